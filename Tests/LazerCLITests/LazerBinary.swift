@@ -1,0 +1,58 @@
+import Foundation
+
+/// Runs the built `lazer` executable, which SwiftPM places beside the test bundle.
+struct LazerBinary {
+    struct Output {
+        var status: Int32
+        var stdout: String
+        var stderr: String
+    }
+
+    enum Failure: Error, CustomStringConvertible {
+        case notBuilt(String)
+
+        var description: String {
+            switch self {
+            case .notBuilt(let path): "the lazer binary was not found at \(path); run `swift build` first"
+            }
+        }
+    }
+
+    /// The directory holding the test bundle and the products built with it.
+    static var productsDirectory: URL {
+        let bundle = Bundle.main.bundleURL
+        return bundle.pathExtension == "xctest" ? bundle.deletingLastPathComponent() : bundle
+    }
+
+    /// Runs `lazer` with `arguments`, feeding `stdin`, and collects its exit status and output.
+    static func run(_ arguments: [String], stdin: Data = Data(), environment: [String: String]? = nil) throws -> Output
+    {
+        let url = productsDirectory.appendingPathComponent("lazer")
+        guard FileManager.default.isExecutableFile(atPath: url.path) else { throw Failure.notBuilt(url.path) }
+        let process = Process()
+        process.executableURL = url
+        process.arguments = arguments
+        if let environment { process.environment = environment }
+        let input = Pipe()
+        let output = Pipe()
+        let errors = Pipe()
+        process.standardInput = input
+        process.standardOutput = output
+        process.standardError = errors
+        try process.run()
+        input.fileHandleForWriting.write(stdin)
+        try input.fileHandleForWriting.close()
+        // Read both pipes to the end before waiting, so a large output cannot fill a pipe and stall.
+        let group = DispatchGroup()
+        nonisolated(unsafe) var errorData = Data()
+        DispatchQueue.global().async(group: group) { errorData = errors.fileHandleForReading.readDataToEndOfFile() }
+        let outputData = output.fileHandleForReading.readDataToEndOfFile()
+        group.wait()
+        process.waitUntilExit()
+        return Output(
+            status: process.terminationStatus,
+            stdout: String(decoding: outputData, as: UTF8.self),
+            stderr: String(decoding: errorData, as: UTF8.self)
+        )
+    }
+}

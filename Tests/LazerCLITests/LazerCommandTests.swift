@@ -1,0 +1,27 @@
+import Foundation
+import Testing
+
+@Suite("lazer command line")
+struct LazerCommandTests {
+    @Test("--version prints the version and exits 0")
+    func version() throws {
+        let result = try LazerBinary.run(["--version"])
+        #expect(result.status == 0)
+        #expect(result.stdout.trimmingCharacters(in: .whitespacesAndNewlines) == "0.1.0")
+    }
+
+    @Test("--help names the tool and says which commands are still planned")
+    func help() throws {
+        let result = try LazerBinary.run(["--help"])
+        #expect(result.status == 0)
+        #expect(result.stdout.contains("A terminal API explorer for Linux."))
+        #expect(result.stdout.contains("Planned, not available yet"))
+    }
+
+    @Test("an unknown command is a usage error with exit status 64")
+    func unknownCommand() throws {
+        let result = try LazerBinary.run(["frobnicate"])
+        #expect(result.status == 64)
+        #expect(result.stderr.contains("frobnicate"))
+    }
+}

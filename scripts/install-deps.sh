@@ -1,0 +1,41 @@
+#!/usr/bin/env bash
+# Installs the Debian packages Lazer needs to build and test, when they are missing.
+# As root it runs apt-get itself; otherwise it uses passwordless sudo, or prints the exact
+# command to run and fails.
+set -euo pipefail
+
+# Keep this list in step with README.md ("What make deps installs").
+packages=(
+    libncursesw5-dev     # CCurses: the wide-character ncurses headers and library
+    libcurl4-openssl-dev # CCurl: libcurl with OpenSSL (TLS, HTTP/2 through nghttp2)
+    tmux                 # end-to-end tests drive the real binary in tmux
+    openssl              # tests generate throwaway TLS certificates
+    python3              # helper scripts (benchmark body generators)
+)
+names=()
+for entry in "${packages[@]}"; do names+=("${entry%% *}"); done
+
+missing=()
+for name in "${names[@]}"; do
+    status=$(dpkg-query -W -f='${Status}' "$name" 2>/dev/null || true)
+    [[ "$status" == "install ok installed" ]] || missing+=("$name")
+done
+
+if [[ ${#missing[@]} -eq 0 ]]; then
+    exit 0
+fi
+
+command=(apt-get install -y --no-install-recommends "${missing[@]}")
+echo "make deps: installing ${missing[*]}"
+if [[ $(id -u) -eq 0 ]]; then
+    export DEBIAN_FRONTEND=noninteractive
+    apt-get update -qq
+    "${command[@]}"
+elif command -v sudo >/dev/null 2>&1 && sudo -n true 2>/dev/null; then
+    sudo DEBIAN_FRONTEND=noninteractive apt-get update -qq
+    sudo DEBIAN_FRONTEND=noninteractive "${command[@]}"
+else
+    echo "make deps: missing packages and no root access. Run:" >&2
+    echo "    sudo apt-get update && sudo ${command[*]}" >&2
+    exit 1
+fi
