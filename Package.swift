@@ -30,13 +30,32 @@ let package = Package(
         .executableTarget(
             name: "lazer",
             dependencies: [
-                .product(name: "ArgumentParser", package: "swift-argument-parser")
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                "JSONTree",
             ],
+            swiftSettings: strictSwift
+        ),
+
+        .executableTarget(
+            name: "JSONBench",
+            dependencies: ["JSONTree"],
+            swiftSettings: strictSwift
+        ),
+
+        // MARK: - Libraries
+
+        .target(
+            name: "JSONTree",
             swiftSettings: strictSwift
         ),
 
         // MARK: - Tests
 
+        .testTarget(
+            name: "JSONTreeTests",
+            dependencies: ["JSONTree"],
+            swiftSettings: strictSwift
+        ),
         .testTarget(
             name: "LazerCLITests",
             dependencies: ["lazer"],
