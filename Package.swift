@@ -35,7 +35,29 @@ let package = Package(
             swiftSettings: strictSwift
         ),
 
+        // MARK: - Networking
+
+        .target(
+            name: "CCurl",
+            cSettings: strictC,
+            linkerSettings: [.linkedLibrary("curl")]
+        ),
+
+        // MARK: - Test support
+
+        .target(
+            name: "LoopbackTesting",
+            exclude: ["loopback_server.py"],
+            swiftSettings: strictSwift
+        ),
+
         // MARK: - Tests
+
+        .testTarget(
+            name: "CCurlTests",
+            dependencies: ["CCurl", "LoopbackTesting"],
+            swiftSettings: strictSwift
+        ),
 
         .testTarget(
             name: "LazerCLITests",
