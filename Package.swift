@@ -43,6 +43,12 @@ let package = Package(
             linkerSettings: [.linkedLibrary("curl")]
         ),
 
+        .target(
+            name: "CurlTransport",
+            dependencies: ["CCurl"],
+            swiftSettings: strictSwift
+        ),
+
         // MARK: - Test support
 
         .target(
@@ -53,6 +59,11 @@ let package = Package(
 
         // MARK: - Tests
 
+        .testTarget(
+            name: "CurlTransportTests",
+            dependencies: ["CurlTransport", "LoopbackTesting"],
+            swiftSettings: strictSwift
+        ),
         .testTarget(
             name: "CCurlTests",
             dependencies: ["CCurl", "LoopbackTesting"],
