@@ -19,7 +19,8 @@ let strictC: [CSetting] = [
 let package = Package(
     name: "Lazer",
     products: [
-        .executable(name: "lazer", targets: ["lazer"])
+        .executable(name: "lazer", targets: ["lazer"]),
+        .library(name: "TUI", targets: ["TUI"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", exact: "1.8.2")
@@ -35,8 +36,21 @@ let package = Package(
             swiftSettings: strictSwift
         ),
 
+        // MARK: - Terminal toolkit
+
+        .target(
+            name: "TUI",
+            swiftSettings: strictSwift
+        ),
+
         // MARK: - Tests
 
+        .testTarget(
+            name: "TUITests",
+            dependencies: ["TUI"],
+            exclude: ["Snapshots"],
+            swiftSettings: strictSwift
+        ),
         .testTarget(
             name: "LazerCLITests",
             dependencies: ["lazer"],
