@@ -35,7 +35,20 @@ let package = Package(
             swiftSettings: strictSwift
         ),
 
+        // MARK: - Core
+
+        .target(
+            name: "Futures",
+            swiftSettings: strictSwift
+        ),
+
         // MARK: - Tests
+
+        .testTarget(
+            name: "FuturesTests",
+            dependencies: ["Futures"],
+            swiftSettings: strictSwift
+        ),
 
         .testTarget(
             name: "LazerCLITests",
