@@ -25,6 +25,14 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", exact: "1.8.2")
     ],
     targets: [
+        // MARK: - C bindings
+
+        .target(
+            name: "CCurses",
+            cSettings: strictC,
+            linkerSettings: [.linkedLibrary("ncursesw")]
+        ),
+
         // MARK: - Executable
 
         .executableTarget(
@@ -45,11 +53,15 @@ let package = Package(
         // MARK: - Tests
 
         .testTarget(
+            name: "CCursesTests",
+            dependencies: ["CCurses"],
+            swiftSettings: strictSwift
+        ),
+        .testTarget(
             name: "FuturesTests",
             dependencies: ["Futures"],
             swiftSettings: strictSwift
         ),
-
         .testTarget(
             name: "LazerCLITests",
             dependencies: ["lazer"],
