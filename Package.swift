@@ -26,6 +26,14 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", exact: "1.8.2")
     ],
     targets: [
+        // MARK: - C bindings
+
+        .target(
+            name: "CCurses",
+            cSettings: strictC,
+            linkerSettings: [.linkedLibrary("ncursesw")]
+        ),
+
         // MARK: - Executable
 
         .executableTarget(
@@ -33,6 +41,13 @@ let package = Package(
             dependencies: [
                 .product(name: "ArgumentParser", package: "swift-argument-parser")
             ],
+            swiftSettings: strictSwift
+        ),
+
+        // MARK: - Core
+
+        .target(
+            name: "Futures",
             swiftSettings: strictSwift
         ),
 
@@ -45,6 +60,16 @@ let package = Package(
 
         // MARK: - Tests
 
+        .testTarget(
+            name: "CCursesTests",
+            dependencies: ["CCurses"],
+            swiftSettings: strictSwift
+        ),
+        .testTarget(
+            name: "FuturesTests",
+            dependencies: ["Futures"],
+            swiftSettings: strictSwift
+        ),
         .testTarget(
             name: "TUITests",
             dependencies: ["TUI"],
