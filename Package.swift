@@ -19,12 +19,21 @@ let strictC: [CSetting] = [
 let package = Package(
     name: "Lazer",
     products: [
-        .executable(name: "lazer", targets: ["lazer"])
+        .executable(name: "lazer", targets: ["lazer"]),
+        .library(name: "TUI", targets: ["TUI"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", exact: "1.8.2")
     ],
     targets: [
+        // MARK: - C bindings
+
+        .target(
+            name: "CCurses",
+            cSettings: strictC,
+            linkerSettings: [.linkedLibrary("ncursesw")]
+        ),
+
         // MARK: - Executable
 
         .executableTarget(
@@ -57,6 +66,20 @@ let package = Package(
             swiftSettings: strictSwift
         ),
 
+        // MARK: - Core
+
+        .target(
+            name: "Futures",
+            swiftSettings: strictSwift
+        ),
+
+        // MARK: - Terminal toolkit
+
+        .target(
+            name: "TUI",
+            swiftSettings: strictSwift
+        ),
+
         // MARK: - Tests
 
         .testTarget(
@@ -69,7 +92,22 @@ let package = Package(
             dependencies: ["CCurl", "LoopbackTesting"],
             swiftSettings: strictSwift
         ),
-
+        .testTarget(
+            name: "CCursesTests",
+            dependencies: ["CCurses"],
+            swiftSettings: strictSwift
+        ),
+        .testTarget(
+            name: "FuturesTests",
+            dependencies: ["Futures"],
+            swiftSettings: strictSwift
+        ),
+        .testTarget(
+            name: "TUITests",
+            dependencies: ["TUI"],
+            exclude: ["Snapshots"],
+            swiftSettings: strictSwift
+        ),
         .testTarget(
             name: "LazerCLITests",
             dependencies: ["lazer"],
