@@ -35,7 +35,20 @@ let package = Package(
             swiftSettings: strictSwift
         ),
 
+        // MARK: - Networking core
+
+        .target(
+            name: "HTTPCore",
+            swiftSettings: strictSwift
+        ),
+
         // MARK: - Tests
+
+        .testTarget(
+            name: "HTTPCoreTests",
+            dependencies: ["HTTPCore"],
+            swiftSettings: strictSwift
+        ),
 
         .testTarget(
             name: "LazerCLITests",
