@@ -1,0 +1,20 @@
+/// How a future ended. Internal: observers see it through `success`/`error`/`cancellation`/`result`.
+enum FutureOutcome<Success: Sendable>: Sendable {
+    case success(Success)
+    case failure(any Error)
+    case cancelled
+
+    /// The outcome as a `Result`; cancellation becomes `CancellationError`.
+    var result: Result<Success, any Error> {
+        switch self {
+        case .success(let value): .success(value)
+        case .failure(let error): .failure(error)
+        case .cancelled: .failure(CancellationError())
+        }
+    }
+
+    var isCancelled: Bool {
+        if case .cancelled = self { return true }
+        return false
+    }
+}
