@@ -86,6 +86,11 @@ let package = Package(
             name: "Futures",
             swiftSettings: strictSwift
         ),
+        .target(
+            name: "HTTPCore",
+            dependencies: ["Futures"],
+            swiftSettings: strictSwift
+        ),
 
         // MARK: - Terminal toolkit
 
@@ -114,6 +119,11 @@ let package = Package(
         .testTarget(
             name: "CCursesTests",
             dependencies: ["CCurses"],
+            swiftSettings: strictSwift
+        ),
+        .testTarget(
+            name: "HTTPCoreTests",
+            dependencies: ["HTTPCore", "Futures"],
             swiftSettings: strictSwift
         ),
         .testTarget(
