@@ -11,7 +11,7 @@ final class JoinSlots<Element: Sendable>: Sendable {
 
     /// Stores `value` at `index`; returns every value, in order, once all have arrived.
     func fill(_ index: Int, with value: Element) -> [Element]? {
-        slots.withLock { slots in
+        slots.withLock(ownedBy: self) { slots in
             slots[index] = value
             let values = slots.compactMap { $0 }
             return values.count == slots.count ? values : nil

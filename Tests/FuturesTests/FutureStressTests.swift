@@ -1,6 +1,5 @@
 import Dispatch
 import Futures
-import Synchronization
 import Testing
 
 /// Many futures completed, cancelled and observed from many threads at once. Run under
@@ -11,7 +10,7 @@ import Testing
     @Test func tenThousandFuturesCompletedAndObservedFromManyThreads() {
         let scheduler = DispatchQueueScheduler(DispatchQueue(label: "stress.observers"))
         let futures = (0..<Self.count).map { _ in ResponseFuture<Int>(scheduler: scheduler) }
-        let completions = Mutex([Int](repeating: 0, count: Self.count))
+        let completions = (0..<Self.count).map { _ in Counter() }
         let successes = Counter()
         let cancellations = Counter()
         let hooks = Counter()
@@ -27,7 +26,7 @@ import Testing
                 future.success { _ in successes.increment() }
                     .cancellation { cancellations.increment() }
                     .completion {
-                        completions.withLock { $0[index] += 1 }
+                        completions[index].increment()
                         done.leave()
                     }
             case 1:
@@ -41,7 +40,7 @@ import Testing
         }
         done.wait()
 
-        #expect(completions.withLock { $0.allSatisfy { $0 == 1 } })
+        #expect(completions.allSatisfy { $0.value == 1 })
         #expect(successes.value + cancellations.value == Self.count)
         #expect(hooks.value == cancellations.value)
         #expect(futures.allSatisfy { $0.isCompleted })
