@@ -19,7 +19,8 @@ let strictC: [CSetting] = [
 let package = Package(
     name: "Lazer",
     products: [
-        .executable(name: "lazer", targets: ["lazer"])
+        .executable(name: "lazer", targets: ["lazer"]),
+        .library(name: "TUI", targets: ["TUI"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", exact: "1.8.2")
@@ -43,23 +44,78 @@ let package = Package(
             swiftSettings: strictSwift
         ),
 
+        // MARK: - Networking
+
+        .target(
+            name: "CCurl",
+            cSettings: strictC,
+            linkerSettings: [.linkedLibrary("curl")]
+        ),
+
+        .target(
+            name: "CurlTransport",
+            dependencies: ["CCurl"],
+            swiftSettings: strictSwift
+        ),
+
+        // MARK: - Test support
+
+        .target(
+            name: "LoopbackTesting",
+            exclude: ["loopback_server.py"],
+            swiftSettings: strictSwift
+        ),
+
         // MARK: - Core
 
         .target(
             name: "Futures",
             swiftSettings: strictSwift
         ),
+        .target(
+            name: "HTTPCore",
+            dependencies: ["Futures"],
+            swiftSettings: strictSwift
+        ),
+
+        // MARK: - Terminal toolkit
+
+        .target(
+            name: "TUI",
+            swiftSettings: strictSwift
+        ),
 
         // MARK: - Tests
 
+        .testTarget(
+            name: "CurlTransportTests",
+            dependencies: ["CurlTransport", "LoopbackTesting"],
+            swiftSettings: strictSwift
+        ),
+        .testTarget(
+            name: "CCurlTests",
+            dependencies: ["CCurl", "LoopbackTesting"],
+            swiftSettings: strictSwift
+        ),
         .testTarget(
             name: "CCursesTests",
             dependencies: ["CCurses"],
             swiftSettings: strictSwift
         ),
         .testTarget(
+            name: "HTTPCoreTests",
+            dependencies: ["HTTPCore", "Futures"],
+            swiftSettings: strictSwift
+        ),
+        .testTarget(
             name: "FuturesTests",
             dependencies: ["Futures"],
+            swiftSettings: strictSwift
+        ),
+        .testTarget(
+            name: "TUITests",
+            dependencies: ["TUI"],
+            exclude: ["Snapshots"],
             swiftSettings: strictSwift
         ),
         .testTarget(
