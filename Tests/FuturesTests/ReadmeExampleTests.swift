@@ -18,16 +18,14 @@ import Testing
             ResponseFuture(scheduler: scheduler, result: .success(Data(#"{"name":"Ada"}"#.utf8)))
         }
 
-        let request =
-            login
+        login
             .then { token in "Bearer \(token)" }
             .replace { authorization in authorization.isEmpty ? nil : fetchProfile(authorization) }  // nil cancels
             .then { body in try JSONDecoder().decode(Profile.self, from: body) }  // a throw lands in `error`
             .success { profile in statusBar.show("Signed in as \(profile.name)") }
             .error { error in statusBar.show("Sign-in failed: \(error)") }
             .completion { statusBar.show("done") }
-
-        request.send()  // nothing ran before this
+            .send()  // nothing ran before this
         scheduler.runAll()  // MainQueueScheduler needs no stepping
         // README example ends
 
