@@ -44,10 +44,37 @@ let package = Package(
             swiftSettings: strictSwift
         ),
 
+        // MARK: - Networking
+
+        .target(
+            name: "CCurl",
+            cSettings: strictC,
+            linkerSettings: [.linkedLibrary("curl")]
+        ),
+
+        .target(
+            name: "CurlTransport",
+            dependencies: ["CCurl"],
+            swiftSettings: strictSwift
+        ),
+
+        // MARK: - Test support
+
+        .target(
+            name: "LoopbackTesting",
+            exclude: ["loopback_server.py"],
+            swiftSettings: strictSwift
+        ),
+
         // MARK: - Core
 
         .target(
             name: "Futures",
+            swiftSettings: strictSwift
+        ),
+        .target(
+            name: "HTTPCore",
+            dependencies: ["Futures"],
             swiftSettings: strictSwift
         ),
 
@@ -61,8 +88,23 @@ let package = Package(
         // MARK: - Tests
 
         .testTarget(
+            name: "CurlTransportTests",
+            dependencies: ["CurlTransport", "LoopbackTesting"],
+            swiftSettings: strictSwift
+        ),
+        .testTarget(
+            name: "CCurlTests",
+            dependencies: ["CCurl", "LoopbackTesting"],
+            swiftSettings: strictSwift
+        ),
+        .testTarget(
             name: "CCursesTests",
             dependencies: ["CCurses"],
+            swiftSettings: strictSwift
+        ),
+        .testTarget(
+            name: "HTTPCoreTests",
+            dependencies: ["HTTPCore", "Futures"],
             swiftSettings: strictSwift
         ),
         .testTarget(
