@@ -39,8 +39,22 @@ let package = Package(
         .executableTarget(
             name: "lazer",
             dependencies: [
-                .product(name: "ArgumentParser", package: "swift-argument-parser")
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                "JSONTree",
             ],
+            swiftSettings: strictSwift
+        ),
+
+        .executableTarget(
+            name: "JSONBench",
+            dependencies: ["JSONTree"],
+            swiftSettings: strictSwift
+        ),
+
+        // MARK: - JSON engine
+
+        .target(
+            name: "JSONTree",
             swiftSettings: strictSwift
         ),
 
@@ -87,6 +101,11 @@ let package = Package(
 
         // MARK: - Tests
 
+        .testTarget(
+            name: "JSONTreeTests",
+            dependencies: ["JSONTree"],
+            swiftSettings: strictSwift
+        ),
         .testTarget(
             name: "CurlTransportTests",
             dependencies: ["CurlTransport", "LoopbackTesting"],
