@@ -44,6 +44,13 @@ let package = Package(
             swiftSettings: strictSwift
         ),
 
+        // MARK: - Networking core
+
+        .target(
+            name: "HTTPCore",
+            swiftSettings: strictSwift
+        ),
+
         // MARK: - Networking
 
         .target(
@@ -82,6 +89,11 @@ let package = Package(
 
         // MARK: - Tests
 
+        .testTarget(
+            name: "HTTPCoreTests",
+            dependencies: ["HTTPCore"],
+            swiftSettings: strictSwift
+        ),
         .testTarget(
             name: "CurlTransportTests",
             dependencies: ["CurlTransport", "LoopbackTesting"],
