@@ -61,7 +61,7 @@ let package = Package(
 
         .target(
             name: "CurlTransport",
-            dependencies: ["CCurl"],
+            dependencies: ["CCurl", "HTTPCore", "Futures"],
             swiftSettings: strictSwift
         ),
 
@@ -96,7 +96,7 @@ let package = Package(
         ),
         .testTarget(
             name: "CurlTransportTests",
-            dependencies: ["CurlTransport", "LoopbackTesting"],
+            dependencies: ["CurlTransport", "HTTPCore", "Futures", "LoopbackTesting"],
             swiftSettings: strictSwift
         ),
         .testTarget(

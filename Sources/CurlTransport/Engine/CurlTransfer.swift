@@ -339,6 +339,9 @@ final class CurlTransfer: @unchecked Sendable {
             }
             headerList = list
         }
+        for name in spec.suppressedHeaders {
+            headerList = curl_slist_append(headerList, "\(name):")
+        }
         // Stop curl from adding "Expect: 100-continue" (a needless round trip) unless the caller sets it.
         if !spec.headers.contains(where: { $0.name.caseInsensitiveCompare("Expect") == .orderedSame }) {
             headerList = curl_slist_append(headerList, "Expect:")

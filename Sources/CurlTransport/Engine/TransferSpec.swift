@@ -30,6 +30,8 @@ struct TransferSpec: Sendable {
     var method = "GET"
     var url: String
     var headers: [(name: String, value: String)] = []
+    /// Headers libcurl would add on its own that this exchange must not send (e.g. a default Content-Type).
+    var suppressedHeaders: [String] = []
     var body = Body.none
     var connectTimeoutMilliseconds: Int?
     var totalTimeoutMilliseconds: Int?
