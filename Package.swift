@@ -39,15 +39,22 @@ let package = Package(
         .executableTarget(
             name: "lazer",
             dependencies: [
-                .product(name: "ArgumentParser", package: "swift-argument-parser")
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                "JSONTree",
             ],
             swiftSettings: strictSwift
         ),
 
-        // MARK: - Networking core
+        .executableTarget(
+            name: "JSONBench",
+            dependencies: ["JSONTree"],
+            swiftSettings: strictSwift
+        ),
+
+        // MARK: - JSON engine
 
         .target(
-            name: "HTTPCore",
+            name: "JSONTree",
             swiftSettings: strictSwift
         ),
 
@@ -79,6 +86,11 @@ let package = Package(
             name: "Futures",
             swiftSettings: strictSwift
         ),
+        .target(
+            name: "HTTPCore",
+            dependencies: ["Futures"],
+            swiftSettings: strictSwift
+        ),
 
         // MARK: - Terminal toolkit
 
@@ -90,8 +102,8 @@ let package = Package(
         // MARK: - Tests
 
         .testTarget(
-            name: "HTTPCoreTests",
-            dependencies: ["HTTPCore"],
+            name: "JSONTreeTests",
+            dependencies: ["JSONTree"],
             swiftSettings: strictSwift
         ),
         .testTarget(
@@ -107,6 +119,11 @@ let package = Package(
         .testTarget(
             name: "CCursesTests",
             dependencies: ["CCurses"],
+            swiftSettings: strictSwift
+        ),
+        .testTarget(
+            name: "HTTPCoreTests",
+            dependencies: ["HTTPCore", "Futures"],
             swiftSettings: strictSwift
         ),
         .testTarget(
