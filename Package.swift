@@ -39,8 +39,22 @@ let package = Package(
         .executableTarget(
             name: "lazer",
             dependencies: [
-                .product(name: "ArgumentParser", package: "swift-argument-parser")
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                "JSONTree",
             ],
+            swiftSettings: strictSwift
+        ),
+
+        .executableTarget(
+            name: "JSONBench",
+            dependencies: ["JSONTree"],
+            swiftSettings: strictSwift
+        ),
+
+        // MARK: - JSON engine
+
+        .target(
+            name: "JSONTree",
             swiftSettings: strictSwift
         ),
 
@@ -54,7 +68,7 @@ let package = Package(
 
         .target(
             name: "CurlTransport",
-            dependencies: ["CCurl"],
+            dependencies: ["CCurl", "HTTPCore", "Futures"],
             swiftSettings: strictSwift
         ),
 
@@ -88,8 +102,13 @@ let package = Package(
         // MARK: - Tests
 
         .testTarget(
+            name: "JSONTreeTests",
+            dependencies: ["JSONTree"],
+            swiftSettings: strictSwift
+        ),
+        .testTarget(
             name: "CurlTransportTests",
-            dependencies: ["CurlTransport", "LoopbackTesting"],
+            dependencies: ["CurlTransport", "HTTPCore", "Futures", "LoopbackTesting"],
             swiftSettings: strictSwift
         ),
         .testTarget(
