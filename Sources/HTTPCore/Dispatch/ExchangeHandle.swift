@@ -60,6 +60,11 @@ public final class ExchangeHandle: Sendable {
         future.complete(with: outcome)
     }
 
+    /// Ends the exchange as cancelled (for a transport that stopped on its own, e.g. at shutdown).
+    public func cancel() {
+        future.cancel()
+    }
+
     /// Called from the future's cancel hook: tells the monitors the exchange was cancelled.
     func reportCancellation() {
         guard claim() else { return }
