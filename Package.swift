@@ -68,7 +68,7 @@ let package = Package(
 
         .target(
             name: "CurlTransport",
-            dependencies: ["CCurl"],
+            dependencies: ["CCurl", "HTTPCore", "Futures"],
             swiftSettings: strictSwift
         ),
 
@@ -108,7 +108,7 @@ let package = Package(
         ),
         .testTarget(
             name: "CurlTransportTests",
-            dependencies: ["CurlTransport", "LoopbackTesting"],
+            dependencies: ["CurlTransport", "HTTPCore", "Futures", "LoopbackTesting"],
             swiftSettings: strictSwift
         ),
         .testTarget(

@@ -198,27 +198,51 @@ struct CurlEngineTests {
         let content = Data((0..<3_000_000).map { UInt8(truncatingIfNeeded: $0 &* 7) })
         try content.write(to: file)
         defer { try? FileManager.default.removeItem(at: file) }
-        let echo = try Echo(await harness.outcome(harness.spec("/echo", method: "PUT", body: .file(path: file.path))))
+        let echo = try Echo(
+            await harness.outcome(harness.spec("/echo", method: "PUT", body: .stream([.file(path: file.path)]))))
         #expect(echo.method == "PUT")
         #expect(echo.length == content.count)
         #expect(echo.bodyData == content)
 
         let missing = try await harness.failure(
-            harness.spec("/echo", method: "POST", body: .file(path: "/nonexistent/x")))
+            harness.spec("/echo", method: "POST", body: .stream([.file(path: "/nonexistent/x")])))
         #expect(missing.cause == .uploadFileUnreadable("/nonexistent/x"))
     }
 
-    @Test("multipart upload with text and file parts")
+    @Test("a streamed upload is rewound and sent again when a 307 redirect asks for it")
+    func uploadRewoundOnRedirect() async throws {
+        let harness = try EngineHarness()
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("lazer-rewind-\(UUID().uuidString)")
+        try Data(repeating: 0x41, count: 100_000).write(to: file)
+        defer { try? FileManager.default.removeItem(at: file) }
+        var spec = harness.spec(
+            "/temporary-redirect", method: "PUT", body: .stream([.data(Data("head-".utf8)), .file(path: file.path)]))
+        spec.followRedirects = true
+        let echo = try Echo(await harness.outcome(spec))
+        #expect(echo.method == "PUT")
+        #expect(echo.length == 100_005)
+        #expect(echo.bodyData.prefix(6) == Data("head-A".utf8))
+    }
+
+    @Test("multipart upload streamed from literal runs and a file")
     func multipart() async throws {
         let harness = try EngineHarness()
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("lazer-part-\(UUID().uuidString).txt")
         try Data("file contents\n".utf8).write(to: file)
         defer { try? FileManager.default.removeItem(at: file) }
-        let parts: [TransferSpec.MimePart] = [
-            .init(name: "title", content: .data(Data("hello".utf8))),
-            .init(name: "upload", content: .file(path: file.path), filename: "notes.txt", contentType: "text/plain"),
+        let boundary = "lazer-test-boundary"
+        let segments: [TransferSpec.UploadSegment] = [
+            .data(Data("--\(boundary)\r\nContent-Disposition: form-data; name=\"title\"\r\n\r\nhello\r\n".utf8)),
+            .data(
+                Data(
+                    ("--\(boundary)\r\nContent-Disposition: form-data; name=\"upload\"; filename=\"notes.txt\"\r\n"
+                        + "Content-Type: text/plain\r\n\r\n").utf8)),
+            .file(path: file.path),
+            .data(Data("\r\n--\(boundary)--\r\n".utf8)),
         ]
-        let outcome = try await harness.outcome(harness.spec("/multipart", method: "POST", body: .mime(parts)))
+        var spec = harness.spec("/multipart", method: "POST", body: .stream(segments))
+        spec.headers = [("Content-Type", "multipart/form-data; boundary=\(boundary)")]
+        let outcome = try await harness.outcome(spec)
         struct Parts: Decodable {
             struct Part: Decodable {
                 var name: String?

@@ -17,7 +17,6 @@ final class CurlTransfer: @unchecked Sendable {
 
     private(set) var easy: UnsafeMutableRawPointer?
     private var headerList: UnsafeMutablePointer<curl_slist>?
-    private var mime: OpaquePointer?
     private let errorBuffer = UnsafeMutablePointer<CChar>.allocate(capacity: Int(CURL_ERROR_SIZE) + 1)
     private var finished = false
 
@@ -34,8 +33,8 @@ final class CurlTransfer: @unchecked Sendable {
     private var bodyFileSize: Int64 = 0
     private var localFailure: CurlFailure?
 
-    // Upload state for file bodies.
-    private var uploadFile: Int32 = -1
+    // Upload state for streamed bodies.
+    private var upload: UploadStream?
     private var lastProgressReport: ContinuousClock.Instant?
 
     init(
@@ -117,10 +116,7 @@ final class CurlTransfer: @unchecked Sendable {
         easy = nil
         if let headerList { curl_slist_free_all(headerList) }
         headerList = nil
-        if let mime { curl_mime_free(mime) }
-        mime = nil
-        if uploadFile >= 0 { close(uploadFile) }
-        uploadFile = -1
+        upload = nil
         if bodyFile >= 0 { close(bodyFile) }
         bodyFile = -1
     }
@@ -165,17 +161,19 @@ final class CurlTransfer: @unchecked Sendable {
     }
 
     fileprivate func readUpload(into buffer: UnsafeMutableRawPointer, capacity: Int) -> Int {
-        let count = read(uploadFile, buffer, capacity)
-        if count < 0 {
+        guard let upload else { return 0 }
+        guard let count = upload.read(into: buffer, capacity: capacity) else {
+            let path = upload.failedPath ?? "?"
             localFailure = CurlFailure(
-                cause: .uploadFileUnreadable(uploadPath), message: "reading \(uploadPath) failed: errno \(errno)")
+                cause: .uploadFileUnreadable(path),
+                message: "reading \(path) failed: \(String(cString: strerror(errno)))")
             return ccurl_readfunc_abort()
         }
         return count
     }
 
     fileprivate func seekUpload(to offset: Int64) -> Bool {
-        lseek(uploadFile, off_t(offset), SEEK_SET) == off_t(offset)
+        upload?.seek(to: offset) ?? false
     }
 
     /// Returns false to abort the transfer (cancellation).
@@ -294,8 +292,6 @@ final class CurlTransfer: @unchecked Sendable {
 
     // MARK: - Configuration
 
-    private var uploadPath = ""
-
     private func configure(
         _ handle: UnsafeMutableRawPointer, context: UnsafeMutableRawPointer, share: UnsafeMutableRawPointer?
     )
@@ -343,6 +339,9 @@ final class CurlTransfer: @unchecked Sendable {
             }
             headerList = list
         }
+        for name in spec.suppressedHeaders {
+            headerList = curl_slist_append(headerList, "\(name):")
+        }
         // Stop curl from adding "Expect: 100-continue" (a needless round trip) unless the caller sets it.
         if !spec.headers.contains(where: { $0.name.caseInsensitiveCompare("Expect") == .orderedSame }) {
             headerList = curl_slist_append(headerList, "Expect:")
@@ -353,7 +352,7 @@ final class CurlTransfer: @unchecked Sendable {
     private func configureMethodAndBody(
         _ options: inout CurlOptionSetter, handle: UnsafeMutableRawPointer, context: UnsafeMutableRawPointer
     ) throws(CurlFailure) {
-        let method = spec.method.uppercased() == spec.method ? spec.method : spec.method
+        let method = spec.method
         switch spec.body {
         case .none:
             switch method {
@@ -371,57 +370,17 @@ final class CurlTransfer: @unchecked Sendable {
             try options.offset(CURLOPT_POSTFIELDSIZE_LARGE, Int64(data.count))
             let code = Self.withCBytes(data) { ccurl_easy_setopt_string(handle, CURLOPT_COPYPOSTFIELDS, $0) }
             try options.check(code)
-        case .file(let path):
-            uploadPath = path
-            let descriptor = open(path, O_RDONLY | O_CLOEXEC)
-            var info = stat()
-            guard descriptor >= 0, fstat(descriptor, &info) == 0 else {
-                if descriptor >= 0 { close(descriptor) }
-                throw CurlFailure(
-                    cause: .uploadFileUnreadable(path),
-                    message: "cannot read \(path): \(String(cString: strerror(errno)))")
-            }
-            uploadFile = descriptor
+        case .stream(let segments):
+            let stream = try UploadStream(segments)
+            upload = stream
             try options.set(CURLOPT_POST, 1)
-            try options.offset(CURLOPT_POSTFIELDSIZE_LARGE, Int64(info.st_size))
+            try options.offset(CURLOPT_POSTFIELDSIZE_LARGE, stream.length)
             try options.pointer(CURLOPT_READDATA, context)
             try options.check(ccurl_easy_setopt_read_function(handle, curlReadCallback))
             try options.pointer(CURLOPT_SEEKDATA, context)
             try options.check(ccurl_easy_setopt_seek_function(handle, curlSeekCallback))
-        case .mime(let parts):
-            try configureMime(parts, options: &options, handle: handle)
         }
         if method != "POST" { try options.set(CURLOPT_CUSTOMREQUEST, method) }
-    }
-
-    private func configureMime(
-        _ parts: [TransferSpec.MimePart], options: inout CurlOptionSetter, handle: UnsafeMutableRawPointer
-    ) throws(CurlFailure) {
-        guard let mime = curl_mime_init(handle) else {
-            throw CurlFailure(cause: .curl(Int(CURLE_OUT_OF_MEMORY.rawValue)), message: "curl_mime_init failed")
-        }
-        self.mime = mime
-        for part in parts {
-            guard let handlePart = curl_mime_addpart(mime) else {
-                throw CurlFailure(cause: .curl(Int(CURLE_OUT_OF_MEMORY.rawValue)), message: "curl_mime_addpart failed")
-            }
-            try options.check(curl_mime_name(handlePart, part.name))
-            switch part.content {
-            case .data(let data):
-                let code = Self.withCBytes(data) { curl_mime_data(handlePart, $0, data.count) }
-                try options.check(code)
-            case .file(let path):
-                guard access(path, R_OK) == 0 else {
-                    throw CurlFailure(
-                        cause: .uploadFileUnreadable(path),
-                        message: "cannot read \(path): \(String(cString: strerror(errno)))")
-                }
-                try options.check(curl_mime_filedata(handlePart, path))
-            }
-            if let filename = part.filename { try options.check(curl_mime_filename(handlePart, filename)) }
-            if let type = part.contentType { try options.check(curl_mime_type(handlePart, type)) }
-        }
-        try options.pointer(CURLOPT_MIMEPOST, UnsafeMutableRawPointer(mime))
     }
 
     private static func curlVersion(_ version: TransferSpec.Version) -> Int {

@@ -3,24 +3,18 @@ import Foundation
 /// Everything the engine needs to run one exchange, in transport terms (no HTTPCore types), so the
 /// engine can be tested on its own and the dispatcher stays a thin mapping.
 struct TransferSpec: Sendable {
-    /// A `multipart/form-data` part; file parts are streamed from disk by libcurl.
-    struct MimePart: Sendable {
-        enum Content: Sendable {
-            case data(Data)
-            case file(path: String)
-        }
-        var name: String
-        var content: Content
-        var filename: String?
-        var contentType: String?
+    /// A run of an upload: literal bytes or a whole file (streamed from disk).
+    enum UploadSegment: Sendable {
+        case data(Data)
+        case file(path: String)
     }
 
     /// What follows the headers.
     enum Body: Sendable {
         case none
         case bytes(Data)
-        case file(path: String)
-        case mime([MimePart])
+        /// Streamed by the read callback: files are never loaded whole (file bodies, multipart with files).
+        case stream([UploadSegment])
     }
 
     /// The HTTP version to ask libcurl for.
@@ -36,6 +30,8 @@ struct TransferSpec: Sendable {
     var method = "GET"
     var url: String
     var headers: [(name: String, value: String)] = []
+    /// Headers libcurl would add on its own that this exchange must not send (e.g. a default Content-Type).
+    var suppressedHeaders: [String] = []
     var body = Body.none
     var connectTimeoutMilliseconds: Int?
     var totalTimeoutMilliseconds: Int?
