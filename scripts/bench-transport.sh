@@ -85,7 +85,7 @@ timed() {
     /usr/bin/time -f "%e %U %S" -o "$work/time" "$@"
     cat "$work/time" >>"$log"
 }
-median() { python3 -c 'import sys, statistics; print(f"{statistics.median(float(x.split()[0]) for x in open(sys.argv[1])):.3f}")' "$1"; }
+median() { python3 -c 'import sys, statistics; print(f"{statistics.median(float(x.split()[0]) for x in open(sys.argv[1])):.{sys.argv[2]}f}")' "$1" "${2:-3}"; }
 cpu_us() { python3 -c 'import sys, statistics; print(f"{statistics.median(float(x.split()[1]) + float(x.split()[2]) for x in open(sys.argv[1])) / int(sys.argv[2]) * 1e6:.0f}")' "$1" "$2"; }
 
 for _ in $(seq $count); do printf 'url = "%s/small.json"\noutput = "/dev/null"\n' "$base"; done >"$work/urls.curl"
@@ -105,8 +105,8 @@ for round in $(seq "$rounds"); do
 done
 curl_seconds=$(median "$work/time.curl")
 lazer_seconds=$(median "$work/time.lazer-sequential")
-wrk_rps=$(median "$work/rps.wrk")
-lazer_rps=$(median "$work/rps.lazer")
+wrk_rps=$(median "$work/rps.wrk" 0)
+lazer_rps=$(median "$work/rps.lazer" 0)
 lazer_cpu=$(cpu_us "$work/cpu.lazer-concurrent" $count)
 wrk_requests=$(python3 -c "import sys; print(int(float(sys.argv[1]) * 5))" "$wrk_rps")
 wrk_cpu=$(cpu_us "$work/cpu.wrk" "$wrk_requests")
