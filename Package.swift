@@ -49,6 +49,12 @@ let package = Package(
         ),
 
         .executableTarget(
+            name: "TUIBench",
+            dependencies: ["TUI"],
+            swiftSettings: strictSwift
+        ),
+
+        .executableTarget(
             name: "JSONBench",
             dependencies: ["JSONTree"],
             swiftSettings: strictSwift
