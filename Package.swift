@@ -35,11 +35,30 @@ let package = Package(
             swiftSettings: strictSwift
         ),
 
+        // MARK: - Libraries
+
+        .target(
+            name: "Workspace",
+            swiftSettings: strictSwift
+        ),
+
         // MARK: - Tests
 
         .testTarget(
             name: "LazerCLITests",
             dependencies: ["lazer"],
+            swiftSettings: strictSwift
+        ),
+        .testTarget(
+            name: "WorkspaceTests",
+            dependencies: ["Workspace", "workspace-save-loop"],
+            swiftSettings: strictSwift
+        ),
+        // A child process for the kill-during-save test: saves a collection in a loop until killed.
+        .executableTarget(
+            name: "workspace-save-loop",
+            dependencies: ["Workspace"],
+            path: "Tests/WorkspaceSaveLoop",
             swiftSettings: strictSwift
         ),
     ]

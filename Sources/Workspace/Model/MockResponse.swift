@@ -1,0 +1,69 @@
+/// A canned response of a mock route. A file body's path is relative to the collection file.
+public struct MockResponse: Sendable, Equatable {
+    public enum Body: Sendable, Equatable {
+        case none
+        case json(StoredJSON)
+        case text(String)
+        case file(path: String)
+    }
+
+    public var status: Int
+    public var headers: [KeyValueRow]
+    public var body: Body
+    /// Answer after this many milliseconds (to show progress, or to trigger a timeout).
+    public var delayMilliseconds: Int?
+    public var unknownFields: [StoredJSON.Member]
+
+    public init(
+        status: Int = 200, headers: [KeyValueRow] = [], body: Body = .none, delayMilliseconds: Int? = nil,
+        unknownFields: [StoredJSON.Member] = []
+    ) {
+        self.status = status
+        self.headers = headers
+        self.body = body
+        self.delayMilliseconds = delayMilliseconds
+        self.unknownFields = unknownFields
+    }
+
+    static let keys = ["status", "headers", "json", "text", "file", "delayMilliseconds"]
+
+    static func read(_ node: SourceNode, _ path: DocumentPath, _ reader: DocumentReader) -> MockResponse? {
+        guard let fields = reader.object(node, at: path) else { return nil }
+        let status = fields.int("status", in: 100...599) ?? (fields.has("status") ? nil : 200)
+        let headers = fields.array("headers") { KeyValueRow.read($0, $1, reader) }
+        let delay = fields.int("delayMilliseconds", in: 0...600_000)
+        let unknown = fields.unknownFields(known: keys)
+        let json = fields.json("json")
+        let text = fields.string("text")
+        let file = fields.string("file")
+        let body: Body
+        switch (json, text, file) {
+        case (nil, nil, nil): body = .none
+        case (let json?, nil, nil): body = .json(json)
+        case (nil, let text?, nil): body = .text(text)
+        case (nil, nil, let file?): body = .file(path: file)
+        default:
+            reader.report(
+                .error, "a response has at most one of \"json\", \"text\" or \"file\"", at: fields.offset, path: path)
+            return nil
+        }
+        guard let status else { return nil }
+        return MockResponse(
+            status: status, headers: headers, body: body, delayMilliseconds: delay, unknownFields: unknown)
+    }
+
+    var stored: StoredJSON {
+        var object = ObjectBuilder()
+        object.add("status", status)
+        object.add("headers", list: headers.map(\.stored))
+        switch body {
+        case .none: break
+        case .json(let json): object.add("json", json)
+        case .text(let text): object.add("text", text)
+        case .file(let path): object.add("file", path)
+        }
+        object.add("delayMilliseconds", delayMilliseconds)
+        object.append(unknown: unknownFields)
+        return object.json
+    }
+}
