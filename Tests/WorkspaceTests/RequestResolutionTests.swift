@@ -50,7 +50,7 @@ import Workspace
             headers: [
                 KeyValueRow(name: "X-A", value: "{{a}}"), KeyValueRow(name: "X-Off", value: "{{off}}", enabled: false),
             ],
-            body: RequestBody(.text("{{b}}", contentType: nil)), auth: RequestAuth(.bearer(token: "{{token}}")))
+            body: SavedBody(.text("{{b}}", contentType: nil)), auth: SavedAuth(.bearer(token: "{{token}}")))
         request.query = [KeyValueRow(name: "q", value: "{{c}}")]
         let outcome = RequestResolver(scope: VariableScope(), baseFolder: "/").resolve(request)
         #expect(!outcome.isSendable)
@@ -68,18 +68,18 @@ import Workspace
         let resolver = RequestResolver(scope: scope, baseFolder: "/")
         let basic = resolver.resolve(
             SavedRequest(
-                id: "b", name: "b", url: "/x", auth: RequestAuth(.basic(username: "{{user}}", password: "{{pass}}"))))
+                id: "b", name: "b", url: "/x", auth: SavedAuth(.basic(username: "{{user}}", password: "{{pass}}"))))
         let credential = Data("ann:pa55word".utf8).base64EncodedString()
         #expect(basic.request.headers == [.init("Authorization", "Basic \(credential)")])
         #expect(basic.request.secretValues == ["pa55word", credential])
         let apiKey = resolver.resolve(
             SavedRequest(
                 id: "k", name: "k", url: "/x",
-                auth: RequestAuth(.apiKey(name: "api_key", value: "{{key}}", location: .query))))
+                auth: SavedAuth(.apiKey(name: "api_key", value: "{{key}}", location: .query))))
         #expect(apiKey.request.query == [.init("api_key", "k3y-value")])
         let digest = resolver.resolve(
             SavedRequest(
-                id: "d", name: "d", url: "/x", auth: RequestAuth(.digest(username: "{{user}}", password: "{{pass}}"))))
+                id: "d", name: "d", url: "/x", auth: SavedAuth(.digest(username: "{{user}}", password: "{{pass}}"))))
         #expect(digest.request.digestCredentials == .init(username: "ann", password: "pa55word"))
         #expect(digest.request.headers.isEmpty)
     }
@@ -95,10 +95,10 @@ import Workspace
     @Test func filePathsAreRelativeToTheCollectionFile() {
         let request = SavedRequest(
             id: "f", name: "f", method: .post, url: "/upload",
-            body: RequestBody(
+            body: SavedBody(
                 .multipart([
-                    MultipartPart(name: "note", source: .text("hi")),
-                    MultipartPart(name: "doc", source: .file(path: "files/a.txt")),
+                    SavedPart(name: "note", source: .text("hi")),
+                    SavedPart(name: "doc", source: .file(path: "files/a.txt")),
                 ])))
         let outcome = RequestResolver(scope: VariableScope(), baseFolder: "/work/c").resolve(request)
         guard case .multipart(let parts) = outcome.request.body else {

@@ -25,14 +25,20 @@ public struct Capture: Sendable, Equatable {
         self.unknownFields = unknownFields
     }
 
-    static let keys = ["variable", "from", "path", "name", "secret"]
+    static func keys(for kind: SourceKind?) -> [String] {
+        switch kind {
+        case .jsonPath?: ["variable", "from", "path", "secret"]
+        case .header?: ["variable", "from", "name", "secret"]
+        default: ["variable", "from", "secret"]
+        }
+    }
 
     static func read(_ node: SourceNode, _ path: DocumentPath, _ reader: DocumentReader) -> Capture? {
         guard let fields = reader.object(node, at: path) else { return nil }
         let variable = fields.string("variable", required: true)
         let kind: SourceKind? = fields.choice("from", required: true)
         let secret = fields.bool("secret") ?? false
-        let unknown = fields.unknownFields(known: keys)
+        let unknown = fields.unknownFields(known: keys(for: kind))
         let source: Source
         switch kind {
         case .status?: source = .status

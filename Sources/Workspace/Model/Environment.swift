@@ -13,12 +13,12 @@ public struct Environment: Sendable, Equatable {
     public var baseURL: String
     public var description: String?
     public var variables: [Variable]
-    public var routes: [MockRoute]
+    public var routes: [SavedMockRoute]
     public var unknownFields: [StoredJSON.Member]
 
     public init(
         name: String, kind: Kind = .live, baseURL: String, description: String? = nil, variables: [Variable] = [],
-        routes: [MockRoute] = [], unknownFields: [StoredJSON.Member] = []
+        routes: [SavedMockRoute] = [], unknownFields: [StoredJSON.Member] = []
     ) {
         self.name = name
         self.kind = kind
@@ -38,7 +38,7 @@ public struct Environment: Sendable, Equatable {
         let baseURL = fields.string("baseURL", required: true)
         let description = fields.string("description")
         let variables = fields.array("variables") { Variable.read($0, $1, reader) }
-        let routes = fields.array("routes") { MockRoute.read($0, $1, reader) }
+        let routes = fields.array("routes") { SavedMockRoute.read($0, $1, reader) }
         let unknown = fields.unknownFields(known: keys)
         if kind == .live, let node = fields.node("routes") {
             reader.report(

@@ -37,14 +37,20 @@ public struct Expectation: Sendable, Equatable {
         self.unknownFields = unknownFields
     }
 
-    static let keys = ["subject", "name", "path", "op", "value"]
+    static func keys(for kind: SubjectKind?) -> [String] {
+        switch kind {
+        case .header?: ["subject", "name", "op", "value"]
+        case .jsonPath?: ["subject", "path", "op", "value"]
+        default: ["subject", "op", "value"]
+        }
+    }
 
     static func read(_ node: SourceNode, _ path: DocumentPath, _ reader: DocumentReader) -> Expectation? {
         guard let fields = reader.object(node, at: path) else { return nil }
         let kind: SubjectKind? = fields.choice("subject", required: true)
         let op: Operator? = fields.choice("op", required: true)
         let value = fields.json("value")
-        let unknown = fields.unknownFields(known: keys)
+        let unknown = fields.unknownFields(known: keys(for: kind))
         let subject: Subject
         switch kind {
         case .status?: subject = .status

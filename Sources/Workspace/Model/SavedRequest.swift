@@ -12,9 +12,9 @@ public struct SavedRequest: Sendable, Equatable, Identifiable {
     public var pathParams: [KeyValueRow]
     public var query: [KeyValueRow]
     public var headers: [KeyValueRow]
-    public var body: RequestBody
-    public var auth: RequestAuth
-    public var options: RequestOptions
+    public var body: SavedBody
+    public var auth: SavedAuth
+    public var options: SavedOptions
     public var expectations: [Expectation]
     public var captures: [Capture]
     public var notes: String?
@@ -23,7 +23,7 @@ public struct SavedRequest: Sendable, Equatable, Identifiable {
     public init(
         id: String = IdentifierGenerator.make(), name: String, description: String? = nil, method: RequestMethod = .get,
         url: String, pathParams: [KeyValueRow] = [], query: [KeyValueRow] = [], headers: [KeyValueRow] = [],
-        body: RequestBody = .empty, auth: RequestAuth = RequestAuth(.none), options: RequestOptions = RequestOptions(),
+        body: SavedBody = .empty, auth: SavedAuth = SavedAuth(.none), options: SavedOptions = SavedOptions(),
         expectations: [Expectation] = [], captures: [Capture] = [], notes: String? = nil,
         unknownFields: [StoredJSON.Member] = []
     ) {
@@ -59,9 +59,9 @@ public struct SavedRequest: Sendable, Equatable, Identifiable {
         let pathParams = fields.array("pathParams") { KeyValueRow.read($0, $1, reader) }
         let query = fields.array("query") { KeyValueRow.read($0, $1, reader) }
         let headers = fields.array("headers") { KeyValueRow.read($0, $1, reader) }
-        let body = fields.node("body").flatMap { RequestBody.read($0, path.appending("body"), reader) }
-        let auth = fields.node("auth").flatMap { RequestAuth.read($0, path.appending("auth"), reader) }
-        let options = fields.node("options").flatMap { RequestOptions.read($0, path.appending("options"), reader) }
+        let body = fields.node("body").flatMap { SavedBody.read($0, path.appending("body"), reader) }
+        let auth = fields.node("auth").flatMap { SavedAuth.read($0, path.appending("auth"), reader) }
+        let options = fields.node("options").flatMap { SavedOptions.read($0, path.appending("options"), reader) }
         let expectations = fields.array("expectations") { Expectation.read($0, $1, reader) }
         let captures = fields.array("captures") { Capture.read($0, $1, reader) }
         let notes = fields.string("notes")
@@ -72,8 +72,8 @@ public struct SavedRequest: Sendable, Equatable, Identifiable {
         guard let id, let name, let method, let url else { return nil }
         return SavedRequest(
             id: id, name: name, description: description, method: method, url: url, pathParams: pathParams,
-            query: query, headers: headers, body: body ?? .empty, auth: auth ?? RequestAuth(.none),
-            options: options ?? RequestOptions(), expectations: expectations, captures: captures, notes: notes,
+            query: query, headers: headers, body: body ?? .empty, auth: auth ?? SavedAuth(.none),
+            options: options ?? SavedOptions(), expectations: expectations, captures: captures, notes: notes,
             unknownFields: unknown)
     }
 
@@ -88,7 +88,7 @@ public struct SavedRequest: Sendable, Equatable, Identifiable {
         object.add("query", list: query.map(\.stored))
         object.add("headers", list: headers.map(\.stored))
         object.add("body", body == .empty ? nil : body.stored)
-        object.add("auth", auth == RequestAuth(.none) ? nil : auth.stored)
+        object.add("auth", auth == SavedAuth(.none) ? nil : auth.stored)
         object.add("options", options.isEmpty ? nil : options.stored)
         object.add("expectations", list: expectations.map(\.stored))
         object.add("captures", list: captures.map(\.stored))

@@ -101,14 +101,15 @@ public struct RequestResolver: Sendable {
         path.hasPrefix("/") ? path : (baseFolder as NSString).appendingPathComponent(path)
     }
 
-    private func resolveBody(_ content: RequestBody.Content, _ resolver: inout VariableResolver) -> ResolvedRequest.Body
-    {
+    private func resolveBody(_ content: SavedBody.Content, _ resolver: inout VariableResolver) -> ResolvedRequest.Body {
         switch content {
         case .none:
             return .none
         case .json(let json):
             let filled = resolveJSON(json, at: "body.json", &resolver)
             return .bytes(Array(filled.compact().utf8), contentType: "application/json")
+        case .jsonText(let text):
+            return .bytes(Array(resolver.resolve(text, at: "body.text").utf8), contentType: "application/json")
         case .text(let text, let contentType):
             return .bytes(Array(resolver.resolve(text, at: "body.text").utf8), contentType: contentType)
         case .formURLEncoded(let fields):

@@ -66,7 +66,7 @@ public struct ResolvedRequest: Sendable, Equatable {
     public var body: Body
     /// Digest needs the server's challenge, so the transport does it; the other schemes are already headers or query items.
     public var digestCredentials: Credentials?
-    public var options: RequestOptions
+    public var options: SavedOptions
     /// Secret values that appear in this request (and derived forms such as the Basic credential);
     /// hand them to a `Redactor` before displaying or recording anything.
     public var secretValues: Set<String>

@@ -3,7 +3,7 @@
 /// `path` uses the `MockDispatcher` pattern syntax (`/posts/:id(int)`, `*` for any rest). The
 /// optional `query`, `headers` and `json` matchers narrow the match (JSON: the request body must
 /// contain this subset). A `sequence` answers successive calls in turn; its last response repeats.
-public struct MockRoute: Sendable, Equatable {
+public struct SavedMockRoute: Sendable, Equatable {
     public var name: String?
     /// A method, or `nil` for any method.
     public var method: RequestMethod?
@@ -11,12 +11,12 @@ public struct MockRoute: Sendable, Equatable {
     public var query: [KeyValueRow]
     public var headers: [KeyValueRow]
     public var json: StoredJSON?
-    public var responses: [MockResponse]
+    public var responses: [SavedMockResponse]
     public var unknownFields: [StoredJSON.Member]
 
     public init(
         name: String? = nil, method: RequestMethod?, path: String, query: [KeyValueRow] = [],
-        headers: [KeyValueRow] = [], json: StoredJSON? = nil, responses: [MockResponse],
+        headers: [KeyValueRow] = [], json: StoredJSON? = nil, responses: [SavedMockResponse],
         unknownFields: [StoredJSON.Member] = []
     ) {
         self.name = name
@@ -31,7 +31,7 @@ public struct MockRoute: Sendable, Equatable {
 
     static let keys = ["name", "method", "path", "query", "headers", "json", "response", "sequence"]
 
-    static func read(_ node: SourceNode, _ path: DocumentPath, _ reader: DocumentReader) -> MockRoute? {
+    static func read(_ node: SourceNode, _ path: DocumentPath, _ reader: DocumentReader) -> SavedMockRoute? {
         guard let fields = reader.object(node, at: path) else { return nil }
         let name = fields.string("name")
         let anyMethod = fields.string("method") == "*"
@@ -40,11 +40,13 @@ public struct MockRoute: Sendable, Equatable {
         let query = fields.array("query") { KeyValueRow.read($0, $1, reader) }
         let headers = fields.array("headers") { KeyValueRow.read($0, $1, reader) }
         let json = fields.json("json")
-        var responses: [MockResponse] = []
+        var responses: [SavedMockResponse] = []
         if let single = fields.node("response") {
-            if let response = MockResponse.read(single, path.appending("response"), reader) { responses = [response] }
+            if let response = SavedMockResponse.read(single, path.appending("response"), reader) {
+                responses = [response]
+            }
         }
-        let sequence = fields.array("sequence") { MockResponse.read($0, $1, reader) }
+        let sequence = fields.array("sequence") { SavedMockResponse.read($0, $1, reader) }
         let unknown = fields.unknownFields(known: keys)
         switch (fields.has("response"), fields.has("sequence")) {
         case (true, true), (false, false):
@@ -65,7 +67,7 @@ public struct MockRoute: Sendable, Equatable {
             return nil
         }
         guard let pattern, anyMethod || method != nil, !responses.isEmpty else { return nil }
-        return MockRoute(
+        return SavedMockRoute(
             name: name, method: method, path: pattern, query: query, headers: headers, json: json, responses: responses,
             unknownFields: unknown)
     }

@@ -1,5 +1,5 @@
 /// How a saved request authenticates. Credentials are usually `{{variables}}` marked secret.
-public struct RequestAuth: Sendable, Equatable {
+public struct SavedAuth: Sendable, Equatable {
     public enum Scheme: Sendable, Equatable {
         case none
         case basic(username: String, password: String)
@@ -25,15 +25,23 @@ public struct RequestAuth: Sendable, Equatable {
         self.unknownFields = unknownFields
     }
 
-    static let keys = ["type", "username", "password", "token", "name", "value", "in"]
+    /// The fields each scheme uses; any other field is kept as unknown.
+    static func keys(for kind: Kind?) -> [String] {
+        switch kind {
+        case .none?, nil: ["type"]
+        case .basic?, .digest?: ["type", "username", "password"]
+        case .bearer?: ["type", "token"]
+        case .apiKey?: ["type", "name", "value", "in"]
+        }
+    }
 
-    static func read(_ node: SourceNode, _ path: DocumentPath, _ reader: DocumentReader) -> RequestAuth? {
+    static func read(_ node: SourceNode, _ path: DocumentPath, _ reader: DocumentReader) -> SavedAuth? {
         guard let fields = reader.object(node, at: path) else { return nil }
         let kind: Kind? = fields.choice("type", required: true)
-        let unknown = fields.unknownFields(known: keys)
+        let unknown = fields.unknownFields(known: keys(for: kind))
         switch kind {
         case .none?:
-            return RequestAuth(.none, unknownFields: unknown)
+            return SavedAuth(.none, unknownFields: unknown)
         case .basic?, .digest?:
             let username = fields.string("username", required: true)
             let password = fields.string("password") ?? ""
@@ -41,16 +49,16 @@ public struct RequestAuth: Sendable, Equatable {
             let scheme: Scheme =
                 kind == .basic
                 ? .basic(username: username, password: password) : .digest(username: username, password: password)
-            return RequestAuth(scheme, unknownFields: unknown)
+            return SavedAuth(scheme, unknownFields: unknown)
         case .bearer?:
             guard let token = fields.string("token", required: true) else { return nil }
-            return RequestAuth(.bearer(token: token), unknownFields: unknown)
+            return SavedAuth(.bearer(token: token), unknownFields: unknown)
         case .apiKey?:
             let name = fields.string("name", required: true)
             let value = fields.string("value", required: true)
             let location: APIKeyLocation? = fields.choice("in", required: true)
             guard let name, let value, let location else { return nil }
-            return RequestAuth(.apiKey(name: name, value: value, location: location), unknownFields: unknown)
+            return SavedAuth(.apiKey(name: name, value: value, location: location), unknownFields: unknown)
         case nil:
             return nil
         }

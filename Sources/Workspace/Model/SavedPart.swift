@@ -1,5 +1,5 @@
 /// One part of a multipart/form-data body: a text value or a file (path relative to the collection file).
-public struct MultipartPart: Sendable, Equatable {
+public struct SavedPart: Sendable, Equatable {
     public enum Source: Sendable, Equatable {
         case text(String)
         case file(path: String)
@@ -27,7 +27,7 @@ public struct MultipartPart: Sendable, Equatable {
 
     static let keys = ["name", "value", "file", "fileName", "contentType", "enabled"]
 
-    static func read(_ node: SourceNode, _ path: DocumentPath, _ reader: DocumentReader) -> MultipartPart? {
+    static func read(_ node: SourceNode, _ path: DocumentPath, _ reader: DocumentReader) -> SavedPart? {
         guard let fields = reader.object(node, at: path) else { return nil }
         let name = fields.string("name", required: true)
         let value = fields.string("value")
@@ -46,7 +46,7 @@ public struct MultipartPart: Sendable, Equatable {
             return nil
         }
         guard let name else { return nil }
-        return MultipartPart(
+        return SavedPart(
             name: name, source: source, contentType: part.contentType, fileName: part.fileName, enabled: part.enabled,
             unknownFields: unknown)
     }

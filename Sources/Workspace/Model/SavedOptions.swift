@@ -1,5 +1,5 @@
 /// Per-request transfer options; `nil` means "the application's default".
-public struct RequestOptions: Sendable, Equatable {
+public struct SavedOptions: Sendable, Equatable {
     public var timeoutSeconds: Double?
     public var connectTimeoutSeconds: Double?
     public var followRedirects: Bool?
@@ -19,13 +19,13 @@ public struct RequestOptions: Sendable, Equatable {
         self.unknownFields = unknownFields
     }
 
-    public var isEmpty: Bool { self == RequestOptions() }
+    public var isEmpty: Bool { self == SavedOptions() }
 
     static let keys = ["timeoutSeconds", "connectTimeoutSeconds", "followRedirects", "maxRedirects", "verifyTLS"]
 
-    static func read(_ node: SourceNode, _ path: DocumentPath, _ reader: DocumentReader) -> RequestOptions? {
+    static func read(_ node: SourceNode, _ path: DocumentPath, _ reader: DocumentReader) -> SavedOptions? {
         guard let fields = reader.object(node, at: path) else { return nil }
-        return RequestOptions(
+        return SavedOptions(
             timeoutSeconds: fields.seconds("timeoutSeconds"),
             connectTimeoutSeconds: fields.seconds("connectTimeoutSeconds"),
             followRedirects: fields.bool("followRedirects"),
