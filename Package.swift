@@ -19,23 +19,87 @@ let strictC: [CSetting] = [
 let package = Package(
     name: "Lazer",
     products: [
-        .executable(name: "lazer", targets: ["lazer"])
+        .executable(name: "lazer", targets: ["lazer"]),
+        .library(name: "TUI", targets: ["TUI"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", exact: "1.8.2")
     ],
     targets: [
+        // MARK: - C bindings
+
+        .target(
+            name: "CCurses",
+            cSettings: strictC,
+            linkerSettings: [.linkedLibrary("ncursesw")]
+        ),
+
         // MARK: - Executable
 
         .executableTarget(
             name: "lazer",
             dependencies: [
-                .product(name: "ArgumentParser", package: "swift-argument-parser")
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                "JSONTree",
             ],
             swiftSettings: strictSwift
         ),
 
-        // MARK: - Libraries
+        .executableTarget(
+            name: "JSONBench",
+            dependencies: ["JSONTree"],
+            swiftSettings: strictSwift
+        ),
+
+        // MARK: - JSON engine
+
+        .target(
+            name: "JSONTree",
+            swiftSettings: strictSwift
+        ),
+
+        // MARK: - Networking
+
+        .target(
+            name: "CCurl",
+            cSettings: strictC,
+            linkerSettings: [.linkedLibrary("curl")]
+        ),
+
+        .target(
+            name: "CurlTransport",
+            dependencies: ["CCurl", "HTTPCore", "Futures"],
+            swiftSettings: strictSwift
+        ),
+
+        // MARK: - Test support
+
+        .target(
+            name: "LoopbackTesting",
+            exclude: ["loopback_server.py"],
+            swiftSettings: strictSwift
+        ),
+
+        // MARK: - Core
+
+        .target(
+            name: "Futures",
+            swiftSettings: strictSwift
+        ),
+        .target(
+            name: "HTTPCore",
+            dependencies: ["Futures"],
+            swiftSettings: strictSwift
+        ),
+
+        // MARK: - Terminal toolkit
+
+        .target(
+            name: "TUI",
+            swiftSettings: strictSwift
+        ),
+
+        // MARK: - Collections
 
         .target(
             name: "Workspace",
@@ -44,6 +108,42 @@ let package = Package(
 
         // MARK: - Tests
 
+        .testTarget(
+            name: "JSONTreeTests",
+            dependencies: ["JSONTree"],
+            swiftSettings: strictSwift
+        ),
+        .testTarget(
+            name: "CurlTransportTests",
+            dependencies: ["CurlTransport", "HTTPCore", "Futures", "LoopbackTesting"],
+            swiftSettings: strictSwift
+        ),
+        .testTarget(
+            name: "CCurlTests",
+            dependencies: ["CCurl", "LoopbackTesting"],
+            swiftSettings: strictSwift
+        ),
+        .testTarget(
+            name: "CCursesTests",
+            dependencies: ["CCurses"],
+            swiftSettings: strictSwift
+        ),
+        .testTarget(
+            name: "HTTPCoreTests",
+            dependencies: ["HTTPCore", "Futures"],
+            swiftSettings: strictSwift
+        ),
+        .testTarget(
+            name: "FuturesTests",
+            dependencies: ["Futures"],
+            swiftSettings: strictSwift
+        ),
+        .testTarget(
+            name: "TUITests",
+            dependencies: ["TUI"],
+            exclude: ["Snapshots"],
+            swiftSettings: strictSwift
+        ),
         .testTarget(
             name: "LazerCLITests",
             dependencies: ["lazer"],

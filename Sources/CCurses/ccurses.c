@@ -1,0 +1,236 @@
+// Feature macros must come first: wcwidth needs _XOPEN_SOURCE, sigaction/SA_SIGINFO need POSIX.
+#define _XOPEN_SOURCE 700
+#define _GNU_SOURCE 1
+
+#include "ccurses.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <stdlib.h>
+#include <langinfo.h>
+#include <locale.h>
+#include <signal.h>
+#include <string.h>
+#include <sys/ioctl.h>
+#include <termios.h>
+#include <unistd.h>
+
+// MARK: - Globals
+
+WINDOW *ccurses_stdscr(void) { return stdscr; }
+int ccurses_lines(void) { return LINES; }
+int ccurses_cols(void) { return COLS; }
+int ccurses_colors(void) { return COLORS; }
+int ccurses_color_pairs(void) { return COLOR_PAIRS; }
+int ccurses_escdelay(void) { return ESCDELAY; }
+
+// MARK: - Attributes
+
+attr_t ccurses_a_normal(void) { return A_NORMAL; }
+attr_t ccurses_a_bold(void) { return A_BOLD; }
+attr_t ccurses_a_dim(void) { return A_DIM; }
+attr_t ccurses_a_italic(void) { return A_ITALIC; }
+attr_t ccurses_a_underline(void) { return A_UNDERLINE; }
+attr_t ccurses_a_reverse(void) { return A_REVERSE; }
+attr_t ccurses_a_blink(void) { return A_BLINK; }
+attr_t ccurses_a_standout(void) { return A_STANDOUT; }
+attr_t ccurses_a_invis(void) { return A_INVIS; }
+attr_t ccurses_a_altcharset(void) { return A_ALTCHARSET; }
+attr_t ccurses_a_color(void) { return A_COLOR; }
+attr_t ccurses_color_pair(int pair) { return (attr_t)COLOR_PAIR(pair); }
+int ccurses_pair_number(attr_t attributes) { return (int)PAIR_NUMBER(attributes); }
+
+// MARK: - Line drawing
+
+chtype ccurses_acs(char code) { return NCURSES_ACS(code); }
+chtype ccurses_acs_ulcorner(void) { return ACS_ULCORNER; }
+chtype ccurses_acs_urcorner(void) { return ACS_URCORNER; }
+chtype ccurses_acs_llcorner(void) { return ACS_LLCORNER; }
+chtype ccurses_acs_lrcorner(void) { return ACS_LRCORNER; }
+chtype ccurses_acs_hline(void) { return ACS_HLINE; }
+chtype ccurses_acs_vline(void) { return ACS_VLINE; }
+chtype ccurses_acs_block(void) { return ACS_BLOCK; }
+
+// MARK: - Mouse
+
+mmask_t ccurses_all_mouse_events(void) { return ALL_MOUSE_EVENTS; }
+mmask_t ccurses_report_mouse_position(void) { return REPORT_MOUSE_POSITION; }
+mmask_t ccurses_button1_pressed(void) { return BUTTON1_PRESSED; }
+mmask_t ccurses_button1_released(void) { return BUTTON1_RELEASED; }
+mmask_t ccurses_button1_clicked(void) { return BUTTON1_CLICKED; }
+mmask_t ccurses_button2_pressed(void) { return BUTTON2_PRESSED; }
+mmask_t ccurses_button2_released(void) { return BUTTON2_RELEASED; }
+mmask_t ccurses_button3_pressed(void) { return BUTTON3_PRESSED; }
+mmask_t ccurses_button3_released(void) { return BUTTON3_RELEASED; }
+mmask_t ccurses_button4_pressed(void) { return BUTTON4_PRESSED; }
+mmask_t ccurses_button5_pressed(void) { return BUTTON5_PRESSED; }
+mmask_t ccurses_button_shift(void) { return BUTTON_SHIFT; }
+mmask_t ccurses_button_ctrl(void) { return BUTTON_CTRL; }
+mmask_t ccurses_button_alt(void) { return BUTTON_ALT; }
+
+// MARK: - Keys
+
+int ccurses_key_code_yes(void) { return KEY_CODE_YES; }
+int ccurses_key_resize(void) { return KEY_RESIZE; }
+int ccurses_key_mouse(void) { return KEY_MOUSE; }
+int ccurses_key_f(int n) { return KEY_F(n); }
+
+// MARK: - Wide characters
+
+int ccurses_setcchar(cchar_t *out, const wchar_t *text, attr_t attributes, int pair) {
+    // The short argument only reaches 32767; the opts pointer carries the full (extended) pair.
+    short legacy = pair > 0x7fff ? 0 : (short)pair;
+    return setcchar(out, text, attributes, legacy, &pair);
+}
+
+int ccurses_getcchar(const cchar_t *cell, wchar_t *text, attr_t *attributes, int *pair) {
+    short legacy = 0;
+    int extended = 0;
+    int result = getcchar(cell, text, attributes, &legacy, &extended);
+    if (pair != NULL) *pair = extended != 0 ? extended : legacy;
+    return result;
+}
+
+int ccurses_ccharw_max(void) { return CCHARW_MAX; }
+int ccurses_wcwidth(wchar_t character) { return wcwidth(character); }
+
+// MARK: - Window geometry
+
+int ccurses_getmaxy(const WINDOW *window) { return getmaxy(window); }
+int ccurses_getmaxx(const WINDOW *window) { return getmaxx(window); }
+int ccurses_getcury(const WINDOW *window) { return getcury(window); }
+int ccurses_getcurx(const WINDOW *window) { return getcurx(window); }
+
+// MARK: - Locale and terminal size
+
+static bool ccurses_codeset_is_utf8(void) {
+    const char *codeset = nl_langinfo(CODESET);
+    return codeset != NULL && (strcmp(codeset, "UTF-8") == 0 || strcmp(codeset, "utf8") == 0);
+}
+
+bool ccurses_setlocale_utf8(void) {
+    setlocale(LC_ALL, "");
+    if (ccurses_codeset_is_utf8()) return true;
+    static const char *const fallbacks[] = {"C.UTF-8", "C.utf8", "en_US.UTF-8", "en_US.utf8"};
+    for (size_t i = 0; i < sizeof fallbacks / sizeof fallbacks[0]; i++) {
+        if (setlocale(LC_CTYPE, fallbacks[i]) != NULL && ccurses_codeset_is_utf8()) return true;
+    }
+    return false;
+}
+
+int ccurses_get_winsize(int fd, int *rows, int *cols) {
+    struct winsize size;
+    memset(&size, 0, sizeof size);
+    if (ioctl(fd, TIOCGWINSZ, &size) != 0) return -1;
+    if (rows != NULL) *rows = size.ws_row;
+    if (cols != NULL) *cols = size.ws_col;
+    return 0;
+}
+
+int ccurses_set_winsize(int fd, int rows, int cols) {
+    struct winsize size;
+    memset(&size, 0, sizeof size);
+    size.ws_row = (unsigned short)rows;
+    size.ws_col = (unsigned short)cols;
+    return ioctl(fd, TIOCSWINSZ, &size);
+}
+
+int ccurses_open_pty(int rows, int cols, int *leader, int *follower) {
+    int leader_fd = posix_openpt(O_RDWR | O_NOCTTY);
+    if (leader_fd < 0) return -1;
+    char name[128];
+    if (grantpt(leader_fd) != 0 || unlockpt(leader_fd) != 0 || ptsname_r(leader_fd, name, sizeof name) != 0) {
+        close(leader_fd);
+        return -1;
+    }
+    int follower_fd = open(name, O_RDWR | O_NOCTTY);
+    if (follower_fd < 0) {
+        close(leader_fd);
+        return -1;
+    }
+    ccurses_set_winsize(leader_fd, rows, cols);
+    *leader = leader_fd;
+    *follower = follower_fd;
+    return 0;
+}
+
+// MARK: - Crash-safe terminal restore
+
+// Written once before the handlers are installed, then only read (from handlers too).
+static struct termios ccurses_saved_termios;
+static int ccurses_saved_fd = -1;
+static volatile sig_atomic_t ccurses_saved_valid = 0;
+
+static const int ccurses_crash_signals[] = {SIGILL, SIGTRAP, SIGSEGV, SIGABRT, SIGBUS, SIGFPE};
+#define CCURSES_CRASH_SIGNAL_COUNT (sizeof ccurses_crash_signals / sizeof ccurses_crash_signals[0])
+static struct sigaction ccurses_previous_actions[CCURSES_CRASH_SIGNAL_COUNT];
+static volatile sig_atomic_t ccurses_guard_installed = 0;
+
+int ccurses_terminal_save(int fd) {
+    if (tcgetattr(fd, &ccurses_saved_termios) != 0) return -1;
+    ccurses_saved_fd = fd;
+    ccurses_saved_valid = 1;
+    return 0;
+}
+
+void ccurses_terminal_forget(void) { ccurses_saved_valid = 0; }
+
+static void ccurses_write_all(int fd, const char *bytes, size_t length) {
+    while (length > 0) {
+        ssize_t written = write(fd, bytes, length);
+        if (written < 0) {
+            if (errno == EINTR) continue;
+            return;
+        }
+        bytes += written;
+        length -= (size_t)written;
+    }
+}
+
+void ccurses_terminal_restore(void) {
+    if (!ccurses_saved_valid) return;
+    int saved_errno = errno;
+    // Mouse off (all modes), bracketed paste off, attributes reset, cursor visible, keypad
+    // transmit off, leave the alternate screen.
+    static const char reset[] = "\033[?1000l\033[?1002l\033[?1003l\033[?1006l\033[?1015l\033[?2004l"
+                                "\033[0m\033[?25h\033[?1l\033>\033[?1049l\r\n";
+    ccurses_write_all(ccurses_saved_fd, reset, sizeof reset - 1);
+    tcsetattr(ccurses_saved_fd, TCSAFLUSH, &ccurses_saved_termios);
+    errno = saved_errno;
+}
+
+static void ccurses_crash_handler(int signal_number, siginfo_t *info, void *context) {
+    (void)context;
+    ccurses_terminal_restore();
+    ccurses_saved_valid = 0;
+    for (size_t i = 0; i < CCURSES_CRASH_SIGNAL_COUNT; i++) {
+        if (ccurses_crash_signals[i] == signal_number) {
+            sigaction(signal_number, &ccurses_previous_actions[i], NULL);
+        }
+    }
+    // A signal sent by kill/raise/abort (si_code <= 0) is raised again; it stays blocked until this
+    // handler returns and then reaches the previous handler. A fault (ud2 from a Swift trap, a bad
+    // access) simply happens again when the faulting instruction re-runs.
+    if (info == NULL || info->si_code <= 0) raise(signal_number);
+}
+
+void ccurses_crash_guard_install(void) {
+    if (ccurses_guard_installed) return;
+    for (size_t i = 0; i < CCURSES_CRASH_SIGNAL_COUNT; i++) {
+        struct sigaction action;
+        memset(&action, 0, sizeof action);
+        action.sa_sigaction = ccurses_crash_handler;
+        action.sa_flags = SA_SIGINFO | SA_ONSTACK;
+        sigemptyset(&action.sa_mask);
+        sigaction(ccurses_crash_signals[i], &action, &ccurses_previous_actions[i]);
+    }
+    ccurses_guard_installed = 1;
+}
+
+void ccurses_crash_guard_uninstall(void) {
+    if (!ccurses_guard_installed) return;
+    for (size_t i = 0; i < CCURSES_CRASH_SIGNAL_COUNT; i++) {
+        sigaction(ccurses_crash_signals[i], &ccurses_previous_actions[i], NULL);
+    }
+    ccurses_guard_installed = 0;
+}

@@ -1,0 +1,147 @@
+/// CCurses: the thin C layer between Swift and ncursesw.
+///
+/// Swift cannot import ncurses' function-like macros (`A_BOLD`, `COLOR_PAIR`, `ACS_*`, mouse masks)
+/// and Swift 6 rejects reading its mutable globals (`stdscr`, `LINES`, `COLS`, `COLORS`,
+/// `COLOR_PAIRS`) from concurrent code, so this header exposes them as plain functions. It also
+/// holds what must be written in C: variadic `ioctl` calls and an async-signal-safe terminal
+/// restore for crash handlers. Every symbol is prefixed `ccurses_`.
+///
+/// Only the `CursesBackend` module imports this target.
+#ifndef CCURSES_H
+#define CCURSES_H
+
+// Wide-character API (cchar_t, setcchar, wadd_wch, wget_wch, win_wch) before anything includes curses.h.
+#ifndef NCURSES_WIDECHAR
+#define NCURSES_WIDECHAR 1
+#endif
+
+#include <ncurses.h>
+#include <stdbool.h>
+#include <stdint.h>
+#include <wchar.h>
+
+// MARK: - Globals
+
+/// The standard screen of the current terminal (ncurses' `stdscr`).
+WINDOW *ccurses_stdscr(void);
+/// Rows of the current screen (ncurses' `LINES`).
+int ccurses_lines(void);
+/// Columns of the current screen (ncurses' `COLS`).
+int ccurses_cols(void);
+/// Colours the terminal supports after `start_color` (ncurses' `COLORS`).
+int ccurses_colors(void);
+/// Colour pairs available after `start_color` (ncurses' `COLOR_PAIRS`).
+int ccurses_color_pairs(void);
+/// The current ESC delay in milliseconds (ncurses' `ESCDELAY`).
+int ccurses_escdelay(void);
+
+// MARK: - Attributes
+
+attr_t ccurses_a_normal(void);
+attr_t ccurses_a_bold(void);
+attr_t ccurses_a_dim(void);
+attr_t ccurses_a_italic(void);
+attr_t ccurses_a_underline(void);
+attr_t ccurses_a_reverse(void);
+attr_t ccurses_a_blink(void);
+attr_t ccurses_a_standout(void);
+attr_t ccurses_a_invis(void);
+attr_t ccurses_a_altcharset(void);
+attr_t ccurses_a_color(void);
+/// The attribute bits that select colour pair `pair` (ncurses' `COLOR_PAIR`); only for pairs < 256.
+attr_t ccurses_color_pair(int pair);
+/// The colour pair encoded in `attributes` (ncurses' `PAIR_NUMBER`).
+int ccurses_pair_number(attr_t attributes);
+
+// MARK: - Line drawing
+
+/// The alternate-character-set glyph for the VT100 code `code` (e.g. 'l' upper-left corner); `ACS_*`.
+chtype ccurses_acs(char code);
+chtype ccurses_acs_ulcorner(void);
+chtype ccurses_acs_urcorner(void);
+chtype ccurses_acs_llcorner(void);
+chtype ccurses_acs_lrcorner(void);
+chtype ccurses_acs_hline(void);
+chtype ccurses_acs_vline(void);
+chtype ccurses_acs_block(void);
+
+// MARK: - Mouse
+
+mmask_t ccurses_all_mouse_events(void);
+mmask_t ccurses_report_mouse_position(void);
+mmask_t ccurses_button1_pressed(void);
+mmask_t ccurses_button1_released(void);
+mmask_t ccurses_button1_clicked(void);
+mmask_t ccurses_button2_pressed(void);
+mmask_t ccurses_button2_released(void);
+mmask_t ccurses_button3_pressed(void);
+mmask_t ccurses_button3_released(void);
+/// Wheel up.
+mmask_t ccurses_button4_pressed(void);
+/// Wheel down.
+mmask_t ccurses_button5_pressed(void);
+mmask_t ccurses_button_shift(void);
+mmask_t ccurses_button_ctrl(void);
+mmask_t ccurses_button_alt(void);
+
+// MARK: - Keys
+
+/// `wget_wch` returned a key code (KEY_*) rather than a character.
+int ccurses_key_code_yes(void);
+int ccurses_key_resize(void);
+int ccurses_key_mouse(void);
+/// Function key n (ncurses' `KEY_F(n)`).
+int ccurses_key_f(int n);
+
+// MARK: - Wide characters
+
+/// Builds a cchar_t from a NUL-terminated wide string (one spacing character plus combining
+/// marks) with `attributes` and the (extended) colour pair `pair`. Returns ERR or OK.
+int ccurses_setcchar(cchar_t *out, const wchar_t *text, attr_t attributes, int pair);
+/// Reads back the characters and pair of `cell` into `text` (room for CCHARW_MAX + 1).
+int ccurses_getcchar(const cchar_t *cell, wchar_t *text, attr_t *attributes, int *pair);
+/// The maximum number of wide characters in one cell (ncurses' `CCHARW_MAX`).
+int ccurses_ccharw_max(void);
+/// The terminal column width of `character` in the current locale (`wcwidth`); -1 if not printable.
+int ccurses_wcwidth(wchar_t character);
+
+// MARK: - Window geometry (macros in ncurses)
+
+int ccurses_getmaxy(const WINDOW *window);
+int ccurses_getmaxx(const WINDOW *window);
+int ccurses_getcury(const WINDOW *window);
+int ccurses_getcurx(const WINDOW *window);
+
+// MARK: - Locale and terminal size
+
+/// `setlocale(LC_ALL, "")`, falling back to C.UTF-8 / en_US.UTF-8 for LC_CTYPE when the user's
+/// locale is not UTF-8. Returns true when the resulting character set is UTF-8.
+bool ccurses_setlocale_utf8(void);
+/// Reads the window size of the terminal on `fd` (TIOCGWINSZ). Returns 0 on success, -1 otherwise.
+int ccurses_get_winsize(int fd, int *rows, int *cols);
+/// Sets the window size of the terminal on `fd` (TIOCSWINSZ), as a terminal emulator would.
+int ccurses_set_winsize(int fd, int rows, int cols);
+
+/// Opens a pseudo-terminal pair of `rows` x `cols` (posix_openpt, grantpt, unlockpt, then the
+/// follower). Tests run ncurses on the follower. Returns 0, or -1 with errno set.
+int ccurses_open_pty(int rows, int cols, int *leader, int *follower);
+
+// MARK: - Crash-safe terminal restore
+
+/// Remembers the current termios of `fd` so `ccurses_terminal_restore` can put it back. Call
+/// before `newterm`. Returns 0 on success, -1 if `fd` is not a terminal.
+int ccurses_terminal_save(int fd);
+/// Async-signal-safe: restores the saved termios (if any) and writes the sequences that leave the
+/// alternate screen, show the cursor, reset attributes and turn off mouse reporting and bracketed
+/// paste. Uses only `tcsetattr` and `write`, so a signal handler may call it.
+void ccurses_terminal_restore(void);
+/// Installs handlers for SIGILL, SIGTRAP, SIGSEGV, SIGABRT, SIGBUS and SIGFPE that call
+/// `ccurses_terminal_restore` and then hand the signal to the previous handler (Swift's
+/// backtracer, or the default action), so a crash leaves a usable terminal and still reports.
+void ccurses_crash_guard_install(void);
+/// Puts the previous handlers back (normal exit).
+void ccurses_crash_guard_uninstall(void);
+/// Marks the saved terminal state as no longer needing a restore (after a clean `endwin`).
+void ccurses_terminal_forget(void);
+
+#endif

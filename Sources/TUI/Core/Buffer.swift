@@ -1,0 +1,174 @@
+/// A grid of cells that widgets render into; `Terminal` diffs two of them to find what to draw.
+///
+/// All writes clip to the buffer's area. Writing over half of a wide character blanks the other
+/// half, so the grid never holds an orphaned continuation cell.
+public struct Buffer: Hashable, Sendable {
+    public private(set) var area: Rect
+    public private(set) var cells: [Cell]
+
+    public init(area: Rect, filling cell: Cell = .blank) {
+        self.area = area
+        self.cells = Array(repeating: cell, count: area.area)
+    }
+
+    public init(size: Size) {
+        self.init(area: Rect(size: size))
+    }
+
+    /// The cell at (x, y), or a blank cell outside the area.
+    public subscript(x x: Int, y y: Int) -> Cell {
+        guard let index = index(x, y) else { return .blank }
+        return cells[index]
+    }
+
+    func index(_ x: Int, _ y: Int) -> Int? {
+        guard x >= area.x, x < area.right, y >= area.y, y < area.bottom else { return nil }
+        return (y - area.y) * area.width + (x - area.x)
+    }
+
+    /// Fills every cell with `cell` (a fresh frame).
+    public mutating func reset(to cell: Cell = .blank) {
+        for i in cells.indices { cells[i] = cell }
+    }
+
+    /// Changes the area; contents are cleared.
+    public mutating func resize(to area: Rect) {
+        self.area = area
+        cells = Array(repeating: .blank, count: area.area)
+    }
+
+    /// Places one cell, keeping wide characters whole. Wide cells that do not fit become blanks.
+    public mutating func set(_ x: Int, _ y: Int, _ cell: Cell) {
+        guard let i = index(x, y) else { return }
+        let old = cells[i]
+        if old.isContinuation, x > area.x {
+            cells[i - 1] = .blank(cells[i - 1].style)
+        }
+        if old.width == 2, x + 1 < area.right {
+            cells[i + 1] = .blank(cells[i + 1].style)
+        }
+        if cell.width == 2 {
+            guard x + 1 < area.right else {
+                cells[i] = .blank(cell.style)
+                return
+            }
+            if cells[i + 1].width == 2, x + 2 < area.right {
+                cells[i + 2] = .blank(cells[i + 2].style)
+            }
+            cells[i] = cell
+            cells[i + 1] = .continuation(cell.style)
+        } else {
+            cells[i] = cell
+        }
+    }
+
+    /// Writes `text` from (x, y) rightwards, unsafe characters made visible, stopping at `maxX`
+    /// (exclusive) or the buffer edge. The style is patched onto what is already there.
+    /// Returns the column after the last character written.
+    @discardableResult
+    public mutating func write(
+        _ text: some StringProtocol, x: Int, y: Int, style: Style = .plain, maxX: Int? = nil
+    ) -> Int {
+        guard y >= area.y, y < area.bottom else { return x }
+        let limit = min(maxX ?? area.right, area.right)
+        var column = x
+        for character in text {
+            if column >= limit { break }
+            if let ascii = character.asciiValue, ascii >= 0x20, ascii < 0x7F {
+                if column >= area.x, let i = index(column, y), cells[i].width == 1 {
+                    cells[i] = Cell(safe: String(character), width: 1, style: cells[i].style.patched(with: style))
+                } else if column >= area.x {
+                    put(character, width: 1, column, y, style)
+                }
+                column += 1
+                continue
+            }
+            var stop = false
+            VisibleText.forEachCell(of: character) { cluster, width in
+                if stop { return }
+                if column + width > limit {
+                    stop = true
+                    return
+                }
+                if column >= area.x { put(cluster, width: width, column, y, style) }
+                column += width
+            }
+            if stop { break }
+        }
+        return column
+    }
+
+    private mutating func put(_ cluster: Character, width: Int, _ x: Int, _ y: Int, _ style: Style) {
+        set(x, y, Cell(safe: String(cluster), width: width, style: self[x: x, y: y].style.patched(with: style)))
+    }
+
+    /// Patches `style` onto every cell of `rect` (clipped), keeping the symbols.
+    public mutating func setStyle(_ style: Style, in rect: Rect) {
+        let clipped = rect.intersection(area)
+        guard !clipped.isEmpty else { return }
+        for y in clipped.y..<clipped.bottom {
+            var i = (y - area.y) * area.width + (clipped.x - area.x)
+            for _ in 0..<clipped.width {
+                cells[i].style = cells[i].style.patched(with: style)
+                i += 1
+            }
+        }
+    }
+
+    /// Overwrites every cell of `rect` (clipped) with `cell`.
+    public mutating func fill(_ rect: Rect, with cell: Cell) {
+        let clipped = rect.intersection(area)
+        guard !clipped.isEmpty else { return }
+        for y in clipped.y..<clipped.bottom {
+            for x in clipped.x..<clipped.right {
+                if cell.width == 2 {
+                    if (x - clipped.x) % 2 == 0 { set(x, y, cell) }
+                } else {
+                    set(x, y, cell)
+                }
+            }
+        }
+    }
+
+    /// The updates that turn this buffer into `next`. A different area means every cell.
+    public func diff(to next: Buffer) -> [CellUpdate] {
+        var updates: [CellUpdate] = []
+        if next.area != area {
+            updates.reserveCapacity(next.cells.count)
+            next.forEachDrawable { updates.append($0) }
+            return updates
+        }
+        let width = area.width
+        next.cells.withUnsafeBufferPointer { nextCells in
+            cells.withUnsafeBufferPointer { oldCells in
+                for i in 0..<nextCells.count where nextCells[i] != oldCells[i] && !nextCells[i].isContinuation {
+                    updates.append(CellUpdate(x: area.x + i % width, y: area.y + i / width, cell: nextCells[i]))
+                }
+            }
+        }
+        return updates
+    }
+
+    /// Calls `body` with every cell a backend must draw to show this buffer from scratch.
+    public func forEachDrawable(_ body: (CellUpdate) -> Void) {
+        guard area.width > 0 else { return }
+        for (i, cell) in cells.enumerated() where !cell.isContinuation {
+            body(CellUpdate(x: area.x + i % area.width, y: area.y + i / area.width, cell: cell))
+        }
+    }
+
+    /// The text of each row, continuation cells skipped: the format of snapshot files.
+    public func textDump() -> String {
+        var lines: [String] = []
+        lines.reserveCapacity(area.height)
+        for row in 0..<area.height {
+            var line = ""
+            for column in 0..<area.width {
+                let cell = cells[row * area.width + column]
+                if !cell.isContinuation { line += cell.symbol }
+            }
+            lines.append(line)
+        }
+        return lines.joined(separator: "\n")
+    }
+}

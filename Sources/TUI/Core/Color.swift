@@ -1,0 +1,106 @@
+/// A foreground or background colour, from the terminal's own default up to 24-bit true colour.
+///
+/// Widgets and themes may use any kind; `Terminal` downgrades each colour to the backend's
+/// `ColorCapability` before it is drawn.
+public enum Color: Hashable, Sendable {
+    /// Whatever the user's terminal uses (keeps transparent backgrounds transparent).
+    case `default`
+    /// One of the 16 ANSI colours, 0–7 normal and 8–15 bright.
+    case ansi(UInt8)
+    /// One of the 256 xterm palette entries.
+    case indexed(UInt8)
+    /// A 24-bit colour.
+    case rgb(UInt8, UInt8, UInt8)
+
+    public static let black = Color.ansi(0)
+    public static let red = Color.ansi(1)
+    public static let green = Color.ansi(2)
+    public static let yellow = Color.ansi(3)
+    public static let blue = Color.ansi(4)
+    public static let magenta = Color.ansi(5)
+    public static let cyan = Color.ansi(6)
+    public static let white = Color.ansi(7)
+    public static let brightBlack = Color.ansi(8)
+    public static let brightRed = Color.ansi(9)
+    public static let brightGreen = Color.ansi(10)
+    public static let brightYellow = Color.ansi(11)
+    public static let brightBlue = Color.ansi(12)
+    public static let brightMagenta = Color.ansi(13)
+    public static let brightCyan = Color.ansi(14)
+    public static let brightWhite = Color.ansi(15)
+
+    /// Names accepted in theme files for the 16 ANSI colours, in palette order.
+    public static let ansiNames = [
+        "black", "red", "green", "yellow", "blue", "magenta", "cyan", "white",
+        "brightBlack", "brightRed", "brightGreen", "brightYellow", "brightBlue", "brightMagenta", "brightCyan",
+        "brightWhite",
+    ]
+
+    /// The same colour expressed with what a terminal of `capability` can show.
+    public func downgraded(to capability: ColorCapability) -> Color {
+        switch (self, capability) {
+        case (.default, _): return .default
+        case (_, .monochrome): return .default
+        case (_, .trueColor): return self
+        case (.ansi(let n), _): return .ansi(n & 15)
+        case (.indexed, .indexed256): return self
+        case (.indexed(let n), .ansi16): return n < 16 ? .ansi(n) : Color.nearestANSI(to: Color.rgbOfIndex(n))
+        case (.rgb(let r, let g, let b), .indexed256): return .indexed(Color.nearestIndex(r, g, b))
+        case (.rgb(let r, let g, let b), .ansi16): return Color.nearestANSI(to: (r, g, b))
+        }
+    }
+
+    /// Approximate RGB of a 256-palette entry (xterm defaults).
+    static func rgbOfIndex(_ n: UInt8) -> (UInt8, UInt8, UInt8) {
+        if n < 16 { return ansiRGB[Int(n)] }
+        if n >= 232 {
+            let level = UInt8(8 + Int(n - 232) * 10)
+            return (level, level, level)
+        }
+        let i = Int(n) - 16
+        return (cubeLevels[i / 36], cubeLevels[(i / 6) % 6], cubeLevels[i % 6])
+    }
+
+    private static let cubeLevels: [UInt8] = [0, 95, 135, 175, 215, 255]
+
+    private static let ansiRGB: [(UInt8, UInt8, UInt8)] = [
+        (0, 0, 0), (205, 0, 0), (0, 205, 0), (205, 205, 0), (0, 0, 238), (205, 0, 205), (0, 205, 205),
+        (229, 229, 229), (127, 127, 127), (255, 0, 0), (0, 255, 0), (255, 255, 0), (92, 92, 255), (255, 0, 255),
+        (0, 255, 255), (255, 255, 255),
+    ]
+
+    private static func distance(_ a: (UInt8, UInt8, UInt8), _ b: (UInt8, UInt8, UInt8)) -> Int {
+        let dr = Int(a.0) - Int(b.0)
+        let dg = Int(a.1) - Int(b.1)
+        let db = Int(a.2) - Int(b.2)
+        return dr * dr * 3 + dg * dg * 4 + db * db * 2
+    }
+
+    private static func nearestANSI(to rgb: (UInt8, UInt8, UInt8)) -> Color {
+        var best = 0
+        var bestDistance = Int.max
+        for (index, candidate) in ansiRGB.enumerated() {
+            let d = distance(rgb, candidate)
+            if d < bestDistance {
+                bestDistance = d
+                best = index
+            }
+        }
+        return .ansi(UInt8(best))
+    }
+
+    private static func nearestIndex(_ r: UInt8, _ g: UInt8, _ b: UInt8) -> UInt8 {
+        func level(_ v: UInt8) -> Int {
+            var best = 0
+            for (i, l) in cubeLevels.enumerated() where abs(Int(l) - Int(v)) < abs(Int(cubeLevels[best]) - Int(v)) {
+                best = i
+            }
+            return best
+        }
+        let cube = UInt8(16 + 36 * level(r) + 6 * level(g) + level(b))
+        let average = (Int(r) + Int(g) + Int(b)) / 3
+        let grey = UInt8(232 + min(23, max(0, (average - 3) / 10)))
+        let target = (r, g, b)
+        return distance(rgbOfIndex(cube), target) <= distance(rgbOfIndex(grey), target) ? cube : grey
+    }
+}

@@ -1,0 +1,72 @@
+/// Double-buffered drawing: each frame is rendered into a fresh buffer and only the cells that
+/// differ from the previous frame reach the backend.
+///
+/// A frame that changes one cell sends one cell. After a resize (noticed at the start of
+/// `draw`) or `invalidate()` (after resuming from suspend or an external editor) the screen is
+/// cleared and redrawn in full. Not thread-safe: use it from the thread that owns the backend.
+public final class Terminal<Backend: TerminalBackend> {
+    public let backend: Backend
+    private var previous: Buffer
+    private var current: Buffer
+    private var needsFullRedraw = true
+
+    public init(backend: Backend) {
+        self.backend = backend
+        let area = Rect(size: backend.size)
+        previous = Buffer(area: area)
+        current = Buffer(area: area)
+    }
+
+    /// The area the next frame renders into.
+    public var area: Rect { Rect(size: backend.size) }
+
+    /// The last frame drawn.
+    public var lastBuffer: Buffer { previous }
+
+    /// Forces the next `draw` to clear the screen and send every cell.
+    public func invalidate() {
+        needsFullRedraw = true
+    }
+
+    /// Renders a frame with `render` and sends the difference to the backend.
+    @discardableResult
+    public func draw(_ render: (inout Frame) -> Void) -> FrameReport {
+        let area = Rect(size: backend.size)
+        if area != current.area {
+            previous.resize(to: area)
+            current.resize(to: area)
+            needsFullRedraw = true
+        } else {
+            current.reset()
+        }
+        var frame = Frame(buffer: current)
+        current = Buffer(area: .zero)  // hand the storage to the frame without a copy
+        render(&frame)
+        current = frame.buffer
+        if current.area != area { current.resize(to: area) }
+
+        var updates: [CellUpdate]
+        let full = needsFullRedraw
+        if full {
+            backend.clear()
+            updates = []
+            current.forEachDrawable { update in
+                if update.cell != .blank { updates.append(update) }
+            }
+            needsFullRedraw = false
+        } else {
+            updates = previous.diff(to: current)
+        }
+        let capability = backend.colorCapability
+        if capability < .trueColor {
+            for i in updates.indices {
+                updates[i].cell.style = updates[i].cell.style.downgraded(to: capability)
+            }
+        }
+        if !updates.isEmpty { backend.draw(updates) }
+        backend.setCursor(frame.cursor.flatMap { area.contains($0) ? $0 : nil })
+        backend.flush()
+        swap(&previous, &current)
+        return FrameReport(cellsSent: updates.count, fullRedraw: full)
+    }
+}

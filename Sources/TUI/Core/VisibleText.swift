@@ -1,0 +1,80 @@
+/// Turns untrusted text into clusters that are safe to put on a terminal.
+///
+/// Server data reaches the screen, so no control or escape character may ever be emitted:
+/// C0 controls and DEL become Unicode control pictures (`␛`, `␀`, `␇`, …), C1 controls, bidi
+/// overrides/isolates and stray zero-width format characters become `<U+XXXX>`, and a combining
+/// mark without a base is shown on a dotted circle. Invalid UTF-8 is already U+FFFD once the
+/// bytes are decoded with `VisibleText.decode(_:)`.
+public enum VisibleText {
+    /// Decodes bytes as UTF-8, replacing invalid sequences with U+FFFD (never fails).
+    public static func decode(_ bytes: some Collection<UInt8>) -> String {
+        String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// True when the scalar must never be written to a terminal as-is.
+    public static func isUnsafe(_ scalar: Unicode.Scalar) -> Bool {
+        let value = scalar.value
+        if value < 0x20 || (0x7F...0x9F).contains(value) { return true }
+        if value < 0x61C { return false }
+        return value == 0x61C || value == 0x200E || value == 0x200F || (0x202A...0x202E).contains(value)
+            || (0x2066...0x2069).contains(value) || (0xFFF9...0xFFFB).contains(value)
+    }
+
+    /// The text with every unsafe character replaced by its visible form.
+    public static func sanitize(_ text: some StringProtocol) -> String {
+        var result = ""
+        for character in text {
+            forEachCell(of: character) { cluster, _ in result.append(cluster) }
+        }
+        return result
+    }
+
+    /// Calls `body` with each safe cluster (and its width, 1 or 2) that `character` is drawn as.
+    public static func forEachCell(of character: Character, _ body: (Character, Int) -> Void) {
+        if let ascii = character.asciiValue, ascii >= 0x20, ascii < 0x7F {
+            body(character, 1)
+            return
+        }
+        let scalars = character.unicodeScalars
+        if scalars.contains(where: isUnsafe) {
+            for scalar in scalars {
+                if isUnsafe(scalar) {
+                    for picture in visibleForm(of: scalar) { body(picture, 1) }
+                } else {
+                    forEachCell(of: Character(scalar), body)
+                }
+            }
+            return
+        }
+        let width = CharacterWidth.of(character)
+        if width > 0 {
+            body(character, width)
+            return
+        }
+        // A cluster with no width of its own: a lone combining mark or an invisible format character.
+        guard let first = scalars.first else { return }
+        let category = first.properties.generalCategory
+        if category == .nonspacingMark || category == .enclosingMark || category == .spacingMark {
+            var dotted = "\u{25CC}"
+            dotted.unicodeScalars.append(contentsOf: scalars)
+            body(Character(dotted), 1)
+        } else {
+            for scalar in scalars {
+                for picture in codePointForm(of: scalar) { body(picture, 1) }
+            }
+        }
+    }
+
+    /// The visible stand-in for an unsafe scalar.
+    static func visibleForm(of scalar: Unicode.Scalar) -> String {
+        let value = scalar.value
+        if value < 0x20, let picture = Unicode.Scalar(0x2400 + value) { return String(Character(picture)) }
+        if value == 0x7F { return "\u{2421}" }
+        return codePointForm(of: scalar)
+    }
+
+    private static func codePointForm(of scalar: Unicode.Scalar) -> String {
+        let hex = String(scalar.value, radix: 16, uppercase: true)
+        return "<U+" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex + ">"
+    }
+}

@@ -1,0 +1,274 @@
+/// Turns the raw bytes a terminal sends into `Event`s: UTF-8 text, control keys, xterm CSI/SS3
+/// sequences with modifiers, SGR mouse reports, focus reports and bracketed paste.
+///
+/// Pure and incremental: feed bytes as they arrive; an incomplete sequence waits for more.
+/// A lone ESC is ambiguous (Esc key, or the start of an Alt combination), so it stays pending
+/// until more bytes arrive or the caller, after its ESC delay passed with no input, calls
+/// `flush()`. Backends that read with `wget_wch` and keypad mode off feed every byte here.
+public struct InputDecoder: Sendable {
+    private var pending: [UInt8] = []
+    private var pasting = false
+    private var pasteBytes: [UInt8] = []
+
+    public init() {}
+
+    /// True when bytes are held back waiting for the rest of a sequence (or the ESC delay).
+    public var hasPending: Bool { !pending.isEmpty }
+
+    /// Decodes as many complete events as `bytes` (plus earlier leftovers) contain.
+    public mutating func feed(_ bytes: some Sequence<UInt8>) -> [Event] {
+        pending.append(contentsOf: bytes)
+        return decode(final: false)
+    }
+
+    /// Resolves held-back bytes as if no more will come (a lone ESC becomes the Esc key).
+    public mutating func flush() -> [Event] {
+        decode(final: true)
+    }
+
+    private mutating func decode(final: Bool) -> [Event] {
+        var events: [Event] = []
+        var index = 0
+        while index < pending.count {
+            if pasting {
+                if let end = find(pasteEnd, in: pending, from: index) {
+                    pasteBytes.append(contentsOf: pending[index..<end])
+                    events.append(.paste(VisibleText.decode(pasteBytes)))
+                    pasteBytes = []
+                    pasting = false
+                    index = end + pasteEnd.count
+                    continue
+                }
+                // Keep a possible partial terminator pending; everything before it is paste text.
+                let keep = min(pending.count - index, pasteEnd.count - 1)
+                pasteBytes.append(contentsOf: pending[index..<(pending.count - keep)])
+                index = pending.count - keep
+                if final {
+                    pasteBytes.append(contentsOf: pending[index...])
+                    index = pending.count
+                }
+                pending.removeFirst(index)
+                return events
+            }
+            switch parse(from: index, final: final) {
+            case .event(let event, let length):
+                if event == .paste("") {
+                    pasting = true
+                } else {
+                    events.append(event)
+                }
+                index += length
+            case .skip(let length):
+                index += length
+            case .incomplete:
+                pending.removeFirst(index)
+                return events
+            }
+        }
+        pending.removeAll(keepingCapacity: true)
+        return events
+    }
+
+    private let pasteEnd: [UInt8] = [0x1B, 0x5B, 0x32, 0x30, 0x31, 0x7E]
+
+    private func find(_ needle: [UInt8], in haystack: [UInt8], from start: Int) -> Int? {
+        guard haystack.count >= needle.count, start <= haystack.count - needle.count else { return nil }
+        for i in start...(haystack.count - needle.count) where haystack[i] == needle[0] {
+            if Array(haystack[i..<(i + needle.count)]) == needle { return i }
+        }
+        return nil
+    }
+
+    private enum Step {
+        case event(Event, Int)
+        case skip(Int)
+        case incomplete
+    }
+
+    private func parse(from start: Int, final: Bool) -> Step {
+        let byte = pending[start]
+        if byte == 0x1B { return parseEscape(from: start, final: final) }
+        if let event = controlKey(byte) { return .event(.key(event), 1) }
+        return parseUTF8(from: start, final: final, alt: false)
+    }
+
+    private func controlKey(_ byte: UInt8) -> KeyEvent? {
+        switch byte {
+        case 0x0D, 0x0A: return KeyEvent(.enter)
+        case 0x09: return KeyEvent(.tab)
+        case 0x7F, 0x08: return KeyEvent(.backspace)
+        case 0x00: return KeyEvent(.character(" "), modifiers: .ctrl)
+        case 0x01...0x1A: return KeyEvent(.character(Character(Unicode.Scalar(byte + 0x60))), modifiers: .ctrl)
+        case 0x1C...0x1F: return KeyEvent(.character(Character(Unicode.Scalar(byte + 0x18))), modifiers: .ctrl)
+        default: return nil
+        }
+    }
+
+    private func parseUTF8(from start: Int, final: Bool, alt: Bool) -> Step {
+        let byte = pending[start]
+        let length: Int
+        switch byte {
+        case 0..<0x80: length = 1
+        case 0xC2...0xDF: length = 2
+        case 0xE0...0xEF: length = 3
+        case 0xF0...0xF4: length = 4
+        default: return .event(.key(KeyEvent(.character("\u{FFFD}"), modifiers: alt ? .alt : [])), 1)
+        }
+        if start + length > pending.count {
+            if !final { return .incomplete }
+            return .event(.key(KeyEvent(.character("\u{FFFD}"), modifiers: alt ? .alt : [])), pending.count - start)
+        }
+        let text = VisibleText.decode(pending[start..<(start + length)])
+        guard let character = text.first else { return .skip(length) }
+        if text.count > 1 || text.unicodeScalars.first?.value == 0xFFFD && byte >= 0x80 {
+            return .event(.key(KeyEvent(.character("\u{FFFD}"), modifiers: alt ? .alt : [])), 1)
+        }
+        return .event(.key(KeyEvent(.character(character), modifiers: alt ? .alt : [])), length)
+    }
+
+    private func parseEscape(from start: Int, final: Bool) -> Step {
+        guard start + 1 < pending.count else {
+            return final ? .event(.key(KeyEvent(.escape)), 1) : .incomplete
+        }
+        let next = pending[start + 1]
+        switch next {
+        case 0x5B:  // ESC [
+            return parseCSI(from: start, final: final)
+        case 0x4F:  // ESC O
+            guard start + 2 < pending.count else {
+                return final ? .event(.key(KeyEvent(.character("O"), modifiers: .alt)), 2) : .incomplete
+            }
+            let key: Key? =
+                switch pending[start + 2] {
+                case 0x41: .up
+                case 0x42: .down
+                case 0x43: .right
+                case 0x44: .left
+                case 0x48: .home
+                case 0x46: .end
+                case 0x50: .function(1)
+                case 0x51: .function(2)
+                case 0x52: .function(3)
+                case 0x53: .function(4)
+                case 0x4D: .enter
+                default: nil
+                }
+            if let key { return .event(.key(KeyEvent(key)), 3) }
+            return .event(.key(KeyEvent(.character("O"), modifiers: .alt)), 2)
+        case 0x1B:
+            // ESC ESC: Alt+Esc, or Esc followed by a sequence; treat the first as the Esc key.
+            return .event(.key(KeyEvent(.escape)), 1)
+        default:
+            if var event = controlKey(next) {
+                event.modifiers.insert(.alt)
+                return .event(.key(event), 2)
+            }
+            switch parseUTF8(from: start + 1, final: final, alt: true) {
+            case .event(let event, let length): return .event(event, length + 1)
+            case .skip(let length): return .skip(length + 1)
+            case .incomplete: return .incomplete
+            }
+        }
+    }
+
+    private func parseCSI(from start: Int, final: Bool) -> Step {
+        // ESC [ params... final (0x40–0x7E)
+        var index = start + 2
+        while index < pending.count {
+            let byte = pending[index]
+            if (0x40...0x7E).contains(byte) { break }
+            if !(0x20...0x3F).contains(byte) {
+                // Not a CSI after all: Alt+[ followed by something else.
+                return .event(.key(KeyEvent(.character("["), modifiers: .alt)), 2)
+            }
+            index += 1
+        }
+        guard index < pending.count else {
+            if final { return .event(.key(KeyEvent(.character("["), modifiers: .alt)), 2) }
+            return .incomplete
+        }
+        let length = index - start + 1
+        let finalByte = pending[index]
+        let parameterBytes = pending[(start + 2)..<index]
+        if parameterBytes.first == 0x3C {  // "<": SGR mouse
+            guard let mouse = sgrMouse(parameterBytes.dropFirst(), release: finalByte == 0x6D) else {
+                return .skip(length)
+            }
+            return .event(.mouse(mouse), length)
+        }
+        let parameters = String(decoding: parameterBytes, as: UTF8.self).split(
+            separator: ";", omittingEmptySubsequences: false
+        ).map { Int($0) ?? 0 }
+        let modifiers = KeyModifiers(xtermParameter: parameters.count > 1 ? parameters[1] : 1)
+        func key(_ key: Key) -> Step { .event(.key(KeyEvent(key, modifiers: modifiers)), length) }
+        switch finalByte {
+        case 0x41: return key(.up)
+        case 0x42: return key(.down)
+        case 0x43: return key(.right)
+        case 0x44: return key(.left)
+        case 0x48: return key(.home)
+        case 0x46: return key(.end)
+        case 0x50: return key(.function(1))
+        case 0x51: return key(.function(2))
+        case 0x52: return key(.function(3))
+        case 0x53: return key(.function(4))
+        case 0x5A: return .event(.key(KeyEvent(.backTab)), length)
+        case 0x49: return .event(.focusGained, length)
+        case 0x4F: return .event(.focusLost, length)
+        case 0x7E:
+            let code = parameters.first ?? 0
+            if code == 200 { return .event(.paste(""), length) }  // start of bracketed paste
+            if code == 201 { return .skip(length) }
+            if let tilde = tildeKey(code) { return key(tilde) }
+            return .skip(length)
+        default:
+            return .skip(length)
+        }
+    }
+
+    private func tildeKey(_ code: Int) -> Key? {
+        switch code {
+        case 1, 7: return .home
+        case 2: return .insert
+        case 3: return .delete
+        case 4, 8: return .end
+        case 5: return .pageUp
+        case 6: return .pageDown
+        case 11...15: return .function(code - 10)
+        case 17...21: return .function(code - 11)
+        case 23...26: return .function(code - 12)
+        case 28, 29: return .function(code - 13)
+        case 31...34: return .function(code - 14)
+        default: return nil
+        }
+    }
+
+    private func sgrMouse(_ bytes: ArraySlice<UInt8>, release: Bool) -> MouseEvent? {
+        let numbers = String(decoding: bytes, as: UTF8.self).split(separator: ";").compactMap { Int($0) }
+        guard numbers.count == 3 else { return nil }
+        let code = numbers[0]
+        let position = Position(x: max(0, numbers[1] - 1), y: max(0, numbers[2] - 1))
+        var modifiers: KeyModifiers = []
+        if code & 4 != 0 { modifiers.insert(.shift) }
+        if code & 8 != 0 { modifiers.insert(.alt) }
+        if code & 16 != 0 { modifiers.insert(.ctrl) }
+        let buttonBits = code & 3
+        let button: MouseEvent.Button = buttonBits == 0 ? .left : buttonBits == 1 ? .middle : .right
+        let kind: MouseEvent.Kind
+        if code & 64 != 0 {
+            switch buttonBits {
+            case 0: kind = .scrollUp
+            case 1: kind = .scrollDown
+            case 2: kind = .scrollLeft
+            default: kind = .scrollRight
+            }
+        } else if code & 32 != 0 {
+            kind = buttonBits == 3 ? .moved : .drag(button)
+        } else if release {
+            kind = .release(button)
+        } else {
+            kind = .press(button)
+        }
+        return MouseEvent(kind: kind, position: position, modifiers: modifiers)
+    }
+}

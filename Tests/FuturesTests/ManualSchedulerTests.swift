@@ -1,0 +1,45 @@
+import Futures
+import Testing
+
+@Suite struct ManualSchedulerTests {
+    @Test func runsNothingUntilStepped() {
+        let scheduler = ManualScheduler()
+        let log = EventLog()
+        scheduler.schedule { log.append("a") }
+        scheduler.schedule { log.append("b") }
+        #expect(log.events.isEmpty)
+        #expect(scheduler.pendingCount == 2)
+        #expect(scheduler.runNext())
+        #expect(log.events == ["a"])
+        #expect(scheduler.runAll() == 1)
+        #expect(log.events == ["a", "b"])
+        #expect(!scheduler.runNext())
+    }
+
+    @Test func runAllIncludesWorkScheduledWhileRunning() {
+        let scheduler = ManualScheduler()
+        let log = EventLog()
+        scheduler.schedule {
+            log.append("outer")
+            scheduler.schedule { log.append("inner") }
+        }
+        #expect(scheduler.runAll() == 2)
+        #expect(log.events == ["outer", "inner"])
+        #expect(scheduler.pendingCount == 0)
+    }
+
+    @Test func immediateSchedulerRunsInline() {
+        let log = EventLog()
+        ImmediateScheduler().schedule { log.append("now") }
+        #expect(log.events == ["now"])
+    }
+
+    @Test func transferProgressFractions() {
+        let progress = TransferProgress(
+            bytesSent: 5, totalBytesToSend: 10, bytesReceived: 30, totalBytesToReceive: nil)
+        #expect(progress.fractionSent == 0.5)
+        #expect(progress.fractionReceived == nil)
+        #expect(TransferProgress(bytesReceived: 1, totalBytesToReceive: 0).fractionReceived == nil)
+        #expect(TransferProgress(bytesReceived: 20, totalBytesToReceive: 10).fractionReceived == 1)
+    }
+}

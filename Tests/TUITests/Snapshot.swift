@@ -1,0 +1,70 @@
+import Foundation
+import TUI
+import Testing
+
+/// Compares a text dump with `Snapshots/<name>.txt`, or records it when `RECORD_SNAPSHOTS=1`.
+/// A mismatch prints a line-by-line diff so the change is readable in the test log.
+enum Snapshot {
+    static let directory = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent(
+        "Snapshots"
+    )
+
+    static func assert(
+        _ actual: String, named name: String, sourceLocation: SourceLocation = #_sourceLocation
+    ) {
+        let url = directory.appendingPathComponent(name + ".txt")
+        let recording = ProcessInfo.processInfo.environment["RECORD_SNAPSHOTS"] == "1"
+        let expected = try? String(contentsOf: url, encoding: .utf8)
+        if recording || expected == nil {
+            do {
+                try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+                try (actual + "\n").write(to: url, atomically: true, encoding: .utf8)
+            } catch {
+                Issue.record("could not record snapshot \(name): \(error)", sourceLocation: sourceLocation)
+            }
+            if !recording {
+                Issue.record("snapshot \(name) was missing and has been recorded", sourceLocation: sourceLocation)
+            }
+            return
+        }
+        let wanted = (expected ?? "").hasSuffix("\n") ? String((expected ?? "").dropLast()) : (expected ?? "")
+        if wanted != actual {
+            Issue.record(
+                "snapshot \(name) differs (re-record with RECORD_SNAPSHOTS=1):\n\(lineDiff(wanted, actual))",
+                sourceLocation: sourceLocation
+            )
+        }
+    }
+
+    /// Renders `widget` into a `width`×`height` test screen and compares its text dump.
+    static func assert(
+        _ widget: some Widget, width: Int, height: Int, named name: String,
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) {
+        assert(render(widget, width: width, height: height), named: name, sourceLocation: sourceLocation)
+    }
+
+    static func render(_ widget: some Widget, width: Int, height: Int) -> String {
+        let terminal = Terminal(backend: TestBackend(width: width, height: height))
+        terminal.draw { frame in frame.render(widget, in: frame.area) }
+        return terminal.backend.textDump()
+    }
+
+    /// Expected and actual lines side by side, changed rows marked with `-` and `+`.
+    static func lineDiff(_ expected: String, _ actual: String) -> String {
+        let old = expected.components(separatedBy: "\n")
+        let new = actual.components(separatedBy: "\n")
+        var out: [String] = []
+        for i in 0..<max(old.count, new.count) {
+            let a = i < old.count ? old[i] : nil
+            let b = i < new.count ? new[i] : nil
+            if a == b {
+                out.append("  \(i + 1)| \(a ?? "")")
+            } else {
+                if let a { out.append("- \(i + 1)| \(a)|") }
+                if let b { out.append("+ \(i + 1)| \(b)|") }
+            }
+        }
+        return out.joined(separator: "\n")
+    }
+}
