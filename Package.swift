@@ -41,6 +41,9 @@ let package = Package(
             dependencies: [
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 "JSONTree",
+                "HTTPCore",
+                "Futures",
+                "CurlTransport",
             ],
             swiftSettings: strictSwift
         ),
@@ -146,7 +149,7 @@ let package = Package(
         ),
         .testTarget(
             name: "LazerCLITests",
-            dependencies: ["lazer"],
+            dependencies: ["lazer", "LoopbackTesting"],
             swiftSettings: strictSwift
         ),
         .testTarget(

@@ -268,6 +268,8 @@ struct JSONParser: ~Copyable {
         depth -= 1
         let frame = stack[depth]
         let endIndex = tapeCount
+        // An empty container is one entry (payload 0): in a fully expanded tree every entry is a row.
+        if endIndex == frame.tapeIndex + 1 { return }
         try emit(
             UInt64(truncatingIfNeeded: position) | payloadBits(frame.childCount, at: endIndex)
                 | (Tape.endKind << Tape.kindShift))

@@ -129,11 +129,11 @@ struct TapePrinter {
             let start = Tape.isKeyed(entry) && index != first ? writeKey(entry, into: &output) : valueStart(entry)
             if Tape.isContainerStart(entry) {
                 output.append(pointer[start])
-                if document.payload(index) == 1 {
-                    // Empty container: close on the same line and skip its end entry.
-                    output.append(pointer[Tape.offset(tape[index &+ 1])])
+                if document.payload(index) == 0 {
+                    // Empty container (no end entry): close on the same line.
+                    output.append(pointer[start] &+ 2)
                     needsComma = true
-                    index &+= 2
+                    index &+= 1
                     continue
                 }
                 depth &+= 1
@@ -173,7 +173,8 @@ struct TapePrinter {
             if Tape.isContainerStart(entry) {
                 output.append(pointer[start])
                 var children = Array(document.children(JSONNode(index: index)).map(\.index))
-                let closing = pointer[Tape.offset(tape[index + document.payload(index)])]
+                let closing = pointer[start] &+ 2  // '{' + 2 == '}', '[' + 2 == ']'
+
                 if children.isEmpty {
                     output.append(closing)
                 } else {
