@@ -39,7 +39,9 @@ let package = Package(
         .executableTarget(
             name: "lazer",
             dependencies: [
-                .product(name: "ArgumentParser", package: "swift-argument-parser")
+                "CursesBackend",
+                "TUI",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strictSwift
         ),
@@ -55,6 +57,11 @@ let package = Package(
 
         .target(
             name: "TUI",
+            swiftSettings: strictSwift
+        ),
+        .target(
+            name: "CursesBackend",
+            dependencies: ["CCurses", "TUI"],
             swiftSettings: strictSwift
         ),
 
@@ -74,6 +81,11 @@ let package = Package(
             name: "TUITests",
             dependencies: ["TUI"],
             exclude: ["Snapshots"],
+            swiftSettings: strictSwift
+        ),
+        .testTarget(
+            name: "CursesBackendTests",
+            dependencies: ["CursesBackend", "CCurses", "TUI"],
             swiftSettings: strictSwift
         ),
         .testTarget(

@@ -15,6 +15,6 @@ struct Lazer: ParsableCommand {
             environment over HTTP), import, export, validate.
             """,
         version: LazerVersion.current,
-        subcommands: []
+        subcommands: [UIDemoCommand.self]
     )
 }
