@@ -40,9 +40,45 @@ let package = Package(
             name: "lazer",
             dependencies: [
                 "CursesBackend",
+                "JSONTree",
                 "TUI",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
+            swiftSettings: strictSwift
+        ),
+
+        .executableTarget(
+            name: "JSONBench",
+            dependencies: ["JSONTree"],
+            swiftSettings: strictSwift
+        ),
+
+        // MARK: - JSON engine
+
+        .target(
+            name: "JSONTree",
+            swiftSettings: strictSwift
+        ),
+
+        // MARK: - Networking
+
+        .target(
+            name: "CCurl",
+            cSettings: strictC,
+            linkerSettings: [.linkedLibrary("curl")]
+        ),
+
+        .target(
+            name: "CurlTransport",
+            dependencies: ["CCurl", "HTTPCore", "Futures"],
+            swiftSettings: strictSwift
+        ),
+
+        // MARK: - Test support
+
+        .target(
+            name: "LoopbackTesting",
+            exclude: ["loopback_server.py"],
             swiftSettings: strictSwift
         ),
 
@@ -50,6 +86,11 @@ let package = Package(
 
         .target(
             name: "Futures",
+            swiftSettings: strictSwift
+        ),
+        .target(
+            name: "HTTPCore",
+            dependencies: ["Futures"],
             swiftSettings: strictSwift
         ),
 
@@ -68,8 +109,28 @@ let package = Package(
         // MARK: - Tests
 
         .testTarget(
+            name: "JSONTreeTests",
+            dependencies: ["JSONTree"],
+            swiftSettings: strictSwift
+        ),
+        .testTarget(
+            name: "CurlTransportTests",
+            dependencies: ["CurlTransport", "HTTPCore", "Futures", "LoopbackTesting"],
+            swiftSettings: strictSwift
+        ),
+        .testTarget(
+            name: "CCurlTests",
+            dependencies: ["CCurl", "LoopbackTesting"],
+            swiftSettings: strictSwift
+        ),
+        .testTarget(
             name: "CCursesTests",
             dependencies: ["CCurses"],
+            swiftSettings: strictSwift
+        ),
+        .testTarget(
+            name: "HTTPCoreTests",
+            dependencies: ["HTTPCore", "Futures"],
             swiftSettings: strictSwift
         ),
         .testTarget(

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
-"""Generates Sources/TUI/CharacterWidthTable.swift from Python's Unicode database.
+"""Generates Sources/TUI/Core/CharacterWidthTable.swift from Python's Unicode database.
 
-Run: python3 scripts/gen-width-table.py > Sources/TUI/CharacterWidthTable.swift
+Run: python3 scripts/gen-width-table.py > Sources/TUI/Core/CharacterWidthTable.swift
 Cell widths come from this table, never from the process locale (wcwidth), so a screen looks
 the same on every machine. Wide: East Asian Width W or F. Zero: nonspacing/enclosing marks,
 format characters, Hangul medial/final jamo.

@@ -18,3 +18,14 @@ enum FutureOutcome<Success: Sendable>: Sendable {
         return false
     }
 }
+
+extension FutureOutcome {
+    /// The outcome with its success value transformed.
+    func map<U: Sendable>(_ transform: (Success) -> U) -> FutureOutcome<U> {
+        switch self {
+        case .success(let value): .success(transform(value))
+        case .failure(let error): .failure(error)
+        case .cancelled: .cancelled
+        }
+    }
+}

@@ -12,18 +12,18 @@ public final class ManualScheduler: Scheduler {
     public init() {}
 
     public func schedule(_ work: @escaping @Sendable () -> Void) {
-        queue.withLock { $0.append(work) }
+        queue.withLock(ownedBy: self) { $0.append(work) }
     }
 
     /// The number of closures waiting to run.
     public var pendingCount: Int {
-        queue.withLock { $0.count }
+        queue.withLock(ownedBy: self) { $0.count }
     }
 
     /// Runs the oldest waiting closure. Returns `false` when nothing was waiting.
     @discardableResult
     public func runNext() -> Bool {
-        let next: (@Sendable () -> Void)? = queue.withLock { pending in
+        let next: (@Sendable () -> Void)? = queue.withLock(ownedBy: self) { pending in
             pending.isEmpty ? nil : pending.removeFirst()
         }
         guard let next else { return false }

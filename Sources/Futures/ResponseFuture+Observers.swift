@@ -10,7 +10,7 @@ extension ResponseFuture {
     /// the failure. The remaining `success` observers still run.
     @discardableResult
     public func success(_ observer: @escaping @Sendable (Success) throws -> Void) -> Self {
-        let settled: FutureOutcome<Success>? = state.withLock { state in
+        let settled: FutureOutcome<Success>? = state.withLock(ownedBy: self) { state in
             if state.outcome == nil { state.successObservers.append(observer) }
             return state.outcome
         }
@@ -19,7 +19,7 @@ extension ResponseFuture {
                 do {
                     try observer(value)
                 } catch {
-                    for errorObserver in state.withLock({ $0.errorObservers }) { errorObserver(error) }
+                    for errorObserver in state.withLock(ownedBy: self, { $0.errorObservers }) { errorObserver(error) }
                 }
             }
         }
@@ -30,7 +30,7 @@ extension ResponseFuture {
     /// Not called on cancellation (see ``cancellation(_:)``).
     @discardableResult
     public func error(_ observer: @escaping @Sendable (any Error) -> Void) -> Self {
-        let settled: FutureOutcome<Success>? = state.withLock { state in
+        let settled: FutureOutcome<Success>? = state.withLock(ownedBy: self) { state in
             state.errorObservers.append(observer)
             return state.outcome
         }
@@ -43,7 +43,7 @@ extension ResponseFuture {
     /// Called when the future is cancelled.
     @discardableResult
     public func cancellation(_ observer: @escaping @Sendable () -> Void) -> Self {
-        let settled: FutureOutcome<Success>? = state.withLock { state in
+        let settled: FutureOutcome<Success>? = state.withLock(ownedBy: self) { state in
             if state.outcome == nil { state.cancellationObservers.append(observer) }
             return state.outcome
         }
@@ -57,7 +57,7 @@ extension ResponseFuture {
     /// Cancellation arrives as `.failure(CancellationError())`.
     @discardableResult
     public func result(_ observer: @escaping @Sendable (Result<Success, any Error>) -> Void) -> Self {
-        let settled: FutureOutcome<Success>? = state.withLock { state in
+        let settled: FutureOutcome<Success>? = state.withLock(ownedBy: self) { state in
             if state.outcome == nil { state.resultObservers.append(observer) }
             return state.outcome
         }
@@ -70,7 +70,7 @@ extension ResponseFuture {
     /// Called last, exactly once, however the future ended.
     @discardableResult
     public func completion(_ observer: @escaping @Sendable () -> Void) -> Self {
-        let settled: Bool = state.withLock { state in
+        let settled: Bool = state.withLock(ownedBy: self) { state in
             if state.outcome == nil { state.completionObservers.append(observer) }
             return state.outcome != nil
         }
@@ -83,7 +83,7 @@ extension ResponseFuture {
     /// Called with each progress update reported before the future settles.
     @discardableResult
     public func updated(_ observer: @escaping @Sendable (TransferProgress) -> Void) -> Self {
-        state.withLock { state in
+        state.withLock(ownedBy: self) { state in
             if state.outcome == nil { state.updateObservers.append(observer) }
         }
         return self

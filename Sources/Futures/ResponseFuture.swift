@@ -68,7 +68,7 @@ public final class ResponseFuture<Success: Sendable>: Sendable {
     /// no-op, and so is sending a future that was already cancelled.
     @discardableResult
     public func send() -> Self {
-        let action: Action? = state.withLock { state in
+        let action: Action? = state.withLock(ownedBy: self) { state in
             guard !state.started else { return nil }
             state.started = true
             defer { state.action = nil }
@@ -92,17 +92,17 @@ public final class ResponseFuture<Success: Sendable>: Sendable {
 
     /// Whether ``send()`` or ``start()`` has been called.
     public var isStarted: Bool {
-        state.withLock { $0.started }
+        state.withLock(ownedBy: self) { $0.started }
     }
 
     /// Whether the future has settled (succeeded, failed or been cancelled).
     public var isCompleted: Bool {
-        state.withLock { $0.outcome != nil }
+        state.withLock(ownedBy: self) { $0.outcome != nil }
     }
 
     /// Whether the future was cancelled.
     public var isCancelled: Bool {
-        state.withLock { $0.outcome?.isCancelled ?? false }
+        state.withLock(ownedBy: self) { $0.outcome?.isCancelled ?? false }
     }
 
     // MARK: - Producer API
@@ -134,12 +134,12 @@ public final class ResponseFuture<Success: Sendable>: Sendable {
 
     /// Reports transfer progress to the `updated` observers. Ignored once the future settled.
     public func update(with progress: TransferProgress) {
-        let (observers, listeners) = state.withLock { state in
+        let (observers, listeners) = state.withLock(ownedBy: self) { state in
             state.outcome == nil ? (state.updateObservers, state.progressListeners) : ([], [])
         }
         if !observers.isEmpty {
             scheduler.schedule { [self] in
-                guard !state.withLock({ $0.completionDelivered }) else { return }
+                guard !state.withLock(ownedBy: self, { $0.completionDelivered }) else { return }
                 for observer in observers { observer(progress) }
             }
         }
@@ -150,7 +150,7 @@ public final class ResponseFuture<Success: Sendable>: Sendable {
     /// thread, before any observer — or right away if it already was. Never runs after success
     /// or failure. The transport uses it to stop the transfer behind the future.
     public func onCancel(_ hook: @escaping @Sendable () -> Void) {
-        let runNow: Bool = state.withLock { state in
+        let runNow: Bool = state.withLock(ownedBy: self) { state in
             guard let outcome = state.outcome else {
                 state.cancelHooks.append(hook)
                 return false
@@ -175,7 +175,7 @@ public final class ResponseFuture<Success: Sendable>: Sendable {
     @discardableResult
     func settle(_ outcome: FutureOutcome<Success>) -> Bool {
         typealias Taken = (ObserverBatch<Success>, [@Sendable (FutureOutcome<Success>) -> Void], [@Sendable () -> Void])
-        let taken = state.withLock { state -> Taken? in
+        let taken = state.withLock(ownedBy: self) { state -> Taken? in
             guard state.outcome == nil else { return nil }
             state.outcome = outcome
             state.action = nil
@@ -190,7 +190,7 @@ public final class ResponseFuture<Success: Sendable>: Sendable {
             for hook in hooks { hook() }
         }
         scheduler.schedule { [self] in
-            state.withLock { $0.completionDelivered = true }
+            state.withLock(ownedBy: self) { $0.completionDelivered = true }
             batch.deliver(outcome)
         }
         for listener in listeners { listener(outcome) }
@@ -199,7 +199,7 @@ public final class ResponseFuture<Success: Sendable>: Sendable {
 
     /// Calls `listener` synchronously with the outcome when the future settles (now, if it has).
     func addOutcomeListener(_ listener: @escaping @Sendable (FutureOutcome<Success>) -> Void) {
-        let settled: FutureOutcome<Success>? = state.withLock { state in
+        let settled: FutureOutcome<Success>? = state.withLock(ownedBy: self) { state in
             if state.outcome == nil { state.outcomeListeners.append(listener) }
             return state.outcome
         }
@@ -208,7 +208,7 @@ public final class ResponseFuture<Success: Sendable>: Sendable {
 
     /// Calls `listener` synchronously with every progress update until the future settles.
     func addProgressListener(_ listener: @escaping @Sendable (TransferProgress) -> Void) {
-        state.withLock { state in
+        state.withLock(ownedBy: self) { state in
             if state.outcome == nil { state.progressListeners.append(listener) }
         }
     }

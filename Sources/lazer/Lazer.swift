@@ -11,10 +11,10 @@ struct Lazer: ParsableCommand {
             collapsible JSON trees, or replay the same collections headlessly for CI.
 
             Planned, not available yet: tui (the explorer screen), run (replay a collection with
-            assertions), send (one-shot request), json (format and query JSON), mock (serve a mock
-            environment over HTTP), import, export, validate.
+            assertions), send (one-shot request), mock (serve a mock environment over HTTP), import,
+            export, validate.
             """,
         version: LazerVersion.current,
-        subcommands: [UIDemoCommand.self]
+        subcommands: [JSONCommand.self, UIDemoCommand.self]
     )
 }

@@ -1,0 +1,72 @@
+import CCurl
+import Foundation
+import HTTPCore
+
+extension TransportError {
+    /// The transport error for a failed transfer of `url`; `viaProxy` says a proxy was configured.
+    init(_ failure: CurlFailure, url: URL, viaProxy: Bool) {
+        let reason: Reason
+        var code: Int?
+        switch failure.cause {
+        case .cancelled:
+            reason = .cancelled
+        case .uploadFileUnreadable:
+            reason = .uploadFileUnreadable
+        case .downloadWriteFailure:
+            reason = .downloadWriteFailure
+        case .engineStopped:
+            reason = .cancelled
+        case .curl(let raw):
+            code = raw
+            reason = Self.reason(forCurlCode: raw, failure: failure, viaProxy: viaProxy)
+        }
+        self.init(reason, message: failure.message, code: code, url: url)
+    }
+
+    /// OpenSSL's `X509_V_ERR_CERT_NOT_YET_VALID`, `X509_V_ERR_CERT_HAS_EXPIRED`, `X509_V_ERR_HOSTNAME_MISMATCH`.
+    private static let notYetValid = 9
+    private static let expired = 10
+    private static let hostnameMismatch = 62
+
+    static func reason(forCurlCode raw: Int, failure: CurlFailure, viaProxy: Bool) -> Reason {
+        let code = CURLcode(rawValue: UInt32(clamping: raw))
+        switch code {
+        case CURLE_UNSUPPORTED_PROTOCOL: return .unsupportedProtocol
+        case CURLE_URL_MALFORMAT: return .malformedURL
+        case CURLE_COULDNT_RESOLVE_PROXY: return .proxyDNSFailure
+        case CURLE_COULDNT_RESOLVE_HOST: return .dnsFailure
+        case CURLE_COULDNT_CONNECT:
+            if viaProxy { return .proxyFailure }
+            let message = failure.message.lowercased()
+            if message.contains("no route") || message.contains("unreachable") { return .hostUnreachable }
+            return .connectionRefused
+        case CURLE_WEIRD_SERVER_REPLY, CURLE_HTTP2, CURLE_HTTP2_STREAM: return .protocolError
+        case CURLE_PARTIAL_FILE: return .partialBody
+        case CURLE_WRITE_ERROR: return .downloadWriteFailure
+        case CURLE_READ_ERROR: return .uploadFileUnreadable
+        case CURLE_OUT_OF_MEMORY: return .outOfMemory
+        case CURLE_OPERATION_TIMEDOUT: return failure.connected ? .totalTimeout : .connectTimeout
+        case CURLE_SSL_CONNECT_ERROR, CURLE_SSL_CIPHER, CURLE_SSL_ENGINE_NOTFOUND: return .tlsHandshake
+        case CURLE_ABORTED_BY_CALLBACK: return .cancelled
+        case CURLE_TOO_MANY_REDIRECTS: return .tooManyRedirects
+        case CURLE_GOT_NOTHING: return .emptyReply
+        case CURLE_SEND_ERROR: return .sendFailure
+        case CURLE_RECV_ERROR: return failure.message.contains("CONNECT") ? .proxyFailure : .receiveFailure
+        case CURLE_SSL_CERTPROBLEM: return .clientCertificate
+        case CURLE_PEER_FAILED_VERIFICATION, CURLE_SSL_ISSUER_ERROR:
+            if failure.verifyResult == expired || failure.verifyResult == notYetValid { return .certificateExpired }
+            let message = failure.message.lowercased()
+            if failure.verifyResult == hostnameMismatch || message.contains("subject name")
+                || message.contains("does not match")
+            {
+                return .hostnameMismatch
+            }
+            return .certificateUntrusted
+        case CURLE_BAD_CONTENT_ENCODING: return .decompressionFailure
+        case CURLE_FILESIZE_EXCEEDED: return .bodyTooLarge
+        case CURLE_SSL_CACERT_BADFILE: return .caFileUnreadable
+        case CURLE_PROXY: return .proxyFailure
+        default: return .other(code: raw, message: failure.message)
+        }
+    }
+}

@@ -1,0 +1,131 @@
+import CCurl
+import Foundation
+import Synchronization
+
+/// Runs transfers on libcurl's multi interface from one dedicated network thread.
+///
+/// Threading contract: `submit`, `cancel` and `shutdown` may be called from any thread; they put a
+/// command in a locked inbox and wake the thread with `curl_multi_wakeup` (the one multi call
+/// libcurl allows from other threads). Everything else — the multi handle, easy handles, the
+/// cookie share — is touched only by the network thread. Completion and progress closures run on
+/// the network thread; callers hop to their own scheduler from there.
+final class CurlEngine: Sendable {
+    /// Engine-wide settings.
+    struct Configuration: Sendable {
+        /// A Netscape-format cookie file loaded at start and written at shutdown; `nil` keeps cookies in memory only.
+        var cookieFile: String?
+        /// At most this many connections per host (0: no limit).
+        var maxConnectionsPerHost = 0
+        /// Idle connections kept for reuse.
+        var connectionCacheSize = 64
+    }
+
+    private let inbox: CurlInbox
+    private let multi: CurlMultiPointer
+    private let stopped = DispatchSemaphore(value: 0)
+    private let networkThread = CurlThreadMarker()
+
+    init(configuration: Configuration = Configuration()) {
+        CurlGlobal.initialize()
+        let inbox = CurlInbox()
+        let multi = CurlMultiPointer(curl_multi_init())
+        self.inbox = inbox
+        self.multi = multi
+        let stopped = self.stopped
+        let networkThread = self.networkThread
+        let thread = Thread {
+            networkThread.mark()
+            let loop = CurlLoop(multi: multi, inbox: inbox, configuration: configuration)
+            loop.run()
+            stopped.signal()
+        }
+        thread.name = "lazer.curl"
+        thread.start()
+    }
+
+    deinit {
+        shutdown()
+    }
+
+    /// Starts `transfer`. Its completion runs exactly once, on the network thread.
+    func submit(_ transfer: CurlTransfer) {
+        post(.add(transfer))
+    }
+
+    /// Aborts `transfer`: the handle is removed (closing its connection) and it completes as cancelled.
+    func cancel(_ transfer: CurlTransfer) {
+        transfer.cancelled.store(true, ordering: .relaxed)
+        post(.cancel(transfer))
+    }
+
+    /// Cancels everything in flight, writes the cookie file, frees libcurl's handles and ends the thread.
+    /// Waits (at most 10 s) for the thread unless called from it. Later submissions complete as failures.
+    func shutdown() {
+        let first = inbox.post(.stop)
+        guard first else { return }
+        if let pointer = multi.pointer { curl_multi_wakeup(pointer) }
+        if !networkThread.isCurrent { _ = stopped.wait(timeout: .now() + 10) }
+    }
+
+    private func post(_ command: CurlInbox.Command) {
+        guard inbox.post(command) else {
+            if case .add(let transfer) = command { transfer.completeStopped() }
+            return
+        }
+        if let pointer = multi.pointer { curl_multi_wakeup(pointer) }
+    }
+}
+
+/// The multi handle pointer, shared between the engine (for `curl_multi_wakeup`, which libcurl
+/// documents as thread-safe) and the loop (everything else, network thread only). That split is
+/// the invariant behind `@unchecked Sendable`.
+final class CurlMultiPointer: @unchecked Sendable {
+    let pointer: UnsafeMutableRawPointer?
+    init(_ pointer: UnsafeMutableRawPointer?) { self.pointer = pointer }
+}
+
+/// Commands for the network thread, behind a lock.
+final class CurlInbox: Sendable {
+    enum Command: Sendable {
+        case add(CurlTransfer)
+        case cancel(CurlTransfer)
+        case stop
+    }
+
+    private struct State {
+        var commands: [Command] = []
+        var stopping = false
+    }
+
+    private let state = Mutex(State())
+
+    /// Queues `command`; returns false when the engine is already stopping (nothing queued).
+    func post(_ command: Command) -> Bool {
+        state.withLock { state in
+            guard !state.stopping else { return false }
+            if case .stop = command { state.stopping = true }
+            state.commands.append(command)
+            return true
+        }
+    }
+
+    /// Takes every queued command.
+    func take() -> [Command] {
+        state.withLock { state in
+            let commands = state.commands
+            state.commands.removeAll(keepingCapacity: true)
+            return commands
+        }
+    }
+}
+
+/// Remembers which thread is the network thread, so `shutdown()` never waits for itself.
+final class CurlThreadMarker: Sendable {
+    private let thread = Mutex<pthread_t?>(nil)
+
+    func mark() { thread.withLock { $0 = pthread_self() } }
+
+    var isCurrent: Bool {
+        thread.withLock { thread in thread.map { pthread_equal($0, pthread_self()) != 0 } ?? false }
+    }
+}

@@ -1,0 +1,38 @@
+import CCurl
+
+/// What the libcurl loaded at run time can do (from `curl_version_info`).
+public struct CurlFeatures: Sendable, Hashable {
+    /// libcurl's version, e.g. `7.88.1`.
+    public var version: String
+    /// The TLS library, e.g. `OpenSSL/3.0.11`, or empty without TLS.
+    public var tlsLibrary: String
+    /// HTTP/2 over TLS (ALPN) and h2c prior knowledge.
+    public var http2: Bool
+    /// HTTP/3 over QUIC.
+    public var http3: Bool
+    /// `br` content decoding.
+    public var brotli: Bool
+    /// `zstd` content decoding.
+    public var zstd: Bool
+    /// `gzip`/`deflate` content decoding.
+    public var gzip: Bool
+    /// IPv6 addresses.
+    public var ipv6: Bool
+
+    init(_ info: ccurl_version) {
+        version = info.version.map { String(cString: $0) } ?? ""
+        tlsLibrary = info.ssl_version.map { String(cString: $0) } ?? ""
+        http2 = info.http2 != 0
+        http3 = info.http3 != 0
+        brotli = info.brotli != 0
+        zstd = info.zstd != 0
+        gzip = info.libz != 0
+        ipv6 = info.ipv6 != 0
+    }
+
+    /// The features of the libcurl this process loaded.
+    public static var current: CurlFeatures {
+        CurlGlobal.initialize()
+        return CurlGlobal.features
+    }
+}

@@ -1,0 +1,115 @@
+import CCurl
+import Foundation
+import Synchronization
+
+/// The network thread's state: the multi handle, the cookie share and the transfers in flight.
+/// Created and used only on the network thread (see `CurlEngine`).
+final class CurlLoop {
+    private let multi: CurlMultiPointer
+    private let inbox: CurlInbox
+    private let configuration: CurlEngine.Configuration
+    private var share: UnsafeMutableRawPointer?
+    private var active: [UnsafeMutableRawPointer: CurlTransfer] = [:]
+
+    init(multi: CurlMultiPointer, inbox: CurlInbox, configuration: CurlEngine.Configuration) {
+        self.multi = multi
+        self.inbox = inbox
+        self.configuration = configuration
+    }
+
+    func run() {
+        guard let multi = multi.pointer else {
+            drainAfterStop()
+            return
+        }
+        _ = ccurl_multi_setopt_long(multi, CURLMOPT_MAXCONNECTS, configuration.connectionCacheSize)
+        _ = ccurl_multi_setopt_long(multi, CURLMOPT_MAX_HOST_CONNECTIONS, configuration.maxConnectionsPerHost)
+        _ = ccurl_multi_setopt_long(multi, CURLMOPT_PIPELINING, Int(CURLPIPE_MULTIPLEX))
+        openCookieShare()
+        var running = true
+        while running {
+            for command in inbox.take() {
+                switch command {
+                case .add(let transfer): add(transfer, multi: multi)
+                case .cancel(let transfer): cancel(transfer, multi: multi)
+                case .stop: running = false
+                }
+            }
+            guard running else { break }
+            var stillRunning: Int32 = 0
+            curl_multi_perform(multi, &stillRunning)
+            collectFinished(multi)
+            curl_multi_poll(multi, nil, 0, 1000, nil)
+        }
+        for transfer in Array(active.values) { cancel(transfer, multi: multi) }
+        drainAfterStop()
+        closeCookieShare()
+        curl_multi_cleanup(multi)
+    }
+
+    private func add(_ transfer: CurlTransfer, multi: UnsafeMutableRawPointer) {
+        if transfer.cancelled.load(ordering: .relaxed) {
+            transfer.completeCancelled()
+            return
+        }
+        guard transfer.prepare(share: share), let easy = transfer.easy else { return }
+        guard curl_multi_add_handle(multi, easy) == CURLM_OK else {
+            transfer.complete(code: CURLE_FAILED_INIT)
+            return
+        }
+        active[easy] = transfer
+    }
+
+    private func cancel(_ transfer: CurlTransfer, multi: UnsafeMutableRawPointer) {
+        guard let easy = transfer.easy, active.removeValue(forKey: easy) != nil else { return }
+        curl_multi_remove_handle(multi, easy)
+        transfer.completeCancelled()
+    }
+
+    private func collectFinished(_ multi: UnsafeMutableRawPointer) {
+        var queued: Int32 = 0
+        while let message = curl_multi_info_read(multi, &queued) {
+            guard message.pointee.msg == CURLMSG_DONE, let easy = message.pointee.easy_handle else { continue }
+            let code = message.pointee.data.result
+            curl_multi_remove_handle(multi, easy)
+            guard let transfer = active.removeValue(forKey: easy) else { continue }
+            if code == CURLE_ABORTED_BY_CALLBACK && transfer.cancelled.load(ordering: .relaxed) {
+                transfer.completeCancelled()
+            } else {
+                transfer.complete(code: code)
+            }
+        }
+    }
+
+    /// Completes whatever was posted before the stop command reached the loop.
+    private func drainAfterStop() {
+        for command in inbox.take() {
+            if case .add(let transfer) = command { transfer.completeStopped() }
+        }
+    }
+
+    // MARK: - Cookies
+
+    private func openCookieShare() {
+        guard let share = curl_share_init() else { return }
+        _ = ccurl_share_setopt_long(share, CURLSHOPT_SHARE, Int(CURL_LOCK_DATA_COOKIE.rawValue))
+        self.share = share
+        guard let file = configuration.cookieFile, let easy = curl_easy_init() else { return }
+        defer { curl_easy_cleanup(easy) }
+        _ = ccurl_easy_setopt_share(easy, share)
+        _ = ccurl_easy_setopt_string(easy, CURLOPT_COOKIEFILE, file)
+        _ = ccurl_easy_setopt_string(easy, CURLOPT_COOKIELIST, "RELOAD")
+    }
+
+    private func closeCookieShare() {
+        guard let share else { return }
+        if let file = configuration.cookieFile, let easy = curl_easy_init() {
+            _ = ccurl_easy_setopt_share(easy, share)
+            _ = ccurl_easy_setopt_string(easy, CURLOPT_COOKIEJAR, file)
+            _ = ccurl_easy_setopt_string(easy, CURLOPT_COOKIELIST, "FLUSH")
+            curl_easy_cleanup(easy)
+        }
+        curl_share_cleanup(share)
+        self.share = nil
+    }
+}

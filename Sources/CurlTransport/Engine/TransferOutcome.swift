@@ -1,0 +1,64 @@
+import Foundation
+
+/// A completed exchange, in transport terms: the last response of the redirect chain.
+struct TransferOutcome: Sendable {
+    /// Where the body ended up.
+    enum Body: Sendable {
+        case memory(Data)
+        /// A file the caller now owns (a temporary file, or the download destination).
+        case file(URL, size: Int64)
+    }
+
+    var status: Int
+    var reason: String
+    /// `HTTP/1.1`, `HTTP/2`, …
+    var httpVersion: String
+    var headers: [(name: String, value: String)]
+    var effectiveURL: String
+    var remoteAddress: String?
+    var timings: TransferTimings
+    var requestBytes: Int64
+    var uploadedBytes: Int64
+    var headerBytes: Int64
+    var downloadedBytes: Int64
+    var body: Body
+}
+
+/// Where the time of one exchange went, from libcurl's `*_TIME_T` infos; each is measured from the start.
+struct TransferTimings: Sendable, Hashable {
+    var nameLookup: Duration = .zero
+    var connect: Duration = .zero
+    var tlsHandshake: Duration = .zero
+    var preTransfer: Duration = .zero
+    var firstByte: Duration = .zero
+    var total: Duration = .zero
+    var redirect: Duration = .zero
+}
+
+/// Progress of one transfer, reported from the network thread (throttled).
+struct TransferCounts: Sendable, Hashable {
+    var received: Int64
+    var expectedToReceive: Int64?
+    var sent: Int64
+    var expectedToSend: Int64?
+}
+
+/// Why an exchange produced no response.
+struct CurlFailure: Error, Sendable {
+    /// libcurl's code (`CURLcode`), or a local cause found by the engine.
+    enum Cause: Sendable, Hashable {
+        case curl(Int)
+        case cancelled
+        case uploadFileUnreadable(String)
+        case downloadWriteFailure(String)
+        case engineStopped
+    }
+
+    var cause: Cause
+    /// libcurl's error buffer (or the local message).
+    var message: String
+    /// The TLS library's verification result (`CURLINFO_SSL_VERIFYRESULT`), 0 when fine or unknown.
+    var verifyResult: Int = 0
+    /// Whether a connection had been established (tells a connect timeout from a total timeout).
+    var connected = false
+}

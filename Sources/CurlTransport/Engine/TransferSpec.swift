@@ -1,0 +1,52 @@
+import Foundation
+
+/// Everything the engine needs to run one exchange, in transport terms (no HTTPCore types), so the
+/// engine can be tested on its own and the dispatcher stays a thin mapping.
+struct TransferSpec: Sendable {
+    /// A run of an upload: literal bytes or a whole file (streamed from disk).
+    enum UploadSegment: Sendable {
+        case data(Data)
+        case file(path: String)
+    }
+
+    /// What follows the headers.
+    enum Body: Sendable {
+        case none
+        case bytes(Data)
+        /// Streamed by the read callback: files are never loaded whole (file bodies, multipart with files).
+        case stream([UploadSegment])
+    }
+
+    /// The HTTP version to ask libcurl for.
+    enum Version: Sendable {
+        case automatic
+        case http10
+        case http11
+        case http2
+        case http2PriorKnowledge
+        case http3
+    }
+
+    var method = "GET"
+    var url: String
+    var headers: [(name: String, value: String)] = []
+    /// Headers libcurl would add on its own that this exchange must not send (e.g. a default Content-Type).
+    var suppressedHeaders: [String] = []
+    var body = Body.none
+    var connectTimeoutMilliseconds: Int?
+    var totalTimeoutMilliseconds: Int?
+    var followRedirects = false
+    var maxRedirects = 10
+    var verifyTLS = true
+    var caFile: String?
+    var clientCertificate: String?
+    var clientKey: String?
+    var clientKeyPassphrase: String?
+    var proxy: String?
+    var version = Version.automatic
+    var acceptCompression = true
+    /// Bodies larger than this go to a temporary file instead of memory.
+    var memoryLimit = 256 * 1024 * 1024
+    /// When set, the body always goes to this file (downloads).
+    var destination: URL?
+}

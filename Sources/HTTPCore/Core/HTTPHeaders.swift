@@ -1,0 +1,160 @@
+/// An ordered list of header fields with case-insensitive lookup.
+///
+/// Order and duplicates are kept (two `Set-Cookie` or `Accept` fields stay two fields), because
+/// a request is sent and a response is shown exactly as they are. Lookups by name ignore case.
+public struct HTTPHeaders: Hashable, Sendable, Codable {
+    /// The fields in order.
+    public private(set) var fields: [HTTPHeader]
+
+    /// Header names whose values are secrets: never shown in translations, logs or history dumps.
+    public static let sensitiveNames: Set<String> = [
+        "authorization", "proxy-authorization", "cookie", "set-cookie", "x-api-key", "api-key", "x-auth-token",
+    ]
+
+    public init(_ fields: [HTTPHeader] = []) {
+        self.fields = fields
+    }
+
+    /// Makes headers from name/value pairs, in order.
+    public init(_ pairs: [(String, String)]) {
+        fields = pairs.map { HTTPHeader(name: $0.0, value: $0.1) }
+    }
+
+    public init(from decoder: any Decoder) throws {
+        fields = try [HTTPHeader](from: decoder)
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        try fields.encode(to: encoder)
+    }
+
+    /// The number of fields, duplicates included.
+    public var count: Int { fields.count }
+
+    /// Whether there are no fields.
+    public var isEmpty: Bool { fields.isEmpty }
+
+    /// Appends a field, keeping any existing fields with the same name.
+    public mutating func add(name: String, value: String) {
+        fields.append(HTTPHeader(name: name, value: value))
+    }
+
+    /// Replaces every field called `name` with one field (at the position of the first), or appends it.
+    public mutating func set(name: String, value: String) {
+        let key = name.lowercased()
+        if let first = fields.firstIndex(where: { $0.name.lowercased() == key }) {
+            fields[first] = HTTPHeader(name: name, value: value)
+            var index = fields.index(after: first)
+            while index < fields.endIndex {
+                if fields[index].name.lowercased() == key {
+                    fields.remove(at: index)
+                } else {
+                    index += 1
+                }
+            }
+        } else {
+            fields.append(HTTPHeader(name: name, value: value))
+        }
+    }
+
+    /// Removes every field called `name`.
+    public mutating func remove(name: String) {
+        let key = name.lowercased()
+        fields.removeAll { $0.name.lowercased() == key }
+    }
+
+    /// The first value for `name`, ignoring case; setting replaces all fields of that name, `nil` removes them.
+    public subscript(name: String) -> String? {
+        get {
+            let key = name.lowercased()
+            return fields.first { $0.name.lowercased() == key }?.value
+        }
+        set {
+            if let newValue {
+                set(name: name, value: newValue)
+            } else {
+                remove(name: name)
+            }
+        }
+    }
+
+    /// Every value for `name`, in order.
+    public func values(for name: String) -> [String] {
+        let key = name.lowercased()
+        return fields.filter { $0.name.lowercased() == key }.map(\.value)
+    }
+
+    /// Whether at least one field is called `name`.
+    public func contains(_ name: String) -> Bool {
+        let key = name.lowercased()
+        return fields.contains { $0.name.lowercased() == key }
+    }
+
+    /// A copy with the values of sensitive fields (``sensitiveNames``) replaced by `redacted`, for display.
+    public func redacted(with placeholder: String = "<redacted>") -> HTTPHeaders {
+        HTTPHeaders(fields.map { $0.isSensitive ? HTTPHeader(name: $0.name, value: placeholder) : $0 })
+    }
+
+    /// Checks every field can go on the wire: names are tokens, values have no CR/LF/NUL.
+    public func validate() throws(RequestError) {
+        for field in fields {
+            guard HTTPToken.isValid(field.name) else { throw .invalidHeaderName(field.name) }
+            guard HTTPToken.isValidFieldValue(field.value) else { throw .invalidHeaderValue(name: field.name) }
+        }
+    }
+}
+
+extension HTTPHeaders: Sequence {
+    public func makeIterator() -> IndexingIterator<[HTTPHeader]> {
+        fields.makeIterator()
+    }
+}
+
+extension HTTPHeaders: ExpressibleByDictionaryLiteral {
+    public init(dictionaryLiteral elements: (String, String)...) {
+        self.init(elements)
+    }
+}
+
+extension HTTPHeaders: CustomStringConvertible {
+    /// The fields one per line, as on the wire.
+    public var description: String {
+        fields.map(\.description).joined(separator: "\n")
+    }
+}
+
+extension HTTPHeaders {
+    /// The media type of `Content-Type` without parameters, lower-cased (`application/json`).
+    public var mediaType: String? {
+        guard let value = self["Content-Type"] else { return nil }
+        let type = value.split(separator: ";", maxSplits: 1).first.map(String.init) ?? value
+        let trimmed = type.trimmingASCIIWhitespace().lowercased()
+        return trimmed.isEmpty ? nil : trimmed
+    }
+
+    /// The `charset` parameter of `Content-Type`, lower-cased and unquoted (`utf-8`).
+    public var charset: String? {
+        guard let value = self["Content-Type"] else { return nil }
+        for parameter in value.split(separator: ";").dropFirst() {
+            let parts = parameter.split(separator: "=", maxSplits: 1)
+            guard parts.count == 2, parts[0].trimmingASCIIWhitespace().lowercased() == "charset" else { continue }
+            var charset = parts[1].trimmingASCIIWhitespace()
+            if charset.hasPrefix("\""), charset.hasSuffix("\""), charset.count >= 2 {
+                charset = String(charset.dropFirst().dropLast())
+            }
+            return charset.lowercased()
+        }
+        return nil
+    }
+}
+
+extension StringProtocol {
+    /// The text without leading and trailing spaces and tabs.
+    func trimmingASCIIWhitespace() -> String {
+        let isSpace: (Character) -> Bool = { $0 == " " || $0 == "\t" }
+        guard let start = firstIndex(where: { !isSpace($0) }), let end = lastIndex(where: { !isSpace($0) }) else {
+            return ""
+        }
+        return String(self[start...end])
+    }
+}

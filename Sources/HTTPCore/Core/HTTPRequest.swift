@@ -1,0 +1,160 @@
+public import Foundation
+
+/// A request as the user wrote it: method, target, query, headers, body and transport options.
+///
+/// The target is either an absolute URL or a path relative to a ``ServerProvider`` (the active
+/// environment), which is held weakly and read only when the URL is resolved with ``url()``.
+/// Requests are values: adapters return changed copies, and the copy a transport sends is the one a
+/// ``Response`` records.
+public struct HTTPRequest: Sendable {
+    /// Where a request goes.
+    public enum Target: Hashable, Sendable {
+        /// An absolute `http`/`https` URL.
+        case url(URL)
+        /// A path (optionally with `?query`) joined to the server provider's base URL.
+        case path(String)
+    }
+
+    /// The method.
+    public var method: HTTPMethod
+    /// The absolute URL or relative path.
+    public var target: Target
+    /// The provider whose base URL a relative path is joined to. Held weakly.
+    public weak var serverProvider: (any ServerProvider)?
+    /// Query items appended (encoded) after any query already in the target.
+    public var queryItems: [URLQueryItem]
+    /// Header fields, in order.
+    public var headers: HTTPHeaders
+    /// The body.
+    public var body: RequestBody
+    /// Per-request transport settings.
+    public var options: RequestOptions
+
+    /// A request to an absolute URL.
+    public init(
+        method: HTTPMethod = .get, url: URL, queryItems: [URLQueryItem] = [], headers: HTTPHeaders = HTTPHeaders(),
+        body: RequestBody = .none, options: RequestOptions = RequestOptions()
+    ) {
+        self.method = method
+        self.target = .url(url)
+        self.queryItems = queryItems
+        self.headers = headers
+        self.body = body
+        self.options = options
+    }
+
+    /// A request to `path` under `serverProvider`'s base URL. A path that is itself an absolute
+    /// `http(s)://` URL is used as it is.
+    public init(
+        method: HTTPMethod = .get, path: String, serverProvider: (any ServerProvider)?,
+        queryItems: [URLQueryItem] = [], headers: HTTPHeaders = HTTPHeaders(), body: RequestBody = .none,
+        options: RequestOptions = RequestOptions()
+    ) {
+        self.method = method
+        self.target = .path(path)
+        self.serverProvider = serverProvider
+        self.queryItems = queryItems
+        self.headers = headers
+        self.body = body
+        self.options = options
+    }
+
+    /// The full URL to send to: base URL, path and query joined and percent-encoded.
+    public func url() throws(RequestError) -> URL {
+        try URLSerializer.url(for: self)
+    }
+
+    /// Checks everything a transport would reject, so the failure is a clear ``RequestError`` instead
+    /// of a transport error: the URL resolves, headers are well-formed, body files exist.
+    /// Returns the resolved URL.
+    @discardableResult
+    public func validate() throws(RequestError) -> URL {
+        let url = try url()
+        try headers.validate()
+        if body.streamsFromDisk {
+            _ = try body.contentLength()
+        }
+        return url
+    }
+}
+
+extension HTTPRequest {
+    /// Sets the body and, unless the caller already chose one, the `Content-Type` the body implies.
+    /// Multipart bodies always set it, because the boundary must match.
+    public mutating func setBody(_ body: RequestBody) {
+        self.body = body
+        guard let contentType = body.defaultContentType else { return }
+        if case .multipart = body {
+            headers["Content-Type"] = contentType
+        } else if !headers.contains("Content-Type") {
+            headers["Content-Type"] = contentType
+        }
+    }
+
+    /// Sets raw bytes as the body, with an optional `Content-Type`.
+    public mutating func setBody(data: Data, contentType: String? = nil) {
+        setBody(.bytes(data))
+        if let contentType {
+            headers["Content-Type"] = contentType
+        }
+    }
+
+    /// Sets JSON text as the body (sent as written, even if it is not valid JSON: testing a server's
+    /// error handling is a legitimate use).
+    public mutating func setJSONBody(string: String) {
+        setBody(.json(Data(string.utf8)))
+    }
+
+    /// Serializes a `JSONSerialization` object (dictionaries, arrays, strings, numbers, booleans, `NSNull`).
+    public mutating func setJSONBody(jsonObject: Any, options: JSONSerialization.WritingOptions = [])
+        throws(RequestError)
+    {
+        guard JSONSerialization.isValidJSONObject(jsonObject) else {
+            throw .bodyEncodingFailed("the object holds a value JSON cannot represent")
+        }
+        do {
+            setBody(.json(try JSONSerialization.data(withJSONObject: jsonObject, options: options)))
+        } catch {
+            throw .bodyEncodingFailed(error.localizedDescription)
+        }
+    }
+
+    /// Encodes an `Encodable` value as the JSON body.
+    public mutating func setJSONBody<Value: Encodable>(
+        encodable: Value, encoder: JSONEncoder = JSONEncoder()
+    ) throws(RequestError) {
+        do {
+            setBody(.json(try encoder.encode(encodable)))
+        } catch {
+            throw .bodyEncodingFailed("\(Value.self): \(error)")
+        }
+    }
+
+    /// Sets an `application/x-www-form-urlencoded` body.
+    public mutating func setFormBody(_ fields: [FormField]) {
+        setBody(.formURLEncoded(fields))
+    }
+
+    /// Sets a `multipart/form-data` body; file parts are streamed when sent.
+    public mutating func setMultipartBody(_ parts: [MultipartPart]) {
+        setBody(.multipart(MultipartBody(parts: parts)))
+    }
+
+    /// Streams a file as the body.
+    public mutating func setFileBody(path: String, contentType: String? = nil) {
+        setBody(.file(path: path))
+        if let contentType {
+            headers["Content-Type"] = contentType
+        }
+    }
+}
+
+extension HTTPRequest: Equatable {
+    /// Requests are equal when everything that goes on the wire is equal and they resolve against the same
+    /// provider instance.
+    public static func == (lhs: HTTPRequest, rhs: HTTPRequest) -> Bool {
+        lhs.method == rhs.method && lhs.target == rhs.target && lhs.queryItems == rhs.queryItems
+            && lhs.headers == rhs.headers && lhs.body == rhs.body && lhs.options == rhs.options
+            && lhs.serverProvider === rhs.serverProvider
+    }
+}

@@ -1,0 +1,48 @@
+/// Per-request transport settings. The defaults are the safe ones: TLS verified, redirects not
+/// followed, no timeouts beyond the transport's own, compression accepted.
+public struct RequestOptions: Hashable, Sendable {
+    /// The longest the transport may spend establishing the connection (DNS, TCP, TLS); `nil` for the transport default.
+    public var connectTimeout: Duration?
+    /// The longest the whole exchange may take, body included; `nil` for no limit.
+    public var totalTimeout: Duration?
+    /// Whether 3xx responses with a `Location` are followed.
+    public var followRedirects: Bool
+    /// How many redirects are followed before failing with ``TransportError/Reason/tooManyRedirects``.
+    public var maxRedirects: Int
+    /// Whether the server's TLS certificate and host name are verified. Turning this off is "insecure mode".
+    public var verifyTLS: Bool
+    /// A CA bundle (PEM) to trust instead of the system's.
+    public var caFile: String?
+    /// A client certificate for mutual TLS.
+    public var clientCertificate: ClientCertificate?
+    /// A proxy URL (`http://`, `https://`, `socks5://`, `socks5h://`); `nil` uses the environment (`http_proxy`, …).
+    public var proxy: String?
+    /// The HTTP version to ask for; `nil` lets the transport choose.
+    public var httpVersion: HTTPVersion?
+    /// Whether to send `Accept-Encoding` for every encoding the transport can decode and decode the body.
+    public var acceptCompression: Bool
+
+    public init(
+        connectTimeout: Duration? = nil,
+        totalTimeout: Duration? = nil,
+        followRedirects: Bool = false,
+        maxRedirects: Int = 10,
+        verifyTLS: Bool = true,
+        caFile: String? = nil,
+        clientCertificate: ClientCertificate? = nil,
+        proxy: String? = nil,
+        httpVersion: HTTPVersion? = nil,
+        acceptCompression: Bool = true
+    ) {
+        self.connectTimeout = connectTimeout
+        self.totalTimeout = totalTimeout
+        self.followRedirects = followRedirects
+        self.maxRedirects = maxRedirects
+        self.verifyTLS = verifyTLS
+        self.caFile = caFile
+        self.clientCertificate = clientCertificate
+        self.proxy = proxy
+        self.httpVersion = httpVersion
+        self.acceptCompression = acceptCompression
+    }
+}

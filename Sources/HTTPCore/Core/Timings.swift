@@ -1,0 +1,60 @@
+/// Where an exchange's time went, as the transport measured it.
+///
+/// Each mark is measured from the start of the exchange (as curl's `*_TIME` values are), so they
+/// only grow: DNS ≤ connect ≤ TLS ≤ pre-transfer ≤ first byte ≤ total. `nil` means the phase did
+/// not happen (no DNS for an IP literal, no TLS for `http://`) or the transport does not know it.
+/// ``phases`` gives the durations of the phases themselves for a waterfall display.
+public struct Timings: Hashable, Sendable {
+    /// Name resolution finished.
+    public var dnsLookup: Duration?
+    /// TCP connection established.
+    public var connect: Duration?
+    /// TLS handshake finished.
+    public var tlsHandshake: Duration?
+    /// About to send the request.
+    public var preTransfer: Duration?
+    /// The first response byte arrived.
+    public var timeToFirstByte: Duration?
+    /// The exchange finished.
+    public var total: Duration?
+    /// Time spent on redirects before the final exchange started.
+    public var redirect: Duration?
+
+    public init(
+        dnsLookup: Duration? = nil, connect: Duration? = nil, tlsHandshake: Duration? = nil,
+        preTransfer: Duration? = nil, timeToFirstByte: Duration? = nil, total: Duration? = nil,
+        redirect: Duration? = nil
+    ) {
+        self.dnsLookup = dnsLookup
+        self.connect = connect
+        self.tlsHandshake = tlsHandshake
+        self.preTransfer = preTransfer
+        self.timeToFirstByte = timeToFirstByte
+        self.total = total
+        self.redirect = redirect
+    }
+
+    /// One phase of an exchange for a waterfall: its name and how long it took.
+    public struct Phase: Hashable, Sendable {
+        public var name: String
+        public var duration: Duration
+    }
+
+    /// The durations of the phases that happened, in order: DNS, connect, TLS, request sent,
+    /// waiting (server time), download.
+    public var phases: [Phase] {
+        let marks: [(String, Duration?)] = [
+            ("DNS", dnsLookup), ("Connect", connect), ("TLS", tlsHandshake), ("Send", preTransfer),
+            ("Wait", timeToFirstByte), ("Download", total),
+        ]
+        var phases: [Phase] = []
+        var previous = Duration.zero
+        for (name, mark) in marks {
+            guard let mark, mark > .zero else { continue }
+            let duration = mark >= previous ? mark - previous : .zero
+            phases.append(Phase(name: name, duration: duration))
+            previous = max(previous, mark)
+        }
+        return phases
+    }
+}

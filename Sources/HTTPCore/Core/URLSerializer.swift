@@ -1,0 +1,107 @@
+public import Foundation
+
+/// Joins a base URL, a path and query items into the URL a request is sent to.
+///
+/// Rules (documented in docs/httpcore.md):
+/// - exactly one `/` between the base URL's path and the request path, whatever either side has
+///   (`…/v1` + `posts`, `…/v1/` + `/posts` → `…/v1/posts`): a leading slash does not reset to the root;
+/// - characters that cannot appear literally in a path or query are percent-encoded as UTF-8, while
+///   existing valid `%XX` escapes are kept (no double encoding); a stray `%` becomes `%25`;
+/// - query items are encoded strictly: `&`, `=`, `+` and `#` inside a name or value are escaped, so a
+///   value never splits into two parameters or turns into a space;
+/// - queries from the base URL, the path and the items are kept in that order; fragments are dropped
+///   (they are never sent);
+/// - only `http` and `https` URLs with a host are accepted.
+public enum URLSerializer {
+    /// The URL for `request`, or a ``RequestError`` saying what is wrong.
+    public static func url(for request: HTTPRequest) throws(RequestError) -> URL {
+        switch request.target {
+        case .url(let url):
+            return try finish(url.absoluteString, extraQuery: request.queryItems)
+        case .path(let path):
+            if isAbsolute(path) {
+                return try finish(path, extraQuery: request.queryItems)
+            }
+            guard let provider = request.serverProvider else { throw .missingServerProvider }
+            guard let base = provider.baseURL else { throw .missingBaseURL }
+            return try url(base: base, path: path, queryItems: request.queryItems)
+        }
+    }
+
+    /// `base` + `path` + `queryItems` with the rules above.
+    public static func url(base: URL, path: String, queryItems: [URLQueryItem] = []) throws(RequestError) -> URL {
+        let baseParts = split(withoutFragment(base.absoluteString))
+        let pathParts = split(withoutFragment(path))
+        var joined = baseParts.beforeQuery
+        while joined.hasSuffix("/") { joined.removeLast() }
+        let relative = pathParts.beforeQuery.drop { $0 == "/" }
+        if !pathParts.beforeQuery.isEmpty {
+            joined += "/" + relative
+        }
+        let queries = [baseParts.query, pathParts.query].compactMap { $0 }.filter { !$0.isEmpty }
+        let text = joined + (queries.isEmpty ? "" : "?" + queries.joined(separator: "&"))
+        return try finish(text, extraQuery: queryItems)
+    }
+
+    /// Encodes one query item as `name=value` with the strict component rules.
+    public static func encode(_ item: URLQueryItem) -> String {
+        let name = PercentEncoding.encode(
+            item.name, allowed: PercentEncoding.isQueryComponentCharacter, keepingEscapes: false)
+        guard let value = item.value else { return name }
+        return name + "="
+            + PercentEncoding.encode(value, allowed: PercentEncoding.isQueryComponentCharacter, keepingEscapes: false)
+    }
+
+    private static func isAbsolute(_ text: String) -> Bool {
+        let lower = text.prefix(8).lowercased()
+        return lower.hasPrefix("http://") || lower.hasPrefix("https://")
+    }
+
+    private static func withoutFragment(_ text: String) -> String {
+        guard let hash = text.firstIndex(of: "#") else { return text }
+        return String(text[..<hash])
+    }
+
+    private static func split(_ text: String) -> (beforeQuery: String, query: String?) {
+        guard let mark = text.firstIndex(of: "?") else { return (text, nil) }
+        return (String(text[..<mark]), String(text[text.index(after: mark)...]))
+    }
+
+    /// Encodes, appends the items, validates scheme and host, and makes the `URL`.
+    private static func finish(_ rawText: String, extraQuery: [URLQueryItem]) throws(RequestError) -> URL {
+        let text = withoutFragment(rawText.trimmingASCIIWhitespace())
+        guard let schemeEnd = text.range(of: "://") else {
+            throw .invalidURL(text: rawText, reason: "it has no scheme (expected http:// or https://)")
+        }
+        let scheme = text[..<schemeEnd.lowerBound].lowercased()
+        guard scheme == "http" || scheme == "https" else { throw .unsupportedScheme(scheme) }
+        let afterScheme = text[schemeEnd.upperBound...]
+        let authorityEnd = afterScheme.firstIndex { $0 == "/" || $0 == "?" } ?? afterScheme.endIndex
+        let authority = afterScheme[..<authorityEnd]
+        let hostPart = authority.split(separator: "@", omittingEmptySubsequences: false).last ?? ""
+        guard !hostPart.isEmpty, !hostPart.hasPrefix(":") else {
+            throw .invalidURL(text: rawText, reason: "it has no host name")
+        }
+        guard !authority.contains(where: { $0 == " " || $0 == "\t" }) else {
+            throw .invalidURL(text: rawText, reason: "the host name contains a space")
+        }
+        let rest = split(String(afterScheme[authorityEnd...]))
+        var result = scheme + "://" + authority
+        result += PercentEncoding.encode(
+            rest.beforeQuery, allowed: PercentEncoding.isPathCharacter, keepingEscapes: true)
+        var query = rest.query.map {
+            PercentEncoding.encode($0, allowed: PercentEncoding.isQueryCharacter, keepingEscapes: true)
+        }
+        if !extraQuery.isEmpty {
+            let encoded = extraQuery.map(encode).joined(separator: "&")
+            query = (query?.isEmpty ?? true) ? encoded : (query ?? "") + "&" + encoded
+        }
+        if let query {
+            result += "?" + query
+        }
+        guard let url = URL(string: result), let host = url.host, !host.isEmpty else {
+            throw .invalidURL(text: rawText, reason: "it is not a valid URL")
+        }
+        return url
+    }
+}

@@ -1,0 +1,104 @@
+extension TransportError {
+    /// A transport failure family. Each has its own translation.
+    public enum Reason: Hashable, Sendable {
+        /// The host name could not be resolved (no such host, DNS server unreachable).
+        case dnsFailure
+        /// The proxy's host name could not be resolved.
+        case proxyDNSFailure
+        /// The host actively refused the connection (nothing listening on that port).
+        case connectionRefused
+        /// The host or network is unreachable (no route).
+        case hostUnreachable
+        /// The connection was not established within the connect timeout.
+        case connectTimeout
+        /// The whole exchange did not finish within the total timeout.
+        case totalTimeout
+        /// The TLS handshake failed (protocol or cipher mismatch, not a TLS server).
+        case tlsHandshake
+        /// The server's certificate is not signed by a trusted authority (self-signed, unknown CA).
+        case certificateUntrusted
+        /// The server's certificate has expired or is not yet valid.
+        case certificateExpired
+        /// The certificate is valid but for another host name.
+        case hostnameMismatch
+        /// The client certificate or key could not be used.
+        case clientCertificate
+        /// The CA file given could not be read.
+        case caFileUnreadable
+        /// More redirects than the request allows.
+        case tooManyRedirects
+        /// Sending the request failed (connection reset while uploading).
+        case sendFailure
+        /// Receiving the response failed (connection reset while downloading).
+        case receiveFailure
+        /// The server closed the connection without sending any response.
+        case emptyReply
+        /// The server closed the connection before the whole body arrived.
+        case partialBody
+        /// The server's reply is not valid HTTP (or an HTTP/2 protocol error).
+        case protocolError
+        /// The body's content encoding (gzip, br, …) could not be decoded.
+        case decompressionFailure
+        /// The proxy refused or failed the connection.
+        case proxyFailure
+        /// The exchange was cancelled by the user or the program.
+        case cancelled
+        /// The body is larger than the configured limit.
+        case bodyTooLarge
+        /// A file to upload could not be read.
+        case uploadFileUnreadable
+        /// The body could not be written to disk (disk full, temp folder not writable).
+        case downloadWriteFailure
+        /// The URL uses a scheme or feature the transport does not support (e.g. HTTP/3 not built in).
+        case unsupportedProtocol
+        /// The URL could not be parsed by the transport.
+        case malformedURL
+        /// The transport ran out of memory.
+        case outOfMemory
+        /// Any other failure, with the transport's raw code and message.
+        case other(code: Int, message: String)
+
+        /// Every reason except ``other(code:message:)``: the list translations are checked against.
+        public static let known: [Reason] = [
+            .dnsFailure, .proxyDNSFailure, .connectionRefused, .hostUnreachable, .connectTimeout, .totalTimeout,
+            .tlsHandshake, .certificateUntrusted, .certificateExpired, .hostnameMismatch, .clientCertificate,
+            .caFileUnreadable, .tooManyRedirects, .sendFailure, .receiveFailure, .emptyReply, .partialBody,
+            .protocolError, .decompressionFailure, .proxyFailure, .cancelled, .bodyTooLarge, .uploadFileUnreadable,
+            .downloadWriteFailure, .unsupportedProtocol, .malformedURL, .outOfMemory,
+        ]
+
+        /// A stable identifier (`dnsFailure`), used as the translation key `transport.<name>`.
+        public var name: String {
+            switch self {
+            case .dnsFailure: return "dnsFailure"
+            case .proxyDNSFailure: return "proxyDNSFailure"
+            case .connectionRefused: return "connectionRefused"
+            case .hostUnreachable: return "hostUnreachable"
+            case .connectTimeout: return "connectTimeout"
+            case .totalTimeout: return "totalTimeout"
+            case .tlsHandshake: return "tlsHandshake"
+            case .certificateUntrusted: return "certificateUntrusted"
+            case .certificateExpired: return "certificateExpired"
+            case .hostnameMismatch: return "hostnameMismatch"
+            case .clientCertificate: return "clientCertificate"
+            case .caFileUnreadable: return "caFileUnreadable"
+            case .tooManyRedirects: return "tooManyRedirects"
+            case .sendFailure: return "sendFailure"
+            case .receiveFailure: return "receiveFailure"
+            case .emptyReply: return "emptyReply"
+            case .partialBody: return "partialBody"
+            case .protocolError: return "protocolError"
+            case .decompressionFailure: return "decompressionFailure"
+            case .proxyFailure: return "proxyFailure"
+            case .cancelled: return "cancelled"
+            case .bodyTooLarge: return "bodyTooLarge"
+            case .uploadFileUnreadable: return "uploadFileUnreadable"
+            case .downloadWriteFailure: return "downloadWriteFailure"
+            case .unsupportedProtocol: return "unsupportedProtocol"
+            case .malformedURL: return "malformedURL"
+            case .outOfMemory: return "outOfMemory"
+            case .other: return "other"
+            }
+        }
+    }
+}

@@ -1,0 +1,207 @@
+/// A parsed JSON body: the original bytes plus a flat tape of 8-byte entries (see `Tape`).
+/// Strings and numbers stay as sent and are decoded only when asked for; key order and
+/// duplicate keys are kept.
+///
+/// A value type: immutable after parsing and safe to share between threads.
+public struct JSONDocument: Sendable {
+    /// The body exactly as received.
+    public let bytes: [UInt8]
+    let tape: [UInt64]
+    let overflow: [Int: Int]
+    /// Lazily built child tables for random access into large containers.
+    let childTables = ChildTableCache()
+
+    /// Parses `bytes`; throws a `JSONParseError` pointing at the first problem.
+    public init(bytes: [UInt8], options: JSONParseOptions = .strict) throws(JSONParseError) {
+        let result = try bytes.withUnsafeBufferPointer { buffer throws(JSONParseError) in
+            try JSONParser.parse(buffer, options: options)
+        }
+        self.bytes = bytes
+        self.tape = result.tape
+        self.overflow = result.overflow
+    }
+
+    /// Parses the UTF-8 encoding of `text`.
+    public init(text: String, options: JSONParseOptions = .strict) throws(JSONParseError) {
+        try self.init(bytes: Array(text.utf8), options: options)
+    }
+
+    /// The top-level value.
+    public var root: JSONNode { JSONNode(index: 0) }
+
+    /// Number of tape entries (values plus one closing entry per container).
+    public var tapeCount: Int { tape.count }
+
+    /// Bytes used by the index (tape and overflow table), not counting the body itself.
+    public var indexMemory: Int { tape.count * MemoryLayout<UInt64>.stride + overflow.count * 32 }
+
+    // MARK: - Entry access
+
+    @inline(__always) func entry(_ node: JSONNode) -> UInt64 { tape[node.index] }
+
+    /// The payload of entry `index`, resolving overflowed values.
+    @inline(__always)
+    func payload(_ index: Int) -> Int {
+        let raw = Tape.rawPayload(tape[index])
+        if raw == Tape.overflowMarker { return overflow[index] ?? 0 }
+        return Int(truncatingIfNeeded: raw)
+    }
+
+    /// Tape index just past `node`'s subtree (its next sibling, if any).
+    @inline(__always)
+    func next(after index: Int) -> Int {
+        Tape.isContainerStart(tape[index]) ? index + payload(index) + 1 : index + 1
+    }
+
+    // MARK: - Kind and structure
+
+    /// The node's kind.
+    public func kind(_ node: JSONNode) -> JSONKind {
+        JSONKind(rawValue: UInt8(truncatingIfNeeded: Tape.kindBits(entry(node)))) ?? .null
+    }
+
+    /// Number of members or elements (0 for scalars). O(1): stored in the closing entry.
+    public func childCount(_ node: JSONNode) -> Int {
+        guard Tape.isContainerStart(entry(node)) else { return 0 }
+        let distance = payload(node.index)
+        return distance == 0 ? 0 : payload(node.index + distance)
+    }
+
+    /// Number of tape entries in the node's subtree: its rows when the subtree is fully expanded.
+    public func subtreeEntryCount(_ node: JSONNode) -> Int {
+        Tape.isContainerStart(entry(node)) ? payload(node.index) + 1 : 1
+    }
+
+    /// The node's children in document order.
+    public func children(_ node: JSONNode) -> JSONChildren {
+        guard Tape.isContainerStart(entry(node)) else { return JSONChildren(document: self, start: 0, end: 0) }
+        return JSONChildren(document: self, start: node.index + 1, end: node.index + payload(node.index))
+    }
+
+    /// The `position`-th child (O(position): siblings are skipped using subtree sizes).
+    public func child(_ node: JSONNode, at position: Int) -> JSONNode? {
+        guard position >= 0 else { return nil }
+        var seen = 0
+        for child in children(node) {
+            if seen == position { return child }
+            seen += 1
+        }
+        return nil
+    }
+
+    /// The last member named `key` (the one JSON.parse would keep when keys repeat).
+    public func child(_ node: JSONNode, key: String) -> JSONNode? {
+        guard kind(node) == .object else { return nil }
+        var found: JSONNode?
+        let utf8 = Array(key.utf8)
+        for child in children(node) where keyEquals(child, utf8) { found = child }
+        return found
+    }
+
+    /// The member's parent; nil for the root. Walks down from the root, skipping siblings.
+    public func parent(_ node: JSONNode) -> JSONNode? {
+        ancestry(of: node).last?.parent
+    }
+
+    /// The chain of (parent, position in parent) from the root down to `node`.
+    func ancestry(of node: JSONNode) -> [(parent: JSONNode, position: Int)] {
+        var chain: [(parent: JSONNode, position: Int)] = []
+        var current = 0
+        while current != node.index, Tape.isContainerStart(tape[current]) {
+            let end = current + payload(current)
+            guard node.index > current, node.index < end else { break }
+            var child = current + 1
+            var position = 0
+            while child < end {
+                let following = next(after: child)
+                if node.index < following { break }
+                child = following
+                position += 1
+            }
+            chain.append((JSONNode(index: current), position))
+            current = child
+        }
+        return chain
+    }
+
+    /// Where the node sits: member names and array indices from the root.
+    public func pathComponents(_ node: JSONNode) -> [JSONPathComponent] {
+        let chain = ancestry(of: node)
+        var components: [JSONPathComponent] = []
+        for (offset, step) in chain.enumerated() {
+            if kind(step.parent) == .array {
+                components.append(.index(step.position))
+            } else {
+                let child = offset + 1 < chain.count ? chain[offset + 1].parent : node
+                components.append(.key(key(child) ?? ""))
+            }
+        }
+        return components
+    }
+
+    /// The node's normalized JSONPath (RFC 9535 §2.7), e.g. `$['store']['book'][0]`.
+    public func jsonPath(_ node: JSONNode) -> String {
+        JSONDocument.normalizedPath(pathComponents(node))
+    }
+
+    /// The node's JSON Pointer (RFC 6901), e.g. `/store/book/0`.
+    public func jsonPointer(_ node: JSONNode) -> String {
+        var result = ""
+        for component in pathComponents(node) {
+            switch component {
+            case .index(let index): result += "/\(index)"
+            case .key(let key):
+                result += "/" + key.replacingEscapes()
+            }
+        }
+        return result
+    }
+
+    /// Renders components as a normalized JSONPath.
+    public static func normalizedPath(_ components: [JSONPathComponent]) -> String {
+        var result = "$"
+        for component in components {
+            switch component {
+            case .index(let index): result += "[\(index)]"
+            case .key(let key): result += "['" + JSONDocument.escapeNormalized(key) + "']"
+            }
+        }
+        return result
+    }
+
+    /// Escapes a member name for a normalized path: `'`, `\` and control characters.
+    static func escapeNormalized(_ key: String) -> String {
+        var result = ""
+        for scalar in key.unicodeScalars {
+            switch scalar {
+            case "'": result += "\\'"
+            case "\\": result += "\\\\"
+            case "\u{8}": result += "\\b"
+            case "\u{C}": result += "\\f"
+            case "\n": result += "\\n"
+            case "\r": result += "\\r"
+            case "\t": result += "\\t"
+            case "\u{0}"..."\u{1F}":
+                let hex = String(scalar.value, radix: 16)
+                result += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+            default: result.unicodeScalars.append(scalar)
+            }
+        }
+        return result
+    }
+}
+
+extension String {
+    /// RFC 6901 escaping of one reference token: `~` → `~0`, `/` → `~1`.
+    fileprivate func replacingEscapes() -> String {
+        var result = ""
+        for character in self {
+            switch character {
+            case "~": result += "~0"
+            case "/": result += "~1"
+            default: result.append(character)
+            }
+        }
+        return result
+    }
+}

@@ -1,0 +1,209 @@
+/// The printing loop over raw tape and byte pointers (see `JSONPrinter`).
+struct TapePrinter {
+    let document: JSONDocument
+    let bytes: UnsafeBufferPointer<UInt8>
+    let tape: UnsafeBufferPointer<UInt64>
+    let options: JSONPrintOptions
+    let indentation: [UInt8]
+
+    init(
+        document: JSONDocument,
+        bytes: UnsafeBufferPointer<UInt8>,
+        tape: UnsafeBufferPointer<UInt64>,
+        options: JSONPrintOptions
+    ) {
+        self.document = document
+        self.bytes = bytes
+        self.tape = tape
+        self.options = options
+        self.indentation = [0x0A] + [UInt8](repeating: 0x20, count: max(0, options.indent) * 64)
+    }
+
+    // MARK: - Pieces
+
+    @inline(__always)
+    func newline(_ depth: Int, into output: inout JSONOutputBuffer) {
+        guard options.indent > 0 else { return }
+        var remaining = depth * options.indent
+        indentation.withUnsafeBufferPointer { spaces in
+            guard let base = spaces.baseAddress else { return }
+            let chunk = spaces.count - 1
+            output.append(base, count: 1 + min(remaining, chunk))
+            remaining -= min(remaining, chunk)
+            while remaining > 0 {
+                output.append(base + 1, count: min(remaining, chunk))
+                remaining -= min(remaining, chunk)
+            }
+        }
+    }
+
+    @inline(__always)
+    func base() -> UnsafePointer<UInt8> { bytes.baseAddress ?? UnsafePointer(bitPattern: 1).unsafelyUnwrapped }
+
+    /// Offset of the closing quote of a string body starting at `start`; SWAR when unescaped.
+    @inline(__always)
+    func closingQuote(from start: Int, escaped: Bool) -> Int {
+        var position = start
+        let pointer = base()
+        if !escaped {
+            let raw = UnsafeRawPointer(pointer)
+            let ones: UInt64 = 0x0101_0101_0101_0101
+            while position &+ 8 <= bytes.count {
+                let word = raw.loadUnaligned(fromByteOffset: position, as: UInt64.self) ^ (ones &* 0x22)
+                let hit = (word &- ones) & ~word & (ones &* 0x80)
+                if hit != 0 { return position &+ (hit.trailingZeroBitCount >> 3) }
+                position &+= 8
+            }
+        }
+        while position < bytes.count {
+            let byte = pointer[position]
+            if byte == UInt8(ascii: "\"") { return position }
+            position &+= byte == UInt8(ascii: "\\") ? 2 : 1
+        }
+        return position
+    }
+
+    /// Writes `"key": ` for a member and returns the offset of its value.
+    @inline(__always)
+    func writeKey(_ entry: UInt64, into output: inout JSONOutputBuffer) -> Int {
+        let start = Tape.offset(entry)
+        let end = closingQuote(from: start &+ 1, escaped: Tape.keyHasEscapes(entry))
+        if options.colored { output.append("\u{1B}[34m") }
+        output.append(base() + start, count: end &+ 1 &- start)
+        if options.colored { output.append("\u{1B}[0m") }
+        if options.indent > 0 { output.append(": ") } else { output.append(0x3A) }
+        var position = end &+ 1
+        let pointer = base()
+        // Skip whitespace (and lenient comments) up to the colon and after it.
+        position = document.skipInsignificant(position)
+        position &+= 1
+        if position < bytes.count, pointer[position] > 0x20, pointer[position] != UInt8(ascii: "/") { return position }
+        return document.skipInsignificant(position)
+    }
+
+    /// Writes a scalar value starting at `start`.
+    @inline(__always)
+    func writeScalar(_ index: Int, _ entry: UInt64, at start: Int, into output: inout JSONOutputBuffer) {
+        let length: Int
+        let kind = Tape.kindBits(entry)
+        switch kind {
+        case UInt64(JSONKind.string.rawValue):
+            length = document.payload(index) &+ 2
+            if options.colored { output.append("\u{1B}[32m") }
+        case UInt64(JSONKind.number.rawValue):
+            length = document.payload(index)
+            if options.colored { output.append("\u{1B}[36m") }
+        case UInt64(JSONKind.false.rawValue):
+            length = 5
+            if options.colored { output.append("\u{1B}[33m") }
+        default:
+            length = 4
+            if options.colored { output.append(kind == UInt64(JSONKind.null.rawValue) ? "\u{1B}[90m" : "\u{1B}[33m") }
+        }
+        output.append(base() + start, count: length)
+        if options.colored { output.append("\u{1B}[0m") }
+    }
+
+    // MARK: - Original order
+
+    /// One linear walk over the subtree's tape entries.
+    func printInOrder(_ node: JSONNode, into output: inout JSONOutputBuffer) {
+        let first = node.index
+        let last = first + document.subtreeEntryCount(node)
+        let pointer = base()
+        var index = first
+        var depth = 0
+        var needsComma = false
+        while index < last {
+            let entry = tape[index]
+            if Tape.isEnd(entry) {
+                depth &-= 1
+                newline(depth, into: &output)
+                output.append(pointer[Tape.offset(entry)])
+                needsComma = true
+                index &+= 1
+                continue
+            }
+            if needsComma { output.append(0x2C) }
+            if index != first { newline(depth, into: &output) }
+            let start = Tape.isKeyed(entry) && index != first ? writeKey(entry, into: &output) : valueStart(entry)
+            if Tape.isContainerStart(entry) {
+                output.append(pointer[start])
+                if document.payload(index) == 0 {
+                    // Empty container (no end entry): close on the same line.
+                    output.append(pointer[start] &+ 2)
+                    needsComma = true
+                    index &+= 1
+                    continue
+                }
+                depth &+= 1
+                needsComma = false
+            } else {
+                writeScalar(index, entry, at: start, into: &output)
+                needsComma = true
+            }
+            index &+= 1
+        }
+    }
+
+    /// The value's first byte for an entry printed without its key.
+    @inline(__always)
+    func valueStart(_ entry: UInt64) -> Int {
+        guard Tape.isKeyed(entry) else { return Tape.offset(entry) }
+        let end = closingQuote(from: Tape.offset(entry) &+ 1, escaped: Tape.keyHasEscapes(entry))
+        return document.skipInsignificant(document.skipInsignificant(end &+ 1) &+ 1)
+    }
+
+    // MARK: - Sorted keys
+
+    /// Depth-first with an explicit stack (no recursion, whatever the depth); object members are
+    /// visited in key order.
+    func printSorted(_ node: JSONNode, into output: inout JSONOutputBuffer) {
+        struct Frame {
+            var children: [Int]
+            var position: Int
+            var closing: UInt8
+        }
+        var stack: [Frame] = []
+        var pending: [(index: Int, withKey: Bool)] = [(node.index, false)]
+        let pointer = base()
+        while let (index, withKey) = pending.popLast() {
+            let entry = tape[index]
+            let start = withKey ? writeKey(entry, into: &output) : valueStart(entry)
+            if Tape.isContainerStart(entry) {
+                output.append(pointer[start])
+                var children = Array(document.children(JSONNode(index: index)).map(\.index))
+                let closing = pointer[start] &+ 2  // '{' + 2 == '}', '[' + 2 == ']'
+
+                if children.isEmpty {
+                    output.append(closing)
+                } else {
+                    if Tape.kindBits(entry) == UInt64(JSONKind.object.rawValue) {
+                        let keys = children.map { Array((document.key(JSONNode(index: $0)) ?? "").unicodeScalars) }
+                        let order = children.indices.sorted {
+                            keys[$0] == keys[$1] ? $0 < $1 : keys[$0].lexicographicallyPrecedes(keys[$1])
+                        }
+                        children = order.map { children[$0] }
+                    }
+                    stack.append(Frame(children: children, position: 0, closing: closing))
+                }
+            } else {
+                writeScalar(index, entry, at: start, into: &output)
+            }
+            // Advance to the next child, closing finished containers.
+            while let top = stack.last {
+                if top.position < top.children.count {
+                    if top.position > 0 { output.append(0x2C) }
+                    newline(stack.count, into: &output)
+                    let child = top.children[top.position]
+                    stack[stack.count - 1].position += 1
+                    pending.append((child, Tape.isKeyed(tape[child])))
+                    break
+                }
+                stack.removeLast()
+                newline(stack.count, into: &output)
+                output.append(top.closing)
+            }
+        }
+    }
+}

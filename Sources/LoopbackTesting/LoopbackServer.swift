@@ -1,0 +1,133 @@
+public import Foundation
+import Synchronization
+
+/// A real HTTP and HTTPS server on 127.0.0.1 for integration tests: `loopback_server.py` (Python 3
+/// standard library) started as a child process.
+///
+/// The child exits when its standard input closes, so it never outlives the test process, even
+/// when the tests crash. `shared()` starts one server per test process; every endpoint is listed
+/// at the top of `loopback_server.py`.
+public final class LoopbackServer: Sendable {
+    /// The plain HTTP port.
+    public let port: Int
+    /// The HTTPS port (a self-signed certificate for `127.0.0.1` and `localhost`).
+    public let tlsPort: Int
+    /// The server's certificate (also its own CA) and key, generated with `openssl` at start.
+    public let certificate: TestCertificate
+    private let process: Mutex<Process?>
+    private let stdinPipe: Mutex<Pipe?>
+
+    /// Why a server could not start.
+    public enum StartError: Error, CustomStringConvertible {
+        case noPython
+        case noPortLine(String)
+        case openssl(String)
+
+        public var description: String {
+            switch self {
+            case .noPython: "python3 was not found (run `make deps`)"
+            case .noPortLine(let output): "the loopback server did not report its ports (output: \(output))"
+            case .openssl(let output): "openssl could not create a test certificate: \(output)"
+            }
+        }
+    }
+
+    private static let sharedServer: Result<LoopbackServer, any Error> = Result { try LoopbackServer() }
+
+    /// The server shared by every test in this process, started on first use.
+    public static func shared() throws -> LoopbackServer {
+        try sharedServer.get()
+    }
+
+    /// Starts a new server; call `stop()` when done (or let the process exit).
+    public init() throws {
+        let certificate = try TestCertificate.generate()
+        let process = Process()
+        process.executableURL = try Self.python()
+        process.arguments = [
+            Self.scriptURL.path, "--cert", certificate.certificateFile.path, "--key", certificate.keyFile.path,
+        ]
+        let input = Pipe()
+        let output = Pipe()
+        process.standardInput = input
+        process.standardOutput = output
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        let line = Self.readLine(from: output.fileHandleForReading, timeout: 20)
+        let fields = line.split(separator: " ")
+        guard fields.count == 3, fields[0] == "PORTS", let port = Int(fields[1]), let tlsPort = Int(fields[2]) else {
+            process.terminate()
+            throw StartError.noPortLine(line)
+        }
+        self.port = port
+        self.tlsPort = tlsPort
+        self.certificate = certificate
+        self.process = Mutex(process)
+        self.stdinPipe = Mutex(input)
+    }
+
+    deinit { stop() }
+
+    /// `http://127.0.0.1:<port><path>`; `path` starts with a slash and may carry a query.
+    public func url(_ path: String) -> URL {
+        URL(string: "http://127.0.0.1:\(port)\(path)") ?? URL(fileURLWithPath: "/")
+    }
+
+    /// `https://127.0.0.1:<tlsPort><path>`.
+    public func tlsURL(_ path: String) -> URL {
+        URL(string: "https://127.0.0.1:\(tlsPort)\(path)") ?? URL(fileURLWithPath: "/")
+    }
+
+    /// Stops the server (closing its stdin, then terminating it) and waits for it to exit.
+    public func stop() {
+        stdinPipe.withLock { pipe in
+            try? pipe?.fileHandleForWriting.close()
+            pipe = nil
+        }
+        process.withLock { process in
+            guard let running = process else { return }
+            if running.isRunning { running.terminate() }
+            running.waitUntilExit()
+            process = nil
+        }
+    }
+
+    /// The script beside this source file.
+    static var scriptURL: URL {
+        URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("loopback_server.py")
+    }
+
+    private static func python() throws -> URL {
+        for path in ["/usr/bin/python3", "/usr/local/bin/python3"]
+        where FileManager.default.isExecutableFile(atPath: path) {
+            return URL(fileURLWithPath: path)
+        }
+        let searchPath = ProcessInfo.processInfo.environment["PATH"] ?? ""
+        for directory in searchPath.split(separator: ":") {
+            let candidate = URL(fileURLWithPath: String(directory)).appendingPathComponent("python3")
+            if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
+        }
+        throw StartError.noPython
+    }
+
+    /// Reads the first line the child prints, giving up after `timeout` seconds.
+    private static func readLine(from handle: FileHandle, timeout: Double) -> String {
+        let result = Mutex(Data())
+        let done = DispatchSemaphore(value: 0)
+        DispatchQueue.global().async {
+            while true {
+                let chunk = handle.availableData
+                let finished = result.withLock { data in
+                    data.append(chunk)
+                    return chunk.isEmpty || data.contains(UInt8(ascii: "\n"))
+                }
+                if finished { break }
+            }
+            done.signal()
+        }
+        _ = done.wait(timeout: .now() + timeout)
+        let data = result.withLock { $0 }
+        let text = String(decoding: data, as: UTF8.self)
+        return text.split(separator: "\n").first.map(String.init) ?? text
+    }
+}

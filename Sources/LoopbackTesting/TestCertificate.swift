@@ -1,0 +1,37 @@
+public import Foundation
+
+/// A throwaway self-signed TLS certificate for `127.0.0.1` and `localhost`, made with `openssl`.
+///
+/// The certificate is its own CA: pass `certificateFile` as the CA bundle to trust it.
+public struct TestCertificate: Sendable {
+    /// PEM certificate (and CA bundle).
+    public let certificateFile: URL
+    /// PEM private key, unencrypted.
+    public let keyFile: URL
+
+    /// Generates a fresh EC P-256 certificate valid for one day in a new temporary folder.
+    public static func generate() throws -> TestCertificate {
+        let folder = FileManager.default.temporaryDirectory
+            .appendingPathComponent("lazer-cert-\(UUID().uuidString)", isDirectory: true)
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let certificate = folder.appendingPathComponent("cert.pem")
+        let key = folder.appendingPathComponent("key.pem")
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = [
+            "openssl", "req", "-x509", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:prime256v1", "-nodes",
+            "-keyout", key.path, "-out", certificate.path, "-days", "1", "-subj", "/CN=Lazer loopback test",
+            "-addext", "subjectAltName=IP:127.0.0.1,DNS:localhost",
+        ]
+        let errors = Pipe()
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = errors
+        try process.run()
+        let message = errors.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        guard process.terminationStatus == 0 else {
+            throw LoopbackServer.StartError.openssl(String(decoding: message, as: UTF8.self))
+        }
+        return TestCertificate(certificateFile: certificate, keyFile: key)
+    }
+}

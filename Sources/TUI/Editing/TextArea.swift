@@ -1,0 +1,178 @@
+/// A multi-line editor with optional line numbers and soft wrap. Only the lines on screen are
+/// measured and drawn, so a 10 MB document renders as fast as a short one.
+public struct TextArea: StatefulWidget {
+    public var lineNumbers: Bool
+    public var softWrap: Bool
+    public var style: Style
+    public var lineNumberStyle: Style
+    public var selectionStyle: Style
+    public var focused: Bool
+
+    public init(
+        lineNumbers: Bool = true, softWrap: Bool = false, style: Style = .plain,
+        lineNumberStyle: Style = Style(modifiers: .dim), selectionStyle: Style = Style(modifiers: .reverse),
+        focused: Bool = true
+    ) {
+        self.lineNumbers = lineNumbers
+        self.softWrap = softWrap
+        self.style = style
+        self.lineNumberStyle = lineNumberStyle
+        self.selectionStyle = selectionStyle
+        self.focused = focused
+    }
+
+    /// Character offsets where each wrapped row of `line` starts.
+    static func rowStarts(of line: String, width: Int) -> [Int] {
+        guard width > 0 else { return [0] }
+        var starts = [0]
+        var used = 0
+        var offset = 0
+        for character in line {
+            let w = EditorGlyphs.width(of: character)
+            if used + w > width, used > 0 {
+                starts.append(offset)
+                used = 0
+            }
+            used += w
+            offset += 1
+        }
+        return starts
+    }
+
+    public func render(in area: Rect, buffer: inout Buffer, state: inout TextEditorState) {
+        guard !area.isEmpty else {
+            state.screenCursor = nil
+            return
+        }
+        buffer.setStyle(style, in: area)
+        let gutter = lineNumbers ? String(state.lineCount).count + 1 : 0
+        let textX = area.x + min(gutter, area.width)
+        let textWidth = area.right - textX
+        state.pageSize = area.height
+        if softWrap {
+            renderWrapped(
+                area: area, textX: textX, textWidth: textWidth, gutter: gutter, buffer: &buffer, state: &state)
+        } else {
+            renderScrolled(
+                area: area, textX: textX, textWidth: textWidth, gutter: gutter, buffer: &buffer, state: &state)
+        }
+    }
+
+    private func drawNumber(_ line: Int, y: Int, gutter: Int, area: Rect, buffer: inout Buffer) {
+        guard gutter > 0 else { return }
+        let text = String(line + 1)
+        buffer.write(text, x: area.x + gutter - 1 - text.count, y: y, style: lineNumberStyle, maxX: area.x + gutter)
+    }
+
+    private func selectedColumns(of line: Int, state: TextEditorState) -> Range<Int>? {
+        guard let selection = state.selection, line >= selection.lowerBound.line, line <= selection.upperBound.line
+        else {
+            return nil
+        }
+        let start = line == selection.lowerBound.line ? selection.lowerBound.column : 0
+        // A selected line break shows as one selected cell past the end of the line.
+        let end = line == selection.upperBound.line ? selection.upperBound.column : Int.max
+        return start..<end
+    }
+
+    private func renderScrolled(
+        area: Rect, textX: Int, textWidth: Int, gutter: Int, buffer: inout Buffer, state: inout TextEditorState
+    ) {
+        let cursor = state.cursor
+        if cursor.line < state.topLine { state.topLine = cursor.line }
+        if cursor.line >= state.topLine + area.height { state.topLine = cursor.line - area.height + 1 }
+        state.topLine = max(0, min(state.topLine, state.lineCount - 1))
+        state.topRow = 0
+        let cursorLine = Array(state.lines[cursor.line].prefix(cursor.column))
+        state.leftColumn = min(state.leftColumn, cursor.column)
+        var widthBeforeCursor = cursorLine[state.leftColumn...].reduce(0) { $0 + EditorGlyphs.width(of: $1) }
+        while state.leftColumn < cursor.column, widthBeforeCursor >= textWidth {
+            widthBeforeCursor -= EditorGlyphs.width(of: cursorLine[state.leftColumn])
+            state.leftColumn += 1
+        }
+        for row in 0..<area.height {
+            let lineIndex = state.topLine + row
+            guard lineIndex < state.lineCount else { break }
+            let y = area.y + row
+            drawNumber(lineIndex, y: y, gutter: gutter, area: area, buffer: &buffer)
+            guard textWidth > 0 else { continue }
+            EditorGlyphs.draw(
+                state.lines[lineIndex].dropFirst(state.leftColumn), firstOffset: state.leftColumn, x: textX, y: y,
+                maxX: area.right, style: style, selected: selectedColumns(of: lineIndex, state: state),
+                selectionStyle: selectionStyle, buffer: &buffer
+            )
+        }
+        let y = area.y + cursor.line - state.topLine
+        state.screenCursor = focused && textWidth > 0 ? Position(x: textX + widthBeforeCursor, y: y) : nil
+    }
+
+    private func renderWrapped(
+        area: Rect, textX: Int, textWidth: Int, gutter: Int, buffer: inout Buffer, state: inout TextEditorState
+    ) {
+        state.leftColumn = 0
+        let cursor = state.cursor
+        let cursorStarts = Self.rowStarts(of: state.lines[cursor.line], width: textWidth)
+        let cursorRow = (cursorStarts.lastIndex { $0 <= cursor.column }) ?? 0
+        // Scroll up to the cursor, or down until the cursor's row fits on screen.
+        if (cursor.line, cursorRow) < (state.topLine, state.topRow) {
+            state.topLine = cursor.line
+            state.topRow = cursorRow
+        } else {
+            var rowsAbove = cursorRow  // rows from (topLine, topRow) to the cursor's row
+            var line = cursor.line - 1
+            while line >= state.topLine, rowsAbove < area.height {
+                rowsAbove +=
+                    line == state.topLine
+                    ? Self.rowStarts(of: state.lines[line], width: textWidth).count - state.topRow
+                    : Self.rowStarts(of: state.lines[line], width: textWidth).count
+                line -= 1
+            }
+            if rowsAbove >= area.height {
+                // Walk back from the cursor to fill the screen.
+                var remaining = area.height - 1 - cursorRow
+                var top = (cursor.line, cursorRow - min(cursorRow, area.height - 1))
+                var previous = cursor.line - 1
+                while remaining > 0, previous >= 0 {
+                    let count = Self.rowStarts(of: state.lines[previous], width: textWidth).count
+                    if count > remaining {
+                        top = (previous, count - remaining)
+                        remaining = 0
+                    } else {
+                        top = (previous, 0)
+                        remaining -= count
+                    }
+                    previous -= 1
+                }
+                state.topLine = top.0
+                state.topRow = top.1
+            }
+        }
+        var y = area.y
+        var lineIndex = state.topLine
+        var firstRow = state.topRow
+        state.screenCursor = nil
+        while y < area.bottom, lineIndex < state.lineCount {
+            let line = state.lines[lineIndex]
+            let starts = Self.rowStarts(of: line, width: textWidth)
+            let characters = Array(line)
+            let selected = selectedColumns(of: lineIndex, state: state)
+            for rowIndex in min(firstRow, starts.count - 1)..<starts.count {
+                guard y < area.bottom else { break }
+                if rowIndex == 0 { drawNumber(lineIndex, y: y, gutter: gutter, area: area, buffer: &buffer) }
+                let start = starts[rowIndex]
+                let end = rowIndex + 1 < starts.count ? starts[rowIndex + 1] : characters.count
+                EditorGlyphs.draw(
+                    characters[start..<end], firstOffset: start, x: textX, y: y, maxX: area.right, style: style,
+                    selected: selected, selectionStyle: selectionStyle, buffer: &buffer
+                )
+                if focused, lineIndex == cursor.line, rowIndex == cursorRow {
+                    let x = characters[start..<cursor.column].reduce(textX) { $0 + EditorGlyphs.width(of: $1) }
+                    state.screenCursor = Position(x: min(x, area.right - 1), y: y)
+                }
+                y += 1
+            }
+            firstRow = 0
+            lineIndex += 1
+        }
+    }
+}

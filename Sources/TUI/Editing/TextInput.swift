@@ -1,0 +1,54 @@
+/// A one-line text field (URL bar, search box) with cursor, selection and horizontal scroll.
+/// After rendering, `state.screenCursor` says where to put the terminal cursor.
+public struct TextInput: StatefulWidget {
+    public var placeholder: String
+    public var style: Style
+    public var placeholderStyle: Style
+    public var selectionStyle: Style
+    public var focused: Bool
+
+    public init(
+        placeholder: String = "", style: Style = .plain, placeholderStyle: Style = Style(modifiers: .dim),
+        selectionStyle: Style = Style(modifiers: .reverse), focused: Bool = true
+    ) {
+        self.placeholder = placeholder
+        self.style = style
+        self.placeholderStyle = placeholderStyle
+        self.selectionStyle = selectionStyle
+        self.focused = focused
+    }
+
+    public func render(in area: Rect, buffer: inout Buffer, state: inout TextEditorState) {
+        guard !area.isEmpty else {
+            state.screenCursor = nil
+            return
+        }
+        let row = area.row(0)
+        buffer.setStyle(style, in: row)
+        let line = state.lines[state.cursor.line]
+        if line.isEmpty, !placeholder.isEmpty {
+            buffer.write(placeholder, x: area.x, y: area.y, style: placeholderStyle, maxX: area.right)
+            state.leftColumn = 0
+            state.screenCursor = focused ? Position(x: area.x, y: area.y) : nil
+            return
+        }
+        let characters = Array(line)
+        // Keep the cursor inside the visible window (one spare column for the cursor at the end).
+        state.leftColumn = min(state.leftColumn, state.cursor.column)
+        while state.leftColumn < state.cursor.column,
+            characters[state.leftColumn..<state.cursor.column].reduce(0, { $0 + EditorGlyphs.width(of: $1) })
+                >= area.width
+        {
+            state.leftColumn += 1
+        }
+        let selected = state.selection.map { $0.lowerBound.column..<$0.upperBound.column }
+        EditorGlyphs.draw(
+            characters[state.leftColumn...], firstOffset: state.leftColumn, x: area.x, y: area.y, maxX: area.right,
+            style: style, selected: selected, selectionStyle: selectionStyle, buffer: &buffer
+        )
+        let cursorX = characters[state.leftColumn..<state.cursor.column].reduce(area.x) {
+            $0 + EditorGlyphs.width(of: $1)
+        }
+        state.screenCursor = focused ? Position(x: cursorX, y: area.y) : nil
+    }
+}

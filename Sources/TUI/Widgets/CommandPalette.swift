@@ -1,0 +1,69 @@
+/// A pop-up command list with a query line; commands are fuzzy-matched and the matched
+/// characters highlighted.
+public struct CommandPalette: StatefulWidget {
+    public var commands: [String]
+    /// Key hints shown right-aligned beside each command (same order as `commands`).
+    public var shortcuts: [String]
+    public var style: Style
+    public var borderStyle: Style
+    public var matchStyle: Style
+    public var highlightStyle: Style
+    public var width: Int
+    public var height: Int
+
+    public init(
+        commands: [String], shortcuts: [String] = [], style: Style = .plain, borderStyle: Style = .plain,
+        matchStyle: Style = Style(modifiers: [.bold, .underline]), highlightStyle: Style = Style(modifiers: .reverse),
+        width: Int = 60, height: Int = 14
+    ) {
+        self.commands = commands
+        self.shortcuts = shortcuts
+        self.style = style
+        self.borderStyle = borderStyle
+        self.matchStyle = matchStyle
+        self.highlightStyle = highlightStyle
+        self.width = width
+        self.height = height
+    }
+
+    public func render(in area: Rect, buffer: inout Buffer, state: inout CommandPaletteState) {
+        let box = Rect(
+            x: area.x + max(0, (area.width - width) / 2), y: area.y + min(2, area.height / 6),
+            width: min(width, area.width), height: min(height, area.height))
+        guard box.height >= 3, box.width >= 6 else { return }
+        buffer.fill(box, with: .blank(style))
+        let block = Block(title: "Commands", borderStyle: borderStyle, style: style)
+        block.render(in: box, buffer: &buffer)
+        let inner = block.inner(box)
+        var x = buffer.write("> ", x: inner.x, y: inner.y, style: Style(modifiers: .bold), maxX: inner.right)
+        TextInput(placeholder: "type to search").render(
+            in: Rect(x: x, y: inner.y, width: inner.right - x, height: 1), buffer: &buffer, state: &state.query
+        )
+        let listArea = Rect(x: inner.x, y: inner.y + 1, width: inner.width, height: inner.height - 1)
+        let matches = state.matches(in: commands)
+        state.list.scrollIntoView(count: matches.count, height: listArea.height)
+        if matches.isEmpty {
+            buffer.write(
+                "no matching command", x: listArea.x + 2, y: listArea.y, style: Style(modifiers: .dim),
+                maxX: listArea.right)
+        }
+        for row in 0..<listArea.height {
+            let index = state.list.offset + row
+            guard index < matches.count else { break }
+            let match = matches[index]
+            let y = listArea.y + row
+            let shortcut = match.index < shortcuts.count ? shortcuts[match.index] : ""
+            let shortcutWidth = CharacterWidth.of(shortcut)
+            if shortcutWidth > 0 {
+                buffer.write(shortcut, x: listArea.right - shortcutWidth - 1, y: y, style: Style(modifiers: .dim))
+            }
+            x = buffer.write("  ", x: listArea.x, y: y)
+            Line.highlighting(Line(commands[match.index]), positions: Set(match.positions), style: matchStyle).render(
+                x: x, y: y, width: max(0, listArea.right - x - shortcutWidth - 2), buffer: &buffer
+            )
+            if index == state.list.selected {
+                buffer.setStyle(highlightStyle, in: Rect(x: listArea.x, y: y, width: listArea.width, height: 1))
+            }
+        }
+    }
+}

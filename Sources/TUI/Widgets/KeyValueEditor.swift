@@ -1,0 +1,52 @@
+/// Rows of key = value pairs, each with an on/off box, edited in place.
+public struct KeyValueEditor: StatefulWidget {
+    public var highlightStyle: Style
+    public var disabledStyle: Style
+    public var focusedCellStyle: Style
+    public var keyWidth: Constraint
+
+    public init(
+        highlightStyle: Style = Style(modifiers: .reverse), disabledStyle: Style = Style(modifiers: .dim),
+        focusedCellStyle: Style = Style(modifiers: [.underline, .bold]), keyWidth: Constraint = .percentage(35)
+    ) {
+        self.highlightStyle = highlightStyle
+        self.disabledStyle = disabledStyle
+        self.focusedCellStyle = focusedCellStyle
+        self.keyWidth = keyWidth
+    }
+
+    public func render(in area: Rect, buffer: inout Buffer, state: inout KeyValueEditorState) {
+        guard !area.isEmpty else { return }
+        let columns = Layout.horizontal([.length(4), keyWidth, .fill(1)], spacing: 1).split(area)
+        state.table.scrollIntoView(count: state.rows.count, height: area.height)
+        if state.rows.isEmpty {
+            buffer.write("(none — press a to add)", x: area.x, y: area.y, style: disabledStyle, maxX: area.right)
+        }
+        for row in 0..<area.height {
+            let index = state.table.offset + row
+            guard index < state.rows.count else { break }
+            let item = state.rows[index]
+            let y = area.y + row
+            let rowStyle = item.enabled ? Style.plain : disabledStyle
+            let isSelected = index == state.table.selected
+            buffer.write(item.enabled ? "[x]" : "[ ]", x: columns[0].x, y: y, style: rowStyle, maxX: columns[0].right)
+            for (column, rect, text) in [
+                (KeyValueEditorState.Column.key, columns[1], item.key), (.value, columns[2], item.value),
+            ] {
+                if isSelected, state.column == column, var editor = state.editor {
+                    TextInput(style: focusedCellStyle).render(
+                        in: Rect(x: rect.x, y: y, width: rect.width, height: 1), buffer: &buffer, state: &editor
+                    )
+                    state.editor = editor
+                } else {
+                    let style =
+                        isSelected && state.column == column ? rowStyle.patched(with: focusedCellStyle) : rowStyle
+                    buffer.write(text, x: rect.x, y: y, style: style, maxX: rect.right)
+                }
+            }
+            if isSelected, state.editor == nil {
+                buffer.setStyle(highlightStyle, in: Rect(x: area.x, y: y, width: area.width, height: 1))
+            }
+        }
+    }
+}

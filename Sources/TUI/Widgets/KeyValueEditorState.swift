@@ -1,0 +1,90 @@
+/// Rows, selection and in-place editing of a `KeyValueEditor`.
+public struct KeyValueEditorState: Hashable, Sendable {
+    /// Which column of the selected row has focus.
+    public enum Column: Hashable, Sendable {
+        case key
+        case value
+    }
+
+    public var rows: [KeyValueRow]
+    public var table = TableState()
+    public var column: Column = .key
+    /// The editor of the focused cell while editing, `nil` otherwise.
+    public var editor: TextEditorState?
+
+    public init(rows: [KeyValueRow]) {
+        self.rows = rows
+        table.selected = rows.isEmpty ? nil : 0
+    }
+
+    public var isEditing: Bool { editor != nil }
+
+    /// Space toggles the selected row, Enter starts or commits an edit, Esc cancels it, Tab /
+    /// left / right switch column, `a` adds a row, `d`/Delete removes the selected one; arrows,
+    /// PgUp/PgDn and hjkl-style navigation arrive as `NavigationAction`s.
+    public mutating func handle(_ event: Event) -> Bool {
+        if var editor {
+            if case .key(let key) = event {
+                if key == KeyEvent(.enter) || key == KeyEvent(.tab) {
+                    commit(editor.text)
+                    if key == KeyEvent(.tab) { column = column == .key ? .value : .key }
+                    return true
+                }
+                if key == KeyEvent(.escape) {
+                    self.editor = nil
+                    return true
+                }
+            }
+            let handled = editor.handle(event)
+            self.editor = editor
+            return handled
+        }
+        guard case .key(let key) = event else { return false }
+        switch (key.key, key.modifiers) {
+        case (.character(" "), []): toggleSelected()
+        case (.enter, []): beginEditing()
+        case (.tab, []), (.left, []), (.right, []): column = column == .key ? .value : .key
+        case (.character("a"), []):
+            let at = (table.selected ?? rows.count - 1) + 1
+            rows.insert(KeyValueRow(key: "", value: ""), at: at)
+            table.selected = at
+            column = .key
+            beginEditing()
+        case (.character("d"), []), (.delete, []):
+            guard let selected = table.selected, rows.indices.contains(selected) else { return false }
+            rows.remove(at: selected)
+            table.selected = rows.isEmpty ? nil : min(selected, rows.count - 1)
+        default: return false
+        }
+        return true
+    }
+
+    public mutating func apply(_ action: NavigationAction) {
+        guard editor == nil else { return }
+        table.apply(action, count: rows.count)
+    }
+
+    public mutating func toggleSelected() {
+        guard let selected = table.selected, rows.indices.contains(selected) else { return }
+        rows[selected].enabled.toggle()
+    }
+
+    public mutating func beginEditing() {
+        guard let selected = table.selected, rows.indices.contains(selected) else { return }
+        var editor = TextEditorState(text: column == .key ? rows[selected].key : rows[selected].value, singleLine: true)
+        editor.move(.lineEnd)
+        self.editor = editor
+    }
+
+    private mutating func commit(_ text: String) {
+        defer { editor = nil }
+        guard let selected = table.selected, rows.indices.contains(selected) else { return }
+        switch column {
+        case .key: rows[selected].key = text
+        case .value: rows[selected].value = text
+        }
+    }
+
+    /// The rows that are switched on, in order (what a request actually sends).
+    public var enabledRows: [KeyValueRow] { rows.filter(\.enabled) }
+}

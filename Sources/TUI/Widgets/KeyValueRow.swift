@@ -1,0 +1,13 @@
+/// One row of a `KeyValueEditor`: a header, query parameter or variable that can be switched off
+/// without deleting it.
+public struct KeyValueRow: Hashable, Sendable {
+    public var key: String
+    public var value: String
+    public var enabled: Bool
+
+    public init(key: String, value: String, enabled: Bool = true) {
+        self.key = key
+        self.value = value
+        self.enabled = enabled
+    }
+}

@@ -1,0 +1,76 @@
+/// Selection, scroll position and filter text of a `ListView`; kept by the app between frames.
+///
+/// `selected` is an index into the *unfiltered* items, so a selection survives filtering.
+public struct ListState: Hashable, Sendable {
+    public var selected: Int?
+    public var offset: Int
+    /// Case-insensitive text the items are narrowed to (empty: all items).
+    public var filter: String
+    /// Rows shown at the last render, used as the page size.
+    public private(set) var pageSize: Int = 10
+
+    public init(selected: Int? = 0, offset: Int = 0, filter: String = "") {
+        self.selected = selected
+        self.offset = offset
+        self.filter = filter
+    }
+
+    /// Indices of the items that match the filter, in order.
+    public func visibleIndices(of items: [String]) -> [Int] {
+        guard !filter.isEmpty else { return Array(items.indices) }
+        return items.indices.filter { TextMatch.substring(filter, in: items[$0]) != nil }
+    }
+
+    /// Moves the selection among the visible items.
+    public mutating func apply(_ action: NavigationAction, items: [String]) {
+        let visible = visibleIndices(of: items)
+        guard !visible.isEmpty else {
+            selected = nil
+            return
+        }
+        let current = selected.flatMap { visible.firstIndex(of: $0) } ?? -1
+        let target: Int
+        switch action {
+        case .up, .left: target = current < 0 ? 0 : current - 1
+        case .down, .right: target = current + 1
+        case .pageUp: target = current - max(1, pageSize - 1)
+        case .pageDown: target = current + max(1, pageSize - 1)
+        case .top: target = 0
+        case .bottom: target = visible.count - 1
+        }
+        selected = visible[min(max(0, target), visible.count - 1)]
+    }
+
+    /// Adds typed text to the filter and keeps a matching item selected.
+    public mutating func typeFilter(_ text: String, items: [String]) {
+        filter += text
+        refilter(items: items)
+    }
+
+    /// Removes the last filter character.
+    public mutating func deleteFilterCharacter(items: [String]) {
+        if !filter.isEmpty { filter.removeLast() }
+        refilter(items: items)
+    }
+
+    public mutating func clearFilter(items: [String]) {
+        filter = ""
+        refilter(items: items)
+    }
+
+    private mutating func refilter(items: [String]) {
+        let visible = visibleIndices(of: items)
+        if let selected, visible.contains(selected) { return }
+        selected = visible.first
+        offset = 0
+    }
+
+    mutating func scrollIntoView(position: Int?, count: Int, height: Int) {
+        pageSize = max(1, height)
+        offset = min(offset, max(0, count - height))
+        guard let position else { return }
+        if position < offset { offset = position }
+        if position >= offset + height { offset = position - height + 1 }
+        offset = max(0, offset)
+    }
+}

@@ -1,0 +1,39 @@
+/// Selected row and scroll offset of a `Table` (or any row list without filtering).
+public struct TableState: Hashable, Sendable {
+    public var selected: Int?
+    public var offset: Int
+    public private(set) var pageSize = 10
+
+    public init(selected: Int? = 0, offset: Int = 0) {
+        self.selected = selected
+        self.offset = offset
+    }
+
+    public mutating func apply(_ action: NavigationAction, count: Int) {
+        guard count > 0 else {
+            selected = nil
+            return
+        }
+        let current = selected ?? -1
+        let target: Int
+        switch action {
+        case .up, .left: target = current - 1
+        case .down, .right: target = current + 1
+        case .pageUp: target = current - max(1, pageSize - 1)
+        case .pageDown: target = current + max(1, pageSize - 1)
+        case .top: target = 0
+        case .bottom: target = count - 1
+        }
+        selected = min(max(0, target), count - 1)
+    }
+
+    mutating func scrollIntoView(count: Int, height: Int) {
+        pageSize = max(1, height)
+        offset = min(offset, max(0, count - height))
+        if let selected {
+            if selected < offset { offset = selected }
+            if selected >= offset + height { offset = selected - height + 1 }
+        }
+        offset = max(0, offset)
+    }
+}

@@ -1,0 +1,72 @@
+import Foundation
+import HTTPCore
+import Testing
+
+@Suite("Translation override files")
+struct TranslationOverridesTests {
+    private func write(_ text: String) throws -> URL {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("lazer-tr-\(UUID().uuidString).json")
+        try Data(text.utf8).write(to: url)
+        return url
+    }
+
+    @Test("an override replaces only the fields it sets, and new http codes can be added")
+    func overrideAndAdd() throws {
+        let url = try write(
+            """
+            { "version": 1, "translations": {
+                "http.404": { "hint": "Staging is reset nightly; recreate the record." },
+                "transport.dnsFailure": { "title": "Cannot find {host}", "hint": "Connect to the VPN." },
+                "http.499": { "title": "Client closed request", "explanation": "nginx says {host} saw you hang up.",
+                              "hint": "Raise the timeout." } } }
+            """)
+        defer { try? FileManager.default.removeItem(at: url) }
+        let translator = try ErrorTranslator(overridesFile: url)
+        let notFound = translator.translate(statusCode: .notFound)
+        #expect(notFound.title == "Not found")
+        #expect(notFound.hint == "Staging is reset nightly; recreate the record.")
+        let dns = translator.translate(TransportError(.dnsFailure, url: try testURL("https://vpn.corp")))
+        #expect(dns.title == "Cannot find vpn.corp")
+        #expect(dns.hint == "Connect to the VPN.")
+        #expect(dns.explanation == "The name vpn.corp could not be resolved to an address.")
+        let custom = translator.translate(statusCode: StatusCode(499))
+        #expect(custom.title == "Client closed request")
+        #expect(custom.explanation == "nginx says the server saw you hang up.")
+    }
+
+    @Test(
+        "bad files are rejected with a message naming the problem",
+        arguments: [
+            ("not json", "the file is not valid JSON"),
+            ("[]", "the top level must be an object"),
+            (#"{"translations": {}, "extra": 1}"#, "unknown top-level field \"extra\""),
+            (#"{"version": 2, "translations": {}}"#, "\"version\" must be 1"),
+            (#"{"translations": []}"#, "\"translations\" must be an object"),
+            (#"{"translations": {"transport.dns": {"hint": "x"}}}"#, "unknown translation key \"transport.dns\""),
+            (#"{"translations": {"http.404": {"titel": "x"}}}"#, "unknown field \"titel\" in \"http.404\""),
+            (#"{"translations": {"http.404": {"title": ""}}}"#, "\"http.404\".title must be a non-empty string"),
+            (#"{"translations": {"http.404": {"title": 3}}}"#, "\"http.404\".title must be a non-empty string"),
+            (#"{"translations": {"http.404": {}}}"#, "\"http.404\" sets no field"),
+            (#"{"translations": {"http.404": "x"}}"#, "\"http.404\" must be an object"),
+        ])
+    func invalid(text: String, problem: String) throws {
+        let url = try write(text)
+        defer { try? FileManager.default.removeItem(at: url) }
+        do {
+            _ = try ErrorTranslator(overridesFile: url)
+            Issue.record("expected a TranslationFileError")
+        } catch {
+            #expect(error.path == url.path)
+            #expect(error.problem.hasPrefix(problem), "\(error.problem)")
+            let translation = ErrorTranslator.standard.translate(error)
+            #expect(translation.title == "Translations file not loaded")
+        }
+    }
+
+    @Test("a missing file says it cannot be read")
+    func missing() {
+        #expect(throws: TranslationFileError.self) {
+            try ErrorTranslator(overridesFile: URL(fileURLWithPath: "/nonexistent/lazer-translations.json"))
+        }
+    }
+}

@@ -1,0 +1,61 @@
+import Foundation
+import Testing
+
+@Suite("lazer json")
+struct JSONCommandTests {
+    @Test("pretty-prints stdin with two-space indentation, keeping key order and number text")
+    func prettyPrintsStdin() throws {
+        let result = try LazerBinary.run(["json"], stdin: Data(#"{"b":1e400,"a":[true,null]}"#.utf8))
+        #expect(result.status == 0)
+        #expect(result.stdout == "{\n  \"b\": 1e400,\n  \"a\": [\n    true,\n    null\n  ]\n}\n")
+        #expect(result.stderr.isEmpty)
+    }
+
+    @Test("--compact, --sort-keys and --indent shape the output")
+    func layoutOptions() throws {
+        let input = Data(#"{ "b" : 1, "a" : { "d" : 2, "c" : 3 } }"#.utf8)
+        let compact = try LazerBinary.run(["json", "--compact", "--sort-keys"], stdin: input)
+        #expect(compact.stdout == "{\"a\":{\"c\":3,\"d\":2},\"b\":1}\n")
+        let wide = try LazerBinary.run(["json", "--indent", "4", "-"], stdin: input)
+        #expect(wide.stdout.hasPrefix("{\n    \"b\": 1,\n    \"a\": {\n        \"d\": 2"))
+    }
+
+    @Test("reads a file given as argument; --color always adds ANSI colours")
+    func readsFile() throws {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("lazer-json-\(UUID().uuidString).json")
+        try Data(#"["x"]"#.utf8).write(to: url)
+        defer { try? FileManager.default.removeItem(at: url) }
+        let plain = try LazerBinary.run(["json", url.path, "--compact"])
+        #expect(plain.stdout == "[\"x\"]\n")
+        let colored = try LazerBinary.run(["json", url.path, "--compact", "--color", "always"])
+        #expect(colored.stdout == "[\u{1B}[32m\"x\"\u{1B}[0m]\n")
+    }
+
+    @Test("invalid JSON prints line, column, excerpt and caret on stderr and exits 1")
+    func invalidInput() throws {
+        let result = try LazerBinary.run(["json"], stdin: Data("{\n  \"a\": [1, 2,, 3]\n}".utf8))
+        #expect(result.status == 1)
+        #expect(result.stdout.isEmpty)
+        #expect(
+            result.stderr == """
+                lazer json: <stdin>: line 2, column 14: expected a value, found ','
+                      "a": [1, 2,, 3]
+                                 ^
+
+                """)
+    }
+
+    @Test("a missing file is a clear error with exit status 1")
+    func missingFile() throws {
+        let result = try LazerBinary.run(["json", "/nonexistent/body.json"])
+        #expect(result.status == 1)
+        #expect(result.stderr == "lazer json: /nonexistent/body.json: No such file or directory\n")
+    }
+
+    @Test("--lenient accepts comments and trailing commas")
+    func lenient() throws {
+        let input = Data("[1, // one\n 2,]".utf8)
+        #expect(try LazerBinary.run(["json", "--compact"], stdin: input).status == 1)
+        #expect(try LazerBinary.run(["json", "--compact", "--lenient"], stdin: input).stdout == "[1,2]\n")
+    }
+}

@@ -1,0 +1,146 @@
+import TUI
+import Testing
+
+@Suite struct TextEditorTests {
+    private func type(_ text: String, into state: inout TextEditorState) {
+        for character in text { _ = state.handle(.char(character)) }
+    }
+
+    @Test func typingAndUndoRedoByWord() {
+        var state = TextEditorState()
+        type("hello world", into: &state)
+        #expect(state.text == "hello world")
+        state.undo()
+        #expect(state.text == "hello")
+        state.undo()
+        #expect(state.text == "")
+        state.redo()
+        state.redo()
+        #expect(state.text == "hello world")
+        #expect(state.cursor == TextPosition(line: 0, column: 11))
+    }
+
+    @Test func wordMovesAndDeletes() {
+        var state = TextEditorState(text: "GET /users/{id} now", singleLine: true)
+        state.move(.documentEnd)
+        state.move(.wordLeft)
+        #expect(state.cursor.column == 16)
+        state.move(.wordLeft)
+        #expect(state.cursor.column == 12)
+        _ = state.handle(KeyEvent(.right, modifiers: .ctrl))
+        #expect(state.cursor.column == 14)
+        _ = state.handle(.ctrl("w"))
+        #expect(state.text == "GET /users/{} now")
+        state.undo()
+        #expect(state.text == "GET /users/{id} now")
+    }
+
+    @Test func shiftSelectionReplacedByTyping() {
+        var state = TextEditorState(text: "abcdef", singleLine: true)
+        state.move(.lineStart)
+        state.move(.right)
+        _ = state.handle(KeyEvent(.right, modifiers: .shift))
+        _ = state.handle(KeyEvent(.right, modifiers: .shift))
+        #expect(state.selectedText == "bc")
+        type("X", into: &state)
+        #expect(state.text == "aXdef")
+        state.undo()
+        #expect(state.text == "abcdef")
+        #expect(state.selectedText == "bc")
+    }
+
+    @Test func pasteIntoASingleLineFlattensLineBreaks() {
+        var state = TextEditorState(singleLine: true)
+        _ = state.handle(.paste("one\r\ntwo\nthree"))
+        #expect(state.text == "one two three")
+        #expect(state.lineCount == 1)
+        let handled = state.handle(.key(KeyEvent(.enter)))
+        #expect(!handled)
+    }
+
+    @Test func multiLineEditing() {
+        var state = TextEditorState(text: "first\nsecond")
+        state.move(.lineEnd)
+        _ = state.handle(.key(KeyEvent(.enter)))
+        type("middle", into: &state)
+        #expect(state.text == "first\nmiddle\nsecond")
+        state.move(.down)
+        #expect(state.cursor == TextPosition(line: 2, column: 6))
+        state.move(.documentStart)
+        _ = state.handle(.ctrl("a"))
+        #expect(state.selectedText == "first\nmiddle\nsecond")
+        _ = state.handle(.key(KeyEvent(.backspace)))
+        #expect(state.text == "")
+        state.undo()
+        #expect(state.text == "first\nmiddle\nsecond")
+    }
+
+    @Test func backspaceJoinsLines() {
+        var state = TextEditorState(text: "ab\ncd")
+        state.move(.down)
+        state.move(.lineStart)
+        state.deleteBackward()
+        #expect(state.text == "abcd")
+        #expect(state.cursor == TextPosition(line: 0, column: 2))
+    }
+
+    @Test func largeDocumentRendersOnlyVisibleLines() {
+        let line = String(repeating: "{\"key\": \"value\", \"n\": 12345}, ", count: 3)
+        let text = Array(repeating: line, count: 120_000).joined(separator: "\n")
+        var state = TextEditorState(text: text)
+        #expect(state.lineCount == 120_000)
+        state.move(.documentEnd)
+        let terminal = Terminal(backend: TestBackend(width: 60, height: 10))
+        terminal.draw { frame in frame.render(TextArea(), in: frame.area, state: &state) }
+        #expect(terminal.backend.textDump().contains("120000"))
+        type("!", into: &state)
+        #expect(state.lines[119_999].hasSuffix("!"))
+    }
+}
+
+@Suite struct ListAndPaletteTests {
+    @Test func listNavigationSkipsFilteredItems() {
+        let items = ["alpha", "beta", "gamma", "delta"]
+        var state = ListState(selected: 0)
+        state.typeFilter("ta", items: items)
+        #expect(state.selected == 1)
+        state.apply(.down, items: items)
+        #expect(state.selected == 3)
+        state.apply(.down, items: items)
+        #expect(state.selected == 3)
+        state.clearFilter(items: items)
+        state.apply(.top, items: items)
+        #expect(state.selected == 0)
+        state.typeFilter("zzz", items: items)
+        #expect(state.selected == nil)
+    }
+
+    @Test func fuzzyRanksWordStartsAndRunsFirst() throws {
+        let commands = ["Show history", "Send request", "Save response body"]
+        var state = CommandPaletteState()
+        _ = state.handle(.paste("sr"), commands: commands)
+        let ranked = state.matches(in: commands).map { commands[$0.index] }
+        #expect(ranked.first == "Send request" || ranked.first == "Save response body")
+        #expect(TextMatch.fuzzy("xyz", in: "Send request") == nil)
+        let hit = try #require(TextMatch.fuzzy("sndrq", in: "Send request"))
+        #expect(hit.positions == [0, 2, 3, 5, 7])
+    }
+
+    @Test func keyValueRowsToggleAndEdit() {
+        var state = KeyValueEditorState(rows: [KeyValueRow(key: "Accept", value: "*/*")])
+        _ = state.handle(.key(.char(" ")))
+        #expect(state.enabledRows.isEmpty)
+        _ = state.handle(.key(KeyEvent(.tab)))
+        _ = state.handle(.key(KeyEvent(.enter)))
+        _ = state.handle(.key(KeyEvent(.backspace)))
+        _ = state.handle(.paste("json"))
+        _ = state.handle(.key(KeyEvent(.enter)))
+        #expect(state.rows[0].value == "*/json")
+        _ = state.handle(.key(.char("a")))
+        _ = state.handle(.paste("X-Id"))
+        _ = state.handle(.key(KeyEvent(.escape)))
+        #expect(state.rows.count == 2)
+        _ = state.handle(.key(.char("d")))
+        #expect(state.rows.count == 1)
+    }
+}

@@ -1,0 +1,104 @@
+#!/usr/bin/env bash
+# `make bench-transport`: CurlDispatcher against the curl CLI and wrk, on one nginx on 127.0.0.1.
+#
+#   1. 10,000 sequential keep-alive GETs of a small JSON body: lazer vs `curl -K` (10,000 URLs, one process).
+#   2. 10,000 GETs with 32 in flight: lazer's requests/s vs `wrk -t2 -c32 -d5s`.
+#   3. Peak RSS (VmHWM) of lazer downloading a 1 GB body (which streams to a temporary file).
+#
+# Installs nginx and wrk (Debian) when missing; nginx is never started as a service, only as a
+# child on a free loopback port with its files in a temporary folder. Results: bench-out/transport.md.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+need=()
+for package in nginx wrk curl python3; do
+    status=$(dpkg-query -W -f='${Status}' "$package" 2>/dev/null || true)
+    [[ "$status" == "install ok installed" ]] || need+=("$package")
+done
+if [[ ${#need[@]} -gt 0 ]]; then
+    echo "bench-transport: installing ${need[*]}"
+    # RUNLEVEL=1 keeps Debian's maintainer scripts from starting nginx as a system service.
+    if [[ $(id -u) -eq 0 ]]; then
+        apt-get update -qq
+        RUNLEVEL=1 DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends "${need[@]}"
+    else
+        sudo -n env RUNLEVEL=1 DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends "${need[@]}"
+    fi
+fi
+
+swift build -c release --product transport-bench
+bench=.build/release/transport-bench
+
+work=$(mktemp -d /tmp/lazer-bench.XXXXXX)
+nginx_pid=""
+cleanup() {
+    if [[ -n "$nginx_pid" ]]; then kill "$nginx_pid" 2>/dev/null || true; wait "$nginx_pid" 2>/dev/null || true; fi
+    rm -rf "$work"
+}
+trap cleanup EXIT
+
+port=$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
+mkdir -p "$work/www" "$work/tmp"
+printf '{"id":1,"name":"lazer","tags":["fast","small"],"ok":true}\n' >"$work/www/small.json"
+truncate -s 1G "$work/www/big.bin"
+cat >"$work/nginx.conf" <<CONF
+daemon off;
+worker_processes 1;
+pid $work/nginx.pid;
+error_log $work/error.log warn;
+events { worker_connections 1024; }
+http {
+    access_log off;
+    sendfile on;
+    tcp_nopush on;
+    keepalive_requests 1000000;
+    keepalive_timeout 60s;
+    client_body_temp_path $work/tmp;
+    proxy_temp_path $work/tmp;
+    fastcgi_temp_path $work/tmp;
+    uwsgi_temp_path $work/tmp;
+    scgi_temp_path $work/tmp;
+    types { application/json json; application/octet-stream bin; }
+    server {
+        listen 127.0.0.1:$port;
+        root $work/www;
+    }
+}
+CONF
+nginx -c "$work/nginx.conf" -p "$work" &
+nginx_pid=$!
+base="http://127.0.0.1:$port"
+for _ in $(seq 100); do
+    curl -sf -o /dev/null "$base/small.json" && break
+    sleep 0.05
+done
+curl -sf -o /dev/null "$base/small.json"
+
+count=10000
+now() { date +%s.%N; }
+
+# 1. Sequential keep-alive GETs.
+for _ in $(seq $count); do printf 'url = "%s/small.json"\noutput = "/dev/null"\n' "$base"; done >"$work/urls.curl"
+start=$(now)
+curl -s -K "$work/urls.curl"
+curl_seconds=$(python3 -c "print(f'{$(now) - $start:.3f}')")
+lazer_seconds=$("$bench" sequential "$base/small.json" $count)
+
+# 2. 32 in flight.
+wrk_rps=$(wrk -t2 -c32 -d5s "$base/small.json" | awk '/Requests\/sec/ {print $2}')
+lazer_rps=$("$bench" concurrent "$base/small.json" $count 32)
+
+# 3. Peak RSS downloading 1 GB.
+download=$("$bench" download "$base/big.bin")
+
+ratio=$(python3 -c "print(f'{$lazer_seconds / $curl_seconds:.2f}')")
+share=$(python3 -c "print(f'{100 * $lazer_rps / $wrk_rps:.0f}')")
+mkdir -p bench-out
+{
+    echo "| benchmark | lazer (CurlDispatcher) | reference | ratio |"
+    echo "|---|---|---|---|"
+    echo "| $count sequential keep-alive GETs | ${lazer_seconds} s | curl -K: ${curl_seconds} s | ${ratio}× curl's time (goal ≤ 1.2×) |"
+    echo "| $count GETs, 32 in flight | ${lazer_rps} req/s | wrk -t2 -c32: ${wrk_rps} req/s | ${share} % of wrk (goal ≥ 70 %) |"
+    echo "| 1 GB download | ${download} | | goal: peak RSS < 100 MB |"
+} | tee bench-out/transport.md
+echo "machine: $(nproc) cores, $(uname -sr), $(curl --version | head -1 | cut -d' ' -f1-3), nginx $(nginx -v 2>&1 | cut -d/ -f2)" | tee -a bench-out/transport.md
