@@ -42,6 +42,9 @@ let package = Package(
                 "CursesBackend",
                 "JSONTree",
                 "TUI",
+                "HTTPCore",
+                "Futures",
+                "CurlTransport",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strictSwift
@@ -151,7 +154,7 @@ let package = Package(
         ),
         .testTarget(
             name: "LazerCLITests",
-            dependencies: ["lazer"],
+            dependencies: ["lazer", "LoopbackTesting"],
             swiftSettings: strictSwift
         ),
     ]
