@@ -109,6 +109,13 @@ let package = Package(
             swiftSettings: strictSwift
         ),
 
+        // MARK: - Collections
+
+        .target(
+            name: "Workspace",
+            swiftSettings: strictSwift
+        ),
+
         // MARK: - Tests
 
         .testTarget(
@@ -155,6 +162,18 @@ let package = Package(
         .testTarget(
             name: "LazerCLITests",
             dependencies: ["lazer", "LoopbackTesting"],
+            swiftSettings: strictSwift
+        ),
+        .testTarget(
+            name: "WorkspaceTests",
+            dependencies: ["Workspace", "workspace-save-loop"],
+            swiftSettings: strictSwift
+        ),
+        // A child process for the kill-during-save test: saves a collection in a loop until killed.
+        .executableTarget(
+            name: "workspace-save-loop",
+            dependencies: ["Workspace"],
+            path: "Tests/WorkspaceSaveLoop",
             swiftSettings: strictSwift
         ),
     ]
