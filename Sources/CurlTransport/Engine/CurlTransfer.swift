@@ -27,6 +27,8 @@ final class CurlTransfer: @unchecked Sendable {
     private var headers: [(name: String, value: String)] = []
     private var declaredLength: Int64?
     private var memoryBody = Data()
+    /// The most body bytes ever held in memory at once (what "memory stays flat" is checked against).
+    private var peakMemoryBytes = 0
     private var bodyFile: Int32 = -1
     private var bodyFileURL: URL?
     private var bodyFileIsTemporary = false
@@ -204,6 +206,7 @@ final class CurlTransfer: @unchecked Sendable {
         }
         if bodyFile >= 0 { return writeToBodyFile(bytes) }
         memoryBody.append(contentsOf: bytes)
+        peakMemoryBytes = max(peakMemoryBytes, memoryBody.count)
         return true
     }
 
@@ -323,6 +326,7 @@ final class CurlTransfer: @unchecked Sendable {
             uploadedBytes: CurlInfo.offset(handle, CURLINFO_SIZE_UPLOAD_T),
             headerBytes: Int64(CurlInfo.long(handle, CURLINFO_HEADER_SIZE)),
             downloadedBytes: CurlInfo.offset(handle, CURLINFO_SIZE_DOWNLOAD_T),
+            peakMemoryBytes: peakMemoryBytes,
             body: body
         )
     }
