@@ -16,9 +16,8 @@ import Workspace
         let live = RecordingDispatcher(scheduler: ManualScheduler())
         let reports = Mutex<[String]>([])
         let report: @Sendable (String) -> Void = { line in reports.withLock { $0.append(line) } }
-        try withEnvironment(["XDG_STATE_HOME": state.path, "XDG_CONFIG_HOME": state.path]) { ProcessInfo in
-            try example(ProcessInfo, collectionsFolder, live, report)
-        }
+        let environment = ["XDG_STATE_HOME": state.path, "XDG_CONFIG_HOME": state.path]
+        try example(environment, collectionsFolder, live, report)
         #expect(reports.withLock { $0 }.isEmpty)
         let history = HistoryStore(
             directories: UserDirectories(config: state.path + "/lazer", state: state.path + "/lazer"))
@@ -27,28 +26,21 @@ import Workspace
             try String(contentsOfFile: copy.path + "/jsonplaceholder.json", encoding: .utf8).contains("Checked today"))
     }
 
-    /// Gives the example a `ProcessInfo.processInfo.environment` pointing the XDG folders at temporary ones.
-    private func withEnvironment(
-        _ values: [String: String], _ body: (FakeProcessInfo.Type) throws -> Void
-    ) throws {
-        FakeProcessInfo.processInfo = FakeProcessInfo(environment: values)
-        try body(FakeProcessInfo.self)
-    }
-
     private func example(
-        _ ProcessInfo: FakeProcessInfo.Type, _ collectionsFolder: String, _ live: RecordingDispatcher,
+        _ environment: [String: String], _ collectionsFolder: String, _ live: RecordingDispatcher,
         _ report: @escaping @Sendable (String) -> Void
     ) throws {
         let scheduler = ManualScheduler()  // the app passes MainQueueScheduler()
         let services = WorkspaceServices(
-            directories: UserDirectories(environment: ProcessInfo.processInfo.environment),
+            directories: UserDirectories(environment: environment),  // ProcessInfo.processInfo.environment
             liveDispatcher: live,  // the app passes its CurlDispatcher
             scheduler: scheduler)
 
         // Open a folder: every *.json file loads on its own; broken ones carry positioned diagnostics.
         let workspace = try services.open(folder: collectionsFolder)
         for entry in workspace.entries where entry.document == nil {
-            for diagnostic in entry.diagnostics { report(diagnostic.description) }  // file:line:column: error: path: message
+            // file:line:column: error: path: message
+            for diagnostic in entry.diagnostics { report(diagnostic.description) }
         }
         var document = try #require(workspace.documents.first { $0.collection.name == "JSONPlaceholder" })
 
@@ -82,10 +74,4 @@ import Workspace
             // (`services.save(&document, overwrite: true)`).
         }
     }
-}
-
-/// Stands in for Foundation's `ProcessInfo` in the example, so it reads temporary XDG folders.
-struct FakeProcessInfo {
-    nonisolated(unsafe) static var processInfo = FakeProcessInfo(environment: [:])
-    var environment: [String: String]
 }
