@@ -133,7 +133,7 @@ mkdir -p bench-out
     echo "|---|---|---|---|"
     echo "| $count sequential keep-alive GETs | ${lazer_seconds} s (${lazer_sequential_cpu} µs CPU/request) | curl -K: ${curl_seconds} s (${curl_cpu} µs CPU/request) | ${ratio}× curl's time (goal ≤ 1.2×) |"
     echo "| $count GETs, 32 in flight | ${lazer_rps} req/s (${lazer_cpu} µs CPU/request) | wrk -t2 -c32 -d5s: ${wrk_rps} req/s (${wrk_cpu} µs CPU/request) | ${share} % of wrk (goal ≥ 70 %) |"
-    echo "| $count GETs, 32 in flight, HTTP/2 prior knowledge (h2c) | ${h2c_rps} req/s | | one multiplexed connection |"
+    echo "| $count GETs, 32 in flight, HTTP/2 prior knowledge (h2c) | ${h2c_rps} req/s | | a fresh connection per request on libcurl < 8 (curl issue 10634) |"
     echo "| 1 GB download | ${download} | | goal: peak RSS < 100 MB |"
 } | tee bench-out/transport.md
 echo "machine: $(nproc) cores, load average $(cut -d' ' -f1-3 /proc/loadavg), $(uname -sr), $(curl --version | head -1 | cut -d' ' -f1-2), nginx $(nginx -v 2>&1 | cut -d/ -f2)" | tee -a bench-out/transport.md
