@@ -3,7 +3,7 @@ SHELL := /bin/bash
 SWIFT ?= swift
 LINT_PATHS := Package.swift Sources Tests
 
-.PHONY: all deps run build build-release lint test unit e2e test-tsan clean
+.PHONY: all deps run build build-release lint test unit e2e test-tsan clean bench-tui bench-tui-ncurses
 
 all: build
 
@@ -41,6 +41,14 @@ test: deps lint build unit e2e
 ## test-tsan: the futures stress tests under ThreadSanitizer (separate build folder).
 test-tsan: deps
 	$(SWIFT) test --sanitize=thread --scratch-path .build-tsan --filter Stress
+
+## bench-tui-ncurses: frames through the real ncurses backend in a 200x60 tmux window (release build).
+bench-tui-ncurses: deps
+	$(SWIFT) build -c release --product lazer
+	scripts/bench-tui-ncurses.sh .build/release/lazer
+
+## bench-tui also measures through ncurses (the pure half is bench-tui-pure).
+bench-tui: bench-tui-ncurses
 
 clean:
 	rm -rf .build .build-*
