@@ -3,7 +3,8 @@ SHELL := /bin/bash
 SWIFT ?= swift
 LINT_PATHS := Package.swift Sources Tests
 
-.PHONY: all deps run build build-release lint test unit e2e test-tsan clean bench-tui bench-tui-ncurses
+.PHONY: bench-tui bench-tui-pure bench-tui-ncurses
+.PHONY: all deps run build build-release lint test unit e2e test-tsan clean
 
 all: build
 
@@ -47,8 +48,15 @@ bench-tui-ncurses: deps
 	$(SWIFT) build -c release --product lazer
 	scripts/bench-tui-ncurses.sh .build/release/lazer
 
-## bench-tui also measures through ncurses (the pure half is bench-tui-pure).
-bench-tui: bench-tui-ncurses
+## bench-tui also measures through ncurses (after the pure half, bench-tui-pure).
+bench-tui: bench-tui-pure bench-tui-ncurses
 
 clean:
 	rm -rf .build .build-*
+
+## bench-tui-pure: per-frame cost of the TUI toolkit without a terminal (release build).
+bench-tui-pure: deps
+	$(SWIFT) build -c release --product TUIBench
+	.build/release/TUIBench
+
+## bench-tui: the TUI benchmarks, pure and through ncurses (both release builds).

@@ -51,6 +51,12 @@ let package = Package(
         ),
 
         .executableTarget(
+            name: "TUIBench",
+            dependencies: ["TUI"],
+            swiftSettings: strictSwift
+        ),
+
+        .executableTarget(
             name: "JSONBench",
             dependencies: ["JSONTree"],
             swiftSettings: strictSwift
@@ -113,6 +119,7 @@ let package = Package(
 
         .target(
             name: "Workspace",
+            dependencies: ["HTTPCore", "Futures"],
             swiftSettings: strictSwift
         ),
 
@@ -166,7 +173,7 @@ let package = Package(
         ),
         .testTarget(
             name: "WorkspaceTests",
-            dependencies: ["Workspace", "workspace-save-loop"],
+            dependencies: ["Workspace", "HTTPCore", "Futures", "workspace-save-loop"],
             swiftSettings: strictSwift
         ),
         // A child process for the kill-during-save test: saves a collection in a loop until killed.
