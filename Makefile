@@ -3,7 +3,7 @@ SHELL := /bin/bash
 SWIFT ?= swift
 LINT_PATHS := Package.swift Sources Tests
 
-.PHONY: bench-tui bench-tui-pure bench-tui-ncurses
+.PHONY: bench-tui bench-tui-pure bench-tui-ncurses bench-transport
 .PHONY: all deps run build build-release lint test unit e2e test-tsan clean
 
 all: build
@@ -51,6 +51,10 @@ bench-tui-ncurses: deps
 ## bench-tui also measures through ncurses (after the pure half, bench-tui-pure).
 bench-tui: bench-tui-pure bench-tui-ncurses
 
+## bench-transport: CurlDispatcher vs the curl CLI and wrk on a loopback nginx (release build; installs nginx, wrk).
+bench-transport: deps
+	scripts/bench-transport.sh
+
 clean:
 	rm -rf .build .build-*
 
@@ -58,5 +62,3 @@ clean:
 bench-tui-pure: deps
 	$(SWIFT) build -c release --product TUIBench
 	.build/release/TUIBench
-
-## bench-tui: the TUI benchmarks, pure and through ncurses (both release builds).
