@@ -3,6 +3,7 @@ SHELL := /bin/bash
 SWIFT ?= swift
 LINT_PATHS := Package.swift Sources Tests
 
+.PHONY: bench-tui bench-tui-pure
 .PHONY: all deps run build build-release lint test unit e2e test-tsan clean
 
 all: build
@@ -44,3 +45,11 @@ test-tsan: deps
 
 clean:
 	rm -rf .build .build-*
+
+## bench-tui-pure: per-frame cost of the TUI toolkit without a terminal (release build).
+bench-tui-pure: deps
+	$(SWIFT) build -c release --product TUIBench
+	.build/release/TUIBench
+
+## bench-tui: the TUI benchmarks (the pure half; the ncurses half is added by CursesBackend).
+bench-tui: bench-tui-pure

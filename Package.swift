@@ -39,12 +39,20 @@ let package = Package(
         .executableTarget(
             name: "lazer",
             dependencies: [
-                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                "CursesBackend",
                 "JSONTree",
+                "TUI",
                 "HTTPCore",
                 "Futures",
                 "CurlTransport",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
+            swiftSettings: strictSwift
+        ),
+
+        .executableTarget(
+            name: "TUIBench",
+            dependencies: ["TUI"],
             swiftSettings: strictSwift
         ),
 
@@ -101,6 +109,11 @@ let package = Package(
             name: "TUI",
             swiftSettings: strictSwift
         ),
+        .target(
+            name: "CursesBackend",
+            dependencies: ["CCurses", "TUI"],
+            swiftSettings: strictSwift
+        ),
 
         // MARK: - Collections
 
@@ -145,6 +158,11 @@ let package = Package(
             name: "TUITests",
             dependencies: ["TUI"],
             exclude: ["Snapshots"],
+            swiftSettings: strictSwift
+        ),
+        .testTarget(
+            name: "CursesBackendTests",
+            dependencies: ["CursesBackend", "CCurses", "TUI"],
             swiftSettings: strictSwift
         ),
         .testTarget(
