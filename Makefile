@@ -3,7 +3,7 @@ SHELL := /bin/bash
 SWIFT ?= swift
 LINT_PATHS := Package.swift Sources Tests
 
-.PHONY: bench-tui bench-tui-pure
+.PHONY: bench-tui bench-tui-pure bench-transport
 .PHONY: all deps run build build-release lint test unit e2e test-tsan clean
 
 all: build
@@ -42,6 +42,10 @@ test: deps lint build unit e2e
 ## test-tsan: the futures stress tests under ThreadSanitizer (separate build folder).
 test-tsan: deps
 	$(SWIFT) test --sanitize=thread --scratch-path .build-tsan --filter Stress
+
+## bench-transport: CurlDispatcher vs the curl CLI and wrk on a loopback nginx (release build; installs nginx, wrk).
+bench-transport: deps
+	scripts/bench-transport.sh
 
 clean:
 	rm -rf .build .build-*

@@ -20,6 +20,7 @@ let package = Package(
     name: "Lazer",
     products: [
         .executable(name: "lazer", targets: ["lazer"]),
+        .executable(name: "transport-bench", targets: ["TransportBench"]),
         .library(name: "TUI", targets: ["TUI"]),
     ],
     dependencies: [
@@ -83,6 +84,12 @@ let package = Package(
             swiftSettings: strictSwift
         ),
 
+        .executableTarget(
+            name: "TransportBench",
+            dependencies: ["CurlTransport", "HTTPCore", "Futures"],
+            swiftSettings: strictSwift
+        ),
+
         // MARK: - Test support
 
         .target(
@@ -119,6 +126,7 @@ let package = Package(
 
         .target(
             name: "Workspace",
+            dependencies: ["HTTPCore", "Futures"],
             swiftSettings: strictSwift
         ),
 
@@ -172,7 +180,7 @@ let package = Package(
         ),
         .testTarget(
             name: "WorkspaceTests",
-            dependencies: ["Workspace", "workspace-save-loop"],
+            dependencies: ["Workspace", "HTTPCore", "Futures", "workspace-save-loop"],
             swiftSettings: strictSwift
         ),
         // A child process for the kill-during-save test: saves a collection in a loop until killed.

@@ -116,4 +116,26 @@ import Workspace
     @Test func openingAMissingFolderIsAClearError() {
         #expect(throws: FileSystemError.self) { try WorkspaceFolder.open("/nonexistent/lazer/folder") }
     }
+
+    @Test func aBadMockPathPatternIsReportedAtThePattern() throws {
+        let text = Fixtures.minimal(
+            replacing: "\"baseURL\": \"http://127.0.0.1:8080\",",
+            with:
+                "\"baseURL\": \"http://127.0.0.1:8080\",\n\"kind\": \"mock\", \"routes\": [{\"method\": \"GET\", \"path\": \"/a/*/b\", \"response\": {}}],"
+        ).replacingOccurrences(of: "\"kind\": \"live\",\n", with: "")
+        let result = load(text)
+        #expect(result.collection == nil)
+        #expect(result.diagnostics.map(\.path) == ["environments[0].routes[0].path"])
+        #expect(result.diagnostics.first?.message == "invalid path pattern: * can only be the last segment")
+    }
+
+    @Test func theExampleInTheDocumentationLoads() throws {
+        let text = try String(contentsOfFile: Fixtures.repositoryRoot + "/docs/collections.md", encoding: .utf8)
+        let start = try #require(text.range(of: "```json\n"))
+        let end = try #require(text.range(of: "```", range: start.upperBound..<text.endIndex))
+        let example = String(text[start.upperBound..<end.lowerBound])
+        let result = load(example)
+        #expect(result.diagnostics.isEmpty, "\(result.diagnostics)")
+        #expect(result.collection?.fileText() == example)
+    }
 }

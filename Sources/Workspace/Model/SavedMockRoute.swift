@@ -1,3 +1,5 @@
+import HTTPCore
+
 /// One route of a mock environment: which requests it answers and with what.
 ///
 /// `path` uses the `MockDispatcher` pattern syntax (`/posts/:id(int)`, `*` for any rest). The
@@ -62,9 +64,20 @@ public struct SavedMockRoute: Sendable, Equatable {
         case (true, false):
             break
         }
-        if let pattern, !pattern.hasPrefix("/"), pattern != "*" {
-            reader.report(.error, "a route path starts with '/'", at: fields.offset, path: path.appending("path"))
-            return nil
+        if let pattern, let node = fields.node("path") {
+            guard pattern.hasPrefix("/") || pattern == "*" else {
+                reader.report(.error, "a route path starts with '/'", at: node.offset, path: path.appending("path"))
+                return nil
+            }
+            do {
+                _ = try PathPattern(pattern)
+            } catch {
+                if case .invalidPattern(_, let reason) = error {
+                    reader.report(
+                        .error, "invalid path pattern: \(reason)", at: node.offset, path: path.appending("path"))
+                }
+                return nil
+            }
         }
         guard let pattern, anyMethod || method != nil, !responses.isEmpty else { return nil }
         return SavedMockRoute(

@@ -23,6 +23,20 @@ public struct CollectionDocument: Sendable {
     /// True when the collection has edits that are not on disk.
     public var isModified: Bool { collection != savedCollection }
 
+    /// Fills secret variable values from the secrets file and the process environment
+    /// (`LAZER_VAR_<name>` wins). They are not edits: the document stays unmodified.
+    public mutating func fillSecrets(from values: SecretValues, processEnvironment: [String: String] = [:]) {
+        values.apply(to: &collection, processEnvironment: processEnvironment)
+        values.apply(to: &savedCollection, processEnvironment: processEnvironment)
+    }
+
+    /// Every secret value in memory (variables marked secret), for a `Redactor`.
+    public var secretValues: [String] {
+        let shared = collection.variables.filter(\.secret).map(\.value)
+        let perEnvironment = collection.environments.flatMap { $0.variables.filter(\.secret).map(\.value) }
+        return (shared + perEnvironment).filter { !$0.isEmpty }
+    }
+
     /// Records a successful save.
     mutating func markSaved(fingerprint: FileFingerprint) {
         self.fingerprint = fingerprint
