@@ -3,7 +3,7 @@ SHELL := /bin/bash
 SWIFT ?= swift
 LINT_PATHS := Package.swift Sources Tests
 
-.PHONY: bench-tui bench-tui-pure bench-transport
+.PHONY: bench-tui bench-tui-pure bench-tui-ncurses bench-transport
 .PHONY: all deps run build build-release lint test unit e2e test-tsan clean
 
 all: build
@@ -43,6 +43,14 @@ test: deps lint build unit e2e
 test-tsan: deps
 	$(SWIFT) test --sanitize=thread --scratch-path .build-tsan --filter Stress
 
+## bench-tui-ncurses: frames through the real ncurses backend in a 200x60 tmux window (release build).
+bench-tui-ncurses: deps
+	$(SWIFT) build -c release --product lazer
+	scripts/bench-tui-ncurses.sh .build/release/lazer
+
+## bench-tui also measures through ncurses (after the pure half, bench-tui-pure).
+bench-tui: bench-tui-pure bench-tui-ncurses
+
 ## bench-transport: CurlDispatcher vs the curl CLI and wrk on a loopback nginx (release build; installs nginx, wrk).
 bench-transport: deps
 	scripts/bench-transport.sh
@@ -54,6 +62,3 @@ clean:
 bench-tui-pure: deps
 	$(SWIFT) build -c release --product TUIBench
 	.build/release/TUIBench
-
-## bench-tui: the TUI benchmarks (the pure half; the ncurses half is added by CursesBackend).
-bench-tui: bench-tui-pure
