@@ -12,6 +12,13 @@ packages=(
     openssl              # tests generate throwaway TLS certificates
     python3              # helper scripts (benchmark body generators)
 )
+# `make bench-json` only: the external references it measures against.
+if [[ "${1:-}" == "--bench" ]]; then
+    packages=(
+        jq        # `jq .` is the reference formatter in the JSON benchmark
+        hyperfine # whole-process timing of `lazer json` against `jq .`
+    )
+fi
 names=()
 for entry in "${packages[@]}"; do names+=("${entry%% *}"); done
 
