@@ -3,7 +3,8 @@ SHELL := /bin/bash
 SWIFT ?= swift
 LINT_PATHS := Package.swift Sources Tests Fuzz
 
-.PHONY: all deps run build build-release lint test unit e2e test-tsan clean fuzz-json bench-json
+.PHONY: bench-tui bench-tui-pure fuzz-json bench-json
+.PHONY: all deps run build build-release lint test unit e2e test-tsan clean
 
 all: build
 
@@ -70,3 +71,11 @@ bench-json: deps
 
 clean:
 	rm -rf .build .build-*
+
+## bench-tui-pure: per-frame cost of the TUI toolkit without a terminal (release build).
+bench-tui-pure: deps
+	$(SWIFT) build -c release --product TUIBench
+	.build/release/TUIBench
+
+## bench-tui: the TUI benchmarks (the pure half; the ncurses half is added by CursesBackend).
+bench-tui: bench-tui-pure

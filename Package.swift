@@ -39,12 +39,20 @@ let package = Package(
         .executableTarget(
             name: "lazer",
             dependencies: [
-                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                "CursesBackend",
                 "JSONTree",
+                "TUI",
                 "HTTPCore",
                 "Futures",
                 "CurlTransport",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
+            swiftSettings: strictSwift
+        ),
+
+        .executableTarget(
+            name: "TUIBench",
+            dependencies: ["TUI"],
             swiftSettings: strictSwift
         ),
 
@@ -101,6 +109,19 @@ let package = Package(
             name: "TUI",
             swiftSettings: strictSwift
         ),
+        .target(
+            name: "CursesBackend",
+            dependencies: ["CCurses", "TUI"],
+            swiftSettings: strictSwift
+        ),
+
+        // MARK: - Collections
+
+        .target(
+            name: "Workspace",
+            dependencies: ["HTTPCore", "Futures"],
+            swiftSettings: strictSwift
+        ),
 
         // MARK: - Tests
 
@@ -141,8 +162,25 @@ let package = Package(
             swiftSettings: strictSwift
         ),
         .testTarget(
+            name: "CursesBackendTests",
+            dependencies: ["CursesBackend", "CCurses", "TUI"],
+            swiftSettings: strictSwift
+        ),
+        .testTarget(
             name: "LazerCLITests",
             dependencies: ["lazer", "LoopbackTesting"],
+            swiftSettings: strictSwift
+        ),
+        .testTarget(
+            name: "WorkspaceTests",
+            dependencies: ["Workspace", "HTTPCore", "Futures", "workspace-save-loop"],
+            swiftSettings: strictSwift
+        ),
+        // A child process for the kill-during-save test: saves a collection in a loop until killed.
+        .executableTarget(
+            name: "workspace-save-loop",
+            dependencies: ["Workspace"],
+            path: "Tests/WorkspaceSaveLoop",
             swiftSettings: strictSwift
         ),
     ]

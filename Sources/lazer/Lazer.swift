@@ -15,7 +15,7 @@ struct Lazer: ParsableCommand {
             export, validate.
             """,
         version: LazerVersion.current,
-        subcommands: [JSONCommand.self, SendCommand.self]
+        subcommands: [JSONCommand.self, SendCommand.self, UIDemoCommand.self]
     )
 
     /// Runs the command line. `lazer send` follows curl and HTTPie: its usage errors exit with 2

@@ -174,6 +174,15 @@ struct MockDispatcherTests {
         #expect(uploaded.progress.last?.totalBytesToSend == length)
     }
 
+    @Test("a route without responses never matches and says so in the 404 listing")
+    func emptyRoute() throws {
+        let mock = MockDispatcher(scheduler: scheduler)
+        mock.register(try MockRoute(.get, "/empty", responses: [], name: "todo"))
+        let response = try #require(run(mock.dataFuture(from: get("/empty"))).value)
+        #expect(response.statusCode == .notFound)
+        #expect(try response.decodeString().contains("GET /empty (todo) [no responses: never matches]"))
+    }
+
     @Test("a relative request without a provider resolves against the fallback base URL")
     func fallbackBase() throws {
         let mock = MockDispatcher(scheduler: scheduler)

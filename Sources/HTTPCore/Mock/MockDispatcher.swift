@@ -121,7 +121,7 @@ public final class MockDispatcher: DataDispatcher, DownloadDispatcher, UploadDis
         let response = state.withLock { state -> MockResponse in
             for index in state.routes.indices {
                 let route = state.routes[index].route
-                guard
+                guard !route.responses.isEmpty,
                     let parameters = MockMatcher.match(
                         route, request: prepared.request, path: path, query: query, body: body)
                 else { continue }

@@ -12,6 +12,8 @@ public struct MockRoute: Hashable, Sendable, CustomStringConvertible {
         case consumable
     }
 
+    /// A label shown in listings and recorded requests (`"login succeeds"`); optional.
+    public var name: String?
     /// `nil` matches any method.
     public var method: HTTPMethod?
     public var path: PathPattern
@@ -21,14 +23,16 @@ public struct MockRoute: Hashable, Sendable, CustomStringConvertible {
     public var headers: [String: String]
     /// A JSON shape the request body must contain.
     public var bodyJSON: JSONValue?
-    /// The answers in order: the first request gets the first, and so on.
+    /// The answers in order: the first request gets the first, and so on. A route without
+    /// responses never matches.
     public var responses: [MockResponse]
     public var persistence: Persistence
 
     public init(
         method: HTTPMethod?, path: PathPattern, query: [String: String] = [:], headers: [String: String] = [:],
-        bodyJSON: JSONValue? = nil, responses: [MockResponse], persistence: Persistence = .sticky
+        bodyJSON: JSONValue? = nil, responses: [MockResponse], persistence: Persistence = .sticky, name: String? = nil
     ) {
+        self.name = name
         self.method = method
         self.path = path
         self.query = query
@@ -41,14 +45,14 @@ public struct MockRoute: Hashable, Sendable, CustomStringConvertible {
     /// A route with a path pattern given as text (throws for a malformed pattern).
     public init(
         _ method: HTTPMethod?, _ path: String, query: [String: String] = [:], headers: [String: String] = [:],
-        bodyJSON: JSONValue? = nil, responses: [MockResponse], persistence: Persistence = .sticky
+        bodyJSON: JSONValue? = nil, responses: [MockResponse], persistence: Persistence = .sticky, name: String? = nil
     ) throws(MockError) {
         self.init(
             method: method, path: try PathPattern(path), query: query, headers: headers, bodyJSON: bodyJSON,
-            responses: responses, persistence: persistence)
+            responses: responses, persistence: persistence, name: name)
     }
 
-    /// `GET /posts/:id(int)` (plus the conditions, when there are any).
+    /// `GET /posts/:id(int)` (plus the conditions and the name, when there are any).
     public var description: String {
         var text = "\(method?.rawValue ?? "ANY") \(path.text)"
         if !query.isEmpty {
@@ -56,6 +60,8 @@ public struct MockRoute: Hashable, Sendable, CustomStringConvertible {
         }
         if !headers.isEmpty { text += " [headers: " + headers.keys.sorted().joined(separator: ", ") + "]" }
         if bodyJSON != nil { text += " [JSON body]" }
+        if let name { text += " (\(name))" }
+        if responses.isEmpty { text += " [no responses: never matches]" }
         return text
     }
 }
