@@ -3,7 +3,7 @@ SHELL := /bin/bash
 SWIFT ?= swift
 LINT_PATHS := Package.swift Sources Tests Fuzz
 
-.PHONY: bench-tui bench-tui-pure fuzz-json bench-json
+.PHONY: bench-tui bench-tui-pure bench-transport fuzz-json bench-json
 .PHONY: all deps run build build-release lint test unit e2e test-tsan clean
 
 all: build
@@ -68,6 +68,10 @@ bench-json: deps
 	hyperfine --warmup 1 --runs 5 --style basic \
 		-n 'lazer json api.json' '.build/release/lazer json bench-out/bodies/api.json > /dev/null' \
 		-n 'jq . api.json' 'jq . bench-out/bodies/api.json > /dev/null'
+
+## bench-transport: CurlDispatcher vs the curl CLI and wrk on a loopback nginx (release build; installs nginx, wrk).
+bench-transport: deps
+	scripts/bench-transport.sh
 
 clean:
 	rm -rf .build .build-*

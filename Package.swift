@@ -20,6 +20,7 @@ let package = Package(
     name: "Lazer",
     products: [
         .executable(name: "lazer", targets: ["lazer"]),
+        .executable(name: "transport-bench", targets: ["TransportBench"]),
         .library(name: "TUI", targets: ["TUI"]),
     ],
     dependencies: [
@@ -80,6 +81,12 @@ let package = Package(
         .target(
             name: "CurlTransport",
             dependencies: ["CCurl", "HTTPCore", "Futures"],
+            swiftSettings: strictSwift
+        ),
+
+        .executableTarget(
+            name: "TransportBench",
+            dependencies: ["CurlTransport", "HTTPCore", "Futures"],
             swiftSettings: strictSwift
         ),
 

@@ -124,3 +124,29 @@ import Testing
         #expect(ThemeRole.status(999) == .status5xx)
     }
 }
+
+@Suite struct ThemedRenderTests {
+    @Test func rolesReachTheScreenAndAreDowngraded() throws {
+        let catalog = ThemeCatalog.load(directory: ThemeTests.themesDirectory)
+        for capability in ColorCapability.allCases {
+            for theme in catalog.themes {
+                let backend = TestBackend(width: 30, height: 6, colorCapability: capability)
+                let terminal = Terminal(backend: backend)
+                var list = ListState(selected: 1)
+                terminal.draw { frame in
+                    frame.buffer.fill(frame.area, with: .blank(theme.base))
+                    let block = theme.block(title: "Requests", focused: true)
+                    frame.render(block, in: frame.area)
+                    frame.render(theme.list(["GET /a", "POST /b"]), in: block.inner(frame.area), state: &list)
+                }
+                let selected = backend.buffer[x: 3, y: 2].style
+                let expected = theme.base.patched(with: theme[.selection]).downgraded(to: capability)
+                #expect(selected == expected, "\(theme.name) at \(capability)")
+                let border = backend.buffer[x: 0, y: 0].style
+                #expect(
+                    border.foreground
+                        == (theme[.focusedBorder].foreground ?? theme.base.foreground)?.downgraded(to: capability))
+            }
+        }
+    }
+}

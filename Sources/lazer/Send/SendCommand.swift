@@ -98,9 +98,9 @@ struct SendCommand: ParsableCommand {
             configuration: .init(scheduler: ImmediateScheduler(), userAgent: "lazer/\(LazerVersion.current)"))
         let future =
             if let output {
-                dispatcher.downloadFuture(for: request, to: URL(fileURLWithPath: output))
+                dispatcher.downloadFuture(from: request, to: URL(fileURLWithPath: output))
             } else {
-                dispatcher.dataFuture(for: request)
+                dispatcher.dataFuture(from: request)
             }
         let result = Self.wait(for: future)
         var printer = SendPrinter(include: include, raw: raw, timings: timings, output: output)
