@@ -3,7 +3,8 @@ SHELL := /bin/bash
 SWIFT ?= swift
 LINT_PATHS := Package.swift Sources Tests Fuzz
 
-.PHONY: bench-tui bench-tui-pure bench-transport fuzz-json bench-json
+.PHONY: bench-tui bench-tui-pure bench-tui-ncurses bench-transport
+.PHONY: fuzz-json bench-json
 .PHONY: all deps run build build-release lint test unit e2e test-tsan clean
 
 all: build
@@ -69,6 +70,14 @@ bench-json: deps
 		-n 'lazer json api.json' '.build/release/lazer json bench-out/bodies/api.json > /dev/null' \
 		-n 'jq . api.json' 'jq . bench-out/bodies/api.json > /dev/null'
 
+## bench-tui-ncurses: frames through the real ncurses backend in a 200x60 tmux window (release build).
+bench-tui-ncurses: deps
+	$(SWIFT) build -c release --product lazer
+	scripts/bench-tui-ncurses.sh .build/release/lazer
+
+## bench-tui also measures through ncurses (after the pure half, bench-tui-pure).
+bench-tui: bench-tui-pure bench-tui-ncurses
+
 ## bench-transport: CurlDispatcher vs the curl CLI and wrk on a loopback nginx (release build; installs nginx, wrk).
 bench-transport: deps
 	scripts/bench-transport.sh
@@ -80,6 +89,3 @@ clean:
 bench-tui-pure: deps
 	$(SWIFT) build -c release --product TUIBench
 	.build/release/TUIBench
-
-## bench-tui: the TUI benchmarks (the pure half; the ncurses half is added by CursesBackend).
-bench-tui: bench-tui-pure

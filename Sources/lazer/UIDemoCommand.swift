@@ -1,6 +1,7 @@
 import ArgumentParser
 import CursesBackend
 import Foundation
+import TUI
 
 /// `lazer ui-demo`: the terminal toolkit on a real screen, to judge it by eye.
 struct UIDemoCommand: ParsableCommand {
@@ -8,27 +9,38 @@ struct UIDemoCommand: ParsableCommand {
         commandName: "ui-demo",
         abstract: "Show the terminal toolkit: themes, a 1,000,000-row tree and a text area.",
         discussion: """
-            Keys: q quits (Ctrl+Q anywhere), t switches theme, Tab moves focus between the tree and
-            the text area, j/k or arrows move, PgUp/PgDn page, g/G jump to the ends, m turns mouse
-            reporting off and on (off lets you select text), y copies the selected row, Ctrl+Z
-            suspends.
+            Keys: q quits (Ctrl+Q anywhere), t switches theme, 1/2 switch page, Tab moves focus,
+            j/k or arrows move, h/l or Enter collapse and expand, PgUp/PgDn page, g/G jump to the
+            ends, m turns mouse reporting off and on (off lets you select text), e edits the text in
+            $EDITOR, y copies the selection (OSC 52, xclip, wl-copy), Ctrl+Z suspends.
             """
     )
 
     @Flag(name: .customLong("no-mouse"), help: "Start with mouse reporting off.")
     var noMouse = false
 
-    @Option(help: "Theme to start with, by number (1–5).")
-    var theme = 1
+    @Option(help: "Theme to start with, by name (see themes/; `t` switches while running).")
+    var theme: String?
+
+    @Option(help: "Folder of theme files (default: ./themes, else the themes folder of the source tree).")
+    var themes: String?
 
     @Option(help: .hidden)
     var benchmark: String?
 
     func run() throws {
         let options = NcursesBackend.Options(mouse: !noMouse)
-        let themeIndex = max(0, theme - 1)
+        let environment = ProcessInfo.processInfo.environment
+        let catalog = ThemeCatalog.load(directory: themes ?? Self.defaultThemesDirectory())
+        let (initialTheme, warning) = catalog.initialTheme(requested: theme, environment: environment)
+        var state = DemoState(catalog: catalog, theme: initialTheme)
+        let problems = catalog.problems.map(\.description) + (warning.map { [$0] } ?? [])
+        if let problem = problems.first {
+            state.toast = Toast(problem, kind: .warning, style: initialTheme[.warning])
+        }
+        let initialState = state
         let benchmarkPath = benchmark
-        let testHooks = ProcessInfo.processInfo.environment["LAZER_TEST_HOOKS"] == "1"
+        let testHooks = environment["LAZER_TEST_HOOKS"] == "1"
         try MainActor.assumeIsolated {
             let backend: NcursesBackend
             do {
@@ -38,12 +50,30 @@ struct UIDemoCommand: ParsableCommand {
                 throw ExitCode.failure
             }
             if let benchmarkPath {
-                let report = DemoBenchmark.run(backend: backend)
+                let report = DemoBenchmark.run(backend: backend, state: initialState)
                 backend.shutdown()
                 try report.write(toFile: benchmarkPath, atomically: true, encoding: .utf8)
                 return
             }
-            DemoApp(backend: backend, themeIndex: themeIndex, testHooks: testHooks).run()
+            DemoApp(backend: backend, state: initialState, testHooks: testHooks).run()
         }
+    }
+
+    /// `./themes` when it exists, else the nearest `themes` folder above the binary (the source
+    /// tree it was built in), else `./themes` (which leaves the built-in default theme).
+    static func defaultThemesDirectory() -> String {
+        let fileManager = FileManager.default
+        if fileManager.fileExists(atPath: "themes") { return "themes" }
+        let executable =
+            (try? fileManager.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
+        var folder = URL(fileURLWithPath: executable).deletingLastPathComponent()
+        for _ in 0..<5 {
+            let candidate = folder.appendingPathComponent("themes")
+            if fileManager.fileExists(atPath: candidate.appendingPathComponent("dark.json").path) {
+                return candidate.path
+            }
+            folder = folder.deletingLastPathComponent()
+        }
+        return "themes"
     }
 }
