@@ -46,6 +46,7 @@ let package = Package(
                 "HTTPCore",
                 "Futures",
                 "CurlTransport",
+                "Workspace",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strictSwift
