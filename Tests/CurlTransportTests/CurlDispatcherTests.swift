@@ -340,6 +340,18 @@ struct CurlDispatcherTests {
         #expect(FileManager.default.fileExists(atPath: file.path))
     }
 
+    @Test("dropping the dispatcher mid-request neither hangs nor crashes: the request still completes")
+    func droppedDispatcher() async throws {
+        let server = try LoopbackServer.shared()
+        var dispatcher: CurlDispatcher? = makeDispatcher()
+        let future = try #require(dispatcher).dataFuture(from: request(server.url("/slow?seconds=0.3")))
+        _ = future.send()
+        dispatcher = nil
+        // The engine lives until the exchange settles, then shuts down on its own network thread.
+        #expect(try await future.value.statusCode.rawValue == 200)
+        #expect(dispatcher == nil)
+    }
+
     @Test("after shutdown requests fail instead of hanging")
     func shutdown() async throws {
         let server = try LoopbackServer.shared()
