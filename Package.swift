@@ -126,7 +126,7 @@ let package = Package(
 
         .target(
             name: "Workspace",
-            dependencies: ["HTTPCore", "Futures"],
+            dependencies: ["HTTPCore", "Futures", "JSONTree"],
             swiftSettings: strictSwift
         ),
 
@@ -180,7 +180,7 @@ let package = Package(
         ),
         .testTarget(
             name: "WorkspaceTests",
-            dependencies: ["Workspace", "HTTPCore", "Futures", "workspace-save-loop"],
+            dependencies: ["Workspace", "HTTPCore", "Futures", "JSONTree", "workspace-save-loop"],
             swiftSettings: strictSwift
         ),
         // A child process for the kill-during-save test: saves a collection in a loop until killed.

@@ -48,7 +48,7 @@ import Workspace
         let diagnostic = try #require(result.diagnostics.first)
         #expect(diagnostic.line == 3)
         #expect(diagnostic.column == 3)
-        #expect(diagnostic.message.hasPrefix("not valid JSON: expected ',' or '}'; found '\"'"))
+        #expect(diagnostic.message.hasPrefix("not valid JSON: expected ',' or '}' after an object member; found '\"'"))
         #expect(diagnostic.message.contains("\n      \"id\": \"y\"\n      ^"))
     }
 

@@ -68,7 +68,7 @@ public struct HistoryStore: Sendable {
     public func entries(collectionID: String) throws(FileSystemError) -> [HistoryEntry] {
         guard let bytes = try AtomicFile.read(path(collectionID: collectionID)) else { return [] }
         return bytes.split(separator: UInt8(ascii: "\n")).compactMap { line in
-            (try? PositionedJSONParser.parse(Array(line))).flatMap { HistoryEntry(stored: $0.stored) }
+            (try? SourceNode.parse(Array(line))).flatMap { HistoryEntry(stored: $0.stored) }
         }
     }
 

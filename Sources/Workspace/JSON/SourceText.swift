@@ -1,5 +1,4 @@
-/// Turns byte offsets into 1-based lines and columns (columns count Unicode scalars) and cuts
-/// one-line excerpts, for error messages.
+/// Turns byte offsets into 1-based lines and columns (columns count Unicode scalars) for error messages.
 struct SourceText: Sendable {
     let bytes: [UInt8]
     private let lineStarts: [Int]
@@ -23,15 +22,5 @@ struct SourceText: Sendable {
         let start = lineStarts[low]
         let column = bytes[start..<clamped].reduce(0) { count, byte in count + (byte & 0xC0 == 0x80 ? 0 : 1) }
         return (low + 1, column + 1)
-    }
-
-    /// The whole line holding `offset` (without its newline), control characters shown as spaces.
-    func excerpt(at offset: Int) -> String {
-        let (line, _) = location(of: offset)
-        let start = lineStarts[line - 1]
-        var end = start
-        while end < bytes.count, bytes[end] != UInt8(ascii: "\n") { end += 1 }
-        let text = String(decoding: bytes[start..<end], as: UTF8.self)
-        return String(text.unicodeScalars.map { $0.value < 0x20 ? " " : Character($0) })
     }
 }

@@ -1,3 +1,5 @@
+import JSONTree
+
 /// Reads collection files into the model, reporting every problem with its position.
 ///
 /// Any error makes the whole file fail to load (a partly read collection saved back would lose
@@ -17,11 +19,13 @@ public enum CollectionLoader {
         let reader = DocumentReader(file: file, source: source)
         let root: SourceNode
         do {
-            root = try PositionedJSONParser.parse(bytes)
+            root = try SourceNode.parse(bytes)
         } catch {
             let diagnostic = Diagnostic(
                 severity: .error, file: file, line: error.line, column: error.column, path: "",
-                message: "not valid JSON: \(error.expected)\n    \(error.excerpt)\n    \(error.caret)")
+                message:
+                    "not valid JSON: expected \(error.expected); found \(error.found)\n    \(error.excerpt)\n    \(error.caretLine)"
+            )
             return Result(collection: nil, diagnostics: [diagnostic])
         }
         let collection = RequestCollection.read(root, reader)

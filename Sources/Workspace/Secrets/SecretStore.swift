@@ -21,7 +21,7 @@ public struct SecretStore: Sendable {
         guard let bytes = try AtomicFile.read(path) else { return SecretValues() }
         // Tighten a file someone made readable by others, before reading secrets from it.
         chmod(path, 0o600)
-        guard let root = try? PositionedJSONParser.parse(bytes).stored else {
+        guard let root = try? SourceNode.parse(bytes).stored else {
             throw FileSystemError(operation: "read", path: path, reason: "not valid JSON")
         }
         return SecretValues(stored: root)
