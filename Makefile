@@ -3,7 +3,7 @@ SHELL := /bin/bash
 SWIFT ?= swift
 LINT_PATHS := Package.swift Sources Tests
 
-.PHONY: all deps run build build-release lint test unit e2e test-tsan clean
+.PHONY: all deps run build build-release lint test unit e2e test-tsan bench-futures clean
 
 all: build
 
@@ -41,6 +41,11 @@ test: deps lint build unit e2e
 ## test-tsan: the futures stress tests under ThreadSanitizer (separate build folder).
 test-tsan: deps
 	$(SWIFT) test --sanitize=thread --scratch-path .build-tsan --filter Stress
+
+## bench-futures: what a future costs (release build; prints a Markdown table).
+bench-futures:
+	$(SWIFT) build -c release --product FuturesBench
+	.build/release/FuturesBench
 
 clean:
 	rm -rf .build .build-*
