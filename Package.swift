@@ -20,6 +20,7 @@ let package = Package(
     name: "Lazer",
     products: [
         .executable(name: "lazer", targets: ["lazer"]),
+        .executable(name: "transport-bench", targets: ["TransportBench"]),
         .library(name: "TUI", targets: ["TUI"]),
     ],
     dependencies: [
@@ -39,9 +40,21 @@ let package = Package(
         .executableTarget(
             name: "lazer",
             dependencies: [
-                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                "CursesBackend",
                 "JSONTree",
+                "TUI",
+                "HTTPCore",
+                "Futures",
+                "CurlTransport",
+                "Workspace",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
+            swiftSettings: strictSwift
+        ),
+
+        .executableTarget(
+            name: "TUIBench",
+            dependencies: ["TUI"],
             swiftSettings: strictSwift
         ),
 
@@ -69,6 +82,12 @@ let package = Package(
         .target(
             name: "CurlTransport",
             dependencies: ["CCurl", "HTTPCore", "Futures"],
+            swiftSettings: strictSwift
+        ),
+
+        .executableTarget(
+            name: "TransportBench",
+            dependencies: ["CurlTransport", "HTTPCore", "Futures"],
             swiftSettings: strictSwift
         ),
 
@@ -101,6 +120,19 @@ let package = Package(
 
         .target(
             name: "TUI",
+            swiftSettings: strictSwift
+        ),
+        .target(
+            name: "CursesBackend",
+            dependencies: ["CCurses", "TUI"],
+            swiftSettings: strictSwift
+        ),
+
+        // MARK: - Collections
+
+        .target(
+            name: "Workspace",
+            dependencies: ["HTTPCore", "Futures", "JSONTree"],
             swiftSettings: strictSwift
         ),
 
@@ -143,8 +175,25 @@ let package = Package(
             swiftSettings: strictSwift
         ),
         .testTarget(
+            name: "CursesBackendTests",
+            dependencies: ["CursesBackend", "CCurses", "TUI"],
+            swiftSettings: strictSwift
+        ),
+        .testTarget(
             name: "LazerCLITests",
-            dependencies: ["lazer"],
+            dependencies: ["lazer", "LoopbackTesting"],
+            swiftSettings: strictSwift
+        ),
+        .testTarget(
+            name: "WorkspaceTests",
+            dependencies: ["Workspace", "HTTPCore", "Futures", "JSONTree", "workspace-save-loop"],
+            swiftSettings: strictSwift
+        ),
+        // A child process for the kill-during-save test: saves a collection in a loop until killed.
+        .executableTarget(
+            name: "workspace-save-loop",
+            dependencies: ["Workspace"],
+            path: "Tests/WorkspaceSaveLoop",
             swiftSettings: strictSwift
         ),
     ]

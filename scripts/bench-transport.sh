@@ -11,7 +11,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 need=()
-for package in nginx wrk curl python3; do
+for package in nginx wrk curl python3 time; do
     status=$(dpkg-query -W -f='${Status}' "$package" 2>/dev/null || true)
     [[ "$status" == "install ok installed" ]] || need+=("$package")
 done
@@ -38,6 +38,7 @@ cleanup() {
 trap cleanup EXIT
 
 port=$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
+chmod 755 "$work"
 mkdir -p "$work/www" "$work/tmp"
 printf '{"id":1,"name":"lazer","tags":["fast","small"],"ok":true}\n' >"$work/www/small.json"
 truncate -s 1G "$work/www/big.bin"
@@ -75,18 +76,42 @@ done
 curl -sf -o /dev/null "$base/small.json"
 
 count=10000
+rounds=${ROUNDS:-3}
 now() { date +%s.%N; }
+# Runs a command under GNU time; prints its stdout, appends "wall user sys" seconds to file $1.
+timed() {
+    local log=$1
+    shift
+    /usr/bin/time -f "%e %U %S" -o "$work/time" "$@"
+    cat "$work/time" >>"$log"
+}
+median() { python3 -c 'import sys, statistics; print(f"{statistics.median(float(x.split()[0]) for x in open(sys.argv[1])):.{sys.argv[2]}f}")' "$1" "${2:-3}"; }
+cpu_us() { python3 -c 'import sys, statistics; print(f"{statistics.median(float(x.split()[1]) + float(x.split()[2]) for x in open(sys.argv[1])) / int(sys.argv[2]) * 1e6:.0f}")' "$1" "$2"; }
 
-# 1. Sequential keep-alive GETs.
 for _ in $(seq $count); do printf 'url = "%s/small.json"\noutput = "/dev/null"\n' "$base"; done >"$work/urls.curl"
-start=$(now)
-curl -s -K "$work/urls.curl"
-curl_seconds=$(python3 -c "print(f'{$(now) - $start:.3f}')")
-lazer_seconds=$("$bench" sequential "$base/small.json" $count)
-
-# 2. 32 in flight.
-wrk_rps=$(wrk -t2 -c32 -d5s "$base/small.json" | awk '/Requests\/sec/ {print $2}')
-lazer_rps=$("$bench" concurrent "$base/small.json" $count 32)
+: >"$work/rps.lazer"
+: >"$work/rps.wrk"
+: >"$work/cpu.lazer-concurrent"
+: >"$work/cpu.wrk"
+# The machine is shared, so each measurement runs $rounds times, interleaved; medians are reported.
+for round in $(seq "$rounds"); do
+    # 1. Sequential keep-alive GETs: wall time of one process doing all $count.
+    timed "$work/time.curl" curl -s -K "$work/urls.curl"
+    timed "$work/time.lazer-sequential" "$bench" sequential "$base/small.json" $count >/dev/null
+    # 2. 32 in flight: requests per second.
+    timed "$work/cpu.wrk" wrk -t2 -c32 -d5s "$base/small.json" | awk '/Requests\/sec/ {print $2}' >>"$work/rps.wrk"
+    timed "$work/cpu.lazer-concurrent" "$bench" concurrent "$base/small.json" $count 32 >>"$work/rps.lazer"
+    echo "round $round done" >&2
+done
+curl_seconds=$(median "$work/time.curl")
+lazer_seconds=$(median "$work/time.lazer-sequential")
+wrk_rps=$(median "$work/rps.wrk" 0)
+lazer_rps=$(median "$work/rps.lazer" 0)
+lazer_cpu=$(cpu_us "$work/cpu.lazer-concurrent" $count)
+wrk_requests=$(python3 -c "import sys; print(int(float(sys.argv[1]) * 5))" "$wrk_rps")
+wrk_cpu=$(cpu_us "$work/cpu.wrk" "$wrk_requests")
+curl_cpu=$(cpu_us "$work/time.curl" $count)
+lazer_sequential_cpu=$(cpu_us "$work/time.lazer-sequential" $count)
 
 # 3. Peak RSS downloading 1 GB.
 download=$("$bench" download "$base/big.bin")
@@ -95,10 +120,10 @@ ratio=$(python3 -c "print(f'{$lazer_seconds / $curl_seconds:.2f}')")
 share=$(python3 -c "print(f'{100 * $lazer_rps / $wrk_rps:.0f}')")
 mkdir -p bench-out
 {
-    echo "| benchmark | lazer (CurlDispatcher) | reference | ratio |"
+    echo "| benchmark (median of $rounds) | lazer (CurlDispatcher) | reference | ratio |"
     echo "|---|---|---|---|"
-    echo "| $count sequential keep-alive GETs | ${lazer_seconds} s | curl -K: ${curl_seconds} s | ${ratio}× curl's time (goal ≤ 1.2×) |"
-    echo "| $count GETs, 32 in flight | ${lazer_rps} req/s | wrk -t2 -c32: ${wrk_rps} req/s | ${share} % of wrk (goal ≥ 70 %) |"
+    echo "| $count sequential keep-alive GETs | ${lazer_seconds} s (${lazer_sequential_cpu} µs CPU/request) | curl -K: ${curl_seconds} s (${curl_cpu} µs CPU/request) | ${ratio}× curl's time (goal ≤ 1.2×) |"
+    echo "| $count GETs, 32 in flight | ${lazer_rps} req/s (${lazer_cpu} µs CPU/request) | wrk -t2 -c32 -d5s: ${wrk_rps} req/s (${wrk_cpu} µs CPU/request) | ${share} % of wrk (goal ≥ 70 %) |"
     echo "| 1 GB download | ${download} | | goal: peak RSS < 100 MB |"
 } | tee bench-out/transport.md
-echo "machine: $(nproc) cores, $(uname -sr), $(curl --version | head -1 | cut -d' ' -f1-3), nginx $(nginx -v 2>&1 | cut -d/ -f2)" | tee -a bench-out/transport.md
+echo "machine: $(nproc) cores, load average $(cut -d' ' -f1-3 /proc/loadavg), $(uname -sr), $(curl --version | head -1 | cut -d' ' -f1-2), nginx $(nginx -v 2>&1 | cut -d/ -f2)" | tee -a bench-out/transport.md

@@ -10,6 +10,8 @@
 #include <langinfo.h>
 #include <locale.h>
 #include <signal.h>
+#include <spawn.h>
+#include <sys/wait.h>
 #include <string.h>
 #include <sys/ioctl.h>
 #include <termios.h>
@@ -18,6 +20,7 @@
 // MARK: - Globals
 
 WINDOW *ccurses_stdscr(void) { return stdscr; }
+WINDOW *ccurses_curscr(void) { return curscr; }
 int ccurses_lines(void) { return LINES; }
 int ccurses_cols(void) { return COLS; }
 int ccurses_colors(void) { return COLORS; }
@@ -154,6 +157,19 @@ int ccurses_open_pty(int rows, int cols, int *leader, int *follower) {
     return 0;
 }
 
+int ccurses_spawn_wait(char *const argv[]) {
+    if (argv == NULL || argv[0] == NULL) return -1;
+    pid_t child = 0;
+    if (posix_spawnp(&child, argv[0], NULL, NULL, argv, environ) != 0) return -1;
+    int status = 0;
+    while (waitpid(child, &status, 0) < 0) {
+        if (errno != EINTR) return -1;
+    }
+    if (WIFEXITED(status)) return WEXITSTATUS(status);
+    if (WIFSIGNALED(status)) return 128 + WTERMSIG(status);
+    return -1;
+}
+
 // MARK: - Crash-safe terminal restore
 
 // Written once before the handlers are installed, then only read (from handlers too).
@@ -199,10 +215,55 @@ void ccurses_terminal_restore(void) {
     errno = saved_errno;
 }
 
+static volatile sig_atomic_t ccurses_stderr_saved = -1;
+static volatile sig_atomic_t ccurses_stderr_capture = -1;
+
+int ccurses_stderr_capture_begin(void) {
+    if (ccurses_stderr_capture >= 0) return 0;
+    char path[] = "/tmp/lazer-stderr-XXXXXX";
+    int capture = mkstemp(path);
+    if (capture < 0) return -1;
+    unlink(path);
+    int saved = dup(STDERR_FILENO);
+    if (saved < 0 || dup2(capture, STDERR_FILENO) < 0) {
+        if (saved >= 0) close(saved);
+        close(capture);
+        return -1;
+    }
+    ccurses_stderr_saved = saved;
+    ccurses_stderr_capture = capture;
+    return 0;
+}
+
+void ccurses_stderr_capture_end(void) {
+    int capture = ccurses_stderr_capture;
+    int saved = ccurses_stderr_saved;
+    if (capture < 0 || saved < 0) return;
+    ccurses_stderr_capture = -1;
+    ccurses_stderr_saved = -1;
+    int saved_errno = errno;
+    dup2(saved, STDERR_FILENO);
+    close(saved);
+    char chunk[4096];
+    size_t copied = 0;
+    if (lseek(capture, 0, SEEK_SET) == 0) {
+        while (copied < 64 * 1024) {
+            ssize_t count = read(capture, chunk, sizeof chunk);
+            if (count < 0 && errno == EINTR) continue;
+            if (count <= 0) break;
+            ccurses_write_all(STDERR_FILENO, chunk, (size_t)count);
+            copied += (size_t)count;
+        }
+    }
+    close(capture);
+    errno = saved_errno;
+}
+
 static void ccurses_crash_handler(int signal_number, siginfo_t *info, void *context) {
     (void)context;
     ccurses_terminal_restore();
     ccurses_saved_valid = 0;
+    ccurses_stderr_capture_end();
     for (size_t i = 0; i < CCURSES_CRASH_SIGNAL_COUNT; i++) {
         if (ccurses_crash_signals[i] == signal_number) {
             sigaction(signal_number, &ccurses_previous_actions[i], NULL);

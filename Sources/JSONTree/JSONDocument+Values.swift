@@ -14,16 +14,16 @@ extension JSONDocument {
 
     /// The bytes of the node's value exactly as sent (a container's range covers its subtree).
     public func byteRange(_ node: JSONNode) -> Range<Int> {
-        let entry = entry(node)
         let start = valueStart(node)
         switch kind(node) {
-        case .object, .array: return start..<(Tape.offset(tape[node.index + payload(node.index)]) + 1)
+        case .object, .array:
+            let distance = payload(node.index)
+            guard distance > 0 else { return start..<(skipInsignificant(start + 1) + 1) }
+            return start..<(Tape.offset(tape[node.index + distance]) + 1)
         case .string: return start..<(start + payload(node.index) + 2)
         case .number: return start..<(start + payload(node.index))
         case .true, .null: return start..<(start + 4)
-        case .false:
-            _ = entry
-            return start..<(start + 5)
+        case .false: return start..<(start + 5)
         }
     }
 

@@ -8,6 +8,8 @@ public struct JSONDocument: Sendable {
     public let bytes: [UInt8]
     let tape: [UInt64]
     let overflow: [Int: Int]
+    /// Lazily built child tables for random access into large containers.
+    let childTables = ChildTableCache()
 
     /// Parses `bytes`; throws a `JSONParseError` pointing at the first problem.
     public init(bytes: [UInt8], options: JSONParseOptions = .strict) throws(JSONParseError) {
@@ -61,7 +63,8 @@ public struct JSONDocument: Sendable {
     /// Number of members or elements (0 for scalars). O(1): stored in the closing entry.
     public func childCount(_ node: JSONNode) -> Int {
         guard Tape.isContainerStart(entry(node)) else { return 0 }
-        return payload(node.index + payload(node.index))
+        let distance = payload(node.index)
+        return distance == 0 ? 0 : payload(node.index + distance)
     }
 
     /// Number of tape entries in the node's subtree: its rows when the subtree is fully expanded.

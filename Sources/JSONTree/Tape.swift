@@ -1,9 +1,11 @@
-/// The bit layout of one tape entry: every value is one `UInt64`, containers get a second
-/// entry for their closing bracket. No per-node heap objects, no decoded strings.
+/// The bit layout of one tape entry: every value is one `UInt64`, non-empty containers get a
+/// second entry for their closing bracket — so in a fully expanded tree view, row N is entry N.
+/// No per-node heap objects, no decoded strings.
 ///
 /// ```
 /// bits  0...31  byte offset of the value's first byte — for object members, of the key's opening quote
-/// bits 32...57  payload: containers → distance to their end entry; end → child count;
+/// bits 32...57  payload: containers → distance to their end entry (0: empty, no end entry);
+///               end → child count;
 ///               strings → raw content length; numbers → text length; literals → 0
 /// bits 58...60  kind (JSONKind raw value; 2 = end of container)
 /// bit  61       member of an object (the offset points at the key)

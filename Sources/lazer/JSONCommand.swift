@@ -18,6 +18,7 @@ struct JSONCommand: ParsableCommand {
             Examples:
               curl -s https://api.example/users | lazer json
               lazer json body.json --compact
+              lazer json body.json --query '$[*].meta.nested.x'
             """
     )
 
@@ -28,6 +29,9 @@ struct JSONCommand: ParsableCommand {
 
     @Argument(help: "The JSON file to read, or - for stdin.")
     var file: String = "-"
+
+    @Option(name: .long, help: "Print the nodes an RFC 9535 JSONPath query selects, one after another.")
+    var query: String?
 
     @Flag(name: .long, help: "Print on one line without spaces.")
     var compact = false
@@ -72,8 +76,17 @@ struct JSONCommand: ParsableCommand {
             }
         let options = JSONPrintOptions(indent: compact ? 0 : indent, sortKeys: sortKeys, colored: colored)
         var output = FileBytes.StandardOutput()
-        JSONPrinter.write(document, options: options) { output.write($0) }
-        if options.indent == 0 { output.write(newline: ()) }
+        let path: JSONPath?
+        do {
+            path = try query.map { text throws(JSONPathError) in try JSONPath(text) }
+        } catch {
+            FileBytes.writeError("lazer json: \(error)\n")
+            throw ExitCode(1)
+        }
+        for node in path?.select(in: document) ?? [document.root] {
+            JSONPrinter.write(document, node: node, options: options) { output.write($0) }
+            if options.indent == 0 { output.write(newline: ()) }
+        }
         guard output.succeeded else { throw ExitCode(1) }
     }
 }

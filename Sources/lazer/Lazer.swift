@@ -11,10 +11,26 @@ struct Lazer: ParsableCommand {
             collapsible JSON trees, or replay the same collections headlessly for CI.
 
             Planned, not available yet: tui (the explorer screen), run (replay a collection with
-            assertions), send (one-shot request), mock (serve a mock environment over HTTP), import,
-            export, validate.
+            assertions), mock (serve a mock environment over HTTP), import,
+            export.
             """,
         version: LazerVersion.current,
-        subcommands: [JSONCommand.self]
+        subcommands: [JSONCommand.self, SendCommand.self, ValidateCommand.self, UIDemoCommand.self]
     )
+
+    /// Runs the command line. `lazer send` follows curl and HTTPie: its usage errors exit with 2
+    /// (other commands keep ArgumentParser's 64).
+    static func main() {
+        let arguments = Array(CommandLine.arguments.dropFirst())
+        do {
+            var command = try parseAsRoot(arguments)
+            try command.run()
+        } catch {
+            if arguments.first == SendCommand.configuration.commandName, exitCode(for: error) == .validationFailure {
+                FileBytes.writeError(fullMessage(for: error) + "\n")
+                exit(withError: ExitCode(2))
+            }
+            exit(withError: error)
+        }
+    }
 }

@@ -47,7 +47,7 @@ struct CurlDispatcherTests {
         let server = try LoopbackServer.shared()
         let dispatcher = makeDispatcher()
         let sent = request(server.url("/echo"), method: .post) { $0.setJSONBody(string: "{\"a\":1}") }
-        let response = try await dispatcher.dataFuture(for: sent).value
+        let response = try await dispatcher.dataFuture(from: sent).value
         #expect(response.statusCode.rawValue == 200)
         #expect(response.httpError == nil)
         #expect(response.httpVersion == .http11)
@@ -67,7 +67,7 @@ struct CurlDispatcherTests {
     func rawBytesCarryNoType() async throws {
         let server = try LoopbackServer.shared()
         let sent = request(server.url("/echo"), method: .put) { $0.body = .bytes(Data("raw".utf8)) }
-        let body = try echo(try await makeDispatcher().dataFuture(for: sent).value)
+        let body = try echo(try await makeDispatcher().dataFuture(from: sent).value)
         #expect(body.values("content-type").isEmpty)
         #expect(body.bodyText == "raw")
     }
@@ -79,7 +79,7 @@ struct CurlDispatcherTests {
         let form = request(server.url("/echo"), method: .post) {
             $0.setFormBody([FormField(name: "q", value: "a b&c")])
         }
-        let formEcho = try echo(try await dispatcher.dataFuture(for: form).value)
+        let formEcho = try echo(try await dispatcher.dataFuture(from: form).value)
         #expect(formEcho.values("content-type") == ["application/x-www-form-urlencoded"])
         #expect(formEcho.bodyText.contains("q=a"))
 
@@ -89,7 +89,7 @@ struct CurlDispatcherTests {
         let multipart = request(server.url("/multipart"), method: .post) {
             $0.setMultipartBody([.text("title", "hello"), .file("doc", path: file.path)])
         }
-        let response = try await dispatcher.uploadFuture(for: multipart).value
+        let response = try await dispatcher.uploadFuture(from: multipart).value
         let text = String(decoding: try response.body.data(), as: UTF8.self)
         #expect(text.contains("\"name\": \"title\""))
         #expect(text.contains("\"text\": \"hello\""))
@@ -101,10 +101,10 @@ struct CurlDispatcherTests {
     func errorStatuses() async throws {
         let server = try LoopbackServer.shared()
         let dispatcher = makeDispatcher()
-        let notFound = try await dispatcher.dataFuture(for: request(server.url("/status/404"))).value
+        let notFound = try await dispatcher.dataFuture(from: request(server.url("/status/404"))).value
         #expect(notFound.statusCode.rawValue == 404)
         #expect(notFound.httpError != nil)
-        let broken = try await dispatcher.dataFuture(for: request(server.url("/status/503"))).value
+        let broken = try await dispatcher.dataFuture(from: request(server.url("/status/503"))).value
         #expect(broken.statusCode.rawValue == 503)
     }
 
@@ -113,7 +113,7 @@ struct CurlDispatcherTests {
         let server = try LoopbackServer.shared()
         let dispatcher = makeDispatcher()
         let followed = request(server.url("/redirect/2")) { $0.options.followRedirects = true }
-        let response = try await dispatcher.dataFuture(for: followed).value
+        let response = try await dispatcher.dataFuture(from: followed).value
         #expect(response.url.path == "/redirect/0")
         #expect(response.timings.redirect != nil)
 
@@ -121,14 +121,14 @@ struct CurlDispatcherTests {
             $0.options.followRedirects = true
             $0.options.maxRedirects = 1
         }
-        #expect(await transportError(dispatcher.dataFuture(for: limited))?.reason == .tooManyRedirects)
+        #expect(await transportError(dispatcher.dataFuture(from: limited))?.reason == .tooManyRedirects)
     }
 
     @Test("a slow response fails with totalTimeout")
     func totalTimeout() async throws {
         let server = try LoopbackServer.shared()
         let slow = request(server.url("/slow?seconds=10")) { $0.options.totalTimeout = .milliseconds(300) }
-        #expect(await transportError(makeDispatcher().dataFuture(for: slow))?.reason == .totalTimeout)
+        #expect(await transportError(makeDispatcher().dataFuture(from: slow))?.reason == .totalTimeout)
     }
 
     @Test("connection refused and server-closed-mid-body map to their reasons and translations")
@@ -137,14 +137,14 @@ struct CurlDispatcherTests {
         let dispatcher = makeDispatcher()
         let port = try closedPort()
         let closed = try #require(URL(string: "http://127.0.0.1:\(port)/"))
-        let refused = try #require(await transportError(dispatcher.dataFuture(for: request(closed))))
+        let refused = try #require(await transportError(dispatcher.dataFuture(from: request(closed))))
         #expect(refused.reason == .connectionRefused)
         #expect(refused.url?.port == port)
         let translation = ErrorTranslator.standard.translate(refused)
         #expect(translation.title == "Connection refused")
         #expect(translation.explanation.contains("127.0.0.1"))
 
-        let partial = await transportError(dispatcher.dataFuture(for: request(server.url("/close-mid-body"))))
+        let partial = await transportError(dispatcher.dataFuture(from: request(server.url("/close-mid-body"))))
         #expect(partial?.reason == .partialBody)
     }
 
@@ -152,20 +152,20 @@ struct CurlDispatcherTests {
     func selfSignedTLS() async throws {
         let server = try LoopbackServer.shared()
         let dispatcher = makeDispatcher()
-        let untrusted = try #require(await transportError(dispatcher.dataFuture(for: request(server.tlsURL("/json")))))
+        let untrusted = try #require(await transportError(dispatcher.dataFuture(from: request(server.tlsURL("/json")))))
         #expect(untrusted.reason == .certificateUntrusted)
         #expect(ErrorTranslator.standard.translate(untrusted).title == "Certificate not trusted")
 
         let trusted = request(server.tlsURL("/json")) { $0.options.caFile = server.certificate.certificateFile.path }
-        let response = try await dispatcher.dataFuture(for: trusted).value
+        let response = try await dispatcher.dataFuture(from: trusted).value
         #expect(response.statusCode.rawValue == 200)
         #expect(response.timings.tlsHandshake != nil)
 
         let insecure = request(server.tlsURL("/json")) { $0.options.verifyTLS = false }
-        #expect(try await dispatcher.dataFuture(for: insecure).value.statusCode.rawValue == 200)
+        #expect(try await dispatcher.dataFuture(from: insecure).value.statusCode.rawValue == 200)
 
         let badCA = request(server.tlsURL("/json")) { $0.options.caFile = "/nonexistent/ca.pem" }
-        #expect(await transportError(dispatcher.dataFuture(for: badCA))?.reason == .caFileUnreadable)
+        #expect(await transportError(dispatcher.dataFuture(from: badCA))?.reason == .caFileUnreadable)
     }
 
     @Test("asking for HTTP/2 over TLS falls back to HTTP/1.1 when the server offers only that (ALPN)")
@@ -175,7 +175,7 @@ struct CurlDispatcherTests {
             $0.options.caFile = server.certificate.certificateFile.path
             $0.options.httpVersion = .http2
         }
-        let response = try await makeDispatcher().dataFuture(for: sent).value
+        let response = try await makeDispatcher().dataFuture(from: sent).value
         #expect(response.httpVersion == .http11)
         #expect(CurlDispatcher.features.http2)
     }
@@ -185,7 +185,7 @@ struct CurlDispatcherTests {
         let server = try LoopbackServer.shared()
         let dispatcher = makeDispatcher()
         let id = UUID().uuidString
-        let future = dispatcher.dataFuture(for: request(server.url("/slow?seconds=20&id=\(id)")))
+        let future = dispatcher.dataFuture(from: request(server.url("/slow?seconds=20&id=\(id)")))
         let (progress, progressContinuation) = AsyncStream<Void>.makeStream()
         let (cancelled, cancelledContinuation) = AsyncStream<Void>.makeStream()
         _ = future.updated { update in if update.bytesReceived > 0 { progressContinuation.yield() } }
@@ -197,7 +197,7 @@ struct CurlDispatcherTests {
         var cancelledIterator = cancelled.makeAsyncIterator()
         _ = await cancelledIterator.next()
         #expect(future.isCancelled)
-        let disconnected = try await dispatcher.dataFuture(for: request(server.url("/disconnected?id=\(id)"))).value
+        let disconnected = try await dispatcher.dataFuture(from: request(server.url("/disconnected?id=\(id)"))).value
         #expect(disconnected.statusCode.rawValue == 200)
     }
 
@@ -207,17 +207,61 @@ struct CurlDispatcherTests {
         let destination = FileManager.default.temporaryDirectory.appendingPathComponent("lazer-dl-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: destination) }
         let response = try await makeDispatcher().downloadFuture(
-            for: request(server.url("/bytes?size=2000000")), to: destination
+            from: request(server.url("/bytes?size=2000000")), to: destination
         ).value
         #expect(response.body == .file(destination, byteCount: 2_000_000))
         #expect(try Data(contentsOf: destination).count == 2_000_000)
+    }
+
+    @Test("a download without a destination always lands in a temporary file, even when tiny")
+    func downloadToTemporaryFile() async throws {
+        let server = try LoopbackServer.shared()
+        let dispatcher = makeDispatcher()
+        let small = try await dispatcher.downloadFuture(from: request(server.url("/json")), to: nil).value
+        let file = try #require(small.body.fileURL)
+        defer { try? FileManager.default.removeItem(at: file) }
+        #expect(try Data(contentsOf: file) == (try small.body.data()))
+        #expect(small.body.byteCount > 0)
+        let empty = try await dispatcher.downloadFuture(from: request(server.url("/json"), method: .head), to: nil)
+            .value
+        let emptyFile = try #require(empty.body.fileURL)
+        defer { try? FileManager.default.removeItem(at: emptyFile) }
+        #expect(empty.body.byteCount == 0)
+    }
+
+    @Test("request adapters change what is sent; monitors see every exchange, failures included")
+    func pipeline() async throws {
+        let server = try LoopbackServer.shared()
+        let seen = LockedValue<[String]>([])
+        let pipeline = DispatchPipeline(
+            requestAdapters: [
+                ClosureRequestAdapter { request in
+                    var adapted = request
+                    adapted.headers.add(name: "X-Adapted", value: "yes")
+                    return adapted
+                }
+            ],
+            monitors: [
+                ClosureExchangeMonitor { exchange in
+                    let outcome = (try? exchange.result.get()).map { "\($0.statusCode.rawValue)" } ?? "failed"
+                    seen.update { $0.append(outcome) }
+                }
+            ])
+        let dispatcher = CurlDispatcher(configuration: .init(scheduler: ImmediateScheduler(), pipeline: pipeline))
+        let response = try await dispatcher.dataFuture(from: request(server.url("/echo"))).value
+        #expect(try echo(response).values("x-adapted") == ["yes"])
+        #expect(response.request.headers["X-Adapted"] == "yes")
+        let port = try closedPort()
+        _ = await dispatcher.dataFuture(from: request(try #require(URL(string: "http://127.0.0.1:\(port)/"))))
+            .fetchResult()
+        #expect(seen.value == ["200", "failed"])
     }
 
     @Test("past the memory limit the body is a temporary file the response refers to")
     func spill() async throws {
         let server = try LoopbackServer.shared()
         let response = try await makeDispatcher(memoryLimit: 10_000).dataFuture(
-            for: request(server.url("/bytes?size=50000"))
+            from: request(server.url("/bytes?size=50000"))
         ).value
         let file = try #require(response.body.fileURL)
         defer { try? FileManager.default.removeItem(at: file) }
@@ -237,7 +281,7 @@ struct CurlDispatcherTests {
         #expect(error is Broken)
         let server = try LoopbackServer.shared()
         let missing = request(server.url("/echo"), method: .post) { $0.setFileBody(path: "/nonexistent/upload.bin") }
-        guard case .failure(let uploadError) = await dispatcher.dataFuture(for: missing).fetchResult() else {
+        guard case .failure(let uploadError) = await dispatcher.dataFuture(from: missing).fetchResult() else {
             Issue.record("expected a failure")
             return
         }
@@ -250,7 +294,7 @@ struct CurlDispatcherTests {
         let dispatcher = makeDispatcher()
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("lazer-cold-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: file) }
-        let future = dispatcher.downloadFuture(for: request(server.url("/json")), to: file)
+        let future = dispatcher.downloadFuture(from: request(server.url("/json")), to: file)
         #expect(!FileManager.default.fileExists(atPath: file.path))
         _ = try await future.value
         #expect(FileManager.default.fileExists(atPath: file.path))
@@ -261,7 +305,7 @@ struct CurlDispatcherTests {
         let server = try LoopbackServer.shared()
         let dispatcher = makeDispatcher()
         dispatcher.shutdown()
-        let result = await dispatcher.dataFuture(for: request(server.url("/json"))).fetchResult()
+        let result = await dispatcher.dataFuture(from: request(server.url("/json"))).fetchResult()
         guard case .failure = result else {
             Issue.record("expected a failure")
             return

@@ -174,21 +174,37 @@ struct CurlEngineTests {
         #expect(data.prefix(4) == Data([0, 1, 2, 3]))
     }
 
-    @Test("a 300 MB body streams to a temporary file without growing memory")
+    @Test("a 300 MB body streams to a temporary file and is never held in memory")
     func largeBodyToFile() async throws {
         let harness = try EngineHarness()
-        let before = try residentBytes()
-        let outcome = try await harness.outcome(harness.spec("/bytes?size=\(300 * 1024 * 1024)"))
-        let after = try residentBytes()
-        guard case .file(let url, let size) = outcome.body else {
+        let size = 300 * 1024 * 1024
+        let outcome = try await harness.outcome(harness.spec("/bytes?size=\(size)"))
+        guard case .file(let url, let written) = outcome.body else {
             Issue.record("expected a file body")
             return
         }
         defer { try? FileManager.default.removeItem(at: url) }
-        #expect(size == 300 * 1024 * 1024)
-        #expect(try url.resourceValues(forKeys: [.fileSizeKey]).fileSize == 300 * 1024 * 1024)
-        // Holding the body in memory would add 300 MB; streaming adds a few buffers.
-        #expect(after - before < 100 * 1024 * 1024)
+        #expect(written == Int64(size))
+        #expect(try url.resourceValues(forKeys: [.fileSizeKey]).fileSize == size)
+        // Content-Length is past the 256 MB limit, so the body went straight to disk.
+        #expect(outcome.peakMemoryBytes == 0)
+    }
+
+    @Test("a body of unknown length spills to disk at the memory limit, so memory stays bounded")
+    func unknownLengthSpills() async throws {
+        let harness = try EngineHarness()
+        var spec = harness.spec("/chunked?chunks=20000")
+        spec.memoryLimit = 10_000
+        let outcome = try await harness.outcome(spec)
+        guard case .file(let url, let written) = outcome.body else {
+            Issue.record("expected a file body")
+            return
+        }
+        defer { try? FileManager.default.removeItem(at: url) }
+        let expected = (0..<20_000).map { "chunk \($0)\n" }.joined()
+        #expect(written == Int64(expected.utf8.count))
+        #expect(try String(contentsOf: url, encoding: .utf8) == expected)
+        #expect(outcome.peakMemoryBytes <= 10_000)
     }
 
     @Test("a file upload is streamed from disk and arrives intact")
@@ -391,11 +407,4 @@ func closedPort() throws -> Int {
         $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(descriptor, $0, &length) }
     }
     return Int(UInt16(bigEndian: address.sin_port))
-}
-
-/// The process's resident set size, from /proc/self/statm.
-func residentBytes() throws -> Int {
-    let statm = try String(contentsOfFile: "/proc/self/statm", encoding: .utf8)
-    let pages = statm.split(separator: " ").dropFirst().first.flatMap { Int($0) } ?? 0
-    return pages * Int(sysconf(Int32(_SC_PAGESIZE)))
 }

@@ -59,3 +59,25 @@ struct JSONCommandTests {
         #expect(try LazerBinary.run(["json", "--compact", "--lenient"], stdin: input).stdout == "[1,2]\n")
     }
 }
+
+@Suite("lazer json --query")
+struct JSONQueryCommandTests {
+    @Test("prints each selected node; an empty selection prints nothing")
+    func query() throws {
+        let input = Data(#"[{"meta":{"nested":{"x":1}}},{"meta":{}},{"meta":{"nested":{"x":[2]}}}]"#.utf8)
+        let result = try LazerBinary.run(["json", "--query", "$[*].meta.nested.x", "--compact"], stdin: input)
+        #expect(result.status == 0)
+        #expect(result.stdout == "1\n[2]\n")
+        let none = try LazerBinary.run(["json", "--query", "$.nothing"], stdin: input)
+        #expect(none.status == 0)
+        #expect(none.stdout.isEmpty)
+    }
+
+    @Test("an invalid query is reported with its position and exit status 1")
+    func invalidQuery() throws {
+        let result = try LazerBinary.run(["json", "--query", "$[?@.a = 1]"], stdin: Data("[]".utf8))
+        #expect(result.status == 1)
+        #expect(result.stderr.hasPrefix("lazer json: invalid JSONPath at character"))
+        #expect(result.stderr.contains("$[?@.a = 1]"))
+    }
+}

@@ -137,3 +137,18 @@ import Testing
         #expect(KeyEvent(.character(" ")).description == "space")
     }
 }
+
+@Suite struct LegacyMouseTests {
+    @Test func x10MouseReportsAreDecodedNotTypedAsKeys() {
+        var decoder = InputDecoder()
+        // Press left at column 5, row 3; then release; bytes are offset by 32 (+1 for 1-based).
+        let events = decoder.feed([0x1B, 0x5B, 0x4D, 32, 38, 36, 0x1B, 0x5B, 0x4D, 35, 38, 36])
+        #expect(
+            events == [
+                .mouse(MouseEvent(kind: .press(.left), position: Position(x: 5, y: 3))),
+                .mouse(MouseEvent(kind: .release(.left), position: Position(x: 5, y: 3))),
+            ])
+        #expect(decoder.feed([0x1B, 0x5B, 0x4D, 96]).isEmpty)
+        #expect(decoder.feed([33, 33]) == [.mouse(MouseEvent(kind: .scrollUp, position: Position(x: 0, y: 0)))])
+    }
+}

@@ -95,3 +95,34 @@ import Testing
         #expect(Cell("\u{9B}").symbol == "\u{FFFD}")
     }
 }
+
+/// The same corpus through the widgets that show server data.
+@Suite struct WidgetSafetyTests {
+    @Test func widgetsNeverEmitControls() {
+        let corpus = SafetyTests.hostileStrings
+        let backend = TestBackend(width: 100, height: 40)
+        backend.recordsEmitted = true
+        let terminal = Terminal(backend: backend)
+        var list = ListState()
+        var table = TableState()
+        var editor = TextEditorState(text: corpus.joined(separator: "\n"))
+        var input = TextEditorState(text: corpus.joined(), singleLine: true)
+        terminal.draw { frame in
+            let rows = Layout.vertical([.length(8), .length(8), .length(8), .length(8), .fill(1)]).split(frame.area)
+            frame.render(Paragraph(text: corpus.joined(separator: "\n")), in: rows[0])
+            frame.render(ListView(corpus), in: rows[1], state: &list)
+            frame.render(
+                Table(header: ["a", "b"], rows: corpus.map { [Line($0), Line($0)] }, widths: [.fill(1), .fill(1)]),
+                in: rows[2], state: &table)
+            frame.render(TextArea(softWrap: true), in: rows[3], state: &editor)
+            frame.render(TextInput(), in: rows[4].row(0), state: &input)
+            frame.render(
+                Block(title: Line(corpus[0]), bottomTitle: Line(corpus[4])), in: rows[4].row(1).union(rows[4].row(3)))
+            frame.render(Dialog(title: corpus[4], message: corpus.joined(separator: " ")), in: frame.area)
+            frame.render(Toast(corpus[0]), in: frame.area)
+        }
+        let emitted = backend.emitted.joined()
+        #expect(!emitted.unicodeScalars.contains { VisibleText.isUnsafe($0) })
+        #expect(emitted.contains("␛"))
+    }
+}

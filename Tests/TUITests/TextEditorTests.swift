@@ -144,3 +144,32 @@ import Testing
         #expect(state.rows.count == 1)
     }
 }
+
+@Suite struct TextAreaScrollTests {
+    /// After any movement the cursor is drawn inside the area, on the character it points at.
+    @Test(arguments: [false, true])
+    func cursorStaysVisible(softWrap: Bool) throws {
+        let lines = (0..<60).map { i in String(repeating: "word\(i) ", count: i % 7 + 1) + (i % 5 == 0 ? "日本語テキスト" : "")
+        }
+        var state = TextEditorState(text: lines.joined(separator: "\n"))
+        let terminal = Terminal(backend: TestBackend(width: 18, height: 7))
+        let moves: [TextMovement] = [
+            .pageDown, .lineEnd, .down, .down, .wordLeft, .pageDown, .pageDown, .documentEnd, .up, .lineStart,
+            .pageUp, .wordRight, .documentStart, .right, .down, .lineEnd, .pageDown, .up, .up,
+        ]
+        for move in moves {
+            state.move(move)
+            terminal.draw { frame in
+                frame.render(TextArea(softWrap: softWrap), in: frame.area, state: &state)
+                frame.cursor = state.screenCursor
+            }
+            let cursor = try #require(state.screenCursor, "cursor hidden after \(move)")
+            #expect(terminal.area.contains(cursor), "cursor \(cursor) outside after \(move)")
+            let line = state.lines[state.cursor.line]
+            if state.cursor.column < line.count {
+                let character = line[line.index(line.startIndex, offsetBy: state.cursor.column)]
+                #expect(terminal.backend.buffer[x: cursor.x, y: cursor.y].symbol == String(character), "after \(move)")
+            }
+        }
+    }
+}

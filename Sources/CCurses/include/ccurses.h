@@ -24,6 +24,9 @@
 
 /// The standard screen of the current terminal (ncurses' `stdscr`).
 WINDOW *ccurses_stdscr(void);
+/// What ncurses believes is on the physical screen (ncurses' `curscr`); `clearok` on it forces
+/// a full repaint.
+WINDOW *ccurses_curscr(void);
 /// Rows of the current screen (ncurses' `LINES`).
 int ccurses_lines(void);
 /// Columns of the current screen (ncurses' `COLS`).
@@ -126,6 +129,11 @@ int ccurses_set_winsize(int fd, int rows, int cols);
 /// follower). Tests run ncurses on the follower. Returns 0, or -1 with errno set.
 int ccurses_open_pty(int rows, int cols, int *leader, int *follower);
 
+/// Runs `argv[0]` (looked up in PATH) with `argv`, inheriting the terminal, and waits for it
+/// (posix_spawnp + waitpid, retried on EINTR). Returns its exit status, 128 + signal if it was
+/// killed, or -1 if it could not be started. Used to hand the terminal to $EDITOR or $PAGER.
+int ccurses_spawn_wait(char *const argv[]);
+
 // MARK: - Crash-safe terminal restore
 
 /// Remembers the current termios of `fd` so `ccurses_terminal_restore` can put it back. Call
@@ -139,6 +147,13 @@ void ccurses_terminal_restore(void);
 /// `ccurses_terminal_restore` and then hand the signal to the previous handler (Swift's
 /// backtracer, or the default action), so a crash leaves a usable terminal and still reports.
 void ccurses_crash_guard_install(void);
+/// Sends standard error to an unlinked temporary file while the screen runs, so messages cannot
+/// scribble over the screen or vanish with the alternate screen. Returns 0, or -1 (nothing changed).
+int ccurses_stderr_capture_begin(void);
+/// Async-signal-safe: points standard error back at the terminal and copies what was captured
+/// there (up to 64 KiB), so a crash message such as Swift's "Fatal error: ..." stays readable.
+/// The crash handler calls it after restoring the terminal; a normal exit calls it after `endwin`.
+void ccurses_stderr_capture_end(void);
 /// Puts the previous handlers back (normal exit).
 void ccurses_crash_guard_uninstall(void);
 /// Marks the saved terminal state as no longer needing a restore (after a clean `endwin`).

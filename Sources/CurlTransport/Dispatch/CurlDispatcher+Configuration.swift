@@ -1,5 +1,6 @@
 public import Foundation
 public import Futures
+public import HTTPCore
 
 extension CurlDispatcher {
     /// Dispatcher-wide settings (per-request settings live in `RequestOptions`).
@@ -16,19 +17,23 @@ extension CurlDispatcher {
         public var maxConnectionsPerHost: Int
         /// The `User-Agent` sent when a request does not set one.
         public var userAgent: String
+        /// Request adapters, response adapters and exchange monitors every exchange goes through.
+        public var pipeline: DispatchPipeline
 
         public init(
             scheduler: any Scheduler = MainQueueScheduler(),
             memoryLimit: Int = 256 * 1024 * 1024,
             cookieFile: URL? = nil,
             maxConnectionsPerHost: Int = 0,
-            userAgent: String = "lazer"
+            userAgent: String = "lazer",
+            pipeline: DispatchPipeline = DispatchPipeline()
         ) {
             self.scheduler = scheduler
             self.memoryLimit = memoryLimit
             self.cookieFile = cookieFile
             self.maxConnectionsPerHost = maxConnectionsPerHost
             self.userAgent = userAgent
+            self.pipeline = pipeline
         }
     }
 }

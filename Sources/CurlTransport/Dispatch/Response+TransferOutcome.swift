@@ -16,7 +16,7 @@ extension Response where Body == ResponseBody {
             statusCode: StatusCode(rawValue: outcome.status),
             headers: HTTPHeaders(outcome.headers.map { ($0.name, $0.value) }),
             httpVersion: HTTPVersion(rawValue: outcome.httpVersion) ?? .http11,
-            url: URL(string: outcome.effectiveURL) ?? url,
+            url: outcome.effectiveURL == url.absoluteString ? url : URL(string: outcome.effectiveURL) ?? url,
             remoteAddress: outcome.remoteAddress,
             timings: Timings(
                 dnsLookup: mark(timings.nameLookup), connect: mark(timings.connect),

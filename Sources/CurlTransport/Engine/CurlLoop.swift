@@ -39,7 +39,9 @@ final class CurlLoop {
             var stillRunning: Int32 = 0
             curl_multi_perform(multi, &stillRunning)
             collectFinished(multi)
-            curl_multi_poll(multi, nil, 0, 1000, nil)
+            // Completions may have queued new transfers from this thread (without a wake-up):
+            // then go round again at once instead of waiting.
+            if inbox.isEmpty { curl_multi_poll(multi, nil, 0, 1000, nil) }
         }
         for transfer in Array(active.values) { cancel(transfer, multi: multi) }
         drainAfterStop()

@@ -27,6 +27,8 @@ final class CurlTransfer: @unchecked Sendable {
     private var headers: [(name: String, value: String)] = []
     private var declaredLength: Int64?
     private var memoryBody = Data()
+    /// The most body bytes ever held in memory at once (what "memory stays flat" is checked against).
+    private var peakMemoryBytes = 0
     private var bodyFile: Int32 = -1
     private var bodyFileURL: URL?
     private var bodyFileIsTemporary = false
@@ -123,20 +125,67 @@ final class CurlTransfer: @unchecked Sendable {
 
     // MARK: - Callbacks (network thread, called by libcurl)
 
-    fileprivate func receiveHeader(_ bytes: UnsafeRawBufferPointer) -> Bool {
-        let line = String(decoding: bytes, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
-        if line.hasPrefix("HTTP/") {
-            let fields = line.split(separator: " ", maxSplits: 2, omittingEmptySubsequences: true)
-            statusVersion = fields.first.map(String.init) ?? ""
-            status = fields.count > 1 ? Int(fields[1]) ?? 0 : 0
-            reason = fields.count > 2 ? String(fields[2]) : ""
-            headers.removeAll(keepingCapacity: true)
-            declaredLength = nil
-        } else if let colon = line.firstIndex(of: ":") {
-            let name = String(line[..<colon]).trimmingCharacters(in: .whitespaces)
-            let value = String(line[line.index(after: colon)...]).trimmingCharacters(in: .whitespaces)
-            headers.append((name, value))
-            if name.caseInsensitiveCompare("Content-Length") == .orderedSame { declaredLength = Int64(value) }
+    /// One header line as libcurl hands it over (status line included, CRLF at the end). Parsed on
+    /// bytes: this runs for every header of every response, so it avoids Foundation string work.
+    fileprivate func receiveHeader(_ line: UnsafeBufferPointer<UInt8>) -> Bool {
+        var start = 0
+        var end = line.count
+        while end > start, Self.isWhitespace(line[end - 1]) { end -= 1 }
+        while start < end, Self.isWhitespace(line[start]) { start += 1 }
+        guard start < end else { return true }
+        if end - start > 5, line[start] == UInt8(ascii: "H"), line[start + 1] == UInt8(ascii: "T"),
+            line[start + 2] == UInt8(ascii: "T"), line[start + 3] == UInt8(ascii: "P"),
+            line[start + 4] == UInt8(ascii: "/")
+        {
+            startResponse(line, from: start, to: end)
+            return true
+        }
+        guard let colon = (start..<end).first(where: { line[$0] == UInt8(ascii: ":") }) else { return true }
+        var nameEnd = colon
+        while nameEnd > start, Self.isWhitespace(line[nameEnd - 1]) { nameEnd -= 1 }
+        var valueStart = colon + 1
+        while valueStart < end, Self.isWhitespace(line[valueStart]) { valueStart += 1 }
+        let name = Self.text(line, start, nameEnd)
+        let value = Self.text(line, valueStart, end)
+        headers.append((name, value))
+        if Self.isContentLength(line, start, nameEnd) { declaredLength = Int64(value) }
+        return true
+    }
+
+    /// A status line (`HTTP/1.1 200 OK`, `HTTP/2 404`) starts a new response: redirects and
+    /// `100 Continue` each bring their own headers, and only the last response's are kept.
+    private func startResponse(_ line: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int) {
+        var cursor = start
+        while cursor < end, line[cursor] != UInt8(ascii: " ") { cursor += 1 }
+        statusVersion = Self.text(line, start, cursor)
+        while cursor < end, line[cursor] == UInt8(ascii: " ") { cursor += 1 }
+        var code = 0
+        while cursor < end, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(line[cursor]) {
+            code = code * 10 + Int(line[cursor] - UInt8(ascii: "0"))
+            cursor += 1
+        }
+        status = code
+        while cursor < end, line[cursor] == UInt8(ascii: " ") { cursor += 1 }
+        reason = Self.text(line, cursor, end)
+        headers.removeAll(keepingCapacity: true)
+        declaredLength = nil
+    }
+
+    private static func isWhitespace(_ byte: UInt8) -> Bool {
+        byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") || byte == UInt8(ascii: "\r")
+            || byte == UInt8(ascii: "\n")
+    }
+
+    private static func text(_ line: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> String {
+        String(decoding: UnsafeBufferPointer(rebasing: line[start..<end]), as: UTF8.self)
+    }
+
+    private static let contentLength = Array("content-length".utf8)
+
+    private static func isContentLength(_ line: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> Bool {
+        guard end - start == contentLength.count else { return false }
+        for index in 0..<contentLength.count where line[start + index] | 0x20 != contentLength[index] {
+            return false
         }
         return true
     }
@@ -144,7 +193,7 @@ final class CurlTransfer: @unchecked Sendable {
     fileprivate func receiveBody(_ bytes: UnsafeRawBufferPointer) -> Bool {
         if bodyFile < 0 {
             let goesToFile =
-                spec.destination != nil || memoryBody.count + bytes.count > spec.memoryLimit
+                spec.destination != nil || spec.alwaysToFile || memoryBody.count + bytes.count > spec.memoryLimit
                 || (memoryBody.isEmpty && (declaredLength ?? 0) > Int64(spec.memoryLimit))
             if goesToFile {
                 guard openBodyFile() else { return false }
@@ -157,6 +206,7 @@ final class CurlTransfer: @unchecked Sendable {
         }
         if bodyFile >= 0 { return writeToBodyFile(bytes) }
         memoryBody.append(contentsOf: bytes)
+        peakMemoryBytes = max(peakMemoryBytes, memoryBody.count)
         return true
     }
 
@@ -251,10 +301,11 @@ final class CurlTransfer: @unchecked Sendable {
         let body: TransferOutcome.Body
         if let url = bodyFileURL {
             body = .file(url, size: bodyFileSize)
-        } else if let destination = spec.destination {
-            // An empty body never opened the file: create it so the destination always exists.
-            _ = FileManager.default.createFile(atPath: destination.path, contents: nil)
-            body = .file(destination, size: 0)
+        } else if spec.destination != nil || spec.alwaysToFile, openBodyFile(), let url = bodyFileURL {
+            // An empty body never opened the file: create it so a download always has one.
+            close(bodyFile)
+            bodyFile = -1
+            body = .file(url, size: 0)
         } else {
             body = .memory(memoryBody)
         }
@@ -275,6 +326,7 @@ final class CurlTransfer: @unchecked Sendable {
             uploadedBytes: CurlInfo.offset(handle, CURLINFO_SIZE_UPLOAD_T),
             headerBytes: Int64(CurlInfo.long(handle, CURLINFO_HEADER_SIZE)),
             downloadedBytes: CurlInfo.offset(handle, CURLINFO_SIZE_DOWNLOAD_T),
+            peakMemoryBytes: peakMemoryBytes,
             body: body
         )
     }
@@ -300,6 +352,8 @@ final class CurlTransfer: @unchecked Sendable {
         var options = CurlOptionSetter(handle: handle)
         try options.set(CURLOPT_URL, spec.url)
         try options.set(CURLOPT_NOSIGNAL, 1)
+        // Bigger receive buffers mean fewer callbacks and writes; downloads to a file get the most.
+        try options.set(CURLOPT_BUFFERSIZE, spec.destination == nil ? 64 * 1024 : 512 * 1024)
         try options.pointer(CURLOPT_ERRORBUFFER, UnsafeMutableRawPointer(errorBuffer))
         try options.pointer(CURLOPT_PRIVATE, context)
         try options.pointer(CURLOPT_WRITEDATA, context)
@@ -427,8 +481,9 @@ private func curlHeaderCallback(
 )
     -> Int
 {
-    guard let transfer = CurlTransfer.from(user) else { return 0 }
-    return transfer.receiveHeader(UnsafeRawBufferPointer(start: data, count: size * count)) ? size * count : 0
+    guard let data, let transfer = CurlTransfer.from(user) else { return 0 }
+    let line = UnsafeRawPointer(data).assumingMemoryBound(to: UInt8.self)
+    return transfer.receiveHeader(UnsafeBufferPointer(start: line, count: size * count)) ? size * count : 0
 }
 
 private func curlReadCallback(

@@ -21,6 +21,8 @@ struct TransferOutcome: Sendable {
     var uploadedBytes: Int64
     var headerBytes: Int64
     var downloadedBytes: Int64
+    /// The most body bytes held in memory at once during the transfer.
+    var peakMemoryBytes: Int
     var body: Body
 }
 

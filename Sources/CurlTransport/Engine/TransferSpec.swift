@@ -49,4 +49,6 @@ struct TransferSpec: Sendable {
     var memoryLimit = 256 * 1024 * 1024
     /// When set, the body always goes to this file (downloads).
     var destination: URL?
+    /// The body goes to a file even when small: `destination`, or a new temporary file.
+    var alwaysToFile = false
 }

@@ -28,7 +28,7 @@ public struct Buffer: Hashable, Sendable {
 
     /// Fills every cell with `cell` (a fresh frame).
     public mutating func reset(to cell: Cell = .blank) {
-        for i in cells.indices { cells[i] = cell }
+        cells.withUnsafeMutableBufferPointer { $0.update(repeating: cell) }
     }
 
     /// Changes the area; contents are cleared.
@@ -72,17 +72,28 @@ public struct Buffer: Hashable, Sendable {
         guard y >= area.y, y < area.bottom else { return x }
         let limit = min(maxX ?? area.right, area.right)
         var column = x
-        for character in text {
-            if column >= limit { break }
-            if let ascii = character.asciiValue, ascii >= 0x20, ascii < 0x7F {
-                if column >= area.x, let i = index(column, y), cells[i].width == 1 {
-                    cells[i] = Cell(safe: String(character), width: 1, style: cells[i].style.patched(with: style))
-                } else if column >= area.x {
-                    put(character, width: 1, column, y, style)
+        let utf8 = text.utf8
+        var index = utf8.startIndex
+        let rowStart = (y - area.y) * area.width - area.x
+        while index < utf8.endIndex, column < limit {
+            let byte = utf8[index]
+            let next = utf8.index(after: index)
+            // Fast path: printable ASCII not followed by a combining sequence is one narrow cell.
+            if byte >= 0x20, byte < 0x7F, next == utf8.endIndex || utf8[next] < 0x80 {
+                if column >= area.x {
+                    let i = rowStart + column
+                    if cells[i].width == 1 {
+                        cells[i] = Cell(
+                            safe: Buffer.asciiSymbols[Int(byte)], width: 1, style: cells[i].style.patched(with: style))
+                    } else {
+                        put(Character(Unicode.Scalar(byte)), width: 1, column, y, style)
+                    }
                 }
                 column += 1
+                index = next
                 continue
             }
+            guard let character = text[index...].first else { break }
             var stop = false
             VisibleText.forEachCell(of: character) { cluster, width in
                 if stop { return }
@@ -94,9 +105,13 @@ public struct Buffer: Hashable, Sendable {
                 column += width
             }
             if stop { break }
+            index = text.index(after: index)
         }
         return column
     }
+
+    /// One-character strings for printable ASCII, so the fast path builds no strings.
+    private static let asciiSymbols: [String] = (0..<128).map { String(Character(Unicode.Scalar(UInt8($0)))) }
 
     private mutating func put(_ cluster: Character, width: Int, _ x: Int, _ y: Int, _ style: Style) {
         set(x, y, Cell(safe: String(cluster), width: width, style: self[x: x, y: y].style.patched(with: style)))

@@ -44,6 +44,15 @@ public struct Rect: Hashable, Sendable {
         return Rect(x: left, y: top, width: right - left, height: bottom - top)
     }
 
+    /// The smallest rectangle holding both.
+    public func union(_ other: Rect) -> Rect {
+        if isEmpty { return other }
+        if other.isEmpty { return self }
+        let left = min(x, other.x)
+        let top = min(y, other.y)
+        return Rect(x: left, y: top, width: max(right, other.right) - left, height: max(bottom, other.bottom) - top)
+    }
+
     /// The rectangle shrunk by `horizontal` columns on each side and `vertical` rows top and bottom.
     public func inset(horizontal: Int = 1, vertical: Int = 1) -> Rect {
         let dx = min(horizontal, width / 2)

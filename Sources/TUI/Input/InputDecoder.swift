@@ -190,6 +190,12 @@ public struct InputDecoder: Sendable {
         let length = index - start + 1
         let finalByte = pending[index]
         let parameterBytes = pending[(start + 2)..<index]
+        if finalByte == 0x4D, parameterBytes.isEmpty {  // ESC [ M b x y: legacy X10 mouse report
+            guard index + 3 < pending.count else {
+                return final ? .skip(pending.count - start) : .incomplete
+            }
+            return .event(.mouse(x10Mouse(pending[index + 1], pending[index + 2], pending[index + 3])), length + 3)
+        }
         if parameterBytes.first == 0x3C {  // "<": SGR mouse
             guard let mouse = sgrMouse(parameterBytes.dropFirst(), release: finalByte == 0x6D) else {
                 return .skip(length)
@@ -243,11 +249,23 @@ public struct InputDecoder: Sendable {
         }
     }
 
+    private func x10Mouse(_ b: UInt8, _ x: UInt8, _ y: UInt8) -> MouseEvent {
+        let code = Int(b) - 32
+        let position = Position(x: max(0, Int(x) - 33), y: max(0, Int(y) - 33))
+        var mouse = mouseEvent(code: code, position: position, release: code & 3 == 3 && code & 64 == 0)
+        if case .release = mouse.kind { mouse.kind = .release(.left) }  // X10 does not say which button
+        return mouse
+    }
+
     private func sgrMouse(_ bytes: ArraySlice<UInt8>, release: Bool) -> MouseEvent? {
         let numbers = String(decoding: bytes, as: UTF8.self).split(separator: ";").compactMap { Int($0) }
         guard numbers.count == 3 else { return nil }
-        let code = numbers[0]
-        let position = Position(x: max(0, numbers[1] - 1), y: max(0, numbers[2] - 1))
+        return mouseEvent(
+            code: numbers[0], position: Position(x: max(0, numbers[1] - 1), y: max(0, numbers[2] - 1)), release: release
+        )
+    }
+
+    private func mouseEvent(code: Int, position: Position, release: Bool) -> MouseEvent {
         var modifiers: KeyModifiers = []
         if code & 4 != 0 { modifiers.insert(.shift) }
         if code & 8 != 0 { modifiers.insert(.alt) }

@@ -65,6 +65,7 @@ public enum KeySpec {
         case .character(" "): return "space"
         case .character(let c): return VisibleText.sanitize(String(c))
         case .function(let n): return "F\(n)"
+        case .backTab: return "shift+tab"
         default: return names.first { $0.1 == key }?.0 ?? "?"
         }
     }

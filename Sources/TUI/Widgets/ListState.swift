@@ -8,6 +8,8 @@ public struct ListState: Hashable, Sendable {
     public var filter: String
     /// Rows shown at the last render, used as the page size.
     public private(set) var pageSize: Int = 10
+    /// Where the rows were drawn at the last render (for mouse hits).
+    public internal(set) var lastArea: Rect = .zero
 
     public init(selected: Int? = 0, offset: Int = 0, filter: String = "") {
         self.selected = selected
@@ -63,6 +65,22 @@ public struct ListState: Hashable, Sendable {
         if let selected, visible.contains(selected) { return }
         selected = visible.first
         offset = 0
+    }
+
+    /// Click selects the row under the pointer; the wheel moves the selection.
+    public mutating func handle(_ mouse: MouseEvent, items: [String]) -> Bool {
+        switch mouse.kind {
+        case .scrollUp: apply(.up, items: items)
+        case .scrollDown: apply(.down, items: items)
+        case .press(.left):
+            guard lastArea.contains(mouse.position) else { return false }
+            let visible = visibleIndices(of: items)
+            let row = offset + mouse.position.y - lastArea.y
+            guard visible.indices.contains(row) else { return false }
+            selected = visible[row]
+        default: return false
+        }
+        return true
     }
 
     mutating func scrollIntoView(position: Int?, count: Int, height: Int) {

@@ -26,6 +26,7 @@ public struct ListView: StatefulWidget {
 
     public func render(in area: Rect, buffer: inout Buffer, state: inout ListState) {
         guard !area.isEmpty else { return }
+        state.lastArea = area
         let texts = items.map(\.text)
         let visible = state.visibleIndices(of: texts)
         if visible.isEmpty {

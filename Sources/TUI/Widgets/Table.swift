@@ -33,6 +33,7 @@ public struct Table: StatefulWidget {
             y += 1
         }
         let height = area.bottom - y
+        state.lastArea = Rect(x: area.x, y: y, width: area.width, height: height)
         state.scrollIntoView(count: rows.count, height: height)
         for index in state.offset..<min(rows.count, state.offset + max(0, height)) {
             for (column, cell) in zip(columns, rows[index]) {

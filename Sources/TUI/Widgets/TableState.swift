@@ -3,6 +3,8 @@ public struct TableState: Hashable, Sendable {
     public var selected: Int?
     public var offset: Int
     public private(set) var pageSize = 10
+    /// Where the rows (not the header) were drawn at the last render (for mouse hits).
+    public internal(set) var lastArea: Rect = .zero
 
     public init(selected: Int? = 0, offset: Int = 0) {
         self.selected = selected
@@ -25,6 +27,21 @@ public struct TableState: Hashable, Sendable {
         case .bottom: target = count - 1
         }
         selected = min(max(0, target), count - 1)
+    }
+
+    /// Click selects the row under the pointer; the wheel moves the selection.
+    public mutating func handle(_ mouse: MouseEvent, count: Int) -> Bool {
+        switch mouse.kind {
+        case .scrollUp: apply(.up, count: count)
+        case .scrollDown: apply(.down, count: count)
+        case .press(.left):
+            guard lastArea.contains(mouse.position) else { return false }
+            let row = offset + mouse.position.y - lastArea.y
+            guard row < count else { return false }
+            selected = row
+        default: return false
+        }
+        return true
     }
 
     mutating func scrollIntoView(count: Int, height: Int) {

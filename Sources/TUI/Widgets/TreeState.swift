@@ -11,6 +11,9 @@ public struct TreeState: Hashable, Sendable {
     private var expandedChildren: [TreePath: [Int]] = [:]
     /// Rows shown at the last render, used as the page size.
     public private(set) var pageSize = 10
+    /// Where the rows were drawn at the last render, and the indent per level (for mouse hits).
+    public internal(set) var lastArea: Rect = .zero
+    var lastIndent = 2
 
     public init(selected: TreePath? = [0], offset: Int = 0) {
         self.selected = selected
@@ -155,6 +158,24 @@ public struct TreeState: Hashable, Sendable {
                 self.selected = Array(selected.dropLast())
             }
         }
+    }
+
+    /// Click selects the row under the pointer (a click on its ▸/▾ marker also expands or
+    /// collapses it); the wheel moves the selection.
+    public mutating func handle(_ mouse: MouseEvent, in source: some TreeDataSource) -> Bool {
+        switch mouse.kind {
+        case .scrollUp: apply(.up, in: source)
+        case .scrollDown: apply(.down, in: source)
+        case .press(.left):
+            guard lastArea.contains(mouse.position),
+                let path = path(atRow: offset + mouse.position.y - lastArea.y, in: source)
+            else { return false }
+            selected = path
+            let markerX = lastArea.x + (path.count - 1) * lastIndent
+            if source.isExpandable(path), mouse.position.x >= markerX, mouse.position.x < markerX + 2 { toggle(path) }
+        default: return false
+        }
+        return true
     }
 
     mutating func scrollIntoView(height: Int, in source: some TreeDataSource) {

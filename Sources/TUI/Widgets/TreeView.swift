@@ -17,6 +17,8 @@ public struct TreeView<Source: TreeDataSource>: StatefulWidget {
 
     public func render(in area: Rect, buffer: inout Buffer, state: inout TreeState) {
         guard !area.isEmpty else { return }
+        state.lastArea = area
+        state.lastIndent = indent
         state.scrollIntoView(height: area.height, in: source)
         var path = state.path(atRow: state.offset, in: source)
         for row in 0..<area.height {

@@ -1,0 +1,342 @@
+import CCurses
+import Foundation
+public import TUI
+
+/// The real screen: a `TerminalBackend` on ncursesw.
+///
+/// It starts ncurses with `newterm` (never `initscr`, which exits the process when the terminal
+/// is unusable), in raw mode with keypad translation off: every byte the terminal sends is read
+/// with `wget_wch` and decoded by TUI's `InputDecoder`, so keys, bracketed paste, SGR mouse and
+/// focus reports are decoded the same way everywhere. A crash handler installed before `newterm`
+/// restores the terminal on SIGILL/SIGTRAP/SIGSEGV/SIGABRT/SIGBUS/SIGFPE (Swift traps included).
+///
+/// Threading: ncurses has one current screen per process and no locking. Create, use and shut
+/// down the backend on the main thread only; `TerminalEventLoop` delivers its input there.
+public final class NcursesBackend: TerminalBackend {
+    /// How the screen starts.
+    public struct Options: Sendable {
+        /// Report mouse clicks, drags and the wheel. Off leaves the terminal's own text selection.
+        public var mouse: Bool
+        /// How long a lone ESC waits for the rest of a sequence before it counts as the Esc key.
+        public var escapeDelayMilliseconds: Int
+        /// The terminal type; `nil` uses `TERM`.
+        public var terminalType: String?
+        /// The environment consulted for `TERM` and `NO_COLOR`.
+        public var environment: [String: String]
+        /// Hold standard error back while the screen runs and show it after (see
+        /// `ccurses_stderr_capture_begin`). Off only for tests that share a process.
+        public var captureStandardError: Bool
+        /// The terminal to read from (standard input unless a test passes a pseudo-terminal).
+        public var inputDescriptor: Int32
+        /// The terminal to draw on (standard output unless a test passes a pseudo-terminal).
+        public var outputDescriptor: Int32
+
+        public init(
+            mouse: Bool = true,
+            escapeDelayMilliseconds: Int = 25,
+            terminalType: String? = nil,
+            environment: [String: String]? = nil,
+            inputDescriptor: Int32 = 0,
+            outputDescriptor: Int32 = 1,
+            captureStandardError: Bool = true
+        ) {
+            self.captureStandardError = captureStandardError
+            self.mouse = mouse
+            self.escapeDelayMilliseconds = escapeDelayMilliseconds
+            self.terminalType = terminalType
+            self.environment = environment ?? ProcessInfo.processInfo.environment
+            self.inputDescriptor = inputDescriptor
+            self.outputDescriptor = outputDescriptor
+        }
+    }
+
+    /// Terminal private modes turned on while the screen runs (and off again on every exit path).
+    enum Mode {
+        static let pasteOn = "\u{1B}[?2004h"
+        static let pasteOff = "\u{1B}[?2004l"
+        static let focusOn = "\u{1B}[?1004h"
+        static let focusOff = "\u{1B}[?1004l"
+        /// Button presses, drags, the wheel; SGR encoding (any column, unambiguous releases).
+        static let mouseOn = "\u{1B}[?1000h\u{1B}[?1002h\u{1B}[?1006h"
+        static let mouseOff = "\u{1B}[?1006l\u{1B}[?1002l\u{1B}[?1000l"
+    }
+
+    public let options: Options
+    public let colorCapability: ColorCapability
+    /// True when the process locale (after the UTF-8 fallback) encodes text as UTF-8.
+    public let localeIsUTF8: Bool
+    /// The ESC delay in effect, for the event loop's timer.
+    public var escapeDelayMilliseconds: Int { options.escapeDelayMilliseconds }
+
+    let inputDescriptor: Int32
+    let outputDescriptor: Int32
+    private let screen: OpaquePointer
+    let window: UnsafeMutablePointer<WINDOW>
+    private let colorCount: Int
+    private var pairs: ColorPairCache
+    private var cursor: Position?
+    private var cursorShown = false
+    private var characters = [wchar_t](repeating: 0, count: 8)
+    private var lastStyle: Style?
+    private var lastAttributes: attr_t = 0
+    private var lastPair: Int32 = 0
+    var decoder = InputDecoder()
+    /// True while the terminal belongs to the program (between start/resume and shutdown/suspend).
+    private(set) var isActive = false
+    private var isShutDown = false
+
+    /// Whether mouse reporting is on. Turning it off lets users select text with the mouse.
+    public var mouseEnabled: Bool {
+        didSet {
+            guard isActive, mouseEnabled != oldValue else { return }
+            writeToTerminal(mouseEnabled ? Mode.mouseOn : Mode.mouseOff)
+        }
+    }
+
+    /// Starts ncurses on the process's terminal (standard input and output).
+    public init(options: Options = Options()) throws(NcursesBackendError) {
+        self.options = options
+        inputDescriptor = options.inputDescriptor
+        outputDescriptor = options.outputDescriptor
+        guard isatty(inputDescriptor) == 1, isatty(outputDescriptor) == 1 else { throw .notATerminal }
+        localeIsUTF8 = ccurses_setlocale_utf8()
+        // ncurses installs its own SIGINT/SIGTERM/SIGTSTP/SIGWINCH handlers only where the action
+        // is the default one; the event loop handles these on the main queue instead.
+        for signalNumber in [SIGINT, SIGTERM, SIGTSTP, SIGWINCH, SIGHUP] { signal(signalNumber, SIG_IGN) }
+        _ = ccurses_terminal_save(outputDescriptor)
+        ccurses_crash_guard_install()
+        if options.captureStandardError { _ = ccurses_stderr_capture_begin() }
+
+        let type = options.terminalType ?? options.environment["TERM"] ?? "xterm-256color"
+        guard let output = fdopen(outputDescriptor, "w"), let input = fdopen(inputDescriptor, "r"),
+            let screen = newterm(type, output, input)
+        else {
+            ccurses_stderr_capture_end()
+            ccurses_crash_guard_uninstall()
+            ccurses_terminal_forget()
+            throw .unknownTerminal(type)
+        }
+        self.screen = screen
+        set_term(screen)
+        guard let window = ccurses_stdscr() else {
+            ccurses_stderr_capture_end()
+            ccurses_crash_guard_uninstall()
+            ccurses_terminal_forget()
+            throw .unknownTerminal(type)
+        }
+        self.window = window
+        raw()
+        noecho()
+        nonl()
+        keypad(window, false)
+        nodelay(window, true)
+        leaveok(window, true)
+        scrollok(window, false)
+        _ = set_escdelay(Int32(options.escapeDelayMilliseconds))
+        curs_set(0)
+
+        if has_colors() {
+            start_color()
+            use_default_colors()
+        }
+        colorCount = Int(ccurses_colors())
+        colorCapability = CursesPalette.capability(
+            colors: colorCount, hasColors: has_colors(), environment: options.environment)
+        pairs = ColorPairCache(capacity: ccurses_color_pairs())
+        mouseEnabled = options.mouse
+        wrefresh(window)
+        enterModes()
+        isActive = true
+    }
+
+    deinit {
+        shutdown()
+    }
+
+    // MARK: - TerminalBackend
+
+    public var size: Size {
+        guard isActive else { return Size(width: 0, height: 0) }
+        return Size(width: Int(ccurses_getmaxx(window)), height: Int(ccurses_getmaxy(window)))
+    }
+
+    public func draw(_ updates: [CellUpdate]) {
+        guard isActive else { return }
+        let width = Int(ccurses_getmaxx(window))
+        let height = Int(ccurses_getmaxy(window))
+        var cell = cchar_t()
+        for update in updates where update.x >= 0 && update.y >= 0 && update.x < width && update.y < height {
+            let style = update.cell.style
+            if style != lastStyle { apply(style) }
+            fillCharacters(update.cell.symbol)
+            _ = ccurses_setcchar(&cell, characters, lastAttributes, lastPair)
+            _ = mvwadd_wch(window, Int32(update.y), Int32(update.x), &cell)
+        }
+    }
+
+    public func clear() {
+        guard isActive else { return }
+        werase(window)
+        clearok(window, true)
+    }
+
+    public func setCursor(_ position: Position?) {
+        cursor = position
+    }
+
+    public func flush() {
+        guard isActive else { return }
+        if let cursor {
+            if !cursorShown {
+                curs_set(1)
+                cursorShown = true
+            }
+            leaveok(window, false)
+            wmove(window, Int32(cursor.y), Int32(cursor.x))
+        } else {
+            if cursorShown {
+                curs_set(0)
+                cursorShown = false
+            }
+            leaveok(window, true)
+        }
+        wrefresh(window)
+    }
+
+    // MARK: - Drawing helpers
+
+    /// Converts a cell's symbol to the NUL-terminated wide string `setcchar` wants. Symbols from
+    /// TUI are already safe; any control character that slipped through is still never emitted.
+    private func fillCharacters(_ symbol: String) {
+        let limit = Int(ccurses_ccharw_max())
+        var count = 0
+        for scalar in symbol.unicodeScalars {
+            if count == limit { break }
+            let value = scalar.value
+            let isControl = value < 0x20 || (0x7F...0x9F).contains(value)
+            characters[count] = wchar_t(bitPattern: isControl ? 0xFFFD : value)
+            count += 1
+        }
+        if count == 0 {
+            characters[0] = 0x20
+            count = 1
+        }
+        characters[count] = 0
+    }
+
+    private func apply(_ style: Style) {
+        lastStyle = style
+        var attributes = ccurses_a_normal()
+        let modifiers = style.modifiers
+        if modifiers.contains(.bold) { attributes |= ccurses_a_bold() }
+        if modifiers.contains(.dim) { attributes |= ccurses_a_dim() }
+        if modifiers.contains(.italic) { attributes |= ccurses_a_italic() }
+        if modifiers.contains(.underline) { attributes |= ccurses_a_underline() }
+        if modifiers.contains(.reverse) { attributes |= ccurses_a_reverse() }
+        lastAttributes = attributes
+        guard colorCapability != .monochrome else {
+            lastPair = 0
+            return
+        }
+        let colors = ColorPairCache.Colors(
+            foreground: CursesPalette.number(for: style.resolvedForeground, colors: colorCount),
+            background: CursesPalette.number(for: style.resolvedBackground, colors: colorCount)
+        )
+        let lookup = pairs.pair(for: colors)
+        if lookup.startedOver { clearok(window, true) }
+        if lookup.isNew { init_extended_pair(lookup.number, colors.foreground, colors.background) }
+        lastPair = lookup.number
+    }
+
+    // MARK: - Terminal modes
+
+    /// Writes bytes straight to the terminal, after whatever ncurses has buffered.
+    func writeToTerminal(_ text: String) {
+        let bytes = Array(text.utf8)
+        var offset = 0
+        while offset < bytes.count {
+            let written = bytes[offset...].withUnsafeBytes { write(outputDescriptor, $0.baseAddress, $0.count) }
+            if written < 0 {
+                if errno == EINTR { continue }
+                return
+            }
+            offset += written
+        }
+    }
+
+    private func enterModes() {
+        writeToTerminal(Mode.pasteOn + Mode.focusOn + (mouseEnabled ? Mode.mouseOn : ""))
+    }
+
+    private func leaveModes() {
+        writeToTerminal(Mode.mouseOff + Mode.focusOff + Mode.pasteOff)
+    }
+
+    /// Gives the terminal back to the shell's modes (before suspending or running another program).
+    func leaveTerminal() {
+        guard isActive else { return }
+        leaveModes()
+        if cursorShown { curs_set(0) }
+        curs_set(1)
+        endwin()
+        isActive = false
+    }
+
+    /// Takes the terminal back after `leaveTerminal` and repaints everything ncurses had on screen.
+    func reenterTerminal() {
+        guard !isActive, !isShutDown else { return }
+        reset_prog_mode()
+        isActive = true
+        curs_set(cursorShown ? 1 : 0)
+        if let rows = terminalRows() { resizeIfNeeded(rows) }
+        clearok(ccurses_curscr(), true)
+        wrefresh(window)
+        enterModes()
+        decoder = InputDecoder()
+    }
+
+    /// After SIGCONT: the shell may have changed the terminal modes and the screen while the
+    /// process was stopped from outside, so put the program's modes back and repaint.
+    public func resumed() {
+        guard isActive else { return }
+        reset_prog_mode()
+        clearok(ccurses_curscr(), true)
+        wrefresh(window)
+        enterModes()
+    }
+
+    /// Restores the terminal for good: modes off, `endwin`, crash handlers removed. Idempotent.
+    public func shutdown() {
+        guard !isShutDown else { return }
+        if isActive {
+            leaveModes()
+            curs_set(1)
+            endwin()
+            isActive = false
+        }
+        isShutDown = true
+        delscreen(screen)
+        ccurses_stderr_capture_end()
+        ccurses_crash_guard_uninstall()
+        ccurses_terminal_forget()
+    }
+
+    // MARK: - Size
+
+    /// The terminal's size as the kernel reports it (rows, columns), if it has one.
+    func terminalRows() -> (rows: Int32, columns: Int32)? {
+        var rows: Int32 = 0
+        var columns: Int32 = 0
+        guard ccurses_get_winsize(outputDescriptor, &rows, &columns) == 0, rows > 0, columns > 0 else { return nil }
+        return (rows, columns)
+    }
+
+    /// Tells ncurses about a new terminal size. Returns true if the size changed.
+    @discardableResult
+    func resizeIfNeeded(_ size: (rows: Int32, columns: Int32)) -> Bool {
+        guard size.rows != ccurses_getmaxy(window) || size.columns != ccurses_getmaxx(window) else { return false }
+        resizeterm(size.rows, size.columns)
+        lastStyle = nil
+        return true
+    }
+}

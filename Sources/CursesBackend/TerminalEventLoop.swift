@@ -1,0 +1,148 @@
+import Dispatch
+import Foundation
+public import TUI
+
+/// Feeds an `NcursesBackend`'s input to the program on the main queue, and turns the process
+/// signals a terminal program must handle into events or a clean exit.
+///
+/// - Standard input is watched by a `DispatchSource` (no blocking `getch`); a lone ESC is resolved
+///   after the backend's ESC delay by a timer.
+/// - SIGWINCH becomes `.resize`; Ctrl+Z (a key in raw mode) and SIGTSTP suspend; SIGCONT repaints.
+/// - SIGINT, SIGTERM, SIGHUP and end of input end the program through `onTermination`, whose
+///   default restores the terminal and exits with 128 + signal.
+///
+/// Threading: main thread only, like the backend.
+@MainActor
+public final class TerminalEventLoop {
+    /// Why the program must stop.
+    public enum Termination: Equatable, Sendable {
+        /// A signal asked the program to stop (SIGINT, SIGTERM, SIGHUP).
+        case signal(Int32)
+        /// The terminal went away (standard input reached its end).
+        case endOfInput
+
+        /// The conventional exit status for this termination.
+        public var exitStatus: Int32 {
+            switch self {
+            case .signal(let number): 128 + number
+            case .endOfInput: 129
+            }
+        }
+    }
+
+    public let backend: NcursesBackend
+    /// Called with every event, in order.
+    public var onEvent: (Event) -> Void
+    /// Called once when the program must stop; the default shuts the backend down and exits.
+    public var onTermination: (Termination) -> Void
+    /// Suspend the process on Ctrl+Z instead of passing the key on.
+    public var suspendsOnControlZ = true
+    private var sources: [any DispatchSourceProtocol] = []
+    private var escapeTimer: (any DispatchSourceTimer)?
+    private var terminated = false
+
+    public init(backend: NcursesBackend, onEvent: @escaping (Event) -> Void) {
+        self.backend = backend
+        self.onEvent = onEvent
+        self.onTermination = { termination in
+            backend.shutdown()
+            exit(termination.exitStatus)
+        }
+    }
+
+    /// Starts watching input and signals.
+    public func start() {
+        let input = DispatchSource.makeReadSource(fileDescriptor: backend.inputDescriptor, queue: .main)
+        input.setEventHandler { [weak self] in
+            MainActor.assumeIsolated { self?.inputArrived(available: input.data) }
+        }
+        input.resume()
+        sources.append(input)
+
+        watch(SIGWINCH) { loop in
+            if let event = loop.backend.resizeEvent() { loop.deliver([event]) }
+        }
+        watch(SIGTSTP) { loop in loop.suspend() }
+        watch(SIGCONT) { loop in
+            // Resumed (after our own suspend, or an outside SIGSTOP): the shell may have changed
+            // the terminal modes and the screen meanwhile.
+            loop.backend.resumed()
+            if let event = loop.backend.resizeEvent() { loop.deliver([event]) }
+        }
+        for signalNumber in [SIGINT, SIGTERM, SIGHUP] {
+            watch(signalNumber) { loop in loop.terminate(.signal(signalNumber)) }
+        }
+    }
+
+    /// Stops watching (the backend stays as it is).
+    public func stop() {
+        for source in sources { source.cancel() }
+        sources = []
+        escapeTimer?.cancel()
+        escapeTimer = nil
+    }
+
+    private func watch(_ signalNumber: Int32, _ handler: @escaping @MainActor (TerminalEventLoop) -> Void) {
+        signal(signalNumber, SIG_IGN)
+        let source = DispatchSource.makeSignalSource(signal: signalNumber, queue: .main)
+        source.setEventHandler { [weak self] in
+            MainActor.assumeIsolated {
+                guard let self else { return }
+                handler(self)
+            }
+        }
+        source.resume()
+        sources.append(source)
+    }
+
+    private func inputArrived(available: UInt) {
+        escapeTimer?.cancel()
+        escapeTimer = nil
+        let events = backend.readEvents()
+        if events.isEmpty && available == 0 && !backend.hasPendingInput {
+            // Readable with nothing to read: the terminal hung up.
+            terminate(.endOfInput)
+            return
+        }
+        deliver(events)
+        if backend.hasPendingInput { startEscapeTimer() }
+    }
+
+    private func startEscapeTimer() {
+        let timer = DispatchSource.makeTimerSource(queue: .main)
+        timer.schedule(deadline: .now() + .milliseconds(backend.escapeDelayMilliseconds))
+        timer.setEventHandler { [weak self] in
+            MainActor.assumeIsolated {
+                guard let self else { return }
+                self.escapeTimer?.cancel()
+                self.escapeTimer = nil
+                self.deliver(self.backend.flushPendingInput())
+            }
+        }
+        timer.resume()
+        escapeTimer = timer
+    }
+
+    private func deliver(_ events: [Event]) {
+        for event in events {
+            if terminated { return }
+            if suspendsOnControlZ, event == .key(.ctrl("z")) {
+                suspend()
+                continue
+            }
+            onEvent(event)
+        }
+    }
+
+    private func suspend() {
+        backend.suspend()
+        if let event = backend.resizeEvent() { deliver([event]) }
+    }
+
+    private func terminate(_ termination: Termination) {
+        guard !terminated else { return }
+        terminated = true
+        stop()
+        onTermination(termination)
+    }
+}

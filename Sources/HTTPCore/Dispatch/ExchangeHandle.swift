@@ -1,0 +1,91 @@
+import Foundation
+public import Futures
+import Synchronization
+
+/// What a transport uses to report one exchange: progress, the outcome, and a hook to stop the transfer
+/// when the future is cancelled. Completion runs the response adapters and the monitors exactly once;
+/// later completions (a transfer finishing after a cancel) are ignored.
+public final class ExchangeHandle: Sendable {
+    private let future: ResponseFuture<DataResponse>
+    private let pipeline: DispatchPipeline
+    /// The request being sent, after adapters.
+    public let prepared: PreparedRequest
+    private let resolved: Bool
+    private let startedAt: Date
+    private let startInstant: ContinuousClock.Instant
+    private let finished = Mutex(false)
+
+    init(
+        future: ResponseFuture<DataResponse>, pipeline: DispatchPipeline, prepared: PreparedRequest, startedAt: Date,
+        resolved: Bool = true
+    ) {
+        self.future = future
+        self.pipeline = pipeline
+        self.prepared = prepared
+        self.resolved = resolved
+        self.startedAt = startedAt
+        self.startInstant = ContinuousClock.now
+    }
+
+    /// Whether the future was cancelled: a transport may stop early when it sees this.
+    public var isCancelled: Bool { future.isCancelled }
+
+    /// Runs `hook` (synchronously, on the cancelling thread) if the future is cancelled.
+    public func onCancel(_ hook: @escaping @Sendable () -> Void) {
+        future.onCancel(hook)
+    }
+
+    /// Reports progress to the future's `updated` observers.
+    public func update(with progress: TransferProgress) {
+        future.update(with: progress)
+    }
+
+    /// Finishes the exchange. A response gets the prepared request as its ``Response/request`` and then
+    /// goes through the response adapters (a throw turns it into a failure).
+    public func complete(with result: Result<DataResponse, any Error>) {
+        guard claim() else { return }
+        var outcome = result
+        if case .success(var response) = result {
+            response.request = prepared.request
+            do {
+                for adapter in pipeline.responseAdapters {
+                    response = try adapter.adapt(response)
+                }
+                outcome = .success(response)
+            } catch {
+                outcome = .failure(error)
+            }
+        }
+        notify(outcome)
+        future.complete(with: outcome)
+    }
+
+    /// Ends the exchange as cancelled (for a transport that stopped on its own, e.g. at shutdown).
+    public func cancel() {
+        future.cancel()
+    }
+
+    /// Called from the future's cancel hook: tells the monitors the exchange was cancelled.
+    func reportCancellation() {
+        guard claim() else { return }
+        notify(.failure(CancellationError()))
+    }
+
+    private func claim() -> Bool {
+        finished.withLock(ownedBy: self) { done in
+            guard !done else { return false }
+            done = true
+            return true
+        }
+    }
+
+    private func notify(_ result: Result<DataResponse, any Error>) {
+        guard !pipeline.monitors.isEmpty else { return }
+        let exchange = Exchange(
+            request: prepared.request, url: resolved ? prepared.url : nil, result: result, startedAt: startedAt,
+            duration: ContinuousClock.now - startInstant)
+        for monitor in pipeline.monitors {
+            monitor.exchangeDidFinish(exchange)
+        }
+    }
+}

@@ -1,0 +1,179 @@
+public import Foundation
+public import Futures
+import Synchronization
+
+/// A dispatcher that answers from a route table instead of the network — for tests, demos and mock
+/// environments. It behaves like the real transport: cold futures, adapters, monitors, progress,
+/// delays, cancellation, file bodies and downloads.
+///
+/// Routes are tried in registration order; the first that matches answers with its next response
+/// (see ``MockRoute/Persistence``). A request no route matches is answered with a 404 whose JSON body
+/// lists the known routes, so a missing route is obvious and never a hang. Every request is recorded.
+///
+/// Routes match the request's path as written (relative to the environment), or the URL's path for
+/// absolute requests. A relative request without a server provider resolves against ``fallbackBaseURL``.
+///
+/// Threading: all methods are thread-safe; futures deliver on ``scheduler``; delays run on the
+/// ``DelayScheduler`` (use ``ManualClock`` in tests).
+public final class MockDispatcher: DataDispatcher, DownloadDispatcher, UploadDispatcher {
+    private struct State {
+        var routes: [(route: MockRoute, served: Int)] = []
+        var recorded: [RecordedRequest] = []
+    }
+
+    /// Provides ``MockDispatcher/fallbackBaseURL`` to requests that have no provider.
+    private final class FallbackProvider: ServerProvider {
+        let baseURL: URL?
+
+        init(_ url: URL) {
+            baseURL = url
+        }
+    }
+
+    public let scheduler: any Scheduler
+    /// Adapters and monitors, as in the real transport.
+    public let pipeline: DispatchPipeline
+    private let delays: any DelayScheduler
+    private let fallback: FallbackProvider
+    private let state = Mutex(State())
+
+    /// The base URL relative requests without a provider resolve against.
+    public var fallbackBaseURL: URL { fallback.baseURL ?? URL(fileURLWithPath: "/") }
+
+    /// - Parameters:
+    ///   - scheduler: where futures deliver (main queue in the app, `ManualScheduler` in tests).
+    ///   - delays: runs delayed answers; defaults to `scheduler` if it can delay, else a global queue.
+    public init(
+        scheduler: any Scheduler = MainQueueScheduler(), delays: (any DelayScheduler)? = nil,
+        pipeline: DispatchPipeline = DispatchPipeline(), routes: [MockRoute] = [],
+        fallbackBaseURL: URL = URL(fileURLWithPath: "/")
+    ) {
+        self.scheduler = scheduler
+        self.delays = delays ?? (scheduler as? any DelayScheduler) ?? DispatchQueueScheduler(.global())
+        self.pipeline = pipeline
+        let base = fallbackBaseURL.isFileURL ? (URL(string: "http://mock.invalid") ?? fallbackBaseURL) : fallbackBaseURL
+        self.fallback = FallbackProvider(base)
+        state.withLock(ownedBy: self) { $0.routes = routes.map { ($0, 0) } }
+    }
+
+    // MARK: - Route table
+
+    /// Adds a route after the existing ones.
+    public func register(_ route: MockRoute) {
+        state.withLock(ownedBy: self) { $0.routes.append((route, 0)) }
+    }
+
+    /// Adds a route answering `responses` in order (the last one sticks).
+    public func register(
+        _ method: HTTPMethod?, _ path: String, query: [String: String] = [:], headers: [String: String] = [:],
+        bodyJSON: JSONValue? = nil, persistence: MockRoute.Persistence = .sticky, responses: MockResponse...
+    ) throws(MockError) {
+        register(
+            try MockRoute(
+                method, path, query: query, headers: headers, bodyJSON: bodyJSON, responses: responses,
+                persistence: persistence))
+    }
+
+    /// The routes still in the table (consumed routes are gone).
+    public var routes: [MockRoute] { state.withLock(ownedBy: self) { $0.routes.map(\.route) } }
+
+    /// Removes every route.
+    public func removeAllRoutes() {
+        state.withLock(ownedBy: self) { $0.routes.removeAll() }
+    }
+
+    /// Every request received, in order.
+    public var recordedRequests: [RecordedRequest] { state.withLock(ownedBy: self) { $0.recorded } }
+
+    /// Forgets the recorded requests.
+    public func clearRecordedRequests() {
+        state.withLock(ownedBy: self) { $0.recorded.removeAll() }
+    }
+
+    // MARK: - Dispatching
+
+    public func dataFuture(from request: HTTPRequest) -> ResponseFuture<DataResponse> {
+        future(for: request, download: nil)
+    }
+
+    public func uploadFuture(from request: HTTPRequest) -> ResponseFuture<DataResponse> {
+        future(for: request, download: nil)
+    }
+
+    public func downloadFuture(from request: HTTPRequest, to destination: URL?) -> ResponseFuture<DataResponse> {
+        future(for: request, download: .some(destination))
+    }
+
+    private func future(for request: HTTPRequest, download: URL??) -> ResponseFuture<DataResponse> {
+        var request = request
+        if case .path = request.target, request.serverProvider?.baseURL == nil {
+            request.serverProvider = fallback
+        }
+        return pipeline.future(for: request, scheduler: scheduler) { [self] prepared, handle in
+            answer(prepared, handle: handle, download: download)
+        }
+    }
+
+    private func answer(_ prepared: PreparedRequest, handle: ExchangeHandle, download: URL??) {
+        let path = MockMatcher.path(of: prepared.request)
+        let query = MockMatcher.query(of: prepared.request)
+        let body = MockMatcher.bodyJSON(of: prepared.request)
+        let response = state.withLock(ownedBy: self) { state -> MockResponse in
+            for index in state.routes.indices {
+                let route = state.routes[index].route
+                guard !route.responses.isEmpty,
+                    let parameters = MockMatcher.match(
+                        route, request: prepared.request, path: path, query: query, body: body)
+                else { continue }
+                let served = state.routes[index].served
+                let response = route.responses[min(served, route.responses.count - 1)]
+                state.routes[index].served += 1
+                if route.persistence == .consumable, served + 1 >= route.responses.count {
+                    state.routes.remove(at: index)
+                }
+                let record = RecordedRequest(
+                    request: prepared.request, path: path, route: route.description, parameters: parameters)
+                state.recorded.append(record)
+                return response
+            }
+            let record = RecordedRequest(request: prepared.request, path: path, route: nil, parameters: [:])
+            state.recorded.append(record)
+            return MockMatcher.notFound(prepared.request, path: path, routes: state.routes.map(\.route))
+        }
+        let finish: @Sendable () -> Void = {
+            handle.complete(with: Self.result(for: response, prepared: prepared, handle: handle, download: download))
+        }
+        if let delay = response.delay, delay > .zero {
+            delays.schedule(after: delay, finish)
+        } else {
+            finish()
+        }
+    }
+
+    private static func result(
+        for mock: MockResponse, prepared: PreparedRequest, handle: ExchangeHandle, download: URL??
+    ) -> Result<DataResponse, any Error> {
+        if var failure = mock.failure {
+            failure.url = failure.url ?? prepared.url
+            return .failure(failure)
+        }
+        do {
+            var body = try MockMatcher.responseBody(mock.body)
+            if let destination = download {
+                body = try MockMatcher.saveToFile(body, destination: destination)
+            }
+            let sent = (try? prepared.request.body.contentLength()) ?? 0
+            handle.update(
+                with: TransferProgress(
+                    bytesSent: sent, totalBytesToSend: sent, bytesReceived: body.byteCount,
+                    totalBytesToReceive: body.byteCount))
+            let response = Response(
+                request: prepared.request, statusCode: mock.status, headers: mock.headers, httpVersion: .http11,
+                url: prepared.url, remoteAddress: nil, timings: Timings(total: mock.delay ?? .zero),
+                bytesSent: sent, bytesReceived: body.byteCount, body: body)
+            return .success(response)
+        } catch {
+            return .failure(error)
+        }
+    }
+}

@@ -1,0 +1,122 @@
+import Foundation
+
+/// The pure parts of ``MockDispatcher``: what a request looks like to the route table, matching,
+/// the 404 answer, and turning a ``MockBody`` into a ``ResponseBody``.
+enum MockMatcher {
+    /// The path routes match: the path as written for relative requests, the URL's path for absolute ones.
+    static func path(of request: HTTPRequest) -> String {
+        switch request.target {
+        case .url(let url):
+            return url.path.isEmpty ? "/" : url.path
+        case .path(let text):
+            var path = text
+            if let cut = path.firstIndex(where: { $0 == "?" || $0 == "#" }) {
+                path = String(path[..<cut])
+            }
+            let lower = path.lowercased()
+            if lower.hasPrefix("http://") || lower.hasPrefix("https://"), let url = URL(string: path) {
+                return url.path.isEmpty ? "/" : url.path
+            }
+            return path.hasPrefix("/") ? path : "/" + path
+        }
+    }
+
+    /// The query items from the target text and from ``HTTPRequest/queryItems``, decoded (later wins).
+    static func query(of request: HTTPRequest) -> [String: String] {
+        var items: [String: String] = [:]
+        let text: String
+        switch request.target {
+        case .url(let url): text = url.query ?? ""
+        case .path(let path): text = path.firstIndex(of: "?").map { String(path[path.index(after: $0)...]) } ?? ""
+        }
+        let withoutFragment = text.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false).first ?? ""
+        for pair in withoutFragment.split(separator: "&") {
+            let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+            let name = String(parts[0]).removingPercentEncoding ?? String(parts[0])
+            let value = parts.count > 1 ? (String(parts[1]).removingPercentEncoding ?? String(parts[1])) : ""
+            items[name] = value
+        }
+        for item in request.queryItems {
+            items[item.name] = item.value ?? ""
+        }
+        return items
+    }
+
+    /// The request body as JSON, when it is JSON.
+    static func bodyJSON(of request: HTTPRequest) -> JSONValue? {
+        guard case .none = request.body else {
+            return (try? request.body.encodedData()).flatMap { JSONValue(json: $0) }
+        }
+        return nil
+    }
+
+    /// The captured parameters when `route` matches, else `nil`.
+    static func match(
+        _ route: MockRoute, request: HTTPRequest, path: String, query: [String: String], body: JSONValue?
+    ) -> [String: String]? {
+        if let method = route.method, method != request.method { return nil }
+        guard let parameters = route.path.match(path) else { return nil }
+        for (name, value) in route.query where query[name] != value { return nil }
+        for (name, value) in route.headers where !request.headers.values(for: name).contains(value) { return nil }
+        if let expected = route.bodyJSON {
+            guard let body, expected.isSubset(of: body) else { return nil }
+        }
+        return parameters
+    }
+
+    private struct NotFoundBody: Encodable {
+        var error: String
+        var routes: [String]
+    }
+
+    /// A 404 whose JSON body names the request and lists the known routes.
+    static func notFound(_ request: HTTPRequest, path: String, routes: [MockRoute]) -> MockResponse {
+        let body = NotFoundBody(
+            error: "No mock route matches \(request.method.rawValue) \(path)", routes: routes.map(\.description))
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        let data = (try? encoder.encode(body)) ?? Data(body.error.utf8)
+        return .jsonText(data, status: .notFound)
+    }
+
+    /// The response body for a mock body; a file body must exist.
+    static func responseBody(_ body: MockBody) throws(ResponseError) -> ResponseBody {
+        switch body {
+        case .empty:
+            return .empty
+        case .data(let data):
+            return .data(data)
+        case .file(let path):
+            let attributes: [FileAttributeKey: Any]
+            do {
+                attributes = try FileManager.default.attributesOfItem(atPath: path)
+            } catch {
+                throw .unreadableBodyFile(path: path, reason: "the mock body file does not exist or cannot be read")
+            }
+            let size = (attributes[.size] as? NSNumber)?.int64Value ?? 0
+            return .file(URL(fileURLWithPath: path), byteCount: size)
+        }
+    }
+
+    /// Writes `body` to `destination` (or a new temporary file) and returns it as a file body.
+    static func saveToFile(_ body: ResponseBody, destination: URL?) throws(ResponseError) -> ResponseBody {
+        let target =
+            destination
+            ?? FileManager.default.temporaryDirectory.appendingPathComponent("lazer-download-\(UUID().uuidString)")
+        do {
+            switch body {
+            case .data(let data):
+                try data.write(to: target)
+            case .file(let source, _):
+                if FileManager.default.fileExists(atPath: target.path) {
+                    try FileManager.default.removeItem(at: target)
+                }
+                try FileManager.default.copyItem(at: source, to: target)
+            }
+        } catch {
+            throw .unreadableBodyFile(
+                path: target.path, reason: "the download could not be written: \(error.localizedDescription)")
+        }
+        return .file(target, byteCount: body.byteCount)
+    }
+}

@@ -1,0 +1,59 @@
+public import Foundation
+
+/// One canned answer: a status, headers and body after an optional delay — or a transport failure.
+public struct MockResponse: Hashable, Sendable {
+    public var status: StatusCode
+    public var headers: HTTPHeaders
+    public var body: MockBody
+    /// How long the answer takes, measured by the dispatcher's ``DelayScheduler``.
+    public var delay: Duration?
+    /// When set, the exchange fails with this error instead of answering (simulate DNS failures, timeouts).
+    public var failure: TransportError?
+
+    public init(
+        status: StatusCode = .ok, headers: HTTPHeaders = HTTPHeaders(), body: MockBody = .empty, delay: Duration? = nil,
+        failure: TransportError? = nil
+    ) {
+        self.status = status
+        self.headers = headers
+        self.body = body
+        self.delay = delay
+        self.failure = failure
+    }
+
+    /// A JSON answer from an `Encodable` value, with `Content-Type: application/json`.
+    public static func json<Value: Encodable>(
+        _ value: Value, status: StatusCode = .ok, headers: HTTPHeaders = HTTPHeaders(),
+        encoder: JSONEncoder = JSONEncoder(), delay: Duration? = nil
+    ) throws(MockError) -> MockResponse {
+        let data: Data
+        do {
+            data = try encoder.encode(value)
+        } catch {
+            throw .bodyEncodingFailed("\(Value.self): \(error)")
+        }
+        return .jsonText(data, status: status, headers: headers, delay: delay)
+    }
+
+    /// A JSON answer from JSON bytes, with `Content-Type: application/json`.
+    public static func jsonText(
+        _ data: Data, status: StatusCode = .ok, headers: HTTPHeaders = HTTPHeaders(), delay: Duration? = nil
+    ) -> MockResponse {
+        var headers = headers
+        if !headers.contains("Content-Type") { headers["Content-Type"] = "application/json" }
+        return MockResponse(status: status, headers: headers, body: .data(data), delay: delay)
+    }
+
+    /// A text answer with `Content-Type: text/plain; charset=utf-8`.
+    public static func text(_ text: String, status: StatusCode = .ok, delay: Duration? = nil) -> MockResponse {
+        MockResponse(
+            status: status, headers: ["Content-Type": "text/plain; charset=utf-8"], body: .text(text), delay: delay)
+    }
+
+    /// A transport failure instead of an answer.
+    public static func failing(_ reason: TransportError.Reason, message: String = "", delay: Duration? = nil)
+        -> MockResponse
+    {
+        MockResponse(status: StatusCode(0), delay: delay, failure: TransportError(reason, message: message))
+    }
+}

@@ -1,0 +1,52 @@
+/// Turns key presses into actions using a `Keymap`, waiting when a key starts a longer sequence
+/// (the first `g` of `g g`).
+public struct KeyResolver: Sendable {
+    /// What a key press meant.
+    public enum Resolution: Hashable, Sendable {
+        case action(String)
+        /// The keys so far start a sequence; wait for the next key.
+        case pending
+        /// No binding: the key goes to the focused widget (e.g. typed text).
+        case unbound([KeyEvent])
+    }
+
+    public var keymap: Keymap
+    public private(set) var pending: [KeyEvent] = []
+
+    public init(keymap: Keymap) {
+        self.keymap = keymap
+    }
+
+    /// Resolves a key within the active contexts (`global` is always active).
+    public mutating func resolve(_ key: KeyEvent, contexts: [String] = []) -> Resolution {
+        let active = Set(contexts + ["global"])
+        let typed = pending + [key]
+        var prefixMatch = false
+        // Focused contexts first, so a widget's own binding beats a global one.
+        let ordered = keymap.bindings.filter { active.contains($0.context) }.sorted { a, b in
+            (a.context == "global" ? 1 : 0) < (b.context == "global" ? 1 : 0)
+        }
+        for binding in ordered {
+            for sequence in binding.keys {
+                if sequence.keys == typed {
+                    pending = []
+                    return .action(binding.action)
+                }
+                if sequence.keys.count > typed.count, Array(sequence.keys.prefix(typed.count)) == typed {
+                    prefixMatch = true
+                }
+            }
+        }
+        if prefixMatch {
+            pending = typed
+            return .pending
+        }
+        pending = []
+        return .unbound(typed)
+    }
+
+    /// Drops a half-typed sequence (on Esc, or focus change).
+    public mutating func reset() {
+        pending = []
+    }
+}

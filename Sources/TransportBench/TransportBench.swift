@@ -1,0 +1,95 @@
+import CurlTransport
+import Dispatch
+import Foundation
+import Futures
+import HTTPCore
+import Synchronization
+
+/// `transport-bench`: the CurlDispatcher side of `make bench-transport` (see scripts/bench-transport.sh).
+///
+///     transport-bench sequential URL COUNT          → wall seconds for COUNT GETs one after another
+///     transport-bench concurrent URL COUNT INFLIGHT → requests per second with INFLIGHT in flight
+///     transport-bench download URL                  → peak RSS and throughput for one big body
+@main
+struct TransportBench {
+    static func main() async {
+        let arguments = Array(CommandLine.arguments.dropFirst())
+        guard let mode = arguments.first, arguments.count >= 2, let url = URL(string: arguments[1]) else {
+            fail("usage: transport-bench sequential|concurrent|download URL [COUNT [INFLIGHT]]")
+        }
+        let count = arguments.count > 2 ? Int(arguments[2]) ?? 0 : 0
+        let dispatcher = CurlDispatcher(configuration: .init(scheduler: ImmediateScheduler()))
+        let request = HTTPRequest(url: url, options: RequestOptions(totalTimeout: .seconds(120)))
+        switch mode {
+        case "sequential":
+            // One at a time: each completion (on the network thread) starts the next request.
+            let start = ContinuousClock.now
+            concurrent(dispatcher, request: request, count: count, inFlight: 1)
+            print(String(format: "%.3f", seconds(ContinuousClock.now - start)))
+        case "concurrent":
+            let inFlight = arguments.count > 3 ? Int(arguments[3]) ?? 32 : 32
+            let start = ContinuousClock.now
+            concurrent(dispatcher, request: request, count: count, inFlight: inFlight)
+            print(String(format: "%.0f", Double(count) / seconds(ContinuousClock.now - start)))
+        case "download":
+            let start = ContinuousClock.now
+            let result = await dispatcher.dataFuture(from: request).fetchResult()
+            let elapsed = seconds(ContinuousClock.now - start)
+            guard case .success(let response) = result, let file = response.body.fileURL else {
+                fail("download failed: \(result)")
+            }
+            try? FileManager.default.removeItem(at: file)
+            let megabytes = Double(response.body.byteCount) / 1_048_576
+            print(
+                String(
+                    format: "peak RSS %.1f MB (%.0f MB body to a temp file at %.0f MB/s)", peakResidentMegabytes(),
+                    megabytes, megabytes / elapsed))
+        default:
+            fail("unknown mode \(mode)")
+        }
+        dispatcher.shutdown()
+    }
+
+    /// Keeps `inFlight` requests running: each completion starts the next, until `count` finished.
+    private static func concurrent(_ dispatcher: CurlDispatcher, request: HTTPRequest, count: Int, inFlight: Int) {
+        let started = Atomic<Int>(0)
+        let finished = DispatchSemaphore(value: 0)
+        @Sendable func launch() {
+            let (previous, _) = started.add(1, ordering: .relaxed)
+            guard previous < count else { return }
+            _ = dispatcher.dataFuture(from: request).result { result in
+                expectOK(result)
+                finished.signal()
+                launch()
+            }.send()
+        }
+        for _ in 0..<min(inFlight, count) { launch() }
+        for _ in 0..<count { finished.wait() }
+    }
+
+    private static func expectOK(_ result: Result<Response<ResponseBody>, any Error>) {
+        guard case .success(let response) = result, response.statusCode.rawValue == 200 else {
+            fail("request failed: \(result)")
+        }
+    }
+
+    private static func seconds(_ duration: Duration) -> Double {
+        let (seconds, attoseconds) = duration.components
+        return Double(seconds) + Double(attoseconds) / 1e18
+    }
+
+    /// VmHWM from /proc/self/status, in MB.
+    private static func peakResidentMegabytes() -> Double {
+        let status = (try? String(contentsOfFile: "/proc/self/status", encoding: .utf8)) ?? ""
+        for line in status.split(separator: "\n") where line.hasPrefix("VmHWM:") {
+            let kilobytes = line.split(separator: " ").dropFirst().first.flatMap { Double($0) } ?? 0
+            return kilobytes / 1024
+        }
+        return 0
+    }
+
+    private static func fail(_ message: String) -> Never {
+        FileHandle.standardError.write(Data((message + "\n").utf8))
+        exit(1)
+    }
+}

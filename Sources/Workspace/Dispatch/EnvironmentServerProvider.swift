@@ -1,0 +1,67 @@
+public import Foundation
+public import HTTPCore
+import Synchronization
+
+/// The `ServerProvider` of the selected environment: relative request paths are joined to its
+/// base URL when they are sent.
+///
+/// The application keeps one provider and hands it to every request it builds. Selecting another
+/// environment changes where the next request goes — even requests already built — without
+/// rebuilding requests or dispatchers. Thread-safe: transports read `baseURL` on their own thread.
+public final class EnvironmentServerProvider: ServerProvider {
+    private struct State {
+        var environmentName: String?
+        var baseURL: URL?
+        var problems: [VariableProblem] = []
+    }
+
+    private let state = Mutex(State())
+
+    public init() {}
+
+    /// A provider already pointing at `environment`.
+    public convenience init(environment: Environment, scope: VariableScope) {
+        self.init()
+        select(environment, scope: scope)
+    }
+
+    public var baseURL: URL? { state.withLock { $0.baseURL } }
+
+    /// The selected environment's name, or nil before one is selected.
+    public var environmentName: String? { state.withLock { $0.environmentName } }
+
+    /// Problems resolving the selected environment's base URL (`{{host}}` undefined, …).
+    public var problems: [VariableProblem] { state.withLock { $0.problems } }
+
+    /// Points the provider at `environment`; its base URL may use variables, resolved in `scope`.
+    /// Returns the problems (also kept in `problems`); with problems, `baseURL` is nil so nothing
+    /// is sent to a half-resolved address.
+    @discardableResult
+    public func select(_ environment: Environment, scope: VariableScope) -> [VariableProblem] {
+        var resolver = VariableResolver(scope: scope)
+        let text = resolver.resolve(environment.baseURL, at: "environments[\(environment.name)].baseURL")
+        var problems = resolver.problems
+        var url: URL?
+        if problems.isEmpty {
+            url = URL(string: text)
+            if url?.scheme == nil || url?.host == nil {
+                url = nil
+                problems.append(
+                    VariableProblem(
+                        kind: .malformed(text, reason: "not an absolute http(s) URL"),
+                        location: "environments[\(environment.name)].baseURL"))
+            }
+        }
+        state.withLock { state in
+            state.environmentName = environment.name
+            state.baseURL = url
+            state.problems = problems
+        }
+        return problems
+    }
+
+    /// Forgets the selection: relative requests fail with "no base URL" until one is selected.
+    public func clear() {
+        state.withLock { $0 = State() }
+    }
+}

@@ -1,0 +1,67 @@
+import Foundation
+public import HTTPCore
+
+/// Turns a mock environment's saved routes into `MockDispatcher` routes. File bodies are
+/// resolved relative to the collection file's folder.
+public enum MockRouteBuilder {
+    /// The routes, in file order; throws `MockError.invalidPattern` for a bad path (the loader
+    /// already reports those with their position, so this only fires for routes built in code).
+    public static func routes(for environment: Environment, baseFolder: String) throws(MockError) -> [MockRoute] {
+        try environment.routes.map { saved throws(MockError) in
+            try MockRoute(
+                method: saved.method.flatMap { HTTPMethod(rawValue: $0.rawValue) },
+                path: PathPattern(saved.path),
+                query: dictionary(saved.query), headers: dictionary(saved.headers),
+                bodyJSON: saved.json.map(jsonValue),
+                responses: saved.responses.map { response(for: $0, baseFolder: baseFolder) })
+        }
+    }
+
+    static func response(for saved: SavedMockResponse, baseFolder: String) -> MockResponse {
+        let delay = saved.delayMilliseconds.map { Duration.milliseconds($0) }
+        if let failure = saved.failure {
+            let reason =
+                TransportError.Reason.known.first { $0.name == failure.rawValue } ?? .other(code: 0, message: "")
+            return .failing(reason, message: "simulated by the mock environment", delay: delay)
+        }
+        var headers = HTTPHeaders()
+        for row in saved.headers where row.enabled { headers.add(name: row.name, value: row.value) }
+        let body: MockBody
+        switch saved.body {
+        case .none:
+            body = .empty
+        case .json(let json):
+            body = .data(Data(json.compact().utf8))
+            if !headers.contains("Content-Type") { headers["Content-Type"] = "application/json" }
+        case .text(let text):
+            body = .text(text)
+            if !headers.contains("Content-Type") { headers["Content-Type"] = "text/plain; charset=utf-8" }
+        case .file(let path):
+            let absolute = path.hasPrefix("/") ? path : (baseFolder as NSString).appendingPathComponent(path)
+            body = .file(path: absolute)
+            if !headers.contains("Content-Type"), path.lowercased().hasSuffix(".json") {
+                headers["Content-Type"] = "application/json"
+            }
+        }
+        return MockResponse(status: StatusCode(saved.status), headers: headers, body: body, delay: delay)
+    }
+
+    private static func dictionary(_ rows: [KeyValueRow]) -> [String: String] {
+        var result: [String: String] = [:]
+        for row in rows where row.enabled { result[row.name] = row.value }
+        return result
+    }
+
+    /// HTTPCore's plain JSON value (numbers as `Double`, objects unordered), for body matching.
+    static func jsonValue(_ value: StoredJSON) -> JSONValue {
+        switch value {
+        case .null: .null
+        case .bool(let flag): .bool(flag)
+        case .number(let text): .number(Double(text) ?? 0)
+        case .string(let text): .string(text)
+        case .array(let items): .array(items.map(jsonValue))
+        case .object(let members):
+            .object(Dictionary(members.map { ($0.key, jsonValue($0.value)) }, uniquingKeysWith: { _, last in last }))
+        }
+    }
+}

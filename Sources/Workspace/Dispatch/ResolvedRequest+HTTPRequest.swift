@@ -1,0 +1,68 @@
+import Foundation
+public import HTTPCore
+
+extension ResolvedRequest {
+    /// The `HTTPRequest` a dispatcher sends: relative targets go through `serverProvider` (the
+    /// environment), so switching environments redirects them without rebuilding.
+    ///
+    /// Throws `RequestError.invalidURL` for an absolute URL that does not parse and
+    /// `RequestError.adapterFailed` for digest auth, which the transport cannot do yet.
+    public func httpRequest(serverProvider: (any ServerProvider)?) throws(RequestError) -> HTTPRequest {
+        guard digestCredentials == nil else {
+            throw .adapterFailed("digest authentication is not supported by the transport yet")
+        }
+        var request: HTTPRequest
+        switch target {
+        case .absolute(let text):
+            guard let url = URL(string: text) else {
+                throw .invalidURL(text: text, reason: "not a valid URL after filling in variables")
+            }
+            request = HTTPRequest(method: httpMethod, url: url)
+        case .path(let path):
+            request = HTTPRequest(method: httpMethod, path: path, serverProvider: serverProvider)
+        }
+        request.queryItems = query.map { URLQueryItem(name: $0.name, value: $0.value) }
+        for header in headers { request.headers.add(name: header.name, value: header.value) }
+        switch body {
+        case .none:
+            break
+        case .bytes(let bytes, let contentType):
+            request.setBody(.bytes(Data(bytes)))
+            if let contentType, !request.headers.contains("Content-Type") {
+                request.headers["Content-Type"] = contentType
+            }
+        case .form(let fields):
+            request.setFormBody(fields.map { FormField(name: $0.name, value: $0.value) })
+        case .multipart(let parts):
+            request.setMultipartBody(
+                parts.map { part in
+                    if let path = part.filePath {
+                        return .file(part.name, path: path, filename: part.fileName, contentType: part.contentType)
+                    }
+                    return MultipartPart(
+                        name: part.name, content: .text(part.value ?? ""), contentType: part.contentType)
+                })
+        case .file(let path, let contentType):
+            request.setFileBody(path: path, contentType: contentType)
+        }
+        request.options = transportOptions
+        return request
+    }
+
+    var httpMethod: HTTPMethod {
+        HTTPMethod(rawValue: method.rawValue) ?? .get
+    }
+
+    /// The saved options over HTTPCore's safe defaults.
+    var transportOptions: HTTPCore.RequestOptions {
+        var result = HTTPCore.RequestOptions()
+        if let seconds = options.timeoutSeconds { result.totalTimeout = .milliseconds(Int64(seconds * 1000)) }
+        if let seconds = options.connectTimeoutSeconds {
+            result.connectTimeout = .milliseconds(Int64(seconds * 1000))
+        }
+        if let follow = options.followRedirects { result.followRedirects = follow }
+        if let maximum = options.maxRedirects { result.maxRedirects = maximum }
+        if let verify = options.verifyTLS { result.verifyTLS = verify }
+        return result
+    }
+}

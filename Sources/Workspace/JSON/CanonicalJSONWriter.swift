@@ -1,0 +1,82 @@
+/// Writes `StoredJSON` as text in exactly one way, so saving an unchanged collection reproduces
+/// the file byte for byte and an edit to one field changes one line.
+struct CanonicalJSONWriter {
+    let pretty: Bool
+    private(set) var output = ""
+
+    init(pretty: Bool) {
+        self.pretty = pretty
+    }
+
+    mutating func write(_ value: StoredJSON, depth: Int = 0) {
+        switch value {
+        case .null: output += "null"
+        case .bool(let flag): output += flag ? "true" : "false"
+        case .number(let text): output += text
+        case .string(let text): writeString(text)
+        case .array(let items):
+            guard !items.isEmpty else {
+                output += "[]"
+                return
+            }
+            output += "["
+            for (index, item) in items.enumerated() {
+                if index > 0 { output += "," }
+                newline(depth + 1)
+                write(item, depth: depth + 1)
+            }
+            newline(depth)
+            output += "]"
+        case .object(let members):
+            guard !members.isEmpty else {
+                output += "{}"
+                return
+            }
+            output += "{"
+            for (index, member) in members.enumerated() {
+                if index > 0 { output += "," }
+                newline(depth + 1)
+                writeString(member.key)
+                output += pretty ? ": " : ":"
+                write(member.value, depth: depth + 1)
+            }
+            newline(depth)
+            output += "}"
+        }
+    }
+
+    private mutating func newline(_ depth: Int) {
+        guard pretty else { return }
+        output += "\n"
+        output += String(repeating: "  ", count: depth)
+    }
+
+    /// Escapes only what JSON requires: quote, backslash and control characters. Non-ASCII text
+    /// is written as UTF-8 so names in other scripts stay readable in diffs.
+    private mutating func writeString(_ text: String) {
+        output += "\""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": output += "\\\""
+            case "\\": output += "\\\\"
+            case "\n": output += "\\n"
+            case "\r": output += "\\r"
+            case "\t": output += "\\t"
+            case "\u{08}": output += "\\b"
+            case "\u{0C}": output += "\\f"
+            default:
+                if scalar.value < 0x20 || scalar.value == 0x7F || scalar == "\u{2028}" || scalar == "\u{2029}" {
+                    output += "\\u" + Self.hex4(scalar.value)
+                } else {
+                    output.unicodeScalars.append(scalar)
+                }
+            }
+        }
+        output += "\""
+    }
+
+    private static func hex4(_ value: UInt32) -> String {
+        let digits = String(value, radix: 16, uppercase: false)
+        return String(repeating: "0", count: max(0, 4 - digits.count)) + digits
+    }
+}

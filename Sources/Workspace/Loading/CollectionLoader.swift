@@ -1,0 +1,35 @@
+import JSONTree
+
+/// Reads collection files into the model, reporting every problem with its position.
+///
+/// Any error makes the whole file fail to load (a partly read collection saved back would lose
+/// the parts that failed); warnings leave it loaded. One bad file never affects another.
+public enum CollectionLoader {
+    /// The outcome of reading one file.
+    public struct Result: Sendable {
+        /// The collection, when the file had no errors.
+        public var collection: RequestCollection?
+        /// Errors (when `collection` is nil) and warnings, in file order.
+        public var diagnostics: [Diagnostic]
+    }
+
+    /// Parses `bytes` read from `file` (used only in messages).
+    public static func load(_ bytes: [UInt8], file: String) -> Result {
+        let source = SourceText(bytes)
+        let reader = DocumentReader(file: file, source: source)
+        let root: SourceNode
+        do {
+            root = try SourceNode.parse(bytes)
+        } catch {
+            let diagnostic = Diagnostic(
+                severity: .error, file: file, line: error.line, column: error.column, path: "",
+                message:
+                    "not valid JSON: expected \(error.expected); found \(error.found)\n    \(error.excerpt)\n    \(error.caretLine)"
+            )
+            return Result(collection: nil, diagnostics: [diagnostic])
+        }
+        let collection = RequestCollection.read(root, reader)
+        let diagnostics = reader.diagnostics.sorted { ($0.line, $0.column) < ($1.line, $1.column) }
+        return Result(collection: reader.hasErrors ? nil : collection, diagnostics: diagnostics)
+    }
+}

@@ -1,0 +1,123 @@
+/// Typed access to the members of one JSON object, reporting missing fields, wrong types and
+/// bad values through the `DocumentReader` with the exact position.
+struct ObjectFields {
+    let reader: DocumentReader
+    let path: DocumentPath
+    /// Offset of the object's `{`, where "missing field" errors point.
+    let offset: Int
+    let members: [SourceMember]
+
+    func node(_ key: String) -> SourceNode? {
+        members.first { $0.key == key }?.value
+    }
+
+    func has(_ key: String) -> Bool { node(key) != nil }
+
+    private func missing(_ key: String) {
+        reader.report(.error, "missing required field \"\(key)\"", at: offset, path: path)
+    }
+
+    private func wrongType(_ key: String, _ node: SourceNode, expected: String) {
+        reader.report(
+            .error, "expected \(expected); found \(node.kindName)", at: node.offset, path: path.appending(key))
+    }
+
+    func string(_ key: String, required: Bool = false) -> String? {
+        guard let node = node(key) else {
+            if required { missing(key) }
+            return nil
+        }
+        guard case .string(let text) = node.kind else {
+            wrongType(key, node, expected: "a string")
+            return nil
+        }
+        return text
+    }
+
+    func bool(_ key: String) -> Bool? {
+        guard let node = node(key) else { return nil }
+        guard case .bool(let flag) = node.kind else {
+            wrongType(key, node, expected: "true or false")
+            return nil
+        }
+        return flag
+    }
+
+    /// An integer within `range`.
+    func int(_ key: String, in range: ClosedRange<Int>, required: Bool = false) -> Int? {
+        guard let node = node(key) else {
+            if required { missing(key) }
+            return nil
+        }
+        guard case .number(let text) = node.kind, let value = Int(text) else {
+            wrongType(key, node, expected: "a whole number")
+            return nil
+        }
+        guard range.contains(value) else {
+            reader.report(
+                .error, "expected a number from \(range.lowerBound) to \(range.upperBound); found \(value)",
+                at: node.offset, path: path.appending(key))
+            return nil
+        }
+        return value
+    }
+
+    /// A non-negative number (seconds, for example).
+    func seconds(_ key: String) -> Double? {
+        guard let node = node(key) else { return nil }
+        guard case .number(let text) = node.kind, let value = Double(text), value.isFinite else {
+            wrongType(key, node, expected: "a number of seconds")
+            return nil
+        }
+        guard value >= 0 else {
+            reader.report(
+                .error, "expected zero or more seconds; found \(text)", at: node.offset, path: path.appending(key))
+            return nil
+        }
+        return value
+    }
+
+    /// One of a fixed set of words; a near miss gets a "did you mean" hint.
+    func choice<Choice: RawRepresentable & CaseIterable>(_ key: String, required: Bool = false) -> Choice?
+    where Choice.RawValue == String {
+        guard let node = node(key) else {
+            if required { missing(key) }
+            return nil
+        }
+        let allowed = Choice.allCases.map(\.rawValue)
+        guard case .string(let text) = node.kind else {
+            wrongType(key, node, expected: "one of \(allowed.joined(separator: ", "))")
+            return nil
+        }
+        if let value = Choice(rawValue: text) { return value }
+        var message = "expected one of \(allowed.joined(separator: ", ")); found \"\(text)\""
+        if let suggestion = Suggestion.closest(to: text, in: allowed) {
+            message += " (did you mean \"\(suggestion)\"?)"
+        }
+        reader.report(.error, message, at: node.offset, path: path.appending(key))
+        return nil
+    }
+
+    /// Any JSON value, kept as written.
+    func json(_ key: String) -> StoredJSON? {
+        node(key)?.stored
+    }
+
+    /// An array of elements read by `element`; absent means empty.
+    func array<T>(_ key: String, _ element: (SourceNode, DocumentPath) -> T?) -> [T] {
+        guard let node = node(key) else { return [] }
+        return reader.array(node, at: path.appending(key), element)
+    }
+
+    /// Members this version of the format does not know: kept (and written back after the known
+    /// fields on save) and reported as warnings, never dropped silently.
+    func unknownFields(known: [String]) -> [StoredJSON.Member] {
+        let knownSet = Set(known)
+        return members.filter { !knownSet.contains($0.key) }.map { member in
+            reader.report(
+                .warning, "unknown field \"\(member.key)\" (kept as is when saving)", at: member.keyOffset,
+                path: path.appending(member.key))
+            return StoredJSON.Member(member.key, member.value.stored)
+        }
+    }
+}

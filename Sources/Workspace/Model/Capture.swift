@@ -1,0 +1,81 @@
+/// A value taken from a response into a variable, so later requests can use it (login → token →
+/// authorised call): `{"variable": "token", "from": "jsonPath", "path": "$.token"}`.
+public struct Capture: Sendable, Equatable {
+    public enum Source: Sendable, Equatable {
+        case jsonPath(String)
+        case header(name: String)
+        case status
+        case body
+    }
+
+    public enum SourceKind: String, Sendable, CaseIterable {
+        case jsonPath, header, status, body
+    }
+
+    public var variable: String
+    public var source: Source
+    /// Treat the captured value as a secret (masked, redacted from history).
+    public var secret: Bool
+    public var unknownFields: [StoredJSON.Member]
+
+    public init(variable: String, source: Source, secret: Bool = false, unknownFields: [StoredJSON.Member] = []) {
+        self.variable = variable
+        self.source = source
+        self.secret = secret
+        self.unknownFields = unknownFields
+    }
+
+    static func keys(for kind: SourceKind?) -> [String] {
+        switch kind {
+        case .jsonPath?: ["variable", "from", "path", "secret"]
+        case .header?: ["variable", "from", "name", "secret"]
+        default: ["variable", "from", "secret"]
+        }
+    }
+
+    static func read(_ node: SourceNode, _ path: DocumentPath, _ reader: DocumentReader) -> Capture? {
+        guard let fields = reader.object(node, at: path) else { return nil }
+        let variable = fields.string("variable", required: true)
+        let kind: SourceKind? = fields.choice("from", required: true)
+        let secret = fields.bool("secret") ?? false
+        let unknown = fields.unknownFields(known: keys(for: kind))
+        let source: Source
+        switch kind {
+        case .status?: source = .status
+        case .body?: source = .body
+        case .jsonPath?:
+            guard let jsonPath = fields.string("path", required: true) else { return nil }
+            source = .jsonPath(jsonPath)
+        case .header?:
+            guard let name = fields.string("name", required: true) else { return nil }
+            source = .header(name: name)
+        case nil: return nil
+        }
+        guard let variable else { return nil }
+        if !VariableName.isValid(variable) {
+            reader.report(
+                .error, "\"\(variable)\" is not a valid variable name (\(VariableName.rule))", at: fields.offset,
+                path: path.appending("variable"))
+            return nil
+        }
+        return Capture(variable: variable, source: source, secret: secret, unknownFields: unknown)
+    }
+
+    var stored: StoredJSON {
+        var object = ObjectBuilder()
+        object.add("variable", variable)
+        switch source {
+        case .status: object.add("from", SourceKind.status.rawValue)
+        case .body: object.add("from", SourceKind.body.rawValue)
+        case .jsonPath(let jsonPath):
+            object.add("from", SourceKind.jsonPath.rawValue)
+            object.add("path", jsonPath)
+        case .header(let name):
+            object.add("from", SourceKind.header.rawValue)
+            object.add("name", name)
+        }
+        object.add("secret", secret ? true : nil)
+        object.append(unknown: unknownFields)
+        return object.json
+    }
+}

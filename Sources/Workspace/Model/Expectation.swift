@@ -1,0 +1,93 @@
+/// An assertion on a response, checked by the replay runner and shown in the UI.
+///
+/// `{"subject": "status", "op": "equals", "value": 200}`,
+/// `{"subject": "jsonPath", "path": "$.id", "op": "equals", "value": 1}`.
+public struct Expectation: Sendable, Equatable {
+    /// What part of the response is checked.
+    public enum Subject: Sendable, Equatable {
+        case status
+        case header(name: String)
+        case jsonPath(String)
+        /// Total time in milliseconds.
+        case responseTime
+        /// The body as text.
+        case body
+    }
+
+    public enum SubjectKind: String, Sendable, CaseIterable {
+        case status, header, jsonPath, responseTime, body
+    }
+
+    /// How the subject is compared with `value`.
+    public enum Operator: String, Sendable, CaseIterable {
+        case equals, notEquals, contains, notContains, matches, exists, notExists
+        case lessThan, lessThanOrEqual, greaterThan, greaterThanOrEqual, oneOf
+    }
+
+    public var subject: Subject
+    public var op: Operator
+    /// The expected value (any JSON); absent for `exists` / `notExists`.
+    public var value: StoredJSON?
+    public var unknownFields: [StoredJSON.Member]
+
+    public init(subject: Subject, op: Operator, value: StoredJSON? = nil, unknownFields: [StoredJSON.Member] = []) {
+        self.subject = subject
+        self.op = op
+        self.value = value
+        self.unknownFields = unknownFields
+    }
+
+    static func keys(for kind: SubjectKind?) -> [String] {
+        switch kind {
+        case .header?: ["subject", "name", "op", "value"]
+        case .jsonPath?: ["subject", "path", "op", "value"]
+        default: ["subject", "op", "value"]
+        }
+    }
+
+    static func read(_ node: SourceNode, _ path: DocumentPath, _ reader: DocumentReader) -> Expectation? {
+        guard let fields = reader.object(node, at: path) else { return nil }
+        let kind: SubjectKind? = fields.choice("subject", required: true)
+        let op: Operator? = fields.choice("op", required: true)
+        let value = fields.json("value")
+        let unknown = fields.unknownFields(known: keys(for: kind))
+        let subject: Subject
+        switch kind {
+        case .status?: subject = .status
+        case .responseTime?: subject = .responseTime
+        case .body?: subject = .body
+        case .header?:
+            guard let name = fields.string("name", required: true) else { return nil }
+            subject = .header(name: name)
+        case .jsonPath?:
+            guard let jsonPath = fields.string("path", required: true) else { return nil }
+            subject = .jsonPath(jsonPath)
+        case nil: return nil
+        }
+        guard let op else { return nil }
+        if value == nil, op != .exists, op != .notExists {
+            reader.report(.error, "\"\(op.rawValue)\" needs a \"value\"", at: fields.offset, path: path)
+            return nil
+        }
+        return Expectation(subject: subject, op: op, value: value, unknownFields: unknown)
+    }
+
+    var stored: StoredJSON {
+        var object = ObjectBuilder()
+        switch subject {
+        case .status: object.add("subject", SubjectKind.status.rawValue)
+        case .responseTime: object.add("subject", SubjectKind.responseTime.rawValue)
+        case .body: object.add("subject", SubjectKind.body.rawValue)
+        case .header(let name):
+            object.add("subject", SubjectKind.header.rawValue)
+            object.add("name", name)
+        case .jsonPath(let jsonPath):
+            object.add("subject", SubjectKind.jsonPath.rawValue)
+            object.add("path", jsonPath)
+        }
+        object.add("op", op.rawValue)
+        object.add("value", value)
+        object.append(unknown: unknownFields)
+        return object.json
+    }
+}

@@ -1,0 +1,43 @@
+/// A named group of requests and further folders.
+public struct Folder: Sendable, Equatable {
+    public var name: String
+    public var description: String?
+    public var folders: [Folder]
+    public var requests: [SavedRequest]
+    public var unknownFields: [StoredJSON.Member]
+
+    public init(
+        name: String, description: String? = nil, folders: [Folder] = [], requests: [SavedRequest] = [],
+        unknownFields: [StoredJSON.Member] = []
+    ) {
+        self.name = name
+        self.description = description
+        self.folders = folders
+        self.requests = requests
+        self.unknownFields = unknownFields
+    }
+
+    static let keys = ["name", "description", "folders", "requests"]
+
+    static func read(_ node: SourceNode, _ path: DocumentPath, _ reader: DocumentReader) -> Folder? {
+        guard let fields = reader.object(node, at: path) else { return nil }
+        let name = fields.string("name", required: true)
+        let description = fields.string("description")
+        let folders = fields.array("folders") { Folder.read($0, $1, reader) }
+        let requests = fields.array("requests") { SavedRequest.read($0, $1, reader) }
+        let unknown = fields.unknownFields(known: keys)
+        guard let name else { return nil }
+        return Folder(
+            name: name, description: description, folders: folders, requests: requests, unknownFields: unknown)
+    }
+
+    var stored: StoredJSON {
+        var object = ObjectBuilder()
+        object.add("name", name)
+        object.add("description", description)
+        object.add("folders", list: folders.map(\.stored))
+        object.add("requests", list: requests.map(\.stored))
+        object.append(unknown: unknownFields)
+        return object.json
+    }
+}

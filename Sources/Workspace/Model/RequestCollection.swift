@@ -1,0 +1,110 @@
+/// One collection file: requests in nested folders, environments, and collection variables.
+///
+/// The model holds only what belongs in the shared file; UI state (selection, scroll, expanded
+/// folders) lives in the per-user state directory. Unknown fields are kept so a file written by
+/// a newer Lazer survives being saved by this one.
+public struct RequestCollection: Sendable, Equatable {
+    /// The only format version this Lazer reads and writes.
+    public static let formatVersion = 1
+    /// The published schema, written as `$schema` in new files.
+    public static let schemaURL = "https://lazer.dev/schema/collection-v1.json"
+
+    public var schema: String?
+    /// Stable id; history and secrets are keyed by it, so they survive renaming the file.
+    public var id: String
+    public var name: String
+    public var description: String?
+    /// The environment selected when the collection is opened.
+    public var defaultEnvironment: String?
+    public var variables: [Variable]
+    public var folders: [Folder]
+    public var requests: [SavedRequest]
+    public var environments: [Environment]
+    public var unknownFields: [StoredJSON.Member]
+
+    public init(
+        schema: String? = RequestCollection.schemaURL, id: String = IdentifierGenerator.make(), name: String,
+        description: String? = nil, defaultEnvironment: String? = nil, variables: [Variable] = [],
+        folders: [Folder] = [], requests: [SavedRequest] = [], environments: [Environment] = [],
+        unknownFields: [StoredJSON.Member] = []
+    ) {
+        self.schema = schema
+        self.id = id
+        self.name = name
+        self.description = description
+        self.defaultEnvironment = defaultEnvironment
+        self.variables = variables
+        self.folders = folders
+        self.requests = requests
+        self.environments = environments
+        self.unknownFields = unknownFields
+    }
+
+    static let keys = [
+        "$schema", "formatVersion", "id", "name", "description", "defaultEnvironment", "variables", "folders",
+        "requests", "environments",
+    ]
+
+    static func read(_ node: SourceNode, _ reader: DocumentReader) -> RequestCollection? {
+        let path = DocumentPath.root
+        guard let fields = reader.object(node, at: path) else { return nil }
+        let schema = fields.string("$schema")
+        guard let version = fields.int("formatVersion", in: 1...Int.max, required: true) else { return nil }
+        guard version == formatVersion else {
+            reader.report(
+                .error, "this file uses format version \(version); this Lazer reads version \(formatVersion)",
+                at: fields.node("formatVersion")?.offset ?? fields.offset, path: path.appending("formatVersion"))
+            return nil
+        }
+        let id = fields.string("id")
+        if !fields.has("id") {
+            reader.report(
+                .error, "missing required field \"id\" (a stable id, for example \"\(IdentifierGenerator.make())\")",
+                at: fields.offset, path: path)
+        }
+        let name = fields.string("name", required: true)
+        let description = fields.string("description")
+        let defaultEnvironment = fields.string("defaultEnvironment")
+        let variables = fields.array("variables") { Variable.read($0, $1, reader) }
+        let folders = fields.array("folders") { Folder.read($0, $1, reader) }
+        let requests = fields.array("requests") { SavedRequest.read($0, $1, reader) }
+        let environments = fields.array("environments") { Environment.read($0, $1, reader) }
+        let unknown = fields.unknownFields(known: keys)
+        // Only when every environment was read: a broken one is already reported and may be the one named.
+        if let defaultEnvironment, let node = fields.node("defaultEnvironment"),
+            case .array(let rawEnvironments)? = fields.node("environments")?.kind ?? .array([]),
+            rawEnvironments.count == environments.count,
+            !environments.contains(where: { $0.name == defaultEnvironment })
+        {
+            let names = environments.map(\.name).joined(separator: ", ")
+            reader.report(
+                .error, "no environment named \"\(defaultEnvironment)\" (environments: \(names))", at: node.offset,
+                path: path.appending("defaultEnvironment"))
+        }
+        guard let id, let name else { return nil }
+        return RequestCollection(
+            schema: schema, id: id, name: name, description: description, defaultEnvironment: defaultEnvironment,
+            variables: variables, folders: folders, requests: requests, environments: environments,
+            unknownFields: unknown)
+    }
+
+    /// The collection as the JSON written to its file.
+    public var stored: StoredJSON {
+        var object = ObjectBuilder()
+        object.add("$schema", schema)
+        object.add("formatVersion", Self.formatVersion)
+        object.add("id", id)
+        object.add("name", name)
+        object.add("description", description)
+        object.add("defaultEnvironment", defaultEnvironment)
+        object.add("variables", list: variables.map(\.stored))
+        object.add("folders", list: folders.map(\.stored))
+        object.add("requests", list: requests.map(\.stored))
+        object.add("environments", list: environments.map(\.stored))
+        object.append(unknown: unknownFields)
+        return object.json
+    }
+
+    /// The exact bytes `save` writes: pretty, byte-stable, with a trailing newline.
+    public func fileText() -> String { stored.prettyPrinted() }
+}

@@ -1,0 +1,92 @@
+/// How a saved request authenticates. Credentials are usually `{{variables}}` marked secret.
+public struct SavedAuth: Sendable, Equatable {
+    public enum Scheme: Sendable, Equatable {
+        case none
+        case basic(username: String, password: String)
+        case bearer(token: String)
+        case apiKey(name: String, value: String, location: APIKeyLocation)
+        case digest(username: String, password: String)
+    }
+
+    /// Where an API key travels.
+    public enum APIKeyLocation: String, Sendable, CaseIterable {
+        case header, query
+    }
+
+    public enum Kind: String, Sendable, CaseIterable {
+        case none, basic, bearer, apiKey, digest
+    }
+
+    public var scheme: Scheme
+    public var unknownFields: [StoredJSON.Member]
+
+    public init(_ scheme: Scheme, unknownFields: [StoredJSON.Member] = []) {
+        self.scheme = scheme
+        self.unknownFields = unknownFields
+    }
+
+    /// The fields each scheme uses; any other field is kept as unknown.
+    static func keys(for kind: Kind?) -> [String] {
+        switch kind {
+        case .none?, nil: ["type"]
+        case .basic?, .digest?: ["type", "username", "password"]
+        case .bearer?: ["type", "token"]
+        case .apiKey?: ["type", "name", "value", "in"]
+        }
+    }
+
+    static func read(_ node: SourceNode, _ path: DocumentPath, _ reader: DocumentReader) -> SavedAuth? {
+        guard let fields = reader.object(node, at: path) else { return nil }
+        let kind: Kind? = fields.choice("type", required: true)
+        let unknown = fields.unknownFields(known: keys(for: kind))
+        switch kind {
+        case .none?:
+            return SavedAuth(.none, unknownFields: unknown)
+        case .basic?, .digest?:
+            let username = fields.string("username", required: true)
+            let password = fields.string("password") ?? ""
+            guard let username else { return nil }
+            let scheme: Scheme =
+                kind == .basic
+                ? .basic(username: username, password: password) : .digest(username: username, password: password)
+            return SavedAuth(scheme, unknownFields: unknown)
+        case .bearer?:
+            guard let token = fields.string("token", required: true) else { return nil }
+            return SavedAuth(.bearer(token: token), unknownFields: unknown)
+        case .apiKey?:
+            let name = fields.string("name", required: true)
+            let value = fields.string("value", required: true)
+            let location: APIKeyLocation? = fields.choice("in", required: true)
+            guard let name, let value, let location else { return nil }
+            return SavedAuth(.apiKey(name: name, value: value, location: location), unknownFields: unknown)
+        case nil:
+            return nil
+        }
+    }
+
+    var stored: StoredJSON {
+        var object = ObjectBuilder()
+        switch scheme {
+        case .none:
+            object.add("type", Kind.none.rawValue)
+        case .basic(let username, let password):
+            object.add("type", Kind.basic.rawValue)
+            object.add("username", username)
+            object.add("password", password)
+        case .digest(let username, let password):
+            object.add("type", Kind.digest.rawValue)
+            object.add("username", username)
+            object.add("password", password)
+        case .bearer(let token):
+            object.add("type", Kind.bearer.rawValue)
+            object.add("token", token)
+        case .apiKey(let name, let value, let location):
+            object.add("type", Kind.apiKey.rawValue)
+            object.add("name", name)
+            object.add("value", value)
+            object.add("in", location.rawValue)
+        }
+        object.append(unknown: unknownFields)
+        return object.json
+    }
+}

@@ -1,0 +1,79 @@
+/// A canned response of a mock route. A file body's path is relative to the collection file.
+public struct SavedMockResponse: Sendable, Equatable {
+    public enum Body: Sendable, Equatable {
+        case none
+        case json(StoredJSON)
+        case text(String)
+        case file(path: String)
+    }
+
+    public var status: Int
+    public var headers: [KeyValueRow]
+    public var body: Body
+    /// Answer after this many milliseconds (to show progress, or to trigger a timeout).
+    public var delayMilliseconds: Int?
+    /// Instead of answering, fail as the network would (to show how Lazer explains it, offline).
+    public var failure: MockFailure?
+    public var unknownFields: [StoredJSON.Member]
+
+    public init(
+        status: Int = 200, headers: [KeyValueRow] = [], body: Body = .none, delayMilliseconds: Int? = nil,
+        failure: MockFailure? = nil, unknownFields: [StoredJSON.Member] = []
+    ) {
+        self.status = status
+        self.headers = headers
+        self.body = body
+        self.delayMilliseconds = delayMilliseconds
+        self.failure = failure
+        self.unknownFields = unknownFields
+    }
+
+    static let keys = ["status", "headers", "json", "text", "file", "delayMilliseconds", "failure"]
+
+    static func read(_ node: SourceNode, _ path: DocumentPath, _ reader: DocumentReader) -> SavedMockResponse? {
+        guard let fields = reader.object(node, at: path) else { return nil }
+        let status = fields.int("status", in: 100...599) ?? (fields.has("status") ? nil : 200)
+        let headers = fields.array("headers") { KeyValueRow.read($0, $1, reader) }
+        let delay = fields.int("delayMilliseconds", in: 0...600_000)
+        let failure: MockFailure? = fields.choice("failure")
+        let unknown = fields.unknownFields(known: keys)
+        let json = fields.json("json")
+        let text = fields.string("text")
+        let file = fields.string("file")
+        let body: Body
+        switch (json, text, file) {
+        case (nil, nil, nil): body = .none
+        case (let json?, nil, nil): body = .json(json)
+        case (nil, let text?, nil): body = .text(text)
+        case (nil, nil, let file?): body = .file(path: file)
+        default:
+            reader.report(
+                .error, "a response has at most one of \"json\", \"text\" or \"file\"", at: fields.offset, path: path)
+            return nil
+        }
+        if failure != nil, body != .none {
+            reader.report(.error, "a failing response has no body", at: fields.offset, path: path.appending("failure"))
+            return nil
+        }
+        guard let status else { return nil }
+        return SavedMockResponse(
+            status: status, headers: headers, body: body, delayMilliseconds: delay, failure: failure,
+            unknownFields: unknown)
+    }
+
+    var stored: StoredJSON {
+        var object = ObjectBuilder()
+        object.add("status", failure != nil && status == 200 ? nil : status)
+        object.add("headers", list: headers.map(\.stored))
+        switch body {
+        case .none: break
+        case .json(let json): object.add("json", json)
+        case .text(let text): object.add("text", text)
+        case .file(let path): object.add("file", path)
+        }
+        object.add("delayMilliseconds", delayMilliseconds)
+        object.add("failure", failure?.rawValue)
+        object.append(unknown: unknownFields)
+        return object.json
+    }
+}

@@ -1,0 +1,99 @@
+/// A request as saved in a collection: a template whose `{{variables}}` are resolved against the
+/// selected environment when it is sent.
+public struct SavedRequest: Sendable, Equatable, Identifiable {
+    /// Stable across renames and moves; history, replay reports and UI state refer to it.
+    public var id: String
+    public var name: String
+    public var description: String?
+    public var method: RequestMethod
+    /// Absolute (`https://…`, `{{baseURL}}/…`) or a path (`/posts/:id`) joined to the environment's base URL.
+    public var url: String
+    /// Values for `:name` segments of the URL path.
+    public var pathParams: [KeyValueRow]
+    public var query: [KeyValueRow]
+    public var headers: [KeyValueRow]
+    public var body: SavedBody
+    public var auth: SavedAuth
+    public var options: SavedOptions
+    public var expectations: [Expectation]
+    public var captures: [Capture]
+    public var notes: String?
+    public var unknownFields: [StoredJSON.Member]
+
+    public init(
+        id: String = IdentifierGenerator.make(), name: String, description: String? = nil, method: RequestMethod = .get,
+        url: String, pathParams: [KeyValueRow] = [], query: [KeyValueRow] = [], headers: [KeyValueRow] = [],
+        body: SavedBody = .empty, auth: SavedAuth = SavedAuth(.none), options: SavedOptions = SavedOptions(),
+        expectations: [Expectation] = [], captures: [Capture] = [], notes: String? = nil,
+        unknownFields: [StoredJSON.Member] = []
+    ) {
+        self.id = id
+        self.name = name
+        self.description = description
+        self.method = method
+        self.url = url
+        self.pathParams = pathParams
+        self.query = query
+        self.headers = headers
+        self.body = body
+        self.auth = auth
+        self.options = options
+        self.expectations = expectations
+        self.captures = captures
+        self.notes = notes
+        self.unknownFields = unknownFields
+    }
+
+    static let keys = [
+        "id", "name", "description", "method", "url", "pathParams", "query", "headers", "body", "auth", "options",
+        "expectations", "captures", "notes",
+    ]
+
+    static func read(_ node: SourceNode, _ path: DocumentPath, _ reader: DocumentReader) -> SavedRequest? {
+        guard let fields = reader.object(node, at: path) else { return nil }
+        let id = fields.string("id", required: true)
+        let name = fields.string("name", required: true)
+        let description = fields.string("description")
+        let method: RequestMethod? = fields.choice("method", required: true)
+        let url = fields.string("url", required: true)
+        let pathParams = fields.array("pathParams") { KeyValueRow.read($0, $1, reader) }
+        let query = fields.array("query") { KeyValueRow.read($0, $1, reader) }
+        let headers = fields.array("headers") { KeyValueRow.read($0, $1, reader) }
+        let body = fields.node("body").flatMap { SavedBody.read($0, path.appending("body"), reader) }
+        let auth = fields.node("auth").flatMap { SavedAuth.read($0, path.appending("auth"), reader) }
+        let options = fields.node("options").flatMap { SavedOptions.read($0, path.appending("options"), reader) }
+        let expectations = fields.array("expectations") { Expectation.read($0, $1, reader) }
+        let captures = fields.array("captures") { Capture.read($0, $1, reader) }
+        let notes = fields.string("notes")
+        let unknown = fields.unknownFields(known: keys)
+        if let id, let node = fields.node("id") {
+            reader.claimUnique("request id", id, at: node.offset, path: path.appending("id"))
+        }
+        guard let id, let name, let method, let url else { return nil }
+        return SavedRequest(
+            id: id, name: name, description: description, method: method, url: url, pathParams: pathParams,
+            query: query, headers: headers, body: body ?? .empty, auth: auth ?? SavedAuth(.none),
+            options: options ?? SavedOptions(), expectations: expectations, captures: captures, notes: notes,
+            unknownFields: unknown)
+    }
+
+    var stored: StoredJSON {
+        var object = ObjectBuilder()
+        object.add("id", id)
+        object.add("name", name)
+        object.add("description", description)
+        object.add("method", method.rawValue)
+        object.add("url", url)
+        object.add("pathParams", list: pathParams.map(\.stored))
+        object.add("query", list: query.map(\.stored))
+        object.add("headers", list: headers.map(\.stored))
+        object.add("body", body == .empty ? nil : body.stored)
+        object.add("auth", auth == SavedAuth(.none) ? nil : auth.stored)
+        object.add("options", options.isEmpty ? nil : options.stored)
+        object.add("expectations", list: expectations.map(\.stored))
+        object.add("captures", list: captures.map(\.stored))
+        object.add("notes", notes)
+        object.append(unknown: unknownFields)
+        return object.json
+    }
+}

@@ -1,0 +1,57 @@
+/// A named value used as `{{name}}`. Secret variables never have their value written to the
+/// collection file: it lives in the per-user secrets file or the process environment.
+public struct Variable: Sendable, Equatable {
+    public var name: String
+    /// For secrets, the value in memory only (filled from the secrets store); never saved in the collection.
+    public var value: String
+    public var secret: Bool
+    public var description: String?
+    public var unknownFields: [StoredJSON.Member]
+
+    public init(
+        name: String, value: String = "", secret: Bool = false, description: String? = nil,
+        unknownFields: [StoredJSON.Member] = []
+    ) {
+        self.name = name
+        self.value = value
+        self.secret = secret
+        self.description = description
+        self.unknownFields = unknownFields
+    }
+
+    static let keys = ["name", "value", "secret", "description"]
+
+    static func read(_ node: SourceNode, _ path: DocumentPath, _ reader: DocumentReader) -> Variable? {
+        guard let fields = reader.object(node, at: path) else { return nil }
+        let name = fields.string("name", required: true)
+        let value = fields.string("value")
+        let secret = fields.bool("secret") ?? false
+        let description = fields.string("description")
+        let unknown = fields.unknownFields(known: keys)
+        guard let name else { return nil }
+        if !VariableName.isValid(name) {
+            reader.report(
+                .error, "\"\(name)\" is not a valid variable name (\(VariableName.rule))", at: fields.offset,
+                path: path.appending("name"))
+            return nil
+        }
+        if secret, value != nil, let node = fields.node("value") {
+            reader.report(
+                .warning,
+                "secret \"\(name)\" has its value in the collection file; saving moves it to the secrets file",
+                at: node.offset, path: path.appending("value"))
+        }
+        return Variable(
+            name: name, value: value ?? "", secret: secret, description: description, unknownFields: unknown)
+    }
+
+    var stored: StoredJSON {
+        var object = ObjectBuilder()
+        object.add("name", name)
+        object.add("value", secret ? nil : value)
+        object.add("secret", secret ? true : nil)
+        object.add("description", description)
+        object.append(unknown: unknownFields)
+        return object.json
+    }
+}

@@ -1,0 +1,158 @@
+import Foundation
+
+/// Turns a `SavedRequest` into a `ResolvedRequest` for one environment: placeholders filled,
+/// `:name` path parameters substituted, auth turned into headers or query items, file paths made
+/// absolute. Every problem is collected; a request with problems must not be sent.
+public struct RequestResolver: Sendable {
+    /// The outcome: the request, and the problems that stop it from being sent.
+    public struct Outcome: Sendable {
+        public var request: ResolvedRequest
+        public var problems: [VariableProblem]
+        public var isSendable: Bool { problems.isEmpty }
+    }
+
+    public var scope: VariableScope
+    /// The collection file's folder: body and part file paths are relative to it.
+    public var baseFolder: String
+
+    public init(scope: VariableScope, baseFolder: String) {
+        self.scope = scope
+        self.baseFolder = baseFolder
+    }
+
+    public func resolve(_ saved: SavedRequest) -> Outcome {
+        var resolver = VariableResolver(scope: scope)
+        var url = resolver.resolve(saved.url, at: "url")
+        url = substitutePathParameters(in: url, saved.pathParams, &resolver)
+        let target: ResolvedRequest.Target =
+            url.hasPrefix("/") || !url.contains("://") ? .path(url.hasPrefix("/") ? url : "/" + url) : .absolute(url)
+
+        var query = rows(saved.query, "query", &resolver)
+        var headers = rows(saved.headers, "headers", &resolver)
+        var digest: ResolvedRequest.Credentials?
+        switch saved.auth.scheme {
+        case .none: break
+        case .basic(let username, let password):
+            let user = resolver.resolve(username, at: "auth.username")
+            let pass = resolver.resolve(password, at: "auth.password")
+            let credential = Data("\(user):\(pass)".utf8).base64EncodedString()
+            if resolver.secretValues.contains(pass) || resolver.secretValues.contains(user) {
+                resolver = resolver.noting(secret: credential)
+            }
+            headers.append(.init("Authorization", "Basic " + credential))
+        case .bearer(let token):
+            headers.append(.init("Authorization", "Bearer " + resolver.resolve(token, at: "auth.token")))
+        case .apiKey(let name, let value, let location):
+            let pair = ResolvedRequest.NameValue(
+                resolver.resolve(name, at: "auth.name"), resolver.resolve(value, at: "auth.value"))
+            if location == .header { headers.append(pair) } else { query.append(pair) }
+        case .digest(let username, let password):
+            digest = .init(
+                username: resolver.resolve(username, at: "auth.username"),
+                password: resolver.resolve(password, at: "auth.password"))
+        }
+
+        let body = resolveBody(saved.body.content, &resolver)
+        if case .bytes(_, let contentType?) = body,
+            !headers.contains(where: { $0.name.lowercased() == "content-type" })
+        {
+            headers.append(.init("Content-Type", contentType))
+        }
+        let request = ResolvedRequest(
+            requestID: saved.id, method: saved.method, target: target, query: query, headers: headers, body: body,
+            digestCredentials: digest, options: saved.options, secretValues: resolver.secretValues)
+        return Outcome(request: request, problems: resolver.problems)
+    }
+
+    private func rows(
+        _ rows: [KeyValueRow], _ location: String, _ resolver: inout VariableResolver
+    ) -> [ResolvedRequest.NameValue] {
+        rows.enumerated().compactMap { index, row in
+            guard row.enabled else { return nil }
+            return .init(
+                resolver.resolve(row.name, at: "\(location)[\(index)].name"),
+                resolver.resolve(row.value, at: "\(location)[\(index)].value"))
+        }
+    }
+
+    /// Replaces `:name` path segments (before any `?`) with the percent-encoded parameter value.
+    private func substitutePathParameters(
+        in url: String, _ parameters: [KeyValueRow], _ resolver: inout VariableResolver
+    ) -> String {
+        let enabled = parameters.enumerated().filter { $0.element.enabled }
+        guard !enabled.isEmpty else { return url }
+        var values: [String: String] = [:]
+        for (index, row) in enabled {
+            values[row.name] = resolver.resolve(row.value, at: "pathParams[\(index)].value")
+        }
+        let queryStart = url.firstIndex(of: "?") ?? url.endIndex
+        let pathPart = url[..<queryStart]
+        let schemeEnd = pathPart.range(of: "://").map(\.upperBound) ?? pathPart.startIndex
+        let segments = pathPart[schemeEnd...].split(separator: "/", omittingEmptySubsequences: false).map { segment in
+            if segment.hasPrefix(":"), let value = values[String(segment.dropFirst())] {
+                return PercentEncoding.encodeSegment(value)
+            }
+            return String(segment)
+        }
+        return String(pathPart[..<schemeEnd]) + segments.joined(separator: "/") + url[queryStart...]
+    }
+
+    private func absolute(_ path: String) -> String {
+        path.hasPrefix("/") ? path : (baseFolder as NSString).appendingPathComponent(path)
+    }
+
+    private func resolveBody(_ content: SavedBody.Content, _ resolver: inout VariableResolver) -> ResolvedRequest.Body {
+        switch content {
+        case .none:
+            return .none
+        case .json(let json):
+            let filled = resolveJSON(json, at: "body.json", &resolver)
+            return .bytes(Array(filled.compact().utf8), contentType: "application/json")
+        case .jsonText(let text):
+            return .bytes(Array(resolver.resolve(text, at: "body.text").utf8), contentType: "application/json")
+        case .text(let text, let contentType):
+            return .bytes(Array(resolver.resolve(text, at: "body.text").utf8), contentType: contentType)
+        case .formURLEncoded(let fields):
+            return .form(rows(fields, "body.fields", &resolver))
+        case .multipart(let parts):
+            return .multipart(
+                parts.enumerated().compactMap { index, part in
+                    guard part.enabled else { return nil }
+                    let name = resolver.resolve(part.name, at: "body.parts[\(index)].name")
+                    switch part.source {
+                    case .text(let value):
+                        return ResolvedRequest.Part(
+                            name: name, value: resolver.resolve(value, at: "body.parts[\(index)].value"),
+                            filePath: nil, fileName: nil, contentType: part.contentType)
+                    case .file(let path):
+                        let file = absolute(resolver.resolve(path, at: "body.parts[\(index)].file"))
+                        return ResolvedRequest.Part(
+                            name: name, value: nil, filePath: file,
+                            fileName: part.fileName ?? (file as NSString).lastPathComponent,
+                            contentType: part.contentType)
+                    }
+                })
+        case .file(let path, let contentType):
+            return .file(path: absolute(resolver.resolve(path, at: "body.path")), contentType: contentType)
+        }
+    }
+
+    /// Fills placeholders inside the strings (and member names) of an inline JSON body.
+    private func resolveJSON(_ value: StoredJSON, at location: String, _ resolver: inout VariableResolver) -> StoredJSON
+    {
+        switch value {
+        case .string(let text): return .string(resolver.resolve(text, at: location))
+        case .array(let items):
+            return .array(
+                items.enumerated().map { resolveJSON($0.element, at: "\(location)[\($0.offset)]", &resolver) })
+        case .object(let members):
+            return .object(
+                members.map { member in
+                    StoredJSON.Member(
+                        resolver.resolve(member.key, at: location),
+                        resolveJSON(member.value, at: "\(location).\(member.key)", &resolver))
+                })
+        case .null, .bool, .number: return value
+        }
+    }
+}

@@ -1,0 +1,57 @@
+import Foundation
+import Glibc
+
+/// The per-user secrets file, `$XDG_CONFIG_HOME/lazer/secrets.json` (mode 0600, folder 0700).
+///
+/// Values are keyed by collection id, then by environment (or collection-level), then by name:
+/// `{"formatVersion": 1, "collections": {"<id>": {"variables": {…}, "environments": {"live": {…}}}}}`.
+public struct SecretStore: Sendable {
+    public var path: String
+
+    public init(path: String) {
+        self.path = path
+    }
+
+    public init(directories: UserDirectories) {
+        path = directories.config + "/secrets.json"
+    }
+
+    /// All stored values (empty when the file does not exist yet).
+    public func load() throws(FileSystemError) -> SecretValues {
+        guard let bytes = try AtomicFile.read(path) else { return SecretValues() }
+        // Tighten a file someone made readable by others, before reading secrets from it.
+        chmod(path, 0o600)
+        guard let root = try? SourceNode.parse(bytes).stored else {
+            throw FileSystemError(operation: "read", path: path, reason: "not valid JSON")
+        }
+        return SecretValues(stored: root)
+    }
+
+    /// Writes all values atomically with mode 0600 (no backup copy: that would be one more file holding secrets).
+    public func save(_ values: SecretValues) throws(FileSystemError) {
+        let folder = (path as NSString).deletingLastPathComponent
+        do {
+            try FileManager.default.createDirectory(
+                atPath: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+        } catch {
+            throw FileSystemError(operation: "create", path: folder, reason: "\(error.localizedDescription)")
+        }
+        try AtomicFile.write(Array(values.stored.prettyPrinted().utf8), to: path, permissions: 0o600, keepBackup: false)
+    }
+
+    /// Copies the in-memory values of `collection`'s secret variables into the file (empty values are not stored).
+    public func store(secretsOf collection: RequestCollection) throws(FileSystemError) {
+        var values = try load()
+        let before = values
+        for variable in collection.variables where variable.secret && !variable.value.isEmpty {
+            values.set(variable.value, collection: collection.id, environment: nil, name: variable.name)
+        }
+        for environment in collection.environments {
+            for variable in environment.variables where variable.secret && !variable.value.isEmpty {
+                values.set(
+                    variable.value, collection: collection.id, environment: environment.name, name: variable.name)
+            }
+        }
+        if values != before { try save(values) }
+    }
+}

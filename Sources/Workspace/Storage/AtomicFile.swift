@@ -1,0 +1,110 @@
+import Foundation
+import Glibc
+
+/// Writes files so that a crash at any instant leaves either the old or the new content on disk,
+/// never a mix: write a temporary file in the same folder, `fsync` it, keep the old file as a
+/// backup (a hard link, so no copy can be half written), `rename` over the target, `fsync` the folder.
+public enum AtomicFile {
+    /// Where the previous version of `path` is kept: `.<name>.bak` beside it.
+    public static func backupPath(for path: String) -> String {
+        let url = URL(fileURLWithPath: path)
+        return url.deletingLastPathComponent().appendingPathComponent(".\(url.lastPathComponent).bak").path
+    }
+
+    /// Replaces the file at `path` with `bytes`. The file gets `permissions` (new files) or keeps
+    /// its own (existing files). With `keepBackup`, the replaced version stays at `backupPath(for:)`.
+    public static func write(
+        _ bytes: [UInt8], to path: String, permissions: UInt32 = 0o644, keepBackup: Bool = true
+    ) throws(FileSystemError) {
+        let url = URL(fileURLWithPath: path)
+        let folder = url.deletingLastPathComponent().path
+        let temporary = url.deletingLastPathComponent()
+            .appendingPathComponent(".\(url.lastPathComponent).tmp-\(getpid())-\(UInt32.random(in: 0...UInt32.max))")
+            .path
+        var existing = stat()
+        let exists = lstat(path, &existing) == 0
+        let mode = exists ? existing.st_mode & 0o7777 : permissions
+
+        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, mode)
+        guard descriptor >= 0 else { throw failure("create", temporary) }
+        var written = 0
+        while written < bytes.count {
+            let result = bytes.withUnsafeBytes { buffer in
+                Glibc.write(descriptor, buffer.baseAddress.map { $0 + written }, bytes.count - written)
+            }
+            if result < 0, errno == EINTR { continue }
+            guard result > 0 else {
+                let error = failure("write", temporary)
+                close(descriptor)
+                unlink(temporary)
+                throw error
+            }
+            written += result
+        }
+        // The mode given to open() is filtered by the umask; secrets files must really be 0600.
+        fchmod(descriptor, mode)
+        guard fsync(descriptor) == 0 else {
+            let error = failure("flush", temporary)
+            close(descriptor)
+            unlink(temporary)
+            throw error
+        }
+        close(descriptor)
+
+        if keepBackup, exists {
+            let backup = backupPath(for: path)
+            let backupTemporary = backup + ".tmp-\(getpid())"
+            unlink(backupTemporary)
+            if link(path, backupTemporary) == 0 {
+                if rename(backupTemporary, backup) != 0 { unlink(backupTemporary) }
+            }
+        }
+        guard rename(temporary, path) == 0 else {
+            let error = failure("replace", path)
+            unlink(temporary)
+            throw error
+        }
+        let folderDescriptor = open(folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        if folderDescriptor >= 0 {
+            fsync(folderDescriptor)
+            close(folderDescriptor)
+        }
+    }
+
+    /// Reads a whole file; `nil` when it does not exist.
+    public static func read(_ path: String) throws(FileSystemError) -> [UInt8]? {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else {
+            if errno == ENOENT { return nil }
+            throw failure("open", path)
+        }
+        defer { close(descriptor) }
+        var bytes: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 65_536)
+        while true {
+            let count = chunk.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress, $0.count) }
+            if count < 0, errno == EINTR { continue }
+            guard count >= 0 else { throw failure("read", path) }
+            if count == 0 { return bytes }
+            bytes += chunk[0..<count]
+        }
+    }
+
+    /// Deletes temporary files left beside `path` by saves that were killed midway (their
+    /// process no longer exists). They are hidden and never loaded, but they should not pile up.
+    public static func removeStaleTemporaries(for path: String) {
+        let url = URL(fileURLWithPath: path)
+        let folder = url.deletingLastPathComponent().path
+        let prefix = ".\(url.lastPathComponent).tmp-"
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else { return }
+        for name in names where name.hasPrefix(prefix) {
+            let rest = name.dropFirst(prefix.count)
+            guard let pid = Int32(rest.prefix { $0 != "-" }) else { continue }
+            if kill(pid, 0) != 0, errno == ESRCH { unlink(folder + "/" + name) }
+        }
+    }
+
+    private static func failure(_ operation: String, _ path: String) -> FileSystemError {
+        FileSystemError(operation: operation, path: path, reason: String(cString: strerror(errno)))
+    }
+}

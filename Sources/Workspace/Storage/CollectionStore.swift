@@ -1,0 +1,73 @@
+/// Loads and saves collection files safely.
+public enum CollectionStore {
+    /// Loads the file at `path`: a document, or the diagnostics explaining why not.
+    public static func load(path: String) -> CollectionEntry {
+        let bytes: [UInt8]
+        do {
+            guard let read = try AtomicFile.read(path) else {
+                return .failed(path: path, diagnostics: [fileDiagnostic(path, "file not found")])
+            }
+            bytes = read
+        } catch {
+            return .failed(path: path, diagnostics: [fileDiagnostic(path, error.description)])
+        }
+        let result = CollectionLoader.load(bytes, file: path)
+        guard let collection = result.collection else { return .failed(path: path, diagnostics: result.diagnostics) }
+        return .loaded(
+            CollectionDocument(
+                path: path, collection: collection, fingerprint: FileFingerprint(of: bytes),
+                diagnostics: result.diagnostics))
+    }
+
+    /// Saves `document` atomically, keeping the previous version as `.<name>.bak`.
+    ///
+    /// Secret variable values held in memory go to `secrets` first (they are never written to
+    /// the collection file). Throws `.conflict` without writing anything when the file changed
+    /// on disk since it was loaded, unless `overwrite` is true.
+    public static func save(
+        _ document: inout CollectionDocument, secrets: SecretStore? = nil, overwrite: Bool = false
+    ) throws(SaveError) {
+        if !overwrite {
+            let current: FileFingerprint
+            do {
+                current = try AtomicFile.read(document.path).map { FileFingerprint(of: $0) } ?? .missing
+            } catch {
+                throw .fileSystem(error)
+            }
+            guard current == document.fingerprint else { throw .conflict(path: document.path) }
+        }
+        if let secrets {
+            do {
+                try secrets.store(secretsOf: document.collection)
+            } catch {
+                throw .secrets(error)
+            }
+        }
+        let bytes = Array(document.collection.fileText().utf8)
+        AtomicFile.removeStaleTemporaries(for: document.path)
+        do {
+            try AtomicFile.write(bytes, to: document.path)
+        } catch {
+            throw .fileSystem(error)
+        }
+        document.markSaved(fingerprint: FileFingerprint(of: bytes))
+    }
+
+    /// Writes a new collection file; fails with `.conflict` when a file already exists at `path`.
+    public static func create(_ collection: RequestCollection, at path: String) throws(SaveError) -> CollectionDocument
+    {
+        var document = CollectionDocument(path: path, collection: collection, fingerprint: .missing)
+        try save(&document)
+        return document
+    }
+
+    /// Whether the file changed on disk since `document` last read or wrote it.
+    public static func hasOutsideChange(_ document: CollectionDocument) -> Bool {
+        let current = (try? AtomicFile.read(document.path)).flatMap { $0.map { FileFingerprint(of: $0) } } ?? .missing
+        return current != document.fingerprint
+    }
+
+    private static func fileDiagnostic(_ path: String, _ message: String) -> Diagnostic {
+        Diagnostic(severity: .error, file: path, line: 1, column: 1, path: "", message: message)
+    }
+}

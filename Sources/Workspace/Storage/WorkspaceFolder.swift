@@ -1,0 +1,30 @@
+import Foundation
+
+/// A folder of collections (`Collections/` by default): every `*.json` file in it, each loaded
+/// on its own so one broken file never hides the others.
+public struct WorkspaceFolder: Sendable {
+    public var path: String
+    /// In file-name order.
+    public var entries: [CollectionEntry]
+
+    /// Loads every `*.json` file directly inside `path` (hidden files and subfolders such as
+    /// `mocks/` are not collections).
+    public static func open(_ path: String) throws(FileSystemError) -> WorkspaceFolder {
+        let names: [String]
+        do {
+            names = try FileManager.default.contentsOfDirectory(atPath: path)
+        } catch {
+            throw FileSystemError(operation: "list", path: path, reason: "no such folder, or not readable")
+        }
+        let files = names.filter { $0.hasSuffix(".json") && !$0.hasPrefix(".") }.sorted()
+        let entries = files.map { CollectionStore.load(path: (path as NSString).appendingPathComponent($0)) }
+        return WorkspaceFolder(path: path, entries: entries)
+    }
+
+    public var documents: [CollectionDocument] { entries.compactMap(\.document) }
+
+    /// The loaded collection with `id`, if any.
+    public func document(collectionID id: String) -> CollectionDocument? {
+        documents.first { $0.collection.id == id }
+    }
+}

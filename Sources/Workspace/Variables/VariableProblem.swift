@@ -1,0 +1,33 @@
+/// A placeholder that cannot be filled, found before anything is sent.
+public struct VariableProblem: Sendable, Equatable, CustomStringConvertible {
+    public enum Kind: Sendable, Equatable {
+        /// No layer defines the name.
+        case unresolved(String)
+        /// The names refer to each other in a loop: `a → b → a`.
+        case cycle([String])
+        /// `{{$name}}` is not one of the dynamic values.
+        case unknownDynamic(String)
+        case malformed(String, reason: String)
+    }
+
+    public var kind: Kind
+    /// Where in the request: `url`, `headers[2].value`, `body`, `auth.token`, `environment.baseURL`.
+    public var location: String
+
+    public init(kind: Kind, location: String) {
+        self.kind = kind
+        self.location = location
+    }
+
+    public var description: String {
+        switch kind {
+        case .unresolved(let name):
+            "\(location): {{\(name)}} is not defined in the environment, the collection or LAZER_VAR_\(name)"
+        case .cycle(let names):
+            "\(location): variables refer to each other in a loop: \(names.joined(separator: " → "))"
+        case .unknownDynamic(let name):
+            "\(location): {{$\(name)}} is not a dynamic value (known: \(DynamicValues.names.map { "$" + $0 }.joined(separator: ", ")))"
+        case .malformed(let text, let reason): "\(location): \(text): \(reason)"
+        }
+    }
+}

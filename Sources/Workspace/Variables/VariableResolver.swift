@@ -1,0 +1,80 @@
+/// Fills `{{placeholders}}` from a `VariableScope`, following references inside values (a value
+/// may itself use `{{other}}`), detecting loops, and collecting every problem with its location
+/// so the user sees them all before anything is sent. It also notes every secret value used, so
+/// displays and history can redact them.
+public struct VariableResolver: Sendable {
+    /// Values nest at most this deep; deeper chains are reported as a loop.
+    public static let maximumDepth = 32
+
+    public var scope: VariableScope
+    public private(set) var problems: [VariableProblem] = []
+    /// Secret values that went into resolved text.
+    public private(set) var secretValues: Set<String> = []
+
+    public init(scope: VariableScope) {
+        self.scope = scope
+    }
+
+    /// The text with every placeholder replaced; unresolvable ones are left as written and reported.
+    public mutating func resolve(_ text: String, at location: String) -> String {
+        // Fast path: most fields have no placeholders and no escapes.
+        if !text.contains("{{") { return text }
+        return expand(text, location: location, chain: [])
+    }
+
+    private mutating func expand(_ text: String, location: String, chain: [String]) -> String {
+        var output = ""
+        for segment in Template(text).segments {
+            switch segment {
+            case .literal(let literal):
+                output += literal
+            case .malformed(let raw, let reason):
+                report(.malformed(raw, reason: reason), location)
+                output += raw
+            case .dynamic(let name):
+                if let value = scope.dynamic.value(name) {
+                    output += value
+                } else {
+                    report(.unknownDynamic(name), location)
+                    output += "{{$\(name)}}"
+                }
+            case .variable(let name):
+                if let loopStart = chain.firstIndex(of: name) {
+                    report(.cycle(Array(chain[loopStart...]) + [name]), location)
+                    output += "{{\(name)}}"
+                    continue
+                }
+                guard chain.count < Self.maximumDepth else {
+                    report(.cycle(chain + [name]), location)
+                    output += "{{\(name)}}"
+                    continue
+                }
+                guard let value = scope.lookup(name) else {
+                    report(.unresolved(name), location)
+                    output += "{{\(name)}}"
+                    continue
+                }
+                let expanded =
+                    value.text.contains("{{")
+                    ? expand(value.text, location: location, chain: chain + [name]) : value.text
+                if value.secret, !expanded.isEmpty { secretValues.insert(expanded) }
+                output += expanded
+            }
+        }
+        return output
+    }
+
+    private mutating func report(_ kind: VariableProblem.Kind, _ location: String) {
+        let problem = VariableProblem(kind: kind, location: location)
+        if !problems.contains(problem) { problems.append(problem) }
+    }
+}
+
+extension VariableResolver {
+    /// The same resolver, also treating `value` (a form derived from secrets, such as a Basic credential) as secret.
+    func noting(secret value: String) -> VariableResolver {
+        var copy = self
+        copy.secretValues.insert(value)
+        return copy
+    }
+}

@@ -1,0 +1,60 @@
+/// Where `{{name}}` finds its value, in this order (the first layer defining the name wins):
+/// 1. captures from earlier responses in this session or run,
+/// 2. the selected environment's variables,
+/// 3. the collection's variables,
+/// 4. the process environment, only as `LAZER_VAR_<name>`.
+/// Secret variables take their value from the process environment or the secrets file (see
+/// `SecretValues.apply`) before they get here.
+public struct VariableScope: Sendable {
+    /// A value with a flag telling whether it must be masked and redacted.
+    public struct Value: Sendable, Equatable {
+        public var text: String
+        public var secret: Bool
+
+        public init(_ text: String, secret: Bool = false) {
+            self.text = text
+            self.secret = secret
+        }
+    }
+
+    public var captures: [String: Value]
+    public var environment: [Variable]
+    public var collection: [Variable]
+    /// Already stripped of the `LAZER_VAR_` prefix (see `ProcessVariables.exposed`).
+    public var process: [String: String]
+    public var dynamic: DynamicValues
+
+    public init(
+        captures: [String: Value] = [:], environment: [Variable] = [], collection: [Variable] = [],
+        process: [String: String] = [:], dynamic: DynamicValues = .system
+    ) {
+        self.captures = captures
+        self.environment = environment
+        self.collection = collection
+        self.process = process
+        self.dynamic = dynamic
+    }
+
+    /// The scope for sending requests of `collection` in `environment`.
+    public init(
+        collection: RequestCollection, environment: Environment?, captures: [String: Value] = [:],
+        processEnvironment: [String: String] = [:], dynamic: DynamicValues = .system
+    ) {
+        self.init(
+            captures: captures, environment: environment?.variables ?? [], collection: collection.variables,
+            process: ProcessVariables.exposed(from: processEnvironment), dynamic: dynamic)
+    }
+
+    /// The raw (unresolved) value of `name` and the layer it came from.
+    public func lookup(_ name: String) -> Value? {
+        if let value = captures[name] { return value }
+        if let variable = environment.first(where: { $0.name == name }) {
+            return Value(variable.value, secret: variable.secret)
+        }
+        if let variable = collection.first(where: { $0.name == name }) {
+            return Value(variable.value, secret: variable.secret)
+        }
+        if let value = process[name] { return Value(value) }
+        return nil
+    }
+}

@@ -1,0 +1,125 @@
+public import Foundation
+public import Futures
+public import HTTPCore
+
+/// The services the TUI and the replay runner share: open a folder of collections (secrets
+/// filled in), prepare a saved request for sending in an environment (resolve, build the
+/// `HTTPRequest`, pick the dispatcher), record history, and save safely.
+///
+/// One instance per application. It owns the `EnvironmentServerProvider` every prepared request
+/// points at, so selecting another environment redirects relative requests without rebuilding
+/// dispatchers. Thread-safe; typical use is from the main thread.
+public final class WorkspaceServices: Sendable {
+    public let directories: UserDirectories
+    public let secrets: SecretStore
+    public let history: HistoryStore
+    public let uiState: UIStateStore
+    public let dispatchers: DispatcherSelector
+    public let serverProvider = EnvironmentServerProvider()
+    /// The process environment: `LAZER_VAR_<name>` variables and secrets come from it.
+    public let processEnvironment: [String: String]
+    public let dynamicValues: DynamicValues
+
+    /// - Parameters:
+    ///   - liveDispatcher: sends requests of live environments (the application's `CurlDispatcher`).
+    ///   - scheduler: where mock futures deliver.
+    ///   - delays: runs mock delays (`ManualClock` in tests).
+    public init(
+        directories: UserDirectories, liveDispatcher: any DataDispatcher, scheduler: any Scheduler,
+        delays: (any DelayScheduler)? = nil, processEnvironment: [String: String] = ProcessInfo.processInfo.environment,
+        dynamicValues: DynamicValues = .system
+    ) {
+        self.directories = directories
+        secrets = SecretStore(directories: directories)
+        history = HistoryStore(directories: directories)
+        uiState = UIStateStore(directories: directories)
+        dispatchers = DispatcherSelector(live: liveDispatcher, scheduler: scheduler, delays: delays)
+        self.processEnvironment = processEnvironment
+        self.dynamicValues = dynamicValues
+    }
+
+    /// Loads every collection in `folder`, with secret values filled from the secrets file and the
+    /// environment. An unreadable secrets file is reported as a diagnostic on each collection, not thrown.
+    public func open(folder: String) throws(FileSystemError) -> WorkspaceFolder {
+        var workspace = try WorkspaceFolder.open(folder)
+        let values: SecretValues
+        var secretsProblem: Diagnostic?
+        do {
+            values = try secrets.load()
+        } catch {
+            values = SecretValues()
+            secretsProblem = Diagnostic(
+                severity: .warning, file: secrets.path, line: 1, column: 1, path: "",
+                message: "secrets not loaded: \(error.description)")
+        }
+        for index in workspace.entries.indices {
+            guard case .loaded(var document) = workspace.entries[index] else { continue }
+            document.fillSecrets(from: values, processEnvironment: processEnvironment)
+            if let secretsProblem { document.diagnostics.append(secretsProblem) }
+            workspace.entries[index] = .loaded(document)
+        }
+        return workspace
+    }
+
+    /// Resolves `saved` from `document` in the environment called `environmentName` (default: the
+    /// collection's default environment), points the server provider at that environment, and
+    /// picks its dispatcher. `captures` are values taken from earlier responses.
+    public func prepare(
+        _ saved: SavedRequest, in document: CollectionDocument, environmentName: String? = nil,
+        captures: [String: VariableScope.Value] = [:]
+    ) -> SendPreparation {
+        let collection = document.collection
+        let name = environmentName ?? collection.defaultEnvironment
+        let environment = name.flatMap(collection.environment(named:))
+        let scope = VariableScope(
+            collection: collection, environment: environment, captures: captures,
+            processEnvironment: processEnvironment, dynamic: dynamicValues)
+        var problems: [String] = []
+        if let name, environment == nil { problems.append("no environment named \"\(name)\" in \(collection.name)") }
+        if let environment {
+            problems += serverProvider.select(environment, scope: scope).map(\.description)
+        } else {
+            serverProvider.clear()
+        }
+        let baseFolder = (document.path as NSString).deletingLastPathComponent
+        let outcome = RequestResolver(scope: scope, baseFolder: baseFolder).resolve(saved)
+        problems += outcome.problems.map(\.description)
+        let capturedSecrets = captures.values.filter(\.secret).map(\.text)
+        let redactor = Redactor(secrets: document.secretValues + capturedSecrets + outcome.request.secretValues)
+        var preparation = SendPreparation(
+            collectionID: collection.id, saved: saved, environment: environment, resolved: outcome.request,
+            problems: problems, request: nil, dispatcher: nil, redactor: redactor)
+        guard problems.isEmpty else { return preparation }
+        do {
+            preparation.request = try outcome.request.httpRequest(serverProvider: serverProvider)
+        } catch {
+            preparation.problems.append(ErrorTranslator.standard.translate(error).title)
+            return preparation
+        }
+        do {
+            if let environment {
+                preparation.dispatcher = try dispatchers.dispatcher(
+                    for: environment, collectionID: collection.id, baseFolder: baseFolder)
+            } else {
+                preparation.dispatcher = dispatchers.live
+            }
+        } catch {
+            preparation.request = nil
+            preparation.problems.append("the mock environment has a broken route: \(error)")
+        }
+        return preparation
+    }
+
+    /// Appends a finished exchange of `preparation` to its collection's history (redacted, truncated).
+    public func record(_ exchange: Exchange, of preparation: SendPreparation) throws(FileSystemError) {
+        let entry = HistoryEntry(
+            exchange: exchange, requestID: preparation.saved.id, requestName: preparation.saved.name,
+            environment: preparation.environment?.name, store: history, redactor: preparation.redactor)
+        try history.append(entry, collectionID: preparation.collectionID, redactor: preparation.redactor)
+    }
+
+    /// Saves `document` atomically, secrets to the secrets file (see `CollectionStore.save`).
+    public func save(_ document: inout CollectionDocument, overwrite: Bool = false) throws(SaveError) {
+        try CollectionStore.save(&document, secrets: secrets, overwrite: overwrite)
+    }
+}

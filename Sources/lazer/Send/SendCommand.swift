@@ -1,0 +1,140 @@
+import ArgumentParser
+import CurlTransport
+import Dispatch
+import Foundation
+import Futures
+import HTTPCore
+
+/// `lazer send`: one request from the command line, over the same transport as the explorer.
+struct SendCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "send",
+        abstract: "Send one HTTP request and print the response.",
+        discussion: """
+            The status line goes to stderr (with --include: to stdout, then the headers).
+            The body goes to stdout: coloured, pretty-printed JSON on a terminal; the raw
+            bytes when piped or with --raw. When no response arrives, a plain-language
+            explanation goes to stderr.
+
+            Exit status:
+              0  a 1xx, 2xx or 3xx response
+              4  a 4xx response
+              5  a 5xx response
+              3  no response (DNS, connection, TLS, timeout, ...)
+              2  usage error
+
+            Examples:
+              lazer send https://api.example/users/1
+              lazer send POST https://api.example/users --json '{"name":"Ada"}' --timings
+              lazer send PUT localhost:8080/files/a.bin --data-file a.bin -H 'X-Trace: 1'
+              lazer send https://self-signed.test --cacert ca.pem --follow --include
+              lazer send POST https://api.example/upload -F title=Report -F file=@report.pdf
+            """
+    )
+
+    @Argument(
+        help: ArgumentHelp(
+            "[METHOD] URL: the method (GET, or POST with a body) and the URL.", valueName: "method-and-url"))
+    var target: [String]
+
+    @Option(name: [.customShort("H"), .customLong("header")], help: "A request header, 'Name: value' (repeatable).")
+    var headers: [String] = []
+
+    @Option(
+        name: [.customShort("d"), .customLong("data")],
+        help: "A body sent as given (form-urlencoded unless -H sets a Content-Type).")
+    var data: String?
+
+    @Option(name: .customLong("json"), help: "A JSON body (checked; Content-Type and Accept: application/json).")
+    var json: String?
+
+    @Option(name: .customLong("data-file"), help: "A file streamed as the body.")
+    var dataFile: String?
+
+    @Option(
+        name: [.customShort("F"), .customLong("form")],
+        help: "A multipart field: k=v, or k=@path for a file (repeatable).")
+    var form: [String] = []
+
+    @Option(name: .customLong("timeout"), help: "Give up after this many seconds (whole exchange).")
+    var timeout: Double?
+
+    @Flag(name: [.customShort("k"), .customLong("insecure")], help: "Do not verify the server's TLS certificate.")
+    var insecure = false
+
+    @Option(name: .customLong("cacert"), help: "Trust the CA certificates in this PEM file.")
+    var caCert: String?
+
+    @Option(
+        name: .customLong("proxy"), help: "Use this proxy (http://, https://, socks5://); default: $https_proxy etc.")
+    var proxy: String?
+
+    @Flag(name: .customLong("http2"), help: "Ask for HTTP/2 (ALPN over TLS).")
+    var http2 = false
+
+    @Flag(name: [.customShort("L"), .customLong("follow")], help: "Follow redirects (up to 10).")
+    var follow = false
+
+    @Flag(name: .customLong("timings"), help: "Print where the time went (to stderr).")
+    var timings = false
+
+    @Flag(
+        name: [.customShort("i"), .customLong("include")], help: "Print the status line and headers before the body.")
+    var include = false
+
+    @Option(name: [.customShort("o"), .customLong("output")], help: "Write the body to this file instead of stdout.")
+    var output: String?
+
+    @Flag(name: .customLong("raw"), help: "Print the body's bytes as received, even on a terminal.")
+    var raw = false
+
+    func validate() throws {
+        _ = try SendRequestBuilder(command: self).request()
+    }
+
+    func run() throws {
+        let request = try SendRequestBuilder(command: self).request()
+        let dispatcher = CurlDispatcher(
+            configuration: .init(scheduler: ImmediateScheduler(), userAgent: "lazer/\(LazerVersion.current)"))
+        let future =
+            if let output {
+                dispatcher.downloadFuture(from: request, to: URL(fileURLWithPath: output))
+            } else {
+                dispatcher.dataFuture(from: request)
+            }
+        let result = Self.wait(for: future)
+        var printer = SendPrinter(include: include, raw: raw, timings: timings, output: output)
+        switch result {
+        case .success(let response):
+            try printer.print(response)
+            throw ExitCode(Self.exitStatus(for: response.statusCode))
+        case .failure(let error):
+            printer.printFailure(error, request: request)
+            throw ExitCode(error is RequestError ? 2 : 3)
+        }
+    }
+
+    /// 0 for 1xx–3xx, 4 for 4xx, 5 for 5xx (and anything above).
+    static func exitStatus(for status: StatusCode) -> Int32 {
+        switch status.rawValue {
+        case ..<400: 0
+        case 400..<500: 4
+        default: 5
+        }
+    }
+
+    /// Sends `future` and blocks this (main) thread until it settles; the request's own timeout bounds it.
+    private static func wait(for future: ResponseFuture<Response<ResponseBody>>) -> Result<
+        Response<ResponseBody>, any Error
+    > {
+        let outcome = SendOutcome()
+        let done = DispatchSemaphore(value: 0)
+        _ = future.result { result in
+            outcome.store(result)
+            done.signal()
+        }
+        _ = future.send()
+        done.wait()
+        return outcome.load() ?? .failure(CancellationError())
+    }
+}

@@ -1,0 +1,143 @@
+import ArgumentParser
+import Foundation
+import HTTPCore
+import JSONTree
+
+/// Turns `lazer send`'s arguments into an `HTTPRequest`, or a `ValidationError` (exit 2) that says
+/// exactly which argument is wrong.
+struct SendRequestBuilder {
+    let command: SendCommand
+
+    func request() throws -> HTTPRequest {
+        let (methodText, urlText) = try methodAndURL()
+        var request = HTTPRequest(method: try method(methodText), url: try url(urlText))
+        for header in command.headers {
+            guard let colon = header.firstIndex(of: ":") else {
+                throw ValidationError("-H '\(header)': expected 'Name: value'.")
+            }
+            let name = header[..<colon].trimmingCharacters(in: .whitespaces)
+            let value = header[header.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+            guard !name.isEmpty else { throw ValidationError("-H '\(header)': the header name is empty.") }
+            request.headers.add(name: name, value: value)
+        }
+        do {
+            try request.headers.validate()
+        } catch {
+            throw ValidationError("\(error)")
+        }
+        try setBody(&request)
+        var options = RequestOptions()
+        if let timeout = command.timeout {
+            guard timeout > 0, timeout.isFinite else {
+                throw ValidationError("--timeout must be a positive number of seconds.")
+            }
+            options.totalTimeout = .milliseconds(Int64(timeout * 1000))
+        }
+        options.verifyTLS = !command.insecure
+        if let caCert = command.caCert {
+            guard FileManager.default.isReadableFile(atPath: caCert) else {
+                throw ValidationError("--cacert \(caCert): no such readable file.")
+            }
+            options.caFile = caCert
+        }
+        if let proxy = command.proxy {
+            guard let proxyURL = URL(string: proxy), let scheme = proxyURL.scheme?.lowercased(),
+                ["http", "https", "socks5", "socks5h", "socks4", "socks4a"].contains(scheme)
+            else {
+                throw ValidationError(
+                    "--proxy \(proxy): expected http://, https://, socks5:// or socks5h:// and a host.")
+            }
+            options.proxy = proxy
+        }
+        if command.http2 { options.httpVersion = .http2 }
+        options.followRedirects = command.follow
+        request.options = options
+        return request
+    }
+
+    /// `[METHOD] URL`: one or two positional arguments.
+    private func methodAndURL() throws -> (String?, String) {
+        switch command.target.count {
+        case 1:
+            let only = command.target[0]
+            if HTTPMethod.standard.contains(where: { $0.rawValue == only }) {
+                throw ValidationError("Missing URL after \(only).")
+            }
+            return (nil, only)
+        case 2: return (command.target[0], command.target[1])
+        default: throw ValidationError("Expected [METHOD] URL, got \(command.target.count) arguments.")
+        }
+    }
+
+    private var hasBody: Bool {
+        command.data != nil || command.json != nil || command.dataFile != nil || !command.form.isEmpty
+    }
+
+    private func method(_ text: String?) throws -> HTTPMethod {
+        guard let text else { return hasBody ? .post : .get }
+        do {
+            return try HTTPMethod(token: text.uppercased() == text.lowercased() ? text : text.uppercased())
+        } catch {
+            throw ValidationError("'\(text)' is not an HTTP method.")
+        }
+    }
+
+    /// Accepts `host/path` and `:8080/path` shorthands for `http://`.
+    private func url(_ text: String) throws -> URL {
+        var candidate = text
+        if candidate.hasPrefix(":") { candidate = "localhost" + candidate }
+        if !candidate.contains("://") { candidate = "http://" + candidate }
+        guard let url = URL(string: candidate), let scheme = url.scheme?.lowercased(), let host = url.host,
+            !host.isEmpty
+        else {
+            throw ValidationError("'\(text)' is not a valid URL.")
+        }
+        guard scheme == "http" || scheme == "https" else {
+            throw ValidationError("'\(text)': only http:// and https:// URLs can be sent.")
+        }
+        return url
+    }
+
+    private func setBody(_ request: inout HTTPRequest) throws {
+        let bodies = [command.data != nil, command.json != nil, command.dataFile != nil, !command.form.isEmpty]
+        guard bodies.filter({ $0 }).count <= 1 else {
+            throw ValidationError("Give only one of -d, --json, --data-file and -F/--form.")
+        }
+        if let data = command.data {
+            request.setBody(data: Data(data.utf8))
+            if !request.headers.contains("Content-Type") {
+                request.headers["Content-Type"] = "application/x-www-form-urlencoded"
+            }
+        } else if let json = command.json {
+            do {
+                _ = try JSONDocument(text: json)
+            } catch {
+                throw ValidationError("--json is not valid JSON: \(error.description)")
+            }
+            request.setJSONBody(string: json)
+            if !request.headers.contains("Accept") { request.headers["Accept"] = "application/json" }
+        } else if let path = command.dataFile {
+            guard FileManager.default.isReadableFile(atPath: path) else {
+                throw ValidationError("--data-file \(path): no such readable file.")
+            }
+            let contentType = request.headers["Content-Type"]
+            request.setFileBody(path: path, contentType: contentType)
+        } else if !command.form.isEmpty {
+            request.setMultipartBody(try command.form.map(Self.part))
+        }
+    }
+
+    private static func part(_ field: String) throws -> MultipartPart {
+        guard let equals = field.firstIndex(of: "="), equals != field.startIndex else {
+            throw ValidationError("-F '\(field)': expected name=value or name=@path.")
+        }
+        let name = String(field[..<equals])
+        let value = String(field[field.index(after: equals)...])
+        guard value.hasPrefix("@") else { return .text(name, value) }
+        let path = String(value.dropFirst())
+        guard FileManager.default.isReadableFile(atPath: path) else {
+            throw ValidationError("-F '\(field)': \(path) is not a readable file.")
+        }
+        return .file(name, path: path)
+    }
+}

@@ -1,0 +1,79 @@
+import ArgumentParser
+import CursesBackend
+import Foundation
+import TUI
+
+/// `lazer ui-demo`: the terminal toolkit on a real screen, to judge it by eye.
+struct UIDemoCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "ui-demo",
+        abstract: "Show the terminal toolkit: themes, a 1,000,000-row tree and a text area.",
+        discussion: """
+            Keys: q quits (Ctrl+Q anywhere), t switches theme, 1/2 switch page, Tab moves focus,
+            j/k or arrows move, h/l or Enter collapse and expand, PgUp/PgDn page, g/G jump to the
+            ends, m turns mouse reporting off and on (off lets you select text), e edits the text in
+            $EDITOR, y copies the selection (OSC 52, xclip, wl-copy), Ctrl+Z suspends.
+            """
+    )
+
+    @Flag(name: .customLong("no-mouse"), help: "Start with mouse reporting off.")
+    var noMouse = false
+
+    @Option(help: "Theme to start with, by name (see themes/; `t` switches while running).")
+    var theme: String?
+
+    @Option(help: "Folder of theme files (default: ./themes, else the themes folder of the source tree).")
+    var themes: String?
+
+    @Option(help: .hidden)
+    var benchmark: String?
+
+    func run() throws {
+        let options = NcursesBackend.Options(mouse: !noMouse)
+        let environment = ProcessInfo.processInfo.environment
+        let catalog = ThemeCatalog.load(directory: themes ?? Self.defaultThemesDirectory())
+        let (initialTheme, warning) = catalog.initialTheme(requested: theme, environment: environment)
+        var state = DemoState(catalog: catalog, theme: initialTheme)
+        let problems = catalog.problems.map(\.description) + (warning.map { [$0] } ?? [])
+        if let problem = problems.first {
+            state.toast = Toast(problem, kind: .warning, style: initialTheme[.warning])
+        }
+        let initialState = state
+        let benchmarkPath = benchmark
+        let testHooks = environment["LAZER_TEST_HOOKS"] == "1"
+        try MainActor.assumeIsolated {
+            let backend: NcursesBackend
+            do {
+                backend = try NcursesBackend(options: options)
+            } catch {
+                FileHandle.standardError.write(Data("lazer ui-demo: \(error)\n".utf8))
+                throw ExitCode.failure
+            }
+            if let benchmarkPath {
+                let report = DemoBenchmark.run(backend: backend, state: initialState)
+                backend.shutdown()
+                try report.write(toFile: benchmarkPath, atomically: true, encoding: .utf8)
+                return
+            }
+            DemoApp(backend: backend, state: initialState, testHooks: testHooks).run()
+        }
+    }
+
+    /// `./themes` when it exists, else the nearest `themes` folder above the binary (the source
+    /// tree it was built in), else `./themes` (which leaves the built-in default theme).
+    static func defaultThemesDirectory() -> String {
+        let fileManager = FileManager.default
+        if fileManager.fileExists(atPath: "themes") { return "themes" }
+        let executable =
+            (try? fileManager.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
+        var folder = URL(fileURLWithPath: executable).deletingLastPathComponent()
+        for _ in 0..<5 {
+            let candidate = folder.appendingPathComponent("themes")
+            if fileManager.fileExists(atPath: candidate.appendingPathComponent("dark.json").path) {
+                return candidate.path
+            }
+            folder = folder.deletingLastPathComponent()
+        }
+        return "themes"
+    }
+}

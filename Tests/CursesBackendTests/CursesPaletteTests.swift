@@ -1,0 +1,42 @@
+import TUI
+import Testing
+
+@testable import CursesBackend
+
+@Suite("Colours for ncurses")
+struct CursesPaletteTests {
+    @Test("the capability follows COLORS, and NO_COLOR or no colour support means monochrome")
+    func capability() {
+        #expect(CursesPalette.capability(colors: 1 << 24, hasColors: true, environment: [:]) == .trueColor)
+        #expect(CursesPalette.capability(colors: 256, hasColors: true, environment: [:]) == .indexed256)
+        #expect(CursesPalette.capability(colors: 8, hasColors: true, environment: [:]) == .ansi16)
+        #expect(CursesPalette.capability(colors: 256, hasColors: true, environment: ["NO_COLOR": ""]) == .monochrome)
+        #expect(CursesPalette.capability(colors: 256, hasColors: false, environment: [:]) == .monochrome)
+    }
+
+    @Test("colours map to ncurses numbers: default -1, ANSI, 256 palette, packed RGB on direct colour")
+    func numbers() {
+        #expect(CursesPalette.number(for: .default, colors: 256) == -1)
+        #expect(CursesPalette.number(for: .brightRed, colors: 256) == 9)
+        #expect(CursesPalette.number(for: .brightRed, colors: 8) == 1)
+        #expect(CursesPalette.number(for: .indexed(208), colors: 256) == 208)
+        #expect(CursesPalette.number(for: .rgb(0x12, 0x34, 0x56), colors: 1 << 24) == 0x123456)
+        #expect(CursesPalette.number(for: .rgb(255, 0, 0), colors: 256) == 196)
+        #expect((0..<8).contains(CursesPalette.number(for: .rgb(255, 0, 0), colors: 8)))
+    }
+
+    @Test("colour pairs are defined once, reused, pair 0 is the default, and a full table starts over")
+    func pairs() {
+        var cache = ColorPairCache(capacity: 3)
+        let red = ColorPairCache.Colors(foreground: 1, background: -1)
+        let blue = ColorPairCache.Colors(foreground: 4, background: -1)
+        let green = ColorPairCache.Colors(foreground: 2, background: -1)
+        let defaults = ColorPairCache.Colors(foreground: -1, background: -1)
+        #expect(cache.pair(for: defaults) == .init(number: 0, isNew: false, startedOver: false))
+        #expect(cache.pair(for: red) == .init(number: 1, isNew: true, startedOver: false))
+        #expect(cache.pair(for: red) == .init(number: 1, isNew: false, startedOver: false))
+        #expect(cache.pair(for: blue) == .init(number: 2, isNew: true, startedOver: false))
+        #expect(cache.pair(for: green) == .init(number: 1, isNew: true, startedOver: true))
+        #expect(cache.count == 1)
+    }
+}

@@ -1,0 +1,232 @@
+import CCurses
+import Foundation
+import Glibc
+import TUI
+import Testing
+
+@testable import CursesBackend
+
+@Suite("NcursesBackend on a pseudo-terminal", .serialized)
+struct NcursesBackendTests {
+    /// Starts the backend on a fresh pseudo-terminal, runs `body`, and always shuts it down.
+    private func withBackend(
+        rows: Int32 = 10, columns: Int32 = 40, environment: [String: String] = ["TERM": "xterm-256color"],
+        _ body: (NcursesBackend, PseudoTerminal) throws -> Void
+    ) throws {
+        try NcursesTestLock.withLock {
+            let pty = try PseudoTerminal(rows: rows, columns: columns)
+            let options = NcursesBackend.Options(
+                environment: environment, inputDescriptor: pty.follower, outputDescriptor: pty.follower,
+                captureStandardError: false)
+            let backend = try NcursesBackend(options: options)
+            defer { backend.shutdown() }
+            try body(backend, pty)
+        }
+    }
+
+    /// The characters, attributes and colour pair ncurses holds for the cell at (x, y).
+    private func cell(x: Int32, y: Int32) throws -> (text: String, attributes: attr_t, pair: Int32) {
+        let window = try #require(ccurses_stdscr())
+        var cell = cchar_t()
+        #expect(mvwin_wch(window, y, x, &cell) == OK)
+        var characters = [wchar_t](repeating: 0, count: Int(ccurses_ccharw_max()) + 1)
+        var attributes: attr_t = 0
+        var pair: Int32 = 0
+        #expect(ccurses_getcchar(&cell, &characters, &attributes, &pair) == OK)
+        let scalars = characters.prefix { $0 != 0 }.compactMap { Unicode.Scalar(UInt32(bitPattern: $0)) }
+        return (String(String.UnicodeScalarView(scalars)), attributes, pair)
+    }
+
+    @Test("the size and colours come from the terminal; xterm-256color gets 256 colours")
+    func sizeAndCapability() throws {
+        try withBackend(rows: 12, columns: 50) { backend, _ in
+            #expect(backend.size == Size(width: 50, height: 12))
+            #expect(backend.colorCapability == .indexed256)
+        }
+    }
+
+    @Test("NO_COLOR makes the screen monochrome")
+    func noColor() throws {
+        try withBackend(environment: ["TERM": "xterm-256color", "NO_COLOR": "1"]) { backend, _ in
+            #expect(backend.colorCapability == .monochrome)
+        }
+    }
+
+    @Test("a styled wide character is drawn with its attributes and a colour pair of its colours")
+    func styledWideCharacter() throws {
+        try withBackend { backend, _ in
+            let style = Style(foreground: .indexed(196), background: .blue, modifiers: [.bold, .underline])
+            backend.draw([CellUpdate(x: 2, y: 1, cell: Cell("界", style: style))])
+            backend.flush()
+            let drawn = try cell(x: 2, y: 1)
+            #expect(drawn.text == "界")
+            #expect(drawn.attributes & ccurses_a_bold() != 0)
+            #expect(drawn.attributes & ccurses_a_underline() != 0)
+            #expect(drawn.attributes & ccurses_a_italic() == 0)
+            var foreground: Int32 = 0
+            var background: Int32 = 0
+            #expect(extended_pair_content(drawn.pair, &foreground, &background) == OK)
+            #expect(foreground == 196)
+            #expect(background == 4)
+
+            // The same colours reuse the pair; default colours are pair 0.
+            backend.draw([
+                CellUpdate(x: 5, y: 1, cell: Cell("x", style: style)),
+                CellUpdate(x: 6, y: 1, cell: Cell("y", style: .plain)),
+            ])
+            let same = try cell(x: 5, y: 1)
+            let plain = try cell(x: 6, y: 1)
+            #expect(same.pair == drawn.pair)
+            #expect(plain.pair == 0)
+        }
+    }
+
+    @Test("a frame that changes one cell sends one cell through Terminal, and the screen shows it")
+    func terminalDiff() throws {
+        try withBackend { backend, pty in
+            let terminal = Terminal(backend: backend)
+            terminal.draw { frame in frame.buffer.write("hello 世界", x: 0, y: 0) }
+            _ = pty.drain()
+            let report = terminal.draw { frame in frame.buffer.write("hellO 世界", x: 0, y: 0) }
+            #expect(report.cellsSent == 1)
+            let changed = try cell(x: 4, y: 0)
+            let wide = try cell(x: 6, y: 0)
+            #expect(changed.text == "O")
+            #expect(wide.text == "世")
+            #expect(pty.drain().contains("O"))
+        }
+    }
+
+    @Test("hostile text never reaches the terminal as escape sequences, only as visible symbols")
+    func hostileText() throws {
+        try withBackend(rows: 5, columns: 80) { backend, pty in
+            let terminal = Terminal(backend: backend)
+            terminal.draw { _ in }
+            _ = pty.drain()
+            let hostile = "a\u{1B}]52;c;aGk=\u{07}b\u{1B}[2J\u{9B}31m\u{1B}]0;title\u{1B}\\c\u{0}"
+            terminal.draw { frame in frame.buffer.write(hostile, x: 0, y: 0) }
+            let written = pty.drain()
+            #expect(!written.contains("\u{1B}]"))
+            #expect(!written.contains("\u{07}"))
+            #expect(!written.contains("\u{1B}[2J"))
+            #expect(!written.contains("\u{9B}"))
+            #expect(!written.contains("\u{0}"))
+            #expect(written.contains("]52;c;aGk="))
+        }
+    }
+
+    @Test("typed keys, an arrow, pasted text and a mouse click arrive as events")
+    func input() throws {
+        try withBackend { backend, pty in
+            pty.type("a界\u{1B}[A\u{1B}[200~pasted\u{1B}[201~\u{1B}[<0;5;3M\u{03}")
+            let events = backend.readEvents()
+            #expect(
+                events == [
+                    .key(.char("a")), .key(.char("界")), .key(KeyEvent(.up)), .paste("pasted"),
+                    .mouse(MouseEvent(kind: .press(.left), position: Position(x: 4, y: 2))), .key(.ctrl("c")),
+                ])
+            #expect(!backend.hasPendingInput)
+        }
+    }
+
+    @Test("a lone ESC waits for the ESC delay, then is the Esc key; ESC x is Alt+x")
+    func escape() throws {
+        try withBackend { backend, pty in
+            pty.type("\u{1B}")
+            #expect(backend.readEvents().isEmpty)
+            #expect(backend.hasPendingInput)
+            #expect(backend.flushPendingInput() == [.key(KeyEvent(.escape))])
+            pty.type("\u{1B}x")
+            #expect(backend.readEvents() == [.key(.char("x", .alt))])
+        }
+    }
+
+    @Test("resizing down to 1x1 and back never crashes and redraws in full")
+    func resize() throws {
+        try withBackend { backend, pty in
+            let terminal = Terminal(backend: backend)
+            terminal.draw { frame in frame.buffer.write("some text that is wide 界", x: 0, y: 0) }
+            for (rows, columns) in [(1, 1), (2, 1), (1, 3), (24, 80), (10, 40)] as [(Int32, Int32)] {
+                _ = ccurses_set_winsize(pty.leader, rows, columns)
+                #expect(backend.resizeEvent() == .resize(Size(width: Int(columns), height: Int(rows))))
+                let report = terminal.draw { frame in
+                    frame.buffer.write("some text that is wide 界", x: 0, y: 0)
+                    frame.cursor = Position(x: 0, y: 0)
+                }
+                #expect(report.fullRedraw)
+                #expect(backend.size == Size(width: Int(columns), height: Int(rows)))
+            }
+            #expect(backend.resizeEvent() == nil)
+        }
+    }
+
+    @Test("the terminal modes are turned on at start and off again, with termios restored, on shutdown")
+    func modesAndRestore() throws {
+        try NcursesTestLock.withLock {
+            let pty = try PseudoTerminal(rows: 10, columns: 40)
+            var before = termios()
+            #expect(tcgetattr(pty.follower, &before) == 0)
+            let options = NcursesBackend.Options(
+                environment: ["TERM": "xterm-256color"], inputDescriptor: pty.follower, outputDescriptor: pty.follower,
+                captureStandardError: false)
+            let backend = try NcursesBackend(options: options)
+            var during = termios()
+            #expect(tcgetattr(pty.follower, &during) == 0)
+            #expect(during.c_lflag & tcflag_t(ICANON) == 0)
+            let started = pty.drain()
+            #expect(started.contains("\u{1B}[?2004h"))
+            #expect(started.contains("\u{1B}[?1006h"))
+
+            backend.mouseEnabled = false
+            #expect(pty.drain().contains("\u{1B}[?1000l"))
+            backend.mouseEnabled = true
+            #expect(pty.drain().contains("\u{1B}[?1000h"))
+
+            backend.shutdown()
+            let ended = pty.drain()
+            #expect(ended.contains("\u{1B}[?2004l"))
+            #expect(ended.contains("\u{1B}[?1000l"))
+            #expect(ended.contains("\u{1B}[?1049l"))
+            var after = termios()
+            #expect(tcgetattr(pty.follower, &after) == 0)
+            #expect(after.c_lflag == before.c_lflag)
+            #expect(after.c_iflag == before.c_iflag)
+            #expect(backend.readEvents().isEmpty)
+            backend.shutdown()
+        }
+    }
+
+    @Test("handing the terminal to another program leaves and re-enters the screen")
+    func runInTerminal() throws {
+        try withBackend { backend, pty in
+            _ = pty.drain()
+            #expect(backend.runInTerminal(["sh", "-c", "exit 3"]) == 3)
+            #expect(backend.runInTerminal(["/nonexistent/program"]) == -1)
+            let written = pty.drain()
+            #expect(written.contains("\u{1B}[?2004l"))
+            #expect(written.contains("\u{1B}[?2004h"))
+            #expect(backend.size == Size(width: 40, height: 10))
+        }
+    }
+
+    @Test("a terminal that is not a tty is refused with a clear error, not a crash")
+    func notATerminal() throws {
+        var descriptors: [Int32] = [0, 0]
+        #expect(pipe(&descriptors) == 0)
+        defer { for descriptor in descriptors { close(descriptor) } }
+        let options = NcursesBackend.Options(inputDescriptor: descriptors[0], outputDescriptor: descriptors[1])
+        #expect(throws: NcursesBackendError.notATerminal) { try NcursesBackend(options: options) }
+    }
+
+    @Test("an unknown terminal type is refused with a message naming it")
+    func unknownTerminal() throws {
+        try NcursesTestLock.withLock {
+            let pty = try PseudoTerminal(rows: 10, columns: 40)
+            let options = NcursesBackend.Options(
+                terminalType: "no-such-terminal", inputDescriptor: pty.follower, outputDescriptor: pty.follower,
+                captureStandardError: false)
+            let error = #expect(throws: NcursesBackendError.self) { try NcursesBackend(options: options) }
+            #expect(error?.description.contains("no-such-terminal") == true)
+        }
+    }
+}

@@ -1,0 +1,114 @@
+# Helpers for the end-to-end tests: each test file sources this, drives `lazer` in a private tmux
+# server (its own socket, removed on exit) and reports with `check`.
+# Waits poll with a timeout; nothing sleeps longer than one poll interval.
+set -uo pipefail
+
+: "${LAZER:?set LAZER to the lazer binary}"
+export TERM=${TERM:-xterm-256color}
+export LC_ALL=C.UTF-8
+E2E_TIMEOUT=${E2E_TIMEOUT:-15}
+TMUX_SOCKET="lazer-e2e-$$-$RANDOM"
+E2E_DIR=$(mktemp -d)
+passed=0
+failed=0
+
+t() { tmux -L "$TMUX_SOCKET" -f /dev/null "$@"; }
+
+cleanup() {
+    t kill-server 2>/dev/null
+    rm -rf "$E2E_DIR"
+}
+trap cleanup EXIT
+
+# start NAME WIDTH HEIGHT COMMAND: a detached session running COMMAND through sh.
+start() {
+    t new-session -d -s "$1" -x "$2" -y "$3" "$4"
+}
+
+# screen NAME: the visible text of the pane.
+screen() { t capture-pane -p -t "$1"; }
+
+# history NAME: the pane text including what scrolled off the top.
+history() { t capture-pane -p -S - -t "$1"; }
+
+# screen_colours NAME: the visible text with colour escapes.
+screen_colours() { t capture-pane -p -e -t "$1"; }
+
+# flags NAME: "alternate cursor mouse" as tmux sees the pane, e.g. "0 1 0" for a normal shell.
+flags() { t display-message -p -t "$1" '#{alternate_on} #{cursor_flag} #{mouse_any_flag}'; }
+
+# wait_for NAME PATTERN [TIMEOUT]: polls until the pane text matches the extended regexp.
+wait_for() {
+    local deadline=$((SECONDS + ${3:-$E2E_TIMEOUT}))
+    while ((SECONDS < deadline)); do
+        screen "$1" | grep -Eq -- "$2" && return 0
+        sleep 0.05
+    done
+    echo "    timed out waiting for /$2/ in:" >&2
+    screen "$1" | sed 's/^/    | /' >&2
+    return 1
+}
+
+# in_history NAME PATTERN: the pane text, scrollback included, matches the extended regexp.
+in_history() { history "$1" | grep -Eq -- "$2"; }
+
+# wait_for_colours NAME PATTERN [TIMEOUT]: like wait_for, on the text with colour escapes.
+wait_for_colours() {
+    local deadline=$((SECONDS + ${3:-$E2E_TIMEOUT}))
+    while ((SECONDS < deadline)); do
+        screen_colours "$1" | grep -Eq -- "$2" && return 0
+        sleep 0.05
+    done
+    echo "    timed out waiting for colours /$2/" >&2
+    return 1
+}
+
+# check DESCRIPTION COMMAND...: runs the command, counts and prints the result.
+check() {
+    local description=$1
+    shift
+    if "$@"; then
+        passed=$((passed + 1))
+        echo "  ok   $description"
+    else
+        failed=$((failed + 1))
+        echo "  FAIL $description"
+    fi
+}
+
+# terminal_is_normal NAME: after lazer ended, tmux sees no alternate screen, a visible cursor, no
+# mouse reporting, and the `stty -a` the wrapper printed shows canonical mode with echo and signals.
+terminal_is_normal() {
+    local state
+    state=$(flags "$1")
+    if [[ "$state" != "0 1 0" ]]; then
+        echo "    tmux flags (alternate cursor mouse): $state" >&2
+        return 1
+    fi
+    local text
+    text=$(screen "$1")
+    if ! grep -q "stty-begin" <<<"$text"; then
+        echo "    no stty output on screen" >&2
+        return 1
+    fi
+    local modes
+    modes=$(sed -n '/stty-begin/,/stty-end/p' <<<"$text" | tr ' ' '\n')
+    for mode in icanon echo isig icrnl opost; do
+        if ! grep -qx -- "$mode" <<<"$modes"; then
+            echo "    stty: $mode is off" >&2
+            return 1
+        fi
+    done
+}
+
+# wrapper ARGS...: a shell command that runs lazer with ARGS, then prints its exit status and the
+# terminal modes, and stays open so the test can look.
+wrapper() {
+    printf '%q ' "$LAZER" "$@"
+    printf '; echo "lazer-exit=$?"; echo stty-begin; stty -a; echo stty-end; exec sleep 3600'
+}
+
+finish() {
+    echo "$passed passed, $failed failed"
+    [[ $failed -eq 0 ]]
+}

@@ -1,0 +1,46 @@
+# Every way out of lazer ui-demo leaves a usable terminal: a forced crash (a Swift runtime trap),
+# SIGTERM, SIGINT, and Ctrl+Z suspend with fg resume.
+source "$(dirname "$0")/lib.sh"
+
+# A crash through the test hook (LAZER_TEST_HOOKS=1 makes "!" call fatalError). The Swift
+# backtracer still reports; interactive=no keeps it from waiting for a key.
+start crash 100 30 "env TERM=tmux-256color LAZER_TEST_HOOKS=1 SWIFT_BACKTRACE=interactive=no $(wrapper ui-demo)"
+check "crash: the demo starts" wait_for crash "Lazer UI demo"
+t send-keys -t crash '!'
+check "crash: the process dies of the trap (status 128+signal)" wait_for crash "lazer-exit=1(3[2-9]|4[0-9])" 60
+check "crash: the fatal error message is readable on the normal screen" in_history crash "Fatal error: ui-demo test hook: forced crash"
+check "crash: the terminal is back in normal mode" terminal_is_normal crash
+
+# lazer's pid: the only child of the pane's shell.
+lazer_pid() { pgrep -P "$(t display-message -p -t "$1" '#{pane_pid}')" | head -1; }
+
+for signal in TERM INT HUP; do
+    session=sig$signal
+    start "$session" 80 24 "env TERM=tmux-256color $(wrapper ui-demo)"
+    check "SIG$signal: the demo starts" wait_for "$session" "Lazer UI demo"
+    pid=$(lazer_pid "$session")
+    check "SIG$signal: lazer's pid is known" test -n "$pid"
+    [[ -n "$pid" ]] && kill -s "$signal" "$pid"
+    check "SIG$signal: lazer exits" wait_for "$session" "lazer-exit=1[0-9][0-9]"
+    check "SIG$signal: the terminal is back in normal mode" terminal_is_normal "$session"
+done
+
+# Ctrl+Z needs a shell with job control.
+start suspend 100 30 "env TERM=tmux-256color PS1='prompt\$ ' bash --norc --noprofile -i"
+check "suspend: the shell is ready" wait_for suspend 'prompt\$'
+t send-keys -t suspend "$(printf '%q' "$LAZER") ui-demo" Enter
+check "suspend: the demo starts" wait_for suspend "Lazer UI demo"
+t send-keys -t suspend C-z
+check "suspend: Ctrl+Z stops lazer and the shell reports it" wait_for suspend "Stopped"
+check "suspend: the shell has the normal screen back" test "$(flags suspend)" = "0 1 0"
+t send-keys -t suspend "stty -a | tr ' ;' '\n\n' | grep -cxE 'icanon|echo|isig'" Enter
+check "suspend: the terminal modes are the shell's again" wait_for suspend "^3$"
+t send-keys -t suspend "fg" Enter
+check "suspend: fg brings the demo back, fully repainted" wait_for suspend "Tree \(1,000,000 rows\)"
+check "suspend: the alternate screen is back" test "$(flags suspend)" = "1 0 1"
+t send-keys -t suspend j
+check "suspend: keys work after resuming" wait_for suspend "last: j"
+t send-keys -t suspend q
+check "suspend: q quits back to the prompt" wait_for suspend 'prompt\$ ?$'
+check "suspend: the terminal is normal after quitting" test "$(flags suspend)" = "0 1 0"
+finish

@@ -1,0 +1,180 @@
+import Foundation
+import LoopbackTesting
+import Testing
+
+/// `lazer send` run as a process against the loopback server (stdout is a pipe, so bodies are raw).
+@Suite("lazer send")
+struct SendCommandTests {
+    private func send(_ arguments: [String]) throws -> LazerBinary.Output {
+        try LazerBinary.run(["send"] + arguments)
+    }
+
+    @Test("GET prints the body on stdout and the status line on stderr; exit 0")
+    func get() throws {
+        let server = try LoopbackServer.shared()
+        let result = try send([server.url("/json").absoluteString])
+        #expect(result.status == 0)
+        #expect(result.stdout == #"{"id": 1, "name": "lazer", "tags": ["a", "b"], "ok": true}"#)
+        #expect(result.stderr.hasPrefix("HTTP/1.1 200 OK"))
+    }
+
+    @Test("METHOD, headers and a JSON body are sent; a host:port URL gets http://")
+    func postJSON() throws {
+        let server = try LoopbackServer.shared()
+        let result = try send([
+            "PATCH", "127.0.0.1:\(server.port)/echo", "--json", #"{"a": [1, 2]}"#, "-H", "X-One: 1", "-H", "x-one: 2",
+        ])
+        #expect(result.status == 0)
+        let echo = try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any]
+        #expect(echo?["method"] as? String == "PATCH")
+        let headers = echo?["headers"] as? [[String]] ?? []
+        #expect(headers.contains(["Content-Type", "application/json"]))
+        #expect(headers.contains(["Accept", "application/json"]))
+        #expect(headers.contains(["X-One", "1"]) && headers.contains(["x-one", "2"]))
+        let body = (echo?["body"] as? String).flatMap { Data(base64Encoded: $0) }
+        #expect(body == Data(#"{"a": [1, 2]}"#.utf8))
+    }
+
+    @Test("-d implies POST and form-urlencoded; --data-file streams a file")
+    func dataAndDataFile() throws {
+        let server = try LoopbackServer.shared()
+        let form = try send([server.url("/echo").absoluteString, "-d", "a=1&b=2"])
+        #expect(form.stdout.contains(#""method": "POST""#))
+        #expect(form.stdout.contains(#"["Content-Type", "application/x-www-form-urlencoded"]"#))
+
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("lazer-send-\(UUID().uuidString).bin")
+        try Data(repeating: 7, count: 100_000).write(to: file)
+        defer { try? FileManager.default.removeItem(at: file) }
+        let upload = try send(["PUT", server.url("/echo").absoluteString, "--data-file", file.path])
+        #expect(upload.status == 0)
+        #expect(upload.stdout.contains(#""length": 100000"#))
+    }
+
+    @Test("-F sends multipart text and file fields")
+    func multipart() throws {
+        let server = try LoopbackServer.shared()
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("lazer-form-\(UUID().uuidString).txt")
+        try Data("attached\n".utf8).write(to: file)
+        defer { try? FileManager.default.removeItem(at: file) }
+        let result = try send([
+            server.url("/multipart").absoluteString, "-F", "title=Report", "--form", "doc=@\(file.path)",
+        ])
+        #expect(result.status == 0)
+        #expect(result.stdout.contains(#""name": "title""#))
+        #expect(result.stdout.contains(#""text": "Report""#))
+        #expect(result.stdout.contains(#""filename": "\#(file.lastPathComponent)""#))
+        #expect(result.stdout.contains(#""text": "attached\n""#))
+    }
+
+    @Test("exit status 4 for a 4xx, 5 for a 5xx, 0 for a 3xx not followed")
+    func statusExitCodes() throws {
+        let server = try LoopbackServer.shared()
+        #expect(try send([server.url("/status/404").absoluteString]).status == 4)
+        #expect(try send([server.url("/status/503").absoluteString]).status == 5)
+        let redirect = try send([server.url("/redirect/1").absoluteString])
+        #expect(redirect.status == 0)
+        #expect(redirect.stderr.hasPrefix("HTTP/1.1 302 Found"))
+    }
+
+    @Test("--follow follows redirects; --include puts the status line and headers before the body")
+    func followAndInclude() throws {
+        let server = try LoopbackServer.shared()
+        let result = try send([server.url("/redirect/2").absoluteString, "--follow", "--include"])
+        #expect(result.status == 0)
+        #expect(result.stdout.hasPrefix("HTTP/1.1 200 OK\n"))
+        #expect(result.stdout.contains("\nContent-Type: application/json\n"))
+        #expect(result.stdout.contains("\n\n{"))
+        #expect(result.stdout.contains(#""path": "/redirect/0""#))
+    }
+
+    @Test("--timings prints the breakdown on stderr; --output writes the body to a file")
+    func timingsAndOutput() throws {
+        let server = try LoopbackServer.shared()
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("lazer-out-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: file) }
+        let result = try send([server.url("/bytes?size=123456").absoluteString, "--timings", "-o", file.path])
+        #expect(result.status == 0)
+        #expect(result.stdout.isEmpty)
+        #expect(result.stderr.contains("Timings:"))
+        #expect(result.stderr.contains("Total"))
+        #expect(result.stderr.contains("Saved 123456 bytes to \(file.path)"))
+        #expect(try Data(contentsOf: file).count == 123_456)
+    }
+
+    @Test("transport failures exit 3 with the translated error on stderr")
+    func transportFailures() throws {
+        let server = try LoopbackServer.shared()
+        let port = try closedPort()
+        let refused = try send(["http://127.0.0.1:\(port)/"])
+        #expect(refused.status == 3)
+        #expect(refused.stdout.isEmpty)
+        #expect(refused.stderr.contains("lazer send: Connection refused"))
+        #expect(refused.stderr.contains("Hint: "))
+
+        let slow = try send([server.url("/slow?seconds=10").absoluteString, "--timeout", "0.3"])
+        #expect(slow.status == 3)
+        #expect(slow.stderr.contains("Request timed out"))
+    }
+
+    @Test("HTTPS with a self-signed certificate: exit 3 untrusted; 0 with --cacert; 0 with --insecure")
+    func tls() throws {
+        let server = try LoopbackServer.shared()
+        let url = server.tlsURL("/json").absoluteString
+        let untrusted = try send([url])
+        #expect(untrusted.status == 3)
+        #expect(untrusted.stderr.contains("Certificate not trusted"))
+        #expect(try send([url, "--cacert", server.certificate.certificateFile.path]).status == 0)
+        #expect(try send([url, "--insecure"]).status == 0)
+    }
+
+    @Test(
+        "usage errors exit 2 with a message naming the problem",
+        arguments: [
+            (["--json", "{bad", "http://127.0.0.1:1/"], "--json is not valid JSON"),
+            (["http://127.0.0.1:1/", "-d", "a", "--json", "{}"], "Give only one of"),
+            (["http://127.0.0.1:1/", "-H", "NoColon"], "expected 'Name: value'"),
+            (["http://127.0.0.1:1/", "--data-file", "/nonexistent/file"], "no such readable file"),
+            (["ftp://127.0.0.1/x"], "only http:// and https://"),
+            (["GET"], "Missing URL after GET"),
+            (["GET", "http://127.0.0.1:1/", "extra"], "Expected [METHOD] URL"),
+            (["http://127.0.0.1:1/", "--timeout", "0"], "--timeout must be a positive"),
+            (["http://127.0.0.1:1/", "--bogus"], "--bogus"),
+        ])
+    func usageErrors(arguments: [String], message: String) throws {
+        let result = try send(arguments)
+        #expect(result.status == 2)
+        #expect(result.stderr.contains(message))
+    }
+
+    @Test("--help documents the exit codes")
+    func help() throws {
+        let result = try send(["--help"])
+        #expect(result.status == 0)
+        for line in [
+            "0  a 1xx, 2xx or 3xx response", "4  a 4xx response", "5  a 5xx response", "3  no response",
+            "2  usage error",
+        ] {
+            #expect(result.stdout.contains(line))
+        }
+    }
+}
+
+/// A loopback port nobody listens on (bound, then closed).
+func closedPort() throws -> Int {
+    let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+    defer { close(descriptor) }
+    var address = sockaddr_in()
+    address.sin_family = sa_family_t(AF_INET)
+    address.sin_addr.s_addr = inet_addr("127.0.0.1")
+    let bound = withUnsafePointer(to: &address) {
+        $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+            bind(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+        }
+    }
+    guard bound == 0 else { throw CancellationError() }
+    var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+    _ = withUnsafeMutablePointer(to: &address) {
+        $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(descriptor, $0, &length) }
+    }
+    return Int(UInt16(bigEndian: address.sin_port))
+}

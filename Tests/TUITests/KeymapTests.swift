@@ -1,0 +1,95 @@
+import TUI
+import Testing
+
+@Suite struct KeymapTests {
+    private func keys(_ text: String) -> [KeyEvent] { KeySequence(text)?.keys ?? [] }
+
+    @Test func standardKeymapHasNoConflicts() {
+        #expect(Keymap.standard.conflicts().isEmpty)
+    }
+
+    @Test func arrowsAndVimKeysResolveToTheSameActions() {
+        var resolver = KeyResolver(keymap: .standard)
+        #expect(resolver.resolve(KeyEvent(.down)) == .action("nav.down"))
+        #expect(resolver.resolve(.char("j")) == .action("nav.down"))
+        #expect(resolver.resolve(.char("k")) == .action("nav.up"))
+        #expect(resolver.resolve(.char("G")) == .action("nav.bottom"))
+        #expect(resolver.resolve(.char("/")) == .action("search.start"))
+        #expect(resolver.resolve(.char("n")) == .action("search.next"))
+        #expect(resolver.resolve(.char("N")) == .action("search.previous"))
+        #expect(resolver.resolve(KeyEvent(.home)) == .action("nav.top"))
+    }
+
+    @Test func ggIsATwoKeySequence() {
+        var resolver = KeyResolver(keymap: .standard)
+        #expect(resolver.resolve(.char("g")) == .pending)
+        #expect(resolver.resolve(.char("g")) == .action("nav.top"))
+        #expect(resolver.resolve(.char("g")) == .pending)
+        #expect(resolver.resolve(.char("x")) == .unbound([.char("g"), .char("x")]))
+        #expect(resolver.pending.isEmpty)
+    }
+
+    @Test func focusedContextBeatsGlobal() {
+        let keymap = Keymap.standard.merging([
+            KeyBinding("editor.undo", keys: ["ctrl+z"], help: "Undo", context: "editor"),
+            KeyBinding("list.delete", keys: ["d"], help: "Delete", context: "list"),
+            KeyBinding("editor.kill", keys: ["d"], help: "Kill", context: "editor"),
+        ])
+        #expect(keymap.conflicts().isEmpty)
+        var resolver = KeyResolver(keymap: keymap)
+        #expect(resolver.resolve(.char("d"), contexts: ["list"]) == .action("list.delete"))
+        #expect(resolver.resolve(.char("d"), contexts: ["editor"]) == .action("editor.kill"))
+        #expect(resolver.resolve(.char("d")) == .unbound([.char("d")]))
+    }
+
+    @Test func hintsAndHelpComeFromTheTable() {
+        let hints = Keymap.standard.hints(for: ["app.palette", "app.help", "app.quit"])
+        #expect(hints == [KeyHint("ctrl+p", "commands"), KeyHint("?", "help"), KeyHint("q", "quit")])
+        let help = Keymap.standard.helpLines().map(\.text)
+        #expect(help.contains { $0.hasPrefix("home, g g") && $0.hasSuffix("Go to the top") })
+        Snapshot.assert(HelpOverlay(keymap: .standard), width: 60, height: 22, named: "help-overlay")
+    }
+
+    @Test func userOverridesWinAndConflictsAreReported() {
+        var keymap = Keymap.standard
+        let file = """
+            {
+              "bindings": {
+                "app.quit": ["ctrl+q"],
+                "app.help": ["h", "F1"],
+                "nav.dance": ["x"],
+                "nav.top": ["home", "ctrl+nope"]
+              }
+            }
+            """
+        let problems = keymap.applyOverrides(Array(file.utf8), file: "keymap.json").map(\.description)
+        #expect(keymap.keys(for: "app.quit") == [KeySequence("ctrl+q")].compactMap { $0 })
+        #expect(keymap.keys(for: "nav.left").map(\.description) == ["left"])
+        #expect(problems.contains("keymap.json:4:5: \"h\" was bound to nav.left; it now runs app.help"))
+        #expect(problems.contains("keymap.json:5:5: unknown action \"nav.dance\""))
+        #expect(problems.contains("keymap.json:6:25: not a key: \"ctrl+nope\""))
+        var resolver = KeyResolver(keymap: keymap)
+        #expect(resolver.resolve(.char("h")) == .action("app.help"))
+        #expect(resolver.resolve(.char("q")) == .unbound([.char("q")]))
+    }
+
+    @Test func aPrefixClashIsAConflict() {
+        let keymap = Keymap([
+            KeyBinding("a", keys: ["g"], help: "A"),
+            KeyBinding("b", keys: ["g g"], help: "B"),
+        ])
+        #expect(keymap.conflicts().map(\.description) == ["\"g\" (a) hides \"g g\" (b)"])
+    }
+
+    @Test func brokenOverrideFileChangesNothing() {
+        var keymap = Keymap.standard
+        let problems = keymap.applyOverrides(Array("{\"bindings\": {\"app.quit\": [\"x\",]}}".utf8), file: "k.json")
+        #expect(problems.map(\.description) == ["k.json:1:32: expected a value, found ']'"])
+        #expect(keymap.keys(for: "app.quit").map(\.description) == ["q", "ctrl+c"])
+    }
+
+    @Test func navigationActionsMap() {
+        #expect(Keymap.navigation("nav.pageDown") == .pageDown)
+        #expect(Keymap.navigation("app.quit") == nil)
+    }
+}

@@ -1,0 +1,152 @@
+import Foundation
+import TUI
+import Testing
+
+@Suite struct ThemeTests {
+    static let themesDirectory = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("themes").path
+
+    private func decode(_ text: String, file: String = "themes/broken.json") -> Result<Theme, JSONSourceError> {
+        Result { () throws(JSONSourceError) -> Theme in try ThemeLoader.decode(Array(text.utf8), file: file) }
+    }
+
+    @Test func shippedThemesAllLoad() {
+        let catalog = ThemeCatalog.load(directory: Self.themesDirectory)
+        #expect(catalog.problems.isEmpty, "\(catalog.problems)")
+        for name in ["dark", "light", "solarized-dark", "high-contrast", "monochrome"] {
+            #expect(catalog.theme(named: name) != nil, "missing theme \(name)")
+        }
+        let dark = catalog.theme(named: "dark")
+        #expect(dark == Theme.defaultDark)
+        #expect(dark?[.methodGet].foreground == .rgb(0xA6, 0xE3, 0xA1))
+        #expect(dark?[.methodGet].modifiers == .bold)
+    }
+
+    @Test func monochromeUsesNoColours() throws {
+        let catalog = ThemeCatalog.load(directory: Self.themesDirectory)
+        let mono = try #require(catalog.theme(named: "monochrome"))
+        for role in ThemeRole.allCases {
+            #expect(mono[role].foreground ?? .default == .default)
+            #expect(mono[role].background ?? .default == .default)
+        }
+        #expect(mono[.selection].modifiers.contains(.reverse))
+    }
+
+    @Test func noColorSelectsMonochrome() {
+        let catalog = ThemeCatalog.load(directory: Self.themesDirectory)
+        #expect(catalog.initialTheme(requested: "light", environment: ["NO_COLOR": "1"]).theme.name == "monochrome")
+        #expect(catalog.initialTheme(requested: "light", environment: ["NO_COLOR": ""]).theme.name == "light")
+        let unknown = catalog.initialTheme(requested: "nope", environment: [:])
+        #expect(unknown.theme.name == "dark")
+        #expect(unknown.warning?.contains("unknown theme \"nope\"") == true)
+    }
+
+    @Test func syntaxErrorsNameFileLineAndColumn() {
+        let text = "{\n  \"name\": \"x\",\n  \"roles\": {\n    \"text\": \"red\",\n  }\n}"
+        guard case .failure(let error) = decode(text) else {
+            Issue.record("a trailing comma was accepted")
+            return
+        }
+        #expect(error.description == "themes/broken.json:5:3: expected a quoted key, found '}'")
+    }
+
+    @Test func badValuesPointAtTheValue() {
+        let cases: [(String, String)] = [
+            ("{\"roles\": {\"text\": \"blu\"}}", "themes/broken.json:1:20: unknown colour \"blu\""),
+            ("{\"roles\": {\"txet\": \"red\"}}", "themes/broken.json:1:12: unknown role \"txet\""),
+            (
+                "{\"roles\": {\"text\": {\"fg\": \"red\", \"bold\": 1}}}",
+                "themes/broken.json:1:42: \"bold\" must be true or false"
+            ),
+            ("{\"roles\": {\"text\": {\"fg\": 300}}}", "themes/broken.json:1:27: colour index 300"),
+            ("{\"palette\": {}, \"roles\": {}}", "themes/broken.json:1:26: the \"text\" role is required"),
+            ("{\"name\": \"x\"}", "themes/broken.json:1:1: missing \"roles\""),
+            ("[1, 2", "themes/broken.json:1:6: expected ',' or ']', found the end of the file"),
+            ("{\"roles\": {\"text\": \"red\"}} x", "themes/broken.json:1:28: unexpected text"),
+            ("{\"a\": \"\u{1B}]52;c;x\u{7}\"}", "themes/broken.json:1:8: control character inside a string"),
+            ("\u{FEFF}{\"roles\": {\"text\": \"#12\"}}", "themes/broken.json:1:20: unknown colour \"#12\""),
+        ]
+        for (text, expected) in cases {
+            switch decode(text) {
+            case .success: Issue.record("accepted: \(text)")
+            case .failure(let error): #expect(error.description.hasPrefix(expected), "\(error.description)")
+            }
+        }
+    }
+
+    @Test func deepNestingIsRejectedNotCrashing() {
+        let text = String(repeating: "[", count: 100_000)
+        guard case .failure(let error) = decode(text) else {
+            Issue.record("accepted deep nesting")
+            return
+        }
+        #expect(error.message.contains("nesting deeper"))
+    }
+
+    @Test func brokenFileFallsBackToTheDefault() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "lazer-themes-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        try "{\"name\": \"neon\",\n \"roles\": {\"text\": \"#zzzzzz\"}}".write(
+            to: directory.appendingPathComponent("neon.json"), atomically: true, encoding: .utf8
+        )
+        try "{\"roles\": {\"text\": \"#00ff00\", \"accent\": {\"fg\": 208, \"underline\": true}}}".write(
+            to: directory.appendingPathComponent("green.json"), atomically: true, encoding: .utf8
+        )
+        let catalog = ThemeCatalog.load(directory: directory.path)
+        #expect(catalog.problems.count == 1)
+        #expect(catalog.problems.first?.line == 2)
+        #expect(catalog.problems.first?.column == 20)
+        #expect(catalog.problems.first?.file.hasSuffix("neon.json") == true)
+        let chosen = catalog.initialTheme(requested: "neon", environment: [:])
+        #expect(chosen.theme == Theme.defaultDark)
+        let green = try #require(catalog.theme(named: "green"))
+        #expect(green[.accent] == Style(foreground: .indexed(208), modifiers: .underline))
+        #expect(green[.jsonKey] == green[.text])
+    }
+
+    @Test func colourForms() {
+        #expect(ThemeLoader.parseColor("#fff") == .rgb(255, 255, 255))
+        #expect(ThemeLoader.parseColor("#0a0B0c") == .rgb(10, 11, 12))
+        #expect(ThemeLoader.parseColor("brightBlue") == .brightBlue)
+        #expect(ThemeLoader.parseColor("color42") == .indexed(42))
+        #expect(ThemeLoader.parseColor("default") == .default)
+        #expect(ThemeLoader.parseColor("color256") == nil)
+        #expect(ThemeLoader.parseColor("#ggg") == nil)
+    }
+
+    @Test func rolesForMethodsAndStatuses() {
+        #expect(ThemeRole.method("get") == .methodGet)
+        #expect(ThemeRole.method("PURGE") == .accent)
+        #expect(ThemeRole.status(204) == .status2xx)
+        #expect(ThemeRole.status(503) == .status5xx)
+        #expect(ThemeRole.status(999) == .status5xx)
+    }
+}
+
+@Suite struct ThemedRenderTests {
+    @Test func rolesReachTheScreenAndAreDowngraded() throws {
+        let catalog = ThemeCatalog.load(directory: ThemeTests.themesDirectory)
+        for capability in ColorCapability.allCases {
+            for theme in catalog.themes {
+                let backend = TestBackend(width: 30, height: 6, colorCapability: capability)
+                let terminal = Terminal(backend: backend)
+                var list = ListState(selected: 1)
+                terminal.draw { frame in
+                    frame.buffer.fill(frame.area, with: .blank(theme.base))
+                    let block = theme.block(title: "Requests", focused: true)
+                    frame.render(block, in: frame.area)
+                    frame.render(theme.list(["GET /a", "POST /b"]), in: block.inner(frame.area), state: &list)
+                }
+                let selected = backend.buffer[x: 3, y: 2].style
+                let expected = theme.base.patched(with: theme[.selection]).downgraded(to: capability)
+                #expect(selected == expected, "\(theme.name) at \(capability)")
+                let border = backend.buffer[x: 0, y: 0].style
+                #expect(
+                    border.foreground
+                        == (theme[.focusedBorder].foreground ?? theme.base.foreground)?.downgraded(to: capability))
+            }
+        }
+    }
+}

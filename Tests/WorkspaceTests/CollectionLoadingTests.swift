@@ -1,0 +1,141 @@
+import Foundation
+import Testing
+import Workspace
+
+@Suite struct CollectionLoadingTests {
+    private func load(_ text: String) -> CollectionLoader.Result {
+        CollectionLoader.load(Array(text.utf8), file: "Collections/x.json")
+    }
+
+    @Test func loadsTheModel() throws {
+        let result = load(Fixtures.minimal)
+        #expect(result.diagnostics.isEmpty)
+        let collection = try #require(result.collection)
+        #expect(collection.name == "Sample")
+        #expect(collection.folders.first?.requests.first?.query.first?.value == "{{userId}}")
+        #expect(collection.allRequests.map(\.request.id) == ["req-list", "req-get", "req-create"])
+        #expect(collection.allRequests.first?.folderPath == ["Posts"])
+        #expect(collection.environment(named: "local")?.variables.last?.secret == true)
+    }
+
+    @Test func aBadMethodIsReportedWhereItIs() throws {
+        let result = load(Fixtures.minimal(replacing: "\"method\": \"POST\"", with: "\"method\": \"GTE\""))
+        #expect(result.collection == nil)
+        let diagnostic = try #require(result.diagnostics.first)
+        #expect(result.diagnostics.count == 1)
+        #expect(
+            diagnostic.description
+                == "Collections/x.json:48:17: error: requests[1].method: expected one of GET, POST, PUT, PATCH, DELETE, "
+                + "HEAD, OPTIONS, TRACE, CONNECT; found \"GTE\" (did you mean \"GET\"?)")
+    }
+
+    @Test func everyErrorInTheFileIsReportedAtOnce() throws {
+        var text = Fixtures.minimal(replacing: "\"url\": \"/posts\",", with: "\"url\": 5,")
+        text = text.replacingOccurrences(of: "\"kind\": \"live\"", with: "\"kind\": \"lvie\"")
+        text = text.replacingOccurrences(of: "\"name\": \"Get post\",\n", with: "")
+        let result = load(text)
+        #expect(result.collection == nil)
+        #expect(
+            result.diagnostics.map { "\($0.line):\($0.column) \($0.path): \($0.message)" } == [
+                "21:18 folders[0].requests[0].url: expected a string; found a number",
+                "33:5 requests[0]: missing required field \"name\"",
+                "61:15 environments[0].kind: expected one of live, mock; found \"lvie\" (did you mean \"live\"?)",
+            ])
+    }
+
+    @Test func syntaxErrorsPointAtTheSpot() throws {
+        let result = load("{\n  \"name\": \"x\"\n  \"id\": \"y\"\n}\n")
+        let diagnostic = try #require(result.diagnostics.first)
+        #expect(diagnostic.line == 3)
+        #expect(diagnostic.column == 3)
+        #expect(diagnostic.message.hasPrefix("not valid JSON: expected ',' or '}' after an object member; found '\"'"))
+        #expect(diagnostic.message.contains("\n      \"id\": \"y\"\n      ^"))
+    }
+
+    @Test func unknownFieldsAreReportedAndKeptOnSave() throws {
+        let text = Fixtures.minimal(
+            replacing: "\"name\": \"Get post\",", with: "\"name\": \"Get post\",\n      \"color\": {\"x\": [1, 2]},")
+        let result = load(text)
+        let collection = try #require(result.collection)
+        #expect(result.diagnostics.map(\.severity) == [.warning])
+        #expect(result.diagnostics.first?.message == "unknown field \"color\" (kept as is when saving)")
+        #expect(result.diagnostics.first?.path == "requests[0].color")
+        #expect(collection.fileText().contains("\"color\": {\n        \"x\": [\n          1,"))
+        #expect(CollectionLoader.load(Array(collection.fileText().utf8), file: "again").collection == collection)
+    }
+
+    @Test func aMissingIDSuggestsOne() throws {
+        let result = load(
+            Fixtures.minimal(replacing: "  \"id\": \"c0ffee00-0000-4000-8000-000000000001\",\n", with: ""))
+        #expect(result.collection == nil)
+        #expect(
+            result.diagnostics.first?.message.hasPrefix("missing required field \"id\" (a stable id, for example")
+                == true)
+    }
+
+    @Test func duplicateRequestIDsAndEnvironmentNamesAreErrors() throws {
+        var text = Fixtures.minimal(replacing: "\"id\": \"req-get\"", with: "\"id\": \"req-list\"")
+        text = text.replacingOccurrences(
+            of: "\"defaultEnvironment\": \"local\"", with: "\"defaultEnvironment\": \"staging\"")
+        let messages = load(text).diagnostics.map(\.message)
+        #expect(messages.contains("duplicate request id \"req-list\" (first used at folders[0].requests[0].id)"))
+        #expect(messages.contains("no environment named \"staging\" (environments: local)"))
+    }
+
+    @Test func aNewerFormatVersionIsRefused() throws {
+        let result = load(Fixtures.minimal(replacing: "\"formatVersion\": 1", with: "\"formatVersion\": 2"))
+        #expect(result.collection == nil)
+        #expect(result.diagnostics.first?.message == "this file uses format version 2; this Lazer reads version 1")
+    }
+
+    @Test func aSecretWithAValueInTheFileIsAWarning() throws {
+        let text = Fixtures.minimal(
+            replacing: "\"name\": \"token\",\n          \"secret\": true",
+            with: "\"name\": \"token\",\n          \"value\": \"abc123\",\n          \"secret\": true")
+        let result = load(text)
+        let collection = try #require(result.collection)
+        #expect(result.diagnostics.first?.severity == .warning)
+        #expect(collection.environment(named: "local")?.variables.last?.value == "abc123")
+        #expect(!collection.fileText().contains("abc123"))
+    }
+
+    @Test func oneBadFileDoesNotStopTheOthers() throws {
+        let folder = try TemporaryFolder()
+        try folder.write(Fixtures.minimal, to: "a.json")
+        try folder.write("{ not json", to: "b.json")
+        try folder.write(Fixtures.minimal(replacing: "Sample", with: "Other"), to: "c.json")
+        try folder.write("ignored", to: ".hidden.json")
+        try folder.write("ignored", to: "notes.txt")
+        let workspace = try WorkspaceFolder.open(folder.path)
+        #expect(workspace.entries.map { ($0.path as NSString).lastPathComponent } == ["a.json", "b.json", "c.json"])
+        #expect(workspace.documents.map(\.collection.name) == ["Sample", "Other"])
+        #expect(workspace.entries[1].document == nil)
+        #expect(workspace.entries[1].diagnostics.first?.line == 1)
+    }
+
+    @Test func openingAMissingFolderIsAClearError() {
+        #expect(throws: FileSystemError.self) { try WorkspaceFolder.open("/nonexistent/lazer/folder") }
+    }
+
+    @Test func aBadMockPathPatternIsReportedAtThePattern() throws {
+        let text = Fixtures.minimal(
+            replacing: "\"baseURL\": \"http://127.0.0.1:8080\",",
+            with:
+                "\"baseURL\": \"http://127.0.0.1:8080\",\n\"kind\": \"mock\", \"routes\": [{\"method\": \"GET\", \"path\": \"/a/*/b\", \"response\": {}}],"
+        ).replacingOccurrences(of: "\"kind\": \"live\",\n", with: "")
+        let result = load(text)
+        #expect(result.collection == nil)
+        #expect(result.diagnostics.map(\.path) == ["environments[0].routes[0].path"])
+        #expect(result.diagnostics.first?.message == "invalid path pattern: * can only be the last segment")
+    }
+
+    @Test func theExampleInTheDocumentationLoads() throws {
+        let text = try String(contentsOfFile: Fixtures.repositoryRoot + "/docs/collections.md", encoding: .utf8)
+        let start = try #require(text.range(of: "```json\n"))
+        let end = try #require(text.range(of: "```", range: start.upperBound..<text.endIndex))
+        let example = String(text[start.upperBound..<end.lowerBound])
+        let result = load(example)
+        #expect(result.diagnostics.isEmpty, "\(result.diagnostics)")
+        #expect(result.collection?.fileText() == example)
+    }
+}

@@ -1,0 +1,115 @@
+import Foundation
+import Testing
+import Workspace
+
+@Suite struct CollectionSavingTests {
+    private func loadDocument(_ path: String) throws -> CollectionDocument {
+        try #require(CollectionStore.load(path: path).document)
+    }
+
+    @Test func savingAnUnchangedCollectionReproducesTheFile() throws {
+        let folder = try TemporaryFolder()
+        try folder.write(Fixtures.minimal, to: "x.json")
+        var document = try loadDocument(folder.file("x.json"))
+        #expect(!document.isModified)
+        try CollectionStore.save(&document)
+        #expect(try folder.read("x.json") == Fixtures.minimal)
+    }
+
+    @Test func aOneFieldEditChangesOneLine() throws {
+        let folder = try TemporaryFolder()
+        try folder.write(Fixtures.minimal, to: "x.json")
+        var document = try loadDocument(folder.file("x.json"))
+        document.collection.updateRequest(id: "req-get") { $0.url = "/articles/:id" }
+        #expect(document.isModified)
+        try CollectionStore.save(&document)
+        let before = Fixtures.minimal.split(separator: "\n", omittingEmptySubsequences: false)
+        let after = try folder.read("x.json").split(separator: "\n", omittingEmptySubsequences: false)
+        #expect(before.count == after.count)
+        let changed = zip(before, after).filter { $0 != $1 }
+        #expect(changed.map(\.1) == ["      \"url\": \"/articles/:id\","])
+        #expect(!document.isModified)
+    }
+
+    @Test func thePreviousVersionIsKeptAsABackup() throws {
+        let folder = try TemporaryFolder()
+        try folder.write(Fixtures.minimal, to: "x.json")
+        var document = try loadDocument(folder.file("x.json"))
+        document.collection.name = "Renamed"
+        try CollectionStore.save(&document)
+        #expect(AtomicFile.backupPath(for: folder.file("x.json")) == folder.file(".x.json.bak"))
+        #expect(try folder.read(".x.json.bak") == Fixtures.minimal)
+        #expect(try folder.read("x.json").contains("\"name\": \"Renamed\""))
+    }
+
+    @Test func anOutsideEditIsAConflictNotAnOverwrite() throws {
+        let folder = try TemporaryFolder()
+        try folder.write(Fixtures.minimal, to: "x.json")
+        var document = try loadDocument(folder.file("x.json"))
+        let outside = Fixtures.minimal(replacing: "\"Sample\"", with: "\"Edited elsewhere\"")
+        try folder.write(outside, to: "x.json")
+        #expect(CollectionStore.hasOutsideChange(document))
+        document.collection.name = "Mine"
+        #expect(throws: SaveError.conflict(path: folder.file("x.json"))) { try CollectionStore.save(&document) }
+        #expect(try folder.read("x.json") == outside)
+        try CollectionStore.save(&document, overwrite: true)
+        #expect(try folder.read("x.json").contains("\"name\": \"Mine\""))
+        #expect(!CollectionStore.hasOutsideChange(document))
+    }
+
+    @Test func aDeletedFileIsAConflictToo() throws {
+        let folder = try TemporaryFolder()
+        try folder.write(Fixtures.minimal, to: "x.json")
+        var document = try loadDocument(folder.file("x.json"))
+        try FileManager.default.removeItem(atPath: folder.file("x.json"))
+        #expect(throws: SaveError.self) { try CollectionStore.save(&document) }
+    }
+
+    @Test func creatingOverAnExistingFileIsRefused() throws {
+        let folder = try TemporaryFolder()
+        try folder.write("keep me", to: "x.json")
+        #expect(throws: SaveError.self) {
+            _ = try CollectionStore.create(RequestCollection(name: "New"), at: folder.file("x.json"))
+        }
+        #expect(try folder.read("x.json") == "keep me")
+        let created = try CollectionStore.create(RequestCollection(name: "New"), at: folder.file("y.json"))
+        #expect(try loadDocument(folder.file("y.json")).collection == created.collection)
+    }
+
+    @Test func saveKeepsTheFilesPermissions() throws {
+        let folder = try TemporaryFolder()
+        try folder.write(Fixtures.minimal, to: "x.json")
+        try FileManager.default.setAttributes([.posixPermissions: 0o640], ofItemAtPath: folder.file("x.json"))
+        var document = try loadDocument(folder.file("x.json"))
+        document.collection.name = "Changed"
+        try CollectionStore.save(&document)
+        let attributes = try FileManager.default.attributesOfItem(atPath: folder.file("x.json"))
+        #expect((attributes[.posixPermissions] as? NSNumber)?.intValue == 0o640)
+    }
+
+    @Test func temporaryFilesOfKilledSavesAreCleanedUp() throws {
+        let folder = try TemporaryFolder()
+        try folder.write(Fixtures.minimal, to: "x.json")
+        // pid 2^22 + 1 is above Linux's pid_max limit, so no such process exists.
+        try folder.write("partial", to: ".x.json.tmp-4194305-77")
+        var document = try loadDocument(folder.file("x.json"))
+        document.collection.name = "Changed"
+        try CollectionStore.save(&document)
+        let names = try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()
+        #expect(names == [".x.json.bak", "x.json"])
+    }
+
+    @Test func aSaveThatCannotWriteLeavesTheOldFile() throws {
+        let folder = try TemporaryFolder()
+        try folder.write(Fixtures.minimal, to: "x.json")
+        var document = try loadDocument(folder.file("x.json"))
+        try FileManager.default.setAttributes([.posixPermissions: 0o500], ofItemAtPath: folder.path)
+        defer { try? FileManager.default.setAttributes([.posixPermissions: 0o700], ofItemAtPath: folder.path) }
+        document.collection.name = "Changed"
+        if getuid() != 0 {
+            #expect(throws: SaveError.self) { try CollectionStore.save(&document) }
+            #expect(try folder.read("x.json") == Fixtures.minimal)
+            #expect(document.isModified)
+        }
+    }
+}

@@ -1,0 +1,111 @@
+import Foundation
+import Testing
+import Workspace
+
+@Suite struct RequestResolutionTests {
+    private func collection() throws -> RequestCollection {
+        try #require(CollectionLoader.load(Array(Fixtures.minimal.utf8), file: "x.json").collection)
+    }
+
+    private func resolver(_ collection: RequestCollection, secrets: [String: String] = [:]) -> RequestResolver {
+        var collection = collection
+        collection.updateEnvironment(named: "local") { environment in
+            for index in environment.variables.indices {
+                if let value = secrets[environment.variables[index].name] { environment.variables[index].value = value }
+            }
+        }
+        let scope = VariableScope(
+            collection: collection, environment: collection.environment(named: "local"),
+            captures: ["title": .init("Hello \"world\"")])
+        return RequestResolver(scope: scope, baseFolder: "/work/collections")
+    }
+
+    @Test func pathParametersQueryAndRelativeTargets() throws {
+        let collection = try collection()
+        let resolver = resolver(collection)
+        let get = resolver.resolve(try #require(collection.request(id: "req-get")))
+        #expect(get.isSendable)
+        #expect(get.request.target == .path("/posts/1"))
+        let list = resolver.resolve(try #require(collection.request(id: "req-list")))
+        #expect(list.request.query == [.init("userId", "7")])
+        #expect(list.request.displayURL(baseURL: "http://h/") == "http://h/posts?userId=7")
+    }
+
+    @Test func jsonBodiesAreFilledAndEscapedCorrectly() throws {
+        let collection = try collection()
+        let outcome = resolver(collection).resolve(try #require(collection.request(id: "req-create")))
+        #expect(outcome.problems.isEmpty)
+        #expect(outcome.request.target == .absolute("http://127.0.0.1:8080/api/posts"))
+        guard case .bytes(let bytes, "application/json") = outcome.request.body else {
+            Issue.record("expected a JSON body")
+            return
+        }
+        #expect(String(decoding: bytes, as: UTF8.self) == #"{"title":"Hello \"world\"","userId":7}"#)
+        #expect(outcome.request.headers == [.init("Content-Type", "application/json")])
+    }
+
+    @Test func everyUnresolvedPlaceholderIsReportedBeforeSending() throws {
+        var request = SavedRequest(
+            id: "r", name: "r", url: "https://{{host}}/x",
+            headers: [
+                KeyValueRow(name: "X-A", value: "{{a}}"), KeyValueRow(name: "X-Off", value: "{{off}}", enabled: false),
+            ],
+            body: SavedBody(.text("{{b}}", contentType: nil)), auth: SavedAuth(.bearer(token: "{{token}}")))
+        request.query = [KeyValueRow(name: "q", value: "{{c}}")]
+        let outcome = RequestResolver(scope: VariableScope(), baseFolder: "/").resolve(request)
+        #expect(!outcome.isSendable)
+        #expect(
+            outcome.problems.map(\.location) == [
+                "url", "query[0].value", "headers[0].value", "auth.token", "body.text",
+            ])
+    }
+
+    @Test func authBecomesHeadersOrQueryAndSecretsAreTracked() throws {
+        let scope = VariableScope(environment: [
+            Variable(name: "user", value: "ann"), Variable(name: "pass", value: "pa55word", secret: true),
+            Variable(name: "key", value: "k3y-value", secret: true),
+        ])
+        let resolver = RequestResolver(scope: scope, baseFolder: "/")
+        let basic = resolver.resolve(
+            SavedRequest(
+                id: "b", name: "b", url: "/x", auth: SavedAuth(.basic(username: "{{user}}", password: "{{pass}}"))))
+        let credential = Data("ann:pa55word".utf8).base64EncodedString()
+        #expect(basic.request.headers == [.init("Authorization", "Basic \(credential)")])
+        #expect(basic.request.secretValues == ["pa55word", credential])
+        let apiKey = resolver.resolve(
+            SavedRequest(
+                id: "k", name: "k", url: "/x",
+                auth: SavedAuth(.apiKey(name: "api_key", value: "{{key}}", location: .query))))
+        #expect(apiKey.request.query == [.init("api_key", "k3y-value")])
+        let digest = resolver.resolve(
+            SavedRequest(
+                id: "d", name: "d", url: "/x", auth: SavedAuth(.digest(username: "{{user}}", password: "{{pass}}"))))
+        #expect(digest.request.digestCredentials == .init(username: "ann", password: "pa55word"))
+        #expect(digest.request.headers.isEmpty)
+    }
+
+    @Test func pathParameterValuesArePercentEncoded() {
+        let request = SavedRequest(
+            id: "p", name: "p", url: "https://h.test/users/:name/items/:id?x=:id",
+            pathParams: [KeyValueRow(name: "name", value: "a b/c"), KeyValueRow(name: "id", value: "9")])
+        let outcome = RequestResolver(scope: VariableScope(), baseFolder: "/").resolve(request)
+        #expect(outcome.request.target == .absolute("https://h.test/users/a%20b%2Fc/items/9?x=:id"))
+    }
+
+    @Test func filePathsAreRelativeToTheCollectionFile() {
+        let request = SavedRequest(
+            id: "f", name: "f", method: .post, url: "/upload",
+            body: SavedBody(
+                .multipart([
+                    SavedPart(name: "note", source: .text("hi")),
+                    SavedPart(name: "doc", source: .file(path: "files/a.txt")),
+                ])))
+        let outcome = RequestResolver(scope: VariableScope(), baseFolder: "/work/c").resolve(request)
+        guard case .multipart(let parts) = outcome.request.body else {
+            Issue.record("expected multipart")
+            return
+        }
+        #expect(parts.map(\.filePath) == [nil, "/work/c/files/a.txt"])
+        #expect(parts.last?.fileName == "a.txt")
+    }
+}

@@ -1,0 +1,69 @@
+import Foundation
+import Testing
+import Workspace
+
+/// Validates collections against `docs/collection.schema.json` with a real JSON Schema validator
+/// (python3-jsonschema, draft 2020-12), through `scripts/validate-json-schema.py`.
+@Suite struct SchemaValidationTests {
+    struct Validation {
+        var status: Int32
+        var output: String
+    }
+
+    static func validate(_ paths: [String]) throws -> Validation {
+        let root = Fixtures.repositoryRoot
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments =
+            ["python3", root + "/scripts/validate-json-schema.py", root + "/docs/collection.schema.json"] + paths
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = output
+        try process.run()
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return Validation(status: process.terminationStatus, output: String(decoding: data, as: UTF8.self))
+    }
+
+    @Test func everyShippedCollectionMatchesTheSchema() throws {
+        let files = try ShippedCollections.paths()
+        #expect(files.count == 3)
+        let result = try Self.validate(files)
+        #expect(result.status == 0, "\(result.output)")
+    }
+
+    @Test func theSchemaAcceptsWhatLazerWrites() throws {
+        let folder = try TemporaryFolder()
+        var collection = try #require(CollectionLoader.load(Array(Fixtures.minimal.utf8), file: "x").collection)
+        collection.requests[0].auth = SavedAuth(.apiKey(name: "k", value: "{{key}}", location: .header))
+        collection.requests[0].expectations = [Expectation(subject: .jsonPath("$.id"), op: .exists)]
+        collection.requests[0].captures = [Capture(variable: "id", source: .header(name: "Location"))]
+        collection.requests[0].options = SavedOptions(timeoutSeconds: 2.5, followRedirects: true)
+        collection.requests[0].body = SavedBody(.multipart([SavedPart(name: "f", source: .file(path: "a.txt"))]))
+        _ = try CollectionStore.create(collection, at: folder.file("written.json"))
+        let result = try Self.validate([folder.file("written.json")])
+        #expect(result.status == 0, "\(result.output)")
+    }
+
+    @Test func theSchemaRejectsMistakesTheLoaderRejects() throws {
+        let folder = try TemporaryFolder()
+        try folder.write(
+            Fixtures.minimal(replacing: "\"method\": \"POST\"", with: "\"method\": \"GTE\""), to: "method.json")
+        try folder.write(
+            Fixtures.minimal(replacing: "\"name\": \"token\",", with: "\"name\": \"token\",\n\"value\": \"leak\","),
+            to: "secret.json")
+        try folder.write(
+            Fixtures.minimal(replacing: "\"formatVersion\": 1", with: "\"formatVersion\": 2"), to: "version.json")
+        let result = try Self.validate(["method.json", "secret.json", "version.json"].map(folder.file))
+        #expect(result.status == 1)
+        let lines = result.output.split(separator: "\n")
+        #expect(
+            lines.contains {
+                $0.hasSuffix(
+                    "method.json: requests[1].method: 'GTE' is not one of ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD', 'OPTIONS', 'TRACE', 'CONNECT']"
+                )
+            })
+        #expect(lines.contains { $0.contains("secret.json: environments[0].variables[1]") })
+        #expect(lines.contains { $0.contains("version.json: formatVersion") })
+    }
+}

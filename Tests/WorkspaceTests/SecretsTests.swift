@@ -1,0 +1,69 @@
+import Foundation
+import Testing
+import Workspace
+
+@Suite struct SecretsTests {
+    private func permissions(_ path: String) throws -> Int {
+        let attributes = try FileManager.default.attributesOfItem(atPath: path)
+        return try #require((attributes[.posixPermissions] as? NSNumber)?.intValue)
+    }
+
+    @Test func directoriesFollowXDG() {
+        let custom = UserDirectories(environment: [
+            "HOME": "/home/u", "XDG_CONFIG_HOME": "/cfg", "XDG_STATE_HOME": "/st",
+        ])
+        #expect(custom == UserDirectories(config: "/cfg/lazer", state: "/st/lazer"))
+        let defaults = UserDirectories(environment: ["HOME": "/home/u", "XDG_CONFIG_HOME": "relative"])
+        #expect(defaults == UserDirectories(config: "/home/u/.config/lazer", state: "/home/u/.local/state/lazer"))
+        #expect(SecretStore(directories: custom).path == "/cfg/lazer/secrets.json")
+    }
+
+    @Test func secretsGoToTheSecretsFileNeverToTheCollection() throws {
+        let folder = try TemporaryFolder()
+        try folder.write(Fixtures.minimal, to: "x.json")
+        let store = SecretStore(path: folder.path + "/config/lazer/secrets.json")
+        var document = try #require(CollectionStore.load(path: folder.file("x.json")).document)
+        document.collection.updateEnvironment(named: "local") { $0.variables[1].value = "tok-SECRET-123" }
+        try CollectionStore.save(&document, secrets: store)
+
+        #expect(try !folder.read("x.json").contains("tok-SECRET-123"))
+        #expect(try folder.read("x.json") == Fixtures.minimal)
+        #expect(try permissions(store.path) == 0o600)
+        #expect(try permissions(folder.path + "/config/lazer") == 0o700)
+        let values = try store.load()
+        #expect(
+            values.value(collection: document.collection.id, environment: "local", name: "token") == "tok-SECRET-123")
+
+        var reloaded = try #require(CollectionStore.load(path: folder.file("x.json")).document?.collection)
+        #expect(reloaded.environment(named: "local")?.variables[1].value == "")
+        values.apply(to: &reloaded)
+        #expect(reloaded.environment(named: "local")?.variables[1].value == "tok-SECRET-123")
+    }
+
+    @Test func theProcessEnvironmentWinsOverTheSecretsFile() throws {
+        var values = SecretValues()
+        var collection = try #require(CollectionLoader.load(Array(Fixtures.minimal.utf8), file: "x").collection)
+        values.set("from-file", collection: collection.id, environment: "local", name: "token")
+        values.apply(to: &collection, processEnvironment: ["LAZER_VAR_token": "from-ci"])
+        #expect(collection.environment(named: "local")?.variables[1].value == "from-ci")
+    }
+
+    @Test func aSecretsFileOthersCouldReadIsTightened() throws {
+        let folder = try TemporaryFolder()
+        try folder.write(#"{"formatVersion": 1, "collections": {"c": {"variables": {"a": "b"}}}}"#, to: "secrets.json")
+        try FileManager.default.setAttributes([.posixPermissions: 0o644], ofItemAtPath: folder.file("secrets.json"))
+        let values = try SecretStore(path: folder.file("secrets.json")).load()
+        #expect(values.value(collection: "c", environment: nil, name: "a") == "b")
+        #expect(try permissions(folder.file("secrets.json")) == 0o600)
+    }
+
+    @Test func theRedactorMasksEveryFormOfASecret() {
+        let redactor = Redactor(secrets: ["s3cr&t\"x", "ab"])
+        #expect(redactor.redact("a=s3cr&t\"x") == "a=••••••")
+        #expect(redactor.redact("q=s3cr%26t%22x") == "q=••••••")
+        #expect(redactor.redact(#"{"p":"s3cr&t\"x"}"#) == #"{"p":"••••••"}"#)
+        #expect(redactor.redact("ab stays: too short to redact") == "ab stays: too short to redact")
+        #expect(redactor.redactHeader(name: "AUTHORIZATION", value: "Bearer anything") == "••••••")
+        #expect(Redactor.masked("value") == "••••••")
+    }
+}

@@ -1,0 +1,28 @@
+#!/usr/bin/env bash
+# The ncurses half of `make bench-tui`: times whole frames through NcursesBackend inside a
+# 200x60 tmux window (release build): a changed full frame, and the ui-demo screen with its
+# 1,000,000-row tree scrolled by a page per frame. Output goes through tmux, so terminal output
+# costs are included.
+# Usage: scripts/bench-tui-ncurses.sh [path-to-release-lazer]
+set -euo pipefail
+lazer=$(realpath "${1:-.build/release/lazer}")
+socket="lazer-bench-$$"
+result=$(mktemp)
+rm -f "$result"
+cleanup() {
+    tmux -L "$socket" kill-server 2>/dev/null || true
+    rm -f "$result"
+}
+trap cleanup EXIT
+
+tmux -L "$socket" -f /dev/null new-session -d -s bench -x 200 -y 60 \
+    "env TERM=tmux-256color $(printf '%q' "$lazer") ui-demo --benchmark $(printf '%q' "$result")"
+deadline=$((SECONDS + 300))
+until [[ -s "$result" ]]; do
+    if ((SECONDS > deadline)); then
+        echo "bench-tui-ncurses: no result after 300 s" >&2
+        exit 1
+    fi
+    sleep 0.2
+done
+cat "$result"
