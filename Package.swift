@@ -47,6 +47,7 @@ let package = Package(
                 "HTTPCore",
                 "Futures",
                 "CurlTransport",
+                "Workspace",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strictSwift
