@@ -22,6 +22,7 @@ let package = Package(
         .executable(name: "lazer", targets: ["lazer"]),
         .executable(name: "transport-bench", targets: ["TransportBench"]),
         .library(name: "TUI", targets: ["TUI"]),
+        .library(name: "TUITesting", targets: ["TUITesting"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", exact: "1.8.2")
@@ -123,6 +124,11 @@ let package = Package(
             swiftSettings: strictSwift
         ),
         .target(
+            name: "TUITesting",
+            dependencies: ["TUI"],
+            swiftSettings: strictSwift
+        ),
+        .target(
             name: "CursesBackend",
             dependencies: ["CCurses", "TUI"],
             swiftSettings: strictSwift
@@ -170,7 +176,7 @@ let package = Package(
         ),
         .testTarget(
             name: "TUITests",
-            dependencies: ["TUI"],
+            dependencies: ["TUI", "TUITesting"],
             exclude: ["Snapshots"],
             swiftSettings: strictSwift
         ),
