@@ -13,6 +13,7 @@ public final class WorkspaceServices: Sendable {
     public let directories: UserDirectories
     public let secrets: SecretStore
     public let history: HistoryStore
+    public let uiState: UIStateStore
     public let dispatchers: DispatcherSelector
     public let serverProvider = EnvironmentServerProvider()
     /// The process environment: `LAZER_VAR_<name>` variables and secrets come from it.
@@ -31,6 +32,7 @@ public final class WorkspaceServices: Sendable {
         self.directories = directories
         secrets = SecretStore(directories: directories)
         history = HistoryStore(directories: directories)
+        uiState = UIStateStore(directories: directories)
         dispatchers = DispatcherSelector(live: liveDispatcher, scheduler: scheduler, delays: delays)
         self.processEnvironment = processEnvironment
         self.dynamicValues = dynamicValues

@@ -12,10 +12,10 @@ struct Lazer: ParsableCommand {
 
             Planned, not available yet: tui (the explorer screen), run (replay a collection with
             assertions), mock (serve a mock environment over HTTP), import,
-            export, validate.
+            export.
             """,
         version: LazerVersion.current,
-        subcommands: [JSONCommand.self, SendCommand.self, UIDemoCommand.self]
+        subcommands: [JSONCommand.self, SendCommand.self, ValidateCommand.self, UIDemoCommand.self]
     )
 
     /// Runs the command line. `lazer send` follows curl and HTTPie: its usage errors exit with 2

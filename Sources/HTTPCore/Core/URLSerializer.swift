@@ -11,7 +11,9 @@ public import Foundation
 ///   value never splits into two parameters or turns into a space;
 /// - queries from the base URL, the path and the items are kept in that order; fragments are dropped
 ///   (they are never sent);
-/// - only `http` and `https` URLs with a host are accepted.
+/// - only `http` and `https` URLs with a host are accepted;
+/// - spaces around a typed absolute URL or base URL are ignored, but a request path is taken exactly
+///   as written (a trailing space is encoded as `%20`).
 public enum URLSerializer {
     /// The URL for `request`, or a ``RequestError`` saying what is wrong.
     public static func url(for request: HTTPRequest) throws(RequestError) -> URL {
@@ -19,8 +21,9 @@ public enum URLSerializer {
         case .url(let url):
             return try finish(url.absoluteString, extraQuery: request.queryItems)
         case .path(let path):
-            if isAbsolute(path) {
-                return try finish(path, extraQuery: request.queryItems)
+            let typed = path.trimmingASCIIWhitespace()
+            if isAbsolute(typed) {
+                return try finish(typed, extraQuery: request.queryItems)
             }
             guard let provider = request.serverProvider else { throw .missingServerProvider }
             guard let base = provider.baseURL else { throw .missingBaseURL }
@@ -30,7 +33,7 @@ public enum URLSerializer {
 
     /// `base` + `path` + `queryItems` with the rules above.
     public static func url(base: URL, path: String, queryItems: [URLQueryItem] = []) throws(RequestError) -> URL {
-        let baseParts = split(withoutFragment(base.absoluteString))
+        let baseParts = split(withoutFragment(base.absoluteString.trimmingASCIIWhitespace()))
         let pathParts = split(withoutFragment(path))
         var joined = baseParts.beforeQuery
         while joined.hasSuffix("/") { joined.removeLast() }
@@ -69,7 +72,7 @@ public enum URLSerializer {
 
     /// Encodes, appends the items, validates scheme and host, and makes the `URL`.
     private static func finish(_ rawText: String, extraQuery: [URLQueryItem]) throws(RequestError) -> URL {
-        let text = withoutFragment(rawText.trimmingASCIIWhitespace())
+        let text = withoutFragment(rawText)
         guard let schemeEnd = text.range(of: "://") else {
             throw .invalidURL(text: rawText, reason: "it has no scheme (expected http:// or https://)")
         }

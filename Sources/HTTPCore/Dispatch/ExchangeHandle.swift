@@ -72,7 +72,7 @@ public final class ExchangeHandle: Sendable {
     }
 
     private func claim() -> Bool {
-        finished.withLock { done in
+        finished.withLock(ownedBy: self) { done in
             guard !done else { return false }
             done = true
             return true

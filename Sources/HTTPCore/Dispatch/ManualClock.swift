@@ -22,13 +22,13 @@ public final class ManualClock: DelayScheduler {
     public init() {}
 
     /// The virtual time elapsed since the clock was made.
-    public var now: Duration { state.withLock { $0.now } }
+    public var now: Duration { state.withLock(ownedBy: self) { $0.now } }
 
     /// How many delayed closures are waiting.
-    public var pendingCount: Int { state.withLock { $0.entries.count } }
+    public var pendingCount: Int { state.withLock(ownedBy: self) { $0.entries.count } }
 
     public func schedule(after delay: Duration, _ work: @escaping @Sendable () -> Void) {
-        state.withLock { state in
+        state.withLock(ownedBy: self) { state in
             state.sequence += 1
             state.entries.append(Entry(deadline: state.now + max(delay, .zero), sequence: state.sequence, work: work))
         }
@@ -38,18 +38,18 @@ public final class ManualClock: DelayScheduler {
     /// by that work within the window. Returns how many closures ran.
     @discardableResult
     public func advance(by duration: Duration) -> Int {
-        let target = state.withLock { $0.now + max(duration, .zero) }
+        let target = state.withLock(ownedBy: self) { $0.now + max(duration, .zero) }
         var count = 0
         while let work = nextDue(before: target) {
             work()
             count += 1
         }
-        state.withLock { $0.now = max($0.now, target) }
+        state.withLock(ownedBy: self) { $0.now = max($0.now, target) }
         return count
     }
 
     private func nextDue(before target: Duration) -> (@Sendable () -> Void)? {
-        state.withLock { state in
+        state.withLock(ownedBy: self) { state in
             let due = state.entries.enumerated().filter { $0.element.deadline <= target }
             guard
                 let first = due.min(by: {

@@ -67,6 +67,12 @@ extension TransportError {
             .downloadWriteFailure, .unsupportedProtocol, .malformedURL, .outOfMemory,
         ]
 
+        /// The known reason called `name` (as ``name`` spells it), or `nil`.
+        public init?(name: String) {
+            guard let reason = Self.known.first(where: { $0.name == name }) else { return nil }
+            self = reason
+        }
+
         /// A stable identifier (`dnsFailure`), used as the translation key `transport.<name>`.
         public var name: String {
             switch self {

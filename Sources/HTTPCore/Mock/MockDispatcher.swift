@@ -53,14 +53,14 @@ public final class MockDispatcher: DataDispatcher, DownloadDispatcher, UploadDis
         self.pipeline = pipeline
         let base = fallbackBaseURL.isFileURL ? (URL(string: "http://mock.invalid") ?? fallbackBaseURL) : fallbackBaseURL
         self.fallback = FallbackProvider(base)
-        state.withLock { $0.routes = routes.map { ($0, 0) } }
+        state.withLock(ownedBy: self) { $0.routes = routes.map { ($0, 0) } }
     }
 
     // MARK: - Route table
 
     /// Adds a route after the existing ones.
     public func register(_ route: MockRoute) {
-        state.withLock { $0.routes.append((route, 0)) }
+        state.withLock(ownedBy: self) { $0.routes.append((route, 0)) }
     }
 
     /// Adds a route answering `responses` in order (the last one sticks).
@@ -75,19 +75,19 @@ public final class MockDispatcher: DataDispatcher, DownloadDispatcher, UploadDis
     }
 
     /// The routes still in the table (consumed routes are gone).
-    public var routes: [MockRoute] { state.withLock { $0.routes.map(\.route) } }
+    public var routes: [MockRoute] { state.withLock(ownedBy: self) { $0.routes.map(\.route) } }
 
     /// Removes every route.
     public func removeAllRoutes() {
-        state.withLock { $0.routes.removeAll() }
+        state.withLock(ownedBy: self) { $0.routes.removeAll() }
     }
 
     /// Every request received, in order.
-    public var recordedRequests: [RecordedRequest] { state.withLock { $0.recorded } }
+    public var recordedRequests: [RecordedRequest] { state.withLock(ownedBy: self) { $0.recorded } }
 
     /// Forgets the recorded requests.
     public func clearRecordedRequests() {
-        state.withLock { $0.recorded.removeAll() }
+        state.withLock(ownedBy: self) { $0.recorded.removeAll() }
     }
 
     // MARK: - Dispatching
@@ -117,8 +117,9 @@ public final class MockDispatcher: DataDispatcher, DownloadDispatcher, UploadDis
     private func answer(_ prepared: PreparedRequest, handle: ExchangeHandle, download: URL??) {
         let path = MockMatcher.path(of: prepared.request)
         let query = MockMatcher.query(of: prepared.request)
-        let body = MockMatcher.bodyJSON(of: prepared.request)
-        let response = state.withLock { state -> MockResponse in
+        let needsBody = state.withLock(ownedBy: self) { $0.routes.contains { $0.route.bodyJSON != nil } }
+        let body = needsBody ? MockMatcher.bodyJSON(of: prepared.request) : nil
+        let response = state.withLock(ownedBy: self) { state -> MockResponse in
             for index in state.routes.indices {
                 let route = state.routes[index].route
                 guard !route.responses.isEmpty,

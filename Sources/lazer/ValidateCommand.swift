@@ -1,0 +1,70 @@
+import ArgumentParser
+import Foundation
+import Workspace
+
+/// `lazer validate`: loads collection files the way the explorer does and prints every problem
+/// with file, line, column and JSON path. Exit status 1 when any file has errors (warnings alone
+/// pass), so CI can check collections before replaying them.
+struct ValidateCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "validate",
+        abstract: "Check collection files and print their problems with line and column.",
+        discussion: """
+            Arguments are collection files or folders (every *.json file directly inside);
+            the default is Collections. Errors make the exit status 1; warnings (unknown fields,
+            secret values in the file) are printed but pass.
+
+            Examples:
+              lazer validate
+              lazer validate Collections/showcase.json
+            """
+    )
+
+    @Argument(help: "Collection files or folders.")
+    var paths: [String] = ["Collections"]
+
+    @Flag(name: .long, help: "Print nothing for files without problems.")
+    var quiet = false
+
+    func run() throws {
+        var entries: [CollectionEntry] = []
+        for path in paths {
+            var isFolder: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) else {
+                FileBytes.writeError("lazer validate: \(path): no such file or folder\n")
+                throw ExitCode(1)
+            }
+            if isFolder.boolValue {
+                do {
+                    entries += try WorkspaceFolder.open(path).entries
+                } catch {
+                    FileBytes.writeError("lazer validate: \(error)\n")
+                    throw ExitCode(1)
+                }
+            } else {
+                entries.append(CollectionStore.load(path: path))
+            }
+        }
+        var failed = false
+        var output = ""
+        for entry in entries {
+            for diagnostic in entry.diagnostics { output += diagnostic.description + "\n" }
+            if let document = entry.document {
+                if !quiet || !entry.diagnostics.isEmpty {
+                    let collection = document.collection
+                    output +=
+                        "ok: \(entry.path): \(collection.name), \(collection.allRequests.count) requests, "
+                        + "\(collection.environments.count) environments\n"
+                }
+            } else {
+                failed = true
+            }
+        }
+        if entries.isEmpty { output += "lazer validate: no collection files found\n" }
+        if failed {
+            FileBytes.writeError(output)
+            throw ExitCode(1)
+        }
+        print(output, terminator: "")
+    }
+}

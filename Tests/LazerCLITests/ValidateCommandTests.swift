@@ -1,0 +1,58 @@
+import Foundation
+import Testing
+
+@Suite("lazer validate")
+struct ValidateCommandTests {
+    static let repositoryRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().path
+
+    @Test("the shipped collections are valid")
+    func shippedCollections() throws {
+        let result = try LazerBinary.run(["validate", Self.repositoryRoot + "/Collections"])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(
+            result.stdout.contains("/Collections/jsonplaceholder.json: JSONPlaceholder, 15 requests, 2 environments"))
+        #expect(result.stdout.split(separator: "\n").count == 3)
+    }
+
+    @Test("errors are printed with file, line, column and JSON path, and the status is 1")
+    func positionedErrors() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "lazer-validate-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let bad = """
+            {
+              "formatVersion": 1,
+              "id": "c1",
+              "name": "Bad",
+              "requests": [
+                {
+                  "id": "r1",
+                  "name": "Typo",
+                  "method": "GTE",
+                  "url": "/x"
+                }
+              ]
+            }
+
+            """
+        try Data(bad.utf8).write(to: folder.appendingPathComponent("bad.json"))
+        try Data("{\"formatVersion\": 1, \"id\": \"c2\", \"name\": \"Fine\"}\n".utf8)
+            .write(to: folder.appendingPathComponent("fine.json"))
+        let result = try LazerBinary.run(["validate", folder.path])
+        #expect(result.status == 1)
+        #expect(
+            result.stderr.contains(
+                "bad.json:9:17: error: requests[0].method: expected one of GET, POST, PUT, PATCH, DELETE, HEAD, "
+                    + "OPTIONS, TRACE, CONNECT; found \"GTE\" (did you mean \"GET\"?)"))
+        #expect(result.stderr.contains("fine.json: Fine, 0 requests, 0 environments"))
+    }
+
+    @Test("a missing path is a clear error")
+    func missingPath() throws {
+        let result = try LazerBinary.run(["validate", "/nonexistent/collections"])
+        #expect(result.status == 1)
+        #expect(result.stderr == "lazer validate: /nonexistent/collections: no such file or folder\n")
+    }
+}
