@@ -106,6 +106,11 @@ let package = Package(
             name: "Futures",
             swiftSettings: strictSwift
         ),
+        .executableTarget(
+            name: "FuturesBench",
+            dependencies: ["Futures"],
+            swiftSettings: strictSwift
+        ),
         .target(
             name: "HTTPCore",
             dependencies: ["Futures"],
