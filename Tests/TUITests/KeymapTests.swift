@@ -1,4 +1,5 @@
 import TUI
+import TUITesting
 import Testing
 
 @Suite struct KeymapTests {
