@@ -150,3 +150,37 @@ import Testing
         }
     }
 }
+
+@Suite struct JSONSourceParserTests {
+    @Test func columnsCountCharactersAcrossManyValuesOnOneLine() {
+        let text = "[\"日本\", \"é\", 1, 2, {\"k\": [true, null]}, \"x\" \"y\"]"
+        do {
+            _ = try JSONSourceParser.parse(Array(text.utf8), file: "a.json")
+            Issue.record("accepted a missing comma")
+        } catch {
+            #expect(error.description == "a.json:1:44: expected ',' or ']', found '\"'")
+        }
+    }
+
+    @Test func valuesRememberTheirPositions() throws {
+        let value = try JSONSourceParser.parse(Array("{\n  \"a\": [1,\n    \"日本\", \"b\"]\n}".utf8), file: "b.json")
+        guard case .object(let members, _, _) = value, case .array(let items, _, _) = members[0].value else {
+            Issue.record("unexpected shape")
+            return
+        }
+        #expect(members[0].line == 2 && members[0].column == 3)
+        #expect(items.map { "\($0.position.line):\($0.position.column)" } == ["2:9", "3:5", "3:11"])
+    }
+
+    @Test func oversizedThemeFilesAreRefused() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("lazer-big-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let huge =
+            "{\"roles\": {\"text\": \"red\"}, \"description\": \"" + String(repeating: "x", count: 2_000_000) + "\"}"
+        try huge.write(to: directory.appendingPathComponent("huge.json"), atomically: true, encoding: .utf8)
+        let catalog = ThemeCatalog.load(directory: directory.path)
+        #expect(catalog.problems.first?.message.hasPrefix("larger than") == true)
+        #expect(catalog.themes == [Theme.defaultDark])
+    }
+}
