@@ -1,5 +1,6 @@
 import Foundation
 import TUI
+import TUITesting
 import Testing
 
 @Suite struct ThemeTests {
@@ -182,5 +183,31 @@ import Testing
         let catalog = ThemeCatalog.load(directory: directory.path)
         #expect(catalog.problems.first?.message.hasPrefix("larger than") == true)
         #expect(catalog.themes == [Theme.defaultDark])
+    }
+}
+
+@Suite struct StyleSnapshotTests {
+    @Test func themedScreenColours() throws {
+        let catalog = ThemeCatalog.load(directory: ThemeTests.themesDirectory)
+        for name in ["dark", "monochrome"] {
+            let theme = try #require(catalog.theme(named: name))
+            let backend = TestBackend(width: 28, height: 5, colorCapability: .indexed256)
+            let terminal = Terminal(backend: backend)
+            var list = ListState(selected: 1)
+            terminal.draw { frame in
+                let rows = Layout.vertical([.fill(1), .length(1)]).split(frame.area)
+                let block = theme.block(title: "Req", focused: true)
+                frame.render(block, in: rows[0])
+                let items = ["GET /a", "DELETE /b"].map { text in
+                    let method = String(text.prefix { $0 != " " })
+                    return Line([
+                        Span(method, style: theme[.method(method)]), Span(String(text.dropFirst(method.count))),
+                    ])
+                }
+                frame.render(theme.list(items), in: block.inner(rows[0]), state: &list)
+                frame.render(theme.statusBar(hints: [KeyHint("q", "quit")]), in: rows[1])
+            }
+            Snapshot.assert(backend.textDump() + "\n" + StyleDump.render(backend.buffer), named: "styles-\(name)")
+        }
     }
 }
