@@ -1,9 +1,10 @@
 # Lazer — build, run and test. `make run` and `make test` are the two commands a new user needs.
 SHELL := /bin/bash
 SWIFT ?= swift
-LINT_PATHS := Package.swift Sources Tests
+LINT_PATHS := Package.swift Sources Tests Fuzz
 
 .PHONY: bench-tui bench-tui-pure bench-tui-ncurses bench-transport
+.PHONY: fuzz-json bench-json
 .PHONY: all deps run build build-release lint test unit e2e test-tsan clean
 
 all: build
@@ -42,6 +43,32 @@ test: deps lint build unit e2e
 ## test-tsan: the futures stress tests under ThreadSanitizer (separate build folder).
 test-tsan: deps
 	$(SWIFT) test --sanitize=thread --scratch-path .build-tsan --filter Stress
+
+## fuzz-json: libFuzzer + AddressSanitizer over JSONTree (parse, print, re-parse, compare) for SECONDS
+## seconds (default 60); RUNS=N stops after N executions. New inputs go to fuzz-out/json-corpus.
+SECONDS ?= 60
+RUNS ?= -1
+JSONTREE_SOURCES := $(wildcard Sources/JSONTree/*.swift Sources/JSONTree/*/*.swift)
+fuzz-json:
+	@mkdir -p .build/fuzz fuzz-out/json-corpus
+	swiftc -O -sanitize=fuzzer,address -parse-as-library -swift-version 6 \
+		-enable-upcoming-feature ExistentialAny -enable-upcoming-feature MemberImportVisibility \
+		-enable-upcoming-feature InternalImportsByDefault -module-name JSONFuzz \
+		$(JSONTREE_SOURCES) Fuzz/JSONFuzz.swift -o .build/fuzz/fuzz-json
+	.build/fuzz/fuzz-json -max_total_time=$(SECONDS) -runs=$(RUNS) -timeout=10 -print_final_stats=1 \
+		-artifact_prefix=fuzz-out/ fuzz-out/json-corpus Fuzz/corpus/json
+
+## bench-json: release build, the three 40 MB bodies (generated once into bench-out/bodies), JSONTree
+## against JSONSerialization and jq, then whole-process `lazer json` vs `jq .` with hyperfine.
+bench-json: deps
+	@command -v jq >/dev/null && command -v hyperfine >/dev/null || scripts/install-deps.sh --bench
+	$(SWIFT) build -c release --product JSONBench
+	$(SWIFT) build -c release --product lazer
+	@test -f bench-out/bodies/strings.json || python3 scripts/gen-json-bodies.py bench-out/bodies 40
+	.build/release/JSONBench bench-out/bodies "$$(command -v jq)"
+	hyperfine --warmup 1 --runs 5 --style basic \
+		-n 'lazer json api.json' '.build/release/lazer json bench-out/bodies/api.json > /dev/null' \
+		-n 'jq . api.json' 'jq . bench-out/bodies/api.json > /dev/null'
 
 ## bench-tui-ncurses: frames through the real ncurses backend in a 200x60 tmux window (release build).
 bench-tui-ncurses: deps

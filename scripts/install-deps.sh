@@ -13,6 +13,13 @@ packages=(
     python3              # helper scripts (benchmark body generators)
     python3-jsonschema   # Workspace tests validate the shipped collections against docs/collection.schema.json
 )
+# `make bench-json` only: the external references it measures against.
+if [[ "${1:-}" == "--bench" ]]; then
+    packages=(
+        jq        # `jq .` is the reference formatter in the JSON benchmark
+        hyperfine # whole-process timing of `lazer json` against `jq .`
+    )
+fi
 names=()
 for entry in "${packages[@]}"; do names+=("${entry%% *}"); done
 

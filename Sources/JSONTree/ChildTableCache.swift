@@ -11,9 +11,23 @@ final class ChildTableCache: Sendable {
     /// The child table of the container at `index`.
     func table(for index: Int, in document: JSONDocument) -> [UInt32] {
         if let table = tables.withLock({ $0[index] }) { return table }
-        var table: [UInt32] = []
-        table.reserveCapacity(document.childCount(JSONNode(index: index)))
-        for child in document.children(JSONNode(index: index)) { table.append(UInt32(truncatingIfNeeded: child.index)) }
+        let count = document.childCount(JSONNode(index: index))
+        let table = document.tape.withUnsafeBufferPointer { tape in
+            [UInt32](unsafeUninitializedCapacity: count) { buffer, initialized in
+                var child = index + 1
+                while initialized < count {
+                    buffer[initialized] = UInt32(truncatingIfNeeded: child)
+                    initialized += 1
+                    let entry = tape[child]
+                    guard Tape.isContainerStart(entry) else {
+                        child += 1
+                        continue
+                    }
+                    let raw = Tape.rawPayload(entry)
+                    child += (raw == Tape.overflowMarker ? document.payload(child) : Int(raw)) + 1
+                }
+            }
+        }
         tables.withLock { $0[index] = table }
         return table
     }

@@ -21,6 +21,30 @@ struct TapePrinter {
 
     // MARK: - Pieces
 
+    /// The entry's payload, reading the overflow table only for oversized values.
+    @inline(__always)
+    func payload(_ index: Int) -> Int {
+        let raw = Tape.rawPayload(tape[index])
+        return raw == Tape.overflowMarker ? document.payload(index) : Int(truncatingIfNeeded: raw)
+    }
+
+    /// Skips whitespace; comments (lenient documents only) take the slow path.
+    @inline(__always)
+    func skip(_ start: Int) -> Int {
+        var position = start
+        while position < bytes.count {
+            let byte = bytes[position]
+            if byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09 {
+                position &+= 1
+            } else if byte == UInt8(ascii: "/") {
+                return document.skipInsignificant(position)
+            } else {
+                return position
+            }
+        }
+        return position
+    }
+
     @inline(__always)
     func newline(_ depth: Int, into output: inout JSONOutputBuffer) {
         guard options.indent > 0 else { return }
@@ -75,10 +99,10 @@ struct TapePrinter {
         var position = end &+ 1
         let pointer = base()
         // Skip whitespace (and lenient comments) up to the colon and after it.
-        position = document.skipInsignificant(position)
+        position = skip(position)
         position &+= 1
         if position < bytes.count, pointer[position] > 0x20, pointer[position] != UInt8(ascii: "/") { return position }
-        return document.skipInsignificant(position)
+        return skip(position)
     }
 
     /// Writes a scalar value starting at `start`.
@@ -88,10 +112,10 @@ struct TapePrinter {
         let kind = Tape.kindBits(entry)
         switch kind {
         case UInt64(JSONKind.string.rawValue):
-            length = document.payload(index) &+ 2
+            length = payload(index) &+ 2
             if options.colored { output.append("\u{1B}[32m") }
         case UInt64(JSONKind.number.rawValue):
-            length = document.payload(index)
+            length = payload(index)
             if options.colored { output.append("\u{1B}[36m") }
         case UInt64(JSONKind.false.rawValue):
             length = 5
@@ -129,7 +153,7 @@ struct TapePrinter {
             let start = Tape.isKeyed(entry) && index != first ? writeKey(entry, into: &output) : valueStart(entry)
             if Tape.isContainerStart(entry) {
                 output.append(pointer[start])
-                if document.payload(index) == 0 {
+                if payload(index) == 0 {
                     // Empty container (no end entry): close on the same line.
                     output.append(pointer[start] &+ 2)
                     needsComma = true
@@ -151,7 +175,7 @@ struct TapePrinter {
     func valueStart(_ entry: UInt64) -> Int {
         guard Tape.isKeyed(entry) else { return Tape.offset(entry) }
         let end = closingQuote(from: Tape.offset(entry) &+ 1, escaped: Tape.keyHasEscapes(entry))
-        return document.skipInsignificant(document.skipInsignificant(end &+ 1) &+ 1)
+        return skip(skip(end &+ 1) &+ 1)
     }
 
     // MARK: - Sorted keys

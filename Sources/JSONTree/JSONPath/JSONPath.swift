@@ -16,8 +16,7 @@ public struct JSONPath: Sendable {
 
     /// The selected nodes, in document order for each selector (RFC 9535 §2.1.2).
     public func select(in document: JSONDocument) -> [JSONNode] {
-        var evaluator = JSONPathEvaluator(document: document)
-        return evaluator.apply(segments, to: [document.root])
+        JSONPathEvaluator.with(document) { $0.apply(segments, to: [document.root]) }
     }
 
     /// The selected nodes with their normalized paths (`$['a'][0]`).

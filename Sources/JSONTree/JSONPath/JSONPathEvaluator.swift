@@ -2,9 +2,49 @@
 /// nothing is decoded except the keys, strings and numbers a filter compares.
 struct JSONPathEvaluator {
     let document: JSONDocument
+    /// The document's tape and bytes, valid for the duration of `JSONPath.select` (hot loops
+    /// read them without array bounds checks or reference counting).
+    let tape: UnsafeBufferPointer<UInt64>
+    let bytes: UnsafeBufferPointer<UInt8>
     var regexCache = JSONPathRegexCache()
 
-    init(document: JSONDocument) { self.document = document }
+    init(document: JSONDocument, tape: UnsafeBufferPointer<UInt64>, bytes: UnsafeBufferPointer<UInt8>) {
+        self.document = document
+        self.tape = tape
+        self.bytes = bytes
+    }
+
+    /// Runs `body` with an evaluator over `document`'s raw storage.
+    static func with<Result>(_ document: JSONDocument, _ body: (inout JSONPathEvaluator) -> Result) -> Result {
+        document.tape.withUnsafeBufferPointer { tape in
+            document.bytes.withUnsafeBufferPointer { bytes in
+                var evaluator = JSONPathEvaluator(document: document, tape: tape, bytes: bytes)
+                return body(&evaluator)
+            }
+        }
+    }
+
+    /// Distance to the end entry (0 for empty containers), without the overflow lookup when small.
+    @inline(__always)
+    func distance(_ index: Int) -> Int {
+        let raw = Tape.rawPayload(tape[index])
+        return raw == Tape.overflowMarker ? document.payload(index) : Int(truncatingIfNeeded: raw)
+    }
+
+    /// Whether the member at `index` is named `name` (compares raw bytes unless the key has escapes).
+    @inline(__always)
+    func keyMatches(_ entry: UInt64, _ index: Int, _ name: UnsafeBufferPointer<UInt8>) -> Bool {
+        if Tape.keyHasEscapes(entry) { return document.keyEquals(JSONNode(index: index), Array(name)) }
+        let start = Tape.offset(entry) &+ 1
+        let end = start &+ name.count
+        guard end < bytes.count, bytes[end] == UInt8(ascii: "\"") else { return false }
+        var offset = 0
+        while offset < name.count {
+            if bytes[start &+ offset] != name[offset] { return false }
+            offset &+= 1
+        }
+        return true
+    }
 
     // MARK: - Segments and selectors
 
@@ -18,14 +58,14 @@ struct JSONPathEvaluator {
                     var index = node.index
                     let end = node.index + document.subtreeEntryCount(node)
                     while index < end {
-                        let entry = document.tape[index]
+                        let entry = tape[index]
                         if Tape.isContainerStart(entry) {
                             for selector in segment.selectors {
                                 select(selector, from: JSONNode(index: index), into: &output)
                             }
                         }
                         index += 1
-                        while index < end, Tape.isEnd(document.tape[index]) { index += 1 }
+                        while index < end, Tape.isEnd(tape[index]) { index += 1 }
                     }
                 } else {
                     for selector in segment.selectors { select(selector, from: node, into: &output) }
@@ -37,15 +77,28 @@ struct JSONPathEvaluator {
     }
 
     mutating func select(_ selector: JSONPathSelector, from node: JSONNode, into output: inout [JSONNode]) {
-        let entry = document.tape[node.index]
+        let entry = tape[node.index]
         guard Tape.isContainerStart(entry) else { return }
         let isArray = Tape.kindBits(entry) == UInt64(JSONKind.array.rawValue)
         switch selector {
         case .name(let name):
             guard !isArray else { return }
-            for child in document.children(node) where document.keyEquals(child, name) { output.append(child) }
+            name.withUnsafeBufferPointer { name in
+                var child = node.index &+ 1
+                let end = node.index &+ distance(node.index)
+                while child < end {
+                    let entry = tape[child]
+                    if keyMatches(entry, child, name) { output.append(JSONNode(index: child)) }
+                    child = Tape.isContainerStart(entry) ? child &+ distance(child) &+ 1 : child &+ 1
+                }
+            }
         case .wildcard:
-            output.append(contentsOf: document.children(node))
+            var child = node.index &+ 1
+            let end = node.index &+ distance(node.index)
+            while child < end {
+                output.append(JSONNode(index: child))
+                child = Tape.isContainerStart(tape[child]) ? child &+ distance(child) &+ 1 : child &+ 1
+            }
         case .index(let index):
             guard isArray else { return }
             let count = document.childCount(node)

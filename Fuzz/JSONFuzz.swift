@@ -1,0 +1,78 @@
+// libFuzzer target for JSONTree (`make fuzz-json SECONDS=…`), compiled together with the
+// JSONTree sources by swiftc with `-sanitize=fuzzer,address`. Each input is parsed strictly and
+// leniently; whatever parses is printed compact and pretty, re-parsed and compared, and walked
+// through the navigation, tree-view, query and search APIs. Short inputs are also tried as
+// JSONPath queries. Any mismatch stops the run with `fatalError`, which libFuzzer reports.
+
+/// A fixed document for fuzzed JSONPath queries.
+private let queryDocument: JSONDocument? = try? JSONDocument(
+    text: #"{"a":[1,{"b":"x","c":[true,null,2.5]}],"d":{"e":{"f":"g"}},"h":[[],{}],"é":-0}"#
+)
+
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzzJSON(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
+    let bytes = Array(UnsafeBufferPointer(start: data, count: size))
+    // Strict first; the lenient parser only when strict parsing fails (it accepts a superset).
+    for options in [JSONParseOptions.strict, .lenient] {
+        guard let document = try? JSONDocument(bytes: bytes, options: options) else { continue }
+        checkRoundTrip(document, options: options)
+        exerciseNavigation(document)
+        break
+    }
+    _ = try? JSONDocument(bytes: bytes, options: JSONParseOptions(maximumDepth: 8))
+    if size < 256, let document = queryDocument, let path = try? JSONPath(String(decoding: bytes, as: UTF8.self)) {
+        for node in path.select(in: document) { _ = document.jsonPath(node) }
+    }
+    return 0
+}
+
+/// Printing then parsing must give back the same tree, compact and pretty alike.
+private func checkRoundTrip(_ document: JSONDocument, options: JSONParseOptions) {
+    // Lenient documents may hold invalid UTF-8; re-parse them leniently (but without comments).
+    let reparseOptions = JSONParseOptions(validatesUTF8: options.validatesUTF8)
+    let compact = JSONPrinter.print(document, options: .compact)
+    let pretty = JSONPrinter.print(document, options: JSONPrintOptions(indent: 3))
+    let sorted = JSONPrinter.print(document, options: JSONPrintOptions(indent: 0, sortKeys: true))
+    guard let fromCompact = try? JSONDocument(bytes: compact, options: reparseOptions),
+        let fromPretty = try? JSONDocument(bytes: pretty, options: reparseOptions),
+        let fromSorted = try? JSONDocument(bytes: sorted, options: reparseOptions)
+    else { fatalError("printed output does not parse") }
+    guard fromCompact.tapeCount == document.tapeCount, fromPretty.tapeCount == document.tapeCount,
+        fromSorted.tapeCount == document.tapeCount
+    else { fatalError("round trip changed the number of nodes") }
+    guard JSONPrinter.print(fromCompact, options: .compact) == compact,
+        JSONPrinter.print(fromPretty, options: .compact) == compact,
+        JSONPrinter.print(fromSorted, options: JSONPrintOptions(indent: 0, sortKeys: true)) == sorted
+    else { fatalError("round trip changed the document") }
+}
+
+/// Every accessor must work on every node without crashing.
+private func exerciseNavigation(_ document: JSONDocument) {
+    var visited = 0
+    for index in 0..<document.tapeCount where visited < 40 {
+        let node = JSONNode(index: index)
+        guard !Tape.isEnd(document.tape[index]) else { continue }
+        visited += 1
+        _ = document.key(node)
+        _ = document.preview(node, maxLength: 12)
+        _ = document.string(node)
+        _ = try? document.int64(node)
+        _ = try? document.double(node)
+        _ = document.byteRange(node)
+        if visited < 6 {
+            _ = document.jsonPointer(node)
+            if document.parent(node) == nil, index != 0 { fatalError("a non-root node has no parent") }
+        }
+    }
+    var view = JSONTreeView(document: document)
+    view.expandAll()
+    guard view.rowCount == document.tapeCount else { fatalError("expanded row count differs from the tape") }
+    let middle = view.rows(from: view.rowCount / 2, count: 5)
+    if let row = middle.first, !row.isClosing, view.row(of: row.node) != view.rowCount / 2 {
+        fatalError("row(of:) disagrees with rows(from:)")
+    }
+    view.collapse(document.root)
+    view.toggle(JSONNode(index: document.tapeCount / 2))
+    _ = view.rows(from: max(0, view.rowCount - 3), count: 5)
+    if var search = try? JSONSearch(document: document, query: JSONSearchQuery("a")) { _ = search.next(budget: 64) }
+}

@@ -1,0 +1,176 @@
+/// What a search looks for and where.
+public struct JSONSearchQuery: Sendable {
+    /// How the pattern is matched.
+    public enum Mode: Sendable, Hashable {
+        /// Substring, exact bytes.
+        case plain
+        /// Substring, ignoring case.
+        case caseInsensitive
+        /// A regular expression (Swift Regex syntax), matched anywhere in the text.
+        case regex
+    }
+
+    public var pattern: String
+    public var mode: Mode
+    /// Match member names.
+    public var matchesKeys: Bool
+    /// Match scalar values (strings decoded; numbers and literals as written).
+    public var matchesValues: Bool
+
+    public init(_ pattern: String, mode: Mode = .caseInsensitive, matchesKeys: Bool = true, matchesValues: Bool = true)
+    {
+        self.pattern = pattern
+        self.mode = mode
+        self.matchesKeys = matchesKeys
+        self.matchesValues = matchesValues
+    }
+}
+
+/// One search hit: the node, whether its key or its value matched, and where it is.
+public struct JSONSearchMatch: Sendable, Hashable {
+    public let node: JSONNode
+    /// The member name matched (otherwise the value did).
+    public let inKey: Bool
+    /// Location from the root, ready for `JSONDocument.normalizedPath`.
+    public let path: [JSONPathComponent]
+
+    /// The normalized JSONPath, e.g. `$['users'][3]['name']`.
+    public var jsonPath: String { JSONDocument.normalizedPath(path) }
+}
+
+/// An incremental search: each `next(budget:)` scans a bounded number of tape entries and returns
+/// the matches found so far, in document order — the UI shows first hits while the rest of a
+/// large body is still being scanned, and can stop at any time.
+public struct JSONSearch: Sendable {
+    public let document: JSONDocument
+    public let query: JSONSearchQuery
+    private let needle: [UInt8]
+    private let foldedNeedle: [UInt8]
+    private let regexSource: String?
+    /// Next tape entry to examine.
+    public private(set) var position = 0
+    /// Ancestors of `position` with the position of the path child.
+    private var chain: [(container: Int, position: Int)] = []
+
+    /// Fails only for an invalid regular expression.
+    public init(document: JSONDocument, query: JSONSearchQuery) throws(JSONSearchError) {
+        self.document = document
+        self.query = query
+        self.needle = Array(query.pattern.utf8)
+        self.foldedNeedle = Array(query.pattern.lowercased().utf8)
+        if query.mode == .regex {
+            guard (try? Regex(query.pattern)) != nil else { throw JSONSearchError(pattern: query.pattern) }
+            self.regexSource = query.pattern
+        } else {
+            self.regexSource = nil
+        }
+    }
+
+    /// Whether the whole document has been scanned.
+    public var isFinished: Bool { position >= document.tapeCount }
+
+    /// Fraction of the tape scanned (0...1), for a progress indicator.
+    public var progress: Double {
+        document.tapeCount == 0 ? 1 : Double(min(position, document.tapeCount)) / Double(document.tapeCount)
+    }
+
+    /// Scans up to `budget` entries and returns the matches among them.
+    public mutating func next(budget: Int = 65_536) -> [JSONSearchMatch] {
+        var found: [JSONSearchMatch] = []
+        let regex = regexSource.flatMap { try? Regex($0) }
+        let stop = min(document.tapeCount, position + max(1, budget))
+        while position < stop {
+            let index = position
+            let entry = document.tape[index]
+            if Tape.isEnd(entry) {
+                chain.removeLast()
+                advanceSibling()
+                position += 1
+                continue
+            }
+            let node = JSONNode(index: index)
+            if query.matchesKeys, Tape.isKeyed(entry), index != 0, let key = document.key(node),
+                matches(key, regex: regex)
+            {
+                found.append(JSONSearchMatch(node: node, inKey: true, path: path(to: node)))
+            }
+            if query.matchesValues, !Tape.isContainerStart(entry), let text = scalarText(node),
+                matches(text, regex: regex)
+            {
+                found.append(JSONSearchMatch(node: node, inKey: false, path: path(to: node)))
+            }
+            if Tape.isContainerStart(entry), document.payload(index) > 0 {
+                chain.append((index, 0))
+            } else {
+                advanceSibling()
+            }
+            position += 1
+        }
+        return found
+    }
+
+    /// Every match, scanning to the end.
+    public mutating func all() -> [JSONSearchMatch] {
+        var matches: [JSONSearchMatch] = []
+        while !isFinished { matches.append(contentsOf: next()) }
+        return matches
+    }
+
+    private mutating func advanceSibling() {
+        if !chain.isEmpty { chain[chain.count - 1].position += 1 }
+    }
+
+    private func path(to node: JSONNode) -> [JSONPathComponent] {
+        var components: [JSONPathComponent] = []
+        for (offset, step) in chain.enumerated() {
+            if document.kind(JSONNode(index: step.container)) == .array {
+                components.append(.index(step.position))
+            } else {
+                let child = offset + 1 < chain.count ? JSONNode(index: chain[offset + 1].container) : node
+                components.append(.key(document.key(child) ?? ""))
+            }
+        }
+        return components
+    }
+
+    private func scalarText(_ node: JSONNode) -> String? {
+        switch document.kind(node) {
+        case .string: document.string(node)
+        case .object, .array: nil
+        default: document.rawText(node)
+        }
+    }
+
+    private func matches(_ text: String, regex: Regex<AnyRegexOutput>?) -> Bool {
+        switch query.mode {
+        case .plain: return JSONSearch.contains(Array(text.utf8), needle)
+        case .caseInsensitive:
+            let bytes = Array(text.utf8)
+            if bytes.allSatisfy({ $0 < 0x80 }), foldedNeedle.allSatisfy({ $0 < 0x80 }) {
+                return JSONSearch.contains(bytes.map { $0 &- 65 < 26 ? $0 | 0x20 : $0 }, foldedNeedle)
+            }
+            return JSONSearch.contains(Array(text.lowercased().utf8), foldedNeedle)
+        case .regex:
+            guard let regex else { return false }
+            return (try? regex.firstMatch(in: text)) != nil
+        }
+    }
+
+    static func contains(_ haystack: [UInt8], _ needle: [UInt8]) -> Bool {
+        guard !needle.isEmpty else { return true }
+        guard haystack.count >= needle.count else { return false }
+        let first = needle[0]
+        for start in 0...(haystack.count - needle.count) where haystack[start] == first {
+            var offset = 1
+            while offset < needle.count, haystack[start + offset] == needle[offset] { offset += 1 }
+            if offset == needle.count { return true }
+        }
+        return false
+    }
+}
+
+/// A search pattern that is not a valid regular expression.
+public struct JSONSearchError: Error, Sendable, Hashable, CustomStringConvertible {
+    public let pattern: String
+    public var description: String { "invalid regular expression: \(pattern)" }
+}
