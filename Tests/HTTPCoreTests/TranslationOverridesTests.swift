@@ -70,3 +70,45 @@ struct TranslationOverridesTests {
         }
     }
 }
+
+/// An error from another module with its own translation.
+private struct SaveFailed: TranslatableError {
+    var path: String
+
+    var translationKey: String { "workspace.saveFailed" }
+    var translationTemplate: TranslationTemplate {
+        TranslationTemplate(
+            title: "Could not save", explanation: "{path} could not be written.", hint: "Check the folder is writable.")
+    }
+    var translationValues: [String: String] { ["path": path] }
+}
+
+@Suite("Translatable errors from other modules")
+struct TranslatableErrorTests {
+    @Test("an error's own template is used, with scrubbed values and the default technical detail")
+    func ownTemplate() {
+        let translation = ErrorTranslator.standard.translate(SaveFailed(path: "/tmp/c.json"))
+        #expect(translation.title == "Could not save")
+        #expect(translation.explanation == "/tmp/c.json could not be written.")
+        #expect(translation.hint == "Check the folder is writable.")
+        #expect(translation.technicalDetail == "SaveFailed: SaveFailed(path: \"/tmp/c.json\")")
+        let secret = ErrorTranslator.standard.translate(SaveFailed(path: "https://u:pw@x.test/c.json"))
+        #expect(!secret.explanation.contains("pw"))
+    }
+
+    @Test("override files may target other modules' keys, but reserved namespaces stay strict")
+    func overrides() throws {
+        let data = Data(#"{"translations": {"workspace.saveFailed": {"hint": "Is the disk full?"}}}"#.utf8)
+        let translator = ErrorTranslator(overrides: try TranslationOverrides.parse(data, path: "t.json"))
+        let translation = translator.translate(SaveFailed(path: "/x"))
+        #expect(translation.title == "Could not save")
+        #expect(translation.hint == "Is the disk full?")
+        #expect(TranslationCatalog.isValidKey("replay.assertionFailed"))
+        #expect(!TranslationCatalog.isValidKey("transport.dns"))
+        #expect(!TranslationCatalog.isValidKey("request.typo"))
+        #expect(!TranslationCatalog.isValidKey("workspace.save-failed"))
+        #expect(!TranslationCatalog.isValidKey("workspace"))
+        #expect(!TranslationCatalog.isValidKey("http.4044"))
+        #expect(TranslationCatalog.isValidKey("cancelled"))
+    }
+}

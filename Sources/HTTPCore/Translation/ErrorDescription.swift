@@ -5,6 +5,8 @@ import Foundation
 struct ErrorDescription {
     var keys: [String]
     var values: [String: String] = [:]
+    /// Built-in texts the error brings itself (``TranslatableError``).
+    var templates: [String: TranslationTemplate] = [:]
     var detail: String
     var url: URL?
 
@@ -33,6 +35,11 @@ struct ErrorDescription {
                 keys: ["translationFile.invalid"],
                 values: ["path": error.path, "detail": Redaction.scrub(error.problem)],
                 detail: "TranslationFileError: \(error.description)")
+        case let error as any TranslatableError:
+            self.init(
+                keys: [error.translationKey], values: error.translationValues.mapValues(Redaction.scrub),
+                detail: error.technicalDetail)
+            templates[error.translationKey] = error.translationTemplate
         case is CancellationError:
             self.init(keys: ["cancelled"], detail: "CancellationError")
         default:

@@ -27,7 +27,9 @@ public struct ErrorTranslator: Sendable {
         let parts = ErrorDescription(error)
         var values = placeholderValues(context: context, url: parts.url)
         values.merge(parts.values) { _, new in new }
-        return render(keys: parts.keys, values: values, detail: technicalDetail(parts.detail, context: context))
+        return render(
+            keys: parts.keys, values: values, detail: technicalDetail(parts.detail, context: context),
+            templates: parts.templates)
     }
 
     /// The translation for a response's status (what `404` means), for any status, not only errors.
@@ -47,7 +49,11 @@ public struct ErrorTranslator: Sendable {
 
     /// The merged template for `key` (built-in then override), or `nil` if neither has it.
     public func template(forKey key: String) -> TranslationTemplate? {
-        let builtIn = TranslationCatalog.builtIn[key]
+        template(forKey: key, extra: [:])
+    }
+
+    private func template(forKey key: String, extra: [String: TranslationTemplate]) -> TranslationTemplate? {
+        let builtIn = TranslationCatalog.builtIn[key] ?? extra[key]
         let override = overrides[key]
         switch (builtIn, override) {
         case (nil, nil): return nil
@@ -57,10 +63,12 @@ public struct ErrorTranslator: Sendable {
         }
     }
 
-    private func render(keys: [String], values: [String: String], detail: String) -> Translation {
+    private func render(
+        keys: [String], values: [String: String], detail: String, templates: [String: TranslationTemplate] = [:]
+    ) -> Translation {
         var merged = TranslationTemplate()
         for key in (keys + ["unknown"]).reversed() {
-            if let template = template(forKey: key) {
+            if let template = template(forKey: key, extra: templates) {
                 merged = merged.merged(with: template)
             }
         }

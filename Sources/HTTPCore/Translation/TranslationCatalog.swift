@@ -11,12 +11,23 @@ public enum TranslationCatalog {
         return all
     }()
 
-    /// Whether an override file may use `key`: any built-in key, or `http.` and three digits (to add a
-    /// non-standard status such as `http.499`).
+    /// Namespaces whose keys must be built-in (a typo there is reported, not ignored).
+    public static let reservedNamespaces: Set<String> = [
+        "http", "transport", "request", "response", "serialization", "translationFile",
+    ]
+
+    /// Whether an override file may use `key`: any built-in key; `http.` and three digits (to add a
+    /// non-standard status such as `http.499`); or `namespace.name` in a namespace HTTPCore does not
+    /// reserve, for ``TranslatableError``s of other modules (`workspace.saveFailed`).
     public static func isValidKey(_ key: String) -> Bool {
         if builtIn[key] != nil { return true }
-        guard key.hasPrefix("http.") else { return false }
-        let code = key.dropFirst("http.".count)
-        return code.count == 3 && code.allSatisfy(\.isASCII) && code.allSatisfy(\.isNumber)
+        let parts = key.split(separator: ".", omittingEmptySubsequences: false)
+        guard parts.count == 2,
+            parts.allSatisfy({ !$0.isEmpty && $0.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber) } })
+        else { return false }
+        if parts[0] == "http" {
+            return parts[1].count == 3 && parts[1].allSatisfy(\.isNumber)
+        }
+        return !reservedNamespaces.contains(String(parts[0]))
     }
 }
