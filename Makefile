@@ -3,7 +3,7 @@ SHELL := /bin/bash
 SWIFT ?= swift
 LINT_PATHS := Package.swift Sources Tests Fuzz
 
-.PHONY: bench-tui bench-tui-pure bench-tui-ncurses bench-transport
+.PHONY: bench-tui bench-tui-pure bench-tui-ncurses bench-transport bench-futures
 .PHONY: fuzz-json bench-json
 .PHONY: all deps run build build-release lint test unit e2e test-tsan clean
 
@@ -43,6 +43,11 @@ test: deps lint build unit e2e
 ## test-tsan: the futures stress tests under ThreadSanitizer (separate build folder).
 test-tsan: deps
 	$(SWIFT) test --sanitize=thread --scratch-path .build-tsan --filter Stress
+
+## bench-futures: what a future costs (release build; prints a Markdown table).
+bench-futures:
+	$(SWIFT) build -c release --product FuturesBench
+	.build/release/FuturesBench
 
 ## fuzz-json: libFuzzer + AddressSanitizer over JSONTree (parse, print, re-parse, compare) for SECONDS
 ## seconds (default 60); RUNS=N stops after N executions. New inputs go to fuzz-out/json-corpus.

@@ -22,6 +22,7 @@ let package = Package(
         .executable(name: "lazer", targets: ["lazer"]),
         .executable(name: "transport-bench", targets: ["TransportBench"]),
         .library(name: "TUI", targets: ["TUI"]),
+        .library(name: "TUITesting", targets: ["TUITesting"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", exact: "1.8.2")
@@ -105,6 +106,11 @@ let package = Package(
             name: "Futures",
             swiftSettings: strictSwift
         ),
+        .executableTarget(
+            name: "FuturesBench",
+            dependencies: ["Futures"],
+            swiftSettings: strictSwift
+        ),
         .target(
             name: "HTTPCore",
             dependencies: ["Futures"],
@@ -115,6 +121,11 @@ let package = Package(
 
         .target(
             name: "TUI",
+            swiftSettings: strictSwift
+        ),
+        .target(
+            name: "TUITesting",
+            dependencies: ["TUI"],
             swiftSettings: strictSwift
         ),
         .target(
@@ -165,7 +176,7 @@ let package = Package(
         ),
         .testTarget(
             name: "TUITests",
-            dependencies: ["TUI"],
+            dependencies: ["TUI", "TUITesting"],
             exclude: ["Snapshots"],
             swiftSettings: strictSwift
         ),

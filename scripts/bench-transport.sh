@@ -37,7 +37,9 @@ cleanup() {
 }
 trap cleanup EXIT
 
-port=$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
+free_port() { python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])'; }
+port=$(free_port)
+h2_port=$(free_port)
 chmod 755 "$work"
 mkdir -p "$work/www" "$work/tmp"
 printf '{"id":1,"name":"lazer","tags":["fast","small"],"ok":true}\n' >"$work/www/small.json"
@@ -62,6 +64,10 @@ http {
     types { application/json json; application/octet-stream bin; }
     server {
         listen 127.0.0.1:$port;
+        root $work/www;
+    }
+    server {
+        listen 127.0.0.1:$h2_port http2;
         root $work/www;
     }
 }
@@ -113,6 +119,9 @@ wrk_cpu=$(cpu_us "$work/cpu.wrk" "$wrk_requests")
 curl_cpu=$(cpu_us "$work/time.curl" $count)
 lazer_sequential_cpu=$(cpu_us "$work/time.lazer-sequential" $count)
 
+# Extra: the same load over one multiplexed HTTP/2 cleartext connection (prior knowledge).
+h2c_rps=$("$bench" h2c "http://127.0.0.1:$h2_port/small.json" $count 32)
+
 # 3. Peak RSS downloading 1 GB.
 download=$("$bench" download "$base/big.bin")
 
@@ -124,6 +133,7 @@ mkdir -p bench-out
     echo "|---|---|---|---|"
     echo "| $count sequential keep-alive GETs | ${lazer_seconds} s (${lazer_sequential_cpu} µs CPU/request) | curl -K: ${curl_seconds} s (${curl_cpu} µs CPU/request) | ${ratio}× curl's time (goal ≤ 1.2×) |"
     echo "| $count GETs, 32 in flight | ${lazer_rps} req/s (${lazer_cpu} µs CPU/request) | wrk -t2 -c32 -d5s: ${wrk_rps} req/s (${wrk_cpu} µs CPU/request) | ${share} % of wrk (goal ≥ 70 %) |"
+    echo "| $count GETs, 32 in flight, HTTP/2 prior knowledge (h2c) | ${h2c_rps} req/s | | a fresh connection per request on libcurl < 8 (curl issue 10634) |"
     echo "| 1 GB download | ${download} | | goal: peak RSS < 100 MB |"
 } | tee bench-out/transport.md
 echo "machine: $(nproc) cores, load average $(cut -d' ' -f1-3 /proc/loadavg), $(uname -sr), $(curl --version | head -1 | cut -d' ' -f1-2), nginx $(nginx -v 2>&1 | cut -d/ -f2)" | tee -a bench-out/transport.md

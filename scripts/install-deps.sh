@@ -9,6 +9,7 @@ packages=(
     libncursesw5-dev     # CCurses: the wide-character ncurses headers and library
     libcurl4-openssl-dev # CCurl: libcurl with OpenSSL (TLS, HTTP/2 through nghttp2)
     tmux                 # end-to-end tests drive the real binary in tmux
+    ncurses-bin          # tic: the end-to-end tests compile a direct-colour terminfo entry
     openssl              # tests generate throwaway TLS certificates
     python3              # helper scripts (benchmark body generators)
     python3-jsonschema   # Workspace tests validate the shipped collections against docs/collection.schema.json

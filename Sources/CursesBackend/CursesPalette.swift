@@ -20,19 +20,47 @@ public enum CursesPalette {
     }
 
     /// The ncurses colour number for `color` on a terminal with `colors` colours (-1: default).
+    ///
+    /// On a direct-colour terminal numbers below 8 are the terminal's own ANSI colours (the
+    /// `xterm-direct` convention) and everything else is packed RGB, so bright ANSI and palette
+    /// colours are sent as their xterm RGB values, and RGB values below 8 are nudged to 8.
     public static func number(for color: Color, colors: Int) -> Int32 {
+        let direct = colors >= directColorCount
         switch color {
         case .default:
             return -1
         case .ansi(let n):
+            if direct { return n & 15 < 8 ? Int32(n & 7) : packed(xtermRGB(n & 15)) }
             return Int32(colors >= 16 ? n & 15 : n & 7)
         case .indexed(let n):
+            if direct { return n < 8 ? Int32(n) : packed(xtermRGB(n)) }
             if colors >= 256 { return Int32(n) }
             return number(for: color.downgraded(to: .ansi16), colors: colors)
         case .rgb(let r, let g, let b):
-            if colors >= directColorCount { return Int32(r) << 16 | Int32(g) << 8 | Int32(b) }
+            if direct { return packed((r, g, b)) }
             let capability: ColorCapability = colors >= 256 ? .indexed256 : .ansi16
             return number(for: color.downgraded(to: capability), colors: colors)
         }
+    }
+
+    private static func packed(_ rgb: (UInt8, UInt8, UInt8)) -> Int32 {
+        max(8, Int32(rgb.0) << 16 | Int32(rgb.1) << 8 | Int32(rgb.2))
+    }
+
+    /// The xterm default RGB of palette entry `n` (16 system colours, 6×6×6 cube, 24 greys).
+    static func xtermRGB(_ n: UInt8) -> (UInt8, UInt8, UInt8) {
+        let system: [(UInt8, UInt8, UInt8)] = [
+            (0, 0, 0), (205, 0, 0), (0, 205, 0), (205, 205, 0), (0, 0, 238), (205, 0, 205), (0, 205, 205),
+            (229, 229, 229), (127, 127, 127), (255, 0, 0), (0, 255, 0), (255, 255, 0), (92, 92, 255), (255, 0, 255),
+            (0, 255, 255), (255, 255, 255),
+        ]
+        if n < 16 { return system[Int(n)] }
+        if n >= 232 {
+            let level = UInt8(8 + Int(n - 232) * 10)
+            return (level, level, level)
+        }
+        let levels: [UInt8] = [0, 95, 135, 175, 215, 255]
+        let index = Int(n) - 16
+        return (levels[index / 36], levels[(index / 6) % 6], levels[index % 6])
     }
 }

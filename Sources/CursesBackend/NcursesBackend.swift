@@ -208,6 +208,13 @@ public final class NcursesBackend: TerminalBackend {
     /// Converts a cell's symbol to the NUL-terminated wide string `setcchar` wants. Symbols from
     /// TUI are already safe; any control character that slipped through is still never emitted.
     private func fillCharacters(_ symbol: String) {
+        // Most cells are one printable ASCII character: skip the scalar walk.
+        let utf8 = symbol.utf8
+        if utf8.count == 1, let byte = utf8.first, byte >= 0x20, byte < 0x7F {
+            characters[0] = wchar_t(byte)
+            characters[1] = 0
+            return
+        }
         let limit = Int(ccurses_ccharw_max())
         var count = 0
         for scalar in symbol.unicodeScalars {

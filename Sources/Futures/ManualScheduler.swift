@@ -7,25 +7,23 @@ import Synchronization
 /// runs in submission order on the thread that calls `runNext`/`runAll`. Scheduling is
 /// thread-safe; running should happen from one thread at a time.
 public final class ManualScheduler: Scheduler {
-    private let queue = Mutex<[@Sendable () -> Void]>([])
+    private let queue = Mutex(WorkQueue())
 
     public init() {}
 
     public func schedule(_ work: @escaping @Sendable () -> Void) {
-        queue.withLock(ownedBy: self) { $0.append(work) }
+        queue.withLock(ownedBy: self) { $0.items.append(work) }
     }
 
     /// The number of closures waiting to run.
     public var pendingCount: Int {
-        queue.withLock(ownedBy: self) { $0.count }
+        queue.withLock(ownedBy: self) { $0.items.count - $0.head }
     }
 
     /// Runs the oldest waiting closure. Returns `false` when nothing was waiting.
     @discardableResult
     public func runNext() -> Bool {
-        let next: (@Sendable () -> Void)? = queue.withLock(ownedBy: self) { pending in
-            pending.isEmpty ? nil : pending.removeFirst()
-        }
+        let next = queue.withLock(ownedBy: self) { $0.popFirst() }
         guard let next else { return false }
         next()
         return true
@@ -40,5 +38,27 @@ public final class ManualScheduler: Scheduler {
             count += 1
         }
         return count
+    }
+}
+
+/// A FIFO of work with O(1) amortised removal from the front (an array and a read index,
+/// compacted when the consumed prefix is more than half of it).
+private struct WorkQueue {
+    var items: [@Sendable () -> Void] = []
+    var head = 0
+
+    mutating func popFirst() -> (@Sendable () -> Void)? {
+        guard head < items.count else { return nil }
+        let work = items[head]
+        items[head] = {}  // release what the closure captured now, not at compaction
+        head += 1
+        if head == items.count {
+            items.removeAll(keepingCapacity: true)
+            head = 0
+        } else if head >= 1024, head * 2 >= items.count {
+            items.removeFirst(head)
+            head = 0
+        }
+        return work
     }
 }

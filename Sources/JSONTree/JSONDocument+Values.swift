@@ -14,7 +14,11 @@ extension JSONDocument {
 
     /// The bytes of the node's value exactly as sent (a container's range covers its subtree).
     public func byteRange(_ node: JSONNode) -> Range<Int> {
-        let start = valueStart(node)
+        byteRange(node, valueStart: valueStart(node))
+    }
+
+    /// The value's byte range when its first byte is already known.
+    func byteRange(_ node: JSONNode, valueStart start: Int) -> Range<Int> {
         switch kind(node) {
         case .object, .array:
             let distance = payload(node.index)

@@ -79,6 +79,9 @@ public struct JSONSearch: Sendable {
         var found: [JSONSearchMatch] = []
         let regex = regexSource.flatMap { try? Regex($0) }
         let stop = min(document.tapeCount, position + max(1, budget))
+        // Plain and ASCII case-insensitive patterns are matched on the raw bytes of unescaped text.
+        let rawMatching =
+            query.mode == .plain || (query.mode == .caseInsensitive && foldedNeedle.allSatisfy { $0 < 0x80 })
         while position < stop {
             let index = position
             let entry = document.tape[index]
@@ -89,15 +92,31 @@ public struct JSONSearch: Sendable {
                 continue
             }
             let node = JSONNode(index: index)
-            if query.matchesKeys, Tape.isKeyed(entry), index != 0, let key = document.key(node),
-                matches(key, regex: regex)
-            {
-                found.append(JSONSearchMatch(node: node, inKey: true, path: path(to: node)))
+            var keyEnd = -1
+            if Tape.isKeyed(entry), index != 0 {
+                let keyStart = Tape.offset(entry) + 1
+                keyEnd = document.stringEnd(from: keyStart)
+                if query.matchesKeys {
+                    let hit =
+                        rawMatching && !Tape.keyHasEscapes(entry)
+                        ? rawContains(keyStart..<keyEnd)
+                        : matches(document.key(node) ?? "", regex: regex)
+                    if hit { found.append(JSONSearchMatch(node: node, inKey: true, path: path(to: node))) }
+                }
             }
-            if query.matchesValues, !Tape.isContainerStart(entry), let text = scalarText(node),
-                matches(text, regex: regex)
-            {
-                found.append(JSONSearchMatch(node: node, inKey: false, path: path(to: node)))
+            if query.matchesValues, !Tape.isContainerStart(entry) {
+                let hit: Bool
+                if rawMatching, !(Tape.kindBits(entry) == UInt64(JSONKind.string.rawValue) && Tape.valueFlag(entry)) {
+                    var start = Tape.offset(entry)
+                    if keyEnd >= 0 { start = document.skipInsignificant(document.skipInsignificant(keyEnd + 1) + 1) }
+                    let range = document.byteRange(node, valueStart: start)
+                    hit =
+                        document.kind(node) == .string
+                        ? rawContains((range.lowerBound + 1)..<(range.upperBound - 1)) : rawContains(range)
+                } else {
+                    hit = scalarText(node).map { matches($0, regex: regex) } ?? false
+                }
+                if hit { found.append(JSONSearchMatch(node: node, inKey: false, path: path(to: node))) }
             }
             if Tape.isContainerStart(entry), document.payload(index) > 0 {
                 chain.append((index, 0))
@@ -107,6 +126,37 @@ public struct JSONSearch: Sendable {
             position += 1
         }
         return found
+    }
+
+    /// Substring test on raw body bytes (ASCII case folded in case-insensitive mode).
+    private func rawContains(_ range: Range<Int>) -> Bool {
+        let pattern = query.mode == .plain ? needle : foldedNeedle
+        let fold = query.mode != .plain
+        guard !pattern.isEmpty else { return true }
+        guard range.count >= pattern.count else { return false }
+        return document.bytes.withUnsafeBufferPointer { bytes in
+            pattern.withUnsafeBufferPointer { pattern in
+                let first = pattern[0]
+                var start = range.lowerBound
+                let last = range.upperBound - pattern.count
+                while start <= last {
+                    let byte = bytes[start]
+                    if (fold && byte &- 65 < 26 ? byte | 0x20 : byte) == first {
+                        var offset = 1
+                        while offset < pattern.count {
+                            let candidate = bytes[start + offset]
+                            if (fold && candidate &- 65 < 26 ? candidate | 0x20 : candidate) != pattern[offset] {
+                                break
+                            }
+                            offset += 1
+                        }
+                        if offset == pattern.count { return true }
+                    }
+                    start += 1
+                }
+                return false
+            }
+        }
     }
 
     /// Every match, scanning to the end.

@@ -5,8 +5,11 @@ Binds 127.0.0.1 on a free port and prints one line, `PORTS <http> <https>` (http
 --cert and --key are given). It exits when its standard input closes, so it never outlives the
 test process that started it. Every endpoint is bounded in time.
 
+Any absolute-form request (`GET http://other.host/echo`) is served as if it were local, so the
+server also acts as a forward proxy for plain HTTP in proxy tests.
+
 Endpoints (any method unless noted):
-  /echo                  JSON: method, path, query, headers (in order, as sent), body (base64), length, sha256
+  /echo                  JSON: method, target (as requested: absolute-form when used as a proxy), path, query, headers (in order, as sent), body (base64), length, sha256
   /multipart             JSON: the parts of a multipart/form-data body (name, filename, length, sha256, text)
   /headers/duplicate     duplicate and mixed-case response headers
   /chunked?chunks=N      chunked transfer encoding, N chunks "chunk i\n"
@@ -169,6 +172,7 @@ class Handler(BaseHTTPRequestHandler):
     def echo(self, url, body):
         self.send_json(200, {
             "method": self.command,
+            "target": self.path,
             "path": url.path,
             "query": url.query,
             "headers": [[name, value] for name, value in self.headers.items()],

@@ -10,6 +10,7 @@ import Synchronization
 ///     transport-bench sequential URL COUNT          → wall seconds for COUNT GETs one after another
 ///     transport-bench concurrent URL COUNT INFLIGHT → requests per second with INFLIGHT in flight
 ///     transport-bench download URL                  → peak RSS and throughput for one big body
+///     transport-bench h2c URL COUNT INFLIGHT        → like concurrent, over HTTP/2 prior knowledge (h2c)
 @main
 struct TransportBench {
     static func main() async {
@@ -19,7 +20,8 @@ struct TransportBench {
         }
         let count = arguments.count > 2 ? Int(arguments[2]) ?? 0 : 0
         let dispatcher = CurlDispatcher(configuration: .init(scheduler: ImmediateScheduler()))
-        let request = HTTPRequest(url: url, options: RequestOptions(totalTimeout: .seconds(120)))
+        var request = HTTPRequest(url: url, options: RequestOptions(totalTimeout: .seconds(120)))
+        if mode == "h2c" { request.options.httpVersion = .http2PriorKnowledge }
         switch mode {
         case "sequential":
             // One at a time: each completion (on the network thread) starts the next request.
@@ -27,6 +29,13 @@ struct TransportBench {
             concurrent(dispatcher, request: request, count: count, inFlight: 1)
             print(String(format: "%.3f", seconds(ContinuousClock.now - start)))
         case "concurrent":
+            let inFlight = arguments.count > 3 ? Int(arguments[3]) ?? 32 : 32
+            let start = ContinuousClock.now
+            concurrent(dispatcher, request: request, count: count, inFlight: inFlight)
+            print(String(format: "%.0f", Double(count) / seconds(ContinuousClock.now - start)))
+        case "h2c":
+            let version = await dispatcher.dataFuture(from: request).fetchResult().map(\.httpVersion)
+            guard case .success(.http2) = version else { fail("h2c: expected an HTTP/2 response, got \(version)") }
             let inFlight = arguments.count > 3 ? Int(arguments[3]) ?? 32 : 32
             let start = ContinuousClock.now
             concurrent(dispatcher, request: request, count: count, inFlight: inFlight)
@@ -53,18 +62,20 @@ struct TransportBench {
     /// Keeps `inFlight` requests running: each completion starts the next, until `count` finished.
     private static func concurrent(_ dispatcher: CurlDispatcher, request: HTTPRequest, count: Int, inFlight: Int) {
         let started = Atomic<Int>(0)
+        let completed = Atomic<Int>(0)
         let finished = DispatchSemaphore(value: 0)
         @Sendable func launch() {
             let (previous, _) = started.add(1, ordering: .relaxed)
             guard previous < count else { return }
             _ = dispatcher.dataFuture(from: request).result { result in
                 expectOK(result)
-                finished.signal()
+                // Wake the waiting thread once, at the end, not once per request.
+                if completed.add(1, ordering: .relaxed).newValue == count { finished.signal() }
                 launch()
             }.send()
         }
         for _ in 0..<min(inFlight, count) { launch() }
-        for _ in 0..<count { finished.wait() }
+        if count > 0 { finished.wait() }
     }
 
     private static func expectOK(_ result: Result<Response<ResponseBody>, any Error>) {

@@ -168,6 +168,23 @@ struct CurlDispatcherTests {
         #expect(await transportError(dispatcher.dataFuture(from: badCA))?.reason == .caFileUnreadable)
     }
 
+    @Test("a configured HTTP proxy carries the request (absolute-form, no local DNS); a dead proxy is a proxyFailure")
+    func proxy() async throws {
+        let server = try LoopbackServer.shared()
+        let dispatcher = makeDispatcher()
+        let viaProxy = request(try #require(URL(string: "http://lazer-proxy-test.invalid/echo?p=1"))) {
+            $0.options.proxy = "http://127.0.0.1:\(server.port)"
+        }
+        let response = try await dispatcher.dataFuture(from: viaProxy).value
+        let text = String(decoding: try response.body.data(), as: UTF8.self)
+        #expect(text.contains(#""target": "http://lazer-proxy-test.invalid/echo?p=1""#))
+        #expect(try echo(response).values("host") == ["lazer-proxy-test.invalid"])
+
+        let port = try closedPort()
+        let deadProxy = request(server.url("/json")) { $0.options.proxy = "http://127.0.0.1:\(port)" }
+        #expect(await transportError(dispatcher.dataFuture(from: deadProxy))?.reason == .proxyFailure)
+    }
+
     @Test("asking for HTTP/2 over TLS falls back to HTTP/1.1 when the server offers only that (ALPN)")
     func http2Fallback() async throws {
         let server = try LoopbackServer.shared()

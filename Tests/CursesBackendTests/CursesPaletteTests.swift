@@ -25,6 +25,19 @@ struct CursesPaletteTests {
         #expect((0..<8).contains(CursesPalette.number(for: .rgb(255, 0, 0), colors: 8)))
     }
 
+    @Test("on a direct-colour terminal ANSI 0–7 stay the terminal's own, everything else is packed RGB")
+    func directColour() {
+        let direct = CursesPalette.directColorCount
+        #expect(CursesPalette.number(for: .red, colors: direct) == 1)
+        #expect(CursesPalette.number(for: .brightRed, colors: direct) == 0xFF0000)
+        #expect(CursesPalette.number(for: .indexed(4), colors: direct) == 4)
+        #expect(CursesPalette.number(for: .indexed(196), colors: direct) == 0xFF0000)
+        #expect(CursesPalette.number(for: .indexed(232), colors: direct) == 0x080808)
+        #expect(CursesPalette.number(for: .rgb(0x89, 0xB4, 0xFA), colors: direct) == 0x89B4FA)
+        // Near-black RGB must not turn into an ANSI colour number.
+        #expect(CursesPalette.number(for: .rgb(0, 0, 3), colors: direct) == 8)
+    }
+
     @Test("colour pairs are defined once, reused, pair 0 is the default, and a full table starts over")
     func pairs() {
         var cache = ColorPairCache(capacity: 3)

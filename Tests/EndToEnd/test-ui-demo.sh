@@ -90,6 +90,24 @@ check "NO_COLOR sends no colours, only attributes" bash -c "! tmux -L $TMUX_SOCK
 t send-keys -t mono q
 check "NO_COLOR: q quits" wait_for mono "lazer-exit=0"
 
+# A direct-colour terminfo entry (24-bit colour as numbers, like xterm-direct): the theme's RGB
+# colours reach the terminal unchanged instead of being downgraded to the 256-colour palette.
+cat >"$E2E_DIR/direct.src" <<'TERMINFO'
+lazer-direct|direct-colour terminal for the Lazer end-to-end tests,
+	colors#0x1000000, pairs#0x10000, RGB,
+	setaf=\E[%?%p1%{8}%<%t3%p1%d%e38;2;%p1%{65536}%/%d;%p1%{256}%/%{255}%&%d;%p1%{255}%&%d%;m,
+	setab=\E[%?%p1%{8}%<%t4%p1%d%e48;2;%p1%{65536}%/%d;%p1%{256}%/%{255}%&%d;%p1%{255}%&%d%;m,
+	use=tmux-256color,
+TERMINFO
+tic -x -o "$E2E_DIR/terminfo" "$E2E_DIR/direct.src"
+start direct 80 24 "env TERMINFO=$E2E_DIR/terminfo TERM=lazer-direct $(wrapper ui-demo)"
+check "direct colour: the demo starts" wait_for direct "Lazer UI demo"
+check "direct colour: 24-bit colour sequences reach the terminal" wait_for_colours direct $'\e\\[38;2;[0-9]+;[0-9]+;[0-9]+m'
+check "direct colour: nothing is downgraded to the 256-colour palette" \
+    bash -c "! tmux -L $TMUX_SOCKET capture-pane -p -e -t direct | grep -Eq '\[(3|4)8;5;'"
+t send-keys -t direct q
+check "direct colour: q quits" wait_for direct "lazer-exit=0"
+
 # Started in a 1x1 window: nothing to draw, no crash; grows into the full screen.
 start tiny 1 1 "env TERM=tmux-256color $(wrapper ui-demo)"
 wait_until_running() {

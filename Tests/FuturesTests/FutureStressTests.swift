@@ -68,4 +68,44 @@ import Testing
         }
         #expect(total == (0..<Self.count).reduce(0) { $0 + $1 * 2 + 1 })
     }
+
+    @Test func cancellationRacesCompletionThroughChains() {
+        let scheduler = DispatchQueueScheduler(DispatchQueue(label: "stress.chains"))
+        let sources = (0..<Self.count).map { _ in ResponseFuture<Int>(scheduler: scheduler) { _ in } }
+        let stopped = (0..<Self.count).map { _ in Counter() }
+        let completions = (0..<Self.count).map { _ in Counter() }
+        let cancelledChains = Counter()
+        let succeededChains = Counter()
+        let done = DispatchGroup()
+        let chains = sources.enumerated().map { index, source in
+            source.onCancel { stopped[index].increment() }
+            done.enter()
+            return source.then { $0 + 1 }
+                .replace { ResponseFuture(scheduler: scheduler, result: .success($0)) }
+                .cancellation { cancelledChains.increment() }
+                .success { _ in succeededChains.increment() }
+                .completion {
+                    completions[index].increment()
+                    done.leave()
+                }
+        }
+        for chain in chains { chain.send() }
+
+        // The producer completes the source while another thread cancels the end of the chain.
+        DispatchQueue.concurrentPerform(iterations: Self.count * 2) { job in
+            let index = job / 2
+            if job.isMultiple(of: 2) {
+                sources[index].succeed(with: index)
+            } else {
+                chains[index].cancel()
+            }
+        }
+        done.wait()
+
+        #expect(completions.allSatisfy { $0.value == 1 })
+        // A hook ran exactly for the sources the cancel reached before they succeeded.
+        #expect(zip(sources, stopped).allSatisfy { $0.isCancelled == ($1.value == 1) && $1.value <= 1 })
+        #expect(succeededChains.value + cancelledChains.value == Self.count)
+        #expect(chains.filter { $0.isCancelled }.count == cancelledChains.value)
+    }
 }

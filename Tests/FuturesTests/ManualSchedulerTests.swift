@@ -1,3 +1,4 @@
+import Dispatch
 import Futures
 import Testing
 
@@ -28,6 +29,21 @@ import Testing
         #expect(scheduler.pendingCount == 0)
     }
 
+    @Test func keepsOrderAcrossManyStepsAndInterleavedScheduling() {
+        let scheduler = ManualScheduler()
+        let order = EventLog()
+        for index in 0..<3000 {
+            scheduler.schedule { order.append("\(index)") }
+        }
+        for _ in 0..<2000 { scheduler.runNext() }
+        for index in 3000..<5000 {
+            scheduler.schedule { order.append("\(index)") }
+        }
+        #expect(scheduler.pendingCount == 3000)
+        #expect(scheduler.runAll() == 3000)
+        #expect(order.events == (0..<5000).map { "\($0)" })
+    }
+
     @Test func immediateSchedulerRunsInline() {
         let log = EventLog()
         ImmediateScheduler().schedule { log.append("now") }
@@ -41,5 +57,19 @@ import Testing
         #expect(progress.fractionReceived == nil)
         #expect(TransferProgress(bytesReceived: 1, totalBytesToReceive: 0).fractionReceived == nil)
         #expect(TransferProgress(bytesReceived: 20, totalBytesToReceive: 10).fractionReceived == 1)
+    }
+}
+
+@Suite struct MainQueueSchedulerTests {
+    @Test(.timeLimit(.minutes(1))) func observersRunOnTheMainQueue() async {
+        let future = ResponseFuture<Int>(scheduler: .main)
+        let onMain: Bool = await withCheckedContinuation { continuation in
+            future.success { _ in
+                dispatchPrecondition(condition: .onQueue(.main))
+                continuation.resume(returning: true)
+            }
+            future.succeed(with: 1)
+        }
+        #expect(onMain)
     }
 }

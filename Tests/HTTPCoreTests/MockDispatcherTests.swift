@@ -192,3 +192,21 @@ struct MockDispatcherTests {
         #expect(try response.decodeString() == "pong")
     }
 }
+
+@Suite("MockDispatcher JSON matching on file bodies")
+struct MockFileBodyMatchingTests {
+    @Test("a JSON file upload is matched by its content")
+    func fileBodyJSON() throws {
+        let scheduler = ManualScheduler()
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("lazer-upload-\(UUID()).json")
+        try Data(#"{"kind":"report","rows":[1,2]}"#.utf8).write(to: file)
+        defer { try? FileManager.default.removeItem(at: file) }
+        let mock = MockDispatcher(scheduler: scheduler)
+        try mock.register(.put, "/reports", bodyJSON: .object(["kind": .string("report")]), responses: .text("stored"))
+        var request = HTTPRequest(method: .put, path: "/reports", serverProvider: nil)
+        request.setFileBody(path: file.path)
+        let recorder = FutureRecorder(mock.uploadFuture(from: request))
+        scheduler.runAll()
+        #expect(try recorder.value?.decodeString() == "stored")
+    }
+}

@@ -146,6 +146,23 @@ struct SendCommandTests {
         #expect(result.stderr.contains(message))
     }
 
+    @Test("http_proxy from the environment is honoured, and no_proxy bypasses it")
+    func environmentProxy() throws {
+        let server = try LoopbackServer.shared()
+        var environment = ProcessInfo.processInfo.environment
+        environment["http_proxy"] = "http://127.0.0.1:\(server.port)"
+        environment["no_proxy"] = ""
+        let proxied = try LazerBinary.run(["send", "http://lazer-proxy-test.invalid/echo"], environment: environment)
+        #expect(proxied.status == 0)
+        #expect(proxied.stdout.contains(#""target": "http://lazer-proxy-test.invalid/echo""#))
+
+        environment["http_proxy"] = "http://127.0.0.1:\(try closedPort())"
+        environment["no_proxy"] = "127.0.0.1"
+        let bypassed = try LazerBinary.run(["send", server.url("/json").absoluteString], environment: environment)
+        #expect(bypassed.status == 0)
+        #expect(bypassed.stdout.contains(#""name": "lazer""#))
+    }
+
     @Test("--help documents the exit codes")
     func help() throws {
         let result = try send(["--help"])

@@ -152,3 +152,28 @@ import Testing
         #expect(decoder.feed([33, 33]) == [.mouse(MouseEvent(kind: .scrollUp, position: Position(x: 0, y: 0)))])
     }
 }
+
+@Suite struct ExtendedKeyTests {
+    private func decode(_ text: String) -> [Event] {
+        var decoder = InputDecoder()
+        return decoder.feed(Array(text.utf8)) + decoder.flush()
+    }
+
+    @Test func modifyOtherKeysAndCSIuTellCtrlShiftCombinationsApart() {
+        #expect(decode("\u{1B}[27;6;90~") == [.key(KeyEvent(.character("z"), modifiers: [.ctrl, .shift]))])
+        #expect(decode("\u{1B}[122;6u") == [.key(KeyEvent(.character("z"), modifiers: [.ctrl, .shift]))])
+        #expect(decode("\u{1B}[13;5u") == [.key(KeyEvent(.enter, modifiers: .ctrl))])
+        #expect(decode("\u{1B}[97;2u") == [.key(.char("A"))])
+        #expect(decode("\u{1B}[27;1;27~") == [.key(KeyEvent(.escape))])
+        #expect(decode("\u{1B}[155;1u").isEmpty)
+    }
+
+    @Test func ctrlShiftZRedoesInTheEditor() {
+        var state = TextEditorState(text: "a")
+        state.move(.lineEnd)
+        _ = state.handle(.char("b"))
+        state.undo()
+        for event in decode("\u{1B}[27;6;90~") { _ = state.handle(event) }
+        #expect(state.text == "ab")
+    }
+}

@@ -1,4 +1,6 @@
+import Foundation
 import TUI
+import TUITesting
 import Testing
 
 @Suite struct KeymapTests {
@@ -91,5 +93,18 @@ import Testing
     @Test func navigationActionsMap() {
         #expect(Keymap.navigation("nav.pageDown") == .pageDown)
         #expect(Keymap.navigation("app.quit") == nil)
+    }
+}
+
+@Suite struct KeymapFileTests {
+    @Test func missingFileIsFineAndARealOneApplies() throws {
+        var keymap = Keymap.standard
+        #expect(keymap.applyOverrides(fromFile: "/nonexistent/lazer/keymap.json").isEmpty)
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "lazer-keymap-\(UUID().uuidString).json")
+        defer { try? FileManager.default.removeItem(at: url) }
+        try "{\"bindings\": {\"app.quit\": \"ctrl+q\"}}".write(to: url, atomically: true, encoding: .utf8)
+        #expect(keymap.applyOverrides(fromFile: url.path).isEmpty)
+        #expect(keymap.keys(for: "app.quit").map(\.description) == ["ctrl+q"])
     }
 }

@@ -1,3 +1,4 @@
+import TUITesting
 import Testing
 
 @Suite struct SnapshotHelperTests {

@@ -1,4 +1,5 @@
 import TUI
+import TUITesting
 import Testing
 
 @Suite struct TextEditorTests {
@@ -171,5 +172,33 @@ import Testing
                 #expect(terminal.backend.buffer[x: cursor.x, y: cursor.y].symbol == String(character), "after \(move)")
             }
         }
+    }
+}
+
+@Suite struct FilterAndModalTests {
+    @Test func typingFiltersAList() {
+        let items = ["GET /users", "POST /users", "GET /health"]
+        var state = ListState()
+        for key in [KeyEvent.char("h"), .char("E"), KeyEvent(.backspace), .char("e")] {
+            _ = state.handleFilterKey(key, items: items)
+        }
+        #expect(state.filter == "he")
+        #expect(state.visibleIndices(of: items) == [2])
+        #expect(state.selected == 2)
+        let handled = state.handleFilterKey(KeyEvent(.down), items: items)
+        #expect(!handled)
+        _ = state.handleFilterKey(KeyEvent(.escape), items: items)
+        #expect(state.filter.isEmpty)
+    }
+
+    @Test func modalClearsItsBoxAndLeavesTheRest() {
+        let terminal = Terminal(backend: TestBackend(width: 20, height: 7))
+        let modal = Modal(title: "Env", width: 12, height: 5)
+        terminal.draw { frame in
+            frame.render(Paragraph(text: String(repeating: "x", count: 140)), in: frame.area)
+            frame.render(modal, in: frame.area)
+            frame.buffer.write("dev", x: modal.inner(in: frame.area).x, y: modal.inner(in: frame.area).y)
+        }
+        Snapshot.assert(terminal.backend.textDump(), named: "modal")
     }
 }

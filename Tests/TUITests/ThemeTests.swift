@@ -1,5 +1,6 @@
 import Foundation
 import TUI
+import TUITesting
 import Testing
 
 @Suite struct ThemeTests {
@@ -147,6 +148,66 @@ import Testing
                     border.foreground
                         == (theme[.focusedBorder].foreground ?? theme.base.foreground)?.downgraded(to: capability))
             }
+        }
+    }
+}
+
+@Suite struct JSONSourceParserTests {
+    @Test func columnsCountCharactersAcrossManyValuesOnOneLine() {
+        let text = "[\"日本\", \"é\", 1, 2, {\"k\": [true, null]}, \"x\" \"y\"]"
+        do {
+            _ = try JSONSourceParser.parse(Array(text.utf8), file: "a.json")
+            Issue.record("accepted a missing comma")
+        } catch {
+            #expect(error.description == "a.json:1:44: expected ',' or ']', found '\"'")
+        }
+    }
+
+    @Test func valuesRememberTheirPositions() throws {
+        let value = try JSONSourceParser.parse(Array("{\n  \"a\": [1,\n    \"日本\", \"b\"]\n}".utf8), file: "b.json")
+        guard case .object(let members, _, _) = value, case .array(let items, _, _) = members[0].value else {
+            Issue.record("unexpected shape")
+            return
+        }
+        #expect(members[0].line == 2 && members[0].column == 3)
+        #expect(items.map { "\($0.position.line):\($0.position.column)" } == ["2:9", "3:5", "3:11"])
+    }
+
+    @Test func oversizedThemeFilesAreRefused() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("lazer-big-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let huge =
+            "{\"roles\": {\"text\": \"red\"}, \"description\": \"" + String(repeating: "x", count: 2_000_000) + "\"}"
+        try huge.write(to: directory.appendingPathComponent("huge.json"), atomically: true, encoding: .utf8)
+        let catalog = ThemeCatalog.load(directory: directory.path)
+        #expect(catalog.problems.first?.message.hasPrefix("larger than") == true)
+        #expect(catalog.themes == [Theme.defaultDark])
+    }
+}
+
+@Suite struct StyleSnapshotTests {
+    @Test func themedScreenColours() throws {
+        let catalog = ThemeCatalog.load(directory: ThemeTests.themesDirectory)
+        for name in ["dark", "monochrome"] {
+            let theme = try #require(catalog.theme(named: name))
+            let backend = TestBackend(width: 28, height: 5, colorCapability: .indexed256)
+            let terminal = Terminal(backend: backend)
+            var list = ListState(selected: 1)
+            terminal.draw { frame in
+                let rows = Layout.vertical([.fill(1), .length(1)]).split(frame.area)
+                let block = theme.block(title: "Req", focused: true)
+                frame.render(block, in: rows[0])
+                let items = ["GET /a", "DELETE /b"].map { text in
+                    let method = String(text.prefix { $0 != " " })
+                    return Line([
+                        Span(method, style: theme[.method(method)]), Span(String(text.dropFirst(method.count))),
+                    ])
+                }
+                frame.render(theme.list(items), in: block.inner(rows[0]), state: &list)
+                frame.render(theme.statusBar(hints: [KeyHint("q", "quit")]), in: rows[1])
+            }
+            Snapshot.assert(backend.textDump() + "\n" + StyleDump.render(backend.buffer), named: "styles-\(name)")
         }
     }
 }

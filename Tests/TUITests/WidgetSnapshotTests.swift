@@ -1,4 +1,5 @@
 import TUI
+import TUITesting
 import Testing
 
 /// Whole-widget renders compared with stored text dumps under `Snapshots/`.

@@ -18,6 +18,8 @@ public struct CurlFeatures: Sendable, Hashable {
     public var gzip: Bool
     /// IPv6 addresses.
     public var ipv6: Bool
+    /// libcurl's version as `0xXXYYZZ` (major, minor, patch).
+    public var versionNumber: Int
 
     init(_ info: ccurl_version) {
         version = info.version.map { String(cString: $0) } ?? ""
@@ -28,11 +30,19 @@ public struct CurlFeatures: Sendable, Hashable {
         zstd = info.zstd != 0
         gzip = info.libz != 0
         ipv6 = info.ipv6 != 0
+        versionNumber = Int(info.version_number)
     }
 
+    /// Whether reusing an HTTP/2 prior-knowledge (h2c) connection works. libcurl before 8.0.0
+    /// fails the second request on such a connection ("Error in the HTTP2 framing layer", curl
+    /// issue 10634), so the engine gives each h2c transfer its own connection there.
+    var reusesPriorKnowledgeConnections: Bool { versionNumber >= 0x08_00_00 }
+
     /// The features of the libcurl this process loaded.
-    public static var current: CurlFeatures {
+    public static var current: CurlFeatures { loaded }
+
+    private static let loaded: CurlFeatures = {
         CurlGlobal.initialize()
         return CurlGlobal.features
-    }
+    }()
 }

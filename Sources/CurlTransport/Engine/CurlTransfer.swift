@@ -236,13 +236,23 @@ final class CurlTransfer: @unchecked Sendable {
 
     private var pendingCounts: TransferCounts?
 
+    /// Throttled: the first report 100 ms after the transfer started, then at most one per 100 ms,
+    /// and a last one at completion when there were earlier ones. A quick exchange reports nothing
+    /// (that saves work on every small request; its response arrives at once anyway).
     private func reportProgress(force: Bool) {
         guard let onProgress, let counts = pendingCounts else { return }
         let now = ContinuousClock.now
-        if !force, let last = lastProgressReport, now - last < .milliseconds(100) { return }
+        if force {
+            guard lastProgressReport != nil else { return }
+        } else {
+            let last = lastProgressReport ?? startedAt
+            guard now - last >= .milliseconds(100) else { return }
+        }
         lastProgressReport = now
         onProgress(counts)
     }
+
+    private let startedAt = ContinuousClock.now
 
     // MARK: - Body file
 
@@ -382,6 +392,10 @@ final class CurlTransfer: @unchecked Sendable {
         if let proxy = spec.proxy { try options.set(CURLOPT_PROXY, proxy) }
         if spec.acceptCompression { try options.set(CURLOPT_ACCEPT_ENCODING, "") }
         try options.set(CURLOPT_HTTP_VERSION, Self.curlVersion(spec.version))
+        if spec.version == .http2PriorKnowledge, !CurlFeatures.current.reusesPriorKnowledgeConnections {
+            try options.set(CURLOPT_FRESH_CONNECT, 1)
+            try options.set(CURLOPT_FORBID_REUSE, 1)
+        }
 
         try configureMethodAndBody(&options, handle: handle, context: context)
 

@@ -117,7 +117,8 @@ public final class MockDispatcher: DataDispatcher, DownloadDispatcher, UploadDis
     private func answer(_ prepared: PreparedRequest, handle: ExchangeHandle, download: URL??) {
         let path = MockMatcher.path(of: prepared.request)
         let query = MockMatcher.query(of: prepared.request)
-        let body = MockMatcher.bodyJSON(of: prepared.request)
+        let needsBody = state.withLock(ownedBy: self) { $0.routes.contains { $0.route.bodyJSON != nil } }
+        let body = needsBody ? MockMatcher.bodyJSON(of: prepared.request) : nil
         let response = state.withLock(ownedBy: self) { state -> MockResponse in
             for index in state.routes.indices {
                 let route = state.routes[index].route

@@ -42,12 +42,16 @@ enum MockMatcher {
         return items
     }
 
-    /// The request body as JSON, when it is JSON.
+    /// File-backed bodies larger than this are not read for JSON matching.
+    static let maxMatchedFileBody: Int64 = 16 * 1024 * 1024
+
+    /// The request body as JSON, when it is JSON (file bodies only up to ``maxMatchedFileBody``).
     static func bodyJSON(of request: HTTPRequest) -> JSONValue? {
-        guard case .none = request.body else {
-            return (try? request.body.encodedData()).flatMap { JSONValue(json: $0) }
+        if case .none = request.body { return nil }
+        if request.body.streamsFromDisk {
+            guard let length = try? request.body.contentLength(), length <= maxMatchedFileBody else { return nil }
         }
-        return nil
+        return (try? request.body.encodedData()).flatMap { JSONValue(json: $0) }
     }
 
     /// The captured parameters when `route` matches, else `nil`.

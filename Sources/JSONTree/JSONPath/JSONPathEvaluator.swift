@@ -48,32 +48,86 @@ struct JSONPathEvaluator {
 
     // MARK: - Segments and selectors
 
+    /// Applies the segments depth-first: each input node is followed through every segment before
+    /// the next one starts. The result order is the RFC's (segment by segment, concatenated), but
+    /// each subtree is visited while it is in cache — on a 40 MB body this is several times faster
+    /// than one pass per segment.
     mutating func apply(_ segments: [JSONPathSegment], to input: [JSONNode]) -> [JSONNode] {
-        var nodes = input
-        for segment in segments {
-            var output: [JSONNode] = []
-            for node in nodes {
-                if segment.isDescendant {
-                    // Pre-order over the subtree is tape order; only containers have children to select.
-                    var index = node.index
-                    let end = node.index + document.subtreeEntryCount(node)
-                    while index < end {
-                        let entry = tape[index]
-                        if Tape.isContainerStart(entry) {
-                            for selector in segment.selectors {
-                                select(selector, from: JSONNode(index: index), into: &output)
-                            }
-                        }
-                        index += 1
-                        while index < end, Tape.isEnd(tape[index]) { index += 1 }
-                    }
-                } else {
-                    for selector in segment.selectors { select(selector, from: node, into: &output) }
-                }
-            }
-            nodes = output
+        var output: [JSONNode] = []
+        var buffers = [[JSONNode]](repeating: [], count: segments.count)
+        for node in input { walk(segments, level: 0, node: node, buffers: &buffers, output: &output) }
+        return output
+    }
+
+    private mutating func walk(
+        _ segments: [JSONPathSegment],
+        level: Int,
+        node: JSONNode,
+        buffers: inout [[JSONNode]],
+        output: inout [JSONNode]
+    ) {
+        guard level < segments.count else {
+            output.append(node)
+            return
         }
-        return nodes
+        // Streaming fast path for the common `.name` and `[*]` steps: no intermediate list.
+        let segment = segments[level]
+        if !segment.isDescendant, segment.selectors.count == 1, Tape.isContainerStart(tape[node.index]) {
+            let isArray = Tape.kindBits(tape[node.index]) == UInt64(JSONKind.array.rawValue)
+            switch segment.selectors[0] {
+            case .wildcard:
+                var child = node.index &+ 1
+                let end = node.index &+ distance(node.index)
+                while child < end {
+                    let next = Tape.isContainerStart(tape[child]) ? child &+ distance(child) &+ 1 : child &+ 1
+                    walk(segments, level: level + 1, node: JSONNode(index: child), buffers: &buffers, output: &output)
+                    child = next
+                }
+                return
+            case .name(let name) where !isArray:
+                var child = node.index &+ 1
+                let end = node.index &+ distance(node.index)
+                while child < end {
+                    let entry = tape[child]
+                    let next = Tape.isContainerStart(entry) ? child &+ distance(child) &+ 1 : child &+ 1
+                    let matches = name.withUnsafeBufferPointer { keyMatches(entry, child, $0) }
+                    if matches {
+                        walk(
+                            segments, level: level + 1, node: JSONNode(index: child), buffers: &buffers, output: &output
+                        )
+                    }
+                    child = next
+                }
+                return
+            default:
+                break
+            }
+        }
+        // Take this level's buffer (reused across nodes) so deeper levels can use theirs.
+        var selected = buffers[level]
+        buffers[level] = []
+        selected.removeAll(keepingCapacity: true)
+        apply(segments[level], to: node, into: &selected)
+        for child in selected { walk(segments, level: level + 1, node: child, buffers: &buffers, output: &output) }
+        buffers[level] = selected
+    }
+
+    /// One segment applied to one node.
+    mutating func apply(_ segment: JSONPathSegment, to node: JSONNode, into output: inout [JSONNode]) {
+        guard segment.isDescendant else {
+            for selector in segment.selectors { select(selector, from: node, into: &output) }
+            return
+        }
+        // Pre-order over the subtree is tape order; only containers have children to select.
+        var index = node.index
+        let end = node.index + document.subtreeEntryCount(node)
+        while index < end {
+            if Tape.isContainerStart(tape[index]) {
+                for selector in segment.selectors { select(selector, from: JSONNode(index: index), into: &output) }
+            }
+            index += 1
+            while index < end, Tape.isEnd(tape[index]) { index += 1 }
+        }
     }
 
     mutating func select(_ selector: JSONPathSelector, from node: JSONNode, into output: inout [JSONNode]) {

@@ -225,11 +225,40 @@ public struct InputDecoder: Sendable {
             let code = parameters.first ?? 0
             if code == 200 { return .event(.paste(""), length) }  // start of bracketed paste
             if code == 201 { return .skip(length) }
+            if code == 27, parameters.count == 3 {  // xterm modifyOtherKeys: ESC [ 27 ; mod ; code ~
+                return codepointKey(parameters[2], modifiers: modifiers, length: length)
+            }
             if let tilde = tildeKey(code) { return key(tilde) }
             return .skip(length)
+        case 0x75:  // CSI u (fixterms / kitty): ESC [ code ; mod u
+            return codepointKey(parameters.first ?? 0, modifiers: modifiers, length: length)
         default:
             return .skip(length)
         }
+    }
+
+    /// A key reported by its code point with explicit modifiers (modifyOtherKeys, CSI u).
+    private func codepointKey(_ code: Int, modifiers: KeyModifiers, length: Int) -> Step {
+        let key: Key
+        switch code {
+        case 9: key = .tab
+        case 13: key = .enter
+        case 27: key = .escape
+        case 127, 8: key = .backspace
+        default:
+            guard let scalar = Unicode.Scalar(code), !VisibleText.isUnsafe(scalar) else { return .skip(length) }
+            var character = Character(scalar)
+            var mods = modifiers
+            // Shift with a letter arrives as the base letter; keep the shifted form, as typed.
+            if mods.contains(.shift), character.isLetter, !mods.contains(.ctrl) {
+                character = Character(character.uppercased())
+                mods.remove(.shift)
+            }
+            if mods.contains(.ctrl) { character = Character(character.lowercased()) }
+            key = .character(character)
+            return .event(.key(KeyEvent(key, modifiers: mods)), length)
+        }
+        return .event(.key(KeyEvent(key, modifiers: modifiers)), length)
     }
 
     private func tildeKey(_ code: Int) -> Key? {

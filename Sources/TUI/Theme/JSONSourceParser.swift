@@ -27,19 +27,25 @@ public struct JSONSourceParser {
         return value
     }
 
-    private var column: Int {
-        // Count characters (not bytes) since the line start.
-        var count = 1
-        var i = lineStart
-        while i < index && i < bytes.count {
-            if bytes[i] & 0xC0 != 0x80 { count += 1 }
-            i += 1
+    /// Character column of `index`, counted incrementally from the last call on the same line so
+    /// a long one-line file costs linear time, not quadratic.
+    private var columnIndex = 0
+    private var columnValue = 1
+
+    private mutating func currentColumn() -> Int {
+        if columnIndex < lineStart || columnIndex > index {
+            columnIndex = lineStart
+            columnValue = 1
         }
-        return count
+        while columnIndex < index && columnIndex < bytes.count {
+            if bytes[columnIndex] & 0xC0 != 0x80 { columnValue += 1 }
+            columnIndex += 1
+        }
+        return columnValue
     }
 
-    private func error(_ message: String) -> JSONSourceError {
-        JSONSourceError(file: file, line: line, column: column, message: message)
+    private mutating func error(_ message: String) -> JSONSourceError {
+        JSONSourceError(file: file, line: line, column: currentColumn(), message: message)
     }
 
     private mutating func skipWhitespace() {
@@ -66,7 +72,7 @@ public struct JSONSourceParser {
         guard depth < Self.maximumDepth else { throw error("nesting deeper than \(Self.maximumDepth) levels") }
         guard index < bytes.count else { throw error("expected a value, found the end of the file") }
         let startLine = line
-        let startColumn = column
+        let startColumn = currentColumn()
         switch bytes[index] {
         case UInt8(ascii: "{"):
             index += 1
@@ -82,7 +88,7 @@ public struct JSONSourceParser {
                     throw error("expected a quoted key, found \(describeCurrent)")
                 }
                 let keyLine = line
-                let keyColumn = column
+                let keyColumn = currentColumn()
                 let key = try parseString()
                 skipWhitespace()
                 guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else {

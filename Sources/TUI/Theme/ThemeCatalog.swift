@@ -28,6 +28,14 @@ public struct ThemeCatalog: Sendable {
 
     /// Reads one theme file and adds it (replacing a theme of the same name).
     public mutating func add(file path: String) {
+        let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0
+        guard size <= Self.maximumFileSize else {
+            problems.append(
+                JSONSourceError(
+                    file: path, line: 1, column: 1, message: "larger than \(Self.maximumFileSize) bytes; not a theme")
+            )
+            return
+        }
         guard let data = FileManager.default.contents(atPath: path) else {
             problems.append(JSONSourceError(file: path, line: 1, column: 1, message: "cannot read the file"))
             return
@@ -49,6 +57,9 @@ public struct ThemeCatalog: Sendable {
     }
 
     public var names: [String] { themes.map(\.name) }
+
+    /// Theme files are small; anything bigger is refused rather than read into memory.
+    public static let maximumFileSize = 1_048_576
 
     /// The theme to start with: monochrome when `NO_COLOR` is set to anything non-empty (see
     /// no-color.org), else the requested one, else the default. Returns a warning when the

@@ -60,6 +60,22 @@ public struct ListState: Hashable, Sendable {
         refilter(items: items)
     }
 
+    /// Routes a key to the filter while the user is filtering: printable characters extend it,
+    /// Backspace shortens it, Esc clears it. Returns `false` for keys the filter does not use.
+    public mutating func handleFilterKey(_ key: KeyEvent, items: [String]) -> Bool {
+        switch key.key {
+        case .character(let c) where key.modifiers.isEmpty || key.modifiers == .shift:
+            typeFilter(String(c), items: items)
+        case .backspace where key.modifiers.isEmpty:
+            deleteFilterCharacter(items: items)
+        case .escape:
+            clearFilter(items: items)
+        default:
+            return false
+        }
+        return true
+    }
+
     private mutating func refilter(items: [String]) {
         let visible = visibleIndices(of: items)
         if let selected, visible.contains(selected) { return }

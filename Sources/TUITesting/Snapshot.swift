@@ -1,17 +1,16 @@
 import Foundation
-import TUI
-import Testing
+public import TUI
+public import Testing
 
-/// Compares a text dump with `Snapshots/<name>.txt`, or records it when `RECORD_SNAPSHOTS=1`.
-/// A mismatch prints a line-by-line diff so the change is readable in the test log.
-enum Snapshot {
-    static let directory = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent(
-        "Snapshots"
-    )
-
-    static func assert(
-        _ actual: String, named name: String, sourceLocation: SourceLocation = #_sourceLocation
+/// Screen snapshots for Swift Testing: compares a text dump with `Snapshots/<name>.txt` next to
+/// the calling test file, or records it when `RECORD_SNAPSHOTS=1`. A mismatch reports a
+/// line-by-line diff so the change is readable in the test log.
+public enum Snapshot {
+    public static func assert(
+        _ actual: String, named name: String, filePath: String = #filePath,
+        sourceLocation: SourceLocation = #_sourceLocation
     ) {
+        let directory = URL(fileURLWithPath: filePath).deletingLastPathComponent().appendingPathComponent("Snapshots")
         let url = directory.appendingPathComponent(name + ".txt")
         let recording = ProcessInfo.processInfo.environment["RECORD_SNAPSHOTS"] == "1"
         let expected = try? String(contentsOf: url, encoding: .utf8)
@@ -27,7 +26,8 @@ enum Snapshot {
             }
             return
         }
-        let wanted = (expected ?? "").hasSuffix("\n") ? String((expected ?? "").dropLast()) : (expected ?? "")
+        let stored = expected ?? ""
+        let wanted = stored.hasSuffix("\n") ? String(stored.dropLast()) : stored
         if wanted != actual {
             Issue.record(
                 "snapshot \(name) differs (re-record with RECORD_SNAPSHOTS=1):\n\(lineDiff(wanted, actual))",
@@ -37,21 +37,25 @@ enum Snapshot {
     }
 
     /// Renders `widget` into a `width`×`height` test screen and compares its text dump.
-    static func assert(
-        _ widget: some Widget, width: Int, height: Int, named name: String,
+    public static func assert(
+        _ widget: some Widget, width: Int, height: Int, named name: String, filePath: String = #filePath,
         sourceLocation: SourceLocation = #_sourceLocation
     ) {
-        assert(render(widget, width: width, height: height), named: name, sourceLocation: sourceLocation)
+        assert(
+            render(widget, width: width, height: height), named: name, filePath: filePath,
+            sourceLocation: sourceLocation)
     }
 
-    static func render(_ widget: some Widget, width: Int, height: Int) -> String {
+    /// The text a `width`×`height` screen shows after rendering `widget` over all of it.
+    public static func render(_ widget: some Widget, width: Int, height: Int) -> String {
         let terminal = Terminal(backend: TestBackend(width: width, height: height))
         terminal.draw { frame in frame.render(widget, in: frame.area) }
         return terminal.backend.textDump()
     }
 
-    /// Expected and actual lines side by side, changed rows marked with `-` and `+`.
-    static func lineDiff(_ expected: String, _ actual: String) -> String {
+    /// Expected and actual lines, changed rows marked with `-` and `+` (ends marked with `|` so
+    /// trailing spaces show).
+    public static func lineDiff(_ expected: String, _ actual: String) -> String {
         let old = expected.components(separatedBy: "\n")
         let new = actual.components(separatedBy: "\n")
         var out: [String] = []
