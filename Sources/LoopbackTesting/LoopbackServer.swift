@@ -12,8 +12,12 @@ public final class LoopbackServer: Sendable {
     public let port: Int
     /// The HTTPS port (a self-signed certificate for `127.0.0.1` and `localhost`).
     public let tlsPort: Int
+    /// An HTTPS port that requires a client certificate (``clientCertificate``).
+    public let mutualTLSPort: Int
     /// The server's certificate (also its own CA) and key, generated with `openssl` at start.
     public let certificate: TestCertificate
+    /// A client certificate (and its key) the mutual-TLS port accepts.
+    public let clientCertificate: TestCertificate
     private let process: Mutex<Process?>
     private let stdinPipe: Mutex<Pipe?>
 
@@ -42,10 +46,12 @@ public final class LoopbackServer: Sendable {
     /// Starts a new server; call `stop()` when done (or let the process exit).
     public init() throws {
         let certificate = try TestCertificate.generate()
+        let clientCertificate = try TestCertificate.generate(commonName: "Lazer test client")
         let process = Process()
         process.executableURL = try Self.python()
         process.arguments = [
             Self.scriptURL.path, "--cert", certificate.certificateFile.path, "--key", certificate.keyFile.path,
+            "--client-ca", clientCertificate.certificateFile.path,
         ]
         let input = Pipe()
         let output = Pipe()
@@ -55,13 +61,17 @@ public final class LoopbackServer: Sendable {
         try process.run()
         let line = Self.readLine(from: output.fileHandleForReading, timeout: 20)
         let fields = line.split(separator: " ")
-        guard fields.count == 3, fields[0] == "PORTS", let port = Int(fields[1]), let tlsPort = Int(fields[2]) else {
+        guard fields.count == 4, fields[0] == "PORTS", let port = Int(fields[1]), let tlsPort = Int(fields[2]),
+            let mutualTLSPort = Int(fields[3])
+        else {
             process.terminate()
             throw StartError.noPortLine(line)
         }
         self.port = port
         self.tlsPort = tlsPort
+        self.mutualTLSPort = mutualTLSPort
         self.certificate = certificate
+        self.clientCertificate = clientCertificate
         self.process = Mutex(process)
         self.stdinPipe = Mutex(input)
     }
@@ -76,6 +86,11 @@ public final class LoopbackServer: Sendable {
     /// `https://127.0.0.1:<tlsPort><path>`.
     public func tlsURL(_ path: String) -> URL {
         URL(string: "https://127.0.0.1:\(tlsPort)\(path)") ?? URL(fileURLWithPath: "/")
+    }
+
+    /// `https://127.0.0.1:<mutualTLSPort><path>`: answers only clients presenting ``clientCertificate``.
+    public func mutualTLSURL(_ path: String) -> URL {
+        URL(string: "https://127.0.0.1:\(mutualTLSPort)\(path)") ?? URL(fileURLWithPath: "/")
     }
 
     /// Stops the server (closing its stdin, then terminating it) and waits for it to exit.

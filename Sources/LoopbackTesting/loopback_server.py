@@ -1,8 +1,9 @@
 #!/usr/bin/env python3
 """Loopback HTTP(S) server for Lazer's integration tests (Python 3 standard library only).
 
-Binds 127.0.0.1 on a free port and prints one line, `PORTS <http> <https>` (https is 0 unless
---cert and --key are given). It exits when its standard input closes, so it never outlives the
+Binds 127.0.0.1 on free ports and prints one line, `PORTS <http> <https> <mtls>` (https is 0
+unless --cert and --key are given; mtls, an HTTPS port that requires a client certificate signed
+by --client-ca, is 0 unless that is given too). It exits when its standard input closes, so it never outlives the
 test process that started it. Every endpoint is bounded in time.
 
 Any absolute-form request (`GET http://other.host/echo`) is served as if it were local, so the
@@ -236,11 +237,13 @@ class Server(ThreadingHTTPServer):
 
 
 def main():
-    cert = key = None
+    cert = key = client_ca = None
     args = sys.argv[1:]
     if "--cert" in args:
         cert = args[args.index("--cert") + 1]
         key = args[args.index("--key") + 1]
+    if "--client-ca" in args:
+        client_ca = args[args.index("--client-ca") + 1]
     plain = Server(("127.0.0.1", 0), Handler)
     servers = [plain]
     tls_port = 0
@@ -251,9 +254,19 @@ def main():
         secure.socket = context.wrap_socket(secure.socket, server_side=True)
         tls_port = secure.server_address[1]
         servers.append(secure)
+    mtls_port = 0
+    if cert and client_ca:
+        mutual = Server(("127.0.0.1", 0), Handler)
+        context = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
+        context.load_cert_chain(cert, key)
+        context.verify_mode = ssl.CERT_REQUIRED
+        context.load_verify_locations(client_ca)
+        mutual.socket = context.wrap_socket(mutual.socket, server_side=True)
+        mtls_port = mutual.server_address[1]
+        servers.append(mutual)
     for server in servers:
         threading.Thread(target=server.serve_forever, daemon=True).start()
-    print(f"PORTS {plain.server_address[1]} {tls_port}", flush=True)
+    print(f"PORTS {plain.server_address[1]} {tls_port} {mtls_port}", flush=True)
     # Exit when the parent closes our stdin (or dies).
     sys.stdin.buffer.read()
     os._exit(0)
