@@ -98,11 +98,16 @@ public final class TerminalEventLoop {
     private func inputArrived(available: UInt) {
         escapeTimer?.cancel()
         escapeTimer = nil
-        let events = backend.readEvents()
+        var events = backend.readEvents()
         if events.isEmpty && available == 0 && !backend.hasPendingInput {
-            // Readable with nothing to read: the terminal hung up.
-            terminate(.endOfInput)
-            return
+            // Readable with nothing to read: the terminal may have hung up (or the notification
+            // was stale); the backend checks without blocking.
+            let check = backend.checkForHangUp()
+            if check.hungUp {
+                terminate(.endOfInput)
+                return
+            }
+            events = check.events
         }
         deliver(events)
         if backend.hasPendingInput { startEscapeTimer() }

@@ -141,6 +141,19 @@ struct NcursesBackendTests {
         }
     }
 
+    @Test("an empty read is told apart from a hang-up without blocking")
+    func hangUp() throws {
+        try withBackend { backend, pty in
+            #expect(backend.checkForHangUp() == (false, []))
+            pty.type("x")
+            let arrived = backend.checkForHangUp()
+            #expect(arrived.hungUp == false)
+            #expect(arrived.events == [.key(.char("x"))])
+            pty.hangUp()
+            #expect(backend.checkForHangUp().hungUp)
+        }
+    }
+
     @Test("resizing down to 1x1 and back never crashes and redraws in full")
     func resize() throws {
         try withBackend { backend, pty in

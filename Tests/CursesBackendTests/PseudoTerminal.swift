@@ -44,9 +44,18 @@ final class PseudoTerminal {
         _ = bytes.withUnsafeBytes { write(leader, $0.baseAddress, $0.count) }
     }
 
+    private var leaderOpen = true
+
+    /// Closes the leader side, as a terminal emulator does when its window closes.
+    func hangUp() {
+        guard leaderOpen else { return }
+        close(leader)
+        leaderOpen = false
+    }
+
     deinit {
         fclose(stream)
-        close(leader)
+        hangUp()
     }
 }
 
