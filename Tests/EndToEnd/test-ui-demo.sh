@@ -2,7 +2,10 @@
 # $EDITOR handover, the widgets page, resize (down to 1x1), and a normal terminal after quitting.
 source "$(dirname "$0")/lib.sh"
 
-start demo 100 30 "env TERM=tmux-256color EDITOR='sed -i s/Type/Edited/' $(wrapper ui-demo)"
+# A "pager" that keeps a copy of what it was given.
+printf '#!/bin/sh\ncp "$1" "%s/paged.txt"\n' "$E2E_DIR" >"$E2E_DIR/pager"
+chmod +x "$E2E_DIR/pager"
+start demo 100 30 "env TERM=tmux-256color EDITOR='sed -i s/Type/Edited/' PAGER=$E2E_DIR/pager $(wrapper ui-demo)"
 t set-option -s set-clipboard on
 check "the demo screen appears with its title and theme" wait_for demo "Lazer UI demo .*theme: dark"
 check "the tree and the text area are side by side" wait_for demo "Tree \(1,000,000 rows\).*Text area"
@@ -57,11 +60,17 @@ t send-keys -t demo e
 check "e hands the text to \$EDITOR and reads the result back" wait_for demo "Edited here"
 check "the screen is back in the demo after the editor" test "$(flags demo)" = "1 0 1"
 
+t send-keys -t demo p
+check "p hands the text to \$PAGER and takes the screen back" wait_for demo "The pager exited with status 0"
+check "the pager was given the text area's content" grep -q "Edited here" "$E2E_DIR/paged.txt"
+check "the screen is back in the demo after the pager" test "$(flags demo)" = "1 0 1"
+
 t send-keys -t demo 2
 check "2 shows the widgets page" wait_for demo "List \(type to filter\).*Table"
 check "the table shows requests with their status" wait_for demo "POST +/users +201"
 t send-keys -t demo o r d
-check "typing filters the list" wait_for demo "Search orders"
+check "typing reaches the list" wait_for demo "last: d"
+check "the filter keeps the matches" wait_for demo "Search orders"
 check "non-matching items are hidden" bash -c "! tmux -L $TMUX_SOCKET capture-pane -p -t demo | grep -q 'Get user'"
 t send-keys -t demo 1
 check "1 returns to the explorer page" wait_for demo "Tree \(1,000,000 rows\)"
