@@ -1,6 +1,7 @@
-import TUI
 import TUITesting
 import Testing
+
+@testable import TUI
 
 @Suite struct TextEditorTests {
     private func type(_ text: String, into state: inout TextEditorState) {
@@ -258,5 +259,14 @@ import Testing
         #expect(state.selected == 0)
         let found15 = state.selectMatch("nothing", items: items)
         #expect(!found15)
+    }
+}
+
+@Suite struct SearchDetailTests {
+    @Test func asciiAndUnicodeNeedlesReportCharacterColumns() {
+        #expect(TextEditorState.matchColumns(of: "id", in: "日本 ID: id, Id") == [3, 7, 11])
+        #expect(TextEditorState.matchColumns(of: "ü", in: "Über über") == [0, 5])
+        #expect(TextEditorState.matchColumns(of: "aa", in: "aaa") == [0, 1])
+        #expect(TextEditorState.matchColumns(of: "x", in: "").isEmpty)
     }
 }
