@@ -5,7 +5,7 @@ import Synchronization
 /// standard library) started as a child process.
 ///
 /// The child exits when its standard input closes, so it never outlives the test process, even
-/// when the tests crash. `shared()` starts one server per test process; every endpoint is listed
+/// when the tests crash, and deletes its throwaway certificates. `shared()` starts one server per test process; every endpoint is listed
 /// at the top of `loopback_server.py`.
 public final class LoopbackServer: Sendable {
     /// The plain HTTP port.
@@ -52,6 +52,7 @@ public final class LoopbackServer: Sendable {
         process.arguments = [
             Self.scriptURL.path, "--cert", certificate.certificateFile.path, "--key", certificate.keyFile.path,
             "--client-ca", clientCertificate.certificateFile.path,
+            "--remove", certificate.folder.path, "--remove", clientCertificate.folder.path,
         ]
         let input = Pipe()
         let output = Pipe()

@@ -8,6 +8,8 @@ public struct TestCertificate: Sendable {
     public let certificateFile: URL
     /// PEM private key, unencrypted.
     public let keyFile: URL
+    /// The folder holding both files (the loopback server removes it when it exits).
+    public var folder: URL { certificateFile.deletingLastPathComponent() }
 
     /// Generates a fresh EC P-256 certificate valid for one day in a new temporary folder.
     public static func generate(commonName: String = "Lazer loopback test") throws -> TestCertificate {

@@ -32,6 +32,7 @@ import gzip
 import hashlib
 import json
 import os
+import shutil
 import socket
 import ssl
 import sys
@@ -267,8 +268,12 @@ def main():
     for server in servers:
         threading.Thread(target=server.serve_forever, daemon=True).start()
     print(f"PORTS {plain.server_address[1]} {tls_port} {mtls_port}", flush=True)
-    # Exit when the parent closes our stdin (or dies).
+    # Exit when the parent closes our stdin (or dies), removing the folders named by --remove
+    # (the throwaway certificates), so nothing is left in the temporary folder.
     sys.stdin.buffer.read()
+    for index, arg in enumerate(args):
+        if arg == "--remove" and index + 1 < len(args):
+            shutil.rmtree(args[index + 1], ignore_errors=True)
     os._exit(0)
 
 
