@@ -102,7 +102,8 @@ public final class NcursesBackend: TerminalBackend {
         localeIsUTF8 = ccurses_setlocale_utf8()
         // ncurses installs its own SIGINT/SIGTERM/SIGTSTP/SIGWINCH handlers only where the action
         // is the default one; the event loop handles these on the main queue instead.
-        for signalNumber in [SIGINT, SIGTERM, SIGTSTP, SIGWINCH, SIGHUP] { signal(signalNumber, SIG_IGN) }
+        // Shutdown puts the previous dispositions back.
+        ccurses_job_signals_take()
         _ = ccurses_terminal_save(outputDescriptor)
         ccurses_crash_guard_install()
         if options.captureStandardError { _ = ccurses_stderr_capture_begin() }
@@ -114,6 +115,7 @@ public final class NcursesBackend: TerminalBackend {
             ccurses_stderr_capture_end()
             ccurses_crash_guard_uninstall()
             ccurses_terminal_forget()
+            ccurses_job_signals_release()
             throw .unknownTerminal(type)
         }
         self.screen = screen
@@ -122,6 +124,7 @@ public final class NcursesBackend: TerminalBackend {
             ccurses_stderr_capture_end()
             ccurses_crash_guard_uninstall()
             ccurses_terminal_forget()
+            ccurses_job_signals_release()
             throw .unknownTerminal(type)
         }
         self.window = window
@@ -348,6 +351,7 @@ public final class NcursesBackend: TerminalBackend {
         ccurses_stderr_capture_end()
         ccurses_crash_guard_uninstall()
         ccurses_terminal_forget()
+        ccurses_job_signals_release()
     }
 
     // MARK: - Size
