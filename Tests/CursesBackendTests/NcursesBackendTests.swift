@@ -2,6 +2,7 @@ import CCurses
 import Foundation
 import Glibc
 import TUI
+import TerminalTesting
 import Testing
 
 @testable import CursesBackend
