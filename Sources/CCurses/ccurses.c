@@ -170,6 +170,29 @@ int ccurses_spawn_wait(char *const argv[]) {
     return -1;
 }
 
+static const int ccurses_job_signals[] = {SIGINT, SIGTERM, SIGHUP, SIGTSTP, SIGCONT, SIGWINCH};
+#define CCURSES_JOB_SIGNAL_COUNT (sizeof ccurses_job_signals / sizeof ccurses_job_signals[0])
+static struct sigaction ccurses_saved_job_actions[CCURSES_JOB_SIGNAL_COUNT];
+static int ccurses_job_signals_taken = 0;
+
+void ccurses_job_signals_take(void) {
+    if (ccurses_job_signals_taken++ > 0) return;
+    for (size_t i = 0; i < CCURSES_JOB_SIGNAL_COUNT; i++) {
+        struct sigaction ignore;
+        memset(&ignore, 0, sizeof ignore);
+        ignore.sa_handler = SIG_IGN;
+        sigemptyset(&ignore.sa_mask);
+        sigaction(ccurses_job_signals[i], &ignore, &ccurses_saved_job_actions[i]);
+    }
+}
+
+void ccurses_job_signals_release(void) {
+    if (ccurses_job_signals_taken == 0 || --ccurses_job_signals_taken > 0) return;
+    for (size_t i = 0; i < CCURSES_JOB_SIGNAL_COUNT; i++) {
+        sigaction(ccurses_job_signals[i], &ccurses_saved_job_actions[i], NULL);
+    }
+}
+
 // MARK: - Crash-safe terminal restore
 
 // Written once before the handlers are installed, then only read (from handlers too).

@@ -7,16 +7,19 @@ set -uo pipefail
 export TERM=${TERM:-xterm-256color}
 export LC_ALL=C.UTF-8
 E2E_TIMEOUT=${E2E_TIMEOUT:-15}
-TMUX_SOCKET="lazer-e2e-$$-$RANDOM"
 E2E_DIR=$(mktemp -d)
+# The private tmux server's socket, in a short path of its own (socket paths are limited to 107
+# bytes) that is removed with the server.
+SOCKET_DIR=$(mktemp -d /tmp/lazer-e2e.XXXXXX)
+TMUX_SOCKET="$SOCKET_DIR/tmux"
 passed=0
 failed=0
 
-t() { tmux -L "$TMUX_SOCKET" -f /dev/null "$@"; }
+t() { tmux -S "$TMUX_SOCKET" -f /dev/null "$@"; }
 
 cleanup() {
     t kill-server 2>/dev/null
-    rm -rf "$E2E_DIR"
+    rm -rf "$E2E_DIR" "$SOCKET_DIR"
 }
 trap cleanup EXIT
 

@@ -38,12 +38,12 @@ check "the new theme's colours reach the terminal" test "$(screen_colours demo |
 
 t send-keys -t demo y
 check "y copies the selected row (toast)" wait_for demo "Copied: GET +/items/0"
-check "the copy reaches tmux's clipboard through OSC 52" bash -c "tmux -L $TMUX_SOCKET show-buffer | grep -q '/items/0'"
+check "the copy reaches tmux's clipboard through OSC 52" bash -c "tmux -S $TMUX_SOCKET show-buffer | grep -q '/items/0'"
 
 t send-keys -t demo m
 check "m turns mouse reporting off" wait_for demo "mouse off"
 check "with mouse reporting off the terminal's own selection works" \
-    bash -c "[[ \$(tmux -L $TMUX_SOCKET display -p -t demo '#{mouse_any_flag}') == 0 ]]"
+    bash -c "[[ \$(tmux -S $TMUX_SOCKET display -p -t demo '#{mouse_any_flag}') == 0 ]]"
 t send-keys -t demo m
 check "m turns it back on" wait_for demo "mouse on"
 
@@ -71,19 +71,19 @@ check "the table shows requests with their status" wait_for demo "POST +/users +
 t send-keys -t demo o r d
 check "typing reaches the list" wait_for demo "last: d"
 check "the filter keeps the matches" wait_for demo "Search orders"
-check "non-matching items are hidden" bash -c "! tmux -L $TMUX_SOCKET capture-pane -p -t demo | grep -q 'Get user'"
+check "non-matching items are hidden" bash -c "! tmux -S $TMUX_SOCKET capture-pane -p -t demo | grep -q 'Get user'"
 t send-keys -t demo 1
 check "1 returns to the explorer page" wait_for demo "Tree \(1,000,000 rows\)"
 
 t resize-window -t demo -x 80 -y 24
 check "a resize reaches the program" wait_for demo "last: resize 80×24"
 check "after the resize the boxes end in the new last row and column" \
-    bash -c "tmux -L $TMUX_SOCKET capture-pane -p -t demo | sed -n 23p | grep -Eq '^╰─+╯╰─+╯$'"
+    bash -c "tmux -S $TMUX_SOCKET capture-pane -p -t demo | sed -n 23p | grep -Eq '^╰─+╯╰─+╯$'"
 for size in "1 1" "2 1" "1 3" "5 2" "1 1"; do
     t resize-window -t demo -x "${size% *}" -y "${size#* }"
 done
 check "resizing down to 1x1 and other tiny sizes does not crash" \
-    bash -c "! tmux -L $TMUX_SOCKET capture-pane -p -t demo | grep -q lazer-exit"
+    bash -c "! tmux -S $TMUX_SOCKET capture-pane -p -t demo | grep -q lazer-exit"
 t resize-window -t demo -x 100 -y 30
 check "back at 100x30 the whole screen is drawn again" wait_for demo "last: resize 100×30"
 check "the tree is intact after the tiny sizes" wait_for demo "│▸ GET +/items/0 "
@@ -95,7 +95,7 @@ check "after quitting the terminal is back in normal mode" terminal_is_normal de
 # NO_COLOR: the monochrome theme, and no colour sequences at all.
 start mono 80 24 "env TERM=tmux-256color NO_COLOR=1 $(wrapper ui-demo)"
 check "NO_COLOR selects the monochrome theme" wait_for mono "theme: monochrome"
-check "NO_COLOR sends no colours, only attributes" bash -c "! tmux -L $TMUX_SOCKET capture-pane -p -e -t mono | grep -Eq '\[(3|4)8;5;'"
+check "NO_COLOR sends no colours, only attributes" bash -c "! tmux -S $TMUX_SOCKET capture-pane -p -e -t mono | grep -Eq '\[(3|4)8;5;'"
 t send-keys -t mono q
 check "NO_COLOR: q quits" wait_for mono "lazer-exit=0"
 
@@ -113,7 +113,7 @@ start direct 80 24 "env TERMINFO=$E2E_DIR/terminfo TERM=lazer-direct $(wrapper u
 check "direct colour: the demo starts" wait_for direct "Lazer UI demo"
 check "direct colour: 24-bit colour sequences reach the terminal" wait_for_colours direct $'\e\\[38;2;[0-9]+;[0-9]+;[0-9]+m'
 check "direct colour: nothing is downgraded to the 256-colour palette" \
-    bash -c "! tmux -L $TMUX_SOCKET capture-pane -p -e -t direct | grep -Eq '\[(3|4)8;5;'"
+    bash -c "! tmux -S $TMUX_SOCKET capture-pane -p -e -t direct | grep -Eq '\[(3|4)8;5;'"
 t send-keys -t direct q
 check "direct colour: q quits" wait_for direct "lazer-exit=0"
 

@@ -1,7 +1,6 @@
+import TUI
 import TUITesting
 import Testing
-
-@testable import TUI
 
 @Suite struct TextEditorTests {
     private func type(_ text: String, into state: inout TextEditorState) {

@@ -134,6 +134,13 @@ int ccurses_open_pty(int rows, int cols, int *leader, int *follower);
 /// killed, or -1 if it could not be started. Used to hand the terminal to $EDITOR or $PAGER.
 int ccurses_spawn_wait(char *const argv[]);
 
+/// Saves the dispositions of SIGINT, SIGTERM, SIGHUP, SIGTSTP, SIGCONT and SIGWINCH and sets
+/// them to SIG_IGN, so ncurses installs no handlers of its own and the program can watch them
+/// with dispatch sources. Nested calls are counted; only the first one saves.
+void ccurses_job_signals_take(void);
+/// Puts back the dispositions saved by `ccurses_job_signals_take` (after the screen shut down).
+void ccurses_job_signals_release(void);
+
 // MARK: - Crash-safe terminal restore
 
 /// Remembers the current termios of `fd` so `ccurses_terminal_restore` can put it back. Call

@@ -30,7 +30,7 @@ extension TextEditorState {
     /// Character offsets where `needle` (already lowercased) occurs in `line`, ignoring case.
     /// An ASCII needle is matched on the UTF-8 bytes with ASCII case folding, which keeps a
     /// search through a 10 MB document fast; other needles compare lowercased text.
-    static func matchColumns(of needle: String, in line: String) -> [Int] {
+    public static func matchColumns(of needle: String, in line: String) -> [Int] {
         var hits: [Int] = []
         let pattern = Array(needle.utf8)
         if pattern.allSatisfy({ $0 < 0x80 }) {
