@@ -66,6 +66,7 @@ public final class LoopbackServer: Sendable {
             let mutualTLSPort = Int(fields[3])
         else {
             process.terminate()
+            process.waitUntilExit()  // reap it: no zombie, and its pipes are closed before the error
             throw StartError.noPortLine(line)
         }
         self.port = port

@@ -364,6 +364,29 @@ struct CurlEngineTests {
         #expect(failure.cause == .engineStopped)
     }
 
+    @Test("shutdown with a transfer in flight returns only after the thread has ended, so process exit never races it")
+    func shutdownJoinsTheThread() async throws {
+        let harness = try EngineHarness()
+        let started = ProgressLog()
+        let result = await withCheckedContinuation { continuation in
+            harness.engine.submit(
+                CurlTransfer(
+                    spec: harness.spec("/slow?seconds=20"),
+                    onProgress: { counts in
+                        // Shut down from another thread once the response is under way.
+                        if started.all.isEmpty, counts.received > 0 {
+                            started.append(counts)
+                            Thread { harness.engine.shutdown() }.start()
+                        }
+                    },
+                    onComplete: { continuation.resume(returning: $0) }))
+        }
+        #expect(throws: CurlFailure.self) { try result.get() }
+        harness.engine.shutdown()
+        #expect(harness.engine.isStopped)
+        #expect(!harness.engine.isRegisteredForExit)
+    }
+
     @Test("progress is reported while a body downloads, throttled, ending with the final count")
     func progress() async throws {
         let harness = try EngineHarness()

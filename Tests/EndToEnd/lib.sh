@@ -52,6 +52,19 @@ wait_for() {
     return 1
 }
 
+# wait_gone NAME PATTERN [TIMEOUT]: polls until the pane text no longer matches (a repaint under
+# load can land after the status line that announced it).
+wait_gone() {
+    local deadline=$((SECONDS + ${3:-$E2E_TIMEOUT}))
+    while ((SECONDS < deadline)); do
+        screen "$1" | grep -Eq -- "$2" || return 0
+        sleep 0.05
+    done
+    echo "    timed out waiting for /$2/ to disappear from:" >&2
+    screen "$1" | sed 's/^/    | /' >&2
+    return 1
+}
+
 # in_history NAME PATTERN: the pane text, scrollback included, matches the extended regexp.
 in_history() { history "$1" | grep -Eq -- "$2"; }
 
@@ -88,6 +101,8 @@ terminal_is_normal() {
         echo "    tmux flags (alternate cursor mouse): $state" >&2
         return 1
     fi
+    # The wrapper prints `stty -a` after lazer's exit line; under load a capture can land mid-way.
+    wait_for "$1" "^stty-end" || return 1
     local text
     text=$(screen "$1")
     if ! grep -q "stty-begin" <<<"$text"; then
