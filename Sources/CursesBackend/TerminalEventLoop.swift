@@ -1,3 +1,4 @@
+import CCurses
 import Dispatch
 import Foundation
 public import TUI
@@ -129,6 +130,9 @@ public final class TerminalEventLoop {
     }
 
     private func deliver(_ events: [Event]) {
+        // The thread draining the main queue needs a signal stack so a stack overflow in the
+        // program's handler still restores the terminal (cheap after the first call per thread).
+        ccurses_crash_stack_ensure()
         for event in events {
             if terminated { return }
             if suspendsOnControlZ, event == .key(.ctrl("z")) {

@@ -153,7 +153,13 @@ void ccurses_terminal_restore(void);
 /// Installs handlers for SIGILL, SIGTRAP, SIGSEGV, SIGABRT, SIGBUS and SIGFPE that call
 /// `ccurses_terminal_restore` and then hand the signal to the previous handler (Swift's
 /// backtracer, or the default action), so a crash leaves a usable terminal and still reports.
+/// The handlers run with SA_ONSTACK on an alternate signal stack (see
+/// `ccurses_crash_stack_ensure`), so a stack overflow still restores the terminal.
 void ccurses_crash_guard_install(void);
+/// Gives the calling thread its own signal stack for the crash handlers (once per thread; keeps a
+/// big enough one already there). Install calls it for its thread; the event loop calls it on the
+/// thread that delivers events, since the main queue may be drained by another thread.
+void ccurses_crash_stack_ensure(void);
 /// Sends standard error to an unlinked temporary file while the screen runs, so messages cannot
 /// scribble over the screen or vanish with the alternate screen. Returns 0, or -1 (nothing changed).
 int ccurses_stderr_capture_begin(void);

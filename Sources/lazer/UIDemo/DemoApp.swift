@@ -107,6 +107,8 @@ final class DemoApp {
         case .character("y"): copySelection()
         case .character("!") where testHooks:
             fatalError("ui-demo test hook: forced crash")
+        case .character("@") where testHooks:
+            _ = DemoStackOverflow.recurse(0)
         default: return false
         }
         return true
