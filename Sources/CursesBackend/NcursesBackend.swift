@@ -168,9 +168,25 @@ public final class NcursesBackend: TerminalBackend {
         let width = Int(ccurses_getmaxx(window))
         let height = Int(ccurses_getmaxy(window))
         var cell = cchar_t()
+        // Printable ASCII (most cells) reuses one cchar_t per style and only swaps its character:
+        // no setcchar (and its wcwidth calls) per cell.
+        var asciiCell = cchar_t()
+        var asciiCellStyle: Style?
         for update in updates where update.x >= 0 && update.y >= 0 && update.x < width && update.y < height {
             let style = update.cell.style
             if style != lastStyle { apply(style) }
+            let utf8 = update.cell.symbol.utf8
+            if update.cell.width == 1, utf8.count == 1, let byte = utf8.first, byte >= 0x20, byte < 0x7F {
+                if asciiCellStyle != lastStyle {
+                    characters[0] = 0x20
+                    characters[1] = 0
+                    _ = ccurses_setcchar(&asciiCell, characters, lastAttributes, lastPair)
+                    asciiCellStyle = lastStyle
+                }
+                asciiCell.chars.0 = wchar_t(byte)
+                _ = mvwadd_wch(window, Int32(update.y), Int32(update.x), &asciiCell)
+                continue
+            }
             let cellWidth = Int(update.cell.width)
             let cursesWidth = fillCharacters(update.cell.symbol)
             if cursesWidth != cellWidth || ccurses_setcchar(&cell, characters, lastAttributes, lastPair) != OK {
