@@ -29,9 +29,12 @@ run: build-release
 lint:
 	$(SWIFT) format lint --strict --recursive $(LINT_PATHS)
 
-## unit: the Swift Testing suites (tiers 1–3 that live in Swift).
+## unit: the Swift Testing suites (tiers 1–3 that live in Swift). A run normally takes about a
+## minute; one still running after UNIT_LIMIT seconds has hung: scripts/hang-guard.sh prints every
+## thread's stack, kills it and fails (status 124) instead of stalling CI until its 90-minute limit.
+UNIT_LIMIT ?= 1200
 unit: build
-	$(SWIFT) test --skip-build
+	scripts/hang-guard.sh $(UNIT_LIMIT) "the unit test process (swift test)" $(SWIFT) test --skip-build
 
 ## e2e: the real binary driven in tmux.
 e2e: build

@@ -124,6 +124,11 @@ let package = Package(
             swiftSettings: strictSwift
         ),
         .target(
+            name: "TerminalTesting",
+            dependencies: ["CCurses"],
+            swiftSettings: strictSwift
+        ),
+        .target(
             name: "TUITesting",
             dependencies: ["TUI"],
             swiftSettings: strictSwift
@@ -161,7 +166,7 @@ let package = Package(
         ),
         .testTarget(
             name: "CCursesTests",
-            dependencies: ["CCurses"],
+            dependencies: ["CCurses", "TerminalTesting"],
             swiftSettings: strictSwift
         ),
         .testTarget(
@@ -182,7 +187,7 @@ let package = Package(
         ),
         .testTarget(
             name: "CursesBackendTests",
-            dependencies: ["CursesBackend", "CCurses", "TUI"],
+            dependencies: ["CursesBackend", "CCurses", "TUI", "TerminalTesting"],
             swiftSettings: strictSwift
         ),
         .testTarget(

@@ -6,16 +6,16 @@
 # Usage: scripts/bench-tui-ncurses.sh [path-to-release-lazer]
 set -euo pipefail
 lazer=$(realpath "${1:-.build/release/lazer}")
-socket="lazer-bench-$$"
-result=$(mktemp)
-rm -f "$result"
+socket_dir=$(mktemp -d /tmp/lazer-bench.XXXXXX)
+socket="$socket_dir/tmux"
+result="$socket_dir/result.txt"
 cleanup() {
-    tmux -L "$socket" kill-server 2>/dev/null || true
-    rm -f "$result"
+    tmux -S "$socket" kill-server 2>/dev/null || true
+    rm -rf "$socket_dir"
 }
 trap cleanup EXIT
 
-tmux -L "$socket" -f /dev/null new-session -d -s bench -x 200 -y 60 \
+tmux -S "$socket" -f /dev/null new-session -d -s bench -x 200 -y 60 \
     "env TERM=tmux-256color $(printf '%q' "$lazer") ui-demo --benchmark $(printf '%q' "$result")"
 deadline=$((SECONDS + 300))
 until [[ -s "$result" ]]; do

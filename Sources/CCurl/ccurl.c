@@ -97,6 +97,10 @@ size_t ccurl_writefunc_pause(void) { return CURL_WRITEFUNC_PAUSE; }
 
 size_t ccurl_readfunc_abort(void) { return CURL_READFUNC_ABORT; }
 
+long ccurl_auth_basic(void) { return (long)CURLAUTH_BASIC; }
+
+long ccurl_auth_digest(void) { return (long)CURLAUTH_DIGEST; }
+
 ccurl_version ccurl_version_info(void) {
     const curl_version_info_data *data = curl_version_info(CURLVERSION_NOW);
     ccurl_version result = {0};

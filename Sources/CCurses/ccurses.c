@@ -170,6 +170,29 @@ int ccurses_spawn_wait(char *const argv[]) {
     return -1;
 }
 
+static const int ccurses_job_signals[] = {SIGINT, SIGTERM, SIGHUP, SIGTSTP, SIGCONT, SIGWINCH};
+#define CCURSES_JOB_SIGNAL_COUNT (sizeof ccurses_job_signals / sizeof ccurses_job_signals[0])
+static struct sigaction ccurses_saved_job_actions[CCURSES_JOB_SIGNAL_COUNT];
+static int ccurses_job_signals_taken = 0;
+
+void ccurses_job_signals_take(void) {
+    if (ccurses_job_signals_taken++ > 0) return;
+    for (size_t i = 0; i < CCURSES_JOB_SIGNAL_COUNT; i++) {
+        struct sigaction ignore;
+        memset(&ignore, 0, sizeof ignore);
+        ignore.sa_handler = SIG_IGN;
+        sigemptyset(&ignore.sa_mask);
+        sigaction(ccurses_job_signals[i], &ignore, &ccurses_saved_job_actions[i]);
+    }
+}
+
+void ccurses_job_signals_release(void) {
+    if (ccurses_job_signals_taken == 0 || --ccurses_job_signals_taken > 0) return;
+    for (size_t i = 0; i < CCURSES_JOB_SIGNAL_COUNT; i++) {
+        sigaction(ccurses_job_signals[i], &ccurses_saved_job_actions[i], NULL);
+    }
+}
+
 // MARK: - Crash-safe terminal restore
 
 // Written once before the handlers are installed, then only read (from handlers too).
@@ -275,8 +298,42 @@ static void ccurses_crash_handler(int signal_number, siginfo_t *info, void *cont
     if (info == NULL || info->si_code <= 0) raise(signal_number);
 }
 
+// The crash handler's own stack: a stack overflow leaves no room on the thread's stack, so without
+// it the handler itself would fault and the terminal would stay raw. sigaltstack is per thread, and
+// the UI runs on whichever thread drains the main queue (after dispatchMain that is not the main
+// thread), so each such thread gets one stack, allocated once and never freed (a handler may run
+// on it at any time).
+#define CCURSES_ALT_STACK_SIZE (256 * 1024)
+static __thread bool ccurses_thread_has_alt_stack = false;
+
+void ccurses_crash_stack_ensure(void) {
+    if (ccurses_thread_has_alt_stack) return;
+    size_t size = CCURSES_ALT_STACK_SIZE;
+    long minimum = sysconf(_SC_SIGSTKSZ);
+    if (minimum > 0 && (size_t)minimum * 4 > size) size = (size_t)minimum * 4;
+    stack_t current;
+    memset(&current, 0, sizeof current);
+    // Keep a big enough stack someone else (Swift's backtracer) already gave this thread.
+    if (sigaltstack(NULL, &current) == 0 && !(current.ss_flags & SS_DISABLE) && current.ss_size >= size) {
+        ccurses_thread_has_alt_stack = true;
+        return;
+    }
+    void *memory = malloc(size);
+    if (memory == NULL) return;
+    stack_t stack;
+    memset(&stack, 0, sizeof stack);
+    stack.ss_sp = memory;
+    stack.ss_size = size;
+    if (sigaltstack(&stack, NULL) != 0) {
+        free(memory);
+        return;
+    }
+    ccurses_thread_has_alt_stack = true;
+}
+
 void ccurses_crash_guard_install(void) {
     if (ccurses_guard_installed) return;
+    ccurses_crash_stack_ensure();
     for (size_t i = 0; i < CCURSES_CRASH_SIGNAL_COUNT; i++) {
         struct sigaction action;
         memset(&action, 0, sizeof action);

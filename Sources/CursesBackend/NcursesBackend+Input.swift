@@ -1,4 +1,5 @@
 import CCurses
+import Glibc
 public import TUI
 
 extension NcursesBackend {
@@ -23,6 +24,19 @@ extension NcursesBackend {
         }
         if !bytes.isEmpty { events += decoder.feed(bytes) }
         return events
+    }
+
+    /// After a readable notification that produced no input: checks whether the terminal hung
+    /// up (end of input) without ever blocking, and returns any byte that arrived meanwhile.
+    public func checkForHangUp() -> (hungUp: Bool, events: [Event]) {
+        guard isActive else { return (false, []) }
+        var descriptor = pollfd(fd: inputDescriptor, events: Int16(POLLIN), revents: 0)
+        guard poll(&descriptor, 1, 0) == 1 else { return (false, []) }
+        if descriptor.revents & Int16(POLLHUP | POLLERR | POLLNVAL) != 0 { return (true, []) }
+        var byte: UInt8 = 0
+        let count = read(inputDescriptor, &byte, 1)
+        if count == 1 { return (false, decoder.feed([byte])) }
+        return (count == 0 || (errno != EINTR && errno != EAGAIN), [])
     }
 
     /// True when a lone ESC (or a partial sequence) waits for more input.

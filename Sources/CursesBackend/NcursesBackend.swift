@@ -102,7 +102,8 @@ public final class NcursesBackend: TerminalBackend {
         localeIsUTF8 = ccurses_setlocale_utf8()
         // ncurses installs its own SIGINT/SIGTERM/SIGTSTP/SIGWINCH handlers only where the action
         // is the default one; the event loop handles these on the main queue instead.
-        for signalNumber in [SIGINT, SIGTERM, SIGTSTP, SIGWINCH, SIGHUP] { signal(signalNumber, SIG_IGN) }
+        // Shutdown puts the previous dispositions back.
+        ccurses_job_signals_take()
         _ = ccurses_terminal_save(outputDescriptor)
         ccurses_crash_guard_install()
         if options.captureStandardError { _ = ccurses_stderr_capture_begin() }
@@ -114,6 +115,7 @@ public final class NcursesBackend: TerminalBackend {
             ccurses_stderr_capture_end()
             ccurses_crash_guard_uninstall()
             ccurses_terminal_forget()
+            ccurses_job_signals_release()
             throw .unknownTerminal(type)
         }
         self.screen = screen
@@ -122,6 +124,7 @@ public final class NcursesBackend: TerminalBackend {
             ccurses_stderr_capture_end()
             ccurses_crash_guard_uninstall()
             ccurses_terminal_forget()
+            ccurses_job_signals_release()
             throw .unknownTerminal(type)
         }
         self.window = window
@@ -168,8 +171,24 @@ public final class NcursesBackend: TerminalBackend {
         for update in updates where update.x >= 0 && update.y >= 0 && update.x < width && update.y < height {
             let style = update.cell.style
             if style != lastStyle { apply(style) }
-            fillCharacters(update.cell.symbol)
-            _ = ccurses_setcchar(&cell, characters, lastAttributes, lastPair)
+            let cellWidth = Int(update.cell.width)
+            let cursesWidth = fillCharacters(update.cell.symbol)
+            if cursesWidth != cellWidth || ccurses_setcchar(&cell, characters, lastAttributes, lastPair) != OK {
+                // ncurses (the C library's wcwidth) disagrees with the toolkit's width table: an
+                // emoji newer than the system's Unicode data, a flag, or an emoji-presentation
+                // selector. Keep both grids in step: the base character alone when ncurses gives it
+                // one column (else a replacement character), and a blank in a wide cell's second column.
+                if !(cursesWidth == 1 && cellWidth == 2) { characters[0] = 0xFFFD }
+                characters[1] = 0
+                _ = ccurses_setcchar(&cell, characters, lastAttributes, lastPair)
+                _ = mvwadd_wch(window, Int32(update.y), Int32(update.x), &cell)
+                if cellWidth == 2 && update.x + 1 < width {
+                    characters[0] = 0x20
+                    _ = ccurses_setcchar(&cell, characters, lastAttributes, lastPair)
+                    _ = mvwadd_wch(window, Int32(update.y), Int32(update.x + 1), &cell)
+                }
+                continue
+            }
             _ = mvwadd_wch(window, Int32(update.y), Int32(update.x), &cell)
         }
     }
@@ -207,13 +226,17 @@ public final class NcursesBackend: TerminalBackend {
 
     /// Converts a cell's symbol to the NUL-terminated wide string `setcchar` wants. Symbols from
     /// TUI are already safe; any control character that slipped through is still never emitted.
-    private func fillCharacters(_ symbol: String) {
+    ///
+    /// Returns the columns ncurses will give the cell: the C library's width of the first
+    /// character, or -1 when ncurses cannot show the symbol as one cell (an unprintable
+    /// character, or a second spacing character such as the other half of a flag).
+    private func fillCharacters(_ symbol: String) -> Int {
         // Most cells are one printable ASCII character: skip the scalar walk.
         let utf8 = symbol.utf8
         if utf8.count == 1, let byte = utf8.first, byte >= 0x20, byte < 0x7F {
             characters[0] = wchar_t(byte)
             characters[1] = 0
-            return
+            return 1
         }
         let limit = Int(ccurses_ccharw_max())
         var count = 0
@@ -229,6 +252,8 @@ public final class NcursesBackend: TerminalBackend {
             count = 1
         }
         characters[count] = 0
+        for index in 1..<count where ccurses_wcwidth(characters[index]) != 0 { return -1 }
+        return Int(ccurses_wcwidth(characters[0]))
     }
 
     private func apply(_ style: Style) {
@@ -326,6 +351,7 @@ public final class NcursesBackend: TerminalBackend {
         ccurses_stderr_capture_end()
         ccurses_crash_guard_uninstall()
         ccurses_terminal_forget()
+        ccurses_job_signals_release()
     }
 
     // MARK: - Size

@@ -1,3 +1,4 @@
+import CCurses
 import Dispatch
 import Foundation
 public import TUI
@@ -98,11 +99,16 @@ public final class TerminalEventLoop {
     private func inputArrived(available: UInt) {
         escapeTimer?.cancel()
         escapeTimer = nil
-        let events = backend.readEvents()
+        var events = backend.readEvents()
         if events.isEmpty && available == 0 && !backend.hasPendingInput {
-            // Readable with nothing to read: the terminal hung up.
-            terminate(.endOfInput)
-            return
+            // Readable with nothing to read: the terminal may have hung up (or the notification
+            // was stale); the backend checks without blocking.
+            let check = backend.checkForHangUp()
+            if check.hungUp {
+                terminate(.endOfInput)
+                return
+            }
+            events = check.events
         }
         deliver(events)
         if backend.hasPendingInput { startEscapeTimer() }
@@ -124,6 +130,9 @@ public final class TerminalEventLoop {
     }
 
     private func deliver(_ events: [Event]) {
+        // The thread draining the main queue needs a signal stack so a stack overflow in the
+        // program's handler still restores the terminal (cheap after the first call per thread).
+        ccurses_crash_stack_ensure()
         for event in events {
             if terminated { return }
             if suspendsOnControlZ, event == .key(.ctrl("z")) {

@@ -5,15 +5,19 @@ import Synchronization
 /// standard library) started as a child process.
 ///
 /// The child exits when its standard input closes, so it never outlives the test process, even
-/// when the tests crash. `shared()` starts one server per test process; every endpoint is listed
+/// when the tests crash, and deletes its throwaway certificates. `shared()` starts one server per test process; every endpoint is listed
 /// at the top of `loopback_server.py`.
 public final class LoopbackServer: Sendable {
     /// The plain HTTP port.
     public let port: Int
     /// The HTTPS port (a self-signed certificate for `127.0.0.1` and `localhost`).
     public let tlsPort: Int
+    /// An HTTPS port that requires a client certificate (``clientCertificate``).
+    public let mutualTLSPort: Int
     /// The server's certificate (also its own CA) and key, generated with `openssl` at start.
     public let certificate: TestCertificate
+    /// A client certificate (and its key) the mutual-TLS port accepts.
+    public let clientCertificate: TestCertificate
     private let process: Mutex<Process?>
     private let stdinPipe: Mutex<Pipe?>
 
@@ -42,10 +46,13 @@ public final class LoopbackServer: Sendable {
     /// Starts a new server; call `stop()` when done (or let the process exit).
     public init() throws {
         let certificate = try TestCertificate.generate()
+        let clientCertificate = try TestCertificate.generate(commonName: "Lazer test client")
         let process = Process()
         process.executableURL = try Self.python()
         process.arguments = [
             Self.scriptURL.path, "--cert", certificate.certificateFile.path, "--key", certificate.keyFile.path,
+            "--client-ca", clientCertificate.certificateFile.path,
+            "--remove", certificate.folder.path, "--remove", clientCertificate.folder.path,
         ]
         let input = Pipe()
         let output = Pipe()
@@ -55,13 +62,18 @@ public final class LoopbackServer: Sendable {
         try process.run()
         let line = Self.readLine(from: output.fileHandleForReading, timeout: 20)
         let fields = line.split(separator: " ")
-        guard fields.count == 3, fields[0] == "PORTS", let port = Int(fields[1]), let tlsPort = Int(fields[2]) else {
+        guard fields.count == 4, fields[0] == "PORTS", let port = Int(fields[1]), let tlsPort = Int(fields[2]),
+            let mutualTLSPort = Int(fields[3])
+        else {
             process.terminate()
+            process.waitUntilExit()  // reap it: no zombie, and its pipes are closed before the error
             throw StartError.noPortLine(line)
         }
         self.port = port
         self.tlsPort = tlsPort
+        self.mutualTLSPort = mutualTLSPort
         self.certificate = certificate
+        self.clientCertificate = clientCertificate
         self.process = Mutex(process)
         self.stdinPipe = Mutex(input)
     }
@@ -76,6 +88,11 @@ public final class LoopbackServer: Sendable {
     /// `https://127.0.0.1:<tlsPort><path>`.
     public func tlsURL(_ path: String) -> URL {
         URL(string: "https://127.0.0.1:\(tlsPort)\(path)") ?? URL(fileURLWithPath: "/")
+    }
+
+    /// `https://127.0.0.1:<mutualTLSPort><path>`: answers only clients presenting ``clientCertificate``.
+    public func mutualTLSURL(_ path: String) -> URL {
+        URL(string: "https://127.0.0.1:\(mutualTLSPort)\(path)") ?? URL(fileURLWithPath: "/")
     }
 
     /// Stops the server (closing its stdin, then terminating it) and waits for it to exit.

@@ -8,9 +8,11 @@ public struct TestCertificate: Sendable {
     public let certificateFile: URL
     /// PEM private key, unencrypted.
     public let keyFile: URL
+    /// The folder holding both files (the loopback server removes it when it exits).
+    public var folder: URL { certificateFile.deletingLastPathComponent() }
 
     /// Generates a fresh EC P-256 certificate valid for one day in a new temporary folder.
-    public static func generate() throws -> TestCertificate {
+    public static func generate(commonName: String = "Lazer loopback test") throws -> TestCertificate {
         let folder = FileManager.default.temporaryDirectory
             .appendingPathComponent("lazer-cert-\(UUID().uuidString)", isDirectory: true)
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
@@ -20,7 +22,7 @@ public struct TestCertificate: Sendable {
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = [
             "openssl", "req", "-x509", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:prime256v1", "-nodes",
-            "-keyout", key.path, "-out", certificate.path, "-days", "1", "-subj", "/CN=Lazer loopback test",
+            "-keyout", key.path, "-out", certificate.path, "-days", "1", "-subj", "/CN=\(commonName)",
             "-addext", "subjectAltName=IP:127.0.0.1,DNS:localhost",
         ]
         let errors = Pipe()

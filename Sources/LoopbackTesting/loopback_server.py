@@ -1,8 +1,9 @@
 #!/usr/bin/env python3
 """Loopback HTTP(S) server for Lazer's integration tests (Python 3 standard library only).
 
-Binds 127.0.0.1 on a free port and prints one line, `PORTS <http> <https>` (https is 0 unless
---cert and --key are given). It exits when its standard input closes, so it never outlives the
+Binds 127.0.0.1 on free ports and prints one line, `PORTS <http> <https> <mtls>` (https is 0
+unless --cert and --key are given; mtls, an HTTPS port that requires a client certificate signed
+by --client-ca, is 0 unless that is given too). It exits when its standard input closes, so it never outlives the
 test process that started it. Every endpoint is bounded in time.
 
 Any absolute-form request (`GET http://other.host/echo`) is served as if it were local, so the
@@ -24,6 +25,8 @@ Endpoints (any method unless noted):
   /close-mid-body        promises 1000 bytes, sends 100, closes the connection
   /cookies/set?k=v       sets cookie k=v; /cookies answers the Cookie header it got
   /json                  a small JSON document
+  /digest-auth/U/P       RFC 7616 MD5 Digest (qop=auth) for user U, password P: 401 with a challenge,
+                         200 JSON {"authenticated": true, "user": U} for a correct response hash
 """
 
 import base64
@@ -31,6 +34,7 @@ import gzip
 import hashlib
 import json
 import os
+import shutil
 import socket
 import ssl
 import sys
@@ -43,6 +47,43 @@ from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
 disconnects = {}
 disconnects_lock = threading.Lock()
+
+
+issued_nonces = set()
+issued_nonces_lock = threading.Lock()
+
+
+def parse_digest(header):
+    """The fields of a `Digest k=v, k="v"` Authorization header, or None for another scheme."""
+    scheme, _, rest = header.partition(" ")
+    if scheme.lower() != "digest":
+        return None
+    fields = {}
+    index = 0
+    while index < len(rest):
+        while index < len(rest) and rest[index] in " ,":
+            index += 1
+        equals = rest.find("=", index)
+        if equals < 0:
+            break
+        name = rest[index:equals].strip().lower()
+        index = equals + 1
+        if index < len(rest) and rest[index] == '"':
+            end = index + 1
+            value = ""
+            while end < len(rest) and rest[end] != '"':
+                if rest[end] == "\\" and end + 1 < len(rest):
+                    end += 1
+                value += rest[end]
+                end += 1
+            index = end + 1
+        else:
+            end = rest.find(",", index)
+            end = len(rest) if end < 0 else end
+            value = rest[index:end].strip()
+            index = end
+        fields[name] = value
+    return fields
 
 
 def disconnect_event(ident):
@@ -166,6 +207,9 @@ class Handler(BaseHTTPRequestHandler):
             self.send(200, self.headers.get("Cookie", "").encode(), content_type="text/plain")
         elif path == "/json":
             self.send_json(200, {"id": 1, "name": "lazer", "tags": ["a", "b"], "ok": True})
+        elif path.startswith("/digest-auth/") and len(path.split("/")) == 4:
+            _, _, user, password = path.split("/")
+            self.digest_auth(urllib.parse.unquote(user), urllib.parse.unquote(password))
         else:
             self.send(404, f"no route for {path}\n".encode(), content_type="text/plain")
 
@@ -180,6 +224,25 @@ class Handler(BaseHTTPRequestHandler):
             "length": len(body),
             "sha256": hashlib.sha256(body).hexdigest(),
         })
+
+    def digest_auth(self, user, password):
+        realm = "lazer-loopback"
+        fields = parse_digest(self.headers.get("Authorization", ""))
+        if fields is not None and fields.get("username") == user and fields.get("realm") == realm \
+                and fields.get("qop") == "auth" and fields.get("nonce") in issued_nonces:
+            def md5(text):
+                return hashlib.md5(text.encode()).hexdigest()
+            ha1 = md5(f"{user}:{realm}:{password}")
+            ha2 = md5(f"{self.command}:{fields.get('uri', '')}")
+            expected = md5(":".join([ha1, fields["nonce"], fields.get("nc", ""), fields.get("cnonce", ""), "auth", ha2]))
+            if fields.get("response") == expected:
+                self.send_json(200, {"authenticated": True, "user": user})
+                return
+        nonce = os.urandom(16).hex()
+        with issued_nonces_lock:
+            issued_nonces.add(nonce)
+        challenge = f'Digest realm="{realm}", qop="auth", algorithm=MD5, nonce="{nonce}", opaque="{os.urandom(8).hex()}"'
+        self.send(401, b"authentication required\n", [("WWW-Authenticate", challenge)], "text/plain")
 
     def multipart(self, body):
         content_type = self.headers.get("Content-Type", "")
@@ -236,11 +299,13 @@ class Server(ThreadingHTTPServer):
 
 
 def main():
-    cert = key = None
+    cert = key = client_ca = None
     args = sys.argv[1:]
     if "--cert" in args:
         cert = args[args.index("--cert") + 1]
         key = args[args.index("--key") + 1]
+    if "--client-ca" in args:
+        client_ca = args[args.index("--client-ca") + 1]
     plain = Server(("127.0.0.1", 0), Handler)
     servers = [plain]
     tls_port = 0
@@ -251,11 +316,25 @@ def main():
         secure.socket = context.wrap_socket(secure.socket, server_side=True)
         tls_port = secure.server_address[1]
         servers.append(secure)
+    mtls_port = 0
+    if cert and client_ca:
+        mutual = Server(("127.0.0.1", 0), Handler)
+        context = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
+        context.load_cert_chain(cert, key)
+        context.verify_mode = ssl.CERT_REQUIRED
+        context.load_verify_locations(client_ca)
+        mutual.socket = context.wrap_socket(mutual.socket, server_side=True)
+        mtls_port = mutual.server_address[1]
+        servers.append(mutual)
     for server in servers:
         threading.Thread(target=server.serve_forever, daemon=True).start()
-    print(f"PORTS {plain.server_address[1]} {tls_port}", flush=True)
-    # Exit when the parent closes our stdin (or dies).
+    print(f"PORTS {plain.server_address[1]} {tls_port} {mtls_port}", flush=True)
+    # Exit when the parent closes our stdin (or dies), removing the folders named by --remove
+    # (the throwaway certificates), so nothing is left in the temporary folder.
     sys.stdin.buffer.read()
+    for index, arg in enumerate(args):
+        if arg == "--remove" and index + 1 < len(args):
+            shutil.rmtree(args[index + 1], ignore_errors=True)
     os._exit(0)
 
 

@@ -180,4 +180,9 @@ do {
     print(
         String(format: "10 MB text (%d lines): load %.1f ms, jump to end + draw %.3f ms", editor.lineCount, load, jump))
     report("  type a character + redraw", samples, cells: 0)
+    editor.move(.documentStart)
+    start = now()
+    let found = editor.find("no such word")
+    let searchTime = String(format: "%.1f", now() - start)
+    print("  search the whole text for an absent word (/ then n): \(searchTime) ms (found: \(found))")
 }

@@ -7,12 +7,11 @@ struct Lazer: ParsableCommand {
         commandName: "lazer",
         abstract: "A terminal API explorer for Linux.",
         discussion: """
-            Browse saved endpoint collections, send requests over libcurl and read the answers as
+            Browse saved endpoint collections, send requests over libcurl and read the answers as \
             collapsible JSON trees, or replay the same collections headlessly for CI.
 
-            Planned, not available yet: tui (the explorer screen), run (replay a collection with
-            assertions), mock (serve a mock environment over HTTP), import,
-            export.
+            Planned, not available yet: tui (the explorer screen), run (replay a collection with \
+            assertions), mock (serve a mock environment over HTTP), import, export.
             """,
         version: LazerVersion.current,
         subcommands: [JSONCommand.self, SendCommand.self, ValidateCommand.self, UIDemoCommand.self]

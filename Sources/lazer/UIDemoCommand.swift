@@ -12,7 +12,7 @@ struct UIDemoCommand: ParsableCommand {
             Keys: q quits (Ctrl+Q anywhere), t switches theme, 1/2 switch page, Tab moves focus,
             j/k or arrows move, h/l or Enter collapse and expand, PgUp/PgDn page, g/G jump to the
             ends, m turns mouse reporting off and on (off lets you select text), e edits the text in
-            $EDITOR, y copies the selection (OSC 52, xclip, wl-copy), Ctrl+Z suspends.
+            $EDITOR, p shows it in $PAGER, y copies the selection (OSC 52, xclip, wl-copy), Ctrl+Z suspends.
             """
     )
 

@@ -1,6 +1,7 @@
 import CCurses
 import Foundation
 import Glibc
+import TerminalTesting
 import Testing
 
 @Suite("CCurses: ncursesw reachable from Swift", .serialized)

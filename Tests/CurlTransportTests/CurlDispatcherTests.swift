@@ -185,6 +185,29 @@ struct CurlDispatcherTests {
         #expect(await transportError(dispatcher.dataFuture(from: deadProxy))?.reason == .proxyFailure)
     }
 
+    @Test("mutual TLS: the client certificate and key are presented; an unusable one is a clientCertificate error")
+    func clientCertificate() async throws {
+        let server = try LoopbackServer.shared()
+        let dispatcher = makeDispatcher()
+        let trusted: (inout HTTPRequest) -> Void = { $0.options.caFile = server.certificate.certificateFile.path }
+        let withCertificate = request(server.mutualTLSURL("/json")) {
+            trusted(&$0)
+            $0.options.clientCertificate = ClientCertificate(
+                certificatePath: server.clientCertificate.certificateFile.path,
+                privateKeyPath: server.clientCertificate.keyFile.path)
+        }
+        #expect(try await dispatcher.dataFuture(from: withCertificate).value.statusCode.rawValue == 200)
+
+        let without = request(server.mutualTLSURL("/json"), configure: trusted)
+        #expect(await transportError(dispatcher.dataFuture(from: without)) != nil)
+
+        let unusable = request(server.mutualTLSURL("/json")) {
+            trusted(&$0)
+            $0.options.clientCertificate = ClientCertificate(certificatePath: "/nonexistent/client.pem")
+        }
+        #expect(await transportError(dispatcher.dataFuture(from: unusable))?.reason == .clientCertificate)
+    }
+
     @Test("asking for HTTP/2 over TLS falls back to HTTP/1.1 when the server offers only that (ALPN)")
     func http2Fallback() async throws {
         let server = try LoopbackServer.shared()
@@ -315,6 +338,18 @@ struct CurlDispatcherTests {
         #expect(!FileManager.default.fileExists(atPath: file.path))
         _ = try await future.value
         #expect(FileManager.default.fileExists(atPath: file.path))
+    }
+
+    @Test("dropping the dispatcher mid-request neither hangs nor crashes: the request still completes")
+    func droppedDispatcher() async throws {
+        let server = try LoopbackServer.shared()
+        var dispatcher: CurlDispatcher? = makeDispatcher()
+        let future = try #require(dispatcher).dataFuture(from: request(server.url("/slow?seconds=0.3")))
+        _ = future.send()
+        dispatcher = nil
+        // The engine lives until the exchange settles, then shuts down on its own network thread.
+        #expect(try await future.value.statusCode.rawValue == 200)
+        #expect(dispatcher == nil)
     }
 
     @Test("after shutdown requests fail instead of hanging")

@@ -2,6 +2,7 @@ import CCurses
 import Foundation
 import Glibc
 import TUI
+import TerminalTesting
 import Testing
 
 @testable import CursesBackend
@@ -81,6 +82,27 @@ struct NcursesBackendTests {
         }
     }
 
+    @Test("where the C library's widths differ from the toolkit's, ncurses' grid still matches the toolkit's")
+    func widthDisagreements() throws {
+        try withBackend(rows: 3, columns: 40) { backend, _ in
+            let terminal = Terminal(backend: backend)
+            // U+1FAE8 is newer than glibc's data (wcwidth -1); a flag is two spacing characters; a
+            // heart with VS16 is one column to wcwidth and two to the toolkit.
+            terminal.draw { frame in frame.buffer.write("a\u{1FAE8}b🇫🇷c❤\u{FE0F}d界e", x: 0, y: 0) }
+            let texts = try (0..<13).map { try cell(x: Int32($0), y: 0).text }
+            #expect(texts[0] == "a")
+            // A C library with newer Unicode data knows it as a wide character.
+            #expect(texts[1] == (ccurses_wcwidth(0x1FAE8) == 2 ? "\u{1FAE8}" : "\u{FFFD}"))
+            #expect(texts[3] == "b")
+            #expect(texts[4] == "\u{FFFD}")
+            #expect(texts[6] == "c")
+            #expect(texts[7] == "❤")
+            #expect(texts[9] == "d")
+            #expect(texts[10] == "界")
+            #expect(texts[12] == "e")
+        }
+    }
+
     @Test("a frame that changes one cell sends one cell through Terminal, and the screen shows it")
     func terminalDiff() throws {
         try withBackend { backend, pty in
@@ -138,6 +160,19 @@ struct NcursesBackendTests {
             #expect(backend.flushPendingInput() == [.key(KeyEvent(.escape))])
             pty.type("\u{1B}x")
             #expect(backend.readEvents() == [.key(.char("x", .alt))])
+        }
+    }
+
+    @Test("an empty read is told apart from a hang-up without blocking")
+    func hangUp() throws {
+        try withBackend { backend, pty in
+            #expect(backend.checkForHangUp() == (false, []))
+            pty.type("x")
+            let arrived = backend.checkForHangUp()
+            #expect(arrived.hungUp == false)
+            #expect(arrived.events == [.key(.char("x"))])
+            pty.hangUp()
+            #expect(backend.checkForHangUp().hungUp)
         }
     }
 

@@ -7,16 +7,19 @@ set -uo pipefail
 export TERM=${TERM:-xterm-256color}
 export LC_ALL=C.UTF-8
 E2E_TIMEOUT=${E2E_TIMEOUT:-15}
-TMUX_SOCKET="lazer-e2e-$$-$RANDOM"
 E2E_DIR=$(mktemp -d)
+# The private tmux server's socket, in a short path of its own (socket paths are limited to 107
+# bytes) that is removed with the server.
+SOCKET_DIR=$(mktemp -d /tmp/lazer-e2e.XXXXXX)
+TMUX_SOCKET="$SOCKET_DIR/tmux"
 passed=0
 failed=0
 
-t() { tmux -L "$TMUX_SOCKET" -f /dev/null "$@"; }
+t() { tmux -S "$TMUX_SOCKET" -f /dev/null "$@"; }
 
 cleanup() {
     t kill-server 2>/dev/null
-    rm -rf "$E2E_DIR"
+    rm -rf "$E2E_DIR" "$SOCKET_DIR"
 }
 trap cleanup EXIT
 
@@ -45,6 +48,19 @@ wait_for() {
         sleep 0.05
     done
     echo "    timed out waiting for /$2/ in:" >&2
+    screen "$1" | sed 's/^/    | /' >&2
+    return 1
+}
+
+# wait_gone NAME PATTERN [TIMEOUT]: polls until the pane text no longer matches (a repaint under
+# load can land after the status line that announced it).
+wait_gone() {
+    local deadline=$((SECONDS + ${3:-$E2E_TIMEOUT}))
+    while ((SECONDS < deadline)); do
+        screen "$1" | grep -Eq -- "$2" || return 0
+        sleep 0.05
+    done
+    echo "    timed out waiting for /$2/ to disappear from:" >&2
     screen "$1" | sed 's/^/    | /' >&2
     return 1
 }
@@ -85,6 +101,8 @@ terminal_is_normal() {
         echo "    tmux flags (alternate cursor mouse): $state" >&2
         return 1
     fi
+    # The wrapper prints `stty -a` after lazer's exit line; under load a capture can land mid-way.
+    wait_for "$1" "^stty-end" || return 1
     local text
     text=$(screen "$1")
     if ! grep -q "stty-begin" <<<"$text"; then

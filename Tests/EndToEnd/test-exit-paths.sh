@@ -1,5 +1,5 @@
-# Every way out of lazer ui-demo leaves a usable terminal: a forced crash (a Swift runtime trap),
-# SIGTERM, SIGINT, and Ctrl+Z suspend with fg resume.
+# Every way out of lazer ui-demo leaves a usable terminal: a forced crash (a Swift runtime trap), a
+# stack overflow, SIGTERM, SIGINT, and Ctrl+Z suspend with fg resume.
 source "$(dirname "$0")/lib.sh"
 
 # A crash through the test hook (LAZER_TEST_HOOKS=1 makes "!" call fatalError). The Swift
@@ -10,6 +10,14 @@ t send-keys -t crash '!'
 check "crash: the process dies of the trap (status 128+signal)" wait_for crash "lazer-exit=1(3[2-9]|4[0-9])" 60
 check "crash: the fatal error message is readable on the normal screen" in_history crash "Fatal error: ui-demo test hook: forced crash"
 check "crash: the terminal is back in normal mode" terminal_is_normal crash
+
+# A stack overflow through the test hook ("@" recurses without end): the crash handler runs on its
+# own signal stack, so it can still restore the terminal when the thread's stack is used up.
+start overflow 100 30 "env TERM=tmux-256color LAZER_TEST_HOOKS=1 SWIFT_BACKTRACE=interactive=no $(wrapper ui-demo)"
+check "overflow: the demo starts" wait_for overflow "Lazer UI demo"
+t send-keys -t overflow '@'
+check "overflow: the process dies of the fault (status 128+signal)" wait_for overflow "lazer-exit=1(3[2-9]|4[0-9])" 60
+check "overflow: the terminal is back in normal mode" terminal_is_normal overflow
 
 # lazer's pid: the only child of the pane's shell.
 lazer_pid() { pgrep -P "$(t display-message -p -t "$1" '#{pane_pid}')" | head -1; }

@@ -2,7 +2,10 @@
 # $EDITOR handover, the widgets page, resize (down to 1x1), and a normal terminal after quitting.
 source "$(dirname "$0")/lib.sh"
 
-start demo 100 30 "env TERM=tmux-256color EDITOR='sed -i s/Type/Edited/' $(wrapper ui-demo)"
+# A "pager" that keeps a copy of what it was given.
+printf '#!/bin/sh\ncp "$1" "%s/paged.txt"\n' "$E2E_DIR" >"$E2E_DIR/pager"
+chmod +x "$E2E_DIR/pager"
+start demo 100 30 "env TERM=tmux-256color EDITOR='sed -i s/Type/Edited/' PAGER=$E2E_DIR/pager $(wrapper ui-demo)"
 t set-option -s set-clipboard on
 check "the demo screen appears with its title and theme" wait_for demo "Lazer UI demo .*theme: dark"
 check "the tree and the text area are side by side" wait_for demo "Tree \(1,000,000 rows\).*Text area"
@@ -35,12 +38,12 @@ check "the new theme's colours reach the terminal" test "$(screen_colours demo |
 
 t send-keys -t demo y
 check "y copies the selected row (toast)" wait_for demo "Copied: GET +/items/0"
-check "the copy reaches tmux's clipboard through OSC 52" bash -c "tmux -L $TMUX_SOCKET show-buffer | grep -q '/items/0'"
+check "the copy reaches tmux's clipboard through OSC 52" bash -c "tmux -S $TMUX_SOCKET show-buffer | grep -q '/items/0'"
 
 t send-keys -t demo m
 check "m turns mouse reporting off" wait_for demo "mouse off"
 check "with mouse reporting off the terminal's own selection works" \
-    bash -c "[[ \$(tmux -L $TMUX_SOCKET display -p -t demo '#{mouse_any_flag}') == 0 ]]"
+    bash -c "[[ \$(tmux -S $TMUX_SOCKET display -p -t demo '#{mouse_any_flag}') == 0 ]]"
 t send-keys -t demo m
 check "m turns it back on" wait_for demo "mouse on"
 
@@ -57,24 +60,30 @@ t send-keys -t demo e
 check "e hands the text to \$EDITOR and reads the result back" wait_for demo "Edited here"
 check "the screen is back in the demo after the editor" test "$(flags demo)" = "1 0 1"
 
+t send-keys -t demo p
+check "p hands the text to \$PAGER and takes the screen back" wait_for demo "The pager exited with status 0"
+check "the pager was given the text area's content" grep -q "Edited here" "$E2E_DIR/paged.txt"
+check "the screen is back in the demo after the pager" test "$(flags demo)" = "1 0 1"
+
 t send-keys -t demo 2
 check "2 shows the widgets page" wait_for demo "List \(type to filter\).*Table"
 check "the table shows requests with their status" wait_for demo "POST +/users +201"
 t send-keys -t demo o r d
-check "typing filters the list" wait_for demo "Search orders"
-check "non-matching items are hidden" bash -c "! tmux -L $TMUX_SOCKET capture-pane -p -t demo | grep -q 'Get user'"
+check "typing reaches the list" wait_for demo "last: d"
+check "the filter keeps the matches" wait_for demo "Search orders"
+check "non-matching items are hidden" wait_gone demo "Get user"
 t send-keys -t demo 1
 check "1 returns to the explorer page" wait_for demo "Tree \(1,000,000 rows\)"
 
 t resize-window -t demo -x 80 -y 24
 check "a resize reaches the program" wait_for demo "last: resize 80×24"
 check "after the resize the boxes end in the new last row and column" \
-    bash -c "tmux -L $TMUX_SOCKET capture-pane -p -t demo | sed -n 23p | grep -Eq '^╰─+╯╰─+╯$'"
+    bash -c "tmux -S $TMUX_SOCKET capture-pane -p -t demo | sed -n 23p | grep -Eq '^╰─+╯╰─+╯$'"
 for size in "1 1" "2 1" "1 3" "5 2" "1 1"; do
     t resize-window -t demo -x "${size% *}" -y "${size#* }"
 done
 check "resizing down to 1x1 and other tiny sizes does not crash" \
-    bash -c "! tmux -L $TMUX_SOCKET capture-pane -p -t demo | grep -q lazer-exit"
+    bash -c "! tmux -S $TMUX_SOCKET capture-pane -p -t demo | grep -q lazer-exit"
 t resize-window -t demo -x 100 -y 30
 check "back at 100x30 the whole screen is drawn again" wait_for demo "last: resize 100×30"
 check "the tree is intact after the tiny sizes" wait_for demo "│▸ GET +/items/0 "
@@ -86,7 +95,7 @@ check "after quitting the terminal is back in normal mode" terminal_is_normal de
 # NO_COLOR: the monochrome theme, and no colour sequences at all.
 start mono 80 24 "env TERM=tmux-256color NO_COLOR=1 $(wrapper ui-demo)"
 check "NO_COLOR selects the monochrome theme" wait_for mono "theme: monochrome"
-check "NO_COLOR sends no colours, only attributes" bash -c "! tmux -L $TMUX_SOCKET capture-pane -p -e -t mono | grep -Eq '\[(3|4)8;5;'"
+check "NO_COLOR sends no colours, only attributes" bash -c "! tmux -S $TMUX_SOCKET capture-pane -p -e -t mono | grep -Eq '\[(3|4)8;5;'"
 t send-keys -t mono q
 check "NO_COLOR: q quits" wait_for mono "lazer-exit=0"
 
@@ -104,7 +113,7 @@ start direct 80 24 "env TERMINFO=$E2E_DIR/terminfo TERM=lazer-direct $(wrapper u
 check "direct colour: the demo starts" wait_for direct "Lazer UI demo"
 check "direct colour: 24-bit colour sequences reach the terminal" wait_for_colours direct $'\e\\[38;2;[0-9]+;[0-9]+;[0-9]+m'
 check "direct colour: nothing is downgraded to the 256-colour palette" \
-    bash -c "! tmux -L $TMUX_SOCKET capture-pane -p -e -t direct | grep -Eq '\[(3|4)8;5;'"
+    bash -c "! tmux -S $TMUX_SOCKET capture-pane -p -e -t direct | grep -Eq '\[(3|4)8;5;'"
 t send-keys -t direct q
 check "direct colour: q quits" wait_for direct "lazer-exit=0"
 

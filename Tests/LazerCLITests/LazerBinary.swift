@@ -10,13 +10,20 @@ struct LazerBinary {
 
     enum Failure: Error, CustomStringConvertible {
         case notBuilt(String)
+        case hung([String])
 
         var description: String {
             switch self {
             case .notBuilt(let path): "the lazer binary was not found at \(path); run `swift build` first"
+            case .hung(let arguments):
+                "`lazer \(arguments.joined(separator: " "))` was still running after \(Int(hangLimit)) s and was killed"
             }
         }
     }
+
+    /// A run that takes longer has hung (every request the tests send is bounded far below this):
+    /// it is killed and reported, so a hang fails one test instead of stalling the whole run.
+    static let hangLimit: Double = 120
 
     /// The directory holding the test bundle and the products built with it.
     static var productsDirectory: URL {
@@ -40,6 +47,10 @@ struct LazerBinary {
         process.standardOutput = output
         process.standardError = errors
         try process.run()
+        let pid = process.processIdentifier
+        let watchdog = DispatchWorkItem { kill(pid, SIGKILL) }
+        DispatchQueue.global().asyncAfter(deadline: .now() + hangLimit, execute: watchdog)
+        defer { watchdog.cancel() }
         input.fileHandleForWriting.write(stdin)
         try input.fileHandleForWriting.close()
         // Read both pipes to the end before waiting, so a large output cannot fill a pipe and stall.
@@ -49,6 +60,9 @@ struct LazerBinary {
         let outputData = output.fileHandleForReading.readDataToEndOfFile()
         group.wait()
         process.waitUntilExit()
+        if process.terminationReason == .uncaughtSignal, process.terminationStatus == SIGKILL {
+            throw Failure.hung(arguments)
+        }
         return Output(
             status: process.terminationStatus,
             stdout: String(decoding: outputData, as: UTF8.self),

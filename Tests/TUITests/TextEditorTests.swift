@@ -202,3 +202,70 @@ import Testing
         Snapshot.assert(terminal.backend.textDump(), named: "modal")
     }
 }
+
+@Suite struct SearchTests {
+    @Test func findWalksMatchesForwardAndBackwardWithWrap() {
+        var state = TextEditorState(text: "Token one\nno match\ntoken two token\nlast")
+        let found1 = state.find("token")
+        #expect(found1)
+        #expect(state.selection == TextPosition(line: 0, column: 0)..<TextPosition(line: 0, column: 5))
+        let found2 = state.find("token")
+        #expect(found2)
+        #expect(state.selection?.lowerBound == TextPosition(line: 2, column: 0))
+        let found3 = state.find("token")
+        #expect(found3)
+        #expect(state.selection?.lowerBound == TextPosition(line: 2, column: 10))
+        let found4 = state.find("token")
+        #expect(found4)
+        #expect(state.selection?.lowerBound == TextPosition(line: 0, column: 0))
+        let found5 = state.find("token", forward: false)
+        #expect(found5)
+        #expect(state.selection?.lowerBound == TextPosition(line: 2, column: 10))
+        let found6 = state.find("token", forward: false)
+        #expect(found6)
+        #expect(state.selection?.lowerBound == TextPosition(line: 2, column: 0))
+        let found7 = state.find("absent")
+        #expect(!found7)
+        #expect(state.selectedText == "token")
+    }
+
+    @Test func findSingleOccurrenceWrapsToItself() {
+        var state = TextEditorState(text: "a needle here")
+        let found8 = state.find("NEEDLE")
+        #expect(found8)
+        let found9 = state.find("needle")
+        #expect(found9)
+        #expect(state.selection?.lowerBound == TextPosition(line: 0, column: 2))
+        let found10 = state.find("needle", forward: false)
+        #expect(found10)
+        #expect(state.selection?.lowerBound == TextPosition(line: 0, column: 2))
+    }
+
+    @Test func listNAndShiftNVisitMatchingItems() {
+        let items = ["GET /users", "POST /orders", "GET /orders/{id}", "DELETE /users/{id}"]
+        var state = ListState(selected: 0)
+        let found11 = state.selectMatch("orders", items: items)
+        #expect(found11)
+        #expect(state.selected == 1)
+        let found12 = state.selectMatch("orders", items: items)
+        #expect(found12)
+        #expect(state.selected == 2)
+        let found13 = state.selectMatch("orders", items: items)
+        #expect(found13)
+        #expect(state.selected == 1)
+        let found14 = state.selectMatch("users", items: items, forward: false)
+        #expect(found14)
+        #expect(state.selected == 0)
+        let found15 = state.selectMatch("nothing", items: items)
+        #expect(!found15)
+    }
+}
+
+@Suite struct SearchDetailTests {
+    @Test func asciiAndUnicodeNeedlesReportCharacterColumns() {
+        #expect(TextEditorState.matchColumns(of: "id", in: "日本 ID: id, Id") == [3, 7, 11])
+        #expect(TextEditorState.matchColumns(of: "ü", in: "Über über") == [0, 5])
+        #expect(TextEditorState.matchColumns(of: "aa", in: "aaa") == [0, 1])
+        #expect(TextEditorState.matchColumns(of: "x", in: "").isEmpty)
+    }
+}

@@ -138,4 +138,22 @@ import Workspace
         #expect(result.diagnostics.isEmpty, "\(result.diagnostics)")
         #expect(result.collection?.fileText() == example)
     }
+
+    @Test func badJSONPathsAndRegularExpressionsArePositioned() throws {
+        let text = Fixtures.minimal(
+            replacing: "\"url\": \"/posts/:id\",",
+            with: """
+                "url": "/posts/:id",
+                      "expectations": [{"subject": "jsonPath", "path": "$.items[", "op": "exists"},
+                        {"subject": "body", "op": "matches", "value": "(unclosed"}],
+                      "captures": [{"variable": "t", "from": "jsonPath", "path": "token"}],
+                """)
+        let result = load(text)
+        #expect(result.collection == nil)
+        let messages = result.diagnostics.map { "\($0.line):\($0.column) \($0.path): \($0.message)" }
+        #expect(messages.count == 3)
+        #expect(messages[0].hasPrefix("38:65 requests[0].expectations[0].path: invalid JSONPath at character 9:"))
+        #expect(messages[1] == "39:55 requests[0].expectations[1].value: not a valid regular expression: (unclosed")
+        #expect(messages[2].hasPrefix("40:67 requests[0].captures[0].path: invalid JSONPath at character 1:"))
+    }
 }

@@ -95,10 +95,20 @@ final class RecordingDispatcher: DataDispatcher {
         #expect(request.options.connectTimeout == .seconds(1))
         #expect(request.options.followRedirects && request.options.maxRedirects == 3 && !request.options.verifyTLS)
 
-        let digest = SavedRequest(name: "d", url: "/x", auth: SavedAuth(.digest(username: "a", password: "b")))
-        #expect(throws: RequestError.self) {
-            try RequestResolver(scope: VariableScope(), baseFolder: "/").resolve(digest).request.httpRequest(
-                serverProvider: nil)
+    }
+
+    @Test func digestAuthBecomesTheTransportCredentialWithVariablesFilledAndThePasswordMasked() throws {
+        let scope = VariableScope(environment: [
+            Variable(name: "user", value: "ann"), Variable(name: "pass", value: "pa55word", secret: true),
+        ])
+        let saved = SavedRequest(
+            name: "d", url: "/x", auth: SavedAuth(.digest(username: "{{user}}", password: "{{pass}}")))
+        let request = try RequestResolver(scope: scope, baseFolder: "/").resolve(saved).request.httpRequest(
+            serverProvider: nil)
+        #expect(request.options.authentication == .digest(username: "ann", password: "pa55word"))
+        #expect(!request.headers.contains("Authorization"))
+        for text in [String(describing: request.options), String(reflecting: request.options), request.redactedDump] {
+            #expect(!text.contains("pa55word"))
         }
     }
 

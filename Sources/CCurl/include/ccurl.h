@@ -72,6 +72,10 @@ int ccurl_pause_cont(void);
 size_t ccurl_writefunc_pause(void);
 /// `CURL_READFUNC_ABORT`.
 size_t ccurl_readfunc_abort(void);
+/// `CURLAUTH_BASIC`, for `CURLOPT_HTTPAUTH`.
+long ccurl_auth_basic(void);
+/// `CURLAUTH_DIGEST`, for `CURLOPT_HTTPAUTH`.
+long ccurl_auth_digest(void);
 
 // MARK: - Version and features
 

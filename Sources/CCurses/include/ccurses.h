@@ -134,6 +134,13 @@ int ccurses_open_pty(int rows, int cols, int *leader, int *follower);
 /// killed, or -1 if it could not be started. Used to hand the terminal to $EDITOR or $PAGER.
 int ccurses_spawn_wait(char *const argv[]);
 
+/// Saves the dispositions of SIGINT, SIGTERM, SIGHUP, SIGTSTP, SIGCONT and SIGWINCH and sets
+/// them to SIG_IGN, so ncurses installs no handlers of its own and the program can watch them
+/// with dispatch sources. Nested calls are counted; only the first one saves.
+void ccurses_job_signals_take(void);
+/// Puts back the dispositions saved by `ccurses_job_signals_take` (after the screen shut down).
+void ccurses_job_signals_release(void);
+
 // MARK: - Crash-safe terminal restore
 
 /// Remembers the current termios of `fd` so `ccurses_terminal_restore` can put it back. Call
@@ -146,7 +153,13 @@ void ccurses_terminal_restore(void);
 /// Installs handlers for SIGILL, SIGTRAP, SIGSEGV, SIGABRT, SIGBUS and SIGFPE that call
 /// `ccurses_terminal_restore` and then hand the signal to the previous handler (Swift's
 /// backtracer, or the default action), so a crash leaves a usable terminal and still reports.
+/// The handlers run with SA_ONSTACK on an alternate signal stack (see
+/// `ccurses_crash_stack_ensure`), so a stack overflow still restores the terminal.
 void ccurses_crash_guard_install(void);
+/// Gives the calling thread its own signal stack for the crash handlers (once per thread; keeps a
+/// big enough one already there). Install calls it for its thread; the event loop calls it on the
+/// thread that delivers events, since the main queue may be drained by another thread.
+void ccurses_crash_stack_ensure(void);
 /// Sends standard error to an unlinked temporary file while the screen runs, so messages cannot
 /// scribble over the screen or vanish with the alternate screen. Returns 0, or -1 (nothing changed).
 int ccurses_stderr_capture_begin(void);

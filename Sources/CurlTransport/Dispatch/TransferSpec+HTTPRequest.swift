@@ -29,6 +29,14 @@ extension TransferSpec {
         clientKey = options.clientCertificate?.privateKeyPath
         clientKeyPassphrase = options.clientCertificate?.passphrase
         proxy = options.proxy
+        authentication = options.authentication.map { credentials in
+            switch credentials {
+            case .basic(let username, let password):
+                Authentication(scheme: .basic, username: username, password: password)
+            case .digest(let username, let password):
+                Authentication(scheme: .digest, username: username, password: password)
+            }
+        }
         acceptCompression = options.acceptCompression
         version = Self.version(options.httpVersion)
     }

@@ -21,23 +21,22 @@ final class CurlEngine: Sendable {
     }
 
     private let inbox: CurlInbox
-    private let multi: CurlMultiPointer
-    private let stopped = DispatchSemaphore(value: 0)
-    private let networkThread = CurlThreadMarker()
+    private let control: CurlThreadControl
 
     init(configuration: Configuration = Configuration()) {
         CurlGlobal.initialize()
         let inbox = CurlInbox()
         let multi = CurlMultiPointer(curl_multi_init())
+        let control = CurlThreadControl(inbox: inbox, multi: multi)
         self.inbox = inbox
-        self.multi = multi
-        let stopped = self.stopped
-        let networkThread = self.networkThread
+        self.control = control
+        CurlEngineRegistry.add(control)
         let thread = Thread {
-            networkThread.mark()
+            control.networkThread.mark()
             let loop = CurlLoop(multi: multi, inbox: inbox, configuration: configuration)
             loop.run()
-            stopped.signal()
+            CurlEngineRegistry.remove(control)
+            control.finished()
         }
         thread.name = "lazer.curl"
         thread.start()
@@ -60,12 +59,17 @@ final class CurlEngine: Sendable {
 
     /// Cancels everything in flight, writes the cookie file, frees libcurl's handles and ends the thread.
     /// Waits (at most 10 s) for the thread unless called from it. Later submissions complete as failures.
+    /// Every caller waits, not only the first, so "shutdown returned" means "the thread is done".
     func shutdown() {
-        let first = inbox.post(.stop)
-        guard first else { return }
-        if let pointer = multi.pointer { curl_multi_wakeup(pointer) }
-        if !networkThread.isCurrent { _ = stopped.wait(timeout: .now() + 10) }
+        control.requestStop()
+        control.waitUntilFinished(deadline: .now() + 10)
     }
+
+    /// Whether the network thread has freed its handles and ended (does not wait).
+    var isStopped: Bool { control.waitUntilFinished(deadline: .now()) }
+
+    /// Whether process exit would still have to stop this engine's thread.
+    var isRegisteredForExit: Bool { CurlEngineRegistry.contains(control) }
 
     private func post(_ command: CurlInbox.Command) {
         guard inbox.post(command) else {
@@ -74,8 +78,8 @@ final class CurlEngine: Sendable {
         }
         // A completion handler that starts the next request runs on the network thread, which
         // reads the inbox before it polls again: no wake-up needed (saves a syscall per request).
-        if networkThread.isCurrent { return }
-        if let pointer = multi.pointer { curl_multi_wakeup(pointer) }
+        if control.networkThread.isCurrent { return }
+        control.wake()
     }
 }
 

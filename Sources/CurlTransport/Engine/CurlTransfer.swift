@@ -390,6 +390,12 @@ final class CurlTransfer: @unchecked Sendable {
         if let key = spec.clientKey { try options.set(CURLOPT_SSLKEY, key) }
         if let passphrase = spec.clientKeyPassphrase { try options.set(CURLOPT_KEYPASSWD, passphrase) }
         if let proxy = spec.proxy { try options.set(CURLOPT_PROXY, proxy) }
+        if let authentication = spec.authentication {
+            let scheme = authentication.scheme == .digest ? ccurl_auth_digest() : ccurl_auth_basic()
+            try options.set(CURLOPT_HTTPAUTH, scheme)
+            try options.set(CURLOPT_USERNAME, authentication.username)
+            try options.set(CURLOPT_PASSWORD, authentication.password)
+        }
         if spec.acceptCompression { try options.set(CURLOPT_ACCEPT_ENCODING, "") }
         try options.set(CURLOPT_HTTP_VERSION, Self.curlVersion(spec.version))
         if spec.version == .http2PriorKnowledge, !CurlFeatures.current.reusesPriorKnowledgeConnections {

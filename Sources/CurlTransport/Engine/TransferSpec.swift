@@ -27,6 +27,19 @@ struct TransferSpec: Sendable {
         case http3
     }
 
+    /// Which `CURLOPT_HTTPAUTH` scheme the credentials are for.
+    enum AuthenticationScheme: Sendable {
+        case basic
+        case digest
+    }
+
+    /// `CURLOPT_HTTPAUTH` with `CURLOPT_USERNAME`/`CURLOPT_PASSWORD`.
+    struct Authentication: Sendable {
+        var scheme: AuthenticationScheme
+        var username: String
+        var password: String
+    }
+
     var method = "GET"
     var url: String
     var headers: [(name: String, value: String)] = []
@@ -43,6 +56,8 @@ struct TransferSpec: Sendable {
     var clientKey: String?
     var clientKeyPassphrase: String?
     var proxy: String?
+    /// Credentials for the server's challenge, in libcurl's terms.
+    var authentication: Authentication?
     var version = Version.automatic
     var acceptCompression = true
     /// Bodies larger than this go to a temporary file instead of memory.

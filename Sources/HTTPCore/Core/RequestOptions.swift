@@ -21,6 +21,9 @@ public struct RequestOptions: Hashable, Sendable {
     public var httpVersion: HTTPVersion?
     /// Whether to send `Accept-Encoding` for every encoding the transport can decode and decode the body.
     public var acceptCompression: Bool
+    /// Credentials the transport answers an authentication challenge with (Digest needs the
+    /// server's nonce); `nil` sends none beyond the headers.
+    public var authentication: HTTPAuthentication?
 
     public init(
         connectTimeout: Duration? = nil,
@@ -32,7 +35,8 @@ public struct RequestOptions: Hashable, Sendable {
         clientCertificate: ClientCertificate? = nil,
         proxy: String? = nil,
         httpVersion: HTTPVersion? = nil,
-        acceptCompression: Bool = true
+        acceptCompression: Bool = true,
+        authentication: HTTPAuthentication? = nil
     ) {
         self.connectTimeout = connectTimeout
         self.totalTimeout = totalTimeout
@@ -44,5 +48,6 @@ public struct RequestOptions: Hashable, Sendable {
         self.proxy = proxy
         self.httpVersion = httpVersion
         self.acceptCompression = acceptCompression
+        self.authentication = authentication
     }
 }

@@ -1,3 +1,4 @@
+import Futures
 import Synchronization
 
 /// A ``DelayScheduler`` on virtual time for tests: work waits until the test calls ``advance(by:)``.

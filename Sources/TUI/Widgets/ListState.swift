@@ -43,6 +43,23 @@ public struct ListState: Hashable, Sendable {
         selected = visible[min(max(0, target), visible.count - 1)]
     }
 
+    /// Moves the selection to the next (or previous) item containing `query`, wrapping around:
+    /// `n`/`N` after a search. Returns `false` when no item matches.
+    @discardableResult
+    public mutating func selectMatch(_ query: String, items: [String], forward: Bool = true) -> Bool {
+        let visible = visibleIndices(of: items)
+        guard !visible.isEmpty, !query.isEmpty else { return false }
+        let current = selected.flatMap { visible.firstIndex(of: $0) } ?? (forward ? -1 : visible.count)
+        for step in 1...visible.count {
+            let position = ((current + (forward ? step : -step)) % visible.count + visible.count) % visible.count
+            if TextMatch.substring(query, in: items[visible[position]]) != nil {
+                selected = visible[position]
+                return true
+            }
+        }
+        return false
+    }
+
     /// Adds typed text to the filter and keeps a matching item selected.
     public mutating func typeFilter(_ text: String, items: [String]) {
         filter += text

@@ -5,12 +5,9 @@ extension ResolvedRequest {
     /// The `HTTPRequest` a dispatcher sends: relative targets go through `serverProvider` (the
     /// environment), so switching environments redirects them without rebuilding.
     ///
-    /// Throws `RequestError.invalidURL` for an absolute URL that does not parse and
-    /// `RequestError.adapterFailed` for digest auth, which the transport cannot do yet.
+    /// Digest credentials become `RequestOptions.authentication`: the transport answers the
+    /// server's challenge. Throws `RequestError.invalidURL` for an absolute URL that does not parse.
     public func httpRequest(serverProvider: (any ServerProvider)?) throws(RequestError) -> HTTPRequest {
-        guard digestCredentials == nil else {
-            throw .adapterFailed("digest authentication is not supported by the transport yet")
-        }
         var request: HTTPRequest
         switch target {
         case .absolute(let text):
@@ -63,6 +60,9 @@ extension ResolvedRequest {
         if let follow = options.followRedirects { result.followRedirects = follow }
         if let maximum = options.maxRedirects { result.maxRedirects = maximum }
         if let verify = options.verifyTLS { result.verifyTLS = verify }
+        if let digest = digestCredentials {
+            result.authentication = .digest(username: digest.username, password: digest.password)
+        }
         return result
     }
 }

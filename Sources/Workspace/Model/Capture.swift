@@ -44,7 +44,8 @@ public struct Capture: Sendable, Equatable {
         case .status?: source = .status
         case .body?: source = .body
         case .jsonPath?:
-            guard let jsonPath = fields.string("path", required: true) else { return nil }
+            guard let jsonPath = fields.string("path", required: true), fields.checkJSONPath("path", jsonPath)
+            else { return nil }
             source = .jsonPath(jsonPath)
         case .header?:
             guard let name = fields.string("name", required: true) else { return nil }

@@ -60,11 +60,13 @@ public struct Expectation: Sendable, Equatable {
             guard let name = fields.string("name", required: true) else { return nil }
             subject = .header(name: name)
         case .jsonPath?:
-            guard let jsonPath = fields.string("path", required: true) else { return nil }
+            guard let jsonPath = fields.string("path", required: true), fields.checkJSONPath("path", jsonPath)
+            else { return nil }
             subject = .jsonPath(jsonPath)
         case nil: return nil
         }
         guard let op else { return nil }
+        if op == .matches, !fields.checkRegularExpression("value", value) { return nil }
         if value == nil, op != .exists, op != .notExists {
             reader.report(.error, "\"\(op.rawValue)\" needs a \"value\"", at: fields.offset, path: path)
             return nil

@@ -57,6 +57,9 @@ public enum AtomicFile {
             unlink(backupTemporary)
             if link(path, backupTemporary) == 0 {
                 if rename(backupTemporary, backup) != 0 { unlink(backupTemporary) }
+            } else if let previous = try? read(path) {
+                // File systems without hard links: copy the old bytes, still atomically.
+                try? write(previous, to: backup, permissions: mode, keepBackup: false)
             }
         }
         guard rename(temporary, path) == 0 else {

@@ -96,6 +96,8 @@ struct SendCommand: ParsableCommand {
         let request = try SendRequestBuilder(command: self).request()
         let dispatcher = CurlDispatcher(
             configuration: .init(scheduler: ImmediateScheduler(), userAgent: "lazer/\(LazerVersion.current)"))
+        // Join the network thread before the process exits: libcurl must not run during exit's cleanup.
+        defer { dispatcher.shutdown() }
         let future =
             if let output {
                 dispatcher.downloadFuture(from: request, to: URL(fileURLWithPath: output))

@@ -103,9 +103,12 @@ final class DemoApp {
             backend.mouseEnabled.toggle()
             state.mouseEnabled = backend.mouseEnabled
         case .character("e"): editText()
+        case .character("p"): pageText()
         case .character("y"): copySelection()
         case .character("!") where testHooks:
             fatalError("ui-demo test hook: forced crash")
+        case .character("@") where testHooks:
+            _ = DemoStackOverflow.recurse(0)
         default: return false
         }
         return true
@@ -197,6 +200,15 @@ final class DemoApp {
         }
         state.editor.setText(String(decoding: data, as: UTF8.self))
         state.toast = Toast("Text updated from the editor", kind: .success, style: state.theme[.success])
+    }
+
+    /// Shows the text area in `$PAGER` and takes the screen back when the pager quits.
+    private func pageText() {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("lazer-ui-demo-\(getpid()).txt").path
+        guard FileManager.default.createFile(atPath: path, contents: Data(state.editor.text.utf8)) else { return }
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let status = backend.page(path: path)
+        state.toast = Toast("The pager exited with status \(status)", kind: .info, style: state.theme[.info])
     }
 
     private func copySelection() {

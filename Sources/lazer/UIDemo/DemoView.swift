@@ -15,7 +15,8 @@ enum DemoView {
         if let toast = state.toast { frame.render(toast, in: rows[1]) }
         let hints = [
             KeyHint("q", "quit"), KeyHint("t", "theme"), KeyHint("Tab", "focus"), KeyHint("1/2", "page"),
-            KeyHint("m", "mouse"), KeyHint("e", "edit"), KeyHint("y", "copy"), KeyHint("^Z", "suspend"),
+            KeyHint("m", "mouse"), KeyHint("e", "edit"), KeyHint("p", "page"), KeyHint("y", "copy"),
+            KeyHint("^Z", "suspend"),
         ]
         let status = StatusBar(
             message: Line("last: \(state.lastEvent)"), hints: hints,

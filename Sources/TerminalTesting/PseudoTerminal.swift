@@ -1,18 +1,18 @@
-import CCurses
+public import CCurses
 import Foundation
 import Glibc
 
 /// A pseudo-terminal pair for tests: ncurses runs on the follower side as it would on a real
 /// terminal, and the test reads what it wrote from the leader side.
-final class PseudoTerminal {
-    enum Failure: Error { case open(String) }
+public final class PseudoTerminal {
+    public enum Failure: Error { case open(String) }
 
-    let leader: Int32
-    let follower: Int32
+    public let leader: Int32
+    public let follower: Int32
     /// The follower as a stdio stream, for `newterm`.
-    let stream: UnsafeMutablePointer<FILE>
+    public let stream: UnsafeMutablePointer<FILE>
 
-    init(rows: Int32, columns: Int32) throws {
+    public init(rows: Int32, columns: Int32) throws {
         var leader: Int32 = -1
         var follower: Int32 = -1
         guard ccurses_open_pty(rows, columns, &leader, &follower) == 0 else {
@@ -27,7 +27,7 @@ final class PseudoTerminal {
     }
 
     /// Everything written to the terminal since the last call.
-    func drain() -> String {
+    public func drain() -> String {
         var bytes: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: 4096)
         while true {
@@ -39,21 +39,30 @@ final class PseudoTerminal {
     }
 
     /// Types `text` into the terminal, as a user at the keyboard would.
-    func type(_ text: String) {
+    public func type(_ text: String) {
         let bytes = Array(text.utf8)
         _ = bytes.withUnsafeBytes { write(leader, $0.baseAddress, $0.count) }
     }
 
+    private var leaderOpen = true
+
+    /// Closes the leader side, as a terminal emulator does when its window closes.
+    public func hangUp() {
+        guard leaderOpen else { return }
+        close(leader)
+        leaderOpen = false
+    }
+
     deinit {
         fclose(stream)
-        close(leader)
+        hangUp()
     }
 }
 
 /// ncurses keeps one current screen per process; suites in different test targets that drive it
 /// take this lock (an `flock` on a shared file, which also excludes other threads of this process).
-enum NcursesTestLock {
-    static func withLock<T>(_ body: () throws -> T) rethrows -> T {
+public enum NcursesTestLock {
+    public static func withLock<T>(_ body: () throws -> T) rethrows -> T {
         let path = NSTemporaryDirectory() + "/lazer-ncurses-tests.lock"
         let descriptor = open(path, O_RDWR | O_CREAT, 0o600)
         defer { if descriptor >= 0 { close(descriptor) } }

@@ -1,0 +1,38 @@
+import Foundation
+import JSONTree
+
+extension ObjectFields {
+    /// Reports a JSONPath that is not valid RFC 9535, pointing at the offending character.
+    func checkJSONPath(_ key: String, _ text: String) -> Bool {
+        do {
+            _ = try JSONPath(text)
+            return true
+        } catch {
+            let start = node(key)?.offset ?? offset
+            // +1 for the opening quote; exact when the string has no escapes before the problem.
+            reader.report(
+                .error, "invalid JSONPath at character \(error.offset + 1): \(error.message)",
+                at: start + 1 + String(text.prefix(error.offset)).utf8.count, path: path.appending(key))
+            return false
+        }
+    }
+
+    /// Reports a `matches` value that is not a string holding a valid regular expression.
+    func checkRegularExpression(_ key: String, _ value: StoredJSON?) -> Bool {
+        guard case .string(let pattern)? = value else {
+            reader.report(
+                .error, "\"matches\" needs a regular expression as a string", at: node(key)?.offset ?? offset,
+                path: path.appending(key))
+            return false
+        }
+        do {
+            _ = try NSRegularExpression(pattern: pattern)
+            return true
+        } catch {
+            reader.report(
+                .error, "not a valid regular expression: \(pattern)", at: node(key)?.offset ?? offset,
+                path: path.appending(key))
+            return false
+        }
+    }
+}
