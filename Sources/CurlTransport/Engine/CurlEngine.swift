@@ -22,6 +22,8 @@ final class CurlEngine: Sendable {
 
     private let inbox: CurlInbox
     private let control: CurlThreadControl
+    /// How many easy handles were created and how many transfers reused one.
+    let handleStatistics: CurlHandlePool.Statistics
 
     init(configuration: Configuration = Configuration()) {
         CurlGlobal.initialize()
@@ -31,9 +33,11 @@ final class CurlEngine: Sendable {
         self.inbox = inbox
         self.control = control
         CurlEngineRegistry.add(control)
+        let statistics = CurlHandlePool.Statistics()
+        handleStatistics = statistics
         let thread = Thread {
             control.networkThread.mark()
-            let loop = CurlLoop(multi: multi, inbox: inbox, configuration: configuration)
+            let loop = CurlLoop(multi: multi, inbox: inbox, configuration: configuration, statistics: statistics)
             loop.run()
             CurlEngineRegistry.remove(control)
             control.finished()
