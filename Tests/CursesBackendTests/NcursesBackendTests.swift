@@ -103,6 +103,30 @@ struct NcursesBackendTests {
         }
     }
 
+    @Test("a run of adjacent cells keeps each cell's own symbol, attributes and colours")
+    func runOfMixedCells() throws {
+        try withBackend(rows: 3, columns: 20) { backend, _ in
+            let red = Style(foreground: .indexed(196))
+            let bold = Style(modifiers: [.bold])
+            backend.draw([
+                CellUpdate(x: 1, y: 1, cell: Cell("a", style: red)),
+                CellUpdate(x: 2, y: 1, cell: Cell("e\u{301}", style: bold)),
+                CellUpdate(x: 3, y: 1, cell: Cell("界", style: red)),
+                CellUpdate(x: 5, y: 1, cell: Cell("b", style: .plain)),
+                // Not adjacent: a second run on the same row.
+                CellUpdate(x: 9, y: 1, cell: Cell("c", style: bold)),
+            ])
+            backend.flush()
+            let drawn = try [1, 2, 3, 5, 9].map { try cell(x: Int32($0), y: 1) }
+            #expect(drawn.map(\.text) == ["a", "e\u{301}", "界", "b", "c"])
+            #expect(drawn[0].pair != 0 && drawn[2].pair == drawn[0].pair)
+            #expect(drawn[1].pair == 0 && drawn[3].pair == 0)
+            #expect(drawn[1].attributes & ccurses_a_bold() != 0 && drawn[4].attributes & ccurses_a_bold() != 0)
+            #expect(drawn[0].attributes & ccurses_a_bold() == 0 && drawn[3].attributes & ccurses_a_bold() == 0)
+            #expect(try cell(x: 8, y: 1).text == " ")
+        }
+    }
+
     @Test("a frame that changes one cell sends one cell through Terminal, and the screen shows it")
     func terminalDiff() throws {
         try withBackend { backend, pty in
