@@ -62,6 +62,9 @@ public final class NcursesBackend: TerminalBackend {
     }
 
     public let options: Options
+    /// The terminfo entry in use: `TERM` (or `Options.terminalType`), or its `-direct` variant
+    /// when `COLORTERM` announced true colour (see `DirectColorTerminal`).
+    public let terminalType: String
     public let colorCapability: ColorCapability
     /// True when the process locale (after the UTF-8 fallback) encodes text as UTF-8.
     public let localeIsUTF8: Bool
@@ -112,15 +115,29 @@ public final class NcursesBackend: TerminalBackend {
         ccurses_crash_guard_install()
         if options.captureStandardError { _ = ccurses_stderr_capture_begin() }
 
-        let type = options.terminalType ?? options.environment["TERM"] ?? "xterm-256color"
-        guard let output = fdopen(outputDescriptor, "w"), let input = fdopen(inputDescriptor, "r"),
-            let screen = newterm(type, output, input)
-        else {
+        let requestedType = options.terminalType ?? options.environment["TERM"] ?? "xterm-256color"
+        var type = requestedType
+        var opened: OpaquePointer?
+        let output = fdopen(outputDescriptor, "w")
+        let input = fdopen(inputDescriptor, "r")
+        if let output, let input {
+            // COLORTERM=truecolor: the `-direct` entry when it exists, else TERM as given.
+            if let direct = DirectColorTerminal.candidate(for: requestedType, environment: options.environment),
+                let screen = newterm(direct, output, input)
+            {
+                type = direct
+                opened = screen
+            } else {
+                opened = newterm(requestedType, output, input)
+            }
+        }
+        terminalType = type
+        guard let screen = opened else {
             ccurses_stderr_capture_end()
             ccurses_crash_guard_uninstall()
             ccurses_terminal_forget()
             ccurses_job_signals_release()
-            throw .unknownTerminal(type)
+            throw .unknownTerminal(requestedType)
         }
         self.screen = screen
         set_term(screen)

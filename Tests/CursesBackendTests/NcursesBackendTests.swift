@@ -277,6 +277,48 @@ struct NcursesBackendTests {
         #expect(throws: NcursesBackendError.notATerminal) { try NcursesBackend(options: options) }
     }
 
+    @Test("COLORTERM=truecolor switches xterm-256color to xterm-direct, and RGB colours go out as 24-bit")
+    func trueColorThroughTheDirectEntry() throws {
+        try withBackend(environment: ["TERM": "xterm-256color", "COLORTERM": "truecolor"]) { backend, pty in
+            #expect(backend.terminalType == "xterm-direct")
+            #expect(backend.colorCapability == .trueColor)
+            let terminal = Terminal(backend: backend)
+            terminal.draw { _ in }
+            _ = pty.drain()
+            terminal.draw { frame in frame.buffer.write("x", x: 0, y: 0, style: .fg(.rgb(250, 20, 10))) }
+            // xterm-direct's setaf uses the colon form of the 24-bit SGR.
+            #expect(pty.drain().contains("38:2::250:20:10m"))
+        }
+    }
+
+    @Test("without COLORTERM, or without a -direct entry for TERM, the screen keeps TERM's 256 colours")
+    func trueColorFallsBack() throws {
+        try withBackend(environment: ["TERM": "xterm-256color"]) { backend, _ in
+            #expect(backend.terminalType == "xterm-256color")
+            #expect(backend.colorCapability == .indexed256)
+        }
+        try withBackend(environment: ["TERM": "screen-256color", "COLORTERM": "24bit"]) { backend, _ in
+            #expect(backend.terminalType == "screen-256color")
+            #expect(backend.colorCapability == .indexed256)
+        }
+    }
+
+    @Test("the -direct candidate: only when COLORTERM announces true colour and NO_COLOR is not set")
+    func directCandidate() {
+        let truecolor = ["COLORTERM": "truecolor"]
+        #expect(DirectColorTerminal.candidate(for: "xterm-256color", environment: truecolor) == "xterm-direct")
+        #expect(
+            DirectColorTerminal.candidate(for: "tmux-256color", environment: ["COLORTERM": "24bit"]) == "tmux-direct")
+        #expect(DirectColorTerminal.candidate(for: "xterm", environment: truecolor) == "xterm-direct")
+        #expect(DirectColorTerminal.candidate(for: "xterm-direct", environment: truecolor) == nil)
+        #expect(DirectColorTerminal.candidate(for: "xterm-256color", environment: [:]) == nil)
+        #expect(DirectColorTerminal.candidate(for: "xterm-256color", environment: ["COLORTERM": "yes"]) == nil)
+        #expect(
+            DirectColorTerminal.candidate(
+                for: "xterm-256color", environment: ["COLORTERM": "truecolor", "NO_COLOR": ""])
+                == nil)
+    }
+
     @Test("an unknown terminal type is refused with a message naming it")
     func unknownTerminal() throws {
         try NcursesTestLock.withLock {
