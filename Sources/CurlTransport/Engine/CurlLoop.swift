@@ -45,9 +45,12 @@ final class CurlLoop {
             var stillRunning: Int32 = 0
             curl_multi_perform(multi, &stillRunning)
             collectFinished(multi)
-            // Completions may have queued new transfers from this thread (without a wake-up):
-            // then go round again at once instead of waiting.
-            if inbox.isEmpty { curl_multi_poll(multi, nil, 0, 1000, nil) }
+            // Commands may be waiting (completions on this thread queue transfers without a wake-up):
+            // then go round again at once; otherwise sleep until a socket or a poster wakes the loop.
+            if inbox.prepareToPoll() {
+                curl_multi_poll(multi, nil, 0, 1000, nil)
+                inbox.finishedPolling()
+            }
         }
         for transfer in Array(active.values) { cancel(transfer, multi: multi) }
         handles.drain()
