@@ -1,4 +1,5 @@
-/// A parsed JSON body: the original bytes plus a flat tape of 8-byte entries (see `Tape`).
+/// A parsed JSON body: the original bytes plus a flat tape of about 4 bytes per value (see `Tape`
+/// and `TapeStorage`).
 /// Strings and numbers stay as sent and are decoded only when asked for; key order and
 /// duplicate keys are kept.
 ///
@@ -6,10 +7,10 @@
 public struct JSONDocument: Sendable {
     /// The body exactly as received.
     public let bytes: [UInt8]
-    let tape: [UInt64]
+    let tape: TapeStorage
     let overflow: [Int: Int]
-    /// Lazily built child tables for random access into large containers.
-    let childTables = ChildTableCache()
+    /// Every 64th child of every container, for random access into large ones.
+    let checkpoints: ChildCheckpoints
 
     /// Parses `bytes`; throws a `JSONParseError` pointing at the first problem.
     public init(bytes: [UInt8], options: JSONParseOptions = .strict) throws(JSONParseError) {
@@ -19,6 +20,7 @@ public struct JSONDocument: Sendable {
         self.bytes = bytes
         self.tape = result.tape
         self.overflow = result.overflow
+        self.checkpoints = result.checkpoints
     }
 
     /// Parses the UTF-8 encoding of `text`.
@@ -32,8 +34,12 @@ public struct JSONDocument: Sendable {
     /// Number of tape entries (values plus one closing entry per container).
     public var tapeCount: Int { tape.count }
 
-    /// Bytes used by the index (tape and overflow table), not counting the body itself.
-    public var indexMemory: Int { tape.count * MemoryLayout<UInt64>.stride + overflow.count * 32 }
+    /// Bytes allocated for the index (tape and overflow table, by capacity), not counting the body.
+    /// The overflow table is a dictionary: counted as its buckets of two words plus a bit each.
+    public var indexMemory: Int {
+        let buckets = overflow.capacity == 0 ? 0 : (overflow.capacity * 4 + 2) / 3
+        return tape.memory + checkpoints.memory + buckets * (2 * MemoryLayout<Int>.stride) + buckets / 8
+    }
 
     // MARK: - Entry access
 
@@ -78,15 +84,10 @@ public struct JSONDocument: Sendable {
         return JSONChildren(document: self, start: node.index + 1, end: node.index + payload(node.index))
     }
 
-    /// The `position`-th child (O(position): siblings are skipped using subtree sizes).
+    /// The `position`-th child: O(log n + 64), from the nearest recorded 64th child.
     public func child(_ node: JSONNode, at position: Int) -> JSONNode? {
-        guard position >= 0 else { return nil }
-        var seen = 0
-        for child in children(node) {
-            if seen == position { return child }
-            seen += 1
-        }
-        return nil
+        guard Tape.isContainerStart(entry(node)) else { return nil }
+        return childIndex(of: node.index, at: position).map { JSONNode(index: $0) }
     }
 
     /// The last member named `key` (the one JSON.parse would keep when keys repeat).
@@ -98,7 +99,7 @@ public struct JSONDocument: Sendable {
         return found
     }
 
-    /// The member's parent; nil for the root. Walks down from the root, skipping siblings.
+    /// The member's parent; nil for the root. Walks down from the root: O(depth × (log n + 64)).
     public func parent(_ node: JSONNode) -> JSONNode? {
         ancestry(of: node).last?.parent
     }
@@ -110,14 +111,7 @@ public struct JSONDocument: Sendable {
         while current != node.index, Tape.isContainerStart(tape[current]) {
             let end = current + payload(current)
             guard node.index > current, node.index < end else { break }
-            var child = current + 1
-            var position = 0
-            while child < end {
-                let following = next(after: child)
-                if node.index < following { break }
-                child = following
-                position += 1
-            }
+            let (position, child) = childPosition(in: current, containing: node.index)
             chain.append((JSONNode(index: current), position))
             current = child
         }

@@ -28,6 +28,8 @@ struct JSONParser: ~Copyable {
     let tapeCapacity: Int
     var tapeCount = 0
     var overflow: [Int: Int] = [:]
+    /// Every `ChildCheckpoints.stride`-th child of every container: `container << 32 | child`.
+    var checkpoints: [UInt64] = []
     /// The open containers, innermost last (a raw buffer: this is the hottest bookkeeping).
     var stack: UnsafeMutablePointer<Frame>
     var stackCapacity = 64
@@ -45,38 +47,33 @@ struct JSONParser: ~Copyable {
 
     deinit { stack.deallocate() }
 
-    /// Parses `bytes` into a tape, or throws a positioned error.
+    /// Parses `bytes` into a tape, or throws a positioned error. The parser writes 64-bit entries
+    /// into a scratch buffer sized by `entryBound`; `TapeStorage` then packs exactly the entries
+    /// written, so the index keeps no slack from the bound.
     static func parse(
         _ bytes: UnsafeBufferPointer<UInt8>,
         options: JSONParseOptions
-    ) throws(JSONParseError) -> (tape: [UInt64], overflow: [Int: Int]) {
+    ) throws(JSONParseError) -> (tape: TapeStorage, overflow: [Int: Int], checkpoints: ChildCheckpoints) {
         guard bytes.count <= Tape.maximumBodySize else {
             throw JSONParseError(reason: .tooLarge, offset: 0, expected: "a body smaller than 4 GiB", in: bytes)
         }
         var capacity = entryBound(bytes)
         while true {
-            var failure: Failure?
-            var overflow: [Int: Int] = [:]
-            let tape = [UInt64](unsafeUninitializedCapacity: capacity) { buffer, initialized in
-                guard let start = buffer.baseAddress else { return }
-                var parser = JSONParser(bytes: bytes, options: options, tape: start, capacity: buffer.count)
-                do throws(Failure) {
-                    try parser.run()
-                    initialized = parser.tapeCount
-                } catch {
-                    failure = error
-                    initialized = 0
+            let scratch = UnsafeMutablePointer<UInt64>.allocate(capacity: capacity)
+            defer { scratch.deallocate() }
+            var parser = JSONParser(bytes: bytes, options: options, tape: scratch, capacity: capacity)
+            do throws(Failure) {
+                try parser.run()
+                let tape = TapeStorage(entries: UnsafeBufferPointer(start: scratch, count: parser.tapeCount))
+                return (tape, parser.overflow, ChildCheckpoints(unsorted: parser.checkpoints))
+            } catch {
+                guard let reason = error.reason else {
+                    // The bound was wrong (it should not be): retry with more room rather than fail.
+                    capacity *= 2
+                    continue
                 }
-                overflow = parser.overflow
+                throw JSONParseError(reason: reason, offset: error.offset, expected: error.expected, in: bytes)
             }
-            guard let failure else { return (tape, overflow) }
-            guard failure.reason != nil else {
-                // The bound was wrong (it should not be): retry with more room rather than fail.
-                capacity *= 2
-                continue
-            }
-            throw JSONParseError(
-                reason: failure.reason ?? .unexpected, offset: failure.offset, expected: failure.expected, in: bytes)
         }
     }
 
@@ -127,11 +124,14 @@ struct JSONParser: ~Copyable {
         var stackCapacity = self.stackCapacity
         var depth = 0
         var overflow: [Int: Int] = [:]
+        var checkpoints: [UInt64] = []
+        let checkpointMask = ChildCheckpoints.stride - 1
         defer {
             self.tapeCount = tapeCount
             self.stack = stack
             self.stackCapacity = stackCapacity
             self.overflow = overflow
+            self.checkpoints = checkpoints
         }
 
         @inline(__always) func emit(_ entry: UInt64) throws(Failure) {
@@ -276,6 +276,10 @@ struct JSONParser: ~Copyable {
                         try close(at: position)
                         position += 1
                         continue afterValue
+                    }
+                    // The next entry starts child number `top.childCount + 1`.
+                    if (top.childCount &+ 1) & checkpointMask == 0 {
+                        checkpoints.append(UInt64(top.tapeIndex) << 32 | UInt64(tapeCount))
                     }
                     continue valueLoop
                 }

@@ -12,7 +12,7 @@ public enum JSONPrinter {
         var output = JSONOutputBuffer(sink: sink)
         let node = node ?? document.root
         document.bytes.withUnsafeBufferPointer { bytes in
-            document.tape.withUnsafeBufferPointer { tape in
+            document.tape.withView { tape in
                 let printer = TapePrinter(document: document, bytes: bytes, tape: tape, options: options)
                 if options.sortKeys {
                     printer.printSorted(node, into: &output)

@@ -6,7 +6,7 @@
 ///   hidden ranges.
 /// - Everything collapsed except a few containers: the expanded ones form a forest; each knows
 ///   its row count and its expanded children's row offsets, and other children are found by
-///   position through the document's child tables.
+///   position through the document's child checkpoints.
 struct JSONTreeLayout: Sendable {
     /// An expanded container in the collapsed-by-default forest.
     struct ForestNode: Sendable {

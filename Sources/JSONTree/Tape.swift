@@ -1,29 +1,33 @@
-/// The bit layout of one tape entry: every value is one `UInt64`, non-empty containers get a
-/// second entry for their closing bracket — so in a fully expanded tree view, row N is entry N.
-/// No per-node heap objects, no decoded strings.
+/// The bit layout of one tape entry as the code reads it: every value is one entry, non-empty
+/// containers get a second entry for their closing bracket — so in a fully expanded tree view,
+/// row N is entry N. No per-node heap objects, no decoded strings. `TapeStorage` keeps each entry
+/// in about 4 bytes; this 64-bit form is what its subscript returns.
 ///
 /// ```
 /// bits  0...31  byte offset of the value's first byte — for object members, of the key's opening quote
-/// bits 32...57  payload: containers → distance to their end entry (0: empty, no end entry);
+/// bits 32...41  payload: containers → distance to their end entry (0: empty, no end entry);
 ///               end → child count;
 ///               strings → raw content length; numbers → text length; literals → 0
-/// bits 58...60  kind (JSONKind raw value; 2 = end of container)
-/// bit  61       member of an object (the offset points at the key)
-/// bit  62       the key contains escapes
-/// bit  63       strings: contains escapes; numbers: has a fraction or an exponent
+/// bits 42...44  kind (JSONKind raw value; 2 = end of container)
+/// bit  45       member of an object (the offset points at the key)
+/// bit  46       the key contains escapes
+/// bit  47       strings: contains escapes; numbers: has a fraction or an exponent
 /// ```
 ///
-/// A payload that does not fit in 26 bits is stored as `Tape.overflowMarker` and looked up in the
-/// document's overflow table.
+/// Bits 32...47 are stored as they are (`TapeStorage.metaShift`). A payload that does not fit in
+/// 10 bits is stored as `Tape.overflowMarker` and looked up in the document's overflow table —
+/// containers of more than a thousand entries and strings longer than a kilobyte are rare, and
+/// both cost far more than one table lookup to show or print.
 enum Tape {
     static let endKind: UInt64 = 2
     static let payloadShift: UInt64 = 32
-    static let payloadMask: UInt64 = (1 << 26) - 1
+    static let payloadBits: UInt64 = 10
+    static let payloadMask: UInt64 = (1 << payloadBits) - 1
     static let overflowMarker: UInt64 = payloadMask
-    static let kindShift: UInt64 = 58
-    static let keyedBit: UInt64 = 1 << 61
-    static let keyEscapedBit: UInt64 = 1 << 62
-    static let valueFlagBit: UInt64 = 1 << 63
+    static let kindShift: UInt64 = 42
+    static let keyedBit: UInt64 = 1 << 45
+    static let keyEscapedBit: UInt64 = 1 << 46
+    static let valueFlagBit: UInt64 = 1 << 47
     /// The largest body the 32-bit offsets can address.
     static let maximumBodySize = Int(UInt32.max)
 

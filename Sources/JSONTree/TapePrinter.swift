@@ -2,14 +2,14 @@
 struct TapePrinter {
     let document: JSONDocument
     let bytes: UnsafeBufferPointer<UInt8>
-    let tape: UnsafeBufferPointer<UInt64>
+    let tape: TapeView
     let options: JSONPrintOptions
     let indentation: [UInt8]
 
     init(
         document: JSONDocument,
         bytes: UnsafeBufferPointer<UInt8>,
-        tape: UnsafeBufferPointer<UInt64>,
+        tape: TapeView,
         options: JSONPrintOptions
     ) {
         self.document = document

@@ -4,11 +4,11 @@ struct JSONPathEvaluator {
     let document: JSONDocument
     /// The document's tape and bytes, valid for the duration of `JSONPath.select` (hot loops
     /// read them without array bounds checks or reference counting).
-    let tape: UnsafeBufferPointer<UInt64>
+    let tape: TapeView
     let bytes: UnsafeBufferPointer<UInt8>
     var regexCache = JSONPathRegexCache()
 
-    init(document: JSONDocument, tape: UnsafeBufferPointer<UInt64>, bytes: UnsafeBufferPointer<UInt8>) {
+    init(document: JSONDocument, tape: TapeView, bytes: UnsafeBufferPointer<UInt8>) {
         self.document = document
         self.tape = tape
         self.bytes = bytes
@@ -16,7 +16,7 @@ struct JSONPathEvaluator {
 
     /// Runs `body` with an evaluator over `document`'s raw storage.
     static func with<Result>(_ document: JSONDocument, _ body: (inout JSONPathEvaluator) -> Result) -> Result {
-        document.tape.withUnsafeBufferPointer { tape in
+        document.tape.withView { tape in
             document.bytes.withUnsafeBufferPointer { bytes in
                 var evaluator = JSONPathEvaluator(document: document, tape: tape, bytes: bytes)
                 return body(&evaluator)

@@ -1,0 +1,145 @@
+import Testing
+
+@testable import JSONTree
+
+/// The compact tape: 10-bit payloads that spill to the overflow table, 16-bit offset deltas that
+/// fall back to full offsets in wide blocks, and the every-64th-child checkpoints.
+@Suite("tape encoding edge cases")
+struct TapeEncodingTests {
+    /// The largest payload stored inline (1023 marks an overflowed one).
+    static let inlineLimit = Int(Tape.overflowMarker) - 1
+
+    @Test("strings and numbers around the inline payload limit keep their exact text", arguments: [-2, -1, 0, 1, 2])
+    func scalarLengths(delta: Int) throws {
+        let length = TapeEncodingTests.inlineLimit + delta
+        let text = String(repeating: "x", count: length - 1) + "é"
+        let digits = "1" + String(repeating: "0", count: length - 1)
+        let body = "{\"s\": \"\(text)\", \"n\": \(digits), \"f\": -\(digits).5, \"after\": true}"
+        let document = try JSONDocument(text: body)
+        let string = try #require(document.child(document.root, key: "s"))
+        let number = try #require(document.child(document.root, key: "n"))
+        let fraction = try #require(document.child(document.root, key: "f"))
+        #expect(document.string(string) == text)
+        #expect(document.numberText(number) == digits)
+        #expect(document.numberText(fraction) == "-\(digits).5")
+        #expect(document.rawText(string) == "\"\(text)\"")
+        #expect(document.bool(try #require(document.child(document.root, key: "after"))) == true)
+        #expect(JSONPrinter.string(document, options: .compact) == body.filter { $0 != " " })
+    }
+
+    @Test("containers around the inline limit: sizes, counts and the sibling after them", arguments: [-2, -1, 0, 1, 2])
+    func containerSizes(delta: Int) throws {
+        // An array of n scalars spans n + 1 entries to its end entry and has n children.
+        let count = TapeEncodingTests.inlineLimit + delta
+        let elements = (0..<count).map(String.init).joined(separator: ",")
+        let document = try JSONDocument(text: "[[\(elements)], {\"k\": [\(elements)]}, \"after\"]")
+        let array = try #require(document.child(document.root, at: 0))
+        #expect(document.childCount(array) == count)
+        #expect(document.subtreeEntryCount(array) == count + 2)
+        #expect(Array(document.children(array)).count == count)
+        #expect(document.child(array, at: count - 1).flatMap { document.numberText($0) } == String(count - 1))
+        #expect(document.rawText(array) == "[\(elements)]")
+        let member = try #require(document.child(document.root, at: 1).flatMap { document.child($0, key: "k") })
+        #expect(document.childCount(member) == count)
+        let after = try #require(document.child(document.root, at: 2))
+        #expect(document.string(after) == "after")
+        #expect(document.jsonPath(after) == "$[2]")
+        #expect(document.parent(after) == document.root)
+    }
+
+    @Test("a block spanning 65,535 bytes stores deltas; 65,536 bytes keeps full offsets", arguments: [65_535, 65_536])
+    func blockSpan(span: Int) throws {
+        // Entries: '[' at 0, the string at 1, the number at length + 4, ']' at length + 5 = span.
+        let length = span - 5
+        let text = String(repeating: "a", count: length)
+        let document = try JSONDocument(text: "[\"\(text)\",7]")
+        #expect(document.tape.wideBlockCount == (span > 65_535 ? 1 : 0))
+        let number = try #require(document.child(document.root, at: 1))
+        #expect(document.byteRange(number) == (length + 4)..<(length + 5))
+        #expect(document.numberText(number) == "7")
+        #expect(document.byteRange(document.root) == 0..<(span + 1))
+        #expect(document.string(try #require(document.child(document.root, at: 0))) == text)
+    }
+
+    @Test("byte ranges stay exact across many narrow and wide blocks")
+    func mixedBlocks() throws {
+        var random = SplitMix(seed: 42)
+        var body = "["
+        var expected: [Range<Int>] = []
+        for index in 0..<600 {
+            if index > 0 { body += "," }
+            let start = body.utf8.count
+            let roll = random.next() % 20
+            let value =
+                roll == 0
+                ? "\"" + String(repeating: "z", count: 70_000) + "\""
+                : roll < 10 ? String(random.next() % 100_000) : "{\"k\":[1,2]}"
+            body += value
+            expected.append(start..<(start + value.utf8.count))
+        }
+        body += "]"
+        let document = try JSONDocument(text: body)
+        #expect(document.tape.wideBlockCount > 0)
+        #expect(document.tape.wideBlockCount < document.tape.blocks.count)
+        let ranges = document.children(document.root).map { document.byteRange($0) }
+        #expect(ranges == expected)
+        #expect(JSONPrinter.string(document, options: .compact) == body)
+    }
+
+    @Test("packing round-trips every entry: offsets near 4 GiB, all meta bits, short last blocks")
+    func packingSeam() {
+        // Synthetic entries (the seam below the parser): increasing offsets with steps that put
+        // blocks just inside and just outside 16-bit deltas, ending at UInt32.max.
+        let meta: UInt64 = 0xFFFF << 32
+        for (steps, total) in [([UInt64](repeating: 1, count: 64), 64), ([1_040, 1_041], 130), ([0x1_0000], 3)] {
+            var offsets: [UInt64] = []
+            var offset = UInt64(UInt32.max)
+            for index in 0..<total {
+                offsets.append(offset)
+                offset -= steps[index % steps.count]
+            }
+            offsets.reverse()
+            let entries = offsets.enumerated().map { index, offset in
+                offset | (index % 3 == 0 ? meta : UInt64(index % 7) << 42)
+            }
+            let storage = entries.withUnsafeBufferPointer { TapeStorage(entries: $0) }
+            #expect((0..<total).map { storage[$0] } == entries)
+            #expect(storage.withView { view in (0..<total).map { view[$0] } } == entries)
+            #expect(storage.count == total)
+            #expect(storage.memory >= total * 4)
+        }
+        // 64 entries 1,040 apart span 65,520 bytes (narrow); 1,041 apart, 65,583 (wide).
+        let narrow = (0..<64).map { UInt64($0 * 1_040) }
+        let wide = (0..<64).map { UInt64($0 * 1_041) }
+        #expect(narrow.withUnsafeBufferPointer { TapeStorage(entries: $0) }.wideBlockCount == 0)
+        #expect(wide.withUnsafeBufferPointer { TapeStorage(entries: $0) }.wideBlockCount == 1)
+    }
+
+    @Test("child positions in large and nested containers come from the checkpoints", arguments: [false, true])
+    func checkpoints(trailingComma: Bool) throws {
+        // Three levels of large arrays, so the parser records checkpoints of several open containers.
+        let inner = (0..<130).map { "[\($0),\"v\"]" }.joined(separator: ",")
+        let middle = (0..<70).map { $0 % 10 == 0 ? "[\(inner)]" : "{\"i\":\($0)}" }.joined(separator: ",")
+        let comma = trailingComma ? "," : ""
+        let text = "[\(middle)\(comma)]"
+        let document = try JSONDocument(text: text, options: trailingComma ? .lenient : .strict)
+        var pending = [document.root]
+        var checked = 0
+        while let node = pending.popLast() {
+            let children = Array(document.children(node))
+            #expect(document.childCount(node) == children.count)
+            for (position, child) in children.enumerated() {
+                #expect(document.child(node, at: position) == child)
+                #expect(document.parent(child) == node)
+                #expect(document.childPosition(in: node.index, containing: child.index).position == position)
+                checked += 1
+            }
+            #expect(document.child(node, at: children.count) == nil)
+            pending += children.filter { document.childCount($0) > 0 }
+        }
+        #expect(checked > 1_000)
+        let deep = try #require(JSONPath("$[60][129][1]").select(in: document).first)
+        #expect(document.jsonPath(deep) == "$[60][129][1]")
+        #expect(document.jsonPointer(deep) == "/60/129/1")
+    }
+}
