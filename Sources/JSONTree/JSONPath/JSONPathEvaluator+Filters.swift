@@ -32,18 +32,18 @@ extension JSONPathEvaluator {
             switch function {
             case .length:
                 switch value(arguments[0], current: current) {
-                case .literal(.string(let string)): return .literal(.number(Double(string.unicodeScalars.count)))
+                case .literal(.string(let string)): return .literal(.number(JSONDecimal(string.unicodeScalars.count)))
                 case .node(let node):
                     switch document.kind(node) {
                     case .string:
-                        return .literal(.number(Double((document.string(node) ?? "").unicodeScalars.count)))
-                    case .array, .object: return .literal(.number(Double(document.childCount(node))))
+                        return .literal(.number(JSONDecimal((document.string(node) ?? "").unicodeScalars.count)))
+                    case .array, .object: return .literal(.number(JSONDecimal(document.childCount(node))))
                     default: return .nothing
                     }
                 default: return .nothing
                 }
             case .count:
-                return .literal(.number(Double(nodes(arguments[0], current: current).count)))
+                return .literal(.number(JSONDecimal(nodes(arguments[0], current: current).count)))
             case .value:
                 let selected = nodes(arguments[0], current: current)
                 return selected.count == 1 ? .node(selected[0]) : .nothing
@@ -102,7 +102,8 @@ extension JSONPathEvaluator {
         case .node(let node):
             switch document.kind(node) {
             case .number:
-                return .number((try? document.double(node)) ?? Double(document.numberText(node) ?? "") ?? .nan)
+                // Exact: the number's own text, never a Double (see `JSONDecimal`).
+                return JSONDecimal(document.bytes[document.byteRange(node)]).map { .number($0) } ?? .nothing
             case .string: return .string(document.string(node) ?? "")
             case .true: return .bool(true)
             case .false: return .bool(false)

@@ -209,7 +209,7 @@ enum JSONPathValue {
 /// Values as comparisons see them.
 enum JSONPathScalar {
     case nothing
-    case number(Double)
+    case number(JSONDecimal)
     case string(String)
     case bool(Bool)
     case null

@@ -128,7 +128,7 @@ extension JSONPathParser {
         return true
     }
 
-    mutating func parseNumber() throws(JSONPathError) -> Double {
+    mutating func parseNumber() throws(JSONPathError) -> JSONDecimal {
         let start = position
         _ = consume("-")
         guard let first = current, ("0"..."9").contains(first) else { throw fail("expected a number", at: start) }
@@ -146,7 +146,7 @@ extension JSONPathParser {
             while let scalar = current, ("0"..."9").contains(scalar) { position += 1 }
         }
         let literal = String(String.UnicodeScalarView(scalars[start..<position]))
-        guard let value = Double(literal) else { throw fail("invalid number", at: start) }
+        guard let value = JSONDecimal(ArraySlice(Array(literal.utf8))) else { throw fail("invalid number", at: start) }
         return value
     }
 

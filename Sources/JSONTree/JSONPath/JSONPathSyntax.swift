@@ -32,7 +32,7 @@ struct JSONPathQuery: Sendable {
 
 /// Literal values in filters.
 enum JSONPathLiteral: Sendable {
-    case number(Double)
+    case number(JSONDecimal)
     case string(String)
     case bool(Bool)
     case null

@@ -1,0 +1,45 @@
+import Testing
+
+@testable import JSONTree
+
+@Suite("exact decimal order of number text")
+struct JSONDecimalTests {
+    func decimal(_ text: String) throws -> JSONDecimal { try #require(JSONDecimal(ArraySlice(Array(text.utf8)))) }
+
+    @Test("a list written in increasing order sorts as written; equal neighbours compare equal")
+    func order() throws {
+        // Groups of equal values, groups in increasing order.
+        let groups = [
+            ["-1e1000000000000000000000"], ["-10e400", "-1e401"], ["-18446744073709551617"], ["-1.5"],
+            ["-1e-400"], ["0", "-0", "0.000", "0e99"], ["1e-400"], ["0.1", "0.100", "1E-1"],
+            ["0.1000000000000000055511151231257827"], ["9007199254740992"], ["9007199254740993"],
+            ["12345678901234567890", "1234567890123456789e1", "12345678901234567890.0"],
+            ["12345678901234567891"], ["1e400", "10E+399"],
+        ]
+        let values = try groups.map { try $0.map(decimal) }
+        for (index, group) in values.enumerated() {
+            for value in group {
+                #expect(group.allSatisfy { $0 == value })
+                for later in values[(index + 1)...].joined() {
+                    #expect(value < later)
+                    #expect(!(later < value))
+                    #expect(value != later)
+                }
+            }
+        }
+    }
+
+    @Test(
+        "text that is not a number is rejected",
+        arguments: ["", "-", "1.", ".5", "1e", "1e+", "--1", "1.2.3", "0x10", "1 "])
+    func rejects(text: String) {
+        #expect(JSONDecimal(ArraySlice(Array(text.utf8))) == nil)
+    }
+
+    @Test("counts are exact integers")
+    func counts() throws {
+        #expect(JSONDecimal(0) == (try decimal("0")))
+        #expect(JSONDecimal(130_000) == (try decimal("1.3e5")))
+        #expect(JSONDecimal(Int.max) < (try decimal("9223372036854775808")))
+    }
+}
