@@ -7,7 +7,10 @@ import Synchronization
 /// Threading contract: a transfer is created on any thread and handed to the engine once with
 /// `CurlEngine.submit`; from then on only the engine's network thread touches its mutable state
 /// (the easy handle, buffers, files). `cancel()` only flips an atomic flag and asks the engine to
-/// remove the handle. That hand-over is why the class is `@unchecked Sendable`.
+/// remove the handle. Once finished, the result is handed (with the transfer) to one delivery
+/// (see `CurlCompletionBatch`), which calls `onComplete` — on the network thread or, after a queue
+/// hop that orders it after every write here, on the delivery queue. Those hand-overs are why the
+/// class is `@unchecked Sendable`.
 final class CurlTransfer: @unchecked Sendable {
     let spec: TransferSpec
     private let onProgress: (@Sendable (TransferCounts) -> Void)?
@@ -19,6 +22,10 @@ final class CurlTransfer: @unchecked Sendable {
     private(set) var easy: UnsafeMutableRawPointer?
     /// The loop's shared strings, for header texts.
     private var strings: CurlStringCache?
+    /// Where `finish` leaves the transfer for delivery; nil finishes by calling `onComplete` at once.
+    var batch: CurlCompletionBatch?
+    /// The result between `finish` and `deliver`.
+    private var result: Result<TransferOutcome, CurlFailure>?
     private var headerList: UnsafeMutablePointer<curl_slist>?
     private let errorBuffer = UnsafeMutablePointer<CChar>.allocate(capacity: Int(CURL_ERROR_SIZE) + 1)
     private var finished = false
@@ -120,6 +127,19 @@ final class CurlTransfer: @unchecked Sendable {
             unlink(url.path)
         }
         releaseHandle()
+        guard let batch else {
+            onComplete(result)
+            return
+        }
+        self.result = result
+        self.batch = nil
+        batch.append(self)
+    }
+
+    /// Calls `onComplete` with the result `finish` kept (see `CurlCompletionBatch`); once.
+    func deliver() {
+        guard let result else { return }
+        self.result = nil
         onComplete(result)
     }
 

@@ -14,7 +14,7 @@ import Synchronization
 /// hops with the earlier hops' total as the redirect time, and request and header bytes summed.
 ///
 /// Threading contract: `start()` and `cancel()` may be called from any thread; hop completions
-/// arrive on the engine's network thread. Shared state sits behind a `Mutex`.
+/// arrive on the engine's network thread or its delivery queue. Shared state sits behind a `Mutex`.
 final class RedirectChain: Sendable {
     /// Whether `spec` needs the chain rather than libcurl's own redirect following.
     static func isNeeded(for spec: TransferSpec) -> Bool {
