@@ -142,7 +142,7 @@ struct SendCommandTests {
         #expect(try send([server.expiredTLSURL("/json").absoluteString, "--insecure"]).status == 0)
     }
 
-    @Test("--proxy socks5h:// sends through the SOCKS5 proxy (which resolves the name); a dead one exits 3")
+    @Test("--proxy socks5h:// and socks5:// send through the SOCKS5 proxy; a dead one exits 3 with its translation")
     func socksProxy() throws {
         let server = try LoopbackServer.shared()
         let url = "http://lazer-cli-socks.invalid:\(server.port)/echo"
@@ -151,6 +151,9 @@ struct SendCommandTests {
         #expect(proxied.stdout.contains(#""target": "/echo""#))
         let authenticated = try send([url, "--proxy", server.authenticatedSocksProxy()])
         #expect(authenticated.status == 0)
+        let local = try send([server.url("/json").absoluteString, "--proxy", server.socksProxy(scheme: "socks5")])
+        #expect(local.status == 0)
+        #expect(local.stdout.contains(#""name": "lazer""#))
 
         let dead = try send([url, "--proxy", "socks5h://127.0.0.1:\(try closedPort())"])
         #expect(dead.status == 3)
