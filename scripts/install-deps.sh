@@ -10,6 +10,9 @@ packages=(
     libcurl4-openssl-dev # CCurl: libcurl with OpenSSL (TLS, HTTP/2 through nghttp2)
     tmux                 # end-to-end tests drive the real binary in tmux
     ncurses-bin          # tic: the end-to-end tests compile a direct-colour terminfo entry
+    ncurses-term         # tmux-direct, xterm-direct: true colour when COLORTERM=truecolor
+    xvfb                 # the clipboard test runs the real xclip against a virtual X server
+    xclip                # the X11 clipboard helper the clipboard test copies through
     openssl              # tests generate throwaway TLS certificates
     python3              # helper scripts (benchmark body generators)
     python3-jsonschema   # Workspace tests validate the shipped collections against docs/collection.schema.json

@@ -62,6 +62,9 @@ public final class NcursesBackend: TerminalBackend {
     }
 
     public let options: Options
+    /// The terminfo entry in use: `TERM` (or `Options.terminalType`), or its `-direct` variant
+    /// when `COLORTERM` announced true colour (see `DirectColorTerminal`).
+    public let terminalType: String
     public let colorCapability: ColorCapability
     /// True when the process locale (after the UTF-8 fallback) encodes text as UTF-8.
     public let localeIsUTF8: Bool
@@ -77,6 +80,10 @@ public final class NcursesBackend: TerminalBackend {
     private var cursor: Position?
     private var cursorShown = false
     private var characters = [wchar_t](repeating: 0, count: 8)
+    /// The cells of the run `draw` is building; reused across frames.
+    private var run: [cchar_t] = []
+    /// A blank in the current style (`lastAttributes`, `lastPair`); a cell changes only `chars.0`.
+    private var styleCell = cchar_t()
     private var lastStyle: Style?
     private var lastAttributes: attr_t = 0
     private var lastPair: Int32 = 0
@@ -108,15 +115,29 @@ public final class NcursesBackend: TerminalBackend {
         ccurses_crash_guard_install()
         if options.captureStandardError { _ = ccurses_stderr_capture_begin() }
 
-        let type = options.terminalType ?? options.environment["TERM"] ?? "xterm-256color"
-        guard let output = fdopen(outputDescriptor, "w"), let input = fdopen(inputDescriptor, "r"),
-            let screen = newterm(type, output, input)
-        else {
+        let requestedType = options.terminalType ?? options.environment["TERM"] ?? "xterm-256color"
+        var type = requestedType
+        var opened: OpaquePointer?
+        let output = fdopen(outputDescriptor, "w")
+        let input = fdopen(inputDescriptor, "r")
+        if let output, let input {
+            // COLORTERM=truecolor: the `-direct` entry when it exists, else TERM as given.
+            if let direct = DirectColorTerminal.candidate(for: requestedType, environment: options.environment),
+                let screen = newterm(direct, output, input)
+            {
+                type = direct
+                opened = screen
+            } else {
+                opened = newterm(requestedType, output, input)
+            }
+        }
+        terminalType = type
+        guard let screen = opened else {
             ccurses_stderr_capture_end()
             ccurses_crash_guard_uninstall()
             ccurses_terminal_forget()
             ccurses_job_signals_release()
-            throw .unknownTerminal(type)
+            throw .unknownTerminal(requestedType)
         }
         self.screen = screen
         set_term(screen)
@@ -163,49 +184,83 @@ public final class NcursesBackend: TerminalBackend {
         return Size(width: Int(ccurses_getmaxx(window)), height: Int(ccurses_getmaxy(window)))
     }
 
+    /// Draws runs of horizontally adjacent cells with one `wmove` and one `wadd_wchnstr` each: the
+    /// cells' `cchar_t`s are built from a per-style template (no `setcchar` per cell), and ncurses
+    /// copies the run into its window without the per-character work of `wadd_wch`.
     public func draw(_ updates: [CellUpdate]) {
         guard isActive else { return }
         let width = Int(ccurses_getmaxx(window))
         let height = Int(ccurses_getmaxy(window))
-        var cell = cchar_t()
-        // Printable ASCII (most cells) reuses one cchar_t per style and only swaps its character:
-        // no setcchar (and its wcwidth calls) per cell.
-        var asciiCell = cchar_t()
-        var asciiCellStyle: Style?
-        for update in updates where update.x >= 0 && update.y >= 0 && update.x < width && update.y < height {
-            let style = update.cell.style
-            if style != lastStyle { apply(style) }
-            let utf8 = update.cell.symbol.utf8
-            if update.cell.width == 1, utf8.count == 1, let byte = utf8.first, byte >= 0x20, byte < 0x7F {
-                if asciiCellStyle != lastStyle {
-                    characters[0] = 0x20
-                    characters[1] = 0
-                    _ = ccurses_setcchar(&asciiCell, characters, lastAttributes, lastPair)
-                    asciiCellStyle = lastStyle
+        // The loop works on locals (no exclusivity checks on the object's properties per cell).
+        var run = self.run
+        self.run = []
+        defer { self.run = run }
+        var template = styleCell
+        var style = lastStyle
+        updates.withUnsafeBufferPointer { updates in
+            var index = 0
+            while index < updates.count {
+                let first = updates[index]
+                guard first.x >= 0, first.y >= 0, first.x < width, first.y < height else {
+                    index += 1
+                    continue
                 }
-                asciiCell.chars.0 = wchar_t(byte)
-                _ = mvwadd_wch(window, Int32(update.y), Int32(update.x), &asciiCell)
-                continue
-            }
-            let cellWidth = Int(update.cell.width)
-            let cursesWidth = fillCharacters(update.cell.symbol)
-            if cursesWidth != cellWidth || ccurses_setcchar(&cell, characters, lastAttributes, lastPair) != OK {
-                // ncurses (the C library's wcwidth) disagrees with the toolkit's width table: an
-                // emoji newer than the system's Unicode data, a flag, or an emoji-presentation
-                // selector. Keep both grids in step: the base character alone when ncurses gives it
-                // one column (else a replacement character), and a blank in a wide cell's second column.
-                if !(cursesWidth == 1 && cellWidth == 2) { characters[0] = 0xFFFD }
-                characters[1] = 0
-                _ = ccurses_setcchar(&cell, characters, lastAttributes, lastPair)
-                _ = mvwadd_wch(window, Int32(update.y), Int32(update.x), &cell)
-                if cellWidth == 2 && update.x + 1 < width {
-                    characters[0] = 0x20
-                    _ = ccurses_setcchar(&cell, characters, lastAttributes, lastPair)
-                    _ = mvwadd_wch(window, Int32(update.y), Int32(update.x + 1), &cell)
+                run.removeAll(keepingCapacity: true)
+                var column = first.x
+                while index < updates.count, updates[index].y == first.y, updates[index].x == column, column < width {
+                    let cell = updates[index].cell
+                    if cell.style != style {
+                        apply(cell.style)
+                        style = cell.style
+                        template = styleCell
+                    }
+                    if let scalar = cell.scalarValue, scalar >= 0x20, scalar < 0x7F {
+                        // Printable ASCII (most cells): the style's template with its character.
+                        template.chars.0 = wchar_t(scalar)
+                        run.append(template)
+                    } else {
+                        appendCharacters(of: cell, template: template, to: &run)
+                    }
+                    column += max(1, Int(cell.width))
+                    index += 1
                 }
-                continue
+                wmove(window, Int32(first.y), Int32(first.x))
+                run.withUnsafeBufferPointer { run in
+                    _ = wadd_wchnstr(window, run.baseAddress, Int32(run.count))
+                }
             }
-            _ = mvwadd_wch(window, Int32(update.y), Int32(update.x), &cell)
+        }
+    }
+
+    /// Appends the `cchar_t`s that show a cell that is not printable ASCII: one, plus a blank for
+    /// the second column of a wide cell that ncurses would draw one column wide.
+    private func appendCharacters(of cell: Cell, template: cchar_t, to run: inout [cchar_t]) {
+        var template = template
+        let cellWidth = Int(cell.width)
+        if let scalar = cell.scalarValue {
+            let isControl = scalar < 0x20 || (0x7F...0x9F).contains(scalar)
+            let character = wchar_t(bitPattern: isControl ? 0xFFFD : scalar)
+            if Int(ccurses_wcwidth(character)) == cellWidth {
+                template.chars.0 = character
+                run.append(template)
+                return
+            }
+        }
+        var cchar = cchar_t()
+        let cursesWidth = fillCharacters(cell.symbol)
+        if cursesWidth == cellWidth, ccurses_setcchar(&cchar, characters, lastAttributes, lastPair) == OK {
+            run.append(cchar)
+            return
+        }
+        // ncurses (the C library's wcwidth) disagrees with the toolkit's width table: an emoji newer
+        // than the system's Unicode data, a flag, or an emoji-presentation selector. Keep both grids
+        // in step: the base character alone when ncurses gives it one column (else a replacement
+        // character), and a blank in a wide cell's second column.
+        template.chars.0 = cursesWidth == 1 && cellWidth == 2 ? characters[0] : 0xFFFD
+        run.append(template)
+        if cellWidth == 2 {
+            template.chars.0 = 0x20
+            run.append(template)
         }
     }
 
@@ -284,6 +339,7 @@ public final class NcursesBackend: TerminalBackend {
         lastAttributes = attributes
         guard colorCapability != .monochrome else {
             lastPair = 0
+            setStyleCell()
             return
         }
         let colors = ColorPairCache.Colors(
@@ -294,6 +350,14 @@ public final class NcursesBackend: TerminalBackend {
         if lookup.startedOver { clearok(window, true) }
         if lookup.isNew { init_extended_pair(lookup.number, colors.foreground, colors.background) }
         lastPair = lookup.number
+        setStyleCell()
+    }
+
+    /// Rebuilds `styleCell` for `lastAttributes` and `lastPair`.
+    private func setStyleCell() {
+        characters[0] = 0x20
+        characters[1] = 0
+        _ = ccurses_setcchar(&styleCell, characters, lastAttributes, lastPair)
     }
 
     // MARK: - Terminal modes

@@ -103,6 +103,30 @@ struct NcursesBackendTests {
         }
     }
 
+    @Test("a run of adjacent cells keeps each cell's own symbol, attributes and colours")
+    func runOfMixedCells() throws {
+        try withBackend(rows: 3, columns: 20) { backend, _ in
+            let red = Style(foreground: .indexed(196))
+            let bold = Style(modifiers: [.bold])
+            backend.draw([
+                CellUpdate(x: 1, y: 1, cell: Cell("a", style: red)),
+                CellUpdate(x: 2, y: 1, cell: Cell("e\u{301}", style: bold)),
+                CellUpdate(x: 3, y: 1, cell: Cell("界", style: red)),
+                CellUpdate(x: 5, y: 1, cell: Cell("b", style: .plain)),
+                // Not adjacent: a second run on the same row.
+                CellUpdate(x: 9, y: 1, cell: Cell("c", style: bold)),
+            ])
+            backend.flush()
+            let drawn = try [1, 2, 3, 5, 9].map { try cell(x: Int32($0), y: 1) }
+            #expect(drawn.map(\.text) == ["a", "e\u{301}", "界", "b", "c"])
+            #expect(drawn[0].pair != 0 && drawn[2].pair == drawn[0].pair)
+            #expect(drawn[1].pair == 0 && drawn[3].pair == 0)
+            #expect(drawn[1].attributes & ccurses_a_bold() != 0 && drawn[4].attributes & ccurses_a_bold() != 0)
+            #expect(drawn[0].attributes & ccurses_a_bold() == 0 && drawn[3].attributes & ccurses_a_bold() == 0)
+            #expect(try cell(x: 8, y: 1).text == " ")
+        }
+    }
+
     @Test("a frame that changes one cell sends one cell through Terminal, and the screen shows it")
     func terminalDiff() throws {
         try withBackend { backend, pty in
@@ -251,6 +275,48 @@ struct NcursesBackendTests {
         defer { for descriptor in descriptors { close(descriptor) } }
         let options = NcursesBackend.Options(inputDescriptor: descriptors[0], outputDescriptor: descriptors[1])
         #expect(throws: NcursesBackendError.notATerminal) { try NcursesBackend(options: options) }
+    }
+
+    @Test("COLORTERM=truecolor switches xterm-256color to xterm-direct, and RGB colours go out as 24-bit")
+    func trueColorThroughTheDirectEntry() throws {
+        try withBackend(environment: ["TERM": "xterm-256color", "COLORTERM": "truecolor"]) { backend, pty in
+            #expect(backend.terminalType == "xterm-direct")
+            #expect(backend.colorCapability == .trueColor)
+            let terminal = Terminal(backend: backend)
+            terminal.draw { _ in }
+            _ = pty.drain()
+            terminal.draw { frame in frame.buffer.write("x", x: 0, y: 0, style: .fg(.rgb(250, 20, 10))) }
+            // xterm-direct's setaf uses the colon form of the 24-bit SGR.
+            #expect(pty.drain().contains("38:2::250:20:10m"))
+        }
+    }
+
+    @Test("without COLORTERM, or without a -direct entry for TERM, the screen keeps TERM's 256 colours")
+    func trueColorFallsBack() throws {
+        try withBackend(environment: ["TERM": "xterm-256color"]) { backend, _ in
+            #expect(backend.terminalType == "xterm-256color")
+            #expect(backend.colorCapability == .indexed256)
+        }
+        try withBackend(environment: ["TERM": "screen-256color", "COLORTERM": "24bit"]) { backend, _ in
+            #expect(backend.terminalType == "screen-256color")
+            #expect(backend.colorCapability == .indexed256)
+        }
+    }
+
+    @Test("the -direct candidate: only when COLORTERM announces true colour and NO_COLOR is not set")
+    func directCandidate() {
+        let truecolor = ["COLORTERM": "truecolor"]
+        #expect(DirectColorTerminal.candidate(for: "xterm-256color", environment: truecolor) == "xterm-direct")
+        #expect(
+            DirectColorTerminal.candidate(for: "tmux-256color", environment: ["COLORTERM": "24bit"]) == "tmux-direct")
+        #expect(DirectColorTerminal.candidate(for: "xterm", environment: truecolor) == "xterm-direct")
+        #expect(DirectColorTerminal.candidate(for: "xterm-direct", environment: truecolor) == nil)
+        #expect(DirectColorTerminal.candidate(for: "xterm-256color", environment: [:]) == nil)
+        #expect(DirectColorTerminal.candidate(for: "xterm-256color", environment: ["COLORTERM": "yes"]) == nil)
+        #expect(
+            DirectColorTerminal.candidate(
+                for: "xterm-256color", environment: ["COLORTERM": "truecolor", "NO_COLOR": ""])
+                == nil)
     }
 
     @Test("an unknown terminal type is refused with a message naming it")

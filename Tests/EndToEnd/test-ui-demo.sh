@@ -117,6 +117,17 @@ check "direct colour: nothing is downgraded to the 256-colour palette" \
 t send-keys -t direct q
 check "direct colour: q quits" wait_for direct "lazer-exit=0"
 
+# COLORTERM=truecolor with TERM=tmux-256color: lazer opens tmux-direct (ncurses-term), so the theme's
+# RGB colours arrive as 24-bit colours, not as the nearest of 256.
+start truecolor 80 24 "env TERM=tmux-256color COLORTERM=truecolor $(wrapper ui-demo)"
+check "COLORTERM=truecolor: the demo starts" wait_for truecolor "Lazer UI demo"
+check "COLORTERM=truecolor: 24-bit colour sequences reach the terminal" \
+    wait_for_colours truecolor $'\e\\[38;2;[0-9]+;[0-9]+;[0-9]+m'
+check "COLORTERM=truecolor: nothing is downgraded to the 256-colour palette" \
+    bash -c "! tmux -S $TMUX_SOCKET capture-pane -p -e -t truecolor | grep -Eq '\[(3|4)8;5;'"
+t send-keys -t truecolor q
+check "COLORTERM=truecolor: q quits" wait_for truecolor "lazer-exit=0"
+
 # Started in a 1x1 window: nothing to draw, no crash; grows into the full screen.
 start tiny 1 1 "env TERM=tmux-256color $(wrapper ui-demo)"
 wait_until_running() {

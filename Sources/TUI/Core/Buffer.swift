@@ -40,19 +40,36 @@ public struct Buffer: Hashable, Sendable {
     /// Places one cell, keeping wide characters whole. Wide cells that do not fit become blanks.
     public mutating func set(_ x: Int, _ y: Int, _ cell: Cell) {
         guard let i = index(x, y) else { return }
+        let left = area.x
+        let right = area.right
+        cells.withUnsafeMutableBufferPointer { cells in
+            Buffer.place(cell, at: i, x: x, left: left, right: right, in: cells)
+        }
+    }
+
+    /// `set` on the raw storage: `i` is the index of column `x`, whose row spans `left..<right`.
+    @inline(__always)
+    private static func place(
+        _ cell: Cell, at i: Int, x: Int, left: Int, right: Int, in cells: UnsafeMutableBufferPointer<Cell>
+    ) {
         let old = cells[i]
-        if old.isContinuation, x > area.x {
+        // Most writes put a narrow cell over a narrow cell: nothing around it changes.
+        if old.width == 1, cell.width == 1 {
+            cells[i] = cell
+            return
+        }
+        if old.isContinuation, x > left {
             cells[i - 1] = .blank(cells[i - 1].style)
         }
-        if old.width == 2, x + 1 < area.right {
+        if old.width == 2, x + 1 < right {
             cells[i + 1] = .blank(cells[i + 1].style)
         }
         if cell.width == 2 {
-            guard x + 1 < area.right else {
+            guard x + 1 < right else {
                 cells[i] = .blank(cell.style)
                 return
             }
-            if cells[i + 1].width == 2, x + 2 < area.right {
+            if cells[i + 1].width == 2, x + 2 < right {
                 cells[i + 2] = .blank(cells[i + 2].style)
             }
             cells[i] = cell
@@ -83,8 +100,7 @@ public struct Buffer: Hashable, Sendable {
                 if column >= area.x {
                     let i = rowStart + column
                     if cells[i].width == 1 {
-                        cells[i] = Cell(
-                            safe: Buffer.asciiSymbols[Int(byte)], width: 1, style: cells[i].style.patched(with: style))
+                        cells[i] = Cell(scalar: UInt32(byte), width: 1, style: cells[i].style.patched(with: style))
                     } else {
                         put(Character(Unicode.Scalar(byte)), width: 1, column, y, style)
                     }
@@ -110,11 +126,8 @@ public struct Buffer: Hashable, Sendable {
         return column
     }
 
-    /// One-character strings for printable ASCII, so the fast path builds no strings.
-    private static let asciiSymbols: [String] = (0..<128).map { String(Character(Unicode.Scalar(UInt8($0)))) }
-
     private mutating func put(_ cluster: Character, width: Int, _ x: Int, _ y: Int, _ style: Style) {
-        set(x, y, Cell(safe: String(cluster), width: width, style: self[x: x, y: y].style.patched(with: style)))
+        set(x, y, Cell(safe: cluster, width: width, style: self[x: x, y: y].style.patched(with: style)))
     }
 
     /// Patches `style` onto every cell of `rect` (clipped), keeping the symbols.
@@ -134,13 +147,25 @@ public struct Buffer: Hashable, Sendable {
     public mutating func fill(_ rect: Rect, with cell: Cell) {
         let clipped = rect.intersection(area)
         guard !clipped.isEmpty else { return }
-        for y in clipped.y..<clipped.bottom {
-            for x in clipped.x..<clipped.right {
-                if cell.width == 2 {
-                    if (x - clipped.x) % 2 == 0 { set(x, y, cell) }
-                } else {
-                    set(x, y, cell)
+        let left = area.x
+        let right = area.right
+        let width = area.width
+        let top = area.y
+        cells.withUnsafeMutableBufferPointer { cells in
+            for y in clipped.y..<clipped.bottom {
+                let rowStart = (y - top) * width - left
+                guard cell.width == 1 else {
+                    for x in stride(from: clipped.x, to: clipped.right, by: cell.width == 2 ? 2 : 1) {
+                        Buffer.place(cell, at: rowStart + x, x: x, left: left, right: right, in: cells)
+                    }
+                    continue
                 }
+                // Only wide characters cut by the edges of the run have a half outside it to blank.
+                let first = rowStart + clipped.x
+                let last = rowStart + clipped.right - 1
+                if cells[first].isContinuation, clipped.x > left { cells[first - 1] = .blank(cells[first - 1].style) }
+                if cells[last].width == 2, clipped.right < right { cells[last + 1] = .blank(cells[last + 1].style) }
+                UnsafeMutableBufferPointer(rebasing: cells[first...last]).update(repeating: cell)
             }
         }
     }
@@ -148,27 +173,52 @@ public struct Buffer: Hashable, Sendable {
     /// The updates that turn this buffer into `next`. A different area means every cell.
     public func diff(to next: Buffer) -> [CellUpdate] {
         var updates: [CellUpdate] = []
+        diff(to: next, into: &updates)
+        return updates
+    }
+
+    /// `diff(to:)` into `updates` (emptied first), so a caller can reuse one array every frame.
+    public func diff(to next: Buffer, into updates: inout [CellUpdate]) {
+        updates.removeAll(keepingCapacity: true)
         if next.area != area {
             updates.reserveCapacity(next.cells.count)
             next.forEachDrawable { updates.append($0) }
-            return updates
+            return
         }
         let width = area.width
+        guard width > 0 else { return }
+        let x0 = area.x
+        var y = area.y
         next.cells.withUnsafeBufferPointer { nextCells in
             cells.withUnsafeBufferPointer { oldCells in
-                for i in 0..<nextCells.count where nextCells[i] != oldCells[i] && !nextCells[i].isContinuation {
-                    updates.append(CellUpdate(x: area.x + i % width, y: area.y + i / width, cell: nextCells[i]))
+                var rowStart = 0
+                while rowStart < nextCells.count {
+                    for i in rowStart..<(rowStart + width) {
+                        let cell = nextCells[i]
+                        if cell != oldCells[i], !cell.isContinuation {
+                            updates.append(CellUpdate(x: x0 + i - rowStart, y: y, cell: cell))
+                        }
+                    }
+                    rowStart += width
+                    y += 1
                 }
             }
         }
-        return updates
     }
 
     /// Calls `body` with every cell a backend must draw to show this buffer from scratch.
     public func forEachDrawable(_ body: (CellUpdate) -> Void) {
-        guard area.width > 0 else { return }
-        for (i, cell) in cells.enumerated() where !cell.isContinuation {
-            body(CellUpdate(x: area.x + i % area.width, y: area.y + i / area.width, cell: cell))
+        let width = area.width
+        guard width > 0 else { return }
+        cells.withUnsafeBufferPointer { cells in
+            var i = 0
+            for y in area.y..<area.bottom {
+                for x in area.x..<area.right {
+                    let cell = cells[i]
+                    if !cell.isContinuation { body(CellUpdate(x: x, y: y, cell: cell)) }
+                    i += 1
+                }
+            }
         }
     }
 

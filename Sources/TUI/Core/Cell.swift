@@ -3,12 +3,21 @@
 /// A wide character (CJK, most emoji) occupies its cell plus a *continuation* cell to its right
 /// (empty symbol, width 0). Cells built through the public API only ever hold safe text: see
 /// `VisibleText`.
+///
+/// The symbol is stored as a number, not a `String`, so a cell is a plain value without reference
+/// counting: copying, comparing and diffing whole screens is a memory copy and integer compares.
+/// A one-scalar symbol (ASCII, CJK, most emoji) is the scalar itself; a longer cluster (a letter
+/// with combining marks, an emoji sequence) is an index into `ClusterTable`.
 public struct Cell: Hashable, Sendable {
-    /// The grapheme cluster shown in this cell ("" for a continuation cell).
-    public private(set) var symbol: String
+    /// The scalar value, `Cell.clusterFlag | index` for a multi-scalar cluster, or 0 for a
+    /// continuation cell (NUL is never a symbol: controls are drawn as visible pictures).
+    @usableFromInline var content: UInt32
     /// Columns the symbol takes: 1, 2 for wide characters, 0 for a continuation cell.
     public private(set) var width: UInt8
     public var style: Style
+
+    /// Marks `content` as an index into `ClusterTable` (scalar values stop at 0x10FFFF).
+    @usableFromInline static let clusterFlag: UInt32 = 1 << 31
 
     /// A cell showing `character`. An unsafe or zero-width character is shown as U+FFFD; use
     /// `Buffer.write` to draw arbitrary text with its visible escapes.
@@ -25,26 +34,50 @@ public struct Cell: Hashable, Sendable {
             safe = "\u{FFFD}"
             width = 1
         }
-        self.symbol = String(safe)
-        self.width = UInt8(width)
-        self.style = style
+        self.init(safe: safe, width: width, style: style)
     }
 
     /// Internal: a cell from an already sanitised cluster and its width.
-    init(safe symbol: String, width: Int, style: Style) {
-        self.symbol = symbol
+    init(safe cluster: Character, width: Int, style: Style) {
+        let scalars = cluster.unicodeScalars
+        if let first = scalars.first, scalars.index(after: scalars.startIndex) == scalars.endIndex {
+            content = first.value
+        } else {
+            content = ClusterTable.shared.content(for: cluster)
+        }
         self.width = UInt8(width)
         self.style = style
     }
 
+    /// Internal: a cell from a sanitised one-scalar symbol (the fast path for ASCII).
+    init(scalar: UInt32, width: UInt8, style: Style) {
+        content = scalar
+        self.width = width
+        self.style = style
+    }
+
+    /// The grapheme cluster shown in this cell ("" for a continuation cell).
+    public var symbol: String {
+        if content == 0 { return "" }
+        if content & Cell.clusterFlag != 0 { return ClusterTable.shared.cluster(at: content & ~Cell.clusterFlag) }
+        guard let scalar = Unicode.Scalar(content) else { return "\u{FFFD}" }
+        return String(Character(scalar))
+    }
+
+    /// The symbol's only Unicode scalar value, or `nil` for a multi-scalar cluster or a
+    /// continuation cell. Backends use it to draw most cells without building a `String`.
+    @inlinable public var scalarValue: UInt32? {
+        content == 0 || content & Cell.clusterFlag != 0 ? nil : content
+    }
+
     /// An empty cell with the terminal's default colours.
-    public static let blank = Cell(safe: " ", width: 1, style: .plain)
+    public static let blank = Cell(scalar: 0x20, width: 1, style: .plain)
 
     /// A blank cell with `style`.
-    public static func blank(_ style: Style) -> Cell { Cell(safe: " ", width: 1, style: style) }
+    public static func blank(_ style: Style) -> Cell { Cell(scalar: 0x20, width: 1, style: style) }
 
     /// True for the right half of a wide character.
-    public var isContinuation: Bool { width == 0 }
+    @inlinable public var isContinuation: Bool { width == 0 }
 
-    static func continuation(_ style: Style) -> Cell { Cell(safe: "", width: 0, style: style) }
+    static func continuation(_ style: Style) -> Cell { Cell(scalar: 0, width: 0, style: style) }
 }

@@ -9,6 +9,8 @@ public final class Terminal<Backend: TerminalBackend> {
     private var previous: Buffer
     private var current: Buffer
     private var needsFullRedraw = true
+    /// The updates of the last frame; kept so each frame reuses the storage.
+    private var updates: [CellUpdate] = []
 
     public init(backend: Backend) {
         self.backend = backend
@@ -45,22 +47,31 @@ public final class Terminal<Backend: TerminalBackend> {
         current = frame.buffer
         if current.area != area { current.resize(to: area) }
 
-        var updates: [CellUpdate]
         let full = needsFullRedraw
         if full {
             backend.clear()
-            updates = []
+            updates.removeAll(keepingCapacity: true)
             current.forEachDrawable { update in
                 if update.cell != .blank { updates.append(update) }
             }
             needsFullRedraw = false
         } else {
-            updates = previous.diff(to: current)
+            previous.diff(to: current, into: &updates)
         }
         let capability = backend.colorCapability
         if capability < .trueColor {
-            for i in updates.indices {
-                updates[i].cell.style = updates[i].cell.style.downgraded(to: capability)
+            // Screens use few distinct styles: downgrade each once per run of equal styles.
+            var lastStyle = Style.plain
+            var lastDowngraded = Style.plain.downgraded(to: capability)
+            updates.withUnsafeMutableBufferPointer { updates in
+                for i in updates.indices {
+                    let style = updates[i].cell.style
+                    if style != lastStyle {
+                        lastStyle = style
+                        lastDowngraded = style.downgraded(to: capability)
+                    }
+                    updates[i].cell.style = lastDowngraded
+                }
             }
         }
         if !updates.isEmpty { backend.draw(updates) }
