@@ -96,7 +96,7 @@ let package = Package(
 
         .target(
             name: "LoopbackTesting",
-            exclude: ["loopback_server.py"],
+            exclude: ["loopback_server.py", "socks_proxy.py", "nginx_guard.py"],
             swiftSettings: strictSwift
         ),
 

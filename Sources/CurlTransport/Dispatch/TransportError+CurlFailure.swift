@@ -65,7 +65,9 @@ extension TransportError {
         case CURLE_BAD_CONTENT_ENCODING: return .decompressionFailure
         case CURLE_FILESIZE_EXCEEDED: return .bodyTooLarge
         case CURLE_SSL_CACERT_BADFILE: return .caFileUnreadable
-        case CURLE_PROXY: return .proxyFailure
+        case CURLE_PROXY:
+            // socks5:// resolves the destination here: a name that does not resolve is a DNS failure.
+            return failure.proxyError == Int(CURLPX_RESOLVE_HOST.rawValue) ? .dnsFailure : .proxyFailure
         default: return .other(code: raw, message: failure.message)
         }
     }

@@ -348,6 +348,7 @@ final class CurlTransfer: @unchecked Sendable {
             cause: .curl(Int(code.rawValue)),
             message: message,
             verifyResult: CurlInfo.long(handle, CURLINFO_SSL_VERIFYRESULT),
+            proxyError: CurlInfo.long(handle, CURLINFO_PROXY_ERROR),
             connected: CurlInfo.offset(handle, CURLINFO_CONNECT_TIME_T) > 0
         )
     }
