@@ -127,6 +127,49 @@ struct SendCommandTests {
         #expect(try send([url, "--insecure"]).status == 0)
     }
 
+    @Test("an expired certificate and one for another host: exit 3 with their own translated errors")
+    func certificateFailures() throws {
+        let server = try LoopbackServer.shared()
+        let authority = server.certificateAuthority.certificateFile.path
+        let expired = try send([server.expiredTLSURL("/json").absoluteString, "--cacert", authority])
+        #expect(expired.status == 3)
+        #expect(expired.stdout.isEmpty)
+        #expect(expired.stderr.contains("lazer send: Certificate expired"))
+        #expect(expired.stderr.contains("certificate has expired"))
+        let wrongHost = try send([server.wrongHostTLSURL("/json").absoluteString, "--cacert", authority])
+        #expect(wrongHost.status == 3)
+        #expect(wrongHost.stderr.contains("lazer send: Certificate is for another host"))
+        #expect(try send([server.expiredTLSURL("/json").absoluteString, "--insecure"]).status == 0)
+    }
+
+    @Test("--proxy socks5h:// and socks5:// send through the SOCKS5 proxy; a dead one exits 3 with its translation")
+    func socksProxy() throws {
+        let server = try LoopbackServer.shared()
+        let url = "http://lazer-cli-socks.invalid:\(server.port)/echo"
+        let proxied = try send([url, "--proxy", server.socksProxy(scheme: "socks5h")])
+        #expect(proxied.status == 0)
+        #expect(proxied.stdout.contains(#""target": "/echo""#))
+        let authenticated = try send([url, "--proxy", server.authenticatedSocksProxy()])
+        #expect(authenticated.status == 0)
+        let local = try send([server.url("/json").absoluteString, "--proxy", server.socksProxy(scheme: "socks5")])
+        #expect(local.status == 0)
+        #expect(local.stdout.contains(#""name": "lazer""#))
+
+        let dead = try send([url, "--proxy", "socks5h://127.0.0.1:\(try closedPort())"])
+        #expect(dead.status == 3)
+        #expect(dead.stderr.contains("lazer send: Proxy failed"))
+    }
+
+    @Test("--http2 against a real h2 server (nginx) prints an HTTP/2 status line")
+    func http2() throws {
+        let server = try HTTP2Server.shared()
+        let caFile = server.backend.certificate.certificateFile.path
+        let result = try send([server.url("/json").absoluteString, "--http2", "--cacert", caFile])
+        #expect(result.status == 0)
+        #expect(result.stderr.hasPrefix("HTTP/2 200"))
+        #expect(result.stdout.contains(#""name": "lazer""#))
+    }
+
     @Test(
         "usage errors exit 2 with a message naming the problem",
         arguments: [
