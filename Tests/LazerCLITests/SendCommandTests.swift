@@ -189,7 +189,7 @@ struct SendCommandTests {
         #expect(result.stderr.contains(message))
     }
 
-    @Test("http_proxy from the environment is honoured, and no_proxy bypasses it")
+    @Test("http_proxy and https_proxy from the environment are honoured, and no_proxy bypasses them")
     func environmentProxy() throws {
         let server = try LoopbackServer.shared()
         var environment = ProcessInfo.processInfo.environment
@@ -198,6 +198,13 @@ struct SendCommandTests {
         let proxied = try LazerBinary.run(["send", "http://lazer-proxy-test.invalid/echo"], environment: environment)
         #expect(proxied.status == 0)
         #expect(proxied.stdout.contains(#""target": "http://lazer-proxy-test.invalid/echo""#))
+
+        // https_proxy: an HTTPS URL goes through the proxy's CONNECT tunnel (the name resolves only there).
+        environment["https_proxy"] = "http://127.0.0.1:\(server.port)"
+        let tunnelled = try LazerBinary.run(
+            ["send", "https://lazer-env-proxy.invalid:\(server.tlsPort)/json", "--insecure"], environment: environment)
+        #expect(tunnelled.status == 0)
+        #expect(tunnelled.stdout.contains(#""name": "lazer""#))
 
         environment["http_proxy"] = "http://127.0.0.1:\(try closedPort())"
         environment["no_proxy"] = "127.0.0.1"
