@@ -148,6 +148,22 @@ struct CurlRedirectTests {
         #expect(echo.bodyData == bytes)
     }
 
+    @Test("a download with a custom method across a 303 writes only the final body to the destination")
+    func downloadAcrossRedirect() async throws {
+        let server = try LoopbackServer.shared()
+        let destination = FileManager.default.temporaryDirectory
+            .appendingPathComponent("lazer-redirect-download-\(UUID().uuidString).json")
+        defer { try? FileManager.default.removeItem(at: destination) }
+        let sent = DispatcherSupport.request(redirect(server, status: 303, to: "/json"), method: .delete) {
+            $0.options.followRedirects = true
+        }
+        let response = try await DispatcherSupport.dispatcher().downloadFuture(from: sent, to: destination).value
+        #expect(response.statusCode.rawValue == 200)
+        #expect(response.url.path == "/json")
+        let text = String(decoding: try Data(contentsOf: destination), as: UTF8.self)
+        #expect(text == #"{"id": 1, "name": "lazer", "tags": ["a", "b"], "ok": true}"#)
+    }
+
     @Test("cancelling during a later hop of a custom method's chain stops that hop")
     func cancelLaterHop() async throws {
         let server = try LoopbackServer.shared()

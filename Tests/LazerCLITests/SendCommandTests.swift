@@ -142,7 +142,7 @@ struct SendCommandTests {
         #expect(try send([server.expiredTLSURL("/json").absoluteString, "--insecure"]).status == 0)
     }
 
-    @Test("--proxy socks5h:// sends through the SOCKS5 proxy (which resolves the name); a dead one exits 3")
+    @Test("--proxy socks5h:// and socks5:// send through the SOCKS5 proxy; a dead one exits 3 with its translation")
     func socksProxy() throws {
         let server = try LoopbackServer.shared()
         let url = "http://lazer-cli-socks.invalid:\(server.port)/echo"
@@ -151,6 +151,9 @@ struct SendCommandTests {
         #expect(proxied.stdout.contains(#""target": "/echo""#))
         let authenticated = try send([url, "--proxy", server.authenticatedSocksProxy()])
         #expect(authenticated.status == 0)
+        let local = try send([server.url("/json").absoluteString, "--proxy", server.socksProxy(scheme: "socks5")])
+        #expect(local.status == 0)
+        #expect(local.stdout.contains(#""name": "lazer""#))
 
         let dead = try send([url, "--proxy", "socks5h://127.0.0.1:\(try closedPort())"])
         #expect(dead.status == 3)
@@ -186,7 +189,7 @@ struct SendCommandTests {
         #expect(result.stderr.contains(message))
     }
 
-    @Test("http_proxy from the environment is honoured, and no_proxy bypasses it")
+    @Test("http_proxy and https_proxy from the environment are honoured, and no_proxy bypasses them")
     func environmentProxy() throws {
         let server = try LoopbackServer.shared()
         var environment = ProcessInfo.processInfo.environment
@@ -195,6 +198,13 @@ struct SendCommandTests {
         let proxied = try LazerBinary.run(["send", "http://lazer-proxy-test.invalid/echo"], environment: environment)
         #expect(proxied.status == 0)
         #expect(proxied.stdout.contains(#""target": "http://lazer-proxy-test.invalid/echo""#))
+
+        // https_proxy: an HTTPS URL goes through the proxy's CONNECT tunnel (the name resolves only there).
+        environment["https_proxy"] = "http://127.0.0.1:\(server.port)"
+        let tunnelled = try LazerBinary.run(
+            ["send", "https://lazer-env-proxy.invalid:\(server.tlsPort)/json", "--insecure"], environment: environment)
+        #expect(tunnelled.status == 0)
+        #expect(tunnelled.stdout.contains(#""name": "lazer""#))
 
         environment["http_proxy"] = "http://127.0.0.1:\(try closedPort())"
         environment["no_proxy"] = "127.0.0.1"
