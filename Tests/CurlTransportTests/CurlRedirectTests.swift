@@ -41,6 +41,7 @@ struct CurlRedirectTests {
             #expect(echo.values("content-type") == (expected.keepsBody ? ["text/plain"] : []))
             #expect(response.url.path == "/echo")
             #expect(response.timings.redirect != nil)
+            #expect(response.timings.redirectCount == 1)
         }
     }
 
@@ -65,7 +66,9 @@ struct CurlRedirectTests {
         let server = try LoopbackServer.shared()
         let dispatcher = DispatcherSupport.dispatcher()
         let get = DispatcherSupport.request(redirect(server, status: 303)) { $0.options.followRedirects = true }
-        #expect(try Echo(try await dispatcher.dataFuture(from: get).value).method == "GET")
+        let got = try await dispatcher.dataFuture(from: get).value
+        #expect(try Echo(got).method == "GET")
+        #expect(got.timings.redirectCount == 1)
         let head = DispatcherSupport.request(redirect(server, status: 303), method: .head) {
             $0.options.followRedirects = true
         }
@@ -89,6 +92,7 @@ struct CurlRedirectTests {
         let redirect = try #require(timings.redirect)
         let total = try #require(timings.total)
         #expect(redirect > .zero && redirect < total)
+        #expect(timings.redirectCount == 3)
         // Every hop's request counts in the bytes sent, so three redirects send over four requests' worth.
         #expect(response.bytesSent > 4 * Int64("DELETE /redirect/0 HTTP/1.1\r\n".utf8.count))
 

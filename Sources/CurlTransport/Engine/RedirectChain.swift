@@ -11,7 +11,8 @@ import Synchronization
 /// correctly, and which stay on its faster path) the chain turns libcurl's redirect following off
 /// and applies ``RedirectStep``'s rules itself, keeping libcurl's accounting: the redirect limit
 /// (`CURLE_TOO_MANY_REDIRECTS`), the last hop's URL as the effective URL, timings summed over the
-/// hops with the earlier hops' total as the redirect time, and request and header bytes summed.
+/// hops with the earlier hops' total as the redirect time, the redirect count, and request and
+/// header bytes summed.
 ///
 /// Threading contract: `start()` and `cancel()` may be called from any thread; hop completions
 /// arrive on the engine's network thread. Shared state sits behind a `Mutex`.
@@ -127,6 +128,7 @@ final class RedirectChain: Sendable {
             var timings = state.elapsed
             timings.add(last.timings)
             timings.redirect = state.elapsed.total
+            timings.redirectCount = state.hops
             outcome.timings = timings
             outcome.requestBytes += state.requestBytes
             outcome.uploadedBytes += state.uploadedBytes
