@@ -1,7 +1,8 @@
 public import Foundation
 import Synchronization
 
-/// A real HTTP/2 over TLS server on 127.0.0.1: nginx (ALPN `h2`) in front of a ``LoopbackServer``.
+/// A real HTTP/2 server on 127.0.0.1: nginx in front of a ``LoopbackServer``, speaking h2 over TLS
+/// (ALPN) on ``port`` and cleartext h2 with prior knowledge (h2c) on ``priorKnowledgePort``.
 ///
 /// Python's standard library speaks only HTTP/1.1, so HTTP/2 tests need a real h2 server. nginx is
 /// started by `nginx_guard.py` with a generated configuration in a temporary folder (pid, error
@@ -14,8 +15,10 @@ import Synchronization
 /// server (so `/echo` works over HTTP/2). The certificate is the loopback server's: trust
 /// `backend.certificate.certificateFile`.
 public final class HTTP2Server: Sendable {
-    /// The HTTPS port nginx listens on.
+    /// The HTTPS port nginx listens on (HTTP/2 by ALPN, or HTTP/1.1).
     public let port: Int
+    /// A cleartext port that speaks only HTTP/2 (prior knowledge, no upgrade).
+    public let priorKnowledgePort: Int
     /// The loopback server behind nginx.
     public let backend: LoopbackServer
     private let process: Mutex<Process?>
@@ -62,7 +65,8 @@ public final class HTTP2Server: Sendable {
         process.standardError = FileHandle.nullDevice
         try process.run()
         let line = LoopbackServer.readLine(from: output.fileHandleForReading, timeout: 20)
-        guard line.hasPrefix("PORT "), let port = Int(line.dropFirst(5)) else {
+        let ports = LoopbackServer.ports(line)
+        guard let port = ports["tls"], let priorKnowledgePort = ports["h2c"] else {
             try? input.fileHandleForWriting.close()
             process.terminate()
             process.waitUntilExit()
@@ -70,6 +74,7 @@ public final class HTTP2Server: Sendable {
             throw StartError.nginx(line.hasPrefix("ERROR ") ? String(line.dropFirst(6)) : "no port reported (\(line))")
         }
         self.port = port
+        self.priorKnowledgePort = priorKnowledgePort
         self.backend = backend
         self.process = Mutex(process)
         self.stdinPipe = Mutex(input)
@@ -80,6 +85,11 @@ public final class HTTP2Server: Sendable {
     /// `https://127.0.0.1:<port><path>`; `path` starts with a slash and may carry a query.
     public func url(_ path: String) -> URL {
         URL(string: "https://127.0.0.1:\(port)\(path)") ?? URL(fileURLWithPath: "/")
+    }
+
+    /// `http://127.0.0.1:<priorKnowledgePort><path>`: HTTP/2 without TLS; only prior knowledge works.
+    public func priorKnowledgeURL(_ path: String) -> URL {
+        URL(string: "http://127.0.0.1:\(priorKnowledgePort)\(path)") ?? URL(fileURLWithPath: "/")
     }
 
     /// Stops nginx (closing the guard's stdin, which stops nginx and removes its folder) and waits.
@@ -108,38 +118,45 @@ public final class HTTP2Server: Sendable {
         return URL(fileURLWithPath: path)
     }
 
-    /// nginx's configuration; `@PORT@` is filled in by the guard.
+    /// nginx's configuration; the guard fills in `@PORT_tls@` and `@PORT_h2c@`.
     private static func configuration(folder: String, backend: LoopbackServer) -> String {
-        """
-        daemon off;
-        worker_processes 1;
-        pid \(folder)/nginx.pid;
-        error_log \(folder)/error.log warn;
-        events { worker_connections 256; }
-        http {
-            access_log \(folder)/access.log;
-            client_body_temp_path \(folder)/client-body;
-            proxy_temp_path \(folder)/proxy;
-            fastcgi_temp_path \(folder)/fastcgi;
-            uwsgi_temp_path \(folder)/uwsgi;
-            scgi_temp_path \(folder)/scgi;
-            keepalive_requests 100000;
-            server {
-                listen 127.0.0.1:@PORT@ ssl http2;
-                ssl_certificate \(backend.certificate.certificateFile.path);
-                ssl_certificate_key \(backend.certificate.keyFile.path);
-                location = /connection {
-                    default_type application/json;
-                    return 200 '{"connection": $connection, "request": $connection_requests, "protocol": "$server_protocol"}';
+        let locations = """
+                    location = /connection {
+                        default_type application/json;
+                        return 200 '{"connection": $connection, "request": $connection_requests, "protocol": "$server_protocol"}';
+                    }
+                    location / {
+                        proxy_pass http://127.0.0.1:\(backend.port);
+                        proxy_http_version 1.1;
+                        proxy_set_header Connection "";
+                    }
+            """
+        return """
+            daemon off;
+            worker_processes 1;
+            pid \(folder)/nginx.pid;
+            error_log \(folder)/error.log warn;
+            events { worker_connections 256; }
+            http {
+                access_log \(folder)/access.log;
+                client_body_temp_path \(folder)/client-body;
+                proxy_temp_path \(folder)/proxy;
+                fastcgi_temp_path \(folder)/fastcgi;
+                uwsgi_temp_path \(folder)/uwsgi;
+                scgi_temp_path \(folder)/scgi;
+                keepalive_requests 100000;
+                server {
+                    listen 127.0.0.1:@PORT_tls@ ssl http2;
+                    ssl_certificate \(backend.certificate.certificateFile.path);
+                    ssl_certificate_key \(backend.certificate.keyFile.path);
+            \(locations)
                 }
-                location / {
-                    proxy_pass http://127.0.0.1:\(backend.port);
-                    proxy_http_version 1.1;
-                    proxy_set_header Connection "";
+                server {
+                    listen 127.0.0.1:@PORT_h2c@ http2;
+            \(locations)
                 }
             }
-        }
 
-        """
+            """
     }
 }

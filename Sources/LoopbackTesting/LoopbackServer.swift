@@ -3,7 +3,7 @@ import Synchronization
 
 /// A real HTTP and HTTPS server on 127.0.0.1 for integration tests: `loopback_server.py` (Python 3
 /// standard library) started as a child process, with two SOCKS5 proxies (`socks_proxy.py`) and
-/// HTTPS ports whose certificates are expired or for another host.
+/// HTTPS ports whose certificates are expired, not valid yet, or for another host.
 ///
 /// The child exits when its standard input closes, so it never outlives the test process, even
 /// when the tests crash, and deletes its throwaway certificates. `shared()` starts one server per
@@ -19,11 +19,13 @@ public final class LoopbackServer: Sendable {
     public let certificate: TestCertificate
     /// A client certificate (and its key) the mutual-TLS port accepts.
     public let clientCertificate: TestCertificate
-    /// The authority behind ``expiredTLSPort`` and ``wrongHostTLSPort``: trust its
+    /// The authority behind ``expiredTLSPort``, ``notYetValidTLSPort`` and ``wrongHostTLSPort``: trust its
     /// `certificateFile` and the only problem left is the one each port is for.
     public let certificateAuthority: TestCertificateAuthority
     /// An HTTPS port whose certificate (issued by ``certificateAuthority``) expired in 2020.
     public let expiredTLSPort: Int
+    /// An HTTPS port whose certificate (issued by ``certificateAuthority``) is valid from 2099 only.
+    public let notYetValidTLSPort: Int
     /// An HTTPS port whose certificate (issued by ``certificateAuthority``) is only for `wrong-host.invalid`.
     public let wrongHostTLSPort: Int
     /// A SOCKS5 proxy without authentication (`socks_proxy.py`): it reaches every destination on
@@ -66,6 +68,7 @@ public final class LoopbackServer: Sendable {
         let clientCertificate = try TestCertificate.generate(commonName: "Lazer test client")
         let authority = try TestCertificateAuthority.generate()
         let expired = try authority.issue(name: "expired", validity: .expired)
+        let notYetValid = try authority.issue(name: "not-yet-valid", validity: .notYetValid)
         let wrongHost = try authority.issue(name: "wrong-host", subjectAltName: "DNS:wrong-host.invalid")
         let process = Process()
         process.executableURL = try Self.python()
@@ -73,6 +76,7 @@ public final class LoopbackServer: Sendable {
             Self.scriptURL.path, "--cert", certificate.certificateFile.path, "--key", certificate.keyFile.path,
             "--client-ca", clientCertificate.certificateFile.path,
             "--tls", "expired", expired.certificateFile.path, expired.keyFile.path,
+            "--tls", "not_yet_valid", notYetValid.certificateFile.path, notYetValid.keyFile.path,
             "--tls", "wrong_host", wrongHost.certificateFile.path, wrongHost.keyFile.path,
             "--socks-user", "\(Self.socksUser):\(Self.socksPassword)",
             "--remove", certificate.folder.path, "--remove", clientCertificate.folder.path,
@@ -87,7 +91,8 @@ public final class LoopbackServer: Sendable {
         let line = Self.readLine(from: output.fileHandleForReading, timeout: 20)
         let ports = Self.ports(line)
         guard let port = ports["http"], let tlsPort = ports["https"], let mutualTLSPort = ports["mtls"],
-            let expiredTLSPort = ports["expired"], let wrongHostTLSPort = ports["wrong_host"],
+            let expiredTLSPort = ports["expired"], let notYetValidTLSPort = ports["not_yet_valid"],
+            let wrongHostTLSPort = ports["wrong_host"],
             let socksPort = ports["socks"], let authenticatedSocksPort = ports["socks_auth"]
         else {
             process.terminate()
@@ -98,6 +103,7 @@ public final class LoopbackServer: Sendable {
         self.tlsPort = tlsPort
         self.mutualTLSPort = mutualTLSPort
         self.expiredTLSPort = expiredTLSPort
+        self.notYetValidTLSPort = notYetValidTLSPort
         self.wrongHostTLSPort = wrongHostTLSPort
         self.socksPort = socksPort
         self.authenticatedSocksPort = authenticatedSocksPort
@@ -128,6 +134,11 @@ public final class LoopbackServer: Sendable {
     /// `https://127.0.0.1:<expiredTLSPort><path>`: a trusted (with ``certificateAuthority``) but expired certificate.
     public func expiredTLSURL(_ path: String) -> URL {
         URL(string: "https://127.0.0.1:\(expiredTLSPort)\(path)") ?? URL(fileURLWithPath: "/")
+    }
+
+    /// `https://127.0.0.1:<notYetValidTLSPort><path>`: a trusted certificate whose validity starts in 2099.
+    public func notYetValidTLSURL(_ path: String) -> URL {
+        URL(string: "https://127.0.0.1:\(notYetValidTLSPort)\(path)") ?? URL(fileURLWithPath: "/")
     }
 
     /// `https://127.0.0.1:<wrongHostTLSPort><path>`: a trusted certificate for another host name.
@@ -168,7 +179,7 @@ public final class LoopbackServer: Sendable {
     }
 
     /// The `name=port` fields of the child's `PORTS …` line.
-    private static func ports(_ line: String) -> [String: Int] {
+    static func ports(_ line: String) -> [String: Int] {
         let fields = line.split(separator: " ")
         guard fields.first == "PORTS" else { return [:] }
         var ports: [String: Int] = [:]

@@ -12,6 +12,8 @@ public struct TestCertificateAuthority: Sendable {
         case current
         /// 1 to 2 January 2020: long expired.
         case expired
+        /// 1 to 2 January 2099: not valid yet.
+        case notYetValid
     }
 
     /// PEM certificate of the authority (the CA bundle to trust).
@@ -72,6 +74,7 @@ public struct TestCertificateAuthority: Sendable {
             switch validity {
             case .current: ["-days", "1"]
             case .expired: ["-startdate", "20200101000000Z", "-enddate", "20200102000000Z"]
+            case .notYetValid: ["-startdate", "20990101000000Z", "-enddate", "20990102000000Z"]
             }
         try Self.openssl(
             [

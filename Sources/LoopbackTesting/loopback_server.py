@@ -10,7 +10,9 @@ an HTTPS port serving that certificate (expired, wrong host…). It exits when i
 closes, so it never outlives the test process that started it. Every endpoint is bounded in time.
 
 Any absolute-form request (`GET http://other.host/echo`) is served as if it were local, so the
-server also acts as a forward proxy for plain HTTP in proxy tests.
+server also acts as a forward proxy for plain HTTP in proxy tests; and `CONNECT host:port` opens a
+tunnel to 127.0.0.1:port whatever the host (403 for a host starting with `forbidden.`), so it is
+an HTTPS proxy too. `/proxy/tunnels` lists the CONNECT requests it saw.
 
 Endpoints (any method unless noted):
   /echo                  JSON: method, target (as requested: absolute-form when used as a proxy), path, query, headers (in order, as sent), body (base64), length, sha256
@@ -18,7 +20,7 @@ Endpoints (any method unless noted):
   /headers/duplicate     duplicate and mixed-case response headers
   /chunked?chunks=N      chunked transfer encoding, N chunks "chunk i\n"
   /gzip                  a gzip-encoded JSON body
-  /redirect/N            302 to /redirect/N-1; /redirect/0 answers like /echo
+  /redirect/N[?delay=S]  302 to /redirect/N-1 (after S seconds, at most 5, keeping the query); /redirect/0 answers like /echo
   /see-other             303 to /echo
   /redirect-to?status=N&location=L   status N (301, 302, 303, 307, 308…) with Location L
   /temporary-redirect    307 to /echo (method and body kept)
@@ -30,6 +32,7 @@ Endpoints (any method unless noted):
   /cookies/set?k=v       sets cookie k=v; /cookies answers the Cookie header it got
   /json                  a small JSON document
   /socks/connections     JSON: every connection the SOCKS5 proxies saw (see socks_proxy.py)
+  /proxy/tunnels         JSON: every CONNECT request seen, {"target": "host:port", "proxyAuthorization": …}
   /digest-auth/U/P       RFC 7616 MD5 Digest (qop=auth) for user U, password P: 401 with a challenge,
                          200 JSON {"authenticated": true, "user": U} for a correct response hash
 """
@@ -54,6 +57,9 @@ import socks_proxy
 
 disconnects = {}
 disconnects_lock = threading.Lock()
+
+tunnels = []
+tunnels_lock = threading.Lock()
 
 
 issued_nonces = set()
@@ -148,6 +154,9 @@ class Handler(BaseHTTPRequestHandler):
         self.send(status, json.dumps(value).encode(), headers)
 
     def route(self):
+        if self.command == "CONNECT":
+            self.tunnel()
+            return
         url = urllib.parse.urlsplit(self.path)
         path = url.path
         query = dict(urllib.parse.parse_qsl(url.query))
@@ -183,11 +192,16 @@ class Handler(BaseHTTPRequestHandler):
             if remaining <= 0:
                 self.echo(url, body)
             else:
-                self.send(302, b"", [("Location", f"/redirect/{remaining - 1}")], None)
+                time.sleep(min(float(query.get("delay", "0")), 5))
+                suffix = f"?{url.query}" if url.query else ""
+                self.send(302, b"", [("Location", f"/redirect/{remaining - 1}{suffix}")], None)
         elif path == "/temporary-redirect":
             self.send(307, b"", [("Location", "/echo")], None)
         elif path == "/redirect-to":
             self.send(int(query.get("status", "302")), b"", [("Location", query.get("location", "/echo"))], None)
+        elif path == "/proxy/tunnels":
+            with tunnels_lock:
+                self.send_json(200, list(tunnels))
         elif path == "/socks/connections":
             self.send_json(200, socks_proxy.connections())
         elif path == "/see-other":
@@ -223,6 +237,28 @@ class Handler(BaseHTTPRequestHandler):
             self.digest_auth(urllib.parse.unquote(user), urllib.parse.unquote(password))
         else:
             self.send(404, f"no route for {path}\n".encode(), content_type="text/plain")
+
+    def tunnel(self):
+        """CONNECT: a tunnel to 127.0.0.1 at the requested port, whatever the host."""
+        host, _, port = self.path.rpartition(":")
+        with tunnels_lock:
+            tunnels.append({"target": self.path, "proxyAuthorization": self.headers.get("Proxy-Authorization")})
+        if host.startswith("forbidden.") or not port.isdigit():
+            self.send(403, b"tunnel refused\n", content_type="text/plain")
+            self.close_connection = True
+            return
+        try:
+            upstream = socket.create_connection(("127.0.0.1", int(port)), timeout=10)
+        except OSError:
+            self.send(502, b"cannot reach the destination\n", content_type="text/plain")
+            self.close_connection = True
+            return
+        self.send_response(200, "Connection established")
+        self.end_headers()
+        self.wfile.flush()
+        with upstream:
+            socks_proxy.relay(self.connection, upstream)
+        self.close_connection = True
 
     def echo(self, url, body):
         self.send_json(200, {

@@ -41,6 +41,31 @@ def _read(sock, count):
     return data
 
 
+def relay(client, upstream, first_chunk=None):
+    """Copies bytes both ways until either side closes (or 60 s pass in silence); `first_chunk` sees
+    the client's first bytes before they are forwarded."""
+    selector = selectors.DefaultSelector()
+    selector.register(client, selectors.EVENT_READ, upstream)
+    selector.register(upstream, selectors.EVENT_READ, client)
+    try:
+        while True:
+            events = selector.select(timeout=60)
+            if not events:
+                return
+            for key, _ in events:
+                data = key.fileobj.recv(65536)
+                if not data:
+                    return
+                if first_chunk is not None and key.fileobj is client:
+                    first_chunk(data)
+                    first_chunk = None
+                key.data.sendall(data)
+    except OSError:
+        pass
+    finally:
+        selector.close()
+
+
 def _reply(sock, code):
     # VER, REP, RSV, ATYP=IPv4, BND.ADDR 127.0.0.1, BND.PORT 0
     sock.sendall(bytes([5, code, 0, 1, 127, 0, 0, 1, 0, 0]))
@@ -115,32 +140,18 @@ class SocksHandler(socketserver.BaseRequestHandler):
             self.relay(sock, upstream, entry)
 
     def relay(self, client, upstream, entry):
-        """Copies bytes both ways until either side closes; logs the client's first line first."""
-        selector = selectors.DefaultSelector()
-        selector.register(client, selectors.EVENT_READ, upstream)
-        selector.register(upstream, selectors.EVENT_READ, client)
-        recorded = False
-        try:
-            while True:
-                events = selector.select(timeout=60)
-                if not events:
-                    break
-                for key, _ in events:
-                    data = key.fileobj.recv(65536)
-                    if not data:
-                        return
-                    if not recorded and key.fileobj is client:
-                        line = data.split(b"\r\n", 1)[0]
-                        entry["request"] = line.decode("latin-1") if line[:1].isalpha() else None
-                        _record(entry)
-                        recorded = True
-                    key.data.sendall(data)
-        except OSError:
-            pass
-        finally:
-            if not recorded:
-                _record(entry)
-            selector.close()
+        """Relays the tunnel; logs the entry (with the client's first line) before forwarding anything."""
+        recorded = []
+
+        def first_chunk(data):
+            line = data.split(b"\r\n", 1)[0]
+            entry["request"] = line.decode("latin-1") if line[:1].isalpha() else None
+            _record(entry)
+            recorded.append(True)
+
+        relay(client, upstream, first_chunk)
+        if not recorded:
+            _record(entry)
 
 
 class SocksServer(socketserver.ThreadingTCPServer):

@@ -28,6 +28,17 @@ struct CurlCertificateTests {
         #expect(translation.explanation.contains("127.0.0.1"))
     }
 
+    @Test("a certificate not valid yet is certificateExpired too (its translation covers both)")
+    func notYetValid() async throws {
+        let server = try LoopbackServer.shared()
+        let request = DispatcherSupport.request(server.notYetValidTLSURL("/json"), configure: trusting(server))
+        let future = DispatcherSupport.dispatcher().dataFuture(from: request)
+        let error = try #require(await DispatcherSupport.transportError(future))
+        #expect(error.reason == .certificateExpired)
+        #expect(error.message.contains("not yet valid"))
+        #expect(ErrorTranslator.standard.translate(error).explanation.contains("not valid yet"))
+    }
+
     @Test("a certificate for another host is hostnameMismatch, translated as such")
     func wrongHost() async throws {
         let server = try LoopbackServer.shared()

@@ -86,6 +86,44 @@ struct CurlHTTP2Tests {
         #expect(parallel.allSatisfy { $0.connection == connection })
     }
 
+    @Test(
+        "h2c with prior knowledge: each request succeeds over HTTP/2 (before libcurl 8 on a fresh connection); HTTP/1.1 there is a protocol error"
+    )
+    func priorKnowledge() async throws {
+        let server = try HTTP2Server.shared()
+        let dispatcher = DispatcherSupport.dispatcher()
+        var reports: [ConnectionReport] = []
+        for _ in 0..<3 {
+            let request = DispatcherSupport.request(server.priorKnowledgeURL("/connection")) {
+                $0.options.httpVersion = .http2PriorKnowledge
+            }
+            let response = try await dispatcher.dataFuture(from: request).value
+            #expect(response.httpVersion == .http2)
+            reports.append(try report(response))
+        }
+        #expect(reports.allSatisfy { $0.protocol == "HTTP/2.0" })
+        // libcurl 7.x fails the second request on a reused h2c connection (curl issue 10634), so
+        // the transport opens one per request there; from 8.0 the connection is shared.
+        let connections = Set(reports.map(\.connection)).count
+        #expect(connections == (CurlDispatcher.features.versionNumber >= 0x08_00_00 ? 1 : 3))
+
+        var body = DispatcherSupport.request(server.priorKnowledgeURL("/echo"), method: .put) {
+            $0.options.httpVersion = .http2PriorKnowledge
+        }
+        body.setBody(data: Data("h2c body".utf8), contentType: "text/plain")
+        let echo = try Echo(try await dispatcher.dataFuture(from: body).value)
+        #expect(echo.method == "PUT")
+        #expect(String(decoding: echo.bodyData, as: UTF8.self) == "h2c body")
+
+        // HTTP/1.1 to a port that speaks only h2c gets no HTTP/1.x answer: an invalid-HTTP error.
+        let http11 = DispatcherSupport.request(server.priorKnowledgeURL("/connection")) {
+            $0.options.httpVersion = .http11
+        }
+        let error = try #require(await DispatcherSupport.transportError(dispatcher.dataFuture(from: http11)))
+        #expect(error.reason == .protocolError)
+        #expect(ErrorTranslator.standard.translate(error).title == "Invalid HTTP response")
+    }
+
     @Test("a POST body travels over HTTP/2 to the server behind nginx and comes back intact")
     func postOverHTTP2() async throws {
         let server = try HTTP2Server.shared()

@@ -76,7 +76,9 @@ struct SendCommandTests {
         #expect(redirect.stderr.hasPrefix("HTTP/1.1 302 Found"))
     }
 
-    @Test("--follow follows redirects; --include puts the status line and headers before the body")
+    @Test(
+        "--follow follows redirects (DELETE → 303 becomes GET, counted in --timings); --include puts the status line and headers before the body"
+    )
     func followAndInclude() throws {
         let server = try LoopbackServer.shared()
         let result = try send([server.url("/redirect/2").absoluteString, "--follow", "--include"])
@@ -85,6 +87,11 @@ struct SendCommandTests {
         #expect(result.stdout.contains("\nContent-Type: application/json\n"))
         #expect(result.stdout.contains("\n\n{"))
         #expect(result.stdout.contains(#""path": "/redirect/0""#))
+
+        let timed = try send(["DELETE", server.url("/see-other").absoluteString, "--follow", "--timings"])
+        #expect(timed.status == 0)
+        #expect(timed.stdout.contains(#""method": "GET""#))
+        #expect(timed.stderr.contains("(1 redirect)"))
     }
 
     @Test("--timings prints the breakdown on stderr; --output writes the body to a file")
@@ -142,7 +149,7 @@ struct SendCommandTests {
         #expect(try send([server.expiredTLSURL("/json").absoluteString, "--insecure"]).status == 0)
     }
 
-    @Test("--proxy socks5h:// sends through the SOCKS5 proxy (which resolves the name); a dead one exits 3")
+    @Test("--proxy socks5h:// and socks5:// send through the SOCKS5 proxy; a dead one exits 3 with its translation")
     func socksProxy() throws {
         let server = try LoopbackServer.shared()
         let url = "http://lazer-cli-socks.invalid:\(server.port)/echo"
@@ -151,10 +158,26 @@ struct SendCommandTests {
         #expect(proxied.stdout.contains(#""target": "/echo""#))
         let authenticated = try send([url, "--proxy", server.authenticatedSocksProxy()])
         #expect(authenticated.status == 0)
+        let local = try send([server.url("/json").absoluteString, "--proxy", server.socksProxy(scheme: "socks5")])
+        #expect(local.status == 0)
+        #expect(local.stdout.contains(#""name": "lazer""#))
 
         let dead = try send([url, "--proxy", "socks5h://127.0.0.1:\(try closedPort())"])
         #expect(dead.status == 3)
         #expect(dead.stderr.contains("lazer send: Proxy failed"))
+    }
+
+    @Test("--proxy https:// with --proxy-cacert goes through a TLS proxy; without the CA it exits 3 'Proxy failed'")
+    func httpsProxy() throws {
+        let server = try LoopbackServer.shared()
+        let url = "http://lazer-cli-https-proxy.invalid:\(server.port)/json"
+        let proxy = "https://127.0.0.1:\(server.tlsPort)"
+        let trusted = try send([url, "--proxy", proxy, "--proxy-cacert", server.certificate.certificateFile.path])
+        #expect(trusted.status == 0)
+        #expect(trusted.stdout.contains(#""name": "lazer""#))
+        let untrusted = try send([url, "--proxy", proxy])
+        #expect(untrusted.status == 3)
+        #expect(untrusted.stderr.contains("lazer send: Proxy failed"))
     }
 
     @Test("--http2 against a real h2 server (nginx) prints an HTTP/2 status line")
@@ -174,6 +197,7 @@ struct SendCommandTests {
             (["http://127.0.0.1:1/", "-d", "a", "--json", "{}"], "Give only one of"),
             (["http://127.0.0.1:1/", "-H", "NoColon"], "expected 'Name: value'"),
             (["http://127.0.0.1:1/", "--data-file", "/nonexistent/file"], "no such readable file"),
+            (["http://127.0.0.1:1/", "--proxy-cacert", "/nonexistent/ca.pem"], "--proxy-cacert /nonexistent/ca.pem"),
             (["ftp://127.0.0.1/x"], "only http:// and https://"),
             (["GET"], "Missing URL after GET"),
             (["GET", "http://127.0.0.1:1/", "extra"], "Expected [METHOD] URL"),
@@ -186,7 +210,7 @@ struct SendCommandTests {
         #expect(result.stderr.contains(message))
     }
 
-    @Test("http_proxy from the environment is honoured, and no_proxy bypasses it")
+    @Test("http_proxy and https_proxy from the environment are honoured, and no_proxy bypasses them")
     func environmentProxy() throws {
         let server = try LoopbackServer.shared()
         var environment = ProcessInfo.processInfo.environment
@@ -195,6 +219,13 @@ struct SendCommandTests {
         let proxied = try LazerBinary.run(["send", "http://lazer-proxy-test.invalid/echo"], environment: environment)
         #expect(proxied.status == 0)
         #expect(proxied.stdout.contains(#""target": "http://lazer-proxy-test.invalid/echo""#))
+
+        // https_proxy: an HTTPS URL goes through the proxy's CONNECT tunnel (the name resolves only there).
+        environment["https_proxy"] = "http://127.0.0.1:\(server.port)"
+        let tunnelled = try LazerBinary.run(
+            ["send", "https://lazer-env-proxy.invalid:\(server.tlsPort)/json", "--insecure"], environment: environment)
+        #expect(tunnelled.status == 0)
+        #expect(tunnelled.stdout.contains(#""name": "lazer""#))
 
         environment["http_proxy"] = "http://127.0.0.1:\(try closedPort())"
         environment["no_proxy"] = "127.0.0.1"

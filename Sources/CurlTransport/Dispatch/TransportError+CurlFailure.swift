@@ -31,7 +31,10 @@ extension TransportError {
     static func reason(forCurlCode raw: Int, failure: CurlFailure, viaProxy: Bool) -> Reason {
         let code = CURLcode(rawValue: UInt32(clamping: raw))
         switch code {
-        case CURLE_UNSUPPORTED_PROTOCOL: return .unsupportedProtocol
+        case CURLE_UNSUPPORTED_PROTOCOL:
+            // "Received HTTP/0.9 when not allowed": the port answered with something that is not
+            // HTTP/1.x (an SSH banner, an h2c-only server): the server's protocol, not the request's.
+            return failure.message.contains("HTTP/0.9") ? .protocolError : .unsupportedProtocol
         case CURLE_URL_MALFORMAT: return .malformedURL
         case CURLE_COULDNT_RESOLVE_PROXY: return .proxyDNSFailure
         case CURLE_COULDNT_RESOLVE_HOST: return .dnsFailure
@@ -54,6 +57,8 @@ extension TransportError {
         case CURLE_RECV_ERROR: return failure.message.contains("CONNECT") ? .proxyFailure : .receiveFailure
         case CURLE_SSL_CERTPROBLEM: return .clientCertificate
         case CURLE_PEER_FAILED_VERIFICATION, CURLE_SSL_ISSUER_ERROR:
+            // An https:// proxy's own certificate failed: a proxy problem, not the server's certificate.
+            if viaProxy, failure.proxyVerifyResult != 0 { return .proxyFailure }
             if failure.verifyResult == expired || failure.verifyResult == notYetValid { return .certificateExpired }
             let message = failure.message.lowercased()
             if failure.verifyResult == hostnameMismatch || message.contains("subject name")

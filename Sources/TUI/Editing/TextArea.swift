@@ -94,8 +94,8 @@ public struct TextArea: StatefulWidget {
         let width = max(1, textWidth)
         state.wrapWidth = width
         let cursor = state.cursor
-        let cursorLayout = state.wrapLayout(of: cursor.line, width: width, throughColumn: cursor.column)
-        let cursorRow = cursorLayout.rowIndex(containing: cursor.column)
+        let cursorRow = state.wrapLayout(of: cursor.line, width: width, throughColumn: cursor.column).rowIndex(
+            containing: cursor.column)
         // Scroll up to the cursor, or down until the cursor's row fits on screen.
         if (cursor.line, cursorRow) < (state.topLine, state.topRow) {
             state.topLine = cursor.line

@@ -39,17 +39,25 @@ extension TextEditorState {
 
     /// The layout of `line` at `width` measured through `column`, cached for long lines.
     mutating func wrapLayout(of line: Int, width: Int, throughColumn column: Int) -> LineLayout {
-        var layout = layouts[line] ?? LineLayout(characterCount: lines[line].count)
-        layout.measure(lines[line], width: width, throughColumn: column)
-        if layouts[line] != nil { layouts[line] = layout }
-        return layout
+        updateLayout(of: line) { $0.measure($1, width: width, throughColumn: column) }
     }
 
     /// The layout of `line` at `width` with at least `count` rows measured (`Int.max`: all).
     mutating func wrapLayout(of line: Int, width: Int, rowCount count: Int) -> LineLayout {
-        var layout = layouts[line] ?? LineLayout(characterCount: lines[line].count)
-        layout.measure(lines[line], width: width, rowCount: count)
-        if layouts[line] != nil { layouts[line] = layout }
+        updateLayout(of: line) { $0.measure($1, width: width, rowCount: count) }
+    }
+
+    /// Measures with the cached layout taken out of the cache meanwhile, so its arrays are
+    /// extended in place rather than copied.
+    private mutating func updateLayout(of line: Int, _ measure: (inout LineLayout, String) -> Void) -> LineLayout {
+        let text = lines[line]
+        guard var layout = layouts.layouts.removeValue(forKey: line) else {
+            var layout = LineLayout(characterCount: text.count)
+            measure(&layout, text)
+            return layout
+        }
+        measure(&layout, text)
+        layouts[line] = layout
         return layout
     }
 
@@ -58,21 +66,27 @@ extension TextEditorState {
         wrapLayout(of: line, width: width, rowCount: .max).rows.count
     }
 
+    /// Row `row` of `line` wrapped at `width`: its first column, the column after it, and
+    /// whether it is the line's last row; `nil` past the last row.
+    mutating func wrappedRow(_ row: Int, of line: Int, width: Int) -> (start: Int, end: Int, isLast: Bool)? {
+        let layout = wrapLayout(of: line, width: width, rowCount: row + 2)
+        guard row < layout.rows.count else { return nil }
+        if row + 1 < layout.rows.count { return (layout.rows[row].column, layout.rows[row + 1].column, false) }
+        return (layout.rows[row].column, layout.characterCount, true)
+    }
+
     /// Moves the cursor `delta` screen rows (soft wrap), keeping its offset within the row.
     mutating func moveByRows(_ delta: Int, width: Int) {
-        var layout = wrapLayout(of: cursor.line, width: width, throughColumn: cursor.column)
         var line = cursor.line
-        var row = layout.rowIndex(containing: cursor.column)
-        let offset = preferredColumn ?? (cursor.column - layout.rows[row].column)
+        var row = wrapLayout(of: line, width: width, throughColumn: cursor.column).rowIndex(containing: cursor.column)
+        let offset = preferredColumn ?? (cursor.column - (wrappedRow(row, of: line, width: width)?.start ?? 0))
         for _ in 0..<abs(delta) {
             if delta > 0 {
-                layout = wrapLayout(of: line, width: width, rowCount: row + 2)
-                if row + 1 < layout.rows.count {
+                if wrappedRow(row, of: line, width: width)?.isLast == false {
                     row += 1
                 } else if line + 1 < lineCount {
                     line += 1
                     row = 0
-                    layout = wrapLayout(of: line, width: width, rowCount: 2)
                 } else {
                     break
                 }
@@ -80,17 +94,15 @@ extension TextEditorState {
                 row -= 1
             } else if line > 0 {
                 line -= 1
-                layout = wrapLayout(of: line, width: width, rowCount: .max)
-                row = layout.rows.count - 1
+                row = wrappedRowCount(of: line, width: width) - 1
             } else {
                 break
             }
         }
-        layout = wrapLayout(of: line, width: width, rowCount: row + 2)
-        let start = layout.rows[row].column
+        guard let target = wrappedRow(row, of: line, width: width) else { return }
         // A row that is not the last ends where the next begins: that column is drawn on the next row.
-        let last = row + 1 < layout.rows.count ? layout.rows[row + 1].column - 1 : layout.characterCount
-        cursor = TextPosition(line: line, column: min(start + offset, max(start, last)))
+        let last = target.isLast ? target.end : target.end - 1
+        cursor = TextPosition(line: line, column: min(target.start + offset, max(target.start, last)))
         preferredColumn = offset
     }
 }
