@@ -20,7 +20,7 @@ Endpoints (any method unless noted):
   /headers/duplicate     duplicate and mixed-case response headers
   /chunked?chunks=N      chunked transfer encoding, N chunks "chunk i\n"
   /gzip                  a gzip-encoded JSON body
-  /redirect/N            302 to /redirect/N-1; /redirect/0 answers like /echo
+  /redirect/N[?delay=S]  302 to /redirect/N-1 (after S seconds, at most 5, keeping the query); /redirect/0 answers like /echo
   /see-other             303 to /echo
   /redirect-to?status=N&location=L   status N (301, 302, 303, 307, 308…) with Location L
   /temporary-redirect    307 to /echo (method and body kept)
@@ -192,7 +192,9 @@ class Handler(BaseHTTPRequestHandler):
             if remaining <= 0:
                 self.echo(url, body)
             else:
-                self.send(302, b"", [("Location", f"/redirect/{remaining - 1}")], None)
+                time.sleep(min(float(query.get("delay", "0")), 5))
+                suffix = f"?{url.query}" if url.query else ""
+                self.send(302, b"", [("Location", f"/redirect/{remaining - 1}{suffix}")], None)
         elif path == "/temporary-redirect":
             self.send(307, b"", [("Location", "/echo")], None)
         elif path == "/redirect-to":

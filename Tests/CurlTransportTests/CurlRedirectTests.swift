@@ -41,6 +41,7 @@ struct CurlRedirectTests {
             #expect(echo.values("content-type") == (expected.keepsBody ? ["text/plain"] : []))
             #expect(response.url.path == "/echo")
             #expect(response.timings.redirect != nil)
+            #expect(response.timings.redirectCount == 1)
         }
     }
 
@@ -65,7 +66,9 @@ struct CurlRedirectTests {
         let server = try LoopbackServer.shared()
         let dispatcher = DispatcherSupport.dispatcher()
         let get = DispatcherSupport.request(redirect(server, status: 303)) { $0.options.followRedirects = true }
-        #expect(try Echo(try await dispatcher.dataFuture(from: get).value).method == "GET")
+        let got = try await dispatcher.dataFuture(from: get).value
+        #expect(try Echo(got).method == "GET")
+        #expect(got.timings.redirectCount == 1)
         let head = DispatcherSupport.request(redirect(server, status: 303), method: .head) {
             $0.options.followRedirects = true
         }
@@ -89,6 +92,7 @@ struct CurlRedirectTests {
         let redirect = try #require(timings.redirect)
         let total = try #require(timings.total)
         #expect(redirect > .zero && redirect < total)
+        #expect(timings.redirectCount == 3)
         // Every hop's request counts in the bytes sent, so three redirects send over four requests' worth.
         #expect(response.bytesSent > 4 * Int64("DELETE /redirect/0 HTTP/1.1\r\n".utf8.count))
 
@@ -104,6 +108,18 @@ struct CurlRedirectTests {
 
         let notFollowed = DispatcherSupport.request(server.url("/redirect/3"), method: .delete)
         #expect(try await dispatcher.dataFuture(from: notFollowed).value.statusCode.rawValue == 302)
+    }
+
+    @Test("the total timeout bounds the whole chain, not each hop")
+    func totalTimeoutSpansHops() async throws {
+        let server = try LoopbackServer.shared()
+        // Three redirects of 250 ms each: every hop alone fits in 600 ms, the chain does not.
+        let slowChain = DispatcherSupport.request(server.url("/redirect/3?delay=0.25"), method: .delete) {
+            $0.options.followRedirects = true
+            $0.options.totalTimeout = .milliseconds(600)
+        }
+        let error = await DispatcherSupport.transportError(DispatcherSupport.dispatcher().dataFuture(from: slowChain))
+        #expect(error?.reason == .totalTimeout)
     }
 
     @Test("hops send the previous URL as Referer; credentials stay on the origin they were meant for")

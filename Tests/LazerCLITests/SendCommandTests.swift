@@ -76,7 +76,9 @@ struct SendCommandTests {
         #expect(redirect.stderr.hasPrefix("HTTP/1.1 302 Found"))
     }
 
-    @Test("--follow follows redirects; --include puts the status line and headers before the body")
+    @Test(
+        "--follow follows redirects (DELETE → 303 becomes GET, counted in --timings); --include puts the status line and headers before the body"
+    )
     func followAndInclude() throws {
         let server = try LoopbackServer.shared()
         let result = try send([server.url("/redirect/2").absoluteString, "--follow", "--include"])
@@ -85,6 +87,11 @@ struct SendCommandTests {
         #expect(result.stdout.contains("\nContent-Type: application/json\n"))
         #expect(result.stdout.contains("\n\n{"))
         #expect(result.stdout.contains(#""path": "/redirect/0""#))
+
+        let timed = try send(["DELETE", server.url("/see-other").absoluteString, "--follow", "--timings"])
+        #expect(timed.status == 0)
+        #expect(timed.stdout.contains(#""method": "GET""#))
+        #expect(timed.stderr.contains("(1 redirect)"))
     }
 
     @Test("--timings prints the breakdown on stderr; --output writes the body to a file")

@@ -21,7 +21,8 @@ extension Response where Body == ResponseBody {
             timings: Timings(
                 dnsLookup: mark(timings.nameLookup), connect: mark(timings.connect),
                 tlsHandshake: mark(timings.tlsHandshake), preTransfer: mark(timings.preTransfer),
-                timeToFirstByte: mark(timings.firstByte), total: timings.total, redirect: mark(timings.redirect)),
+                timeToFirstByte: mark(timings.firstByte), total: timings.total, redirect: mark(timings.redirect),
+                redirectCount: timings.redirectCount),
             bytesSent: outcome.requestBytes + outcome.uploadedBytes,
             bytesReceived: outcome.headerBytes + outcome.downloadedBytes,
             body: body

@@ -35,7 +35,8 @@ enum CurlInfo {
             preTransfer: microseconds(handle, CURLINFO_PRETRANSFER_TIME_T),
             firstByte: microseconds(handle, CURLINFO_STARTTRANSFER_TIME_T),
             total: microseconds(handle, CURLINFO_TOTAL_TIME_T),
-            redirect: microseconds(handle, CURLINFO_REDIRECT_TIME_T)
+            redirect: microseconds(handle, CURLINFO_REDIRECT_TIME_T),
+            redirectCount: long(handle, CURLINFO_REDIRECT_COUNT)
         )
     }
 

@@ -382,7 +382,10 @@ final class CurlTransfer: @unchecked Sendable {
             message: message,
             verifyResult: CurlInfo.long(handle, CURLINFO_SSL_VERIFYRESULT),
             proxyError: CurlInfo.long(handle, CURLINFO_PROXY_ERROR),
+            // A reused connection reports no connect time; the request having gone out
+            // (pre-transfer) says a connection existed just as well.
             connected: CurlInfo.offset(handle, CURLINFO_CONNECT_TIME_T) > 0
+                || CurlInfo.offset(handle, CURLINFO_PRETRANSFER_TIME_T) > 0
         )
     }
 

@@ -35,6 +35,8 @@ struct TransferTimings: Sendable, Hashable {
     var firstByte: Duration = .zero
     var total: Duration = .zero
     var redirect: Duration = .zero
+    /// Redirects followed before the final response (`CURLINFO_REDIRECT_COUNT`).
+    var redirectCount = 0
 }
 
 /// Progress of one transfer, reported from the network thread (throttled).
