@@ -233,10 +233,9 @@ final class DemoApp {
         switch mouse.kind {
         case .press(.left): state.lastEvent = "click " + position
         case .press: state.lastEvent = "press " + position
-        case .release: state.lastEvent = "release " + position
         case .drag: state.lastEvent = "drag " + position
         case .scrollUp, .scrollDown, .scrollLeft, .scrollRight: state.lastEvent = "wheel " + position
-        case .moved: break
+        case .release, .moved: break  // a click's release would hide the click
         }
         switch state.page {
         case .explorer: handleExplorer(mouse)
