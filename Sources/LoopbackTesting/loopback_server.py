@@ -4,7 +4,8 @@
 Binds 127.0.0.1 on free ports and prints one line, `PORTS http=<port> https=<port> mtls=<port>
 socks=<port> socks_auth=<port> [<name>=<port>]...`: https is 0 unless --cert and --key are given;
 mtls, an HTTPS port that requires a client certificate signed by --client-ca, is 0 unless that is
-given too; socks is a SOCKS5 proxy without authentication and socks_auth one that requires
+given too; blackhole is a port whose accept queue is kept full, so a new connection's SYN is
+dropped and connecting never finishes (connect-timeout tests); socks is a SOCKS5 proxy without authentication and socks_auth one that requires
 --socks-user USER:PASSWORD (0 without it), see socks_proxy.py; every `--tls NAME CERT KEY` adds
 an HTTPS port serving that certificate (expired, wrong host…). It exits when its standard input
 closes, so it never outlives the test process that started it. Every endpoint is bounded in time.
@@ -20,6 +21,8 @@ Endpoints (any method unless noted):
   /headers/duplicate     duplicate and mixed-case response headers
   /chunked?chunks=N      chunked transfer encoding, N chunks "chunk i\n"
   /gzip                  a gzip-encoded JSON body
+  /encoded?coding=C      a small JSON body with Content-Encoding C: deflate, br or zstd (br and zstd are
+                         written as uncompressed blocks, valid streams made with the standard library)
   /redirect/N[?delay=S]  302 to /redirect/N-1 (after S seconds, at most 5, keeping the query); /redirect/0 answers like /echo
   /see-other             303 to /echo
   /redirect-to?status=N&location=L   status N (301, 302, 303, 307, 308…) with Location L
@@ -49,6 +52,7 @@ import sys
 import threading
 import time
 import urllib.parse
+import zlib
 from email.parser import BytesParser
 from email.policy import HTTP as HTTP_POLICY
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
@@ -97,6 +101,27 @@ def parse_digest(header):
             index = end
         fields[name] = value
     return fields
+
+
+ENCODED_PAYLOAD = b'{"encoded": true, "text": "the same body in every content coding"}'
+
+
+def brotli_stored(data):
+    """A valid brotli stream (RFC 7932) holding `data` in one uncompressed meta-block."""
+    assert 0 < len(data) <= 65536
+    # WBITS=16 (1 bit 0), ISLAST=0, MNIBBLES=4 (2 bits 0), MLEN-1 (16 bits), ISUNCOMPRESSED=1, padding.
+    bits = 0 | (0 << 1) | (0 << 2) | ((len(data) - 1) << 4) | (1 << 20)
+    header = bits.to_bytes(3, "little")
+    return header + data + bytes([0b11])  # last meta-block: ISLAST=1, ISLASTEMPTY=1
+
+
+def zstd_stored(data):
+    """A valid zstd frame (RFC 8878) holding `data` in one raw block."""
+    assert len(data) <= 255
+    magic = bytes([0x28, 0xB5, 0x2F, 0xFD])
+    descriptor = bytes([0x20, len(data)])  # single segment, 1-byte content size, no checksum
+    block = (1 | (0 << 1) | (len(data) << 3)).to_bytes(3, "little")  # last block, raw
+    return magic + descriptor + block + data
 
 
 def disconnect_event(ident):
@@ -187,6 +212,10 @@ class Handler(BaseHTTPRequestHandler):
         elif path == "/gzip":
             payload = json.dumps({"compressed": True, "filler": "z" * 2000}).encode()
             self.send(200, gzip.compress(payload), [("Content-Encoding", "gzip")])
+        elif path == "/encoded":
+            coding = query.get("coding", "deflate")
+            encoders = {"deflate": zlib.compress, "br": brotli_stored, "zstd": zstd_stored}
+            self.send(200, encoders[coding](ENCODED_PAYLOAD), [("Content-Encoding", coding)])
         elif path.startswith("/redirect/"):
             remaining = int(path.rsplit("/", 1)[1])
             if remaining <= 0:
@@ -357,6 +386,22 @@ def tls_server(cert, key, client_ca=None):
     return server
 
 
+def blackhole():
+    """A listening socket nobody accepts on, with its accept queue filled: Linux drops further
+    SYNs, so connecting to it hangs until the client's connect timeout. Returns the socket and the
+    filler connections (both must stay open)."""
+    listener = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+    listener.bind(("127.0.0.1", 0))
+    listener.listen(0)
+    fillers = []
+    for _ in range(3):
+        filler = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+        filler.setblocking(False)
+        filler.connect_ex(listener.getsockname())
+        fillers.append(filler)
+    return listener, fillers
+
+
 def main():
     cert = key = client_ca = socks_user = None
     extra_tls = []
@@ -378,6 +423,7 @@ def main():
         ports["https"] = tls_server(cert, key)
         if client_ca:
             ports["mtls"] = tls_server(cert, key, client_ca)
+    hole, fillers = blackhole()
     ports["socks"] = socks_proxy.SocksServer()
     ports["socks_auth"] = socks_proxy.SocksServer(socks_user) if socks_user else None
     for name, extra_cert, extra_key in extra_tls:
@@ -386,6 +432,7 @@ def main():
         if server is not None:
             threading.Thread(target=server.serve_forever, daemon=True).start()
     fields = [f"{name}={server.server_address[1] if server else 0}" for name, server in ports.items()]
+    fields.append(f"blackhole={hole.getsockname()[1]}")
     print("PORTS " + " ".join(fields), flush=True)
     # Exit when the parent closes our stdin (or dies), removing the folders named by --remove
     # (the throwaway certificates), so nothing is left in the temporary folder.
