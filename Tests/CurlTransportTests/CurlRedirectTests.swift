@@ -110,6 +110,18 @@ struct CurlRedirectTests {
         #expect(try await dispatcher.dataFuture(from: notFollowed).value.statusCode.rawValue == 302)
     }
 
+    @Test("the total timeout bounds the whole chain, not each hop")
+    func totalTimeoutSpansHops() async throws {
+        let server = try LoopbackServer.shared()
+        // Three redirects of 250 ms each: every hop alone fits in 600 ms, the chain does not.
+        let slowChain = DispatcherSupport.request(server.url("/redirect/3?delay=0.25"), method: .delete) {
+            $0.options.followRedirects = true
+            $0.options.totalTimeout = .milliseconds(600)
+        }
+        let error = await DispatcherSupport.transportError(DispatcherSupport.dispatcher().dataFuture(from: slowChain))
+        #expect(error?.reason == .totalTimeout)
+    }
+
     @Test("hops send the previous URL as Referer; credentials stay on the origin they were meant for")
     func refererAndCredentials() async throws {
         let server = try LoopbackServer.shared()

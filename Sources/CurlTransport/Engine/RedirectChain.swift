@@ -12,7 +12,7 @@ import Synchronization
 /// and applies ``RedirectStep``'s rules itself, keeping libcurl's accounting: the redirect limit
 /// (`CURLE_TOO_MANY_REDIRECTS`), the last hop's URL as the effective URL, timings summed over the
 /// hops with the earlier hops' total as the redirect time, the redirect count, and request and
-/// header bytes summed.
+/// header bytes summed. The total timeout bounds the whole chain, as it bounds libcurl's own.
 ///
 /// Threading contract: `start()` and `cancel()` may be called from any thread; hop completions
 /// arrive on the engine's network thread. Shared state sits behind a `Mutex`.
@@ -38,6 +38,8 @@ final class RedirectChain: Sendable {
 
     private let engine: CurlEngine
     private let first: TransferSpec
+    /// When the whole chain must be done (libcurl's total timeout covers every hop, not each).
+    private let deadline: ContinuousClock.Instant?
     private let refererSetByCaller: Bool
     private let onProgress: (@Sendable (TransferCounts) -> Void)?
     private let onComplete: @Sendable (Result<TransferOutcome, CurlFailure>) -> Void
@@ -51,6 +53,7 @@ final class RedirectChain: Sendable {
         var first = spec
         first.followRedirects = false
         self.first = first
+        deadline = spec.totalTimeoutMilliseconds.map { ContinuousClock.now + .milliseconds($0) }
         refererSetByCaller = spec.headers.contains { $0.name.lowercased() == "referer" }
         self.onProgress = onProgress
         self.onComplete = onComplete
@@ -70,7 +73,14 @@ final class RedirectChain: Sendable {
         if let current { engine.cancel(current) }
     }
 
-    private func send(_ spec: TransferSpec) {
+    private func send(_ hop: TransferSpec) {
+        var bounded = hop
+        if let deadline {
+            // What is left of the total timeout (at least 1 ms: 0 would mean "no timeout" to libcurl).
+            let (seconds, attoseconds) = (deadline - ContinuousClock.now).components
+            bounded.totalTimeoutMilliseconds = max(1, Int(seconds * 1000 + attoseconds / 1_000_000_000_000_000))
+        }
+        let spec = bounded
         let transfer = CurlTransfer(spec: spec, onProgress: onProgress) { [self] result in
             hopFinished(spec, result)
         }
