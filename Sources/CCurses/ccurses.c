@@ -14,6 +14,9 @@
 #include <sys/wait.h>
 #include <string.h>
 #include <sys/ioctl.h>
+#include <poll.h>
+#include <sys/syscall.h>
+#include <time.h>
 #include <termios.h>
 #include <unistd.h>
 
@@ -168,6 +171,109 @@ int ccurses_spawn_wait(char *const argv[]) {
     if (WIFEXITED(status)) return WEXITSTATUS(status);
     if (WIFSIGNALED(status)) return 128 + WTERMSIG(status);
     return -1;
+}
+
+pid_t ccurses_spawn_piped(char *const argv[], char *const envp[], int *input, int *output) {
+    if (argv == NULL || argv[0] == NULL || input == NULL) {
+        errno = EINVAL;
+        return -1;
+    }
+    int in[2];
+    int out[2] = {-1, -1};
+    if (pipe2(in, O_CLOEXEC) != 0) return -1;
+    if (output != NULL && pipe2(out, O_CLOEXEC) != 0) {
+        int saved = errno;
+        close(in[0]);
+        close(in[1]);
+        errno = saved;
+        return -1;
+    }
+    posix_spawn_file_actions_t actions;
+    posix_spawnattr_t attributes;
+    posix_spawn_file_actions_init(&actions);
+    posix_spawnattr_init(&attributes);
+    posix_spawn_file_actions_adddup2(&actions, in[0], STDIN_FILENO);
+    if (output != NULL) {
+        posix_spawn_file_actions_adddup2(&actions, out[1], STDOUT_FILENO);
+    } else {
+        posix_spawn_file_actions_addopen(&actions, STDOUT_FILENO, "/dev/null", O_WRONLY, 0);
+    }
+    posix_spawn_file_actions_addopen(&actions, STDERR_FILENO, "/dev/null", O_WRONLY, 0);
+    sigset_t all;
+    sigset_t none;
+    sigfillset(&all);
+    sigemptyset(&none);
+    posix_spawnattr_setsigdefault(&attributes, &all);
+    posix_spawnattr_setsigmask(&attributes, &none);
+    posix_spawnattr_setflags(&attributes, POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK);
+    pid_t child = -1;
+    int result = posix_spawn(&child, argv[0], &actions, &attributes, argv, envp);
+    posix_spawn_file_actions_destroy(&actions);
+    posix_spawnattr_destroy(&attributes);
+    close(in[0]);
+    if (output != NULL) close(out[1]);
+    if (result != 0) {
+        close(in[1]);
+        if (output != NULL) close(out[0]);
+        errno = result;
+        return -1;
+    }
+    *input = in[1];
+    if (output != NULL) *output = out[0];
+    return child;
+}
+
+static int ccurses_exit_code(int status) {
+    if (WIFEXITED(status)) return WEXITSTATUS(status);
+    if (WIFSIGNALED(status)) return 128 + WTERMSIG(status);
+    return -1;
+}
+
+static long long ccurses_now_ms(void) {
+    struct timespec now;
+    clock_gettime(CLOCK_MONOTONIC, &now);
+    return (long long)now.tv_sec * 1000 + now.tv_nsec / 1000000;
+}
+
+int ccurses_wait_child(pid_t pid, int timeout_ms, int *code) {
+    int status = 0;
+    if (timeout_ms >= 0) {
+        long long deadline = ccurses_now_ms() + timeout_ms;
+#ifdef SYS_pidfd_open
+        int pidfd = (int)syscall(SYS_pidfd_open, pid, 0);
+#else
+        int pidfd = -1;
+#endif
+        for (;;) {
+            pid_t done = waitpid(pid, &status, WNOHANG);
+            if (done == pid) break;
+            if (done < 0 && errno != EINTR) {
+                if (pidfd >= 0) close(pidfd);
+                return -1;
+            }
+            long long left = deadline - ccurses_now_ms();
+            if (left <= 0) {
+                if (pidfd >= 0) close(pidfd);
+                return 1;
+            }
+            if (pidfd >= 0) {
+                // Readable once the child has exited.
+                struct pollfd entry = {.fd = pidfd, .events = POLLIN, .revents = 0};
+                poll(&entry, 1, (int)left);
+            } else {
+                // No pidfd (a kernel before 5.3): check again in 10 ms.
+                struct timespec pause = {.tv_sec = 0, .tv_nsec = 10 * 1000 * 1000};
+                nanosleep(&pause, NULL);
+            }
+        }
+        if (pidfd >= 0) close(pidfd);
+    } else {
+        while (waitpid(pid, &status, 0) < 0) {
+            if (errno != EINTR) return -1;
+        }
+    }
+    if (code != NULL) *code = ccurses_exit_code(status);
+    return 0;
 }
 
 static const int ccurses_job_signals[] = {SIGINT, SIGTERM, SIGHUP, SIGTSTP, SIGCONT, SIGWINCH};

@@ -8,6 +8,8 @@ export TERM=${TERM:-xterm-256color}
 export LC_ALL=C.UTF-8
 # Colours under test are chosen per session (COLORTERM=truecolor switches to a -direct entry).
 unset COLORTERM
+# The clipboard helpers (xclip, wl-copy) are tested in the unit tier; here only OSC 52 is.
+unset DISPLAY WAYLAND_DISPLAY
 E2E_TIMEOUT=${E2E_TIMEOUT:-15}
 E2E_DIR=$(mktemp -d)
 # The private tmux server's socket, in a short path of its own (socket paths are limited to 107

@@ -18,6 +18,7 @@
 #include <ncurses.h>
 #include <stdbool.h>
 #include <stdint.h>
+#include <sys/types.h>
 #include <wchar.h>
 
 // MARK: - Globals
@@ -133,6 +134,18 @@ int ccurses_open_pty(int rows, int cols, int *leader, int *follower);
 /// (posix_spawnp + waitpid, retried on EINTR). Returns its exit status, 128 + signal if it was
 /// killed, or -1 if it could not be started. Used to hand the terminal to $EDITOR or $PAGER.
 int ccurses_spawn_wait(char *const argv[]);
+
+/// Starts the program at path `argv[0]` with `envp`, its standard input reading from a new pipe,
+/// its standard output into another new pipe if `output` is not NULL (else /dev/null) and its
+/// standard error on /dev/null, with every signal disposition back to the default and no signal
+/// blocked (the caller may ignore job-control signals or run on a thread that blocks them, and a
+/// child inherits both). Returns the child's pid, with the parent's pipe ends (close-on-exec) in
+/// `*input` and `*output`; -1 with errno set if it could not be started. Used for clipboard helpers.
+pid_t ccurses_spawn_piped(char *const argv[], char *const envp[], int *input, int *output);
+/// Waits at most `timeout_ms` milliseconds (forever if negative) for child `pid` to exit, without
+/// polling (a pidfd). Returns 0 with the exit code, or 128 + the signal that ended it, in
+/// `*code`; 1 if it is still running; -1 on error.
+int ccurses_wait_child(pid_t pid, int timeout_ms, int *code);
 
 /// Saves the dispositions of SIGINT, SIGTERM, SIGHUP, SIGTSTP, SIGCONT and SIGWINCH and sets
 /// them to SIG_IGN, so ncurses installs no handlers of its own and the program can watch them

@@ -220,7 +220,17 @@ final class DemoApp {
         case .table: text = state.table.selected.map { DemoState.tableRows[$0].path } ?? ""
         case .headers: text = state.headers.enabledRows.map { "\($0.key): \($0.value)" }.joined(separator: "\n")
         }
-        backend.copyToClipboard(text)
+        backend.copyToClipboard(text) { [weak self] result in
+            // The desktop helper (xclip, wl-copy) ran on a background queue; only failures are news.
+            guard let self else { return }
+            switch result {
+            case .failed, .timedOut, .couldNotStart:
+                self.state.toast = Toast(result.message, kind: .warning, style: self.state.theme[.warning])
+                self.draw()
+            case .copied, .noHelper:
+                break
+            }
+        }
         state.toast = Toast("Copied: \(text.prefix(40))", kind: .info, style: state.theme[.info])
     }
 }
