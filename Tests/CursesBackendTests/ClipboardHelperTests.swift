@@ -24,6 +24,21 @@ struct ClipboardHelperTests {
         return (String(decoding: output, as: UTF8.self), xclip.wait())
     }
 
+    /// The clipboard once it holds `expected`, or the last read after 10 s. xclip's first process
+    /// exits as soon as its background child has asked for the selection, but Xlib sends that
+    /// request only when the child starts waiting for events, so a read straight after the copy
+    /// can still find the previous owner (or none). Each attempt is a real X round trip.
+    private func readClipboard(
+        expecting expected: String, environment: [String: String]
+    ) throws -> (text: String, status: Int32) {
+        let deadline = ContinuousClock.now + .seconds(10)
+        var last = try readClipboard(environment: environment)
+        while last.text != expected, ContinuousClock.now < deadline {
+            last = try readClipboard(environment: environment)
+        }
+        return last
+    }
+
     @Test("xclip copies into a real X11 clipboard that xclip -o reads back, UTF-8 and newlines intact")
     func xclipUnderXvfb() throws {
         var environment = ["PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin", "LC_ALL": "C.UTF-8"]
@@ -34,13 +49,13 @@ struct ClipboardHelperTests {
         let text = "GET https://api.example/items/0 — ✓ 世界\nsecond line"
         #expect(Clipboard.helperCommand(environment: environment)?.last == "clipboard")
         #expect(Clipboard.copyWithHelper(text, environment: environment) == .copied(tool: "xclip"))
-        let readBack = try readClipboard(environment: environment)
+        let readBack = try readClipboard(expecting: text, environment: environment)
         #expect(readBack.status == 0)
         #expect(readBack.text == text)
 
         // A second copy replaces the first.
         #expect(Clipboard.copyWithHelper("next", environment: environment) == .copied(tool: "xclip"))
-        #expect(try readClipboard(environment: environment).text == "next")
+        #expect(try readClipboard(expecting: "next", environment: environment).text == "next")
     }
 
     @Test("wl-copy (a recording stand-in) gets no arguments, the exact bytes on stdin, and the session's environment")

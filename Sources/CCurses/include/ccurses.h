@@ -180,6 +180,19 @@ int ccurses_stderr_capture_begin(void);
 /// there (up to 64 KiB), so a crash message such as Swift's "Fatal error: ..." stays readable.
 /// The crash handler calls it after restoring the terminal; a normal exit calls it after `endwin`.
 void ccurses_stderr_capture_end(void);
+/// Forks the crash watcher: a small process that restores the terminal (and shows the captured
+/// standard error) if the program dies without restoring it itself — a stack overflow on a thread
+/// without the crash handler's signal stack (a Dispatch worker, the network thread), or SIGKILL,
+/// where no handler can run. It only uses async-signal-safe calls, keeps no descriptor of the
+/// program but the terminal and the standard-error capture, and ignores job-control signals.
+/// Call after `ccurses_terminal_save` (and `ccurses_stderr_capture_begin`). Returns 0, or -1.
+int ccurses_crash_watcher_start(void);
+/// Async-signal-safe: arms (the program owns the terminal) or disarms (the terminal belongs to the
+/// shell or another program, e.g. while suspended) the watcher. The crash handler disarms it after
+/// restoring the terminal itself.
+void ccurses_crash_watcher_arm(bool armed);
+/// Stops the watcher without a restore and reaps it (normal exit).
+void ccurses_crash_watcher_stop(void);
 /// Puts the previous handlers back (normal exit).
 void ccurses_crash_guard_uninstall(void);
 /// Marks the saved terminal state as no longer needing a restore (after a clean `endwin`).

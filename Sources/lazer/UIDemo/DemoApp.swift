@@ -109,6 +109,10 @@ final class DemoApp {
             fatalError("ui-demo test hook: forced crash")
         case .character("@") where testHooks:
             _ = DemoStackOverflow.recurse(0)
+        case .character("#") where testHooks:
+            DispatchQueue.global().async { fatalError("ui-demo test hook: forced crash on a background thread") }
+        case .character("$") where testHooks:
+            DispatchQueue.global().async { _ = DemoStackOverflow.recurse(0) }
         default: return false
         }
         return true
