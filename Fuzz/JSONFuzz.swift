@@ -75,4 +75,26 @@ private func exerciseNavigation(_ document: JSONDocument) {
     view.toggle(JSONNode(index: document.tapeCount / 2))
     _ = view.rows(from: max(0, view.rowCount - 3), count: 5)
     if var search = try? JSONSearch(document: document, query: JSONSearchQuery("a")) { _ = search.next(budget: 64) }
+    checkNumberOrder(document)
+}
+
+/// JSONPath's exact number order must agree with Double wherever two Doubles differ (rounding is
+/// monotonic, so a < b as Doubles implies a < b exactly), and every parsed number must read as one.
+private func checkNumberOrder(_ document: JSONDocument) {
+    var previous: (decimal: JSONDecimal, value: Double)?
+    var checked = 0
+    for index in 0..<document.tapeCount where checked < 40 {
+        let node = JSONNode(index: index)
+        guard !Tape.isEnd(document.tape[index]), document.kind(node) == .number else { continue }
+        checked += 1
+        guard let decimal = JSONDecimal(document.bytes[document.byteRange(node)]), decimal == decimal else {
+            fatalError("a parsed number does not read as a decimal")
+        }
+        guard let value = try? document.double(node), value.isFinite else { continue }
+        if let previous {
+            if previous.value < value, !(previous.decimal < decimal) { fatalError("exact order disagrees with Double") }
+            if value < previous.value, !(decimal < previous.decimal) { fatalError("exact order disagrees with Double") }
+        }
+        previous = (decimal, value)
+    }
 }

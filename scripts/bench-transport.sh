@@ -2,7 +2,8 @@
 # `make bench-transport`: CurlDispatcher against the curl CLI and wrk, on one nginx on 127.0.0.1.
 #
 #   1. 10,000 sequential keep-alive GETs of a small JSON body: lazer vs `curl -K` (10,000 URLs, one process).
-#   2. 10,000 GETs with 32 in flight: lazer's requests/s vs `wrk -t2 -c32 -d5s`.
+#   2. 10,000 GETs with 32 in flight: lazer's requests/s vs `wrk -t2 -c32 -d5s`, and as a second reference
+#      what libcurl itself does on this box: `curl --parallel --parallel-max 32` over the same 10,000 URLs.
 #   3. Peak RSS (VmHWM) of lazer downloading a 1 GB body (which streams to a temporary file).
 #
 # Installs nginx and wrk (Debian) when missing; nginx is never started as a service, only as a
@@ -99,6 +100,7 @@ for _ in $(seq $count); do printf 'url = "%s/small.json"\noutput = "/dev/null"\n
 : >"$work/rps.wrk"
 : >"$work/cpu.lazer-concurrent"
 : >"$work/cpu.wrk"
+: >"$work/time.curl-parallel"
 # The machine is shared, so each measurement runs $rounds times, interleaved; medians are reported.
 for round in $(seq "$rounds"); do
     # 1. Sequential keep-alive GETs: wall time of one process doing all $count.
@@ -107,6 +109,8 @@ for round in $(seq "$rounds"); do
     # 2. 32 in flight: requests per second.
     timed "$work/cpu.wrk" wrk -t2 -c32 -d5s "$base/small.json" | awk '/Requests\/sec/ {print $2}' >>"$work/rps.wrk"
     timed "$work/cpu.lazer-concurrent" "$bench" concurrent "$base/small.json" $count 32 >>"$work/rps.lazer"
+    timed "$work/time.curl-parallel" curl -s --no-progress-meter --parallel --parallel-max 32 --parallel-immediate \
+        -K "$work/urls.curl"
     echo "round $round done" >&2
 done
 curl_seconds=$(median "$work/time.curl")
@@ -117,6 +121,9 @@ lazer_cpu=$(cpu_us "$work/cpu.lazer-concurrent" $count)
 wrk_requests=$(python3 -c "import sys; print(int(float(sys.argv[1]) * 5))" "$wrk_rps")
 wrk_cpu=$(cpu_us "$work/cpu.wrk" "$wrk_requests")
 curl_cpu=$(cpu_us "$work/time.curl" $count)
+curl_parallel_seconds=$(median "$work/time.curl-parallel")
+curl_parallel_rps=$(python3 -c "print(f'{$count / $curl_parallel_seconds:.0f}')")
+curl_parallel_cpu=$(cpu_us "$work/time.curl-parallel" $count)
 lazer_sequential_cpu=$(cpu_us "$work/time.lazer-sequential" $count)
 
 # Extra: the same load over one multiplexed HTTP/2 cleartext connection (prior knowledge).
@@ -127,12 +134,14 @@ download=$("$bench" download "$base/big.bin")
 
 ratio=$(python3 -c "print(f'{$lazer_seconds / $curl_seconds:.2f}')")
 share=$(python3 -c "print(f'{100 * $lazer_rps / $wrk_rps:.0f}')")
+curl_share=$(python3 -c "print(f'{100 * $curl_parallel_rps / $wrk_rps:.0f}')")
 mkdir -p bench-out
 {
     echo "| benchmark (median of $rounds) | lazer (CurlDispatcher) | reference | ratio |"
     echo "|---|---|---|---|"
     echo "| $count sequential keep-alive GETs | ${lazer_seconds} s (${lazer_sequential_cpu} µs CPU/request) | curl -K: ${curl_seconds} s (${curl_cpu} µs CPU/request) | ${ratio}× curl's time (goal ≤ 1.2×) |"
     echo "| $count GETs, 32 in flight | ${lazer_rps} req/s (${lazer_cpu} µs CPU/request) | wrk -t2 -c32 -d5s: ${wrk_rps} req/s (${wrk_cpu} µs CPU/request) | ${share} % of wrk (goal ≥ 70 %) |"
+    echo "| $count GETs, 32 in flight: libcurl's own reference | | curl --parallel --parallel-max 32: ${curl_parallel_rps} req/s (${curl_parallel_cpu} µs CPU/request) | curl itself reaches ${curl_share} % of wrk |"
     echo "| $count GETs, 32 in flight, HTTP/2 prior knowledge (h2c) | ${h2c_rps} req/s | | a fresh connection per request on libcurl < 8 (curl issue 10634) |"
     echo "| 1 GB download | ${download} | | goal: peak RSS < 100 MB |"
 } | tee bench-out/transport.md

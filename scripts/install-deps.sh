@@ -16,6 +16,7 @@ packages=(
     openssl              # tests generate throwaway TLS certificates
     python3              # helper scripts (benchmark body generators)
     python3-jsonschema   # Workspace tests validate the shipped collections against docs/collection.schema.json
+    nginx                # CurlTransport tests: a real HTTP/2 (h2 over TLS) server, started by the tests only
 )
 # `make bench-json` only: the external references it measures against.
 if [[ "${1:-}" == "--bench" ]]; then
@@ -39,13 +40,14 @@ fi
 
 command=(apt-get install -y --no-install-recommends "${missing[@]}")
 echo "make deps: installing ${missing[*]}"
+# RUNLEVEL=1 keeps Debian's maintainer scripts from starting nginx as a system service.
 if [[ $(id -u) -eq 0 ]]; then
-    export DEBIAN_FRONTEND=noninteractive
+    export DEBIAN_FRONTEND=noninteractive RUNLEVEL=1
     apt-get update -qq
     "${command[@]}"
 elif command -v sudo >/dev/null 2>&1 && sudo -n true 2>/dev/null; then
     sudo DEBIAN_FRONTEND=noninteractive apt-get update -qq
-    sudo DEBIAN_FRONTEND=noninteractive "${command[@]}"
+    sudo DEBIAN_FRONTEND=noninteractive RUNLEVEL=1 "${command[@]}"
 else
     echo "make deps: missing packages and no root access. Run:" >&2
     echo "    sudo apt-get update && sudo ${command[*]}" >&2

@@ -54,7 +54,7 @@ func mbps(_ bytes: Int, _ seconds: Double) -> String { String(format: "%.0f MB/s
 func ms(_ seconds: Double) -> String { String(format: "%.2f ms", seconds * 1000) }
 
 let arguments = CommandLine.arguments
-// `JSONBench --profile parse|print|query FILE`: repeat one operation (for perf record).
+// `JSONBench --profile parse|print|query|search FILE`: repeat one operation (for perf record).
 if arguments.count == 4, arguments[1] == "--profile", let data = FileManager.default.contents(atPath: arguments[3]) {
     let bytes = [UInt8](data)
     let document = try JSONDocument(bytes: bytes)
@@ -64,6 +64,9 @@ if arguments.count == 4, arguments[1] == "--profile", let data = FileManager.def
         switch arguments[2] {
         case "parse": total += (try? JSONDocument(bytes: bytes))?.tapeCount ?? 0
         case "print": JSONPrinter.write(document) { total += $0.count }
+        case "search":
+            guard var search = try? JSONSearch(document: document, query: JSONSearchQuery("omega")) else { return }
+            total += search.all().count
         default: total += path.select(in: document).count
         }
     }

@@ -24,10 +24,21 @@ extension JSONDocument {
             let distance = payload(node.index)
             guard distance > 0 else { return start..<(skipInsignificant(start + 1) + 1) }
             return start..<(Tape.offset(tape[node.index + distance]) + 1)
-        case .string: return start..<(start + payload(node.index) + 2)
-        case .number: return start..<(start + payload(node.index))
-        case .true, .null: return start..<(start + 4)
-        case .false: return start..<(start + 5)
+        case .string, .number, .true, .false, .null:
+            return start..<(start + scalarByteCount(entry(node), at: node.index))
+        }
+    }
+
+    /// The length of a scalar's text (quotes included) from its already-read entry.
+    @inline(__always)
+    func scalarByteCount(_ entry: UInt64, at index: Int) -> Int {
+        switch Tape.kindBits(entry) {
+        case UInt64(JSONKind.string.rawValue), UInt64(JSONKind.number.rawValue):
+            let raw = Tape.rawPayload(entry)
+            let length = raw == Tape.overflowMarker ? payload(index) : Int(truncatingIfNeeded: raw)
+            return Tape.kindBits(entry) == UInt64(JSONKind.string.rawValue) ? length + 2 : length
+        case UInt64(JSONKind.false.rawValue): return 5
+        default: return 4
         }
     }
 

@@ -106,13 +106,12 @@ public struct JSONSearch: Sendable {
             }
             if query.matchesValues, !Tape.isContainerStart(entry) {
                 let hit: Bool
-                if rawMatching, !(Tape.kindBits(entry) == UInt64(JSONKind.string.rawValue) && Tape.valueFlag(entry)) {
+                let isString = Tape.kindBits(entry) == UInt64(JSONKind.string.rawValue)
+                if rawMatching, !(isString && Tape.valueFlag(entry)) {
                     var start = Tape.offset(entry)
                     if keyEnd >= 0 { start = document.skipInsignificant(document.skipInsignificant(keyEnd + 1) + 1) }
-                    let range = document.byteRange(node, valueStart: start)
-                    hit =
-                        document.kind(node) == .string
-                        ? rawContains((range.lowerBound + 1)..<(range.upperBound - 1)) : rawContains(range)
+                    let end = start + document.scalarByteCount(entry, at: index)
+                    hit = isString ? rawContains((start + 1)..<(end - 1)) : rawContains(start..<end)
                 } else {
                     hit = scalarText(node).map { matches($0, regex: regex) } ?? false
                 }

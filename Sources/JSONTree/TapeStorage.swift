@@ -22,50 +22,20 @@ struct TapeStorage: Sendable {
     let blocks: [UInt64]
     let wide: [UInt32]
 
-    /// Packs `entries` (64-bit `Tape` entries, offsets increasing) into exactly sized arrays.
-    init(entries: UnsafeBufferPointer<UInt64>) {
-        let count = entries.count
-        let blockCount = (count + TapeStorage.blockSize - 1) >> TapeStorage.blockShift
-        var wideBlocks = 0
-        for block in 0..<blockCount where !TapeStorage.isNarrow(entries, block: block) { wideBlocks += 1 }
-        var blocks = [UInt64](repeating: 0, count: blockCount)
-        var wide = [UInt32](repeating: 0, count: wideBlocks * TapeStorage.blockSize)
-        words = [UInt32](unsafeUninitializedCapacity: count) { words, initialized in
-            var wideNext = 0
-            for block in 0..<blockCount {
-                let start = block << TapeStorage.blockShift
-                let end = min(count, start + TapeStorage.blockSize)
-                if TapeStorage.isNarrow(entries, block: block) {
-                    let base = entries[start] & 0xFFFF_FFFF
-                    blocks[block] = base
-                    for index in start..<end {
-                        let entry = entries[index]
-                        words[index] =
-                            UInt32(truncatingIfNeeded: entry >> 32) << 16
-                            | UInt32(truncatingIfNeeded: (entry & 0xFFFF_FFFF) &- base)
-                    }
-                } else {
-                    blocks[block] = TapeStorage.wideFlag | UInt64(wideNext)
-                    for index in start..<end {
-                        let entry = entries[index]
-                        words[index] = UInt32(truncatingIfNeeded: entry >> 32) << 16
-                        wide[wideNext + index - start] = UInt32(truncatingIfNeeded: entry)
-                    }
-                    wideNext += TapeStorage.blockSize
-                }
-            }
-            initialized = count
-        }
+    init(words: [UInt32], blocks: [UInt64], wide: [UInt32]) {
+        self.words = words
         self.blocks = blocks
         self.wide = wide
     }
 
-    /// Whether block `block`'s offsets all fit in 16-bit deltas from its first offset.
-    @inline(__always)
-    static func isNarrow(_ entries: UnsafeBufferPointer<UInt64>, block: Int) -> Bool {
-        let start = block << blockShift
-        let last = min(entries.count, start + blockSize) - 1
-        return (entries[last] & 0xFFFF_FFFF) &- (entries[start] & 0xFFFF_FFFF) <= maximumDelta
+    /// Packs ready-made 64-bit entries (offsets increasing) through a `TapeWriter`, as the
+    /// parser does entry by entry: the seam the packing tests use below the parser.
+    init(entries: UnsafeBufferPointer<UInt64>) {
+        let packed = TapeStorage.write(capacity: entries.count) { writer in
+            for entry in entries where !writer.append(entry) { return false }
+            return true
+        }
+        self = packed ?? TapeStorage(words: [], blocks: [], wide: [])
     }
 
     /// Number of entries.

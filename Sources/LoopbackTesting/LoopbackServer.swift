@@ -2,11 +2,12 @@ public import Foundation
 import Synchronization
 
 /// A real HTTP and HTTPS server on 127.0.0.1 for integration tests: `loopback_server.py` (Python 3
-/// standard library) started as a child process.
+/// standard library) started as a child process, with two SOCKS5 proxies (`socks_proxy.py`) and
+/// HTTPS ports whose certificates are expired, not valid yet, or for another host.
 ///
 /// The child exits when its standard input closes, so it never outlives the test process, even
-/// when the tests crash, and deletes its throwaway certificates. `shared()` starts one server per test process; every endpoint is listed
-/// at the top of `loopback_server.py`.
+/// when the tests crash, and deletes its throwaway certificates. `shared()` starts one server per
+/// test process; every endpoint is listed at the top of `loopback_server.py`.
 public final class LoopbackServer: Sendable {
     /// The plain HTTP port.
     public let port: Int
@@ -18,6 +19,24 @@ public final class LoopbackServer: Sendable {
     public let certificate: TestCertificate
     /// A client certificate (and its key) the mutual-TLS port accepts.
     public let clientCertificate: TestCertificate
+    /// The authority behind ``expiredTLSPort``, ``notYetValidTLSPort`` and ``wrongHostTLSPort``: trust its
+    /// `certificateFile` and the only problem left is the one each port is for.
+    public let certificateAuthority: TestCertificateAuthority
+    /// An HTTPS port whose certificate (issued by ``certificateAuthority``) expired in 2020.
+    public let expiredTLSPort: Int
+    /// An HTTPS port whose certificate (issued by ``certificateAuthority``) is valid from 2099 only.
+    public let notYetValidTLSPort: Int
+    /// An HTTPS port whose certificate (issued by ``certificateAuthority``) is only for `wrong-host.invalid`.
+    public let wrongHostTLSPort: Int
+    /// A SOCKS5 proxy without authentication (`socks_proxy.py`): it reaches every destination on
+    /// 127.0.0.1, and `/socks/connections` lists what it saw.
+    public let socksPort: Int
+    /// A SOCKS5 proxy that requires ``socksUser`` and ``socksPassword``.
+    public let authenticatedSocksPort: Int
+    /// The user name ``authenticatedSocksPort`` accepts.
+    public static let socksUser = "lazer"
+    /// The password ``authenticatedSocksPort`` accepts.
+    public static let socksPassword = "s0cks-secret"
     private let process: Mutex<Process?>
     private let stdinPipe: Mutex<Pipe?>
 
@@ -47,12 +66,21 @@ public final class LoopbackServer: Sendable {
     public init() throws {
         let certificate = try TestCertificate.generate()
         let clientCertificate = try TestCertificate.generate(commonName: "Lazer test client")
+        let authority = try TestCertificateAuthority.generate()
+        let expired = try authority.issue(name: "expired", validity: .expired)
+        let notYetValid = try authority.issue(name: "not-yet-valid", validity: .notYetValid)
+        let wrongHost = try authority.issue(name: "wrong-host", subjectAltName: "DNS:wrong-host.invalid")
         let process = Process()
         process.executableURL = try Self.python()
         process.arguments = [
             Self.scriptURL.path, "--cert", certificate.certificateFile.path, "--key", certificate.keyFile.path,
             "--client-ca", clientCertificate.certificateFile.path,
+            "--tls", "expired", expired.certificateFile.path, expired.keyFile.path,
+            "--tls", "not_yet_valid", notYetValid.certificateFile.path, notYetValid.keyFile.path,
+            "--tls", "wrong_host", wrongHost.certificateFile.path, wrongHost.keyFile.path,
+            "--socks-user", "\(Self.socksUser):\(Self.socksPassword)",
             "--remove", certificate.folder.path, "--remove", clientCertificate.folder.path,
+            "--remove", authority.folder.path,
         ]
         let input = Pipe()
         let output = Pipe()
@@ -61,9 +89,11 @@ public final class LoopbackServer: Sendable {
         process.standardError = FileHandle.nullDevice
         try process.run()
         let line = Self.readLine(from: output.fileHandleForReading, timeout: 20)
-        let fields = line.split(separator: " ")
-        guard fields.count == 4, fields[0] == "PORTS", let port = Int(fields[1]), let tlsPort = Int(fields[2]),
-            let mutualTLSPort = Int(fields[3])
+        let ports = Self.ports(line)
+        guard let port = ports["http"], let tlsPort = ports["https"], let mutualTLSPort = ports["mtls"],
+            let expiredTLSPort = ports["expired"], let notYetValidTLSPort = ports["not_yet_valid"],
+            let wrongHostTLSPort = ports["wrong_host"],
+            let socksPort = ports["socks"], let authenticatedSocksPort = ports["socks_auth"]
         else {
             process.terminate()
             process.waitUntilExit()  // reap it: no zombie, and its pipes are closed before the error
@@ -72,8 +102,14 @@ public final class LoopbackServer: Sendable {
         self.port = port
         self.tlsPort = tlsPort
         self.mutualTLSPort = mutualTLSPort
+        self.expiredTLSPort = expiredTLSPort
+        self.notYetValidTLSPort = notYetValidTLSPort
+        self.wrongHostTLSPort = wrongHostTLSPort
+        self.socksPort = socksPort
+        self.authenticatedSocksPort = authenticatedSocksPort
         self.certificate = certificate
         self.clientCertificate = clientCertificate
+        self.certificateAuthority = authority
         self.process = Mutex(process)
         self.stdinPipe = Mutex(input)
     }
@@ -95,6 +131,34 @@ public final class LoopbackServer: Sendable {
         URL(string: "https://127.0.0.1:\(mutualTLSPort)\(path)") ?? URL(fileURLWithPath: "/")
     }
 
+    /// `https://127.0.0.1:<expiredTLSPort><path>`: a trusted (with ``certificateAuthority``) but expired certificate.
+    public func expiredTLSURL(_ path: String) -> URL {
+        URL(string: "https://127.0.0.1:\(expiredTLSPort)\(path)") ?? URL(fileURLWithPath: "/")
+    }
+
+    /// `https://127.0.0.1:<notYetValidTLSPort><path>`: a trusted certificate whose validity starts in 2099.
+    public func notYetValidTLSURL(_ path: String) -> URL {
+        URL(string: "https://127.0.0.1:\(notYetValidTLSPort)\(path)") ?? URL(fileURLWithPath: "/")
+    }
+
+    /// `https://127.0.0.1:<wrongHostTLSPort><path>`: a trusted certificate for another host name.
+    public func wrongHostTLSURL(_ path: String) -> URL {
+        URL(string: "https://127.0.0.1:\(wrongHostTLSPort)\(path)") ?? URL(fileURLWithPath: "/")
+    }
+
+    /// The no-authentication SOCKS5 proxy as a proxy URL: `socks5://127.0.0.1:<socksPort>`
+    /// (`scheme` `socks5h` lets the proxy resolve host names).
+    public func socksProxy(scheme: String = "socks5") -> String {
+        "\(scheme)://127.0.0.1:\(socksPort)"
+    }
+
+    /// The authenticating SOCKS5 proxy with `user` and `password` in the URL (the right ones by default).
+    public func authenticatedSocksProxy(
+        scheme: String = "socks5h", user: String = socksUser, password: String = socksPassword
+    ) -> String {
+        "\(scheme)://\(user):\(password)@127.0.0.1:\(authenticatedSocksPort)"
+    }
+
     /// Stops the server (closing its stdin, then terminating it) and waits for it to exit.
     public func stop() {
         stdinPipe.withLock { pipe in
@@ -114,7 +178,19 @@ public final class LoopbackServer: Sendable {
         URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("loopback_server.py")
     }
 
-    private static func python() throws -> URL {
+    /// The `name=port` fields of the child's `PORTS …` line.
+    static func ports(_ line: String) -> [String: Int] {
+        let fields = line.split(separator: " ")
+        guard fields.first == "PORTS" else { return [:] }
+        var ports: [String: Int] = [:]
+        for field in fields.dropFirst() {
+            let parts = field.split(separator: "=", maxSplits: 1)
+            if parts.count == 2, let port = Int(parts[1]) { ports[String(parts[0])] = port }
+        }
+        return ports
+    }
+
+    static func python() throws -> URL {
         for path in ["/usr/bin/python3", "/usr/local/bin/python3"]
         where FileManager.default.isExecutableFile(atPath: path) {
             return URL(fileURLWithPath: path)
@@ -128,7 +204,7 @@ public final class LoopbackServer: Sendable {
     }
 
     /// Reads the first line the child prints, giving up after `timeout` seconds.
-    private static func readLine(from handle: FileHandle, timeout: Double) -> String {
+    static func readLine(from handle: FileHandle, timeout: Double) -> String {
         let result = Mutex(Data())
         let done = DispatchSemaphore(value: 0)
         DispatchQueue.global().async {

@@ -186,3 +186,35 @@ do {
     let searchTime = String(format: "%.1f", now() - start)
     print("  search the whole text for an absent word (/ then n): \(searchTime) ms (found: \(found))")
 }
+
+// 5. A 10 MB body on one line (a minified JSON response) in a soft-wrapped text area: the cost of
+// one keystroke and its frame, and of scrolling by a page, with the cursor in the middle of the line.
+do {
+    let record = "{\"id\":12345,\"name\":\"value 日本\",\"tags\":[\"a\",\"b\"],\"ok\":true},"
+    let text = "[" + String(repeating: record, count: 10_000_000 / record.utf8.count) + "]"
+    let terminal = Terminal(backend: NullBackend(width: width, height: height))
+    let area = TextArea(softWrap: true)
+    var editor = TextEditorState(text: text)
+    var start = now()
+    editor.cursor = TextPosition(line: 0, column: text.count / 2)
+    terminal.draw { f in f.render(area, in: f.area, state: &editor) }
+    let first = now() - start
+    let keystrokes = 30
+    var typing: [Double] = []
+    for i in 0..<keystrokes {
+        start = now()
+        _ = editor.handle(.char(i % 10 == 9 ? " " : "x"))
+        terminal.draw { f in f.render(area, in: f.area, state: &editor) }
+        typing.append(now() - start)
+    }
+    var paging: [Double] = []
+    for i in 0..<keystrokes {
+        start = now()
+        editor.move(i < keystrokes / 2 ? .pageDown : .pageUp)
+        terminal.draw { f in f.render(area, in: f.area, state: &editor) }
+        paging.append(now() - start)
+    }
+    print(String(format: "10 MB single line, soft wrap: move to the middle + first frame %.1f ms", first))
+    report("  type a character + frame", typing, cells: 0)
+    report("  page down/up + frame", paging, cells: 0)
+}

@@ -8,7 +8,10 @@ import Synchronization
 /// `transport-bench`: the CurlDispatcher side of `make bench-transport` (see scripts/bench-transport.sh).
 ///
 ///     transport-bench sequential URL COUNT          → wall seconds for COUNT GETs one after another
-///     transport-bench concurrent URL COUNT INFLIGHT → requests per second with INFLIGHT in flight
+///     transport-bench concurrent URL COUNT INFLIGHT [queue]
+///                                                   → requests per second with INFLIGHT in flight; observers
+///                                                     run on the network thread, or with `queue` on a serial
+///                                                     dispatch queue (as the app's run on the main queue)
 ///     transport-bench download URL                  → peak RSS and throughput for one big body
 ///     transport-bench h2c URL COUNT INFLIGHT        → like concurrent, over HTTP/2 prior knowledge (h2c)
 @main
@@ -19,7 +22,10 @@ struct TransportBench {
             fail("usage: transport-bench sequential|concurrent|download URL [COUNT [INFLIGHT]]")
         }
         let count = arguments.count > 2 ? Int(arguments[2]) ?? 0 : 0
-        let dispatcher = CurlDispatcher(configuration: .init(scheduler: ImmediateScheduler()))
+        let onQueue = arguments.count > 4 && arguments[4] == "queue"
+        let scheduler: any Scheduler =
+            onQueue ? DispatchQueueScheduler(DispatchQueue(label: "transport-bench.observers")) : ImmediateScheduler()
+        let dispatcher = CurlDispatcher(configuration: .init(scheduler: scheduler))
         var request = HTTPRequest(url: url, options: RequestOptions(totalTimeout: .seconds(120)))
         if mode == "h2c" { request.options.httpVersion = .http2PriorKnowledge }
         switch mode {

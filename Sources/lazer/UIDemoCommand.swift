@@ -9,10 +9,12 @@ struct UIDemoCommand: ParsableCommand {
         commandName: "ui-demo",
         abstract: "Show the terminal toolkit: themes, a 1,000,000-row tree and a text area.",
         discussion: """
-            Keys: q quits (Ctrl+Q anywhere), t switches theme, 1/2 switch page, Tab moves focus,
-            j/k or arrows move, h/l or Enter collapse and expand, PgUp/PgDn page, g/G jump to the
-            ends, m turns mouse reporting off and on (off lets you select text), e edits the text in
-            $EDITOR, p shows it in $PAGER, y copies the selection (OSC 52, xclip, wl-copy), Ctrl+Z suspends.
+            Keys: ? lists every key, : or Ctrl+P opens the command palette, q quits (Ctrl+Q
+            anywhere), t switches theme, 1/2 switch page, Tab moves focus, j/k or arrows move, h/l or
+            Enter collapse and expand, PgUp/PgDn page, g g/G jump to the ends, / searches the tree and
+            n/N repeat, m turns mouse reporting off and on (off lets you select text), e edits the
+            text in $EDITOR, p shows it in $PAGER, y copies the selection (OSC 52, xclip, wl-copy),
+            Ctrl+Z suspends. Keys can be changed in a keymap file (docs/keymap.md).
             """
     )
 
@@ -25,6 +27,10 @@ struct UIDemoCommand: ParsableCommand {
     @Option(help: "Folder of theme files (default: ./themes, else the themes folder of the source tree).")
     var themes: String?
 
+    @Option(
+        help: "Keymap file that overrides keys (default: $XDG_CONFIG_HOME/lazer/keymap.json, see docs/keymap.md).")
+    var keymap: String?
+
     @Option(help: .hidden)
     var benchmark: String?
 
@@ -33,11 +39,17 @@ struct UIDemoCommand: ParsableCommand {
         let environment = ProcessInfo.processInfo.environment
         let catalog = ThemeCatalog.load(directory: themes ?? Self.defaultThemesDirectory())
         let (initialTheme, warning) = catalog.initialTheme(requested: theme, environment: environment)
-        var state = DemoState(catalog: catalog, theme: initialTheme)
-        let problems = catalog.problems.map(\.description) + (warning.map { [$0] } ?? [])
-        if let problem = problems.first {
-            state.toast = Toast(problem, kind: .warning, style: initialTheme[.warning])
+        var keys = DemoKeys.keymap
+        var keymapProblems = keys.applyOverrides(
+            fromFile: keymap ?? DemoKeys.defaultKeymapPath(environment: environment))
+        if let keymap, !FileManager.default.fileExists(atPath: keymap) {
+            keymapProblems.append(KeymapProblem(location: keymap, message: "no such keymap file"))
         }
+        var state = DemoState(catalog: catalog, theme: initialTheme, keymap: keys)
+        state.problems =
+            catalog.problems.map { "\($0.description) (theme file skipped)" } + (warning.map { [$0] } ?? [])
+            + keymapProblems.map(\.description)
+        if !state.problems.isEmpty { state.overlay = .problems }
         let initialState = state
         let benchmarkPath = benchmark
         let testHooks = environment["LAZER_TEST_HOOKS"] == "1"

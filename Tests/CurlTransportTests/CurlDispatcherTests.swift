@@ -116,6 +116,7 @@ struct CurlDispatcherTests {
         let response = try await dispatcher.dataFuture(from: followed).value
         #expect(response.url.path == "/redirect/0")
         #expect(response.timings.redirect != nil)
+        #expect(response.timings.redirectCount == 2)
 
         let limited = request(server.url("/redirect/4")) {
             $0.options.followRedirects = true

@@ -76,7 +76,9 @@ struct SendCommandTests {
         #expect(redirect.stderr.hasPrefix("HTTP/1.1 302 Found"))
     }
 
-    @Test("--follow follows redirects; --include puts the status line and headers before the body")
+    @Test(
+        "--follow follows redirects (DELETE → 303 becomes GET, counted in --timings); --include puts the status line and headers before the body"
+    )
     func followAndInclude() throws {
         let server = try LoopbackServer.shared()
         let result = try send([server.url("/redirect/2").absoluteString, "--follow", "--include"])
@@ -85,6 +87,11 @@ struct SendCommandTests {
         #expect(result.stdout.contains("\nContent-Type: application/json\n"))
         #expect(result.stdout.contains("\n\n{"))
         #expect(result.stdout.contains(#""path": "/redirect/0""#))
+
+        let timed = try send(["DELETE", server.url("/see-other").absoluteString, "--follow", "--timings"])
+        #expect(timed.status == 0)
+        #expect(timed.stdout.contains(#""method": "GET""#))
+        #expect(timed.stderr.contains("(1 redirect)"))
     }
 
     @Test("--timings prints the breakdown on stderr; --output writes the body to a file")
@@ -127,6 +134,49 @@ struct SendCommandTests {
         #expect(try send([url, "--insecure"]).status == 0)
     }
 
+    @Test("an expired certificate and one for another host: exit 3 with their own translated errors")
+    func certificateFailures() throws {
+        let server = try LoopbackServer.shared()
+        let authority = server.certificateAuthority.certificateFile.path
+        let expired = try send([server.expiredTLSURL("/json").absoluteString, "--cacert", authority])
+        #expect(expired.status == 3)
+        #expect(expired.stdout.isEmpty)
+        #expect(expired.stderr.contains("lazer send: Certificate expired"))
+        #expect(expired.stderr.contains("certificate has expired"))
+        let wrongHost = try send([server.wrongHostTLSURL("/json").absoluteString, "--cacert", authority])
+        #expect(wrongHost.status == 3)
+        #expect(wrongHost.stderr.contains("lazer send: Certificate is for another host"))
+        #expect(try send([server.expiredTLSURL("/json").absoluteString, "--insecure"]).status == 0)
+    }
+
+    @Test("--proxy socks5h:// and socks5:// send through the SOCKS5 proxy; a dead one exits 3 with its translation")
+    func socksProxy() throws {
+        let server = try LoopbackServer.shared()
+        let url = "http://lazer-cli-socks.invalid:\(server.port)/echo"
+        let proxied = try send([url, "--proxy", server.socksProxy(scheme: "socks5h")])
+        #expect(proxied.status == 0)
+        #expect(proxied.stdout.contains(#""target": "/echo""#))
+        let authenticated = try send([url, "--proxy", server.authenticatedSocksProxy()])
+        #expect(authenticated.status == 0)
+        let local = try send([server.url("/json").absoluteString, "--proxy", server.socksProxy(scheme: "socks5")])
+        #expect(local.status == 0)
+        #expect(local.stdout.contains(#""name": "lazer""#))
+
+        let dead = try send([url, "--proxy", "socks5h://127.0.0.1:\(try closedPort())"])
+        #expect(dead.status == 3)
+        #expect(dead.stderr.contains("lazer send: Proxy failed"))
+    }
+
+    @Test("--http2 against a real h2 server (nginx) prints an HTTP/2 status line")
+    func http2() throws {
+        let server = try HTTP2Server.shared()
+        let caFile = server.backend.certificate.certificateFile.path
+        let result = try send([server.url("/json").absoluteString, "--http2", "--cacert", caFile])
+        #expect(result.status == 0)
+        #expect(result.stderr.hasPrefix("HTTP/2 200"))
+        #expect(result.stdout.contains(#""name": "lazer""#))
+    }
+
     @Test(
         "usage errors exit 2 with a message naming the problem",
         arguments: [
@@ -146,7 +196,7 @@ struct SendCommandTests {
         #expect(result.stderr.contains(message))
     }
 
-    @Test("http_proxy from the environment is honoured, and no_proxy bypasses it")
+    @Test("http_proxy and https_proxy from the environment are honoured, and no_proxy bypasses them")
     func environmentProxy() throws {
         let server = try LoopbackServer.shared()
         var environment = ProcessInfo.processInfo.environment
@@ -155,6 +205,13 @@ struct SendCommandTests {
         let proxied = try LazerBinary.run(["send", "http://lazer-proxy-test.invalid/echo"], environment: environment)
         #expect(proxied.status == 0)
         #expect(proxied.stdout.contains(#""target": "http://lazer-proxy-test.invalid/echo""#))
+
+        // https_proxy: an HTTPS URL goes through the proxy's CONNECT tunnel (the name resolves only there).
+        environment["https_proxy"] = "http://127.0.0.1:\(server.port)"
+        let tunnelled = try LazerBinary.run(
+            ["send", "https://lazer-env-proxy.invalid:\(server.tlsPort)/json", "--insecure"], environment: environment)
+        #expect(tunnelled.status == 0)
+        #expect(tunnelled.stdout.contains(#""name": "lazer""#))
 
         environment["http_proxy"] = "http://127.0.0.1:\(try closedPort())"
         environment["no_proxy"] = "127.0.0.1"

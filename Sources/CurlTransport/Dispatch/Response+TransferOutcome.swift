@@ -14,14 +14,15 @@ extension Response where Body == ResponseBody {
         self.init(
             request: request,
             statusCode: StatusCode(rawValue: outcome.status),
-            headers: HTTPHeaders(outcome.headers.map { ($0.name, $0.value) }),
+            headers: HTTPHeaders(outcome.headers.map { HTTPHeader(name: $0.name, value: $0.value) }),
             httpVersion: HTTPVersion(rawValue: outcome.httpVersion) ?? .http11,
             url: outcome.effectiveURL == url.absoluteString ? url : URL(string: outcome.effectiveURL) ?? url,
             remoteAddress: outcome.remoteAddress,
             timings: Timings(
                 dnsLookup: mark(timings.nameLookup), connect: mark(timings.connect),
                 tlsHandshake: mark(timings.tlsHandshake), preTransfer: mark(timings.preTransfer),
-                timeToFirstByte: mark(timings.firstByte), total: timings.total, redirect: mark(timings.redirect)),
+                timeToFirstByte: mark(timings.firstByte), total: timings.total, redirect: mark(timings.redirect),
+                redirectCount: timings.redirectCount),
             bytesSent: outcome.requestBytes + outcome.uploadedBytes,
             bytesReceived: outcome.headerBytes + outcome.downloadedBytes,
             body: body

@@ -7,7 +7,7 @@ extension TransferSpec {
         self.init(url: url.absoluteString)
         method = request.method.rawValue
         headers = request.headers.map { ($0.name, $0.value) }
-        if !request.headers.contains("User-Agent") { headers.append(("User-Agent", userAgent)) }
+        if !request.headers.contains("User-Agent") { self.userAgent = userAgent }
         body = Self.body(request.body)
         if case .none = request.body {
         } else if !request.headers.contains("Content-Type") {

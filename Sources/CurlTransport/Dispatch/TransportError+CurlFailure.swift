@@ -31,7 +31,10 @@ extension TransportError {
     static func reason(forCurlCode raw: Int, failure: CurlFailure, viaProxy: Bool) -> Reason {
         let code = CURLcode(rawValue: UInt32(clamping: raw))
         switch code {
-        case CURLE_UNSUPPORTED_PROTOCOL: return .unsupportedProtocol
+        case CURLE_UNSUPPORTED_PROTOCOL:
+            // "Received HTTP/0.9 when not allowed": the port answered with something that is not
+            // HTTP/1.x (an SSH banner, an h2c-only server): the server's protocol, not the request's.
+            return failure.message.contains("HTTP/0.9") ? .protocolError : .unsupportedProtocol
         case CURLE_URL_MALFORMAT: return .malformedURL
         case CURLE_COULDNT_RESOLVE_PROXY: return .proxyDNSFailure
         case CURLE_COULDNT_RESOLVE_HOST: return .dnsFailure
@@ -65,7 +68,9 @@ extension TransportError {
         case CURLE_BAD_CONTENT_ENCODING: return .decompressionFailure
         case CURLE_FILESIZE_EXCEEDED: return .bodyTooLarge
         case CURLE_SSL_CACERT_BADFILE: return .caFileUnreadable
-        case CURLE_PROXY: return .proxyFailure
+        case CURLE_PROXY:
+            // socks5:// resolves the destination here: a name that does not resolve is a DNS failure.
+            return failure.proxyError == Int(CURLPX_RESOLVE_HOST.rawValue) ? .dnsFailure : .proxyFailure
         default: return .other(code: raw, message: failure.message)
         }
     }

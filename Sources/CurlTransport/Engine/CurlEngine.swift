@@ -22,6 +22,8 @@ final class CurlEngine: Sendable {
 
     private let inbox: CurlInbox
     private let control: CurlThreadControl
+    /// How many easy handles were created and how many transfers reused one.
+    let handleStatistics: CurlHandlePool.Statistics
 
     init(configuration: Configuration = Configuration()) {
         CurlGlobal.initialize()
@@ -31,9 +33,11 @@ final class CurlEngine: Sendable {
         self.inbox = inbox
         self.control = control
         CurlEngineRegistry.add(control)
+        let statistics = CurlHandlePool.Statistics()
+        handleStatistics = statistics
         let thread = Thread {
             control.networkThread.mark()
-            let loop = CurlLoop(multi: multi, inbox: inbox, configuration: configuration)
+            let loop = CurlLoop(multi: multi, inbox: inbox, configuration: configuration, statistics: statistics)
             loop.run()
             CurlEngineRegistry.remove(control)
             control.finished()
@@ -76,10 +80,9 @@ final class CurlEngine: Sendable {
             if case .add(let transfer) = command { transfer.completeStopped() }
             return
         }
-        // A completion handler that starts the next request runs on the network thread, which
-        // reads the inbox before it polls again: no wake-up needed (saves a syscall per request).
-        if control.networkThread.isCurrent { return }
-        control.wake()
+        // Only a loop in (or entering) `curl_multi_poll` needs waking; a busy one reads the inbox before
+        // it polls again. That saves a syscall per request when completions submit the next ones.
+        if inbox.needsWake() { control.wake() }
     }
 }
 
@@ -105,6 +108,8 @@ final class CurlInbox: Sendable {
     }
 
     private let state = Mutex(State())
+    /// Whether the loop is in, or about to enter, `curl_multi_poll` (see `prepareToPoll`).
+    private let polling = Atomic<Bool>(false)
 
     /// Queues `command`; returns false when the engine is already stopping (nothing queued).
     func post(_ command: Command) -> Bool {
@@ -118,6 +123,29 @@ final class CurlInbox: Sendable {
 
     /// Whether commands are waiting.
     var isEmpty: Bool { state.withLock { $0.commands.isEmpty } }
+
+    /// The loop, before polling: returns false (and stays awake) when commands are already waiting.
+    /// Together with `needsWake` this is a Dekker handshake over sequentially consistent operations:
+    /// a command posted after the loop's check always sees `polling` set and wakes the loop.
+    func prepareToPoll() -> Bool {
+        polling.store(true, ordering: .sequentiallyConsistent)
+        guard isEmpty else {
+            polling.store(false, ordering: .relaxed)
+            return false
+        }
+        return true
+    }
+
+    /// The loop, after polling.
+    func finishedPolling() {
+        polling.store(false, ordering: .relaxed)
+    }
+
+    /// A poster, after posting: whether the loop must be woken (only the first poster after the loop
+    /// went to poll gets true).
+    func needsWake() -> Bool {
+        polling.exchange(false, ordering: .sequentiallyConsistent)
+    }
 
     /// Takes every queued command.
     func take() -> [Command] {

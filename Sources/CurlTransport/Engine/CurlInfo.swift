@@ -13,9 +13,14 @@ enum CurlInfo {
     }
 
     static func string(_ handle: UnsafeMutableRawPointer, _ info: CURLINFO) -> String? {
+        cString(handle, info).map { String(cString: $0) }
+    }
+
+    /// The handle's own C string: valid until the next call on the handle, so read or copy it at once.
+    static func cString(_ handle: UnsafeMutableRawPointer, _ info: CURLINFO) -> UnsafePointer<CChar>? {
         var value: UnsafePointer<CChar>?
-        guard ccurl_easy_getinfo_string(handle, info, &value) == CURLE_OK, let value else { return nil }
-        return String(cString: value)
+        guard ccurl_easy_getinfo_string(handle, info, &value) == CURLE_OK else { return nil }
+        return value
     }
 
     static func microseconds(_ handle: UnsafeMutableRawPointer, _ info: CURLINFO) -> Duration {
@@ -30,7 +35,8 @@ enum CurlInfo {
             preTransfer: microseconds(handle, CURLINFO_PRETRANSFER_TIME_T),
             firstByte: microseconds(handle, CURLINFO_STARTTRANSFER_TIME_T),
             total: microseconds(handle, CURLINFO_TOTAL_TIME_T),
-            redirect: microseconds(handle, CURLINFO_REDIRECT_TIME_T)
+            redirect: microseconds(handle, CURLINFO_REDIRECT_TIME_T),
+            redirectCount: long(handle, CURLINFO_REDIRECT_COUNT)
         )
     }
 

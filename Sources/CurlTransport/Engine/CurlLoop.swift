@@ -10,11 +10,17 @@ final class CurlLoop {
     private let configuration: CurlEngine.Configuration
     private var share: UnsafeMutableRawPointer?
     private var active: [UnsafeMutableRawPointer: CurlTransfer] = [:]
+    private let handles: CurlHandlePool
+    private let strings = CurlStringCache()
 
-    init(multi: CurlMultiPointer, inbox: CurlInbox, configuration: CurlEngine.Configuration) {
+    init(
+        multi: CurlMultiPointer, inbox: CurlInbox, configuration: CurlEngine.Configuration,
+        statistics: CurlHandlePool.Statistics
+    ) {
         self.multi = multi
         self.inbox = inbox
         self.configuration = configuration
+        handles = CurlHandlePool(capacity: configuration.connectionCacheSize, statistics: statistics)
     }
 
     func run() {
@@ -39,11 +45,15 @@ final class CurlLoop {
             var stillRunning: Int32 = 0
             curl_multi_perform(multi, &stillRunning)
             collectFinished(multi)
-            // Completions may have queued new transfers from this thread (without a wake-up):
-            // then go round again at once instead of waiting.
-            if inbox.isEmpty { curl_multi_poll(multi, nil, 0, 1000, nil) }
+            // Commands may be waiting (completions on this thread queue transfers without a wake-up):
+            // then go round again at once; otherwise sleep until a socket or a poster wakes the loop.
+            if inbox.prepareToPoll() {
+                curl_multi_poll(multi, nil, 0, 1000, nil)
+                inbox.finishedPolling()
+            }
         }
         for transfer in Array(active.values) { cancel(transfer, multi: multi) }
+        handles.drain()
         drainAfterStop()
         closeCookieShare()
         curl_multi_cleanup(multi)
@@ -54,9 +64,20 @@ final class CurlLoop {
             transfer.completeCancelled()
             return
         }
-        guard transfer.prepare(share: share), let easy = transfer.easy else { return }
+        // Only handles with the standard receive buffer are recycled, so a pooled handle never meets
+        // a transfer that wants a different buffer size (libcurl allocates the buffer once per handle).
+        let recyclable = transfer.recyclesHandle
+        guard let easy = recyclable ? handles.take() : handles.makeHandle() else {
+            transfer.completeWithoutHandle()
+            return
+        }
+        guard transfer.prepare(easy, share: share, strings: strings) else {
+            handles.discard(easy)
+            return
+        }
         guard curl_multi_add_handle(multi, easy) == CURLM_OK else {
             transfer.complete(code: CURLE_FAILED_INIT)
+            handles.discard(easy)
             return
         }
         active[easy] = transfer
@@ -66,6 +87,7 @@ final class CurlLoop {
         guard let easy = transfer.easy, active.removeValue(forKey: easy) != nil else { return }
         curl_multi_remove_handle(multi, easy)
         transfer.completeCancelled()
+        handles.discard(easy)
     }
 
     private func collectFinished(_ multi: UnsafeMutableRawPointer) {
@@ -79,6 +101,12 @@ final class CurlLoop {
                 transfer.completeCancelled()
             } else {
                 transfer.complete(code: code)
+            }
+            // A handle goes back to the pool only after a clean exchange; anything odd frees it.
+            if code == CURLE_OK, transfer.recyclesHandle {
+                handles.recycle(easy)
+            } else {
+                handles.discard(easy)
             }
         }
     }

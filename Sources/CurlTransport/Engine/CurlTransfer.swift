@@ -15,7 +15,10 @@ final class CurlTransfer: @unchecked Sendable {
     /// Set by `cancel()` from any thread; read by the progress callback to abort quickly.
     let cancelled = Atomic<Bool>(false)
 
+    /// The easy handle while the transfer runs; the loop owns it (see `CurlHandlePool`).
     private(set) var easy: UnsafeMutableRawPointer?
+    /// The loop's shared strings, for header texts.
+    private var strings: CurlStringCache?
     private var headerList: UnsafeMutablePointer<curl_slist>?
     private let errorBuffer = UnsafeMutablePointer<CChar>.allocate(capacity: Int(CURL_ERROR_SIZE) + 1)
     private var finished = false
@@ -37,7 +40,8 @@ final class CurlTransfer: @unchecked Sendable {
 
     // Upload state for streamed bodies.
     private var upload: UploadStream?
-    private var lastProgressReport: ContinuousClock.Instant?
+    /// When progress was last reported (coarse monotonic milliseconds), nil before the first report.
+    private var lastProgressReport: Int64?
 
     init(
         spec: TransferSpec,
@@ -57,15 +61,11 @@ final class CurlTransfer: @unchecked Sendable {
 
     // MARK: - Network thread
 
-    /// Creates and configures the easy handle. Network thread only. On failure the transfer is finished.
-    func prepare(share: UnsafeMutableRawPointer?) -> Bool {
-        guard let handle = curl_easy_init() else {
-            finish(
-                .failure(CurlFailure(cause: .curl(Int(CURLE_OUT_OF_MEMORY.rawValue)), message: "curl_easy_init failed"))
-            )
-            return false
-        }
+    /// Configures `handle` (new or reset, owned by the loop) for this transfer. Network thread only.
+    /// On failure the transfer is finished and the loop frees the handle.
+    func prepare(_ handle: UnsafeMutableRawPointer, share: UnsafeMutableRawPointer?, strings: CurlStringCache) -> Bool {
         easy = handle
+        self.strings = strings
         let context = Unmanaged.passUnretained(self).toOpaque()
         do {
             try configure(handle, context: context, share: share)
@@ -75,6 +75,10 @@ final class CurlTransfer: @unchecked Sendable {
             return false
         }
     }
+
+    /// Whether the loop may reset this transfer's handle and give it to a later one: every transfer
+    /// but file downloads, which use a bigger receive buffer.
+    var recyclesHandle: Bool { spec.destination == nil }
 
     /// Finishes after libcurl reported the transfer done. Network thread only.
     func complete(code: CURLcode) {
@@ -92,6 +96,12 @@ final class CurlTransfer: @unchecked Sendable {
     /// Finishes as cancelled (the engine already removed the handle). Network thread only.
     func completeCancelled() {
         finish(.failure(CurlFailure(cause: .cancelled, message: "cancelled")))
+    }
+
+    /// Finishes because libcurl could not make an easy handle. Network thread only.
+    func completeWithoutHandle() {
+        finish(
+            .failure(CurlFailure(cause: .curl(Int(CURLE_OUT_OF_MEMORY.rawValue)), message: "curl_easy_init failed")))
     }
 
     /// Finishes because the engine stopped before the transfer could run. Network thread only.
@@ -113,8 +123,8 @@ final class CurlTransfer: @unchecked Sendable {
         onComplete(result)
     }
 
+    /// Lets go of the easy handle (the loop recycles or frees it) and frees what the options pointed to.
     private func releaseHandle() {
-        if let easy { curl_easy_cleanup(easy) }
         easy = nil
         if let headerList { curl_slist_free_all(headerList) }
         headerList = nil
@@ -145,8 +155,10 @@ final class CurlTransfer: @unchecked Sendable {
         while nameEnd > start, Self.isWhitespace(line[nameEnd - 1]) { nameEnd -= 1 }
         var valueStart = colon + 1
         while valueStart < end, Self.isWhitespace(line[valueStart]) { valueStart += 1 }
-        let name = Self.text(line, start, nameEnd)
-        let value = Self.text(line, valueStart, end)
+        let name = text(line, start, nameEnd)
+        let value = text(line, valueStart, end)
+        // One allocation for a typical response's headers instead of one per doubling.
+        if headers.capacity == 0 { headers.reserveCapacity(16) }
         headers.append((name, value))
         if Self.isContentLength(line, start, nameEnd) { declaredLength = Int64(value) }
         return true
@@ -178,6 +190,12 @@ final class CurlTransfer: @unchecked Sendable {
 
     private static func text(_ line: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> String {
         String(decoding: UnsafeBufferPointer(rebasing: line[start..<end]), as: UTF8.self)
+    }
+
+    /// Header names and values repeat across responses: the loop's cache makes each once.
+    private func text(_ line: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> String {
+        let bytes = UnsafeBufferPointer(rebasing: line[start..<end])
+        return strings?.string(bytes) ?? String(decoding: bytes, as: UTF8.self)
     }
 
     private static let contentLength = Array("content-length".utf8)
@@ -229,6 +247,8 @@ final class CurlTransfer: @unchecked Sendable {
     /// Returns false to abort the transfer (cancellation).
     fileprivate func progress(_ counts: TransferCounts) -> Bool {
         if cancelled.load(ordering: .relaxed) { return false }
+        // libcurl calls this many times per transfer, mostly with nothing new to say.
+        guard onProgress != nil, counts != pendingCounts else { return true }
         pendingCounts = counts
         reportProgress(force: false)
         return true
@@ -241,18 +261,19 @@ final class CurlTransfer: @unchecked Sendable {
     /// (that saves work on every small request; its response arrives at once anyway).
     private func reportProgress(force: Bool) {
         guard let onProgress, let counts = pendingCounts else { return }
-        let now = ContinuousClock.now
+        let now = CoarseClock.milliseconds()
         if force {
             guard lastProgressReport != nil else { return }
         } else {
             let last = lastProgressReport ?? startedAt
-            guard now - last >= .milliseconds(100) else { return }
+            guard now - last >= 100 else { return }
         }
         lastProgressReport = now
         onProgress(counts)
     }
 
-    private let startedAt = ContinuousClock.now
+    /// Coarse monotonic milliseconds: throttling at 100 ms does not need a precise (and dearer) clock read.
+    private let startedAt = CoarseClock.milliseconds()
 
     // MARK: - Body file
 
@@ -320,16 +341,16 @@ final class CurlTransfer: @unchecked Sendable {
             body = .memory(memoryBody)
         }
         var remote: String?
-        if let ip = CurlInfo.string(handle, CURLINFO_PRIMARY_IP), !ip.isEmpty {
+        if let ip = CurlInfo.cString(handle, CURLINFO_PRIMARY_IP), ip.pointee != 0 {
             let port = CurlInfo.long(handle, CURLINFO_PRIMARY_PORT)
-            remote = ip.contains(":") ? "[\(ip)]:\(port)" : "\(ip):\(port)"
+            remote = strings?.remoteAddress(ip: ip, port: port) ?? CurlStringCache().remoteAddress(ip: ip, port: port)
         }
         return TransferOutcome(
             status: CurlInfo.long(handle, CURLINFO_RESPONSE_CODE),
             reason: reason,
             httpVersion: CurlInfo.httpVersion(handle, fallback: statusVersion),
             headers: headers,
-            effectiveURL: CurlInfo.string(handle, CURLINFO_EFFECTIVE_URL) ?? spec.url,
+            effectiveURL: effectiveURL(handle),
             remoteAddress: remote,
             timings: CurlInfo.timings(handle),
             requestBytes: Int64(CurlInfo.long(handle, CURLINFO_REQUEST_SIZE)),
@@ -341,6 +362,18 @@ final class CurlTransfer: @unchecked Sendable {
         )
     }
 
+    /// The URL of the last response: usually the one requested, which is then not copied again.
+    private func effectiveURL(_ handle: UnsafeMutableRawPointer) -> String {
+        guard let url = CurlInfo.cString(handle, CURLINFO_EFFECTIVE_URL) else { return spec.url }
+        var requested = spec.url
+        let same = requested.withUTF8 { bytes in
+            guard let base = bytes.baseAddress else { return url.pointee == 0 }
+            return strncmp(url, UnsafeRawPointer(base).assumingMemoryBound(to: CChar.self), bytes.count) == 0
+                && url[bytes.count] == 0
+        }
+        return same ? spec.url : String(cString: url)
+    }
+
     private func failure(code: CURLcode, handle: UnsafeMutableRawPointer) -> CurlFailure {
         var message = String(cString: errorBuffer)
         if message.isEmpty { message = String(cString: curl_easy_strerror(code)) }
@@ -348,7 +381,11 @@ final class CurlTransfer: @unchecked Sendable {
             cause: .curl(Int(code.rawValue)),
             message: message,
             verifyResult: CurlInfo.long(handle, CURLINFO_SSL_VERIFYRESULT),
+            proxyError: CurlInfo.long(handle, CURLINFO_PROXY_ERROR),
+            // A reused connection reports no connect time; the request having gone out
+            // (pre-transfer) says a connection existed just as well.
             connected: CurlInfo.offset(handle, CURLINFO_CONNECT_TIME_T) > 0
+                || CurlInfo.offset(handle, CURLINFO_PRETRANSFER_TIME_T) > 0
         )
     }
 
@@ -416,11 +453,14 @@ final class CurlTransfer: @unchecked Sendable {
         for name in spec.suppressedHeaders {
             headerList = curl_slist_append(headerList, "\(name):")
         }
-        // Stop curl from adding "Expect: 100-continue" (a needless round trip) unless the caller sets it.
-        if !spec.headers.contains(where: { $0.name.caseInsensitiveCompare("Expect") == .orderedSame }) {
+        // Stop curl from adding "Expect: 100-continue" (a needless round trip) unless the caller sets it;
+        // curl only adds it to requests with a body.
+        if case .none = spec.body {
+        } else if !spec.headers.contains(where: { Self.isASCIICaseInsensitiveEqual($0.name, "expect") }) {
             headerList = curl_slist_append(headerList, "Expect:")
         }
-        try options.slist(CURLOPT_HTTPHEADER, headerList)
+        if let headerList { try options.slist(CURLOPT_HTTPHEADER, headerList) }
+        if let userAgent = spec.userAgent { try options.set(CURLOPT_USERAGENT, userAgent) }
     }
 
     private func configureMethodAndBody(
@@ -465,6 +505,17 @@ final class CurlTransfer: @unchecked Sendable {
         case .http2: CURL_HTTP_VERSION_2TLS
         case .http2PriorKnowledge: CURL_HTTP_VERSION_2_PRIOR_KNOWLEDGE
         case .http3: CURL_HTTP_VERSION_3
+        }
+    }
+
+    /// Whether `name` equals `lowercased` (which is lower-case ASCII) ignoring ASCII case.
+    private static func isASCIICaseInsensitiveEqual(_ name: String, _ lowercased: StaticString) -> Bool {
+        let expected = UnsafeBufferPointer(start: lowercased.utf8Start, count: lowercased.utf8CodeUnitCount)
+        guard name.utf8.count == expected.count else { return false }
+        return zip(name.utf8, expected).allSatisfy { pair in
+            let byte = pair.0
+            let folded = (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte) ? byte | 0x20 : byte
+            return folded == pair.1
         }
     }
 

@@ -35,6 +35,8 @@ struct TransferTimings: Sendable, Hashable {
     var firstByte: Duration = .zero
     var total: Duration = .zero
     var redirect: Duration = .zero
+    /// Redirects followed before the final response (`CURLINFO_REDIRECT_COUNT`).
+    var redirectCount = 0
 }
 
 /// Progress of one transfer, reported from the network thread (throttled).
@@ -61,6 +63,8 @@ struct CurlFailure: Error, Sendable {
     var message: String
     /// The TLS library's verification result (`CURLINFO_SSL_VERIFYRESULT`), 0 when fine or unknown.
     var verifyResult: Int = 0
+    /// What went wrong with the proxy (`CURLINFO_PROXY_ERROR`, a `CURLproxycode`) when the code is `CURLE_PROXY`.
+    var proxyError: Int = 0
     /// Whether a connection had been established (tells a connect timeout from a total timeout).
     var connected = false
 }

@@ -43,6 +43,8 @@ struct TransferSpec: Sendable {
     var method = "GET"
     var url: String
     var headers: [(name: String, value: String)] = []
+    /// Sent as `User-Agent` (`CURLOPT_USERAGENT`) when set; a `User-Agent` in `headers` wins.
+    var userAgent: String?
     /// Headers libcurl would add on its own that this exchange must not send (e.g. a default Content-Type).
     var suppressedHeaders: [String] = []
     var body = Body.none

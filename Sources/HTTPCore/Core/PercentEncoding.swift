@@ -12,13 +12,23 @@ enum PercentEncoding {
         case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "a")...UInt8(ascii: "z"),
             UInt8(ascii: "A")...UInt8(ascii: "Z"):
             return true
+        case UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "~"):
+            return true
         default:
-            return "-._~".utf8.contains(byte)
+            return false
         }
     }
 
+    /// `!$&'()*+,;=`.
     static func isSubDelimiter(_ byte: UInt8) -> Bool {
-        "!$&'()*+,;=".utf8.contains(byte)
+        switch byte {
+        case UInt8(ascii: "!"), UInt8(ascii: "$"), UInt8(ascii: "&"), UInt8(ascii: "'"), UInt8(ascii: "("),
+            UInt8(ascii: ")"), UInt8(ascii: "*"), UInt8(ascii: "+"), UInt8(ascii: ","), UInt8(ascii: ";"),
+            UInt8(ascii: "="):
+            return true
+        default:
+            return false
+        }
     }
 
     /// `pchar` plus `/`: what may stay literal in a path.

@@ -19,11 +19,13 @@ public struct Timings: Hashable, Sendable {
     public var total: Duration?
     /// Time spent on redirects before the final exchange started.
     public var redirect: Duration?
+    /// How many redirects were followed to get the final response (0 when none).
+    public var redirectCount: Int
 
     public init(
         dnsLookup: Duration? = nil, connect: Duration? = nil, tlsHandshake: Duration? = nil,
         preTransfer: Duration? = nil, timeToFirstByte: Duration? = nil, total: Duration? = nil,
-        redirect: Duration? = nil
+        redirect: Duration? = nil, redirectCount: Int = 0
     ) {
         self.dnsLookup = dnsLookup
         self.connect = connect
@@ -32,6 +34,7 @@ public struct Timings: Hashable, Sendable {
         self.timeToFirstByte = timeToFirstByte
         self.total = total
         self.redirect = redirect
+        self.redirectCount = redirectCount
     }
 
     /// One phase of an exchange for a waterfall: its name and how long it took.

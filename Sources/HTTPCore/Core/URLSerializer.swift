@@ -19,6 +19,12 @@ public enum URLSerializer {
     public static func url(for request: HTTPRequest) throws(RequestError) -> URL {
         switch request.target {
         case .url(let url):
+            // Most URLs are already in the serializer's output form: then `url` itself is the answer.
+            if request.queryItems.isEmpty, url.baseURL == nil, CanonicalURLText.isCanonical(url.absoluteString),
+                url.host?.isEmpty == false
+            {
+                return url
+            }
             return try finish(url.absoluteString, extraQuery: request.queryItems)
         case .path(let path):
             let typed = path.trimmingASCIIWhitespace()
@@ -72,6 +78,11 @@ public enum URLSerializer {
 
     /// Encodes, appends the items, validates scheme and host, and makes the `URL`.
     private static func finish(_ rawText: String, extraQuery: [URLQueryItem]) throws(RequestError) -> URL {
+        if extraQuery.isEmpty, CanonicalURLText.isCanonical(rawText), let url = URL(string: rawText),
+            url.host?.isEmpty == false
+        {
+            return url
+        }
         let text = withoutFragment(rawText)
         guard let schemeEnd = text.range(of: "://") else {
             throw .invalidURL(text: rawText, reason: "it has no scheme (expected http:// or https://)")

@@ -38,7 +38,7 @@ public struct DispatchPipeline: Sendable {
     ) -> ResponseFuture<DataResponse> {
         let pipeline = self
         return ResponseFuture(scheduler: scheduler) { future in
-            let startedAt = Date()
+            let startedAt = pipeline.monitors.isEmpty ? nil : Date()
             let handle: ExchangeHandle
             do {
                 let prepared = try pipeline.prepare(request)

@@ -11,12 +11,13 @@ public final class ExchangeHandle: Sendable {
     /// The request being sent, after adapters.
     public let prepared: PreparedRequest
     private let resolved: Bool
-    private let startedAt: Date
-    private let startInstant: ContinuousClock.Instant
+    /// When the exchange started, read only when monitors will be told (clock reads cost on every request).
+    private let startedAt: Date?
+    private let startInstant: ContinuousClock.Instant?
     private let finished = Mutex(false)
 
     init(
-        future: ResponseFuture<DataResponse>, pipeline: DispatchPipeline, prepared: PreparedRequest, startedAt: Date,
+        future: ResponseFuture<DataResponse>, pipeline: DispatchPipeline, prepared: PreparedRequest, startedAt: Date?,
         resolved: Bool = true
     ) {
         self.future = future
@@ -24,7 +25,7 @@ public final class ExchangeHandle: Sendable {
         self.prepared = prepared
         self.resolved = resolved
         self.startedAt = startedAt
-        self.startInstant = ContinuousClock.now
+        self.startInstant = startedAt == nil ? nil : ContinuousClock.now
     }
 
     /// Whether the future was cancelled: a transport may stop early when it sees this.
@@ -82,8 +83,9 @@ public final class ExchangeHandle: Sendable {
     private func notify(_ result: Result<DataResponse, any Error>) {
         guard !pipeline.monitors.isEmpty else { return }
         let exchange = Exchange(
-            request: prepared.request, url: resolved ? prepared.url : nil, result: result, startedAt: startedAt,
-            duration: ContinuousClock.now - startInstant)
+            request: prepared.request, url: resolved ? prepared.url : nil, result: result,
+            startedAt: startedAt ?? Date(),
+            duration: startInstant.map { ContinuousClock.now - $0 } ?? .zero)
         for monitor in pipeline.monitors {
             monitor.exchangeDidFinish(exchange)
         }

@@ -21,24 +21,6 @@ public struct TextArea: StatefulWidget {
         self.focused = focused
     }
 
-    /// Character offsets where each wrapped row of `line` starts.
-    static func rowStarts(of line: String, width: Int) -> [Int] {
-        guard width > 0 else { return [0] }
-        var starts = [0]
-        var used = 0
-        var offset = 0
-        for character in line {
-            let w = EditorGlyphs.width(of: character)
-            if used + w > width, used > 0 {
-                starts.append(offset)
-                used = 0
-            }
-            used += w
-            offset += 1
-        }
-        return starts
-    }
-
     public func render(in area: Rect, buffer: inout Buffer, state: inout TextEditorState) {
         guard !area.isEmpty else {
             state.screenCursor = nil
@@ -78,28 +60,27 @@ public struct TextArea: StatefulWidget {
     private func renderScrolled(
         area: Rect, textX: Int, textWidth: Int, gutter: Int, buffer: inout Buffer, state: inout TextEditorState
     ) {
+        state.wrapWidth = nil
         let cursor = state.cursor
         if cursor.line < state.topLine { state.topLine = cursor.line }
         if cursor.line >= state.topLine + area.height { state.topLine = cursor.line - area.height + 1 }
         state.topLine = max(0, min(state.topLine, state.lineCount - 1))
         state.topRow = 0
-        let cursorLine = Array(state.lines[cursor.line].prefix(cursor.column))
-        state.leftColumn = min(state.leftColumn, cursor.column)
-        var widthBeforeCursor = cursorLine[state.leftColumn...].reduce(0) { $0 + EditorGlyphs.width(of: $1) }
-        while state.leftColumn < cursor.column, widthBeforeCursor >= textWidth {
-            widthBeforeCursor -= EditorGlyphs.width(of: cursorLine[state.leftColumn])
-            state.leftColumn += 1
-        }
+        // Measuring the cursor line (a no-op unless it is long) gives the column lookups checkpoints.
+        _ = state.wrapLayout(of: cursor.line, width: max(1, textWidth), throughColumn: cursor.column)
+        let widthBeforeCursor = state.scrollHorizontally(width: textWidth)
         for row in 0..<area.height {
             let lineIndex = state.topLine + row
             guard lineIndex < state.lineCount else { break }
             let y = area.y + row
             drawNumber(lineIndex, y: y, gutter: gutter, area: area, buffer: &buffer)
             guard textWidth > 0 else { continue }
+            let line = state.lines[lineIndex]
+            let left = state.index(of: TextPosition(line: lineIndex, column: state.leftColumn))
             EditorGlyphs.draw(
-                state.lines[lineIndex].dropFirst(state.leftColumn), firstOffset: state.leftColumn, x: textX, y: y,
-                maxX: area.right, style: style, selected: selectedColumns(of: lineIndex, state: state),
-                selectionStyle: selectionStyle, buffer: &buffer
+                line[left...], firstOffset: state.leftColumn, x: textX, y: y, maxX: area.right, style: style,
+                selected: selectedColumns(of: lineIndex, state: state), selectionStyle: selectionStyle,
+                buffer: &buffer
             )
         }
         let y = area.y + cursor.line - state.topLine
@@ -110,9 +91,11 @@ public struct TextArea: StatefulWidget {
         area: Rect, textX: Int, textWidth: Int, gutter: Int, buffer: inout Buffer, state: inout TextEditorState
     ) {
         state.leftColumn = 0
+        let width = max(1, textWidth)
+        state.wrapWidth = width
         let cursor = state.cursor
-        let cursorStarts = Self.rowStarts(of: state.lines[cursor.line], width: textWidth)
-        let cursorRow = (cursorStarts.lastIndex { $0 <= cursor.column }) ?? 0
+        let cursorRow = state.wrapLayout(of: cursor.line, width: width, throughColumn: cursor.column).rowIndex(
+            containing: cursor.column)
         // Scroll up to the cursor, or down until the cursor's row fits on screen.
         if (cursor.line, cursorRow) < (state.topLine, state.topRow) {
             state.topLine = cursor.line
@@ -121,19 +104,18 @@ public struct TextArea: StatefulWidget {
             var rowsAbove = cursorRow  // rows from (topLine, topRow) to the cursor's row
             var line = cursor.line - 1
             while line >= state.topLine, rowsAbove < area.height {
-                rowsAbove +=
-                    line == state.topLine
-                    ? Self.rowStarts(of: state.lines[line], width: textWidth).count - state.topRow
-                    : Self.rowStarts(of: state.lines[line], width: textWidth).count
+                let count = state.wrappedRowCount(of: line, width: width)
+                rowsAbove += line == state.topLine ? count - state.topRow : count
                 line -= 1
             }
+            if cursor.line == state.topLine { rowsAbove -= state.topRow }
             if rowsAbove >= area.height {
                 // Walk back from the cursor to fill the screen.
                 var remaining = area.height - 1 - cursorRow
                 var top = (cursor.line, cursorRow - min(cursorRow, area.height - 1))
                 var previous = cursor.line - 1
                 while remaining > 0, previous >= 0 {
-                    let count = Self.rowStarts(of: state.lines[previous], width: textWidth).count
+                    let count = state.wrappedRowCount(of: previous, width: width)
                     if count > remaining {
                         top = (previous, count - remaining)
                         remaining = 0
@@ -152,21 +134,27 @@ public struct TextArea: StatefulWidget {
         var firstRow = state.topRow
         state.screenCursor = nil
         while y < area.bottom, lineIndex < state.lineCount {
+            let layout = state.wrapLayout(of: lineIndex, width: width, rowCount: firstRow + area.bottom - y)
             let line = state.lines[lineIndex]
-            let starts = Self.rowStarts(of: line, width: textWidth)
-            let characters = Array(line)
             let selected = selectedColumns(of: lineIndex, state: state)
-            for rowIndex in min(firstRow, starts.count - 1)..<starts.count {
+            for rowIndex in min(firstRow, layout.rows.count - 1)..<layout.rows.count {
                 guard y < area.bottom else { break }
                 if rowIndex == 0 { drawNumber(lineIndex, y: y, gutter: gutter, area: area, buffer: &buffer) }
-                let start = starts[rowIndex]
-                let end = rowIndex + 1 < starts.count ? starts[rowIndex + 1] : characters.count
-                EditorGlyphs.draw(
-                    characters[start..<end], firstOffset: start, x: textX, y: y, maxX: area.right, style: style,
-                    selected: selected, selectionStyle: selectionStyle, buffer: &buffer
-                )
-                if focused, lineIndex == cursor.line, rowIndex == cursorRow {
-                    let x = characters[start..<cursor.column].reduce(textX) { $0 + EditorGlyphs.width(of: $1) }
+                let row = layout.rows[rowIndex]
+                let start = line.utf8.index(line.utf8.startIndex, offsetBy: row.utf8)
+                let end =
+                    rowIndex + 1 < layout.rows.count
+                    ? line.utf8.index(line.utf8.startIndex, offsetBy: layout.rows[rowIndex + 1].utf8) : line.endIndex
+                if textWidth > 0 {
+                    EditorGlyphs.draw(
+                        line[start..<end], firstOffset: row.column, x: textX, y: y, maxX: area.right, style: style,
+                        selected: selected, selectionStyle: selectionStyle, buffer: &buffer
+                    )
+                }
+                if focused, textWidth > 0, lineIndex == cursor.line, rowIndex == cursorRow {
+                    let x = line[start...].prefix(cursor.column - row.column).reduce(textX) {
+                        $0 + EditorGlyphs.width(of: $1)
+                    }
                     state.screenCursor = Position(x: min(x, area.right - 1), y: y)
                 }
                 y += 1

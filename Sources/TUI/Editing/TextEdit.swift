@@ -16,7 +16,7 @@ struct TextEdit: Hashable, Sendable {
         var line = start.line
         var column = start.column
         for character in text {
-            if character == "\n" {
+            if LineBreak(character) != nil {
                 line += 1
                 column = 0
             } else {

@@ -40,10 +40,14 @@ extension TextEditorState {
         case .up, .down, .pageUp, .pageDown:
             let step = movement == .up || movement == .down ? 1 : max(1, pageSize - 1)
             let delta = movement == .up || movement == .pageUp ? -step : step
+            keepColumn = true
+            if let wrapWidth, wrapWidth > 0, !singleLine {
+                moveByRows(delta, width: wrapWidth)
+                break
+            }
             let column = preferredColumn ?? cursor.column
             cursor = TextPosition(line: cursor.line + delta, column: column)
             preferredColumn = column
-            keepColumn = true
         }
         if !keepColumn { preferredColumn = nil }
     }
@@ -71,21 +75,33 @@ extension TextEditorState {
     /// Start of the word before `position` (skipping separators first), crossing line starts.
     func wordStart(before position: TextPosition) -> TextPosition {
         if position.column == 0 { return self.position(before: position) }
-        let characters = Array(lines[position.line].prefix(position.column))
-        var i = characters.count
-        while i > 0, !Self.isWord(characters[i - 1]) { i -= 1 }
-        while i > 0, Self.isWord(characters[i - 1]) { i -= 1 }
-        return TextPosition(line: position.line, column: i)
+        let line = lines[position.line]
+        var index = self.index(of: position)
+        var column = position.column
+        for wordPart in [false, true] {
+            while index > line.startIndex {
+                let previous = line.index(before: index)
+                if Self.isWord(line[previous]) != wordPart { break }
+                index = previous
+                column -= 1
+            }
+        }
+        return TextPosition(line: position.line, column: column)
     }
 
     /// End of the word after `position` (skipping separators first), crossing line ends.
     func wordEnd(after position: TextPosition) -> TextPosition {
         let count = characterCount(of: position.line)
         if position.column >= count { return self.position(after: position) }
-        let characters = Array(lines[position.line].dropFirst(position.column))
-        var i = 0
-        while i < characters.count, !Self.isWord(characters[i]) { i += 1 }
-        while i < characters.count, Self.isWord(characters[i]) { i += 1 }
-        return TextPosition(line: position.line, column: position.column + i)
+        let line = lines[position.line]
+        var index = self.index(of: position)
+        var column = position.column
+        for wordPart in [false, true] {
+            while index < line.endIndex, Self.isWord(line[index]) == wordPart {
+                index = line.index(after: index)
+                column += 1
+            }
+        }
+        return TextPosition(line: position.line, column: column)
     }
 }

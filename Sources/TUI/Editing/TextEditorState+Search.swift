@@ -49,10 +49,15 @@ extension TextEditorState {
             let offsets =
                 line.utf8.withContiguousStorageIfAvailable(scan)
                 ?? Array(line.utf8).withUnsafeBufferPointer(scan)
+            // Column of each hit, counted on from the previous one (hits are in order).
+            var previous = line.startIndex
+            var column = 0
             for offset in offsets {
                 // Keep only hits that start on a character boundary.
                 if let index = String.Index(line.utf8.index(line.utf8.startIndex, offsetBy: offset), within: line) {
-                    hits.append(line.distance(from: line.startIndex, to: index))
+                    column += line.distance(from: previous, to: index)
+                    previous = index
+                    hits.append(column)
                 }
             }
             return hits

@@ -4,8 +4,17 @@
 /// Text is stored as an array of lines, so an edit costs time in proportion to the line it
 /// touches and rendering visits only the lines on screen: a 10 MB document stays responsive.
 /// Columns count grapheme clusters (Swift `Character`s).
+///
+/// Line breaks are `\n` or `\r\n` (see `LineBreak`), and each line remembers its own: `text`
+/// gives back exactly the text loaded, so a CRLF document is saved as CRLF. Enter and pasted text
+/// use `lineEnding`, the document's first break. A lone `\r` inside a line is kept (and drawn
+/// as `␍`).
 public struct TextEditorState: Hashable, Sendable {
-    public private(set) var lines: [String]
+    public internal(set) var lines: [String]
+    /// The break after each line but the last (`lineBreaks.count == lines.count - 1`).
+    public private(set) var lineBreaks: [LineBreak]
+    /// The break Enter and pasted line breaks insert: the document's first one (LF without one).
+    public var lineEnding: LineBreak
     public var cursor: TextPosition {
         didSet { cursor = clamped(cursor) }
     }
@@ -25,18 +34,33 @@ public struct TextEditorState: Hashable, Sendable {
     public internal(set) var pageSize = 10
     /// Where the cursor was drawn at the last render (for `Frame.cursor`).
     public internal(set) var screenCursor: Position?
+    /// The text width of the last soft-wrapped render, `nil` when not wrapping: Up, Down, PgUp
+    /// and PgDn then move by screen rows.
+    public internal(set) var wrapWidth: Int?
+    /// Lengths and wrapped rows of the long lines (a cache, ignored by `==`).
+    var layouts = LineLayoutCache()
 
     public init(text: String = "", singleLine: Bool = false) {
         self.singleLine = singleLine
         let source = singleLine ? Self.flatten(text) : text
-        var lines = source.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-        if lines.isEmpty { lines = [""] }
+        let (lines, breaks) = LineBreak.split(source)
         self.lines = lines
+        self.lineBreaks = breaks
+        self.lineEnding = breaks.first ?? .lf
         self.cursor = TextPosition(line: 0, column: 0)
+        for line in lines.indices { cacheLayoutIfLong(line) }
     }
 
-    /// The whole text, lines joined with `\n`.
-    public var text: String { lines.joined(separator: "\n") }
+    /// The whole text, each line followed by its own break.
+    public var text: String {
+        guard !lineBreaks.isEmpty else { return lines[0] }
+        var result = ""
+        for (line, lineBreak) in zip(lines, lineBreaks) {
+            result += line
+            result += lineBreak.text
+        }
+        return result + lines[lines.count - 1]
+    }
 
     public var lineCount: Int { lines.count }
 
@@ -53,25 +77,31 @@ public struct TextEditorState: Hashable, Sendable {
         selection.map { text(in: $0) }
     }
 
-    func characterCount(of line: Int) -> Int { lines[line].count }
+    func characterCount(of line: Int) -> Int { layouts[line]?.characterCount ?? lines[line].count }
 
     func clamped(_ position: TextPosition) -> TextPosition {
         let line = min(max(0, position.line), lines.count - 1)
-        return TextPosition(line: line, column: min(max(0, position.column), lines[line].count))
+        return TextPosition(line: line, column: min(max(0, position.column), characterCount(of: line)))
+    }
+
+    /// The string index of a (clamped) position in its line.
+    func index(of position: TextPosition) -> String.Index {
+        let line = lines[position.line]
+        if let layout = layouts[position.line] { return layout.index(ofColumn: position.column, in: line) }
+        return line.index(line.startIndex, offsetBy: position.column, limitedBy: line.endIndex) ?? line.endIndex
     }
 
     /// The text between two positions.
     public func text(in range: Range<TextPosition>) -> String {
         let a = clamped(range.lowerBound)
         let b = clamped(range.upperBound)
-        if a.line == b.line {
-            let line = lines[a.line]
-            return String(line.dropFirst(a.column).prefix(b.column - a.column))
+        if a.line == b.line { return String(lines[a.line][index(of: a)..<index(of: b)]) }
+        var result = String(lines[a.line][index(of: a)...]) + lineBreaks[a.line].text
+        for line in (a.line + 1)..<b.line {
+            result += lines[line]
+            result += lineBreaks[line].text
         }
-        var parts = [String(lines[a.line].dropFirst(a.column))]
-        if b.line > a.line + 1 { parts.append(contentsOf: lines[(a.line + 1)..<b.line]) }
-        parts.append(String(lines[b.line].prefix(b.column)))
-        return parts.joined(separator: "\n")
+        return result + lines[b.line][..<index(of: b)]
     }
 
     /// Replaces the text between `a` and `b` with `newText`, recording it for undo.
@@ -100,13 +130,17 @@ public struct TextEditorState: Hashable, Sendable {
     }
 
     private mutating func apply(start: TextPosition, end: TextPosition, text: String) {
-        let prefix = lines[start.line].prefix(start.column)
-        let suffix = lines[end.line].dropFirst(end.column)
-        var parts = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-        if parts.isEmpty { parts = [""] }
-        parts[0] = prefix + parts[0]
-        parts[parts.count - 1] += suffix
-        lines.replaceSubrange(start.line...end.line, with: parts)
+        let (parts, breaks) = LineBreak.split(text)
+        if start.line == end.line, breaks.isEmpty, layouts[start.line] != nil {
+            return applyInLongLine(start.line, from: start.column, to: end.column, text: text)
+        }
+        var newLines = parts
+        newLines[0] = lines[start.line][..<index(of: start)] + newLines[0]
+        newLines[newLines.count - 1] += lines[end.line][index(of: end)...]
+        lines.replaceSubrange(start.line...end.line, with: newLines)
+        lineBreaks.replaceSubrange(start.line..<end.line, with: breaks)
+        layouts.replaceLines(start.line...end.line, count: newLines.count)
+        for line in start.line..<(start.line + newLines.count) { cacheLayoutIfLong(line) }
     }
 
     /// Reverts the last edit.
@@ -134,13 +168,18 @@ public struct TextEditorState: Hashable, Sendable {
     /// Types or pastes `text` at the cursor, replacing the selection.
     public mutating func insert(_ text: String) {
         let range = selection ?? cursor..<cursor
-        replace(range, with: text.replacingCarriageReturns(), typing: text.count == 1)
+        var typed = text.replacingCarriageReturns()
+        if lineEnding == .crlf, typed.contains("\n") {
+            typed = String(typed.flatMap { $0 == "\n" ? ["\r\n"] : [$0] })
+        }
+        replace(range, with: typed, typing: text.count == 1)
     }
 
-    /// Replaces the whole text (as one undoable edit).
+    /// Replaces the whole text (as one undoable edit); its first line break becomes `lineEnding`.
     public mutating func setText(_ text: String) {
-        let end = TextPosition(line: lines.count - 1, column: lines[lines.count - 1].count)
+        let end = TextPosition(line: lines.count - 1, column: characterCount(of: lines.count - 1))
         replace(TextPosition(line: 0, column: 0)..<end, with: text)
+        lineEnding = lineBreaks.first ?? lineEnding
     }
 
     public mutating func deleteBackward() {
@@ -173,7 +212,7 @@ public struct TextEditorState: Hashable, Sendable {
 }
 
 extension String {
-    /// CRLF and lone CR as LF (pasted text from other systems).
+    /// CRLF and lone CR as LF (typed and pasted text from other systems).
     func replacingCarriageReturns() -> String {
         guard contains("\r") || contains("\r\n") else { return self }
         var result = ""

@@ -32,23 +32,13 @@ public struct TextInput: StatefulWidget {
             state.screenCursor = focused ? Position(x: area.x, y: area.y) : nil
             return
         }
-        let characters = Array(line)
-        // Keep the cursor inside the visible window (one spare column for the cursor at the end).
-        state.leftColumn = min(state.leftColumn, state.cursor.column)
-        while state.leftColumn < state.cursor.column,
-            characters[state.leftColumn..<state.cursor.column].reduce(0, { $0 + EditorGlyphs.width(of: $1) })
-                >= area.width
-        {
-            state.leftColumn += 1
-        }
+        let cursorX = area.x + state.scrollHorizontally(width: area.width)
         let selected = state.selection.map { $0.lowerBound.column..<$0.upperBound.column }
+        let left = state.index(of: TextPosition(line: state.cursor.line, column: state.leftColumn))
         EditorGlyphs.draw(
-            characters[state.leftColumn...], firstOffset: state.leftColumn, x: area.x, y: area.y, maxX: area.right,
-            style: style, selected: selected, selectionStyle: selectionStyle, buffer: &buffer
+            line[left...], firstOffset: state.leftColumn, x: area.x, y: area.y, maxX: area.right, style: style,
+            selected: selected, selectionStyle: selectionStyle, buffer: &buffer
         )
-        let cursorX = characters[state.leftColumn..<state.cursor.column].reduce(area.x) {
-            $0 + EditorGlyphs.width(of: $1)
-        }
         state.screenCursor = focused ? Position(x: cursorX, y: area.y) : nil
     }
 }

@@ -13,12 +13,9 @@ public struct Paragraph: Widget, Sendable {
         self.style = style
     }
 
-    /// A paragraph of plain text; `\n` starts a new line.
+    /// A paragraph of plain text; `\n` and `\r\n` start a new line (a lone `\r` is drawn as `␍`).
     public init(text: String, wrap: Bool = true, scroll: Int = 0, style: Style = .plain) {
-        self.init(
-            text.split(separator: "\n", omittingEmptySubsequences: false).map { Line(String($0)) },
-            wrap: wrap, scroll: scroll, style: style
-        )
+        self.init(LineBreak.lines(of: text).map { Line($0) }, wrap: wrap, scroll: scroll, style: style)
     }
 
     /// How many rows the text takes at `width` (for scroll limits and dialog sizing).

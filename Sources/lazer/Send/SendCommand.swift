@@ -66,7 +66,8 @@ struct SendCommand: ParsableCommand {
     var caCert: String?
 
     @Option(
-        name: .customLong("proxy"), help: "Use this proxy (http://, https://, socks5://); default: $https_proxy etc.")
+        name: .customLong("proxy"),
+        help: "Use this proxy (http://, https://, socks5://, socks5h://); default: $https_proxy etc.")
     var proxy: String?
 
     @Flag(name: .customLong("http2"), help: "Ask for HTTP/2 (ALPN over TLS).")

@@ -136,7 +136,10 @@ struct SendPrinter {
             lines.append(
                 "  \(phase.name.padding(toLength: 10, withPad: " ", startingAt: 0)) \(milliseconds(phase.duration))")
         }
-        if let redirect = timings.redirect { lines.append("  Redirects  \(milliseconds(redirect))") }
+        if let redirect = timings.redirect {
+            let count = timings.redirectCount == 1 ? "1 redirect" : "\(timings.redirectCount) redirects"
+            lines.append("  Redirects  \(milliseconds(redirect)) (\(count))")
+        }
         if let total = timings.total { lines.append("  Total      \(milliseconds(total))") }
         lines.append("  Sent \(response.bytesSent) bytes, received \(response.bytesReceived) bytes")
         if let address = response.remoteAddress { lines.append("  Server     \(address)") }

@@ -64,16 +64,141 @@ final class DemoApp {
     // MARK: - Keys
 
     private func handle(_ key: KeyEvent) {
-        if key == .ctrl("q") || key == .ctrl("c") { quit() }
+        if key == .ctrl("q") { quit() }
+        if let overlay = state.overlay {
+            handleOverlay(overlay, key)
+            return
+        }
         if key.key == .tab || key.key == .backTab {
+            state.keys.reset()
             cycleFocus(backwards: key.key == .backTab)
             return
         }
         switch state.focus {
-        case .text: handleText(key)
-        case .tree, .list, .table, .headers:
-            if handleGlobal(key) { return }
-            handleNavigation(key)
+        case .text:
+            if key.key == .escape {
+                state.focus = .tree
+            } else if !state.editor.handle(key) {
+                // Keys the editor has no use for (F1, Ctrl+P, Ctrl+T…) still reach the keymap.
+                resolve(key)
+            }
+        case .list:
+            // Letters and digits type into the filter; the page keys stay global.
+            if case .character(let character) = key.key, key.modifiers.isDisjoint(with: [.ctrl, .alt]),
+                character != "1", character != "2"
+            {
+                state.list.typeFilter(String(character), items: DemoState.listItems)
+            } else {
+                resolve(key)
+            }
+        case .headers:
+            // The header editor's own keys first (space, Enter, a, d, ←/→, and typing while editing).
+            if !state.headers.handle(.key(key)), !state.headers.isEditing { resolve(key) }
+        case .tree, .table:
+            resolve(key)
+        }
+    }
+
+    /// Looks the key up in the keymap (waiting for the second key of `g g`), then runs the action
+    /// or hands an unbound key to the focused widget.
+    private func resolve(_ key: KeyEvent) {
+        switch state.keys.resolve(key) {
+        case .action(let action): perform(action)
+        case .pending: state.lastEvent = key.description + " …"
+        case .unbound: handleUnbound(key)
+        }
+    }
+
+    private func perform(_ action: String) {
+        if let navigation = Keymap.navigation(action) { return navigate(navigation) }
+        switch action {
+        case "app.quit": quit()
+        case "app.help":
+            state.helpScroll = 0
+            state.overlay = .help
+        case "app.palette":
+            state.palette = CommandPaletteState()
+            state.overlay = .palette
+        case "app.theme": state.theme = state.catalog.theme(after: state.theme.name)
+        case "focus.next", "focus.previous": cycleFocus(backwards: action == "focus.previous")
+        case "search.start":
+            if state.page == .explorer {
+                state.focus = .tree
+                state.search = TextEditorState(text: state.lastSearch, singleLine: true)
+                state.search.selectAll()
+                state.overlay = .search
+            } else {
+                state.focus = .list
+            }
+        case "search.next", "search.previous": searchTree(forward: action == "search.next")
+        case "demo.explorer":
+            state.page = .explorer
+            state.focus = .tree
+        case "demo.widgets":
+            state.page = .widgets
+            state.focus = .list
+        case "demo.mouse":
+            backend.mouseEnabled.toggle()
+            state.mouseEnabled = backend.mouseEnabled
+        case "demo.edit": editText()
+        case "demo.pager": pageText()
+        case "demo.copy": copySelection()
+        default:
+            if action.hasPrefix("theme:"), let theme = state.catalog.theme(named: String(action.dropFirst(6))) {
+                state.theme = theme
+            }
+        }
+    }
+
+    /// Keys the keymap does not bind: Enter and Space in the tree, Backspace and Esc in the list's
+    /// filter, and the test hooks.
+    private func handleUnbound(_ key: KeyEvent) {
+        switch (state.focus, key.key) {
+        case (.tree, .enter):
+            if let selected = state.tree.selected { state.tree.toggle(Array(selected.prefix(1))) }
+        case (.tree, .character(" ")): navigate(.pageDown)
+        case (.list, .backspace): state.list.deleteFilterCharacter(items: DemoState.listItems)
+        case (.list, .escape): state.list.clearFilter(items: DemoState.listItems)
+        case (_, .character("!")) where testHooks: fatalError("ui-demo test hook: forced crash")
+        case (_, .character("@")) where testHooks: _ = DemoStackOverflow.recurse(0)
+        case (_, .character("#")) where testHooks:
+            DispatchQueue.global().async { fatalError("ui-demo test hook: forced crash on a background thread") }
+        case (_, .character("$")) where testHooks: DispatchQueue.global().async { _ = DemoStackOverflow.recurse(0) }
+        default: break
+        }
+    }
+
+    private func handleOverlay(_ overlay: DemoState.Overlay, _ key: KeyEvent) {
+        let closes = key.key == .escape || (key.key == .enter && overlay != .palette && overlay != .search)
+        switch overlay {
+        case .help, .problems:
+            if closes || key.key == .character("?") || key.key == .character("q") || key.key == .function(1) {
+                state.overlay = nil
+            } else if key.key == .down || key.key == .character("j") {
+                state.helpScroll += 1
+            } else if key.key == .up || key.key == .character("k") {
+                state.helpScroll = max(0, state.helpScroll - 1)
+            }
+        case .palette:
+            if key.key == .escape {
+                state.overlay = nil
+            } else if key.key == .enter {
+                state.overlay = nil
+                let commands = state.commands
+                if let chosen = state.palette.chosen(in: commands.map(\.title)) { perform(commands[chosen].action) }
+            } else {
+                _ = state.palette.handle(.key(key), commands: state.commands.map(\.title))
+            }
+        case .search:
+            if key.key == .escape {
+                state.overlay = nil
+            } else if key.key == .enter {
+                state.overlay = nil
+                state.lastSearch = state.search.text
+                searchTree(forward: true)
+            } else {
+                _ = state.search.handle(key)
+            }
         }
     }
 
@@ -83,90 +208,23 @@ final class DemoApp {
         state.focus = order[(index + (backwards ? order.count - 1 : 1)) % order.count]
     }
 
-    /// Keys that work wherever no text is being typed. Returns true if the key was used.
-    private func handleGlobal(_ key: KeyEvent) -> Bool {
-        guard key.modifiers.isEmpty || key.modifiers == .shift else { return false }
-        // In the list, letters type into the filter; only the page keys stay global there.
-        if state.headers.isEditing { return false }
-        if state.focus == .list, key.key != .character("1"), key.key != .character("2") { return false }
-        switch key.key {
-        case .character("q"): quit()
-        case .character("t"):
-            state.theme = state.catalog.theme(after: state.theme.name)
-        case .character("1"):
-            state.page = .explorer
-            state.focus = .tree
-        case .character("2"):
-            state.page = .widgets
-            state.focus = .list
-        case .character("m"):
-            backend.mouseEnabled.toggle()
-            state.mouseEnabled = backend.mouseEnabled
-        case .character("e"): editText()
-        case .character("p"): pageText()
-        case .character("y"): copySelection()
-        case .character("!") where testHooks:
-            fatalError("ui-demo test hook: forced crash")
-        case .character("@") where testHooks:
-            _ = DemoStackOverflow.recurse(0)
-        case .character("#") where testHooks:
-            DispatchQueue.global().async { fatalError("ui-demo test hook: forced crash on a background thread") }
-        case .character("$") where testHooks:
-            DispatchQueue.global().async { _ = DemoStackOverflow.recurse(0) }
-        default: return false
-        }
-        return true
-    }
-
-    private func navigation(for key: KeyEvent) -> NavigationAction? {
-        switch key.key {
-        case .up, .character("k"): .up
-        case .down, .character("j"): .down
-        case .left, .character("h"): .left
-        case .right, .character("l"): .right
-        case .pageUp: .pageUp
-        case .pageDown: .pageDown
-        case .character(" ") where state.focus == .tree: .pageDown
-        case .home, .character("g"): .top
-        case .end, .character("G"): .bottom
-        default: nil
-        }
-    }
-
-    private func handleNavigation(_ key: KeyEvent) {
+    private func navigate(_ action: NavigationAction) {
         switch state.focus {
-        case .tree:
-            if key.key == .enter, let selected = state.tree.selected {
-                state.tree.toggle(Array(selected.prefix(1)))
-            } else if let action = navigation(for: key) {
-                state.tree.apply(action, in: state.treeSource)
-            }
-        case .list:
-            let items = DemoState.listItems
-            switch key.key {
-            case .up, .down, .pageUp, .pageDown, .home, .end:
-                if let action = navigation(for: key) { state.list.apply(action, items: items) }
-            case .backspace: state.list.deleteFilterCharacter(items: items)
-            case .escape: state.list.clearFilter(items: items)
-            case .character(let character) where key.modifiers.isDisjoint(with: [.ctrl, .alt]):
-                state.list.typeFilter(String(character), items: items)
-            default: break
-            }
-        case .table:
-            if let action = navigation(for: key) { state.table.apply(action, count: DemoState.tableRows.count) }
-        case .headers:
-            if !state.headers.handle(.key(key)), let action = navigation(for: key) { state.headers.apply(action) }
-        case .text:
-            break
+        case .tree: state.tree.apply(action, in: state.treeSource)
+        case .list: state.list.apply(action, items: DemoState.listItems)
+        case .table: state.table.apply(action, count: DemoState.tableRows.count)
+        case .headers: state.headers.apply(action)
+        case .text: break
         }
     }
 
-    private func handleText(_ key: KeyEvent) {
-        if key.key == .escape {
-            state.focus = .tree
-            return
+    /// Selects the next (or previous) tree row matching the last search.
+    private func searchTree(forward: Bool) {
+        guard state.page == .explorer, !state.lastSearch.isEmpty else { return }
+        state.focus = .tree
+        if !state.tree.selectMatch(state.lastSearch, in: state.treeSource, forward: forward) {
+            state.toast = Toast("No match for \"\(state.lastSearch)\"", kind: .warning, style: state.theme[.warning])
         }
-        _ = state.editor.handle(key)
     }
 
     // MARK: - Mouse

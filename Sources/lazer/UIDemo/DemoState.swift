@@ -15,6 +15,18 @@ struct DemoState {
         }
     }
 
+    /// A box over the page that takes the keys while it is open.
+    enum Overlay {
+        /// Every key of the keymap (`?`).
+        case help
+        /// Fuzzy-matched commands (`:` or Ctrl+P).
+        case palette
+        /// The search prompt (`/`) for the tree.
+        case search
+        /// What went wrong at startup: broken theme files, keymap file problems.
+        case problems
+    }
+
     /// Which widget receives keys.
     enum Focus {
         case tree
@@ -39,13 +51,15 @@ struct DemoState {
     var page = Page.explorer
     var focus = Focus.tree
     var tree = TreeState()
+    /// The text area's text has CRLF line breaks (as a body from a Windows server would): they
+    /// are line breaks on screen, and `e`/`p` hand the text over with its CRLFs unchanged.
     var editor = TextEditorState(
-        text: """
-            Type here: Tab moves focus between the tree and this text area.
-            Wide text: 世界 🙂 e\u{301} — the toolkit measures widths itself.
-            Undo with Ctrl+Z is for the editor; Ctrl+Z elsewhere suspends.
-
-            """)
+        text: [
+            "Type here: Tab moves focus between the tree and this text area.",
+            "Wide text: 世界 🙂 e\u{301} — the toolkit measures widths itself.",
+            "Undo with Ctrl+Z is for the editor; Ctrl+Z elsewhere suspends.",
+            "These lines end in CRLF; a lone CR shows as \r instead.", "",
+        ].joined(separator: "\r\n"))
     var list = ListState()
     var table = TableState()
     var headers = KeyValueEditorState(rows: [
@@ -56,13 +70,25 @@ struct DemoState {
     var mouseEnabled = true
     var lastEvent = "none"
     var toast: Toast?
+    var overlay: Overlay?
+    var keys: KeyResolver
+    var palette = CommandPaletteState()
+    var helpScroll = 0
+    var search = TextEditorState(singleLine: true)
+    /// The last query searched for, for `n` and `N`.
+    var lastSearch = ""
+    /// Startup problems (theme files, keymap file), shown in a dialog.
+    var problems: [String] = []
     /// Counts handled events; drives the spinner and progress bar without a timer.
     var tick = 0
 
-    init(catalog: ThemeCatalog, theme: Theme) {
+    init(catalog: ThemeCatalog, theme: Theme, keymap: Keymap = DemoKeys.keymap) {
         self.catalog = catalog
         self.theme = theme
+        self.keys = KeyResolver(keymap: keymap)
     }
+
+    var commands: [(title: String, action: String)] { DemoKeys.commands(themes: catalog.names) }
 
     var treeSource: DemoTree { DemoTree(theme: theme) }
 }

@@ -13,16 +13,60 @@ enum DemoView {
         case .widgets: renderWidgets(&state, in: rows[1], frame: &frame)
         }
         if let toast = state.toast { frame.render(toast, in: rows[1]) }
-        let hints = [
-            KeyHint("q", "quit"), KeyHint("t", "theme"), KeyHint("Tab", "focus"), KeyHint("1/2", "page"),
-            KeyHint("m", "mouse"), KeyHint("e", "edit"), KeyHint("p", "page"), KeyHint("y", "copy"),
-            KeyHint("^Z", "suspend"),
-        ]
-        let status = StatusBar(
-            message: Line("last: \(state.lastEvent)"), hints: hints,
-            right: Line(state.mouseEnabled ? "mouse on" : "mouse off"),
-            style: theme[.statusBar], keyStyle: theme[.keyHint])
-        frame.render(status, in: rows[2])
+        if state.overlay == .search {
+            renderSearchPrompt(&state, in: rows[2], frame: &frame)
+        } else {
+            let hints = state.keys.keymap.hints(for: DemoKeys.hintActions)
+            let status = StatusBar(
+                message: Line("last: \(state.lastEvent)"), hints: hints,
+                right: Line(state.mouseEnabled ? "mouse on" : "mouse off"),
+                style: theme[.statusBar], keyStyle: theme[.keyHint])
+            frame.render(status, in: rows[2])
+        }
+        renderOverlay(&state, frame: &frame)
+    }
+
+    private static func renderSearchPrompt(_ state: inout DemoState, in area: Rect, frame: inout Frame) {
+        let theme = state.theme
+        frame.buffer.fill(area, with: .blank(theme[.statusBar]))
+        let x = frame.buffer.write(" / ", x: area.x, y: area.y, style: theme[.keyHint])
+        let input = TextInput(
+            placeholder: "search the tree, Enter to find, Esc to cancel", style: theme[.statusBar],
+            placeholderStyle: theme[.statusBar].patched(with: theme[.muted]), selectionStyle: theme[.selection])
+        frame.render(
+            input, in: Rect(x: x + 1, y: area.y, width: max(0, area.right - x - 1), height: 1), state: &state.search)
+        frame.cursor = state.search.screenCursor
+    }
+
+    private static func renderOverlay(_ state: inout DemoState, frame: inout Frame) {
+        let theme = state.theme
+        switch state.overlay {
+        case .help:
+            frame.cursor = nil
+            // Scrolled with j/k or the arrows when the screen is shorter than the list.
+            let lineCount = state.keys.keymap.helpLines().count
+            state.helpScroll = max(0, min(state.helpScroll, lineCount - (frame.area.height - 2)))
+            frame.render(
+                HelpOverlay(
+                    keymap: state.keys.keymap, scroll: state.helpScroll, style: theme.base,
+                    borderStyle: theme[.focusedBorder], keyStyle: theme[.accent]),
+                in: frame.area)
+        case .palette:
+            let commands = state.commands
+            let keymap = state.keys.keymap
+            let shortcuts = commands.map { keymap.keys(for: $0.action).first?.description ?? "" }
+            frame.render(
+                theme.palette(commands: commands.map(\.title), shortcuts: shortcuts), in: frame.area,
+                state: &state.palette)
+            frame.cursor = state.palette.query.screenCursor
+        case .problems:
+            frame.cursor = nil
+            var dialog = theme.dialog(title: "Problems at startup", message: state.problems.joined(separator: "\n"))
+            dialog.width = max(50, frame.area.width - 8)
+            frame.render(dialog, in: frame.area)
+        case .search, nil:
+            break
+        }
     }
 
     private static func renderTitle(_ state: DemoState, in area: Rect, frame: inout Frame) {
@@ -49,7 +93,14 @@ enum DemoView {
         let treeBlock = block("Tree (1,000,000 rows)", focused: state.focus == .tree, theme: theme)
         frame.render(treeBlock, in: columns[0])
         let tree = TreeView(source: state.treeSource, highlightStyle: theme[.selection], markerStyle: theme[.muted])
-        frame.render(tree, in: treeBlock.inner(columns[0]), state: &state.tree)
+        let treeArea = treeBlock.inner(columns[0])
+        frame.render(tree, in: treeArea, state: &state.tree)
+        // The scrollbar sits on the block's right border.
+        frame.render(
+            Scrollbar(
+                total: state.tree.rowCount(in: state.treeSource), offset: state.tree.offset,
+                visible: state.tree.pageSize, trackStyle: theme[.border], thumbStyle: theme[.accent]),
+            in: Rect(x: treeArea.x, y: treeArea.y, width: treeArea.width + 1, height: treeArea.height))
 
         let textBlock = block("Text area", focused: state.focus == .text, theme: theme)
         frame.render(textBlock, in: columns[1])

@@ -1,0 +1,171 @@
+import Foundation
+import Synchronization
+
+/// Follows redirects hop by hop on a `CurlEngine`, one transfer per hop, for requests libcurl
+/// would carry across a redirect wrongly.
+///
+/// libcurl 7.x keeps `CURLOPT_CUSTOMREQUEST` on every hop: a DELETE answered with 303 is sent
+/// again as DELETE, and a PUT's body is dropped on a 301/302 while the method stays PUT; only
+/// curl 8's `CURLFOLLOW_OBEYCODE` fixes that. A POST turned into a GET keeps the caller's
+/// `Content-Type`. So for every request but a bodyless GET or HEAD (which libcurl follows
+/// correctly, and which stay on its faster path) the chain turns libcurl's redirect following off
+/// and applies ``RedirectStep``'s rules itself, keeping libcurl's accounting: the redirect limit
+/// (`CURLE_TOO_MANY_REDIRECTS`), the last hop's URL as the effective URL, timings summed over the
+/// hops with the earlier hops' total as the redirect time, the redirect count, and request and
+/// header bytes summed. The total timeout bounds the whole chain, as it bounds libcurl's own.
+///
+/// Threading contract: `start()` and `cancel()` may be called from any thread; hop completions
+/// arrive on the engine's network thread. Shared state sits behind a `Mutex`.
+final class RedirectChain: Sendable {
+    /// Whether `spec` needs the chain rather than libcurl's own redirect following.
+    static func isNeeded(for spec: TransferSpec) -> Bool {
+        guard spec.followRedirects else { return false }
+        if case .none = spec.body, spec.method == "GET" || spec.method == "HEAD" { return false }
+        return true
+    }
+
+    private struct State {
+        var current: CurlTransfer?
+        var cancelled = false
+        var hops = 0
+        /// The earlier hops, summed.
+        var elapsed = TransferTimings()
+        var requestBytes: Int64 = 0
+        var uploadedBytes: Int64 = 0
+        var headerBytes: Int64 = 0
+        var peakMemoryBytes = 0
+    }
+
+    private let engine: CurlEngine
+    private let first: TransferSpec
+    /// When the whole chain must be done (libcurl's total timeout covers every hop, not each).
+    private let deadline: ContinuousClock.Instant?
+    private let refererSetByCaller: Bool
+    private let onProgress: (@Sendable (TransferCounts) -> Void)?
+    private let onComplete: @Sendable (Result<TransferOutcome, CurlFailure>) -> Void
+    private let state = Mutex(State())
+
+    init(
+        engine: CurlEngine, spec: TransferSpec, onProgress: (@Sendable (TransferCounts) -> Void)? = nil,
+        onComplete: @escaping @Sendable (Result<TransferOutcome, CurlFailure>) -> Void
+    ) {
+        self.engine = engine
+        var first = spec
+        first.followRedirects = false
+        self.first = first
+        deadline = spec.totalTimeoutMilliseconds.map { ContinuousClock.now + .milliseconds($0) }
+        refererSetByCaller = spec.headers.contains { $0.name.lowercased() == "referer" }
+        self.onProgress = onProgress
+        self.onComplete = onComplete
+    }
+
+    /// Sends the first hop.
+    func start() {
+        send(first)
+    }
+
+    /// Cancels the hop in flight (or the next one, if between hops); completes as cancelled.
+    func cancel() {
+        let current = state.withLock { state in
+            state.cancelled = true
+            return state.current
+        }
+        if let current { engine.cancel(current) }
+    }
+
+    private func send(_ hop: TransferSpec) {
+        var bounded = hop
+        if let deadline {
+            // What is left of the total timeout (at least 1 ms: 0 would mean "no timeout" to libcurl).
+            let (seconds, attoseconds) = (deadline - ContinuousClock.now).components
+            bounded.totalTimeoutMilliseconds = max(1, Int(seconds * 1000 + attoseconds / 1_000_000_000_000_000))
+        }
+        let spec = bounded
+        let transfer = CurlTransfer(spec: spec, onProgress: onProgress) { [self] result in
+            hopFinished(spec, result)
+        }
+        let cancelled = state.withLock { state in
+            state.current = transfer
+            return state.cancelled
+        }
+        if cancelled { transfer.cancelled.store(true, ordering: .relaxed) }
+        engine.submit(transfer)
+    }
+
+    private func hopFinished(_ spec: TransferSpec, _ result: Result<TransferOutcome, CurlFailure>) {
+        state.withLock { $0.current = nil }  // the finished transfer holds this chain: break the cycle
+        guard case .success(let outcome) = result else {
+            onComplete(result)
+            return
+        }
+        switch RedirectStep.decide(after: outcome, of: spec, refererSetByCaller: refererSetByCaller) {
+        case .done:
+            onComplete(.success(merged(outcome)))
+        case .fail(let failure):
+            discardBody(of: outcome, spec: spec)
+            onComplete(.failure(failure))
+        case .follow(let next):
+            discardBody(of: outcome, spec: spec)
+            let verdict = state.withLock { state -> CurlFailure? in
+                if state.cancelled { return CurlFailure(cause: .cancelled, message: "cancelled") }
+                if first.maxRedirects >= 0, state.hops >= first.maxRedirects {
+                    return CurlFailure(
+                        cause: .curl(47),  // CURLE_TOO_MANY_REDIRECTS
+                        message: "Maximum (\(first.maxRedirects)) redirects followed", connected: true)
+                }
+                state.hops += 1
+                state.elapsed.add(outcome.timings)
+                state.requestBytes += outcome.requestBytes
+                state.uploadedBytes += outcome.uploadedBytes
+                state.headerBytes += outcome.headerBytes
+                state.peakMemoryBytes = max(state.peakMemoryBytes, outcome.peakMemoryBytes)
+                return nil
+            }
+            if let verdict {
+                onComplete(.failure(verdict))
+            } else {
+                send(next)
+            }
+        }
+    }
+
+    /// The last hop's outcome with the earlier hops' time and bytes folded in, as libcurl reports
+    /// a followed chain.
+    private func merged(_ last: TransferOutcome) -> TransferOutcome {
+        state.withLock { state in
+            guard state.hops > 0 else { return last }
+            var outcome = last
+            var timings = state.elapsed
+            timings.add(last.timings)
+            timings.redirect = state.elapsed.total
+            timings.redirectCount = state.hops
+            outcome.timings = timings
+            outcome.requestBytes += state.requestBytes
+            outcome.uploadedBytes += state.uploadedBytes
+            outcome.headerBytes += state.headerBytes
+            outcome.peakMemoryBytes = max(outcome.peakMemoryBytes, state.peakMemoryBytes)
+            return outcome
+        }
+    }
+
+    /// A redirect's own body is not the answer: a temporary file holding it is removed (a download
+    /// destination is truncated by the next hop anyway).
+    private func discardBody(of outcome: TransferOutcome, spec: TransferSpec) {
+        if case .file(let url, _) = outcome.body, spec.destination == nil {
+            unlink(url.path)
+        }
+    }
+}
+
+extension TransferTimings {
+    /// Adds `other` field by field (libcurl accumulates each phase over a redirect chain).
+    mutating func add(_ other: TransferTimings) {
+        nameLookup += other.nameLookup
+        connect += other.connect
+        tlsHandshake += other.tlsHandshake
+        preTransfer += other.preTransfer
+        firstByte += other.firstByte
+        total += other.total
+        redirect += other.redirect
+    }
+}

@@ -1,0 +1,41 @@
+import CurlTransport
+import Foundation
+import Futures
+import HTTPCore
+import Testing
+
+/// Helpers for the dispatcher suites that use the loopback server's proxies, certificates, HTTP/2
+/// front end and redirect endpoints.
+enum DispatcherSupport {
+    /// A dispatcher whose observers run inline (on the network thread).
+    static func dispatcher() -> CurlDispatcher {
+        CurlDispatcher(configuration: .init(scheduler: ImmediateScheduler()))
+    }
+
+    /// A request for `url` bounded by a 30 s total timeout.
+    static func request(
+        _ url: URL, method: HTTPMethod = .get, configure: (inout HTTPRequest) -> Void = { _ in }
+    ) -> HTTPRequest {
+        var request = HTTPRequest(method: method, url: url, options: RequestOptions(totalTimeout: .seconds(30)))
+        configure(&request)
+        return request
+    }
+
+    /// The transport error `future` failed with (nil when it succeeded or failed otherwise).
+    static func transportError(_ future: ResponseFuture<Response<ResponseBody>>) async -> TransportError? {
+        guard case .failure(let error) = await future.fetchResult() else { return nil }
+        return error as? TransportError
+    }
+
+    /// A token no other test uses, to find this test's entry in a shared server's log.
+    static func uniqueID() -> String {
+        UUID().uuidString.lowercased()
+    }
+}
+
+extension Echo {
+    /// The loopback server's `/echo` answer in a dispatcher response.
+    init(_ response: Response<ResponseBody>) throws {
+        self = try JSONDecoder().decode(Echo.self, from: try response.body.data())
+    }
+}
