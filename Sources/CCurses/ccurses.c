@@ -142,14 +142,15 @@ int ccurses_set_winsize(int fd, int rows, int cols) {
 }
 
 int ccurses_open_pty(int rows, int cols, int *leader, int *follower) {
-    int leader_fd = posix_openpt(O_RDWR | O_NOCTTY);
+    // Close-on-exec: a child started meanwhile must not keep the leader open (it would hide a hang-up).
+    int leader_fd = posix_openpt(O_RDWR | O_NOCTTY | O_CLOEXEC);
     if (leader_fd < 0) return -1;
     char name[128];
     if (grantpt(leader_fd) != 0 || unlockpt(leader_fd) != 0 || ptsname_r(leader_fd, name, sizeof name) != 0) {
         close(leader_fd);
         return -1;
     }
-    int follower_fd = open(name, O_RDWR | O_NOCTTY);
+    int follower_fd = open(name, O_RDWR | O_NOCTTY | O_CLOEXEC);
     if (follower_fd < 0) {
         close(leader_fd);
         return -1;
@@ -199,6 +200,8 @@ pid_t ccurses_spawn_piped(char *const argv[], char *const envp[], int *input, in
         posix_spawn_file_actions_addopen(&actions, STDOUT_FILENO, "/dev/null", O_WRONLY, 0);
     }
     posix_spawn_file_actions_addopen(&actions, STDERR_FILENO, "/dev/null", O_WRONLY, 0);
+    // Nothing else of the program's: a helper such as xclip keeps running in the background.
+    posix_spawn_file_actions_addclosefrom_np(&actions, 3);
     sigset_t all;
     sigset_t none;
     sigfillset(&all);

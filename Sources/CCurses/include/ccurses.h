@@ -127,7 +127,7 @@ int ccurses_get_winsize(int fd, int *rows, int *cols);
 int ccurses_set_winsize(int fd, int rows, int cols);
 
 /// Opens a pseudo-terminal pair of `rows` x `cols` (posix_openpt, grantpt, unlockpt, then the
-/// follower). Tests run ncurses on the follower. Returns 0, or -1 with errno set.
+/// follower), both close-on-exec. Tests run ncurses on the follower. Returns 0, or -1 with errno set.
 int ccurses_open_pty(int rows, int cols, int *leader, int *follower);
 
 /// Runs `argv[0]` (looked up in PATH) with `argv`, inheriting the terminal, and waits for it
@@ -137,7 +137,8 @@ int ccurses_spawn_wait(char *const argv[]);
 
 /// Starts the program at path `argv[0]` with `envp`, its standard input reading from a new pipe,
 /// its standard output into another new pipe if `output` is not NULL (else /dev/null) and its
-/// standard error on /dev/null, with every signal disposition back to the default and no signal
+/// standard error on /dev/null, no other descriptor of the program, every signal disposition back
+/// to the default and no signal
 /// blocked (the caller may ignore job-control signals or run on a thread that blocks them, and a
 /// child inherits both). Returns the child's pid, with the parent's pipe ends (close-on-exec) in
 /// `*input` and `*output`; -1 with errno set if it could not be started. Used for clipboard helpers.
