@@ -527,7 +527,7 @@ static void ccurses_close_range(int first, int last) {
 }
 
 // Runs in the forked child: async-signal-safe calls only (the parent has other threads).
-__attribute__((noreturn)) static void ccurses_watch(int commands) {
+__attribute__((noreturn)) static void ccurses_watch(int commands, int ready) {
     static const int ignored[] = {SIGINT,  SIGTERM, SIGHUP,   SIGQUIT, SIGTSTP, SIGTTIN, SIGTTOU,
                                   SIGPIPE, SIGCONT, SIGWINCH, SIGUSR1, SIGUSR2, SIGALRM};
     struct sigaction ignore;
@@ -543,7 +543,7 @@ __attribute__((noreturn)) static void ccurses_watch(int commands) {
     sigprocmask(SIG_SETMASK, &none, NULL);
 
     // Hold nothing of the program's open (pipes, sockets, files) but what the restore needs.
-    int keep[] = {0, 1, 2, commands, ccurses_saved_fd, ccurses_restore_fd, ccurses_stderr_saved,
+    int keep[] = {0, 1, 2, commands, ready, ccurses_saved_fd, ccurses_restore_fd, ccurses_stderr_saved,
                   ccurses_stderr_capture};
     size_t count = sizeof keep / sizeof keep[0];
     ccurses_sort_ints(keep, count);
@@ -554,6 +554,12 @@ __attribute__((noreturn)) static void ccurses_watch(int commands) {
         next = keep[i] + 1;
     }
     ccurses_close_range(next, -1);
+    // Until now the watcher held copies of everything (a test's pseudo-terminal leader, sockets);
+    // the program waits for this byte so no such copy outlives the start.
+    char done = 'r';
+    while (write(ready, &done, 1) < 0 && errno == EINTR) {
+    }
+    close(ready);
 
     bool armed = true;
     for (;;) {
@@ -576,18 +582,32 @@ int ccurses_crash_watcher_start(void) {
     if (ccurses_watcher_pid > 0) return 0;
     if (!ccurses_saved_valid) return -1;
     int fds[2];
+    int ready[2];
     if (pipe2(fds, O_CLOEXEC) != 0) return -1;
-    pid_t child = fork();
-    if (child < 0) {
+    if (pipe2(ready, O_CLOEXEC) != 0) {
         close(fds[0]);
         close(fds[1]);
         return -1;
     }
+    pid_t child = fork();
+    if (child < 0) {
+        close(fds[0]);
+        close(fds[1]);
+        close(ready[0]);
+        close(ready[1]);
+        return -1;
+    }
     if (child == 0) {
         close(fds[1]);
-        ccurses_watch(fds[0]);
+        close(ready[0]);
+        ccurses_watch(fds[0], ready[1]);
     }
     close(fds[0]);
+    close(ready[1]);
+    char done = 0;
+    while (read(ready[0], &done, 1) < 0 && errno == EINTR) {
+    }
+    close(ready[0]);
     ccurses_watcher_pid = child;
     ccurses_watcher_fd = fds[1];
     return 0;
