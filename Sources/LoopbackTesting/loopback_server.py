@@ -20,6 +20,8 @@ Endpoints (any method unless noted):
   /headers/duplicate     duplicate and mixed-case response headers
   /chunked?chunks=N      chunked transfer encoding, N chunks "chunk i\n"
   /gzip                  a gzip-encoded JSON body
+  /encoded?coding=C      a small JSON body with Content-Encoding C: deflate, br or zstd (br and zstd are
+                         written as uncompressed blocks, valid streams made with the standard library)
   /redirect/N[?delay=S]  302 to /redirect/N-1 (after S seconds, at most 5, keeping the query); /redirect/0 answers like /echo
   /see-other             303 to /echo
   /redirect-to?status=N&location=L   status N (301, 302, 303, 307, 308…) with Location L
@@ -49,6 +51,7 @@ import sys
 import threading
 import time
 import urllib.parse
+import zlib
 from email.parser import BytesParser
 from email.policy import HTTP as HTTP_POLICY
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
@@ -97,6 +100,27 @@ def parse_digest(header):
             index = end
         fields[name] = value
     return fields
+
+
+ENCODED_PAYLOAD = b'{"encoded": true, "text": "the same body in every content coding"}'
+
+
+def brotli_stored(data):
+    """A valid brotli stream (RFC 7932) holding `data` in one uncompressed meta-block."""
+    assert 0 < len(data) <= 65536
+    # WBITS=16 (1 bit 0), ISLAST=0, MNIBBLES=4 (2 bits 0), MLEN-1 (16 bits), ISUNCOMPRESSED=1, padding.
+    bits = 0 | (0 << 1) | (0 << 2) | ((len(data) - 1) << 4) | (1 << 20)
+    header = bits.to_bytes(3, "little")
+    return header + data + bytes([0b11])  # last meta-block: ISLAST=1, ISLASTEMPTY=1
+
+
+def zstd_stored(data):
+    """A valid zstd frame (RFC 8878) holding `data` in one raw block."""
+    assert len(data) <= 255
+    magic = bytes([0x28, 0xB5, 0x2F, 0xFD])
+    descriptor = bytes([0x20, len(data)])  # single segment, 1-byte content size, no checksum
+    block = (1 | (0 << 1) | (len(data) << 3)).to_bytes(3, "little")  # last block, raw
+    return magic + descriptor + block + data
 
 
 def disconnect_event(ident):
@@ -187,6 +211,10 @@ class Handler(BaseHTTPRequestHandler):
         elif path == "/gzip":
             payload = json.dumps({"compressed": True, "filler": "z" * 2000}).encode()
             self.send(200, gzip.compress(payload), [("Content-Encoding", "gzip")])
+        elif path == "/encoded":
+            coding = query.get("coding", "deflate")
+            encoders = {"deflate": zlib.compress, "br": brotli_stored, "zstd": zstd_stored}
+            self.send(200, encoders[coding](ENCODED_PAYLOAD), [("Content-Encoding", coding)])
         elif path.startswith("/redirect/"):
             remaining = int(path.rsplit("/", 1)[1])
             if remaining <= 0:

@@ -167,6 +167,19 @@ struct SendCommandTests {
         #expect(dead.stderr.contains("lazer send: Proxy failed"))
     }
 
+    @Test("--proxy https:// with --proxy-cacert goes through a TLS proxy; without the CA it exits 3 'Proxy failed'")
+    func httpsProxy() throws {
+        let server = try LoopbackServer.shared()
+        let url = "http://lazer-cli-https-proxy.invalid:\(server.port)/json"
+        let proxy = "https://127.0.0.1:\(server.tlsPort)"
+        let trusted = try send([url, "--proxy", proxy, "--proxy-cacert", server.certificate.certificateFile.path])
+        #expect(trusted.status == 0)
+        #expect(trusted.stdout.contains(#""name": "lazer""#))
+        let untrusted = try send([url, "--proxy", proxy])
+        #expect(untrusted.status == 3)
+        #expect(untrusted.stderr.contains("lazer send: Proxy failed"))
+    }
+
     @Test("--http2 against a real h2 server (nginx) prints an HTTP/2 status line")
     func http2() throws {
         let server = try HTTP2Server.shared()
@@ -184,6 +197,7 @@ struct SendCommandTests {
             (["http://127.0.0.1:1/", "-d", "a", "--json", "{}"], "Give only one of"),
             (["http://127.0.0.1:1/", "-H", "NoColon"], "expected 'Name: value'"),
             (["http://127.0.0.1:1/", "--data-file", "/nonexistent/file"], "no such readable file"),
+            (["http://127.0.0.1:1/", "--proxy-cacert", "/nonexistent/ca.pem"], "--proxy-cacert /nonexistent/ca.pem"),
             (["ftp://127.0.0.1/x"], "only http:// and https://"),
             (["GET"], "Missing URL after GET"),
             (["GET", "http://127.0.0.1:1/", "extra"], "Expected [METHOD] URL"),

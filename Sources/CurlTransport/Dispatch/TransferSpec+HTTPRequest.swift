@@ -29,6 +29,7 @@ extension TransferSpec {
         clientKey = options.clientCertificate?.privateKeyPath
         clientKeyPassphrase = options.clientCertificate?.passphrase
         proxy = options.proxy
+        proxyCAFile = options.proxyCAFile
         authentication = options.authentication.map { credentials in
             switch credentials {
             case .basic(let username, let password):

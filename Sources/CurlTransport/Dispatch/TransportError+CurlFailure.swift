@@ -57,6 +57,8 @@ extension TransportError {
         case CURLE_RECV_ERROR: return failure.message.contains("CONNECT") ? .proxyFailure : .receiveFailure
         case CURLE_SSL_CERTPROBLEM: return .clientCertificate
         case CURLE_PEER_FAILED_VERIFICATION, CURLE_SSL_ISSUER_ERROR:
+            // An https:// proxy's own certificate failed: a proxy problem, not the server's certificate.
+            if viaProxy, failure.proxyVerifyResult != 0 { return .proxyFailure }
             if failure.verifyResult == expired || failure.verifyResult == notYetValid { return .certificateExpired }
             let message = failure.message.lowercased()
             if failure.verifyResult == hostnameMismatch || message.contains("subject name")

@@ -381,6 +381,7 @@ final class CurlTransfer: @unchecked Sendable {
             cause: .curl(Int(code.rawValue)),
             message: message,
             verifyResult: CurlInfo.long(handle, CURLINFO_SSL_VERIFYRESULT),
+            proxyVerifyResult: CurlInfo.long(handle, CURLINFO_PROXY_SSL_VERIFYRESULT),
             proxyError: CurlInfo.long(handle, CURLINFO_PROXY_ERROR),
             // A reused connection reports no connect time; the request having gone out
             // (pre-transfer) says a connection existed just as well.
@@ -427,6 +428,7 @@ final class CurlTransfer: @unchecked Sendable {
         if let key = spec.clientKey { try options.set(CURLOPT_SSLKEY, key) }
         if let passphrase = spec.clientKeyPassphrase { try options.set(CURLOPT_KEYPASSWD, passphrase) }
         if let proxy = spec.proxy { try options.set(CURLOPT_PROXY, proxy) }
+        if let proxyCAFile = spec.proxyCAFile { try options.set(CURLOPT_PROXY_CAINFO, proxyCAFile) }
         if let authentication = spec.authentication {
             let scheme = authentication.scheme == .digest ? ccurl_auth_digest() : ccurl_auth_basic()
             try options.set(CURLOPT_HTTPAUTH, scheme)

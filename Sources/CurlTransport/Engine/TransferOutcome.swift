@@ -63,6 +63,8 @@ struct CurlFailure: Error, Sendable {
     var message: String
     /// The TLS library's verification result (`CURLINFO_SSL_VERIFYRESULT`), 0 when fine or unknown.
     var verifyResult: Int = 0
+    /// The TLS verification result for an `https://` proxy's own certificate (`CURLINFO_PROXY_SSL_VERIFYRESULT`).
+    var proxyVerifyResult: Int = 0
     /// What went wrong with the proxy (`CURLINFO_PROXY_ERROR`, a `CURLproxycode`) when the code is `CURLE_PROXY`.
     var proxyError: Int = 0
     /// Whether a connection had been established (tells a connect timeout from a total timeout).

@@ -58,6 +58,8 @@ struct TransferSpec: Sendable {
     var clientKey: String?
     var clientKeyPassphrase: String?
     var proxy: String?
+    /// `CURLOPT_PROXY_CAINFO`: the CA bundle for an `https://` proxy's certificate.
+    var proxyCAFile: String?
     /// Credentials for the server's challenge, in libcurl's terms.
     var authentication: Authentication?
     var version = Version.automatic

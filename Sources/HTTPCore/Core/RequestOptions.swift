@@ -17,6 +17,9 @@ public struct RequestOptions: Hashable, Sendable {
     public var clientCertificate: ClientCertificate?
     /// A proxy URL (`http://`, `https://`, `socks5://`, `socks5h://`); `nil` uses the environment (`http_proxy`, …).
     public var proxy: String?
+    /// A CA bundle (PEM) to trust for an `https://` proxy's own certificate instead of the system's.
+    /// ``verifyTLS`` does not cover the proxy: its certificate is always verified.
+    public var proxyCAFile: String?
     /// The HTTP version to ask for; `nil` lets the transport choose.
     public var httpVersion: HTTPVersion?
     /// Whether to send `Accept-Encoding` for every encoding the transport can decode and decode the body.
@@ -36,7 +39,8 @@ public struct RequestOptions: Hashable, Sendable {
         proxy: String? = nil,
         httpVersion: HTTPVersion? = nil,
         acceptCompression: Bool = true,
-        authentication: HTTPAuthentication? = nil
+        authentication: HTTPAuthentication? = nil,
+        proxyCAFile: String? = nil
     ) {
         self.connectTimeout = connectTimeout
         self.totalTimeout = totalTimeout
@@ -49,5 +53,6 @@ public struct RequestOptions: Hashable, Sendable {
         self.httpVersion = httpVersion
         self.acceptCompression = acceptCompression
         self.authentication = authentication
+        self.proxyCAFile = proxyCAFile
     }
 }

@@ -70,6 +70,10 @@ struct SendCommand: ParsableCommand {
         help: "Use this proxy (http://, https://, socks5://, socks5h://); default: $https_proxy etc.")
     var proxy: String?
 
+    @Option(
+        name: .customLong("proxy-cacert"), help: "Trust the CA certificates in this PEM file for an https:// proxy.")
+    var proxyCACert: String?
+
     @Flag(name: .customLong("http2"), help: "Ask for HTTP/2 (ALPN over TLS).")
     var http2 = false
 

@@ -49,6 +49,12 @@ struct SendRequestBuilder {
             }
             options.proxy = proxy
         }
+        if let proxyCACert = command.proxyCACert {
+            guard FileManager.default.isReadableFile(atPath: proxyCACert) else {
+                throw ValidationError("--proxy-cacert \(proxyCACert): no such readable file.")
+            }
+            options.proxyCAFile = proxyCACert
+        }
         if command.http2 { options.httpVersion = .http2 }
         options.followRedirects = command.follow
         request.options = options
