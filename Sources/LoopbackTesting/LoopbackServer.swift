@@ -28,6 +28,9 @@ public final class LoopbackServer: Sendable {
     public let notYetValidTLSPort: Int
     /// An HTTPS port whose certificate (issued by ``certificateAuthority``) is only for `wrong-host.invalid`.
     public let wrongHostTLSPort: Int
+    /// A port where connecting never finishes (its accept queue is kept full, so SYNs are dropped):
+    /// for connect-timeout tests.
+    public let blackholePort: Int
     /// A SOCKS5 proxy without authentication (`socks_proxy.py`): it reaches every destination on
     /// 127.0.0.1, and `/socks/connections` lists what it saw.
     public let socksPort: Int
@@ -93,7 +96,8 @@ public final class LoopbackServer: Sendable {
         guard let port = ports["http"], let tlsPort = ports["https"], let mutualTLSPort = ports["mtls"],
             let expiredTLSPort = ports["expired"], let notYetValidTLSPort = ports["not_yet_valid"],
             let wrongHostTLSPort = ports["wrong_host"],
-            let socksPort = ports["socks"], let authenticatedSocksPort = ports["socks_auth"]
+            let socksPort = ports["socks"], let blackholePort = ports["blackhole"],
+            let authenticatedSocksPort = ports["socks_auth"]
         else {
             process.terminate()
             process.waitUntilExit()  // reap it: no zombie, and its pipes are closed before the error
@@ -106,6 +110,7 @@ public final class LoopbackServer: Sendable {
         self.notYetValidTLSPort = notYetValidTLSPort
         self.wrongHostTLSPort = wrongHostTLSPort
         self.socksPort = socksPort
+        self.blackholePort = blackholePort
         self.authenticatedSocksPort = authenticatedSocksPort
         self.certificate = certificate
         self.clientCertificate = clientCertificate

@@ -4,7 +4,8 @@
 Binds 127.0.0.1 on free ports and prints one line, `PORTS http=<port> https=<port> mtls=<port>
 socks=<port> socks_auth=<port> [<name>=<port>]...`: https is 0 unless --cert and --key are given;
 mtls, an HTTPS port that requires a client certificate signed by --client-ca, is 0 unless that is
-given too; socks is a SOCKS5 proxy without authentication and socks_auth one that requires
+given too; blackhole is a port whose accept queue is kept full, so a new connection's SYN is
+dropped and connecting never finishes (connect-timeout tests); socks is a SOCKS5 proxy without authentication and socks_auth one that requires
 --socks-user USER:PASSWORD (0 without it), see socks_proxy.py; every `--tls NAME CERT KEY` adds
 an HTTPS port serving that certificate (expired, wrong host…). It exits when its standard input
 closes, so it never outlives the test process that started it. Every endpoint is bounded in time.
@@ -385,6 +386,22 @@ def tls_server(cert, key, client_ca=None):
     return server
 
 
+def blackhole():
+    """A listening socket nobody accepts on, with its accept queue filled: Linux drops further
+    SYNs, so connecting to it hangs until the client's connect timeout. Returns the socket and the
+    filler connections (both must stay open)."""
+    listener = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+    listener.bind(("127.0.0.1", 0))
+    listener.listen(0)
+    fillers = []
+    for _ in range(3):
+        filler = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+        filler.setblocking(False)
+        filler.connect_ex(listener.getsockname())
+        fillers.append(filler)
+    return listener, fillers
+
+
 def main():
     cert = key = client_ca = socks_user = None
     extra_tls = []
@@ -406,6 +423,7 @@ def main():
         ports["https"] = tls_server(cert, key)
         if client_ca:
             ports["mtls"] = tls_server(cert, key, client_ca)
+    hole, fillers = blackhole()
     ports["socks"] = socks_proxy.SocksServer()
     ports["socks_auth"] = socks_proxy.SocksServer(socks_user) if socks_user else None
     for name, extra_cert, extra_key in extra_tls:
@@ -414,6 +432,7 @@ def main():
         if server is not None:
             threading.Thread(target=server.serve_forever, daemon=True).start()
     fields = [f"{name}={server.server_address[1] if server else 0}" for name, server in ports.items()]
+    fields.append(f"blackhole={hole.getsockname()[1]}")
     print("PORTS " + " ".join(fields), flush=True)
     # Exit when the parent closes our stdin (or dies), removing the folders named by --remove
     # (the throwaway certificates), so nothing is left in the temporary folder.
