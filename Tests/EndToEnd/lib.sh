@@ -131,12 +131,13 @@ wrapper() {
 }
 
 # wrapper_settled ARGS...: like wrapper, for deaths the crash watcher cleans up (a stack overflow
-# off the main thread, SIGKILL): that restore runs in another process right after lazer is gone,
-# so the terminal modes are printed once they are back (or after 15 s), not at the exit itself.
+# off the main thread, SIGKILL): that restore runs in another process right after lazer is gone
+# and leaves the alternate screen (taking anything printed there with it), so the exit status and
+# the terminal modes are printed once the modes are back (or after 15 s), not at the exit itself.
 wrapper_settled() {
     printf '%q ' "$LAZER" "$@"
-    printf '; echo "lazer-exit=$?"; for i in $(seq 300); do stty -a | tr " ;" "\n\n" | grep -qx icanon && break; sleep 0.05; done'
-    printf '; echo stty-begin; stty -a; echo stty-end; exec sleep 3600'
+    printf '; status=$?; for i in $(seq 300); do stty -a | tr " ;" "\n\n" | grep -qx icanon && break; sleep 0.05; done'
+    printf '; echo "lazer-exit=$status"; echo stty-begin; stty -a; echo stty-end; exec sleep 3600'
 }
 
 # terminal_becomes_normal NAME: terminal_is_normal, once tmux's flags are back (see wrapper_settled).
