@@ -163,6 +163,9 @@ final class DemoApp {
         case (.list, .escape): state.list.clearFilter(items: DemoState.listItems)
         case (_, .character("!")) where testHooks: fatalError("ui-demo test hook: forced crash")
         case (_, .character("@")) where testHooks: _ = DemoStackOverflow.recurse(0)
+        case (_, .character("#")) where testHooks:
+            DispatchQueue.global().async { fatalError("ui-demo test hook: forced crash on a background thread") }
+        case (_, .character("$")) where testHooks: DispatchQueue.global().async { _ = DemoStackOverflow.recurse(0) }
         default: break
         }
     }
@@ -309,7 +312,17 @@ final class DemoApp {
         case .table: text = state.table.selected.map { DemoState.tableRows[$0].path } ?? ""
         case .headers: text = state.headers.enabledRows.map { "\($0.key): \($0.value)" }.joined(separator: "\n")
         }
-        backend.copyToClipboard(text)
+        backend.copyToClipboard(text) { [weak self] result in
+            // The desktop helper (xclip, wl-copy) ran on a background queue; only failures are news.
+            guard let self else { return }
+            switch result {
+            case .failed, .timedOut, .couldNotStart:
+                self.state.toast = Toast(result.message, kind: .warning, style: self.state.theme[.warning])
+                self.draw()
+            case .copied, .noHelper:
+                break
+            }
+        }
         state.toast = Toast("Copied: \(text.prefix(40))", kind: .info, style: state.theme[.info])
     }
 }
