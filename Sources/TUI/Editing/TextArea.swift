@@ -31,6 +31,7 @@ public struct TextArea: StatefulWidget {
         let textX = area.x + min(gutter, area.width)
         let textWidth = area.right - textX
         state.pageSize = area.height
+        state.lastTextArea = Rect(x: textX, y: area.y, width: textWidth, height: area.height)
         if softWrap {
             renderWrapped(
                 area: area, textX: textX, textWidth: textWidth, gutter: gutter, buffer: &buffer, state: &state)

@@ -264,8 +264,14 @@ final class DemoApp {
         }
     }
 
-    /// The wheel moves the tree's selection three rows; a click or a drag selects the row under it.
+    /// Over the text area a click places the cursor, a drag selects and the wheel scrolls; over
+    /// the tree the wheel moves the selection three rows and a click or a drag selects a row.
     private func handleExplorer(_ mouse: MouseEvent) {
+        let overText = state.editor.lastTextArea.contains(mouse.position)
+        if overText || (state.focus == .text && mouse.kind == .drag(.left)) {
+            if state.editor.handle(mouse), mouse.kind == .press(.left) { state.focus = .text }
+            return
+        }
         switch mouse.kind {
         case .scrollDown:
             for _ in 0..<3 { state.tree.apply(.down, in: state.treeSource) }
