@@ -8,7 +8,9 @@ public import TUI
 /// is unusable), in raw mode with keypad translation off: every byte the terminal sends is read
 /// with `wget_wch` and decoded by TUI's `InputDecoder`, so keys, bracketed paste, SGR mouse and
 /// focus reports are decoded the same way everywhere. A crash handler installed before `newterm`
-/// restores the terminal on SIGILL/SIGTRAP/SIGSEGV/SIGABRT/SIGBUS/SIGFPE (Swift traps included).
+/// restores the terminal on SIGILL/SIGTRAP/SIGSEGV/SIGABRT/SIGBUS/SIGFPE (Swift traps included) on
+/// any thread, and a forked crash watcher restores it when the process dies where no handler can
+/// run (a stack overflow on a thread without a signal stack, SIGKILL).
 ///
 /// Threading: ncurses has one current screen per process and no locking. Create, use and shut
 /// down the backend on the main thread only; `TerminalEventLoop` delivers its input there.
@@ -114,6 +116,8 @@ public final class NcursesBackend: TerminalBackend {
         _ = ccurses_terminal_save(outputDescriptor)
         ccurses_crash_guard_install()
         if options.captureStandardError { _ = ccurses_stderr_capture_begin() }
+        // For deaths no handler sees: a stack overflow off the main thread, SIGKILL.
+        _ = ccurses_crash_watcher_start()
 
         let requestedType = options.terminalType ?? options.environment["TERM"] ?? "xterm-256color"
         var type = requestedType
@@ -133,6 +137,7 @@ public final class NcursesBackend: TerminalBackend {
         }
         terminalType = type
         guard let screen = opened else {
+            ccurses_crash_watcher_stop()
             ccurses_stderr_capture_end()
             ccurses_crash_guard_uninstall()
             ccurses_terminal_forget()
@@ -142,6 +147,7 @@ public final class NcursesBackend: TerminalBackend {
         self.screen = screen
         set_term(screen)
         guard let window = ccurses_stdscr() else {
+            ccurses_crash_watcher_stop()
             ccurses_stderr_capture_end()
             ccurses_crash_guard_uninstall()
             ccurses_terminal_forget()
@@ -392,6 +398,8 @@ public final class NcursesBackend: TerminalBackend {
         curs_set(1)
         endwin()
         isActive = false
+        // The shell (or $EDITOR) owns the terminal now: a restore would undo its modes.
+        ccurses_crash_watcher_arm(false)
     }
 
     /// Takes the terminal back after `leaveTerminal` and repaints everything ncurses had on screen.
@@ -399,6 +407,7 @@ public final class NcursesBackend: TerminalBackend {
         guard !isActive, !isShutDown else { return }
         reset_prog_mode()
         isActive = true
+        ccurses_crash_watcher_arm(true)
         curs_set(cursorShown ? 1 : 0)
         if let rows = terminalRows() { resizeIfNeeded(rows) }
         clearok(ccurses_curscr(), true)
@@ -428,6 +437,7 @@ public final class NcursesBackend: TerminalBackend {
         }
         isShutDown = true
         delscreen(screen)
+        ccurses_crash_watcher_stop()
         ccurses_stderr_capture_end()
         ccurses_crash_guard_uninstall()
         ccurses_terminal_forget()

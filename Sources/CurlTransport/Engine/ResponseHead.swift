@@ -75,9 +75,13 @@ struct ResponseHead: Sendable {
         return fields
     }
 
-    /// Whether a trimmed line is a status line (`HTTP/` and more).
-    static func isStatusLine(_ line: some Collection<UInt8>) -> Bool {
-        line.count > 5 && line.starts(with: "HTTP/".utf8)
+    /// Whether a trimmed line is a status line (`HTTP/` and more). Compared byte by byte: this runs
+    /// for every header line on the network thread.
+    static func isStatusLine(_ line: some RandomAccessCollection<UInt8>) -> Bool {
+        guard line.count > 5 else { return false }
+        func byte(_ offset: Int) -> UInt8 { line[line.index(line.startIndex, offsetBy: offset)] }
+        return byte(0) == UInt8(ascii: "H") && byte(1) == UInt8(ascii: "T") && byte(2) == UInt8(ascii: "T")
+            && byte(3) == UInt8(ascii: "P") && byte(4) == UInt8(ascii: "/")
     }
 
     /// Space, tab, CR or LF.
