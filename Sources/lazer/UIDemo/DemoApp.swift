@@ -60,7 +60,25 @@ final class DemoApp {
         case .focusLost:
             state.lastEvent = "focus out"
         }
+        loadExpandedChildren()
         draw()
+    }
+
+    /// Fetches the fields of a request the first time it is expanded: the row shows ⟳ until they
+    /// arrive a moment later (the delay stands in for a network round trip), so the tree's lazily
+    /// loaded children can be seen.
+    private func loadExpandedChildren() {
+        guard let request = state.tree.selected?.first, state.tree.isExpanded([request]),
+            !state.loadedRequests.contains(request), !state.loadingRequests.contains(request)
+        else { return }
+        state.loadingRequests.insert(request)
+        Task { @MainActor [weak self] in
+            try? await Task.sleep(for: .milliseconds(250))
+            guard let self else { return }
+            self.state.loadingRequests.remove(request)
+            self.state.loadedRequests.insert(request)
+            self.draw()
+        }
     }
 
     // MARK: - Keys
