@@ -60,7 +60,25 @@ final class DemoApp {
         case .focusLost:
             state.lastEvent = "focus out"
         }
+        loadExpandedChildren()
         draw()
+    }
+
+    /// Fetches the fields of a request the first time it is expanded: the row shows ⟳ until they
+    /// arrive a moment later (the delay stands in for a network round trip), so the tree's lazily
+    /// loaded children can be seen.
+    private func loadExpandedChildren() {
+        guard let request = state.tree.selected?.first, state.tree.isExpanded([request]),
+            !state.loadedRequests.contains(request), !state.loadingRequests.contains(request)
+        else { return }
+        state.loadingRequests.insert(request)
+        Task { @MainActor [weak self] in
+            try? await Task.sleep(for: .milliseconds(250))
+            guard let self else { return }
+            self.state.loadingRequests.remove(request)
+            self.state.loadedRequests.insert(request)
+            self.draw()
+        }
     }
 
     // MARK: - Keys
@@ -246,8 +264,14 @@ final class DemoApp {
         }
     }
 
-    /// The wheel moves the tree's selection three rows; a click or a drag selects the row under it.
+    /// Over the text area a click places the cursor, a drag selects and the wheel scrolls; over
+    /// the tree the wheel moves the selection three rows and a click or a drag selects a row.
     private func handleExplorer(_ mouse: MouseEvent) {
+        let overText = state.editor.lastTextArea.contains(mouse.position)
+        if overText || (state.focus == .text && mouse.kind == .drag(.left)) {
+            if state.editor.handle(mouse), mouse.kind == .press(.left) { state.focus = .text }
+            return
+        }
         switch mouse.kind {
         case .scrollDown:
             for _ in 0..<3 { state.tree.apply(.down, in: state.treeSource) }
