@@ -42,6 +42,16 @@ check "the screen background is a theme colour, not the terminal default" test "
 t send-keys -t keys 1
 check "1 returns to the explorer page" wait_for keys "Tree \(1,000,000 rows\)"
 
+# The mouse in the text area: a click on the "y" of "Type" (the text starts at column 49, 1-based,
+# after the tree pane, the border and the line numbers) puts the cursor before it.
+t send-keys -t keys -l $'\e[<0;50;3M'
+t send-keys -t keys -l $'\e[<0;50;3m'
+check "a click in the text area reaches it" wait_for keys "last: click 49,2"
+t send-keys -t keys -l "ZZ"
+check "typing after the click inserts at the clicked character" wait_for keys "│1 TZZype here"
+t send-keys -t keys Escape
+check "Esc leaves the text area" wait_for keys "last: esc"
+
 # CRLF text: line breaks, not ␍ at line ends; a lone CR is shown; the pager gets the CRLFs.
 check "CRLF line ends are not drawn" bash -c "! tmux -S $TMUX_SOCKET capture-pane -p -t keys | grep -q '␍ *│'"
 check "a lone CR is shown as ␍" wait_for keys "a lone CR shows as ␍"
