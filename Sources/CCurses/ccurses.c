@@ -14,6 +14,9 @@
 #include <sys/wait.h>
 #include <string.h>
 #include <sys/ioctl.h>
+#include <poll.h>
+#include <sys/syscall.h>
+#include <time.h>
 #include <termios.h>
 #include <unistd.h>
 
@@ -139,14 +142,15 @@ int ccurses_set_winsize(int fd, int rows, int cols) {
 }
 
 int ccurses_open_pty(int rows, int cols, int *leader, int *follower) {
-    int leader_fd = posix_openpt(O_RDWR | O_NOCTTY);
+    // Close-on-exec: a child started meanwhile must not keep the leader open (it would hide a hang-up).
+    int leader_fd = posix_openpt(O_RDWR | O_NOCTTY | O_CLOEXEC);
     if (leader_fd < 0) return -1;
     char name[128];
     if (grantpt(leader_fd) != 0 || unlockpt(leader_fd) != 0 || ptsname_r(leader_fd, name, sizeof name) != 0) {
         close(leader_fd);
         return -1;
     }
-    int follower_fd = open(name, O_RDWR | O_NOCTTY);
+    int follower_fd = open(name, O_RDWR | O_NOCTTY | O_CLOEXEC);
     if (follower_fd < 0) {
         close(leader_fd);
         return -1;
@@ -170,6 +174,111 @@ int ccurses_spawn_wait(char *const argv[]) {
     return -1;
 }
 
+pid_t ccurses_spawn_piped(char *const argv[], char *const envp[], int *input, int *output) {
+    if (argv == NULL || argv[0] == NULL || input == NULL) {
+        errno = EINVAL;
+        return -1;
+    }
+    int in[2];
+    int out[2] = {-1, -1};
+    if (pipe2(in, O_CLOEXEC) != 0) return -1;
+    if (output != NULL && pipe2(out, O_CLOEXEC) != 0) {
+        int saved = errno;
+        close(in[0]);
+        close(in[1]);
+        errno = saved;
+        return -1;
+    }
+    posix_spawn_file_actions_t actions;
+    posix_spawnattr_t attributes;
+    posix_spawn_file_actions_init(&actions);
+    posix_spawnattr_init(&attributes);
+    posix_spawn_file_actions_adddup2(&actions, in[0], STDIN_FILENO);
+    if (output != NULL) {
+        posix_spawn_file_actions_adddup2(&actions, out[1], STDOUT_FILENO);
+    } else {
+        posix_spawn_file_actions_addopen(&actions, STDOUT_FILENO, "/dev/null", O_WRONLY, 0);
+    }
+    posix_spawn_file_actions_addopen(&actions, STDERR_FILENO, "/dev/null", O_WRONLY, 0);
+    // Nothing else of the program's: a helper such as xclip keeps running in the background.
+    posix_spawn_file_actions_addclosefrom_np(&actions, 3);
+    sigset_t all;
+    sigset_t none;
+    sigfillset(&all);
+    sigemptyset(&none);
+    posix_spawnattr_setsigdefault(&attributes, &all);
+    posix_spawnattr_setsigmask(&attributes, &none);
+    posix_spawnattr_setflags(&attributes, POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK);
+    pid_t child = -1;
+    int result = posix_spawn(&child, argv[0], &actions, &attributes, argv, envp);
+    posix_spawn_file_actions_destroy(&actions);
+    posix_spawnattr_destroy(&attributes);
+    close(in[0]);
+    if (output != NULL) close(out[1]);
+    if (result != 0) {
+        close(in[1]);
+        if (output != NULL) close(out[0]);
+        errno = result;
+        return -1;
+    }
+    *input = in[1];
+    if (output != NULL) *output = out[0];
+    return child;
+}
+
+static int ccurses_exit_code(int status) {
+    if (WIFEXITED(status)) return WEXITSTATUS(status);
+    if (WIFSIGNALED(status)) return 128 + WTERMSIG(status);
+    return -1;
+}
+
+static long long ccurses_now_ms(void) {
+    struct timespec now;
+    clock_gettime(CLOCK_MONOTONIC, &now);
+    return (long long)now.tv_sec * 1000 + now.tv_nsec / 1000000;
+}
+
+int ccurses_wait_child(pid_t pid, int timeout_ms, int *code) {
+    int status = 0;
+    if (timeout_ms >= 0) {
+        long long deadline = ccurses_now_ms() + timeout_ms;
+#ifdef SYS_pidfd_open
+        int pidfd = (int)syscall(SYS_pidfd_open, pid, 0);
+#else
+        int pidfd = -1;
+#endif
+        for (;;) {
+            pid_t done = waitpid(pid, &status, WNOHANG);
+            if (done == pid) break;
+            if (done < 0 && errno != EINTR) {
+                if (pidfd >= 0) close(pidfd);
+                return -1;
+            }
+            long long left = deadline - ccurses_now_ms();
+            if (left <= 0) {
+                if (pidfd >= 0) close(pidfd);
+                return 1;
+            }
+            if (pidfd >= 0) {
+                // Readable once the child has exited.
+                struct pollfd entry = {.fd = pidfd, .events = POLLIN, .revents = 0};
+                poll(&entry, 1, (int)left);
+            } else {
+                // No pidfd (a kernel before 5.3): check again in 10 ms.
+                struct timespec pause = {.tv_sec = 0, .tv_nsec = 10 * 1000 * 1000};
+                nanosleep(&pause, NULL);
+            }
+        }
+        if (pidfd >= 0) close(pidfd);
+    } else {
+        while (waitpid(pid, &status, 0) < 0) {
+            if (errno != EINTR) return -1;
+        }
+    }
+    if (code != NULL) *code = ccurses_exit_code(status);
+    return 0;
+}
+
 static const int ccurses_job_signals[] = {SIGINT, SIGTERM, SIGHUP, SIGTSTP, SIGCONT, SIGWINCH};
 #define CCURSES_JOB_SIGNAL_COUNT (sizeof ccurses_job_signals / sizeof ccurses_job_signals[0])
 static struct sigaction ccurses_saved_job_actions[CCURSES_JOB_SIGNAL_COUNT];
@@ -191,164 +300,4 @@ void ccurses_job_signals_release(void) {
     for (size_t i = 0; i < CCURSES_JOB_SIGNAL_COUNT; i++) {
         sigaction(ccurses_job_signals[i], &ccurses_saved_job_actions[i], NULL);
     }
-}
-
-// MARK: - Crash-safe terminal restore
-
-// Written once before the handlers are installed, then only read (from handlers too).
-static struct termios ccurses_saved_termios;
-static int ccurses_saved_fd = -1;
-static volatile sig_atomic_t ccurses_saved_valid = 0;
-
-static const int ccurses_crash_signals[] = {SIGILL, SIGTRAP, SIGSEGV, SIGABRT, SIGBUS, SIGFPE};
-#define CCURSES_CRASH_SIGNAL_COUNT (sizeof ccurses_crash_signals / sizeof ccurses_crash_signals[0])
-static struct sigaction ccurses_previous_actions[CCURSES_CRASH_SIGNAL_COUNT];
-static volatile sig_atomic_t ccurses_guard_installed = 0;
-
-int ccurses_terminal_save(int fd) {
-    if (tcgetattr(fd, &ccurses_saved_termios) != 0) return -1;
-    ccurses_saved_fd = fd;
-    ccurses_saved_valid = 1;
-    return 0;
-}
-
-void ccurses_terminal_forget(void) { ccurses_saved_valid = 0; }
-
-static void ccurses_write_all(int fd, const char *bytes, size_t length) {
-    while (length > 0) {
-        ssize_t written = write(fd, bytes, length);
-        if (written < 0) {
-            if (errno == EINTR) continue;
-            return;
-        }
-        bytes += written;
-        length -= (size_t)written;
-    }
-}
-
-void ccurses_terminal_restore(void) {
-    if (!ccurses_saved_valid) return;
-    int saved_errno = errno;
-    // Mouse off (all modes), bracketed paste off, attributes reset, cursor visible, keypad
-    // transmit off, leave the alternate screen.
-    static const char reset[] = "\033[?1000l\033[?1002l\033[?1003l\033[?1006l\033[?1015l\033[?2004l"
-                                "\033[0m\033[?25h\033[?1l\033>\033[?1049l\r\n";
-    ccurses_write_all(ccurses_saved_fd, reset, sizeof reset - 1);
-    tcsetattr(ccurses_saved_fd, TCSAFLUSH, &ccurses_saved_termios);
-    errno = saved_errno;
-}
-
-static volatile sig_atomic_t ccurses_stderr_saved = -1;
-static volatile sig_atomic_t ccurses_stderr_capture = -1;
-
-int ccurses_stderr_capture_begin(void) {
-    if (ccurses_stderr_capture >= 0) return 0;
-    char path[] = "/tmp/lazer-stderr-XXXXXX";
-    int capture = mkstemp(path);
-    if (capture < 0) return -1;
-    unlink(path);
-    int saved = dup(STDERR_FILENO);
-    if (saved < 0 || dup2(capture, STDERR_FILENO) < 0) {
-        if (saved >= 0) close(saved);
-        close(capture);
-        return -1;
-    }
-    ccurses_stderr_saved = saved;
-    ccurses_stderr_capture = capture;
-    return 0;
-}
-
-void ccurses_stderr_capture_end(void) {
-    int capture = ccurses_stderr_capture;
-    int saved = ccurses_stderr_saved;
-    if (capture < 0 || saved < 0) return;
-    ccurses_stderr_capture = -1;
-    ccurses_stderr_saved = -1;
-    int saved_errno = errno;
-    dup2(saved, STDERR_FILENO);
-    close(saved);
-    char chunk[4096];
-    size_t copied = 0;
-    if (lseek(capture, 0, SEEK_SET) == 0) {
-        while (copied < 64 * 1024) {
-            ssize_t count = read(capture, chunk, sizeof chunk);
-            if (count < 0 && errno == EINTR) continue;
-            if (count <= 0) break;
-            ccurses_write_all(STDERR_FILENO, chunk, (size_t)count);
-            copied += (size_t)count;
-        }
-    }
-    close(capture);
-    errno = saved_errno;
-}
-
-static void ccurses_crash_handler(int signal_number, siginfo_t *info, void *context) {
-    (void)context;
-    ccurses_terminal_restore();
-    ccurses_saved_valid = 0;
-    ccurses_stderr_capture_end();
-    for (size_t i = 0; i < CCURSES_CRASH_SIGNAL_COUNT; i++) {
-        if (ccurses_crash_signals[i] == signal_number) {
-            sigaction(signal_number, &ccurses_previous_actions[i], NULL);
-        }
-    }
-    // A signal sent by kill/raise/abort (si_code <= 0) is raised again; it stays blocked until this
-    // handler returns and then reaches the previous handler. A fault (ud2 from a Swift trap, a bad
-    // access) simply happens again when the faulting instruction re-runs.
-    if (info == NULL || info->si_code <= 0) raise(signal_number);
-}
-
-// The crash handler's own stack: a stack overflow leaves no room on the thread's stack, so without
-// it the handler itself would fault and the terminal would stay raw. sigaltstack is per thread, and
-// the UI runs on whichever thread drains the main queue (after dispatchMain that is not the main
-// thread), so each such thread gets one stack, allocated once and never freed (a handler may run
-// on it at any time).
-#define CCURSES_ALT_STACK_SIZE (256 * 1024)
-static __thread bool ccurses_thread_has_alt_stack = false;
-
-void ccurses_crash_stack_ensure(void) {
-    if (ccurses_thread_has_alt_stack) return;
-    size_t size = CCURSES_ALT_STACK_SIZE;
-    long minimum = sysconf(_SC_SIGSTKSZ);
-    if (minimum > 0 && (size_t)minimum * 4 > size) size = (size_t)minimum * 4;
-    stack_t current;
-    memset(&current, 0, sizeof current);
-    // Keep a big enough stack someone else (Swift's backtracer) already gave this thread.
-    if (sigaltstack(NULL, &current) == 0 && !(current.ss_flags & SS_DISABLE) && current.ss_size >= size) {
-        ccurses_thread_has_alt_stack = true;
-        return;
-    }
-    void *memory = malloc(size);
-    if (memory == NULL) return;
-    stack_t stack;
-    memset(&stack, 0, sizeof stack);
-    stack.ss_sp = memory;
-    stack.ss_size = size;
-    if (sigaltstack(&stack, NULL) != 0) {
-        free(memory);
-        return;
-    }
-    ccurses_thread_has_alt_stack = true;
-}
-
-void ccurses_crash_guard_install(void) {
-    if (ccurses_guard_installed) return;
-    ccurses_crash_stack_ensure();
-    for (size_t i = 0; i < CCURSES_CRASH_SIGNAL_COUNT; i++) {
-        struct sigaction action;
-        memset(&action, 0, sizeof action);
-        action.sa_sigaction = ccurses_crash_handler;
-        action.sa_flags = SA_SIGINFO | SA_ONSTACK;
-        sigemptyset(&action.sa_mask);
-        sigaction(ccurses_crash_signals[i], &action, &ccurses_previous_actions[i]);
-    }
-    ccurses_guard_installed = 1;
-}
-
-void ccurses_crash_guard_uninstall(void) {
-    if (!ccurses_guard_installed) return;
-    for (size_t i = 0; i < CCURSES_CRASH_SIGNAL_COUNT; i++) {
-        sigaction(ccurses_crash_signals[i], &ccurses_previous_actions[i], NULL);
-    }
-    ccurses_guard_installed = 0;
 }

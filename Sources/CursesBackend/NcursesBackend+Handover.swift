@@ -44,10 +44,19 @@ extension NcursesBackend {
     }
 
     /// Copies `text` to the clipboard: OSC 52 through the terminal (works over SSH), plus
-    /// `wl-copy` or `xclip` when a desktop session has them.
-    public func copyToClipboard(_ text: String, environment: [String: String]? = nil) {
+    /// `wl-copy` or `xclip` when a desktop session has them. The helper runs on a background
+    /// queue (the main thread never waits for it); `completion`, if given, gets its result on the
+    /// main queue.
+    public func copyToClipboard(
+        _ text: String, environment: [String: String]? = nil,
+        completion: (@MainActor @Sendable (ClipboardHelperResult) -> Void)? = nil
+    ) {
         let environment = environment ?? ProcessInfo.processInfo.environment
         if isActive { writeToTerminal(Clipboard.osc52(text)) }
-        Clipboard.copyWithHelper(text, environment: environment)
+        DispatchQueue.global(qos: .userInitiated).async {
+            let result = Clipboard.copyWithHelper(text, environment: environment)
+            guard let completion else { return }
+            DispatchQueue.main.async { MainActor.assumeIsolated { completion(result) } }
+        }
     }
 }

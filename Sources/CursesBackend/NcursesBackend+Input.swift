@@ -5,25 +5,26 @@ public import TUI
 extension NcursesBackend {
     /// Reads everything the terminal has sent (without waiting) and decodes it into events.
     ///
+    /// The bytes are read from the input descriptor directly, not with `wget_wch`: with keypad
+    /// translation off ncurses would only pass them through, and on a byte that is not UTF-8 (a
+    /// pasted binary, a Latin-1 terminal) `wget_wch` fails and strands the bytes after it in
+    /// ncurses' own buffer, where no readable notification ever announces them again: the keyboard
+    /// went dead. `InputDecoder` turns invalid UTF-8 into U+FFFD instead.
+    ///
     /// A lone ESC stays pending inside the decoder: if `hasPendingInput` is true afterwards, call
     /// `flushPendingInput()` once the ESC delay has passed with no more input.
     public func readEvents() -> [Event] {
         guard isActive else { return [] }
         var bytes: [UInt8] = []
-        var events: [Event] = []
-        var character: wint_t = 0
+        var chunk = [UInt8](repeating: 0, count: 4096)
         while true {
-            let result = wget_wch(window, &character)
-            if result == ERR { break }
-            if result == ccurses_key_code_yes() {
-                if Int32(character) == ccurses_key_resize(), let resize = resizeEvent() { events.append(resize) }
-                continue
-            }
-            let scalar = Unicode.Scalar(UInt32(character)) ?? "\u{FFFD}"
-            bytes.append(contentsOf: Array(String(Character(scalar)).utf8))
+            var descriptor = pollfd(fd: inputDescriptor, events: Int16(POLLIN), revents: 0)
+            guard poll(&descriptor, 1, 0) == 1, descriptor.revents & Int16(POLLIN) != 0 else { break }
+            let count = read(inputDescriptor, &chunk, chunk.count)
+            guard count > 0 else { break }
+            bytes.append(contentsOf: chunk[0..<count])
         }
-        if !bytes.isEmpty { events += decoder.feed(bytes) }
-        return events
+        return bytes.isEmpty ? [] : decoder.feed(bytes)
     }
 
     /// After a readable notification that produced no input: checks whether the terminal hung

@@ -8,7 +8,9 @@ public import TUI
 /// is unusable), in raw mode with keypad translation off: every byte the terminal sends is read
 /// with `wget_wch` and decoded by TUI's `InputDecoder`, so keys, bracketed paste, SGR mouse and
 /// focus reports are decoded the same way everywhere. A crash handler installed before `newterm`
-/// restores the terminal on SIGILL/SIGTRAP/SIGSEGV/SIGABRT/SIGBUS/SIGFPE (Swift traps included).
+/// restores the terminal on SIGILL/SIGTRAP/SIGSEGV/SIGABRT/SIGBUS/SIGFPE (Swift traps included) on
+/// any thread, and a forked crash watcher restores it when the process dies where no handler can
+/// run (a stack overflow on a thread without a signal stack, SIGKILL).
 ///
 /// Threading: ncurses has one current screen per process and no locking. Create, use and shut
 /// down the backend on the main thread only; `TerminalEventLoop` delivers its input there.
@@ -75,18 +77,18 @@ public final class NcursesBackend: TerminalBackend {
     let outputDescriptor: Int32
     private let screen: OpaquePointer
     let window: UnsafeMutablePointer<WINDOW>
-    private let colorCount: Int
-    private var pairs: ColorPairCache
+    let colorCount: Int
+    var pairs: ColorPairCache
     private var cursor: Position?
     private var cursorShown = false
-    private var characters = [wchar_t](repeating: 0, count: 8)
+    var characters = [wchar_t](repeating: 0, count: 8)
     /// The cells of the run `draw` is building; reused across frames.
-    private var run: [cchar_t] = []
+    var run: [cchar_t] = []
     /// A blank in the current style (`lastAttributes`, `lastPair`); a cell changes only `chars.0`.
-    private var styleCell = cchar_t()
-    private var lastStyle: Style?
-    private var lastAttributes: attr_t = 0
-    private var lastPair: Int32 = 0
+    var styleCell = cchar_t()
+    var lastStyle: Style?
+    var lastAttributes: attr_t = 0
+    var lastPair: Int32 = 0
     var decoder = InputDecoder()
     /// True while the terminal belongs to the program (between start/resume and shutdown/suspend).
     private(set) var isActive = false
@@ -114,6 +116,8 @@ public final class NcursesBackend: TerminalBackend {
         _ = ccurses_terminal_save(outputDescriptor)
         ccurses_crash_guard_install()
         if options.captureStandardError { _ = ccurses_stderr_capture_begin() }
+        // For deaths no handler sees: a stack overflow off the main thread, SIGKILL.
+        _ = ccurses_crash_watcher_start()
 
         let requestedType = options.terminalType ?? options.environment["TERM"] ?? "xterm-256color"
         var type = requestedType
@@ -133,6 +137,7 @@ public final class NcursesBackend: TerminalBackend {
         }
         terminalType = type
         guard let screen = opened else {
+            ccurses_crash_watcher_stop()
             ccurses_stderr_capture_end()
             ccurses_crash_guard_uninstall()
             ccurses_terminal_forget()
@@ -142,6 +147,7 @@ public final class NcursesBackend: TerminalBackend {
         self.screen = screen
         set_term(screen)
         guard let window = ccurses_stdscr() else {
+            ccurses_crash_watcher_stop()
             ccurses_stderr_capture_end()
             ccurses_crash_guard_uninstall()
             ccurses_terminal_forget()
@@ -184,86 +190,6 @@ public final class NcursesBackend: TerminalBackend {
         return Size(width: Int(ccurses_getmaxx(window)), height: Int(ccurses_getmaxy(window)))
     }
 
-    /// Draws runs of horizontally adjacent cells with one `wmove` and one `wadd_wchnstr` each: the
-    /// cells' `cchar_t`s are built from a per-style template (no `setcchar` per cell), and ncurses
-    /// copies the run into its window without the per-character work of `wadd_wch`.
-    public func draw(_ updates: [CellUpdate]) {
-        guard isActive else { return }
-        let width = Int(ccurses_getmaxx(window))
-        let height = Int(ccurses_getmaxy(window))
-        // The loop works on locals (no exclusivity checks on the object's properties per cell).
-        var run = self.run
-        self.run = []
-        defer { self.run = run }
-        var template = styleCell
-        var style = lastStyle
-        updates.withUnsafeBufferPointer { updates in
-            var index = 0
-            while index < updates.count {
-                let first = updates[index]
-                guard first.x >= 0, first.y >= 0, first.x < width, first.y < height else {
-                    index += 1
-                    continue
-                }
-                run.removeAll(keepingCapacity: true)
-                var column = first.x
-                while index < updates.count, updates[index].y == first.y, updates[index].x == column, column < width {
-                    let cell = updates[index].cell
-                    if cell.style != style {
-                        apply(cell.style)
-                        style = cell.style
-                        template = styleCell
-                    }
-                    if let scalar = cell.scalarValue, scalar >= 0x20, scalar < 0x7F {
-                        // Printable ASCII (most cells): the style's template with its character.
-                        template.chars.0 = wchar_t(scalar)
-                        run.append(template)
-                    } else {
-                        appendCharacters(of: cell, template: template, to: &run)
-                    }
-                    column += max(1, Int(cell.width))
-                    index += 1
-                }
-                wmove(window, Int32(first.y), Int32(first.x))
-                run.withUnsafeBufferPointer { run in
-                    _ = wadd_wchnstr(window, run.baseAddress, Int32(run.count))
-                }
-            }
-        }
-    }
-
-    /// Appends the `cchar_t`s that show a cell that is not printable ASCII: one, plus a blank for
-    /// the second column of a wide cell that ncurses would draw one column wide.
-    private func appendCharacters(of cell: Cell, template: cchar_t, to run: inout [cchar_t]) {
-        var template = template
-        let cellWidth = Int(cell.width)
-        if let scalar = cell.scalarValue {
-            let isControl = scalar < 0x20 || (0x7F...0x9F).contains(scalar)
-            let character = wchar_t(bitPattern: isControl ? 0xFFFD : scalar)
-            if Int(ccurses_wcwidth(character)) == cellWidth {
-                template.chars.0 = character
-                run.append(template)
-                return
-            }
-        }
-        var cchar = cchar_t()
-        let cursesWidth = fillCharacters(cell.symbol)
-        if cursesWidth == cellWidth, ccurses_setcchar(&cchar, characters, lastAttributes, lastPair) == OK {
-            run.append(cchar)
-            return
-        }
-        // ncurses (the C library's wcwidth) disagrees with the toolkit's width table: an emoji newer
-        // than the system's Unicode data, a flag, or an emoji-presentation selector. Keep both grids
-        // in step: the base character alone when ncurses gives it one column (else a replacement
-        // character), and a blank in a wide cell's second column.
-        template.chars.0 = cursesWidth == 1 && cellWidth == 2 ? characters[0] : 0xFFFD
-        run.append(template)
-        if cellWidth == 2 {
-            template.chars.0 = 0x20
-            run.append(template)
-        }
-    }
-
     public func clear() {
         guard isActive else { return }
         werase(window)
@@ -291,73 +217,6 @@ public final class NcursesBackend: TerminalBackend {
             leaveok(window, true)
         }
         wrefresh(window)
-    }
-
-    // MARK: - Drawing helpers
-
-    /// Converts a cell's symbol to the NUL-terminated wide string `setcchar` wants. Symbols from
-    /// TUI are already safe; any control character that slipped through is still never emitted.
-    ///
-    /// Returns the columns ncurses will give the cell: the C library's width of the first
-    /// character, or -1 when ncurses cannot show the symbol as one cell (an unprintable
-    /// character, or a second spacing character such as the other half of a flag).
-    private func fillCharacters(_ symbol: String) -> Int {
-        // Most cells are one printable ASCII character: skip the scalar walk.
-        let utf8 = symbol.utf8
-        if utf8.count == 1, let byte = utf8.first, byte >= 0x20, byte < 0x7F {
-            characters[0] = wchar_t(byte)
-            characters[1] = 0
-            return 1
-        }
-        let limit = Int(ccurses_ccharw_max())
-        var count = 0
-        for scalar in symbol.unicodeScalars {
-            if count == limit { break }
-            let value = scalar.value
-            let isControl = value < 0x20 || (0x7F...0x9F).contains(value)
-            characters[count] = wchar_t(bitPattern: isControl ? 0xFFFD : value)
-            count += 1
-        }
-        if count == 0 {
-            characters[0] = 0x20
-            count = 1
-        }
-        characters[count] = 0
-        for index in 1..<count where ccurses_wcwidth(characters[index]) != 0 { return -1 }
-        return Int(ccurses_wcwidth(characters[0]))
-    }
-
-    private func apply(_ style: Style) {
-        lastStyle = style
-        var attributes = ccurses_a_normal()
-        let modifiers = style.modifiers
-        if modifiers.contains(.bold) { attributes |= ccurses_a_bold() }
-        if modifiers.contains(.dim) { attributes |= ccurses_a_dim() }
-        if modifiers.contains(.italic) { attributes |= ccurses_a_italic() }
-        if modifiers.contains(.underline) { attributes |= ccurses_a_underline() }
-        if modifiers.contains(.reverse) { attributes |= ccurses_a_reverse() }
-        lastAttributes = attributes
-        guard colorCapability != .monochrome else {
-            lastPair = 0
-            setStyleCell()
-            return
-        }
-        let colors = ColorPairCache.Colors(
-            foreground: CursesPalette.number(for: style.resolvedForeground, colors: colorCount),
-            background: CursesPalette.number(for: style.resolvedBackground, colors: colorCount)
-        )
-        let lookup = pairs.pair(for: colors)
-        if lookup.startedOver { clearok(window, true) }
-        if lookup.isNew { init_extended_pair(lookup.number, colors.foreground, colors.background) }
-        lastPair = lookup.number
-        setStyleCell()
-    }
-
-    /// Rebuilds `styleCell` for `lastAttributes` and `lastPair`.
-    private func setStyleCell() {
-        characters[0] = 0x20
-        characters[1] = 0
-        _ = ccurses_setcchar(&styleCell, characters, lastAttributes, lastPair)
     }
 
     // MARK: - Terminal modes
@@ -392,6 +251,8 @@ public final class NcursesBackend: TerminalBackend {
         curs_set(1)
         endwin()
         isActive = false
+        // The shell (or $EDITOR) owns the terminal now: a restore would undo its modes.
+        ccurses_crash_watcher_arm(false)
     }
 
     /// Takes the terminal back after `leaveTerminal` and repaints everything ncurses had on screen.
@@ -399,6 +260,7 @@ public final class NcursesBackend: TerminalBackend {
         guard !isActive, !isShutDown else { return }
         reset_prog_mode()
         isActive = true
+        ccurses_crash_watcher_arm(true)
         curs_set(cursorShown ? 1 : 0)
         if let rows = terminalRows() { resizeIfNeeded(rows) }
         clearok(ccurses_curscr(), true)
@@ -428,6 +290,7 @@ public final class NcursesBackend: TerminalBackend {
         }
         isShutDown = true
         delscreen(screen)
+        ccurses_crash_watcher_stop()
         ccurses_stderr_capture_end()
         ccurses_crash_guard_uninstall()
         ccurses_terminal_forget()

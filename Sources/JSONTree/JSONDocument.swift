@@ -56,7 +56,10 @@ public struct JSONDocument: Sendable {
     /// Tape index just past `node`'s subtree (its next sibling, if any).
     @inline(__always)
     func next(after index: Int) -> Int {
-        Tape.isContainerStart(tape[index]) ? index + payload(index) + 1 : index + 1
+        let entry = tape[index]
+        guard Tape.isContainerStart(entry) else { return index + 1 }
+        let raw = Tape.rawPayload(entry)
+        return index + (raw == Tape.overflowMarker ? overflow[index] ?? 0 : Int(truncatingIfNeeded: raw)) + 1
     }
 
     // MARK: - Kind and structure

@@ -60,13 +60,14 @@ struct JSONParser: ~Copyable {
             var checkpoints: [UInt64] = []
             let tape = TapeStorage.write(capacity: capacity) { writer in
                 var parser = JSONParser(bytes: bytes, options: options, writer: writer)
+                // Hand the writer back on failure too: `TapeStorage.write` frees its wide buffer.
+                defer { writer = parser.writer }
                 do throws(Failure) {
                     try parser.run()
                 } catch {
                     failure = error
                     return false
                 }
-                writer = parser.writer
                 overflow = parser.overflow
                 checkpoints = parser.checkpoints
                 return true

@@ -40,7 +40,11 @@ public final class PseudoTerminal {
 
     /// Types `text` into the terminal, as a user at the keyboard would.
     public func type(_ text: String) {
-        let bytes = Array(text.utf8)
+        type(bytes: Array(text.utf8))
+    }
+
+    /// Sends raw bytes, which need not be UTF-8 (a pasted binary, a Latin-1 terminal).
+    public func type(bytes: [UInt8]) {
         _ = bytes.withUnsafeBytes { write(leader, $0.baseAddress, $0.count) }
     }
 

@@ -8,10 +8,7 @@ import Synchronization
 /// `transport-bench`: the CurlDispatcher side of `make bench-transport` (see scripts/bench-transport.sh).
 ///
 ///     transport-bench sequential URL COUNT          → wall seconds for COUNT GETs one after another
-///     transport-bench concurrent URL COUNT INFLIGHT [queue]
-///                                                   → requests per second with INFLIGHT in flight; observers
-///                                                     run on the network thread, or with `queue` on a serial
-///                                                     dispatch queue (as the app's run on the main queue)
+///     transport-bench concurrent URL COUNT INFLIGHT → requests per second with INFLIGHT in flight
 ///     transport-bench download URL                  → peak RSS and throughput for one big body
 ///     transport-bench h2c URL COUNT INFLIGHT        → like concurrent, over HTTP/2 prior knowledge (h2c)
 @main
@@ -22,15 +19,12 @@ struct TransportBench {
             fail("usage: transport-bench sequential|concurrent|download URL [COUNT [INFLIGHT]]")
         }
         let count = arguments.count > 2 ? Int(arguments[2]) ?? 0 : 0
-        let onQueue = arguments.count > 4 && arguments[4] == "queue"
-        let scheduler: any Scheduler =
-            onQueue ? DispatchQueueScheduler(DispatchQueue(label: "transport-bench.observers")) : ImmediateScheduler()
-        let dispatcher = CurlDispatcher(configuration: .init(scheduler: scheduler))
+        let dispatcher = CurlDispatcher(configuration: .init(scheduler: ImmediateScheduler()))
         var request = HTTPRequest(url: url, options: RequestOptions(totalTimeout: .seconds(120)))
         if mode == "h2c" { request.options.httpVersion = .http2PriorKnowledge }
         switch mode {
         case "sequential":
-            // One at a time: each completion (on the network thread) starts the next request.
+            // One at a time: each completion (on the network thread, as the only transfer) starts the next.
             let start = ContinuousClock.now
             concurrent(dispatcher, request: request, count: count, inFlight: 1)
             print(String(format: "%.3f", seconds(ContinuousClock.now - start)))
@@ -66,6 +60,8 @@ struct TransportBench {
     }
 
     /// Keeps `inFlight` requests running: each completion starts the next, until `count` finished.
+    /// Observers run inline (`ImmediateScheduler`), wherever the engine completes a future: on its
+    /// delivery queue while other transfers run, so this bookkeeping stays off the network thread.
     private static func concurrent(_ dispatcher: CurlDispatcher, request: HTTPRequest, count: Int, inFlight: Int) {
         let started = Atomic<Int>(0)
         let completed = Atomic<Int>(0)

@@ -175,6 +175,21 @@ struct NcursesBackendTests {
         }
     }
 
+    @Test("bytes that are not UTF-8 arrive as U+FFFD and the keys after them still arrive")
+    func invalidUTF8Input() throws {
+        try withBackend { backend, pty in
+            pty.type(bytes: [
+                0x61, 0xFF, 0x62, 0x1B, 0x5B, 0x32, 0x30, 0x30, 0x7E, 0xC3, 0x28, 0x1B, 0x5B, 0x32, 0x30, 0x31, 0x7E,
+            ])
+            #expect(
+                backend.readEvents() == [
+                    .key(.char("a")), .key(.char("\u{FFFD}")), .key(.char("b")), .paste("\u{FFFD}("),
+                ])
+            pty.type("x")
+            #expect(backend.readEvents() == [.key(.char("x"))])
+        }
+    }
+
     @Test("a lone ESC waits for the ESC delay, then is the Esc key; ESC x is Alt+x")
     func escape() throws {
         try withBackend { backend, pty in

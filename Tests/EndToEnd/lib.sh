@@ -8,6 +8,8 @@ export TERM=${TERM:-xterm-256color}
 export LC_ALL=C.UTF-8
 # Colours under test are chosen per session (COLORTERM=truecolor switches to a -direct entry).
 unset COLORTERM
+# The clipboard helpers (xclip, wl-copy) are tested in the unit tier; here only OSC 52 is.
+unset DISPLAY WAYLAND_DISPLAY
 E2E_TIMEOUT=${E2E_TIMEOUT:-15}
 E2E_DIR=$(mktemp -d)
 # The private tmux server's socket, in a short path of its own (socket paths are limited to 107
@@ -126,6 +128,26 @@ terminal_is_normal() {
 wrapper() {
     printf '%q ' "$LAZER" "$@"
     printf '; echo "lazer-exit=$?"; echo stty-begin; stty -a; echo stty-end; exec sleep 3600'
+}
+
+# wrapper_settled ARGS...: like wrapper, for deaths the crash watcher cleans up (a stack overflow
+# off the main thread, SIGKILL): that restore runs in another process right after lazer is gone
+# and leaves the alternate screen (taking anything printed there with it), so the exit status and
+# the terminal modes are printed once the modes are back (or after 15 s), not at the exit itself.
+wrapper_settled() {
+    printf '%q ' "$LAZER" "$@"
+    printf '; status=$?; for i in $(seq 300); do stty -a | tr " ;" "\n\n" | grep -qx icanon && break; sleep 0.05; done'
+    printf '; echo "lazer-exit=$status"; echo stty-begin; stty -a; echo stty-end; exec sleep 3600'
+}
+
+# terminal_becomes_normal NAME: terminal_is_normal, once tmux's flags are back (see wrapper_settled).
+terminal_becomes_normal() {
+    local deadline=$((SECONDS + E2E_TIMEOUT))
+    while ((SECONDS < deadline)); do
+        [[ "$(flags "$1")" == "0 1 0" ]] && break
+        sleep 0.05
+    done
+    terminal_is_normal "$1"
 }
 
 finish() {

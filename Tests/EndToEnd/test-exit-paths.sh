@@ -19,18 +19,63 @@ t send-keys -t overflow '@'
 check "overflow: the process dies of the fault (status 128+signal)" wait_for overflow "lazer-exit=1(3[2-9]|4[0-9])" 60
 check "overflow: the terminal is back in normal mode" terminal_is_normal overflow
 
+# The same two on a Dispatch worker thread ("#" traps, "$" overflows): threads without the crash
+# handler's signal stack, while the main thread may still be drawing.
+start bgcrash 100 30 "env TERM=tmux-256color LAZER_TEST_HOOKS=1 SWIFT_BACKTRACE=interactive=no $(wrapper ui-demo)"
+check "background crash: the demo starts" wait_for bgcrash "Lazer UI demo"
+t send-keys -t bgcrash '#'
+check "background crash: the process dies of the trap" wait_for bgcrash "lazer-exit=1(3[2-9]|4[0-9])" 60
+check "background crash: the fatal error message is readable on the normal screen" \
+    in_history bgcrash "Fatal error: ui-demo test hook: forced crash on a background thread"
+check "background crash: the terminal is back in normal mode" terminal_is_normal bgcrash
+
+# No signal handler can run on a thread whose stack is used up and that has no signal stack: the
+# kernel ends the process and the crash watcher (a forked helper process) restores the terminal.
+start bgoverflow 100 30 "env TERM=tmux-256color LAZER_TEST_HOOKS=1 SWIFT_BACKTRACE=interactive=no $(wrapper_settled ui-demo)"
+check "background overflow: the demo starts" wait_for bgoverflow "Lazer UI demo"
+t send-keys -t bgoverflow '$'
+check "background overflow: the process dies of the fault" wait_for bgoverflow "lazer-exit=1(3[2-9]|4[0-9])" 60
+check "background overflow: the terminal is back in normal mode" terminal_becomes_normal bgoverflow
+
+# process_ends PID: polls until the process is gone (a zombie counts as gone).
+process_ends() {
+    local deadline=$((SECONDS + E2E_TIMEOUT))
+    while ((SECONDS < deadline)); do
+        [[ -z "$1" ]] && return 1
+        local state
+        state=$(ps -o stat= -p "$1" 2>/dev/null) || return 0
+        [[ "$state" == Z* ]] && return 0
+        sleep 0.05
+    done
+    echo "    process $1 is still running" >&2
+    return 1
+}
+
 # lazer's pid: the only child of the pane's shell.
 lazer_pid() { pgrep -P "$(t display-message -p -t "$1" '#{pane_pid}')" | head -1; }
 
-for signal in TERM INT HUP; do
+for signal in TERM INT HUP KILL; do
     session=sig$signal
-    start "$session" 80 24 "env TERM=tmux-256color $(wrapper ui-demo)"
+    # SIGKILL cannot be handled: the crash watcher restores the terminal after lazer is gone.
+    if [[ $signal == KILL ]]; then
+        start "$session" 80 24 "env TERM=tmux-256color $(wrapper_settled ui-demo)"
+    else
+        start "$session" 80 24 "env TERM=tmux-256color $(wrapper ui-demo)"
+    fi
     check "SIG$signal: the demo starts" wait_for "$session" "Lazer UI demo"
     pid=$(lazer_pid "$session")
     check "SIG$signal: lazer's pid is known" test -n "$pid"
+    # lazer's only child: the crash watcher (restores the terminal if lazer dies unseen, e.g. SIGKILL).
+    watcher=$(pgrep -P "$pid" | head -1)
+    check "SIG$signal: the crash watcher runs beside lazer" test -n "$watcher"
     [[ -n "$pid" ]] && kill -s "$signal" "$pid"
     check "SIG$signal: lazer exits" wait_for "$session" "lazer-exit=1[0-9][0-9]"
-    check "SIG$signal: the terminal is back in normal mode" terminal_is_normal "$session"
+    if [[ $signal == KILL ]]; then
+        check "SIG$signal: the terminal is back in normal mode" terminal_becomes_normal "$session"
+    else
+        check "SIG$signal: the terminal is back in normal mode" terminal_is_normal "$session"
+    fi
+    check "SIG$signal: the crash watcher does not outlive lazer" process_ends "$watcher"
 done
 
 # Ctrl+Z needs a shell with job control.

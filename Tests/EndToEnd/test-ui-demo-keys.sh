@@ -42,6 +42,16 @@ check "the screen background is a theme colour, not the terminal default" test "
 t send-keys -t keys 1
 check "1 returns to the explorer page" wait_for keys "Tree \(1,000,000 rows\)"
 
+# The mouse in the text area: a click on the "y" of "Type" (the text starts at column 49, 1-based,
+# after the tree pane, the border and the line numbers) puts the cursor before it.
+t send-keys -t keys -l $'\e[<0;50;3M'
+t send-keys -t keys -l $'\e[<0;50;3m'
+check "a click in the text area reaches it" wait_for keys "last: click 49,2"
+t send-keys -t keys -l "ZZ"
+check "typing after the click inserts at the clicked character" wait_for keys "│1 TZZype here"
+t send-keys -t keys Escape
+check "Esc leaves the text area" wait_for keys "last: esc"
+
 # CRLF text: line breaks, not ␍ at line ends; a lone CR is shown; the pager gets the CRLFs.
 check "CRLF line ends are not drawn" bash -c "! tmux -S $TMUX_SOCKET capture-pane -p -t keys | grep -q '␍ *│'"
 check "a lone CR is shown as ␍" wait_for keys "a lone CR shows as ␍"
@@ -71,6 +81,26 @@ t send-keys -t keys n
 check "n selects the next match" selected_is /items/420
 t send-keys -t keys N
 check "N goes back to the previous match" selected_is /items/42
+
+# Hostile text pasted into the text area (OSC 52 clipboard write, OSC 8 link, screen erase, a
+# window title, BEL, NUL, a C1 CSI, a bidi override, bytes that are not UTF-8): all of it is shown
+# as visible symbols, none of it acts on the terminal, and the keys after it still work.
+t set-option -s set-clipboard on
+title_before=$(t display -p -t keys '#{pane_title}')
+printf 'X\e]52;c;SGVsbG8=\aB\e]8;;http://x\e\\link\e[2J\e]2;pwned\a\x07\x00\xc2\x9b1m\xe2\x80\xaeZ\xff\xfeQ' \
+    >"$E2E_DIR/hostile.txt"
+t load-buffer -b hostile "$E2E_DIR/hostile.txt"
+t send-keys -t keys Tab
+check "Tab moves the focus to the text area" wait_for keys "last: tab"
+t paste-buffer -p -b hostile -t keys
+check "the hostile paste arrives as one paste" wait_for keys "last: paste \([0-9]+ characters\)"
+check "escape sequences in it are shown, not run" wait_for keys "X␛\]52;c;SGVsbG8=␇B␛\]8;;http://x␛"
+check "C1 controls and bidi overrides are shown as code points" wait_for keys "<U\+009B>1m<U\+202E>Z"
+check "bytes that are not UTF-8 are shown as �" wait_for keys "Z��Q"
+check "the OSC 52 in the text did not set the clipboard" bash -c "! tmux -S $TMUX_SOCKET show-buffer | grep -q Hello"
+check "the window title was not changed" test "$(t display -p -t keys '#{pane_title}')" = "$title_before"
+t send-keys -t keys Escape
+check "keys still work after the paste (Esc)" wait_for keys "last: esc"
 
 t send-keys -t keys :
 check ": opens the command palette" wait_for keys "Next colour theme"

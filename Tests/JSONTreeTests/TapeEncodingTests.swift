@@ -61,6 +61,14 @@ struct TapeEncodingTests {
         #expect(document.string(try #require(document.child(document.root, at: 0))) == text)
     }
 
+    @Test("an error after a wide block is still a positioned error")
+    func errorAfterWideBlock() throws {
+        let text = "[\"" + String(repeating: "w", count: 70_000) + "\", 1, 2 3]"
+        let error = try #require(throws: JSONParseError.self) { try JSONDocument(text: text) }
+        #expect(error.offset == text.utf8.count - 2)  // the "3"
+        #expect(error.reason == .unexpected)
+    }
+
     @Test("byte ranges stay exact across many narrow and wide blocks")
     func mixedBlocks() throws {
         var random = SplitMix(seed: 42)

@@ -52,3 +52,21 @@ import Testing
         #expect(state.selected == [0])
     }
 }
+
+@Suite struct SixteenColourContrastTests {
+    /// Every role of every shipped theme, drawn on the theme's background and downgraded to 16
+    /// colours, still has a foreground that differs from its background.
+    @Test func noRoleDisappearsIntoTheBackgroundOnSixteenColours() {
+        let catalog = ThemeCatalog.load(directory: ThemeTests.themesDirectory)
+        for theme in catalog.themes {
+            for role in ThemeRole.allCases {
+                let style = theme.base.patched(with: theme[role]).downgraded(to: .ansi16)
+                if let foreground = style.foreground, foreground != .default {
+                    #expect(foreground != style.background, "\(theme.name) \(role.rawValue)")
+                }
+            }
+        }
+        let border = Style(foreground: .rgb(0x31, 0x32, 0x44), background: .rgb(0x1E, 0x1E, 0x2E))
+        #expect(border.downgraded(to: .ansi16) == Style(foreground: .brightBlack, background: .black))
+    }
+}

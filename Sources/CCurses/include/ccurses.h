@@ -18,6 +18,7 @@
 #include <ncurses.h>
 #include <stdbool.h>
 #include <stdint.h>
+#include <sys/types.h>
 #include <wchar.h>
 
 // MARK: - Globals
@@ -126,13 +127,26 @@ int ccurses_get_winsize(int fd, int *rows, int *cols);
 int ccurses_set_winsize(int fd, int rows, int cols);
 
 /// Opens a pseudo-terminal pair of `rows` x `cols` (posix_openpt, grantpt, unlockpt, then the
-/// follower). Tests run ncurses on the follower. Returns 0, or -1 with errno set.
+/// follower), both close-on-exec. Tests run ncurses on the follower. Returns 0, or -1 with errno set.
 int ccurses_open_pty(int rows, int cols, int *leader, int *follower);
 
 /// Runs `argv[0]` (looked up in PATH) with `argv`, inheriting the terminal, and waits for it
 /// (posix_spawnp + waitpid, retried on EINTR). Returns its exit status, 128 + signal if it was
 /// killed, or -1 if it could not be started. Used to hand the terminal to $EDITOR or $PAGER.
 int ccurses_spawn_wait(char *const argv[]);
+
+/// Starts the program at path `argv[0]` with `envp`, its standard input reading from a new pipe,
+/// its standard output into another new pipe if `output` is not NULL (else /dev/null) and its
+/// standard error on /dev/null, no other descriptor of the program, every signal disposition back
+/// to the default and no signal
+/// blocked (the caller may ignore job-control signals or run on a thread that blocks them, and a
+/// child inherits both). Returns the child's pid, with the parent's pipe ends (close-on-exec) in
+/// `*input` and `*output`; -1 with errno set if it could not be started. Used for clipboard helpers.
+pid_t ccurses_spawn_piped(char *const argv[], char *const envp[], int *input, int *output);
+/// Waits at most `timeout_ms` milliseconds (forever if negative) for child `pid` to exit, without
+/// polling (a pidfd). Returns 0 with the exit code, or 128 + the signal that ended it, in
+/// `*code`; 1 if it is still running; -1 on error.
+int ccurses_wait_child(pid_t pid, int timeout_ms, int *code);
 
 /// Saves the dispositions of SIGINT, SIGTERM, SIGHUP, SIGTSTP, SIGCONT and SIGWINCH and sets
 /// them to SIG_IGN, so ncurses installs no handlers of its own and the program can watch them
@@ -167,6 +181,19 @@ int ccurses_stderr_capture_begin(void);
 /// there (up to 64 KiB), so a crash message such as Swift's "Fatal error: ..." stays readable.
 /// The crash handler calls it after restoring the terminal; a normal exit calls it after `endwin`.
 void ccurses_stderr_capture_end(void);
+/// Forks the crash watcher: a small process that restores the terminal (and shows the captured
+/// standard error) if the program dies without restoring it itself — a stack overflow on a thread
+/// without the crash handler's signal stack (a Dispatch worker, the network thread), or SIGKILL,
+/// where no handler can run. It only uses async-signal-safe calls, keeps no descriptor of the
+/// program but the terminal and the standard-error capture, and ignores job-control signals.
+/// Call after `ccurses_terminal_save` (and `ccurses_stderr_capture_begin`). Returns 0, or -1.
+int ccurses_crash_watcher_start(void);
+/// Async-signal-safe: arms (the program owns the terminal) or disarms (the terminal belongs to the
+/// shell or another program, e.g. while suspended) the watcher. The crash handler disarms it after
+/// restoring the terminal itself.
+void ccurses_crash_watcher_arm(bool armed);
+/// Stops the watcher without a restore and reaps it (normal exit).
+void ccurses_crash_watcher_stop(void);
 /// Puts the previous handlers back (normal exit).
 void ccurses_crash_guard_uninstall(void);
 /// Marks the saved terminal state as no longer needing a restore (after a clean `endwin`).

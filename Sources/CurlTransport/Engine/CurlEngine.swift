@@ -7,8 +7,10 @@ import Synchronization
 /// Threading contract: `submit`, `cancel` and `shutdown` may be called from any thread; they put a
 /// command in a locked inbox and wake the thread with `curl_multi_wakeup` (the one multi call
 /// libcurl allows from other threads). Everything else — the multi handle, easy handles, the
-/// cookie share — is touched only by the network thread. Completion and progress closures run on
-/// the network thread; callers hop to their own scheduler from there.
+/// cookie share — is touched only by the network thread. Progress closures run on the network
+/// thread; completion closures run on it too when the transfer was the only one in flight, and
+/// otherwise on the engine's serial delivery queue, in batches (see `CurlCompletionBatch`), so the
+/// network thread goes back to libcurl at once. Callers hop to their own scheduler from there.
 final class CurlEngine: Sendable {
     /// Engine-wide settings.
     struct Configuration: Sendable {
@@ -35,9 +37,11 @@ final class CurlEngine: Sendable {
         CurlEngineRegistry.add(control)
         let statistics = CurlHandlePool.Statistics()
         handleStatistics = statistics
+        let delivery = DispatchQueue(label: "lazer.curl.delivery")
         let thread = Thread {
             control.networkThread.mark()
-            let loop = CurlLoop(multi: multi, inbox: inbox, configuration: configuration, statistics: statistics)
+            let loop = CurlLoop(
+                multi: multi, inbox: inbox, configuration: configuration, statistics: statistics, delivery: delivery)
             loop.run()
             CurlEngineRegistry.remove(control)
             control.finished()
@@ -50,7 +54,7 @@ final class CurlEngine: Sendable {
         shutdown()
     }
 
-    /// Starts `transfer`. Its completion runs exactly once, on the network thread.
+    /// Starts `transfer`. Its completion runs exactly once, on the network thread or the delivery queue.
     func submit(_ transfer: CurlTransfer) {
         post(.add(transfer))
     }
@@ -68,6 +72,9 @@ final class CurlEngine: Sendable {
         control.requestStop()
         control.waitUntilFinished(deadline: .now() + 10)
     }
+
+    /// Whether the caller runs on this engine's network thread.
+    var isOnNetworkThread: Bool { control.networkThread.isCurrent }
 
     /// Whether the network thread has freed its handles and ended (does not wait).
     var isStopped: Bool { control.waitUntilFinished(deadline: .now()) }

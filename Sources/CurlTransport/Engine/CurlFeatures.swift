@@ -38,6 +38,14 @@ public struct CurlFeatures: Sendable, Hashable {
     /// issue 10634), so the engine gives each h2c transfer its own connection there.
     var reusesPriorKnowledgeConnections: Bool { versionNumber >= 0x08_00_00 }
 
+    /// The `Accept-Encoding` list of every encoding this libcurl decodes, in libcurl's own order
+    /// (what `CURLOPT_ACCEPT_ENCODING` "" sends), or "" when it decodes none. Handing libcurl the
+    /// finished list spares it rebuilding the text for every request.
+    var acceptEncoding: String {
+        guard gzip else { return "" }
+        return (["deflate", "gzip"] + (brotli ? ["br"] : []) + (zstd ? ["zstd"] : [])).joined(separator: ", ")
+    }
+
     /// The features of the libcurl this process loaded.
     public static var current: CurlFeatures { loaded }
 

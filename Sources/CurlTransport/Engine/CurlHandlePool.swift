@@ -56,6 +56,10 @@ final class CurlHandlePool {
             curl_easy_cleanup(handle)
             return
         }
+        // `curl_easy_reset` (libcurl 7.88) drops the handle's list of cookie files without freeing
+        // it: one leaked node per request. Clearing the list first frees it; with a shared jar the
+        // cookies themselves stay in the share.
+        _ = ccurl_easy_setopt_string(handle, CURLOPT_COOKIEFILE, nil)
         curl_easy_reset(handle)
         idle.append(handle)
     }

@@ -41,13 +41,14 @@ enum CurlInfo {
     }
 
     /// The HTTP version the last response came over, as `HTTP/1.1`, `HTTP/2`, `HTTP/3`.
-    static func httpVersion(_ handle: UnsafeMutableRawPointer, fallback: String) -> String {
+    /// nil when libcurl does not say (then the status line does).
+    static func httpVersion(_ handle: UnsafeMutableRawPointer) -> String? {
         switch long(handle, CURLINFO_HTTP_VERSION) {
         case CURL_HTTP_VERSION_1_0: "HTTP/1.0"
         case CURL_HTTP_VERSION_1_1: "HTTP/1.1"
         case CURL_HTTP_VERSION_2_0: "HTTP/2"
         case CURL_HTTP_VERSION_3: "HTTP/3"
-        default: fallback
+        default: nil
         }
     }
 }

@@ -12,15 +12,17 @@ final class CurlLoop {
     private var active: [UnsafeMutableRawPointer: CurlTransfer] = [:]
     private let handles: CurlHandlePool
     private let strings = CurlStringCache()
+    private let finished: CurlCompletionBatch
 
     init(
         multi: CurlMultiPointer, inbox: CurlInbox, configuration: CurlEngine.Configuration,
-        statistics: CurlHandlePool.Statistics
+        statistics: CurlHandlePool.Statistics, delivery: DispatchQueue
     ) {
         self.multi = multi
         self.inbox = inbox
         self.configuration = configuration
         handles = CurlHandlePool(capacity: configuration.connectionCacheSize, statistics: statistics)
+        finished = CurlCompletionBatch(queue: delivery)
     }
 
     func run() {
@@ -45,6 +47,7 @@ final class CurlLoop {
             var stillRunning: Int32 = 0
             curl_multi_perform(multi, &stillRunning)
             collectFinished(multi)
+            finished.flush(othersRunning: !active.isEmpty)
             // Commands may be waiting (completions on this thread queue transfers without a wake-up):
             // then go round again at once; otherwise sleep until a socket or a poster wakes the loop.
             if inbox.prepareToPoll() {
@@ -55,11 +58,13 @@ final class CurlLoop {
         for transfer in Array(active.values) { cancel(transfer, multi: multi) }
         handles.drain()
         drainAfterStop()
+        finished.deliverHere()
         closeCookieShare()
         curl_multi_cleanup(multi)
     }
 
     private func add(_ transfer: CurlTransfer, multi: UnsafeMutableRawPointer) {
+        transfer.batch = finished
         if transfer.cancelled.load(ordering: .relaxed) {
             transfer.completeCancelled()
             return

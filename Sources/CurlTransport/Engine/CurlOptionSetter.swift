@@ -15,8 +15,10 @@ struct CurlOptionSetter {
         try check(ccurl_easy_setopt_long(handle, option, value), "option \(option.rawValue)")
     }
 
+    /// libcurl copies the string; `withCString` lends a native string's own bytes (no temporary array).
     func set(_ option: CURLoption, _ value: String) throws(CurlFailure) {
-        try check(ccurl_easy_setopt_string(handle, option, value), "option \(option.rawValue)")
+        let code = value.withCString { ccurl_easy_setopt_string(handle, option, $0) }
+        try check(code, "option \(option.rawValue)")
     }
 
     func offset(_ option: CURLoption, _ value: Int64) throws(CurlFailure) {

@@ -7,7 +7,10 @@ import Synchronization
 /// Threading contract: a transfer is created on any thread and handed to the engine once with
 /// `CurlEngine.submit`; from then on only the engine's network thread touches its mutable state
 /// (the easy handle, buffers, files). `cancel()` only flips an atomic flag and asks the engine to
-/// remove the handle. That hand-over is why the class is `@unchecked Sendable`.
+/// remove the handle. Once finished, the result is handed (with the transfer) to one delivery
+/// (see `CurlCompletionBatch`), which calls `onComplete` — on the network thread or, after a queue
+/// hop that orders it after every write here, on the delivery queue. Those hand-overs are why the
+/// class is `@unchecked Sendable`.
 final class CurlTransfer: @unchecked Sendable {
     let spec: TransferSpec
     private let onProgress: (@Sendable (TransferCounts) -> Void)?
@@ -17,17 +20,18 @@ final class CurlTransfer: @unchecked Sendable {
 
     /// The easy handle while the transfer runs; the loop owns it (see `CurlHandlePool`).
     private(set) var easy: UnsafeMutableRawPointer?
-    /// The loop's shared strings, for header texts.
+    /// The loop's shared strings (the remote address).
     private var strings: CurlStringCache?
+    /// Where `finish` leaves the transfer for delivery; nil finishes by calling `onComplete` at once.
+    var batch: CurlCompletionBatch?
+    /// The result between `finish` and `deliver`.
+    private var result: Result<TransferOutcome, CurlFailure>?
     private var headerList: UnsafeMutablePointer<curl_slist>?
     private let errorBuffer = UnsafeMutablePointer<CChar>.allocate(capacity: Int(CURL_ERROR_SIZE) + 1)
     private var finished = false
 
     // Response state, reset at every status line (redirects, 100 Continue).
-    private var status = 0
-    private var reason = ""
-    private var statusVersion = ""
-    private var headers: [(name: String, value: String)] = []
+    private var head = ResponseHead()
     private var declaredLength: Int64?
     private var memoryBody = Data()
     /// The most body bytes ever held in memory at once (what "memory stays flat" is checked against).
@@ -120,6 +124,19 @@ final class CurlTransfer: @unchecked Sendable {
             unlink(url.path)
         }
         releaseHandle()
+        guard let batch else {
+            onComplete(result)
+            return
+        }
+        self.result = result
+        self.batch = nil
+        batch.append(self)
+    }
+
+    /// Calls `onComplete` with the result `finish` kept (see `CurlCompletionBatch`); once.
+    func deliver() {
+        guard let result else { return }
+        self.result = nil
         onComplete(result)
     }
 
@@ -135,77 +152,51 @@ final class CurlTransfer: @unchecked Sendable {
 
     // MARK: - Callbacks (network thread, called by libcurl)
 
-    /// One header line as libcurl hands it over (status line included, CRLF at the end). Parsed on
-    /// bytes: this runs for every header of every response, so it avoids Foundation string work.
+    /// One header line as libcurl hands it over (status line included, CRLF at the end). Only its
+    /// bytes are kept (see `ResponseHead`); `Content-Length` is read at once, because the body's
+    /// destination (memory or file) depends on it.
     fileprivate func receiveHeader(_ line: UnsafeBufferPointer<UInt8>) -> Bool {
         var start = 0
         var end = line.count
-        while end > start, Self.isWhitespace(line[end - 1]) { end -= 1 }
-        while start < end, Self.isWhitespace(line[start]) { start += 1 }
+        while end > start, ResponseHead.isBlank(line[end - 1]) { end -= 1 }
+        while start < end, ResponseHead.isBlank(line[start]) { start += 1 }
         guard start < end else { return true }
-        if end - start > 5, line[start] == UInt8(ascii: "H"), line[start + 1] == UInt8(ascii: "T"),
-            line[start + 2] == UInt8(ascii: "T"), line[start + 3] == UInt8(ascii: "P"),
-            line[start + 4] == UInt8(ascii: "/")
-        {
-            startResponse(line, from: start, to: end)
-            return true
+        let trimmed = UnsafeBufferPointer(rebasing: line[start..<end])
+        if ResponseHead.isStatusLine(trimmed) {
+            // A new response (a redirect, `100 Continue`): only the last one's head is kept.
+            head.reset()
+            declaredLength = nil
+        } else if let length = Self.contentLength(trimmed) {
+            declaredLength = length
         }
-        guard let colon = (start..<end).first(where: { line[$0] == UInt8(ascii: ":") }) else { return true }
-        var nameEnd = colon
-        while nameEnd > start, Self.isWhitespace(line[nameEnd - 1]) { nameEnd -= 1 }
-        var valueStart = colon + 1
-        while valueStart < end, Self.isWhitespace(line[valueStart]) { valueStart += 1 }
-        let name = text(line, start, nameEnd)
-        let value = text(line, valueStart, end)
-        // One allocation for a typical response's headers instead of one per doubling.
-        if headers.capacity == 0 { headers.reserveCapacity(16) }
-        headers.append((name, value))
-        if Self.isContentLength(line, start, nameEnd) { declaredLength = Int64(value) }
+        head.append(trimmed)
         return true
     }
 
-    /// A status line (`HTTP/1.1 200 OK`, `HTTP/2 404`) starts a new response: redirects and
-    /// `100 Continue` each bring their own headers, and only the last response's are kept.
-    private func startResponse(_ line: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int) {
-        var cursor = start
-        while cursor < end, line[cursor] != UInt8(ascii: " ") { cursor += 1 }
-        statusVersion = Self.text(line, start, cursor)
-        while cursor < end, line[cursor] == UInt8(ascii: " ") { cursor += 1 }
-        var code = 0
-        while cursor < end, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(line[cursor]) {
-            code = code * 10 + Int(line[cursor] - UInt8(ascii: "0"))
+    private static let contentLengthName = Array("content-length".utf8)
+
+    /// The value of a `Content-Length: N` line, nil for any other line or a malformed number.
+    private static func contentLength(_ line: UnsafeBufferPointer<UInt8>) -> Int64? {
+        let name = contentLengthName
+        guard line.count > name.count else { return nil }
+        for index in 0..<name.count where line[index] | 0x20 != name[index] { return nil }
+        var cursor = name.count
+        while cursor < line.count, ResponseHead.isBlank(line[cursor]) { cursor += 1 }
+        guard cursor < line.count, line[cursor] == UInt8(ascii: ":") else { return nil }
+        cursor += 1
+        while cursor < line.count, ResponseHead.isBlank(line[cursor]) { cursor += 1 }
+        guard cursor < line.count else { return nil }
+        var value: Int64 = 0
+        while cursor < line.count {
+            let byte = line[cursor]
+            guard (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) else { return nil }
+            let (times, overflowTimes) = value.multipliedReportingOverflow(by: 10)
+            let (sum, overflowSum) = times.addingReportingOverflow(Int64(byte - UInt8(ascii: "0")))
+            guard !overflowTimes, !overflowSum else { return nil }
+            value = sum
             cursor += 1
         }
-        status = code
-        while cursor < end, line[cursor] == UInt8(ascii: " ") { cursor += 1 }
-        reason = Self.text(line, cursor, end)
-        headers.removeAll(keepingCapacity: true)
-        declaredLength = nil
-    }
-
-    private static func isWhitespace(_ byte: UInt8) -> Bool {
-        byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") || byte == UInt8(ascii: "\r")
-            || byte == UInt8(ascii: "\n")
-    }
-
-    private static func text(_ line: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> String {
-        String(decoding: UnsafeBufferPointer(rebasing: line[start..<end]), as: UTF8.self)
-    }
-
-    /// Header names and values repeat across responses: the loop's cache makes each once.
-    private func text(_ line: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> String {
-        let bytes = UnsafeBufferPointer(rebasing: line[start..<end])
-        return strings?.string(bytes) ?? String(decoding: bytes, as: UTF8.self)
-    }
-
-    private static let contentLength = Array("content-length".utf8)
-
-    private static func isContentLength(_ line: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> Bool {
-        guard end - start == contentLength.count else { return false }
-        for index in 0..<contentLength.count where line[start + index] | 0x20 != contentLength[index] {
-            return false
-        }
-        return true
+        return value
     }
 
     fileprivate func receiveBody(_ bytes: UnsafeRawBufferPointer) -> Bool {
@@ -347,9 +338,8 @@ final class CurlTransfer: @unchecked Sendable {
         }
         return TransferOutcome(
             status: CurlInfo.long(handle, CURLINFO_RESPONSE_CODE),
-            reason: reason,
-            httpVersion: CurlInfo.httpVersion(handle, fallback: statusVersion),
-            headers: headers,
+            head: head,
+            httpVersion: CurlInfo.httpVersion(handle) ?? head.statusVersion,
             effectiveURL: effectiveURL(handle),
             remoteAddress: remote,
             timings: CurlInfo.timings(handle),
@@ -412,6 +402,7 @@ final class CurlTransfer: @unchecked Sendable {
         try options.pointer(CURLOPT_XFERINFODATA, context)
         try options.check(ccurl_easy_setopt_xferinfo_function(handle, curlProgressCallback))
         if let share { try options.check(ccurl_easy_setopt_share(handle, share)) }
+        // The share holds the jar, but only a cookie file name (none: "") turns the engine on.
         try options.set(CURLOPT_COOKIEFILE, "")
 
         if let timeout = spec.connectTimeoutMilliseconds { try options.set(CURLOPT_CONNECTTIMEOUT_MS, timeout) }
@@ -435,7 +426,7 @@ final class CurlTransfer: @unchecked Sendable {
             try options.set(CURLOPT_USERNAME, authentication.username)
             try options.set(CURLOPT_PASSWORD, authentication.password)
         }
-        if spec.acceptCompression { try options.set(CURLOPT_ACCEPT_ENCODING, "") }
+        if spec.acceptCompression { try options.set(CURLOPT_ACCEPT_ENCODING, Self.acceptEncoding) }
         try options.set(CURLOPT_HTTP_VERSION, Self.curlVersion(spec.version))
         if spec.version == .http2PriorKnowledge, !CurlFeatures.current.reusesPriorKnowledgeConnections {
             try options.set(CURLOPT_FRESH_CONNECT, 1)
@@ -509,6 +500,9 @@ final class CurlTransfer: @unchecked Sendable {
         case .http3: CURL_HTTP_VERSION_3
         }
     }
+
+    /// Computed once: see `CurlFeatures.acceptEncoding`.
+    private static let acceptEncoding = CurlFeatures.current.acceptEncoding
 
     /// Whether `name` equals `lowercased` (which is lower-case ASCII) ignoring ASCII case.
     private static func isASCIICaseInsensitiveEqual(_ name: String, _ lowercased: StaticString) -> Bool {

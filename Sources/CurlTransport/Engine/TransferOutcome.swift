@@ -10,10 +10,10 @@ struct TransferOutcome: Sendable {
     }
 
     var status: Int
-    var reason: String
+    /// The last response's status line and headers, as received (parsed when read).
+    var head: ResponseHead
     /// `HTTP/1.1`, `HTTP/2`, …
     var httpVersion: String
-    var headers: [(name: String, value: String)]
     var effectiveURL: String
     var remoteAddress: String?
     var timings: TransferTimings
@@ -24,6 +24,27 @@ struct TransferOutcome: Sendable {
     /// The most body bytes held in memory at once during the transfer.
     var peakMemoryBytes: Int
     var body: Body
+
+    /// The reason phrase of the last response's status line.
+    var reason: String { head.reason }
+
+    /// The last response's header fields, in order (made into strings on each read).
+    var headers: [(name: String, value: String)] { head.headers }
+}
+
+extension TransferOutcome {
+    /// An outcome with a head made from `reason` and `headers` (for outcomes built by hand).
+    init(
+        status: Int, reason: String, httpVersion: String, headers: [(name: String, value: String)],
+        effectiveURL: String, remoteAddress: String?, timings: TransferTimings, requestBytes: Int64,
+        uploadedBytes: Int64, headerBytes: Int64, downloadedBytes: Int64, peakMemoryBytes: Int, body: Body
+    ) {
+        self.init(
+            status: status, head: ResponseHead(statusLine: "\(httpVersion) \(status) \(reason)", headers: headers),
+            httpVersion: httpVersion, effectiveURL: effectiveURL, remoteAddress: remoteAddress, timings: timings,
+            requestBytes: requestBytes, uploadedBytes: uploadedBytes, headerBytes: headerBytes,
+            downloadedBytes: downloadedBytes, peakMemoryBytes: peakMemoryBytes, body: body)
+    }
 }
 
 /// Where the time of one exchange went, from libcurl's `*_TIME_T` infos; each is measured from the start.

@@ -26,9 +26,19 @@ struct JSONPathEvaluator {
 
     /// Distance to the end entry (0 for empty containers), without the overflow lookup when small.
     @inline(__always)
-    func distance(_ index: Int) -> Int {
-        let raw = Tape.rawPayload(tape[index])
+    func distance(_ index: Int) -> Int { distance(tape[index], index) }
+
+    /// The same from an entry already read (saves decoding it twice).
+    @inline(__always)
+    func distance(_ entry: UInt64, _ index: Int) -> Int {
+        let raw = Tape.rawPayload(entry)
         return raw == Tape.overflowMarker ? document.payload(index) : Int(truncatingIfNeeded: raw)
+    }
+
+    /// The entry after `entry`'s subtree (its next sibling, if any).
+    @inline(__always)
+    func following(_ entry: UInt64, _ index: Int) -> Int {
+        Tape.isContainerStart(entry) ? index &+ distance(entry, index) &+ 1 : index &+ 1
     }
 
     /// Whether the member at `index` is named `name` (compares raw bytes unless the key has escapes).
@@ -79,7 +89,7 @@ struct JSONPathEvaluator {
                 var child = node.index &+ 1
                 let end = node.index &+ distance(node.index)
                 while child < end {
-                    let next = Tape.isContainerStart(tape[child]) ? child &+ distance(child) &+ 1 : child &+ 1
+                    let next = following(tape[child], child)
                     walk(segments, level: level + 1, node: JSONNode(index: child), buffers: &buffers, output: &output)
                     child = next
                 }
@@ -89,7 +99,7 @@ struct JSONPathEvaluator {
                 let end = node.index &+ distance(node.index)
                 while child < end {
                     let entry = tape[child]
-                    let next = Tape.isContainerStart(entry) ? child &+ distance(child) &+ 1 : child &+ 1
+                    let next = following(entry, child)
                     let matches = name.withUnsafeBufferPointer { keyMatches(entry, child, $0) }
                     if matches {
                         walk(
@@ -143,7 +153,7 @@ struct JSONPathEvaluator {
                 while child < end {
                     let entry = tape[child]
                     if keyMatches(entry, child, name) { output.append(JSONNode(index: child)) }
-                    child = Tape.isContainerStart(entry) ? child &+ distance(child) &+ 1 : child &+ 1
+                    child = following(entry, child)
                 }
             }
         case .wildcard:
@@ -151,7 +161,7 @@ struct JSONPathEvaluator {
             let end = node.index &+ distance(node.index)
             while child < end {
                 output.append(JSONNode(index: child))
-                child = Tape.isContainerStart(tape[child]) ? child &+ distance(child) &+ 1 : child &+ 1
+                child = following(tape[child], child)
             }
         case .index(let index):
             guard isArray else { return }

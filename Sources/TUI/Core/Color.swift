@@ -76,10 +76,23 @@ public enum Color: Hashable, Sendable {
         return dr * dr * 3 + dg * dg * 4 + db * db * 2
     }
 
-    private static func nearestANSI(to rgb: (UInt8, UInt8, UInt8)) -> Color {
+    /// The nearest of the 16 ANSI colours other than `excluded`: a foreground that must stay
+    /// readable on a background that downgraded to the same ANSI colour.
+    func nearestANSI(excluding excluded: Color) -> Color {
+        let rgb: (UInt8, UInt8, UInt8)
+        switch self {
+        case .rgb(let r, let g, let b): rgb = (r, g, b)
+        case .indexed(let n): rgb = Color.rgbOfIndex(n)
+        case .ansi(let n): rgb = Color.ansiRGB[Int(n & 15)]
+        case .default: return self
+        }
+        return Color.nearestANSI(to: rgb, excluding: excluded)
+    }
+
+    private static func nearestANSI(to rgb: (UInt8, UInt8, UInt8), excluding excluded: Color? = nil) -> Color {
         var best = 0
         var bestDistance = Int.max
-        for (index, candidate) in ansiRGB.enumerated() {
+        for (index, candidate) in ansiRGB.enumerated() where Color.ansi(UInt8(index)) != excluded {
             let d = distance(rgb, candidate)
             if d < bestDistance {
                 bestDistance = d

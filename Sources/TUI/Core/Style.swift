@@ -100,12 +100,20 @@ public struct Style: Hashable, Sendable {
     /// Concrete background (`.default` when unset).
     public var resolvedBackground: Color { background ?? .default }
 
-    /// The style with both colours downgraded to `capability`.
+    /// The style with both colours downgraded to `capability`. On 16 colours two different
+    /// colours can become the same ANSI colour (a dark grey border on a near-black background
+    /// both turn black); the foreground then takes the next-nearest colour so it stays visible.
     public func downgraded(to capability: ColorCapability) -> Style {
-        Style(
+        var result = Style(
             foreground: foreground.map { $0.downgraded(to: capability) },
             background: background.map { $0.downgraded(to: capability) },
             modifiers: modifiers
         )
+        if capability == .ansi16, let original = foreground, original != background,
+            let collapsed = result.foreground, collapsed == result.background, collapsed != .default
+        {
+            result.foreground = original.nearestANSI(excluding: collapsed)
+        }
+        return result
     }
 }

@@ -31,6 +31,7 @@ public struct TextArea: StatefulWidget {
         let textX = area.x + min(gutter, area.width)
         let textWidth = area.right - textX
         state.pageSize = area.height
+        state.lastTextArea = Rect(x: textX, y: area.y, width: textWidth, height: area.height)
         if softWrap {
             renderWrapped(
                 area: area, textX: textX, textWidth: textWidth, gutter: gutter, buffer: &buffer, state: &state)
@@ -75,6 +76,10 @@ public struct TextArea: StatefulWidget {
             let y = area.y + row
             drawNumber(lineIndex, y: y, gutter: gutter, area: area, buffer: &buffer)
             guard textWidth > 0 else { continue }
+            if state.layouts[lineIndex] != nil {
+                // A long line: measured (once, then cached) as far as the left edge for a checkpoint.
+                _ = state.wrapLayout(of: lineIndex, width: max(1, textWidth), throughColumn: state.leftColumn)
+            }
             let line = state.lines[lineIndex]
             let left = state.index(of: TextPosition(line: lineIndex, column: state.leftColumn))
             EditorGlyphs.draw(

@@ -34,6 +34,8 @@ public struct TextEditorState: Hashable, Sendable {
     public internal(set) var pageSize = 10
     /// Where the cursor was drawn at the last render (for `Frame.cursor`).
     public internal(set) var screenCursor: Position?
+    /// Where the text (not the line numbers) was drawn at the last render (for mouse hits).
+    public internal(set) var lastTextArea: Rect = .zero
     /// The text width of the last soft-wrapped render, `nil` when not wrapping: Up, Down, PgUp
     /// and PgDn then move by screen rows.
     public internal(set) var wrapWidth: Int?

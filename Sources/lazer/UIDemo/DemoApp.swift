@@ -55,10 +55,30 @@ final class DemoApp {
             handle(mouse)
         case .resize(let size):
             state.lastEvent = "resize \(size.width)×\(size.height)"
-        case .focusGained, .focusLost:
-            break
+        case .focusGained:
+            state.lastEvent = "focus in"
+        case .focusLost:
+            state.lastEvent = "focus out"
         }
+        loadExpandedChildren()
         draw()
+    }
+
+    /// Fetches the fields of a request the first time it is expanded: the row shows ⟳ until they
+    /// arrive a moment later (the delay stands in for a network round trip), so the tree's lazily
+    /// loaded children can be seen.
+    private func loadExpandedChildren() {
+        guard let request = state.tree.selected?.first, state.tree.isExpanded([request]),
+            !state.loadedRequests.contains(request), !state.loadingRequests.contains(request)
+        else { return }
+        state.loadingRequests.insert(request)
+        Task { @MainActor [weak self] in
+            try? await Task.sleep(for: .milliseconds(250))
+            guard let self else { return }
+            self.state.loadingRequests.remove(request)
+            self.state.loadedRequests.insert(request)
+            self.draw()
+        }
     }
 
     // MARK: - Keys
@@ -161,6 +181,9 @@ final class DemoApp {
         case (.list, .escape): state.list.clearFilter(items: DemoState.listItems)
         case (_, .character("!")) where testHooks: fatalError("ui-demo test hook: forced crash")
         case (_, .character("@")) where testHooks: _ = DemoStackOverflow.recurse(0)
+        case (_, .character("#")) where testHooks:
+            DispatchQueue.global().async { fatalError("ui-demo test hook: forced crash on a background thread") }
+        case (_, .character("$")) where testHooks: DispatchQueue.global().async { _ = DemoStackOverflow.recurse(0) }
         default: break
         }
     }
@@ -227,21 +250,55 @@ final class DemoApp {
     // MARK: - Mouse
 
     private func handle(_ mouse: MouseEvent) {
+        let position = "\(mouse.position.x),\(mouse.position.y)"
         switch mouse.kind {
-        case .scrollDown where state.page == .explorer:
+        case .press(.left): state.lastEvent = "click " + position
+        case .press: state.lastEvent = "press " + position
+        case .drag: state.lastEvent = "drag " + position
+        case .scrollUp, .scrollDown, .scrollLeft, .scrollRight: state.lastEvent = "wheel " + position
+        case .release, .moved: break  // a click's release would hide the click
+        }
+        switch state.page {
+        case .explorer: handleExplorer(mouse)
+        case .widgets: handleWidgets(mouse)
+        }
+    }
+
+    /// Over the text area a click places the cursor, a drag selects and the wheel scrolls; over
+    /// the tree the wheel moves the selection three rows and a click or a drag selects a row.
+    private func handleExplorer(_ mouse: MouseEvent) {
+        let overText = state.editor.lastTextArea.contains(mouse.position)
+        if overText || (state.focus == .text && mouse.kind == .drag(.left)) {
+            if state.editor.handle(mouse), mouse.kind == .press(.left) { state.focus = .text }
+            return
+        }
+        switch mouse.kind {
+        case .scrollDown:
             for _ in 0..<3 { state.tree.apply(.down, in: state.treeSource) }
-        case .scrollUp where state.page == .explorer:
+        case .scrollUp:
             for _ in 0..<3 { state.tree.apply(.up, in: state.treeSource) }
-        case .press(.left):
-            state.lastEvent = "click \(mouse.position.x),\(mouse.position.y)"
-            let row = mouse.position.y - 2
-            if state.page == .explorer, row >= 0, row < state.tree.pageSize,
+        case .press(.left), .drag(.left):
+            let row = mouse.position.y - state.tree.lastArea.y
+            if state.tree.lastArea.contains(mouse.position), row < state.tree.pageSize,
                 let path = state.tree.path(atRow: state.tree.offset + row, in: state.treeSource)
             {
                 state.focus = .tree
                 state.tree.selected = path
             }
         default: break
+        }
+    }
+
+    /// Clicks and the wheel go to the pane under the pointer, which takes the focus.
+    private func handleWidgets(_ mouse: MouseEvent) {
+        var click = mouse
+        if case .drag(.left) = mouse.kind { click.kind = .press(.left) }
+        if state.list.lastArea.contains(mouse.position) {
+            if state.list.handle(click, items: DemoState.listItems) { state.focus = .list }
+        } else if state.table.lastArea.contains(mouse.position) {
+            if state.table.handle(click, count: DemoState.tableRows.count) { state.focus = .table }
+        } else if state.headers.table.lastArea.contains(mouse.position) {
+            if state.headers.table.handle(click, count: state.headers.rows.count) { state.focus = .headers }
         }
     }
 
@@ -279,7 +336,17 @@ final class DemoApp {
         case .table: text = state.table.selected.map { DemoState.tableRows[$0].path } ?? ""
         case .headers: text = state.headers.enabledRows.map { "\($0.key): \($0.value)" }.joined(separator: "\n")
         }
-        backend.copyToClipboard(text)
+        backend.copyToClipboard(text) { [weak self] result in
+            // The desktop helper (xclip, wl-copy) ran on a background queue; only failures are news.
+            guard let self else { return }
+            switch result {
+            case .failed, .timedOut, .couldNotStart:
+                self.state.toast = Toast(result.message, kind: .warning, style: self.state.theme[.warning])
+                self.draw()
+            case .copied, .noHelper:
+                break
+            }
+        }
         state.toast = Toast("Copied: \(text.prefix(40))", kind: .info, style: state.theme[.info])
     }
 }

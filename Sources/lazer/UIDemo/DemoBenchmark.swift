@@ -11,6 +11,7 @@ enum DemoBenchmark {
         let terminal = Terminal(backend: backend)
         var state = initial
         state.toast = nil
+        state.overlay = nil
         terminal.draw { frame in DemoView.render(&state, into: &frame) }
 
         // A changed full frame: every cell differs from the previous frame.

@@ -90,5 +90,9 @@ struct DemoState {
 
     var commands: [(title: String, action: String)] { DemoKeys.commands(themes: catalog.names) }
 
-    var treeSource: DemoTree { DemoTree(theme: theme) }
+    /// Requests whose fields have been loaded, and those being loaded.
+    var loadedRequests: Set<Int> = []
+    var loadingRequests: Set<Int> = []
+
+    var treeSource: DemoTree { DemoTree(theme: theme, loaded: loadedRequests) }
 }

@@ -1,16 +1,19 @@
 import TUI
 
 /// The demo's tree: a million requests at the top level, each with a few fields below it.
-/// Children are made up on demand, so the tree costs nothing until rows are shown.
+/// Children are made up on demand, so the tree costs nothing until rows are shown. A request's
+/// fields are "loaded" the first time it is expanded (`DemoApp` fills `loaded` a moment later):
+/// until then its children are unknown (`nil`) and the row shows ⟳.
 struct DemoTree: TreeDataSource {
     static let requestCount = 1_000_000
     static let methods = ["GET", "POST", "PUT", "PATCH", "DELETE"]
     var theme: Theme
+    var loaded: Set<Int> = []
 
     func childCount(of path: TreePath) -> Int? {
         switch path.count {
         case 0: Self.requestCount
-        case 1: 3
+        case 1: loaded.contains(path[0]) ? 3 : nil
         default: 0
         }
     }

@@ -1,0 +1,71 @@
+import Foundation
+import LoopbackTesting
+import Testing
+
+@testable import CurlTransport
+
+/// Where completions run: a lone transfer on the network thread, concurrent ones off it, in batches.
+@Suite("CurlCompletionBatch: completion delivery")
+struct CurlCompletionBatchTests {
+    @Test("a lone transfer completes on the network thread (no hop for a single request)")
+    func loneTransferInline() async throws {
+        let harness = try EngineHarness()
+        let onNetworkThread = await withCheckedContinuation { continuation in
+            let engine = harness.engine
+            engine.submit(
+                CurlTransfer(spec: harness.spec("/json")) { result in
+                    continuation.resume(returning: (try? result.get()) != nil && engine.isOnNetworkThread)
+                })
+        }
+        #expect(onNetworkThread)
+        harness.engine.shutdown()
+    }
+
+    @Test("transfers finishing while others run complete once each, off the network thread")
+    func concurrentTransfersOffThread() async throws {
+        let harness = try EngineHarness()
+        let engine = harness.engine
+        let count = 40
+        let deliveries = LockedValue<[Int: Bool]>([:])
+        await withTaskGroup(of: Void.self) { group in
+            for index in 0..<count {
+                group.addTask {
+                    await withCheckedContinuation { continuation in
+                        engine.submit(
+                            CurlTransfer(spec: harness.spec("/echo?n=\(index)")) { result in
+                                let ok = (try? result.get())?.status == 200
+                                deliveries.update { seen in
+                                    #expect(seen[index] == nil, "completed twice")
+                                    seen[index] = ok && !engine.isOnNetworkThread
+                                }
+                                continuation.resume()
+                            })
+                    }
+                }
+            }
+        }
+        let seen = deliveries.value
+        #expect(seen.count == count)
+        // Only a transfer that finished last and alone may complete on the network thread.
+        #expect(seen.values.filter { $0 }.count >= count - 1)
+        engine.shutdown()
+    }
+
+    @Test("transfers cancelled by shutdown have completed when shutdown returns")
+    func shutdownDeliversCancellations() async throws {
+        let harness = try EngineHarness()
+        let completed = LockedValue(0)
+        let started = DispatchSemaphore(value: 0)
+        for _ in 0..<3 {
+            harness.engine.submit(
+                CurlTransfer(
+                    spec: harness.spec("/slow?seconds=20"),
+                    onProgress: { counts in if counts.received > 0 { started.signal() } },
+                    onComplete: { _ in completed.update { $0 += 1 } }))
+        }
+        // Wait (bounded) until the responses are under way, then stop the engine.
+        for _ in 0..<3 { _ = started.wait(timeout: .now() + 30) }
+        harness.engine.shutdown()
+        #expect(completed.value == 3)
+    }
+}
