@@ -7,7 +7,12 @@
 struct FutureState<Success: Sendable> {
     var action: (@Sendable (ResponseFuture<Success>) throws -> Void)?
     var started = false
-    var outcome: FutureOutcome<Success>?
+    /// The outcome once settled, boxed: observers, listeners and the delivery closure share the one
+    /// box instead of each copying the value (a response is a large struct).
+    var settled: SettledOutcome<Success>?
+
+    /// The outcome once settled (a copy; prefer `settled` on hot paths).
+    var outcome: FutureOutcome<Success>? { settled?.outcome }
     /// Set when the completion delivery runs; progress deliveries queued behind it are dropped.
     var completionDelivered = false
 
@@ -55,10 +60,9 @@ struct ObserverBatch<Success: Sendable>: Sendable {
     /// Calls the observers in the documented order: `success` (a throw is routed to `error`),
     /// or `error`, or `cancellation`; then `result`; then `completion`, last.
     func deliver(_ outcome: FutureOutcome<Success>) {
-        var effective = outcome.result
+        var thrown: (any Error)?
         switch outcome {
-        case .success(let value):
-            var thrown: (any Error)?
+        case .success(let value) where !success.isEmpty:
             for observer in success {
                 do {
                     try observer(value)
@@ -68,14 +72,28 @@ struct ObserverBatch<Success: Sendable>: Sendable {
             }
             if let thrown {
                 for observer in self.error { observer(thrown) }
-                effective = .failure(thrown)
             }
+        case .success:
+            break
         case .failure(let failure):
             for observer in error { observer(failure) }
         case .cancelled:
             for observer in cancellation { observer() }
         }
-        for observer in result { observer(effective) }
+        if !result.isEmpty {
+            // The `Result` is made only when someone asked for one.
+            let effective: Result<Success, any Error> = thrown.map { .failure($0) } ?? outcome.result
+            for observer in result { observer(effective) }
+        }
         for observer in completion { observer() }
+    }
+}
+
+/// A settled outcome in a box, shared by reference.
+final class SettledOutcome<Success: Sendable>: Sendable {
+    let outcome: FutureOutcome<Success>
+
+    init(_ outcome: consuming FutureOutcome<Success>) {
+        self.outcome = outcome
     }
 }

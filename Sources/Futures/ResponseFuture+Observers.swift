@@ -11,7 +11,7 @@ extension ResponseFuture {
     @discardableResult
     public func success(_ observer: @escaping @Sendable (Success) throws -> Void) -> Self {
         let settled: FutureOutcome<Success>? = state.withLock(ownedBy: self) { state in
-            if state.outcome == nil { state.successObservers.append(observer) }
+            if state.settled == nil { state.successObservers.append(observer) }
             return state.outcome
         }
         if case .success(let value) = settled {
@@ -44,7 +44,7 @@ extension ResponseFuture {
     @discardableResult
     public func cancellation(_ observer: @escaping @Sendable () -> Void) -> Self {
         let settled: FutureOutcome<Success>? = state.withLock(ownedBy: self) { state in
-            if state.outcome == nil { state.cancellationObservers.append(observer) }
+            if state.settled == nil { state.cancellationObservers.append(observer) }
             return state.outcome
         }
         if settled?.isCancelled == true {
@@ -58,7 +58,7 @@ extension ResponseFuture {
     @discardableResult
     public func result(_ observer: @escaping @Sendable (Result<Success, any Error>) -> Void) -> Self {
         let settled: FutureOutcome<Success>? = state.withLock(ownedBy: self) { state in
-            if state.outcome == nil { state.resultObservers.append(observer) }
+            if state.settled == nil { state.resultObservers.append(observer) }
             return state.outcome
         }
         if let settled {
@@ -71,8 +71,8 @@ extension ResponseFuture {
     @discardableResult
     public func completion(_ observer: @escaping @Sendable () -> Void) -> Self {
         let settled: Bool = state.withLock(ownedBy: self) { state in
-            if state.outcome == nil { state.completionObservers.append(observer) }
-            return state.outcome != nil
+            if state.settled == nil { state.completionObservers.append(observer) }
+            return state.settled != nil
         }
         if settled {
             scheduler.schedule(observer)
@@ -84,7 +84,7 @@ extension ResponseFuture {
     @discardableResult
     public func updated(_ observer: @escaping @Sendable (TransferProgress) -> Void) -> Self {
         state.withLock(ownedBy: self) { state in
-            if state.outcome == nil { state.updateObservers.append(observer) }
+            if state.settled == nil { state.updateObservers.append(observer) }
         }
         return self
     }

@@ -72,7 +72,7 @@ public final class ResponseFuture<Success: Sendable>: Sendable {
             guard !state.started else { return nil }
             state.started = true
             defer { state.action = nil }
-            return state.outcome == nil ? state.action : nil
+            return state.settled == nil ? state.action : nil
         }
         if let action {
             do {
@@ -97,12 +97,12 @@ public final class ResponseFuture<Success: Sendable>: Sendable {
 
     /// Whether the future has settled (succeeded, failed or been cancelled).
     public var isCompleted: Bool {
-        state.withLock(ownedBy: self) { $0.outcome != nil }
+        state.withLock(ownedBy: self) { $0.settled != nil }
     }
 
     /// Whether the future was cancelled.
     public var isCancelled: Bool {
-        state.withLock(ownedBy: self) { $0.outcome?.isCancelled ?? false }
+        state.withLock(ownedBy: self) { $0.settled?.outcome.isCancelled ?? false }
     }
 
     // MARK: - Producer API
@@ -118,8 +118,8 @@ public final class ResponseFuture<Success: Sendable>: Sendable {
     }
 
     /// Settles the future with `result`. No-op if it already settled.
-    public func complete(with result: Result<Success, any Error>) {
-        switch result {
+    public func complete(with result: consuming Result<Success, any Error>) {
+        switch consume result {
         case .success(let value): settle(.success(value))
         case .failure(let error): settle(.failure(error))
         }
@@ -135,7 +135,7 @@ public final class ResponseFuture<Success: Sendable>: Sendable {
     /// Reports transfer progress to the `updated` observers. Ignored once the future settled.
     public func update(with progress: TransferProgress) {
         let (observers, listeners) = state.withLock(ownedBy: self) { state in
-            state.outcome == nil ? (state.updateObservers, state.progressListeners) : ([], [])
+            state.settled == nil ? (state.updateObservers, state.progressListeners) : ([], [])
         }
         if !observers.isEmpty {
             scheduler.schedule { [self] in
@@ -151,11 +151,11 @@ public final class ResponseFuture<Success: Sendable>: Sendable {
     /// or failure. The transport uses it to stop the transfer behind the future.
     public func onCancel(_ hook: @escaping @Sendable () -> Void) {
         let runNow: Bool = state.withLock(ownedBy: self) { state in
-            guard let outcome = state.outcome else {
+            guard let settled = state.settled else {
                 state.cancelHooks.append(hook)
                 return false
             }
-            return outcome.isCancelled
+            return settled.outcome.isCancelled
         }
         if runNow { hook() }
     }
@@ -173,11 +173,12 @@ public final class ResponseFuture<Success: Sendable>: Sendable {
 
     /// Settles once; returns whether this call did it.
     @discardableResult
-    func settle(_ outcome: FutureOutcome<Success>) -> Bool {
+    func settle(_ outcome: consuming FutureOutcome<Success>) -> Bool {
         typealias Taken = (ObserverBatch<Success>, [@Sendable (FutureOutcome<Success>) -> Void], [@Sendable () -> Void])
+        let settled = SettledOutcome(outcome)
         let taken = state.withLock(ownedBy: self) { state -> Taken? in
-            guard state.outcome == nil else { return nil }
-            state.outcome = outcome
+            guard state.settled == nil else { return nil }
+            state.settled = settled
             state.action = nil
             let listeners = state.outcomeListeners
             let hooks = state.cancelHooks
@@ -186,30 +187,30 @@ public final class ResponseFuture<Success: Sendable>: Sendable {
             return (ObserverBatch.take(from: &state), listeners, hooks)
         }
         guard let (batch, listeners, hooks) = taken else { return false }
-        if outcome.isCancelled {
+        if settled.outcome.isCancelled {
             for hook in hooks { hook() }
         }
         scheduler.schedule { [self] in
             state.withLock(ownedBy: self) { $0.completionDelivered = true }
-            batch.deliver(outcome)
+            batch.deliver(settled.outcome)
         }
-        for listener in listeners { listener(outcome) }
+        for listener in listeners { listener(settled.outcome) }
         return true
     }
 
     /// Calls `listener` synchronously with the outcome when the future settles (now, if it has).
     func addOutcomeListener(_ listener: @escaping @Sendable (FutureOutcome<Success>) -> Void) {
-        let settled: FutureOutcome<Success>? = state.withLock(ownedBy: self) { state in
-            if state.outcome == nil { state.outcomeListeners.append(listener) }
-            return state.outcome
+        let settled: SettledOutcome<Success>? = state.withLock(ownedBy: self) { state in
+            if state.settled == nil { state.outcomeListeners.append(listener) }
+            return state.settled
         }
-        if let settled { listener(settled) }
+        if let settled { listener(settled.outcome) }
     }
 
     /// Calls `listener` synchronously with every progress update until the future settles.
     func addProgressListener(_ listener: @escaping @Sendable (TransferProgress) -> Void) {
         state.withLock(ownedBy: self) { state in
-            if state.outcome == nil { state.progressListeners.append(listener) }
+            if state.settled == nil { state.progressListeners.append(listener) }
         }
     }
 }

@@ -43,10 +43,12 @@ public final class ExchangeHandle: Sendable {
 
     /// Finishes the exchange. A response gets the prepared request as its ``Response/request`` and then
     /// goes through the response adapters (a throw turns it into a failure).
-    public func complete(with result: Result<DataResponse, any Error>) {
+    public func complete(with result: consuming Result<DataResponse, any Error>) {
         guard claim() else { return }
-        var outcome = result
-        if case .success(var response) = result {
+        // The response is moved along, not copied: it is a large value and this runs per request.
+        let outcome: Result<DataResponse, any Error>
+        switch consume result {
+        case .success(var response):
             response.request = prepared.request
             do {
                 for adapter in pipeline.responseAdapters {
@@ -56,9 +58,11 @@ public final class ExchangeHandle: Sendable {
             } catch {
                 outcome = .failure(error)
             }
+        case .failure(let error):
+            outcome = .failure(error)
         }
         notify(outcome)
-        future.complete(with: outcome)
+        future.complete(with: consume outcome)
     }
 
     /// Ends the exchange as cancelled (for a transport that stopped on its own, e.g. at shutdown).
