@@ -57,7 +57,7 @@ public final class HTTP2Server: Sendable {
         try Data(template.utf8).write(to: folder.appendingPathComponent("nginx.conf.template"))
         let process = Process()
         process.executableURL = try LoopbackServer.python()
-        process.arguments = [Self.guardURL.path, nginx.path, folder.path]
+        process.arguments = ["-B", Self.guardURL.path, nginx.path, folder.path]  // -B: no __pycache__ in Sources
         let input = Pipe()
         let output = Pipe()
         process.standardInput = input

@@ -75,8 +75,10 @@ public final class LoopbackServer: Sendable {
         let wrongHost = try authority.issue(name: "wrong-host", subjectAltName: "DNS:wrong-host.invalid")
         let process = Process()
         process.executableURL = try Self.python()
+        // -B: importing socks_proxy and loopback_fixtures must not leave __pycache__ in Sources
+        // (SwiftPM would warn about unhandled files).
         process.arguments = [
-            Self.scriptURL.path, "--cert", certificate.certificateFile.path, "--key", certificate.keyFile.path,
+            "-B", Self.scriptURL.path, "--cert", certificate.certificateFile.path, "--key", certificate.keyFile.path,
             "--client-ca", clientCertificate.certificateFile.path,
             "--tls", "expired", expired.certificateFile.path, expired.keyFile.path,
             "--tls", "not_yet_valid", notYetValid.certificateFile.path, notYetValid.keyFile.path,

@@ -124,6 +124,28 @@ struct CurlHTTP2Tests {
         #expect(ErrorTranslator.standard.translate(error).title == "Invalid HTTP response")
     }
 
+    @Test("rounds of parallel HTTP/2 requests on recycled easy handles all succeed")
+    func parallelRoundsOnRecycledHandles() async throws {
+        // libcurl 7.88 keeps a handle's receive buffer across curl_easy_reset after HTTP/2 transfers
+        // and then refuses CURLOPT_BUFFERSIZE: requests on recycled handles used to fail with code 43.
+        let server = try HTTP2Server.shared()
+        let dispatcher = DispatcherSupport.dispatcher()
+        for _ in 0..<5 {
+            let failures = await withTaskGroup(of: String?.self) { group in
+                for _ in 0..<20 {
+                    group.addTask {
+                        switch await dispatcher.dataFuture(from: h2Request(server, "/connection")).fetchResult() {
+                        case .success(let response): response.httpVersion == .http2 ? nil : "\(response.httpVersion)"
+                        case .failure(let error): "\(error)"
+                        }
+                    }
+                }
+                return await group.reduce(into: [String]()) { if let failure = $1 { $0.append(failure) } }
+            }
+            #expect(failures.isEmpty, "\(failures.count) of 20 failed: \(failures.first ?? "")")
+        }
+    }
+
     @Test("a POST body travels over HTTP/2 to the server behind nginx and comes back intact")
     func postOverHTTP2() async throws {
         let server = try HTTP2Server.shared()

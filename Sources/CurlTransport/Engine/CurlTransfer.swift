@@ -391,7 +391,15 @@ final class CurlTransfer: @unchecked Sendable {
         try options.set(CURLOPT_URL, spec.url)
         try options.set(CURLOPT_NOSIGNAL, 1)
         // Bigger receive buffers mean fewer callbacks and writes; downloads to a file get the most.
-        try options.set(CURLOPT_BUFFERSIZE, spec.destination == nil ? 64 * 1024 : 512 * 1024)
+        // libcurl 7.88 refuses CURLOPT_BUFFERSIZE (CURLE_BAD_FUNCTION_ARGUMENT) on a handle that
+        // still has its receive buffer, which `curl_easy_reset` keeps — as a recycled handle does
+        // after an HTTP/2 transfer. Recycled handles only ever served standard-size transfers, so
+        // the buffer it keeps is the right one: the refusal is harmless, not a failed request.
+        let bufferSize = ccurl_easy_setopt_long(
+            handle, CURLOPT_BUFFERSIZE, spec.destination == nil ? 64 * 1024 : 512 * 1024)
+        if bufferSize != CURLE_BAD_FUNCTION_ARGUMENT {
+            try options.check(bufferSize, "option \(CURLOPT_BUFFERSIZE.rawValue)")
+        }
         try options.pointer(CURLOPT_ERRORBUFFER, UnsafeMutableRawPointer(errorBuffer))
         try options.pointer(CURLOPT_PRIVATE, context)
         try options.pointer(CURLOPT_WRITEDATA, context)
