@@ -71,12 +71,14 @@ final class CurlLoop {
         }
         // Only handles with the standard receive buffer are recycled, so a pooled handle never meets
         // a transfer that wants a different buffer size (libcurl allocates the buffer once per handle).
-        let recyclable = transfer.recyclesHandle
-        guard let easy = recyclable ? handles.take() : handles.makeHandle() else {
+        let taken =
+            transfer.recyclesHandle
+            ? handles.take(for: transfer.handleShape) : handles.makeHandle().map { ($0, false) }
+        guard let (easy, configured) = taken else {
             transfer.completeWithoutHandle()
             return
         }
-        guard transfer.prepare(easy, share: share, strings: strings) else {
+        guard transfer.prepare(easy, share: share, strings: strings, configured: configured) else {
             handles.discard(easy)
             return
         }
@@ -109,7 +111,7 @@ final class CurlLoop {
             }
             // A handle goes back to the pool only after a clean exchange; anything odd frees it.
             if code == CURLE_OK, transfer.recyclesHandle {
-                handles.recycle(easy)
+                handles.recycle(easy, shape: transfer.handleShape)
             } else {
                 handles.discard(easy)
             }

@@ -13,6 +13,9 @@ import Synchronization
 /// class is `@unchecked Sendable`.
 final class CurlTransfer: @unchecked Sendable {
     let spec: TransferSpec
+    /// What this transfer leaves configured on its handle, when a later one may keep it (see
+    /// `CurlHandleShape`); made here, on the submitting thread.
+    let handleShape: CurlHandleShape?
     private let onProgress: (@Sendable (TransferCounts) -> Void)?
     private let onComplete: @Sendable (Result<TransferOutcome, CurlFailure>) -> Void
     /// Set by `cancel()` from any thread; read by the progress callback to abort quickly.
@@ -53,6 +56,7 @@ final class CurlTransfer: @unchecked Sendable {
         onComplete: @escaping @Sendable (Result<TransferOutcome, CurlFailure>) -> Void
     ) {
         self.spec = spec
+        handleShape = CurlHandleShape(spec)
         self.onProgress = onProgress
         self.onComplete = onComplete
         errorBuffer.initialize(repeating: 0, count: Int(CURL_ERROR_SIZE) + 1)
@@ -65,14 +69,23 @@ final class CurlTransfer: @unchecked Sendable {
 
     // MARK: - Network thread
 
-    /// Configures `handle` (new or reset, owned by the loop) for this transfer. Network thread only.
-    /// On failure the transfer is finished and the loop frees the handle.
-    func prepare(_ handle: UnsafeMutableRawPointer, share: UnsafeMutableRawPointer?, strings: CurlStringCache) -> Bool {
+    /// Configures `handle` (owned by the loop) for this transfer: fully when it is new or reset, or —
+    /// when it is still `configured` by a transfer of the same `handleShape` — only the URL and the
+    /// pointers to this transfer. Network thread only. On failure the transfer is finished and the
+    /// loop frees the handle.
+    func prepare(
+        _ handle: UnsafeMutableRawPointer, share: UnsafeMutableRawPointer?, strings: CurlStringCache,
+        configured: Bool = false
+    ) -> Bool {
         easy = handle
         self.strings = strings
         let context = Unmanaged.passUnretained(self).toOpaque()
         do {
-            try configure(handle, context: context, share: share)
+            if configured {
+                try configurePerTransfer(handle, context: context)
+            } else {
+                try configure(handle, context: context, share: share)
+            }
             return true
         } catch {
             finish(.failure(error))
@@ -381,6 +394,20 @@ final class CurlTransfer: @unchecked Sendable {
     }
 
     // MARK: - Configuration
+
+    /// What differs between two transfers of the same `CurlHandleShape`: the URL and every option
+    /// that points at the transfer. Must match what `configure` sets from these.
+    private func configurePerTransfer(_ handle: UnsafeMutableRawPointer, context: UnsafeMutableRawPointer)
+        throws(CurlFailure)
+    {
+        let options = CurlOptionSetter(handle: handle)
+        try options.set(CURLOPT_URL, spec.url)
+        try options.pointer(CURLOPT_ERRORBUFFER, UnsafeMutableRawPointer(errorBuffer))
+        try options.pointer(CURLOPT_PRIVATE, context)
+        try options.pointer(CURLOPT_WRITEDATA, context)
+        try options.pointer(CURLOPT_HEADERDATA, context)
+        try options.pointer(CURLOPT_XFERINFODATA, context)
+    }
 
     private func configure(
         _ handle: UnsafeMutableRawPointer, context: UnsafeMutableRawPointer, share: UnsafeMutableRawPointer?
