@@ -8,22 +8,25 @@ limit=$1
 label=$2
 shift 2
 
-# setsid: the command and everything it starts (the test binary, loopback servers) share one group.
+# setsid: the command and everything it starts (the test binary, loopback servers) share one
+# session, whose id is $pid. Not one process group: swift test runs the test binary in a group of
+# its own (and Foundation's Process does the same for the servers), so the stacks and the kill go
+# by session.
 setsid --wait "$@" &
 pid=$!
-trap 'kill -TERM -- -"$pid" 2>/dev/null; wait "$pid"; exit 130' INT TERM
+trap 'pkill -TERM -s "$pid" 2>/dev/null; wait "$pid"; exit 130' INT TERM
 
 waited=0
 while kill -0 "$pid" 2>/dev/null; do
     if ((waited >= limit)); then
         echo "error: $label hung: still running after $limit s; stacks of every thread follow, then it is killed." >&2
-        for member in $(pgrep -g "$pid"); do
+        for member in $(pgrep -s "$pid"); do
             echo "=== pid $member: $(tr '\0' ' ' <"/proc/$member/cmdline" 2>/dev/null)" >&2
             if command -v gdb >/dev/null; then
                 timeout 60 gdb -p "$member" -batch -ex 'thread apply all bt' 2>&1 | grep -E '^(Thread|#)' >&2
             fi
         done
-        kill -KILL -- -"$pid" 2>/dev/null
+        pkill -KILL -s "$pid" 2>/dev/null
         wait "$pid"
         echo "error: $label hung (killed after $limit s); see the stacks above." >&2
         exit 124
