@@ -17,6 +17,7 @@ public func fuzzJSON(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
         guard let document = try? JSONDocument(bytes: bytes, options: options) else { continue }
         checkRoundTrip(document, options: options)
         exerciseNavigation(document)
+        if size % 4 == 0 { checkWidePadding(bytes, document: document, options: options) }
         break
     }
     _ = try? JSONDocument(bytes: bytes, options: JSONParseOptions(maximumDepth: 8))
@@ -44,6 +45,37 @@ private func checkRoundTrip(_ document: JSONDocument, options: JSONParseOptions)
         JSONPrinter.print(fromPretty, options: .compact) == compact,
         JSONPrinter.print(fromSorted, options: JSONPrintOptions(indent: 0, sortKeys: true)) == sorted
     else { fatalError("round trip changed the document") }
+}
+
+/// Whitespace wider than a narrow tape block can span (64 KiB) after the first opening bracket
+/// and before the last closing one forces wide blocks; the tree must not change, and every
+/// node after the first padding must move by exactly its width.
+private func checkWidePadding(_ bytes: [UInt8], document: JSONDocument, options: JSONParseOptions) {
+    let isSpace: (UInt8) -> Bool = { $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 }
+    guard let first = bytes.firstIndex(where: { !isSpace($0) }), bytes[first] == 0x5B || bytes[first] == 0x7B,
+        let last = bytes.lastIndex(where: { !isSpace($0) }), last > first,
+        bytes[last] == 0x5D || bytes[last] == 0x7D
+    else { return }
+    let padding = [UInt8](repeating: 0x20, count: 70_000)
+    let padded = Array(bytes[...first]) + padding + Array(bytes[(first + 1)..<last]) + padding + Array(bytes[last...])
+    guard let wide = try? JSONDocument(bytes: padded, options: options) else {
+        fatalError("whitespace padding made a valid document invalid")
+    }
+    guard wide.tapeCount == document.tapeCount,
+        JSONPrinter.print(wide, options: .compact) == JSONPrinter.print(document, options: .compact)
+    else { fatalError("whitespace padding changed the document") }
+    for index in stride(from: 1, to: document.tapeCount, by: max(1, document.tapeCount / 40)) {
+        let node = JSONNode(index: index)
+        guard !Tape.isEnd(document.tape[index]) else { continue }
+        let narrowRange = document.byteRange(node)
+        let wideRange = wide.byteRange(node)
+        guard wideRange.lowerBound == narrowRange.lowerBound + padding.count else {
+            fatalError("a node moved by other than the padding width")
+        }
+        _ = wide.key(node)
+        _ = wide.preview(node, maxLength: 12)
+    }
+    exerciseNavigation(wide)
 }
 
 /// Every accessor must work on every node without crashing.
