@@ -210,7 +210,16 @@ pid_t ccurses_spawn_piped(char *const argv[], char *const envp[], int *input, in
     posix_spawnattr_setsigmask(&attributes, &none);
     posix_spawnattr_setflags(&attributes, POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK);
     pid_t child = -1;
-    int result = posix_spawn(&child, argv[0], &actions, &attributes, argv, envp);
+    // ETXTBSY is transient: the file is still open for writing somewhere (being installed, or
+    // inherited by a process forked while it was written) and is released within moments.
+    int result = ETXTBSY;
+    for (int attempt = 0; attempt < 10 && result == ETXTBSY; attempt++) {
+        if (attempt > 0) {
+            struct timespec pause = {0, 20 * 1000 * 1000};
+            nanosleep(&pause, NULL);
+        }
+        result = posix_spawn(&child, argv[0], &actions, &attributes, argv, envp);
+    }
     posix_spawn_file_actions_destroy(&actions);
     posix_spawnattr_destroy(&attributes);
     close(in[0]);

@@ -12,8 +12,15 @@ struct ClipboardHelperTests {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("lazer-clip-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let file = folder.appendingPathComponent(name)
-        try Data(("#!/bin/sh\n" + script).utf8).write(to: file)
-        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: file.path)
+        // Close-on-exec, so a process another test starts meanwhile does not keep the script open
+        // for writing (which would make running it fail with ETXTBSY).
+        let descriptor = open(file.path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o755)
+        guard descriptor >= 0 else { throw CocoaError(.fileWriteUnknown) }
+        defer { close(descriptor) }
+        let bytes = Array(("#!/bin/sh\n" + script).utf8)
+        guard bytes.withUnsafeBytes({ write(descriptor, $0.baseAddress, $0.count) }) == bytes.count else {
+            throw CocoaError(.fileWriteUnknown)
+        }
         return folder
     }
 
