@@ -43,6 +43,35 @@ public enum CursesPalette {
         }
     }
 
+    /// What an 8-colour terminal draws for a foreground and background given as 16-colour
+    /// numbers (-1: default): the colour numbers, and whether to add bold or dim.
+    ///
+    /// Dropping the bright bit alone would turn grey borders into black on black. So a bright
+    /// foreground becomes its base colour in bold (which most 8-colour terminals show bright),
+    /// grey (bright black) becomes dim white, and a foreground that still matches its
+    /// background switches to white or black so the text stays readable.
+    public static func eightColor(
+        foreground: Int32, background: Int32
+    ) -> (foreground: Int32, background: Int32, bold: Bool, dim: Bool) {
+        var foreground = foreground
+        var bold = false
+        var dim = false
+        if foreground == 8 {
+            foreground = 7
+            dim = true
+        } else if foreground > 8 {
+            foreground -= 8
+            bold = true
+        }
+        let background = background >= 8 ? background - 8 : background
+        if foreground >= 0, foreground == background {
+            // Black, red, blue and magenta backgrounds are dark; the others are light.
+            foreground = [0, 1, 4, 5].contains(background) ? 7 : 0
+            dim = false
+        }
+        return (foreground, background, bold, dim)
+    }
+
     private static func packed(_ rgb: (UInt8, UInt8, UInt8)) -> Int32 {
         max(8, Int32(rgb.0) << 16 | Int32(rgb.1) << 8 | Int32(rgb.2))
     }

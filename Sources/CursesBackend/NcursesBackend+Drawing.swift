@@ -130,10 +130,17 @@ extension NcursesBackend {
             setStyleCell()
             return
         }
-        let colors = ColorPairCache.Colors(
-            foreground: CursesPalette.number(for: style.resolvedForeground, colors: colorCount),
-            background: CursesPalette.number(for: style.resolvedBackground, colors: colorCount)
+        var colors = ColorPairCache.Colors(
+            foreground: CursesPalette.number(for: style.resolvedForeground, colors: max(colorCount, 16)),
+            background: CursesPalette.number(for: style.resolvedBackground, colors: max(colorCount, 16))
         )
+        if colorCount < 16 {
+            let folded = CursesPalette.eightColor(foreground: colors.foreground, background: colors.background)
+            colors = ColorPairCache.Colors(foreground: folded.foreground, background: folded.background)
+            if folded.bold { attributes |= ccurses_a_bold() }
+            if folded.dim { attributes |= ccurses_a_dim() }
+            lastAttributes = attributes
+        }
         let lookup = pairs.pair(for: colors)
         if lookup.startedOver { clearok(window, true) }
         if lookup.isNew { init_extended_pair(lookup.number, colors.foreground, colors.background) }

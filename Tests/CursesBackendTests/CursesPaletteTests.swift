@@ -38,6 +38,19 @@ struct CursesPaletteTests {
         #expect(CursesPalette.number(for: .rgb(0, 0, 3), colors: direct) == 8)
     }
 
+    @Test("on 8 colours bright colours turn bold, grey turns dim white, and text never matches its background")
+    func eightColours() {
+        // A grey border on the dark theme's black background: dim white, not black on black.
+        #expect(CursesPalette.eightColor(foreground: 8, background: 0) == (7, 0, false, true))
+        #expect(CursesPalette.eightColor(foreground: 10, background: 0) == (2, 0, true, false))
+        #expect(CursesPalette.eightColor(foreground: 3, background: 12) == (3, 4, false, false))
+        // Still the same after folding: the foreground switches to white on dark, black on light.
+        #expect(CursesPalette.eightColor(foreground: 12, background: 4) == (7, 4, true, false))
+        #expect(CursesPalette.eightColor(foreground: 0, background: 8) == (7, 0, false, false))
+        #expect(CursesPalette.eightColor(foreground: 15, background: 7) == (0, 7, true, false))
+        #expect(CursesPalette.eightColor(foreground: -1, background: -1) == (-1, -1, false, false))
+    }
+
     @Test("colour pairs are defined once, reused, pair 0 is the default, and a full table starts over")
     func pairs() {
         var cache = ColorPairCache(capacity: 3)

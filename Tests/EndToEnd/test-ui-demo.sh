@@ -99,6 +99,18 @@ check "NO_COLOR sends no colours, only attributes" bash -c "! tmux -S $TMUX_SOCK
 t send-keys -t mono q
 check "NO_COLOR: q quits" wait_for mono "lazer-exit=0"
 
+# An 8-colour terminal (TERM=xterm): the theme's soft colours keep their hue (yellow POST, magenta
+# PATCH) and grey borders become dim white, never black on the black background.
+start eight 100 30 "env TERM=xterm $(wrapper ui-demo)"
+check "8 colours: the demo starts" wait_for eight "Lazer UI demo"
+check "8 colours: POST is yellow" wait_for_colours eight $'\e\\[33m\e\\[40mPOST'
+check "8 colours: PATCH is magenta" wait_for_colours eight $'\e\\[35m\e\\[40mPATCH'
+check "8 colours: nothing is drawn black on black" \
+    bash -c "! tmux -S $TMUX_SOCKET capture-pane -p -e -t eight | grep -q $'\e\\[30m\e\\[40m'"
+check "8 colours: unfocused borders are dim white" wait_for_colours eight $'\e\\[(0;)?2m\e\\[37m(\e\\[40m)?│'
+t send-keys -t eight q
+check "8 colours: q quits" wait_for eight "lazer-exit=0"
+
 # A direct-colour terminfo entry (24-bit colour as numbers, like xterm-direct): the theme's RGB
 # colours reach the terminal unchanged instead of being downgraded to the 256-colour palette.
 cat >"$E2E_DIR/direct.src" <<'TERMINFO'

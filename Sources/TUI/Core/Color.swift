@@ -44,10 +44,45 @@ public enum Color: Hashable, Sendable {
         case (_, .trueColor): return self
         case (.ansi(let n), _): return .ansi(n & 15)
         case (.indexed, .indexed256): return self
-        case (.indexed(let n), .ansi16): return n < 16 ? .ansi(n) : Color.nearestANSI(to: Color.rgbOfIndex(n))
+        case (.indexed(let n), .ansi16): return n < 16 ? .ansi(n) : Color.ansiApproximation(Color.rgbOfIndex(n))
         case (.rgb(let r, let g, let b), .indexed256): return .indexed(Color.nearestIndex(r, g, b))
-        case (.rgb(let r, let g, let b), .ansi16): return Color.nearestANSI(to: (r, g, b))
+        case (.rgb(let r, let g, let b), .ansi16): return Color.ansiApproximation((r, g, b))
         }
+    }
+
+    /// The ANSI colour a 16-colour terminal shows for `rgb`. The nearest colour by distance
+    /// would turn every pastel into white (all of the dark theme's method colours read as white),
+    /// so a colourful input keeps its hue: red, yellow, green, cyan, blue or magenta, the bright
+    /// variant when it is light. Greys, near-greys and very dark colours go by lightness to
+    /// black, bright black, white or bright white.
+    static func ansiApproximation(_ rgb: (UInt8, UInt8, UInt8)) -> Color {
+        let (r, g, b) = (Int(rgb.0), Int(rgb.1), Int(rgb.2))
+        let high = max(r, g, b)
+        let low = min(r, g, b)
+        let chroma = high - low
+        let lightness = (high + low) / 2
+        if chroma < 48 || high < 90 {
+            switch lightness {
+            case ..<48: return .black
+            case ..<140: return .brightBlack
+            case ..<210: return .white
+            default: return .brightWhite
+            }
+        }
+        let sixths: Double  // hue in sixths of the colour wheel, 0 = red, may be negative
+        if high == r {
+            sixths = Double(g - b) / Double(chroma)
+        } else if high == g {
+            sixths = Double(b - r) / Double(chroma) + 2
+        } else {
+            sixths = Double(r - g) / Double(chroma) + 4
+        }
+        let degrees = (sixths * 60 + 360).truncatingRemainder(dividingBy: 360)
+        // Where each ANSI hue ends. Purples (mauve, violet) read as magenta rather than blue,
+        // and pinks up to 335° (Solarized magenta) too.
+        let ends: [(below: Double, ansi: UInt8)] = [(30, 1), (90, 3), (150, 2), (210, 6), (260, 4), (335, 5), (360, 1)]
+        let base = ends.first { degrees < $0.below }?.ansi ?? 1
+        return .ansi(lightness >= 140 || high >= 240 ? base + 8 : base)
     }
 
     /// Approximate RGB of a 256-palette entry (xterm defaults).
