@@ -207,6 +207,9 @@ struct NcursesBackendTests {
         try withBackend { backend, pty in
             #expect(backend.checkForHangUp() == (false, []))
             pty.type("x")
+            // The pty hands typed bytes to the follower side asynchronously: wait until they are there.
+            var ready = pollfd(fd: pty.follower, events: Int16(POLLIN), revents: 0)
+            #expect(poll(&ready, 1, 10_000) == 1)
             let arrived = backend.checkForHangUp()
             #expect(arrived.hungUp == false)
             #expect(arrived.events == [.key(.char("x"))])
