@@ -18,22 +18,11 @@ public struct TestCertificate: Sendable {
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let certificate = folder.appendingPathComponent("cert.pem")
         let key = folder.appendingPathComponent("key.pem")
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = [
-            "openssl", "req", "-x509", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:prime256v1", "-nodes",
+        try TestCertificateAuthority.openssl([
+            "req", "-x509", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:prime256v1", "-nodes",
             "-keyout", key.path, "-out", certificate.path, "-days", "1", "-subj", "/CN=\(commonName)",
             "-addext", "subjectAltName=IP:127.0.0.1,DNS:localhost",
-        ]
-        let errors = Pipe()
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = errors
-        try process.run()
-        let message = errors.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else {
-            throw LoopbackServer.StartError.openssl(String(decoding: message, as: UTF8.self))
-        }
+        ])
         return TestCertificate(certificateFile: certificate, keyFile: key)
     }
 }
