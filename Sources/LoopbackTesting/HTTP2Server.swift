@@ -84,12 +84,12 @@ public final class HTTP2Server: Sendable {
 
     /// `https://127.0.0.1:<port><path>`; `path` starts with a slash and may carry a query.
     public func url(_ path: String) -> URL {
-        URL(string: "https://127.0.0.1:\(port)\(path)") ?? URL(fileURLWithPath: "/")
+        LoopbackServer.url("https", port: port, path: path)
     }
 
     /// `http://127.0.0.1:<priorKnowledgePort><path>`: HTTP/2 without TLS; only prior knowledge works.
     public func priorKnowledgeURL(_ path: String) -> URL {
-        URL(string: "http://127.0.0.1:\(priorKnowledgePort)\(path)") ?? URL(fileURLWithPath: "/")
+        LoopbackServer.url("http", port: priorKnowledgePort, path: path)
     }
 
     /// Stops nginx (closing the guard's stdin, which stops nginx and removes its folder) and waits.

@@ -123,34 +123,39 @@ public final class LoopbackServer: Sendable {
 
     deinit { stop() }
 
+    /// `<scheme>://127.0.0.1:<port><path>`; `path` starts with a slash and may carry a query.
+    static func url(_ scheme: String, port: Int, path: String) -> URL {
+        URL(string: "\(scheme)://127.0.0.1:\(port)\(path)") ?? URL(fileURLWithPath: "/")
+    }
+
     /// `http://127.0.0.1:<port><path>`; `path` starts with a slash and may carry a query.
     public func url(_ path: String) -> URL {
-        URL(string: "http://127.0.0.1:\(port)\(path)") ?? URL(fileURLWithPath: "/")
+        LoopbackServer.url("http", port: port, path: path)
     }
 
     /// `https://127.0.0.1:<tlsPort><path>`.
     public func tlsURL(_ path: String) -> URL {
-        URL(string: "https://127.0.0.1:\(tlsPort)\(path)") ?? URL(fileURLWithPath: "/")
+        LoopbackServer.url("https", port: tlsPort, path: path)
     }
 
     /// `https://127.0.0.1:<mutualTLSPort><path>`: answers only clients presenting ``clientCertificate``.
     public func mutualTLSURL(_ path: String) -> URL {
-        URL(string: "https://127.0.0.1:\(mutualTLSPort)\(path)") ?? URL(fileURLWithPath: "/")
+        LoopbackServer.url("https", port: mutualTLSPort, path: path)
     }
 
     /// `https://127.0.0.1:<expiredTLSPort><path>`: a trusted (with ``certificateAuthority``) but expired certificate.
     public func expiredTLSURL(_ path: String) -> URL {
-        URL(string: "https://127.0.0.1:\(expiredTLSPort)\(path)") ?? URL(fileURLWithPath: "/")
+        LoopbackServer.url("https", port: expiredTLSPort, path: path)
     }
 
     /// `https://127.0.0.1:<notYetValidTLSPort><path>`: a trusted certificate whose validity starts in 2099.
     public func notYetValidTLSURL(_ path: String) -> URL {
-        URL(string: "https://127.0.0.1:\(notYetValidTLSPort)\(path)") ?? URL(fileURLWithPath: "/")
+        LoopbackServer.url("https", port: notYetValidTLSPort, path: path)
     }
 
     /// `https://127.0.0.1:<wrongHostTLSPort><path>`: a trusted certificate for another host name.
     public func wrongHostTLSURL(_ path: String) -> URL {
-        URL(string: "https://127.0.0.1:\(wrongHostTLSPort)\(path)") ?? URL(fileURLWithPath: "/")
+        LoopbackServer.url("https", port: wrongHostTLSPort, path: path)
     }
 
     /// The no-authentication SOCKS5 proxy as a proxy URL: `socks5://127.0.0.1:<socksPort>`
