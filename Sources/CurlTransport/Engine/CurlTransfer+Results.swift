@@ -1,0 +1,119 @@
+import CCurl
+import Foundation
+
+/// Where a transfer's body goes (memory or a file) and what it reports when libcurl is done.
+extension CurlTransfer {
+    // MARK: - Body file
+
+    func openBodyFile() -> Bool {
+        if let destination = spec.destination {
+            let descriptor = open(destination.path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+            guard descriptor >= 0 else {
+                localFailure = CurlFailure(
+                    cause: .downloadWriteFailure(destination.path),
+                    message: "cannot create \(destination.path): \(String(cString: strerror(errno)))")
+                return false
+            }
+            bodyFile = descriptor
+            bodyFileURL = destination
+            return true
+        }
+        let directory = FileManager.default.temporaryDirectory.path
+        var template = Array("\(directory)/lazer-body-XXXXXX".utf8CString)
+        let descriptor = template.withUnsafeMutableBufferPointer { buffer in
+            buffer.baseAddress.map { mkstemp($0) } ?? -1
+        }
+        guard descriptor >= 0 else {
+            localFailure = CurlFailure(
+                cause: .downloadWriteFailure(directory),
+                message: "cannot create a temporary file in \(directory): \(String(cString: strerror(errno)))")
+            return false
+        }
+        bodyFile = descriptor
+        bodyFileURL = URL(
+            fileURLWithPath: String(decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self))
+        bodyFileIsTemporary = true
+        return true
+    }
+
+    func writeToBodyFile(_ bytes: UnsafeRawBufferPointer) -> Bool {
+        var offset = 0
+        while offset < bytes.count, let base = bytes.baseAddress {
+            let written = write(bodyFile, base + offset, bytes.count - offset)
+            if written < 0 {
+                if errno == EINTR { continue }
+                let path = bodyFileURL?.path ?? "?"
+                localFailure = CurlFailure(
+                    cause: .downloadWriteFailure(path),
+                    message: "writing \(path) failed: \(String(cString: strerror(errno)))")
+                return false
+            }
+            offset += written
+        }
+        bodyFileSize += Int64(bytes.count)
+        return true
+    }
+
+    // MARK: - Results
+
+    func outcome(_ handle: UnsafeMutableRawPointer) -> TransferOutcome {
+        let body: TransferOutcome.Body
+        if let url = bodyFileURL {
+            body = .file(url, size: bodyFileSize)
+        } else if spec.destination != nil || spec.alwaysToFile, openBodyFile(), let url = bodyFileURL {
+            // An empty body never opened the file: create it so a download always has one.
+            close(bodyFile)
+            bodyFile = -1
+            body = .file(url, size: 0)
+        } else {
+            body = .memory(memoryBody)
+        }
+        var remote: String?
+        if let ip = CurlInfo.cString(handle, CURLINFO_PRIMARY_IP), ip.pointee != 0 {
+            let port = CurlInfo.long(handle, CURLINFO_PRIMARY_PORT)
+            remote = strings?.remoteAddress(ip: ip, port: port) ?? CurlStringCache().remoteAddress(ip: ip, port: port)
+        }
+        return TransferOutcome(
+            status: CurlInfo.long(handle, CURLINFO_RESPONSE_CODE),
+            head: head,
+            httpVersion: CurlInfo.httpVersion(handle) ?? head.statusVersion,
+            effectiveURL: effectiveURL(handle),
+            remoteAddress: remote,
+            timings: CurlInfo.timings(handle),
+            requestBytes: Int64(CurlInfo.long(handle, CURLINFO_REQUEST_SIZE)),
+            uploadedBytes: CurlInfo.offset(handle, CURLINFO_SIZE_UPLOAD_T),
+            headerBytes: Int64(CurlInfo.long(handle, CURLINFO_HEADER_SIZE)),
+            downloadedBytes: CurlInfo.offset(handle, CURLINFO_SIZE_DOWNLOAD_T),
+            peakMemoryBytes: peakMemoryBytes,
+            body: body
+        )
+    }
+
+    /// The URL of the last response: usually the one requested, which is then not copied again.
+    func effectiveURL(_ handle: UnsafeMutableRawPointer) -> String {
+        guard let url = CurlInfo.cString(handle, CURLINFO_EFFECTIVE_URL) else { return spec.url }
+        var requested = spec.url
+        let same = requested.withUTF8 { bytes in
+            guard let base = bytes.baseAddress else { return url.pointee == 0 }
+            return strncmp(url, UnsafeRawPointer(base).assumingMemoryBound(to: CChar.self), bytes.count) == 0
+                && url[bytes.count] == 0
+        }
+        return same ? spec.url : String(cString: url)
+    }
+
+    func failure(code: CURLcode, handle: UnsafeMutableRawPointer) -> CurlFailure {
+        var message = String(cString: errorBuffer)
+        if message.isEmpty { message = String(cString: curl_easy_strerror(code)) }
+        return CurlFailure(
+            cause: .curl(Int(code.rawValue)),
+            message: message,
+            verifyResult: CurlInfo.long(handle, CURLINFO_SSL_VERIFYRESULT),
+            proxyVerifyResult: CurlInfo.long(handle, CURLINFO_PROXY_SSL_VERIFYRESULT),
+            proxyError: CurlInfo.long(handle, CURLINFO_PROXY_ERROR),
+            // A reused connection reports no connect time; the request having gone out
+            // (pre-transfer) says a connection existed just as well.
+            connected: CurlInfo.offset(handle, CURLINFO_CONNECT_TIME_T) > 0
+                || CurlInfo.offset(handle, CURLINFO_PRETRANSFER_TIME_T) > 0
+        )
+    }
+}
