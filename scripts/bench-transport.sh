@@ -6,6 +6,9 @@
 #      what libcurl itself does on this box: `curl --parallel --parallel-max 32` over the same 10,000 URLs.
 #   3. Peak RSS (VmHWM) of lazer downloading a 1 GB body (which streams to a temporary file).
 #
+# lazer sends the request curl and wrk send (no Accept-Encoding); one extra row shows lazer's default
+# request, which also asks for compression.
+#
 # Installs nginx and wrk (Debian) when missing; nginx is never started as a service, only as a
 # child on a free loopback port with its files in a temporary folder. Results: bench-out/transport.md.
 set -euo pipefail
@@ -98,6 +101,7 @@ cpu_us() { python3 -c 'import sys, statistics; print(f"{statistics.median(float(
 for _ in $(seq $count); do printf 'url = "%s/small.json"\noutput = "/dev/null"\n' "$base"; done >"$work/urls.curl"
 : >"$work/rps.lazer"
 : >"$work/rps.wrk"
+: >"$work/rps.lazer-compressed"
 : >"$work/cpu.lazer-concurrent"
 : >"$work/cpu.wrk"
 : >"$work/time.curl-parallel"
@@ -109,6 +113,7 @@ for round in $(seq "$rounds"); do
     # 2. 32 in flight: requests per second.
     timed "$work/cpu.wrk" wrk -t2 -c32 -d5s "$base/small.json" | awk '/Requests\/sec/ {print $2}' >>"$work/rps.wrk"
     timed "$work/cpu.lazer-concurrent" "$bench" concurrent "$base/small.json" $count 32 >>"$work/rps.lazer"
+    COMPRESSED=1 "$bench" concurrent "$base/small.json" $count 32 >>"$work/rps.lazer-compressed"
     timed "$work/time.curl-parallel" curl -s --no-progress-meter --parallel --parallel-max 32 --parallel-immediate \
         -K "$work/urls.curl"
     echo "round $round done" >&2
@@ -117,6 +122,7 @@ curl_seconds=$(median "$work/time.curl")
 lazer_seconds=$(median "$work/time.lazer-sequential")
 wrk_rps=$(median "$work/rps.wrk" 0)
 lazer_rps=$(median "$work/rps.lazer" 0)
+lazer_compressed_rps=$(median "$work/rps.lazer-compressed" 0)
 lazer_cpu=$(cpu_us "$work/cpu.lazer-concurrent" $count)
 wrk_requests=$(python3 -c "import sys; print(int(float(sys.argv[1]) * 5))" "$wrk_rps")
 wrk_cpu=$(cpu_us "$work/cpu.wrk" "$wrk_requests")
@@ -135,12 +141,14 @@ download=$("$bench" download "$base/big.bin")
 ratio=$(python3 -c "print(f'{$lazer_seconds / $curl_seconds:.2f}')")
 share=$(python3 -c "print(f'{100 * $lazer_rps / $wrk_rps:.0f}')")
 curl_share=$(python3 -c "print(f'{100 * $curl_parallel_rps / $wrk_rps:.0f}')")
+compressed_share=$(python3 -c "print(f'{100 * $lazer_compressed_rps / $wrk_rps:.0f}')")
 mkdir -p bench-out
 {
     echo "| benchmark (median of $rounds) | lazer (CurlDispatcher) | reference | ratio |"
     echo "|---|---|---|---|"
     echo "| $count sequential keep-alive GETs | ${lazer_seconds} s (${lazer_sequential_cpu} µs CPU/request) | curl -K: ${curl_seconds} s (${curl_cpu} µs CPU/request) | ${ratio}× curl's time (goal ≤ 1.2×) |"
     echo "| $count GETs, 32 in flight | ${lazer_rps} req/s (${lazer_cpu} µs CPU/request) | wrk -t2 -c32 -d5s: ${wrk_rps} req/s (${wrk_cpu} µs CPU/request) | ${share} % of wrk (goal ≥ 70 %) |"
+    echo "| $count GETs, 32 in flight, lazer's default request (adds Accept-Encoding) | ${lazer_compressed_rps} req/s | | ${compressed_share} % of wrk |"
     echo "| $count GETs, 32 in flight: libcurl's own reference | | curl --parallel --parallel-max 32: ${curl_parallel_rps} req/s (${curl_parallel_cpu} µs CPU/request) | curl itself reaches ${curl_share} % of wrk |"
     echo "| $count GETs, 32 in flight, HTTP/2 prior knowledge (h2c) | ${h2c_rps} req/s | | a fresh connection per request on libcurl < 8 (curl issue 10634) |"
     echo "| 1 GB download | ${download} | | goal: peak RSS < 100 MB |"

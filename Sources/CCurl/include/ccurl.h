@@ -9,6 +9,8 @@
 #include <curl/curl.h>
 #include <stddef.h>
 #include <stdint.h>
+// The network loop's wake signal (`CurlWakeSignal`): Swift's Glibc module leaves eventfd out.
+#include <sys/eventfd.h>
 
 // MARK: - Global
 

@@ -5,8 +5,7 @@ import Synchronization
 /// Runs transfers on libcurl's multi interface from one dedicated network thread.
 ///
 /// Threading contract: `submit`, `cancel` and `shutdown` may be called from any thread; they put a
-/// command in a locked inbox and wake the thread with `curl_multi_wakeup` (the one multi call
-/// libcurl allows from other threads). Everything else — the multi handle, easy handles, the
+/// command in a locked inbox and wake the thread through its `CurlWakeSignal`. Everything else — the multi handle, easy handles, the
 /// cookie share — is touched only by the network thread. Progress closures run on the network
 /// thread; completion closures run on it too when the transfer was the only one in flight, and
 /// otherwise on the engine's serial delivery queue, in batches (see `CurlCompletionBatch`), so the
@@ -31,7 +30,8 @@ final class CurlEngine: Sendable {
         CurlGlobal.initialize()
         let inbox = CurlInbox()
         let multi = CurlMultiPointer(curl_multi_init())
-        let control = CurlThreadControl(inbox: inbox, multi: multi)
+        let wakeSignal = CurlWakeSignal()
+        let control = CurlThreadControl(inbox: inbox, wakeSignal: wakeSignal)
         self.inbox = inbox
         self.control = control
         CurlEngineRegistry.add(control)
@@ -41,7 +41,9 @@ final class CurlEngine: Sendable {
         let thread = Thread {
             control.networkThread.mark()
             let loop = CurlLoop(
-                multi: multi, inbox: inbox, configuration: configuration, statistics: statistics, delivery: delivery)
+                multi: multi, inbox: inbox, wakeSignal: wakeSignal, configuration: configuration,
+                statistics: statistics,
+                delivery: delivery)
             loop.run()
             CurlEngineRegistry.remove(control)
             control.finished()
@@ -87,15 +89,14 @@ final class CurlEngine: Sendable {
             if case .add(let transfer) = command { transfer.completeStopped() }
             return
         }
-        // Only a loop in (or entering) `curl_multi_poll` needs waking; a busy one reads the inbox before
+        // Only a loop in (or entering) its wait for sockets needs waking; a busy one reads the inbox before
         // it polls again. That saves a syscall per request when completions submit the next ones.
         if inbox.needsWake() { control.wake() }
     }
 }
 
-/// The multi handle pointer, shared between the engine (for `curl_multi_wakeup`, which libcurl
-/// documents as thread-safe) and the loop (everything else, network thread only). That split is
-/// the invariant behind `@unchecked Sendable`.
+/// The multi handle pointer, made on the creating thread and used only by the loop (network thread)
+/// from then on. That hand-over is the invariant behind `@unchecked Sendable`.
 final class CurlMultiPointer: @unchecked Sendable {
     let pointer: UnsafeMutableRawPointer?
     init(_ pointer: UnsafeMutableRawPointer?) { self.pointer = pointer }
@@ -115,7 +116,7 @@ final class CurlInbox: Sendable {
     }
 
     private let state = Mutex(State())
-    /// Whether the loop is in, or about to enter, `curl_multi_poll` (see `prepareToPoll`).
+    /// Whether the loop is in, or about to enter, its wait for sockets (see `prepareToPoll`).
     private let polling = Atomic<Bool>(false)
 
     /// Queues `command`; returns false when the engine is already stopping (nothing queued).

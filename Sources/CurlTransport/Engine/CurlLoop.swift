@@ -7,6 +7,7 @@ import Synchronization
 final class CurlLoop {
     private let multi: CurlMultiPointer
     private let inbox: CurlInbox
+    private let wakeSignal: CurlWakeSignal
     private let configuration: CurlEngine.Configuration
     private var share: UnsafeMutableRawPointer?
     private var active: [UnsafeMutableRawPointer: CurlTransfer] = [:]
@@ -15,11 +16,12 @@ final class CurlLoop {
     private let finished: CurlCompletionBatch
 
     init(
-        multi: CurlMultiPointer, inbox: CurlInbox, configuration: CurlEngine.Configuration,
+        multi: CurlMultiPointer, inbox: CurlInbox, wakeSignal: CurlWakeSignal, configuration: CurlEngine.Configuration,
         statistics: CurlHandlePool.Statistics, delivery: DispatchQueue
     ) {
         self.multi = multi
         self.inbox = inbox
+        self.wakeSignal = wakeSignal
         self.configuration = configuration
         handles = CurlHandlePool(capacity: configuration.connectionCacheSize, statistics: statistics)
         finished = CurlCompletionBatch(queue: delivery)
@@ -27,6 +29,9 @@ final class CurlLoop {
 
     func run() {
         guard let multi = multi.pointer else {
+            // No multi handle (out of memory): the engine refuses work from now on, and what was
+            // already posted fails at once instead of waiting for a loop that never runs.
+            _ = inbox.post(.stop)
             drainAfterStop()
             return
         }
@@ -51,7 +56,7 @@ final class CurlLoop {
             // Commands may be waiting (completions on this thread queue transfers without a wake-up):
             // then go round again at once; otherwise sleep until a socket or a poster wakes the loop.
             if inbox.prepareToPoll() {
-                curl_multi_poll(multi, nil, 0, 1000, nil)
+                poll(multi)
                 inbox.finishedPolling()
             }
         }
@@ -61,6 +66,17 @@ final class CurlLoop {
         finished.deliverHere()
         closeCookieShare()
         curl_multi_cleanup(multi)
+    }
+
+    /// Sleeps until a socket, a timer or the wake signal needs the loop (at most a second).
+    private func poll(_ multi: UnsafeMutableRawPointer) {
+        guard wakeSignal.descriptor >= 0 else {
+            curl_multi_poll(multi, nil, 0, 1000, nil)
+            return
+        }
+        var wake = curl_waitfd(fd: wakeSignal.descriptor, events: Int16(POLLIN), revents: 0)
+        curl_multi_poll(multi, &wake, 1, 1000, nil)
+        if wake.revents != 0 { wakeSignal.consume() }
     }
 
     private func add(_ transfer: CurlTransfer, multi: UnsafeMutableRawPointer) {

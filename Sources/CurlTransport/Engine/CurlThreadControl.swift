@@ -5,15 +5,15 @@ import Foundation
 /// engine (for `shutdown()`) and `CurlEngineRegistry` (for process exit), so either can stop it.
 final class CurlThreadControl: Sendable {
     private let inbox: CurlInbox
-    private let multi: CurlMultiPointer
+    private let wakeSignal: CurlWakeSignal
     /// Entered before the thread starts, left once the loop has freed every libcurl handle.
     private let running = DispatchGroup()
     /// Which thread is the network thread, so nobody waits for itself.
     let networkThread = CurlThreadMarker()
 
-    init(inbox: CurlInbox, multi: CurlMultiPointer) {
+    init(inbox: CurlInbox, wakeSignal: CurlWakeSignal) {
         self.inbox = inbox
-        self.multi = multi
+        self.wakeSignal = wakeSignal
         running.enter()
     }
 
@@ -30,10 +30,9 @@ final class CurlThreadControl: Sendable {
         return true
     }
 
-    /// Interrupts `curl_multi_poll` so the loop reads its inbox (the one multi call libcurl allows
-    /// from other threads).
+    /// Interrupts the loop's wait for its sockets, so it reads its inbox.
     func wake() {
-        if let pointer = multi.pointer { curl_multi_wakeup(pointer) }
+        wakeSignal.wake()
     }
 
     /// Waits until the loop has ended, at most until `deadline`; returns at once on the network thread
