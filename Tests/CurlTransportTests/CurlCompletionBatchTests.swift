@@ -4,7 +4,7 @@ import Testing
 
 @testable import CurlTransport
 
-/// Where completions run: a lone transfer on the network thread, concurrent ones off it, in batches.
+/// Where completions run: on the network thread, once each, after the loop round they finished in.
 @Suite("CurlCompletionBatch: completion delivery")
 struct CurlCompletionBatchTests {
     @Test("a lone transfer completes on the network thread (no hop for a single request)")
@@ -21,7 +21,7 @@ struct CurlCompletionBatchTests {
         harness.engine.shutdown()
     }
 
-    @Test("transfers finishing while another runs complete once each, off the network thread")
+    @Test("transfers finishing while another runs complete once each, on the network thread")
     func concurrentTransfersOffThread() async throws {
         let harness = try EngineHarness()
         let engine = harness.engine
@@ -40,7 +40,7 @@ struct CurlCompletionBatchTests {
                                 let ok = (try? result.get())?.status == 200
                                 deliveries.update { seen in
                                     #expect(seen[index] == nil, "completed twice")
-                                    seen[index] = ok && !engine.isOnNetworkThread
+                                    seen[index] = ok && engine.isOnNetworkThread
                                 }
                                 continuation.resume()
                             })

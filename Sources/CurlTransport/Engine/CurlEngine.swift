@@ -5,11 +5,11 @@ import Synchronization
 /// Runs transfers on libcurl's multi interface from one dedicated network thread.
 ///
 /// Threading contract: `submit`, `cancel` and `shutdown` may be called from any thread; they put a
-/// command in a locked inbox and wake the thread through its `CurlWakeSignal`. Everything else — the multi handle, easy handles, the
-/// cookie share — is touched only by the network thread. Progress closures run on the network
-/// thread; completion closures run on it too when the transfer was the only one in flight, and
-/// otherwise on the engine's serial delivery queue, in batches (see `CurlCompletionBatch`), so the
-/// network thread goes back to libcurl at once. Callers hop to their own scheduler from there.
+/// command in a locked inbox and wake the thread through its `CurlWakeSignal`. Everything else —
+/// the multi handle, easy handles, the cookie share — is touched only by the network thread.
+/// Progress and completion closures run on the network thread too (completions at the end of the
+/// loop round they finished in, see `CurlCompletionBatch`), so they must be quick; callers hop to
+/// their own scheduler from there.
 final class CurlEngine: Sendable {
     /// Engine-wide settings.
     struct Configuration: Sendable {
@@ -37,13 +37,11 @@ final class CurlEngine: Sendable {
         CurlEngineRegistry.add(control)
         let statistics = CurlHandlePool.Statistics()
         handleStatistics = statistics
-        let delivery = DispatchQueue(label: "lazer.curl.delivery")
         let thread = Thread {
             control.networkThread.mark()
             let loop = CurlLoop(
                 multi: multi, inbox: inbox, wakeSignal: wakeSignal, configuration: configuration,
-                statistics: statistics,
-                delivery: delivery)
+                statistics: statistics)
             loop.run()
             CurlEngineRegistry.remove(control)
             control.finished()
@@ -56,7 +54,7 @@ final class CurlEngine: Sendable {
         shutdown()
     }
 
-    /// Starts `transfer`. Its completion runs exactly once, on the network thread or the delivery queue.
+    /// Starts `transfer`. Its completion runs exactly once, on the network thread.
     func submit(_ transfer: CurlTransfer) {
         post(.add(transfer))
     }

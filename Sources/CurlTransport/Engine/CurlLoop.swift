@@ -17,14 +17,14 @@ final class CurlLoop {
 
     init(
         multi: CurlMultiPointer, inbox: CurlInbox, wakeSignal: CurlWakeSignal, configuration: CurlEngine.Configuration,
-        statistics: CurlHandlePool.Statistics, delivery: DispatchQueue
+        statistics: CurlHandlePool.Statistics
     ) {
         self.multi = multi
         self.inbox = inbox
         self.wakeSignal = wakeSignal
         self.configuration = configuration
         handles = CurlHandlePool(capacity: configuration.connectionCacheSize, statistics: statistics)
-        finished = CurlCompletionBatch(queue: delivery)
+        finished = CurlCompletionBatch()
     }
 
     func run() {
@@ -52,7 +52,7 @@ final class CurlLoop {
             var stillRunning: Int32 = 0
             curl_multi_perform(multi, &stillRunning)
             collectFinished(multi)
-            finished.flush(othersRunning: !active.isEmpty)
+            finished.deliver()
             // Commands may be waiting (completions on this thread queue transfers without a wake-up):
             // then go round again at once; otherwise sleep until a socket or a poster wakes the loop.
             if inbox.prepareToPoll() {
@@ -63,7 +63,7 @@ final class CurlLoop {
         for transfer in Array(active.values) { cancel(transfer, multi: multi) }
         handles.drain()
         drainAfterStop()
-        finished.deliverHere()
+        finished.deliver()
         closeCookieShare()
         curl_multi_cleanup(multi)
     }

@@ -7,9 +7,8 @@ import Synchronization
 /// Threading contract: a transfer is created on any thread and handed to the engine once with
 /// `CurlEngine.submit`; from then on only the engine's network thread touches its mutable state
 /// (the easy handle, buffers, files). `cancel()` only flips an atomic flag and asks the engine to
-/// remove the handle. Once finished, the result is handed (with the transfer) to one delivery
-/// (see `CurlCompletionBatch`), which calls `onComplete` — on the network thread or, after a queue
-/// hop that orders it after every write here, on the delivery queue. Those hand-overs are why the
+/// remove the handle. Once finished, the result waits in the loop's `CurlCompletionBatch` until the
+/// end of the round, which calls `onComplete` on the network thread. Those hand-overs are why the
 /// class is `@unchecked Sendable`. The handle set-up lives in `CurlTransfer+Configuration.swift`
 /// and the body file and results in `CurlTransfer+Results.swift`; the state they share is
 /// internal rather than private for that reason, and is still the network thread's alone.

@@ -15,7 +15,7 @@ import Synchronization
 /// header bytes summed. The total timeout bounds the whole chain, as it bounds libcurl's own.
 ///
 /// Threading contract: `start()` and `cancel()` may be called from any thread; hop completions
-/// arrive on the engine's network thread or its delivery queue. Shared state sits behind a `Mutex`.
+/// arrive on the engine's network thread. Shared state sits behind a `Mutex`.
 final class RedirectChain: Sendable {
     /// Whether `spec` needs the chain rather than libcurl's own redirect following.
     static func isNeeded(for spec: TransferSpec) -> Bool {

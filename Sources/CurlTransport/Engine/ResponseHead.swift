@@ -1,10 +1,9 @@
 /// The status line and header lines of an exchange's last response, kept as the bytes received and
 /// turned into strings only when read.
 ///
-/// libcurl hands over headers one line at a time on the network thread. Copying each line's bytes
-/// there is cheap; making strings of every name and value is not, and most of it can wait: the
-/// dispatcher reads `headers` once, when it builds the response — for transfers finishing while
-/// others run, on the engine's delivery queue instead of the network thread.
+/// libcurl hands over headers one line at a time, in the middle of its own work. Copying each line's
+/// bytes there is cheap; making strings of every name and value is not, and it can wait: the
+/// dispatcher reads `headers` once, when it builds the response.
 struct ResponseHead: Sendable {
     private static let newline = UInt8(ascii: "\n")
 
