@@ -64,7 +64,12 @@ extension CurlTransfer {
         if let certificate = spec.clientCertificate { try options.set(CURLOPT_SSLCERT, certificate) }
         if let key = spec.clientKey { try options.set(CURLOPT_SSLKEY, key) }
         if let passphrase = spec.clientKeyPassphrase { try options.set(CURLOPT_KEYPASSWD, passphrase) }
-        if let proxy = spec.proxy { try options.set(CURLOPT_PROXY, proxy) }
+        if let proxy = spec.proxy {
+            try options.set(CURLOPT_PROXY, proxy)
+        } else if ProxyEnvironment.isEmpty {
+            try options.set(CURLOPT_PROXY, "")
+        }
+        if ProxyEnvironment.isEmpty { try options.set(CURLOPT_NOPROXY, "") }
         if let proxyCAFile = spec.proxyCAFile { try options.set(CURLOPT_PROXY_CAINFO, proxyCAFile) }
         if let authentication = spec.authentication {
             let scheme = authentication.scheme == .digest ? ccurl_auth_digest() : ccurl_auth_basic()

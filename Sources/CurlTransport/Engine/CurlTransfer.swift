@@ -261,6 +261,14 @@ final class CurlTransfer: @unchecked Sendable {
 
     private var pendingCounts: TransferCounts?
 
+    /// Whether libcurl's numbers are worth reading now. libcurl calls the progress callback several
+    /// times even for a short exchange; nothing is reported in a transfer's first 100 ms (see
+    /// `reportProgress`), so until then — and always without a progress observer — the callback
+    /// only checks for cancellation and goes back to libcurl.
+    fileprivate var isReportingProgress: Bool {
+        onProgress != nil && (lastProgressReport != nil || CoarseClock.milliseconds() - startedAt >= 100)
+    }
+
     /// Throttled: the first report 100 ms after the transfer started, then at most one per 100 ms,
     /// and a last one at completion when there were earlier ones. A quick exchange reports nothing
     /// (that saves work on every small request; its response arrives at once anyway).
@@ -327,6 +335,8 @@ func curlProgressCallback(
     _ uploaded: curl_off_t
 ) -> Int32 {
     guard let transfer = CurlTransfer.from(user) else { return 1 }
+    if transfer.cancelled.load(ordering: .relaxed) { return 1 }
+    guard transfer.isReportingProgress else { return 0 }
     let counts = TransferCounts(
         received: Int64(downloaded), expectedToReceive: downloadTotal > 0 ? Int64(downloadTotal) : nil,
         sent: Int64(uploaded), expectedToSend: uploadTotal > 0 ? Int64(uploadTotal) : nil)
