@@ -5,6 +5,7 @@
 #   2. 10,000 GETs with 32 in flight: lazer's requests/s vs `wrk -t2 -c32 -d5s`, and as a second reference
 #      what libcurl itself does on this box: `curl --parallel --parallel-max 32` over the same 10,000 URLs.
 #   3. Peak RSS (VmHWM) of lazer downloading a 1 GB body (which streams to a temporary file).
+#   For 2, a third reference: scripts/bench/libcurl-floor.c, libcurl alone in C with lazer's options.
 #
 # lazer sends the request curl and wrk send (no Accept-Encoding); one extra row shows lazer's default
 # request, which also asks for compression.
@@ -40,6 +41,10 @@ cleanup() {
     rm -rf "$work"
 }
 trap cleanup EXIT
+# libcurl alone, in C, with lazer's options: the ceiling for any client on this libcurl.
+compiler=$(command -v cc || command -v clang)
+floor="$work/libcurl-floor"
+"$compiler" -O2 -o "$floor" scripts/bench/libcurl-floor.c -lcurl
 
 free_port() { python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])'; }
 port=$(free_port)
@@ -102,6 +107,8 @@ for _ in $(seq $count); do printf 'url = "%s/small.json"\noutput = "/dev/null"\n
 : >"$work/rps.lazer"
 : >"$work/rps.wrk"
 : >"$work/rps.lazer-compressed"
+: >"$work/rps.floor"
+: >"$work/cpu.floor"
 : >"$work/cpu.lazer-concurrent"
 : >"$work/cpu.wrk"
 : >"$work/time.curl-parallel"
@@ -114,6 +121,7 @@ for round in $(seq "$rounds"); do
     timed "$work/cpu.wrk" wrk -t2 -c32 -d5s "$base/small.json" | awk '/Requests\/sec/ {print $2}' >>"$work/rps.wrk"
     timed "$work/cpu.lazer-concurrent" "$bench" concurrent "$base/small.json" $count 32 >>"$work/rps.lazer"
     COMPRESSED=1 "$bench" concurrent "$base/small.json" $count 32 >>"$work/rps.lazer-compressed"
+    timed "$work/cpu.floor" "$floor" "$base/small.json" $count 32 >>"$work/rps.floor"
     timed "$work/time.curl-parallel" curl -s --no-progress-meter --parallel --parallel-max 32 --parallel-immediate \
         -K "$work/urls.curl"
     echo "round $round done" >&2
@@ -123,6 +131,8 @@ lazer_seconds=$(median "$work/time.lazer-sequential")
 wrk_rps=$(median "$work/rps.wrk" 0)
 lazer_rps=$(median "$work/rps.lazer" 0)
 lazer_compressed_rps=$(median "$work/rps.lazer-compressed" 0)
+floor_rps=$(median "$work/rps.floor" 0)
+floor_cpu=$(cpu_us "$work/cpu.floor" $count)
 lazer_cpu=$(cpu_us "$work/cpu.lazer-concurrent" $count)
 wrk_requests=$(python3 -c "import sys; print(int(float(sys.argv[1]) * 5))" "$wrk_rps")
 wrk_cpu=$(cpu_us "$work/cpu.wrk" "$wrk_requests")
@@ -142,6 +152,7 @@ ratio=$(python3 -c "print(f'{$lazer_seconds / $curl_seconds:.2f}')")
 share=$(python3 -c "print(f'{100 * $lazer_rps / $wrk_rps:.0f}')")
 curl_share=$(python3 -c "print(f'{100 * $curl_parallel_rps / $wrk_rps:.0f}')")
 compressed_share=$(python3 -c "print(f'{100 * $lazer_compressed_rps / $wrk_rps:.0f}')")
+floor_share=$(python3 -c "print(f'{100 * $floor_rps / $wrk_rps:.0f}')")
 mkdir -p bench-out
 {
     echo "| benchmark (median of $rounds) | lazer (CurlDispatcher) | reference | ratio |"
@@ -149,6 +160,7 @@ mkdir -p bench-out
     echo "| $count sequential keep-alive GETs | ${lazer_seconds} s (${lazer_sequential_cpu} µs CPU/request) | curl -K: ${curl_seconds} s (${curl_cpu} µs CPU/request) | ${ratio}× curl's time (goal ≤ 1.2×) |"
     echo "| $count GETs, 32 in flight | ${lazer_rps} req/s (${lazer_cpu} µs CPU/request) | wrk -t2 -c32 -d5s: ${wrk_rps} req/s (${wrk_cpu} µs CPU/request) | ${share} % of wrk (goal ≥ 70 %) |"
     echo "| $count GETs, 32 in flight, lazer's default request (adds Accept-Encoding) | ${lazer_compressed_rps} req/s | | ${compressed_share} % of wrk |"
+    echo "| $count GETs, 32 in flight: libcurl alone (C, lazer's options, scripts/bench/libcurl-floor.c) | | ${floor_rps} req/s (${floor_cpu} µs CPU/request) | the ceiling on this libcurl: ${floor_share} % of wrk |"
     echo "| $count GETs, 32 in flight: libcurl's own reference | | curl --parallel --parallel-max 32: ${curl_parallel_rps} req/s (${curl_parallel_cpu} µs CPU/request) | curl itself reaches ${curl_share} % of wrk |"
     echo "| $count GETs, 32 in flight, HTTP/2 prior knowledge (h2c) | ${h2c_rps} req/s | | a fresh connection per request on libcurl < 8 (curl issue 10634) |"
     echo "| 1 GB download | ${download} | | goal: peak RSS < 100 MB |"
