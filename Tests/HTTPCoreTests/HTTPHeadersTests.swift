@@ -61,4 +61,61 @@ struct HTTPHeadersTests {
         let decoded = try JSONDecoder().decode(HTTPHeaders.self, from: try JSONEncoder().encode(headers))
         #expect(decoded == headers)
     }
+
+    /// Lines as a transport hands them over: trimmed, each ending in a line feed.
+    private static let received = Array(
+        "HTTP/1.1 200 OK\nServer: nginx\nSet-Cookie: a=1\nX-Spaced   :   padded value \nno colon here\nset-cookie: b=2\n"
+            .utf8)
+
+    @Test("received lines become the fields, in order: status line and lines without a colon skipped")
+    func receivedLines() {
+        let headers = HTTPHeaders(receivedLines: Self.received)
+        #expect(
+            headers.fields == [
+                HTTPHeader(name: "Server", value: "nginx"), HTTPHeader(name: "Set-Cookie", value: "a=1"),
+                HTTPHeader(name: "X-Spaced", value: "padded value"), HTTPHeader(name: "set-cookie", value: "b=2"),
+            ])
+        #expect(headers.values(for: "SET-COOKIE") == ["a=1", "b=2"])
+        #expect(HTTPHeaders(receivedLines: []).isEmpty)
+        #expect(HTTPHeaders(receivedLines: Array("HTTP/2 204\n".utf8)).isEmpty)
+    }
+
+    @Test("received headers equal, hash and encode like the same fields given directly")
+    func receivedEqualsGiven() throws {
+        let received = HTTPHeaders(receivedLines: Self.received)
+        let given = HTTPHeaders(received.fields)
+        #expect(received == given)
+        #expect(received.hashValue == given.hashValue)
+        #expect(Set([received, given]).count == 1)
+        let decoded = try JSONDecoder().decode(HTTPHeaders.self, from: try JSONEncoder().encode(received))
+        #expect(decoded == given)
+    }
+
+    @Test("changing received headers keeps the other fields and leaves copies alone")
+    func changingReceived() {
+        let original = HTTPHeaders(receivedLines: Self.received)
+        var changed = original
+        changed.set(name: "server", value: "lazer")
+        changed.add(name: "X-New", value: "1")
+        changed["set-cookie"] = nil
+        #expect(
+            changed.fields == [
+                HTTPHeader(name: "server", value: "lazer"), HTTPHeader(name: "X-Spaced", value: "padded value"),
+                HTTPHeader(name: "X-New", value: "1"),
+            ])
+        #expect(original["Server"] == "nginx")
+        #expect(original.count == 4)
+    }
+
+    @Test("received headers read from many threads at once all see the same fields")
+    func receivedReadConcurrently() async {
+        let headers = HTTPHeaders(receivedLines: Self.received)
+        let counts = await withTaskGroup(of: [HTTPHeader].self) { group in
+            for _ in 0..<16 { group.addTask { headers.fields } }
+            return await group.reduce(into: [[HTTPHeader]]()) { $0.append($1) }
+        }
+        #expect(counts.count == 16)
+        #expect(Set(counts.map { $0.map(\.description) }).count == 1)
+        #expect(counts.first?.count == 4)
+    }
 }

@@ -14,7 +14,7 @@ extension Response where Body == ResponseBody {
         self.init(
             request: request,
             statusCode: StatusCode(rawValue: outcome.status),
-            headers: HTTPHeaders(outcome.headers.map { HTTPHeader(name: $0.name, value: $0.value) }),
+            headers: HTTPHeaders(receivedLines: outcome.head.bytes),
             httpVersion: HTTPVersion(rawValue: outcome.httpVersion) ?? .http11,
             url: outcome.effectiveURL == url.absoluteString ? url : URL(string: outcome.effectiveURL) ?? url,
             remoteAddress: outcome.remoteAddress,

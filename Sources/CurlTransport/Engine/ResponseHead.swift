@@ -1,9 +1,11 @@
+import HTTPCore
+
 /// The status line and header lines of an exchange's last response, kept as the bytes received and
 /// turned into strings only when read.
 ///
 /// libcurl hands over headers one line at a time, in the middle of its own work. Copying each line's
 /// bytes there is cheap; making strings of every name and value is not, and it can wait: the
-/// dispatcher reads `headers` once, when it builds the response.
+/// dispatcher hands the bytes to the response's `HTTPHeaders`, which parses them when first read.
 struct ResponseHead: Sendable {
     private static let newline = UInt8(ascii: "\n")
 
@@ -53,25 +55,7 @@ struct ResponseHead: Sendable {
 
     /// The header fields in order, duplicates and case kept; lines without a colon are skipped.
     var headers: [(name: String, value: String)] {
-        var fields: [(name: String, value: String)] = []
-        fields.reserveCapacity(16)
-        var lineStart = bytes.startIndex
-        while lineStart < bytes.endIndex {
-            let lineEnd = bytes[lineStart...].firstIndex(of: Self.newline) ?? bytes.endIndex
-            defer { lineStart = lineEnd + 1 }
-            let line = bytes[lineStart..<lineEnd]
-            guard !Self.isStatusLine(line), let colon = line.firstIndex(of: UInt8(ascii: ":")) else { continue }
-            var nameEnd = colon
-            while nameEnd > line.startIndex, Self.isBlank(line[nameEnd - 1]) { nameEnd -= 1 }
-            var valueStart = colon + 1
-            while valueStart < line.endIndex, Self.isBlank(line[valueStart]) { valueStart += 1 }
-            fields.append(
-                (
-                    String(decoding: line[line.startIndex..<nameEnd], as: UTF8.self),
-                    String(decoding: line[valueStart...], as: UTF8.self)
-                ))
-        }
-        return fields
+        HTTPHeaders(receivedLines: bytes).fields.map { ($0.name, $0.value) }
     }
 
     /// Whether a trimmed line is a status line (`HTTP/` and more). Compared byte by byte: this runs

@@ -4,7 +4,14 @@
 /// a request is sent and a response is shown exactly as they are. Lookups by name ignore case.
 public struct HTTPHeaders: Hashable, Sendable, Codable {
     /// The fields in order.
-    public private(set) var fields: [HTTPHeader]
+    public var fields: [HTTPHeader] {
+        received?.fields ?? storedFields
+    }
+
+    /// The fields, when they were given as fields or changed since.
+    private var storedFields: [HTTPHeader]
+    /// Header lines as received, parsed into fields when first read (see `init(receivedLines:)`).
+    private var received: ReceivedHeaderLines?
 
     /// Header names whose values are secrets: never shown in translations, logs or history dumps.
     public static let sensitiveNames: Set<String> = [
@@ -12,16 +19,42 @@ public struct HTTPHeaders: Hashable, Sendable, Codable {
     ]
 
     public init(_ fields: [HTTPHeader] = []) {
-        self.fields = fields
+        storedFields = fields
     }
 
     /// Makes headers from name/value pairs, in order.
     public init(_ pairs: [(String, String)]) {
-        fields = pairs.map { HTTPHeader(name: $0.0, value: $0.1) }
+        storedFields = pairs.map { HTTPHeader(name: $0.0, value: $0.1) }
+    }
+
+    /// Headers as a transport received them: `Name: value` lines, each ending in `\n` (blanks around
+    /// the colon and at the ends are dropped; a status line `HTTP/…` and lines without a colon are
+    /// skipped). The lines are parsed the first time the fields are read, so a response nobody
+    /// inspects costs no strings.
+    public init(receivedLines: [UInt8]) {
+        storedFields = []
+        received = ReceivedHeaderLines(receivedLines)
     }
 
     public init(from decoder: any Decoder) throws {
-        fields = try [HTTPHeader](from: decoder)
+        storedFields = try [HTTPHeader](from: decoder)
+    }
+
+    public static func == (lhs: HTTPHeaders, rhs: HTTPHeaders) -> Bool {
+        lhs.fields == rhs.fields
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(fields)
+    }
+
+    /// Runs `change` on the fields, parsing received lines first.
+    private mutating func changeFields<Result>(_ change: (inout [HTTPHeader]) -> Result) -> Result {
+        if let received {
+            storedFields = received.fields
+            self.received = nil
+        }
+        return change(&storedFields)
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -36,31 +69,33 @@ public struct HTTPHeaders: Hashable, Sendable, Codable {
 
     /// Appends a field, keeping any existing fields with the same name.
     public mutating func add(name: String, value: String) {
-        fields.append(HTTPHeader(name: name, value: value))
+        changeFields { $0.append(HTTPHeader(name: name, value: value)) }
     }
 
     /// Replaces every field called `name` with one field (at the position of the first), or appends it.
     public mutating func set(name: String, value: String) {
         let key = name.lowercased()
-        if let first = fields.firstIndex(where: { $0.name.lowercased() == key }) {
-            fields[first] = HTTPHeader(name: name, value: value)
-            var index = fields.index(after: first)
-            while index < fields.endIndex {
-                if fields[index].name.lowercased() == key {
-                    fields.remove(at: index)
-                } else {
-                    index += 1
+        changeFields { fields in
+            if let first = fields.firstIndex(where: { $0.name.lowercased() == key }) {
+                fields[first] = HTTPHeader(name: name, value: value)
+                var index = fields.index(after: first)
+                while index < fields.endIndex {
+                    if fields[index].name.lowercased() == key {
+                        fields.remove(at: index)
+                    } else {
+                        index += 1
+                    }
                 }
+            } else {
+                fields.append(HTTPHeader(name: name, value: value))
             }
-        } else {
-            fields.append(HTTPHeader(name: name, value: value))
         }
     }
 
     /// Removes every field called `name`.
     public mutating func remove(name: String) {
         let key = name.lowercased()
-        fields.removeAll { $0.name.lowercased() == key }
+        changeFields { $0.removeAll { $0.name.lowercased() == key } }
     }
 
     /// The first value for `name`, ignoring case; setting replaces all fields of that name, `nil` removes them.

@@ -1,0 +1,65 @@
+import Synchronization
+
+/// Response header lines as a transport received them, made into ``HTTPHeader``s the first time
+/// anyone reads them (see ``HTTPHeaders/init(receivedLines:)``).
+///
+/// A transport finishes many responses whose headers nobody looks at — a benchmark, a replay that
+/// only checks the status — and building two strings per field for each of them is a large share
+/// of a small exchange's cost. The bytes are kept instead, and parsed once, on whichever thread
+/// reads first (the lock makes that safe from several).
+final class ReceivedHeaderLines: Sendable {
+    private static let newline = UInt8(ascii: "\n")
+
+    private let bytes: [UInt8]
+    private let parsed = Mutex<[HTTPHeader]?>(nil)
+
+    init(_ bytes: [UInt8]) {
+        self.bytes = bytes
+    }
+
+    /// The fields, parsed on first use.
+    var fields: [HTTPHeader] {
+        parsed.withLock { parsed in
+            if let parsed { return parsed }
+            let fields = Self.parse(bytes)
+            parsed = fields
+            return fields
+        }
+    }
+
+    /// Splits `bytes` (lines ending in `\n`) into fields: `Name: value` with blanks around the colon
+    /// dropped; a status line (`HTTP/…`) and lines without a colon are skipped.
+    static func parse(_ bytes: [UInt8]) -> [HTTPHeader] {
+        var fields: [HTTPHeader] = []
+        fields.reserveCapacity(16)
+        var lineStart = bytes.startIndex
+        while lineStart < bytes.endIndex {
+            let lineEnd = bytes[lineStart...].firstIndex(of: newline) ?? bytes.endIndex
+            defer { lineStart = lineEnd + 1 }
+            let line = bytes[lineStart..<lineEnd]
+            guard !isStatusLine(line), let colon = line.firstIndex(of: UInt8(ascii: ":")) else { continue }
+            var nameEnd = colon
+            while nameEnd > line.startIndex, isBlank(line[nameEnd - 1]) { nameEnd -= 1 }
+            var valueStart = colon + 1
+            while valueStart < line.endIndex, isBlank(line[valueStart]) { valueStart += 1 }
+            var valueEnd = line.endIndex
+            while valueEnd > valueStart, isBlank(line[valueEnd - 1]) { valueEnd -= 1 }
+            fields.append(
+                HTTPHeader(
+                    name: String(decoding: line[line.startIndex..<nameEnd], as: UTF8.self),
+                    value: String(decoding: line[valueStart..<valueEnd], as: UTF8.self)))
+        }
+        return fields
+    }
+
+    /// Whether a line starts with `HTTP/` and has more after it.
+    static func isStatusLine(_ line: ArraySlice<UInt8>) -> Bool {
+        line.count > 5 && line.starts(with: "HTTP/".utf8)
+    }
+
+    /// Space, tab, CR or LF.
+    static func isBlank(_ byte: UInt8) -> Bool {
+        byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") || byte == UInt8(ascii: "\r")
+            || byte == UInt8(ascii: "\n")
+    }
+}
