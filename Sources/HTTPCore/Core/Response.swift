@@ -6,32 +6,120 @@ public import Foundation
 ///
 /// Error statuses are ordinary responses; ``httpError`` says whether the status is a 4xx/5xx
 /// without throwing, so the body the server sent can still be shown.
+///
+/// A response is a value, stored copy-on-write: futures, observers and adapters pass it along many
+/// times per request, and one reference is far cheaper to pass than a dozen fields.
 public struct Response<Body: Sendable>: Sendable {
-    /// The request as sent, after every ``RequestAdapter``.
-    public var request: HTTPRequest
-    /// The final status.
-    public var statusCode: StatusCode
-    /// The final response's headers, in order, duplicates kept.
-    public var headers: HTTPHeaders
-    /// The protocol version the response came over.
-    public var httpVersion: HTTPVersion
-    /// The URL of the final response, after any redirects.
-    public var url: URL
-    /// The server's address as `ip:port`, when the transport knows it.
-    public var remoteAddress: String?
-    /// Where the time went.
-    public var timings: Timings
-    /// Bytes put on the wire (headers and body, all redirects).
-    public var bytesSent: Int64
-    /// Bytes taken off the wire (headers and body, all redirects; before decompression).
-    public var bytesReceived: Int64
-    /// The body.
-    public var body: Body
+    private var storage: ResponseStorage<Body>
 
     public init(
         request: HTTPRequest, statusCode: StatusCode, headers: HTTPHeaders = HTTPHeaders(),
         httpVersion: HTTPVersion = .http11, url: URL, remoteAddress: String? = nil, timings: Timings = Timings(),
         bytesSent: Int64 = 0, bytesReceived: Int64 = 0, body: Body
+    ) {
+        storage = ResponseStorage(
+            request: request, statusCode: statusCode, headers: headers, httpVersion: httpVersion, url: url,
+            remoteAddress: remoteAddress, timings: timings, bytesSent: bytesSent, bytesReceived: bytesReceived,
+            body: body)
+    }
+
+    /// The request as sent, after every ``RequestAdapter``.
+    public var request: HTTPRequest {
+        get { storage.request }
+        set { uniqueStorage().request = newValue }
+    }
+    /// The final status.
+    public var statusCode: StatusCode {
+        get { storage.statusCode }
+        set { uniqueStorage().statusCode = newValue }
+    }
+    /// The final response's headers, in order, duplicates kept.
+    public var headers: HTTPHeaders {
+        get { storage.headers }
+        set { uniqueStorage().headers = newValue }
+    }
+    /// The protocol version the response came over.
+    public var httpVersion: HTTPVersion {
+        get { storage.httpVersion }
+        set { uniqueStorage().httpVersion = newValue }
+    }
+    /// The URL of the final response, after any redirects.
+    public var url: URL {
+        get { storage.url }
+        set { uniqueStorage().url = newValue }
+    }
+    /// The server's address as `ip:port`, when the transport knows it.
+    public var remoteAddress: String? {
+        get { storage.remoteAddress }
+        set { uniqueStorage().remoteAddress = newValue }
+    }
+    /// Where the time went.
+    public var timings: Timings {
+        get { storage.timings }
+        set { uniqueStorage().timings = newValue }
+    }
+    /// Bytes put on the wire (headers and body, all redirects).
+    public var bytesSent: Int64 {
+        get { storage.bytesSent }
+        set { uniqueStorage().bytesSent = newValue }
+    }
+    /// Bytes taken off the wire (headers and body, all redirects; before decompression).
+    public var bytesReceived: Int64 {
+        get { storage.bytesReceived }
+        set { uniqueStorage().bytesReceived = newValue }
+    }
+    /// The body.
+    public var body: Body {
+        get { storage.body }
+        set { uniqueStorage().body = newValue }
+    }
+
+    /// The 4xx/5xx error this response represents, or `nil` for any other status. Not thrown for you.
+    public var httpError: HTTPError? { HTTPError(statusCode: statusCode) }
+
+    /// The same response with another body.
+    public func replacingBody<NewBody: Sendable>(_ newBody: NewBody) -> Response<NewBody> {
+        let fields = storage
+        return Response<NewBody>(
+            request: fields.request, statusCode: fields.statusCode, headers: fields.headers,
+            httpVersion: fields.httpVersion, url: fields.url, remoteAddress: fields.remoteAddress,
+            timings: fields.timings, bytesSent: fields.bytesSent, bytesReceived: fields.bytesReceived, body: newBody)
+    }
+
+    /// The same response with its body transformed.
+    public func mapBody<NewBody: Sendable>(_ transform: (Body) throws -> NewBody) rethrows -> Response<NewBody> {
+        replacingBody(try transform(body))
+    }
+
+    /// The storage, copied first when another response shares it (copy-on-write).
+    private mutating func uniqueStorage() -> ResponseStorage<Body> {
+        if !isKnownUniquelyReferenced(&storage) {
+            storage = storage.copy()
+        }
+        return storage
+    }
+}
+
+/// The name PiuPiu users know for a response with a typed HTTP status; the same type as ``Response``.
+public typealias HTTPResponse<Body: Sendable> = Response<Body>
+
+/// A response's fields behind one reference. Mutated only through ``Response``'s setters, and only
+/// while that response holds the sole reference, so no two threads ever see a write.
+private final class ResponseStorage<Body: Sendable>: @unchecked Sendable {
+    var request: HTTPRequest
+    var statusCode: StatusCode
+    var headers: HTTPHeaders
+    var httpVersion: HTTPVersion
+    var url: URL
+    var remoteAddress: String?
+    var timings: Timings
+    var bytesSent: Int64
+    var bytesReceived: Int64
+    var body: Body
+
+    init(
+        request: HTTPRequest, statusCode: StatusCode, headers: HTTPHeaders, httpVersion: HTTPVersion, url: URL,
+        remoteAddress: String?, timings: Timings, bytesSent: Int64, bytesReceived: Int64, body: Body
     ) {
         self.request = request
         self.statusCode = statusCode
@@ -45,22 +133,10 @@ public struct Response<Body: Sendable>: Sendable {
         self.body = body
     }
 
-    /// The 4xx/5xx error this response represents, or `nil` for any other status. Not thrown for you.
-    public var httpError: HTTPError? { HTTPError(statusCode: statusCode) }
-
-    /// The same response with another body.
-    public func replacingBody<NewBody: Sendable>(_ newBody: NewBody) -> Response<NewBody> {
-        Response<NewBody>(
+    func copy() -> ResponseStorage {
+        ResponseStorage(
             request: request, statusCode: statusCode, headers: headers, httpVersion: httpVersion, url: url,
             remoteAddress: remoteAddress, timings: timings, bytesSent: bytesSent, bytesReceived: bytesReceived,
-            body: newBody)
-    }
-
-    /// The same response with its body transformed.
-    public func mapBody<NewBody: Sendable>(_ transform: (Body) throws -> NewBody) rethrows -> Response<NewBody> {
-        replacingBody(try transform(body))
+            body: body)
     }
 }
-
-/// The name PiuPiu users know for a response with a typed HTTP status; the same type as ``Response``.
-public typealias HTTPResponse<Body: Sendable> = Response<Body>
