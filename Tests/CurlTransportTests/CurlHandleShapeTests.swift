@@ -9,7 +9,8 @@ import Testing
 struct CurlHandleShapeTests {
     @Test("every TransferSpec property is accounted for (a new option must be compared or rule a shape out)")
     func coversEveryProperty() {
-        let properties = Set(Mirror(reflecting: TransferSpec(url: "http://x.test/")).children.compactMap(\.label))
+        let properties = Set(
+            Mirror(reflecting: TransferSpec.Fields(url: "http://x.test/")).children.compactMap(\.label))
         #expect(properties == CurlHandleShape.accountedProperties)
     }
 

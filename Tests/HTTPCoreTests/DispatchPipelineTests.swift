@@ -138,6 +138,38 @@ struct DispatchPipelineTests {
         #expect(log.all.first?.wasCancelled == true)
     }
 
+    @Test("a transport's cancel hook runs once on cancel — at once when registered late — and never after completion")
+    func transportCancelHook() throws {
+        let log = ExchangeLog()
+        let pipeline = DispatchPipeline(monitors: [log])
+        let stops = Mutex(0)
+        let handles = Mutex<[ExchangeHandle]>([])
+        let start: @Sendable (PreparedRequest, ExchangeHandle) -> Void = { _, handle in
+            handle.onCancel { stops.withLock { $0 += 1 } }
+            handles.withLock { $0.append(handle) }
+        }
+        let cancelled = pipeline.future(for: HTTPRequest(url: try url("/a")), scheduler: scheduler, start: start)
+        cancelled.send()
+        cancelled.cancel()
+        cancelled.cancel()
+        #expect(stops.withLock { $0 } == 1)
+        // A hook registered after the cancel (a transport that starts late) runs straight away.
+        handles.withLock { $0[0] }.onCancel { stops.withLock { $0 += 10 } }
+        #expect(stops.withLock { $0 } == 11)
+
+        let completed = pipeline.future(for: HTTPRequest(url: try url("/b")), scheduler: scheduler, start: start)
+        completed.send()
+        let handle = handles.withLock { $0[1] }
+        handle.complete(
+            with: .success(
+                Response(
+                    request: handle.prepared.request, statusCode: .ok, url: handle.prepared.url, body: .data(Data()))))
+        completed.cancel()
+        scheduler.runAll()
+        #expect(stops.withLock { $0 } == 11)
+        #expect(log.all.map(\.wasCancelled) == [true, false])
+    }
+
     @Test("decoded decodes off the calling thread; validated turns error statuses into HTTPError")
     func decodedAndValidated() async throws {
         let mock = MockDispatcher(scheduler: ImmediateScheduler())

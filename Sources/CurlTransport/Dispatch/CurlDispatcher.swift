@@ -67,31 +67,14 @@ public final class CurlDispatcher: DataDispatcher, DownloadDispatcher, UploadDis
             spec.memoryLimit = memoryLimit
             spec.destination = destination
             spec.alwaysToFile = alwaysToFile
-            let viaProxy = prepared.request.options.proxy != nil
-            let onProgress: @Sendable (TransferCounts) -> Void = { counts in
-                handle.update(
-                    with: TransferProgress(
-                        bytesSent: counts.sent, totalBytesToSend: counts.expectedToSend,
-                        bytesReceived: counts.received, totalBytesToReceive: counts.expectedToReceive))
-            }
-            let onComplete: @Sendable (Result<TransferOutcome, CurlFailure>) -> Void = { result in
-                switch result {
-                case .success(let outcome):
-                    handle.complete(
-                        with: .success(Response(request: prepared.request, url: prepared.url, outcome: outcome)))
-                case .failure(let failure) where failure.cause == .cancelled:
-                    handle.cancel()
-                case .failure(let failure):
-                    handle.complete(with: .failure(TransportError(failure, url: prepared.url, viaProxy: viaProxy)))
-                }
-            }
+            let exchange = CurlExchange(handle: handle, spec: spec)
             if RedirectChain.isNeeded(for: spec) {
-                let chain = RedirectChain(engine: engine, spec: spec, onProgress: onProgress, onComplete: onComplete)
+                let chain = RedirectChain(engine: engine, spec: spec, observer: exchange)
                 handle.onCancel { chain.cancel() }
                 chain.start()
                 return
             }
-            let transfer = CurlTransfer(spec: spec, onProgress: onProgress, onComplete: onComplete)
+            let transfer = CurlTransfer(spec: spec, observer: exchange)
             handle.onCancel { engine.cancel(transfer) }
             engine.submit(transfer)
         }

@@ -8,7 +8,7 @@ import Synchronization
 /// `CurlEngine.submit`; from then on only the engine's network thread touches its mutable state
 /// (the easy handle, buffers, files). `cancel()` only flips an atomic flag and asks the engine to
 /// remove the handle. Once finished, the result waits in the loop's `CurlCompletionBatch` until the
-/// end of the round, which calls `onComplete` on the network thread. Those hand-overs are why the
+/// end of the round, which tells the observer on the network thread. Those hand-overs are why the
 /// class is `@unchecked Sendable`. The handle set-up lives in `CurlTransfer+Configuration.swift`
 /// and the body file and results in `CurlTransfer+Results.swift`; the state they share is
 /// internal rather than private for that reason, and is still the network thread's alone.
@@ -17,8 +17,9 @@ final class CurlTransfer: @unchecked Sendable {
     /// What this transfer leaves configured on its handle, when a later one may keep it (see
     /// `CurlHandleShape`); made here, on the submitting thread.
     let handleShape: CurlHandleShape?
-    private let onProgress: (@Sendable (TransferCounts) -> Void)?
-    private let onComplete: @Sendable (Result<TransferOutcome, CurlFailure>) -> Void
+    /// Who hears about progress and completion. One object rather than two closures: it is made
+    /// per request, and the dispatcher's exchange object serves as it without further allocations.
+    private let observer: any CurlTransferObserver
     /// Set by `cancel()` from any thread; read by the progress callback to abort quickly.
     let cancelled = Atomic<Bool>(false)
 
@@ -26,7 +27,7 @@ final class CurlTransfer: @unchecked Sendable {
     private(set) var easy: UnsafeMutableRawPointer?
     /// The loop's shared strings (the remote address).
     var strings: CurlStringCache?
-    /// Where `finish` leaves the transfer for delivery; nil finishes by calling `onComplete` at once.
+    /// Where `finish` leaves the transfer for delivery; nil tells the observer at once.
     var batch: CurlCompletionBatch?
     /// The result between `finish` and `deliver`.
     private var result: Result<TransferOutcome, CurlFailure>?
@@ -51,16 +52,21 @@ final class CurlTransfer: @unchecked Sendable {
     /// When progress was last reported (coarse monotonic milliseconds), nil before the first report.
     private var lastProgressReport: Int64?
 
-    init(
+    init(spec: consuming TransferSpec, observer: any CurlTransferObserver) {
+        self.spec = spec
+        handleShape = CurlHandleShape(self.spec)
+        self.observer = observer
+        wantsProgress = observer.wantsProgress
+        errorBuffer.initialize(repeating: 0, count: Int(CURL_ERROR_SIZE) + 1)
+    }
+
+    /// A transfer reporting to closures (tests, redirect chains).
+    convenience init(
         spec: TransferSpec,
         onProgress: (@Sendable (TransferCounts) -> Void)? = nil,
         onComplete: @escaping @Sendable (Result<TransferOutcome, CurlFailure>) -> Void
     ) {
-        self.spec = spec
-        handleShape = CurlHandleShape(spec)
-        self.onProgress = onProgress
-        self.onComplete = onComplete
-        errorBuffer.initialize(repeating: 0, count: Int(CURL_ERROR_SIZE) + 1)
+        self.init(spec: spec, observer: ClosureTransferObserver(onProgress: onProgress, onComplete: onComplete))
     }
 
     deinit {
@@ -139,7 +145,7 @@ final class CurlTransfer: @unchecked Sendable {
         }
         releaseHandle()
         guard let batch else {
-            onComplete(result)
+            observer.transferDidComplete(result)
             return
         }
         self.result = result
@@ -147,11 +153,11 @@ final class CurlTransfer: @unchecked Sendable {
         batch.append(self)
     }
 
-    /// Calls `onComplete` with the result `finish` kept (see `CurlCompletionBatch`); once.
+    /// Tells the observer the result `finish` kept (see `CurlCompletionBatch`); once.
     func deliver() {
         guard let result else { return }
         self.result = nil
-        onComplete(result)
+        observer.transferDidComplete(result)
     }
 
     /// Lets go of the easy handle (the loop recycles or frees it) and frees what the options pointed to.
@@ -253,27 +259,29 @@ final class CurlTransfer: @unchecked Sendable {
     fileprivate func progress(_ counts: TransferCounts) -> Bool {
         if cancelled.load(ordering: .relaxed) { return false }
         // libcurl calls this many times per transfer, mostly with nothing new to say.
-        guard onProgress != nil, counts != pendingCounts else { return true }
+        guard wantsProgress, counts != pendingCounts else { return true }
         pendingCounts = counts
         reportProgress(force: false)
         return true
     }
 
     private var pendingCounts: TransferCounts?
+    /// Whether the observer wants progress at all (asked once).
+    private let wantsProgress: Bool
 
     /// Whether libcurl's numbers are worth reading now. libcurl calls the progress callback several
     /// times even for a short exchange; nothing is reported in a transfer's first 100 ms (see
     /// `reportProgress`), so until then — and always without a progress observer — the callback
     /// only checks for cancellation and goes back to libcurl.
     fileprivate var isReportingProgress: Bool {
-        onProgress != nil && (lastProgressReport != nil || CoarseClock.milliseconds() - startedAt >= 100)
+        wantsProgress && (lastProgressReport != nil || CoarseClock.milliseconds() - startedAt >= 100)
     }
 
     /// Throttled: the first report 100 ms after the transfer started, then at most one per 100 ms,
     /// and a last one at completion when there were earlier ones. A quick exchange reports nothing
     /// (that saves work on every small request; its response arrives at once anyway).
     private func reportProgress(force: Bool) {
-        guard let onProgress, let counts = pendingCounts else { return }
+        guard wantsProgress, let counts = pendingCounts else { return }
         let now = CoarseClock.milliseconds()
         if force {
             guard lastProgressReport != nil else { return }
@@ -282,7 +290,7 @@ final class CurlTransfer: @unchecked Sendable {
             guard now - last >= 100 else { return }
         }
         lastProgressReport = now
-        onProgress(counts)
+        observer.transferDidProgress(counts)
     }
 
     /// Coarse monotonic milliseconds: throttling at 100 ms does not need a precise (and dearer) clock read.

@@ -41,22 +41,17 @@ final class RedirectChain: Sendable {
     /// When the whole chain must be done (libcurl's total timeout covers every hop, not each).
     private let deadline: ContinuousClock.Instant?
     private let refererSetByCaller: Bool
-    private let onProgress: (@Sendable (TransferCounts) -> Void)?
-    private let onComplete: @Sendable (Result<TransferOutcome, CurlFailure>) -> Void
+    private let observer: any CurlTransferObserver
     private let state = Mutex(State())
 
-    init(
-        engine: CurlEngine, spec: TransferSpec, onProgress: (@Sendable (TransferCounts) -> Void)? = nil,
-        onComplete: @escaping @Sendable (Result<TransferOutcome, CurlFailure>) -> Void
-    ) {
+    init(engine: CurlEngine, spec: TransferSpec, observer: any CurlTransferObserver) {
         self.engine = engine
         var first = spec
         first.followRedirects = false
         self.first = first
         deadline = spec.totalTimeoutMilliseconds.map { ContinuousClock.now + .milliseconds($0) }
         refererSetByCaller = spec.headers.contains { $0.name.lowercased() == "referer" }
-        self.onProgress = onProgress
-        self.onComplete = onComplete
+        self.observer = observer
     }
 
     /// Sends the first hop.
@@ -81,6 +76,9 @@ final class RedirectChain: Sendable {
             bounded.totalTimeoutMilliseconds = max(1, Int(seconds * 1000 + attoseconds / 1_000_000_000_000_000))
         }
         let spec = bounded
+        let observer = observer
+        let onProgress: (@Sendable (TransferCounts) -> Void)? =
+            observer.wantsProgress ? { @Sendable counts in observer.transferDidProgress(counts) } : nil
         let transfer = CurlTransfer(spec: spec, onProgress: onProgress) { [self] result in
             hopFinished(spec, result)
         }
@@ -95,15 +93,15 @@ final class RedirectChain: Sendable {
     private func hopFinished(_ spec: TransferSpec, _ result: Result<TransferOutcome, CurlFailure>) {
         state.withLock { $0.current = nil }  // the finished transfer holds this chain: break the cycle
         guard case .success(let outcome) = result else {
-            onComplete(result)
+            observer.transferDidComplete(result)
             return
         }
         switch RedirectStep.decide(after: outcome, of: spec, refererSetByCaller: refererSetByCaller) {
         case .done:
-            onComplete(.success(merged(outcome)))
+            observer.transferDidComplete(.success(merged(outcome)))
         case .fail(let failure):
             discardBody(of: outcome, spec: spec)
-            onComplete(.failure(failure))
+            observer.transferDidComplete(.failure(failure))
         case .follow(let next):
             discardBody(of: outcome, spec: spec)
             let verdict = state.withLock { state -> CurlFailure? in
@@ -122,7 +120,7 @@ final class RedirectChain: Sendable {
                 return nil
             }
             if let verdict {
-                onComplete(.failure(verdict))
+                observer.transferDidComplete(.failure(verdict))
             } else {
                 send(next)
             }

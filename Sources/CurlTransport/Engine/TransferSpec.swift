@@ -2,6 +2,9 @@ import Foundation
 
 /// Everything the engine needs to run one exchange, in transport terms (no HTTPCore types), so the
 /// engine can be tested on its own and the dispatcher stays a thin mapping.
+///
+/// Stored copy-on-write: a spec is copied on its way into a `CurlTransfer` (and kept by redirect
+/// chains), and one reference is far cheaper to copy than two dozen fields of strings and arrays.
 struct TransferSpec: Sendable {
     /// A run of an upload: literal bytes or a whole file (streamed from disk).
     enum UploadSegment: Sendable {
@@ -40,34 +43,150 @@ struct TransferSpec: Sendable {
         var password: String
     }
 
-    var method = "GET"
-    var url: String
-    var headers: [(name: String, value: String)] = []
-    /// Sent as `User-Agent` (`CURLOPT_USERAGENT`) when set; a `User-Agent` in `headers` wins.
-    var userAgent: String?
-    /// Headers libcurl would add on its own that this exchange must not send (e.g. a default Content-Type).
-    var suppressedHeaders: [String] = []
-    var body = Body.none
-    var connectTimeoutMilliseconds: Int?
-    var totalTimeoutMilliseconds: Int?
-    var followRedirects = false
-    var maxRedirects = 10
-    var verifyTLS = true
-    var caFile: String?
-    var clientCertificate: String?
-    var clientKey: String?
-    var clientKeyPassphrase: String?
-    var proxy: String?
-    /// `CURLOPT_PROXY_CAINFO`: the CA bundle for an `https://` proxy's certificate.
-    var proxyCAFile: String?
-    /// Credentials for the server's challenge, in libcurl's terms.
-    var authentication: Authentication?
-    var version = Version.automatic
-    var acceptCompression = true
-    /// Bodies larger than this go to a temporary file instead of memory.
-    var memoryLimit = 256 * 1024 * 1024
-    /// When set, the body always goes to this file (downloads).
-    var destination: URL?
-    /// The body goes to a file even when small: `destination`, or a new temporary file.
-    var alwaysToFile = false
+    /// Every setting, as plain stored properties (what `CurlHandleShapeTests` enumerates).
+    struct Fields: Sendable {
+        var method = "GET"
+        var url: String
+        var headers: [(name: String, value: String)] = []
+        /// Sent as `User-Agent` (`CURLOPT_USERAGENT`) when set; a `User-Agent` in `headers` wins.
+        var userAgent: String?
+        /// Headers libcurl would add on its own that this exchange must not send (e.g. a default Content-Type).
+        var suppressedHeaders: [String] = []
+        var body = Body.none
+        var connectTimeoutMilliseconds: Int?
+        var totalTimeoutMilliseconds: Int?
+        var followRedirects = false
+        var maxRedirects = 10
+        var verifyTLS = true
+        var caFile: String?
+        var clientCertificate: String?
+        var clientKey: String?
+        var clientKeyPassphrase: String?
+        var proxy: String?
+        /// `CURLOPT_PROXY_CAINFO`: the CA bundle for an `https://` proxy's certificate.
+        var proxyCAFile: String?
+        /// Credentials for the server's challenge, in libcurl's terms.
+        var authentication: Authentication?
+        var version = Version.automatic
+        var acceptCompression = true
+        /// Bodies larger than this go to a temporary file instead of memory.
+        var memoryLimit = 256 * 1024 * 1024
+        /// When set, the body always goes to this file (downloads).
+        var destination: URL?
+        /// The body goes to a file even when small: `destination`, or a new temporary file.
+        var alwaysToFile = false
+    }
+
+    /// The fields behind one reference, written only while a single spec holds it.
+    private final class Storage: @unchecked Sendable {
+        var fields: Fields
+        init(_ fields: Fields) { self.fields = fields }
+    }
+
+    private var storage: Storage
+
+    init(url: String) {
+        storage = Storage(Fields(url: url))
+    }
+
+    /// The storage, copied first when another spec shares it (copy-on-write).
+    private mutating func uniqueStorage() -> Storage {
+        if !isKnownUniquelyReferenced(&storage) {
+            storage = Storage(storage.fields)
+        }
+        return storage
+    }
+
+    var method: String {
+        get { storage.fields.method }
+        set { uniqueStorage().fields.method = newValue }
+    }
+    var url: String {
+        get { storage.fields.url }
+        set { uniqueStorage().fields.url = newValue }
+    }
+    var headers: [(name: String, value: String)] {
+        get { storage.fields.headers }
+        set { uniqueStorage().fields.headers = newValue }
+    }
+    var userAgent: String? {
+        get { storage.fields.userAgent }
+        set { uniqueStorage().fields.userAgent = newValue }
+    }
+    var suppressedHeaders: [String] {
+        get { storage.fields.suppressedHeaders }
+        set { uniqueStorage().fields.suppressedHeaders = newValue }
+    }
+    var body: Body {
+        get { storage.fields.body }
+        set { uniqueStorage().fields.body = newValue }
+    }
+    var connectTimeoutMilliseconds: Int? {
+        get { storage.fields.connectTimeoutMilliseconds }
+        set { uniqueStorage().fields.connectTimeoutMilliseconds = newValue }
+    }
+    var totalTimeoutMilliseconds: Int? {
+        get { storage.fields.totalTimeoutMilliseconds }
+        set { uniqueStorage().fields.totalTimeoutMilliseconds = newValue }
+    }
+    var followRedirects: Bool {
+        get { storage.fields.followRedirects }
+        set { uniqueStorage().fields.followRedirects = newValue }
+    }
+    var maxRedirects: Int {
+        get { storage.fields.maxRedirects }
+        set { uniqueStorage().fields.maxRedirects = newValue }
+    }
+    var verifyTLS: Bool {
+        get { storage.fields.verifyTLS }
+        set { uniqueStorage().fields.verifyTLS = newValue }
+    }
+    var caFile: String? {
+        get { storage.fields.caFile }
+        set { uniqueStorage().fields.caFile = newValue }
+    }
+    var clientCertificate: String? {
+        get { storage.fields.clientCertificate }
+        set { uniqueStorage().fields.clientCertificate = newValue }
+    }
+    var clientKey: String? {
+        get { storage.fields.clientKey }
+        set { uniqueStorage().fields.clientKey = newValue }
+    }
+    var clientKeyPassphrase: String? {
+        get { storage.fields.clientKeyPassphrase }
+        set { uniqueStorage().fields.clientKeyPassphrase = newValue }
+    }
+    var proxy: String? {
+        get { storage.fields.proxy }
+        set { uniqueStorage().fields.proxy = newValue }
+    }
+    var proxyCAFile: String? {
+        get { storage.fields.proxyCAFile }
+        set { uniqueStorage().fields.proxyCAFile = newValue }
+    }
+    var authentication: Authentication? {
+        get { storage.fields.authentication }
+        set { uniqueStorage().fields.authentication = newValue }
+    }
+    var version: Version {
+        get { storage.fields.version }
+        set { uniqueStorage().fields.version = newValue }
+    }
+    var acceptCompression: Bool {
+        get { storage.fields.acceptCompression }
+        set { uniqueStorage().fields.acceptCompression = newValue }
+    }
+    var memoryLimit: Int {
+        get { storage.fields.memoryLimit }
+        set { uniqueStorage().fields.memoryLimit = newValue }
+    }
+    var destination: URL? {
+        get { storage.fields.destination }
+        set { uniqueStorage().fields.destination = newValue }
+    }
+    var alwaysToFile: Bool {
+        get { storage.fields.alwaysToFile }
+        set { uniqueStorage().fields.alwaysToFile = newValue }
+    }
 }

@@ -15,32 +15,55 @@ public struct HTTPRequest: Sendable {
         case path(String)
     }
 
+    /// The fields, copy-on-write: a request is copied several times on its way to the transport
+    /// (adapters, the prepared request, the response's record of it), and one reference is far
+    /// cheaper to copy than a dozen fields of strings and arrays.
+    private var storage: HTTPRequestStorage
+
     /// The method.
-    public var method: HTTPMethod
+    public var method: HTTPMethod {
+        get { storage.method }
+        set { uniqueStorage().method = newValue }
+    }
     /// The absolute URL or relative path.
-    public var target: Target
+    public var target: Target {
+        get { storage.target }
+        set { uniqueStorage().target = newValue }
+    }
     /// The provider whose base URL a relative path is joined to. Held weakly.
-    public weak var serverProvider: (any ServerProvider)?
+    public var serverProvider: (any ServerProvider)? {
+        get { storage.serverProvider }
+        set { uniqueStorage().serverProvider = newValue }
+    }
     /// Query items appended (encoded) after any query already in the target.
-    public var queryItems: [URLQueryItem]
+    public var queryItems: [URLQueryItem] {
+        get { storage.queryItems }
+        set { uniqueStorage().queryItems = newValue }
+    }
     /// Header fields, in order.
-    public var headers: HTTPHeaders
+    public var headers: HTTPHeaders {
+        get { storage.headers }
+        set { uniqueStorage().headers = newValue }
+    }
     /// The body.
-    public var body: RequestBody
+    public var body: RequestBody {
+        get { storage.body }
+        set { uniqueStorage().body = newValue }
+    }
     /// Per-request transport settings.
-    public var options: RequestOptions
+    public var options: RequestOptions {
+        get { storage.options }
+        set { uniqueStorage().options = newValue }
+    }
 
     /// A request to an absolute URL.
     public init(
         method: HTTPMethod = .get, url: URL, queryItems: [URLQueryItem] = [], headers: HTTPHeaders = HTTPHeaders(),
         body: RequestBody = .none, options: RequestOptions = RequestOptions()
     ) {
-        self.method = method
-        self.target = .url(url)
-        self.queryItems = queryItems
-        self.headers = headers
-        self.body = body
-        self.options = options
+        storage = HTTPRequestStorage(
+            method: method, target: .url(url), serverProvider: nil, queryItems: queryItems, headers: headers,
+            body: body, options: options)
     }
 
     /// A request to `path` under `serverProvider`'s base URL. A path that is itself an absolute
@@ -50,13 +73,22 @@ public struct HTTPRequest: Sendable {
         queryItems: [URLQueryItem] = [], headers: HTTPHeaders = HTTPHeaders(), body: RequestBody = .none,
         options: RequestOptions = RequestOptions()
     ) {
-        self.method = method
-        self.target = .path(path)
-        self.serverProvider = serverProvider
-        self.queryItems = queryItems
-        self.headers = headers
-        self.body = body
-        self.options = options
+        storage = HTTPRequestStorage(
+            method: method, target: .path(path), serverProvider: serverProvider, queryItems: queryItems,
+            headers: headers, body: body, options: options)
+    }
+
+    /// The storage, copied first when another request shares it (copy-on-write).
+    private mutating func uniqueStorage() -> HTTPRequestStorage {
+        if !isKnownUniquelyReferenced(&storage) {
+            storage = storage.copy()
+        }
+        return storage
+    }
+
+    /// Whether two requests share their storage (then they are equal without comparing fields).
+    fileprivate func sharesStorage(with other: HTTPRequest) -> Bool {
+        storage === other.storage
     }
 
     /// The full URL to send to: base URL, path and query joined and percent-encoded.
@@ -153,8 +185,40 @@ extension HTTPRequest: Equatable {
     /// Requests are equal when everything that goes on the wire is equal and they resolve against the same
     /// provider instance.
     public static func == (lhs: HTTPRequest, rhs: HTTPRequest) -> Bool {
-        lhs.method == rhs.method && lhs.target == rhs.target && lhs.queryItems == rhs.queryItems
-            && lhs.headers == rhs.headers && lhs.body == rhs.body && lhs.options == rhs.options
-            && lhs.serverProvider === rhs.serverProvider
+        lhs.sharesStorage(with: rhs)
+            || (lhs.method == rhs.method && lhs.target == rhs.target && lhs.queryItems == rhs.queryItems
+                && lhs.headers == rhs.headers && lhs.body == rhs.body && lhs.options == rhs.options
+                && lhs.serverProvider === rhs.serverProvider)
+    }
+}
+
+/// A request's fields behind one reference. Mutated only through ``HTTPRequest``'s setters, and only
+/// while that request holds the sole reference, so no two threads ever see a write.
+private final class HTTPRequestStorage: @unchecked Sendable {
+    var method: HTTPMethod
+    var target: HTTPRequest.Target
+    weak var serverProvider: (any ServerProvider)?
+    var queryItems: [URLQueryItem]
+    var headers: HTTPHeaders
+    var body: RequestBody
+    var options: RequestOptions
+
+    init(
+        method: HTTPMethod, target: HTTPRequest.Target, serverProvider: (any ServerProvider)?,
+        queryItems: [URLQueryItem], headers: HTTPHeaders, body: RequestBody, options: RequestOptions
+    ) {
+        self.method = method
+        self.target = target
+        self.serverProvider = serverProvider
+        self.queryItems = queryItems
+        self.headers = headers
+        self.body = body
+        self.options = options
+    }
+
+    func copy() -> HTTPRequestStorage {
+        HTTPRequestStorage(
+            method: method, target: target, serverProvider: serverProvider, queryItems: queryItems, headers: headers,
+            body: body, options: options)
     }
 }

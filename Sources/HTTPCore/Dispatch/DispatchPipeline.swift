@@ -43,7 +43,7 @@ public struct DispatchPipeline: Sendable {
             do {
                 let prepared = try pipeline.prepare(request)
                 handle = ExchangeHandle(future: future, pipeline: pipeline, prepared: prepared, startedAt: startedAt)
-                future.onCancel { handle.reportCancellation() }
+                future.onCancel { handle.futureWasCancelled() }
                 start(prepared, handle)
             } catch {
                 let failed = ExchangeHandle(

@@ -14,7 +14,16 @@ public final class ExchangeHandle: Sendable {
     /// When the exchange started, read only when monitors will be told (clock reads cost on every request).
     private let startedAt: Date?
     private let startInstant: ContinuousClock.Instant?
-    private let finished = Mutex(false)
+    private let state = Mutex(State())
+
+    private struct State {
+        /// Completed, or reported as cancelled: nothing more goes to the monitors.
+        var finished = false
+        /// The future was cancelled (the transport's hook then runs at once when set).
+        var cancelled = false
+        /// The transport's way to stop the transfer, until the future is cancelled or completes.
+        var cancelHook: (@Sendable () -> Void)?
+    }
 
     init(
         future: ResponseFuture<DataResponse>, pipeline: DispatchPipeline, prepared: PreparedRequest, startedAt: Date?,
@@ -31,9 +40,16 @@ public final class ExchangeHandle: Sendable {
     /// Whether the future was cancelled: a transport may stop early when it sees this.
     public var isCancelled: Bool { future.isCancelled }
 
-    /// Runs `hook` (synchronously, on the cancelling thread) if the future is cancelled.
+    /// Runs `hook` (synchronously, on the cancelling thread) if the future is cancelled — at once
+    /// if it already was. The handle keeps the hook itself, so a request costs the future one
+    /// cancel hook (``futureWasCancelled()``), not two.
     public func onCancel(_ hook: @escaping @Sendable () -> Void) {
-        future.onCancel(hook)
+        let runNow = state.withLock(ownedBy: self) { state in
+            guard !state.cancelled else { return true }
+            if !state.finished { state.cancelHook = hook }
+            return false
+        }
+        if runNow { hook() }
     }
 
     /// Reports progress to the future's `updated` observers.
@@ -70,16 +86,26 @@ public final class ExchangeHandle: Sendable {
         future.cancel()
     }
 
-    /// Called from the future's cancel hook: tells the monitors the exchange was cancelled.
-    func reportCancellation() {
-        guard claim() else { return }
-        notify(.failure(CancellationError()))
+    /// The future's cancel hook: stops the transfer (the transport's ``onCancel(_:)`` hook), then
+    /// tells the monitors the exchange was cancelled.
+    func futureWasCancelled() {
+        let (hook, claimed) = state.withLock(ownedBy: self) { state in
+            state.cancelled = true
+            defer { state.cancelHook = nil }
+            let claimed = !state.finished
+            state.finished = true
+            return (state.cancelHook, claimed)
+        }
+        hook?()
+        if claimed { notify(.failure(CancellationError())) }
     }
 
+    /// Marks the exchange finished (dropping the transport's cancel hook); false when it already was.
     private func claim() -> Bool {
-        finished.withLock(ownedBy: self) { done in
-            guard !done else { return false }
-            done = true
+        state.withLock(ownedBy: self) { state in
+            guard !state.finished else { return false }
+            state.finished = true
+            state.cancelHook = nil
             return true
         }
     }
