@@ -29,6 +29,10 @@ struct FutureState<Success: Sendable> {
     var progressListeners: [@Sendable (TransferProgress) -> Void] = []
     /// Producer hooks run synchronously, on the cancelling thread, when the future is cancelled.
     var cancelHooks: [@Sendable () -> Void] = []
+
+    init(action: (@Sendable (ResponseFuture<Success>) throws -> Void)? = nil) {
+        self.action = action
+    }
 }
 
 /// The public observers taken out of the state when a future settles, delivered as one batch.

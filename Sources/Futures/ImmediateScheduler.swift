@@ -9,4 +9,6 @@ public struct ImmediateScheduler: Scheduler {
     public func schedule(_ work: @escaping @Sendable () -> Void) {
         work()
     }
+
+    public var runsInline: Bool { true }
 }

@@ -44,9 +44,8 @@ public final class ResponseFuture<Success: Sendable>: Sendable {
     /// A future that runs `action` when sent. A throw from `action` fails the future.
     public init(scheduler: any Scheduler = MainQueueScheduler(), action: @escaping Action) {
         self.scheduler = scheduler
-        var initial = FutureState<Success>()
-        initial.action = action
-        self.state = Mutex(initial)
+        // Made in place: copying a state (a dozen observer lists) costs a retain and a release each.
+        self.state = Mutex(FutureState(action: action))
     }
 
     /// A future with no action (a promise): only the producer's `succeed`/`fail`/`cancel` settle it.
@@ -190,12 +189,19 @@ public final class ResponseFuture<Success: Sendable>: Sendable {
         if settled.outcome.isCancelled {
             for hook in hooks { hook() }
         }
-        scheduler.schedule { [self] in
-            state.withLock(ownedBy: self) { $0.completionDelivered = true }
-            batch.deliver(settled.outcome)
+        if scheduler.runsInline {
+            deliver(batch, settled)
+        } else {
+            scheduler.schedule { [self] in deliver(batch, settled) }
         }
         for listener in listeners { listener(settled.outcome) }
         return true
+    }
+
+    /// Runs the observers taken when the future settled (on the scheduler).
+    private func deliver(_ batch: ObserverBatch<Success>, _ settled: SettledOutcome<Success>) {
+        state.withLock(ownedBy: self) { $0.completionDelivered = true }
+        batch.deliver(settled.outcome)
     }
 
     /// Calls `listener` synchronously with the outcome when the future settles (now, if it has).

@@ -11,6 +11,14 @@
 public protocol Scheduler: Sendable {
     /// Runs `work` later (or now, for ``ImmediateScheduler``), exactly once.
     func schedule(_ work: @escaping @Sendable () -> Void)
+
+    /// Whether ``schedule(_:)`` runs work at once, on the calling thread. A future then delivers
+    /// directly instead of first packaging the delivery as a closure (an allocation per request).
+    var runsInline: Bool { get }
+}
+
+extension Scheduler {
+    public var runsInline: Bool { false }
 }
 
 extension Scheduler where Self == MainQueueScheduler {

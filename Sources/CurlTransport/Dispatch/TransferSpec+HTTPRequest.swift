@@ -4,11 +4,18 @@ import HTTPCore
 extension TransferSpec {
     /// The transfer for `request`, sent to its resolved `url`.
     init(request: HTTPRequest, url: URL, userAgent: String) {
+        self.init(fields: Fields(request: request, url: url, userAgent: userAgent))
+    }
+}
+
+extension TransferSpec.Fields {
+    /// Filled in before the spec is boxed, so no field is set through copy-on-write checks.
+    fileprivate init(request: HTTPRequest, url: URL, userAgent: String) {
         self.init(url: url.absoluteString)
         method = request.method.rawValue
         headers = request.headers.map { ($0.name, $0.value) }
         if !request.headers.contains("User-Agent") { self.userAgent = userAgent }
-        body = Self.body(request.body)
+        body = TransferSpec.body(request.body)
         if case .none = request.body {
         } else if !request.headers.contains("Content-Type") {
             if let contentType = request.body.defaultContentType {
@@ -19,8 +26,8 @@ extension TransferSpec {
             }
         }
         let options = request.options
-        connectTimeoutMilliseconds = options.connectTimeout.map(Self.milliseconds)
-        totalTimeoutMilliseconds = options.totalTimeout.map(Self.milliseconds)
+        connectTimeoutMilliseconds = options.connectTimeout.map(TransferSpec.milliseconds)
+        totalTimeoutMilliseconds = options.totalTimeout.map(TransferSpec.milliseconds)
         followRedirects = options.followRedirects
         maxRedirects = options.maxRedirects
         verifyTLS = options.verifyTLS
@@ -33,16 +40,18 @@ extension TransferSpec {
         authentication = options.authentication.map { credentials in
             switch credentials {
             case .basic(let username, let password):
-                Authentication(scheme: .basic, username: username, password: password)
+                TransferSpec.Authentication(scheme: .basic, username: username, password: password)
             case .digest(let username, let password):
-                Authentication(scheme: .digest, username: username, password: password)
+                TransferSpec.Authentication(scheme: .digest, username: username, password: password)
             }
         }
         acceptCompression = options.acceptCompression
-        version = Self.version(options.httpVersion)
+        version = TransferSpec.version(options.httpVersion)
     }
+}
 
-    private static func body(_ body: RequestBody) -> Body {
+extension TransferSpec {
+    fileprivate static func body(_ body: RequestBody) -> Body {
         switch body {
         case .none:
             return .none
@@ -63,7 +72,7 @@ extension TransferSpec {
         }
     }
 
-    private static func version(_ version: HTTPVersion?) -> Version {
+    fileprivate static func version(_ version: HTTPVersion?) -> Version {
         switch version {
         case nil: .automatic
         case .http10: .http10
@@ -75,7 +84,7 @@ extension TransferSpec {
     }
 
     /// A timeout in whole milliseconds, at least 1 (0 would mean "no timeout" to libcurl).
-    private static func milliseconds(_ duration: Duration) -> Int {
+    fileprivate static func milliseconds(_ duration: Duration) -> Int {
         let (seconds, attoseconds) = duration.components
         return max(1, Int(seconds) * 1000 + Int(attoseconds / 1_000_000_000_000_000))
     }

@@ -9,23 +9,10 @@
 /// nothing one request set can reach the next. `CurlHandleShapeTests` checks that the fields below
 /// and the ones that rule a shape out cover every `TransferSpec` property.
 ///
-/// A class, made once per transfer when the transfer is created (off the network thread), so the
-/// pool passes and keeps it by reference instead of copying a dozen fields per request.
-final class CurlHandleShape: Equatable, Sendable {
-    let method: String
-    let userAgent: String?
-    let connectTimeoutMilliseconds: Int?
-    let totalTimeoutMilliseconds: Int?
-    let maxRedirects: Int
-    let verifyTLS: Bool
-    let caFile: String?
-    let clientCertificate: String?
-    let clientKey: String?
-    let clientKeyPassphrase: String?
-    let proxy: String?
-    let proxyCAFile: String?
-    let version: TransferSpec.Version
-    let acceptCompression: Bool
+/// It keeps the spec itself (one reference, the spec being copy-on-write) and compares the fields
+/// above on demand, so making a shape per request copies no strings.
+struct CurlHandleShape: Equatable, Sendable {
+    private let spec: TransferSpec
 
     /// The `TransferSpec` properties this type accounts for: compared, ruled out when set, or not
     /// libcurl options at all (`url` is set for every transfer; `memoryLimit` and `alwaysToFile`
@@ -43,31 +30,18 @@ final class CurlHandleShape: Equatable, Sendable {
             spec.authentication == nil, !spec.followRedirects, spec.destination == nil,
             spec.version != .http2PriorKnowledge
         else { return nil }
-        method = spec.method
-        userAgent = spec.userAgent
-        connectTimeoutMilliseconds = spec.connectTimeoutMilliseconds
-        totalTimeoutMilliseconds = spec.totalTimeoutMilliseconds
-        maxRedirects = spec.maxRedirects
-        verifyTLS = spec.verifyTLS
-        caFile = spec.caFile
-        clientCertificate = spec.clientCertificate
-        clientKey = spec.clientKey
-        clientKeyPassphrase = spec.clientKeyPassphrase
-        proxy = spec.proxy
-        proxyCAFile = spec.proxyCAFile
-        version = spec.version
-        acceptCompression = spec.acceptCompression
+        self.spec = spec
     }
 
     static func == (lhs: CurlHandleShape, rhs: CurlHandleShape) -> Bool {
-        lhs === rhs
-            || (lhs.method == rhs.method && lhs.userAgent == rhs.userAgent
-                && lhs.connectTimeoutMilliseconds == rhs.connectTimeoutMilliseconds
-                && lhs.totalTimeoutMilliseconds == rhs.totalTimeoutMilliseconds && lhs.maxRedirects == rhs.maxRedirects
-                && lhs.verifyTLS == rhs.verifyTLS && lhs.caFile == rhs.caFile
-                && lhs.clientCertificate == rhs.clientCertificate && lhs.clientKey == rhs.clientKey
-                && lhs.clientKeyPassphrase == rhs.clientKeyPassphrase && lhs.proxy == rhs.proxy
-                && lhs.proxyCAFile == rhs.proxyCAFile && lhs.version == rhs.version
-                && lhs.acceptCompression == rhs.acceptCompression)
+        let (lhs, rhs) = (lhs.spec, rhs.spec)
+        return lhs.method == rhs.method && lhs.userAgent == rhs.userAgent
+            && lhs.connectTimeoutMilliseconds == rhs.connectTimeoutMilliseconds
+            && lhs.totalTimeoutMilliseconds == rhs.totalTimeoutMilliseconds && lhs.maxRedirects == rhs.maxRedirects
+            && lhs.verifyTLS == rhs.verifyTLS && lhs.caFile == rhs.caFile
+            && lhs.clientCertificate == rhs.clientCertificate && lhs.clientKey == rhs.clientKey
+            && lhs.clientKeyPassphrase == rhs.clientKeyPassphrase && lhs.proxy == rhs.proxy
+            && lhs.proxyCAFile == rhs.proxyCAFile && lhs.version == rhs.version
+            && lhs.acceptCompression == rhs.acceptCompression
     }
 }

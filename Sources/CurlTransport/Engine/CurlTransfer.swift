@@ -133,7 +133,7 @@ final class CurlTransfer: @unchecked Sendable {
         finish(.failure(CurlFailure(cause: .engineStopped, message: "the transport was shut down")))
     }
 
-    private func finish(_ result: Result<TransferOutcome, CurlFailure>) {
+    private func finish(_ result: consuming Result<TransferOutcome, CurlFailure>) {
         guard !finished else { return }
         finished = true
         if bodyFile >= 0 {
@@ -155,8 +155,7 @@ final class CurlTransfer: @unchecked Sendable {
 
     /// Tells the observer the result `finish` kept (see `CurlCompletionBatch`); once.
     func deliver() {
-        guard let result else { return }
-        self.result = nil
+        guard let result = result.take() else { return }
         observer.transferDidComplete(result)
     }
 
@@ -296,9 +295,14 @@ final class CurlTransfer: @unchecked Sendable {
     /// Coarse monotonic milliseconds: throttling at 100 ms does not need a precise (and dearer) clock read.
     private let startedAt = CoarseClock.milliseconds()
 
-    /// The transfer behind a callback's `userdata`.
-    fileprivate static func from(_ pointer: UnsafeMutableRawPointer?) -> CurlTransfer? {
-        pointer.map { Unmanaged<CurlTransfer>.fromOpaque($0).takeUnretainedValue() }
+    /// Runs `body` with the transfer behind a callback's `userdata`, or returns `fallback` without one.
+    /// The loop keeps every running transfer alive, so the reference is borrowed, not retained:
+    /// libcurl calls these callbacks a dozen times per request.
+    fileprivate static func with<Result>(
+        _ pointer: UnsafeMutableRawPointer?, else fallback: Result, _ body: (CurlTransfer) -> Result
+    ) -> Result {
+        guard let pointer else { return fallback }
+        return Unmanaged<CurlTransfer>.fromOpaque(pointer)._withUnsafeGuaranteedRef(body)
     }
 }
 
@@ -309,9 +313,8 @@ func curlWriteCallback(
 )
     -> Int
 {
-    guard let transfer = CurlTransfer.from(user) else { return 0 }
     let bytes = UnsafeRawBufferPointer(start: data, count: size * count)
-    return transfer.receiveBody(bytes) ? size * count : 0
+    return CurlTransfer.with(user, else: 0) { $0.receiveBody(bytes) ? size * count : 0 }
 }
 
 func curlHeaderCallback(
@@ -319,9 +322,10 @@ func curlHeaderCallback(
 )
     -> Int
 {
-    guard let data, let transfer = CurlTransfer.from(user) else { return 0 }
-    let line = UnsafeRawPointer(data).assumingMemoryBound(to: UInt8.self)
-    return transfer.receiveHeader(UnsafeBufferPointer(start: line, count: size * count)) ? size * count : 0
+    guard let data else { return 0 }
+    let line = UnsafeBufferPointer(
+        start: UnsafeRawPointer(data).assumingMemoryBound(to: UInt8.self), count: size * count)
+    return CurlTransfer.with(user, else: 0) { $0.receiveHeader(line) ? size * count : 0 }
 }
 
 func curlReadCallback(
@@ -329,24 +333,25 @@ func curlReadCallback(
 )
     -> Int
 {
-    guard let buffer, let transfer = CurlTransfer.from(user) else { return ccurl_readfunc_abort() }
-    return transfer.readUpload(into: buffer, capacity: size * count)
+    guard let buffer else { return ccurl_readfunc_abort() }
+    return CurlTransfer.with(user, else: ccurl_readfunc_abort()) { $0.readUpload(into: buffer, capacity: size * count) }
 }
 
 func curlSeekCallback(_ user: UnsafeMutableRawPointer?, _ offset: curl_off_t, _ origin: Int32) -> Int32 {
-    guard origin == SEEK_SET, let transfer = CurlTransfer.from(user) else { return 2 }  // CURL_SEEKFUNC_CANTSEEK
-    return transfer.seekUpload(to: Int64(offset)) ? 0 : 1
+    guard origin == SEEK_SET else { return 2 }  // CURL_SEEKFUNC_CANTSEEK
+    return CurlTransfer.with(user, else: 2) { $0.seekUpload(to: Int64(offset)) ? 0 : 1 }
 }
 
 func curlProgressCallback(
     _ user: UnsafeMutableRawPointer?, _ downloadTotal: curl_off_t, _ downloaded: curl_off_t, _ uploadTotal: curl_off_t,
     _ uploaded: curl_off_t
 ) -> Int32 {
-    guard let transfer = CurlTransfer.from(user) else { return 1 }
-    if transfer.cancelled.load(ordering: .relaxed) { return 1 }
-    guard transfer.isReportingProgress else { return 0 }
-    let counts = TransferCounts(
-        received: Int64(downloaded), expectedToReceive: downloadTotal > 0 ? Int64(downloadTotal) : nil,
-        sent: Int64(uploaded), expectedToSend: uploadTotal > 0 ? Int64(uploadTotal) : nil)
-    return transfer.progress(counts) ? 0 : 1
+    CurlTransfer.with(user, else: 1) { transfer in
+        if transfer.cancelled.load(ordering: .relaxed) { return 1 }
+        guard transfer.isReportingProgress else { return 0 }
+        let counts = TransferCounts(
+            received: Int64(downloaded), expectedToReceive: downloadTotal > 0 ? Int64(downloadTotal) : nil,
+            sent: Int64(uploaded), expectedToSend: uploadTotal > 0 ? Int64(uploadTotal) : nil)
+        return transfer.progress(counts) ? 0 : 1
+    }
 }

@@ -80,13 +80,17 @@ struct TransferSpec: Sendable {
     /// The fields behind one reference, written only while a single spec holds it.
     private final class Storage: @unchecked Sendable {
         var fields: Fields
-        init(_ fields: Fields) { self.fields = fields }
+        init(_ fields: consuming Fields) { self.fields = fields }
     }
 
     private var storage: Storage
 
     init(url: String) {
         storage = Storage(Fields(url: url))
+    }
+
+    init(fields: consuming Fields) {
+        storage = Storage(fields)
     }
 
     /// The storage, copied first when another spec shares it (copy-on-write).

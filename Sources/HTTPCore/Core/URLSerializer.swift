@@ -21,7 +21,7 @@ public enum URLSerializer {
         case .url(let url):
             // Most URLs are already in the serializer's output form: then `url` itself is the answer.
             if request.queryItems.isEmpty, url.baseURL == nil, CanonicalURLText.isCanonical(url.absoluteString),
-                url.host?.isEmpty == false
+                url.host(percentEncoded: true)?.isEmpty == false
             {
                 return url
             }
