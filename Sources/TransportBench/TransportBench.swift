@@ -66,8 +66,8 @@ struct TransportBench {
     }
 
     /// Keeps `inFlight` requests running: each completion starts the next, until `count` finished.
-    /// Observers run inline (`ImmediateScheduler`), wherever the engine completes a future: on its
-    /// delivery queue while other transfers run, so this bookkeeping stays off the network thread.
+    /// Observers run inline (`ImmediateScheduler`) where the engine completes a future — on its
+    /// network thread, at the end of a loop round — so the next request starts from there.
     private static func concurrent(_ dispatcher: CurlDispatcher, request: HTTPRequest, count: Int, inFlight: Int) {
         let started = Atomic<Int>(0)
         let completed = Atomic<Int>(0)
