@@ -47,3 +47,22 @@ struct ResponseHeadTests {
         #expect(made.headers.map { "\($0.name)=\($0.value)" } == ["Location=/x", "A="])
     }
 }
+
+@Suite("Content-Length read while headers arrive (it decides memory or file for the body)")
+struct ContentLengthLineTests {
+    private func length(_ line: String) -> Int64? {
+        Array(line.utf8).withUnsafeBufferPointer { CurlTransfer.contentLength($0) }
+    }
+
+    @Test("any letter case and blanks around the colon; only digits; no overflow")
+    func reads() {
+        #expect(length("Content-Length: 42") == 42)
+        #expect(length("content-length:7") == 7)
+        #expect(length("CONTENT-LENGTH \t:  300000000000") == 300_000_000_000)
+        #expect(length("Content-Length: 12abc") == nil)
+        #expect(length("Content-Length:") == nil)
+        #expect(length("Content-Length: 99999999999999999999") == nil)
+        #expect(length("Content-Type: 42") == nil)
+        #expect(length("Content-Lengthy: 42") == nil)
+    }
+}

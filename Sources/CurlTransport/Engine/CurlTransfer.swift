@@ -173,7 +173,8 @@ final class CurlTransfer: @unchecked Sendable {
 
     /// One header line as libcurl hands it over (status line included, CRLF at the end). Only its
     /// bytes are kept (see `ResponseHead`); `Content-Length` is read at once, because the body's
-    /// destination (memory or file) depends on it.
+    /// destination (memory or file) depends on it. libcurl calls this for every line of every
+    /// response, so the checks look at the first byte before anything else.
     fileprivate func receiveHeader(_ line: UnsafeBufferPointer<UInt8>) -> Bool {
         var start = 0
         var end = line.count
@@ -181,25 +182,31 @@ final class CurlTransfer: @unchecked Sendable {
         while start < end, ResponseHead.isBlank(line[start]) { start += 1 }
         guard start < end else { return true }
         let trimmed = UnsafeBufferPointer(rebasing: line[start..<end])
-        if ResponseHead.isStatusLine(trimmed) {
+        switch trimmed[0] {
+        case UInt8(ascii: "H") where ResponseHead.isStatusLine(trimmed):
             // A new response (a redirect, `100 Continue`): only the last one's head is kept.
             head.reset()
             declaredLength = nil
-        } else if let length = Self.contentLength(trimmed) {
-            declaredLength = length
+        case UInt8(ascii: "C"), UInt8(ascii: "c"):
+            if let length = Self.contentLength(trimmed) { declaredLength = length }
+        default:
+            break
         }
         head.append(trimmed)
         return true
     }
 
-    private static let contentLengthName = Array("content-length".utf8)
-
     /// The value of a `Content-Length: N` line, nil for any other line or a malformed number.
-    private static func contentLength(_ line: UnsafeBufferPointer<UInt8>) -> Int64? {
-        let name = contentLengthName
-        guard line.count > name.count else { return nil }
-        for index in 0..<name.count where line[index] | 0x20 != name[index] { return nil }
-        var cursor = name.count
+    static func contentLength(_ line: UnsafeBufferPointer<UInt8>) -> Int64? {
+        let name: StaticString = "content-length"
+        let count = name.utf8CodeUnitCount
+        guard line.count > count else { return nil }
+        let matches = name.withUTF8Buffer { name in
+            for index in 0..<count where line[index] | 0x20 != name[index] { return false }
+            return true
+        }
+        guard matches else { return nil }
+        var cursor = count
         while cursor < line.count, ResponseHead.isBlank(line[cursor]) { cursor += 1 }
         guard cursor < line.count, line[cursor] == UInt8(ascii: ":") else { return nil }
         cursor += 1
