@@ -14,6 +14,25 @@ struct HTTPHeadersTests {
         #expect(headers["Missing"] == nil)
     }
 
+    @Test("names match ignoring ASCII case only where letters differ; other characters compare lower-cased")
+    func nameMatching() {
+        let headers: HTTPHeaders = ["X-API-Key": "1", "Ünïcode-Name": "2", "a[b": "3"]
+        #expect(headers["x-api-key"] == "1")
+        #expect(headers["X-API-KEY"] == "1")
+        #expect(headers["X-API-Kez"] == nil)
+        #expect(headers["X-API-Key-"] == nil)
+        #expect(headers["X-API-Ke"] == nil)
+        // '[' and '{' differ only in bit 0x20 but are not letters: they must not match.
+        #expect(headers["a{b"] == nil)
+        #expect(headers["A[B"] == "3")
+        #expect(headers["üNÏCODE-name"] == "2")
+        #expect(headers.contains("ünïcode-name"))
+        var changed = headers
+        changed.remove(name: "x-api-KEY")
+        changed["ÜNÏCODE-NAME"] = "4"
+        #expect(changed.fields.map(\.description) == ["ÜNÏCODE-NAME: 4", "a[b: 3"])
+    }
+
     @Test("duplicates are kept in order; set replaces all of them in place")
     func duplicates() {
         var headers = HTTPHeaders()

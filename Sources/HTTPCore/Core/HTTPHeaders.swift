@@ -74,13 +74,12 @@ public struct HTTPHeaders: Hashable, Sendable, Codable {
 
     /// Replaces every field called `name` with one field (at the position of the first), or appends it.
     public mutating func set(name: String, value: String) {
-        let key = name.lowercased()
         changeFields { fields in
-            if let first = fields.firstIndex(where: { $0.name.lowercased() == key }) {
+            if let first = fields.firstIndex(where: { Self.namesMatch($0.name, name) }) {
                 fields[first] = HTTPHeader(name: name, value: value)
                 var index = fields.index(after: first)
                 while index < fields.endIndex {
-                    if fields[index].name.lowercased() == key {
+                    if Self.namesMatch(fields[index].name, name) {
                         fields.remove(at: index)
                     } else {
                         index += 1
@@ -94,15 +93,13 @@ public struct HTTPHeaders: Hashable, Sendable, Codable {
 
     /// Removes every field called `name`.
     public mutating func remove(name: String) {
-        let key = name.lowercased()
-        changeFields { $0.removeAll { $0.name.lowercased() == key } }
+        changeFields { $0.removeAll { Self.namesMatch($0.name, name) } }
     }
 
     /// The first value for `name`, ignoring case; setting replaces all fields of that name, `nil` removes them.
     public subscript(name: String) -> String? {
         get {
-            let key = name.lowercased()
-            return fields.first { $0.name.lowercased() == key }?.value
+            fields.first { Self.namesMatch($0.name, name) }?.value
         }
         set {
             if let newValue {
@@ -115,14 +112,35 @@ public struct HTTPHeaders: Hashable, Sendable, Codable {
 
     /// Every value for `name`, in order.
     public func values(for name: String) -> [String] {
-        let key = name.lowercased()
-        return fields.filter { $0.name.lowercased() == key }.map(\.value)
+        fields.filter { Self.namesMatch($0.name, name) }.map(\.value)
     }
 
     /// Whether at least one field is called `name`.
     public func contains(_ name: String) -> Bool {
-        let key = name.lowercased()
-        return fields.contains { $0.name.lowercased() == key }
+        fields.contains { Self.namesMatch($0.name, name) }
+    }
+
+    /// Whether two field names are the same, ignoring case. ASCII names (every valid one) are
+    /// compared byte by byte without making lower-cased copies — lookups run for every request
+    /// and every response shown; a name with any other character is compared lower-cased.
+    static func namesMatch(_ lhs: String, _ rhs: String) -> Bool {
+        if lhs.utf8.count == rhs.utf8.count {
+            var equal = true
+            var ascii = true
+            for (left, right) in zip(lhs.utf8, rhs.utf8) {
+                guard left < 0x80, right < 0x80 else {
+                    ascii = false
+                    break
+                }
+                if left != right, !(left | 0x20 == right | 0x20 && (0x61...0x7A).contains(left | 0x20)) {
+                    equal = false
+                }
+            }
+            if ascii { return equal }
+        } else if lhs.utf8.allSatisfy({ $0 < 0x80 }) && rhs.utf8.allSatisfy({ $0 < 0x80 }) {
+            return false
+        }
+        return lhs.lowercased() == rhs.lowercased()
     }
 
     /// A copy with the values of sensitive fields (``sensitiveNames``) replaced by `redacted`, for display.
