@@ -17,14 +17,19 @@ public final class CurlDispatcher: DataDispatcher, DownloadDispatcher, UploadDis
     /// The settings this dispatcher was made with.
     public let configuration: Configuration
     private let engine: CurlEngine
+    /// Starts data and upload transfers (bodies in memory, or in a file past the memory limit).
+    private let startInMemory: @Sendable (PreparedRequest, ExchangeHandle) -> Void
 
     public init(configuration: Configuration = Configuration()) {
         self.configuration = configuration
-        engine = CurlEngine(
+        let engine = CurlEngine(
             configuration: CurlEngine.Configuration(
                 cookieFile: configuration.cookieFile?.path,
                 maxConnectionsPerHost: configuration.maxConnectionsPerHost
             ))
+        self.engine = engine
+        startInMemory = Self.starter(
+            engine: engine, configuration: configuration, destination: nil, alwaysToFile: false)
     }
 
     /// Where the futures this dispatcher makes deliver their callbacks.
@@ -59,23 +64,35 @@ public final class CurlDispatcher: DataDispatcher, DownloadDispatcher, UploadDis
 
     private func exchange(_ request: HTTPRequest, destination: URL?, alwaysToFile: Bool) -> ResponseFuture<DataResponse>
     {
-        let engine = engine
+        let start =
+            destination == nil && !alwaysToFile
+            ? startInMemory
+            : Self.starter(
+                engine: engine, configuration: configuration, destination: destination, alwaysToFile: alwaysToFile)
+        return configuration.pipeline.future(for: request, scheduler: configuration.scheduler, start: start)
+    }
+
+    /// What starts a transfer for a prepared request. Made once per dispatcher for in-memory bodies
+    /// (most requests), so a request does not allocate a closure of its own for it.
+    private static func starter(
+        engine: CurlEngine, configuration: Configuration, destination: URL?, alwaysToFile: Bool
+    ) -> @Sendable (PreparedRequest, ExchangeHandle) -> Void {
         let memoryLimit = configuration.memoryLimit
         let userAgent = configuration.userAgent
-        return configuration.pipeline.future(for: request, scheduler: configuration.scheduler) { prepared, handle in
+        return { prepared, handle in
             var spec = TransferSpec(request: prepared.request, url: prepared.url, userAgent: userAgent)
             spec.memoryLimit = memoryLimit
             spec.destination = destination
             spec.alwaysToFile = alwaysToFile
-            let exchange = CurlExchange(handle: handle, spec: spec)
             if RedirectChain.isNeeded(for: spec) {
-                let chain = RedirectChain(engine: engine, spec: spec, observer: exchange)
+                let chain = RedirectChain(engine: engine, spec: spec, observer: handle)
                 handle.onCancel { chain.cancel() }
                 chain.start()
                 return
             }
-            let transfer = CurlTransfer(spec: spec, observer: exchange)
-            handle.onCancel { engine.cancel(transfer) }
+            let transfer = CurlTransfer(spec: spec, observer: handle, engine: engine)
+            // One captured reference: the transfer itself is the closure's context, nothing is allocated.
+            handle.onCancel { transfer.cancel() }
             engine.submit(transfer)
         }
     }

@@ -2,9 +2,9 @@ import Foundation
 import HTTPCore
 
 extension Response where Body == ResponseBody {
-    /// The response for a finished transfer of `request`, sent to `url` (`urlText` is the same URL as
-    /// the transfer's text: when no redirect changed it, the URL is kept instead of parsed again).
-    init(request: HTTPRequest, url: URL, urlText: String, outcome: TransferOutcome) {
+    /// The response for a finished transfer of `request`, sent to `url` (kept as the response's URL
+    /// when no redirect changed it, instead of parsed again).
+    init(request: HTTPRequest, url: URL, outcome: TransferOutcome) {
         let body: ResponseBody =
             switch outcome.body {
             case .memory(let data): .data(data)
@@ -17,7 +17,7 @@ extension Response where Body == ResponseBody {
             statusCode: StatusCode(rawValue: outcome.status),
             headers: HTTPHeaders(receivedLines: outcome.head.bytes),
             httpVersion: HTTPVersion(rawValue: outcome.httpVersion) ?? .http11,
-            url: outcome.effectiveURL == urlText ? url : URL(string: outcome.effectiveURL) ?? url,
+            url: outcome.effectiveURL == url.absoluteString ? url : URL(string: outcome.effectiveURL) ?? url,
             remoteAddress: outcome.remoteAddress,
             timings: Timings(
                 dnsLookup: mark(timings.nameLookup), connect: mark(timings.connect),

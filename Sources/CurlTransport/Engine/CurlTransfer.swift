@@ -52,7 +52,11 @@ final class CurlTransfer: @unchecked Sendable {
     /// When progress was last reported (coarse monotonic milliseconds), nil before the first report.
     private var lastProgressReport: Int64?
 
-    init(spec: consuming TransferSpec, observer: any CurlTransferObserver) {
+    /// The engine the transfer is submitted to, for `cancel()`; nil for transfers submitted by hand (tests).
+    private let engine: CurlEngine?
+
+    init(spec: consuming TransferSpec, observer: any CurlTransferObserver, engine: CurlEngine? = nil) {
+        self.engine = engine
         self.spec = spec
         handleShape = CurlHandleShape(self.spec)
         self.observer = observer
@@ -97,6 +101,15 @@ final class CurlTransfer: @unchecked Sendable {
         } catch {
             finish(.failure(error))
             return false
+        }
+    }
+
+    /// Asks the engine to abort this transfer (any thread): see `CurlEngine.cancel`.
+    func cancel() {
+        if let engine {
+            engine.cancel(self)
+        } else {
+            cancelled.store(true, ordering: .relaxed)
         }
     }
 
