@@ -19,6 +19,8 @@ final class CurlEngine: Sendable {
         var maxConnectionsPerHost = 0
         /// Idle connections kept for reuse.
         var connectionCacheSize = 64
+        /// Parsed URLs kept for reuse (see `CurlURLCache`).
+        var parsedURLCacheSize = 64
     }
 
     private let inbox: CurlInbox

@@ -13,6 +13,7 @@ final class CurlLoop {
     private var active: [UnsafeMutableRawPointer: CurlTransfer] = [:]
     private let handles: CurlHandlePool
     private let strings = CurlStringCache()
+    private let urls: CurlURLCache
     private let finished: CurlCompletionBatch
 
     init(
@@ -24,6 +25,7 @@ final class CurlLoop {
         self.wakeSignal = wakeSignal
         self.configuration = configuration
         handles = CurlHandlePool(capacity: configuration.connectionCacheSize, statistics: statistics)
+        urls = CurlURLCache(capacity: configuration.parsedURLCacheSize)
         finished = CurlCompletionBatch()
     }
 
@@ -94,7 +96,7 @@ final class CurlLoop {
             transfer.completeWithoutHandle()
             return
         }
-        guard transfer.prepare(easy, share: share, strings: strings, configured: configured) else {
+        guard transfer.prepare(easy, share: share, strings: strings, urls: urls, configured: configured) else {
             handles.discard(easy)
             return
         }

@@ -12,12 +12,23 @@ extension CurlTransfer {
         throws(CurlFailure)
     {
         let options = CurlOptionSetter(handle: handle)
-        try options.set(CURLOPT_URL, spec.url)
+        try setURL(options)
         try options.pointer(CURLOPT_ERRORBUFFER, UnsafeMutableRawPointer(errorBuffer))
         try options.pointer(CURLOPT_PRIVATE, context)
         try options.pointer(CURLOPT_WRITEDATA, context)
         try options.pointer(CURLOPT_HEADERDATA, context)
         try options.pointer(CURLOPT_XFERINFODATA, context)
+    }
+
+    /// The parsed URL when there is one (see `CurlParsedURL`), else the text. `CURLOPT_CURLU` wins
+    /// over `CURLOPT_URL`, so the text path first clears any parsed URL a kept handle still points to.
+    private func setURL(_ options: CurlOptionSetter) throws(CurlFailure) {
+        if let parsedURL {
+            try options.pointer(CURLOPT_CURLU, UnsafeMutableRawPointer(parsedURL.handle))
+        } else {
+            try options.pointer(CURLOPT_CURLU, nil)
+            try options.set(CURLOPT_URL, spec.url)
+        }
     }
 
     func configure(
@@ -26,7 +37,7 @@ extension CurlTransfer {
         throws(CurlFailure)
     {
         var options = CurlOptionSetter(handle: handle)
-        try options.set(CURLOPT_URL, spec.url)
+        try setURL(options)
         try options.set(CURLOPT_NOSIGNAL, 1)
         // Bigger receive buffers mean fewer callbacks and writes; downloads to a file get the most.
         // libcurl 7.88 refuses CURLOPT_BUFFERSIZE (CURLE_BAD_FUNCTION_ARGUMENT) on a handle that

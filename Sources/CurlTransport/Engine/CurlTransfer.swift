@@ -27,6 +27,8 @@ final class CurlTransfer: @unchecked Sendable {
     private(set) var easy: UnsafeMutableRawPointer?
     /// The loop's shared strings (the remote address).
     var strings: CurlStringCache?
+    /// The URL as libcurl parsed it (`CURLOPT_CURLU`), kept alive while the handle may read it.
+    var parsedURL: CurlParsedURL?
     /// Where `finish` leaves the transfer for delivery; nil tells the observer at once.
     var batch: CurlCompletionBatch?
     /// The result between `finish` and `deliver`.
@@ -86,10 +88,11 @@ final class CurlTransfer: @unchecked Sendable {
     /// loop frees the handle.
     func prepare(
         _ handle: UnsafeMutableRawPointer, share: UnsafeMutableRawPointer?, strings: CurlStringCache,
-        configured: Bool = false
+        urls: CurlURLCache? = nil, configured: Bool = false
     ) -> Bool {
         easy = handle
         self.strings = strings
+        parsedURL = urls?.parsedURL(spec.url)
         let context = Unmanaged.passUnretained(self).toOpaque()
         do {
             if configured {
@@ -174,6 +177,9 @@ final class CurlTransfer: @unchecked Sendable {
 
     /// Lets go of the easy handle (the loop recycles or frees it) and frees what the options pointed to.
     private func releaseHandle() {
+        // The handle outlives this transfer (the pool keeps it); it must not point at a parsed URL
+        // that may be freed before its next transfer sets another.
+        if let easy, parsedURL != nil { _ = ccurl_easy_setopt_pointer(easy, CURLOPT_CURLU, nil) }
         easy = nil
         if let headerList { curl_slist_free_all(headerList) }
         headerList = nil
