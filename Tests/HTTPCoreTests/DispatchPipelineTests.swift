@@ -138,14 +138,21 @@ struct DispatchPipelineTests {
         #expect(log.all.first?.wasCancelled == true)
     }
 
-    @Test("a transport's cancel hook runs once on cancel — at once when registered late — and never after completion")
+    @Test(
+        "a transport's cancel hooks run once, in order, on cancel — at once when registered late — never after completion"
+    )
     func transportCancelHook() throws {
         let log = ExchangeLog()
         let pipeline = DispatchPipeline(monitors: [log])
         let stops = Mutex(0)
         let handles = Mutex<[ExchangeHandle]>([])
+        let order = Mutex<[String]>([])
         let start: @Sendable (PreparedRequest, ExchangeHandle) -> Void = { _, handle in
-            handle.onCancel { stops.withLock { $0 += 1 } }
+            handle.onCancel {
+                stops.withLock { $0 += 1 }
+                order.withLock { $0.append("first") }
+            }
+            handle.onCancel { order.withLock { $0.append("second") } }
             handles.withLock { $0.append(handle) }
         }
         let cancelled = pipeline.future(for: HTTPRequest(url: try url("/a")), scheduler: scheduler, start: start)
@@ -153,6 +160,7 @@ struct DispatchPipelineTests {
         cancelled.cancel()
         cancelled.cancel()
         #expect(stops.withLock { $0 } == 1)
+        #expect(order.withLock { $0 } == ["first", "second"])
         // A hook registered after the cancel (a transport that starts late) runs straight away.
         handles.withLock { $0[0] }.onCancel { stops.withLock { $0 += 10 } }
         #expect(stops.withLock { $0 } == 11)

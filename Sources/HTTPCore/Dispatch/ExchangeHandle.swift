@@ -21,8 +21,28 @@ public final class ExchangeHandle: Sendable {
         var finished = false
         /// The future was cancelled (the transport's hook then runs at once when set).
         var cancelled = false
-        /// The transport's way to stop the transfer, until the future is cancelled or completes.
+        /// The transport's ways to stop the transfer, until the future is cancelled or completes:
+        /// the first (usually the only one) kept without an array, which would allocate per request.
         var cancelHook: (@Sendable () -> Void)?
+        var laterCancelHooks: [@Sendable () -> Void] = []
+
+        mutating func addCancelHook(_ hook: @escaping @Sendable () -> Void) {
+            if cancelHook == nil {
+                cancelHook = hook
+            } else {
+                laterCancelHooks.append(hook)
+            }
+        }
+
+        /// The hooks in registration order, removed from the state.
+        mutating func takeCancelHooks() -> [@Sendable () -> Void] {
+            defer {
+                cancelHook = nil
+                laterCancelHooks = []
+            }
+            guard let cancelHook else { return [] }
+            return [cancelHook] + laterCancelHooks
+        }
     }
 
     init(
@@ -41,12 +61,13 @@ public final class ExchangeHandle: Sendable {
     public var isCancelled: Bool { future.isCancelled }
 
     /// Runs `hook` (synchronously, on the cancelling thread) if the future is cancelled — at once
-    /// if it already was. The handle keeps the hook itself, so a request costs the future one
-    /// cancel hook (``futureWasCancelled()``), not two.
+    /// if it already was; never after the exchange completed. Hooks run in registration order. The
+    /// handle keeps them itself, so a request costs the future one cancel hook
+    /// (``futureWasCancelled()``), not one more per transport hook.
     public func onCancel(_ hook: @escaping @Sendable () -> Void) {
         let runNow = state.withLock(ownedBy: self) { state in
             guard !state.cancelled else { return true }
-            if !state.finished { state.cancelHook = hook }
+            if !state.finished { state.addCancelHook(hook) }
             return false
         }
         if runNow { hook() }
@@ -89,14 +110,13 @@ public final class ExchangeHandle: Sendable {
     /// The future's cancel hook: stops the transfer (the transport's ``onCancel(_:)`` hook), then
     /// tells the monitors the exchange was cancelled.
     func futureWasCancelled() {
-        let (hook, claimed) = state.withLock(ownedBy: self) { state in
+        let (hooks, claimed) = state.withLock(ownedBy: self) { state in
             state.cancelled = true
-            defer { state.cancelHook = nil }
             let claimed = !state.finished
             state.finished = true
-            return (state.cancelHook, claimed)
+            return (state.takeCancelHooks(), claimed)
         }
-        hook?()
+        for hook in hooks { hook() }
         if claimed { notify(.failure(CancellationError())) }
     }
 
@@ -105,7 +125,7 @@ public final class ExchangeHandle: Sendable {
         state.withLock(ownedBy: self) { state in
             guard !state.finished else { return false }
             state.finished = true
-            state.cancelHook = nil
+            _ = state.takeCancelHooks()
             return true
         }
     }
