@@ -34,14 +34,17 @@ public final class ExchangeHandle: Sendable {
             }
         }
 
-        /// The hooks in registration order, removed from the state.
+        /// The hooks in registration order, removed from the state (on cancel only: this allocates).
         mutating func takeCancelHooks() -> [@Sendable () -> Void] {
-            defer {
-                cancelHook = nil
-                laterCancelHooks = []
-            }
+            defer { dropCancelHooks() }
             guard let cancelHook else { return [] }
             return [cancelHook] + laterCancelHooks
+        }
+
+        /// Forgets the hooks (the exchange completed), releasing what they captured.
+        mutating func dropCancelHooks() {
+            cancelHook = nil
+            if !laterCancelHooks.isEmpty { laterCancelHooks = [] }
         }
     }
 
@@ -125,7 +128,7 @@ public final class ExchangeHandle: Sendable {
         state.withLock(ownedBy: self) { state in
             guard !state.finished else { return false }
             state.finished = true
-            _ = state.takeCancelHooks()
+            state.dropCancelHooks()
             return true
         }
     }
