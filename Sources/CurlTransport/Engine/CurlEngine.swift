@@ -1,5 +1,6 @@
 import CCurl
 import Foundation
+import Futures
 import Synchronization
 
 /// Runs transfers on libcurl's multi interface from one dedicated network thread.
@@ -121,7 +122,7 @@ final class CurlInbox: Sendable {
 
     /// Queues `command`; returns false when the engine is already stopping (nothing queued).
     func post(_ command: Command) -> Bool {
-        state.withLock { state in
+        state.withLock(ownedBy: self) { state in
             guard !state.stopping else { return false }
             if case .stop = command { state.stopping = true }
             state.commands.append(command)
@@ -130,7 +131,7 @@ final class CurlInbox: Sendable {
     }
 
     /// Whether commands are waiting.
-    var isEmpty: Bool { state.withLock { $0.commands.isEmpty } }
+    var isEmpty: Bool { state.withLock(ownedBy: self) { $0.commands.isEmpty } }
 
     /// The loop, before polling: returns false (and stays awake) when commands are already waiting.
     /// Together with `needsWake` this is a Dekker handshake over sequentially consistent operations:
@@ -157,7 +158,7 @@ final class CurlInbox: Sendable {
 
     /// Takes every queued command.
     func take() -> [Command] {
-        state.withLock { state in
+        state.withLock(ownedBy: self) { state in
             let commands = state.commands
             state.commands.removeAll(keepingCapacity: true)
             return commands
@@ -169,9 +170,9 @@ final class CurlInbox: Sendable {
 final class CurlThreadMarker: Sendable {
     private let thread = Mutex<pthread_t?>(nil)
 
-    func mark() { thread.withLock { $0 = pthread_self() } }
+    func mark() { thread.withLock(ownedBy: self) { $0 = pthread_self() } }
 
     var isCurrent: Bool {
-        thread.withLock { thread in thread.map { pthread_equal($0, pthread_self()) != 0 } ?? false }
+        thread.withLock(ownedBy: self) { thread in thread.map { pthread_equal($0, pthread_self()) != 0 } ?? false }
     }
 }

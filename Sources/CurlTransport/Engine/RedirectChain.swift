@@ -1,4 +1,5 @@
 import Foundation
+import Futures
 import Synchronization
 
 /// Follows redirects hop by hop on a `CurlEngine`, one transfer per hop, for requests libcurl
@@ -61,7 +62,7 @@ final class RedirectChain: Sendable {
 
     /// Cancels the hop in flight (or the next one, if between hops); completes as cancelled.
     func cancel() {
-        let current = state.withLock { state in
+        let current = state.withLock(ownedBy: self) { state in
             state.cancelled = true
             return state.current
         }
@@ -82,7 +83,7 @@ final class RedirectChain: Sendable {
         let transfer = CurlTransfer(spec: spec, onProgress: onProgress) { [self] result in
             hopFinished(spec, result)
         }
-        let cancelled = state.withLock { state in
+        let cancelled = state.withLock(ownedBy: self) { state in
             state.current = transfer
             return state.cancelled
         }
@@ -91,7 +92,7 @@ final class RedirectChain: Sendable {
     }
 
     private func hopFinished(_ spec: TransferSpec, _ result: Result<TransferOutcome, CurlFailure>) {
-        state.withLock { $0.current = nil }  // the finished transfer holds this chain: break the cycle
+        state.withLock(ownedBy: self) { $0.current = nil }  // the finished transfer holds this chain: break the cycle
         guard case .success(let outcome) = result else {
             observer.transferDidComplete(result)
             return
@@ -104,7 +105,7 @@ final class RedirectChain: Sendable {
             observer.transferDidComplete(.failure(failure))
         case .follow(let next):
             discardBody(of: outcome, spec: spec)
-            let verdict = state.withLock { state -> CurlFailure? in
+            let verdict = state.withLock(ownedBy: self) { state -> CurlFailure? in
                 if state.cancelled { return CurlFailure(cause: .cancelled, message: "cancelled") }
                 if first.maxRedirects >= 0, state.hops >= first.maxRedirects {
                     return CurlFailure(
@@ -130,7 +131,7 @@ final class RedirectChain: Sendable {
     /// The last hop's outcome with the earlier hops' time and bytes folded in, as libcurl reports
     /// a followed chain.
     private func merged(_ last: TransferOutcome) -> TransferOutcome {
-        state.withLock { state in
+        state.withLock(ownedBy: self) { state in
             guard state.hops > 0 else { return last }
             var outcome = last
             var timings = state.elapsed

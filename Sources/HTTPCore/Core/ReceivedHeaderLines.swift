@@ -1,3 +1,4 @@
+import Futures
 import Synchronization
 
 /// Response header lines as a transport received them, made into ``HTTPHeader``s the first time
@@ -19,7 +20,7 @@ final class ReceivedHeaderLines: Sendable {
 
     /// The fields, parsed on first use.
     var fields: [HTTPHeader] {
-        parsed.withLock { parsed in
+        parsed.withLock(ownedBy: self) { parsed in
             if let parsed { return parsed }
             let fields = Self.parse(bytes)
             parsed = fields

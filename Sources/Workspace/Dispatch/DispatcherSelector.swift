@@ -55,13 +55,17 @@ public final class DispatcherSelector: Sendable {
         for environment: Environment, collectionID: String, baseFolder: String
     ) throws(MockError) -> MockDispatcher {
         let key = Key(collectionID: collectionID, environment: environment.name)
-        if let built = mocks.withLock({ $0[key] }), built.routes == environment.routes, built.baseFolder == baseFolder {
+        if let built = mocks.withLock(ownedBy: self, { $0[key] }), built.routes == environment.routes,
+            built.baseFolder == baseFolder
+        {
             return built.dispatcher
         }
         let dispatcher = MockDispatcher(
             scheduler: scheduler, delays: delays, pipeline: pipeline,
             routes: try MockRouteBuilder.routes(for: environment, baseFolder: baseFolder))
-        mocks.withLock { $0[key] = Built(routes: environment.routes, baseFolder: baseFolder, dispatcher: dispatcher) }
+        mocks.withLock(ownedBy: self) {
+            $0[key] = Built(routes: environment.routes, baseFolder: baseFolder, dispatcher: dispatcher)
+        }
         return dispatcher
     }
 }

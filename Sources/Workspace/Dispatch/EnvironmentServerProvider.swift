@@ -1,4 +1,5 @@
 public import Foundation
+import Futures
 public import HTTPCore
 import Synchronization
 
@@ -25,13 +26,13 @@ public final class EnvironmentServerProvider: ServerProvider {
         select(environment, scope: scope)
     }
 
-    public var baseURL: URL? { state.withLock { $0.baseURL } }
+    public var baseURL: URL? { state.withLock(ownedBy: self) { $0.baseURL } }
 
     /// The selected environment's name, or nil before one is selected.
-    public var environmentName: String? { state.withLock { $0.environmentName } }
+    public var environmentName: String? { state.withLock(ownedBy: self) { $0.environmentName } }
 
     /// Problems resolving the selected environment's base URL (`{{host}}` undefined, …).
-    public var problems: [VariableProblem] { state.withLock { $0.problems } }
+    public var problems: [VariableProblem] { state.withLock(ownedBy: self) { $0.problems } }
 
     /// Points the provider at `environment`; its base URL may use variables, resolved in `scope`.
     /// Returns the problems (also kept in `problems`); with problems, `baseURL` is nil so nothing
@@ -52,7 +53,7 @@ public final class EnvironmentServerProvider: ServerProvider {
                         location: "environments[\(environment.name)].baseURL"))
             }
         }
-        state.withLock { state in
+        state.withLock(ownedBy: self) { state in
             state.environmentName = environment.name
             state.baseURL = url
             state.problems = problems
@@ -62,6 +63,6 @@ public final class EnvironmentServerProvider: ServerProvider {
 
     /// Forgets the selection: relative requests fail with "no base URL" until one is selected.
     public func clear() {
-        state.withLock { $0 = State() }
+        state.withLock(ownedBy: self) { $0 = State() }
     }
 }
