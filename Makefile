@@ -43,11 +43,9 @@ e2e: build
 ## test: everything CI runs.
 test: deps lint build unit e2e
 
-## test-tsan: the futures stress tests and the transport's threaded tests (engine, dispatcher,
-## completion batches, redirect chains, parsed URLs) under ThreadSanitizer (separate build folder).
-## The whole suite under TSan reports one false race more: TUI's ClusterTable lock, which cannot
-## use the annotated withLock(ownedBy:) of Futures (TUI depends on nothing).
-TSAN_FILTER ?= Stress|CurlEngine|CurlDispatcher|CurlCompletionBatch|CurlRedirect|CurlURLCache|DispatchPipeline
+## test-tsan: every Swift test under ThreadSanitizer (separate build folder); TSAN_FILTER narrows it.
+## Clean since 23 Nov 2026: every contended lock goes through AnnotatedLocks' withLock(ownedBy:).
+TSAN_FILTER ?= .
 test-tsan: deps
 	$(SWIFT) test --sanitize=thread --scratch-path .build-tsan --filter '$(TSAN_FILTER)'
 

@@ -99,7 +99,7 @@ let package = Package(
 
         .target(
             name: "CurlTransport",
-            dependencies: ["CCurl", "HTTPCore", "Futures"],
+            dependencies: ["AnnotatedLocks", "CCurl", "HTTPCore", "Futures"],
             swiftSettings: strictSwift + releaseUncheckedExclusivity
         ),
 
@@ -120,7 +120,12 @@ let package = Package(
         // MARK: - Core
 
         .target(
+            name: "AnnotatedLocks",
+            swiftSettings: strictSwift + releaseCrossModuleOptimization
+        ),
+        .target(
             name: "Futures",
+            dependencies: ["AnnotatedLocks"],
             swiftSettings: strictSwift + releaseCrossModuleOptimization
         ),
         .executableTarget(
@@ -130,7 +135,7 @@ let package = Package(
         ),
         .target(
             name: "HTTPCore",
-            dependencies: ["Futures"],
+            dependencies: ["AnnotatedLocks", "Futures"],
             swiftSettings: strictSwift
         ),
 
@@ -138,6 +143,7 @@ let package = Package(
 
         .target(
             name: "TUI",
+            dependencies: ["AnnotatedLocks"],
             swiftSettings: strictSwift
         ),
         .target(
@@ -160,7 +166,7 @@ let package = Package(
 
         .target(
             name: "Workspace",
-            dependencies: ["HTTPCore", "Futures", "JSONTree"],
+            dependencies: ["AnnotatedLocks", "HTTPCore", "Futures", "JSONTree"],
             swiftSettings: strictSwift
         ),
 

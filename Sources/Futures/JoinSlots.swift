@@ -1,3 +1,4 @@
+import AnnotatedLocks
 import Synchronization
 
 /// The values of a parallel join as they arrive, from any thread. A class so the join's

@@ -1,3 +1,4 @@
+import AnnotatedLocks
 import Synchronization
 
 /// A deterministic scheduler for tests: it only queues work, and the test decides when it runs.

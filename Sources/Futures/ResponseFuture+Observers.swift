@@ -1,3 +1,4 @@
+import AnnotatedLocks
 import Synchronization
 
 /// Observer registration. Each method returns the future so calls chain; each may be called

@@ -1,3 +1,4 @@
+import AnnotatedLocks
 import Synchronization
 
 /// A cold, cancellable, single-outcome computation — the unit every request in Lazer runs as.

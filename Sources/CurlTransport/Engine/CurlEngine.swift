@@ -1,6 +1,6 @@
+import AnnotatedLocks
 import CCurl
 import Foundation
-import Futures
 import Synchronization
 
 /// Runs transfers on libcurl's multi interface from one dedicated network thread.

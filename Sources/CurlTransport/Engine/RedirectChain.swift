@@ -1,5 +1,5 @@
+import AnnotatedLocks
 import Foundation
-import Futures
 import Synchronization
 
 /// Follows redirects hop by hop on a `CurlEngine`, one transfer per hop, for requests libcurl

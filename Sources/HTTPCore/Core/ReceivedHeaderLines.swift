@@ -1,4 +1,4 @@
-import Futures
+import AnnotatedLocks
 import Synchronization
 
 /// Response header lines as a transport received them, made into ``HTTPHeader``s the first time

@@ -1,3 +1,4 @@
+import AnnotatedLocks
 import Foundation
 public import Futures
 import Synchronization

@@ -1,3 +1,4 @@
+import AnnotatedLocks
 import Futures
 import Synchronization
 

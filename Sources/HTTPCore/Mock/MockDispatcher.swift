@@ -1,3 +1,4 @@
+import AnnotatedLocks
 public import Foundation
 public import Futures
 import Synchronization

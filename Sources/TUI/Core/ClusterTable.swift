@@ -1,3 +1,4 @@
+import AnnotatedLocks
 import Synchronization
 
 /// The multi-scalar grapheme clusters cells show (a letter with combining marks, an emoji
@@ -31,7 +32,7 @@ final class ClusterTable: Sendable {
     func content(for cluster: Character) -> UInt32 {
         let text = String(cluster)
         let capacity = capacity
-        let index: UInt32? = storage.withLock { storage in
+        let index: UInt32? = storage.withLock(ownedBy: self) { storage in
             if let index = storage.indices[text] { return index }
             guard storage.clusters.count < capacity else { return nil }
             let index = UInt32(storage.clusters.count)
@@ -45,7 +46,7 @@ final class ClusterTable: Sendable {
 
     /// The cluster stored at `index`.
     func cluster(at index: UInt32) -> String {
-        storage.withLock { storage in
+        storage.withLock(ownedBy: self) { storage in
             Int(index) < storage.clusters.count ? storage.clusters[Int(index)] : "\u{FFFD}"
         }
     }

@@ -1,5 +1,5 @@
+import AnnotatedLocks
 public import Foundation
-import Futures
 public import HTTPCore
 import Synchronization
 
