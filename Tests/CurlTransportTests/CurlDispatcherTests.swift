@@ -227,16 +227,7 @@ struct CurlDispatcherTests {
         let dispatcher = makeDispatcher()
         let id = UUID().uuidString
         let future = dispatcher.dataFuture(from: request(server.url("/slow?seconds=20&id=\(id)")))
-        let (progress, progressContinuation) = AsyncStream<Void>.makeStream()
-        let (cancelled, cancelledContinuation) = AsyncStream<Void>.makeStream()
-        _ = future.updated { update in if update.bytesReceived > 0 { progressContinuation.yield() } }
-        _ = future.cancellation { cancelledContinuation.yield() }
-        _ = future.send()
-        var progressIterator = progress.makeAsyncIterator()
-        _ = await progressIterator.next()
-        future.cancel()
-        var cancelledIterator = cancelled.makeAsyncIterator()
-        _ = await cancelledIterator.next()
+        await DispatcherSupport.cancelMidBody(future)
         #expect(future.isCancelled)
         let disconnected = try await dispatcher.dataFuture(from: request(server.url("/disconnected?id=\(id)"))).value
         #expect(disconnected.statusCode.rawValue == 200)

@@ -188,16 +188,7 @@ struct CurlRedirectTests {
         let slow = redirect(server, status: 307, to: "/slow?seconds=20&id=\(id)")
         let future = dispatcher.dataFuture(
             from: DispatcherSupport.request(slow, method: .delete) { $0.options.followRedirects = true })
-        let (progress, progressContinuation) = AsyncStream<Void>.makeStream()
-        let (cancelled, cancelledContinuation) = AsyncStream<Void>.makeStream()
-        _ = future.updated { update in if update.bytesReceived > 0 { progressContinuation.yield() } }
-        _ = future.cancellation { cancelledContinuation.yield() }
-        _ = future.send()
-        var progressIterator = progress.makeAsyncIterator()
-        _ = await progressIterator.next()
-        future.cancel()
-        var cancelledIterator = cancelled.makeAsyncIterator()
-        _ = await cancelledIterator.next()
+        await DispatcherSupport.cancelMidBody(future)
         #expect(future.isCancelled)
         let disconnected = DispatcherSupport.request(server.url("/disconnected?id=\(id)"))
         #expect(try await dispatcher.dataFuture(from: disconnected).value.statusCode.rawValue == 200)

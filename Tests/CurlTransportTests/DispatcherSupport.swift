@@ -27,6 +27,21 @@ enum DispatcherSupport {
         return error as? TransportError
     }
 
+    /// Sends `future`, waits for the first body bytes, cancels it and waits until it reports the
+    /// cancellation — a transfer stopped in the middle of its body.
+    static func cancelMidBody(_ future: ResponseFuture<Response<ResponseBody>>) async {
+        let (progress, progressContinuation) = AsyncStream<Void>.makeStream()
+        let (cancelled, cancelledContinuation) = AsyncStream<Void>.makeStream()
+        _ = future.updated { update in if update.bytesReceived > 0 { progressContinuation.yield() } }
+        _ = future.cancellation { cancelledContinuation.yield() }
+        _ = future.send()
+        var progressIterator = progress.makeAsyncIterator()
+        _ = await progressIterator.next()
+        future.cancel()
+        var cancelledIterator = cancelled.makeAsyncIterator()
+        _ = await cancelledIterator.next()
+    }
+
     /// A token no other test uses, to find this test's entry in a shared server's log.
     static func uniqueID() -> String {
         UUID().uuidString.lowercased()
