@@ -18,7 +18,7 @@ final class CurlTransfer: @unchecked Sendable {
     /// `CurlHandleShape`); made here, on the submitting thread.
     let handleShape: CurlHandleShape?
     /// Who hears about progress and completion. One object rather than two closures: it is made
-    /// per request, and the dispatcher's exchange object serves as it without further allocations.
+    /// per request, and the future's `ExchangeHandle` serves as it without further allocations.
     private let observer: any CurlTransferObserver
     /// Set by `cancel()` from any thread; read by the progress callback to abort quickly.
     let cancelled = Atomic<Bool>(false)
