@@ -21,8 +21,7 @@ public final class HTTP2Server: Sendable {
     public let priorKnowledgePort: Int
     /// The loopback server behind nginx.
     public let backend: LoopbackServer
-    private let process: Mutex<Process?>
-    private let stdinPipe: Mutex<Pipe?>
+    private let child: PortReportingChild
 
     /// Why nginx could not start.
     public enum StartError: Error, CustomStringConvertible {
@@ -55,29 +54,17 @@ public final class HTTP2Server: Sendable {
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let template = Self.configuration(folder: folder.path, backend: backend)
         try Data(template.utf8).write(to: folder.appendingPathComponent("nginx.conf.template"))
-        let process = Process()
-        process.executableURL = try LoopbackServer.python()
-        process.arguments = ["-B", Self.guardURL.path, nginx.path, folder.path]  // -B: no __pycache__ in Sources
-        let input = Pipe()
-        let output = Pipe()
-        process.standardInput = input
-        process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        let line = LoopbackServer.readLine(from: output.fileHandleForReading, timeout: 20)
-        let ports = LoopbackServer.ports(line)
-        guard let port = ports["tls"], let priorKnowledgePort = ports["h2c"] else {
-            try? input.fileHandleForWriting.close()
-            process.terminate()
-            process.waitUntilExit()
+        let child = try PortReportingChild(script: Self.guardURL, arguments: [nginx.path, folder.path])
+        let line = child.firstLine
+        guard let port = child.ports["tls"], let priorKnowledgePort = child.ports["h2c"] else {
+            child.stop(terminate: true)
             try? FileManager.default.removeItem(at: folder)
             throw StartError.nginx(line.hasPrefix("ERROR ") ? String(line.dropFirst(6)) : "no port reported (\(line))")
         }
         self.port = port
         self.priorKnowledgePort = priorKnowledgePort
         self.backend = backend
-        self.process = Mutex(process)
-        self.stdinPipe = Mutex(input)
+        self.child = child
     }
 
     deinit { stop() }
@@ -94,14 +81,7 @@ public final class HTTP2Server: Sendable {
 
     /// Stops nginx (closing the guard's stdin, which stops nginx and removes its folder) and waits.
     public func stop() {
-        stdinPipe.withLock { pipe in
-            try? pipe?.fileHandleForWriting.close()
-            pipe = nil
-        }
-        process.withLock { process in
-            process?.waitUntilExit()
-            process = nil
-        }
+        child.stop(terminate: false)
     }
 
     private static var guardURL: URL {

@@ -40,8 +40,7 @@ public final class LoopbackServer: Sendable {
     public static let socksUser = "lazer"
     /// The password ``authenticatedSocksPort`` accepts.
     public static let socksPassword = "s0cks-secret"
-    private let process: Mutex<Process?>
-    private let stdinPipe: Mutex<Pipe?>
+    private let child: PortReportingChild
 
     /// Why a server could not start.
     public enum StartError: Error, CustomStringConvertible {
@@ -73,36 +72,27 @@ public final class LoopbackServer: Sendable {
         let expired = try authority.issue(name: "expired", validity: .expired)
         let notYetValid = try authority.issue(name: "not-yet-valid", validity: .notYetValid)
         let wrongHost = try authority.issue(name: "wrong-host", subjectAltName: "DNS:wrong-host.invalid")
-        let process = Process()
-        process.executableURL = try Self.python()
-        // -B: importing socks_proxy and loopback_fixtures must not leave __pycache__ in Sources
-        // (SwiftPM would warn about unhandled files).
-        process.arguments = [
-            "-B", Self.scriptURL.path, "--cert", certificate.certificateFile.path, "--key", certificate.keyFile.path,
-            "--client-ca", clientCertificate.certificateFile.path,
-            "--tls", "expired", expired.certificateFile.path, expired.keyFile.path,
-            "--tls", "not_yet_valid", notYetValid.certificateFile.path, notYetValid.keyFile.path,
-            "--tls", "wrong_host", wrongHost.certificateFile.path, wrongHost.keyFile.path,
-            "--socks-user", "\(Self.socksUser):\(Self.socksPassword)",
-            "--remove", certificate.folder.path, "--remove", clientCertificate.folder.path,
-            "--remove", authority.folder.path,
-        ]
-        let input = Pipe()
-        let output = Pipe()
-        process.standardInput = input
-        process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        let line = Self.readLine(from: output.fileHandleForReading, timeout: 20)
-        let ports = Self.ports(line)
+        let child = try PortReportingChild(
+            script: Self.scriptURL,
+            arguments: [
+                "--cert", certificate.certificateFile.path, "--key", certificate.keyFile.path,
+                "--client-ca", clientCertificate.certificateFile.path,
+                "--tls", "expired", expired.certificateFile.path, expired.keyFile.path,
+                "--tls", "not_yet_valid", notYetValid.certificateFile.path, notYetValid.keyFile.path,
+                "--tls", "wrong_host", wrongHost.certificateFile.path, wrongHost.keyFile.path,
+                "--socks-user", "\(Self.socksUser):\(Self.socksPassword)",
+                "--remove", certificate.folder.path, "--remove", clientCertificate.folder.path,
+                "--remove", authority.folder.path,
+            ])
+        let line = child.firstLine
+        let ports = child.ports
         guard let port = ports["http"], let tlsPort = ports["https"], let mutualTLSPort = ports["mtls"],
             let expiredTLSPort = ports["expired"], let notYetValidTLSPort = ports["not_yet_valid"],
             let wrongHostTLSPort = ports["wrong_host"],
             let socksPort = ports["socks"], let blackholePort = ports["blackhole"],
             let authenticatedSocksPort = ports["socks_auth"]
         else {
-            process.terminate()
-            process.waitUntilExit()  // reap it: no zombie, and its pipes are closed before the error
+            child.stop(terminate: true)  // reap it: no zombie, and its pipes are closed before the error
             throw StartError.noPortLine(line)
         }
         self.port = port
@@ -117,8 +107,7 @@ public final class LoopbackServer: Sendable {
         self.certificate = certificate
         self.clientCertificate = clientCertificate
         self.certificateAuthority = authority
-        self.process = Mutex(process)
-        self.stdinPipe = Mutex(input)
+        self.child = child
     }
 
     deinit { stop() }
@@ -173,16 +162,7 @@ public final class LoopbackServer: Sendable {
 
     /// Stops the server (closing its stdin, then terminating it) and waits for it to exit.
     public func stop() {
-        stdinPipe.withLock { pipe in
-            try? pipe?.fileHandleForWriting.close()
-            pipe = nil
-        }
-        process.withLock { process in
-            guard let running = process else { return }
-            if running.isRunning { running.terminate() }
-            running.waitUntilExit()
-            process = nil
-        }
+        child.stop(terminate: true)
     }
 
     /// The script beside this source file.
