@@ -125,6 +125,38 @@ struct MockDispatcherTests {
         #expect(log.all[1].wasCancelled)
     }
 
+    @Test("a request's total timeout cuts a slower mock answer short, as the live transport does")
+    func totalTimeout() throws {
+        let clock = ManualClock()
+        let mock = MockDispatcher(scheduler: scheduler, delays: clock)
+        try mock.register(.get, "/slow", responses: MockResponse(body: .text("done"), delay: .seconds(2)))
+        var impatient = get("/slow")
+        impatient.options.totalTimeout = .milliseconds(500)
+        var patient = get("/slow")
+        patient.options.totalTimeout = .seconds(3)
+
+        let cut = FutureRecorder(mock.dataFuture(from: impatient))
+        let served = FutureRecorder(mock.dataFuture(from: patient))
+        scheduler.runAll()
+        clock.advance(by: .milliseconds(499))
+        scheduler.runAll()
+        #expect(cut.result == nil)
+        clock.advance(by: .milliseconds(1))
+        scheduler.runAll()
+        let error = try #require(cut.error as? TransportError)
+        #expect(error.reason == .totalTimeout)
+        #expect(error.url?.absoluteString == "https://api.test/v1/slow")
+        #expect(error.message.contains("500 milliseconds"))
+        #expect(
+            ErrorTranslator().translate(error).title == ErrorTranslator().translate(TransportError(.totalTimeout)).title
+        )
+        #expect(served.result == nil)
+        clock.advance(by: .milliseconds(1500))
+        scheduler.runAll()
+        #expect(try served.value?.decodeString() == "done")
+        #expect(mock.recordedRequests.count == 2)
+    }
+
     @Test("failures from a mock response arrive as TransportErrors carrying the URL")
     func failures() throws {
         let mock = MockDispatcher(scheduler: scheduler)

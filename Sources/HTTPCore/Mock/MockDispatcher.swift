@@ -145,11 +145,32 @@ public final class MockDispatcher: DataDispatcher, DownloadDispatcher, UploadDis
         let finish: @Sendable () -> Void = {
             handle.complete(with: Self.result(for: response, prepared: prepared, handle: handle, download: download))
         }
-        if let delay = response.delay, delay > .zero {
-            delays.schedule(after: delay, finish)
-        } else {
+        guard let delay = response.delay, delay > .zero else {
             finish()
+            return
         }
+        // Like the live transport, a request's total timeout cuts a slower answer short.
+        if let limit = prepared.request.options.totalTimeout, limit < delay {
+            delays.schedule(after: limit) {
+                handle.complete(with: .failure(Self.timedOut(after: limit, answerDelay: delay, url: prepared.url)))
+            }
+        } else {
+            delays.schedule(after: delay, finish)
+        }
+    }
+
+    /// What the live transport reports when the total timeout passes first, for a mock answer
+    /// delayed beyond it.
+    private static func timedOut(after limit: Duration, answerDelay: Duration, url: URL) -> TransportError {
+        func milliseconds(_ duration: Duration) -> Int64 {
+            let (seconds, attoseconds) = duration.components
+            return seconds * 1000 + attoseconds / 1_000_000_000_000_000
+        }
+        return TransportError(
+            .totalTimeout,
+            message:
+                "Operation timed out after \(milliseconds(limit)) milliseconds (the mock answers after \(milliseconds(answerDelay)))",
+            url: url)
     }
 
     private static func result(
