@@ -173,9 +173,13 @@ final class RecordingDispatcher: DataDispatcher {
         let refused = try run(services.prepare(try #require(collection.request(id: "sc-refused")), in: document))
         #expect((refused.error as? TransportError)?.reason == .connectionRefused)
 
+        // The mock answers after 5 s; the request's 1 s timeout gives up first.
         let slow = try run(services.prepare(try #require(collection.request(id: "sc-timeout")), in: document))
         #expect(!slow.isSettled)
-        clock.advance(by: .seconds(1))
+        clock.advance(by: .milliseconds(999))
+        scheduler.runAll()
+        #expect(!slow.isSettled)
+        clock.advance(by: .milliseconds(1))
         scheduler.runAll()
         #expect((slow.error as? TransportError)?.reason == .totalTimeout)
 
