@@ -57,6 +57,48 @@ import Workspace
         #expect(!CollectionStore.hasOutsideChange(document))
     }
 
+    /// Takes the same lock another lazer would (a `flock` on the folder, through its own open file).
+    private func holdFolderLock(_ folder: TemporaryFolder) throws -> Int32 {
+        let descriptor = open(folder.path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        try #require(descriptor >= 0)
+        try #require(flock(descriptor, LOCK_EX | LOCK_NB) == 0)
+        return descriptor
+    }
+
+    @Test func aSaveWaitsForAnotherSaveIntoTheSameFolder() async throws {
+        let folder = try TemporaryFolder()
+        try folder.write(Fixtures.minimal, to: "x.json")
+        var document = try loadDocument(folder.file("x.json"))
+        document.collection.name = "Mine"
+        let held = try holdFolderLock(folder)
+        let released = Task.detached {
+            try await Task.sleep(for: .milliseconds(300))
+            flock(held, LOCK_UN)
+            close(held)
+        }
+        // Waits (up to 5 s) for the other holder, then saves.
+        try CollectionStore.save(&document)
+        try await released.value
+        #expect(try folder.read("x.json").contains("\"name\": \"Mine\""))
+    }
+
+    @Test func aLockThatIsNeverReleasedFailsTheSaveAndWritesNothing() throws {
+        let folder = try TemporaryFolder()
+        try folder.write(Fixtures.minimal, to: "x.json")
+        var document = try loadDocument(folder.file("x.json"))
+        document.collection.name = "Mine"
+        let held = try holdFolderLock(folder)
+        defer { close(held) }
+        #expect {
+            try CollectionStore.save(&document, lockPatience: .milliseconds(100))
+        } throws: { error in
+            guard case .fileSystem(let failure) = error as? SaveError else { return false }
+            return failure.operation == "lock" && failure.reason.contains("another lazer is still saving")
+        }
+        #expect(try folder.read("x.json") == Fixtures.minimal)
+        #expect(document.isModified)
+    }
+
     @Test func aDeletedFileIsAConflictToo() throws {
         let folder = try TemporaryFolder()
         try folder.write(Fixtures.minimal, to: "x.json")

@@ -1,3 +1,5 @@
+import Foundation
+
 /// Loads and saves collection files safely.
 public enum CollectionStore {
     /// Loads the file at `path`: a document, or the diagnostics explaining why not.
@@ -23,10 +25,21 @@ public enum CollectionStore {
     ///
     /// Secret variable values held in memory go to `secrets` first (they are never written to
     /// the collection file). Throws `.conflict` without writing anything when the file changed
-    /// on disk since it was loaded, unless `overwrite` is true.
+    /// on disk since it was loaded, unless `overwrite` is true. Another lazer saving into the same
+    /// folder is waited for (at most `lockPatience`, then `.fileSystem` and nothing written).
     public static func save(
-        _ document: inout CollectionDocument, secrets: SecretStore? = nil, overwrite: Bool = false
+        _ document: inout CollectionDocument, secrets: SecretStore? = nil, overwrite: Bool = false,
+        lockPatience: Duration = .seconds(5)
     ) throws(SaveError) {
+        // The check and the write happen under the folder's lock (see `FolderLock`).
+        let lock: FolderLock
+        do {
+            lock = try FolderLock(
+                folder: URL(fileURLWithPath: document.path).deletingLastPathComponent().path, patience: lockPatience)
+        } catch {
+            throw .fileSystem(error)
+        }
+        defer { lock.unlock() }
         if !overwrite {
             let current: FileFingerprint
             do {
