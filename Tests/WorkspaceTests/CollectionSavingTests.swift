@@ -65,20 +65,23 @@ import Workspace
         return descriptor
     }
 
-    @Test func aSaveWaitsForAnotherSaveIntoTheSameFolder() async throws {
+    @Test func aSaveWaitsForAnotherSaveIntoTheSameFolder() throws {
         let folder = try TemporaryFolder()
         try folder.write(Fixtures.minimal, to: "x.json")
         var document = try loadDocument(folder.file("x.json"))
         document.collection.name = "Mine"
         let held = try holdFolderLock(folder)
-        let released = Task.detached {
-            try await Task.sleep(for: .milliseconds(300))
+        // The other holder lets go a little later, from a thread of its own (the save blocks this one).
+        let released = DispatchSemaphore(value: 0)
+        Thread.detachNewThread {
+            usleep(300_000)
             flock(held, LOCK_UN)
             close(held)
+            released.signal()
         }
         // Waits (up to 5 s) for the other holder, then saves.
         try CollectionStore.save(&document)
-        try await released.value
+        released.wait()
         #expect(try folder.read("x.json").contains("\"name\": \"Mine\""))
     }
 
