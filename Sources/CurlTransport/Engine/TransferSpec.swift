@@ -5,6 +5,7 @@ import Foundation
 ///
 /// Stored copy-on-write: a spec is copied on its way into a `CurlTransfer` (and kept by redirect
 /// chains), and one reference is far cheaper to copy than two dozen fields of strings and arrays.
+@dynamicMemberLookup
 struct TransferSpec: Sendable {
     /// A run of an upload: literal bytes or a whole file (streamed from disk).
     enum UploadSegment: Sendable {
@@ -104,96 +105,10 @@ struct TransferSpec: Sendable {
         return storage
     }
 
-    var method: String {
-        get { storage.fields.method }
-        set { uniqueStorage().fields.method = newValue }
-    }
-    var url: String {
-        get { storage.fields.url }
-        set { uniqueStorage().fields.url = newValue }
-    }
-    var headers: [(name: String, value: String)] {
-        get { storage.fields.headers }
-        set { uniqueStorage().fields.headers = newValue }
-    }
-    var userAgent: String? {
-        get { storage.fields.userAgent }
-        set { uniqueStorage().fields.userAgent = newValue }
-    }
-    var suppressedHeaders: [String] {
-        get { storage.fields.suppressedHeaders }
-        set { uniqueStorage().fields.suppressedHeaders = newValue }
-    }
-    var body: Body {
-        get { storage.fields.body }
-        set { uniqueStorage().fields.body = newValue }
-    }
-    var connectTimeoutMilliseconds: Int? {
-        get { storage.fields.connectTimeoutMilliseconds }
-        set { uniqueStorage().fields.connectTimeoutMilliseconds = newValue }
-    }
-    var totalTimeoutMilliseconds: Int? {
-        get { storage.fields.totalTimeoutMilliseconds }
-        set { uniqueStorage().fields.totalTimeoutMilliseconds = newValue }
-    }
-    var followRedirects: Bool {
-        get { storage.fields.followRedirects }
-        set { uniqueStorage().fields.followRedirects = newValue }
-    }
-    var maxRedirects: Int {
-        get { storage.fields.maxRedirects }
-        set { uniqueStorage().fields.maxRedirects = newValue }
-    }
-    var verifyTLS: Bool {
-        get { storage.fields.verifyTLS }
-        set { uniqueStorage().fields.verifyTLS = newValue }
-    }
-    var caFile: String? {
-        get { storage.fields.caFile }
-        set { uniqueStorage().fields.caFile = newValue }
-    }
-    var clientCertificate: String? {
-        get { storage.fields.clientCertificate }
-        set { uniqueStorage().fields.clientCertificate = newValue }
-    }
-    var clientKey: String? {
-        get { storage.fields.clientKey }
-        set { uniqueStorage().fields.clientKey = newValue }
-    }
-    var clientKeyPassphrase: String? {
-        get { storage.fields.clientKeyPassphrase }
-        set { uniqueStorage().fields.clientKeyPassphrase = newValue }
-    }
-    var proxy: String? {
-        get { storage.fields.proxy }
-        set { uniqueStorage().fields.proxy = newValue }
-    }
-    var proxyCAFile: String? {
-        get { storage.fields.proxyCAFile }
-        set { uniqueStorage().fields.proxyCAFile = newValue }
-    }
-    var authentication: Authentication? {
-        get { storage.fields.authentication }
-        set { uniqueStorage().fields.authentication = newValue }
-    }
-    var version: Version {
-        get { storage.fields.version }
-        set { uniqueStorage().fields.version = newValue }
-    }
-    var acceptCompression: Bool {
-        get { storage.fields.acceptCompression }
-        set { uniqueStorage().fields.acceptCompression = newValue }
-    }
-    var memoryLimit: Int {
-        get { storage.fields.memoryLimit }
-        set { uniqueStorage().fields.memoryLimit = newValue }
-    }
-    var destination: URL? {
-        get { storage.fields.destination }
-        set { uniqueStorage().fields.destination = newValue }
-    }
-    var alwaysToFile: Bool {
-        get { storage.fields.alwaysToFile }
-        set { uniqueStorage().fields.alwaysToFile = newValue }
+    /// Every field of `Fields`, read and written as if it were the spec's own (`spec.url`,
+    /// `spec.headers = …`); a write first makes the storage this spec's alone.
+    subscript<Value>(dynamicMember field: WritableKeyPath<Fields, Value>) -> Value {
+        get { storage.fields[keyPath: field] }
+        set { uniqueStorage().fields[keyPath: field] = newValue }
     }
 }
