@@ -22,38 +22,38 @@ public struct HTTPRequest: Sendable {
 
     /// The method.
     public var method: HTTPMethod {
-        get { storage.method }
-        set { uniqueStorage().method = newValue }
+        get { storage.fields.method }
+        set { uniqueStorage().fields.method = newValue }
     }
     /// The absolute URL or relative path.
     public var target: Target {
-        get { storage.target }
-        set { uniqueStorage().target = newValue }
+        get { storage.fields.target }
+        set { uniqueStorage().fields.target = newValue }
     }
     /// The provider whose base URL a relative path is joined to. Held weakly.
     public var serverProvider: (any ServerProvider)? {
-        get { storage.serverProvider }
-        set { uniqueStorage().serverProvider = newValue }
+        get { storage.fields.serverProvider }
+        set { uniqueStorage().fields.serverProvider = newValue }
     }
     /// Query items appended (encoded) after any query already in the target.
     public var queryItems: [URLQueryItem] {
-        get { storage.queryItems }
-        set { uniqueStorage().queryItems = newValue }
+        get { storage.fields.queryItems }
+        set { uniqueStorage().fields.queryItems = newValue }
     }
     /// Header fields, in order.
     public var headers: HTTPHeaders {
-        get { storage.headers }
-        set { uniqueStorage().headers = newValue }
+        get { storage.fields.headers }
+        set { uniqueStorage().fields.headers = newValue }
     }
     /// The body.
     public var body: RequestBody {
-        get { storage.body }
-        set { uniqueStorage().body = newValue }
+        get { storage.fields.body }
+        set { uniqueStorage().fields.body = newValue }
     }
     /// Per-request transport settings.
     public var options: RequestOptions {
-        get { storage.options }
-        set { uniqueStorage().options = newValue }
+        get { storage.fields.options }
+        set { uniqueStorage().fields.options = newValue }
     }
 
     /// A request to an absolute URL.
@@ -62,8 +62,9 @@ public struct HTTPRequest: Sendable {
         body: RequestBody = .none, options: RequestOptions = RequestOptions()
     ) {
         storage = HTTPRequestStorage(
-            method: method, target: .url(url), serverProvider: nil, queryItems: queryItems, headers: headers,
-            body: body, options: options)
+            HTTPRequestFields(
+                method: method, target: .url(url), serverProvider: nil, queryItems: queryItems, headers: headers,
+                body: body, options: options))
     }
 
     /// A request to `path` under `serverProvider`'s base URL. A path that is itself an absolute
@@ -74,14 +75,15 @@ public struct HTTPRequest: Sendable {
         options: RequestOptions = RequestOptions()
     ) {
         storage = HTTPRequestStorage(
-            method: method, target: .path(path), serverProvider: serverProvider, queryItems: queryItems,
-            headers: headers, body: body, options: options)
+            HTTPRequestFields(
+                method: method, target: .path(path), serverProvider: serverProvider, queryItems: queryItems,
+                headers: headers, body: body, options: options))
     }
 
     /// The storage, copied first when another request shares it (copy-on-write).
     private mutating func uniqueStorage() -> HTTPRequestStorage {
         if !isKnownUniquelyReferenced(&storage) {
-            storage = storage.copy()
+            storage = HTTPRequestStorage(storage.fields)
         }
         return storage
     }
@@ -192,12 +194,9 @@ extension HTTPRequest: Equatable {
     }
 }
 
-/// A request's fields behind one reference. Mutated only through ``HTTPRequest``'s setters, and only
-/// while that request holds the sole reference, so no two threads ever see a write.
-/// One class per value type on purpose: a shared generic box was measured slower (its
-/// deinit runs unspecialised and its field accesses get run-time exclusivity checks from
-/// other modules — about 2 k more instructions per request in `make bench-transport`).
-private final class HTTPRequestStorage: @unchecked Sendable {
+/// A request's fields. ``HTTPRequest`` keeps them behind one reference (`HTTPRequestStorage`),
+/// written only while that request holds the sole reference, so no two threads ever see a write.
+private struct HTTPRequestFields: Sendable {
     var method: HTTPMethod
     var target: HTTPRequest.Target
     weak var serverProvider: (any ServerProvider)?
@@ -205,23 +204,12 @@ private final class HTTPRequestStorage: @unchecked Sendable {
     var headers: HTTPHeaders
     var body: RequestBody
     var options: RequestOptions
+}
 
-    init(
-        method: HTTPMethod, target: HTTPRequest.Target, serverProvider: (any ServerProvider)?,
-        queryItems: [URLQueryItem], headers: HTTPHeaders, body: RequestBody, options: RequestOptions
-    ) {
-        self.method = method
-        self.target = target
-        self.serverProvider = serverProvider
-        self.queryItems = queryItems
-        self.headers = headers
-        self.body = body
-        self.options = options
-    }
-
-    func copy() -> HTTPRequestStorage {
-        HTTPRequestStorage(
-            method: method, target: target, serverProvider: serverProvider, queryItems: queryItems, headers: headers,
-            body: body, options: options)
-    }
+/// One class per value type on purpose: a shared generic box was measured slower (its deinit runs
+/// unspecialised and its field accesses get run-time exclusivity checks from other modules — about
+/// 2 k more instructions per request in `make bench-transport`).
+private final class HTTPRequestStorage: @unchecked Sendable {
+    var fields: HTTPRequestFields
+    init(_ fields: consuming HTTPRequestFields) { self.fields = fields }
 }
