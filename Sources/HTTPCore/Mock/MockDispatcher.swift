@@ -162,14 +162,12 @@ public final class MockDispatcher: DataDispatcher, DownloadDispatcher, UploadDis
     /// What the live transport reports when the total timeout passes first, for a mock answer
     /// delayed beyond it.
     private static func timedOut(after limit: Duration, answerDelay: Duration, url: URL) -> TransportError {
-        func milliseconds(_ duration: Duration) -> Int64 {
-            let (seconds, attoseconds) = duration.components
-            return seconds * 1000 + attoseconds / 1_000_000_000_000_000
-        }
+        let limitMilliseconds = Int(limit / .milliseconds(1))
+        let answerMilliseconds = Int(answerDelay / .milliseconds(1))
         return TransportError(
             .totalTimeout,
             message:
-                "Operation timed out after \(milliseconds(limit)) milliseconds (the mock answers after \(milliseconds(answerDelay)))",
+                "Operation timed out after \(limitMilliseconds) milliseconds (the mock answers after \(answerMilliseconds) ms)",
             url: url)
     }
 
