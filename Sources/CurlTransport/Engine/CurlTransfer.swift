@@ -66,7 +66,7 @@ final class CurlTransfer: @unchecked Sendable {
         errorBuffer.initialize(repeating: 0, count: Int(CURL_ERROR_SIZE) + 1)
     }
 
-    /// A transfer reporting to closures (tests, redirect chains).
+    /// A transfer reporting to closures (engine tests).
     convenience init(
         spec: TransferSpec,
         onProgress: (@Sendable (TransferCounts) -> Void)? = nil,

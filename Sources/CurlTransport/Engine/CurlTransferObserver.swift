@@ -7,7 +7,7 @@ protocol CurlTransferObserver: AnyObject, Sendable {
     func transferDidComplete(_ result: Result<TransferOutcome, CurlFailure>)
 }
 
-/// An observer made of two closures, for callers that have no object of their own (tests, redirect hops).
+/// An observer made of two closures, for callers that have no object of their own (engine tests).
 final class ClosureTransferObserver: CurlTransferObserver {
     private let onProgress: (@Sendable (TransferCounts) -> Void)?
     private let onComplete: @Sendable (Result<TransferOutcome, CurlFailure>) -> Void

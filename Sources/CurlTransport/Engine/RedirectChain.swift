@@ -16,8 +16,9 @@ import Synchronization
 /// header bytes summed. The total timeout bounds the whole chain, as it bounds libcurl's own.
 ///
 /// Threading contract: `start()` and `cancel()` may be called from any thread; hop completions
-/// arrive on the engine's network thread. Shared state sits behind a `Mutex`.
-final class RedirectChain: Sendable {
+/// arrive on the engine's network thread. Shared state sits behind a `Mutex`. The chain is each
+/// hop's observer: it passes progress on and decides, when a hop ends, whether to send the next.
+final class RedirectChain: CurlTransferObserver {
     /// Whether `spec` needs the chain rather than libcurl's own redirect following.
     static func isNeeded(for spec: TransferSpec) -> Bool {
         guard spec.followRedirects else { return false }
@@ -76,13 +77,7 @@ final class RedirectChain: Sendable {
             let (seconds, attoseconds) = (deadline - ContinuousClock.now).components
             bounded.totalTimeoutMilliseconds = max(1, Int(seconds * 1000 + attoseconds / 1_000_000_000_000_000))
         }
-        let spec = bounded
-        let observer = observer
-        let onProgress: (@Sendable (TransferCounts) -> Void)? =
-            observer.wantsProgress ? { @Sendable counts in observer.transferDidProgress(counts) } : nil
-        let transfer = CurlTransfer(spec: spec, onProgress: onProgress) { [self] result in
-            hopFinished(spec, result)
-        }
+        let transfer = CurlTransfer(spec: bounded, observer: self)
         let cancelled = state.withLock(ownedBy: self) { state in
             state.current = transfer
             return state.cancelled
@@ -91,9 +86,20 @@ final class RedirectChain: Sendable {
         engine.submit(transfer)
     }
 
-    private func hopFinished(_ spec: TransferSpec, _ result: Result<TransferOutcome, CurlFailure>) {
-        state.withLock(ownedBy: self) { $0.current = nil }  // the finished transfer holds this chain: break the cycle
-        guard case .success(let outcome) = result else {
+    var wantsProgress: Bool { observer.wantsProgress }
+
+    func transferDidProgress(_ counts: TransferCounts) {
+        observer.transferDidProgress(counts)
+    }
+
+    /// A hop ended: pass the result on, or send the next hop.
+    func transferDidComplete(_ result: Result<TransferOutcome, CurlFailure>) {
+        // The finished transfer holds this chain: let go of it to break the cycle.
+        let hop = state.withLock(ownedBy: self) { state in
+            defer { state.current = nil }
+            return state.current
+        }
+        guard let spec = hop?.spec, case .success(let outcome) = result else {
             observer.transferDidComplete(result)
             return
         }
