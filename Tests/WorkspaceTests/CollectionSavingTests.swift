@@ -57,20 +57,22 @@ import Workspace
         #expect(!CollectionStore.hasOutsideChange(document))
     }
 
-    /// Takes the same lock another lazer would (a `flock` on the folder, through its own open file).
-    private func holdFolderLock(_ folder: TemporaryFolder) throws -> Int32 {
-        let descriptor = open(folder.path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-        try #require(descriptor >= 0)
-        try #require(flock(descriptor, LOCK_EX | LOCK_NB) == 0)
-        return descriptor
-    }
-
-    @Test func aSaveWaitsForAnotherSaveIntoTheSameFolder() throws {
+    /// A collection renamed in memory, its folder locked the way another lazer would lock it (a `flock`
+    /// on the folder through an open file of its own); returns that file's descriptor too.
+    private func renamedWithFolderLocked() throws -> (TemporaryFolder, CollectionDocument, held: Int32) {
         let folder = try TemporaryFolder()
         try folder.write(Fixtures.minimal, to: "x.json")
         var document = try loadDocument(folder.file("x.json"))
         document.collection.name = "Mine"
-        let held = try holdFolderLock(folder)
+        let descriptor = open(folder.path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        try #require(descriptor >= 0)
+        try #require(flock(descriptor, LOCK_EX | LOCK_NB) == 0)
+        return (folder, document, descriptor)
+    }
+
+    @Test func aSaveWaitsForAnotherSaveIntoTheSameFolder() throws {
+        let (folder, renamed, held) = try renamedWithFolderLocked()
+        var document = renamed
         // The other holder lets go a little later, from a thread of its own (the save blocks this one).
         let released = DispatchSemaphore(value: 0)
         Thread.detachNewThread {
@@ -86,11 +88,8 @@ import Workspace
     }
 
     @Test func aLockThatIsNeverReleasedFailsTheSaveAndWritesNothing() throws {
-        let folder = try TemporaryFolder()
-        try folder.write(Fixtures.minimal, to: "x.json")
-        var document = try loadDocument(folder.file("x.json"))
-        document.collection.name = "Mine"
-        let held = try holdFolderLock(folder)
+        let (folder, renamed, held) = try renamedWithFolderLocked()
+        var document = renamed
         defer { close(held) }
         #expect {
             try CollectionStore.save(&document, lockPatience: .milliseconds(100))
