@@ -65,6 +65,7 @@ let package = Package(
                 "Futures",
                 "CurlTransport",
                 "Workspace",
+                "Explorer",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strictSwift
@@ -159,6 +160,14 @@ let package = Package(
         .target(
             name: "CursesBackend",
             dependencies: ["CCurses", "TUI"],
+            swiftSettings: strictSwift
+        ),
+
+        // MARK: - Explorer
+
+        .target(
+            name: "Explorer",
+            dependencies: ["TUI", "Workspace", "HTTPCore", "Futures", "JSONTree"],
             swiftSettings: strictSwift
         ),
 

@@ -10,11 +10,15 @@ struct Lazer: ParsableCommand {
             Browse saved endpoint collections, send requests over libcurl and read the answers as \
             collapsible JSON trees, or replay the same collections headlessly for CI.
 
-            Planned, not available yet: tui (the explorer screen), run (replay a collection with \
-            assertions), mock (serve a mock environment over HTTP), import, export.
+            With no command (or with tui), lazer opens the explorer over ./Collections, or over the \
+            collection files and folders given.
+
+            Planned, not available yet: run (replay a collection with assertions), mock (serve a \
+            mock environment over HTTP), import, export.
             """,
         version: LazerVersion.current,
-        subcommands: [JSONCommand.self, SendCommand.self, ValidateCommand.self, UIDemoCommand.self]
+        subcommands: [TUICommand.self, JSONCommand.self, SendCommand.self, ValidateCommand.self, UIDemoCommand.self],
+        defaultSubcommand: TUICommand.self
     )
 
     /// Runs the command line. `lazer send` follows curl and HTTPie: its usage errors exit with 2

@@ -1,0 +1,30 @@
+public import Futures
+public import Workspace
+
+/// The outside world the program's effects use, injected by the `lazer` executable (live
+/// dispatcher, real queues and clock) or by tests (mock dispatcher, manual schedulers).
+public struct ExplorerEnvironment: Sendable {
+    public var workspace: WorkspaceServices
+    /// Where effect results are handed back to the program (the main queue in the app).
+    public var main: any Scheduler
+    /// Where heavy work runs: loading files, parsing bodies, search, history writes.
+    public var work: any Scheduler
+    /// Where autosaved drafts live (`$XDG_STATE_HOME/lazer/drafts.json`).
+    public var draftsPath: String
+    /// Temporary files for `$EDITOR`.
+    public var temporaryFolder: String
+    /// Watch collection folders for changes made by other programs.
+    public var watchesFolders: Bool
+
+    public init(
+        workspace: WorkspaceServices, main: any Scheduler, work: any Scheduler, draftsPath: String,
+        temporaryFolder: String, watchesFolders: Bool = true
+    ) {
+        self.workspace = workspace
+        self.main = main
+        self.work = work
+        self.draftsPath = draftsPath
+        self.temporaryFolder = temporaryFolder
+        self.watchesFolders = watchesFolders
+    }
+}

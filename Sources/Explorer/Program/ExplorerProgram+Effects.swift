@@ -1,0 +1,256 @@
+import Foundation
+import Futures
+import HTTPCore
+import JSONTree
+import TUI
+import Workspace
+
+/// Running effects: each ends by handing an action back to `dispatch`.
+extension ExplorerProgram {
+    func run(_ effect: ExplorerEffect) {
+        switch effect {
+        case .loadCollections(let paths): loadCollections(paths)
+        case .reload(let path): reload(path)
+        case .loadUIState(let collectionID):
+            let store = environment.workspace.uiState
+            environment.work.schedule { [weak self] in
+                self?.deliver(.uiStateLoaded(collectionID: collectionID, store.load(collectionID: collectionID)))
+            }
+        case .send(let job): send(job)
+        case .cancel(let key, let generation):
+            if let entry = inFlight[key], entry.generation == generation {
+                inFlight[key] = nil
+                entry.future.cancel()
+            }
+        case .save(let document, let overwrite): save(document, overwrite: overwrite)
+        case .create(let collection, let path):
+            environment.work.schedule { [weak self] in
+                do throws(SaveError) {
+                    let document = try CollectionStore.create(collection, at: path)
+                    self?.deliver(.saved(collectionID: collection.id, .success(document)))
+                } catch {
+                    let failure = SaveFailure(message: error.description, isConflict: false)
+                    self?.deliver(.saved(collectionID: collection.id, .failure(failure)))
+                }
+            }
+        case .copy(let text):
+            host.copyToClipboard(text) { [weak self] message in self?.dispatch(.notice(message, isError: true)) }
+        case .editExternally(let key, let text, let fileExtension): editExternally(key, text, fileExtension)
+        case .rememberUIState(let collectionID, let remembered):
+            let store = environment.workspace.uiState
+            environment.work.schedule { try? store.save(remembered, collectionID: collectionID) }
+        case .storeDrafts(let drafts): storeDrafts(drafts)
+        case .loadHistory(let key):
+            let history = environment.workspace.history
+            environment.work.schedule { [weak self] in
+                let entries = (try? history.entries(collectionID: key.collectionID)) ?? []
+                self?.deliver(.historyLoaded(key, entries.filter { $0.requestID == key.requestID }))
+            }
+        case .search(let generation, let pattern, let document):
+            environment.work.schedule { [weak self] in
+                do throws(JSONSearchError) {
+                    var search = try JSONSearch(document: document, query: JSONSearchQuery(pattern))
+                    let matches = search.all().map(\.node)
+                    self?.deliver(
+                        .searchFinished(generation: generation, pattern: pattern, matches: matches, error: nil))
+                } catch {
+                    self?.deliver(
+                        .searchFinished(generation: generation, pattern: pattern, matches: [], error: error.description)
+                    )
+                }
+            }
+        case .filter(let generation, let query, let document):
+            environment.work.schedule { [weak self] in
+                self?.deliver(.filterFinished(generation: generation, query: query, Self.filter(query, document)))
+            }
+        case .setMouse(let enabled): host.setMouse(enabled)
+        case .quit:
+            flushDrafts()
+            host.quit()
+        }
+    }
+
+    // MARK: - Collections
+
+    private func loadCollections(_ paths: [String]) {
+        let workspace = environment.workspace
+        let watches = environment.watchesFolders
+        environment.work.schedule { [weak self] in
+            var files: [String] = []
+            var problem: String?
+            var folders: [String] = []
+            for path in paths {
+                var isFolder: ObjCBool = false
+                guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) else {
+                    problem = "\(path): no such file or folder"
+                    continue
+                }
+                if isFolder.boolValue {
+                    folders.append(path)
+                    let names = (try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []
+                    files += names.filter { $0.hasSuffix(".json") && !$0.hasPrefix(".") }.sorted().map {
+                        (path as NSString).appendingPathComponent($0)
+                    }
+                } else {
+                    folders.append((path as NSString).deletingLastPathComponent)
+                    files.append(path)
+                }
+            }
+            let secrets = try? workspace.secrets.load()
+            for file in files {
+                self?.deliver(.collectionLoaded(Self.load(file, secrets: secrets, workspace: workspace)))
+            }
+            self?.deliver(.loadingFinished(problem: problem))
+            if watches {
+                let unique = Array(Set(folders.map { $0.isEmpty ? "." : $0 }))
+                self?.environment.main.schedule { [weak self] in
+                    MainActor.assumeIsolated { self?.watch(unique) }
+                }
+            }
+        }
+    }
+
+    nonisolated static func load(_ path: String, secrets: SecretValues?, workspace: WorkspaceServices) -> CollectionSlot
+    {
+        var entry = CollectionStore.load(path: path)
+        if case .loaded(var document) = entry {
+            document.fillSecrets(from: secrets ?? SecretValues(), processEnvironment: workspace.processEnvironment)
+            entry = .loaded(document)
+        }
+        return CollectionSlot(entry: entry)
+    }
+
+    private func reload(_ path: String) {
+        let workspace = environment.workspace
+        environment.work.schedule { [weak self] in
+            let secrets = try? workspace.secrets.load()
+            self?.deliver(.fileChanged(Self.load(path, secrets: secrets, workspace: workspace)))
+        }
+    }
+
+    /// Watches collection folders: a file changed by another program comes back as `fileChanged`.
+    private func watch(_ folders: [String]) {
+        for folder in folders where watchers[folder] == nil {
+            let watcher = try? FolderWatcher(folder: folder, queue: .global(qos: .utility)) { [weak self] names in
+                self?.environment.main.schedule { [weak self] in
+                    MainActor.assumeIsolated { self?.filesChanged(names, in: folder) }
+                }
+            }
+            watchers[folder] = watcher
+        }
+    }
+
+    private func filesChanged(_ names: [String], in folder: String) {
+        for name in Set(names) {
+            let path = (folder as NSString).appendingPathComponent(name)
+            if let slot = state.collections.first(where: { $0.path == path }) {
+                guard let document = slot.document else {
+                    reload(path)
+                    continue
+                }
+                if CollectionStore.hasOutsideChange(document) { reload(path) }
+            } else if FileManager.default.fileExists(atPath: path) {
+                reload(path)
+            }
+        }
+    }
+
+    private func save(_ document: CollectionDocument, overwrite: Bool) {
+        let workspace = environment.workspace
+        environment.work.schedule { [weak self] in
+            var document = document
+            do throws(SaveError) {
+                try workspace.save(&document, overwrite: overwrite)
+                self?.deliver(.saved(collectionID: document.collection.id, .success(document)))
+            } catch {
+                let failure: SaveFailure
+                if case .conflict = error {
+                    failure = SaveFailure(message: error.description, isConflict: true)
+                } else {
+                    failure = SaveFailure(
+                        message: ErrorTranslator.standard.translate(error).title + ": " + error.description,
+                        isConflict: false)
+                }
+                self?.deliver(.saved(collectionID: document.collection.id, .failure(failure)))
+            }
+        }
+    }
+
+    // MARK: - Drafts
+
+    func loadDrafts() {
+        let path = environment.draftsPath
+        environment.work.schedule { [weak self] in
+            let drafts = DraftStore.read(path)
+            if !drafts.isEmpty { self?.deliver(.draftsFound(drafts)) }
+        }
+    }
+
+    private func storeDrafts(_ drafts: [RequestKey: SavedRequest]) {
+        pendingDrafts = drafts
+        guard !draftsWriteScheduled else { return }
+        draftsWriteScheduled = true
+        clock.schedule(after: Self.draftsDelay) { [weak self] in self?.flushDrafts() }
+    }
+
+    /// Writes pending drafts now (after the debounce, or before quitting).
+    func flushDrafts() {
+        draftsWriteScheduled = false
+        guard let drafts = pendingDrafts else { return }
+        pendingDrafts = nil
+        DraftStore.write(drafts, to: environment.draftsPath)
+    }
+
+    // MARK: - $EDITOR
+
+    private func editExternally(_ key: RequestKey, _ text: String, _ fileExtension: String) {
+        let path = (environment.temporaryFolder as NSString).appendingPathComponent(
+            "lazer-body-\(ProcessInfo.processInfo.processIdentifier).\(fileExtension)")
+        guard
+            FileManager.default.createFile(
+                atPath: path, contents: Data(text.utf8), attributes: [.posixPermissions: 0o600])
+        else {
+            dispatch(
+                .externalEditFinished(
+                    key, text: nil, message: "Could not write a temporary file in \(environment.temporaryFolder)"))
+            return
+        }
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let status = host.edit(path: path)
+        terminal.invalidate()
+        guard status == 0, let data = FileManager.default.contents(atPath: path) else {
+            dispatch(
+                .externalEditFinished(
+                    key, text: nil, message: "The editor exited with status \(status); the body is unchanged"))
+            return
+        }
+        let edited = String(decoding: data, as: UTF8.self)
+        dispatch(
+            .externalEditFinished(
+                key, text: edited == text ? nil : edited, message: edited == text ? "Body unchanged" : nil))
+    }
+
+    // MARK: - JSONPath filter
+
+    nonisolated static func filter(_ query: String, _ document: JSONDocument) -> Result<JSONFilterResult, FilterFailure>
+    {
+        let path: JSONPath
+        do {
+            path = try JSONPath(query)
+        } catch {
+            return .failure(FilterFailure(message: error.description))
+        }
+        let nodes = path.select(in: document)
+        var bytes: [UInt8] = [UInt8(ascii: "[")]
+        for (index, node) in nodes.enumerated() {
+            if index > 0 { bytes.append(UInt8(ascii: ",")) }
+            bytes += document.bytes[document.byteRange(node)]
+        }
+        bytes.append(UInt8(ascii: "]"))
+        do {
+            return .success(JSONFilterResult(document: try JSONDocument(bytes: bytes), count: nodes.count))
+        } catch {
+            return .failure(FilterFailure(message: error.message))
+        }
+    }
+}

@@ -1,0 +1,103 @@
+import Foundation
+import Futures
+import HTTPCore
+import Workspace
+
+/// Sending: the chain dispatch → validate → decode → expectations → captures → history, with the
+/// parsing and history writes on the work queue.
+extension ExplorerProgram {
+    func send(_ job: SendJob) {
+        let workspace = environment.workspace
+        let preparation = workspace.prepare(
+            job.request, in: job.document, environmentName: job.environmentName, captures: job.captures)
+        let key = job.key
+        let generation = job.generation
+        let environmentName = preparation.environment?.name
+        let isMock = preparation.environment?.kind == .mock
+        let method = job.request.method.rawValue
+        let shownURL = preparation.redactor.redact(
+            preparation.resolved.displayURL(baseURL: workspace.serverProvider.baseURL?.absoluteString))
+        let result: @Sendable (ExchangeResult.Outcome) -> ExchangeResult = { outcome in
+            ExchangeResult(
+                generation: generation, outcome: outcome, environmentName: environmentName, isMock: isMock,
+                url: shownURL, method: method)
+        }
+        guard let future = preparation.future(), let request = preparation.request else {
+            let card = FailureCard(
+                translation: Translation(
+                    title: "Not sent", explanation: "The request could not be built in this environment.",
+                    hint: "Fix what is listed, or pick another environment (F2).",
+                    technicalDetail: preparation.problems.joined(separator: "\n")),
+                origin: environmentName.map { "environment \($0)" }, problems: preparation.problems)
+            dispatch(.exchangeFinished(key, result(.failure(card))))
+            return
+        }
+        let started = clock.now()
+        let startedAt = Date()
+        let saved = job.request
+        let redactor = preparation.redactor
+        let origin = Self.origin(of: preparation)
+        let clockStart = ContinuousClock.now
+        let processed = future.then(ProcessedExchange.self, on: environment.work) { [weak self] response in
+            self?.deliver(.exchangeParsing(key, generation: generation))
+            let exchange = Exchange(
+                request: request, url: response.url, result: .success(response), startedAt: startedAt,
+                duration: ContinuousClock.now - clockStart)
+            try? workspace.record(exchange, of: preparation)
+            return try ResponseProcessing.process(response, request: saved, redactor: redactor)
+        }
+        processed.updated { [weak self] progress in
+            self?.deliver(.exchangeProgress(key, generation: generation, progress))
+        }
+        .result { [weak self] outcome in
+            switch outcome {
+            case .success(let done):
+                if !done.captures.isEmpty {
+                    self?.deliver(.captured(collectionID: key.collectionID, done.captures))
+                }
+                self?.deliver(.exchangeFinished(key, result(.response(done.response))))
+            case .failure(let error):
+                if error is CancellationError { return }
+                let elapsed = ContinuousClock.now - clockStart
+                if error is TransportError {
+                    let exchange = Exchange(
+                        request: request, url: nil, result: .failure(error), startedAt: startedAt, duration: elapsed)
+                    workspace.recordQuietly(exchange, of: preparation)
+                }
+                let translation = ErrorTranslator.standard.translate(
+                    error, context: TranslationContext(request: request))
+                let card = FailureCard(
+                    translation: Translation(
+                        title: redactor.redact(translation.title),
+                        explanation: redactor.redact(translation.explanation),
+                        hint: redactor.redact(translation.hint),
+                        technicalDetail: redactor.redact(translation.technicalDetail)),
+                    origin: origin, elapsed: elapsed)
+                self?.deliver(.exchangeFinished(key, result(.failure(card))))
+            }
+        }
+        inFlight[key] = (generation, processed)
+        _ = started
+        processed.send()
+    }
+
+    /// Where the request's address came from, for the error card: the environment's base URL for
+    /// a relative request, else the request's own URL.
+    nonisolated static func origin(of preparation: SendPreparation) -> String? {
+        guard let environment = preparation.environment else { return nil }
+        switch preparation.resolved.target {
+        case .path:
+            return
+                "the base URL of environment \"\(environment.name)\" (\(environment.kind.rawValue)): \(environment.baseURL)"
+        case .absolute:
+            return "the request's own URL (environment \"\(environment.name)\" is not used for it)"
+        }
+    }
+}
+
+extension WorkspaceServices {
+    /// Records an exchange, ignoring a failure to write (history is a convenience, not the work).
+    func recordQuietly(_ exchange: Exchange, of preparation: SendPreparation) {
+        try? record(exchange, of: preparation)
+    }
+}

@@ -1,0 +1,104 @@
+import Futures
+public import TUI
+import Workspace
+
+/// Runs the explorer: owns the state, feeds actions to the reducer, runs the effects it returns,
+/// and draws. One frame per batch of events (a frame is requested on the main scheduler, so every
+/// event already queued is reduced before it draws); a tick every 100 ms only while something
+/// animates, so an idle explorer uses no CPU.
+///
+/// Threading: main actor only. Effects run their work on `environment.work` and hand results
+/// back through `environment.main`.
+@MainActor
+public final class ExplorerProgram {
+    public private(set) var state: ExplorerState
+    let terminal: Terminal<ScreenBackend>
+    let environment: ExplorerEnvironment
+    let clock: any ExplorerClock
+    let host: any ExplorerHost
+    private var framePending = false
+    private var tickPending = false
+    /// The sends in flight, by request, with their generation.
+    var inFlight: [RequestKey: (generation: Int, future: ResponseFuture<ProcessedExchange>)] = [:]
+    /// Drafts waiting to be written (debounced).
+    var pendingDrafts: [RequestKey: SavedRequest]?
+    var draftsWriteScheduled = false
+    var watchers: [String: FolderWatcher] = [:]
+    /// Called after each frame with its report (benchmarks and tests).
+    public var onFrame: ((FrameReport) -> Void)?
+
+    public static var tickInterval: Duration { .milliseconds(100) }
+    public static var draftsDelay: Duration { .milliseconds(500) }
+
+    public init(
+        state: ExplorerState, backend: any TerminalBackend, environment: ExplorerEnvironment, clock: any ExplorerClock,
+        host: any ExplorerHost
+    ) {
+        self.state = state
+        self.terminal = Terminal(backend: ScreenBackend(backend))
+        self.environment = environment
+        self.clock = clock
+        self.host = host
+        self.state.size = backend.size
+    }
+
+    /// Loads the collections at `paths` (files or folders) and looks for drafts of an earlier
+    /// session; draws the first frame at once (collections appear as they arrive).
+    public func start(paths: [String]) {
+        run(.loadCollections(paths))
+        loadDrafts()
+        drawNow()
+    }
+
+    public func handle(_ event: Event) {
+        dispatch(.event(event))
+    }
+
+    /// Reduces one action and runs its effects; the frame follows on the main scheduler.
+    public func dispatch(_ action: ExplorerAction) {
+        state.now = clock.now()
+        let effects = ExplorerReducer.reduce(&state, action)
+        for effect in effects { run(effect) }
+        host.setSuspendsOnControlZ(!state.isTyping)
+        requestFrame()
+        scheduleTickIfNeeded()
+    }
+
+    /// Hands an action from any thread back to the main actor.
+    nonisolated func deliver(_ action: ExplorerAction) {
+        let environment = environment
+        environment.main.schedule { [weak self] in
+            MainActor.assumeIsolated { self?.dispatch(action) }
+        }
+    }
+
+    private func requestFrame() {
+        guard !framePending else { return }
+        framePending = true
+        environment.main.schedule { [weak self] in
+            MainActor.assumeIsolated { _ = self?.drawNow() }
+        }
+    }
+
+    /// Draws the state now (the terminal sends only the cells that changed).
+    @discardableResult
+    public func drawNow() -> FrameReport {
+        framePending = false
+        state.size = terminal.backend.size
+        var current = state
+        let report = terminal.draw { frame in ExplorerView.render(&current, into: &frame) }
+        state = current
+        onFrame?(report)
+        return report
+    }
+
+    private func scheduleTickIfNeeded() {
+        guard state.isAnimating, !tickPending else { return }
+        tickPending = true
+        clock.schedule(after: Self.tickInterval) { [weak self] in
+            guard let self else { return }
+            self.tickPending = false
+            self.dispatch(.tick)
+        }
+    }
+}

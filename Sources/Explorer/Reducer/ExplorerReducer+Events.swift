@@ -1,0 +1,163 @@
+import Foundation
+import TUI
+import Workspace
+
+/// Terminal events: keys are routed to the overlay, the text field being typed in, or the
+/// keymap; the mouse focuses and scrolls; resize only changes the size.
+extension ExplorerReducer {
+    /// The smallest screen the explorer draws; below it a "too small" notice is shown.
+    static let minimumSize = Size(width: 60, height: 16)
+
+    static func handle(_ event: Event, _ state: inout ExplorerState) -> [ExplorerEffect] {
+        switch event {
+        case .key(let key):
+            return handleKey(key, &state)
+        case .paste(let text):
+            return paste(text, &state)
+        case .mouse(let mouse):
+            return handleMouse(mouse, &state)
+        case .resize(let size):
+            state.size = size
+            return []
+        case .focusGained, .focusLost:
+            return []
+        }
+    }
+
+    static func handleKey(_ key: KeyEvent, _ state: inout ExplorerState) -> [ExplorerEffect] {
+        if state.size.width < minimumSize.width || state.size.height < minimumSize.height {
+            if key == .ctrl("q") || key == .char("q") { return requestQuit(&state) }
+            return []
+        }
+        if let overlay = state.overlay { return handleOverlayKey(key, overlay, &state) }
+        if key == KeyEvent(.escape) { return escape(&state) }
+        if state.isTyping {
+            if key.key == .tab || key.key == .backTab {
+                commitEditing(&state)
+                return perform(key.key == .tab ? "focus.next" : "focus.previous", &state)
+            }
+            let isCommandKey =
+                !key.modifiers.isDisjoint(with: [.ctrl, .alt])
+                || { if case .function = key.key { true } else { false } }()
+            if isCommandKey, case .action(let action) = state.keys.resolve(key, contexts: []) {
+                return perform(action, &state)
+            }
+            state.keys.reset()
+            return typeKey(key, &state)
+        }
+        if state.focus == .request, let effects = requestContentKey(key, &state) { return effects }
+        switch state.keys.resolve(key, contexts: contexts(of: state)) {
+        case .action(let action): return perform(action, &state)
+        case .pending: return []
+        case .unbound: return []
+        }
+    }
+
+    /// The keymap contexts active for the focused pane (besides `global`).
+    static func contexts(of state: ExplorerState) -> [String] {
+        switch state.focus {
+        case .collections: return ["collections", "outside"]
+        case .request: return ["request", "outside"]
+        case .response:
+            switch state.response.tab {
+            case .tree: return ["tree", "response", "outside"]
+            case .raw: return ["raw", "response", "outside"]
+            default: return ["response", "outside"]
+            }
+        }
+    }
+
+    /// Esc: leaves the text field being typed in; else cancels the send in flight; else clears
+    /// the collections filter.
+    static func escape(_ state: inout ExplorerState) -> [ExplorerEffect] {
+        state.keys.reset()
+        if state.isTyping {
+            cancelTyping(&state)
+            return []
+        }
+        if let key = state.selection, let generation = state.exchanges[key]?.inFlight {
+            return cancel(key, generation: generation, &state)
+        }
+        if state.focus == .collections, !state.navigator.filter.text.isEmpty {
+            state.navigator.filter.setText("")
+            state.navigator.rebuild(from: state.collections)
+        }
+        if state.focus == .request, state.editor.focus == .url { state.editor.focus = .content }
+        return []
+    }
+
+    /// Ends typing without running anything (URL and body edits are kept: they are drafts).
+    static func cancelTyping(_ state: inout ExplorerState) {
+        switch state.focus {
+        case .collections:
+            state.navigator.isFiltering = false
+        case .request:
+            switch state.editor.focus {
+            case .url, .editing:
+                commitEditing(&state)
+                state.editor.focus = .content
+            case .content:
+                switch state.editor.tab {
+                case .params:
+                    if state.editor.paramsOnPath {
+                        _ = state.editor.pathParams.handle(.key(KeyEvent(.escape)))
+                    } else {
+                        _ = state.editor.query.handle(.key(KeyEvent(.escape)))
+                    }
+                case .headers: _ = state.editor.headers.handle(.key(KeyEvent(.escape)))
+                default: break
+                }
+            }
+        case .response:
+            state.response.search.isEditing = false
+            state.response.filter.isEditing = false
+        }
+    }
+
+    /// A key typed into the focused text field.
+    static func typeKey(_ key: KeyEvent, _ state: inout ExplorerState) -> [ExplorerEffect] {
+        switch state.focus {
+        case .collections:
+            if key == KeyEvent(.enter) || key.key == .down || key.key == .up {
+                state.navigator.isFiltering = false
+                if key.key != .enter { return perform(key.key == .down ? "nav.down" : "nav.up", &state) }
+                return []
+            }
+            if state.navigator.filter.handle(key) { state.navigator.rebuild(from: state.collections) }
+            state.navigator.selected = firstRequestRow(state.navigator.rows) ?? 0
+            return []
+        case .request:
+            return typeIntoRequest(key, &state)
+        case .response:
+            return typeIntoResponse(key, &state)
+        }
+    }
+
+    static func paste(_ text: String, _ state: inout ExplorerState) -> [ExplorerEffect] {
+        if case .prompt(var prompt)? = state.overlay {
+            prompt.field.insert(text.replacingOccurrences(of: "\n", with: " "))
+            state.overlay = .prompt(prompt)
+            return []
+        }
+        guard state.isTyping else { return [] }
+        switch state.focus {
+        case .collections:
+            state.navigator.filter.insert(text.replacingOccurrences(of: "\n", with: " "))
+            state.navigator.rebuild(from: state.collections)
+            return []
+        case .request:
+            return pasteIntoRequest(text, &state)
+        case .response:
+            if state.response.search.isEditing {
+                state.response.search.query.insert(text)
+            } else if state.response.filter.isEditing {
+                state.response.filter.query.insert(text)
+            }
+            return []
+        }
+    }
+
+    private static func firstRequestRow(_ rows: [NavigatorRow]) -> Int? {
+        rows.firstIndex { $0.requestKey != nil }
+    }
+}

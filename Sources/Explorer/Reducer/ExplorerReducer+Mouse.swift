@@ -1,0 +1,101 @@
+import JSONTree
+import TUI
+import Workspace
+
+/// The mouse: a click focuses the pane under the pointer and selects what is under it (a row, a
+/// tab); the wheel scrolls the pane under the pointer.
+extension ExplorerReducer {
+    static func handleMouse(_ mouse: MouseEvent, _ state: inout ExplorerState) -> [ExplorerEffect] {
+        guard state.overlay == nil else {
+            if case .press(.left) = mouse.kind, case .help = state.overlay { state.overlay = nil }
+            return []
+        }
+        let layout = ExplorerLayout(state)
+        guard let pane = layout.pane(at: mouse.position) else { return [] }
+        switch mouse.kind {
+        case .scrollUp, .scrollDown:
+            let saved = state.focus
+            state.focus = pane
+            let direction: NavigationAction = mouse.kind == .scrollUp ? .up : .down
+            var effects: [ExplorerEffect] = []
+            if pane == .collections {
+                // The wheel scrolls the list without opening every request it passes.
+                let count = state.navigator.rows.count
+                let step = direction == .up ? -3 : 3
+                state.navigator.offset = max(0, min(max(0, count - 1), state.navigator.offset + step))
+            } else {
+                for _ in 0..<3 { effects += navigate(direction, &state) }
+            }
+            state.focus = saved
+            return effects
+        case .press(.left):
+            if state.isTyping, state.focus != pane { commitEditing(&state) }
+            state.focus = pane
+            return click(mouse.position, in: pane, layout, &state)
+        default:
+            return []
+        }
+    }
+
+    private static func click(
+        _ position: Position, in pane: Pane, _ layout: ExplorerLayout, _ state: inout ExplorerState
+    )
+        -> [ExplorerEffect]
+    {
+        switch pane {
+        case .collections:
+            guard let rect = layout.collections else { return [] }
+            let rows = ExplorerLayout.collectionRows(
+                rect, filtering: state.navigator.isFiltering || !state.navigator.filter.text.isEmpty)
+            guard rows.contains(position) else { return [] }
+            let index = state.navigator.offset + position.y - rows.y
+            guard state.navigator.rows.indices.contains(index) else { return [] }
+            let wasSelected = state.navigator.selected == index
+            state.navigator.selected = index
+            let row = state.navigator.rows[index]
+            if let key = row.requestKey { return select(key, &state, focus: false) }
+            // A click on a collection or folder's arrow (or a second click) folds it.
+            let arrowColumn = rows.x + row.depth * 2
+            if wasSelected || position.x <= arrowColumn + 1 { return collectionsAction("nav.open", &state) }
+            return []
+        case .request:
+            guard let rect = layout.request else { return [] }
+            let parts = ExplorerLayout.requestParts(rect)
+            if parts.url.contains(position) {
+                state.editor.focus = .url
+            } else if parts.tabs.contains(position) {
+                let ranges = ExplorerLayout.tabRanges(TabTitles.request(state), from: parts.tabs.x)
+                if let index = ranges.firstIndex(where: { $0.contains(position.x) }) {
+                    commitEditing(&state)
+                    state.editor.tab = RequestTab(rawValue: index) ?? .params
+                    state.editor.focus = .content
+                }
+            } else if parts.content.contains(position) {
+                if state.editor.tab == .body || state.editor.tab == .notes {
+                    state.editor.focus = .editing
+                } else {
+                    state.editor.focus = .content
+                }
+            }
+            return []
+        case .response:
+            guard let rect = layout.response else { return [] }
+            let parts = ExplorerLayout.responseParts(rect)
+            if parts.tabs.contains(position) {
+                let ranges = ExplorerLayout.tabRanges(TabTitles.response(state), from: parts.tabs.x)
+                if let index = ranges.firstIndex(where: { $0.contains(position.x) }) {
+                    state.response.tab = ResponseTab(rawValue: index) ?? .tree
+                    state.response.scroll = 0
+                }
+            } else if parts.content.contains(position), state.response.tab == .tree, let tree = state.response.tree {
+                let row = state.response.offset + position.y - parts.content.y
+                if row < tree.rowCount {
+                    let wasSelected = state.response.selectedRow == row
+                    state.response.selectedRow = row
+                    if wasSelected { return responseAction("tree.toggle", &state) }
+                }
+            }
+            return []
+        }
+    }
+}

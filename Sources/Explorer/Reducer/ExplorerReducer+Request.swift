@@ -1,0 +1,304 @@
+import Foundation
+import TUI
+import Workspace
+
+/// The request pane: the URL field, the tabs, and writing every edit into the request's draft.
+extension ExplorerReducer {
+    /// Keys for the tab's own widget while nothing is typed (the tables take Space, Enter, `a`,
+    /// `d`, arrows). Nil: not handled, the keymap decides.
+    static func requestContentKey(_ key: KeyEvent, _ state: inout ExplorerState) -> [ExplorerEffect]? {
+        guard state.editor.focus == .content, let selection = state.selection else { return nil }
+        switch state.editor.tab {
+        case .params, .headers:
+            if key.key == .up, tableSelection(state) == 0 || tableSelection(state) == nil {
+                if state.editor.tab == .params, state.editor.paramsOnPath {
+                    state.editor.paramsOnPath = false
+                    return []
+                }
+                state.editor.focus = .url
+                return []
+            }
+            if key.key == .down, state.editor.tab == .params, !state.editor.paramsOnPath,
+                (state.editor.query.table.selected ?? -1) >= state.editor.query.rows.count - 1,
+                !state.editor.pathParams.rows.isEmpty
+            {
+                state.editor.paramsOnPath = true
+                return []
+            }
+            if let navigation = tableNavigation(key) {
+                withTable(&state) { $0.apply(navigation) }
+                return []
+            }
+            var handled = false
+            withTable(&state) { handled = $0.handle(.key(key)) }
+            guard handled else { return nil }
+            syncTables(selection, &state)
+            return draftsChanged(&state)
+        case .body, .notes:
+            if key.key == .up || key.key == .character("k") {
+                state.editor.focus = .url
+                return []
+            }
+            if key == KeyEvent(.enter) || key == .char("i") {
+                guard state.editor.tab == .notes || isTextBody(state) else {
+                    notify(&state, "This body kind is edited in the collection file or $EDITOR (Alt+E)", kind: .info)
+                    return []
+                }
+                state.editor.focus = .editing
+                return []
+            }
+            return nil
+        case .auth, .options, .checks:
+            if key.key == .up || key.key == .character("k") {
+                if state.editor.contentScroll == 0 {
+                    state.editor.focus = .url
+                } else {
+                    state.editor.contentScroll -= 1
+                }
+                return []
+            }
+            if key.key == .down || key.key == .character("j") {
+                state.editor.contentScroll += 1
+                return []
+            }
+            return nil
+        }
+    }
+
+    private static func tableNavigation(_ key: KeyEvent) -> NavigationAction? {
+        guard key.modifiers.isEmpty else { return nil }
+        switch key.key {
+        case .up, .character("k"): return .up
+        case .down, .character("j"): return .down
+        case .pageUp: return .pageUp
+        case .pageDown: return .pageDown
+        case .home: return .top
+        case .end: return .bottom
+        default: return nil
+        }
+    }
+
+    private static func tableSelection(_ state: ExplorerState) -> Int? {
+        switch state.editor.tab {
+        case .params:
+            state.editor.paramsOnPath ? state.editor.pathParams.table.selected : state.editor.query.table.selected
+        case .headers: state.editor.headers.table.selected
+        default: nil
+        }
+    }
+
+    /// Runs `body` on the table of the current tab.
+    static func withTable(_ state: inout ExplorerState, _ body: (inout KeyValueEditorState) -> Void) {
+        switch state.editor.tab {
+        case .params:
+            if state.editor.paramsOnPath { body(&state.editor.pathParams) } else { body(&state.editor.query) }
+        case .headers: body(&state.editor.headers)
+        default: break
+        }
+    }
+
+    /// Writes the tables' rows into the draft.
+    static func syncTables(_ key: RequestKey, _ state: inout ExplorerState) {
+        let editor = state.editor
+        updateDraft(key, &state) { request in
+            request.query = KeyValueRows.merged(editor.query.rows, over: request.query)
+            request.pathParams = KeyValueRows.merged(editor.pathParams.rows, over: request.pathParams)
+            request.headers = KeyValueRows.merged(editor.headers.rows, over: request.headers)
+        }
+    }
+
+    private static func isTextBody(_ state: ExplorerState) -> Bool {
+        state.selectedRequest.map { BodyText.isTextual($0.body) } ?? false
+    }
+
+    /// A key typed while the request pane has a text field.
+    static func typeIntoRequest(_ key: KeyEvent, _ state: inout ExplorerState) -> [ExplorerEffect] {
+        guard let selection = state.selection else { return [] }
+        switch state.editor.focus {
+        case .url:
+            if key == KeyEvent(.enter) { return send(&state) }
+            if key.key == .down {
+                state.editor.focus = .content
+                return []
+            }
+            guard state.editor.url.handle(key) else { return [] }
+            let text = state.editor.url.text
+            updateDraft(selection, &state) { $0.url = text }
+            return draftsChanged(&state)
+        case .editing:
+            if state.editor.tab == .notes {
+                guard state.editor.notes.handle(key) else { return [] }
+                let text = state.editor.notes.text
+                updateDraft(selection, &state) { $0.notes = text.isEmpty ? nil : text }
+                return draftsChanged(&state)
+            }
+            guard state.editor.body.handle(key) else { return [] }
+            bodyTextChanged(selection, &state)
+            return draftsChanged(&state)
+        case .content:
+            var handled = false
+            withTable(&state) { handled = $0.handle(.key(key)) }
+            guard handled else { return [] }
+            syncTables(selection, &state)
+            return draftsChanged(&state)
+        }
+    }
+
+    static func pasteIntoRequest(_ text: String, _ state: inout ExplorerState) -> [ExplorerEffect] {
+        guard let selection = state.selection else { return [] }
+        switch state.editor.focus {
+        case .url:
+            state.editor.url.insert(text.replacingOccurrences(of: "\n", with: ""))
+            let url = state.editor.url.text
+            updateDraft(selection, &state) { $0.url = url }
+        case .editing:
+            if state.editor.tab == .notes {
+                state.editor.notes.insert(text)
+                let notes = state.editor.notes.text
+                updateDraft(selection, &state) { $0.notes = notes }
+            } else {
+                state.editor.body.insert(text)
+                bodyTextChanged(selection, &state)
+            }
+        case .content:
+            withTable(&state) { _ = $0.handle(.paste(text)) }
+            syncTables(selection, &state)
+        }
+        return draftsChanged(&state)
+    }
+
+    private static func bodyTextChanged(_ key: RequestKey, _ state: inout ExplorerState) {
+        let text = state.editor.body.text
+        updateDraft(key, &state) { $0.body = BodyText.replacing($0.body, with: text) }
+        if let request = state.request(key) {
+            switch request.body.content {
+            case .json, .jsonText: state.editor.bodyProblem = BodyText.problem(inJSON: text)
+            default: state.editor.bodyProblem = nil
+            }
+        }
+    }
+
+    /// Commits a table cell being edited (Enter's effect) before focus moves away or a send.
+    static func commitEditing(_ state: inout ExplorerState) {
+        guard let selection = state.selection, state.focus == .request || state.editor.isTyping else { return }
+        var committed = false
+        for tab in [RequestTab.params, .headers] {
+            let saved = state.editor.tab
+            state.editor.tab = tab
+            withTable(&state) { table in
+                if table.isEditing {
+                    _ = table.handle(.key(KeyEvent(.enter)))
+                    committed = true
+                }
+            }
+            if tab == .params, state.editor.pathParams.isEditing {
+                _ = state.editor.pathParams.handle(.key(KeyEvent(.enter)))
+                committed = true
+            }
+            state.editor.tab = saved
+        }
+        if committed { syncTables(selection, &state) }
+    }
+
+    static func navigateRequest(_ navigation: NavigationAction, _ state: inout ExplorerState) -> [ExplorerEffect] {
+        switch navigation {
+        case .left: return requestAction("request.prevTab", &state)
+        case .right: return requestAction("request.nextTab", &state)
+        case .down where state.editor.focus == .url:
+            state.editor.focus = .content
+        default: break
+        }
+        return []
+    }
+
+    static func requestAction(_ action: String, _ state: inout ExplorerState) -> [ExplorerEffect] {
+        switch action {
+        case "request.prevTab", "request.nextTab":
+            commitEditing(&state)
+            let count = RequestTab.allCases.count
+            let step = action == "request.nextTab" ? 1 : count - 1
+            state.editor.tab = RequestTab(rawValue: (state.editor.tab.rawValue + step) % count) ?? .params
+            state.editor.focus = .content
+            state.editor.contentScroll = 0
+        case "request.focusURL", "request.url":
+            state.focus = .request
+            state.editor.focus = .url
+        case "request.edit":
+            state.focus = .request
+            if state.editor.tab == .body || state.editor.tab == .notes { state.editor.focus = .editing }
+        case "request.method":
+            guard let key = state.selection else { return [] }
+            let all = RequestMethod.allCases.filter { $0 != .connect && $0 != .trace }
+            updateDraft(key, &state) { request in
+                let index = all.firstIndex(of: request.method) ?? -1
+                request.method = all[(index + 1) % all.count]
+            }
+            return draftsChanged(&state)
+        case "request.bodyKind":
+            return cycleBodyKind(&state)
+        case "body.format":
+            guard let key = state.selection, let formatted = BodyText.formatted(state.editor.body.text) else {
+                notify(
+                    &state, state.editor.bodyProblem.map { "Not JSON: \($0)" } ?? "The body is not JSON", kind: .warning
+                )
+                return []
+            }
+            state.editor.body.setText(formatted)
+            updateDraft(key, &state) { $0.body = BodyText.replacing($0.body, with: formatted) }
+            state.editor.bodyProblem = nil
+            return draftsChanged(&state)
+        case "body.external":
+            guard let key = state.selection, let request = state.request(key), BodyText.isTextual(request.body) else {
+                return []
+            }
+            return [.editExternally(key, text: state.editor.body.text, fileExtension: fileExtension(of: request.body))]
+        default:
+            if action.hasPrefix("request.tab"), let number = Int(action.dropFirst(11)),
+                let tab = RequestTab(rawValue: number - 1)
+            {
+                commitEditing(&state)
+                state.focus = .request
+                state.editor.tab = tab
+                state.editor.focus = .content
+                state.editor.contentScroll = 0
+            }
+        }
+        return []
+    }
+
+    /// Body kinds the Body tab switches between with `b`: none → JSON → text → none.
+    private static func cycleBodyKind(_ state: inout ExplorerState) -> [ExplorerEffect] {
+        guard let key = state.selection, let request = state.request(key) else { return [] }
+        guard BodyText.isTextual(request.body) else {
+            notify(&state, "Form, multipart and file bodies are kept as they are", kind: .info)
+            return []
+        }
+        let text = state.editor.body.text
+        updateDraft(key, &state) { request in
+            switch request.body.content {
+            case .none: request.body.content = .jsonText(text.isEmpty ? "{}" : text)
+            case .json, .jsonText: request.body.content = .text(text, contentType: nil)
+            default: request.body.content = .none
+            }
+            request.body = BodyText.replacing(request.body, with: BodyText.text(of: request.body))
+        }
+        if let updated = state.request(key) {
+            state.editor.body.setText(BodyText.text(of: updated.body))
+            state.editor.bodyProblem = BodyText.problem(in: updated.body)
+        }
+        return draftsChanged(&state)
+    }
+
+    /// The temporary file's extension for `$EDITOR`, so it highlights the body's language.
+    static func fileExtension(of body: SavedBody) -> String {
+        switch body.content {
+        case .json, .jsonText: return "json"
+        case .text(_, let contentType?):
+            if contentType.contains("xml") { return "xml" }
+            if contentType.contains("html") { return "html" }
+            if contentType.contains("yaml") { return "yaml" }
+            return "txt"
+        default: return "txt"
+        }
+    }
+}

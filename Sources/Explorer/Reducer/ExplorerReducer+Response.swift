@@ -1,0 +1,291 @@
+import Foundation
+import JSONTree
+import TUI
+import Workspace
+
+/// The response pane: tabs, the JSON tree (folds, search, JSONPath filter, copy), Raw options,
+/// history.
+extension ExplorerReducer {
+    static func navigateResponse(_ navigation: NavigationAction, _ state: inout ExplorerState) -> [ExplorerEffect] {
+        let page = max(1, state.response.pageSize)
+        switch state.response.tab {
+        case .tree:
+            guard let tree = state.response.tree, tree.rowCount > 0 else { return scroll(navigation, page, &state) }
+            let last = tree.rowCount - 1
+            var row = state.response.selectedRow
+            switch navigation {
+            case .up: row -= 1
+            case .down: row += 1
+            case .pageUp: row -= page
+            case .pageDown: row += page
+            case .top: row = 0
+            case .bottom: row = last
+            case .left: return foldOrParent(&state)
+            case .right:
+                if let current = currentTreeRow(state), !current.isClosing {
+                    state.response.tree?.expand(current.node)
+                }
+                return []
+            }
+            state.response.selectedRow = max(0, min(last, row))
+            state.response.scrollToSelection()
+        case .history:
+            let count = state.response.history.count
+            guard count > 0 else { return [] }
+            switch navigation {
+            case .up: state.response.historySelected = max(0, state.response.historySelected - 1)
+            case .down: state.response.historySelected = min(count - 1, state.response.historySelected + 1)
+            case .top: state.response.historySelected = 0
+            case .bottom: state.response.historySelected = count - 1
+            default: break
+            }
+        default:
+            return scroll(navigation, page, &state)
+        }
+        return []
+    }
+
+    private static func scroll(_ navigation: NavigationAction, _ page: Int, _ state: inout ExplorerState)
+        -> [ExplorerEffect]
+    {
+        switch navigation {
+        case .up: state.response.scroll -= 1
+        case .down: state.response.scroll += 1
+        case .pageUp: state.response.scroll -= page
+        case .pageDown: state.response.scroll += page
+        case .top: state.response.scroll = 0
+        case .bottom: state.response.scroll = Int.max / 2
+        case .left, .right: break
+        }
+        state.response.scroll = max(0, state.response.scroll)
+        return []
+    }
+
+    static func currentTreeRow(_ state: ExplorerState) -> JSONTreeRow? {
+        state.response.tree?.rows(from: state.response.selectedRow, count: 1).first
+    }
+
+    /// `h`/Left: folds an open container, else moves to the parent.
+    private static func foldOrParent(_ state: inout ExplorerState) -> [ExplorerEffect] {
+        guard let row = currentTreeRow(state), var tree = state.response.tree else { return [] }
+        if !row.isClosing, row.isExpanded {
+            tree.collapse(row.node)
+            state.response.tree = tree
+            return []
+        }
+        let target = row.isClosing ? row.node : tree.document.parent(row.node)
+        if let target, let index = tree.row(of: target) {
+            if row.isClosing { tree.collapse(target) }
+            state.response.tree = tree
+            state.response.selectedRow = tree.row(of: target) ?? index
+            state.response.scrollToSelection()
+        }
+        return []
+    }
+
+    static func responseAction(_ action: String, _ state: inout ExplorerState) -> [ExplorerEffect] {
+        switch action {
+        case "response.prevTab", "response.nextTab":
+            let count = ResponseTab.allCases.count
+            let step = action == "response.nextTab" ? 1 : count - 1
+            state.response.tab = ResponseTab(rawValue: (state.response.tab.rawValue + step) % count) ?? .tree
+            state.response.scroll = 0
+        case "response.retry":
+            return send(&state)
+        case "response.open":
+            if state.response.tab == .history, state.response.history.indices.contains(state.response.historySelected) {
+                state.response.openedHistory = state.response.history[state.response.historySelected]
+                state.response.tab = .raw
+                state.response.scroll = 0
+                notify(&state, "Showing a past exchange (send again to leave it)", kind: .info)
+            } else if state.response.tab == .tree {
+                return treeToggle(&state)
+            }
+        case "tree.toggle": return treeToggle(&state)
+        case "tree.expandAll":
+            state.response.tree?.expandAll()
+            keepSelectionInRange(&state)
+        case "tree.collapseAll":
+            state.response.tree?.collapseAll()
+            state.response.selectedRow = 0
+            state.response.offset = 0
+        case "tree.depth1", "tree.depth2", "tree.depth3":
+            expand(toDepth: Int(action.suffix(1)) ?? 1, &state)
+        case "tree.search":
+            state.response.search.isEditing = true
+            state.response.search.query.selectAll()
+        case "tree.filter":
+            state.response.filter.isEditing = true
+            state.response.filter.query.selectAll()
+        case "tree.next", "tree.previous":
+            stepMatch(forward: action == "tree.next", &state)
+        case "tree.copyValue", "tree.copyPath":
+            guard let row = currentTreeRow(state), let document = state.response.tree?.document else { return [] }
+            let text =
+                action == "tree.copyPath"
+                ? document.jsonPath(row.node)
+                : (document.kind(row.node) == .string ? document.string(row.node) ?? "" : document.rawText(row.node))
+            notify(&state, "Copied \(action == "tree.copyPath" ? "path" : "value"): \(text.prefix(60))", kind: .info)
+            return [.copy(text)]
+        case "raw.wrap": state.response.rawWrap.toggle()
+        case "raw.hex": state.response.rawHex.toggle()
+        case "raw.pretty": state.response.rawPretty.toggle()
+        case "raw.copy":
+            guard let bytes = state.exchange?.result?.response?.content.bytes else { return [] }
+            notify(&state, "Copied the body (\(ByteCount.format(Int64(bytes.count))))", kind: .info)
+            return [.copy(String(decoding: bytes, as: UTF8.self))]
+        default: break
+        }
+        return []
+    }
+
+    private static func treeToggle(_ state: inout ExplorerState) -> [ExplorerEffect] {
+        guard let row = currentTreeRow(state), var tree = state.response.tree else { return [] }
+        let document = tree.document
+        if document.kind(row.node) == .string, let text = document.string(row.node),
+            text.count > 60 || text.contains("\n")
+        {
+            state.overlay = .viewer(title: document.jsonPath(row.node), text: text, scroll: 0)
+            return []
+        }
+        tree.toggle(row.isClosing ? row.node : row.node)
+        state.response.tree = tree
+        if row.isClosing, let index = tree.row(of: row.node) { state.response.selectedRow = index }
+        keepSelectionInRange(&state)
+        return []
+    }
+
+    private static func keepSelectionInRange(_ state: inout ExplorerState) {
+        let count = state.response.tree?.rowCount ?? 0
+        state.response.selectedRow = max(0, min(state.response.selectedRow, count - 1))
+        state.response.scrollToSelection()
+    }
+
+    /// Unfolds every container down to `depth` levels below the root, folds the rest.
+    private static func expand(toDepth depth: Int, _ state: inout ExplorerState) {
+        guard var tree = state.response.tree else { return }
+        tree.collapseAll()
+        var frontier = [tree.document.root]
+        for _ in 0..<depth {
+            var next: [JSONNode] = []
+            for node in frontier where tree.document.kind(node).isContainer {
+                tree.expand(node)
+                // Wide containers: unfold the first 1,000 children's children at most.
+                next += tree.document.children(node).prefix(1000)
+            }
+            frontier = next
+        }
+        state.response.tree = tree
+        keepSelectionInRange(&state)
+    }
+
+    /// Moves to the next (or previous) search match, unfolding what hides it.
+    static func stepMatch(forward: Bool, _ state: inout ExplorerState) {
+        let matches = state.response.search.matches
+        guard !matches.isEmpty, var tree = state.response.tree else {
+            if !state.response.search.lastPattern.isEmpty {
+                notify(&state, "No match for \"\(state.response.search.lastPattern)\"", kind: .warning)
+            }
+            return
+        }
+        var index: Int
+        if let current = state.response.search.current {
+            index = (current + (forward ? 1 : matches.count - 1)) % matches.count
+        } else {
+            index = forward ? 0 : matches.count - 1
+        }
+        if state.response.search.current == nil {
+            // Start from the selected row: the first match at or after it.
+            let selectedNode = currentTreeRow(state)?.node.index ?? 0
+            if forward, let first = matches.firstIndex(where: { $0.index >= selectedNode }) { index = first }
+        }
+        state.response.search.current = index
+        tree.reveal(matches[index])
+        state.response.tree = tree
+        if let row = tree.row(of: matches[index]) {
+            state.response.selectedRow = row
+            state.response.scrollToSelection()
+        }
+    }
+
+    /// A key typed into the search or filter field of the tree.
+    static func typeIntoResponse(_ key: KeyEvent, _ state: inout ExplorerState) -> [ExplorerEffect] {
+        let generation = state.exchange?.result?.generation ?? 0
+        if state.response.search.isEditing {
+            if key == KeyEvent(.enter) {
+                state.response.search.isEditing = false
+                let pattern = state.response.search.query.text
+                state.response.search.lastPattern = pattern
+                state.response.search.matches = []
+                state.response.search.current = nil
+                guard !pattern.isEmpty, let document = state.response.tree?.document else { return [] }
+                return [.search(generation: generation, pattern: pattern, document: document)]
+            }
+            _ = state.response.search.query.handle(key)
+            return []
+        }
+        if state.response.filter.isEditing {
+            if key == KeyEvent(.enter) {
+                state.response.filter.isEditing = false
+                let query = state.response.filter.query.text.trimmingCharacters(in: .whitespaces)
+                if query.isEmpty {
+                    state.response.filter.applied = nil
+                    state.response.filter.document = nil
+                    state.response.filter.error = nil
+                    state.response.treeGeneration = nil
+                    buildTree(&state)
+                    return []
+                }
+                guard case .json(let document)? = state.exchange?.result?.response?.content else { return [] }
+                return [.filter(generation: generation, query: query, document: document)]
+            }
+            _ = state.response.filter.query.handle(key)
+            return []
+        }
+        return []
+    }
+
+    static func searchFinished(
+        _ generation: Int, _ pattern: String, _ matches: [JSONNode], _ error: String?, _ state: inout ExplorerState
+    ) -> [ExplorerEffect] {
+        guard state.exchange?.result?.generation == generation, state.response.search.lastPattern == pattern else {
+            return []
+        }
+        if let error {
+            notify(&state, error, kind: .error)
+            return []
+        }
+        state.response.search.matches = matches
+        state.response.search.current = nil
+        if matches.isEmpty {
+            notify(&state, "No match for \"\(pattern)\"", kind: .warning)
+        } else {
+            stepMatch(forward: true, &state)
+            notify(&state, "\(matches.count) match\(matches.count == 1 ? "" : "es") (n/N)", kind: .info)
+        }
+        return []
+    }
+
+    static func filterFinished(
+        _ generation: Int, _ query: String, _ result: Result<JSONFilterResult, FilterFailure>,
+        _ state: inout ExplorerState
+    ) -> [ExplorerEffect] {
+        guard state.exchange?.result?.generation == generation else { return [] }
+        switch result {
+        case .success(let filtered):
+            state.response.filter.applied = query
+            state.response.filter.document = filtered.document
+            state.response.filter.error = nil
+            var tree = JSONTreeView(document: filtered.document)
+            tree.expandAll()
+            state.response.tree = tree
+            state.response.selectedRow = 0
+            state.response.offset = 0
+            state.response.search = TreeSearchState()
+            notify(&state, "\(filtered.count) value\(filtered.count == 1 ? "" : "s") selected by \(query)", kind: .info)
+        case .failure(let failure):
+            state.response.filter.error = failure.message
+        }
+        return []
+    }
+}

@@ -1,0 +1,96 @@
+import JSONTree
+import TUI
+import Workspace
+
+/// Sending, cancelling, and results arriving.
+extension ExplorerReducer {
+    /// Sends the selected request as on screen (the draft), in the collection's environment. A
+    /// send in flight for the same request is cancelled; its late answer will be dropped.
+    static func send(_ state: inout ExplorerState) -> [ExplorerEffect] {
+        commitEditing(&state)
+        guard let key = state.selection, let request = state.request(key),
+            let document = state.document(collectionID: key.collectionID)
+        else {
+            notify(&state, "Pick a request to send", kind: .info)
+            return []
+        }
+        if let preview = RequestPreview.of(state), !preview.problems.isEmpty {
+            state.overlay = .sendBlocked(problems: preview.problems.map(\.description), selected: 0)
+            return []
+        }
+        var effects: [ExplorerEffect] = []
+        if let old = state.exchanges[key]?.inFlight { effects.append(.cancel(key, generation: old)) }
+        let generation = state.nextGeneration
+        state.nextGeneration += 1
+        let environment = state.environment(collectionID: key.collectionID)
+        var exchange = state.exchanges[key] ?? ExchangeState()
+        exchange.inFlight = generation
+        exchange.stage = .sending
+        exchange.startedAt = state.now
+        exchange.environmentName = environment?.name
+        exchange.isMock = environment?.kind == .mock
+        state.exchanges[key] = exchange
+        effects.append(
+            .send(
+                SendJob(
+                    key: key, generation: generation, request: request, document: document,
+                    environmentName: environment?.name, captures: state.captures[key.collectionID] ?? [:])))
+        return effects
+    }
+
+    static func cancel(_ key: RequestKey, generation: Int, _ state: inout ExplorerState) -> [ExplorerEffect] {
+        guard var exchange = state.exchanges[key], exchange.inFlight == generation else { return [] }
+        let elapsed = state.now - exchange.startedAt
+        exchange.inFlight = nil
+        exchange.result = ExchangeResult(
+            generation: generation, outcome: .cancelled(stage: exchange.stage.label, elapsed: elapsed),
+            environmentName: exchange.environmentName, isMock: exchange.isMock,
+            url: RequestPreview.of(state)?.url ?? "", method: state.request(key)?.method.rawValue ?? "")
+        state.exchanges[key] = exchange
+        if key == state.selection { state.response.resetForNewResult() }
+        notify(&state, "Cancelled after \(DurationText.format(elapsed)), while \(exchange.stage.label)", kind: .warning)
+        return [.cancel(key, generation: generation)]
+    }
+
+    /// A send finished. Only the newest send of a request counts: an older one's late answer is
+    /// dropped.
+    static func exchangeFinished(_ key: RequestKey, _ result: ExchangeResult, _ state: inout ExplorerState)
+        -> [ExplorerEffect]
+    {
+        guard var exchange = state.exchanges[key], exchange.inFlight == result.generation else { return [] }
+        exchange.inFlight = nil
+        exchange.result = result
+        state.exchanges[key] = exchange
+        if key == state.selection {
+            state.response.resetForNewResult()
+            state.response.openedHistory = nil
+            buildTree(&state)
+            return [.loadHistory(key)]
+        }
+        return []
+    }
+
+    /// Builds the tree of the selected request's last result (when its body is JSON).
+    static func buildTree(_ state: inout ExplorerState) {
+        guard let result = state.exchange?.result, case .json(let document)? = result.response?.content else {
+            state.response.tree = nil
+            state.response.treeGeneration = nil
+            return
+        }
+        guard state.response.treeGeneration != result.generation else { return }
+        state.response.tree = JSONTreeView(document: document)
+        state.response.treeGeneration = result.generation
+        state.response.selectedRow = 0
+        state.response.offset = 0
+    }
+
+    static func copyAsCurl(_ state: inout ExplorerState, reveal: Bool) -> [ExplorerEffect] {
+        guard let preview = RequestPreview.of(state) else {
+            notify(&state, "Pick a request first", kind: .info)
+            return []
+        }
+        let command = CurlCommand.make(preview, reveal: reveal)
+        notify(&state, reveal ? "Copied as curl (secrets revealed)" : "Copied as curl (secrets masked)", kind: .info)
+        return [.copy(command)]
+    }
+}

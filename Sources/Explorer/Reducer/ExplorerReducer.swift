@@ -1,0 +1,128 @@
+import Futures
+import TUI
+import Workspace
+
+/// The explorer's only place of change: `reduce(&state, action)` applies one action and returns
+/// the effects to run. Pure: no I/O, no clock (the program sets `state.now`), no randomness
+/// except new request ids.
+public enum ExplorerReducer {
+    /// How long a toast stays, and how long a deletion can be undone.
+    static let toastDuration = Duration.seconds(4)
+    static let undoDuration = Duration.seconds(10)
+
+    public static func reduce(_ state: inout ExplorerState, _ action: ExplorerAction) -> [ExplorerEffect] {
+        expireTimedThings(&state)
+        switch action {
+        case .event(let event):
+            return handle(event, &state)
+        case .collectionLoaded(let slot):
+            return collectionLoaded(slot, &state)
+        case .loadingFinished(let problem):
+            state.isLoading = false
+            state.loadProblem = problem
+            if let problem { notify(&state, problem, kind: .error) }
+            if state.selection == nil { applyStartupSelection(&state, final: true) }
+            return []
+        case .uiStateLoaded(let collectionID, let remembered):
+            return uiStateLoaded(collectionID, remembered, &state)
+        case .draftsFound(let drafts):
+            let known = drafts.filter { state.savedRequest($0.key) != nil && state.savedRequest($0.key) != $0.value }
+            guard !known.isEmpty else { return [] }
+            state.recoveredDrafts = known
+            state.overlay = .recoverDrafts(count: known.count, selected: 0)
+            return []
+        case .exchangeProgress(let key, let generation, let progress):
+            guard state.exchanges[key]?.inFlight == generation else { return [] }
+            state.exchanges[key]?.stage =
+                progress.bytesReceived > 0
+                ? .receiving(bytes: progress.bytesReceived, total: progress.totalBytesToReceive)
+                : (progress.bytesSent > 0 ? .waiting : .sending)
+            return []
+        case .exchangeParsing(let key, let generation):
+            guard state.exchanges[key]?.inFlight == generation else { return [] }
+            state.exchanges[key]?.stage = .parsing
+            return []
+        case .exchangeFinished(let key, let result):
+            return exchangeFinished(key, result, &state)
+        case .captured(let collectionID, let values):
+            state.captures[collectionID, default: [:]].merge(values) { _, new in new }
+            refreshPreviewDependents(&state)
+            return []
+        case .saved(let collectionID, let result):
+            return saved(collectionID, result, &state)
+        case .fileChanged(let slot):
+            return fileChanged(slot, &state)
+        case .historyLoaded(let key, let entries):
+            guard key == state.selection else { return [] }
+            state.response.history = entries.reversed()
+            state.response.historySelected = min(state.response.historySelected, max(0, entries.count - 1))
+            return []
+        case .searchFinished(let generation, let pattern, let matches, let error):
+            return searchFinished(generation, pattern, matches, error, &state)
+        case .filterFinished(let generation, let query, let result):
+            return filterFinished(generation, query, result, &state)
+        case .externalEditFinished(let key, let text, let message):
+            if let text, state.request(key) != nil {
+                updateDraft(key, &state) { $0.body = BodyText.replacing($0.body, with: text) }
+                if key == state.selection, let request = state.request(key) {
+                    state.editor.body.setText(BodyText.text(of: request.body))
+                    state.editor.bodyProblem = BodyText.problem(in: request.body)
+                }
+                notify(&state, "Body updated from the editor", kind: .success)
+                return draftsChanged(&state)
+            }
+            if let message { notify(&state, message, kind: .warning) }
+            return []
+        case .notice(let message, let isError):
+            notify(&state, message, kind: isError ? .error : .info)
+            return []
+        case .tick:
+            return []
+        }
+    }
+
+    // MARK: - Shared helpers
+
+    static func notify(_ state: inout ExplorerState, _ message: String, kind: Toast.Kind) {
+        state.toast = TimedToast(message: message, kind: kind, expires: state.now + toastDuration)
+    }
+
+    private static func expireTimedThings(_ state: inout ExplorerState) {
+        if let toast = state.toast, toast.expires <= state.now { state.toast = nil }
+        if let undo = state.undo, undo.expires <= state.now { state.undo = nil }
+    }
+
+    /// Applies `edit` to the request's draft (made from the saved request on first edit). A draft
+    /// that ends up equal to the saved request is dropped: nothing is left to save.
+    static func updateDraft(_ key: RequestKey, _ state: inout ExplorerState, _ edit: (inout SavedRequest) -> Void) {
+        guard var request = state.request(key) else { return }
+        edit(&request)
+        if request == state.savedRequest(key) {
+            state.drafts[key] = nil
+        } else {
+            state.drafts[key] = request
+        }
+    }
+
+    /// After drafts change: autosave them (the program debounces the writes).
+    static func draftsChanged(_ state: inout ExplorerState) -> [ExplorerEffect] {
+        [.storeDrafts(state.drafts)]
+    }
+
+    /// Nothing to recompute eagerly today: the preview is resolved when drawn. Kept as the one
+    /// place to hook derived values that depend on variables.
+    static func refreshPreviewDependents(_ state: inout ExplorerState) {}
+
+    /// Replaces (or adds) a collection slot, rebuilding the navigator.
+    static func store(_ slot: CollectionSlot, _ state: inout ExplorerState) {
+        if let index = state.collections.firstIndex(where: {
+            $0.path == slot.path || ($0.collectionID != nil && $0.collectionID == slot.collectionID)
+        }) {
+            state.collections[index] = slot
+        } else {
+            state.collections.append(slot)
+            state.collections.sort { $0.path < $1.path }
+        }
+        state.navigator.rebuild(from: state.collections)
+    }
+}

@@ -1,0 +1,179 @@
+import Futures
+public import HTTPCore
+import JSONTree
+import Workspace
+
+/// The selected request's exchanges as the screen shows them: the send in flight (its
+/// generation and stage) and the last result, which stays visible, marked stale, until a newer
+/// send finishes.
+public struct ExchangeState: Sendable {
+    /// Where a send in flight is.
+    public enum Stage: Hashable, Sendable {
+        case sending
+        case waiting
+        case receiving(bytes: Int64, total: Int64?)
+        case parsing
+
+        public var label: String {
+            switch self {
+            case .sending: "sending"
+            case .waiting: "waiting"
+            case .receiving(let bytes, let total):
+                "receiving " + ByteCount.format(bytes) + (total.map { " of " + ByteCount.format($0) } ?? "")
+            case .parsing: "parsing"
+            }
+        }
+    }
+
+    /// The generation of the send in flight, nil when none is.
+    public var inFlight: Int?
+    public var stage: Stage = .sending
+    /// `ExplorerState.now` when the send in flight started.
+    public var startedAt: Duration = .zero
+    public var environmentName: String?
+    public var isMock = false
+    public var result: ExchangeResult?
+
+    public init() {}
+
+    /// The shown result belongs to an older send than the one in flight.
+    public var isStale: Bool { inFlight != nil && result != nil }
+}
+
+/// How one send ended.
+public struct ExchangeResult: Sendable {
+    public enum Outcome: Sendable {
+        case response(ReceivedResponse)
+        /// No response: the translated error card.
+        case failure(FailureCard)
+        /// The user cancelled it, in `stage`, after `elapsed`.
+        case cancelled(stage: String, elapsed: Duration)
+    }
+
+    public var generation: Int
+    public var outcome: Outcome
+    public var environmentName: String?
+    public var isMock: Bool
+    /// The URL that was sent, secrets masked.
+    public var url: String
+    public var method: String
+
+    public init(
+        generation: Int, outcome: Outcome, environmentName: String?, isMock: Bool, url: String, method: String
+    ) {
+        self.generation = generation
+        self.outcome = outcome
+        self.environmentName = environmentName
+        self.isMock = isMock
+        self.url = url
+        self.method = method
+    }
+
+    public var response: ReceivedResponse? {
+        if case .response(let response) = outcome { return response }
+        return nil
+    }
+}
+
+/// A response reduced to what the response pane shows; the body is already parsed.
+public struct ReceivedResponse: Sendable {
+    public var status: Int
+    public var reason: String
+    public var httpVersion: String
+    /// Header lines as received, values of credential headers masked.
+    public var headers: [(name: String, value: String)]
+    public var timings: Timings
+    public var size: Int64
+    public var content: ResponseContent
+    public var contentType: String?
+    /// For a 4xx or 5xx status: the translation shown as a banner above the body.
+    public var banner: Translation?
+    /// Each expectation of the request, evaluated against this response.
+    public var checks: [CheckResult]
+
+    public init(
+        status: Int, reason: String, httpVersion: String, headers: [(name: String, value: String)], timings: Timings,
+        size: Int64, content: ResponseContent, contentType: String?, banner: Translation?, checks: [CheckResult]
+    ) {
+        self.status = status
+        self.reason = reason
+        self.httpVersion = httpVersion
+        self.headers = headers
+        self.timings = timings
+        self.size = size
+        self.content = content
+        self.contentType = contentType
+        self.banner = banner
+        self.checks = checks
+    }
+}
+
+/// One evaluated expectation: what was expected, what came, and whether they agree.
+public struct CheckResult: Sendable, Hashable {
+    public var label: String
+    public var passed: Bool
+    public var expected: String
+    public var actual: String
+
+    public init(label: String, passed: Bool, expected: String, actual: String) {
+        self.label = label
+        self.passed = passed
+        self.expected = expected
+        self.actual = actual
+    }
+}
+
+/// The error card's contents: the translation, where the failing part came from, the stage and
+/// the technical detail (folded until asked for).
+public struct FailureCard: Sendable, Hashable {
+    public var translation: Translation
+    /// "The base URL of environment staging (http://…)", when the failing part can be named.
+    public var origin: String?
+    /// Problems found before sending (unresolved variables…): one line each, with where they occur.
+    public var problems: [String]
+    public var elapsed: Duration?
+
+    public init(translation: Translation, origin: String?, problems: [String] = [], elapsed: Duration? = nil) {
+        self.translation = translation
+        self.origin = origin
+        self.problems = problems
+        self.elapsed = elapsed
+    }
+}
+
+/// Human byte counts: "512 B", "41.6 KB", "8.0 MB".
+public enum ByteCount {
+    public static func format(_ count: Int64) -> String {
+        if count < 1000 { return "\(count) B" }
+        let units = ["KB", "MB", "GB", "TB"]
+        var value = Double(count) / 1000
+        var unit = 0
+        while value >= 1000, unit < units.count - 1 {
+            value /= 1000
+            unit += 1
+        }
+        if value < 10 {
+            let tenths = Int((value * 10).rounded())
+            return "\(tenths / 10).\(tenths % 10) \(units[unit])"
+        }
+        return "\(Int(value.rounded())) \(units[unit])"
+    }
+}
+
+/// Human durations: "184 ms", "1.2 s", "2 min 5 s".
+public enum DurationText {
+    public static func format(_ duration: Duration) -> String {
+        let milliseconds =
+            Double(duration.components.seconds) * 1000
+            + Double(duration.components.attoseconds) / 1e15
+        if milliseconds < 1 { return milliseconds <= 0 ? "0 ms" : "<1 ms" }
+        if milliseconds < 1000 { return "\(Int(milliseconds.rounded())) ms" }
+        let seconds = milliseconds / 1000
+        if seconds < 60 {
+            let tenths = Int((seconds * 10).rounded())
+            return "\(tenths / 10).\(tenths % 10) s"
+        }
+        let whole = Int(seconds)
+        return "\(whole / 60) min \(whole % 60) s"
+    }
+}

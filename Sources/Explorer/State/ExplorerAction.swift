@@ -1,0 +1,72 @@
+public import Futures
+public import JSONTree
+public import TUI
+public import Workspace
+
+/// Everything that can change the explorer's state: the user's input, and the results of effects
+/// coming back. The program feeds these to `ExplorerReducer.reduce`, one at a time, on the main
+/// queue.
+public enum ExplorerAction: Sendable {
+    /// Keys, paste, mouse, resize from the terminal.
+    case event(Event)
+    /// One collection file, read in the background (they arrive one by one).
+    case collectionLoaded(CollectionSlot)
+    /// Every file has been read; `problem` is set when the folder itself could not be read.
+    case loadingFinished(problem: String?)
+    /// Remembered per-user state of a collection (selected environment and request, open folders).
+    case uiStateLoaded(collectionID: String, UIState)
+    /// Drafts autosaved by an earlier session that did not end cleanly.
+    case draftsFound([RequestKey: SavedRequest])
+    /// A send in flight moved on (bytes arrived).
+    case exchangeProgress(RequestKey, generation: Int, TransferProgress)
+    /// The response head is in and the body is being parsed.
+    case exchangeParsing(RequestKey, generation: Int)
+    case exchangeFinished(RequestKey, ExchangeResult)
+    /// Captured values of a response (for later requests of the collection).
+    case captured(collectionID: String, [String: VariableScope.Value])
+    /// A save ended: the saved document, or what went wrong.
+    case saved(collectionID: String, Result<CollectionDocument, SaveFailure>)
+    /// A collection file changed on disk (another program saved it).
+    case fileChanged(CollectionSlot)
+    case historyLoaded(RequestKey, [HistoryEntry])
+    /// The JSONPath filter's result (or its error) for the result of `generation`.
+    case filterFinished(generation: Int, query: String, Result<JSONFilterResult, FilterFailure>)
+    /// The tree search's matches (in document order) for the result of `generation`.
+    case searchFinished(generation: Int, pattern: String, matches: [JSONNode], error: String?)
+    /// `$EDITOR` finished with the body's new text (nil: unchanged or failed, `message` says why).
+    case externalEditFinished(RequestKey, text: String?, message: String?)
+    /// A message for the status bar (clipboard helper failures and the like).
+    case notice(String, isError: Bool)
+    /// Time passes (only while something animates).
+    case tick
+}
+
+/// Why a save did not happen, as the user reads it.
+public struct SaveFailure: Error, Sendable, Equatable {
+    public var message: String
+    /// The file changed on disk since it was loaded: nothing was written.
+    public var isConflict: Bool
+
+    public init(message: String, isConflict: Bool) {
+        self.message = message
+        self.isConflict = isConflict
+    }
+}
+
+/// A JSONPath filter's selection, as a document to show in the tree.
+public struct JSONFilterResult: Sendable {
+    public var document: JSONDocument
+    public var count: Int
+
+    public init(document: JSONDocument, count: Int) {
+        self.document = document
+        self.count = count
+    }
+}
+
+/// A JSONPath filter that could not run (its error is shown in place).
+public struct FilterFailure: Error, Sendable, Equatable {
+    public var message: String
+
+    public init(message: String) { self.message = message }
+}

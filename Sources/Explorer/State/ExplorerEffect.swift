@@ -1,0 +1,56 @@
+public import JSONTree
+public import Workspace
+
+/// Work the reducer asks for, as data. `ExplorerProgram` runs each one and feeds its result back
+/// as an action; the reducer itself never touches a file, the network or the terminal.
+public enum ExplorerEffect: Sendable {
+    /// Read collection files: each path is a collection file or a folder of them.
+    case loadCollections([String])
+    /// Read one collection file again (its result arrives as `fileChanged`).
+    case reload(path: String)
+    /// Read the per-user state of a collection.
+    case loadUIState(collectionID: String)
+    case send(SendJob)
+    /// Stop the send of `generation` (curl closes the connection).
+    case cancel(RequestKey, generation: Int)
+    /// Write a collection file (atomic, conflict-checked).
+    case save(CollectionDocument, overwrite: Bool)
+    /// Create a new collection file.
+    case create(RequestCollection, path: String)
+    case copy(String)
+    /// Hand the body to `$EDITOR` in a temporary file with `fileExtension`.
+    case editExternally(RequestKey, text: String, fileExtension: String)
+    case rememberUIState(collectionID: String, UIState)
+    /// Autosave every draft to the per-user state folder (debounced by the program).
+    case storeDrafts([RequestKey: SavedRequest])
+    case loadHistory(RequestKey)
+    /// Run a JSONPath over the document of `generation` off the main thread.
+    case filter(generation: Int, query: String, document: JSONDocument)
+    /// Search keys and values of the document of `generation` off the main thread.
+    case search(generation: Int, pattern: String, document: JSONDocument)
+    case setMouse(Bool)
+    /// Leave: restore the terminal and exit.
+    case quit
+}
+
+/// What a send needs: the draft as on screen, its collection as loaded, the environment chosen.
+public struct SendJob: Sendable {
+    public var key: RequestKey
+    public var generation: Int
+    public var request: SavedRequest
+    public var document: CollectionDocument
+    public var environmentName: String?
+    public var captures: [String: VariableScope.Value]
+
+    public init(
+        key: RequestKey, generation: Int, request: SavedRequest, document: CollectionDocument,
+        environmentName: String?, captures: [String: VariableScope.Value]
+    ) {
+        self.key = key
+        self.generation = generation
+        self.request = request
+        self.document = document
+        self.environmentName = environmentName
+        self.captures = captures
+    }
+}

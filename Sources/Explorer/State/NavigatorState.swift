@@ -1,0 +1,112 @@
+public import TUI
+import Workspace
+
+/// The collections pane: which collections and folders are open, the filter, the selected row
+/// and the scroll offset. `rows` is rebuilt from the collections whenever any of them changes.
+public struct NavigatorState: Sendable {
+    /// Expansion keys (see `NavigatorRow.expansionKey`) of open collections and folders.
+    public var expanded: Set<String> = []
+    /// Text typed into the filter; requests whose method, name, folder or URL contain it stay.
+    public var filter = TextEditorState(singleLine: true)
+    public var isFiltering = false
+    public var selected = 0
+    public var offset = 0
+    public private(set) var rows: [NavigatorRow] = []
+
+    public init() {}
+
+    public var selectedRow: NavigatorRow? { rows.indices.contains(selected) ? rows[selected] : nil }
+
+    /// Rebuilds the rows, keeping the selection on the same row when it still exists.
+    public mutating func rebuild(from slots: [CollectionSlot]) {
+        let previous = selectedRow?.kind
+        rows = NavigatorRows.build(slots: slots, expanded: expanded, filter: filter.text)
+        if let previous, let index = rows.firstIndex(where: { $0.kind == previous }) {
+            selected = index
+        }
+        selected = max(0, min(selected, rows.count - 1))
+    }
+
+    /// Selects the row of `kind` if it is visible.
+    @discardableResult
+    public mutating func select(_ kind: NavigatorRow.Kind) -> Bool {
+        guard let index = rows.firstIndex(where: { $0.kind == kind }) else { return false }
+        selected = index
+        return true
+    }
+
+    /// Keeps the selected row inside a window of `height` rows.
+    public mutating func scrollToSelection(height: Int) {
+        guard height > 0 else { return }
+        if selected < offset { offset = selected }
+        if selected >= offset + height { offset = selected - height + 1 }
+        offset = max(0, min(offset, max(0, rows.count - height)))
+    }
+}
+
+/// Turns collections into navigator rows: collection → folders (depth first) → requests.
+enum NavigatorRows {
+    static func build(slots: [CollectionSlot], expanded: Set<String>, filter: String) -> [NavigatorRow] {
+        let needle = filter.lowercased()
+        var rows: [NavigatorRow] = []
+        for slot in slots {
+            guard let document = slot.document else {
+                let problem = slot.diagnostics.first.map { "\($0.line):\($0.column) \($0.message)" } ?? "could not load"
+                let title = "\(slot.fileName) — \(problem)"
+                if needle.isEmpty || title.lowercased().contains(needle) {
+                    rows.append(
+                        NavigatorRow(
+                            kind: .broken(path: slot.path), depth: 0, title: title, isExpanded: false,
+                            hasChildren: false))
+                }
+                continue
+            }
+            let collection = document.collection
+            let id = collection.id
+            var body: [NavigatorRow] = []
+            let open = !needle.isEmpty || expanded.contains(id)
+            appendContents(
+                folders: collection.folders, requests: collection.requests, collectionID: id, trail: [],
+                depth: 1, expanded: expanded, needle: needle, into: &body)
+            if !needle.isEmpty && body.isEmpty && !collection.name.lowercased().contains(needle) { continue }
+            let hasChildren = !collection.folders.isEmpty || !collection.requests.isEmpty
+            rows.append(
+                NavigatorRow(
+                    kind: .collection(collectionID: id), depth: 0, title: collection.name, isExpanded: open,
+                    hasChildren: hasChildren))
+            if open { rows += body }
+        }
+        return rows
+    }
+
+    private static func appendContents(
+        folders: [Folder], requests: [SavedRequest], collectionID: String, trail: [String], depth: Int,
+        expanded: Set<String>, needle: String, into rows: inout [NavigatorRow]
+    ) {
+        for folder in folders {
+            let path = trail + [folder.name]
+            let key = ([collectionID] + path).joined(separator: "/")
+            var children: [NavigatorRow] = []
+            appendContents(
+                folders: folder.folders, requests: folder.requests, collectionID: collectionID, trail: path,
+                depth: depth + 1, expanded: expanded, needle: needle, into: &children)
+            if !needle.isEmpty && children.isEmpty && !folder.name.lowercased().contains(needle) { continue }
+            let open = !needle.isEmpty || expanded.contains(key)
+            rows.append(
+                NavigatorRow(
+                    kind: .folder(collectionID: collectionID, path: path), depth: depth, title: folder.name,
+                    isExpanded: open, hasChildren: !folder.folders.isEmpty || !folder.requests.isEmpty))
+            if open { rows += children }
+        }
+        for request in requests {
+            if !needle.isEmpty {
+                let haystack = ([request.method.rawValue, request.name, request.url] + trail).joined(separator: " ")
+                guard haystack.lowercased().contains(needle) else { continue }
+            }
+            rows.append(
+                NavigatorRow(
+                    kind: .request(RequestKey(collectionID: collectionID, requestID: request.id)), depth: depth,
+                    title: request.name, method: request.method.rawValue, isExpanded: false, hasChildren: false))
+        }
+    }
+}

@@ -1,0 +1,66 @@
+public import TUI
+import Workspace
+
+/// A dialog over the panes. While one is open it takes every key.
+public enum Overlay: Sendable {
+    /// `F1`/`?`: the keys of the focused pane, then the global ones.
+    case help(scroll: Int)
+    /// `Ctrl+P`/`:`: every action with its key, filtered as you type.
+    case palette(CommandPaletteState)
+    /// `F2`: the selected collection's environments; `selected` is the highlighted row.
+    case environments(selected: Int)
+    /// Every variable in scope for the selected request, its value (secrets masked) and its source.
+    case variables(scroll: Int)
+    /// Quitting with unsaved drafts: save all, discard or cancel.
+    case quitPrompt(selected: Int)
+    /// The send was stopped before it left: each unresolved variable and where it occurs.
+    case sendBlocked(problems: [String], selected: Int)
+    /// Drafts found from a session that did not end cleanly.
+    case recoverDrafts(count: Int, selected: Int)
+    /// The file of a collection with drafts changed on disk (or a save found it changed).
+    case conflict(collectionID: String, selected: Int)
+    /// A one-line text prompt (rename, new request, new folder, new collection).
+    case prompt(PromptState)
+    /// A long string value opened from the tree.
+    case viewer(title: String, text: String, scroll: Int)
+    /// Collection files that did not load, with their positioned errors.
+    case problems(scroll: Int)
+}
+
+/// What a text prompt is for, and its text.
+public struct PromptState: Sendable {
+    public enum Purpose: Sendable, Hashable {
+        case renameRequest(RequestKey)
+        case renameFolder(collectionID: String, path: [String])
+        case renameCollection(collectionID: String)
+        case newRequest(collectionID: String, folder: [String])
+        case newFolder(collectionID: String, parent: [String])
+        case newCollection
+    }
+
+    public var purpose: Purpose
+    public var title: String
+    public var field: TextEditorState
+    public var error: String?
+
+    public init(purpose: Purpose, title: String, text: String = "") {
+        self.purpose = purpose
+        self.title = title
+        field = TextEditorState(text: text, singleLine: true)
+        field.selectAll()
+    }
+}
+
+/// A short message in the status bar that goes away by itself.
+public struct TimedToast: Sendable {
+    public var message: String
+    public var kind: Toast.Kind
+    /// `ExplorerState.now` after which it is no longer shown.
+    public var expires: Duration
+
+    public init(message: String, kind: Toast.Kind, expires: Duration) {
+        self.message = message
+        self.kind = kind
+        self.expires = expires
+    }
+}

@@ -1,0 +1,58 @@
+import Foundation
+public import Workspace
+
+/// The request as it will be sent in an environment, for the screen: the resolved URL (secrets
+/// masked), every unresolved variable, and the resolved request itself (for copy as curl).
+/// Dynamic values (`{{$uuid}}`…) show as placeholders here, so the preview stays still between
+/// frames; a send computes them afresh.
+public struct RequestPreview: Sendable {
+    public var url: String
+    public var problems: [VariableProblem]
+    public var resolved: ResolvedRequest
+    public var redactor: Redactor
+    public var baseURL: String?
+
+    public init(
+        _ request: SavedRequest, in document: CollectionDocument, environment: Environment?,
+        captures: [String: VariableScope.Value], processEnvironment: [String: String]
+    ) {
+        let collection = document.collection
+        let scope = VariableScope(
+            collection: collection, environment: environment, captures: captures,
+            processEnvironment: processEnvironment, dynamic: Self.placeholders)
+        var problems: [VariableProblem] = []
+        var base: String?
+        if let environment {
+            var resolver = VariableResolver(scope: scope)
+            base = resolver.resolve(environment.baseURL, at: "environments[\(environment.name)].baseURL")
+            problems += resolver.problems
+        }
+        let folder = (document.path as NSString).deletingLastPathComponent
+        let outcome = RequestResolver(scope: scope, baseFolder: folder).resolve(request)
+        problems += outcome.problems
+        let capturedSecrets = captures.values.filter(\.secret).map(\.text)
+        redactor = Redactor(secrets: document.secretValues + capturedSecrets + outcome.request.secretValues)
+        resolved = outcome.request
+        baseURL = base
+        self.problems = problems
+        if case .path = outcome.request.target, base == nil {
+            url = redactor.redact(outcome.request.displayURL(baseURL: "{{no base URL}}"))
+        } else {
+            url = redactor.redact(outcome.request.displayURL(baseURL: base))
+        }
+    }
+
+    /// Stable stand-ins for the dynamic values.
+    static let placeholders = DynamicValues(
+        now: { Date(timeIntervalSince1970: 0) }, uuid: { "‹uuid›" }, randomInt: { 0 }, randomString: { "‹random›" })
+
+    /// The preview of the selected request in `state`, if one is selected.
+    public static func of(_ state: ExplorerState) -> RequestPreview? {
+        guard let key = state.selection, let request = state.request(key),
+            let document = state.document(collectionID: key.collectionID)
+        else { return nil }
+        return RequestPreview(
+            request, in: document, environment: state.environment(collectionID: key.collectionID),
+            captures: state.captures[key.collectionID] ?? [:], processEnvironment: state.processEnvironment)
+    }
+}

@@ -1,0 +1,68 @@
+public import JSONTree
+
+/// A response body made ready for the screen, off the main thread: a parsed JSON document, text
+/// with its line starts, or bytes shown as a hex dump. Views read only the rows on screen.
+public enum ResponseContent: Sendable {
+    case empty
+    case json(JSONDocument)
+    /// Text that is not JSON (or JSON that did not parse: `problem` says why).
+    case text(TextBody, problem: String?)
+    case binary(TextBody)
+
+    /// The body's bytes, for Raw and for saving.
+    public var bytes: [UInt8] {
+        switch self {
+        case .empty: []
+        case .json(let document): document.bytes
+        case .text(let body, _), .binary(let body): body.bytes
+        }
+    }
+}
+
+/// Bytes with the offsets where their lines start, so any line is found without scanning.
+public struct TextBody: Sendable {
+    public let bytes: [UInt8]
+    /// Offsets of each line's first byte (the first is 0).
+    public let lineStarts: [Int]
+
+    public init(bytes: [UInt8]) {
+        self.bytes = bytes
+        var starts = [0]
+        bytes.withUnsafeBufferPointer { buffer in
+            for index in buffer.indices where buffer[index] == 0x0A && index + 1 < buffer.count {
+                starts.append(index + 1)
+            }
+        }
+        lineStarts = starts
+    }
+
+    /// Bytes without a line index (binary bodies, shown as a hex dump).
+    public init(binary bytes: [UInt8]) {
+        self.bytes = bytes
+        lineStarts = [0]
+    }
+
+    public var lineCount: Int { bytes.isEmpty ? 0 : lineStarts.count }
+
+    /// Line `index` without its line break (invalid UTF-8 shown as U+FFFD).
+    public func line(_ index: Int) -> String {
+        guard index >= 0, index < lineStarts.count else { return "" }
+        let start = lineStarts[index]
+        var end = index + 1 < lineStarts.count ? lineStarts[index + 1] : bytes.count
+        if end > start, bytes[end - 1] == 0x0A { end -= 1 }
+        if end > start, bytes[end - 1] == 0x0D { end -= 1 }
+        return String(decoding: bytes[start..<end], as: UTF8.self)
+    }
+
+    /// Whether the bytes look like text: valid UTF-8 with few control characters.
+    public static func looksLikeText(_ bytes: [UInt8]) -> Bool {
+        let sample = bytes.prefix(65_536)
+        if String(validating: Array(sample), as: UTF8.self) == nil {
+            // A multi-byte character cut at the sample's end is still text.
+            let trimmed = Array(sample.dropLast(3))
+            if sample.count < 65_536 || String(validating: trimmed, as: UTF8.self) == nil { return false }
+        }
+        let controls = sample.lazy.filter { $0 < 0x09 || ($0 > 0x0D && $0 < 0x20) }.count
+        return controls * 100 <= max(1, sample.count)
+    }
+}

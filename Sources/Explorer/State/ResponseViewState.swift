@@ -1,0 +1,75 @@
+public import JSONTree
+public import TUI
+public import Workspace
+
+/// How the response pane shows the selected request's last result: the tab, the JSON tree's
+/// folds, selection and scroll, search and JSONPath filter, and the Raw view's options.
+public struct ResponseViewState: Sendable {
+    public var tab: ResponseTab = .tree
+    /// The tree over the shown document (the filtered one while a JSONPath filter is on).
+    public var tree: JSONTreeView?
+    /// The generation of the result `tree` was built for.
+    public var treeGeneration: Int?
+    public var selectedRow = 0
+    public var offset = 0
+    /// Raw / Headers / Timings / Checks / History scroll (rows).
+    public var scroll = 0
+    public var rawWrap = false
+    public var rawHex = false
+    /// Pretty-printed Raw for JSON bodies (false: the exact bytes).
+    public var rawPretty = true
+    public var search = TreeSearchState()
+    public var filter = JSONPathFilterState()
+    /// The history list of the selected request, newest first.
+    public var history: [HistoryEntry] = []
+    public var historySelected = 0
+    /// A history entry opened in the response views instead of the live result.
+    public var openedHistory: HistoryEntry?
+    /// The last tree height drawn, for paging and keeping the selection visible.
+    public var pageSize = 10
+
+    public init() {}
+
+    public mutating func resetForNewResult() {
+        tree = nil
+        treeGeneration = nil
+        selectedRow = 0
+        offset = 0
+        scroll = 0
+        search = TreeSearchState()
+        filter = JSONPathFilterState()
+    }
+
+    /// Keeps the selected row on screen.
+    public mutating func scrollToSelection() {
+        let height = max(1, pageSize)
+        if selectedRow < offset { offset = selectedRow }
+        if selectedRow >= offset + height { offset = selectedRow - height + 1 }
+        offset = max(0, offset)
+    }
+}
+
+/// `/` in the tree: the query being typed, the matches found so far and which one is shown.
+public struct TreeSearchState: Sendable {
+    public var query = TextEditorState(singleLine: true)
+    public var isEditing = false
+    public var matches: [JSONNode] = []
+    public var current: Int?
+    public var lastPattern = ""
+
+    public init() {}
+}
+
+/// `|` in the tree: a JSONPath that narrows the tree to the values it selects.
+public struct JSONPathFilterState: Sendable {
+    public var query = TextEditorState(singleLine: true)
+    public var isEditing = false
+    /// The query applied to the tree now (nil: no filter).
+    public var applied: String?
+    /// The document of the selected values (an array of them), shown instead of the body.
+    public var document: JSONDocument?
+    /// The query's error, shown in place.
+    public var error: String?
+
+    public init() {}
+}

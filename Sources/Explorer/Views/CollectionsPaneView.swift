@@ -1,0 +1,86 @@
+import Foundation
+import TUI
+import Workspace
+
+/// The collections tree: collection → folders → requests, methods in their colours, dirty
+/// markers, broken files with their first error, and the filter line while filtering.
+enum CollectionsPaneView {
+    static func render(_ state: inout ExplorerState, in rect: Rect, frame: inout Frame) {
+        let theme = state.theme
+        let filtering = state.navigator.isFiltering || !state.navigator.filter.text.isEmpty
+        let count = state.navigator.rows.count
+        let footer = count > 0 ? Line(" \(state.navigator.selected + 1)/\(count) ", style: theme[.muted]) : nil
+        frame.render(ExplorerView.paneBlock("Collections", .collections, state, right: footer), in: rect)
+        let inner = rect.inset(horizontal: 1, vertical: 1)
+        if filtering {
+            let line = inner.row(0)
+            let x = frame.buffer.write("/ ", x: line.x, y: line.y, style: theme[.accent])
+            let input = TextInput(
+                placeholder: "filter", style: theme.base, placeholderStyle: theme[.muted],
+                selectionStyle: theme[.selection], focused: state.navigator.isFiltering && state.focus == .collections)
+            frame.render(
+                input, in: Rect(x: x, y: line.y, width: max(0, line.right - x), height: 1),
+                state: &state.navigator.filter)
+            if state.navigator.isFiltering && state.focus == .collections && state.overlay == nil {
+                frame.cursor = state.navigator.filter.screenCursor
+            }
+        }
+        let rows = ExplorerLayout.collectionRows(rect, filtering: filtering)
+        state.navigator.scrollToSelection(height: rows.height)
+        if state.navigator.rows.isEmpty {
+            let message =
+                state.isLoading
+                ? "Loading collections…"
+                : (filtering
+                    ? "Nothing matches the filter" : (state.loadProblem ?? "No collections here. C: new collection"))
+            frame.buffer.write(message, x: rows.x, y: rows.y, style: theme[.muted], maxX: rows.right)
+            return
+        }
+        for line in 0..<rows.height {
+            let index = state.navigator.offset + line
+            guard index < state.navigator.rows.count else { break }
+            draw(
+                state.navigator.rows[index], selected: index == state.navigator.selected, state, y: rows.y + line, rows,
+                &frame.buffer)
+        }
+    }
+
+    private static func draw(
+        _ row: NavigatorRow, selected: Bool, _ state: ExplorerState, y: Int, _ area: Rect, _ buffer: inout Buffer
+    ) {
+        let theme = state.theme
+        var x = area.x + row.depth * 2
+        switch row.kind {
+        case .collection, .folder:
+            let arrow = row.hasChildren ? (row.isExpanded ? "▾ " : "▸ ") : "  "
+            x = buffer.write(arrow, x: x, y: y, style: theme[.muted], maxX: area.right)
+            let style: Style = { if case .collection = row.kind { theme[.title].bold } else { theme[.text] } }()
+            x = buffer.write(row.title, x: x, y: y, style: style, maxX: area.right)
+            if let id = row.collectionID {
+                if case .collection = row.kind, state.isDirty(collectionID: id) {
+                    buffer.write(" ●", x: x, y: y, style: theme[.warning], maxX: area.right)
+                }
+            }
+        case .broken:
+            x = buffer.write("✖ ", x: x, y: y, style: theme[.error], maxX: area.right)
+            buffer.write(row.title, x: x, y: y, style: theme[.error], maxX: area.right)
+        case .request(let key):
+            let method = row.method ?? "?"
+            let dirty = state.isDirty(key)
+            x = buffer.write(dirty ? "● " : "  ", x: x, y: y, style: theme[.warning], maxX: area.right)
+            let shown = String((method == "DELETE" ? "DEL" : method == "OPTIONS" ? "OPT" : method).prefix(5))
+            x = buffer.write(
+                shown.padding(toLength: 5, withPad: " ", startingAt: 0), x: x, y: y,
+                style: theme[ThemeRole.method(method)].bold, maxX: area.right)
+            x = buffer.write(
+                " " + (state.request(key)?.name ?? row.title), x: x, y: y, style: theme[.text], maxX: area.right)
+            if state.exchanges[key]?.inFlight != nil {
+                buffer.write(" ⇅", x: x, y: y, style: theme[.info], maxX: area.right)
+            }
+        }
+        if selected {
+            let style = state.focus == .collections ? theme[.selection] : theme[.cursorLine]
+            buffer.setStyle(style, in: Rect(x: area.x, y: y, width: area.width, height: 1))
+        }
+    }
+}

@@ -1,0 +1,82 @@
+public import TUI
+
+/// Where everything goes on a screen of the state's size: shared by the views (to draw) and the
+/// reducer (to hit-test the mouse), so a click always lands where the user sees things.
+public struct ExplorerLayout: Sendable, Equatable {
+    public var header: Rect
+    public var statusBar: Rect
+    /// Each visible pane's outer rectangle (with its border); a zoomed layout has one.
+    public var collections: Rect?
+    public var request: Rect?
+    public var response: Rect?
+
+    public init(_ state: ExplorerState) {
+        let size = state.size
+        header = Rect(x: 0, y: 0, width: size.width, height: 1)
+        statusBar = Rect(x: 0, y: max(0, size.height - 1), width: size.width, height: 1)
+        let body = Rect(x: 0, y: 1, width: size.width, height: max(0, size.height - 2))
+        if let zoomed = state.zoomed {
+            switch zoomed {
+            case .collections: collections = body
+            case .request: request = body
+            case .response: response = body
+            }
+            return
+        }
+        let leftWidth = min(state.collectionsWidth, max(16, body.width * 2 / 5), body.width - 30)
+        collections = Rect(x: 0, y: body.y, width: max(0, leftWidth), height: body.height)
+        let right = Rect(x: leftWidth, y: body.y, width: max(0, body.width - leftWidth), height: body.height)
+        let requestHeight = max(7, min(right.height - 5, right.height * state.requestShare / 100))
+        request = Rect(x: right.x, y: right.y, width: right.width, height: requestHeight)
+        response = Rect(
+            x: right.x, y: right.y + requestHeight, width: right.width, height: right.height - requestHeight)
+    }
+
+    /// The pane whose rectangle contains `position`.
+    public func pane(at position: Position) -> Pane? {
+        if let collections, collections.contains(position) { return .collections }
+        if let request, request.contains(position) { return .request }
+        if let response, response.contains(position) { return .response }
+        return nil
+    }
+
+    // MARK: - Inside the panes
+
+    /// The collections pane's rows (inside the border, below the filter line when one shows).
+    public static func collectionRows(_ pane: Rect, filtering: Bool) -> Rect {
+        let inner = pane.inset(horizontal: 1, vertical: 1)
+        guard filtering else { return inner }
+        return Rect(x: inner.x, y: inner.y + 1, width: inner.width, height: max(0, inner.height - 1))
+    }
+
+    /// The request pane: the URL line, the resolved preview line, the tabs line and the content.
+    public static func requestParts(_ pane: Rect) -> (url: Rect, preview: Rect, tabs: Rect, content: Rect) {
+        let inner = pane.inset(horizontal: 1, vertical: 1)
+        return (
+            inner.row(0), inner.row(1), inner.row(2),
+            Rect(x: inner.x, y: inner.y + 3, width: inner.width, height: max(0, inner.height - 3))
+        )
+    }
+
+    /// The response pane: the status line, the tabs line and the content.
+    public static func responseParts(_ pane: Rect) -> (status: Rect, tabs: Rect, content: Rect) {
+        let inner = pane.inset(horizontal: 1, vertical: 1)
+        return (
+            inner.row(0), inner.row(1),
+            Rect(x: inner.x, y: inner.y + 2, width: inner.width, height: max(0, inner.height - 2))
+        )
+    }
+
+    /// The column ranges of tab titles drawn by `Tabs` from `x` (" title " and a one-cell divider).
+    public static func tabRanges(_ titles: [String], from x: Int) -> [Range<Int>] {
+        var ranges: [Range<Int>] = []
+        var column = x
+        for (index, title) in titles.enumerated() {
+            if index > 0 { column += 1 }
+            let width = CharacterWidth.of(title) + 2
+            ranges.append(column..<(column + width))
+            column += width
+        }
+        return ranges
+    }
+}

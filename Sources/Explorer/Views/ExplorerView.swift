@@ -1,0 +1,119 @@
+public import TUI
+import Workspace
+
+/// Draws the whole explorer from its state: the header, the three panes (or the zoomed one), the
+/// status bar, and a dialog on top. Views draw only the rows on screen; they change nothing in
+/// the state but widgets' scroll caches.
+public enum ExplorerView {
+    public static func render(_ state: inout ExplorerState, into frame: inout Frame) {
+        let theme = state.theme
+        frame.cursor = nil
+        frame.buffer.fill(frame.area, with: .blank(theme.base))
+        if frame.area.width < ExplorerReducer.minimumSize.width
+            || frame.area.height < ExplorerReducer.minimumSize.height
+        {
+            renderTooSmall(state, into: &frame)
+            return
+        }
+        let layout = ExplorerLayout(state)
+        HeaderView.render(state, in: layout.header, buffer: &frame.buffer)
+        if let rect = layout.collections { CollectionsPaneView.render(&state, in: rect, frame: &frame) }
+        if let rect = layout.request { RequestPaneView.render(&state, in: rect, frame: &frame) }
+        if let rect = layout.response { ResponsePaneView.render(&state, in: rect, frame: &frame) }
+        StatusLineView.render(state, in: layout.statusBar, buffer: &frame.buffer)
+        OverlayView.render(&state, into: &frame)
+    }
+
+    private static func renderTooSmall(_ state: ExplorerState, into frame: inout Frame) {
+        let size = frame.area.size
+        let lines = [
+            "Terminal too small",
+            "\(size.width)×\(size.height) — lazer needs at least \(ExplorerReducer.minimumSize.width)×\(ExplorerReducer.minimumSize.height)",
+            "Enlarge the window, or press q to quit",
+        ]
+        let top = max(0, (size.height - lines.count) / 2)
+        for (index, line) in lines.enumerated() where top + index < size.height {
+            let x = max(0, (size.width - CharacterWidth.of(line)) / 2)
+            frame.buffer.write(
+                line, x: x, y: top + index, style: index == 0 ? state.theme[.warning] : state.theme[.muted])
+        }
+    }
+
+    /// The border block of a pane, highlighted when it has the focus.
+    static func paneBlock(_ title: String, _ pane: Pane, _ state: ExplorerState, right: Line? = nil) -> Block {
+        let theme = state.theme
+        let focused = state.focus == pane
+        return Block(
+            title: Line(" " + title + " ", style: focused ? theme[.title].bold : theme[.title]), bottomTitle: right,
+            borderStyle: theme[focused ? .focusedBorder : .border])
+    }
+}
+
+/// The top line: the collection and environment in use, what is in flight, the dirty count.
+enum HeaderView {
+    static func render(_ state: ExplorerState, in area: Rect, buffer: inout Buffer) {
+        let theme = state.theme
+        buffer.fill(area, with: .blank(theme[.statusBar]))
+        var x = buffer.write(
+            " lazer", x: area.x, y: area.y, style: theme[.statusBar].patched(with: theme[.accent]).bold)
+        if let id = state.currentCollectionID, let collection = state.document(collectionID: id)?.collection {
+            x = buffer.write(" · " + collection.name, x: x, y: area.y, style: theme[.statusBar], maxX: area.right)
+            if state.isDirty(collectionID: id) {
+                x = buffer.write(" ●", x: x, y: area.y, style: theme[.statusBar].patched(with: theme[.warning]))
+            }
+            if let environment = state.environment(collectionID: id) {
+                let text = "   env ▸ \(environment.name) (\(environment.kind.rawValue))"
+                let role: ThemeRole = environment.kind == .mock ? .info : .success
+                x = buffer.write(
+                    text, x: x, y: area.y, style: theme[.statusBar].patched(with: theme[role]), maxX: area.right)
+            } else if !collection.environments.isEmpty {
+                x = buffer.write("   env ▸ none", x: x, y: area.y, style: theme[.statusBar], maxX: area.right)
+            }
+        }
+        if state.isLoading {
+            x = buffer.write("   loading…", x: x, y: area.y, style: theme[.statusBar].patched(with: theme[.muted]))
+        }
+        let inFlight = state.inFlightCount
+        var right = inFlight > 0 ? "⇅ \(inFlight) in flight   " : ""
+        right += "F1 help "
+        let rightX = area.right - CharacterWidth.of(right)
+        if rightX > x + 1 { buffer.write(right, x: rightX, y: area.y, style: theme[.statusBar]) }
+    }
+}
+
+/// The bottom line: a toast when there is one, else key hints; the unsaved count on the right.
+enum StatusLineView {
+    static func render(_ state: ExplorerState, in area: Rect, buffer: inout Buffer) {
+        let theme = state.theme
+        let dirty = state.dirtyCount
+        var right =
+            dirty > 0 ? Line("● \(dirty) unsaved ", style: theme[.statusBar].patched(with: theme[.warning])) : Line("")
+        if !state.mouseEnabled { right = Line([Span("mouse off  ")] + right.spans) }
+        if let toast = state.toast {
+            let role: ThemeRole =
+                switch toast.kind {
+                case .info: .info
+                case .success: .success
+                case .warning: .warning
+                case .error: .error
+                }
+            let message = Line(toast.message, style: theme[.statusBar].patched(with: theme[role]).bold)
+            StatusBar(message: message, hints: [], right: right, style: theme[.statusBar], keyStyle: theme[.keyHint])
+                .render(in: area, buffer: &buffer)
+            return
+        }
+        let hints = state.keys.keymap.hints(for: hintActions(state))
+        StatusBar(message: Line(""), hints: hints, right: right, style: theme[.statusBar], keyStyle: theme[.keyHint])
+            .render(in: area, buffer: &buffer)
+    }
+
+    private static func hintActions(_ state: ExplorerState) -> [String] {
+        if state.exchange?.inFlight != nil { return ["request.cancel"] + ExplorerKeymap.hintActions }
+        switch state.focus {
+        case .collections: return ExplorerKeymap.hintActions + ["collections.filter", "collections.newRequest"]
+        case .request: return ExplorerKeymap.hintActions + ["request.focusURL", "request.nextTab"]
+        case .response:
+            return ExplorerKeymap.hintActions + (state.response.tab == .tree ? ["tree.search", "tree.filter"] : [])
+        }
+    }
+}

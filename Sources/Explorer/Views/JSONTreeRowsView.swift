@@ -1,0 +1,65 @@
+import JSONTree
+import TUI
+
+/// The one bridge between JSONTree's tree-view model and the screen: draws the visible rows of a
+/// `JSONTreeView` (keys, values in their type colours, child counts on folded containers, the
+/// selection and search matches). Costs what the rows on screen cost, whatever the body's size.
+enum JSONTreeRowsView {
+    static func render(
+        _ tree: JSONTreeView, offset: Int, selected: Int?, currentMatch: JSONNode?, theme: Theme, in area: Rect,
+        buffer: inout Buffer
+    ) {
+        let document = tree.document
+        for (line, row) in tree.rows(from: offset, count: area.height).enumerated() {
+            let y = area.y + line
+            var x = area.x + min(row.depth * 2, max(0, area.width - 8))
+            if row.isClosing {
+                buffer.write(
+                    document.kind(row.node) == .object ? "}" : "]", x: x + 2, y: y, style: theme[.jsonPunctuation],
+                    maxX: area.right)
+            } else {
+                let kind = document.kind(row.node)
+                let isContainer = kind.isContainer && document.childCount(row.node) > 0
+                x = buffer.write(
+                    isContainer ? (row.isExpanded ? "▾ " : "▸ ") : "  ", x: x, y: y, style: theme[.muted],
+                    maxX: area.right)
+                if let position = row.position {
+                    if row.parentKind == .object, let key = document.key(row.node) {
+                        x = buffer.write(key, x: x, y: y, style: theme[.jsonKey], maxX: area.right)
+                        x = buffer.write(": ", x: x, y: y, style: theme[.jsonPunctuation], maxX: area.right)
+                    } else {
+                        x = buffer.write("\(position): ", x: x, y: y, style: theme[.muted], maxX: area.right)
+                    }
+                }
+                if isContainer && row.isExpanded {
+                    let count = document.childCount(row.node)
+                    x = buffer.write(
+                        kind == .object ? "{" : "[", x: x, y: y, style: theme[.jsonPunctuation], maxX: area.right)
+                    let noun = kind == .object ? (count == 1 ? "key" : "keys") : (count == 1 ? "item" : "items")
+                    buffer.write(" \(count) \(noun)", x: x, y: y, style: theme[.muted], maxX: area.right)
+                } else {
+                    let room = max(8, area.right - x)
+                    buffer.write(
+                        document.preview(row.node, maxLength: room), x: x, y: y, style: style(of: kind, theme),
+                        maxX: area.right)
+                }
+            }
+            if let currentMatch, currentMatch == row.node, !row.isClosing {
+                buffer.setStyle(theme[.match], in: Rect(x: area.x, y: y, width: area.width, height: 1))
+            }
+            if offset + line == selected {
+                buffer.setStyle(theme[.selection], in: Rect(x: area.x, y: y, width: area.width, height: 1))
+            }
+        }
+    }
+
+    static func style(of kind: JSONKind, _ theme: Theme) -> Style {
+        switch kind {
+        case .string: theme[.jsonString]
+        case .number: theme[.jsonNumber]
+        case .true, .false: theme[.jsonBoolean]
+        case .null: theme[.jsonNull]
+        case .object, .array: theme[.muted]
+        }
+    }
+}

@@ -1,0 +1,224 @@
+import TUI
+import Workspace
+
+/// Dialogs over the panes: help, palette, environments, variables, prompts, choices, viewers.
+enum OverlayView {
+    static func render(_ state: inout ExplorerState, into frame: inout Frame) {
+        guard let overlay = state.overlay else { return }
+        let theme = state.theme
+        let screen = frame.area
+        switch overlay {
+        case .help(let scroll):
+            let contexts = ["global"] + ExplorerReducer.contexts(of: state)
+            var lines: [Line] = [
+                Line(
+                    "Keys for the \(state.focus.title.lowercased()) pane, then everywhere (Esc closes)",
+                    style: theme[.title])
+            ]
+            for context in contexts.reversed() where context != "global" {
+                lines.append(Line(""))
+                lines.append(Line(contextTitle(context), style: theme[.title]))
+                lines += state.keys.keymap.helpLines(contexts: [context], keyStyle: theme[.accent])
+            }
+            lines.append(Line(""))
+            lines.append(Line("Everywhere", style: theme[.title]))
+            lines += state.keys.keymap.helpLines(contexts: ["global"], keyStyle: theme[.accent])
+            lines.append(
+                Line([Span("esc", style: theme[.accent]), Span("  Cancel the request in flight / leave a text field")]))
+            textBox("Help", lines, scroll: scroll, width: 84, state, &frame)
+        case .palette:
+            let commands = ExplorerCommands.list(for: state)
+            guard case .palette(var palette) = overlay else { return }
+            frame.render(
+                theme.palette(commands: commands.map(\.title), shortcuts: commands.map(\.shortcut)), in: screen,
+                state: &palette)
+            state.overlay = .palette(palette)
+            frame.cursor = palette.query.screenCursor
+        case .environments(let selected):
+            guard let id = state.currentCollectionID, let collection = state.document(collectionID: id)?.collection
+            else { return }
+            let current = state.environmentName(collectionID: id)
+            var lines: [Line] = []
+            for (index, environment) in collection.environments.enumerated() {
+                let marker = environment.name == current ? "● " : "  "
+                var line = Line([
+                    Span(marker, style: theme[.success]),
+                    Span(environment.name.padding(14), style: theme[.text].bold),
+                    Span(
+                        environment.kind.rawValue.padding(6), style: theme[environment.kind == .mock ? .info : .success]
+                    ),
+                    Span(environment.baseURL, style: theme[.muted]),
+                ])
+                if index == selected { line.style = theme[.selection] }
+                lines.append(line)
+            }
+            lines.append(Line(""))
+            lines.append(
+                Line(
+                    "Enter switches (the next send follows; requests in flight keep their target) · Esc closes",
+                    style: theme[.muted]))
+            let box = textBox("Environment · \(collection.name)", lines, scroll: 0, width: 90, state, &frame)
+            if selected < collection.environments.count {
+                frame.buffer.setStyle(
+                    theme[.selection], in: Rect(x: box.x, y: box.y + selected, width: box.width, height: 1))
+            }
+        case .variables(let scroll):
+            textBox(
+                "Variables in scope (F4 or Esc closes)", VariableLines.lines(state), scroll: scroll, width: 100, state,
+                &frame)
+        case .quitPrompt(let selected):
+            let message = "\(state.dirtyCount) request(s) have unsaved edits. Save them before quitting?"
+            frame.render(
+                theme.dialog(
+                    title: "Unsaved edits", message: message, buttons: ["Save all (s)", "Discard (d)", "Cancel (c)"],
+                    selectedButton: selected),
+                in: screen)
+        case .sendBlocked(let problems, _):
+            var lines = [Line("Not sent: these placeholders have no value in this environment.", style: theme[.text])]
+            lines += problems.map { Line("  • " + $0, style: theme[.warning]) }
+            lines.append(Line(""))
+            lines.append(
+                Line("Enter: go to the first one · F2: pick another environment · Esc: close", style: theme[.muted]))
+            textBox("✖ Unresolved variables", lines, scroll: 0, width: 90, state, &frame)
+        case .recoverDrafts(let count, let selected):
+            frame.render(
+                theme.dialog(
+                    title: "Unsaved drafts found",
+                    message:
+                        "Lazer did not close cleanly last time. \(count) unsaved draft(s) were kept. Restore them?",
+                    buttons: ["Restore (r)", "Discard (d)"], selectedButton: selected),
+                in: screen)
+        case .conflict(let id, let selected):
+            let name = state.document(collectionID: id)?.collection.name ?? id
+            frame.render(
+                theme.dialog(
+                    title: "\(name) changed on disk",
+                    message:
+                        "The file was changed by another program while you have unsaved edits. Keep your edits, take the file's version, or see the difference?",
+                    buttons: ["Keep mine (k)", "Take theirs (t)", "Difference (d)"], selectedButton: selected),
+                in: screen)
+        case .prompt(var prompt):
+            let width = min(screen.width - 4, 70)
+            let box = screen.centered(width: width, height: prompt.error == nil ? 5 : 6)
+            frame.buffer.fill(box, with: .blank(theme.base))
+            frame.render(
+                Block(
+                    title: Line(" " + prompt.title + " ", style: theme[.title]), borderStyle: theme[.focusedBorder],
+                    style: theme.base), in: box)
+            let inner = box.inset(horizontal: 2, vertical: 1)
+            frame.render(
+                TextInput(
+                    placeholder: "name", style: theme.base, placeholderStyle: theme[.muted],
+                    selectionStyle: theme[.selection], focused: true),
+                in: inner.row(0), state: &prompt.field)
+            frame.cursor = prompt.field.screenCursor
+            frame.buffer.write(
+                "Enter confirms · Esc cancels", x: inner.x, y: inner.y + 2, style: theme[.muted], maxX: inner.right)
+            if let error = prompt.error {
+                frame.buffer.write("✖ " + error, x: inner.x, y: inner.y + 3, style: theme[.error], maxX: inner.right)
+            }
+            state.overlay = .prompt(prompt)
+        case .viewer(let title, let text, let scroll):
+            let width = max(20, min(screen.width - 4, 110))
+            let lines = text.split(separator: "\n", omittingEmptySubsequences: false).flatMap {
+                Paragraph.wrapped(Line(String($0), style: theme[.text]), width: width - 4)
+            }
+            textBox(title + " (y copies, Esc closes)", lines, scroll: scroll, width: width, state, &frame)
+        case .problems(let scroll):
+            var lines: [Line] = []
+            for slot in state.collections where !slot.diagnostics.isEmpty {
+                lines.append(Line(slot.path, style: theme[slot.document == nil ? .error : .warning].bold))
+                lines += slot.diagnostics.map {
+                    Line(
+                        "  \($0.line):\($0.column) \($0.severity == .error ? "error" : "warning"): \($0.path.isEmpty ? "" : $0.path + ": ")\($0.message)",
+                        style: theme[.text])
+                }
+            }
+            if lines.isEmpty {
+                lines.append(Line("Every collection file loaded without problems.", style: theme[.success]))
+            }
+            textBox("Collection problems", lines, scroll: scroll, width: 110, state, &frame)
+        }
+    }
+
+    private static func contextTitle(_ context: String) -> String {
+        switch context {
+        case "outside": "Outside text fields"
+        case "collections": "Collections"
+        case "request": "Request"
+        case "response": "Response"
+        case "tree": "Tree"
+        case "raw": "Raw"
+        default: context
+        }
+    }
+
+    /// A centred box with a title and scrolled lines; returns the inner area.
+    @discardableResult
+    static func textBox(
+        _ title: String, _ lines: [Line], scroll: Int, width: Int, _ state: ExplorerState, _ frame: inout Frame
+    ) -> Rect {
+        let theme = state.theme
+        let screen = frame.area
+        let boxWidth = max(10, min(screen.width - 2, width))
+        let boxHeight = max(3, min(screen.height - 2, lines.count + 2))
+        let box = screen.centered(width: boxWidth, height: boxHeight)
+        frame.buffer.fill(box, with: .blank(theme.base))
+        frame.render(
+            Block(
+                title: Line(" " + title + " ", style: theme[.title]), borderStyle: theme[.focusedBorder],
+                style: theme.base), in: box)
+        let inner = box.inset(horizontal: 1, vertical: 1)
+        let first = max(0, min(scroll, lines.count - inner.height))
+        for (row, line) in lines.dropFirst(first).prefix(inner.height).enumerated() {
+            _ = line.render(x: inner.x, y: inner.y + row, width: inner.width, buffer: &frame.buffer)
+        }
+        return inner
+    }
+}
+
+/// The variables view: every variable in scope of the selected request's collection and
+/// environment, its value (secrets masked) and where it comes from.
+enum VariableLines {
+    static func lines(_ state: ExplorerState) -> [Line] {
+        let theme = state.theme
+        guard let id = state.currentCollectionID, let document = state.document(collectionID: id) else {
+            return [Line("No collection selected.", style: theme[.muted])]
+        }
+        var lines: [Line] = []
+        func row(_ name: String, _ value: String, secret: Bool, source: String) {
+            lines.append(
+                Line([
+                    Span(name.padding(22), style: theme[.jsonKey]),
+                    Span((secret ? Redactor.masked(value) : value).padding(44), style: theme[.text]),
+                    Span(source, style: theme[.muted]),
+                ]))
+        }
+        var seen = Set<String>()
+        for (name, value) in (state.captures[id] ?? [:]).sorted(by: { $0.key < $1.key }) {
+            row(name, value.text, secret: value.secret, source: "captured from a response")
+            seen.insert(name)
+        }
+        if let environment = state.environment(collectionID: id) {
+            for variable in environment.variables {
+                row(
+                    variable.name, variable.value, secret: variable.secret,
+                    source: "environment \(environment.name)" + (seen.contains(variable.name) ? " (hidden)" : ""))
+                seen.insert(variable.name)
+            }
+            row("(base URL)", environment.baseURL, secret: false, source: "environment \(environment.name)")
+        }
+        for variable in document.collection.variables {
+            row(
+                variable.name, variable.value, secret: variable.secret,
+                source: "collection" + (seen.contains(variable.name) ? " (hidden)" : ""))
+            seen.insert(variable.name)
+        }
+        for (name, value) in state.processEnvironment.sorted(by: { $0.key < $1.key }) where name.hasPrefix("LAZER_VAR_")
+        {
+            row(String(name.dropFirst(10)), value, secret: false, source: "process ($\(name))")
+        }
+        for dynamic in DynamicValues.names { row("$" + dynamic, "(new each send)", secret: false, source: "dynamic") }
+        return lines
+    }
+}

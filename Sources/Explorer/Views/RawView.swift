@@ -1,0 +1,172 @@
+import HTTPCore
+import JSONTree
+import TUI
+
+/// The Raw tab: JSON pretty-printed (or the exact bytes), other text as text, binary as a hex
+/// dump; long lines cut or wrapped. Only the lines on screen are produced.
+enum RawView {
+    static func render(_ state: inout ExplorerState, _ response: ReceivedResponse, in area: Rect, buffer: inout Buffer)
+    {
+        let theme = state.theme
+        switch response.content {
+        case .empty:
+            buffer.write("Empty body.", x: area.x, y: area.y, style: theme[.muted], maxX: area.right)
+        case .json(let document) where state.response.rawPretty && !state.response.rawHex:
+            var tree = JSONTreeView(document: document)
+            tree.expandAll()
+            let count = tree.rowCount
+            state.response.scroll = max(0, min(state.response.scroll, max(0, count - area.height)))
+            for (line, row) in tree.rows(from: state.response.scroll, count: area.height).enumerated() {
+                prettyLine(row, document, theme, y: area.y + line, area, &buffer)
+            }
+        case .binary(let body):
+            hexDump(body.bytes, &state.response.scroll, theme, in: area, &buffer)
+        default:
+            if state.response.rawHex {
+                hexDump(response.content.bytes, &state.response.scroll, theme, in: area, &buffer)
+            } else {
+                state.response.scroll = max(0, state.response.scroll)
+                renderText(state, response, in: area, buffer: &buffer)
+            }
+        }
+    }
+
+    /// Text bodies line by line from the scroll offset, cut or soft-wrapped.
+    static func renderText(_ state: ExplorerState, _ response: ReceivedResponse, in area: Rect, buffer: inout Buffer) {
+        let body: TextBody
+        switch response.content {
+        case .text(let text, _): body = text
+        case .json(let document): body = TextBody(bytes: document.bytes)
+        default: return
+        }
+        var y = area.y
+        var index = min(state.response.scroll, max(0, body.lineCount - 1))
+        while y < area.bottom, index < body.lineCount {
+            let text = body.line(index)
+            if state.response.rawWrap {
+                for piece in Paragraph.wrapped(Line(text, style: state.theme[.text]), width: area.width)
+                where y < area.bottom {
+                    _ = piece.render(x: area.x, y: y, width: area.width, buffer: &buffer)
+                    y += 1
+                }
+                if text.isEmpty { y += 1 }
+            } else {
+                buffer.write(text, x: area.x, y: y, style: state.theme[.text], maxX: area.right)
+                y += 1
+            }
+            index += 1
+        }
+    }
+
+    private static func prettyLine(
+        _ row: JSONTreeRow, _ document: JSONDocument, _ theme: Theme, y: Int, _ area: Rect, _ buffer: inout Buffer
+    ) {
+        var x = area.x + row.depth * 2
+        let isLast = (row.position ?? 0) == (document.parent(row.node).map { document.childCount($0) - 1 } ?? 0)
+        let comma = row.position != nil && !isLast ? "," : ""
+        if row.isClosing {
+            buffer.write(
+                (document.kind(row.node) == .object ? "}" : "]") + comma, x: x, y: y, style: theme[.jsonPunctuation],
+                maxX: area.right)
+            return
+        }
+        if row.parentKind == .object, let key = document.key(row.node) {
+            x = buffer.write("\"" + key + "\"", x: x, y: y, style: theme[.jsonKey], maxX: area.right)
+            x = buffer.write(": ", x: x, y: y, style: theme[.jsonPunctuation], maxX: area.right)
+        }
+        let kind = document.kind(row.node)
+        if kind.isContainer {
+            let empty = document.childCount(row.node) == 0
+            let open = kind == .object ? "{" : "["
+            let text = empty ? open + (kind == .object ? "}" : "]") + comma : open
+            buffer.write(text, x: x, y: y, style: theme[.jsonPunctuation], maxX: area.right)
+        } else {
+            let value = document.preview(row.node, maxLength: max(8, area.right - x))
+            x = buffer.write(value, x: x, y: y, style: JSONTreeRowsView.style(of: kind, theme), maxX: area.right)
+            buffer.write(comma, x: x, y: y, style: theme[.jsonPunctuation], maxX: area.right)
+        }
+    }
+
+    private static func hexDump(
+        _ bytes: [UInt8], _ scroll: inout Int, _ theme: Theme, in area: Rect, _ buffer: inout Buffer
+    ) {
+        let lineCount = (bytes.count + 15) / 16
+        scroll = max(0, min(scroll, max(0, lineCount - area.height + 1)))
+        buffer.write(
+            "\(ByteCount.format(Int64(bytes.count))) (\(bytes.count) bytes) — y copies, x leaves the hex view",
+            x: area.x, y: area.y, style: theme[.muted], maxX: area.right)
+        let digits = Array("0123456789abcdef")
+        for row in 0..<max(0, area.height - 1) {
+            let line = scroll + row
+            guard line < lineCount else { break }
+            let start = line * 16
+            let chunk = bytes[start..<min(bytes.count, start + 16)]
+            var text = String(start, radix: 16)
+            text = String(repeating: "0", count: max(0, 8 - text.count)) + text + "  "
+            var ascii = ""
+            for (index, byte) in chunk.enumerated() {
+                text.append(digits[Int(byte >> 4)])
+                text.append(digits[Int(byte & 0xF)])
+                text += index == 7 ? "  " : " "
+                ascii.append(byte >= 0x20 && byte < 0x7F ? Character(Unicode.Scalar(byte)) : ".")
+            }
+            text +=
+                String(repeating: "   ", count: 16 - chunk.count) + (chunk.count <= 8 ? " " : "") + "|" + ascii + "|"
+            buffer.write(text, x: area.x, y: area.y + 1 + row, style: theme[.text], maxX: area.right)
+        }
+    }
+}
+
+/// The Timings tab: the phases of `Response.timings` as a waterfall.
+enum TimingLines {
+    static func lines(_ timings: Timings, isMock: Bool, width: Int, _ theme: Theme) -> [Line] {
+        let phases = timings.phases
+        guard let total = timings.total, total > .zero else {
+            return [Line("No timings were recorded for this exchange.", style: theme[.muted])]
+        }
+        var lines: [Line] = []
+        if isMock {
+            lines.append(Line("Mock environment: the answer's delay is the whole time.", style: theme[.muted]))
+        }
+        let barWidth = max(10, width - 24)
+        var start = Duration.zero
+        let totalSeconds = seconds(total)
+        for phase in phases {
+            let from = Int((seconds(start) / totalSeconds * Double(barWidth)).rounded(.down))
+            let length = max(1, Int((seconds(phase.duration) / totalSeconds * Double(barWidth)).rounded()))
+            let bar =
+                String(repeating: " ", count: min(from, barWidth))
+                + String(repeating: "█", count: min(length, max(1, barWidth - from)))
+            lines.append(
+                Line([
+                    Span(phase.name.padding(10), style: theme[.text]),
+                    Span(DurationText.format(phase.duration).padding(10), style: theme[.muted]),
+                    Span(bar, style: theme[.accent]),
+                ]))
+            start += phase.duration
+        }
+        lines.append(
+            Line([
+                Span("Total".padding(10), style: theme[.title]), Span(DurationText.format(total), style: theme[.title]),
+            ]))
+        if timings.redirectCount > 0 {
+            lines.append(
+                Line(
+                    "\(timings.redirectCount) redirect(s), \(timings.redirect.map(DurationText.format) ?? "–")",
+                    style: theme[.muted]))
+        }
+        return lines
+    }
+
+    private static func seconds(_ duration: Duration) -> Double {
+        Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
+    }
+}
+
+extension String {
+    /// Pads with spaces to `width` columns (never cuts).
+    func padding(_ width: Int) -> String {
+        let missing = width - CharacterWidth.of(self)
+        return missing > 0 ? self + String(repeating: " ", count: missing) : self + " "
+    }
+}

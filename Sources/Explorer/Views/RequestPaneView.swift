@@ -1,0 +1,94 @@
+import Foundation
+import TUI
+import Workspace
+
+/// The request pane: method and URL (`{{var}}` marked resolved or not), the URL as it will be
+/// sent (secrets masked), the tabs, and the current tab's content.
+enum RequestPaneView {
+    static func render(_ state: inout ExplorerState, in rect: Rect, frame: inout Frame) {
+        let theme = state.theme
+        let dirty = state.selection.map(state.isDirty) ?? false
+        let title = state.selectedRequest.map { "Request · " + $0.name + (dirty ? " ●" : "") }
+        frame.render(ExplorerView.paneBlock(title ?? "Request", .request, state), in: rect)
+        let parts = ExplorerLayout.requestParts(rect)
+        guard let key = state.selection, let request = state.request(key) else {
+            let message = state.isLoading ? "Loading…" : "Pick a request in the collections pane (Enter opens it)."
+            frame.buffer.write(message, x: parts.url.x, y: parts.url.y, style: theme[.muted], maxX: parts.url.right)
+            return
+        }
+        let preview = RequestPreview.of(state)
+        renderURL(&state, request, preview, in: parts.url, frame: &frame)
+        renderPreview(state, preview, in: parts.preview, buffer: &frame.buffer)
+        let titles = TabTitles.request(state)
+        frame.render(
+            Tabs(
+                titles.map { Line($0) }, selected: state.editor.tab.rawValue, style: theme[.muted],
+                highlightStyle: state.focus == .request && state.editor.focus != .url
+                    ? theme[.selection] : theme[.title].bold
+            ),
+            in: parts.tabs)
+        RequestTabView.render(&state, request, in: parts.content, frame: &frame)
+    }
+
+    private static func renderURL(
+        _ state: inout ExplorerState, _ request: SavedRequest, _ preview: RequestPreview?, in area: Rect,
+        frame: inout Frame
+    ) {
+        let theme = state.theme
+        let method = request.method.rawValue
+        var x = frame.buffer.write(method, x: area.x, y: area.y, style: theme[ThemeRole.method(method)].bold)
+        x += 1
+        let field = Rect(x: x, y: area.y, width: max(0, area.right - x), height: 1)
+        let editing = state.focus == .request && state.editor.focus == .url && state.overlay == nil
+        if editing {
+            frame.render(
+                TextInput(
+                    placeholder: "URL or /path", style: theme.base, placeholderStyle: theme[.muted],
+                    selectionStyle: theme[.selection], focused: true),
+                in: field, state: &state.editor.url)
+            frame.cursor = state.editor.url.screenCursor
+            return
+        }
+        // Not editing: the URL with its placeholders marked.
+        let unresolved = Set(
+            (preview?.problems ?? []).compactMap { problem -> String? in
+                if case .unresolved(let name) = problem.kind { return name }
+                return nil
+            })
+        var column = field.x
+        for segment in Template(request.url).segments {
+            switch segment {
+            case .literal(let text):
+                column = frame.buffer.write(text, x: column, y: area.y, style: theme[.text], maxX: field.right)
+            case .variable(let name):
+                let style = unresolved.contains(name) ? theme[.error].underline : theme[.accent]
+                column = frame.buffer.write("{{\(name)}}", x: column, y: area.y, style: style, maxX: field.right)
+            case .dynamic(let name):
+                column = frame.buffer.write(
+                    "{{$\(name)}}", x: column, y: area.y, style: theme[.info], maxX: field.right)
+            case .malformed(let text, _):
+                column = frame.buffer.write(
+                    text, x: column, y: area.y, style: theme[.error].underline, maxX: field.right)
+            }
+        }
+        if request.url.isEmpty {
+            frame.buffer.write(
+                "(no URL — Ctrl+L to type one)", x: column, y: area.y, style: theme[.muted], maxX: field.right)
+        }
+    }
+
+    private static func renderPreview(
+        _ state: ExplorerState, _ preview: RequestPreview?, in area: Rect, buffer: inout Buffer
+    ) {
+        let theme = state.theme
+        guard let preview else { return }
+        var x = buffer.write("→ ", x: area.x, y: area.y, style: theme[.muted])
+        if preview.problems.isEmpty {
+            buffer.write(preview.url, x: x, y: area.y, style: theme[.muted], maxX: area.right)
+        } else {
+            x = buffer.write(preview.url, x: x, y: area.y, style: theme[.muted], maxX: area.right)
+            let names = preview.problems.map(\.description).joined(separator: "; ")
+            buffer.write("  ✖ " + names, x: x, y: area.y, style: theme[.error], maxX: area.right)
+        }
+    }
+}

@@ -1,0 +1,177 @@
+import JSONTree
+import TUI
+import Workspace
+
+/// The response tabs' contents: Tree, Raw, Headers, Timings, Checks, History.
+enum ResponseContentView {
+    static func render(
+        _ state: inout ExplorerState, _ response: ReceivedResponse, _ result: ExchangeResult, in area: Rect,
+        frame: inout Frame
+    ) {
+        guard !area.isEmpty else { return }
+        let theme = state.theme
+        if let entry = state.response.openedHistory, state.response.tab == .raw {
+            lines(HistoryText.lines(entry, theme), scroll: &state.response.scroll, in: area, buffer: &frame.buffer)
+            return
+        }
+        switch state.response.tab {
+        case .tree:
+            renderTree(&state, response, in: area, frame: &frame)
+        case .raw:
+            RawView.render(&state, response, in: area, buffer: &frame.buffer)
+        case .headers:
+            let width = min(32, response.headers.map { CharacterWidth.of($0.name) }.max() ?? 0)
+            let shown = response.headers.map { header in
+                Line([
+                    Span(header.name, style: theme[.jsonKey]),
+                    Span(String(repeating: " ", count: max(1, width - CharacterWidth.of(header.name) + 1))),
+                    Span(header.value, style: theme[.text]),
+                ])
+            }
+            lines(shown, scroll: &state.response.scroll, in: area, buffer: &frame.buffer)
+        case .timings:
+            lines(
+                TimingLines.lines(response.timings, isMock: result.isMock, width: area.width, theme),
+                scroll: &state.response.scroll, in: area, buffer: &frame.buffer)
+        case .checks:
+            var shown: [Line] = []
+            if response.checks.isEmpty {
+                shown.append(
+                    Line(
+                        "This request has no expectations (add them in the Checks tab of the request).",
+                        style: theme[.muted]))
+            }
+            for check in response.checks {
+                shown.append(
+                    Line([
+                        Span(check.passed ? "✓ " : "✗ ", style: theme[check.passed ? .success : .error].bold),
+                        Span(check.label + "  ", style: theme[.text]),
+                        Span("expected " + check.expected, style: theme[.muted]),
+                        Span(check.passed ? "" : "  actual " + check.actual, style: theme[.error]),
+                    ]))
+            }
+            lines(shown, scroll: &state.response.scroll, in: area, buffer: &frame.buffer)
+        case .history:
+            renderHistory(&state, in: area, buffer: &frame.buffer)
+        }
+    }
+
+    private static func renderTree(
+        _ state: inout ExplorerState, _ response: ReceivedResponse, in area: Rect, frame: inout Frame
+    ) {
+        let theme = state.theme
+        var treeArea = area
+        let search = state.response.search
+        let filter = state.response.filter
+        if search.isEditing || filter.isEditing || filter.applied != nil || filter.error != nil {
+            let line = area.row(0)
+            if search.isEditing {
+                let x = frame.buffer.write("/ ", x: line.x, y: line.y, style: theme[.accent])
+                frame.render(
+                    TextInput(
+                        placeholder: "search keys and values, Enter finds", style: theme.base,
+                        placeholderStyle: theme[.muted], selectionStyle: theme[.selection], focused: true),
+                    in: Rect(x: x, y: line.y, width: max(0, line.right - x), height: 1),
+                    state: &state.response.search.query)
+                frame.cursor = state.response.search.query.screenCursor
+            } else {
+                let x = frame.buffer.write("| ", x: line.x, y: line.y, style: theme[.accent])
+                if filter.isEditing {
+                    frame.render(
+                        TextInput(
+                            placeholder: "JSONPath, e.g. $..id (empty: no filter)", style: theme.base,
+                            placeholderStyle: theme[.muted], selectionStyle: theme[.selection], focused: true),
+                        in: Rect(x: x, y: line.y, width: max(0, line.right - x), height: 1),
+                        state: &state.response.filter.query)
+                    frame.cursor = state.response.filter.query.screenCursor
+                } else if let error = filter.error {
+                    frame.buffer.write("✖ " + error, x: x, y: line.y, style: theme[.error], maxX: line.right)
+                } else if let applied = filter.applied {
+                    frame.buffer.write(
+                        applied + "   (| then Enter on empty: no filter)", x: x, y: line.y, style: theme[.info],
+                        maxX: line.right)
+                }
+            }
+            treeArea = Rect(x: area.x, y: area.y + 1, width: area.width, height: max(0, area.height - 1))
+        }
+        guard let tree = state.response.tree else {
+            switch response.content {
+            case .empty:
+                frame.buffer.write("Empty body.", x: area.x, y: treeArea.y, style: theme[.muted], maxX: area.right)
+            case .text(_, let problem):
+                let reason = problem.map { "Not JSON (\($0))." } ?? "Not JSON."
+                frame.buffer.write(
+                    reason + " See Raw (]).", x: area.x, y: treeArea.y, style: theme[.muted], maxX: area.right)
+                RawView.renderText(
+                    state, response,
+                    in: Rect(
+                        x: treeArea.x, y: treeArea.y + 1, width: treeArea.width, height: max(0, treeArea.height - 1)),
+                    buffer: &frame.buffer)
+            case .binary(let body):
+                frame.buffer.write(
+                    "Binary body, \(ByteCount.format(Int64(body.bytes.count))). Raw (]) shows a hex dump.",
+                    x: area.x, y: treeArea.y, style: theme[.muted], maxX: area.right)
+            case .json:
+                break
+            }
+            return
+        }
+        state.response.pageSize = max(1, treeArea.height)
+        state.response.scrollToSelection()
+        let current = search.current.flatMap { search.matches.indices.contains($0) ? search.matches[$0] : nil }
+        JSONTreeRowsView.render(
+            tree, offset: state.response.offset, selected: state.focus == .response ? state.response.selectedRow : nil,
+            currentMatch: current, theme: theme, in: treeArea, buffer: &frame.buffer)
+        if state.focus != .response {
+            let y = treeArea.y + state.response.selectedRow - state.response.offset
+            if y >= treeArea.y, y < treeArea.bottom {
+                frame.buffer.setStyle(
+                    theme[.cursorLine], in: Rect(x: treeArea.x, y: y, width: treeArea.width, height: 1))
+            }
+        }
+    }
+
+    private static func renderHistory(_ state: inout ExplorerState, in area: Rect, buffer: inout Buffer) {
+        let theme = state.theme
+        let entries = state.response.history
+        guard !entries.isEmpty else {
+            buffer.write(
+                "No past exchanges of this request yet.", x: area.x, y: area.y, style: theme[.muted], maxX: area.right)
+            return
+        }
+        let selected = state.response.historySelected
+        let offset =
+            max(0, min(selected - area.height + 1, entries.count - area.height)) < 0
+            ? 0 : max(0, selected - area.height + 1)
+        for (row, entry) in entries.dropFirst(offset).prefix(area.height).enumerated() {
+            let y = area.y + row
+            var x = buffer.write(
+                ISOTimeText.short(entry.date) + "  ", x: area.x, y: y, style: theme[.muted], maxX: area.right)
+            if let status = entry.status {
+                x = buffer.write("\(status)", x: x, y: y, style: theme[ThemeRole.status(status)].bold, maxX: area.right)
+            } else {
+                x = buffer.write("✖", x: x, y: y, style: theme[.error].bold, maxX: area.right)
+            }
+            let duration = entry.durationMilliseconds.map { "  \(Int($0.rounded())) ms" } ?? ""
+            x = buffer.write(
+                duration + "  " + entry.method + " " + entry.url, x: x, y: y, style: theme[.text], maxX: area.right)
+            if let environment = entry.environment {
+                x = buffer.write("  (\(environment))", x: x, y: y, style: theme[.muted], maxX: area.right)
+            }
+            if let error = entry.error {
+                buffer.write("  " + error, x: x, y: y, style: theme[.error], maxX: area.right)
+            }
+            if offset + row == selected, state.focus == .response {
+                buffer.setStyle(theme[.selection], in: Rect(x: area.x, y: y, width: area.width, height: 1))
+            }
+        }
+    }
+
+    /// Draws `shown` from `scroll` (clamped so the last line can reach the bottom, not past it).
+    static func lines(_ shown: [Line], scroll: inout Int, in area: Rect, buffer: inout Buffer) {
+        scroll = max(0, min(scroll, max(0, shown.count - area.height)))
+        for (row, line) in shown.dropFirst(scroll).prefix(area.height).enumerated() {
+            _ = line.render(x: area.x, y: area.y + row, width: area.width, buffer: &buffer)
+        }
+    }
+}

@@ -1,0 +1,137 @@
+import HTTPCore
+import TUI
+import Workspace
+
+/// The response pane: the status line (status, time, size, version, live or mock, or the stage
+/// while in flight), the tabs, and the tab's content; an error card when no response came.
+enum ResponsePaneView {
+    static func render(_ state: inout ExplorerState, in rect: Rect, frame: inout Frame) {
+        let theme = state.theme
+        frame.render(ExplorerView.paneBlock("Response", .response, state), in: rect)
+        let parts = ExplorerLayout.responseParts(rect)
+        state.response.pageSize = max(1, parts.content.height)
+        renderStatus(state, in: parts.status, buffer: &frame.buffer)
+        guard let result = state.exchange?.result else {
+            let message =
+                state.exchange?.inFlight != nil
+                ? "" : state.selection == nil ? "" : "Not sent yet. F5, Ctrl+R or Alt+Enter sends it."
+            frame.buffer.write(message, x: parts.tabs.x, y: parts.tabs.y, style: theme[.muted], maxX: parts.tabs.right)
+            return
+        }
+        switch result.outcome {
+        case .failure(let card):
+            ErrorCardView.render(
+                card, result: result, state,
+                in: Rect(
+                    x: parts.tabs.x, y: parts.tabs.y, width: parts.tabs.width,
+                    height: parts.content.bottom - parts.tabs.y), buffer: &frame.buffer)
+        case .cancelled(let stage, let elapsed):
+            frame.buffer.write(
+                "✖ Cancelled after \(DurationText.format(elapsed)), while \(stage). r sends it again.",
+                x: parts.tabs.x, y: parts.tabs.y, style: theme[.warning], maxX: parts.tabs.right)
+        case .response(let response):
+            frame.render(
+                Tabs(
+                    TabTitles.response(state).map { Line($0) }, selected: state.response.tab.rawValue,
+                    style: theme[.muted],
+                    highlightStyle: state.focus == .response ? theme[.selection] : theme[.title].bold),
+                in: parts.tabs)
+            var content = parts.content
+            if let banner = response.banner, content.height > 2 {
+                let line = "⚠ \(banner.title) — \(banner.hint)"
+                frame.buffer.write(
+                    line, x: content.x, y: content.y, style: theme[ThemeRole.status(response.status)],
+                    maxX: content.right)
+                content = Rect(x: content.x, y: content.y + 1, width: content.width, height: content.height - 1)
+            }
+            if state.exchange?.isStale == true {
+                frame.buffer.setStyle(Style(modifiers: .dim), in: content)
+            }
+            ResponseContentView.render(&state, response, result, in: content, frame: &frame)
+            if state.exchange?.isStale == true {
+                frame.buffer.setStyle(theme[.muted].dim, in: content)
+            }
+        }
+    }
+
+    private static func renderStatus(_ state: ExplorerState, in area: Rect, buffer: inout Buffer) {
+        let theme = state.theme
+        guard let exchange = state.exchange else { return }
+        var x = area.x
+        if let generation = exchange.inFlight {
+            _ = generation
+            let elapsed = state.now - exchange.startedAt
+            let frameIndex = Int(
+                elapsed.components.seconds * 10 + elapsed.components.attoseconds / 100_000_000_000_000_000)
+            let spinner = Spinner.frames[frameIndex % Spinner.frames.count]
+            x = buffer.write(
+                "\(spinner) \(exchange.stage.label) · \(DurationText.format(elapsed))", x: x, y: area.y,
+                style: theme[.info].bold, maxX: area.right)
+            x = buffer.write(
+                exchange.isMock ? "  mock" : "  live", x: x, y: area.y, style: theme[.muted], maxX: area.right)
+            if exchange.result != nil {
+                x = buffer.write(
+                    "  (below: the previous answer, stale)", x: x, y: area.y, style: theme[.muted], maxX: area.right)
+            }
+            x = buffer.write("  Esc cancels", x: x, y: area.y, style: theme[.muted], maxX: area.right)
+            return
+        }
+        guard let result = exchange.result else { return }
+        switch result.outcome {
+        case .response(let response):
+            let status = "\(response.status) \(response.reason)"
+            x = buffer.write(
+                " " + status + " ", x: x, y: area.y, style: theme[ThemeRole.status(response.status)].reverse.bold,
+                maxX: area.right)
+            let total = response.timings.total.map(DurationText.format) ?? "–"
+            var details = " · \(total) · \(ByteCount.format(response.size)) · \(response.httpVersion)"
+            details += result.isMock ? " · mock" : " · live"
+            if let name = result.environmentName { details += " (\(name))" }
+            x = buffer.write(details, x: x, y: area.y, style: theme[.text], maxX: area.right)
+            if let type = response.contentType {
+                buffer.write(" · " + type, x: x, y: area.y, style: theme[.muted], maxX: area.right)
+            }
+        case .failure(let card):
+            buffer.write("✖ " + card.translation.title, x: x, y: area.y, style: theme[.error].bold, maxX: area.right)
+        case .cancelled:
+            buffer.write("✖ cancelled", x: x, y: area.y, style: theme[.warning].bold, maxX: area.right)
+        }
+    }
+}
+
+/// When no response arrived: the translation (title, explanation, hint), where the failing part
+/// came from, the retry key, and the technical detail below.
+enum ErrorCardView {
+    static func render(
+        _ card: FailureCard, result: ExchangeResult, _ state: ExplorerState, in area: Rect, buffer: inout Buffer
+    ) {
+        let theme = state.theme
+        guard area.height > 0 else { return }
+        var lines: [Line] = []
+        lines.append(Line("✖ " + card.translation.title, style: theme[.error].bold))
+        lines.append(Line(""))
+        for text in [card.translation.explanation] {
+            lines += Paragraph.wrapped(Line(text, style: theme[.text]), width: area.width)
+        }
+        if let origin = card.origin {
+            lines += Paragraph.wrapped(Line("Where: " + origin, style: theme[.info]), width: area.width)
+        }
+        for problem in card.problems { lines.append(Line("  • " + problem, style: theme[.warning])) }
+        lines += Paragraph.wrapped(Line("Try: " + card.translation.hint, style: theme[.success]), width: area.width)
+        if let elapsed = card.elapsed {
+            lines.append(Line("Gave up after \(DurationText.format(elapsed))", style: theme[.muted]))
+        }
+        lines.append(
+            Line([
+                Span("r", style: theme[.keyHint]), Span(" retry   "), Span("F2", style: theme[.keyHint]),
+                Span(" environment"),
+            ]))
+        lines.append(Line(""))
+        lines.append(Line("Details", style: theme[.muted].bold))
+        lines += Paragraph.wrapped(Line(result.method + " " + result.url, style: theme[.muted]), width: area.width)
+        lines += Paragraph.wrapped(Line(card.translation.technicalDetail, style: theme[.muted]), width: area.width)
+        for (row, line) in lines.prefix(area.height).enumerated() {
+            _ = line.render(x: area.x, y: area.y + row, width: area.width, buffer: &buffer)
+        }
+    }
+}

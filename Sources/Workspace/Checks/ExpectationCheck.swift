@@ -1,0 +1,161 @@
+import Foundation
+public import HTTPCore
+public import JSONTree
+
+/// What a response offers to expectations and captures: status, headers, body bytes, the parsed
+/// body when it is JSON, and the time it took.
+public struct ResponseFacts: Sendable {
+    public var status: Int
+    public var headers: HTTPHeaders
+    public var body: [UInt8]
+    public var document: JSONDocument?
+    public var duration: Duration
+
+    public init(status: Int, headers: HTTPHeaders, body: [UInt8], document: JSONDocument?, duration: Duration) {
+        self.status = status
+        self.headers = headers
+        self.body = body
+        self.document = document
+        self.duration = duration
+    }
+}
+
+/// One expectation evaluated against a response: whether it held, with the expected and actual
+/// values as a person reads them. Numbers compare as decimals (`1.0` equals `1`, and
+/// `12345678901234567890` is not rounded).
+public struct ExpectationCheck: Sendable, Hashable {
+    public var label: String
+    public var passed: Bool
+    public var expected: String
+    public var actual: String
+
+    public init(_ expectation: Expectation, against facts: ResponseFacts) {
+        label = ExpectationCheck.label(expectation.subject)
+        let actualValues = ExpectationCheck.values(of: expectation.subject, in: facts)
+        let op = expectation.op
+        expected = ExpectationCheck.expectedText(op, expectation.value)
+        actual = actualValues.isEmpty ? "(nothing)" : actualValues.map(\.text).joined(separator: ", ")
+        switch op {
+        case .exists: passed = !actualValues.isEmpty
+        case .notExists: passed = actualValues.isEmpty
+        default:
+            guard let first = actualValues.first else {
+                passed = false
+                return
+            }
+            passed = ExpectationCheck.holds(op, first, expectation.value)
+        }
+    }
+
+    // MARK: - Subjects
+
+    /// A value taken from the response, with whether it is a JSON string (for comparisons).
+    struct Value {
+        var text: String
+        var isString: Bool
+        var json: String
+    }
+
+    public static func label(_ subject: Expectation.Subject) -> String {
+        switch subject {
+        case .status: "status"
+        case .header(let name): "header \(name)"
+        case .jsonPath(let path): path
+        case .responseTime: "response time (ms)"
+        case .body: "body"
+        }
+    }
+
+    static func values(of subject: Expectation.Subject, in facts: ResponseFacts) -> [Value] {
+        switch subject {
+        case .status:
+            return [Value(text: String(facts.status), isString: false, json: String(facts.status))]
+        case .header(let name):
+            return facts.headers.values(for: name).map { Value(text: $0, isString: true, json: "") }
+        case .jsonPath(let path):
+            guard let document = facts.document, let query = try? JSONPath(path) else { return [] }
+            return query.select(in: document).map { node in
+                let isString = document.kind(node) == .string
+                let raw = document.rawText(node)
+                return Value(text: isString ? document.string(node) ?? "" : raw, isString: isString, json: raw)
+            }
+        case .responseTime:
+            let milliseconds =
+                Double(facts.duration.components.seconds) * 1000
+                + Double(facts.duration.components.attoseconds) / 1e15
+            let text = String(Int(milliseconds.rounded()))
+            return [Value(text: text, isString: false, json: text)]
+        case .body:
+            let text = String(decoding: facts.body, as: UTF8.self)
+            return [Value(text: text, isString: true, json: "")]
+        }
+    }
+
+    // MARK: - Operators
+
+    static func expectedText(_ op: Expectation.Operator, _ value: StoredJSON?) -> String {
+        let shown = value.map { $0.stringValue ?? $0.compact() } ?? ""
+        switch op {
+        case .equals: return shown
+        case .notEquals: return "not " + shown
+        case .contains: return "contains " + shown
+        case .notContains: return "does not contain " + shown
+        case .matches: return "matches " + shown
+        case .exists: return "present"
+        case .notExists: return "absent"
+        case .lessThan: return "< " + shown
+        case .lessThanOrEqual: return "≤ " + shown
+        case .greaterThan: return "> " + shown
+        case .greaterThanOrEqual: return "≥ " + shown
+        case .oneOf: return "one of " + shown
+        }
+    }
+
+    static func holds(_ op: Expectation.Operator, _ actual: Value, _ expected: StoredJSON?) -> Bool {
+        switch op {
+        case .equals: return equal(actual, expected)
+        case .notEquals: return !equal(actual, expected)
+        case .contains: return actual.text.contains(expected.map(text) ?? "")
+        case .notContains: return !actual.text.contains(expected.map(text) ?? "")
+        case .matches:
+            guard let pattern = expected?.stringValue, let regex = try? NSRegularExpression(pattern: pattern) else {
+                return false
+            }
+            let range = NSRange(actual.text.startIndex..., in: actual.text)
+            return regex.firstMatch(in: actual.text, range: range) != nil
+        case .lessThan, .lessThanOrEqual, .greaterThan, .greaterThanOrEqual:
+            guard let left = Decimal(string: actual.text), let rightText = expected.map(text),
+                let right = Decimal(string: rightText)
+            else { return false }
+            switch op {
+            case .lessThan: return left < right
+            case .lessThanOrEqual: return left <= right
+            case .greaterThan: return left > right
+            default: return left >= right
+            }
+        case .oneOf:
+            guard case .array(let options)? = expected else { return false }
+            return options.contains { equal(actual, $0) }
+        case .exists, .notExists:
+            return true
+        }
+    }
+
+    private static func text(_ value: StoredJSON) -> String { value.stringValue ?? value.compact() }
+
+    private static func equal(_ actual: Value, _ expected: StoredJSON?) -> Bool {
+        guard let expected else { return false }
+        switch expected {
+        case .number(let number):
+            guard !actual.isString, let left = Decimal(string: actual.text), let right = Decimal(string: number) else {
+                return false
+            }
+            return left == right
+        case .string(let string):
+            return actual.text == string
+        default:
+            // Objects, arrays, booleans and null compare as compact JSON.
+            return actual.json.filter { !$0.isWhitespace } == expected.compact().filter { !$0.isWhitespace }
+        }
+    }
+}

@@ -1,0 +1,88 @@
+import ArgumentParser
+import CurlTransport
+import CursesBackend
+import Explorer
+import Foundation
+import Futures
+import TUI
+import Workspace
+
+/// `lazer [PATH…]` (also `lazer tui`): the explorer over the collections at PATH.
+struct TUICommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "tui",
+        abstract: "Open the explorer over collection files (the default command).",
+        discussion: """
+            PATH is a collection file or a folder of them (default: ./Collections, else the current \
+            folder). Keys: F1 or ? lists them, Ctrl+P or : opens the command palette, F5 / Ctrl+R / \
+            Alt+Enter sends, Esc or F6 cancels, Ctrl+S saves, F2 picks the environment, Ctrl+Q quits. \
+            Every key is in docs/keymap.md.
+            """
+    )
+
+    @Argument(help: "Collection files or folders of them.", completion: .file())
+    var paths: [String] = []
+
+    @Option(help: "Environment to select (by name).")
+    var env: String?
+
+    @Option(help: "Request to select and focus: its id, or its Folder/Name path.")
+    var request: String?
+
+    @Option(help: "Theme to start with, by name (see themes/; Ctrl+T switches while running).")
+    var theme: String?
+
+    @Option(help: "Folder of theme files (default: ./themes, else the themes folder of the source tree).")
+    var themes: String?
+
+    @Option(help: "Keymap file that overrides keys (default: $XDG_CONFIG_HOME/lazer/keymap.json).")
+    var keymap: String?
+
+    @Flag(name: .customLong("no-mouse"), help: "Start with mouse reporting off (F12 turns it on).")
+    var noMouse = false
+
+    func run() throws {
+        let environment = ProcessInfo.processInfo.environment
+        let folders =
+            paths.isEmpty ? [FileManager.default.fileExists(atPath: "Collections") ? "Collections" : "."] : paths
+        let catalog = ThemeCatalog.load(directory: themes ?? UIDemoCommand.defaultThemesDirectory())
+        let (initialTheme, warning) = catalog.initialTheme(requested: theme, environment: environment)
+        var keys = ExplorerKeymap.keymap
+        var problems = keys.applyOverrides(fromFile: keymap ?? DemoKeys.defaultKeymapPath(environment: environment))
+            .map(\.description)
+        if let keymap, !FileManager.default.fileExists(atPath: keymap) {
+            problems.append("\(keymap): no such keymap file")
+        }
+        problems += catalog.problems.map { "\($0.description) (theme file skipped)" } + (warning.map { [$0] } ?? [])
+        let directories = UserDirectories(environment: environment)
+        var state = ExplorerState(
+            size: Size(width: 80, height: 24), theme: initialTheme, themes: catalog, keymap: keys,
+            processEnvironment: environment,
+            startup: StartupRequest(environment: env, request: request, folder: folders.first))
+        state.mouseEnabled = !noMouse
+        let initialState = state
+        let startupProblems = problems
+        try MainActor.assumeIsolated {
+            let backend: NcursesBackend
+            do {
+                backend = try NcursesBackend(options: NcursesBackend.Options(mouse: !noMouse))
+            } catch {
+                FileHandle.standardError.write(Data("lazer: \(error)\n".utf8))
+                throw ExitCode.failure
+            }
+            let dispatcher = CurlDispatcher(
+                configuration: .init(scheduler: MainQueueScheduler(), userAgent: "lazer/\(LazerVersion.current)"))
+            let workspace = WorkspaceServices(
+                directories: directories, liveDispatcher: dispatcher, scheduler: MainQueueScheduler())
+            let work = DispatchQueue(label: "lazer.work", qos: .userInitiated)
+            let explorerEnvironment = ExplorerEnvironment(
+                workspace: workspace, main: MainQueueScheduler(), work: DispatchQueueScheduler(work),
+                draftsPath: directories.state + "/drafts.json", temporaryFolder: NSTemporaryDirectory())
+            let host = TerminalExplorerHost(backend: backend, dispatcher: dispatcher)
+            let program = ExplorerProgram(
+                state: initialState, backend: backend, environment: explorerEnvironment, clock: SystemExplorerClock(),
+                host: host)
+            host.run(program, paths: folders, problems: startupProblems)
+        }
+    }
+}
