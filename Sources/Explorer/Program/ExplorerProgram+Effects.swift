@@ -11,11 +11,6 @@ extension ExplorerProgram {
         switch effect {
         case .loadCollections(let paths): loadCollections(paths)
         case .reload(let path): reload(path)
-        case .loadUIState(let collectionID):
-            let store = environment.workspace.uiState
-            environment.work.schedule { [weak self] in
-                self?.deliver(.uiStateLoaded(collectionID: collectionID, store.load(collectionID: collectionID)))
-            }
         case .send(let job): send(job)
         case .cancel(let key, let generation):
             if let entry = inFlight[key], entry.generation == generation {
@@ -116,6 +111,9 @@ extension ExplorerProgram {
         if case .loaded(var document) = entry {
             document.fillSecrets(from: secrets ?? SecretValues(), processEnvironment: workspace.processEnvironment)
             entry = .loaded(document)
+            var slot = CollectionSlot(entry: entry)
+            slot.remembered = workspace.uiState.load(collectionID: document.collection.id)
+            return slot
         }
         return CollectionSlot(entry: entry)
     }

@@ -31,17 +31,14 @@ extension ExplorerReducer {
         }
         if let overlay = state.overlay { return handleOverlayKey(key, overlay, &state) }
         if key == KeyEvent(.escape) { return escape(&state) }
+        // Tab, Ctrl, Alt and F-keys reach the global bindings first, whatever has the focus.
+        if isCommandKey(key), state.keys.pending.isEmpty,
+            case .action(let action) = state.keys.resolve(key, contexts: [])
+        {
+            if state.isTyping { commitEditing(&state) }
+            return perform(action, &state)
+        }
         if state.isTyping {
-            if key.key == .tab || key.key == .backTab {
-                commitEditing(&state)
-                return perform(key.key == .tab ? "focus.next" : "focus.previous", &state)
-            }
-            let isCommandKey =
-                !key.modifiers.isDisjoint(with: [.ctrl, .alt])
-                || { if case .function = key.key { true } else { false } }()
-            if isCommandKey, case .action(let action) = state.keys.resolve(key, contexts: []) {
-                return perform(action, &state)
-            }
             state.keys.reset()
             return typeKey(key, &state)
         }
@@ -51,6 +48,13 @@ extension ExplorerReducer {
         case .pending: return []
         case .unbound: return []
         }
+    }
+
+    /// Keys that never type text: Tab, Shift+Tab, anything with Ctrl or Alt, and F-keys.
+    static func isCommandKey(_ key: KeyEvent) -> Bool {
+        if key.key == .tab || key.key == .backTab { return true }
+        if case .function = key.key { return true }
+        return !key.modifiers.isDisjoint(with: [.ctrl, .alt])
     }
 
     /// The keymap contexts active for the focused pane (besides `global`).

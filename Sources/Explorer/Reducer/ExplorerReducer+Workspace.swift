@@ -4,50 +4,65 @@ import Workspace
 /// Collections arriving, selection, saving and outside changes.
 extension ExplorerReducer {
     static func collectionLoaded(_ slot: CollectionSlot, _ state: inout ExplorerState) -> [ExplorerEffect] {
-        let isFirst = state.collections.allSatisfy { $0.document == nil }
-        if let id = slot.collectionID, isFirst || state.collections.count < 2 {
-            state.navigator.expanded.insert(id)
-        }
         store(slot, &state)
-        guard let id = slot.collectionID else { return [] }
-        if state.selection == nil { applyStartupSelection(&state, final: false) }
-        return [.loadUIState(collectionID: id)]
-    }
-
-    static func uiStateLoaded(_ collectionID: String, _ remembered: UIState, _ state: inout ExplorerState)
-        -> [ExplorerEffect]
-    {
-        guard let document = state.document(collectionID: collectionID) else { return [] }
-        if state.environments[collectionID] == nil, let name = remembered.selectedEnvironment,
-            document.collection.environment(named: name) != nil
-        {
-            state.environments[collectionID] = name
+        guard let document = slot.document else { return [] }
+        let id = document.collection.id
+        if let remembered = slot.remembered {
+            if state.environments[id] == nil, let name = remembered.selectedEnvironment,
+                document.collection.environment(named: name) != nil
+            {
+                state.environments[id] = name
+            }
+            for folder in remembered.expandedFolders { state.navigator.expanded.insert(id + "/" + folder) }
         }
         if let requested = state.startup.environment, document.collection.environment(named: requested) != nil {
-            state.environments[collectionID] = requested
+            state.environments[id] = requested
         }
-        for folder in remembered.expandedFolders { state.navigator.expanded.insert(collectionID + "/" + folder) }
+        if slot.remembered?.expandedFolders.isEmpty ?? true,
+            state.collections.filter({ $0.document != nil }).count <= 2
+        {
+            state.navigator.expanded.insert(id)
+        }
         state.navigator.rebuild(from: state.collections)
-        if state.selection == nil, state.startup.request == nil, let id = remembered.selectedRequestID {
-            let key = RequestKey(collectionID: collectionID, requestID: id)
-            if state.savedRequest(key) != nil { return select(key, &state, focus: false) }
+        // A request named on the command line is selected as soon as its collection is here.
+        if state.selection == nil, let wanted = state.startup.request, let key = findRequest(wanted, in: state) {
+            select(key, &state, focus: true)
         }
         return []
     }
 
-    /// Selects the request the command line named, or else the first request, once possible.
+    /// When every file is read and nothing is selected yet: the request named on the command
+    /// line, else the one remembered from last time, else the first request of the first
+    /// collection that answers offline (a mock default environment), else the first request.
     static func applyStartupSelection(_ state: inout ExplorerState, final: Bool) {
+        guard final, state.selection == nil else { return }
         if let wanted = state.startup.request {
             if let key = findRequest(wanted, in: state) {
-                _ = select(key, &state, focus: true)
-            } else if final {
+                select(key, &state, focus: true)
+            } else {
                 notify(&state, "No request \"\(wanted)\" in the collections", kind: .warning)
             }
             return
         }
-        guard final || state.collections.contains(where: { $0.document != nil }) else { return }
-        if let first = state.navigator.rows.first(where: { $0.requestKey != nil })?.requestKey {
-            _ = select(first, &state, focus: false)
+        let loaded = state.collections.compactMap(\.document)
+        for document in loaded {
+            if let id = state.slot(collectionID: document.collection.id)?.remembered?.selectedRequestID,
+                document.collection.request(id: id) != nil
+            {
+                select(RequestKey(collectionID: document.collection.id, requestID: id), &state, focus: false)
+                return
+            }
+        }
+        let offline = loaded.first { document in
+            let name = state.environmentName(collectionID: document.collection.id)
+            return name.flatMap(document.collection.environment(named:))?.kind == .mock
+        }
+        for document in (offline.map { [$0] } ?? []) + loaded {
+            if let first = document.collection.allRequests.first {
+                let key = RequestKey(collectionID: document.collection.id, requestID: first.request.id)
+                select(key, &state, focus: false)
+                return
+            }
         }
     }
 

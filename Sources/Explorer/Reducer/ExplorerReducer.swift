@@ -23,8 +23,6 @@ public enum ExplorerReducer {
             if let problem { notify(&state, problem, kind: .error) }
             if state.selection == nil { applyStartupSelection(&state, final: true) }
             return []
-        case .uiStateLoaded(let collectionID, let remembered):
-            return uiStateLoaded(collectionID, remembered, &state)
         case .draftsFound(let drafts):
             let known = drafts.filter { state.savedRequest($0.key) != nil && state.savedRequest($0.key) != $0.value }
             guard !known.isEmpty else { return [] }

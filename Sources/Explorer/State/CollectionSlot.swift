@@ -7,6 +7,8 @@ public struct CollectionSlot: Sendable {
     public var document: CollectionDocument?
     /// Errors of a broken file, warnings of a loaded one.
     public var diagnostics: [Diagnostic]
+    /// What the user had selected and open in this collection last time (per-user UI state).
+    public var remembered: UIState?
 
     public init(entry: CollectionEntry) {
         path = entry.path

@@ -13,8 +13,6 @@ public enum ExplorerAction: Sendable {
     case collectionLoaded(CollectionSlot)
     /// Every file has been read; `problem` is set when the folder itself could not be read.
     case loadingFinished(problem: String?)
-    /// Remembered per-user state of a collection (selected environment and request, open folders).
-    case uiStateLoaded(collectionID: String, UIState)
     /// Drafts autosaved by an earlier session that did not end cleanly.
     case draftsFound([RequestKey: SavedRequest])
     /// A send in flight moved on (bytes arrived).

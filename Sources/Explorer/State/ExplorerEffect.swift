@@ -8,8 +8,6 @@ public enum ExplorerEffect: Sendable {
     case loadCollections([String])
     /// Read one collection file again (its result arrives as `fileChanged`).
     case reload(path: String)
-    /// Read the per-user state of a collection.
-    case loadUIState(collectionID: String)
     case send(SendJob)
     /// Stop the send of `generation` (curl closes the connection).
     case cancel(RequestKey, generation: Int)
