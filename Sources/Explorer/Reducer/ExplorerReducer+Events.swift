@@ -109,6 +109,9 @@ extension ExplorerReducer {
                         _ = state.editor.query.handle(.key(KeyEvent(.escape)))
                     }
                 case .headers: _ = state.editor.headers.handle(.key(KeyEvent(.escape)))
+                case .auth, .options, .checks:
+                    state.editor.formEditor = nil
+                    state.editor.formError = nil
                 default: break
                 }
             }

@@ -49,19 +49,7 @@ extension ExplorerReducer {
             }
             return nil
         case .auth, .options, .checks:
-            if key.key == .up || key.key == .character("k") {
-                if state.editor.contentScroll == 0 {
-                    state.editor.focus = .url
-                } else {
-                    state.editor.contentScroll -= 1
-                }
-                return []
-            }
-            if key.key == .down || key.key == .character("j") {
-                state.editor.contentScroll += 1
-                return []
-            }
-            return nil
+            return formKey(key, selection, &state)
         }
     }
 
@@ -97,13 +85,31 @@ extension ExplorerReducer {
         }
     }
 
-    /// Writes the tables' rows into the draft.
+    /// Writes the tables' rows into the draft (and the query rows into the URL field).
     static func syncTables(_ key: RequestKey, _ state: inout ExplorerState) {
         let editor = state.editor
         updateDraft(key, &state) { request in
             request.query = KeyValueRows.merged(editor.query.rows, over: request.query)
             request.pathParams = KeyValueRows.merged(editor.pathParams.rows, over: request.pathParams)
             request.headers = KeyValueRows.merged(editor.headers.rows, over: request.headers)
+        }
+        if let request = state.request(key) {
+            let text = URLQuerySync.compose(url: request.url, query: request.query)
+            if text != state.editor.url.text { state.editor.url.setText(text) }
+        }
+    }
+
+    /// The URL field changed: its URL, query rows and path parameters go into the draft, and the
+    /// Params tables follow.
+    static func urlTextChanged(_ key: RequestKey, _ state: inout ExplorerState) {
+        let text = state.editor.url.text
+        updateDraft(key, &state) { URLQuerySync.apply(text, to: &$0) }
+        guard let request = state.request(key) else { return }
+        let selectedQuery = state.editor.query.table.selected
+        state.editor.query = KeyValueEditorState(rows: request.query.map(KeyValueRows.editable))
+        state.editor.query.table.selected = selectedQuery.map { min($0, max(0, request.query.count - 1)) }
+        if state.editor.pathParams.rows.map(\.key) != request.pathParams.map(\.name) {
+            state.editor.pathParams = KeyValueEditorState(rows: request.pathParams.map(KeyValueRows.editable))
         }
     }
 
@@ -122,8 +128,7 @@ extension ExplorerReducer {
                 return []
             }
             guard state.editor.url.handle(key) else { return [] }
-            let text = state.editor.url.text
-            updateDraft(selection, &state) { $0.url = text }
+            urlTextChanged(selection, &state)
             return draftsChanged(&state)
         case .editing:
             if state.editor.tab == .notes {
@@ -136,6 +141,7 @@ extension ExplorerReducer {
             bodyTextChanged(selection, &state)
             return draftsChanged(&state)
         case .content:
+            if state.editor.formEditor != nil { return typeIntoForm(key, selection, &state) }
             var handled = false
             withTable(&state) { handled = $0.handle(.key(key)) }
             guard handled else { return [] }
@@ -149,8 +155,7 @@ extension ExplorerReducer {
         switch state.editor.focus {
         case .url:
             state.editor.url.insert(text.replacingOccurrences(of: "\n", with: ""))
-            let url = state.editor.url.text
-            updateDraft(selection, &state) { $0.url = url }
+            urlTextChanged(selection, &state)
         case .editing:
             if state.editor.tab == .notes {
                 state.editor.notes.insert(text)
@@ -161,6 +166,10 @@ extension ExplorerReducer {
                 bodyTextChanged(selection, &state)
             }
         case .content:
+            if state.editor.formEditor != nil {
+                state.editor.formEditor?.insert(text.replacingOccurrences(of: "\n", with: " "))
+                return []
+            }
             withTable(&state) { _ = $0.handle(.paste(text)) }
             syncTables(selection, &state)
         }
@@ -198,6 +207,7 @@ extension ExplorerReducer {
             state.editor.tab = saved
         }
         if committed { syncTables(selection, &state) }
+        if state.editor.formEditor != nil { _ = commitForm(selection, &state) }
     }
 
     static func navigateRequest(_ navigation: NavigationAction, _ state: inout ExplorerState) -> [ExplorerEffect] {
@@ -219,7 +229,7 @@ extension ExplorerReducer {
             let step = action == "request.nextTab" ? 1 : count - 1
             state.editor.tab = RequestTab(rawValue: (state.editor.tab.rawValue + step) % count) ?? .params
             state.editor.focus = .content
-            state.editor.contentScroll = 0
+            state.editor.formSelected = 0
         case "request.focusURL", "request.url":
             state.focus = .request
             state.editor.focus = .url
@@ -260,7 +270,7 @@ extension ExplorerReducer {
                 state.focus = .request
                 state.editor.tab = tab
                 state.editor.focus = .content
-                state.editor.contentScroll = 0
+                state.editor.formSelected = 0
             }
         }
         return []

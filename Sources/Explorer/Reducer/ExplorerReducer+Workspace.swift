@@ -190,6 +190,12 @@ extension ExplorerReducer {
             store(slot, &state)
             return []
         }
+        // Our own save, seen by the folder watcher before its result arrived: nothing changed.
+        if let current = state.document(collectionID: id), let incoming = slot.document,
+            current.fingerprint == incoming.fingerprint
+        {
+            return []
+        }
         if state.isDirty(collectionID: id) {
             state.pendingReload[id] = slot
             if state.overlay == nil { state.overlay = .conflict(collectionID: id, selected: 0) }

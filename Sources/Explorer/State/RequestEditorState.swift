@@ -30,18 +30,23 @@ public struct RequestEditorState: Sendable {
     public var notes = TextEditorState()
     /// The body's JSON problem (message with line and column), checked after each edit.
     public var bodyProblem: String?
-    /// Scroll offset of read-only tab contents (auth, options, checks).
-    public var contentScroll = 0
+    /// The selected line of the Auth, Options or Checks form, and its editor while typing.
+    public var formSelected = 0
+    public var formEditor: TextEditorState?
+    /// Why the last form edit was refused (shown under the form).
+    public var formError: String?
 
     public init() {}
 
     /// Loads `request`'s fields into fresh editing states (the cursor at the URL's end).
     public mutating func load(_ request: SavedRequest, key: RequestKey) {
         let keepTab = tab
+        let keepFocus = focus == .url ? Focus.url : Focus.content
         self = RequestEditorState()
         self.key = key
         tab = keepTab
-        url = TextEditorState(text: request.url, singleLine: true)
+        focus = keepFocus
+        url = TextEditorState(text: URLQuerySync.compose(url: request.url, query: request.query), singleLine: true)
         url.cursor = TextPosition(line: 0, column: url.text.count)
         query = KeyValueEditorState(rows: request.query.map(KeyValueRows.editable))
         pathParams = KeyValueEditorState(rows: request.pathParams.map(KeyValueRows.editable))
@@ -59,6 +64,7 @@ public struct RequestEditorState: Sendable {
             switch tab {
             case .params: paramsOnPath ? pathParams.isEditing : query.isEditing
             case .headers: headers.isEditing
+            case .auth, .options, .checks: formEditor != nil
             default: false
             }
         }

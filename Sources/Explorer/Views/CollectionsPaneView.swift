@@ -73,7 +73,7 @@ enum CollectionsPaneView {
                 shown.padding(toLength: 5, withPad: " ", startingAt: 0), x: x, y: y,
                 style: theme[ThemeRole.method(method)].bold, maxX: area.right)
             x = buffer.write(
-                " " + (state.request(key)?.name ?? row.title), x: x, y: y, style: theme[.text], maxX: area.right)
+                " " + (state.drafts[key]?.name ?? row.title), x: x, y: y, style: theme[.text], maxX: area.right)
             if state.exchanges[key]?.inFlight != nil {
                 buffer.write(" ⇅", x: x, y: y, style: theme[.info], maxX: area.right)
             }

@@ -56,7 +56,8 @@ enum RequestPaneView {
                 return nil
             })
         var column = field.x
-        for segment in Template(request.url).segments {
+        let shownURL = URLQuerySync.compose(url: request.url, query: request.query)
+        for segment in Template(shownURL).segments {
             switch segment {
             case .literal(let text):
                 column = frame.buffer.write(text, x: column, y: area.y, style: theme[.text], maxX: field.right)

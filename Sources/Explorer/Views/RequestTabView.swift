@@ -49,12 +49,7 @@ enum RequestTabView {
                     "No notes. Enter to write some.", x: area.x, y: area.y, style: theme[.muted], maxX: area.right)
             }
         case .auth, .options, .checks:
-            let lines = DetailLines.lines(for: state.editor.tab, request, state)
-            let scroll = max(0, min(state.editor.contentScroll, max(0, lines.count - area.height)))
-            state.editor.contentScroll = scroll
-            for (row, line) in lines.dropFirst(scroll).prefix(area.height).enumerated() {
-                _ = line.render(x: area.x, y: area.y + row, width: area.width, buffer: &frame.buffer)
-            }
+            FormView.render(&state, request, in: area, frame: &frame)
         }
     }
 
@@ -97,64 +92,8 @@ enum RequestTabView {
     }
 }
 
-/// Read-only lines of the Auth, Options and Checks tabs (secrets masked).
+/// Summaries of body kinds that are not edited as text.
 enum DetailLines {
-    static func lines(for tab: RequestTab, _ request: SavedRequest, _ state: ExplorerState) -> [Line] {
-        let theme = state.theme
-        func field(_ name: String, _ value: String, masked: Bool = false) -> Line {
-            Line([
-                Span(name.padding(toLength: 18, withPad: " ", startingAt: 0), style: theme[.muted]),
-                Span(masked ? Redactor.masked(value) : value, style: theme[.text]),
-            ])
-        }
-        switch tab {
-        case .auth:
-            switch request.auth.scheme {
-            case .none: return [Line("No authentication.", style: theme[.muted])]
-            case .basic(let username, let password):
-                return [
-                    field("scheme", "basic"), field("username", username),
-                    field("password", password, masked: !isTemplate(password)),
-                ]
-            case .digest(let username, let password):
-                return [
-                    field("scheme", "digest"), field("username", username),
-                    field("password", password, masked: !isTemplate(password)),
-                ]
-            case .bearer(let token):
-                return [field("scheme", "bearer"), field("token", token, masked: !isTemplate(token))]
-            case .apiKey(let name, let value, let location):
-                return [
-                    field("scheme", "API key"), field("name", name), field("value", value, masked: !isTemplate(value)),
-                    field("sent in", location.rawValue),
-                ]
-            }
-        case .options:
-            let options = request.options
-            return [
-                field("timeout", options.timeoutSeconds.map { "\($0) s" } ?? "default (none)"),
-                field("connect timeout", options.connectTimeoutSeconds.map { "\($0) s" } ?? "default"),
-                field("follow redirects", options.followRedirects.map { $0 ? "yes" : "no" } ?? "default (no)"),
-                field("max redirects", options.maxRedirects.map(String.init) ?? "default"),
-                field("verify TLS", options.verifyTLS.map { $0 ? "yes" : "NO" } ?? "yes"),
-            ]
-        case .checks:
-            var lines: [Line] = [Line("Expectations (checked after each send, and by lazer run)", style: theme[.title])]
-            if request.expectations.isEmpty { lines.append(Line("  none", style: theme[.muted])) }
-            lines += request.expectations.map { Line("  " + CheckText.describe($0)) }
-            lines.append(Line(""))
-            lines.append(Line("Captures (values taken from the response for later requests)", style: theme[.title]))
-            if request.captures.isEmpty { lines.append(Line("  none", style: theme[.muted])) }
-            lines += request.captures.map { Line("  " + CheckText.describe($0)) }
-            return lines
-        default:
-            return []
-        }
-    }
-
-    /// A value written as `{{name}}` is shown as written (the secret is the variable's, masked elsewhere).
-    private static func isTemplate(_ value: String) -> Bool { value.hasPrefix("{{") && value.hasSuffix("}}") }
-
     static func bodySummary(_ body: SavedBody, _ theme: Theme) -> [Line] {
         switch body.content {
         case .formURLEncoded(let rows):

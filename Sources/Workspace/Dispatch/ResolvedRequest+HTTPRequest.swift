@@ -60,6 +60,14 @@ extension ResolvedRequest {
         if let follow = options.followRedirects { result.followRedirects = follow }
         if let maximum = options.maxRedirects { result.maxRedirects = maximum }
         if let verify = options.verifyTLS { result.verifyTLS = verify }
+        if let proxy = options.proxy, !proxy.isEmpty { result.proxy = proxy }
+        switch options.httpVersion {
+        case .http1_0?: result.httpVersion = .http10
+        case .http1_1?: result.httpVersion = .http11
+        case .http2?: result.httpVersion = .http2
+        case .http2PriorKnowledge?: result.httpVersion = .http2PriorKnowledge
+        case nil: break
+        }
         if let digest = digestCredentials {
             result.authentication = .digest(username: digest.username, password: digest.password)
         }

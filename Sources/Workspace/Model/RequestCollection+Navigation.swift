@@ -17,8 +17,16 @@ extension RequestCollection {
         return result
     }
 
+    /// The request with `id`, wherever it is (a walk without building the list: the explorer asks
+    /// this for every row it draws, in collections of thousands of requests).
     public func request(id: String) -> SavedRequest? {
-        allRequests.first { $0.request.id == id }?.request
+        func find(_ folders: [Folder], _ requests: [SavedRequest]) -> SavedRequest? {
+            for folder in folders {
+                if let found = find(folder.folders, folder.requests) { return found }
+            }
+            return requests.first { $0.id == id }
+        }
+        return find(folders, requests)
     }
 
     public func environment(named name: String) -> Environment? {

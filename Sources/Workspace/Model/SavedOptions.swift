@@ -5,23 +5,40 @@ public struct SavedOptions: Sendable, Equatable {
     public var followRedirects: Bool?
     public var maxRedirects: Int?
     public var verifyTLS: Bool?
+    /// A proxy URL (`http://`, `https://`, `socks5://`, `socks5h://`); may use variables.
+    public var proxy: String?
+    public var httpVersion: HTTPVersionChoice?
     public var unknownFields: [StoredJSON.Member]
 
     public init(
         timeoutSeconds: Double? = nil, connectTimeoutSeconds: Double? = nil, followRedirects: Bool? = nil,
-        maxRedirects: Int? = nil, verifyTLS: Bool? = nil, unknownFields: [StoredJSON.Member] = []
+        maxRedirects: Int? = nil, verifyTLS: Bool? = nil, proxy: String? = nil, httpVersion: HTTPVersionChoice? = nil,
+        unknownFields: [StoredJSON.Member] = []
     ) {
         self.timeoutSeconds = timeoutSeconds
         self.connectTimeoutSeconds = connectTimeoutSeconds
         self.followRedirects = followRedirects
         self.maxRedirects = maxRedirects
         self.verifyTLS = verifyTLS
+        self.proxy = proxy
+        self.httpVersion = httpVersion
         self.unknownFields = unknownFields
     }
 
     public var isEmpty: Bool { self == SavedOptions() }
 
-    static let keys = ["timeoutSeconds", "connectTimeoutSeconds", "followRedirects", "maxRedirects", "verifyTLS"]
+    /// The HTTP version a request asks for (absent: HTTP/1.1, or HTTP/2 where TLS offers it).
+    public enum HTTPVersionChoice: String, Sendable, CaseIterable {
+        case http1_0 = "1.0"
+        case http1_1 = "1.1"
+        case http2 = "2"
+        case http2PriorKnowledge = "2-prior-knowledge"
+    }
+
+    static let keys = [
+        "timeoutSeconds", "connectTimeoutSeconds", "followRedirects", "maxRedirects", "verifyTLS", "proxy",
+        "httpVersion",
+    ]
 
     static func read(_ node: SourceNode, _ path: DocumentPath, _ reader: DocumentReader) -> SavedOptions? {
         guard let fields = reader.object(node, at: path) else { return nil }
@@ -31,6 +48,8 @@ public struct SavedOptions: Sendable, Equatable {
             followRedirects: fields.bool("followRedirects"),
             maxRedirects: fields.int("maxRedirects", in: 0...100),
             verifyTLS: fields.bool("verifyTLS"),
+            proxy: fields.string("proxy"),
+            httpVersion: fields.choice("httpVersion"),
             unknownFields: fields.unknownFields(known: keys))
     }
 
@@ -41,6 +60,8 @@ public struct SavedOptions: Sendable, Equatable {
         object.add("followRedirects", followRedirects)
         object.add("maxRedirects", maxRedirects)
         object.add("verifyTLS", verifyTLS)
+        object.add("proxy", proxy)
+        object.add("httpVersion", httpVersion?.rawValue)
         object.append(unknown: unknownFields)
         return object.json
     }

@@ -58,9 +58,11 @@ public struct RequestResolver: Sendable {
         {
             headers.append(.init("Content-Type", contentType))
         }
+        var options = saved.options
+        options.proxy = options.proxy.map { resolver.resolve($0, at: "options.proxy") }
         let request = ResolvedRequest(
             requestID: saved.id, method: saved.method, target: target, query: query, headers: headers, body: body,
-            digestCredentials: digest, options: saved.options, secretValues: resolver.secretValues)
+            digestCredentials: digest, options: options, secretValues: resolver.secretValues)
         return Outcome(request: request, problems: resolver.problems)
     }
 

@@ -1,0 +1,125 @@
+import Foundation
+public import Workspace
+
+/// The one-line text form of expectations and captures the Checks tab shows and edits:
+///
+///     status equals 200            header Content-Type contains json     $.id exists
+///     $.name equals "Ada"          time lessThan 500                     body contains ok
+///     token = $.token secret       userId = header X-User                code = status
+///
+/// Operators may also be written as `==`, `!=`, `<`, `<=`, `>`, `>=`, `~` (matches). A value
+/// that parses as JSON is JSON (`200`, `true`, `"text"`, `[1, 2]`); anything else is a string.
+public enum CheckSyntax {
+    public static func format(_ expectation: Expectation) -> String {
+        var parts = [subject(expectation.subject), expectation.op.rawValue]
+        if let value = expectation.value { parts.append(value.compact()) }
+        return parts.joined(separator: " ")
+    }
+
+    public static func format(_ capture: Capture) -> String {
+        let source: String =
+            switch capture.source {
+            case .jsonPath(let path): path
+            case .header(let name): "header " + name
+            case .status: "status"
+            case .body: "body"
+            }
+        return capture.variable + " = " + source + (capture.secret ? " secret" : "")
+    }
+
+    static func subject(_ subject: Expectation.Subject) -> String {
+        switch subject {
+        case .status: "status"
+        case .header(let name): "header " + name
+        case .jsonPath(let path): path
+        case .responseTime: "time"
+        case .body: "body"
+        }
+    }
+
+    static let symbols: [String: Expectation.Operator] = [
+        "==": .equals, "=": .equals, "!=": .notEquals, "<": .lessThan, "<=": .lessThanOrEqual, ">": .greaterThan,
+        ">=": .greaterThanOrEqual, "~": .matches,
+    ]
+
+    /// Parses an expectation line; the error says what is wrong in plain words.
+    public static func parseExpectation(_ text: String, keeping old: Expectation? = nil) -> Result<
+        Expectation, CheckSyntaxError
+    > {
+        var rest = Substring(text.trimmingCharacters(in: .whitespaces))
+        func word() -> Substring? {
+            rest = rest.drop { $0 == " " }
+            guard !rest.isEmpty else { return nil }
+            let end = rest.firstIndex(of: " ") ?? rest.endIndex
+            defer { rest = rest[end...] }
+            return rest[..<end]
+        }
+        guard let first = word() else { return .failure(CheckSyntaxError("Write a check, e.g. status equals 200")) }
+        let subject: Expectation.Subject
+        switch first.lowercased() {
+        case "status": subject = .status
+        case "time", "responsetime": subject = .responseTime
+        case "body": subject = .body
+        case "header":
+            guard let name = word() else { return .failure(CheckSyntaxError("Name the header: header Content-Type …")) }
+            subject = .header(name: String(name))
+        default:
+            guard first.hasPrefix("$") else {
+                return .failure(CheckSyntaxError("Start with status, header NAME, a JSONPath ($…), time or body"))
+            }
+            subject = .jsonPath(String(first))
+        }
+        guard let opText = word() else {
+            return .failure(CheckSyntaxError("Add an operator, e.g. equals, contains, exists"))
+        }
+        guard let op = Expectation.Operator(rawValue: String(opText)) ?? symbols[String(opText)] else {
+            let names = Expectation.Operator.allCases.map(\.rawValue).joined(separator: ", ")
+            return .failure(CheckSyntaxError("Unknown operator \(opText); use one of \(names)"))
+        }
+        let valueText = rest.trimmingCharacters(in: .whitespaces)
+        var value: StoredJSON?
+        if !valueText.isEmpty {
+            value = (try? StoredJSON(parsing: valueText)) ?? .string(valueText)
+        } else if op != .exists && op != .notExists {
+            return .failure(CheckSyntaxError("\(op.rawValue) needs a value"))
+        }
+        var expectation = old ?? Expectation(subject: subject, op: op)
+        expectation.subject = subject
+        expectation.op = op
+        expectation.value = value
+        return .success(expectation)
+    }
+
+    public static func parseCapture(_ text: String, keeping old: Capture? = nil) -> Result<Capture, CheckSyntaxError> {
+        let parts = text.split(separator: "=", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces) }
+        guard parts.count == 2, !parts[0].isEmpty, !parts[1].isEmpty else {
+            return .failure(CheckSyntaxError("Write name = source, e.g. token = $.token secret"))
+        }
+        guard parts[0].allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" || $0 == "-" || $0 == "." }) else {
+            return .failure(CheckSyntaxError("A variable name has letters, digits, _, - and . only"))
+        }
+        var words = parts[1].split(separator: " ").map(String.init)
+        let secret = words.last == "secret"
+        if secret { words.removeLast() }
+        let source: Capture.Source
+        switch words.first {
+        case "status"? where words.count == 1: source = .status
+        case "body"? where words.count == 1: source = .body
+        case "header"? where words.count == 2: source = .header(name: words[1])
+        case let path? where path.hasPrefix("$") && words.count == 1: source = .jsonPath(path)
+        default: return .failure(CheckSyntaxError("The source is a JSONPath ($…), header NAME, status or body"))
+        }
+        var capture = old ?? Capture(variable: parts[0], source: source)
+        capture.variable = parts[0]
+        capture.source = source
+        capture.secret = secret
+        return .success(capture)
+    }
+}
+
+/// Why a check line could not be read.
+public struct CheckSyntaxError: Error, Sendable, Equatable {
+    public var message: String
+
+    public init(_ message: String) { self.message = message }
+}

@@ -1,0 +1,224 @@
+import Foundation
+public import Workspace
+
+/// One editable line of the Auth, Options or Checks tab: Enter edits its text, or cycles its
+/// choices; `a` adds and `d` deletes expectation and capture lines.
+public struct FormRow: Sendable, Hashable {
+    public enum Field: Hashable, Sendable {
+        case authScheme, authUsername, authPassword, authToken, authKeyName, authKeyValue, authKeyLocation
+        case timeout, connectTimeout, followRedirects, maxRedirects, verifyTLS, proxy, httpVersion
+        case expectation(Int)
+        case capture(Int)
+        case newExpectation, newCapture
+    }
+
+    public var field: Field
+    public var label: String
+    /// The value as edited (the editor starts with it).
+    public var text: String
+    /// Values Enter cycles through instead of editing text.
+    public var choices: [String]?
+    /// Shown masked unless it is a `{{variable}}` reference.
+    public var secret: Bool
+
+    public init(_ field: Field, _ label: String, _ text: String, choices: [String]? = nil, secret: Bool = false) {
+        self.field = field
+        self.label = label
+        self.text = text
+        self.choices = choices
+        self.secret = secret
+    }
+
+    /// What the row shows (secrets masked unless they are variable references).
+    public var shown: String {
+        guard secret, !(text.hasPrefix("{{") && text.hasSuffix("}}")) else { return text }
+        return Redactor.masked(text)
+    }
+}
+
+/// The rows of the form tabs built from a request, and edits written back into it.
+public enum RequestForms {
+    static let schemes = ["none", "basic", "bearer", "apiKey", "digest"]
+    static let defaultChoice = "default"
+
+    public static func rows(_ tab: RequestTab, _ request: SavedRequest) -> [FormRow] {
+        switch tab {
+        case .auth: authRows(request.auth)
+        case .options: optionRows(request.options)
+        case .checks:
+            request.expectations.enumerated().map {
+                FormRow(.expectation($0.offset), "check", CheckSyntax.format($0.element))
+            } + [FormRow(.newExpectation, "check", "")]
+                + request.captures.enumerated().map {
+                    FormRow(.capture($0.offset), "capture", CheckSyntax.format($0.element))
+                } + [FormRow(.newCapture, "capture", "")]
+        default: []
+        }
+    }
+
+    private static func authRows(_ auth: SavedAuth) -> [FormRow] {
+        var rows = [FormRow(.authScheme, "scheme", schemeName(auth.scheme), choices: schemes)]
+        switch auth.scheme {
+        case .none: break
+        case .basic(let username, let password), .digest(let username, let password):
+            rows += [
+                FormRow(.authUsername, "username", username),
+                FormRow(.authPassword, "password", password, secret: true),
+            ]
+        case .bearer(let token):
+            rows.append(FormRow(.authToken, "token", token, secret: true))
+        case .apiKey(let name, let value, let location):
+            rows += [
+                FormRow(.authKeyName, "name", name), FormRow(.authKeyValue, "value", value, secret: true),
+                FormRow(.authKeyLocation, "sent in", location.rawValue, choices: ["header", "query"]),
+            ]
+        }
+        return rows
+    }
+
+    private static func optionRows(_ options: SavedOptions) -> [FormRow] {
+        func seconds(_ value: Double?) -> String {
+            value.map { $0 == $0.rounded() ? String(Int($0)) : String($0) } ?? ""
+        }
+        func flag(_ value: Bool?) -> String { value.map { $0 ? "yes" : "no" } ?? defaultChoice }
+        return [
+            FormRow(.timeout, "timeout (s)", seconds(options.timeoutSeconds)),
+            FormRow(.connectTimeout, "connect timeout (s)", seconds(options.connectTimeoutSeconds)),
+            FormRow(
+                .followRedirects, "follow redirects", flag(options.followRedirects),
+                choices: [defaultChoice, "yes", "no"]),
+            FormRow(.maxRedirects, "max redirects", options.maxRedirects.map(String.init) ?? ""),
+            FormRow(.verifyTLS, "verify TLS", flag(options.verifyTLS), choices: [defaultChoice, "yes", "no"]),
+            FormRow(.proxy, "proxy", options.proxy ?? ""),
+            FormRow(
+                .httpVersion, "HTTP version", options.httpVersion?.rawValue ?? defaultChoice,
+                choices: [defaultChoice] + SavedOptions.HTTPVersionChoice.allCases.map(\.rawValue)),
+        ]
+    }
+
+    static func schemeName(_ scheme: SavedAuth.Scheme) -> String {
+        switch scheme {
+        case .none: "none"
+        case .basic: "basic"
+        case .bearer: "bearer"
+        case .apiKey: "apiKey"
+        case .digest: "digest"
+        }
+    }
+
+    /// Writes `text` into `field` of `request`; the error is shown when the text does not fit.
+    public static func apply(_ field: FormRow.Field, _ text: String, to request: inout SavedRequest) -> String? {
+        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        func number(_ apply: (Double?) -> Void) -> String? {
+            if trimmed.isEmpty {
+                apply(nil)
+                return nil
+            }
+            guard let value = Double(trimmed), value >= 0 else {
+                return "A number of seconds, or empty for the default"
+            }
+            apply(value)
+            return nil
+        }
+        func flag(_ value: String) -> Bool? { value == "yes" ? true : value == "no" ? false : nil }
+        switch field {
+        case .authScheme: request.auth.scheme = scheme(named: trimmed, from: request.auth.scheme)
+        case .authUsername, .authPassword:
+            switch request.auth.scheme {
+            case .basic(let username, let password):
+                request.auth.scheme =
+                    field == .authUsername
+                    ? .basic(username: text, password: password) : .basic(username: username, password: text)
+            case .digest(let username, let password):
+                request.auth.scheme =
+                    field == .authUsername
+                    ? .digest(username: text, password: password) : .digest(username: username, password: text)
+            default: break
+            }
+        case .authToken: request.auth.scheme = .bearer(token: text)
+        case .authKeyName, .authKeyValue, .authKeyLocation:
+            guard case .apiKey(let name, let value, let location) = request.auth.scheme else { return nil }
+            switch field {
+            case .authKeyName: request.auth.scheme = .apiKey(name: text, value: value, location: location)
+            case .authKeyValue: request.auth.scheme = .apiKey(name: name, value: text, location: location)
+            default:
+                request.auth.scheme = .apiKey(
+                    name: name, value: value, location: SavedAuth.APIKeyLocation(rawValue: trimmed) ?? location)
+            }
+        case .timeout: return number { request.options.timeoutSeconds = $0 }
+        case .connectTimeout: return number { request.options.connectTimeoutSeconds = $0 }
+        case .followRedirects: request.options.followRedirects = flag(trimmed)
+        case .verifyTLS: request.options.verifyTLS = flag(trimmed)
+        case .maxRedirects:
+            if trimmed.isEmpty {
+                request.options.maxRedirects = nil
+            } else {
+                guard let value = Int(trimmed), (0...100).contains(value) else { return "A whole number from 0 to 100" }
+                request.options.maxRedirects = value
+            }
+        case .proxy:
+            request.options.proxy = trimmed.isEmpty ? nil : trimmed
+        case .httpVersion:
+            request.options.httpVersion = SavedOptions.HTTPVersionChoice(rawValue: trimmed)
+        case .expectation(let index):
+            guard request.expectations.indices.contains(index) else { return nil }
+            switch CheckSyntax.parseExpectation(text, keeping: request.expectations[index]) {
+            case .success(let expectation): request.expectations[index] = expectation
+            case .failure(let error): return error.message
+            }
+        case .newExpectation:
+            guard !trimmed.isEmpty else { return nil }
+            switch CheckSyntax.parseExpectation(text) {
+            case .success(let expectation): request.expectations.append(expectation)
+            case .failure(let error): return error.message
+            }
+        case .capture(let index):
+            guard request.captures.indices.contains(index) else { return nil }
+            switch CheckSyntax.parseCapture(text, keeping: request.captures[index]) {
+            case .success(let capture): request.captures[index] = capture
+            case .failure(let error): return error.message
+            }
+        case .newCapture:
+            guard !trimmed.isEmpty else { return nil }
+            switch CheckSyntax.parseCapture(text) {
+            case .success(let capture): request.captures.append(capture)
+            case .failure(let error): return error.message
+            }
+        }
+        return nil
+    }
+
+    /// Deletes an expectation or capture line; false for other rows.
+    public static func delete(_ field: FormRow.Field, from request: inout SavedRequest) -> Bool {
+        switch field {
+        case .expectation(let index) where request.expectations.indices.contains(index):
+            request.expectations.remove(at: index)
+        case .capture(let index) where request.captures.indices.contains(index):
+            request.captures.remove(at: index)
+        default:
+            return false
+        }
+        return true
+    }
+
+    /// Another scheme, keeping the credentials that carry over (a username stays a username).
+    static func scheme(named name: String, from old: SavedAuth.Scheme) -> SavedAuth.Scheme {
+        var username = ""
+        var secret = ""
+        switch old {
+        case .basic(let user, let password), .digest(let user, let password):
+            username = user
+            secret = password
+        case .bearer(let token): secret = token
+        case .apiKey(_, let value, _): secret = value
+        case .none: break
+        }
+        switch name {
+        case "basic": return .basic(username: username, password: secret)
+        case "digest": return .digest(username: username, password: secret)
+        case "bearer": return .bearer(token: secret)
+        case "apiKey": return .apiKey(name: "X-Api-Key", value: secret, location: .header)
+        default: return .none
+        }
+    }
+}

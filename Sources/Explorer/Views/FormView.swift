@@ -1,0 +1,56 @@
+import TUI
+import Workspace
+
+/// The Auth, Options and Checks tabs: label and value per line, the selected line highlighted,
+/// its editor in place while typing, a refused value's reason below, and a key hint.
+enum FormView {
+    static func render(_ state: inout ExplorerState, _ request: SavedRequest, in area: Rect, frame: inout Frame) {
+        let theme = state.theme
+        let rows = RequestForms.rows(state.editor.tab, request)
+        let focused = state.focus == .request && state.editor.focus == .content && state.overlay == nil
+        let selected = min(state.editor.formSelected, max(0, rows.count - 1))
+        let footer = state.editor.formError == nil ? 1 : 2
+        let height = max(0, area.height - footer)
+        let offset = max(0, selected - height + 1)
+        let labelWidth = 20
+        var lastSection = ""
+        for (line, index) in (offset..<rows.count).prefix(height).enumerated() {
+            let row = rows[index]
+            let y = area.y + line
+            var label = row.label
+            if state.editor.tab == .checks {
+                label = row.label == lastSection ? "" : (row.label == "check" ? "expectations" : "captures")
+                lastSection = row.label
+            }
+            frame.buffer.write(label, x: area.x, y: y, style: theme[.muted], maxX: area.x + labelWidth - 1)
+            let valueArea = Rect(x: area.x + labelWidth, y: y, width: max(0, area.width - labelWidth), height: 1)
+            if index == selected, focused, var editor = state.editor.formEditor {
+                frame.render(
+                    TextInput(style: theme[.accent].underline, selectionStyle: theme[.selection], focused: true),
+                    in: valueArea, state: &editor)
+                state.editor.formEditor = editor
+                frame.cursor = editor.screenCursor
+                continue
+            }
+            let isNew = row.field == .newExpectation || row.field == .newCapture
+            let text = isNew ? "+ add (a)" : (row.choices != nil ? "‹ \(row.shown) ›" : row.shown)
+            let style = isNew ? theme[.muted] : (row.text.isEmpty ? theme[.muted] : theme[.text])
+            let empty = state.editor.tab == .options ? "(default)" : "(empty)"
+            frame.buffer.write(text.isEmpty ? empty : text, x: valueArea.x, y: y, style: style, maxX: valueArea.right)
+            if index == selected {
+                let highlight = focused ? theme[.selection] : theme[.cursorLine]
+                frame.buffer.setStyle(highlight, in: Rect(x: area.x, y: y, width: area.width, height: 1))
+            }
+        }
+        if let error = state.editor.formError, area.height > 1 {
+            frame.buffer.write("✖ " + error, x: area.x, y: area.bottom - 2, style: theme[.error], maxX: area.right)
+        }
+        let hint =
+            state.editor.tab == .checks
+            ? "Enter edit · a add · d delete · e.g. status equals 200, $.id exists, token = $.token secret"
+            : "Enter edit (or next choice) · Esc stop editing"
+        if area.height > 2 {
+            frame.buffer.write(hint, x: area.x, y: area.bottom - 1, style: theme[.muted], maxX: area.right)
+        }
+    }
+}
