@@ -62,8 +62,8 @@ extension ResolvedRequest {
         if let verify = options.verifyTLS { result.verifyTLS = verify }
         if let proxy = options.proxy, !proxy.isEmpty { result.proxy = proxy }
         switch options.httpVersion {
-        case .http1_0?: result.httpVersion = .http10
-        case .http1_1?: result.httpVersion = .http11
+        case .http10?: result.httpVersion = .http10
+        case .http11?: result.httpVersion = .http11
         case .http2?: result.httpVersion = .http2
         case .http2PriorKnowledge?: result.httpVersion = .http2PriorKnowledge
         case nil: break

@@ -29,8 +29,8 @@ public struct SavedOptions: Sendable, Equatable {
 
     /// The HTTP version a request asks for (absent: HTTP/1.1, or HTTP/2 where TLS offers it).
     public enum HTTPVersionChoice: String, Sendable, CaseIterable {
-        case http1_0 = "1.0"
-        case http1_1 = "1.1"
+        case http10 = "1.0"
+        case http11 = "1.1"
         case http2 = "2"
         case http2PriorKnowledge = "2-prior-knowledge"
     }
