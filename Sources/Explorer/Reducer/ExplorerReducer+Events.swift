@@ -31,7 +31,9 @@ extension ExplorerReducer {
         }
         if let overlay = state.overlay { return handleOverlayKey(key, overlay, &state) }
         if key == KeyEvent(.escape) { return escape(&state) }
-        // Tab, Ctrl, Alt and F-keys reach the global bindings first, whatever has the focus.
+        // Tab, Ctrl, Alt and F-keys reach the global bindings first, whatever has the focus — but
+        // Tab in a table cell being edited moves to the row's other column, as in any table.
+        if key.key == .tab, isEditingTableCell(state) { return typeKey(key, &state) }
         if isCommandKey(key), state.keys.pending.isEmpty,
             case .action(let action) = state.keys.resolve(key, contexts: [])
         {
@@ -47,6 +49,16 @@ extension ExplorerReducer {
         case .action(let action): return perform(action, &state)
         case .pending: return []
         case .unbound: return []
+        }
+    }
+
+    static func isEditingTableCell(_ state: ExplorerState) -> Bool {
+        guard state.overlay == nil, state.focus == .request, state.editor.focus == .content else { return false }
+        switch state.editor.tab {
+        case .params: return state.editor.query.isEditing || state.editor.pathParams.isEditing
+        case .headers: return state.editor.headers.isEditing
+        case .body: return state.editor.bodyTable.isEditing
+        default: return false
         }
     }
 

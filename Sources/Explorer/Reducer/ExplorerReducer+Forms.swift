@@ -66,6 +66,7 @@ extension ExplorerReducer {
 
     @discardableResult
     static func commitForm(_ selection: RequestKey, _ state: inout ExplorerState) -> [ExplorerEffect] {
+        if state.editor.tab == .body { return commitBodyPath(selection, &state) }
         guard let editor = state.editor.formEditor, let request = state.request(selection) else { return [] }
         let rows = RequestForms.rows(state.editor.tab, request)
         guard rows.indices.contains(state.editor.formSelected) else {

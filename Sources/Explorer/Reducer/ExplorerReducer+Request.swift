@@ -34,16 +34,14 @@ extension ExplorerReducer {
             guard handled else { return nil }
             syncTables(selection, &state)
             return draftsChanged(&state)
+        case .body where !isTextBody(state):
+            return bodyKey(key, selection, &state)
         case .body, .notes:
             if key.key == .up || key.key == .character("k") {
                 state.editor.focus = .url
                 return []
             }
             if key == KeyEvent(.enter) || key == .char("i") {
-                guard state.editor.tab == .notes || isTextBody(state) else {
-                    notify(&state, "This body kind is edited in the collection file or $EDITOR (Alt+E)", kind: .info)
-                    return []
-                }
                 state.editor.focus = .editing
                 return []
             }
@@ -81,6 +79,7 @@ extension ExplorerReducer {
         case .params:
             if state.editor.paramsOnPath { body(&state.editor.pathParams) } else { body(&state.editor.query) }
         case .headers: body(&state.editor.headers)
+        case .body: body(&state.editor.bodyTable)
         default: break
         }
     }
@@ -92,6 +91,7 @@ extension ExplorerReducer {
             request.query = KeyValueRows.merged(editor.query.rows, over: request.query)
             request.pathParams = KeyValueRows.merged(editor.pathParams.rows, over: request.pathParams)
             request.headers = KeyValueRows.merged(editor.headers.rows, over: request.headers)
+            request.body = BodyRows.body(from: editor.bodyTable.rows, over: request.body)
         }
         if let request = state.request(key) {
             let text = URLQuerySync.compose(url: request.url, query: request.query)
@@ -113,7 +113,7 @@ extension ExplorerReducer {
         }
     }
 
-    private static func isTextBody(_ state: ExplorerState) -> Bool {
+    static func isTextBody(_ state: ExplorerState) -> Bool {
         state.selectedRequest.map { BodyText.isTextual($0.body) } ?? false
     }
 
@@ -143,7 +143,11 @@ extension ExplorerReducer {
         case .content:
             if state.editor.formEditor != nil { return typeIntoForm(key, selection, &state) }
             var handled = false
-            withTable(&state) { handled = $0.handle(.key(key)) }
+            withTable(&state) { table in
+                handled = table.handle(.key(key))
+                // Tab moves to the other cell of the row and keeps typing there.
+                if key.key == .tab, !table.isEditing { table.beginEditing() }
+            }
             guard handled else { return [] }
             syncTables(selection, &state)
             return draftsChanged(&state)
@@ -274,29 +278,6 @@ extension ExplorerReducer {
             }
         }
         return []
-    }
-
-    /// Body kinds the Body tab switches between with `b`: none → JSON → text → none.
-    private static func cycleBodyKind(_ state: inout ExplorerState) -> [ExplorerEffect] {
-        guard let key = state.selection, let request = state.request(key) else { return [] }
-        guard BodyText.isTextual(request.body) else {
-            notify(&state, "Form, multipart and file bodies are kept as they are", kind: .info)
-            return []
-        }
-        let text = state.editor.body.text
-        updateDraft(key, &state) { request in
-            switch request.body.content {
-            case .none: request.body.content = .jsonText(text.isEmpty ? "{}" : text)
-            case .json, .jsonText: request.body.content = .text(text, contentType: nil)
-            default: request.body.content = .none
-            }
-            request.body = BodyText.replacing(request.body, with: BodyText.text(of: request.body))
-        }
-        if let updated = state.request(key) {
-            state.editor.body.setText(BodyText.text(of: updated.body))
-            state.editor.bodyProblem = BodyText.problem(in: updated.body)
-        }
-        return draftsChanged(&state)
     }
 
     /// The temporary file's extension for `$EDITOR`, so it highlights the body's language.

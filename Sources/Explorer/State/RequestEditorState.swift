@@ -27,6 +27,10 @@ public struct RequestEditorState: Sendable {
     public var paramsOnPath = false
     public var headers = KeyValueEditorState(rows: [])
     public var body = TextEditorState()
+    /// Form fields or multipart parts (a value starting with `@` is a file part).
+    public var bodyTable = KeyValueEditorState(rows: [])
+    /// The file a file body is sent from.
+    public var bodyFilePath = ""
     public var notes = TextEditorState()
     /// The body's JSON problem (message with line and column), checked after each edit.
     public var bodyProblem: String?
@@ -52,6 +56,8 @@ public struct RequestEditorState: Sendable {
         pathParams = KeyValueEditorState(rows: request.pathParams.map(KeyValueRows.editable))
         headers = KeyValueEditorState(rows: request.headers.map(KeyValueRows.editable))
         body = TextEditorState(text: BodyText.text(of: request.body))
+        bodyTable = KeyValueEditorState(rows: BodyRows.rows(of: request.body))
+        if case .file(let path, _) = request.body.content { bodyFilePath = path }
         notes = TextEditorState(text: request.notes ?? "")
         bodyProblem = BodyText.problem(in: request.body)
     }
@@ -65,6 +71,7 @@ public struct RequestEditorState: Sendable {
             case .params: paramsOnPath ? pathParams.isEditing : query.isEditing
             case .headers: headers.isEditing
             case .auth, .options, .checks: formEditor != nil
+            case .body: bodyTable.isEditing || formEditor != nil
             default: false
             }
         }

@@ -71,11 +71,42 @@ enum RequestTabView {
         let hint = "  b kind · Alt+F format · Alt+E $EDITOR"
         if x + CharacterWidth.of(hint) <= area.right { frame.buffer.write(hint, x: x, y: area.y, style: theme[.muted]) }
         let content = Rect(x: area.x, y: area.y + 1, width: area.width, height: max(0, area.height - 1))
-        guard BodyText.isTextual(request.body) else {
-            for (row, line) in DetailLines.bodySummary(request.body, theme).prefix(content.height).enumerated() {
-                _ = line.render(x: content.x, y: content.y + row, width: content.width, buffer: &frame.buffer)
+        switch request.body.content {
+        case .formURLEncoded, .multipart:
+            let focused = state.focus == .request && state.editor.focus == .content && state.overlay == nil
+            let table = KeyValueEditor(
+                highlightStyle: focused ? theme[.selection] : theme[.cursorLine], disabledStyle: theme[.muted],
+                focusedCellStyle: theme[.accent].underline)
+            let isMultipart = TabTitles.bodyKind(request.body) == "multipart"
+            frame.buffer.write(
+                isMultipart ? "parts: a value @path sends that file" : "fields (application/x-www-form-urlencoded)",
+                x: content.x, y: content.y, style: theme[.muted], maxX: content.right)
+            frame.render(
+                table,
+                in: Rect(x: content.x, y: content.y + 1, width: content.width, height: max(0, content.height - 1)),
+                state: &state.editor.bodyTable)
+            if focused, let editor = state.editor.bodyTable.editor { frame.cursor = editor.screenCursor }
+            return
+        case .file(let path, let contentType):
+            let focused = state.focus == .request && state.editor.focus == .content && state.overlay == nil
+            frame.buffer.write("file  ", x: content.x, y: content.y, style: theme[.muted])
+            let field = Rect(x: content.x + 6, y: content.y, width: max(0, content.width - 6), height: 1)
+            if focused, var editor = state.editor.formEditor {
+                frame.render(TextInput(style: theme[.accent].underline, focused: true), in: field, state: &editor)
+                state.editor.formEditor = editor
+                frame.cursor = editor.screenCursor
+            } else {
+                frame.buffer.write(
+                    path.isEmpty ? "(no file — Enter to name one, relative to the collection's folder)" : path,
+                    x: field.x, y: field.y, style: path.isEmpty ? theme[.muted] : theme[.text], maxX: field.right)
+            }
+            if let contentType {
+                frame.buffer.write(
+                    "sent as " + contentType, x: content.x, y: content.y + 1, style: theme[.muted], maxX: content.right)
             }
             return
+        default:
+            break
         }
         let typing = state.focus == .request && state.editor.focus == .editing && state.overlay == nil
         frame.render(
@@ -88,24 +119,6 @@ enum RequestTabView {
             frame.buffer.write(
                 "No body. Enter to type one (b: JSON or text).", x: content.x + 5, y: content.y, style: theme[.muted],
                 maxX: content.right)
-        }
-    }
-}
-
-/// Summaries of body kinds that are not edited as text.
-enum DetailLines {
-    static func bodySummary(_ body: SavedBody, _ theme: Theme) -> [Line] {
-        switch body.content {
-        case .formURLEncoded(let rows):
-            return [Line("Form fields (application/x-www-form-urlencoded)", style: theme[.title])]
-                + rows.map { Line(($0.enabled ? "  " : "  # ") + "\($0.name) = \($0.value)") }
-        case .multipart(let parts):
-            return [Line("Multipart parts", style: theme[.title])]
-                + parts.map { part in Line("  " + CheckText.describe(part)) }
-        case .file(let path, let contentType):
-            return [Line("Sent from the file \(path)" + (contentType.map { " as \($0)" } ?? ""))]
-        default:
-            return []
         }
     }
 }
