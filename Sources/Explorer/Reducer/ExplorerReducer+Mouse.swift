@@ -64,7 +64,8 @@ extension ExplorerReducer {
             if parts.url.contains(position) {
                 state.editor.focus = .url
             } else if parts.tabs.contains(position) {
-                let ranges = ExplorerLayout.tabRanges(TabTitles.request(state), from: parts.tabs.x)
+                let ranges = ExplorerLayout.tabRanges(
+                    TabTitles.request(state, width: parts.tabs.width), from: parts.tabs.x)
                 if let index = ranges.firstIndex(where: { $0.contains(position.x) }) {
                     commitEditing(&state)
                     state.editor.tab = RequestTab(rawValue: index) ?? .params
@@ -82,7 +83,8 @@ extension ExplorerReducer {
             guard let rect = layout.response else { return [] }
             let parts = ExplorerLayout.responseParts(rect)
             if parts.tabs.contains(position) {
-                let ranges = ExplorerLayout.tabRanges(TabTitles.response(state), from: parts.tabs.x)
+                let ranges = ExplorerLayout.tabRanges(
+                    TabTitles.response(state, width: parts.tabs.width), from: parts.tabs.x)
                 if let index = ranges.firstIndex(where: { $0.contains(position.x) }) {
                     state.response.tab = ResponseTab(rawValue: index) ?? .tree
                     state.response.scroll = 0

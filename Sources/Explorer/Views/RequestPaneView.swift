@@ -19,7 +19,7 @@ enum RequestPaneView {
         let preview = RequestPreview.of(state)
         renderURL(&state, request, preview, in: parts.url, frame: &frame)
         renderPreview(state, preview, in: parts.preview, buffer: &frame.buffer)
-        let titles = TabTitles.request(state)
+        let titles = TabTitles.request(state, width: parts.tabs.width)
         frame.render(
             Tabs(
                 titles.map { Line($0) }, selected: state.editor.tab.rawValue, style: theme[.muted],

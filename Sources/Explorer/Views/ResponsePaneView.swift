@@ -32,7 +32,8 @@ enum ResponsePaneView {
         case .response(let response):
             frame.render(
                 Tabs(
-                    TabTitles.response(state).map { Line($0) }, selected: state.response.tab.rawValue,
+                    TabTitles.response(state, width: parts.tabs.width).map { Line($0) },
+                    selected: state.response.tab.rawValue,
                     style: theme[.muted],
                     highlightStyle: state.focus == .response ? theme[.selection] : theme[.title].bold),
                 in: parts.tabs)

@@ -1,8 +1,40 @@
+import TUI
 import Workspace
 
 /// The tab titles as drawn, with their counts ("Headers 3", "Body json"): one definition for the
 /// views and the mouse's hit-testing.
 enum TabTitles {
+    /// The titles that fit in `width` columns: full ("Headers 3"), else short ("Hdr 3").
+    static func fitting(_ full: [String], _ short: [String], width: Int) -> [String] {
+        let needed = full.reduce(0) { $0 + CharacterWidth.of($1) + 3 }
+        return needed <= width ? full : short
+    }
+
+    static func request(_ state: ExplorerState, width: Int) -> [String] {
+        let full = request(state)
+        let short = zip(full, ["Par", "Hdr", "Body", "Auth", "Opt", "Chk", "Note"]).map { title, abbreviation in
+            shortTitle(title, abbreviation)
+        }
+        return fitting(full, short, width: width)
+    }
+
+    static func response(_ state: ExplorerState, width: Int) -> [String] {
+        let full = response(state)
+        let short = zip(full, ["Tree", "Raw", "Hdr", "Time", "Chk", "Hist"]).map { title, abbreviation in
+            shortTitle(title, abbreviation)
+        }
+        return fitting(full, short, width: width)
+    }
+
+    /// The abbreviation, with the title's count when it has one ("Hdr 3", "Chk ✗1"; "Body" alone).
+    private static func shortTitle(_ title: String, _ abbreviation: String) -> String {
+        let parts = title.split(separator: " ", maxSplits: 1)
+        guard parts.count > 1, let first = parts[1].first,
+            first.isNumber || first == "✓" || first == "✗" || first == "•"
+        else { return abbreviation }
+        return abbreviation + " " + parts[1]
+    }
+
     static func request(_ state: ExplorerState) -> [String] {
         let request = state.selectedRequest
         return RequestTab.allCases.map { tab in
