@@ -38,12 +38,18 @@ extension ExplorerProgram {
         let redactor = preparation.redactor
         let origin = Self.origin(of: preparation)
         let clockStart = ContinuousClock.now
-        let processed = future.then(ProcessedExchange.self, on: environment.work) { [weak self] response in
+        let work = environment.work
+        let processed = future.then(ProcessedExchange.self, on: work) { [weak self] response in
             self?.deliver(.exchangeParsing(key, generation: generation))
-            let exchange = Exchange(
-                request: request, url: response.url, result: .success(response), startedAt: startedAt,
-                duration: ContinuousClock.now - clockStart)
-            try? workspace.record(exchange, of: preparation)
+            let duration = ContinuousClock.now - clockStart
+            // History is written after the answer is shown: the next item on the work queue.
+            work.schedule {
+                let exchange = Exchange(
+                    request: request, url: response.url, result: .success(response), startedAt: startedAt,
+                    duration: duration)
+                workspace.recordQuietly(exchange, of: preparation)
+                self?.deliver(.historyChanged(key))
+            }
             return try ResponseProcessing.process(response, request: saved, redactor: redactor)
         }
         processed.updated { [weak self] progress in
@@ -63,6 +69,7 @@ extension ExplorerProgram {
                     let exchange = Exchange(
                         request: request, url: nil, result: .failure(error), startedAt: startedAt, duration: elapsed)
                     workspace.recordQuietly(exchange, of: preparation)
+                    self?.deliver(.historyChanged(key))
                 }
                 let translation = ErrorTranslator.standard.translate(
                     error, context: TranslationContext(request: request))

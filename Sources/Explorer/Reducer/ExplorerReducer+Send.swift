@@ -65,7 +65,6 @@ extension ExplorerReducer {
             state.response.resetForNewResult()
             state.response.openedHistory = nil
             buildTree(&state)
-            return [.loadHistory(key)]
         }
         return []
     }

@@ -50,6 +50,8 @@ public enum ExplorerReducer {
             return saved(collectionID, result, &state)
         case .fileChanged(let slot):
             return fileChanged(slot, &state)
+        case .historyChanged(let key):
+            return key == state.selection ? [.loadHistory(key)] : []
         case .historyLoaded(let key, let entries):
             guard key == state.selection else { return [] }
             state.response.history = entries.reversed()

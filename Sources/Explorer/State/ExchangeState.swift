@@ -141,6 +141,19 @@ public struct FailureCard: Sendable, Hashable {
     }
 }
 
+/// Counts with thousands grouped: "126,818".
+public enum CountText {
+    public static func format(_ count: Int) -> String {
+        let digits = String(count.magnitude)
+        var out = ""
+        for (index, digit) in digits.enumerated() {
+            if index > 0, (digits.count - index) % 3 == 0 { out.append(",") }
+            out.append(digit)
+        }
+        return (count < 0 ? "-" : "") + out
+    }
+}
+
 /// Human byte counts: "512 B", "41.6 KB", "8.0 MB".
 public enum ByteCount {
     public static func format(_ count: Int64) -> String {

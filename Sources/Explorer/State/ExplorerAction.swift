@@ -27,6 +27,8 @@ public enum ExplorerAction: Sendable {
     /// A collection file changed on disk (another program saved it).
     case fileChanged(CollectionSlot)
     case historyLoaded(RequestKey, [HistoryEntry])
+    /// An exchange of the request was added to the history file.
+    case historyChanged(RequestKey)
     /// The JSONPath filter's result (or its error) for the result of `generation`.
     case filterFinished(generation: Int, query: String, Result<JSONFilterResult, FilterFailure>)
     /// The tree search's matches (in document order) for the result of `generation`.

@@ -55,14 +55,20 @@ public struct TextBody: Sendable {
     }
 
     /// Whether the bytes look like text: valid UTF-8 with few control characters.
+    /// Whether the bytes look like text: UTF-8 with at most 1 % invalid sequences (shown as
+    /// U+FFFD) and few control characters.
     public static func looksLikeText(_ bytes: [UInt8]) -> Bool {
         let sample = bytes.prefix(65_536)
-        if String(validating: Array(sample), as: UTF8.self) == nil {
-            // A multi-byte character cut at the sample's end is still text.
-            let trimmed = Array(sample.dropLast(3))
-            if sample.count < 65_536 || String(validating: trimmed, as: UTF8.self) == nil { return false }
+        let decoded = String(decoding: sample, as: UTF8.self)
+        var characters = 0
+        var invalid = 0
+        for scalar in decoded.unicodeScalars {
+            characters += 1
+            if scalar == "\u{FFFD}" { invalid += 1 }
         }
+        // A multi-byte character cut at the sample's end is not a sign of binary.
+        if sample.count == 65_536, invalid > 0 { invalid -= 1 }
         let controls = sample.lazy.filter { $0 < 0x09 || ($0 > 0x0D && $0 < 0x20) }.count
-        return controls * 100 <= max(1, sample.count)
+        return (invalid * 100 <= characters || invalid <= 4) && controls * 100 <= max(1, sample.count)
     }
 }

@@ -36,7 +36,8 @@ enum JSONTreeRowsView {
                     x = buffer.write(
                         kind == .object ? "{" : "[", x: x, y: y, style: theme[.jsonPunctuation], maxX: area.right)
                     let noun = kind == .object ? (count == 1 ? "key" : "keys") : (count == 1 ? "item" : "items")
-                    buffer.write(" \(count) \(noun)", x: x, y: y, style: theme[.muted], maxX: area.right)
+                    buffer.write(
+                        " \(CountText.format(count)) \(noun)", x: x, y: y, style: theme[.muted], maxX: area.right)
                 } else {
                     let room = max(8, area.right - x)
                     buffer.write(

@@ -108,8 +108,9 @@ enum ResponseContentView {
                         x: treeArea.x, y: treeArea.y + 1, width: treeArea.width, height: max(0, treeArea.height - 1)),
                     buffer: &frame.buffer)
             case .binary(let body):
+                let problem = response.contentType?.contains("json") == true ? "Not valid JSON: " : ""
                 frame.buffer.write(
-                    "Binary body, \(ByteCount.format(Int64(body.bytes.count))). Raw (]) shows a hex dump.",
+                    problem + "binary body, \(ByteCount.format(Int64(body.bytes.count))). Raw (]) shows a hex dump.",
                     x: area.x, y: treeArea.y, style: theme[.muted], maxX: area.right)
             case .json:
                 break
