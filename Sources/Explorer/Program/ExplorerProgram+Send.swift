@@ -43,7 +43,7 @@ extension ExplorerProgram {
             self?.deliver(.exchangeParsing(key, generation: generation))
             let duration = ContinuousClock.now - clockStart
             // History is written after the answer is shown: the next item on the work queue.
-            work.schedule {
+            work.schedule { [weak self] in
                 let exchange = Exchange(
                     request: request, url: response.url, result: .success(response), startedAt: startedAt,
                     duration: duration)
