@@ -28,6 +28,17 @@ extension ExplorerProgram {
                     self?.deliver(.saved(collectionID: collection.id, .failure(failure)))
                 }
             }
+        case .writeFile(let path, let bytes):
+            environment.work.schedule { [weak self] in
+                let url = URL(fileURLWithPath: (path as NSString).expandingTildeInPath)
+                do {
+                    try Data(bytes).write(to: url, options: .withoutOverwriting)
+                    self?.deliver(
+                        .notice("Saved \(ByteCount.format(Int64(bytes.count))) to \(url.path)", isError: false))
+                } catch {
+                    self?.deliver(.notice("Not saved: \(url.path): \(error.localizedDescription)", isError: true))
+                }
+            }
         case .copy(let text):
             host.copyToClipboard(text) { [weak self] message in self?.dispatch(.notice(message, isError: true)) }
         case .editExternally(let key, let text, let fileExtension): editExternally(key, text, fileExtension)

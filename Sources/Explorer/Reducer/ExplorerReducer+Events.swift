@@ -94,6 +94,13 @@ extension ExplorerReducer {
         if let key = state.selection, let generation = state.exchanges[key]?.inFlight {
             return cancel(key, generation: generation, &state)
         }
+        if state.response.openedHistoryResult != nil {
+            state.response.resetForNewResult()
+            state.response.openedHistory = nil
+            state.response.openedHistoryResult = nil
+            buildTree(&state)
+            return []
+        }
         if state.focus == .collections, !state.navigator.filter.text.isEmpty {
             state.navigator.filter.setText("")
             state.navigator.rebuild(from: state.collections)

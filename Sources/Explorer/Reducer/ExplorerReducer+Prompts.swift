@@ -19,6 +19,10 @@ extension ExplorerReducer {
             return []
         }
         switch prompt.purpose {
+        case .saveBody:
+            guard let bytes = state.shownResult?.response?.content.bytes else { return fail("The body is gone") }
+            state.overlay = nil
+            return [.writeFile(path: name, bytes: bytes)]
         case .newCollection:
             guard
                 let folder = state.collections.first.map({ ($0.path as NSString).deletingLastPathComponent })

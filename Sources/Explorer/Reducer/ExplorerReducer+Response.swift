@@ -92,12 +92,30 @@ extension ExplorerReducer {
             state.response.scroll = 0
         case "response.retry":
             return send(&state)
+        case "response.save":
+            guard let response = state.shownResult?.response, !response.content.bytes.isEmpty else {
+                notify(&state, "No body to save", kind: .info)
+                return []
+            }
+            let name = (state.selectedRequest?.name ?? "response").lowercased().map {
+                $0.isLetter || $0.isNumber ? $0 : "-"
+            }
+            let fileExtension = response.contentType.map(ResponseFiles.fileExtension) ?? "bin"
+            state.overlay = .prompt(
+                PromptState(
+                    purpose: .saveBody, title: "Save the body (\(ByteCount.format(response.size))) to",
+                    text: String(name).split(separator: "-").joined(separator: "-") + "." + fileExtension))
         case "response.open":
             if state.response.tab == .history, state.response.history.indices.contains(state.response.historySelected) {
-                state.response.openedHistory = state.response.history[state.response.historySelected]
-                state.response.tab = .raw
-                state.response.scroll = 0
-                notify(&state, "Showing a past exchange (send again to leave it)", kind: .info)
+                let entry = state.response.history[state.response.historySelected]
+                state.response.resetForNewResult()
+                state.response.openedHistory = entry
+                state.response.openedHistoryResult = HistoryResult.make(entry, index: state.response.historySelected)
+                state.response.tab = .tree
+                buildTree(&state)
+                notify(
+                    &state, "A past exchange (\(ISOTimeText.short(entry.date))) — Esc returns to the latest",
+                    kind: .info)
             } else if state.response.tab == .tree {
                 return treeToggle(&state)
             }
@@ -131,7 +149,7 @@ extension ExplorerReducer {
         case "raw.hex": state.response.rawHex.toggle()
         case "raw.pretty": state.response.rawPretty.toggle()
         case "raw.copy":
-            guard let bytes = state.exchange?.result?.response?.content.bytes else { return [] }
+            guard let bytes = state.shownResult?.response?.content.bytes else { return [] }
             notify(&state, "Copied the body (\(ByteCount.format(Int64(bytes.count))))", kind: .info)
             return [.copy(String(decoding: bytes, as: UTF8.self))]
         default: break
@@ -210,7 +228,7 @@ extension ExplorerReducer {
 
     /// A key typed into the search or filter field of the tree.
     static func typeIntoResponse(_ key: KeyEvent, _ state: inout ExplorerState) -> [ExplorerEffect] {
-        let generation = state.exchange?.result?.generation ?? 0
+        let generation = state.shownResult?.generation ?? 0
         if state.response.search.isEditing {
             if key == KeyEvent(.enter) {
                 state.response.search.isEditing = false
@@ -236,7 +254,7 @@ extension ExplorerReducer {
                     buildTree(&state)
                     return []
                 }
-                guard case .json(let document)? = state.exchange?.result?.response?.content else { return [] }
+                guard case .json(let document)? = state.shownResult?.response?.content else { return [] }
                 return [.filter(generation: generation, query: query, document: document)]
             }
             _ = state.response.filter.query.handle(key)
@@ -248,7 +266,7 @@ extension ExplorerReducer {
     static func searchFinished(
         _ generation: Int, _ pattern: String, _ matches: [JSONNode], _ error: String?, _ state: inout ExplorerState
     ) -> [ExplorerEffect] {
-        guard state.exchange?.result?.generation == generation, state.response.search.lastPattern == pattern else {
+        guard state.shownResult?.generation == generation, state.response.search.lastPattern == pattern else {
             return []
         }
         if let error {
@@ -270,7 +288,7 @@ extension ExplorerReducer {
         _ generation: Int, _ query: String, _ result: Result<JSONFilterResult, FilterFailure>,
         _ state: inout ExplorerState
     ) -> [ExplorerEffect] {
-        guard state.exchange?.result?.generation == generation else { return [] }
+        guard state.shownResult?.generation == generation else { return [] }
         switch result {
         case .success(let filtered):
             state.response.filter.applied = query

@@ -64,6 +64,7 @@ extension ExplorerReducer {
         if key == state.selection {
             state.response.resetForNewResult()
             state.response.openedHistory = nil
+            state.response.openedHistoryResult = nil
             buildTree(&state)
         }
         return []
@@ -71,7 +72,7 @@ extension ExplorerReducer {
 
     /// Builds the tree of the selected request's last result (when its body is JSON).
     static func buildTree(_ state: inout ExplorerState) {
-        guard let result = state.exchange?.result, case .json(let document)? = result.response?.content else {
+        guard let result = state.shownResult, case .json(let document)? = result.response?.content else {
             state.response.tree = nil
             state.response.treeGeneration = nil
             return

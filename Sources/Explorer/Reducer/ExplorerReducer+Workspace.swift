@@ -103,6 +103,7 @@ extension ExplorerReducer {
             state.response.resetForNewResult()
             state.response.history = []
             state.response.openedHistory = nil
+            state.response.openedHistoryResult = nil
             buildTree(&state)
         }
         if focus { state.focus = .request }

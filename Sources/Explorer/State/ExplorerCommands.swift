@@ -29,6 +29,7 @@ public enum ExplorerCommands {
         ("Unfold the tree to depth 3", "tree.depth3"), ("Search the tree", "tree.search"),
         ("JSONPath filter", "tree.filter"), ("Copy the value", "tree.copyValue"),
         ("Copy the value's JSONPath", "tree.copyPath"), ("Copy the response body", "raw.copy"),
+        ("Save the response body to a file", "response.save"),
         ("Raw: wrap lines", "raw.wrap"), ("Raw: hex dump", "raw.hex"), ("Raw: pretty / exact", "raw.pretty"),
         ("Zoom the focused pane", "view.zoom"), ("Collections pane wider", "view.wider"),
         ("Collections pane narrower", "view.narrower"), ("Request pane larger", "view.requestLarger"),

@@ -16,6 +16,8 @@ public enum ExplorerEffect: Sendable {
     /// Create a new collection file.
     case create(RequestCollection, path: String)
     case copy(String)
+    /// Write bytes to a new file (the response body); refuses to overwrite.
+    case writeFile(path: String, bytes: [UInt8])
     /// Hand the body to `$EDITOR` in a temporary file with `fileExtension`.
     case editExternally(RequestKey, text: String, fileExtension: String)
     case rememberUIState(collectionID: String, UIState)

@@ -88,6 +88,7 @@ public enum ExplorerKeymap {
         KeyBinding("response.prevTab", keys: ["["], help: "Previous tab", context: "response"),
         KeyBinding("response.nextTab", keys: ["]"], help: "Next tab", context: "response"),
         KeyBinding("response.retry", keys: ["r"], help: "Retry (send again)", context: "response"),
+        KeyBinding("response.save", keys: ["s"], help: "Save the body to a file", context: "response"),
         KeyBinding("nav.up", keys: ["up", "k"], help: "Move up", context: "response"),
         KeyBinding("nav.down", keys: ["down", "j"], help: "Move down", context: "response"),
         KeyBinding("nav.pageUp", keys: ["pgup", "ctrl+b"], help: "Page up", context: "response"),

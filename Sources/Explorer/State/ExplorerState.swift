@@ -114,6 +114,9 @@ public struct ExplorerState: Sendable {
 
     public var exchange: ExchangeState? { selection.flatMap { exchanges[$0] } }
 
+    /// The result the response pane shows: an opened history entry, else the last live result.
+    public var shownResult: ExchangeResult? { response.openedHistoryResult ?? exchange?.result }
+
     public var inFlightCount: Int { exchanges.values.filter { $0.inFlight != nil }.count }
 
     /// Whether something on screen moves by itself (a request in flight, a toast to expire): the

@@ -36,6 +36,8 @@ public struct PromptState: Sendable {
         case newRequest(collectionID: String, folder: [String])
         case newFolder(collectionID: String, parent: [String])
         case newCollection
+        /// Where to write the shown response body.
+        case saveBody
     }
 
     public var purpose: Purpose

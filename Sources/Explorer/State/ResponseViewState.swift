@@ -23,8 +23,10 @@ public struct ResponseViewState: Sendable {
     /// The history list of the selected request, newest first.
     public var history: [HistoryEntry] = []
     public var historySelected = 0
-    /// A history entry opened in the response views instead of the live result.
+    /// A history entry opened in the response views instead of the live result (Esc leaves it).
     public var openedHistory: HistoryEntry?
+    /// The opened entry as a result the views show like a live one.
+    public var openedHistoryResult: ExchangeResult?
     /// The last tree height drawn, for paging and keeping the selection visible.
     public var pageSize = 10
 

@@ -10,10 +10,6 @@ enum ResponseContentView {
     ) {
         guard !area.isEmpty else { return }
         let theme = state.theme
-        if let entry = state.response.openedHistory, state.response.tab == .raw {
-            lines(HistoryText.lines(entry, theme), scroll: &state.response.scroll, in: area, buffer: &frame.buffer)
-            return
-        }
         switch state.response.tab {
         case .tree:
             renderTree(&state, response, in: area, frame: &frame)

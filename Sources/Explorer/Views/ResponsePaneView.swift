@@ -11,7 +11,7 @@ enum ResponsePaneView {
         let parts = ExplorerLayout.responseParts(rect)
         state.response.pageSize = max(1, parts.content.height)
         renderStatus(state, in: parts.status, buffer: &frame.buffer)
-        guard let result = state.exchange?.result else {
+        guard let result = state.shownResult else {
             let message =
                 state.exchange?.inFlight != nil
                 ? "" : state.selection == nil ? "" : "Not sent yet. F5, Ctrl+R or Alt+Enter sends it."
@@ -77,7 +77,11 @@ enum ResponsePaneView {
             x = buffer.write("  Esc cancels", x: x, y: area.y, style: theme[.muted], maxX: area.right)
             return
         }
-        guard let result = exchange.result else { return }
+        guard let result = state.shownResult else { return }
+        if let entry = state.response.openedHistory {
+            x = buffer.write(
+                "⟲ \(ISOTimeText.short(entry.date)) ", x: x, y: area.y, style: theme[.info].bold, maxX: area.right)
+        }
         switch result.outcome {
         case .response(let response):
             let status = "\(response.status) \(response.reason)"
@@ -86,7 +90,7 @@ enum ResponsePaneView {
                 maxX: area.right)
             let total = response.timings.total.map(DurationText.format) ?? "–"
             var details = " · \(total) · \(ByteCount.format(response.size)) · \(response.httpVersion)"
-            details += result.isMock ? " · mock" : " · live"
+            if state.response.openedHistory == nil { details += result.isMock ? " · mock" : " · live" }
             if let name = result.environmentName { details += " (\(name))" }
             x = buffer.write(details, x: x, y: area.y, style: theme[.text], maxX: area.right)
             if let type = response.contentType {

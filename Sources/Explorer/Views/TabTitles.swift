@@ -56,7 +56,7 @@ enum TabTitles {
     }
 
     static func response(_ state: ExplorerState) -> [String] {
-        let response = state.exchange?.result?.response
+        let response = state.shownResult?.response
         return ResponseTab.allCases.map { tab in
             switch tab {
             case .headers: return response.map { "Headers \($0.headers.count)" } ?? "Headers"

@@ -1,0 +1,38 @@
+import Foundation
+import HTTPCore
+import Workspace
+
+/// A history entry as a result the response views show like a live one: status, headers, the
+/// recorded body (parsed when JSON), or the recorded error.
+enum HistoryResult {
+    static func make(_ entry: HistoryEntry, index: Int) -> ExchangeResult {
+        let outcome: ExchangeResult.Outcome
+        if let status = entry.status {
+            var bytes: [UInt8] = []
+            if let body = entry.responseBody {
+                bytes =
+                    body.encoding == .utf8
+                    ? Array(body.text.utf8) : (Data(base64Encoded: body.text).map(Array.init) ?? [])
+            }
+            let contentType = entry.responseHeaders.first { $0.name.lowercased() == "content-type" }?.value
+            let duration = entry.durationMilliseconds.map { Duration.milliseconds(Int64($0.rounded())) }
+            outcome = .response(
+                ReceivedResponse(
+                    status: status, reason: StatusCode(status).reasonPhrase ?? "", httpVersion: "recorded",
+                    headers: entry.responseHeaders.map { ($0.name, $0.value) }, timings: Timings(total: duration),
+                    size: Int64(entry.responseBody?.size ?? bytes.count),
+                    content: ResponseProcessing.content(of: bytes, mediaType: contentType), contentType: contentType,
+                    banner: nil, checks: []))
+        } else {
+            outcome = .failure(
+                FailureCard(
+                    translation: Translation(
+                        title: entry.error ?? "No response", explanation: "This exchange got no response.",
+                        hint: "Send the request again to see what happens now.", technicalDetail: entry.error ?? ""),
+                    origin: entry.environment.map { "environment \($0)" }))
+        }
+        return ExchangeResult(
+            generation: -1 - index, outcome: outcome, environmentName: entry.environment, isMock: false, url: entry.url,
+            method: entry.method)
+    }
+}
