@@ -93,7 +93,7 @@ enum RawView {
         let lineCount = (bytes.count + 15) / 16
         scroll = max(0, min(scroll, max(0, lineCount - area.height + 1)))
         buffer.write(
-            "\(ByteCount.format(Int64(bytes.count))) (\(bytes.count) bytes) — y copies, x leaves the hex view",
+            "\(ByteCount.format(Int64(bytes.count))) (\(CountText.format(bytes.count)) bytes) — s saves it to a file",
             x: area.x, y: area.y, style: theme[.muted], maxX: area.right)
         let digits = Array("0123456789abcdef")
         for row in 0..<max(0, area.height - 1) {

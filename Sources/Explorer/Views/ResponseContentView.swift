@@ -106,7 +106,7 @@ enum ResponseContentView {
             case .binary(let body):
                 let problem = response.contentType?.contains("json") == true ? "Not valid JSON: " : ""
                 frame.buffer.write(
-                    problem + "binary body, \(ByteCount.format(Int64(body.bytes.count))). Raw (]) shows a hex dump.",
+                    problem + (problem.isEmpty ? "Binary" : "binary") + " body, \(ByteCount.format(Int64(body.bytes.count))). Raw (]) shows a hex dump.",
                     x: area.x, y: treeArea.y, style: theme[.muted], maxX: area.right)
             case .json:
                 break
