@@ -147,7 +147,8 @@ extension ExplorerReducer {
             if key == KeyEvent(.enter) || key.key == .down || key.key == .up {
                 state.navigator.isFiltering = false
                 if key.key != .enter { return perform(key.key == .down ? "nav.down" : "nav.up", &state) }
-                return []
+                // Enter opens the selected match at once.
+                return collectionsAction("nav.open", &state)
             }
             if state.navigator.filter.handle(key) { state.navigator.rebuild(from: state.collections) }
             state.navigator.selected = firstRequestRow(state.navigator.rows) ?? 0

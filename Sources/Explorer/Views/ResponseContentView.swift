@@ -16,15 +16,20 @@ enum ResponseContentView {
         case .raw:
             RawView.render(&state, response, in: area, buffer: &frame.buffer)
         case .headers:
-            let width = min(32, response.headers.map { CharacterWidth.of($0.name) }.max() ?? 0)
-            let shown = response.headers.map { header in
+            // Only the lines on screen are built: a response may carry thousands of headers.
+            let count = response.headers.count
+            state.response.scroll = max(0, min(state.response.scroll, max(0, count - area.height)))
+            let visible = response.headers[state.response.scroll..<min(count, state.response.scroll + area.height)]
+            let width = min(32, visible.map { CharacterWidth.of($0.name) }.max() ?? 0)
+            var offset = 0
+            let shown = visible.map { header in
                 Line([
                     Span(header.name, style: theme[.jsonKey]),
                     Span(String(repeating: " ", count: max(1, width - CharacterWidth.of(header.name) + 1))),
                     Span(header.value, style: theme[.text]),
                 ])
             }
-            lines(shown, scroll: &state.response.scroll, in: area, buffer: &frame.buffer)
+            lines(shown, scroll: &offset, in: area, buffer: &frame.buffer)
         case .timings:
             lines(
                 TimingLines.lines(response.timings, isMock: result.isMock, width: area.width, theme),
@@ -106,7 +111,8 @@ enum ResponseContentView {
             case .binary(let body):
                 let problem = response.contentType?.contains("json") == true ? "Not valid JSON: " : ""
                 frame.buffer.write(
-                    problem + (problem.isEmpty ? "Binary" : "binary") + " body, \(ByteCount.format(Int64(body.bytes.count))). Raw (]) shows a hex dump.",
+                    problem + (problem.isEmpty ? "Binary" : "binary")
+                        + " body, \(ByteCount.format(Int64(body.bytes.count))). Raw (]) shows a hex dump.",
                     x: area.x, y: treeArea.y, style: theme[.muted], maxX: area.right)
             case .json:
                 break
