@@ -8,8 +8,13 @@ import Workspace
 extension ExplorerProgram {
     func send(_ job: SendJob) {
         let workspace = environment.workspace
-        let preparation = workspace.prepare(
+        var prepared = workspace.prepare(
             job.request, in: job.document, environmentName: job.environmentName, captures: job.captures)
+        // The shared provider follows the selected environment (and other collections' sends);
+        // this send keeps the base URL it was prepared with, whatever is selected later.
+        let pinned = PinnedServer(baseURL: workspace.serverProvider.baseURL)
+        prepared.request?.serverProvider = pinned
+        let preparation = prepared
         let key = job.key
         let generation = job.generation
         let environmentName = preparation.environment?.name
@@ -56,6 +61,7 @@ extension ExplorerProgram {
             self?.deliver(.exchangeProgress(key, generation: generation, progress))
         }
         .result { [weak self] outcome in
+            withExtendedLifetime(pinned) {}
             switch outcome {
             case .success(let done):
                 if !done.captures.isEmpty {
@@ -106,5 +112,15 @@ extension WorkspaceServices {
     /// Records an exchange, ignoring a failure to write (history is a convenience, not the work).
     func recordQuietly(_ exchange: Exchange, of preparation: SendPreparation) {
         try? record(exchange, of: preparation)
+    }
+}
+
+/// A base URL fixed at the moment a request was prepared (requests hold their provider weakly;
+/// the send's completion keeps this one alive until the exchange ends).
+final class PinnedServer: ServerProvider {
+    let baseURL: URL?
+
+    init(baseURL: URL?) {
+        self.baseURL = baseURL
     }
 }
