@@ -97,9 +97,14 @@ enum ResponsePaneView {
                 buffer.write(" · " + type, x: x, y: area.y, style: theme[.muted], maxX: area.right)
             }
         case .failure(let card):
-            buffer.write("✖ " + card.translation.title, x: x, y: area.y, style: theme[.error].bold, maxX: area.right)
-        case .cancelled:
-            buffer.write("✖ cancelled", x: x, y: area.y, style: theme[.warning].bold, maxX: area.right)
+            x = buffer.write(" no response ", x: x, y: area.y, style: theme[.error].reverse.bold, maxX: area.right)
+            var details = card.elapsed.map { " · " + DurationText.format($0) } ?? ""
+            details += result.isMock ? " · mock" : " · live"
+            if let name = result.environmentName { details += " (\(name))" }
+            buffer.write(details, x: x, y: area.y, style: theme[.text], maxX: area.right)
+        case .cancelled(_, let elapsed):
+            x = buffer.write(" cancelled ", x: x, y: area.y, style: theme[.warning].reverse.bold, maxX: area.right)
+            buffer.write(" · " + DurationText.format(elapsed), x: x, y: area.y, style: theme[.text], maxX: area.right)
         }
     }
 }
