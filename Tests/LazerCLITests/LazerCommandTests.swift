@@ -16,6 +16,7 @@ struct LazerCommandTests {
         #expect(result.status == 0)
         #expect(result.stdout.contains("A terminal API explorer for Linux."))
         #expect(result.stdout.contains("Planned, not available yet"))
+        #expect(result.stdout.contains("tui"))
     }
 
     @Test("an unknown command is a usage error with exit status 64")
@@ -23,5 +24,13 @@ struct LazerCommandTests {
         let result = try LazerBinary.run(["frobnicate"])
         #expect(result.status == 64)
         #expect(result.stderr.contains("frobnicate"))
+        #expect(result.stderr.contains("no such command"))
+    }
+
+    @Test("the explorer refuses to start without a terminal, with a message and status 1")
+    func explorerNeedsATerminal() throws {
+        let result = try LazerBinary.run(["tui", "."])
+        #expect(result.status == 1)
+        #expect(result.stderr.contains("needs a terminal"))
     }
 }

@@ -41,6 +41,14 @@ struct TUICommand: ParsableCommand {
     @Flag(name: .customLong("no-mouse"), help: "Start with mouse reporting off (F12 turns it on).")
     var noMouse = false
 
+    /// A PATH that does not exist is most likely a mistyped command: say so before the screen opens.
+    func validate() throws {
+        for path in paths where !FileManager.default.fileExists(atPath: path) {
+            throw ValidationError(
+                "\(path): no such collection file or folder, and no such command (lazer --help lists the commands)")
+        }
+    }
+
     func run() throws {
         let environment = ProcessInfo.processInfo.environment
         let folders =

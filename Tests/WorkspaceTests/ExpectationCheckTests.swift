@@ -1,0 +1,66 @@
+import HTTPCore
+import JSONTree
+import Testing
+import Workspace
+
+/// Expectations and captures against a response: each operator, numbers compared as decimals,
+/// missing subjects, and what the user reads as expected and actual.
+@Suite struct ExpectationCheckTests {
+    private let body = #"{"id": 12345678901234567890, "price": 1.50, "name": "Ada", "tags": ["a", "b"], "ok": true}"#
+
+    private func facts(status: Int = 200, milliseconds: Int64 = 120) throws -> ResponseFacts {
+        let bytes = Array(body.utf8)
+        return ResponseFacts(
+            status: status, headers: HTTPHeaders([("Content-Type", "application/json; charset=utf-8")]), body: bytes,
+            document: try JSONDocument(bytes: bytes), duration: .milliseconds(milliseconds))
+    }
+
+    private func check(
+        _ subject: Workspace.Expectation.Subject, _ op: Workspace.Expectation.Operator, _ value: StoredJSON? = nil
+    ) throws
+        -> ExpectationCheck
+    {
+        ExpectationCheck(Workspace.Expectation(subject: subject, op: op, value: value), against: try facts())
+    }
+
+    @Test func statusHeaderAndTime() throws {
+        #expect(try check(.status, .equals, .integer(200)).passed)
+        #expect(try !check(.status, .equals, .integer(201)).passed)
+        #expect(try check(.status, .oneOf, .array([.integer(200), .integer(204)])).passed)
+        #expect(try check(.header(name: "content-type"), .contains, .string("json")).passed)
+        #expect(try check(.header(name: "X-Missing"), .notExists).passed)
+        #expect(try check(.responseTime, .lessThan, .integer(500)).passed)
+        #expect(try !check(.responseTime, .greaterThan, .integer(500)).passed)
+    }
+
+    @Test func jsonPathNumbersCompareExactlyAsDecimals() throws {
+        #expect(try check(.jsonPath("$.price"), .equals, .number("1.5")).passed)
+        #expect(try check(.jsonPath("$.id"), .equals, .number("12345678901234567890")).passed)
+        #expect(try !check(.jsonPath("$.id"), .equals, .number("12345678901234567891")).passed)
+        #expect(try check(.jsonPath("$.price"), .greaterThanOrEqual, .number("1.50")).passed)
+        #expect(try !check(.jsonPath("$.name"), .equals, .number("1")).passed, "a string is not a number")
+    }
+
+    @Test func jsonPathStringsContainersAndExistence() throws {
+        #expect(try check(.jsonPath("$.name"), .equals, .string("Ada")).passed)
+        #expect(try check(.jsonPath("$.name"), .matches, .string("^A.a$")).passed)
+        #expect(try check(.jsonPath("$.tags"), .equals, .array([.string("a"), .string("b")])).passed)
+        #expect(try check(.jsonPath("$.ok"), .equals, .bool(true)).passed)
+        #expect(try check(.jsonPath("$.missing"), .notExists).passed)
+        let missing = try check(.jsonPath("$.missing"), .equals, .string("x"))
+        #expect(!missing.passed)
+        #expect(missing.actual == "(nothing)")
+        #expect(missing.expected == "x")
+    }
+
+    @Test func capturesTakeValuesAndKeepSecrecy() throws {
+        let facts = try facts()
+        #expect(Capture(variable: "name", source: .jsonPath("$.name")).value(in: facts) == .init("Ada"))
+        #expect(Capture(variable: "id", source: .jsonPath("$.id")).value(in: facts)?.text == "12345678901234567890")
+        #expect(Capture(variable: "s", source: .status).value(in: facts)?.text == "200")
+        #expect(
+            Capture(variable: "t", source: .header(name: "Content-Type"), secret: true).value(in: facts)?.secret == true
+        )
+        #expect(Capture(variable: "x", source: .jsonPath("$.nope")).value(in: facts) == nil)
+    }
+}
