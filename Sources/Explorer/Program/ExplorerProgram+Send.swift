@@ -53,6 +53,8 @@ extension ExplorerProgram {
                     request: request, url: response.url, result: .success(response), startedAt: startedAt,
                     duration: duration)
                 workspace.recordQuietly(exchange, of: preparation)
+                // A body spilled to a temporary file has been read by now: remove the file.
+                if let file = response.body.fileURL { try? FileManager.default.removeItem(at: file) }
                 self?.deliver(.historyChanged(key))
             }
             return try ResponseProcessing.process(response, request: saved, redactor: redactor)

@@ -90,6 +90,8 @@ public struct ReceivedResponse: Sendable {
     public var banner: Translation?
     /// Each expectation of the request, evaluated against this response.
     public var checks: [CheckResult]
+    /// The body's lines for the exact Raw view (indexed once, off the main thread).
+    public var rawLines: TextBody
 
     public init(
         status: Int, reason: String, httpVersion: String, headers: [(name: String, value: String)], timings: Timings,
@@ -105,6 +107,11 @@ public struct ReceivedResponse: Sendable {
         self.contentType = contentType
         self.banner = banner
         self.checks = checks
+        switch content {
+        case .json(let document): rawLines = TextBody(bytes: document.bytes)
+        case .text(let body, _): rawLines = body
+        case .empty, .binary: rawLines = TextBody(binary: [])
+        }
     }
 }
 

@@ -44,11 +44,17 @@ public struct TextBody: Sendable {
 
     public var lineCount: Int { bytes.isEmpty ? 0 : lineStarts.count }
 
-    /// Line `index` without its line break (invalid UTF-8 shown as U+FFFD).
-    public func line(_ index: Int) -> String {
+    /// Line `index` without its line break (invalid UTF-8 shown as U+FFFD), at most `limit`
+    /// bytes of it: a 200 MB line costs what the screen shows.
+    public func line(_ index: Int, limit: Int = Int.max) -> String {
         guard index >= 0, index < lineStarts.count else { return "" }
         let start = lineStarts[index]
         var end = index + 1 < lineStarts.count ? lineStarts[index + 1] : bytes.count
+        if end - start > limit {
+            end = start + limit
+            // Do not cut a UTF-8 sequence in two.
+            while end > start, bytes[end] & 0xC0 == 0x80 { end -= 1 }
+        }
         if end > start, bytes[end - 1] == 0x0A { end -= 1 }
         if end > start, bytes[end - 1] == 0x0D { end -= 1 }
         return String(decoding: bytes[start..<end], as: UTF8.self)

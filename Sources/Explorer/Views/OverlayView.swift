@@ -120,8 +120,17 @@ enum OverlayView {
             state.overlay = .prompt(prompt)
         case .viewer(let title, let text, let scroll):
             let width = max(20, min(screen.width - 4, 110))
-            let lines = text.split(separator: "\n", omittingEmptySubsequences: false).flatMap {
+            // Up to 256 KB on screen; y still copies all of it.
+            let limit = 262_144
+            let shown = text.utf8.count > limit ? String(decoding: text.utf8.prefix(limit), as: UTF8.self) : text
+            var lines = shown.split(separator: "\n", omittingEmptySubsequences: false).flatMap {
                 Paragraph.wrapped(Line(String($0), style: theme[.text]), width: width - 4)
+            }
+            if shown.utf8.count < text.utf8.count {
+                lines.append(
+                    Line(
+                        "… (the first 256 KB of \(ByteCount.format(Int64(text.utf8.count))); y copies all)",
+                        style: theme[.muted]))
             }
             textBox(title + " (y copies, Esc closes)", lines, scroll: scroll, width: width, state, &frame)
         case .problems(let scroll):

@@ -33,16 +33,13 @@ enum RawView {
 
     /// Text bodies line by line from the scroll offset, cut or soft-wrapped.
     static func renderText(_ state: ExplorerState, _ response: ReceivedResponse, in area: Rect, buffer: inout Buffer) {
-        let body: TextBody
-        switch response.content {
-        case .text(let text, _): body = text
-        case .json(let document): body = TextBody(bytes: document.bytes)
-        default: return
-        }
+        let body = response.rawLines
         var y = area.y
         var index = min(state.response.scroll, max(0, body.lineCount - 1))
         while y < area.bottom, index < body.lineCount {
-            let text = body.line(index)
+            // Never more of a line than the rows left can show (a character is at most 4 bytes).
+            let limit = state.response.rawWrap ? area.width * (area.bottom - y) * 4 : area.width * 4
+            let text = body.line(index, limit: limit)
             if state.response.rawWrap {
                 for piece in Paragraph.wrapped(Line(text, style: state.theme[.text]), width: area.width)
                 where y < area.bottom {
