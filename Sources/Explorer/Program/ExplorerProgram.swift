@@ -17,7 +17,8 @@ public final class ExplorerProgram {
     let clock: any ExplorerClock
     let host: any ExplorerHost
     private var framePending = false
-    private var tickPending = false
+    /// When the pending tick timer fires, if one is pending.
+    private var tickDeadline: Duration?
     /// The sends in flight, by request, with their generation.
     var inFlight: [RequestKey: (generation: Int, future: ResponseFuture<ProcessedExchange>)] = [:]
     /// Drafts waiting to be written (debounced).
@@ -27,7 +28,8 @@ public final class ExplorerProgram {
     /// Called after each frame with its report (benchmarks and tests).
     public var onFrame: ((FrameReport) -> Void)?
 
-    public static var tickInterval: Duration { .milliseconds(100) }
+    /// How often the screen refreshes while a request is in flight.
+    public static var tickInterval: Duration { ExplorerState.inFlightRefresh }
     public static var draftsDelay: Duration { .milliseconds(500) }
 
     public init(
@@ -93,11 +95,13 @@ public final class ExplorerProgram {
     }
 
     private func scheduleTickIfNeeded() {
-        guard state.isAnimating, !tickPending else { return }
-        tickPending = true
-        clock.schedule(after: Self.tickInterval) { [weak self] in
-            guard let self else { return }
-            self.tickPending = false
+        // One timer at a time, at the next moment the screen changes by itself; none when idle.
+        guard let wake = state.nextWake else { return }
+        if let pending = tickDeadline, pending <= wake { return }
+        tickDeadline = wake
+        clock.schedule(after: max(.milliseconds(1), wake - clock.now())) { [weak self] in
+            guard let self, self.tickDeadline == wake else { return }
+            self.tickDeadline = nil
             self.dispatch(.tick)
         }
     }

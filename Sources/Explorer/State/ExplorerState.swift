@@ -119,9 +119,19 @@ public struct ExplorerState: Sendable {
 
     public var inFlightCount: Int { exchanges.values.filter { $0.inFlight != nil }.count }
 
+    /// The spinner and the elapsed time of a request in flight refresh this often.
+    public static let inFlightRefresh = Duration.milliseconds(100)
+
     /// Whether something on screen moves by itself (a request in flight, a toast to expire): the
     /// program runs its tick timer only then, so an idle explorer uses no CPU.
-    public var isAnimating: Bool { inFlightCount > 0 || toast != nil || undo != nil }
+    public var isAnimating: Bool { nextWake != nil }
+
+    /// When the screen next changes by itself: 100 ms ahead while a request is in flight (its
+    /// spinner and clock), else when a toast or the undo offer expires; nil when nothing will.
+    public var nextWake: Duration? {
+        if inFlightCount > 0 { return now + Self.inFlightRefresh }
+        return [toast?.expires, undo?.expires].compactMap { $0 }.min()
+    }
 
     /// Whether the focused part takes typed text (so `q`, `?` and `:` type instead of acting).
     public var isTyping: Bool {
