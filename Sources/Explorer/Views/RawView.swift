@@ -119,7 +119,11 @@ enum TimingLines {
     static func lines(_ timings: Timings, isMock: Bool, width: Int, _ theme: Theme) -> [Line] {
         let phases = timings.phases
         guard let total = timings.total, total > .zero else {
-            return [Line("No timings were recorded for this exchange.", style: theme[.muted])]
+            let text =
+                isMock
+                ? "A mock answer: no network, answered at once (the route sets no delay)."
+                : "No timings were recorded for this exchange."
+            return [Line(text, style: theme[.muted])]
         }
         var lines: [Line] = []
         if isMock {
