@@ -66,6 +66,7 @@ let package = Package(
                 "CurlTransport",
                 "Workspace",
                 "Explorer",
+                "UIDemo",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strictSwift
@@ -168,6 +169,14 @@ let package = Package(
         .target(
             name: "Explorer",
             dependencies: ["TUI", "Workspace", "HTTPCore", "Futures", "JSONTree"],
+            swiftSettings: strictSwift
+        ),
+
+        // MARK: - UI demo
+
+        .target(
+            name: "UIDemo",
+            dependencies: ["TUI"],
             swiftSettings: strictSwift
         ),
 
