@@ -63,9 +63,9 @@ public struct DemoState {
     var list = ListState()
     var table = TableState()
     var headers = KeyValueEditorState(rows: [
-        KeyValueRow(key: "Accept", value: "application/json"),
-        KeyValueRow(key: "Authorization", value: "Bearer {{token}}"),
-        KeyValueRow(key: "X-Debug", value: "1", enabled: false),
+        KeyValueEditorRow(key: "Accept", value: "application/json"),
+        KeyValueEditorRow(key: "Authorization", value: "Bearer {{token}}"),
+        KeyValueEditorRow(key: "X-Debug", value: "1", enabled: false),
     ])
     var mouseEnabled = true
     var lastEvent = "none"
