@@ -237,6 +237,11 @@ let package = Package(
             swiftSettings: strictSwift
         ),
         .testTarget(
+            name: "DocumentationTests",
+            dependencies: ["Explorer", "TUI"],
+            swiftSettings: strictSwift
+        ),
+        .testTarget(
             name: "WorkspaceTests",
             dependencies: ["Workspace", "HTTPCore", "Futures", "JSONTree", "workspace-save-loop"],
             swiftSettings: strictSwift
