@@ -41,6 +41,14 @@ struct TUICommand: ParsableCommand {
     @Flag(name: .customLong("no-mouse"), help: "Start with mouse reporting off (F12 turns it on).")
     var noMouse = false
 
+    /// A PATH that does not exist is a usage error before the screen opens: `lazer frobnicate` (an
+    /// unknown command read as a PATH) and a mistyped folder exit with 64 and say which.
+    func validate() throws {
+        for path in paths where !FileManager.default.fileExists(atPath: path) {
+            throw ValidationError("No collection file or folder \"\(path)\" (lazer --help lists the commands).")
+        }
+    }
+
     func run() throws {
         let environment = ProcessInfo.processInfo.environment
         let folders =
