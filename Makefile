@@ -25,9 +25,12 @@ build-release: deps
 run: build-release
 	.build/release/lazer $(ARGS)
 
-## lint: swift-format in strict mode over all Swift sources.
-lint:
+## lint: swift-format in strict mode over all Swift sources, then the module boundaries: a build
+## (tests included) that fails when a target imports a package target outside its declared
+## dependencies (docs/architecture.md, "Module boundaries").
+lint: deps
 	$(SWIFT) format lint --strict --recursive $(LINT_PATHS)
+	$(SWIFT) build --build-tests --explicit-target-dependency-import-check error
 
 ## unit: the Swift Testing suites (tiers 1–3 that live in Swift). A run normally takes about a
 ## minute; one still running after UNIT_LIMIT seconds has hung: scripts/hang-guard.sh prints every

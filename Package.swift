@@ -66,6 +66,7 @@ let package = Package(
                 "CurlTransport",
                 "Workspace",
                 "Explorer",
+                "UIDemo",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strictSwift
@@ -171,6 +172,14 @@ let package = Package(
             swiftSettings: strictSwift
         ),
 
+        // MARK: - UI demo
+
+        .target(
+            name: "UIDemo",
+            dependencies: ["TUI"],
+            swiftSettings: strictSwift
+        ),
+
         // MARK: - Collections
 
         .target(
@@ -225,6 +234,11 @@ let package = Package(
         .testTarget(
             name: "LazerCLITests",
             dependencies: ["lazer", "LoopbackTesting"],
+            swiftSettings: strictSwift
+        ),
+        .testTarget(
+            name: "DocumentationTests",
+            dependencies: ["Explorer", "TUI"],
             swiftSettings: strictSwift
         ),
         .testTarget(

@@ -105,7 +105,7 @@ public final class WorkspaceServices: Sendable {
             }
         } catch {
             preparation.request = nil
-            preparation.problems.append("the mock environment has a broken route: \(error)")
+            preparation.problems.append(error.description)
         }
         return preparation
     }

@@ -2,6 +2,7 @@ import ArgumentParser
 import CursesBackend
 import Foundation
 import TUI
+import UIDemo
 
 /// `lazer ui-demo`: the terminal toolkit on a real screen, to judge it by eye.
 struct UIDemoCommand: ParsableCommand {
@@ -37,11 +38,11 @@ struct UIDemoCommand: ParsableCommand {
     func run() throws {
         let options = NcursesBackend.Options(mouse: !noMouse)
         let environment = ProcessInfo.processInfo.environment
-        let catalog = ThemeCatalog.load(directory: themes ?? Self.defaultThemesDirectory())
+        let catalog = ThemeCatalog.load(directory: themes ?? UserPaths.defaultThemesDirectory())
         let (initialTheme, warning) = catalog.initialTheme(requested: theme, environment: environment)
         var keys = DemoKeys.keymap
         var keymapProblems = keys.applyOverrides(
-            fromFile: keymap ?? DemoKeys.defaultKeymapPath(environment: environment))
+            fromFile: keymap ?? UserPaths.defaultKeymapPath(environment: environment))
         if let keymap, !FileManager.default.fileExists(atPath: keymap) {
             keymapProblems.append(KeymapProblem(location: keymap, message: "no such keymap file"))
         }
@@ -67,25 +68,9 @@ struct UIDemoCommand: ParsableCommand {
                 try report.write(toFile: benchmarkPath, atomically: true, encoding: .utf8)
                 return
             }
-            DemoApp(backend: backend, state: initialState, testHooks: testHooks).run()
+            let host = TerminalDemoHost(backend: backend)
+            host.run(DemoApp(backend: backend, host: host, state: initialState, testHooks: testHooks))
         }
     }
 
-    /// `./themes` when it exists, else the nearest `themes` folder above the binary (the source
-    /// tree it was built in), else `./themes` (which leaves the built-in default theme).
-    static func defaultThemesDirectory() -> String {
-        let fileManager = FileManager.default
-        if fileManager.fileExists(atPath: "themes") { return "themes" }
-        let executable =
-            (try? fileManager.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
-        var folder = URL(fileURLWithPath: executable).deletingLastPathComponent()
-        for _ in 0..<5 {
-            let candidate = folder.appendingPathComponent("themes")
-            if fileManager.fileExists(atPath: candidate.appendingPathComponent("dark.json").path) {
-                return candidate.path
-            }
-            folder = folder.deletingLastPathComponent()
-        }
-        return "themes"
-    }
 }

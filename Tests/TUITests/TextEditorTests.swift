@@ -128,7 +128,7 @@ import Testing
     }
 
     @Test func keyValueRowsToggleAndEdit() {
-        var state = KeyValueEditorState(rows: [KeyValueRow(key: "Accept", value: "*/*")])
+        var state = KeyValueEditorState(rows: [KeyValueEditorRow(key: "Accept", value: "*/*")])
         _ = state.handle(.key(.char(" ")))
         #expect(state.enabledRows.isEmpty)
         _ = state.handle(.key(KeyEvent(.tab)))

@@ -15,7 +15,7 @@ import Testing
                 var table = TableState()
                 var editor = TextEditorState(text: "日本語\nabc")
                 var input = TextEditorState(text: "👍🏽 wide", singleLine: true)
-                var keyValues = KeyValueEditorState(rows: [KeyValueRow(key: "日本", value: "語")])
+                var keyValues = KeyValueEditorState(rows: [KeyValueEditorRow(key: "日本", value: "語")])
                 var palette = CommandPaletteState()
                 for widgetIndex in 0..<17 {
                     terminal.draw { frame in

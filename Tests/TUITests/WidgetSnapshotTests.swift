@@ -136,9 +136,9 @@ import Testing
 
     @Test func keyValueEditor() {
         var state = KeyValueEditorState(rows: [
-            KeyValueRow(key: "Accept", value: "application/json"),
-            KeyValueRow(key: "X-Debug", value: "1", enabled: false),
-            KeyValueRow(key: "Authorization", value: "Bearer {{token}}"),
+            KeyValueEditorRow(key: "Accept", value: "application/json"),
+            KeyValueEditorRow(key: "X-Debug", value: "1", enabled: false),
+            KeyValueEditorRow(key: "Authorization", value: "Bearer {{token}}"),
         ])
         state.apply(.down)
         Snapshot.assert(

@@ -5,14 +5,14 @@ public import Workspace
 /// file part (`@report.pdf`). Written back row by row, so a part keeps its content type and file
 /// name when only its value changes.
 public enum BodyRows {
-    public static func rows(of body: SavedBody) -> [TUI.KeyValueRow] {
+    public static func rows(of body: SavedBody) -> [KeyValueEditorRow] {
         switch body.content {
         case .formURLEncoded(let rows): return rows.map(KeyValueRows.editable)
         case .multipart(let parts):
             return parts.map { part in
                 switch part.source {
-                case .text(let text): TUI.KeyValueRow(key: part.name, value: text, enabled: part.enabled)
-                case .file(let path): TUI.KeyValueRow(key: part.name, value: "@" + path, enabled: part.enabled)
+                case .text(let text): KeyValueEditorRow(key: part.name, value: text, enabled: part.enabled)
+                case .file(let path): KeyValueEditorRow(key: part.name, value: "@" + path, enabled: part.enabled)
                 }
             }
         default: return []
@@ -20,7 +20,7 @@ public enum BodyRows {
     }
 
     /// `body` with its fields or parts replaced by `rows` (other kinds are returned unchanged).
-    public static func body(from rows: [TUI.KeyValueRow], over body: SavedBody) -> SavedBody {
+    public static func body(from rows: [KeyValueEditorRow], over body: SavedBody) -> SavedBody {
         var result = body
         switch body.content {
         case .formURLEncoded(let old):

@@ -78,19 +78,19 @@ public struct RequestEditorState: Sendable {
     }
 }
 
-/// Converts between the collection format's rows (with descriptions and unknown fields) and the
-/// toolkit's editable rows, keeping what the editor does not show.
+/// Converts between the collection format's rows (`KeyValueRow`, with descriptions and unknown
+/// fields) and the toolkit's editable rows (`KeyValueEditorRow`), keeping what the editor does not
+/// show.
 enum KeyValueRows {
-    static func editable(_ row: Workspace.KeyValueRow) -> TUI.KeyValueRow {
-        TUI.KeyValueRow(key: row.name, value: row.value, enabled: row.enabled)
+    static func editable(_ row: KeyValueRow) -> KeyValueEditorRow {
+        KeyValueEditorRow(key: row.name, value: row.value, enabled: row.enabled)
     }
 
     /// `edited` written over `original` row by row: descriptions and unknown fields stay with
     /// their row; new rows get none.
-    static func merged(_ edited: [TUI.KeyValueRow], over original: [Workspace.KeyValueRow]) -> [Workspace.KeyValueRow] {
+    static func merged(_ edited: [KeyValueEditorRow], over original: [KeyValueRow]) -> [KeyValueRow] {
         edited.enumerated().map { index, row in
-            var result =
-                original.indices.contains(index) ? original[index] : Workspace.KeyValueRow(name: "", value: "")
+            var result = original.indices.contains(index) ? original[index] : KeyValueRow(name: "", value: "")
             result.name = row.key
             result.value = row.value
             result.enabled = row.enabled

@@ -6,13 +6,13 @@ public struct KeyValueEditorState: Hashable, Sendable {
         case value
     }
 
-    public var rows: [KeyValueRow]
+    public var rows: [KeyValueEditorRow]
     public var table = TableState()
     public var column: Column = .key
     /// The editor of the focused cell while editing, `nil` otherwise.
     public var editor: TextEditorState?
 
-    public init(rows: [KeyValueRow]) {
+    public init(rows: [KeyValueEditorRow]) {
         self.rows = rows
         table.selected = rows.isEmpty ? nil : 0
     }
@@ -46,7 +46,7 @@ public struct KeyValueEditorState: Hashable, Sendable {
         case (.tab, []), (.left, []), (.right, []): column = column == .key ? .value : .key
         case (.character("a"), []):
             let at = (table.selected ?? rows.count - 1) + 1
-            rows.insert(KeyValueRow(key: "", value: ""), at: at)
+            rows.insert(KeyValueEditorRow(key: "", value: ""), at: at)
             table.selected = at
             column = .key
             beginEditing()
@@ -86,5 +86,5 @@ public struct KeyValueEditorState: Hashable, Sendable {
     }
 
     /// The rows that are switched on, in order (what a request actually sends).
-    public var enabledRows: [KeyValueRow] { rows.filter(\.enabled) }
+    public var enabledRows: [KeyValueEditorRow] { rows.filter(\.enabled) }
 }

@@ -46,7 +46,7 @@ public final class DispatcherSelector: Sendable {
     /// The dispatcher for `environment` of `collection` (whose file is in `baseFolder`).
     public func dispatcher(
         for environment: Environment, collectionID: String, baseFolder: String
-    ) throws(MockError) -> any DataDispatcher {
+    ) throws(MockRouteError) -> any DataDispatcher {
         guard environment.kind == .mock else { return live }
         return try mockDispatcher(for: environment, collectionID: collectionID, baseFolder: baseFolder)
     }
@@ -54,7 +54,7 @@ public final class DispatcherSelector: Sendable {
     /// The mock dispatcher of a mock environment (for inspecting `recordedRequests`, or serving it over HTTP).
     public func mockDispatcher(
         for environment: Environment, collectionID: String, baseFolder: String
-    ) throws(MockError) -> MockDispatcher {
+    ) throws(MockRouteError) -> MockDispatcher {
         let key = Key(collectionID: collectionID, environment: environment.name)
         if let built = mocks.withLock(ownedBy: self, { $0[key] }), built.routes == environment.routes,
             built.baseFolder == baseFolder

@@ -4,16 +4,22 @@ public import HTTPCore
 /// Turns a mock environment's saved routes into `MockDispatcher` routes. File bodies are
 /// resolved relative to the collection file's folder.
 public enum MockRouteBuilder {
-    /// The routes, in file order; throws `MockError.invalidPattern` for a bad path (the loader
-    /// already reports those with their position, so this only fires for routes built in code).
-    public static func routes(for environment: Environment, baseFolder: String) throws(MockError) -> [MockRoute] {
-        try environment.routes.map { saved throws(MockError) in
-            try MockRoute(
-                method: saved.method.flatMap { HTTPMethod(rawValue: $0.rawValue) },
-                path: PathPattern(saved.path),
-                query: dictionary(saved.query), headers: dictionary(saved.headers),
-                bodyJSON: saved.json.map(jsonValue),
-                responses: saved.responses.map { response(for: $0, baseFolder: baseFolder) })
+    /// The routes, in file order; throws a `MockRouteError` naming the route for a bad path (the
+    /// loader already reports those with their position, so this only fires for routes built in
+    /// code or edited since).
+    public static func routes(for environment: Environment, baseFolder: String) throws(MockRouteError) -> [MockRoute] {
+        try environment.routes.map { saved throws(MockRouteError) in
+            do throws(MockError) {
+                return try MockRoute(
+                    method: saved.method.flatMap { HTTPMethod(rawValue: $0.rawValue) },
+                    path: PathPattern(saved.path),
+                    query: dictionary(saved.query), headers: dictionary(saved.headers),
+                    bodyJSON: saved.json.map(jsonValue),
+                    responses: saved.responses.map { response(for: $0, baseFolder: baseFolder) })
+            } catch {
+                let route = saved.method.map { "\($0.rawValue) \(saved.path)" } ?? saved.path
+                throw MockRouteError(environment: environment.name, route: route, problem: error)
+            }
         }
     }
 

@@ -79,7 +79,7 @@ public struct HistoryStore: Sendable {
     private func appendLine(_ bytes: [UInt8], to file: String) throws(FileSystemError) {
         let descriptor = open(file, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0o600)
         guard descriptor >= 0 else {
-            throw FileSystemError(operation: "open", path: file, reason: String(cString: strerror(errno)))
+            throw FileSystemError.system("open", path: file)
         }
         defer { close(descriptor) }
         var written = 0
@@ -89,7 +89,7 @@ public struct HistoryStore: Sendable {
             }
             if result < 0, errno == EINTR { continue }
             guard result > 0 else {
-                throw FileSystemError(operation: "append to", path: file, reason: String(cString: strerror(errno)))
+                throw FileSystemError.system("append to", path: file)
             }
             written += result
         }

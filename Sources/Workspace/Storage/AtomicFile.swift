@@ -108,6 +108,6 @@ public enum AtomicFile {
     }
 
     private static func failure(_ operation: String, _ path: String) -> FileSystemError {
-        FileSystemError(operation: operation, path: path, reason: String(cString: strerror(errno)))
+        FileSystemError.system(operation, path: path)
     }
 }

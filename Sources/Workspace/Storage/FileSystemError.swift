@@ -1,8 +1,28 @@
+import Glibc
+
 /// A failed file operation, with the path and the system's reason.
 public struct FileSystemError: Error, Sendable, Equatable, CustomStringConvertible {
     public var operation: String
     public var path: String
     public var reason: String
+    /// The system's error number (`errno`) when the failure came from a system call; it picks the
+    /// translation (permission denied, disk full, …), since `reason` may be in the user's language.
+    public var errorNumber: Int32?
+
+    public init(operation: String, path: String, reason: String, errorNumber: Int32? = nil) {
+        self.operation = operation
+        self.path = path
+        self.reason = reason
+        self.errorNumber = errorNumber
+    }
+
+    /// The failure of the system call just made, from `errno`: call it before anything else can
+    /// change `errno`.
+    static func system(_ operation: String, path: String) -> FileSystemError {
+        let number = errno
+        return FileSystemError(
+            operation: operation, path: path, reason: String(cString: strerror(number)), errorNumber: number)
+    }
 
     public var description: String { "could not \(operation) \(path): \(reason)" }
 }

@@ -15,7 +15,7 @@ final class FolderLock {
     init(folder: String, patience: Duration = .seconds(5)) throws(FileSystemError) {
         let descriptor = open(folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         guard descriptor >= 0 else {
-            throw FileSystemError(operation: "lock", path: folder, reason: String(cString: strerror(errno)))
+            throw FileSystemError.system("lock", path: folder)
         }
         let deadline = ContinuousClock.now + patience
         while flock(descriptor, LOCK_EX | LOCK_NB) != 0 {
@@ -26,7 +26,7 @@ final class FolderLock {
                     reason == EWOULDBLOCK
                     ? "another lazer is still saving into this folder (waited \(patience))"
                     : String(cString: strerror(reason))
-                throw FileSystemError(operation: "lock", path: folder, reason: why)
+                throw FileSystemError(operation: "lock", path: folder, reason: why, errorNumber: reason)
             }
             usleep(10_000)
         }

@@ -15,11 +15,11 @@ public final class FolderWatcher {
     ) throws(FileSystemError) {
         let descriptor = inotify_init1(Int32(IN_NONBLOCK | IN_CLOEXEC))
         guard descriptor >= 0 else {
-            throw FileSystemError(operation: "watch", path: folder, reason: String(cString: strerror(errno)))
+            throw FileSystemError.system("watch", path: folder)
         }
         let mask = UInt32(IN_CLOSE_WRITE | IN_MOVED_TO | IN_MOVED_FROM | IN_DELETE | IN_CREATE)
         guard inotify_add_watch(descriptor, folder, mask) >= 0 else {
-            let error = FileSystemError(operation: "watch", path: folder, reason: String(cString: strerror(errno)))
+            let error = FileSystemError.system("watch", path: folder)
             close(descriptor)
             throw error
         }

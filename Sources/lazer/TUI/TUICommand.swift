@@ -53,10 +53,10 @@ struct TUICommand: ParsableCommand {
         let environment = ProcessInfo.processInfo.environment
         let folders =
             paths.isEmpty ? [FileManager.default.fileExists(atPath: "Collections") ? "Collections" : "."] : paths
-        let catalog = ThemeCatalog.load(directory: themes ?? UIDemoCommand.defaultThemesDirectory())
+        let catalog = ThemeCatalog.load(directory: themes ?? UserPaths.defaultThemesDirectory())
         let (initialTheme, warning) = catalog.initialTheme(requested: theme, environment: environment)
         var keys = ExplorerKeymap.keymap
-        var problems = keys.applyOverrides(fromFile: keymap ?? DemoKeys.defaultKeymapPath(environment: environment))
+        var problems = keys.applyOverrides(fromFile: keymap ?? UserPaths.defaultKeymapPath(environment: environment))
             .map(\.description)
         if let keymap, !FileManager.default.fileExists(atPath: keymap) {
             problems.append("\(keymap): no such keymap file")

@@ -1,11 +1,10 @@
-import Foundation
-import TUI
+public import TUI
 
 /// The demo's keys: the standard keymap plus the demo's own actions, one table that resolves key
 /// presses, fills the status bar's hints, the help overlay and the command palette's shortcuts,
 /// and takes the user's keymap file.
-enum DemoKeys {
-    static let keymap = Keymap.standard.merging([
+public enum DemoKeys {
+    public static let keymap = Keymap.standard.merging([
         KeyBinding("app.theme", keys: ["t", "ctrl+t"], help: "Next colour theme", hint: "theme"),
         KeyBinding("demo.explorer", keys: ["1"], help: "Explorer page (tree and text area)"),
         KeyBinding("demo.widgets", keys: ["2"], help: "Widgets page (list, table, headers, progress)"),
@@ -30,12 +29,4 @@ enum DemoKeys {
         ] + themes.map { ("Theme: \($0)", "theme:\($0)") }
     }
 
-    /// The user's keymap file: `--keymap`, else `$XDG_CONFIG_HOME/lazer/keymap.json` (or
-    /// `~/.config/lazer/keymap.json`).
-    static func defaultKeymapPath(environment: [String: String]) -> String {
-        let config =
-            environment["XDG_CONFIG_HOME"].flatMap { $0.isEmpty ? nil : $0 }
-            ?? (environment["HOME"] ?? NSHomeDirectory()) + "/.config"
-        return config + "/lazer/keymap.json"
-    }
 }

@@ -1,47 +1,40 @@
-import CursesBackend
 import Dispatch
 import Foundation
-import TUI
+public import TUI
 
-/// The running demo: owns the backend, the `Terminal` and the state; turns events into state
-/// changes and redraws after each one.
+/// The running demo: owns the `Terminal` and the state; turns events into state changes and
+/// redraws after each one. The host (the `lazer` executable) feeds it events from its event loop
+/// and does what needs the real terminal: mouse reporting, `$EDITOR`, `$PAGER`, the clipboard and
+/// quitting.
+///
+/// Threading: main actor only.
 @MainActor
-final class DemoApp {
-    private let backend: NcursesBackend
-    private let terminal: Terminal<NcursesBackend>
-    private var loop: TerminalEventLoop?
+public final class DemoApp<Backend: TerminalBackend> {
+    private let terminal: Terminal<Backend>
+    private let host: any DemoHost
     private var state: DemoState
     /// `LAZER_TEST_HOOKS=1` enables test-only keys (see README, "Test hooks").
     private let testHooks: Bool
 
-    init(backend: NcursesBackend, state: DemoState, testHooks: Bool) {
-        self.backend = backend
+    public init(backend: Backend, host: any DemoHost, state: DemoState, testHooks: Bool) {
         self.terminal = Terminal(backend: backend)
+        self.host = host
         self.testHooks = testHooks
         self.state = state
-        self.state.mouseEnabled = backend.mouseEnabled
+        self.state.mouseEnabled = host.mouseEnabled
     }
 
-    /// Draws the first frame and serves events until the user quits. Never returns.
-    func run() -> Never {
-        let loop = TerminalEventLoop(backend: backend) { [weak self] event in self?.handle(event) }
-        self.loop = loop
-        loop.start()
-        draw()
-        dispatchMain()
-    }
-
-    private func draw() {
+    /// Draws the current state (the terminal sends only the cells that changed).
+    public func draw() {
         terminal.draw { frame in DemoView.render(&state, into: &frame) }
     }
 
     private func quit() -> Never {
-        loop?.stop()
-        backend.shutdown()
-        exit(0)
+        host.quit()
     }
 
-    private func handle(_ event: Event) {
+    /// Changes the state for one event and draws the result.
+    public func handle(_ event: Event) {
         state.tick += 1
         switch event {
         case .key(let key):
@@ -158,8 +151,8 @@ final class DemoApp {
             state.page = .widgets
             state.focus = .list
         case "demo.mouse":
-            backend.mouseEnabled.toggle()
-            state.mouseEnabled = backend.mouseEnabled
+            host.mouseEnabled.toggle()
+            state.mouseEnabled = host.mouseEnabled
         case "demo.edit": editText()
         case "demo.pager": pageText()
         case "demo.copy": copySelection()
@@ -309,7 +302,7 @@ final class DemoApp {
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("lazer-ui-demo-\(getpid()).txt").path
         guard FileManager.default.createFile(atPath: path, contents: Data(state.editor.text.utf8)) else { return }
         defer { try? FileManager.default.removeItem(atPath: path) }
-        let status = backend.edit(path: path)
+        let status = host.edit(path: path)
         guard status == 0, let data = FileManager.default.contents(atPath: path) else {
             state.toast = Toast("The editor exited with status \(status)", kind: .warning, style: state.theme[.warning])
             return
@@ -323,7 +316,7 @@ final class DemoApp {
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("lazer-ui-demo-\(getpid()).txt").path
         guard FileManager.default.createFile(atPath: path, contents: Data(state.editor.text.utf8)) else { return }
         defer { try? FileManager.default.removeItem(atPath: path) }
-        let status = backend.page(path: path)
+        let status = host.page(path: path)
         state.toast = Toast("The pager exited with status \(status)", kind: .info, style: state.theme[.info])
     }
 
@@ -336,16 +329,11 @@ final class DemoApp {
         case .table: text = state.table.selected.map { DemoState.tableRows[$0].path } ?? ""
         case .headers: text = state.headers.enabledRows.map { "\($0.key): \($0.value)" }.joined(separator: "\n")
         }
-        backend.copyToClipboard(text) { [weak self] result in
+        host.copyToClipboard(text) { [weak self] message in
             // The desktop helper (xclip, wl-copy) ran on a background queue; only failures are news.
             guard let self else { return }
-            switch result {
-            case .failed, .timedOut, .couldNotStart:
-                self.state.toast = Toast(result.message, kind: .warning, style: self.state.theme[.warning])
-                self.draw()
-            case .copied, .noHelper:
-                break
-            }
+            self.state.toast = Toast(message, kind: .warning, style: self.state.theme[.warning])
+            self.draw()
         }
         state.toast = Toast("Copied: \(text.prefix(40))", kind: .info, style: state.theme[.info])
     }

@@ -1,7 +1,7 @@
-import TUI
+public import TUI
 
 /// Everything the demo screen shows, as a value; `DemoApp` changes it from events.
-struct DemoState {
+public struct DemoState {
     /// The two pages of the demo.
     enum Page: Int, CaseIterable {
         case explorer
@@ -16,7 +16,7 @@ struct DemoState {
     }
 
     /// A box over the page that takes the keys while it is open.
-    enum Overlay {
+    public enum Overlay {
         /// Every key of the keymap (`?`).
         case help
         /// Fuzzy-matched commands (`:` or Ctrl+P).
@@ -63,14 +63,14 @@ struct DemoState {
     var list = ListState()
     var table = TableState()
     var headers = KeyValueEditorState(rows: [
-        KeyValueRow(key: "Accept", value: "application/json"),
-        KeyValueRow(key: "Authorization", value: "Bearer {{token}}"),
-        KeyValueRow(key: "X-Debug", value: "1", enabled: false),
+        KeyValueEditorRow(key: "Accept", value: "application/json"),
+        KeyValueEditorRow(key: "Authorization", value: "Bearer {{token}}"),
+        KeyValueEditorRow(key: "X-Debug", value: "1", enabled: false),
     ])
     var mouseEnabled = true
     var lastEvent = "none"
     var toast: Toast?
-    var overlay: Overlay?
+    public var overlay: Overlay?
     var keys: KeyResolver
     var palette = CommandPaletteState()
     var helpScroll = 0
@@ -78,11 +78,11 @@ struct DemoState {
     /// The last query searched for, for `n` and `N`.
     var lastSearch = ""
     /// Startup problems (theme files, keymap file), shown in a dialog.
-    var problems: [String] = []
+    public var problems: [String] = []
     /// Counts handled events; drives the spinner and progress bar without a timer.
     var tick = 0
 
-    init(catalog: ThemeCatalog, theme: Theme, keymap: Keymap = DemoKeys.keymap) {
+    public init(catalog: ThemeCatalog, theme: Theme, keymap: Keymap = DemoKeys.keymap) {
         self.catalog = catalog
         self.theme = theme
         self.keys = KeyResolver(keymap: keymap)

@@ -1,13 +1,13 @@
-import CursesBackend
 import Dispatch
 import Glibc
-import TUI
+public import TUI
 
 /// `lazer ui-demo --benchmark FILE` (hidden; run by `make bench-tui` inside tmux): times whole
-/// frames through the real ncurses backend, the bytes written to the terminal included.
+/// frames through the backend it is given (the real ncurses one there), the bytes written to the
+/// terminal included.
 @MainActor
-enum DemoBenchmark {
-    static func run(backend: NcursesBackend, state initial: DemoState) -> String {
+public enum DemoBenchmark {
+    public static func run<Backend: TerminalBackend>(backend: Backend, state initial: DemoState) -> String {
         let terminal = Terminal(backend: backend)
         var state = initial
         state.toast = nil

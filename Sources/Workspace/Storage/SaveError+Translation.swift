@@ -1,0 +1,47 @@
+import Foundation
+public import HTTPCore
+
+/// The error card's texts for a save that did not happen: a conflict (`workspace.saveConflict`),
+/// a failed write (`workspace.saveFailed`) or secrets that could not be stored
+/// (`workspace.secretsNotStored`). A write failure's hint is the one for its cause (permission,
+/// disk full, …). Placeholders: `{path}`, `{file}`, and for failures `{operation}` and `{reason}`.
+extension SaveError: TranslatableError {
+    public var translationKey: String {
+        switch self {
+        case .conflict: "workspace.saveConflict"
+        case .fileSystem: "workspace.saveFailed"
+        case .secrets: "workspace.secretsNotStored"
+        }
+    }
+
+    public var translationTemplate: TranslationTemplate {
+        switch self {
+        case .conflict:
+            TranslationTemplate(
+                title: "{file} changed on disk",
+                explanation:
+                    "Another program (an editor, git) changed {path} after Lazer read it. Lazer saved nothing, so that change is not lost.",
+                hint: "Reload the file to see it as it is now, or save again and choose to overwrite it.")
+        case .fileSystem(let error):
+            TranslationTemplate(
+                title: "Collection not saved",
+                explanation: "Lazer could not {operation} {path}: {reason}. The file on disk is unchanged.",
+                hint: error.hint)
+        case .secrets(let error):
+            TranslationTemplate(
+                title: "Collection not saved: its secrets could not be stored",
+                explanation:
+                    "Secret values are kept in {path}, never in the collection file. Lazer could not {operation} it ({reason}), so it did not save the collection either: that would have lost them.",
+                hint: error.hint)
+        }
+    }
+
+    public var translationValues: [String: String] {
+        switch self {
+        case .conflict(let path):
+            ["path": path, "file": (path as NSString).lastPathComponent]
+        case .fileSystem(let error), .secrets(let error):
+            error.translationValues
+        }
+    }
+}
