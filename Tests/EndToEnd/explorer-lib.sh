@@ -25,6 +25,15 @@ explorer() {
 XDG_STATE_HOME=$(printf '%q' "$XDG_STATE_HOME") XDG_CONFIG_HOME=$(printf '%q' "$XDG_CONFIG_HOME") $("${WRAP:-wrapper}" "$@")"
 }
 
+# required DESCRIPTION COMMAND...: a check the rest of the file depends on; when it fails, the file
+# stops with its summary instead of timing out on every check after it.
+required() {
+    check "$@" && return 0
+    echo "  (the checks after this one depend on it: stopped)"
+    finish
+    exit 1
+}
+
 # keys NAME KEY...: tmux key names (j, Enter, F5, C-s, M-2); literal NAME TEXT types TEXT as is.
 keys() {
     local name=$1
@@ -51,20 +60,23 @@ wait_file() {
     return 1
 }
 
-# wait_within NAME PATTERN MILLISECONDS: like wait_for with a sub-second deadline, measured from
-# the call; prints how long it took.
-wait_within() {
+# press_within NAME KEY PATTERN MILLISECONDS: presses KEY, then polls until the pane text matches
+# PATTERN, at most MILLISECONDS after the key was sent; prints how long it took.
+press_within() {
     local start=${EPOCHREALTIME/./} now
+    t send-keys -t "$1" "$2"
     while :; do
-        now=${EPOCHREALTIME/./}
-        if screen "$1" | grep -Eq -- "$2"; then
-            echo "    /$2/ after $(((now - start) / 1000)) ms"
-            return 0
+        if screen "$1" | grep -Eq -- "$3"; then
+            now=${EPOCHREALTIME/./}
+            echo "    /$3/ $(((now - start) / 1000)) ms after $2"
+            ((now - start <= $4 * 1000)) && return 0
+            break
         fi
-        ((now - start > $3 * 1000)) && break
+        now=${EPOCHREALTIME/./}
+        ((now - start > $4 * 1000)) && break
         sleep 0.02
     done
-    echo "    /$2/ did not appear within $3 ms:" >&2
+    echo "    /$3/ did not appear within $4 ms of $2:" >&2
     screen "$1" | sed 's/^/    | /' >&2
     return 1
 }

@@ -25,33 +25,34 @@ help_lists_tui() { "$LAZER" --help | grep -Eq '^ +tui( |$)'; }
 # No arguments: the explorer opens ./Collections. This session is killed with SIGKILL below: its
 # wrapper waits for the crash watcher's terminal restore before printing the exit status.
 WRAP=wrapper_settled explorer main "$WORK"
-check "start: the shipped collections appear" wait_for main "▸ Showcase"
+required "start: the shipped collections appear" wait_for main "▸ Showcase"
 check "start: httpbin is listed, unfolded" wait_for main "▾ httpbin"
 check "start: JSONPlaceholder is listed, unfolded" wait_for main "▾ JSONPlaceholder"
-check "start: the first row is selected" wait_for main "  1/14  ─╯"
+check "start: the first row is selected" wait_for main "  1/[0-9]+  ─╯"
 for _ in 1 2 3 4 5 6 7 8 9 10; do keys main j; done
-check "browse: j moves down ten rows" wait_for main "  11/14  ─╯"
+check "browse: j moves down ten rows" wait_for main "  11/[0-9]+  ─╯"
 keys main k
-check "browse: k moves up to the Posts folder" wait_for main "  10/14  ─╯"
+check "browse: k moves up to the Posts folder" wait_for main "  10/[0-9]+  ─╯"
 keys main l
 check "browse: l unfolds Posts" wait_for main "GET   List posts"
 keys main j
-check "browse: j selects the first request" wait_for main "  11/22  ─╯"
+check "browse: j selects the first request" wait_for main "  11/[0-9]+  ─╯"
 keys main Enter
-check "browse: Enter opens List posts" wait_for main "Request · List posts"
+required "browse: Enter opens List posts" wait_for main "Request · List posts"
 check "browse: the URL is resolved in the mock environment" \
     wait_for main "→ http://jsonplaceholder\.mock/posts "
 check "browse: the mock environment is selected" wait_for main "env ▸ mock \(mock\)"
 
 keys main F5
-check "send: F5 answers 200 from the mock" wait_for main " 200 OK .*mock \(mock\)"
+required "send: F5 answers 200 from the mock" wait_for main " 200 OK .*mock \(mock\)"
 check "send: the JSON tree shows the array's ten items" wait_for main "▾ \[ 10 items"
 check "send: the rows are folded objects" wait_for main "▸ 9: \{…\} 4 keys"
 check "send: the four expectations passed" wait_for main "Checks ✓4"
 
 # --- Tree search and JSONPath filter -----------------------------------------------------------
 keys main Tab
-check "tree: Tab moves the focus to the response pane" wait_for main "/ search keys and values$"
+# Should Tab fail, g 3 focuses the response pane so that the checks after it still run.
+check "tree: Tab moves the focus to the response pane" wait_for main "/ search keys and values$" || keys main g 3
 keys main /
 check "search: / opens the search line" wait_for main "/ search keys and values, Enter finds"
 literal main dolor
@@ -73,16 +74,16 @@ check "filter: the other items are gone" wait_gone main "10 items|dolorem"
 keys main g 1
 check "edit: g 1 goes back to the collections" wait_for main "/ filter as you type"
 keys main j j j
-check "edit: Create a post is selected" wait_for main "  14/22  ─╯"
+check "edit: Create a post is selected" wait_for main "  14/[0-9]+  ─╯"
 keys main Enter
-check "edit: Enter opens it" wait_for main "Request · Create a post"
+required "edit: Enter opens it" wait_for main "Request · Create a post"
 keys main M-2
 check "edit: Alt+2 shows the Headers tab" wait_for main "\[x\]  Accept +application/json +│"
 keys main Right
 keys main Enter
 literal main ", text/plain"
 keys main Enter
-check "edit: the value cell takes the typed text" wait_for main "Accept +application/json, text/plain +│"
+required "edit: the value cell takes the typed text" wait_for main "Accept +application/json, text/plain +│"
 check "edit: the request is marked dirty" wait_for main "Request · Create a post ●"
 check "edit: the status bar counts one unsaved request" wait_for main "● 1 unsaved$"
 keys main C-s
@@ -110,13 +111,13 @@ check "quit: lazer still runs after cancel" test -n "$(lazer_pid main)"
 check "kill: the draft was autosaved" wait_file "$DRAFTS" '"enabled": false'
 pid=$(lazer_pid main)
 [[ -n "$pid" ]] && kill -9 "$pid"
-check "kill: lazer dies of SIGKILL" wait_for main "lazer-exit=137"
+required "kill: lazer dies of SIGKILL" wait_for main "lazer-exit=137"
 check "kill: the crash watcher restores the terminal" terminal_becomes_normal main
 check "kill: the saved file is untouched" cmp -s "$FILE" "$E2E_DIR/saved.json"
 t kill-session -t main
 
 explorer again "$WORK" tui Collections
-check "restart: the unsaved-drafts dialog is offered" wait_for again "Unsaved drafts found"
+required "restart: the unsaved-drafts dialog is offered" wait_for again "Unsaved drafts found"
 check "restart: it counts one draft" wait_for again "did not close cleanly last time\. 1"
 keys again r
 check "restore: r restores the draft" wait_for again "Restored 1 unsaved draft\(s\)"
