@@ -102,7 +102,9 @@ extension ExplorerProgram {
             }
             self?.deliver(.loadingFinished(problem: problem))
             if watches {
-                let unique = Array(Set(folders.map { $0.isEmpty ? "." : $0 }))
+                // Kept as given ("" for a file in the current folder), so that a changed file's
+                // path is spelled like its collection's path.
+                let unique = Array(Set(folders))
                 self?.environment.main.schedule { [weak self] in
                     MainActor.assumeIsolated { self?.watch(unique) }
                 }
@@ -131,7 +133,8 @@ extension ExplorerProgram {
     /// Watches collection folders: a file changed by another program comes back as `fileChanged`.
     private func watch(_ folders: [String]) {
         for folder in folders where watchers[folder] == nil {
-            let watcher = try? FolderWatcher(folder: folder, queue: .global(qos: .utility)) { [weak self] names in
+            let watched = folder.isEmpty ? "." : folder
+            let watcher = try? FolderWatcher(folder: watched, queue: .global(qos: .utility)) { [weak self] names in
                 self?.environment.main.schedule { [weak self] in
                     MainActor.assumeIsolated { self?.filesChanged(names, in: folder) }
                 }
