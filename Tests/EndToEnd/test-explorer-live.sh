@@ -1,6 +1,7 @@
 # The explorer against live servers on 127.0.0.1 (explorer_server.py; nothing leaves the machine):
 # switching the environment with F2 sends the next request to the other server; a closed port
-# shows the translated error card; a slow server is cancelled with Esc and sees its connection close.
+# shows the translated error card; a slow server is cancelled with Esc and sees its connection close;
+# saving the collection, opened as one file, is not mistaken for another program's change.
 source "$(dirname "$0")/lib.sh"
 source "$(dirname "$0")/explorer-lib.sh"
 
@@ -19,6 +20,19 @@ last_log_line_is() {
     [[ "$last" == "$1" ]] && return 0
     echo "    the servers' last log line is \"$last\", expected \"$1\"" >&2
     return 1
+}
+
+# stays_absent NAME PATTERN SECONDS: the pane text does not match PATTERN for SECONDS.
+stays_absent() {
+    local deadline=$((SECONDS + $3 + 1))
+    while ((SECONDS < deadline)); do
+        if screen "$1" | grep -Eq -- "$2"; then
+            echo "    /$2/ appeared:" >&2
+            screen "$1" | sed 's/^/    | /' >&2
+            return 1
+        fi
+        sleep 0.05
+    done
 }
 
 # not_logged LINE: no line of the servers' log is LINE.
@@ -43,7 +57,8 @@ cat >"$E2E_DIR/live/loopback.json" <<EOF
 }
 EOF
 
-explorer live "$E2E_DIR" tui live
+# One collection file in the current folder (the file-watching path the folder tests do not take).
+explorer live "$E2E_DIR/live" tui loopback.json
 required "start: the loopback collection appears" wait_for live "GET   Slow answer"
 check "start: its default environment is selected" wait_for live "env ▸ alpha \(live\)"
 keys live g g
@@ -111,6 +126,17 @@ check "slow: nothing is in flight any more" wait_gone live "in flight"
 check "slow: the server sees the connection close (long before its 10 s)" \
     wait_file "$LOG" "^alpha slow client-closed$" 5
 check "slow: the server never answered" not_logged "alpha slow answered"
+
+# --- Saving a file opened by its name: its own save is not taken for a change on disk -----------
+keys live M-m
+check "save: Alt+M changes the method" wait_for live "│POST /slow +│"
+check "save: ... in a draft" wait_for live "Request · Slow answer ●"
+keys live C-s
+check "save: Ctrl+S saves the file" wait_for live "Saved loopback\.json"
+check "save: the file has the new method" wait_file "$E2E_DIR/live/loopback.json" '"method": "POST"'
+check "save: lazer does not report its own save as a change on disk" stays_absent live "Reloaded|changed on disk" 1
+check "save: the draft is gone" wait_gone live "● 1 unsaved"
+check "save: the collections pane shows the saved method" wait_for live "POST  Slow answer"
 
 keys live q
 check "quit: q without drafts exits at once with status 0" wait_for live "lazer-exit=0"
