@@ -108,7 +108,9 @@ extension ExplorerProgram {
             }
             self?.deliver(.loadingFinished(problem: problem))
             if watches {
-                let unique = Array(Set(folders.map { $0.isEmpty ? "." : $0 }))
+                // Kept as given ("" for a file in the current folder), so that a changed file's
+                // path is spelled like its collection's path.
+                let unique = Array(Set(folders))
                 self?.environment.main.schedule { [weak self] in
                     MainActor.assumeIsolated { self?.watch(unique) }
                 }
@@ -140,7 +142,8 @@ extension ExplorerProgram {
     /// Watches collection folders: a file changed by another program comes back as `fileChanged`.
     private func watch(_ folders: [String]) {
         for folder in folders where watchers[folder] == nil {
-            let watcher = try? FolderWatcher(folder: folder, queue: .global(qos: .utility)) { [weak self] names in
+            let watched = folder.isEmpty ? "." : folder
+            let watcher = try? FolderWatcher(folder: watched, queue: .global(qos: .utility)) { [weak self] names in
                 self?.environment.main.schedule { [weak self] in
                     MainActor.assumeIsolated { self?.filesChanged(names, in: folder) }
                 }
@@ -151,38 +154,60 @@ extension ExplorerProgram {
 
     private func filesChanged(_ names: [String], in folder: String) {
         for name in Set(names) {
-            let path = (folder as NSString).appendingPathComponent(name)
-            if let slot = state.collections.first(where: { $0.path == path }) {
-                guard let document = slot.document else {
-                    reload(path)
-                    continue
-                }
-                if CollectionStore.hasOutsideChange(document) { reload(path) }
-            } else if FileManager.default.fileExists(atPath: path) {
+            fileChanged((folder as NSString).appendingPathComponent(name))
+        }
+    }
+
+    private func fileChanged(_ path: String) {
+        if savesInFlight[path] != nil {
+            changedWhileSaving.insert(path)
+            return
+        }
+        if let slot = state.collections.first(where: { $0.path == path }) {
+            guard let document = slot.document else {
                 reload(path)
+                return
             }
+            if CollectionStore.hasOutsideChange(document) { reload(path) }
+        } else if FileManager.default.fileExists(atPath: path) {
+            reload(path)
         }
     }
 
     private func save(_ document: CollectionDocument, overwrite: Bool) {
         let workspace = environment.workspace
+        let path = document.path
+        savesInFlight[path, default: 0] += 1
         environment.work.schedule { [weak self] in
             var document = document
+            let result: Result<CollectionDocument, SaveFailure>
             do throws(SaveError) {
                 try workspace.save(&document, overwrite: overwrite)
-                self?.deliver(.saved(collectionID: document.collection.id, .success(document)))
+                result = .success(document)
             } catch {
-                let failure: SaveFailure
                 if case .conflict = error {
-                    failure = SaveFailure(message: error.description, isConflict: true)
+                    result = .failure(SaveFailure(message: error.description, isConflict: true))
                 } else {
-                    failure = SaveFailure(
-                        message: ErrorTranslator.standard.translate(error).title + ": " + error.description,
-                        isConflict: false)
+                    result = .failure(
+                        SaveFailure(
+                            message: ErrorTranslator.standard.translate(error).title + ": " + error.description,
+                            isConflict: false))
                 }
-                self?.deliver(.saved(collectionID: document.collection.id, .failure(failure)))
+            }
+            let action = ExplorerAction.saved(collectionID: document.collection.id, result)
+            self?.environment.main.schedule { [weak self] in
+                MainActor.assumeIsolated { self?.saveFinished(path, action) }
             }
         }
+    }
+
+    /// The save's result first, then the watcher's events that arrived meanwhile: the file now
+    /// matches the saved document unless another program changed it too.
+    private func saveFinished(_ path: String, _ action: ExplorerAction) {
+        dispatch(action)
+        let remaining = (savesInFlight[path] ?? 1) - 1
+        savesInFlight[path] = remaining > 0 ? remaining : nil
+        if remaining <= 0, changedWhileSaving.remove(path) != nil { fileChanged(path) }
     }
 
     // MARK: - Drafts

@@ -25,6 +25,10 @@ public final class ExplorerProgram {
     var pendingDrafts: [RequestKey: SavedRequest]?
     var draftsWriteScheduled = false
     var watchers: [String: FolderWatcher] = [:]
+    /// Saves running on the work queue, by file path: the watcher's event for a file being saved
+    /// is checked once the save's result is in, else the save looks like another program's change.
+    var savesInFlight: [String: Int] = [:]
+    var changedWhileSaving: Set<String> = []
     /// Called after each frame with its report (benchmarks and tests).
     public var onFrame: ((FrameReport) -> Void)?
 

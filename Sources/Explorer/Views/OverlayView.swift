@@ -57,7 +57,7 @@ enum OverlayView {
                 Line(
                     "Enter switches (the next send follows; requests in flight keep their target) · Esc closes",
                     style: theme[.muted]))
-            let box = textBox("Environment · \(collection.name)", lines, scroll: 0, width: 90, state, &frame)
+            let box = textBox("Environment · \(collection.name)", lines, scroll: 0, width: 92, state, &frame)
             if selected < collection.environments.count {
                 frame.buffer.setStyle(
                     theme[.selection], in: Rect(x: box.x, y: box.y + selected, width: box.width, height: 1))
@@ -68,11 +68,11 @@ enum OverlayView {
                 &frame)
         case .quitPrompt(let selected):
             let message = "\(state.dirtyCount) request(s) have unsaved edits. Save them before quitting?"
-            frame.render(
-                theme.dialog(
-                    title: "Unsaved edits", message: message, buttons: ["Save all (s)", "Discard (d)", "Cancel (c)"],
-                    selectedButton: selected),
-                in: screen)
+            var dialog = theme.dialog(
+                title: "Unsaved edits", message: message, buttons: ["Save all (s)", "Discard (d)", "Cancel (c)"],
+                selectedButton: selected)
+            dialog.width = 64  // wide enough for the three buttons
+            frame.render(dialog, in: screen)
         case .sendBlocked(let problems, _):
             var lines = [Line("Not sent: these placeholders have no value in this environment.", style: theme[.text])]
             lines += problems.map { Line("  • " + $0, style: theme[.warning]) }
@@ -90,13 +90,13 @@ enum OverlayView {
                 in: screen)
         case .conflict(let id, let selected):
             let name = state.document(collectionID: id)?.collection.name ?? id
-            frame.render(
-                theme.dialog(
-                    title: "\(name) changed on disk",
-                    message:
-                        "The file was changed by another program while you have unsaved edits. Keep your edits, take the file's version, or see the difference?",
-                    buttons: ["Keep mine (k)", "Take theirs (t)", "Difference (d)"], selectedButton: selected),
-                in: screen)
+            var dialog = theme.dialog(
+                title: "\(name) changed on disk",
+                message:
+                    "The file was changed by another program while you have unsaved edits. Keep your edits, take the file's version, or see the difference?",
+                buttons: ["Keep mine (k)", "Take theirs (t)", "Difference (d)"], selectedButton: selected)
+            dialog.width = 64  // wide enough for the three buttons
+            frame.render(dialog, in: screen)
         case .prompt(var prompt):
             let width = min(screen.width - 4, 70)
             let box = screen.centered(width: width, height: prompt.error == nil ? 5 : 6)

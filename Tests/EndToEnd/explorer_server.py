@@ -1,0 +1,82 @@
+#!/usr/bin/env python3
+"""A loopback HTTP server for the explorer's end-to-end tests (standard library only).
+
+Usage: explorer_server.py NAME LOGFILE. Binds 127.0.0.1 on a free port, prints `PORT <port>` and
+serves until its standard input closes (so it never outlives the test that started it). Every
+request is logged to LOGFILE as one line `NAME METHOD PATH`.
+
+  /slow   waits up to 10 s before answering; if the client closes the connection first, logs
+          `NAME slow client-closed` and answers nothing, else logs `NAME slow answered`.
+  other   200 JSON {"server": NAME, "path": PATH, "items": [...]} with an `X-Server: NAME` header.
+"""
+
+import json
+import select
+import socket
+import sys
+import threading
+import time
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+
+NAME = sys.argv[1]
+LOG = sys.argv[2]
+log_lock = threading.Lock()
+
+
+def log(line):
+    with log_lock, open(LOG, "a", encoding="utf-8") as handle:
+        handle.write(f"{NAME} {line}\n")
+
+
+def client_closed(connection, seconds):
+    """Waits up to `seconds`; True as soon as the peer closes the connection."""
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        readable, _, _ = select.select([connection], [], [], 0.05)
+        if readable:
+            try:
+                if connection.recv(1, socket.MSG_PEEK) == b"":
+                    return True
+            except OSError:
+                return True
+            time.sleep(0.05)
+    return False
+
+
+class Handler(BaseHTTPRequestHandler):
+    protocol_version = "HTTP/1.1"
+
+    def log_message(self, *args):
+        pass
+
+    def answer(self):
+        log(f"{self.command} {self.path}")
+        if self.path.startswith("/slow"):
+            if client_closed(self.connection, 10):
+                log("slow client-closed")
+                self.close_connection = True
+                return
+            log("slow answered")
+        body = json.dumps(
+            {"server": NAME, "path": self.path, "items": [{"id": 1, "title": f"from {NAME}"}]}
+        ).encode()
+        self.send_response(200)
+        self.send_header("Content-Type", "application/json")
+        self.send_header("Content-Length", str(len(body)))
+        self.send_header("X-Server", NAME)
+        self.end_headers()
+        self.wfile.write(body)
+
+    do_GET = do_POST = do_PUT = do_PATCH = do_DELETE = answer
+
+
+def main():
+    server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+    server.daemon_threads = True
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    print(f"PORT {server.server_address[1]}", flush=True)
+    sys.stdin.buffer.read()
+
+
+if __name__ == "__main__":
+    main()
