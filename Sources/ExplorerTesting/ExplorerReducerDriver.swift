@@ -97,11 +97,16 @@ public struct ExplorerReducerDriver {
     /// Draws the state on a screen of its size and returns the text (views may update scroll
     /// positions in the state, as they do in the program).
     public mutating func render() -> String {
+        renderBuffer().textDump()
+    }
+
+    /// Draws the state like `render()` and returns the cells (for styles).
+    public mutating func renderBuffer() -> Buffer {
         let terminal = Terminal(backend: TestBackend(width: state.size.width, height: state.size.height))
         var current = state
         terminal.draw { frame in ExplorerView.render(&current, into: &frame) }
         state = current
-        return terminal.backend.textDump()
+        return terminal.backend.buffer
     }
 
     /// The key of the request called `name` (the first one, in any loaded collection).
