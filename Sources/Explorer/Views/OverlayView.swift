@@ -69,9 +69,10 @@ enum OverlayView {
         case .quitPrompt(let selected):
             let message = "\(state.dirtyCount) request(s) have unsaved edits. Save them before quitting?"
             frame.render(
-                theme.dialog(
-                    title: "Unsaved edits", message: message, buttons: ["Save all (s)", "Discard (d)", "Cancel (c)"],
-                    selectedButton: selected),
+                fitted(
+                    theme.dialog(
+                        title: "Unsaved edits", message: message,
+                        buttons: ["Save all (s)", "Discard (d)", "Cancel (c)"], selectedButton: selected)),
                 in: screen)
         case .sendBlocked(let problems, _):
             var lines = [Line("Not sent: these placeholders have no value in this environment.", style: theme[.text])]
@@ -91,11 +92,12 @@ enum OverlayView {
         case .conflict(let id, let selected):
             let name = state.document(collectionID: id)?.collection.name ?? id
             frame.render(
-                theme.dialog(
-                    title: "\(name) changed on disk",
-                    message:
-                        "The file was changed by another program while you have unsaved edits. Keep your edits, take the file's version, or see the difference?",
-                    buttons: ["Keep mine (k)", "Take theirs (t)", "Difference (d)"], selectedButton: selected),
+                fitted(
+                    theme.dialog(
+                        title: "\(name) changed on disk",
+                        message:
+                            "The file was changed by another program while you have unsaved edits. Keep your edits, take the file's version, or see the difference?",
+                        buttons: ["Keep mine (k)", "Take theirs (t)", "Difference (d)"], selectedButton: selected)),
                 in: screen)
         case .prompt(var prompt):
             let width = min(screen.width - 4, 70)
@@ -139,6 +141,15 @@ enum OverlayView {
             }
             textBox("Collection problems", lines, scroll: scroll, width: 110, state, &frame)
         }
+    }
+
+    /// `dialog` widened to fit its buttons in one row (the toolkit's default width of 50 cut the
+    /// third of three longer buttons short).
+    private static func fitted(_ dialog: Dialog) -> Dialog {
+        var dialog = dialog
+        let labels = dialog.buttons.reduce(0) { $0 + CharacterWidth.of($1) + 4 } + 2 * max(0, dialog.buttons.count - 1)
+        dialog.width = max(dialog.width, labels + 4)
+        return dialog
     }
 
     private static func contextTitle(_ context: String) -> String {
