@@ -54,7 +54,9 @@ struct StructureReducerTests {
         fixture.driver.type("Reports")
         let save = try #require(fixture.driver.press("enter").saves.first)
         #expect(save.document.collection.folder(at: ["Users", "Reports"]) != nil)
-        #expect(fixture.driver.state.navigator.selectedRow?.kind == .folder(collectionID: TestCollections.alphaID, path: ["Users", "Reports"]))
+        #expect(
+            fixture.driver.state.navigator.selectedRow?.kind
+                == .folder(collectionID: TestCollections.alphaID, path: ["Users", "Reports"]))
         // The same name again is refused in place.
         fixture.driver.press("k", "k")
         #expect(fixture.driver.state.navigator.selectedRow?.title == "Users")
