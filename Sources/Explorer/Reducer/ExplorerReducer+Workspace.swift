@@ -28,26 +28,29 @@ extension ExplorerReducer {
         }
         for folder in remembered.expandedFolders { state.navigator.expanded.insert(collectionID + "/" + folder) }
         state.navigator.rebuild(from: state.collections)
-        if state.selection == nil, state.startup.request == nil, let id = remembered.selectedRequestID {
+        guard state.selection == nil, state.startup.request == nil else { return [] }
+        if let id = remembered.selectedRequestID {
             let key = RequestKey(collectionID: collectionID, requestID: id)
             if state.savedRequest(key) != nil { return select(key, &state, focus: false) }
         }
+        // Nothing remembered: the first request on screen, else the first one inside the folders.
+        let visible = state.navigator.rows.first { $0.requestKey?.collectionID == collectionID }?.requestKey
+        let first = document.collection.allRequests.first.map {
+            RequestKey(collectionID: collectionID, requestID: $0.request.id)
+        }
+        if let key = visible ?? first { return select(key, &state, focus: false) }
         return []
     }
 
-    /// Selects the request the command line named, or else the first request, once possible.
+    /// Selects the request the command line named, once it has arrived. Without one, the
+    /// remembered or first request is selected when a collection's UI state arrives
+    /// (`uiStateLoaded`), so that a remembered selection is not pre-empted by the first request.
     static func applyStartupSelection(_ state: inout ExplorerState, final: Bool) {
-        if let wanted = state.startup.request {
-            if let key = findRequest(wanted, in: state) {
-                _ = select(key, &state, focus: true)
-            } else if final {
-                notify(&state, "No request \"\(wanted)\" in the collections", kind: .warning)
-            }
-            return
-        }
-        guard final || state.collections.contains(where: { $0.document != nil }) else { return }
-        if let first = state.navigator.rows.first(where: { $0.requestKey != nil })?.requestKey {
-            _ = select(first, &state, focus: false)
+        guard let wanted = state.startup.request else { return }
+        if let key = findRequest(wanted, in: state) {
+            _ = select(key, &state, focus: true)
+        } else if final {
+            notify(&state, "No request \"\(wanted)\" in the collections", kind: .warning)
         }
     }
 
