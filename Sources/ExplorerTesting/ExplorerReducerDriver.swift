@@ -15,7 +15,7 @@ public struct ExplorerReducerDriver {
 
     /// A state with the collection `files` loaded as the program loads them: each collection file
     /// read from `folder` (after writing `files` there) and reduced as `collectionLoaded`, then
-    /// `loadingFinished`. Files whose name does not end in `.json`, or that sit in a subfolder,
+    /// `loadingFinished`, then an empty `uiStateLoaded` for each. Files whose name does not end in `.json`, or that sit in a subfolder,
     /// are written but not loaded (mock answers).
     public init(
         loading files: [FixtureFile], in folder: HarnessFolder, size: Size = ExplorerHarness.standardSize,
@@ -32,6 +32,10 @@ public struct ExplorerReducerDriver {
             reduce(.collectionLoaded(Self.load(folder.path(file), processEnvironment: processEnvironment)))
         }
         reduce(.loadingFinished(problem: nil))
+        // Then each collection's remembered UI state (none here), in loading order, as the program does.
+        for slot in state.collections {
+            if let id = slot.collectionID { reduce(.uiStateLoaded(collectionID: id, UIState())) }
+        }
     }
 
     /// One collection file as the program reads it (secrets from the process environment).

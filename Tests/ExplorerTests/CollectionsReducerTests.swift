@@ -197,6 +197,27 @@ struct CollectionsReducerTests {
         #expect(screen.contains("4:1 error: not valid JSON"))
     }
 
+    @Test func aRememberedRequestIsSelectedAgainAndOtherwiseTheFirstOneInsideTheFolders() throws {
+        // Nothing remembered and every request inside a folder: the first one is selected.
+        let shipped = try ExplorerReducerDriver(loading: try Shipped.jsonPlaceholder(), in: try HarnessFolder())
+        #expect(shipped.state.selectedRequest?.name == "List posts")
+        // A remembered selection (it arrives after loading, as the program reads it) wins over the
+        // first request, also where a request is visible at once.
+        let folder = try HarnessFolder()
+        try folder.write([TestCollections.alpha])
+        var driver = ExplorerReducerDriver(
+            state: ExplorerState(size: ExplorerHarness.standardSize, theme: .defaultDark))
+        driver.reduce(.collectionLoaded(ExplorerReducerDriver.load(folder.path("alpha.json"))))
+        driver.reduce(.loadingFinished(problem: nil))
+        #expect(driver.state.selection == nil)
+        driver.reduce(
+            .uiStateLoaded(
+                collectionID: TestCollections.alphaID,
+                UIState(selectedRequestID: "a-create", expandedFolders: ["Users/Admin"])))
+        #expect(driver.state.selection == TestCollections.key("a-create"))
+        #expect(driver.state.navigator.rows.contains { $0.title == "Admin panel" })
+    }
+
     @Test func requestedStartupRequestIsSelectedAndFocused() throws {
         let fixture = try ReducerFixture(startup: StartupRequest(request: "Users/Admin/Admin panel"))
         #expect(fixture.driver.state.selection == TestCollections.key("a-admin"))
@@ -210,8 +231,12 @@ struct CollectionsReducerTests {
 
     @Test func startupEnvironmentWinsOverTheDefault() throws {
         var fixture = try ReducerFixture(startup: StartupRequest(environment: "prod"))
-        #expect(fixture.driver.state.environmentName(collectionID: TestCollections.alphaID) == "dev")
-        fixture.driver.reduce(.uiStateLoaded(collectionID: TestCollections.alphaID, UIState()))
         #expect(fixture.driver.state.environmentName(collectionID: TestCollections.alphaID) == "prod")
+        // Over a remembered one too.
+        fixture.driver.reduce(
+            .uiStateLoaded(collectionID: TestCollections.alphaID, UIState(selectedEnvironment: "dev")))
+        #expect(fixture.driver.state.environmentName(collectionID: TestCollections.alphaID) == "prod")
+        let plain = try ReducerFixture()
+        #expect(plain.driver.state.environmentName(collectionID: TestCollections.alphaID) == "dev")
     }
 }

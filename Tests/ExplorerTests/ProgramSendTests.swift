@@ -16,8 +16,7 @@ struct ProgramSendTests {
         let harness = try ExplorerHarness(collections: try Shipped.jsonPlaceholder())
         #expect(harness.shows("JSONPlaceholder"))
         #expect(harness.shows("env ▸ mock (mock)"))
-        // Open Posts, move onto List posts, send.
-        harness.press("j", "l", "j")
+        // The first request is selected at start.
         #expect(harness.state.selectedRequest?.name == "List posts")
         #expect(harness.shows("→ http://jsonplaceholder.mock/posts"))
         harness.press("F5")
