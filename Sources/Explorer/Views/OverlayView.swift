@@ -225,9 +225,14 @@ enum VariableLines {
                 source: "collection" + (seen.contains(variable.name) ? " (hidden)" : ""))
             seen.insert(variable.name)
         }
+        // A variable declared secret stays masked where its value comes from the process environment.
+        let secrets = Set(
+            (document.collection.variables + document.collection.environments.flatMap(\.variables)).filter(\.secret)
+                .map(\.name))
         for (name, value) in state.processEnvironment.sorted(by: { $0.key < $1.key }) where name.hasPrefix("LAZER_VAR_")
         {
-            row(String(name.dropFirst(10)), value, secret: false, source: "process ($\(name))")
+            let variable = String(name.dropFirst(10))
+            row(variable, value, secret: secrets.contains(variable), source: "process ($\(name))")
         }
         for dynamic in DynamicValues.names { row("$" + dynamic, "(new each send)", secret: false, source: "dynamic") }
         return lines
