@@ -101,7 +101,11 @@ struct OverlayReducerTests {
             Issue.record("F4 opens the variables")
             return
         }
-        let lines = fixture.driver.render().components(separatedBy: "\n")
+        let screen = fixture.driver.render()
+        let lines = screen.components(separatedBy: "\n")
+        // The secret's value shows nowhere, also not where it comes from the process environment.
+        #expect(!screen.contains("s3cret"))
+        #expect(lines.contains { $0.contains("│token ") && $0.contains("process ($LAZER_VAR_token)") })
         func line(_ name: String) -> String? { lines.first { $0.contains("│" + name + " ") } }
         #expect(line("limit")?.contains("10") == true)
         #expect(line("limit")?.contains("collection") == true)
