@@ -40,6 +40,7 @@ let package = Package(
         .executable(name: "transport-bench", targets: ["TransportBench"]),
         .library(name: "TUI", targets: ["TUI"]),
         .library(name: "TUITesting", targets: ["TUITesting"]),
+        .library(name: "ExplorerTesting", targets: ["ExplorerTesting"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", exact: "1.8.2")
@@ -171,6 +172,13 @@ let package = Package(
             dependencies: ["TUI", "Workspace", "HTTPCore", "Futures", "JSONTree"],
             swiftSettings: strictSwift
         ),
+        // Drives a real ExplorerProgram on a TestBackend with manual schedulers, virtual time and
+        // mock dispatchers (for ExplorerTests).
+        .target(
+            name: "ExplorerTesting",
+            dependencies: ["Explorer", "TUI", "TUITesting", "Workspace", "HTTPCore", "Futures"],
+            swiftSettings: strictSwift
+        ),
 
         // MARK: - UI demo
 
@@ -223,6 +231,14 @@ let package = Package(
         .testTarget(
             name: "TUITests",
             dependencies: ["TUI", "TUITesting"],
+            exclude: ["Snapshots"],
+            swiftSettings: strictSwift
+        ),
+        .testTarget(
+            name: "ExplorerTests",
+            dependencies: [
+                "Explorer", "ExplorerTesting", "TUI", "TUITesting", "Workspace", "HTTPCore", "Futures", "JSONTree",
+            ],
             exclude: ["Snapshots"],
             swiftSettings: strictSwift
         ),

@@ -10,8 +10,9 @@ extension ExplorerReducer {
         guard state.editor.focus == .content, let selection = state.selection else { return nil }
         switch state.editor.tab {
         case .params, .headers:
-            // Tab moves to the next pane (the table would take it to switch columns).
-            if key == KeyEvent(.tab) { return nil }
+            // Tab and Shift+Tab move between panes here too (the table's own Tab would switch
+            // column and keep the focus in the request pane for good).
+            if key.key == .tab || key.key == .backTab { return nil }
             if key.key == .up, tableSelection(state) == 0 || tableSelection(state) == nil {
                 if state.editor.tab == .params, state.editor.paramsOnPath {
                     state.editor.paramsOnPath = false

@@ -167,7 +167,10 @@ extension ExplorerReducer {
                 if document.collection.request(id: key.requestID) == state.drafts[key] { state.drafts[key] = nil }
             }
             store(CollectionSlot(document: document), &state)
-            notify(&state, "Saved \(CollectionSlot(document: document).fileName)", kind: .success)
+            // A deletion's "u: undo" notice stays while it can be undone (its save would replace it at once).
+            if state.undo?.collectionID != collectionID {
+                notify(&state, "Saved \(CollectionSlot(document: document).fileName)", kind: .success)
+            }
             if case .quitPrompt? = state.overlay, state.drafts.isEmpty {
                 state.quitting = true
                 return draftsChanged(&state) + [.quit]

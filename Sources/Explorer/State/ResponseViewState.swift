@@ -38,8 +38,20 @@ public struct ResponseViewState: Sendable {
         selectedRow = 0
         offset = 0
         scroll = 0
-        search = TreeSearchState()
-        filter = JSONPathFilterState()
+        // A search or filter being typed stays open with its text: the keys that follow are still
+        // its text, not commands (a `q` would quit).
+        var search = TreeSearchState()
+        if self.search.isEditing {
+            search.isEditing = true
+            search.query = self.search.query
+        }
+        var filter = JSONPathFilterState()
+        if self.filter.isEditing {
+            filter.isEditing = true
+            filter.query = self.filter.query
+        }
+        self.search = search
+        self.filter = filter
     }
 
     /// Keeps the selected row on screen.

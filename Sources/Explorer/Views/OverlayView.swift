@@ -68,11 +68,12 @@ enum OverlayView {
                 &frame)
         case .quitPrompt(let selected):
             let message = "\(state.dirtyCount) request(s) have unsaved edits. Save them before quitting?"
-            var dialog = theme.dialog(
-                title: "Unsaved edits", message: message, buttons: ["Save all (s)", "Discard (d)", "Cancel (c)"],
-                selectedButton: selected)
-            dialog.width = 64  // wide enough for the three buttons
-            frame.render(dialog, in: screen)
+            frame.render(
+                fitted(
+                    theme.dialog(
+                        title: "Unsaved edits", message: message,
+                        buttons: ["Save all (s)", "Discard (d)", "Cancel (c)"], selectedButton: selected)),
+                in: screen)
         case .sendBlocked(let problems, _):
             var lines = [Line("Not sent: these placeholders have no value in this environment.", style: theme[.text])]
             lines += problems.map { Line("  • " + $0, style: theme[.warning]) }
@@ -90,13 +91,14 @@ enum OverlayView {
                 in: screen)
         case .conflict(let id, let selected):
             let name = state.document(collectionID: id)?.collection.name ?? id
-            var dialog = theme.dialog(
-                title: "\(name) changed on disk",
-                message:
-                    "The file was changed by another program while you have unsaved edits. Keep your edits, take the file's version, or see the difference?",
-                buttons: ["Keep mine (k)", "Take theirs (t)", "Difference (d)"], selectedButton: selected)
-            dialog.width = 64  // wide enough for the three buttons
-            frame.render(dialog, in: screen)
+            frame.render(
+                fitted(
+                    theme.dialog(
+                        title: "\(name) changed on disk",
+                        message:
+                            "The file was changed by another program while you have unsaved edits. Keep your edits, take the file's version, or see the difference?",
+                        buttons: ["Keep mine (k)", "Take theirs (t)", "Difference (d)"], selectedButton: selected)),
+                in: screen)
         case .prompt(var prompt):
             let width = min(screen.width - 4, 70)
             let box = screen.centered(width: width, height: prompt.error == nil ? 5 : 6)
@@ -148,6 +150,15 @@ enum OverlayView {
             }
             textBox("Collection problems", lines, scroll: scroll, width: 110, state, &frame)
         }
+    }
+
+    /// `dialog` widened to fit its buttons in one row (the toolkit's default width of 50 cut the
+    /// third of three longer buttons short).
+    private static func fitted(_ dialog: Dialog) -> Dialog {
+        var dialog = dialog
+        let labels = dialog.buttons.reduce(0) { $0 + CharacterWidth.of($1) + 4 } + 2 * max(0, dialog.buttons.count - 1)
+        dialog.width = max(dialog.width, labels + 4)
+        return dialog
     }
 
     private static func contextTitle(_ context: String) -> String {
@@ -223,9 +234,14 @@ enum VariableLines {
                 source: "collection" + (seen.contains(variable.name) ? " (hidden)" : ""))
             seen.insert(variable.name)
         }
+        // A variable declared secret stays masked where its value comes from the process environment.
+        let secrets = Set(
+            (document.collection.variables + document.collection.environments.flatMap(\.variables)).filter(\.secret)
+                .map(\.name))
         for (name, value) in state.processEnvironment.sorted(by: { $0.key < $1.key }) where name.hasPrefix("LAZER_VAR_")
         {
-            row(String(name.dropFirst(10)), value, secret: false, source: "process ($\(name))")
+            let variable = String(name.dropFirst(10))
+            row(variable, value, secret: secrets.contains(variable), source: "process ($\(name))")
         }
         for dynamic in DynamicValues.names { row("$" + dynamic, "(new each send)", secret: false, source: "dynamic") }
         return lines

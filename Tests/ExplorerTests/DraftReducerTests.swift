@@ -1,0 +1,388 @@
+import Explorer
+import ExplorerTesting
+import Foundation
+import TUI
+import Testing
+import Workspace
+
+/// Drafts, saving, quitting, recovered drafts and conflicts in the reducer.
+struct DraftReducerTests {
+    private let users = TestCollections.key("a-users")
+
+    private func fixture(_ request: String = "a-users") throws -> ReducerFixture {
+        try ReducerFixture(startup: StartupRequest(request: request))
+    }
+
+    private func lines(_ screen: String) -> [String] { screen.components(separatedBy: "\n") }
+
+    @Test func anEditMakesADraftWithDirtyMarkersAndUndoingItDropsTheDraft() throws {
+        var fixture = try fixture()
+        fixture.driver.press("ctrl+l")
+        let effects = fixture.driver.type("x")
+        #expect(fixture.driver.state.drafts[users]?.url == "/usersx")
+        #expect(fixture.driver.state.savedRequest(users)?.url == "/users")
+        #expect(effects.storedDrafts.last?[users]?.url == "/usersx")
+        let screen = fixture.driver.render()
+        #expect(lines(screen).contains { $0.contains("● GET   List users") })
+        #expect(screen.contains("Request · List users ●"))
+        #expect(screen.contains("lazer · Alpha ●"))
+        #expect(lines(screen).contains { $0.contains("▾ Alpha ●") })
+        #expect(screen.contains("● 1 unsaved"))
+        let undone = fixture.driver.press("backspace")
+        #expect(fixture.driver.state.drafts.isEmpty)
+        #expect(undone.storedDrafts.last?.isEmpty == true)
+        let clean = fixture.driver.render()
+        #expect(!clean.contains("unsaved"))
+        #expect(!clean.contains("●"))
+    }
+
+    @Test func draftsSurviveSwitchingRequests() throws {
+        var fixture = try fixture()
+        fixture.driver.press("ctrl+l")
+        fixture.driver.type("/mine")
+        fixture.driver.press("esc", "g", "1", "j")
+        #expect(fixture.driver.state.selection == TestCollections.key("a-user"))
+        #expect(fixture.driver.state.editor.url.text == "/users/:id")
+        fixture.driver.press("k")
+        #expect(fixture.driver.state.selection == users)
+        #expect(fixture.driver.state.editor.url.text == "/users/mine")
+        #expect(fixture.driver.state.drafts.count == 1)
+    }
+
+    @Test func ctrlSSavesADocumentThatDiffersFromTheSavedOneOnlyInTheEditedRequest() throws {
+        var fixture = try fixture()
+        let original = try #require(fixture.driver.state.document(collectionID: TestCollections.alphaID))
+        // Headers tab, value column of the first header, edit it.
+        fixture.driver.press("]", "right", "enter")
+        #expect(fixture.driver.state.isTyping)
+        fixture.driver.type(";q=0.9")
+        let effects = fixture.driver.press("ctrl+s")
+        let save = try #require(effects.saves.first)
+        #expect(effects.saves.count == 1)
+        #expect(save.overwrite == false)
+        #expect(save.document.path == original.path)
+        var expected = original.collection
+        expected.updateRequest(id: "a-users") { $0.headers[0].value = "application/json;q=0.9" }
+        #expect(save.document.collection == expected)
+        #expect(save.document.collection != original.collection)
+        // The program saves it and hands the saved document back: the draft is done.
+        fixture.driver.reduce(.saved(collectionID: TestCollections.alphaID, .success(save.document)))
+        #expect(fixture.driver.state.drafts.isEmpty)
+        #expect(fixture.driver.state.toast?.message == "Saved alpha.json")
+        #expect(fixture.driver.state.savedRequest(users)?.headers.first?.value == "application/json;q=0.9")
+    }
+
+    @Test func savingWithNothingEditedSaysSoAndWritesNothing() throws {
+        var fixture = try fixture()
+        #expect(fixture.driver.press("ctrl+s").isEmpty)
+        #expect(fixture.driver.state.toast?.message == "No unsaved changes in Alpha")
+    }
+
+    @Test func aFailedSaveKeepsTheDraftAndSaysWhy() throws {
+        var fixture = try fixture()
+        fixture.driver.press("ctrl+l")
+        fixture.driver.type("x")
+        fixture.driver.press("ctrl+s")
+        fixture.driver.reduce(
+            .saved(
+                collectionID: TestCollections.alphaID,
+                .failure(SaveFailure(message: "Permission denied: alpha.json", isConflict: false))))
+        #expect(fixture.driver.state.drafts[users]?.url == "/usersx")
+        #expect(fixture.driver.state.toast?.message == "Not saved: Permission denied: alpha.json")
+        #expect(fixture.driver.state.toast?.kind == .error)
+    }
+
+    @Test func quittingWithNothingUnsavedQuitsAtOnce() throws {
+        for key in ["q", "ctrl+q"] {
+            var fixture = try fixture()
+            let effects = fixture.driver.press(key)
+            #expect(effects.quits, "\(key) quits")
+            #expect(effects.storedDrafts == [[:]])
+            #expect(fixture.driver.state.quitting)
+        }
+    }
+
+    @Test func quittingWithDraftsAsksSaveAllDiscardOrCancel() throws {
+        var fixture = try fixture()
+        fixture.driver.press("ctrl+l")
+        fixture.driver.type("x")
+        // q types while the URL has the keyboard; Ctrl+Q asks.
+        #expect(!fixture.driver.press("q").quits)
+        #expect(fixture.driver.state.drafts[users]?.url == "/usersxq")
+        #expect(fixture.driver.press("ctrl+q").isEmpty)
+        guard case .quitPrompt? = fixture.driver.state.overlay else {
+            Issue.record("quitting with a draft asks")
+            return
+        }
+        let screen = fixture.driver.render()
+        #expect(screen.contains("Unsaved edits"))
+        #expect(screen.contains("1 request(s) have unsaved edits."))
+        #expect(screen.contains("Save all (s)") && screen.contains("Discard (d)") && screen.contains("Cancel (c)"))
+        // Cancel.
+        fixture.driver.press("c")
+        #expect(fixture.driver.state.overlay == nil)
+        #expect(!fixture.driver.state.quitting)
+        #expect(fixture.driver.state.drafts.count == 1)
+        // Discard.
+        fixture.driver.press("ctrl+q")
+        let discarded = fixture.driver.press("d")
+        #expect(discarded.quits)
+        #expect(discarded.storedDrafts == [[:]])
+        #expect(fixture.driver.state.drafts.isEmpty)
+    }
+
+    @Test func saveAllFromTheQuitPromptSavesThenQuits() throws {
+        var fixture = try ReducerFixture(
+            [TestCollections.alpha, TestCollections.beta], startup: StartupRequest(request: "a-users"))
+        fixture.driver.press("ctrl+l")
+        fixture.driver.type("x")
+        fixture.driver.press("esc", "g", "1", "G")
+        #expect(fixture.driver.state.selection == TestCollections.key("b-ping", in: TestCollections.betaID))
+        fixture.driver.press("alt+m")
+        #expect(fixture.driver.state.drafts.count == 2)
+        fixture.driver.press("q")
+        // The buttons move with the arrows; Enter chooses.
+        fixture.driver.press("right", "left")
+        let effects = fixture.driver.press("enter")
+        #expect(!effects.quits)
+        #expect(effects.saves.map(\.document.collection.name).sorted() == ["Alpha", "Beta"])
+        for save in effects.saves {
+            fixture.driver.reduce(.saved(collectionID: save.document.collection.id, .success(save.document)))
+        }
+        #expect(fixture.driver.state.drafts.isEmpty)
+        #expect(fixture.driver.state.quitting)
+    }
+
+    @Test func recoveredDraftsAreOfferedAndRestored() throws {
+        var fixture = try fixture()
+        var draft = try #require(fixture.driver.state.savedRequest(users))
+        draft.url = "/users/recovered"
+        let unchanged = try #require(fixture.driver.state.savedRequest(TestCollections.key("a-user")))
+        var unknown = draft
+        unknown.id = "gone"
+        fixture.driver.reduce(
+            .draftsFound([
+                users: draft, TestCollections.key("a-user"): unchanged, TestCollections.key("gone"): unknown,
+            ]))
+        guard case .recoverDrafts(let count, _)? = fixture.driver.state.overlay else {
+            Issue.record("recovered drafts are offered")
+            return
+        }
+        // A draft equal to the saved request, or of a request that is gone, is not offered.
+        #expect(count == 1)
+        let screen = fixture.driver.render()
+        #expect(screen.contains("Unsaved drafts found"))
+        #expect(screen.contains("Restore (r)") && screen.contains("Discard (d)"))
+        let effects = fixture.driver.press("r")
+        #expect(fixture.driver.state.drafts == [users: draft])
+        #expect(fixture.driver.state.editor.url.text == "/users/recovered")
+        #expect(effects.storedDrafts.last == [users: draft])
+        #expect(fixture.driver.state.toast?.message == "Restored 1 unsaved draft(s)")
+    }
+
+    @Test func recoveredDraftsCanBeDiscarded() throws {
+        var fixture = try fixture()
+        var draft = try #require(fixture.driver.state.savedRequest(users))
+        draft.url = "/users/recovered"
+        fixture.driver.reduce(.draftsFound([users: draft]))
+        let effects = fixture.driver.press("d")
+        #expect(fixture.driver.state.overlay == nil)
+        #expect(fixture.driver.state.drafts.isEmpty)
+        #expect(fixture.driver.state.editor.url.text == "/users")
+        #expect(effects.storedDrafts == [[:]])
+        // Nothing recovered: nothing offered.
+        fixture.driver.reduce(.draftsFound([users: try #require(fixture.driver.state.savedRequest(users))]))
+        #expect(fixture.driver.state.overlay == nil)
+    }
+
+    // MARK: - Conflicts
+
+    private func editedThenConflicting() throws -> ReducerFixture {
+        var fixture = try fixture()
+        fixture.driver.press("ctrl+l")
+        fixture.driver.type("/mine")
+        fixture.driver.press("esc")
+        fixture.driver.press("ctrl+s")
+        fixture.driver.reduce(
+            .saved(
+                collectionID: TestCollections.alphaID,
+                .failure(SaveFailure(message: "alpha.json changed on disk", isConflict: true))))
+        return fixture
+    }
+
+    @Test func aSaveConflictAsksAndKeepMineOverwrites() throws {
+        var fixture = try editedThenConflicting()
+        guard case .conflict(let id, _)? = fixture.driver.state.overlay else {
+            Issue.record("a conflict is never resolved silently")
+            return
+        }
+        #expect(id == TestCollections.alphaID)
+        let screen = fixture.driver.render()
+        #expect(screen.contains("Alpha changed on disk"))
+        #expect(
+            screen.contains("Keep mine (k)") && screen.contains("Take theirs (t)") && screen.contains("Difference (d)"))
+        let effects = fixture.driver.press("k")
+        let save = try #require(effects.saves.first)
+        #expect(save.overwrite)
+        #expect(save.document.collection.request(id: "a-users")?.url == "/users/mine")
+        #expect(fixture.driver.state.overlay == nil)
+    }
+
+    @Test func aSaveConflictCanTakeTheFileOnDisk() throws {
+        var fixture = try editedThenConflicting()
+        let effects = fixture.driver.press("t")
+        #expect(effects.reloads == [fixture.folder.path("alpha.json")])
+        #expect(fixture.driver.state.drafts.isEmpty)
+        #expect(effects.storedDrafts.last == [:])
+    }
+
+    @Test func aSaveConflictShowsTheDifferenceOfTheDrafts() throws {
+        var fixture = try editedThenConflicting()
+        fixture.driver.press("d")
+        guard case .viewer(let title, let text, _)? = fixture.driver.state.overlay else {
+            Issue.record("the difference opens in a viewer")
+            return
+        }
+        #expect(title == "Your drafts against the file on disk")
+        #expect(text.contains("── List users (a-users)"))
+        let changed = text.components(separatedBy: "\n").filter { $0.hasPrefix("- ") || $0.hasPrefix("+ ") }
+        #expect(changed.count == 2)
+        #expect(changed.contains { $0.hasPrefix("- ") && $0.contains("\"/users\"") })
+        #expect(changed.contains { $0.hasPrefix("+ ") && $0.contains("\"/users/mine\"") })
+        fixture.driver.press("esc")
+        #expect(fixture.driver.state.overlay == nil)
+        #expect(fixture.driver.state.drafts.count == 1)
+    }
+
+    private func changedOnDisk(_ fixture: ReducerFixture) throws -> CollectionSlot {
+        let path = fixture.folder.path("alpha.json")
+        let text = try String(contentsOfFile: path, encoding: .utf8)
+        try text.replacingOccurrences(of: #""url": "/users/:id""#, with: #""url": "/people/:id""#).write(
+            toFile: path, atomically: true, encoding: .utf8)
+        return ExplorerReducerDriver.load(path, processEnvironment: TestCollections.environment)
+    }
+
+    @Test func aFileChangedOnDiskWithoutDraftsIsReloadedQuietlyKeepingTheSelection() throws {
+        var fixture = try fixture("a-user")
+        fixture.driver.press("g", "1")
+        let effects = fixture.driver.reduce(.fileChanged(try changedOnDisk(fixture)))
+        #expect(effects.isEmpty)
+        #expect(fixture.driver.state.overlay == nil)
+        #expect(fixture.driver.state.selection == TestCollections.key("a-user"))
+        #expect(fixture.driver.state.navigator.selectedRow?.title == "Get user")
+        #expect(fixture.driver.state.editor.url.text == "/people/:id")
+        #expect(fixture.driver.state.toast?.message == "Reloaded alpha.json (changed on disk)")
+    }
+
+    @Test func aFileChangedOnDiskWithDraftsAsksAndKeepMineKeepsTheDraftsOverTheNewFile() throws {
+        var fixture = try fixture()
+        fixture.driver.press("ctrl+l")
+        fixture.driver.type("/mine")
+        fixture.driver.press("esc")
+        fixture.driver.reduce(.fileChanged(try changedOnDisk(fixture)))
+        guard case .conflict? = fixture.driver.state.overlay else {
+            Issue.record("drafts over a changed file ask")
+            return
+        }
+        // Nothing changed until the user chooses.
+        #expect(fixture.driver.state.savedRequest(TestCollections.key("a-user"))?.url == "/users/:id")
+        let effects = fixture.driver.press("k")
+        #expect(effects.saves.isEmpty)
+        #expect(fixture.driver.state.savedRequest(TestCollections.key("a-user"))?.url == "/people/:id")
+        #expect(fixture.driver.state.drafts[users]?.url == "/users/mine")
+    }
+
+    @Test func aFileChangedOnDiskWithDraftsCanTakeTheirs() throws {
+        var fixture = try fixture()
+        fixture.driver.press("ctrl+l")
+        fixture.driver.type("/mine")
+        fixture.driver.press("esc")
+        fixture.driver.reduce(.fileChanged(try changedOnDisk(fixture)))
+        fixture.driver.press("t")
+        #expect(fixture.driver.state.drafts.isEmpty)
+        #expect(fixture.driver.state.editor.url.text == "/users")
+        #expect(fixture.driver.state.savedRequest(TestCollections.key("a-user"))?.url == "/people/:id")
+    }
+
+    // MARK: - Editing the fields
+
+    @Test func bodyEditsAreCheckedAsJSONFormattedAndSwitchedBetweenKinds() throws {
+        var fixture = try fixture("a-create")
+        let create = TestCollections.key("a-create")
+        fixture.driver.press("alt+3")
+        #expect(fixture.driver.state.editor.tab == .body)
+        #expect(fixture.driver.state.editor.body.text == "{\n  \"name\": \"Ada\"\n}\n")
+        #expect(fixture.driver.render().contains("json  ✓ valid JSON"))
+        fixture.driver.press("enter")
+        #expect(fixture.driver.state.isTyping)
+        fixture.driver.press("ctrl+end")
+        fixture.driver.press("end")
+        fixture.driver.type(",")
+        #expect(fixture.driver.state.editor.bodyProblem != nil)
+        let problem = try #require(fixture.driver.state.editor.bodyProblem)
+        #expect(fixture.driver.render().contains("✖ " + problem))
+        guard case .jsonText(let text)? = fixture.driver.state.drafts[create]?.body.content else {
+            Issue.record("JSON that does not parse is kept as text")
+            return
+        }
+        #expect(text.hasSuffix("}\n,"))
+        fixture.driver.press("backspace")
+        #expect(fixture.driver.state.editor.bodyProblem == nil)
+        #expect(fixture.driver.state.drafts[create] == nil)
+        // Alt+F pretty-formats JSON typed on one line.
+        fixture.driver.press("ctrl+a")
+        fixture.driver.type("{\"a\":[1,2]}")
+        fixture.driver.press("alt+f")
+        #expect(fixture.driver.state.editor.body.text == "{\n  \"a\": [\n    1,\n    2\n  ]\n}\n")
+        guard case .json? = fixture.driver.state.drafts[create]?.body.content else {
+            Issue.record("formatted JSON is stored inline")
+            return
+        }
+        // b cycles the body kind: JSON → text → none.
+        fixture.driver.press("esc", "b")
+        guard case .text? = fixture.driver.state.drafts[create]?.body.content else {
+            Issue.record("b makes a JSON body text")
+            return
+        }
+        fixture.driver.press("b")
+        #expect(fixture.driver.state.drafts[create]?.body.content == SavedBody.Content.none)
+    }
+
+    @Test func altEHandsTheBodyToTheEditorWithItsExtensionAndTakesItBack() throws {
+        var fixture = try fixture("a-create")
+        let create = TestCollections.key("a-create")
+        let effects = fixture.driver.press("alt+e")
+        let edit = try #require(effects.externalEdits.first)
+        #expect(edit.key == create)
+        #expect(edit.fileExtension == "json")
+        #expect(edit.text == "{\n  \"name\": \"Ada\"\n}\n")
+        fixture.driver.reduce(.externalEditFinished(create, text: "{\n  \"name\": \"Grace\"\n}", message: nil))
+        #expect(fixture.driver.state.editor.body.text == "{\n  \"name\": \"Grace\"\n}")
+        #expect(fixture.driver.state.drafts[create] != nil)
+        #expect(fixture.driver.state.toast?.message == "Body updated from the editor")
+        fixture.driver.reduce(.externalEditFinished(create, text: nil, message: "Body unchanged"))
+        #expect(fixture.driver.state.toast?.message == "Body unchanged")
+    }
+
+    @Test func theMethodCyclesAndQueryRowsSwitchOffIntoTheDraft() throws {
+        var fixture = try fixture()
+        fixture.driver.press("alt+m")
+        #expect(fixture.driver.state.drafts[users]?.method == .post)
+        #expect(fixture.driver.render().contains("POST /users"))
+        fixture.driver.press("alt+1", "space")
+        #expect(fixture.driver.state.drafts[users]?.query.first?.enabled == false)
+        #expect(RequestPreview.of(fixture.driver.state)?.url == "http://dev.mock/users")
+        fixture.driver.press("space")
+        #expect(RequestPreview.of(fixture.driver.state)?.url == "http://dev.mock/users?limit=10")
+        // a adds a row and edits its name; Tab moves to the value; Enter commits.
+        fixture.driver.press("a")
+        fixture.driver.type("page")
+        fixture.driver.press("enter", "right", "enter")
+        fixture.driver.type("2")
+        fixture.driver.press("enter")
+        #expect(fixture.driver.state.drafts[users]?.query.map(\.name) == ["limit", "page"])
+        #expect(RequestPreview.of(fixture.driver.state)?.url == "http://dev.mock/users?limit=10&page=2")
+        fixture.driver.press("d")
+        #expect(fixture.driver.state.drafts[users]?.query.map(\.name) == ["limit"])
+    }
+}

@@ -1,0 +1,244 @@
+import Explorer
+import ExplorerTesting
+import Foundation
+import Futures
+import HTTPCore
+import JSONTree
+import TUI
+import Testing
+import Workspace
+
+/// The whole program against the shipped collections' mock environments: sending, what comes
+/// back on screen, failures, environments, chaining. Everything runs on the test's thread.
+@MainActor
+struct ProgramSendTests {
+    @Test func browseSendAndTheTreeShows() throws {
+        let harness = try ExplorerHarness(collections: try Shipped.jsonPlaceholder())
+        #expect(harness.shows("JSONPlaceholder"))
+        #expect(harness.shows("env ▸ mock (mock)"))
+        // The first request is selected at start.
+        #expect(harness.state.selectedRequest?.name == "List posts")
+        #expect(harness.shows("→ http://jsonplaceholder.mock/posts"))
+        harness.press("F5")
+        #expect(harness.state.exchange?.inFlight == nil)
+        #expect(harness.shows(" 200 OK "))
+        #expect(harness.shows("▾ [ 10 items"))
+        #expect(harness.shows("▸ 0: {…} 4 keys"))
+        #expect(harness.shows("Checks ✓4"))
+        // The request went through the collection's own mock environment.
+        let recorded = try harness.mock("mock", of: ShippedIDs.jsonPlaceholder).recordedRequests
+        #expect(recorded.map(\.path) == ["/posts"])
+        #expect(harness.live.recordedRequests.isEmpty)
+        // History was written off the main thread and is listed.
+        #expect(harness.shows("History 1"))
+    }
+
+    @Test func theStageShowsWhileInFlightAndTheAnswerArrivesWhenItsTimeComes() throws {
+        let harness = try ExplorerHarness(
+            collections: [TestCollections.alpha], startup: StartupRequest(request: "a-slow"),
+            processEnvironment: TestCollections.environment)
+        harness.press("F5")
+        #expect(harness.state.exchange?.inFlight != nil)
+        #expect(harness.shows("sending · 0 ms  mock"))
+        #expect(harness.shows("⇅ 1 in flight"))
+        harness.advance(by: .milliseconds(1200))
+        #expect(harness.shows("sending · 1.2 s  mock"))
+        harness.advance(by: .milliseconds(1800))
+        #expect(harness.state.exchange?.inFlight == nil)
+        #expect(harness.shows("late: true"))
+        #expect(harness.shows("· 3.0 s ·"))
+        #expect(!harness.shows("in flight"))
+    }
+
+    @Test func escCancelsASlowSendAndNothingArrivesLater() throws {
+        let harness = try ExplorerHarness(
+            collections: [TestCollections.alpha], startup: StartupRequest(request: "a-slow"),
+            processEnvironment: TestCollections.environment)
+        harness.press("F5")
+        harness.advance(by: .seconds(1))
+        harness.press("esc")
+        #expect(harness.shows("Cancelled after 1.0 s, while sending"))
+        harness.advance(by: .seconds(5))
+        #expect(harness.shows("Cancelled after 1.0 s, while sending"))
+        #expect(!harness.shows("late: true"))
+    }
+
+    @Test func aTimeoutFailsAtItsSecondWithTheErrorCard() throws {
+        let harness = try ExplorerHarness(
+            collections: try Shipped.showcase(), startup: StartupRequest(request: "Failures/Timeout"))
+        harness.press("F5")
+        harness.advance(by: .milliseconds(999))
+        #expect(harness.state.exchange?.inFlight != nil)
+        harness.advance(by: .milliseconds(1))
+        #expect(harness.state.exchange?.inFlight == nil)
+        guard case .failure(let card)? = harness.state.exchange?.result?.outcome else {
+            Issue.record("a timeout ends in the error card")
+            return
+        }
+        // (How long it took is measured on the wall clock, not the program's clock: not checked.)
+        #expect(card.elapsed != nil)
+        #expect(harness.shows("✖ " + card.translation.title))
+        #expect(harness.shows("Gave up after "))
+        #expect(harness.shows("r retry"))
+    }
+
+    @Test func aDNSFailureNamesTheEnvironmentsBaseURL() throws {
+        let harness = try ExplorerHarness(
+            collections: try Shipped.showcase(), startup: StartupRequest(request: "Failures/DNS failure"))
+        harness.press("F5")
+        guard case .failure(let card)? = harness.state.exchange?.result?.outcome else {
+            Issue.record("a DNS failure ends in the error card")
+            return
+        }
+        #expect(card.origin == "the base URL of environment \"mock\" (mock): http://showcase.mock")
+        #expect(harness.shows("✖ " + card.translation.title))
+        #expect(harness.shows("Where: the base URL of environment \"mock\" (mock): http://showcase.mock"))
+        #expect(harness.shows("GET http://showcase.mock/dns-failure"))
+        // r in the response pane retries.
+        let mock = try harness.mock("mock", of: ShippedIDs.showcase)
+        harness.press("g", "3", "r")
+        #expect(mock.recordedRequests.count == 2)
+    }
+
+    @Test func aServerErrorKeepsItsBodyUnderABanner() throws {
+        let harness = try ExplorerHarness(
+            collections: try Shipped.showcase(), startup: StartupRequest(request: "Failures/500: server error"))
+        harness.press("F5")
+        #expect(harness.shows(" 500 Internal Server Error "))
+        #expect(harness.shows("⚠ "))
+        #expect(harness.shows("error: \"database unavailable\""))
+    }
+
+    @Test func aBodyThatIsNotJSONIsShownAsText() throws {
+        let harness = try ExplorerHarness(
+            collections: try Shipped.showcase(), startup: StartupRequest(request: "Failures/A body that is not JSON"))
+        harness.press("F5")
+        #expect(harness.shows("Not JSON. See Raw (])."))
+        #expect(harness.shows("<html><body><h1>Maintenance</h1></body></html>"))
+        #expect(harness.shows("text/html; charset=utf-8"))
+    }
+
+    @Test func anUnresolvedVariableStopsTheSendAndNothingLeaves() throws {
+        let harness = try ExplorerHarness(
+            collections: try Shipped.showcase(), startup: StartupRequest(request: "Failures/A variable nobody defined"))
+        harness.press("F5")
+        #expect(harness.shows("Unresolved variables"))
+        #expect(harness.shows("traceId"))
+        #expect(try harness.mock("mock", of: ShippedIDs.showcase).recordedRequests.isEmpty)
+        harness.press("enter")
+        #expect(harness.state.editor.tab == .headers)
+    }
+
+    @Test func aSecretCaptureChainsIntoTheNextRequestAndStaysMasked() throws {
+        let harness = try ExplorerHarness(
+            collections: try Shipped.showcase(), startup: StartupRequest(request: "Chaining/2. Who am I"),
+            processEnvironment: ["LAZER_VAR_password": "correct horse"])
+        // Without the token captured by logging in, {{token}} has no value.
+        harness.press("F5")
+        #expect(harness.shows("Unresolved variables"))
+        harness.press("esc")
+        harness.open("1. Log in")
+        harness.press("F5")
+        #expect(harness.shows(" 200 OK "))
+        #expect(harness.state.captures[ShippedIDs.showcase]?["token"]?.secret == true)
+        harness.open("2. Who am I")
+        harness.press("F5")
+        #expect(harness.shows("name: \"Ada Lovelace\""))
+        let recorded = try harness.mock("mock", of: ShippedIDs.showcase).recordedRequests
+        #expect(recorded.last?.request.headers["Authorization"] == "Bearer mock-token-5f2a9c")
+        // The variables view masks the captured secret.
+        harness.press("F4")
+        let tokenLine = try #require(harness.lines.first { $0.contains("│token ") })
+        #expect(!tokenLine.contains("mock-token-5f2a9c"))
+        #expect(tokenLine.contains("captured from a response"))
+        // So does the history written to disk.
+        let history = try String(
+            contentsOfFile: harness.folder.state + "/history/" + ShippedIDs.showcase + ".jsonl", encoding: .utf8)
+        #expect(!history.contains("correct horse"))
+    }
+
+    @Test func switchingTheEnvironmentSendsTheNextRequestToTheOtherServerButNotTheOneInFlight() throws {
+        let harness = try ExplorerHarness(
+            collections: [TestCollections.alpha], startup: StartupRequest(request: "a-slow"),
+            processEnvironment: TestCollections.environment)
+        try harness.live.register(.get, "/slow", responses: .text("from the live server"))
+        harness.press("F5")
+        harness.press("F2", "j", "enter")
+        #expect(harness.shows("env ▸ prod (live)"))
+        #expect(harness.shows("→ https://api.example.com/slow"))
+        // The send in flight still answers from the mock environment it left for.
+        harness.advance(by: .seconds(3))
+        #expect(harness.shows("late: true"))
+        #expect(harness.shows("mock (dev)"))
+        #expect(harness.live.recordedRequests.isEmpty)
+        harness.press("F5")
+        #expect(
+            harness.live.recordedRequests.map { try? $0.request.url().absoluteString } == [
+                "https://api.example.com/slow"
+            ])
+        #expect(harness.shows("from the live server"))
+        #expect(harness.shows("live (prod)"))
+    }
+
+    @Test func searchAndFilterRunOffTheMainQueueAndComeBack() throws {
+        let harness = try ExplorerHarness(
+            collections: try Shipped.jsonPlaceholder(), startup: StartupRequest(request: "Posts/List posts"))
+        harness.press("F5")
+        harness.press("g", "3", "/")
+        harness.type("qui est esse")
+        harness.press("enter", settle: false)
+        #expect(harness.work.pendingCount == 1)
+        harness.settle()
+        #expect(harness.state.response.search.matches.count == 1)
+        #expect(harness.shows("title: \"qui est esse\""))
+        #expect(harness.shows("1 match (n/N)"))
+        harness.press("|")
+        harness.type("$[?@.id > 8].title")
+        harness.press("enter")
+        #expect(harness.shows("| $[?@.id > 8].title"))
+        #expect(harness.state.response.tree?.rowCount == 4)
+        #expect(harness.shows("2 values selected by $[?@.id > 8].title"))
+        harness.press("|")
+        harness.type("$[?")
+        harness.press("enter")
+        #expect(harness.state.response.filter.error != nil)
+        #expect(harness.shows("| ✖ "))
+    }
+
+    @Test func copyingGoesToTheClipboardAndAFailingHelperIsReported() throws {
+        let harness = try ExplorerHarness(
+            collections: try Shipped.jsonPlaceholder(), startup: StartupRequest(request: "Posts/Get a post"))
+        harness.press("ctrl+p")
+        harness.type("Copy as curl (secrets masked)")
+        harness.press("enter")
+        #expect(harness.host.copied == ["curl 'http://jsonplaceholder.mock/posts/1'"])
+        harness.press("F5")
+        harness.press("g", "3", "j", "y")
+        #expect(harness.host.copied.last == "1")
+        harness.host.copyFailure = "no clipboard helper (install xclip or wl-clipboard)"
+        harness.press("Y")
+        #expect(harness.host.copied.last == "$['userId']")
+        #expect(harness.shows("no clipboard helper (install xclip or wl-clipboard)"))
+    }
+}
+
+@MainActor
+struct ProgramTypingTests {
+    @Test func anAnswerArrivingWhileTheSearchIsTypedLeavesTheFieldOpen() throws {
+        let harness = try ExplorerHarness(
+            collections: [TestCollections.alpha], startup: StartupRequest(request: "a-slow"),
+            processEnvironment: TestCollections.environment)
+        harness.press("F5")
+        harness.press("g", "3", "/")
+        harness.type("la")
+        harness.advance(by: .seconds(3))
+        #expect(harness.shows("late: true"))
+        // The keys that follow are still the search's text, not commands (q would quit).
+        harness.type("te q")
+        #expect(!harness.host.didQuit)
+        #expect(harness.state.response.search.query.text == "late q")
+        harness.press("backspace", "backspace", "enter")
+        #expect(harness.state.response.search.matches.count == 1)
+        #expect(harness.shows("1 match (n/N)"))
+    }
+}

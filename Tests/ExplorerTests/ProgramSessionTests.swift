@@ -1,0 +1,232 @@
+import Explorer
+import ExplorerTesting
+import Foundation
+import HTTPCore
+import TUI
+import Testing
+import Workspace
+
+/// Editing, saving, drafts across sessions, quitting, outside changes, and what the program does
+/// with time and frames.
+@MainActor
+struct ProgramSessionTests {
+    private func fileLines(_ harness: ExplorerHarness, _ name: String) throws -> [String] {
+        try harness.folder.read(name).components(separatedBy: "\n")
+    }
+
+    @Test func editingAHeaderAndSavingChangesExactlyThatLineOfTheFile() throws {
+        let harness = try ExplorerHarness(
+            collections: try Shipped.jsonPlaceholder(), startup: StartupRequest(request: "Posts/Create a post"))
+        let before = try fileLines(harness, "jsonplaceholder.json")
+        harness.press("alt+2", "right", "enter")
+        harness.press("ctrl+a")
+        harness.type("application/vnd.api+json")
+        harness.press("enter")
+        #expect(harness.shows("Request · Create a post ●"))
+        harness.press("ctrl+s")
+        #expect(harness.shows("Saved jsonplaceholder.json"))
+        #expect(!harness.shows("Request · Create a post ●"))
+        #expect(harness.state.drafts.isEmpty)
+        let after = try fileLines(harness, "jsonplaceholder.json")
+        let changes = after.difference(from: before)
+        #expect(changes.count == 2)
+        #expect(
+            changes.removals.map { if case .remove(_, let line, _) = $0 { line } else { "" } } == [
+                #"              "value": "application/json""#
+            ])
+        #expect(
+            changes.insertions.map { if case .insert(_, let line, _) = $0 { line } else { "" } } == [
+                #"              "value": "application/vnd.api+json""#
+            ])
+    }
+
+    @Test func draftsAreAutosavedShortlyAfterAnEditAndOfferedAgainAfterACrash() throws {
+        let folder = try HarnessFolder()
+        do {
+            let first = try ExplorerHarness(
+                collections: try Shipped.jsonPlaceholder(), folder: folder,
+                startup: StartupRequest(request: "Posts/Get a post"))
+            first.press("ctrl+l")
+            first.type("/edited")
+            #expect(!FileManager.default.fileExists(atPath: folder.draftsPath))
+            first.advance(by: .milliseconds(499))
+            #expect(!FileManager.default.fileExists(atPath: folder.draftsPath))
+            first.advance(by: .milliseconds(1))
+            let drafts = try String(contentsOfFile: folder.draftsPath, encoding: .utf8)
+            #expect(drafts.contains("/posts/:id/edited"))
+            // The process dies here: no quit, no save.
+        }
+        let second = try ExplorerHarness(folder: folder, startup: StartupRequest(request: "Posts/Get a post"))
+        #expect(second.shows("Unsaved drafts found"))
+        #expect(try second.folder.read("jsonplaceholder.json").contains("/posts/:id/edited") == false)
+        second.press("r")
+        #expect(second.state.editor.url.text == "/posts/:id/edited")
+        #expect(second.shows("Request · Get a post ●"))
+        #expect(second.shows("● 1 unsaved"))
+    }
+
+    @Test func quittingWithADraftAsksAndDiscardLeavesNothingToRecover() throws {
+        let harness = try ExplorerHarness(
+            collections: try Shipped.jsonPlaceholder(), startup: StartupRequest(request: "Posts/Get a post"))
+        harness.press("ctrl+l")
+        harness.type("x")
+        harness.advance(by: .seconds(1))
+        #expect(FileManager.default.fileExists(atPath: harness.folder.draftsPath))
+        harness.press("ctrl+q")
+        #expect(harness.shows("Unsaved edits"))
+        #expect(!harness.host.didQuit)
+        harness.press("d")
+        #expect(harness.host.didQuit)
+        #expect(!FileManager.default.fileExists(atPath: harness.folder.draftsPath))
+        #expect(try !harness.folder.read("jsonplaceholder.json").contains("/posts/:idx"))
+    }
+
+    @Test func saveAllFromTheQuitPromptWritesTheFileThenQuits() throws {
+        let harness = try ExplorerHarness(
+            collections: try Shipped.jsonPlaceholder(), startup: StartupRequest(request: "Posts/Get a post"))
+        harness.press("ctrl+l")
+        harness.type("x")
+        harness.press("ctrl+q", "s")
+        #expect(harness.host.didQuit)
+        #expect(try harness.folder.read("jsonplaceholder.json").contains(#""url": "/posts/:idx""#))
+        #expect(!FileManager.default.fileExists(atPath: harness.folder.draftsPath))
+    }
+
+    @Test func aFileChangedByAnotherProgramIsNeverOverwrittenSilently() throws {
+        let harness = try ExplorerHarness(
+            collections: try Shipped.jsonPlaceholder(), startup: StartupRequest(request: "Posts/Get a post"))
+        harness.press("ctrl+l")
+        harness.type("/mine")
+        harness.press("esc")
+        // Another program edits the file meanwhile.
+        let theirs = try harness.folder.read("jsonplaceholder.json").replacingOccurrences(
+            of: #""name": "List posts""#, with: #""name": "All posts""#)
+        try theirs.write(toFile: harness.folder.path("jsonplaceholder.json"), atomically: true, encoding: .utf8)
+        harness.press("ctrl+s")
+        #expect(harness.shows("JSONPlaceholder changed on disk"))
+        #expect(try harness.folder.read("jsonplaceholder.json") == theirs)
+        harness.press("k")
+        let saved = try harness.folder.read("jsonplaceholder.json")
+        #expect(saved.contains(#""url": "/posts/:id/mine""#))
+        #expect(harness.state.drafts.isEmpty)
+    }
+
+    @Test func theSelectionAndEnvironmentAreRememberedForTheNextSession() throws {
+        let folder = try HarnessFolder()
+        do {
+            let first = try ExplorerHarness(
+                collections: [TestCollections.alpha], folder: folder, processEnvironment: TestCollections.environment)
+            #expect(first.state.selectedRequest?.name == "Root")
+            first.open("Create user")
+            first.press("F2", "j", "enter", "ctrl+q")
+            #expect(first.host.didQuit)
+        }
+        let second = try ExplorerHarness(folder: folder, processEnvironment: TestCollections.environment)
+        #expect(second.state.selectedRequest?.name == "Create user")
+        #expect(second.shows("env ▸ prod (live)"))
+        #expect(second.shows("Request · Create user"))
+    }
+
+    @Test func theFirstRequestIsSelectedAtStartEvenInsideAFolder() throws {
+        let harness = try ExplorerHarness(collections: try Shipped.jsonPlaceholder())
+        #expect(harness.state.selectedRequest?.name == "List posts")
+        #expect(harness.shows("Request · List posts"))
+        #expect(harness.shows("→ http://jsonplaceholder.mock/posts"))
+    }
+
+    @Test func structuralEditsAreWrittenAtOnceAndUndoRestoresTheFile() throws {
+        let harness = try ExplorerHarness(
+            collections: [TestCollections.alpha], startup: StartupRequest(request: "a-user"),
+            processEnvironment: TestCollections.environment)
+        let original = try #require(harness.state.document(collectionID: TestCollections.alphaID)).collection
+        harness.press("g", "1", "d", "d")
+        #expect(harness.shows("Deleted request Get user (u: undo)"))
+        #expect(try !harness.folder.read("alpha.json").contains("Get user"))
+        harness.press("u")
+        let restored = CollectionStore.load(path: harness.folder.path("alpha.json"))
+        guard case .loaded(let document) = restored else {
+            Issue.record("the restored file loads")
+            return
+        }
+        #expect(document.collection.allRequests == original.allRequests)
+        #expect(document.collection.folders == original.folders)
+        harness.press("a")
+        harness.type("Search")
+        harness.press("enter")
+        let saved = try harness.folder.read("alpha.json")
+        #expect(saved.contains(#""name": "Search""#))
+        #expect(harness.state.editor.focus == .url)
+    }
+
+    @Test func anIdleExplorerRunsNoTimersAndDrawsNothing() throws {
+        let harness = try ExplorerHarness(
+            collections: [TestCollections.alpha], startup: StartupRequest(request: "a-users"),
+            processEnvironment: TestCollections.environment)
+        harness.press("F5")
+        harness.advance(by: .seconds(1))
+        #expect(harness.timeline.pendingCount == 0)
+        let frames = harness.frameCount
+        harness.advance(by: .seconds(10))
+        #expect(harness.frameCount == frames)
+        // A toast animates until it goes away, then the timer stops.
+        harness.press("F6")
+        #expect(harness.shows("No request in flight"))
+        harness.advance(by: .seconds(3))
+        #expect(harness.shows("No request in flight"))
+        harness.advance(by: .seconds(2))
+        #expect(!harness.shows("No request in flight"))
+        #expect(harness.timeline.pendingCount == 0)
+    }
+
+    @Test func keysQueuedTogetherMakeOneFrame() throws {
+        let harness = try ExplorerHarness(collections: [TestCollections.alpha])
+        let frames = harness.frameCount
+        for _ in 0..<5 { harness.press("k", settle: false) }
+        harness.settle()
+        #expect(harness.frameCount == frames + 1)
+        #expect(harness.state.navigator.selected == 0)
+    }
+
+    @Test func resizingDownToOneByOneAndBackRedrawsTheExplorer() throws {
+        let harness = try ExplorerHarness(collections: [TestCollections.alpha])
+        harness.resize(width: 50, height: 10)
+        #expect(harness.shows("Terminal too small"))
+        harness.resize(width: 1, height: 1)
+        #expect(harness.screen == "T")
+        harness.press("j")
+        harness.resize(width: 80, height: 24)
+        #expect(harness.shows("Collections"))
+        #expect(harness.lines.count == 24)
+        #expect(harness.lines.allSatisfy { CharacterWidth.of($0) == 80 })
+        #expect(harness.state.size == Size(width: 80, height: 24))
+    }
+
+    @Test func theBodyGoesToTheEditorAndComesBackAsADraft() throws {
+        let harness = try ExplorerHarness(
+            collections: try Shipped.jsonPlaceholder(), startup: StartupRequest(request: "Posts/Create a post"))
+        harness.host.editor = { path in
+            #expect(path.hasSuffix(".json"))
+            try? #"{"title":"From vim"}"#.write(toFile: path, atomically: false, encoding: .utf8)
+            return 0
+        }
+        harness.press("alt+e")
+        #expect(harness.host.editedPaths.count == 1)
+        // Kept as typed (not reformatted) since it is not in the pretty-printed form.
+        #expect(harness.state.selectedRequest?.body.content == .jsonText(#"{"title":"From vim"}"#))
+        #expect(harness.shows("Body updated from the editor"))
+        // The temporary file is gone; an editor that fails changes nothing.
+        #expect(!FileManager.default.fileExists(atPath: harness.host.editedPaths[0]))
+        harness.host.editor = { _ in 1 }
+        harness.press("alt+e")
+        #expect(harness.shows("The editor exited with status 1; the body is unchanged"))
+    }
+
+    @Test func ctrlZSuspendsOnlyWhileNoTextFieldHasTheKeyboard() throws {
+        let harness = try ExplorerHarness(collections: [TestCollections.alpha])
+        #expect(harness.host.suspendsOnControlZ)
+        harness.press("ctrl+l")
+        #expect(!harness.host.suspendsOnControlZ)
+        harness.press("esc")
+        #expect(harness.host.suspendsOnControlZ)
+    }
+}
