@@ -71,6 +71,17 @@ public struct ExplorerReducerDriver {
         reduce(.event(.key(KeyEvent(key, modifiers: modifiers))))
     }
 
+    /// Focuses the URL field and types `text` at the end of the URL's path, before the `?` of the
+    /// query rows the field shows.
+    @discardableResult
+    public mutating func typeAtEndOfURLPath(_ text: String) -> [ExplorerEffect] {
+        press("ctrl+l")
+        press(.home)
+        let path = state.editor.url.text.split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false).first
+        for _ in 0..<(path?.count ?? 0) { press(.right) }
+        return type(text)
+    }
+
     /// Types `text` as keys.
     @discardableResult
     public mutating func type(_ text: String) -> [ExplorerEffect] {

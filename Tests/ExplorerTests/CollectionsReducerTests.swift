@@ -30,7 +30,8 @@ struct CollectionsReducerTests {
             ])
         let effects = fixture.driver.press("j", "j")
         #expect(fixture.driver.state.selection == TestCollections.key("a-users"))
-        #expect(fixture.driver.state.editor.url.text == "/users")
+        // The URL field shows the enabled query rows after the URL.
+        #expect(fixture.driver.state.editor.url.text == "/users?limit={{limit}}")
         #expect(effects.historyLoads == [TestCollections.key("a-users")])
         #expect(fixture.driver.state.focus == .collections)
     }

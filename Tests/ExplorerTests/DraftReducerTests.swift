@@ -17,8 +17,7 @@ struct DraftReducerTests {
 
     @Test func anEditMakesADraftWithDirtyMarkersAndUndoingItDropsTheDraft() throws {
         var fixture = try fixture()
-        fixture.driver.press("ctrl+l")
-        let effects = fixture.driver.type("x")
+        let effects = fixture.driver.typeAtEndOfURLPath("x")
         #expect(fixture.driver.state.drafts[users]?.url == "/usersx")
         #expect(fixture.driver.state.savedRequest(users)?.url == "/users")
         #expect(effects.storedDrafts.last?[users]?.url == "/usersx")
@@ -38,14 +37,13 @@ struct DraftReducerTests {
 
     @Test func draftsSurviveSwitchingRequests() throws {
         var fixture = try fixture()
-        fixture.driver.press("ctrl+l")
-        fixture.driver.type("/mine")
+        fixture.driver.typeAtEndOfURLPath("/mine")
         fixture.driver.press("esc", "g", "1", "j")
         #expect(fixture.driver.state.selection == TestCollections.key("a-user"))
         #expect(fixture.driver.state.editor.url.text == "/users/:id")
         fixture.driver.press("k")
         #expect(fixture.driver.state.selection == users)
-        #expect(fixture.driver.state.editor.url.text == "/users/mine")
+        #expect(fixture.driver.state.editor.url.text == "/users/mine?limit={{limit}}")
         #expect(fixture.driver.state.drafts.count == 1)
     }
 
@@ -80,8 +78,7 @@ struct DraftReducerTests {
 
     @Test func aFailedSaveKeepsTheDraftAndSaysWhy() throws {
         var fixture = try fixture()
-        fixture.driver.press("ctrl+l")
-        fixture.driver.type("x")
+        fixture.driver.typeAtEndOfURLPath("x")
         fixture.driver.press("ctrl+s")
         fixture.driver.reduce(
             .saved(
@@ -104,8 +101,7 @@ struct DraftReducerTests {
 
     @Test func quittingWithDraftsAsksSaveAllDiscardOrCancel() throws {
         var fixture = try fixture()
-        fixture.driver.press("ctrl+l")
-        fixture.driver.type("x")
+        fixture.driver.typeAtEndOfURLPath("x")
         // q types while the URL has the keyboard; Ctrl+Q asks.
         #expect(!fixture.driver.press("q").quits)
         #expect(fixture.driver.state.drafts[users]?.url == "/usersxq")
@@ -134,8 +130,7 @@ struct DraftReducerTests {
     @Test func saveAllFromTheQuitPromptSavesThenQuits() throws {
         var fixture = try ReducerFixture(
             [TestCollections.alpha, TestCollections.beta], startup: StartupRequest(request: "a-users"))
-        fixture.driver.press("ctrl+l")
-        fixture.driver.type("x")
+        fixture.driver.typeAtEndOfURLPath("x")
         fixture.driver.press("esc", "g", "1", "G")
         #expect(fixture.driver.state.selection == TestCollections.key("b-ping", in: TestCollections.betaID))
         fixture.driver.press("alt+m")
@@ -175,7 +170,7 @@ struct DraftReducerTests {
         #expect(screen.contains("Restore (r)") && screen.contains("Discard (d)"))
         let effects = fixture.driver.press("r")
         #expect(fixture.driver.state.drafts == [users: draft])
-        #expect(fixture.driver.state.editor.url.text == "/users/recovered")
+        #expect(fixture.driver.state.editor.url.text == "/users/recovered?limit={{limit}}")
         #expect(effects.storedDrafts.last == [users: draft])
         #expect(fixture.driver.state.toast?.message == "Restored 1 unsaved draft(s)")
     }
@@ -188,7 +183,7 @@ struct DraftReducerTests {
         let effects = fixture.driver.press("d")
         #expect(fixture.driver.state.overlay == nil)
         #expect(fixture.driver.state.drafts.isEmpty)
-        #expect(fixture.driver.state.editor.url.text == "/users")
+        #expect(fixture.driver.state.editor.url.text == "/users?limit={{limit}}")
         #expect(effects.storedDrafts == [[:]])
         // Nothing recovered: nothing offered.
         fixture.driver.reduce(.draftsFound([users: try #require(fixture.driver.state.savedRequest(users))]))
@@ -199,8 +194,7 @@ struct DraftReducerTests {
 
     private func editedThenConflicting() throws -> ReducerFixture {
         var fixture = try fixture()
-        fixture.driver.press("ctrl+l")
-        fixture.driver.type("/mine")
+        fixture.driver.typeAtEndOfURLPath("/mine")
         fixture.driver.press("esc")
         fixture.driver.press("ctrl+s")
         fixture.driver.reduce(
@@ -276,8 +270,7 @@ struct DraftReducerTests {
 
     @Test func aFileChangedOnDiskWithDraftsAsksAndKeepMineKeepsTheDraftsOverTheNewFile() throws {
         var fixture = try fixture()
-        fixture.driver.press("ctrl+l")
-        fixture.driver.type("/mine")
+        fixture.driver.typeAtEndOfURLPath("/mine")
         fixture.driver.press("esc")
         fixture.driver.reduce(.fileChanged(try changedOnDisk(fixture)))
         guard case .conflict? = fixture.driver.state.overlay else {
@@ -294,13 +287,12 @@ struct DraftReducerTests {
 
     @Test func aFileChangedOnDiskWithDraftsCanTakeTheirs() throws {
         var fixture = try fixture()
-        fixture.driver.press("ctrl+l")
-        fixture.driver.type("/mine")
+        fixture.driver.typeAtEndOfURLPath("/mine")
         fixture.driver.press("esc")
         fixture.driver.reduce(.fileChanged(try changedOnDisk(fixture)))
         fixture.driver.press("t")
         #expect(fixture.driver.state.drafts.isEmpty)
-        #expect(fixture.driver.state.editor.url.text == "/users")
+        #expect(fixture.driver.state.editor.url.text == "/users?limit={{limit}}")
         #expect(fixture.driver.state.savedRequest(TestCollections.key("a-user"))?.url == "/people/:id")
     }
 
@@ -338,13 +330,15 @@ struct DraftReducerTests {
             Issue.record("formatted JSON is stored inline")
             return
         }
-        // b cycles the body kind: JSON → text → none.
+        // b cycles the body kind: JSON → text → form (then multipart, file, none).
         fixture.driver.press("esc", "b")
         guard case .text? = fixture.driver.state.drafts[create]?.body.content else {
             Issue.record("b makes a JSON body text")
             return
         }
         fixture.driver.press("b")
+        #expect(fixture.driver.state.drafts[create]?.body.content == SavedBody.Content.formURLEncoded([]))
+        fixture.driver.press("b", "b", "b")
         #expect(fixture.driver.state.drafts[create]?.body.content == SavedBody.Content.none)
     }
 

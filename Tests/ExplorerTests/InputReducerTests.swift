@@ -16,10 +16,14 @@ struct InputReducerTests {
         #expect(fixture.driver.state.drafts.isEmpty)
         #expect(fixture.driver.state.quitting == false)
         // Into the URL: one line.
-        fixture.driver.press("ctrl+l")
-        let effects = fixture.driver.reduce(.event(.paste("/active\n?x=1")))
-        #expect(fixture.driver.state.drafts[users]?.url == "/users/active?x=1")
-        #expect(effects.storedDrafts.last?[users]?.url == "/users/active?x=1")
+        fixture.driver.typeAtEndOfURLPath("")
+        let effects = fixture.driver.reduce(.event(.paste("/active\n")))
+        #expect(fixture.driver.state.drafts[users]?.url == "/users/active")
+        #expect(effects.storedDrafts.last?[users]?.url == "/users/active")
+        // Pasted after the `?`, pairs become query rows.
+        fixture.driver.press("end")
+        fixture.driver.reduce(.event(.paste("&x=1")))
+        #expect(fixture.driver.state.drafts[users]?.query.map(\.name) == ["limit", "x"])
         // Into a prompt: newlines become spaces.
         fixture.driver.press("esc", "g", "1", "r", "ctrl+a")
         fixture.driver.reduce(.event(.paste("All\nthe users")))

@@ -33,6 +33,23 @@ struct ProgramSendTests {
         #expect(harness.shows("History 1"))
     }
 
+    @Test func aMockBodyFileSurvivesItsSendsAndASpilledBodyIsRemoved() throws {
+        let harness = try ExplorerHarness(collections: try Shipped.jsonPlaceholder())
+        let mockFile = harness.folder.collections + "/mocks/jsonplaceholder/posts.json"
+        #expect(FileManager.default.fileExists(atPath: mockFile))
+        harness.press("F5")
+        harness.press("F5")
+        // The mock's body file belongs to the collection: both sends answer from it, it stays.
+        #expect(harness.shows(" 200 OK "))
+        #expect(harness.shows("▾ [ 10 items"))
+        #expect(FileManager.default.fileExists(atPath: mockFile))
+        // Only the transport's own spill files (in the temporary folder) are the receiver's to remove.
+        let temporary = FileManager.default.temporaryDirectory
+        #expect(ResponseProcessingProbe.isTransportSpill(temporary.appendingPathComponent("lazer-body-a1B2c3")))
+        #expect(!ResponseProcessingProbe.isTransportSpill(URL(fileURLWithPath: mockFile)))
+        #expect(!ResponseProcessingProbe.isTransportSpill(temporary.appendingPathComponent("report.json")))
+    }
+
     @Test func theStageShowsWhileInFlightAndTheAnswerArrivesWhenItsTimeComes() throws {
         let harness = try ExplorerHarness(
             collections: [TestCollections.alpha], startup: StartupRequest(request: "a-slow"),

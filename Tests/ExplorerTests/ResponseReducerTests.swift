@@ -300,10 +300,15 @@ struct ResponseReducerTests {
         #expect(screen.contains("200  12 ms  GET http://dev.mock/users?limit=10  (dev)"))
         fixture.driver.press("j", "enter")
         #expect(fixture.driver.state.response.openedHistory == entries[0])
-        #expect(fixture.driver.state.response.tab == .raw)
+        // It opens in the same views as a live result: its tree, its status, marked as past.
+        #expect(fixture.driver.state.response.tab == .tree)
         let opened = fixture.driver.render()
-        #expect(opened.contains("Past exchange of"))
-        #expect(opened.contains("← 200 · 12 ms"))
-        #expect(opened.contains("[1,2,3]"))
+        #expect(opened.contains("⟲ "))
+        #expect(opened.contains("200 OK"))
+        #expect(opened.contains("[ 3 items"))
+        // Esc goes back to the latest result.
+        fixture.driver.press("esc")
+        #expect(fixture.driver.state.response.openedHistory == nil)
+        #expect(fixture.driver.state.shownResult?.generation == fixture.driver.state.exchange?.result?.generation)
     }
 }

@@ -25,8 +25,7 @@ struct SendReducerTests {
             fixture.driver.reduce(
                 .exchangeFinished(users, try Results.json("[]", generation: jobs.first?.generation ?? 0)))
         }
-        fixture.driver.press("ctrl+l")
-        fixture.driver.type("/active")
+        fixture.driver.typeAtEndOfURLPath("/active")
         #expect(fixture.driver.state.drafts[users]?.url == "/users/active")
         // Enter in the URL field sends the draft.
         let effects = fixture.driver.press("enter")
@@ -56,9 +55,10 @@ struct SendReducerTests {
             .exchangeFinished(users, try Results.json(#"{"old":true}"#, generation: first.generation)))
         #expect(fixture.driver.state.exchanges[users]?.result == nil)
         #expect(fixture.driver.state.exchanges[users]?.inFlight == newer.generation)
-        let effects = fixture.driver.reduce(
+        fixture.driver.reduce(
             .exchangeFinished(users, try Results.json(Results.users, generation: newer.generation)))
-        #expect(effects.historyLoads == [users])
+        // The history is reloaded once the exchange is written to it.
+        #expect(fixture.driver.reduce(.historyChanged(users)).historyLoads == [users])
         #expect(fixture.driver.state.exchanges[users]?.inFlight == nil)
         #expect(fixture.driver.state.exchanges[users]?.result?.generation == newer.generation)
         #expect(fixture.driver.state.response.tree?.rowCount == 4)

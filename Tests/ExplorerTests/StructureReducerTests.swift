@@ -97,8 +97,8 @@ struct StructureReducerTests {
 
     @Test func renamingARequestKeepsItsDraft() throws {
         var fixture = try fixture()
-        fixture.driver.press("g", "2", "ctrl+l")
-        fixture.driver.type("/all")
+        fixture.driver.press("g", "2")
+        fixture.driver.typeAtEndOfURLPath("/all")
         fixture.driver.press("esc", "g", "1", "r")
         guard case .prompt(let prompt)? = fixture.driver.state.overlay else {
             Issue.record("r asks for the new name")

@@ -239,7 +239,7 @@ extension ExplorerProgram {
 
     private func editExternally(_ key: RequestKey, _ text: String, _ fileExtension: String) {
         let path = (environment.temporaryFolder as NSString).appendingPathComponent(
-            "lazer-body-\(ProcessInfo.processInfo.processIdentifier).\(fileExtension)")
+            "lazer-edit-\(ProcessInfo.processInfo.processIdentifier).\(fileExtension)")
         guard
             FileManager.default.createFile(
                 atPath: path, contents: Data(text.utf8), attributes: [.posixPermissions: 0o600])

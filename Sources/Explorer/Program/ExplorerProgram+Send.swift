@@ -12,8 +12,7 @@ extension ExplorerProgram {
             job.request, in: job.document, environmentName: job.environmentName, captures: job.captures)
         // The shared provider follows the selected environment (and other collections' sends);
         // this send keeps the base URL it was prepared with, whatever is selected later.
-        let pinned = PinnedServer(baseURL: workspace.serverProvider.baseURL)
-        prepared.request?.serverProvider = pinned
+        if let request = prepared.request { prepared.request = Self.pinned(request) }
         let preparation = prepared
         let key = job.key
         let generation = job.generation
@@ -53,8 +52,11 @@ extension ExplorerProgram {
                     request: request, url: response.url, result: .success(response), startedAt: startedAt,
                     duration: duration)
                 workspace.recordQuietly(exchange, of: preparation)
-                // A body spilled to a temporary file has been read by now: remove the file.
-                if let file = response.body.fileURL { try? FileManager.default.removeItem(at: file) }
+                // A body the transport spilled to a temporary file has been read by now: remove
+                // that file (only that kind: a mock's body file belongs to the collection).
+                if let file = response.body.fileURL, ResponseProcessing.isTransportSpill(file) {
+                    try? FileManager.default.removeItem(at: file)
+                }
                 self?.deliver(.historyChanged(key))
             }
             return try ResponseProcessing.process(response, request: saved, redactor: redactor)
@@ -63,7 +65,6 @@ extension ExplorerProgram {
             self?.deliver(.exchangeProgress(key, generation: generation, progress))
         }
         .result { [weak self] outcome in
-            withExtendedLifetime(pinned) {}
             switch outcome {
             case .success(let done):
                 if !done.captures.isEmpty {
@@ -96,6 +97,20 @@ extension ExplorerProgram {
         processed.send()
     }
 
+    /// `request` with a relative target turned into the absolute URL its provider gives now (the
+    /// query items stay separate); unchanged when there is no base URL yet (the transport then
+    /// reports that).
+    nonisolated static func pinned(_ request: HTTPRequest) -> HTTPRequest {
+        guard case .path = request.target else { return request }
+        var withoutQuery = request
+        withoutQuery.queryItems = []
+        guard let url = try? withoutQuery.url() else { return request }
+        var pinned = request
+        pinned.target = .url(url)
+        pinned.serverProvider = nil
+        return pinned
+    }
+
     /// Where the request's address came from, for the error card: the environment's base URL for
     /// a relative request, else the request's own URL.
     nonisolated static func origin(of preparation: SendPreparation) -> String? {
@@ -114,15 +129,5 @@ extension WorkspaceServices {
     /// Records an exchange, ignoring a failure to write (history is a convenience, not the work).
     func recordQuietly(_ exchange: Exchange, of preparation: SendPreparation) {
         try? record(exchange, of: preparation)
-    }
-}
-
-/// A base URL fixed at the moment a request was prepared (requests hold their provider weakly;
-/// the send's completion keeps this one alive until the exchange ends).
-final class PinnedServer: ServerProvider {
-    let baseURL: URL?
-
-    init(baseURL: URL?) {
-        self.baseURL = baseURL
     }
 }

@@ -44,8 +44,15 @@ extension ExplorerReducer {
         case "pane.response": state.focus = .response
         case "view.zoom":
             state.zoomed = state.zoomed == nil ? state.focus : nil
-        case "view.narrower": state.collectionsWidth = max(16, state.collectionsWidth - 4)
-        case "view.wider": state.collectionsWidth = min(max(16, state.size.width - 40), state.collectionsWidth + 4)
+        case "view.narrower", "view.wider":
+            if state.collectionsWidthIsAutomatic {
+                state.collectionsWidth = ExplorerLayout(state).collections?.width ?? state.collectionsWidth
+                state.collectionsWidthIsAutomatic = false
+            }
+            state.collectionsWidth =
+                action == "view.narrower"
+                ? max(16, state.collectionsWidth - 4)
+                : min(max(16, state.size.width - 40), state.collectionsWidth + 4)
         case "view.requestSmaller": state.requestShare = max(15, state.requestShare - 5)
         case "view.requestLarger": state.requestShare = min(85, state.requestShare + 5)
         case "request.copyCurl": return copyAsCurl(&state, reveal: false)

@@ -58,8 +58,13 @@ extension ExplorerReducer {
             return name.flatMap(document.collection.environment(named:))?.kind == .mock
         }
         for document in (offline.map { [$0] } ?? []) + loaded {
-            if let first = document.collection.allRequests.first {
-                let key = RequestKey(collectionID: document.collection.id, requestID: first.request.id)
+            // The first request on screen (nothing unfolds), else the first inside the folders.
+            let id = document.collection.id
+            let visible = state.navigator.rows.first { $0.requestKey?.collectionID == id }?.requestKey
+            let first = document.collection.allRequests.first.map {
+                RequestKey(collectionID: id, requestID: $0.request.id)
+            }
+            if let key = visible ?? first {
                 select(key, &state, focus: false)
                 return
             }

@@ -17,6 +17,8 @@ public struct ExplorerState: Sendable {
     public var zoomed: Pane?
     /// Width of the collections pane in cells (`<`/`>` change it).
     public var collectionsWidth = 34
+    /// Until `<`/`>` is pressed the width also follows the screen: at most 30 % of it.
+    public var collectionsWidthIsAutomatic = true
     /// Share of the right column the request pane takes, in percent (`Alt+↑`/`Alt+↓`).
     public var requestShare = 42
     public var overlay: Overlay?

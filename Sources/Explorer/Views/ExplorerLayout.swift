@@ -23,7 +23,10 @@ public struct ExplorerLayout: Sendable, Equatable {
             }
             return
         }
-        let leftWidth = min(state.collectionsWidth, max(20, body.width * 3 / 10), body.width - 30)
+        let wanted =
+            state.collectionsWidthIsAutomatic
+            ? min(state.collectionsWidth, max(20, body.width * 3 / 10)) : state.collectionsWidth
+        let leftWidth = max(0, min(wanted, body.width - 30))
         collections = Rect(x: 0, y: body.y, width: max(0, leftWidth), height: body.height)
         let right = Rect(x: leftWidth, y: body.y, width: max(0, body.width - leftWidth), height: body.height)
         let requestHeight = max(7, min(right.height - 5, right.height * state.requestShare / 100))

@@ -15,7 +15,9 @@ enum OverlayView {
                     "Keys for the \(state.focus.title.lowercased()) pane, then everywhere (Esc closes)",
                     style: theme[.title])
             ]
-            for context in contexts.reversed() where context != "global" {
+            // The focused pane's own keys first (the most specific context first), then the rest.
+            let ordered = contexts.filter { $0 != "global" && $0 != "outside" } + ["outside"]
+            for context in ordered {
                 lines.append(Line(""))
                 lines.append(Line(contextTitle(context), style: theme[.title]))
                 lines += state.keys.keymap.helpLines(contexts: [context], keyStyle: theme[.accent])
