@@ -40,7 +40,10 @@ WRAP=wrapper_settled explorer main "$WORK"
 required "start: the shipped collections appear" wait_for main "▸ Showcase"
 check "start: httpbin is listed, unfolded" wait_for main "▾ httpbin"
 check "start: JSONPlaceholder is listed, unfolded" wait_for main "▾ JSONPlaceholder"
-check "start: the first row is selected" wait_for main "  1/[0-9]+  ─╯"
+check "start: the first request that answers offline is selected" wait_for main "Request · List posts"
+check "start: its row is selected" wait_for main "  11/[0-9]+  ─╯"
+keys main g g
+check "start: g g goes to the first row" wait_for main "  1/[0-9]+  ─╯"
 for _ in 1 2 3 4 5 6 7 8 9 10; do keys main j; done
 check "browse: j moves down ten rows" wait_for main "  11/[0-9]+  ─╯"
 keys main k
