@@ -71,7 +71,7 @@ extension ExplorerProgram {
             }
         case .setMouse(let enabled): host.setMouse(enabled)
         case .quit:
-            flushDrafts()
+            flushDrafts(now: true)
             host.quit()
         }
     }
@@ -163,13 +163,10 @@ extension ExplorerProgram {
             changedWhileSaving.insert(path)
             return
         }
-        if let slot = state.collections.first(where: { $0.path == path }) {
-            guard let document = slot.document else {
-                reload(path)
-                return
-            }
-            if CollectionStore.hasOutsideChange(document) { reload(path) }
-        } else if FileManager.default.fileExists(atPath: path) {
+        // Read on the work queue; the reducer keeps the collection as it is when the file's
+        // fingerprint has not changed (our own save), so nothing is read on the main thread.
+        let name = (path as NSString).lastPathComponent
+        if state.collections.contains(where: { $0.path == path }) || (name.hasSuffix(".json") && !name.hasPrefix(".")) {
             reload(path)
         }
     }
@@ -228,11 +225,17 @@ extension ExplorerProgram {
     }
 
     /// Writes pending drafts now (after the debounce, or before quitting).
-    func flushDrafts() {
+    /// Writes pending drafts: on the work queue after the debounce, at once when quitting.
+    func flushDrafts(now: Bool = false) {
         draftsWriteScheduled = false
         guard let drafts = pendingDrafts else { return }
         pendingDrafts = nil
-        DraftStore.write(drafts, to: environment.draftsPath)
+        let path = environment.draftsPath
+        if now {
+            DraftStore.write(drafts, to: path)
+        } else {
+            environment.work.schedule { DraftStore.write(drafts, to: path) }
+        }
     }
 
     // MARK: - $EDITOR

@@ -46,20 +46,32 @@ extension ExplorerProgram {
         let processed = future.then(ProcessedExchange.self, on: work) { [weak self] response in
             self?.deliver(.exchangeParsing(key, generation: generation))
             let duration = ContinuousClock.now - clockStart
-            // History is written after the answer is shown: the next item on the work queue.
-            work.schedule { [weak self] in
-                let exchange = Exchange(
-                    request: request, url: response.url, result: .success(response), startedAt: startedAt,
-                    duration: duration)
-                workspace.recordQuietly(exchange, of: preparation)
-                // A body the transport spilled to a temporary file has been read by now: remove
-                // that file (only that kind: a mock's body file belongs to the collection).
-                if let file = response.body.fileURL, ResponseProcessing.isTransportSpill(file) {
-                    try? FileManager.default.removeItem(at: file)
+            var done: ProcessedExchange?
+            defer {
+                // History is written after the answer is shown (the next item on the work queue),
+                // with secret values this very response gave to captures masked too.
+                let captured = done?.captures.values.filter(\.secret).map(\.text) ?? []
+                work.schedule { [weak self] in
+                    var entry = preparation
+                    if !captured.isEmpty {
+                        entry.redactor = Redactor(
+                            secrets: job.document.secretValues + job.captures.values.filter(\.secret).map(\.text)
+                                + preparation.resolved.secretValues + captured)
+                    }
+                    let exchange = Exchange(
+                        request: request, url: response.url, result: .success(response), startedAt: startedAt,
+                        duration: duration)
+                    workspace.recordQuietly(exchange, of: entry)
+                    // A body the transport spilled to a temporary file has been read by now: remove
+                    // that file (only that kind: a mock's body file belongs to the collection).
+                    if let file = response.body.fileURL, ResponseProcessing.isTransportSpill(file) {
+                        try? FileManager.default.removeItem(at: file)
+                    }
+                    self?.deliver(.historyChanged(key))
                 }
-                self?.deliver(.historyChanged(key))
             }
-            return try ResponseProcessing.process(response, request: saved, redactor: redactor)
+            done = try ResponseProcessing.process(response, request: saved, redactor: redactor)
+            return done!
         }
         processed.updated { [weak self] progress in
             self?.deliver(.exchangeProgress(key, generation: generation, progress))

@@ -194,6 +194,22 @@ extension ExplorerReducer {
     /// A collection file changed on disk. Without drafts it is reloaded quietly (the selection is
     /// kept by id); with drafts the user chooses.
     static func fileChanged(_ slot: CollectionSlot, _ state: inout ExplorerState) -> [ExplorerEffect] {
+        // A collection file deleted by another program leaves the list (unless it has drafts).
+        if slot.document == nil, slot.diagnostics.first?.message == "file not found" {
+            guard let index = state.collections.firstIndex(where: { $0.path == slot.path }) else { return [] }
+            if let id = state.collections[index].collectionID, state.isDirty(collectionID: id) {
+                notify(&state, "\(slot.fileName) was deleted on disk; Ctrl+S writes your drafts back", kind: .warning)
+                return []
+            }
+            state.collections.remove(at: index)
+            state.navigator.rebuild(from: state.collections)
+            if let key = state.selection, state.document(collectionID: key.collectionID) == nil {
+                state.selection = nil
+                state.editor = RequestEditorState()
+            }
+            notify(&state, "\(slot.fileName) was deleted on disk", kind: .info)
+            return []
+        }
         guard let id = slot.collectionID ?? state.collections.first(where: { $0.path == slot.path })?.collectionID
         else {
             store(slot, &state)

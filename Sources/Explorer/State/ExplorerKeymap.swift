@@ -81,8 +81,10 @@ public enum ExplorerKeymap {
         KeyBinding("request.bodyKind", keys: ["b"], help: "Next body kind (none, JSON, text)", context: "request"),
         KeyBinding("nav.up", keys: ["up", "k"], help: "Move up", context: "request"),
         KeyBinding("nav.down", keys: ["down", "j"], help: "Move down", context: "request"),
-        KeyBinding("nav.left", keys: ["left", "h"], help: "Previous column", context: "request"),
-        KeyBinding("nav.right", keys: ["right", "l"], help: "Next column", context: "request"),
+        KeyBinding(
+            "nav.left", keys: ["left", "h"], help: "Previous tab (in a table, ←/→ switch column)", context: "request"),
+        KeyBinding(
+            "nav.right", keys: ["right", "l"], help: "Next tab (in a table, ←/→ switch column)", context: "request"),
 
         // Response.
         KeyBinding("response.prevTab", keys: ["["], help: "Previous tab", context: "response"),

@@ -65,7 +65,7 @@ enum CollectionsPaneView {
             x = buffer.write("✖ ", x: x, y: y, style: theme[.error], maxX: area.right)
             buffer.write(row.title, x: x, y: y, style: theme[.error], maxX: area.right)
         case .request(let key):
-            let method = row.method ?? "?"
+            let method = state.drafts[key]?.method.rawValue ?? row.method ?? "?"
             let dirty = state.isDirty(key)
             x = buffer.write(dirty ? "● " : "  ", x: x, y: y, style: theme[.warning], maxX: area.right)
             let shown = String((method == "DELETE" ? "DEL" : method == "OPTIONS" ? "OPT" : method).prefix(5))

@@ -141,10 +141,16 @@ enum OverlayView {
             var lines: [Line] = []
             for slot in state.collections where !slot.diagnostics.isEmpty {
                 lines.append(Line(slot.path, style: theme[slot.document == nil ? .error : .warning].bold))
-                lines += slot.diagnostics.map {
-                    Line(
-                        "  \($0.line):\($0.column) \($0.severity == .error ? "error" : "warning"): \($0.path.isEmpty ? "" : $0.path + ": ")\($0.message)",
-                        style: theme[.text])
+                for diagnostic in slot.diagnostics {
+                    // A parser message may carry its excerpt and caret on lines of their own.
+                    let kind = diagnostic.severity == .error ? "error" : "warning"
+                    let location = diagnostic.path.isEmpty ? "" : diagnostic.path + ": "
+                    let parts = diagnostic.message.split(separator: "\n", omittingEmptySubsequences: false)
+                    lines.append(
+                        Line(
+                            "  \(diagnostic.line):\(diagnostic.column) \(kind): \(location)\(parts.first ?? "")",
+                            style: theme[.text]))
+                    lines += parts.dropFirst().map { Line("      " + $0, style: theme[.muted]) }
                 }
             }
             if lines.isEmpty {

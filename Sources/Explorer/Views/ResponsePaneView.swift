@@ -118,8 +118,13 @@ enum ErrorCardView {
         let theme = state.theme
         guard area.height > 0 else { return }
         var lines: [Line] = []
-        lines.append(Line("✖ " + card.translation.title, style: theme[.error].bold))
-        lines.append(Line(""))
+        // The keys sit on the title line, so a short pane (80×24) still shows them.
+        lines.append(
+            Line([
+                Span("✖ " + card.translation.title, style: theme[.error].bold), Span("   "),
+                Span("r", style: theme[.keyHint]), Span(" retry  ", style: theme[.muted]),
+                Span("F2", style: theme[.keyHint]), Span(" environment", style: theme[.muted]),
+            ]))
         for text in [card.translation.explanation] {
             lines += Paragraph.wrapped(Line(text, style: theme[.text]), width: area.width)
         }
@@ -131,12 +136,6 @@ enum ErrorCardView {
         if let elapsed = card.elapsed {
             lines.append(Line("Gave up after \(DurationText.format(elapsed))", style: theme[.muted]))
         }
-        lines.append(
-            Line([
-                Span("r", style: theme[.keyHint]), Span(" retry   "), Span("F2", style: theme[.keyHint]),
-                Span(" environment"),
-            ]))
-        lines.append(Line(""))
         lines.append(Line("Details", style: theme[.muted].bold))
         lines += Paragraph.wrapped(Line(result.method + " " + result.url, style: theme[.muted]), width: area.width)
         lines += Paragraph.wrapped(Line(card.translation.technicalDetail, style: theme[.muted]), width: area.width)
