@@ -23,7 +23,8 @@ venv="$out/posting-venv"
 for tool in tmux python3; do
     command -v "$tool" >/dev/null || { echo "bench-explorer: $tool is needed (make deps)" >&2; exit 1; }
 done
-if [[ ! -x "$venv/bin/posting" ]] || ! "$venv/bin/pip" show posting 2>/dev/null | grep -qx 'Version: 2.11.1'; then
+installed=$("$venv/bin/pip" show posting 2>/dev/null || true)
+if [[ ! -x "$venv/bin/posting" ]] || [[ "$installed" != *$'\nVersion: 2.11.1\n'* ]]; then
     echo "bench-explorer: installing Posting 2.11.1 into $venv" >&2
     rm -rf "$venv"
     python3 -m venv "$venv"

@@ -352,9 +352,10 @@ def send(app, marker, timeout):
     return result
 
 
-def keys_latency(app, key, count, keys_timeout):
+def keys_latency(app, key, count, keys_timeout, key_timeout=10):
     """Sends `key` `count` times, each after the screen settled; ms from send to the first capture
-    that differs. Stops after keys_timeout seconds in all."""
+    that differs. Stops after keys_timeout seconds in all, or at a key that changed nothing within
+    key_timeout seconds (recorded as key_timeout)."""
     latencies = []
     deadline = time.monotonic() + keys_timeout
     previous = app.tmux.settle(0.2)
@@ -363,13 +364,27 @@ def keys_latency(app, key, count, keys_timeout):
             break
         sent = now()
         app.tmux.keys(key(index) if callable(key) else key)
-        shown, screen = app.tmux.wait_for(lambda screen: screen != previous, 10)
+        shown, screen = app.tmux.wait_for(lambda screen: screen != previous, key_timeout)
         if shown is None:
-            latencies.append(10_000.0)
+            latencies.append(key_timeout * 1000.0)
             break
         latencies.append((shown - sent) / 1e6)
         previous = app.tmux.settle(0.03)
     return latencies
+
+
+def wait_idle(pid, quiet=1.0, timeout=600):
+    """Waits until the process used no CPU for `quiet` seconds; returns the seconds waited."""
+    start = time.monotonic()
+    ticks, since = cpu_ticks(pid), time.monotonic()
+    while time.monotonic() - start < timeout:
+        time.sleep(0.1)
+        current = cpu_ticks(pid)
+        if current != ticks:
+            ticks, since = current, time.monotonic()
+        elif time.monotonic() - since >= quiet:
+            return since - start
+    return time.monotonic() - start
 
 
 def idle_cpu(pid, seconds):
@@ -458,49 +473,66 @@ def main():
 
 
 def measure_open(app, args, data):
-    """With the 40 MB response on screen: memory, key latency scrolling and typing, idle CPU."""
+    """With the 40 MB response on screen: memory, key latency scrolling and typing, idle CPU.
+
+    Waits first until the program stopped working on the response (no CPU for 1 s): Posting goes
+    on for a while after the first rows show."""
     tmux = app.tmux
+    data["busy_after_rows_s"] = wait_idle(app.pid, 1.0, args.posting_timeout)
     tmux.settle(0.5)
     data["rss_open_mb"] = rss_mb(app.pid)
-    # Scroll the tree (lazer: focus the response pane, then j; Posting: its response body has the
-    # focus already, Down moves its cursor line).
-    if isinstance(app, Lazer):
-        tmux.keys("g", "3")
-        tmux.settle(0.2)
-        since = now()
-        data["scroll"] = keys_latency(app, "j", args.keys, 600)
-        data["scroll_log"] = app.key_latencies(since)
-    else:
-        data["scroll"] = keys_latency(app, "Down", args.keys, args.posting_keys_seconds)
-    log("%s scroll: %d keys, p99 %.1f ms" % (app.name, len(data["scroll"]), percentile(data["scroll"], 0.99)))
-    # Type into the request's body editor.
-    if isinstance(app, Lazer):
-        tmux.keys("g", "2")
-        tmux.settle(0.2)
-        tmux.keys("M-3")
-        tmux.settle(0.2)
-        tmux.keys("Enter")
-        tmux.settle(0.2)
-        since = now()
-        data["typing"] = keys_latency(app, typed_key, args.keys, 600)
-        data["typing_log"] = app.key_latencies(since)
-    else:
-        screen = tmux.settle(0.3)
-        lines = strip_styles(screen).split("\n")
-        tab_y = next(y for y, line in enumerate(lines) if "Headers  Body  Path" in line)
-        tmux.click(lines[tab_y].index("Body") + 1, tab_y)
-        screen = tmux.settle(0.5)
-        # The body text area: the line with the request body's "{" under the tabs.
-        x, y = find_row(screen, "{}") or (lines[tab_y].index("Headers"), tab_y + 3)
-        tmux.click(x + 1, y)
-        data["typing"] = keys_latency(app, typed_key, args.keys, args.posting_keys_seconds)
-    log("%s typing: %d keys, p99 %.1f ms" % (app.name, len(data["typing"]), percentile(data["typing"], 0.99)))
+    log("%s: idle %.1f s after the first rows; %.0f MB resident" % (app.name, data["busy_after_rows_s"], data["rss_open_mb"]))
+    key_timeout = 10 if isinstance(app, Lazer) else 60
+    keys_budget = 600 if isinstance(app, Lazer) else args.posting_keys_seconds
+    try:
+        # Scroll the tree (lazer: focus the response pane, then j; Posting: its response body has
+        # the focus already, Down moves its cursor line).
+        if isinstance(app, Lazer):
+            tmux.keys("g", "3")
+            tmux.settle(0.2)
+            since = now()
+            data["scroll"] = keys_latency(app, "j", args.keys, keys_budget, key_timeout)
+            data["scroll_log"] = app.key_latencies(since)
+        else:
+            data["scroll"] = keys_latency(app, "Down", args.keys, keys_budget, key_timeout)
+        log("%s scroll: %d keys, p99 %.1f ms" % (app.name, len(data["scroll"]), percentile(data["scroll"], 0.99)))
+        wait_idle(app.pid, 1.0, args.posting_timeout)
+        # Type into the request's body editor.
+        if isinstance(app, Lazer):
+            tmux.keys("g", "2")
+            tmux.settle(0.2)
+            tmux.keys("M-3")
+            tmux.settle(0.2)
+            tmux.keys("Enter")
+            tmux.settle(0.2)
+            since = now()
+            data["typing"] = keys_latency(app, typed_key, args.keys, keys_budget, key_timeout)
+            data["typing_log"] = app.key_latencies(since)
+        else:
+            screen = tmux.settle(0.3)
+            lines = strip_styles(screen).split("\n")
+            tab_y = next(y for y, line in enumerate(lines) if re.search(r"Headers +Body\S* +Path", line))
+            tmux.click(lines[tab_y].index("Body") + 1, tab_y)
+            tmux.wait_for(lambda screen: "{}" in strip_styles(screen), 60)
+            screen = tmux.settle(0.5)
+            # The body text area: its "{}" line under the tabs.
+            x, y = find_row(screen, "{}")
+            tmux.click(x + 1, y)
+            wait_idle(app.pid, 0.5, 60)
+            data["typing"] = keys_latency(app, typed_key, args.keys, keys_budget, key_timeout)
+        log("%s typing: %d keys, p99 %.1f ms" % (app.name, len(data["typing"]), percentile(data["typing"], 0.99)))
+    except Exception as error:
+        path = os.path.join(args.work, "%s-failed-screen.txt" % app.name)
+        with open(path, "w") as handle:
+            handle.write(strip_styles(tmux.capture()))
+        log("%s: key tests stopped: %r (screen in %s)" % (app.name, error, path))
+        data["key_error"] = repr(error)
+    wait_idle(app.pid, 1.0, args.posting_timeout)
     tmux.settle(1.0)
     data["rss_after_mb"] = rss_mb(app.pid)
     data["hwm_mb"] = rss_mb(app.pid, "VmHWM")
     data["idle_cpu_ms"] = idle_cpu(app.pid, 10)
-    if isinstance(app, Lazer):
-        data["screen"] = strip_styles(tmux.capture())
+    data["screen"] = strip_styles(tmux.capture())
     log("%s memory %.0f MB (peak %.0f MB), idle CPU %.0f ms / 10 s" % (
         app.name, data["rss_after_mb"], data["hwm_mb"], data["idle_cpu_ms"]))
 
@@ -563,6 +595,9 @@ def table(raw, args):
             label, keys_cell(lazer.get(kind, [])), keys_cell(own), keys_cell(posting.get(kind, [])),
             goal(percentile(own, 0.99) if own else None, 16)))
     body_mb = 40.0
+    rows.append("| after the first rows: busy until idle (no CPU for 1 s), 40 MB | %s | | %s | |" % (
+        "%.1f s" % lazer["busy_after_rows_s"] if "busy_after_rows_s" in lazer else "—",
+        "%.1f s" % posting["busy_after_rows_s"] if "busy_after_rows_s" in posting else "—"))
     rows.append("| resident memory, 40 MB response open (VmRSS after the key tests; peak VmHWM) | %.0f MB (peak %.0f MB) | | %s | ≤ 3× body = 120 MB: %s |" % (
         lazer.get("rss_after_mb", 0), lazer.get("hwm_mb", 0),
         "%.0f MB (peak %.0f MB)" % (posting["rss_after_mb"], posting["hwm_mb"]) if "rss_after_mb" in posting else "—",
