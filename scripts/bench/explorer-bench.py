@@ -23,8 +23,10 @@ focused, to focus the response body when a response arrives, and not to blink it
 blinking cursor would change the screen by itself). Its request for the body is opened with a
 mouse click on its row in the collection tree.
 
-Usage: explorer-bench.py --lazer BIN --posting BIN --collections DIR --work DIR --port PORT
-                         [--rounds N] [--posting-send-rounds N] [--keys N]
+Usage (scripts/bench-explorer.sh prepares the arguments):
+  explorer-bench.py --lazer BIN --posting BIN --collections DIR --bench-collection FILE
+                    --posting-collections DIR --posting-bench DIR --work DIR [--rounds N]
+                    [--send-rounds N] [--posting-send-rounds N] [--keys N] [--json FILE] [--skip-posting]
 Prints a Markdown table on standard output; progress goes to standard error.
 """
 import argparse
