@@ -3,7 +3,7 @@ SHELL := /bin/bash
 SWIFT ?= swift
 LINT_PATHS := Package.swift Sources Tests Fuzz
 
-.PHONY: bench-tui bench-tui-pure bench-tui-ncurses bench-transport bench-futures
+.PHONY: bench-tui bench-tui-pure bench-tui-ncurses bench-transport bench-futures bench-explorer
 .PHONY: fuzz-json bench-json
 .PHONY: all deps run build build-release lint test unit e2e test-tsan clean
 
@@ -94,6 +94,13 @@ bench-tui: bench-tui-pure bench-tui-ncurses
 ## bench-transport: CurlDispatcher vs the curl CLI and wrk on a loopback nginx (release build; installs nginx, wrk).
 bench-transport: deps
 	scripts/bench-transport.sh
+
+## bench-explorer: the explorer (release lazer in tmux) against Posting 2.11.1 (from PyPI, into a
+## throwaway virtualenv under bench-out/): start-up, send → tree (8 MB, 40 MB, loopback), key → frame,
+## memory and idle CPU; results in bench-out/explorer.md. ROUNDS, SEND_ROUNDS, KEYS, SKIP_POSTING=1.
+bench-explorer: deps
+	$(SWIFT) build -c release --product lazer
+	scripts/bench-explorer.sh .build/release/lazer
 
 clean:
 	rm -rf .build .build-*

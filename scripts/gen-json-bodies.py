@@ -7,7 +7,7 @@ numbers.json — GeoJSON-like features whose coordinates are long arrays of floa
 strings.json — records with long texts full of escapes and non-ASCII (Latin, Cyrillic, CJK, emoji).
 
 The same seed always produces the same bytes, so numbers in README are reproducible.
-Usage: gen-json-bodies.py OUTDIR [SIZE_MB]
+Usage: gen-json-bodies.py OUTDIR [SIZE_MB [KINDS]]   (KINDS: comma-separated, e.g. "api"; default all three)
 """
 import json
 import os
@@ -82,8 +82,11 @@ def write_body(path, make, size, seed):
 def main():
     outdir = sys.argv[1]
     size = int(float(sys.argv[2] if len(sys.argv) > 2 else 40) * 1_000_000)
+    kinds = sys.argv[3].split(",") if len(sys.argv) > 3 else ["api", "numbers", "strings"]
     os.makedirs(outdir, exist_ok=True)
     for name, make, seed in (("api", api_object, 1), ("numbers", number_feature, 2), ("strings", string_record, 3)):
+        if name not in kinds:
+            continue
         path = os.path.join(outdir, name + ".json")
         count = write_body(path, make, size, seed)
         print("%s: %d bytes, %d top-level elements" % (path, os.path.getsize(path), count))

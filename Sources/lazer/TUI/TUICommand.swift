@@ -51,6 +51,7 @@ struct TUICommand: ParsableCommand {
 
     func run() throws {
         let environment = ProcessInfo.processInfo.environment
+        let benchLog = BenchLog.open(environment: environment)
         let folders =
             paths.isEmpty ? [FileManager.default.fileExists(atPath: "Collections") ? "Collections" : "."] : paths
         let catalog = ThemeCatalog.load(directory: themes ?? UserPaths.defaultThemesDirectory())
@@ -90,7 +91,10 @@ struct TUICommand: ParsableCommand {
             let program = ExplorerProgram(
                 state: initialState, backend: backend, environment: explorerEnvironment, clock: SystemExplorerClock(),
                 host: host)
-            host.run(program, paths: folders, problems: startupProblems)
+            if let benchLog {
+                program.onFrame = { [unowned program] report in benchLog.drew(report, state: program.state) }
+            }
+            host.run(program, paths: folders, problems: startupProblems, benchLog: benchLog)
         }
     }
 }

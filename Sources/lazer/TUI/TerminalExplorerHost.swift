@@ -18,9 +18,18 @@ final class TerminalExplorerHost: ExplorerHost {
         self.dispatcher = dispatcher
     }
 
-    /// Starts the program and serves events until it quits. Never returns.
-    func run(_ program: ExplorerProgram, paths: [String], problems: [String]) -> Never {
-        let loop = TerminalEventLoop(backend: backend) { [weak program] event in program?.handle(event) }
+    /// Starts the program and serves events until it quits. Never returns. With a `benchLog`
+    /// (`LAZER_BENCH_LOG`), each input event's arrival is noted before the program sees it.
+    func run(_ program: ExplorerProgram, paths: [String], problems: [String], benchLog: BenchLog? = nil) -> Never {
+        let loop: TerminalEventLoop
+        if let benchLog {
+            loop = TerminalEventLoop(backend: backend) { [weak program] event in
+                benchLog.received(event)
+                program?.handle(event)
+            }
+        } else {
+            loop = TerminalEventLoop(backend: backend) { [weak program] event in program?.handle(event) }
+        }
         loop.onTermination = { [backend, dispatcher] termination in
             backend.shutdown()
             dispatcher.shutdown()
