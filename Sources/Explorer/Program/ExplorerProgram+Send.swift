@@ -70,8 +70,9 @@ extension ExplorerProgram {
                     self?.deliver(.historyChanged(key))
                 }
             }
-            done = try ResponseProcessing.process(response, request: saved, redactor: redactor)
-            return done!
+            let result = try ResponseProcessing.process(response, request: saved, redactor: redactor)
+            done = result
+            return result
         }
         processed.updated { [weak self] progress in
             self?.deliver(.exchangeProgress(key, generation: generation, progress))
