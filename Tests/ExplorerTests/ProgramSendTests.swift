@@ -172,6 +172,10 @@ struct ProgramSendTests {
         let history = try String(
             contentsOfFile: harness.folder.state + "/history/" + ShippedIDs.showcase + ".jsonl", encoding: .utf8)
         #expect(!history.contains("correct horse"))
+        // The token is masked in history too: in the login's own answer (where the capture took
+        // it) and in the next request's Authorization header.
+        #expect(history.contains("Log in"))
+        #expect(!history.contains("mock-token-5f2a9c"))
     }
 
     @Test func switchingTheEnvironmentSendsTheNextRequestToTheOtherServerButNotTheOneInFlight() throws {
