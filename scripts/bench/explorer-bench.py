@@ -438,7 +438,7 @@ def main():
                 round_index + 1, raw["lazer"]["startup"][-1], raw["posting"]["startup"][-1:]))
 
         # 2. Send → first tree rows, 8 MB and 40 MB; the last 40 MB run stays open for 3 and 4.
-        bodies = (("8mb", "api 8 MB", r"\b25406 items", 25406), ("40mb", "api 40 MB", r"\b126818 items", 126818))
+        bodies = (("8mb", "api 8 MB", r"\b25,?406 items", 25406), ("40mb", "api 40 MB", r"\b126,?818 items", 126818))
         for app, rounds in ((lazer, args.send_rounds), (posting, 0 if args.skip_posting else args.posting_send_rounds)):
             data = raw[app.name.lower()]
             for size, row_name, lazer_marker, _ in bodies:
