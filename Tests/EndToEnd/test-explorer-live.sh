@@ -101,7 +101,9 @@ check "dead: it explains" \
 check "dead: it says where the URL came from" wait_for live "Where: the base URL of environment \"dead\""
 check "dead: it gives the hint" wait_for live "Try: Check the server is running and the port in the URL is right\."
 check "dead: it offers a retry" wait_for live "r retry +F2 environment"
-check "dead: the technical detail is below" wait_for live "TransportError\.connectionRefused"
+check "dead: the technical detail is folded below" wait_for live "▸ Details t"
+keys live t
+check "dead: t unfolds the technical detail" wait_for live "TransportError\.connectionRefused"
 check "dead: the old body is not shown as current" wait_gone live 'server: "beta"'
 
 # --- Slow server, cancelled with Esc -----------------------------------------------------------

@@ -110,6 +110,7 @@ struct ProgramSendTests {
         #expect(card.origin == "the base URL of environment \"mock\" (mock): http://showcase.mock")
         #expect(harness.shows("✖ " + card.translation.title))
         #expect(harness.shows("Where: the base URL of environment \"mock\" (mock): http://showcase.mock"))
+        harness.press("g", "3", "t")
         #expect(harness.shows("GET http://showcase.mock/dns-failure"))
         // r in the response pane retries.
         let mock = try harness.mock("mock", of: ShippedIDs.showcase)

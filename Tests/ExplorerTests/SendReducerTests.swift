@@ -242,8 +242,12 @@ struct SendReducerTests {
         #expect(screen.contains("Where: the base URL of environment \"dev\" (mock): http://dev.mock"))
         #expect(screen.contains("Try: Check the base URL of the environment."))
         #expect(screen.contains("r retry"))
-        #expect(screen.contains("Could not resolve host: dev.mock"))
-        fixture.driver.press("g", "3")
+        // The technical detail is folded until t.
+        #expect(screen.contains("▸ Details t"))
+        #expect(!screen.contains("Could not resolve host: dev.mock"))
+        fixture.driver.press("g", "3", "t")
+        #expect(fixture.driver.render().contains("Could not resolve host: dev.mock"))
+        #expect(fixture.driver.render().contains("▾ Details t"))
         #expect(fixture.driver.press("r").sendJobs.count == 1)
     }
 

@@ -92,6 +92,8 @@ extension ExplorerReducer {
             state.response.scroll = 0
         case "response.retry":
             return send(&state)
+        case "response.details":
+            state.response.detailsOpen.toggle()
         case "response.save":
             guard let response = state.shownResult?.response, !response.content.bytes.isEmpty else {
                 notify(&state, "No body to save", kind: .info)

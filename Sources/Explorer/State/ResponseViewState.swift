@@ -18,6 +18,8 @@ public struct ResponseViewState: Sendable {
     public var rawHex = false
     /// Pretty-printed Raw for JSON bodies (false: the exact bytes).
     public var rawPretty = true
+    /// The error card's technical detail is unfolded (`t`).
+    public var detailsOpen = false
     public var search = TreeSearchState()
     public var filter = JSONPathFilterState()
     /// The history list of the selected request, newest first.
@@ -52,6 +54,7 @@ public struct ResponseViewState: Sendable {
         }
         self.search = search
         self.filter = filter
+        detailsOpen = false
     }
 
     /// Keeps the selected row on screen.

@@ -136,7 +136,17 @@ enum ErrorCardView {
         if let elapsed = card.elapsed {
             lines.append(Line("Gave up after \(DurationText.format(elapsed))", style: theme[.muted]))
         }
-        lines.append(Line("Details", style: theme[.muted].bold))
+        let open = state.response.detailsOpen
+        lines.append(
+            Line([
+                Span(open ? "▾ Details " : "▸ Details ", style: theme[.muted].bold), Span("t", style: theme[.keyHint]),
+            ]))
+        guard open else {
+            for (row, line) in lines.prefix(area.height).enumerated() {
+                _ = line.render(x: area.x, y: area.y + row, width: area.width, buffer: &buffer)
+            }
+            return
+        }
         lines += Paragraph.wrapped(Line(result.method + " " + result.url, style: theme[.muted]), width: area.width)
         lines += Paragraph.wrapped(Line(card.translation.technicalDetail, style: theme[.muted]), width: area.width)
         for (row, line) in lines.prefix(area.height).enumerated() {
