@@ -92,7 +92,7 @@ public enum ExplorerKeymap {
         KeyBinding("response.retry", keys: ["r"], help: "Retry (send again)", context: "response"),
         KeyBinding("response.save", keys: ["s"], help: "Save the body to a file", context: "response"),
         KeyBinding(
-            "response.details", keys: ["t"], help: "Error card: show or fold the technical detail", context: "response"),
+            "response.details", keys: ["t"], help: "Error card: show or fold the technical detail", context: "outside"),
         KeyBinding("nav.up", keys: ["up", "k"], help: "Move up", context: "response"),
         KeyBinding("nav.down", keys: ["down", "j"], help: "Move down", context: "response"),
         KeyBinding("nav.pageUp", keys: ["pgup", "ctrl+b"], help: "Page up", context: "response"),
