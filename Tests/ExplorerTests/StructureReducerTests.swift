@@ -199,4 +199,48 @@ struct StructureReducerTests {
         let folder = try #require(fixture.driver.press("J").saves.first)
         #expect(folder.document.collection.folders.map(\.name) == ["Empty", "Users"])
     }
+
+    @Test func mMovesARequestOrAFolderIntoAnotherFolder() throws {
+        var fixture = try fixture()
+        // "List users" (in Users) to the top level.
+        fixture.driver.press("m")
+        guard case .prompt(let prompt)? = fixture.driver.state.overlay else {
+            Issue.record("m asks where to")
+            return
+        }
+        #expect(prompt.field.text == "Users")
+        fixture.driver.press("ctrl+a", "backspace")
+        let toTop = try #require(fixture.driver.press("enter").saves.first)
+        #expect(toTop.document.collection.requests.map(\.name).contains("List users"))
+        #expect(!(requestNames(in: ["Users"], toTop.document.collection).contains("List users")))
+        #expect(fixture.driver.state.navigator.selectedRow?.title == "List users")
+        // A folder that does not exist is refused in place, nothing written.
+        fixture.driver.press("m")
+        fixture.driver.type("Nowhere")
+        #expect(fixture.driver.press("enter").saves.isEmpty)
+        guard case .prompt(let refused)? = fixture.driver.state.overlay else {
+            Issue.record("the prompt stays open")
+            return
+        }
+        #expect(refused.error?.contains("No folder \"Nowhere\"") == true)
+        // Into Users/Admin by its path.
+        fixture.driver.press("ctrl+a")
+        fixture.driver.type("Users/Admin")
+        let intoAdmin = try #require(fixture.driver.press("enter").saves.first)
+        #expect(requestNames(in: ["Users", "Admin"], intoAdmin.document.collection).last == "List users")
+        // The Empty folder into Users; a folder never goes into itself.
+        fixture.driver.reduce(.saved(collectionID: TestCollections.alphaID, .success(intoAdmin.document)))
+        let found = fixture.driver.state.navigator.select(
+            .folder(collectionID: TestCollections.alphaID, path: ["Empty"]))
+        #expect(found)
+        fixture.driver.press("m")
+        fixture.driver.press("ctrl+a")
+        fixture.driver.type("Empty")
+        #expect(fixture.driver.press("enter").saves.isEmpty)
+        fixture.driver.press("ctrl+a")
+        fixture.driver.type("Users")
+        let folder = try #require(fixture.driver.press("enter").saves.first)
+        #expect(folder.document.collection.folder(at: ["Users", "Empty"]) != nil)
+        #expect(folder.document.collection.folder(at: ["Empty"]) == nil)
+    }
 }

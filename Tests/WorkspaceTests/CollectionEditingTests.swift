@@ -103,4 +103,22 @@ import Workspace
         #expect(request.options.proxy == "socks5h://127.0.0.1:1080")
         #expect(request.options.httpVersion == .http2)
     }
+
+    @Test func movingIntoOtherFolders() {
+        var collection = collection()
+        var changed = collection.moveRequest(id: "t1", toFolder: ["Posts", "Drafts"])
+        #expect(changed)
+        #expect(collection.folderPath(ofRequest: "t1") == ["Posts", "Drafts"])
+        changed = collection.moveRequest(id: "t1", toFolder: ["Missing"])
+        #expect(!changed)
+        #expect(collection.folderPath(ofRequest: "t1") == ["Posts", "Drafts"], "unchanged when refused")
+        changed = collection.moveFolder(at: ["Posts", "Drafts"], toFolder: [])
+        #expect(changed)
+        #expect(collection.folder(at: ["Drafts"])?.requests.map(\.id) == ["d1", "t1"])
+        changed = collection.moveFolder(at: ["Posts"], toFolder: ["Posts"])
+        #expect(!changed, "not into itself")
+        _ = collection.addFolder(named: "Inner", inFolder: ["Posts"])
+        changed = collection.moveFolder(at: ["Posts"], toFolder: ["Posts", "Inner"])
+        #expect(!changed, "not into its own subfolder")
+    }
 }

@@ -100,6 +100,25 @@ extension ExplorerReducer {
             store(CollectionSlot(document: document), &state)
             notify(&state, "Restored: \(undo.description)", kind: .success)
             return [.save(document, overwrite: false)]
+        case "collections.moveTo":
+            switch row?.kind {
+            case .request(let key)?:
+                state.overlay = .prompt(
+                    PromptState(
+                        purpose: .moveRequest(key), title: "Move to folder (Folder/Sub; empty: top level)",
+                        text: state.document(collectionID: key.collectionID)?.collection.folderPath(
+                            ofRequest: key.requestID)?
+                            .joined(separator: "/") ?? ""))
+            case .folder(let id, let path)?:
+                state.overlay = .prompt(
+                    PromptState(
+                        purpose: .moveFolder(collectionID: id, path: path),
+                        title: "Move \(path.last ?? "") into (Folder/Sub; empty: top level)",
+                        text: path.dropLast().joined(separator: "/")))
+            default:
+                notify(&state, "Select a request or a folder to move", kind: .info)
+            }
+            return []
         case "collections.moveUp", "collections.moveDown":
             return move(row, by: action == "collections.moveUp" ? -1 : 1, &state)
         default:

@@ -5,6 +5,10 @@ import Workspace
 /// Text prompts: naming new requests, folders and collections, and renaming.
 extension ExplorerReducer {
     static func commitPrompt(_ prompt: PromptState, _ state: inout ExplorerState) -> [ExplorerEffect] {
+        switch prompt.purpose {
+        case .moveRequest, .moveFolder: return commitMove(prompt, &state)
+        default: break
+        }
         let name = prompt.field.text.trimmingCharacters(in: .whitespaces)
         guard !name.isEmpty else {
             var prompt = prompt
@@ -23,6 +27,8 @@ extension ExplorerReducer {
             guard let bytes = state.shownResult?.response?.content.bytes else { return fail("The body is gone") }
             state.overlay = nil
             return [.writeFile(path: name, bytes: bytes)]
+        case .moveRequest, .moveFolder:
+            return commitMove(prompt, &state)
         case .newCollection:
             guard
                 let folder = state.collections.first.map({ ($0.path as NSString).deletingLastPathComponent })
@@ -84,6 +90,46 @@ extension ExplorerReducer {
             let effects = select(key, &state, focus: true)
             state.editor.focus = .url
             return [.save(document, overwrite: false)] + effects
+        }
+    }
+
+    /// Moves a request or a folder into the folder the prompt names (`Folder/Sub`, empty: the
+    /// collection's top level), and writes the collection.
+    private static func commitMove(_ prompt: PromptState, _ state: inout ExplorerState) -> [ExplorerEffect] {
+        let destination = prompt.field.text.split(separator: "/").map { $0.trimmingCharacters(in: .whitespaces) }
+            .filter { !$0.isEmpty }
+        func fail(_ message: String) -> [ExplorerEffect] {
+            var prompt = prompt
+            prompt.error = message
+            state.overlay = .prompt(prompt)
+            return []
+        }
+        switch prompt.purpose {
+        case .moveRequest(let key):
+            guard var document = state.document(collectionID: key.collectionID) else {
+                return fail("The collection is gone")
+            }
+            guard document.collection.moveRequest(id: key.requestID, toFolder: destination) else {
+                return fail("No folder \"\(destination.joined(separator: "/"))\" in \(document.collection.name)")
+            }
+            state.overlay = nil
+            for depth in destination.indices {
+                state.navigator.expanded.insert(([key.collectionID] + destination[...depth]).joined(separator: "/"))
+            }
+            store(CollectionSlot(document: document), &state)
+            state.navigator.select(.request(key))
+            return [.save(document, overwrite: false)]
+        case .moveFolder(let id, let path):
+            guard var document = state.document(collectionID: id) else { return fail("The collection is gone") }
+            guard document.collection.moveFolder(at: path, toFolder: destination) else {
+                return fail("Cannot move \(path.joined(separator: "/")) into \"\(destination.joined(separator: "/"))\"")
+            }
+            state.overlay = nil
+            store(CollectionSlot(document: document), &state)
+            state.navigator.select(.folder(collectionID: id, path: destination + [path.last ?? ""]))
+            return [.save(document, overwrite: false)]
+        default:
+            return []
         }
     }
 

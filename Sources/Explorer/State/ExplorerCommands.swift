@@ -21,6 +21,7 @@ public enum ExplorerCommands {
         ("Rename", "collections.rename"), ("Duplicate the request", "collections.duplicate"),
         ("Delete", "collections.delete"), ("Undo the last deletion", "collections.undo"),
         ("Move up", "collections.moveUp"), ("Move down", "collections.moveDown"),
+        ("Move into another folder", "collections.moveTo"),
         ("Filter the collections", "collections.filter"), ("Edit the URL", "request.focusURL"),
         ("Next HTTP method", "request.method"), ("Pretty-format the JSON body", "body.format"),
         ("Edit the body in $EDITOR", "body.external"), ("Next body kind", "request.bodyKind"),

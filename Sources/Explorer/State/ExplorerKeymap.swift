@@ -69,6 +69,7 @@ public enum ExplorerKeymap {
         KeyBinding("collections.undo", keys: ["u"], help: "Undo the last deletion", context: "collections"),
         KeyBinding("collections.moveDown", keys: ["J"], help: "Move down among its siblings", context: "collections"),
         KeyBinding("collections.moveUp", keys: ["K"], help: "Move up among its siblings", context: "collections"),
+        KeyBinding("collections.moveTo", keys: ["m"], help: "Move into another folder", context: "collections"),
 
         // Request.
         KeyBinding("request.prevTab", keys: ["["], help: "Previous tab", context: "request"),

@@ -38,6 +38,9 @@ public struct PromptState: Sendable {
         case newCollection
         /// Where to write the shown response body.
         case saveBody
+        /// Into which folder (`Folder/Sub`, empty: the top level) to move a request or a folder.
+        case moveRequest(RequestKey)
+        case moveFolder(collectionID: String, path: [String])
     }
 
     public var purpose: Purpose

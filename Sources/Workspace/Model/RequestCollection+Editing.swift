@@ -114,6 +114,39 @@ extension RequestCollection {
         }
     }
 
+    /// Moves the request with `id` to the end of the folder at `destination` (`[]`: the top level);
+    /// false when that folder does not exist.
+    @discardableResult
+    public mutating func moveRequest(id: String, toFolder destination: [String]) -> Bool {
+        guard let request = request(id: id), destination.isEmpty || folder(at: destination) != nil else { return false }
+        var moved = self
+        moved.removeRequest(id: id)
+        guard moved.addRequest(request, inFolder: destination) else { return false }
+        self = moved
+        return true
+    }
+
+    /// Moves the folder at `path` (with everything in it) into the folder at `destination`; false
+    /// when the destination is missing, is the folder itself or inside it, or has a folder of
+    /// that name already.
+    @discardableResult
+    public mutating func moveFolder(at path: [String], toFolder destination: [String]) -> Bool {
+        guard let name = path.last, let moving = folder(at: path),
+            destination.isEmpty || folder(at: destination) != nil,
+            !destination.starts(with: path), Array(path.dropLast()) != destination
+        else { return false }
+        var moved = self
+        moved.removeFolder(at: path)
+        let placed = moved.editContents(at: destination) { folders, _ in
+            guard !folders.contains(where: { $0.name == name }) else { return false }
+            folders.append(moving)
+            return true
+        }
+        guard placed else { return false }
+        self = moved
+        return true
+    }
+
     /// Moves the folder at `path` one place up or down among its sibling folders.
     @discardableResult
     public mutating func moveFolder(at path: [String], by offset: Int) -> Bool {
