@@ -36,7 +36,6 @@ extension ExplorerProgram {
             dispatch(.exchangeFinished(key, result(.failure(card))))
             return
         }
-        let started = clock.now()
         let startedAt = Date()
         let saved = job.request
         let redactor = preparation.redactor
@@ -106,7 +105,6 @@ extension ExplorerProgram {
             }
         }
         inFlight[key] = (generation, processed)
-        _ = started
         processed.send()
     }
 

@@ -44,7 +44,6 @@ public enum ExplorerReducer {
             return exchangeFinished(key, result, &state)
         case .captured(let collectionID, let values):
             state.captures[collectionID, default: [:]].merge(values) { _, new in new }
-            refreshPreviewDependents(&state)
             return []
         case .saved(let collectionID, let result):
             return saved(collectionID, result, &state)
@@ -108,10 +107,6 @@ public enum ExplorerReducer {
     static func draftsChanged(_ state: inout ExplorerState) -> [ExplorerEffect] {
         [.storeDrafts(state.drafts)]
     }
-
-    /// Nothing to recompute eagerly today: the preview is resolved when drawn. Kept as the one
-    /// place to hook derived values that depend on variables.
-    static func refreshPreviewDependents(_ state: inout ExplorerState) {}
 
     /// Replaces (or adds) a collection slot, rebuilding the navigator.
     static func store(_ slot: CollectionSlot, _ state: inout ExplorerState) {
