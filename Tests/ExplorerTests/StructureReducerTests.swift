@@ -84,6 +84,16 @@ struct StructureReducerTests {
         fixture.driver.reduce(.saved(collectionID: creation.collection.id, .success(document)))
         #expect(fixture.driver.state.navigator.rows.contains { $0.title == "My API" })
         #expect(fixture.driver.state.toast?.message == "Saved my-api.json")
+        // Its row is selected, so `a` makes its first request, whose "/" the typing replaces.
+        #expect(fixture.driver.state.navigator.selectedRow?.title == "My API")
+        fixture.driver.press("a")
+        fixture.driver.type("Ping")
+        let added = try #require(fixture.driver.press("enter").saves.first)
+        #expect(added.document.collection.id == creation.collection.id)
+        fixture.driver.reduce(.saved(collectionID: creation.collection.id, .success(added.document)))
+        fixture.driver.type("https://api.example/ping")
+        #expect(fixture.driver.state.selectedRequest?.url == "https://api.example/ping")
+        fixture.driver.press("esc", "g", "1")
         // A second one with the same file name is refused.
         fixture.driver.press("C")
         fixture.driver.type("my api")

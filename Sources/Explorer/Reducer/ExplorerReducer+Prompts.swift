@@ -89,6 +89,8 @@ extension ExplorerReducer {
             let key = RequestKey(collectionID: id, requestID: request.id)
             let effects = select(key, &state, focus: true)
             state.editor.focus = .url
+            // Typing replaces the placeholder "/" (a full URL or a path).
+            state.editor.url.selectAll()
             return [.save(document, overwrite: false)] + effects
         }
     }

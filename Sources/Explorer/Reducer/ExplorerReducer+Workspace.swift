@@ -171,7 +171,15 @@ extension ExplorerReducer {
             for key in state.drafts.keys where key.collectionID == collectionID {
                 if document.collection.request(id: key.requestID) == state.drafts[key] { state.drafts[key] = nil }
             }
+            let isNew = state.slot(collectionID: collectionID) == nil
             store(CollectionSlot(document: document), &state)
+            if isNew {
+                // A new collection file: its row is selected, ready for `a` (new request).
+                state.navigator.expanded.insert(collectionID)
+                state.navigator.rebuild(from: state.collections)
+                state.navigator.select(.collection(collectionID: collectionID))
+                state.focus = .collections
+            }
             // A deletion's "u: undo" notice stays while it can be undone (its save would replace it at once).
             if state.undo?.collectionID != collectionID {
                 notify(&state, "Saved \(CollectionSlot(document: document).fileName)", kind: .success)
