@@ -1,6 +1,8 @@
+import AnnotatedLocks
 import Foundation
 import Futures
 public import HTTPCore
+import Synchronization
 public import Workspace
 
 /// Runs a `RunPlan`: each request is prepared by `WorkspaceServices` (resolved in the run's
@@ -15,6 +17,10 @@ public final class ReplayRunner: Sendable {
     public let services: WorkspaceServices
     public let configuration: RunConfiguration
     public let translator: ErrorTranslator
+    /// Held while a request is prepared and pinned: preparing moves the services' shared server
+    /// provider to the request's environment, which a request of another collection being
+    /// prepared at the same time (`--parallel`) must not move under it.
+    let preparing = Mutex(())
 
     public init(services: WorkspaceServices, configuration: RunConfiguration, translator: ErrorTranslator = .standard) {
         self.services = services
@@ -22,31 +28,81 @@ public final class ReplayRunner: Sendable {
         self.translator = translator
     }
 
-    /// Runs every request of `plan` and returns the report (results in plan order).
+    /// Runs every request of `plan` (`repetitions` times) and returns the report: results in plan
+    /// order, pass after pass, whatever order they finished in.
     public func run(_ plan: RunPlan, onResult: @Sendable (RequestResult) -> Void = { _ in }) async -> RunReport {
         let startedAt = Date()
         let clockStart = ContinuousClock.now
         var results: [RequestResult] = []
-        var captures: [String: [String: VariableScope.Value]] = [:]
         var bailed = false
-        for item in plan.items {
-            let collectionID = item.document.collection.id
-            let known = captures[collectionID] ?? initialValues(for: item.document)
-            let result: RequestResult
-            if bailed {
-                result = skipped(item)
-            } else {
-                let execution = await RequestExecution(runner: self, item: item, captures: known).run()
-                result = execution.result
-                captures[collectionID] = known.merging(execution.captured) { _, new in new }
-                if configuration.bail, result.status != .passed { bailed = true }
-            }
-            results.append(result)
-            onResult(result)
+        for iteration in 1...configuration.repetitions {
+            results += await runPass(plan, iteration: iteration, bailed: &bailed, onResult: onResult)
         }
         return RunReport(
             results: results, environment: configuration.environment, startedAt: startedAt,
             duration: ContinuousClock.now - clockStart)
+    }
+
+    /// One pass over the plan: up to `parallel` requests in flight, each started once the
+    /// requests whose captures it uses have finished (with 1, strictly in plan order).
+    private func runPass(
+        _ plan: RunPlan, iteration: Int, bailed: inout Bool, onResult: @Sendable (RequestResult) -> Void
+    ) async -> [RequestResult] {
+        let items = plan.items
+        let waits =
+            configuration.parallel > 1
+            ? RunDependencies.compute(items, environment: configuration.environment)
+            : Array(repeating: [], count: items.count)
+        var results = [RequestResult?](repeating: nil, count: items.count)
+        var captured = [[String: VariableScope.Value]](repeating: [:], count: items.count)
+        var started = Set<Int>()
+        var finished = Set<Int>()
+        var running = 0
+        var stop = bailed
+        await withTaskGroup(of: (Int, RequestExecution.Outcome).self) { group in
+            func startReady() {
+                for index in items.indices where !started.contains(index) {
+                    if stop {
+                        var result = skipped(items[index])
+                        result.iteration = iteration
+                        results[index] = result
+                        started.insert(index)
+                        finished.insert(index)
+                        onResult(result)
+                        continue
+                    }
+                    guard running < configuration.parallel else { return }
+                    guard waits[index].isSubset(of: finished) else { continue }
+                    started.insert(index)
+                    running += 1
+                    let item = items[index]
+                    let collectionID = item.document.collection.id
+                    var known = initialValues(for: item.document)
+                    for earlier in 0..<index
+                    where finished.contains(earlier) && items[earlier].document.collection.id == collectionID {
+                        known.merge(captured[earlier]) { _, new in new }
+                    }
+                    let execution = RequestExecution(runner: self, item: item, captures: known)
+                    group.addTask { (index, await execution.run()) }
+                }
+            }
+            startReady()
+            while let (index, outcome) = await group.next() {
+                running -= 1
+                finished.insert(index)
+                var result = outcome.result
+                result.iteration = iteration
+                results[index] = result
+                captured[index] = outcome.captured
+                onResult(result)
+                if configuration.bail, result.status != .passed { stop = true }
+                startReady()
+            }
+        }
+        bailed = stop
+        return results.enumerated().map { index, result in
+            result ?? skipped(items[index])
+        }
     }
 
     /// `--var` values as the first layer of variables; a value given for a variable the collection

@@ -1,3 +1,4 @@
+import AnnotatedLocks
 import Foundation
 import Futures
 import HTTPCore
@@ -22,29 +23,60 @@ struct RequestExecution {
         let configuration = runner.configuration
         let document = item.document
         let saved = item.request
-        let preparation = services.prepare(
-            saved, in: document, environmentName: configuration.environment, captures: captures)
+        let (preparation, pinned) = runner.preparing.withLock(ownedBy: runner) { _ in
+            let preparation = services.prepare(
+                saved, in: document, environmentName: configuration.environment, captures: captures)
+            return (preparation, preparation.request.map(Self.pinned))
+        }
         var result = RequestResult(
             collectionName: document.collection.name, collectionID: document.collection.id,
             collectionFile: document.path, folderPath: item.folderPath, requestID: saved.id, name: saved.name,
             method: saved.method.rawValue, url: saved.url, environment: preparation.environment?.name,
             status: .notSent)
-        guard let prepared = preparation.request, let dispatcher = preparation.dispatcher,
-            preparation.problems.isEmpty
+        guard var request = pinned, preparation.dispatcher != nil, preparation.problems.isEmpty
         else {
             result.problems = preparation.problems.map(preparation.redactor.redact)
             return Outcome(result: result, captured: [:])
         }
-        var request = Self.pinned(prepared)
         if let timeout = configuration.timeout, request.options.totalTimeout == nil {
             request.options.totalTimeout = timeout
         }
         result.url = preparation.redactor.redact((try? request.url().absoluteString) ?? saved.url)
+        var attempt = 1
+        while true {
+            var outcome = await send(request, preparation: preparation, into: result)
+            outcome.result.attempts = attempt
+            guard let policy = saved.retry, attempt <= policy.count, Self.asksForRetry(outcome.result, policy) else {
+                return outcome
+            }
+            let delay = policy.delay(beforeRetry: attempt)
+            if delay > .zero { try? await Task.sleep(for: delay) }
+            attempt += 1
+        }
+    }
+
+    /// Whether `result` is an outcome `policy` retries.
+    static func asksForRetry(_ result: RequestResult, _ policy: RetryPolicy) -> Bool {
+        let conditions = policy.conditions
+        switch result.status {
+        case .error: return conditions.contains(.transportError)
+        case .passed, .failed:
+            if let status = result.responseStatus, status >= 500, conditions.contains(.serverError) { return true }
+            return result.status == .failed && conditions.contains(.failedExpectation)
+        case .notSent, .skipped: return false
+        }
+    }
+
+    /// One attempt: sends `request` and makes its result.
+    private func send(_ request: HTTPRequest, preparation: SendPreparation, into result: RequestResult) async -> Outcome
+    {
+        var result = result
         let startedAt = Date()
         let clockStart = ContinuousClock.now
-        let outcome = await dispatcher.dataFuture(from: request).fetchResult()
+        let outcome =
+            await preparation.dispatcher?.dataFuture(from: request).fetchResult()
+            ?? .failure(CancellationError())
         let elapsed = ContinuousClock.now - clockStart
-        result.attempts = 1
         result.duration = elapsed
         switch outcome {
         case .success(let response):

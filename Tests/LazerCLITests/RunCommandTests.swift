@@ -140,6 +140,18 @@ struct RunCommandTests {
         #expect(result.stderr.contains("\(broken):3:"))
     }
 
+    @Test("--parallel and --repeat: every request of every pass reported; bad values are usage errors")
+    func parallelAndRepeat() throws {
+        let scratch = try Scratch()
+        let result = try run(
+            ["Collections/showcase.json", "--env", "mock", "--folder", "Chaining", "--parallel", "4", "--repeat", "2"],
+            scratch: scratch)
+        #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
+        #expect(result.stdout.contains("6 requests: 6 passed"))
+        #expect(result.stdout.contains("· pass 2"))
+        #expect(try run(["Collections/showcase.json", "--parallel", "0"], scratch: scratch).status == 2)
+    }
+
     @Test("tap on stdout; NO_COLOR keeps a terminal-less run plain")
     func tapReporter() throws {
         let scratch = try Scratch()

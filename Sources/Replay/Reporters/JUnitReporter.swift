@@ -50,7 +50,8 @@ public struct JUnitReporter: RunReporter {
             break
         case .failed:
             for check in result.checks where !check.passed {
-                let message = "\(ReportText.subject(check)): expected \(check.expected), actual \(check.actual)"
+                var message = "\(ReportText.subject(check)): expected \(check.expected), actual \(check.actual)"
+                if result.attempts > 1 { message += " (after \(result.attempts) attempts)" }
                 body +=
                     "      <failure message=\"\(Self.escape(message))\" type=\"\(check.subject)\">"
                     + Self.escape("\(result.method) \(result.url)\n\(message)") + "</failure>\n"

@@ -26,6 +26,7 @@ public struct TAPReporter: RunReporter {
 
     private func diagnostics(_ result: RequestResult) -> String {
         var lines = ["  ---", "  url: \(Self.quoted(result.url))"]
+        if result.attempts > 1 { lines.append("  attempts: \(result.attempts)") }
         switch result.status {
         case .failed:
             if let status = result.responseStatus { lines.append("  status: \(status)") }

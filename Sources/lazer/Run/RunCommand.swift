@@ -21,7 +21,10 @@ struct RunCommand: ParsableCommand {
         discussion: """
             PATH is a collection file or a folder of them (default: Collections). Requests run one
             after another in collection order, so values captured from a response (a login token)
-            are there for the requests after it. Secret values are masked in every report.
+            are there for the requests after it; with --parallel N, up to N at once, a request that
+            uses a captured value waiting for the request that captures it. A request's "retry"
+            policy in the collection sends it again on transport errors, 5xx or failed
+            expectations. Secret values are masked in every report.
 
             Reporters: human (the default), junit, json, tap. Each --output FILE goes to the next
             reporter other than human (to human when it is the only one); the others write to
@@ -56,6 +59,14 @@ struct RunCommand: ParsableCommand {
     @Option(name: .customLong("var"), help: "Set a variable, NAME=VALUE (repeatable; wins over the collection's).")
     var variables: [String] = []
 
+    @Option(help: "Requests in flight at once (default 1); one that uses a value an earlier one captures waits for it.")
+    var parallel = 1
+
+    @Option(
+        name: .customLong("repeat"),
+        help: "Run the selected requests this many times (captures start afresh each pass).")
+    var repetitions = 1
+
     @Flag(help: "Stop after the first request that does not pass.")
     var bail = false
 
@@ -74,6 +85,8 @@ struct RunCommand: ParsableCommand {
     func validate() throws {
         _ = try parsedVariables()
         _ = try channels(colored: false)
+        guard (1...256).contains(parallel) else { throw ValidationError("--parallel must be from 1 to 256.") }
+        guard (1...100_000).contains(repetitions) else { throw ValidationError("--repeat must be from 1 to 100000.") }
         if let timeout, !(timeout > 0 && timeout.isFinite) {
             throw ValidationError("--timeout must be a positive number of seconds.")
         }
@@ -110,7 +123,8 @@ struct RunCommand: ParsableCommand {
         }
         let configuration = RunConfiguration(
             environment: env, variables: try parsedVariables(), bail: bail,
-            timeout: timeout.map { .milliseconds(Int64($0 * 1000)) }, recordHistory: !noHistory)
+            timeout: timeout.map { .milliseconds(Int64($0 * 1000)) }, recordHistory: !noHistory, parallel: parallel,
+            repetitions: repetitions)
         let runner = ReplayRunner(services: services, configuration: configuration)
         let report = Self.wait { await runner.run(plan) { output.finished($0) } }
         do {
