@@ -266,7 +266,7 @@ let package = Package(
         ),
         .testTarget(
             name: "ReplayTests",
-            dependencies: ["Replay", "Workspace", "HTTPCore", "Futures", "JSONTree", "LoopbackTesting"],
+            dependencies: ["Replay", "Workspace", "HTTPCore", "Futures", "JSONTree"],
             exclude: ["Golden"],
             swiftSettings: strictSwift
         ),
