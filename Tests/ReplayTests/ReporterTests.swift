@@ -1,5 +1,6 @@
 import Foundation
 import Replay
+import Synchronization
 import Testing
 
 #if canImport(FoundationXML)
@@ -163,5 +164,32 @@ import FoundationXML
             }
         }
         #expect(Self.render(.json, report).contains("••••••"))
+    }
+}
+
+/// The progress bar drawn under the human lines on a terminal.
+@Suite struct ProgressTests {
+    @Test("long runs get a bar redrawn under the lines, cleared at the end; short runs and pipes none")
+    func progressBar() throws {
+        let written = Mutex<[String]>([])
+        let output = RunOutput(
+            channels: [RunOutput.Channel(reporter: HumanReporter(), destination: .standardOutput)], progressTotal: 20
+        ) { text in written.withLock { $0.append(text) } }
+        let results = ReporterTests.sample.results
+        for index in 0..<20 { output.finished(results[index % 2 == 0 ? 0 : 1]) }
+        try output.finish(ReporterTests.sample)
+        let texts = written.withLock { $0 }
+        #expect(texts[0].hasSuffix("[#-----------------------------] 1/20"))
+        #expect(texts[1].hasPrefix("\r\u{1B}[K✓ POST") == false)
+        #expect(texts[1].hasPrefix("\r\u{1B}[K✗ GET"))
+        #expect(texts[19].hasSuffix("[##############################] 20/20"))
+        #expect(texts[20] == "\r\u{1B}[K")
+
+        let short = Mutex<[String]>([])
+        let quiet = RunOutput(
+            channels: [RunOutput.Channel(reporter: HumanReporter(), destination: .standardOutput)], progressTotal: 5
+        ) { text in short.withLock { $0.append(text) } }
+        quiet.finished(results[0])
+        #expect(short.withLock { $0 } == [HumanReporter().finished(results[0], previous: nil)])
     }
 }

@@ -118,7 +118,13 @@ struct RunCommand: ParsableCommand {
             throw ExitCode(RunExitStatus.collectionError)
         }
         let noColor = !(environment["NO_COLOR"] ?? "").isEmpty
-        let output = RunOutput(channels: try channels(colored: isatty(1) != 0 && !noColor)) { text in
+        let terminal = isatty(1) != 0
+        let channels = try channels(colored: terminal && !noColor)
+        let showsProgress =
+            terminal && channels.contains { $0.destination == .standardOutput && $0.reporter is HumanReporter }
+        let output = RunOutput(
+            channels: channels, progressTotal: showsProgress ? plan.items.count * repetitions : nil
+        ) { text in
             FileHandle.standardOutput.write(Data(text.utf8))
         }
         let configuration = RunConfiguration(
