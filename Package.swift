@@ -67,6 +67,7 @@ let package = Package(
                 "CurlTransport",
                 "Workspace",
                 "Explorer",
+                "Replay",
                 "UIDemo",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
@@ -180,6 +181,17 @@ let package = Package(
             swiftSettings: strictSwift
         ),
 
+        // MARK: - Replay
+
+        // The run engine behind `lazer run` (and later the explorer's Runner view): ordering,
+        // expectations, captures, retries, reporters. Never CurlTransport: the executable injects
+        // the live dispatcher through WorkspaceServices.
+        .target(
+            name: "Replay",
+            dependencies: ["Workspace", "HTTPCore", "Futures", "JSONTree"],
+            swiftSettings: strictSwift
+        ),
+
         // MARK: - UI demo
 
         .target(
@@ -250,6 +262,12 @@ let package = Package(
         .testTarget(
             name: "LazerCLITests",
             dependencies: ["lazer", "LoopbackTesting"],
+            swiftSettings: strictSwift
+        ),
+        .testTarget(
+            name: "ReplayTests",
+            dependencies: ["Replay", "Workspace", "HTTPCore", "Futures", "JSONTree"],
+            exclude: ["Golden"],
             swiftSettings: strictSwift
         ),
         .testTarget(

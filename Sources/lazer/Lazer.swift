@@ -13,23 +13,27 @@ struct Lazer: ParsableCommand {
             With no command (or with tui), lazer opens the explorer over ./Collections, or over the \
             collection files and folders given.
 
-            Planned, not available yet: run (replay a collection with assertions), mock (serve a \
-            mock environment over HTTP), import, export.
+            Planned, not available yet: mock (serve a mock environment over HTTP), import, export.
             """,
         version: LazerVersion.current,
-        subcommands: [TUICommand.self, JSONCommand.self, SendCommand.self, ValidateCommand.self, UIDemoCommand.self],
+        subcommands: [
+            TUICommand.self, JSONCommand.self, SendCommand.self, RunCommand.self, ValidateCommand.self,
+            UIDemoCommand.self,
+        ],
         defaultSubcommand: TUICommand.self
     )
 
-    /// Runs the command line. `lazer send` follows curl and HTTPie: its usage errors exit with 2
-    /// (other commands keep ArgumentParser's 64).
+    /// Runs the command line. `lazer send` follows curl and HTTPie, and `lazer run` its own
+    /// documented statuses: their usage errors exit with 2 (other commands keep ArgumentParser's 64).
     static func main() {
         let arguments = Array(CommandLine.arguments.dropFirst())
         do {
             var command = try parseAsRoot(arguments)
             try command.run()
         } catch {
-            if arguments.first == SendCommand.configuration.commandName, exitCode(for: error) == .validationFailure {
+            if [SendCommand.configuration.commandName, RunCommand.configuration.commandName].contains(arguments.first),
+                exitCode(for: error) == .validationFailure
+            {
                 FileBytes.writeError(fullMessage(for: error) + "\n")
                 exit(withError: ExitCode(2))
             }

@@ -32,14 +32,17 @@ struct LazerBinary {
     }
 
     /// Runs `lazer` with `arguments`, feeding `stdin`, and collects its exit status and output.
-    static func run(_ arguments: [String], stdin: Data = Data(), environment: [String: String]? = nil) throws -> Output
-    {
+    static func run(
+        _ arguments: [String], stdin: Data = Data(), environment: [String: String]? = nil,
+        currentDirectory: String? = nil
+    ) throws -> Output {
         let url = productsDirectory.appendingPathComponent("lazer")
         guard FileManager.default.isExecutableFile(atPath: url.path) else { throw Failure.notBuilt(url.path) }
         let process = Process()
         process.executableURL = url
         process.arguments = arguments
         if let environment { process.environment = environment }
+        if let currentDirectory { process.currentDirectoryURL = URL(fileURLWithPath: currentDirectory) }
         let input = Pipe()
         let output = Pipe()
         let errors = Pipe()

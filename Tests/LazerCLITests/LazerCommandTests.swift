@@ -15,8 +15,10 @@ struct LazerCommandTests {
         let result = try LazerBinary.run(["--help"])
         #expect(result.status == 0)
         #expect(result.stdout.contains("A terminal API explorer for Linux."))
-        #expect(result.stdout.contains("Planned, not available yet"))
+        #expect(result.stdout.contains("Planned, not available yet: mock"))
+        #expect(!result.stdout.contains("run (replay"))
         #expect(result.stdout.contains("tui"))
+        #expect(result.stdout.contains("run"))
     }
 
     @Test("an unknown command is a usage error with exit status 64")

@@ -17,6 +17,8 @@ public struct SavedRequest: Sendable, Equatable, Identifiable {
     public var options: SavedOptions
     public var expectations: [Expectation]
     public var captures: [Capture]
+    /// When `lazer run` sends the request again (absent: once).
+    public var retry: RetryPolicy?
     public var notes: String?
     public var unknownFields: [StoredJSON.Member]
 
@@ -24,7 +26,7 @@ public struct SavedRequest: Sendable, Equatable, Identifiable {
         id: String = IdentifierGenerator.make(), name: String, description: String? = nil, method: RequestMethod = .get,
         url: String, pathParams: [KeyValueRow] = [], query: [KeyValueRow] = [], headers: [KeyValueRow] = [],
         body: SavedBody = .empty, auth: SavedAuth = SavedAuth(.none), options: SavedOptions = SavedOptions(),
-        expectations: [Expectation] = [], captures: [Capture] = [], notes: String? = nil,
+        expectations: [Expectation] = [], captures: [Capture] = [], retry: RetryPolicy? = nil, notes: String? = nil,
         unknownFields: [StoredJSON.Member] = []
     ) {
         self.id = id
@@ -40,13 +42,14 @@ public struct SavedRequest: Sendable, Equatable, Identifiable {
         self.options = options
         self.expectations = expectations
         self.captures = captures
+        self.retry = retry
         self.notes = notes
         self.unknownFields = unknownFields
     }
 
     static let keys = [
         "id", "name", "description", "method", "url", "pathParams", "query", "headers", "body", "auth", "options",
-        "expectations", "captures", "notes",
+        "expectations", "captures", "retry", "notes",
     ]
 
     static func read(_ node: SourceNode, _ path: DocumentPath, _ reader: DocumentReader) -> SavedRequest? {
@@ -64,6 +67,7 @@ public struct SavedRequest: Sendable, Equatable, Identifiable {
         let options = fields.node("options").flatMap { SavedOptions.read($0, path.appending("options"), reader) }
         let expectations = fields.array("expectations") { Expectation.read($0, $1, reader) }
         let captures = fields.array("captures") { Capture.read($0, $1, reader) }
+        let retry = fields.node("retry").flatMap { RetryPolicy.read($0, path.appending("retry"), reader) }
         let notes = fields.string("notes")
         let unknown = fields.unknownFields(known: keys)
         if let id, let node = fields.node("id") {
@@ -73,7 +77,8 @@ public struct SavedRequest: Sendable, Equatable, Identifiable {
         return SavedRequest(
             id: id, name: name, description: description, method: method, url: url, pathParams: pathParams,
             query: query, headers: headers, body: body ?? .empty, auth: auth ?? SavedAuth(.none),
-            options: options ?? SavedOptions(), expectations: expectations, captures: captures, notes: notes,
+            options: options ?? SavedOptions(), expectations: expectations, captures: captures, retry: retry,
+            notes: notes,
             unknownFields: unknown)
     }
 
@@ -92,6 +97,7 @@ public struct SavedRequest: Sendable, Equatable, Identifiable {
         object.add("options", options.isEmpty ? nil : options.stored)
         object.add("expectations", list: expectations.map(\.stored))
         object.add("captures", list: captures.map(\.stored))
+        object.add("retry", retry?.stored)
         object.add("notes", notes)
         object.append(unknown: unknownFields)
         return object.json

@@ -1,0 +1,127 @@
+import AnnotatedLocks
+import Foundation
+import Futures
+public import HTTPCore
+import Synchronization
+public import Workspace
+
+/// Runs a `RunPlan`: each request is prepared by `WorkspaceServices` (resolved in the run's
+/// environment with the captures taken so far, sent through the environment's mock or live
+/// dispatcher), its expectations are checked, its captures taken for the requests after it, and
+/// the exchange is recorded in history. Requests run one after another in plan order, so a
+/// capture chains into the next request (login → token → authorised call).
+///
+/// Thread-safe and stateless between runs; results are reported through `onResult` as each
+/// request finishes, from whatever thread finished it.
+public final class ReplayRunner: Sendable {
+    public let services: WorkspaceServices
+    public let configuration: RunConfiguration
+    public let translator: ErrorTranslator
+    /// Held while a request is prepared and pinned: preparing moves the services' shared server
+    /// provider to the request's environment, which a request of another collection being
+    /// prepared at the same time (`--parallel`) must not move under it.
+    let preparing = Mutex(())
+
+    public init(services: WorkspaceServices, configuration: RunConfiguration, translator: ErrorTranslator = .standard) {
+        self.services = services
+        self.configuration = configuration
+        self.translator = translator
+    }
+
+    /// Runs every request of `plan` (`repetitions` times) and returns the report: results in plan
+    /// order, pass after pass, whatever order they finished in.
+    public func run(_ plan: RunPlan, onResult: @Sendable (RequestResult) -> Void = { _ in }) async -> RunReport {
+        let startedAt = Date()
+        let clockStart = ContinuousClock.now
+        var results: [RequestResult] = []
+        var bailed = false
+        for iteration in 1...configuration.repetitions {
+            results += await runPass(plan, iteration: iteration, bailed: &bailed, onResult: onResult)
+        }
+        return RunReport(
+            results: results, environment: configuration.environment, startedAt: startedAt,
+            duration: ContinuousClock.now - clockStart)
+    }
+
+    /// One pass over the plan: up to `parallel` requests in flight, each started once the
+    /// requests whose captures it uses have finished (with 1, strictly in plan order).
+    private func runPass(
+        _ plan: RunPlan, iteration: Int, bailed: inout Bool, onResult: @Sendable (RequestResult) -> Void
+    ) async -> [RequestResult] {
+        let items = plan.items
+        let waits =
+            configuration.parallel > 1
+            ? RunDependencies.compute(items, environment: configuration.environment)
+            : Array(repeating: [], count: items.count)
+        var results = [RequestResult?](repeating: nil, count: items.count)
+        var captured = [[String: VariableScope.Value]](repeating: [:], count: items.count)
+        var started = Set<Int>()
+        var finished = Set<Int>()
+        var running = 0
+        var stop = bailed
+        await withTaskGroup(of: (Int, RequestExecution.Outcome).self) { group in
+            func startReady() {
+                for index in items.indices where !started.contains(index) {
+                    if stop {
+                        var result = skipped(items[index])
+                        result.iteration = iteration
+                        results[index] = result
+                        started.insert(index)
+                        finished.insert(index)
+                        onResult(result)
+                        continue
+                    }
+                    guard running < configuration.parallel else { return }
+                    guard waits[index].isSubset(of: finished) else { continue }
+                    started.insert(index)
+                    running += 1
+                    let item = items[index]
+                    let collectionID = item.document.collection.id
+                    var known = initialValues(for: item.document)
+                    for earlier in 0..<index
+                    where finished.contains(earlier) && items[earlier].document.collection.id == collectionID {
+                        known.merge(captured[earlier]) { _, new in new }
+                    }
+                    let execution = RequestExecution(runner: self, item: item, captures: known)
+                    group.addTask { (index, await execution.run()) }
+                }
+            }
+            startReady()
+            while let (index, outcome) = await group.next() {
+                running -= 1
+                finished.insert(index)
+                var result = outcome.result
+                result.iteration = iteration
+                results[index] = result
+                captured[index] = outcome.captured
+                onResult(result)
+                if configuration.bail, result.status != .passed { stop = true }
+                startReady()
+            }
+        }
+        bailed = stop
+        return results.enumerated().map { index, result in
+            result ?? skipped(items[index])
+        }
+    }
+
+    /// `--var` values as the first layer of variables; a value given for a variable the collection
+    /// marks secret stays secret.
+    func initialValues(for document: CollectionDocument) -> [String: VariableScope.Value] {
+        let collection = document.collection
+        let secretNames = Set(
+            (collection.variables + collection.environments.flatMap(\.variables)).filter(\.secret).map(\.name))
+        return configuration.variables.reduce(into: [:]) { values, pair in
+            values[pair.key] = VariableScope.Value(pair.value, secret: secretNames.contains(pair.key))
+        }
+    }
+
+    func skipped(_ item: RunPlan.Item) -> RequestResult {
+        let collection = item.document.collection
+        return RequestResult(
+            collectionName: collection.name, collectionID: collection.id, collectionFile: item.document.path,
+            folderPath: item.folderPath, requestID: item.request.id, name: item.request.name,
+            method: item.request.method.rawValue, url: item.request.url,
+            environment: configuration.environment ?? collection.defaultEnvironment, status: .skipped)
+    }
+}

@@ -1,0 +1,87 @@
+import Foundation
+
+/// The default report on a terminal: a line per request as it finishes — ✓ or ✗, method, name,
+/// status, time — with its failing checks (expected and actual, and the JSONPath) or its
+/// translated failure underneath, a heading per collection, and a summary. ANSI colours only when
+/// `colored` (a terminal without `NO_COLOR`); plain text otherwise.
+public struct HumanReporter: RunReporter {
+    public var colored: Bool
+
+    public init(colored: Bool = false) {
+        self.colored = colored
+    }
+
+    public func finished(_ result: RequestResult, previous: RequestResult?) -> String {
+        var text = ""
+        if previous?.collectionFile != result.collectionFile || previous?.iteration != result.iteration {
+            if previous != nil { text += "\n" }
+            var heading = "\(result.collectionName) (\(result.collectionFile))"
+            if let environment = result.environment { heading += " · environment \(environment)" }
+            if result.iteration > 1 { heading += " · pass \(result.iteration)" }
+            text += paint(ReportText.visible(heading), .bold) + "\n"
+        }
+        let method = result.method.padding(toLength: 7, withPad: " ", startingAt: 0)
+        let name = ReportText.visible(result.path)
+        var details: [String] = []
+        var notes: [String] = []
+        switch result.status {
+        case .passed, .failed:
+            let status = [result.responseStatus.map(String.init), result.responseReason].compactMap { $0 }
+            details.append(status.joined(separator: " "))
+            details.append(ReportText.duration(result.milliseconds))
+            for check in result.checks where !check.passed {
+                notes.append(
+                    paint("✗ ", .red) + ReportText.visible(ReportText.subject(check)) + ": expected "
+                        + ReportText.visible(check.expected) + ", actual " + ReportText.visible(check.actual))
+            }
+        case .error:
+            details.append("no response")
+            details.append(ReportText.duration(result.milliseconds))
+            if let failure = result.failure {
+                notes.append(ReportText.visible(failure.title) + " (while \(failure.stage), \(failure.kind))")
+                if !failure.hint.isEmpty { notes.append("Hint: " + ReportText.visible(failure.hint)) }
+            }
+        case .notSent:
+            details.append("not sent")
+            notes += result.problems.map { ReportText.visible($0) }
+        case .skipped:
+            details.append("skipped (--bail)")
+        }
+        if result.attempts > 1 { details.append("\(result.attempts) attempts") }
+        let symbol: String =
+            switch result.status {
+            case .passed: paint("✓", .green)
+            case .failed: paint("✗", .red)
+            case .error, .notSent: paint("!", .red)
+            case .skipped: paint("-", .dim)
+            }
+        text += "\(symbol) \(method) \(name) · " + details.joined(separator: " · ") + "\n"
+        for note in notes { text += "      " + note + "\n" }
+        return text
+    }
+
+    public func report(_ report: RunReport) -> String {
+        let summary = report.summary
+        var parts = ["\(summary.passed) passed"]
+        if summary.failed > 0 { parts.append(paint("\(summary.failed) failed", .red)) }
+        if summary.errors > 0 { parts.append(paint("\(summary.errors) without response", .red)) }
+        if summary.notSent > 0 { parts.append(paint("\(summary.notSent) not sent", .red)) }
+        if summary.skipped > 0 { parts.append("\(summary.skipped) skipped") }
+        let requests = summary.requests == 1 ? "1 request" : "\(summary.requests) requests"
+        let checks = summary.checks == 1 ? "1 check" : "\(summary.checks) checks"
+        let failedChecks = summary.checksFailed > 0 ? ", \(summary.checksFailed) failed" : ""
+        return "\n\(requests): " + parts.joined(separator: ", ") + " · \(checks)\(failedChecks) · "
+            + ReportText.duration(RequestResult.milliseconds(report.duration)) + "\n"
+    }
+
+    private enum Paint: String {
+        case red = "31"
+        case green = "32"
+        case bold = "1"
+        case dim = "2"
+    }
+
+    private func paint(_ text: String, _ paint: Paint) -> String {
+        colored ? "\u{1B}[\(paint.rawValue)m\(text)\u{1B}[0m" : text
+    }
+}

@@ -1,0 +1,130 @@
+import Foundation
+
+/// The machine-readable report, described by `docs/run-report.schema.json`: the summary and exit
+/// status, then every request with its resolved URL (secrets masked), status, timings, checks,
+/// captures (secret ones masked) and errors. Keys sorted, two-space indentation.
+public struct JSONReporter: RunReporter {
+    public init() {}
+
+    public func finished(_ result: RequestResult, previous: RequestResult?) -> String { "" }
+
+    public func report(_ report: RunReport) -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        guard let data = try? encoder.encode(Document(report)) else { return "{}\n" }
+        return String(decoding: data, as: UTF8.self) + "\n"
+    }
+
+    struct Document: Encodable {
+        var formatVersion = 1
+        var environment: String?
+        var startedAt: String
+        var durationMs: Double
+        var exitStatus: Int32
+        var summary: Summary
+        var requests: [Request]
+
+        init(_ report: RunReport) {
+            environment = report.environment
+            startedAt = report.startedAt.formatted(.iso8601)
+            durationMs = RequestResult.milliseconds(report.duration)
+            exitStatus = report.exitStatus
+            summary = Summary(report.summary)
+            requests = report.results.map(Request.init)
+        }
+    }
+
+    struct Summary: Encodable {
+        var requests, passed, failed, errors, notSent, skipped, checks, checksFailed: Int
+
+        init(_ summary: RunReport.Summary) {
+            requests = summary.requests
+            passed = summary.passed
+            failed = summary.failed
+            errors = summary.errors
+            notSent = summary.notSent
+            skipped = summary.skipped
+            checks = summary.checks
+            checksFailed = summary.checksFailed
+        }
+    }
+
+    struct Request: Encodable {
+        var collection, collectionId, file: String
+        var folder: [String]
+        var id, name, method, url: String
+        var environment: String?
+        var iteration: Int
+        var status: String
+        var response: Response?
+        var durationMs: Double
+        var attempts: Int
+        var checks: [Check]
+        var captures: [Capture]
+        var error: Failure?
+        var problems: [String]
+
+        init(_ result: RequestResult) {
+            collection = result.collectionName
+            collectionId = result.collectionID
+            file = result.collectionFile
+            folder = result.folderPath
+            id = result.requestID
+            name = result.name
+            method = result.method
+            url = result.url
+            environment = result.environment
+            iteration = result.iteration
+            status = result.status.rawValue
+            response = result.responseStatus.map { Response(status: $0, reason: result.responseReason ?? "") }
+            durationMs = result.milliseconds
+            attempts = result.attempts
+            checks = result.checks.map(Check.init)
+            captures = result.captures.map { Capture(variable: $0.variable, value: $0.value, secret: $0.secret) }
+            error = result.failure.map(Failure.init)
+            problems = result.problems
+        }
+    }
+
+    struct Response: Encodable {
+        var status: Int
+        var reason: String
+    }
+
+    struct Check: Encodable {
+        var subject: String
+        var path: String?
+        var op, label: String
+        var passed: Bool
+        var expected, actual: String
+
+        init(_ check: CheckResult) {
+            subject = check.subject
+            path = check.path
+            op = check.op
+            label = check.label
+            passed = check.passed
+            expected = check.expected
+            actual = check.actual
+        }
+    }
+
+    struct Capture: Encodable {
+        var variable: String
+        var value: String?
+        var secret: Bool
+    }
+
+    struct Failure: Encodable {
+        var kind, stage, title, explanation, hint, detail: String
+
+        init(_ failure: FailureReport) {
+            kind = failure.kind
+            stage = failure.stage
+            title = failure.title
+            explanation = failure.explanation
+            hint = failure.hint
+            detail = failure.detail
+        }
+    }
+}

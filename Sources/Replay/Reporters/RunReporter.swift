@@ -1,0 +1,62 @@
+/// Turns a run into text: a line per request as it finishes (the human reporter), and the whole
+/// report at the end (all of them). Every text it is given is already redacted.
+public protocol RunReporter: Sendable {
+    /// Written when `result` finishes (empty: nothing until the end).
+    func finished(_ result: RequestResult, previous: RequestResult?) -> String
+    /// Written when the run is over.
+    func report(_ report: RunReport) -> String
+}
+
+/// The reporters `--reporter` names.
+public enum ReporterKind: String, Sendable, CaseIterable {
+    case human, junit, json, tap
+
+    /// The reporter, `colored` (ANSI colours) for the human one on a terminal without `NO_COLOR`.
+    public func reporter(colored: Bool = false) -> any RunReporter {
+        switch self {
+        case .human: HumanReporter(colored: colored)
+        case .junit: JUnitReporter()
+        case .json: JSONReporter()
+        case .tap: TAPReporter()
+        }
+    }
+}
+
+/// Text helpers the reporters share.
+enum ReportText {
+    /// Control characters (C0 but tab and, when asked, newline; DEL; C1) shown as `\u{…}`, so
+    /// text from a server or a file can never drive a terminal or break a line-based format.
+    static func visible(_ text: String, keepNewlines: Bool = false) -> String {
+        var result = ""
+        result.reserveCapacity(text.utf8.count)
+        for scalar in text.unicodeScalars {
+            let value = scalar.value
+            if (value < 0x20 && scalar != "\t" && !(keepNewlines && scalar == "\n")) || (0x7F...0x9F).contains(value) {
+                result += "\\u{\(String(value, radix: 16))}"
+            } else {
+                result.unicodeScalars.append(scalar)
+            }
+        }
+        return result
+    }
+
+    /// `12 ms` under a second, `1.25 s` above.
+    static func duration(_ milliseconds: Double) -> String {
+        if milliseconds < 1000 { return "\(Int(milliseconds.rounded())) ms" }
+        let hundredths = Int((milliseconds / 10).rounded())
+        let fraction = hundredths % 100
+        return "\(hundredths / 100).\(fraction < 10 ? "0" : "")\(fraction) s"
+    }
+
+    /// Seconds with three decimals, for JUnit's `time` attributes.
+    static func seconds(_ milliseconds: Double) -> String {
+        let thousandths = Int(milliseconds.rounded())
+        let fraction = String(thousandths % 1000)
+        return "\(thousandths / 1000)." + String(repeating: "0", count: 3 - fraction.count) + fraction
+    }
+
+    /// What a check compared: `status`, `header Location`, `jsonPath $.id`.
+    static func subject(_ check: CheckResult) -> String {
+        check.subject == "jsonPath" ? "jsonPath \(check.label)" : check.label
+    }
+}

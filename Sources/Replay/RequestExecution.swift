@@ -1,0 +1,246 @@
+import AnnotatedLocks
+import Foundation
+import Futures
+import HTTPCore
+import JSONTree
+import Workspace
+
+/// One request of a run, from preparing it to its redacted result and the values it captured.
+struct RequestExecution {
+    let runner: ReplayRunner
+    let item: RunPlan.Item
+    /// Values captured earlier in the run (and `--var` values).
+    let captures: [String: VariableScope.Value]
+
+    struct Outcome {
+        var result: RequestResult
+        /// The values this request's captures took, for the requests after it.
+        var captured: [String: VariableScope.Value]
+    }
+
+    func run() async -> Outcome {
+        let services = runner.services
+        let configuration = runner.configuration
+        let document = item.document
+        let saved = item.request
+        let (preparation, pinned) = runner.preparing.withLock(ownedBy: runner) { _ in
+            let preparation = services.prepare(
+                saved, in: document, environmentName: configuration.environment, captures: captures)
+            return (preparation, preparation.request.map(Self.pinned))
+        }
+        var result = RequestResult(
+            collectionName: document.collection.name, collectionID: document.collection.id,
+            collectionFile: document.path, folderPath: item.folderPath, requestID: saved.id, name: saved.name,
+            method: saved.method.rawValue, url: saved.url, environment: preparation.environment?.name,
+            status: .notSent)
+        guard var request = pinned, preparation.dispatcher != nil, preparation.problems.isEmpty
+        else {
+            result.problems = preparation.problems.map(preparation.redactor.redact)
+            return Outcome(result: result, captured: [:])
+        }
+        if let timeout = configuration.timeout, request.options.totalTimeout == nil {
+            request.options.totalTimeout = timeout
+        }
+        result.url = preparation.redactor.redact((try? request.url().absoluteString) ?? saved.url)
+        var attempt = 1
+        while true {
+            var outcome = await send(request, preparation: preparation, into: result)
+            outcome.result.attempts = attempt
+            guard let policy = saved.retry, attempt <= policy.count, Self.asksForRetry(outcome.result, policy) else {
+                return outcome
+            }
+            let delay = policy.delay(beforeRetry: attempt)
+            if delay > .zero { try? await Task.sleep(for: delay) }
+            attempt += 1
+        }
+    }
+
+    /// Whether `result` is an outcome `policy` retries.
+    static func asksForRetry(_ result: RequestResult, _ policy: RetryPolicy) -> Bool {
+        let conditions = policy.conditions
+        switch result.status {
+        case .error: return conditions.contains(.transportError)
+        case .passed, .failed:
+            if let status = result.responseStatus, status >= 500, conditions.contains(.serverError) { return true }
+            return result.status == .failed && conditions.contains(.failedExpectation)
+        case .notSent, .skipped: return false
+        }
+    }
+
+    /// One attempt: sends `request` and makes its result.
+    private func send(_ request: HTTPRequest, preparation: SendPreparation, into result: RequestResult) async -> Outcome
+    {
+        var result = result
+        let startedAt = Date()
+        let clockStart = ContinuousClock.now
+        let outcome =
+            await preparation.dispatcher?.dataFuture(from: request).fetchResult()
+            ?? .failure(CancellationError())
+        let elapsed = ContinuousClock.now - clockStart
+        result.duration = elapsed
+        switch outcome {
+        case .success(let response):
+            let exchange = Exchange(
+                request: request, url: response.url, result: .success(response), startedAt: startedAt,
+                duration: elapsed)
+            do {
+                let bytes = try Self.bytes(of: response.body)
+                return finish(response, bytes: bytes, exchange: exchange, preparation: preparation, into: result)
+            } catch {
+                result.status = .error
+                result.failure = failure(error, request: request, redactor: preparation.redactor)
+                record(exchange, preparation)
+                return Outcome(result: result, captured: [:])
+            }
+        case .failure(let error):
+            result.status = .error
+            result.failure = failure(error, request: request, redactor: preparation.redactor)
+            if error is TransportError {
+                record(
+                    Exchange(
+                        request: request, url: nil, result: .failure(error), startedAt: startedAt, duration: elapsed),
+                    preparation)
+            }
+            return Outcome(result: result, captured: [:])
+        }
+    }
+
+    /// Checks the expectations, takes the captures, records the exchange.
+    private func finish(
+        _ response: DataResponse, bytes: [UInt8], exchange: Exchange, preparation: SendPreparation,
+        into result: RequestResult
+    ) -> Outcome {
+        var result = result
+        let facts = ResponseFacts(
+            status: response.statusCode.rawValue, headers: response.headers, body: bytes,
+            document: Self.document(bytes, mediaType: response.headers.mediaType),
+            duration: response.timings.total ?? exchange.duration)
+        var captured: [String: VariableScope.Value] = [:]
+        var captureResults: [CaptureResult] = []
+        for capture in item.request.captures {
+            let value = capture.value(in: facts)
+            if let value { captured[capture.variable] = value }
+            captureResults.append(
+                CaptureResult(variable: capture.variable, value: value?.text, secret: capture.secret))
+        }
+        // Secret values this very response gave to captures are masked too.
+        let newSecrets = captured.values.filter(\.secret).map(\.text)
+        var entry = preparation
+        if !newSecrets.isEmpty {
+            entry.redactor = Redactor(
+                secrets: item.document.secretValues + captures.values.filter(\.secret).map(\.text)
+                    + preparation.resolved.secretValues + newSecrets)
+        }
+        let redactor = entry.redactor
+        result.captures = captureResults.map { capture in
+            var shown = capture
+            shown.value = capture.value.map { capture.secret ? Redactor.mask : redactor.redact($0) }
+            return shown
+        }
+        result.checks = item.request.expectations.map { expectation in
+            let check = ExpectationCheck(expectation, against: facts)
+            let (subject, path) = Self.describe(expectation.subject)
+            return CheckResult(
+                subject: subject, path: path, op: expectation.op.rawValue, label: check.label, passed: check.passed,
+                expected: redactor.redact(check.expected), actual: redactor.redact(check.actual))
+        }
+        result.responseStatus = response.statusCode.rawValue
+        result.responseReason = response.statusCode.reasonPhrase
+        result.status = result.checks.allSatisfy(\.passed) ? .passed : .failed
+        record(exchange, entry)
+        if let file = response.body.fileURL, Self.isTransportSpill(file) {
+            try? FileManager.default.removeItem(at: file)
+        }
+        return Outcome(result: result, captured: captured)
+    }
+
+    private func record(_ exchange: Exchange, _ preparation: SendPreparation) {
+        guard runner.configuration.recordHistory else { return }
+        // History is a convenience, not the work: a failure to write it does not fail the run.
+        try? runner.services.record(exchange, of: preparation)
+    }
+
+    private func failure(_ error: any Error, request: HTTPRequest, redactor: Redactor) -> FailureReport {
+        let translation = runner.translator.translate(error, context: TranslationContext(request: request))
+        let (kind, stage) = Self.classify(error)
+        return FailureReport(
+            kind: kind, stage: stage, title: redactor.redact(translation.title),
+            explanation: redactor.redact(translation.explanation), hint: redactor.redact(translation.hint),
+            detail: redactor.redact(translation.technicalDetail))
+    }
+
+    // MARK: - Helpers
+
+    /// `request` with a relative target made absolute with the base URL its provider gives now:
+    /// the shared provider moves with the next request prepared, this one keeps its target.
+    static func pinned(_ request: HTTPRequest) -> HTTPRequest {
+        guard case .path = request.target else { return request }
+        var withoutQuery = request
+        withoutQuery.queryItems = []
+        guard let url = try? withoutQuery.url() else { return request }
+        var pinned = request
+        pinned.target = .url(url)
+        pinned.serverProvider = nil
+        return pinned
+    }
+
+    static func bytes(of body: ResponseBody) throws(ResponseError) -> [UInt8] {
+        Array(try body.data())
+    }
+
+    /// Whether `file` is a body the live transport spilled to the temporary folder, which the
+    /// receiver removes (never a mock's body file, which belongs to the collection).
+    static func isTransportSpill(_ file: URL) -> Bool {
+        let folder = file.deletingLastPathComponent().standardizedFileURL.path
+        return folder == FileManager.default.temporaryDirectory.standardizedFileURL.path
+            && file.lastPathComponent.hasPrefix("lazer-body-")
+    }
+
+    /// The parsed body when the media type says JSON or the bytes start like JSON and parse.
+    static func document(_ bytes: [UInt8], mediaType: String?) -> JSONDocument? {
+        let first = bytes.first { $0 != 0x20 && $0 != 0x0A && $0 != 0x0D && $0 != 0x09 }
+        let saysJSON = mediaType.map { $0.contains("json") } ?? false
+        guard saysJSON || first == UInt8(ascii: "{") || first == UInt8(ascii: "[") else { return nil }
+        return try? JSONDocument(bytes: bytes)
+    }
+
+    static func describe(_ subject: Expectation.Subject) -> (String, String?) {
+        switch subject {
+        case .status: ("status", nil)
+        case .header(let name): ("header", name)
+        case .jsonPath(let path): ("jsonPath", path)
+        case .responseTime: ("responseTime", nil)
+        case .body: ("body", nil)
+        }
+    }
+
+    /// The failure's stable kind and the stage of the exchange it happened in.
+    static func classify(_ error: any Error) -> (kind: String, stage: String) {
+        guard let transport = error as? TransportError else {
+            if error is RequestError { return ("requestError", "request") }
+            if error is ResponseError { return ("responseError", "receiving") }
+            return ("other", "transfer")
+        }
+        let stage: String =
+            switch transport.reason {
+            case .dnsFailure, .proxyDNSFailure: "resolving"
+            case .connectionRefused, .hostUnreachable, .connectTimeout, .proxyFailure: "connecting"
+            case .tlsHandshake, .certificateUntrusted, .certificateExpired, .hostnameMismatch, .clientCertificate,
+                .caFileUnreadable:
+                "TLS"
+            case .sendFailure, .uploadFileUnreadable: "sending"
+            case .totalTimeout: "waiting"
+            case .receiveFailure, .emptyReply, .partialBody, .protocolError, .decompressionFailure, .bodyTooLarge,
+                .downloadWriteFailure, .tooManyRedirects:
+                "receiving"
+            case .unsupportedProtocol, .malformedURL: "request"
+            case .cancelled, .outOfMemory, .other: "transfer"
+            }
+        let kind: String =
+            switch transport.reason {
+            case .other: "other"
+            default: transport.reason.name
+            }
+        return (kind, stage)
+    }
+}

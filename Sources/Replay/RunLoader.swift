@@ -1,0 +1,62 @@
+import Foundation
+public import Workspace
+
+/// Loads the collections a run names — files, or folders of them (every `*.json` directly
+/// inside) — as the explorer does, with secret values filled from the secrets file and the
+/// process environment. A broken file is a collection error: its diagnostics are kept, with
+/// line and column, and the run does not start.
+public enum RunLoader {
+    public struct Loaded: Sendable {
+        public var documents: [CollectionDocument]
+        /// Every problem found, errors and warnings, as `lazer validate` prints them.
+        public var diagnostics: [Diagnostic]
+        /// Files that could not be loaded, or paths that do not exist.
+        public var failures: [String]
+    }
+
+    public static func load(_ paths: [String], services: WorkspaceServices) -> Loaded {
+        var loaded = Loaded(documents: [], diagnostics: [], failures: [])
+        var entries: [CollectionEntry] = []
+        for path in paths {
+            var isFolder: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) else {
+                loaded.failures.append("\(path): no such collection file or folder")
+                continue
+            }
+            if isFolder.boolValue {
+                do {
+                    entries += try services.open(folder: path).entries
+                } catch {
+                    loaded.failures.append("\(path): \(error.description)")
+                }
+                continue
+            }
+            var entry = CollectionStore.load(path: path)
+            if case .loaded(var document) = entry {
+                do {
+                    document.fillSecrets(
+                        from: try services.secrets.load(), processEnvironment: services.processEnvironment)
+                } catch {
+                    document.diagnostics.append(
+                        Diagnostic(
+                            severity: .warning, file: services.secrets.path, line: 1, column: 1, path: "",
+                            message: "secrets not loaded: \(error.description)"))
+                }
+                entry = .loaded(document)
+            }
+            entries.append(entry)
+        }
+        for entry in entries {
+            loaded.diagnostics += entry.diagnostics
+            if let document = entry.document {
+                loaded.documents.append(document)
+            } else {
+                loaded.failures.append("\(entry.path): not loaded")
+            }
+        }
+        if loaded.documents.isEmpty, loaded.failures.isEmpty {
+            loaded.failures.append("no collection files found in \(paths.joined(separator: ", "))")
+        }
+        return loaded
+    }
+}

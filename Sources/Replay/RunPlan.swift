@@ -1,0 +1,88 @@
+public import Workspace
+
+/// The requests a run sends, in collection order: each collection's folders depth first, then its
+/// top-level requests (the order the explorer lists them), filtered by `--folder` and `--request`.
+public struct RunPlan: Sendable {
+    /// One request to send, with the collection it belongs to.
+    public struct Item: Sendable {
+        public var document: CollectionDocument
+        public var folderPath: [String]
+        public var request: SavedRequest
+
+        public init(document: CollectionDocument, folderPath: [String], request: SavedRequest) {
+            self.document = document
+            self.folderPath = folderPath
+            self.request = request
+        }
+    }
+
+    public var items: [Item]
+
+    public init(items: [Item]) {
+        self.items = items
+    }
+
+    /// Selects from `documents`: the requests under `folder` (a `Folder/Sub` path, nil: all), and
+    /// among them those named by `requests` (an id, a name or a `Folder/Name` path; empty: all).
+    /// Checks that `environment` exists in every collection. Throws a usage error naming what
+    /// matched nothing.
+    public static func select(
+        from documents: [CollectionDocument], environment: String?, folder: String?, requests: [String]
+    ) throws(RunUsageError) -> RunPlan {
+        if let environment {
+            for document in documents where document.collection.environment(named: environment) == nil {
+                let names = document.collection.environments.map(\.name)
+                throw RunUsageError(
+                    "\(document.path): no environment named \"\(environment)\" in \(document.collection.name)"
+                        + (names.isEmpty ? " (it has none)" : " (it has: \(names.joined(separator: ", ")))"))
+            }
+        }
+        let folderPath = folder.map { $0.split(separator: "/", omittingEmptySubsequences: true).map(String.init) }
+        var items: [Item] = []
+        var folderFound = folderPath == nil || folderPath == []
+        for document in documents {
+            for location in document.collection.allRequests {
+                if let folderPath, !folderPath.isEmpty {
+                    guard location.folderPath.starts(with: folderPath) else { continue }
+                    folderFound = true
+                }
+                items.append(Item(document: document, folderPath: location.folderPath, request: location.request))
+            }
+        }
+        if let folder, !folderFound {
+            throw RunUsageError("--folder \(folder): no such folder in \(describe(documents))")
+        }
+        guard !requests.isEmpty else { return RunPlan(items: items) }
+        var matched = Set<Int>()
+        for selector in requests {
+            let hits = items.indices.filter { matches(items[$0], selector) }
+            if hits.isEmpty {
+                throw RunUsageError(
+                    "--request \(selector): no request with this id, name or Folder/Name path"
+                        + (folder.map { " under \($0)" } ?? "") + " in \(describe(documents))")
+            }
+            matched.formUnion(hits)
+        }
+        return RunPlan(items: items.indices.filter(matched.contains).map { items[$0] })
+    }
+
+    private static func matches(_ item: Item, _ selector: String) -> Bool {
+        item.request.id == selector || item.request.name == selector
+            || (item.folderPath + [item.request.name]).joined(separator: "/") == selector
+    }
+
+    private static func describe(_ documents: [CollectionDocument]) -> String {
+        documents.map(\.path).joined(separator: ", ")
+    }
+}
+
+/// A mistake in what `lazer run` was asked to do (exit status 2), said in one line.
+public struct RunUsageError: Error, Sendable, Equatable, CustomStringConvertible {
+    public var message: String
+
+    public init(_ message: String) {
+        self.message = message
+    }
+
+    public var description: String { message }
+}

@@ -1,0 +1,70 @@
+public import Foundation
+
+/// The whole run: every request's result in collection order, and what the exit status is.
+public struct RunReport: Sendable, Equatable {
+    public var results: [RequestResult]
+    /// The environment asked for with `--env` (nil: each collection's default).
+    public var environment: String?
+    public var startedAt: Date
+    public var duration: Duration
+
+    public init(results: [RequestResult], environment: String?, startedAt: Date, duration: Duration) {
+        self.results = results
+        self.environment = environment
+        self.startedAt = startedAt
+        self.duration = duration
+    }
+
+    /// Counts for the summary line and the reports.
+    public struct Summary: Sendable, Equatable {
+        public var requests = 0
+        public var passed = 0
+        public var failed = 0
+        public var errors = 0
+        public var notSent = 0
+        public var skipped = 0
+        public var checks = 0
+        public var checksFailed = 0
+    }
+
+    public var summary: Summary {
+        var summary = Summary()
+        for result in results {
+            summary.requests += 1
+            switch result.status {
+            case .passed: summary.passed += 1
+            case .failed: summary.failed += 1
+            case .error: summary.errors += 1
+            case .notSent: summary.notSent += 1
+            case .skipped: summary.skipped += 1
+            }
+            summary.checks += result.checks.count
+            summary.checksFailed += result.checks.count { !$0.passed }
+        }
+        return summary
+    }
+
+    /// The process's exit status, the most serious outcome first: 2 when a request could not be
+    /// built (a collection error), 3 when a request got no response, 1 when an expectation failed,
+    /// 0 when every check passed.
+    public var exitStatus: Int32 {
+        let summary = summary
+        if summary.notSent > 0 { return RunExitStatus.collectionError }
+        if summary.errors > 0 { return RunExitStatus.noResponse }
+        if summary.failed > 0 { return RunExitStatus.expectationFailed }
+        return RunExitStatus.passed
+    }
+}
+
+/// `lazer run`'s exit statuses.
+public enum RunExitStatus {
+    /// Every check of every request passed.
+    public static let passed: Int32 = 0
+    /// A response arrived but an expectation failed.
+    public static let expectationFailed: Int32 = 1
+    /// A usage or collection error: bad arguments, a broken collection file, a request that could
+    /// not be built (an undefined variable, a missing environment).
+    public static let collectionError: Int32 = 2
+    /// A request got no response (DNS, connection, TLS, timeout, …).
+    public static let noResponse: Int32 = 3
+}

@@ -1,0 +1,203 @@
+import ArgumentParser
+import CurlTransport
+import Dispatch
+import Foundation
+import Futures
+import Replay
+import Synchronization
+import Workspace
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// `lazer run`: replays collections headlessly — against a mock environment offline, or a live
+/// one over libcurl — checks every expectation and tells CI what passed. The engine is the
+/// `Replay` module; this command parses arguments and injects the `CurlDispatcher`.
+struct RunCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "run",
+        abstract: "Replay collections: send their requests in order, check every expectation.",
+        discussion: """
+            PATH is a collection file or a folder of them (default: Collections). Requests run one
+            after another in collection order, so values captured from a response (a login token)
+            are there for the requests after it; with --parallel N, up to N at once, a request that
+            uses a captured value waiting for the request that captures it. A request's "retry"
+            policy in the collection sends it again on transport errors, 5xx or failed
+            expectations. Secret values are masked in every report.
+
+            Reporters: human (the default), junit, json, tap. Each --output FILE goes to the next
+            reporter other than human (to human when it is the only one); the others write to
+            stdout, and only one may.
+
+            Exit status:
+              0  every check passed
+              1  an expectation failed
+              3  a request got no response (DNS, connection, TLS, timeout, ...)
+              2  usage or collection errors (a broken file, an unknown environment or request,
+                 a request that could not be built: an undefined variable)
+
+            Examples:
+              lazer run Collections/jsonplaceholder.json --env mock
+              lazer run --folder Chaining --var userName=ada --no-history
+              lazer run Collections --env live --reporter human --reporter junit --output report.xml
+            """
+    )
+
+    @Argument(help: "Collection files or folders of them.", completion: .file())
+    var paths: [String] = []
+
+    @Option(help: "Environment to run in, by name (default: each collection's default environment).")
+    var env: String?
+
+    @Option(help: "Run only the requests under this folder (Folder/Sub).")
+    var folder: String?
+
+    @Option(name: .customLong("request"), help: "Run only this request: its id, name or Folder/Name (repeatable).")
+    var requests: [String] = []
+
+    @Option(name: .customLong("var"), help: "Set a variable, NAME=VALUE (repeatable; wins over the collection's).")
+    var variables: [String] = []
+
+    @Option(help: "Requests in flight at once (default 1); one that uses a value an earlier one captures waits for it.")
+    var parallel = 1
+
+    @Option(
+        name: .customLong("repeat"),
+        help: "Run the selected requests this many times (captures start afresh each pass).")
+    var repetitions = 1
+
+    @Flag(help: "Stop after the first request that does not pass.")
+    var bail = false
+
+    @Option(help: "Timeout in seconds of each request whose collection sets none.")
+    var timeout: Double?
+
+    @Option(name: .customLong("reporter"), help: "human, junit, json or tap (repeatable).")
+    var reporters: [String] = []
+
+    @Option(name: .customLong("output"), help: "Write the next non-human reporter's report to FILE (repeatable).")
+    var outputs: [String] = []
+
+    @Flag(name: .customLong("no-history"), help: "Do not append the exchanges to the collections' history.")
+    var noHistory = false
+
+    func validate() throws {
+        _ = try parsedVariables()
+        _ = try channels(colored: false)
+        guard (1...256).contains(parallel) else { throw ValidationError("--parallel must be from 1 to 256.") }
+        guard (1...100_000).contains(repetitions) else { throw ValidationError("--repeat must be from 1 to 100000.") }
+        if let timeout, !(timeout > 0 && timeout.isFinite) {
+            throw ValidationError("--timeout must be a positive number of seconds.")
+        }
+    }
+
+    func run() throws {
+        let environment = ProcessInfo.processInfo.environment
+        let dispatcher = CurlDispatcher(
+            configuration: .init(scheduler: ImmediateScheduler(), userAgent: "lazer/\(LazerVersion.current)"))
+        // Join the network thread before the process exits: libcurl must not run during exit's cleanup.
+        defer { dispatcher.shutdown() }
+        let services = WorkspaceServices(
+            directories: UserDirectories(environment: environment), liveDispatcher: dispatcher,
+            scheduler: DispatchQueueScheduler(DispatchQueue(label: "lazer.run")))
+        let folders =
+            paths.isEmpty ? [FileManager.default.fileExists(atPath: "Collections") ? "Collections" : "."] : paths
+        let loaded = RunLoader.load(folders, services: services)
+        let problems = loaded.diagnostics.map { $0.description + "\n" }.joined()
+        if !problems.isEmpty { FileBytes.writeError(problems) }
+        guard loaded.failures.isEmpty else {
+            FileBytes.writeError(loaded.failures.map { "lazer run: \($0)\n" }.joined())
+            throw ExitCode(RunExitStatus.collectionError)
+        }
+        let plan: RunPlan
+        do {
+            plan = try RunPlan.select(from: loaded.documents, environment: env, folder: folder, requests: requests)
+        } catch {
+            FileBytes.writeError("lazer run: \(error.message)\n")
+            throw ExitCode(RunExitStatus.collectionError)
+        }
+        let noColor = !(environment["NO_COLOR"] ?? "").isEmpty
+        let terminal = isatty(1) != 0
+        let channels = try channels(colored: terminal && !noColor)
+        let showsProgress =
+            terminal && channels.contains { $0.destination == .standardOutput && $0.reporter is HumanReporter }
+        let output = RunOutput(
+            channels: channels, progressTotal: showsProgress ? plan.items.count * repetitions : nil
+        ) { text in
+            FileHandle.standardOutput.write(Data(text.utf8))
+        }
+        let configuration = RunConfiguration(
+            environment: env, variables: try parsedVariables(), bail: bail,
+            timeout: timeout.map { .milliseconds(Int64($0 * 1000)) }, recordHistory: !noHistory, parallel: parallel,
+            repetitions: repetitions)
+        let runner = ReplayRunner(services: services, configuration: configuration)
+        let report = Self.wait { await runner.run(plan) { output.finished($0) } }
+        do {
+            try output.finish(report)
+        } catch {
+            FileBytes.writeError("lazer run: the report was not written: \(error.localizedDescription)\n")
+            throw ExitCode(RunExitStatus.collectionError)
+        }
+        throw ExitCode(report.exitStatus)
+    }
+
+    /// `--var NAME=VALUE` pairs, names checked.
+    func parsedVariables() throws -> [String: String] {
+        var values: [String: String] = [:]
+        for pair in variables {
+            guard let equals = pair.firstIndex(of: "=") else {
+                throw ValidationError("--var \(pair): expected NAME=VALUE.")
+            }
+            let name = String(pair[..<equals])
+            guard VariableName.isValid(name) else {
+                throw ValidationError("--var \(pair): \"\(name)\" is not a valid variable name.")
+            }
+            values[name] = String(pair[pair.index(after: equals)...])
+        }
+        return values
+    }
+
+    /// The reporters and where each writes (see the discussion above).
+    func channels(colored: Bool) throws -> [RunOutput.Channel] {
+        var kinds: [ReporterKind] = []
+        for name in reporters {
+            guard let kind = ReporterKind(rawValue: name) else {
+                throw ValidationError(
+                    "--reporter \(name): expected one of \(ReporterKind.allCases.map(\.rawValue).joined(separator: ", "))."
+                )
+            }
+            kinds.append(kind)
+        }
+        if kinds.isEmpty { kinds = [.human] }
+        let takers =
+            kinds.contains { $0 != .human } ? kinds.indices.filter { kinds[$0] != .human } : Array(kinds.indices)
+        guard outputs.count <= takers.count else {
+            throw ValidationError("\(outputs.count) --output files for \(takers.count) reporters that can take one.")
+        }
+        var destinations = Array(repeating: RunOutput.Destination.standardOutput, count: kinds.count)
+        for (index, path) in zip(takers, outputs) { destinations[index] = .file(path) }
+        guard destinations.count(where: { $0 == .standardOutput }) <= 1 else {
+            throw ValidationError("Several reporters would write to stdout: give each but one an --output FILE.")
+        }
+        return kinds.indices.map { index in
+            let destination = destinations[index]
+            return RunOutput.Channel(
+                reporter: kinds[index].reporter(colored: colored && destination == .standardOutput),
+                destination: destination)
+        }
+    }
+
+    /// Runs `work` on the concurrency pool and blocks this (main) thread until it returns.
+    private static func wait(_ work: @escaping @Sendable () async -> RunReport) -> RunReport {
+        let box = Mutex<RunReport?>(nil)
+        let done = DispatchSemaphore(value: 0)
+        Task.detached {
+            let report = await work()
+            box.withLock { $0 = report }
+            done.signal()
+        }
+        done.wait()
+        return box.withLock { $0 } ?? RunReport(results: [], environment: nil, startedAt: Date(), duration: .zero)
+    }
+}

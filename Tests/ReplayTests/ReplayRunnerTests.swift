@@ -1,0 +1,178 @@
+import Foundation
+import Replay
+import Testing
+import Workspace
+
+/// The engine against mock environments: chaining, exit statuses, bail, timeouts, selection.
+@Suite struct ReplayRunnerTests {
+    private let environment = ["LAZER_VAR_password": ChainCollection.password]
+
+    @Test("a secret token captured at login authorises the next request; the captured values are masked")
+    func chaining() async throws {
+        let fixture = try ReplayFixture(processEnvironment: environment)
+        let file = try fixture.write(ChainCollection.text, to: "chain.json")
+        let report = try await fixture.run([file], requests: ["login", "me"])
+        #expect(report.results.map(\.status) == [.passed, .passed])
+        #expect(report.exitStatus == RunExitStatus.passed)
+        let login = try #require(report.results.first)
+        #expect(
+            login.captures == [
+                CaptureResult(variable: "token", value: "••••••", secret: true),
+                CaptureResult(variable: "userId", value: "7", secret: false),
+            ])
+        let me = report.results[1]
+        #expect(me.url == "http://chain.mock/users/7?key=••••••")
+        #expect(me.checks.map(\.passed) == [true, true, true])
+        #expect(me.checks[2].actual == "7")
+    }
+
+    @Test("exit status: 0 all passed, 1 an expectation failed, 3 no response, 2 a request not built")
+    func exitStatuses() async throws {
+        let fixture = try ReplayFixture(processEnvironment: environment)
+        let file = try fixture.write(ChainCollection.text, to: "chain.json")
+        let passed = try await fixture.run([file], requests: ["login", "me"])
+        #expect(passed.exitStatus == 0)
+        let failed = try await fixture.run([file], requests: ["unauthorised"])
+        #expect(failed.exitStatus == 1)
+        #expect(failed.results[0].checks[0].actual == "401")
+        let refused = try await fixture.run([file], requests: ["unauthorised", "refused"])
+        #expect(refused.exitStatus == 3)
+        let failure = try #require(refused.results[1].failure)
+        #expect(failure.kind == "connectionRefused")
+        #expect(failure.stage == "connecting")
+        #expect(failure.title == "Connection refused")
+        let notSent = try await fixture.run([file], requests: ["refused", "undefined"])
+        #expect(notSent.exitStatus == 2)
+        #expect(notSent.results[1].status == .notSent)
+        #expect(notSent.results[1].problems.joined().contains("{{nobody}} is not defined"))
+    }
+
+    @Test("failing checks carry expected and actual values, the JSONPath, and secrets masked")
+    func failingChecks() async throws {
+        let fixture = try ReplayFixture(processEnvironment: environment)
+        let file = try fixture.write(ChainCollection.text, to: "chain.json")
+        let report = try await fixture.run([file], requests: ["login", "wrong-name"])
+        let checks = report.results[1].checks
+        #expect(
+            checks[0]
+                == CheckResult(
+                    subject: "jsonPath", path: "$.name", op: "equals", label: "$.name", passed: false,
+                    expected: "Grace",
+                    actual: "Ada"))
+        #expect(checks[1].actual == "••••••")
+        #expect(report.exitStatus == 1)
+    }
+
+    @Test("--bail skips what follows the first request that does not pass")
+    func bail() async throws {
+        let fixture = try ReplayFixture(processEnvironment: environment)
+        let file = try fixture.write(ChainCollection.text, to: "chain.json")
+        let report = try await fixture.run(
+            [file], requests: ["login", "unauthorised", "refused"],
+            configuration: RunConfiguration(bail: true, recordHistory: false))
+        #expect(report.results.map(\.status) == [.passed, .failed, .skipped])
+        #expect(report.exitStatus == 1)
+    }
+
+    @Test("--timeout bounds requests whose collection sets none, with the translated timeout")
+    func timeout() async throws {
+        let fixture = try ReplayFixture(processEnvironment: environment)
+        let file = try fixture.write(ChainCollection.text, to: "chain.json")
+        let report = try await fixture.run(
+            [file], requests: ["slow"],
+            configuration: RunConfiguration(timeout: .milliseconds(100), recordHistory: false))
+        #expect(report.results[0].status == .error)
+        #expect(report.results[0].failure?.kind == "totalTimeout")
+        #expect(report.exitStatus == 3)
+    }
+
+    @Test("--var gives a value (secret when the collection marks the variable secret)")
+    func variables() async throws {
+        let fixture = try ReplayFixture()
+        let file = try fixture.write(ChainCollection.text, to: "chain.json")
+        let report = try await fixture.run(
+            [file], requests: ["login", "me"],
+            configuration: RunConfiguration(variables: ["password": ChainCollection.password], recordHistory: false))
+        #expect(report.results.map(\.status) == [.passed, .passed])
+        let wrong = try await fixture.run(
+            [file], requests: ["login"],
+            configuration: RunConfiguration(variables: ["password": "not-it"], recordHistory: false))
+        #expect(wrong.results[0].status == .failed)
+    }
+
+    @Test("the exchanges go to history, redacted; --no-history writes none")
+    func history() async throws {
+        let fixture = try ReplayFixture(processEnvironment: environment)
+        let file = try fixture.write(ChainCollection.text, to: "chain.json")
+        _ = try await fixture.run(
+            [file], requests: ["login", "me"], configuration: RunConfiguration(recordHistory: false))
+        let historyFile = fixture.path + "/state/history/c0ffee00-0000-4000-8000-00000000cafe.jsonl"
+        #expect(!FileManager.default.fileExists(atPath: historyFile))
+        _ = try await fixture.run([file], requests: ["login", "me"], configuration: RunConfiguration())
+        let history = try String(contentsOfFile: historyFile, encoding: .utf8)
+        #expect(history.split(separator: "\n").count == 2)
+        #expect(!history.contains(ChainCollection.token))
+        #expect(!history.contains(ChainCollection.password))
+    }
+
+    @Test("selection: collection order, --folder, --request by id, name or path; unknown ones are usage errors")
+    func selection() throws {
+        let fixture = try ReplayFixture()
+        let file = try fixture.write(ChainCollection.text, to: "chain.json")
+        let all = try fixture.plan([file])
+        #expect(
+            all.items.map(\.request.id) == [
+                "login", "me", "wrong-name", "unauthorised", "refused", "slow", "undefined",
+            ])
+        #expect(try fixture.plan([file], folder: "Auth").items.map(\.request.id) == ["login", "me"])
+        #expect(
+            try fixture.plan([file], requests: ["Failures/Refused", "Who am I", "login"]).items.map(\.request.id) == [
+                "login", "me", "refused",
+            ])
+        #expect(throws: RunUsageError.self) { try fixture.plan([file], folder: "Nope") }
+        #expect(throws: RunUsageError.self) { try fixture.plan([file], requests: ["nope"]) }
+        #expect(throws: RunUsageError.self) { try fixture.plan([file], environment: "staging") }
+    }
+
+    @Test("a broken collection file is reported with line and column and nothing runs")
+    func brokenCollection() throws {
+        let fixture = try ReplayFixture()
+        let file = try fixture.write(
+            ChainCollection.text.replacing("\"method\": \"POST\"", with: "\"method\": \"PST\""), to: "broken.json")
+        let loaded = RunLoader.load([file], services: fixture.services)
+        #expect(loaded.documents.isEmpty)
+        #expect(loaded.failures == ["\(file): not loaded"])
+        #expect(loaded.diagnostics.first?.description.hasPrefix("\(file):") == true)
+        #expect(RunLoader.load([fixture.file("missing.json")], services: fixture.services).failures.count == 1)
+    }
+
+    @Test("the shipped jsonplaceholder collection passes against its mock environment")
+    func jsonplaceholder() async throws {
+        let fixture = try ReplayFixture()
+        let report = try await fixture.run(
+            [ReplayFixture.repositoryRoot + "/Collections/jsonplaceholder.json"],
+            configuration: RunConfiguration(environment: "mock", recordHistory: false))
+        #expect(report.results.count == 15)
+        #expect(report.exitStatus == 0, "\(report.results.filter { $0.status != .passed })")
+    }
+
+    @Test("the shipped showcase collection shows each failure kind translated; exit status 2")
+    func showcase() async throws {
+        let fixture = try ReplayFixture()
+        let report = try await fixture.run(
+            [ReplayFixture.repositoryRoot + "/Collections/showcase.json"],
+            configuration: RunConfiguration(environment: "mock", recordHistory: false))
+        let byID = Dictionary(uniqueKeysWithValues: report.results.map { ($0.requestID, $0) })
+        #expect(byID["sc-login"]?.status == .passed)
+        #expect(byID["sc-create-note"]?.status == .passed)
+        #expect(byID["sc-timeout"]?.failure?.kind == "totalTimeout")
+        #expect(byID["sc-dns"]?.failure?.kind == "dnsFailure")
+        #expect(byID["sc-refused"]?.failure?.kind == "connectionRefused")
+        #expect(byID["sc-not-json"]?.status == .failed)
+        #expect(byID["sc-unresolved"]?.status == .notSent)
+        #expect(report.exitStatus == RunExitStatus.collectionError)
+        for result in report.results {
+            #expect(result.failure.map { !$0.title.isEmpty && !$0.title.contains("curl") } ?? true)
+        }
+    }
+}

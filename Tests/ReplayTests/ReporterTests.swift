@@ -1,0 +1,195 @@
+import Foundation
+import Replay
+import Synchronization
+import Testing
+
+#if canImport(FoundationXML)
+import FoundationXML
+#endif
+
+/// Each reporter's output against a golden file (re-recorded with `RECORD_GOLDEN=1`), the JSON
+/// report against its schema, and secrets in none of them.
+@Suite struct ReporterTests {
+    static let goldenFolder = ReplayFixture.repositoryRoot + "/Tests/ReplayTests/Golden/"
+
+    /// A run with one request of each outcome, fixed times and texts that need escaping.
+    static let sample: RunReport = {
+        func result(
+            _ id: String, _ name: String, folder: [String], method: String = "GET", status: RequestResult.Status,
+            url: String, milliseconds: Int64
+        ) -> RequestResult {
+            RequestResult(
+                collectionName: "Shop", collectionID: "c1", collectionFile: "Collections/shop.json", folderPath: folder,
+                requestID: id, name: name, method: method, url: url, environment: "mock", status: status,
+                duration: .milliseconds(milliseconds), attempts: status == .notSent || status == .skipped ? 0 : 1)
+        }
+        var login = result(
+            "login", "Log in", folder: ["Auth"], method: "POST", status: .passed, url: "http://shop.mock/login",
+            milliseconds: 12)
+        login.responseStatus = 200
+        login.responseReason = "OK"
+        login.checks = [
+            CheckResult(
+                subject: "status", path: nil, op: "equals", label: "status", passed: true, expected: "200",
+                actual: "200")
+        ]
+        login.captures = [CaptureResult(variable: "token", value: "••••••", secret: true)]
+        var cart = result(
+            "cart", "Cart <items> & \"totals\"", folder: ["Shop"], status: .failed,
+            url: "http://shop.mock/cart?key=••••••", milliseconds: 1534)
+        cart.responseStatus = 200
+        cart.responseReason = "OK"
+        cart.attempts = 2
+        cart.checks = [
+            CheckResult(
+                subject: "jsonPath", path: "$.items[0].price", op: "equals", label: "$.items[0].price", passed: false,
+                expected: "10.50", actual: "10.5000001"),
+            CheckResult(
+                subject: "header", path: "Content-Type", op: "contains", label: "header Content-Type", passed: false,
+                expected: "contains json", actual: "text/plain\u{1B}[31m"),
+        ]
+        var down = result(
+            "down", "Payments # down", folder: ["Shop"], status: .error, url: "http://pay.mock/", milliseconds: 3)
+        down.failure = FailureReport(
+            kind: "connectionRefused", stage: "connecting", title: "Connection refused",
+            explanation: "Nothing is listening at pay.mock port 80.", hint: "Check the server is running.",
+            detail: "connectionRefused")
+        let undefined = {
+            var undefined = result(
+                "undefined", "Undefined", folder: [], status: .notSent, url: "/x/{{nobody}}", milliseconds: 0)
+            undefined.problems = [
+                "url: {{nobody}} is not defined in the environment, the collection or LAZER_VAR_nobody"
+            ]
+            return undefined
+        }()
+        let skipped = result("later", "Later", folder: [], status: .skipped, url: "/later", milliseconds: 0)
+        return RunReport(
+            results: [login, cart, down, undefined, skipped], environment: "mock",
+            startedAt: Date(timeIntervalSince1970: 1_795_000_000), duration: .milliseconds(1562))
+    }()
+
+    static func render(_ kind: ReporterKind, colored: Bool = false, _ report: RunReport = sample) -> String {
+        let reporter = kind.reporter(colored: colored)
+        var text = ""
+        var previous: RequestResult?
+        for result in report.results {
+            text += reporter.finished(result, previous: previous)
+            previous = result
+        }
+        return text + reporter.report(report)
+    }
+
+    static func expectGolden(_ text: String, _ name: String) throws {
+        let path = goldenFolder + name
+        if ProcessInfo.processInfo.environment["RECORD_GOLDEN"] == "1" {
+            try Data(text.utf8).write(to: URL(fileURLWithPath: path))
+            return
+        }
+        let golden = try String(contentsOfFile: path, encoding: .utf8)
+        #expect(text == golden, "\(name) differs from the golden file:\n\(lineDiff(golden, text))")
+    }
+
+    /// The lines that differ, `-` golden, `+` actual.
+    static func lineDiff(_ expected: String, _ actual: String) -> String {
+        let old = expected.split(separator: "\n", omittingEmptySubsequences: false)
+        let new = actual.split(separator: "\n", omittingEmptySubsequences: false)
+        var lines: [String] = []
+        for index in 0..<max(old.count, new.count) {
+            let left = index < old.count ? String(old[index]) : nil
+            let right = index < new.count ? String(new[index]) : nil
+            if left != right {
+                if let left { lines.append("- \(left)") }
+                if let right { lines.append("+ \(right)") }
+            }
+        }
+        return lines.joined(separator: "\n")
+    }
+
+    @Test func humanPlain() throws { try Self.expectGolden(Self.render(.human), "human.txt") }
+
+    @Test func humanColored() throws { try Self.expectGolden(Self.render(.human, colored: true), "human-color.txt") }
+
+    @Test func junit() throws { try Self.expectGolden(Self.render(.junit), "junit.xml") }
+
+    @Test func json() throws { try Self.expectGolden(Self.render(.json), "report.json") }
+
+    @Test func tap() throws { try Self.expectGolden(Self.render(.tap), "tap.txt") }
+
+    @Test("the JUnit report is well-formed XML")
+    func junitParses() throws {
+        let document = try XMLDocument(data: Data(Self.render(.junit).utf8))
+        let cases = try document.nodes(forXPath: "//testcase")
+        #expect(cases.count == 5)
+        #expect(try document.nodes(forXPath: "//failure").count == 2)
+        #expect(try document.nodes(forXPath: "//error").count == 2)
+        #expect(try document.nodes(forXPath: "//skipped").count == 1)
+    }
+
+    @Test("the JSON report matches docs/run-report.schema.json, from the sample and from a real run")
+    func jsonSchema() async throws {
+        let fixture = try ReplayFixture()
+        let report = try await fixture.run(
+            [ReplayFixture.repositoryRoot + "/Collections/showcase.json"],
+            requests: ["sc-login", "sc-me", "sc-not-json", "sc-dns", "sc-unresolved"],
+            configuration: .init(environment: "mock", recordHistory: false))
+        let sample = try fixture.write(Self.render(.json), to: "sample.json")
+        let real = try fixture.write(Self.render(.json, report), to: "real.json")
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = [
+            "python3", ReplayFixture.repositoryRoot + "/scripts/validate-json-schema.py",
+            ReplayFixture.repositoryRoot + "/docs/run-report.schema.json", sample, real,
+        ]
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = output
+        try process.run()
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0, "\(String(decoding: data, as: UTF8.self))")
+    }
+
+    @Test("no reporter shows a secret: not the secret variable, not the secret capture, nor their encoded forms")
+    func secretsNeverAppear() async throws {
+        let fixture = try ReplayFixture(processEnvironment: ["LAZER_VAR_password": ChainCollection.password])
+        let file = try fixture.write(ChainCollection.text, to: "chain.json")
+        let report = try await fixture.run([file], requests: ["login", "me", "wrong-name"])
+        #expect(report.results.map(\.status) == [.passed, .passed, .failed])
+        for kind in ReporterKind.allCases {
+            for colored in [false, true] {
+                let text = Self.render(kind, colored: colored, report)
+                #expect(!text.contains(ChainCollection.token), "\(kind) shows the token")
+                #expect(!text.contains(ChainCollection.password), "\(kind) shows the password")
+                #expect(!text.contains("SECRET"), "\(kind) shows part of the token")
+            }
+        }
+        #expect(Self.render(.json, report).contains("••••••"))
+    }
+}
+
+/// The progress bar drawn under the human lines on a terminal.
+@Suite struct ProgressTests {
+    @Test("long runs get a bar redrawn under the lines, cleared at the end; short runs and pipes none")
+    func progressBar() throws {
+        let written = Mutex<[String]>([])
+        let output = RunOutput(
+            channels: [RunOutput.Channel(reporter: HumanReporter(), destination: .standardOutput)], progressTotal: 20
+        ) { text in written.withLock { $0.append(text) } }
+        let results = ReporterTests.sample.results
+        for index in 0..<20 { output.finished(results[index % 2 == 0 ? 0 : 1]) }
+        try output.finish(ReporterTests.sample)
+        let texts = written.withLock { $0 }
+        #expect(texts[0].hasSuffix("[#-----------------------------] 1/20"))
+        #expect(texts[1].hasPrefix("\r\u{1B}[K✓ POST") == false)
+        #expect(texts[1].hasPrefix("\r\u{1B}[K✗ GET"))
+        #expect(texts[19].hasSuffix("[##############################] 20/20"))
+        #expect(texts[20] == "\r\u{1B}[K")
+
+        let short = Mutex<[String]>([])
+        let quiet = RunOutput(
+            channels: [RunOutput.Channel(reporter: HumanReporter(), destination: .standardOutput)], progressTotal: 5
+        ) { text in short.withLock { $0.append(text) } }
+        quiet.finished(results[0])
+        #expect(short.withLock { $0 } == [HumanReporter().finished(results[0], previous: nil)])
+    }
+}
