@@ -94,6 +94,23 @@ struct SendCommandTests {
         #expect(timed.stderr.contains("(1 redirect)"))
     }
 
+    @Test("--follow refuses a redirect to ftp:// or file://: exit 3, the error names the scheme, nothing fetched")
+    func followRefusesOtherSchemes() throws {
+        let server = try LoopbackServer.shared()
+        for scheme in ["ftp", "file"] {
+            for method in ["GET", "PUT"] {
+                let result = try send([
+                    method, server.url("/redirect-off-http/\(scheme)").absoluteString, "--follow", "--timeout", "5",
+                ])
+                #expect(result.status == 3, "\(method) → \(scheme): \(result.stderr)")
+                #expect(result.stdout.isEmpty)
+                #expect(result.stderr.contains("Redirect refused"), "\(result.stderr)")
+                #expect(result.stderr.contains("scheme \"\(scheme)\""))
+                #expect(!result.stderr.contains("root:"))
+            }
+        }
+    }
+
     @Test("--timings prints the breakdown on stderr; --output writes the body to a file")
     func timingsAndOutput() throws {
         let server = try LoopbackServer.shared()

@@ -104,6 +104,13 @@ extension CurlTransfer {
     func failure(code: CURLcode, handle: UnsafeMutableRawPointer) -> CurlFailure {
         var message = String(cString: errorBuffer)
         if message.isEmpty { message = String(cString: curl_easy_strerror(code)) }
+        // A hop refused by CURLOPT_REDIR_PROTOCOLS_STR: the effective URL is the refused one.
+        if code == CURLE_UNSUPPORTED_PROTOCOL, CurlInfo.long(handle, CURLINFO_REDIRECT_COUNT) > 0 {
+            let scheme = CurlFailure.scheme(of: effectiveURL(handle))
+            if scheme != "http", scheme != "https" {
+                return CurlFailure(cause: .redirectRefused(scheme: scheme), message: message, connected: true)
+            }
+        }
         return CurlFailure(
             cause: .curl(Int(code.rawValue)),
             message: message,

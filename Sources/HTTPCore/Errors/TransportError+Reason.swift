@@ -27,6 +27,9 @@ extension TransportError {
         case caFileUnreadable
         /// More redirects than the request allows.
         case tooManyRedirects
+        /// A redirect led to a scheme other than http/https (``TransportError/redirectScheme``
+        /// names it); the transport follows redirects only to HTTP and HTTPS.
+        case redirectRefused
         /// Sending the request failed (connection reset while uploading).
         case sendFailure
         /// Receiving the response failed (connection reset while downloading).
@@ -62,7 +65,8 @@ extension TransportError {
         public static let known: [Reason] = [
             .dnsFailure, .proxyDNSFailure, .connectionRefused, .hostUnreachable, .connectTimeout, .totalTimeout,
             .tlsHandshake, .certificateUntrusted, .certificateExpired, .hostnameMismatch, .clientCertificate,
-            .caFileUnreadable, .tooManyRedirects, .sendFailure, .receiveFailure, .emptyReply, .partialBody,
+            .caFileUnreadable, .tooManyRedirects, .redirectRefused, .sendFailure, .receiveFailure, .emptyReply,
+            .partialBody,
             .protocolError, .decompressionFailure, .proxyFailure, .cancelled, .bodyTooLarge, .uploadFileUnreadable,
             .downloadWriteFailure, .unsupportedProtocol, .malformedURL, .outOfMemory,
         ]
@@ -89,6 +93,7 @@ extension TransportError {
             case .clientCertificate: return "clientCertificate"
             case .caFileUnreadable: return "caFileUnreadable"
             case .tooManyRedirects: return "tooManyRedirects"
+            case .redirectRefused: return "redirectRefused"
             case .sendFailure: return "sendFailure"
             case .receiveFailure: return "receiveFailure"
             case .emptyReply: return "emptyReply"
