@@ -61,6 +61,7 @@ let package = Package(
             dependencies: [
                 "CursesBackend",
                 "JSONTree",
+                "TerminalText",
                 "TUI",
                 "HTTPCore",
                 "Futures",
@@ -89,6 +90,14 @@ let package = Package(
 
         .target(
             name: "JSONTree",
+            dependencies: ["TerminalText"],
+            swiftSettings: strictSwift
+        ),
+
+        // MARK: - Terminal-safe text (no dependencies: every printer uses it)
+
+        .target(
+            name: "TerminalText",
             swiftSettings: strictSwift
         ),
 
@@ -146,7 +155,7 @@ let package = Package(
 
         .target(
             name: "TUI",
-            dependencies: ["AnnotatedLocks"],
+            dependencies: ["AnnotatedLocks", "TerminalText"],
             swiftSettings: strictSwift
         ),
         .target(
@@ -201,6 +210,11 @@ let package = Package(
         .testTarget(
             name: "JSONTreeTests",
             dependencies: ["JSONTree"],
+            swiftSettings: strictSwift
+        ),
+        .testTarget(
+            name: "TerminalTextTests",
+            dependencies: ["TerminalText", "JSONTree", "TUI"],
             swiftSettings: strictSwift
         ),
         .testTarget(

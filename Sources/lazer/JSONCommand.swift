@@ -1,5 +1,6 @@
 import ArgumentParser
 import JSONTree
+import TerminalText
 
 #if canImport(Glibc)
 import Glibc
@@ -53,12 +54,12 @@ struct JSONCommand: ParsableCommand {
     }
 
     func run() throws {
-        let name = file == "-" ? "<stdin>" : file
+        let name = file == "-" ? "<stdin>" : TerminalText.line(file)
         let bytes: [UInt8]
         do {
             bytes = try FileBytes.read(file == "-" ? nil : file)
         } catch {
-            FileBytes.writeError("lazer json: \(name): \(error)\n")
+            FileBytes.writeError("lazer json: \(name): \(TerminalText.line(error.description))\n")
             throw ExitCode(1)
         }
         let document: JSONDocument
@@ -80,7 +81,7 @@ struct JSONCommand: ParsableCommand {
         do {
             path = try query.map { text throws(JSONPathError) in try JSONPath(text) }
         } catch {
-            FileBytes.writeError("lazer json: \(error)\n")
+            FileBytes.writeError("lazer json: \(TerminalText.line("\(error)"))\n")
             throw ExitCode(1)
         }
         for node in path?.select(in: document) ?? [document.root] {

@@ -31,6 +31,32 @@ struct JSONCommandTests {
         #expect(colored.stdout == "[\u{1B}[32m\"x\"\u{1B}[0m]\n")
     }
 
+    @Test(
+        "C1 and bidi controls print as JSON escapes (coloured too); the error excerpt and file name show them visibly")
+    func hostileTextIsVisible() throws {
+        let value = "\u{9B}2J\u{202E}x\u{9D}0;t\u{9C}"
+        let input = Data("{\"k\u{9B}\": \"\(value)\"}".utf8)
+        for arguments in [["json"], ["json", "--color", "always"], ["json", "--compact"]] {
+            let result = try LazerBinary.run(arguments, stdin: input)
+            #expect(result.status == 0)
+            let withoutColour = result.stdout.replacingOccurrences(of: "\u{1B}[", with: "[")
+            #expect(!SendCommandTests.hasRawControl(withoutColour), "\(arguments): \(result.stdout.debugDescription)")
+            #expect(result.stdout.contains(#"\u009B2J\u202Ex\u009D0;t\u009C"#))
+        }
+        let broken = try LazerBinary.run(["json"], stdin: Data("[1 \u{9B}2J\u{202E}\u{1B}]0;t\u{07}]".utf8))
+        #expect(broken.status == 1)
+        #expect(!SendCommandTests.hasRawControl(broken.stderr), "\(broken.stderr.debugDescription)")
+
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "lazer-json-\u{1B}[2J\u{202E}\n\(UUID().uuidString).json")
+        try Data("[".utf8).write(to: url)
+        defer { try? FileManager.default.removeItem(at: url) }
+        let named = try LazerBinary.run(["json", url.path])
+        #expect(named.status == 1)
+        #expect(!SendCommandTests.hasRawControl(named.stderr), "\(named.stderr.debugDescription)")
+        #expect(named.stderr.hasPrefix("lazer json: \(url.deletingLastPathComponent().path)/lazer-json-␛[2J<U+202E>␊"))
+    }
+
     @Test("invalid JSON prints line, column, excerpt and caret on stderr and exits 1")
     func invalidInput() throws {
         let result = try LazerBinary.run(["json"], stdin: Data("{\n  \"a\": [1, 2,, 3]\n}".utf8))

@@ -111,6 +111,28 @@ struct SendCommandTests {
         }
     }
 
+    @Test("no escape from the server reaches the output raw: a Location in an error, headers with -i (one per line)")
+    func hostileTextIsVisible() throws {
+        let server = try LoopbackServer.shared()
+        let location = "/x\u{1B}]0;pwned\u{07}\u{1B}]52;c;cHduZWQ=\u{07}\u{9B}2J\u{202E}"
+        let encoded = location.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? location
+        let followed = try send([server.url("/redirect-to?status=302&location=\(encoded)").absoluteString, "--follow"])
+        #expect(!Self.hasRawControl(followed.stderr), "\(followed.stderr.debugDescription)")
+
+        let included = try send([server.url("/hostile").absoluteString, "-i"])
+        #expect(included.status == 0)
+        let head = included.stdout.components(separatedBy: "\n\n")[0]
+        #expect(!Self.hasRawControl(head), "\(head.debugDescription)")
+        #expect(head.contains("\nX-Evil: a␛]0;pwned␇b␛[2J\nX-Next: c"))
+    }
+
+    /// Whether `text` holds ESC, BEL, a C1 control or a bidi control (line feeds allowed).
+    static func hasRawControl(_ text: String) -> Bool {
+        text.unicodeScalars.contains {
+            ($0.value < 0x20 && $0 != "\n") || (0x7F...0x9F).contains($0.value) || (0x202A...0x202E).contains($0.value)
+        }
+    }
+
     @Test("--timings prints the breakdown on stderr; --output writes the body to a file")
     func timingsAndOutput() throws {
         let server = try LoopbackServer.shared()
