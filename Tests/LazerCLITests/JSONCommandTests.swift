@@ -1,4 +1,5 @@
 import Foundation
+import Glibc
 import Testing
 
 @Suite("lazer json")
@@ -55,6 +56,26 @@ struct JSONCommandTests {
         #expect(named.status == 1)
         #expect(!SendCommandTests.hasRawControl(named.stderr), "\(named.stderr.debugDescription)")
         #expect(named.stderr.hasPrefix("lazer json: \(url.deletingLastPathComponent().path)/lazer-json-␛[2J<U+202E>␊"))
+    }
+
+    @Test("a FIFO, /dev/zero and a file over the limit are refused at once with a clear message")
+    func inputsThatHang() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("lazer-json-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let fifo = folder.appendingPathComponent("fifo").path
+        #expect(mkfifo(fifo, 0o600) == 0)
+        let huge = folder.appendingPathComponent("huge.json").path
+        #expect(FileManager.default.createFile(atPath: huge, contents: nil))
+        #expect(truncate(huge, 2 << 30) == 0)  // sparse: 2 GiB on paper, nothing on disk
+        for (path, message) in [
+            (fifo, "FIFO (named pipe), not a regular file"), ("/dev/zero", "a device, not a regular file"),
+            (huge, "larger than the 1 GiB limit"),
+        ] {
+            let result = try LazerBinary.run(["json", path])
+            #expect(result.status == 1, "\(path)")
+            #expect(result.stderr.contains(message), "\(path): \(result.stderr)")
+        }
     }
 
     @Test("invalid JSON prints line, column, excerpt and caret on stderr and exits 1")

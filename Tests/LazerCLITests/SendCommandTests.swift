@@ -1,4 +1,5 @@
 import Foundation
+import Glibc
 import LoopbackTesting
 import Testing
 
@@ -130,6 +131,22 @@ struct SendCommandTests {
     static func hasRawControl(_ text: String) -> Bool {
         text.unicodeScalars.contains {
             ($0.value < 0x20 && $0 != "\n") || (0x7F...0x9F).contains($0.value) || (0x202A...0x202E).contains($0.value)
+        }
+    }
+
+    @Test("-F f=@FIFO and --data-file from a FIFO or a device are usage errors, not a hang or an empty body")
+    func uploadsThatHang() throws {
+        let server = try LoopbackServer.shared()
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("lazer-send-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let fifo = folder.appendingPathComponent("fifo").path
+        #expect(mkfifo(fifo, 0o600) == 0)
+        let url = server.url("/echo").absoluteString
+        for arguments in [["-F", "f=@\(fifo)"], ["--data-file", fifo], ["--data-file", "/dev/zero"]] {
+            let result = try send([url, "--timeout", "3"] + arguments)
+            #expect(result.status == 2, "\(arguments): \(result.stderr)")
+            #expect(result.stderr.contains("not a regular file"), "\(arguments): \(result.stderr)")
         }
     }
 

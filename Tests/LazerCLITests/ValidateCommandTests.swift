@@ -1,4 +1,5 @@
 import Foundation
+import Glibc
 import Testing
 
 @Suite("lazer validate")
@@ -37,6 +38,21 @@ struct ValidateCommandTests {
         let lines = (result.stdout + result.stderr).split(separator: "\n")
         #expect(lines.allSatisfy { $0.contains(folder.lastPathComponent) || $0.hasPrefix("lazer") }, "\(lines)")
         #expect(result.stderr.contains("bad␛[2J␊next.json"))
+    }
+
+    @Test("a FIFO in a collection folder or as an argument, and /dev/zero, are refused without blocking")
+    func inputsThatHang() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "lazer-validate-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let fifo = folder.appendingPathComponent("pipe.json").path
+        #expect(mkfifo(fifo, 0o600) == 0)
+        for path in [folder.path, fifo, "/dev/zero"] {
+            let result = try LazerBinary.run(["validate", path])
+            #expect(result.status == 1, "\(path)")
+            #expect(result.stderr.contains("not a regular file"), "\(path): \(result.stderr)")
+        }
     }
 
     @Test("errors are printed with file, line, column and JSON path, and the status is 1")

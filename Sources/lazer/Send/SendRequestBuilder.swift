@@ -2,6 +2,8 @@ import ArgumentParser
 import Foundation
 import HTTPCore
 import JSONTree
+import TerminalText
+import Workspace
 
 /// Turns `lazer send`'s arguments into an `HTTPRequest`, or a `ValidationError` (exit 2) that says
 /// exactly which argument is wrong.
@@ -123,9 +125,7 @@ struct SendRequestBuilder {
             request.setJSONBody(string: json)
             if !request.headers.contains("Accept") { request.headers["Accept"] = "application/json" }
         } else if let path = command.dataFile {
-            guard FileManager.default.isReadableFile(atPath: path) else {
-                throw ValidationError("--data-file \(path): no such readable file.")
-            }
+            try Self.checkUpload(path, option: "--data-file \(path)")
             let contentType = request.headers["Content-Type"]
             request.setFileBody(path: path, contentType: contentType)
         } else if !command.form.isEmpty {
@@ -141,9 +141,22 @@ struct SendRequestBuilder {
         let value = String(field[field.index(after: equals)...])
         guard value.hasPrefix("@") else { return .text(name, value) }
         let path = String(value.dropFirst())
-        guard FileManager.default.isReadableFile(atPath: path) else {
-            throw ValidationError("-F '\(field)': \(path) is not a readable file.")
-        }
+        try checkUpload(path, option: "-F '\(field)'")
         return .file(name, path: path)
+    }
+
+    /// An upload must be a readable regular file: its size is sent first and it is read on the
+    /// network thread, where a FIFO or a device would block or never end. A pipe or a process
+    /// substitution is refused rather than sent short.
+    private static func checkUpload(_ path: String, option: String) throws {
+        do {
+            try RegularFile.check(path, limit: Int.max)
+        } catch {
+            // A system error (missing, unreadable) keeps the plain message; a refusal says why.
+            guard error.errorNumber == nil else {
+                throw ValidationError(TerminalText.line("\(option): no such readable file."))
+            }
+            throw ValidationError(TerminalText.line("\(option): \(error.reason).") + " Save the data to a file first.")
+        }
     }
 }
