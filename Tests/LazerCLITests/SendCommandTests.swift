@@ -258,6 +258,13 @@ struct SendCommandTests {
             (["GET"], "Missing URL after GET"),
             (["GET", "http://127.0.0.1:1/", "extra"], "Expected [METHOD] URL"),
             (["http://127.0.0.1:1/", "--timeout", "0"], "--timeout must be a positive"),
+            (["http://127.0.0.1:1/", "--timeout", "1e16"], "--timeout must be a positive number of seconds, at most"),
+            (["http://127.0.0.1:1/", "--timeout", "nan"], "--timeout must be a positive"),
+            (["http://127.0.0.1:1/", "--timeout", "inf"], "--timeout must be a positive"),
+            (["http://127.0.0.1:99999/"], "the port 99999 is not between 0 and 65535"),
+            (["http://127.0.0.1:1/", "-H", "X: a\u{01}b"], "invalidHeaderValue"),
+            (["http://127.0.0.1:1/", "-H", "X: a\u{1B}]0;t\u{07}"], "invalidHeaderValue"),
+            (["http://127.0.0.1:1/", "-H", "X: a\u{7F}"], "invalidHeaderValue"),
             (["http://127.0.0.1:1/", "--bogus"], "--bogus"),
         ])
     func usageErrors(arguments: [String], message: String) throws {

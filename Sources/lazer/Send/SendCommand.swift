@@ -21,7 +21,7 @@ struct SendCommand: ParsableCommand {
               4  a 4xx response
               5  a 5xx response
               3  no response (DNS, connection, TLS, timeout, ...)
-              2  usage error
+              2  usage error (a malformed URL, a bad option value, an upload that is not a regular file)
 
             Examples:
               lazer send https://api.example/users/1
@@ -117,7 +117,9 @@ struct SendCommand: ParsableCommand {
             throw ExitCode(Self.exitStatus(for: response.statusCode))
         case .failure(let error):
             printer.printFailure(error, request: request)
-            throw ExitCode(error is RequestError ? 2 : 3)
+            // A URL the transport cannot parse is the caller's mistake too, like a RequestError.
+            let usage = error is RequestError || (error as? TransportError)?.reason == .malformedURL
+            throw ExitCode(usage ? 2 : 3)
         }
     }
 

@@ -30,10 +30,13 @@ struct SendRequestBuilder {
         try setBody(&request)
         var options = RequestOptions()
         if let timeout = command.timeout {
-            guard timeout > 0, timeout.isFinite else {
-                throw ValidationError("--timeout must be a positive number of seconds.")
+            // At most 2^31 - 1 ms (24.8 days): the transport's limit, and no Double → Int64 overflow.
+            guard timeout > 0, timeout <= Self.maximumTimeout else {
+                throw ValidationError(
+                    "--timeout must be a positive number of seconds, at most \(Int(Self.maximumTimeout)).")
             }
-            options.totalTimeout = .milliseconds(Int64(timeout * 1000))
+            // Rounded up: a fraction of a millisecond must not become 0 ("no timeout").
+            options.totalTimeout = .milliseconds(max(1, Int64((timeout * 1000).rounded(.up))))
         }
         options.verifyTLS = !command.insecure
         if let caCert = command.caCert {
@@ -90,6 +93,9 @@ struct SendRequestBuilder {
         }
     }
 
+    /// The longest `--timeout`, in seconds: 2^31 - 1 milliseconds.
+    static let maximumTimeout = Double(Int32.max) / 1000
+
     /// Accepts `host/path` and `:8080/path` shorthands for `http://`.
     private func url(_ text: String) throws -> URL {
         var candidate = text
@@ -102,6 +108,9 @@ struct SendRequestBuilder {
         }
         guard scheme == "http" || scheme == "https" else {
             throw ValidationError("'\(text)': only http:// and https:// URLs can be sent.")
+        }
+        if let port = url.port, !(0...65535).contains(port) {
+            throw ValidationError("'\(text)': the port \(port) is not between 0 and 65535.")
         }
         return url
     }
