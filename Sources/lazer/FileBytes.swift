@@ -1,3 +1,4 @@
+import ArgumentParser
 import Workspace
 
 #if canImport(Glibc)
@@ -56,6 +57,16 @@ enum FileBytes {
     struct StandardOutput {
         var descriptor: Int32 = 1
         var succeeded = true
+        /// The `errno` of the write that failed (0 while all worked).
+        var failure: Int32 = 0
+
+        /// When a write failed (`> /dev/full`, a closed pipe): prints "COMMAND: cannot write the
+        /// output: REASON" on stderr and throws exit status 1, so the failure is never silent.
+        func checkSucceeded(command: String) throws(ExitCode) {
+            guard !succeeded else { return }
+            FileBytes.writeError("\(command): cannot write the output: \(String(cString: strerror(failure)))\n")
+            throw ExitCode(1)
+        }
 
         mutating func write(_ bytes: UnsafeBufferPointer<UInt8>) {
             guard succeeded, var pointer = bytes.baseAddress else { return }
@@ -64,6 +75,7 @@ enum FileBytes {
                 let written = Glibc.write(descriptor, pointer, remaining)
                 if written < 0 {
                     if errno == EINTR { continue }
+                    failure = errno
                     succeeded = false
                     return
                 }

@@ -14,7 +14,9 @@ struct JSONCommand: ParsableCommand {
         abstract: "Pretty-print or query a JSON document (stdin by default).",
         discussion: """
             Keys keep their order and numbers their original text. Invalid input is reported with
-            line, column and a caret under the problem, and the exit status is 1.
+            line, column and a caret under the problem, and the exit status is 1. So is a
+            failed write to stdout (disk full, closed pipe), with a message on stderr. Files
+            must be regular files of at most 1 GiB (stdin too).
 
             Examples:
               curl -s https://api.example/users | lazer json
@@ -88,6 +90,6 @@ struct JSONCommand: ParsableCommand {
             JSONPrinter.write(document, node: node, options: options) { output.write($0) }
             if options.indent == 0 { output.write(newline: ()) }
         }
-        guard output.succeeded else { throw ExitCode(1) }
+        try output.checkSucceeded(command: "lazer json")
     }
 }

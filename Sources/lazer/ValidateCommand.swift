@@ -15,7 +15,8 @@ struct ValidateCommand: ParsableCommand {
         discussion: """
             Arguments are collection files or folders (every *.json file directly inside);
             the default is Collections. Errors make the exit status 1; warnings (unknown fields,
-            secret values in the file) are printed but pass.
+            secret values in the file) are printed but pass. A failed write to stdout (disk
+            full, closed pipe) prints a message and exits 1 too.
 
             Examples:
               lazer validate
@@ -69,6 +70,8 @@ struct ValidateCommand: ParsableCommand {
             FileBytes.writeError(output)
             throw ExitCode(1)
         }
-        print(output, terminator: "")
+        var standardOutput = FileBytes.StandardOutput()
+        output.withUTF8 { standardOutput.write($0) }
+        try standardOutput.checkSucceeded(command: "lazer validate")
     }
 }

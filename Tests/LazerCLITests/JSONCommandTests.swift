@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import LoopbackTesting
 import Testing
 
 @Suite("lazer json")
@@ -76,6 +77,20 @@ struct JSONCommandTests {
             #expect(result.status == 1, "\(path)")
             #expect(result.stderr.contains(message), "\(path): \(result.stderr)")
         }
+    }
+
+    @Test("a failed write to stdout (/dev/full) prints a message and exits 1, for json, validate and send")
+    func fullDisk() throws {
+        let json = try LazerBinary.runToFullDisk(["json"], stdin: Data("[1, 2]".utf8))
+        #expect(json.status == 1)
+        #expect(json.stderr.contains("lazer json: cannot write the output: No space left on device"), "\(json.stderr)")
+        let validate = try LazerBinary.runToFullDisk(["validate", ValidateCommandTests.repositoryRoot + "/Collections"])
+        #expect(validate.status == 1)
+        #expect(validate.stderr.contains("lazer validate: cannot write the output: No space left on device"))
+        let server = try LoopbackServer.shared()
+        let send = try LazerBinary.runToFullDisk(["send", server.url("/json").absoluteString])
+        #expect(send.status == 1)
+        #expect(send.stderr.contains("lazer send: cannot write the output: No space left on device"))
     }
 
     @Test("invalid JSON prints line, column, excerpt and caret on stderr and exits 1")

@@ -21,6 +21,7 @@ struct SendCommand: ParsableCommand {
               4  a 4xx response
               5  a 5xx response
               3  no response (DNS, connection, TLS, timeout, ...)
+              1  the output could not be written (disk full, closed pipe)
               2  usage error (a malformed URL, a bad option value, an upload that is not a regular file)
 
             Examples:

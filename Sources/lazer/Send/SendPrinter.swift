@@ -42,7 +42,7 @@ struct SendPrinter {
         }
         try printBody(response)
         if timings { write(Self.describe(response.timings, response: response), to: 2) }
-        guard stdout.succeeded else { throw ExitCode(1) }
+        try stdout.checkSucceeded(command: "lazer send")
     }
 
     mutating func printFailure(_ error: any Error, request: HTTPRequest) {
