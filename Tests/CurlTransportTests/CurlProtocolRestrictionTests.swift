@@ -48,4 +48,16 @@ struct CurlProtocolRestrictionTests {
         #expect(CurlFailure.scheme(of: "no-colon") == "")
         #expect(CurlFailure.scheme(of: String(repeating: "a", count: 100) + ":").count == 32)
     }
+
+    @Test("response headers over libcurl's limits are headerTooLarge, not out of memory or a receive failure")
+    func headerTooLarge() async throws {
+        let server = try LoopbackServer.shared()
+        let dispatcher = DispatcherSupport.dispatcher()
+        for shape in ["one", "many"] {
+            let sent = DispatcherSupport.request(server.url("/huge-headers/\(shape)"))
+            let error = try #require(await DispatcherSupport.transportError(dispatcher.dataFuture(from: sent)))
+            #expect(error.reason == .headerTooLarge, "\(shape): \(error)")
+            #expect(ErrorTranslator.standard.translate(error).title == "Response headers too large")
+        }
+    }
 }

@@ -67,7 +67,8 @@ struct ErrorTranslatorTests {
             case .dnsFailure, .proxyDNSFailure, .connectionRefused, .hostUnreachable, .connectTimeout, .totalTimeout,
                 .tlsHandshake, .certificateUntrusted, .certificateExpired, .hostnameMismatch, .clientCertificate,
                 .caFileUnreadable, .tooManyRedirects, .redirectRefused, .sendFailure, .receiveFailure, .emptyReply,
-                .partialBody, .protocolError, .decompressionFailure, .proxyFailure, .cancelled, .bodyTooLarge,
+                .partialBody, .protocolError, .headerTooLarge, .decompressionFailure, .proxyFailure, .cancelled,
+                .bodyTooLarge,
                 .uploadFileUnreadable,
                 .downloadWriteFailure, .unsupportedProtocol, .malformedURL, .outOfMemory:
                 return TransportError.Reason.known.firstIndex(of: reason)
@@ -75,8 +76,8 @@ struct ErrorTranslatorTests {
                 return nil
             }
         }
-        #expect(TransportError.Reason.known.count == 28)
-        #expect(Set(TransportError.Reason.known.map(\.name)).count == 28)
+        #expect(TransportError.Reason.known.count == 29)
+        #expect(Set(TransportError.Reason.known.map(\.name)).count == 29)
         #expect(TransportError.Reason.known.allSatisfy { index($0) != nil })
     }
 

@@ -33,6 +33,7 @@ extension TransportError {
     private static let hostnameMismatch = 62
 
     static func reason(forCurlCode raw: Int, failure: CurlFailure, viaProxy: Bool) -> Reason {
+        if failure.headerTooLarge { return .headerTooLarge }
         let code = CURLcode(rawValue: UInt32(clamping: raw))
         switch code {
         case CURLE_UNSUPPORTED_PROTOCOL:

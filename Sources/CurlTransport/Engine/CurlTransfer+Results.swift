@@ -111,6 +111,12 @@ extension CurlTransfer {
                 return CurlFailure(cause: .redirectRefused(scheme: scheme), message: message, connected: true)
             }
         }
+        // libcurl 7.88 refuses one header over 100 KiB as "out of memory" (its header buffer's
+        // cap), after the status line and before any body; over 300 KiB in all as a receive error.
+        let headerTooLarge =
+            (code == CURLE_OUT_OF_MEMORY && CurlInfo.long(handle, CURLINFO_RESPONSE_CODE) > 0
+                && CurlInfo.offset(handle, CURLINFO_SIZE_DOWNLOAD_T) == 0)
+            || (code == CURLE_RECV_ERROR && message.contains("Too large response headers"))
         return CurlFailure(
             cause: .curl(Int(code.rawValue)),
             message: message,
@@ -120,7 +126,8 @@ extension CurlTransfer {
             // A reused connection reports no connect time; the request having gone out
             // (pre-transfer) says a connection existed just as well.
             connected: CurlInfo.offset(handle, CURLINFO_CONNECT_TIME_T) > 0
-                || CurlInfo.offset(handle, CURLINFO_PRETRANSFER_TIME_T) > 0
+                || CurlInfo.offset(handle, CURLINFO_PRETRANSFER_TIME_T) > 0,
+            headerTooLarge: headerTooLarge
         )
     }
 }

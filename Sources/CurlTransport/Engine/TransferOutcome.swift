@@ -108,4 +108,8 @@ struct CurlFailure: Error, Sendable {
     var proxyError: Int = 0
     /// Whether a connection had been established (tells a connect timeout from a total timeout).
     var connected = false
+    /// Whether the response's headers were over libcurl's limits: 100 KiB for one header
+    /// (libcurl 7.88 reports `CURLE_OUT_OF_MEMORY`, as if memory ran out) or 300 KiB in all
+    /// (`CURLE_RECV_ERROR`, "Too large response headers").
+    var headerTooLarge = false
 }

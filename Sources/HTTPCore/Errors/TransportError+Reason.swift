@@ -40,6 +40,8 @@ extension TransportError {
         case partialBody
         /// The server's reply is not valid HTTP (or an HTTP/2 protocol error).
         case protocolError
+        /// The response's headers are larger than the transport accepts.
+        case headerTooLarge
         /// The body's content encoding (gzip, br, …) could not be decoded.
         case decompressionFailure
         /// The proxy refused or failed the connection.
@@ -67,7 +69,8 @@ extension TransportError {
             .tlsHandshake, .certificateUntrusted, .certificateExpired, .hostnameMismatch, .clientCertificate,
             .caFileUnreadable, .tooManyRedirects, .redirectRefused, .sendFailure, .receiveFailure, .emptyReply,
             .partialBody,
-            .protocolError, .decompressionFailure, .proxyFailure, .cancelled, .bodyTooLarge, .uploadFileUnreadable,
+            .protocolError, .headerTooLarge, .decompressionFailure, .proxyFailure, .cancelled, .bodyTooLarge,
+            .uploadFileUnreadable,
             .downloadWriteFailure, .unsupportedProtocol, .malformedURL, .outOfMemory,
         ]
 
@@ -99,6 +102,7 @@ extension TransportError {
             case .emptyReply: return "emptyReply"
             case .partialBody: return "partialBody"
             case .protocolError: return "protocolError"
+            case .headerTooLarge: return "headerTooLarge"
             case .decompressionFailure: return "decompressionFailure"
             case .proxyFailure: return "proxyFailure"
             case .cancelled: return "cancelled"
