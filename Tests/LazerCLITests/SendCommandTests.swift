@@ -150,6 +150,25 @@ struct SendCommandTests {
         }
     }
 
+    @Test("-o to a path that cannot be created names that path, not the temporary folder")
+    func outputToUnwritablePath() throws {
+        let server = try LoopbackServer.shared()
+        let missing = "/nonexistent-\(UUID().uuidString)/body.bin"
+        let result = try send([server.url("/json").absoluteString, "-o", missing])
+        #expect(result.status == 3)
+        #expect(result.stderr.contains("Could not save the body"))
+        #expect(result.stderr.contains("cannot create \(missing): No such file or directory"), "\(result.stderr)")
+        #expect(!result.stderr.contains("TMPDIR"))
+    }
+
+    @Test("existing %XX escapes in the URL are kept; only what must be is encoded")
+    func urlEscapesKept() throws {
+        let server = try LoopbackServer.shared()
+        let result = try send(["http://127.0.0.1:\(server.port)/echo?q=%41|b&r=%2F"])
+        #expect(result.status == 0)
+        #expect(result.stdout.contains(#""target": "/echo?q=%41%7Cb&r=%2F""#), "\(result.stdout)")
+    }
+
     @Test("--timings prints the breakdown on stderr; --output writes the body to a file")
     func timingsAndOutput() throws {
         let server = try LoopbackServer.shared()

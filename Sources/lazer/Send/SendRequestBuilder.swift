@@ -101,13 +101,15 @@ struct SendRequestBuilder {
         var candidate = text
         if candidate.hasPrefix(":") { candidate = "localhost" + candidate }
         if !candidate.contains("://") { candidate = "http://" + candidate }
-        guard let url = URL(string: candidate), let scheme = url.scheme?.lowercased(), let host = url.host,
-            !host.isEmpty
-        else {
-            throw ValidationError("'\(text)' is not a valid URL.")
-        }
-        guard scheme == "http" || scheme == "https" else {
+        // The serializer keeps valid %XX escapes and encodes only what must be (URL(string:)
+        // would turn `%41|` into `%2541%7C`).
+        let url: URL
+        do {
+            url = try URLSerializer.url(absolute: candidate)
+        } catch .unsupportedScheme {
             throw ValidationError("'\(text)': only http:// and https:// URLs can be sent.")
+        } catch {
+            throw ValidationError("'\(text)' is not a valid URL.")
         }
         if let port = url.port, !(0...65535).contains(port) {
             throw ValidationError("'\(text)': the port \(port) is not between 0 and 65535.")
