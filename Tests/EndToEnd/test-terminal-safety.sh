@@ -1,7 +1,8 @@
 # No hostile byte reaches the terminal: `lazer send` (a text and a JSON body on a terminal, -i
 # headers, an error quoting a Location), `lazer json` (coloured output, an error excerpt, a file
 # name) and `lazer validate` (collection strings, a file name) with OSC 0, OSC 52, SGR, a CSI via
-# C1, a bidi override and ESC[2J, read from the raw bytes written to the pane (`pipe-pane`).
+# C1, a bidi override and ESC[2J, read from the raw bytes written to the pane (`pipe-pane`). Also:
+# a body too large to show on a terminal leaves no temporary file behind.
 source "$(dirname "$0")/lib.sh"
 root=$(cd "$(dirname "$0")/../.." && pwd)
 
@@ -34,6 +35,9 @@ cat >"$E2E_DIR/run.sh" <<SCRIPT
 "$LAZER" json "$E2E_DIR/broken.json"
 "$LAZER" json "$E2E_DIR"/name*.json --compact
 "$LAZER" validate "$E2E_DIR/collections"
+mkdir "$E2E_DIR/tmp"
+TMPDIR="$E2E_DIR/tmp" "$LAZER" send "$base/bytes?size=300000000"
+echo "temporary files left: \$(ls -A "$E2E_DIR/tmp" | wc -l)"
 echo all-done
 SCRIPT
 
@@ -57,5 +61,8 @@ check "a CRLF body shows no carriage returns" not_in_history safe '␍'
 check "a CRLF body reads as lines" in_history safe '^line two$'
 check "JSON output escapes C1 and bidi controls" in_history safe 'u009B2J\\u202E'
 check "a line break in a file name does not split a diagnostic" in_history safe 'bad␛\[2J␊x\.json:'
+
+check "a body too large for the terminal is not shown" in_history safe 'bytes not shown on a terminal'
+check "and its temporary file is removed" in_history safe '^temporary files left: 0$'
 
 echo "$passed passed, $failed failed"

@@ -169,6 +169,34 @@ struct SendCommandTests {
         #expect(result.stdout.contains(#""target": "/echo?q=%41%7Cb&r=%2F""#), "\(result.stdout)")
     }
 
+    @Test("SIGINT during a download to a temporary file exits 130 and leaves no file behind")
+    func interruptRemovesTemporaryFile() throws {
+        let server = try LoopbackServer.shared()
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("lazer-tmp-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let process = Process()
+        process.executableURL = LazerBinary.productsDirectory.appendingPathComponent("lazer")
+        // Declared far over the memory limit, so the body goes to a temporary file from its first byte.
+        process.arguments = ["send", server.url("/bytes?size=1000000000000").absoluteString]
+        process.environment = ProcessInfo.processInfo.environment.merging(["TMPDIR": folder.path]) { $1 }
+        process.standardOutput = FileHandle(forWritingAtPath: "/dev/null")
+        process.standardError = FileHandle(forWritingAtPath: "/dev/null")
+        try process.run()
+        let deadline = ContinuousClock.now + .seconds(20)
+        while ContinuousClock.now < deadline,
+            (try? FileManager.default.contentsOfDirectory(atPath: folder.path))?.isEmpty ?? true
+        {
+            usleep(5_000)
+        }
+        #expect(try !FileManager.default.contentsOfDirectory(atPath: folder.path).isEmpty, "no temporary file appeared")
+        kill(process.processIdentifier, SIGINT)
+        process.waitUntilExit()
+        #expect(process.terminationReason == .exit)
+        #expect(process.terminationStatus == 130)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == [])
+    }
+
     @Test("--timings prints the breakdown on stderr; --output writes the body to a file")
     func timingsAndOutput() throws {
         let server = try LoopbackServer.shared()
