@@ -61,6 +61,7 @@ let package = Package(
             dependencies: [
                 "CursesBackend",
                 "JSONTree",
+                "TerminalText",
                 "TUI",
                 "HTTPCore",
                 "Futures",
@@ -90,6 +91,14 @@ let package = Package(
 
         .target(
             name: "JSONTree",
+            dependencies: ["TerminalText"],
+            swiftSettings: strictSwift
+        ),
+
+        // MARK: - Terminal-safe text (no dependencies: every printer uses it)
+
+        .target(
+            name: "TerminalText",
             swiftSettings: strictSwift
         ),
 
@@ -147,7 +156,7 @@ let package = Package(
 
         .target(
             name: "TUI",
-            dependencies: ["AnnotatedLocks"],
+            dependencies: ["AnnotatedLocks", "TerminalText"],
             swiftSettings: strictSwift
         ),
         .target(
@@ -213,6 +222,11 @@ let package = Package(
         .testTarget(
             name: "JSONTreeTests",
             dependencies: ["JSONTree"],
+            swiftSettings: strictSwift
+        ),
+        .testTarget(
+            name: "TerminalTextTests",
+            dependencies: ["TerminalText", "JSONTree", "TUI"],
             swiftSettings: strictSwift
         ),
         .testTarget(

@@ -8,6 +8,7 @@
 #include <fcntl.h>
 #include <stdlib.h>
 #include <signal.h>
+#include <stdatomic.h>
 #include <sys/wait.h>
 #include <string.h>
 #include <sys/syscall.h>
@@ -20,10 +21,12 @@
 
 // MARK: - Crash-safe terminal restore
 
-// Written once before the handlers are installed, then only read (from handlers too).
+// Written before the handlers are installed, then only read (from handlers too). The flag and the
+// descriptors are lock-free atomics (async-signal-safe): a save on one thread (a test) and a
+// restore on another are ordered, and ThreadSanitizer sees that they are.
 static struct termios ccurses_saved_termios;
-static int ccurses_saved_fd = -1;
-static volatile sig_atomic_t ccurses_saved_valid = 0;
+static atomic_int ccurses_saved_fd = -1;
+static atomic_int ccurses_saved_valid = 0;
 
 static const int ccurses_crash_signals[] = {SIGILL, SIGTRAP, SIGSEGV, SIGABRT, SIGBUS, SIGFPE};
 #define CCURSES_CRASH_SIGNAL_COUNT (sizeof ccurses_crash_signals / sizeof ccurses_crash_signals[0])
@@ -33,14 +36,14 @@ static volatile sig_atomic_t ccurses_guard_installed = 0;
 // A private duplicate of the terminal for the restore, and /dev/null: a crash handler points the
 // program's own terminal descriptor at /dev/null first, so a thread still drawing (the crash may
 // be on another thread) cannot write over the restored screen.
-static int ccurses_restore_fd = -1;
-static int ccurses_null_fd = -1;
+static atomic_int ccurses_restore_fd = -1;
+static atomic_int ccurses_null_fd = -1;
 
 static void ccurses_close_restore_fds(void) {
-    if (ccurses_restore_fd >= 0) close(ccurses_restore_fd);
-    if (ccurses_null_fd >= 0) close(ccurses_null_fd);
-    ccurses_restore_fd = -1;
-    ccurses_null_fd = -1;
+    int restore = atomic_exchange(&ccurses_restore_fd, -1);
+    int null = atomic_exchange(&ccurses_null_fd, -1);
+    if (restore >= 0) close(restore);
+    if (null >= 0) close(null);
 }
 
 int ccurses_terminal_save(int fd) {
@@ -78,7 +81,8 @@ void ccurses_terminal_restore(void) {
     // transmit off, leave the alternate screen.
     static const char reset[] = "\033[?1000l\033[?1002l\033[?1003l\033[?1006l\033[?1015l\033[?2004l"
                                 "\033[0m\033[?25h\033[?1l\033>\033[?1049l\r\n";
-    int fd = ccurses_restore_fd >= 0 ? ccurses_restore_fd : ccurses_saved_fd;
+    int restore = ccurses_restore_fd;
+    int fd = restore >= 0 ? restore : ccurses_saved_fd;
     ccurses_write_all(fd, reset, sizeof reset - 1);
     tcsetattr(fd, TCSAFLUSH, &ccurses_saved_termios);
     errno = saved_errno;
@@ -132,8 +136,9 @@ static void ccurses_crash_watcher_send(char command);
 
 static void ccurses_crash_handler(int signal_number, siginfo_t *info, void *context) {
     (void)context;
-    if (ccurses_saved_valid && ccurses_null_fd >= 0 && ccurses_restore_fd >= 0) {
-        dup2(ccurses_null_fd, ccurses_saved_fd);
+    int null = ccurses_null_fd;
+    if (ccurses_saved_valid && null >= 0 && ccurses_restore_fd >= 0) {
+        dup2(null, ccurses_saved_fd);
     }
     ccurses_terminal_restore();
     ccurses_saved_valid = 0;

@@ -1,3 +1,5 @@
+import TerminalText
+
 /// A parse failure with everything needed to point at it: byte offset, line, column, what was
 /// expected, and a one-line excerpt with a caret under the offending character.
 public struct JSONParseError: Error, Sendable, Hashable, CustomStringConvertible {
@@ -62,8 +64,18 @@ public struct JSONParseError: Error, Sendable, Hashable, CustomStringConvertible
         var lineEnd = offset
         while lineEnd < bytes.count, bytes[lineEnd] != 0x0A { lineEnd += 1 }
         self.line = line
-        let before = JSONParseError.visible(UnsafeBufferPointer(rebasing: bytes[lineStart..<offset]))
-        let after = JSONParseError.visible(UnsafeBufferPointer(rebasing: bytes[offset..<lineEnd]))
+        // Only a bounded slice either side is made visible, so the excerpt costs O(window) however
+        // long the line is (a 100 MB minified line): 4 bytes per character at most, plus the
+        // visible forms' growth, is more than the window needs.
+        let slack = 4 * 80
+        var sliceStart = max(lineStart, offset - slack)
+        while sliceStart > lineStart, bytes[sliceStart] & 0xC0 == 0x80 { sliceStart -= 1 }
+        var sliceEnd = min(lineEnd, offset + slack)
+        while sliceEnd < lineEnd, bytes[sliceEnd] & 0xC0 == 0x80 { sliceEnd += 1 }
+        var before = JSONParseError.visible(UnsafeBufferPointer(rebasing: bytes[sliceStart..<offset]))
+        var after = JSONParseError.visible(UnsafeBufferPointer(rebasing: bytes[offset..<sliceEnd]))
+        if sliceStart > lineStart { before = "…" + before }
+        if sliceEnd < lineEnd { after += "…" }
         self.column = JSONParseError.characterCount(UnsafeBufferPointer(rebasing: bytes[lineStart..<offset])) + 1
         let window = 80
         let shownBefore = before.count > window / 2 ? "…" + String(before.suffix(window / 2 - 1)) : before
@@ -78,15 +90,17 @@ public struct JSONParseError: Error, Sendable, Hashable, CustomStringConvertible
         return count
     }
 
-    /// Decodes a line fragment, replacing tabs and control characters with visible symbols.
+    /// Decodes a line fragment, tabs as spaces and every other scalar `TerminalText` calls unsafe
+    /// (C0, DEL, C1, bidi and format controls) by its visible form.
     private static func visible(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
         var result = ""
         for scalar in String(decoding: bytes, as: UTF8.self).unicodeScalars {
-            switch scalar.value {
-            case 0x09: result += " "
-            case 0x00..<0x20: result.unicodeScalars.append(Unicode.Scalar(0x2400 + scalar.value) ?? "?")
-            case 0x7F: result += "␡"
-            default: result.unicodeScalars.append(scalar)
+            if scalar == "\t" {
+                result += " "
+            } else if TerminalText.isUnsafe(scalar) {
+                result += TerminalText.visibleForm(of: scalar)
+            } else {
+                result.unicodeScalars.append(scalar)
             }
         }
         return result

@@ -1,3 +1,5 @@
+import TerminalText
+
 /// The printing loop over raw tape and byte pointers (see `JSONPrinter`).
 struct TapePrinter {
     let document: JSONDocument
@@ -93,7 +95,7 @@ struct TapePrinter {
         let start = Tape.offset(entry)
         let end = closingQuote(from: start &+ 1, escaped: Tape.keyHasEscapes(entry))
         if options.colored { output.append("\u{1B}[34m") }
-        output.append(base() + start, count: end &+ 1 &- start)
+        appendString(base() + start, count: end &+ 1 &- start, into: &output)
         if options.colored { output.append("\u{1B}[0m") }
         if options.indent > 0 { output.append(": ") } else { output.append(0x3A) }
         var position = end &+ 1
@@ -124,8 +126,89 @@ struct TapePrinter {
             length = 4
             if options.colored { output.append(kind == UInt64(JSONKind.null.rawValue) ? "\u{1B}[90m" : "\u{1B}[33m") }
         }
-        output.append(base() + start, count: length)
+        if kind == UInt64(JSONKind.string.rawValue) {
+            appendString(base() + start, count: length, into: &output)
+        } else {
+            output.append(base() + start, count: length)
+        }
         if options.colored { output.append("\u{1B}[0m") }
+    }
+
+    // MARK: - Terminal safety
+
+    /// Copies a string token (quotes included), writing every scalar `TerminalText` calls unsafe
+    /// (C0, DEL, C1, bidi and invisible format controls) as its `\uXXXX` escape, and invalid UTF-8
+    /// (lenient documents) as `\uFFFD`: the output is valid JSON with the same value and nothing
+    /// in it can drive a terminal. Printable ASCII takes the fast path, a plain copy.
+    @inline(__always)
+    func appendString(_ pointer: UnsafePointer<UInt8>, count: Int, into output: inout JSONOutputBuffer) {
+        var index = 0
+        while index < count {
+            let byte = pointer[index]
+            if byte < 0x20 || byte >= 0x7F { break }
+            index &+= 1
+        }
+        if index == count {
+            output.append(pointer, count: count)
+        } else {
+            appendEscaping(pointer, count: count, into: &output)
+        }
+    }
+
+    private func appendEscaping(_ pointer: UnsafePointer<UInt8>, count: Int, into output: inout JSONOutputBuffer) {
+        var runStart = 0
+        var index = 0
+        func escape(_ scalar: Unicode.Scalar, length: Int, output: inout JSONOutputBuffer) {
+            output.append(pointer + runStart, count: index &- runStart)
+            for byte in TerminalText.jsonEscape(scalar).utf8 { output.append(byte) }
+            index &+= length
+            runStart = index
+        }
+        while index < count {
+            let byte = pointer[index]
+            if byte >= 0x20, byte < 0x7F {
+                index &+= 1
+                continue
+            }
+            if byte < 0x80 {
+                escape(Unicode.Scalar(byte), length: 1, output: &output)
+                continue
+            }
+            let (scalar, length) = Self.decodeUTF8(pointer + index, available: count &- index)
+            guard let scalar else {
+                escape("\u{FFFD}", length: length, output: &output)
+                continue
+            }
+            if TerminalText.isUnsafe(scalar) {
+                escape(scalar, length: length, output: &output)
+            } else {
+                index &+= length
+            }
+        }
+        output.append(pointer + runStart, count: count &- runStart)
+    }
+
+    /// The scalar a UTF-8 sequence starting at `pointer` encodes and its length; nil (with the
+    /// length to skip, at least 1) for an invalid sequence.
+    static func decodeUTF8(_ pointer: UnsafePointer<UInt8>, available: Int) -> (Unicode.Scalar?, Int) {
+        let lead = pointer[0]
+        let length: Int
+        var value: UInt32
+        switch lead {
+        case 0xC2...0xDF: (length, value) = (2, UInt32(lead & 0x1F))
+        case 0xE0...0xEF: (length, value) = (3, UInt32(lead & 0x0F))
+        case 0xF0...0xF4: (length, value) = (4, UInt32(lead & 0x07))
+        default: return (nil, 1)
+        }
+        guard available >= length else { return (nil, 1) }
+        for offset in 1..<length {
+            let next = pointer[offset]
+            guard next & 0xC0 == 0x80 else { return (nil, offset) }
+            value = value << 6 | UInt32(next & 0x3F)
+        }
+        let minimum: UInt32 = length == 2 ? 0x80 : length == 3 ? 0x800 : 0x10000
+        guard value >= minimum, let scalar = Unicode.Scalar(value) else { return (nil, length) }
+        return (scalar, length)
     }
 
     // MARK: - Original order

@@ -1,3 +1,6 @@
+import ArgumentParser
+import Workspace
+
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -10,36 +13,36 @@ enum FileBytes {
         let description: String
     }
 
-    /// Reads a whole file, or stdin when `path` is nil.
-    static func read(_ path: String?) throws(ReadError) -> [UInt8] {
-        let descriptor = path.map { open($0, O_RDONLY) } ?? 0
-        guard descriptor >= 0 else { throw ReadError(description: String(cString: strerror(errno))) }
-        defer { if path != nil { close(descriptor) } }
-        var status = stat()
-        var chunk = 1 << 16
-        if fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFREG { chunk = Int(status.st_size) + 1 }
+    /// The largest input `lazer json` reads (a file or stdin): 1 GiB.
+    static let limit = 1 << 30
+
+    /// Reads a whole regular file (`RegularFile`: a FIFO or a device is refused, never opened in
+    /// a blocking way), or stdin when `path` is nil; either within `limit`.
+    static func read(_ path: String?, limit: Int = limit) throws(ReadError) -> [UInt8] {
+        guard let path else { return try readStandardInput(limit: limit) }
+        let bytes: [UInt8]?
+        do {
+            bytes = try RegularFile.read(path, limit: limit)
+        } catch {
+            throw ReadError(description: error.reason)
+        }
+        guard let bytes else { throw ReadError(description: String(cString: strerror(ENOENT))) }
+        return bytes
+    }
+
+    /// Reads stdin to its end, refusing more than `limit` bytes (`lazer json < /dev/zero`).
+    private static func readStandardInput(limit: Int) throws(ReadError) -> [UInt8] {
         var result: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 1 << 16)
         while true {
-            var failure: Int32 = 0
-            var ended = false
-            // Read straight into the new array's storage until it is full or the input ends.
-            let piece = [UInt8](unsafeUninitializedCapacity: chunk) { buffer, initialized in
-                guard let base = buffer.baseAddress else { return }
-                while initialized < buffer.count {
-                    let got = Glibc.read(descriptor, base + initialized, buffer.count - initialized)
-                    if got < 0, errno == EINTR { continue }
-                    if got < 0 { failure = errno }
-                    if got <= 0 {
-                        ended = true
-                        return
-                    }
-                    initialized += got
-                }
+            let got = chunk.withUnsafeMutableBytes { Glibc.read(0, $0.baseAddress, $0.count) }
+            if got < 0, errno == EINTR { continue }
+            if got < 0 { throw ReadError(description: String(cString: strerror(errno))) }
+            if got == 0 { return result }
+            result += chunk[0..<got]
+            if result.count > limit {
+                throw ReadError(description: "larger than the \(RegularFile.describe(limit)) limit")
             }
-            if failure != 0 { throw ReadError(description: String(cString: strerror(failure))) }
-            if result.isEmpty { result = piece } else { result.append(contentsOf: piece) }
-            if ended { return result }
-            chunk = max(1 << 16, result.count)
         }
     }
 
@@ -54,6 +57,16 @@ enum FileBytes {
     struct StandardOutput {
         var descriptor: Int32 = 1
         var succeeded = true
+        /// The `errno` of the write that failed (0 while all worked).
+        var failure: Int32 = 0
+
+        /// When a write failed (`> /dev/full`, a closed pipe): prints "COMMAND: cannot write the
+        /// output: REASON" on stderr and throws exit status 1, so the failure is never silent.
+        func checkSucceeded(command: String) throws(ExitCode) {
+            guard !succeeded else { return }
+            FileBytes.writeError("\(command): cannot write the output: \(String(cString: strerror(failure)))\n")
+            throw ExitCode(1)
+        }
 
         mutating func write(_ bytes: UnsafeBufferPointer<UInt8>) {
             guard succeeded, var pointer = bytes.baseAddress else { return }
@@ -62,6 +75,7 @@ enum FileBytes {
                 let written = Glibc.write(descriptor, pointer, remaining)
                 if written < 0 {
                     if errno == EINTR { continue }
+                    failure = errno
                     succeeded = false
                     return
                 }

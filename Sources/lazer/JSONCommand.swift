@@ -1,5 +1,6 @@
 import ArgumentParser
 import JSONTree
+import TerminalText
 
 #if canImport(Glibc)
 import Glibc
@@ -13,7 +14,9 @@ struct JSONCommand: ParsableCommand {
         abstract: "Pretty-print or query a JSON document (stdin by default).",
         discussion: """
             Keys keep their order and numbers their original text. Invalid input is reported with
-            line, column and a caret under the problem, and the exit status is 1.
+            line, column and a caret under the problem, and the exit status is 1. So is a
+            failed write to stdout (disk full, closed pipe), with a message on stderr. Files
+            must be regular files of at most 1 GiB (stdin too).
 
             Examples:
               curl -s https://api.example/users | lazer json
@@ -53,12 +56,12 @@ struct JSONCommand: ParsableCommand {
     }
 
     func run() throws {
-        let name = file == "-" ? "<stdin>" : file
+        let name = file == "-" ? "<stdin>" : TerminalText.line(file)
         let bytes: [UInt8]
         do {
             bytes = try FileBytes.read(file == "-" ? nil : file)
         } catch {
-            FileBytes.writeError("lazer json: \(name): \(error)\n")
+            FileBytes.writeError("lazer json: \(name): \(TerminalText.line(error.description))\n")
             throw ExitCode(1)
         }
         let document: JSONDocument
@@ -80,13 +83,13 @@ struct JSONCommand: ParsableCommand {
         do {
             path = try query.map { text throws(JSONPathError) in try JSONPath(text) }
         } catch {
-            FileBytes.writeError("lazer json: \(error)\n")
+            FileBytes.writeError("lazer json: \(TerminalText.line("\(error)"))\n")
             throw ExitCode(1)
         }
         for node in path?.select(in: document) ?? [document.root] {
             JSONPrinter.write(document, node: node, options: options) { output.write($0) }
             if options.indent == 0 { output.write(newline: ()) }
         }
-        guard output.succeeded else { throw ExitCode(1) }
+        try output.checkSucceeded(command: "lazer json")
     }
 }

@@ -1,10 +1,13 @@
 import ArgumentParser
 import Foundation
+import TerminalText
 import Workspace
 
 /// `lazer validate`: loads collection files the way the explorer does and prints every problem
 /// with file, line, column and JSON path. Exit status 1 when any file has errors (warnings alone
-/// pass), so CI can check collections before replaying them.
+/// pass), so CI can check collections before replaying them. Every line it prints goes through
+/// `TerminalText.line`: collection strings and file names never reach the terminal raw, and a
+/// line break in one cannot split a diagnostic.
 struct ValidateCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "validate",
@@ -12,7 +15,8 @@ struct ValidateCommand: ParsableCommand {
         discussion: """
             Arguments are collection files or folders (every *.json file directly inside);
             the default is Collections. Errors make the exit status 1; warnings (unknown fields,
-            secret values in the file) are printed but pass.
+            secret values in the file) are printed but pass. A failed write to stdout (disk
+            full, closed pipe) prints a message and exits 1 too.
 
             Examples:
               lazer validate
@@ -31,14 +35,14 @@ struct ValidateCommand: ParsableCommand {
         for path in paths {
             var isFolder: ObjCBool = false
             guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) else {
-                FileBytes.writeError("lazer validate: \(path): no such file or folder\n")
+                FileBytes.writeError("lazer validate: \(TerminalText.line(path)): no such file or folder\n")
                 throw ExitCode(1)
             }
             if isFolder.boolValue {
                 do {
                     entries += try WorkspaceFolder.open(path).entries
                 } catch {
-                    FileBytes.writeError("lazer validate: \(error)\n")
+                    FileBytes.writeError("lazer validate: \(TerminalText.line("\(error)"))\n")
                     throw ExitCode(1)
                 }
             } else {
@@ -48,13 +52,14 @@ struct ValidateCommand: ParsableCommand {
         var failed = false
         var output = ""
         for entry in entries {
-            for diagnostic in entry.diagnostics { output += diagnostic.description + "\n" }
+            for diagnostic in entry.diagnostics { output += TerminalText.line(diagnostic.description) + "\n" }
             if let document = entry.document {
                 if !quiet || !entry.diagnostics.isEmpty {
                     let collection = document.collection
                     output +=
-                        "ok: \(entry.path): \(collection.name), \(collection.allRequests.count) requests, "
-                        + "\(collection.environments.count) environments\n"
+                        TerminalText.line(
+                            "ok: \(entry.path): \(collection.name), \(collection.allRequests.count) requests, "
+                                + "\(collection.environments.count) environments") + "\n"
                 }
             } else {
                 failed = true
@@ -65,6 +70,8 @@ struct ValidateCommand: ParsableCommand {
             FileBytes.writeError(output)
             throw ExitCode(1)
         }
-        print(output, terminator: "")
+        var standardOutput = FileBytes.StandardOutput()
+        output.withUTF8 { standardOutput.write($0) }
+        try standardOutput.checkSucceeded(command: "lazer validate")
     }
 }

@@ -223,6 +223,17 @@ struct CurlEngineTests {
         let missing = try await harness.failure(
             harness.spec("/echo", method: "POST", body: .stream([.file(path: "/nonexistent/x")])))
         #expect(missing.cause == .uploadFileUnreadable("/nonexistent/x"))
+
+        // A FIFO would block the network thread when opened (and never end): refused up front.
+        let fifo = FileManager.default.temporaryDirectory.appendingPathComponent("lazer-fifo-\(UUID().uuidString)")
+        #expect(mkfifo(fifo.path, 0o600) == 0)
+        defer { try? FileManager.default.removeItem(at: fifo) }
+        for path in [fifo.path, "/dev/zero"] {
+            let refused = try await harness.failure(
+                harness.spec("/echo", method: "PUT", body: .stream([.file(path: path)])))
+            #expect(refused.cause == .uploadFileUnreadable(path))
+            #expect(refused.message.contains("not a regular file"))
+        }
     }
 
     @Test("a streamed upload is rewound and sent again when a 307 redirect asks for it")

@@ -59,7 +59,7 @@ struct RedirectStepTests {
         #expect(next(empty) == nil)
     }
 
-    @Test("a redirect to another scheme than http/https fails as an unsupported protocol")
+    @Test("a redirect to another scheme than http/https is refused, naming the scheme")
     func otherScheme() {
         let decision = RedirectStep.decide(
             after: outcome(302, location: "ftp://files.test/x", url: "http://api.test/"), of: spec("PUT"),
@@ -68,7 +68,7 @@ struct RedirectStepTests {
             Issue.record("expected a failure")
             return
         }
-        #expect(failure.cause == .curl(1))
+        #expect(failure.cause == .redirectRefused(scheme: "ftp"))
         #expect(failure.message.contains("ftp"))
     }
 

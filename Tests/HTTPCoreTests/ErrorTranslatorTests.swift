@@ -66,16 +66,18 @@ struct ErrorTranslatorTests {
             switch reason {
             case .dnsFailure, .proxyDNSFailure, .connectionRefused, .hostUnreachable, .connectTimeout, .totalTimeout,
                 .tlsHandshake, .certificateUntrusted, .certificateExpired, .hostnameMismatch, .clientCertificate,
-                .caFileUnreadable, .tooManyRedirects, .sendFailure, .receiveFailure, .emptyReply, .partialBody,
-                .protocolError, .decompressionFailure, .proxyFailure, .cancelled, .bodyTooLarge, .uploadFileUnreadable,
+                .caFileUnreadable, .tooManyRedirects, .redirectRefused, .sendFailure, .receiveFailure, .emptyReply,
+                .partialBody, .protocolError, .headerTooLarge, .decompressionFailure, .proxyFailure, .cancelled,
+                .bodyTooLarge,
+                .uploadFileUnreadable,
                 .downloadWriteFailure, .unsupportedProtocol, .malformedURL, .outOfMemory:
                 return TransportError.Reason.known.firstIndex(of: reason)
             case .other:
                 return nil
             }
         }
-        #expect(TransportError.Reason.known.count == 27)
-        #expect(Set(TransportError.Reason.known.map(\.name)).count == 27)
+        #expect(TransportError.Reason.known.count == 29)
+        #expect(Set(TransportError.Reason.known.map(\.name)).count == 29)
         #expect(TransportError.Reason.known.allSatisfy { index($0) != nil })
     }
 

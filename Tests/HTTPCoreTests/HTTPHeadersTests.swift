@@ -56,7 +56,8 @@ struct HTTPHeadersTests {
         #expect(shown.contains("Accept: */*"))
     }
 
-    @Test("validate rejects bad names and values with CR/LF without echoing the value")
+    @Test(
+        "validate rejects bad names and values with CR/LF or another control (a tab passes) without echoing the value")
     func validation() throws {
         let good: HTTPHeaders = ["X-Ok": "fine"]
         let badName: HTTPHeaders = ["Bad Name": "x"]
@@ -64,6 +65,12 @@ struct HTTPHeadersTests {
         try good.validate()
         #expect(throws: RequestError.invalidHeaderName("Bad Name")) { try badName.validate() }
         #expect(throws: RequestError.invalidHeaderValue(name: "X-Inject")) { try badValue.validate() }
+        for control in ["\u{01}", "\u{1B}", "\u{7F}", "\u{00}", "\u{0B}"] {
+            let headers: HTTPHeaders = ["X-Control": "a\(control)b"]
+            #expect(throws: RequestError.invalidHeaderValue(name: "X-Control")) { try headers.validate() }
+        }
+        let tabbed: HTTPHeaders = ["X-Tab": "a\tb"]
+        try tabbed.validate()
     }
 
     @Test("media type and charset are parsed from Content-Type")

@@ -25,6 +25,16 @@ struct URLSerializerTests {
         #expect(try request.url().absoluteString == "https://api.example.com/v1/posts/1")
     }
 
+    @Test("an absolute URL keeps its valid %XX escapes and encodes only what must be, as curl does")
+    func absoluteKeepsEscapes() throws {
+        #expect(try URLSerializer.url(absolute: "http://h.test/e5/%41|").absoluteString == "http://h.test/e5/%41%7C")
+        #expect(
+            try URLSerializer.url(absolute: " http://h.test/a b/%2F?q=%41|x&r=%zz ").absoluteString
+                == "http://h.test/a%20b/%2F?q=%41%7Cx&r=%25zz")
+        #expect(try URLSerializer.url(absolute: "http://h.test/%41").absoluteString == "http://h.test/%41")
+        #expect(throws: RequestError.unsupportedScheme("ftp")) { try URLSerializer.url(absolute: "ftp://h.test/") }
+    }
+
     @Test("an empty path gives the base URL; a lone slash gives the base with a slash")
     func emptyPath() throws {
         let server = TestServer("https://x.test/api")

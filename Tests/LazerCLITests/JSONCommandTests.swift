@@ -1,4 +1,6 @@
 import Foundation
+import Glibc
+import LoopbackTesting
 import Testing
 
 @Suite("lazer json")
@@ -29,6 +31,66 @@ struct JSONCommandTests {
         #expect(plain.stdout == "[\"x\"]\n")
         let colored = try LazerBinary.run(["json", url.path, "--compact", "--color", "always"])
         #expect(colored.stdout == "[\u{1B}[32m\"x\"\u{1B}[0m]\n")
+    }
+
+    @Test(
+        "C1 and bidi controls print as JSON escapes (coloured too); the error excerpt and file name show them visibly")
+    func hostileTextIsVisible() throws {
+        let value = "\u{9B}2J\u{202E}x\u{9D}0;t\u{9C}"
+        let input = Data("{\"k\u{9B}\": \"\(value)\"}".utf8)
+        for arguments in [["json"], ["json", "--color", "always"], ["json", "--compact"]] {
+            let result = try LazerBinary.run(arguments, stdin: input)
+            #expect(result.status == 0)
+            let withoutColour = result.stdout.replacingOccurrences(of: "\u{1B}[", with: "[")
+            #expect(!SendCommandTests.hasRawControl(withoutColour), "\(arguments): \(result.stdout.debugDescription)")
+            #expect(result.stdout.contains(#"\u009B2J\u202Ex\u009D0;t\u009C"#))
+        }
+        let broken = try LazerBinary.run(["json"], stdin: Data("[1 \u{9B}2J\u{202E}\u{1B}]0;t\u{07}]".utf8))
+        #expect(broken.status == 1)
+        #expect(!SendCommandTests.hasRawControl(broken.stderr), "\(broken.stderr.debugDescription)")
+
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "lazer-json-\u{1B}[2J\u{202E}\n\(UUID().uuidString).json")
+        try Data("[".utf8).write(to: url)
+        defer { try? FileManager.default.removeItem(at: url) }
+        let named = try LazerBinary.run(["json", url.path])
+        #expect(named.status == 1)
+        #expect(!SendCommandTests.hasRawControl(named.stderr), "\(named.stderr.debugDescription)")
+        #expect(named.stderr.hasPrefix("lazer json: \(url.deletingLastPathComponent().path)/lazer-json-␛[2J<U+202E>␊"))
+    }
+
+    @Test("a FIFO, /dev/zero and a file over the limit are refused at once with a clear message")
+    func inputsThatHang() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("lazer-json-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let fifo = folder.appendingPathComponent("fifo").path
+        #expect(mkfifo(fifo, 0o600) == 0)
+        let huge = folder.appendingPathComponent("huge.json").path
+        #expect(FileManager.default.createFile(atPath: huge, contents: nil))
+        #expect(truncate(huge, 2 << 30) == 0)  // sparse: 2 GiB on paper, nothing on disk
+        for (path, message) in [
+            (fifo, "FIFO (named pipe), not a regular file"), ("/dev/zero", "a device, not a regular file"),
+            (huge, "larger than the 1 GiB limit"),
+        ] {
+            let result = try LazerBinary.run(["json", path])
+            #expect(result.status == 1, "\(path)")
+            #expect(result.stderr.contains(message), "\(path): \(result.stderr)")
+        }
+    }
+
+    @Test("a failed write to stdout (/dev/full) prints a message and exits 1, for json, validate and send")
+    func fullDisk() throws {
+        let json = try LazerBinary.runToFullDisk(["json"], stdin: Data("[1, 2]".utf8))
+        #expect(json.status == 1)
+        #expect(json.stderr.contains("lazer json: cannot write the output: No space left on device"), "\(json.stderr)")
+        let validate = try LazerBinary.runToFullDisk(["validate", ValidateCommandTests.repositoryRoot + "/Collections"])
+        #expect(validate.status == 1)
+        #expect(validate.stderr.contains("lazer validate: cannot write the output: No space left on device"))
+        let server = try LoopbackServer.shared()
+        let send = try LazerBinary.runToFullDisk(["send", server.url("/json").absoluteString])
+        #expect(send.status == 1)
+        #expect(send.stderr.contains("lazer send: cannot write the output: No space left on device"))
     }
 
     @Test("invalid JSON prints line, column, excerpt and caret on stderr and exits 1")

@@ -31,6 +31,29 @@ struct LazerBinary {
         return bundle.pathExtension == "xctest" ? bundle.deletingLastPathComponent() : bundle
     }
 
+    /// Runs `lazer` with `arguments` and its stdout on `/dev/full` (every write fails with ENOSPC):
+    /// its exit status and stderr.
+    static func runToFullDisk(_ arguments: [String], stdin: Data = Data()) throws -> Output {
+        let url = productsDirectory.appendingPathComponent("lazer")
+        guard FileManager.default.isExecutableFile(atPath: url.path) else { throw Failure.notBuilt(url.path) }
+        guard let full = FileHandle(forWritingAtPath: "/dev/full") else { throw Failure.notBuilt("/dev/full") }
+        let process = Process()
+        process.executableURL = url
+        process.arguments = arguments
+        let input = Pipe()
+        let errors = Pipe()
+        process.standardInput = input
+        process.standardOutput = full
+        process.standardError = errors
+        try process.run()
+        input.fileHandleForWriting.write(stdin)
+        try input.fileHandleForWriting.close()
+        let errorData = errors.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return Output(
+            status: process.terminationStatus, stdout: "", stderr: String(decoding: errorData, as: UTF8.self))
+    }
+
     /// Runs `lazer` with `arguments`, feeding `stdin`, and collects its exit status and output.
     static func run(
         _ arguments: [String], stdin: Data = Data(), environment: [String: String]? = nil,

@@ -1,4 +1,5 @@
 import Foundation
+import Glibc
 import LoopbackTesting
 import Testing
 
@@ -92,6 +93,108 @@ struct SendCommandTests {
         #expect(timed.status == 0)
         #expect(timed.stdout.contains(#""method": "GET""#))
         #expect(timed.stderr.contains("(1 redirect)"))
+    }
+
+    @Test("--follow refuses a redirect to ftp:// or file://: exit 3, the error names the scheme, nothing fetched")
+    func followRefusesOtherSchemes() throws {
+        let server = try LoopbackServer.shared()
+        for scheme in ["ftp", "file"] {
+            for method in ["GET", "PUT"] {
+                let result = try send([
+                    method, server.url("/redirect-off-http/\(scheme)").absoluteString, "--follow", "--timeout", "5",
+                ])
+                #expect(result.status == 3, "\(method) → \(scheme): \(result.stderr)")
+                #expect(result.stdout.isEmpty)
+                #expect(result.stderr.contains("Redirect refused"), "\(result.stderr)")
+                #expect(result.stderr.contains("scheme \"\(scheme)\""))
+                #expect(!result.stderr.contains("root:"))
+            }
+        }
+    }
+
+    @Test("no escape from the server reaches the output raw: a Location in an error, headers with -i (one per line)")
+    func hostileTextIsVisible() throws {
+        let server = try LoopbackServer.shared()
+        let location = "/x\u{1B}]0;pwned\u{07}\u{1B}]52;c;cHduZWQ=\u{07}\u{9B}2J\u{202E}"
+        let encoded = location.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? location
+        let followed = try send([server.url("/redirect-to?status=302&location=\(encoded)").absoluteString, "--follow"])
+        #expect(!Self.hasRawControl(followed.stderr), "\(followed.stderr.debugDescription)")
+
+        let included = try send([server.url("/hostile").absoluteString, "-i"])
+        #expect(included.status == 0)
+        let head = included.stdout.components(separatedBy: "\n\n")[0]
+        #expect(!Self.hasRawControl(head), "\(head.debugDescription)")
+        #expect(head.contains("\nX-Evil: a␛]0;pwned␇b␛[2J\nX-Next: c"))
+    }
+
+    /// Whether `text` holds ESC, BEL, a C1 control or a bidi control (line feeds allowed).
+    static func hasRawControl(_ text: String) -> Bool {
+        text.unicodeScalars.contains {
+            ($0.value < 0x20 && $0 != "\n") || (0x7F...0x9F).contains($0.value) || (0x202A...0x202E).contains($0.value)
+        }
+    }
+
+    @Test("-F f=@FIFO and --data-file from a FIFO or a device are usage errors, not a hang or an empty body")
+    func uploadsThatHang() throws {
+        let server = try LoopbackServer.shared()
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("lazer-send-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let fifo = folder.appendingPathComponent("fifo").path
+        #expect(mkfifo(fifo, 0o600) == 0)
+        let url = server.url("/echo").absoluteString
+        for arguments in [["-F", "f=@\(fifo)"], ["--data-file", fifo], ["--data-file", "/dev/zero"]] {
+            let result = try send([url, "--timeout", "3"] + arguments)
+            #expect(result.status == 2, "\(arguments): \(result.stderr)")
+            #expect(result.stderr.contains("not a regular file"), "\(arguments): \(result.stderr)")
+        }
+    }
+
+    @Test("-o to a path that cannot be created names that path, not the temporary folder")
+    func outputToUnwritablePath() throws {
+        let server = try LoopbackServer.shared()
+        let missing = "/nonexistent-\(UUID().uuidString)/body.bin"
+        let result = try send([server.url("/json").absoluteString, "-o", missing])
+        #expect(result.status == 3)
+        #expect(result.stderr.contains("Could not save the body"))
+        #expect(result.stderr.contains("cannot create \(missing): No such file or directory"), "\(result.stderr)")
+        #expect(!result.stderr.contains("TMPDIR"))
+    }
+
+    @Test("existing %XX escapes in the URL are kept; only what must be is encoded")
+    func urlEscapesKept() throws {
+        let server = try LoopbackServer.shared()
+        let result = try send(["http://127.0.0.1:\(server.port)/echo?q=%41|b&r=%2F"])
+        #expect(result.status == 0)
+        #expect(result.stdout.contains(#""target": "/echo?q=%41%7Cb&r=%2F""#), "\(result.stdout)")
+    }
+
+    @Test("SIGINT during a download to a temporary file exits 130 and leaves no file behind")
+    func interruptRemovesTemporaryFile() throws {
+        let server = try LoopbackServer.shared()
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("lazer-tmp-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let process = Process()
+        process.executableURL = LazerBinary.productsDirectory.appendingPathComponent("lazer")
+        // Declared far over the memory limit, so the body goes to a temporary file from its first byte.
+        process.arguments = ["send", server.url("/bytes?size=1000000000000").absoluteString]
+        process.environment = ProcessInfo.processInfo.environment.merging(["TMPDIR": folder.path]) { $1 }
+        process.standardOutput = FileHandle(forWritingAtPath: "/dev/null")
+        process.standardError = FileHandle(forWritingAtPath: "/dev/null")
+        try process.run()
+        let deadline = ContinuousClock.now + .seconds(20)
+        while ContinuousClock.now < deadline,
+            (try? FileManager.default.contentsOfDirectory(atPath: folder.path))?.isEmpty ?? true
+        {
+            usleep(5_000)
+        }
+        #expect(try !FileManager.default.contentsOfDirectory(atPath: folder.path).isEmpty, "no temporary file appeared")
+        kill(process.processIdentifier, SIGINT)
+        process.waitUntilExit()
+        #expect(process.terminationReason == .exit)
+        #expect(process.terminationStatus == 130)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == [])
     }
 
     @Test("--timings prints the breakdown on stderr; --output writes the body to a file")
@@ -202,6 +305,13 @@ struct SendCommandTests {
             (["GET"], "Missing URL after GET"),
             (["GET", "http://127.0.0.1:1/", "extra"], "Expected [METHOD] URL"),
             (["http://127.0.0.1:1/", "--timeout", "0"], "--timeout must be a positive"),
+            (["http://127.0.0.1:1/", "--timeout", "1e16"], "--timeout must be a positive number of seconds, at most"),
+            (["http://127.0.0.1:1/", "--timeout", "nan"], "--timeout must be a positive"),
+            (["http://127.0.0.1:1/", "--timeout", "inf"], "--timeout must be a positive"),
+            (["http://127.0.0.1:99999/"], "the port 99999 is not between 0 and 65535"),
+            (["http://127.0.0.1:1/", "-H", "X: a\u{01}b"], "invalidHeaderValue"),
+            (["http://127.0.0.1:1/", "-H", "X: a\u{1B}]0;t\u{07}"], "invalidHeaderValue"),
+            (["http://127.0.0.1:1/", "-H", "X: a\u{7F}"], "invalidHeaderValue"),
             (["http://127.0.0.1:1/", "--bogus"], "--bogus"),
         ])
     func usageErrors(arguments: [String], message: String) throws {

@@ -1,4 +1,5 @@
 import Foundation
+import Glibc
 import Testing
 
 @Suite("lazer validate")
@@ -13,6 +14,45 @@ struct ValidateCommandTests {
         #expect(
             result.stdout.contains("/Collections/jsonplaceholder.json: JSONPlaceholder, 15 requests, 2 environments"))
         #expect(result.stdout.split(separator: "\n").count == 3)
+    }
+
+    @Test("collection strings and file names with escapes, C1 and bidi controls or a line break print visibly")
+    func hostileTextIsVisible() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "lazer-validate-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let evil = #"\u001b]0;pwned\u0007\u001b]52;c;cHduZWQ=\u0007\u001b[31m\u009b2J\u202e"#
+        let collection = """
+            {"formatVersion": 1, "id": "c1", "name": "N\(evil)", "requests": [
+              {"id": "r1", "name": "R\(evil)", "method": "G\(evil)", "url": "/x"}]}
+            """
+        try Data(collection.utf8).write(to: folder.appendingPathComponent("bad\u{1B}[2J\nnext.json"))
+        try Data(collection.replacingOccurrences(of: "G\(evil)", with: "GET").utf8)
+            .write(to: folder.appendingPathComponent("good\u{1B}[2J\u{202E}.json"))
+        let result = try LazerBinary.run(["validate", folder.path])
+        #expect(result.status == 1)
+        for output in [result.stdout, result.stderr] {
+            #expect(!SendCommandTests.hasRawControl(output), "\(output.debugDescription)")
+        }
+        let lines = (result.stdout + result.stderr).split(separator: "\n")
+        #expect(lines.allSatisfy { $0.contains(folder.lastPathComponent) || $0.hasPrefix("lazer") }, "\(lines)")
+        #expect(result.stderr.contains("bad␛[2J␊next.json"))
+    }
+
+    @Test("a FIFO in a collection folder or as an argument, and /dev/zero, are refused without blocking")
+    func inputsThatHang() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "lazer-validate-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let fifo = folder.appendingPathComponent("pipe.json").path
+        #expect(mkfifo(fifo, 0o600) == 0)
+        for path in [folder.path, fifo, "/dev/zero"] {
+            let result = try LazerBinary.run(["validate", path])
+            #expect(result.status == 1, "\(path)")
+            #expect(result.stderr.contains("not a regular file"), "\(path): \(result.stderr)")
+        }
     }
 
     @Test("errors are printed with file, line, column and JSON path, and the status is 1")

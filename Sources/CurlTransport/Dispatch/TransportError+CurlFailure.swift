@@ -7,7 +7,11 @@ extension TransportError {
     init(_ failure: CurlFailure, url: URL, viaProxy: Bool) {
         let reason: Reason
         var code: Int?
+        var scheme: String?
         switch failure.cause {
+        case .redirectRefused(let refused):
+            reason = .redirectRefused
+            scheme = refused
         case .cancelled:
             reason = .cancelled
         case .uploadFileUnreadable:
@@ -20,7 +24,7 @@ extension TransportError {
             code = raw
             reason = Self.reason(forCurlCode: raw, failure: failure, viaProxy: viaProxy)
         }
-        self.init(reason, message: failure.message, code: code, url: url)
+        self.init(reason, message: failure.message, code: code, url: url, redirectScheme: scheme)
     }
 
     /// OpenSSL's `X509_V_ERR_CERT_NOT_YET_VALID`, `X509_V_ERR_CERT_HAS_EXPIRED`, `X509_V_ERR_HOSTNAME_MISMATCH`.
@@ -29,6 +33,7 @@ extension TransportError {
     private static let hostnameMismatch = 62
 
     static func reason(forCurlCode raw: Int, failure: CurlFailure, viaProxy: Bool) -> Reason {
+        if failure.headerTooLarge { return .headerTooLarge }
         let code = CURLcode(rawValue: UInt32(clamping: raw))
         switch code {
         case CURLE_UNSUPPORTED_PROTOCOL:

@@ -39,6 +39,10 @@ extension CurlTransfer {
         var options = CurlOptionSetter(handle: handle)
         try setURL(options)
         try options.set(CURLOPT_NOSIGNAL, 1)
+        // HTTP and HTTPS only, for the URL and every redirect hop (libcurl 7.88 would otherwise
+        // fetch any URL it was given, and follow a redirect to ftp://).
+        try options.set(CURLOPT_PROTOCOLS_STR, CurlFailure.allowedProtocols)
+        try options.set(CURLOPT_REDIR_PROTOCOLS_STR, CurlFailure.allowedProtocols)
         // Bigger receive buffers mean fewer callbacks and writes; downloads to a file get the most.
         // libcurl 7.88 refuses CURLOPT_BUFFERSIZE (CURLE_BAD_FUNCTION_ARGUMENT) on a handle that
         // still has its receive buffer, which `curl_easy_reset` keeps — as a recycled handle does

@@ -104,6 +104,19 @@ extension CurlTransfer {
     func failure(code: CURLcode, handle: UnsafeMutableRawPointer) -> CurlFailure {
         var message = String(cString: errorBuffer)
         if message.isEmpty { message = String(cString: curl_easy_strerror(code)) }
+        // A hop refused by CURLOPT_REDIR_PROTOCOLS_STR: the effective URL is the refused one.
+        if code == CURLE_UNSUPPORTED_PROTOCOL, CurlInfo.long(handle, CURLINFO_REDIRECT_COUNT) > 0 {
+            let scheme = CurlFailure.scheme(of: effectiveURL(handle))
+            if scheme != "http", scheme != "https" {
+                return CurlFailure(cause: .redirectRefused(scheme: scheme), message: message, connected: true)
+            }
+        }
+        // libcurl 7.88 refuses one header over 100 KiB as "out of memory" (its header buffer's
+        // cap), after the status line and before any body; over 300 KiB in all as a receive error.
+        let headerTooLarge =
+            (code == CURLE_OUT_OF_MEMORY && CurlInfo.long(handle, CURLINFO_RESPONSE_CODE) > 0
+                && CurlInfo.offset(handle, CURLINFO_SIZE_DOWNLOAD_T) == 0)
+            || (code == CURLE_RECV_ERROR && message.contains("Too large response headers"))
         return CurlFailure(
             cause: .curl(Int(code.rawValue)),
             message: message,
@@ -113,7 +126,8 @@ extension CurlTransfer {
             // A reused connection reports no connect time; the request having gone out
             // (pre-transfer) says a connection existed just as well.
             connected: CurlInfo.offset(handle, CURLINFO_CONNECT_TIME_T) > 0
-                || CurlInfo.offset(handle, CURLINFO_PRETRANSFER_TIME_T) > 0
+                || CurlInfo.offset(handle, CURLINFO_PRETRANSFER_TIME_T) > 0,
+            headerTooLarge: headerTooLarge
         )
     }
 }

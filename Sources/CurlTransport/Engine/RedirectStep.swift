@@ -34,10 +34,12 @@ enum RedirectStep {
             let target = URL(string: location, relativeTo: current)?.absoluteURL
         else { return .done }
         guard let scheme = target.scheme?.lowercased(), scheme == "http" || scheme == "https" else {
+            let scheme = CurlFailure.scheme(of: target.absoluteString)
             return .fail(
                 CurlFailure(
-                    cause: .curl(1),  // CURLE_UNSUPPORTED_PROTOCOL
-                    message: "redirect to \(target.scheme ?? "a URL without a scheme") is not followed: \(location)"))
+                    cause: .redirectRefused(scheme: scheme),
+                    message: "redirect to a \(scheme.isEmpty ? "scheme-less" : scheme) URL is not followed",
+                    connected: true))
         }
         var next = spec
         next.url = withoutFragment(target)

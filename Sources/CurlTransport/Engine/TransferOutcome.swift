@@ -70,6 +70,21 @@ struct TransferCounts: Sendable, Hashable {
 
 /// Why an exchange produced no response.
 struct CurlFailure: Error, Sendable {
+    /// The only schemes a transfer or a redirect hop may use (`CURLOPT_PROTOCOLS_STR`,
+    /// `CURLOPT_REDIR_PROTOCOLS_STR`).
+    static let allowedProtocols = "http,https"
+
+    /// The scheme of `url` made safe to show: RFC 3986 scheme characters only, lower-cased, at
+    /// most 32 of them ("" when there is none). The URL came from a server's `Location`.
+    static func scheme(of url: String) -> String {
+        let head = url.prefix { $0 != ":" }
+        guard head.count < url.count else { return "" }
+        let allowed = head.unicodeScalars.filter {
+            $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || "+-.".unicodeScalars.contains($0))
+        }
+        return String(String.UnicodeScalarView(allowed.prefix(32))).lowercased()
+    }
+
     /// libcurl's code (`CURLcode`), or a local cause found by the engine.
     enum Cause: Sendable, Hashable {
         case curl(Int)
@@ -77,6 +92,9 @@ struct CurlFailure: Error, Sendable {
         case uploadFileUnreadable(String)
         case downloadWriteFailure(String)
         case engineStopped
+        /// A redirect led to a scheme other than http/https (the scheme, lower-cased and reduced to
+        /// RFC 3986 scheme characters, at most 32 of them).
+        case redirectRefused(scheme: String)
     }
 
     var cause: Cause
@@ -90,4 +108,8 @@ struct CurlFailure: Error, Sendable {
     var proxyError: Int = 0
     /// Whether a connection had been established (tells a connect timeout from a total timeout).
     var connected = false
+    /// Whether the response's headers were over libcurl's limits: 100 KiB for one header
+    /// (libcurl 7.88 reports `CURLE_OUT_OF_MEMORY`, as if memory ran out) or 300 KiB in all
+    /// (`CURLE_RECV_ERROR`, "Too large response headers").
+    var headerTooLarge = false
 }

@@ -26,6 +26,11 @@ final class UploadStream {
                         cause: .uploadFileUnreadable(path),
                         message: "cannot read \(path): \(String(cString: strerror(errno)))")
                 }
+                // A FIFO or a device would block the network thread or never end: only regular files.
+                guard info.st_mode & S_IFMT == S_IFREG else {
+                    throw CurlFailure(
+                        cause: .uploadFileUnreadable(path), message: "cannot read \(path): not a regular file")
+                }
                 length += Int64(info.st_size)
             }
         }
@@ -56,8 +61,13 @@ final class UploadStream {
                 }
             case .file(let path):
                 if file < 0 {
-                    file = open(path, O_RDONLY | O_CLOEXEC)
-                    guard file >= 0, lseek(file, off_t(offsetInSegment), SEEK_SET) == off_t(offsetInSegment) else {
+                    // Non-blocking, and checked again on the descriptor: a path swapped for a FIFO
+                    // since `init` must not block the network thread.
+                    file = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
+                    var info = stat()
+                    guard file >= 0, fstat(file, &info) == 0, info.st_mode & S_IFMT == S_IFREG,
+                        lseek(file, off_t(offsetInSegment), SEEK_SET) == off_t(offsetInSegment)
+                    else {
                         failedPath = path
                         return nil
                     }

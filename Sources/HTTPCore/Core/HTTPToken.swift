@@ -16,9 +16,10 @@ enum HTTPToken {
         !text.isEmpty && text.utf8.allSatisfy(isTokenCharacter)
     }
 
-    /// Whether `text` can be a header field value: no CR, LF or NUL (which would split or end
-    /// the header on the wire).
+    /// Whether `text` can be a header field value (RFC 9110 §5.5): no control character but a
+    /// tab — CR, LF and NUL would split or end the header on the wire, and the other C0 controls
+    /// and DEL are not field content either (a server may read them as anything).
     static func isValidFieldValue(_ text: String) -> Bool {
-        !text.utf8.contains { $0 == 0x0D || $0 == 0x0A || $0 == 0x00 }
+        !text.utf8.contains { ($0 < 0x20 && $0 != 0x09) || $0 == 0x7F }
     }
 }

@@ -37,6 +37,14 @@ public enum URLSerializer {
         }
     }
 
+    /// The URL an absolute `http://` or `https://` text names, encoded with the rules above: what
+    /// must be is percent-encoded, valid `%XX` escapes are kept as they are (as curl does), so
+    /// `/e5/%41|` is sent as `/e5/%41%7C`, never `/e5/%2541%7C`. Use it instead of `URL(string:)`
+    /// for any URL a person typed.
+    public static func url(absolute text: String) throws(RequestError) -> URL {
+        try finish(text.trimmingASCIIWhitespace(), extraQuery: [])
+    }
+
     /// `base` + `path` + `queryItems` with the rules above.
     public static func url(base: URL, path: String, queryItems: [URLQueryItem] = []) throws(RequestError) -> URL {
         let baseParts = split(withoutFragment(base.absoluteString.trimmingASCIIWhitespace()))

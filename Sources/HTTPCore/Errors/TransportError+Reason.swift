@@ -27,6 +27,9 @@ extension TransportError {
         case caFileUnreadable
         /// More redirects than the request allows.
         case tooManyRedirects
+        /// A redirect led to a scheme other than http/https (``TransportError/redirectScheme``
+        /// names it); the transport follows redirects only to HTTP and HTTPS.
+        case redirectRefused
         /// Sending the request failed (connection reset while uploading).
         case sendFailure
         /// Receiving the response failed (connection reset while downloading).
@@ -37,6 +40,8 @@ extension TransportError {
         case partialBody
         /// The server's reply is not valid HTTP (or an HTTP/2 protocol error).
         case protocolError
+        /// The response's headers are larger than the transport accepts.
+        case headerTooLarge
         /// The body's content encoding (gzip, br, …) could not be decoded.
         case decompressionFailure
         /// The proxy refused or failed the connection.
@@ -62,8 +67,10 @@ extension TransportError {
         public static let known: [Reason] = [
             .dnsFailure, .proxyDNSFailure, .connectionRefused, .hostUnreachable, .connectTimeout, .totalTimeout,
             .tlsHandshake, .certificateUntrusted, .certificateExpired, .hostnameMismatch, .clientCertificate,
-            .caFileUnreadable, .tooManyRedirects, .sendFailure, .receiveFailure, .emptyReply, .partialBody,
-            .protocolError, .decompressionFailure, .proxyFailure, .cancelled, .bodyTooLarge, .uploadFileUnreadable,
+            .caFileUnreadable, .tooManyRedirects, .redirectRefused, .sendFailure, .receiveFailure, .emptyReply,
+            .partialBody,
+            .protocolError, .headerTooLarge, .decompressionFailure, .proxyFailure, .cancelled, .bodyTooLarge,
+            .uploadFileUnreadable,
             .downloadWriteFailure, .unsupportedProtocol, .malformedURL, .outOfMemory,
         ]
 
@@ -89,11 +96,13 @@ extension TransportError {
             case .clientCertificate: return "clientCertificate"
             case .caFileUnreadable: return "caFileUnreadable"
             case .tooManyRedirects: return "tooManyRedirects"
+            case .redirectRefused: return "redirectRefused"
             case .sendFailure: return "sendFailure"
             case .receiveFailure: return "receiveFailure"
             case .emptyReply: return "emptyReply"
             case .partialBody: return "partialBody"
             case .protocolError: return "protocolError"
+            case .headerTooLarge: return "headerTooLarge"
             case .decompressionFailure: return "decompressionFailure"
             case .proxyFailure: return "proxyFailure"
             case .cancelled: return "cancelled"

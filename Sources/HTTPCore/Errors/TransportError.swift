@@ -13,11 +13,16 @@ public struct TransportError: Error, Hashable, Sendable {
     public var code: Int?
     /// The URL that was being fetched.
     public var url: URL?
+    /// For ``Reason/redirectRefused``: the scheme the refused redirect led to (e.g. `ftp`).
+    public var redirectScheme: String?
 
-    public init(_ reason: Reason, message: String = "", code: Int? = nil, url: URL? = nil) {
+    public init(
+        _ reason: Reason, message: String = "", code: Int? = nil, url: URL? = nil, redirectScheme: String? = nil
+    ) {
         self.reason = reason
         self.message = message
         self.code = code
         self.url = url
+        self.redirectScheme = redirectScheme
     }
 }

@@ -76,6 +76,9 @@ struct ErrorDescription {
         }
         values["detail"] = message.isEmpty ? "no further detail" : message
         values["code"] = code.map(String.init) ?? "none"
+        if error.reason == .redirectRefused {
+            values["scheme"] = error.redirectScheme.flatMap { $0.isEmpty ? nil : $0 } ?? "none"
+        }
         detail = "TransportError.\(error.reason.name)"
         if let code { detail += " (code \(code))" }
         if !message.isEmpty { detail += ": \(message)" }

@@ -1,3 +1,5 @@
+internal import TerminalText
+
 /// Turns untrusted text into clusters that are safe to put on a terminal.
 ///
 /// Server data reaches the screen, so no control or escape character may ever be emitted:
@@ -11,13 +13,10 @@ public enum VisibleText {
         String(decoding: bytes, as: UTF8.self)
     }
 
-    /// True when the scalar must never be written to a terminal as-is.
+    /// True when the scalar must never be written to a terminal as-is: `TerminalText`'s
+    /// definition, the one the command-line printers use too.
     public static func isUnsafe(_ scalar: Unicode.Scalar) -> Bool {
-        let value = scalar.value
-        if value < 0x20 || (0x7F...0x9F).contains(value) { return true }
-        if value < 0x61C { return false }
-        return value == 0x61C || value == 0x200E || value == 0x200F || (0x202A...0x202E).contains(value)
-            || (0x2066...0x2069).contains(value) || (0xFFF9...0xFFFB).contains(value)
+        TerminalText.isUnsafe(scalar)
     }
 
     /// The text with every unsafe character replaced by its visible form.
@@ -67,14 +66,10 @@ public enum VisibleText {
 
     /// The visible stand-in for an unsafe scalar.
     static func visibleForm(of scalar: Unicode.Scalar) -> String {
-        let value = scalar.value
-        if value < 0x20, let picture = Unicode.Scalar(0x2400 + value) { return String(Character(picture)) }
-        if value == 0x7F { return "\u{2421}" }
-        return codePointForm(of: scalar)
+        TerminalText.visibleForm(of: scalar)
     }
 
     private static func codePointForm(of scalar: Unicode.Scalar) -> String {
-        let hex = String(scalar.value, radix: 16, uppercase: true)
-        return "<U+" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex + ">"
+        TerminalText.codePointForm(of: scalar)
     }
 }

@@ -11,10 +11,9 @@ extension ResolvedRequest {
         var request: HTTPRequest
         switch target {
         case .absolute(let text):
-            guard let url = URL(string: text) else {
-                throw .invalidURL(text: text, reason: "not a valid URL after filling in variables")
-            }
-            request = HTTPRequest(method: httpMethod, url: url)
+            // Through the serializer, not `URL(string:)`, which re-encodes a valid `%41` as `%2541`
+            // when anything else in the text needs encoding.
+            request = HTTPRequest(method: httpMethod, url: try URLSerializer.url(absolute: text))
         case .path(let path):
             request = HTTPRequest(method: httpMethod, path: path, serverProvider: serverProvider)
         }

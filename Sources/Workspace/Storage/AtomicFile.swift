@@ -74,23 +74,10 @@ public enum AtomicFile {
         }
     }
 
-    /// Reads a whole file; `nil` when it does not exist.
+    /// Reads a whole regular file within `RegularFile.defaultLimit`; `nil` when it does not exist.
+    /// A FIFO, a device or a folder is refused without blocking (see `RegularFile`).
     public static func read(_ path: String) throws(FileSystemError) -> [UInt8]? {
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
-        guard descriptor >= 0 else {
-            if errno == ENOENT { return nil }
-            throw failure("open", path)
-        }
-        defer { close(descriptor) }
-        var bytes: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 65_536)
-        while true {
-            let count = chunk.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress, $0.count) }
-            if count < 0, errno == EINTR { continue }
-            guard count >= 0 else { throw failure("read", path) }
-            if count == 0 { return bytes }
-            bytes += chunk[0..<count]
-        }
+        try RegularFile.read(path)
     }
 
     /// Deletes temporary files left beside `path` by saves that were killed midway (their

@@ -21,7 +21,9 @@ struct SendCommand: ParsableCommand {
               4  a 4xx response
               5  a 5xx response
               3  no response (DNS, connection, TLS, timeout, ...)
-              2  usage error
+              2  usage error (a malformed URL, a bad option value, an upload that is not a regular file)
+              1  the output could not be written (disk full, closed pipe)
+            130  interrupted (Ctrl+C); no temporary file is left behind
 
             Examples:
               lazer send https://api.example/users/1
@@ -109,15 +111,32 @@ struct SendCommand: ParsableCommand {
             } else {
                 dispatcher.dataFuture(from: request)
             }
+        let interrupt = SendInterrupt()
+        interrupt.waiting { future.cancel() }
         let result = Self.wait(for: future)
         var printer = SendPrinter(include: include, raw: raw, timings: timings, output: output)
+        // A body that spilled to a temporary file (not the --output file) is removed however
+        // printing ends; SIGINT while printing removes it too (SendInterrupt).
+        let temporaryFile: String? =
+            if output == nil, case .success(let response) = result, case .file(let url, _) = response.body {
+                url.path
+            } else {
+                nil
+            }
+        defer { if let temporaryFile { unlink(temporaryFile) } }
+        guard interrupt.beginPrinting(temporaryFile: temporaryFile) else {
+            FileBytes.writeError("lazer send: interrupted\n")
+            throw ExitCode(130)
+        }
         switch result {
         case .success(let response):
             try printer.print(response)
             throw ExitCode(Self.exitStatus(for: response.statusCode))
         case .failure(let error):
             printer.printFailure(error, request: request)
-            throw ExitCode(error is RequestError ? 2 : 3)
+            // A URL the transport cannot parse is the caller's mistake too, like a RequestError.
+            let usage = error is RequestError || (error as? TransportError)?.reason == .malformedURL
+            throw ExitCode(usage ? 2 : 3)
         }
     }
 

@@ -2,14 +2,17 @@ import ArgumentParser
 import Foundation
 import HTTPCore
 import JSONTree
+import TerminalText
 
 #if canImport(Glibc)
 import Glibc
 #endif
 
 /// Writes `lazer send`'s results: status and headers, the body (pretty JSON on a terminal, raw
-/// bytes otherwise), timings, and translated errors. Text from the server shown on a terminal has
-/// its control characters made visible, so a response can never drive the terminal.
+/// bytes otherwise), timings, and translated errors. Every line of text goes through
+/// `TerminalText` (the status line, each header, errors — wherever they go — and a body shown on a
+/// terminal), so a response can never drive the terminal; only a body sent to a pipe or with
+/// `--raw` is written as its bytes.
 struct SendPrinter {
     let include: Bool
     let raw: Bool
@@ -31,22 +34,25 @@ struct SendPrinter {
             "\(response.httpVersion.rawValue) \(response.statusCode.rawValue) \(response.statusCode.reasonPhrase ?? "")"
             .trimmingCharacters(in: .whitespaces)
         if include {
-            var head = status + "\n"
-            for header in response.headers { head += "\(header.name): \(header.value)\n" }
-            write(visible(head) + "\n", to: 1)
+            var head = TerminalText.line(status) + "\n"
+            for header in response.headers { head += TerminalText.line("\(header.name): \(header.value)") + "\n" }
+            write(head + "\n", to: 1)
         } else {
-            write(visible(status) + "\n", to: 2)
+            write(TerminalText.line(status) + "\n", to: 2)
         }
         try printBody(response)
         if timings { write(Self.describe(response.timings, response: response), to: 2) }
-        guard stdout.succeeded else { throw ExitCode(1) }
+        try stdout.checkSucceeded(command: "lazer send")
     }
 
     mutating func printFailure(_ error: any Error, request: HTTPRequest) {
         let translation = ErrorTranslator.standard.translate(error, context: TranslationContext(request: request))
-        var text = "lazer send: \(translation.title)\n\(translation.explanation)\n"
-        if !translation.hint.isEmpty { text += "Hint: \(translation.hint)\n" }
-        if !translation.technicalDetail.isEmpty { text += "Detail: \(translation.technicalDetail)\n" }
+        var text =
+            "lazer send: \(TerminalText.line(translation.title))\n\(TerminalText.line(translation.explanation))\n"
+        if !translation.hint.isEmpty { text += "Hint: \(TerminalText.line(translation.hint))\n" }
+        if !translation.technicalDetail.isEmpty {
+            text += "Detail: \(TerminalText.line(translation.technicalDetail))\n"
+        }
         write(text, to: 2)
     }
 
@@ -54,7 +60,7 @@ struct SendPrinter {
 
     private mutating func printBody(_ response: Response<ResponseBody>) throws {
         if let output {
-            write("Saved \(response.body.byteCount) bytes to \(output)\n", to: 2)
+            write("Saved \(response.body.byteCount) bytes to \(TerminalText.line(output))\n", to: 2)
             return
         }
         if raw || !terminal {
@@ -79,7 +85,7 @@ struct SendPrinter {
             write("[\(data.count) bytes of binary data: use --output FILE, --raw or a pipe]\n", to: 2)
             return
         }
-        write(visible(text, keepNewlines: true) + (text.hasSuffix("\n") ? "" : "\n"), to: 1)
+        write(TerminalText.lines(text) + (text.hasSuffix("\n") ? "" : "\n"), to: 1)
     }
 
     /// Streams the body's bytes to stdout (from its temporary file when it spilled to disk).
@@ -110,24 +116,6 @@ struct SendPrinter {
             if descriptor == 1 { stdout.write(bytes) } else { stderr.write(bytes) }
         }
     }
-
-    /// Control characters (and DEL, and C1 controls) shown as `\u{…}`; tabs kept, newlines kept when asked.
-    private func visible(_ text: String, keepNewlines: Bool = false) -> String {
-        guard terminal || descriptorIsTerminal(2) else { return text }
-        var result = ""
-        result.reserveCapacity(text.utf8.count)
-        for scalar in text.unicodeScalars {
-            let value = scalar.value
-            if (value < 0x20 && scalar != "\t" && !(keepNewlines && scalar == "\n")) || (0x7F...0x9F).contains(value) {
-                result += "\\u{\(String(value, radix: 16))}"
-            } else {
-                result.unicodeScalars.append(scalar)
-            }
-        }
-        return result
-    }
-
-    private func descriptorIsTerminal(_ descriptor: Int32) -> Bool { isatty(descriptor) != 0 }
 
     /// The timing waterfall: each phase's duration, then the total.
     static func describe(_ timings: Timings, response: Response<ResponseBody>) -> String {

@@ -2,6 +2,8 @@ import ArgumentParser
 import Foundation
 import HTTPCore
 import JSONTree
+import TerminalText
+import Workspace
 
 /// Turns `lazer send`'s arguments into an `HTTPRequest`, or a `ValidationError` (exit 2) that says
 /// exactly which argument is wrong.
@@ -28,10 +30,13 @@ struct SendRequestBuilder {
         try setBody(&request)
         var options = RequestOptions()
         if let timeout = command.timeout {
-            guard timeout > 0, timeout.isFinite else {
-                throw ValidationError("--timeout must be a positive number of seconds.")
+            // At most 2^31 - 1 ms (24.8 days): the transport's limit, and no Double → Int64 overflow.
+            guard timeout > 0, timeout <= Self.maximumTimeout else {
+                throw ValidationError(
+                    "--timeout must be a positive number of seconds, at most \(Int(Self.maximumTimeout)).")
             }
-            options.totalTimeout = .milliseconds(Int64(timeout * 1000))
+            // Rounded up: a fraction of a millisecond must not become 0 ("no timeout").
+            options.totalTimeout = .milliseconds(max(1, Int64((timeout * 1000).rounded(.up))))
         }
         options.verifyTLS = !command.insecure
         if let caCert = command.caCert {
@@ -88,18 +93,26 @@ struct SendRequestBuilder {
         }
     }
 
+    /// The longest `--timeout`, in seconds: 2^31 - 1 milliseconds.
+    static let maximumTimeout = Double(Int32.max) / 1000
+
     /// Accepts `host/path` and `:8080/path` shorthands for `http://`.
     private func url(_ text: String) throws -> URL {
         var candidate = text
         if candidate.hasPrefix(":") { candidate = "localhost" + candidate }
         if !candidate.contains("://") { candidate = "http://" + candidate }
-        guard let url = URL(string: candidate), let scheme = url.scheme?.lowercased(), let host = url.host,
-            !host.isEmpty
-        else {
+        // The serializer keeps valid %XX escapes and encodes only what must be (URL(string:)
+        // would turn `%41|` into `%2541%7C`).
+        let url: URL
+        do {
+            url = try URLSerializer.url(absolute: candidate)
+        } catch .unsupportedScheme {
+            throw ValidationError("'\(text)': only http:// and https:// URLs can be sent.")
+        } catch {
             throw ValidationError("'\(text)' is not a valid URL.")
         }
-        guard scheme == "http" || scheme == "https" else {
-            throw ValidationError("'\(text)': only http:// and https:// URLs can be sent.")
+        if let port = url.port, !(0...65535).contains(port) {
+            throw ValidationError("'\(text)': the port \(port) is not between 0 and 65535.")
         }
         return url
     }
@@ -123,9 +136,7 @@ struct SendRequestBuilder {
             request.setJSONBody(string: json)
             if !request.headers.contains("Accept") { request.headers["Accept"] = "application/json" }
         } else if let path = command.dataFile {
-            guard FileManager.default.isReadableFile(atPath: path) else {
-                throw ValidationError("--data-file \(path): no such readable file.")
-            }
+            try Self.checkUpload(path, option: "--data-file \(path)")
             let contentType = request.headers["Content-Type"]
             request.setFileBody(path: path, contentType: contentType)
         } else if !command.form.isEmpty {
@@ -141,9 +152,22 @@ struct SendRequestBuilder {
         let value = String(field[field.index(after: equals)...])
         guard value.hasPrefix("@") else { return .text(name, value) }
         let path = String(value.dropFirst())
-        guard FileManager.default.isReadableFile(atPath: path) else {
-            throw ValidationError("-F '\(field)': \(path) is not a readable file.")
-        }
+        try checkUpload(path, option: "-F '\(field)'")
         return .file(name, path: path)
+    }
+
+    /// An upload must be a readable regular file: its size is sent first and it is read on the
+    /// network thread, where a FIFO or a device would block or never end. A pipe or a process
+    /// substitution is refused rather than sent short.
+    private static func checkUpload(_ path: String, option: String) throws {
+        do {
+            try RegularFile.check(path, limit: Int.max)
+        } catch {
+            // A system error (missing, unreadable) keeps the plain message; a refusal says why.
+            guard error.errorNumber == nil else {
+                throw ValidationError(TerminalText.line("\(option): no such readable file."))
+            }
+            throw ValidationError(TerminalText.line("\(option): \(error.reason).") + " Save the data to a file first.")
+        }
     }
 }
