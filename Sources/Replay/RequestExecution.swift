@@ -231,7 +231,7 @@ struct RequestExecution {
             case .sendFailure, .uploadFileUnreadable: "sending"
             case .totalTimeout: "waiting"
             case .receiveFailure, .emptyReply, .partialBody, .protocolError, .decompressionFailure, .bodyTooLarge,
-                .downloadWriteFailure, .tooManyRedirects:
+                .downloadWriteFailure, .tooManyRedirects, .redirectRefused, .headerTooLarge:
                 "receiving"
             case .unsupportedProtocol, .malformedURL: "request"
             case .cancelled, .outOfMemory, .other: "transfer"

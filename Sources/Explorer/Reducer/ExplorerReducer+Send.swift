@@ -59,6 +59,12 @@ extension ExplorerReducer {
     {
         guard var exchange = state.exchanges[key], exchange.inFlight == result.generation else { return [] }
         exchange.inFlight = nil
+        var result = result
+        if case .failure(var card) = result.outcome {
+            // How long it took, on the program's clock (the same one the spinner counts with).
+            card.elapsed = state.now - exchange.startedAt
+            result.outcome = .failure(card)
+        }
         exchange.result = result
         state.exchanges[key] = exchange
         if key == state.selection {
