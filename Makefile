@@ -5,7 +5,7 @@ LINT_PATHS := Package.swift Sources Tests Fuzz
 
 .PHONY: bench-tui bench-tui-pure bench-tui-ncurses bench-transport bench-futures bench-explorer
 .PHONY: fuzz-json bench-json
-.PHONY: all deps run build build-release lint test unit e2e test-tsan clean
+.PHONY: all deps run build build-release lint test unit e2e test-tsan clean bench-replay
 
 all: build
 
@@ -101,6 +101,11 @@ bench-transport: deps
 bench-explorer: deps
 	$(SWIFT) build -c release --product lazer
 	scripts/bench-explorer.sh .build/release/lazer
+
+## bench-replay: in-process replay of 10,000 mock requests with two expectations each (release build).
+bench-replay: deps
+	$(SWIFT) build -c release --product ReplayBench
+	.build/release/ReplayBench
 
 clean:
 	rm -rf .build .build-*

@@ -201,6 +201,12 @@ let package = Package(
             swiftSettings: strictSwift
         ),
 
+        .executableTarget(
+            name: "ReplayBench",
+            dependencies: ["Replay", "Workspace", "HTTPCore", "Futures"],
+            swiftSettings: strictSwift
+        ),
+
         // MARK: - UI demo
 
         .target(

@@ -54,36 +54,41 @@ public final class ReplayRunner: Sendable {
             ? RunDependencies.compute(items, environment: configuration.environment)
             : Array(repeating: [], count: items.count)
         var results = [RequestResult?](repeating: nil, count: items.count)
-        var captured = [[String: VariableScope.Value]](repeating: [:], count: items.count)
-        var started = Set<Int>()
+        // Values captured so far, per collection: `--var` values, then each finished request's
+        // captures in the order they finished (plan order when running one at a time).
+        var known: [String: [String: VariableScope.Value]] = [:]
+        var started = [Bool](repeating: false, count: items.count)
         var finished = Set<Int>()
+        var firstUnstarted = 0
         var running = 0
         var stop = bailed
         await withTaskGroup(of: (Int, RequestExecution.Outcome).self) { group in
             func startReady() {
-                for index in items.indices where !started.contains(index) {
+                while firstUnstarted < items.count, started[firstUnstarted] { firstUnstarted += 1 }
+                var index = firstUnstarted
+                while index < items.count {
+                    defer { index += 1 }
+                    if started[index] { continue }
                     if stop {
                         var result = skipped(items[index])
                         result.iteration = iteration
                         results[index] = result
-                        started.insert(index)
+                        started[index] = true
                         finished.insert(index)
                         onResult(result)
                         continue
                     }
                     guard running < configuration.parallel else { return }
                     guard waits[index].isSubset(of: finished) else { continue }
-                    started.insert(index)
+                    started[index] = true
                     running += 1
                     let item = items[index]
                     let collectionID = item.document.collection.id
-                    var known = initialValues(for: item.document)
-                    for earlier in 0..<index
-                    where finished.contains(earlier) && items[earlier].document.collection.id == collectionID {
-                        known.merge(captured[earlier]) { _, new in new }
-                    }
-                    let execution = RequestExecution(runner: self, item: item, captures: known)
-                    group.addTask { (index, await execution.run()) }
+                    let values = known[collectionID] ?? initialValues(for: item.document)
+                    known[collectionID] = values
+                    let execution = RequestExecution(runner: self, item: item, captures: values)
+                    let position = index
+                    group.addTask { (position, await execution.run()) }
                 }
             }
             startReady()
@@ -93,7 +98,9 @@ public final class ReplayRunner: Sendable {
                 var result = outcome.result
                 result.iteration = iteration
                 results[index] = result
-                captured[index] = outcome.captured
+                if !outcome.captured.isEmpty {
+                    known[result.collectionID, default: [:]].merge(outcome.captured) { _, new in new }
+                }
                 onResult(result)
                 if configuration.bail, result.status != .passed { stop = true }
                 startReady()

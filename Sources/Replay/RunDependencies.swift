@@ -6,16 +6,22 @@ import Workspace
 enum RunDependencies {
     /// For each item, the indices of the earlier items it waits for.
     static func compute(_ items: [RunPlan.Item], environment: String?) -> [Set<Int>] {
+        // Per collection, the items so far that capture each variable.
+        var capturers: [String: [String: [Int]]] = [:]
         var result: [Set<Int>] = []
+        result.reserveCapacity(items.count)
         for (index, item) in items.enumerated() {
-            let used = variables(usedBy: item, environment: environment)
+            let collectionID = item.document.collection.id
             var waits = Set<Int>()
-            for earlier in 0..<index where items[earlier].document.collection.id == item.document.collection.id {
-                if items[earlier].request.captures.contains(where: { used.contains($0.variable) }) {
-                    waits.insert(earlier)
+            if let byVariable = capturers[collectionID], !byVariable.isEmpty {
+                for name in variables(usedBy: item, environment: environment) {
+                    waits.formUnion(byVariable[name] ?? [])
                 }
             }
             result.append(waits)
+            for capture in item.request.captures {
+                capturers[collectionID, default: [:]][capture.variable, default: []].append(index)
+            }
         }
         return result
     }
