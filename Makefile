@@ -4,7 +4,7 @@ SWIFT ?= swift
 LINT_PATHS := Package.swift Sources Tests Fuzz
 
 .PHONY: bench-tui bench-tui-pure bench-tui-ncurses bench-transport bench-futures bench-explorer
-.PHONY: fuzz-json bench-json
+.PHONY: fuzz-json fuzz-jsonpath fuzz-terminal-text bench-json
 .PHONY: all deps run build build-release lint test unit e2e test-tsan clean bench-replay
 
 all: build
@@ -62,14 +62,29 @@ bench-futures:
 SECONDS ?= 60
 RUNS ?= -1
 JSONTREE_SOURCES := $(wildcard Sources/JSONTree/*.swift Sources/JSONTree/*/*.swift)
-fuzz-json:
+FUZZ_SWIFT_FLAGS := -O -parse-as-library -swift-version 6 -enable-upcoming-feature ExistentialAny \
+	-enable-upcoming-feature MemberImportVisibility -enable-upcoming-feature InternalImportsByDefault
+# JSONTree imports TerminalText: built first as a module and an object the fuzzers link.
+fuzz-terminal-text:
+	@mkdir -p .build/fuzz
+	swiftc $(FUZZ_SWIFT_FLAGS) -sanitize=address -wmo -module-name TerminalText -emit-module \
+		-emit-module-path .build/fuzz/TerminalText.swiftmodule -c Sources/TerminalText/*.swift \
+		-o .build/fuzz/TerminalText.o
+fuzz-json: fuzz-terminal-text
 	@mkdir -p .build/fuzz fuzz-out/json-corpus
-	swiftc -O -sanitize=fuzzer,address -parse-as-library -swift-version 6 \
-		-enable-upcoming-feature ExistentialAny -enable-upcoming-feature MemberImportVisibility \
-		-enable-upcoming-feature InternalImportsByDefault -module-name JSONFuzz \
-		$(JSONTREE_SOURCES) Fuzz/JSONFuzz.swift -o .build/fuzz/fuzz-json
+	swiftc $(FUZZ_SWIFT_FLAGS) -sanitize=fuzzer,address -module-name JSONFuzz -I .build/fuzz \
+		$(JSONTREE_SOURCES) Fuzz/JSONFuzz.swift .build/fuzz/TerminalText.o -o .build/fuzz/fuzz-json
 	.build/fuzz/fuzz-json -max_total_time=$(SECONDS) -runs=$(RUNS) -timeout=10 -print_final_stats=1 \
 		-artifact_prefix=fuzz-out/ fuzz-out/json-corpus Fuzz/corpus/json
+
+## fuzz-jsonpath: libFuzzer + AddressSanitizer over JSONPath queries (parse, evaluate, normalized
+## paths re-parsed) and I-Regexp patterns (compile, match, search; -timeout=10 catches any blow-up).
+fuzz-jsonpath: fuzz-terminal-text
+	@mkdir -p .build/fuzz fuzz-out/jsonpath-corpus
+	swiftc $(FUZZ_SWIFT_FLAGS) -sanitize=fuzzer,address -module-name JSONPathFuzz -I .build/fuzz \
+		$(JSONTREE_SOURCES) Fuzz/JSONPathFuzz.swift .build/fuzz/TerminalText.o -o .build/fuzz/fuzz-jsonpath
+	.build/fuzz/fuzz-jsonpath -max_total_time=$(SECONDS) -runs=$(RUNS) -timeout=10 -print_final_stats=1 \
+		-artifact_prefix=fuzz-out/ fuzz-out/jsonpath-corpus Fuzz/corpus/jsonpath
 
 ## bench-json: release build, the three 40 MB bodies (generated once into bench-out/bodies), JSONTree
 ## against JSONSerialization and jq, then whole-process `lazer json` vs `jq .` with hyperfine.

@@ -26,7 +26,7 @@ struct RequestExecution {
         let (preparation, pinned) = runner.preparing.withLock(ownedBy: runner) { _ in
             let preparation = services.prepare(
                 saved, in: document, environmentName: configuration.environment, captures: captures)
-            return (preparation, preparation.request.map(Self.pinned))
+            return (preparation, preparation.request.map { $0.pinningBaseURL() })
         }
         var result = RequestResult(
             collectionName: document.collection.name, collectionID: document.collection.id,
@@ -148,7 +148,7 @@ struct RequestExecution {
         result.responseReason = response.statusCode.reasonPhrase
         result.status = result.checks.allSatisfy(\.passed) ? .passed : .failed
         record(exchange, entry)
-        if let file = response.body.fileURL, Self.isTransportSpill(file) {
+        if let file = response.body.fileURL, ResponseBody.isTransportSpill(file) {
             try? FileManager.default.removeItem(at: file)
         }
         return Outcome(result: result, captured: captured)
@@ -171,29 +171,8 @@ struct RequestExecution {
 
     // MARK: - Helpers
 
-    /// `request` with a relative target made absolute with the base URL its provider gives now:
-    /// the shared provider moves with the next request prepared, this one keeps its target.
-    static func pinned(_ request: HTTPRequest) -> HTTPRequest {
-        guard case .path = request.target else { return request }
-        var withoutQuery = request
-        withoutQuery.queryItems = []
-        guard let url = try? withoutQuery.url() else { return request }
-        var pinned = request
-        pinned.target = .url(url)
-        pinned.serverProvider = nil
-        return pinned
-    }
-
     static func bytes(of body: ResponseBody) throws(ResponseError) -> [UInt8] {
         Array(try body.data())
-    }
-
-    /// Whether `file` is a body the live transport spilled to the temporary folder, which the
-    /// receiver removes (never a mock's body file, which belongs to the collection).
-    static func isTransportSpill(_ file: URL) -> Bool {
-        let folder = file.deletingLastPathComponent().standardizedFileURL.path
-        return folder == FileManager.default.temporaryDirectory.standardizedFileURL.path
-            && file.lastPathComponent.hasPrefix("lazer-body-")
     }
 
     /// The parsed body when the media type says JSON or the bytes start like JSON and parse.

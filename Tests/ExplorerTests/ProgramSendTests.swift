@@ -45,9 +45,9 @@ struct ProgramSendTests {
         #expect(FileManager.default.fileExists(atPath: mockFile))
         // Only the transport's own spill files (in the temporary folder) are the receiver's to remove.
         let temporary = FileManager.default.temporaryDirectory
-        #expect(ResponseProcessingProbe.isTransportSpill(temporary.appendingPathComponent("lazer-body-a1B2c3")))
-        #expect(!ResponseProcessingProbe.isTransportSpill(URL(fileURLWithPath: mockFile)))
-        #expect(!ResponseProcessingProbe.isTransportSpill(temporary.appendingPathComponent("report.json")))
+        #expect(ResponseBody.isTransportSpill(temporary.appendingPathComponent("lazer-body-a1B2c3")))
+        #expect(!ResponseBody.isTransportSpill(URL(fileURLWithPath: mockFile)))
+        #expect(!ResponseBody.isTransportSpill(temporary.appendingPathComponent("report.json")))
     }
 
     @Test func theStageShowsWhileInFlightAndTheAnswerArrivesWhenItsTimeComes() throws {

@@ -1,5 +1,6 @@
 import CCurl
 import Foundation
+import HTTPCore
 
 /// Where a transfer's body goes (memory or a file) and what it reports when libcurl is done.
 extension CurlTransfer {
@@ -19,7 +20,7 @@ extension CurlTransfer {
             return true
         }
         let directory = FileManager.default.temporaryDirectory.path
-        var template = Array("\(directory)/lazer-body-XXXXXX".utf8CString)
+        var template = Array("\(directory)/\(ResponseBody.spillFilePrefix)XXXXXX".utf8CString)
         let descriptor = template.withUnsafeMutableBufferPointer { buffer in
             buffer.baseAddress.map { mkstemp($0) } ?? -1
         }

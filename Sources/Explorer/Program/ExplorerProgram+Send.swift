@@ -12,7 +12,7 @@ extension ExplorerProgram {
             job.request, in: job.document, environmentName: job.environmentName, captures: job.captures)
         // The shared provider follows the selected environment (and other collections' sends);
         // this send keeps the base URL it was prepared with, whatever is selected later.
-        if let request = prepared.request { prepared.request = Self.pinned(request) }
+        prepared.request = prepared.request?.pinningBaseURL()
         let preparation = prepared
         let key = job.key
         let generation = job.generation
@@ -63,7 +63,7 @@ extension ExplorerProgram {
                     workspace.recordQuietly(exchange, of: entry)
                     // A body the transport spilled to a temporary file has been read by now: remove
                     // that file (only that kind: a mock's body file belongs to the collection).
-                    if let file = response.body.fileURL, ResponseProcessing.isTransportSpill(file) {
+                    if let file = response.body.fileURL, ResponseBody.isTransportSpill(file) {
                         try? FileManager.default.removeItem(at: file)
                     }
                     self?.deliver(.historyChanged(key))
@@ -106,20 +106,6 @@ extension ExplorerProgram {
         }
         inFlight[key] = (generation, processed)
         processed.send()
-    }
-
-    /// `request` with a relative target turned into the absolute URL its provider gives now (the
-    /// query items stay separate); unchanged when there is no base URL yet (the transport then
-    /// reports that).
-    nonisolated static func pinned(_ request: HTTPRequest) -> HTTPRequest {
-        guard case .path = request.target else { return request }
-        var withoutQuery = request
-        withoutQuery.queryItems = []
-        guard let url = try? withoutQuery.url() else { return request }
-        var pinned = request
-        pinned.target = .url(url)
-        pinned.serverProvider = nil
-        return pinned
     }
 
     /// Where the request's address came from, for the error card: the environment's base URL for

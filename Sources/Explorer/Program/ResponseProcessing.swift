@@ -1,4 +1,4 @@
-public import Foundation
+import Foundation
 import HTTPCore
 import JSONTree
 import Workspace
@@ -72,14 +72,6 @@ enum ResponseProcessing {
         }
     }
 
-    /// Whether `file` is a body the live transport spilled to the temporary folder
-    /// (`$TMPDIR/lazer-body-XXXXXX`), which the receiver owns and removes — never a mock's file.
-    static func isTransportSpill(_ file: URL) -> Bool {
-        let folder = file.deletingLastPathComponent().standardizedFileURL.path
-        return folder == FileManager.default.temporaryDirectory.standardizedFileURL.path
-            && file.lastPathComponent.hasPrefix("lazer-body-")
-    }
-
     /// JSON when the media type says so or the bytes look like it and parse; else text or binary.
     static func content(of bytes: [UInt8], mediaType: String?) -> ResponseContent {
         guard !bytes.isEmpty else { return .empty }
@@ -98,9 +90,4 @@ enum ResponseProcessing {
         return TextBody.looksLikeText(bytes)
             ? .text(TextBody(bytes: bytes), problem: nil) : .binary(TextBody(binary: bytes))
     }
-}
-
-/// The transport-spill rule, for tests.
-public enum ResponseProcessingProbe {
-    public static func isTransportSpill(_ file: URL) -> Bool { ResponseProcessing.isTransportSpill(file) }
 }
