@@ -12,6 +12,13 @@ struct ChildCheckpoints: Sendable {
 
     /// Sorts the parser's checkpoints (containers interleave while they are open).
     init(unsorted: [UInt64]) {
+        // Most documents have no container of 64 children: keep the shared empty array as it is
+        // (building it through `unsafeUninitializedCapacity` writes its shared header, a race
+        // ThreadSanitizer reports when two threads parse at once).
+        guard !unsorted.isEmpty else {
+            entries = []
+            return
+        }
         var entries = [UInt64](unsafeUninitializedCapacity: unsorted.count) { buffer, initialized in
             for (index, entry) in unsorted.enumerated() { buffer[index] = entry }
             initialized = unsorted.count

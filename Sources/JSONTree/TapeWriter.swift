@@ -114,6 +114,10 @@ extension TapeStorage {
     /// `array` itself, or a copy with no spare capacity when more than 1/16 of it is unused.
     static func trimmed<Element: BitwiseCopyable>(_ array: [Element]) -> [Element] {
         guard array.capacity - array.count > array.capacity / 16 else { return array }
+        // An empty array is the shared empty storage: building it through
+        // `unsafeUninitializedCapacity` writes that shared header (ThreadSanitizer reports it
+        // when two threads parse at once).
+        guard !array.isEmpty else { return [] }
         return [Element](unsafeUninitializedCapacity: array.count) { buffer, initialized in
             array.withUnsafeBufferPointer { source in
                 guard let from = source.baseAddress, let to = buffer.baseAddress else { return }
