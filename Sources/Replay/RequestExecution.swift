@@ -84,7 +84,7 @@ struct RequestExecution {
                 request: request, url: response.url, result: .success(response), startedAt: startedAt,
                 duration: elapsed)
             do {
-                let bytes = try Self.bytes(of: response.body)
+                let bytes = try response.body.bytes()
                 return finish(response, bytes: bytes, exchange: exchange, preparation: preparation, into: result)
             } catch {
                 result.status = .error
@@ -126,11 +126,7 @@ struct RequestExecution {
         // Secret values this very response gave to captures are masked too.
         let newSecrets = captured.values.filter(\.secret).map(\.text)
         var entry = preparation
-        if !newSecrets.isEmpty {
-            entry.redactor = Redactor(
-                secrets: item.document.secretValues + captures.values.filter(\.secret).map(\.text)
-                    + preparation.resolved.secretValues + newSecrets)
-        }
+        if !newSecrets.isEmpty { entry.redactor = preparation.redactor.adding(newSecrets) }
         let redactor = entry.redactor
         result.captures = captureResults.map { capture in
             var shown = capture
@@ -170,10 +166,6 @@ struct RequestExecution {
     }
 
     // MARK: - Helpers
-
-    static func bytes(of body: ResponseBody) throws(ResponseError) -> [UInt8] {
-        Array(try body.data())
-    }
 
     /// The parsed body when the media type says JSON or the bytes start like JSON and parse.
     static func document(_ bytes: [UInt8], mediaType: String?) -> JSONDocument? {

@@ -52,11 +52,7 @@ extension ExplorerProgram {
                 let captured = done?.captures.values.filter(\.secret).map(\.text) ?? []
                 work.schedule { [weak self] in
                     var entry = preparation
-                    if !captured.isEmpty {
-                        entry.redactor = Redactor(
-                            secrets: job.document.secretValues + job.captures.values.filter(\.secret).map(\.text)
-                                + preparation.resolved.secretValues + captured)
-                    }
+                    if !captured.isEmpty { entry.redactor = preparation.redactor.adding(captured) }
                     let exchange = Exchange(
                         request: request, url: response.url, result: .success(response), startedAt: startedAt,
                         duration: duration)

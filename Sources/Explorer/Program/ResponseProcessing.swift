@@ -14,7 +14,7 @@ enum ResponseProcessing {
     /// Parses and checks `response` of `request` (runs on the work queue).
     static func process(_ response: DataResponse, request: SavedRequest, redactor: Redactor) throws -> ProcessedExchange
     {
-        let bytes = try bytes(of: response.body)
+        let bytes = try response.body.bytes()
         let mediaType = response.headers.mediaType
         let content = content(of: bytes, mediaType: mediaType)
         var document: JSONDocument?
@@ -41,35 +41,6 @@ enum ResponseProcessing {
             contentType: response.headers["Content-Type"],
             banner: status >= 400 ? ErrorTranslator.standard.translate(response) : nil, checks: checks)
         return ProcessedExchange(response: received, captures: captures)
-    }
-
-    /// The body's bytes, read once: a body the transport spilled to a file (past its in-memory
-    /// limit) is read straight into the array (its temporary file is removed once history has it).
-    static func bytes(of body: ResponseBody) throws -> [UInt8] {
-        switch body {
-        case .data(let data):
-            return Array(data)
-        case .file(let url, let byteCount):
-            let descriptor = open(url.path, O_RDONLY | O_CLOEXEC)
-            guard descriptor >= 0 else {
-                throw ResponseError.unreadableBodyFile(path: url.path, reason: String(cString: strerror(errno)))
-            }
-            defer { close(descriptor) }
-            let capacity = Int(byteCount)
-            return try [UInt8](unsafeUninitializedCapacity: capacity) { buffer, count in
-                count = 0
-                guard let base = buffer.baseAddress else { return }
-                while count < capacity {
-                    let got = read(descriptor, base + count, capacity - count)
-                    if got == 0 { break }
-                    guard got > 0 else {
-                        if errno == EINTR { continue }
-                        throw ResponseError.unreadableBodyFile(path: url.path, reason: String(cString: strerror(errno)))
-                    }
-                    count += got
-                }
-            }
-        }
     }
 
     /// JSON when the media type says so or the bytes look like it and parse; else text or binary.

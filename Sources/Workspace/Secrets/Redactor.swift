@@ -13,14 +13,28 @@ public struct Redactor: Sendable {
     private let needles: [String]
 
     public init(secrets: some Sequence<String>) {
+        self.init(forms: Self.forms(of: secrets))
+    }
+
+    private init(forms: Set<String>) {
+        // Longest first, so a secret containing another is masked whole.
+        needles = forms.sorted { $0.count != $1.count ? $0.count > $1.count : $0 < $1 }
+    }
+
+    /// This redactor masking `secrets` too (values a response just gave to secret captures).
+    public func adding(_ secrets: some Sequence<String>) -> Redactor {
+        Redactor(forms: Set(needles).union(Self.forms(of: secrets)))
+    }
+
+    /// Each secret as written, percent-encoded, and escaped inside a JSON string.
+    private static func forms(of secrets: some Sequence<String>) -> Set<String> {
         var forms: Set<String> = []
-        for secret in secrets where secret.count >= Self.minimumLength {
+        for secret in secrets where secret.count >= minimumLength {
             forms.insert(secret)
             forms.insert(PercentEncoding.encodeQuery(secret))
             forms.insert(String(StoredJSON.string(secret).compact().dropFirst().dropLast()))
         }
-        // Longest first, so a secret containing another is masked whole.
-        needles = forms.sorted { $0.count != $1.count ? $0.count > $1.count : $0 < $1 }
+        return forms
     }
 
     public static let none = Redactor(secrets: [String]())
