@@ -32,11 +32,13 @@ lint: deps
 	$(SWIFT) format lint --strict --recursive $(LINT_PATHS)
 	$(SWIFT) build --build-tests --explicit-target-dependency-import-check error
 
-## unit: the Swift Testing suites (tiers 1–3 that live in Swift). A run normally takes about a
+## unit: the Swift Testing suites (tiers 1–3 that live in Swift), after fetching the JUnit XML schema
+## the reporter's test validates against (scripts/fetch-junit-schema.sh, from PyPI, never committed). A run normally takes about a
 ## minute; one still running after UNIT_LIMIT seconds has hung: scripts/hang-guard.sh prints every
 ## thread's stack, kills it and fails (status 124) instead of stalling CI until its 90-minute limit.
 UNIT_LIMIT ?= 1200
 unit: build
+	scripts/fetch-junit-schema.sh >/dev/null
 	scripts/hang-guard.sh $(UNIT_LIMIT) "the unit test process (swift test)" $(SWIFT) test --skip-build
 
 ## e2e: the real binary driven in tmux.
@@ -117,10 +119,11 @@ bench-explorer: deps
 	$(SWIFT) build -c release --product lazer
 	scripts/bench-explorer.sh .build/release/lazer
 
-## bench-replay: in-process replay of 10,000 mock requests with two expectations each (release build).
+## bench-replay: release builds; in-process replay of 10,000 mock requests with two expectations each,
+## then 1,000 requests with JSONPath checks on a loopback nginx: lazer run vs tavern (PyPI, into a
+## throwaway virtualenv under bench-out/) vs one curl -K process. Results in bench-out/replay.md.
 bench-replay: deps
-	$(SWIFT) build -c release --product ReplayBench
-	.build/release/ReplayBench
+	scripts/bench-replay.sh
 
 clean:
 	rm -rf .build .build-*

@@ -17,6 +17,8 @@ packages=(
     python3              # helper scripts (benchmark body generators)
     python3-jsonschema   # Workspace tests validate the shipped collections against docs/collection.schema.json
     nginx                # CurlTransport tests: a real HTTP/2 (h2 over TLS) server, started by the tests only
+    libxml2-utils        # xmllint: Replay tests validate the JUnit report against a published JUnit XML schema
+    python3-pip          # scripts/fetch-junit-schema.sh: pip downloads that schema (in pytest's sdist) from PyPI
 )
 # `make bench-json` only: the external references it measures against.
 if [[ "${1:-}" == "--bench" ]]; then

@@ -1,8 +1,6 @@
-import AnnotatedLocks
 import Foundation
 import Futures
 public import HTTPCore
-import Synchronization
 public import Workspace
 
 /// Runs a `RunPlan`: each request is prepared by `WorkspaceServices` (resolved in the run's
@@ -17,11 +15,6 @@ public final class ReplayRunner: Sendable {
     public let services: WorkspaceServices
     public let configuration: RunConfiguration
     public let translator: ErrorTranslator
-    /// Held while a request is prepared and pinned: preparing moves the services' shared server
-    /// provider to the request's environment, which a request of another collection being
-    /// prepared at the same time (`--parallel`) must not move under it.
-    let preparing = Mutex(())
-
     public init(services: WorkspaceServices, configuration: RunConfiguration, translator: ErrorTranslator = .standard) {
         self.services = services
         self.configuration = configuration
@@ -44,7 +37,8 @@ public final class ReplayRunner: Sendable {
     }
 
     /// One pass over the plan: up to `parallel` requests in flight, each started once the
-    /// requests whose captures it uses have finished (with 1, strictly in plan order).
+    /// requests whose captures it uses have finished (with 1, strictly in plan order). Once the
+    /// task is cancelled (the explorer's Runner view), requests not started are reported skipped.
     private func runPass(
         _ plan: RunPlan, iteration: Int, bailed: inout Bool, onResult: @Sendable (RequestResult) -> Void
     ) async -> [RequestResult] {
@@ -54,6 +48,16 @@ public final class ReplayRunner: Sendable {
             ? RunDependencies.compute(items, environment: configuration.environment)
             : Array(repeating: [], count: items.count)
         var results = [RequestResult?](repeating: nil, count: items.count)
+        // One preparer per collection file: what every request of it shares is worked out once.
+        var preparers: [RequestPreparer] = []
+        func preparer(for document: CollectionDocument) -> RequestPreparer {
+            // Consecutive requests mostly share their collection: the last one used is tried first.
+            if let last = preparers.last, last.serves(document) { return last }
+            if let known = preparers.first(where: { $0.serves(document) }) { return known }
+            let preparer = services.preparer(for: document, environmentName: configuration.environment)
+            preparers.append(preparer)
+            return preparer
+        }
         // Values captured so far, per collection: `--var` values, then each finished request's
         // captures in the order they finished (plan order when running one at a time).
         var known: [String: [String: VariableScope.Value]] = [:]
@@ -62,6 +66,35 @@ public final class ReplayRunner: Sendable {
         var firstUnstarted = 0
         var running = 0
         var stop = bailed
+        if configuration.parallel == 1 {
+            // One at a time in plan order: no child task per request.
+            var sequential: [RequestResult] = []
+            sequential.reserveCapacity(items.count)
+            for item in items {
+                if Task.isCancelled { stop = true }
+                var result: RequestResult
+                if stop {
+                    result = skipped(item)
+                } else {
+                    let collectionID = item.document.collection.id
+                    let values = known[collectionID] ?? initialValues(for: item.document)
+                    known[collectionID] = values
+                    let execution = RequestExecution(
+                        runner: self, item: item, preparer: preparer(for: item.document), captures: values)
+                    let outcome = await execution.run()
+                    result = outcome.result
+                    if !outcome.captured.isEmpty {
+                        known[collectionID, default: [:]].merge(outcome.captured) { _, new in new }
+                    }
+                    if configuration.bail, result.status != .passed { stop = true }
+                }
+                result.iteration = iteration
+                sequential.append(result)
+                onResult(result)
+            }
+            bailed = stop
+            return sequential
+        }
         await withTaskGroup(of: (Int, RequestExecution.Outcome).self) { group in
             func startReady() {
                 while firstUnstarted < items.count, started[firstUnstarted] { firstUnstarted += 1 }
@@ -69,6 +102,7 @@ public final class ReplayRunner: Sendable {
                 while index < items.count {
                     defer { index += 1 }
                     if started[index] { continue }
+                    if Task.isCancelled { stop = true }
                     if stop {
                         var result = skipped(items[index])
                         result.iteration = iteration
@@ -86,7 +120,8 @@ public final class ReplayRunner: Sendable {
                     let collectionID = item.document.collection.id
                     let values = known[collectionID] ?? initialValues(for: item.document)
                     known[collectionID] = values
-                    let execution = RequestExecution(runner: self, item: item, captures: values)
+                    let execution = RequestExecution(
+                        runner: self, item: item, preparer: preparer(for: item.document), captures: values)
                     let position = index
                     group.addTask { (position, await execution.run()) }
                 }

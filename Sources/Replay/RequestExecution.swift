@@ -9,6 +9,8 @@ import Workspace
 struct RequestExecution {
     let runner: ReplayRunner
     let item: RunPlan.Item
+    /// Prepares the requests of the item's collection in the run's environment.
+    let preparer: RequestPreparer
     /// Values captured earlier in the run (and `--var` values).
     let captures: [String: VariableScope.Value]
 
@@ -19,21 +21,16 @@ struct RequestExecution {
     }
 
     func run() async -> Outcome {
-        let services = runner.services
         let configuration = runner.configuration
         let document = item.document
         let saved = item.request
-        let (preparation, pinned) = runner.preparing.withLock(ownedBy: runner) { _ in
-            let preparation = services.prepare(
-                saved, in: document, environmentName: configuration.environment, captures: captures)
-            return (preparation, preparation.request.map { $0.pinningBaseURL() })
-        }
+        let preparation = preparer.prepare(saved, captures: captures)
         var result = RequestResult(
             collectionName: document.collection.name, collectionID: document.collection.id,
             collectionFile: document.path, folderPath: item.folderPath, requestID: saved.id, name: saved.name,
             method: saved.method.rawValue, url: saved.url, environment: preparation.environment?.name,
             status: .notSent)
-        guard var request = pinned, preparation.dispatcher != nil, preparation.problems.isEmpty
+        guard var request = preparation.request, preparation.dispatcher != nil, preparation.problems.isEmpty
         else {
             result.problems = preparation.problems.map(preparation.redactor.redact)
             return Outcome(result: result, captured: [:])
@@ -41,7 +38,16 @@ struct RequestExecution {
         if let timeout = configuration.timeout, request.options.totalTimeout == nil {
             request.options.totalTimeout = timeout
         }
-        result.url = preparation.redactor.redact((try? request.url().absoluteString) ?? saved.url)
+        // The URL is made once, here: the request is sent to it (its query items in it, no
+        // provider left to read) and the report shows it.
+        if let url = try? request.url() {
+            request.target = .url(url)
+            request.queryItems = []
+            request.serverProvider = nil
+            result.url = preparation.redactor.redact(url.absoluteString)
+        } else {
+            result.url = preparation.redactor.redact(saved.url)
+        }
         var attempt = 1
         while true {
             var outcome = await send(request, preparation: preparation, into: result)
@@ -113,7 +119,7 @@ struct RequestExecution {
         var result = result
         let facts = ResponseFacts(
             status: response.statusCode.rawValue, headers: response.headers, body: bytes,
-            document: Self.document(bytes, mediaType: response.headers.mediaType),
+            document: Self.document(bytes, contentType: response.headers["Content-Type"]),
             duration: response.timings.total ?? exchange.duration)
         var captured: [String: VariableScope.Value] = [:]
         var captureResults: [CaptureResult] = []
@@ -133,8 +139,8 @@ struct RequestExecution {
             shown.value = capture.value.map { capture.secret ? Redactor.mask : redactor.redact($0) }
             return shown
         }
-        result.checks = item.request.expectations.map { expectation in
-            let check = ExpectationCheck(expectation, against: facts)
+        result.checks = zip(item.request.expectations, item.queries).map { expectation, query in
+            let check = ExpectationCheck(expectation, against: facts, query: query)
             let (subject, path) = Self.describe(expectation.subject)
             return CheckResult(
                 subject: subject, path: path, op: expectation.op.rawValue, label: check.label, passed: check.passed,
@@ -168,11 +174,23 @@ struct RequestExecution {
     // MARK: - Helpers
 
     /// The parsed body when the media type says JSON or the bytes start like JSON and parse.
-    static func document(_ bytes: [UInt8], mediaType: String?) -> JSONDocument? {
+    static func document(_ bytes: [UInt8], contentType: String?) -> JSONDocument? {
         let first = bytes.first { $0 != 0x20 && $0 != 0x0A && $0 != 0x0D && $0 != 0x09 }
-        let saysJSON = mediaType.map { $0.contains("json") } ?? false
+        // `json` anywhere in the media type (`application/problem+json`), in any case; a byte
+        // search, since Foundation's `contains` and lower-casing cost more than the parse.
+        let saysJSON = contentType.map { Self.mediaTypeSaysJSON(Array($0.utf8)) } ?? false
         guard saysJSON || first == UInt8(ascii: "{") || first == UInt8(ascii: "[") else { return nil }
         return try? JSONDocument(bytes: bytes)
+    }
+
+    private static func mediaTypeSaysJSON(_ header: [UInt8]) -> Bool {
+        let end = header.firstIndex(of: UInt8(ascii: ";")) ?? header.endIndex
+        let mediaType = header[..<end].map { $0 | 0x20 }  // ASCII lower case; the word is letters
+        let word = Array("json".utf8)
+        guard mediaType.count >= word.count else { return false }
+        return (0...(mediaType.count - word.count)).contains { start in
+            mediaType[start..<(start + word.count)].elementsEqual(word)
+        }
     }
 
     static func describe(_ subject: Expectation.Subject) -> (String, String?) {

@@ -1,3 +1,4 @@
+import JSONTree
 public import Workspace
 
 /// The requests a run sends, in collection order: each collection's folders depth first, then its
@@ -7,12 +8,25 @@ public struct RunPlan: Sendable {
     public struct Item: Sendable {
         public var document: CollectionDocument
         public var folderPath: [String]
-        public var request: SavedRequest
+        public var request: SavedRequest {
+            didSet { queries = Self.queries(of: request) }
+        }
+        /// The JSONPath of each expectation, parsed once (nil for other subjects and bad paths,
+        /// which the check then reports).
+        private(set) var queries: [JSONPath?]
 
         public init(document: CollectionDocument, folderPath: [String], request: SavedRequest) {
             self.document = document
             self.folderPath = folderPath
             self.request = request
+            queries = Self.queries(of: request)
+        }
+
+        private static func queries(of request: SavedRequest) -> [JSONPath?] {
+            request.expectations.map { expectation in
+                guard case .jsonPath(let path) = expectation.subject else { return nil }
+                return try? JSONPath(path)
+            }
         }
     }
 

@@ -19,6 +19,8 @@ public final class WorkspaceServices: Sendable {
     /// The process environment: `LAZER_VAR_<name>` variables and secrets come from it.
     public let processEnvironment: [String: String]
     public let dynamicValues: DynamicValues
+    /// The `LAZER_VAR_` variables of `processEnvironment`, by name (read once).
+    let processVariables: [String: String]
 
     /// - Parameters:
     ///   - liveDispatcher: sends requests of live environments (the application's `CurlDispatcher`).
@@ -35,6 +37,7 @@ public final class WorkspaceServices: Sendable {
         uiState = UIStateStore(directories: directories)
         dispatchers = DispatcherSelector(live: liveDispatcher, scheduler: scheduler, delays: delays)
         self.processEnvironment = processEnvironment
+        processVariables = ProcessVariables.exposed(from: processEnvironment)
         self.dynamicValues = dynamicValues
     }
 
@@ -62,52 +65,21 @@ public final class WorkspaceServices: Sendable {
     }
 
     /// Resolves `saved` from `document` in the environment called `environmentName` (default: the
-    /// collection's default environment), points the server provider at that environment, and
-    /// picks its dispatcher. `captures` are values taken from earlier responses.
+    /// collection's default environment), points the shared server provider at that environment,
+    /// and picks its dispatcher. `captures` are values taken from earlier responses.
     public func prepare(
         _ saved: SavedRequest, in document: CollectionDocument, environmentName: String? = nil,
         captures: [String: VariableScope.Value] = [:]
     ) -> SendPreparation {
-        let collection = document.collection
-        let name = environmentName ?? collection.defaultEnvironment
-        let environment = name.flatMap(collection.environment(named:))
-        let scope = VariableScope(
-            collection: collection, environment: environment, captures: captures,
-            processEnvironment: processEnvironment, dynamic: dynamicValues)
-        var problems: [String] = []
-        if let name, environment == nil { problems.append("no environment named \"\(name)\" in \(collection.name)") }
-        if let environment {
-            problems += serverProvider.select(environment, scope: scope).map(\.description)
-        } else {
-            serverProvider.clear()
-        }
-        let baseFolder = (document.path as NSString).deletingLastPathComponent
-        let outcome = RequestResolver(scope: scope, baseFolder: baseFolder).resolve(saved)
-        problems += outcome.problems.map(\.description)
-        let capturedSecrets = captures.values.filter(\.secret).map(\.text)
-        let redactor = Redactor(secrets: document.secretValues + capturedSecrets + outcome.request.secretValues)
-        var preparation = SendPreparation(
-            collectionID: collection.id, saved: saved, environment: environment, resolved: outcome.request,
-            problems: problems, request: nil, dispatcher: nil, redactor: redactor)
-        guard problems.isEmpty else { return preparation }
-        do {
-            preparation.request = try outcome.request.httpRequest(serverProvider: serverProvider)
-        } catch {
-            preparation.problems.append(ErrorTranslator.standard.translate(error).title)
-            return preparation
-        }
-        do {
-            if let environment {
-                preparation.dispatcher = try dispatchers.dispatcher(
-                    for: environment, collectionID: collection.id, baseFolder: baseFolder)
-            } else {
-                preparation.dispatcher = dispatchers.live
-            }
-        } catch {
-            preparation.request = nil
-            preparation.problems.append(error.description)
-        }
-        return preparation
+        RequestPreparer(services: self, document: document, environmentName: environmentName, shared: true)
+            .prepare(saved, captures: captures)
+    }
+
+    /// A preparer for many requests of `document` in one environment (`lazer run`): the
+    /// environment, base URL, dispatcher and redactor are worked out once, and the requests it
+    /// prepares point at a base URL of their own, never at the shared provider.
+    public func preparer(for document: CollectionDocument, environmentName: String? = nil) -> RequestPreparer {
+        RequestPreparer(services: self, document: document, environmentName: environmentName, shared: false)
     }
 
     /// Appends a finished exchange of `preparation` to its collection's history (redacted, truncated).

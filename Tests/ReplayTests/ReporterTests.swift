@@ -125,6 +125,41 @@ import FoundationXML
         #expect(try document.nodes(forXPath: "//skipped").count == 1)
     }
 
+    @Test(
+        "the JUnit report validates against a published JUnit XML schema (Surefire's junit-10.xsd), sample and real run"
+    )
+    func junitSchema() async throws {
+        let fixture = try ReplayFixture()
+        let report = try await fixture.run(
+            [ReplayFixture.repositoryRoot + "/Collections/showcase.json"],
+            configuration: .init(environment: "mock", recordHistory: false))
+        #expect(Set(report.results.map(\.status)).isSuperset(of: [.passed, .failed, .error, .notSent]))
+        let sample = try fixture.write(Self.render(.junit), to: "sample.xml")
+        let real = try fixture.write(Self.render(.junit, report), to: "real.xml")
+        // The schema is fetched from PyPI (in pytest's sdist) by `make unit`, or here when missing.
+        let (schemaOutput, schemaStatus) = try Self.runProcess(
+            [ReplayFixture.repositoryRoot + "/scripts/fetch-junit-schema.sh"])
+        try #require(schemaStatus == 0, "fetching the schema failed: \(schemaOutput)")
+        let schema = schemaOutput.split(separator: "\n").last.map(String.init) ?? ""
+        let (output, status) = try Self.runProcess(["xmllint", "--noout", "--schema", schema, sample, real])
+        #expect(status == 0, "\(output)")
+        #expect(output.contains("sample.xml validates") && output.contains("real.xml validates"), "\(output)")
+    }
+
+    /// Runs `arguments` (through `env`, so from `PATH`) and returns its output and exit status.
+    static func runProcess(_ arguments: [String]) throws -> (String, Int32) {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = arguments
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = output
+        try process.run()
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return (String(decoding: data, as: UTF8.self), process.terminationStatus)
+    }
+
     @Test("the JSON report matches docs/run-report.schema.json, from the sample and from a real run")
     func jsonSchema() async throws {
         let fixture = try ReplayFixture()

@@ -75,12 +75,13 @@ public enum URLSerializer {
     }
 
     private static func withoutFragment(_ text: String) -> String {
-        guard let hash = text.firstIndex(of: "#") else { return text }
+        // By bytes: searching the characters costs grapheme breaking on every request.
+        guard let hash = text.utf8.firstIndex(of: UInt8(ascii: "#")) else { return text }
         return String(text[..<hash])
     }
 
     private static func split(_ text: String) -> (beforeQuery: String, query: String?) {
-        guard let mark = text.firstIndex(of: "?") else { return (text, nil) }
+        guard let mark = text.utf8.firstIndex(of: UInt8(ascii: "?")) else { return (text, nil) }
         return (String(text[..<mark]), String(text[text.index(after: mark)...]))
     }
 

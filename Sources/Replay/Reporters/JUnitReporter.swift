@@ -21,7 +21,7 @@ public struct JUnitReporter: RunReporter {
         var xml = #"<?xml version="1.0" encoding="UTF-8"?>"# + "\n"
         xml +=
             "<testsuites name=\"lazer run\" tests=\"\(summary.requests)\" failures=\"\(summary.failed)\" "
-            + "errors=\"\(summary.errors + summary.notSent)\" skipped=\"\(summary.skipped)\" "
+            + "errors=\"\(summary.errors + summary.notSent)\" "
             + "time=\"\(ReportText.seconds(RequestResult.milliseconds(report.duration)))\">\n"
         for suite in suites {
             let failures = suite.results.count { $0.status == .failed }

@@ -29,9 +29,11 @@ public struct ExpectationCheck: Sendable, Hashable {
     public var expected: String
     public var actual: String
 
-    public init(_ expectation: Expectation, against facts: ResponseFacts) {
+    /// - Parameter query: the expectation's JSONPath already parsed (a run checks the same
+    ///   expectation many times); nil parses it here.
+    public init(_ expectation: Expectation, against facts: ResponseFacts, query: JSONPath? = nil) {
         label = ExpectationCheck.label(expectation.subject)
-        let actualValues = ExpectationCheck.values(of: expectation.subject, in: facts)
+        let actualValues = ExpectationCheck.values(of: expectation.subject, in: facts, query: query)
         let op = expectation.op
         expected = ExpectationCheck.expectedText(op, expectation.value)
         actual = actualValues.isEmpty ? "(nothing)" : actualValues.map(\.text).joined(separator: ", ")
@@ -66,14 +68,14 @@ public struct ExpectationCheck: Sendable, Hashable {
         }
     }
 
-    static func values(of subject: Expectation.Subject, in facts: ResponseFacts) -> [Value] {
+    static func values(of subject: Expectation.Subject, in facts: ResponseFacts, query: JSONPath? = nil) -> [Value] {
         switch subject {
         case .status:
             return [Value(text: String(facts.status), isString: false, json: String(facts.status))]
         case .header(let name):
             return facts.headers.values(for: name).map { Value(text: $0, isString: true, json: "") }
         case .jsonPath(let path):
-            guard let document = facts.document, let query = try? JSONPath(path) else { return [] }
+            guard let document = facts.document, let query = query ?? (try? JSONPath(path)) else { return [] }
             return query.select(in: document).map { node in
                 let isString = document.kind(node) == .string
                 let raw = document.rawText(node)
@@ -124,14 +126,14 @@ public struct ExpectationCheck: Sendable, Hashable {
             let range = NSRange(actual.text.startIndex..., in: actual.text)
             return regex.firstMatch(in: actual.text, range: range) != nil
         case .lessThan, .lessThanOrEqual, .greaterThan, .greaterThanOrEqual:
-            guard let left = Decimal(string: actual.text), let rightText = expected.map(text),
-                let right = Decimal(string: rightText)
-            else { return false }
+            guard let rightText = expected.map(text), let order = numberOrder(actual.text, rightText) else {
+                return false
+            }
             switch op {
-            case .lessThan: return left < right
-            case .lessThanOrEqual: return left <= right
-            case .greaterThan: return left > right
-            default: return left >= right
+            case .lessThan: return order < 0
+            case .lessThanOrEqual: return order <= 0
+            case .greaterThan: return order > 0
+            default: return order >= 0
             }
         case .oneOf:
             guard case .array(let options)? = expected else { return false }
@@ -141,16 +143,29 @@ public struct ExpectationCheck: Sendable, Hashable {
         }
     }
 
+    /// How two numbers compare, exactly (as JSONTree reads number text); nil when either is not a
+    /// number. Spaces around them (a header value) are ignored.
+    static func numberOrder(_ left: String, _ right: String) -> Int? {
+        JSONNumberText.compare(trimmed(left), trimmed(right))
+    }
+
+    private static func trimmed(_ text: String) -> String {
+        let isSpace: (UInt8) -> Bool = { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") }
+        guard text.utf8.first.map(isSpace) == true || text.utf8.last.map(isSpace) == true else { return text }
+        var trimmed = Substring(text)
+        while let first = trimmed.utf8.first, isSpace(first) { trimmed = trimmed.dropFirst() }
+        while let last = trimmed.utf8.last, isSpace(last) { trimmed = trimmed.dropLast() }
+        return String(trimmed)
+    }
+
     private static func text(_ value: StoredJSON) -> String { value.stringValue ?? value.compact() }
 
     private static func equal(_ actual: Value, _ expected: StoredJSON?) -> Bool {
         guard let expected else { return false }
         switch expected {
         case .number(let number):
-            guard !actual.isString, let left = Decimal(string: actual.text), let right = Decimal(string: number) else {
-                return false
-            }
-            return left == right
+            guard !actual.isString, let order = numberOrder(actual.text, number) else { return false }
+            return order == 0
         case .string(let string):
             return actual.text == string
         default:

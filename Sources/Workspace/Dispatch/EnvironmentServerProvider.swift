@@ -39,26 +39,30 @@ public final class EnvironmentServerProvider: ServerProvider {
     /// is sent to a half-resolved address.
     @discardableResult
     public func select(_ environment: Environment, scope: VariableScope) -> [VariableProblem] {
-        var resolver = VariableResolver(scope: scope)
-        let text = resolver.resolve(environment.baseURL, at: "environments[\(environment.name)].baseURL")
-        var problems = resolver.problems
-        var url: URL?
-        if problems.isEmpty {
-            url = URL(string: text)
-            if url?.scheme == nil || url?.host == nil {
-                url = nil
-                problems.append(
-                    VariableProblem(
-                        kind: .malformed(text, reason: "not an absolute http(s) URL"),
-                        location: "environments[\(environment.name)].baseURL"))
-            }
-        }
+        let (url, problems) = Self.baseURL(of: environment, scope: scope)
         state.withLock(ownedBy: self) { state in
             state.environmentName = environment.name
             state.baseURL = url
             state.problems = problems
         }
         return problems
+    }
+
+    /// `environment`'s base URL resolved in `scope`, or nil with the problems that stop it.
+    static func baseURL(of environment: Environment, scope: VariableScope) -> (URL?, [VariableProblem]) {
+        var resolver = VariableResolver(scope: scope)
+        let text = resolver.resolve(environment.baseURL, at: "environments[\(environment.name)].baseURL")
+        var problems = resolver.problems
+        guard problems.isEmpty else { return (nil, problems) }
+        var url = URL(string: text)
+        if url?.scheme == nil || url?.host == nil {
+            url = nil
+            problems.append(
+                VariableProblem(
+                    kind: .malformed(text, reason: "not an absolute http(s) URL"),
+                    location: "environments[\(environment.name)].baseURL"))
+        }
+        return (url, problems)
     }
 
     /// Forgets the selection: relative requests fail with "no base URL" until one is selected.

@@ -13,6 +13,7 @@ enum PercentEncoding {
     }
 
     private static func encode(_ text: String, keeping allowed: Set<UInt8>) -> String {
+        if text.utf8.allSatisfy(allowed.contains) { return text }
         var output = ""
         for byte in text.utf8 {
             if allowed.contains(byte) {

@@ -78,25 +78,51 @@ public struct RequestResolver: Sendable {
     }
 
     /// Replaces `:name` path segments (before any `?`) with the percent-encoded parameter value.
+    /// Scans bytes (`/`, `?` and `:` are ASCII): this runs for every request of a run.
     private func substitutePathParameters(
         in url: String, _ parameters: [KeyValueRow], _ resolver: inout VariableResolver
     ) -> String {
-        let enabled = parameters.enumerated().filter { $0.element.enabled }
-        guard !enabled.isEmpty else { return url }
+        guard parameters.contains(where: \.enabled) else { return url }
         var values: [String: String] = [:]
-        for (index, row) in enabled {
+        for (index, row) in parameters.enumerated() where row.enabled {
             values[row.name] = resolver.resolve(row.value, at: "pathParams[\(index)].value")
         }
-        let queryStart = url.firstIndex(of: "?") ?? url.endIndex
+        let queryStart = url.utf8.firstIndex(of: UInt8(ascii: "?")) ?? url.endIndex
         let pathPart = url[..<queryStart]
-        let schemeEnd = pathPart.range(of: "://").map(\.upperBound) ?? pathPart.startIndex
-        let segments = pathPart[schemeEnd...].split(separator: "/", omittingEmptySubsequences: false).map { segment in
-            if segment.hasPrefix(":"), let value = values[String(segment.dropFirst())] {
-                return PercentEncoding.encodeSegment(value)
+        let schemeEnd = Self.end(of: "://", in: pathPart) ?? pathPart.startIndex
+        var output = String(pathPart[..<schemeEnd])
+        var segmentStart = schemeEnd
+        while true {
+            let slash = pathPart.utf8[segmentStart...].firstIndex(of: UInt8(ascii: "/")) ?? queryStart
+            let segment = pathPart[segmentStart..<slash]
+            if segment.utf8.first == UInt8(ascii: ":"), let value = values[String(segment.dropFirst())] {
+                output += PercentEncoding.encodeSegment(value)
+            } else {
+                output += segment
             }
-            return String(segment)
+            guard slash < queryStart else { break }
+            output += "/"
+            segmentStart = pathPart.utf8.index(after: slash)
         }
-        return String(pathPart[..<schemeEnd]) + segments.joined(separator: "/") + url[queryStart...]
+        return output + url[queryStart...]
+    }
+
+    /// Where the first `needle` in `text` ends, by bytes (no Foundation on the path of every send).
+    static func end(of needle: StaticString, in text: Substring) -> Substring.Index? {
+        let pattern = UnsafeBufferPointer(start: needle.utf8Start, count: needle.utf8CodeUnitCount)
+        let bytes = text.utf8
+        var start = bytes.startIndex
+        while start != bytes.endIndex {
+            var index = start
+            var matched = 0
+            while matched < pattern.count, index != bytes.endIndex, bytes[index] == pattern[matched] {
+                matched += 1
+                index = bytes.index(after: index)
+            }
+            if matched == pattern.count { return index }
+            start = bytes.index(after: start)
+        }
+        return nil
     }
 
     private func absolute(_ path: String) -> String {

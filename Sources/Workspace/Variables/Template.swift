@@ -19,6 +19,18 @@ public struct Template: Sendable, Equatable {
         segments = Self.parse(text)
     }
 
+    /// False when `text` has no `{{` and so is its own literal value (a byte scan: most fields of
+    /// a request have no placeholder, and this is asked for each of them at every send).
+    public static func mayHavePlaceholders(_ text: String) -> Bool {
+        var previousWasBrace = false
+        for byte in text.utf8 {
+            let isBrace = byte == UInt8(ascii: "{")
+            if isBrace, previousWasBrace { return true }
+            previousWasBrace = isBrace
+        }
+        return false
+    }
+
     /// The variable names referred to, in order.
     public var variableNames: [String] {
         segments.compactMap { if case .variable(let name) = $0 { name } else { nil } }
@@ -29,39 +41,52 @@ public struct Template: Sendable, Equatable {
         segments.allSatisfy { if case .literal = $0 { true } else { false } }
     }
 
+    /// Scans the UTF-8 bytes: every byte the syntax uses (`{`, `}`, `\`, space) is ASCII, which
+    /// never occurs inside a multi-byte character, so pieces cut at them are whole characters.
     private static func parse(_ text: String) -> [Segment] {
+        let open = UInt8(ascii: "{")
+        let close = UInt8(ascii: "}")
+        let bytes = Array(text.utf8)
+        let count = bytes.count
         var segments: [Segment] = []
         var literal = ""
-        let scalars = Array(text.unicodeScalars)
         var index = 0
+        var runStart = 0
+        func piece(_ start: Int, _ end: Int) -> String { String(decoding: bytes[start..<end], as: UTF8.self) }
+        func appendRun(upTo end: Int) {
+            if end > runStart { literal += piece(runStart, end) }
+        }
         func flush() {
             if !literal.isEmpty { segments.append(.literal(literal)) }
             literal = ""
         }
-        while index < scalars.count {
-            let scalar = scalars[index]
-            if scalar == "\\", index + 2 < scalars.count, scalars[index + 1] == "{", scalars[index + 2] == "{" {
+        while index < count {
+            let byte = bytes[index]
+            if byte == UInt8(ascii: "\\"), index + 2 < count, bytes[index + 1] == open, bytes[index + 2] == open {
+                appendRun(upTo: index)
                 literal += "{{"
                 index += 3
+                runStart = index
                 continue
             }
-            guard scalar == "{", index + 1 < scalars.count, scalars[index + 1] == "{" else {
-                literal.unicodeScalars.append(scalar)
+            guard byte == open, index + 1 < count, bytes[index + 1] == open else {
                 index += 1
                 continue
             }
+            appendRun(upTo: index)
             // Find the closing braces.
             var end = index + 2
-            while end + 1 < scalars.count, !(scalars[end] == "}" && scalars[end + 1] == "}") { end += 1 }
-            guard end + 1 < scalars.count else {
+            while end + 1 < count, !(bytes[end] == close && bytes[end + 1] == close) { end += 1 }
+            guard end + 1 < count else {
                 flush()
-                let rest = String(String.UnicodeScalarView(scalars[index...]))
-                segments.append(.malformed(rest, reason: "'{{' without a closing '}}' (write \\{{ for a literal '{{')"))
+                segments.append(
+                    .malformed(
+                        piece(index, count), reason: "'{{' without a closing '}}' (write \\{{ for a literal '{{')"))
                 return segments
             }
             flush()
-            let inner = String(String.UnicodeScalarView(scalars[(index + 2)..<end]))
-            let raw = String(String.UnicodeScalarView(scalars[index..<(end + 2)]))
+            let inner = piece(index + 2, end)
+            let raw = piece(index, end + 2)
             let name = inner.trimmingSpaces
             if name.hasPrefix("$"), VariableName.isValid(String(name.dropFirst())) {
                 segments.append(.dynamic(String(name.dropFirst())))
@@ -71,7 +96,9 @@ public struct Template: Sendable, Equatable {
                 segments.append(.malformed(raw, reason: "\"\(inner)\" is not a variable name (\(VariableName.rule))"))
             }
             index = end + 2
+            runStart = index
         }
+        appendRun(upTo: count)
         flush()
         return segments
     }

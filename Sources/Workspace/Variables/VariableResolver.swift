@@ -16,10 +16,11 @@ public struct VariableResolver: Sendable {
     }
 
     /// The text with every placeholder replaced; unresolvable ones are left as written and reported.
-    public mutating func resolve(_ text: String, at location: String) -> String {
+    /// `location` is worked out only when there is something to report.
+    public mutating func resolve(_ text: String, at location: @autoclosure () -> String) -> String {
         // Fast path: most fields have no placeholders and no escapes.
-        if !text.contains("{{") { return text }
-        return expand(text, location: location, chain: [])
+        if !Template.mayHavePlaceholders(text) { return text }
+        return expand(text, location: location(), chain: [])
     }
 
     private mutating func expand(_ text: String, location: String, chain: [String]) -> String {
@@ -55,7 +56,7 @@ public struct VariableResolver: Sendable {
                     continue
                 }
                 let expanded =
-                    value.text.contains("{{")
+                    Template.mayHavePlaceholders(value.text)
                     ? expand(value.text, location: location, chain: chain + [name]) : value.text
                 if value.secret, !expanded.isEmpty { secretValues.insert(expanded) }
                 output += expanded

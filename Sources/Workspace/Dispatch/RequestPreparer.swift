@@ -1,0 +1,157 @@
+public import Foundation
+public import HTTPCore
+
+/// Prepares the requests of one collection in one environment. What does not change from one
+/// request to the next — the environment, the base URL (when it uses no variable), the
+/// dispatcher, the collection's folder, its secrets' redactor, the `LAZER_VAR_` variables — is
+/// worked out once, when the preparer is made, so a run of 10,000 requests does it once, not
+/// 10,000 times.
+///
+/// Two kinds: `WorkspaceServices.prepare` (the explorer) uses the services' shared
+/// `EnvironmentServerProvider` and re-reads the environment each time, since the user edits it
+/// between sends; `WorkspaceServices.preparer(for:environmentName:)` (`lazer run`, over files that
+/// do not change during the run) gives each prepared request a provider of its own, so
+/// preparing never moves a provider another request reads.
+public final class RequestPreparer: Sendable {
+    /// Where a prepared relative request finds its base URL.
+    enum Provider: Sendable {
+        /// The services' shared provider, moved to this environment at each `prepare`.
+        case shared(EnvironmentServerProvider)
+        /// This preparer's own, made per request (the base URL uses variables, or there is no environment).
+        case perRequest
+        /// This preparer's own, fixed (the base URL has no variable), and its problems.
+        case fixed(FixedServerProvider?, problems: [VariableProblem])
+    }
+
+    let services: WorkspaceServices
+    let document: CollectionDocument
+    let environmentName: String?
+    let environment: Environment?
+    let baseFolder: String
+    let provider: Provider
+    /// The redactor of the collection's own secret values.
+    let documentRedactor: Redactor
+    /// The dispatcher, when made once (own provider); nil to pick it at each `prepare`.
+    let fixedDispatcher: Result<any DataDispatcher, MockRouteError>?
+
+    init(services: WorkspaceServices, document: CollectionDocument, environmentName: String?, shared: Bool) {
+        self.services = services
+        self.document = document
+        let collection = document.collection
+        self.environmentName = environmentName ?? collection.defaultEnvironment
+        environment = self.environmentName.flatMap(collection.environment(named:))
+        baseFolder = Self.folder(of: document.path)
+        documentRedactor = Redactor(secrets: document.secretValues)
+        if shared {
+            provider = .shared(services.serverProvider)
+            fixedDispatcher = nil
+            return
+        }
+        if let environment, !environment.baseURL.contains("{{") {
+            // No variable in the base URL: the scope does not matter.
+            let (url, problems) = EnvironmentServerProvider.baseURL(of: environment, scope: VariableScope())
+            provider = .fixed(url.map(FixedServerProvider.init), problems: problems)
+        } else {
+            provider = .perRequest
+        }
+        if let environment {
+            do throws(MockRouteError) {
+                fixedDispatcher = .success(
+                    try services.dispatchers.dispatcher(
+                        for: environment, collectionID: collection.id, baseFolder: baseFolder))
+            } catch {
+                fixedDispatcher = .failure(error)
+            }
+        } else {
+            fixedDispatcher = .success(services.dispatchers.live)
+        }
+    }
+
+    /// Whether this preparer is for `document` (the same file and collection).
+    public func serves(_ document: CollectionDocument) -> Bool {
+        document.path == self.document.path && document.collection.id == self.document.collection.id
+    }
+
+    /// Resolves `saved` in this preparer's environment with `captures` (values taken from earlier
+    /// responses), builds its `HTTPRequest` and picks its dispatcher.
+    public func prepare(_ saved: SavedRequest, captures: [String: VariableScope.Value] = [:]) -> SendPreparation {
+        let collection = document.collection
+        let scope = VariableScope(
+            captures: captures, environment: environment?.variables ?? [], collection: collection.variables,
+            process: services.processVariables, dynamic: services.dynamicValues)
+        var problems: [String] = []
+        if let environmentName, environment == nil {
+            problems.append("no environment named \"\(environmentName)\" in \(collection.name)")
+        }
+        let serverProvider: (any ServerProvider)?
+        switch provider {
+        case .shared(let shared):
+            if let environment {
+                problems += shared.select(environment, scope: scope).map(\.description)
+            } else {
+                shared.clear()
+            }
+            serverProvider = shared
+        case .fixed(let fixed, let baseProblems):
+            problems += baseProblems.map(\.description)
+            serverProvider = fixed
+        case .perRequest:
+            if let environment {
+                let (url, baseProblems) = EnvironmentServerProvider.baseURL(of: environment, scope: scope)
+                problems += baseProblems.map(\.description)
+                serverProvider = url.map(FixedServerProvider.init)
+            } else {
+                serverProvider = FixedServerProvider(nil)
+            }
+        }
+        let outcome = RequestResolver(scope: scope, baseFolder: baseFolder).resolve(saved)
+        problems += outcome.problems.map(\.description)
+        let newSecrets = captures.values.filter(\.secret).map(\.text) + outcome.request.secretValues
+        let redactor = newSecrets.isEmpty ? documentRedactor : documentRedactor.adding(newSecrets)
+        var preparation = SendPreparation(
+            collectionID: collection.id, saved: saved, environment: environment, resolved: outcome.request,
+            problems: problems, request: nil, dispatcher: nil, redactor: redactor)
+        guard problems.isEmpty else { return preparation }
+        do {
+            preparation.request = try outcome.request.httpRequest(serverProvider: serverProvider)
+        } catch {
+            preparation.problems.append(ErrorTranslator.standard.translate(error).title)
+            return preparation
+        }
+        do throws(MockRouteError) {
+            preparation.dispatcher = try dispatcher()
+        } catch {
+            preparation.request = nil
+            preparation.problems.append(error.description)
+        }
+        return preparation
+    }
+
+    private func dispatcher() throws(MockRouteError) -> any DataDispatcher {
+        if let fixedDispatcher { return try fixedDispatcher.get() }
+        guard let environment else { return services.dispatchers.live }
+        return try services.dispatchers.dispatcher(
+            for: environment, collectionID: document.collection.id, baseFolder: baseFolder)
+    }
+
+    /// The folder of a file path, as `NSString.deletingLastPathComponent` gives it for the paths
+    /// collections have (`a/b.json` → `a`, `b.json` → ``, `/b.json` → `/`), without Foundation.
+    static func folder(of path: String) -> String {
+        var trimmed = Substring(path)
+        while trimmed.count > 1, trimmed.hasSuffix("/") { trimmed = trimmed.dropLast() }
+        guard let slash = trimmed.lastIndex(of: "/") else { return "" }
+        if slash == trimmed.startIndex { return "/" }
+        var folder = trimmed[..<slash]
+        while folder.count > 1, folder.hasSuffix("/") { folder = folder.dropLast() }
+        return String(folder)
+    }
+}
+
+/// A base URL that does not move: what a request prepared for `lazer run` points at.
+public final class FixedServerProvider: ServerProvider {
+    public let baseURL: URL?
+
+    public init(_ baseURL: URL?) {
+        self.baseURL = baseURL
+    }
+}

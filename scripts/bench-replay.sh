@@ -1,0 +1,102 @@
+#!/usr/bin/env bash
+# `make bench-replay`: `lazer run`'s speed, release builds, in one run:
+#
+#   1. ReplayBench: the engine in-process against a mock environment, 10,000 requests with two
+#      expectations each, one at a time and with --parallel 8 (wall and CPU time).
+#   2. scripts/bench/replay-loopback.py: 1,000 GETs against one nginx on 127.0.0.1, each with a
+#      status and two JSONPath checks, as whole processes: `lazer run` against tavern (the same
+#      checks; PyPI, pinned, into a throwaway virtualenv under bench-out/) and against one
+#      `curl -K` process fetching the same 1,000 URLs without checks.
+#
+# Installs nginx and curl (Debian) when missing; nginx is never started as a service, only as a
+# child on a free loopback port with its files in a temporary folder. The machine's load average
+# is printed before and after, since the figures depend on it. Results: bench-out/replay.md.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+TAVERN_VERSION=3.7.1
+
+need=()
+for package in nginx curl python3; do
+    status=$(dpkg-query -W -f='${Status}' "$package" 2>/dev/null || true)
+    [[ "$status" == "install ok installed" ]] || need+=("$package")
+done
+if [[ ${#need[@]} -gt 0 ]]; then
+    echo "bench-replay: installing ${need[*]}"
+    # RUNLEVEL=1 keeps Debian's maintainer scripts from starting nginx as a system service.
+    if [[ $(id -u) -eq 0 ]]; then
+        apt-get update -qq
+        RUNLEVEL=1 DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends "${need[@]}"
+    else
+        sudo -n env RUNLEVEL=1 DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends "${need[@]}"
+    fi
+fi
+
+mkdir -p bench-out
+venv=bench-out/tavern-venv
+installed=$("$venv/bin/pip" show tavern 2>/dev/null || true)
+if [[ ! -x "$venv/bin/pytest" ]] || [[ "$installed" != *$'\nVersion: '"$TAVERN_VERSION"$'\n'* ]]; then
+    echo "bench-replay: installing tavern $TAVERN_VERSION into $venv" >&2
+    rm -rf "$venv"
+    python3 -m venv "$venv"
+    "$venv/bin/pip" install --quiet --disable-pip-version-check "tavern==$TAVERN_VERSION"
+fi
+
+swift build -c release --product ReplayBench
+swift build -c release --product lazer
+
+work=$(mktemp -d /tmp/lazer-bench-replay.XXXXXX)
+nginx_pid=""
+cleanup() {
+    if [[ -n "$nginx_pid" ]]; then kill "$nginx_pid" 2>/dev/null || true; wait "$nginx_pid" 2>/dev/null || true; fi
+    rm -rf "$work"
+}
+trap cleanup EXIT
+
+port=$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
+chmod 755 "$work"
+mkdir -p "$work/tmp"
+cat >"$work/nginx.conf" <<CONF
+daemon off;
+worker_processes 1;
+pid $work/nginx.pid;
+error_log $work/error.log warn;
+events { worker_connections 1024; }
+http {
+    access_log off;
+    keepalive_requests 1000000;
+    keepalive_timeout 60s;
+    client_body_temp_path $work/tmp;
+    proxy_temp_path $work/tmp;
+    fastcgi_temp_path $work/tmp;
+    uwsgi_temp_path $work/tmp;
+    scgi_temp_path $work/tmp;
+    server {
+        listen 127.0.0.1:$port;
+        location ~ ^/items/(?<item>[0-9]+)$ {
+            default_type application/json;
+            return 200 '{"id":\$item,"name":"Widget","price":10.5,"tags":["a","b"]}';
+        }
+    }
+}
+CONF
+nginx -c "$work/nginx.conf" -p "$work" -e "$work/error.log" &
+nginx_pid=$!
+for _ in $(seq 100); do
+    curl -sf "http://127.0.0.1:$port/items/1" >/dev/null && break
+    sleep 0.05
+done
+
+{
+    echo "bench-replay $(date -u '+%Y-%m-%d %H:%M UTC') at $(git rev-parse --short HEAD)"
+    echo "machine: $(nproc) cores, $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ //'), $(free -g | awk '/^Mem/ {print $2}') GiB, Linux $(uname -r)"
+    echo "load average before: $(cut -d' ' -f1-3 /proc/loadavg)"
+    echo "versions: $(curl --version | head -1 | cut -d' ' -f1-2), nginx $(nginx -v 2>&1 | cut -d/ -f2), tavern $TAVERN_VERSION (pytest $("$venv/bin/pip" show pytest | awk '/^Version/ {print $2}'), Python $("$venv/bin/python" -c 'import platform; print(platform.python_version())'))"
+    echo
+    .build/release/ReplayBench
+    echo
+    python3 scripts/bench/replay-loopback.py --lazer .build/release/lazer --tavern-venv "$venv" --port "$port" \
+        --work "$work/loopback"
+    echo
+    echo "load average after: $(cut -d' ' -f1-3 /proc/loadavg)"
+} | tee bench-out/replay.md

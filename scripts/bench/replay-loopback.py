@@ -1,0 +1,150 @@
+#!/usr/bin/env python3
+"""`make bench-replay`, loopback half: the same 1,000 requests against one nginx on 127.0.0.1,
+run by `lazer run` (JSONPath checks), by tavern (the same checks, from PyPI) and by one `curl -K`
+process (no checks), in the same run. Prints a Markdown table; wall time of whole processes.
+
+Usage: replay-loopback.py --lazer BIN --tavern-venv DIR --port PORT --work DIR [--rounds N]
+"""
+import argparse
+import json
+import os
+import statistics
+import subprocess
+import sys
+import time
+
+REQUESTS = 1000
+
+
+def collection(port):
+    """A collection of 1,000 requests, each GET /items/N with three checks: status, and two
+    JSONPath values ($.id exactly N, $.price 10.5)."""
+    requests = []
+    for n in range(1, REQUESTS + 1):
+        requests.append({
+            "id": f"item-{n}",
+            "name": f"Item {n}",
+            "method": "GET",
+            "url": f"/items/{n}",
+            "expectations": [
+                {"subject": "status", "op": "equals", "value": 200},
+                {"subject": "jsonPath", "path": "$.id", "op": "equals", "value": n},
+                {"subject": "jsonPath", "path": "$.price", "op": "equals", "value": 10.5},
+            ],
+        })
+    return {
+        "formatVersion": 1,
+        "id": "replay-loopback-bench",
+        "name": "Loopback bench",
+        "defaultEnvironment": "live",
+        "environments": [{"name": "live", "kind": "live", "baseURL": f"http://127.0.0.1:{port}"}],
+        "requests": requests,
+    }
+
+
+def tavern_suite(port):
+    """The same 1,000 requests and checks as one tavern test of 1,000 stages (tavern's `json`
+    matches the listed keys and values; other keys are ignored)."""
+    lines = ["---", "test_name: loopback items", "stages:"]
+    for n in range(1, REQUESTS + 1):
+        lines += [
+            f"  - name: item {n}",
+            "    request:",
+            f"      url: http://127.0.0.1:{port}/items/{n}",
+            "      method: GET",
+            "    response:",
+            "      status_code: 200",
+            "      json:",
+            f"        id: {n}",
+            "        price: 10.5",
+            "      strict: false",
+        ]
+    return "\n".join(lines) + "\n"
+
+
+def curl_config(port):
+    lines = []
+    for n in range(1, REQUESTS + 1):
+        lines += [f'url = "http://127.0.0.1:{port}/items/{n}"', 'output = "/dev/null"']
+    return "\n".join(lines) + "\n"
+
+
+def timed(command, env=None, cwd=None):
+    start = time.perf_counter()
+    completed = subprocess.run(command, env=env, cwd=cwd, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    elapsed = time.perf_counter() - start
+    if completed.returncode != 0:
+        sys.stderr.write(completed.stdout.decode(errors="replace")[-3000:])
+        sys.stderr.write(completed.stderr.decode(errors="replace")[-3000:])
+        raise SystemExit(f"failed ({completed.returncode}): {' '.join(command)}")
+    return elapsed
+
+
+def main():
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--lazer", required=True)
+    parser.add_argument("--tavern-venv", required=True)
+    parser.add_argument("--port", type=int, required=True)
+    parser.add_argument("--work", required=True)
+    parser.add_argument("--rounds", type=int, default=5)
+    parser.add_argument("--tavern-rounds", type=int, default=3)
+    args = parser.parse_args()
+
+    os.makedirs(args.work, exist_ok=True)
+    collection_path = os.path.join(args.work, "loopback.json")
+    with open(collection_path, "w") as file:
+        json.dump(collection(args.port), file)
+    tavern_path = os.path.join(args.work, "test_loopback.tavern.yaml")
+    with open(tavern_path, "w") as file:
+        file.write(tavern_suite(args.port))
+    curl_path = os.path.join(args.work, "urls.curl")
+    with open(curl_path, "w") as file:
+        file.write(curl_config(args.port))
+
+    home = os.path.join(args.work, "home")
+    os.makedirs(home, exist_ok=True)
+    lazer_env = dict(os.environ, HOME=home, XDG_CONFIG_HOME=home + "/config", XDG_STATE_HOME=home + "/state",
+                     NO_COLOR="1")
+    lazer = [args.lazer, "run", collection_path, "--env", "live", "--no-history", "--reporter", "json",
+             "--output", os.path.join(args.work, "report.json")]
+    pytest = os.path.join(args.tavern_venv, "bin", "pytest")
+    tavern = [pytest, "-q", "-p", "no:cacheprovider", tavern_path]
+    curl = ["curl", "-s", "-K", curl_path]
+
+    # One untimed run each: warm caches, and check every request passed.
+    timed(lazer, env=lazer_env)
+    with open(os.path.join(args.work, "report.json")) as file:
+        report = json.load(file)
+    summary = report.get("summary", {})
+    passed = summary.get("passed")
+    if passed != REQUESTS:
+        raise SystemExit(f"lazer run: {passed} of {REQUESTS} passed: {summary}")
+    timed(curl)
+    timed(tavern, cwd=args.work)
+
+    lazer_times, curl_times, tavern_times = [], [], []
+    for round_index in range(args.rounds):
+        lazer_times.append(timed(lazer, env=lazer_env))
+        curl_times.append(timed(curl))
+        if round_index < args.tavern_rounds:
+            tavern_times.append(timed(tavern, cwd=args.work))
+    lazer_median = statistics.median(lazer_times)
+    curl_median = statistics.median(curl_times)
+    tavern_median = statistics.median(tavern_times)
+
+    def row(name, times, note):
+        return (f"| {name} | {statistics.median(times) * 1000:.0f} ms ({min(times) * 1000:.0f}–{max(times) * 1000:.0f}) "
+                f"| {REQUESTS / statistics.median(times):,.0f} | {note} |")
+
+    print(f"| 1,000 GETs on loopback nginx (whole process, median of {args.rounds}; tavern {args.tavern_rounds}) "
+          "| wall (min–max) | requests/s | compared with lazer |")
+    print("|---|---:|---:|---|")
+    print(row("`lazer run` (3 checks each: status, 2 JSONPath)", lazer_times, "—"))
+    print(row("tavern (the same checks)", tavern_times,
+              f"lazer is **{tavern_median / lazer_median:.1f}×** faster (goal ≥ 20×)"))
+    print(row("`curl -K` (no checks)", curl_times,
+              f"lazer takes **{lazer_median / curl_median:.2f}×** curl's time (goal ≤ 1.5×)"))
+
+
+if __name__ == "__main__":
+    main()
