@@ -179,7 +179,7 @@ let package = Package(
 
         .target(
             name: "Explorer",
-            dependencies: ["TUI", "Workspace", "HTTPCore", "Futures", "JSONTree"],
+            dependencies: ["TUI", "Workspace", "HTTPCore", "Futures", "JSONTree", "Replay"],
             swiftSettings: strictSwift
         ),
         // Drives a real ExplorerProgram on a TestBackend with manual schedulers, virtual time and
@@ -270,6 +270,7 @@ let package = Package(
             name: "ExplorerTests",
             dependencies: [
                 "Explorer", "ExplorerTesting", "TUI", "TUITesting", "Workspace", "HTTPCore", "Futures", "JSONTree",
+                "Replay",
             ],
             exclude: ["Snapshots"],
             swiftSettings: strictSwift

@@ -46,6 +46,8 @@ extension ExplorerProgram {
             let store = environment.workspace.uiState
             environment.work.schedule { try? store.save(remembered, collectionID: collectionID) }
         case .storeDrafts(let drafts): storeDrafts(drafts)
+        case .run(let job): startRun(job)
+        case .cancelRun(let run): if currentRun?.run == run { currentRun?.task.cancel() }
         case .loadHistory(let key):
             let history = environment.workspace.history
             environment.work.schedule { [weak self] in

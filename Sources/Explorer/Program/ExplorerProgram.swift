@@ -29,6 +29,8 @@ public final class ExplorerProgram {
     /// is checked once the save's result is in, else the save looks like another program's change.
     var savesInFlight: [String: Int] = [:]
     var changedWhileSaving: Set<String> = []
+    /// The Runner view's run in progress (a task running `Replay`), by run number.
+    var currentRun: (run: Int, task: Task<Void, Never>)?
     /// Called after each frame with its report (benchmarks and tests).
     public var onFrame: ((FrameReport) -> Void)?
 

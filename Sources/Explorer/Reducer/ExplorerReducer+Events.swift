@@ -15,6 +15,8 @@ extension ExplorerReducer {
         case .paste(let text):
             return paste(text, &state)
         case .mouse(let mouse):
+            // The Runner view covers the panes: clicks must not reach what is under it.
+            if state.runner?.isShown == true, state.overlay == nil { return [] }
             return handleMouse(mouse, &state)
         case .resize(let size):
             state.size = size
@@ -30,6 +32,7 @@ extension ExplorerReducer {
             return []
         }
         if let overlay = state.overlay { return handleOverlayKey(key, overlay, &state) }
+        if state.runner?.isShown == true { return runnerKey(key, &state) }
         if key == KeyEvent(.escape) { return escape(&state) }
         // Tab, Ctrl, Alt and F-keys reach the global bindings first, whatever has the focus — but
         // Tab in a table cell being edited moves to the row's other column, as in any table.

@@ -62,6 +62,8 @@ extension ExplorerReducer {
                 state.theme = theme
             } else if action.hasPrefix("env:") {
                 return chooseEnvironment(String(action.dropFirst(4)), &state)
+            } else if action.hasPrefix("runner.") {
+                return runnerAction(action, &state)
             } else if action.hasPrefix("collections.") || action == "nav.open" {
                 return collectionsAction(action, &state)
             } else if action.hasPrefix("request.") || action.hasPrefix("body.") {

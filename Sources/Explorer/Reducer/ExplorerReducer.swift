@@ -55,7 +55,9 @@ public enum ExplorerReducer {
             guard key == state.selection else { return [] }
             state.response.history = entries.reversed()
             state.response.historySelected = min(state.response.historySelected, max(0, entries.count - 1))
-            return []
+            return openRunExchangeIfAsked(key, &state)
+        case .runner(let event):
+            return runnerEvent(event, &state)
         case .searchFinished(let generation, let pattern, let matches, let error):
             return searchFinished(generation, pattern, matches, error, &state)
         case .filterFinished(let generation, let query, let result):

@@ -37,6 +37,8 @@ public enum ExplorerAction: Sendable {
     case externalEditFinished(RequestKey, text: String?, message: String?)
     /// A message for the status bar (clipboard helper failures and the like).
     case notice(String, isError: Bool)
+    /// A run of the Runner view moved on.
+    case runner(RunnerEvent)
     /// Time passes (only while something animates).
     case tick
 }

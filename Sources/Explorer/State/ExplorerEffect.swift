@@ -29,6 +29,10 @@ public enum ExplorerEffect: Sendable {
     /// Search keys and values of the document of `generation` off the main thread.
     case search(generation: Int, pattern: String, document: JSONDocument)
     case setMouse(Bool)
+    /// Replay a folder or collection (the Runner view); results come back as `runner` actions.
+    case run(RunJob)
+    /// Stop the run: the request in flight is cancelled, the rest reported skipped.
+    case cancelRun(run: Int)
     /// Leave: restore the terminal and exit.
     case quit
 }

@@ -35,6 +35,7 @@ public enum ExplorerKeymap {
         KeyBinding("body.format", keys: ["alt+f"], help: "Pretty-format the JSON body"),
         KeyBinding("body.external", keys: ["alt+e"], help: "Edit the body in $EDITOR"),
         KeyBinding("request.method", keys: ["alt+m"], help: "Next HTTP method"),
+        KeyBinding("runner.show", keys: ["F8"], help: "Show or hide the Runner view (the last run)"),
 
         // Outside text fields.
         KeyBinding("app.palette", keys: [":"], help: "Command palette", context: "outside"),
@@ -70,6 +71,9 @@ public enum ExplorerKeymap {
         KeyBinding("collections.moveDown", keys: ["J"], help: "Move down among its siblings", context: "collections"),
         KeyBinding("collections.moveUp", keys: ["K"], help: "Move up among its siblings", context: "collections"),
         KeyBinding("collections.moveTo", keys: ["m"], help: "Move into another folder", context: "collections"),
+        KeyBinding(
+            "runner.run", keys: ["R"], help: "Run the folder (or collection) in the Runner view",
+            context: "collections"),
 
         // Request.
         KeyBinding("request.prevTab", keys: ["["], help: "Previous tab", context: "request"),

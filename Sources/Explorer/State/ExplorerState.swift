@@ -54,6 +54,8 @@ public struct ExplorerState: Sendable {
     public var pendingReload: [String: CollectionSlot] = [:]
     /// Drafts recovered from an earlier session, waiting for the user's answer.
     public var recoveredDrafts: [RequestKey: SavedRequest] = [:]
+    /// The last run of a folder or collection (the Runner view), if any.
+    public var runner: RunnerState?
 
     public init(
         size: Size, theme: Theme, themes: ThemeCatalog = ThemeCatalog(), keymap: Keymap = ExplorerKeymap.keymap,
@@ -131,7 +133,7 @@ public struct ExplorerState: Sendable {
     /// When the screen next changes by itself: 100 ms ahead while a request is in flight (its
     /// spinner and clock), else when a toast or the undo offer expires; nil when nothing will.
     public var nextWake: Duration? {
-        if inFlightCount > 0 { return now + Self.inFlightRefresh }
+        if inFlightCount > 0 || runner?.isRunning == true { return now + Self.inFlightRefresh }
         return [toast?.expires, undo?.expires].compactMap { $0 }.min()
     }
 

@@ -1,0 +1,22 @@
+import Replay
+import Workspace
+
+/// The Runner view's effect: the same `ReplayRunner` as `lazer run`, one request at a time in
+/// collection order (captures chain), exchanges recorded in history like any send, each result
+/// handed back as it finishes. Cancelling the task cancels the request in flight; the runner
+/// reports the rest skipped.
+extension ExplorerProgram {
+    func startRun(_ job: RunJob) {
+        let runner = ReplayRunner(
+            services: environment.workspace,
+            configuration: RunConfiguration(environment: job.environment, recordHistory: true))
+        let run = job.run
+        let plan = job.plan
+        let deliver: @Sendable (ExplorerAction) -> Void = { [weak self] action in self?.deliver(action) }
+        let task = Task.detached {
+            _ = await runner.run(plan) { result in deliver(.runner(.result(run: run, result))) }
+            deliver(.runner(.finished(run: run)))
+        }
+        currentRun = (run, task)
+    }
+}

@@ -1,0 +1,183 @@
+import Replay
+import TUI
+import Workspace
+
+/// The Runner view: `R` in the collections pane (or the palette) runs the folder or collection
+/// under the cursor through `Replay`, against the collection's selected environment; results tick
+/// in as `runner` actions; Enter on a row opens that request with the run's exchange.
+extension ExplorerReducer {
+    static func runnerAction(_ action: String, _ state: inout ExplorerState) -> [ExplorerEffect] {
+        switch action {
+        case "runner.run": return startRun(runTarget(state, wholeCollection: false), &state)
+        case "runner.runCollection": return startRun(runTarget(state, wholeCollection: true), &state)
+        case "runner.show":
+            guard state.runner != nil else {
+                notify(&state, "Nothing has run yet: R in the collections pane runs a folder", kind: .info)
+                return []
+            }
+            state.runner?.isShown.toggle()
+        default: break
+        }
+        return []
+    }
+
+    /// What `R` runs: the collection or folder under the cursor; for a request, its folder. With
+    /// `wholeCollection`, the collection of whatever is under the cursor.
+    static func runTarget(_ state: ExplorerState, wholeCollection: Bool) -> (collectionID: String, folder: [String])? {
+        let kind = state.navigator.selectedRow?.kind ?? state.selection.map(NavigatorRow.Kind.request)
+        switch kind {
+        case .collection(let id): return (id, [])
+        case .folder(let id, let path): return (id, wholeCollection ? [] : path)
+        case .request(let key):
+            guard !wholeCollection, let document = state.document(collectionID: key.collectionID) else {
+                return (key.collectionID, [])
+            }
+            let location = document.collection.allRequests.first { $0.request.id == key.requestID }
+            return (key.collectionID, location?.folderPath ?? [])
+        case .broken, nil: return nil
+        }
+    }
+
+    static func startRun(
+        _ target: (collectionID: String, folder: [String])?, _ state: inout ExplorerState
+    ) -> [ExplorerEffect] {
+        guard let target, let document = state.document(collectionID: target.collectionID) else {
+            notify(&state, "Nothing to run here: pick a collection, a folder or a request", kind: .warning)
+            return []
+        }
+        if let runner = state.runner, runner.isRunning {
+            state.runner?.isShown = true
+            notify(&state, "A run is in progress (c cancels it)", kind: .info)
+            return []
+        }
+        let items = document.collection.allRequests.filter { $0.folderPath.starts(with: target.folder) }.map {
+            RunPlan.Item(document: document, folderPath: $0.folderPath, request: $0.request)
+        }
+        let collection = document.collection
+        let title = target.folder.isEmpty ? collection.name : target.folder.joined(separator: "/")
+        guard !items.isEmpty else {
+            notify(&state, "\(title) has no requests to run", kind: .info)
+            return []
+        }
+        let environment = state.environmentName(collectionID: target.collectionID)
+        let run = state.nextGeneration
+        state.nextGeneration += 1
+        let rows = items.map { item in
+            RunnerState.Row(
+                key: RequestKey(collectionID: target.collectionID, requestID: item.request.id),
+                method: item.request.method.rawValue,
+                path: (item.folderPath + [item.request.name]).joined(separator: "/"))
+        }
+        state.runner = RunnerState(
+            run: run, title: target.folder.isEmpty ? title : "\(title) · \(collection.name)",
+            collectionID: target.collectionID, folder: target.folder, environment: environment, rows: rows,
+            startedAt: state.now)
+        let drafts = state.drafts.keys.count { key in rows.contains { $0.key == key } }
+        if drafts > 0 {
+            notify(
+                &state, "Runs the saved requests: \(drafts) unsaved edit\(drafts == 1 ? " is" : "s are") left out",
+                kind: .warning)
+        }
+        return [.run(RunJob(run: run, plan: RunPlan(items: items), environment: environment))]
+    }
+
+    static func runnerEvent(_ event: RunnerEvent, _ state: inout ExplorerState) -> [ExplorerEffect] {
+        switch event {
+        case .result(let run, let result):
+            guard state.runner?.run == run, let index = state.runner?.index(for: result) else { return [] }
+            state.runner?.rows[index].result = result
+        case .finished(let run):
+            guard let runner = state.runner, runner.run == run else { return [] }
+            state.runner?.isRunning = false
+            state.runner?.duration = state.now - runner.startedAt
+            let summary = runner.summary
+            let failing = summary.failed + summary.errors + summary.notSent
+            notify(
+                &state,
+                runner.isCancelling
+                    ? "Run cancelled: \(summary.requests - summary.skipped) of \(runner.rows.count) requests ran"
+                    : failing == 0
+                        ? "Run passed: \(summary.passed) of \(runner.rows.count)" : "Run: \(failing) did not pass",
+                kind: runner.isCancelling ? .info : failing == 0 ? .success : .error)
+            // The selected request's history now has the run's exchange.
+            if let key = state.selection, runner.rows.contains(where: { $0.key == key }) { return [.loadHistory(key)] }
+        }
+        return []
+    }
+
+    /// Keys while the Runner view is on screen.
+    static func runnerKey(_ key: KeyEvent, _ state: inout ExplorerState) -> [ExplorerEffect] {
+        guard var runner = state.runner else { return [] }
+        if isCommandKey(key), key.key != .tab, key.key != .backTab,
+            case .action(let action) = state.keys.resolve(key, contexts: [])
+        {
+            // F-keys, Ctrl and Alt keep their global meaning (F8 hides the view, Ctrl+Q quits…).
+            return perform(action, &state)
+        }
+        let last = max(0, runner.rows.count - 1)
+        switch key {
+        case KeyEvent(.escape), .char("q"):
+            runner.isShown = false
+        case KeyEvent(.up), .char("k"): runner.selected = max(0, runner.selected - 1)
+        case KeyEvent(.down), .char("j"): runner.selected = min(last, runner.selected + 1)
+        case KeyEvent(.pageUp): runner.selected = max(0, runner.selected - 10)
+        case KeyEvent(.pageDown): runner.selected = min(last, runner.selected + 10)
+        case KeyEvent(.home), .char("g"): runner.selected = 0
+        case KeyEvent(.end), .char("G"): runner.selected = last
+        case .char("c"):
+            guard runner.isRunning else {
+                notify(&state, "The run is over (r runs it again)", kind: .info)
+                return []
+            }
+            runner.isCancelling = true
+            state.runner = runner
+            return [.cancelRun(run: runner.run)]
+        case .char("r"):
+            guard !runner.isRunning else {
+                notify(&state, "The run is still going (c cancels it)", kind: .info)
+                return []
+            }
+            return startRun((runner.collectionID, runner.folder), &state)
+        case KeyEvent(.enter):
+            return openRunnerRow(&state)
+        default:
+            return []
+        }
+        state.runner = runner
+        return []
+    }
+
+    /// Enter on a row: hides the view and selects the request; once its history is loaded the
+    /// run's exchange (the newest entry) opens in the response views.
+    private static func openRunnerRow(_ state: inout ExplorerState) -> [ExplorerEffect] {
+        guard let runner = state.runner, runner.rows.indices.contains(runner.selected) else { return [] }
+        let row = runner.rows[runner.selected]
+        guard state.request(row.key) != nil else {
+            notify(&state, "\(row.path) is no longer in its collection", kind: .warning)
+            return []
+        }
+        state.runner?.isShown = false
+        let effects = select(row.key, &state, focus: false)
+        state.focus = .response
+        switch row.result?.status {
+        case .passed?, .failed?, .error?:
+            state.runner?.opening = row.key
+        default:
+            state.runner?.opening = nil
+            if let result = row.result, !result.problems.isEmpty {
+                state.overlay = .sendBlocked(problems: result.problems, selected: 0)
+            }
+        }
+        return effects
+    }
+
+    /// After a history load: opens the run's exchange of the row Enter was pressed on.
+    static func openRunExchangeIfAsked(_ key: RequestKey, _ state: inout ExplorerState) -> [ExplorerEffect] {
+        guard state.runner?.opening == key, state.selection == key else { return [] }
+        state.runner?.opening = nil
+        guard !state.response.history.isEmpty else { return [] }
+        state.response.tab = .history
+        state.response.historySelected = 0
+        return responseAction("response.open", &state)
+    }
+}

@@ -1,0 +1,100 @@
+import Foundation
+public import Replay
+import Workspace
+
+/// The Runner view: a folder or a collection replayed by `Replay` (the engine of `lazer run`)
+/// against the selected environment, its requests ticking through as they finish. It stays in
+/// the state after the run, so F8 shows it again after a row was opened.
+public struct RunnerState: Sendable {
+    /// One planned request and, once it finished, its result.
+    public struct Row: Sendable, Equatable {
+        public var key: RequestKey
+        public var method: String
+        /// `Folder/Sub/Name` inside its collection.
+        public var path: String
+        public var result: RequestResult?
+
+        public init(key: RequestKey, method: String, path: String, result: RequestResult? = nil) {
+            self.key = key
+            self.method = method
+            self.path = path
+            self.result = result
+        }
+    }
+
+    /// Which run this is: results of an older run are dropped.
+    public var run: Int
+    /// What runs: `Posts` (a folder) or the collection's name.
+    public var title: String
+    public var collectionID: String
+    /// The folder that runs (`[]`: the whole collection); `r` runs it again.
+    public var folder: [String]
+    public var environment: String?
+    public var rows: [Row]
+    /// The highlighted request row.
+    public var selected = 0
+    /// The first display line on screen (kept by the view so the selection stays visible).
+    public var scroll = 0
+    public var isRunning = true
+    /// Cancel was asked; the rest of the run is reported skipped.
+    public var isCancelling = false
+    /// When the run started and (once over) how long it took, on the program's clock.
+    public var startedAt: Duration
+    public var duration: Duration?
+    /// Whether the view is on screen (Esc hides it; F8 shows it again).
+    public var isShown = true
+    /// A row opened with Enter: its exchange is opened from history once that has loaded.
+    public var opening: RequestKey?
+
+    public init(
+        run: Int, title: String, collectionID: String, folder: [String], environment: String?, rows: [Row],
+        startedAt: Duration
+    ) {
+        self.run = run
+        self.title = title
+        self.collectionID = collectionID
+        self.folder = folder
+        self.environment = environment
+        self.rows = rows
+        self.startedAt = startedAt
+    }
+
+    /// How many requests have finished.
+    public var finishedCount: Int { rows.count { $0.result != nil } }
+
+    /// The counts of the results so far, as `lazer run`'s summary counts them.
+    public var summary: RunReport.Summary {
+        RunReport(
+            results: rows.compactMap(\.result), environment: environment, startedAt: .distantPast, duration: .zero
+        )
+        .summary
+    }
+
+    /// The row the next result belongs to: the first unfinished one with its request.
+    func index(for result: RequestResult) -> Int? {
+        rows.firstIndex {
+            $0.result == nil && $0.key.requestID == result.requestID && $0.key.collectionID == result.collectionID
+        }
+    }
+}
+
+/// A run for the program: the plan and the environment; results come back as `runner` actions.
+public struct RunJob: Sendable {
+    public var run: Int
+    public var plan: RunPlan
+    public var environment: String?
+
+    public init(run: Int, plan: RunPlan, environment: String?) {
+        self.run = run
+        self.plan = plan
+        self.environment = environment
+    }
+}
+
+/// What a run reports back to the reducer.
+public enum RunnerEvent: Sendable {
+    /// One request finished (in plan order).
+    case result(run: Int, RequestResult)
+    /// The run is over (all done, or cancelled).
+    case finished(run: Int)
+}
