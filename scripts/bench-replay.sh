@@ -15,6 +15,8 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 TAVERN_VERSION=3.7.1
+# tavern 3.7.1 does not cap pytest, and pytest 9 moved what it imports (_pytest.python_api).
+PYTEST_VERSION=8.3.5
 
 need=()
 for package in nginx curl python3; do
@@ -34,12 +36,13 @@ fi
 
 mkdir -p bench-out
 venv=bench-out/tavern-venv
-installed=$("$venv/bin/pip" show tavern 2>/dev/null || true)
-if [[ ! -x "$venv/bin/pytest" ]] || [[ "$installed" != *$'\nVersion: '"$TAVERN_VERSION"$'\n'* ]]; then
-    echo "bench-replay: installing tavern $TAVERN_VERSION into $venv" >&2
+installed=$("$venv/bin/pip" show tavern pytest 2>/dev/null || true)
+if [[ ! -x "$venv/bin/pytest" ]] || [[ "$installed" != *$'\nVersion: '"$TAVERN_VERSION"$'\n'* ]] ||
+    [[ "$installed" != *$'\nVersion: '"$PYTEST_VERSION"$'\n'* ]]; then
+    echo "bench-replay: installing tavern $TAVERN_VERSION (pytest $PYTEST_VERSION) into $venv" >&2
     rm -rf "$venv"
     python3 -m venv "$venv"
-    "$venv/bin/pip" install --quiet --disable-pip-version-check "tavern==$TAVERN_VERSION"
+    "$venv/bin/pip" install --quiet --disable-pip-version-check "tavern==$TAVERN_VERSION" "pytest==$PYTEST_VERSION"
 fi
 
 swift build -c release --product ReplayBench

@@ -89,6 +89,8 @@ def main():
     parser.add_argument("--rounds", type=int, default=5)
     parser.add_argument("--tavern-rounds", type=int, default=3)
     args = parser.parse_args()
+    args.lazer = os.path.abspath(args.lazer)
+    args.tavern_venv = os.path.abspath(args.tavern_venv)
 
     os.makedirs(args.work, exist_ok=True)
     collection_path = os.path.join(args.work, "loopback.json")

@@ -57,9 +57,9 @@ enum ResponsePaneView {
 
     private static func renderStatus(_ state: ExplorerState, in area: Rect, buffer: inout Buffer) {
         let theme = state.theme
-        guard let exchange = state.exchange else { return }
         var x = area.x
-        if let generation = exchange.inFlight {
+        // A history entry opened for a request not sent in this session has no exchange.
+        if let exchange = state.exchange, let generation = exchange.inFlight {
             _ = generation
             let elapsed = state.now - exchange.startedAt
             let frameIndex = Int(

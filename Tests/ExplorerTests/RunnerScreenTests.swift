@@ -1,0 +1,62 @@
+import Explorer
+import ExplorerTesting
+import Foundation
+import TUI
+import Testing
+import Workspace
+
+/// The Runner view on a real `ExplorerProgram`: `R` runs the shipped JSONPlaceholder's Posts folder
+/// through `Replay` against its mock environment (the run's own task, answered in-process), and
+/// the screens are compared with snapshots at 120×40 and 80×24 in two themes. Per-request times
+/// are real and scrubbed.
+@MainActor
+struct RunnerScreenTests {
+    private static let times = ScreenScrub(pattern: "(<1|\\b\\d+) ms\\b", replacement: "N ms")
+
+    private func harness(_ variant: ScreenVariant) throws -> ExplorerHarness {
+        try ExplorerHarness(
+            collections: try Shipped.jsonPlaceholder(), size: Size(width: variant.width, height: variant.height),
+            theme: variant.theme, startup: StartupRequest(request: "Posts/List posts"))
+    }
+
+    /// Runs the main scheduler until the run is over. The run is its own task, so this waits for
+    /// it (a bound on the rounds, not on time: it fails rather than hangs).
+    private func waitForTheRun(_ harness: ExplorerHarness, sourceLocation: SourceLocation = #_sourceLocation)
+        async throws
+    {
+        for _ in 0..<20_000 {
+            harness.settle()
+            if harness.state.runner?.isRunning == false { return }
+            try await Task.sleep(for: .milliseconds(1))
+        }
+        Issue.record("the run never finished", sourceLocation: sourceLocation)
+    }
+
+    @Test(arguments: ScreenVariant.all) func aFinishedRunOfAFolder(_ variant: ScreenVariant) async throws {
+        let harness = try harness(variant)
+        harness.press("g")
+        harness.press("1")
+        harness.press("R")
+        try await waitForTheRun(harness)
+        let rows = harness.state.runner?.rows ?? []
+        #expect(rows.count == 8)
+        #expect(rows.allSatisfy { $0.result != nil })
+        harness.assertScreen(named: "runner-done-\(variant)", scrubbing: [Self.times])
+    }
+
+    @Test(arguments: ScreenVariant.all) func aRowOpensTheRunsExchange(_ variant: ScreenVariant) async throws {
+        let harness = try harness(variant)
+        harness.press("g")
+        harness.press("1")
+        harness.press("R")
+        try await waitForTheRun(harness)
+        harness.press("j")
+        harness.press("enter")
+        #expect(harness.state.runner?.isShown == false)
+        #expect(harness.state.response.openedHistory != nil)
+        harness.assertScreen(
+            named: "runner-opened-\(variant)", scrubbing: [Self.times, ScreenScrub.clockTimes])
+        harness.press("F8")
+        #expect(harness.state.runner?.isShown == true)
+    }
+}
