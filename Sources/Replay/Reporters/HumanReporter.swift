@@ -20,7 +20,10 @@ public struct HumanReporter: RunReporter {
             if result.iteration > 1 { heading += " · pass \(result.iteration)" }
             text += paint(ReportText.visible(heading), .bold) + "\n"
         }
-        let method = result.method.padding(toLength: 7, withPad: " ", startingAt: 0)
+        // Padded to 7 (cut past it) without Foundation's `padding`, which costs more than the line.
+        let method =
+            result.method.count >= 7
+            ? String(result.method.prefix(7)) : result.method + String(repeating: " ", count: 7 - result.method.count)
         let name = ReportText.visible(result.path)
         var details: [String] = []
         var notes: [String] = []

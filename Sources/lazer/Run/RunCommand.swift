@@ -100,7 +100,10 @@ struct RunCommand: ParsableCommand {
         defer { dispatcher.shutdown() }
         let services = WorkspaceServices(
             directories: UserDirectories(environment: environment), liveDispatcher: dispatcher,
-            scheduler: DispatchQueueScheduler(DispatchQueue(label: "lazer.run")))
+            // Futures deliver where they complete (the network thread, or the mock's caller): the
+            // runner only resumes its task there, and each hop to another queue costs a thread
+            // wake-up per request — most of a loopback request's time on a busy machine.
+            scheduler: ImmediateScheduler())
         let folders =
             paths.isEmpty ? [FileManager.default.fileExists(atPath: "Collections") ? "Collections" : "."] : paths
         let loaded = RunLoader.load(folders, services: services)
