@@ -1,4 +1,5 @@
 import Foundation
+import HTTPCore
 import Replay
 import Testing
 import Workspace
@@ -24,6 +25,41 @@ import Workspace
         #expect(me.url == "http://chain.mock/users/7?key=••••••")
         #expect(me.checks.map(\.passed) == [true, true, true])
         #expect(me.checks[2].actual == "7")
+    }
+
+    @Test("cancelling the run's task cancels the request in flight and reports the rest skipped (the Runner view's c)")
+    func cancellingTheTaskStopsTheRun() async throws {
+        let fixture = try ReplayFixture(processEnvironment: environment)
+        let file = try fixture.write(ChainCollection.text, to: "chain.json")
+        // The mock answers "slow" after 5 s: cancelled once the mock has it, it ends at once as an
+        // error, and what follows is skipped.
+        let plan = try fixture.plan([file], requests: ["slow", "undefined"])
+        let document = try #require(plan.items.first?.document)
+        let environment = try #require(document.collection.environments.first)
+        let mock = try fixture.services.dispatchers.mockDispatcher(
+            for: environment, collectionID: document.collection.id,
+            baseFolder: (document.path as NSString).deletingLastPathComponent)
+        let runner = ReplayRunner(services: fixture.services, configuration: RunConfiguration(recordHistory: false))
+        let task = Task { await runner.run(plan) }
+        for _ in 0..<5000 where !mock.recordedRequests.contains(where: { $0.path == "/slow" }) {
+            try await Task.sleep(for: .milliseconds(1))
+        }
+        task.cancel()
+        let report = await task.value
+        #expect(report.results.map(\.requestID) == ["slow", "undefined"])
+        #expect(report.results[0].status == .error)
+        #expect(report.results[1].status == .skipped)
+    }
+
+    @Test("a run's preparer never moves the shared server provider the explorer's requests read")
+    func preparingForARunLeavesTheSharedProviderAlone() async throws {
+        let fixture = try ReplayFixture(processEnvironment: environment)
+        let file = try fixture.write(ChainCollection.text, to: "chain.json")
+        #expect(fixture.services.serverProvider.baseURL == nil)
+        let report = try await fixture.run([file], requests: ["login", "me"])
+        #expect(report.exitStatus == 0)
+        #expect(fixture.services.serverProvider.baseURL == nil)
+        #expect(fixture.services.serverProvider.environmentName == nil)
     }
 
     @Test("exit status: 0 all passed, 1 an expectation failed, 3 no response, 2 a request not built")

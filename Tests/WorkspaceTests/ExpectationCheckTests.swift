@@ -41,6 +41,26 @@ import Workspace
         #expect(try !check(.jsonPath("$.name"), .equals, .number("1")).passed, "a string is not a number")
     }
 
+    @Test("numbers beyond 38 digits and in exponent form compare exactly; header numbers may have spaces")
+    func numbersCompareExactlyBeyondFoundationDecimal() throws {
+        let long = "1234567890123456789012345678901234567890.5"
+        let bytes = Array(#"{"big": \#(long), "small": 1E2}"#.utf8)
+        let facts = ResponseFacts(
+            status: 200, headers: HTTPHeaders([("X-Count", " 12 ")]), body: bytes,
+            document: try JSONDocument(bytes: bytes), duration: .zero)
+        func holds(_ subject: Workspace.Expectation.Subject, _ op: Workspace.Expectation.Operator, _ value: String)
+            -> Bool
+        {
+            ExpectationCheck(Workspace.Expectation(subject: subject, op: op, value: .number(value)), against: facts)
+                .passed
+        }
+        #expect(holds(.jsonPath("$.big"), .equals, long))
+        #expect(!holds(.jsonPath("$.big"), .equals, "1234567890123456789012345678901234567890.6"))
+        #expect(holds(.jsonPath("$.big"), .lessThan, "1234567890123456789012345678901234567890.50001"))
+        #expect(holds(.jsonPath("$.small"), .equals, "100.0"))
+        #expect(holds(.header(name: "X-Count"), .greaterThan, "11.99"))
+    }
+
     @Test func jsonPathStringsContainersAndExistence() throws {
         #expect(try check(.jsonPath("$.name"), .equals, .string("Ada")).passed)
         #expect(try check(.jsonPath("$.name"), .matches, .string("^A.a$")).passed)

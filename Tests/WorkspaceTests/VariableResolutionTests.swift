@@ -25,6 +25,24 @@ import Workspace
         #expect(resolve("{{a}} {{b}} {{c}} {{d}}", scope).0 == "capture env coll proc")
     }
 
+    @Test("templates around multi-byte text keep every character; escapes and malformed placeholders as before")
+    func multiByteTextAroundPlaceholders() {
+        let scope = VariableScope(collection: [Variable(name: "név", value: "x"), Variable(name: "a", value: "é🚀")])
+        #expect(resolve("héllo {{a}} wörld 🚀", scope).0 == "héllo é🚀 wörld 🚀")
+        #expect(resolve("\\{{a}} {{ a }}", scope).0 == "{{a}} é🚀")
+        let malformed = Template("ü{{a b}}ö").segments
+        #expect(malformed.first == .literal("ü") && malformed.last == .literal("ö") && malformed.count == 3)
+        if case .malformed(let raw, _) = malformed[1] {
+            #expect(raw == "{{a b}}")
+        } else {
+            Issue.record("\(malformed)")
+        }
+        #expect(
+            Template("{{$uuid}}é{{a").segments.last
+                == .malformed("{{a", reason: "'{{' without a closing '}}' (write \\{{ for a literal '{{')"))
+        #expect(!Template.mayHavePlaceholders("{ {a} }") && Template.mayHavePlaceholders("x{{"))
+    }
+
     @Test func onlyLazerVarProcessVariablesAreVisible() {
         let scope = VariableScope(
             collection: RequestCollection(name: "x"), environment: nil,
