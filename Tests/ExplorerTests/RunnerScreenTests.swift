@@ -11,7 +11,8 @@ import Workspace
 /// are real and scrubbed.
 @MainActor
 struct RunnerScreenTests {
-    private static let times = ScreenScrub(pattern: "(<1|\\b\\d+) ms\\b", replacement: "N ms")
+    /// Real durations (`<1 ms`, `12 ms`) with the spaces after them, which vary with their width.
+    private static let times = ScreenScrub(pattern: "(<1|\\b\\d+) ms *", replacement: "N ms")
 
     private func harness(_ variant: ScreenVariant) throws -> ExplorerHarness {
         try ExplorerHarness(
@@ -54,8 +55,9 @@ struct RunnerScreenTests {
         harness.press("enter")
         #expect(harness.state.runner?.isShown == false)
         #expect(harness.state.response.openedHistory != nil)
+        // Text only: the status line's colours move with the width of the exchange's real duration.
         harness.assertScreen(
-            named: "runner-opened-\(variant)", scrubbing: [Self.times, ScreenScrub.clockTimes])
+            named: "runner-opened-\(variant)", styles: false, scrubbing: [Self.times, ScreenScrub.clockTimes])
         harness.press("F8")
         #expect(harness.state.runner?.isShown == true)
     }

@@ -109,7 +109,7 @@ enum RunnerView {
                 Span(String(row.method.prefix(7)).padding(7), style: theme[.method(row.method)].bold),
                 Span(fit(row.path, pathWidth).padding(pathWidth), style: theme[.text]),
                 Span(fit(status, statusWidth).padding(statusWidth), style: theme[statusRole]),
-                Span(time, style: theme[.muted]),
+                Span(time.padding(timeWidth), style: theme[.muted]),
             ]
             lines.append(DisplayLine(row: index, isRequest: true, line: Line(spans)))
             for detail in details(result, theme) {
