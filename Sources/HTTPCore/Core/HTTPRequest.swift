@@ -56,6 +56,14 @@ public struct HTTPRequest: Sendable {
         set { uniqueStorage().fields.options = newValue }
     }
 
+    /// Who hears this exchange's ``ExchangeEvent``s as they happen (opt-in: `nil`, the default, costs
+    /// the transport nothing). Not part of the request's identity: ignored by `==`, and cleared
+    /// from the ``Response/request`` a response records.
+    public var exchangeObserver: (any ExchangeObserver)? {
+        get { storage.fields.exchangeObserver }
+        set { uniqueStorage().fields.exchangeObserver = newValue }
+    }
+
     /// A request to an absolute URL.
     public init(
         method: HTTPMethod = .get, url: URL, queryItems: [URLQueryItem] = [], headers: HTTPHeaders = HTTPHeaders(),
@@ -204,6 +212,7 @@ private struct HTTPRequestFields: Sendable {
     var headers: HTTPHeaders
     var body: RequestBody
     var options: RequestOptions
+    var exchangeObserver: (any ExchangeObserver)? = nil
 }
 
 /// One class per value type on purpose: a shared generic box was measured slower (its deinit runs
