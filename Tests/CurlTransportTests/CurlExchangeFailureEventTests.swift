@@ -68,7 +68,7 @@ struct CurlExchangeFailureEventTests {
         let server = try LoopbackServer.shared()
         let recorder = EventRecorder()
         let future = DispatcherSupport.dispatcher().dataFuture(
-            from: request(server.url("/silent?seconds=5"), timeout: .milliseconds(400), recorder))
+            from: request(server.url("/silent?seconds=10"), timeout: .milliseconds(400), recorder))
         let error = try #require(await DispatcherSupport.transportError(future))
         #expect(error.reason == .totalTimeout)
         #expect(error.stage == .waiting)
@@ -83,7 +83,7 @@ struct CurlExchangeFailureEventTests {
         let server = try LoopbackServer.shared()
         let recorder = EventRecorder()
         let future = DispatcherSupport.dispatcher().dataFuture(
-            from: request(server.url("/stall?sent=100&seconds=5"), timeout: .milliseconds(400), recorder))
+            from: request(server.url("/stall?sent=100&seconds=10"), timeout: .milliseconds(400), recorder))
         let error = try #require(await DispatcherSupport.transportError(future))
         #expect(error.reason == .totalTimeout)
         #expect(error.stage == .receiving)
@@ -98,7 +98,7 @@ struct CurlExchangeFailureEventTests {
     func unobserved() async throws {
         let server = try LoopbackServer.shared()
         let future = DispatcherSupport.dispatcher().dataFuture(
-            from: DispatcherSupport.request(server.url("/silent?seconds=5")) {
+            from: DispatcherSupport.request(server.url("/silent?seconds=10")) {
                 $0.options.totalTimeout = .milliseconds(300)
             })
         let error = try #require(await DispatcherSupport.transportError(future))
@@ -113,8 +113,10 @@ struct CurlExchangeFailureEventTests {
         future.send()
         _ = await recorder.next(event)
         future.cancel()
-        _ = await recorder.next("cancelled")
-        return (recorder.events.last?.kind.cancelledStage, recorder.names)
+        // On a very loaded machine a server may have given up first (its waits are bounded):
+        // then the exchange failed, and the test reports the stage it failed in instead.
+        let end = await recorder.end()
+        return (end.kind.cancelledStage ?? end.kind.failure?.stage, recorder.names)
     }
 
     @Test("cancel while connecting (a port that never completes the TCP handshake)")
@@ -137,7 +139,7 @@ struct CurlExchangeFailureEventTests {
     @Test("cancel while waiting for the first byte")
     func cancelWaiting() async throws {
         let server = try LoopbackServer.shared()
-        let (stage, names) = try await cancel(after: "sent", server.url("/silent?seconds=5"))
+        let (stage, names) = try await cancel(after: "sent", server.url("/silent?seconds=10"))
         #expect(stage == .waiting)
         #expect(names == ["queued", "resolved", "connected", "sent", "cancelled"])
     }
@@ -145,7 +147,7 @@ struct CurlExchangeFailureEventTests {
     @Test("cancel while receiving the body")
     func cancelReceiving() async throws {
         let server = try LoopbackServer.shared()
-        let (stage, names) = try await cancel(after: "body", server.url("/stall?sent=100&seconds=5"))
+        let (stage, names) = try await cancel(after: "body", server.url("/stall?sent=100&seconds=10"))
         #expect(stage == .receiving)
         #expect(names == ["queued", "resolved", "connected", "sent", "head", "body", "cancelled"])
     }
@@ -159,7 +161,7 @@ struct CurlExchangeFailureEventTests {
         _ = events
         future.send()
         future.cancel()
-        _ = await recorder.next("cancelled")
+        _ = await recorder.end()
         #expect(recorder.names.first == "queued")
         #expect(recorder.names.last == "cancelled")
         #expect(recorder.names.filter { $0 == "cancelled" }.count == 1)
