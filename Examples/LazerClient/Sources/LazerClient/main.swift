@@ -27,7 +27,7 @@ if CommandLine.arguments.count > 1, let url = URL(string: CommandLine.arguments[
     let mock = MockDispatcher(scheduler: ImmediateScheduler(), delays: DispatchQueueScheduler(.global()))
     try mock.register(.get, "/hello", responses: try .json(Greeting(message: "hi"), delay: .milliseconds(20)))
     dispatcher = mock
-    request = HTTPRequest(url: URL(string: "http://example.mock/hello")!)
+    request = HTTPRequest(path: "/hello", serverProvider: nil)  // the mock answers relative paths
 }
 request.exchangeObserver = events
 
