@@ -27,9 +27,11 @@ final class EventRecorder: Sendable {
         }
     }
 
-    /// Waits until an event named `name` has arrived (at once if it already has) and returns the first one.
+    /// Waits until an event named `name` has arrived (at once if it already has) and returns the first one —
+    /// or the exchange's terminal event when it ended first, so a test never waits for an event
+    /// that can no longer come (its expectations then fail instead of hanging).
     func next(_ name: String) async -> ExchangeEvent {
-        await next(anyOf: [name])
+        await next(anyOf: [name, "completed", "failed", "cancelled"])
     }
 
     /// Waits for the terminal event (completed, failed or cancelled).

@@ -11,6 +11,11 @@ final class TestClock: Sendable {
 
 private struct Invalid: Error {}
 
+/// The error of docs/futures.md's example.
+enum StageExampleError: Error {
+    case badStatus(Int)
+}
+
 @Suite("ChainStages: a chain's time attributed stage by stage")
 struct ChainStagesTests {
     let scheduler = ManualScheduler()
@@ -98,5 +103,32 @@ struct ChainStagesTests {
                 "dispatch declared", "captures declared", "dispatch started", "dispatch succeeded", "captures started",
                 "captures succeeded",
             ])
+    }
+
+    @Test("docs/futures.md's example: three stages timed on the test's clock")
+    func documentationExample() throws {
+        // The code of docs/futures.md, "Stages of a chain", as written there.
+        let scheduler = ManualScheduler()
+        let now = Mutex(Duration.zero)  // the test's clock: stages are timed on it
+        let stages = ChainStages(clock: { now.withLock { $0 } })
+        let dispatch = ResponseFuture<Int>(scheduler: scheduler)
+        let chain =
+            dispatch
+            .stage("dispatch", in: stages)  // a future as a stage: from send to settle
+            .stage("validate", in: stages) { status -> Int in  // a `then` step as a stage
+                guard status < 400 else { throw StageExampleError.badStatus(status) }
+                return status
+            }
+            .stage("decode JSON", in: stages) { status in "status \(status)" }
+        chain.send()
+        now.withLock { $0 = .milliseconds(30) }
+        dispatch.succeed(with: 200)
+        scheduler.runAll()
+        // stages.stages: dispatch 0–30 ms succeeded, validate and decode JSON at 30 ms succeeded
+
+        #expect(stages.stages.map(\.label) == ["dispatch", "validate", "decode JSON"])
+        #expect(stages.stages.map { $0.outcome?.name } == ["succeeded", "succeeded", "succeeded"])
+        #expect(stages.stages.map(\.start) == [.zero, .milliseconds(30), .milliseconds(30)])
+        #expect(stages.stages[0].duration == .milliseconds(30))
     }
 }
