@@ -119,7 +119,9 @@ extension CurlTransfer {
                 && CurlInfo.offset(handle, CURLINFO_SIZE_DOWNLOAD_T) == 0)
             || (code == CURLE_RECV_ERROR && message.contains("Too large response headers"))
         var timings = CurlInfo.timings(handle)
-        if timings.total <= .zero { timings.total = .milliseconds(CoarseClock.milliseconds() - startedAt) }
+        // libcurl's total time can lag the failure (it is updated with progress): never less than
+        // the time since the transfer was made (coarse: a few milliseconds).
+        timings.total = max(timings.total, .milliseconds(CoarseClock.milliseconds() - startedAt))
         return CurlFailure(
             cause: .curl(Int(code.rawValue)),
             message: message,
