@@ -155,7 +155,10 @@ struct CurlExchangeEventTests {
         let server = try LoopbackServer.shared()
         let recorder = EventRecorder()
         let future = DispatcherSupport.dispatcher().dataFuture(
-            from: recorder.observing(DispatcherSupport.request(server.url("/stall?sent=0&seconds=10"))))
+            from: recorder.observing(
+                DispatcherSupport.request(server.url("/stall?sent=0&seconds=60")) {
+                    $0.options.totalTimeout = .seconds(120)
+                }))
         future.send()
         let event = await recorder.next("head")
         #expect(event.stage == .receiving)

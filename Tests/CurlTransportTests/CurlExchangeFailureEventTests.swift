@@ -68,7 +68,7 @@ struct CurlExchangeFailureEventTests {
         let server = try LoopbackServer.shared()
         let recorder = EventRecorder()
         let future = DispatcherSupport.dispatcher().dataFuture(
-            from: request(server.url("/silent?seconds=10"), timeout: .milliseconds(400), recorder))
+            from: request(server.url("/silent?seconds=60"), timeout: .milliseconds(400), recorder))
         let error = try #require(await DispatcherSupport.transportError(future))
         #expect(error.reason == .totalTimeout)
         #expect(error.stage == .waiting)
@@ -83,7 +83,7 @@ struct CurlExchangeFailureEventTests {
         let server = try LoopbackServer.shared()
         let recorder = EventRecorder()
         let future = DispatcherSupport.dispatcher().dataFuture(
-            from: request(server.url("/stall?sent=100&seconds=10"), timeout: .milliseconds(400), recorder))
+            from: request(server.url("/stall?sent=100&seconds=60"), timeout: .milliseconds(400), recorder))
         let error = try #require(await DispatcherSupport.transportError(future))
         #expect(error.reason == .totalTimeout)
         #expect(error.stage == .receiving)
@@ -98,7 +98,7 @@ struct CurlExchangeFailureEventTests {
     func unobserved() async throws {
         let server = try LoopbackServer.shared()
         let future = DispatcherSupport.dispatcher().dataFuture(
-            from: DispatcherSupport.request(server.url("/silent?seconds=10")) {
+            from: DispatcherSupport.request(server.url("/silent?seconds=60")) {
                 $0.options.totalTimeout = .milliseconds(300)
             })
         let error = try #require(await DispatcherSupport.transportError(future))
@@ -110,7 +110,8 @@ struct CurlExchangeFailureEventTests {
     /// Sends, waits for `event`, cancels, waits for the `cancelled` event: the stage it reports.
     private func cancel(after event: String, _ url: URL) async throws -> (ExchangeStage?, [String]) {
         let recorder = EventRecorder()
-        let future = DispatcherSupport.dispatcher().dataFuture(from: request(url, recorder))
+        // A long timeout: on a loaded machine the test may resume late, and only the cancel should end it.
+        let future = DispatcherSupport.dispatcher().dataFuture(from: request(url, timeout: .seconds(120), recorder))
         future.send()
         _ = await recorder.next(event)
         future.cancel()
@@ -140,7 +141,7 @@ struct CurlExchangeFailureEventTests {
     @Test("cancel while waiting for the first byte")
     func cancelWaiting() async throws {
         let server = try LoopbackServer.shared()
-        let (stage, names) = try await cancel(after: "sent", server.url("/silent?seconds=10"))
+        let (stage, names) = try await cancel(after: "sent", server.url("/silent?seconds=60"))
         #expect(stage == .waiting)
         #expect(names == ["queued", "resolved", "connected", "sent", "cancelled"])
     }
@@ -148,7 +149,7 @@ struct CurlExchangeFailureEventTests {
     @Test("cancel while receiving the body")
     func cancelReceiving() async throws {
         let server = try LoopbackServer.shared()
-        let (stage, names) = try await cancel(after: "body", server.url("/stall?sent=100&seconds=10"))
+        let (stage, names) = try await cancel(after: "body", server.url("/stall?sent=100&seconds=60"))
         #expect(stage == .receiving)
         #expect(names == ["queued", "resolved", "connected", "sent", "head", "body", "cancelled"])
     }

@@ -144,6 +144,7 @@ extension CurlTransfer {
         switch code {
         case CURLE_COULDNT_RESOLVE_HOST, CURLE_COULDNT_RESOLVE_PROXY: return .resolving
         case CURLE_COULDNT_CONNECT: return .connecting
+        case CURLE_GOT_NOTHING: return .waiting
         case CURLE_SSL_CONNECT_ERROR, CURLE_PEER_FAILED_VERIFICATION, CURLE_SSL_CERTPROBLEM, CURLE_SSL_CIPHER,
             CURLE_SSL_CACERT_BADFILE, CURLE_SSL_ISSUER_ERROR:
             return timings.preTransfer > .zero ? .receiving : .tlsHandshake
