@@ -32,8 +32,15 @@ public struct DispatchPipeline: Sendable {
 
     /// A cold future for `request`. When sent, it prepares the request (a failure fails the future
     /// and is reported to the monitors) and calls `start` on the sending thread; `start` must not block.
+    ///
+    /// When the request has an ``HTTPRequest/exchangeObserver``, the handle reports
+    /// ``ExchangeEvent/Kind/queued`` before `start` runs, and the terminal event when it completes.
+    /// `isMock` labels the events as a mock's; `firstStage` is the stage the exchange is in once queued
+    /// (the curl transport starts resolving at once: `.resolving`; a mock is `.sending`); `clock`, the
+    /// time event offsets are measured on (a mock's virtual time; the monotonic clock by default).
     public func future(
-        for request: HTTPRequest, scheduler: any Scheduler,
+        for request: HTTPRequest, scheduler: any Scheduler, isMock: Bool = false, firstStage: ExchangeStage = .queued,
+        clock: (@Sendable () -> Duration)? = nil,
         start: @escaping @Sendable (PreparedRequest, ExchangeHandle) -> Void
     ) -> ResponseFuture<DataResponse> {
         let pipeline = self
@@ -42,14 +49,19 @@ public struct DispatchPipeline: Sendable {
             let handle: ExchangeHandle
             do {
                 let prepared = try pipeline.prepare(request)
-                handle = ExchangeHandle(future: future, pipeline: pipeline, prepared: prepared, startedAt: startedAt)
+                handle = ExchangeHandle(
+                    future: future, pipeline: pipeline, prepared: prepared, startedAt: startedAt, isMock: isMock,
+                    clock: clock)
                 future.onCancel { handle.futureWasCancelled() }
+                if handle.isObserved {
+                    handle.report(.queued(.init(method: prepared.request.method, url: prepared.url)), stage: firstStage)
+                }
                 start(prepared, handle)
             } catch {
                 let failed = ExchangeHandle(
                     future: future, pipeline: pipeline,
                     prepared: PreparedRequest(request: request, url: URL(fileURLWithPath: "/")), startedAt: startedAt,
-                    resolved: false)
+                    resolved: false, isMock: isMock, clock: clock)
                 failed.complete(with: .failure(error))
             }
         }

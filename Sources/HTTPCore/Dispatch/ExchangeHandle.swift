@@ -15,6 +15,8 @@ public final class ExchangeHandle: Sendable {
     /// When the exchange started, read only when monitors will be told (clock reads cost on every request).
     private let startedAt: Date?
     private let startInstant: ContinuousClock.Instant?
+    /// The request's ``ExchangeObserver``'s delivery, nil when nobody observes (the usual case).
+    private let events: ExchangeEventSink?
     private let state = Mutex(State())
 
     private struct State {
@@ -51,8 +53,11 @@ public final class ExchangeHandle: Sendable {
 
     init(
         future: ResponseFuture<DataResponse>, pipeline: DispatchPipeline, prepared: PreparedRequest, startedAt: Date?,
-        resolved: Bool = true
+        resolved: Bool = true, isMock: Bool = false, clock: (@Sendable () -> Duration)? = nil
     ) {
+        self.events = prepared.request.exchangeObserver.map {
+            ExchangeEventSink(observer: $0, isMock: isMock, clock: clock)
+        }
         self.future = future
         self.pipeline = pipeline
         self.prepared = prepared
@@ -77,6 +82,24 @@ public final class ExchangeHandle: Sendable {
         if runNow { hook() }
     }
 
+    /// Whether the request has an ``ExchangeObserver``: a transport does the work of finding out
+    /// what happened (and calls ``report(_:stage:offset:)``) only then.
+    public var isObserved: Bool { events != nil }
+
+    /// Reports an event to the request's ``ExchangeObserver`` (nothing without one). Events are
+    /// delivered in the order reported, one at a time, each once; terminal events are reported by
+    /// the handle itself (``complete(with:)``, cancellation) and later reports are ignored.
+    /// - Parameters:
+    ///   - stage: the stage the exchange is in from now on, when not the one the event implies
+    ///     (after `connected` on a new `https` connection: `.tlsHandshake`).
+    ///   - offset: a simulated time (mocks); the monotonic clock otherwise.
+    public func report(_ kind: ExchangeEvent.Kind, stage: ExchangeStage? = nil, offset: Duration? = nil) {
+        events?.report(kind, stage: stage, offset: offset)
+    }
+
+    /// The stage the last reported event left the exchange in (`.queued` when unobserved).
+    public var observedStage: ExchangeStage { events?.stage ?? .queued }
+
     /// Reports progress to the future's `updated` observers.
     public func update(with progress: TransferProgress) {
         future.update(with: progress)
@@ -91,6 +114,7 @@ public final class ExchangeHandle: Sendable {
         switch consume result {
         case .success(var response):
             response.request = prepared.request
+            if events != nil { response.request.exchangeObserver = nil }
             do {
                 for adapter in pipeline.responseAdapters {
                     response = try adapter.adapt(response)
@@ -103,6 +127,7 @@ public final class ExchangeHandle: Sendable {
             outcome = .failure(error)
         }
         notify(outcome)
+        if let events { reportEnd(outcome, to: events) }
         future.complete(with: consume outcome)
     }
 
@@ -121,7 +146,31 @@ public final class ExchangeHandle: Sendable {
             return (state.takeCancelHooks(), claimed)
         }
         for hook in hooks { hook() }
-        if claimed { notify(.failure(CancellationError())) }
+        if claimed {
+            notify(.failure(CancellationError()))
+            if let events { events.report(.cancelled(stage: events.stage)) }
+        }
+    }
+
+    /// The terminal event for `outcome`: completed, failed (with the error's stage and partial
+    /// timings, or the observed stage and the time so far) or cancelled.
+    private func reportEnd(_ outcome: Result<DataResponse, any Error>, to events: ExchangeEventSink) {
+        switch outcome {
+        case .success(var response):
+            response.request.exchangeObserver = nil
+            events.report(.completed(response))
+        case .failure(let error as TransportError) where error.reason == .cancelled:
+            events.report(.cancelled(stage: error.stage ?? events.stage))
+        case .failure(let error as TransportError):
+            let timings = error.timings ?? Timings(total: events.elapsed)
+            events.report(.failed(.init(error: error, stage: error.stage ?? events.stage, timings: timings)))
+        case .failure(let error) where error is CancellationError:
+            events.report(.cancelled(stage: events.stage))
+        case .failure(let error):
+            let failure = ExchangeEvent.Failure(
+                error: error, stage: events.stage, timings: Timings(total: events.elapsed))
+            events.report(.failed(failure))
+        }
     }
 
     /// Marks the exchange finished (dropping the transport's cancel hook); false when it already was.

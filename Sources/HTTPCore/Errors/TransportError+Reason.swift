@@ -117,3 +117,21 @@ extension TransportError {
         }
     }
 }
+
+extension TransportError.Reason {
+    /// The stage a failure of this kind usually happens in, for errors made without one (mock
+    /// failures): DNS → resolving, refused → connecting, certificates → TLS handshake, …
+    public var typicalStage: ExchangeStage {
+        switch self {
+        case .dnsFailure, .proxyDNSFailure: .resolving
+        case .connectionRefused, .hostUnreachable, .connectTimeout, .proxyFailure: .connecting
+        case .tlsHandshake, .certificateUntrusted, .certificateExpired, .hostnameMismatch, .clientCertificate,
+            .caFileUnreadable:
+            .tlsHandshake
+        case .sendFailure, .uploadFileUnreadable: .sending
+        case .totalTimeout, .emptyReply, .protocolError, .headerTooLarge, .tooManyRedirects, .redirectRefused: .waiting
+        case .receiveFailure, .partialBody, .decompressionFailure, .bodyTooLarge, .downloadWriteFailure: .receiving
+        case .cancelled, .unsupportedProtocol, .malformedURL, .outOfMemory, .other: .queued
+        }
+    }
+}

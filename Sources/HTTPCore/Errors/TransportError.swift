@@ -15,14 +15,40 @@ public struct TransportError: Error, Hashable, Sendable {
     public var url: URL?
     /// For ``Reason/redirectRefused``: the scheme the refused redirect led to (e.g. `ftp`).
     public var redirectScheme: String?
+    /// The stage the exchange failed in (set by the transports; `nil` for an error made by hand).
+    public var stage: ExchangeStage?
+    /// The phases measured before the failure: the marks reached, and `total` the time to the failure.
+    public var timings: Timings?
 
     public init(
-        _ reason: Reason, message: String = "", code: Int? = nil, url: URL? = nil, redirectScheme: String? = nil
+        _ reason: Reason, message: String = "", code: Int? = nil, url: URL? = nil, redirectScheme: String? = nil,
+        stage: ExchangeStage? = nil, timings: Timings? = nil
     ) {
         self.reason = reason
         self.message = message
         self.code = code
         self.url = url
         self.redirectScheme = redirectScheme
+        self.stage = stage
+        self.timings = timings
+    }
+
+    /// "failed during the TLS handshake after 23 ms" — where and when it failed, when the transport
+    /// said; nil otherwise.
+    public var failureSummary: String? {
+        guard let stage else { return nil }
+        guard let total = timings?.total else { return "failed \(stage.failurePhrase)" }
+        return "failed \(stage.failurePhrase) after \(Self.milliseconds(total))"
+    }
+
+    /// `23 ms`, `1.5 s`.
+    static func milliseconds(_ duration: Duration) -> String {
+        let milliseconds =
+            Double(duration.components.seconds) * 1000
+            + Double(duration.components.attoseconds) / 1e15
+        if milliseconds >= 10_000 { return "\(Int((milliseconds / 1000).rounded())) s" }
+        if milliseconds >= 1000 { return "\((milliseconds / 100).rounded() / 10) s" }
+        if milliseconds >= 10 { return "\(Int(milliseconds.rounded())) ms" }
+        return "\((milliseconds * 10).rounded() / 10) ms"
     }
 }

@@ -110,7 +110,13 @@ public final class MockDispatcher: DataDispatcher, DownloadDispatcher, UploadDis
         if case .path = request.target, request.serverProvider?.baseURL == nil {
             request.serverProvider = fallback
         }
-        return pipeline.future(for: request, scheduler: scheduler) { [self] prepared, handle in
+        var clock: (@Sendable () -> Duration)?
+        if let manual = delays as? ManualClock {
+            clock = { manual.now }
+        }
+        return pipeline.future(
+            for: request, scheduler: scheduler, isMock: true, firstStage: .sending, clock: clock
+        ) { [self] prepared, handle in
             answer(prepared, handle: handle, download: download)
         }
     }
@@ -142,10 +148,14 @@ public final class MockDispatcher: DataDispatcher, DownloadDispatcher, UploadDis
             state.recorded.append(record)
             return MockMatcher.notFound(prepared.request, path: path, routes: state.routes.map(\.route))
         }
+        let delay = response.delay ?? .zero
+        if handle.isObserved, response.failure == nil {
+            handle.report(.requestSent(Self.sentSize(of: prepared.request)), offset: .zero)
+        }
         let finish: @Sendable () -> Void = {
             handle.complete(with: Self.result(for: response, prepared: prepared, handle: handle, download: download))
         }
-        guard let delay = response.delay, delay > .zero else {
+        guard delay > .zero else {
             finish()
             return
         }
@@ -168,7 +178,7 @@ public final class MockDispatcher: DataDispatcher, DownloadDispatcher, UploadDis
             .totalTimeout,
             message:
                 "Operation timed out after \(limitMilliseconds) milliseconds (the mock answers after \(answerMilliseconds) ms)",
-            url: url)
+            url: url, stage: .waiting, timings: Timings(total: limit))
     }
 
     private static func result(
@@ -176,6 +186,8 @@ public final class MockDispatcher: DataDispatcher, DownloadDispatcher, UploadDis
     ) -> Result<DataResponse, any Error> {
         if var failure = mock.failure {
             failure.url = failure.url ?? prepared.url
+            failure.stage = failure.stage ?? failure.reason.typicalStage
+            failure.timings = failure.timings ?? Timings(total: mock.delay ?? .zero)
             return .failure(failure)
         }
         do {
@@ -188,6 +200,7 @@ public final class MockDispatcher: DataDispatcher, DownloadDispatcher, UploadDis
                 with: TransferProgress(
                     bytesSent: sent, totalBytesToSend: sent, bytesReceived: body.byteCount,
                     totalBytesToReceive: body.byteCount))
+            if handle.isObserved { reportAnswer(mock, body: body, to: handle) }
             let response = Response(
                 request: prepared.request, statusCode: mock.status, headers: mock.headers, httpVersion: .http11,
                 url: prepared.url, remoteAddress: nil, timings: Timings(total: mock.delay ?? .zero),
@@ -196,5 +209,29 @@ public final class MockDispatcher: DataDispatcher, DownloadDispatcher, UploadDis
         } catch {
             return .failure(error)
         }
+    }
+
+    // MARK: - Events
+
+    /// The request's size as it would go on the wire (HTTP/1.1 head and body), for `requestSent`.
+    private static func sentSize(of request: HTTPRequest) -> ExchangeEvent.RequestSent {
+        var head = request.method.rawValue.utf8.count + MockMatcher.path(of: request).utf8.count + 12
+        for field in request.headers {
+            head += field.name.utf8.count + field.value.utf8.count + 4
+        }
+        let body = (try? request.body.contentLength()) ?? 0
+        return ExchangeEvent.RequestSent(headBytes: Int64(head + 2), bodyBytes: body)
+    }
+
+    /// The head at the mock's delay, then the body in one progress event at the same offset: a mock's
+    /// body arrives at once.
+    private static func reportAnswer(_ mock: MockResponse, body: ResponseBody, to handle: ExchangeHandle) {
+        let delay = mock.delay ?? .zero
+        let head = ExchangeEvent.ResponseHead(
+            status: mock.status, reason: mock.status.reasonPhrase ?? "", headers: mock.headers, httpVersion: .http11)
+        handle.report(.responseHead(head), offset: delay)
+        let total = body.byteCount
+        guard total > 0 else { return }
+        handle.report(.bodyProgress(.init(bytes: total, expected: total, bytesPerSecond: nil)), offset: delay)
     }
 }

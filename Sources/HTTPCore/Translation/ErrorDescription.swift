@@ -82,6 +82,12 @@ struct ErrorDescription {
         detail = "TransportError.\(error.reason.name)"
         if let code { detail += " (code \(code))" }
         if !message.isEmpty { detail += ": \(message)" }
+        if let summary = error.failureSummary {
+            detail += " — \(summary)"
+            values["stage"] = summary
+        } else {
+            values["stage"] = "failed"
+        }
     }
 
     private init(request error: RequestError) {
