@@ -43,7 +43,9 @@ let package = Package(
         .library(name: "ExplorerTesting", targets: ["ExplorerTesting"]),
     ],
     dependencies: [
-        .package(url: "https://github.com/apple/swift-argument-parser", exact: "1.8.2")
+        .package(url: "https://github.com/apple/swift-argument-parser", exact: "1.8.2"),
+        // MockServer's HTTP stack (NIOPosix, NIOHTTP1): about 2 minutes of a first debug build on 2 cores.
+        .package(url: "https://github.com/apple/swift-nio", exact: "2.101.3"),
     ],
     targets: [
         // MARK: - C bindings
@@ -69,6 +71,7 @@ let package = Package(
                 "Workspace",
                 "Explorer",
                 "Replay",
+                "MockServer",
                 "UIDemo",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
@@ -207,6 +210,22 @@ let package = Package(
             swiftSettings: strictSwift
         ),
 
+        // MARK: - Mock server
+
+        // `lazer mock` and `lazer record --proxy`: mock environments served over HTTP (SwiftNIO), routed
+        // by HTTPCore's MockRouteTable so a route answers the same in process and over the socket.
+        // Never CurlTransport: the recording proxy forwards through the dispatcher the executable injects.
+        .target(
+            name: "MockServer",
+            dependencies: [
+                "Workspace", "HTTPCore", "Futures", "TerminalText", "AnnotatedLocks",
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+            ],
+            swiftSettings: strictSwift
+        ),
+
         // MARK: - UI demo
 
         .target(
@@ -288,6 +307,11 @@ let package = Package(
             name: "ReplayTests",
             dependencies: ["Replay", "Workspace", "HTTPCore", "Futures", "JSONTree"],
             exclude: ["Golden"],
+            swiftSettings: strictSwift
+        ),
+        .testTarget(
+            name: "MockServerTests",
+            dependencies: ["MockServer", "Workspace", "HTTPCore", "Futures", "LoopbackTesting"],
             swiftSettings: strictSwift
         ),
         .testTarget(

@@ -17,12 +17,18 @@ public final class ReplayRunner: Sendable {
     public let services: WorkspaceServices
     public let configuration: RunConfiguration
     public let translator: ErrorTranslator
+    /// Sees every exchange before redaction (`lazer record`); `nil` for a plain run.
+    public let onExchange: (@Sendable (ReplayExchange) -> Void)?
     /// Held while a request is prepared and pinned: preparing moves the services' shared server
     /// provider to the request's environment, which a request of another collection being
     /// prepared at the same time (`--parallel`) must not move under it.
     let preparing = Mutex(())
 
-    public init(services: WorkspaceServices, configuration: RunConfiguration, translator: ErrorTranslator = .standard) {
+    public init(
+        services: WorkspaceServices, configuration: RunConfiguration, translator: ErrorTranslator = .standard,
+        onExchange: (@Sendable (ReplayExchange) -> Void)? = nil
+    ) {
+        self.onExchange = onExchange
         self.services = services
         self.configuration = configuration
         self.translator = translator
