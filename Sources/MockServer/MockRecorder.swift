@@ -37,6 +37,9 @@ public struct MockRecorder: Sendable {
         "authorization", "proxy-authorization", "cookie",
     ]
 
+    /// Transport failures that describe the server's behaviour, so a route simulates them.
+    static let recordedFailures: Set<MockFailure> = [.totalTimeout, .emptyReply, .receiveFailure]
+
     public private(set) var document: CollectionDocument
     public let environment: String
     public let existing: ExistingRoutes
@@ -159,8 +162,9 @@ public struct MockRecorder: Sendable {
         let delay = exchange.duration >= Self.delayThreshold ? Int(exchange.duration / .milliseconds(10)) * 10 : nil
         switch exchange.outcome {
         case .failure(let reason):
-            guard let failure = MockFailure(rawValue: reason.name) else {
-                dropped.append("\(exchange.label): the failure \(reason.name) cannot be simulated by a mock; not recorded")
+            // What the server did (too slow, hung up) is recorded; failing to reach it is not an answer.
+            guard let failure = MockFailure(rawValue: reason.name), Self.recordedFailures.contains(failure) else {
+                dropped.append("\(exchange.label): no answer (\(reason.name)); not recorded")
                 return nil
             }
             return SavedMockResponse(status: 200, delayMilliseconds: delay, failure: failure)

@@ -1,4 +1,5 @@
 import AnnotatedLocks
+public import HTTPCore
 public import Dispatch
 import Foundation
 import Synchronization
@@ -68,5 +69,31 @@ public final class MockReloader: Sendable {
         return Stamp(
             size: Int64(info.st_size), modified: info.st_mtim.tv_sec, modifiedNanoseconds: info.st_mtim.tv_nsec,
             inode: UInt64(info.st_ino))
+    }
+}
+
+extension MockReloader {
+    /// Watches the files of `loaded` and reloads its environment into `table` on a change. A reload
+    /// that fails keeps the routes serving; `note` receives what happened (`reloaded: 3 routes`, or
+    /// the positioned problems).
+    public static func watching(
+        _ loaded: MockServerRoutes, source path: String, table: MockRouteTable,
+        note: @escaping @Sendable (String) -> Void
+    ) -> MockReloader {
+        let environment = loaded.environment
+        let files = loaded.files
+        return MockReloader(watching: files, queue: DispatchQueue(label: "lazer.mock.watch")) {
+            do throws(MockServerRoutes.LoadError) {
+                let fresh = try MockServerRoutes.load(path, environment: environment)
+                table.replace(with: fresh.routes)
+                note("reloaded: \(fresh.routes.count) routes")
+                return fresh.files
+            } catch {
+                note(
+                    "reload failed, still serving the previous routes:\n"
+                        + error.problems.map { "  " + $0 }.joined(separator: "\n"))
+                return files
+            }
+        }
     }
 }

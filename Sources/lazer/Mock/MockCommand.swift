@@ -80,27 +80,7 @@ struct MockCommand: ParsableCommand {
         output.note(
             "serving \"\(loaded.environment)\" of \(loaded.collectionFile): \(loaded.routes.count) routes"
                 + (watch ? ", watching for changes" : ""))
-        let reloader: MockReloader?
-        if watch {
-            let path = self.path
-            let env = loaded.environment
-            let files = loaded.files
-            reloader = MockReloader(watching: files, queue: DispatchQueue(label: "lazer.mock.watch")) {
-                do throws(MockServerRoutes.LoadError) {
-                    let fresh = try MockServerRoutes.load(path, environment: env)
-                    table.replace(with: fresh.routes)
-                    output.note("reloaded: \(fresh.routes.count) routes")
-                    return fresh.files
-                } catch {
-                    output.note(
-                        "reload failed, still serving the previous routes:\n"
-                            + error.problems.map { "  " + $0 }.joined(separator: "\n"))
-                    return files
-                }
-            }
-        } else {
-            reloader = nil
-        }
+        let reloader = watch ? MockReloader.watching(loaded, source: path, table: table, note: output.note) : nil
         let stop: @Sendable () -> Void = {
             reloader?.cancel()
             server.stop()
