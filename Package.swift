@@ -129,7 +129,9 @@ let package = Package(
 
         .target(
             name: "LoopbackTesting",
-            exclude: ["loopback_server.py", "loopback_fixtures.py", "socks_proxy.py", "nginx_guard.py", "httpbin_like.py"],
+            exclude: [
+                "loopback_server.py", "loopback_fixtures.py", "socks_proxy.py", "nginx_guard.py", "httpbin_like.py",
+            ],
             swiftSettings: strictSwift
         ),
 

@@ -19,8 +19,12 @@ public struct MockFileGuard: Sendable {
 
     /// Why `path` (as written in the route, relative to the folder) may not be served; `nil` when it may.
     public func problem(withWrittenPath path: String) -> String? {
-        if path.hasPrefix("/") { return "an absolute path is not served: give the file relative to the collection's folder" }
-        if path.split(separator: "/").contains("..") { return "a path with \"..\" is not served: it could leave the collection's folder" }
+        if path.hasPrefix("/") {
+            return "an absolute path is not served: give the file relative to the collection's folder"
+        }
+        if path.split(separator: "/").contains("..") {
+            return "a path with \"..\" is not served: it could leave the collection's folder"
+        }
         return nil
     }
 
@@ -31,7 +35,8 @@ public struct MockFileGuard: Sendable {
         }
         guard real.hasPrefix(root.hasSuffix("/") ? root : root + "/") else {
             return .failure(
-                MockFileProblem(path: absolute, reason: "it resolves to \(real), outside the collection's folder \(root)"))
+                MockFileProblem(
+                    path: absolute, reason: "it resolves to \(real), outside the collection's folder \(root)"))
         }
         var info = stat()
         guard stat(real, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else {

@@ -70,7 +70,9 @@ public struct MockRecorder: Sendable {
         if let found = document.collection.environment(named: environment) {
             guard found.kind == .mock else {
                 throw SetupError(
-                    description: "\"\(environment)\" is a live environment of \(document.collection.name): record into a mock environment")
+                    description:
+                        "\"\(environment)\" is a live environment of \(document.collection.name): record into a mock environment"
+                )
             }
         } else {
             document.collection.environments.append(
@@ -144,12 +146,16 @@ public struct MockRecorder: Sendable {
         var secretCount = 0
         let segments = exchange.path.split(separator: "/", omittingEmptySubsequences: true).map { segment -> String in
             let decoded = String(segment).removingPercentEncoding ?? String(segment)
-            if exchange.redactor.redact(decoded) != decoded || exchange.redactor.redact(String(segment)) != String(segment) {
+            if exchange.redactor.redact(decoded) != decoded
+                || exchange.redactor.redact(String(segment)) != String(segment)
+            {
                 secretCount += 1
                 return ":secret\(secretCount)"
             }
             // A segment that reads like pattern syntax is kept literal by escaping its first character.
-            if segment.hasPrefix(":") || segment == "*" { return "%" + String(format: "%02X", segment.utf8.first ?? 0) + segment.dropFirst() }
+            if segment.hasPrefix(":") || segment == "*" {
+                return "%" + String(format: "%02X", segment.utf8.first ?? 0) + segment.dropFirst()
+            }
             return String(segment)
         }
         if secretCount > 0 {
@@ -158,7 +164,8 @@ public struct MockRecorder: Sendable {
         return "/" + segments.joined(separator: "/")
     }
 
-    private mutating func response(for exchange: RecordedExchange, key: String, step: Int) throws -> SavedMockResponse? {
+    private mutating func response(for exchange: RecordedExchange, key: String, step: Int) throws -> SavedMockResponse?
+    {
         let delay = exchange.duration >= Self.delayThreshold ? Int(exchange.duration / .milliseconds(10)) * 10 : nil
         switch exchange.outcome {
         case .failure(let reason):
@@ -210,8 +217,13 @@ public struct MockRecorder: Sendable {
     private func fileName(key: String, step: Int, mediaType: String?) -> String {
         let type = mediaType?.lowercased() ?? ""
         let ext =
-            type.contains("json") ? "json" : type.contains("html") ? "html" : type.hasPrefix("text/") ? "txt"
-            : type.contains("xml") ? "xml" : "bin"
+            type.contains("json")
+            ? "json"
+            : type.contains("html")
+                ? "html"
+                : type.hasPrefix("text/")
+                    ? "txt"
+                    : type.contains("xml") ? "xml" : "bin"
         let base = Self.slug(key)
         return "\(bodyFolder)/\(base.isEmpty ? "root" : base)\(step > 0 ? "-\(step + 1)" : "").\(ext)"
     }

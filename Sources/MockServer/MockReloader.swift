@@ -1,7 +1,7 @@
 import AnnotatedLocks
-public import HTTPCore
 public import Dispatch
 import Foundation
+public import HTTPCore
 import Synchronization
 
 #if canImport(Glibc)

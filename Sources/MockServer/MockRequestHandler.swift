@@ -75,7 +75,10 @@ final class MockRequestHandler: ChannelInboundHandler, RemovableChannelHandler {
         }
     }
 
-    private func send(_ answer: MockAnswer, for head: HTTPRequestHead, started: ContinuousClock.Instant, context: ChannelHandlerContext) {
+    private func send(
+        _ answer: MockAnswer, for head: HTTPRequestHead, started: ContinuousClock.Instant,
+        context: ChannelHandlerContext
+    ) {
         let mock = answer.response
         let log: (Int, Int64) -> Void = { [onRequest] status, bytes in
             onRequest(
@@ -111,7 +114,8 @@ final class MockRequestHandler: ChannelInboundHandler, RemovableChannelHandler {
                 payload = .fileRegion(FileRegion(fileHandle: handle, readerIndex: 0, endIndex: Int(size)))
             case .failure(let problem):
                 status = 500
-                let text = "{\"error\": \"the mock body file cannot be served\", \"reason\": \(Self.quoted(problem.description))}"
+                let text =
+                    "{\"error\": \"the mock body file cannot be served\", \"reason\": \(Self.quoted(problem.description))}"
                 headers.replaceOrAdd(name: "Content-Type", value: "application/json")
                 let buffer = context.channel.allocator.buffer(string: text)
                 length = Int64(buffer.readableBytes)
@@ -149,8 +153,9 @@ final class MockRequestHandler: ChannelInboundHandler, RemovableChannelHandler {
 
     /// Opens a body file the guard allows (resolved again now: it may have become a link), never
     /// following a final symbolic link, and returns it with its size.
-    private static func open(_ path: String, guardrail: MockFileGuard) -> Result<(NIOFileHandle, Int64), MockFileProblem>
-    {
+    private static func open(_ path: String, guardrail: MockFileGuard) -> Result<
+        (NIOFileHandle, Int64), MockFileProblem
+    > {
         switch guardrail.resolve(path) {
         case .failure(let problem):
             return .failure(problem)

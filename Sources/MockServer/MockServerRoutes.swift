@@ -64,7 +64,8 @@ public struct MockServerRoutes: Sendable {
                 guard case .file(let written) = response.body else { continue }
                 let route = "\(saved.method?.rawValue ?? "*") \(saved.path)"
                 if let problem = guardrail.problem(withWrittenPath: written) {
-                    problems.append("\(file): environment \"\(chosen.name)\", route \(route): file \(written): \(problem)")
+                    problems.append(
+                        "\(file): environment \"\(chosen.name)\", route \(route): file \(written): \(problem)")
                     continue
                 }
                 let absolute = ((folder.isEmpty ? "." : folder) as NSString).appendingPathComponent(written)

@@ -111,9 +111,12 @@ final class ProxyHandler: ChannelInboundHandler, RemovableChannelHandler {
             path = absolute.path.isEmpty ? "/" : absolute.path
             if let query = absolute.query { path += "?" + query }
         }
-        let base = target.absoluteString.hasSuffix("/") ? String(target.absoluteString.dropLast()) : target.absoluteString
+        let base =
+            target.absoluteString.hasSuffix("/") ? String(target.absoluteString.dropLast()) : target.absoluteString
         guard let url = URL(string: base + (path.hasPrefix("/") ? path : "/" + path)) else {
-            reply(status: 400, headers: HTTPCore.HTTPHeaders(), body: Array("bad request target".utf8), head: head, context: context)
+            reply(
+                status: 400, headers: HTTPCore.HTTPHeaders(), body: Array("bad request target".utf8), head: head,
+                context: context)
             return
         }
         var headers = HTTPCore.HTTPHeaders()
@@ -160,17 +163,20 @@ final class ProxyHandler: ChannelInboundHandler, RemovableChannelHandler {
         var out = NIOHTTP1.HTTPHeaders()
         for field in headers {
             let lower = field.name.lowercased()
-            guard !["content-length", "transfer-encoding", "connection", "content-encoding", "keep-alive"].contains(lower)
+            guard
+                !["content-length", "transfer-encoding", "connection", "content-encoding", "keep-alive"].contains(lower)
             else { continue }
             out.add(name: field.name, value: field.value)
         }
         out.replaceOrAdd(name: "Content-Length", value: String(body.count))
         if !head.isKeepAlive { out.replaceOrAdd(name: "Connection", value: "close") }
         context.write(
-            wrapOutboundOut(.head(HTTPResponseHead(version: head.version, status: .init(statusCode: status), headers: out))),
+            wrapOutboundOut(
+                .head(HTTPResponseHead(version: head.version, status: .init(statusCode: status), headers: out))),
             promise: nil)
         if head.method != .HEAD, !body.isEmpty {
-            context.write(wrapOutboundOut(.body(.byteBuffer(context.channel.allocator.buffer(bytes: body)))), promise: nil)
+            context.write(
+                wrapOutboundOut(.body(.byteBuffer(context.channel.allocator.buffer(bytes: body)))), promise: nil)
         }
         let keepAlive = head.isKeepAlive
         context.writeAndFlush(wrapOutboundOut(.end(nil))).assumeIsolated().whenComplete { _ in

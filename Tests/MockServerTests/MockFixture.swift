@@ -18,7 +18,8 @@ final class MockFixture {
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         for (path, data) in files {
             let url = folder.appendingPathComponent(path)
-            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try FileManager.default.createDirectory(
+                at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
             try data.write(to: url)
         }
         file = folder.appendingPathComponent("api.json")

@@ -59,7 +59,9 @@ final class RawHTTPClient {
     func send(_ data: Data) throws {
         var offset = 0
         while offset < data.count {
-            let written = data.withUnsafeBytes { write(descriptor, $0.baseAddress! + offset, data.count - offset) }
+            let written = data.withUnsafeBytes { raw in
+                write(descriptor, raw.baseAddress.map { $0 + offset }, data.count - offset)
+            }
             guard written > 0 else { throw Failure(description: "write failed") }
             offset += written
         }
@@ -78,10 +80,12 @@ final class RawHTTPClient {
     /// Reads one response. `head`: the request was HEAD (no body follows whatever Content-Length says).
     func readAnswer(head: Bool = false, keepBody: Bool = true) throws -> Answer {
         let separator = Data("\r\n\r\n".utf8)
-        while buffer.range(of: separator) == nil {
+        var found = buffer.range(of: separator)
+        while found == nil {
             guard try fill() else { throw Failure(description: "connection closed before a response head") }
+            found = buffer.range(of: separator)
         }
-        let end = buffer.range(of: separator)!
+        guard let end = found else { throw Failure(description: "no response head") }
         let headText = String(decoding: buffer[buffer.startIndex..<end.lowerBound], as: UTF8.self)
         buffer = Data(buffer[end.upperBound...])
         let lines = headText.components(separatedBy: "\r\n")

@@ -93,7 +93,9 @@ enum MockMatcher {
         }
         if let expected = route.bodyJSON {
             if let body {
-                if !expected.isSubset(of: body) { reasons.append("body: the JSON body does not contain the route's json") }
+                if !expected.isSubset(of: body) {
+                    reasons.append("body: the JSON body does not contain the route's json")
+                }
             } else {
                 reasons.append("body: the route matches a JSON body, the request has none")
             }

@@ -53,7 +53,8 @@ public final class MockRouteTable: Sendable {
         let query = MockMatcher.query(of: request)
         let body = matchesBodies ? MockMatcher.bodyJSON(of: request) : nil
         return entries.withLock(ownedBy: self) { entries -> MockAnswer in
-            if let answer = Self.take(request.method, in: &entries, request: request, path: path, query: query, body: body)
+            if let answer = Self.take(
+                request.method, in: &entries, request: request, path: path, query: query, body: body)
             {
                 return answer
             }

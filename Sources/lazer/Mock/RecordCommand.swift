@@ -77,7 +77,9 @@ struct RecordCommand: ParsableCommand {
     var keep = false
 
     func validate() throws {
-        guard update == false || keep == false else { throw ValidationError("--update and --keep contradict each other.") }
+        guard update == false || keep == false else {
+            throw ValidationError("--update and --keep contradict each other.")
+        }
         if let proxy {
             guard (0...65535).contains(proxy) else { throw ValidationError("--proxy must be a port from 0 to 65535.") }
             guard let target, let url = URL(string: target), url.scheme == "http", url.host != nil else {
@@ -164,7 +166,8 @@ struct RecordCommand: ParsableCommand {
         }
         return RecordedExchange(
             method: exchange.request.method.rawValue, path: path, outcome: outcome, duration: exchange.duration,
-            redactor: exchange.redactor, label: (exchange.item.folderPath + [exchange.item.request.name]).joined(separator: "/"))
+            redactor: exchange.redactor,
+            label: (exchange.item.folderPath + [exchange.item.request.name]).joined(separator: "/"))
     }
 
     // MARK: - Proxy
@@ -204,9 +207,13 @@ struct RecordCommand: ParsableCommand {
                     } catch {
                         output.note("not saved: \(error)")
                     }
-                    for line in recorder.recorded.dropFirst(before.0) { output.line(TerminalText.line("recorded \(line)")) }
+                    for line in recorder.recorded.dropFirst(before.0) {
+                        output.line(TerminalText.line("recorded \(line)"))
+                    }
                     for line in recorder.dropped.dropFirst(before.1) { output.note("dropped \(line)") }
-                    for line in recorder.kept.dropFirst(before.2) { output.note("kept the existing route \(line) (--update replaces it)") }
+                    for line in recorder.kept.dropFirst(before.2) {
+                        output.note("kept the existing route \(line) (--update replaces it)")
+                    }
                 }
             }
         } catch {
@@ -236,14 +243,18 @@ struct RecordCommand: ParsableCommand {
     static func asker() -> (@Sendable (String) -> Bool)? {
         guard isatty(0) != 0 else { return nil }
         return { route in
-            FileBytes.writeError("lazer record: the mock environment already has \(TerminalText.line(route)); replace its answers? [y/N] ")
+            FileBytes.writeError(
+                "lazer record: the mock environment already has \(TerminalText.line(route)); replace its answers? [y/N] "
+            )
             let answer = readLine()?.trimmingCharacters(in: .whitespaces).lowercased() ?? ""
             return answer == "y" || answer == "yes"
         }
     }
 
     static func summary(_ recorder: MockRecorder, file: String, sent: Int) -> String {
-        var lines = ["Recorded \(recorder.recorded.count) of \(sent) exchanges into \"\(recorder.environment)\" of \(file):"]
+        var lines = [
+            "Recorded \(recorder.recorded.count) of \(sent) exchanges into \"\(recorder.environment)\" of \(file):"
+        ]
         lines += recorder.recorded.map { "  " + $0 }
         if !recorder.kept.isEmpty {
             lines.append("Kept as they were (--update replaces them):")
