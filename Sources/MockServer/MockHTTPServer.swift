@@ -2,6 +2,7 @@ public import HTTPCore
 import NIOCore
 import NIOHTTP1
 import NIOPosix
+import Synchronization
 
 /// Serves a ``MockRouteTable`` over HTTP/1.1 with SwiftNIO: keep-alive, pipelining (answered in
 /// order), request bodies streamed (kept only up to ``MockRequestHandler/maxMatchedBody`` when a
@@ -14,6 +15,7 @@ public final class MockHTTPServer: Sendable {
     public let table: MockRouteTable
     private let group: MultiThreadedEventLoopGroup
     private let channel: any Channel
+    private let stopped = Mutex(false)
 
     /// The port the server listens on (the one the system picked for port 0).
     public let port: Int
@@ -51,8 +53,13 @@ public final class MockHTTPServer: Sendable {
         url = "http://\(shownHost):\(self.port)"
     }
 
-    /// Stops listening, closes every connection and joins the event loop threads.
+    /// Stops listening, closes every connection and joins the event loop threads. Later calls do nothing.
     public func stop() {
+        // Once only: the event loops are gone after the first call, and waiting on them would hang.
+        guard stopped.withLock({ stopped in
+            defer { stopped = true }
+            return !stopped
+        }) else { return }
         try? channel.close().wait()
         try? group.syncShutdownGracefully()
     }

@@ -29,14 +29,6 @@ public struct MockRecorder: Sendable {
     /// Responses at least this slow keep their time as `delayMilliseconds`.
     public static let delayThreshold = Duration.milliseconds(250)
 
-    /// Response headers never written: framing and connection, per-response dates, cookies, and
-    /// the encoding the transport already undid.
-    static let droppedHeaders: Set<String> = [
-        "content-length", "transfer-encoding", "connection", "keep-alive", "date", "server", "set-cookie",
-        "set-cookie2", "content-encoding", "alt-svc", "proxy-authenticate", "proxy-connection", "upgrade",
-        "authorization", "proxy-authorization", "cookie",
-    ]
-
     /// Transport failures that describe the server's behaviour, so a route simulates them.
     static let recordedFailures: Set<MockFailure> = [.totalTimeout, .emptyReply, .receiveFailure]
 
@@ -178,9 +170,8 @@ public struct MockRecorder: Sendable {
         case .response(let status, let headers, let body):
             var rows: [KeyValueRow] = []
             for field in headers {
-                let lower = field.name.lowercased()
-                if Self.droppedHeaders.contains(lower) {
-                    if ["set-cookie", "set-cookie2", "authorization", "proxy-authorization", "cookie"].contains(lower) {
+                guard RecordedHeaders.keeps(field.name) else {
+                    if RecordedHeaders.credentials.contains(field.name.lowercased()) {
                         dropped.append("\(exchange.label): response header \(field.name) (a credential)")
                     }
                     continue

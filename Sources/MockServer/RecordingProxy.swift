@@ -4,6 +4,7 @@ public import HTTPCore
 import NIOCore
 import NIOHTTP1
 import NIOPosix
+import Synchronization
 
 /// `lazer record --proxy`: a plain-HTTP proxy that forwards each request to a target server
 /// through the dispatcher it is given (libcurl in `lazer`; this module never links it), answers
@@ -19,6 +20,7 @@ public final class RecordingProxy: Sendable {
     public static let maxBody = 64 << 20
     private let group: MultiThreadedEventLoopGroup
     private let channel: any Channel
+    private let stopped = Mutex(false)
     public let port: Int
     public let url: String
 
@@ -49,6 +51,11 @@ public final class RecordingProxy: Sendable {
     }
 
     public func stop() {
+        // Once only: the event loops are gone after the first call, and waiting on them would hang.
+        guard stopped.withLock({ stopped in
+            defer { stopped = true }
+            return !stopped
+        }) else { return }
         try? channel.close().wait()
         try? group.syncShutdownGracefully()
     }

@@ -39,6 +39,8 @@ struct MockServerTests {
         #expect(login.header("X-Who") == "ada")
         #expect(try fixture.request("POST", "/login", body: #"{"user":"bob"}"#).status == 404)
         #expect(try fixture.request("DELETE", "/any").status == 202)
+        // Each line is logged once its response is written, which may be just after the client read it.
+        #expect(eventually { fixture.logs.all.count == 7 })
         let log = fixture.logs.all
         #expect(log.first?.route == "GET /items ?page=2")
         #expect(log.contains { $0.route == nil && $0.status == 404 && $0.target == "/items/abc" })
@@ -97,6 +99,7 @@ struct MockServerTests {
         try slow.send("GET /slow HTTP/1.1\r\nHost: x\r\n\r\n")
         #expect(try fixture.request("GET", "/fast").text == "now")
         #expect(try slow.readAnswer().text == "late")
+        #expect(eventually { fixture.logs.all.count == 2 })
         let logged = try #require(fixture.logs.all.first { $0.target == "/slow" })
         #expect(logged.duration >= .milliseconds(300))
     }
@@ -142,6 +145,7 @@ struct MockServerTests {
         let last = try client.readAnswer()
         #expect(last.header("Connection") == "close")
         #expect(try client.isClosed())
+        #expect(eventually { fixture.logs.all.count == 4 })
         #expect(fixture.logs.all.map(\.target) == ["/n/1", "/echo", "/nope", "/n/2"])
     }
 
