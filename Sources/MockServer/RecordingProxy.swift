@@ -52,10 +52,12 @@ public final class RecordingProxy: Sendable {
 
     public func stop() {
         // Once only: the event loops are gone after the first call, and waiting on them would hang.
-        guard stopped.withLock({ stopped in
-            defer { stopped = true }
-            return !stopped
-        }) else { return }
+        guard
+            stopped.withLock({ stopped in
+                defer { stopped = true }
+                return !stopped
+            })
+        else { return }
         try? channel.close().wait()
         try? group.syncShutdownGracefully()
     }

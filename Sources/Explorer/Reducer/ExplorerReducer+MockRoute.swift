@@ -34,7 +34,8 @@ extension ExplorerReducer {
         state.overlay = .prompt(
             PromptState(
                 purpose: .saveMockRoute(key),
-                title: "Save \(result.method) \(mockPath(of: result.url)) as a route of the mock environment (\(listed))",
+                title:
+                    "Save \(result.method) \(mockPath(of: result.url)) as a route of the mock environment (\(listed))",
                 text: suggested ?? "recorded"))
         return []
     }
@@ -50,8 +51,12 @@ extension ExplorerReducer {
         guard case .saveMockRoute(let key) = prompt.purpose else { return [] }
         let name = prompt.field.text.trimmingCharacters(in: .whitespaces)
         guard !name.isEmpty else { return fail("A mock environment's name is needed") }
-        guard var document = state.document(collectionID: key.collectionID) else { return fail("The collection is gone") }
-        guard let result = state.shownResult, let response = result.response else { return fail("The response is gone") }
+        guard var document = state.document(collectionID: key.collectionID) else {
+            return fail("The collection is gone")
+        }
+        guard let result = state.shownResult, let response = result.response else {
+            return fail("The response is gone")
+        }
         if let existing = document.collection.environment(named: name), existing.kind != .mock {
             return fail("\(name) is a live environment: name a mock environment (or a new one)")
         }
@@ -90,7 +95,8 @@ extension ExplorerReducer {
         let saved = SavedMockResponse(status: response.status, headers: headers, body: body)
         if document.collection.environment(named: name) == nil {
             document.collection.environments.append(
-                Environment(name: name, kind: .mock, baseURL: "http://mock.invalid", description: "Saved from responses."))
+                Environment(
+                    name: name, kind: .mock, baseURL: "http://mock.invalid", description: "Saved from responses."))
         }
         guard let index = document.collection.environments.firstIndex(where: { $0.name == name }) else { return [] }
         var routes = document.collection.environments[index].routes
@@ -106,7 +112,8 @@ extension ExplorerReducer {
         store(CollectionSlot(document: document), &state)
         let verb = replaced == nil ? "Added" : "Replaced"
         notify(
-            &state, "\(verb) \(result.method) \(path) in the mock environment \(name)" + (masked ? " (secrets left out)" : ""),
+            &state,
+            "\(verb) \(result.method) \(path) in the mock environment \(name)" + (masked ? " (secrets left out)" : ""),
             kind: .info)
         return [.save(document, overwrite: false)]
     }
@@ -126,7 +133,9 @@ extension ExplorerReducer {
                 secrets += 1
                 return ":secret\(secrets)"
             }
-            if segment.hasPrefix(":") || segment == "*" { return "%" + String(format: "%02X", segment.utf8.first ?? 0) + segment.dropFirst() }
+            if segment.hasPrefix(":") || segment == "*" {
+                return "%" + String(format: "%02X", segment.utf8.first ?? 0) + segment.dropFirst()
+            }
             return String(segment)
         }
         return "/" + segments.joined(separator: "/")
