@@ -18,9 +18,9 @@ struct MockCommandTests {
         let errors = Pipe()
         let url: String
 
-        init(_ arguments: [String], environment: [String: String]) throws {
+        init(_ arguments: [String], environment: [String: String], command: String = "mock") throws {
             process.executableURL = LazerBinary.productsDirectory.appendingPathComponent("lazer")
-            process.arguments = ["mock"] + arguments
+            process.arguments = [command] + arguments
             process.environment = environment
             process.standardOutput = output
             process.standardError = errors
@@ -158,6 +158,43 @@ struct MockCommandTests {
         let saved = try String(contentsOfFile: file, encoding: .utf8)
         #expect(saved.components(separatedBy: #""path": "/get""#).count == 2)
     }
+}
+
+extension MockCommandTests {
+    @Test("the recording proxy forwards to the target, answers the client and saves each exchange as a route")
+    func recordingProxy() throws {
+        let scratch = try RunCommandTests.Scratch()
+        let server = try HTTPBinLikeServer()
+        defer { server.stop() }
+        let file = try scratch.write(MockCommandTests.emptyCollection, to: "app.json")
+        let proxy = try MockProcess(
+            [file, "--into", "recorded", "--proxy", "0", "--target", server.baseURL], environment: environment(scratch),
+            command: "record")
+        let port = try #require(Int(proxy.url.split(separator: ":").last ?? ""))
+        let answer = try RawClientLite(port: port).get("/json")
+        #expect(answer.hasPrefix("HTTP/1.1 200"))
+        #expect(answer.contains("Sample Slide Show"))
+        #expect(try RawClientLite(port: port).get("/status/418").hasPrefix("HTTP/1.1 418"))
+        let stopped = proxy.stop()
+        #expect(stopped.status == 0)
+        #expect(stopped.stdout.contains("recorded GET /json: GET /json → 200"))
+        let saved = try String(contentsOfFile: file, encoding: .utf8)
+        #expect(saved.contains(#""name": "recorded""#))
+        #expect(saved.contains(#""path": "/json""#))
+        #expect(saved.contains(#""status": 418"#))
+        #expect(saved.contains(#""file": "mocks/app/recorded/get-json.json""#))
+        let body = try String(contentsOfFile: scratch.path + "/mocks/app/recorded/get-json.json", encoding: .utf8)
+        #expect(body.contains("Sample Slide Show"))
+    }
+
+    static let emptyCollection = """
+        {
+          "formatVersion": 1,
+          "id": "7b1c2d3e-0000-4000-8000-0000000000aa",
+          "name": "App",
+          "requests": []
+        }
+        """
 }
 
 /// A one-request-per-connection client for the process tests.
