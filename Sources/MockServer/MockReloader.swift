@@ -86,7 +86,7 @@ extension MockReloader {
             do throws(MockServerRoutes.LoadError) {
                 let fresh = try MockServerRoutes.load(path, environment: environment)
                 table.replace(with: fresh.routes)
-                note("reloaded: \(fresh.routes.count) routes")
+                note("reloaded: \(fresh.routes.count) route\(fresh.routes.count == 1 ? "" : "s")")
                 return fresh.files
             } catch {
                 note(

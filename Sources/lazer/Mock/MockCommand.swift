@@ -78,7 +78,7 @@ struct MockCommand: ParsableCommand {
         }
         output.line(server.url)
         output.note(
-            "serving \"\(loaded.environment)\" of \(loaded.collectionFile): \(loaded.routes.count) routes"
+            "serving \"\(loaded.environment)\" of \(loaded.collectionFile): \(loaded.routes.count) route\(loaded.routes.count == 1 ? "" : "s")"
                 + (watch ? ", watching for changes" : ""))
         let reloader = watch ? MockReloader.watching(loaded, source: path, table: table, note: output.note) : nil
         let stop: @Sendable () -> Void = {

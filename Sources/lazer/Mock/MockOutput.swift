@@ -1,5 +1,6 @@
 import AnnotatedLocks
 import ArgumentParser
+import Dispatch
 import Foundation
 import MockServer
 import Synchronization
@@ -7,12 +8,23 @@ import TerminalText
 
 /// What `lazer mock` and `lazer record --proxy` print: the URL and request lines on stdout,
 /// notes on stderr, JSON lines to the `--log` file. Called from the event loops, so every write
-/// goes through one lock and lines never interleave.
+/// goes through one lock and lines never interleave. Request lines are gathered and written at
+/// most every ``flushDelay`` (one write for many requests under load, instead of a system call
+/// per request on the event loop); a note or the URL first writes what is pending, so the order holds.
 final class MockOutput: Sendable {
-    private let file: Mutex<FileHandle?>
+    private struct Pending {
+        var file: FileHandle?
+        var terminal = ""
+        var log = ""
+        var scheduled = false
+    }
+
+    static let flushDelay = DispatchTimeInterval.milliseconds(20)
+    private let state: Mutex<Pending>
+    private let queue = DispatchQueue(label: "lazer.mock.output")
 
     init(logFile: FileHandle?) {
-        file = Mutex(logFile)
+        state = Mutex(Pending(file: logFile))
     }
 
     /// Opens (creating or appending to) the `--log` file.
@@ -33,7 +45,8 @@ final class MockOutput: Sendable {
 
     /// A line on stdout, as it is (the caller made it terminal-safe).
     func line(_ text: String) {
-        file.withLock(ownedBy: self) { _ in
+        state.withLock(ownedBy: self) { pending in
+            Self.write(&pending)
             FileHandle.standardOutput.write(Data((text + "\n").utf8))
         }
     }
@@ -41,25 +54,47 @@ final class MockOutput: Sendable {
     /// A note on stderr, each line terminal-safe.
     func note(_ text: String) {
         let safe = text.split(separator: "\n", omittingEmptySubsequences: false).map { TerminalText.line($0) }
-        file.withLock(ownedBy: self) { _ in
+        state.withLock(ownedBy: self) { pending in
+            Self.write(&pending)
             FileHandle.standardError.write(Data(safe.map { "lazer: \($0)\n" }.joined().utf8))
         }
     }
 
-    /// A request: its terminal line on stdout and its JSON line in the log file.
+    /// A request: its terminal line on stdout and its JSON line in the log file, written shortly.
     func request(_ entry: MockRequestLog) {
         let terminal = entry.terminalLine + "\n"
-        file.withLock(ownedBy: self) { file in
-            FileHandle.standardOutput.write(Data(terminal.utf8))
-            file?.write(Data((entry.jsonLine + "\n").utf8))
+        let schedule = state.withLock(ownedBy: self) { pending -> Bool in
+            pending.terminal += terminal
+            if pending.file != nil { pending.log += entry.jsonLine + "\n" }
+            guard !pending.scheduled else { return false }
+            pending.scheduled = true
+            return true
+        }
+        guard schedule else { return }
+        queue.asyncAfter(deadline: .now() + Self.flushDelay) { [self] in
+            state.withLock(ownedBy: self) { Self.write(&$0) }
         }
     }
 
+    /// Writes what is pending and closes the log file.
     func close() {
-        file.withLock(ownedBy: self) { file in
-            try? file?.synchronize()
-            try? file?.close()
-            file = nil
+        state.withLock(ownedBy: self) { pending in
+            Self.write(&pending)
+            try? pending.file?.synchronize()
+            try? pending.file?.close()
+            pending.file = nil
+        }
+    }
+
+    private static func write(_ pending: inout Pending) {
+        pending.scheduled = false
+        if !pending.terminal.isEmpty {
+            FileHandle.standardOutput.write(Data(pending.terminal.utf8))
+            pending.terminal = ""
+        }
+        if !pending.log.isEmpty {
+            pending.file?.write(Data(pending.log.utf8))
+            pending.log = ""
         }
     }
 }
