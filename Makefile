@@ -5,7 +5,7 @@ LINT_PATHS := Package.swift Sources Tests Fuzz Examples
 
 .PHONY: bench-tui bench-tui-pure bench-tui-ncurses bench-transport bench-futures bench-explorer
 .PHONY: fuzz-json fuzz-jsonpath fuzz-terminal-text bench-json
-.PHONY: all deps run build build-release lint test unit e2e test-tsan clean bench-replay examples
+.PHONY: all deps run build build-release lint test unit e2e test-tsan clean bench-replay bench-mock examples
 
 all: build
 
@@ -124,6 +124,11 @@ bench-transport: deps
 bench-explorer: deps
 	$(SWIFT) build -c release --product lazer
 	scripts/bench-explorer.sh .build/release/lazer
+
+## bench-mock: `lazer mock` against nginx serving the same bytes (wrk -t2 -c32 -d5s, a 1 KB JSON route and
+## a 1 MB file route), then RSS before and after a 60-second run (MOCK_SOAK=N); installs nginx, wrk.
+bench-mock: deps
+	scripts/bench-mock.sh
 
 ## bench-replay: release builds; in-process replay of 10,000 mock requests with two expectations each,
 ## then 1,000 requests with JSONPath checks on a loopback nginx: lazer run vs tavern (PyPI, into a

@@ -47,7 +47,9 @@ let package = Package(
         .library(name: "ExplorerTesting", targets: ["ExplorerTesting"]),
     ],
     dependencies: [
-        .package(url: "https://github.com/apple/swift-argument-parser", exact: "1.8.2")
+        .package(url: "https://github.com/apple/swift-argument-parser", exact: "1.8.2"),
+        // MockServer's HTTP stack (NIOPosix, NIOHTTP1): about 2 minutes of a first debug build on 2 cores.
+        .package(url: "https://github.com/apple/swift-nio", exact: "2.101.3"),
     ],
     targets: [
         // MARK: - C bindings
@@ -73,6 +75,7 @@ let package = Package(
                 "Workspace",
                 "Explorer",
                 "Replay",
+                "MockServer",
                 "UIDemo",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
@@ -130,7 +133,9 @@ let package = Package(
 
         .target(
             name: "LoopbackTesting",
-            exclude: ["loopback_server.py", "loopback_fixtures.py", "socks_proxy.py", "nginx_guard.py"],
+            exclude: [
+                "loopback_server.py", "loopback_fixtures.py", "socks_proxy.py", "nginx_guard.py", "httpbin_like.py",
+            ],
             swiftSettings: strictSwift
         ),
 
@@ -208,6 +213,22 @@ let package = Package(
         .executableTarget(
             name: "ReplayBench",
             dependencies: ["Replay", "Workspace", "HTTPCore", "Futures"],
+            swiftSettings: strictSwift
+        ),
+
+        // MARK: - Mock server
+
+        // `lazer mock` and `lazer record --proxy`: mock environments served over HTTP (SwiftNIO), routed
+        // by HTTPCore's MockRouteTable so a route answers the same in process and over the socket.
+        // Never CurlTransport: the recording proxy forwards through the dispatcher the executable injects.
+        .target(
+            name: "MockServer",
+            dependencies: [
+                "Workspace", "HTTPCore", "Futures", "TerminalText", "AnnotatedLocks",
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+            ],
             swiftSettings: strictSwift
         ),
 
@@ -293,6 +314,11 @@ let package = Package(
             name: "ReplayTests",
             dependencies: ["Replay", "Workspace", "HTTPCore", "Futures", "JSONTree"],
             exclude: ["Golden"],
+            swiftSettings: strictSwift
+        ),
+        .testTarget(
+            name: "MockServerTests",
+            dependencies: ["MockServer", "Workspace", "HTTPCore", "Futures", "LoopbackTesting"],
             swiftSettings: strictSwift
         ),
         .testTarget(

@@ -196,7 +196,7 @@ public final class LoopbackServer: Sendable {
     }
 
     /// Reads the first line the child prints, giving up after `timeout` seconds.
-    static func readLine(from handle: FileHandle, timeout: Double) -> String {
+    public static func readLine(from handle: FileHandle, timeout: Double) -> String {
         let result = Mutex(Data())
         let done = DispatchSemaphore(value: 0)
         DispatchQueue.global().async {

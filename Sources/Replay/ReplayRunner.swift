@@ -15,7 +15,14 @@ public final class ReplayRunner: Sendable {
     public let services: WorkspaceServices
     public let configuration: RunConfiguration
     public let translator: ErrorTranslator
-    public init(services: WorkspaceServices, configuration: RunConfiguration, translator: ErrorTranslator = .standard) {
+    /// Sees every exchange before redaction (`lazer record`); `nil` for a plain run.
+    public let onExchange: (@Sendable (ReplayExchange) -> Void)?
+
+    public init(
+        services: WorkspaceServices, configuration: RunConfiguration, translator: ErrorTranslator = .standard,
+        onExchange: (@Sendable (ReplayExchange) -> Void)? = nil
+    ) {
+        self.onExchange = onExchange
         self.services = services
         self.configuration = configuration
         self.translator = translator

@@ -91,7 +91,15 @@ struct RequestExecution {
                 duration: elapsed)
             do {
                 let bytes = try response.body.bytes()
-                return finish(response, bytes: bytes, exchange: exchange, preparation: preparation, into: result)
+                let outcome = finish(response, bytes: bytes, exchange: exchange, preparation: preparation, into: result)
+                if let observer = runner.onExchange {
+                    let secrets = outcome.captured.values.filter(\.secret).map(\.text)
+                    observer(
+                        ReplayExchange(
+                            item: item, request: request, outcome: .success(response), body: bytes, duration: elapsed,
+                            redactor: secrets.isEmpty ? preparation.redactor : preparation.redactor.adding(secrets)))
+                }
+                return outcome
             } catch {
                 result.status = .error
                 result.failure = failure(error, request: request, redactor: preparation.redactor)
@@ -99,6 +107,10 @@ struct RequestExecution {
                 return Outcome(result: result, captured: [:])
             }
         case .failure(let error):
+            runner.onExchange?(
+                ReplayExchange(
+                    item: item, request: request, outcome: .failure(error), body: [], duration: elapsed,
+                    redactor: preparation.redactor))
             result.status = .error
             result.failure = failure(error, request: request, redactor: preparation.redactor)
             if error is TransportError {

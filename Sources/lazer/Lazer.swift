@@ -13,11 +13,14 @@ struct Lazer: ParsableCommand {
             With no command (or with tui), lazer opens the explorer over ./Collections, or over the \
             collection files and folders given.
 
-            Planned, not available yet: mock (serve a mock environment over HTTP), import, export.
+            mock serves a mock environment over HTTP; record captures one from a live environment.
+
+            Planned, not available yet: import, export.
             """,
         version: LazerVersion.current,
         subcommands: [
             TUICommand.self, JSONCommand.self, SendCommand.self, RunCommand.self, ValidateCommand.self,
+            MockCommand.self, RecordCommand.self,
             UIDemoCommand.self,
         ],
         defaultSubcommand: TUICommand.self

@@ -57,6 +57,7 @@ extension ExplorerReducer {
         case "view.requestLarger": state.requestShare = min(85, state.requestShare + 5)
         case "request.copyCurl": return copyAsCurl(&state, reveal: false)
         case "request.copyCurlRevealed": return copyAsCurl(&state, reveal: true)
+        case "response.saveMock": return promptMockRoute(&state)
         default:
             if action.hasPrefix("theme:"), let theme = state.themes.theme(named: String(action.dropFirst(6))) {
                 state.theme = theme

@@ -34,6 +34,7 @@ public enum ExplorerCommands {
         ("JSONPath filter", "tree.filter"), ("Copy the value", "tree.copyValue"),
         ("Copy the value's JSONPath", "tree.copyPath"), ("Copy the response body", "raw.copy"),
         ("Save the response body to a file", "response.save"),
+        ("Save the response as a mock route", "response.saveMock"),
         ("Error card: show or fold the technical detail", "response.details"),
         ("Raw: wrap lines", "raw.wrap"), ("Raw: hex dump", "raw.hex"), ("Raw: pretty / exact", "raw.pretty"),
         ("Zoom the focused pane", "view.zoom"), ("Collections pane wider", "view.wider"),

@@ -96,6 +96,7 @@ public enum ExplorerKeymap {
         KeyBinding("response.nextTab", keys: ["]"], help: "Next tab", context: "response"),
         KeyBinding("response.retry", keys: ["r"], help: "Retry (send again)", context: "response"),
         KeyBinding("response.save", keys: ["s"], help: "Save the body to a file", context: "response"),
+        KeyBinding("response.saveMock", keys: ["M"], help: "Save the response as a mock route", context: "response"),
         KeyBinding(
             "response.details", keys: ["t"], help: "Error card: show or fold the technical detail", context: "outside"),
         KeyBinding("nav.up", keys: ["up", "k"], help: "Move up", context: "response"),

@@ -41,6 +41,8 @@ public struct PromptState: Sendable {
         /// Into which folder (`Folder/Sub`, empty: the top level) to move a request or a folder.
         case moveRequest(RequestKey)
         case moveFolder(collectionID: String, path: [String])
+        /// Into which mock environment to save the shown response as a route.
+        case saveMockRoute(RequestKey)
     }
 
     public var purpose: Purpose

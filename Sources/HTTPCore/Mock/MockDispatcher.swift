@@ -7,9 +7,11 @@ import Synchronization
 /// environments. It behaves like the real transport: cold futures, adapters, monitors, progress,
 /// delays, cancellation, file bodies and downloads.
 ///
-/// Routes are tried in registration order; the first that matches answers with its next response
-/// (see ``MockRoute/Persistence``). A request no route matches is answered with a 404 whose JSON body
-/// lists the known routes, so a missing route is obvious and never a hang. Every request is recorded.
+/// Routing is its ``MockRouteTable`` (shared with `MockServer`, which serves the same routes over a
+/// socket): routes are tried in registration order; the first that matches answers with its next
+/// response (see ``MockRoute/Persistence``). A request no route matches is answered with a 404 whose
+/// JSON body names the closest routes and why each missed, so a missing route is obvious and never a
+/// hang. Every request is recorded.
 ///
 /// Routes match the request's path as written (relative to the environment), or the URL's path for
 /// absolute requests. A relative request without a server provider resolves against ``fallbackBaseURL``.
@@ -17,10 +19,6 @@ import Synchronization
 /// Threading: all methods are thread-safe; futures deliver on ``scheduler``; delays run on the
 /// ``DelayScheduler`` (use ``ManualClock`` in tests).
 public final class MockDispatcher: DataDispatcher, DownloadDispatcher, UploadDispatcher {
-    private struct State {
-        var routes: [(route: MockRoute, served: Int)] = []
-        var recorded: [RecordedRequest] = []
-    }
 
     /// Provides ``MockDispatcher/fallbackBaseURL`` to requests that have no provider.
     private final class FallbackProvider: ServerProvider {
@@ -36,7 +34,9 @@ public final class MockDispatcher: DataDispatcher, DownloadDispatcher, UploadDis
     public let pipeline: DispatchPipeline
     private let delays: any DelayScheduler
     private let fallback: FallbackProvider
-    private let state = Mutex(State())
+    /// The routing, shared with whoever serves the same routes over a socket (`MockServer`).
+    public let table: MockRouteTable
+    private let recorded = Mutex([RecordedRequest]())
 
     /// The base URL relative requests without a provider resolve against.
     public var fallbackBaseURL: URL { fallback.baseURL ?? URL(fileURLWithPath: "/") }
@@ -49,19 +49,19 @@ public final class MockDispatcher: DataDispatcher, DownloadDispatcher, UploadDis
         pipeline: DispatchPipeline = DispatchPipeline(), routes: [MockRoute] = [],
         fallbackBaseURL: URL = URL(fileURLWithPath: "/")
     ) {
+        self.table = MockRouteTable(routes)
         self.scheduler = scheduler
         self.delays = delays ?? (scheduler as? any DelayScheduler) ?? DispatchQueueScheduler(.global())
         self.pipeline = pipeline
         let base = fallbackBaseURL.isFileURL ? (URL(string: "http://mock.invalid") ?? fallbackBaseURL) : fallbackBaseURL
         self.fallback = FallbackProvider(base)
-        state.withLock(ownedBy: self) { $0.routes = routes.map { ($0, 0) } }
     }
 
     // MARK: - Route table
 
     /// Adds a route after the existing ones.
     public func register(_ route: MockRoute) {
-        state.withLock(ownedBy: self) { $0.routes.append((route, 0)) }
+        table.register(route)
     }
 
     /// Adds a route answering `responses` in order (the last one sticks).
@@ -76,19 +76,19 @@ public final class MockDispatcher: DataDispatcher, DownloadDispatcher, UploadDis
     }
 
     /// The routes still in the table (consumed routes are gone).
-    public var routes: [MockRoute] { state.withLock(ownedBy: self) { $0.routes.map(\.route) } }
+    public var routes: [MockRoute] { table.routes }
 
     /// Removes every route.
     public func removeAllRoutes() {
-        state.withLock(ownedBy: self) { $0.routes.removeAll() }
+        table.removeAll()
     }
 
     /// Every request received, in order.
-    public var recordedRequests: [RecordedRequest] { state.withLock(ownedBy: self) { $0.recorded } }
+    public var recordedRequests: [RecordedRequest] { recorded.withLock(ownedBy: self) { $0 } }
 
     /// Forgets the recorded requests.
     public func clearRecordedRequests() {
-        state.withLock(ownedBy: self) { $0.recorded.removeAll() }
+        recorded.withLock(ownedBy: self) { $0.removeAll() }
     }
 
     // MARK: - Dispatching
@@ -122,32 +122,15 @@ public final class MockDispatcher: DataDispatcher, DownloadDispatcher, UploadDis
     }
 
     private func answer(_ prepared: PreparedRequest, handle: ExchangeHandle, download: URL??) {
-        let path = MockMatcher.path(of: prepared.request)
-        let query = MockMatcher.query(of: prepared.request)
-        let needsBody = state.withLock(ownedBy: self) { $0.routes.contains { $0.route.bodyJSON != nil } }
-        let body = needsBody ? MockMatcher.bodyJSON(of: prepared.request) : nil
-        let response = state.withLock(ownedBy: self) { state -> MockResponse in
-            for index in state.routes.indices {
-                let route = state.routes[index].route
-                guard !route.responses.isEmpty,
-                    let parameters = MockMatcher.match(
-                        route, request: prepared.request, path: path, query: query, body: body)
-                else { continue }
-                let served = state.routes[index].served
-                let response = route.responses[min(served, route.responses.count - 1)]
-                state.routes[index].served += 1
-                if route.persistence == .consumable, served + 1 >= route.responses.count {
-                    state.routes.remove(at: index)
-                }
-                let record = RecordedRequest(
-                    request: prepared.request, path: path, route: route.description, parameters: parameters)
-                state.recorded.append(record)
-                return response
-            }
-            let record = RecordedRequest(request: prepared.request, path: path, route: nil, parameters: [:])
-            state.recorded.append(record)
-            return MockMatcher.notFound(prepared.request, path: path, routes: state.routes.map(\.route))
-        }
+        let answer = table.answer(prepared.request)
+        let record = RecordedRequest(
+            request: prepared.request, path: answer.path, route: answer.route?.description,
+            parameters: answer.parameters)
+        recorded.withLock(ownedBy: self) { $0.append(record) }
+        var answered = answer.response
+        // A HEAD answered by a GET route has the GET's headers and no body, as a server sends it.
+        if prepared.request.method == .head { answered.body = .empty }
+        let response = answered
         let delay = response.delay ?? .zero
         if handle.isObserved, response.failure == nil {
             handle.report(.requestSent(Self.sentSize(of: prepared.request)), offset: .zero)

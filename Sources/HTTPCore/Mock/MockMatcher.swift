@@ -56,31 +56,98 @@ enum MockMatcher {
 
     /// The captured parameters when `route` matches, else `nil`.
     static func match(
-        _ route: MockRoute, request: HTTPRequest, path: String, query: [String: String], body: JSONValue?
+        _ route: MockRoute, method: HTTPMethod, headers: HTTPHeaders, path: String, query: [String: String],
+        body: JSONValue?
     ) -> [String: String]? {
-        if let method = route.method, method != request.method { return nil }
+        if let expected = route.method, expected != method { return nil }
         guard let parameters = route.path.match(path) else { return nil }
         for (name, value) in route.query where query[name] != value { return nil }
-        for (name, value) in route.headers where !request.headers.values(for: name).contains(value) { return nil }
+        for (name, value) in route.headers where !headers.values(for: name).contains(value) { return nil }
         if let expected = route.bodyJSON {
             guard let body, expected.isSubset(of: body) else { return nil }
         }
         return parameters
     }
 
+    /// Why `route` does not match, one reason per failed matcher (empty when it matches).
+    static func mismatches(
+        _ route: MockRoute, request: HTTPRequest, path: String, query: [String: String], body: JSONValue?
+    ) -> [String] {
+        var reasons: [String] = []
+        if let method = route.method, method != request.method {
+            reasons.append("method: the route answers \(method.rawValue), the request is \(request.method.rawValue)")
+        }
+        if route.path.match(path) == nil {
+            reasons.append("path: \(path) does not match \(route.path.text)")
+        }
+        for name in route.query.keys.sorted() where query[name] != route.query[name] {
+            let found = query[name].map { "\"\($0)\"" } ?? "nothing"
+            reasons.append("query \(name): expected \"\(route.query[name] ?? "")\", found \(found)")
+        }
+        for name in route.headers.keys.sorted() {
+            let expected = route.headers[name] ?? ""
+            let values = request.headers.values(for: name)
+            guard !values.contains(expected) else { continue }
+            let found = values.isEmpty ? "no such header" : values.map { "\"\($0)\"" }.joined(separator: ", ")
+            reasons.append("header \(name): expected \"\(expected)\", found \(found)")
+        }
+        if let expected = route.bodyJSON {
+            if let body {
+                if !expected.isSubset(of: body) {
+                    reasons.append("body: the JSON body does not contain the route's json")
+                }
+            } else {
+                reasons.append("body: the route matches a JSON body, the request has none")
+            }
+        }
+        return reasons
+    }
+
     private struct NotFoundBody: Encodable {
+        struct Closest: Encodable {
+            var route: String
+            var why: [String]
+        }
+
         var error: String
+        var closest: [Closest]
         var routes: [String]
     }
 
-    /// A 404 whose JSON body names the request and lists the known routes.
-    static func notFound(_ request: HTTPRequest, path: String, routes: [MockRoute]) -> MockResponse {
-        let body = NotFoundBody(
-            error: "No mock route matches \(request.method.rawValue) \(path)", routes: routes.map(\.description))
+    /// How many routes a 404 names as the closest.
+    static let closestCount = 3
+
+    /// A 404 whose JSON body names the request, the closest routes with why each missed (the
+    /// fewest failed matchers first; a matching path counts more than a matching method), and
+    /// every known route.
+    static func notFound(
+        _ request: HTTPRequest, path: String, query: [String: String] = [:], body: JSONValue? = nil,
+        routes: [MockRoute]
+    ) -> MockResponse {
+        let scored = routes.enumerated().map { index, route in
+            let why = mismatches(route, request: request, path: path, query: query, body: body)
+            let pathMissed = why.contains { $0.hasPrefix("path:") }
+            return (index: index, route: route, why: why, score: why.count + (pathMissed ? 2 : 0))
+        }
+        let closest = scored.sorted { ($0.score, $0.index) < ($1.score, $1.index) }.prefix(closestCount)
+        let notFound = NotFoundBody(
+            error: "No mock route matches \(request.method.rawValue) \(path)",
+            closest: closest.map { NotFoundBody.Closest(route: $0.route.description, why: $0.why) },
+            routes: routes.map(\.description))
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        let data = (try? encoder.encode(body)) ?? Data(body.error.utf8)
+        let data = (try? encoder.encode(notFound)) ?? Data(notFound.error.utf8)
         return .jsonText(data, status: .notFound)
+    }
+
+    /// The answer to an `OPTIONS` request no route names: `204` with the methods of its path's routes.
+    static func allow(_ methods: [String]) -> MockResponse {
+        var names = methods.contains("*") ? HTTPMethod.standard.map(\.rawValue) : methods
+        if names.contains("GET"), !names.contains("HEAD") { names.append("HEAD") }
+        if !names.contains("OPTIONS") { names.append("OPTIONS") }
+        var unique: [String] = []
+        for name in names where !unique.contains(name) { unique.append(name) }
+        return MockResponse(status: StatusCode(204), headers: ["Allow": unique.joined(separator: ", ")])
     }
 
     /// The response body for a mock body; a file body must exist.

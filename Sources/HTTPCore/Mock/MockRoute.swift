@@ -10,6 +10,8 @@ public struct MockRoute: Hashable, Sendable, CustomStringConvertible {
         case sticky
         /// Each response answers once; then the route is gone (later requests fall through).
         case consumable
+        /// After the last response the sequence starts again from the first.
+        case cycle
     }
 
     /// A label shown in listings and recorded requests (`"login succeeds"`); optional.

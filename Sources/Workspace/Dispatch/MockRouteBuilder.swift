@@ -15,7 +15,8 @@ public enum MockRouteBuilder {
                     path: PathPattern(saved.path),
                     query: dictionary(saved.query), headers: dictionary(saved.headers),
                     bodyJSON: saved.json.map(jsonValue),
-                    responses: saved.responses.map { response(for: $0, baseFolder: baseFolder) })
+                    responses: saved.responses.map { response(for: $0, baseFolder: baseFolder) },
+                    persistence: saved.cycle ? .cycle : .sticky, name: saved.name)
             } catch {
                 let route = saved.method.map { "\($0.rawValue) \(saved.path)" } ?? saved.path
                 throw MockRouteError(environment: environment.name, route: route, problem: error)
@@ -23,7 +24,7 @@ public enum MockRouteBuilder {
         }
     }
 
-    static func response(for saved: SavedMockResponse, baseFolder: String) -> MockResponse {
+    public static func response(for saved: SavedMockResponse, baseFolder: String) -> MockResponse {
         let delay = saved.delayMilliseconds.map { Duration.milliseconds($0) }
         if let failure = saved.failure {
             let reason =

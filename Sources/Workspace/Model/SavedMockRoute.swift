@@ -4,7 +4,8 @@ import HTTPCore
 ///
 /// `path` uses the `MockDispatcher` pattern syntax (`/posts/:id(int)`, `*` for any rest). The
 /// optional `query`, `headers` and `json` matchers narrow the match (JSON: the request body must
-/// contain this subset). A `sequence` answers successive calls in turn; its last response repeats.
+/// contain this subset). A `sequence` answers successive calls in turn; its last response repeats,
+/// or with `cycle` the sequence starts again.
 public struct SavedMockRoute: Sendable, Equatable {
     public var name: String?
     /// A method, or `nil` for any method.
@@ -14,13 +15,16 @@ public struct SavedMockRoute: Sendable, Equatable {
     public var headers: [KeyValueRow]
     public var json: StoredJSON?
     public var responses: [SavedMockResponse]
+    /// After the last response of a sequence, start again from the first (instead of repeating the last).
+    public var cycle: Bool
     public var unknownFields: [StoredJSON.Member]
 
     public init(
         name: String? = nil, method: RequestMethod?, path: String, query: [KeyValueRow] = [],
         headers: [KeyValueRow] = [], json: StoredJSON? = nil, responses: [SavedMockResponse],
-        unknownFields: [StoredJSON.Member] = []
+        cycle: Bool = false, unknownFields: [StoredJSON.Member] = []
     ) {
+        self.cycle = cycle
         self.name = name
         self.method = method
         self.path = path
@@ -31,7 +35,7 @@ public struct SavedMockRoute: Sendable, Equatable {
         self.unknownFields = unknownFields
     }
 
-    static let keys = ["name", "method", "path", "query", "headers", "json", "response", "sequence"]
+    static let keys = ["name", "method", "path", "query", "headers", "json", "response", "sequence", "cycle"]
 
     static func read(_ node: SourceNode, _ path: DocumentPath, _ reader: DocumentReader) -> SavedMockRoute? {
         guard let fields = reader.object(node, at: path) else { return nil }
@@ -49,6 +53,7 @@ public struct SavedMockRoute: Sendable, Equatable {
             }
         }
         let sequence = fields.array("sequence") { SavedMockResponse.read($0, $1, reader) }
+        let cycle = fields.bool("cycle") ?? false
         let unknown = fields.unknownFields(known: keys)
         switch (fields.has("response"), fields.has("sequence")) {
         case (true, true), (false, false):
@@ -82,7 +87,7 @@ public struct SavedMockRoute: Sendable, Equatable {
         guard let pattern, anyMethod || method != nil, !responses.isEmpty else { return nil }
         return SavedMockRoute(
             name: name, method: method, path: pattern, query: query, headers: headers, json: json, responses: responses,
-            unknownFields: unknown)
+            cycle: cycle, unknownFields: unknown)
     }
 
     var stored: StoredJSON {
@@ -98,6 +103,7 @@ public struct SavedMockRoute: Sendable, Equatable {
         } else {
             object.add("sequence", list: responses.map(\.stored))
         }
+        object.add("cycle", cycle ? true : nil)
         object.append(unknown: unknownFields)
         return object.json
     }

@@ -1,0 +1,235 @@
+import Foundation
+import HTTPCore
+public import Workspace
+
+/// Turns exchanges into routes of a mock environment of a collection, so `lazer run --env MOCK`
+/// then answers offline what the live servers answered.
+///
+/// A route matches the method and the path as sent; a path segment holding a secret becomes a
+/// wildcard. The same method and path seen again in one recording make a `sequence` that cycles
+/// (each pass of a run gets the answers in the order they were recorded). The status, the headers
+/// that describe the body (framing, dates, cookies and headers holding a secret are left out) and
+/// the body — in a file under `mocks/<collection>/<environment>/`, secrets masked — are written;
+/// a response slower than ``delayThreshold`` keeps its time as a delay; a transport failure a mock
+/// can simulate becomes one. Everything left out is listed in ``dropped``.
+///
+/// A route the environment already had before this recording is handled by ``ExistingRoutes``:
+/// updated, kept, or asked about — never duplicated.
+public struct MockRecorder: Sendable {
+    /// What to do when the environment already has a route for a recorded method and path.
+    public enum ExistingRoutes: String, Sendable, CaseIterable {
+        /// Ask (the `ask` closure); without one, keep the route and say so.
+        case ask
+        /// Replace the route's answers with the recorded one.
+        case update
+        /// Keep the route as it is.
+        case keep
+    }
+
+    /// Responses at least this slow keep their time as `delayMilliseconds`.
+    public static let delayThreshold = Duration.milliseconds(250)
+
+    /// Transport failures that describe the server's behaviour, so a route simulates them.
+    static let recordedFailures: Set<MockFailure> = [.totalTimeout, .emptyReply, .receiveFailure]
+
+    public private(set) var document: CollectionDocument
+    public let environment: String
+    public let existing: ExistingRoutes
+    /// Asked about an existing route (its description); `true` updates it.
+    public let ask: (@Sendable (String) -> Bool)?
+    /// What was left out, one line each (never the secret itself).
+    public private(set) var dropped: [String] = []
+    /// What was recorded, one line each.
+    public private(set) var recorded: [String] = []
+    /// Routes already there that this recording left as they were.
+    public private(set) var kept: [String] = []
+    /// Route keys written during this recording (a repeat becomes a sequence step, not a question).
+    private var written: Set<String> = []
+    /// Route keys the user decided about (so one question per route).
+    private var decided: [String: Bool] = [:]
+
+    /// Problems that stop a recording before it starts.
+    public struct SetupError: Error, Sendable, CustomStringConvertible {
+        public var description: String
+    }
+
+    /// A recorder into `environment` of `document`, created as a mock environment when missing.
+    public init(
+        document: CollectionDocument, environment: String, existing: ExistingRoutes,
+        ask: (@Sendable (String) -> Bool)? = nil
+    ) throws(SetupError) {
+        var document = document
+        if let found = document.collection.environment(named: environment) {
+            guard found.kind == .mock else {
+                throw SetupError(
+                    description:
+                        "\"\(environment)\" is a live environment of \(document.collection.name): record into a mock environment"
+                )
+            }
+        } else {
+            document.collection.environments.append(
+                Environment(
+                    name: environment, kind: .mock, baseURL: "http://mock.invalid",
+                    description: "Recorded by lazer record."))
+        }
+        self.document = document
+        self.environment = environment
+        self.existing = existing
+        self.ask = ask
+    }
+
+    /// The folder bodies go to, relative to the collection file.
+    public var bodyFolder: String {
+        let stem = ((document.path as NSString).lastPathComponent as NSString).deletingPathExtension
+        return "mocks/\(Self.slug(stem))/\(Self.slug(environment))"
+    }
+
+    /// Adds `exchange` as a route (or a step of one). Writes its body file; the collection itself
+    /// is written by `save`.
+    public mutating func add(_ exchange: RecordedExchange) throws {
+        guard let environmentIndex = document.collection.environments.firstIndex(where: { $0.name == environment })
+        else { return }
+        let path = pattern(for: exchange)
+        let method = RequestMethod(rawValue: exchange.method)
+        let key = "\(method?.rawValue ?? "*") \(path)"
+        var routes = document.collection.environments[environmentIndex].routes
+        let existingIndex = routes.firstIndex { $0.method == method && $0.path == path }
+        if let existingIndex, !written.contains(key) {
+            guard shouldUpdate(key) else {
+                if !kept.contains(key) { kept.append(key) }
+                return
+            }
+            routes[existingIndex].responses = []
+            routes[existingIndex].cycle = false
+        }
+        let step = existingIndex.map { routes[$0].responses.count } ?? 0
+        guard let response = try response(for: exchange, key: key, step: step) else { return }
+        if let existingIndex {
+            routes[existingIndex].responses.append(response)
+            routes[existingIndex].cycle = routes[existingIndex].responses.count > 1
+        } else {
+            routes.append(SavedMockRoute(method: method, path: path, responses: [response]))
+        }
+        document.collection.environments[environmentIndex].routes = routes
+        written.insert(key)
+        let status = response.failure.map { "failure \($0.rawValue)" } ?? String(response.status)
+        recorded.append("\(exchange.label): \(key) → \(status)" + (step > 0 ? " (sequence step \(step + 1))" : ""))
+    }
+
+    /// Saves the collection through the workspace's atomic save.
+    public mutating func save(with services: WorkspaceServices) throws(SaveError) {
+        try services.save(&document)
+    }
+
+    private mutating func shouldUpdate(_ key: String) -> Bool {
+        if let decision = decided[key] { return decision }
+        let decision: Bool
+        switch existing {
+        case .update: decision = true
+        case .keep: decision = false
+        case .ask: decision = ask?(key) ?? false
+        }
+        decided[key] = decision
+        return decision
+    }
+
+    /// The route path: the path as sent, each segment holding a secret made a wildcard.
+    private mutating func pattern(for exchange: RecordedExchange) -> String {
+        var secretCount = 0
+        let segments = exchange.path.split(separator: "/", omittingEmptySubsequences: true).map { segment -> String in
+            let decoded = String(segment).removingPercentEncoding ?? String(segment)
+            if exchange.redactor.redact(decoded) != decoded
+                || exchange.redactor.redact(String(segment)) != String(segment)
+            {
+                secretCount += 1
+                return ":secret\(secretCount)"
+            }
+            // A segment that reads like pattern syntax is kept literal by escaping its first character.
+            if segment.hasPrefix(":") || segment == "*" {
+                return "%" + String(format: "%02X", segment.utf8.first ?? 0) + segment.dropFirst()
+            }
+            return String(segment)
+        }
+        if secretCount > 0 {
+            dropped.append("\(exchange.label): \(secretCount) path segment(s) holding a secret matched by a wildcard")
+        }
+        return "/" + segments.joined(separator: "/")
+    }
+
+    private mutating func response(for exchange: RecordedExchange, key: String, step: Int) throws -> SavedMockResponse?
+    {
+        let delay = exchange.duration >= Self.delayThreshold ? Int(exchange.duration / .milliseconds(10)) * 10 : nil
+        switch exchange.outcome {
+        case .failure(let reason):
+            // What the server did (too slow, hung up) is recorded; failing to reach it is not an answer.
+            guard let failure = MockFailure(rawValue: reason.name), Self.recordedFailures.contains(failure) else {
+                dropped.append("\(exchange.label): no answer (\(reason.name)); not recorded")
+                return nil
+            }
+            return SavedMockResponse(status: 200, delayMilliseconds: delay, failure: failure)
+        case .response(let status, let headers, let body):
+            var rows: [KeyValueRow] = []
+            for field in headers {
+                guard RecordedHeaders.keeps(field.name) else {
+                    if RecordedHeaders.credentials.contains(field.name.lowercased()) {
+                        dropped.append("\(exchange.label): response header \(field.name) (a credential)")
+                    }
+                    continue
+                }
+                if exchange.redactor.redact(field.value) != field.value {
+                    dropped.append("\(exchange.label): response header \(field.name) (it holds a secret)")
+                    continue
+                }
+                rows.append(KeyValueRow(name: field.name, value: field.value))
+            }
+            var bodyValue = SavedMockResponse.Body.none
+            if !body.isEmpty {
+                var bytes = body
+                if let text = String(validating: body, as: UTF8.self) {
+                    let masked = exchange.redactor.redact(text)
+                    if masked != text {
+                        dropped.append("\(exchange.label): secret values in the body, written masked")
+                        bytes = Array(masked.utf8)
+                    }
+                }
+                let relative = fileName(key: key, step: step, mediaType: headers.mediaType)
+                let folder = (document.path as NSString).deletingLastPathComponent
+                let absolute = ((folder.isEmpty ? "." : folder) as NSString).appendingPathComponent(relative)
+                try FileManager.default.createDirectory(
+                    atPath: (absolute as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+                try Data(bytes).write(to: URL(fileURLWithPath: absolute), options: .atomic)
+                bodyValue = .file(path: relative)
+            }
+            return SavedMockResponse(status: status, headers: rows, body: bodyValue, delayMilliseconds: delay)
+        }
+    }
+
+    /// `mocks/<collection>/<environment>/get-status-418.json`, `…-2.json` for a later sequence step.
+    private func fileName(key: String, step: Int, mediaType: String?) -> String {
+        let type = mediaType?.lowercased() ?? ""
+        let ext =
+            type.contains("json")
+            ? "json"
+            : type.contains("html")
+                ? "html"
+                : type.hasPrefix("text/")
+                    ? "txt"
+                    : type.contains("xml") ? "xml" : "bin"
+        let base = Self.slug(key)
+        return "\(bodyFolder)/\(base.isEmpty ? "root" : base)\(step > 0 ? "-\(step + 1)" : "").\(ext)"
+    }
+
+    /// Lower-case letters, digits and single dashes.
+    static func slug(_ text: String) -> String {
+        var result = ""
+        for scalar in text.lowercased().unicodeScalars {
+            if scalar.isASCII, CharacterSet.alphanumerics.contains(scalar) {
+                result.unicodeScalars.append(scalar)
+            } else if !result.isEmpty, !result.hasSuffix("-") {
+                result += "-"
+            }
+        }
+        while result.hasSuffix("-") { result.removeLast() }
+        return String(result.prefix(80))
+    }
+}

@@ -1,0 +1,33 @@
+public import HTTPCore
+public import Workspace
+
+/// One exchange to turn into a mock route: what `lazer record` saw, from the replay engine or the
+/// recording proxy, before redaction.
+public struct RecordedExchange: Sendable {
+    public var method: String
+    /// The request's path, without the query.
+    public var path: String
+    /// The response, or the transport failure when none arrived.
+    public var outcome: Outcome
+    public var duration: Duration
+    /// Masks the exchange's secret values (secret variables, secret captures).
+    public var redactor: Redactor
+    /// How messages name the exchange (`Methods/GET with query`, or `GET /get` for the proxy).
+    public var label: String
+
+    public enum Outcome: Sendable {
+        case response(status: Int, headers: HTTPHeaders, body: [UInt8])
+        case failure(TransportError.Reason)
+    }
+
+    public init(
+        method: String, path: String, outcome: Outcome, duration: Duration, redactor: Redactor, label: String
+    ) {
+        self.method = method
+        self.path = path
+        self.outcome = outcome
+        self.duration = duration
+        self.redactor = redactor
+        self.label = label
+    }
+}

@@ -1,0 +1,282 @@
+import AnnotatedLocks
+import ArgumentParser
+import CurlTransport
+import Dispatch
+import Foundation
+import Futures
+import HTTPCore
+import MockServer
+import Replay
+import Synchronization
+import TerminalText
+import Workspace
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// `lazer record`: turns live traffic into routes of a mock environment — by replaying a
+/// collection's requests through the replay engine (`--from`), or as a recording proxy
+/// (`--proxy`). `MockRecorder` writes the routes; secrets never reach the file.
+struct RecordCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "record",
+        abstract: "Record live responses as routes of a mock environment.",
+        discussion: """
+            With --from ENV, the collection's requests (all, or --folder / --request) are sent to
+            the live environment ENV as `lazer run` sends them, and each answer becomes a route of
+            the mock environment --into (created when missing): method and path, status, the
+            headers that describe the body, the body in a file under mocks/<collection>/<env>/,
+            and the time when it was slow. Then `lazer run --env MOCK` answers offline.
+
+            With --proxy PORT --target URL, lazer listens on PORT and forwards every plain-HTTP
+            request to URL; each exchange becomes a route, saved at once. Stop with Ctrl+C.
+
+            Secrets are never written: Authorization, cookies and headers holding a secret value
+            are dropped, secret values in bodies are masked, path segments holding one become
+            wildcards; everything dropped is listed. The same method and path recorded twice in
+            one recording make a sequence (answered in turn, cycling). A route the mock
+            environment already has is asked about on a terminal, replaced with --update, kept
+            with --keep (the default when not on a terminal) — never duplicated.
+
+            Examples:
+              lazer record Collections/httpbin.json --from local --into recorded
+              lazer record Collections/httpbin.json --from local --into recorded --folder Methods --update
+              lazer record Collections/app.json --into recorded --proxy 9090 --target http://127.0.0.1:8080
+            """
+    )
+
+    @Argument(help: "The collection file to record into.", completion: .file())
+    var path: String
+
+    @Option(help: "The live environment to replay the requests against.")
+    var from: String?
+
+    @Option(help: "The mock environment to write the routes into (created when missing).")
+    var into: String
+
+    @Option(help: "Record only the requests under this folder (Folder/Sub).")
+    var folder: String?
+
+    @Option(name: .customLong("request"), help: "Record only this request: its id, name or Folder/Name (repeatable).")
+    var requests: [String] = []
+
+    @Option(help: "Listen on this port as a recording proxy (0 picks a free one).")
+    var proxy: Int?
+
+    @Option(help: "Where the recording proxy forwards to (an http:// URL).")
+    var target: String?
+
+    @Option(help: "The address the recording proxy listens on.")
+    var host = "127.0.0.1"
+
+    @Flag(help: "Replace the answers of routes the mock environment already has.")
+    var update = false
+
+    @Flag(help: "Keep routes the mock environment already has, without asking.")
+    var keep = false
+
+    func validate() throws {
+        guard update == false || keep == false else {
+            throw ValidationError("--update and --keep contradict each other.")
+        }
+        if let proxy {
+            guard (0...65535).contains(proxy) else { throw ValidationError("--proxy must be a port from 0 to 65535.") }
+            guard let target, let url = URL(string: target), url.scheme == "http", url.host != nil else {
+                throw ValidationError("--proxy needs --target http://HOST[:PORT] (plain HTTP).")
+            }
+            guard from == nil else { throw ValidationError("--from and --proxy are two ways to record: pick one.") }
+        } else {
+            guard from != nil else { throw ValidationError("Give --from ENV (replay) or --proxy PORT --target URL.") }
+        }
+    }
+
+    private var policy: MockRecorder.ExistingRoutes { update ? .update : keep ? .keep : .ask }
+
+    func run() throws {
+        signal(SIGPIPE, SIG_IGN)
+        let dispatcher = CurlDispatcher(
+            configuration: .init(scheduler: ImmediateScheduler(), userAgent: "lazer/\(LazerVersion.current)"))
+        defer { dispatcher.shutdown() }
+        let services = WorkspaceServices(
+            directories: UserDirectories(environment: ProcessInfo.processInfo.environment),
+            liveDispatcher: dispatcher, scheduler: DispatchQueueScheduler(DispatchQueue(label: "lazer.record")))
+        let loaded = RunLoader.load([path], services: services)
+        guard let document = loaded.documents.first, loaded.failures.isEmpty else {
+            let problems = loaded.diagnostics.filter { $0.severity == .error }.map(\.description) + loaded.failures
+            FileBytes.writeError(problems.map { "lazer record: \(TerminalText.line($0))\n" }.joined())
+            throw ExitCode(2)
+        }
+        let recorder: MockRecorder
+        do {
+            recorder = try MockRecorder(document: document, environment: into, existing: policy, ask: Self.asker())
+        } catch {
+            FileBytes.writeError("lazer record: \(TerminalText.line(error.description))\n")
+            throw ExitCode(2)
+        }
+        if let proxy {
+            try runProxy(port: proxy, recorder: recorder, dispatcher: dispatcher, services: services)
+        } else {
+            try replay(document: document, recorder: recorder, services: services)
+        }
+    }
+
+    // MARK: - Replay
+
+    private func replay(document: CollectionDocument, recorder: MockRecorder, services: WorkspaceServices) throws {
+        let plan: RunPlan
+        do {
+            plan = try RunPlan.select(from: [document], environment: from, folder: folder, requests: requests)
+        } catch {
+            FileBytes.writeError("lazer record: \(TerminalText.line(error.message))\n")
+            throw ExitCode(2)
+        }
+        let exchanges = Mutex<[RecordedExchange]>([])
+        let configuration = RunConfiguration(environment: from, recordHistory: false)
+        let runner = ReplayRunner(services: services, configuration: configuration) { exchange in
+            let basePath = services.serverProvider.baseURL?.path ?? ""
+            let recorded = Self.recorded(exchange, basePath: basePath)
+            exchanges.withLock { $0.append(recorded) }
+        }
+        let report = Self.wait { await runner.run(plan) }
+        var recorder = recorder
+        do {
+            for exchange in exchanges.withLock({ $0 }) { try recorder.add(exchange) }
+            try recorder.save(with: services)
+        } catch {
+            FileBytes.writeError("lazer record: the recording was not saved: \(TerminalText.line("\(error)"))\n")
+            throw ExitCode(1)
+        }
+        print(Self.summary(recorder, file: document.path, sent: report.results.count))
+    }
+
+    static func recorded(_ exchange: ReplayExchange, basePath: String) -> RecordedExchange {
+        var path = (try? exchange.request.url().path) ?? "/"
+        let prefix = basePath.hasSuffix("/") ? String(basePath.dropLast()) : basePath
+        if !prefix.isEmpty, path.hasPrefix(prefix + "/") || path == prefix {
+            path = String(path.dropFirst(prefix.count))
+        }
+        if path.isEmpty { path = "/" }
+        let outcome: RecordedExchange.Outcome
+        switch exchange.outcome {
+        case .success(let response):
+            outcome = .response(status: response.statusCode.rawValue, headers: response.headers, body: exchange.body)
+        case .failure(let error):
+            outcome = .failure((error as? TransportError)?.reason ?? .other(code: 0, message: ""))
+        }
+        return RecordedExchange(
+            method: exchange.request.method.rawValue, path: path, outcome: outcome, duration: exchange.duration,
+            redactor: exchange.redactor,
+            label: (exchange.item.folderPath + [exchange.item.request.name]).joined(separator: "/"))
+    }
+
+    // MARK: - Proxy
+
+    private func runProxy(
+        port: Int, recorder: MockRecorder, dispatcher: any DataDispatcher, services: WorkspaceServices
+    ) throws {
+        guard let target, let targetURL = URL(string: target) else { throw ExitCode(2) }
+        let state = Mutex(recorder)
+        let output = MockOutput(logFile: nil)
+        let redactor = Redactor(secrets: recorder.document.secretValues)
+        let server: RecordingProxy
+        do {
+            server = try RecordingProxy(target: targetURL, dispatcher: dispatcher, host: host, port: port) {
+                request, result, duration in
+                let url = (try? request.url()) ?? targetURL
+                let outcome: RecordedExchange.Outcome
+                switch result {
+                case .success(let response):
+                    outcome = .response(
+                        status: response.statusCode.rawValue, headers: response.headers,
+                        body: (try? response.body.bytes()) ?? [])
+                case .failure(let error):
+                    outcome = .failure((error as? TransportError)?.reason ?? .other(code: 0, message: ""))
+                }
+                var path = url.path
+                let prefix = targetURL.path.hasSuffix("/") ? String(targetURL.path.dropLast()) : targetURL.path
+                if !prefix.isEmpty, path.hasPrefix(prefix) { path = String(path.dropFirst(prefix.count)) }
+                let exchange = RecordedExchange(
+                    method: request.method.rawValue, path: path.isEmpty ? "/" : path, outcome: outcome,
+                    duration: duration, redactor: redactor, label: "\(request.method.rawValue) \(path)")
+                state.withLock { recorder in
+                    let before = (recorder.recorded.count, recorder.dropped.count, recorder.kept.count)
+                    do {
+                        try recorder.add(exchange)
+                        try recorder.save(with: services)
+                    } catch {
+                        output.note("not saved: \(error)")
+                    }
+                    for line in recorder.recorded.dropFirst(before.0) {
+                        output.line(TerminalText.line("recorded \(line)"))
+                    }
+                    for line in recorder.dropped.dropFirst(before.1) { output.note("dropped \(line)") }
+                    for line in recorder.kept.dropFirst(before.2) {
+                        output.note("kept the existing route \(line) (--update replaces it)")
+                    }
+                }
+            }
+        } catch {
+            FileBytes.writeError("lazer record: cannot listen on \(TerminalText.line(host)):\(port): \(error)\n")
+            throw ExitCode(1)
+        }
+        output.line(server.url)
+        output.note("recording \(target) into \"\(into)\" of \(path); stop with Ctrl+C")
+        var sources: [any DispatchSourceSignal] = []
+        for number in [SIGINT, SIGTERM] {
+            signal(number, SIG_IGN)
+            let source = DispatchSource.makeSignalSource(signal: number, queue: .main)
+            source.setEventHandler {
+                server.stop()
+                output.note("stopped")
+                Foundation.exit(0)
+            }
+            source.resume()
+            sources.append(source)
+        }
+        withExtendedLifetime(sources) { dispatchMain() }
+    }
+
+    // MARK: - Helpers
+
+    /// On a terminal, asks whether to replace an existing route; elsewhere `nil` (keep it, and say so).
+    static func asker() -> (@Sendable (String) -> Bool)? {
+        guard isatty(0) != 0 else { return nil }
+        return { route in
+            FileBytes.writeError(
+                "lazer record: the mock environment already has \(TerminalText.line(route)); replace its answers? [y/N] "
+            )
+            let answer = readLine()?.trimmingCharacters(in: .whitespaces).lowercased() ?? ""
+            return answer == "y" || answer == "yes"
+        }
+    }
+
+    static func summary(_ recorder: MockRecorder, file: String, sent: Int) -> String {
+        var lines = [
+            "Recorded \(recorder.recorded.count) of \(sent) exchanges into \"\(recorder.environment)\" of \(file):"
+        ]
+        lines += recorder.recorded.map { "  " + $0 }
+        if !recorder.kept.isEmpty {
+            lines.append("Kept as they were (--update replaces them):")
+            lines += recorder.kept.map { "  " + $0 }
+        }
+        if !recorder.dropped.isEmpty {
+            lines.append("Not written (secrets and credentials):")
+            lines += recorder.dropped.map { "  " + $0 }
+        }
+        return lines.map { TerminalText.line($0) }.joined(separator: "\n")
+    }
+
+    /// Runs `work` on the concurrency pool and blocks this (main) thread until it returns.
+    private static func wait(_ work: @escaping @Sendable () async -> RunReport) -> RunReport {
+        let box = Mutex<RunReport?>(nil)
+        let done = DispatchSemaphore(value: 0)
+        Task.detached {
+            let report = await work()
+            box.withLock { $0 = report }
+            done.signal()
+        }
+        done.wait()
+        return box.withLock { $0 } ?? RunReport(results: [], environment: nil, startedAt: Date(), duration: .zero)
+    }
+}
