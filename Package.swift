@@ -70,6 +70,7 @@ let package = Package(
                 "Explorer",
                 "Replay",
                 "UIDemo",
+                "RegularFiles",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strictSwift
@@ -92,6 +93,13 @@ let package = Package(
         .target(
             name: "JSONTree",
             dependencies: ["TerminalText"],
+            swiftSettings: strictSwift
+        ),
+
+        // MARK: - Regular files within limits (no dependencies: everything that reads a file uses it)
+
+        .target(
+            name: "RegularFiles",
             swiftSettings: strictSwift
         ),
 
@@ -148,7 +156,7 @@ let package = Package(
         ),
         .target(
             name: "HTTPCore",
-            dependencies: ["AnnotatedLocks", "Futures"],
+            dependencies: ["AnnotatedLocks", "Futures", "RegularFiles"],
             swiftSettings: strictSwift
         ),
 
@@ -156,7 +164,7 @@ let package = Package(
 
         .target(
             name: "TUI",
-            dependencies: ["AnnotatedLocks", "TerminalText"],
+            dependencies: ["AnnotatedLocks", "RegularFiles", "TerminalText"],
             swiftSettings: strictSwift
         ),
         .target(
@@ -219,7 +227,7 @@ let package = Package(
 
         .target(
             name: "Workspace",
-            dependencies: ["AnnotatedLocks", "HTTPCore", "Futures", "JSONTree"],
+            dependencies: ["AnnotatedLocks", "HTTPCore", "Futures", "JSONTree", "RegularFiles"],
             swiftSettings: strictSwift
         ),
 

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import HTTPCore
 import JSONTree
+import RegularFiles
 import TerminalText
 import Workspace
 
