@@ -103,6 +103,16 @@ import Testing
         #expect(KeySpec.parse("é") == KeyEvent(.character("é")))
     }
 
+    @Test("every key's text parses back to that key, Shift+Tab with another modifier too (fuzz-keymap)")
+    func keyTextsParseBack() throws {
+        for text in ["shift+tab", "backtab", "ctrl+backtab", "alt+shift+tab", "ctrl+shift+tab", "ctrl+alt+s", "F24"] {
+            let key = try #require(KeySpec.parse(text), "\(text)")
+            #expect(KeySpec.parse(KeySpec.name(of: key)) == key, "\(text) → \(KeySpec.name(of: key))")
+        }
+        #expect(KeySpec.name(of: try #require(KeySpec.parse("ctrl+backtab"))) == "ctrl+backtab")
+        #expect(KeySpec.name(of: try #require(KeySpec.parse("shift+tab"))) == "shift+tab")
+    }
+
     @Test("an action given thousands of keys keeps the first 16 and says so (conflicts are checked pairwise)")
     func keysPerActionAreBounded() {
         func many(_ modifier: String) -> String {

@@ -59,6 +59,9 @@ public enum KeySpec {
         if event.modifiers.contains(.ctrl) { prefix += "ctrl+" }
         if event.modifiers.contains(.alt) { prefix += "alt+" }
         if event.modifiers.contains(.shift) { prefix += "shift+" }
+        // Shift+Tab is its own key (`backTab`, named "shift+tab"); with another modifier, that
+        // name would read back as Tab with Shift, so it keeps the name "backtab".
+        if event.key == .backTab, !prefix.isEmpty { return prefix + "backtab" }
         return prefix + name(of: event.key)
     }
 
