@@ -4,7 +4,7 @@ SWIFT ?= swift
 LINT_PATHS := Package.swift Sources Tests Fuzz Examples
 
 .PHONY: bench-tui bench-tui-pure bench-tui-ncurses bench-transport bench-futures bench-explorer
-.PHONY: fuzz-json fuzz-jsonpath fuzz-terminal-text bench-json
+.PHONY: fuzz-json fuzz-jsonpath fuzz-terminal-text fuzz-collection fuzz-theme fuzz-keymap bench-json
 .PHONY: all deps run build build-release lint test unit e2e test-tsan clean bench-replay bench-mock examples
 
 all: build
@@ -72,27 +72,59 @@ RUNS ?= -1
 JSONTREE_SOURCES := $(wildcard Sources/JSONTree/*.swift Sources/JSONTree/*/*.swift)
 FUZZ_SWIFT_FLAGS := -O -parse-as-library -swift-version 6 -enable-upcoming-feature ExistentialAny \
 	-enable-upcoming-feature MemberImportVisibility -enable-upcoming-feature InternalImportsByDefault
+# The fuzzers link the modules their code imports as objects built here once (ASan, and libFuzzer's
+# coverage so their branches guide it too), rebuilt when a source changes: $(FUZZ_DIR)/NAME.o and
+# NAME.swiftmodule for Sources/NAME. The code under test is compiled into the fuzzer itself.
+FUZZ_DIR := .build/fuzz
+fuzz_sources = $(sort $(shell find Sources/$(1) -name '*.swift'))
+.SECONDEXPANSION:
+$(FUZZ_DIR)/%.o: $$(call fuzz_sources,$$*)
+	@mkdir -p $(FUZZ_DIR)
+	swiftc $(FUZZ_SWIFT_FLAGS) -sanitize=fuzzer,address -wmo -module-name $* -I $(FUZZ_DIR) -emit-module \
+		-emit-module-path $(FUZZ_DIR)/$*.swiftmodule -c $(call fuzz_sources,$*) -o $@
+$(FUZZ_DIR)/JSONTree.o: $(FUZZ_DIR)/TerminalText.o
+$(FUZZ_DIR)/Futures.o: $(FUZZ_DIR)/AnnotatedLocks.o
+$(FUZZ_DIR)/HTTPCore.o: $(FUZZ_DIR)/AnnotatedLocks.o $(FUZZ_DIR)/Futures.o $(FUZZ_DIR)/RegularFiles.o
 # JSONTree imports TerminalText: built first as a module and an object the fuzzers link.
-fuzz-terminal-text:
-	@mkdir -p .build/fuzz
-	swiftc $(FUZZ_SWIFT_FLAGS) -sanitize=address -wmo -module-name TerminalText -emit-module \
-		-emit-module-path .build/fuzz/TerminalText.swiftmodule -c Sources/TerminalText/*.swift \
-		-o .build/fuzz/TerminalText.o
+fuzz-terminal-text: $(FUZZ_DIR)/TerminalText.o
 fuzz-json: fuzz-terminal-text
 	@mkdir -p .build/fuzz fuzz-out/json-corpus
-	swiftc $(FUZZ_SWIFT_FLAGS) -sanitize=fuzzer,address -module-name JSONFuzz -I .build/fuzz \
-		$(JSONTREE_SOURCES) Fuzz/JSONFuzz.swift .build/fuzz/TerminalText.o -o .build/fuzz/fuzz-json
-	.build/fuzz/fuzz-json -max_total_time=$(SECONDS) -runs=$(RUNS) -timeout=10 -print_final_stats=1 \
+	swiftc $(FUZZ_SWIFT_FLAGS) -sanitize=fuzzer,address -module-name JSONFuzz -I $(FUZZ_DIR) \
+		$(JSONTREE_SOURCES) Fuzz/JSONFuzz.swift $(FUZZ_DIR)/TerminalText.o -o $(FUZZ_DIR)/fuzz-json
+	SWIFT_BACKTRACE=enable=no $(FUZZ_DIR)/fuzz-json -max_total_time=$(SECONDS) -runs=$(RUNS) -timeout=10 -print_final_stats=1 \
 		-artifact_prefix=fuzz-out/ fuzz-out/json-corpus Fuzz/corpus/json
 
 ## fuzz-jsonpath: libFuzzer + AddressSanitizer over JSONPath queries (parse, evaluate, normalized
 ## paths re-parsed) and I-Regexp patterns (compile, match, search; -timeout=10 catches any blow-up).
 fuzz-jsonpath: fuzz-terminal-text
 	@mkdir -p .build/fuzz fuzz-out/jsonpath-corpus
-	swiftc $(FUZZ_SWIFT_FLAGS) -sanitize=fuzzer,address -module-name JSONPathFuzz -I .build/fuzz \
-		$(JSONTREE_SOURCES) Fuzz/JSONPathFuzz.swift .build/fuzz/TerminalText.o -o .build/fuzz/fuzz-jsonpath
-	.build/fuzz/fuzz-jsonpath -max_total_time=$(SECONDS) -runs=$(RUNS) -timeout=10 -print_final_stats=1 \
+	swiftc $(FUZZ_SWIFT_FLAGS) -sanitize=fuzzer,address -module-name JSONPathFuzz -I $(FUZZ_DIR) \
+		$(JSONTREE_SOURCES) Fuzz/JSONPathFuzz.swift $(FUZZ_DIR)/TerminalText.o -o $(FUZZ_DIR)/fuzz-jsonpath
+	SWIFT_BACKTRACE=enable=no $(FUZZ_DIR)/fuzz-jsonpath -max_total_time=$(SECONDS) -runs=$(RUNS) -timeout=10 -print_final_stats=1 \
 		-artifact_prefix=fuzz-out/ fuzz-out/jsonpath-corpus Fuzz/corpus/jsonpath
+
+## fuzz-collection: libFuzzer + AddressSanitizer over the collection loader, the path `lazer validate`
+## and the explorer take (CollectionLoader: JSON with positions, the model, every diagnostic). A file
+## that loads is saved as the explorer saves it and must load again, unchanged; every diagnostic
+## printed through TerminalText must be terminal-safe. Seeds: Fuzz/corpus/collection.
+FUZZ_COLLECTION_MODULES := TerminalText AnnotatedLocks RegularFiles Futures HTTPCore JSONTree
+fuzz-collection: $(foreach m,$(FUZZ_COLLECTION_MODULES),$(FUZZ_DIR)/$(m).o)
+	@mkdir -p fuzz-out/collection-corpus
+	swiftc $(FUZZ_SWIFT_FLAGS) -sanitize=fuzzer,address -module-name CollectionFuzz -I $(FUZZ_DIR) \
+		$(call fuzz_sources,Workspace) Fuzz/CollectionFuzz.swift $^ -o $(FUZZ_DIR)/fuzz-collection
+	SWIFT_BACKTRACE=enable=no $(FUZZ_DIR)/fuzz-collection -max_total_time=$(SECONDS) -runs=$(RUNS) -timeout=10 -print_final_stats=1 \
+		-max_len=16384 -artifact_prefix=fuzz-out/ fuzz-out/collection-corpus Fuzz/corpus/collection
+
+## fuzz-theme, fuzz-keymap: libFuzzer + AddressSanitizer over theme files (ThemeLoader) and keymap
+## files (Keymap.applyOverrides on the standard keymap: every key it keeps must print and parse back
+## to itself). Seeds: Fuzz/corpus/theme, Fuzz/corpus/keymap.
+FUZZ_TUI_MODULES := TerminalText AnnotatedLocks RegularFiles
+fuzz-theme fuzz-keymap: fuzz-%: $(foreach m,$(FUZZ_TUI_MODULES),$(FUZZ_DIR)/$(m).o)
+	@mkdir -p fuzz-out/$*-corpus
+	swiftc $(FUZZ_SWIFT_FLAGS) -sanitize=fuzzer,address -module-name TUIFuzz -I $(FUZZ_DIR) \
+		$(call fuzz_sources,TUI) Fuzz/TUIFuzz.swift -D FUZZ_$(shell echo $* | tr a-z A-Z) $^ -o $(FUZZ_DIR)/fuzz-$*
+	SWIFT_BACKTRACE=enable=no $(FUZZ_DIR)/fuzz-$* -max_total_time=$(SECONDS) -runs=$(RUNS) -timeout=10 -print_final_stats=1 \
+		-artifact_prefix=fuzz-out/ fuzz-out/$*-corpus Fuzz/corpus/$*
 
 ## bench-json: release build, the three 40 MB bodies (generated once into bench-out/bodies), JSONTree
 ## against JSONSerialization and jq, then whole-process `lazer json` vs `jq .` with hyperfine.

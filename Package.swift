@@ -77,6 +77,7 @@ let package = Package(
                 "Replay",
                 "MockServer",
                 "UIDemo",
+                "RegularFiles",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strictSwift
@@ -99,6 +100,13 @@ let package = Package(
         .target(
             name: "JSONTree",
             dependencies: ["TerminalText"],
+            swiftSettings: strictSwift
+        ),
+
+        // MARK: - Regular files within limits (no dependencies: everything that reads a file uses it)
+
+        .target(
+            name: "RegularFiles",
             swiftSettings: strictSwift
         ),
 
@@ -157,7 +165,7 @@ let package = Package(
         ),
         .target(
             name: "HTTPCore",
-            dependencies: ["AnnotatedLocks", "Futures"],
+            dependencies: ["AnnotatedLocks", "Futures", "RegularFiles"],
             swiftSettings: strictSwift
         ),
 
@@ -165,7 +173,7 @@ let package = Package(
 
         .target(
             name: "TUI",
-            dependencies: ["AnnotatedLocks", "TerminalText"],
+            dependencies: ["AnnotatedLocks", "RegularFiles", "TerminalText"],
             swiftSettings: strictSwift
         ),
         .target(
@@ -244,7 +252,7 @@ let package = Package(
 
         .target(
             name: "Workspace",
-            dependencies: ["AnnotatedLocks", "HTTPCore", "Futures", "JSONTree"],
+            dependencies: ["AnnotatedLocks", "HTTPCore", "Futures", "JSONTree", "RegularFiles"],
             swiftSettings: strictSwift
         ),
 

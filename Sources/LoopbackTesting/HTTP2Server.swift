@@ -125,6 +125,10 @@ public final class HTTP2Server: Sendable {
                 uwsgi_temp_path \(folder)/uwsgi;
                 scgi_temp_path \(folder)/scgi;
                 keepalive_requests 100000;
+                # Idle connections stay open for the whole test run: a test process starved of
+                # threads (ThreadSanitizer, a busy machine) can pause for minutes between requests
+                # that a reuse test expects on one connection.
+                keepalive_timeout 3600s;
                 server {
                     listen 127.0.0.1:@PORT_tls@ ssl http2;
                     ssl_certificate \(backend.certificate.certificateFile.path);

@@ -1,4 +1,5 @@
 import ArgumentParser
+import RegularFiles
 import Workspace
 
 #if canImport(Glibc)

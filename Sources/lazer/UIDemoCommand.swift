@@ -2,6 +2,7 @@ import ArgumentParser
 import CursesBackend
 import Foundation
 import TUI
+import TerminalText
 import UIDemo
 
 /// `lazer ui-demo`: the terminal toolkit on a real screen, to judge it by eye.
@@ -59,7 +60,7 @@ struct UIDemoCommand: ParsableCommand {
             do {
                 backend = try NcursesBackend(options: options)
             } catch {
-                FileHandle.standardError.write(Data("lazer ui-demo: \(error)\n".utf8))
+                FileHandle.standardError.write(Data("lazer ui-demo: \(TerminalText.line("\(error)"))\n".utf8))
                 throw ExitCode.failure
             }
             if let benchmarkPath {

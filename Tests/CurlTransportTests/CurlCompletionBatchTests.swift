@@ -27,7 +27,10 @@ struct CurlCompletionBatchTests {
         let engine = harness.engine
         // Submitted first, so the loop adds it before the others: it is in flight whenever they finish.
         let slowDone = LockedValue(false)
-        let slow = CurlTransfer(spec: harness.spec("/slow?seconds=20")) { _ in slowDone.update { $0 = true } }
+        // In flight for the whole test (cancelled at its end), however long a starved test takes.
+        var slowSpec = harness.spec("/slow?seconds=600")
+        slowSpec.totalTimeoutMilliseconds = nil
+        let slow = CurlTransfer(spec: slowSpec) { _ in slowDone.update { $0 = true } }
         engine.submit(slow)
         let count = 20
         let deliveries = LockedValue<[Int: Bool]>([:])
@@ -65,7 +68,7 @@ struct CurlCompletionBatchTests {
         for _ in 0..<3 {
             harness.engine.submit(
                 CurlTransfer(
-                    spec: harness.spec("/slow?seconds=20"),
+                    spec: harness.spec("/slow?seconds=600"),
                     onProgress: { counts in if counts.received > 0 { started.signal() } },
                     onComplete: { _ in completed.update { $0 += 1 } }))
         }

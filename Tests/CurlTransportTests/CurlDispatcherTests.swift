@@ -226,7 +226,7 @@ struct CurlDispatcherTests {
         let server = try LoopbackServer.shared()
         let dispatcher = makeDispatcher()
         let id = UUID().uuidString
-        let future = dispatcher.dataFuture(from: request(server.url("/slow?seconds=20&id=\(id)")))
+        let future = dispatcher.dataFuture(from: request(server.url("/slow?seconds=600&id=\(id)")))
         await DispatcherSupport.cancelMidBody(future)
         #expect(future.isCancelled)
         let disconnected = try await dispatcher.dataFuture(from: request(server.url("/disconnected?id=\(id)"))).value

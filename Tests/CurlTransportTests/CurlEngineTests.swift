@@ -135,19 +135,21 @@ struct CurlEngineTests {
     func cancelMidTransfer() async throws {
         let harness = try EngineHarness()
         let id = UUID().uuidString
-        let started = AsyncStream<Void>.makeStream()
-        let spec = harness.spec("/slow?seconds=20&id=\(id)")
+        let spec = harness.spec("/slow?seconds=600&id=\(id)")
+        // Cancelled from its own progress callback (on the network thread) once the body flows:
+        // not from a task, which may wait for a thread longer than the response lasts.
+        let transfer = LockedValue<CurlTransfer?>(nil)
         let result = await withCheckedContinuation { continuation in
             let observed = CurlTransfer(
-                spec: spec, onProgress: { counts in if counts.received > 0 { started.continuation.yield() } },
+                spec: spec,
+                onProgress: { counts in
+                    if counts.received > 0, let observed = transfer.value { harness.engine.cancel(observed) }
+                },
                 onComplete: { continuation.resume(returning: $0) })
+            transfer.update { $0 = observed }
             harness.engine.submit(observed)
-            Task {
-                var iterator = started.stream.makeAsyncIterator()
-                _ = await iterator.next()
-                harness.engine.cancel(observed)
-            }
         }
+        transfer.update { $0 = nil }
         guard case .failure(let failure) = result else {
             Issue.record("expected cancellation")
             return
@@ -382,7 +384,7 @@ struct CurlEngineTests {
         let result = await withCheckedContinuation { continuation in
             harness.engine.submit(
                 CurlTransfer(
-                    spec: harness.spec("/slow?seconds=20"),
+                    spec: harness.spec("/slow?seconds=600"),
                     onProgress: { counts in
                         // Shut down from another thread once the response is under way.
                         if started.all.isEmpty, counts.received > 0 {

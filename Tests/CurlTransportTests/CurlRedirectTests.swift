@@ -185,7 +185,7 @@ struct CurlRedirectTests {
         let server = try LoopbackServer.shared()
         let dispatcher = DispatcherSupport.dispatcher()
         let id = UUID().uuidString
-        let slow = redirect(server, status: 307, to: "/slow?seconds=20&id=\(id)")
+        let slow = redirect(server, status: 307, to: "/slow?seconds=600&id=\(id)")
         let future = dispatcher.dataFuture(
             from: DispatcherSupport.request(slow, method: .delete) { $0.options.followRedirects = true })
         await DispatcherSupport.cancelMidBody(future)

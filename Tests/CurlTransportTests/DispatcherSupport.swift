@@ -27,19 +27,19 @@ enum DispatcherSupport {
         return error as? TransportError
     }
 
-    /// Sends `future`, waits for the first body bytes, cancels it and waits until it reports the
-    /// cancellation — a transfer stopped in the middle of its body.
+    /// Sends `future`, cancels it as soon as the first body bytes arrive and waits until it has
+    /// settled — a transfer stopped in the middle of its body (the caller checks `isCancelled`).
+    /// The cancel comes from the progress observer itself (the dispatcher's immediate scheduler
+    /// runs it on the network thread), not from an awaiting task: when the test process is busy,
+    /// a task can wait for a thread longer than the response lasts. And the wait ends however the
+    /// future settles, so a test fails instead of waiting forever.
     static func cancelMidBody(_ future: ResponseFuture<Response<ResponseBody>>) async {
-        let (progress, progressContinuation) = AsyncStream<Void>.makeStream()
-        let (cancelled, cancelledContinuation) = AsyncStream<Void>.makeStream()
-        _ = future.updated { update in if update.bytesReceived > 0 { progressContinuation.yield() } }
-        _ = future.cancellation { cancelledContinuation.yield() }
+        let (settled, settledContinuation) = AsyncStream<Void>.makeStream()
+        _ = future.updated { [weak future] update in if update.bytesReceived > 0 { future?.cancel() } }
+        _ = future.completion { settledContinuation.finish() }
         _ = future.send()
-        var progressIterator = progress.makeAsyncIterator()
-        _ = await progressIterator.next()
-        future.cancel()
-        var cancelledIterator = cancelled.makeAsyncIterator()
-        _ = await cancelledIterator.next()
+        var iterator = settled.makeAsyncIterator()
+        _ = await iterator.next()
     }
 
     /// A token no other test uses, to find this test's entry in a shared server's log.

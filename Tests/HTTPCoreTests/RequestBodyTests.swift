@@ -93,8 +93,29 @@ struct RequestBodyTests {
         #expect(throws: RequestError.self) { try request.validate() }
         #expect(throws: RequestError.self) { try request.body.contentLength() }
         request.setFileBody(path: "/tmp", contentType: "application/octet-stream")
-        #expect(throws: RequestError.bodyFileUnreadable(path: "/tmp", reason: "it is a directory")) {
+        let folderReason = "a folder, not a regular file (only regular files are read)"
+        #expect(throws: RequestError.bodyFileUnreadable(path: "/tmp", reason: folderReason)) {
             try request.body.contentLength()
+        }
+    }
+
+    @Test("a FIFO or a device as a file body or part is refused at once, never read (mocks read bodies whole)")
+    func nonRegularFileBodies() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("lazer-body-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let fifo = folder.appendingPathComponent("fifo").path
+        #expect(mkfifo(fifo, 0o600) == 0)
+        let cases = [(fifo, "a FIFO (named pipe), not a regular file"), ("/dev/zero", "a device, not a regular file")]
+        for (path, reason) in cases {
+            let full = "\(reason) (only regular files are read)"
+            let bodies: [RequestBody] = [
+                .file(path: path), .multipart(MultipartBody(parts: [.file("f", path: path)], boundary: "B")),
+            ]
+            for body in bodies {
+                #expect(throws: RequestError.bodyFileUnreadable(path: path, reason: full)) { try body.encodedData() }
+                #expect(throws: RequestError.bodyFileUnreadable(path: path, reason: full)) { try body.contentLength() }
+            }
         }
     }
 

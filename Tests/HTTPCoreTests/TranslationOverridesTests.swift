@@ -63,6 +63,17 @@ struct TranslationOverridesTests {
         }
     }
 
+    @Test("a FIFO or a device is refused at once, not waited for or read without end")
+    func nonRegularFiles() throws {
+        let fifo = FileManager.default.temporaryDirectory.appendingPathComponent("lazer-tr-\(UUID().uuidString)")
+        #expect(mkfifo(fifo.path, 0o600) == 0)
+        defer { try? FileManager.default.removeItem(at: fifo) }
+        for (url, kind) in [(fifo, "a FIFO (named pipe)"), (URL(fileURLWithPath: "/dev/zero"), "a device")] {
+            let error = try #require(throws: TranslationFileError.self) { try ErrorTranslator(overridesFile: url) }
+            #expect(error.problem.contains("\(kind), not a regular file"), "\(error.problem)")
+        }
+    }
+
     @Test("a missing file says it cannot be read")
     func missing() {
         #expect(throws: TranslationFileError.self) {

@@ -119,6 +119,14 @@ struct SendCommandTests {
         let encoded = location.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? location
         let followed = try send([server.url("/redirect-to?status=302&location=\(encoded)").absoluteString, "--follow"])
         #expect(!Self.hasRawControl(followed.stderr), "\(followed.stderr.debugDescription)")
+        // A Location libcurl cannot parse came from the server: no response (3), not a usage error.
+        let unparsable = "\u{1B}]0;pwned\u{07}http://127.0.0.1:1/\u{1B}[2J"
+        let encodedUnparsable = unparsable.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? unparsable
+        let refused = try send([
+            server.url("/redirect-to?status=302&location=\(encodedUnparsable)").absoluteString, "--follow",
+        ])
+        #expect(refused.status == 3, "\(refused.stderr)")
+        #expect(!Self.hasRawControl(refused.stderr), "\(refused.stderr.debugDescription)")
 
         let included = try send([server.url("/hostile").absoluteString, "-i"])
         #expect(included.status == 0)
@@ -309,9 +317,9 @@ struct SendCommandTests {
             (["http://127.0.0.1:1/", "--timeout", "nan"], "--timeout must be a positive"),
             (["http://127.0.0.1:1/", "--timeout", "inf"], "--timeout must be a positive"),
             (["http://127.0.0.1:99999/"], "the port 99999 is not between 0 and 65535"),
-            (["http://127.0.0.1:1/", "-H", "X: a\u{01}b"], "invalidHeaderValue"),
-            (["http://127.0.0.1:1/", "-H", "X: a\u{1B}]0;t\u{07}"], "invalidHeaderValue"),
-            (["http://127.0.0.1:1/", "-H", "X: a\u{7F}"], "invalidHeaderValue"),
+            (["http://127.0.0.1:1/", "-H", "X: a\u{01}b"], "Invalid header value"),
+            (["http://127.0.0.1:1/", "-H", "X: a\u{1B}]0;t\u{07}"], "Invalid header value"),
+            (["http://127.0.0.1:1/", "-H", "X: a\u{7F}"], "Invalid header value"),
             (["http://127.0.0.1:1/", "--bogus"], "--bogus"),
         ])
     func usageErrors(arguments: [String], message: String) throws {

@@ -107,11 +107,12 @@ struct TerminalTextTests {
         }
     }
 
-    @Test("an error at column 1 of a 20 MB line builds a short excerpt, quickly")
+    // No time bound here (unit tests have none; this one failed under ThreadSanitizer on a busy
+    // machine): the excerpt is built from a bounded slice either side of the error.
+    @Test("an error at column 1 of a 20 MB line builds a short excerpt")
     func parseErrorExcerptIsBounded() {
         var input = [UInt8](repeating: UInt8(ascii: "x"), count: 20_000_000)
         input[0] = UInt8(ascii: "?")
-        let start = ContinuousClock.now
         do {
             _ = try JSONDocument(bytes: input)
             Issue.record("parsed")
@@ -120,6 +121,5 @@ struct TerminalTextTests {
             #expect(error.excerpt.count <= 82)
             #expect(error.excerpt.hasSuffix("…"))
         }
-        #expect(ContinuousClock.now - start < .seconds(2))
     }
 }

@@ -1,3 +1,4 @@
+import AnnotatedLocks
 import Foundation
 import Synchronization
 
@@ -8,8 +9,21 @@ import Synchronization
 /// half-torn-down libcurl/OpenSSL: a crash or a hang at exit. `CurlGlobal` registers `stopAll()`
 /// with `atexit` after `curl_global_init`, so it runs before OpenSSL's handler (handlers run in
 /// reverse order) and nothing in libcurl runs concurrently with the cleanup.
+///
+/// Engines are added by whichever thread makes a dispatcher and removed by their network threads
+/// as those end, so the lock is contended: it goes through `withLock(ownedBy:)` like every other
+/// contended lock, or ThreadSanitizer misses the hand-over and reports the list as a data race.
 enum CurlEngineRegistry {
-    private static let live = Mutex<[ObjectIdentifier: CurlThreadControl]>([:])
+    /// The running threads' controls, behind a lock this object owns.
+    private final class Live: Sendable {
+        let controls = Mutex<[ObjectIdentifier: CurlThreadControl]>([:])
+
+        func withLock<Result: Sendable>(_ body: (inout [ObjectIdentifier: CurlThreadControl]) -> Result) -> Result {
+            controls.withLock(ownedBy: self) { body(&$0) }
+        }
+    }
+
+    private static let live = Live()
 
     static func add(_ control: CurlThreadControl) {
         live.withLock { $0[ObjectIdentifier(control)] = control }

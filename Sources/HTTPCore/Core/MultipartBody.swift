@@ -1,4 +1,5 @@
 public import Foundation
+import RegularFiles
 
 /// A `multipart/form-data` body (RFC 7578): parts in order, separated by a boundary.
 ///
@@ -109,26 +110,27 @@ public struct MultipartBody: Hashable, Sendable {
             .replacingOccurrences(of: "\n", with: "%0A")
     }
 
+    /// A file body or part read whole (mocks, previews): only a regular file within
+    /// `RegularFile.defaultLimit`, so a FIFO or a device (`/dev/zero`) named by a collection never
+    /// blocks the caller or fills memory.
     static func readFile(_ path: String) throws(RequestError) -> Data {
-        guard FileManager.default.fileExists(atPath: path) else { throw .bodyFileNotFound(path: path) }
+        let bytes: [UInt8]?
         do {
-            return try Data(contentsOf: URL(fileURLWithPath: path))
+            bytes = try RegularFile.read(path)
         } catch {
-            throw .bodyFileUnreadable(path: path, reason: error.localizedDescription)
+            throw .bodyFileUnreadable(path: path, reason: error.reason)
         }
+        guard let bytes else { throw .bodyFileNotFound(path: path) }
+        return Data(bytes)
     }
 
+    /// A file body's size, from `stat` (nothing is opened): only a regular file has one to send.
     static func fileSize(_ path: String) throws(RequestError) -> Int64 {
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
-            throw .bodyFileNotFound(path: path)
-        }
-        guard !isDirectory.boolValue else { throw .bodyFileUnreadable(path: path, reason: "it is a directory") }
         do {
-            let attributes = try FileManager.default.attributesOfItem(atPath: path)
-            return (attributes[.size] as? NSNumber)?.int64Value ?? 0
+            return try RegularFile.check(path, limit: Int.max)
         } catch {
-            throw .bodyFileUnreadable(path: path, reason: error.localizedDescription)
+            if error.errorNumber == ENOENT { throw .bodyFileNotFound(path: path) }
+            throw .bodyFileUnreadable(path: path, reason: error.reason)
         }
     }
 }

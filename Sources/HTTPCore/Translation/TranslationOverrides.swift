@@ -1,4 +1,5 @@
 public import Foundation
+import RegularFiles
 
 /// Reads a translations override file:
 ///
@@ -14,16 +15,22 @@ public import Foundation
 public enum TranslationOverrides {
     static let fields: Set<String> = ["title", "explanation", "hint"]
 
-    /// Loads and checks the file at `url`.
+    /// The largest translations file read: 1 MiB.
+    public static let maximumFileSize = 1 << 20
+
+    /// Loads and checks the file at `url`: a regular file of at most `maximumFileSize` bytes (a FIFO
+    /// or a device is refused, never waited for; see `RegularFile`).
     public static func load(from url: URL) throws(TranslationFileError) -> [String: TranslationTemplate] {
-        let data: Data
+        let bytes: [UInt8]?
         do {
-            data = try Data(contentsOf: url)
+            bytes = try RegularFile.read(url.path, limit: maximumFileSize)
         } catch {
-            throw TranslationFileError(
-                path: url.path, problem: "the file cannot be read (\(error.localizedDescription))")
+            throw TranslationFileError(path: url.path, problem: "the file cannot be read (\(error.reason))")
         }
-        return try parse(data, path: url.path)
+        guard let bytes else {
+            throw TranslationFileError(path: url.path, problem: "the file cannot be read (no such file)")
+        }
+        return try parse(Data(bytes), path: url.path)
     }
 
     /// Checks and parses the file's bytes; `path` is only used in messages.

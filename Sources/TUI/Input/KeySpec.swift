@@ -42,7 +42,10 @@ public enum KeySpec {
     }
 
     private static func key(named name: String) -> Key? {
-        if name.count == 1, let c = name.first { return .character(c) }
+        // A character key must be one that is drawn as itself: a control or format character
+        // (DEL, ESC, U+202E…) is no key a user types as text (the terminal sends those as named
+        // keys), and its shown name could not be read back from a keymap file or the help.
+        if name.count == 1, let c = name.first { return VisibleText.sanitize(name) == name ? .character(c) : nil }
         let lower = name.lowercased()
         if let match = names.first(where: { $0.0 == lower }) { return match.1 }
         if let alias = aliases[lower] { return alias }
@@ -56,6 +59,9 @@ public enum KeySpec {
         if event.modifiers.contains(.ctrl) { prefix += "ctrl+" }
         if event.modifiers.contains(.alt) { prefix += "alt+" }
         if event.modifiers.contains(.shift) { prefix += "shift+" }
+        // Shift+Tab is its own key (`backTab`, named "shift+tab"); with another modifier, that
+        // name would read back as Tab with Shift, so it keeps the name "backtab".
+        if event.key == .backTab, !prefix.isEmpty { return prefix + "backtab" }
         return prefix + name(of: event.key)
     }
 

@@ -1,17 +1,21 @@
-import Foundation
+import RegularFiles
 
 extension Keymap {
-    /// Applies a user keymap file if it exists (a missing file is not a problem). Unreadable or
-    /// oversized files are reported and change nothing.
+    /// The largest keymap file read: 1 MiB.
+    public static let maximumFileSize = 1 << 20
+
+    /// Applies a user keymap file if it exists (a missing file is not a problem). A file that is
+    /// not a regular file (a FIFO, a device), is unreadable or is over `maximumFileSize` is
+    /// reported and changes nothing: it is read at start-up on the main thread, so it must never
+    /// block or fill memory (`RegularFile`).
     public mutating func applyOverrides(fromFile path: String) -> [KeymapProblem] {
-        guard FileManager.default.fileExists(atPath: path) else { return [] }
-        let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0
-        guard size <= 1_048_576 else {
-            return [KeymapProblem(location: "\(path):1:1", message: "larger than 1 MiB; not a keymap")]
+        let bytes: [UInt8]
+        do {
+            guard let read = try RegularFile.read(path, limit: Self.maximumFileSize) else { return [] }
+            bytes = read
+        } catch {
+            return [KeymapProblem(location: "\(path):1:1", message: "not read: \(error.reason)")]
         }
-        guard let data = FileManager.default.contents(atPath: path) else {
-            return [KeymapProblem(location: "\(path):1:1", message: "cannot read the file")]
-        }
-        return applyOverrides(Array(data), file: path)
+        return applyOverrides(bytes, file: path)
     }
 }

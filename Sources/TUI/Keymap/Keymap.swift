@@ -146,7 +146,17 @@ public struct Keymap: Sendable {
                 continue
             }
             var sequences: [KeySequence] = []
-            for text in texts {
+            // Conflicts are checked pairwise, so keys without bound would make a hostile file hang
+            // the start-up (two actions with 100,000 keys each); no action needs more than a few.
+            if texts.count > Self.maximumKeysPerAction {
+                problems.append(
+                    KeymapProblem(
+                        location: place,
+                        message:
+                            "more than \(Self.maximumKeysPerAction) keys; the first \(Self.maximumKeysPerAction) are used"
+                    ))
+            }
+            for text in texts.prefix(Self.maximumKeysPerAction) {
                 guard case .string(let spec, _, _) = text, let sequence = KeySequence(spec) else {
                     problems.append(
                         KeymapProblem(
@@ -178,6 +188,9 @@ public struct Keymap: Sendable {
         problems += conflicts()
         return problems
     }
+
+    /// The most keys a keymap file can give one action.
+    public static let maximumKeysPerAction = 16
 
     private static func quote(_ value: JSONSourceValue) -> String {
         if case .string(let text, _, _) = value { return "\"\(VisibleText.sanitize(text))\"" }

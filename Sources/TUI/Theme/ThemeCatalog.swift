@@ -1,4 +1,5 @@
 import Foundation
+import RegularFiles
 
 /// The themes found in a folder (`themes/*.json`) plus the built-in default, and the problems
 /// met while reading them. A broken file never stops the app: it is skipped with a message that
@@ -26,22 +27,24 @@ public struct ThemeCatalog: Sendable {
         return catalog
     }
 
-    /// Reads one theme file and adds it (replacing a theme of the same name).
+    /// Reads one theme file and adds it (replacing a theme of the same name). Theme files are read
+    /// at start-up on the main thread: one that is not a regular file (a FIFO, a device), is
+    /// unreadable or is over `maximumFileSize` is skipped with a problem, never waited for
+    /// (`RegularFile`).
     public mutating func add(file path: String) {
-        let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0
-        guard size <= Self.maximumFileSize else {
-            problems.append(
-                JSONSourceError(
-                    file: path, line: 1, column: 1, message: "larger than \(Self.maximumFileSize) bytes; not a theme")
-            )
-            return
-        }
-        guard let data = FileManager.default.contents(atPath: path) else {
-            problems.append(JSONSourceError(file: path, line: 1, column: 1, message: "cannot read the file"))
+        let bytes: [UInt8]
+        do {
+            guard let read = try RegularFile.read(path, limit: Self.maximumFileSize) else {
+                problems.append(JSONSourceError(file: path, line: 1, column: 1, message: "no such file"))
+                return
+            }
+            bytes = read
+        } catch {
+            problems.append(JSONSourceError(file: path, line: 1, column: 1, message: "not read: \(error.reason)"))
             return
         }
         do {
-            let theme = try ThemeLoader.decode(Array(data), file: path)
+            let theme = try ThemeLoader.decode(bytes, file: path)
             if let existing = themes.firstIndex(where: { $0.name == theme.name }) {
                 themes[existing] = theme
             } else {

@@ -1,4 +1,5 @@
 import Glibc
+public import RegularFiles
 
 /// A failed file operation, with the path and the system's reason.
 public struct FileSystemError: Error, Sendable, Equatable, CustomStringConvertible {
@@ -25,4 +26,12 @@ public struct FileSystemError: Error, Sendable, Equatable, CustomStringConvertib
     }
 
     public var description: String { "could not \(operation) \(path): \(reason)" }
+}
+
+extension FileSystemError {
+    /// A file `RegularFile` did not read (missing permission, a FIFO, over the limit, …).
+    public init(_ failure: RegularFile.Failure) {
+        self.init(
+            operation: failure.operation, path: failure.path, reason: failure.reason, errorNumber: failure.errorNumber)
+    }
 }

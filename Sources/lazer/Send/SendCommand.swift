@@ -141,9 +141,13 @@ struct SendCommand: ParsableCommand {
             throw ExitCode(Self.exitStatus(for: response.statusCode))
         case .failure(let error):
             printer.printFailure(error, request: request)
-            // A URL the transport cannot parse is the caller's mistake too, like a RequestError.
-            let usage = error is RequestError || (error as? TransportError)?.reason == .malformedURL
-            throw ExitCode(usage ? 2 : 3)
+            // A URL the transport cannot parse is the caller's mistake too, like a RequestError —
+            // unless it is a redirect's target (libcurl says so), which came from the server: 3.
+            let transportError = error as? TransportError
+            let badURL =
+                transportError?.reason == .malformedURL
+                && transportError?.message.localizedCaseInsensitiveContains("redirect") == false
+            throw ExitCode(error is RequestError || badURL ? 2 : 3)
         }
     }
 

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import HTTPCore
 import JSONTree
+import RegularFiles
 import TerminalText
 import Workspace
 
@@ -15,17 +16,20 @@ struct SendRequestBuilder {
         var request = HTTPRequest(method: try method(methodText), url: try url(urlText))
         for header in command.headers {
             guard let colon = header.firstIndex(of: ":") else {
-                throw ValidationError("-H '\(header)': expected 'Name: value'.")
+                throw ValidationError(TerminalText.line("-H '\(header)': expected 'Name: value'."))
             }
             let name = header[..<colon].trimmingCharacters(in: .whitespaces)
             let value = header[header.index(after: colon)...].trimmingCharacters(in: .whitespaces)
-            guard !name.isEmpty else { throw ValidationError("-H '\(header)': the header name is empty.") }
+            guard !name.isEmpty else {
+                throw ValidationError(TerminalText.line("-H '\(header)': the header name is empty."))
+            }
             request.headers.add(name: name, value: value)
         }
         do {
             try request.headers.validate()
         } catch {
-            throw ValidationError("\(error)")
+            let translation = ErrorTranslator.standard.translate(error)
+            throw ValidationError(TerminalText.line("\(translation.title): \(translation.explanation)"))
         }
         try setBody(&request)
         var options = RequestOptions()

@@ -5,6 +5,7 @@ import Explorer
 import Foundation
 import Futures
 import TUI
+import TerminalText
 import Workspace
 
 /// `lazer [PATH…]` (also `lazer tui`): the explorer over the collections at PATH.
@@ -76,7 +77,7 @@ struct TUICommand: ParsableCommand {
             do {
                 backend = try NcursesBackend(options: NcursesBackend.Options(mouse: !noMouse))
             } catch {
-                FileHandle.standardError.write(Data("lazer: \(error)\n".utf8))
+                FileHandle.standardError.write(Data("lazer: \(TerminalText.line("\(error)"))\n".utf8))
                 throw ExitCode.failure
             }
             let dispatcher = CurlDispatcher(
