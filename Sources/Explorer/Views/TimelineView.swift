@@ -138,10 +138,20 @@ enum TimelineView {
         _ stage: ChainStage, input: Input, axis: Duration, barWidth: Int, _ theme: Theme
     ) -> Line {
         let label = Span(stage.label.padded(to: labelWidth), style: theme[.text])
-        guard let start = stage.start else {
-            let waiting = input.live == nil && input.trace.timeline.isFinished ? "did not run" : "waiting"
-            return Line([label, Span(numbers(start: nil, length: nil), style: theme[.muted]),
-                Span(waiting, style: theme[.muted])])
+        // A stage whose input never came ends at once, skipped or cancelled: it did not run.
+        let neverRan: String? =
+            switch stage.outcome {
+            case .skipped? where stage.duration == .zero: "skipped: an earlier stage failed"
+            case .cancelled? where stage.duration == .zero: "cancelled before it ran"
+            case nil where stage.start == nil:
+                input.live == nil && input.trace.timeline.isFinished ? "did not run" : "waiting"
+            default: nil
+            }
+        guard let start = stage.start, neverRan == nil else {
+            return Line([
+                label, Span(numbers(start: nil, length: nil), style: theme[.muted]),
+                Span(neverRan ?? "", style: theme[.muted]),
+            ])
         }
         let end = stage.end ?? input.live ?? start
         var style = theme[.success]
@@ -159,7 +169,7 @@ enum TimelineView {
             note = " skipped"
         case nil:
             style = theme[.info]
-            note = " " + ExchangeTrace.phrase(ofChainStage: stage.label) + "…"
+            note = " " + (stage.index == 0 ? "in flight" : ExchangeTrace.phrase(ofChainStage: stage.label)) + "…"
         }
         return Line([
             label,
