@@ -48,6 +48,10 @@ CURLcode ccurl_easy_setopt_debug_function(CURL *handle, ccurl_debug_callback cal
     return curl_easy_setopt(handle, CURLOPT_DEBUGFUNCTION, callback);
 }
 
+CURLcode ccurl_easy_setopt_prereq_function(CURL *handle, ccurl_prereq_callback callback) {
+    return curl_easy_setopt(handle, CURLOPT_PREREQFUNCTION, callback);
+}
+
 CURLcode ccurl_easy_getinfo_long(CURL *handle, CURLINFO info, long *value) {
     return curl_easy_getinfo(handle, info, value);
 }

@@ -37,6 +37,9 @@ Endpoints (any method unless noted):
   /slow?seconds=S&id=X   headers at once, then one byte every 50 ms for S seconds
   /disconnected?id=X     waits (at most 10 s) until /slow with id X lost its client: 200 or 504
   /close-mid-body        promises 1000 bytes, sends 100, closes the connection
+  /stall?sent=N&seconds=S  the head (Content-Length N+1000) and N body bytes at once, then nothing for S
+                         seconds (default 10, at most 10): a body that stalls
+  /silent?seconds=S      reads the request and answers nothing for S seconds (default 10, at most 10), then closes
   /cookies/set?k=v       sets cookie k=v; /cookies answers the Cookie header it got
   /json                  a small JSON document
   /socks/connections     JSON: every connection the SOCKS5 proxies saw (see socks_proxy.py)
@@ -224,6 +227,19 @@ class Handler(BaseHTTPRequestHandler):
             self.wfile.write(b"x" * 100)
             self.wfile.flush()
             self.connection.shutdown(socket.SHUT_RDWR)
+            self.close_connection = True
+        elif path == "/stall":
+            sent = int(query.get("sent", "0"))
+            self.send_response(200)
+            self.send_header("Content-Type", "application/octet-stream")
+            self.send_header("Content-Length", str(sent + 1000))
+            self.end_headers()
+            self.wfile.write(b"x" * sent)
+            self.wfile.flush()
+            time.sleep(min(float(query.get("seconds", "10")), 10))
+            self.close_connection = True
+        elif path == "/silent":
+            time.sleep(min(float(query.get("seconds", "10")), 10))
             self.close_connection = True
         elif path == "/cookies/set":
             cookies = [("Set-Cookie", f"{name}={value}; Path=/") for name, value in query.items()]

@@ -40,12 +40,18 @@ typedef int (*ccurl_seek_callback)(void *userdata, curl_off_t offset, int origin
 /// Verbose trace of the exchange.
 typedef int (*ccurl_debug_callback)(CURL *handle, curl_infotype type, char *data, size_t size, void *userdata);
 
+/// The connection is up (TLS included) and the request is about to go out (libcurl 7.80+):
+/// return 0 (`CURL_PREREQFUNC_OK`) to go on.
+typedef int (*ccurl_prereq_callback)(void *userdata, char *primary_ip, char *local_ip, int primary_port,
+                                     int local_port);
+
 CURLcode ccurl_easy_setopt_write_function(CURL *handle, ccurl_write_callback callback);
 CURLcode ccurl_easy_setopt_read_function(CURL *handle, ccurl_read_callback callback);
 CURLcode ccurl_easy_setopt_header_function(CURL *handle, ccurl_header_callback callback);
 CURLcode ccurl_easy_setopt_xferinfo_function(CURL *handle, ccurl_xferinfo_callback callback);
 CURLcode ccurl_easy_setopt_seek_function(CURL *handle, ccurl_seek_callback callback);
 CURLcode ccurl_easy_setopt_debug_function(CURL *handle, ccurl_debug_callback callback);
+CURLcode ccurl_easy_setopt_prereq_function(CURL *handle, ccurl_prereq_callback callback);
 
 // MARK: - Easy info
 

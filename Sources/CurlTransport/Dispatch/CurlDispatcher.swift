@@ -69,7 +69,8 @@ public final class CurlDispatcher: DataDispatcher, DownloadDispatcher, UploadDis
             ? startInMemory
             : Self.starter(
                 engine: engine, configuration: configuration, destination: destination, alwaysToFile: alwaysToFile)
-        return configuration.pipeline.future(for: request, scheduler: configuration.scheduler, start: start)
+        return configuration.pipeline.future(
+            for: request, scheduler: configuration.scheduler, firstStage: .resolving, start: start)
     }
 
     /// What starts a transfer for a prepared request. Made once per dispatcher for in-memory bodies

@@ -8,6 +8,12 @@ import HTTPCore
 extension ExchangeHandle: CurlTransferObserver {
     var wantsProgress: Bool { true }
 
+    var observesEvents: Bool { isObserved }
+
+    func transferDidReport(_ kind: ExchangeEvent.Kind, stage: ExchangeStage?) {
+        report(kind, stage: stage)
+    }
+
     func transferDidProgress(_ counts: TransferCounts) {
         update(
             with: TransferProgress(

@@ -24,7 +24,18 @@ extension TransportError {
             code = raw
             reason = Self.reason(forCurlCode: raw, failure: failure, viaProxy: viaProxy)
         }
-        self.init(reason, message: failure.message, code: code, url: url, redirectScheme: scheme)
+        var timings: Timings?
+        if let measured = failure.timings {
+            func mark(_ value: Duration) -> Duration? { value > .zero ? value : nil }
+            timings = Timings(
+                dnsLookup: mark(measured.nameLookup), connect: mark(measured.connect),
+                tlsHandshake: mark(measured.tlsHandshake), preTransfer: mark(measured.preTransfer),
+                timeToFirstByte: mark(measured.firstByte), total: measured.total, redirect: mark(measured.redirect),
+                redirectCount: measured.redirectCount)
+        }
+        self.init(
+            reason, message: failure.message, code: code, url: url, redirectScheme: scheme,
+            stage: failure.stage ?? reason.typicalStage, timings: timings)
     }
 
     /// OpenSSL's `X509_V_ERR_CERT_NOT_YET_VALID`, `X509_V_ERR_CERT_HAS_EXPIRED`, `X509_V_ERR_HOSTNAME_MISMATCH`.

@@ -62,6 +62,14 @@ extension CurlTransfer {
         try options.set(CURLOPT_NOPROGRESS, 0)
         try options.pointer(CURLOPT_XFERINFODATA, context)
         try options.check(ccurl_easy_setopt_xferinfo_function(handle, curlProgressCallback))
+        if tracker != nil {
+            // Observed transfers only: libcurl's verbose text says what happens as it happens.
+            try options.set(CURLOPT_VERBOSE, 1)
+            try options.pointer(CURLOPT_DEBUGDATA, context)
+            try options.check(ccurl_easy_setopt_debug_function(handle, curlDebugCallback))
+            try options.pointer(CURLOPT_PREREQDATA, context)
+            try options.check(ccurl_easy_setopt_prereq_function(handle, curlPrereqCallback))
+        }
         if let share { try options.check(ccurl_easy_setopt_share(handle, share)) }
         // The share holds the jar, but only a cookie file name (none: "") turns the engine on.
         try options.set(CURLOPT_COOKIEFILE, "")

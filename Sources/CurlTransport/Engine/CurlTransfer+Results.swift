@@ -118,6 +118,8 @@ extension CurlTransfer {
             (code == CURLE_OUT_OF_MEMORY && CurlInfo.long(handle, CURLINFO_RESPONSE_CODE) > 0
                 && CurlInfo.offset(handle, CURLINFO_SIZE_DOWNLOAD_T) == 0)
             || (code == CURLE_RECV_ERROR && message.contains("Too large response headers"))
+        var timings = CurlInfo.timings(handle)
+        if timings.total <= .zero { timings.total = .milliseconds(CoarseClock.milliseconds() - startedAt) }
         return CurlFailure(
             cause: .curl(Int(code.rawValue)),
             message: message,
@@ -128,7 +130,34 @@ extension CurlTransfer {
             // (pre-transfer) says a connection existed just as well.
             connected: CurlInfo.offset(handle, CURLINFO_CONNECT_TIME_T) > 0
                 || CurlInfo.offset(handle, CURLINFO_PRETRANSFER_TIME_T) > 0,
-            headerTooLarge: headerTooLarge
+            headerTooLarge: headerTooLarge,
+            stage: failureStage(code: code, timings: timings, handle: handle),
+            timings: timings
         )
+    }
+
+    /// Where a failed transfer was: the codes that say it (DNS, connect, TLS), else the last phase
+    /// libcurl's timings reached. Read only on failure.
+    func failureStage(code: CURLcode, timings: TransferTimings, handle: UnsafeMutableRawPointer) -> ExchangeStage {
+        switch code {
+        case CURLE_COULDNT_RESOLVE_HOST, CURLE_COULDNT_RESOLVE_PROXY: return .resolving
+        case CURLE_COULDNT_CONNECT: return .connecting
+        case CURLE_SSL_CONNECT_ERROR, CURLE_PEER_FAILED_VERIFICATION, CURLE_SSL_CERTPROBLEM, CURLE_SSL_CIPHER,
+            CURLE_SSL_CACERT_BADFILE, CURLE_SSL_ISSUER_ERROR:
+            return timings.preTransfer > .zero ? .receiving : .tlsHandshake
+        default: break
+        }
+        if timings.firstByte > .zero { return .receiving }
+        if timings.preTransfer > .zero {
+            let uploaded = CurlInfo.offset(handle, CURLINFO_SIZE_UPLOAD_T)
+            if let total = upload?.length, uploaded < total { return .sending }
+            return .waiting
+        }
+        // libcurl 7.88 sets the connect time only once TLS is up too; a peer port says TCP is.
+        if timings.connect > .zero || CurlInfo.long(handle, CURLINFO_PRIMARY_PORT) > 0 {
+            return spec.url.lowercased().hasPrefix("https") ? .tlsHandshake : .sending
+        }
+        if timings.nameLookup > .zero { return .connecting }
+        return .resolving
     }
 }

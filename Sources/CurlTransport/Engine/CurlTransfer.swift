@@ -56,12 +56,25 @@ final class CurlTransfer: @unchecked Sendable {
 
     /// The engine the transfer is submitted to, for `cancel()`; nil for transfers submitted by hand (tests).
     private let engine: CurlEngine?
+    /// Finds out and reports exchange events, for an observed transfer only (see `CurlEventTracker`).
+    let tracker: CurlEventTracker?
 
-    init(spec: consuming TransferSpec, observer: any CurlTransferObserver, engine: CurlEngine? = nil) {
+    /// - Parameter chainHop: the transfer is one hop of a `RedirectChain` (which reports its redirects).
+    init(
+        spec: consuming TransferSpec, observer: any CurlTransferObserver, engine: CurlEngine? = nil,
+        chainHop: Bool = false
+    ) {
         self.engine = engine
         self.spec = spec
-        handleShape = CurlHandleShape(self.spec)
         self.observer = observer
+        if observer.observesEvents {
+            tracker = CurlEventTracker(spec: self.spec, observer: observer, chainHop: chainHop)
+            // Verbose text and the extra callbacks must not stay on a pooled handle: reset it after.
+            handleShape = nil
+        } else {
+            tracker = nil
+            handleShape = CurlHandleShape(self.spec)
+        }
         wantsProgress = observer.wantsProgress
         errorBuffer.initialize(repeating: 0, count: Int(CURL_ERROR_SIZE) + 1)
     }
@@ -129,6 +142,7 @@ final class CurlTransfer: @unchecked Sendable {
             finish(.failure(failure(code: code, handle: handle)))
         } else {
             reportProgress(force: true)
+            tracker?.finished()
             finish(.success(outcome(handle)))
         }
     }
@@ -199,13 +213,18 @@ final class CurlTransfer: @unchecked Sendable {
         var end = line.count
         while end > start, ResponseHead.isBlank(line[end - 1]) { end -= 1 }
         while start < end, ResponseHead.isBlank(line[start]) { start += 1 }
-        guard start < end else { return true }
+        guard start < end else {
+            // The blank line that ends a head: an observed transfer reports it before any body.
+            if let tracker, let easy { tracker.headEnded(head, handle: easy, declaredLength: declaredLength) }
+            return true
+        }
         let trimmed = UnsafeBufferPointer(rebasing: line[start..<end])
         switch trimmed[0] {
         case UInt8(ascii: "H") where ResponseHead.isStatusLine(trimmed):
             // A new response (a redirect, `100 Continue`): only the last one's head is kept.
             head.reset()
             declaredLength = nil
+            tracker?.statusLine()
         case UInt8(ascii: "C"), UInt8(ascii: "c"):
             if let length = Self.contentLength(trimmed) { declaredLength = length }
         default:
@@ -245,6 +264,7 @@ final class CurlTransfer: @unchecked Sendable {
     }
 
     fileprivate func receiveBody(_ bytes: UnsafeRawBufferPointer) -> Bool {
+        tracker?.body(bytes.count)
         if bodyFile < 0 {
             let goesToFile =
                 spec.destination != nil || spec.alwaysToFile || memoryBody.count + bytes.count > spec.memoryLimit
@@ -319,12 +339,12 @@ final class CurlTransfer: @unchecked Sendable {
     }
 
     /// Coarse monotonic milliseconds: throttling at 100 ms does not need a precise (and dearer) clock read.
-    private let startedAt = CoarseClock.milliseconds()
+    let startedAt = CoarseClock.milliseconds()
 
     /// Runs `body` with the transfer behind a callback's `userdata`, or returns `fallback` without one.
     /// The loop keeps every running transfer alive, so the reference is borrowed, not retained:
     /// libcurl calls these callbacks a dozen times per request.
-    fileprivate static func with<Result>(
+    static func with<Result>(
         _ pointer: UnsafeMutableRawPointer?, else fallback: Result, _ body: (CurlTransfer) -> Result
     ) -> Result {
         guard let pointer else { return fallback }

@@ -1,5 +1,6 @@
 import AnnotatedLocks
 import Foundation
+import HTTPCore
 import Synchronization
 
 /// Follows redirects hop by hop on a `CurlEngine`, one transfer per hop, for requests libcurl
@@ -77,7 +78,7 @@ final class RedirectChain: CurlTransferObserver {
             let (seconds, attoseconds) = (deadline - ContinuousClock.now).components
             bounded.totalTimeoutMilliseconds = max(1, Int(seconds * 1000 + attoseconds / 1_000_000_000_000_000))
         }
-        let transfer = CurlTransfer(spec: bounded, observer: self)
+        let transfer = CurlTransfer(spec: bounded, observer: self, chainHop: true)
         let cancelled = state.withLock(ownedBy: self) { state in
             state.current = transfer
             return state.cancelled
@@ -87,6 +88,12 @@ final class RedirectChain: CurlTransferObserver {
     }
 
     var wantsProgress: Bool { observer.wantsProgress }
+
+    var observesEvents: Bool { observer.observesEvents }
+
+    func transferDidReport(_ kind: ExchangeEvent.Kind, stage: ExchangeStage?) {
+        observer.transferDidReport(kind, stage: stage)
+    }
 
     func transferDidProgress(_ counts: TransferCounts) {
         observer.transferDidProgress(counts)
@@ -129,9 +136,33 @@ final class RedirectChain: CurlTransferObserver {
             if let verdict {
                 observer.transferDidComplete(.failure(verdict))
             } else {
+                if observer.observesEvents { reportHop(outcome: outcome, from: spec, to: next) }
                 send(next)
             }
         }
+    }
+
+    /// Tells the observer about the hop from `spec` to `next` and what the redirect rules changed.
+    private func reportHop(outcome: TransferOutcome, from spec: TransferSpec, to next: TransferSpec) {
+        let hops = state.withLock(ownedBy: self) { $0.hops }
+        let location = outcome.headers.last { $0.name.lowercased() == "location" }?.value ?? next.url
+        let nextNames = Set(next.headers.map { $0.name.lowercased() })
+        let dropped = spec.headers.map(\.name).filter { !nextNames.contains($0.lowercased()) }
+        let bodyDropped: Bool
+        switch (spec.body, next.body) {
+        case (.none, _): bodyDropped = false
+        case (_, .none): bodyDropped = true
+        default: bodyDropped = false
+        }
+        let from = URL(string: spec.url)
+        let to = URL(string: next.url)
+        let crossOrigin = from.map(CurlEventTracker.origin) != to.map(CurlEventTracker.origin)
+        let hop = ExchangeEvent.RedirectHop(
+            status: StatusCode(rawValue: outcome.status), location: location, url: to,
+            method: (try? HTTPMethod(token: spec.method)) ?? .get,
+            nextMethod: (try? HTTPMethod(token: next.method)) ?? .get, bodyDropped: bodyDropped,
+            droppedHeaders: dropped, crossOrigin: crossOrigin, number: hops)
+        observer.transferDidReport(.redirect(hop), stage: nil)
     }
 
     /// The last hop's outcome with the earlier hops' time and bytes folded in, as libcurl reports

@@ -36,6 +36,19 @@ struct ResponseHead: Sendable {
         bytes.append(Self.newline)
     }
 
+    /// The status code of the status line, 0 without one.
+    var status: Int {
+        guard let line = statusLine else { return 0 }
+        var cursor = line.firstIndex(of: UInt8(ascii: " ")) ?? line.endIndex
+        while cursor < line.endIndex, line[cursor] == UInt8(ascii: " ") { cursor += 1 }
+        var code = 0
+        while cursor < line.endIndex, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(line[cursor]), code < 1000 {
+            code = code * 10 + Int(line[cursor] - UInt8(ascii: "0"))
+            cursor += 1
+        }
+        return code
+    }
+
     /// The protocol of the status line (`HTTP/1.1`, `HTTP/2`), or "" without one.
     var statusVersion: String {
         guard let line = statusLine else { return "" }

@@ -1,4 +1,5 @@
 import Foundation
+import HTTPCore
 
 /// A completed exchange, in transport terms: the last response of the redirect chain.
 struct TransferOutcome: Sendable {
@@ -112,4 +113,8 @@ struct CurlFailure: Error, Sendable {
     /// (libcurl 7.88 reports `CURLE_OUT_OF_MEMORY`, as if memory ran out) or 300 KiB in all
     /// (`CURLE_RECV_ERROR`, "Too large response headers").
     var headerTooLarge = false
+    /// The stage the transfer failed in (see `CurlTransfer.failureStage`), nil for local causes.
+    var stage: ExchangeStage?
+    /// The phases measured before the failure; `total` is the time to the failure.
+    var timings: TransferTimings?
 }

@@ -1,0 +1,98 @@
+import Foundation
+import HTTPCore
+import Synchronization
+
+/// Records an exchange's events (they arrive on the network thread) and lets a test wait for one by name.
+final class EventRecorder: Sendable {
+    private struct State {
+        var waiters: [(name: String, continuation: CheckedContinuation<ExchangeEvent, Never>)] = []
+    }
+
+    private final class Box: Sendable {
+        let state = Mutex(State())
+    }
+
+    private let box = Box()
+    let log: ExchangeEventLog
+
+    init() {
+        let box = self.box
+        log = ExchangeEventLog { event in
+            let ready = box.state.withLock { state in
+                let ready = state.waiters.filter { $0.name == event.kind.name }.map(\.continuation)
+                state.waiters.removeAll { $0.name == event.kind.name }
+                return ready
+            }
+            for continuation in ready { continuation.resume(returning: event) }
+        }
+    }
+
+    /// Waits until an event named `name` has arrived (at once if it already has) and returns the first one.
+    func next(_ name: String) async -> ExchangeEvent {
+        await withCheckedContinuation { continuation in
+            let seen = box.state.withLock { state -> ExchangeEvent? in
+                if let event = log.events.first(where: { $0.kind.name == name }) { return event }
+                state.waiters.append((name, continuation))
+                return nil
+            }
+            if let seen { continuation.resume(returning: seen) }
+        }
+    }
+
+    var names: [String] { log.names }
+    var events: [ExchangeEvent] { log.events }
+
+    /// The request with this recorder as its observer.
+    func observing(_ request: HTTPRequest) -> HTTPRequest {
+        var request = request
+        request.exchangeObserver = log
+        return request
+    }
+
+    /// The payloads of the events of one kind.
+    func first<T>(_ extract: (ExchangeEvent.Kind) -> T?) -> T? {
+        for event in events {
+            if let value = extract(event.kind) { return value }
+        }
+        return nil
+    }
+}
+
+extension ExchangeEvent.Kind {
+    var connection: ExchangeEvent.Connection? {
+        if case .connected(let value) = self { return value }
+        return nil
+    }
+    var resolution: ExchangeEvent.Resolution? {
+        if case .resolved(let value) = self { return value }
+        return nil
+    }
+    var tls: ExchangeEvent.TLSDetails? {
+        if case .tlsEstablished(let value) = self { return value }
+        return nil
+    }
+    var head: ExchangeEvent.ResponseHead? {
+        if case .responseHead(let value) = self { return value }
+        return nil
+    }
+    var progress: ExchangeEvent.BodyProgress? {
+        if case .bodyProgress(let value) = self { return value }
+        return nil
+    }
+    var redirectHop: ExchangeEvent.RedirectHop? {
+        if case .redirect(let value) = self { return value }
+        return nil
+    }
+    var failure: ExchangeEvent.Failure? {
+        if case .failed(let value) = self { return value }
+        return nil
+    }
+    var cancelledStage: ExchangeStage? {
+        if case .cancelled(let stage) = self { return stage }
+        return nil
+    }
+    var sent: ExchangeEvent.RequestSent? {
+        if case .requestSent(let value) = self { return value }
+        return nil
+    }
+}
