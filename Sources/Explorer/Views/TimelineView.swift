@@ -44,8 +44,8 @@ enum TimelineView {
         return nil
     }
 
-    private static let labelWidth = 14
-    private static let numberWidth = 7
+    private static let labelWidth = 11
+    private static let numberWidth = 6
     /// Label, start, length and the gaps between them.
     private static let prefixWidth = labelWidth + numberWidth + 1 + numberWidth + 2
 
@@ -53,7 +53,8 @@ enum TimelineView {
         let trace = input.trace
         let rows = TimelineRows.make(trace)
         let axis = axisEnd(input, rows: rows)
-        let barWidth = max(8, min(60, (width - prefixWidth) * 3 / 5))
+        // The notes after the bars keep at least 20 columns ("✖ cancelled here", "8.0 MB of 8.0 MB").
+        let barWidth = max(8, min(60, width - prefixWidth - max(20, (width - prefixWidth) * 2 / 5)))
         var lines: [Line] = []
         var heading: [Span] = []
         if let method = input.method, let url = input.url {
@@ -61,7 +62,7 @@ enum TimelineView {
         }
         if input.live != nil { heading.append(Span("  in flight", style: theme[.info].bold)) }
         if input.isMock || trace.timeline.isMock {
-            heading.append(Span("  mock: no network, times are the mock's delays", style: theme[.muted]))
+            heading.append(Span("  mock (simulated times)", style: theme[.muted]))
         }
         if !heading.isEmpty { lines.append(Line(heading)) }
         lines.append(
@@ -115,7 +116,12 @@ enum TimelineView {
                 noteSpan = Span(" " + (note ?? "…"), style: theme[.info])
             }
         }
-        let label = span.stage == .waiting ? "waiting" : span.stage.label
+        let label =
+            switch span.stage {
+            case .waiting: "waiting"
+            case .tlsHandshake: "TLS"
+            default: span.stage.label
+            }
         return Line([
             Span(label.padded(to: labelWidth), style: theme[.text]),
             Span(numbers(start: span.start, length: span.end == nil && input.live == nil ? nil : end - span.start),
@@ -236,7 +242,7 @@ enum TimelineView {
             case .unknown: detail("TLS", (parts + ["verification unknown"]).joined(separator: " · "))
             }
             if let certificate = tls.certificate {
-                detail("certificate", certificate.subject)
+                detail("subject", certificate.subject)
                 detail("issuer", certificate.issuer)
                 if let notAfter = certificate.notAfter { detail("expires", notAfter) }
             }
