@@ -9,7 +9,7 @@ import Testing
 /// the status line shows, follow the send into its result, and those of an older send are dropped.
 struct TimelineReducerTests {
     private let users = TestCollections.key("a-users")
-    private let url = URL(string: "http://dev.mock/users")!
+    private let url = URL(string: "http://dev.mock/users") ?? URL(fileURLWithPath: "/")
 
     private func fixture() throws -> ReducerFixture {
         try ReducerFixture(startup: StartupRequest(request: "a-users"))
@@ -27,9 +27,14 @@ struct TimelineReducerTests {
     private func liveEvents() -> [ExchangeEvent] {
         [
             event(0, .queued(.init(method: .get, url: url)), .resolving),
-            event(4, .resolved(.init(host: "dev.mock", addresses: ["10.0.0.7"], duration: .milliseconds(4))), .connecting),
+            event(
+                4, .resolved(.init(host: "dev.mock", addresses: ["10.0.0.7"], duration: .milliseconds(4))), .connecting),
             event(6, .connected(.init(address: "10.0.0.7", port: 443, reused: false)), .tlsHandshake),
-            event(29, .tlsEstablished(.init(protocolVersion: "TLSv1.3", cipher: nil, certificate: nil, verification: .verified)), .sending),
+            event(
+                29,
+                .tlsEstablished(
+                    .init(protocolVersion: "TLSv1.3", cipher: nil, certificate: nil, verification: .verified)), .sending
+            ),
             event(30, .requestSent(.init(headBytes: 120, bodyBytes: 0)), .waiting),
             event(150, head, .receiving),
             event(
@@ -52,7 +57,10 @@ struct TimelineReducerTests {
                 "receiving 3.2 MB of 8.0 MB at 40 MB/s",
             ])
         let exchange = try #require(fixture.driver.state.exchanges[users])
-        #expect(exchange.trace?.timeline.events.map(\.kind.name) == ["queued", "resolved", "connected", "tls", "sent", "head", "body"])
+        #expect(
+            exchange.trace?.timeline.events.map(\.kind.name) == [
+                "queued", "resolved", "connected", "tls", "sent", "head", "body",
+            ])
         // The coarse stage the rest of the program (and the bench log) knows follows too.
         #expect(exchange.stage == .receiving(bytes: 3_200_000, total: 8_000_000))
         fixture.driver.advance(by: .milliseconds(250))
@@ -91,7 +99,8 @@ struct TimelineReducerTests {
         fixture.driver.reduce(
             .chainStage(
                 users, generation: job.generation,
-                ChainStage(index: 1, label: "history", start: .milliseconds(40), end: .milliseconds(42), outcome: .succeeded)))
+                ChainStage(
+                    index: 1, label: "history", start: .milliseconds(40), end: .milliseconds(42), outcome: .succeeded)))
         #expect(fixture.driver.state.exchanges[users]?.result?.trace?.chain.map(\.label) == ["dispatch", "history"])
     }
 
@@ -135,13 +144,17 @@ struct TimelineReducerTests {
             .connectionRefused, url: url, stage: .connecting, timings: Timings(total: .milliseconds(3)))
         for event in [
             event(0, .queued(.init(method: .get, url: url)), .resolving),
-            event(1, .resolved(.init(host: "dev.mock", addresses: ["10.0.0.7"], duration: .milliseconds(1))), .connecting),
-            event(3, .failed(.init(error: error, stage: .connecting, timings: Timings(total: .milliseconds(3)))), .connecting),
+            event(
+                1, .resolved(.init(host: "dev.mock", addresses: ["10.0.0.7"], duration: .milliseconds(1))), .connecting),
+            event(
+                3, .failed(.init(error: error, stage: .connecting, timings: Timings(total: .milliseconds(3)))),
+                .connecting),
         ] {
             fixture.driver.reduce(.exchangeEvent(users, generation: job.generation, event))
         }
         let card = FailureCard(
-            translation: Translation(title: "Connection refused", explanation: "Nothing listens.", hint: "Start it.", technicalDetail: ""),
+            translation: Translation(
+                title: "Connection refused", explanation: "Nothing listens.", hint: "Start it.", technicalDetail: ""),
             origin: nil, failedStage: "Failed while connecting after 3 ms")
         fixture.driver.reduce(
             .exchangeFinished(

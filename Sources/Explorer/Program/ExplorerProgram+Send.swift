@@ -53,16 +53,16 @@ extension ExplorerProgram {
         let work = environment.work
         let stageClock = environment.stageClock
         let stageOrigin = stageClock()
-        let stages = ChainStages(clock: { stageClock() - stageOrigin }) { [weak self] stage in
-            self?.deliver(.chainStage(key, generation: generation, stage))
-        }
+        let stages = ChainStages(
+            clock: { stageClock() - stageOrigin },
+            onChange: { [weak self] stage in self?.deliver(.chainStage(key, generation: generation, stage)) })
         // The chain, stage by stage: the transport's exchange, then on the work queue the body
         // parsed, the expectations checked and the captures taken (each declared only when the
         // request has some), then the history written after the answer is shown.
         let received = ReceivedResponseBox()
         let parsed = future.stage(ChainStageLabel.dispatch, in: stages)
             .stage(ChainStageLabel.parse, in: stages, on: work) { response in
-                received.store(response)
+                received.store(response, after: stageClock() - stageOrigin)
                 return try ResponseProcessing.parse(response)
             }
         let checked =
@@ -84,14 +84,16 @@ extension ExplorerProgram {
         let history = stages.declare(ChainStageLabel.history)
         // History is written after the answer is shown (the next item on the work queue), with
         // secret values this very response gave to captures masked too.
-        let record: @Sendable (Result<DataResponse, any Error>, [String]) -> Void = { [weak self] outcome, captured in
+        // `duration`: on the stage clock (the program's time in tests), when the answer or the failure came.
+        let record: @Sendable (Result<DataResponse, any Error>, Duration, [String]) -> Void = {
+            [weak self] outcome, duration, captured in
             work.schedule { [weak self] in
                 stages.start(history)
                 var entry = preparation
                 if !captured.isEmpty { entry.redactor = preparation.redactor.adding(captured) }
                 let exchange = Exchange(
                     request: request, url: (try? outcome.get())?.url, result: outcome, startedAt: startedAt,
-                    duration: ContinuousClock.now - clockStart)
+                    duration: duration)
                 workspace.recordQuietly(exchange, of: entry)
                 // A body the transport spilled to a temporary file has been read by now: remove
                 // that file (only that kind: a mock's body file belongs to the collection).
@@ -112,19 +114,19 @@ extension ExplorerProgram {
                     self?.deliver(.captured(collectionID: key.collectionID, done.captures))
                 }
                 self?.deliver(.exchangeFinished(key, result(.response(done.response))))
-                if let response = received.response {
-                    record(.success(response), done.captures.values.filter(\.secret).map(\.text))
+                if let (response, duration) = received.value {
+                    record(.success(response), duration, done.captures.values.filter(\.secret).map(\.text))
                 }
             case .failure(let error):
                 if error is CancellationError {
                     stages.finish(history, .cancelled)
                     return
                 }
-                if let response = received.response {
+                if let (response, duration) = received.value {
                     // The response came but could not be read: it is still history.
-                    record(.success(response), [])
+                    record(.success(response), duration, [])
                 } else if error is TransportError {
-                    record(.failure(error), [])
+                    record(.failure(error), stageClock() - stageOrigin, [])
                 } else {
                     stages.finish(history, .skipped)
                 }
@@ -174,9 +176,12 @@ extension WorkspaceServices {
 /// The response the chain's parse stage received, kept for the history write (which also needs
 /// it when parsing fails).
 private final class ReceivedResponseBox: Sendable {
-    private let value = Mutex<DataResponse?>(nil)
+    private let state = Mutex<(DataResponse, Duration)?>(nil)
 
-    func store(_ response: DataResponse) { value.withLock(ownedBy: self) { $0 = response } }
+    /// Keeps `response`, which came `duration` after the send started.
+    func store(_ response: DataResponse, after duration: Duration) {
+        state.withLock(ownedBy: self) { $0 = (response, duration) }
+    }
 
-    var response: DataResponse? { value.withLock(ownedBy: self) { $0 } }
+    var value: (DataResponse, Duration)? { state.withLock(ownedBy: self) { $0 } }
 }

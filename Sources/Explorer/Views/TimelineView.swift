@@ -53,8 +53,8 @@ enum TimelineView {
         let trace = input.trace
         let rows = TimelineRows.make(trace)
         let axis = axisEnd(input, rows: rows)
-        // The notes after the bars keep at least 20 columns ("✖ cancelled here", "8.0 MB of 8.0 MB").
-        let barWidth = max(8, min(60, width - prefixWidth - max(20, (width - prefixWidth) * 2 / 5)))
+        // The notes after the bars keep at least 28 columns ("✖ Certificate not trusted").
+        let barWidth = max(8, min(60, width - prefixWidth - max(28, (width - prefixWidth) * 2 / 5)))
         var lines: [Line] = []
         var heading: [Span] = []
         if let method = input.method, let url = input.url {
@@ -68,7 +68,8 @@ enum TimelineView {
         lines.append(
             Line([
                 Span("stage".padded(to: labelWidth), style: theme[.muted]),
-                Span("start".leftPadded(to: numberWidth) + " " + "took".leftPadded(to: numberWidth) + "  ",
+                Span(
+                    "start".leftPadded(to: numberWidth) + " " + "took".leftPadded(to: numberWidth) + "  ",
                     style: theme[.muted]),
                 Span(scale(axis, width: barWidth), style: theme[.muted]),
             ]))
@@ -78,7 +79,8 @@ enum TimelineView {
         for row in rows.transport {
             switch row {
             case .span(let span, let note, let ending):
-                lines.append(spanLine(span, note: note, ending: ending, input: input, axis: axis, barWidth: barWidth, theme))
+                lines.append(
+                    spanLine(span, note: note, ending: ending, input: input, axis: axis, barWidth: barWidth, theme))
             case .redirect(let hop):
                 lines.append(redirectLine(hop, theme))
             }
@@ -124,7 +126,8 @@ enum TimelineView {
             }
         return Line([
             Span(label.padded(to: labelWidth), style: theme[.text]),
-            Span(numbers(start: span.start, length: span.end == nil && input.live == nil ? nil : end - span.start),
+            Span(
+                numbers(start: span.start, length: span.end == nil && input.live == nil ? nil : end - span.start),
                 style: theme[.muted]),
             Span(bar(from: span.start, to: end, axis: axis, width: barWidth), style: barStyle),
             noteSpan,
@@ -179,7 +182,8 @@ enum TimelineView {
         }
         return Line([
             label,
-            Span(numbers(start: start, length: stage.end == nil && input.live == nil ? nil : end - start),
+            Span(
+                numbers(start: start, length: stage.end == nil && input.live == nil ? nil : end - start),
                 style: theme[.muted]),
             Span(bar(from: start, to: end, axis: axis, width: barWidth), style: style),
             Span(note, style: style),
