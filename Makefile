@@ -1,11 +1,11 @@
 # Lazer — build, run and test. `make run` and `make test` are the two commands a new user needs.
 SHELL := /bin/bash
 SWIFT ?= swift
-LINT_PATHS := Package.swift Sources Tests Fuzz
+LINT_PATHS := Package.swift Sources Tests Fuzz Examples
 
 .PHONY: bench-tui bench-tui-pure bench-tui-ncurses bench-transport bench-futures bench-explorer
 .PHONY: fuzz-json fuzz-jsonpath fuzz-terminal-text bench-json
-.PHONY: all deps run build build-release lint test unit e2e test-tsan clean bench-replay
+.PHONY: all deps run build build-release lint test unit e2e test-tsan clean bench-replay examples
 
 all: build
 
@@ -43,8 +43,14 @@ unit: build
 e2e: build
 	@if compgen -G "Tests/EndToEnd/*.sh" >/dev/null; then Tests/EndToEnd/run-all.sh .build/debug/lazer; fi
 
+## examples: the example client under Examples/LazerClient, which depends on the Futures, HTTPCore
+## and CurlTransport library products by path: built in its own folder, then run offline (mock).
+examples: deps
+	$(SWIFT) build --package-path Examples/LazerClient
+	Examples/LazerClient/.build/debug/LazerClient
+
 ## test: everything CI runs.
-test: deps lint build unit e2e
+test: deps lint build unit e2e examples
 
 ## test-tsan: every Swift test under ThreadSanitizer (separate build folder); TSAN_FILTER narrows it.
 ## Clean since 23 Nov 2026: every contended lock goes through AnnotatedLocks' withLock(ownedBy:).

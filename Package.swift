@@ -38,6 +38,10 @@ let package = Package(
     products: [
         .executable(name: "lazer", targets: ["lazer"]),
         .executable(name: "transport-bench", targets: ["TransportBench"]),
+        // The networking core as libraries for other Swift projects on Linux (see Examples/LazerClient).
+        .library(name: "Futures", targets: ["Futures"]),
+        .library(name: "HTTPCore", targets: ["HTTPCore"]),
+        .library(name: "CurlTransport", targets: ["CurlTransport"]),
         .library(name: "TUI", targets: ["TUI"]),
         .library(name: "TUITesting", targets: ["TUITesting"]),
         .library(name: "ExplorerTesting", targets: ["ExplorerTesting"]),

@@ -37,9 +37,10 @@ Endpoints (any method unless noted):
   /slow?seconds=S&id=X   headers at once, then one byte every 50 ms for S seconds
   /disconnected?id=X     waits (at most 10 s) until /slow with id X lost its client: 200 or 504
   /close-mid-body        promises 1000 bytes, sends 100, closes the connection
-  /stall?sent=N&seconds=S  the head (Content-Length N+1000) and N body bytes at once, then nothing for S
-                         seconds (default 10, at most 10): a body that stalls
-  /silent?seconds=S      reads the request and answers nothing for S seconds (default 10, at most 10), then closes
+  /stall?sent=N&seconds=S  the head (Content-Length N+1000) and N body bytes at once, then nothing until the
+                         client hangs up or for S seconds (default 30, at most 60): a body that stalls
+  /silent?seconds=S      reads the request and answers nothing until the client hangs up or for S seconds
+                         (default 30, at most 60), then closes
   /cookies/set?k=v       sets cookie k=v; /cookies answers the Cookie header it got
   /json                  a small JSON document
   /socks/connections     JSON: every connection the SOCKS5 proxies saw (see socks_proxy.py)
@@ -53,6 +54,7 @@ import gzip
 import hashlib
 import json
 import os
+import select
 import shutil
 import socket
 import ssl
@@ -236,10 +238,10 @@ class Handler(BaseHTTPRequestHandler):
             self.end_headers()
             self.wfile.write(b"x" * sent)
             self.wfile.flush()
-            time.sleep(min(float(query.get("seconds", "10")), 10))
+            self.wait_for_hang_up(float(query.get("seconds", "30")))
             self.close_connection = True
         elif path == "/silent":
-            time.sleep(min(float(query.get("seconds", "10")), 10))
+            self.wait_for_hang_up(float(query.get("seconds", "30")))
             self.close_connection = True
         elif path == "/cookies/set":
             cookies = [("Set-Cookie", f"{name}={value}; Path=/") for name, value in query.items()]
@@ -335,6 +337,19 @@ class Handler(BaseHTTPRequestHandler):
             count = min(remaining, len(block))
             self.wfile.write(block[:count] if count < len(block) else block)
             remaining -= count
+
+    def wait_for_hang_up(self, seconds):
+        """Sends nothing until the client closes the connection, or for `seconds` (at most 60)."""
+        deadline = time.monotonic() + min(seconds, 60)
+        while time.monotonic() < deadline:
+            readable, _, _ = select.select([self.connection], [], [], 0.1)
+            if readable:
+                try:
+                    if not self.connection.recv(1024, socket.MSG_PEEK):
+                        return
+                except OSError:
+                    return
+                time.sleep(0.1)
 
     def slow(self, seconds, ident):
         self.send_response(200)

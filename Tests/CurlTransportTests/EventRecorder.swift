@@ -5,7 +5,7 @@ import Synchronization
 /// Records an exchange's events (they arrive on the network thread) and lets a test wait for one by name.
 final class EventRecorder: Sendable {
     private struct State {
-        var waiters: [(name: String, continuation: CheckedContinuation<ExchangeEvent, Never>)] = []
+        var waiters: [(names: Set<String>, continuation: CheckedContinuation<ExchangeEvent, Never>)] = []
     }
 
     private final class Box: Sendable {
@@ -19,20 +19,32 @@ final class EventRecorder: Sendable {
         let box = self.box
         log = ExchangeEventLog { event in
             let ready = box.state.withLock { state in
-                let ready = state.waiters.filter { $0.name == event.kind.name }.map(\.continuation)
-                state.waiters.removeAll { $0.name == event.kind.name }
+                let ready = state.waiters.filter { $0.names.contains(event.kind.name) }.map(\.continuation)
+                state.waiters.removeAll { $0.names.contains(event.kind.name) }
                 return ready
             }
             for continuation in ready { continuation.resume(returning: event) }
         }
     }
 
-    /// Waits until an event named `name` has arrived (at once if it already has) and returns the first one.
+    /// Waits until an event named `name` has arrived (at once if it already has) and returns the first one —
+    /// or the exchange's terminal event when it ended first, so a test never waits for an event
+    /// that can no longer come (its expectations then fail instead of hanging).
     func next(_ name: String) async -> ExchangeEvent {
+        await next(anyOf: [name, "completed", "failed", "cancelled"])
+    }
+
+    /// Waits for the terminal event (completed, failed or cancelled).
+    func end() async -> ExchangeEvent {
+        await next(anyOf: ["completed", "failed", "cancelled"])
+    }
+
+    /// Waits until an event with one of `names` has arrived and returns the first one.
+    func next(anyOf names: Set<String>) async -> ExchangeEvent {
         await withCheckedContinuation { continuation in
             let seen = box.state.withLock { state -> ExchangeEvent? in
-                if let event = log.events.first(where: { $0.kind.name == name }) { return event }
-                state.waiters.append((name, continuation))
+                if let event = log.events.first(where: { names.contains($0.kind.name) }) { return event }
+                state.waiters.append((names, continuation))
                 return nil
             }
             if let seen { continuation.resume(returning: seen) }

@@ -119,7 +119,9 @@ extension CurlTransfer {
                 && CurlInfo.offset(handle, CURLINFO_SIZE_DOWNLOAD_T) == 0)
             || (code == CURLE_RECV_ERROR && message.contains("Too large response headers"))
         var timings = CurlInfo.timings(handle)
-        if timings.total <= .zero { timings.total = .milliseconds(CoarseClock.milliseconds() - startedAt) }
+        // libcurl's total time can lag the failure (it is updated with progress): never less than
+        // the time since the transfer was made (coarse: a few milliseconds).
+        timings.total = max(timings.total, .milliseconds(CoarseClock.milliseconds() - startedAt))
         return CurlFailure(
             cause: .curl(Int(code.rawValue)),
             message: message,
@@ -142,6 +144,7 @@ extension CurlTransfer {
         switch code {
         case CURLE_COULDNT_RESOLVE_HOST, CURLE_COULDNT_RESOLVE_PROXY: return .resolving
         case CURLE_COULDNT_CONNECT: return .connecting
+        case CURLE_GOT_NOTHING: return .waiting
         case CURLE_SSL_CONNECT_ERROR, CURLE_PEER_FAILED_VERIFICATION, CURLE_SSL_CERTPROBLEM, CURLE_SSL_CIPHER,
             CURLE_SSL_CACERT_BADFILE, CURLE_SSL_ISSUER_ERROR:
             return timings.preTransfer > .zero ? .receiving : .tlsHandshake

@@ -107,7 +107,7 @@ final class RedirectChain: CurlTransferObserver {
             return state.current
         }
         guard let spec = hop?.spec, case .success(let outcome) = result else {
-            observer.transferDidComplete(result)
+            observer.transferDidComplete(withEarlierHops(result))
             return
         }
         switch RedirectStep.decide(after: outcome, of: spec, refererSetByCaller: refererSetByCaller) {
@@ -140,6 +140,20 @@ final class RedirectChain: CurlTransferObserver {
                 send(next)
             }
         }
+    }
+
+    /// A failed hop's partial timings with the earlier hops' time in its total and redirect time.
+    private func withEarlierHops(_ result: Result<TransferOutcome, CurlFailure>) -> Result<TransferOutcome, CurlFailure>
+    {
+        guard case .failure(var failure) = result, var timings = failure.timings else { return result }
+        let (hops, elapsed) = state.withLock(ownedBy: self) { ($0.hops, $0.elapsed) }
+        guard hops > 0 else { return result }
+        // The marks stay the failing hop's own (they say how far it got); the total counts every hop.
+        timings.total += elapsed.total
+        timings.redirect = elapsed.total
+        timings.redirectCount = hops
+        failure.timings = timings
+        return .failure(failure)
     }
 
     /// Tells the observer about the hop from `spec` to `next` and what the redirect rules changed.

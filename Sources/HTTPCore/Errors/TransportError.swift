@@ -48,6 +48,7 @@ public struct TransportError: Error, Hashable, Sendable {
             + Double(duration.components.attoseconds) / 1e15
         if milliseconds >= 10_000 { return "\(Int((milliseconds / 1000).rounded())) s" }
         if milliseconds >= 1000 { return "\((milliseconds / 100).rounded() / 10) s" }
-        return "\(Int(milliseconds.rounded())) ms"
+        if milliseconds >= 10 { return "\(Int(milliseconds.rounded())) ms" }
+        return "\((milliseconds * 10).rounded() / 10) ms"
     }
 }

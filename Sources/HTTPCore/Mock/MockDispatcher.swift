@@ -203,8 +203,7 @@ public final class MockDispatcher: DataDispatcher, DownloadDispatcher, UploadDis
             if handle.isObserved { reportAnswer(mock, body: body, to: handle) }
             let response = Response(
                 request: prepared.request, statusCode: mock.status, headers: mock.headers, httpVersion: .http11,
-                url: prepared.url, remoteAddress: nil,
-                timings: Timings(timeToFirstByte: mock.delay, total: mock.delay ?? .zero),
+                url: prepared.url, remoteAddress: nil, timings: Timings(total: mock.delay ?? .zero),
                 bytesSent: sent, bytesReceived: body.byteCount, body: body)
             return .success(response)
         } catch {

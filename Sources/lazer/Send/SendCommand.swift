@@ -28,6 +28,7 @@ struct SendCommand: ParsableCommand {
             Examples:
               lazer send https://api.example/users/1
               lazer send POST https://api.example/users --json '{"name":"Ada"}' --timings
+              lazer send https://api.example/slow --trace
               lazer send PUT localhost:8080/files/a.bin --data-file a.bin -H 'X-Trace: 1'
               lazer send https://self-signed.test --cacert ca.pem --follow --include
               lazer send POST https://api.example/upload -F title=Report -F file=@report.pdf
@@ -86,6 +87,11 @@ struct SendCommand: ParsableCommand {
     var timings = false
 
     @Flag(
+        name: .customLong("trace"),
+        help: "Print each stage to stderr as it happens (resolve, connect, TLS, head, body…), then a waterfall.")
+    var trace = false
+
+    @Flag(
         name: [.customShort("i"), .customLong("include")], help: "Print the status line and headers before the body.")
     var include = false
 
@@ -100,7 +106,8 @@ struct SendCommand: ParsableCommand {
     }
 
     func run() throws {
-        let request = try SendRequestBuilder(command: self).request()
+        var request = try SendRequestBuilder(command: self).request()
+        if trace { request.exchangeObserver = SendTrace() }
         let dispatcher = CurlDispatcher(
             configuration: .init(scheduler: ImmediateScheduler(), userAgent: "lazer/\(LazerVersion.current)"))
         // Join the network thread before the process exits: libcurl must not run during exit's cleanup.
