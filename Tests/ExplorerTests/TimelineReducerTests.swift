@@ -168,4 +168,34 @@ struct TimelineReducerTests {
         #expect(screen.contains("connecting"))
         #expect(screen.contains("3 ms, failed while connecting"))
     }
+
+    @Test func aRedirectHopSitsBetweenTheStagesOfItsTwoHops() throws {
+        var fixture = try fixture()
+        let job = try #require(fixture.driver.press("F5").sendJobs.first)
+        let hop = ExchangeEvent.RedirectHop(
+            status: StatusCode(303), location: "/next\u{1B}[31m", url: nil, method: .post, nextMethod: .get,
+            bodyDropped: true, droppedHeaders: ["Content-Type"], crossOrigin: false, number: 1)
+        let events = [
+            event(0, .queued(.init(method: .post, url: url)), .resolving),
+            event(2, .connected(.init(address: "10.0.0.7", port: 80, reused: false)), .sending),
+            event(3, .requestSent(.init(headBytes: 100, bodyBytes: 20)), .waiting),
+            event(40, .redirect(hop), .sending),
+            event(41, .requestSent(.init(headBytes: 90, bodyBytes: 0)), .waiting),
+            event(90, head, .receiving),
+        ]
+        for event in events {
+            fixture.driver.reduce(.exchangeEvent(users, generation: job.generation, event))
+        }
+        fixture.driver.press("g", "3", "]", "]", "]")
+        fixture.driver.advance(by: .milliseconds(95))
+        let screen = fixture.driver.render()
+        let lines = screen.components(separatedBy: "\n")
+        let redirect = try #require(lines.firstIndex { $0.contains("↪ 303 See Other → /next") })
+        // The location's escape character is shown, never emitted.
+        #expect(lines[redirect].contains("/next␛[31m · POST → GET · body dropped · dropped Content-Type"))
+        let waits = lines.indices.filter { lines[$0].contains("│waiting ") }
+        #expect(waits.count == 2)
+        #expect(waits.first.map { $0 < redirect } == true)
+        #expect(waits.last.map { $0 > redirect } == true)
+    }
 }
