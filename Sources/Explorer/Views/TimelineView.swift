@@ -52,7 +52,7 @@ enum TimelineView {
     static func lines(_ input: Input, width: Int, _ theme: Theme) -> [Line] {
         let trace = input.trace
         let rows = TimelineRows.make(trace)
-        let axis = axisEnd(input, rows: rows)
+        let axis = axisEnd(input)
         // The notes after the bars keep at least 28 columns ("✖ Certificate not trusted").
         let barWidth = max(8, min(60, width - prefixWidth - max(28, (width - prefixWidth) * 2 / 5)))
         var lines: [Line] = []
@@ -267,7 +267,7 @@ enum TimelineView {
     // MARK: - Drawing helpers
 
     /// Where the axis ends: the latest moment anything reached (or now, in flight).
-    private static func axisEnd(_ input: Input, rows: TimelineRows) -> Duration {
+    private static func axisEnd(_ input: Input) -> Duration {
         var end = input.trace.timeline.lastOffset
         if let live = input.live { end = max(end, live) }
         for stage in input.trace.chain {
