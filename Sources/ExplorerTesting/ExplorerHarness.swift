@@ -69,7 +69,8 @@ public final class ExplorerHarness {
             dynamicValues: Self.fixedDynamicValues())
         let environment = ExplorerEnvironment(
             workspace: workspace, main: main, work: work, draftsPath: folder.draftsPath,
-            temporaryFolder: folder.temporary, watchesFolders: false)
+            temporaryFolder: folder.temporary, watchesFolders: false,
+            stageClock: { [timeline] in timeline.now })
         var startup = startup
         startup.folder = startup.folder ?? folder.collections
         let state = ExplorerState(

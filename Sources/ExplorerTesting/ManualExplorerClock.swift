@@ -6,7 +6,7 @@ import Synchronization
 /// animates, the debounced draft writes) and the mock dispatchers' delays and timeouts. Nothing
 /// falls due until the test moves time with `ExplorerHarness.advance(by:)`, so a test never sleeps.
 /// Work that falls due runs in deadline order (submission order for equal deadlines).
-public final class ManualTimeline: DelayScheduler {
+public final class ManualTimeline: VirtualTimeDelayScheduler {
     private struct Entry {
         var deadline: Duration
         var sequence: Int

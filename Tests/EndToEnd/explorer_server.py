@@ -7,6 +7,8 @@ request is logged to LOGFILE as one line `NAME METHOD PATH`.
 
   /slow   waits up to 10 s before answering; if the client closes the connection first, logs
           `NAME slow client-closed` and answers nothing, else logs `NAME slow answered`.
+  /trickle  waits 1.5 s before the head, then sends a 60,000-byte JSON body in 20 pieces over
+          2 s (Content-Length set), logging `NAME trickle answered`; stops early if the client goes.
   other   200 JSON {"server": NAME, "path": PATH, "items": [...]} with an `X-Server: NAME` header.
 """
 
@@ -49,8 +51,32 @@ class Handler(BaseHTTPRequestHandler):
     def log_message(self, *args):
         pass
 
+    def trickle(self):
+        if client_closed(self.connection, 1.5):
+            self.close_connection = True
+            return
+        items = [{"id": index, "title": f"item {index} from {NAME}"} for index in range(1250)]
+        body = json.dumps({"server": NAME, "items": items}).encode()
+        body += b" " * max(0, 60000 - len(body))
+        self.send_response(200)
+        self.send_header("Content-Type", "application/json")
+        self.send_header("Content-Length", str(len(body)))
+        self.end_headers()
+        self.wfile.flush()
+        piece = len(body) // 20 + 1
+        for start in range(0, len(body), piece):
+            if client_closed(self.connection, 0.1):
+                self.close_connection = True
+                return
+            self.wfile.write(body[start : start + piece])
+            self.wfile.flush()
+        log("trickle answered")
+
     def answer(self):
         log(f"{self.command} {self.path}")
+        if self.path.startswith("/trickle"):
+            self.trickle()
+            return
         if self.path.startswith("/slow"):
             if client_closed(self.connection, 10):
                 log("slow client-closed")

@@ -123,7 +123,8 @@ keys live F5
 check "slow: the request is in flight" wait_for live "Esc cancels"
 check "slow: the server has the request" wait_file "$LOG" "^alpha GET /slow$"
 check "slow: Esc cancels within a second" press_within live Escape " cancelled  · " 1000
-check "slow: the card says when it was cancelled" wait_for live "✖ Cancelled after .*, while [a-z]+\. r sends it again\."
+check "slow: the card says when and in which stage it was cancelled" \
+    wait_for live "✖ Cancelled after .*, while waiting for the first byte\. r sends it again\."
 check "slow: nothing is in flight any more" wait_gone live "in flight"
 check "slow: the server sees the connection close (long before its 10 s)" \
     wait_file "$LOG" "^alpha slow client-closed$" 5

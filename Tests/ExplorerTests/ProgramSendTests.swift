@@ -56,10 +56,11 @@ struct ProgramSendTests {
             processEnvironment: TestCollections.environment)
         harness.press("F5")
         #expect(harness.state.exchange?.inFlight != nil)
-        #expect(harness.shows("sending · 0 ms  mock"))
+        // The mock's events: sent at once, then waiting for the first byte until its delay.
+        #expect(harness.shows("waiting for the first byte · 0 ms  mock"))
         #expect(harness.shows("⇅ 1 in flight"))
         harness.advance(by: .milliseconds(1200))
-        #expect(harness.shows("sending · 1.2 s  mock"))
+        #expect(harness.shows("waiting for the first byte · 1.2 s  mock"))
         harness.advance(by: .milliseconds(1800))
         #expect(harness.state.exchange?.inFlight == nil)
         #expect(harness.shows("late: true"))
@@ -74,9 +75,9 @@ struct ProgramSendTests {
         harness.press("F5")
         harness.advance(by: .seconds(1))
         harness.press("esc")
-        #expect(harness.shows("Cancelled after 1.0 s, while sending"))
+        #expect(harness.shows("Cancelled after 1.0 s, while waiting for the first byte"))
         harness.advance(by: .seconds(5))
-        #expect(harness.shows("Cancelled after 1.0 s, while sending"))
+        #expect(harness.shows("Cancelled after 1.0 s, while waiting for the first byte"))
         #expect(!harness.shows("late: true"))
     }
 
@@ -95,7 +96,8 @@ struct ProgramSendTests {
         // (How long it took is measured on the wall clock, not the program's clock: not checked.)
         #expect(card.elapsed != nil)
         #expect(harness.shows("✖ " + card.translation.title))
-        #expect(harness.shows("Gave up after "))
+        // The card says at which stage it failed, and after how long.
+        #expect(harness.shows("Failed while waiting for the response after 1.0 s"))
         #expect(harness.shows("r retry"))
     }
 

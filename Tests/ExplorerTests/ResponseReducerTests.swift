@@ -214,7 +214,7 @@ struct ResponseReducerTests {
         ]
         var fixture = try answered(checks: checks)
         var screen = fixture.driver.render()
-        #expect(screen.contains(" Tree │ Raw │ Headers 2 │ Timings │ Checks ✗1 │ History"))
+        #expect(screen.contains(" Tree │ Raw │ Headers 2 │ Timeline │ Checks ✗1 │ History"))
         #expect(screen.contains("200 OK"))
         #expect(screen.contains("42 ms"))
         fixture.driver.press("]")

@@ -134,13 +134,13 @@ struct ScreenSnapshotTests {
         harness.assertScreen(named: "response-headers-\(variant)")
     }
 
-    @Test(arguments: ScreenVariant.all) func responseTimings(_ variant: ScreenVariant) throws {
+    @Test(arguments: ScreenVariant.all) func responseTimeline(_ variant: ScreenVariant) throws {
         let harness = try harness(
             variant, [TestCollections.alpha], request: "a-slow", environment: TestCollections.environment)
         harness.press("F5")
         harness.advance(by: .seconds(3))
         harness.press("g", "3", "]", "]", "]")
-        harness.assertScreen(named: "response-timings-\(variant)")
+        harness.assertScreen(named: "response-timeline-\(variant)")
     }
 
     @Test(arguments: ScreenVariant.all) func responseChecks(_ variant: ScreenVariant) throws {

@@ -89,10 +89,13 @@ struct SendReducerTests {
         #expect(fixture.driver.state.exchanges[users]?.stage == .receiving(bytes: 2_500_000, total: 8_000_000))
         screen = fixture.driver.render()
         #expect(screen.contains("receiving 2.5 MB of 8.0 MB"))
-        fixture.driver.reduce(.exchangeParsing(users, generation: first.generation))
+        // The chain's parse stage starting: the older send's report is dropped.
+        let parsing = ChainStage(index: 1, label: ChainStageLabel.parse, start: .zero)
+        fixture.driver.reduce(.chainStage(users, generation: first.generation, parsing))
         #expect(fixture.driver.state.exchanges[users]?.stage != .parsing)
-        fixture.driver.reduce(.exchangeParsing(users, generation: second.generation))
+        fixture.driver.reduce(.chainStage(users, generation: second.generation, parsing))
         #expect(fixture.driver.state.exchanges[users]?.stage == .parsing)
+        #expect(fixture.driver.render().contains("parsing · 0 ms"))
         fixture.driver.reduce(
             .exchangeFinished(users, try Results.json(#"{"fresh":1}"#, generation: second.generation)))
         #expect(fixture.driver.state.exchanges[users]?.isStale == false)

@@ -15,10 +15,13 @@ public struct ExplorerEnvironment: Sendable {
     public var temporaryFolder: String
     /// Watch collection folders for changes made by other programs.
     public var watchesFolders: Bool
+    /// The monotonic time a send's chain stages are measured on (the transport measures its
+    /// events on the same clock; tests pass their virtual time).
+    public var stageClock: @Sendable () -> Duration
 
     public init(
         workspace: WorkspaceServices, main: any Scheduler, work: any Scheduler, draftsPath: String,
-        temporaryFolder: String, watchesFolders: Bool = true
+        temporaryFolder: String, watchesFolders: Bool = true, stageClock: (@Sendable () -> Duration)? = nil
     ) {
         self.workspace = workspace
         self.main = main
@@ -26,5 +29,7 @@ public struct ExplorerEnvironment: Sendable {
         self.draftsPath = draftsPath
         self.temporaryFolder = temporaryFolder
         self.watchesFolders = watchesFolders
+        let start = ContinuousClock.now
+        self.stageClock = stageClock ?? { ContinuousClock.now - start }
     }
 }

@@ -1,10 +1,13 @@
+import AnnotatedLocks
 import Foundation
 import Futures
 import HTTPCore
+import Synchronization
 import Workspace
 
-/// Sending: the chain dispatch → validate → decode → expectations → captures → history, with the
-/// parsing and history writes on the work queue.
+/// Sending: the chain dispatch → parse → checks → captures → history, declared as labelled
+/// `ChainStages`, with the parsing and history writes on the work queue; the request carries an
+/// exchange observer, so the transport's events come back as actions too.
 extension ExplorerProgram {
     func send(_ job: SendJob) {
         let workspace = environment.workspace
@@ -13,9 +16,16 @@ extension ExplorerProgram {
         // The shared provider follows the selected environment (and other collections' sends);
         // this send keeps the base URL it was prepared with, whatever is selected later.
         prepared.request = prepared.request?.pinningBaseURL()
-        let preparation = prepared
         let key = job.key
         let generation = job.generation
+        let redactor = prepared.redactor
+        let unobserved = prepared.request
+        // The transport's events come back as actions, in order, on the main loop.
+        prepared.request?.exchangeObserver = ClosureExchangeObserver(on: environment.main) { [weak self] event in
+            let event = TimelineEvents.shown(event, redactor: redactor)
+            MainActor.assumeIsolated { self?.dispatch(.exchangeEvent(key, generation: generation, event)) }
+        }
+        let preparation = prepared
         let environmentName = preparation.environment?.name
         let isMock = preparation.environment?.kind == .mock
         let method = job.request.method.rawValue
@@ -26,7 +36,7 @@ extension ExplorerProgram {
                 generation: generation, outcome: outcome, environmentName: environmentName, isMock: isMock,
                 url: shownURL, method: method)
         }
-        guard let future = preparation.future(), let request = preparation.request else {
+        guard let future = preparation.future(), let request = unobserved else {
             let card = FailureCard(
                 translation: Translation(
                     title: "Not sent", explanation: "The request could not be built in this environment.",
@@ -38,36 +48,61 @@ extension ExplorerProgram {
         }
         let startedAt = Date()
         let saved = job.request
-        let redactor = preparation.redactor
         let origin = Self.origin(of: preparation)
         let clockStart = ContinuousClock.now
         let work = environment.work
-        let processed = future.then(ProcessedExchange.self, on: work) { [weak self] response in
-            self?.deliver(.exchangeParsing(key, generation: generation))
-            let duration = ContinuousClock.now - clockStart
-            var done: ProcessedExchange?
-            defer {
-                // History is written after the answer is shown (the next item on the work queue),
-                // with secret values this very response gave to captures masked too.
-                let captured = done?.captures.values.filter(\.secret).map(\.text) ?? []
-                work.schedule { [weak self] in
-                    var entry = preparation
-                    if !captured.isEmpty { entry.redactor = preparation.redactor.adding(captured) }
-                    let exchange = Exchange(
-                        request: request, url: response.url, result: .success(response), startedAt: startedAt,
-                        duration: duration)
-                    workspace.recordQuietly(exchange, of: entry)
-                    // A body the transport spilled to a temporary file has been read by now: remove
-                    // that file (only that kind: a mock's body file belongs to the collection).
-                    if let file = response.body.fileURL, ResponseBody.isTransportSpill(file) {
-                        try? FileManager.default.removeItem(at: file)
-                    }
-                    self?.deliver(.historyChanged(key))
-                }
+        let stageClock = environment.stageClock
+        let stageOrigin = stageClock()
+        let stages = ChainStages(
+            clock: { stageClock() - stageOrigin },
+            onChange: { [weak self] stage in self?.deliver(.chainStage(key, generation: generation, stage)) })
+        // The chain, stage by stage: the transport's exchange, then on the work queue the body
+        // parsed, the expectations checked and the captures taken (each declared only when the
+        // request has some), then the history written after the answer is shown.
+        let received = ReceivedResponseBox()
+        let parsed = future.stage(ChainStageLabel.dispatch, in: stages)
+            .stage(ChainStageLabel.parse, in: stages, on: work) { response in
+                received.store(response, after: stageClock() - stageOrigin)
+                return try ResponseProcessing.parse(response)
             }
-            let result = try ResponseProcessing.process(response, request: saved, redactor: redactor)
-            done = result
-            return result
+        let checked =
+            saved.expectations.isEmpty
+            ? parsed.then(CheckedExchange.self, on: work) {
+                ResponseProcessing.check($0, request: saved, redactor: redactor)
+            }
+            : parsed.stage(ChainStageLabel.checks, in: stages, on: work) {
+                ResponseProcessing.check($0, request: saved, redactor: redactor)
+            }
+        let processed =
+            saved.captures.isEmpty
+            ? checked.then(ProcessedExchange.self, on: work) {
+                ResponseProcessing.capture($0, request: saved, redactor: redactor)
+            }
+            : checked.stage(ChainStageLabel.captures, in: stages, on: work) {
+                ResponseProcessing.capture($0, request: saved, redactor: redactor)
+            }
+        let history = stages.declare(ChainStageLabel.history)
+        // History is written after the answer is shown (the next item on the work queue), with
+        // secret values this very response gave to captures masked too.
+        // `duration`: on the stage clock (the program's time in tests), when the answer or the failure came.
+        let record: @Sendable (Result<DataResponse, any Error>, Duration, [String]) -> Void = {
+            [weak self] outcome, duration, captured in
+            work.schedule { [weak self] in
+                stages.start(history)
+                var entry = preparation
+                if !captured.isEmpty { entry.redactor = preparation.redactor.adding(captured) }
+                let exchange = Exchange(
+                    request: request, url: (try? outcome.get())?.url, result: outcome, startedAt: startedAt,
+                    duration: duration)
+                workspace.recordQuietly(exchange, of: entry)
+                // A body the transport spilled to a temporary file has been read by now: remove
+                // that file (only that kind: a mock's body file belongs to the collection).
+                if let file = (try? outcome.get())?.body.fileURL, ResponseBody.isTransportSpill(file) {
+                    try? FileManager.default.removeItem(at: file)
+                }
+                stages.finish(history, .succeeded)
+                self?.deliver(.historyChanged(key))
+            }
         }
         processed.updated { [weak self] progress in
             self?.deliver(.exchangeProgress(key, generation: generation, progress))
@@ -79,14 +114,21 @@ extension ExplorerProgram {
                     self?.deliver(.captured(collectionID: key.collectionID, done.captures))
                 }
                 self?.deliver(.exchangeFinished(key, result(.response(done.response))))
+                if let (response, duration) = received.value {
+                    record(.success(response), duration, done.captures.values.filter(\.secret).map(\.text))
+                }
             case .failure(let error):
-                if error is CancellationError { return }
-                let elapsed = ContinuousClock.now - clockStart
-                if error is TransportError {
-                    let exchange = Exchange(
-                        request: request, url: nil, result: .failure(error), startedAt: startedAt, duration: elapsed)
-                    workspace.recordQuietly(exchange, of: preparation)
-                    self?.deliver(.historyChanged(key))
+                if error is CancellationError {
+                    stages.finish(history, .cancelled)
+                    return
+                }
+                if let (response, duration) = received.value {
+                    // The response came but could not be read: it is still history.
+                    record(.success(response), duration, [])
+                } else if error is TransportError {
+                    record(.failure(error), stageClock() - stageOrigin, [])
+                } else {
+                    stages.finish(history, .skipped)
                 }
                 let translation = ErrorTranslator.standard.translate(
                     error, context: TranslationContext(request: request))
@@ -96,12 +138,18 @@ extension ExplorerProgram {
                         explanation: redactor.redact(translation.explanation),
                         hint: redactor.redact(translation.hint),
                         technicalDetail: redactor.redact(translation.technicalDetail)),
-                    origin: origin, elapsed: elapsed)
+                    origin: origin, elapsed: ContinuousClock.now - clockStart,
+                    failedStage: (error as? TransportError)?.failureSummary.map(Self.sentence))
                 self?.deliver(.exchangeFinished(key, result(.failure(card))))
             }
         }
         inFlight[key] = (generation, processed)
         processed.send()
+    }
+
+    /// "failed while connecting after 3 ms" → "Failed while connecting after 3 ms".
+    nonisolated static func sentence(_ text: String) -> String {
+        text.prefix(1).uppercased() + text.dropFirst()
     }
 
     /// Where the request's address came from, for the error card: the environment's base URL for
@@ -123,4 +171,17 @@ extension WorkspaceServices {
     func recordQuietly(_ exchange: Exchange, of preparation: SendPreparation) {
         try? record(exchange, of: preparation)
     }
+}
+
+/// The response the chain's parse stage received, kept for the history write (which also needs
+/// it when parsing fails).
+private final class ReceivedResponseBox: Sendable {
+    private let state = Mutex<(DataResponse, Duration)?>(nil)
+
+    /// Keeps `response`, which came `duration` after the send started.
+    func store(_ response: DataResponse, after duration: Duration) {
+        state.withLock(ownedBy: self) { $0 = (response, duration) }
+    }
+
+    var value: (DataResponse, Duration)? { state.withLock(ownedBy: self) { $0 } }
 }

@@ -5,7 +5,8 @@ import Workspace
 /// Runs the explorer: owns the state, feeds actions to the reducer, runs the effects it returns,
 /// and draws. One frame per batch of events (a frame is requested on the main scheduler, so every
 /// event already queued is reduced before it draws); a tick every 100 ms only while something
-/// animates, so an idle explorer uses no CPU.
+/// animates, so an idle explorer uses no CPU; a send's progress reports draw on that tick, never
+/// more than 10 frames a second.
 ///
 /// Threading: main actor only. Effects run their work on `environment.work` and hand results
 /// back through `environment.main`.
@@ -68,7 +69,9 @@ public final class ExplorerProgram {
         let effects = ExplorerReducer.reduce(&state, action)
         for effect in effects { run(effect) }
         host.setSuspendsOnControlZ(!state.isTyping)
-        requestFrame()
+        // While a tick is due (a send in flight), a send's own reports wait for it: a burst of
+        // events, or a stream of body progress, costs at most one frame per tick (10 a second).
+        if !(action.isProgressReport && tickDeadline != nil) { requestFrame() }
         scheduleTickIfNeeded()
     }
 
@@ -109,6 +112,16 @@ public final class ExplorerProgram {
             guard let self, self.tickDeadline == wake else { return }
             self.tickDeadline = nil
             self.dispatch(.tick)
+        }
+    }
+}
+
+extension ExplorerAction {
+    /// A send in flight reporting progress: its events, chain stages and byte counts.
+    fileprivate var isProgressReport: Bool {
+        switch self {
+        case .exchangeEvent, .chainStage, .exchangeProgress: true
+        default: false
         }
     }
 }

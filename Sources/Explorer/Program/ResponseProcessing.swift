@@ -10,36 +10,63 @@ struct ProcessedExchange: Sendable {
     var captures: [String: VariableScope.Value]
 }
 
+/// A body read and parsed (the chain's parse stage), on its way to the checks.
+struct ParsedExchange: Sendable {
+    var response: DataResponse
+    var bytes: [UInt8]
+    var content: ResponseContent
+    var document: JSONDocument?
+}
+
+/// A parsed body with its expectations evaluated (the chain's checks stage).
+struct CheckedExchange: Sendable {
+    var parsed: ParsedExchange
+    var facts: ResponseFacts
+    var checks: [CheckResult]
+}
+
+/// The work between the response and the screen, one function per chain stage (parse, checks,
+/// captures), all on the work queue.
 enum ResponseProcessing {
-    /// Parses and checks `response` of `request` (runs on the work queue).
-    static func process(_ response: DataResponse, request: SavedRequest, redactor: Redactor) throws -> ProcessedExchange
-    {
+    /// Reads the body (from memory or its spill file) and parses it.
+    static func parse(_ response: DataResponse) throws -> ParsedExchange {
         let bytes = try response.body.bytes()
-        let mediaType = response.headers.mediaType
-        let content = content(of: bytes, mediaType: mediaType)
+        let content = content(of: bytes, mediaType: response.headers.mediaType)
         var document: JSONDocument?
         if case .json(let parsed) = content { document = parsed }
+        return ParsedExchange(response: response, bytes: bytes, content: content, document: document)
+    }
+
+    /// Evaluates the request's expectations (expected and actual values redacted).
+    static func check(_ parsed: ParsedExchange, request: SavedRequest, redactor: Redactor) -> CheckedExchange {
+        let response = parsed.response
         let facts = ResponseFacts(
-            status: response.statusCode.rawValue, headers: response.headers, body: bytes, document: document,
-            duration: response.timings.total ?? .zero)
+            status: response.statusCode.rawValue, headers: response.headers, body: parsed.bytes,
+            document: parsed.document, duration: response.timings.total ?? .zero)
         let checks = request.expectations.map { expectation in
             let check = ExpectationCheck(expectation, against: facts)
             return CheckResult(
                 label: check.label, passed: check.passed, expected: redactor.redact(check.expected),
                 actual: redactor.redact(check.actual))
         }
+        return CheckedExchange(parsed: parsed, facts: facts, checks: checks)
+    }
+
+    /// Takes the request's captures and makes the response ready for the screen.
+    static func capture(_ checked: CheckedExchange, request: SavedRequest, redactor: Redactor) -> ProcessedExchange {
         var captures: [String: VariableScope.Value] = [:]
         for capture in request.captures {
-            if let value = capture.value(in: facts) { captures[capture.variable] = value }
+            if let value = capture.value(in: checked.facts) { captures[capture.variable] = value }
         }
+        let response = checked.parsed.response
         let status = response.statusCode.rawValue
         let received = ReceivedResponse(
             status: status, reason: response.statusCode.reasonPhrase ?? "",
             httpVersion: response.httpVersion.description,
             headers: response.headers.fields.map { ($0.name, redactor.redactHeader(name: $0.name, value: $0.value)) },
-            timings: response.timings, size: Int64(bytes.count), content: content,
+            timings: response.timings, size: Int64(checked.parsed.bytes.count), content: checked.parsed.content,
             contentType: response.headers["Content-Type"],
-            banner: status >= 400 ? ErrorTranslator.standard.translate(response) : nil, checks: checks)
+            banner: status >= 400 ? ErrorTranslator.standard.translate(response) : nil, checks: checked.checks)
         return ProcessedExchange(response: received, captures: captures)
     }
 

@@ -29,6 +29,7 @@ extension ExplorerReducer {
         exchange.startedAt = state.now
         exchange.environmentName = environment?.name
         exchange.isMock = environment?.kind == .mock
+        exchange.trace = ExchangeTrace(generation: generation)
         state.exchanges[key] = exchange
         effects.append(
             .send(
@@ -41,14 +42,19 @@ extension ExplorerReducer {
     static func cancel(_ key: RequestKey, generation: Int, _ state: inout ExplorerState) -> [ExplorerEffect] {
         guard var exchange = state.exchanges[key], exchange.inFlight == generation else { return [] }
         let elapsed = state.now - exchange.startedAt
+        let stage = exchange.trace?.stageText ?? exchange.stage.label
         exchange.inFlight = nil
-        exchange.result = ExchangeResult(
-            generation: generation, outcome: .cancelled(stage: exchange.stage.label, elapsed: elapsed),
+        var result = ExchangeResult(
+            generation: generation, outcome: .cancelled(stage: stage, elapsed: elapsed),
             environmentName: exchange.environmentName, isMock: exchange.isMock,
             url: RequestPreview.of(state)?.url ?? "", method: state.request(key)?.method.rawValue ?? "")
+        // The transport's `cancelled` event follows: it marks in the trace where the exchange stopped.
+        result.trace = exchange.trace
+        exchange.trace = nil
+        exchange.result = result
         state.exchanges[key] = exchange
         if key == state.selection { state.response.resetForNewResult() }
-        notify(&state, "Cancelled after \(DurationText.format(elapsed)), while \(exchange.stage.label)", kind: .warning)
+        notify(&state, "Cancelled after \(DurationText.format(elapsed)), while \(stage)", kind: .warning)
         return [.cancel(key, generation: generation)]
     }
 
@@ -65,6 +71,8 @@ extension ExplorerReducer {
             card.elapsed = state.now - exchange.startedAt
             result.outcome = .failure(card)
         }
+        if let trace = exchange.trace, trace.generation == result.generation { result.trace = trace }
+        exchange.trace = nil
         exchange.result = result
         state.exchanges[key] = exchange
         if key == state.selection {

@@ -30,16 +30,18 @@ public enum ExplorerReducer {
             state.overlay = .recoverDrafts(count: known.count, selected: 0)
             return []
         case .exchangeProgress(let key, let generation, let progress):
-            guard state.exchanges[key]?.inFlight == generation else { return [] }
+            // The transport's own events say more when it reports them.
+            guard state.exchanges[key]?.inFlight == generation, state.exchanges[key]?.trace?.hasEvents != true
+            else { return [] }
             state.exchanges[key]?.stage =
                 progress.bytesReceived > 0
                 ? .receiving(bytes: progress.bytesReceived, total: progress.totalBytesToReceive)
                 : (progress.bytesSent > 0 ? .waiting : .sending)
             return []
-        case .exchangeParsing(let key, let generation):
-            guard state.exchanges[key]?.inFlight == generation else { return [] }
-            state.exchanges[key]?.stage = .parsing
-            return []
+        case .exchangeEvent(let key, let generation, let event):
+            return exchangeEvent(key, generation: generation, event, &state)
+        case .chainStage(let key, let generation, let stage):
+            return chainStage(key, generation: generation, stage, &state)
         case .exchangeFinished(let key, let result):
             return exchangeFinished(key, result, &state)
         case .captured(let collectionID, let values):

@@ -33,6 +33,9 @@ public struct ExchangeState: Sendable {
     public var environmentName: String?
     public var isMock = false
     public var result: ExchangeResult?
+    /// What the send in flight has reported so far (its events and chain stages); it moves to
+    /// the result when the send ends.
+    public var trace: ExchangeTrace?
 
     public init() {}
 
@@ -57,6 +60,8 @@ public struct ExchangeResult: Sendable {
     /// The URL that was sent, secrets masked.
     public var url: String
     public var method: String
+    /// What the send reported while it ran (nil for a history entry: no events were kept).
+    public var trace: ExchangeTrace?
 
     public init(
         generation: Int, outcome: Outcome, environmentName: String?, isMock: Bool, url: String, method: String
@@ -139,12 +144,18 @@ public struct FailureCard: Sendable, Hashable {
     /// Problems found before sending (unresolved variables…): one line each, with where they occur.
     public var problems: [String]
     public var elapsed: Duration?
+    /// "Failed during the TLS handshake after 23 ms", when the transport said where it failed.
+    public var failedStage: String?
 
-    public init(translation: Translation, origin: String?, problems: [String] = [], elapsed: Duration? = nil) {
+    public init(
+        translation: Translation, origin: String?, problems: [String] = [], elapsed: Duration? = nil,
+        failedStage: String? = nil
+    ) {
         self.translation = translation
         self.origin = origin
         self.problems = problems
         self.elapsed = elapsed
+        self.failedStage = failedStage
     }
 }
 

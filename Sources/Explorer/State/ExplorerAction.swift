@@ -1,4 +1,5 @@
 public import Futures
+public import HTTPCore
 public import JSONTree
 public import TUI
 public import Workspace
@@ -17,8 +18,10 @@ public enum ExplorerAction: Sendable {
     case draftsFound([RequestKey: SavedRequest])
     /// A send in flight moved on (bytes arrived).
     case exchangeProgress(RequestKey, generation: Int, TransferProgress)
-    /// The response head is in and the body is being parsed.
-    case exchangeParsing(RequestKey, generation: Int)
+    /// The transport reported a step of a send (resolved, connected, head, body, …).
+    case exchangeEvent(RequestKey, generation: Int, ExchangeEvent)
+    /// A stage of a send's futures chain (dispatch, parse, checks, …) was declared, started or ended.
+    case chainStage(RequestKey, generation: Int, ChainStage)
     case exchangeFinished(RequestKey, ExchangeResult)
     /// Captured values of a response (for later requests of the collection).
     case captured(collectionID: String, [String: VariableScope.Value])

@@ -3,7 +3,8 @@ public enum ResponseTab: Int, CaseIterable, Hashable, Sendable {
     case tree
     case raw
     case headers
-    case timings
+    /// The exchange stage by stage (live while in flight); the Timings tab of earlier versions.
+    case timeline
     case checks
     case history
 
@@ -12,7 +13,7 @@ public enum ResponseTab: Int, CaseIterable, Hashable, Sendable {
         case .tree: "Tree"
         case .raw: "Raw"
         case .headers: "Headers"
-        case .timings: "Timings"
+        case .timeline: "Timeline"
         case .checks: "Checks"
         case .history: "History"
         }

@@ -114,7 +114,8 @@ enum RawView {
     }
 }
 
-/// The Timings tab: the phases of `Response.timings` as a waterfall.
+/// The Timeline tab of an exchange without events (a history entry): the phases of
+/// `Response.timings` as a waterfall.
 enum TimingLines {
     static func lines(_ timings: Timings, isMock: Bool, width: Int, _ theme: Theme) -> [Line] {
         let phases = timings.phases

@@ -2,7 +2,7 @@ import JSONTree
 import TUI
 import Workspace
 
-/// The response tabs' contents: Tree, Raw, Headers, Timings, Checks, History.
+/// The response tabs' contents: Tree, Raw, Headers, Timeline, Checks, History.
 enum ResponseContentView {
     static func render(
         _ state: inout ExplorerState, _ response: ReceivedResponse, _ result: ExchangeResult, in area: Rect,
@@ -30,10 +30,11 @@ enum ResponseContentView {
                 ])
             }
             lines(shown, scroll: &offset, in: area, buffer: &frame.buffer)
-        case .timings:
-            lines(
-                TimingLines.lines(response.timings, isMock: result.isMock, width: area.width, theme),
-                scroll: &state.response.scroll, in: area, buffer: &frame.buffer)
+        case .timeline:
+            let shown =
+                TimelineView.input(state, result: result).map { TimelineView.lines($0, width: area.width, theme) }
+                ?? TimingLines.lines(response.timings, isMock: result.isMock, width: area.width, theme)
+            lines(shown, scroll: &state.response.scroll, in: area, buffer: &frame.buffer)
         case .checks:
             var shown: [Line] = []
             if response.checks.isEmpty {

@@ -11,24 +11,35 @@ enum ResponsePaneView {
         let parts = ExplorerLayout.responseParts(rect)
         state.response.pageSize = max(1, parts.content.height)
         renderStatus(state, in: parts.status, buffer: &frame.buffer)
+        let below = Rect(
+            x: parts.tabs.x, y: parts.tabs.y, width: parts.tabs.width, height: parts.content.bottom - parts.tabs.y)
         guard let result = state.shownResult else {
+            if let live = TimelineView.input(state, result: nil) {
+                // The first send of this request: its timeline, live, until the answer comes.
+                ResponseContentView.lines(
+                    TimelineView.lines(live, width: below.width, theme), scroll: &state.response.scroll, in: below,
+                    buffer: &frame.buffer)
+                return
+            }
             let message =
                 state.exchange?.inFlight != nil
                 ? "" : state.selection == nil ? "" : "Not sent yet. F5, Ctrl+R or Alt+Enter sends it."
             frame.buffer.write(message, x: parts.tabs.x, y: parts.tabs.y, style: theme[.muted], maxX: parts.tabs.right)
             return
         }
+        let timeline = TimelineView.input(state, result: result)
         switch result.outcome {
         case .failure(let card):
-            ErrorCardView.render(
-                card, result: result, state,
-                in: Rect(
-                    x: parts.tabs.x, y: parts.tabs.y, width: parts.tabs.width,
-                    height: parts.content.bottom - parts.tabs.y), buffer: &frame.buffer)
+            ErrorCardView.render(card, result: result, timeline: timeline, state, in: below, buffer: &frame.buffer)
         case .cancelled(let stage, let elapsed):
-            frame.buffer.write(
-                "✖ Cancelled after \(DurationText.format(elapsed)), while \(stage). r sends it again.",
-                x: parts.tabs.x, y: parts.tabs.y, style: theme[.warning], maxX: parts.tabs.right)
+            var shown = [
+                Line(
+                    "✖ Cancelled after \(DurationText.format(elapsed)), while \(stage). r sends it again.",
+                    style: theme[.warning])
+            ]
+            // Where it stopped, stage by stage.
+            if let timeline { shown += [Line("")] + TimelineView.lines(timeline, width: below.width, theme) }
+            ResponseContentView.lines(shown, scroll: &state.response.scroll, in: below, buffer: &frame.buffer)
         case .response(let response):
             frame.render(
                 Tabs(
@@ -45,11 +56,13 @@ enum ResponsePaneView {
                     maxX: content.right)
                 content = Rect(x: content.x, y: content.y + 1, width: content.width, height: content.height - 1)
             }
-            if state.exchange?.isStale == true {
+            // The Timeline tab shows the send in flight, not the stale answer: not dimmed.
+            let dims = state.exchange?.isStale == true && !(state.response.tab == .timeline && timeline?.live != nil)
+            if dims {
                 frame.buffer.setStyle(Style(modifiers: .dim), in: content)
             }
             ResponseContentView.render(&state, response, result, in: content, frame: &frame)
-            if state.exchange?.isStale == true {
+            if dims {
                 frame.buffer.setStyle(theme[.muted].dim, in: content)
             }
         }
@@ -65,8 +78,9 @@ enum ResponsePaneView {
             let frameIndex = Int(
                 elapsed.components.seconds * 10 + elapsed.components.attoseconds / 100_000_000_000_000_000)
             let spinner = Spinner.frames[frameIndex % Spinner.frames.count]
+            let stage = exchange.trace?.stageText ?? exchange.stage.label
             x = buffer.write(
-                "\(spinner) \(exchange.stage.label) · \(DurationText.format(elapsed))", x: x, y: area.y,
+                "\(spinner) \(stage) · \(DurationText.format(elapsed))", x: x, y: area.y,
                 style: theme[.info].bold, maxX: area.right)
             x = buffer.write(
                 exchange.isMock ? "  mock" : "  live", x: x, y: area.y, style: theme[.muted], maxX: area.right)
@@ -113,7 +127,8 @@ enum ResponsePaneView {
 /// came from, the retry key, and the technical detail below.
 enum ErrorCardView {
     static func render(
-        _ card: FailureCard, result: ExchangeResult, _ state: ExplorerState, in area: Rect, buffer: inout Buffer
+        _ card: FailureCard, result: ExchangeResult, timeline: TimelineView.Input?, _ state: ExplorerState,
+        in area: Rect, buffer: inout Buffer
     ) {
         let theme = state.theme
         guard area.height > 0 else { return }
@@ -133,7 +148,10 @@ enum ErrorCardView {
         }
         for problem in card.problems { lines.append(Line("  • " + problem, style: theme[.warning])) }
         lines += Paragraph.wrapped(Line("Try: " + card.translation.hint, style: theme[.success]), width: area.width)
-        if let elapsed = card.elapsed {
+        if let failedStage = card.failedStage {
+            // Where the exchange stopped, as the transport said ("Failed while connecting after 3 ms").
+            lines.append(Line(failedStage, style: theme[.muted]))
+        } else if let elapsed = card.elapsed {
             lines.append(Line("Gave up after \(DurationText.format(elapsed))", style: theme[.muted]))
         }
         let open = state.response.detailsOpen
@@ -141,14 +159,14 @@ enum ErrorCardView {
             Line([
                 Span(open ? "▾ Details " : "▸ Details ", style: theme[.muted].bold), Span("t", style: theme[.keyHint]),
             ]))
-        guard open else {
-            for (row, line) in lines.prefix(area.height).enumerated() {
-                _ = line.render(x: area.x, y: area.y + row, width: area.width, buffer: &buffer)
-            }
-            return
+        if open {
+            lines += Paragraph.wrapped(Line(result.method + " " + result.url, style: theme[.muted]), width: area.width)
+            lines += Paragraph.wrapped(Line(card.translation.technicalDetail, style: theme[.muted]), width: area.width)
         }
-        lines += Paragraph.wrapped(Line(result.method + " " + result.url, style: theme[.muted]), width: area.width)
-        lines += Paragraph.wrapped(Line(card.translation.technicalDetail, style: theme[.muted]), width: area.width)
+        if let timeline {
+            lines.append(Line(""))
+            lines += TimelineView.lines(timeline, width: area.width, theme)
+        }
         for (row, line) in lines.prefix(area.height).enumerated() {
             _ = line.render(x: area.x, y: area.y + row, width: area.width, buffer: &buffer)
         }

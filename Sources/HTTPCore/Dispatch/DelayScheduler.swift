@@ -10,6 +10,13 @@ public protocol DelayScheduler: Sendable {
     func schedule(after delay: Duration, _ work: @escaping @Sendable () -> Void)
 }
 
+/// A ``DelayScheduler`` on virtual time (``ManualClock``, a test harness's timeline): a
+/// ``MockDispatcher`` over one reports its events' offsets on that time, so they are exact.
+public protocol VirtualTimeDelayScheduler: DelayScheduler {
+    /// The virtual time elapsed since the scheduler was made.
+    var now: Duration { get }
+}
+
 extension Duration {
     /// The duration as dispatch time, rounded to nanoseconds.
     var dispatchInterval: DispatchTimeInterval {

@@ -6,7 +6,7 @@ import Synchronization
 ///
 /// The delay twin of `ManualScheduler`. Work that falls due runs in deadline order (submission order
 /// for equal deadlines) on the thread that advances the clock.
-public final class ManualClock: DelayScheduler {
+public final class ManualClock: VirtualTimeDelayScheduler {
     private struct Entry {
         var deadline: Duration
         var sequence: Int

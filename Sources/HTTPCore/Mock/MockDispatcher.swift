@@ -111,7 +111,7 @@ public final class MockDispatcher: DataDispatcher, DownloadDispatcher, UploadDis
             request.serverProvider = fallback
         }
         var clock: (@Sendable () -> Duration)?
-        if let manual = delays as? ManualClock {
+        if let manual = delays as? any VirtualTimeDelayScheduler {
             clock = { manual.now }
         }
         return pipeline.future(
