@@ -69,6 +69,7 @@ let package = Package(
                 "Workspace",
                 "Explorer",
                 "Replay",
+                "Interop",
                 "UIDemo",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
@@ -207,6 +208,16 @@ let package = Package(
             swiftSettings: strictSwift
         ),
 
+        // MARK: - Interop
+
+        // `lazer import` / `lazer export` and the explorer's paste-curl / copy-as-curl: curl,
+        // .http, Postman, OpenAPI, HAR to and from collections. Never CurlTransport.
+        .target(
+            name: "Interop",
+            dependencies: ["Workspace", "HTTPCore"],
+            swiftSettings: strictSwift
+        ),
+
         // MARK: - UI demo
 
         .target(
@@ -288,6 +299,12 @@ let package = Package(
             name: "ReplayTests",
             dependencies: ["Replay", "Workspace", "HTTPCore", "Futures", "JSONTree"],
             exclude: ["Golden"],
+            swiftSettings: strictSwift
+        ),
+        .testTarget(
+            name: "InteropTests",
+            dependencies: ["Interop", "Workspace", "HTTPCore", "LoopbackTesting"],
+            exclude: ["Fixtures"],
             swiftSettings: strictSwift
         ),
         .testTarget(
