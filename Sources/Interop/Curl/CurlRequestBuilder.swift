@@ -167,7 +167,7 @@ struct CurlRequestBuilder {
         }
         if let colon = text.firstIndex(of: ":") {
             let name = text[..<colon].trimmingCharacters(in: .whitespaces)
-            let headerValue = text[text.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+            let headerValue = text[text.index(after: colon)...].trimmingCharacters(in: .whitespacesAndNewlines)
             guard !name.isEmpty else {
                 report.add("header \"\(text)\" without a name", at: location(value.word), kept: "ignored")
                 return nil
