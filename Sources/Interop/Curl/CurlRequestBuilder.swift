@@ -282,12 +282,14 @@ struct CurlRequestBuilder {
             }
             rows.append(KeyValueRow(name: name, value: value))
         }
-        let fields = rows.map { FormField(name: $0.name, value: $0.value) }
-        return FormURLEncoding.encode(fields) == text ? rows : nil
+        let encoded = rows.map { PlaceholderText.formEncoded($0.name) + "=" + PlaceholderText.formEncoded($0.value) }
+        return encoded.joined(separator: "&") == text ? rows : nil
     }
 
     private static func formDecode(_ text: Substring) -> String? {
-        text.replacingOccurrences(of: "+", with: " ").removingPercentEncoding
+        PlaceholderText.mapLiterals(String(text)) {
+            $0.replacingOccurrences(of: "+", with: " ").removingPercentEncoding ?? "\u{FFFD}"
+        }
     }
 
     // MARK: - Multipart
