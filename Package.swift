@@ -180,7 +180,7 @@ let package = Package(
 
         .target(
             name: "Explorer",
-            dependencies: ["TUI", "Workspace", "HTTPCore", "Futures", "JSONTree"],
+            dependencies: ["TUI", "Workspace", "Interop", "HTTPCore", "Futures", "JSONTree"],
             swiftSettings: strictSwift
         ),
         // Drives a real ExplorerProgram on a TestBackend with manual schedulers, virtual time and

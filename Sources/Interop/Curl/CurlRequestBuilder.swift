@@ -376,6 +376,10 @@ struct CurlRequestBuilder {
             report.add("data from standard input (@-)", at: location(value.word), kept: "sent empty")
             return nil
         }
+        guard options.readsFiles else {
+            report.add("file \(path) (pasted commands do not read files)", at: location(value.word), kept: "sent empty")
+            return nil
+        }
         let absolute = path.hasPrefix("/") ? path : (source.baseFolder as NSString).appendingPathComponent(path)
         do {
             guard let bytes = try RegularFile.read(absolute, limit: 16 << 20) else {
