@@ -218,6 +218,14 @@ let package = Package(
             swiftSettings: strictSwift
         ),
 
+        // libFuzzer targets over the importers (`make fuzz-import`); a normal build replays inputs.
+        .executableTarget(
+            name: "ImportFuzz",
+            dependencies: ["Interop", "Workspace"],
+            path: "Fuzz/ImportFuzz",
+            swiftSettings: strictSwift
+        ),
+
         // MARK: - UI demo
 
         .target(
