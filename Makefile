@@ -100,7 +100,7 @@ fuzz-import:
 	@for target in $(FUZZ_IMPORT_TARGETS); do \
 		mkdir -p fuzz-out/import-$$target-corpus Fuzz/corpus/import-$$target; \
 		echo "== fuzz-import: $$target ($(IMPORT_RUNS) runs)"; \
-		LAZER_FUZZ=$$target .build/fuzz-import/release/ImportFuzz -runs=$(IMPORT_RUNS) -timeout=10 \
+		LAZER_FUZZ=$$target SWIFT_BACKTRACE=enable=no .build/fuzz-import/release/ImportFuzz -runs=$(IMPORT_RUNS) -timeout=10 \
 			-max_len=4096 -print_final_stats=1 -artifact_prefix=fuzz-out/import-$$target- \
 			fuzz-out/import-$$target-corpus Fuzz/corpus/import-$$target || exit 1; \
 	done

@@ -28,6 +28,10 @@ struct HTTPFileConverter {
         var host: String?
         for header in block.headers {
             let value = template(header.value, line: header.line)
+            if let problem = HeaderCheck.problem(name: header.name, value: value) {
+                report.add(problem, at: location(header.line), kept: "not carried")
+                continue
+            }
             if header.name.lowercased() == "content-type" { contentType = value }
             if header.name.lowercased() == "host" { host = value }
             if header.name.lowercased() == "x-request-type", value.lowercased() == "graphql" {
