@@ -16,8 +16,8 @@ public enum CurlExport {
             let resolution = ExportResolution(
                 location.request, in: input.document, environment: input.environment,
                 processEnvironment: input.processEnvironment)
-            var lines = ["# " + (location.folderPath + [location.request.name]).joined(separator: "/")]
-            for problem in resolution.problems { lines.append("# not resolved: \(problem.description)") }
+            var lines = ["# " + comment((location.folderPath + [location.request.name]).joined(separator: "/"))]
+            for problem in resolution.problems { lines.append("# not resolved: " + comment(problem.description)) }
             lines.append(
                 command(
                     resolution.resolved, baseURL: resolution.baseURL, redactor: resolution.redactor,
@@ -116,6 +116,11 @@ public enum CurlExport {
         guard always || value.contains(where: { $0 == ";" || $0 == "," || $0 == "\"" }) else { return value }
         return "\"" + value.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"")
             + "\""
+    }
+
+    /// Text for a `#` comment: on one line, or the rest would be read as commands.
+    private static func comment(_ text: String) -> String {
+        String(text.map { $0.isNewline ? " " : $0 })
     }
 
     private static func number(_ value: Double) -> String {
