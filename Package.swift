@@ -43,7 +43,11 @@ let package = Package(
         .library(name: "ExplorerTesting", targets: ["ExplorerTesting"]),
     ],
     dependencies: [
-        .package(url: "https://github.com/apple/swift-argument-parser", exact: "1.8.2")
+        .package(url: "https://github.com/apple/swift-argument-parser", exact: "1.8.2"),
+        // OpenAPI import (issue 18): OpenAPIKit's 3.0/3.1 models and $ref lookup, Yams for YAML.
+        // Without OpenAPIKit's default ExternalLoading trait (external references are not fetched).
+        .package(url: "https://github.com/mattpolzin/OpenAPIKit", exact: "6.4.0", traits: []),
+        .package(url: "https://github.com/jpsim/Yams", exact: "6.2.2"),
     ],
     targets: [
         // MARK: - C bindings
@@ -69,6 +73,7 @@ let package = Package(
                 "Workspace",
                 "Explorer",
                 "Replay",
+                "Interop",
                 "UIDemo",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
@@ -207,6 +212,22 @@ let package = Package(
             swiftSettings: strictSwift
         ),
 
+        // MARK: - Interop
+
+        // `lazer import` / `lazer export` and the explorer's paste-curl / copy-as-curl: curl,
+        // .http, Postman, OpenAPI, HAR to and from collections. Never CurlTransport.
+        .target(
+            name: "Interop",
+            dependencies: [
+                "Workspace", "HTTPCore", "JSONTree",
+                .product(name: "OpenAPIKit", package: "OpenAPIKit"),
+                .product(name: "OpenAPIKit30", package: "OpenAPIKit"),
+                .product(name: "OpenAPIKitCompat", package: "OpenAPIKit"),
+                .product(name: "Yams", package: "Yams"),
+            ],
+            swiftSettings: strictSwift
+        ),
+
         // MARK: - UI demo
 
         .target(
@@ -288,6 +309,12 @@ let package = Package(
             name: "ReplayTests",
             dependencies: ["Replay", "Workspace", "HTTPCore", "Futures", "JSONTree"],
             exclude: ["Golden"],
+            swiftSettings: strictSwift
+        ),
+        .testTarget(
+            name: "InteropTests",
+            dependencies: ["Interop", "Workspace", "HTTPCore", "LoopbackTesting"],
+            exclude: ["Fixtures"],
             swiftSettings: strictSwift
         ),
         .testTarget(

@@ -1,0 +1,6 @@
+/// Requests as a `.http` file.
+public enum HTTPFileExport {
+    public static func file(_ input: ExportInput) -> String {
+        ""
+    }
+}

@@ -1,0 +1,25 @@
+import Foundation
+
+/// What every importer is told besides the source.
+public struct ImportOptions: Sendable {
+    /// The collection's name; nil lets the importer pick (the document's title, else the file name).
+    public var collectionName: String?
+    /// The folder of the collection file being written: file references the collection keeps
+    /// (file bodies, multipart file parts) are made relative to it, as collection files expect.
+    /// Nil keeps them as the source wrote them.
+    public var targetFolder: String?
+
+    public init(collectionName: String? = nil, targetFolder: String? = nil) {
+        self.collectionName = collectionName
+        self.targetFolder = targetFolder
+    }
+
+    /// `path` as written in `source` (relative to its folder, or absolute), as the collection
+    /// file should store it: relative to `targetFolder` when there is one.
+    public func collectionPath(_ path: String, from source: ImportSource) -> String {
+        let absolute =
+            path.hasPrefix("/") ? path : URL(fileURLWithPath: source.baseFolder).appendingPathComponent(path).path
+        guard let targetFolder else { return path }
+        return RelativePath.make(absolute, from: targetFolder)
+    }
+}

@@ -1,0 +1,31 @@
+/// Deterministic ids for imported collections and requests, so importing the same file twice
+/// writes the same bytes (ids are otherwise random UUIDs). The id is a UUID-shaped hex rendering of
+/// two 64-bit FNV-1a hashes of the parts; it only needs to be stable and unlikely to collide
+/// within a workspace, not secret.
+public enum StableID {
+    /// `make("curl", "paste.txt", "3")` → `"6f1c…-…"`, always the same for the same parts.
+    public static func make(_ parts: String...) -> String {
+        make(parts)
+    }
+
+    public static func make(_ parts: [String]) -> String {
+        var first: UInt64 = 0xcbf2_9ce4_8422_2325
+        var second: UInt64 = 0x8422_2325_cbf2_9ce4
+        for part in parts {
+            for byte in part.utf8 + [0] {
+                first = (first ^ UInt64(byte)) &* 0x0000_0100_0000_01B3
+                second = (second &+ UInt64(byte)) &* 0x9E37_79B9_7F4A_7C15
+                second ^= second >> 29
+            }
+        }
+        let hex = hex16(first) + hex16(second)
+        let characters = Array(hex)
+        func slice(_ range: Range<Int>) -> String { String(characters[range]) }
+        return [slice(0..<8), slice(8..<12), slice(12..<16), slice(16..<20), slice(20..<32)].joined(separator: "-")
+    }
+
+    private static func hex16(_ value: UInt64) -> String {
+        let text = String(value, radix: 16)
+        return String(repeating: "0", count: 16 - text.count) + text
+    }
+}
