@@ -13,12 +13,12 @@ struct Lazer: ParsableCommand {
             With no command (or with tui), lazer opens the explorer over ./Collections, or over the \
             collection files and folders given.
 
-            Planned, not available yet: mock (serve a mock environment over HTTP), import, export.
+            Planned, not available yet: mock (serve a mock environment over HTTP).
             """,
         version: LazerVersion.current,
         subcommands: [
             TUICommand.self, JSONCommand.self, SendCommand.self, RunCommand.self, ValidateCommand.self,
-            UIDemoCommand.self,
+            ImportCommand.self, ExportCommand.self, UIDemoCommand.self,
         ],
         defaultSubcommand: TUICommand.self
     )

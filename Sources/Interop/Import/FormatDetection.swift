@@ -10,7 +10,9 @@ public enum FormatDetection {
         let trimmed = text.drop { $0.isWhitespace }
         if trimmed.first == "{" {
             let head = String(trimmed.prefix(1 << 16))
-            if containsKey(head, "log") && (containsKey(head, "entries") || containsKey(head, "creator")) { return .har }
+            if containsKey(head, "log") && (containsKey(head, "entries") || containsKey(head, "creator")) {
+                return .har
+            }
             if containsKey(head, "openapi") || containsKey(head, "swagger") { return .openapi }
             if containsKey(head, "info") || containsKey(head, "item") { return .postman }
         }

@@ -29,7 +29,8 @@ public enum Importer {
             results.append(try importSource(source, format: format, options: single))
         }
         guard results.count > 1 else {
-            return results.first ?? ImportResult(collection: RequestCollection(name: options.collectionName ?? "Imported"))
+            return results.first
+                ?? ImportResult(collection: RequestCollection(name: options.collectionName ?? "Imported"))
         }
         let name = options.collectionName ?? results[0].collection.name
         var combined = RequestCollection(
