@@ -38,24 +38,7 @@ enum YAMLTree {
         }
         switch node {
         case .scalar(let scalar):
-            switch scalar.tag.rawValue {
-            case Tag.Name.null.rawValue: return .null
-            case Tag.Name.bool.rawValue: return node.bool.map(StoredJSON.bool) ?? .string(scalar.string)
-            case Tag.Name.int.rawValue:
-                if let value = node.int { return .integer(value) }
-                return .string(scalar.string)
-            case Tag.Name.float.rawValue:
-                if let value = node.float, value.isFinite {
-                    // Keep the written text when it is already JSON (`1.0` stays `1.0`).
-                    let text = scalar.string
-                    if text.allSatisfy({ $0.isNumber || $0 == "." || $0 == "-" }), text.first != ".", text.last != "." {
-                        return .number(text)
-                    }
-                    return .double(value)
-                }
-                return .string(scalar.string)
-            default: return .string(scalar.string)
-            }
+            return scalarValue(scalar)
         case .mapping(let mapping):
             var members: [StoredJSON.Member] = []
             members.reserveCapacity(mapping.count)
@@ -94,6 +77,37 @@ enum YAMLTree {
                 "an alias Yams left unresolved", file: file, line: node.mark?.line, column: node.mark?.column,
                 path: path)
         }
+    }
+
+    /// A scalar by the YAML 1.2 core schema: plain `null`/`~`, `true`/`false`, integers and
+    /// floats; quoted or block scalars, and everything else, are strings.
+    private static func scalarValue(_ scalar: Node.Scalar) -> StoredJSON {
+        let text = scalar.string
+        guard scalar.style == .plain || scalar.style == .any else { return .string(text) }
+        switch text {
+        case "", "~", "null", "Null", "NULL": return .null
+        case "true", "True", "TRUE": return .bool(true)
+        case "false", "False", "FALSE": return .bool(false)
+        default: break
+        }
+        var digits = Substring(text)
+        if digits.first == "-" || digits.first == "+" { digits = digits.dropFirst() }
+        guard let first = digits.first, first.isASCII, first.isNumber || first == "." else { return .string(text) }
+        if digits.allSatisfy({ $0.isASCII && $0.isNumber }) {
+            let normalized = text.hasPrefix("+") ? String(text.dropFirst()) : text
+            if let value = Int(normalized) { return .integer(value) }
+            return .string(text)
+        }
+        // A float: JSON's number grammar, else Swift's reading of it (`.5`, `1.`, `1e3`).
+        if digits.allSatisfy({ $0.isASCII && ($0.isNumber || $0 == "." || $0 == "e" || $0 == "E" || $0 == "-" || $0 == "+") }),
+            let value = Double(text.hasPrefix("+") ? String(text.dropFirst()) : text), value.isFinite
+        {
+            let json = !text.hasPrefix("+") && !text.hasPrefix(".") && !text.hasPrefix("-.") && !text.hasSuffix(".")
+                && !text.contains(".e") && !text.contains(".E")
+                && !(digits.count > 1 && digits.first == "0" && digits.dropFirst().first?.isNumber == true)
+            return json ? .number(text) : .double(value)
+        }
+        return .string(text)
     }
 
     private static func positioned(_ error: YamlError, file: String) -> ImportError {
