@@ -28,7 +28,7 @@ extension OpenAPICollectionBuilder {
             if lower.hasPrefix("text/") { return 4 }
             return 5
         }
-        guard let (type, media) = candidates.min(by: { rank($0.0) < rank($1.0) }) else { return .empty }
+        guard let (type, media) = candidates.min(by: { (rank($0.0), $0.0) < (rank($1.0), $1.0) }) else { return .empty }
         let schema: JSONSchema? = media.schema.flatMap { schema in
             if case .reference(let reference, _) = schema.value, let target = try? document.components.lookup(reference) {
                 return target
@@ -38,14 +38,14 @@ extension OpenAPICollectionBuilder {
         var example: StoredJSON?
         if let value = media.example {
             example = SchemaExample.stored(value)
-        } else if let first = media.examples?.first, let value = document.components[first.value]?.value?.value {
+        } else if let first = media.examples?.sorted(by: { $0.key < $1.key }).first, let value = document.components[first.value]?.value?.value {
             example = SchemaExample.stored(value)
         }
         let lower = type.lowercased()
         switch rank(type) {
         case 0, 1:
             if rank(type) == 1 { headers.append(KeyValueRow(name: "Content-Type", value: type)) }
-            return SavedBody(.json(example ?? schema.map(examples.value(for:)) ?? .object([])))
+            return SavedBody(.json(example ?? media.schema.map(examples.value(for:)) ?? .object([])))
         case 2:
             return SavedBody(.formURLEncoded(formRows(example: example, schema: schema)))
         case 3:
@@ -73,7 +73,7 @@ extension OpenAPICollectionBuilder {
             return members.map { KeyValueRow(name: $0.key, value: SchemaExample.text($0.value)) }
         }
         guard let object = schema?.objectContext else { return [] }
-        return object.properties.map { name, property in
+        return object.properties.sorted(by: { $0.key < $1.key }).map { name, property in
             KeyValueRow(
                 name: name, value: SchemaExample.text(examples.value(for: property)),
                 enabled: object.requiredProperties.contains(name), description: property.description)
@@ -158,7 +158,7 @@ extension OpenAPICollectionBuilder {
         var result: [Environment] = []
         for (index, server) in document.servers.enumerated() {
             var url = server.urlTemplate.rawValue
-            var serverVariables = server.variables.map { name, variable in
+            var serverVariables = server.variables.sorted(by: { $0.key < $1.key }).map { name, variable in
                 Variable(
                     name: PostmanPlaceholders.variableName(name), value: variable.default,
                     description: [

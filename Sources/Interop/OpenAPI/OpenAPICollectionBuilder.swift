@@ -23,13 +23,20 @@ struct OpenAPICollectionBuilder {
         examples = SchemaExample(components: document.components)
     }
 
-    mutating func build(declaredVersion: String) -> ImportResult {
+    mutating func build(declaredVersion: String, pathOrder: [String]) -> ImportResult {
         let title = document.info.title.isEmpty ? Importer.defaultName(for: source) : document.info.title
         let name = options.collectionName ?? title
         var tagOrder = (document.tags ?? []).map(\.name)
         var folders: [String: [SavedRequest]] = [:]
         var untagged: [SavedRequest] = []
-        for (path, item) in document.paths {
+        var ordered = pathOrder.compactMap { key in
+            document.paths[OpenAPI.Path(rawValue: key)].map { (OpenAPI.Path(rawValue: key), $0) }
+        }
+        for (path, item) in document.paths.sorted(by: { $0.key.rawValue < $1.key.rawValue })
+        where !ordered.contains(where: { $0.0 == path }) {
+            ordered.append((path, item))
+        }
+        for (path, item) in ordered {
             let where_ = "paths.\(path.rawValue)"
             guard let pathItem = document.components[item] else {
                 report.add("path item reference that does not resolve", at: location(where_), kept: "left out")
@@ -172,7 +179,7 @@ struct OpenAPICollectionBuilder {
         switch parameter.schemaOrContent {
         case .a(let context):
             if let example = context.example { return SchemaExample.text(SchemaExample.stored(example)) }
-            if let first = context.examples?.first, let example = document.components[first.value]?.value?.value {
+            if let first = context.examples?.sorted(by: { $0.key < $1.key }).first, let example = document.components[first.value]?.value?.value {
                 return SchemaExample.text(SchemaExample.stored(example))
             }
             let schema: JSONSchema? =
@@ -184,7 +191,7 @@ struct OpenAPICollectionBuilder {
             if schema.examples.isEmpty, schema.defaultValue == nil, schema.allowedValues == nil { return "" }
             return SchemaExample.text(examples.value(for: schema))
         case .b(let content):
-            guard let first = content.first, let media = document.components[first.value] else { return "" }
+            guard let first = content.sorted(by: { $0.key.rawValue < $1.key.rawValue }).first, let media = document.components[first.value] else { return "" }
             if let example = media.example { return SchemaExample.text(SchemaExample.stored(example)) }
             return ""
         }

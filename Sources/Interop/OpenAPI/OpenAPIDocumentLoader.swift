@@ -12,6 +12,9 @@ enum OpenAPIDocumentLoader {
         var document: OpenAPIKit.OpenAPI.Document
         /// `2.0`, `3.0.3`, `3.1.0`… as the file declared it.
         var declaredVersion: String
+        /// The paths in file order: OpenAPIKit's decoded maps follow the decoder's key order,
+        /// which is not the file's (nor the same from one run to the next).
+        var pathOrder: [String]
     }
 
     static func load(_ source: ImportSource) throws(ImportError) -> Loaded {
@@ -56,10 +59,10 @@ enum OpenAPIDocumentLoader {
             let decoder = JSONDecoder()
             if version.hasPrefix("3.0") || version.hasPrefix("2.") {
                 let document = try decoder.decode(OpenAPIKit30.OpenAPI.Document.self, from: bytes)
-                return Loaded(document: document.convert(to: .v3_1_1), declaredVersion: version)
+                return Loaded(document: document.convert(to: .v3_1_1), declaredVersion: version, pathOrder: pathOrder(model))
             }
             let document = try decoder.decode(OpenAPIKit.OpenAPI.Document.self, from: bytes)
-            return Loaded(document: document, declaredVersion: version)
+            return Loaded(document: document, declaredVersion: version, pathOrder: pathOrder(model))
         } catch {
             let described = OpenAPIKit.OpenAPI.Error(from: error)
             let path = described.codingPath.map { key in
@@ -72,6 +75,11 @@ enum OpenAPIDocumentLoader {
             }
             throw ImportError("not a valid OpenAPI \(version) document: \(described.localizedDescription)", at: location)
         }
+    }
+
+    private static func pathOrder(_ tree: StoredJSON) -> [String] {
+        guard case .object(let members)? = tree["paths"] else { return [] }
+        return members.map(\.key)
     }
 
     /// YAML reads `version: 1.0` as a number; OpenAPI means the text.

@@ -6,6 +6,6 @@ public enum OpenAPIImport {
     {
         let loaded = try OpenAPIDocumentLoader.load(source)
         var builder = OpenAPICollectionBuilder(document: loaded.document, source: source, options: options)
-        return builder.build(declaredVersion: loaded.declaredVersion)
+        return builder.build(declaredVersion: loaded.declaredVersion, pathOrder: loaded.pathOrder)
     }
 }

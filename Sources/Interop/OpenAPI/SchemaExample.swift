@@ -35,7 +35,8 @@ struct SchemaExample {
             return .string(schema.formatString.flatMap { samples[$0] } ?? "string")
         case .object(_, let object):
             var members: [StoredJSON.Member] = []
-            for (name, property) in object.properties where !property.readOnly {
+            // Sorted: the decoded properties are not in file order (nor the same order each run).
+            for (name, property) in object.properties.sorted(by: { $0.key < $1.key }) where !property.readOnly {
                 members.append(StoredJSON.Member(name, value(for: property, depth: depth + 1, visiting: visiting)))
             }
             return .object(members)

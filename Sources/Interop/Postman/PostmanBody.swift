@@ -37,7 +37,8 @@ struct PostmanBody {
                 let enabled = item["disabled"]?.bool != true && item["enabled"]?.bool != false
                 let contentType = item["contentType"]?.string.flatMap { $0.isEmpty ? nil : $0 }
                 if item["type"]?.string == "file" {
-                    let sources = item["src"]?.items.compactMap(\.string) ?? item["src"]?.string.map { [$0] } ?? []
+                    let src = item["src"]
+                    let sources = src?.isArray == true ? src?.items.compactMap(\.string) ?? [] : src?.string.map { [$0] } ?? []
                     if sources.isEmpty {
                         report.add("form-data file part \"\(name)\" with no file chosen", at: item.location)
                         continue

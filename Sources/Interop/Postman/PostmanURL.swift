@@ -30,7 +30,8 @@ struct PostmanURL {
                 let rowValue = item["value"]?.text ?? ""
                 if name.isEmpty && rowValue.isEmpty { return nil }
                 return KeyValueRow(
-                    name: rewrite(name, item.path), value: rewrite(rowValue, item.path),
+                    name: QueryRows.decode(Substring(rewrite(name, item.path))),
+                    value: QueryRows.decode(Substring(rewrite(rowValue, item.path))),
                     enabled: item["disabled"]?.bool != true, description: item["description"]?.descriptionText)
             }
         }
