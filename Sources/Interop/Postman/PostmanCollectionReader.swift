@@ -214,8 +214,9 @@ struct PostmanCollectionReader {
         for event in value?.items ?? [] {
             let listen = event["listen"]?.string ?? "script"
             let script = event["script"]
+            let exec = script?["exec"]
             let lines: [String] =
-                script?["exec"]?.items.compactMap(\.string) ?? script?["exec"]?.string.map { [$0] } ?? []
+                exec?.isArray == true ? exec?.items.compactMap(\.string) ?? [] : exec?.string.map { [$0] } ?? []
             let text = lines.joined(separator: "\n")
             guard text.contains(where: { !$0.isWhitespace }) else { continue }
             let label = listen == "prerequest" ? "pre-request script" : listen == "test" ? "test script" : "\(listen) script"
