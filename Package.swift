@@ -313,7 +313,8 @@ let package = Package(
         ),
         .testTarget(
             name: "InteropTests",
-            dependencies: ["Interop", "Workspace", "HTTPCore", "LoopbackTesting"],
+            // CurlTransport only to send imported requests for the comparison with the real curl.
+            dependencies: ["Interop", "Workspace", "HTTPCore", "Futures", "CurlTransport", "LoopbackTesting"],
             exclude: ["Fixtures"],
             swiftSettings: strictSwift
         ),

@@ -18,10 +18,18 @@ public enum StableID {
                 second ^= second >> 29
             }
         }
-        let hex = hex16(first) + hex16(second)
+        let hex = hex16(mix(first)) + hex16(mix(second ^ first))
         let characters = Array(hex)
         func slice(_ range: Range<Int>) -> String { String(characters[range]) }
         return [slice(0..<8), slice(8..<12), slice(12..<16), slice(16..<20), slice(20..<32)].joined(separator: "-")
+    }
+
+    /// SplitMix64's finalizer: every input bit changes about half the output bits.
+    private static func mix(_ value: UInt64) -> UInt64 {
+        var z = value
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
     }
 
     private static func hex16(_ value: UInt64) -> String {
