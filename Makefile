@@ -5,7 +5,7 @@ LINT_PATHS := Package.swift Sources Tests Fuzz
 
 .PHONY: bench-tui bench-tui-pure bench-tui-ncurses bench-transport bench-futures bench-explorer
 .PHONY: fuzz-json fuzz-jsonpath fuzz-terminal-text bench-json
-.PHONY: all deps run build build-release lint test unit e2e test-tsan clean bench-replay
+.PHONY: all deps run build build-release lint test unit e2e test-tsan clean bench-replay bench-import
 
 all: build
 
@@ -97,6 +97,13 @@ bench-json: deps
 	hyperfine --warmup 1 --runs 5 --style basic \
 		-n 'lazer json api.json' '.build/release/lazer json bench-out/bodies/api.json > /dev/null' \
 		-n 'jq . api.json' 'jq . bench-out/bodies/api.json > /dev/null'
+
+## bench-import: whole-process `lazer import` (release) of a generated 200-request Postman collection
+## and a 400 KB OpenAPI document (JSON and YAML) with hyperfine, against issue 18's goals (100/200 ms).
+bench-import: deps
+	@command -v hyperfine >/dev/null || scripts/install-deps.sh --bench
+	$(SWIFT) build -c release --product lazer
+	scripts/bench-import.sh .build/release/lazer
 
 ## bench-tui-ncurses: frames through the real ncurses backend in a 200x60 tmux window (release build).
 bench-tui-ncurses: deps
