@@ -40,7 +40,8 @@ import Workspace
         #expect(post.method == .post)
         #expect(post.url == "https://api.test/v1/items")
         #expect(post.query == [KeyValueRow(name: "x", value: "1"), KeyValueRow(name: "y", value: "a+b")])
-        #expect(post.headers == [KeyValueRow(name: "x-csrf", value: "t"), KeyValueRow(name: "Cookie", value: "sid=42")])
+        #expect(
+            post.headers == [KeyValueRow(name: "x-csrf", value: "t"), KeyValueRow(name: "Cookie", value: "sid=42")])
         #expect(post.body == SavedBody(.json(.object([StoredJSON.Member("a", .number("1"))]))))
         #expect(result.report.items.contains { $0.what.hasPrefix("HTTP/2 pseudo-headers") && $0.location.line == 4 })
     }
@@ -49,12 +50,20 @@ import Workspace
         let result = try imported()
         let login = result.collection.folders[1].requests[0]
         #expect(login.headers == [KeyValueRow(name: "Cookie", value: "a=b")])
-        #expect(login.body == SavedBody(.formURLEncoded([KeyValueRow(name: "user", value: "ada"), KeyValueRow(name: "pass", value: "x&y")])))
+        #expect(
+            login.body
+                == SavedBody(
+                    .formURLEncoded([KeyValueRow(name: "user", value: "ada"), KeyValueRow(name: "pass", value: "x&y")]))
+        )
         let upload = result.collection.folders[0].requests[1]
         #expect(upload.headers.isEmpty)
-        #expect(upload.body == SavedBody(.multipart([
-            SavedPart(name: "title", source: .text("t")), SavedPart(name: "f", source: .text(""), contentType: "image/png"),
-        ])))
+        #expect(
+            upload.body
+                == SavedBody(
+                    .multipart([
+                        SavedPart(name: "title", source: .text("t")),
+                        SavedPart(name: "f", source: .text(""), contentType: "image/png"),
+                    ])))
         #expect(result.report.items.contains { $0.what.hasPrefix("wss: request") })
         #expect(result.report.items.contains { $0.what.contains("a.png") })
         #expect(result.collection.allRequests.count == 3)

@@ -14,7 +14,9 @@ struct InteropSamplesFormatsTests {
         collection.allRequests.reduce(into: [:]) { $0[$1.request.method.rawValue, default: 0] += 1 }
     }
 
-    func folderCount(_ folders: [Folder]) -> Int { folders.count + folders.map { folderCount($0.folders) }.reduce(0, +) }
+    func folderCount(_ folders: [Folder]) -> Int {
+        folders.count + folders.map { folderCount($0.folders) }.reduce(0, +)
+    }
 
     @Test func postmanInsomniaComplex() throws {
         let result = try imported("postman21_insomnia_complex.postman_collection.json")
@@ -41,10 +43,11 @@ struct InteropSamplesFormatsTests {
         #expect(methods(result.collection) == ["GET": 4, "PATCH": 1, "DELETE": 1, "POST": 2])
         #expect(result.collection.variables.count == 1)
         // Collection-level basic auth, inherited by every request.
-        #expect(result.collection.allRequests.allSatisfy {
-            if case .basic = $0.request.auth.scheme { return true }
-            return false
-        })
+        #expect(
+            result.collection.allRequests.allSatisfy {
+                if case .basic = $0.request.auth.scheme { return true }
+                return false
+            })
         #expect(result.collection.allRequests.filter { $0.request.body != .empty }.count == 3)
     }
 
@@ -61,7 +64,8 @@ struct InteropSamplesFormatsTests {
     }
 
     @Test func postmanEnvironment() throws {
-        let result = try Importer.importEnvironments(try InteropSamples.load("postman_env_insomnia_basic.postman_environment.json"))
+        let result = try Importer.importEnvironments(
+            try InteropSamples.load("postman_env_insomnia_basic.postman_environment.json"))
         #expect(result.environments.map(\.name) == ["Production Env"])
         #expect(result.environments[0].variables.map(\.name) == ["foo"])
         #expect(result.report.items.count == 1)

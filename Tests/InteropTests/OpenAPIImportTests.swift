@@ -96,12 +96,15 @@ import Workspace
         #expect(get.id == "getAnimal")
         #expect(get.url == "/animals/:id")
         #expect(get.pathParams == [KeyValueRow(name: "id", value: "7")])
-        #expect(get.query == [
-            KeyValueRow(name: "verbose", value: "false", enabled: false), KeyValueRow(name: "limit", value: "10"),
-        ])
-        #expect(get.headers == [
-            KeyValueRow(name: "X-Trace", value: "", enabled: false), KeyValueRow(name: "Cookie", value: "session=abc"),
-        ])
+        #expect(
+            get.query == [
+                KeyValueRow(name: "verbose", value: "false", enabled: false), KeyValueRow(name: "limit", value: "10"),
+            ])
+        #expect(
+            get.headers == [
+                KeyValueRow(name: "X-Trace", value: "", enabled: false),
+                KeyValueRow(name: "Cookie", value: "session=abc"),
+            ])
         #expect(get.auth == SavedAuth(.apiKey(name: "X-API-Key", value: "{{token}}", location: .header)))
     }
 
@@ -119,11 +122,18 @@ import Workspace
         #expect(json["parent"] == .null)
         #expect(post.auth == SavedAuth(.basic(username: "{{basicAuth.username}}", password: "{{basicAuth.password}}")))
         let login = try request(result, "Log in")
-        #expect(login.body == SavedBody(.formURLEncoded([
-            KeyValueRow(name: "remember", value: "true", enabled: false), KeyValueRow(name: "user", value: "ada"),
-        ])))
+        #expect(
+            login.body
+                == SavedBody(
+                    .formURLEncoded([
+                        KeyValueRow(name: "remember", value: "true", enabled: false),
+                        KeyValueRow(name: "user", value: "ada"),
+                    ])))
         #expect(login.auth == SavedAuth(.bearer(token: "{{oauth}}")))
-        #expect(result.report.items.contains { $0.what.contains("OAuth 2.0") && $0.location.path == "paths./login.post.security" })
+        #expect(
+            result.report.items.contains {
+                $0.what.contains("OAuth 2.0") && $0.location.path == "paths./login.post.security"
+            })
         #expect(result.collection.variables.first { $0.name == "oauth" }?.secret == true)
     }
 
@@ -202,7 +212,13 @@ import Workspace
         }
         #expect(throws: ImportError.self) { try imported("swagger: \"1.2\"\n") }
         #expect(throws: ImportError.self) { try imported("just text\n") }
-        let bomb = "a: &a [x, x, x, x, x, x, x, x, x, x]\n" + (1...9).map { "\(Character(UnicodeScalar(97 + $0)!)): &\(Character(UnicodeScalar(97 + $0)!)) [" + Array(repeating: "*\(Character(UnicodeScalar(96 + $0)!))", count: 10).joined(separator: ", ") + "]" }.joined(separator: "\n") + "\n"
+        let bomb =
+            "a: &a [x, x, x, x, x, x, x, x, x, x]\n"
+            + (1...9).map {
+                "\(Character(UnicodeScalar(97 + $0)!)): &\(Character(UnicodeScalar(97 + $0)!)) ["
+                    + Array(repeating: "*\(Character(UnicodeScalar(96 + $0)!))", count: 10).joined(separator: ", ")
+                    + "]"
+            }.joined(separator: "\n") + "\n"
         #expect(throws: ImportError.self) { try imported(bomb) }
     }
 }

@@ -69,17 +69,21 @@ import Workspace
             try request(result, "Get one").auth
                 == SavedAuth(.apiKey(name: "X-Key", value: "{{api_key}}", location: .query)))
         #expect(try request(result, "Signed").auth == SavedAuth(.none))
-        #expect(result.report.items.contains { $0.what.hasPrefix("OAuth 1.0") && $0.location.path == "item[5].request.auth" })
+        #expect(
+            result.report.items.contains {
+                $0.what.hasPrefix("OAuth 1.0") && $0.location.path == "item[5].request.auth"
+            })
     }
 
     @Test func urlQueryHeadersAndPathVariables() throws {
         let result = try imported()
         let list = try request(result, "List")
         #expect(list.url == "{{baseUrl}}/orders")
-        #expect(list.query == [
-            KeyValueRow(name: "page", value: "2"), KeyValueRow(name: "q", value: "a b"),
-            KeyValueRow(name: "debug", value: "1", enabled: false),
-        ])
+        #expect(
+            list.query == [
+                KeyValueRow(name: "page", value: "2"), KeyValueRow(name: "q", value: "a b"),
+                KeyValueRow(name: "debug", value: "1", enabled: false),
+            ])
         #expect(list.headers.map(\.enabled) == [true, false])
         #expect(result.report.items.contains { $0.what.contains("#top") })
         let one = try request(result, "Get one")
@@ -93,16 +97,25 @@ import Workspace
         #expect(
             create.body
                 == SavedBody(
-                    .json(.object([StoredJSON.Member("id", .number("1")), StoredJSON.Member("who", .string("{{$uuid}}"))]))))
+                    .json(
+                        .object([StoredJSON.Member("id", .number("1")), StoredJSON.Member("who", .string("{{$uuid}}"))])
+                    )))
         #expect(create.notes?.contains("pm.test") == true)
         #expect(
             try request(result, "Form").body
-                == SavedBody(.formURLEncoded([KeyValueRow(name: "a", value: "1"), KeyValueRow(name: "b", value: "2", enabled: false)])))
+                == SavedBody(
+                    .formURLEncoded([
+                        KeyValueRow(name: "a", value: "1"), KeyValueRow(name: "b", value: "2", enabled: false),
+                    ])))
         let upload = try request(result, "Upload")
         #expect(upload.headers.isEmpty)
-        #expect(upload.body == SavedBody(.multipart([
-            SavedPart(name: "note", source: .text("hi")), SavedPart(name: "doc", source: .file(path: "/tmp/doc.pdf")),
-        ])))
+        #expect(
+            upload.body
+                == SavedBody(
+                    .multipart([
+                        SavedPart(name: "note", source: .text("hi")),
+                        SavedPart(name: "doc", source: .file(path: "/tmp/doc.pdf")),
+                    ])))
         #expect(try request(result, "Raw file").body == SavedBody(.file(path: "data.bin", contentType: nil)))
         guard case .json(let graph) = try request(result, "Graph").body.content else {
             Issue.record("GraphQL body is not JSON")
@@ -137,7 +150,8 @@ import Workspace
         #expect(basic.id == "r1")
         #expect(basic.method == .get)
         #expect(basic.url == "http://postman-echo.com/basic-auth")
-        #expect(basic.headers == [KeyValueRow(name: "Accept", value: "text/plain"), KeyValueRow(name: "X-A", value: "1")])
+        #expect(
+            basic.headers == [KeyValueRow(name: "Accept", value: "text/plain"), KeyValueRow(name: "X-A", value: "1")])
         #expect(basic.auth == SavedAuth(.basic(username: "postman", password: "password")))
         #expect(result.collection.requests[1].url == "https://example.test/x")
         #expect(result.collection.requests[1].query == [KeyValueRow(name: "y", value: "1")])
@@ -154,7 +168,8 @@ import Workspace
             try PostmanImport.importCollection(Fixtures.source("{\n  \"info\": {,\n}"), options: ImportOptions())
         }
         do {
-            _ = try PostmanImport.importCollection(Fixtures.source("{\n  \"info\": {,\n}", name: "bad.json"), options: ImportOptions())
+            _ = try PostmanImport.importCollection(
+                Fixtures.source("{\n  \"info\": {,\n}", name: "bad.json"), options: ImportOptions())
         } catch {
             #expect(error.location.line == 2)
             #expect(error.location.column == 12)

@@ -18,7 +18,8 @@ public enum HARExport {
         let log = StoredJSON.object([
             StoredJSON.Member("version", .string("1.2")),
             StoredJSON.Member(
-                "creator", .object([StoredJSON.Member("name", .string("lazer")), StoredJSON.Member("version", .string("0.1.0"))])),
+                "creator",
+                .object([StoredJSON.Member("name", .string("lazer")), StoredJSON.Member("version", .string("0.1.0"))])),
             StoredJSON.Member("entries", .array(entries.map { HAREntryWriter.entry($0, redactor: redactor) })),
         ])
         return Array(StoredJSON.object([StoredJSON.Member("log", log)]).prettyPrinted().utf8)
@@ -61,7 +62,12 @@ enum HAREntryWriter {
                 StoredJSON.Member("text", .string(redactor.redact(body.text))),
             ]
             if body.encoding == .base64 { postData.append(StoredJSON.Member("encoding", .string("base64"))) }
-            if body.truncated { postData.append(StoredJSON.Member("comment", .string("cut to the first \(body.text.utf8.count) bytes of \(body.size) in history"))) }
+            if body.truncated {
+                postData.append(
+                    StoredJSON.Member(
+                        "comment", .string("cut to the first \(body.text.utf8.count) bytes of \(body.size) in history"))
+                )
+            }
             request.append(StoredJSON.Member("postData", .object(postData)))
         }
         request.append(StoredJSON.Member("headersSize", .integer(-1)))
@@ -78,7 +84,8 @@ enum HAREntryWriter {
         let response = [
             StoredJSON.Member("status", .integer(entry.status ?? 0)), StoredJSON.Member("statusText", .string("")),
             StoredJSON.Member("httpVersion", .string("HTTP/1.1")), StoredJSON.Member("cookies", .array([])),
-            StoredJSON.Member("headers", headers(entry.responseHeaders)), StoredJSON.Member("content", .object(content)),
+            StoredJSON.Member("headers", headers(entry.responseHeaders)),
+            StoredJSON.Member("content", .object(content)),
             StoredJSON.Member("redirectURL", .string(header("location", in: entry.responseHeaders) ?? "")),
             StoredJSON.Member("headersSize", .integer(-1)),
             StoredJSON.Member("bodySize", .integer(entry.responseBody?.size ?? -1)),

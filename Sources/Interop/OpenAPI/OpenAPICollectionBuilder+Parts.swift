@@ -30,7 +30,8 @@ extension OpenAPICollectionBuilder {
         }
         guard let (type, media) = candidates.min(by: { (rank($0.0), $0.0) < (rank($1.0), $1.0) }) else { return .empty }
         let schema: JSONSchema? = media.schema.flatMap { schema in
-            if case .reference(let reference, _) = schema.value, let target = try? document.components.lookup(reference) {
+            if case .reference(let reference, _) = schema.value, let target = try? document.components.lookup(reference)
+            {
                 return target
             }
             return schema
@@ -38,7 +39,9 @@ extension OpenAPICollectionBuilder {
         var example: StoredJSON?
         if let value = media.example {
             example = SchemaExample.stored(value)
-        } else if let first = media.examples?.sorted(by: { $0.key < $1.key }).first, let value = document.components[first.value]?.value?.value {
+        } else if let first = media.examples?.sorted(by: { $0.key < $1.key }).first,
+            let value = document.components[first.value]?.value?.value
+        {
             example = SchemaExample.stored(value)
         }
         let lower = type.lowercased()
@@ -94,8 +97,9 @@ extension OpenAPICollectionBuilder {
             let names = requirement.keys.compactMap(\.name).sorted()
             var result: SavedAuth?
             for name in names {
-                guard let scheme = document.components.securitySchemes[OpenAPI.ComponentKey(stringLiteral: name)]
-                    .flatMap({ document.components[$0] })
+                guard
+                    let scheme = document.components.securitySchemes[OpenAPI.ComponentKey(stringLiteral: name)]
+                        .flatMap({ document.components[$0] })
                 else {
                     reportItem("security scheme \"\(name)\" that is not defined", place + ".security", kept: nil)
                     continue
@@ -133,7 +137,9 @@ extension OpenAPICollectionBuilder {
                         addVariable(variable, value: "", secret: true, description: "bearer token (\(name))")
                         result = result ?? SavedAuth(.bearer(token: "{{\(variable)}}"))
                     default:
-                        reportItem("HTTP auth scheme \"\(httpScheme)\" (\(name))", place + ".security", kept: "sent without it")
+                        reportItem(
+                            "HTTP auth scheme \"\(httpScheme)\" (\(name))", place + ".security", kept: "sent without it"
+                        )
                     }
                 case .oauth2, .openIdConnect:
                     addVariable(variable, value: "", secret: true, description: "access token (\(name))")

@@ -37,14 +37,14 @@ struct OpenAPICollectionBuilder {
             ordered.append((path, item))
         }
         for (path, item) in ordered {
-            let where_ = "paths.\(path.rawValue)"
+            let pathPlace = "paths.\(path.rawValue)"
             guard let pathItem = document.components[item] else {
-                report.add("path item reference that does not resolve", at: location(where_), kept: "left out")
+                report.add("path item reference that does not resolve", at: location(pathPlace), kept: "left out")
                 continue
             }
             for endpoint in pathItem.endpoints {
                 let methodName = endpoint.method.rawValue.uppercased()
-                let place = "\(where_).\(endpoint.method.rawValue.lowercased())"
+                let place = "\(pathPlace).\(endpoint.method.rawValue.lowercased())"
                 guard let method = RequestMethod(rawValue: methodName) else {
                     report.add("\(methodName) operation", at: location(place), kept: "left out")
                     continue
@@ -73,7 +73,8 @@ struct OpenAPICollectionBuilder {
         let environments = self.environments()
         var description = document.info.description
         if declaredVersion.hasPrefix("2.") {
-            description = [description, "Imported from Swagger \(declaredVersion)."].compactMap { $0 }.joined(separator: "\n\n")
+            description = [description, "Imported from Swagger \(declaredVersion)."].compactMap { $0 }.joined(
+                separator: "\n\n")
         }
         let collection = RequestCollection(
             id: StableID.make("openapi", title, document.info.version), name: name, description: description,
@@ -122,7 +123,8 @@ struct OpenAPICollectionBuilder {
                 if wholeSegmentNames.contains(parameter.name) {
                     pathParams.append(KeyValueRow(name: parameter.name, value: example, description: description))
                 } else {
-                    addVariable(PostmanPlaceholders.variableName(parameter.name), value: example, description: description)
+                    addVariable(
+                        PostmanPlaceholders.variableName(parameter.name), value: example, description: description)
                 }
             case .query:
                 query.append(
@@ -166,7 +168,8 @@ struct OpenAPICollectionBuilder {
         var result: [OpenAPI.Parameter] = []
         for item in list {
             guard let parameter = document.components[item] else {
-                report.add("parameter reference that does not resolve", at: location(place + ".parameters"), kept: "left out")
+                report.add(
+                    "parameter reference that does not resolve", at: location(place + ".parameters"), kept: "left out")
                 continue
             }
             result.removeAll { $0.name == parameter.name && $0.location == parameter.location }
@@ -179,7 +182,9 @@ struct OpenAPICollectionBuilder {
         switch parameter.schemaOrContent {
         case .a(let context):
             if let example = context.example { return SchemaExample.text(SchemaExample.stored(example)) }
-            if let first = context.examples?.sorted(by: { $0.key < $1.key }).first, let example = document.components[first.value]?.value?.value {
+            if let first = context.examples?.sorted(by: { $0.key < $1.key }).first,
+                let example = document.components[first.value]?.value?.value
+            {
                 return SchemaExample.text(SchemaExample.stored(example))
             }
             let schema: JSONSchema? =
@@ -191,7 +196,9 @@ struct OpenAPICollectionBuilder {
             if schema.examples.isEmpty, schema.defaultValue == nil, schema.allowedValues == nil { return "" }
             return SchemaExample.text(examples.value(for: schema))
         case .b(let content):
-            guard let first = content.sorted(by: { $0.key.rawValue < $1.key.rawValue }).first, let media = document.components[first.value] else { return "" }
+            guard let first = content.sorted(by: { $0.key.rawValue < $1.key.rawValue }).first,
+                let media = document.components[first.value]
+            else { return "" }
             if let example = media.example { return SchemaExample.text(SchemaExample.stored(example)) }
             return ""
         }

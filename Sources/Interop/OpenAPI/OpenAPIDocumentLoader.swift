@@ -30,23 +30,31 @@ enum OpenAPIDocumentLoader {
             tree = try YAMLTree.parse(text, file: source.name)
         }
         guard case .object = tree else {
-            throw ImportError("expected an OpenAPI document: a mapping with \"openapi\" or \"swagger\"", file: source.name, line: 1, column: 1)
+            throw ImportError(
+                "expected an OpenAPI document: a mapping with \"openapi\" or \"swagger\"", file: source.name, line: 1,
+                column: 1)
         }
         let version: String
         var model = tree
         if let swagger = tree["swagger"] {
             version = swagger.stringValue ?? number(swagger) ?? "?"
             guard version.hasPrefix("2.") else {
-                throw ImportError("swagger \(version) is not supported (Swagger 2.0 and OpenAPI 3.x are)", file: source.name, path: "swagger")
+                throw ImportError(
+                    "swagger \(version) is not supported (Swagger 2.0 and OpenAPI 3.x are)", file: source.name,
+                    path: "swagger")
             }
             model = SwaggerConverter.convert(tree)
         } else if let openapi = tree["openapi"] {
             version = openapi.stringValue ?? number(openapi) ?? "?"
             guard version.hasPrefix("3.") else {
-                throw ImportError("openapi \(version) is not supported (Swagger 2.0 and OpenAPI 3.x are)", file: source.name, path: "openapi")
+                throw ImportError(
+                    "openapi \(version) is not supported (Swagger 2.0 and OpenAPI 3.x are)", file: source.name,
+                    path: "openapi")
             }
         } else {
-            throw ImportError("expected an OpenAPI document: no \"openapi\" or \"swagger\" version field", file: source.name, line: 1, column: 1)
+            throw ImportError(
+                "expected an OpenAPI document: no \"openapi\" or \"swagger\" version field", file: source.name, line: 1,
+                column: 1)
         }
         model = stringifyingVersions(model)
         let bytes: Data
@@ -59,7 +67,8 @@ enum OpenAPIDocumentLoader {
             let decoder = JSONDecoder()
             if version.hasPrefix("3.0") || version.hasPrefix("2.") {
                 let document = try decoder.decode(OpenAPIKit30.OpenAPI.Document.self, from: bytes)
-                return Loaded(document: document.convert(to: .v3_1_1), declaredVersion: version, pathOrder: pathOrder(model))
+                return Loaded(
+                    document: document.convert(to: .v3_1_1), declaredVersion: version, pathOrder: pathOrder(model))
             }
             let document = try decoder.decode(OpenAPIKit.OpenAPI.Document.self, from: bytes)
             return Loaded(document: document, declaredVersion: version, pathOrder: pathOrder(model))
@@ -73,7 +82,8 @@ enum OpenAPIDocumentLoader {
                 location = value.location
                 location.path = joinPath(path)
             }
-            throw ImportError("not a valid OpenAPI \(version) document: \(described.localizedDescription)", at: location)
+            throw ImportError(
+                "not a valid OpenAPI \(version) document: \(described.localizedDescription)", at: location)
         }
     }
 
@@ -107,7 +117,11 @@ enum OpenAPIDocumentLoader {
     private static func joinPath(_ components: [String]) -> String {
         var result = ""
         for component in components {
-            if component.hasPrefix("[") { result += component } else { result += result.isEmpty ? component : "." + component }
+            if component.hasPrefix("[") {
+                result += component
+            } else {
+                result += result.isEmpty ? component : "." + component
+            }
         }
         return result
     }

@@ -48,7 +48,9 @@ struct SchemaExample {
             for part in schemas {
                 let partValue = value(for: part, depth: depth + 1, visiting: visiting)
                 if case .object(let more) = partValue {
-                    for member in more where !members.contains(where: { $0.key == member.key }) { members.append(member) }
+                    for member in more where !members.contains(where: { $0.key == member.key }) {
+                        members.append(member)
+                    }
                 } else if members.isEmpty {
                     return partValue
                 }
@@ -60,7 +62,8 @@ struct SchemaExample {
         case .not: return .null
         case .reference(let reference, _):
             let key = reference.absoluteString
-            guard !visiting.contains(key), let target = try? components.lookupOnce(reference), case .b(let schema) = target
+            guard !visiting.contains(key), let target = try? components.lookupOnce(reference),
+                case .b(let schema) = target
             else { return .null }
             return value(for: schema, depth: depth + 1, visiting: visiting.union([key]))
         case .fragment: return .object([])

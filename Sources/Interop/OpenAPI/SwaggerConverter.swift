@@ -8,9 +8,13 @@ import Workspace
 enum SwaggerConverter {
     static func convert(_ swagger: StoredJSON) -> StoredJSON {
         var root: [StoredJSON.Member] = [StoredJSON.Member("openapi", .string("3.0.3"))]
-        root.append(StoredJSON.Member("info", swagger["info"] ?? .object([
-            StoredJSON.Member("title", .string("API")), StoredJSON.Member("version", .string("1")),
-        ])))
+        root.append(
+            StoredJSON.Member(
+                "info",
+                swagger["info"]
+                    ?? .object([
+                        StoredJSON.Member("title", .string("API")), StoredJSON.Member("version", .string("1")),
+                    ])))
         if let host = swagger["host"]?.stringValue {
             let basePath = swagger["basePath"]?.stringValue ?? ""
             let schemes = strings(swagger["schemes"])
@@ -38,7 +42,9 @@ enum SwaggerConverter {
                                 member.value, pathParameters: pathParameters, consumes: consumes,
                                 shared: sharedParameters)))
                 case "parameters":
-                    item.append(StoredJSON.Member("parameters", .array(plainParameters(member.value, shared: sharedParameters))))
+                    item.append(
+                        StoredJSON.Member("parameters", .array(plainParameters(member.value, shared: sharedParameters)))
+                    )
                 default:
                     item.append(member)
                 }
@@ -54,7 +60,9 @@ enum SwaggerConverter {
             return StoredJSON.Member(member.key, parameter(member.value))
         }
         if !converted.isEmpty { components.append(StoredJSON.Member("parameters", .object(converted))) }
-        let schemes = members(swagger["securityDefinitions"]).map { StoredJSON.Member($0.key, securityScheme($0.value)) }
+        let schemes = members(swagger["securityDefinitions"]).map {
+            StoredJSON.Member($0.key, securityScheme($0.value))
+        }
         if !schemes.isEmpty { components.append(StoredJSON.Member("securitySchemes", .object(schemes))) }
         if !components.isEmpty { root.append(StoredJSON.Member("components", .object(components))) }
         for key in ["security", "tags", "externalDocs"] {
@@ -125,7 +133,8 @@ enum SwaggerConverter {
                     "requestBody",
                     .object([
                         StoredJSON.Member(
-                            "content", .object([StoredJSON.Member(type, .object([StoredJSON.Member("schema", .object(schema))]))]))
+                            "content",
+                            .object([StoredJSON.Member(type, .object([StoredJSON.Member("schema", .object(schema))]))]))
                     ])))
         }
         return .object(result)
@@ -158,8 +167,10 @@ enum SwaggerConverter {
     }
 
     private static func plainParameters(_ value: StoredJSON, shared: [StoredJSON.Member]) -> [StoredJSON] {
-        resolved(value, shared: shared).filter { $0["in"]?.stringValue != "body" && $0["in"]?.stringValue != "formData" }
-            .map(parameter)
+        resolved(value, shared: shared).filter {
+            $0["in"]?.stringValue != "body" && $0["in"]?.stringValue != "formData"
+        }
+        .map(parameter)
     }
 
     /// A 2.0 non-body parameter (type fields beside `name`/`in`) as a 3.0 one (a `schema`).
@@ -211,10 +222,13 @@ enum SwaggerConverter {
             }
             var flow: [StoredJSON.Member] = []
             if flowName == "implicit" || flowName == "authorizationCode" {
-                flow.append(StoredJSON.Member("authorizationUrl", value["authorizationUrl"] ?? .string("https://example.invalid/authorize")))
+                flow.append(
+                    StoredJSON.Member(
+                        "authorizationUrl", value["authorizationUrl"] ?? .string("https://example.invalid/authorize")))
             }
             if flowName != "implicit" {
-                flow.append(StoredJSON.Member("tokenUrl", value["tokenUrl"] ?? .string("https://example.invalid/token")))
+                flow.append(
+                    StoredJSON.Member("tokenUrl", value["tokenUrl"] ?? .string("https://example.invalid/token")))
             }
             flow.append(StoredJSON.Member("scopes", value["scopes"] ?? .object([])))
             result = [

@@ -69,7 +69,8 @@ enum YAMLTree {
             var items: [StoredJSON] = []
             items.reserveCapacity(sequence.count)
             for (index, item) in sequence.enumerated() {
-                items.append(try convert(item, depth: depth + 1, budget: &budget, file: file, path: path + "[\(index)]"))
+                items.append(
+                    try convert(item, depth: depth + 1, budget: &budget, file: file, path: path + "[\(index)]"))
             }
             return .array(items)
         case .alias:
@@ -99,10 +100,13 @@ enum YAMLTree {
             return .string(text)
         }
         // A float: JSON's number grammar, else Swift's reading of it (`.5`, `1.`, `1e3`).
-        if digits.allSatisfy({ $0.isASCII && ($0.isNumber || $0 == "." || $0 == "e" || $0 == "E" || $0 == "-" || $0 == "+") }),
+        if digits.allSatisfy({
+            $0.isASCII && ($0.isNumber || $0 == "." || $0 == "e" || $0 == "E" || $0 == "-" || $0 == "+")
+        }),
             let value = Double(text.hasPrefix("+") ? String(text.dropFirst()) : text), value.isFinite
         {
-            let json = !text.hasPrefix("+") && !text.hasPrefix(".") && !text.hasPrefix("-.") && !text.hasSuffix(".")
+            let json =
+                !text.hasPrefix("+") && !text.hasPrefix(".") && !text.hasPrefix("-.") && !text.hasSuffix(".")
                 && !text.contains(".e") && !text.contains(".E")
                 && !(digits.count > 1 && digits.first == "0" && digits.dropFirst().first?.isNumber == true)
             return json ? .number(text) : .double(value)

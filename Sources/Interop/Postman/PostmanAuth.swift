@@ -27,7 +27,8 @@ enum PostmanAuth {
         case "inherit": return .inherit
         case "noauth": return .auth(SavedAuth(.none))
         case "basic":
-            return .auth(SavedAuth(.basic(username: parameter("username") ?? "", password: parameter("password") ?? "")))
+            return .auth(
+                SavedAuth(.basic(username: parameter("username") ?? "", password: parameter("password") ?? "")))
         case "digest":
             if let realm = parameter("realm"), !realm.isEmpty {
                 report.add(
@@ -42,7 +43,8 @@ enum PostmanAuth {
             let location: SavedAuth.APIKeyLocation = parameter("in") == "query" ? .query : .header
             return .auth(
                 SavedAuth(
-                    .apiKey(name: parameter("key") ?? "X-API-Key", value: parameter("value") ?? "", location: location)))
+                    .apiKey(name: parameter("key") ?? "X-API-Key", value: parameter("value") ?? "", location: location))
+            )
         case "oauth2":
             if let token = parameter("accessToken"), !token.isEmpty {
                 report.add(

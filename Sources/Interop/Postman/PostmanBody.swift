@@ -38,7 +38,8 @@ struct PostmanBody {
                 let contentType = item["contentType"]?.string.flatMap { $0.isEmpty ? nil : $0 }
                 if item["type"]?.string == "file" {
                     let src = item["src"]
-                    let sources = src?.isArray == true ? src?.items.compactMap(\.string) ?? [] : src?.string.map { [$0] } ?? []
+                    let sources =
+                        src?.isArray == true ? src?.items.compactMap(\.string) ?? [] : src?.string.map { [$0] } ?? []
                     if sources.isEmpty {
                         report.add("form-data file part \"\(name)\" with no file chosen", at: item.location)
                         continue
@@ -53,7 +54,8 @@ struct PostmanBody {
                 } else {
                     parts.append(
                         SavedPart(
-                            name: rewrite(name, item.path), source: .text(rewrite(item["value"]?.text ?? "", item.path)),
+                            name: rewrite(name, item.path),
+                            source: .text(rewrite(item["value"]?.text ?? "", item.path)),
                             contentType: contentType, enabled: enabled))
                 }
             }

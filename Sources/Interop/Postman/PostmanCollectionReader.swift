@@ -22,7 +22,8 @@ struct PostmanCollectionReader {
         let input = try JSONInput(source, what: "Postman collection")
         let root = input.root
         guard root.isObject else {
-            throw ImportError("expected a Postman collection: a JSON object with \"info\" and \"item\"", at: root.location)
+            throw ImportError(
+                "expected a Postman collection: a JSON object with \"info\" and \"item\"", at: root.location)
         }
         if root["info"] == nil, root["requests"] != nil || root["order"] != nil {
             throw ImportError(
@@ -35,7 +36,8 @@ struct PostmanCollectionReader {
         if let schema = info["schema"]?.string, !schema.contains("v2.0") && !schema.contains("v2.1") {
             report.add("collection schema \(schema) (read as v2.1)", at: info.location)
         }
-        let name = options.collectionName ?? info["name"]?.text.flatMap { $0.isEmpty ? nil : $0 }
+        let name =
+            options.collectionName ?? info["name"]?.text.flatMap { $0.isEmpty ? nil : $0 }
             ?? Importer.defaultName(for: source)
         collectionKey = info["_postman_id"]?.text ?? name
         var description = info["description"]?.descriptionText
@@ -133,11 +135,15 @@ struct PostmanCollectionReader {
         }
         let method = RequestMethod(rawValue: methodText) ?? .get
         if RequestMethod(rawValue: methodText) == nil {
-            report.add("method \(methodText) (Lazer sends \(RequestMethod.allCases.map(\.rawValue).joined(separator: ", ")))", at: item.location, kept: "imported as GET")
+            report.add(
+                "method \(methodText) (Lazer sends \(RequestMethod.allCases.map(\.rawValue).joined(separator: ", ")))",
+                at: item.location, kept: "imported as GET")
         }
         let name = item["name"]?.text.flatMap { $0.isEmpty ? nil : $0 } ?? "\(methodText) \(url.url)"
         let notes = scripts(item["event"], owner: "request")
-        if let responses = item["response"], !responses.items.isEmpty { requestsWithExamples.append(responses.location) }
+        if let responses = item["response"], !responses.items.isEmpty {
+            requestsWithExamples.append(responses.location)
+        }
         return SavedRequest(
             id: requestID(item), name: name, description: description, method: method, url: url.url,
             pathParams: url.pathParams, query: url.query, headers: headers, body: body, auth: auth, notes: notes)
@@ -219,7 +225,8 @@ struct PostmanCollectionReader {
                 exec?.isArray == true ? exec?.items.compactMap(\.string) ?? [] : exec?.string.map { [$0] } ?? []
             let text = lines.joined(separator: "\n")
             guard text.contains(where: { !$0.isWhitespace }) else { continue }
-            let label = listen == "prerequest" ? "pre-request script" : listen == "test" ? "test script" : "\(listen) script"
+            let label =
+                listen == "prerequest" ? "pre-request script" : listen == "test" ? "test script" : "\(listen) script"
             let place = owner == "request" ? "the request's notes" : "the \(owner)'s description"
             report.add("\(owner) \(label) (Lazer does not run scripts)", at: event.location, kept: "kept in \(place)")
             kept.append("Postman \(label) (not run by Lazer):\n\(text)")

@@ -21,9 +21,12 @@ public enum PostmanExport {
         }
         let items = writer.items(root, folders: collection.folders)
         var info = [
-            StoredJSON.Member("_postman_id", .string(collection.id)), StoredJSON.Member("name", .string(collection.name)),
+            StoredJSON.Member("_postman_id", .string(collection.id)),
+            StoredJSON.Member("name", .string(collection.name)),
         ]
-        if let description = collection.description { info.append(StoredJSON.Member("description", .string(description))) }
+        if let description = collection.description {
+            info.append(StoredJSON.Member("description", .string(description)))
+        }
         info.append(StoredJSON.Member("schema", .string(schemaURL)))
         var variables: [StoredJSON] = []
         func add(_ variable: Variable) {
@@ -32,12 +35,17 @@ public enum PostmanExport {
                 StoredJSON.Member("key", .string(variable.name)), StoredJSON.Member("value", .string(value)),
                 StoredJSON.Member("type", .string(variable.secret ? "secret" : "string")),
             ]
-            if let description = variable.description { members.append(StoredJSON.Member("description", .string(description))) }
+            if let description = variable.description {
+                members.append(StoredJSON.Member("description", .string(description)))
+            }
             variables.append(.object(members))
         }
         collection.variables.forEach(add)
         if let environment {
-            add(Variable(name: "baseUrl", value: environment.baseURL, description: "base URL of the \(environment.name) environment"))
+            add(
+                Variable(
+                    name: "baseUrl", value: environment.baseURL,
+                    description: "base URL of the \(environment.name) environment"))
             environment.variables.forEach(add)
         }
         var members = [StoredJSON.Member("info", .object(info)), StoredJSON.Member("item", .array(items))]

@@ -11,7 +11,9 @@ struct PostmanItemWriter {
         for (name, child) in node.folders {
             let folder = folders.first { $0.name == name }
             var members = [StoredJSON.Member("name", .string(name))]
-            if let description = folder?.description { members.append(StoredJSON.Member("description", .string(description))) }
+            if let description = folder?.description {
+                members.append(StoredJSON.Member("description", .string(description)))
+            }
             members.append(StoredJSON.Member("item", .array(items(child, folders: folder?.folders ?? []))))
             result.append(.object(members))
         }
@@ -37,13 +39,22 @@ struct PostmanItemWriter {
             let lower = contentType?.lowercased() ?? ""
             let language =
                 lower.contains("json")
-                ? "json" : lower.contains("xml") ? "xml" : lower.contains("html") ? "html" : lower.contains("javascript") ? "javascript" : "text"
+                ? "json"
+                : lower.contains("xml")
+                    ? "xml" : lower.contains("html") ? "html" : lower.contains("javascript") ? "javascript" : "text"
             if let contentType, !hasContentType {
-                headers.append(.object([StoredJSON.Member("key", .string("Content-Type")), StoredJSON.Member("value", .string(contentType))]))
+                headers.append(
+                    .object([
+                        StoredJSON.Member("key", .string("Content-Type")),
+                        StoredJSON.Member("value", .string(contentType)),
+                    ]))
             }
             body = raw(textValue, language: language)
         case .formURLEncoded(let rows):
-            body = [StoredJSON.Member("mode", .string("urlencoded")), StoredJSON.Member("urlencoded", .array(rows.map(row)))]
+            body = [
+                StoredJSON.Member("mode", .string("urlencoded")),
+                StoredJSON.Member("urlencoded", .array(rows.map(row))),
+            ]
         case .multipart(let parts):
             body = [
                 StoredJSON.Member("mode", .string("formdata")),
@@ -69,16 +80,25 @@ struct PostmanItemWriter {
             ]
         case .file(let path, let contentType):
             if let contentType, !hasContentType {
-                headers.append(.object([StoredJSON.Member("key", .string("Content-Type")), StoredJSON.Member("value", .string(contentType))]))
+                headers.append(
+                    .object([
+                        StoredJSON.Member("key", .string("Content-Type")),
+                        StoredJSON.Member("value", .string(contentType)),
+                    ]))
             }
-            body = [StoredJSON.Member("mode", .string("file")), StoredJSON.Member("file", .object([StoredJSON.Member("src", .string(path))]))]
+            body = [
+                StoredJSON.Member("mode", .string("file")),
+                StoredJSON.Member("file", .object([StoredJSON.Member("src", .string(path))])),
+            ]
         }
         var requestMembers = [StoredJSON.Member("method", .string(request.method.rawValue))]
         if let auth = auth(request.auth) { requestMembers.append(StoredJSON.Member("auth", auth)) }
         requestMembers.append(StoredJSON.Member("header", .array(headers)))
         if !body.isEmpty { requestMembers.append(StoredJSON.Member("body", .object(body))) }
         requestMembers.append(StoredJSON.Member("url", url(request)))
-        if let description = request.description { requestMembers.append(StoredJSON.Member("description", .string(description))) }
+        if let description = request.description {
+            requestMembers.append(StoredJSON.Member("description", .string(description)))
+        }
         return .object([
             StoredJSON.Member("id", .string(request.id)), StoredJSON.Member("name", .string(request.name)),
             StoredJSON.Member("request", .object(requestMembers)), StoredJSON.Member("response", .array([])),
@@ -134,7 +154,8 @@ struct PostmanItemWriter {
         }
         switch auth.scheme {
         case .none: return nil
-        case .basic(let username, let password): return parameters("basic", [("username", username), ("password", password)])
+        case .basic(let username, let password):
+            return parameters("basic", [("username", username), ("password", password)])
         case .digest(let username, let password):
             return parameters("digest", [("username", username), ("password", password)])
         case .bearer(let token): return parameters("bearer", [("token", token)])
