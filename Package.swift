@@ -228,6 +228,14 @@ let package = Package(
             swiftSettings: strictSwift
         ),
 
+        // libFuzzer target for the importers (`make fuzz-import`); built normally it replays files.
+        .executableTarget(
+            name: "ImportFuzz",
+            dependencies: ["Interop", "Workspace"],
+            path: "Fuzz/ImportFuzz",
+            swiftSettings: strictSwift
+        ),
+
         // MARK: - UI demo
 
         .target(
