@@ -32,8 +32,9 @@ struct OpenAPICollectionBuilder {
         var ordered = pathOrder.compactMap { key in
             document.paths[OpenAPI.Path(rawValue: key)].map { (OpenAPI.Path(rawValue: key), $0) }
         }
+        let placed = Set(ordered.map(\.0.rawValue))
         for (path, item) in document.paths.sorted(by: { $0.key.rawValue < $1.key.rawValue })
-        where !ordered.contains(where: { $0.0 == path }) {
+        where !placed.contains(path.rawValue) {
             ordered.append((path, item))
         }
         for (path, item) in ordered {
@@ -52,7 +53,7 @@ struct OpenAPICollectionBuilder {
                 let request = self.request(
                     endpoint.operation, method: method, path: path.rawValue, pathItem: pathItem, place: place)
                 if let tag = endpoint.operation.tags?.first {
-                    if !tagOrder.contains(tag) { tagOrder.append(tag) }
+                    if folders[tag] == nil, !tagOrder.contains(tag) { tagOrder.append(tag) }
                     folders[tag, default: []].append(request)
                 } else {
                     untagged.append(request)

@@ -1,4 +1,5 @@
 import Foundation
+import JSONTree
 import OpenAPIKit
 import OpenAPIKit30
 import OpenAPIKitCompat
@@ -20,58 +21,38 @@ enum OpenAPIDocumentLoader {
     static func load(_ source: ImportSource) throws(ImportError) -> Loaded {
         let text = source.text
         let isJSON = text.first { !$0.isWhitespace } == "{"
-        let tree: StoredJSON
         var jsonInput: JSONInput?
-        if isJSON {
-            let input = try JSONInput(source, what: "OpenAPI document")
-            jsonInput = input
-            tree = input.root.stored
-        } else {
-            tree = try YAMLTree.parse(text, file: source.name)
-        }
-        guard case .object = tree else {
-            throw ImportError(
-                "expected an OpenAPI document: a mapping with \"openapi\" or \"swagger\"", file: source.name, line: 1,
-                column: 1)
-        }
         let version: String
-        var model = tree
-        if let swagger = tree["swagger"] {
-            version = swagger.stringValue ?? number(swagger) ?? "?"
-            guard version.hasPrefix("2.") else {
-                throw ImportError(
-                    "swagger \(version) is not supported (Swagger 2.0 and OpenAPI 3.x are)", file: source.name,
-                    path: "swagger")
-            }
-            model = SwaggerConverter.convert(tree)
-        } else if let openapi = tree["openapi"] {
-            version = openapi.stringValue ?? number(openapi) ?? "?"
-            guard version.hasPrefix("3.") else {
-                throw ImportError(
-                    "openapi \(version) is not supported (Swagger 2.0 and OpenAPI 3.x are)", file: source.name,
-                    path: "openapi")
-            }
-        } else {
-            throw ImportError(
-                "expected an OpenAPI document: no \"openapi\" or \"swagger\" version field", file: source.name, line: 1,
-                column: 1)
-        }
-        model = stringifyingVersions(model)
         let bytes: Data
-        if isJSON, model == tree {
-            bytes = Data(source.bytesWithoutBOM)
+        let order: [String]
+        if isJSON, let direct = try direct(source, input: &jsonInput) {
+            // A 3.x JSON document goes to the decoder as it is: no copy of the tree is built.
+            (version, bytes, order) = direct
         } else {
+            let tree: StoredJSON
+            if let jsonInput {
+                tree = jsonInput.root.stored
+            } else {
+                tree = try YAMLTree.parse(text, file: source.name)
+            }
+            var model: StoredJSON
+            (version, model) = try versioned(tree, file: source.name)
+            model = stringifyingVersions(model)
             bytes = Data(model.compact().utf8)
+            order = pathOrder(model)
         }
         do {
             let decoder = JSONDecoder()
+            // Vendor extensions (`x-…`) are not imported; reading them decodes every object a second
+            // time as `AnyCodable`, over half of a large document's decoding time.
+            decoder.userInfo[OpenAPIKit.VendorExtensionsConfiguration.enabledKey] = false
             if version.hasPrefix("3.0") || version.hasPrefix("2.") {
                 let document = try decoder.decode(OpenAPIKit30.OpenAPI.Document.self, from: bytes)
                 return Loaded(
-                    document: document.convert(to: .v3_1_1), declaredVersion: version, pathOrder: pathOrder(model))
+                    document: document.convert(to: .v3_1_1), declaredVersion: version, pathOrder: order)
             }
             let document = try decoder.decode(OpenAPIKit.OpenAPI.Document.self, from: bytes)
-            return Loaded(document: document, declaredVersion: version, pathOrder: pathOrder(model))
+            return Loaded(document: document, declaredVersion: version, pathOrder: order)
         } catch {
             let described = OpenAPIKit.OpenAPI.Error(from: error)
             let path = described.codingPath.map { key in
@@ -85,6 +66,51 @@ enum OpenAPIDocumentLoader {
             throw ImportError(
                 "not a valid OpenAPI \(version) document: \(described.localizedDescription)", at: location)
         }
+    }
+
+    /// A JSON document with `"openapi": "3…"` and a string `info.version`: its version, bytes and
+    /// path order read off the parsed source. Nil when it needs rewriting first (Swagger 2.0, a
+    /// number where OpenAPI wants text), or is not an object.
+    private static func direct(
+        _ source: ImportSource, input: inout JSONInput?
+    ) throws(ImportError) -> (String, Data, [String])? {
+        let parsed = try JSONInput(source, what: "OpenAPI document")
+        input = parsed
+        let root = parsed.root
+        guard root.isObject, root["swagger"] == nil, let version = root["openapi"]?.string, version.hasPrefix("3."),
+            root["info"]?["version"]?.kind != .number
+        else { return nil }
+        return (version, Data(source.bytesWithoutBOM), root["paths"]?.members.map(\.key) ?? [])
+    }
+
+    /// The declared version, and the document as OpenAPI 3 (Swagger 2.0 converted).
+    private static func versioned(_ tree: StoredJSON, file: String) throws(ImportError) -> (String, StoredJSON) {
+        guard case .object = tree else {
+            throw ImportError(
+                "expected an OpenAPI document: a mapping with \"openapi\" or \"swagger\"", file: file, line: 1,
+                column: 1)
+        }
+        if let swagger = tree["swagger"] {
+            let version = swagger.stringValue ?? number(swagger) ?? "?"
+            guard version.hasPrefix("2.") else {
+                throw ImportError(
+                    "swagger \(version) is not supported (Swagger 2.0 and OpenAPI 3.x are)", file: file,
+                    path: "swagger")
+            }
+            return (version, SwaggerConverter.convert(tree))
+        }
+        if let openapi = tree["openapi"] {
+            let version = openapi.stringValue ?? number(openapi) ?? "?"
+            guard version.hasPrefix("3.") else {
+                throw ImportError(
+                    "openapi \(version) is not supported (Swagger 2.0 and OpenAPI 3.x are)", file: file,
+                    path: "openapi")
+            }
+            return (version, tree)
+        }
+        throw ImportError(
+            "expected an OpenAPI document: no \"openapi\" or \"swagger\" version field", file: file, line: 1,
+            column: 1)
     }
 
     private static func pathOrder(_ tree: StoredJSON) -> [String] {
