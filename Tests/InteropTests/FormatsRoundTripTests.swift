@@ -89,6 +89,25 @@ import Workspace
         #expect(!text.contains("hunter22"))
     }
 
+    @Test func postmanExportCarriesALiveEnvironmentAsBaseURLAndVariables() throws {
+        let collection = RequestCollection(
+            id: "env", name: "Env", defaultEnvironment: "mock",
+            requests: [
+                SavedRequest(id: "r", name: "R", url: "/posts/:id", pathParams: [KeyValueRow(name: "id", value: "1")])
+            ],
+            environments: [
+                Environment(name: "mock", kind: .mock, baseURL: "http://blog.mock"),
+                Environment(
+                    name: "live", baseURL: "https://blog.test", variables: [Variable(name: "region", value: "eu")]),
+            ])
+        let bytes = try PostmanExport.export(ExportInput(document: document(collection)))
+        let back = try PostmanImport.importCollection(
+            ImportSource(name: "env.json", bytes: bytes, baseFolder: "/tmp"), options: ImportOptions())
+        #expect(back.collection.requests[0].url == "{{baseUrl}}/posts/:id")
+        #expect(back.collection.variables.map(\.name) == ["baseUrl", "region"])
+        #expect(back.collection.variables[0].value == "https://blog.test")
+    }
+
     @Test func harExportThenImportGivesTheSameRequests() throws {
         let entries = [
             HistoryEntry(

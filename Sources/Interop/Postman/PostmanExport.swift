@@ -2,7 +2,8 @@ import Workspace
 
 /// Postman v2.1 collections from Lazer collections: folders, requests (URL, query, path
 /// variables, headers, body, auth), collection variables and the chosen environment's variables
-/// (`--env`, else the default environment) as collection variables, with relative URLs joined to a
+/// (`--env`, else the default environment, else the first live one when the default is a mock) as
+/// collection variables, with relative URLs joined to a
 /// `{{baseUrl}}` variable holding that environment's base URL. Secret values are written only with
 /// `--reveal-secrets`; otherwise secret variables are exported empty and secrets elsewhere masked.
 public enum PostmanExport {
@@ -12,8 +13,11 @@ public enum PostmanExport {
         guard !input.selection.isEmpty else { throw ExportError("no requests selected") }
         let collection = input.document.collection
         let redactor = input.redactor
+        // Postman cannot use a mock environment: the default one unless it is a mock, else the first live one.
+        let preferred = collection.defaultEnvironment.flatMap { collection.environment(named: $0) }
         let environment =
-            input.environment ?? collection.defaultEnvironment.flatMap { collection.environment(named: $0) }
+            input.environment ?? (preferred?.kind == .live ? preferred : nil)
+            ?? collection.environments.first { $0.kind == .live } ?? preferred
         let writer = PostmanItemWriter(redactor: redactor, hasBaseURL: environment != nil)
         let root = PostmanTreeNode()
         for location in input.selection {
