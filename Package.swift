@@ -43,7 +43,11 @@ let package = Package(
         .library(name: "ExplorerTesting", targets: ["ExplorerTesting"]),
     ],
     dependencies: [
-        .package(url: "https://github.com/apple/swift-argument-parser", exact: "1.8.2")
+        .package(url: "https://github.com/apple/swift-argument-parser", exact: "1.8.2"),
+        // OpenAPI import (issue 18): OpenAPIKit's 3.0/3.1 models and $ref lookup, Yams for YAML.
+        // Without OpenAPIKit's default ExternalLoading trait (external references are not fetched).
+        .package(url: "https://github.com/mattpolzin/OpenAPIKit", exact: "6.4.0", traits: []),
+        .package(url: "https://github.com/jpsim/Yams", exact: "6.2.2"),
     ],
     targets: [
         // MARK: - C bindings
@@ -214,11 +218,17 @@ let package = Package(
         // .http, Postman, OpenAPI, HAR to and from collections. Never CurlTransport.
         .target(
             name: "Interop",
-            dependencies: ["Workspace", "HTTPCore"],
+            dependencies: [
+                "Workspace", "HTTPCore", "JSONTree",
+                .product(name: "OpenAPIKit", package: "OpenAPIKit"),
+                .product(name: "OpenAPIKit30", package: "OpenAPIKit"),
+                .product(name: "OpenAPIKitCompat", package: "OpenAPIKit"),
+                .product(name: "Yams", package: "Yams"),
+            ],
             swiftSettings: strictSwift
         ),
 
-        // libFuzzer targets over the importers (`make fuzz-import`); a normal build replays inputs.
+        // libFuzzer target for the importers (`make fuzz-import`); built normally it replays files.
         .executableTarget(
             name: "ImportFuzz",
             dependencies: ["Interop", "Workspace"],

@@ -1,10 +1,11 @@
 /// OpenAPI 3.0 / 3.1 (JSON and YAML) and Swagger 2.0 documents.
-///
-/// Stub of the Interop skeleton: the `interop-formats` branch replaces this file.
 public enum OpenAPIImport {
+    /// A folder per tag, a request per operation, an environment per server.
     public static func importCollection(_ source: ImportSource, options: ImportOptions) throws(ImportError)
         -> ImportResult
     {
-        throw ImportError("OpenAPI documents are not yet supported by this build", file: source.name)
+        let loaded = try OpenAPIDocumentLoader.load(source)
+        var builder = OpenAPICollectionBuilder(document: loaded.document, source: source, options: options)
+        return builder.build(declaredVersion: loaded.declaredVersion, pathOrder: loaded.pathOrder)
     }
 }

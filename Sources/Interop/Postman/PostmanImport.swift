@@ -1,15 +1,16 @@
 /// Postman collections v2.0 / v2.1 and Postman environment files.
-///
-/// Stub of the Interop skeleton: the `interop-formats` branch replaces this file.
 public enum PostmanImport {
+    /// A collection: folders, requests, variables, auth inheritance resolved onto each request,
+    /// scripts kept as notes; the report lists what Lazer cannot carry.
     public static func importCollection(_ source: ImportSource, options: ImportOptions) throws(ImportError)
         -> ImportResult
     {
-        throw ImportError("Postman collections are not yet supported by this build", file: source.name)
+        var reader = PostmanCollectionReader(source: source, options: options)
+        return try reader.read()
     }
 
     /// A Postman environment export (`--env-from`).
     public static func importEnvironments(_ source: ImportSource) throws(ImportError) -> EnvironmentImport {
-        throw ImportError("Postman environments are not yet supported by this build", file: source.name)
+        try PostmanEnvironmentReader.read(source)
     }
 }
