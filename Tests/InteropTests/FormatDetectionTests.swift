@@ -24,7 +24,8 @@ import Testing
 
     @Test func unknownJSONIsRefusedWithAutoDetection() throws {
         let environment = ImportSource(
-            name: "e.json", bytes: Array("{\"name\": \"dev\", \"values\": [], \"_postman_variable_scope\": \"environment\"}".utf8),
+            name: "e.json",
+            bytes: Array("{\"name\": \"dev\", \"values\": [], \"_postman_variable_scope\": \"environment\"}".utf8),
             baseFolder: "/tmp")
         let error = try #require(throws: ImportError.self) { try Importer.importSource(environment) }
         #expect(error.message.hasPrefix("this is a Postman environment, not a collection"))
