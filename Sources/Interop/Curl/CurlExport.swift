@@ -42,7 +42,8 @@ public enum CurlExport {
         }
         var url = request.displayURL(baseURL: baseURL)
         if case .path = request.target, baseURL == nil { url = "{{baseURL}}" + url }
-        parts.append([quote(hide(url))])
+        // A URL that starts with `-` would be read as an option: `--url` says what it is.
+        parts.append(url.hasPrefix("-") ? ["--url", quote(hide(url))] : [quote(hide(url))])
         var headerNames = Set<String>()
         for header in request.headers {
             headerNames.insert(header.name.lowercased())
