@@ -184,7 +184,7 @@ let package = Package(
 
         .target(
             name: "Explorer",
-            dependencies: ["TUI", "Workspace", "HTTPCore", "Futures", "JSONTree"],
+            dependencies: ["TUI", "Workspace", "Interop", "HTTPCore", "Futures", "JSONTree"],
             swiftSettings: strictSwift
         ),
         // Drives a real ExplorerProgram on a TestBackend with manual schedulers, virtual time and
@@ -228,7 +228,7 @@ let package = Package(
             swiftSettings: strictSwift
         ),
 
-        // libFuzzer target for the importers (`make fuzz-import`); built normally it replays files.
+        // libFuzzer targets over the importers (`make fuzz-import`); a normal build replays inputs.
         .executableTarget(
             name: "ImportFuzz",
             dependencies: ["Interop", "Workspace"],

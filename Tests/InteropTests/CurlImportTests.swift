@@ -150,6 +150,16 @@ import Workspace
             ])
     }
 
+    @Test func headersLazerCannotSendAreReported() throws {
+        let text = "curl -H 'Bad Name: 1' -H $'X-Split: a\\nb' -H 'X-{{part}}: ok' https://a.test"
+        #expect(try requests(text)[0].headers == [KeyValueRow(name: "X-{{part}}", value: "ok")])
+        #expect(
+            try report(text) == [
+                "paste:1:9: header name \"Bad Name\" is not a valid HTTP field name (not carried)",
+                "paste:1:26: header X-Split has a line break or control character in its value (not carried)",
+            ])
+    }
+
     @Test func outputOptionsChangeNothing() throws {
         let plain = try requests("curl https://a.test")[0]
         var noisy = try requests("curl -sSfv -o out.json -w '%{http_code}' --compressed https://a.test")[0]

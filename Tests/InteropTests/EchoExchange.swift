@@ -63,6 +63,19 @@ struct EchoedRequest: Equatable, CustomStringConvertible {
         }
     }
 
+    /// This request with a JSON body re-serialized (sorted keys, no spaces) and its length
+    /// dropped: for formats that write JSON pretty where Lazer sends it compact.
+    func jsonNormalized() -> EchoedRequest {
+        guard headers["content-type"]?.first?.hasPrefix("application/json") == true,
+            let value = try? JSONSerialization.jsonObject(with: Data(body), options: [.fragmentsAllowed]),
+            let data = try? JSONSerialization.data(withJSONObject: value, options: [.sortedKeys, .fragmentsAllowed])
+        else { return self }
+        var copy = self
+        copy.body = Array(data)
+        copy.headers["content-length"] = nil
+        return copy
+    }
+
     var description: String {
         "\(method) \(target) \(headers.sorted { $0.key < $1.key }) body=\(String(decoding: body, as: UTF8.self)) parts=\(parts ?? [])"
     }
@@ -86,6 +99,16 @@ enum EchoExchange {
         let data = output.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
         return data
+    }
+
+    /// Sends an already resolved request (relative targets joined to `baseURL`).
+    static func send(_ resolved: ResolvedRequest, baseURL: String?) async throws -> Data {
+        var resolved = resolved
+        if case .path(let path) = resolved.target { resolved.target = .absolute((baseURL ?? "") + path) }
+        var http = try resolved.httpRequest(serverProvider: nil)
+        http.options.totalTimeout = .seconds(30)
+        let response = try await dispatcher.dataFuture(from: http).value
+        return Data(try response.body.bytes())
     }
 
     /// Sends `request` as Lazer would (resolved, files relative to `folder`) and returns the body.

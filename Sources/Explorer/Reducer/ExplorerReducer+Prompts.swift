@@ -7,6 +7,7 @@ extension ExplorerReducer {
     static func commitPrompt(_ prompt: PromptState, _ state: inout ExplorerState) -> [ExplorerEffect] {
         switch prompt.purpose {
         case .moveRequest, .moveFolder: return commitMove(prompt, &state)
+        case .importFile, .exportFile: return commitInterop(prompt, &state)
         default: break
         }
         let name = prompt.field.text.trimmingCharacters(in: .whitespaces)
@@ -29,6 +30,8 @@ extension ExplorerReducer {
             return [.writeFile(path: name, bytes: bytes)]
         case .moveRequest, .moveFolder:
             return commitMove(prompt, &state)
+        case .importFile, .exportFile:
+            return commitInterop(prompt, &state)
         case .newCollection:
             guard
                 let folder = state.collections.first.map({ ($0.path as NSString).deletingLastPathComponent })

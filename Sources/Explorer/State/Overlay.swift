@@ -41,6 +41,10 @@ public struct PromptState: Sendable {
         /// Into which folder (`Folder/Sub`, empty: the top level) to move a request or a folder.
         case moveRequest(RequestKey)
         case moveFolder(collectionID: String, path: [String])
+        /// Which file to import (curl, .http, Postman, OpenAPI, HAR) as a new collection.
+        case importFile
+        /// Where to export a collection (the format from the file's extension).
+        case exportFile(collectionID: String)
     }
 
     public var purpose: Purpose

@@ -61,13 +61,23 @@ struct CurlRequestBuilder {
             if header.name.lowercased() == "content-type" { contentType = header.value }
             headers.append(header)
         }
-        if let agent = invocation.userAgent { headers.append(KeyValueRow(name: "User-Agent", value: agent.text)) }
+        if let agent = invocation.userAgent,
+            let row = checked(KeyValueRow(name: "User-Agent", value: agent.text), agent.word)
+        {
+            headers.append(row)
+        }
         if let referer = invocation.referer {
             var text = referer.text
             if text.hasSuffix(";auto") { text.removeLast(5) }
-            if !text.isEmpty { headers.append(KeyValueRow(name: "Referer", value: text)) }
+            if !text.isEmpty, let row = checked(KeyValueRow(name: "Referer", value: text), referer.word) {
+                headers.append(row)
+            }
         }
-        if let range = invocation.range { headers.append(KeyValueRow(name: "Range", value: "bytes=" + range.text)) }
+        if let range = invocation.range,
+            let row = checked(KeyValueRow(name: "Range", value: "bytes=" + range.text), range.word)
+        {
+            headers.append(row)
+        }
         var cookies: [String] = []
         for cookie in invocation.cookies {
             if cookie.text.contains("=") {
@@ -76,7 +86,11 @@ struct CurlRequestBuilder {
                 report.add("cookie file \(cookie.text) (-b)", at: location(cookie.word), kept: "not read")
             }
         }
-        if !cookies.isEmpty { headers.append(KeyValueRow(name: "Cookie", value: cookies.joined(separator: "; "))) }
+        if !cookies.isEmpty, let first = invocation.cookies.first,
+            let row = checked(KeyValueRow(name: "Cookie", value: cookies.joined(separator: "; ")), first.word)
+        {
+            headers.append(row)
+        }
         for query in invocation.urlQueries {
             url = Self.appendQuery(url, Self.urlQueryItem(query.text))
         }
@@ -177,12 +191,20 @@ struct CurlRequestBuilder {
                     "-H '\(name):' removes curl's own \(name) header", at: location(value.word), kept: "not carried")
                 return nil
             }
-            return KeyValueRow(name: name, value: headerValue)
+            return checked(KeyValueRow(name: name, value: headerValue), value.word)
         }
         if text.hasSuffix(";") {
-            return KeyValueRow(name: String(text.dropLast()).trimmingCharacters(in: .whitespaces), value: "")
+            return checked(
+                KeyValueRow(name: String(text.dropLast()).trimmingCharacters(in: .whitespaces), value: ""), value.word)
         }
         report.add("header \"\(text)\" without a colon", at: location(value.word), kept: "ignored")
+        return nil
+    }
+
+    /// `row` when Lazer can send it; else reported (see `HeaderCheck`).
+    private mutating func checked(_ row: KeyValueRow, _ word: ShellWord) -> KeyValueRow? {
+        guard let problem = HeaderCheck.problem(name: row.name, value: row.value) else { return row }
+        report.add(problem, at: location(word), kept: "not carried")
         return nil
     }
 
@@ -282,12 +304,14 @@ struct CurlRequestBuilder {
             }
             rows.append(KeyValueRow(name: name, value: value))
         }
-        let fields = rows.map { FormField(name: $0.name, value: $0.value) }
-        return FormURLEncoding.encode(fields) == text ? rows : nil
+        let encoded = rows.map { PlaceholderText.formEncoded($0.name) + "=" + PlaceholderText.formEncoded($0.value) }
+        return encoded.joined(separator: "&") == text ? rows : nil
     }
 
     private static func formDecode(_ text: Substring) -> String? {
-        text.replacingOccurrences(of: "+", with: " ").removingPercentEncoding
+        PlaceholderText.mapLiterals(String(text)) {
+            $0.replacingOccurrences(of: "+", with: " ").removingPercentEncoding ?? "\u{FFFD}"
+        }
     }
 
     // MARK: - Multipart
@@ -372,6 +396,10 @@ struct CurlRequestBuilder {
     private mutating func read(_ path: String, _ value: CurlInvocation.Value) -> [UInt8]? {
         if path == "-" {
             report.add("data from standard input (@-)", at: location(value.word), kept: "sent empty")
+            return nil
+        }
+        guard options.readsFiles else {
+            report.add("file \(path) (pasted commands do not read files)", at: location(value.word), kept: "sent empty")
             return nil
         }
         let absolute = path.hasPrefix("/") ? path : (source.baseFolder as NSString).appendingPathComponent(path)

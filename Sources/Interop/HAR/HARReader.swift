@@ -117,6 +117,10 @@ struct HARReader {
                 sawAcceptEncoding = true
                 continue
             }
+            if let problem = HeaderCheck.problem(name: name, value: value) {
+                report.add(problem, at: item.location, kept: "left out")
+                continue
+            }
             if Self.computedHeaders.contains(lower) {
                 if lower == "host", value.lowercased() != host.lowercased() {
                     headers.append(KeyValueRow(name: name, value: value))

@@ -28,6 +28,10 @@ struct HTTPFileConverter {
         var host: String?
         for header in block.headers {
             let value = template(header.value, line: header.line)
+            if let problem = HeaderCheck.problem(name: header.name, value: value) {
+                report.add(problem, at: location(header.line), kept: "not carried")
+                continue
+            }
             if header.name.lowercased() == "content-type" { contentType = value }
             if header.name.lowercased() == "host" { host = value }
             if header.name.lowercased() == "x-request-type", value.lowercased() == "graphql" {
@@ -41,7 +45,8 @@ struct HTTPFileConverter {
             url = "http://" + host + url
             headers.removeAll { $0.name.lowercased() == "host" }
         }
-        var options = SavedOptions()
+        // Both clients follow redirects unless `# @no-redirect` says otherwise.
+        var options = SavedOptions(followRedirects: true)
         switch block.httpVersion?.uppercased() {
         case "HTTP/1.0"?: options.httpVersion = .http10
         case "HTTP/2"?, "HTTP/2.0"?: options.httpVersion = .http2
@@ -49,7 +54,7 @@ struct HTTPFileConverter {
         }
         for tag in block.tags {
             switch tag.tag {
-            case "no-redirect": options.followRedirects = false
+            case "no-redirect": options.followRedirects = nil
             case "timeout":
                 if let seconds = Double(tag.value.split(separator: " ").first ?? ""), seconds >= 0 {
                     options.timeoutSeconds = seconds
@@ -62,6 +67,7 @@ struct HTTPFileConverter {
             default: report.add("request tag @\(tag.tag)", at: location(tag.line), kept: "ignored")
             }
         }
+        let auth = Self.authentication(&headers)
         var notes: [String] = []
         for script in block.scripts {
             report.add(script.kind, at: location(script.line), kept: "kept in the request's notes")
@@ -70,8 +76,34 @@ struct HTTPFileConverter {
         let body = try body(block.body, contentType: contentType, headers: &headers)
         let name = block.name ?? Self.name(method: method, url: url)
         return SavedRequest(
-            id: id, name: name, method: method, url: url, headers: headers, body: body, options: options,
+            id: id, name: name, method: method, url: url, headers: headers, body: body, auth: auth, options: options,
             notes: notes.isEmpty ? nil : notes.joined(separator: "\n\n"))
+    }
+
+    /// `Authorization: Basic user:password` / `Basic user password` and `Digest user password`
+    /// (the clients encode them) as Lazer's auth; an already encoded Basic value stays a header.
+    static func authentication(_ headers: inout [KeyValueRow]) -> SavedAuth {
+        guard let index = headers.firstIndex(where: { $0.name.lowercased() == "authorization" }) else {
+            return SavedAuth(.none)
+        }
+        let value = headers[index].value
+        let words = value.split(separator: " ", maxSplits: 1)
+        guard words.count == 2 else { return SavedAuth(.none) }
+        let scheme = words[0].lowercased()
+        let credentials = String(words[1])
+        let pair: (String, String)?
+        if let colon = credentials.firstIndex(of: ":") {
+            pair = (String(credentials[..<colon]), String(credentials[credentials.index(after: colon)...]))
+        } else if let space = credentials.firstIndex(of: " ") {
+            pair = (String(credentials[..<space]), String(credentials[credentials.index(after: space)...]))
+        } else {
+            pair = nil
+        }
+        guard let (user, password) = pair, scheme == "basic" || scheme == "digest" else { return SavedAuth(.none) }
+        headers.remove(at: index)
+        return SavedAuth(
+            scheme == "basic" ? .basic(username: user, password: password) : .digest(username: user, password: password)
+        )
     }
 
     // MARK: - Bodies

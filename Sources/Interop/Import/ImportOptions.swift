@@ -8,10 +8,16 @@ public struct ImportOptions: Sendable {
     /// (file bodies, multipart file parts) are made relative to it, as collection files expect.
     /// Nil keeps them as the source wrote them.
     public var targetFolder: String?
+    /// Whether files a source names for its content (`curl -d @file`, `-F 'a=<file'`) are read
+    /// at import time. Off for a curl command pasted into the explorer, whose reducer does no
+    /// I/O: those pieces are reported instead (file bodies and file parts are only referenced,
+    /// so they work either way).
+    public var readsFiles: Bool
 
-    public init(collectionName: String? = nil, targetFolder: String? = nil) {
+    public init(collectionName: String? = nil, targetFolder: String? = nil, readsFiles: Bool = true) {
         self.collectionName = collectionName
         self.targetFolder = targetFolder
+        self.readsFiles = readsFiles
     }
 
     /// `path` as written in `source` (relative to its folder, or absolute), as the collection

@@ -52,7 +52,7 @@ public enum Importer {
 
     /// The collection name for a source without a title of its own: its file name without extensions.
     public static func defaultName(for source: ImportSource) -> String {
-        if source.name == "-" || source.name.isEmpty { return "Imported" }
+        if source.name == "-" || source.name == "stdin" || source.name.isEmpty { return "Imported" }
         var name = (source.name as NSString).lastPathComponent
         for suffix in [".postman_collection", ".json", ".yaml", ".yml", ".har", ".http", ".rest", ".txt", ".sh"] {
             if name.lowercased().hasSuffix(suffix), name.count > suffix.count { name.removeLast(suffix.count) }

@@ -218,7 +218,8 @@ struct ImportCommand: ParsableCommand {
             let bytes = try FileBytes.read(file == "-" ? nil : file, limit: 64 << 20)
             let folder =
                 file == "-" ? FileManager.default.currentDirectoryPath : (file as NSString).deletingLastPathComponent
-            return ImportSource(name: file, bytes: bytes, baseFolder: absolute(folder.isEmpty ? "." : folder))
+            return ImportSource(
+                name: file == "-" ? "stdin" : file, bytes: bytes, baseFolder: absolute(folder.isEmpty ? "." : folder))
         } catch {
             FileBytes.writeError("lazer import: \(TerminalText.line(file)): \(TerminalText.line(error.description))\n")
             throw ExitCode(1)
