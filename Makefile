@@ -4,7 +4,7 @@ SWIFT ?= swift
 LINT_PATHS := Package.swift Sources Tests Fuzz
 
 .PHONY: bench-tui bench-tui-pure bench-tui-ncurses bench-transport bench-futures bench-explorer
-.PHONY: fuzz-json fuzz-jsonpath fuzz-terminal-text fuzz-import bench-json
+.PHONY: fuzz-json fuzz-jsonpath fuzz-terminal-text bench-json fuzz-import
 .PHONY: all deps run build build-release lint test unit e2e test-tsan clean bench-replay bench-import
 
 all: build
@@ -86,23 +86,26 @@ fuzz-jsonpath: fuzz-terminal-text
 	.build/fuzz/fuzz-jsonpath -max_total_time=$(SECONDS) -runs=$(RUNS) -timeout=10 -print_final_stats=1 \
 		-artifact_prefix=fuzz-out/ fuzz-out/jsonpath-corpus Fuzz/corpus/jsonpath
 
-## fuzz-import: libFuzzer + AddressSanitizer over each importer in FUZZ_IMPORT_TARGETS (curl, http,
-## env, postman, openapi, har), IMPORT_RUNS executions each (default 1,000,000):
-## no crash, no hang (-timeout=10), every imported collection valid, curl/.http re-exports import
-## back to as many requests. A release build under .build/fuzz-import (its own, so the normal build
-## is untouched). Seeds in Fuzz/corpus/import-*, new inputs and findings in fuzz-out/.
-FUZZ_IMPORT_TARGETS ?= curl http env postman openapi har
+## fuzz-import: libFuzzer + AddressSanitizer over the importers, one run per format in
+## IMPORT_FORMATS (IMPORT_RUNS executions each, default 1,000,000; -timeout=10 fails a hang). The
+## Interop module and its dependencies are built by SwiftPM with the fuzzer's instrumentation into
+## .build-fuzz (its own, so the normal build is untouched). Fuzz/ImportFuzz checks that an accepted
+## input gives a collection Lazer loads, that importing it again gives the same bytes, and that a
+## curl or .http import exported as curl and as .http imports back to as many requests; the http
+## run also reads each input as an http-client.env.json, the postman run as a Postman environment.
+## Seeds in Fuzz/corpus/import-FORMAT, new inputs and findings in fuzz-out/.
+IMPORT_FORMATS ?= curl http postman openapi har
 IMPORT_RUNS ?= 1000000
 fuzz-import:
-	@mkdir -p fuzz-out
-	$(SWIFT) build -c release --scratch-path .build/fuzz-import --sanitize=fuzzer --sanitize=address \
-		-Xswiftc -DFUZZING --product ImportFuzz
-	@for target in $(FUZZ_IMPORT_TARGETS); do \
-		mkdir -p fuzz-out/import-$$target-corpus Fuzz/corpus/import-$$target; \
-		echo "== fuzz-import: $$target ($(IMPORT_RUNS) runs)"; \
-		LAZER_FUZZ=$$target SWIFT_BACKTRACE=enable=no .build/fuzz-import/release/ImportFuzz -runs=$(IMPORT_RUNS) -timeout=10 \
-			-max_len=4096 -print_final_stats=1 -artifact_prefix=fuzz-out/import-$$target- \
-			fuzz-out/import-$$target-corpus Fuzz/corpus/import-$$target || exit 1; \
+	$(SWIFT) build -c release --scratch-path .build-fuzz --product ImportFuzz \
+		-Xswiftc -sanitize=fuzzer,address -Xswiftc -DFUZZING
+	@for format in $(IMPORT_FORMATS); do \
+		mkdir -p fuzz-out/import-$$format-corpus; \
+		seeds=Fuzz/corpus/import-$$format; test -d $$seeds || seeds=; \
+		echo "== fuzz-import $$format: $(IMPORT_RUNS) runs"; \
+		IMPORT_FUZZ_FORMAT=$$format SWIFT_BACKTRACE=enable=no .build-fuzz/release/ImportFuzz \
+			-runs=$(IMPORT_RUNS) -timeout=10 -max_len=65536 -print_final_stats=1 \
+			-artifact_prefix=fuzz-out/import-$$format- fuzz-out/import-$$format-corpus $$seeds || exit 1; \
 	done
 
 ## bench-json: release build, the three 40 MB bodies (generated once into bench-out/bodies), JSONTree

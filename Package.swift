@@ -228,7 +228,7 @@ let package = Package(
             swiftSettings: strictSwift
         ),
 
-        // libFuzzer targets over the importers (`make fuzz-import`); a normal build replays inputs.
+        // libFuzzer target for the importers (`make fuzz-import`); built normally it replays files.
         .executableTarget(
             name: "ImportFuzz",
             dependencies: ["Interop", "Workspace"],

@@ -1,96 +1,129 @@
-// libFuzzer targets for the importers (`make fuzz-import`), built by SwiftPM with
-// `--sanitize=fuzzer --sanitize=address -Xswiftc -DFUZZING`. `LAZER_FUZZ` picks the importer:
-// curl, http, env (http-client.env.json), postman, openapi, har. Every input must import or
-// throw an `ImportError` — never crash or hang — and whatever imports must be a valid collection
-// (it loads back through `CollectionLoader` without errors). curl and .http results are also
-// exported as curl and .http and imported again: the same number of requests must come back.
-// Without FUZZING (a normal build) the executable replays files given as arguments through the
-// same checks, to reproduce a finding: `ImportFuzz curl fuzz-out/crash-…`.
-
 import Foundation
 import Interop
 import Workspace
 
-/// The importer under test, from `LAZER_FUZZ` (default curl).
-let fuzzTarget = ProcessInfo.processInfo.environment["LAZER_FUZZ"] ?? "curl"
+// libFuzzer target for the importers (`make fuzz-import`): each input goes through the importers
+// chosen by IMPORT_FUZZ_FORMAT (curl, http, postman, openapi, har, comma-separated; default: every
+// one). An import may refuse an input with an ImportError; it must never crash or hang, and what
+// it returns must be a collection Lazer loads (as `lazer import` validates it) and must import the
+// same bytes again the same way. curl and .http imports are also exported as curl and as .http and
+// imported again: as many requests must come back. The postman run also reads each input as a
+// Postman environment, the http run as an http-client.env.json. Built normally (without FUZZING),
+// the same executable replays files given as arguments, to reproduce a finding under the debugger.
+
+/// The formats this run fuzzes, from `IMPORT_FUZZ_FORMAT`.
+private let formats: [String] = {
+    let all = ["postman", "openapi", "har", "curl", "http"]
+    guard let chosen = getenv("IMPORT_FUZZ_FORMAT").map({ String(cString: $0) }), !chosen.isEmpty else {
+        return all
+    }
+    return chosen.split(separator: ",").map(String.init)
+}()
+
+/// Fails the run when `environments` would not load inside a collection.
+private func checkEnvironments(_ environments: EnvironmentImport, _ format: String) {
+    let collection = RequestCollection(
+        id: "fuzz", name: "fuzz", variables: environments.sharedVariables, environments: environments.environments)
+    guard CollectionLoader.load(Array(collection.fileText().utf8), file: "fuzz.json").collection != nil else {
+        fatalError("\(format) environment import is not valid in a collection")
+    }
+}
+
+/// Exports `collection` as curl and as .http and imports both back: as many requests must return.
+private func checkReExports(_ collection: RequestCollection, options: ImportOptions) {
+    let document = CollectionDocument(path: "/nonexistent/fuzz.json", collection: collection, fingerprint: .missing)
+    let input = ExportInput(document: document, revealSecrets: true)
+    let count = collection.allRequests.count
+    let curl = CurlExport.commands(input)
+    let curlBack = try? CurlImport.importCollection(
+        ImportSource(name: "export.sh", bytes: Array(curl.utf8), baseFolder: "/nonexistent"), options: options)
+    guard curlBack?.collection.requests.count == count else {
+        fatalError(
+            "\(count) requests exported as curl came back as \(curlBack?.collection.requests.count ?? -1):\n\(curl)")
+    }
+    let http = HTTPFileExport.file(input)
+    let httpBack = try? HTTPFileImport.importCollection(
+        ImportSource(name: "export.http", bytes: Array(http.utf8), baseFolder: "/nonexistent"), options: options)
+    guard httpBack?.collection.requests.count == count else {
+        fatalError(
+            "\(count) requests exported as .http came back as \(httpBack?.collection.requests.count ?? -1):\n\(http)")
+    }
+}
+
+/// Runs `bytes` through the chosen importers and checks what they return.
+func importOnce(_ bytes: [UInt8]) {
+    let source = ImportSource(name: "fuzz", bytes: bytes, baseFolder: "/nonexistent")
+    // No file is read: `-d @file` and the like are reported instead.
+    let options = ImportOptions(readsFiles: false)
+    for format in formats {
+        if format == "postman", let environments = try? PostmanImport.importEnvironments(source) {
+            checkEnvironments(environments, format)
+        }
+        if format == "http", let environments = try? HTTPClientEnvironmentImport.importEnvironments(source) {
+            checkEnvironments(environments, format)
+        }
+        guard let importFormat = ImportFormat(rawValue: format) else { fatalError("unknown format \(format)") }
+        let result: ImportResult
+        do {
+            result = try Importer.importSource(source, format: importFormat, options: options)
+        } catch {
+            _ = error.description
+            continue
+        }
+        for item in result.report.items { _ = item.description }
+        let text = result.collection.fileText()
+        let loaded = CollectionLoader.load(Array(text.utf8), file: "fuzz.json")
+        guard loaded.collection != nil else {
+            fatalError("\(format) import is not a valid collection: \(loaded.diagnostics.map(\.description))")
+        }
+        guard let again = try? Importer.importSource(source, format: importFormat, options: options),
+            again.collection.fileText() == text
+        else { fatalError("\(format) import is not byte-stable") }
+        if format == "curl" || format == "http" { checkReExports(result.collection, options: options) }
+    }
+}
 
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzImport(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
-    check(Array(UnsafeBufferPointer(start: data, count: size)), target: fuzzTarget)
+    importOnce(size == 0 ? [] : Array(UnsafeBufferPointer(start: data, count: size)))
     return 0
 }
 
-/// Imports `bytes` with the importer `target` and checks what comes out.
-func check(_ bytes: [UInt8], target: String) {
-    let source = ImportSource(name: "fuzz", bytes: bytes, baseFolder: "/nonexistent-lazer-fuzz")
-    let options = ImportOptions(readsFiles: false)
-    let result: ImportResult
-    do {
-        switch target {
-        case "curl": result = try CurlImport.importCollection(source, options: options)
-        case "http": result = try HTTPFileImport.importCollection(source, options: options)
-        case "env":
-            let environments = try HTTPClientEnvironmentImport.importEnvironments(source)
-            result = ImportResult(
-                collection: RequestCollection(
-                    id: "fuzz", name: "fuzz", variables: environments.sharedVariables,
-                    environments: environments.environments))
-        case "postman": result = try Importer.importSource(source, format: .postman, options: options)
-        case "openapi": result = try Importer.importSource(source, format: .openapi, options: options)
-        case "har": result = try Importer.importSource(source, format: .har, options: options)
-        default: fatalError("LAZER_FUZZ=\(target): expected curl, http, env, postman, openapi or har")
-        }
-    } catch {
-        _ = error.description
-        return
-    }
-    let text = result.collection.fileText()
-    let loaded = CollectionLoader.load(Array(text.utf8), file: "fuzz.json")
-    guard loaded.collection != nil else {
-        fatalError("the imported collection does not load: \(loaded.diagnostics)\n\(text)")
-    }
-    for item in result.report.items { _ = item.description }
-    guard target == "curl" || target == "http" else { return }
-    let document = CollectionDocument(
-        path: "/nonexistent-lazer-fuzz/fuzz.json", collection: result.collection, fingerprint: .missing)
-    let count = result.collection.allRequests.count
-    let input = ExportInput(document: document, revealSecrets: true)
-    let curl = CurlExport.commands(input)
-    let http = HTTPFileExport.file(input)
-    let again = (
-        curl: try? CurlImport.importCollection(
-            ImportSource(name: "export.sh", bytes: Array(curl.utf8), baseFolder: "/nonexistent-lazer-fuzz"),
-            options: options),
-        http: try? HTTPFileImport.importCollection(
-            ImportSource(name: "export.http", bytes: Array(http.utf8), baseFolder: "/nonexistent-lazer-fuzz"),
-            options: options)
-    )
-    guard again.curl?.collection.requests.count == count else {
-        fatalError(
-            "\(count) requests exported as curl came back as \(String(describing: again.curl?.collection.requests.count)):\n\(curl)"
-        )
-    }
-    guard again.http?.collection.requests.count == count else {
-        fatalError(
-            "\(count) requests exported as .http came back as \(String(describing: again.http?.collection.requests.count)):\n\(http)"
-        )
-    }
-}
+#if FUZZING
+// SwiftPM links an executable's entry point as `ImportFuzz_main`; hand it to libFuzzer's driver.
+@_silgen_name("LLVMFuzzerRunDriver")
+private func runDriver(
+    _ argc: UnsafeMutablePointer<CInt>,
+    _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?>,
+    _ callback: @convention(c) (UnsafePointer<UInt8>?, Int) -> CInt
+) -> CInt
 
-#if !FUZZING
-/// Replays inputs: `ImportFuzz TARGET FILE…`.
+@_cdecl("ImportFuzz_main")
+func fuzzMain(_ argc: CInt, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> CInt {
+    var count = argc
+    var arguments = argv
+    return runDriver(&count, &arguments, fuzzImport)
+}
+#else
 @main
-struct ImportFuzzReplay {
-    static func main() throws {
-        let arguments = CommandLine.arguments.dropFirst()
-        guard let target = arguments.first else {
-            print("usage: ImportFuzz curl|http|env|postman|openapi|har FILE…")
-            return
+enum ImportFuzzReplay {
+    static func main() {
+        for path in CommandLine.arguments.dropFirst() {
+            guard let file = fopen(path, "rb") else {
+                print("\(path): cannot open")
+                continue
+            }
+            var bytes: [UInt8] = []
+            var buffer = [UInt8](repeating: 0, count: 65_536)
+            while true {
+                let count = fread(&buffer, 1, buffer.count, file)
+                if count <= 0 { break }
+                bytes += buffer[0..<count]
+            }
+            fclose(file)
+            importOnce(bytes)
+            print("\(path): ok")
         }
-        for path in arguments.dropFirst() {
-            check(Array(try Data(contentsOf: URL(fileURLWithPath: path))), target: target)
-        }
-        print("ok: \(arguments.count - 1) inputs")
     }
 }
 #endif

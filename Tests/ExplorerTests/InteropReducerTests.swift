@@ -39,7 +39,7 @@ struct InteropReducerTests {
         #expect(effects.storedDrafts.last?[users]?.method == .post)
         // The editor shows the new request: the URL field and the query rows.
         #expect(fixture.driver.state.editor.url.text == "https://api.test/users?x=1")
-        #expect(fixture.driver.state.toast?.message == "Pasted curl: POST, 1 headers, a body")
+        #expect(fixture.driver.state.toast?.message == "Pasted curl: POST, 1 header, a body")
         let screen = fixture.driver.render()
         #expect(screen.contains("POST"))
     }

@@ -51,6 +51,12 @@ import Workspace
         #expect(request.headers.map(\.value) == ["\"1\"", "Aé", "d"])
     }
 
+    @Test func aTerminalPasteWithCarriageReturns() throws {
+        let made = try requests("curl -X POST \\\r  -H 'X-A: 1' \\\r  https://a.test/1\rcurl https://a.test/2\r")
+        #expect(made.map(\.url) == ["https://a.test/1", "https://a.test/2"])
+        #expect(made[0].headers == [KeyValueRow(name: "X-A", value: "1")])
+    }
+
     @Test func severalCommandsInOnePaste() throws {
         let text = """
             $ curl https://a.test/1

@@ -22,6 +22,17 @@ import Testing
         #expect(detect("", name: "api.yml") == .openapi)
     }
 
+    @Test func unknownJSONIsRefusedWithAutoDetection() throws {
+        let environment = ImportSource(
+            name: "e.json",
+            bytes: Array("{\"name\": \"dev\", \"values\": [], \"_postman_variable_scope\": \"environment\"}".utf8),
+            baseFolder: "/tmp")
+        let error = try #require(throws: ImportError.self) { try Importer.importSource(environment) }
+        #expect(error.message.hasPrefix("this is a Postman environment, not a collection"))
+        let other = ImportSource(name: "x.json", bytes: Array("[1, 2]".utf8), baseFolder: "/tmp")
+        #expect(throws: ImportError.self) { try Importer.importSource(other) }
+    }
+
     @Test func stableIDsRepeat() {
         #expect(StableID.make("a", "b") == StableID.make("a", "b"))
         #expect(StableID.make("a", "b") != StableID.make("ab"))

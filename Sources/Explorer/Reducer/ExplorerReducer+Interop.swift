@@ -36,7 +36,8 @@ extension ExplorerReducer {
             request.options = pasted.options
         }
         if let request = state.request(key) { state.editor.load(request, key: key) }
-        var message = "Pasted curl: \(pasted.method.rawValue), \(pasted.headers.count) headers"
+        let headers = pasted.headers.count
+        var message = "Pasted curl: \(pasted.method.rawValue), \(headers) header\(headers == 1 ? "" : "s")"
         if pasted.body != .empty { message += ", a body" }
         if imported.requests.count > 1 { message += "; the first of \(imported.requests.count) commands" }
         if let first = imported.report.items.first {

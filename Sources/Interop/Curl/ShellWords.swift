@@ -1,7 +1,7 @@
 /// Splits pasted shell text into commands and words the way a POSIX shell (bash) would for the
 /// commands people paste: single quotes, double quotes (with `\"`, `\\`, `\$`, `` \` ``),
 /// bash's `$'…'` (ANSI-C escapes), backslash escapes and backslash-newline continuations
-/// (LF or CRLF), comments, and the separators `;`, `&&`, `||`, `|`, `&` and newlines.
+/// (LF, CRLF or a terminal's CR), comments, and the separators `;`, `&&`, `||`, `|`, `&` and newlines.
 ///
 /// Nothing is expanded: `$NAME` and `${NAME}` become Lazer's `{{NAME}}` (recorded on the word,
 /// so the importer can report them); `$(…)` and backticks stay as written. A leading prompt (`$ `)
@@ -67,20 +67,18 @@ public struct ShellWords {
                 endWord()
             case "\r" where peek(1) == "\n":
                 _ = advance()
-            case "\r":
-                _ = advance()
-                endWord()
-            case "\n":
+            case "\n", "\r":
+                // A lone CR ends a line too: terminals paste line breaks as CR.
                 _ = advance()
                 endCommand()
             case "\\":
                 if peek(1) == "\n" {
                     _ = advance()
                     _ = advance()
-                } else if peek(1) == "\r", peek(2) == "\n" {
+                } else if peek(1) == "\r" {
                     _ = advance()
                     _ = advance()
-                    _ = advance()
+                    if peek() == "\n" { _ = advance() }
                 } else {
                     startWord()
                     _ = advance()
@@ -164,9 +162,9 @@ public struct ShellWords {
                 guard let next = peek() else { continue }
                 if next == "\n" {
                     _ = advance()
-                } else if next == "\r", peek(1) == "\n" {
+                } else if next == "\r" {
                     _ = advance()
-                    _ = advance()
+                    if peek() == "\n" { _ = advance() }
                 } else if next == "\"" || next == "\\" || next == "$" || next == "`" {
                     append(advance())
                 } else {

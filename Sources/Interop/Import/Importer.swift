@@ -7,7 +7,8 @@ public enum Importer {
     public static func importSource(
         _ source: ImportSource, format: ImportFormat? = nil, options: ImportOptions = ImportOptions()
     ) throws(ImportError) -> ImportResult {
-        switch format ?? FormatDetection.detect(source) {
+        if format == nil { try refuseUnknownJSON(source) }
+        return switch format ?? FormatDetection.detect(source) {
         case .curl: try CurlImport.importCollection(source, options: options)
         case .http: try HTTPFileImport.importCollection(source, options: options)
         case .postman: try PostmanImport.importCollection(source, options: options)
@@ -41,6 +42,21 @@ public enum Importer {
             report.append(contentsOf: result.report)
         }
         return ImportResult(collection: combined, report: report)
+    }
+
+    /// With `--format auto`, a JSON document none of the formats claims is refused (it would
+    /// otherwise be read as a `.http` file); a Postman environment is pointed to `--env-from`.
+    static func refuseUnknownJSON(_ source: ImportSource) throws(ImportError) {
+        let first = source.text.first { !$0.isWhitespace }
+        guard first == "{" || first == "[", FormatDetection.detect(source) == .http else { return }
+        if FormatDetection.isPostmanEnvironment(source) {
+            throw ImportError(
+                "this is a Postman environment, not a collection: import the collection and add it with --env-from",
+                file: source.name, line: 1, column: 1)
+        }
+        throw ImportError(
+            "a JSON document that is not a Postman collection, an OpenAPI document or a HAR file "
+                + "(use --format to say which it is)", file: source.name, line: 1, column: 1)
     }
 
     /// Reads an environment file for `--env-from`: a Postman environment export, or a JetBrains
