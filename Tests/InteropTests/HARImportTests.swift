@@ -69,6 +69,16 @@ import Workspace
         #expect(result.collection.allRequests.count == 3)
     }
 
+    @Test func binaryPostDataIsReportedNotSent() throws {
+        let har = """
+            {"log": {"entries": [{"request": {"method": "PUT", "url": "https://x.test/blob",
+              "postData": {"mimeType": "image/png", "text": "iVBORw0KGgo=", "encoding": "base64"}}}]}}
+            """
+        let result = try HARImport.importCollection(Fixtures.source(har), options: ImportOptions())
+        #expect(result.collection.allRequests.first?.request.body == .empty)
+        #expect(result.report.items.contains { $0.what.hasPrefix("binary post data") })
+    }
+
     @Test func malformed() {
         #expect(throws: ImportError.self) {
             try HARImport.importCollection(Fixtures.source("{\"log\": {}}"), options: ImportOptions())

@@ -117,6 +117,10 @@ struct HARReader {
                 sawAcceptEncoding = true
                 continue
             }
+            if let problem = HeaderCheck.problem(name: name, value: value) {
+                report.add(problem, at: item.location, kept: "left out")
+                continue
+            }
             if Self.computedHeaders.contains(lower) {
                 if lower == "host", value.lowercased() != host.lowercased() {
                     headers.append(KeyValueRow(name: name, value: value))
@@ -153,6 +157,12 @@ struct HARReader {
         let text = value["text"]?.text ?? ""
         let params = value["params"]?.items ?? []
         let hasContentType = headers.contains { $0.name.lowercased() == "content-type" }
+        if value["encoding"]?.string == "base64" {
+            report.add(
+                "binary post data (base64, \(mimeType.isEmpty ? "no type" : mimeType))", at: value.location,
+                kept: "sent without a body: save the bytes to a file and use a file body")
+            return .empty
+        }
         if lower.hasPrefix("multipart/form-data") {
             // The recorded boundary is not the one Lazer will send.
             headers.removeAll { $0.name.lowercased() == "content-type" }

@@ -134,6 +134,10 @@ struct OpenAPICollectionBuilder {
             case .header:
                 let lower = parameter.name.lowercased()
                 guard lower != "accept", lower != "content-type", lower != "authorization" else { continue }
+                if let problem = HeaderCheck.problem(name: parameter.name, value: example) {
+                    reportItem(problem, place + ".parameters", kept: "left out")
+                    continue
+                }
                 headers.append(
                     KeyValueRow(
                         name: parameter.name, value: example, enabled: parameter.required, description: description))

@@ -164,26 +164,40 @@ struct PostmanCollectionReader {
 
     private mutating func readHeaders(_ value: JSONValue?) -> [KeyValueRow] {
         guard let value else { return [] }
+        var rows: [(KeyValueRow, JSONValue)] = []
         if let text = value.string {
             // v2.0 allows the headers as one "Name: value\n…" string.
-            return text.split(whereSeparator: \.isNewline).compactMap { line in
-                guard let colon = line.firstIndex(of: ":") else { return nil }
+            for line in text.split(whereSeparator: \.isNewline) {
+                guard let colon = line.firstIndex(of: ":") else { continue }
                 let name = PostmanPlaceholders.trimmed(line[..<colon])
                 let headerValue = PostmanPlaceholders.trimmed(line[line.index(after: colon)...])
-                return name.isEmpty
-                    ? nil
-                    : KeyValueRow(
-                        name: placeholders.rewrite(name, at: value.path),
-                        value: placeholders.rewrite(headerValue, at: value.path))
+                guard !name.isEmpty else { continue }
+                rows.append(
+                    (
+                        KeyValueRow(
+                            name: placeholders.rewrite(name, at: value.path),
+                            value: placeholders.rewrite(headerValue, at: value.path)), value
+                    ))
+            }
+        } else {
+            for item in value.items {
+                guard let name = item["key"]?.text, !name.isEmpty else { continue }
+                rows.append(
+                    (
+                        KeyValueRow(
+                            name: placeholders.rewrite(name, at: item.path),
+                            value: placeholders.rewrite(item["value"]?.text ?? "", at: item.path),
+                            enabled: item["disabled"]?.bool != true && item["enabled"]?.bool != false,
+                            description: item["description"]?.descriptionText), item
+                    ))
             }
         }
-        return value.items.compactMap { item in
-            guard let name = item["key"]?.text, !name.isEmpty else { return nil }
-            return KeyValueRow(
-                name: placeholders.rewrite(name, at: item.path),
-                value: placeholders.rewrite(item["value"]?.text ?? "", at: item.path),
-                enabled: item["disabled"]?.bool != true && item["enabled"]?.bool != false,
-                description: item["description"]?.descriptionText)
+        return rows.compactMap { row, origin in
+            if let problem = HeaderCheck.problem(name: row.name, value: row.value) {
+                report.add(problem, at: origin.location, kept: "left out")
+                return nil
+            }
+            return row
         }
     }
 
