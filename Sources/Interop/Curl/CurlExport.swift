@@ -115,13 +115,12 @@ public enum CurlExport {
     /// A `-F` value in double quotes when it holds `;`, `,` or `"` (which curl would split on).
     private static func formValue(_ value: String, always: Bool = false) -> String {
         guard always || value.contains(where: { $0 == ";" || $0 == "," || $0 == "\"" }) else { return value }
-        return "\"" + value.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"")
-            + "\""
+        return "\"" + ScalarText.map(value) { $0 == "\\" || $0 == "\"" ? "\\" + String($0) : nil } + "\""
     }
 
     /// Text for a `#` comment: on one line, or the rest would be read as commands.
     private static func comment(_ text: String) -> String {
-        String(text.map { $0.isNewline ? " " : $0 })
+        ScalarText.map(text) { $0 == "\n" || $0 == "\r" ? " " : nil }
     }
 
     private static func number(_ value: Double) -> String {
@@ -130,6 +129,6 @@ public enum CurlExport {
 
     /// Single-quotes `text` for a POSIX shell (a quote inside becomes `'\''`).
     public static func quote(_ text: String) -> String {
-        "'" + text.replacingOccurrences(of: "'", with: "'\\''") + "'"
+        "'" + ScalarText.map(text) { $0 == "'" ? "'\\''" : nil } + "'"
     }
 }

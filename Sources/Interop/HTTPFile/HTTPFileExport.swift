@@ -157,15 +157,14 @@ public enum HTTPFileExport {
     /// A body's lines; a line that the file format would read as something else (`###`, `< file`,
     /// `> script`) is the one case that cannot be written as is, and is kept with a leading space.
     static func lines(_ text: String) -> [String] {
-        text.replacingOccurrences(of: "\r\n", with: "\n").split(separator: "\n", omittingEmptySubsequences: false)
-            .map { line in
-                line.hasPrefix("###") || line.hasPrefix("<") || line.hasPrefix(">") ? " " + line : String(line)
-            }
+        ScalarText.lines(text).map { line in
+            line.hasPrefix("###") || line.hasPrefix("<") || line.hasPrefix(">") ? " " + line : line
+        }
     }
 
     /// A value on one line: line breaks would end it.
     static func oneLine(_ text: String) -> String {
-        text.replacingOccurrences(of: "\r", with: " ").replacingOccurrences(of: "\n", with: " ")
+        ScalarText.map(text) { $0 == "\r" || $0 == "\n" ? " " : nil }
     }
 
     static func number(_ value: Double) -> String {
