@@ -4,8 +4,8 @@ SWIFT ?= swift
 LINT_PATHS := Package.swift Sources Tests Fuzz Examples
 
 .PHONY: bench-tui bench-tui-pure bench-tui-ncurses bench-transport bench-futures bench-explorer
-.PHONY: fuzz-json fuzz-jsonpath fuzz-terminal-text fuzz-collection fuzz-theme fuzz-keymap bench-json
-.PHONY: all deps run build build-release lint test unit e2e test-tsan clean bench-replay bench-mock examples
+.PHONY: fuzz-json fuzz-jsonpath fuzz-terminal-text fuzz-collection fuzz-theme fuzz-keymap fuzz-import bench-json
+.PHONY: all deps run build build-release lint test unit e2e test-tsan clean bench-replay bench-mock bench-import examples
 
 all: build
 
@@ -126,6 +126,28 @@ fuzz-theme fuzz-keymap: fuzz-%: $(foreach m,$(FUZZ_TUI_MODULES),$(FUZZ_DIR)/$(m)
 	SWIFT_BACKTRACE=enable=no $(FUZZ_DIR)/fuzz-$* -max_total_time=$(SECONDS) -runs=$(RUNS) -timeout=10 -print_final_stats=1 \
 		-artifact_prefix=fuzz-out/ fuzz-out/$*-corpus Fuzz/corpus/$*
 
+## fuzz-import: libFuzzer + AddressSanitizer over the importers, one run per format in
+## IMPORT_FORMATS (IMPORT_RUNS executions each, default 1,000,000; -timeout=10 fails a hang). The
+## Interop module and its dependencies are built by SwiftPM with the fuzzer's instrumentation into
+## .build-fuzz (its own, so the normal build is untouched). Fuzz/ImportFuzz checks that an accepted
+## input gives a collection Lazer loads, that importing it again gives the same bytes, and that a
+## curl or .http import exported as curl and as .http imports back to as many requests; the http
+## run also reads each input as an http-client.env.json, the postman run as a Postman environment.
+## Seeds in Fuzz/corpus/import-FORMAT, new inputs and findings in fuzz-out/.
+IMPORT_FORMATS ?= curl http postman openapi har
+IMPORT_RUNS ?= 1000000
+fuzz-import:
+	$(SWIFT) build -c release --scratch-path .build-fuzz --product ImportFuzz \
+		-Xswiftc -sanitize=fuzzer,address -Xswiftc -DFUZZING
+	@for format in $(IMPORT_FORMATS); do \
+		mkdir -p fuzz-out/import-$$format-corpus; \
+		seeds=Fuzz/corpus/import-$$format; test -d $$seeds || seeds=; \
+		echo "== fuzz-import $$format: $(IMPORT_RUNS) runs"; \
+		IMPORT_FUZZ_FORMAT=$$format SWIFT_BACKTRACE=enable=no .build-fuzz/release/ImportFuzz \
+			-runs=$(IMPORT_RUNS) -timeout=10 -max_len=65536 -print_final_stats=1 \
+			-artifact_prefix=fuzz-out/import-$$format- fuzz-out/import-$$format-corpus $$seeds || exit 1; \
+	done
+
 ## bench-json: release build, the three 40 MB bodies (generated once into bench-out/bodies), JSONTree
 ## against JSONSerialization and jq, then whole-process `lazer json` vs `jq .` with hyperfine.
 bench-json: deps
@@ -137,6 +159,13 @@ bench-json: deps
 	hyperfine --warmup 1 --runs 5 --style basic \
 		-n 'lazer json api.json' '.build/release/lazer json bench-out/bodies/api.json > /dev/null' \
 		-n 'jq . api.json' 'jq . bench-out/bodies/api.json > /dev/null'
+
+## bench-import: whole-process `lazer import` (release) of a generated 200-request Postman collection
+## and a 400 KB OpenAPI document (JSON and YAML) with hyperfine, against issue 18's goals (100/200 ms).
+bench-import: deps
+	@command -v hyperfine >/dev/null || scripts/install-deps.sh --bench
+	$(SWIFT) build -c release --product lazer
+	scripts/bench-import.sh .build/release/lazer
 
 ## bench-tui-ncurses: frames through the real ncurses backend in a 200x60 tmux window (release build).
 bench-tui-ncurses: deps

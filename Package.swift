@@ -50,6 +50,10 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", exact: "1.8.2"),
         // MockServer's HTTP stack (NIOPosix, NIOHTTP1): about 2 minutes of a first debug build on 2 cores.
         .package(url: "https://github.com/apple/swift-nio", exact: "2.101.3"),
+        // OpenAPI import (issue 18): OpenAPIKit's 3.0/3.1 models and $ref lookup, Yams for YAML.
+        // Without OpenAPIKit's default ExternalLoading trait (external references are not fetched).
+        .package(url: "https://github.com/mattpolzin/OpenAPIKit", exact: "6.4.0", traits: []),
+        .package(url: "https://github.com/jpsim/Yams", exact: "6.2.2"),
     ],
     targets: [
         // MARK: - C bindings
@@ -76,6 +80,7 @@ let package = Package(
                 "Explorer",
                 "Replay",
                 "MockServer",
+                "Interop",
                 "UIDemo",
                 "RegularFiles",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
@@ -196,7 +201,7 @@ let package = Package(
 
         .target(
             name: "Explorer",
-            dependencies: ["TUI", "Workspace", "HTTPCore", "Futures", "JSONTree", "Replay"],
+            dependencies: ["TUI", "Workspace", "Interop", "HTTPCore", "Futures", "JSONTree", "Replay"],
             swiftSettings: strictSwift
         ),
         // Drives a real ExplorerProgram on a TestBackend with manual schedulers, virtual time and
@@ -237,6 +242,30 @@ let package = Package(
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
             ],
+            swiftSettings: strictSwift
+        ),
+
+        // MARK: - Interop
+
+        // `lazer import` / `lazer export` and the explorer's paste-curl / copy-as-curl: curl,
+        // .http, Postman, OpenAPI, HAR to and from collections. Never CurlTransport.
+        .target(
+            name: "Interop",
+            dependencies: [
+                "Workspace", "HTTPCore", "JSONTree",
+                .product(name: "OpenAPIKit", package: "OpenAPIKit"),
+                .product(name: "OpenAPIKit30", package: "OpenAPIKit"),
+                .product(name: "OpenAPIKitCompat", package: "OpenAPIKit"),
+                .product(name: "Yams", package: "Yams"),
+            ],
+            swiftSettings: strictSwift
+        ),
+
+        // libFuzzer target for the importers (`make fuzz-import`); built normally it replays files.
+        .executableTarget(
+            name: "ImportFuzz",
+            dependencies: ["Interop", "Workspace"],
+            path: "Fuzz/ImportFuzz",
             swiftSettings: strictSwift
         ),
 
@@ -327,6 +356,13 @@ let package = Package(
         .testTarget(
             name: "MockServerTests",
             dependencies: ["MockServer", "Workspace", "HTTPCore", "Futures", "LoopbackTesting"],
+            swiftSettings: strictSwift
+        ),
+        .testTarget(
+            name: "InteropTests",
+            // CurlTransport only to send imported requests for the comparison with the real curl.
+            dependencies: ["Interop", "Workspace", "HTTPCore", "Futures", "CurlTransport", "LoopbackTesting"],
+            exclude: ["Fixtures"],
             swiftSettings: strictSwift
         ),
         .testTarget(

@@ -14,14 +14,12 @@ struct Lazer: ParsableCommand {
             collection files and folders given.
 
             mock serves a mock environment over HTTP; record captures one from a live environment.
-
-            Planned, not available yet: import, export.
             """,
         version: LazerVersion.current,
         subcommands: [
             TUICommand.self, JSONCommand.self, SendCommand.self, RunCommand.self, ValidateCommand.self,
             MockCommand.self, RecordCommand.self,
-            UIDemoCommand.self,
+            ImportCommand.self, ExportCommand.self, UIDemoCommand.self,
         ],
         defaultSubcommand: TUICommand.self
     )

@@ -39,6 +39,7 @@ extension ExplorerProgram {
                     self?.deliver(.notice("Not saved: \(url.path): \(error.localizedDescription)", isError: true))
                 }
             }
+        case .importFile(let path, let folder): importFile(path, into: folder)
         case .copy(let text):
             host.copyToClipboard(text) { [weak self] message in self?.dispatch(.notice(message, isError: true)) }
         case .editExternally(let key, let text, let fileExtension): editExternally(key, text, fileExtension)

@@ -61,6 +61,8 @@ extension ExplorerReducer {
         default:
             if action.hasPrefix("theme:"), let theme = state.themes.theme(named: String(action.dropFirst(6))) {
                 state.theme = theme
+            } else if action.hasPrefix("interop.") {
+                return interopAction(action, &state)
             } else if action.hasPrefix("env:") {
                 return chooseEnvironment(String(action.dropFirst(4)), &state)
             } else if action.hasPrefix("runner.") {

@@ -8,6 +8,7 @@ extension ExplorerReducer {
         switch prompt.purpose {
         case .moveRequest, .moveFolder: return commitMove(prompt, &state)
         case .saveMockRoute: return commitMockRoute(prompt, &state)
+        case .importFile, .exportFile: return commitInterop(prompt, &state)
         default: break
         }
         let name = prompt.field.text.trimmingCharacters(in: .whitespaces)
@@ -32,6 +33,8 @@ extension ExplorerReducer {
             return commitMove(prompt, &state)
         case .saveMockRoute:
             return commitMockRoute(prompt, &state)
+        case .importFile, .exportFile:
+            return commitInterop(prompt, &state)
         case .newCollection:
             guard
                 let folder = state.collections.first.map({ ($0.path as NSString).deletingLastPathComponent })

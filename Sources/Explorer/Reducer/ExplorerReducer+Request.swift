@@ -161,6 +161,7 @@ extension ExplorerReducer {
         guard let selection = state.selection else { return [] }
         switch state.editor.focus {
         case .url:
+            if let effects = pasteCurl(text, selection, &state) { return effects }
             state.editor.url.insert(text.replacingOccurrences(of: "\n", with: ""))
             urlTextChanged(selection, &state)
         case .editing:

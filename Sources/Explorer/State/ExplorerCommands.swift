@@ -15,6 +15,8 @@ public enum ExplorerCommands {
         ("Save the request", "request.save"), ("Save all", "request.saveAll"),
         ("Copy as curl (secrets masked)", "request.copyCurl"),
         ("Copy as curl (secrets revealed)", "request.copyCurlRevealed"),
+        ("Import a file (curl, .http, Postman, OpenAPI, HAR)…", "interop.import"),
+        ("Export the collection (curl, .http, Postman, HAR)…", "interop.export"),
         ("Pick the environment", "env.pick"), ("Next environment", "env.next"),
         ("Variables and their sources", "env.variables"), ("New request", "collections.newRequest"),
         ("New folder", "collections.newFolder"), ("New collection file", "collections.newCollection"),

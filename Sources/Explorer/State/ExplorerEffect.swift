@@ -18,6 +18,9 @@ public enum ExplorerEffect: Sendable {
     case copy(String)
     /// Write bytes to a new file (the response body); refuses to overwrite.
     case writeFile(path: String, bytes: [UInt8])
+    /// Import the file at `path` (any format `lazer import` reads) as a new collection file in
+    /// `folder`; the result comes back as `saved` and a notice.
+    case importFile(path: String, folder: String)
     /// Hand the body to `$EDITOR` in a temporary file with `fileExtension`.
     case editExternally(RequestKey, text: String, fileExtension: String)
     case rememberUIState(collectionID: String, UIState)

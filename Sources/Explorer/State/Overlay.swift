@@ -43,6 +43,10 @@ public struct PromptState: Sendable {
         case moveFolder(collectionID: String, path: [String])
         /// Into which mock environment to save the shown response as a route.
         case saveMockRoute(RequestKey)
+        /// Which file to import (curl, .http, Postman, OpenAPI, HAR) as a new collection.
+        case importFile
+        /// Where to export a collection (the format from the file's extension).
+        case exportFile(collectionID: String)
     }
 
     public var purpose: Purpose

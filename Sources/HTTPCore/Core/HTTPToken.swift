@@ -1,7 +1,7 @@
 /// The RFC 9110 `token` grammar, shared by method names and header field names.
-enum HTTPToken {
+public enum HTTPToken {
     /// `tchar = "!" / "#" / "$" / "%" / "&" / "'" / "*" / "+" / "-" / "." / "^" / "_" / "`" / "|" / "~" / DIGIT / ALPHA`
-    static func isTokenCharacter(_ byte: UInt8) -> Bool {
+    public static func isTokenCharacter(_ byte: UInt8) -> Bool {
         switch byte {
         case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "a")...UInt8(ascii: "z"),
             UInt8(ascii: "A")...UInt8(ascii: "Z"):
@@ -12,14 +12,14 @@ enum HTTPToken {
     }
 
     /// Whether `text` is a non-empty token.
-    static func isValid(_ text: String) -> Bool {
+    public static func isValid(_ text: String) -> Bool {
         !text.isEmpty && text.utf8.allSatisfy(isTokenCharacter)
     }
 
     /// Whether `text` can be a header field value (RFC 9110 §5.5): no control character but a
     /// tab — CR, LF and NUL would split or end the header on the wire, and the other C0 controls
     /// and DEL are not field content either (a server may read them as anything).
-    static func isValidFieldValue(_ text: String) -> Bool {
+    public static func isValidFieldValue(_ text: String) -> Bool {
         !text.utf8.contains { ($0 < 0x20 && $0 != 0x09) || $0 == 0x7F }
     }
 }

@@ -4,6 +4,11 @@ extension RequestCollection {
     public struct RequestLocation: Sendable, Equatable {
         public var folderPath: [String]
         public var request: SavedRequest
+
+        public init(folderPath: [String], request: SavedRequest) {
+            self.folderPath = folderPath
+            self.request = request
+        }
     }
 
     /// Every request in display order: each folder's subfolders, then its requests; top-level requests last.

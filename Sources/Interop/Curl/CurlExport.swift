@@ -1,0 +1,134 @@
+import Foundation
+import HTTPCore
+public import Workspace
+
+/// Requests as curl command lines that send what Lazer sends: the resolved URL, headers, body
+/// (text as `--data-raw`, forms encoded exactly as Lazer encodes them, multipart parts as `-F` /
+/// `--form-string`, files as `--data-binary @path` with the Content-Type Lazer would use),
+/// authentication and options. Secret values are masked (`••••••`) unless revealed. Arguments
+/// are single-quoted for POSIX shells; `CurlImport` reads every command back.
+public enum CurlExport {
+    /// One command per selected request, each after a `# Folder/Name` comment, separated by blank
+    /// lines; unresolved variables are listed in comments above their command.
+    public static func commands(_ input: ExportInput) -> String {
+        var blocks: [String] = []
+        for location in input.selection {
+            let resolution = ExportResolution(
+                location.request, in: input.document, environment: input.environment,
+                processEnvironment: input.processEnvironment)
+            var lines = ["# " + comment((location.folderPath + [location.request.name]).joined(separator: "/"))]
+            for problem in resolution.problems { lines.append("# not resolved: " + comment(problem.description)) }
+            lines.append(
+                command(
+                    resolution.resolved, baseURL: resolution.baseURL, redactor: resolution.redactor,
+                    reveal: input.revealSecrets, multiline: true))
+            blocks.append(lines.joined(separator: "\n"))
+        }
+        return blocks.joined(separator: "\n\n") + "\n"
+    }
+
+    /// The command for one resolved request. `multiline` puts each option on its own line with
+    /// ` \` continuations.
+    public static func command(
+        _ request: ResolvedRequest, baseURL: String?, redactor: Redactor, reveal: Bool, multiline: Bool = false
+    ) -> String {
+        let hide: (String) -> String = reveal ? { $0 } : { redactor.redact($0) }
+        var parts: [[String]] = []
+        let hasBody = request.body != .none
+        switch request.method {
+        case .get where !hasBody, .post where hasBody: break
+        case .head where !hasBody: parts.append(["--head"])
+        default: parts.append(["-X", request.method.rawValue])
+        }
+        var url = request.displayURL(baseURL: baseURL)
+        if case .path = request.target, baseURL == nil { url = "{{baseURL}}" + url }
+        // A URL that starts with `-` would be read as an option: `--url` says what it is.
+        parts.append(url.hasPrefix("-") ? ["--url", quote(hide(url))] : [quote(hide(url))])
+        var headerNames = Set<String>()
+        for header in request.headers {
+            headerNames.insert(header.name.lowercased())
+            let value = reveal ? header.value : redactor.redactHeader(name: header.name, value: header.value)
+            parts.append(["-H", quote(value.isEmpty ? "\(header.name);" : "\(header.name): \(value)")])
+        }
+        func contentType(_ type: String?) {
+            if let type, !headerNames.contains("content-type") {
+                parts.append(["-H", quote("Content-Type: \(type)")])
+            }
+        }
+        switch request.body {
+        case .none:
+            break
+        case .bytes(let bytes, let type):
+            contentType(type)
+            parts.append(["--data-raw", quote(hide(String(decoding: bytes, as: UTF8.self)))])
+        case .form(let fields):
+            let encoded = FormURLEncoding.encode(fields.map { FormField(name: $0.name, value: $0.value) })
+            parts.append(["--data-raw", quote(hide(encoded))])
+        case .multipart(let bodyParts):
+            for part in bodyParts { parts.append(formPart(part, hide: hide)) }
+        case .file(let path, let type):
+            contentType(type ?? RequestBody.file(path: path).defaultContentType)
+            parts.append(["--data-binary", quote("@" + path)])
+        }
+        if let credentials = request.digestCredentials {
+            let password = reveal ? credentials.password : Redactor.masked(credentials.password)
+            parts.append(["--digest", "-u", quote("\(credentials.username):\(password)")])
+        }
+        let options = request.options
+        if options.verifyTLS == false { parts.append(["--insecure"]) }
+        if options.followRedirects == true { parts.append(["--location"]) }
+        if let count = options.maxRedirects { parts.append(["--max-redirs", String(count)]) }
+        if let seconds = options.timeoutSeconds { parts.append(["--max-time", number(seconds)]) }
+        if let seconds = options.connectTimeoutSeconds { parts.append(["--connect-timeout", number(seconds)]) }
+        if let proxy = options.proxy, !proxy.isEmpty { parts.append(["--proxy", quote(hide(proxy))]) }
+        switch options.httpVersion {
+        case .http10?: parts.append(["--http1.0"])
+        case .http11?: parts.append(["--http1.1"])
+        case .http2?: parts.append(["--http2"])
+        case .http2PriorKnowledge?: parts.append(["--http2-prior-knowledge"])
+        case nil: break
+        }
+        // Lazer always asks for compressed responses and decodes them.
+        parts.append(["--compressed"])
+        let words = parts.map { $0.joined(separator: " ") }
+        return "curl " + words.joined(separator: multiline ? " \\\n  " : " ")
+    }
+
+    /// `-F` for a file or a text part with a content type, `--form-string` for a plain text part
+    /// (so a value starting with `@` or `<` is sent as written).
+    private static func formPart(_ part: ResolvedRequest.Part, hide: (String) -> String) -> [String] {
+        if let path = part.filePath {
+            var text = "\(part.name)=@\(formValue(path))"
+            if let type = part.contentType { text += ";type=\(type)" }
+            if let name = part.fileName, name != (path as NSString).lastPathComponent {
+                text += ";filename=\(formValue(name))"
+            }
+            return ["-F", quote(text)]
+        }
+        let value = hide(part.value ?? "")
+        if let type = part.contentType {
+            return ["-F", quote("\(part.name)=\(formValue(value, always: true));type=\(type)")]
+        }
+        return ["--form-string", quote("\(part.name)=\(value)")]
+    }
+
+    /// A `-F` value in double quotes when it holds `;`, `,` or `"` (which curl would split on).
+    private static func formValue(_ value: String, always: Bool = false) -> String {
+        guard always || value.contains(where: { $0 == ";" || $0 == "," || $0 == "\"" }) else { return value }
+        return "\"" + ScalarText.map(value) { $0 == "\\" || $0 == "\"" ? "\\" + String($0) : nil } + "\""
+    }
+
+    /// Text for a `#` comment: on one line, or the rest would be read as commands.
+    private static func comment(_ text: String) -> String {
+        ScalarText.map(text) { $0 == "\n" || $0 == "\r" ? " " : nil }
+    }
+
+    private static func number(_ value: Double) -> String {
+        value == value.rounded() && abs(value) < 1e15 ? String(Int(value)) : String(value)
+    }
+
+    /// Single-quotes `text` for a POSIX shell (a quote inside becomes `'\''`).
+    public static func quote(_ text: String) -> String {
+        "'" + ScalarText.map(text) { $0 == "'" ? "'\\''" : nil } + "'"
+    }
+}

@@ -1,0 +1,11 @@
+/// The formats `lazer export` writes.
+public enum ExportFormat: String, Sendable, CaseIterable {
+    /// curl command lines, resolved in the environment (secrets masked unless revealed).
+    case curl
+    /// A `.http` file (JetBrains HTTP Client / VS Code REST Client), `{{variables}}` kept.
+    case http
+    /// A Postman v2.1 collection (with environments).
+    case postman
+    /// HAR 1.2 from the history of the selected requests.
+    case har
+}

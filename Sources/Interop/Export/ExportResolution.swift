@@ -1,0 +1,38 @@
+import Foundation
+public import Workspace
+
+/// A saved request resolved for export in an environment, the way a send would resolve it:
+/// variables filled (collection, environment, captures, process), the base URL, and the redactor
+/// that masks every secret value in it.
+public struct ExportResolution: Sendable {
+    public var resolved: ResolvedRequest
+    public var baseURL: String?
+    public var redactor: Redactor
+    /// Variables that could not be resolved (left as written).
+    public var problems: [VariableProblem]
+
+    public init(
+        _ request: SavedRequest, in document: CollectionDocument, environment: Environment?,
+        captures: [String: VariableScope.Value] = [:], processEnvironment: [String: String] = [:],
+        dynamic: DynamicValues = .system
+    ) {
+        let scope = VariableScope(
+            collection: document.collection, environment: environment, captures: captures,
+            processEnvironment: processEnvironment, dynamic: dynamic)
+        var problems: [VariableProblem] = []
+        var base: String?
+        if let environment {
+            var resolver = VariableResolver(scope: scope)
+            base = resolver.resolve(environment.baseURL, at: "environments[\(environment.name)].baseURL")
+            problems += resolver.problems
+        }
+        let folder = (document.path as NSString).deletingLastPathComponent
+        let outcome = RequestResolver(scope: scope, baseFolder: folder).resolve(request)
+        problems += outcome.problems
+        let capturedSecrets = captures.values.filter(\.secret).map(\.text)
+        redactor = Redactor(secrets: document.secretValues + capturedSecrets + outcome.request.secretValues)
+        resolved = outcome.request
+        baseURL = base
+        self.problems = problems
+    }
+}

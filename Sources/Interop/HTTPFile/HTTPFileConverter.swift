@@ -1,0 +1,310 @@
+import Foundation
+import HTTPCore
+import Workspace
+
+/// Turns the blocks of a `.http` file into saved requests (see `HTTPFileImport`).
+struct HTTPFileConverter {
+    let source: ImportSource
+    let options: ImportOptions
+    var report = ImportReport()
+
+    init(source: ImportSource, options: ImportOptions) {
+        self.source = source
+        self.options = options
+    }
+
+    private func location(_ line: Int) -> ImportLocation {
+        ImportLocation(file: source.name, line: line)
+    }
+
+    mutating func request(_ block: HTTPFileDocument.Request, id: String) throws(ImportError) -> SavedRequest {
+        let line = block.methodLine.number
+        guard let method = RequestMethod(rawValue: block.method) else {
+            throw ImportError("\(block.method) is not a method Lazer sends", file: source.name, line: line, column: 1)
+        }
+        var url = template(block.url, line: line)
+        var headers: [KeyValueRow] = []
+        var contentType: String?
+        var host: String?
+        for header in block.headers {
+            let value = template(header.value, line: header.line)
+            if let problem = HeaderCheck.problem(name: header.name, value: value) {
+                report.add(problem, at: location(header.line), kept: "not carried")
+                continue
+            }
+            if header.name.lowercased() == "content-type" { contentType = value }
+            if header.name.lowercased() == "host" { host = value }
+            if header.name.lowercased() == "x-request-type", value.lowercased() == "graphql" {
+                report.add(
+                    "GraphQL request (X-Request-Type: GraphQL)", at: location(header.line), kept: "sent as written")
+            }
+            headers.append(KeyValueRow(name: header.name, value: value))
+        }
+        // `GET /path` with a `Host:` header: the full URL, as the HTTP clients build it.
+        if url.hasPrefix("/"), let host {
+            url = "http://" + host + url
+            headers.removeAll { $0.name.lowercased() == "host" }
+        }
+        // Both clients follow redirects unless `# @no-redirect` says otherwise.
+        var options = SavedOptions(followRedirects: true)
+        switch block.httpVersion?.uppercased() {
+        case "HTTP/1.0"?: options.httpVersion = .http10
+        case "HTTP/2"?, "HTTP/2.0"?: options.httpVersion = .http2
+        default: break
+        }
+        for tag in block.tags {
+            switch tag.tag {
+            case "no-redirect": options.followRedirects = nil
+            case "timeout":
+                if let seconds = Double(tag.value.split(separator: " ").first ?? ""), seconds >= 0 {
+                    options.timeoutSeconds = seconds
+                }
+            case "connection-timeout":
+                if let seconds = Double(tag.value.split(separator: " ").first ?? ""), seconds >= 0 {
+                    options.connectTimeoutSeconds = seconds
+                }
+            case "no-cookie-jar", "no-log": break
+            default: report.add("request tag @\(tag.tag)", at: location(tag.line), kept: "ignored")
+            }
+        }
+        let auth = Self.authentication(&headers)
+        var notes: [String] = []
+        for script in block.scripts {
+            report.add(script.kind, at: location(script.line), kept: "kept in the request's notes")
+            notes.append("\(script.kind) (line \(script.line)):\n\(script.text)")
+        }
+        let body = try body(block.body, contentType: contentType, headers: &headers)
+        let name = block.name ?? Self.name(method: method, url: url)
+        return SavedRequest(
+            id: id, name: name, method: method, url: url, headers: headers, body: body, auth: auth, options: options,
+            notes: notes.isEmpty ? nil : notes.joined(separator: "\n\n"))
+    }
+
+    /// `Authorization: Basic user:password` / `Basic user password` and `Digest user password`
+    /// (the clients encode them) as Lazer's auth; an already encoded Basic value stays a header.
+    static func authentication(_ headers: inout [KeyValueRow]) -> SavedAuth {
+        guard let index = headers.firstIndex(where: { $0.name.lowercased() == "authorization" }) else {
+            return SavedAuth(.none)
+        }
+        let value = headers[index].value
+        let words = value.split(separator: " ", maxSplits: 1)
+        guard words.count == 2 else { return SavedAuth(.none) }
+        let scheme = words[0].lowercased()
+        let credentials = String(words[1])
+        let pair: (String, String)?
+        if let colon = credentials.firstIndex(of: ":") {
+            pair = (String(credentials[..<colon]), String(credentials[credentials.index(after: colon)...]))
+        } else if let space = credentials.firstIndex(of: " ") {
+            pair = (String(credentials[..<space]), String(credentials[credentials.index(after: space)...]))
+        } else {
+            pair = nil
+        }
+        guard let (user, password) = pair, scheme == "basic" || scheme == "digest" else { return SavedAuth(.none) }
+        headers.remove(at: index)
+        return SavedAuth(
+            scheme == "basic" ? .basic(username: user, password: password) : .digest(username: user, password: password)
+        )
+    }
+
+    // MARK: - Bodies
+
+    private mutating func body(
+        _ lines: [HTTPFileDocument.Line], contentType: String?, headers: inout [KeyValueRow]
+    ) throws(ImportError) -> SavedBody {
+        guard let first = lines.first else { return .empty }
+        let type = contentType?.lowercased() ?? ""
+        func dropContentType() { headers.removeAll { $0.name.lowercased() == "content-type" } }
+        if type.hasPrefix("multipart/form-data") {
+            guard let boundary = Self.boundary(contentType ?? "") else {
+                throw ImportError(
+                    "multipart body without a boundary in its Content-Type", file: source.name, line: first.number,
+                    column: 1)
+            }
+            dropContentType()
+            return SavedBody(.multipart(try parts(lines, boundary: boundary)))
+        }
+        // A body that is only `< file` (or `<@ file`, whose variables Lazer does not fill).
+        if lines.count == 1, let path = Self.fileReference(first.text) {
+            if first.text.hasPrefix("<@") {
+                report.add(
+                    "variables inside the file \(path) (<@)", at: location(first.number), kept: "sent as the file is")
+            }
+            return SavedBody(.file(path: options.collectionPath(path, from: source), contentType: nil))
+        }
+        var text = lines.map { template($0.text, line: $0.number) }.joined(separator: "\n")
+        if type.hasPrefix("application/x-www-form-urlencoded") {
+            // VS Code REST Client joins form lines (`a=1` / `&b=2`) without line breaks.
+            text = lines.map { template($0.text, line: $0.number).trimmingCharacters(in: .whitespaces) }.joined()
+            if type == "application/x-www-form-urlencoded", let rows = CurlRequestBuilder.canonicalFormRows(text) {
+                dropContentType()
+                return SavedBody(.formURLEncoded(rows))
+            }
+            return SavedBody(.text(text, contentType: nil))
+        }
+        if type == "application/json" || contentType == nil && Self.looksLikeJSON(text) {
+            dropContentType()
+            return SavedBody(.jsonText(text))
+        }
+        return SavedBody(.text(text, contentType: nil))
+    }
+
+    private mutating func parts(_ lines: [HTTPFileDocument.Line], boundary: String) throws(ImportError) -> [SavedPart] {
+        var parts: [SavedPart] = []
+        var index = 0
+        let delimiter = "--" + boundary
+        while index < lines.count, lines[index].text.trimmingCharacters(in: .whitespaces) != delimiter { index += 1 }
+        while index < lines.count {
+            let start = lines[index]
+            if start.text.trimmingCharacters(in: .whitespaces) == delimiter + "--" { break }
+            index += 1
+            var name: String?
+            var fileName: String?
+            var partType: String?
+            while index < lines.count, !lines[index].text.trimmingCharacters(in: .whitespaces).isEmpty {
+                let header = lines[index].text
+                if let colon = header.firstIndex(of: ":") {
+                    let headerName = header[..<colon].trimmingCharacters(in: .whitespaces).lowercased()
+                    let value = header[header.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+                    if headerName == "content-disposition" {
+                        name = Self.parameter("name", in: value)
+                        fileName = Self.parameter("filename", in: value)
+                    } else if headerName == "content-type" {
+                        partType = value
+                    } else {
+                        report.add(
+                            "multipart part header \(headerName)", at: location(lines[index].number),
+                            kept: "not carried")
+                    }
+                }
+                index += 1
+            }
+            index += 1
+            var content: [HTTPFileDocument.Line] = []
+            while index < lines.count, !lines[index].text.trimmingCharacters(in: .whitespaces).hasPrefix(delimiter) {
+                content.append(lines[index])
+                index += 1
+            }
+            guard let name else {
+                throw ImportError(
+                    "multipart part without a name (Content-Disposition: form-data; name=\"…\")", file: source.name,
+                    line: start.number, column: 1)
+            }
+            if content.count == 1, let path = Self.fileReference(content[0].text) {
+                parts.append(
+                    SavedPart(
+                        name: name, source: .file(path: options.collectionPath(path, from: source)),
+                        contentType: partType,
+                        fileName: fileName))
+            } else {
+                let value = content.map { template($0.text, line: $0.number) }.joined(separator: "\r\n")
+                parts.append(SavedPart(name: name, source: .text(value), contentType: partType, fileName: fileName))
+                if fileName != nil {
+                    report.add(
+                        "inline file content of part \(name)", at: location(start.number), kept: "sent as a text part")
+                }
+            }
+        }
+        return parts
+    }
+
+    /// `< ./file.json` → `./file.json`.
+    static func fileReference(_ line: String) -> String? {
+        let trimmed = line.trimmingCharacters(in: .whitespaces)
+        guard trimmed.hasPrefix("<"), !trimmed.hasPrefix("<>") else { return nil }
+        let path = trimmed.drop { $0 == "<" || $0 == "@" }.trimmingCharacters(in: .whitespaces)
+        return path.isEmpty || path.hasPrefix("{%") ? nil : path
+    }
+
+    static func boundary(_ contentType: String) -> String? {
+        parameter("boundary", in: contentType)
+    }
+
+    /// `name="value"` or `name=value` inside a header value.
+    static func parameter(_ name: String, in value: String) -> String? {
+        for piece in value.split(separator: ";") {
+            let pair = piece.split(separator: "=", maxSplits: 1)
+            guard pair.count == 2, pair[0].trimmingCharacters(in: .whitespaces).lowercased() == name else { continue }
+            var text = pair[1].trimmingCharacters(in: .whitespaces)
+            if text.hasPrefix("\""), text.hasSuffix("\""), text.count >= 2 {
+                text = String(text.dropFirst().dropLast())
+            }
+            return text
+        }
+        return nil
+    }
+
+    static func looksLikeJSON(_ text: String) -> Bool {
+        let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        return (trimmed.hasPrefix("{") && trimmed.hasSuffix("}")) || (trimmed.hasPrefix("[") && trimmed.hasSuffix("]"))
+    }
+
+    // MARK: - Variables
+
+    /// A file variable's name as a Lazer variable name (letters, digits, `_`, `-`, `.`).
+    mutating func variableName(_ name: String, line: Int) -> String {
+        guard !VariableName.isValid(name) else { return name }
+        var fixed = String(name.unicodeScalars.map { VariableName.isValid(String($0)) ? Character($0) : "_" })
+        if fixed.isEmpty { fixed = "_" }
+        report.add("variable name @\(name)", at: location(line), kept: "renamed to \(fixed)")
+        return fixed
+    }
+
+    /// `{{…}}` placeholders rewritten to Lazer's: variables as they are, dynamic values mapped.
+    mutating func template(_ text: String, line: Int) -> String {
+        guard text.contains("{{") else { return text }
+        var output = ""
+        var rest = Substring(text)
+        while let open = rest.range(of: "{{") {
+            output += rest[..<open.lowerBound]
+            guard let close = rest[open.upperBound...].range(of: "}}") else {
+                output += rest[open.lowerBound...]
+                return output
+            }
+            let inner = rest[open.upperBound..<close.lowerBound].trimmingCharacters(in: .whitespaces)
+            output += "{{" + placeholder(inner, line: line) + "}}"
+            rest = rest[close.upperBound...]
+        }
+        return output + rest
+    }
+
+    private mutating func placeholder(_ inner: String, line: Int) -> String {
+        guard inner.hasPrefix("$") else {
+            if inner.contains(".response.") || inner.contains(".request.") {
+                report.add("request variable {{\(inner)}}", at: location(line), kept: "left as written: use a capture")
+            }
+            return inner
+        }
+        let words = inner.dropFirst().split(separator: " ")
+        let name = words.first.map(String.init) ?? ""
+        switch name {
+        case "uuid", "guid", "random.uuid": return "$uuid"
+        case "timestamp": return "$timestamp"
+        case "isoTimestamp": return "$isoTimestamp"
+        case "datetime" where words.count > 1 && words[1] == "iso8601": return "$isoTimestamp"
+        case "randomInt", "random.integer":
+            if words.count > 1 { report.add("{{\(inner)}}: bounds", at: location(line), kept: "as {{$randomInt}}") }
+            return "$randomInt"
+        case "processEnv" where words.count > 1, "env" where words.count > 1:
+            let variable = String(words[words.count - 1]).replacingOccurrences(of: "%", with: "")
+            report.add(
+                "environment variable {{\(inner)}}", at: location(line),
+                kept: "as {{\(variable)}}: set LAZER_VAR_\(variable)")
+            return variable
+        default:
+            if name.hasPrefix("env."), name.count > 4 {
+                let variable = String(name.dropFirst(4))
+                report.add(
+                    "environment variable {{\(inner)}}", at: location(line),
+                    kept: "as {{\(variable)}}: set LAZER_VAR_\(variable)")
+                return variable
+            }
+            report.add(
+                "dynamic value {{\(inner)}}", at: location(line), kept: "left as written: Lazer cannot compute it")
+            return inner
+        }
+    }
+
+    static func name(method: RequestMethod, url: String) -> String {
+        CurlRequestBuilder.name(method: method, url: url)
+    }
+}

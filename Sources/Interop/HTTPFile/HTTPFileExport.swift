@@ -1,0 +1,173 @@
+import Foundation
+import HTTPCore
+import Workspace
+
+/// Requests as a `.http` file both HTTP clients read (JetBrains, VS Code REST Client), with
+/// `{{variables}}` kept: the collection's and the environment's variables as `@name = value`
+/// (secret ones empty unless revealed), a `### Folder/Name` block per request, the base URL of a
+/// relative request as `{{baseURL}}`, path parameters filled in, query rows in the URL, auth as
+/// the clients write it (`Authorization: Basic user:password`), bodies inline (JSON pretty, forms
+/// encoded, multipart with a boundary, files as `< path`), redirects and timeouts as `# @` tags.
+/// `HTTPFileImport` reads it back to the same requests.
+public enum HTTPFileExport {
+    static let boundary = "LazerFormBoundary"
+
+    public static func file(_ input: ExportInput) -> String {
+        let collection = input.document.collection
+        var lines = ["# \(collection.name) — exported by Lazer"]
+        var variables: [(String, String, Bool)] = []
+        if let environment = input.environment {
+            if !environment.baseURL.isEmpty { variables.append(("baseURL", environment.baseURL, false)) }
+            variables += environment.variables.map { ($0.name, $0.value, $0.secret) }
+        }
+        for variable in collection.variables where !variables.contains(where: { $0.0 == variable.name }) {
+            variables.append((variable.name, variable.value, variable.secret))
+        }
+        if !variables.isEmpty { lines.append("") }
+        for (name, value, secret) in variables {
+            if secret, !input.revealSecrets {
+                lines.append("# \(name) is secret: set its value before sending")
+                lines.append("@\(name) =")
+            } else {
+                lines.append("@\(name) = \(oneLine(value))")
+            }
+        }
+        let folder = (input.document.path as NSString).deletingLastPathComponent
+        for location in input.selection {
+            lines.append("")
+            lines.append("### " + oneLine((location.folderPath + [location.request.name]).joined(separator: "/")))
+            lines += block(location.request, folder: folder)
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    // MARK: - One request
+
+    static func block(_ request: SavedRequest, folder: String) -> [String] {
+        var lines: [String] = []
+        let options = request.options
+        if options.followRedirects != true { lines.append("# @no-redirect") }
+        if let seconds = options.timeoutSeconds { lines.append("# @timeout \(number(seconds))") }
+        if let seconds = options.connectTimeoutSeconds { lines.append("# @connection-timeout \(number(seconds))") }
+        if options.verifyTLS == false { lines.append("# Lazer: TLS certificates are not verified for this request") }
+        if let proxy = options.proxy { lines.append("# Lazer: sent through the proxy \(oneLine(proxy))") }
+        if !request.expectations.isEmpty || !request.captures.isEmpty {
+            lines.append(
+                "# Lazer: \(request.expectations.count) checks and \(request.captures.count) captures are not exported")
+        }
+        var requestLine = "\(request.method.rawValue) \(url(request))"
+        switch options.httpVersion {
+        case .http10?: requestLine += " HTTP/1.0"
+        case .http11?: requestLine += " HTTP/1.1"
+        case .http2?, .http2PriorKnowledge?: requestLine += " HTTP/2"
+        case nil: break
+        }
+        lines.append(requestLine)
+        var headers = request.headers
+        switch request.auth.scheme {
+        case .none: break
+        case .basic(let username, let password):
+            headers.append(KeyValueRow(name: "Authorization", value: "Basic \(username):\(password)"))
+        case .digest(let username, let password):
+            headers.append(KeyValueRow(name: "Authorization", value: "Digest \(username) \(password)"))
+        case .bearer(let token):
+            headers.append(KeyValueRow(name: "Authorization", value: "Bearer \(token)"))
+        case .apiKey(let name, let value, .header):
+            headers.append(KeyValueRow(name: name, value: value))
+        case .apiKey:
+            break  // In the URL's query (see `url`).
+        }
+        let (bodyHeaders, body) = bodyLines(request.body, headers: headers)
+        for header in headers + bodyHeaders {
+            let text = "\(oneLine(header.name)): \(oneLine(header.value))"
+            lines.append(header.enabled ? text : "# " + text)
+        }
+        if !body.isEmpty {
+            lines.append("")
+            lines += body
+        }
+        return lines
+    }
+
+    /// The URL with path parameters filled in and enabled query rows (and a query API key) appended.
+    static func url(_ request: SavedRequest) -> String {
+        var url = request.url
+        for parameter in request.pathParams where parameter.enabled {
+            url = url.replacingOccurrences(of: "/:\(parameter.name)", with: "/" + parameter.value)
+        }
+        if !url.contains("://"), !url.hasPrefix("{{") {
+            url = "{{baseURL}}" + (url.hasPrefix("/") ? url : "/" + url)
+        }
+        var query = request.query.filter(\.enabled).map {
+            PlaceholderText.queryEncoded($0.name) + "=" + PlaceholderText.queryEncoded($0.value)
+        }
+        if case .apiKey(let name, let value, .query) = request.auth.scheme {
+            query.append(PlaceholderText.queryEncoded(name) + "=" + PlaceholderText.queryEncoded(value))
+        }
+        if !query.isEmpty { url += (url.contains("?") ? "&" : "?") + query.joined(separator: "&") }
+        return oneLine(url)
+    }
+
+    /// Extra headers (Content-Type) and the lines of the body.
+    static func bodyLines(_ body: SavedBody, headers: [KeyValueRow]) -> ([KeyValueRow], [String]) {
+        let hasType = headers.contains { $0.enabled && $0.name.lowercased() == "content-type" }
+        func type(_ value: String?) -> [KeyValueRow] {
+            guard let value, !hasType else { return [] }
+            return [KeyValueRow(name: "Content-Type", value: value)]
+        }
+        switch body.content {
+        case .none:
+            return ([], [])
+        case .json(let json):
+            return (type("application/json"), lines(json.prettyPrinted()))
+        case .jsonText(let text):
+            return (type("application/json"), lines(text))
+        case .text(let text, let contentType):
+            return (type(contentType), lines(text))
+        case .formURLEncoded(let rows):
+            let encoded = rows.filter(\.enabled).map {
+                PlaceholderText.formEncoded($0.name) + "=" + PlaceholderText.formEncoded($0.value)
+            }
+            return (type("application/x-www-form-urlencoded"), [encoded.joined(separator: "&")])
+        case .multipart(let parts):
+            var output: [String] = []
+            for part in parts where part.enabled {
+                output.append("--" + boundary)
+                var disposition = "Content-Disposition: form-data; name=\"\(oneLine(part.name))\""
+                if case .file(let path) = part.source {
+                    disposition += "; filename=\"\(oneLine(part.fileName ?? (path as NSString).lastPathComponent))\""
+                }
+                output.append(disposition)
+                if let contentType = part.contentType { output.append("Content-Type: \(oneLine(contentType))") }
+                output.append("")
+                switch part.source {
+                case .text(let value): output += lines(value)
+                case .file(let path): output.append("< \(path)")
+                }
+            }
+            output.append("--" + boundary + "--")
+            let multipartType =
+                hasType ? [] : [KeyValueRow(name: "Content-Type", value: "multipart/form-data; boundary=\(boundary)")]
+            return (multipartType, output)
+        case .file(let path, let contentType):
+            return (type(contentType), ["< \(path)"])
+        }
+    }
+
+    /// A body's lines; a line that the file format would read as something else (`###`, `< file`,
+    /// `> script`) is the one case that cannot be written as is, and is kept with a leading space.
+    static func lines(_ text: String) -> [String] {
+        ScalarText.lines(text).map { line in
+            line.hasPrefix("###") || line.hasPrefix("<") || line.hasPrefix(">") ? " " + line : line
+        }
+    }
+
+    /// A value on one line: line breaks would end it.
+    static func oneLine(_ text: String) -> String {
+        ScalarText.map(text) { $0 == "\r" || $0 == "\n" ? " " : nil }
+    }
+
+    static func number(_ value: Double) -> String {
+        value == value.rounded() && abs(value) < 1e15 ? String(Int(value)) : String(value)
+    }
+}

@@ -1,0 +1,246 @@
+import Foundation
+
+/// Reads `.http` / `.rest` files (JetBrains HTTP Client and VS Code REST Client): `###`
+/// separators (the rest of the line names the request), `@name = value` file variables, `#` and
+/// `//` comments (with `# @name`, `# @no-redirect` and other tags), the request line
+/// (`METHOD URL [HTTP/x]`, or a bare URL for GET, with `?`/`&` continuation lines), headers, a
+/// blank line and the body (inline, or `< file`), and scripts (`< {% … %}`, `> {% … %}`,
+/// `> file.js`) and redirections (`>> file`), which are kept for the report.
+///
+/// A BOM and CRLF line ends are accepted; malformed text is a positioned `ImportError`.
+struct HTTPFileParser {
+    static let methods: Set<String> = [
+        "GET", "POST", "PUT", "PATCH", "DELETE", "HEAD", "OPTIONS", "TRACE", "CONNECT",
+    ]
+
+    let file: String
+    private var lines: [HTTPFileDocument.Line] = []
+    private var index = 0
+    private var document = HTTPFileDocument()
+
+    private init(_ text: String, file: String) {
+        self.file = file
+        var number = 0
+        var current = ""
+        var previousCR = false
+        for scalar in text.unicodeScalars {
+            if scalar == "\n" {
+                if !previousCR {
+                    number += 1
+                    lines.append(.init(text: current, number: number))
+                    current = ""
+                }
+                previousCR = false
+                continue
+            }
+            if previousCR {
+                previousCR = false
+            }
+            if scalar == "\r" {
+                number += 1
+                lines.append(.init(text: current, number: number))
+                current = ""
+                previousCR = true
+                continue
+            }
+            current.unicodeScalars.append(scalar)
+        }
+        if !current.isEmpty || lines.isEmpty { lines.append(.init(text: current, number: number + 1)) }
+    }
+
+    static func parse(_ text: String, file: String) throws(ImportError) -> HTTPFileDocument {
+        var parser = HTTPFileParser(text, file: file)
+        try parser.run()
+        return parser.document
+    }
+
+    private func error(_ message: String, _ line: HTTPFileDocument.Line, column: Int = 1) -> ImportError {
+        ImportError(message, file: file, line: line.number, column: column)
+    }
+
+    // MARK: - Blocks
+
+    private mutating func run() throws(ImportError) {
+        var blockName: String?
+        while index < lines.count {
+            // One block: up to the next `###` line.
+            let start = index
+            while index < lines.count, !Self.isSeparator(lines[index].text) || index == start { index += 1 }
+            var block = Array(lines[start..<index])
+            if let first = block.first, Self.isSeparator(first.text) {
+                let title = first.text.drop { $0 == "#" }.trimmingCharacters(in: .whitespaces)
+                blockName = title.isEmpty ? nil : title
+                block.removeFirst()
+            }
+            try parseBlock(block, name: blockName)
+            blockName = nil
+        }
+    }
+
+    static func isSeparator(_ line: String) -> Bool {
+        line.hasPrefix("###")
+    }
+
+    private mutating func parseBlock(_ block: [HTTPFileDocument.Line], name: String?) throws(ImportError) {
+        var position = 0
+        var tags: [(tag: String, value: String, line: Int)] = []
+        var scripts: [(kind: String, text: String, line: Int)] = []
+        var requestName = name
+        // Before the request line: blank lines, comments (with tags), variables, pre-request scripts.
+        while position < block.count {
+            let line = block[position]
+            let text = line.text.trimmingCharacters(in: .whitespaces)
+            if text.isEmpty {
+                position += 1
+            } else if text.hasPrefix("#") || text.hasPrefix("//") {
+                let comment = text.hasPrefix("#") ? text.dropFirst() : text.dropFirst(2)
+                let trimmed = comment.trimmingCharacters(in: .whitespaces)
+                if trimmed.hasPrefix("@") {
+                    let tag = trimmed.dropFirst()
+                    let parts = tag.split(maxSplits: 1, whereSeparator: { $0 == " " || $0 == "\t" || $0 == "=" })
+                    let tagName = parts.first.map(String.init) ?? ""
+                    let value = parts.count > 1 ? parts[1].trimmingCharacters(in: .whitespaces) : ""
+                    if tagName == "name", !value.isEmpty {
+                        requestName = value
+                    } else {
+                        tags.append((tagName, value, line.number))
+                    }
+                }
+                position += 1
+            } else if text.hasPrefix("@") {
+                try fileVariable(line)
+                position += 1
+            } else if text.hasPrefix("< {%") {
+                let (script, next) = try Self.script(block, from: position, file: file)
+                scripts.append(("pre-request script", script, line.number))
+                position = next
+            } else {
+                break
+            }
+        }
+        guard position < block.count else { return }
+        var request = try requestLine(block[position])
+        request.name = requestName
+        request.tags = tags
+        request.scripts = scripts
+        position += 1
+        // URL continuation lines: indented `?…` or `&…`.
+        while position < block.count {
+            let text = block[position].text
+            let trimmed = text.trimmingCharacters(in: .whitespaces)
+            guard text.first == " " || text.first == "\t", trimmed.hasPrefix("?") || trimmed.hasPrefix("&") else {
+                break
+            }
+            request.url += trimmed
+            position += 1
+        }
+        // Headers until a blank line.
+        while position < block.count {
+            let line = block[position]
+            let text = line.text
+            if text.trimmingCharacters(in: .whitespaces).isEmpty {
+                position += 1
+                break
+            }
+            let trimmed = text.trimmingCharacters(in: .whitespaces)
+            if trimmed.hasPrefix("#") || trimmed.hasPrefix("//") {
+                position += 1
+                continue
+            }
+            if trimmed.hasPrefix("<") || trimmed.hasPrefix(">") || trimmed.hasPrefix("{") || trimmed.hasPrefix("[") {
+                break  // A body (or script) right after the headers, without the blank line.
+            }
+            guard let colon = text.firstIndex(of: ":"), colon != text.startIndex else {
+                throw error(
+                    "expected a header (Name: value) or a blank line before the body; found \"\(text.prefix(60))\"",
+                    line)
+            }
+            let name = text[..<colon].trimmingCharacters(in: .whitespaces)
+            guard !name.isEmpty, !name.contains(" ") else {
+                throw error("\"\(name)\" is not a header name", line)
+            }
+            let value = text[text.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+            request.headers.append((name, value, line.number))
+            position += 1
+        }
+        // Body, then response handlers and redirections at its end.
+        var body: [HTTPFileDocument.Line] = []
+        while position < block.count {
+            let line = block[position]
+            let text = line.text
+            if text.hasPrefix("> {%") {
+                let (script, next) = try Self.script(block, from: position, file: file)
+                request.scripts.append(("response handler script", script, line.number))
+                position = next
+                continue
+            }
+            if text.hasPrefix(">> ") || text.hasPrefix(">>! ") {
+                request.scripts.append(("response redirection", text, line.number))
+            } else if text.hasPrefix("> ") {
+                request.scripts.append(("response handler script", text, line.number))
+            } else if text.hasPrefix("<> ") {
+                request.scripts.append(("response reference", text, line.number))
+            } else {
+                body.append(line)
+            }
+            position += 1
+        }
+        while let last = body.last, last.text.trimmingCharacters(in: .whitespaces).isEmpty { body.removeLast() }
+        request.body = body
+        document.requests.append(request)
+    }
+
+    /// `@name = value` (the `=` may be surrounded by spaces; VS Code also accepts `@name value`? no: `=` required).
+    private mutating func fileVariable(_ line: HTTPFileDocument.Line) throws(ImportError) {
+        let text = line.text.trimmingCharacters(in: .whitespaces).dropFirst()
+        guard let equals = text.firstIndex(of: "=") else {
+            throw error("expected a variable (@name = value)", line)
+        }
+        let name = text[..<equals].trimmingCharacters(in: .whitespaces)
+        let value = text[text.index(after: equals)...].trimmingCharacters(in: .whitespaces)
+        guard !name.isEmpty else { throw error("a variable needs a name (@name = value)", line) }
+        document.variables.append(.init(name: name, value: value, line: line.number))
+    }
+
+    /// `METHOD URL [HTTP/1.1]` or a bare URL.
+    private func requestLine(_ line: HTTPFileDocument.Line) throws(ImportError) -> HTTPFileDocument.Request {
+        let parts = line.text.split(whereSeparator: { $0 == " " || $0 == "\t" })
+        guard let first = parts.first else { throw error("expected a request line (METHOD URL)", line) }
+        var method = "GET"
+        var rest = parts[...]
+        if Self.methods.contains(first.uppercased()) {
+            method = first.uppercased()
+            rest = parts.dropFirst()
+        } else if first.uppercased() == first, first.allSatisfy({ $0.isLetter }), parts.count > 1 {
+            let column = line.text.distance(from: line.text.startIndex, to: first.startIndex) + 1
+            throw error(
+                "\(first) is not a method Lazer sends (" + Self.methods.sorted().joined(separator: ", ") + ")", line,
+                column: column)
+        }
+        var version: String?
+        if let last = rest.last, rest.count > 1, last.uppercased().hasPrefix("HTTP/") {
+            version = String(last)
+            rest = rest.dropLast()
+        }
+        guard !rest.isEmpty else { throw error("expected a URL after \(method)", line) }
+        let url = rest.joined(separator: " ")
+        return HTTPFileDocument.Request(method: method, methodLine: line, url: url, httpVersion: version)
+    }
+
+    /// A `{% … %}` script from `from` (the line holding `{%`) to the line holding `%}`; returns
+    /// its text and the line after it.
+    static func script(_ block: [HTTPFileDocument.Line], from start: Int, file: String) throws(ImportError) -> (
+        String, Int
+    ) {
+        var text: [String] = []
+        var position = start
+        while position < block.count {
+            let line = block[position].text
+            text.append(line)
+            position += 1
+            if line.contains("%}") { return (text.joined(separator: "\n"), position) }
+        }
+        throw ImportError(
+            "script opened with {% is not closed with %}", file: file, line: block[start].number, column: 1)
+    }
+}

@@ -1,0 +1,31 @@
+import Foundation
+
+/// What every importer is told besides the source.
+public struct ImportOptions: Sendable {
+    /// The collection's name; nil lets the importer pick (the document's title, else the file name).
+    public var collectionName: String?
+    /// The folder of the collection file being written: file references the collection keeps
+    /// (file bodies, multipart file parts) are made relative to it, as collection files expect.
+    /// Nil keeps them as the source wrote them.
+    public var targetFolder: String?
+    /// Whether files a source names for its content (`curl -d @file`, `-F 'a=<file'`) are read
+    /// at import time. Off for a curl command pasted into the explorer, whose reducer does no
+    /// I/O: those pieces are reported instead (file bodies and file parts are only referenced,
+    /// so they work either way).
+    public var readsFiles: Bool
+
+    public init(collectionName: String? = nil, targetFolder: String? = nil, readsFiles: Bool = true) {
+        self.collectionName = collectionName
+        self.targetFolder = targetFolder
+        self.readsFiles = readsFiles
+    }
+
+    /// `path` as written in `source` (relative to its folder, or absolute), as the collection
+    /// file should store it: relative to `targetFolder` when there is one.
+    public func collectionPath(_ path: String, from source: ImportSource) -> String {
+        let absolute =
+            path.hasPrefix("/") ? path : URL(fileURLWithPath: source.baseFolder).appendingPathComponent(path).path
+        guard let targetFolder else { return path }
+        return RelativePath.make(absolute, from: targetFolder)
+    }
+}

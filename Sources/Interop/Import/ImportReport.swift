@@ -1,0 +1,38 @@
+/// What an import could not carry into the collection, each with where it was: never dropped
+/// silently. `lazer import` prints it; the explorer shows it after an import.
+public struct ImportReport: Sendable, Equatable {
+    public struct Item: Sendable, Equatable, CustomStringConvertible {
+        /// What was not carried, in a few words: "pre-request script", "OAuth 2.0 flow", "curl option --proxy-ntlm".
+        public var what: String
+        public var location: ImportLocation
+        /// What was kept instead, if anything: "kept in the request's notes", "sent without it".
+        public var kept: String?
+
+        public init(what: String, location: ImportLocation, kept: String? = nil) {
+            self.what = what
+            self.location = location
+            self.kept = kept
+        }
+
+        /// `api.json item[2].event[0]: pre-request script (kept in the request's notes)`
+        public var description: String {
+            "\(location): \(what)" + (kept.map { " (\($0))" } ?? "")
+        }
+    }
+
+    public var items: [Item]
+
+    public init(items: [Item] = []) {
+        self.items = items
+    }
+
+    public var isEmpty: Bool { items.isEmpty }
+
+    public mutating func add(_ what: String, at location: ImportLocation, kept: String? = nil) {
+        items.append(Item(what: what, location: location, kept: kept))
+    }
+
+    public mutating func append(contentsOf other: ImportReport) {
+        items += other.items
+    }
+}

@@ -1,0 +1,11 @@
+/// OpenAPI 3.0 / 3.1 (JSON and YAML) and Swagger 2.0 documents.
+public enum OpenAPIImport {
+    /// A folder per tag, a request per operation, an environment per server.
+    public static func importCollection(_ source: ImportSource, options: ImportOptions) throws(ImportError)
+        -> ImportResult
+    {
+        let loaded = try OpenAPIDocumentLoader.load(source)
+        var builder = OpenAPICollectionBuilder(document: loaded.document, source: source, options: options)
+        return builder.build(declaredVersion: loaded.declaredVersion, pathOrder: loaded.pathOrder)
+    }
+}

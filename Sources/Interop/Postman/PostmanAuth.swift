@@ -1,0 +1,67 @@
+import Workspace
+
+/// A Postman `auth` object in Lazer's terms. Postman lets folders and the collection carry auth
+/// that requests inherit; Lazer keeps auth on requests, so the importer resolves the inheritance.
+enum PostmanAuth {
+    /// No `auth` here, or `"type": "inherit"`: the parent's auth applies.
+    case inherit
+    case auth(SavedAuth)
+
+    /// Reads `value` (v2.1: parameters as `[{key, value}]`; v2.0: as an object), reporting schemes
+    /// Lazer does not run. `rewrite` turns Postman placeholders into Lazer's.
+    static func read(
+        _ value: JSONValue?, report: inout ImportReport, rewrite: (String, String) -> String
+    ) -> PostmanAuth {
+        guard let value, value.isObject, let type = value["type"]?.string else { return .inherit }
+        func parameter(_ name: String) -> String? {
+            guard let section = value[type] else { return nil }
+            if section.isArray {
+                for item in section.items where item["key"]?.string == name {
+                    return item["value"]?.text.map { rewrite($0, item.path) }
+                }
+                return nil
+            }
+            return section[name]?.text.map { rewrite($0, section.path) }
+        }
+        switch type {
+        case "inherit": return .inherit
+        case "noauth": return .auth(SavedAuth(.none))
+        case "basic":
+            return .auth(
+                SavedAuth(.basic(username: parameter("username") ?? "", password: parameter("password") ?? "")))
+        case "digest":
+            if let realm = parameter("realm"), !realm.isEmpty {
+                report.add(
+                    "digest auth parameters (realm, nonce, …)", at: value.location,
+                    kept: "username and password; the server's challenge supplies the rest")
+            }
+            return .auth(
+                SavedAuth(.digest(username: parameter("username") ?? "", password: parameter("password") ?? "")))
+        case "bearer":
+            return .auth(SavedAuth(.bearer(token: parameter("token") ?? "")))
+        case "apikey":
+            let location: SavedAuth.APIKeyLocation = parameter("in") == "query" ? .query : .header
+            return .auth(
+                SavedAuth(
+                    .apiKey(name: parameter("key") ?? "X-API-Key", value: parameter("value") ?? "", location: location))
+            )
+        case "oauth2":
+            if let token = parameter("accessToken"), !token.isEmpty {
+                report.add(
+                    "OAuth 2.0 flow (Lazer does not fetch tokens)", at: value.location,
+                    kept: "its access token, sent as a bearer token")
+                return .auth(SavedAuth(.bearer(token: token)))
+            }
+            report.add("OAuth 2.0 flow (Lazer does not fetch tokens)", at: value.location, kept: "sent without auth")
+            return .auth(SavedAuth(.none))
+        default:
+            let names = [
+                "oauth1": "OAuth 1.0 signature", "hawk": "Hawk auth", "awsv4": "AWS Signature v4", "ntlm": "NTLM auth",
+                "akamai": "Akamai EdgeGrid auth", "edgegrid": "Akamai EdgeGrid auth", "jwt": "JWT bearer auth",
+                "asap": "ASAP auth",
+            ]
+            report.add(names[type] ?? "auth type \"\(type)\"", at: value.location, kept: "sent without auth")
+            return .auth(SavedAuth(.none))
+        }
+    }
+}

@@ -1,0 +1,255 @@
+import Foundation
+import Workspace
+
+/// Walks a Postman collection (v2.0 or v2.1) into a Lazer collection: folders as folders, auth
+/// inherited from folders and the collection resolved onto each request, scripts kept as notes,
+/// and everything Lazer cannot carry listed in the report with where it was.
+struct PostmanCollectionReader {
+    let source: ImportSource
+    let options: ImportOptions
+    var report = ImportReport()
+    let placeholders = PostmanPlaceholders()
+    private var usedIDs: Set<String> = []
+    private var collectionKey = ""
+    private var requestsWithExamples: [ImportLocation] = []
+
+    init(source: ImportSource, options: ImportOptions) {
+        self.source = source
+        self.options = options
+    }
+
+    mutating func read() throws(ImportError) -> ImportResult {
+        let input = try JSONInput(source, what: "Postman collection")
+        let root = input.root
+        guard root.isObject else {
+            throw ImportError(
+                "expected a Postman collection: a JSON object with \"info\" and \"item\"", at: root.location)
+        }
+        if root["info"] == nil, root["requests"] != nil || root["order"] != nil {
+            throw ImportError(
+                "this is a Postman collection in the old v1 format; export it from Postman as v2.1 and import that",
+                at: root.location)
+        }
+        guard let info = root["info"], info.isObject else {
+            throw ImportError("expected a Postman collection: \"info\" is missing", at: root.location)
+        }
+        if let schema = info["schema"]?.string, !schema.contains("v2.0") && !schema.contains("v2.1") {
+            report.add("collection schema \(schema) (read as v2.1)", at: info.location)
+        }
+        let name =
+            options.collectionName ?? info["name"]?.text.flatMap { $0.isEmpty ? nil : $0 }
+            ?? Importer.defaultName(for: source)
+        collectionKey = info["_postman_id"]?.text ?? name
+        var description = info["description"]?.descriptionText
+        let variables = readVariables(root["variable"]) + readVariables(root["variables"])
+        let auth = readAuth(root["auth"])
+        if let scripts = scripts(root["event"], owner: "collection") {
+            description = [description, scripts].compactMap { $0 }.joined(separator: "\n\n")
+        }
+        var folders: [Folder] = []
+        var requests: [SavedRequest] = []
+        readItems(root["item"], inheritedAuth: auth ?? SavedAuth(.none), folders: &folders, requests: &requests)
+        if let first = requestsWithExamples.first {
+            report.add(
+                "saved example responses on \(requestsWithExamples.count) request"
+                    + (requestsWithExamples.count == 1 ? "" : "s"), at: first)
+        }
+        for (dynamic, path) in placeholders.unsupportedDynamic {
+            report.add(
+                "Postman dynamic variable {{\(dynamic)}} (Lazer has $uuid, $timestamp, $isoTimestamp, $randomInt, $randomString)",
+                at: ImportLocation(file: source.name, path: path), kept: "left as written; define it as a variable")
+        }
+        let collection = RequestCollection(
+            id: StableID.make("postman", collectionKey), name: name, description: description, variables: variables,
+            folders: folders, requests: requests)
+        return ImportResult(collection: collection, report: report)
+    }
+
+    // MARK: - Items
+
+    private mutating func readItems(
+        _ value: JSONValue?, inheritedAuth: SavedAuth, folders: inout [Folder], requests: inout [SavedRequest]
+    ) {
+        for item in value?.items ?? [] {
+            guard item.isObject else {
+                report.add("item that is not an object", at: item.location)
+                continue
+            }
+            if let children = item["item"], children.isArray {
+                folders.append(readFolder(item, children: children, inheritedAuth: inheritedAuth))
+            } else if let request = item["request"] {
+                requests.append(readRequest(item, request: request, inheritedAuth: inheritedAuth))
+            } else {
+                report.add("item with neither a request nor items", at: item.location)
+            }
+        }
+    }
+
+    private mutating func readFolder(_ item: JSONValue, children: JSONValue, inheritedAuth: SavedAuth) -> Folder {
+        let name = item["name"]?.text.flatMap { $0.isEmpty ? nil : $0 } ?? "Folder"
+        var description = item["description"]?.descriptionText
+        if let scripts = scripts(item["event"], owner: "folder") {
+            description = [description, scripts].compactMap { $0 }.joined(separator: "\n\n")
+        }
+        let auth = readAuth(item["auth"]) ?? inheritedAuth
+        var folders: [Folder] = []
+        var requests: [SavedRequest] = []
+        readItems(children, inheritedAuth: auth, folders: &folders, requests: &requests)
+        return Folder(name: name, description: description, folders: folders, requests: requests)
+    }
+
+    private mutating func readRequest(_ item: JSONValue, request: JSONValue, inheritedAuth: SavedAuth) -> SavedRequest {
+        let rewrite = rewriter()
+        var url: PostmanURL
+        var methodText = "GET"
+        var headers: [KeyValueRow] = []
+        var body = SavedBody.empty
+        var auth = inheritedAuth
+        var description: String?
+        if request.string != nil {
+            url = PostmanURL.read(request, rewrite: rewrite)
+        } else {
+            url = PostmanURL.read(request["url"], rewrite: rewrite)
+            methodText = request["method"]?.text?.uppercased() ?? "GET"
+            headers = readHeaders(request["header"])
+            let contentType = headers.last { $0.enabled && $0.name.lowercased() == "content-type" }?.value
+            body = PostmanBody.read(
+                request["body"], contentTypeHeader: contentType, source: source, options: options, report: &report,
+                rewrite: rewrite)
+            if case .multipart = body.content {
+                headers.removeAll { row in
+                    let drop = row.name.lowercased() == "content-type" && !row.value.lowercased().contains("boundary=")
+                    if drop {
+                        report.add(
+                            "Content-Type header \"\(row.value)\" on a form-data body", at: request.location,
+                            kept: "left out: Lazer sends multipart/form-data with its boundary")
+                    }
+                    return drop
+                }
+            }
+            auth = readAuth(request["auth"]) ?? inheritedAuth
+            description = request["description"]?.descriptionText
+        }
+        if let fragment = url.fragment {
+            report.add("URL fragment #\(fragment) (never sent over HTTP)", at: item.location, kept: "left out")
+        }
+        let method = RequestMethod(rawValue: methodText) ?? .get
+        if RequestMethod(rawValue: methodText) == nil {
+            report.add(
+                "method \(methodText) (Lazer sends \(RequestMethod.allCases.map(\.rawValue).joined(separator: ", ")))",
+                at: item.location, kept: "imported as GET")
+        }
+        let name = item["name"]?.text.flatMap { $0.isEmpty ? nil : $0 } ?? "\(methodText) \(url.url)"
+        let notes = scripts(item["event"], owner: "request")
+        if let responses = item["response"], !responses.items.isEmpty {
+            requestsWithExamples.append(responses.location)
+        }
+        return SavedRequest(
+            id: requestID(item), name: name, description: description, method: method, url: url.url,
+            pathParams: url.pathParams, query: url.query, headers: headers, body: body, auth: auth, notes: notes)
+    }
+
+    /// The item's own id when it has a usable one (a Lazer export writes the request id there), else
+    /// one derived from the collection and the item's place, so re-importing gives the same ids.
+    private mutating func requestID(_ item: JSONValue) -> String {
+        for key in ["id", "_postman_id"] {
+            if let id = item[key]?.string, !id.isEmpty, usedIDs.insert(id).inserted { return id }
+        }
+        var id = StableID.make("postman", collectionKey, item.path)
+        while !usedIDs.insert(id).inserted { id = StableID.make("postman", id) }
+        return id
+    }
+
+    // MARK: - Parts
+
+    private mutating func readHeaders(_ value: JSONValue?) -> [KeyValueRow] {
+        guard let value else { return [] }
+        var rows: [(KeyValueRow, JSONValue)] = []
+        if let text = value.string {
+            // v2.0 allows the headers as one "Name: value\n…" string.
+            for line in text.split(whereSeparator: \.isNewline) {
+                guard let colon = line.firstIndex(of: ":") else { continue }
+                let name = PostmanPlaceholders.trimmed(line[..<colon])
+                let headerValue = PostmanPlaceholders.trimmed(line[line.index(after: colon)...])
+                guard !name.isEmpty else { continue }
+                rows.append(
+                    (
+                        KeyValueRow(
+                            name: placeholders.rewrite(name, at: value.path),
+                            value: placeholders.rewrite(headerValue, at: value.path)), value
+                    ))
+            }
+        } else {
+            for item in value.items {
+                guard let name = item["key"]?.text, !name.isEmpty else { continue }
+                rows.append(
+                    (
+                        KeyValueRow(
+                            name: placeholders.rewrite(name, at: item.path),
+                            value: placeholders.rewrite(item["value"]?.text ?? "", at: item.path),
+                            enabled: item["disabled"]?.bool != true && item["enabled"]?.bool != false,
+                            description: item["description"]?.descriptionText), item
+                    ))
+            }
+        }
+        return rows.compactMap { row, origin in
+            if let problem = HeaderCheck.problem(name: row.name, value: row.value) {
+                report.add(problem, at: origin.location, kept: "left out")
+                return nil
+            }
+            return row
+        }
+    }
+
+    private mutating func readAuth(_ value: JSONValue?) -> SavedAuth? {
+        let auth = PostmanAuth.read(value, report: &report, rewrite: rewriter())
+        if case .auth(let saved) = auth { return saved }
+        return nil
+    }
+
+    private mutating func readVariables(_ value: JSONValue?) -> [Variable] {
+        var variables: [Variable] = []
+        for item in value?.items ?? [] {
+            guard let key = item["key"]?.text ?? item["id"]?.text, !key.isEmpty else { continue }
+            let name = PostmanPlaceholders.variableName(key)
+            if name != key {
+                report.add("variable name \"\(key)\"", at: item.location, kept: "renamed \(name), and its uses with it")
+            }
+            if item["disabled"]?.bool == true {
+                report.add("disabled variable \"\(key)\"", at: item.location, kept: "left out")
+                continue
+            }
+            let value = placeholders.rewrite(item["value"]?.text ?? "", at: item.path)
+            variables.append(
+                Variable(
+                    name: name, value: value, secret: item["type"]?.string == "secret",
+                    description: item["description"]?.descriptionText))
+        }
+        return variables
+    }
+
+    /// Non-empty pre-request and test scripts, reported and returned as text for notes.
+    private mutating func scripts(_ value: JSONValue?, owner: String) -> String? {
+        var kept: [String] = []
+        for event in value?.items ?? [] {
+            let listen = event["listen"]?.string ?? "script"
+            let script = event["script"]
+            let exec = script?["exec"]
+            let lines: [String] =
+                exec?.isArray == true ? exec?.items.compactMap(\.string) ?? [] : exec?.string.map { [$0] } ?? []
+            let text = lines.joined(separator: "\n")
+            guard text.contains(where: { !$0.isWhitespace }) else { continue }
+            let label =
+                listen == "prerequest" ? "pre-request script" : listen == "test" ? "test script" : "\(listen) script"
+            let place = owner == "request" ? "the request's notes" : "the \(owner)'s description"
+            report.add("\(owner) \(label) (Lazer does not run scripts)", at: event.location, kept: "kept in \(place)")
+            kept.append("Postman \(label) (not run by Lazer):\n\(text)")
+        }
+        return kept.isEmpty ? nil : kept.joined(separator: "\n\n")
+    }
+
+    private func rewriter() -> (String, String) -> String {
+        let placeholders = placeholders
+        return { text, path in placeholders.rewrite(text, at: path) }
+    }
+}

@@ -1,0 +1,16 @@
+/// Postman collections v2.0 / v2.1 and Postman environment files.
+public enum PostmanImport {
+    /// A collection: folders, requests, variables, auth inheritance resolved onto each request,
+    /// scripts kept as notes; the report lists what Lazer cannot carry.
+    public static func importCollection(_ source: ImportSource, options: ImportOptions) throws(ImportError)
+        -> ImportResult
+    {
+        var reader = PostmanCollectionReader(source: source, options: options)
+        return try reader.read()
+    }
+
+    /// A Postman environment export (`--env-from`).
+    public static func importEnvironments(_ source: ImportSource) throws(ImportError) -> EnvironmentImport {
+        try PostmanEnvironmentReader.read(source)
+    }
+}

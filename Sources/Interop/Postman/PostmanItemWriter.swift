@@ -1,0 +1,166 @@
+import Workspace
+
+/// Writes Lazer folders and requests as Postman v2.1 items.
+struct PostmanItemWriter {
+    let redactor: Redactor
+    /// Relative request URLs are joined to `{{baseUrl}}` when the export carries an environment.
+    let hasBaseURL: Bool
+
+    func items(_ node: PostmanTreeNode, folders: [Folder]) -> [StoredJSON] {
+        var result: [StoredJSON] = []
+        for (name, child) in node.folders {
+            let folder = folders.first { $0.name == name }
+            var members = [StoredJSON.Member("name", .string(name))]
+            if let description = folder?.description {
+                members.append(StoredJSON.Member("description", .string(description)))
+            }
+            members.append(StoredJSON.Member("item", .array(items(child, folders: folder?.folders ?? []))))
+            result.append(.object(members))
+        }
+        result += node.requests.map(item)
+        return result
+    }
+
+    private func text(_ value: String) -> StoredJSON { .string(redactor.redact(value)) }
+
+    func item(_ request: SavedRequest) -> StoredJSON {
+        var body: [StoredJSON.Member] = []
+        var headers = request.headers.map(row)
+        let hasContentType = request.headers.contains { $0.name.lowercased() == "content-type" }
+        switch request.body.content {
+        case .none: break
+        case .json(let json):
+            var pretty = json.prettyPrinted()
+            pretty.removeLast()
+            body = raw(pretty, language: "json")
+        case .jsonText(let textValue):
+            body = raw(textValue, language: "json")
+        case .text(let textValue, let contentType):
+            let lower = contentType?.lowercased() ?? ""
+            let language =
+                lower.contains("json")
+                ? "json"
+                : lower.contains("xml")
+                    ? "xml" : lower.contains("html") ? "html" : lower.contains("javascript") ? "javascript" : "text"
+            if let contentType, !hasContentType {
+                headers.append(
+                    .object([
+                        StoredJSON.Member("key", .string("Content-Type")),
+                        StoredJSON.Member("value", .string(contentType)),
+                    ]))
+            }
+            body = raw(textValue, language: language)
+        case .formURLEncoded(let rows):
+            body = [
+                StoredJSON.Member("mode", .string("urlencoded")),
+                StoredJSON.Member("urlencoded", .array(rows.map(row))),
+            ]
+        case .multipart(let parts):
+            body = [
+                StoredJSON.Member("mode", .string("formdata")),
+                StoredJSON.Member(
+                    "formdata",
+                    .array(
+                        parts.map { part in
+                            var members = [StoredJSON.Member("key", .string(part.name))]
+                            switch part.source {
+                            case .text(let value):
+                                members.append(StoredJSON.Member("value", text(value)))
+                                members.append(StoredJSON.Member("type", .string("text")))
+                            case .file(let path):
+                                members.append(StoredJSON.Member("src", .string(path)))
+                                members.append(StoredJSON.Member("type", .string("file")))
+                            }
+                            if let contentType = part.contentType {
+                                members.append(StoredJSON.Member("contentType", .string(contentType)))
+                            }
+                            if !part.enabled { members.append(StoredJSON.Member("disabled", .bool(true))) }
+                            return .object(members)
+                        })),
+            ]
+        case .file(let path, let contentType):
+            if let contentType, !hasContentType {
+                headers.append(
+                    .object([
+                        StoredJSON.Member("key", .string("Content-Type")),
+                        StoredJSON.Member("value", .string(contentType)),
+                    ]))
+            }
+            body = [
+                StoredJSON.Member("mode", .string("file")),
+                StoredJSON.Member("file", .object([StoredJSON.Member("src", .string(path))])),
+            ]
+        }
+        var requestMembers = [StoredJSON.Member("method", .string(request.method.rawValue))]
+        if let auth = auth(request.auth) { requestMembers.append(StoredJSON.Member("auth", auth)) }
+        requestMembers.append(StoredJSON.Member("header", .array(headers)))
+        if !body.isEmpty { requestMembers.append(StoredJSON.Member("body", .object(body))) }
+        requestMembers.append(StoredJSON.Member("url", url(request)))
+        if let description = request.description {
+            requestMembers.append(StoredJSON.Member("description", .string(description)))
+        }
+        return .object([
+            StoredJSON.Member("id", .string(request.id)), StoredJSON.Member("name", .string(request.name)),
+            StoredJSON.Member("request", .object(requestMembers)), StoredJSON.Member("response", .array([])),
+        ])
+    }
+
+    private func raw(_ value: String, language: String) -> [StoredJSON.Member] {
+        [
+            StoredJSON.Member("mode", .string("raw")), StoredJSON.Member("raw", text(value)),
+            StoredJSON.Member(
+                "options",
+                .object([StoredJSON.Member("raw", .object([StoredJSON.Member("language", .string(language))]))])),
+        ]
+    }
+
+    private func row(_ row: KeyValueRow) -> StoredJSON {
+        var members = [StoredJSON.Member("key", .string(row.name)), StoredJSON.Member("value", text(row.value))]
+        if let description = row.description { members.append(StoredJSON.Member("description", .string(description))) }
+        if !row.enabled { members.append(StoredJSON.Member("disabled", .bool(true))) }
+        return .object(members)
+    }
+
+    private func url(_ request: SavedRequest) -> StoredJSON {
+        var base = request.url
+        if base.hasPrefix("/"), hasBaseURL { base = "{{baseUrl}}" + base }
+        var raw = base
+        let enabled = request.query.filter(\.enabled)
+        if !enabled.isEmpty {
+            raw += "?" + enabled.map { $0.value.isEmpty ? $0.name : "\($0.name)=\($0.value)" }.joined(separator: "&")
+        }
+        var members = [StoredJSON.Member("raw", text(raw))]
+        if !request.query.isEmpty { members.append(StoredJSON.Member("query", .array(request.query.map(row)))) }
+        if !request.pathParams.isEmpty {
+            members.append(StoredJSON.Member("variable", .array(request.pathParams.map(row))))
+        }
+        return .object(members)
+    }
+
+    private func auth(_ auth: SavedAuth) -> StoredJSON? {
+        func parameters(_ type: String, _ pairs: [(String, String)]) -> StoredJSON {
+            .object([
+                StoredJSON.Member("type", .string(type)),
+                StoredJSON.Member(
+                    type,
+                    .array(
+                        pairs.map { key, value in
+                            .object([
+                                StoredJSON.Member("key", .string(key)), StoredJSON.Member("value", text(value)),
+                                StoredJSON.Member("type", .string("string")),
+                            ])
+                        })),
+            ])
+        }
+        switch auth.scheme {
+        case .none: return nil
+        case .basic(let username, let password):
+            return parameters("basic", [("username", username), ("password", password)])
+        case .digest(let username, let password):
+            return parameters("digest", [("username", username), ("password", password)])
+        case .bearer(let token): return parameters("bearer", [("token", token)])
+        case .apiKey(let name, let value, let location):
+            return parameters("apikey", [("key", name), ("value", value), ("in", location.rawValue)])
+        }
+    }
+}

@@ -1,0 +1,86 @@
+import Foundation
+import Workspace
+
+/// A Postman `url` (a string, or an object with or without `raw`) split the way Lazer saves it:
+/// the URL without its query, the query as rows, and `:name` path variables as path parameters.
+struct PostmanURL {
+    var url = ""
+    var query: [KeyValueRow] = []
+    var pathParams: [KeyValueRow] = []
+    /// The `#fragment`, which HTTP never sends; reported when present.
+    var fragment: String?
+
+    static func read(_ value: JSONValue?, rewrite: (String, String) -> String) -> PostmanURL {
+        var result = PostmanURL()
+        guard let value else { return result }
+        if let text = value.string {
+            result.split(rewrite(text, value.path))
+            return result
+        }
+        guard value.isObject else { return result }
+        if let raw = value["raw"]?.string, !raw.isEmpty {
+            result.split(rewrite(raw, value.path + ".raw"))
+        } else {
+            result.url = rewrite(assemble(value), value.path)
+        }
+        if let query = value["query"], query.isArray {
+            result.query = query.items.compactMap { item in
+                guard item.isObject else { return nil }
+                let name = item["key"]?.text ?? ""
+                let rowValue = item["value"]?.text ?? ""
+                if name.isEmpty && rowValue.isEmpty { return nil }
+                return KeyValueRow(
+                    name: QueryRows.decode(Substring(rewrite(name, item.path))),
+                    value: QueryRows.decode(Substring(rewrite(rowValue, item.path))),
+                    enabled: item["disabled"]?.bool != true, description: item["description"]?.descriptionText)
+            }
+        }
+        if let hash = value["hash"]?.string, !hash.isEmpty { result.fragment = hash }
+        for item in value["variable"]?.items ?? [] {
+            guard let name = item["key"]?.text ?? item["id"]?.text, !name.isEmpty else { continue }
+            result.pathParams.append(
+                KeyValueRow(
+                    name: name, value: rewrite(item["value"]?.text ?? "", item.path),
+                    enabled: item["disabled"]?.bool != true, description: item["description"]?.descriptionText))
+        }
+        result.url = withScheme(result.url)
+        return result
+    }
+
+    /// A URL from `protocol`, `host`, `port` and `path` when there is no `raw`.
+    private static func assemble(_ value: JSONValue) -> String {
+        func joined(_ part: JSONValue?, _ separator: String) -> String {
+            guard let part else { return "" }
+            if let text = part.text { return text }
+            return part.items.compactMap { $0.text ?? $0["value"]?.text }.joined(separator: separator)
+        }
+        var url = ""
+        if let scheme = value["protocol"]?.string, !scheme.isEmpty { url += scheme + "://" }
+        url += joined(value["host"], ".")
+        if let port = value["port"]?.text, !port.isEmpty { url += ":" + port }
+        let path = joined(value["path"], "/")
+        if !path.isEmpty { url += path.hasPrefix("/") ? path : "/" + path }
+        return url
+    }
+
+    /// Splits a raw URL into the URL, its query rows and its fragment.
+    private mutating func split(_ raw: String) {
+        var text = Substring(raw)
+        if let hash = text.firstIndex(of: "#") {
+            let fragment = String(text[text.index(after: hash)...])
+            if !fragment.isEmpty { self.fragment = fragment }
+            text = text[..<hash]
+        }
+        if let mark = text.firstIndex(of: "?") {
+            query = QueryRows.parse(text[text.index(after: mark)...])
+            text = text[..<mark]
+        }
+        url = Self.withScheme(String(text))
+    }
+
+    /// Postman sends a URL without a scheme over http; Lazer needs the scheme written.
+    static func withScheme(_ url: String) -> String {
+        if url.isEmpty || url.hasPrefix("/") || url.hasPrefix("{{") || url.contains("://") { return url }
+        return "http://" + url
+    }
+}

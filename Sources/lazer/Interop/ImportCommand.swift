@@ -1,0 +1,233 @@
+import ArgumentParser
+import Foundation
+import Interop
+import TerminalText
+import Workspace
+
+/// `lazer import`: turns curl command lines, `.http` files, Postman collections, OpenAPI
+/// documents and HAR captures into a Lazer collection file. The work is the `Interop` module's;
+/// this command reads the files, writes the collection (never over an existing file unless
+/// `--force`, added to it only with `--merge`) and prints what could not be carried.
+struct ImportCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "import",
+        abstract: "Import curl, .http, Postman, OpenAPI or HAR files into a collection.",
+        discussion: """
+            FILE is a file to import, or - for standard input (a pasted curl command). Several
+            files make one collection with a folder per file. The format is detected unless
+            --format names it. The collection goes to --into (default Collections/NAME.json, NAME
+            from the imported title; - prints it on stdout); an existing file is never replaced
+            without --force, and --merge adds the imported requests to it instead. The new file is
+            validated as lazer validate would. Everything that could not be carried (scripts,
+            OAuth flows, unknown curl options) is listed with its file and line or JSON path.
+
+            Exit status: 0 imported, 1 a file could not be read or imported, or the target exists.
+
+            Examples:
+              lazer import api.postman_collection.json
+              pbpaste | lazer import - --into Collections/scratch.json --merge
+              lazer import openapi.yaml --into Collections/petstore.json --force
+              lazer import requests.http --env-from http-client.env.json
+            """
+    )
+
+    @Argument(help: "Files to import (- for standard input).", completion: .file())
+    var files: [String]
+
+    @Option(help: "auto, curl, postman, openapi, har or http (default auto).")
+    var format = "auto"
+
+    @Option(help: "The collection file to write (default Collections/NAME.json; - for stdout).")
+    var into: String?
+
+    @Option(
+        name: .customLong("env-from"),
+        help: "Add environments from a Postman environment or http-client.env.json file (repeatable).")
+    var environmentFiles: [String] = []
+
+    @Option(help: "The collection's name (default: the imported document's title or file name).")
+    var name: String?
+
+    @Flag(help: "Replace the target file if it exists.")
+    var force = false
+
+    @Flag(help: "Add the imported requests to the target file if it exists.")
+    var merge = false
+
+    func validate() throws {
+        guard format == "auto" || ImportFormat(rawValue: format) != nil else {
+            throw ValidationError(
+                "--format \(format): expected auto, " + ImportFormat.allCases.map(\.rawValue).joined(separator: ", "))
+        }
+        if force, merge { throw ValidationError("--force replaces the target and --merge adds to it: pick one") }
+        if files.filter({ $0 == "-" }).count > 1 { throw ValidationError("standard input (-) can be read only once") }
+    }
+
+    func run() throws {
+        let sources = try files.map(Self.readSource)
+        let target = into
+        let targetFolder =
+            target == "-"
+            ? FileManager.default.currentDirectoryPath
+            : ((target ?? "Collections/x.json") as NSString)
+                .deletingLastPathComponent
+        let options = ImportOptions(
+            collectionName: name, targetFolder: absolute(targetFolder.isEmpty ? "." : targetFolder))
+        let environmentSources = try environmentFiles.map(Self.readSource)
+        var result: ImportResult
+        do throws(ImportError) {
+            result = try Importer.importSources(sources, format: ImportFormat(rawValue: format), options: options)
+            for source in environmentSources {
+                Self.add(try Importer.importEnvironments(source), to: &result)
+            }
+        } catch {
+            FileBytes.writeError("lazer import: " + TerminalText.line(error.description) + "\n")
+            throw ExitCode(1)
+        }
+        let path = target ?? "Collections/\(Self.fileName(for: result.collection.name)).json"
+        if path == "-" {
+            try writeStandardOutput(result)
+            return
+        }
+        try write(result, to: path)
+    }
+
+    /// Writes the collection to `path`: new, replaced (`--force`) or merged (`--merge`).
+    private func write(_ result: ImportResult, to path: String) throws {
+        var collection = result.collection
+        let exists = FileManager.default.fileExists(atPath: path)
+        var document: CollectionDocument
+        if exists, merge {
+            let entry = CollectionStore.load(path: path)
+            guard var existing = entry.document else {
+                let lines = entry.diagnostics.map { TerminalText.line($0.description) }
+                FileBytes.writeError(
+                    lines.joined(separator: "\n")
+                        + "\nlazer import: \(TerminalText.line(path)) has errors; not merged\n")
+                throw ExitCode(1)
+            }
+            collection = ImportMerge.merge(collection, into: existing.collection, asFolder: false)
+            existing.collection = collection
+            document = existing
+        } else if exists, !force {
+            FileBytes.writeError(
+                "lazer import: \(TerminalText.line(path)) exists: --force replaces it, --merge adds to it\n")
+            throw ExitCode(1)
+        } else {
+            document = CollectionDocument(path: path, collection: collection, fingerprint: .missing)
+        }
+        try Self.checkValid(collection, path: path)
+        let folder = (path as NSString).deletingLastPathComponent
+        if !folder.isEmpty {
+            try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        }
+        do {
+            let secrets = SecretStore(directories: UserDirectories(environment: ProcessInfo.processInfo.environment))
+            try CollectionStore.save(&document, secrets: secrets, overwrite: exists && force)
+        } catch {
+            FileBytes.writeError("lazer import: " + TerminalText.line(error.description) + "\n")
+            throw ExitCode(1)
+        }
+        var output = FileBytes.StandardOutput()
+        var text = Self.summary(result, collection: collection, path: path, merged: exists && merge)
+        text.withUTF8 { output.write($0) }
+        try output.checkSucceeded(command: "lazer import")
+    }
+
+    /// `--into -`: the collection on stdout, the summary and report on stderr.
+    private func writeStandardOutput(_ result: ImportResult) throws {
+        try Self.checkValid(result.collection, path: "-")
+        var output = FileBytes.StandardOutput()
+        var text = result.collection.fileText()
+        text.withUTF8 { output.write($0) }
+        try output.checkSucceeded(command: "lazer import")
+        FileBytes.writeError(Self.summary(result, collection: result.collection, path: nil, merged: false))
+    }
+
+    /// The imported collection must load as any collection file does; a failure is a bug in an
+    /// importer, reported with the diagnostics rather than written.
+    static func checkValid(_ collection: RequestCollection, path: String) throws {
+        let loaded = CollectionLoader.load(Array(collection.fileText().utf8), file: path)
+        guard loaded.collection == nil else { return }
+        let lines = loaded.diagnostics.map { TerminalText.line($0.description) }
+        FileBytes.writeError(
+            lines.joined(separator: "\n") + "\nlazer import: the imported collection is not valid; nothing written\n")
+        throw ExitCode(1)
+    }
+
+    /// `Imported 12 requests in 3 folders, 2 environments into Collections/x.json`, then the report.
+    static func summary(_ result: ImportResult, collection: RequestCollection, path: String?, merged: Bool) -> String {
+        let imported = result.collection
+        let requests = imported.allRequests.count
+        var parts = ["\(requests) request\(requests == 1 ? "" : "s")"]
+        let folders = Self.folderCount(imported.folders)
+        if folders > 0 { parts.append("\(folders) folder\(folders == 1 ? "" : "s")") }
+        let environments = imported.environments.count
+        if environments > 0 { parts.append("\(environments) environment\(environments == 1 ? "" : "s")") }
+        var text = "Imported " + parts.joined(separator: ", ")
+        if let path { text += (merged ? " into " : " as ") + path }
+        text = TerminalText.line(text) + "\n"
+        if result.report.isEmpty { return text }
+        text += "Not carried (\(result.report.items.count)):\n"
+        for item in result.report.items { text += "  " + TerminalText.line(item.description) + "\n" }
+        return text
+    }
+
+    static func folderCount(_ folders: [Folder]) -> Int {
+        folders.reduce(folders.count) { $0 + folderCount($1.folders) }
+    }
+
+    /// Environments from `--env-from`, renamed when the collection already has one of that name.
+    static func add(_ imported: EnvironmentImport, to result: inout ImportResult) {
+        for var environment in imported.environments {
+            let taken = Set(result.collection.environments.map(\.name))
+            var candidate = environment.name
+            var number = 2
+            while taken.contains(candidate) {
+                candidate = "\(environment.name) \(number)"
+                number += 1
+            }
+            environment.name = candidate
+            result.collection.environments.append(environment)
+        }
+        let names = Set(result.collection.variables.map(\.name))
+        result.collection.variables += imported.sharedVariables.filter { !names.contains($0.name) }
+        if result.collection.defaultEnvironment == nil {
+            result.collection.defaultEnvironment = result.collection.environments.first?.name
+        }
+        result.report.append(contentsOf: imported.report)
+    }
+
+    /// A file name from a collection name: lower case, letters and digits, words joined by `-`.
+    static func fileName(for name: String) -> String {
+        var slug = ""
+        for character in name.lowercased() {
+            if character.isLetter || character.isNumber, character.isASCII {
+                slug.append(character)
+            } else if !slug.isEmpty, slug.last != "-" {
+                slug.append("-")
+            }
+        }
+        while slug.hasSuffix("-") { slug.removeLast() }
+        return slug.isEmpty ? "imported" : String(slug.prefix(60))
+    }
+
+    /// Reads a source file (or stdin for `-`), at most 64 MiB.
+    static func readSource(_ file: String) throws -> ImportSource {
+        do {
+            let bytes = try FileBytes.read(file == "-" ? nil : file, limit: 64 << 20)
+            let folder =
+                file == "-" ? FileManager.default.currentDirectoryPath : (file as NSString).deletingLastPathComponent
+            return ImportSource(
+                name: file == "-" ? "stdin" : file, bytes: bytes, baseFolder: absolute(folder.isEmpty ? "." : folder))
+        } catch {
+            FileBytes.writeError("lazer import: \(TerminalText.line(file)): \(TerminalText.line(error.description))\n")
+            throw ExitCode(1)
+        }
+    }
+}
+
+/// `path` made absolute against the current folder.
+func absolute(_ path: String) -> String {
+    URL(fileURLWithPath: path).standardizedFileURL.path
+}

@@ -1,0 +1,129 @@
+import Explorer
+import ExplorerTesting
+import Foundation
+import TUI
+import Testing
+import Workspace
+
+/// Interop in the reducer: a curl command pasted into the URL field, "Copy as curl", and the
+/// palette's Import… and Export….
+struct InteropReducerTests {
+    private let users = TestCollections.key("a-users")
+
+    /// Runs a palette entry by typing its title.
+    @discardableResult
+    private func run(_ title: String, _ fixture: inout ReducerFixture) -> [ExplorerEffect] {
+        fixture.driver.press("esc")
+        fixture.driver.press("ctrl+p")
+        fixture.driver.type(title)
+        return fixture.driver.press("enter")
+    }
+
+    @Test func aCurlCommandPastedIntoTheURLBecomesTheRequest() throws {
+        var fixture = try ReducerFixture(startup: StartupRequest(request: "a-users"))
+        fixture.driver.typeAtEndOfURLPath("")
+        let command = """
+            curl -X POST 'https://api.test/users?x=1' \\
+              -H 'Content-Type: application/json' -H 'X-Trace: 7' \\
+              -u ada:pw --data-raw '{"name": "Ada"}' -k
+            """
+        let effects = fixture.driver.reduce(.event(.paste(command)))
+        let draft = try #require(fixture.driver.state.drafts[users])
+        #expect(draft.method == .post)
+        #expect(draft.url == "https://api.test/users?x=1")
+        #expect(draft.headers == [KeyValueRow(name: "X-Trace", value: "7")])
+        #expect(draft.body == SavedBody(.jsonText("{\"name\": \"Ada\"}")))
+        #expect(draft.auth == SavedAuth(.basic(username: "ada", password: "pw")))
+        #expect(draft.options.verifyTLS == false)
+        #expect(draft.name == "List users")
+        #expect(effects.storedDrafts.last?[users]?.method == .post)
+        // The editor shows the new request: the URL field and the query rows.
+        #expect(fixture.driver.state.editor.url.text == "https://api.test/users?x=1")
+        #expect(fixture.driver.state.toast?.message == "Pasted curl: POST, 1 header, a body")
+        let screen = fixture.driver.render()
+        #expect(screen.contains("POST"))
+    }
+
+    @Test func aPastedCommandReportsWhatItCouldNotCarry() throws {
+        var fixture = try ReducerFixture(startup: StartupRequest(request: "a-users"))
+        fixture.driver.typeAtEndOfURLPath("")
+        fixture.driver.reduce(.event(.paste("curl --cert me.pem -d @body.json https://a.test\ncurl https://b.test")))
+        #expect(fixture.driver.state.drafts[users]?.url == "https://a.test")
+        let toast = try #require(fixture.driver.state.toast)
+        #expect(toast.kind == .warning)
+        #expect(toast.message.contains("the first of 2 commands"))
+        #expect(toast.message.contains("not carried: curl option --cert me.pem"))
+        #expect(toast.message.contains("and 1 more"))
+    }
+
+    @Test func aBrokenCommandIsAnErrorAndChangesNothing() throws {
+        var fixture = try ReducerFixture(startup: StartupRequest(request: "a-users"))
+        fixture.driver.typeAtEndOfURLPath("")
+        fixture.driver.reduce(.event(.paste("curl 'https://a.test")))
+        #expect(fixture.driver.state.drafts.isEmpty)
+        #expect(fixture.driver.state.toast?.kind == .error)
+        #expect(fixture.driver.state.toast?.message.contains("unterminated single quote") == true)
+        // Text that is not a curl command is pasted as text.
+        fixture.driver.reduce(.event(.paste("/curly")))
+        #expect(fixture.driver.state.drafts[users]?.url == "/users/curly")
+    }
+
+    @Test func copyAsCurlUsesTheExporter() throws {
+        var fixture = try ReducerFixture(startup: StartupRequest(request: "a-users"))
+        let effects = run("Copy as curl (secrets masked)", &fixture)
+        let copied = try #require(effects.copies.first)
+        #expect(copied.hasPrefix("curl '"))
+        #expect(copied.hasSuffix("--compressed"))
+        #expect(!copied.contains("\n"))
+    }
+
+    @Test func exportAsksForAFileAndWritesIt() throws {
+        var fixture = try ReducerFixture(startup: StartupRequest(request: "a-users"))
+        run("Export the collection", &fixture)
+        guard case .prompt(let prompt)? = fixture.driver.state.overlay else {
+            Issue.record("the export prompt is open")
+            return
+        }
+        #expect(prompt.field.text.hasSuffix("/alpha.http"))
+        let effects = fixture.driver.press("enter")
+        #expect(fixture.driver.state.overlay == nil)
+        guard
+            case .writeFile(let path, let bytes)? = effects.first(where: {
+                if case .writeFile = $0 { true } else { false }
+            })
+        else {
+            Issue.record("the export is written")
+            return
+        }
+        #expect(path.hasSuffix("/alpha.http"))
+        let text = String(decoding: bytes, as: UTF8.self)
+        #expect(text.contains("### Users/List users"))
+        // An extension that names no format keeps the prompt open with the reason.
+        run("Export the collection", &fixture)
+        fixture.driver.press("ctrl+a")
+        fixture.driver.type("out.doc")
+        fixture.driver.press("enter")
+        guard case .prompt(let refused)? = fixture.driver.state.overlay else {
+            Issue.record("the prompt stays open")
+            return
+        }
+        #expect(refused.error?.hasPrefix("Name the format by the extension") == true)
+    }
+
+    @Test func importAsksForAFileAndHandsItToTheProgram() throws {
+        var fixture = try ReducerFixture(startup: StartupRequest(request: "a-users"))
+        run("Import a file", &fixture)
+        fixture.driver.type("requests.http")
+        let effects = fixture.driver.press("enter")
+        guard
+            case .importFile(let path, let folder)? = effects.first(where: {
+                if case .importFile = $0 { true } else { false }
+            })
+        else {
+            Issue.record("the import is handed to the program")
+            return
+        }
+        #expect(path == "requests.http")
+        #expect(folder == fixture.folder.collections)
+    }
+}

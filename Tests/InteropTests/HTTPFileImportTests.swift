@@ -1,0 +1,119 @@
+import Interop
+import Testing
+import Workspace
+
+/// `.http` / `.rest` files: both clients' syntax, BOM and CRLF, bodies, scripts, errors.
+@Suite struct HTTPFileImportTests {
+    private func imported(_ text: String, name: String = "x.http") throws -> ImportResult {
+        try HTTPFileImport.importCollection(Fixtures.source(text, name: name), options: ImportOptions())
+    }
+
+    @Test func jetBrainsFileWithBOMAndCRLF() throws {
+        let result = try HTTPFileImport.importCollection(try Fixtures.load("jetbrains.http"), options: ImportOptions())
+        let collection = result.collection
+        #expect(
+            collection.variables == [
+                Variable(name: "host", value: "https://api.test"), Variable(name: "token", value: "abc"),
+            ])
+        #expect(collection.requests.count == 2)
+        let login = collection.requests[0]
+        #expect(login.name == "Log in")
+        #expect(login.method == .post)
+        #expect(login.url == "{{host}}/login")
+        #expect(login.options.followRedirects == nil)
+        #expect(login.body == SavedBody(.jsonText("{\"user\": \"ada\", \"id\": \"{{$uuid}}\"}")))
+        #expect(login.headers.isEmpty)
+        #expect(login.notes?.contains("client.global.set(\"token\"") == true)
+        let me = collection.requests[1]
+        #expect(me.name == "me")
+        #expect(me.url == "{{host}}/me?verbose=1&lang=en")
+        #expect(me.headers == [KeyValueRow(name: "Authorization", value: "Bearer {{token}}")])
+        #expect(me.options.followRedirects == true)
+        #expect(
+            result.report.items.map(\.description) == [
+                "jetbrains.http:11: response handler script (kept in the request's notes)"
+            ])
+    }
+
+    @Test func vsCodeFileWithMultipartFormAndFiles() throws {
+        let result = try HTTPFileImport.importCollection(try Fixtures.load("vscode.rest"), options: ImportOptions())
+        let requests = result.collection.requests
+        #expect(requests.map(\.name) == ["Upload a file", "Form", "File body", "Relative with host", "Script before"])
+        #expect(
+            requests[0].body
+                == SavedBody(
+                    .multipart([
+                        SavedPart(name: "title", source: .text("My document")),
+                        SavedPart(
+                            name: "file", source: .file(path: "./body.json"), contentType: "application/json",
+                            fileName: "data.json"),
+                    ])))
+        #expect(requests[0].headers.isEmpty)
+        #expect(
+            requests[1].body
+                == SavedBody(
+                    .formURLEncoded([.init(name: "name", value: "Ada Lovelace"), .init(name: "city", value: "London")]))
+        )
+        #expect(requests[2].body == SavedBody(.file(path: "./body.json", contentType: nil)))
+        #expect(requests[2].headers == [KeyValueRow(name: "Content-Type", value: "application/json")])
+        #expect(requests[3].url == "http://localhost:8080/status")
+        #expect(requests[3].headers == [KeyValueRow(name: "X-Env", value: "{{HOME}}")])
+        #expect(requests[4].method == .delete && requests[4].options.httpVersion == .http2)
+        #expect(result.collection.variables.last == Variable(name: "created-at", value: "{{$isoTimestamp}}"))
+        #expect(
+            result.report.items.map(\.description) == [
+                "vscode.rest:35: environment variable {{$processEnv HOME}} (as {{HOME}}: set LAZER_VAR_HOME)",
+                "vscode.rest:38: pre-request script (kept in the request's notes)",
+            ])
+    }
+
+    @Test func fileReferencesAreRelativeToTheCollection() throws {
+        var options = ImportOptions()
+        options.targetFolder = Fixtures.folder + "/../Collections"
+        let result = try HTTPFileImport.importCollection(try Fixtures.load("vscode.rest"), options: options)
+        #expect(result.collection.requests[2].body == SavedBody(.file(path: "../Fixtures/body.json", contentType: nil)))
+    }
+
+    @Test func malformedInputIsAPositionedError() throws {
+        let header = try #require(throws: ImportError.self) { try imported("GET https://a.test\nnot a header\n") }
+        #expect(header.description.hasPrefix("x.http:2:1: expected a header (Name: value)"))
+        let method = try #require(throws: ImportError.self) { try imported("###\r\n\r\nFETCH https://a.test\r\n") }
+        #expect(method.description.hasPrefix("x.http:3:1: FETCH is not a method Lazer sends"))
+        let script = try #require(throws: ImportError.self) {
+            try imported("GET https://a.test\n\n> {%\nclient.log(1)\n")
+        }
+        #expect(script.description == "x.http:3:1: script opened with {% is not closed with %}")
+        let empty = try #require(throws: ImportError.self) { try imported("# only a comment\n\n###\n") }
+        #expect(empty.message.hasPrefix("no request found"))
+        let boundary = try #require(throws: ImportError.self) {
+            try imported("POST https://a.test\nContent-Type: multipart/form-data\n\n--x\n")
+        }
+        #expect(boundary.location.line == 4)
+    }
+
+    @Test func bareURLIsAGet() throws {
+        let result = try imported("https://a.test/x\n###\nhttps://a.test/y HTTP/1.1")
+        #expect(result.collection.requests.map(\.method) == [.get, .get])
+        #expect(result.collection.requests.map(\.url) == ["https://a.test/x", "https://a.test/y"])
+    }
+
+    @Test func environmentFiles() throws {
+        let environments = try HTTPClientEnvironmentImport.importEnvironments(try Fixtures.load("http-client.env.json"))
+        #expect(environments.environments.map(\.name) == ["dev", "prod"])
+        #expect(
+            environments.environments[0].variables == [
+                Variable(name: "host", value: "http://localhost:8080"), Variable(name: "retries", value: "3"),
+            ])
+        #expect(environments.sharedVariables == [Variable(name: "version", value: "v1")])
+        #expect(
+            environments.report.items.map(\.description) == [
+                "http-client.env.json prod.ssl: variable ssl (an object: JetBrains auth or SSL settings) (skipped)"
+            ])
+        let secret = try HTTPClientEnvironmentImport.importEnvironments(
+            Fixtures.source("{\"dev\": {\"password\": \"pw\"}}", name: "http-client.private.env.json"))
+        #expect(secret.environments[0].variables == [Variable(name: "password", value: "pw", secret: true)])
+        #expect(throws: ImportError.self) {
+            try HTTPClientEnvironmentImport.importEnvironments(Fixtures.source("[1", name: "e.json"))
+        }
+    }
+}

@@ -1,0 +1,224 @@
+import Interop
+import Testing
+import Workspace
+
+/// OpenAPI 3.0 / 3.1 (JSON and YAML) and Swagger 2.0, on fixtures written here.
+@Suite struct OpenAPIImportTests {
+    static let yaml31 = """
+        openapi: 3.1.0
+        info: {title: Zoo, version: 1.0}
+        servers:
+          - url: https://{region}.zoo.test/v1
+            description: Production
+            variables:
+              region: {default: eu, enum: [eu, us]}
+          - url: http://localhost:8080/v1
+        tags: [{name: animals, description: The animals}]
+        security: [{token: []}]
+        paths:
+          /animals/{id}:
+            parameters:
+              - {name: id, in: path, required: true, schema: {type: integer, example: 7}}
+            get:
+              tags: [animals]
+              operationId: getAnimal
+              summary: Get an animal
+              parameters:
+                - {name: verbose, in: query, schema: {type: boolean, default: false}}
+                - {name: limit, in: query, required: true, schema: {type: integer, enum: [10, 20]}}
+                - {name: X-Trace, in: header, schema: {type: string}}
+                - {name: session, in: cookie, schema: {type: string, example: abc}}
+          /animals:
+            post:
+              tags: [animals]
+              summary: Add an animal
+              security: [{basicAuth: []}]
+              requestBody:
+                content:
+                  application/json:
+                    schema: {$ref: '#/components/schemas/Animal'}
+          /files/{name}.json:
+            get:
+              summary: A file
+              security: []
+              parameters: [{name: name, in: path, required: true, schema: {type: string}}]
+          /login:
+            post:
+              summary: Log in
+              security: [{oauth: []}]
+              requestBody:
+                content:
+                  application/x-www-form-urlencoded:
+                    schema:
+                      type: object
+                      required: [user]
+                      properties: {user: {type: string, example: ada}, remember: {type: boolean}}
+        components:
+          securitySchemes:
+            token: {type: apiKey, in: header, name: X-API-Key}
+            basicAuth: {type: http, scheme: basic}
+            oauth: {type: oauth2, flows: {clientCredentials: {tokenUrl: 'https://auth.test/token', scopes: {}}}}
+          schemas:
+            Animal:
+              type: object
+              properties:
+                id: {type: integer, readOnly: true}
+                name: {type: string, example: Rex}
+                born: {type: string, format: date}
+                tags: {type: array, items: {type: string}}
+                parent: {$ref: '#/components/schemas/Animal'}
+        """
+
+    func imported(_ text: String = yaml31, name: String = "zoo.yaml") throws(ImportError) -> ImportResult {
+        try OpenAPIImport.importCollection(Fixtures.source(text, name: name), options: ImportOptions())
+    }
+
+    func request(_ result: ImportResult, _ name: String) throws -> SavedRequest {
+        try #require(result.collection.allRequests.first { $0.request.name == name }?.request)
+    }
+
+    @Test func foldersPerTagAndEnvironmentsPerServer() throws {
+        let result = try imported()
+        #expect(result.collection.name == "Zoo")
+        #expect(result.collection.folders.map(\.name) == ["animals"])
+        #expect(result.collection.folders[0].description == "The animals")
+        #expect(result.collection.requests.map(\.name) == ["A file", "Log in"])
+        let environments = result.collection.environments
+        #expect(environments.map(\.name) == ["Production", "localhost:8080"])
+        #expect(environments[0].baseURL == "https://{{region}}.zoo.test/v1")
+        #expect(environments[0].variables.map(\.name) == ["region"])
+        #expect(environments[0].variables[0].value == "eu")
+        #expect(result.collection.defaultEnvironment == "Production")
+    }
+
+    @Test func parametersBecomePathParamsQueryHeadersAndCookies() throws {
+        let get = try request(try imported(), "Get an animal")
+        #expect(get.id == "getAnimal")
+        #expect(get.url == "/animals/:id")
+        #expect(get.pathParams == [KeyValueRow(name: "id", value: "7")])
+        #expect(
+            get.query == [
+                KeyValueRow(name: "verbose", value: "false", enabled: false), KeyValueRow(name: "limit", value: "10"),
+            ])
+        #expect(
+            get.headers == [
+                KeyValueRow(name: "X-Trace", value: "", enabled: false),
+                KeyValueRow(name: "Cookie", value: "session=abc"),
+            ])
+        #expect(get.auth == SavedAuth(.apiKey(name: "X-API-Key", value: "{{token}}", location: .header)))
+    }
+
+    @Test func bodiesFromSchemasFollowReferencesAndStopOnCycles() throws {
+        let result = try imported()
+        let post = try request(result, "Add an animal")
+        guard case .json(let json) = post.body.content else {
+            Issue.record("not a JSON body")
+            return
+        }
+        #expect(json["id"] == nil)
+        #expect(json["name"] == .string("Rex"))
+        #expect(json["born"] == .string("2024-01-01"))
+        #expect(json["tags"] == .array([.string("string")]))
+        #expect(json["parent"] == .null)
+        #expect(post.auth == SavedAuth(.basic(username: "{{basicAuth.username}}", password: "{{basicAuth.password}}")))
+        let login = try request(result, "Log in")
+        #expect(
+            login.body
+                == SavedBody(
+                    .formURLEncoded([
+                        KeyValueRow(name: "remember", value: "true", enabled: false),
+                        KeyValueRow(name: "user", value: "ada"),
+                    ])))
+        #expect(login.auth == SavedAuth(.bearer(token: "{{oauth}}")))
+        #expect(
+            result.report.items.contains {
+                $0.what.contains("OAuth 2.0") && $0.location.path == "paths./login.post.security"
+            })
+        #expect(result.collection.variables.first { $0.name == "oauth" }?.secret == true)
+    }
+
+    @Test func partialSegmentParametersBecomeVariablesAndEmptySecurityMeansNone() throws {
+        let file = try request(try imported(), "A file")
+        #expect(file.url == "/files/{{name}}.json")
+        #expect(file.auth == SavedAuth(.none))
+    }
+
+    @Test func openAPI30JSONAndByteStability() throws {
+        let json = """
+            {"openapi": "3.0.3", "info": {"title": "J", "version": "1"},
+             "servers": [{"url": "/api"}],
+             "paths": {"/items": {"get": {"summary": "Items", "responses": {"200": {"description": "ok"}}},
+                                   "put": {"requestBody": {"content": {"text/plain": {"example": "hello"}}}, "responses": {}}}}}
+            """
+        let result = try imported(json, name: "j.json")
+        #expect(result.collection.requests.map(\.name) == ["Items", "PUT /items"])
+        #expect(result.collection.requests[1].body == SavedBody(.text("hello", contentType: "text/plain")))
+        #expect(result.collection.environments[0].baseURL == "{{origin}}/api")
+        #expect(try imported(json).collection.fileText() == imported(json).collection.fileText())
+    }
+
+    @Test func swagger20() throws {
+        let swagger = """
+            swagger: "2.0"
+            info: {title: Pets, version: "1"}
+            host: pets.test
+            basePath: /api
+            schemes: [https]
+            securityDefinitions:
+              key: {type: apiKey, in: query, name: api_key}
+            security: [{key: []}]
+            paths:
+              /pets:
+                post:
+                  parameters:
+                    - {name: pet, in: body, required: true, schema: {$ref: '#/definitions/Pet'}}
+                    - {name: dry, in: query, type: boolean}
+                  responses: {200: {description: ok}}
+              /pets/{id}/photo:
+                put:
+                  consumes: [multipart/form-data]
+                  parameters:
+                    - {name: id, in: path, type: integer, required: true}
+                    - {name: file, in: formData, type: file}
+                  responses: {200: {description: ok}}
+            definitions:
+              Pet: {type: object, required: [name], properties: {name: {type: string, example: Tom}}}
+            """
+        let result = try imported(swagger, name: "pets.yaml")
+        #expect(result.collection.environments.map(\.baseURL) == ["https://pets.test/api"])
+        let post = result.collection.requests[0]
+        #expect(post.body == SavedBody(.json(.object([StoredJSON.Member("name", .string("Tom"))]))))
+        #expect(post.query == [KeyValueRow(name: "dry", value: "", enabled: false)])
+        #expect(post.auth == SavedAuth(.apiKey(name: "api_key", value: "{{key}}", location: .query)))
+        let photo = result.collection.requests[1]
+        #expect(photo.url == "/pets/:id/photo")
+        #expect(photo.body == SavedBody(.multipart([SavedPart(name: "file", source: .text("string"), enabled: false)])))
+        #expect(result.report.items.contains { $0.what.contains("file part") })
+    }
+
+    @Test func malformedDocumentsGetPositionedErrors() throws {
+        do {
+            _ = try imported("openapi: 3.1.0\ninfo: [unclosed\n", name: "bad.yaml")
+            Issue.record("no error")
+        } catch {
+            #expect(error.location.line != nil)
+        }
+        do {
+            _ = try imported("{\"openapi\": \"3.0.0\", \"info\": {\"title\": 5}, \"paths\": {}}", name: "bad.json")
+            Issue.record("no error")
+        } catch {
+            #expect(error.location.path?.hasPrefix("info") == true)
+            #expect(error.location.line == 1)
+        }
+        #expect(throws: ImportError.self) { try imported("swagger: \"1.2\"\n") }
+        #expect(throws: ImportError.self) { try imported("just text\n") }
+        let bomb =
+            "a: &a [x, x, x, x, x, x, x, x, x, x]\n"
+            + (1...9).map {
+                "\(Character(UnicodeScalar(97 + $0)!)): &\(Character(UnicodeScalar(97 + $0)!)) ["
+                    + Array(repeating: "*\(Character(UnicodeScalar(96 + $0)!))", count: 10).joined(separator: ", ")
+                    + "]"
+            }.joined(separator: "\n") + "\n"
+        #expect(throws: ImportError.self) { try imported(bomb) }
+    }
+}

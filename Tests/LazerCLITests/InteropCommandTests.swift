@@ -1,0 +1,173 @@
+import Foundation
+import Testing
+
+/// `lazer import` and `lazer export` as a user runs them: files and stdin, the default target,
+/// never replacing a file without `--force`, merging only with `--merge`, the report of what was
+/// not carried (printed through TerminalText), byte-stable output, exports and their masking.
+@Suite("lazer import / export")
+struct InteropCommandTests {
+    /// A fresh working folder.
+    private func folder() throws -> String {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("lazer-interop-\(UUID().uuidString)")
+            .path
+        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+        return path
+    }
+
+    private func write(_ text: String, _ path: String) throws {
+        try Data(text.utf8).write(to: URL(fileURLWithPath: path))
+    }
+
+    private func read(_ path: String) throws -> String {
+        String(decoding: try Data(contentsOf: URL(fileURLWithPath: path)), as: UTF8.self)
+    }
+
+    @Test("a pasted curl command on stdin becomes a collection in Collections/, byte-stable")
+    func curlFromStandardInput() throws {
+        let work = try folder()
+        let command =
+            "curl -X POST https://api.test/users -H 'Content-Type: application/json' -d '{\"a\": 1}' --cert c.pem"
+        let first = try LazerBinary.run(
+            ["import", "-", "--name", "Pasted"], stdin: Data(command.utf8), currentDirectory: work)
+        #expect(first.status == 0, "\(first.stderr)")
+        #expect(first.stdout.hasPrefix("Imported 1 request as Collections/pasted.json\nNot carried (1):\n"))
+        #expect(
+            first.stdout.contains(
+                "  stdin:1:87: curl option --cert c.pem: client certificates are not stored in collections"))
+        let bytes = try read(work + "/Collections/pasted.json")
+        let validate = try LazerBinary.run(["validate", "Collections/pasted.json"], currentDirectory: work)
+        #expect(validate.status == 0, "\(validate.stdout)\(validate.stderr)")
+        // The same input again: refused without --force, identical with it.
+        let again = try LazerBinary.run(
+            ["import", "-", "--name", "Pasted"], stdin: Data(command.utf8), currentDirectory: work)
+        #expect(again.status == 1)
+        #expect(
+            again.stderr == "lazer import: Collections/pasted.json exists: --force replaces it, --merge adds to it\n")
+        let forced = try LazerBinary.run(
+            ["import", "-", "--name", "Pasted", "--force"], stdin: Data(command.utf8), currentDirectory: work)
+        #expect(forced.status == 0)
+        #expect(try read(work + "/Collections/pasted.json") == bytes)
+    }
+
+    @Test("--merge adds the imported requests to an existing collection and keeps what it had")
+    func mergeIntoAnExistingCollection() throws {
+        let work = try folder()
+        try write("curl https://a.test/one", work + "/one.sh")
+        try write("GET https://a.test/two\n###\nGET https://a.test/three\n", work + "/two.http")
+        #expect(try LazerBinary.run(["import", "one.sh", "--into", "api.json"], currentDirectory: work).status == 0)
+        let merged = try LazerBinary.run(
+            ["import", "two.http", "--into", "api.json", "--merge"], currentDirectory: work)
+        #expect(merged.status == 0, "\(merged.stderr)")
+        #expect(merged.stdout == "Imported 2 requests into api.json\n")
+        let text = try read(work + "/api.json")
+        for path in ["/one", "/two", "/three"] { #expect(text.contains("\"url\": \"https://a.test\(path)\"")) }
+        #expect(FileManager.default.fileExists(atPath: work + "/.api.json.bak"))
+        #expect(
+            try LazerBinary.run(
+                ["import", "one.sh", "--into", "api.json", "--merge", "--force"], currentDirectory: work
+            ).status != 0)
+    }
+
+    @Test("several files make one collection with a folder each; --into - prints it")
+    func severalFilesToStandardOutput() throws {
+        let work = try folder()
+        try write("curl https://a.test/one", work + "/one.sh")
+        try write("@host = https://b.test\nGET {{host}}/two\n", work + "/two.http")
+        let result = try LazerBinary.run(
+            ["import", "one.sh", "two.http", "--into", "-", "--name", "Both"], currentDirectory: work)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.contains("\"name\": \"Both\""))
+        #expect(result.stdout.contains("\"name\": \"one\""))
+        #expect(result.stdout.contains("\"name\": \"two\""))
+        #expect(result.stdout.contains("\"name\": \"host\""))
+        #expect(result.stderr == "Imported 2 requests, 2 folders\n")
+    }
+
+    @Test("a malformed file is a positioned error; hostile text in the report prints visibly")
+    func errorsAndHostileText() throws {
+        let work = try folder()
+        try write("GET https://a.test\nnot a header\n", work + "/bad.http")
+        let bad = try LazerBinary.run(["import", "bad.http"], currentDirectory: work)
+        #expect(bad.status == 1)
+        #expect(bad.stderr.hasPrefix("lazer import: bad.http:2:1: expected a header (Name: value)"))
+        #expect(!FileManager.default.fileExists(atPath: work + "/Collections"))
+        try write("curl --frob\u{1B}[2J https://a.test", work + "/evil.sh")
+        let evil = try LazerBinary.run(["import", "evil.sh", "--into", "-"], currentDirectory: work)
+        #expect(evil.status == 0)
+        #expect(evil.stderr.contains("curl option --frob␛[2J (unknown)"))
+        #expect(!SendCommandTests.hasRawControl(evil.stderr))
+        let unknown = try LazerBinary.run(["import", "bad.http", "--format", "yaml"], currentDirectory: work)
+        #expect(unknown.status != 0)
+        #expect(unknown.stderr.contains("--format yaml: expected auto, curl, postman, openapi, har, http"))
+    }
+
+    @Test("--env-from adds environments from an http-client.env.json file")
+    func environmentsFromAFile() throws {
+        let work = try folder()
+        try write("GET {{host}}/x\n", work + "/x.http")
+        try write(
+            "{\"dev\": {\"host\": \"http://localhost:1\"}, \"$shared\": {\"v\": \"1\"}}", work + "/http-client.env.json"
+        )
+        let result = try LazerBinary.run(
+            ["import", "x.http", "--env-from", "http-client.env.json", "--into", "x.json"], currentDirectory: work)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout == "Imported 1 request, 1 environment as x.json\n")
+        let text = try read(work + "/x.json")
+        #expect(text.contains("\"defaultEnvironment\": \"dev\""))
+        #expect(text.contains("\"value\": \"http://localhost:1\""))
+    }
+
+    @Test("export: curl resolved with secrets masked unless revealed, .http, a selection, files")
+    func export() throws {
+        let work = try folder()
+        let collection = """
+            {"formatVersion": 1, "id": "c1", "name": "Shop", "defaultEnvironment": "dev",
+             "variables": [{"name": "token", "secret": true}],
+             "environments": [{"name": "dev", "baseURL": "http://127.0.0.1:9"}],
+             "folders": [{"name": "Items", "requests": [
+               {"id": "r1", "name": "List", "method": "GET", "url": "/items",
+                "headers": [{"name": "Authorization", "value": "Bearer {{token}}"}]},
+               {"id": "r2", "name": "Add", "method": "POST", "url": "/items", "body": {"type": "json", "json": {"n": 1}}}]}]}
+            """
+        try write(collection, work + "/shop.json")
+        let environment = ProcessInfo.processInfo.environment.merging([
+            "LAZER_VAR_token": "s3cret-token", "XDG_CONFIG_HOME": work + "/config", "XDG_STATE_HOME": work + "/state",
+        ]) { $1 }
+        let masked = try LazerBinary.run(
+            ["export", "shop.json", "--format", "curl", "--request", "Items/List"], environment: environment,
+            currentDirectory: work)
+        #expect(masked.status == 0, "\(masked.stderr)")
+        #expect(
+            masked.stdout
+                == "# Items/List\ncurl 'http://127.0.0.1:9/items' \\\n  -H 'Authorization: ••••••' \\\n  --compressed\n"
+        )
+        let revealed = try LazerBinary.run(
+            ["export", "shop.json", "--format", "curl", "--request", "r1", "--reveal-secrets"],
+            environment: environment,
+            currentDirectory: work)
+        #expect(revealed.stdout.contains("-H 'Authorization: Bearer s3cret-token'"))
+        let http = try LazerBinary.run(
+            ["export", "shop.json", "--format", "http", "-o", "shop.http"], environment: environment,
+            currentDirectory: work)
+        #expect(http.status == 0, "\(http.stderr)")
+        let file = try read(work + "/shop.http")
+        #expect(
+            file.contains(
+                "### Items/Add\n# @no-redirect\nPOST {{baseURL}}/items\nContent-Type: application/json\n\n{\n  \"n\": 1\n}\n"
+            ))
+        #expect(!file.contains("s3cret-token"))
+        let again = try LazerBinary.run(
+            ["export", "shop.json", "--format", "http", "-o", "shop.http"], environment: environment,
+            currentDirectory: work)
+        #expect(again.status == 1)
+        #expect(again.stderr == "lazer export: shop.http exists: --force replaces it\n")
+        let reimported = try LazerBinary.run(["import", "shop.http", "--into", "-"], currentDirectory: work)
+        #expect(reimported.status == 0, "\(reimported.stderr)")
+        #expect(reimported.stderr == "Imported 2 requests\n")
+        let none = try LazerBinary.run(
+            ["export", "shop.json", "--format", "curl", "--request", "nope"], currentDirectory: work)
+        #expect(none.status == 1)
+        #expect(
+            none.stderr.hasPrefix("lazer export: --request nope: no request with this id, name or Folder/Name path"))
+    }
+}
