@@ -252,7 +252,7 @@ let package = Package(
         .target(
             name: "Interop",
             dependencies: [
-                "Workspace", "HTTPCore", "JSONTree",
+                "Workspace", "HTTPCore", "JSONTree", "RegularFiles",
                 .product(name: "OpenAPIKit", package: "OpenAPIKit"),
                 .product(name: "OpenAPIKit30", package: "OpenAPIKit"),
                 .product(name: "OpenAPIKitCompat", package: "OpenAPIKit"),

@@ -1,6 +1,7 @@
 import Foundation
 import Futures
 import Interop
+import RegularFiles
 import Workspace
 
 /// The palette's "Import…": reads and converts the file on the work queue, writes a new

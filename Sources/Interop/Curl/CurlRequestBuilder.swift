@@ -1,5 +1,6 @@
 import Foundation
 import HTTPCore
+import RegularFiles
 import Workspace
 
 /// Turns a parsed curl invocation into the saved requests that send what curl would send: the
