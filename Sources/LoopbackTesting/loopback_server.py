@@ -29,7 +29,7 @@ Endpoints (any method unless noted):
   /temporary-redirect    307 to /echo (method and body kept)
   /redirect-off-http/S   302 out of HTTP: S=ftp to ftp://127.0.0.1:<this port>/etc/passwd, S=file to
                          file:///etc/passwd (a client must refuse both)
-  /status/N              status N with a one-line body
+  /status/N              status N with a one-line body (none for 1xx, 204 and 304)
   /huge-headers/one      a 200 whose one header is 200 000 bytes long; /huge-headers/many: 3000 headers of 100 bytes
   /hostile?type=T        terminal escapes (OSC 0, OSC 52, SGR, C1 CSI, U+202E) in a header and in a
                          CRLF body of type T (default text/plain; application/json gets a JSON body)
@@ -213,7 +213,13 @@ class Handler(BaseHTTPRequestHandler):
             self.send(303, b"", [("Location", "/echo")], None)
         elif path.startswith("/status/"):
             code = int(path.rsplit("/", 1)[1])
-            self.send(code, f"status {code}\n".encode(), content_type="text/plain")
+            # 1xx, 204 and 304 never carry a body (RFC 9110): one sent anyway would be read as the
+            # start of the next response on a kept-alive connection.
+            if code < 200 or code in (204, 304):
+                self.send_response(code)
+                self.end_headers()
+            else:
+                self.send(code, f"status {code}\n".encode(), content_type="text/plain")
         elif path == "/bytes":
             self.stream_bytes(int(query.get("size", "0")))
         elif path == "/slow":
