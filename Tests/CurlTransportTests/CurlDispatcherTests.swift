@@ -42,18 +42,6 @@ private func transportError(_ future: ResponseFuture<Response<ResponseBody>>) as
 
 @Suite("CurlDispatcher: HTTPCore requests over libcurl, against the loopback server")
 struct CurlDispatcherTests {
-    @Test("a 204 answer has no body, and the kept-alive connection serves the next request")
-    func noContentThenNextRequest() async throws {
-        let server = try LoopbackServer.shared()
-        let dispatcher = makeDispatcher()
-        let empty = try await dispatcher.dataFuture(from: request(server.url("/status/204"))).value
-        #expect(empty.statusCode.rawValue == 204)
-        #expect(empty.body.byteCount == 0)
-        let next = try await dispatcher.dataFuture(from: request(server.url("/echo"))).value
-        #expect(next.statusCode.rawValue == 200)
-        #expect(try echo(next).path == "/echo")
-    }
-
     @Test("a JSON body is sent with its content type; the response carries status, headers, version and timings")
     func jsonRoundTrip() async throws {
         let server = try LoopbackServer.shared()

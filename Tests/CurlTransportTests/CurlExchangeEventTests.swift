@@ -87,6 +87,22 @@ struct CurlExchangeEventTests {
         #expect(problem.contains("self-signed"))
     }
 
+    @Test("after a 204 (no body), the next request reuses the kept-alive connection")
+    func reusedAfterNoContent() async throws {
+        let server = try LoopbackServer.shared()
+        let dispatcher = DispatcherSupport.dispatcher()
+        let empty = try await dispatcher.dataFuture(from: DispatcherSupport.request(server.url("/status/204"))).value
+        #expect(empty.statusCode.rawValue == 204)
+        #expect(empty.body.byteCount == 0)
+        let recorder = EventRecorder()
+        let next = try await dispatcher.dataFuture(
+            from: recorder.observing(DispatcherSupport.request(server.url("/json")))
+        ).value
+        #expect(next.statusCode.rawValue == 200)
+        let connection = try #require(recorder.first { $0.connection })
+        #expect(connection.reused)
+    }
+
     @Test("a kept-alive second request reports its connection reused, without resolving or connecting again")
     func reused() async throws {
         let server = try LoopbackServer.shared()
