@@ -12,20 +12,8 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-need=()
-for package in nginx wrk python3; do
-    status=$(dpkg-query -W -f='${Status}' "$package" 2>/dev/null || true)
-    [[ "$status" == "install ok installed" ]] || need+=("$package")
-done
-if [[ ${#need[@]} -gt 0 ]]; then
-    echo "bench-mock: installing ${need[*]}"
-    if [[ $(id -u) -eq 0 ]]; then
-        apt-get update -qq
-        RUNLEVEL=1 DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends "${need[@]}"
-    else
-        sudo -n env RUNLEVEL=1 DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends "${need[@]}"
-    fi
-fi
+source scripts/lib/ensure-packages.sh
+ensure_packages bench-mock nginx wrk python3
 
 swift build -c release --product lazer
 lazer=.build/release/lazer

@@ -18,21 +18,8 @@ TAVERN_VERSION=3.7.1
 # tavern 3.7.1 does not cap pytest, and pytest 9 moved what it imports (_pytest.python_api).
 PYTEST_VERSION=8.3.5
 
-need=()
-for package in nginx curl python3; do
-    status=$(dpkg-query -W -f='${Status}' "$package" 2>/dev/null || true)
-    [[ "$status" == "install ok installed" ]] || need+=("$package")
-done
-if [[ ${#need[@]} -gt 0 ]]; then
-    echo "bench-replay: installing ${need[*]}"
-    # RUNLEVEL=1 keeps Debian's maintainer scripts from starting nginx as a system service.
-    if [[ $(id -u) -eq 0 ]]; then
-        apt-get update -qq
-        RUNLEVEL=1 DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends "${need[@]}"
-    else
-        sudo -n env RUNLEVEL=1 DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends "${need[@]}"
-    fi
-fi
+source scripts/lib/ensure-packages.sh
+ensure_packages bench-replay nginx curl python3
 
 mkdir -p bench-out
 venv=bench-out/tavern-venv

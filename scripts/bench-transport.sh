@@ -15,21 +15,8 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-need=()
-for package in nginx wrk curl python3 time; do
-    status=$(dpkg-query -W -f='${Status}' "$package" 2>/dev/null || true)
-    [[ "$status" == "install ok installed" ]] || need+=("$package")
-done
-if [[ ${#need[@]} -gt 0 ]]; then
-    echo "bench-transport: installing ${need[*]}"
-    # RUNLEVEL=1 keeps Debian's maintainer scripts from starting nginx as a system service.
-    if [[ $(id -u) -eq 0 ]]; then
-        apt-get update -qq
-        RUNLEVEL=1 DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends "${need[@]}"
-    else
-        sudo -n env RUNLEVEL=1 DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends "${need[@]}"
-    fi
-fi
+source scripts/lib/ensure-packages.sh
+ensure_packages bench-transport nginx wrk curl python3 time
 
 swift build -c release --product transport-bench
 bench=.build/release/transport-bench
