@@ -67,11 +67,9 @@ public struct JSONParseError: Error, Sendable, Hashable, CustomStringConvertible
         // Only a bounded slice either side is made visible, so the excerpt costs O(window) however
         // long the line is (a 100 MB minified line): 4 bytes per character at most, plus the
         // visible forms' growth, is more than the window needs.
-        let slack = 4 * 80
-        var sliceStart = max(lineStart, offset - slack)
-        while sliceStart > lineStart, bytes[sliceStart] & 0xC0 == 0x80 { sliceStart -= 1 }
-        var sliceEnd = min(lineEnd, offset + slack)
-        while sliceEnd < lineEnd, bytes[sliceEnd] & 0xC0 == 0x80 { sliceEnd += 1 }
+        let slice = JSONParseError.visibleSlice(of: lineStart..<lineEnd, around: offset, in: bytes)
+        let sliceStart = slice.lowerBound
+        let sliceEnd = slice.upperBound
         var before = JSONParseError.visible(UnsafeBufferPointer(rebasing: bytes[sliceStart..<offset]))
         var after = JSONParseError.visible(UnsafeBufferPointer(rebasing: bytes[offset..<sliceEnd]))
         if sliceStart > lineStart { before = "…" + before }
@@ -82,6 +80,19 @@ public struct JSONParseError: Error, Sendable, Hashable, CustomStringConvertible
         let shownAfter = after.count > window / 2 ? String(after.prefix(window / 2 - 1)) + "…" : after
         self.excerpt = shownBefore + shownAfter
         self.caretColumn = shownBefore.count
+    }
+
+    /// The bytes of `line` around `offset` that the excerpt is made from: a bounded window (widened
+    /// only to whole UTF-8 characters), never the whole line.
+    static func visibleSlice(of line: Range<Int>, around offset: Int, in bytes: UnsafeBufferPointer<UInt8>)
+        -> Range<Int>
+    {
+        let slack = 4 * 80
+        var sliceStart = max(line.lowerBound, offset - slack)
+        while sliceStart > line.lowerBound, bytes[sliceStart] & 0xC0 == 0x80 { sliceStart -= 1 }
+        var sliceEnd = min(line.upperBound, offset + slack)
+        while sliceEnd < line.upperBound, bytes[sliceEnd] & 0xC0 == 0x80 { sliceEnd += 1 }
+        return sliceStart..<sliceEnd
     }
 
     private static func characterCount(_ bytes: UnsafeBufferPointer<UInt8>) -> Int {
