@@ -52,6 +52,11 @@ struct MockRouteReducerTests {
         }
         #expect(json.compact().contains("\"Grace\""))
         #expect(fixture.driver.state.overlay == nil)
+        // What was added is said when the save lands, together with the save (not hidden by it).
+        fixture.driver.reduce(.saved(collectionID: document.collection.id, .success(document)))
+        let toast = try #require(fixture.driver.state.toast?.message)
+        #expect(toast.hasPrefix("Added GET /users in the mock environment recorded"))
+        #expect(toast.hasSuffix("saved \(CollectionSlot(document: document).fileName)"))
     }
 
     @Test func savingAgainReplacesTheRouteInsteadOfAddingASecond() throws {

@@ -111,10 +111,8 @@ extension ExplorerReducer {
         state.overlay = nil
         store(CollectionSlot(document: document), &state)
         let verb = replaced == nil ? "Added" : "Replaced"
-        notify(
-            &state,
-            "\(verb) \(result.method) \(path) in the mock environment \(name)" + (masked ? " (secrets left out)" : ""),
-            kind: .info)
+        state.saveNotices[document.collection.id] =
+            "\(verb) \(result.method) \(path) in the mock environment \(name)" + (masked ? " (secrets left out)" : "")
         return [.save(document, overwrite: false)]
     }
 

@@ -181,8 +181,11 @@ extension ExplorerReducer {
                 state.focus = .collections
             }
             // A deletion's "u: undo" notice stays while it can be undone (its save would replace it at once).
-            if state.undo?.collectionID != collectionID {
-                notify(&state, "Saved \(CollectionSlot(document: document).fileName)", kind: .success)
+            let fileName = CollectionSlot(document: document).fileName
+            if let notice = state.saveNotices.removeValue(forKey: collectionID) {
+                notify(&state, "\(notice) · saved \(fileName)", kind: .success)
+            } else if state.undo?.collectionID != collectionID {
+                notify(&state, "Saved \(fileName)", kind: .success)
             }
             if case .quitPrompt? = state.overlay, state.drafts.isEmpty {
                 state.quitting = true
@@ -190,6 +193,7 @@ extension ExplorerReducer {
             }
             return draftsChanged(&state)
         case .failure(let failure):
+            state.saveNotices[collectionID] = nil
             if failure.isConflict {
                 state.overlay = .conflict(collectionID: collectionID, selected: 0)
             } else {

@@ -49,6 +49,9 @@ public struct ExplorerState: Sendable {
     public var startup: StartupRequest
     /// A deleted request or folder that `u` can still bring back.
     public var undo: UndoableDeletion?
+    /// What a pending save did, per collection id, said together with "Saved" when the save lands
+    /// (saying it at once would be replaced by the save's own notice a moment later).
+    public var saveNotices: [String: String] = [:]
     public var nextGeneration = 1
     /// A newer version of a collection with drafts, read from disk, waiting for the user's choice.
     public var pendingReload: [String: CollectionSlot] = [:]
