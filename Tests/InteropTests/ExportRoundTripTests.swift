@@ -137,6 +137,24 @@ import Workspace
         #expect(imported.collection.requests[8].options == SavedOptions(timeoutSeconds: 5, followRedirects: true))
     }
 
+    /// Found by `make fuzz-import`: a body file name holding a CR and `###` (possible on Linux)
+    /// was written into `< path` as is, and the CR read back as a line break started a second
+    /// request. A file name is written on one line.
+    @Test func aBodyFileNameWithALineBreakStaysOneRequestInHTTPExport() throws {
+        let command = "curl -T $'body\\r### x\\nend' http://127.0.0.1:9/echo"
+        let first = try CurlImport.importCollection(
+            ImportSource(name: "paste.sh", bytes: Array(command.utf8), baseFolder: Self.folder),
+            options: ImportOptions(targetFolder: Self.folder, readsFiles: false))
+        #expect(first.collection.requests.count == 1)
+        let document = CollectionDocument(
+            path: Self.folder + "/paste.json", collection: first.collection, fingerprint: .missing)
+        let text = String(decoding: try Exporter.export(ExportInput(document: document), format: .http), as: UTF8.self)
+        let back = try HTTPFileImport.importCollection(
+            ImportSource(name: "export.http", bytes: Array(text.utf8), baseFolder: Self.folder),
+            options: ImportOptions(targetFolder: Self.folder))
+        #expect(back.collection.requests.count == 1, "\(text)")
+    }
+
     @Test func curlExportMasksSecretsUnlessRevealed() throws {
         let document = Self.document(port: 1)
         let environment = document.collection.environments[0]

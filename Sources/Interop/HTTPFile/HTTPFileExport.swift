@@ -142,7 +142,7 @@ public enum HTTPFileExport {
                 output.append("")
                 switch part.source {
                 case .text(let value): output += lines(value)
-                case .file(let path): output.append("< \(path)")
+                case .file(let path): output.append("< \(oneLine(path))")
                 }
             }
             output.append("--" + boundary + "--")
@@ -150,7 +150,7 @@ public enum HTTPFileExport {
                 hasType ? [] : [KeyValueRow(name: "Content-Type", value: "multipart/form-data; boundary=\(boundary)")]
             return (multipartType, output)
         case .file(let path, let contentType):
-            return (type(contentType), ["< \(path)"])
+            return (type(contentType), ["< \(oneLine(path))"])
         }
     }
 
