@@ -155,6 +155,31 @@ import Workspace
         #expect(back.collection.requests.count == 1, "\(text)")
     }
 
+    /// Found by `make fuzz-import`: a multipart text part holding a line that starts with
+    /// `--LazerFormBoundary` was read back as a part delimiter.
+    @Test func aMultipartTextHoldingTheBoundaryStaysOnePartInHTTPExport() throws {
+        var request = SavedRequest(id: "r1", name: "Form", method: .post, url: "http://127.0.0.1:9/echo")
+        request.body = SavedBody(
+            .multipart([
+                SavedPart(name: "note", source: .text("first\n--LazerFormBoundary\nlast")),
+                SavedPart(name: "other", source: .text("x")),
+            ]))
+        let collection = RequestCollection(id: "c1", name: "C", requests: [request])
+        let document = CollectionDocument(
+            path: Self.folder + "/form.json", collection: collection, fingerprint: .missing)
+        let text = String(decoding: try Exporter.export(ExportInput(document: document), format: .http), as: UTF8.self)
+        let back = try HTTPFileImport.importCollection(
+            ImportSource(name: "export.http", bytes: Array(text.utf8), baseFolder: Self.folder),
+            options: ImportOptions(targetFolder: Self.folder))
+        guard case .multipart(let parts)? = back.collection.requests.first?.body.content else {
+            Issue.record("no multipart body:\n\(text)")
+            return
+        }
+        #expect(parts.map(\.name) == ["note", "other"])
+        // Multipart lines are CRLF on the wire, as the .http reader gives them back.
+        #expect(parts.first?.source == .text("first\r\n--LazerFormBoundary\r\nlast"))
+    }
+
     @Test func curlExportMasksSecretsUnlessRevealed() throws {
         let document = Self.document(port: 1)
         let environment = document.collection.environments[0]

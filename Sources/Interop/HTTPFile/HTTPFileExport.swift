@@ -130,6 +130,7 @@ public enum HTTPFileExport {
             }
             return (type("application/x-www-form-urlencoded"), [encoded.joined(separator: "&")])
         case .multipart(let parts):
+            let boundary = boundary(avoiding: parts)
             var output: [String] = []
             for part in parts where part.enabled {
                 output.append("--" + boundary)
@@ -152,6 +153,21 @@ public enum HTTPFileExport {
         case .file(let path, let contentType):
             return (type(contentType), ["< \(oneLine(path))"])
         }
+    }
+
+    /// A boundary no text part contains: a part line starting with `--` + the boundary would be
+    /// read back as the next part (found by `make fuzz-import`).
+    static func boundary(avoiding parts: [SavedPart]) -> String {
+        var candidate = boundary
+        var number = 0
+        while parts.contains(where: { part in
+            if case .text(let value) = part.source { return value.contains(candidate) }
+            return false
+        }) {
+            number += 1
+            candidate = boundary + String(number)
+        }
+        return candidate
     }
 
     /// A body's lines; a line that the file format would read as something else (`###`, `< file`,
