@@ -1,4 +1,5 @@
 import Foundation
+import Interop
 public import Workspace
 
 /// The request as it will be sent in an environment, for the screen: the resolved URL (secrets
@@ -16,29 +17,18 @@ public struct RequestPreview: Sendable {
         _ request: SavedRequest, in document: CollectionDocument, environment: Environment?,
         captures: [String: VariableScope.Value], processEnvironment: [String: String]
     ) {
-        let collection = document.collection
-        let scope = VariableScope(
-            collection: collection, environment: environment, captures: captures,
+        // The same resolution an export makes (Interop), with still placeholders for dynamic values.
+        let resolution = ExportResolution(
+            request, in: document, environment: environment, captures: captures,
             processEnvironment: processEnvironment, dynamic: Self.placeholders)
-        var problems: [VariableProblem] = []
-        var base: String?
-        if let environment {
-            var resolver = VariableResolver(scope: scope)
-            base = resolver.resolve(environment.baseURL, at: "environments[\(environment.name)].baseURL")
-            problems += resolver.problems
-        }
-        let folder = (document.path as NSString).deletingLastPathComponent
-        let outcome = RequestResolver(scope: scope, baseFolder: folder).resolve(request)
-        problems += outcome.problems
-        let capturedSecrets = captures.values.filter(\.secret).map(\.text)
-        redactor = Redactor(secrets: document.secretValues + capturedSecrets + outcome.request.secretValues)
-        resolved = outcome.request
-        baseURL = base
-        self.problems = problems
-        if case .path = outcome.request.target, base == nil {
-            url = redactor.redact(outcome.request.displayURL(baseURL: "{{no base URL}}"))
+        redactor = resolution.redactor
+        resolved = resolution.resolved
+        baseURL = resolution.baseURL
+        problems = resolution.problems
+        if case .path = resolved.target, baseURL == nil {
+            url = redactor.redact(resolved.displayURL(baseURL: "{{no base URL}}"))
         } else {
-            url = redactor.redact(outcome.request.displayURL(baseURL: base))
+            url = redactor.redact(resolved.displayURL(baseURL: baseURL))
         }
     }
 
