@@ -18,48 +18,22 @@ import Synchronization
 public final class RecordingProxy: Sendable {
     /// The largest request body forwarded (larger: 413).
     public static let maxBody = 64 << 20
-    private let group: MultiThreadedEventLoopGroup
-    private let channel: any Channel
-    private let stopped = Mutex(false)
-    public let port: Int
-    public let url: String
+    private let listener: HTTPListener
+    public var port: Int { listener.port }
+    public var url: String { listener.url }
 
     /// Binds `host:port` and forwards to `target` (an `http://` base URL; its path is a prefix).
     public init(
         target: URL, dispatcher: any DataDispatcher, host: String = "127.0.0.1", port: Int = 0,
         onExchange: @escaping @Sendable (HTTPRequest, Result<DataResponse, any Error>, Duration) -> Void
     ) throws {
-        let group = MultiThreadedEventLoopGroup(numberOfThreads: 1)
-        let bootstrap = ServerBootstrap(group: group)
-            .serverChannelOption(.socketOption(.so_reuseaddr), value: 1)
-            .childChannelInitializer { channel in
-                channel.eventLoop.makeCompletedFuture {
-                    try channel.pipeline.syncOperations.configureHTTPServerPipeline(withPipeliningAssistance: true)
-                    try channel.pipeline.syncOperations.addHandler(
-                        ProxyHandler(target: target, dispatcher: dispatcher, onExchange: onExchange))
-                }
-            }
-        do {
-            channel = try bootstrap.bind(host: host, port: port).wait()
-        } catch {
-            try? group.syncShutdownGracefully()
-            throw error
+        listener = try HTTPListener(host: host, port: port, threads: 1) {
+            ProxyHandler(target: target, dispatcher: dispatcher, onExchange: onExchange)
         }
-        self.group = group
-        self.port = channel.localAddress?.port ?? port
-        url = "http://\(host.contains(":") ? "[\(host)]" : host):\(self.port)"
     }
 
     public func stop() {
-        // Once only: the event loops are gone after the first call, and waiting on them would hang.
-        guard
-            stopped.withLock({ stopped in
-                defer { stopped = true }
-                return !stopped
-            })
-        else { return }
-        try? channel.close().wait()
-        try? group.syncShutdownGracefully()
+        listener.stop()
     }
 }
 
