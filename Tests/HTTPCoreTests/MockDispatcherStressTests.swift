@@ -43,4 +43,33 @@ struct MockDispatcherStressTests {
         #expect(mock.recordedRequests.count == count * 2)
         #expect(mock.routes.map(\.description) == ["GET /ping"])
     }
+
+    @Test("routes replaced while requests are answered: each answer comes whole from the old or the new routes")
+    func replaceWhileAnswering() throws {
+        let table = MockRouteTable([try MockRoute(.get, "/v", responses: [.text("old")], name: "old")])
+        let newRoutes = [
+            try MockRoute(
+                .get, "/v", responses: [.text("new-1"), .text("new-2")], persistence: .consumable, name: "new"),
+            try MockRoute(.get, "/v", responses: [.text("fallback")], name: "fallback"),
+        ]
+        let unexpected = Atomic(0)
+        let newOnes = Atomic(0)
+        DispatchQueue.concurrentPerform(iterations: 2_000) { index in
+            if index == 500 { table.replace(with: newRoutes) }
+            let answer = table.answer(HTTPRequest(path: "/v", serverProvider: nil))
+            guard case .data(let data) = answer.response.body else {
+                unexpected.add(1, ordering: .relaxed)
+                return
+            }
+            switch String(decoding: data, as: UTF8.self) {
+            case "old", "fallback": break
+            case "new-1", "new-2": newOnes.add(1, ordering: .relaxed)
+            default: unexpected.add(1, ordering: .relaxed)
+            }
+        }
+        #expect(unexpected.load(ordering: .relaxed) == 0)
+        // The consumable sequence of the new routes answered exactly twice, then fell through.
+        #expect(newOnes.load(ordering: .relaxed) == 2)
+        #expect(table.routes.map(\.description) == ["GET /v (fallback)"])
+    }
 }

@@ -12,92 +12,163 @@ import Synchronization
 /// its path (answered without a body by whoever sends it); an `OPTIONS` request no route names is
 /// answered `204` with an `Allow` header listing the methods of the routes of its path.
 ///
-/// Threading: thread-safe; the counts of served responses are shared by every caller.
+/// Threading: thread-safe; the counts of served responses are shared by every caller. Matching
+/// runs outside the lock, over an immutable snapshot of the routes: a mock server answers from
+/// several event loops at once, and a thread descheduled while holding a lock for a whole match
+/// stalls every other loop (which showed as tail latency). The lock is held only to read the
+/// snapshot and, for a route with a sequence, to advance its count.
 public final class MockRouteTable: Sendable {
-    private struct Entry {
-        var route: MockRoute
-        var served: Int
+    /// The routes as they were last set: never changed, replaced whole.
+    private final class Snapshot: Sendable {
+        let routes: [MockRoute]
+        /// Whether a route matches on the request body: only then is a body read for matching.
+        let matchesBodies: Bool
+        /// Bumped by every change, so an answer matched on an older snapshot is matched again.
+        let generation: Int
+
+        init(routes: [MockRoute], generation: Int) {
+            self.routes = routes
+            self.matchesBodies = routes.contains { $0.bodyJSON != nil }
+            self.generation = generation
+        }
     }
 
-    private let entries: Mutex<[Entry]>
+    private struct State {
+        var snapshot: Snapshot
+        /// Responses served per route of `snapshot`, by index.
+        var served: [Int]
+    }
+
+    private let state: Mutex<State>
 
     public init(_ routes: [MockRoute] = []) {
-        entries = Mutex(routes.map { Entry(route: $0, served: 0) })
+        state = Mutex(State(snapshot: Snapshot(routes: routes, generation: 0), served: routes.map { _ in 0 }))
     }
 
     /// The routes still in the table (consumed routes are gone).
-    public var routes: [MockRoute] { entries.withLock(ownedBy: self) { $0.map(\.route) } }
+    public var routes: [MockRoute] {
+        state.withLock(ownedBy: self) { state in
+            state.snapshot.routes.indices.filter {
+                !Self.isConsumed(state.snapshot.routes[$0], served: state.served[$0])
+            }
+            .map { state.snapshot.routes[$0] }
+        }
+    }
 
     /// Adds a route after the existing ones.
     public func register(_ route: MockRoute) {
-        entries.withLock(ownedBy: self) { $0.append(Entry(route: route, served: 0)) }
+        state.withLock(ownedBy: self) { state in
+            state.snapshot = Snapshot(
+                routes: state.snapshot.routes + [route], generation: state.snapshot.generation + 1)
+            state.served.append(0)
+        }
     }
 
     /// Replaces every route (sequences start again): a reloaded mock environment.
     public func replace(with routes: [MockRoute]) {
-        entries.withLock(ownedBy: self) { $0 = routes.map { Entry(route: $0, served: 0) } }
+        state.withLock(ownedBy: self) { state in
+            state = State(
+                snapshot: Snapshot(routes: routes, generation: state.snapshot.generation + 1),
+                served: routes.map { _ in 0 })
+        }
     }
 
     /// Removes every route.
     public func removeAll() {
-        entries.withLock(ownedBy: self) { $0.removeAll() }
+        replace(with: [])
     }
 
     /// Whether a route matches on the request body: only then is a body read for matching.
-    public var matchesBodies: Bool { entries.withLock(ownedBy: self) { $0.contains { $0.route.bodyJSON != nil } } }
+    public var matchesBodies: Bool { currentSnapshot.matchesBodies }
+
+    private var currentSnapshot: Snapshot { state.withLock(ownedBy: self) { $0.snapshot } }
 
     /// The answer to `request`: the matching route's next response (its sequence advanced), or a
     /// 404 naming the closest routes and why each missed.
     public func answer(_ request: HTTPRequest) -> MockAnswer {
         let path = MockMatcher.path(of: request)
         let query = MockMatcher.query(of: request)
-        let body = matchesBodies ? MockMatcher.bodyJSON(of: request) : nil
-        return entries.withLock(ownedBy: self) { entries -> MockAnswer in
-            if let answer = Self.take(
-                request.method, in: &entries, request: request, path: path, query: query, body: body)
-            {
-                return answer
-            }
-            if request.method == .head,
-                let answer = Self.take(.get, in: &entries, request: request, path: path, query: query, body: body)
-            {
-                return answer
-            }
-            let routes = entries.map(\.route)
-            if request.method == .options {
-                let methods = routes.filter { $0.path.match(path) != nil }.map { $0.method?.rawValue ?? "*" }
-                if !methods.isEmpty {
-                    return MockAnswer(response: MockMatcher.allow(methods), route: nil, parameters: [:], path: path)
-                }
-            }
-            return MockAnswer(
-                response: MockMatcher.notFound(request, path: path, query: query, body: body, routes: routes),
-                route: nil, parameters: [:], path: path)
+        let snapshot = currentSnapshot
+        let body = snapshot.matchesBodies ? MockMatcher.bodyJSON(of: request) : nil
+        switch answer(request, path: path, query: query, body: body, on: snapshot) {
+        case .answered(let answer):
+            return answer
+        case .changed:
+            // The routes were replaced while this request was matched: match it on the new ones.
+            return self.answer(request)
         }
     }
 
-    /// The first route matching `method` and the rest of the request, advanced by one response.
-    private static func take(
-        _ method: HTTPMethod, in entries: inout [Entry], request: HTTPRequest, path: String, query: [String: String],
+    private enum Outcome {
+        case answered(MockAnswer)
+        case changed(Snapshot)
+    }
+
+    private func answer(
+        _ request: HTTPRequest, path: String, query: [String: String], body: JSONValue?, on snapshot: Snapshot
+    ) -> Outcome {
+        for method in request.method == .head ? [HTTPMethod.head, .get] : [request.method] {
+            switch take(method, on: snapshot, request: request, path: path, query: query, body: body) {
+            case .answered(let answer): return .answered(answer)
+            case .changed(let newer): return .changed(newer)
+            case nil: continue
+            }
+        }
+        // No route answered: the routes not consumed decide the OPTIONS answer and the 404's hints.
+        let routes = state.withLock(ownedBy: self) { state -> [MockRoute]? in
+            guard state.snapshot === snapshot else { return nil }
+            return snapshot.routes.indices.filter { !Self.isConsumed(snapshot.routes[$0], served: state.served[$0]) }
+                .map { snapshot.routes[$0] }
+        }
+        guard let routes else { return .changed(currentSnapshot) }
+        if request.method == .options {
+            let methods = routes.filter { $0.path.match(path) != nil }.map { $0.method?.rawValue ?? "*" }
+            if !methods.isEmpty {
+                return .answered(
+                    MockAnswer(response: MockMatcher.allow(methods), route: nil, parameters: [:], path: path))
+            }
+        }
+        return .answered(
+            MockAnswer(
+                response: MockMatcher.notFound(request, path: path, query: query, body: body, routes: routes),
+                route: nil, parameters: [:], path: path))
+    }
+
+    /// The first route matching `method` and the rest of the request, advanced by one response;
+    /// `nil` when none matches.
+    private func take(
+        _ method: HTTPMethod, on snapshot: Snapshot, request: HTTPRequest, path: String, query: [String: String],
         body: JSONValue?
-    ) -> MockAnswer? {
-        for index in entries.indices {
-            let route = entries[index].route
+    ) -> Outcome? {
+        for (index, route) in snapshot.routes.enumerated() {
             guard !route.responses.isEmpty,
                 let parameters = MockMatcher.match(
                     route, method: method, headers: request.headers, path: path, query: query, body: body)
             else { continue }
-            let served = entries[index].served
-            let count = route.responses.count
-            let response =
-                route.persistence == .cycle ? route.responses[served % count] : route.responses[min(served, count - 1)]
-            entries[index].served += 1
-            if route.persistence == .consumable, served + 1 >= count {
-                entries.remove(at: index)
+            // One response that stays: nothing to count, no lock.
+            if route.responses.count == 1, route.persistence != .consumable {
+                return .answered(
+                    MockAnswer(response: route.responses[0], route: route, parameters: parameters, path: path))
             }
-            return MockAnswer(response: response, route: route, parameters: parameters, path: path)
+            let next = state.withLock(ownedBy: self) { state -> Outcome? in
+                guard state.snapshot === snapshot else { return .changed(state.snapshot) }
+                let served = state.served[index]
+                if Self.isConsumed(route, served: served) { return nil }
+                state.served[index] += 1
+                let count = route.responses.count
+                let response =
+                    route.persistence == .cycle
+                    ? route.responses[served % count] : route.responses[min(served, count - 1)]
+                return .answered(MockAnswer(response: response, route: route, parameters: parameters, path: path))
+            }
+            if let next { return next }
         }
         return nil
+    }
+
+    /// Whether a consumable route has served every response (and so is gone).
+    private static func isConsumed(_ route: MockRoute, served: Int) -> Bool {
+        route.persistence == .consumable && served >= route.responses.count
     }
 }
 

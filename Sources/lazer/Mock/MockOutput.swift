@@ -7,24 +7,32 @@ import Synchronization
 import TerminalText
 
 /// What `lazer mock` and `lazer record --proxy` print: the URL and request lines on stdout,
-/// notes on stderr, JSON lines to the `--log` file. Called from the event loops, so every write
-/// goes through one lock and lines never interleave. Request lines are gathered and written at
-/// most every ``flushDelay`` (one write for many requests under load, instead of a system call
-/// per request on the event loop); a note or the URL first writes what is pending, so the order holds.
+/// notes on stderr, JSON lines to the `--log` file. Every write happens on one serial queue, so
+/// lines never interleave and keep their order. The event loops only append a request's record to
+/// a short list under a lock (no formatting, no system call, nothing that can block behind a slow
+/// terminal): a thread that is descheduled while holding a lock stalls every event loop waiting
+/// on it, which is what made the mock server's tail latency several times nginx's. The queue
+/// formats and writes what has gathered at most every ``flushDelay`` (one write for many requests
+/// under load). A note or the URL first writes what is pending, so the order holds.
 final class MockOutput: Sendable {
     private struct Pending {
-        var file: FileHandle?
-        var terminal = ""
-        var log = ""
+        var entries: [MockRequestLog] = []
         var scheduled = false
+        /// Request records not kept because the writer fell too far behind (a stalled terminal).
+        var dropped = 0
     }
 
     static let flushDelay = DispatchTimeInterval.milliseconds(20)
-    private let state: Mutex<Pending>
+    /// Request records kept waiting for the writer at most; beyond it they are counted, not kept,
+    /// so a terminal that stops reading cannot grow the server's memory without bound.
+    static let maxPending = 100_000
+    private let state = Mutex(Pending())
+    /// Only written on ``queue``.
+    private let file: FileHandle?
     private let queue = DispatchQueue(label: "lazer.mock.output")
 
     init(logFile: FileHandle?) {
-        state = Mutex(Pending(file: logFile))
+        file = logFile
     }
 
     /// Opens (creating or appending to) the `--log` file.
@@ -45,8 +53,8 @@ final class MockOutput: Sendable {
 
     /// A line on stdout, as it is (the caller made it terminal-safe).
     func line(_ text: String) {
-        state.withLock(ownedBy: self) { pending in
-            Self.write(&pending)
+        queue.sync {
+            writePending()
             FileHandle.standardOutput.write(Data((text + "\n").utf8))
         }
     }
@@ -54,47 +62,59 @@ final class MockOutput: Sendable {
     /// A note on stderr, each line terminal-safe.
     func note(_ text: String) {
         let safe = text.split(separator: "\n", omittingEmptySubsequences: false).map { TerminalText.line($0) }
-        state.withLock(ownedBy: self) { pending in
-            Self.write(&pending)
+        queue.sync {
+            writePending()
             FileHandle.standardError.write(Data(safe.map { "lazer: \($0)\n" }.joined().utf8))
         }
     }
 
     /// A request: its terminal line on stdout and its JSON line in the log file, written shortly.
+    /// Called on an event loop: appends under the lock and returns.
     func request(_ entry: MockRequestLog) {
-        let terminal = entry.terminalLine + "\n"
         let schedule = state.withLock(ownedBy: self) { pending -> Bool in
-            pending.terminal += terminal
-            if pending.file != nil { pending.log += entry.jsonLine + "\n" }
+            if pending.entries.count < Self.maxPending {
+                pending.entries.append(entry)
+            } else {
+                pending.dropped += 1
+            }
             guard !pending.scheduled else { return false }
             pending.scheduled = true
             return true
         }
         guard schedule else { return }
-        queue.asyncAfter(deadline: .now() + Self.flushDelay) { [self] in
-            state.withLock(ownedBy: self) { Self.write(&$0) }
-        }
+        queue.asyncAfter(deadline: .now() + Self.flushDelay) { [self] in writePending() }
     }
 
     /// Writes what is pending and closes the log file.
     func close() {
-        state.withLock(ownedBy: self) { pending in
-            Self.write(&pending)
-            try? pending.file?.synchronize()
-            try? pending.file?.close()
-            pending.file = nil
+        queue.sync {
+            writePending()
+            try? file?.synchronize()
+            try? file?.close()
         }
     }
 
-    private static func write(_ pending: inout Pending) {
-        pending.scheduled = false
-        if !pending.terminal.isEmpty {
-            FileHandle.standardOutput.write(Data(pending.terminal.utf8))
-            pending.terminal = ""
+    /// Takes the gathered records (the lock held only to swap the list) and writes them. On ``queue``.
+    private func writePending() {
+        let (entries, dropped) = state.withLock(ownedBy: self) { pending in
+            pending.scheduled = false
+            defer {
+                pending.entries = []
+                pending.dropped = 0
+            }
+            return (pending.entries, pending.dropped)
         }
-        if !pending.log.isEmpty {
-            pending.file?.write(Data(pending.log.utf8))
-            pending.log = ""
+        guard !entries.isEmpty || dropped > 0 else { return }
+        var terminal = ""
+        var log = ""
+        for entry in entries {
+            terminal += entry.terminalLine + "\n"
+            if file != nil { log += entry.jsonLine + "\n" }
         }
+        if dropped > 0 {
+            terminal += "… \(dropped) request lines not shown (the output fell behind)\n"
+        }
+        if !terminal.isEmpty { FileHandle.standardOutput.write(Data(terminal.utf8)) }
+        if !log.isEmpty { file?.write(Data(log.utf8)) }
     }
 }
