@@ -228,3 +228,43 @@ import FoundationXML
         #expect(short.withLock { $0 } == [HumanReporter().finished(results[0], previous: nil)])
     }
 }
+
+/// Lines gathered and written together (what `lazer run` does): fewer writes, same text, in order.
+@Suite struct BatchedOutputTests {
+    @Test("with a flush delay, lines are written together, in order, and every line is out before the report")
+    func batched() throws {
+        let written = Mutex<[String]>([])
+        let output = RunOutput(
+            channels: [RunOutput.Channel(reporter: HumanReporter(), destination: .standardOutput)],
+            flushDelay: .seconds(30)
+        ) { text in written.withLock { $0.append(text) } }
+        let results = ReporterTests.sample.results
+        for index in 0..<10 { output.finished(results[index % 2]) }
+        // Nothing is written before the delay (30 s here) or the end of the run.
+        #expect(written.withLock { $0 }.isEmpty)
+        try output.finish(ReporterTests.sample)
+        let texts = written.withLock { $0 }
+        var expected = ""
+        var previous: RequestResult?
+        for index in 0..<10 {
+            expected += HumanReporter().finished(results[index % 2], previous: previous)
+            previous = results[index % 2]
+        }
+        #expect(texts.count == 2)
+        #expect(texts.first == expected)
+        #expect(texts.last == HumanReporter().report(ReporterTests.sample))
+    }
+
+    @Test("a slow run still shows each line within the delay")
+    func flushesAfterDelay() async throws {
+        let written = Mutex<[String]>([])
+        let output = RunOutput(
+            channels: [RunOutput.Channel(reporter: HumanReporter(), destination: .standardOutput)],
+            flushDelay: .milliseconds(10)
+        ) { text in written.withLock { $0.append(text) } }
+        output.finished(ReporterTests.sample.results[0])
+        // Waits for the flush (a bounded number of polls: the test fails rather than hangs).
+        for _ in 0..<500 where written.withLock({ $0.isEmpty }) { try await Task.sleep(for: .milliseconds(10)) }
+        #expect(written.withLock { $0 } == [HumanReporter().finished(ReporterTests.sample.results[0], previous: nil)])
+    }
+}

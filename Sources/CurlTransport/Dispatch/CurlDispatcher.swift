@@ -17,6 +17,7 @@ public final class CurlDispatcher: DataDispatcher, DownloadDispatcher, UploadDis
     /// The settings this dispatcher was made with.
     public let configuration: Configuration
     private let engine: CurlEngine
+    private let executor: CurlTaskExecutor
     /// Starts data and upload transfers (bodies in memory, or in a file past the memory limit).
     private let startInMemory: @Sendable (PreparedRequest, ExchangeHandle) -> Void
 
@@ -28,12 +29,20 @@ public final class CurlDispatcher: DataDispatcher, DownloadDispatcher, UploadDis
                 maxConnectionsPerHost: configuration.maxConnectionsPerHost
             ))
         self.engine = engine
+        executor = CurlTaskExecutor(engine: engine)
         startInMemory = Self.starter(
             engine: engine, configuration: configuration, destination: nil, alwaysToFile: false)
     }
 
     /// Where the futures this dispatcher makes deliver their callbacks.
     public var scheduler: any Scheduler { configuration.scheduler }
+
+    /// An executor that runs tasks on this dispatcher's network thread, between transfers. A task
+    /// that sends requests one after another and prefers it (`Task(executorPreference:)`) resumes
+    /// where its response completed and posts the next request there: no thread wake-up per
+    /// request. Its jobs must be quick and never block waiting for a transfer (they would stall
+    /// the loop that runs it). Keep the dispatcher alive while such tasks run.
+    public var taskExecutor: any TaskExecutor { executor }
 
     /// What the installed libcurl supports (HTTP/2, brotli, zstd, TLS library).
     public static var features: CurlFeatures { CurlFeatures.current }

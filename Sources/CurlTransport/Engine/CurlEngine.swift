@@ -62,6 +62,12 @@ final class CurlEngine: Sendable {
         post(.add(transfer))
     }
 
+    /// Runs `job` on the network thread between loop rounds (see `CurlTaskExecutor`); on the
+    /// global concurrent executor once the engine has stopped.
+    func run(_ job: UnownedJob, on executor: CurlTaskExecutor) {
+        post(.run(job, executor.asUnownedTaskExecutor()))
+    }
+
     /// Aborts `transfer`: the handle is removed (closing its connection) and it completes as cancelled.
     func cancel(_ transfer: CurlTransfer) {
         transfer.cancelled.store(true, ordering: .relaxed)
@@ -87,7 +93,7 @@ final class CurlEngine: Sendable {
 
     private func post(_ command: CurlInbox.Command) {
         guard inbox.post(command) else {
-            if case .add(let transfer) = command { transfer.completeStopped() }
+            command.abandon()
             return
         }
         // Only a loop in (or entering) its wait for sockets needs waking; a busy one reads the inbox before
@@ -108,7 +114,19 @@ final class CurlInbox: Sendable {
     enum Command: Sendable {
         case add(CurlTransfer)
         case cancel(CurlTransfer)
+        /// A task's job to run on the network thread (see `CurlTaskExecutor`).
+        case run(UnownedJob, UnownedTaskExecutor)
         case stop
+
+        /// What becomes of a command the loop will never take: a transfer completes as stopped,
+        /// a job runs elsewhere (its task must not stay suspended).
+        func abandon() {
+            switch self {
+            case .add(let transfer): transfer.completeStopped()
+            case .run(let job, _): globalConcurrentExecutor.enqueue(job)
+            case .cancel, .stop: break
+            }
+        }
     }
 
     private struct State {

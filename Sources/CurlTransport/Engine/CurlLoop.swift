@@ -47,6 +47,7 @@ final class CurlLoop {
                 switch command {
                 case .add(let transfer): add(transfer, multi: multi)
                 case .cancel(let transfer): cancel(transfer, multi: multi)
+                case .run(let job, let executor): job.runSynchronously(on: executor)
                 case .stop: running = false
                 }
             }
@@ -138,9 +139,7 @@ final class CurlLoop {
 
     /// Completes whatever was posted before the stop command reached the loop.
     private func drainAfterStop() {
-        for command in inbox.take() {
-            if case .add(let transfer) = command { transfer.completeStopped() }
-        }
+        for command in inbox.take() { command.abandon() }
     }
 
     // MARK: - Cookies

@@ -126,7 +126,8 @@ struct RunCommand: ParsableCommand {
         let showsProgress =
             terminal && channels.contains { $0.destination == .standardOutput && $0.reporter is HumanReporter }
         let output = RunOutput(
-            channels: channels, progressTotal: showsProgress ? plan.items.count * repetitions : nil
+            channels: channels, progressTotal: showsProgress ? plan.items.count * repetitions : nil,
+            flushDelay: RunOutput.standardFlushDelay
         ) { text in
             FileHandle.standardOutput.write(Data(text.utf8))
         }
@@ -135,7 +136,12 @@ struct RunCommand: ParsableCommand {
             timeout: timeout.map { .milliseconds(Int64($0 * 1000)) }, recordHistory: !noHistory, parallel: parallel,
             repetitions: repetitions)
         let runner = ReplayRunner(services: services, configuration: configuration)
-        let report = Self.wait { await runner.run(plan) { output.finished($0) } }
+        // One request at a time: the run's task lives on the network thread (see
+        // `CurlDispatcher.taskExecutor`), so a request costs no thread wake-ups. Parallel runs keep
+        // the pool, where checks of several responses can use more than one core.
+        let report = Self.wait(on: parallel == 1 ? dispatcher.taskExecutor : nil) {
+            await runner.run(plan) { output.finished($0) }
+        }
         do {
             try output.finish(report)
         } catch {
@@ -191,11 +197,14 @@ struct RunCommand: ParsableCommand {
         }
     }
 
-    /// Runs `work` on the concurrency pool and blocks this (main) thread until it returns.
-    private static func wait(_ work: @escaping @Sendable () async -> RunReport) -> RunReport {
+    /// Runs `work` on `executor` (the concurrency pool when `nil`) and blocks this (main) thread
+    /// until it returns.
+    private static func wait(
+        on executor: (any TaskExecutor)?, _ work: @escaping @Sendable () async -> RunReport
+    ) -> RunReport {
         let box = Mutex<RunReport?>(nil)
         let done = DispatchSemaphore(value: 0)
-        Task.detached {
+        Task.detached(executorPreference: executor) {
             let report = await work()
             box.withLock { $0 = report }
             done.signal()
