@@ -92,6 +92,25 @@ struct MockCommandTests {
         #expect(lines.last?.contains(#""matched":false"#) == true)
     }
 
+    @Test("a script that reads only the URL line and closes the pipe (| head -n 1) leaves the server serving")
+    func readerGoesAway() throws {
+        let scratch = try RunCommandTests.Scratch()
+        let mock = try MockProcess(
+            [Self.root + "/Collections/jsonplaceholder.json", "--port", "0"], environment: environment(scratch))
+        let port = try #require(Int(mock.url.split(separator: ":").last ?? ""))
+        try mock.output.fileHandleForReading.close()
+        let client = try RawClientLite(port: port)
+        // The first request's log line meets the closed pipe; the server must still answer later ones.
+        #expect(try client.get("/posts/1").hasPrefix("HTTP/1.1 200"))
+        Thread.sleep(forTimeInterval: 0.2)
+        #expect(try client.get("/posts/1").hasPrefix("HTTP/1.1 200"))
+        kill(mock.process.processIdentifier, SIGTERM)
+        mock.process.waitUntilExit()
+        #expect(mock.process.terminationStatus == 0)
+        #expect(
+            !String(decoding: mock.errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self).contains("Fatal"))
+    }
+
     @Test("lazer run against lazer mock gives the results of the in-process mock")
     func runOverSocketMatchesInProcess() throws {
         let scratch = try RunCommandTests.Scratch()

@@ -53,6 +53,16 @@ struct RunCommandTests {
         #expect(!result.stdout.contains("\u{1B}["))
     }
 
+    @Test("stdout that cannot be written (/dev/full, a closed pipe) ends the output, not the run: a message, exit 1")
+    func unwritableOutput() throws {
+        let full = try LazerBinary.runToFullDisk([
+            "run", Self.repositoryRoot + "/Collections/jsonplaceholder.json", "--env", "mock", "--no-history",
+        ])
+        #expect(full.status == 1)
+        #expect(full.stderr.contains("lazer run: cannot write the output: No space left on device"), "\(full.stderr)")
+        #expect(!full.stderr.contains("Fatal error"))
+    }
+
     @Test("the showcase collection shows each failure translated; exit 2 (a request could not be built)")
     func showcase() throws {
         let scratch = try Scratch()

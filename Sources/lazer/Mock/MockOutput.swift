@@ -55,7 +55,7 @@ final class MockOutput: Sendable {
     func line(_ text: String) {
         queue.sync {
             writePending()
-            FileHandle.standardOutput.write(Data((text + "\n").utf8))
+            Self.write(text + "\n", to: 1)
         }
     }
 
@@ -64,7 +64,7 @@ final class MockOutput: Sendable {
         let safe = text.split(separator: "\n", omittingEmptySubsequences: false).map { TerminalText.line($0) }
         queue.sync {
             writePending()
-            FileHandle.standardError.write(Data(safe.map { "lazer: \($0)\n" }.joined().utf8))
+            Self.write(safe.map { "lazer: \($0)\n" }.joined(), to: 2)
         }
     }
 
@@ -94,6 +94,14 @@ final class MockOutput: Sendable {
         }
     }
 
+    /// Writes to stdout or stderr. A reader that went away (`lazer mock … | head -n 1`, to read the
+    /// URL) or a full disk ends that output; the server goes on serving.
+    private static func write(_ text: String, to descriptor: Int32) {
+        var output = FileBytes.StandardOutput(descriptor: descriptor)
+        var text = text
+        text.withUTF8 { output.write($0) }
+    }
+
     /// Takes the gathered records (the lock held only to swap the list) and writes them. On ``queue``.
     private func writePending() {
         let (entries, dropped) = state.withLock(ownedBy: self) { pending in
@@ -114,7 +122,7 @@ final class MockOutput: Sendable {
         if dropped > 0 {
             terminal += "… \(dropped) request lines not shown (the output fell behind)\n"
         }
-        if !terminal.isEmpty { FileHandle.standardOutput.write(Data(terminal.utf8)) }
+        if !terminal.isEmpty { Self.write(terminal, to: 1) }
         if !log.isEmpty { file?.write(Data(log.utf8)) }
     }
 }

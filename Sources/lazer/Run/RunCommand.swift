@@ -120,6 +120,7 @@ struct RunCommand: ParsableCommand {
             FileBytes.writeError("lazer run: \(error.message)\n")
             throw ExitCode(RunExitStatus.collectionError)
         }
+        let standardOutput = Mutex(FileBytes.StandardOutput())
         let noColor = !(environment["NO_COLOR"] ?? "").isEmpty
         let terminal = isatty(1) != 0
         let channels = try channels(colored: terminal && !noColor)
@@ -129,7 +130,11 @@ struct RunCommand: ParsableCommand {
             channels: channels, progressTotal: showsProgress ? plan.items.count * repetitions : nil,
             flushDelay: RunOutput.standardFlushDelay
         ) { text in
-            FileHandle.standardOutput.write(Data(text.utf8))
+            // A closed pipe (`lazer run | head`) or a full disk ends the output, not the run.
+            standardOutput.withLock { output in
+                var text = text
+                text.withUTF8 { output.write($0) }
+            }
         }
         let configuration = RunConfiguration(
             environment: env, variables: try parsedVariables(), bail: bail,
@@ -147,6 +152,12 @@ struct RunCommand: ParsableCommand {
         } catch {
             FileBytes.writeError("lazer run: the report was not written: \(error.localizedDescription)\n")
             throw ExitCode(RunExitStatus.collectionError)
+        }
+        let written = standardOutput.withLock { $0 }
+        if !written.succeeded {
+            FileBytes.writeError("lazer run: cannot write the output: \(String(cString: strerror(written.failure)))\n")
+            // The run's own status stays (a failed check, no response); a passing run is not a success.
+            throw ExitCode(report.exitStatus == 0 ? RunExitStatus.expectationFailed : report.exitStatus)
         }
         throw ExitCode(report.exitStatus)
     }
