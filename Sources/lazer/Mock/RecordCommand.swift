@@ -151,7 +151,8 @@ struct RecordCommand: ParsableCommand {
     }
 
     static func recorded(_ exchange: ReplayExchange, basePath: String) -> RecordedExchange {
-        var path = (try? exchange.request.url().path) ?? "/"
+        let url = try? exchange.request.url()
+        var path = url?.path ?? "/"
         let prefix = basePath.hasSuffix("/") ? String(basePath.dropLast()) : basePath
         if !prefix.isEmpty, path.hasPrefix(prefix + "/") || path == prefix {
             path = String(path.dropFirst(prefix.count))
@@ -165,7 +166,10 @@ struct RecordCommand: ParsableCommand {
             outcome = .failure((error as? TransportError)?.reason ?? .other(code: 0, message: ""))
         }
         return RecordedExchange(
-            method: exchange.request.method.rawValue, path: path, outcome: outcome, duration: exchange.duration,
+            method: exchange.request.method.rawValue, path: path, query: url?.query(percentEncoded: true) ?? "",
+            requestBody: exchange.request.body.inMemoryData.map(Array.init),
+            template: RecordedMatchers.Template(exchange.item.request), outcome: outcome,
+            duration: exchange.duration,
             redactor: exchange.redactor,
             label: (exchange.item.folderPath + [exchange.item.request.name]).joined(separator: "/"))
     }
@@ -196,9 +200,12 @@ struct RecordCommand: ParsableCommand {
                 var path = url.path
                 let prefix = targetURL.path.hasSuffix("/") ? String(targetURL.path.dropLast()) : targetURL.path
                 if !prefix.isEmpty, path.hasPrefix(prefix) { path = String(path.dropFirst(prefix.count)) }
+                let query = url.query(percentEncoded: true) ?? ""
                 let exchange = RecordedExchange(
-                    method: request.method.rawValue, path: path.isEmpty ? "/" : path, outcome: outcome,
-                    duration: duration, redactor: redactor, label: "\(request.method.rawValue) \(path)")
+                    method: request.method.rawValue, path: path.isEmpty ? "/" : path, query: query,
+                    requestBody: request.body.inMemoryData.map(Array.init), outcome: outcome, duration: duration,
+                    redactor: redactor,
+                    label: redactor.redact("\(request.method.rawValue) \(path)" + (query.isEmpty ? "" : "?\(query)")))
                 state.withLock { recorder in
                     let before = (recorder.recorded.count, recorder.dropped.count, recorder.kept.count)
                     do {
