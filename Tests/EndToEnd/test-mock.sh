@@ -11,7 +11,7 @@ fetch() {
     python3 - "$1" <<'PY'
 import sys, urllib.error, urllib.request
 try:
-    with urllib.request.urlopen(sys.argv[1], timeout=10) as response:
+    with urllib.request.urlopen(sys.argv[1], timeout=30) as response:
         print(response.status)
         print(response.read().decode())
 except urllib.error.HTTPError as error:
@@ -70,25 +70,31 @@ required "record: the proxy starts and prints its URL" wait_for proxy '^http://1
 check "record: the URL is the first line" first_line_is_url proxy
 PROXY=$(pane_url proxy)
 check "record: a request is forwarded to the target" answers "$PROXY/items?page=2" 200 '"server": "target"'
+check "record: another query is forwarded too" answers "$PROXY/items?page=3" 200 '"server": "target"'
 check "record: the pane says it was recorded, with its query" \
     wait_for proxy 'recorded GET /items\?page=2: GET /items\?page=2 → 200'
-check "record: the route is in the collection file, matching the query" \
-    wait_file "$E2E_DIR/app.json" '"name": "page"'
+check "record: each query is a route in the collection file" \
+    wait_file "$E2E_DIR/app.json" '"value": "3"'
 t send-keys -t proxy C-c
 check "record: Ctrl+C stops it with exit status 0" wait_for proxy '^lazer-exit=0$'
 
-# Recording the same request again on a terminal asks before replacing the route.
+# Recording the same requests again on a terminal asks before replacing a route; `a` replaces it
+# and every later one without asking again.
 proxy again
 required "record again: the proxy starts" wait_for again '^http://127\.0\.0\.1:[0-9]+$' 60
 AGAIN=$(pane_url again)
 fetch "$AGAIN/items?page=2" >"$E2E_DIR/again.out" &
 check "record again: it asks about the existing route" \
-    wait_for again 'already has GET /items\?page=2; replace its answers\? \[y/N\]'
-keys again y Enter
-check "record again: yes replaces it" wait_for again 'recorded GET /items\?page=2: GET /items\?page=2 → 200'
+    wait_for again 'already has GET /items\?page=2; replace its answers\? \[y/N, a: replace all'
+keys again a Enter
+check "record again: a replaces it" wait_for again 'recorded GET /items\?page=2: GET /items\?page=2 → 200'
 check "record again: the client got its answer" wait_file "$E2E_DIR/again.out" '"server": "target"'
-check "record again: still one route" \
-    bash -c "[[ \$(grep -c '\"path\": \"/items\"' $(printf '%q' "$E2E_DIR/app.json")) == 1 ]]"
+check "record again: the next existing route is replaced without a question" answers "$AGAIN/items?page=3" 200
+check "record again: ... and logged" wait_for again 'recorded GET /items\?page=3: GET /items\?page=3 → 200'
+asked_once() { [[ $(history again | grep -c 'replace its answers') == 1 ]]; }
+check "record again: one question in all" asked_once
+two_routes() { [[ $(grep -c '"path": "/items"' "$E2E_DIR/app.json") == 2 ]]; }
+check "record again: still one route per query" two_routes
 t send-keys -t again C-c
 check "record again: Ctrl+C stops it with exit status 0" wait_for again '^lazer-exit=0$'
 

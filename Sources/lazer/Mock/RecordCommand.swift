@@ -25,7 +25,7 @@ struct RecordCommand: ParsableCommand {
         discussion: """
             With --from ENV, the collection's requests (all, or --folder / --request) are sent to
             the live environment ENV as `lazer run` sends them, and each answer becomes a route of
-            the mock environment --into (created when missing): method and path, status, the
+            the mock environment --into (created when missing): the request's matchers, status, the
             headers that describe the body, the body in a file under mocks/<collection>/<env>/,
             and the time when it was slow. Then `lazer run --env MOCK` answers offline.
 
@@ -34,10 +34,16 @@ struct RecordCommand: ParsableCommand {
 
             Secrets are never written: Authorization, cookies and headers holding a secret value
             are dropped, secret values in bodies are masked, path segments holding one become
-            wildcards; everything dropped is listed. The same method and path recorded twice in
-            one recording make a sequence (answered in turn, cycling). A route the mock
-            environment already has is asked about on a terminal, replaced with --update, kept
-            with --keep (the default when not on a terminal) — never duplicated.
+            wildcards; everything dropped is listed.
+
+            Each request gets a route of its own: its method, path, query items and (up to
+            8 KiB) JSON body are the route's matchers, so /search?q=a and ?q=b are two routes.
+            Values written with a placeholder in the collection ({{$uuid}}, {{user}}) and
+            values holding a secret are not matched on. The same request recorded twice in one
+            recording makes a sequence (answered in turn, cycling). A route the mock environment
+            already has for the same request is asked about on a terminal (y, n, a: replace all,
+            k: keep all), replaced with --update, kept with --keep (the default when not on a
+            terminal, and listed) — never duplicated.
 
             Examples:
               lazer record Collections/httpbin.json --from local --into recorded
@@ -246,15 +252,28 @@ struct RecordCommand: ParsableCommand {
 
     // MARK: - Helpers
 
-    /// On a terminal, asks whether to replace an existing route; elsewhere `nil` (keep it, and say so).
+    /// On a terminal, asks whether to replace an existing route — `y` replaces it, `n` (or just
+    /// Enter, or end of input) keeps it, `a` replaces it and every later one without asking, `k`
+    /// keeps every later one too; elsewhere `nil` (keep it, and say so).
     static func asker() -> (@Sendable (String) -> Bool)? {
         guard isatty(0) != 0 else { return nil }
+        let forAll = AnswerForAll()
         return { route in
+            if let decided = forAll.value.withLock({ $0 }) { return decided }
             FileBytes.writeError(
-                "lazer record: the mock environment already has \(TerminalText.line(route)); replace its answers? [y/N] "
-            )
+                "lazer record: the mock environment already has \(TerminalText.line(route)); replace its answers? "
+                    + "[y/N, a: replace all, k: keep all] ")
             let answer = readLine()?.trimmingCharacters(in: .whitespaces).lowercased() ?? ""
-            return answer == "y" || answer == "yes"
+            switch answer {
+            case "a", "all":
+                forAll.value.withLock { $0 = true }
+                return true
+            case "k":
+                forAll.value.withLock { $0 = false }
+                return false
+            default:
+                return answer == "y" || answer == "yes"
+            }
         }
     }
 
@@ -286,4 +305,9 @@ struct RecordCommand: ParsableCommand {
         done.wait()
         return box.withLock { $0 } ?? RunReport(results: [], environment: nil, startedAt: Date(), duration: .zero)
     }
+}
+
+/// The answer given for every later existing route (`a` or `k`), once there is one.
+private final class AnswerForAll: Sendable {
+    let value = Mutex<Bool?>(nil)
 }
