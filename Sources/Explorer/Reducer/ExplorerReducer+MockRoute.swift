@@ -88,6 +88,7 @@ extension ExplorerReducer {
         }
     }
 
+    /// Why the route was not saved, for the prompt (or a toast once the prompt is gone).
     struct MockRouteProblem: Error {
         var message: String
     }
