@@ -86,9 +86,10 @@ AGAIN=$(pane_url again)
 fetch "$AGAIN/items?page=2" >"$E2E_DIR/again.out" &
 check "record again: it asks about the existing route" \
     wait_for again 'already has GET /items\?page=2; replace its answers\? \[y/N, a: replace all'
+check "record again: the client has its answer while the question waits" \
+    wait_file "$E2E_DIR/again.out" '"server": "target"'
 keys again a Enter
 check "record again: a replaces it" wait_for again 'recorded GET /items\?page=2: GET /items\?page=2 → 200'
-check "record again: the client got its answer" wait_file "$E2E_DIR/again.out" '"server": "target"'
 check "record again: the next existing route is replaced without a question" answers "$AGAIN/items?page=3" 200
 check "record again: ... and logged" wait_for again 'recorded GET /items\?page=3: GET /items\?page=3 → 200'
 asked_once() { [[ $(history again | grep -c 'replace its answers') == 1 ]]; }

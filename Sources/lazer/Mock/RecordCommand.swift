@@ -189,6 +189,7 @@ struct RecordCommand: ParsableCommand {
         let state = Mutex(recorder)
         let output = MockOutput(logFile: nil)
         let redactor = Redactor(secrets: recorder.document.secretValues)
+        let recording = DispatchQueue(label: "lazer.record.proxy")
         let server: RecordingProxy
         do {
             server = try RecordingProxy(target: targetURL, dispatcher: dispatcher, host: host, port: port) {
@@ -212,20 +213,24 @@ struct RecordCommand: ParsableCommand {
                     requestBody: request.body.inMemoryData.map(Array.init), outcome: outcome, duration: duration,
                     redactor: redactor,
                     label: redactor.redact("\(request.method.rawValue) \(path)" + (query.isEmpty ? "" : "?\(query)")))
-                state.withLock { recorder in
-                    let before = (recorder.recorded.count, recorder.dropped.count, recorder.kept.count)
-                    do {
-                        try recorder.add(exchange)
-                        try recorder.save(with: services)
-                    } catch {
-                        output.note("not saved: \(error)")
-                    }
-                    for line in recorder.recorded.dropFirst(before.0) {
-                        output.line(TerminalText.line("recorded \(line)"))
-                    }
-                    for line in recorder.dropped.dropFirst(before.1) { output.note("dropped \(line)") }
-                    for line in recorder.kept.dropFirst(before.2) {
-                        output.note("kept the existing route \(line) (--update replaces it)")
+                // Off the transport's thread, in arrival order: a question about an existing
+                // route waits for the user without holding up the client's answer or other transfers.
+                recording.async {
+                    state.withLock { recorder in
+                        let before = (recorder.recorded.count, recorder.dropped.count, recorder.kept.count)
+                        do {
+                            try recorder.add(exchange)
+                            try recorder.save(with: services)
+                        } catch {
+                            output.note("not saved: \(error)")
+                        }
+                        for line in recorder.recorded.dropFirst(before.0) {
+                            output.line(TerminalText.line("recorded \(line)"))
+                        }
+                        for line in recorder.dropped.dropFirst(before.1) { output.note("dropped \(line)") }
+                        for line in recorder.kept.dropFirst(before.2) {
+                            output.note("kept the existing route \(line) (--update replaces it)")
+                        }
                     }
                 }
             }
@@ -241,6 +246,10 @@ struct RecordCommand: ParsableCommand {
             let source = DispatchSource.makeSignalSource(signal: number, queue: .main)
             source.setEventHandler {
                 server.stop()
+                // Exchanges already answered are saved first (a question still open is not waited for long).
+                let drained = DispatchSemaphore(value: 0)
+                recording.async { drained.signal() }
+                _ = drained.wait(timeout: .now() + 2)
                 output.note("stopped")
                 Foundation.exit(0)
             }
