@@ -5,8 +5,10 @@ public import Workspace
 /// Turns exchanges into routes of a mock environment of a collection, so `lazer run --env MOCK`
 /// then answers offline what the live servers answered.
 ///
-/// A route matches the method and the path as sent; a path segment holding a secret becomes a
-/// wildcard. The same method and path seen again in one recording make a `sequence` that cycles
+/// A route matches the method, the path, the query items and a small JSON body as sent
+/// (``RecordedMatchers``), so requests that differ only by their query or body get routes of their
+/// own; a path segment, query value or body holding a secret is not matched on. The same request
+/// seen again in one recording makes a `sequence` that cycles
 /// (each pass of a run gets the answers in the order they were recorded). The status, the headers
 /// that describe the body (framing, dates, cookies and headers holding a secret are left out) and
 /// the body — in a file under `mocks/<collection>/<environment>/`, secrets masked — are written;
@@ -16,7 +18,7 @@ public import Workspace
 /// A route the environment already had before this recording is handled by ``ExistingRoutes``:
 /// updated, kept, or asked about — never duplicated.
 public struct MockRecorder: Sendable {
-    /// What to do when the environment already has a route for a recorded method and path.
+    /// What to do when the environment already has a route for a recorded request (same matchers).
     public enum ExistingRoutes: String, Sendable, CaseIterable {
         /// Ask (the `ask` closure); without one, keep the route and say so.
         case ask
@@ -89,31 +91,34 @@ public struct MockRecorder: Sendable {
     public mutating func add(_ exchange: RecordedExchange) throws {
         guard let environmentIndex = document.collection.environments.firstIndex(where: { $0.name == environment })
         else { return }
-        let path = pattern(for: exchange)
-        let method = RequestMethod(rawValue: exchange.method)
-        let key = "\(method?.rawValue ?? "*") \(path)"
+        let matchers = RecordedMatchers(
+            method: RequestMethod(rawValue: exchange.method), path: pattern(for: exchange), query: exchange.query,
+            body: exchange.requestBody, redactor: exchange.redactor, template: exchange.template)
+        dropped += matchers.dropped.map { "\(exchange.label): \($0)" }
+        let key = matchers.identity
         var routes = document.collection.environments[environmentIndex].routes
-        let existingIndex = routes.firstIndex { $0.method == method && $0.path == path }
+        let existingIndex = routes.firstIndex(where: matchers.isSame)
         if let existingIndex, !written.contains(key) {
-            guard shouldUpdate(key) else {
-                if !kept.contains(key) { kept.append(key) }
+            guard shouldUpdate(key, label: matchers.label) else {
+                if !kept.contains(matchers.label) { kept.append(matchers.label) }
                 return
             }
             routes[existingIndex].responses = []
             routes[existingIndex].cycle = false
         }
         let step = existingIndex.map { routes[$0].responses.count } ?? 0
-        guard let response = try response(for: exchange, key: key, step: step) else { return }
+        guard let response = try response(for: exchange, matchers: matchers, step: step) else { return }
         if let existingIndex {
             routes[existingIndex].responses.append(response)
             routes[existingIndex].cycle = routes[existingIndex].responses.count > 1
         } else {
-            routes.append(SavedMockRoute(method: method, path: path, responses: [response]))
+            routes.insert(matchers.route(responses: [response]), at: matchers.insertionIndex(in: routes))
         }
         document.collection.environments[environmentIndex].routes = routes
         written.insert(key)
         let status = response.failure.map { "failure \($0.rawValue)" } ?? String(response.status)
-        recorded.append("\(exchange.label): \(key) → \(status)" + (step > 0 ? " (sequence step \(step + 1))" : ""))
+        recorded.append(
+            "\(exchange.label): \(matchers.label) → \(status)" + (step > 0 ? " (sequence step \(step + 1))" : ""))
     }
 
     /// Saves the collection through the workspace's atomic save.
@@ -121,13 +126,13 @@ public struct MockRecorder: Sendable {
         try services.save(&document)
     }
 
-    private mutating func shouldUpdate(_ key: String) -> Bool {
+    private mutating func shouldUpdate(_ key: String, label: String) -> Bool {
         if let decision = decided[key] { return decision }
         let decision: Bool
         switch existing {
         case .update: decision = true
         case .keep: decision = false
-        case .ask: decision = ask?(key) ?? false
+        case .ask: decision = ask?(label) ?? false
         }
         decided[key] = decision
         return decision
@@ -156,7 +161,8 @@ public struct MockRecorder: Sendable {
         return "/" + segments.joined(separator: "/")
     }
 
-    private mutating func response(for exchange: RecordedExchange, key: String, step: Int) throws -> SavedMockResponse?
+    private mutating func response(for exchange: RecordedExchange, matchers: RecordedMatchers, step: Int) throws
+        -> SavedMockResponse?
     {
         let delay = exchange.duration >= Self.delayThreshold ? Int(exchange.duration / .milliseconds(10)) * 10 : nil
         switch exchange.outcome {
@@ -192,7 +198,7 @@ public struct MockRecorder: Sendable {
                         bytes = Array(masked.utf8)
                     }
                 }
-                let relative = fileName(key: key, step: step, mediaType: headers.mediaType)
+                let relative = fileName(matchers, step: step, mediaType: headers.mediaType)
                 let folder = (document.path as NSString).deletingLastPathComponent
                 let absolute = ((folder.isEmpty ? "." : folder) as NSString).appendingPathComponent(relative)
                 try FileManager.default.createDirectory(
@@ -204,8 +210,10 @@ public struct MockRecorder: Sendable {
         }
     }
 
-    /// `mocks/<collection>/<environment>/get-status-418.json`, `…-2.json` for a later sequence step.
-    private func fileName(key: String, step: Int, mediaType: String?) -> String {
+    /// `mocks/<collection>/<environment>/get-status-418.json`, `get-search-q-a.json` for a query,
+    /// `post-items-1a2b3c4d.json` for a JSON body matcher (a hash of the body, so two bodies never
+    /// share a file), `…-2.json` for a later sequence step.
+    private func fileName(_ matchers: RecordedMatchers, step: Int, mediaType: String?) -> String {
         let type = mediaType?.lowercased() ?? ""
         let ext =
             type.contains("json")
@@ -215,8 +223,23 @@ public struct MockRecorder: Sendable {
                 : type.hasPrefix("text/")
                     ? "txt"
                     : type.contains("xml") ? "xml" : "bin"
-        let base = Self.slug(key)
-        return "\(bodyFolder)/\(base.isEmpty ? "root" : base)\(step > 0 ? "-\(step + 1)" : "").\(ext)"
+        var withoutBody = matchers
+        withoutBody.json = nil
+        var base = Self.slug(withoutBody.label)
+        if base.isEmpty { base = "root" }
+        if let json = matchers.json { base += "-" + Self.hash(json.compact()) }
+        return "\(bodyFolder)/\(base)\(step > 0 ? "-\(step + 1)" : "").\(ext)"
+    }
+
+    /// FNV-1a, 32 bits, as 8 hex digits: stable across runs and machines.
+    static func hash(_ text: String) -> String {
+        var value: UInt32 = 0x811C_9DC5
+        for byte in text.utf8 {
+            value ^= UInt32(byte)
+            value = value &* 0x0100_0193
+        }
+        let digits = String(value, radix: 16)
+        return String(repeating: "0", count: 8 - digits.count) + digits
     }
 
     /// Lower-case letters, digits and single dashes.

@@ -7,6 +7,13 @@ public struct RecordedExchange: Sendable {
     public var method: String
     /// The request's path, without the query.
     public var path: String
+    /// The request's query text as sent (percent-encoded, without `?`): each item becomes a matcher.
+    public var query: String
+    /// The request body when it was in memory (`nil` for none or a file): a small JSON one becomes a matcher.
+    public var requestBody: [UInt8]?
+    /// The collection's request before it was resolved (replays only): values written with a
+    /// placeholder are not matched on.
+    public var template: RecordedMatchers.Template?
     /// The response, or the transport failure when none arrived.
     public var outcome: Outcome
     public var duration: Duration
@@ -21,10 +28,15 @@ public struct RecordedExchange: Sendable {
     }
 
     public init(
-        method: String, path: String, outcome: Outcome, duration: Duration, redactor: Redactor, label: String
+        method: String, path: String, query: String = "", requestBody: [UInt8]? = nil,
+        template: RecordedMatchers.Template? = nil, outcome: Outcome, duration: Duration, redactor: Redactor,
+        label: String
     ) {
         self.method = method
         self.path = path
+        self.query = query
+        self.requestBody = requestBody
+        self.template = template
         self.outcome = outcome
         self.duration = duration
         self.redactor = redactor

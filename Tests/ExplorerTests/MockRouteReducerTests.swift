@@ -59,14 +59,71 @@ struct MockRouteReducerTests {
         #expect(toast.hasSuffix("saved \(CollectionSlot(document: document).fileName)"))
     }
 
-    @Test func savingAgainReplacesTheRouteInsteadOfAddingASecond() throws {
+    /// The route of `dev` that answers List users.
+    private func usersRoute(_ document: CollectionDocument?) throws -> SavedMockRoute {
+        let environment = try #require(document?.collection.environment(named: "dev"))
+        return try #require(environment.routes.first { $0.method == .get && $0.path == "/users" && $0.query.isEmpty })
+    }
+
+    @Test func savingAgainAsksReplaceKeepBothOrCancelAndNeverAddsASecondRoute() throws {
         var fixture = try answered()
+        let current = try #require(fixture.driver.state.document(collectionID: users.collectionID))
+        let before = try #require(current.collection.environment(named: "dev")).routes.count
+        #expect(try usersRoute(current).responses.count == 1)
+        // dev already answers List users: a question, nothing saved yet.
         fixture.driver.press("M")
+        #expect(savedDocument(fixture.driver.press("enter")) == nil)
+        guard case .mockRouteExists(let existing, let selected)? = fixture.driver.state.overlay else {
+            Issue.record("no question about the existing route")
+            return
+        }
+        #expect(existing.route == "GET /users")
+        #expect(existing.environment == "dev")
+        #expect(existing.answers == 1)
+        #expect(selected == 0)
+        #expect(fixture.driver.render().contains("dev already answers this request"))
+        // Cancel (c): nothing saved, the dialog closes, and the toast says so.
+        #expect(savedDocument(fixture.driver.press("c")) == nil)
+        #expect(fixture.driver.state.overlay == nil)
+        #expect(fixture.driver.state.toast?.message.hasPrefix("Not saved") == true)
+        // Esc cancels too.
+        fixture.driver.press("M", "enter", "esc")
+        #expect(fixture.driver.state.overlay == nil)
+        // Replace (r): the same number of routes, one answer.
+        fixture.driver.press("M", "enter")
+        let replaced = try #require(savedDocument(fixture.driver.press("r")))
+        #expect(try #require(replaced.collection.environment(named: "dev")).routes.count == before)
+        #expect(try usersRoute(replaced).responses.count == 1)
+        fixture.driver.reduce(.saved(collectionID: replaced.collection.id, .success(replaced)))
+        #expect(
+            fixture.driver.state.toast?.message.hasPrefix("Replaced GET /users in the mock environment dev") == true)
+        // Keep both (→ then Enter): still one route, now a sequence of two answers.
+        fixture.driver.press("M", "enter", "right")
+        let both = try #require(savedDocument(fixture.driver.press("enter")))
+        #expect(try #require(both.collection.environment(named: "dev")).routes.count == before)
+        #expect(try usersRoute(both).responses.count == 2)
+    }
+
+    @Test func aDifferentQueryIsADifferentRouteAheadOfTheOneWithoutIt() throws {
+        var fixture = try answered()
+        fixture.driver.press("M", "ctrl+a")
+        fixture.driver.type("recorded")
         let first = try #require(savedDocument(fixture.driver.press("enter")))
-        let before = try #require(first.collection.environment(named: "dev")).routes.count
-        fixture.driver.press("M")
+        fixture.driver.reduce(.saved(collectionID: first.collection.id, .success(first)))
+        // The same request sent with ?page=2 too: saved beside it, not asked about. (`limit` is
+        // written {{limit}} in the collection: not matched on, it may differ next time.)
+        let job = try #require(fixture.driver.press("F5").sendJobs.first)
+        var paged = try Results.json(Results.users, generation: job.generation)
+        paged.url = "http://dev.mock/users?limit=10&page=2"
+        fixture.driver.reduce(.exchangeFinished(users, paged))
+        fixture.driver.press("M", "ctrl+a")
+        fixture.driver.type("recorded")
         let second = try #require(savedDocument(fixture.driver.press("enter")))
-        #expect(try #require(second.collection.environment(named: "dev")).routes.count == before)
+        let routes = try #require(second.collection.environment(named: "recorded")).routes
+        #expect(routes.count == 2)
+        // The route with the query comes first: the one without answers every query.
+        #expect(routes.first?.query.map { "\($0.name)=\($0.value)" } == ["page=2"])
+        #expect(routes.last?.query.isEmpty == true)
     }
 
     @Test func aLiveEnvironmentIsRefusedInThePrompt() throws {

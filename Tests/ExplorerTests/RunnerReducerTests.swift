@@ -12,13 +12,13 @@ struct RunnerReducerTests {
     private static let usersFolder = ["a-admin", "a-users", "a-user", "a-create", "a-slow"]
 
     /// The fixture with `request` selected and the collections pane focused.
-    private func fixture(_ request: String = "a-users") throws -> ReducerFixture {
+    func fixture(_ request: String = "a-users") throws -> ReducerFixture {
         var fixture = try ReducerFixture(startup: StartupRequest(request: request))
         fixture.driver.state.focus = .collections
         return fixture
     }
 
-    private func result(
+    func result(
         _ requestID: String, _ status: RequestResult.Status, code: Int? = 200, checks: [Replay.CheckResult] = [],
         problems: [String] = []
     ) -> RequestResult {
@@ -180,12 +180,12 @@ struct RunnerReducerTests {
 
 extension Array where Element == ExplorerEffect {
     /// The runs asked for.
-    fileprivate var runJobs: [RunJob] {
+    var runJobs: [RunJob] {
         compactMap { if case .run(let job) = $0 { job } else { nil } }
     }
 
     /// The runs asked to stop.
-    fileprivate var cancelledRuns: [Int] {
+    var cancelledRuns: [Int] {
         compactMap { if case .cancelRun(let run) = $0 { run } else { nil } }
     }
 }

@@ -45,6 +45,16 @@ struct RunnerScreenTests {
         harness.assertScreen(named: "runner-done-\(variant)", scrubbing: [Self.times])
     }
 
+    @Test(arguments: ScreenVariant.all) func f1ShowsTheRunnersKeys(_ variant: ScreenVariant) async throws {
+        let harness = try harness(variant)
+        harness.press("g")
+        harness.press("1")
+        harness.press("R")
+        try await waitForTheRun(harness)
+        harness.press("F1")
+        harness.assertScreen(named: "runner-help-\(variant)", scrubbing: [Self.times])
+    }
+
     @Test(arguments: ScreenVariant.all) func aRowOpensTheRunsExchange(_ variant: ScreenVariant) async throws {
         let harness = try harness(variant)
         harness.press("g")

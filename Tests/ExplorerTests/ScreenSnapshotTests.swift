@@ -222,6 +222,13 @@ struct ScreenSnapshotTests {
         harness.assertScreen(named: "quit-prompt-\(variant)")
     }
 
+    @Test(arguments: ScreenVariant.all) func mockRouteExists(_ variant: ScreenVariant) throws {
+        let harness = try answered(variant)
+        harness.press("M")
+        harness.press("enter")
+        harness.assertScreen(named: "mock-route-exists-\(variant)")
+    }
+
     @Test(arguments: ScreenVariant.all) func recoveredDrafts(_ variant: ScreenVariant) throws {
         let folder = try HarnessFolder()
         do {

@@ -15,8 +15,8 @@ extension ExplorerReducer {
         case .paste(let text):
             return paste(text, &state)
         case .mouse(let mouse):
-            // The Runner view covers the panes: clicks must not reach what is under it.
-            if state.runner?.isShown == true, state.overlay == nil { return [] }
+            // The Runner view covers the panes: clicks go to it, never to what is under it.
+            if state.runner?.isShown == true, state.overlay == nil { return runnerMouse(mouse, &state) }
             return handleMouse(mouse, &state)
         case .resize(let size):
             state.size = size
@@ -74,6 +74,7 @@ extension ExplorerReducer {
 
     /// The keymap contexts active for the focused pane (besides `global`).
     static func contexts(of state: ExplorerState) -> [String] {
+        if state.runner?.isShown == true { return ["runner"] }
         switch state.focus {
         case .collections: return ["collections", "outside"]
         case .request: return ["request", "outside"]

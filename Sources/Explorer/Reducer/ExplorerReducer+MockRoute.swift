@@ -4,15 +4,27 @@ import TUI
 import Workspace
 
 /// "Save the response as a mock route" (`M` in the response pane, or the palette): the shown
-/// response becomes a route of a mock environment of the request's collection — method and path
-/// as sent, status, the headers that describe the body, the body inline — so the same request
-/// answers offline. A prompt names the environment (a new name creates a mock environment); a
-/// route for the same method and path there is replaced, never duplicated. Secrets never reach
-/// the file: credential and cookie headers are left out, secret values in the body are masked,
-/// and a path segment holding one becomes a wildcard.
+/// response becomes a route of a mock environment of the request's collection — method, path and
+/// query items as sent (Workspace's `RecordedMatchers`, as `lazer record`), status, the headers that
+/// describe the body, the body inline — so the same request answers offline. A prompt names the
+/// environment (a new name creates a mock environment). When that environment already has a route
+/// for the same request, a dialog asks: replace its answer, keep both (the new answer joins its
+/// sequence), or cancel — never a silent overwrite, never a duplicate. Secrets never reach the
+/// file: credential and cookie headers are left out, secret values in the body are masked, and a
+/// path segment or query value holding one is not matched on.
 extension ExplorerReducer {
     /// Bodies larger than this are not put inline in a collection file (`lazer record` writes files).
     static let maxInlineMockBody = 256 << 10
+
+    /// What to do with an existing route for the same request.
+    enum MockRouteChoice {
+        /// Not decided yet: ask when there is one.
+        case ask
+        /// Its answers become the new one.
+        case replace
+        /// The new answer is added after its answers (a sequence).
+        case keepBoth
+    }
 
     /// Opens the prompt for the mock environment's name.
     static func promptMockRoute(_ state: inout ExplorerState) -> [ExplorerEffect] {
@@ -26,39 +38,76 @@ extension ExplorerReducer {
                 kind: .warning)
             return []
         }
-        let collection = state.document(collectionID: key.collectionID)?.collection
-        let mocks = collection?.environments.filter { $0.kind == .mock }.map(\.name) ?? []
+        let document = state.document(collectionID: key.collectionID)
+        let mocks = document?.collection.environments.filter { $0.kind == .mock }.map(\.name) ?? []
         let current = state.environmentName(collectionID: key.collectionID)
         let suggested = mocks.contains(current ?? "") ? current : mocks.first
         let listed = mocks.isEmpty ? "none yet" : mocks.joined(separator: ", ")
+        let label = document.map { mockMatchers(result, key: key, document: $0, redactor: Redactor(secrets: [])).label }
         state.overlay = .prompt(
             PromptState(
                 purpose: .saveMockRoute(key),
                 title:
-                    "Save \(result.method) \(mockPath(of: result.url)) as a route of the mock environment (\(listed))",
+                    "Save \(label ?? "\(result.method) \(mockPath(of: result.url))") as a route of the mock environment (\(listed))",
                 text: suggested ?? "recorded"))
         return []
     }
 
-    /// Writes the route into the named mock environment and saves the collection.
+    /// Checks the environment named in the prompt, then saves the route (or asks about an existing one).
     static func commitMockRoute(_ prompt: PromptState, _ state: inout ExplorerState) -> [ExplorerEffect] {
-        func fail(_ message: String) -> [ExplorerEffect] {
+        guard case .saveMockRoute(let key) = prompt.purpose else { return [] }
+        let name = prompt.field.text.trimmingCharacters(in: .whitespaces)
+        switch saveMockRoute(key, environment: name, choice: .ask, &state) {
+        case .success(let effects):
+            return effects
+        case .failure(let problem):
             var prompt = prompt
-            prompt.error = message
+            prompt.error = problem.message
             state.overlay = .prompt(prompt)
             return []
         }
-        guard case .saveMockRoute(let key) = prompt.purpose else { return [] }
-        let name = prompt.field.text.trimmingCharacters(in: .whitespaces)
-        guard !name.isEmpty else { return fail("A mock environment's name is needed") }
+    }
+
+    /// The dialog's answer: 0 replace, 1 keep both, 2 cancel.
+    static func resolveMockRouteExists(_ existing: MockRouteExists, choice: Int, _ state: inout ExplorerState)
+        -> [ExplorerEffect]
+    {
+        state.overlay = nil
+        guard choice < 2 else {
+            notify(&state, "Not saved: \(existing.route) in \(existing.environment) is unchanged", kind: .info)
+            return []
+        }
+        switch saveMockRoute(
+            existing.key, environment: existing.environment, choice: choice == 0 ? .replace : .keepBoth, &state)
+        {
+        case .success(let effects):
+            return effects
+        case .failure(let problem):
+            notify(&state, problem.message, kind: .warning)
+            return []
+        }
+    }
+
+    /// Why the route was not saved, for the prompt (or a toast once the prompt is gone).
+    struct MockRouteProblem: Error {
+        var message: String
+    }
+
+    /// Writes the shown response as a route of `name` and saves the collection; with `.ask`, an
+    /// existing route for the same request opens the dialog instead.
+    private static func saveMockRoute(
+        _ key: RequestKey, environment name: String, choice: MockRouteChoice, _ state: inout ExplorerState
+    ) -> Result<[ExplorerEffect], MockRouteProblem> {
+        guard !name.isEmpty else { return .failure(MockRouteProblem(message: "A mock environment's name is needed")) }
         guard var document = state.document(collectionID: key.collectionID) else {
-            return fail("The collection is gone")
+            return .failure(MockRouteProblem(message: "The collection is gone"))
         }
         guard let result = state.shownResult, let response = result.response else {
-            return fail("The response is gone")
+            return .failure(MockRouteProblem(message: "The response is gone"))
         }
         if let existing = document.collection.environment(named: name), existing.kind != .mock {
-            return fail("\(name) is a live environment: name a mock environment (or a new one)")
+            return .failure(
+                MockRouteProblem(message: "\(name) is a live environment: name a mock environment (or a new one)"))
         }
         let capturedSecrets = (state.captures[key.collectionID] ?? [:]).values.filter(\.secret).map(\.text)
         let redactor = Redactor(secrets: document.secretValues + capturedSecrets)
@@ -83,6 +132,53 @@ extension ExplorerReducer {
                 body = .text(safe)
             }
         }
+        let matchers = mockMatchers(result, key: key, document: document, redactor: redactor)
+        masked = masked || !matchers.dropped.isEmpty
+        let saved = SavedMockResponse(status: response.status, headers: headers, body: body)
+        let index: Int
+        if let found = document.collection.environments.firstIndex(where: { $0.name == name }) {
+            index = found
+        } else {
+            document.collection.environments.append(
+                Environment(
+                    name: name, kind: .mock, baseURL: "http://mock.invalid", description: "Saved from responses."))
+            index = document.collection.environments.count - 1
+        }
+        var routes = document.collection.environments[index].routes
+        let verb: String
+        if let same = routes.firstIndex(where: matchers.isSame) {
+            switch choice {
+            case .ask:
+                state.overlay = .mockRouteExists(
+                    MockRouteExists(
+                        key: key, environment: name, route: matchers.label, answers: routes[same].responses.count),
+                    selected: 0)
+                return .success([])
+            case .replace:
+                routes[same].responses = [saved]
+                routes[same].cycle = false
+                verb = "Replaced"
+            case .keepBoth:
+                routes[same].responses.append(saved)
+                verb = "Added answer \(routes[same].responses.count) to"
+            }
+        } else {
+            routes.insert(matchers.route(responses: [saved]), at: matchers.insertionIndex(in: routes))
+            verb = "Added"
+        }
+        document.collection.environments[index].routes = routes
+        state.overlay = nil
+        store(CollectionSlot(document: document), &state)
+        state.saveNotices[document.collection.id] =
+            "\(verb) \(matchers.label) in the mock environment \(name)" + (masked ? " (secrets left out)" : "")
+        return .success([.save(document, overwrite: false)])
+    }
+
+    /// The route's matchers for the shown result: its method, its path (without the environment's
+    /// base path) and the query items of the URL as sent (not those written with a placeholder).
+    static func mockMatchers(
+        _ result: ExchangeResult, key: RequestKey, document: CollectionDocument, redactor: Redactor
+    ) -> RecordedMatchers {
         var path = mockPath(of: result.url)
         if let environment = result.environmentName.flatMap(document.collection.environment(named:)),
             !environment.baseURL.contains("{{"), let base = URL(string: environment.baseURL)?.path,
@@ -91,29 +187,14 @@ extension ExplorerReducer {
             path = String(path.dropFirst(base.count))
             if path.isEmpty { path = "/" }
         }
-        let method = RequestMethod(rawValue: result.method)
-        let saved = SavedMockResponse(status: response.status, headers: headers, body: body)
-        if document.collection.environment(named: name) == nil {
-            document.collection.environments.append(
-                Environment(
-                    name: name, kind: .mock, baseURL: "http://mock.invalid", description: "Saved from responses."))
+        var query = ""
+        if let mark = result.url.firstIndex(of: "?") {
+            query = String(result.url[result.url.index(after: mark)...].prefix { $0 != "#" })
         }
-        guard let index = document.collection.environments.firstIndex(where: { $0.name == name }) else { return [] }
-        var routes = document.collection.environments[index].routes
-        let replaced = routes.firstIndex { $0.method == method && $0.path == path }
-        if let replaced {
-            routes[replaced].responses = [saved]
-            routes[replaced].cycle = false
-        } else {
-            routes.append(SavedMockRoute(method: method, path: path, responses: [saved]))
-        }
-        document.collection.environments[index].routes = routes
-        state.overlay = nil
-        store(CollectionSlot(document: document), &state)
-        let verb = replaced == nil ? "Added" : "Replaced"
-        state.saveNotices[document.collection.id] =
-            "\(verb) \(result.method) \(path) in the mock environment \(name)" + (masked ? " (secrets left out)" : "")
-        return [.save(document, overwrite: false)]
+        let request = document.collection.allRequests.first { $0.request.id == key.requestID }?.request
+        return RecordedMatchers(
+            method: RequestMethod(rawValue: result.method), path: path, query: query, body: nil, redactor: redactor,
+            template: request.map(RecordedMatchers.Template.init))
     }
 
     /// The path of a sent URL as a route pattern: without scheme, host and query; a segment holding

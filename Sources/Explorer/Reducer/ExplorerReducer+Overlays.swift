@@ -115,6 +115,15 @@ extension ExplorerReducer {
                     })
             else { return [] }
             return resolveConflict(collectionID, choice: chosen, &state)
+        case .mockRouteExists(let existing, let selected):
+            guard
+                let chosen = choice(
+                    key, selected, count: 3, shortcuts: ["r", "k", "c"], &state,
+                    {
+                        .mockRouteExists(existing, selected: $0)
+                    })
+            else { return [] }
+            return resolveMockRouteExists(existing, choice: chosen, &state)
         case .prompt(var prompt):
             if closes {
                 state.overlay = nil

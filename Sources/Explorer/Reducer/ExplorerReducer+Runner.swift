@@ -105,26 +105,36 @@ extension ExplorerReducer {
         return []
     }
 
-    /// Keys while the Runner view is on screen.
+    /// Keys while the Runner view is on screen: the `runner` context of the keymap (Esc hides the
+    /// view too); F-keys, Ctrl and Alt keep their global meaning (F8 hides it, F1 shows its keys).
     static func runnerKey(_ key: KeyEvent, _ state: inout ExplorerState) -> [ExplorerEffect] {
-        guard var runner = state.runner else { return [] }
+        guard state.runner != nil else { return [] }
         if isCommandKey(key), key.key != .tab, key.key != .backTab,
             case .action(let action) = state.keys.resolve(key, contexts: [])
         {
-            // F-keys, Ctrl and Alt keep their global meaning (F8 hides the view, Ctrl+Q quits…).
             return perform(action, &state)
         }
+        if key == KeyEvent(.escape) {
+            state.keys.reset()
+            return runnerCommand("runner.hide", &state)
+        }
+        guard case .action(let action) = state.keys.resolve(key, contexts: ["runner"]) else { return [] }
+        return action == "app.help" ? perform(action, &state) : runnerCommand(action, &state)
+    }
+
+    /// One of the Runner view's own actions (`runner.up`, `runner.open`, …).
+    private static func runnerCommand(_ action: String, _ state: inout ExplorerState) -> [ExplorerEffect] {
+        guard var runner = state.runner else { return [] }
         let last = max(0, runner.rows.count - 1)
-        switch key {
-        case KeyEvent(.escape), .char("q"):
-            runner.isShown = false
-        case KeyEvent(.up), .char("k"): runner.selected = max(0, runner.selected - 1)
-        case KeyEvent(.down), .char("j"): runner.selected = min(last, runner.selected + 1)
-        case KeyEvent(.pageUp): runner.selected = max(0, runner.selected - 10)
-        case KeyEvent(.pageDown): runner.selected = min(last, runner.selected + 10)
-        case KeyEvent(.home), .char("g"): runner.selected = 0
-        case KeyEvent(.end), .char("G"): runner.selected = last
-        case .char("c"):
+        switch action {
+        case "runner.hide": runner.isShown = false
+        case "runner.up": runner.selected = max(0, runner.selected - 1)
+        case "runner.down": runner.selected = min(last, runner.selected + 1)
+        case "runner.pageUp": runner.selected = max(0, runner.selected - 10)
+        case "runner.pageDown": runner.selected = min(last, runner.selected + 10)
+        case "runner.top": runner.selected = 0
+        case "runner.bottom": runner.selected = last
+        case "runner.cancel":
             guard runner.isRunning else {
                 notify(&state, "The run is over (r runs it again)", kind: .info)
                 return []
@@ -132,19 +142,40 @@ extension ExplorerReducer {
             runner.isCancelling = true
             state.runner = runner
             return [.cancelRun(run: runner.run)]
-        case .char("r"):
+        case "runner.again":
             guard !runner.isRunning else {
                 notify(&state, "The run is still going (c cancels it)", kind: .info)
                 return []
             }
             return startRun((runner.collectionID, runner.folder), &state)
-        case KeyEvent(.enter):
+        case "runner.open":
             return openRunnerRow(&state)
         default:
             return []
         }
         state.runner = runner
         return []
+    }
+
+    /// The mouse over the Runner view: a click selects the request row under it (or the request
+    /// a detail line belongs to), a click on the selected request opens it (as Enter), the wheel
+    /// moves the selection three requests.
+    static func runnerMouse(_ mouse: MouseEvent, _ state: inout ExplorerState) -> [ExplorerEffect] {
+        guard let runner = state.runner else { return [] }
+        switch mouse.kind {
+        case .scrollUp, .scrollDown:
+            let last = max(0, runner.rows.count - 1)
+            let step = mouse.kind == .scrollUp ? -3 : 3
+            state.runner?.selected = max(0, min(last, runner.selected + step))
+            return []
+        case .press(.left):
+            guard let row = RunnerView.row(at: mouse.position, state) else { return [] }
+            if row == runner.selected { return openRunnerRow(&state) }
+            state.runner?.selected = row
+            return []
+        default:
+            return []
+        }
     }
 
     /// Enter on a row: hides the view and selects the request; once its history is loaded the

@@ -5,7 +5,8 @@ public import TUI
 ///
 /// Contexts: `global` keys work everywhere, also while typing (they use Ctrl, Alt or F-keys);
 /// `outside` keys work when no text field has the keyboard; the pane contexts (`collections`,
-/// `request`, `response`, `tree`, `raw`) only where their pane has the focus.
+/// `request`, `response`, `tree`, `raw`) only where their pane has the focus; `runner` while the
+/// Runner view covers the panes (instead of the pane and `outside` keys).
 public enum ExplorerKeymap {
     public static let keymap = Keymap([
         // Everywhere.
@@ -123,6 +124,20 @@ public enum ExplorerKeymap {
         KeyBinding("tree.filter", keys: ["|"], help: "JSONPath filter (empty: off)", context: "tree"),
         KeyBinding("tree.copyValue", keys: ["y"], help: "Copy the value", context: "tree"),
         KeyBinding("tree.copyPath", keys: ["Y"], help: "Copy the value's JSONPath", context: "tree"),
+
+        // The Runner view, while it is on screen (Esc hides it too; F-keys, Ctrl and Alt stay global).
+        KeyBinding("runner.up", keys: ["up", "k"], help: "Previous request", context: "runner"),
+        KeyBinding("runner.down", keys: ["down", "j"], help: "Next request", context: "runner"),
+        KeyBinding("runner.pageUp", keys: ["pgup"], help: "Ten requests up", context: "runner"),
+        KeyBinding("runner.pageDown", keys: ["pgdn"], help: "Ten requests down", context: "runner"),
+        KeyBinding("runner.top", keys: ["home", "g"], help: "First request", context: "runner"),
+        KeyBinding("runner.bottom", keys: ["end", "G"], help: "Last request", context: "runner"),
+        KeyBinding(
+            "runner.open", keys: ["enter"], help: "Open the request with the run's exchange", context: "runner"),
+        KeyBinding("runner.cancel", keys: ["c"], help: "Cancel the run", context: "runner"),
+        KeyBinding("runner.again", keys: ["r"], help: "Run the same folder or collection again", context: "runner"),
+        KeyBinding("runner.hide", keys: ["q"], help: "Hide the view (also Esc; F8 shows it)", context: "runner"),
+        KeyBinding("app.help", keys: ["?"], help: "The Runner view's keys", context: "runner"),
 
         // Raw.
         KeyBinding("raw.wrap", keys: ["w"], help: "Wrap long lines on/off", context: "raw"),

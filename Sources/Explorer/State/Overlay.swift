@@ -25,6 +25,27 @@ public enum Overlay: Sendable {
     case viewer(title: String, text: String, scroll: Int)
     /// Collection files that did not load, with their positioned errors.
     case problems(scroll: Int)
+    /// Saving a response as a mock route when the environment already has one for the same
+    /// request: replace, keep both or cancel.
+    case mockRouteExists(MockRouteExists, selected: Int)
+}
+
+/// The existing route a "save as mock route" would overwrite, for the dialog that asks first.
+public struct MockRouteExists: Sendable, Equatable {
+    public var key: RequestKey
+    /// The mock environment named in the prompt.
+    public var environment: String
+    /// The request as the route matches it (`GET /users?page=2`).
+    public var route: String
+    /// How many answers the route has now.
+    public var answers: Int
+
+    public init(key: RequestKey, environment: String, route: String, answers: Int) {
+        self.key = key
+        self.environment = environment
+        self.route = route
+        self.answers = answers
+    }
 }
 
 /// What a text prompt is for, and its text.

@@ -21,8 +21,7 @@ public enum ExplorerView {
         if let rect = layout.request { RequestPaneView.render(&state, in: rect, frame: &frame) }
         if let rect = layout.response { ResponsePaneView.render(&state, in: rect, frame: &frame) }
         if state.runner?.isShown == true {
-            let body = Rect(x: 0, y: 1, width: frame.area.width, height: max(0, frame.area.height - 2))
-            RunnerView.render(&state, in: body, buffer: &frame.buffer)
+            RunnerView.render(&state, in: RunnerView.area(frame.area.size), buffer: &frame.buffer)
         }
         StatusLineView.render(state, in: layout.statusBar, buffer: &frame.buffer)
         OverlayView.render(&state, into: &frame)

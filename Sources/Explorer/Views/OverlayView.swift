@@ -10,13 +10,18 @@ enum OverlayView {
         switch overlay {
         case .help(let scroll):
             let contexts = ["global"] + ExplorerReducer.contexts(of: state)
+            let inRunner = state.runner?.isShown == true
             var lines: [Line] = [
                 Line(
-                    "Keys for the \(state.focus.title.lowercased()) pane, then everywhere (Esc closes)",
+                    inRunner
+                        ? "Keys for the Runner view, then everywhere (Esc closes)"
+                        : "Keys for the \(state.focus.title.lowercased()) pane, then everywhere (Esc closes)",
                     style: theme[.title])
             ]
-            // The focused pane's own keys first (the most specific context first), then the rest.
-            let ordered = contexts.filter { $0 != "global" && $0 != "outside" } + ["outside"]
+            // The focused pane's own keys first (the most specific context first), then the rest;
+            // the Runner view takes no `outside` keys.
+            let ordered =
+                contexts.filter { $0 != "global" && $0 != "outside" } + (inRunner ? [] : ["outside"])
             for context in ordered {
                 lines.append(Line(""))
                 lines.append(Line(contextTitle(context), style: theme[.title]))
@@ -26,7 +31,10 @@ enum OverlayView {
             lines.append(Line("Everywhere", style: theme[.title]))
             lines += state.keys.keymap.helpLines(contexts: ["global"], keyStyle: theme[.accent])
             lines.append(
-                Line([Span("esc", style: theme[.accent]), Span("  Cancel the request in flight / leave a text field")]))
+                Line([
+                    Span("esc", style: theme[.accent]),
+                    Span(inRunner ? "  Hide the Runner view" : "  Cancel the request in flight / leave a text field"),
+                ]))
             textBox("Help", lines, scroll: scroll, width: 84, state, &frame)
         case .palette:
             let commands = ExplorerCommands.list(for: state)
@@ -101,6 +109,16 @@ enum OverlayView {
                             "The file was changed by another program while you have unsaved edits. Keep your edits, take the file's version, or see the difference?",
                         buttons: ["Keep mine (k)", "Take theirs (t)", "Difference (d)"], selectedButton: selected)),
                 in: screen)
+        case .mockRouteExists(let existing, let selected):
+            let answers = existing.answers == 1 ? "its answer" : "its \(existing.answers) answers"
+            frame.render(
+                fitted(
+                    theme.dialog(
+                        title: "\(existing.environment) already answers this request",
+                        message:
+                            "The mock environment \(existing.environment) has a route for \(existing.route). Replace \(answers) with this response, keep both (a sequence: the current answer first, then this one), or cancel?",
+                        buttons: ["Replace (r)", "Keep both (k)", "Cancel (c)"], selectedButton: selected)),
+                in: screen)
         case .prompt(var prompt):
             let width = min(screen.width - 4, 70)
             let box = screen.centered(width: width, height: prompt.error == nil ? 5 : 6)
@@ -172,6 +190,7 @@ enum OverlayView {
     private static func contextTitle(_ context: String) -> String {
         switch context {
         case "outside": "Outside text fields"
+        case "runner": "The Runner view (a click selects a request, a click on the selected one opens it)"
         case "collections": "Collections"
         case "request": "Request"
         case "response": "Response"

@@ -13,6 +13,27 @@ enum RunnerView {
         var line: Line
     }
 
+    /// Where the view is drawn: over the panes, between the top line and the status bar.
+    static func area(_ screen: Size) -> Rect {
+        Rect(x: 0, y: 1, width: screen.width, height: max(0, screen.height - 2))
+    }
+
+    /// The request row drawn at `position` (a detail line counts as its request), as the last
+    /// frame laid the list out; `nil` outside the list.
+    static func row(at position: Position, _ state: ExplorerState) -> Int? {
+        guard let runner = state.runner else { return nil }
+        let area = area(state.size)
+        guard area.width >= 20, area.height >= 5 else { return nil }
+        let inner = area.inset(horizontal: 1, vertical: 1)
+        let listHeight = max(1, inner.height - 2)
+        guard position.x >= inner.x, position.x < inner.right, position.y >= inner.y,
+            position.y < inner.y + listHeight
+        else { return nil }
+        let lines = displayLines(runner, width: inner.width, state)
+        let index = runner.scroll + position.y - inner.y
+        return lines.indices.contains(index) ? lines[index].row : nil
+    }
+
     static func render(_ state: inout ExplorerState, in area: Rect, buffer: inout Buffer) {
         guard var runner = state.runner, area.width >= 20, area.height >= 5 else { return }
         let theme = state.theme

@@ -53,7 +53,7 @@ public enum MockRouteBuilder {
         return MockResponse(status: StatusCode(saved.status), headers: headers, body: body, delay: delay)
     }
 
-    private static func dictionary(_ rows: [KeyValueRow]) -> [String: String] {
+    static func dictionary(_ rows: [KeyValueRow]) -> [String: String] {
         var result: [String: String] = [:]
         for row in rows where row.enabled { result[row.name] = row.value }
         return result

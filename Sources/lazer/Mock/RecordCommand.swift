@@ -25,7 +25,7 @@ struct RecordCommand: ParsableCommand {
         discussion: """
             With --from ENV, the collection's requests (all, or --folder / --request) are sent to
             the live environment ENV as `lazer run` sends them, and each answer becomes a route of
-            the mock environment --into (created when missing): method and path, status, the
+            the mock environment --into (created when missing): the request's matchers, status, the
             headers that describe the body, the body in a file under mocks/<collection>/<env>/,
             and the time when it was slow. Then `lazer run --env MOCK` answers offline.
 
@@ -34,10 +34,16 @@ struct RecordCommand: ParsableCommand {
 
             Secrets are never written: Authorization, cookies and headers holding a secret value
             are dropped, secret values in bodies are masked, path segments holding one become
-            wildcards; everything dropped is listed. The same method and path recorded twice in
-            one recording make a sequence (answered in turn, cycling). A route the mock
-            environment already has is asked about on a terminal, replaced with --update, kept
-            with --keep (the default when not on a terminal) — never duplicated.
+            wildcards; everything dropped is listed.
+
+            Each request gets a route of its own: its method, path, query items and (up to
+            8 KiB) JSON body are the route's matchers, so /search?q=a and ?q=b are two routes.
+            Values written with a placeholder in the collection ({{$uuid}}, {{user}}) and
+            values holding a secret are not matched on. The same request recorded twice in one
+            recording makes a sequence (answered in turn, cycling). A route the mock environment
+            already has for the same request is asked about on a terminal (y, n, a: replace all,
+            k: keep all), replaced with --update, kept with --keep (the default when not on a
+            terminal, and listed) — never duplicated.
 
             Examples:
               lazer record Collections/httpbin.json --from local --into recorded
@@ -151,7 +157,8 @@ struct RecordCommand: ParsableCommand {
     }
 
     static func recorded(_ exchange: ReplayExchange, basePath: String) -> RecordedExchange {
-        var path = (try? exchange.request.url().path) ?? "/"
+        let url = try? exchange.request.url()
+        var path = url?.path ?? "/"
         let prefix = basePath.hasSuffix("/") ? String(basePath.dropLast()) : basePath
         if !prefix.isEmpty, path.hasPrefix(prefix + "/") || path == prefix {
             path = String(path.dropFirst(prefix.count))
@@ -165,7 +172,10 @@ struct RecordCommand: ParsableCommand {
             outcome = .failure((error as? TransportError)?.reason ?? .other(code: 0, message: ""))
         }
         return RecordedExchange(
-            method: exchange.request.method.rawValue, path: path, outcome: outcome, duration: exchange.duration,
+            method: exchange.request.method.rawValue, path: path, query: url?.query(percentEncoded: true) ?? "",
+            requestBody: exchange.request.body.inMemoryData.map(Array.init),
+            template: RecordedMatchers.Template(exchange.item.request), outcome: outcome,
+            duration: exchange.duration,
             redactor: exchange.redactor,
             label: (exchange.item.folderPath + [exchange.item.request.name]).joined(separator: "/"))
     }
@@ -179,6 +189,7 @@ struct RecordCommand: ParsableCommand {
         let state = Mutex(recorder)
         let output = MockOutput(logFile: nil)
         let redactor = Redactor(secrets: recorder.document.secretValues)
+        let recording = DispatchQueue(label: "lazer.record.proxy")
         let server: RecordingProxy
         do {
             server = try RecordingProxy(target: targetURL, dispatcher: dispatcher, host: host, port: port) {
@@ -196,23 +207,30 @@ struct RecordCommand: ParsableCommand {
                 var path = url.path
                 let prefix = targetURL.path.hasSuffix("/") ? String(targetURL.path.dropLast()) : targetURL.path
                 if !prefix.isEmpty, path.hasPrefix(prefix) { path = String(path.dropFirst(prefix.count)) }
+                let query = url.query(percentEncoded: true) ?? ""
                 let exchange = RecordedExchange(
-                    method: request.method.rawValue, path: path.isEmpty ? "/" : path, outcome: outcome,
-                    duration: duration, redactor: redactor, label: "\(request.method.rawValue) \(path)")
-                state.withLock { recorder in
-                    let before = (recorder.recorded.count, recorder.dropped.count, recorder.kept.count)
-                    do {
-                        try recorder.add(exchange)
-                        try recorder.save(with: services)
-                    } catch {
-                        output.note("not saved: \(error)")
-                    }
-                    for line in recorder.recorded.dropFirst(before.0) {
-                        output.line(TerminalText.line("recorded \(line)"))
-                    }
-                    for line in recorder.dropped.dropFirst(before.1) { output.note("dropped \(line)") }
-                    for line in recorder.kept.dropFirst(before.2) {
-                        output.note("kept the existing route \(line) (--update replaces it)")
+                    method: request.method.rawValue, path: path.isEmpty ? "/" : path, query: query,
+                    requestBody: request.body.inMemoryData.map(Array.init), outcome: outcome, duration: duration,
+                    redactor: redactor,
+                    label: redactor.redact("\(request.method.rawValue) \(path)" + (query.isEmpty ? "" : "?\(query)")))
+                // Off the transport's thread, in arrival order: a question about an existing
+                // route waits for the user without holding up the client's answer or other transfers.
+                recording.async {
+                    state.withLock { recorder in
+                        let before = (recorder.recorded.count, recorder.dropped.count, recorder.kept.count)
+                        do {
+                            try recorder.add(exchange)
+                            try recorder.save(with: services)
+                        } catch {
+                            output.note("not saved: \(error)")
+                        }
+                        for line in recorder.recorded.dropFirst(before.0) {
+                            output.line(TerminalText.line("recorded \(line)"))
+                        }
+                        for line in recorder.dropped.dropFirst(before.1) { output.note("dropped \(line)") }
+                        for line in recorder.kept.dropFirst(before.2) {
+                            output.note("kept the existing route \(line) (--update replaces it)")
+                        }
                     }
                 }
             }
@@ -228,6 +246,10 @@ struct RecordCommand: ParsableCommand {
             let source = DispatchSource.makeSignalSource(signal: number, queue: .main)
             source.setEventHandler {
                 server.stop()
+                // Exchanges already answered are saved first (a question still open is not waited for long).
+                let drained = DispatchSemaphore(value: 0)
+                recording.async { drained.signal() }
+                _ = drained.wait(timeout: .now() + 2)
                 output.note("stopped")
                 Foundation.exit(0)
             }
@@ -239,15 +261,28 @@ struct RecordCommand: ParsableCommand {
 
     // MARK: - Helpers
 
-    /// On a terminal, asks whether to replace an existing route; elsewhere `nil` (keep it, and say so).
+    /// On a terminal, asks whether to replace an existing route — `y` replaces it, `n` (or just
+    /// Enter, or end of input) keeps it, `a` replaces it and every later one without asking, `k`
+    /// keeps every later one too; elsewhere `nil` (keep it, and say so).
     static func asker() -> (@Sendable (String) -> Bool)? {
         guard isatty(0) != 0 else { return nil }
+        let forAll = AnswerForAll()
         return { route in
+            if let decided = forAll.value.withLock({ $0 }) { return decided }
             FileBytes.writeError(
-                "lazer record: the mock environment already has \(TerminalText.line(route)); replace its answers? [y/N] "
-            )
+                "lazer record: the mock environment already has \(TerminalText.line(route)); replace its answers? "
+                    + "[y/N, a: replace all, k: keep all] ")
             let answer = readLine()?.trimmingCharacters(in: .whitespaces).lowercased() ?? ""
-            return answer == "y" || answer == "yes"
+            switch answer {
+            case "a", "all":
+                forAll.value.withLock { $0 = true }
+                return true
+            case "k":
+                forAll.value.withLock { $0 = false }
+                return false
+            default:
+                return answer == "y" || answer == "yes"
+            }
         }
     }
 
@@ -279,4 +314,9 @@ struct RecordCommand: ParsableCommand {
         done.wait()
         return box.withLock { $0 } ?? RunReport(results: [], environment: nil, startedAt: Date(), duration: .zero)
     }
+}
+
+/// The answer given for every later existing route (`a` or `k`), once there is one.
+private final class AnswerForAll: Sendable {
+    let value = Mutex<Bool?>(nil)
 }
