@@ -1,3 +1,4 @@
+import HTTPCore
 import Explorer
 import ExplorerTesting
 import Foundation

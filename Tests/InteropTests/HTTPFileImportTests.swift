@@ -1,3 +1,4 @@
+import HTTPCore
 import Interop
 import Testing
 import Workspace
@@ -77,8 +78,8 @@ import Workspace
     @Test func malformedInputIsAPositionedError() throws {
         let header = try #require(throws: ImportError.self) { try imported("GET https://a.test\nnot a header\n") }
         #expect(header.description.hasPrefix("x.http:2:1: expected a header (Name: value)"))
-        let method = try #require(throws: ImportError.self) { try imported("###\r\n\r\nFETCH https://a.test\r\n") }
-        #expect(method.description.hasPrefix("x.http:3:1: FETCH is not a method Lazer sends"))
+        let method = try #require(throws: ImportError.self) { try imported("###\r\n\r\nFE(TCH https://a.test\r\n") }
+        #expect(method.description.hasPrefix("x.http:3:1: FE(TCH is not a method: a method is a token"))
         let script = try #require(throws: ImportError.self) {
             try imported("GET https://a.test\n\n> {%\nclient.log(1)\n")
         }

@@ -1,3 +1,4 @@
+import HTTPCore
 import Foundation
 import Interop
 import TUI

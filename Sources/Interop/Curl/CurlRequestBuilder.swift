@@ -156,10 +156,10 @@ struct CurlRequestBuilder {
 
     private func method(_ invocation: CurlInvocation, hasBody: Bool) throws(ImportError) -> RequestMethod {
         if let value = invocation.method {
-            guard let method = RequestMethod(rawValue: value.text.uppercased()) else {
+            // curl sends -X exactly as written (`-X purge` is not PURGE), and so does the import.
+            guard let method = RequestMethod(rawValue: value.text) else {
                 throw ImportError(
-                    "method \(value.text) is not one Lazer sends ("
-                        + RequestMethod.allCases.map(\.rawValue).joined(separator: ", ") + ")",
+                    "method \(value.text) is not an HTTP token (letters, digits and !#$%&'*+-.^_`|~)",
                     at: location(value.word))
             }
             return method

@@ -1,4 +1,5 @@
 import Foundation
+import HTTPCore
 
 /// Reads `.http` / `.rest` files (JetBrains HTTP Client and VS Code REST Client): `###`
 /// separators (the rest of the line names the request), `@name = value` file variables, `#` and
@@ -211,11 +212,16 @@ struct HTTPFileParser {
         if Self.methods.contains(first.uppercased()) {
             method = first.uppercased()
             rest = parts.dropFirst()
-        } else if first.uppercased() == first, first.allSatisfy({ $0.isLetter }), parts.count > 1 {
-            let column = line.text.distance(from: line.text.startIndex, to: first.startIndex) + 1
-            throw error(
-                "\(first) is not a method Lazer sends (" + Self.methods.sorted().joined(separator: ", ") + ")", line,
-                column: column)
+        } else if parts.count > 2 || (parts.count == 2 && !parts[1].uppercased().hasPrefix("HTTP/")) {
+            // A custom method (`PROPFIND url`, `PURGE url`), sent as written.
+            guard HTTPToken.isValid(String(first)) else {
+                let column = line.text.distance(from: line.text.startIndex, to: first.startIndex) + 1
+                throw error(
+                    "\(first) is not a method: a method is a token (letters, digits and !#$%&'*+-.^_`|~)", line,
+                    column: column)
+            }
+            method = String(first)
+            rest = parts.dropFirst()
         }
         var version: String?
         if let last = rest.last, rest.count > 1, last.uppercased().hasPrefix("HTTP/") {

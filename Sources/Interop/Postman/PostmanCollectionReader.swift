@@ -1,3 +1,4 @@
+import HTTPCore
 import Foundation
 import Workspace
 
@@ -136,7 +137,7 @@ struct PostmanCollectionReader {
         let method = RequestMethod(rawValue: methodText) ?? .get
         if RequestMethod(rawValue: methodText) == nil {
             report.add(
-                "method \(methodText) (Lazer sends \(RequestMethod.allCases.map(\.rawValue).joined(separator: ", ")))",
+                "method \(methodText) (not an HTTP token)",
                 at: item.location, kept: "imported as GET")
         }
         let name = item["name"]?.text.flatMap { $0.isEmpty ? nil : $0 } ?? "\(methodText) \(url.url)"
