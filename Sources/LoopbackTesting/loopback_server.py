@@ -16,7 +16,7 @@ tunnel to 127.0.0.1:port whatever the host (403 for a host starting with `forbid
 an HTTPS proxy too. `/proxy/tunnels` lists the CONNECT requests it saw.
 
 Endpoints (any method unless noted):
-  /echo                  JSON: method, target (as requested: absolute-form when used as a proxy), path, query, headers (in order, as sent), body (base64), length, sha256
+  /echo, /echo/…          JSON: method, target (as requested: absolute-form when used as a proxy), path, query, headers (in order, as sent), body (base64), length, sha256
   /multipart             JSON: the parts of a multipart/form-data body (name, filename, length, sha256, text)
   /headers/duplicate     duplicate and mixed-case response headers
   /chunked?chunks=N      chunked transfer encoding, N chunks "chunk i\n"
@@ -143,7 +143,7 @@ class Handler(BaseHTTPRequestHandler):
         path = url.path
         query = dict(urllib.parse.parse_qsl(url.query))
         body = self.read_body()
-        if path == "/echo":
+        if path == "/echo" or path.startswith("/echo/"):
             self.echo(url, body)
         elif path == "/multipart":
             self.multipart(body)

@@ -67,7 +67,12 @@ public enum CurlExport {
         case .multipart(let bodyParts):
             for part in bodyParts { parts.append(formPart(part, hide: hide)) }
         case .file(let path, let type):
-            contentType(type ?? RequestBody.file(path: path).defaultContentType)
+            if type == "" {
+                // No Content-Type at all (`curl -T`): curl's own form type for --data-binary is removed.
+                if !headerNames.contains("content-type") { parts.append(["-H", quote("Content-Type:")]) }
+            } else {
+                contentType(type ?? RequestBody.guessedContentType(forPath: path))
+            }
             parts.append(["--data-binary", quote("@" + path)])
         }
         if let credentials = request.digestCredentials {

@@ -112,7 +112,7 @@ public enum HTTPFileExport {
     static func bodyLines(_ body: SavedBody, headers: [KeyValueRow]) -> ([KeyValueRow], [String]) {
         let hasType = headers.contains { $0.enabled && $0.name.lowercased() == "content-type" }
         func type(_ value: String?) -> [KeyValueRow] {
-            guard let value, !hasType else { return [] }
+            guard let value, !value.isEmpty, !hasType else { return [] }
             return [KeyValueRow(name: "Content-Type", value: value)]
         }
         switch body.content {

@@ -87,7 +87,7 @@ struct PostmanItemWriter {
                         })),
             ]
         case .file(let path, let contentType):
-            if let contentType, !hasContentType {
+            if let contentType, !contentType.isEmpty, !hasContentType {
                 headers.append(
                     .object([
                         StoredJSON.Member("key", .string("Content-Type")),
