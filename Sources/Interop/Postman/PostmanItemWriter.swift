@@ -104,8 +104,10 @@ struct PostmanItemWriter {
         requestMembers.append(StoredJSON.Member("header", .array(headers)))
         if !body.isEmpty { requestMembers.append(StoredJSON.Member("body", .object(body))) }
         requestMembers.append(StoredJSON.Member("url", url(request)))
-        if let description = request.description {
-            requestMembers.append(StoredJSON.Member("description", .string(description)))
+        // Postman has one description per request: Lazer's notes follow the description there.
+        let description = [request.description, request.notes.map { "Notes:\n" + $0 }].compactMap { $0 }
+        if !description.isEmpty {
+            requestMembers.append(StoredJSON.Member("description", text(description.joined(separator: "\n\n"))))
         }
         var members = [StoredJSON.Member("id", .string(request.id)), StoredJSON.Member("name", .string(request.name))]
         let script = PostmanTestScript.make(for: request, place: place, redactor: redactor, report: &report)
@@ -151,7 +153,6 @@ struct PostmanItemWriter {
         if let proxy = options.proxy { report.add("proxy \(proxy) (Postman sets proxies in its settings)", at: place) }
         if let version = options.httpVersion { report.add("HTTP version \(version.rawValue)", at: place) }
         if request.retry != nil { report.add("retry policy (Postman does not retry)", at: place) }
-        if request.notes != nil { report.add("notes", at: place) }
     }
 
     private func raw(_ value: String, language: String) -> [StoredJSON.Member] {

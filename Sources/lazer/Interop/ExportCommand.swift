@@ -109,7 +109,9 @@ struct ExportCommand: ParsableCommand {
             selection: plan.items.map {
                 RequestCollection.RequestLocation(folderPath: $0.folderPath, request: $0.request)
             },
-            environment: environment, revealSecrets: revealSecrets, processEnvironment: processEnvironment,
+            // --environments writes every live environment unless --env names one.
+            environment: environments != nil && env == nil ? nil : environment, revealSecrets: revealSecrets,
+            processEnvironment: processEnvironment,
             history: history, environmentFiles: environments != nil)
         let result: ExportOutput
         do {
