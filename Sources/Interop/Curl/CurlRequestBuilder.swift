@@ -395,24 +395,30 @@ struct CurlRequestBuilder {
 
     /// A file `@path` names, read at import time (relative to the source's folder). Missing or
     /// unreadable files are reported: curl would send nothing for them.
+    /// The most a file named for content (`-d @file`) may hold: 16 MiB; a larger body belongs in a
+    /// file body (`-T`, `--data-binary` as a reference), which is streamed.
+    static let fileLimit = 16 << 20
+
     private mutating func read(_ path: String, _ value: CurlInvocation.Value) -> [UInt8]? {
         if path == "-" {
             report.add("data from standard input (@-)", at: location(value.word), kept: "sent empty")
             return nil
         }
         guard options.readsFiles else {
-            report.add("file \(path) (pasted commands do not read files)", at: location(value.word), kept: "sent empty")
+            report.add(
+                "file \(path) (not read yet)", at: location(value.word), kept: "sent empty", unreadFile: path)
             return nil
         }
         let absolute = path.hasPrefix("/") ? path : (source.baseFolder as NSString).appendingPathComponent(path)
         do {
-            guard let bytes = try RegularFile.read(absolute, limit: 16 << 20) else {
-                report.add("file \(path) (not found)", at: location(value.word), kept: "sent empty")
+            guard let bytes = try RegularFile.read(absolute, limit: Self.fileLimit) else {
+                report.add("file \(path) (not found)", at: location(value.word), kept: "sent empty", unreadFile: path)
                 return nil
             }
             return bytes
         } catch {
-            report.add("file \(path) (\(error.reason))", at: location(value.word), kept: "sent empty")
+            report.add(
+                "file \(path) (\(error.reason))", at: location(value.word), kept: "sent empty", unreadFile: path)
             return nil
         }
     }
