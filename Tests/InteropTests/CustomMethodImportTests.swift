@@ -49,4 +49,26 @@ import Workspace
                     path: "/tmp/d.json", collection: fromHTTP.collection, fingerprint: FileFingerprint(size: 0, hash: 0))))
         #expect(exported.contains("PROPFIND https://dav.test/files/"))
     }
+
+    @Test func customMethodsWithShellOrCommentCharactersSurviveExport() throws {
+        let shell = try #require(RequestMethod(rawValue: "$x|y"))
+        let hash = try #require(RequestMethod(rawValue: "#X"))
+        let collection = RequestCollection(
+            id: "c", name: "C",
+            requests: [
+                SavedRequest(id: "a", name: "A", method: shell, url: "https://a.test/"),
+                SavedRequest(id: "b", name: "B", method: hash, url: "https://a.test/b"),
+            ])
+        let document = CollectionDocument(
+            path: "/tmp/c.json", collection: collection, fingerprint: FileFingerprint(size: 0, hash: 0))
+        let curl = CurlExport.commands(ExportInput(document: document))
+        #expect(curl.contains("-X '$x|y'"))
+        let back = try CurlImport.importCollection(Fixtures.source(curl, name: "c.sh"), options: ImportOptions())
+        #expect(back.collection.requests.map(\.method.rawValue) == ["$x|y", "#X"])
+        // A .http request line starting with # would be a comment: that method is named in one.
+        let http = HTTPFileExport.file(ExportInput(document: document))
+        #expect(http.contains("# Lazer: the method #X cannot be written in a .http file; GET here\nGET https://a.test/b"))
+        let fromHTTP = try HTTPFileImport.importCollection(Fixtures.source(http, name: "c.http"), options: ImportOptions())
+        #expect(fromHTTP.collection.requests.count == 2)
+    }
 }

@@ -203,6 +203,11 @@ struct HTTPFileParser {
         document.variables.append(.init(name: name, value: value, line: line.number))
     }
 
+    /// Whether the word after a possible custom method is a URL: absolute, a path, or a variable.
+    static func looksLikeURL(_ word: Substring) -> Bool {
+        word.hasPrefix("/") || word.hasPrefix("{{") || word.contains("://")
+    }
+
     /// `METHOD URL [HTTP/1.1]` or a bare URL.
     private func requestLine(_ line: HTTPFileDocument.Line) throws(ImportError) -> HTTPFileDocument.Request {
         let parts = line.text.split(whereSeparator: { $0 == " " || $0 == "\t" })
@@ -212,14 +217,9 @@ struct HTTPFileParser {
         if Self.methods.contains(first.uppercased()) {
             method = first.uppercased()
             rest = parts.dropFirst()
-        } else if parts.count > 2 || (parts.count == 2 && !parts[1].uppercased().hasPrefix("HTTP/")) {
-            // A custom method (`PROPFIND url`, `PURGE url`), sent as written.
-            guard HTTPToken.isValid(String(first)) else {
-                let column = line.text.distance(from: line.text.startIndex, to: first.startIndex) + 1
-                throw error(
-                    "\(first) is not a method: a method is a token (letters, digits and !#$%&'*+-.^_`|~)", line,
-                    column: column)
-            }
+        } else if parts.count > 1, HTTPToken.isValid(String(first)), Self.looksLikeURL(parts[1]) {
+            // A custom method (`PROPFIND url`, `PURGE url`), sent as written; otherwise the line is
+            // a bare URL, which may hold spaces.
             method = String(first)
             rest = parts.dropFirst()
         }
