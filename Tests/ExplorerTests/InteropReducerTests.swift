@@ -1,7 +1,7 @@
-import HTTPCore
 import Explorer
 import ExplorerTesting
 import Foundation
+import HTTPCore
 import Interop
 import TUI
 import Testing

@@ -1,7 +1,7 @@
-import HTTPCore
 import Explorer
 import ExplorerTesting
 import Foundation
+import HTTPCore
 import TUI
 import Testing
 import Workspace

@@ -40,13 +40,15 @@ import Workspace
         #expect(fromHAR.collection.allRequests.map(\.request.method.rawValue) == ["PROPFIND"])
 
         let http = "PROPFIND https://dav.test/files/ HTTP/1.1\nDepth: 1\n\n###\nPURGE https://cdn.test/a\n"
-        let fromHTTP = try HTTPFileImport.importCollection(Fixtures.source(http, name: "dav.http"), options: ImportOptions())
+        let fromHTTP = try HTTPFileImport.importCollection(
+            Fixtures.source(http, name: "dav.http"), options: ImportOptions())
         #expect(fromHTTP.collection.requests.map(\.method.rawValue) == ["PROPFIND", "PURGE"])
         #expect(fromHTTP.collection.requests[0].headers == [KeyValueRow(name: "Depth", value: "1")])
         let exported = HTTPFileExport.file(
             ExportInput(
                 document: CollectionDocument(
-                    path: "/tmp/d.json", collection: fromHTTP.collection, fingerprint: FileFingerprint(size: 0, hash: 0))))
+                    path: "/tmp/d.json", collection: fromHTTP.collection, fingerprint: FileFingerprint(size: 0, hash: 0)
+                )))
         #expect(exported.contains("PROPFIND https://dav.test/files/"))
     }
 
@@ -67,8 +69,10 @@ import Workspace
         #expect(back.collection.requests.map(\.method.rawValue) == ["$x|y", "#X"])
         // A .http request line starting with # would be a comment: that method is named in one.
         let http = HTTPFileExport.file(ExportInput(document: document))
-        #expect(http.contains("# Lazer: the method #X cannot be written in a .http file; GET here\nGET https://a.test/b"))
-        let fromHTTP = try HTTPFileImport.importCollection(Fixtures.source(http, name: "c.http"), options: ImportOptions())
+        #expect(
+            http.contains("# Lazer: the method #X cannot be written in a .http file; GET here\nGET https://a.test/b"))
+        let fromHTTP = try HTTPFileImport.importCollection(
+            Fixtures.source(http, name: "c.http"), options: ImportOptions())
         #expect(fromHTTP.collection.requests.count == 2)
     }
 }

@@ -1,5 +1,5 @@
-import HTTPCore
 import Foundation
+import HTTPCore
 import Interop
 import Testing
 import Workspace

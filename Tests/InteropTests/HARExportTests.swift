@@ -31,7 +31,8 @@ import Workspace
         let response = try await EchoExchange.dispatcher.dataFuture(from: request).value
         #expect(response.reasonPhrase == "Made It")
         let exchange = Exchange(
-            request: request, url: response.url, result: .success(response), startedAt: started, duration: .milliseconds(3))
+            request: request, url: response.url, result: .success(response), startedAt: started,
+            duration: .milliseconds(3))
         let folder = NSTemporaryDirectory() + "lazer-har-\(UUID().uuidString)"
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let store = HistoryStore(folder: folder)

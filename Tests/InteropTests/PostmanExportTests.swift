@@ -80,7 +80,8 @@ import Workspace
         let file = try #require(output.files.first)
         #expect(file.name == "local.postman_environment.json")
         var imported = try PostmanImport.importCollection(
-            ImportSource(name: "rt.postman_collection.json", bytes: output.bytes, baseFolder: ExportRoundTripTests.folder),
+            ImportSource(
+                name: "rt.postman_collection.json", bytes: output.bytes, baseFolder: ExportRoundTripTests.folder),
             options: ImportOptions(targetFolder: ExportRoundTripTests.folder))
         let environments = try Importer.importEnvironments(
             ImportSource(name: file.name, bytes: file.bytes, baseFolder: ExportRoundTripTests.folder))
@@ -93,7 +94,8 @@ import Workspace
             imported.collection.allRequests.map { $0.folderPath + [$0.request.name] }
                 == document.collection.allRequests.map { $0.folderPath + [$0.request.name] })
         #expect(
-            imported.collection.allRequests.map(\.request.method) == document.collection.allRequests.map(\.request.method))
+            imported.collection.allRequests.map(\.request.method)
+                == document.collection.allRequests.map(\.request.method))
         let original = try await ExportRoundTripTests.sent(document, environment: environment)
         let roundTripped = try await ExportRoundTripTests.sent(
             CollectionDocument(
@@ -101,7 +103,10 @@ import Workspace
                 fingerprint: .missing),
             environment: back)
         #expect(roundTripped.map { $0.jsonNormalized() } == original.map { $0.jsonNormalized() })
-        #expect(output.report.items.map(\.description) == ["Text: timeout 5 s (Postman has one timeout for all requests) (left out)"])
+        #expect(
+            output.report.items.map(\.description) == [
+                "Text: timeout 5 s (Postman has one timeout for all requests) (left out)"
+            ])
     }
 
     static let checked = RequestCollection(

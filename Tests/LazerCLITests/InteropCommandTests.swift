@@ -171,7 +171,9 @@ struct InteropCommandTests {
             none.stderr.hasPrefix("lazer export: --request nope: no request with this id, name or Folder/Name path"))
     }
 
-    @Test("export --environments writes Postman environment files; import --env-from reads them back, secrets to the store")
+    @Test(
+        "export --environments writes Postman environment files; import --env-from reads them back, secrets to the store"
+    )
     func postmanEnvironmentsRoundTrip() throws {
         let work = try folder()
         let collection = """
@@ -193,7 +195,10 @@ struct InteropCommandTests {
             "LAZER_VAR_token": "s3cret-token", "XDG_CONFIG_HOME": work + "/config", "XDG_STATE_HOME": work + "/state",
         ]) { $1 }
         let export = try LazerBinary.run(
-            ["export", "shop.json", "--format", "postman", "-o", "shop.postman_collection.json", "--environments", "env"],
+            [
+                "export", "shop.json", "--format", "postman", "-o", "shop.postman_collection.json", "--environments",
+                "env",
+            ],
             environment: environment, currentDirectory: work)
         #expect(export.status == 0, "\(export.stderr)")
         #expect(

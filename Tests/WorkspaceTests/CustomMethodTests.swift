@@ -82,7 +82,8 @@ import Workspace
                     + "(did you mean \"GET\"?)"
             ])
         let lower = load(Fixtures.minimal(replacing: "\"method\": \"POST\"", with: "\"method\": \"post\""))
-        #expect(lower.diagnostics.map(\.message) == ["custom method \"post\" is sent as written (did you mean \"POST\"?)"])
+        #expect(
+            lower.diagnostics.map(\.message) == ["custom method \"post\" is sent as written (did you mean \"POST\"?)"])
         let custom = load(Fixtures.minimal(replacing: "\"method\": \"POST\"", with: "\"method\": \"PROPFIND\""))
         #expect(custom.diagnostics.isEmpty)
     }

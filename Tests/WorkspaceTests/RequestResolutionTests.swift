@@ -1,5 +1,5 @@
-import HTTPCore
 import Foundation
+import HTTPCore
 import Testing
 import Workspace
 

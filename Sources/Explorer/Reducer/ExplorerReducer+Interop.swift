@@ -1,5 +1,5 @@
-import HTTPCore
 import Foundation
+import HTTPCore
 import Interop
 import TUI
 import Workspace

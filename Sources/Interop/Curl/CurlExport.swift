@@ -39,7 +39,8 @@ public enum CurlExport {
         case .get where !hasBody, .post where hasBody: break
         case .head where !hasBody: parts.append(["--head"])
         // A custom method may hold characters the shell reads (`$`, `&`, `|`, `'`): quoted.
-        default: parts.append(["-X", request.method.isStandard ? request.method.rawValue : quote(request.method.rawValue)])
+        default:
+            parts.append(["-X", request.method.isStandard ? request.method.rawValue : quote(request.method.rawValue)])
         }
         var url = request.displayURL(baseURL: baseURL)
         if case .path = request.target, baseURL == nil { url = "{{baseURL}}" + url }

@@ -1,5 +1,5 @@
-import HTTPCore
 import Foundation
+import HTTPCore
 import Workspace
 
 /// Reads a HAR 1.2 capture (browser or proxy export) into requests, a folder per host in the order

@@ -33,8 +33,9 @@ public struct ImportReport: Sendable, Equatable {
 
     public var isEmpty: Bool { items.isEmpty }
 
-    public mutating func add(_ what: String, at location: ImportLocation, kept: String? = nil, unreadFile: String? = nil)
-    {
+    public mutating func add(
+        _ what: String, at location: ImportLocation, kept: String? = nil, unreadFile: String? = nil
+    ) {
         items.append(Item(what: what, location: location, kept: kept, unreadFile: unreadFile))
     }
 

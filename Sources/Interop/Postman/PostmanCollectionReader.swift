@@ -1,5 +1,5 @@
-import HTTPCore
 import Foundation
+import HTTPCore
 import Workspace
 
 /// Walks a Postman collection (v2.0 or v2.1) into a Lazer collection: folders as folders, auth

@@ -38,7 +38,8 @@ enum PostmanEnvironmentWriter {
         var base = String(
             String.UnicodeScalarView(
                 name.unicodeScalars.map { scalar in
-                    let bad = scalar.value < 0x20 || scalar.value == 0x7F || "/\\:*?\"<>|".unicodeScalars.contains(scalar)
+                    let bad =
+                        scalar.value < 0x20 || scalar.value == 0x7F || "/\\:*?\"<>|".unicodeScalars.contains(scalar)
                     return bad ? "_" : scalar
                 }))
         if base.hasPrefix(".") { base = "_" + base.dropFirst() }

@@ -145,7 +145,9 @@ struct PostmanItemWriter {
     private static func reportUncarried(_ request: SavedRequest, place: String, report: inout ExportReport) {
         let options = request.options
         if let seconds = options.timeoutSeconds {
-            report.add("timeout \(StoredJSON.double(seconds).compact()) s (Postman has one timeout for all requests)", at: place)
+            report.add(
+                "timeout \(StoredJSON.double(seconds).compact()) s (Postman has one timeout for all requests)",
+                at: place)
         }
         if let seconds = options.connectTimeoutSeconds {
             report.add("connect timeout \(StoredJSON.double(seconds).compact()) s", at: place)

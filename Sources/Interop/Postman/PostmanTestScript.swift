@@ -48,7 +48,8 @@ struct PostmanTestScript {
             "function lazerSet(name, v) { if (v !== undefined) pm.environment.set(name, lazerText(v)); }",
         ]
         if script.usesJSON {
-            prelude.append("function lazerJSON() { try { return pm.response.json(); } catch (e) { return undefined; } }")
+            prelude.append(
+                "function lazerJSON() { try { return pm.response.json(); } catch (e) { return undefined; } }")
         }
         return (prelude + script.lines).map(redactor.redact)
     }
