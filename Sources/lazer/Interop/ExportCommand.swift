@@ -109,8 +109,9 @@ struct ExportCommand: ParsableCommand {
             selection: plan.items.map {
                 RequestCollection.RequestLocation(folderPath: $0.folderPath, request: $0.request)
             },
-            // --environments writes every live environment unless --env names one.
-            environment: environments != nil && env == nil ? nil : environment, revealSecrets: revealSecrets,
+            // Without --env, Postman picks its own: every live environment (--environments), or the
+            // default one unless it is a mock, whose routes Postman cannot serve.
+            environment: format == .postman && env == nil ? nil : environment, revealSecrets: revealSecrets,
             processEnvironment: processEnvironment,
             history: history, environmentFiles: environments != nil)
         let result: ExportOutput
