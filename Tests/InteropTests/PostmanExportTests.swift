@@ -148,8 +148,9 @@ import Workspace
         #expect(event["listen"] as? String == "test")
         let exec = try #require((event["script"] as? [String: Any])?["exec"] as? [String])
         #expect(exec.first == "// Written by lazer export from the request's expectations and captures.")
+        #expect(exec[1].hasPrefix("// lazer: {\"expectations\":[{\"subject\":\"status\""))
         #expect(
-            Array(exec.dropFirst(4)) == [
+            Array(exec.dropFirst(5)) == [
                 "pm.test(\"status equals 200\", function () { pm.expect(pm.response.code).to.eql(200); });",
                 "pm.test(\"header Content-Type contains json\", function () { "
                     + "pm.expect(lazerText(pm.response.headers.get(\"Content-Type\"))).to.include(\"json\"); });",
@@ -171,17 +172,39 @@ import Workspace
         #expect(text.contains("\"strictSSL\": false"))
         #expect(
             output.report.items.map(\.description) == [
-                "Auth/Log in: expectation on $.items[?@.id > 1]: a JSONPath Postman cannot follow (left out)",
+                "Auth/Log in: expectation on $.items[?@.id > 1]: a JSONPath Postman cannot follow "
+                    + "(not run by Postman; kept in the script for a Lazer import)",
                 "Auth/Log in: secret capture token (set as a plain Postman environment value)",
-                "Auth/Log in: capture of all: a JSONPath Postman cannot follow (left out)",
+                "Auth/Log in: capture of all: a JSONPath Postman cannot follow "
+                    + "(not run by Postman; kept in the script for a Lazer import)",
                 "Auth/Log in: proxy http://proxy.test:8080 (Postman sets proxies in its settings) (left out)",
                 "Auth/Log in: retry policy (Postman does not retry) (left out)",
             ])
         #expect(text.contains("\"description\": \"Notes:\\nfirst step\""))
-        // Importing it back keeps the script, as any Postman test script, in the request's notes.
+        // Importing it back gives every check and capture back (those Postman cannot run too), and
+        // the script, which says nothing more, is not kept.
         let back = try PostmanImport.importCollection(
             ImportSource(name: "checks.json", bytes: output.bytes, baseFolder: "/tmp"), options: ImportOptions())
-        #expect(back.collection.allRequests.first?.request.notes?.contains("pm.test(\"status equals 200\"") == true)
+        let original = Self.checked.folders[0].requests[0]
+        let request = try #require(back.collection.allRequests.first?.request)
+        #expect(request.expectations == original.expectations)
+        #expect(request.captures == original.captures)
+        #expect(request.notes == nil)
+        #expect(back.report.isEmpty, "\(back.report.items)")
+    }
+
+    @Test func aScriptEditedInPostmanKeepsItsChecksAndIsKeptAsNotes() throws {
+        var output = String(
+            decoding: try PostmanExport.output(ExportInput(document: Self.document(Self.checked))).bytes, as: UTF8.self)
+        let last = "\"lazerSet(\\\"next\\\", pm.response.headers.get(\\\"Location\\\"));\""
+        #expect(output.contains(last))
+        output = output.replacingOccurrences(of: last, with: last + ", \"console.log('edited');\"")
+        let back = try PostmanImport.importCollection(
+            ImportSource(name: "checks.json", bytes: Array(output.utf8), baseFolder: "/tmp"), options: ImportOptions())
+        let request = try #require(back.collection.allRequests.first?.request)
+        #expect(request.expectations == Self.checked.folders[0].requests[0].expectations)
+        #expect(request.notes?.contains("console.log('edited');") == true)
+        #expect(back.report.items.map(\.what) == ["request test script (Lazer does not run scripts)"])
     }
 
     @Test func onlyJSONPathsOfPlainNamesAndIndexesAreTranslated() throws {
@@ -203,7 +226,7 @@ import Workspace
                 #expect(output.report.isEmpty, "\(path)")
             } else {
                 #expect(output.report.items.count == 1, "\(path)")
-                #expect(!text.contains("\"event\""), "\(path)")
+                #expect(!text.contains("pm.test("), "\(path)")
             }
         }
     }

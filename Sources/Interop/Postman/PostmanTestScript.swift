@@ -11,12 +11,15 @@ import Workspace
 struct PostmanTestScript {
     /// The first line of every script written here.
     static let header = "// Written by lazer export from the request's expectations and captures."
+    /// The second line starts with this, followed by the checks in the collection format's JSON
+    /// (`RequestChecks`), so a Lazer import of the exported collection gets them back exactly.
+    static let checksPrefix = "// lazer: "
 
     private(set) var lines: [String] = []
     private var usesJSON = false
 
-    /// The script's lines (empty when the request has no expectation or capture carried), and
-    /// the report of what could not be translated, placed at `place`.
+    /// The script's lines (empty when the request has no expectation or capture), and the report
+    /// of what Postman cannot run, placed at `place`.
     static func make(
         for request: SavedRequest, place: String, redactor: Redactor, report: inout ExportReport
     ) -> [String] {
@@ -27,12 +30,12 @@ struct PostmanTestScript {
             } else {
                 report.add(
                     "expectation on \(ExpectationCheck.label(expectation.subject)): a JSONPath Postman cannot follow",
-                    at: place)
+                    at: place, kept: notRun)
             }
         }
         for capture in request.captures {
             guard let value = script.value(of: capture) else {
-                report.add("capture of \(capture.variable): a JSONPath Postman cannot follow", at: place)
+                report.add("capture of \(capture.variable): a JSONPath Postman cannot follow", at: place, kept: notRun)
                 continue
             }
             if capture.secret {
@@ -41,9 +44,11 @@ struct PostmanTestScript {
             }
             script.lines.append("lazerSet(\(literal(capture.variable)), \(value));")
         }
-        guard !script.lines.isEmpty else { return [] }
+        let checks = RequestChecks(expectations: request.expectations, captures: request.captures)
+        guard !checks.isEmpty else { return [] }
         var prelude = [
             header,
+            checksPrefix + checks.json.compact(),
             "function lazerText(v) { return typeof v === \"string\" ? v : JSON.stringify(v); }",
             "function lazerSet(name, v) { if (v !== undefined) pm.environment.set(name, lazerText(v)); }",
         ]
@@ -52,6 +57,21 @@ struct PostmanTestScript {
                 "function lazerJSON() { try { return pm.response.json(); } catch (e) { return undefined; } }")
         }
         return (prelude + script.lines).map(redactor.redact)
+    }
+
+    private static let notRun = "not run by Postman; kept in the script for a Lazer import"
+
+    /// The checks of a script `make` wrote (its first two lines), and whether the script is still
+    /// exactly what `make` writes for them (not edited in Postman since).
+    static func checks(in lines: [String]) -> (checks: RequestChecks, unchanged: Bool)? {
+        guard lines.count >= 2, lines[0] == header, lines[1].hasPrefix(checksPrefix),
+            let checks = RequestChecks(jsonText: String(lines[1].dropFirst(checksPrefix.count)))
+        else { return nil }
+        var ignored = ExportReport()
+        let again = make(
+            for: SavedRequest(name: "", url: "", expectations: checks.expectations, captures: checks.captures),
+            place: "", redactor: Redactor(secrets: []), report: &ignored)
+        return (checks, again == lines)
     }
 
     // MARK: - Expectations
