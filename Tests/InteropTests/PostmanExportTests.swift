@@ -135,6 +135,14 @@ import Workspace
                             Capture(variable: "all", source: .jsonPath("$..id")),
                         ],
                         retry: RetryPolicy(count: 2), notes: "first step")
+                ]),
+            Folder(
+                name: "Files",
+                requests: [
+                    SavedRequest(
+                        id: "up", name: "Upload", method: .post, url: "https://api.test/up",
+                        body: SavedBody(
+                            .multipart([SavedPart(name: "doc", source: .file(path: "a.bin"), fileName: "report.pdf")])))
                 ])
         ])
 
@@ -179,6 +187,7 @@ import Workspace
                     + "(not run by Postman; kept in the script for a Lazer import)",
                 "Auth/Log in: proxy http://proxy.test:8080 (Postman sets proxies in its settings) (left out)",
                 "Auth/Log in: retry policy (Postman does not retry) (left out)",
+                "Files/Upload: file name report.pdf of part doc (Postman sends the file's own name) (left out)",
             ])
         #expect(text.contains("\"description\": \"Notes:\\nfirst step\""))
         // Importing it back gives every check and capture back (those Postman cannot run too), and

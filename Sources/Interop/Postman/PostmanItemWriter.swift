@@ -155,6 +155,14 @@ struct PostmanItemWriter {
         if let proxy = options.proxy { report.add("proxy \(proxy) (Postman sets proxies in its settings)", at: place) }
         if let version = options.httpVersion { report.add("HTTP version \(version.rawValue)", at: place) }
         if request.retry != nil { report.add("retry policy (Postman does not retry)", at: place) }
+        if case .multipart(let parts) = request.body.content {
+            for part in parts {
+                if let fileName = part.fileName, case .file = part.source {
+                    report.add(
+                        "file name \(fileName) of part \(part.name) (Postman sends the file's own name)", at: place)
+                }
+            }
+        }
     }
 
     private func raw(_ value: String, language: String) -> [StoredJSON.Member] {
