@@ -143,7 +143,7 @@ import Workspace
                         id: "up", name: "Upload", method: .post, url: "https://api.test/up",
                         body: SavedBody(
                             .multipart([SavedPart(name: "doc", source: .file(path: "a.bin"), fileName: "report.pdf")])))
-                ])
+                ]),
         ])
 
     @Test func expectationsAndCapturesBecomeATestScriptAndTheRestIsReported() throws {
