@@ -332,7 +332,7 @@ let package = Package(
             name: "ExplorerTests",
             dependencies: [
                 "Explorer", "ExplorerTesting", "TUI", "TUITesting", "Workspace", "HTTPCore", "Futures", "JSONTree",
-                "Replay",
+                "Replay", "Interop",
             ],
             exclude: ["Snapshots"],
             swiftSettings: strictSwift

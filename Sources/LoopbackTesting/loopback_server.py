@@ -16,7 +16,7 @@ tunnel to 127.0.0.1:port whatever the host (403 for a host starting with `forbid
 an HTTPS proxy too. `/proxy/tunnels` lists the CONNECT requests it saw.
 
 Endpoints (any method unless noted):
-  /echo                  JSON: method, target (as requested: absolute-form when used as a proxy), path, query, headers (in order, as sent), body (base64), length, sha256
+  /echo, /echo/…          JSON: method, target (as requested: absolute-form when used as a proxy), path, query, headers (in order, as sent), body (base64), length, sha256
   /multipart             JSON: the parts of a multipart/form-data body (name, filename, length, sha256, text)
   /headers/duplicate     duplicate and mixed-case response headers
   /chunked?chunks=N      chunked transfer encoding, N chunks "chunk i\n"
@@ -29,7 +29,7 @@ Endpoints (any method unless noted):
   /temporary-redirect    307 to /echo (method and body kept)
   /redirect-off-http/S   302 out of HTTP: S=ftp to ftp://127.0.0.1:<this port>/etc/passwd, S=file to
                          file:///etc/passwd (a client must refuse both)
-  /status/N              status N with a one-line body (none for 1xx, 204 and 304)
+  /status/N[?reason=R]   status N with a one-line body (none for 1xx, 204 and 304), reason phrase R if given
   /huge-headers/one      a 200 whose one header is 200 000 bytes long; /huge-headers/many: 3000 headers of 100 bytes
   /hostile?type=T        terminal escapes (OSC 0, OSC 52, SGR, C1 CSI, U+202E) in a header and in a
                          CRLF body of type T (default text/plain; application/json gets a JSON body)
@@ -121,8 +121,8 @@ class Handler(BaseHTTPRequestHandler):
         length = int(self.headers.get("Content-Length", "0") or "0")
         return self.rfile.read(length) if length > 0 else b""
 
-    def send(self, status, body=b"", headers=(), content_type="application/json"):
-        self.send_response(status)
+    def send(self, status, body=b"", headers=(), content_type="application/json", reason=None):
+        self.send_response(status, reason)
         if content_type:
             self.send_header("Content-Type", content_type)
         for name, value in headers:
@@ -143,7 +143,7 @@ class Handler(BaseHTTPRequestHandler):
         path = url.path
         query = dict(urllib.parse.parse_qsl(url.query))
         body = self.read_body()
-        if path == "/echo":
+        if path == "/echo" or path.startswith("/echo/"):
             self.echo(url, body)
         elif path == "/multipart":
             self.multipart(body)
@@ -219,7 +219,7 @@ class Handler(BaseHTTPRequestHandler):
                 self.send_response(code)
                 self.end_headers()
             else:
-                self.send(code, f"status {code}\n".encode(), content_type="text/plain")
+                self.send(code, f"status {code}\n".encode(), content_type="text/plain", reason=query.get("reason"))
         elif path == "/bytes":
             self.stream_bytes(int(query.get("size", "0")))
         elif path == "/slow":

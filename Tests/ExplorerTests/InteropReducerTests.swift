@@ -1,6 +1,8 @@
 import Explorer
 import ExplorerTesting
 import Foundation
+import HTTPCore
+import Interop
 import TUI
 import Testing
 import Workspace
@@ -47,13 +49,44 @@ struct InteropReducerTests {
     @Test func aPastedCommandReportsWhatItCouldNotCarry() throws {
         var fixture = try ReducerFixture(startup: StartupRequest(request: "a-users"))
         fixture.driver.typeAtEndOfURLPath("")
-        fixture.driver.reduce(.event(.paste("curl --cert me.pem -d @body.json https://a.test\ncurl https://b.test")))
+        fixture.driver.reduce(.event(.paste("curl --cert me.pem -u ada https://a.test\ncurl https://b.test")))
         #expect(fixture.driver.state.drafts[users]?.url == "https://a.test")
         let toast = try #require(fixture.driver.state.toast)
         #expect(toast.kind == .warning)
         #expect(toast.message.contains("the first of 2 commands"))
         #expect(toast.message.contains("not carried: curl option --cert me.pem"))
         #expect(toast.message.contains("and 1 more"))
+    }
+
+    @Test func aCommandNamingFilesForItsContentAsksTheProgramToReadThem() throws {
+        var fixture = try ReducerFixture(startup: StartupRequest(request: "a-users", workingDirectory: "/work/dir"))
+        fixture.driver.typeAtEndOfURLPath("")
+        let command = "curl -d @body.json --data-urlencode 'note@note.txt' https://a.test/up"
+        let effects = fixture.driver.reduce(.event(.paste(command)))
+        let reads = effects.compactMap { effect -> PastedCurl? in
+            if case .readPastedCurl(let pasted) = effect { return pasted }
+            return nil
+        }
+        #expect(reads.map(\.text) == [command])
+        #expect(reads.first?.workingDirectory == "/work/dir")
+        #expect(reads.first?.key == users)
+        // Nothing changes until the files are read.
+        #expect(fixture.driver.state.drafts[users] == nil)
+        #expect(fixture.driver.state.toast?.message == "Reading body.json, note.txt for the pasted curl command…")
+
+        // A file that could not be read: the request is kept, and the notice names the file.
+        var report = ImportReport()
+        report.add(
+            "file body.json (not found)", at: ImportLocation(file: "pasted command", line: 1, column: 9),
+            kept: "sent empty", unreadFile: "body.json")
+        let request = SavedRequest(id: "x", name: "x", method: .post, url: "https://a.test/up")
+        fixture.driver.reduce(.curlPasted(users, requests: [request], report: report))
+        #expect(fixture.driver.state.drafts[users]?.method == .post)
+        #expect(fixture.driver.state.drafts[users]?.url == "https://a.test/up")
+        #expect(fixture.driver.state.toast?.kind == .error)
+        #expect(
+            fixture.driver.state.toast?.message
+                == "Pasted curl: POST, 0 headers; could not read file body.json (not found): that content is empty")
     }
 
     @Test func aBrokenCommandIsAnErrorAndChangesNothing() throws {

@@ -1,6 +1,7 @@
 import Explorer
 import ExplorerTesting
 import Foundation
+import HTTPCore
 import TUI
 import Testing
 import Workspace

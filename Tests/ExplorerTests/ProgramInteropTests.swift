@@ -1,6 +1,7 @@
 import Explorer
 import ExplorerTesting
 import Foundation
+import HTTPCore
 import TUI
 import Testing
 import Workspace
@@ -53,5 +54,40 @@ struct ProgramInteropTests {
             harness.state.toast?.message.hasSuffix("/missing.http: no such file") == true,
             "\(String(describing: harness.state.toast?.message))")
         #expect(harness.state.toast?.kind == .error)
+    }
+
+    /// A pasted curl command's `-d @file`, `-F 'part=<file'` are read relative to the working
+    /// directory (regular files only); one that cannot be read keeps the request and is named.
+    @Test func aPastedCommandReadsItsFilesFromTheWorkingDirectory() throws {
+        let folder = try HarnessFolder()
+        let work = folder.temporary
+        try "name=from-a-file".write(toFile: work + "/form.txt", atomically: true, encoding: .utf8)
+        #expect(mkfifo(work + "/pipe", 0o600) == 0)
+        let harness = try ExplorerHarness(
+            collections: try Shipped.jsonPlaceholder(), folder: folder,
+            startup: StartupRequest(request: "Posts/Get a post", workingDirectory: work))
+        let key = try #require(harness.state.selection)
+        harness.press("ctrl+l")
+        harness.paste("curl -d @form.txt https://a.test/x")
+        let body = try #require(harness.state.drafts[key]?.body)
+        #expect(body == SavedBody(.formURLEncoded([KeyValueRow(name: "name", value: "from-a-file")])))
+        #expect(harness.state.drafts[key]?.method == .post)
+        #expect(harness.state.toast?.message == "Pasted curl: POST, 0 headers, a body")
+
+        harness.press("ctrl+l")
+        harness.paste("curl -X PUT -d @missing.txt https://a.test/gone")
+        #expect(harness.state.drafts[key]?.url == "https://a.test/gone")
+        #expect(harness.state.drafts[key]?.method == .put)
+        #expect(harness.state.toast?.kind == .error)
+        #expect(
+            harness.state.toast?.message
+                == "Pasted curl: PUT, 0 headers, a body; could not read file missing.txt (not found): that content is empty"
+        )
+
+        // A FIFO is never waited for: it is refused, and named.
+        harness.press("ctrl+l")
+        harness.paste("curl -d @pipe https://a.test/p")
+        #expect(harness.state.drafts[key]?.url == "https://a.test/p")
+        #expect(harness.state.toast?.message.contains("could not read file pipe (") == true)
     }
 }

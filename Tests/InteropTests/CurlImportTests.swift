@@ -1,3 +1,4 @@
+import HTTPCore
 import Interop
 import Testing
 import Workspace
@@ -24,14 +25,23 @@ import Workspace
         #expect(try requests("curl -T f.txt example.com/up/")[0].method == .put)
         #expect(try requests("curl -T f.txt example.com/up/")[0].url == "http://example.com/up/f.txt")
         #expect(try requests("curl -G -d a=1 example.com")[0].method == .get)
-        #expect(try requests("curl -X patch example.com")[0].method == .patch)
+        #expect(try requests("curl -X PATCH example.com")[0].method == .patch)
+        // curl puts -X on the request line exactly as written, so `-X patch` is not PATCH.
+        #expect(try requests("curl -X patch example.com")[0].method.rawValue == "patch")
         #expect(try requests("curl --request DELETE example.com")[0].method == .delete)
     }
 
-    @Test func anUnknownMethodIsAPositionedError() throws {
-        let error = try #require(throws: ImportError.self) { try requests("curl \\\n  -X PURGE example.com") }
+    @Test func aCustomMethodIsImportedAsWritten() throws {
+        let request = try requests("curl -X PURGE example.com/cache/a")[0]
+        #expect(request.method.rawValue == "PURGE" && !request.method.isStandard)
+        #expect(request.url == "http://example.com/cache/a")
+        #expect(try requests("curl --request PROPFIND -d '<x/>' example.com")[0].method.rawValue == "PROPFIND")
+    }
+
+    @Test func aMethodThatIsNoTokenIsAPositionedError() throws {
+        let error = try #require(throws: ImportError.self) { try requests("curl \\\n  -X 'GE T' example.com") }
         #expect(error.location.line == 2 && error.location.column == 6)
-        #expect(error.description.hasPrefix("paste:2:6: method PURGE is not one Lazer sends"))
+        #expect(error.description.hasPrefix("paste:2:6: method GE T is not an HTTP token"))
     }
 
     @Test func unterminatedQuotesArePositioned() throws {

@@ -1,3 +1,4 @@
+import HTTPCore
 import Interop
 import Testing
 import Workspace
@@ -77,8 +78,6 @@ import Workspace
     @Test func malformedInputIsAPositionedError() throws {
         let header = try #require(throws: ImportError.self) { try imported("GET https://a.test\nnot a header\n") }
         #expect(header.description.hasPrefix("x.http:2:1: expected a header (Name: value)"))
-        let method = try #require(throws: ImportError.self) { try imported("###\r\n\r\nFETCH https://a.test\r\n") }
-        #expect(method.description.hasPrefix("x.http:3:1: FETCH is not a method Lazer sends"))
         let script = try #require(throws: ImportError.self) {
             try imported("GET https://a.test\n\n> {%\nclient.log(1)\n")
         }
@@ -95,6 +94,10 @@ import Workspace
         let result = try imported("https://a.test/x\n###\nhttps://a.test/y HTTP/1.1")
         #expect(result.collection.requests.map(\.method) == [.get, .get])
         #expect(result.collection.requests.map(\.url) == ["https://a.test/x", "https://a.test/y"])
+        // A word before a URL is a (custom) method; before anything else the line is a bare URL.
+        let custom = try imported("FETCH https://a.test/x\n###\nsearch {{host}}/q\n###\nexample.test/a b\n")
+        #expect(custom.collection.requests.map(\.method.rawValue) == ["FETCH", "search", "GET"])
+        #expect(custom.collection.requests[2].url == "example.test/a b")
     }
 
     @Test func environmentFiles() throws {

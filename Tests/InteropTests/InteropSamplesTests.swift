@@ -1,4 +1,5 @@
 import Foundation
+import HTTPCore
 import Interop
 import Testing
 import Workspace

@@ -28,6 +28,10 @@ import Workspace
                 - {name: limit, in: query, required: true, schema: {type: integer, enum: [10, 20]}}
                 - {name: X-Trace, in: header, schema: {type: string}}
                 - {name: session, in: cookie, schema: {type: string, example: abc}}
+              responses:
+                '404': {description: No such animal}
+                '203': {description: From a cache}
+                '200': {description: The animal}
           /animals:
             post:
               tags: [animals]
@@ -37,6 +41,9 @@ import Workspace
                 content:
                   application/json:
                     schema: {$ref: '#/components/schemas/Animal'}
+              responses:
+                2XX: {description: Added}
+                default: {description: An error}
           /files/{name}.json:
             get:
               summary: A file
@@ -89,6 +96,23 @@ import Workspace
         #expect(environments[0].variables.map(\.name) == ["region"])
         #expect(environments[0].variables[0].value == "eu")
         #expect(result.collection.defaultEnvironment == "Production")
+    }
+
+    @Test func theDocumentedSuccessBecomesAStatusCheck() throws {
+        let result = try imported()
+        // 404, 203 and 200 documented: the lowest 2xx.
+        #expect(
+            try request(result, "Get an animal").expectations == [
+                Expectation(subject: .status, op: .equals, value: .integer(200))
+            ])
+        // Only a 2XX range: the range.
+        #expect(
+            try request(result, "Add an animal").expectations == [
+                Expectation(subject: .status, op: .greaterThanOrEqual, value: .integer(200)),
+                Expectation(subject: .status, op: .lessThan, value: .integer(300)),
+            ])
+        // No response documented: no check.
+        #expect(try request(result, "Log in").expectations.isEmpty)
     }
 
     @Test func parametersBecomePathParamsQueryHeadersAndCookies() throws {

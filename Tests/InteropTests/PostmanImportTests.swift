@@ -1,3 +1,4 @@
+import HTTPCore
 import Interop
 import Testing
 import Workspace

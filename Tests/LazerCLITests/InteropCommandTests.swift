@@ -170,4 +170,81 @@ struct InteropCommandTests {
         #expect(
             none.stderr.hasPrefix("lazer export: --request nope: no request with this id, name or Folder/Name path"))
     }
+
+    @Test(
+        "export --environments writes Postman environment files; import --env-from reads them back, secrets to the store"
+    )
+    func postmanEnvironmentsRoundTrip() throws {
+        let work = try folder()
+        let collection = """
+            {"formatVersion": 1, "id": "c1", "name": "Shop", "defaultEnvironment": "staging",
+             "variables": [{"name": "version", "value": "v2"}],
+             "environments": [
+               {"name": "staging", "baseURL": "https://staging.test",
+                "variables": [{"name": "region", "value": "eu"}, {"name": "token", "secret": true}]},
+               {"name": "mock", "kind": "mock", "baseURL": "http://shop.mock"}],
+             "requests": [
+               {"id": "r1", "name": "List", "method": "GET", "url": "/items/{{version}}",
+                "headers": [{"name": "Authorization", "value": "Bearer {{token}}"}],
+                "expectations": [{"subject": "status", "op": "equals", "value": 200}],
+                "retry": {"count": 2}},
+               {"id": "r2", "name": "Purge", "method": "PURGE", "url": "/cache"}]}
+            """
+        try write(collection, work + "/shop.json")
+        let environment = ProcessInfo.processInfo.environment.merging([
+            "LAZER_VAR_token": "s3cret-token", "XDG_CONFIG_HOME": work + "/config", "XDG_STATE_HOME": work + "/state",
+        ]) { $1 }
+        let export = try LazerBinary.run(
+            [
+                "export", "shop.json", "--format", "postman", "-o", "shop.postman_collection.json", "--environments",
+                "env",
+            ],
+            environment: environment, currentDirectory: work)
+        #expect(export.status == 0, "\(export.stderr)")
+        #expect(
+            export.stderr == """
+                Wrote 1 Postman environment: env/staging.postman_environment.json
+                Not carried (2):
+                  environment mock: mock environment (Postman does not serve Lazer's mock routes) (left out)
+                  List: retry policy (Postman does not retry) (left out)
+
+                """)
+        let file = try read(work + "/env/staging.postman_environment.json")
+        #expect(!file.contains("s3cret-token"))
+        #expect(file.contains("\"type\": \"secret\""))
+        let again = try LazerBinary.run(
+            ["export", "shop.json", "--format", "postman", "-o", "other.json", "--environments", "env"],
+            environment: environment, currentDirectory: work)
+        #expect(again.status == 1)
+        #expect(again.stderr == "lazer export: env/staging.postman_environment.json exists: --force replaces it\n")
+        let wrongFormat = try LazerBinary.run(
+            ["export", "shop.json", "--format", "curl", "--environments", "env"], currentDirectory: work)
+        #expect(wrongFormat.status != 0)
+        #expect(wrongFormat.stderr.contains("--environments writes Postman environment files"))
+
+        // Revealed, then imported: the secret goes to the secrets store, not the collection file.
+        let revealed = try LazerBinary.run(
+            [
+                "export", "shop.json", "--format", "postman", "-o", "shop.postman_collection.json", "--environments",
+                "env", "--reveal-secrets", "--force",
+            ], environment: environment, currentDirectory: work)
+        #expect(revealed.status == 0, "\(revealed.stderr)")
+        let imported = try LazerBinary.run(
+            [
+                "import", "shop.postman_collection.json", "--env-from", "env/staging.postman_environment.json",
+                "--into", "back.json",
+            ], environment: environment, currentDirectory: work)
+        #expect(imported.status == 0, "\(imported.stderr)")
+        #expect(imported.stdout.hasPrefix("Imported 2 requests, 1 environment as back.json\n"))
+        let back = try read(work + "/back.json")
+        #expect(!back.contains("s3cret-token"))
+        #expect(back.contains("\"method\": \"PURGE\""))
+        #expect(back.contains("\"url\": \"{{baseUrl}}/items/{{version}}\""))
+        #expect(back.contains("\"value\": \"https://staging.test\""))
+        #expect(back.contains("\"name\": \"version\",\n      \"value\": \"v2\""))
+        #expect(back.contains("\"name\": \"region\",\n          \"value\": \"eu\""))
+        #expect(try read(work + "/config/lazer/secrets.json").contains("s3cret-token"))
+        let validated = try LazerBinary.run(["validate", "back.json"], currentDirectory: work)
+        #expect(validated.status == 0, "\(validated.stderr)")
+    }
 }

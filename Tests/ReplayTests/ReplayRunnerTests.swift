@@ -174,7 +174,7 @@ import Workspace
     func brokenCollection() throws {
         let fixture = try ReplayFixture()
         let file = try fixture.write(
-            ChainCollection.text.replacing("\"method\": \"POST\"", with: "\"method\": \"PST\""), to: "broken.json")
+            ChainCollection.text.replacing("\"method\": \"POST\"", with: "\"method\": \"P ST\""), to: "broken.json")
         let loaded = RunLoader.load([file], services: fixture.services)
         #expect(loaded.documents.isEmpty)
         #expect(loaded.failures == ["\(file): not loaded"])

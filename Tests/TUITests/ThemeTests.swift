@@ -136,8 +136,12 @@ import Testing
     }
 
     @Test func rolesForMethodsAndStatuses() {
-        #expect(ThemeRole.method("get") == .methodGet)
-        #expect(ThemeRole.method("PURGE") == .accent)
+        #expect(ThemeRole.method("GET") == .methodGet)
+        // Methods are case-sensitive: `get` is a custom method, sent as written, not GET.
+        #expect(ThemeRole.method("get") == .methodCustom)
+        #expect(ThemeRole.method("PURGE") == .methodCustom)
+        #expect(ThemeRole.method("custom") == .methodCustom)
+        #expect(Theme.defaultDark[.methodCustom] != Theme.defaultDark[.methodGet])
         #expect(ThemeRole.status(204) == .status2xx)
         #expect(ThemeRole.status(503) == .status5xx)
         #expect(ThemeRole.status(999) == .status5xx)

@@ -19,14 +19,15 @@ import Workspace
     }
 
     @Test func aBadMethodIsReportedWhereItIs() throws {
-        let result = load(Fixtures.minimal(replacing: "\"method\": \"POST\"", with: "\"method\": \"GTE\""))
+        let result = load(Fixtures.minimal(replacing: "\"method\": \"POST\"", with: "\"method\": \"GE T\""))
         #expect(result.collection == nil)
         let diagnostic = try #require(result.diagnostics.first)
         #expect(result.diagnostics.count == 1)
         #expect(
             diagnostic.description
-                == "Collections/x.json:48:17: error: requests[1].method: expected one of GET, POST, PUT, PATCH, DELETE, "
-                + "HEAD, OPTIONS, TRACE, CONNECT; found \"GTE\" (did you mean \"GET\"?)")
+                == "Collections/x.json:48:17: error: requests[1].method: expected a method (GET, POST, PUT, PATCH, "
+                + "DELETE, HEAD, OPTIONS, TRACE, CONNECT or another token); found \"GE T\", which is not a token "
+                + "(letters, digits and !#$%&'*+-.^_`|~ only)")
     }
 
     @Test func everyErrorInTheFileIsReportedAtOnce() throws {

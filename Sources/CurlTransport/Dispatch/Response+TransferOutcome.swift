@@ -26,6 +26,7 @@ extension Response where Body == ResponseBody {
                 redirectCount: timings.redirectCount),
             bytesSent: outcome.requestBytes + outcome.uploadedBytes,
             bytesReceived: outcome.headerBytes + outcome.downloadedBytes,
+            reasonPhrase: outcome.head.statusVersion.isEmpty ? nil : outcome.reason,
             body: body
         )
     }

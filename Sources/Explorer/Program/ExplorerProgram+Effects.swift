@@ -40,6 +40,7 @@ extension ExplorerProgram {
                 }
             }
         case .importFile(let path, let folder): importFile(path, into: folder)
+        case .readPastedCurl(let pasted): readPastedCurl(pasted)
         case .copy(let text):
             host.copyToClipboard(text) { [weak self] message in self?.dispatch(.notice(message, isError: true)) }
         case .editExternally(let key, let text, let fileExtension): editExternally(key, text, fileExtension)

@@ -25,6 +25,23 @@ extension ExplorerProgram {
         }
     }
 
+    /// A pasted curl command again, with the files it names for content read (regular files
+    /// only, within the importer's size limit): a file that cannot be read is reported, and the
+    /// reducer's notice names it.
+    func readPastedCurl(_ pasted: PastedCurl) {
+        environment.work.schedule { [weak self] in
+            let source = ImportSource(
+                name: "pasted command", bytes: Array(pasted.text.utf8), baseFolder: pasted.workingDirectory)
+            do throws(ImportError) {
+                let imported = try CurlImport.requests(
+                    from: source, options: ImportOptions(targetFolder: pasted.collectionFolder))
+                self?.deliver(.curlPasted(pasted.key, requests: imported.requests, report: imported.report))
+            } catch {
+                self?.deliver(.notice("Not a curl command Lazer can read: \(error.description)", isError: true))
+            }
+        }
+    }
+
     struct ImportFailure: Error {
         var message: String
     }

@@ -1,4 +1,5 @@
 import Foundation
+import HTTPCore
 import Interop
 import TUI
 import Workspace
@@ -8,14 +9,16 @@ import Workspace
 extension ExplorerReducer {
     /// A paste into the URL field that is a curl command replaces the request's method, URL,
     /// headers, body, auth and options (its name, checks and notes stay). Nil when `text` is not
-    /// a curl command: it is pasted as text. Pure: files the command names for its content
-    /// (`-d @file`) are not read here, and are reported.
+    /// a curl command: it is pasted as text. Pure: when the command names files for its content
+    /// (`-d @file`), the program reads them (`readPastedCurl`, relative to the working directory)
+    /// and the request arrives as `curlPasted`; file bodies and file parts are only referenced.
     static func pasteCurl(_ text: String, _ key: RequestKey, _ state: inout ExplorerState) -> [ExplorerEffect]? {
         guard CurlImport.looksLikeCommand(text) else { return nil }
         let folder =
             state.document(collectionID: key.collectionID).map { ($0.path as NSString).deletingLastPathComponent }
             ?? "."
-        let source = ImportSource(name: "pasted command", bytes: Array(text.utf8), baseFolder: folder)
+        let workingDirectory = state.startup.workingDirectory ?? "."
+        let source = ImportSource(name: "pasted command", bytes: Array(text.utf8), baseFolder: workingDirectory)
         let imported: (requests: [SavedRequest], report: ImportReport)
         do {
             imported = try CurlImport.requests(
@@ -24,7 +27,24 @@ extension ExplorerReducer {
             notify(&state, "Not a curl command Lazer can read: \(error.description)", kind: .error)
             return []
         }
-        guard let pasted = imported.requests.first else { return [] }
+        let files = imported.report.unreadFiles
+        if !files.isEmpty {
+            notify(&state, "Reading \(files.joined(separator: ", ")) for the pasted curl command…", kind: .info)
+            return [
+                .readPastedCurl(
+                    PastedCurl(key: key, text: text, workingDirectory: workingDirectory, collectionFolder: folder))
+            ]
+        }
+        return applyPastedCurl(imported.requests, imported.report, key, &state)
+    }
+
+    /// The first request of a pasted curl command into the draft of `key`, and a notice of what
+    /// was taken. A file the command names that could not be read is named in the notice: the
+    /// request is kept, with that part of its body empty.
+    static func applyPastedCurl(
+        _ requests: [SavedRequest], _ report: ImportReport, _ key: RequestKey, _ state: inout ExplorerState
+    ) -> [ExplorerEffect] {
+        guard let pasted = requests.first, state.request(key) != nil else { return [] }
         updateDraft(key, &state) { request in
             request.method = pasted.method
             request.url = pasted.url
@@ -35,16 +55,24 @@ extension ExplorerReducer {
             request.auth = pasted.auth
             request.options = pasted.options
         }
-        if let request = state.request(key) { state.editor.load(request, key: key) }
+        if key == state.selection, let request = state.request(key) { state.editor.load(request, key: key) }
         let headers = pasted.headers.count
         var message = "Pasted curl: \(pasted.method.rawValue), \(headers) header\(headers == 1 ? "" : "s")"
         if pasted.body != .empty { message += ", a body" }
-        if imported.requests.count > 1 { message += "; the first of \(imported.requests.count) commands" }
-        if let first = imported.report.items.first {
-            message += "; not carried: \(first.what)"
-            if imported.report.items.count > 1 { message += " and \(imported.report.items.count - 1) more" }
+        if requests.count > 1 { message += "; the first of \(requests.count) commands" }
+        let unread = report.items.filter { $0.unreadFile != nil }
+        let others = report.items.filter { $0.unreadFile == nil }
+        if !unread.isEmpty {
+            let names = unread.map { $0.what }.joined(separator: ", ")
+            message += "; could not read \(names): that content is empty"
+            notify(&state, message, kind: .error)
+            return draftsChanged(&state)
         }
-        notify(&state, message, kind: imported.report.isEmpty ? .success : .warning)
+        if let first = others.first {
+            message += "; not carried: \(first.what)"
+            if others.count > 1 { message += " and \(others.count - 1) more" }
+        }
+        notify(&state, message, kind: report.isEmpty ? .success : .warning)
         return draftsChanged(&state)
     }
 

@@ -1,4 +1,5 @@
 import Foundation
+import HTTPCore
 import TUI
 import Workspace
 
@@ -246,7 +247,7 @@ extension ExplorerReducer {
             if state.editor.tab == .body || state.editor.tab == .notes { state.editor.focus = .editing }
         case "request.method":
             guard let key = state.selection else { return [] }
-            let all = RequestMethod.allCases.filter { $0 != .connect && $0 != .trace }
+            let all = RequestMethod.standard.filter { $0 != .connect && $0 != .trace }
             updateDraft(key, &state) { request in
                 let index = all.firstIndex(of: request.method) ?? -1
                 request.method = all[(index + 1) % all.count]

@@ -1,3 +1,4 @@
+import HTTPCore
 import Replay
 import TUI
 import Workspace

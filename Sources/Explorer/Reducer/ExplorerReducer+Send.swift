@@ -1,3 +1,4 @@
+import HTTPCore
 import JSONTree
 import TUI
 import Workspace

@@ -79,6 +79,8 @@ public enum ExplorerReducer {
         case .notice(let message, let isError):
             notify(&state, message, kind: isError ? .error : .info)
             return []
+        case .curlPasted(let key, let requests, let report):
+            return applyPastedCurl(requests, report, key, &state)
         case .tick:
             return []
         }

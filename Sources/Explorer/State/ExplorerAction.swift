@@ -1,5 +1,6 @@
 public import Futures
 public import HTTPCore
+public import Interop
 public import JSONTree
 public import TUI
 public import Workspace
@@ -40,6 +41,8 @@ public enum ExplorerAction: Sendable {
     case externalEditFinished(RequestKey, text: String?, message: String?)
     /// A message for the status bar (clipboard helper failures and the like).
     case notice(String, isError: Bool)
+    /// A pasted curl command imported with its files read (`readPastedCurl`).
+    case curlPasted(RequestKey, requests: [SavedRequest], report: ImportReport)
     /// A run of the Runner view moved on.
     case runner(RunnerEvent)
     /// Time passes (only while something animates).

@@ -21,6 +21,9 @@ public enum ExplorerEffect: Sendable {
     /// Import the file at `path` (any format `lazer import` reads) as a new collection file in
     /// `folder`; the result comes back as `saved` and a notice.
     case importFile(path: String, folder: String)
+    /// Import a pasted curl command with the files it names for content read (its result comes
+    /// back as `curlPasted`).
+    case readPastedCurl(PastedCurl)
     /// Hand the body to `$EDITOR` in a temporary file with `fileExtension`.
     case editExternally(RequestKey, text: String, fileExtension: String)
     case rememberUIState(collectionID: String, UIState)

@@ -162,11 +162,17 @@ public struct StartupRequest: Sendable, Equatable {
     public var request: String?
     /// Where new collection files go when none is loaded yet.
     public var folder: String?
+    /// The directory `lazer` was started in: a pasted curl command's relative file names
+    /// (`-d @body.json`) are read from there, as the shell would. Nil: the process's current one.
+    public var workingDirectory: String?
 
-    public init(environment: String? = nil, request: String? = nil, folder: String? = nil) {
+    public init(
+        environment: String? = nil, request: String? = nil, folder: String? = nil, workingDirectory: String? = nil
+    ) {
         self.environment = environment
         self.request = request
         self.folder = folder
+        self.workingDirectory = workingDirectory
     }
 }
 

@@ -1,3 +1,4 @@
+import HTTPCore
 public import TUI
 import Workspace
 

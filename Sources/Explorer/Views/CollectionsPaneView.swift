@@ -1,4 +1,5 @@
 import Foundation
+import HTTPCore
 import TUI
 import Workspace
 

@@ -48,6 +48,9 @@ public struct HTTPMethod: RawRepresentable, Hashable, Sendable, CustomStringConv
     /// The methods RFC 9110 and RFC 5789 define, in the order a picker shows them.
     public static let standard: [HTTPMethod] = [.get, .post, .put, .patch, .delete, .head, .options, .trace, .connect]
 
+    /// Whether this is one of ``standard`` (a custom token such as `PURGE` is not).
+    public var isStandard: Bool { Self.standard.contains(self) }
+
     /// Whether a request with this method normally carries no body (GET, HEAD, OPTIONS, TRACE).
     public var isBodyless: Bool {
         self == .get || self == .head || self == .options || self == .trace

@@ -189,6 +189,8 @@ extension HTTPRequest {
         setBody(.file(path: path))
         if let contentType {
             headers["Content-Type"] = contentType
+        } else if !headers.contains("Content-Type") {
+            headers["Content-Type"] = RequestBody.guessedContentType(forPath: path)
         }
     }
 }

@@ -19,10 +19,12 @@ public enum RequestBody: Hashable, Sendable {
     /// The contents of a file, streamed by the transport.
     case file(path: String)
 
-    /// The `Content-Type` this kind of body implies, or `nil` when it implies none (raw bytes, no body).
+    /// The `Content-Type` this kind of body implies, or `nil` when it implies none (raw bytes, a
+    /// file, no body). A file's type is a guess `setFileBody` makes (``guessedContentType(forPath:)``);
+    /// a file body set with `setBody(.file(path:))` alone goes without one, as `curl -T` sends it.
     public var defaultContentType: String? {
         switch self {
-        case .none, .bytes:
+        case .none, .bytes, .file:
             return nil
         case .json:
             return "application/json"
@@ -30,9 +32,12 @@ public enum RequestBody: Hashable, Sendable {
             return "application/x-www-form-urlencoded"
         case .multipart(let body):
             return body.contentType
-        case .file(let path):
-            return MediaTypes.guess(forPath: path)
         }
+    }
+
+    /// The media type a file's extension suggests (`application/octet-stream` when none does).
+    public static func guessedContentType(forPath path: String) -> String {
+        MediaTypes.guess(forPath: path)
     }
 
     /// Whether the transport must read a file to send this body.

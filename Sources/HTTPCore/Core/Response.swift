@@ -15,12 +15,12 @@ public struct Response<Body: Sendable>: Sendable {
     public init(
         request: HTTPRequest, statusCode: StatusCode, headers: HTTPHeaders = HTTPHeaders(),
         httpVersion: HTTPVersion = .http11, url: URL, remoteAddress: String? = nil, timings: Timings = Timings(),
-        bytesSent: Int64 = 0, bytesReceived: Int64 = 0, body: Body
+        bytesSent: Int64 = 0, bytesReceived: Int64 = 0, reasonPhrase: String? = nil, body: Body
     ) {
         storage = ResponseStorage(
             request: request, statusCode: statusCode, headers: headers, httpVersion: httpVersion, url: url,
             remoteAddress: remoteAddress, timings: timings, bytesSent: bytesSent, bytesReceived: bytesReceived,
-            body: body)
+            reasonPhrase: reasonPhrase, body: body)
     }
 
     /// The request as sent, after every ``RequestAdapter``.
@@ -42,6 +42,12 @@ public struct Response<Body: Sendable>: Sendable {
     public var httpVersion: HTTPVersion {
         get { storage.httpVersion }
         set { uniqueStorage().httpVersion = newValue }
+    }
+    /// The reason phrase of the final status line as the server sent it (`OK`, `Created`; "" over
+    /// HTTP/2, which has none), or nil when no status line was read (a mock answer).
+    public var reasonPhrase: String? {
+        get { storage.reasonPhrase }
+        set { uniqueStorage().reasonPhrase = newValue }
     }
     /// The URL of the final response, after any redirects.
     public var url: URL {
@@ -83,7 +89,8 @@ public struct Response<Body: Sendable>: Sendable {
         return Response<NewBody>(
             request: fields.request, statusCode: fields.statusCode, headers: fields.headers,
             httpVersion: fields.httpVersion, url: fields.url, remoteAddress: fields.remoteAddress,
-            timings: fields.timings, bytesSent: fields.bytesSent, bytesReceived: fields.bytesReceived, body: newBody)
+            timings: fields.timings, bytesSent: fields.bytesSent, bytesReceived: fields.bytesReceived,
+            reasonPhrase: fields.reasonPhrase, body: newBody)
     }
 
     /// The same response with its body transformed.
@@ -119,11 +126,13 @@ private final class ResponseStorage<Body: Sendable>: @unchecked Sendable {
     var timings: Timings
     var bytesSent: Int64
     var bytesReceived: Int64
+    var reasonPhrase: String?
     var body: Body
 
     init(
         request: HTTPRequest, statusCode: StatusCode, headers: HTTPHeaders, httpVersion: HTTPVersion, url: URL,
-        remoteAddress: String?, timings: Timings, bytesSent: Int64, bytesReceived: Int64, body: Body
+        remoteAddress: String?, timings: Timings, bytesSent: Int64, bytesReceived: Int64, reasonPhrase: String?,
+        body: Body
     ) {
         self.request = request
         self.statusCode = statusCode
@@ -134,6 +143,7 @@ private final class ResponseStorage<Body: Sendable>: @unchecked Sendable {
         self.timings = timings
         self.bytesSent = bytesSent
         self.bytesReceived = bytesReceived
+        self.reasonPhrase = reasonPhrase
         self.body = body
     }
 
@@ -141,6 +151,6 @@ private final class ResponseStorage<Body: Sendable>: @unchecked Sendable {
         ResponseStorage(
             request: request, statusCode: statusCode, headers: headers, httpVersion: httpVersion, url: url,
             remoteAddress: remoteAddress, timings: timings, bytesSent: bytesSent, bytesReceived: bytesReceived,
-            body: body)
+            reasonPhrase: reasonPhrase, body: body)
     }
 }

@@ -38,7 +38,9 @@ public enum CurlExport {
         switch request.method {
         case .get where !hasBody, .post where hasBody: break
         case .head where !hasBody: parts.append(["--head"])
-        default: parts.append(["-X", request.method.rawValue])
+        // A custom method may hold characters the shell reads (`$`, `&`, `|`, `'`): quoted.
+        default:
+            parts.append(["-X", request.method.isStandard ? request.method.rawValue : quote(request.method.rawValue)])
         }
         var url = request.displayURL(baseURL: baseURL)
         if case .path = request.target, baseURL == nil { url = "{{baseURL}}" + url }
@@ -67,7 +69,12 @@ public enum CurlExport {
         case .multipart(let bodyParts):
             for part in bodyParts { parts.append(formPart(part, hide: hide)) }
         case .file(let path, let type):
-            contentType(type ?? RequestBody.file(path: path).defaultContentType)
+            if type == "" {
+                // No Content-Type at all (`curl -T`): curl's own form type for --data-binary is removed.
+                if !headerNames.contains("content-type") { parts.append(["-H", quote("Content-Type:")]) }
+            } else {
+                contentType(type ?? RequestBody.guessedContentType(forPath: path))
+            }
             parts.append(["--data-binary", quote("@" + path)])
         }
         if let credentials = request.digestCredentials {

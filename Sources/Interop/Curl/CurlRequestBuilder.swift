@@ -142,8 +142,9 @@ struct CurlRequestBuilder {
                     "upload from standard input (-T \(upload.text))", at: location(upload.word),
                     kept: "sent without a body")
             } else {
-                body = SavedBody(.file(path: options.collectionPath(upload.text, from: source), contentType: nil))
-                if url.hasSuffix("/") { url += (upload.text as NSString).lastPathComponent }
+                // curl sends the file with no Content-Type (an empty type says so; a -H one still wins).
+                body = SavedBody(.file(path: options.collectionPath(upload.text, from: source), contentType: ""))
+                url = Self.uploadURL(url, file: upload.text)
             }
         }
         let method = try method(invocation, hasBody: body != .empty || (hasData && !invocation.get))
@@ -156,10 +157,10 @@ struct CurlRequestBuilder {
 
     private func method(_ invocation: CurlInvocation, hasBody: Bool) throws(ImportError) -> RequestMethod {
         if let value = invocation.method {
-            guard let method = RequestMethod(rawValue: value.text.uppercased()) else {
+            // curl sends -X exactly as written (`-X purge` is not PURGE), and so does the import.
+            guard let method = RequestMethod(rawValue: value.text) else {
                 throw ImportError(
-                    "method \(value.text) is not one Lazer sends ("
-                        + RequestMethod.allCases.map(\.rawValue).joined(separator: ", ") + ")",
+                    "method \(value.text) is not an HTTP token (letters, digits and !#$%&'*+-.^_`|~)",
                     at: location(value.word))
             }
             return method
@@ -394,24 +395,30 @@ struct CurlRequestBuilder {
 
     /// A file `@path` names, read at import time (relative to the source's folder). Missing or
     /// unreadable files are reported: curl would send nothing for them.
+    /// The most a file named for content (`-d @file`) may hold: 16 MiB; a larger body belongs in a
+    /// file body (`-T`, `--data-binary` as a reference), which is streamed.
+    static let fileLimit = 16 << 20
+
     private mutating func read(_ path: String, _ value: CurlInvocation.Value) -> [UInt8]? {
         if path == "-" {
             report.add("data from standard input (@-)", at: location(value.word), kept: "sent empty")
             return nil
         }
         guard options.readsFiles else {
-            report.add("file \(path) (pasted commands do not read files)", at: location(value.word), kept: "sent empty")
+            report.add(
+                "file \(path) (not read yet)", at: location(value.word), kept: "sent empty", unreadFile: path)
             return nil
         }
         let absolute = path.hasPrefix("/") ? path : (source.baseFolder as NSString).appendingPathComponent(path)
         do {
-            guard let bytes = try RegularFile.read(absolute, limit: 16 << 20) else {
-                report.add("file \(path) (not found)", at: location(value.word), kept: "sent empty")
+            guard let bytes = try RegularFile.read(absolute, limit: Self.fileLimit) else {
+                report.add("file \(path) (not found)", at: location(value.word), kept: "sent empty", unreadFile: path)
                 return nil
             }
             return bytes
         } catch {
-            report.add("file \(path) (\(error.reason))", at: location(value.word), kept: "sent empty")
+            report.add(
+                "file \(path) (\(error.reason))", at: location(value.word), kept: "sent empty", unreadFile: path)
             return nil
         }
     }
@@ -440,6 +447,32 @@ struct CurlRequestBuilder {
         if text.hasPrefix("+") { return String(text.dropFirst()) }
         guard let equals = text.firstIndex(of: "=") else { return curlEscape(Array(text.utf8)) }
         return String(text[...equals]) + curlEscape(Array(text[text.index(after: equals)...].utf8))
+    }
+
+    /// `-T file` to a URL whose path ends in `/` (or has no path) puts the file's name, percent-encoded
+    /// as curl does (everything but letters, digits and `-._~`), at the end of the path, before the query.
+    static func uploadURL(_ url: String, file: String) -> String {
+        let question = url.firstIndex(of: "?") ?? url.endIndex
+        var base = String(url[..<question])
+        let query = url[question...]
+        let afterScheme = base.range(of: "://").map(\.upperBound) ?? base.startIndex
+        if !base[afterScheme...].contains("/") { base += "/" }
+        guard base.hasSuffix("/") else { return url }
+        let name = (file as NSString).lastPathComponent
+        let hex = Array("0123456789ABCDEF".unicodeScalars)
+        var encoded = String.UnicodeScalarView()
+        for byte in name.utf8 {
+            let scalar = Unicode.Scalar(byte)
+            let unreserved =
+                (byte >= 0x30 && byte <= 0x39) || (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A)
+                || "-._~".unicodeScalars.contains(scalar)
+            if unreserved {
+                encoded.append(scalar)
+            } else {
+                encoded += ["%", hex[Int(byte >> 4)], hex[Int(byte & 0x0F)]]
+            }
+        }
+        return base + String(encoded) + query
     }
 
     static func appendQuery(_ url: String, _ query: String) -> String {

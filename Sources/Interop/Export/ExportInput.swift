@@ -16,11 +16,14 @@ public struct ExportInput: Sendable {
     public var processEnvironment: [String: String]
     /// History entries of the selected requests, oldest first, already redacted as stored (HAR).
     public var history: [HistoryEntry]
+    /// Postman: write the environments as Postman environment files (`ExportOutput.files`) instead
+    /// of folding one environment's variables into the collection's (`lazer export --environments`).
+    public var environmentFiles: Bool
 
     public init(
         document: CollectionDocument, selection: [RequestCollection.RequestLocation]? = nil,
         environment: Environment? = nil, revealSecrets: Bool = false, processEnvironment: [String: String] = [:],
-        history: [HistoryEntry] = []
+        history: [HistoryEntry] = [], environmentFiles: Bool = false
     ) {
         self.document = document
         self.selection = selection ?? document.collection.allRequests
@@ -28,6 +31,7 @@ public struct ExportInput: Sendable {
         self.revealSecrets = revealSecrets
         self.processEnvironment = processEnvironment
         self.history = history
+        self.environmentFiles = environmentFiles
     }
 
     /// Every secret value this export must mask (unless revealed): secret variables of the

@@ -1,4 +1,5 @@
 import Foundation
+import HTTPCore
 import Workspace
 
 /// HAR 1.2 from the history of the selected requests (`input.history`, already redacted as it was
@@ -42,6 +43,9 @@ enum HAREntryWriter {
             list.last { $0.name.lowercased() == name }?.value
         }
         let url = redactor.redact(entry.url)
+        // The protocol of the exchange (request and response went over the same connection); ""
+        // when unknown: no response, or an entry recorded before Lazer kept it.
+        let version = entry.httpVersion ?? ""
         var query: [StoredJSON] = []
         if let mark = url.firstIndex(of: "?") {
             query = QueryRows.parse(url[url.index(after: mark)...].prefix { $0 != "#" }).map {
@@ -50,7 +54,7 @@ enum HAREntryWriter {
         }
         var request = [
             StoredJSON.Member("method", .string(entry.method)), StoredJSON.Member("url", .string(url)),
-            StoredJSON.Member("httpVersion", .string("HTTP/1.1")),
+            StoredJSON.Member("httpVersion", .string(version)),
             StoredJSON.Member("cookies", .array([])),
             StoredJSON.Member("headers", headers(entry.requestHeaders)),
             StoredJSON.Member("queryString", .array(query)),
@@ -82,8 +86,9 @@ enum HAREntryWriter {
             if body.encoding == .base64 { content.append(StoredJSON.Member("encoding", .string("base64"))) }
         }
         let response = [
-            StoredJSON.Member("status", .integer(entry.status ?? 0)), StoredJSON.Member("statusText", .string("")),
-            StoredJSON.Member("httpVersion", .string("HTTP/1.1")), StoredJSON.Member("cookies", .array([])),
+            StoredJSON.Member("status", .integer(entry.status ?? 0)),
+            StoredJSON.Member("statusText", .string(statusText(entry))),
+            StoredJSON.Member("httpVersion", .string(version)), StoredJSON.Member("cookies", .array([])),
             StoredJSON.Member("headers", headers(entry.responseHeaders)),
             StoredJSON.Member("content", .object(content)),
             StoredJSON.Member("redirectURL", .string(header("location", in: entry.responseHeaders) ?? "")),
@@ -107,6 +112,14 @@ enum HAREntryWriter {
         if let id = entry.requestID { members.append(StoredJSON.Member("_requestId", .string(id))) }
         if let error = entry.error { members.append(StoredJSON.Member("_error", .string(redactor.redact(error)))) }
         return .object(members)
+    }
+
+    /// The reason phrase the server sent; without one recorded (a mock answer, an older entry) the
+    /// standard phrase of the status; "" over HTTP/2, which has none, and without a response.
+    static func statusText(_ entry: HistoryEntry) -> String {
+        if let text = entry.statusText { return text }
+        guard let status = entry.status, status > 0 else { return "" }
+        return StatusCode(rawValue: status).reasonPhrase ?? ""
     }
 
     /// `2026-11-25T17:40:00.123Z`, as HAR's startedDateTime wants.

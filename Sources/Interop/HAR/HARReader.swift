@@ -1,4 +1,5 @@
 import Foundation
+import HTTPCore
 import Workspace
 
 /// Reads a HAR 1.2 capture (browser or proxy export) into requests, a folder per host in the order
@@ -84,9 +85,9 @@ struct HARReader {
             report.add("\(scheme): request (only HTTP and HTTPS are sent)", at: request.location, kept: "left out")
             return nil
         }
-        let methodText = request["method"]?.text?.uppercased() ?? "GET"
+        let methodText = request["method"]?.text ?? "GET"
         guard let method = RequestMethod(rawValue: methodText) else {
-            report.add("method \(methodText)", at: request.location, kept: "left out")
+            report.add("method \(methodText) (not an HTTP token)", at: request.location, kept: "left out")
             return nil
         }
         var url = Substring(rawURL)

@@ -20,7 +20,7 @@ struct HTTPFileConverter {
     mutating func request(_ block: HTTPFileDocument.Request, id: String) throws(ImportError) -> SavedRequest {
         let line = block.methodLine.number
         guard let method = RequestMethod(rawValue: block.method) else {
-            throw ImportError("\(block.method) is not a method Lazer sends", file: source.name, line: line, column: 1)
+            throw ImportError("\(block.method) is not a method token", file: source.name, line: line, column: 1)
         }
         var url = template(block.url, line: line)
         var headers: [KeyValueRow] = []

@@ -55,7 +55,13 @@ public enum HTTPFileExport {
             lines.append(
                 "# Lazer: \(request.expectations.count) checks and \(request.captures.count) captures are not exported")
         }
-        var requestLine = "\(request.method.rawValue) \(url(request))"
+        var method = request.method.rawValue
+        if method.hasPrefix("#") {
+            // A request line starting with # reads as a comment: the method cannot be written here.
+            lines.append("# Lazer: the method \(method) cannot be written in a .http file; GET here")
+            method = "GET"
+        }
+        var requestLine = "\(method) \(url(request))"
         switch options.httpVersion {
         case .http10?: requestLine += " HTTP/1.0"
         case .http11?: requestLine += " HTTP/1.1"
@@ -112,7 +118,7 @@ public enum HTTPFileExport {
     static func bodyLines(_ body: SavedBody, headers: [KeyValueRow]) -> ([KeyValueRow], [String]) {
         let hasType = headers.contains { $0.enabled && $0.name.lowercased() == "content-type" }
         func type(_ value: String?) -> [KeyValueRow] {
-            guard let value, !hasType else { return [] }
+            guard let value, !value.isEmpty, !hasType else { return [] }
             return [KeyValueRow(name: "Content-Type", value: value)]
         }
         switch body.content {

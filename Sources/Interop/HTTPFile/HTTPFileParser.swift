@@ -1,4 +1,5 @@
 import Foundation
+import HTTPCore
 
 /// Reads `.http` / `.rest` files (JetBrains HTTP Client and VS Code REST Client): `###`
 /// separators (the rest of the line names the request), `@name = value` file variables, `#` and
@@ -202,6 +203,11 @@ struct HTTPFileParser {
         document.variables.append(.init(name: name, value: value, line: line.number))
     }
 
+    /// Whether the word after a possible custom method is a URL: absolute, a path, or a variable.
+    static func looksLikeURL(_ word: Substring) -> Bool {
+        word.hasPrefix("/") || word.hasPrefix("{{") || word.contains("://")
+    }
+
     /// `METHOD URL [HTTP/1.1]` or a bare URL.
     private func requestLine(_ line: HTTPFileDocument.Line) throws(ImportError) -> HTTPFileDocument.Request {
         let parts = line.text.split(whereSeparator: { $0 == " " || $0 == "\t" })
@@ -211,11 +217,11 @@ struct HTTPFileParser {
         if Self.methods.contains(first.uppercased()) {
             method = first.uppercased()
             rest = parts.dropFirst()
-        } else if first.uppercased() == first, first.allSatisfy({ $0.isLetter }), parts.count > 1 {
-            let column = line.text.distance(from: line.text.startIndex, to: first.startIndex) + 1
-            throw error(
-                "\(first) is not a method Lazer sends (" + Self.methods.sorted().joined(separator: ", ") + ")", line,
-                column: column)
+        } else if parts.count > 1, HTTPToken.isValid(String(first)), Self.looksLikeURL(parts[1]) {
+            // A custom method (`PROPFIND url`, `PURGE url`), sent as written; otherwise the line is
+            // a bare URL, which may hold spaces.
+            method = String(first)
+            rest = parts.dropFirst()
         }
         var version: String?
         if let last = rest.last, rest.count > 1, last.uppercased().hasPrefix("HTTP/") {

@@ -9,9 +9,10 @@ public struct ImportOptions: Sendable {
     /// Nil keeps them as the source wrote them.
     public var targetFolder: String?
     /// Whether files a source names for its content (`curl -d @file`, `-F 'a=<file'`) are read
-    /// at import time. Off for a curl command pasted into the explorer, whose reducer does no
-    /// I/O: those pieces are reported instead (file bodies and file parts are only referenced,
-    /// so they work either way).
+    /// at import time. Off when the explorer's reducer, which does no I/O, first looks at a
+    /// pasted curl command: those files are reported (`ImportReport.unreadFiles`), and the
+    /// program imports the command again on its work queue with files read. File bodies and
+    /// file parts are only referenced, so they work either way.
     public var readsFiles: Bool
 
     public init(collectionName: String? = nil, targetFolder: String? = nil, readsFiles: Bool = true) {

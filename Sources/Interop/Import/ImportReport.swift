@@ -7,11 +7,16 @@ public struct ImportReport: Sendable, Equatable {
         public var location: ImportLocation
         /// What was kept instead, if anything: "kept in the request's notes", "sent without it".
         public var kept: String?
+        /// The file the source names for its content (`curl -d @body.json`) when it was not read:
+        /// missing, not a regular file, too large, or not read at all (a pasted command checked
+        /// before its files are read).
+        public var unreadFile: String?
 
-        public init(what: String, location: ImportLocation, kept: String? = nil) {
+        public init(what: String, location: ImportLocation, kept: String? = nil, unreadFile: String? = nil) {
             self.what = what
             self.location = location
             self.kept = kept
+            self.unreadFile = unreadFile
         }
 
         /// `api.json item[2].event[0]: pre-request script (kept in the request's notes)`
@@ -28,9 +33,14 @@ public struct ImportReport: Sendable, Equatable {
 
     public var isEmpty: Bool { items.isEmpty }
 
-    public mutating func add(_ what: String, at location: ImportLocation, kept: String? = nil) {
-        items.append(Item(what: what, location: location, kept: kept))
+    public mutating func add(
+        _ what: String, at location: ImportLocation, kept: String? = nil, unreadFile: String? = nil
+    ) {
+        items.append(Item(what: what, location: location, kept: kept, unreadFile: unreadFile))
     }
+
+    /// The files the source names for content that were not read, in report order.
+    public var unreadFiles: [String] { items.compactMap(\.unreadFile) }
 
     public mutating func append(contentsOf other: ImportReport) {
         items += other.items

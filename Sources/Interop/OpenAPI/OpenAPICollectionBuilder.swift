@@ -1,4 +1,5 @@
 import Foundation
+import HTTPCore
 import OpenAPIKit
 import Workspace
 
@@ -165,7 +166,26 @@ struct OpenAPICollectionBuilder {
         let name = operation.summary ?? operation.operationId ?? "\(method.rawValue) \(path)"
         return SavedRequest(
             id: requestID(operation.operationId, method: method, path: path), name: name, description: description,
-            method: method, url: url, pathParams: pathParams, query: query, headers: headers, body: body, auth: auth)
+            method: method, url: url, pathParams: pathParams, query: query, headers: headers, body: body, auth: auth,
+            expectations: Self.statusExpectations(operation.responses))
+    }
+
+    /// The success the operation documents, as a check `lazer run` makes: the lowest documented
+    /// 2xx status (the decoder does not keep the document's order, and an import must be
+    /// byte-stable), else a `2XX` range as 200 ≤ status < 300; nothing when no success is documented.
+    static func statusExpectations(_ responses: OpenAPI.Response.Map) -> [Expectation] {
+        let codes = responses.keys.compactMap { key -> Int? in
+            if case .status(let code) = key.value, (200..<300).contains(code) { return code }
+            return nil
+        }
+        if let lowest = codes.min() {
+            return [Expectation(subject: .status, op: .equals, value: .integer(lowest))]
+        }
+        guard responses.keys.contains(where: { $0.value == .range(.success) }) else { return [] }
+        return [
+            Expectation(subject: .status, op: .greaterThanOrEqual, value: .integer(200)),
+            Expectation(subject: .status, op: .lessThan, value: .integer(300)),
+        ]
     }
 
     /// Path-level parameters overridden by operation-level ones of the same name and place.

@@ -1,4 +1,5 @@
 import Foundation
+import HTTPCore
 import Workspace
 
 /// Walks a Postman collection (v2.0 or v2.1) into a Lazer collection: folders as folders, auth
@@ -136,17 +137,19 @@ struct PostmanCollectionReader {
         let method = RequestMethod(rawValue: methodText) ?? .get
         if RequestMethod(rawValue: methodText) == nil {
             report.add(
-                "method \(methodText) (Lazer sends \(RequestMethod.allCases.map(\.rawValue).joined(separator: ", ")))",
+                "method \(methodText) (not an HTTP token)",
                 at: item.location, kept: "imported as GET")
         }
         let name = item["name"]?.text.flatMap { $0.isEmpty ? nil : $0 } ?? "\(methodText) \(url.url)"
         let notes = scripts(item["event"], owner: "request")
+        let checks = Self.exportedChecks(item["event"])
         if let responses = item["response"], !responses.items.isEmpty {
             requestsWithExamples.append(responses.location)
         }
         return SavedRequest(
             id: requestID(item), name: name, description: description, method: method, url: url.url,
-            pathParams: url.pathParams, query: url.query, headers: headers, body: body, auth: auth, notes: notes)
+            pathParams: url.pathParams, query: url.query, headers: headers, body: body, auth: auth,
+            expectations: checks?.expectations ?? [], captures: checks?.captures ?? [], notes: notes)
     }
 
     /// The item's own id when it has a usable one (a Lazer export writes the request id there), else
@@ -228,17 +231,17 @@ struct PostmanCollectionReader {
         return variables
     }
 
-    /// Non-empty pre-request and test scripts, reported and returned as text for notes.
+    /// Non-empty pre-request and test scripts, reported and returned as text for notes. A test
+    /// script `lazer export` wrote gives its checks back (`checks`) and, unless it was edited in
+    /// Postman since, is not kept as notes: it says nothing the checks do not.
     private mutating func scripts(_ value: JSONValue?, owner: String) -> String? {
         var kept: [String] = []
         for event in value?.items ?? [] {
             let listen = event["listen"]?.string ?? "script"
-            let script = event["script"]
-            let exec = script?["exec"]
-            let lines: [String] =
-                exec?.isArray == true ? exec?.items.compactMap(\.string) ?? [] : exec?.string.map { [$0] } ?? []
+            let lines = Self.scriptLines(event)
             let text = lines.joined(separator: "\n")
             guard text.contains(where: { !$0.isWhitespace }) else { continue }
+            if listen == "test", PostmanTestScript.checks(in: lines)?.unchanged == true { continue }
             let label =
                 listen == "prerequest" ? "pre-request script" : listen == "test" ? "test script" : "\(listen) script"
             let place = owner == "request" ? "the request's notes" : "the \(owner)'s description"
@@ -246,6 +249,20 @@ struct PostmanCollectionReader {
             kept.append("Postman \(label) (not run by Lazer):\n\(text)")
         }
         return kept.isEmpty ? nil : kept.joined(separator: "\n\n")
+    }
+
+    /// The checks of a test script `lazer export` wrote, edited since or not.
+    private static func exportedChecks(_ value: JSONValue?) -> RequestChecks? {
+        for event in value?.items ?? [] where event["listen"]?.string == "test" {
+            if let found = PostmanTestScript.checks(in: scriptLines(event)) { return found.checks }
+        }
+        return nil
+    }
+
+    /// An event's `script.exec`: an array of lines, or one string.
+    private static func scriptLines(_ event: JSONValue) -> [String] {
+        let exec = event["script"]?["exec"]
+        return exec?.isArray == true ? exec?.items.compactMap(\.string) ?? [] : exec?.string.map { [$0] } ?? []
     }
 
     private func rewriter() -> (String, String) -> String {

@@ -1,3 +1,4 @@
+import HTTPCore
 import Workspace
 
 /// Writes Lazer folders and requests as Postman v2.1 items.
@@ -6,7 +7,11 @@ struct PostmanItemWriter {
     /// Relative request URLs are joined to `{{baseUrl}}` when the export carries an environment.
     let hasBaseURL: Bool
 
-    func items(_ node: PostmanTreeNode, folders: [Folder]) -> [StoredJSON] {
+    /// The items of `node` (at `path` of folder names), reporting into `report` what Postman
+    /// cannot express.
+    func items(
+        _ node: PostmanTreeNode, folders: [Folder], path: [String] = [], report: inout ExportReport
+    ) -> [StoredJSON] {
         var result: [StoredJSON] = []
         for (name, child) in node.folders {
             let folder = folders.first { $0.name == name }
@@ -14,16 +19,19 @@ struct PostmanItemWriter {
             if let description = folder?.description {
                 members.append(StoredJSON.Member("description", .string(description)))
             }
-            members.append(StoredJSON.Member("item", .array(items(child, folders: folder?.folders ?? []))))
+            let children = items(child, folders: folder?.folders ?? [], path: path + [name], report: &report)
+            members.append(StoredJSON.Member("item", .array(children)))
             result.append(.object(members))
         }
-        result += node.requests.map(item)
+        for request in node.requests {
+            result.append(item(request, place: (path + [request.name]).joined(separator: "/"), report: &report))
+        }
         return result
     }
 
     private func text(_ value: String) -> StoredJSON { .string(redactor.redact(value)) }
 
-    func item(_ request: SavedRequest) -> StoredJSON {
+    func item(_ request: SavedRequest, place: String, report: inout ExportReport) -> StoredJSON {
         var body: [StoredJSON.Member] = []
         var headers = request.headers.map(row)
         let hasContentType = request.headers.contains { $0.name.lowercased() == "content-type" }
@@ -79,7 +87,7 @@ struct PostmanItemWriter {
                         })),
             ]
         case .file(let path, let contentType):
-            if let contentType, !hasContentType {
+            if let contentType, !contentType.isEmpty, !hasContentType {
                 headers.append(
                     .object([
                         StoredJSON.Member("key", .string("Content-Type")),
@@ -96,13 +104,65 @@ struct PostmanItemWriter {
         requestMembers.append(StoredJSON.Member("header", .array(headers)))
         if !body.isEmpty { requestMembers.append(StoredJSON.Member("body", .object(body))) }
         requestMembers.append(StoredJSON.Member("url", url(request)))
-        if let description = request.description {
-            requestMembers.append(StoredJSON.Member("description", .string(description)))
+        // Postman has one description per request: Lazer's notes follow the description there.
+        let description = [request.description, request.notes.map { "Notes:\n" + $0 }].compactMap { $0 }
+        if !description.isEmpty {
+            requestMembers.append(StoredJSON.Member("description", text(description.joined(separator: "\n\n"))))
         }
-        return .object([
-            StoredJSON.Member("id", .string(request.id)), StoredJSON.Member("name", .string(request.name)),
-            StoredJSON.Member("request", .object(requestMembers)), StoredJSON.Member("response", .array([])),
-        ])
+        var members = [StoredJSON.Member("id", .string(request.id)), StoredJSON.Member("name", .string(request.name))]
+        let script = PostmanTestScript.make(for: request, place: place, redactor: redactor, report: &report)
+        if !script.isEmpty {
+            let event = StoredJSON.object([
+                StoredJSON.Member("listen", .string("test")),
+                StoredJSON.Member(
+                    "script",
+                    .object([
+                        StoredJSON.Member("type", .string("text/javascript")),
+                        StoredJSON.Member("exec", .array(script.map(StoredJSON.string))),
+                    ])),
+            ])
+            members.append(StoredJSON.Member("event", .array([event])))
+        }
+        members.append(StoredJSON.Member("request", .object(requestMembers)))
+        members.append(StoredJSON.Member("response", .array([])))
+        if let behaviour = Self.protocolProfileBehavior(request.options) {
+            members.append(StoredJSON.Member("protocolProfileBehavior", behaviour))
+        }
+        Self.reportUncarried(request, place: place, report: &report)
+        return .object(members)
+    }
+
+    /// Redirects and TLS verification, which Postman sets per request.
+    static func protocolProfileBehavior(_ options: SavedOptions) -> StoredJSON? {
+        var members: [StoredJSON.Member] = []
+        if let follow = options.followRedirects { members.append(StoredJSON.Member("followRedirects", .bool(follow))) }
+        if let most = options.maxRedirects { members.append(StoredJSON.Member("maxRedirects", .integer(most))) }
+        if let verify = options.verifyTLS { members.append(StoredJSON.Member("strictSSL", .bool(verify))) }
+        return members.isEmpty ? nil : .object(members)
+    }
+
+    /// What a Postman v2.1 request has no place for.
+    private static func reportUncarried(_ request: SavedRequest, place: String, report: inout ExportReport) {
+        let options = request.options
+        if let seconds = options.timeoutSeconds {
+            report.add(
+                "timeout \(StoredJSON.double(seconds).compact()) s (Postman has one timeout for all requests)",
+                at: place)
+        }
+        if let seconds = options.connectTimeoutSeconds {
+            report.add("connect timeout \(StoredJSON.double(seconds).compact()) s", at: place)
+        }
+        if let proxy = options.proxy { report.add("proxy \(proxy) (Postman sets proxies in its settings)", at: place) }
+        if let version = options.httpVersion { report.add("HTTP version \(version.rawValue)", at: place) }
+        if request.retry != nil { report.add("retry policy (Postman does not retry)", at: place) }
+        if case .multipart(let parts) = request.body.content {
+            for part in parts {
+                if let fileName = part.fileName, case .file = part.source {
+                    report.add(
+                        "file name \(fileName) of part \(part.name) (Postman sends the file's own name)", at: place)
+                }
+            }
+        }
     }
 
     private func raw(_ value: String, language: String) -> [StoredJSON.Member] {

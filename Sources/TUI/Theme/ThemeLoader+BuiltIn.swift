@@ -39,6 +39,7 @@ extension ThemeLoader {
             "method.DELETE": { "fg": "red", "bold": true },
             "method.HEAD": { "fg": "teal", "bold": true },
             "method.OPTIONS": { "fg": "sky", "bold": true },
+            "method.custom": { "fg": "subtext", "bold": true },
             "status.1xx": "sky",
             "status.2xx": { "fg": "green", "bold": true },
             "status.3xx": { "fg": "blue", "bold": true },

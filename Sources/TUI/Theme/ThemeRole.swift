@@ -20,6 +20,9 @@ public enum ThemeRole: String, CaseIterable, Hashable, Sendable {
     case methodDelete = "method.DELETE"
     case methodHead = "method.HEAD"
     case methodOptions = "method.OPTIONS"
+    /// Any other method (TRACE, CONNECT, a custom token such as PURGE): neutral, so it never
+    /// borrows the colour of a standard method.
+    case methodCustom = "method.custom"
     case status1xx = "status.1xx"
     case status2xx = "status.2xx"
     case status3xx = "status.3xx"
@@ -36,9 +39,11 @@ public enum ThemeRole: String, CaseIterable, Hashable, Sendable {
     case success
     case info
 
-    /// The role used for an HTTP method name (unknown methods use `accent`).
+    /// The role used for an HTTP method name. Methods are case-sensitive, so `get` (a custom
+    /// token, sent as written) is not coloured as `GET`.
     public static func method(_ name: String) -> ThemeRole {
-        ThemeRole(rawValue: "method." + name.uppercased()) ?? .accent
+        guard name != "custom", let role = ThemeRole(rawValue: "method." + name) else { return .methodCustom }
+        return role
     }
 
     /// The role used for a status code's class.

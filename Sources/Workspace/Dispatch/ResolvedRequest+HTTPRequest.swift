@@ -38,6 +38,9 @@ extension ResolvedRequest {
                     return MultipartPart(
                         name: part.name, content: .text(part.value ?? ""), contentType: part.contentType)
                 })
+        case .file(let path, let contentType) where contentType == "":
+            // An empty type: the file goes without one (`curl -T`), not with a guessed one.
+            request.setBody(.file(path: path))
         case .file(let path, let contentType):
             request.setFileBody(path: path, contentType: contentType)
         }

@@ -23,6 +23,8 @@ extension HistoryEntry {
         switch exchange.result {
         case .success(let response):
             status = response.statusCode.rawValue
+            statusText = response.reasonPhrase
+            httpVersion = response.httpVersion.rawValue
             responseHeaders = response.headers.map { Header($0.name, $0.value) }
             let bytes = Self.prefix(of: response.body, limit: store.maximumBodyBytes + 4)
             if !bytes.isEmpty {

@@ -23,6 +23,11 @@ public struct HistoryEntry: Sendable, Equatable {
     public var requestHeaders: [Header]
     public var requestBody: HistoryBody?
     public var status: Int?
+    /// The reason phrase the server sent (`OK`; "" over HTTP/2); nil when there was no status line
+    /// (a mock answer, an error, an entry written before Lazer recorded it).
+    public var statusText: String?
+    /// The protocol the exchange went over (`HTTP/1.1`, `HTTP/2`); nil without a response.
+    public var httpVersion: String?
     public var responseHeaders: [Header]
     public var responseBody: HistoryBody?
     public var durationMilliseconds: Double?
@@ -34,7 +39,7 @@ public struct HistoryEntry: Sendable, Equatable {
         requestName: String? = nil, environment: String? = nil, method: String, url: String,
         requestHeaders: [Header] = [], requestBody: HistoryBody? = nil, status: Int? = nil,
         responseHeaders: [Header] = [], responseBody: HistoryBody? = nil, durationMilliseconds: Double? = nil,
-        error: String? = nil
+        error: String? = nil, statusText: String? = nil, httpVersion: String? = nil
     ) {
         self.id = id
         self.date = date
@@ -46,6 +51,8 @@ public struct HistoryEntry: Sendable, Equatable {
         self.requestHeaders = requestHeaders
         self.requestBody = requestBody
         self.status = status
+        self.statusText = statusText
+        self.httpVersion = httpVersion
         self.responseHeaders = responseHeaders
         self.responseBody = responseBody
         self.durationMilliseconds = durationMilliseconds
@@ -93,6 +100,8 @@ public struct HistoryEntry: Sendable, Equatable {
         object.add("requestHeaders", list: headers(requestHeaders))
         object.add("requestBody", requestBody?.stored)
         object.add("status", status)
+        object.add("statusText", statusText)
+        object.add("httpVersion", httpVersion)
         object.add("responseHeaders", list: headers(responseHeaders))
         object.add("responseBody", responseBody?.stored)
         object.add("durationMilliseconds", seconds: durationMilliseconds)
@@ -123,6 +132,7 @@ public struct HistoryEntry: Sendable, Equatable {
             requestBody: HistoryBody(stored: stored["requestBody"]), status: number(stored["status"]).map { Int($0) },
             responseHeaders: headers(stored["responseHeaders"]),
             responseBody: HistoryBody(stored: stored["responseBody"]),
-            durationMilliseconds: number(stored["durationMilliseconds"]), error: stored["error"]?.stringValue)
+            durationMilliseconds: number(stored["durationMilliseconds"]), error: stored["error"]?.stringValue,
+            statusText: stored["statusText"]?.stringValue, httpVersion: stored["httpVersion"]?.stringValue)
     }
 }

@@ -26,7 +26,7 @@ public struct Diagnostic: Sendable, Equatable, CustomStringConvertible {
         self.message = message
     }
 
-    /// `Collections/x.json:12:17: error: requests[3].method: expected one of GET, POST, …; found "GTE"`
+    /// `Collections/x.json:12:17: error: environments[0].kind: expected one of live, mock; found "lvie"`
     public var description: String {
         let subject = path.isEmpty ? "" : "\(path): "
         return "\(file):\(line):\(column): \(severity.rawValue): \(subject)\(message)"

@@ -1,3 +1,5 @@
+import HTTPCore
+
 /// Typed access to the members of one JSON object, reporting missing fields, wrong types and
 /// bad values through the `DocumentReader` with the exact position.
 struct ObjectFields {
@@ -96,6 +98,36 @@ struct ObjectFields {
         }
         reader.report(.error, message, at: node.offset, path: path.appending(key))
         return nil
+    }
+
+    /// An HTTP method: a standard one or any RFC 9110 token. A token that is not one is an error; a
+    /// custom token that looks like a misspelt standard method (`GTE`, `get`) loads, with a warning
+    /// naming the method meant, since it would be sent exactly as written.
+    func method(_ key: String, required: Bool = false) -> RequestMethod? {
+        guard let node = node(key) else {
+            if required { missing(key) }
+            return nil
+        }
+        let standard = RequestMethod.standard.map(\.rawValue)
+        let expected = "a method (\(standard.joined(separator: ", ")) or another token)"
+        guard case .string(let text) = node.kind else {
+            wrongType(key, node, expected: expected)
+            return nil
+        }
+        guard let method = RequestMethod(rawValue: text) else {
+            reader.report(
+                .error,
+                "expected \(expected); found \"\(text)\", which is not a token "
+                    + "(letters, digits and !#$%&'*+-.^_`|~ only)",
+                at: node.offset, path: path.appending(key))
+            return nil
+        }
+        if !method.isStandard, let suggestion = Suggestion.closest(to: text, in: standard) {
+            reader.report(
+                .warning, "custom method \"\(text)\" is sent as written (did you mean \"\(suggestion)\"?)",
+                at: node.offset, path: path.appending(key))
+        }
+        return method
     }
 
     /// Any JSON value, kept as written.

@@ -1,12 +1,7 @@
-/// The HTTP methods a saved request may use.
-public enum RequestMethod: String, Sendable, CaseIterable {
-    case get = "GET"
-    case post = "POST"
-    case put = "PUT"
-    case patch = "PATCH"
-    case delete = "DELETE"
-    case head = "HEAD"
-    case options = "OPTIONS"
-    case trace = "TRACE"
-    case connect = "CONNECT"
-}
+public import HTTPCore
+
+/// The method of a saved request or mock route: HTTPCore's `HTTPMethod`, so a collection holds what
+/// the transport sends — one of the standard methods (`.get`, listed in `RequestMethod.standard`,
+/// which the explorer cycles through) or any RFC 9110 token (`PURGE`, `PROPFIND`, `REPORT`) a
+/// server understands. Tokens are case-sensitive and sent as written.
+public typealias RequestMethod = HTTPMethod

@@ -1,4 +1,4 @@
-import HTTPCore
+public import HTTPCore
 
 /// One route of a mock environment: which requests it answers and with what.
 ///
@@ -41,7 +41,7 @@ public struct SavedMockRoute: Sendable, Equatable {
         guard let fields = reader.object(node, at: path) else { return nil }
         let name = fields.string("name")
         let anyMethod = fields.string("method") == "*"
-        let method: RequestMethod? = anyMethod ? nil : fields.choice("method", required: true)
+        let method = anyMethod ? nil : fields.method("method", required: true)
         let pattern = fields.string("path", required: true)
         let query = fields.array("query") { KeyValueRow.read($0, $1, reader) }
         let headers = fields.array("headers") { KeyValueRow.read($0, $1, reader) }

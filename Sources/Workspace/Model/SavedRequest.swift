@@ -1,3 +1,5 @@
+public import HTTPCore
+
 /// A request as saved in a collection: a template whose `{{variables}}` are resolved against the
 /// selected environment when it is sent.
 public struct SavedRequest: Sendable, Equatable, Identifiable {
@@ -57,7 +59,7 @@ public struct SavedRequest: Sendable, Equatable, Identifiable {
         let id = fields.string("id", required: true)
         let name = fields.string("name", required: true)
         let description = fields.string("description")
-        let method: RequestMethod? = fields.choice("method", required: true)
+        let method = fields.method("method", required: true)
         let url = fields.string("url", required: true)
         let pathParams = fields.array("pathParams") { KeyValueRow.read($0, $1, reader) }
         let query = fields.array("query") { KeyValueRow.read($0, $1, reader) }

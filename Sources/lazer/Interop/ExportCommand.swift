@@ -18,8 +18,11 @@ struct ExportCommand: ParsableCommand {
             repeatable) narrow what is exported. curl resolves each request in the environment
             (--env, default the collection's default environment) and masks secret values as
             •••••• unless --reveal-secrets; http keeps {{variables}} and writes the collection's
-            and the environment's variables as @name = value; postman writes a v2.1 collection;
-            har writes the recorded exchanges of the selected requests from history.
+            and the environment's variables as @name = value; postman writes a v2.1 collection
+            (expectations and captures as a test script; the environment's variables folded into
+            the collection's, or with --environments DIR each live environment, or the one --env
+            names, as DIR/NAME.postman_environment.json); har writes the recorded exchanges of the
+            selected requests from history. What the format cannot carry is listed on stderr.
 
             Exit status: 0 written, 1 the collection could not be loaded or nothing matched.
 
@@ -27,6 +30,7 @@ struct ExportCommand: ParsableCommand {
               lazer export Collections/showcase.json --request 'Chaining/1. Log in' --format curl --env mock
               lazer export Collections/jsonplaceholder.json --format http > jsonplaceholder.http
               lazer export Collections/showcase.json --format postman --output showcase.postman_collection.json
+              lazer export Collections/blog.json --format postman -o blog.postman_collection.json --environments .
             """
     )
 
@@ -51,13 +55,22 @@ struct ExportCommand: ParsableCommand {
     @Option(name: [.customShort("o"), .long], help: "Write to FILE instead of stdout.")
     var output: String?
 
-    @Flag(help: "Replace the --output file if it exists.")
+    @Option(
+        help: ArgumentHelp(
+            "postman: write the environments as Postman environment files in DIR.", valueName: "DIR"),
+        completion: .directory)
+    var environments: String?
+
+    @Flag(help: "Replace the --output file (and environment files) if they exist.")
     var force = false
 
     func validate() throws {
         guard ExportFormat(rawValue: format) != nil else {
             throw ValidationError(
                 "--format \(format): expected " + ExportFormat.allCases.map(\.rawValue).joined(separator: ", "))
+        }
+        if environments != nil, format != ExportFormat.postman.rawValue {
+            throw ValidationError("--environments writes Postman environment files: use it with --format postman")
         }
     }
 
@@ -96,28 +109,60 @@ struct ExportCommand: ParsableCommand {
             selection: plan.items.map {
                 RequestCollection.RequestLocation(folderPath: $0.folderPath, request: $0.request)
             },
-            environment: environment, revealSecrets: revealSecrets, processEnvironment: processEnvironment,
-            history: history)
-        let bytes: [UInt8]
+            // Without --env, Postman picks its own: every live environment (--environments), or the
+            // default one unless it is a mock, whose routes Postman cannot serve.
+            environment: format == .postman && env == nil ? nil : environment, revealSecrets: revealSecrets,
+            processEnvironment: processEnvironment,
+            history: history, environmentFiles: environments != nil)
+        let result: ExportOutput
         do {
-            bytes = try Exporter.export(input, format: format)
+            result = try Exporter.output(input, format: format)
         } catch {
             fail(error.description)
         }
-        if let output, output != "-" {
-            if FileManager.default.fileExists(atPath: output), !force {
-                fail("\(output) exists: --force replaces it")
-            }
-            do {
-                try AtomicFile.write(bytes, to: output)
-            } catch {
-                fail("\(output): \(error.description)")
-            }
-            return
+        let extra = result.files.map { ((environments ?? ".") as NSString).appendingPathComponent($0.name) }
+        for path in extra + [output].compactMap({ $0 == "-" ? nil : $0 })
+        where FileManager.default.fileExists(atPath: path) && !force {
+            fail("\(path) exists: --force replaces it")
         }
-        var standardOutput = FileBytes.StandardOutput()
-        bytes.withUnsafeBufferPointer { standardOutput.write($0) }
-        try standardOutput.checkSucceeded(command: "lazer export")
+        if let environments, !result.files.isEmpty {
+            try? FileManager.default.createDirectory(atPath: environments, withIntermediateDirectories: true)
+        }
+        for (file, path) in zip(result.files, extra) {
+            write(file.bytes, to: path)
+        }
+        if let output, output != "-" {
+            write(result.bytes, to: output)
+        } else {
+            var standardOutput = FileBytes.StandardOutput()
+            result.bytes.withUnsafeBufferPointer { standardOutput.write($0) }
+            try standardOutput.checkSucceeded(command: "lazer export")
+        }
+        FileBytes.writeError(Self.summary(result, environmentPaths: extra))
+    }
+
+    /// The environment files written and what the format could not carry, for stderr; empty when
+    /// there is nothing to say.
+    static func summary(_ result: ExportOutput, environmentPaths: [String]) -> String {
+        var text = ""
+        if !environmentPaths.isEmpty {
+            let count = environmentPaths.count
+            text += "Wrote \(count) Postman environment\(count == 1 ? "" : "s"): "
+            text += TerminalText.line(environmentPaths.joined(separator: ", ")) + "\n"
+        }
+        if !result.report.isEmpty {
+            text += "Not carried (\(result.report.items.count)):\n"
+            for item in result.report.items { text += "  " + TerminalText.line(item.description) + "\n" }
+        }
+        return text
+    }
+
+    private func write(_ bytes: [UInt8], to path: String) {
+        do {
+            try AtomicFile.write(bytes, to: path)
+        } catch {
+            fail("\(path): \(error.description)")
+        }
     }
 
     private func fail(_ message: String) -> Never {

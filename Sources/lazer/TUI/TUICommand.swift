@@ -68,7 +68,9 @@ struct TUICommand: ParsableCommand {
         var state = ExplorerState(
             size: Size(width: 80, height: 24), theme: initialTheme, themes: catalog, keymap: keys,
             processEnvironment: environment,
-            startup: StartupRequest(environment: env, request: request, folder: folders.first))
+            startup: StartupRequest(
+                environment: env, request: request, folder: folders.first,
+                workingDirectory: FileManager.default.currentDirectoryPath))
         state.mouseEnabled = !noMouse
         let initialState = state
         let startupProblems = problems
