@@ -1,4 +1,5 @@
 import Testing
+import HTTPCore
 import Workspace
 
 /// What a recorded request's route matches on (`lazer record`, the explorer's `M`): the query as

@@ -1,5 +1,5 @@
 import Foundation
-import HTTPCore
+public import HTTPCore
 
 /// What a recorded request's route matches on: the method, the path, every query item as sent and,
 /// for a small JSON body, the body — so `GET /search?q=a` and `?q=b`, or two `POST`s with different
