@@ -1,5 +1,5 @@
-import Testing
 import HTTPCore
+import Testing
 import Workspace
 
 /// What a recorded request's route matches on (`lazer record`, the explorer's `M`): the query as
