@@ -135,6 +135,13 @@ final class MockRequestHandler: ChannelInboundHandler, RemovableChannelHandler {
             context.write(wrapOutboundOut(.body(payload)), promise: nil)
         }
         let sent = bodyless ? 0 : length
+        // The common case (a body from memory, keep-alive) needs nothing once the write is done:
+        // logged at once, no promise or callback per request.
+        guard file != nil || !keepAlive else {
+            context.writeAndFlush(wrapOutboundOut(.end(nil)), promise: nil)
+            log(status, sent)
+            return
+        }
         let done = context.eventLoop.makePromise(of: Void.self)
         context.writeAndFlush(wrapOutboundOut(.end(nil)), promise: done)
         done.futureResult.assumeIsolated().whenComplete { _ in

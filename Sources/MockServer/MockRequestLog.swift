@@ -10,7 +10,8 @@ public struct MockRequestLog: Sendable, Equatable {
     /// The route that answered (`GET /posts/:id(int)`); `nil` for a miss.
     public var route: String?
     public var status: Int
-    /// From the end of the request to the end of the response (delays included).
+    /// From the end of the request to its response handed to the connection (delays included; for a
+    /// file body, to the end of the file sent).
     public var duration: Duration
     /// Body bytes sent.
     public var bytes: Int64

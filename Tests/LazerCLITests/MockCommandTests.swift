@@ -96,7 +96,8 @@ struct MockCommandTests {
     func readerGoesAway() throws {
         let scratch = try RunCommandTests.Scratch()
         let mock = try MockProcess(
-            [Self.root + "/Collections/jsonplaceholder.json", "--port", "0"], environment: environment(scratch))
+            [Self.root + "/Collections/jsonplaceholder.json", "--port", "0", "--threads", "1"],
+            environment: environment(scratch))
         let port = try #require(Int(mock.url.split(separator: ":").last ?? ""))
         try mock.output.fileHandleForReading.close()
         let client = try RawClientLite(port: port)

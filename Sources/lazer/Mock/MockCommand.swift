@@ -53,8 +53,12 @@ struct MockCommand: ParsableCommand {
     @Option(help: "Also write every request as a JSON line to FILE (appended).")
     var log: String?
 
+    @Option(help: "Event-loop threads answering requests (default: one per core).")
+    var threads: Int?
+
     func validate() throws {
         guard (0...65535).contains(port) else { throw ValidationError("--port must be from 0 to 65535.") }
+        if let threads, !(1...256).contains(threads) { throw ValidationError("--threads must be from 1 to 256.") }
     }
 
     func run() throws {
@@ -71,7 +75,8 @@ struct MockCommand: ParsableCommand {
         let server: MockHTTPServer
         do {
             server = try MockHTTPServer(
-                table: table, host: host, port: port, guardrail: loaded.guardrail, onRequest: output.request)
+                table: table, host: host, port: port, guardrail: loaded.guardrail, threads: threads ?? 0,
+                onRequest: output.request)
         } catch {
             FileBytes.writeError("lazer mock: cannot listen on \(TerminalText.line(host)):\(port): \(error)\n")
             throw ExitCode(1)
