@@ -36,7 +36,8 @@ public final class ReplayRunner: Sendable {
         var results: [RequestResult] = []
         var bailed = false
         for iteration in 1...configuration.repetitions {
-            results += await runPass(plan, iteration: iteration, bailed: &bailed, onResult: onResult)
+            let pass = await runPass(plan, iteration: iteration, bailed: &bailed, onResult: onResult)
+            if results.isEmpty { results = pass } else { results += pass }
         }
         return RunReport(
             results: results, environment: configuration.environment, startedAt: startedAt,
