@@ -139,12 +139,13 @@ public final class MockDispatcher: DataDispatcher, DownloadDispatcher, UploadDis
         if handle.isObserved, response.failure == nil {
             handle.report(.requestSent(Self.sentSize(of: prepared.request)), offset: .zero)
         }
+        guard delay > .zero else {
+            // At once: no closure made for it (this is the usual mock answer).
+            handle.complete(with: Self.result(for: response, prepared: prepared, handle: handle, download: download))
+            return
+        }
         let finish: @Sendable () -> Void = {
             handle.complete(with: Self.result(for: response, prepared: prepared, handle: handle, download: download))
-        }
-        guard delay > .zero else {
-            finish()
-            return
         }
         // Like the live transport, a request's total timeout cuts a slower answer short.
         if let limit = prepared.request.options.totalTimeout, limit < delay {
