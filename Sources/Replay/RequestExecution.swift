@@ -51,9 +51,15 @@ struct RequestExecution {
         } else {
             result.url = preparation.redactor.redact(saved.url)
         }
+        guard saved.retry != nil else {
+            // Sent once: the result is handed over, not shared, so filling it in copies nothing.
+            var outcome = await send(request, preparation: preparation, into: consume result)
+            outcome.result.attempts = 1
+            return outcome
+        }
         var attempt = 1
         while true {
-            var outcome = await send(request, preparation: preparation, into: result)
+            var outcome = await send(request, preparation: preparation, into: copy result)
             outcome.result.attempts = attempt
             guard let policy = saved.retry, attempt <= policy.count, Self.asksForRetry(outcome.result, policy) else {
                 return outcome
@@ -77,9 +83,9 @@ struct RequestExecution {
     }
 
     /// One attempt: sends `request` and makes its result.
-    private func send(_ request: HTTPRequest, preparation: SendPreparation, into result: RequestResult) async -> Outcome
-    {
-        var result = result
+    private func send(
+        _ request: HTTPRequest, preparation: SendPreparation, into result: consuming RequestResult
+    ) async -> Outcome {
         // Only history needs the wall-clock start (reading the clock costs on every request).
         let startedAt = runner.configuration.recordHistory ? Date() : nil
         let clockStart = ContinuousClock.now
@@ -100,7 +106,7 @@ struct RequestExecution {
                 let bytes = try response.body.bytes()
                 let outcome = finish(
                     response, bytes: bytes, elapsed: elapsed, exchange: exchange(), preparation: preparation,
-                    into: result)
+                    into: consume result)
                 if let observer = runner.onExchange {
                     let secrets = outcome.captured.values.filter(\.secret).map(\.text)
                     observer(
@@ -136,9 +142,8 @@ struct RequestExecution {
     /// Checks the expectations, takes the captures, records the exchange.
     private func finish(
         _ response: DataResponse, bytes: [UInt8], elapsed: Duration, exchange: @autoclosure () -> Exchange,
-        preparation: SendPreparation, into result: RequestResult
+        preparation: SendPreparation, into result: consuming RequestResult
     ) -> Outcome {
-        var result = result
         let facts = ResponseFacts(
             status: response.statusCode.rawValue, headers: response.headers, body: bytes,
             document: Self.document(bytes, contentType: response.headers["Content-Type"]),
@@ -159,13 +164,20 @@ struct RequestExecution {
             shown.value = capture.value.map { capture.secret ? Redactor.mask : redactor.redact($0) }
             return shown
         }
-        result.checks = zip(item.request.expectations, item.queries).map { expectation, query in
+        // A loop, not a `map` closure, which would hold its own copy of the facts.
+        let expectations = item.request.expectations
+        var checks: [CheckResult] = []
+        checks.reserveCapacity(expectations.count)
+        for (expectation, query) in zip(expectations, item.queries) {
             let check = ExpectationCheck(expectation, against: facts, query: query)
             let (subject, path) = Self.describe(expectation.subject)
-            return CheckResult(
-                subject: subject, path: path, op: expectation.op.rawValue, label: check.label, passed: check.passed,
-                expected: redactor.redact(check.expected), actual: redactor.redact(check.actual))
+            checks.append(
+                CheckResult(
+                    subject: subject, path: path, op: expectation.op.rawValue, label: check.label,
+                    passed: check.passed, expected: redactor.redact(check.expected),
+                    actual: redactor.redact(check.actual)))
         }
+        result.checks = checks
         result.responseStatus = response.statusCode.rawValue
         result.responseReason = response.statusCode.reasonPhrase
         result.status = result.checks.allSatisfy(\.passed) ? .passed : .failed
