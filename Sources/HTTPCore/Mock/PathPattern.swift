@@ -143,8 +143,10 @@ public struct PathPattern: Hashable, Sendable, CustomStringConvertible {
         case .string:
             return !value.isEmpty
         case .int:
-            let digits = value.hasPrefix("-") ? value.dropFirst() : value[...]
-            return !digits.isEmpty && digits.utf8.allSatisfy { $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }
+            // By bytes: a `-` with a mark on it is no digit either way.
+            var digits = value.utf8[...]
+            if digits.first == UInt8(ascii: "-") { digits = digits.dropFirst() }
+            return !digits.isEmpty && digits.allSatisfy { $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }
         case .uuid:
             let groups = value.split(separator: "-", omittingEmptySubsequences: false)
             return groups.map(\.count) == [8, 4, 4, 4, 12] && groups.allSatisfy { $0.allSatisfy(\.isHexDigit) }
