@@ -85,8 +85,7 @@ public final class ReplayRunner: Sendable {
                     result = skipped(item)
                 } else {
                     let collectionID = item.document.collection.id
-                    let values = known[collectionID] ?? initialValues(for: item.document)
-                    known[collectionID] = values
+                    let values = knownValues(collectionID, item.document, &known)
                     let execution = RequestExecution(
                         runner: self, item: item, preparer: preparer(for: item.document), captures: values)
                     let outcome = await execution.run()
@@ -126,8 +125,7 @@ public final class ReplayRunner: Sendable {
                     running += 1
                     let item = items[index]
                     let collectionID = item.document.collection.id
-                    let values = known[collectionID] ?? initialValues(for: item.document)
-                    known[collectionID] = values
+                    let values = knownValues(collectionID, item.document, &known)
                     let execution = RequestExecution(
                         runner: self, item: item, preparer: preparer(for: item.document), captures: values)
                     let position = index
@@ -153,6 +151,17 @@ public final class ReplayRunner: Sendable {
         return results.enumerated().map { index, result in
             result ?? skipped(items[index])
         }
+    }
+
+    /// The values captured so far for `collectionID`, started from the `--var` values the first
+    /// time (looked up once: this runs for every request).
+    private func knownValues(
+        _ collectionID: String, _ document: CollectionDocument, _ known: inout [String: [String: VariableScope.Value]]
+    ) -> [String: VariableScope.Value] {
+        if let values = known[collectionID] { return values }
+        let values = initialValues(for: document)
+        known[collectionID] = values
+        return values
     }
 
     /// `--var` values as the first layer of variables; a value given for a variable the collection
