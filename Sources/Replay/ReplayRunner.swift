@@ -70,7 +70,8 @@ public final class ReplayRunner: Sendable {
         // captures in the order they finished (plan order when running one at a time).
         var known: [String: [String: VariableScope.Value]] = [:]
         var started = [Bool](repeating: false, count: items.count)
-        var finished = Set<Int>()
+        // Which requests have finished, by index (a flag per request costs less than a set).
+        var finished = [Bool](repeating: false, count: items.count)
         var firstUnstarted = 0
         var running = 0
         var stop = bailed
@@ -115,12 +116,12 @@ public final class ReplayRunner: Sendable {
                         result.iteration = iteration
                         results[index] = result
                         started[index] = true
-                        finished.insert(index)
+                        finished[index] = true
                         onResult(result)
                         continue
                     }
                     guard running < configuration.parallel else { return }
-                    guard waits[index].isSubset(of: finished) else { continue }
+                    guard waits[index].allSatisfy({ finished[$0] }) else { continue }
                     started[index] = true
                     running += 1
                     let item = items[index]
@@ -135,7 +136,7 @@ public final class ReplayRunner: Sendable {
             startReady()
             while let (index, outcome) = await group.next() {
                 running -= 1
-                finished.insert(index)
+                finished[index] = true
                 var result = outcome.result
                 result.iteration = iteration
                 results[index] = result

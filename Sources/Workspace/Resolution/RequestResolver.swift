@@ -97,6 +97,8 @@ public struct RequestResolver: Sendable {
         let pathPart = url[..<queryStart]
         let schemeEnd = Self.end(of: "://", in: pathPart) ?? pathPart.startIndex
         var output = String(pathPart[..<schemeEnd])
+        // Grown once rather than doubling as segments are appended (short texts stay inline).
+        if url.utf8.count > 15 { output.reserveCapacity(url.utf8.count + 16) }
         var segmentStart = schemeEnd
         while true {
             let slash = pathPart.utf8[segmentStart...].firstIndex(of: UInt8(ascii: "/")) ?? queryStart
