@@ -113,8 +113,10 @@ public enum URLSerializer {
 
     /// Encodes, appends the items, validates scheme and host, and makes the `URL`.
     private static func finish(_ rawText: String, extraQuery: [URLQueryItem]) throws(RequestError) -> URL {
+        // A canonical authority has no `%`, so its host reads the same encoded: asking for it so
+        // spares decoding it.
         if extraQuery.isEmpty, CanonicalURLText.isCanonical(rawText), let url = URL(string: rawText),
-            url.host?.isEmpty == false
+            url.host(percentEncoded: true)?.isEmpty == false
         {
             return url
         }
