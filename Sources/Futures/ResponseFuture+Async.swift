@@ -15,7 +15,8 @@ extension ResponseFuture {
     /// scheduler, so awaiting works whatever scheduler the future uses.
     public func fetchResult() async -> Result<Success, any Error> {
         await withTaskCancellationHandler {
-            await withCheckedContinuation { continuation in
+            // Unsafe (no checking box per call): an outcome listener runs exactly once.
+            await withUnsafeContinuation { continuation in
                 addOutcomeListener { outcome in
                     continuation.resume(returning: outcome.result)
                 }

@@ -36,7 +36,8 @@ public final class ReplayRunner: Sendable {
         var results: [RequestResult] = []
         var bailed = false
         for iteration in 1...configuration.repetitions {
-            results += await runPass(plan, iteration: iteration, bailed: &bailed, onResult: onResult)
+            let pass = await runPass(plan, iteration: iteration, bailed: &bailed, onResult: onResult)
+            if results.isEmpty { results = pass } else { results += pass }
         }
         return RunReport(
             results: results, environment: configuration.environment, startedAt: startedAt,
@@ -69,7 +70,8 @@ public final class ReplayRunner: Sendable {
         // captures in the order they finished (plan order when running one at a time).
         var known: [String: [String: VariableScope.Value]] = [:]
         var started = [Bool](repeating: false, count: items.count)
-        var finished = Set<Int>()
+        // Which requests have finished, by index (a flag per request costs less than a set).
+        var finished = [Bool](repeating: false, count: items.count)
         var firstUnstarted = 0
         var running = 0
         var stop = bailed
@@ -84,8 +86,7 @@ public final class ReplayRunner: Sendable {
                     result = skipped(item)
                 } else {
                     let collectionID = item.document.collection.id
-                    let values = known[collectionID] ?? initialValues(for: item.document)
-                    known[collectionID] = values
+                    let values = knownValues(collectionID, item.document, &known)
                     let execution = RequestExecution(
                         runner: self, item: item, preparer: preparer(for: item.document), captures: values)
                     let outcome = await execution.run()
@@ -115,18 +116,17 @@ public final class ReplayRunner: Sendable {
                         result.iteration = iteration
                         results[index] = result
                         started[index] = true
-                        finished.insert(index)
+                        finished[index] = true
                         onResult(result)
                         continue
                     }
                     guard running < configuration.parallel else { return }
-                    guard waits[index].isSubset(of: finished) else { continue }
+                    guard waits[index].allSatisfy({ finished[$0] }) else { continue }
                     started[index] = true
                     running += 1
                     let item = items[index]
                     let collectionID = item.document.collection.id
-                    let values = known[collectionID] ?? initialValues(for: item.document)
-                    known[collectionID] = values
+                    let values = knownValues(collectionID, item.document, &known)
                     let execution = RequestExecution(
                         runner: self, item: item, preparer: preparer(for: item.document), captures: values)
                     let position = index
@@ -136,7 +136,7 @@ public final class ReplayRunner: Sendable {
             startReady()
             while let (index, outcome) = await group.next() {
                 running -= 1
-                finished.insert(index)
+                finished[index] = true
                 var result = outcome.result
                 result.iteration = iteration
                 results[index] = result
@@ -152,6 +152,17 @@ public final class ReplayRunner: Sendable {
         return results.enumerated().map { index, result in
             result ?? skipped(items[index])
         }
+    }
+
+    /// The values captured so far for `collectionID`, started from the `--var` values the first
+    /// time (looked up once: this runs for every request).
+    private func knownValues(
+        _ collectionID: String, _ document: CollectionDocument, _ known: inout [String: [String: VariableScope.Value]]
+    ) -> [String: VariableScope.Value] {
+        if let values = known[collectionID] { return values }
+        let values = initialValues(for: document)
+        known[collectionID] = values
+        return values
     }
 
     /// `--var` values as the first layer of variables; a value given for a variable the collection

@@ -24,7 +24,7 @@ struct RequestExecution {
         let configuration = runner.configuration
         let document = item.document
         let saved = item.request
-        let preparation = preparer.prepare(saved, captures: captures)
+        var preparation = preparer.prepare(saved, captures: captures)
         var result = RequestResult(
             collectionName: document.collection.name, collectionID: document.collection.id,
             collectionFile: document.path, folderPath: item.folderPath, requestID: saved.id, name: saved.name,
@@ -35,6 +35,9 @@ struct RequestExecution {
             result.problems = preparation.problems.map(preparation.redactor.redact)
             return Outcome(result: result, captured: [:])
         }
+        // The request is changed below: the preparation lets go of its copy, so the change is made
+        // in place rather than on a copy of the whole request (nothing reads it from there).
+        preparation.request = nil
         if let timeout = configuration.timeout, request.options.totalTimeout == nil {
             request.options.totalTimeout = timeout
         }
@@ -48,9 +51,15 @@ struct RequestExecution {
         } else {
             result.url = preparation.redactor.redact(saved.url)
         }
+        guard saved.retry != nil else {
+            // Sent once: the result is handed over, not shared, so filling it in copies nothing.
+            var outcome = await send(request, preparation: preparation, into: consume result)
+            outcome.result.attempts = 1
+            return outcome
+        }
         var attempt = 1
         while true {
-            var outcome = await send(request, preparation: preparation, into: result)
+            var outcome = await send(request, preparation: preparation, into: copy result)
             outcome.result.attempts = attempt
             guard let policy = saved.retry, attempt <= policy.count, Self.asksForRetry(outcome.result, policy) else {
                 return outcome
@@ -74,10 +83,11 @@ struct RequestExecution {
     }
 
     /// One attempt: sends `request` and makes its result.
-    private func send(_ request: HTTPRequest, preparation: SendPreparation, into result: RequestResult) async -> Outcome
-    {
-        var result = result
-        let startedAt = Date()
+    private func send(
+        _ request: HTTPRequest, preparation: SendPreparation, into result: consuming RequestResult
+    ) async -> Outcome {
+        // Only history needs the wall-clock start (reading the clock costs on every request).
+        let startedAt = runner.configuration.recordHistory ? Date() : nil
         let clockStart = ContinuousClock.now
         let outcome =
             await preparation.dispatcher?.dataFuture(from: request).fetchResult()
@@ -86,12 +96,17 @@ struct RequestExecution {
         result.duration = elapsed
         switch outcome {
         case .success(let response):
-            let exchange = Exchange(
-                request: request, url: response.url, result: .success(response), startedAt: startedAt,
-                duration: elapsed)
+            // Made only when history is recorded: it is a copy of the request and the response.
+            func exchange() -> Exchange {
+                Exchange(
+                    request: request, url: response.url, result: .success(response), startedAt: startedAt ?? Date(),
+                    duration: elapsed)
+            }
             do {
                 let bytes = try response.body.bytes()
-                let outcome = finish(response, bytes: bytes, exchange: exchange, preparation: preparation, into: result)
+                let outcome = finish(
+                    response, bytes: bytes, elapsed: elapsed, exchange: exchange(), preparation: preparation,
+                    into: consume result)
                 if let observer = runner.onExchange {
                     let secrets = outcome.captured.values.filter(\.secret).map(\.text)
                     observer(
@@ -103,7 +118,7 @@ struct RequestExecution {
             } catch {
                 result.status = .error
                 result.failure = failure(error, request: request, redactor: preparation.redactor)
-                record(exchange, preparation)
+                record(exchange(), preparation)
                 return Outcome(result: result, captured: [:])
             }
         case .failure(let error):
@@ -116,7 +131,8 @@ struct RequestExecution {
             if error is TransportError {
                 record(
                     Exchange(
-                        request: request, url: nil, result: .failure(error), startedAt: startedAt, duration: elapsed),
+                        request: request, url: nil, result: .failure(error), startedAt: startedAt ?? Date(),
+                        duration: elapsed),
                     preparation)
             }
             return Outcome(result: result, captured: [:])
@@ -125,14 +141,13 @@ struct RequestExecution {
 
     /// Checks the expectations, takes the captures, records the exchange.
     private func finish(
-        _ response: DataResponse, bytes: [UInt8], exchange: Exchange, preparation: SendPreparation,
-        into result: RequestResult
+        _ response: DataResponse, bytes: [UInt8], elapsed: Duration, exchange: @autoclosure () -> Exchange,
+        preparation: SendPreparation, into result: consuming RequestResult
     ) -> Outcome {
-        var result = result
         let facts = ResponseFacts(
             status: response.statusCode.rawValue, headers: response.headers, body: bytes,
             document: Self.document(bytes, contentType: response.headers["Content-Type"]),
-            duration: response.timings.total ?? exchange.duration)
+            duration: response.timings.total ?? elapsed)
         var captured: [String: VariableScope.Value] = [:]
         var captureResults: [CaptureResult] = []
         for capture in item.request.captures {
@@ -143,35 +158,45 @@ struct RequestExecution {
         }
         // Secret values this very response gave to captures are masked too.
         let newSecrets = captured.values.filter(\.secret).map(\.text)
-        var entry = preparation
-        if !newSecrets.isEmpty { entry.redactor = preparation.redactor.adding(newSecrets) }
-        let redactor = entry.redactor
+        let redactor = newSecrets.isEmpty ? preparation.redactor : preparation.redactor.adding(newSecrets)
         result.captures = captureResults.map { capture in
             var shown = capture
             shown.value = capture.value.map { capture.secret ? Redactor.mask : redactor.redact($0) }
             return shown
         }
-        result.checks = zip(item.request.expectations, item.queries).map { expectation, query in
+        // A loop, not a `map` closure, which would hold its own copy of the facts.
+        let expectations = item.request.expectations
+        var checks: [CheckResult] = []
+        checks.reserveCapacity(expectations.count)
+        for (expectation, query) in zip(expectations, item.queries) {
             let check = ExpectationCheck(expectation, against: facts, query: query)
             let (subject, path) = Self.describe(expectation.subject)
-            return CheckResult(
-                subject: subject, path: path, op: expectation.op.rawValue, label: check.label, passed: check.passed,
-                expected: redactor.redact(check.expected), actual: redactor.redact(check.actual))
+            checks.append(
+                CheckResult(
+                    subject: subject, path: path, op: expectation.op.rawValue, label: check.label,
+                    passed: check.passed, expected: redactor.redact(check.expected),
+                    actual: redactor.redact(check.actual)))
         }
+        result.checks = checks
         result.responseStatus = response.statusCode.rawValue
         result.responseReason = response.statusCode.reasonPhrase
         result.status = result.checks.allSatisfy(\.passed) ? .passed : .failed
-        record(exchange, entry)
+        if runner.configuration.recordHistory {
+            var entry = preparation
+            entry.redactor = redactor
+            record(exchange(), entry)
+        }
         if let file = response.body.fileURL, ResponseBody.isTransportSpill(file) {
             try? FileManager.default.removeItem(at: file)
         }
         return Outcome(result: result, captured: captured)
     }
 
-    private func record(_ exchange: Exchange, _ preparation: SendPreparation) {
+    /// Records the exchange in history (made only when history is recorded).
+    private func record(_ exchange: @autoclosure () -> Exchange, _ preparation: SendPreparation) {
         guard runner.configuration.recordHistory else { return }
         // History is a convenience, not the work: a failure to write it does not fail the run.
-        try? runner.services.record(exchange, of: preparation)
+        try? runner.services.record(exchange(), of: preparation)
     }
 
     private func failure(_ error: any Error, request: HTTPRequest, redactor: Redactor) -> FailureReport {
@@ -190,18 +215,22 @@ struct RequestExecution {
         let first = bytes.first { $0 != 0x20 && $0 != 0x0A && $0 != 0x0D && $0 != 0x09 }
         // `json` anywhere in the media type (`application/problem+json`), in any case; a byte
         // search, since Foundation's `contains` and lower-casing cost more than the parse.
-        let saysJSON = contentType.map { Self.mediaTypeSaysJSON(Array($0.utf8)) } ?? false
+        let saysJSON = contentType.map(Self.mediaTypeSaysJSON) ?? false
         guard saysJSON || first == UInt8(ascii: "{") || first == UInt8(ascii: "[") else { return nil }
         return try? JSONDocument(bytes: bytes)
     }
 
-    private static func mediaTypeSaysJSON(_ header: [UInt8]) -> Bool {
-        let end = header.firstIndex(of: UInt8(ascii: ";")) ?? header.endIndex
-        let mediaType = header[..<end].map { $0 | 0x20 }  // ASCII lower case; the word is letters
-        let word = Array("json".utf8)
-        guard mediaType.count >= word.count else { return false }
-        return (0...(mediaType.count - word.count)).contains { start in
-            mediaType[start..<(start + word.count)].elementsEqual(word)
+    private static func mediaTypeSaysJSON(_ header: String) -> Bool {
+        var header = header
+        return header.withUTF8 { bytes in
+            let end = bytes.firstIndex(of: UInt8(ascii: ";")) ?? bytes.endIndex
+            let word: (UInt8, UInt8, UInt8, UInt8) = (0x6A, 0x73, 0x6F, 0x6E)  // "json"
+            guard end >= 4 else { return false }
+            // ASCII lower case (`| 0x20`) is enough: the word is letters.
+            return (0...(end - 4)).contains { start in
+                bytes[start] | 0x20 == word.0 && bytes[start + 1] | 0x20 == word.1
+                    && bytes[start + 2] | 0x20 == word.2 && bytes[start + 3] | 0x20 == word.3
+            }
         }
     }
 

@@ -204,6 +204,13 @@ extension HTTPHeaders {
 extension StringProtocol {
     /// The text without leading and trailing spaces and tabs.
     func trimmingASCIIWhitespace() -> String {
+        // Most texts have nothing to trim: then they are their own answer, not a copy (a space or
+        // tab character is its byte, so bytes tell).
+        let isSpaceByte: (UInt8) -> Bool = { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") }
+        let text = String(self)  // free for a String, which is what every caller has
+        if let first = text.utf8.first, let last = text.utf8.last, !isSpaceByte(first), !isSpaceByte(last) {
+            return text
+        }
         let isSpace: (Character) -> Bool = { $0 == " " || $0 == "\t" }
         guard let start = firstIndex(where: { !isSpace($0) }), let end = lastIndex(where: { !isSpace($0) }) else {
             return ""

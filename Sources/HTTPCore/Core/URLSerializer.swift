@@ -49,14 +49,20 @@ public enum URLSerializer {
     public static func url(base: URL, path: String, queryItems: [URLQueryItem] = []) throws(RequestError) -> URL {
         let baseParts = split(withoutFragment(base.absoluteString.trimmingASCIIWhitespace()))
         let pathParts = split(withoutFragment(path))
-        var joined = baseParts.beforeQuery
-        while joined.hasSuffix("/") { joined.removeLast() }
-        let relative = pathParts.beforeQuery.drop { $0 == "/" }
+        var text = baseParts.beforeQuery
+        while text.hasSuffix("/") { text.removeLast() }
         if !pathParts.beforeQuery.isEmpty {
-            joined += "/" + relative
+            text += "/"
+            text += pathParts.beforeQuery.drop { $0 == "/" }
         }
-        let queries = [baseParts.query, pathParts.query].compactMap { $0 }.filter { !$0.isEmpty }
-        let text = joined + (queries.isEmpty ? "" : "?" + queries.joined(separator: "&"))
+        // The base's query, then the path's, joined by `&` (no list made: this runs per request).
+        var separator = "?"
+        for query in [baseParts.query, pathParts.query] {
+            guard let query, !query.isEmpty else { continue }
+            text += separator
+            text += query
+            separator = "&"
+        }
         return try finish(text, extraQuery: queryItems)
     }
 
@@ -70,8 +76,28 @@ public enum URLSerializer {
     }
 
     private static func isAbsolute(_ text: String) -> Bool {
-        let lower = text.prefix(8).lowercased()
-        return lower.hasPrefix("http://") || lower.hasPrefix("https://")
+        // By bytes when the first bytes are ASCII (no lower-cased copy); otherwise by characters,
+        // where a combining mark after `//` makes another character.
+        guard text.utf8.prefix(9).allSatisfy({ $0 < 0x80 }) else {
+            let lower = text.prefix(8).lowercased()
+            return lower.hasPrefix("http://") || lower.hasPrefix("https://")
+        }
+        return hasPrefixIgnoringCase(text, "http://") || hasPrefixIgnoringCase(text, "https://")
+    }
+
+    /// Whether the ASCII `text` starts with the lower-case `prefix`, ignoring ASCII case.
+    private static func hasPrefixIgnoringCase(_ text: String, _ prefix: StaticString) -> Bool {
+        let bytes = text.utf8
+        var index = bytes.startIndex
+        for offset in 0..<prefix.utf8CodeUnitCount {
+            guard index != bytes.endIndex else { return false }
+            let byte = bytes[index]
+            let expected = prefix.utf8Start[offset]
+            let lowered = (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte) ? byte | 0x20 : byte
+            guard lowered == expected else { return false }
+            index = bytes.index(after: index)
+        }
+        return true
     }
 
     private static func withoutFragment(_ text: String) -> String {
@@ -87,8 +113,10 @@ public enum URLSerializer {
 
     /// Encodes, appends the items, validates scheme and host, and makes the `URL`.
     private static func finish(_ rawText: String, extraQuery: [URLQueryItem]) throws(RequestError) -> URL {
+        // A canonical authority has no `%`, so its host reads the same encoded: asking for it so
+        // spares decoding it.
         if extraQuery.isEmpty, CanonicalURLText.isCanonical(rawText), let url = URL(string: rawText),
-            url.host?.isEmpty == false
+            url.host(percentEncoded: true)?.isEmpty == false
         {
             return url
         }

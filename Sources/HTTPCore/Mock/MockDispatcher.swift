@@ -33,6 +33,8 @@ public final class MockDispatcher: DataDispatcher, DownloadDispatcher, UploadDis
     /// Adapters and monitors, as in the real transport.
     public let pipeline: DispatchPipeline
     private let delays: any DelayScheduler
+    /// The delay scheduler's virtual clock, when it has one: looked up once, not per request.
+    private let virtualClock: (@Sendable () -> Duration)?
     private let fallback: FallbackProvider
     /// The routing, shared with whoever serves the same routes over a socket (`MockServer`).
     public let table: MockRouteTable
@@ -51,7 +53,13 @@ public final class MockDispatcher: DataDispatcher, DownloadDispatcher, UploadDis
     ) {
         self.table = MockRouteTable(routes)
         self.scheduler = scheduler
-        self.delays = delays ?? (scheduler as? any DelayScheduler) ?? DispatchQueueScheduler(.global())
+        let delays = delays ?? (scheduler as? any DelayScheduler) ?? DispatchQueueScheduler(.global())
+        self.delays = delays
+        if let manual = delays as? any VirtualTimeDelayScheduler {
+            virtualClock = { manual.now }
+        } else {
+            virtualClock = nil
+        }
         self.pipeline = pipeline
         let base = fallbackBaseURL.isFileURL ? (URL(string: "http://mock.invalid") ?? fallbackBaseURL) : fallbackBaseURL
         self.fallback = FallbackProvider(base)
@@ -110,12 +118,8 @@ public final class MockDispatcher: DataDispatcher, DownloadDispatcher, UploadDis
         if case .path = request.target, request.serverProvider?.baseURL == nil {
             request.serverProvider = fallback
         }
-        var clock: (@Sendable () -> Duration)?
-        if let manual = delays as? any VirtualTimeDelayScheduler {
-            clock = { manual.now }
-        }
         return pipeline.future(
-            for: request, scheduler: scheduler, isMock: true, firstStage: .sending, clock: clock
+            for: request, scheduler: scheduler, isMock: true, firstStage: .sending, clock: virtualClock
         ) { [self] prepared, handle in
             answer(prepared, handle: handle, download: download)
         }
@@ -124,7 +128,7 @@ public final class MockDispatcher: DataDispatcher, DownloadDispatcher, UploadDis
     private func answer(_ prepared: PreparedRequest, handle: ExchangeHandle, download: URL??) {
         let answer = table.answer(prepared.request)
         let record = RecordedRequest(
-            request: prepared.request, path: answer.path, route: answer.route?.description,
+            request: prepared.request, path: answer.path, route: answer.routeDescription,
             parameters: answer.parameters)
         recorded.withLock(ownedBy: self) { $0.append(record) }
         var answered = answer.response
@@ -135,12 +139,13 @@ public final class MockDispatcher: DataDispatcher, DownloadDispatcher, UploadDis
         if handle.isObserved, response.failure == nil {
             handle.report(.requestSent(Self.sentSize(of: prepared.request)), offset: .zero)
         }
+        guard delay > .zero else {
+            // At once: no closure made for it (this is the usual mock answer).
+            handle.complete(with: Self.result(for: response, prepared: prepared, handle: handle, download: download))
+            return
+        }
         let finish: @Sendable () -> Void = {
             handle.complete(with: Self.result(for: response, prepared: prepared, handle: handle, download: download))
-        }
-        guard delay > .zero else {
-            finish()
-            return
         }
         // Like the live transport, a request's total timeout cuts a slower answer short.
         if let limit = prepared.request.options.totalTimeout, limit < delay {

@@ -7,7 +7,8 @@ enum MockMatcher {
     static func path(of request: HTTPRequest) -> String {
         switch request.target {
         case .url(let url):
-            return url.path.isEmpty ? "/" : url.path
+            let path = url.path  // decoded and parsed at each read: read once
+            return path.isEmpty ? "/" : path
         case .path(let text):
             var path = text
             if let cut = path.firstIndex(where: { $0 == "?" || $0 == "#" }) {

@@ -23,13 +23,28 @@ public final class MockRouteTable: Sendable {
         let routes: [MockRoute]
         /// Whether a route matches on the request body: only then is a body read for matching.
         let matchesBodies: Bool
+        /// Whether a route matches on query items: only then is the query decoded before matching.
+        let matchesQueries: Bool
+        /// Each route's `description`, made once here rather than for every answer recorded.
+        let descriptions: [String]
         /// Bumped by every change, so an answer matched on an older snapshot is matched again.
         let generation: Int
 
-        init(routes: [MockRoute], generation: Int) {
+        convenience init(routes: [MockRoute], generation: Int) {
+            self.init(routes: routes, descriptions: routes.map(\.description), generation: generation)
+        }
+
+        init(routes: [MockRoute], descriptions: [String], generation: Int) {
             self.routes = routes
             self.matchesBodies = routes.contains { $0.bodyJSON != nil }
+            self.matchesQueries = routes.contains { !$0.query.isEmpty }
+            self.descriptions = descriptions
             self.generation = generation
+        }
+
+        /// This snapshot with `route` (described as `description`) added after its routes.
+        func adding(_ route: MockRoute, description: String) -> Snapshot {
+            Snapshot(routes: routes + [route], descriptions: descriptions + [description], generation: generation + 1)
         }
     }
 
@@ -57,18 +72,20 @@ public final class MockRouteTable: Sendable {
 
     /// Adds a route after the existing ones.
     public func register(_ route: MockRoute) {
+        let description = route.description
         state.withLock(ownedBy: self) { state in
-            state.snapshot = Snapshot(
-                routes: state.snapshot.routes + [route], generation: state.snapshot.generation + 1)
+            state.snapshot = state.snapshot.adding(route, description: description)
             state.served.append(0)
         }
     }
 
     /// Replaces every route (sequences start again): a reloaded mock environment.
     public func replace(with routes: [MockRoute]) {
+        let descriptions = routes.map(\.description)
         state.withLock(ownedBy: self) { state in
             state = State(
-                snapshot: Snapshot(routes: routes, generation: state.snapshot.generation + 1),
+                snapshot: Snapshot(
+                    routes: routes, descriptions: descriptions, generation: state.snapshot.generation + 1),
                 served: routes.map { _ in 0 })
         }
     }
@@ -87,8 +104,9 @@ public final class MockRouteTable: Sendable {
     /// 404 naming the closest routes and why each missed.
     public func answer(_ request: HTTPRequest) -> MockAnswer {
         let path = MockMatcher.path(of: request)
-        let query = MockMatcher.query(of: request)
         let snapshot = currentSnapshot
+        // Decoded only when a route asks for query items; a miss decodes it for the 404's hints.
+        let query = snapshot.matchesQueries ? MockMatcher.query(of: request) : nil
         let body = snapshot.matchesBodies ? MockMatcher.bodyJSON(of: request) : nil
         switch answer(request, path: path, query: query, body: body, on: snapshot) {
         case .answered(let answer):
@@ -105,15 +123,23 @@ public final class MockRouteTable: Sendable {
     }
 
     private func answer(
-        _ request: HTTPRequest, path: String, query: [String: String], body: JSONValue?, on snapshot: Snapshot
+        _ request: HTTPRequest, path: String, query: [String: String]?, body: JSONValue?, on snapshot: Snapshot
     ) -> Outcome {
-        for method in request.method == .head ? [HTTPMethod.head, .get] : [request.method] {
-            switch take(method, on: snapshot, request: request, path: path, query: query, body: body) {
+        let routeQuery = query ?? [:]
+        switch take(request.method, on: snapshot, request: request, path: path, query: routeQuery, body: body) {
+        case .answered(let answer): return .answered(answer)
+        case .changed(let newer): return .changed(newer)
+        case nil: break
+        }
+        if request.method == .head {
+            // A HEAD no route names falls back to the GET route of its path.
+            switch take(.get, on: snapshot, request: request, path: path, query: routeQuery, body: body) {
             case .answered(let answer): return .answered(answer)
             case .changed(let newer): return .changed(newer)
-            case nil: continue
+            case nil: break
             }
         }
+        let query = query ?? MockMatcher.query(of: request)
         // No route answered: the routes not consumed decide the OPTIONS answer and the 404's hints.
         let routes = state.withLock(ownedBy: self) { state -> [MockRoute]? in
             guard state.snapshot === snapshot else { return nil }
@@ -125,13 +151,15 @@ public final class MockRouteTable: Sendable {
             let methods = routes.filter { $0.path.match(path) != nil }.map { $0.method?.rawValue ?? "*" }
             if !methods.isEmpty {
                 return .answered(
-                    MockAnswer(response: MockMatcher.allow(methods), route: nil, parameters: [:], path: path))
+                    MockAnswer(
+                        response: MockMatcher.allow(methods), route: nil, routeDescription: nil, parameters: [:],
+                        path: path))
             }
         }
         return .answered(
             MockAnswer(
                 response: MockMatcher.notFound(request, path: path, query: query, body: body, routes: routes),
-                route: nil, parameters: [:], path: path))
+                route: nil, routeDescription: nil, parameters: [:], path: path))
     }
 
     /// The first route matching `method` and the rest of the request, advanced by one response;
@@ -148,7 +176,9 @@ public final class MockRouteTable: Sendable {
             // One response that stays: nothing to count, no lock.
             if route.responses.count == 1, route.persistence != .consumable {
                 return .answered(
-                    MockAnswer(response: route.responses[0], route: route, parameters: parameters, path: path))
+                    MockAnswer(
+                        response: route.responses[0], route: route, routeDescription: snapshot.descriptions[index],
+                        parameters: parameters, path: path))
             }
             let next = state.withLock(ownedBy: self) { state -> Outcome? in
                 guard state.snapshot === snapshot else { return .changed(state.snapshot) }
@@ -159,7 +189,10 @@ public final class MockRouteTable: Sendable {
                 let response =
                     route.persistence == .cycle
                     ? route.responses[served % count] : route.responses[min(served, count - 1)]
-                return .answered(MockAnswer(response: response, route: route, parameters: parameters, path: path))
+                return .answered(
+                    MockAnswer(
+                        response: response, route: route, routeDescription: snapshot.descriptions[index],
+                        parameters: parameters, path: path))
             }
             if let next { return next }
         }
@@ -178,6 +211,8 @@ public struct MockAnswer: Sendable {
     public var response: MockResponse
     /// The route that answered; `nil` when none matched.
     public var route: MockRoute?
+    /// `route?.description`, made once per route table (every answer is recorded with it).
+    var routeDescription: String?
     /// The path parameters the route captured (`id` → `"7"`).
     public var parameters: [String: String]
     /// The path the request was matched on.

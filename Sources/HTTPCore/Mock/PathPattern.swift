@@ -51,6 +51,7 @@ public struct PathPattern: Hashable, Sendable, CustomStringConvertible {
     /// The captured parameters when `path` matches, otherwise `nil`.
     public func match(_ path: String) -> [String: String]? {
         // Only a segment with a `%` can decode to something else (Foundation's decoding is slow).
+        guard path.utf8.contains(UInt8(ascii: "%")) else { return matchUndecoded(path) }
         let parts = Self.split(path).map {
             $0.utf8.contains(UInt8(ascii: "%")) ? ($0.removingPercentEncoding ?? $0) : $0
         }
@@ -68,6 +69,49 @@ public struct PathPattern: Hashable, Sendable, CustomStringConvertible {
             }
         }
         return parts.count == segments.count ? captures : nil
+    }
+
+    /// `match` for a path with nothing to decode: its segments are read in place, one after
+    /// another, instead of split into an array of strings (this runs for every route tried).
+    private func matchUndecoded(_ path: String) -> [String: String]? {
+        var segmentsLeft = PathSegments(path)
+        var captures: [String: String] = [:]
+        for segment in segments {
+            switch segment {
+            case .rest:
+                var rest: [Substring] = []
+                while let part = segmentsLeft.next() { rest.append(part) }
+                captures["*"] = rest.joined(separator: "/")
+                return captures
+            case .literal(let literal):
+                guard let part = segmentsLeft.next(), part == literal else { return nil }
+            case .parameter(let name, let type):
+                guard let part = segmentsLeft.next(), Self.accepts(type, part) else { return nil }
+                captures[name] = String(part)
+            }
+        }
+        return segmentsLeft.next() == nil ? captures : nil
+    }
+
+    /// The non-empty `/`-separated segments of a path, in order, as slices of it (found by bytes).
+    private struct PathSegments {
+        let path: String
+        var index: String.Index
+
+        init(_ path: String) {
+            self.path = path
+            index = path.utf8.startIndex
+        }
+
+        mutating func next() -> Substring? {
+            let bytes = path.utf8
+            let slash = UInt8(ascii: "/")
+            while index < bytes.endIndex, bytes[index] == slash { index = bytes.index(after: index) }
+            guard index < bytes.endIndex else { return nil }
+            let start = index
+            while index < bytes.endIndex, bytes[index] != slash { index = bytes.index(after: index) }
+            return path[start..<index]
+        }
     }
 
     private static func split(_ path: String) -> [String] {
@@ -94,13 +138,15 @@ public struct PathPattern: Hashable, Sendable, CustomStringConvertible {
         return .parameter(name: name, type: type)
     }
 
-    private static func accepts(_ type: ParameterType, _ value: String) -> Bool {
+    private static func accepts(_ type: ParameterType, _ value: some StringProtocol) -> Bool {
         switch type {
         case .string:
             return !value.isEmpty
         case .int:
-            let digits = value.hasPrefix("-") ? value.dropFirst() : Substring(value)
-            return !digits.isEmpty && digits.utf8.allSatisfy { $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }
+            // By bytes: a `-` with a mark on it is no digit either way.
+            var digits = value.utf8[...]
+            if digits.first == UInt8(ascii: "-") { digits = digits.dropFirst() }
+            return !digits.isEmpty && digits.allSatisfy { $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }
         case .uuid:
             let groups = value.split(separator: "-", omittingEmptySubsequences: false)
             return groups.map(\.count) == [8, 4, 4, 4, 12] && groups.allSatisfy { $0.allSatisfy(\.isHexDigit) }

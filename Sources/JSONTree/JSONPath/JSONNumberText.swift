@@ -6,8 +6,32 @@ public enum JSONNumberText {
     /// -1, 0 or 1 as `left` is below, equal to or above `right`; nil when either is not RFC 8259
     /// number text.
     public static func compare(_ left: String, _ right: String) -> Int? {
+        // Two short integers (a status code, a count) compare as machine integers: no buffers made.
+        if let leftInteger = smallInteger(left), let rightInteger = smallInteger(right) {
+            return leftInteger < rightInteger ? -1 : leftInteger == rightInteger ? 0 : 1
+        }
         guard let leftValue = JSONDecimal(ArraySlice(left.utf8)), let rightValue = JSONDecimal(ArraySlice(right.utf8))
         else { return nil }
         return JSONDecimal.order(leftValue, rightValue)
+    }
+
+    /// The value of `-`? digits text with at most 18 digits (read exactly as `JSONDecimal` reads
+    /// it, leading zeros included), nil for any other text.
+    private static func smallInteger(_ text: String) -> Int? {
+        var value = 0
+        var digits = 0
+        var isNegative = false
+        for byte in text.utf8 {
+            if byte == UInt8(ascii: "-"), digits == 0, !isNegative {
+                isNegative = true
+            } else if byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9"), digits < 18 {
+                value = value * 10 + Int(byte - UInt8(ascii: "0"))
+                digits += 1
+            } else {
+                return nil
+            }
+        }
+        guard digits > 0 else { return nil }
+        return isNegative ? -value : value
     }
 }

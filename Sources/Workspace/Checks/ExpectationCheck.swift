@@ -36,7 +36,12 @@ public struct ExpectationCheck: Sendable, Hashable {
         let actualValues = ExpectationCheck.values(of: expectation.subject, in: facts, query: query)
         let op = expectation.op
         expected = ExpectationCheck.expectedText(op, expectation.value)
-        actual = actualValues.isEmpty ? "(nothing)" : actualValues.map(\.text).joined(separator: ", ")
+        actual =
+            switch actualValues.count {
+            case 0: "(nothing)"
+            case 1: actualValues[0].text
+            default: actualValues.map(\.text).joined(separator: ", ")
+            }
         switch op {
         case .exists: passed = !actualValues.isEmpty
         case .notExists: passed = actualValues.isEmpty
@@ -96,7 +101,7 @@ public struct ExpectationCheck: Sendable, Hashable {
     // MARK: - Operators
 
     static func expectedText(_ op: Expectation.Operator, _ value: StoredJSON?) -> String {
-        let shown = value.map { $0.stringValue ?? $0.compact() } ?? ""
+        let shown = value.map(text) ?? ""
         switch op {
         case .equals: return shown
         case .notEquals: return "not " + shown
@@ -158,7 +163,14 @@ public struct ExpectationCheck: Sendable, Hashable {
         return String(trimmed)
     }
 
-    private static func text(_ value: StoredJSON) -> String { value.stringValue ?? value.compact() }
+    /// The value as text: a string as it is, anything else as compact JSON (a number is its own
+    /// text, so it needs no writer: this runs for every expectation checked).
+    private static func text(_ value: StoredJSON) -> String {
+        switch value {
+        case .string(let text), .number(let text): text
+        default: value.compact()
+        }
+    }
 
     private static func equal(_ actual: Value, _ expected: StoredJSON?) -> Bool {
         guard let expected else { return false }

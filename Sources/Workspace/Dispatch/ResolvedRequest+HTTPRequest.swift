@@ -48,9 +48,8 @@ extension ResolvedRequest {
         return request
     }
 
-    var httpMethod: HTTPMethod {
-        HTTPMethod(rawValue: method.rawValue) ?? .get
-    }
+    /// A saved method is already an `HTTPMethod`, validated when it was made: nothing to parse again.
+    var httpMethod: HTTPMethod { method }
 
     /// The saved options over HTTPCore's safe defaults.
     var transportOptions: HTTPCore.RequestOptions {

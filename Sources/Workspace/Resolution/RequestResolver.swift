@@ -83,19 +83,27 @@ public struct RequestResolver: Sendable {
         in url: String, _ parameters: [KeyValueRow], _ resolver: inout VariableResolver
     ) -> String {
         guard parameters.contains(where: \.enabled) else { return url }
-        var values: [String: String] = [:]
+        // A request has a few parameters: a list searched from the end (the last row of a name
+        // wins) costs less than a dictionary made for every send.
+        var values: [(name: String, value: String)] = []
+        values.reserveCapacity(parameters.count)
         for (index, row) in parameters.enumerated() where row.enabled {
-            values[row.name] = resolver.resolve(row.value, at: "pathParams[\(index)].value")
+            values.append((row.name, resolver.resolve(row.value, at: "pathParams[\(index)].value")))
+        }
+        func value(named name: Substring) -> String? {
+            values.last { $0.name == name }?.value
         }
         let queryStart = url.utf8.firstIndex(of: UInt8(ascii: "?")) ?? url.endIndex
         let pathPart = url[..<queryStart]
         let schemeEnd = Self.end(of: "://", in: pathPart) ?? pathPart.startIndex
         var output = String(pathPart[..<schemeEnd])
+        // Grown once rather than doubling as segments are appended (short texts stay inline).
+        if url.utf8.count > 15 { output.reserveCapacity(url.utf8.count + 16) }
         var segmentStart = schemeEnd
         while true {
             let slash = pathPart.utf8[segmentStart...].firstIndex(of: UInt8(ascii: "/")) ?? queryStart
             let segment = pathPart[segmentStart..<slash]
-            if segment.utf8.first == UInt8(ascii: ":"), let value = values[String(segment.dropFirst())] {
+            if segment.utf8.first == UInt8(ascii: ":"), let value = value(named: segment.dropFirst()) {
                 output += PercentEncoding.encodeSegment(value)
             } else {
                 output += segment

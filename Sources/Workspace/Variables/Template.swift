@@ -41,23 +41,38 @@ public struct Template: Sendable, Equatable {
         segments.allSatisfy { if case .literal = $0 { true } else { false } }
     }
 
+    private static func parse(_ text: String) -> [Segment] {
+        var segments: [Segment] = []
+        forEachSegment(of: text) { segments.append($0) }
+        return segments
+    }
+
+    /// Calls `visit` with each segment of `text` in order (what `segments` holds), without
+    /// collecting them: a send fills its placeholders as they are found.
+    ///
     /// Scans the UTF-8 bytes: every byte the syntax uses (`{`, `}`, `\`, space) is ASCII, which
     /// never occurs inside a multi-byte character, so pieces cut at them are whole characters.
-    private static func parse(_ text: String) -> [Segment] {
+    static func forEachSegment(of text: String, _ visit: (Segment) -> Void) {
+        var text = text
+        text.withUTF8 { forEachSegment(of: $0, visit) }
+    }
+
+    private static func forEachSegment(of bytes: UnsafeBufferPointer<UInt8>, _ visit: (Segment) -> Void) {
         let open = UInt8(ascii: "{")
         let close = UInt8(ascii: "}")
-        let bytes = Array(text.utf8)
+        let space = UInt8(ascii: " ")
         let count = bytes.count
-        var segments: [Segment] = []
         var literal = ""
         var index = 0
         var runStart = 0
-        func piece(_ start: Int, _ end: Int) -> String { String(decoding: bytes[start..<end], as: UTF8.self) }
+        func piece(_ start: Int, _ end: Int) -> String {
+            String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self)
+        }
         func appendRun(upTo end: Int) {
             if end > runStart { literal += piece(runStart, end) }
         }
         func flush() {
-            if !literal.isEmpty { segments.append(.literal(literal)) }
+            if !literal.isEmpty { visit(.literal(literal)) }
             literal = ""
         }
         while index < count {
@@ -79,28 +94,33 @@ public struct Template: Sendable, Equatable {
             while end + 1 < count, !(bytes[end] == close && bytes[end + 1] == close) { end += 1 }
             guard end + 1 < count else {
                 flush()
-                segments.append(
+                visit(
                     .malformed(
                         piece(index, count), reason: "'{{' without a closing '}}' (write \\{{ for a literal '{{')"))
-                return segments
+                return
             }
             flush()
-            let inner = piece(index + 2, end)
-            let raw = piece(index, end + 2)
-            let name = inner.trimmingSpaces
-            if name.hasPrefix("$"), VariableName.isValid(String(name.dropFirst())) {
-                segments.append(.dynamic(String(name.dropFirst())))
-            } else if VariableName.isValid(name) {
-                segments.append(.variable(name))
+            // The name, without the spaces around it (bytes, so no string is made for them).
+            var nameStart = index + 2
+            var nameEnd = end
+            while nameStart < nameEnd, bytes[nameStart] == space { nameStart += 1 }
+            while nameEnd > nameStart, bytes[nameEnd - 1] == space { nameEnd -= 1 }
+            let isDynamic = nameStart < nameEnd && bytes[nameStart] == UInt8(ascii: "$")
+            let wordStart = isDynamic ? nameStart + 1 : nameStart
+            if wordStart < nameEnd, bytes[wordStart..<nameEnd].allSatisfy(VariableName.isNameByte) {
+                let word = piece(wordStart, nameEnd)
+                visit(isDynamic ? .dynamic(word) : .variable(word))
             } else {
-                segments.append(.malformed(raw, reason: "\"\(inner)\" is not a variable name (\(VariableName.rule))"))
+                let inner = piece(index + 2, end)
+                visit(
+                    .malformed(
+                        piece(index, end + 2), reason: "\"\(inner)\" is not a variable name (\(VariableName.rule))"))
             }
             index = end + 2
             runStart = index
         }
         appendRun(upTo: count)
         flush()
-        return segments
     }
 }
 

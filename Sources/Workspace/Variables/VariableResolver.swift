@@ -20,40 +20,41 @@ public struct VariableResolver: Sendable {
     public mutating func resolve(_ text: String, at location: @autoclosure () -> String) -> String {
         // Fast path: most fields have no placeholders and no escapes.
         if !Template.mayHavePlaceholders(text) { return text }
-        return expand(text, location: location(), chain: [])
+        return expand(text, location: location, chain: [])
     }
 
-    private mutating func expand(_ text: String, location: String, chain: [String]) -> String {
+    /// Fills `text`'s placeholders as the template is scanned (no segment list is made).
+    private mutating func expand(_ text: String, location: () -> String, chain: [String]) -> String {
         var output = ""
-        for segment in Template(text).segments {
+        Template.forEachSegment(of: text) { segment in
             switch segment {
             case .literal(let literal):
                 output += literal
             case .malformed(let raw, let reason):
-                report(.malformed(raw, reason: reason), location)
+                report(.malformed(raw, reason: reason), location())
                 output += raw
             case .dynamic(let name):
                 if let value = scope.dynamic.value(name) {
                     output += value
                 } else {
-                    report(.unknownDynamic(name), location)
+                    report(.unknownDynamic(name), location())
                     output += "{{$\(name)}}"
                 }
             case .variable(let name):
                 if let loopStart = chain.firstIndex(of: name) {
-                    report(.cycle(Array(chain[loopStart...]) + [name]), location)
+                    report(.cycle(Array(chain[loopStart...]) + [name]), location())
                     output += "{{\(name)}}"
-                    continue
+                    return
                 }
                 guard chain.count < Self.maximumDepth else {
-                    report(.cycle(chain + [name]), location)
+                    report(.cycle(chain + [name]), location())
                     output += "{{\(name)}}"
-                    continue
+                    return
                 }
                 guard let value = scope.lookup(name) else {
-                    report(.unresolved(name), location)
+                    report(.unresolved(name), location())
                     output += "{{\(name)}}"
-                    continue
+                    return
                 }
                 let expanded =
                     Template.mayHavePlaceholders(value.text)
