@@ -72,4 +72,22 @@ struct MockDispatcherStressTests {
         #expect(newOnes.load(ordering: .relaxed) == 2)
         #expect(table.routes.map(\.description) == ["GET /v (fallback)"])
     }
+
+    @Test("a long run keeps only the most recent requests recorded, in order (memory stays bounded)")
+    func recordingIsBounded() throws {
+        let mock = MockDispatcher(scheduler: ImmediateScheduler())
+        try mock.register(.get, "/n", responses: .text("ok"))
+        let total = MockDispatcher.recordLimit * 2 + 5
+        for index in 0..<total {
+            mock.dataFuture(
+                from: HTTPRequest(
+                    path: "/n", serverProvider: nil, queryItems: [URLQueryItem(name: "i", value: "\(index)")])
+            )
+            .send()
+        }
+        let recorded = mock.recordedRequests
+        #expect(recorded.count == MockDispatcher.recordLimit)
+        #expect(recorded.first?.request.queryItems.first?.value == "\(total - MockDispatcher.recordLimit)")
+        #expect(recorded.last?.request.queryItems.first?.value == "\(total - 1)")
+    }
 }

@@ -11,7 +11,8 @@ import Synchronization
 /// socket): routes are tried in registration order; the first that matches answers with its next
 /// response (see ``MockRoute/Persistence``). A request no route matches is answered with a 404 whose
 /// JSON body names the closest routes and why each missed, so a missing route is obvious and never a
-/// hang. Every request is recorded.
+/// hang. Every request is recorded (the most recent ``recordLimit``, so a long replay or session
+/// against a mock does not grow without bound).
 ///
 /// Routes match the request's path as written (relative to the environment), or the URL's path for
 /// absolute requests. A relative request without a server provider resolves against ``fallbackBaseURL``.
@@ -91,8 +92,13 @@ public final class MockDispatcher: DataDispatcher, DownloadDispatcher, UploadDis
         table.removeAll()
     }
 
-    /// Every request received, in order.
-    public var recordedRequests: [RecordedRequest] { recorded.withLock(ownedBy: self) { $0 } }
+    /// How many of the most recent requests ``recordedRequests`` keeps.
+    public static let recordLimit = 10_000
+
+    /// The requests received, in order: every one, or the most recent ``recordLimit``.
+    public var recordedRequests: [RecordedRequest] {
+        recorded.withLock(ownedBy: self) { Array($0.suffix(Self.recordLimit)) }
+    }
 
     /// Forgets the recorded requests.
     public func clearRecordedRequests() {
@@ -130,7 +136,11 @@ public final class MockDispatcher: DataDispatcher, DownloadDispatcher, UploadDis
         let record = RecordedRequest(
             request: prepared.request, path: answer.path, route: answer.routeDescription,
             parameters: answer.parameters)
-        recorded.withLock(ownedBy: self) { $0.append(record) }
+        recorded.withLock(ownedBy: self) { records in
+            records.append(record)
+            // Forget the oldest in batches: a removal per request would move the whole list each time.
+            if records.count >= Self.recordLimit * 2 { records.removeFirst(records.count - Self.recordLimit) }
+        }
         var answered = answer.response
         // A HEAD answered by a GET route has the GET's headers and no body, as a server sends it.
         if prepared.request.method == .head { answered.body = .empty }
