@@ -110,6 +110,27 @@ struct InteropReducerTests {
         #expect(!copied.contains("\n"))
     }
 
+    @Test("what a Postman export cannot carry is named in the Saved notice, not dropped silently")
+    func exportNamesWhatIsNotCarried() throws {
+        var fixture = try ReducerFixture(startup: StartupRequest(request: "a-users"))
+        run("Export the collection", &fixture)
+        fixture.driver.press("ctrl+a")
+        fixture.driver.type("/tmp/alpha.postman_collection.json")
+        let effects = fixture.driver.press("enter")
+        guard
+            case .writeFile(_, _, let note)? = effects.first(where: {
+                if case .writeFile = $0 { true } else { false }
+            })
+        else {
+            Issue.record("the export is written")
+            return
+        }
+        let text = try #require(note)
+        #expect(text.hasPrefix("not carried: "))
+        #expect(text.contains("environment dev: 5 mock routes (left out)"))
+        #expect(text.contains("environment prod"))
+    }
+
     @Test func exportAsksForAFileAndWritesIt() throws {
         var fixture = try ReducerFixture(startup: StartupRequest(request: "a-users"))
         run("Export the collection", &fixture)
@@ -121,7 +142,7 @@ struct InteropReducerTests {
         let effects = fixture.driver.press("enter")
         #expect(fixture.driver.state.overlay == nil)
         guard
-            case .writeFile(let path, let bytes)? = effects.first(where: {
+            case .writeFile(let path, let bytes, let note)? = effects.first(where: {
                 if case .writeFile = $0 { true } else { false }
             })
         else {
@@ -129,6 +150,7 @@ struct InteropReducerTests {
             return
         }
         #expect(path.hasSuffix("/alpha.http"))
+        #expect(note == nil)
         let text = String(decoding: bytes, as: UTF8.self)
         #expect(text.contains("### Users/List users"))
         // An extension that names no format keeps the prompt open with the reason.

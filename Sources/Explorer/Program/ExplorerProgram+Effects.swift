@@ -28,13 +28,13 @@ extension ExplorerProgram {
                     self?.deliver(.saved(collectionID: collection.id, .failure(failure)))
                 }
             }
-        case .writeFile(let path, let bytes):
+        case .writeFile(let path, let bytes, let note):
             environment.work.schedule { [weak self] in
                 let url = URL(fileURLWithPath: (path as NSString).expandingTildeInPath)
                 do {
                     try Data(bytes).write(to: url, options: .withoutOverwriting)
-                    self?.deliver(
-                        .notice("Saved \(ByteCount.format(Int64(bytes.count))) to \(url.path)", isError: false))
+                    let saved = "Saved \(ByteCount.format(Int64(bytes.count))) to \(url.path)"
+                    self?.deliver(.notice(saved + (note.map { "; \($0)" } ?? ""), isError: false))
                 } catch {
                     self?.deliver(.notice("Not saved: \(url.path): \(error.localizedDescription)", isError: true))
                 }

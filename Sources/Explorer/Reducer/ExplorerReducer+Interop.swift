@@ -128,15 +128,24 @@ extension ExplorerReducer {
             let input = ExportInput(
                 document: document, environment: environment, processEnvironment: state.processEnvironment)
             do {
-                let bytes = try Exporter.export(input, format: format)
+                let output = try Exporter.output(input, format: format)
                 state.overlay = nil
-                return [.writeFile(path: path, bytes: bytes)]
+                return [.writeFile(path: path, bytes: output.bytes, note: notCarried(output.report))]
             } catch {
                 return fail(error.description)
             }
         default:
             return []
         }
+    }
+
+    /// What an export could not carry, for the "Saved" notice (never dropped silently): the first
+    /// items and how many more; `nil` when everything was carried.
+    static func notCarried(_ report: ExportReport) -> String? {
+        guard !report.isEmpty else { return nil }
+        let shown = report.items.prefix(3).map(\.description).joined(separator: "; ")
+        let more = report.items.count > 3 ? "; and \(report.items.count - 3) more (lazer export lists them all)" : ""
+        return "not carried: \(shown)\(more)"
     }
 
     /// The export format a file name asks for.
