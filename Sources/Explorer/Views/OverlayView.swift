@@ -35,7 +35,8 @@ enum OverlayView {
                     Span("esc", style: theme[.accent]),
                     Span(inRunner ? "  Hide the Runner view" : "  Cancel the request in flight / leave a text field"),
                 ]))
-            textBox("Help", lines, scroll: scroll, width: 84, state, &frame)
+            let inner = textBox("Help", lines, scroll: scroll, width: 84, state, &frame)
+            state.overlay = .help(scroll: clamped(scroll, lines.count, inner.height))
         case .palette:
             let commands = ExplorerCommands.list(for: state)
             guard case .palette(var palette) = overlay else { return }
@@ -73,9 +74,10 @@ enum OverlayView {
                     theme[.selection], in: Rect(x: box.x, y: box.y + selected, width: box.width, height: 1))
             }
         case .variables(let scroll):
-            textBox(
-                "Variables in scope (F4 or Esc closes)", VariableLines.lines(state), scroll: scroll, width: 100, state,
-                &frame)
+            let lines = VariableLines.lines(state)
+            let title = "Variables in scope (F4 or Esc closes)"
+            let inner = textBox(title, lines, scroll: scroll, width: 100, state, &frame)
+            state.overlay = .variables(scroll: clamped(scroll, lines.count, inner.height))
         case .quitPrompt(let selected):
             let message = "\(state.dirtyCount) request(s) have unsaved edits. Save them before quitting?"
             frame.render(
@@ -154,7 +156,8 @@ enum OverlayView {
                         "… (the first 256 KB of \(ByteCount.format(Int64(text.utf8.count))); y copies all)",
                         style: theme[.muted]))
             }
-            textBox(title + " (y copies, Esc closes)", lines, scroll: scroll, width: width, state, &frame)
+            let inner = textBox(title + " (y copies, Esc closes)", lines, scroll: scroll, width: width, state, &frame)
+            state.overlay = .viewer(title: title, text: text, scroll: clamped(scroll, lines.count, inner.height))
         case .problems(let scroll):
             var lines: [Line] = []
             for slot in state.collections where !slot.diagnostics.isEmpty {
@@ -174,7 +177,8 @@ enum OverlayView {
             if lines.isEmpty {
                 lines.append(Line("Every collection file loaded without problems.", style: theme[.success]))
             }
-            textBox("Collection problems", lines, scroll: scroll, width: 110, state, &frame)
+            let inner = textBox("Collection problems", lines, scroll: scroll, width: 110, state, &frame)
+            state.overlay = .problems(scroll: clamped(scroll, lines.count, inner.height))
         }
     }
 
@@ -216,11 +220,29 @@ enum OverlayView {
                 title: Line(" " + title + " ", style: theme[.title]), borderStyle: theme[.focusedBorder],
                 style: theme.base), in: box)
         let inner = box.inset(horizontal: 1, vertical: 1)
-        let first = max(0, min(scroll, lines.count - inner.height))
+        let first = clamped(scroll, lines.count, inner.height)
         for (row, line) in lines.dropFirst(first).prefix(inner.height).enumerated() {
             _ = line.render(x: inner.x, y: inner.y + row, width: inner.width, buffer: &frame.buffer)
         }
+        if lines.count > inner.height, inner.height > 0 {
+            // More than fits: which lines are shown, and that the box scrolls, in its bottom border.
+            let last = min(lines.count, first + inner.height)
+            let more = last < lines.count ? "↓" : "↑"
+            let text = " \(first + 1)–\(last) of \(lines.count) \(more) j/k "
+            let width = CharacterWidth.of(text)
+            if width + 2 <= box.width {
+                frame.buffer.write(
+                    text, x: box.right - width - 2, y: box.bottom - 1, style: theme[.focusedBorder],
+                    maxX: box.right - 1)
+            }
+        }
         return inner
+    }
+
+    /// The first line a box of `height` lines shows of `count` lines scrolled by `scroll`: never
+    /// past the last screenful, so scrolling back up moves at once.
+    static func clamped(_ scroll: Int, _ count: Int, _ height: Int) -> Int {
+        max(0, min(scroll, count - height))
     }
 }
 

@@ -168,10 +168,13 @@ enum RunnerView {
             }
         case .error:
             guard let failure = result.failure else { return [] }
+            // "transfer" and "request" are the report's catch-alls, not a stage a user can place
+            // ("Cancelled (while transfer)"): said only for a stage the transport named.
+            let stage = ["transfer", "request"].contains(failure.stage) ? "" : " (while \(failure.stage))"
             return [
                 Line([
                     Span(indent + failure.title, style: theme[.error].bold),
-                    Span(" (while \(failure.stage))", style: theme[.muted]),
+                    Span(stage, style: theme[.muted]),
                 ]),
                 Line(indent + failure.hint, style: theme[.muted]),
             ]

@@ -1,0 +1,100 @@
+import Explorer
+import ExplorerTesting
+import Foundation
+import JSONTree
+import TUI
+import Testing
+import Workspace
+
+/// Reading what came back on a small screen: the cursor keeps its place in the tree when folds
+/// change, Raw wraps a pretty-printed body, an error card scrolls, a dialog that does not fit
+/// says so and scrolls back at once.
+struct ReadingReducerTests {
+    private let users = TestCollections.key("a-users")
+
+    /// List users sent and answered with `result`, the response pane focused.
+    private func answered(size: Size = ExplorerHarness.standardSize, _ result: (Int) throws -> ExchangeResult)
+        throws -> ReducerFixture
+    {
+        var fixture = try ReducerFixture(size: size, startup: StartupRequest(request: "a-users"))
+        let job = try #require(fixture.driver.press("F5").sendJobs.first)
+        fixture.driver.reduce(.exchangeFinished(users, try result(job.generation)))
+        fixture.driver.press("g", "3")
+        return fixture
+    }
+
+    private func selectedPath(_ fixture: ReducerFixture) throws -> String {
+        let tree = try #require(fixture.driver.state.response.tree)
+        let row = try #require(tree.rows(from: fixture.driver.state.response.selectedRow, count: 1).first)
+        return tree.document.jsonPath(row.node)
+    }
+
+    @Test func unfoldingEverythingKeepsTheCursorOnItsValue() throws {
+        let items = (0..<50).map { #"{"id":\#($0),"tags":["a","b"]}"# }.joined(separator: ",")
+        var fixture = try answered { try Results.json("[\(items)]", generation: $0) }
+        // The last item, then everything unfolded: still the last item (not row 50, item 9).
+        fixture.driver.press("G", "k")
+        #expect(try selectedPath(fixture) == "$[49]")
+        fixture.driver.press("E")
+        #expect(try selectedPath(fixture) == "$[49]")
+        #expect(fixture.driver.render().contains("49: { 2 keys"))
+        // Inside it, then unfolded to depth 1: the cursor goes to the nearest value still shown.
+        fixture.driver.press("j", "j", "j")
+        #expect(try selectedPath(fixture) == "$[49]['tags'][0]")
+        fixture.driver.press("z", "1")
+        #expect(try selectedPath(fixture) == "$[49]")
+        fixture.driver.press("z", "R")
+        #expect(try selectedPath(fixture) == "$[49]")
+    }
+
+    @Test func rawWrapsAPrettyPrintedBody() throws {
+        let long = String(repeating: "word ", count: 40)
+        var fixture = try answered {
+            try Results.json(#"{"text":"\#(long)end","after":1}"#, generation: $0)
+        }
+        fixture.driver.press("]")
+        #expect(fixture.driver.state.response.tab == .raw)
+        #expect(!fixture.driver.render().contains("end\""))
+        fixture.driver.press("w")
+        let screen = fixture.driver.render()
+        #expect(screen.contains("end\""))
+        #expect(screen.contains("\"after\": 1"))
+        fixture.driver.press("w")
+        #expect(!fixture.driver.render().contains("end\""))
+    }
+
+    @Test func theErrorCardScrollsToItsDetailsOnAShortScreen() throws {
+        var fixture = try answered(size: Size(width: 64, height: 18)) { Results.failure(generation: $0) }
+        fixture.driver.press("t")
+        #expect(fixture.driver.state.response.detailsOpen)
+        // Whatever tab was last chosen (History moves its own cursor), the keys scroll the card.
+        fixture.driver.state.response.tab = .history
+        #expect(!fixture.driver.render().contains("Could not resolve host: dev.mock"))
+        fixture.driver.press("G")
+        let screen = fixture.driver.render()
+        #expect(screen.contains("Could not resolve host: dev.mock"))
+        fixture.driver.press("g", "g")
+        #expect(fixture.driver.render().contains("The server's name could not be found"))
+    }
+
+    @Test func theHelpSaysItScrollsAndScrollsBackAtOnce() throws {
+        var fixture = try ReducerFixture(size: Size(width: 80, height: 24))
+        fixture.driver.press("F1")
+        var screen = fixture.driver.render()
+        #expect(screen.contains("1–20 of"))
+        #expect(screen.contains("↓ j/k"))
+        // Far past the end: the offset stops at the last screenful, so one k moves up at once.
+        for _ in 0..<30 { fixture.driver.press("pgdn") }
+        screen = fixture.driver.render()
+        #expect(screen.contains("↑ j/k"))
+        let bottom = try #require(helpScroll(fixture))
+        fixture.driver.press("k")
+        _ = fixture.driver.render()
+        #expect(helpScroll(fixture) == bottom - 1)
+    }
+
+    private func helpScroll(_ fixture: ReducerFixture) -> Int? {
+        guard case .help(let scroll) = fixture.driver.state.overlay else { return nil }
+        return scroll
+    }
+}
