@@ -98,3 +98,50 @@ struct ReadingReducerTests {
         return scroll
     }
 }
+
+/// A collection file copied beside its original keeps the original's id: the copy is listed as a
+/// broken file that says why (before, one of the two vanished from the list at startup, and a copy
+/// made while Lazer ran took over the original's rows), and opens once the original is gone.
+struct DuplicateCollectionReducerTests {
+    private func copy(of file: FixtureFile, to path: String) -> FixtureFile {
+        FixtureFile(path: path, bytes: file.bytes)
+    }
+
+    @Test func aCopiedFileIsListedAsBrokenBesideItsOriginal() throws {
+        let fixture = try ReducerFixture([
+            TestCollections.alpha, copy(of: TestCollections.alpha, to: "alpha-copy.json"),
+        ])
+        let slots = fixture.driver.state.collections
+        #expect(slots.count == 2)
+        #expect(slots.filter { $0.document != nil }.count == 1)
+        let broken = try #require(slots.first { $0.document == nil })
+        #expect(broken.diagnostics.first?.message.contains("is already used by") == true)
+        #expect(broken.duplicateOf == TestCollections.alphaID)
+    }
+
+    @Test func aCopyMadeWhileRunningDoesNotTakeOverAndOpensWhenTheOriginalGoes() throws {
+        var fixture = try ReducerFixture(startup: StartupRequest(request: "a-users"))
+        let original = fixture.folder.path("alpha.json")
+        let copyPath = fixture.folder.path("alpha-copy.json")
+        try FileManager.default.copyItem(atPath: original, toPath: copyPath)
+        fixture.driver.reduce(
+            .fileChanged(ExplorerReducerDriver.load(copyPath, processEnvironment: TestCollections.environment)))
+        let alpha = try #require(fixture.driver.state.slot(collectionID: TestCollections.alphaID))
+        #expect(alpha.path == original)
+        #expect(fixture.driver.state.selection == TestCollections.key("a-users"))
+        let copied = try #require(fixture.driver.state.collections.first { $0.path == copyPath })
+        #expect(copied.document == nil)
+        #expect(fixture.driver.render().contains("✖ alpha-copy.json"))
+        // The original deleted: the copy is read again (and then opens as the collection).
+        try FileManager.default.removeItem(atPath: original)
+        let effects = fixture.driver.reduce(
+            .fileChanged(ExplorerReducerDriver.load(original, processEnvironment: TestCollections.environment)))
+        #expect(
+            effects.contains {
+                if case .reload(let path) = $0 { path == copyPath } else { false }
+            })
+        fixture.driver.reduce(
+            .fileChanged(ExplorerReducerDriver.load(copyPath, processEnvironment: TestCollections.environment)))
+        #expect(fixture.driver.state.slot(collectionID: TestCollections.alphaID)?.path == copyPath)
+    }
+}

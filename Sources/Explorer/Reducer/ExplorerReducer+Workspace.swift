@@ -4,8 +4,8 @@ import Workspace
 /// Collections arriving, selection, saving and outside changes.
 extension ExplorerReducer {
     static func collectionLoaded(_ slot: CollectionSlot, _ state: inout ExplorerState) -> [ExplorerEffect] {
-        store(slot, &state)
-        guard let document = slot.document else { return [] }
+        storeFromDisk(slot, &state)
+        guard let document = state.collections.first(where: { $0.path == slot.path })?.document else { return [] }
         let id = document.collection.id
         if let remembered = slot.remembered {
             if state.environments[id] == nil, let name = remembered.selectedEnvironment,
@@ -213,13 +213,26 @@ extension ExplorerReducer {
                 notify(&state, "\(slot.fileName) was deleted on disk; Ctrl+S writes your drafts back", kind: .warning)
                 return []
             }
+            let removedID = state.collections[index].collectionID
             state.collections.remove(at: index)
             state.navigator.rebuild(from: state.collections)
+            // A copy kept out because it had this file's id can open now: read it again.
+            var effects: [ExplorerEffect] = []
+            if let removedID {
+                effects = state.collections.filter { $0.duplicateOf == removedID }.map { .reload(path: $0.path) }
+            }
             if let key = state.selection, state.document(collectionID: key.collectionID) == nil {
                 state.selection = nil
                 state.editor = RequestEditorState()
             }
             notify(&state, "\(slot.fileName) was deleted on disk", kind: .info)
+            return effects
+        }
+        // A file whose id another open file has (a copy made while Lazer runs) is listed as broken.
+        if let id = slot.collectionID,
+            state.collections.contains(where: { $0.path != slot.path && $0.collectionID == id })
+        {
+            storeFromDisk(slot, &state)
             return []
         }
         guard let id = slot.collectionID ?? state.collections.first(where: { $0.path == slot.path })?.collectionID
