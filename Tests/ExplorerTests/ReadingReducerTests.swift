@@ -119,6 +119,19 @@ struct DuplicateCollectionReducerTests {
         #expect(broken.duplicateOf == TestCollections.alphaID)
     }
 
+    @Test func theProblemsWrapAtEightyColumns() throws {
+        var fixture = try ReducerFixture(
+            [TestCollections.alpha, copy(of: TestCollections.alpha, to: "alpha-copy.json")],
+            size: Size(width: 80, height: 24))
+        fixture.driver.state.overlay = .problems(scroll: 0)
+        // The dialog's text as read: borders dropped, rows joined.
+        let text = fixture.driver.render().split(separator: "\n")
+            .map { $0.replacingOccurrences(of: "│", with: " ").trimmingCharacters(in: .whitespaces) }
+            .joined(separator: " ")
+            .split(separator: " ").joined(separator: " ")
+        #expect(text.contains("(a copied file?); give this collection an id of its own"))
+    }
+
     @Test func aCopyMadeWhileRunningDoesNotTakeOverAndOpensWhenTheOriginalGoes() throws {
         var fixture = try ReducerFixture(startup: StartupRequest(request: "a-users"))
         let original = fixture.folder.path("alpha.json")

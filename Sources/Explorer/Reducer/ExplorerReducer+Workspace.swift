@@ -203,6 +203,20 @@ extension ExplorerReducer {
         }
     }
 
+    /// Whether another open file has `slot`'s collection id.
+    static func isCopy(_ slot: CollectionSlot, _ state: ExplorerState) -> Bool {
+        guard let id = slot.collectionID else { return false }
+        let path = slot.path
+        return state.collections.contains { $0.path != path && $0.collectionID == id }
+    }
+
+    /// The files kept out because they had `removed`'s collection id, to be read again now that
+    /// it is gone.
+    private static func reloadsOfCopies(of removed: CollectionSlot, _ state: ExplorerState) -> [ExplorerEffect] {
+        guard let id = removed.collectionID else { return [] }
+        return state.collections.filter { $0.duplicateOf == id }.map { .reload(path: $0.path) }
+    }
+
     /// A collection file changed on disk. Without drafts it is reloaded quietly (the selection is
     /// kept by id); with drafts the user chooses.
     static func fileChanged(_ slot: CollectionSlot, _ state: inout ExplorerState) -> [ExplorerEffect] {
@@ -213,14 +227,9 @@ extension ExplorerReducer {
                 notify(&state, "\(slot.fileName) was deleted on disk; Ctrl+S writes your drafts back", kind: .warning)
                 return []
             }
-            let removedID = state.collections[index].collectionID
-            state.collections.remove(at: index)
+            let removed = state.collections.remove(at: index)
             state.navigator.rebuild(from: state.collections)
-            // A copy kept out because it had this file's id can open now: read it again.
-            var effects: [ExplorerEffect] = []
-            if let removedID {
-                effects = state.collections.filter { $0.duplicateOf == removedID }.map { .reload(path: $0.path) }
-            }
+            let effects = reloadsOfCopies(of: removed, state)
             if let key = state.selection, state.document(collectionID: key.collectionID) == nil {
                 state.selection = nil
                 state.editor = RequestEditorState()
@@ -229,9 +238,7 @@ extension ExplorerReducer {
             return effects
         }
         // A file whose id another open file has (a copy made while Lazer runs) is listed as broken.
-        if let id = slot.collectionID,
-            state.collections.contains(where: { $0.path != slot.path && $0.collectionID == id })
-        {
+        if isCopy(slot, state) {
             storeFromDisk(slot, &state)
             return []
         }

@@ -116,9 +116,9 @@ public enum ExplorerReducer {
     /// A file read from disk (at startup or after it changed): stored, unless another file already
     /// open has its collection id, when it is stored as a broken file that says so.
     static func storeFromDisk(_ slot: CollectionSlot, _ state: inout ExplorerState) {
-        if let id = slot.collectionID,
-            let other = state.collections.first(where: { $0.path != slot.path && $0.collectionID == id })
-        {
+        let path = slot.path
+        let id = slot.collectionID
+        if id != nil, let other = state.collections.first(where: { $0.path != path && $0.collectionID == id }) {
             store(CollectionSlot.duplicate(slot, of: other), &state)
         } else {
             store(slot, &state)

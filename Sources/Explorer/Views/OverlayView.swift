@@ -159,6 +159,8 @@ enum OverlayView {
             let inner = textBox(title + " (y copies, Esc closes)", lines, scroll: scroll, width: width, state, &frame)
             state.overlay = .viewer(title: title, text: text, scroll: clamped(scroll, lines.count, inner.height))
         case .problems(let scroll):
+            // Wrapped to the box (at 80 columns a message ran past its edge), continued under its text.
+            let wrapWidth = max(10, min(screen.width - 2, 110) - 2)
             var lines: [Line] = []
             for slot in state.collections where !slot.diagnostics.isEmpty {
                 lines.append(Line(slot.path, style: theme[slot.document == nil ? .error : .warning].bold))
@@ -167,10 +169,11 @@ enum OverlayView {
                     let kind = diagnostic.severity == .error ? "error" : "warning"
                     let location = diagnostic.path.isEmpty ? "" : diagnostic.path + ": "
                     let parts = diagnostic.message.split(separator: "\n", omittingEmptySubsequences: false)
-                    lines.append(
-                        Line(
-                            "  \(diagnostic.line):\(diagnostic.column) \(kind): \(location)\(parts.first ?? "")",
-                            style: theme[.text]))
+                    let first = "  \(diagnostic.line):\(diagnostic.column) \(kind): \(location)\(parts.first ?? "")"
+                    for (index, piece) in Paragraph.wrapped(Line(first), width: wrapWidth - 4).enumerated() {
+                        let text = piece.spans.map(\.text).joined()
+                        lines.append(Line((index == 0 ? "" : "    ") + text, style: theme[.text]))
+                    }
                     lines += parts.dropFirst().map { Line("      " + $0, style: theme[.muted]) }
                 }
             }
