@@ -86,7 +86,7 @@ struct ProgramHostileInputTests {
         let harness = try ExplorerHarness(
             collections: [TestCollections.alpha, TestCollections.broken],
             processEnvironment: TestCollections.environment)
-        #expect(harness.shows("✖ broken.json — 4:1 not valid JS"))
+        #expect(harness.shows("✖ broken.json — 4:1 not valid J…"))
         harness.press("F5")
         #expect(harness.shows(" 200 OK "))
         harness.press("ctrl+p")
