@@ -93,6 +93,17 @@ struct ReadingReducerTests {
         #expect(helpScroll(fixture) == bottom - 1)
     }
 
+    @Test func thePromptsForAFileAskForAPathNotAName() throws {
+        var fixture = try ReducerFixture(size: Size(width: 80, height: 24))
+        fixture.driver.press("ctrl+p")
+        fixture.driver.type("Import a file")
+        fixture.driver.press("enter")
+        #expect(fixture.driver.render().contains("path of the file"))
+        // The environment picker's hint wraps inside its box at 80 columns.
+        fixture.driver.press("esc", "F2")
+        #expect(fixture.driver.render().contains("target) · Esc closes"))
+    }
+
     private func helpScroll(_ fixture: ReducerFixture) -> Int? {
         guard case .help(let scroll) = fixture.driver.state.overlay else { return nil }
         return scroll

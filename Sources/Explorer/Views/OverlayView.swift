@@ -64,17 +64,18 @@ enum OverlayView {
                 lines.append(line)
             }
             lines.append(Line(""))
-            lines.append(
+            // Wrapped: at 80 columns the hint ran past the box.
+            lines += Paragraph.wrapped(
                 Line(
                     "Enter switches (the next send follows; requests in flight keep their target) · Esc closes",
-                    style: theme[.muted]))
+                    style: theme[.muted]), width: max(10, min(screen.width - 2, 92) - 2))
             let box = textBox("Environment · \(collection.name)", lines, scroll: 0, width: 92, state, &frame)
             if selected < collection.environments.count {
                 frame.buffer.setStyle(
                     theme[.selection], in: Rect(x: box.x, y: box.y + selected, width: box.width, height: 1))
             }
         case .variables(let scroll):
-            let lines = VariableLines.lines(state)
+            let lines = VariableLines.lines(state, width: min(screen.width - 2, 100) - 2)
             let title = "Variables in scope (F4 or Esc closes)"
             let inner = textBox(title, lines, scroll: scroll, width: 100, state, &frame)
             state.overlay = .variables(scroll: clamped(scroll, lines.count, inner.height))
@@ -132,7 +133,7 @@ enum OverlayView {
             let inner = box.inset(horizontal: 2, vertical: 1)
             frame.render(
                 TextInput(
-                    placeholder: "name", style: theme.base, placeholderStyle: theme[.muted],
+                    placeholder: placeholder(for: prompt.purpose), style: theme.base, placeholderStyle: theme[.muted],
                     selectionStyle: theme[.selection], focused: true),
                 in: inner.row(0), state: &prompt.field)
             frame.cursor = prompt.field.screenCursor
@@ -194,10 +195,20 @@ enum OverlayView {
         return dialog
     }
 
+    /// What an empty prompt asks for: a file path or a folder path is not a "name".
+    private static func placeholder(for purpose: PromptState.Purpose) -> String {
+        switch purpose {
+        case .saveBody, .importFile, .exportFile: "path of the file"
+        case .moveRequest, .moveFolder: "Folder/Sub (empty: the top level)"
+        case .saveMockRoute: "mock environment"
+        default: "name"
+        }
+    }
+
     private static func contextTitle(_ context: String) -> String {
         switch context {
         case "outside": "Outside text fields"
-        case "runner": "The Runner view (a click selects a request, a click on the selected one opens it)"
+        case "runner": "The Runner view (a click selects a request; a second click opens it)"
         case "collections": "Collections"
         case "request": "Request"
         case "response": "Response"
@@ -252,7 +263,10 @@ enum OverlayView {
 /// The variables view: every variable in scope of the selected request's collection and
 /// environment, its value (secrets masked) and where it comes from.
 enum VariableLines {
-    static func lines(_ state: ExplorerState) -> [Line] {
+    /// `width`: the box's inner width; the value column narrows so the source still shows at 80
+    /// columns.
+    static func lines(_ state: ExplorerState, width: Int = 98) -> [Line] {
+        let valueWidth = max(16, min(44, width - 22 - 14))
         let theme = state.theme
         guard let id = state.currentCollectionID, let document = state.document(collectionID: id) else {
             return [Line("No collection selected.", style: theme[.muted])]
@@ -262,7 +276,7 @@ enum VariableLines {
             lines.append(
                 Line([
                     Span(name.padding(22), style: theme[.jsonKey]),
-                    Span((secret ? Redactor.masked(value) : value).padding(44), style: theme[.text]),
+                    Span((secret ? Redactor.masked(value) : value).padding(valueWidth), style: theme[.text]),
                     Span(source, style: theme[.muted]),
                 ]))
         }
