@@ -105,9 +105,16 @@ enum ResponsePaneView {
                 " " + status + " ", x: x, y: area.y, style: theme[ThemeRole.status(response.status)].reverse.bold,
                 maxX: area.right)
             let total = response.timings.total.map(DurationText.format) ?? "–"
-            var details = " · \(total) · \(ByteCount.format(response.size)) · \(response.httpVersion)"
-            if state.response.openedHistory == nil { details += result.isMock ? " · mock" : " · live" }
-            if let name = result.environmentName { details += " (\(name))" }
+            var details = " · \(total) · \(ByteCount.format(response.size))"
+            if state.response.openedHistory == nil {
+                details += " · \(response.httpVersion)" + (result.isMock ? " · mock" : " · live")
+                if let name = result.environmentName { details += " (\(name))" }
+            } else {
+                // Not "recorded (mock)": that reads as an environment called recorded (the name `M`
+                // suggests for a new mock environment).
+                details += " · from history"
+                if let name = result.environmentName { details += " · env \(name)" }
+            }
             x = buffer.write(details, x: x, y: area.y, style: theme[.text], maxX: area.right)
             if let type = response.contentType {
                 buffer.write(" · " + type, x: x, y: area.y, style: theme[.muted], maxX: area.right)
