@@ -133,8 +133,13 @@ enum RunnerView {
                 Span(time.padding(timeWidth), style: theme[.muted]),
             ]
             lines.append(DisplayLine(row: index, isRequest: true, line: Line(spans)))
+            // Wrapped (at 80 columns a hint or an undefined variable's message ran past the edge),
+            // continued under the detail's text.
             for detail in details(result, theme) {
-                lines.append(DisplayLine(row: index, isRequest: false, line: detail))
+                for (part, piece) in Paragraph.wrapped(detail, width: max(10, width - 6)).enumerated() {
+                    let line = part == 0 ? piece : Line([Span("      ")] + piece.spans, style: piece.style)
+                    lines.append(DisplayLine(row: index, isRequest: false, line: line))
+                }
             }
         }
         return lines
