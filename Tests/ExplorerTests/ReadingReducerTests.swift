@@ -93,6 +93,21 @@ struct ReadingReducerTests {
         #expect(helpScroll(fixture) == bottom - 1)
     }
 
+    @Test func theHelpsEscRowLinesUpWithTheKeysAboveIt() throws {
+        var fixture = try ReducerFixture()
+        fixture.driver.press("F1")
+        for _ in 0..<10 { fixture.driver.press("pgdn") }
+        let rows = fixture.driver.render().split(separator: "\n").map(String.init)
+        func column(_ text: String) -> Int? {
+            rows.lazy.compactMap { row in
+                row.range(of: text).map { row.distance(from: row.startIndex, to: $0.lowerBound) }
+            }
+            .first
+        }
+        let send = try #require(column("Send the request"))
+        #expect(column("Cancel the request in flight / leave a text field") == send)
+    }
+
     @Test func thePromptsForAFileAskForAPathNotAName() throws {
         var fixture = try ReducerFixture(size: Size(width: 80, height: 24))
         fixture.driver.press("ctrl+p")

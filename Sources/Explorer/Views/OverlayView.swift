@@ -29,12 +29,12 @@ enum OverlayView {
             }
             lines.append(Line(""))
             lines.append(Line("Everywhere", style: theme[.title]))
-            lines += state.keys.keymap.helpLines(contexts: ["global"], keyStyle: theme[.accent])
-            lines.append(
-                Line([
-                    Span("esc", style: theme[.accent]),
-                    Span(inRunner ? "  Hide the Runner view" : "  Cancel the request in flight / leave a text field"),
-                ]))
+            let global = state.keys.keymap.helpLines(contexts: ["global"], keyStyle: theme[.accent])
+            lines += global
+            // Esc is not in the table: its row lines up with the table's text column.
+            let gap = String(repeating: " ", count: max(2, helpTextColumn(global) - 3))
+            let escText = inRunner ? "Hide the Runner view" : "Cancel the request in flight / leave a text field"
+            lines.append(Line([Span("esc", style: theme[.accent]), Span(gap + escText)]))
             let inner = textBox("Help", lines, scroll: scroll, width: 84, state, &frame)
             state.overlay = .help(scroll: clamped(scroll, lines.count, inner.height))
         case .palette:
@@ -193,6 +193,12 @@ enum OverlayView {
         let labels = dialog.buttons.reduce(0) { $0 + CharacterWidth.of($1) + 4 } + 2 * max(0, dialog.buttons.count - 1)
         dialog.width = max(dialog.width, labels + 4)
         return dialog
+    }
+
+    /// Where the help text starts in `lines` (`helpLines`: the keys, then spaces, then the text).
+    private static func helpTextColumn(_ lines: [Line]) -> Int {
+        guard let spans = lines.first?.spans, spans.count >= 2 else { return 5 }
+        return CharacterWidth.of(spans[0].text) + spans[1].text.prefix { $0 == " " }.count
     }
 
     /// What an empty prompt asks for: a file path or a folder path is not a "name".
