@@ -108,6 +108,20 @@ struct ReadingReducerTests {
         #expect(column("Cancel the request in flight / leave a text field") == send)
     }
 
+    @Test func aJSONPathErrorShowsItsMessageNotItsExcerptLines() throws {
+        var fixture = try answered { try Results.json(Results.users, generation: $0) }
+        fixture.driver.press("|")
+        fixture.driver.type("$[?@.id >")
+        let filter = try #require(fixture.driver.press("enter").filters.first)
+        let message = "invalid JSONPath at character 10: expected a filter expression\n    $[?@.id >\n             ^"
+        fixture.driver.reduce(
+            .filterFinished(
+                generation: filter.generation, query: filter.query, .failure(FilterFailure(message: message))))
+        let screen = fixture.driver.render()
+        #expect(screen.contains("| ✖ invalid JSONPath at character 10: expected a filter expression"))
+        #expect(!screen.contains("␊"))
+    }
+
     @Test func thePromptsForAFileAskForAPathNotAName() throws {
         var fixture = try ReducerFixture(size: Size(width: 80, height: 24))
         fixture.driver.press("ctrl+p")
