@@ -46,6 +46,19 @@ struct ProgramHostileInputTests {
         #expect(!hasControlCharacters(harness.screen))
     }
 
+    @Test func aColouredLogSentAsTextIsShownAsTextWithItsEscapesVisible() throws {
+        // An escape on every line (more than 1 % control characters): text/plain says it is text.
+        let log = (1...20).map { "\u{1B}[32mINFO\u{1B}[0m request \($0) served" }.joined(separator: "\n")
+        let harness = try live(
+            MockResponse(status: .ok, headers: ["Content-Type": "text/plain; charset=utf-8"], body: .text(log)))
+        #expect(harness.shows("␛[32mINFO␛[0m request 1 served"))
+        #expect(!harness.shows("Binary body"))
+        #expect(!harness.backend.emitted.contains { hasControlCharacters($0) })
+        // Without a text media type the same bytes are still a hex dump.
+        #expect(!TextBody.looksLikeText(Array(log.utf8)))
+        #expect(!TextBody.looksLikeText([0x61, 0x00, 0x62], declaredText: true))
+    }
+
     @Test func invalidUTF8AndBinaryBodiesAreShownWithoutBreakingTheScreen() throws {
         let bytes: [UInt8] = [0x68, 0x69, 0xFF, 0xFE, 0x00, 0x1B, 0x5B, 0x33, 0x31, 0x6D, 0x0A] + Array(0..<64)
         let harness = try live(
@@ -73,7 +86,7 @@ struct ProgramHostileInputTests {
         let harness = try ExplorerHarness(
             collections: [TestCollections.alpha, TestCollections.broken],
             processEnvironment: TestCollections.environment)
-        #expect(harness.shows("✖ broken.json — 4:1 not valid JS"))
+        #expect(harness.shows("✖ broken.json — 4:1 not valid J…"))
         harness.press("F5")
         #expect(harness.shows(" 200 OK "))
         harness.press("ctrl+p")

@@ -92,6 +92,25 @@ struct RunnerReducerTests {
         #expect(screen.contains("r run again"))
     }
 
+    @Test func aFailureSaysItsStageOnlyWhenTheTransportNamedOne() throws {
+        var fixture = try fixture()
+        let job = try #require(fixture.driver.press("R").runJobs.first)
+        var refused = result("a-admin", .error, code: nil)
+        refused.failure = FailureReport(
+            kind: "connectionRefused", stage: "connecting", title: "Connection refused", explanation: "",
+            hint: "Check the server is running.", detail: "")
+        var cancelled = result("a-users", .error, code: nil)
+        cancelled.failure = FailureReport(
+            kind: "cancelled", stage: "transfer", title: "Cancelled", explanation: "",
+            hint: "Run it again when you are ready.", detail: "")
+        fixture.driver.reduce(.runner(.result(run: job.run, refused)))
+        fixture.driver.reduce(.runner(.result(run: job.run, cancelled)))
+        let screen = fixture.driver.render()
+        #expect(screen.contains("Connection refused (while connecting)"))
+        #expect(screen.contains("Cancelled"))
+        #expect(!screen.contains("(while transfer)"))
+    }
+
     @Test func cCancelsTheRunEscHidesItF8ShowsItAndRRunsItAgain() throws {
         var fixture = try fixture()
         let job = try #require(fixture.driver.press("R").runJobs.first)

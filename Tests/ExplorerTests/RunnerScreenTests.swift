@@ -45,6 +45,31 @@ struct RunnerScreenTests {
         harness.assertScreen(named: "runner-done-\(variant)", scrubbing: [Self.times])
     }
 
+    @Test func detailsWrapAtEightyColumns() async throws {
+        // A request not sent for an undefined variable: its message is longer than 80 columns.
+        let collection = FixtureFile.text(
+            "wrap.json",
+            """
+            {
+              "formatVersion": 1, "id": "wrap-0000-4000-8000-000000000001", "name": "Wrap",
+              "defaultEnvironment": "dev",
+              "environments": [{ "name": "dev", "kind": "mock", "baseURL": "http://dev.mock" }],
+              "folders": [{ "name": "F", "requests": [
+                { "id": "w-1", "name": "Undefined", "method": "GET", "url": "/x",
+                  "headers": [{ "name": "X-Trace", "value": "{{traceId}}" }] }
+              ] }]
+            }
+            """)
+        let harness = try ExplorerHarness(
+            collections: [collection], size: Size(width: 80, height: 24), startup: StartupRequest(request: "w-1"))
+        harness.press("g")
+        harness.press("1")
+        harness.press("R")
+        try await waitForTheRun(harness)
+        #expect(harness.shows("not sent"))
+        #expect(harness.shows("LAZER_VAR_traceId"))
+    }
+
     @Test(arguments: ScreenVariant.all) func f1ShowsTheRunnersKeys(_ variant: ScreenVariant) async throws {
         let harness = try harness(variant)
         harness.press("g")

@@ -85,7 +85,8 @@ enum ResponseProcessing {
                 return .binary(TextBody(binary: bytes))
             }
         }
-        return TextBody.looksLikeText(bytes)
+        let saysText = mediaType.map { $0.lowercased().hasPrefix("text/") } ?? false
+        return TextBody.looksLikeText(bytes, declaredText: saysText)
             ? .text(TextBody(bytes: bytes), problem: nil) : .binary(TextBody(binary: bytes))
     }
 }

@@ -8,6 +8,14 @@ import Workspace
 extension ExplorerReducer {
     static func navigateResponse(_ navigation: NavigationAction, _ state: inout ExplorerState) -> [ExplorerEffect] {
         let page = max(1, state.response.pageSize)
+        // An error card or a cancelled exchange has no tabs: whatever tab was last chosen, the keys
+        // scroll the card (its details and timeline are below the fold of a short pane).
+        if let outcome = state.shownResult?.outcome {
+            switch outcome {
+            case .failure, .cancelled: return scroll(navigation, page, &state)
+            case .response: break
+            }
+        }
         switch state.response.tab {
         case .tree:
             guard let tree = state.response.tree, tree.rowCount > 0 else { return scroll(navigation, page, &state) }
@@ -123,8 +131,9 @@ extension ExplorerReducer {
             }
         case "tree.toggle": return treeToggle(&state)
         case "tree.expandAll":
+            let node = currentTreeRow(state)?.node
             state.response.tree?.expandAll()
-            keepSelectionInRange(&state)
+            keepSelection(on: node, &state)
         case "tree.collapseAll":
             state.response.tree?.collapseAll()
             state.response.selectedRow = 0
@@ -181,9 +190,26 @@ extension ExplorerReducer {
         state.response.scrollToSelection()
     }
 
+    /// After the folds changed: the cursor stays on `node`, or on its nearest ancestor still on
+    /// screen, instead of on the same row number (which now shows another part of the document).
+    private static func keepSelection(on node: JSONNode?, _ state: inout ExplorerState) {
+        if let tree = state.response.tree, var current = node {
+            while true {
+                if let row = tree.row(of: current) {
+                    state.response.selectedRow = row
+                    break
+                }
+                guard let parent = tree.document.parent(current) else { break }
+                current = parent
+            }
+        }
+        keepSelectionInRange(&state)
+    }
+
     /// Unfolds every container down to `depth` levels below the root, folds the rest.
     private static func expand(toDepth depth: Int, _ state: inout ExplorerState) {
         guard var tree = state.response.tree else { return }
+        let node = currentTreeRow(state)?.node
         tree.collapseAll()
         var frontier = [tree.document.root]
         for _ in 0..<depth {
@@ -196,6 +222,6 @@ extension ExplorerReducer {
             frontier = next
         }
         state.response.tree = tree
-        keepSelectionInRange(&state)
+        keepSelection(on: node, &state)
     }
 }

@@ -4,8 +4,8 @@ import Workspace
 /// Collections arriving, selection, saving and outside changes.
 extension ExplorerReducer {
     static func collectionLoaded(_ slot: CollectionSlot, _ state: inout ExplorerState) -> [ExplorerEffect] {
-        store(slot, &state)
-        guard let document = slot.document else { return [] }
+        storeFromDisk(slot, &state)
+        guard let document = state.collections.first(where: { $0.path == slot.path })?.document else { return [] }
         let id = document.collection.id
         if let remembered = slot.remembered {
             if state.environments[id] == nil, let name = remembered.selectedEnvironment,
@@ -203,6 +203,20 @@ extension ExplorerReducer {
         }
     }
 
+    /// Whether another open file has `slot`'s collection id.
+    static func isCopy(_ slot: CollectionSlot, _ state: ExplorerState) -> Bool {
+        guard let id = slot.collectionID else { return false }
+        let path = slot.path
+        return state.collections.contains { $0.path != path && $0.collectionID == id }
+    }
+
+    /// The files kept out because they had `removed`'s collection id, to be read again now that
+    /// it is gone.
+    private static func reloadsOfCopies(of removed: CollectionSlot, _ state: ExplorerState) -> [ExplorerEffect] {
+        guard let id = removed.collectionID else { return [] }
+        return state.collections.filter { $0.duplicateOf == id }.map { .reload(path: $0.path) }
+    }
+
     /// A collection file changed on disk. Without drafts it is reloaded quietly (the selection is
     /// kept by id); with drafts the user chooses.
     static func fileChanged(_ slot: CollectionSlot, _ state: inout ExplorerState) -> [ExplorerEffect] {
@@ -213,13 +227,19 @@ extension ExplorerReducer {
                 notify(&state, "\(slot.fileName) was deleted on disk; Ctrl+S writes your drafts back", kind: .warning)
                 return []
             }
-            state.collections.remove(at: index)
+            let removed = state.collections.remove(at: index)
             state.navigator.rebuild(from: state.collections)
+            let effects = reloadsOfCopies(of: removed, state)
             if let key = state.selection, state.document(collectionID: key.collectionID) == nil {
                 state.selection = nil
                 state.editor = RequestEditorState()
             }
             notify(&state, "\(slot.fileName) was deleted on disk", kind: .info)
+            return effects
+        }
+        // A file whose id another open file has (a copy made while Lazer runs) is listed as broken.
+        if isCopy(slot, state) {
+            storeFromDisk(slot, &state)
             return []
         }
         guard let id = slot.collectionID ?? state.collections.first(where: { $0.path == slot.path })?.collectionID

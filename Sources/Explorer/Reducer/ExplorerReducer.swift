@@ -115,6 +115,18 @@ public enum ExplorerReducer {
     }
 
     /// Replaces (or adds) a collection slot, rebuilding the navigator.
+    /// A file read from disk (at startup or after it changed): stored, unless another file already
+    /// open has its collection id, when it is stored as a broken file that says so.
+    static func storeFromDisk(_ slot: CollectionSlot, _ state: inout ExplorerState) {
+        let path = slot.path
+        let id = slot.collectionID
+        if id != nil, let other = state.collections.first(where: { $0.path != path && $0.collectionID == id }) {
+            store(CollectionSlot.duplicate(slot, of: other), &state)
+        } else {
+            store(slot, &state)
+        }
+    }
+
     static func store(_ slot: CollectionSlot, _ state: inout ExplorerState) {
         if let index = state.collections.firstIndex(where: {
             $0.path == slot.path || ($0.collectionID != nil && $0.collectionID == slot.collectionID)

@@ -9,6 +9,9 @@ public struct CollectionSlot: Sendable {
     public var diagnostics: [Diagnostic]
     /// What the user had selected and open in this collection last time (per-user UI state).
     public var remembered: UIState?
+    /// The collection id this file shares with another file already open (a copied file): it is
+    /// listed as broken, and read again once that other file is gone.
+    public var duplicateOf: String?
 
     public init(entry: CollectionEntry) {
         path = entry.path
@@ -23,6 +26,23 @@ public struct CollectionSlot: Sendable {
     }
 
     public var collectionID: String? { document?.collection.id }
+
+    /// `slot`, whose collection id `other` (another file) already uses, as a broken file saying so:
+    /// drafts, history and the selection are keyed by that id, so two files with one id would be
+    /// one collection on screen (and one of them unreachable).
+    public static func duplicate(_ slot: CollectionSlot, of other: CollectionSlot) -> CollectionSlot {
+        var broken = slot
+        let id = slot.collectionID ?? ""
+        broken.document = nil
+        broken.duplicateOf = id
+        broken.diagnostics = [
+            Diagnostic(
+                severity: .error, file: slot.path, line: 1, column: 1, path: "id",
+                message: "the collection id \"\(id)\" is already used by \(other.fileName) (a copied file?); "
+                    + "give this collection an id of its own")
+        ]
+        return broken
+    }
 
     /// The file name without its folder, for rows and messages.
     public var fileName: String { path.split(separator: "/").last.map(String.init) ?? path }

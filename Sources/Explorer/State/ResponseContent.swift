@@ -60,10 +60,11 @@ public struct TextBody: Sendable {
         return String(decoding: bytes[start..<end], as: UTF8.self)
     }
 
-    /// Whether the bytes look like text: valid UTF-8 with few control characters.
     /// Whether the bytes look like text: UTF-8 with at most 1 % invalid sequences (shown as
-    /// U+FFFD) and few control characters.
-    public static func looksLikeText(_ bytes: [UInt8]) -> Bool {
+    /// U+FFFD) and few control characters. When the server says it is text (`declaredText`: a
+    /// `text/*` media type), escape characters do not count: a coloured log is text (its escapes
+    /// shown visibly, ␛[31m), not a hex dump; a NUL byte still means binary.
+    public static func looksLikeText(_ bytes: [UInt8], declaredText: Bool = false) -> Bool {
         let sample = bytes.prefix(65_536)
         let decoded = String(decoding: sample, as: UTF8.self)
         var characters = 0
@@ -74,7 +75,9 @@ public struct TextBody: Sendable {
         }
         // A multi-byte character cut at the sample's end is not a sign of binary.
         if sample.count == 65_536, invalid > 0 { invalid -= 1 }
+        let validEnough = invalid * 100 <= characters || invalid <= 4
+        if declaredText { return validEnough && !sample.contains(0) }
         let controls = sample.lazy.filter { $0 < 0x09 || ($0 > 0x0D && $0 < 0x20) }.count
-        return (invalid * 100 <= characters || invalid <= 4) && controls * 100 <= max(1, sample.count)
+        return validEnough && controls * 100 <= max(1, sample.count)
     }
 }

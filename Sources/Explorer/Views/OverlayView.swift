@@ -29,13 +29,14 @@ enum OverlayView {
             }
             lines.append(Line(""))
             lines.append(Line("Everywhere", style: theme[.title]))
-            lines += state.keys.keymap.helpLines(contexts: ["global"], keyStyle: theme[.accent])
-            lines.append(
-                Line([
-                    Span("esc", style: theme[.accent]),
-                    Span(inRunner ? "  Hide the Runner view" : "  Cancel the request in flight / leave a text field"),
-                ]))
-            textBox("Help", lines, scroll: scroll, width: 84, state, &frame)
+            let global = state.keys.keymap.helpLines(contexts: ["global"], keyStyle: theme[.accent])
+            lines += global
+            // Esc is not in the table: its row lines up with the table's text column.
+            let gap = String(repeating: " ", count: max(2, helpTextColumn(global) - 3))
+            let escText = inRunner ? "Hide the Runner view" : "Cancel the request in flight / leave a text field"
+            lines.append(Line([Span("esc", style: theme[.accent]), Span(gap + escText)]))
+            let inner = textBox("Help", lines, scroll: scroll, width: 84, state, &frame)
+            state.overlay = .help(scroll: clamped(scroll, lines.count, inner.height))
         case .palette:
             let commands = ExplorerCommands.list(for: state)
             guard case .palette(var palette) = overlay else { return }
@@ -63,19 +64,21 @@ enum OverlayView {
                 lines.append(line)
             }
             lines.append(Line(""))
-            lines.append(
+            // Wrapped: at 80 columns the hint ran past the box.
+            lines += Paragraph.wrapped(
                 Line(
                     "Enter switches (the next send follows; requests in flight keep their target) · Esc closes",
-                    style: theme[.muted]))
+                    style: theme[.muted]), width: max(10, min(screen.width - 2, 92) - 2))
             let box = textBox("Environment · \(collection.name)", lines, scroll: 0, width: 92, state, &frame)
             if selected < collection.environments.count {
                 frame.buffer.setStyle(
                     theme[.selection], in: Rect(x: box.x, y: box.y + selected, width: box.width, height: 1))
             }
         case .variables(let scroll):
-            textBox(
-                "Variables in scope (F4 or Esc closes)", VariableLines.lines(state), scroll: scroll, width: 100, state,
-                &frame)
+            let lines = VariableLines.lines(state, width: min(screen.width - 2, 100) - 2)
+            let title = "Variables in scope (F4 or Esc closes)"
+            let inner = textBox(title, lines, scroll: scroll, width: 100, state, &frame)
+            state.overlay = .variables(scroll: clamped(scroll, lines.count, inner.height))
         case .quitPrompt(let selected):
             let message = "\(state.dirtyCount) request(s) have unsaved edits. Save them before quitting?"
             frame.render(
@@ -130,7 +133,7 @@ enum OverlayView {
             let inner = box.inset(horizontal: 2, vertical: 1)
             frame.render(
                 TextInput(
-                    placeholder: "name", style: theme.base, placeholderStyle: theme[.muted],
+                    placeholder: placeholder(for: prompt.purpose), style: theme.base, placeholderStyle: theme[.muted],
                     selectionStyle: theme[.selection], focused: true),
                 in: inner.row(0), state: &prompt.field)
             frame.cursor = prompt.field.screenCursor
@@ -154,8 +157,11 @@ enum OverlayView {
                         "… (the first 256 KB of \(ByteCount.format(Int64(text.utf8.count))); y copies all)",
                         style: theme[.muted]))
             }
-            textBox(title + " (y copies, Esc closes)", lines, scroll: scroll, width: width, state, &frame)
+            let inner = textBox(title + " (y copies, Esc closes)", lines, scroll: scroll, width: width, state, &frame)
+            state.overlay = .viewer(title: title, text: text, scroll: clamped(scroll, lines.count, inner.height))
         case .problems(let scroll):
+            // Wrapped to the box (at 80 columns a message ran past its edge), continued under its text.
+            let wrapWidth = max(10, min(screen.width - 2, 110) - 2)
             var lines: [Line] = []
             for slot in state.collections where !slot.diagnostics.isEmpty {
                 lines.append(Line(slot.path, style: theme[slot.document == nil ? .error : .warning].bold))
@@ -164,17 +170,19 @@ enum OverlayView {
                     let kind = diagnostic.severity == .error ? "error" : "warning"
                     let location = diagnostic.path.isEmpty ? "" : diagnostic.path + ": "
                     let parts = diagnostic.message.split(separator: "\n", omittingEmptySubsequences: false)
-                    lines.append(
-                        Line(
-                            "  \(diagnostic.line):\(diagnostic.column) \(kind): \(location)\(parts.first ?? "")",
-                            style: theme[.text]))
+                    let first = "  \(diagnostic.line):\(diagnostic.column) \(kind): \(location)\(parts.first ?? "")"
+                    for (index, piece) in Paragraph.wrapped(Line(first), width: wrapWidth - 4).enumerated() {
+                        let text = piece.spans.map(\.text).joined()
+                        lines.append(Line((index == 0 ? "" : "    ") + text, style: theme[.text]))
+                    }
                     lines += parts.dropFirst().map { Line("      " + $0, style: theme[.muted]) }
                 }
             }
             if lines.isEmpty {
                 lines.append(Line("Every collection file loaded without problems.", style: theme[.success]))
             }
-            textBox("Collection problems", lines, scroll: scroll, width: 110, state, &frame)
+            let inner = textBox("Collection problems", lines, scroll: scroll, width: 110, state, &frame)
+            state.overlay = .problems(scroll: clamped(scroll, lines.count, inner.height))
         }
     }
 
@@ -187,10 +195,26 @@ enum OverlayView {
         return dialog
     }
 
+    /// Where the help text starts in `lines` (`helpLines`: the keys, then spaces, then the text).
+    private static func helpTextColumn(_ lines: [Line]) -> Int {
+        guard let spans = lines.first?.spans, spans.count >= 2 else { return 5 }
+        return CharacterWidth.of(spans[0].text) + spans[1].text.prefix { $0 == " " }.count
+    }
+
+    /// What an empty prompt asks for: a file path or a folder path is not a "name".
+    private static func placeholder(for purpose: PromptState.Purpose) -> String {
+        switch purpose {
+        case .saveBody, .importFile, .exportFile: "path of the file"
+        case .moveRequest, .moveFolder: "Folder/Sub (empty: the top level)"
+        case .saveMockRoute: "mock environment"
+        default: "name"
+        }
+    }
+
     private static func contextTitle(_ context: String) -> String {
         switch context {
         case "outside": "Outside text fields"
-        case "runner": "The Runner view (a click selects a request, a click on the selected one opens it)"
+        case "runner": "The Runner view (a click selects a request; a second click opens it)"
         case "collections": "Collections"
         case "request": "Request"
         case "response": "Response"
@@ -216,18 +240,39 @@ enum OverlayView {
                 title: Line(" " + title + " ", style: theme[.title]), borderStyle: theme[.focusedBorder],
                 style: theme.base), in: box)
         let inner = box.inset(horizontal: 1, vertical: 1)
-        let first = max(0, min(scroll, lines.count - inner.height))
+        let first = clamped(scroll, lines.count, inner.height)
         for (row, line) in lines.dropFirst(first).prefix(inner.height).enumerated() {
             _ = line.render(x: inner.x, y: inner.y + row, width: inner.width, buffer: &frame.buffer)
         }
+        if lines.count > inner.height, inner.height > 0 {
+            // More than fits: which lines are shown, and that the box scrolls, in its bottom border.
+            let last = min(lines.count, first + inner.height)
+            let more = last < lines.count ? "↓" : "↑"
+            let text = " \(first + 1)–\(last) of \(lines.count) \(more) j/k "
+            let width = CharacterWidth.of(text)
+            if width + 2 <= box.width {
+                frame.buffer.write(
+                    text, x: box.right - width - 2, y: box.bottom - 1, style: theme[.focusedBorder],
+                    maxX: box.right - 1)
+            }
+        }
         return inner
+    }
+
+    /// The first line a box of `height` lines shows of `count` lines scrolled by `scroll`: never
+    /// past the last screenful, so scrolling back up moves at once.
+    static func clamped(_ scroll: Int, _ count: Int, _ height: Int) -> Int {
+        max(0, min(scroll, count - height))
     }
 }
 
 /// The variables view: every variable in scope of the selected request's collection and
 /// environment, its value (secrets masked) and where it comes from.
 enum VariableLines {
-    static func lines(_ state: ExplorerState) -> [Line] {
+    /// `width`: the box's inner width; the value column narrows so the source still shows at 80
+    /// columns.
+    static func lines(_ state: ExplorerState, width: Int = 98) -> [Line] {
+        let valueWidth = max(16, min(44, width - 22 - 14))
         let theme = state.theme
         guard let id = state.currentCollectionID, let document = state.document(collectionID: id) else {
             return [Line("No collection selected.", style: theme[.muted])]
@@ -237,7 +282,7 @@ enum VariableLines {
             lines.append(
                 Line([
                     Span(name.padding(22), style: theme[.jsonKey]),
-                    Span((secret ? Redactor.masked(value) : value).padding(44), style: theme[.text]),
+                    Span((secret ? Redactor.masked(value) : value).padding(valueWidth), style: theme[.text]),
                     Span(source, style: theme[.muted]),
                 ]))
         }

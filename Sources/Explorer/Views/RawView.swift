@@ -16,8 +16,20 @@ enum RawView {
             tree.expandAll()
             let count = tree.rowCount
             state.response.scroll = max(0, min(state.response.scroll, max(0, count - area.height)))
-            for (line, row) in tree.rows(from: state.response.scroll, count: area.height).enumerated() {
-                prettyLine(row, document, theme, y: area.y + line, area, &buffer)
+            var y = area.y
+            for row in tree.rows(from: state.response.scroll, count: area.height) where y < area.bottom {
+                if state.response.rawWrap {
+                    // Never more of a value than the rows left can show.
+                    let line = prettyLine(row, document, theme, maxLength: area.width * (area.bottom - y))
+                    for piece in Paragraph.wrapped(line, width: area.width) where y < area.bottom {
+                        _ = piece.render(x: area.x, y: y, width: area.width, buffer: &buffer)
+                        y += 1
+                    }
+                } else {
+                    let line = prettyLine(row, document, theme, maxLength: area.width)
+                    _ = line.render(x: area.x, y: y, width: area.width, buffer: &buffer)
+                    y += 1
+                }
             }
         case .binary(let body):
             hexDump(body.bytes, &state.response.scroll, theme, in: area, &buffer)
@@ -55,33 +67,34 @@ enum RawView {
         }
     }
 
-    private static func prettyLine(
-        _ row: JSONTreeRow, _ document: JSONDocument, _ theme: Theme, y: Int, _ area: Rect, _ buffer: inout Buffer
-    ) {
-        var x = area.x + row.depth * 2
+    /// One row of the pretty-printed body: indentation, key, value (cut to `maxLength`
+    /// characters), comma.
+    private static func prettyLine(_ row: JSONTreeRow, _ document: JSONDocument, _ theme: Theme, maxLength: Int)
+        -> Line
+    {
+        var spans = [Span(String(repeating: " ", count: row.depth * 2), style: theme[.text])]
         let isLast = (row.position ?? 0) == (document.parent(row.node).map { document.childCount($0) - 1 } ?? 0)
         let comma = row.position != nil && !isLast ? "," : ""
         if row.isClosing {
-            buffer.write(
-                (document.kind(row.node) == .object ? "}" : "]") + comma, x: x, y: y, style: theme[.jsonPunctuation],
-                maxX: area.right)
-            return
+            spans.append(Span((document.kind(row.node) == .object ? "}" : "]") + comma, style: theme[.jsonPunctuation]))
+            return Line(spans)
         }
         if row.parentKind == .object, let key = document.key(row.node) {
-            x = buffer.write("\"" + key + "\"", x: x, y: y, style: theme[.jsonKey], maxX: area.right)
-            x = buffer.write(": ", x: x, y: y, style: theme[.jsonPunctuation], maxX: area.right)
+            spans.append(Span("\"" + key + "\"", style: theme[.jsonKey]))
+            spans.append(Span(": ", style: theme[.jsonPunctuation]))
         }
         let kind = document.kind(row.node)
         if kind.isContainer {
             let empty = document.childCount(row.node) == 0
             let open = kind == .object ? "{" : "["
-            let text = empty ? open + (kind == .object ? "}" : "]") + comma : open
-            buffer.write(text, x: x, y: y, style: theme[.jsonPunctuation], maxX: area.right)
+            spans.append(
+                Span(empty ? open + (kind == .object ? "}" : "]") + comma : open, style: theme[.jsonPunctuation]))
         } else {
-            let value = document.preview(row.node, maxLength: max(8, area.right - x))
-            x = buffer.write(value, x: x, y: y, style: JSONTreeRowsView.style(of: kind, theme), maxX: area.right)
-            buffer.write(comma, x: x, y: y, style: theme[.jsonPunctuation], maxX: area.right)
+            let value = document.preview(row.node, maxLength: max(8, maxLength - Line(spans).width))
+            spans.append(Span(value, style: JSONTreeRowsView.style(of: kind, theme)))
+            spans.append(Span(comma, style: theme[.jsonPunctuation]))
         }
+        return Line(spans)
     }
 
     private static func hexDump(

@@ -87,7 +87,10 @@ enum ResponseContentView {
                         state: &state.response.filter.query)
                     frame.cursor = state.response.filter.query.screenCursor
                 } else if let error = filter.error {
-                    frame.buffer.write("✖ " + error, x: x, y: line.y, style: theme[.error], maxX: line.right)
+                    // The message's first line: its excerpt and caret lines, on one row, read as
+                    // "…expression␊    $[?@.id >␊   ".
+                    let message = error.split(separator: "\n", maxSplits: 1).first.map(String.init) ?? error
+                    frame.buffer.write("✖ " + message, x: x, y: line.y, style: theme[.error], maxX: line.right)
                 } else if let applied = filter.applied {
                     frame.buffer.write(
                         applied + "   (| then Enter on empty: no filter)", x: x, y: line.y, style: theme[.info],

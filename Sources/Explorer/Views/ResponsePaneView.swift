@@ -30,7 +30,9 @@ enum ResponsePaneView {
         let timeline = TimelineView.input(state, result: result)
         switch result.outcome {
         case .failure(let card):
-            ErrorCardView.render(card, result: result, timeline: timeline, state, in: below, buffer: &frame.buffer)
+            let lines = ErrorCardView.lines(card, result: result, timeline: timeline, state, width: below.width)
+            // Scrolled like the other views: at 80×24 the details and the timeline sit below the fold.
+            ResponseContentView.lines(lines, scroll: &state.response.scroll, in: below, buffer: &frame.buffer)
         case .cancelled(let stage, let elapsed):
             var shown = [
                 Line(
@@ -103,9 +105,16 @@ enum ResponsePaneView {
                 " " + status + " ", x: x, y: area.y, style: theme[ThemeRole.status(response.status)].reverse.bold,
                 maxX: area.right)
             let total = response.timings.total.map(DurationText.format) ?? "–"
-            var details = " · \(total) · \(ByteCount.format(response.size)) · \(response.httpVersion)"
-            if state.response.openedHistory == nil { details += result.isMock ? " · mock" : " · live" }
-            if let name = result.environmentName { details += " (\(name))" }
+            var details = " · \(total) · \(ByteCount.format(response.size))"
+            if state.response.openedHistory == nil {
+                details += " · \(response.httpVersion)" + (result.isMock ? " · mock" : " · live")
+                if let name = result.environmentName { details += " (\(name))" }
+            } else {
+                // Not "recorded (mock)": that reads as an environment called recorded (the name `M`
+                // suggests for a new mock environment).
+                details += " · from history"
+                if let name = result.environmentName { details += " · env \(name)" }
+            }
             x = buffer.write(details, x: x, y: area.y, style: theme[.text], maxX: area.right)
             if let type = response.contentType {
                 buffer.write(" · " + type, x: x, y: area.y, style: theme[.muted], maxX: area.right)
@@ -126,12 +135,12 @@ enum ResponsePaneView {
 /// When no response arrived: the translation (title, explanation, hint), where the failing part
 /// came from, the retry key, and the technical detail below.
 enum ErrorCardView {
-    static func render(
-        _ card: FailureCard, result: ExchangeResult, timeline: TimelineView.Input?, _ state: ExplorerState,
-        in area: Rect, buffer: inout Buffer
-    ) {
+    /// The card's lines, wrapped to `width`; the pane shows them from its scroll offset.
+    static func lines(
+        _ card: FailureCard, result: ExchangeResult, timeline: TimelineView.Input?, _ state: ExplorerState, width: Int
+    ) -> [Line] {
         let theme = state.theme
-        guard area.height > 0 else { return }
+        let width = max(1, width)
         var lines: [Line] = []
         // The keys sit on the title line, so a short pane (80×24) still shows them.
         lines.append(
@@ -141,13 +150,13 @@ enum ErrorCardView {
                 Span("F2", style: theme[.keyHint]), Span(" environment", style: theme[.muted]),
             ]))
         for text in [card.translation.explanation] {
-            lines += Paragraph.wrapped(Line(text, style: theme[.text]), width: area.width)
+            lines += Paragraph.wrapped(Line(text, style: theme[.text]), width: width)
         }
         if let origin = card.origin {
-            lines += Paragraph.wrapped(Line("Where: " + origin, style: theme[.info]), width: area.width)
+            lines += Paragraph.wrapped(Line("Where: " + origin, style: theme[.info]), width: width)
         }
         for problem in card.problems { lines.append(Line("  • " + problem, style: theme[.warning])) }
-        lines += Paragraph.wrapped(Line("Try: " + card.translation.hint, style: theme[.success]), width: area.width)
+        lines += Paragraph.wrapped(Line("Try: " + card.translation.hint, style: theme[.success]), width: width)
         if let failedStage = card.failedStage {
             // Where the exchange stopped, as the transport said ("Failed while connecting after 3 ms").
             lines.append(Line(failedStage, style: theme[.muted]))
@@ -160,15 +169,13 @@ enum ErrorCardView {
                 Span(open ? "▾ Details " : "▸ Details ", style: theme[.muted].bold), Span("t", style: theme[.keyHint]),
             ]))
         if open {
-            lines += Paragraph.wrapped(Line(result.method + " " + result.url, style: theme[.muted]), width: area.width)
-            lines += Paragraph.wrapped(Line(card.translation.technicalDetail, style: theme[.muted]), width: area.width)
+            lines += Paragraph.wrapped(Line(result.method + " " + result.url, style: theme[.muted]), width: width)
+            lines += Paragraph.wrapped(Line(card.translation.technicalDetail, style: theme[.muted]), width: width)
         }
         if let timeline {
             lines.append(Line(""))
-            lines += TimelineView.lines(timeline, width: area.width, theme)
+            lines += TimelineView.lines(timeline, width: width, theme)
         }
-        for (row, line) in lines.prefix(area.height).enumerated() {
-            _ = line.render(x: area.x, y: area.y + row, width: area.width, buffer: &buffer)
-        }
+        return lines
     }
 }

@@ -133,8 +133,13 @@ enum RunnerView {
                 Span(time.padding(timeWidth), style: theme[.muted]),
             ]
             lines.append(DisplayLine(row: index, isRequest: true, line: Line(spans)))
+            // Wrapped (at 80 columns a hint or an undefined variable's message ran past the edge),
+            // continued under the detail's text.
             for detail in details(result, theme) {
-                lines.append(DisplayLine(row: index, isRequest: false, line: detail))
+                for (part, piece) in Paragraph.wrapped(detail, width: max(10, width - 6)).enumerated() {
+                    let line = part == 0 ? piece : Line([Span("      ")] + piece.spans, style: piece.style)
+                    lines.append(DisplayLine(row: index, isRequest: false, line: line))
+                }
             }
         }
         return lines
@@ -168,10 +173,13 @@ enum RunnerView {
             }
         case .error:
             guard let failure = result.failure else { return [] }
+            // "transfer" and "request" are the report's catch-alls, not a stage a user can place
+            // ("Cancelled (while transfer)"): said only for a stage the transport named.
+            let stage = ["transfer", "request"].contains(failure.stage) ? "" : " (while \(failure.stage))"
             return [
                 Line([
                     Span(indent + failure.title, style: theme[.error].bold),
-                    Span(" (while \(failure.stage))", style: theme[.muted]),
+                    Span(stage, style: theme[.muted]),
                 ]),
                 Line(indent + failure.hint, style: theme[.muted]),
             ]
