@@ -22,8 +22,12 @@ extension CurlTransfer {
 
     /// The parsed URL when there is one (see `CurlParsedURL`), else the text. `CURLOPT_CURLU` wins
     /// over `CURLOPT_URL`, so the text path first clears any parsed URL a kept handle still points to.
+    /// The parsed path clears the text URL: libcurl (7.88) reads a parsed URL back into the text it
+    /// reports as `CURLINFO_EFFECTIVE_URL` only when no text URL is left from an earlier transfer,
+    /// so a reused handle reported its first request's URL for every later one.
     private func setURL(_ options: CurlOptionSetter) throws(CurlFailure) {
         if let parsedURL {
+            try options.pointer(CURLOPT_URL, nil)
             try options.pointer(CURLOPT_CURLU, UnsafeMutableRawPointer(parsedURL.handle))
         } else {
             try options.pointer(CURLOPT_CURLU, nil)
