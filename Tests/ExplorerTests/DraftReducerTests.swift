@@ -305,7 +305,7 @@ struct DraftReducerTests {
         fixture.driver.press("alt+3")
         #expect(fixture.driver.state.editor.tab == .body)
         #expect(fixture.driver.state.editor.body.text == "{\n  \"name\": \"Ada\"\n}\n")
-        #expect(fixture.driver.render().contains("json  ✓ valid JSON"))
+        #expect(fixture.driver.render().contains("json  ✓ valid JSON  b kind · Alt+F format · Alt+E $EDITOR"))
         fixture.driver.press("enter")
         #expect(fixture.driver.state.isTyping)
         fixture.driver.press("ctrl+end")
@@ -339,6 +339,10 @@ struct DraftReducerTests {
         }
         fixture.driver.press("b")
         #expect(fixture.driver.state.drafts[create]?.body.content == SavedBody.Content.formURLEncoded([]))
+        // A table of fields offers neither JSON formatting nor $EDITOR.
+        let form = fixture.driver.render()
+        #expect(form.contains("form  b kind"))
+        #expect(!form.contains("Alt+F format"))
         fixture.driver.press("b", "b", "b")
         #expect(fixture.driver.state.drafts[create]?.body.content == SavedBody.Content.none)
     }

@@ -68,7 +68,13 @@ enum RequestTabView {
         } else if kind == "json", !state.editor.body.text.isEmpty {
             x = frame.buffer.write("  ✓ valid JSON", x: x, y: area.y, style: theme[.success], maxX: area.right)
         }
-        let hint = "  b kind · Alt+F format · Alt+E $EDITOR"
+        // Alt+F pretty-prints JSON and Alt+E edits text: a table of fields or parts has neither.
+        let isTable: Bool
+        switch request.body.content {
+        case .formURLEncoded, .multipart: isTable = true
+        default: isTable = false
+        }
+        let hint = isTable ? "  b kind" : "  b kind · Alt+F format · Alt+E $EDITOR"
         if x + CharacterWidth.of(hint) <= area.right { frame.buffer.write(hint, x: x, y: area.y, style: theme[.muted]) }
         let content = Rect(x: area.x, y: area.y + 1, width: area.width, height: max(0, area.height - 1))
         switch request.body.content {
