@@ -86,7 +86,13 @@ public enum HTTPFileExport {
         let (bodyHeaders, body) = bodyLines(request.body, headers: headers)
         for header in headers + bodyHeaders {
             let text = "\(oneLine(header.name)): \(oneLine(header.value))"
-            lines.append(header.enabled ? text : "# " + text)
+            if header.enabled, header.name.hasPrefix("#") {
+                // `#` is a token character, but a line starting with it is a comment (`###` ends the
+                // request): such a header cannot be written here.
+                lines.append("# Lazer: the header \(oneLine(header.name)) cannot be written in a .http file")
+            } else {
+                lines.append(header.enabled ? text : "# " + text)
+            }
         }
         if !body.isEmpty {
             lines.append("")
