@@ -46,9 +46,21 @@ public enum RunLoader {
             }
             entries.append(entry)
         }
+        // Captured values, history and mock dispatchers are kept per collection id: two files with
+        // one id (a copy: cp a.json b.json) would share them, so the second is refused, as the
+        // explorer lists it broken.
+        var pathsByID: [String: String] = [:]
         for entry in entries {
             loaded.diagnostics += entry.diagnostics
             if let document = entry.document {
+                let id = document.collection.id
+                if let first = pathsByID[id], first != document.path {
+                    loaded.failures.append(
+                        "\(document.path): the collection id \"\(id)\" is already used by \(first) (a copy? give it its own id)"
+                    )
+                    continue
+                }
+                pathsByID[id] = document.path
                 loaded.documents.append(document)
             } else {
                 loaded.failures.append("\(entry.path): not loaded")

@@ -51,9 +51,22 @@ struct ValidateCommand: ParsableCommand {
         }
         var failed = false
         var output = ""
+        // Two files with one collection id (a copy) share history, drafts and captures: the
+        // explorer lists the second as broken and `lazer run` refuses it, so it fails here too.
+        var pathsByID: [String: String] = [:]
         for entry in entries {
             for diagnostic in entry.diagnostics { output += TerminalText.line(diagnostic.description) + "\n" }
             if let document = entry.document {
+                let id = document.collection.id
+                if let first = pathsByID[id], first != entry.path {
+                    output +=
+                        TerminalText.line(
+                            "\(entry.path): the collection id \"\(id)\" is already used by \(first) (a copy? give it its own id)"
+                        ) + "\n"
+                    failed = true
+                    continue
+                }
+                pathsByID[id] = entry.path
                 if !quiet || !entry.diagnostics.isEmpty {
                     let collection = document.collection
                     output +=

@@ -148,6 +148,13 @@ struct RunCommandTests {
         let result = try run([broken], scratch: scratch)
         #expect(result.status == 2)
         #expect(result.stderr.contains("\(broken):3:"))
+        // A copy of a collection keeps its id: the two would share captures and history.
+        let original = Self.repositoryRoot + "/Collections/jsonplaceholder.json"
+        let copy = try scratch.write(try String(contentsOfFile: original, encoding: .utf8), to: "copy.json")
+        let duplicate = try run([original, copy, "--env", "mock"], scratch: scratch)
+        #expect(duplicate.status == 2)
+        #expect(duplicate.stderr.contains("\(copy): the collection id"), "\(duplicate.stderr)")
+        #expect(duplicate.stderr.contains("is already used by \(original)"))
     }
 
     @Test("--parallel and --repeat: every request of every pass reported; bad values are usage errors")

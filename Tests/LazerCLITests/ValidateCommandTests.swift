@@ -87,6 +87,16 @@ struct ValidateCommandTests {
                 "bad.json:9:17: error: requests[0].method: expected a method (GET, POST, PUT, PATCH, DELETE, HEAD, "
                     + "OPTIONS, TRACE, CONNECT or another token); found \"GE T\", which is not a token"))
         #expect(result.stderr.contains("fine.json: Fine, 0 requests, 0 environments"))
+        // A copy keeps the original's collection id: refused, naming the file that has it.
+        try Data("{\"formatVersion\": 1, \"id\": \"c2\", \"name\": \"Copy\"}\n".utf8)
+            .write(to: folder.appendingPathComponent("fine-copy.json"))
+        let copied = try LazerBinary.run([
+            "validate", folder.appendingPathComponent("fine.json").path,
+            folder.appendingPathComponent("fine-copy.json").path,
+        ])
+        #expect(copied.status == 1)
+        #expect(
+            copied.stderr.contains("fine-copy.json: the collection id \"c2\" is already used by"), "\(copied.stderr)")
     }
 
     @Test("a missing path is a clear error")
