@@ -53,7 +53,7 @@ struct MockCommand: ParsableCommand {
     @Option(help: "Also write every request as a JSON line to FILE (appended).")
     var log: String?
 
-    @Option(help: "Event-loop threads answering requests (default: one per core).")
+    @Option(help: "Event-loop threads answering requests (default: half the cores, at least one).")
     var threads: Int?
 
     func validate() throws {
