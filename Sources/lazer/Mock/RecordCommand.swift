@@ -144,7 +144,7 @@ struct RecordCommand: ParsableCommand {
             let recorded = Self.recorded(exchange, basePath: basePath)
             exchanges.withLock { $0.append(recorded) }
         }
-        let report = Self.wait { await runner.run(plan) }
+        let report = RunCommand.wait(on: nil) { await runner.run(plan) }
         var recorder = recorder
         do {
             for exchange in exchanges.withLock({ $0 }) { try recorder.add(exchange) }
@@ -300,19 +300,6 @@ struct RecordCommand: ParsableCommand {
             lines += recorder.dropped.map { "  " + $0 }
         }
         return lines.map { TerminalText.line($0) }.joined(separator: "\n")
-    }
-
-    /// Runs `work` on the concurrency pool and blocks this (main) thread until it returns.
-    private static func wait(_ work: @escaping @Sendable () async -> RunReport) -> RunReport {
-        let box = Mutex<RunReport?>(nil)
-        let done = DispatchSemaphore(value: 0)
-        Task.detached {
-            let report = await work()
-            box.withLock { $0 = report }
-            done.signal()
-        }
-        done.wait()
-        return box.withLock { $0 } ?? RunReport(results: [], environment: nil, startedAt: Date(), duration: .zero)
     }
 }
 

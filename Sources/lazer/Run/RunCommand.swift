@@ -210,7 +210,7 @@ struct RunCommand: ParsableCommand {
 
     /// Runs `work` on `executor` (the concurrency pool when `nil`) and blocks this (main) thread
     /// until it returns.
-    private static func wait(
+    static func wait(
         on executor: (any TaskExecutor)?, _ work: @escaping @Sendable () async -> RunReport
     ) -> RunReport {
         let box = Mutex<RunReport?>(nil)
