@@ -20,87 +20,87 @@ public struct RequestResult: Sendable, Equatable {
 
     /// Where the request is: its collection and folders.
     public var collectionName: String {
-        get { storage.collectionName }
-        set { uniqueStorage().collectionName = newValue }
+        get { storage.fields.collectionName }
+        set { uniqueStorage().fields.collectionName = newValue }
     }
     public var collectionID: String {
-        get { storage.collectionID }
-        set { uniqueStorage().collectionID = newValue }
+        get { storage.fields.collectionID }
+        set { uniqueStorage().fields.collectionID = newValue }
     }
     public var collectionFile: String {
-        get { storage.collectionFile }
-        set { uniqueStorage().collectionFile = newValue }
+        get { storage.fields.collectionFile }
+        set { uniqueStorage().fields.collectionFile = newValue }
     }
     public var folderPath: [String] {
-        get { storage.folderPath }
-        set { uniqueStorage().folderPath = newValue }
+        get { storage.fields.folderPath }
+        set { uniqueStorage().fields.folderPath = newValue }
     }
     public var requestID: String {
-        get { storage.requestID }
-        set { uniqueStorage().requestID = newValue }
+        get { storage.fields.requestID }
+        set { uniqueStorage().fields.requestID = newValue }
     }
     public var name: String {
-        get { storage.name }
-        set { uniqueStorage().name = newValue }
+        get { storage.fields.name }
+        set { uniqueStorage().fields.name = newValue }
     }
     public var method: String {
-        get { storage.method }
-        set { uniqueStorage().method = newValue }
+        get { storage.fields.method }
+        set { uniqueStorage().fields.method = newValue }
     }
     /// The resolved URL, secrets masked (the saved URL when the request was not built).
     public var url: String {
-        get { storage.url }
-        set { uniqueStorage().url = newValue }
+        get { storage.fields.url }
+        set { uniqueStorage().fields.url = newValue }
     }
     public var environment: String? {
-        get { storage.environment }
-        set { uniqueStorage().environment = newValue }
+        get { storage.fields.environment }
+        set { uniqueStorage().fields.environment = newValue }
     }
     /// Which pass of `--repeat` this is (1-based).
     public var iteration: Int {
-        get { storage.iteration }
-        set { uniqueStorage().iteration = newValue }
+        get { storage.fields.iteration }
+        set { uniqueStorage().fields.iteration = newValue }
     }
     public var status: Status {
-        get { storage.status }
-        set { uniqueStorage().status = newValue }
+        get { storage.fields.status }
+        set { uniqueStorage().fields.status = newValue }
     }
     /// The response's status code and reason phrase, when one arrived.
     public var responseStatus: Int? {
-        get { storage.responseStatus }
-        set { uniqueStorage().responseStatus = newValue }
+        get { storage.fields.responseStatus }
+        set { uniqueStorage().fields.responseStatus = newValue }
     }
     public var responseReason: String? {
-        get { storage.responseReason }
-        set { uniqueStorage().responseReason = newValue }
+        get { storage.fields.responseReason }
+        set { uniqueStorage().fields.responseReason = newValue }
     }
     /// From sending to the processed response or failure (the last attempt's).
     public var duration: Duration {
-        get { storage.duration }
-        set { uniqueStorage().duration = newValue }
+        get { storage.fields.duration }
+        set { uniqueStorage().fields.duration = newValue }
     }
     /// How many times the request was sent (more than 1 after retries).
     public var attempts: Int {
-        get { storage.attempts }
-        set { uniqueStorage().attempts = newValue }
+        get { storage.fields.attempts }
+        set { uniqueStorage().fields.attempts = newValue }
     }
     public var checks: [CheckResult] {
-        get { storage.checks }
-        set { uniqueStorage().checks = newValue }
+        get { storage.fields.checks }
+        set { uniqueStorage().fields.checks = newValue }
     }
     public var captures: [CaptureResult] {
-        get { storage.captures }
-        set { uniqueStorage().captures = newValue }
+        get { storage.fields.captures }
+        set { uniqueStorage().fields.captures = newValue }
     }
     /// The translated transport failure, when no response arrived.
     public var failure: FailureReport? {
-        get { storage.failure }
-        set { uniqueStorage().failure = newValue }
+        get { storage.fields.failure }
+        set { uniqueStorage().fields.failure = newValue }
     }
     /// Why the request was not built (`notSent`), each problem with where it occurs.
     public var problems: [String] {
-        get { storage.problems }
-        set { uniqueStorage().problems = newValue }
+        get { storage.fields.problems }
+        set { uniqueStorage().fields.problems = newValue }
     }
 
     /// The fields, in one box: a result is handed along and copied at every step of a run (its
@@ -109,6 +109,12 @@ public struct RequestResult: Sendable, Equatable {
     private final class Storage: @unchecked Sendable {
         // @unchecked: only reached through `RequestResult`, which copies the box before any write
         // unless it holds the only reference, so a box another value can see is never mutated.
+        var fields: Fields
+
+        init(_ fields: Fields) { self.fields = fields }
+    }
+
+    private struct Fields: Equatable {
         var collectionName: String
         var collectionID: String
         var collectionFile: String
@@ -128,48 +134,12 @@ public struct RequestResult: Sendable, Equatable {
         var captures: [CaptureResult]
         var failure: FailureReport?
         var problems: [String]
-
-        init(
-            collectionName: String, collectionID: String, collectionFile: String, folderPath: [String],
-            requestID: String, name: String, method: String, url: String, environment: String?, iteration: Int,
-            status: Status, responseStatus: Int?, responseReason: String?, duration: Duration, attempts: Int,
-            checks: [CheckResult], captures: [CaptureResult], failure: FailureReport?, problems: [String]
-        ) {
-            self.collectionName = collectionName
-            self.collectionID = collectionID
-            self.collectionFile = collectionFile
-            self.folderPath = folderPath
-            self.requestID = requestID
-            self.name = name
-            self.method = method
-            self.url = url
-            self.environment = environment
-            self.iteration = iteration
-            self.status = status
-            self.responseStatus = responseStatus
-            self.responseReason = responseReason
-            self.duration = duration
-            self.attempts = attempts
-            self.checks = checks
-            self.captures = captures
-            self.failure = failure
-            self.problems = problems
-        }
-
-        func copy() -> Storage {
-            Storage(
-                collectionName: collectionName, collectionID: collectionID, collectionFile: collectionFile,
-                folderPath: folderPath, requestID: requestID, name: name, method: method, url: url,
-                environment: environment, iteration: iteration, status: status, responseStatus: responseStatus,
-                responseReason: responseReason, duration: duration, attempts: attempts, checks: checks,
-                captures: captures, failure: failure, problems: problems)
-        }
     }
 
     private var storage: Storage
 
     private mutating func uniqueStorage() -> Storage {
-        if !isKnownUniquelyReferenced(&storage) { storage = storage.copy() }
+        if !isKnownUniquelyReferenced(&storage) { storage = Storage(storage.fields) }
         return storage
     }
 
@@ -181,22 +151,17 @@ public struct RequestResult: Sendable, Equatable {
         problems: [String] = []
     ) {
         storage = Storage(
-            collectionName: collectionName, collectionID: collectionID, collectionFile: collectionFile,
-            folderPath: folderPath, requestID: requestID, name: name, method: method, url: url,
-            environment: environment, iteration: iteration, status: status, responseStatus: responseStatus,
-            responseReason: responseReason, duration: duration, attempts: attempts, checks: checks, captures: captures,
-            failure: failure, problems: problems)
+            Fields(
+                collectionName: collectionName, collectionID: collectionID, collectionFile: collectionFile,
+                folderPath: folderPath, requestID: requestID, name: name, method: method, url: url,
+                environment: environment, iteration: iteration, status: status, responseStatus: responseStatus,
+                responseReason: responseReason, duration: duration, attempts: attempts, checks: checks,
+                captures: captures,
+                failure: failure, problems: problems))
     }
 
     public static func == (lhs: RequestResult, rhs: RequestResult) -> Bool {
-        if lhs.storage === rhs.storage { return true }
-        return lhs.collectionName == rhs.collectionName && lhs.collectionID == rhs.collectionID
-            && lhs.collectionFile == rhs.collectionFile && lhs.folderPath == rhs.folderPath
-            && lhs.requestID == rhs.requestID && lhs.name == rhs.name && lhs.method == rhs.method && lhs.url == rhs.url
-            && lhs.environment == rhs.environment && lhs.iteration == rhs.iteration && lhs.status == rhs.status
-            && lhs.responseStatus == rhs.responseStatus && lhs.responseReason == rhs.responseReason
-            && lhs.duration == rhs.duration && lhs.attempts == rhs.attempts && lhs.checks == rhs.checks
-            && lhs.captures == rhs.captures && lhs.failure == rhs.failure && lhs.problems == rhs.problems
+        lhs.storage === rhs.storage || lhs.storage.fields == rhs.storage.fields
     }
 
     /// `Folder/Sub/Name`: the request's path inside its collection.
