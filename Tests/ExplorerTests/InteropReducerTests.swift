@@ -126,7 +126,7 @@ struct InteropReducerTests {
             return
         }
         let text = try #require(note)
-        #expect(text.hasPrefix("not carried: "))
+        #expect(text.hasPrefix("2 not carried: "))
         #expect(text.contains("environment dev: 5 mock routes (left out)"))
         #expect(text.contains("environment prod"))
     }

@@ -145,7 +145,8 @@ extension ExplorerReducer {
         guard !report.isEmpty else { return nil }
         let shown = report.items.prefix(3).map(\.description).joined(separator: "; ")
         let more = report.items.count > 3 ? "; and \(report.items.count - 3) more (lazer export lists them all)" : ""
-        return "not carried: \(shown)\(more)"
+        // The count first: at 80 columns the notice line is cut after the path.
+        return "\(report.items.count) not carried: \(shown)\(more)"
     }
 
     /// The export format a file name asks for.
