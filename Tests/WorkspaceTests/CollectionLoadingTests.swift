@@ -65,6 +65,26 @@ import Workspace
         #expect(CollectionLoader.load(Array(collection.fileText().utf8), file: "again").collection == collection)
     }
 
+    @Test func aRepeatedFieldIsAnErrorInSmallAndLargeObjects() {
+        let name = "\"name\": \"Get post\","
+        let small = load(Fixtures.minimal(replacing: name, with: name + "\n\"name\": \"Again\","))
+        #expect(small.diagnostics.map(\.message) == ["duplicate field \"name\""])
+        #expect(small.diagnostics.map(\.path) == ["requests[0].name"])
+        #expect(small.collection == nil)
+
+        // More members than the pairwise check handles: the set-based one finds the repeat too.
+        let extra = (0..<20).map { "\"x\($0)\": \($0)," }.joined() + "\"x7\": 0,"
+        let large = load(Fixtures.minimal(replacing: name, with: name + extra))
+        #expect(large.diagnostics.filter { $0.severity == .error }.map(\.path) == ["requests[0].x7"])
+        #expect(large.diagnostics.filter { $0.severity == .warning }.count == 21)
+    }
+
+    @Test func aPathQuotesKeysThatAreNotPlainNames() {
+        let name = "\"name\": \"Get post\","
+        let result = load(Fixtures.minimal(replacing: name, with: name + " \"X-Id\": 1,"))
+        #expect(result.diagnostics.map(\.path) == ["requests[0][\"X-Id\"]"])
+    }
+
     @Test func aMissingIDSuggestsOne() throws {
         let result = load(
             Fixtures.minimal(replacing: "  \"id\": \"c0ffee00-0000-4000-8000-000000000001\",\n", with: ""))

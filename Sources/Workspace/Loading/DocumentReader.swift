@@ -37,11 +37,23 @@ final class DocumentReader {
             report(.error, "expected an object; found \(node.kindName)", at: node.offset, path: path)
             return nil
         }
-        var seen: Set<String> = []
-        for member in members where !seen.insert(member.key).inserted {
+        for member in Self.repeatedMembers(members) {
             report(.error, "duplicate field \"\(member.key)\"", at: member.keyOffset, path: path.appending(member.key))
         }
         return ObjectFields(reader: self, path: path, offset: node.offset, members: members)
+    }
+
+    /// Members whose key an earlier member already has. Most objects in a collection have a
+    /// handful of members: comparing each with the earlier ones is cheaper than hashing every key
+    /// into a set, which only larger objects (a long variables map) get.
+    private static func repeatedMembers(_ members: [SourceMember]) -> [SourceMember] {
+        if members.count <= 16 {
+            return members.indices.filter { index in
+                members[..<index].contains { $0.key == members[index].key }
+            }.map { members[$0] }
+        }
+        var seen: Set<String> = []
+        return members.filter { !seen.insert($0.key).inserted }
     }
 
     /// Reads every element of an array with `element`; `nil` elements (already reported) are skipped.

@@ -144,8 +144,7 @@ struct ObjectFields {
     /// Members this version of the format does not know: kept (and written back after the known
     /// fields on save) and reported as warnings, never dropped silently.
     func unknownFields(known: [String]) -> [StoredJSON.Member] {
-        let knownSet = Set(known)
-        return members.filter { !knownSet.contains($0.key) }.map { member in
+        members.filter { !known.contains($0.key) }.map { member in
             reader.report(
                 .warning, "unknown field \"\(member.key)\" (kept as is when saving)", at: member.keyOffset,
                 path: path.appending(member.key))
