@@ -70,6 +70,26 @@ struct RunnerScreenTests {
         #expect(harness.shows("LAZER_VAR_traceId"))
     }
 
+    @Test func theSummaryTakesTwoLinesWhenEveryOutcomeDoesNotFitEightyColumns() async throws {
+        let harness = try ExplorerHarness(
+            collections: try Shipped.showcase(), size: Size(width: 80, height: 24),
+            startup: StartupRequest(request: "Chaining/1. Log in"))
+        harness.press("g")
+        harness.press("1")
+        harness.press("g")
+        harness.press("g")
+        harness.press("R")
+        // Its Timeout request waits a second of virtual time for the mock's slow answer.
+        for _ in 0..<2_000 where harness.state.runner?.isRunning != false {
+            harness.advance(by: .milliseconds(100))
+            try await Task.sleep(for: .milliseconds(1))
+        }
+        let lines = harness.lines
+        let requests = try #require(lines.firstIndex { $0.contains("10 requests: 5 passed, 1 failed, 3 without response, 1 not sent") })
+        #expect(lines[requests + 1].contains("11 checks, 1 failed"))
+        #expect(!lines[requests].contains("checks"))
+    }
+
     @Test(arguments: ScreenVariant.all) func f1ShowsTheRunnersKeys(_ variant: ScreenVariant) async throws {
         let harness = try harness(variant)
         harness.press("g")

@@ -74,7 +74,10 @@ enum RunnerView {
                 buffer.setStyle(theme[.selection], in: Rect(x: inner.x, y: y, width: inner.width, height: 1))
             }
         }
-        _ = summaryLine(runner, theme).render(x: inner.x, y: inner.bottom - 1, width: inner.width, buffer: &buffer)
+        let summary = summaryLines(runner, theme, width: inner.width)
+        for (offset, line) in summary.enumerated() {
+            _ = line.render(x: inner.x, y: inner.bottom - summary.count + offset, width: inner.width, buffer: &buffer)
+        }
         state.runner?.scroll = runner.scroll
     }
 
@@ -190,7 +193,23 @@ enum RunnerView {
         }
     }
 
-    private static func summaryLine(_ runner: RunnerState, _ theme: Theme) -> Line {
+    /// The summary on one line, or — when every kind of outcome makes it wider than the view (80
+    /// columns) — the requests on one and the checks on the next, in place of the blank line above.
+    private static func summaryLines(_ runner: RunnerState, _ theme: Theme, width: Int) -> [Line] {
+        let requests = requestsSummary(runner, theme)
+        let checks = checksSummary(runner, theme)
+        let separator = Span(" · ", style: checks.spans.first?.style ?? theme[.muted])
+        let oneLine = Line(requests.spans + [separator] + checks.spans)
+        return oneLine.width <= width ? [oneLine] : [requests, checks]
+    }
+
+    private static func checksSummary(_ runner: RunnerState, _ theme: Theme) -> Line {
+        let summary = runner.summary
+        let text = "\(summary.checks) checks" + (summary.checksFailed > 0 ? ", \(summary.checksFailed) failed" : "")
+        return Line([Span(text, style: theme[summary.checksFailed > 0 ? .error : .muted])])
+    }
+
+    private static func requestsSummary(_ runner: RunnerState, _ theme: Theme) -> Line {
         let summary = runner.summary
         var spans = [Span("\(runner.rows.count) requests: ", style: theme[.text].bold)]
         spans.append(Span("\(summary.passed) passed", style: theme[.success]))
@@ -202,10 +221,6 @@ enum RunnerView {
         if summary.skipped > 0 { spans.append(Span(", \(summary.skipped) skipped", style: theme[.muted])) }
         let waiting = runner.rows.count - runner.finishedCount
         if waiting > 0 { spans.append(Span(", \(waiting) to go", style: theme[.info])) }
-        spans.append(
-            Span(
-                " · \(summary.checks) checks" + (summary.checksFailed > 0 ? ", \(summary.checksFailed) failed" : ""),
-                style: theme[summary.checksFailed > 0 ? .error : .muted]))
         return Line(spans)
     }
 
