@@ -85,7 +85,8 @@ struct RunnerScreenTests {
             try await Task.sleep(for: .milliseconds(1))
         }
         let lines = harness.lines
-        let requests = try #require(lines.firstIndex { $0.contains("10 requests: 5 passed, 1 failed, 3 without response, 1 not sent") })
+        let counts = "10 requests: 5 passed, 1 failed, 3 without response, 1 not sent"
+        let requests = try #require(lines.firstIndex { $0.contains(counts) })
         #expect(lines[requests + 1].contains("11 checks, 1 failed"))
         #expect(!lines[requests].contains("checks"))
     }
