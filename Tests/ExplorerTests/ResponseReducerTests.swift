@@ -258,6 +258,20 @@ struct ResponseReducerTests {
         #expect(fixture.driver.press("y").copies == [#"{"a":1,"b":[true,null]}"#])
     }
 
+    @Test func theHexDumpIsForOneResponseWhileWrapAndExactStay() throws {
+        var fixture = try answered(with: #"{"a":1}"#)
+        fixture.driver.press("]", "x", "w", "p")
+        #expect(fixture.driver.render().contains("7b 22 61 22"))
+        let job = try #require(fixture.driver.press("F5").sendJobs.first)
+        fixture.driver.reduce(.exchangeFinished(users, try Results.json(#"{"b":2}"#, generation: job.generation)))
+        let response = fixture.driver.state.response
+        #expect(!response.rawHex && response.rawWrap && !response.rawPretty)
+        #expect(response.tab == .raw)
+        let screen = fixture.driver.render()
+        #expect(screen.contains(#"{"b":2}"#))
+        #expect(!screen.contains("7b 22 62 22"))
+    }
+
     @Test func aTextOrBinaryBodyIsShownAsSuch() throws {
         var fixture = try ReducerFixture(startup: StartupRequest(request: "a-users"))
         var job = try #require(fixture.driver.press("F5").sendJobs.first)

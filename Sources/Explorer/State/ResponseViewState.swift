@@ -14,7 +14,9 @@ public struct ResponseViewState: Sendable {
     public var offset = 0
     /// Raw / Headers / Timings / Checks / History scroll (rows).
     public var scroll = 0
+    /// Raw wraps long lines; kept from one response to the next, like the pretty/exact choice.
     public var rawWrap = false
+    /// Raw shows a hex dump: a look at one body's bytes, so a new result starts without it.
     public var rawHex = false
     /// Pretty-printed Raw for JSON bodies (false: the exact bytes).
     public var rawPretty = true
@@ -40,6 +42,7 @@ public struct ResponseViewState: Sendable {
         selectedRow = 0
         offset = 0
         scroll = 0
+        rawHex = false
         // A search or filter being typed stays open with its text: the keys that follow are still
         // its text, not commands (a `q` would quit).
         var search = TreeSearchState()
