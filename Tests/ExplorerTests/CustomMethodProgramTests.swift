@@ -31,7 +31,8 @@ struct CustomMethodProgramTests {
             }
           ],
           "requests": [
-            { "id": "purge", "name": "Purge a key", "method": "PURGE", "url": "/cache/home" }
+            { "id": "purge", "name": "Purge a key", "method": "PURGE", "url": "/cache/home" },
+            { "id": "long", "name": "A long method", "method": "INVALIDATE-EVERY-CACHED-COPY", "url": "/cache/all" }
           ]
         }
         """)
@@ -54,5 +55,18 @@ struct CustomMethodProgramTests {
         harness.press("alt+m")
         let key = try #require(harness.state.selection)
         #expect(harness.state.drafts[key]?.method == .get)
+    }
+
+    @Test func aLongCustomMethodIsCutAndLeavesTheURLItsRoom() throws {
+        let harness = try ExplorerHarness(
+            collections: [Self.cache], size: Size(width: 80, height: 24), startup: StartupRequest(request: "long"))
+        // The request pane: the method cut with … where it would push the URL out.
+        #expect(harness.shows("INVALIDATE-E… /cache/all"))
+        #expect(!harness.shows("INVALIDATE-EVERY"))
+        // The collections pane: five columns like the standard ones, so the names line up.
+        let purge = try #require(harness.position(of: "Purge a key"))
+        let long = try #require(harness.position(of: "A long meth…"))
+        #expect(harness.position(of: "INVA… A long meth") != nil)
+        #expect(purge.x == long.x)
     }
 }

@@ -46,19 +46,6 @@ enum CollectionsPaneView {
         }
     }
 
-    /// Writes `text`, its end replaced by … when it does not fit before `maxX`, so a cut name
-    /// ("Change a post's titl") reads as cut.
-    @discardableResult
-    private static func fitted(
-        _ text: String, x: Int, y: Int, style: Style, maxX: Int, _ buffer: inout Buffer
-    ) -> Int {
-        guard maxX - x > 1, CharacterWidth.of(text) > maxX - x else {
-            return buffer.write(text, x: x, y: y, style: style, maxX: maxX)
-        }
-        let end = buffer.write(text, x: x, y: y, style: style, maxX: maxX - 1)
-        return buffer.write("…", x: end, y: y, style: style, maxX: maxX)
-    }
-
     private static func draw(
         _ row: NavigatorRow, selected: Bool, _ state: ExplorerState, y: Int, _ area: Rect, _ buffer: inout Buffer
     ) {
@@ -69,7 +56,7 @@ enum CollectionsPaneView {
             let arrow = row.hasChildren ? (row.isExpanded ? "▾ " : "▸ ") : "  "
             x = buffer.write(arrow, x: x, y: y, style: theme[.muted], maxX: area.right)
             let style: Style = { if case .collection = row.kind { theme[.title].bold } else { theme[.text] } }()
-            x = fitted(row.title, x: x, y: y, style: style, maxX: area.right, &buffer)
+            x = buffer.writeFitted(row.title, x: x, y: y, style: style, maxX: area.right)
             if let id = row.collectionID {
                 if case .collection = row.kind, state.isDirty(collectionID: id) {
                     buffer.write(" ●", x: x, y: y, style: theme[.warning], maxX: area.right)
@@ -77,18 +64,19 @@ enum CollectionsPaneView {
             }
         case .broken:
             x = buffer.write("✖ ", x: x, y: y, style: theme[.error], maxX: area.right)
-            fitted(row.title, x: x, y: y, style: theme[.error], maxX: area.right, &buffer)
+            buffer.writeFitted(row.title, x: x, y: y, style: theme[.error], maxX: area.right)
         case .request(let key):
             let method = state.drafts[key]?.method.rawValue ?? row.method ?? "?"
             let dirty = state.isDirty(key)
             x = buffer.write(dirty ? "● " : "  ", x: x, y: y, style: theme[.warning], maxX: area.right)
-            let shown = String((method == "DELETE" ? "DEL" : method == "OPTIONS" ? "OPT" : method).prefix(5))
+            let shown = method == "DELETE" ? "DEL" : method == "OPTIONS" ? "OPT" : method
+            // Five columns: a longer custom method (PROPFIND) is cut with … so the names line up.
+            let methodStyle = theme[ThemeRole.method(method)].bold
+            let end = buffer.writeFitted(shown, x: x, y: y, style: methodStyle, maxX: min(area.right, x + 5))
             x = buffer.write(
-                shown.padding(toLength: 5, withPad: " ", startingAt: 0), x: x, y: y,
-                style: theme[ThemeRole.method(method)].bold, maxX: area.right)
-            x = fitted(
-                " " + (state.drafts[key]?.name ?? row.title), x: x, y: y, style: theme[.text], maxX: area.right, &buffer
-            )
+                String(repeating: " ", count: max(0, x + 5 - end)), x: end, y: y, style: methodStyle, maxX: area.right)
+            x = buffer.writeFitted(
+                " " + (state.drafts[key]?.name ?? row.title), x: x, y: y, style: theme[.text], maxX: area.right)
             if state.exchanges[key]?.inFlight != nil {
                 buffer.write(" ⇅", x: x, y: y, style: theme[.info], maxX: area.right)
             }

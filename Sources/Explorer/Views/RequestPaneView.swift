@@ -37,7 +37,10 @@ enum RequestPaneView {
     ) {
         let theme = state.theme
         let method = request.method.rawValue
-        var x = frame.buffer.write(method, x: area.x, y: area.y, style: theme[ThemeRole.method(method)].bold)
+        // A long custom method is cut (at 16 columns, or a quarter of a narrow pane) to leave the URL its room.
+        let methodWidth = min(CharacterWidth.of(method), max(7, min(16, area.width / 4)))
+        var x = frame.buffer.writeFitted(
+            method, x: area.x, y: area.y, style: theme[ThemeRole.method(method)].bold, maxX: area.x + methodWidth)
         x += 1
         let field = Rect(x: x, y: area.y, width: max(0, area.right - x), height: 1)
         let editing = state.focus == .request && state.editor.focus == .url && state.overlay == nil
