@@ -216,6 +216,24 @@ import Workspace
         #expect(back.report.items.map(\.what) == ["request test script (Lazer does not run scripts)"])
     }
 
+    @Test func aLowercaseMethodIsReportedSincePostmanSendsItInCapitals() throws {
+        let purge = try #require(RequestMethod(rawValue: "purge"))
+        let report = try #require(RequestMethod(rawValue: "REPORT"))
+        let collection = RequestCollection(
+            id: "m", name: "M", defaultEnvironment: "mock",
+            requests: [
+                SavedRequest(id: "a", name: "Purge", method: purge, url: "/cache"),
+                SavedRequest(id: "b", name: "Report", method: report, url: "/cal"),
+            ],
+            environments: [Environment(name: "mock", kind: .mock, baseURL: "http://m.mock")])
+        let output = try PostmanExport.output(ExportInput(document: Self.document(collection)))
+        #expect(
+            output.report.items.map(\.description) == [
+                "Purge: method purge (Postman sends methods in capitals) (sent as PURGE)"
+            ])
+        #expect(String(decoding: output.bytes, as: UTF8.self).contains("\"method\": \"purge\""))
+    }
+
     @Test func onlyJSONPathsOfPlainNamesAndIndexesAreTranslated() throws {
         let cases: [(String, String?)] = [
             ("$", "lazerJSON()"), ("$.a", "lazerJSON()?.[\"a\"]"), ("$['a b'][2]", "lazerJSON()?.[\"a b\"]?.[2]"),

@@ -144,6 +144,11 @@ struct PostmanItemWriter {
     /// What a Postman v2.1 request has no place for.
     private static func reportUncarried(_ request: SavedRequest, place: String, report: inout ExportReport) {
         let options = request.options
+        let method = request.method.rawValue
+        if method != method.uppercased() {
+            let sent = "sent as \(method.uppercased())"
+            report.add("method \(method) (Postman sends methods in capitals)", at: place, kept: sent)
+        }
         if let seconds = options.timeoutSeconds {
             report.add(
                 "timeout \(StoredJSON.double(seconds).compact()) s (Postman has one timeout for all requests)",
