@@ -110,7 +110,7 @@ struct InteropReducerTests {
         #expect(!copied.contains("\n"))
     }
 
-    @Test("what a Postman export cannot carry is named in the Saved notice, not dropped silently")
+    @Test("what a Postman export cannot carry is listed in full once it is written, not dropped silently")
     func exportNamesWhatIsNotCarried() throws {
         var fixture = try ReducerFixture(startup: StartupRequest(request: "a-users"))
         run("Export the collection", &fixture)
@@ -118,17 +118,32 @@ struct InteropReducerTests {
         fixture.driver.type("/tmp/alpha.postman_collection.json")
         let effects = fixture.driver.press("enter")
         guard
-            case .writeFile(_, _, let note)? = effects.first(where: {
+            case .writeFile(let path, _, let notCarried)? = effects.first(where: {
                 if case .writeFile = $0 { true } else { false }
             })
         else {
             Issue.record("the export is written")
             return
         }
-        let text = try #require(note)
-        #expect(text.hasPrefix("2 not carried: "))
-        #expect(text.contains("environment dev: 5 mock routes (left out)"))
-        #expect(text.contains("environment prod"))
+        #expect(notCarried.count == 2)
+        #expect(notCarried.contains("environment dev: 5 mock routes (left out)"))
+        #expect(notCarried.contains { $0.hasPrefix("environment prod") })
+
+        // Written: the status bar counts them, a viewer lists every one.
+        fixture.driver.reduce(.fileWritten(path: path, size: 2048, notCarried: notCarried))
+        let saved = "Saved 2.0 KB to /tmp/alpha.postman_collection.json"
+        #expect(fixture.driver.state.toast?.message == "2 not carried · " + saved)
+        guard case .viewer(let title, let text, _)? = fixture.driver.state.overlay else {
+            Issue.record("the list is shown")
+            return
+        }
+        #expect(title == "Not carried by the export")
+        #expect(text.contains("• environment dev: 5 mock routes (left out)"))
+        let screen = fixture.driver.render()
+        #expect(screen.contains("environment dev: 5 mock routes (left out)"))
+        #expect(fixture.driver.press("y").copies == [text])
+        #expect(fixture.driver.state.toast?.message == "Copied: Not carried by the export")
+        #expect(fixture.driver.state.overlay == nil)
     }
 
     @Test func exportAsksForAFileAndWritesIt() throws {
@@ -142,7 +157,7 @@ struct InteropReducerTests {
         let effects = fixture.driver.press("enter")
         #expect(fixture.driver.state.overlay == nil)
         guard
-            case .writeFile(let path, let bytes, let note)? = effects.first(where: {
+            case .writeFile(let path, let bytes, let notCarried)? = effects.first(where: {
                 if case .writeFile = $0 { true } else { false }
             })
         else {
@@ -150,7 +165,7 @@ struct InteropReducerTests {
             return
         }
         #expect(path.hasSuffix("/alpha.http"))
-        #expect(note == nil)
+        #expect(notCarried.isEmpty)
         let text = String(decoding: bytes, as: UTF8.self)
         #expect(text.contains("### Users/List users"))
         // An extension that names no format keeps the prompt open with the reason.

@@ -28,13 +28,12 @@ extension ExplorerProgram {
                     self?.deliver(.saved(collectionID: collection.id, .failure(failure)))
                 }
             }
-        case .writeFile(let path, let bytes, let note):
+        case .writeFile(let path, let bytes, let notCarried):
             environment.work.schedule { [weak self] in
                 let url = URL(fileURLWithPath: (path as NSString).expandingTildeInPath)
                 do {
                     try Data(bytes).write(to: url, options: .withoutOverwriting)
-                    let saved = "Saved \(ByteCount.format(Int64(bytes.count))) to \(url.path)"
-                    self?.deliver(.notice(saved + (note.map { "; \($0)" } ?? ""), isError: false))
+                    self?.deliver(.fileWritten(path: url.path, size: bytes.count, notCarried: notCarried))
                 } catch {
                     self?.deliver(.notice("Not saved: \(url.path): \(error.localizedDescription)", isError: true))
                 }

@@ -130,7 +130,7 @@ extension ExplorerReducer {
             do {
                 let output = try Exporter.output(input, format: format)
                 state.overlay = nil
-                return [.writeFile(path: path, bytes: output.bytes, note: notCarried(output.report))]
+                return [.writeFile(path: path, bytes: output.bytes, notCarried: output.report.items.map(\.description))]
             } catch {
                 return fail(error.description)
             }
@@ -139,14 +139,20 @@ extension ExplorerReducer {
         }
     }
 
-    /// What an export could not carry, for the "Saved" notice (never dropped silently): the first
-    /// items and how many more; `nil` when everything was carried.
-    static func notCarried(_ report: ExportReport) -> String? {
-        guard !report.isEmpty else { return nil }
-        let shown = report.items.prefix(3).map(\.description).joined(separator: "; ")
-        let more = report.items.count > 3 ? "; and \(report.items.count - 3) more (lazer export lists them all)" : ""
-        // The count first: at 80 columns the notice line is cut after the path.
-        return "\(report.items.count) not carried: \(shown)\(more)"
+    /// A written file in the status bar; what an export could not carry is never dropped silently:
+    /// every item, in a viewer over the panes (a status line cannot hold a list at 80 columns).
+    static func fileWritten(_ path: String, size: Int, notCarried: [String], _ state: inout ExplorerState) {
+        let saved = "Saved \(ByteCount.format(Int64(size))) to \(path)"
+        guard !notCarried.isEmpty else {
+            notify(&state, saved, kind: .info)
+            return
+        }
+        notify(&state, "\(notCarried.count) not carried · " + saved, kind: .warning)
+        guard state.overlay == nil else { return }
+        let list = notCarried.map { "• " + $0 }.joined(separator: "\n")
+        state.overlay = .viewer(
+            title: "Not carried by the export",
+            text: "Saved to \(path). The format has no place for these \(notCarried.count):\n\n" + list, scroll: 0)
     }
 
     /// The export format a file name asks for.

@@ -29,7 +29,7 @@ extension ExplorerReducer {
                 state.overlay = nil
             } else if key == .char("y") {
                 state.overlay = nil
-                notify(&state, "Copied the string", kind: .info)
+                notify(&state, "Copied: \(title)", kind: .info)
                 return [.copy(text)]
             } else {
                 state.overlay = .viewer(

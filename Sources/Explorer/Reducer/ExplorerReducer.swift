@@ -79,6 +79,9 @@ public enum ExplorerReducer {
         case .notice(let message, let isError):
             notify(&state, message, kind: isError ? .error : .info)
             return []
+        case .fileWritten(let path, let size, let notCarried):
+            fileWritten(path, size: size, notCarried: notCarried, &state)
+            return []
         case .curlPasted(let key, let requests, let report):
             return applyPastedCurl(requests, report, key, &state)
         case .tick:

@@ -41,6 +41,8 @@ public enum ExplorerAction: Sendable {
     case externalEditFinished(RequestKey, text: String?, message: String?)
     /// A message for the status bar (clipboard helper failures and the like).
     case notice(String, isError: Bool)
+    /// A `writeFile` effect wrote its file (`size` bytes at `path`, the path as written).
+    case fileWritten(path: String, size: Int, notCarried: [String])
     /// A pasted curl command imported with its files read (`readPastedCurl`).
     case curlPasted(RequestKey, requests: [SavedRequest], report: ImportReport)
     /// A run of the Runner view moved on.

@@ -16,9 +16,9 @@ public enum ExplorerEffect: Sendable {
     /// Create a new collection file.
     case create(RequestCollection, path: String)
     case copy(String)
-    /// Write bytes to a new file (the response body, an export); refuses to overwrite. `note` is
-    /// added to the "Saved" notice (what an export could not carry).
-    case writeFile(path: String, bytes: [UInt8], note: String? = nil)
+    /// Write bytes to a new file (the response body, an export); refuses to overwrite.
+    /// `notCarried` lists what an export's format had no place for, shown once it is written.
+    case writeFile(path: String, bytes: [UInt8], notCarried: [String] = [])
     /// Import the file at `path` (any format `lazer import` reads) as a new collection file in
     /// `folder`; the result comes back as `saved` and a notice.
     case importFile(path: String, folder: String)
