@@ -98,7 +98,7 @@ def main():
     parser.add_argument("--tavern-venv", required=True)
     parser.add_argument("--port", type=int, required=True)
     parser.add_argument("--work", required=True)
-    parser.add_argument("--rounds", type=int, default=5)
+    parser.add_argument("--rounds", type=int, default=9)
     parser.add_argument("--tavern-rounds", type=int, default=3)
     args = parser.parse_args()
     args.lazer = os.path.abspath(args.lazer)
@@ -136,11 +136,17 @@ def main():
 
     CPU.clear()
     lazer_times, curl_times, tavern_times = [], [], []
+    # lazer and curl in pairs, the order swapped every round so neither always runs first; tavern
+    # (seconds of Python at full CPU each) after them, so it does not sit between a pair.
     for round_index in range(args.rounds):
-        lazer_times.append(timed(lazer, env=lazer_env))
-        curl_times.append(timed(curl))
-        if round_index < args.tavern_rounds:
-            tavern_times.append(timed(tavern, cwd=args.work))
+        if round_index % 2 == 0:
+            lazer_times.append(timed(lazer, env=lazer_env))
+            curl_times.append(timed(curl))
+        else:
+            curl_times.append(timed(curl))
+            lazer_times.append(timed(lazer, env=lazer_env))
+    for _ in range(args.tavern_rounds):
+        tavern_times.append(timed(tavern, cwd=args.work))
     lazer_median = statistics.median(lazer_times)
     curl_median = statistics.median(curl_times)
     tavern_median = statistics.median(tavern_times)
@@ -150,7 +156,7 @@ def main():
         return (f"| {name} | {statistics.median(times) * 1000:.0f} ms ({min(times) * 1000:.0f}–{max(times) * 1000:.0f}) "
                 f"| {cpu:.0f} ms | {REQUESTS / statistics.median(times):,.0f} | {note} |")
 
-    print(f"| 1,000 GETs on loopback nginx (whole process, median of {args.rounds}; tavern {args.tavern_rounds}) "
+    print(f"| 1,000 GETs on loopback nginx (whole process, median of {args.rounds} alternating pairs; tavern {args.tavern_rounds}) "
           "| wall (min–max) | CPU (user+sys) | requests/s (wall) | compared with lazer (wall) |")
     print("|---|---:|---:|---:|---|")
     print(row("`lazer run` (3 checks each: status, 2 JSONPath)", lazer_times, lazer[0], "—"))
