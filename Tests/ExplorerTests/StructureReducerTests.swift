@@ -182,6 +182,27 @@ struct StructureReducerTests {
         #expect(fixture.driver.state.toast?.message == "Nothing to undo")
     }
 
+    @Test func undoingADeletionGivesBackTheUnsavedEdits() throws {
+        var fixture = try fixture()
+        fixture.driver.press("g", "2")
+        fixture.driver.typeAtEndOfURLPath("/all")
+        fixture.driver.press("esc", "g", "1")
+        #expect(fixture.driver.state.dirtyCount == 1)
+        fixture.driver.press("d", "d")
+        #expect(fixture.driver.state.dirtyCount == 0)
+        let undone = fixture.driver.press("u")
+        #expect(undone.contains { if case .storeDrafts = $0 { true } else { false } })
+        #expect(fixture.driver.state.drafts[users]?.url == "/users/all")
+        // A folder's deletion takes its requests' drafts too (no unsaved count for a request that
+        // is gone), and its undo gives them back.
+        _ = fixture.driver.state.navigator.select(.folder(collectionID: TestCollections.alphaID, path: ["Users"]))
+        #expect(fixture.driver.state.navigator.selectedRow?.title == "Users")
+        fixture.driver.press("d", "d")
+        #expect(fixture.driver.state.dirtyCount == 0)
+        fixture.driver.press("u")
+        #expect(fixture.driver.state.drafts[users]?.url == "/users/all")
+    }
+
     @Test func deletingAFolderDeletesItsRequestsAndCollectionsAreNotDeletedHere() throws {
         var fixture = try fixture()
         fixture.driver.press("k", "k")

@@ -288,7 +288,9 @@ extension ExplorerProgram {
         }
         bytes.append(UInt8(ascii: "]"))
         do {
-            return .success(JSONFilterResult(document: try JSONDocument(bytes: bytes), count: nodes.count))
+            return .success(
+                JSONFilterResult(
+                    document: try JSONDocument(bytes: bytes), count: nodes.count, paths: nodes.map(document.jsonPath)))
         } catch {
             return .failure(FilterFailure(message: error.message))
         }

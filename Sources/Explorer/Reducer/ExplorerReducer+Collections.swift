@@ -99,7 +99,9 @@ extension ExplorerReducer {
             state.undo = nil
             store(CollectionSlot(document: document), &state)
             notify(&state, "Restored: \(undo.description)", kind: .success)
-            return [.save(document, overwrite: false)]
+            guard !undo.drafts.isEmpty else { return [.save(document, overwrite: false)] }
+            state.drafts.merge(undo.drafts) { current, _ in current }
+            return [.save(document, overwrite: false)] + draftsChanged(&state)
         case "collections.moveTo":
             switch row?.kind {
             case .request(let key)?:
@@ -184,11 +186,6 @@ extension ExplorerReducer {
         switch row.kind {
         case .request(let key):
             document.collection.removeRequest(id: key.requestID)
-            state.drafts[key] = nil
-            if state.selection == key {
-                state.selection = nil
-                state.editor = RequestEditorState()
-            }
             description = "request \(row.title)"
         case .folder(_, let path):
             document.collection.removeFolder(at: path)
@@ -197,8 +194,21 @@ extension ExplorerReducer {
             notify(&state, "Collection files are deleted outside Lazer", kind: .info)
             return []
         }
+        // The requests gone with it (a folder's too) take their drafts into the undo record.
+        let remaining = Set(document.collection.allRequests.map(\.request.id))
+        let gone = before.allRequests.map(\.request.id).filter { !remaining.contains($0) }
+        var drafts: [RequestKey: SavedRequest] = [:]
+        for requestID in gone {
+            let key = RequestKey(collectionID: id, requestID: requestID)
+            drafts[key] = state.drafts.removeValue(forKey: key)
+            if state.selection == key {
+                state.selection = nil
+                state.editor = RequestEditorState()
+            }
+        }
         state.undo = UndoableDeletion(
-            collectionID: id, before: before, description: description, expires: state.now + undoDuration)
+            collectionID: id, before: before, description: description, expires: state.now + undoDuration,
+            drafts: drafts)
         store(CollectionSlot(document: document), &state)
         notify(&state, "Deleted \(description) (u: undo)", kind: .warning)
         return [.save(document, overwrite: false)] + draftsChanged(&state)

@@ -183,11 +183,18 @@ public struct UndoableDeletion: Sendable {
     public var before: RequestCollection
     public var description: String
     public var expires: Duration
+    /// The unsaved edits of the requests deleted, given back by the undo (else `u` restored the
+    /// saved request and its edits were lost).
+    public var drafts: [RequestKey: SavedRequest]
 
-    public init(collectionID: String, before: RequestCollection, description: String, expires: Duration) {
+    public init(
+        collectionID: String, before: RequestCollection, description: String, expires: Duration,
+        drafts: [RequestKey: SavedRequest] = [:]
+    ) {
         self.collectionID = collectionID
         self.before = before
         self.description = description
         self.expires = expires
+        self.drafts = drafts
     }
 }
