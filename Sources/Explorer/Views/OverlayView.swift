@@ -89,7 +89,14 @@ enum OverlayView {
                 in: screen)
         case .sendBlocked(let problems, _):
             var lines = [Line("Not sent: these placeholders have no value in this environment.", style: theme[.text])]
-            lines += problems.map { Line("  • " + $0, style: theme[.warning]) }
+            // Wrapped under their text: a long one was cut at the box's edge ("… or L").
+            let wrapWidth = max(10, min(screen.width - 2, 90) - 2)
+            for problem in problems {
+                for (index, piece) in Paragraph.wrapped(Line(problem), width: wrapWidth - 4).enumerated() {
+                    let text = piece.spans.map(\.text).joined()
+                    lines.append(Line((index == 0 ? "  • " : "    ") + text, style: theme[.warning]))
+                }
+            }
             lines.append(Line(""))
             lines.append(
                 Line("Enter: go to the first one · F2: pick another environment · Esc: close", style: theme[.muted]))
