@@ -47,9 +47,10 @@ extension ExplorerReducer {
         guard let pasted = requests.first, state.request(key) != nil else { return [] }
         updateDraft(key, &state) { request in
             request.method = pasted.method
-            request.url = pasted.url
             request.query = []
             request.pathParams = []
+            // Its query becomes Params rows, as when the URL is typed (the tab said none).
+            URLQuerySync.apply(pasted.url, to: &request)
             request.headers = pasted.headers
             request.body = pasted.body
             request.auth = pasted.auth

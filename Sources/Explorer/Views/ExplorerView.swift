@@ -103,6 +103,12 @@ enum StatusLineView {
             let message = Line(toast.message, style: theme[.statusBar].patched(with: theme[role]).bold)
             StatusBar(message: message, hints: [], right: right, style: theme[.statusBar], keyStyle: theme[.keyHint])
                 .render(in: area, buffer: &buffer)
+            // A message longer than the line ends in … (cut mid-word it read as the whole message).
+            let rightWidth = min(right.width, area.width)
+            let limit = area.right - rightWidth - (rightWidth > 0 ? 1 : 0)
+            if message.width > limit - area.x - 1, limit - area.x > 2 {
+                buffer.write("…", x: limit - 1, y: area.y, style: message.style, maxX: limit)
+            }
             return
         }
         let hints = state.keys.keymap.hints(for: hintActions(state))
