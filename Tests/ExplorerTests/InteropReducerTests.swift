@@ -49,6 +49,12 @@ struct InteropReducerTests {
         #expect(fixture.driver.state.editor.query.rows.map(\.key) == ["x"])
     }
 
+    @Test func theExportPromptNamesEveryFormatAt80Columns() throws {
+        var fixture = try ReducerFixture(size: Size(width: 80, height: 24), startup: StartupRequest(request: "a-users"))
+        run("Export the collection", &fixture)
+        #expect(fixture.driver.render().contains("Export to (.sh .curl, .http .rest, .json Postman, .har)"))
+    }
+
     @Test func aPastedCommandReportsWhatItCouldNotCarry() throws {
         var fixture = try ReducerFixture(startup: StartupRequest(request: "a-users"))
         fixture.driver.typeAtEndOfURLPath("")

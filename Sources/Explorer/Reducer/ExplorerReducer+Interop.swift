@@ -93,7 +93,8 @@ extension ExplorerReducer {
             state.overlay = .prompt(
                 PromptState(
                     purpose: .exportFile(collectionID: id),
-                    title: "Export to (.sh/.curl: curl, .http/.rest, .postman_collection.json, .har)",
+                    // Short enough for the prompt at 80 columns (a longer list was cut at ".js").
+                    title: "Export to (.sh .curl, .http .rest, .json Postman, .har)",
                     text: (folder as NSString).appendingPathComponent(name)))
         default:
             break
