@@ -384,4 +384,20 @@ struct DraftReducerTests {
         fixture.driver.press("d")
         #expect(fixture.driver.state.drafts[users]?.query.map(\.name) == ["limit"])
     }
+
+    @Test func queryRowsThatDoNotFitAreCountedBesideTheTitle() throws {
+        var fixture = try ReducerFixture(size: Size(width: 80, height: 24), startup: StartupRequest(request: "a-user"))
+        fixture.driver.typeAtEndOfURLPath("?a=1&b=2&c=3&d=4")
+        fixture.driver.press("esc", "alt+1")
+        var screen = fixture.driver.render()
+        #expect(screen.contains("Query  1–"))
+        #expect(screen.contains(" of 4 ↓"))
+        // At the last row: the rows above are the ones hidden.
+        fixture.driver.press("end")
+        screen = fixture.driver.render()
+        #expect(screen.contains("–4 of 4 ↑"))
+        // At 120×40 they all fit: no count.
+        fixture.driver.reduce(.event(.resize(Size(width: 120, height: 40))))
+        #expect(!fixture.driver.render().contains(" of 4 "))
+    }
 }

@@ -22,6 +22,7 @@ enum RequestTabView {
             if state.editor.paramsOnPath { query.table.selected = query.table.selected.map { _ in -1 } }
             frame.render(editor, in: queryArea, state: &state.editor.query)
             cursorFromTable(state.editor.query, focused && !state.editor.paramsOnPath, &frame)
+            extent(of: state.editor.query, shown: queryArea.height, after: "Query", at: area.row(0), state, &frame)
             if pathHeight > 0 {
                 let top = queryArea.bottom
                 frame.buffer.write(
@@ -30,6 +31,9 @@ enum RequestTabView {
                     editor, in: Rect(x: area.x, y: top + 1, width: area.width, height: pathHeight - 1),
                     state: &state.editor.pathParams)
                 cursorFromTable(state.editor.pathParams, focused && state.editor.paramsOnPath, &frame)
+                extent(
+                    of: state.editor.pathParams, shown: pathHeight - 1, after: "Path parameters",
+                    at: Rect(x: area.x, y: top, width: area.width, height: 1), state, &frame)
             }
         case .headers:
             frame.render(editor, in: area, state: &state.editor.headers)
@@ -51,6 +55,22 @@ enum RequestTabView {
         case .auth, .options, .checks:
             FormView.render(&state, request, in: area, frame: &frame)
         }
+    }
+
+    /// After a table's title, which of its rows are shown when they do not all fit (at 80×24 the
+    /// Query table has room for one row and a second one was hidden without a sign).
+    private static func extent(
+        of table: KeyValueEditorState, shown: Int, after title: String, at row: Rect, _ state: ExplorerState,
+        _ frame: inout Frame
+    ) {
+        let count = table.rows.count
+        guard count > shown, shown > 0 else { return }
+        let first = table.table.offset + 1
+        let last = min(count, table.table.offset + shown)
+        let more = last < count ? "↓" : "↑"
+        frame.buffer.write(
+            "  \(first)–\(last) of \(count) \(more)", x: row.x + CharacterWidth.of(title), y: row.y,
+            style: state.theme[.muted], maxX: row.right)
     }
 
     private static func cursorFromTable(_ table: KeyValueEditorState, _ focused: Bool, _ frame: inout Frame) {
