@@ -383,6 +383,14 @@ struct DraftReducerTests {
         #expect(RequestPreview.of(fixture.driver.state)?.url == "http://dev.mock/users?limit=10&page=2")
         fixture.driver.press("d")
         #expect(fixture.driver.state.drafts[users]?.query.map(\.name) == ["limit"])
+        // Esc on a row just added takes it away, from the draft too (an empty row was sent).
+        fixture.driver.press("a")
+        #expect(fixture.driver.state.editor.query.rows.count == 2)
+        let escaped = fixture.driver.press("esc")
+        #expect(fixture.driver.state.editor.query.rows.count == 1)
+        #expect(fixture.driver.state.drafts[users]?.query.map(\.name) == ["limit"])
+        #expect(escaped.storedDrafts.last?[users]?.query.map(\.name) == ["limit"])
+        #expect(RequestPreview.of(fixture.driver.state)?.url == "http://dev.mock/users?limit=10")
     }
 
     @Test func queryRowsThatDoNotFitAreCountedBesideTheTitle() throws {
