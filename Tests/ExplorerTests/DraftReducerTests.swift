@@ -408,4 +408,15 @@ struct DraftReducerTests {
         fixture.driver.reduce(.event(.resize(Size(width: 120, height: 40))))
         #expect(!fixture.driver.render().contains(" of 4 "))
     }
+
+    @Test func aCheckThatDoesNotReadSaysWhyInFullAt80Columns() throws {
+        var fixture = try ReducerFixture(size: Size(width: 80, height: 24), startup: StartupRequest(request: "a-users"))
+        fixture.driver.press("g", "2", "alt+6", "a", "ctrl+a")
+        fixture.driver.type("foo bar baz")
+        fixture.driver.press("enter")
+        #expect(fixture.driver.state.editor.formError != nil)
+        let screen = fixture.driver.render()
+        #expect(screen.contains("✖ Start with status, header NAME, a JSONPath"))
+        #expect(screen.contains("time or body"))
+    }
 }
