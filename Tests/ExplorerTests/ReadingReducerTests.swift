@@ -69,10 +69,14 @@ struct ReadingReducerTests {
         #expect(fixture.driver.state.response.detailsOpen)
         // Whatever tab was last chosen (History moves its own cursor), the keys scroll the card.
         fixture.driver.state.response.tab = .history
-        #expect(!fixture.driver.render().contains("Could not resolve host: dev.mock"))
+        var screen = fixture.driver.render()
+        #expect(!screen.contains("Could not resolve host: dev.mock"))
+        // The pane's border says there is more below.
+        #expect(screen.contains(" of ") && screen.contains("↓ j/k"))
         fixture.driver.press("G")
-        let screen = fixture.driver.render()
+        screen = fixture.driver.render()
         #expect(screen.contains("Could not resolve host: dev.mock"))
+        #expect(screen.contains("↑ j/k"))
         fixture.driver.press("g", "g")
         #expect(fixture.driver.render().contains("The server's name could not be found"))
     }

@@ -5,6 +5,19 @@ import Workspace
 /// The response pane: the status line (status, time, size, version, live or mock, or the stage
 /// while in flight), the tabs, and the tab's content; an error card when no response came.
 enum ResponsePaneView {
+    /// Which lines of a card taller than the pane are shown, in the pane's bottom border (at
+    /// 80×24 the details and the timeline were below the fold without a sign).
+    private static func scrollFooter(
+        _ count: Int, _ scroll: Int, _ height: Int, _ rect: Rect, _ theme: Theme, _ buffer: inout Buffer
+    ) {
+        guard count > height, height > 0 else { return }
+        let last = min(count, scroll + height)
+        let text = " \(scroll + 1)–\(last) of \(count) \(last < count ? "↓" : "↑") j/k "
+        let width = CharacterWidth.of(text)
+        guard width + 4 <= rect.width else { return }
+        buffer.write(text, x: rect.right - width - 2, y: rect.bottom - 1, style: theme[.muted], maxX: rect.right - 1)
+    }
+
     static func render(_ state: inout ExplorerState, in rect: Rect, frame: inout Frame) {
         let theme = state.theme
         frame.render(ExplorerView.paneBlock("Response", .response, state), in: rect)
@@ -16,9 +29,9 @@ enum ResponsePaneView {
         guard let result = state.shownResult else {
             if let live = TimelineView.input(state, result: nil) {
                 // The first send of this request: its timeline, live, until the answer comes.
-                ResponseContentView.lines(
-                    TimelineView.lines(live, width: below.width, theme), scroll: &state.response.scroll, in: below,
-                    buffer: &frame.buffer)
+                let lines = TimelineView.lines(live, width: below.width, theme)
+                ResponseContentView.lines(lines, scroll: &state.response.scroll, in: below, buffer: &frame.buffer)
+                scrollFooter(lines.count, state.response.scroll, below.height, rect, theme, &frame.buffer)
                 return
             }
             let message =
@@ -33,6 +46,7 @@ enum ResponsePaneView {
             let lines = ErrorCardView.lines(card, result: result, timeline: timeline, state, width: below.width)
             // Scrolled like the other views: at 80×24 the details and the timeline sit below the fold.
             ResponseContentView.lines(lines, scroll: &state.response.scroll, in: below, buffer: &frame.buffer)
+            scrollFooter(lines.count, state.response.scroll, below.height, rect, theme, &frame.buffer)
         case .cancelled(let stage, let elapsed):
             var shown = [
                 Line(
@@ -42,6 +56,7 @@ enum ResponsePaneView {
             // Where it stopped, stage by stage.
             if let timeline { shown += [Line("")] + TimelineView.lines(timeline, width: below.width, theme) }
             ResponseContentView.lines(shown, scroll: &state.response.scroll, in: below, buffer: &frame.buffer)
+            scrollFooter(shown.count, state.response.scroll, below.height, rect, theme, &frame.buffer)
         case .response(let response):
             frame.render(
                 Tabs(
