@@ -1,6 +1,7 @@
 import Explorer
 import ExplorerTesting
 import Foundation
+import HTTPCore
 import JSONTree
 import TUI
 import Testing
@@ -177,6 +178,25 @@ struct ResponseReducerTests {
         #expect(try tree(fixture).rowCount == 4)
         #expect(try selectedPath(fixture) == "$")
         #expect(!fixture.driver.render().contains("| "))
+    }
+
+    @Test func aLongBannerTakesTwoLinesRatherThanStoppingMidWord() throws {
+        var fixture = try ReducerFixture(size: Size(width: 80, height: 24), startup: StartupRequest(request: "a-users"))
+        let job = try #require(fixture.driver.press("F5").sendJobs.first)
+        let banner = Translation(
+            title: "Not authenticated", explanation: "dev.mock needs valid credentials.",
+            hint: "Add or refresh the Authorization header (token, API key) in the environment; tokens expire.",
+            technicalDetail: "HTTP 401")
+        fixture.driver.reduce(
+            .exchangeFinished(
+                users,
+                try Results.json(
+                    #"{"error":"no token"}"#, generation: job.generation, status: 401, reason: "Unauthorized",
+                    banner: banner)))
+        let screen = fixture.driver.render()
+        #expect(screen.contains("⚠ Not authenticated — Add or refresh the"))
+        #expect(screen.contains("Authorization header (token, API key) in the environm…"))
+        #expect(screen.contains("error: \"no token\""))
     }
 
     @Test func yCopiesTheValueAndShiftYItsPath() throws {

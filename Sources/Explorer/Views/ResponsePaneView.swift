@@ -67,11 +67,24 @@ enum ResponsePaneView {
                 in: parts.tabs)
             var content = parts.content
             if let banner = response.banner, content.height > 2 {
+                // Two lines when it needs them and the pane has room (the hint was cut mid-word),
+                // else one ending in ….
                 let line = "⚠ \(banner.title) — \(banner.hint)"
-                frame.buffer.write(
-                    line, x: content.x, y: content.y, style: theme[ThemeRole.status(response.status)],
-                    maxX: content.right)
-                content = Rect(x: content.x, y: content.y + 1, width: content.width, height: content.height - 1)
+                let style = theme[ThemeRole.status(response.status)]
+                let pieces = Paragraph.wrapped(Line(line), width: max(1, content.width))
+                let rows = pieces.count > 1 && content.height > 6 ? 2 : 1
+                for (index, piece) in pieces.prefix(rows).enumerated() {
+                    let text = piece.spans.map(\.text).joined()
+                    let fitted =
+                        index == rows - 1 && pieces.count > rows
+                        ? String(text.reversed().drop { $0 == " " }.reversed()) + " "
+                            + pieces[rows].spans.map(\.text).joined()
+                        : text
+                    _ = frame.buffer.writeFitted(
+                        fitted, x: content.x, y: content.y + index, style: style, maxX: content.right)
+                }
+                content = Rect(
+                    x: content.x, y: content.y + rows, width: content.width, height: content.height - rows)
             }
             // The Timeline tab shows the send in flight, not the stale answer: not dimmed.
             let dims = state.exchange?.isStale == true && !(state.response.tab == .timeline && timeline?.live != nil)
