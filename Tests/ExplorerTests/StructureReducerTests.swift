@@ -203,6 +203,26 @@ struct StructureReducerTests {
         #expect(fixture.driver.state.drafts[users]?.url == "/users/all")
     }
 
+    @Test func anUndoNeverTakesAwayWhatWasSavedSinceTheDeletion() throws {
+        var fixture = try fixture()
+        fixture.driver.press("d", "d")
+        // Within the ten seconds another request is edited and saved.
+        fixture.driver.press("j")
+        let edited = try #require(fixture.driver.state.selection)
+        fixture.driver.typeAtEndOfURLPath("/v2")
+        fixture.driver.press("esc")
+        let saved = try #require(fixture.driver.press("ctrl+s").saves.first)
+        fixture.driver.reduce(.saved(collectionID: TestCollections.alphaID, .success(saved.document)))
+        #expect(fixture.driver.state.drafts[edited] == nil)
+        fixture.driver.press("g", "1")
+        #expect(fixture.driver.press("u").saves.isEmpty)
+        #expect(
+            fixture.driver.state.toast?.message == "Not undone: Alpha changed since the request List users was deleted")
+        let collection = try #require(fixture.driver.state.document(collectionID: TestCollections.alphaID)).collection
+        #expect(collection.request(id: edited.requestID)?.url.hasSuffix("/v2") == true)
+        #expect(fixture.driver.state.undo?.description == nil)
+    }
+
     @Test func deletingAFolderDeletesItsRequestsAndCollectionsAreNotDeletedHere() throws {
         var fixture = try fixture()
         fixture.driver.press("k", "k")

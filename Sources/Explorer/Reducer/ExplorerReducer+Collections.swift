@@ -95,8 +95,14 @@ extension ExplorerReducer {
                 notify(&state, "Nothing to undo", kind: .info)
                 return []
             }
-            document.collection = undo.before
             state.undo = nil
+            if let after = undo.after, document.collection != after {
+                notify(
+                    &state, "Not undone: \(document.collection.name) changed since the \(undo.description) was deleted",
+                    kind: .warning)
+                return []
+            }
+            document.collection = undo.before
             store(CollectionSlot(document: document), &state)
             notify(&state, "Restored: \(undo.description)", kind: .success)
             guard !undo.drafts.isEmpty else { return [.save(document, overwrite: false)] }
@@ -208,7 +214,7 @@ extension ExplorerReducer {
         }
         state.undo = UndoableDeletion(
             collectionID: id, before: before, description: description, expires: state.now + undoDuration,
-            drafts: drafts)
+            drafts: drafts, after: document.collection)
         store(CollectionSlot(document: document), &state)
         notify(&state, "Deleted \(description) (u: undo)", kind: .warning)
         return [.save(document, overwrite: false)] + draftsChanged(&state)
