@@ -133,19 +133,24 @@ enum ResponsePaneView {
                 " " + status + " ", x: x, y: area.y, style: theme[ThemeRole.status(response.status)].reverse.bold,
                 maxX: area.right)
             let total = response.timings.total.map(DurationText.format) ?? "–"
-            var details = " · \(total) · \(ByteCount.format(response.size))"
+            var details = [total, ByteCount.format(response.size)]
             if state.response.openedHistory == nil {
-                details += " · \(response.httpVersion)" + (result.isMock ? " · mock" : " · live")
-                if let name = result.environmentName { details += " (\(name))" }
+                let kind = result.isMock ? "mock" : "live"
+                details += [response.httpVersion, result.environmentName.map { "\(kind) (\($0))" } ?? kind]
             } else {
                 // Not "recorded (mock)": that reads as an environment called recorded (the name `M`
                 // suggests for a new mock environment).
-                details += " · from history"
-                if let name = result.environmentName { details += " · env \(name)" }
+                details.append("from history")
+                if let name = result.environmentName { details.append("env \(name)") }
             }
-            x = buffer.write(details, x: x, y: area.y, style: theme[.text], maxX: area.right)
-            if let type = response.contentType {
-                buffer.write(" · " + type, x: x, y: area.y, style: theme[.muted], maxX: area.right)
+            // Each part whole or not at all (at 80 columns the line stopped at "mock (d"); the
+            // content type, last, may end in ….
+            for part in details.map({ " · " + $0 }) {
+                guard x + CharacterWidth.of(part) <= area.right else { return }
+                x = buffer.write(part, x: x, y: area.y, style: theme[.text], maxX: area.right)
+            }
+            if let type = response.contentType, area.right - x >= 8 {
+                _ = buffer.writeFitted(" · " + type, x: x, y: area.y, style: theme[.muted], maxX: area.right)
             }
         case .failure(let card):
             x = buffer.write(" no response ", x: x, y: area.y, style: theme[.error].reverse.bold, maxX: area.right)
