@@ -337,13 +337,20 @@ struct DraftReducerTests {
             Issue.record("b makes a JSON body text")
             return
         }
+        // Text has $EDITOR but no JSON formatting.
+        #expect(fixture.driver.render().contains("text  b kind · Alt+E $EDITOR"))
+        #expect(!fixture.driver.render().contains("Alt+F format"))
         fixture.driver.press("b")
         #expect(fixture.driver.state.drafts[create]?.body.content == SavedBody.Content.formURLEncoded([]))
         // A table of fields offers neither JSON formatting nor $EDITOR.
         let form = fixture.driver.render()
         #expect(form.contains("form  b kind"))
         #expect(!form.contains("Alt+F format"))
-        fixture.driver.press("b", "b", "b")
+        fixture.driver.press("b", "b")
+        // A file reference has neither either.
+        #expect(fixture.driver.render().contains("file  b kind"))
+        #expect(!fixture.driver.render().contains("$EDITOR"))
+        fixture.driver.press("b")
         #expect(fixture.driver.state.drafts[create]?.body.content == SavedBody.Content.none)
     }
 

@@ -88,13 +88,14 @@ enum RequestTabView {
         } else if kind == "json", !state.editor.body.text.isEmpty {
             x = frame.buffer.write("  ✓ valid JSON", x: x, y: area.y, style: theme[.success], maxX: area.right)
         }
-        // Alt+F pretty-prints JSON and Alt+E edits text: a table of fields or parts has neither.
-        let isTable: Bool
+        // Alt+F pretty-prints JSON and Alt+E edits text: a table of fields or parts and a file
+        // reference have neither (the hint offered them for every kind).
+        let hint: String
         switch request.body.content {
-        case .formURLEncoded, .multipart: isTable = true
-        default: isTable = false
+        case .json, .jsonText: hint = "  b kind · Alt+F format · Alt+E $EDITOR"
+        case .none, .text: hint = "  b kind · Alt+E $EDITOR"
+        case .formURLEncoded, .multipart, .file: hint = "  b kind"
         }
-        let hint = isTable ? "  b kind" : "  b kind · Alt+F format · Alt+E $EDITOR"
         if x + CharacterWidth.of(hint) <= area.right { frame.buffer.write(hint, x: x, y: area.y, style: theme[.muted]) }
         let content = Rect(x: area.x, y: area.y + 1, width: area.width, height: max(0, area.height - 1))
         switch request.body.content {
