@@ -57,6 +57,16 @@ struct InputReducerTests {
         #expect(driver.state.toast?.message == "No collection loaded")
     }
 
+    @Test func anEmptyFolderSaysWhatToDoInFullAt80Columns() throws {
+        var driver = ExplorerReducerDriver(state: ExplorerState(size: Size(width: 80, height: 24), theme: .defaultDark))
+        driver.reduce(.loadingFinished(problem: nil))
+        let screen = driver.render()
+        // Wrapped in their panes (they stopped at "No collections here. C" and "(Enter opens it").
+        #expect(screen.contains("No collections here."))
+        #expect(screen.contains("C: new"))
+        #expect(screen.contains("(Enter opens") && screen.contains("it)."))
+    }
+
     @Test func noticesAndSearchErrorsShowInTheStatusBarAndExpire() throws {
         var fixture = try ReducerFixture(startup: StartupRequest(request: "a-users"))
         fixture.driver.reduce(.notice("xclip exited with status 1", isError: true))

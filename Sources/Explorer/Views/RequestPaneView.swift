@@ -14,7 +14,11 @@ enum RequestPaneView {
         let parts = ExplorerLayout.requestParts(rect)
         guard let key = state.selection, let request = state.request(key) else {
             let message = state.isLoading ? "Loading…" : "Pick a request in the collections pane (Enter opens it)."
-            frame.buffer.write(message, x: parts.url.x, y: parts.url.y, style: theme[.muted], maxX: parts.url.right)
+            let inner = rect.inset(horizontal: 1, vertical: 1)
+            let lines = Paragraph.wrapped(Line(message, style: theme[.muted]), width: max(1, inner.width))
+            for (row, line) in lines.prefix(inner.height).enumerated() {
+                _ = line.render(x: inner.x, y: inner.y + row, width: inner.width, buffer: &frame.buffer)
+            }
             return
         }
         let preview = RequestPreview.of(state)
