@@ -426,4 +426,22 @@ struct DraftReducerTests {
         #expect(screen.contains("✖ Start with status, header NAME, a JSONPath"))
         #expect(screen.contains("time or body"))
     }
+
+    @Test func arrowsChangeAChoiceAndMoveBetweenTabsElsewhere() throws {
+        var fixture = try fixture()
+        fixture.driver.press("alt+4")
+        #expect(fixture.driver.render().contains("‹ none ›"))
+        fixture.driver.press("right")
+        #expect(fixture.driver.state.editor.tab == .auth)
+        #expect(fixture.driver.state.drafts[users]?.auth.scheme == .basic(username: "", password: ""))
+        fixture.driver.press("left")
+        #expect(fixture.driver.state.editor.tab == .auth)
+        #expect(fixture.driver.state.drafts[users] == nil)
+        // Left from none goes round to the last scheme.
+        fixture.driver.press("left")
+        #expect(fixture.driver.render().contains("‹ digest ›"))
+        // On a text line they still move between tabs.
+        fixture.driver.press("j", "right")
+        #expect(fixture.driver.state.editor.tab == .options)
+    }
 }
