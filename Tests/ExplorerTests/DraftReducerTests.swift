@@ -249,6 +249,28 @@ struct DraftReducerTests {
         #expect(fixture.driver.state.drafts.count == 1)
     }
 
+    @Test func theDifferenceMasksAuthSecretsButShowsThatTheyChanged() throws {
+        var fixture = try fixture()
+        fixture.driver.press("alt+4", "enter", "j", "enter")
+        fixture.driver.type("ada")
+        fixture.driver.press("enter", "j", "enter")
+        fixture.driver.type("pw-123")
+        fixture.driver.press("enter", "ctrl+s")
+        #expect(fixture.driver.state.drafts[users]?.auth.scheme == .basic(username: "ada", password: "pw-123"))
+        fixture.driver.reduce(
+            .saved(
+                collectionID: TestCollections.alphaID,
+                .failure(SaveFailure(message: "alpha.json changed on disk", isConflict: true))))
+        fixture.driver.press("d")
+        guard case .viewer(_, let text, _)? = fixture.driver.state.overlay else {
+            Issue.record("the difference opens in a viewer")
+            return
+        }
+        #expect(!text.contains("pw-123"))
+        #expect(text.contains("\"password\": \"•••••• (edited)\""))
+        #expect(text.contains("\"username\": \"ada\""))
+    }
+
     private func changedOnDisk(_ fixture: ReducerFixture) throws -> CollectionSlot {
         let path = fixture.folder.path("alpha.json")
         let text = try String(contentsOfFile: path, encoding: .utf8)
