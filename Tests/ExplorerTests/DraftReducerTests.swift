@@ -466,4 +466,18 @@ struct DraftReducerTests {
         fixture.driver.press("j", "right")
         #expect(fixture.driver.state.editor.tab == .options)
     }
+
+    @Test func aPathParameterThatComesBackInTheURLKeepsItsValue() throws {
+        var fixture = try fixture("a-user")
+        let user = TestCollections.key("a-user")
+        fixture.driver.press("ctrl+l", "ctrl+a")
+        fixture.driver.type("/x")
+        #expect(fixture.driver.state.drafts[user]?.pathParams.isEmpty == true)
+        for _ in 0..<10 where fixture.driver.state.editor.url.text != "/users/:id" { fixture.driver.press("ctrl+z") }
+        #expect(fixture.driver.state.editor.url.text == "/users/:id")
+        // Undone: its value is back (it came back empty), and so is the saved request.
+        #expect(fixture.driver.state.editor.pathParams.rows.map(\.value) == ["7"])
+        #expect(fixture.driver.state.drafts[user] == nil)
+        #expect(RequestPreview.of(fixture.driver.state)?.url == "http://dev.mock/users/7")
+    }
 }

@@ -107,7 +107,8 @@ extension ExplorerReducer {
     /// Params tables follow.
     static func urlTextChanged(_ key: RequestKey, _ state: inout ExplorerState) {
         let text = state.editor.url.text
-        updateDraft(key, &state) { URLQuerySync.apply(text, to: &$0) }
+        let saved = state.savedRequest(key)?.pathParams ?? []
+        updateDraft(key, &state) { URLQuerySync.apply(text, to: &$0, earlier: saved) }
         guard let request = state.request(key) else { return }
         let selectedQuery = state.editor.query.table.selected
         state.editor.query = KeyValueEditorState(rows: request.query.map(KeyValueRows.editable))
