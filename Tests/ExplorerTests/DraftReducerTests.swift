@@ -480,4 +480,16 @@ struct DraftReducerTests {
         #expect(fixture.driver.state.drafts[user] == nil)
         #expect(RequestPreview.of(fixture.driver.state)?.url == "http://dev.mock/users/7")
     }
+
+    @Test func aURLLongerThanItsLineEndsInAnEllipsis() throws {
+        var fixture = try ReducerFixture(size: Size(width: 80, height: 24), startup: StartupRequest(request: "a-users"))
+        fixture.driver.typeAtEndOfURLPath("/" + String(repeating: "segment/", count: 8) + "END")
+        fixture.driver.press("esc")
+        let lines = fixture.driver.render().components(separatedBy: "\n")
+        let url = try #require(lines.first { $0.contains("GET /users/segment/") })
+        #expect(url.hasSuffix("…│"))
+        #expect(!url.contains("END"))
+        let preview = try #require(lines.first { $0.contains("→ http://dev.mock/users/segment/") })
+        #expect(preview.hasSuffix("…│"))
+    }
 }

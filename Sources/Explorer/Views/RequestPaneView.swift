@@ -84,6 +84,10 @@ enum RequestPaneView {
             frame.buffer.write(
                 "(no URL — Ctrl+L to type one)", x: column, y: area.y, style: theme[.muted], maxX: field.right)
         }
+        // A URL longer than the line ends in … (cut at the edge it read as the whole URL).
+        if CharacterWidth.of(shownURL) > field.width, field.width > 1 {
+            frame.buffer.write("…", x: field.right - 1, y: area.y, style: theme[.muted], maxX: field.right)
+        }
     }
 
     private static func renderPreview(
@@ -93,11 +97,11 @@ enum RequestPaneView {
         guard let preview else { return }
         var x = buffer.write("→ ", x: area.x, y: area.y, style: theme[.muted])
         if preview.problems.isEmpty {
-            buffer.write(preview.url, x: x, y: area.y, style: theme[.muted], maxX: area.right)
+            _ = buffer.writeFitted(preview.url, x: x, y: area.y, style: theme[.muted], maxX: area.right)
         } else {
-            x = buffer.write(preview.url, x: x, y: area.y, style: theme[.muted], maxX: area.right)
+            x = buffer.writeFitted(preview.url, x: x, y: area.y, style: theme[.muted], maxX: area.right)
             let names = preview.problems.map(\.description).joined(separator: "; ")
-            buffer.write("  ✖ " + names, x: x, y: area.y, style: theme[.error], maxX: area.right)
+            _ = buffer.writeFitted("  ✖ " + names, x: x, y: area.y, style: theme[.error], maxX: area.right)
         }
     }
 }
