@@ -227,6 +227,23 @@ struct ResponseReducerTests {
         #expect(fixture.driver.state.overlay == nil)
     }
 
+    @Test func aFailedChecksActualValueIsWrappedNotCutAtTheEdge() throws {
+        let body = String(repeating: "lorem ", count: 200)
+        let checks = [
+            CheckResult(label: "body contains", passed: false, expected: "needle", actual: "the end of it: TAIL"),
+            CheckResult(label: "body equals", passed: false, expected: "\"x\"", actual: body),
+        ]
+        var fixture = try answered(checks: checks)
+        fixture.driver.state.size = Size(width: 80, height: 24)
+        fixture.driver.state.response.tab = .checks
+        let screen = fixture.driver.render()
+        #expect(screen.contains("TAIL"))
+        // A whole body as the actual value: three lines, the last ending in ….
+        let rows = screen.components(separatedBy: "\n").filter { $0.contains("lorem") }
+        #expect(rows.count == 3)
+        #expect(rows.last?.contains("…") == true)
+    }
+
     @Test func tabsCycleAndEachShowsItsPartOfTheResponse() throws {
         let checks = [
             CheckResult(label: "status equals", passed: true, expected: "200", actual: "200"),
