@@ -67,6 +67,17 @@ struct InputReducerTests {
         #expect(screen.contains("(Enter opens") && screen.contains("it)."))
     }
 
+    @Test func anEnvironmentNoCollectionHasIsReportedAtStartup() throws {
+        let fixture = try ReducerFixture(startup: StartupRequest(environment: "staging", request: "nope"))
+        let message = fixture.driver.state.toast?.message ?? ""
+        #expect(message.hasPrefix("No request \"nope\" in the collections · "))
+        #expect(message.hasSuffix("No collection has an environment \"staging\": each keeps its own"))
+        // One that a collection has is used there, quietly.
+        let used = try ReducerFixture(startup: StartupRequest(environment: "prod", request: "a-users"))
+        #expect(used.driver.state.environments[TestCollections.alphaID] == "prod")
+        #expect(used.driver.state.toast == nil)
+    }
+
     @Test func noticesAndSearchErrorsShowInTheStatusBarAndExpire() throws {
         var fixture = try ReducerFixture(startup: StartupRequest(request: "a-users"))
         fixture.driver.reduce(.notice("xclip exited with status 1", isError: true))
