@@ -492,4 +492,15 @@ struct DraftReducerTests {
         let preview = try #require(lines.first { $0.contains("→ http://dev.mock/users/segment/") })
         #expect(preview.hasSuffix("…│"))
     }
+
+    @Test func aFormTallerThanThePaneSaysWhichLinesAreShown() throws {
+        var fixture = try ReducerFixture(size: Size(width: 80, height: 24), startup: StartupRequest(request: "a-users"))
+        fixture.driver.press("alt+5")
+        var screen = fixture.driver.render()
+        #expect(screen.contains(" of 7 ↓"))
+        fixture.driver.press("end")
+        screen = fixture.driver.render()
+        #expect(screen.contains("–7 of 7 ↑"))
+        #expect(screen.contains("HTTP version"))
+    }
 }

@@ -58,8 +58,21 @@ enum FormView {
             state.editor.tab == .checks
             ? "Enter edit · a add · d delete · e.g. status equals 200, $.id exists, token = $.token secret"
             : "Enter edit (or next choice) · Esc stop editing"
+        // Lines that do not all fit: which are shown, at the hint's end (at 80×24 Options shows
+        // three of its seven lines without a sign of the rest).
+        var extent = ""
+        if rows.count > height, height > 0 {
+            let last = min(rows.count, offset + height)
+            extent = " \(offset + 1)–\(last) of \(rows.count) \(last < rows.count ? "↓" : "↑")"
+        }
         if area.height > 2, errorLines < 2 {
-            frame.buffer.write(hint, x: area.x, y: area.bottom - 1, style: theme[.muted], maxX: area.right)
+            let extentWidth = CharacterWidth.of(extent)
+            _ = frame.buffer.writeFitted(
+                hint, x: area.x, y: area.bottom - 1, style: theme[.muted], maxX: area.right - extentWidth)
+            if !extent.isEmpty, extentWidth < area.width {
+                frame.buffer.write(
+                    extent, x: area.right - extentWidth, y: area.bottom - 1, style: theme[.accent], maxX: area.right)
+            }
         }
     }
 }
