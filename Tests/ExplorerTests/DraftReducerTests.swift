@@ -113,7 +113,7 @@ struct DraftReducerTests {
         }
         let screen = fixture.driver.render()
         #expect(screen.contains("Unsaved edits"))
-        #expect(screen.contains("1 request(s) have unsaved edits."))
+        #expect(screen.contains("1 request has unsaved edits. Save it"))
         #expect(screen.contains("Save all (s)") && screen.contains("Discard (d)") && screen.contains("Cancel (c)"))
         // Cancel.
         fixture.driver.press("c")
@@ -173,7 +173,7 @@ struct DraftReducerTests {
         #expect(fixture.driver.state.drafts == [users: draft])
         #expect(fixture.driver.state.editor.url.text == "/users/recovered?limit={{limit}}")
         #expect(effects.storedDrafts.last == [users: draft])
-        #expect(fixture.driver.state.toast?.message == "Restored 1 unsaved draft(s)")
+        #expect(fixture.driver.state.toast?.message == "Restored 1 unsaved draft")
     }
 
     @Test func recoveredDraftsCanBeDiscarded() throws {

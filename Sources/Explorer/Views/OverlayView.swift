@@ -80,7 +80,11 @@ enum OverlayView {
             let inner = textBox(title, lines, scroll: scroll, width: 100, state, &frame)
             state.overlay = .variables(scroll: clamped(scroll, lines.count, inner.height))
         case .quitPrompt(let selected):
-            let message = "\(state.dirtyCount) request(s) have unsaved edits. Save them before quitting?"
+            let count = state.dirtyCount
+            let message =
+                count == 1
+                ? "1 request has unsaved edits. Save it before quitting?"
+                : "\(count) requests have unsaved edits. Save them before quitting?"
             frame.render(
                 fitted(
                     theme.dialog(
@@ -106,7 +110,10 @@ enum OverlayView {
                 theme.dialog(
                     title: "Unsaved drafts found",
                     message:
-                        "Lazer did not close cleanly last time. \(count) unsaved draft(s) were kept. Restore them?",
+                        "Lazer did not close cleanly last time. "
+                        + (count == 1
+                            ? "1 unsaved draft was kept. Restore it?"
+                            : "\(count) unsaved drafts were kept. Restore them?"),
                     buttons: ["Restore (r)", "Discard (d)"], selectedButton: selected),
                 in: screen)
         case .conflict(let id, let selected):
