@@ -503,4 +503,16 @@ struct DraftReducerTests {
         #expect(screen.contains("–7 of 7 ↑"))
         #expect(screen.contains("HTTP version"))
     }
+
+    @Test func aJSONBodyWithABarePlaceholderIsJSONOnceFilledNotAnError() throws {
+        var fixture = try fixture("a-create")
+        fixture.driver.press("alt+3", "enter", "ctrl+a")
+        fixture.driver.type(#"{"id": {{limit}}, "name": "{{$uuid}}"}"#)
+        #expect(fixture.driver.state.editor.bodyProblem == nil)
+        #expect(fixture.driver.render().contains("✓ JSON once {{variables}} are filled"))
+        // Still an error when filling them in does not help.
+        fixture.driver.press("ctrl+a")
+        fixture.driver.type(#"{"id": {{limit}},}"#)
+        #expect(fixture.driver.state.editor.bodyProblem != nil)
+    }
 }

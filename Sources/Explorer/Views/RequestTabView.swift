@@ -86,7 +86,9 @@ enum RequestTabView {
         if let problem = state.editor.bodyProblem {
             x = frame.buffer.write("  ✖ " + problem, x: x, y: area.y, style: theme[.error], maxX: area.right)
         } else if kind == "json", !state.editor.body.text.isEmpty {
-            x = frame.buffer.write("  ✓ valid JSON", x: x, y: area.y, style: theme[.success], maxX: area.right)
+            let note =
+                state.editor.body.text.contains("{{") ? "  ✓ JSON once {{variables}} are filled" : "  ✓ valid JSON"
+            x = frame.buffer.write(note, x: x, y: area.y, style: theme[.success], maxX: area.right)
         }
         // Alt+F pretty-prints JSON and Alt+E edits text: a table of fields or parts and a file
         // reference have neither (the hint offered them for every kind).
