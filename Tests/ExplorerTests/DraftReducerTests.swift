@@ -510,6 +510,8 @@ struct DraftReducerTests {
         fixture.driver.type(#"{"id": {{limit}}, "name": "{{$uuid}}"}"#)
         #expect(fixture.driver.state.editor.bodyProblem == nil)
         #expect(fixture.driver.render().contains("✓ JSON once {{variables}} are filled"))
+        fixture.driver.press("alt+f")
+        #expect(fixture.driver.state.toast?.message == "Not formatted: a bare {{variable}} is JSON only once filled in")
         // Still an error when filling them in does not help.
         fixture.driver.press("ctrl+a")
         fixture.driver.type(#"{"id": {{limit}},}"#)
