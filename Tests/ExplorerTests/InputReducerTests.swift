@@ -78,6 +78,18 @@ struct InputReducerTests {
         #expect(used.driver.state.toast == nil)
     }
 
+    @Test func aLongCollectionNameLeavesRoomForTheEnvironmentInTheHeader() throws {
+        var fixture = try ReducerFixture(size: Size(width: 80, height: 24), startup: StartupRequest(request: "a-users"))
+        fixture.driver.press("g", "1", "g", "g", "r", "ctrl+a")
+        fixture.driver.type("Alpha with a really very long collection name for testing the header END")
+        fixture.driver.press("enter")
+        let header = try #require(fixture.driver.render().split(separator: "\n").first)
+        #expect(header.contains("env ▸ dev (mock)"))
+        #expect(header.contains("…"))
+        #expect(!header.contains("END"))
+        #expect(header.hasSuffix("F1 help "))
+    }
+
     @Test func noticesAndSearchErrorsShowInTheStatusBarAndExpire() throws {
         var fixture = try ReducerFixture(startup: StartupRequest(request: "a-users"))
         fixture.driver.reduce(.notice("xclip exited with status 1", isError: true))

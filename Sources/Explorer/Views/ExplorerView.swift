@@ -59,26 +59,35 @@ enum HeaderView {
         buffer.fill(area, with: .blank(theme[.statusBar]))
         var x = buffer.write(
             " lazer", x: area.x, y: area.y, style: theme[.statusBar].patched(with: theme[.accent]).bold)
+        let inFlight = state.inFlightCount
+        var right = inFlight > 0 ? "⇅ \(inFlight) in flight   " : ""
+        right += "F1 help "
         if let id = state.currentCollectionID, let collection = state.document(collectionID: id)?.collection {
-            x = buffer.write(" · " + collection.name, x: x, y: area.y, style: theme[.statusBar], maxX: area.right)
-            if state.isDirty(collectionID: id) {
+            var environmentText = ""
+            var environmentStyle = theme[.statusBar]
+            if let environment = state.environment(collectionID: id) {
+                environmentText = "   env ▸ \(environment.name) (\(environment.kind.rawValue))"
+                let role: ThemeRole = environment.kind == .mock ? .info : .success
+                environmentStyle = theme[.statusBar].patched(with: theme[role])
+            } else if !collection.environments.isEmpty {
+                environmentText = "   env ▸ none"
+            }
+            let dirty = state.isDirty(collectionID: id)
+            // A long collection name is cut (with …) before the environment: it pushed out which
+            // environment, live or mock, the next send goes to.
+            let reserved =
+                CharacterWidth.of(environmentText) + (dirty ? 2 : 0) + CharacterWidth.of(right) + 2
+            let nameEnd = max(x + 12, area.right - reserved)
+            x = buffer.writeFitted(
+                " · " + collection.name, x: x, y: area.y, style: theme[.statusBar], maxX: min(area.right, nameEnd))
+            if dirty {
                 x = buffer.write(" ●", x: x, y: area.y, style: theme[.statusBar].patched(with: theme[.warning]))
             }
-            if let environment = state.environment(collectionID: id) {
-                let text = "   env ▸ \(environment.name) (\(environment.kind.rawValue))"
-                let role: ThemeRole = environment.kind == .mock ? .info : .success
-                x = buffer.write(
-                    text, x: x, y: area.y, style: theme[.statusBar].patched(with: theme[role]), maxX: area.right)
-            } else if !collection.environments.isEmpty {
-                x = buffer.write("   env ▸ none", x: x, y: area.y, style: theme[.statusBar], maxX: area.right)
-            }
+            x = buffer.write(environmentText, x: x, y: area.y, style: environmentStyle, maxX: area.right)
         }
         if state.isLoading {
             x = buffer.write("   loading…", x: x, y: area.y, style: theme[.statusBar].patched(with: theme[.muted]))
         }
-        let inFlight = state.inFlightCount
-        var right = inFlight > 0 ? "⇅ \(inFlight) in flight   " : ""
-        right += "F1 help "
         let rightX = area.right - CharacterWidth.of(right)
         if rightX > x + 1 { buffer.write(right, x: rightX, y: area.y, style: theme[.statusBar]) }
     }
