@@ -81,6 +81,20 @@ struct ReadingReducerTests {
         #expect(fixture.driver.render().contains("The server's name could not be found"))
     }
 
+    @Test func theErrorCardOffersF2OnlyWhereThereIsAnEnvironmentToPick() throws {
+        var alpha = try answered { Results.failure(generation: $0) }
+        #expect(alpha.driver.render().contains("r retry  F2 environment"))
+        var beta = try ReducerFixture(
+            [TestCollections.alpha, TestCollections.beta],
+            startup: StartupRequest(request: "b-ping"))
+        let ping = TestCollections.key("b-ping", in: TestCollections.betaID)
+        let job = try #require(beta.driver.press("F5").sendJobs.first)
+        beta.driver.reduce(.exchangeFinished(ping, Results.failure(generation: job.generation)))
+        let screen = beta.driver.render()
+        #expect(screen.contains("r retry"))
+        #expect(!screen.contains("F2 environment"))
+    }
+
     @Test func theHelpSaysItScrollsAndScrollsBackAtOnce() throws {
         var fixture = try ReducerFixture(size: Size(width: 80, height: 24))
         fixture.driver.press("F1")

@@ -176,12 +176,17 @@ enum ErrorCardView {
         let width = max(1, width)
         var lines: [Line] = []
         // The keys sit on the title line, so a short pane (80×24) still shows them.
-        lines.append(
-            Line([
-                Span("✖ " + card.translation.title, style: theme[.error].bold), Span("   "),
-                Span("r", style: theme[.keyHint]), Span(" retry  ", style: theme[.muted]),
-                Span("F2", style: theme[.keyHint]), Span(" environment", style: theme[.muted]),
-            ]))
+        // F2 only where there is an environment to pick (a collection without any was offered it).
+        let environments =
+            state.selection.flatMap { state.document(collectionID: $0.collectionID)?.collection.environments } ?? []
+        var title = [
+            Span("✖ " + card.translation.title, style: theme[.error].bold), Span("   "),
+            Span("r", style: theme[.keyHint]), Span(" retry  ", style: theme[.muted]),
+        ]
+        if !environments.isEmpty {
+            title += [Span("F2", style: theme[.keyHint]), Span(" environment", style: theme[.muted])]
+        }
+        lines.append(Line(title))
         for text in [card.translation.explanation] {
             lines += Paragraph.wrapped(Line(text, style: theme[.text]), width: width)
         }
