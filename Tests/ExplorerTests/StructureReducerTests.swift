@@ -171,6 +171,10 @@ struct StructureReducerTests {
         #expect(undone.saves.first?.document.collection == before)
         #expect(fixture.driver.state.navigator.rows.contains { $0.title == "List users" })
         #expect(fixture.driver.state.toast?.message == "Restored: request List users")
+        // Written: the notice stays, and says so.
+        let restored = try #require(undone.saves.first?.document)
+        fixture.driver.reduce(.saved(collectionID: TestCollections.alphaID, .success(restored)))
+        #expect(fixture.driver.state.toast?.message == "Restored: request List users · saved alpha.json")
         // After ten seconds the deletion stays.
         while fixture.driver.state.navigator.selectedRow?.title != "Get user" { fixture.driver.press("j") }
         fixture.driver.press("delete")

@@ -105,6 +105,8 @@ extension ExplorerReducer {
             document.collection = undo.before
             store(CollectionSlot(document: document), &state)
             notify(&state, "Restored: \(undo.description)", kind: .success)
+            // Its save says so too (a bare "Saved …" replaced it at once).
+            state.saveNotices[undo.collectionID] = "Restored: \(undo.description)"
             guard !undo.drafts.isEmpty else { return [.save(document, overwrite: false)] }
             state.drafts.merge(undo.drafts) { current, _ in current }
             return [.save(document, overwrite: false)] + draftsChanged(&state)
