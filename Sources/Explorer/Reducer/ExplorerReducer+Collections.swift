@@ -176,7 +176,8 @@ extension ExplorerReducer {
         document.collection.duplicateRequest(id: key.requestID, newID: newID, name: request.name + " copy")
         let newKey = RequestKey(collectionID: key.collectionID, requestID: newID)
         if let draft = state.drafts[key] {
-            // The copy starts as saved; the draft's edits come along as the copy's draft.
+            // The copy is written as the request is on screen (its draft's edits included); the
+            // original keeps its draft.
             var copy = draft
             copy.id = newID
             copy.name = request.name + " copy"
