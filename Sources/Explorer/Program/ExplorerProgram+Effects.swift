@@ -247,10 +247,11 @@ extension ExplorerProgram {
         guard let drafts = pendingDrafts else { return }
         pendingDrafts = nil
         let path = environment.draftsPath
+        let owned = Set(state.collections.compactMap(\.collectionID) + drafts.keys.map(\.collectionID))
         if now {
-            DraftStore.write(drafts, to: path)
+            DraftStore.write(drafts, to: path, owning: owned)
         } else {
-            environment.work.schedule { DraftStore.write(drafts, to: path) }
+            environment.work.schedule { DraftStore.write(drafts, to: path, owning: owned) }
         }
     }
 
