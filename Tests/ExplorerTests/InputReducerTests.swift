@@ -90,6 +90,14 @@ struct InputReducerTests {
         #expect(header.hasSuffix("F1 help "))
     }
 
+    @Test func ctrlCSaysWhichKeyQuits() throws {
+        var fixture = try ReducerFixture(startup: StartupRequest(request: "a-users"))
+        fixture.driver.press("g", "1")
+        #expect(fixture.driver.press("ctrl+c").isEmpty)
+        #expect(fixture.driver.state.toast?.message == "Ctrl+Q quits Lazer (Ctrl+C does nothing here)")
+        #expect(fixture.driver.state.quitting == false)
+    }
+
     @Test func noticesAndSearchErrorsShowInTheStatusBarAndExpire() throws {
         var fixture = try ReducerFixture(startup: StartupRequest(request: "a-users"))
         fixture.driver.reduce(.notice("xclip exited with status 1", isError: true))

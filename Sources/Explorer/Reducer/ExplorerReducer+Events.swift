@@ -51,7 +51,10 @@ extension ExplorerReducer {
         switch state.keys.resolve(key, contexts: contexts(of: state)) {
         case .action(let action): return perform(action, &state)
         case .pending: return []
-        case .unbound: return []
+        case .unbound:
+            // Ctrl+C quits most terminal programs (Posting too): say which key does here.
+            if key == .ctrl("c") { notify(&state, "Ctrl+Q quits Lazer (Ctrl+C does nothing here)", kind: .info) }
+            return []
         }
     }
 
