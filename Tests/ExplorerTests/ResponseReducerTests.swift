@@ -362,4 +362,16 @@ struct ResponseReducerTests {
         #expect(fixture.driver.state.response.openedHistory == nil)
         #expect(fixture.driver.state.shownResult?.generation == fixture.driver.state.exchange?.result?.generation)
     }
+
+    @Test func aPast4xxAnswerOpensWithItsBanner() throws {
+        var fixture = try answered()
+        let entry = HistoryEntry(
+            date: Date(timeIntervalSince1970: 1_700_000_000), requestID: "a-users", environment: "dev",
+            method: "GET", url: "http://dev.mock/users", status: 401,
+            responseBody: HistoryBody(text: "{}", encoding: .utf8, size: 2, truncated: false), durationMilliseconds: 3)
+        fixture.driver.reduce(.historyLoaded(users, [entry]))
+        fixture.driver.press("[", "enter")
+        #expect(fixture.driver.state.response.openedHistory == entry)
+        #expect(fixture.driver.render().contains("⚠ Not authenticated"))
+    }
 }
