@@ -131,6 +131,13 @@ struct RunnerScreenTests {
         harness.press("enter")
         #expect(harness.state.runner?.isShown == false)
         #expect(harness.state.response.openedHistory != nil)
+        // The run's checks come along (history does not keep them).
+        guard case .response(let response)? = harness.state.response.openedHistoryResult?.outcome else {
+            Issue.record("the run's exchange opens as a response")
+            return
+        }
+        #expect(!response.checks.isEmpty)
+        #expect(response.checks.allSatisfy { $0.passed })
         // Text only: the status line's colours move with the width of the exchange's real duration.
         harness.assertScreen(
             named: "runner-opened-\(variant)", styles: false, scrubbing: [Self.times, ScreenScrub.clockTimes])
