@@ -133,7 +133,7 @@ explorer again "$WORK" tui Collections
 required "restart: the unsaved-drafts dialog is offered" wait_for again "Unsaved drafts found"
 check "restart: it counts one draft" wait_for again "did not close cleanly last time\. 1"
 keys again r
-check "restore: r restores the draft" wait_for again "Restored 1 unsaved draft\(s\)"
+check "restore: r restores the draft" wait_for again "Restored 1 unsaved draft"
 check "restore: the request carries the dirty marker" wait_for again "● POST  Create a post"
 check "restore: the collection carries it too" wait_for again "▾ JSONPlaceholder ●"
 keys again M-2

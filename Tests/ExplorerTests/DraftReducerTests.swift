@@ -113,7 +113,7 @@ struct DraftReducerTests {
         }
         let screen = fixture.driver.render()
         #expect(screen.contains("Unsaved edits"))
-        #expect(screen.contains("1 request(s) have unsaved edits."))
+        #expect(screen.contains("1 request has unsaved edits. Save it"))
         #expect(screen.contains("Save all (s)") && screen.contains("Discard (d)") && screen.contains("Cancel (c)"))
         // Cancel.
         fixture.driver.press("c")
@@ -173,7 +173,7 @@ struct DraftReducerTests {
         #expect(fixture.driver.state.drafts == [users: draft])
         #expect(fixture.driver.state.editor.url.text == "/users/recovered?limit={{limit}}")
         #expect(effects.storedDrafts.last == [users: draft])
-        #expect(fixture.driver.state.toast?.message == "Restored 1 unsaved draft(s)")
+        #expect(fixture.driver.state.toast?.message == "Restored 1 unsaved draft")
     }
 
     @Test func recoveredDraftsCanBeDiscarded() throws {
@@ -247,6 +247,28 @@ struct DraftReducerTests {
         fixture.driver.press("esc")
         #expect(fixture.driver.state.overlay == nil)
         #expect(fixture.driver.state.drafts.count == 1)
+    }
+
+    @Test func theDifferenceMasksAuthSecretsButShowsThatTheyChanged() throws {
+        var fixture = try fixture()
+        fixture.driver.press("alt+4", "enter", "j", "enter")
+        fixture.driver.type("ada")
+        fixture.driver.press("enter", "j", "enter")
+        fixture.driver.type("pw-123")
+        fixture.driver.press("enter", "ctrl+s")
+        #expect(fixture.driver.state.drafts[users]?.auth.scheme == .basic(username: "ada", password: "pw-123"))
+        fixture.driver.reduce(
+            .saved(
+                collectionID: TestCollections.alphaID,
+                .failure(SaveFailure(message: "alpha.json changed on disk", isConflict: true))))
+        fixture.driver.press("d")
+        guard case .viewer(_, let text, _)? = fixture.driver.state.overlay else {
+            Issue.record("the difference opens in a viewer")
+            return
+        }
+        #expect(!text.contains("pw-123"))
+        #expect(text.contains("\"password\": \"•••••• (edited)\""))
+        #expect(text.contains("\"username\": \"ada\""))
     }
 
     private func changedOnDisk(_ fixture: ReducerFixture) throws -> CollectionSlot {
@@ -337,13 +359,20 @@ struct DraftReducerTests {
             Issue.record("b makes a JSON body text")
             return
         }
+        // Text has $EDITOR but no JSON formatting.
+        #expect(fixture.driver.render().contains("text  b kind · Alt+E $EDITOR"))
+        #expect(!fixture.driver.render().contains("Alt+F format"))
         fixture.driver.press("b")
         #expect(fixture.driver.state.drafts[create]?.body.content == SavedBody.Content.formURLEncoded([]))
         // A table of fields offers neither JSON formatting nor $EDITOR.
         let form = fixture.driver.render()
         #expect(form.contains("form  b kind"))
         #expect(!form.contains("Alt+F format"))
-        fixture.driver.press("b", "b", "b")
+        fixture.driver.press("b", "b")
+        // A file reference has neither either.
+        #expect(fixture.driver.render().contains("file  b kind"))
+        #expect(!fixture.driver.render().contains("$EDITOR"))
+        fixture.driver.press("b")
         #expect(fixture.driver.state.drafts[create]?.body.content == SavedBody.Content.none)
     }
 
@@ -383,5 +412,109 @@ struct DraftReducerTests {
         #expect(RequestPreview.of(fixture.driver.state)?.url == "http://dev.mock/users?limit=10&page=2")
         fixture.driver.press("d")
         #expect(fixture.driver.state.drafts[users]?.query.map(\.name) == ["limit"])
+        // Esc on a row just added takes it away, from the draft too (an empty row was sent).
+        fixture.driver.press("a")
+        #expect(fixture.driver.state.editor.query.rows.count == 2)
+        let escaped = fixture.driver.press("esc")
+        #expect(fixture.driver.state.editor.query.rows.count == 1)
+        #expect(fixture.driver.state.drafts[users]?.query.map(\.name) == ["limit"])
+        #expect(escaped.storedDrafts.last?[users]?.query.map(\.name) == ["limit"])
+        #expect(RequestPreview.of(fixture.driver.state)?.url == "http://dev.mock/users?limit=10")
+    }
+
+    @Test func queryRowsThatDoNotFitAreCountedBesideTheTitle() throws {
+        var fixture = try ReducerFixture(size: Size(width: 80, height: 24), startup: StartupRequest(request: "a-user"))
+        fixture.driver.typeAtEndOfURLPath("?a=1&b=2&c=3&d=4")
+        fixture.driver.press("esc", "alt+1")
+        var screen = fixture.driver.render()
+        #expect(screen.contains("Query  1–"))
+        #expect(screen.contains(" of 4 ↓"))
+        // At the last row: the rows above are the ones hidden.
+        fixture.driver.press("end")
+        screen = fixture.driver.render()
+        #expect(screen.contains("–4 of 4 ↑"))
+        // At 120×40 they all fit: no count.
+        fixture.driver.reduce(.event(.resize(Size(width: 120, height: 40))))
+        #expect(!fixture.driver.render().contains(" of 4 "))
+    }
+
+    @Test func aCheckThatDoesNotReadSaysWhyInFullAt80Columns() throws {
+        var fixture = try ReducerFixture(size: Size(width: 80, height: 24), startup: StartupRequest(request: "a-users"))
+        fixture.driver.press("g", "2", "alt+6", "a", "ctrl+a")
+        fixture.driver.type("foo bar baz")
+        fixture.driver.press("enter")
+        #expect(fixture.driver.state.editor.formError != nil)
+        let screen = fixture.driver.render()
+        #expect(screen.contains("✖ Start with status, header NAME, a JSONPath"))
+        #expect(screen.contains("time or body"))
+    }
+
+    @Test func arrowsChangeAChoiceAndMoveBetweenTabsElsewhere() throws {
+        var fixture = try fixture()
+        fixture.driver.press("alt+4")
+        #expect(fixture.driver.render().contains("‹ none ›"))
+        fixture.driver.press("right")
+        #expect(fixture.driver.state.editor.tab == .auth)
+        #expect(fixture.driver.state.drafts[users]?.auth.scheme == .basic(username: "", password: ""))
+        fixture.driver.press("left")
+        #expect(fixture.driver.state.editor.tab == .auth)
+        #expect(fixture.driver.state.drafts[users] == nil)
+        // Left from none goes round to the last scheme.
+        fixture.driver.press("left")
+        #expect(fixture.driver.render().contains("‹ digest ›"))
+        // On a text line they still move between tabs.
+        fixture.driver.press("j", "right")
+        #expect(fixture.driver.state.editor.tab == .options)
+    }
+
+    @Test func aPathParameterThatComesBackInTheURLKeepsItsValue() throws {
+        var fixture = try fixture("a-user")
+        let user = TestCollections.key("a-user")
+        fixture.driver.press("ctrl+l", "ctrl+a")
+        fixture.driver.type("/x")
+        #expect(fixture.driver.state.drafts[user]?.pathParams.isEmpty == true)
+        for _ in 0..<10 where fixture.driver.state.editor.url.text != "/users/:id" { fixture.driver.press("ctrl+z") }
+        #expect(fixture.driver.state.editor.url.text == "/users/:id")
+        // Undone: its value is back (it came back empty), and so is the saved request.
+        #expect(fixture.driver.state.editor.pathParams.rows.map(\.value) == ["7"])
+        #expect(fixture.driver.state.drafts[user] == nil)
+        #expect(RequestPreview.of(fixture.driver.state)?.url == "http://dev.mock/users/7")
+    }
+
+    @Test func aURLLongerThanItsLineEndsInAnEllipsis() throws {
+        var fixture = try ReducerFixture(size: Size(width: 80, height: 24), startup: StartupRequest(request: "a-users"))
+        fixture.driver.typeAtEndOfURLPath("/" + String(repeating: "segment/", count: 8) + "END")
+        fixture.driver.press("esc")
+        let lines = fixture.driver.render().components(separatedBy: "\n")
+        let url = try #require(lines.first { $0.contains("GET /users/segment/") })
+        #expect(url.hasSuffix("…│"))
+        #expect(!url.contains("END"))
+        let preview = try #require(lines.first { $0.contains("→ http://dev.mock/users/segment/") })
+        #expect(preview.hasSuffix("…│"))
+    }
+
+    @Test func aFormTallerThanThePaneSaysWhichLinesAreShown() throws {
+        var fixture = try ReducerFixture(size: Size(width: 80, height: 24), startup: StartupRequest(request: "a-users"))
+        fixture.driver.press("alt+5")
+        var screen = fixture.driver.render()
+        #expect(screen.contains(" of 7 ↓"))
+        fixture.driver.press("end")
+        screen = fixture.driver.render()
+        #expect(screen.contains("–7 of 7 ↑"))
+        #expect(screen.contains("HTTP version"))
+    }
+
+    @Test func aJSONBodyWithABarePlaceholderIsJSONOnceFilledNotAnError() throws {
+        var fixture = try fixture("a-create")
+        fixture.driver.press("alt+3", "enter", "ctrl+a")
+        fixture.driver.type(#"{"id": {{limit}}, "name": "{{$uuid}}"}"#)
+        #expect(fixture.driver.state.editor.bodyProblem == nil)
+        #expect(fixture.driver.render().contains("✓ JSON once {{variables}} are filled"))
+        fixture.driver.press("alt+f")
+        #expect(fixture.driver.state.toast?.message == "Not formatted: a bare {{variable}} is JSON only once filled in")
+        // Still an error when filling them in does not help.
+        fixture.driver.press("ctrl+a")
+        fixture.driver.type(#"{"id": {{limit}},}"#)
+        #expect(fixture.driver.state.editor.bodyProblem != nil)
     }
 }

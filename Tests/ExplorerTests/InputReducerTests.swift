@@ -57,6 +57,47 @@ struct InputReducerTests {
         #expect(driver.state.toast?.message == "No collection loaded")
     }
 
+    @Test func anEmptyFolderSaysWhatToDoInFullAt80Columns() throws {
+        var driver = ExplorerReducerDriver(state: ExplorerState(size: Size(width: 80, height: 24), theme: .defaultDark))
+        driver.reduce(.loadingFinished(problem: nil))
+        let screen = driver.render()
+        // Wrapped in their panes (they stopped at "No collections here. C" and "(Enter opens it").
+        #expect(screen.contains("No collections here."))
+        #expect(screen.contains("C: new"))
+        #expect(screen.contains("(Enter opens") && screen.contains("it)."))
+    }
+
+    @Test func anEnvironmentNoCollectionHasIsReportedAtStartup() throws {
+        let fixture = try ReducerFixture(startup: StartupRequest(environment: "staging", request: "nope"))
+        let message = fixture.driver.state.toast?.message ?? ""
+        #expect(message.hasPrefix("No request \"nope\" in the collections · "))
+        #expect(message.hasSuffix("No collection has an environment \"staging\": each keeps its own"))
+        // One that a collection has is used there, quietly.
+        let used = try ReducerFixture(startup: StartupRequest(environment: "prod", request: "a-users"))
+        #expect(used.driver.state.environments[TestCollections.alphaID] == "prod")
+        #expect(used.driver.state.toast == nil)
+    }
+
+    @Test func aLongCollectionNameLeavesRoomForTheEnvironmentInTheHeader() throws {
+        var fixture = try ReducerFixture(size: Size(width: 80, height: 24), startup: StartupRequest(request: "a-users"))
+        fixture.driver.press("g", "1", "g", "g", "r", "ctrl+a")
+        fixture.driver.type("Alpha with a really very long collection name for testing the header END")
+        fixture.driver.press("enter")
+        let header = try #require(fixture.driver.render().split(separator: "\n").first)
+        #expect(header.contains("env ▸ dev (mock)"))
+        #expect(header.contains("…"))
+        #expect(!header.contains("END"))
+        #expect(header.hasSuffix("F1 help "))
+    }
+
+    @Test func ctrlCSaysWhichKeyQuits() throws {
+        var fixture = try ReducerFixture(startup: StartupRequest(request: "a-users"))
+        fixture.driver.press("g", "1")
+        #expect(fixture.driver.press("ctrl+c").isEmpty)
+        #expect(fixture.driver.state.toast?.message == "Ctrl+Q quits Lazer (Ctrl+C does nothing here)")
+        #expect(fixture.driver.state.quitting == false)
+    }
+
     @Test func noticesAndSearchErrorsShowInTheStatusBarAndExpire() throws {
         var fixture = try ReducerFixture(startup: StartupRequest(request: "a-users"))
         fixture.driver.reduce(.notice("xclip exited with status 1", isError: true))

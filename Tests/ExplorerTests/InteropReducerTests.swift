@@ -32,7 +32,8 @@ struct InteropReducerTests {
         let effects = fixture.driver.reduce(.event(.paste(command)))
         let draft = try #require(fixture.driver.state.drafts[users])
         #expect(draft.method == .post)
-        #expect(draft.url == "https://api.test/users?x=1")
+        #expect(draft.url == "https://api.test/users")
+        #expect(draft.query == [KeyValueRow(name: "x", value: "1")])
         #expect(draft.headers == [KeyValueRow(name: "X-Trace", value: "7")])
         #expect(draft.body == SavedBody(.jsonText("{\"name\": \"Ada\"}")))
         #expect(draft.auth == SavedAuth(.basic(username: "ada", password: "pw")))
@@ -44,6 +45,14 @@ struct InteropReducerTests {
         #expect(fixture.driver.state.toast?.message == "Pasted curl: POST, 1 header, a body")
         let screen = fixture.driver.render()
         #expect(screen.contains("POST"))
+        #expect(screen.contains("Params 1"))
+        #expect(fixture.driver.state.editor.query.rows.map(\.key) == ["x"])
+    }
+
+    @Test func theExportPromptNamesEveryFormatAt80Columns() throws {
+        var fixture = try ReducerFixture(size: Size(width: 80, height: 24), startup: StartupRequest(request: "a-users"))
+        run("Export the collection", &fixture)
+        #expect(fixture.driver.render().contains("Export to (.sh .curl, .http .rest, .json Postman, .har)"))
     }
 
     @Test func aPastedCommandReportsWhatItCouldNotCarry() throws {
@@ -56,6 +65,9 @@ struct InteropReducerTests {
         #expect(toast.message.contains("the first of 2 commands"))
         #expect(toast.message.contains("not carried: curl option --cert me.pem"))
         #expect(toast.message.contains("and 1 more"))
+        // Longer than the status line: it ends in … beside the unsaved count, not mid-word.
+        let status = try #require(fixture.driver.render().split(separator: "\n").last)
+        #expect(status.hasSuffix("… ● 1 unsaved "))
     }
 
     @Test func aCommandNamingFilesForItsContentAsksTheProgramToReadThem() throws {

@@ -56,6 +56,25 @@ struct ProgramInteropTests {
         #expect(harness.state.toast?.kind == .error)
     }
 
+    @Test func anExportThatCannotBeWrittenSaysWhyInAFewWords() throws {
+        let harness = try ExplorerHarness(collections: try Shipped.jsonPlaceholder())
+        let folder = harness.folder.collections
+        let original = try harness.folder.read("jsonplaceholder.json")
+        for (path, reason) in [
+            ("/missing/out.http", "no such folder \(folder)/missing"),
+            ("/jsonplaceholder.json", "a file of that name exists (pick another name)"),
+        ] {
+            harness.press("ctrl+p")
+            harness.type("Export the collection")
+            harness.press("enter", "ctrl+a")
+            harness.type(folder + path)
+            harness.press("enter")
+            #expect(harness.state.toast?.message == "Not saved: \(folder)\(path): \(reason)")
+            #expect(harness.state.toast?.kind == .error)
+        }
+        #expect(try harness.folder.read("jsonplaceholder.json") == original)
+    }
+
     /// A pasted curl command's `-d @file`, `-F 'part=<file'` are read relative to the working
     /// directory (regular files only); one that cannot be read keeps the request and is named.
     @Test func aPastedCommandReadsItsFilesFromTheWorkingDirectory() throws {

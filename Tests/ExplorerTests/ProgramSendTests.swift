@@ -222,6 +222,11 @@ struct ProgramSendTests {
         #expect(harness.shows("| $[?@.id > 8].title"))
         #expect(harness.state.response.tree?.rowCount == 4)
         #expect(harness.shows("2 values selected by $[?@.id > 8].title"))
+        // Y copies where the value is in the response, not in the filtered list.
+        harness.press("j", "Y")
+        #expect(harness.host.copied.last == "$[8]['title']")
+        harness.press("k", "Y")
+        #expect(harness.host.copied.last == "$[?@.id > 8].title")
         harness.press("|")
         harness.type("$[?")
         harness.press("enter")

@@ -65,6 +65,33 @@ struct ProgramSessionTests {
         #expect(second.shows("● 1 unsaved"))
     }
 
+    @Test func anotherProjectsDraftsInTheSameStateFolderAreKept() throws {
+        let folder = try HarnessFolder()
+        // Left by a lazer open on another project (same user, same state folder).
+        let foreign =
+            #"[{"id": "other-project", "name": "drafts", "requests": "#
+            + #"[{"id": "o-1", "name": "Theirs", "method": "GET", "url": "/their/edit"}]}]"#
+        try FileManager.default.createDirectory(
+            atPath: (folder.draftsPath as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+        try foreign.write(toFile: folder.draftsPath, atomically: true, encoding: .utf8)
+        let harness = try ExplorerHarness(
+            collections: try Shipped.jsonPlaceholder(), folder: folder,
+            startup: StartupRequest(request: "Posts/Get a post"))
+        #expect(!harness.shows("Unsaved drafts found"))
+        harness.press("ctrl+l")
+        harness.type("/mine")
+        harness.advance(by: .seconds(1))
+        var drafts = try String(contentsOfFile: folder.draftsPath, encoding: .utf8)
+        #expect(drafts.contains("/posts/:id/mine"))
+        #expect(drafts.contains("/their/edit"))
+        // Quitting without drafts of its own leaves theirs.
+        harness.press("ctrl+q", "d")
+        #expect(harness.host.didQuit)
+        drafts = try String(contentsOfFile: folder.draftsPath, encoding: .utf8)
+        #expect(drafts.contains("/their/edit"))
+        #expect(!drafts.contains("/posts/:id/mine"))
+    }
+
     @Test func quittingWithADraftAsksAndDiscardLeavesNothingToRecover() throws {
         let harness = try ExplorerHarness(
             collections: try Shipped.jsonPlaceholder(), startup: StartupRequest(request: "Posts/Get a post"))

@@ -69,12 +69,30 @@ struct ReadingReducerTests {
         #expect(fixture.driver.state.response.detailsOpen)
         // Whatever tab was last chosen (History moves its own cursor), the keys scroll the card.
         fixture.driver.state.response.tab = .history
-        #expect(!fixture.driver.render().contains("Could not resolve host: dev.mock"))
+        var screen = fixture.driver.render()
+        #expect(!screen.contains("Could not resolve host: dev.mock"))
+        // The pane's border says there is more below.
+        #expect(screen.contains(" of ") && screen.contains("↓ j/k"))
         fixture.driver.press("G")
-        let screen = fixture.driver.render()
+        screen = fixture.driver.render()
         #expect(screen.contains("Could not resolve host: dev.mock"))
+        #expect(screen.contains("↑ j/k"))
         fixture.driver.press("g", "g")
         #expect(fixture.driver.render().contains("The server's name could not be found"))
+    }
+
+    @Test func theErrorCardOffersF2OnlyWhereThereIsAnEnvironmentToPick() throws {
+        var alpha = try answered { Results.failure(generation: $0) }
+        #expect(alpha.driver.render().contains("r retry  F2 environment"))
+        var beta = try ReducerFixture(
+            [TestCollections.alpha, TestCollections.beta],
+            startup: StartupRequest(request: "b-ping"))
+        let ping = TestCollections.key("b-ping", in: TestCollections.betaID)
+        let job = try #require(beta.driver.press("F5").sendJobs.first)
+        beta.driver.reduce(.exchangeFinished(ping, Results.failure(generation: job.generation)))
+        let screen = beta.driver.render()
+        #expect(screen.contains("r retry"))
+        #expect(!screen.contains("F2 environment"))
     }
 
     @Test func theHelpSaysItScrollsAndScrollsBackAtOnce() throws {

@@ -1,6 +1,7 @@
 import Explorer
 import ExplorerTesting
 import Foundation
+import HTTPCore
 import JSONTree
 import TUI
 import Testing
@@ -179,6 +180,25 @@ struct ResponseReducerTests {
         #expect(!fixture.driver.render().contains("| "))
     }
 
+    @Test func aLongBannerTakesTwoLinesRatherThanStoppingMidWord() throws {
+        var fixture = try ReducerFixture(size: Size(width: 80, height: 24), startup: StartupRequest(request: "a-users"))
+        let job = try #require(fixture.driver.press("F5").sendJobs.first)
+        let banner = Translation(
+            title: "Not authenticated", explanation: "dev.mock needs valid credentials.",
+            hint: "Add or refresh the Authorization header (token, API key) in the environment; tokens expire.",
+            technicalDetail: "HTTP 401")
+        fixture.driver.reduce(
+            .exchangeFinished(
+                users,
+                try Results.json(
+                    #"{"error":"no token"}"#, generation: job.generation, status: 401, reason: "Unauthorized",
+                    banner: banner)))
+        let screen = fixture.driver.render()
+        #expect(screen.contains("⚠ Not authenticated — Add or refresh the"))
+        #expect(screen.contains("Authorization header (token, API key) in the environm…"))
+        #expect(screen.contains("error: \"no token\""))
+    }
+
     @Test func yCopiesTheValueAndShiftYItsPath() throws {
         var fixture = try answered()
         fixture.driver.press("j", "l", "j", "j")
@@ -205,6 +225,23 @@ struct ResponseReducerTests {
         // A short string just stays.
         fixture.driver.press("j", "enter")
         #expect(fixture.driver.state.overlay == nil)
+    }
+
+    @Test func aFailedChecksActualValueIsWrappedNotCutAtTheEdge() throws {
+        let body = String(repeating: "lorem ", count: 200)
+        let checks = [
+            CheckResult(label: "body contains", passed: false, expected: "needle", actual: "the end of it: TAIL"),
+            CheckResult(label: "body equals", passed: false, expected: "\"x\"", actual: body),
+        ]
+        var fixture = try answered(checks: checks)
+        fixture.driver.state.size = Size(width: 80, height: 24)
+        fixture.driver.state.response.tab = .checks
+        let screen = fixture.driver.render()
+        #expect(screen.contains("TAIL"))
+        // A whole body as the actual value: three lines, the last ending in ….
+        let rows = screen.components(separatedBy: "\n").filter { $0.contains("lorem") }
+        #expect(rows.count == 3)
+        #expect(rows.last?.contains("…") == true)
     }
 
     @Test func tabsCycleAndEachShowsItsPartOfTheResponse() throws {
@@ -324,5 +361,17 @@ struct ResponseReducerTests {
         fixture.driver.press("esc")
         #expect(fixture.driver.state.response.openedHistory == nil)
         #expect(fixture.driver.state.shownResult?.generation == fixture.driver.state.exchange?.result?.generation)
+    }
+
+    @Test func aPast4xxAnswerOpensWithItsBanner() throws {
+        var fixture = try answered()
+        let entry = HistoryEntry(
+            date: Date(timeIntervalSince1970: 1_700_000_000), requestID: "a-users", environment: "dev",
+            method: "GET", url: "http://dev.mock/users", status: 401,
+            responseBody: HistoryBody(text: "{}", encoding: .utf8, size: 2, truncated: false), durationMilliseconds: 3)
+        fixture.driver.reduce(.historyLoaded(users, [entry]))
+        fixture.driver.press("[", "enter")
+        #expect(fixture.driver.state.response.openedHistory == entry)
+        #expect(fixture.driver.render().contains("⚠ Not authenticated"))
     }
 }

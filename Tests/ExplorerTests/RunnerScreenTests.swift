@@ -91,6 +91,26 @@ struct RunnerScreenTests {
         #expect(!lines[requests].contains("checks"))
     }
 
+    @Test func atSixtyColumnsTheSummaryIsWrappedOnItsTwoLines() async throws {
+        let harness = try ExplorerHarness(
+            collections: try Shipped.showcase(), size: Size(width: 60, height: 16),
+            startup: StartupRequest(request: "Chaining/1. Log in"))
+        harness.press("g")
+        harness.press("1")
+        harness.press("g")
+        harness.press("g")
+        harness.press("R")
+        for _ in 0..<2_000 where harness.state.runner?.isRunning != false {
+            harness.advance(by: .milliseconds(100))
+            try await Task.sleep(for: .milliseconds(1))
+        }
+        // The requests' counts alone are wider than the view: they go on over the second line
+        // (the first was cut at "1 not").
+        let text = harness.lines.joined(separator: "\n")
+        #expect(text.contains("10 requests: 5 passed, 1 failed, 3 without response, 1"))
+        #expect(text.contains("│not sent · 11 checks, 1 failed"))
+    }
+
     @Test(arguments: ScreenVariant.all) func f1ShowsTheRunnersKeys(_ variant: ScreenVariant) async throws {
         let harness = try harness(variant)
         harness.press("g")
@@ -111,6 +131,13 @@ struct RunnerScreenTests {
         harness.press("enter")
         #expect(harness.state.runner?.isShown == false)
         #expect(harness.state.response.openedHistory != nil)
+        // The run's checks come along (history does not keep them).
+        guard case .response(let response)? = harness.state.response.openedHistoryResult?.outcome else {
+            Issue.record("the run's exchange opens as a response")
+            return
+        }
+        #expect(!response.checks.isEmpty)
+        #expect(response.checks.allSatisfy { $0.passed })
         // Text only: the status line's colours move with the width of the exchange's real duration.
         harness.assertScreen(
             named: "runner-opened-\(variant)", styles: false, scrubbing: [Self.times, ScreenScrub.clockTimes])

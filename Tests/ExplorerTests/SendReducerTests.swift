@@ -155,6 +155,8 @@ struct SendReducerTests {
         let screen = fixture.driver.render()
         #expect(screen.contains("Unresolved variables"))
         #expect(screen.contains("traceId"))
+        // The whole message, wrapped in the card (it was cut at its edge).
+        #expect(screen.contains("LAZER_VAR_traceId"))
         #expect(fixture.driver.state.exchanges[TestCollections.key("a-admin")] == nil)
         fixture.driver.press("enter")
         #expect(fixture.driver.state.overlay == nil)

@@ -171,6 +171,10 @@ struct StructureReducerTests {
         #expect(undone.saves.first?.document.collection == before)
         #expect(fixture.driver.state.navigator.rows.contains { $0.title == "List users" })
         #expect(fixture.driver.state.toast?.message == "Restored: request List users")
+        // Written: the notice stays, and says so.
+        let restored = try #require(undone.saves.first?.document)
+        fixture.driver.reduce(.saved(collectionID: TestCollections.alphaID, .success(restored)))
+        #expect(fixture.driver.state.toast?.message == "Restored: request List users · saved alpha.json")
         // After ten seconds the deletion stays.
         while fixture.driver.state.navigator.selectedRow?.title != "Get user" { fixture.driver.press("j") }
         fixture.driver.press("delete")
@@ -180,6 +184,47 @@ struct StructureReducerTests {
         #expect(fixture.driver.state.isAnimating == false)
         #expect(fixture.driver.press("u").isEmpty)
         #expect(fixture.driver.state.toast?.message == "Nothing to undo")
+    }
+
+    @Test func undoingADeletionGivesBackTheUnsavedEdits() throws {
+        var fixture = try fixture()
+        fixture.driver.press("g", "2")
+        fixture.driver.typeAtEndOfURLPath("/all")
+        fixture.driver.press("esc", "g", "1")
+        #expect(fixture.driver.state.dirtyCount == 1)
+        fixture.driver.press("d", "d")
+        #expect(fixture.driver.state.dirtyCount == 0)
+        let undone = fixture.driver.press("u")
+        #expect(undone.contains { if case .storeDrafts = $0 { true } else { false } })
+        #expect(fixture.driver.state.drafts[users]?.url == "/users/all")
+        // A folder's deletion takes its requests' drafts too (no unsaved count for a request that
+        // is gone), and its undo gives them back.
+        _ = fixture.driver.state.navigator.select(.folder(collectionID: TestCollections.alphaID, path: ["Users"]))
+        #expect(fixture.driver.state.navigator.selectedRow?.title == "Users")
+        fixture.driver.press("d", "d")
+        #expect(fixture.driver.state.dirtyCount == 0)
+        fixture.driver.press("u")
+        #expect(fixture.driver.state.drafts[users]?.url == "/users/all")
+    }
+
+    @Test func anUndoNeverTakesAwayWhatWasSavedSinceTheDeletion() throws {
+        var fixture = try fixture()
+        fixture.driver.press("d", "d")
+        // Within the ten seconds another request is edited and saved.
+        fixture.driver.press("j")
+        let edited = try #require(fixture.driver.state.selection)
+        fixture.driver.typeAtEndOfURLPath("/v2")
+        fixture.driver.press("esc")
+        let saved = try #require(fixture.driver.press("ctrl+s").saves.first)
+        fixture.driver.reduce(.saved(collectionID: TestCollections.alphaID, .success(saved.document)))
+        #expect(fixture.driver.state.drafts[edited] == nil)
+        fixture.driver.press("g", "1")
+        #expect(fixture.driver.press("u").saves.isEmpty)
+        #expect(
+            fixture.driver.state.toast?.message == "Not undone: Alpha changed since the request List users was deleted")
+        let collection = try #require(fixture.driver.state.document(collectionID: TestCollections.alphaID)).collection
+        #expect(collection.request(id: edited.requestID)?.url.hasSuffix("/v2") == true)
+        #expect(fixture.driver.state.undo?.description == nil)
     }
 
     @Test func deletingAFolderDeletesItsRequestsAndCollectionsAreNotDeletedHere() throws {

@@ -72,5 +72,12 @@ struct ExchangeTimelineTests {
             TransportError(.totalTimeout, stage: .receiving, timings: Timings(total: .milliseconds(1500)))
                 .failureSummary
                 == "failed while receiving the body after 1.5 s")
+        // A mock's failure takes no measurable time: not "0.0 ms".
+        #expect(
+            TransportError(.dnsFailure, stage: .resolving, timings: Timings(total: .microseconds(20))).failureSummary
+                == "failed while resolving the host name after <0.1 ms")
+        #expect(
+            TransportError(.dnsFailure, stage: .resolving, timings: Timings(total: .microseconds(400))).failureSummary
+                == "failed while resolving the host name after 0.4 ms")
     }
 }

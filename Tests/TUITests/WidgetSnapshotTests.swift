@@ -16,6 +16,11 @@ import Testing
         )
         Snapshot.assert(Block(title: "Tiny"), width: 3, height: 2, named: "block-tiny")
         Snapshot.assert(Block(title: "Double", borderType: .double), width: 14, height: 3, named: "block-double")
+        // A title longer than the border ends in … before the corner.
+        let cut = screen(width: 20, height: 3) { frame in
+            frame.render(Block(title: "Request · A very long name"), in: frame.area)
+        }
+        #expect(cut.split(separator: "\n").first == "╭─ Request · A v… ─╮")
     }
 
     @Test func paragraphWrapsWordsAndWideText() {

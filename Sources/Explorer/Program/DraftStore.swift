@@ -5,6 +5,15 @@ import Workspace
 /// collection-shaped object with the edited requests. Written atomically; an empty set removes
 /// the file (a clean exit leaves nothing to recover).
 enum DraftStore {
+    /// Writes `drafts` over those of the collections in `owned` (the ones this session has open).
+    /// Drafts of other collections already in the file stay: they belong to another `lazer`
+    /// (another project, the same state folder), whose crash would otherwise leave nothing.
+    static func write(_ drafts: [RequestKey: SavedRequest], to path: String, owning owned: Set<String>) {
+        var merged = read(path).filter { !owned.contains($0.key.collectionID) }
+        merged.merge(drafts) { _, mine in mine }
+        write(merged, to: path)
+    }
+
     static func write(_ drafts: [RequestKey: SavedRequest], to path: String) {
         guard !drafts.isEmpty else {
             try? FileManager.default.removeItem(atPath: path)

@@ -35,7 +35,7 @@ extension ExplorerProgram {
                     try Data(bytes).write(to: url, options: .withoutOverwriting)
                     self?.deliver(.fileWritten(path: url.path, size: bytes.count, notCarried: notCarried))
                 } catch {
-                    self?.deliver(.notice("Not saved: \(url.path): \(error.localizedDescription)", isError: true))
+                    self?.deliver(.notice("Not saved: \(url.path): \(Self.writeProblem(error, url))", isError: true))
                 }
             }
         case .importFile(let path, let folder): importFile(path, into: folder)
@@ -76,6 +76,19 @@ extension ExplorerProgram {
         case .quit:
             flushDrafts(now: true)
             host.quit()
+        }
+    }
+
+    /// Why a file could not be written, in a few words (Foundation's text starts with "The
+    /// operation could not be completed.", which filled an 80-column status line on its own).
+    nonisolated static func writeProblem(_ error: any Error, _ url: URL) -> String {
+        switch (error as? CocoaError)?.code {
+        case .fileNoSuchFile?: "no such folder \(url.deletingLastPathComponent().path)"
+        case .fileWriteFileExists?: "a file of that name exists (pick another name)"
+        case .fileWriteNoPermission?: "permission denied"
+        case .fileWriteOutOfSpace?: "the disk is full"
+        default:
+            error.localizedDescription.replacingOccurrences(of: "The operation could not be completed. ", with: "")
         }
     }
 
@@ -234,10 +247,11 @@ extension ExplorerProgram {
         guard let drafts = pendingDrafts else { return }
         pendingDrafts = nil
         let path = environment.draftsPath
+        let owned = Set(state.collections.compactMap(\.collectionID) + drafts.keys.map(\.collectionID))
         if now {
-            DraftStore.write(drafts, to: path)
+            DraftStore.write(drafts, to: path, owning: owned)
         } else {
-            environment.work.schedule { DraftStore.write(drafts, to: path) }
+            environment.work.schedule { DraftStore.write(drafts, to: path, owning: owned) }
         }
     }
 
@@ -288,7 +302,9 @@ extension ExplorerProgram {
         }
         bytes.append(UInt8(ascii: "]"))
         do {
-            return .success(JSONFilterResult(document: try JSONDocument(bytes: bytes), count: nodes.count))
+            return .success(
+                JSONFilterResult(
+                    document: try JSONDocument(bytes: bytes), count: nodes.count, paths: nodes.map(document.jsonPath)))
         } catch {
             return .failure(FilterFailure(message: error.message))
         }

@@ -95,11 +95,21 @@ extension ExplorerReducer {
                 notify(&state, "Nothing to undo", kind: .info)
                 return []
             }
-            document.collection = undo.before
             state.undo = nil
+            if let after = undo.after, document.collection != after {
+                notify(
+                    &state, "Not undone: \(document.collection.name) changed since the \(undo.description) was deleted",
+                    kind: .warning)
+                return []
+            }
+            document.collection = undo.before
             store(CollectionSlot(document: document), &state)
             notify(&state, "Restored: \(undo.description)", kind: .success)
-            return [.save(document, overwrite: false)]
+            // Its save says so too (a bare "Saved …" replaced it at once).
+            state.saveNotices[undo.collectionID] = "Restored: \(undo.description)"
+            guard !undo.drafts.isEmpty else { return [.save(document, overwrite: false)] }
+            state.drafts.merge(undo.drafts) { current, _ in current }
+            return [.save(document, overwrite: false)] + draftsChanged(&state)
         case "collections.moveTo":
             switch row?.kind {
             case .request(let key)?:
@@ -166,7 +176,8 @@ extension ExplorerReducer {
         document.collection.duplicateRequest(id: key.requestID, newID: newID, name: request.name + " copy")
         let newKey = RequestKey(collectionID: key.collectionID, requestID: newID)
         if let draft = state.drafts[key] {
-            // The copy starts as saved; the draft's edits come along as the copy's draft.
+            // The copy is written as the request is on screen (its draft's edits included); the
+            // original keeps its draft.
             var copy = draft
             copy.id = newID
             copy.name = request.name + " copy"
@@ -184,11 +195,6 @@ extension ExplorerReducer {
         switch row.kind {
         case .request(let key):
             document.collection.removeRequest(id: key.requestID)
-            state.drafts[key] = nil
-            if state.selection == key {
-                state.selection = nil
-                state.editor = RequestEditorState()
-            }
             description = "request \(row.title)"
         case .folder(_, let path):
             document.collection.removeFolder(at: path)
@@ -197,8 +203,21 @@ extension ExplorerReducer {
             notify(&state, "Collection files are deleted outside Lazer", kind: .info)
             return []
         }
+        // The requests gone with it (a folder's too) take their drafts into the undo record.
+        let remaining = Set(document.collection.allRequests.map(\.request.id))
+        let gone = before.allRequests.map(\.request.id).filter { !remaining.contains($0) }
+        var drafts: [RequestKey: SavedRequest] = [:]
+        for requestID in gone {
+            let key = RequestKey(collectionID: id, requestID: requestID)
+            drafts[key] = state.drafts.removeValue(forKey: key)
+            if state.selection == key {
+                state.selection = nil
+                state.editor = RequestEditorState()
+            }
+        }
         state.undo = UndoableDeletion(
-            collectionID: id, before: before, description: description, expires: state.now + undoDuration)
+            collectionID: id, before: before, description: description, expires: state.now + undoDuration,
+            drafts: drafts, after: document.collection)
         store(CollectionSlot(document: document), &state)
         notify(&state, "Deleted \(description) (u: undo)", kind: .warning)
         return [.save(document, overwrite: false)] + draftsChanged(&state)

@@ -51,7 +51,10 @@ extension ExplorerReducer {
         switch state.keys.resolve(key, contexts: contexts(of: state)) {
         case .action(let action): return perform(action, &state)
         case .pending: return []
-        case .unbound: return []
+        case .unbound:
+            // Ctrl+C quits most terminal programs (Posting too): say which key does here.
+            if key == .ctrl("c") { notify(&state, "Ctrl+Q quits Lazer (Ctrl+C does nothing here)", kind: .info) }
+            return []
         }
     }
 
@@ -92,8 +95,9 @@ extension ExplorerReducer {
     static func escape(_ state: inout ExplorerState) -> [ExplorerEffect] {
         state.keys.reset()
         if state.isTyping {
+            let drafts = state.drafts
             cancelTyping(&state)
-            return []
+            return state.drafts == drafts ? [] : draftsChanged(&state)
         }
         if let key = state.selection, let generation = state.exchanges[key]?.inFlight {
             return cancel(key, generation: generation, &state)
@@ -124,6 +128,12 @@ extension ExplorerReducer {
                 commitEditing(&state)
                 state.editor.focus = .content
             case .content:
+                // Esc on a row `a` just added takes it away again: the draft follows.
+                let tables = [state.editor.query, state.editor.pathParams, state.editor.headers].map(\.rows.count)
+                defer {
+                    let after = [state.editor.query, state.editor.pathParams, state.editor.headers].map(\.rows.count)
+                    if after != tables, let selection = state.selection { syncTables(selection, &state) }
+                }
                 switch state.editor.tab {
                 case .params:
                     if state.editor.paramsOnPath {

@@ -19,6 +19,15 @@ extension ExplorerReducer {
             }
         case (.down, []), (.character("j"), []):
             state.editor.formSelected = min(rows.count - 1, state.editor.formSelected + 1)
+        case (.left, []) where row.choices != nil, (.right, []) where row.choices != nil:
+            // On a ‹ choice › the arrows change it, as the marks suggest (they switched tabs).
+            let choices = row.choices ?? []
+            let index = choices.firstIndex(of: row.text) ?? 0
+            let step = key.key == .left ? choices.count - 1 : 1
+            let next = choices[(index + step) % choices.count]
+            state.editor.formError = nil
+            updateDraft(selection, &state) { _ = RequestForms.apply(row.field, next, to: &$0) }
+            return draftsChanged(&state)
         case (.home, []): state.editor.formSelected = 0
         case (.end, []): state.editor.formSelected = rows.count - 1
         case (.enter, []), (.character(" "), []), (.character("i"), []):

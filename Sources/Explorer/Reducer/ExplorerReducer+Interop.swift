@@ -47,9 +47,10 @@ extension ExplorerReducer {
         guard let pasted = requests.first, state.request(key) != nil else { return [] }
         updateDraft(key, &state) { request in
             request.method = pasted.method
-            request.url = pasted.url
             request.query = []
             request.pathParams = []
+            // Its query becomes Params rows, as when the URL is typed (the tab said none).
+            URLQuerySync.apply(pasted.url, to: &request)
             request.headers = pasted.headers
             request.body = pasted.body
             request.auth = pasted.auth
@@ -92,7 +93,8 @@ extension ExplorerReducer {
             state.overlay = .prompt(
                 PromptState(
                     purpose: .exportFile(collectionID: id),
-                    title: "Export to (.sh/.curl: curl, .http/.rest, .postman_collection.json, .har)",
+                    // Short enough for the prompt at 80 columns (a longer list was cut at ".js").
+                    title: "Export to (.sh .curl, .http .rest, .json Postman, .har)",
                     text: (folder as NSString).appendingPathComponent(name)))
         default:
             break

@@ -102,7 +102,8 @@ extension ExplorerReducer {
             if chosen == 0 {
                 state.drafts.merge(state.recoveredDrafts) { _, recovered in recovered }
                 if let key = state.selection, let request = state.request(key) { state.editor.load(request, key: key) }
-                notify(&state, "Restored \(state.recoveredDrafts.count) unsaved draft(s)", kind: .success)
+                let count = state.recoveredDrafts.count
+                notify(&state, "Restored \(count) unsaved draft\(count == 1 ? "" : "s")", kind: .success)
             }
             state.recoveredDrafts = [:]
             return draftsChanged(&state)

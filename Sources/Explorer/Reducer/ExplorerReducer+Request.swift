@@ -107,7 +107,8 @@ extension ExplorerReducer {
     /// Params tables follow.
     static func urlTextChanged(_ key: RequestKey, _ state: inout ExplorerState) {
         let text = state.editor.url.text
-        updateDraft(key, &state) { URLQuerySync.apply(text, to: &$0) }
+        let saved = state.savedRequest(key)?.pathParams ?? []
+        updateDraft(key, &state) { URLQuerySync.apply(text, to: &$0, earlier: saved) }
         guard let request = state.request(key) else { return }
         let selectedQuery = state.editor.query.table.selected
         state.editor.query = KeyValueEditorState(rows: request.query.map(KeyValueRows.editable))
@@ -257,9 +258,12 @@ extension ExplorerReducer {
             return cycleBodyKind(&state)
         case "body.format":
             guard let key = state.selection, let formatted = BodyText.formatted(state.editor.body.text) else {
-                notify(
-                    &state, state.editor.bodyProblem.map { "Not JSON: \($0)" } ?? "The body is not JSON", kind: .warning
-                )
+                let text = state.editor.body.text
+                let reason =
+                    state.editor.bodyProblem.map { "Not JSON: \($0)" }
+                    ?? (text.contains("{{")
+                        ? "Not formatted: a bare {{variable}} is JSON only once filled in" : "The body is not JSON")
+                notify(&state, reason, kind: .warning)
                 return []
             }
             state.editor.body.setText(formatted)

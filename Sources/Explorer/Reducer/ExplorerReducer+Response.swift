@@ -150,9 +150,11 @@ extension ExplorerReducer {
             stepMatch(forward: action == "tree.next", &state)
         case "tree.copyValue", "tree.copyPath":
             guard let row = currentTreeRow(state), let document = state.response.tree?.document else { return [] }
+            let filter = state.response.filter
             let text =
                 action == "tree.copyPath"
-                ? document.jsonPath(row.node)
+                ? (filter.document == nil
+                    ? document.jsonPath(row.node) : filter.responsePath(of: document.jsonPath(row.node)))
                 : (document.kind(row.node) == .string ? document.string(row.node) ?? "" : document.rawText(row.node))
             notify(&state, "Copied \(action == "tree.copyPath" ? "path" : "value"): \(text.prefix(60))", kind: .info)
             return [.copy(text)]

@@ -210,6 +210,16 @@ extension ExplorerReducer {
         guard !state.response.history.isEmpty else { return [] }
         state.response.tab = .history
         state.response.historySelected = 0
-        return responseAction("response.open", &state)
+        let effects = responseAction("response.open", &state)
+        // The run checked its expectations (history does not keep them): its Checks tab shows them.
+        if let checks = state.runner?.rows.first(where: { $0.key == key })?.result?.checks, !checks.isEmpty,
+            case .response(var response)? = state.response.openedHistoryResult?.outcome
+        {
+            response.checks = checks.map {
+                CheckResult(label: $0.label, passed: $0.passed, expected: $0.expected, actual: $0.actual)
+            }
+            state.response.openedHistoryResult?.outcome = .response(response)
+        }
+        return effects
     }
 }

@@ -102,6 +102,7 @@ extension ExplorerReducer {
         case .success(let filtered):
             state.response.filter.applied = query
             state.response.filter.document = filtered.document
+            state.response.filter.paths = filtered.paths
             state.response.filter.error = nil
             var tree = JSONTreeView(document: filtered.document)
             tree.expandAll()

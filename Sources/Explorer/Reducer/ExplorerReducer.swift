@@ -22,6 +22,14 @@ public enum ExplorerReducer {
             state.loadProblem = problem
             if let problem { notify(&state, problem, kind: .error) }
             if state.selection == nil { applyStartupSelection(&state, final: true) }
+            // `--env` that no collection has was ignored without a word (a typo looked like mock).
+            if problem == nil, let wanted = state.startup.environment,
+                !state.collections.contains(where: { $0.document?.collection.environment(named: wanted) != nil })
+            {
+                let note = "No collection has an environment \"\(wanted)\": each keeps its own"
+                let earlier = state.toast.map { $0.message + " · " } ?? ""
+                notify(&state, earlier + note, kind: .warning)
+            }
             return []
         case .draftsFound(let drafts):
             let known = drafts.filter { state.savedRequest($0.key) != nil && state.savedRequest($0.key) != $0.value }

@@ -1,3 +1,4 @@
+import Foundation
 import JSONTree
 public import Workspace
 
@@ -62,8 +63,23 @@ public enum BodyText {
             _ = try JSONDocument(text: text)
             return nil
         } catch {
+            // `{"id": {{postId}}}` is sent with the value in place (the text is filled in before
+            // it goes): it is JSON once filled, not an error.
+            if text.contains("{{"), (try? JSONDocument(text: placeholdersFilled(text))) != nil { return nil }
             return error.message
         }
+    }
+
+    /// `text` with every `{{…}}` replaced by `0`: a number where it stands alone, a digit inside
+    /// a string.
+    static func placeholdersFilled(_ text: String) -> String {
+        var out = ""
+        var rest = Substring(text)
+        while let open = rest.range(of: "{{"), let close = rest[open.upperBound...].range(of: "}}") {
+            out += rest[..<open.lowerBound] + "0"
+            rest = rest[close.upperBound...]
+        }
+        return out + rest
     }
 
     /// The body pretty-printed when it is JSON that parses (two-space indent, key order kept).

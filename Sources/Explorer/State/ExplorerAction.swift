@@ -67,10 +67,14 @@ public struct SaveFailure: Error, Sendable, Equatable {
 public struct JSONFilterResult: Sendable {
     public var document: JSONDocument
     public var count: Int
+    /// Each selected value's JSONPath in the response (`Y` copies these, not the path in the
+    /// filtered array).
+    public var paths: [String]
 
-    public init(document: JSONDocument, count: Int) {
+    public init(document: JSONDocument, count: Int, paths: [String] = []) {
         self.document = document
         self.count = count
+        self.paths = paths
     }
 }
 

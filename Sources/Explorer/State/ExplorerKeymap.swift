@@ -84,7 +84,9 @@ public enum ExplorerKeymap {
         KeyBinding("request.toggleRow", keys: ["space"], help: "Switch the row on/off", context: "request"),
         KeyBinding("request.addRow", keys: ["a"], help: "Add a row", context: "request"),
         KeyBinding("request.deleteRow", keys: ["d"], help: "Delete the row", context: "request"),
-        KeyBinding("request.bodyKind", keys: ["b"], help: "Next body kind (none, JSON, text)", context: "request"),
+        KeyBinding(
+            "request.bodyKind", keys: ["b"], help: "Next body kind (none, JSON, text, form, multipart, file)",
+            context: "request"),
         KeyBinding("nav.up", keys: ["up", "k"], help: "Move up", context: "request"),
         KeyBinding("nav.down", keys: ["down", "j"], help: "Move down", context: "request"),
         KeyBinding(

@@ -183,11 +183,22 @@ public struct UndoableDeletion: Sendable {
     public var before: RequestCollection
     public var description: String
     public var expires: Duration
+    /// The unsaved edits of the requests deleted, given back by the undo (else `u` restored the
+    /// saved request and its edits were lost).
+    public var drafts: [RequestKey: SavedRequest]
+    /// The collection right after the deletion: the undo puts `before` back only while nothing
+    /// else changed it (else a request saved or added since would be lost with it).
+    public var after: RequestCollection?
 
-    public init(collectionID: String, before: RequestCollection, description: String, expires: Duration) {
+    public init(
+        collectionID: String, before: RequestCollection, description: String, expires: Duration,
+        drafts: [RequestKey: SavedRequest] = [:], after: RequestCollection? = nil
+    ) {
         self.collectionID = collectionID
         self.before = before
         self.description = description
         self.expires = expires
+        self.drafts = drafts
+        self.after = after
     }
 }

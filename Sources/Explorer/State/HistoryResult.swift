@@ -22,7 +22,7 @@ enum HistoryResult {
                     headers: entry.responseHeaders.map { ($0.name, $0.value) }, timings: Timings(total: duration),
                     size: Int64(entry.responseBody?.size ?? bytes.count),
                     content: ResponseProcessing.content(of: bytes, mediaType: contentType), contentType: contentType,
-                    banner: nil, checks: []))
+                    banner: banner(status: status, entry), checks: []))
         } else {
             outcome = .failure(
                 FailureCard(
@@ -34,5 +34,13 @@ enum HistoryResult {
         return ExchangeResult(
             generation: -1 - index, outcome: outcome, environmentName: entry.environment, isMock: false, url: entry.url,
             method: entry.method)
+    }
+
+    /// A past 4xx or 5xx answer keeps its banner, as it had when it arrived (it opened without).
+    private static func banner(status: Int, _ entry: HistoryEntry) -> Translation? {
+        guard status >= 400 else { return nil }
+        return ErrorTranslator.standard.translate(
+            statusCode: StatusCode(status),
+            context: TranslationContext(method: HTTPMethod(rawValue: entry.method), url: URL(string: entry.url)))
     }
 }

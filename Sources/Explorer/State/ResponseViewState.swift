@@ -90,6 +90,19 @@ public struct JSONPathFilterState: Sendable {
     public var document: JSONDocument?
     /// The query's error, shown in place.
     public var error: String?
+    /// Each selected value's JSONPath in the response, in the filtered array's order.
+    public var paths: [String] = []
 
     public init() {}
+
+    /// The JSONPath in the response of `filteredPath`, a path in the filtered array (`$[2].name`
+    /// → `$.users[2].name` when the third value selected was `$.users[2]`); the query for the
+    /// array itself.
+    public func responsePath(of filteredPath: String) -> String {
+        guard filteredPath.hasPrefix("$["), let close = filteredPath.firstIndex(of: "]"),
+            let index = Int(filteredPath[filteredPath.index(filteredPath.startIndex, offsetBy: 2)..<close]),
+            paths.indices.contains(index)
+        else { return filteredPath == "$" ? applied ?? filteredPath : filteredPath }
+        return paths[index] + filteredPath[filteredPath.index(after: close)...]
+    }
 }

@@ -28,8 +28,10 @@ public enum URLQuerySync {
         return (url, pairs)
     }
 
-    /// `request` with its URL and query rows taken from the field text `text`.
-    public static func apply(_ text: String, to request: inout SavedRequest) {
+    /// `request` with its URL and query rows taken from the field text `text`. A path parameter
+    /// that comes back (an undo, a segment typed again) takes its value from `earlier` (the saved
+    /// request) when the draft no longer has it.
+    public static func apply(_ text: String, to request: inout SavedRequest, earlier: [KeyValueRow] = []) {
         let (url, pairs) = split(text)
         request.url = url
         var rows: [KeyValueRow] = []
@@ -47,7 +49,9 @@ public enum URLQuerySync {
         }
         for pair in pairs[next...] { rows.append(KeyValueRow(name: pair.name, value: pair.value)) }
         request.query = rows
-        request.pathParams = pathParameters(in: url, keeping: request.pathParams)
+        let known = Set(request.pathParams.map(\.name))
+        request.pathParams = pathParameters(
+            in: url, keeping: request.pathParams + earlier.filter { !known.contains($0.name) })
     }
 
     /// One row per `:name` path segment, in order; existing rows keep their values.

@@ -34,7 +34,11 @@ enum CollectionsPaneView {
                 ? "Loading collections…"
                 : (filtering
                     ? "Nothing matches the filter" : (state.loadProblem ?? "No collections here. C: new collection"))
-            frame.buffer.write(message, x: rows.x, y: rows.y, style: theme[.muted], maxX: rows.right)
+            // Wrapped: at 80 columns the first-run hint stopped at "No collections here. C".
+            let lines = Paragraph.wrapped(Line(message, style: theme[.muted]), width: max(1, rows.width))
+            for (row, line) in lines.prefix(rows.height).enumerated() {
+                _ = line.render(x: rows.x, y: rows.y + row, width: rows.width, buffer: &frame.buffer)
+            }
             return
         }
         for line in 0..<rows.height {

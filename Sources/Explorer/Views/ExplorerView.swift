@@ -59,26 +59,35 @@ enum HeaderView {
         buffer.fill(area, with: .blank(theme[.statusBar]))
         var x = buffer.write(
             " lazer", x: area.x, y: area.y, style: theme[.statusBar].patched(with: theme[.accent]).bold)
+        let inFlight = state.inFlightCount
+        var right = inFlight > 0 ? "⇅ \(inFlight) in flight   " : ""
+        right += "F1 help "
         if let id = state.currentCollectionID, let collection = state.document(collectionID: id)?.collection {
-            x = buffer.write(" · " + collection.name, x: x, y: area.y, style: theme[.statusBar], maxX: area.right)
-            if state.isDirty(collectionID: id) {
+            var environmentText = ""
+            var environmentStyle = theme[.statusBar]
+            if let environment = state.environment(collectionID: id) {
+                environmentText = "   env ▸ \(environment.name) (\(environment.kind.rawValue))"
+                let role: ThemeRole = environment.kind == .mock ? .info : .success
+                environmentStyle = theme[.statusBar].patched(with: theme[role])
+            } else if !collection.environments.isEmpty {
+                environmentText = "   env ▸ none"
+            }
+            let dirty = state.isDirty(collectionID: id)
+            // A long collection name is cut (with …) before the environment: it pushed out which
+            // environment, live or mock, the next send goes to.
+            let reserved =
+                CharacterWidth.of(environmentText) + (dirty ? 2 : 0) + CharacterWidth.of(right) + 2
+            let nameEnd = max(x + 12, area.right - reserved)
+            x = buffer.writeFitted(
+                " · " + collection.name, x: x, y: area.y, style: theme[.statusBar], maxX: min(area.right, nameEnd))
+            if dirty {
                 x = buffer.write(" ●", x: x, y: area.y, style: theme[.statusBar].patched(with: theme[.warning]))
             }
-            if let environment = state.environment(collectionID: id) {
-                let text = "   env ▸ \(environment.name) (\(environment.kind.rawValue))"
-                let role: ThemeRole = environment.kind == .mock ? .info : .success
-                x = buffer.write(
-                    text, x: x, y: area.y, style: theme[.statusBar].patched(with: theme[role]), maxX: area.right)
-            } else if !collection.environments.isEmpty {
-                x = buffer.write("   env ▸ none", x: x, y: area.y, style: theme[.statusBar], maxX: area.right)
-            }
+            x = buffer.write(environmentText, x: x, y: area.y, style: environmentStyle, maxX: area.right)
         }
         if state.isLoading {
             x = buffer.write("   loading…", x: x, y: area.y, style: theme[.statusBar].patched(with: theme[.muted]))
         }
-        let inFlight = state.inFlightCount
-        var right = inFlight > 0 ? "⇅ \(inFlight) in flight   " : ""
-        right += "F1 help "
         let rightX = area.right - CharacterWidth.of(right)
         if rightX > x + 1 { buffer.write(right, x: rightX, y: area.y, style: theme[.statusBar]) }
     }
@@ -103,6 +112,12 @@ enum StatusLineView {
             let message = Line(toast.message, style: theme[.statusBar].patched(with: theme[role]).bold)
             StatusBar(message: message, hints: [], right: right, style: theme[.statusBar], keyStyle: theme[.keyHint])
                 .render(in: area, buffer: &buffer)
+            // A message longer than the line ends in … (cut mid-word it read as the whole message).
+            let rightWidth = min(right.width, area.width)
+            let limit = area.right - rightWidth - (rightWidth > 0 ? 1 : 0)
+            if message.width > limit - area.x - 1, limit - area.x > 2 {
+                buffer.write("…", x: limit - 1, y: area.y, style: message.style, maxX: limit)
+            }
             return
         }
         let hints = state.keys.keymap.hints(for: hintActions(state))

@@ -42,15 +42,37 @@ enum FormView {
                 frame.buffer.setStyle(highlight, in: Rect(x: area.x, y: y, width: area.width, height: 1))
             }
         }
+        // An error too long for its line takes the hint's line too (at 80 columns the checks'
+        // syntax error stopped at "($…), tim").
+        var errorLines = 0
         if let error = state.editor.formError, area.height > 1 {
-            frame.buffer.write("✖ " + error, x: area.x, y: area.bottom - 2, style: theme[.error], maxX: area.right)
+            let pieces = Paragraph.wrapped(Line("✖ " + error), width: max(1, area.width)).prefix(2)
+            errorLines = pieces.count
+            for (index, piece) in pieces.enumerated() {
+                frame.buffer.write(
+                    piece.spans.map(\.text).joined(), x: area.x, y: area.bottom - 2 + index, style: theme[.error],
+                    maxX: area.right)
+            }
         }
         let hint =
             state.editor.tab == .checks
             ? "Enter edit · a add · d delete · e.g. status equals 200, $.id exists, token = $.token secret"
             : "Enter edit (or next choice) · Esc stop editing"
-        if area.height > 2 {
-            frame.buffer.write(hint, x: area.x, y: area.bottom - 1, style: theme[.muted], maxX: area.right)
+        // Lines that do not all fit: which are shown, at the hint's end (at 80×24 Options shows
+        // three of its seven lines without a sign of the rest).
+        var extent = ""
+        if rows.count > height, height > 0 {
+            let last = min(rows.count, offset + height)
+            extent = " \(offset + 1)–\(last) of \(rows.count) \(last < rows.count ? "↓" : "↑")"
+        }
+        if area.height > 2, errorLines < 2 {
+            let extentWidth = CharacterWidth.of(extent)
+            _ = frame.buffer.writeFitted(
+                hint, x: area.x, y: area.bottom - 1, style: theme[.muted], maxX: area.right - extentWidth)
+            if !extent.isEmpty, extentWidth < area.width {
+                frame.buffer.write(
+                    extent, x: area.right - extentWidth, y: area.bottom - 1, style: theme[.accent], maxX: area.right)
+            }
         }
     }
 }

@@ -80,7 +80,11 @@ enum OverlayView {
             let inner = textBox(title, lines, scroll: scroll, width: 100, state, &frame)
             state.overlay = .variables(scroll: clamped(scroll, lines.count, inner.height))
         case .quitPrompt(let selected):
-            let message = "\(state.dirtyCount) request(s) have unsaved edits. Save them before quitting?"
+            let count = state.dirtyCount
+            let message =
+                count == 1
+                ? "1 request has unsaved edits. Save it before quitting?"
+                : "\(count) requests have unsaved edits. Save them before quitting?"
             frame.render(
                 fitted(
                     theme.dialog(
@@ -89,7 +93,14 @@ enum OverlayView {
                 in: screen)
         case .sendBlocked(let problems, _):
             var lines = [Line("Not sent: these placeholders have no value in this environment.", style: theme[.text])]
-            lines += problems.map { Line("  • " + $0, style: theme[.warning]) }
+            // Wrapped under their text: a long one was cut at the box's edge ("… or L").
+            let wrapWidth = max(10, min(screen.width - 2, 90) - 2)
+            for problem in problems {
+                for (index, piece) in Paragraph.wrapped(Line(problem), width: wrapWidth - 4).enumerated() {
+                    let text = piece.spans.map(\.text).joined()
+                    lines.append(Line((index == 0 ? "  • " : "    ") + text, style: theme[.warning]))
+                }
+            }
             lines.append(Line(""))
             lines.append(
                 Line("Enter: go to the first one · F2: pick another environment · Esc: close", style: theme[.muted]))
@@ -99,7 +110,10 @@ enum OverlayView {
                 theme.dialog(
                     title: "Unsaved drafts found",
                     message:
-                        "Lazer did not close cleanly last time. \(count) unsaved draft(s) were kept. Restore them?",
+                        "Lazer did not close cleanly last time. "
+                        + (count == 1
+                            ? "1 unsaved draft was kept. Restore it?"
+                            : "\(count) unsaved drafts were kept. Restore them?"),
                     buttons: ["Restore (r)", "Discard (d)"], selectedButton: selected),
                 in: screen)
         case .conflict(let id, let selected):

@@ -14,7 +14,11 @@ enum RequestPaneView {
         let parts = ExplorerLayout.requestParts(rect)
         guard let key = state.selection, let request = state.request(key) else {
             let message = state.isLoading ? "Loading…" : "Pick a request in the collections pane (Enter opens it)."
-            frame.buffer.write(message, x: parts.url.x, y: parts.url.y, style: theme[.muted], maxX: parts.url.right)
+            let inner = rect.inset(horizontal: 1, vertical: 1)
+            let lines = Paragraph.wrapped(Line(message, style: theme[.muted]), width: max(1, inner.width))
+            for (row, line) in lines.prefix(inner.height).enumerated() {
+                _ = line.render(x: inner.x, y: inner.y + row, width: inner.width, buffer: &frame.buffer)
+            }
             return
         }
         let preview = RequestPreview.of(state)
@@ -80,6 +84,10 @@ enum RequestPaneView {
             frame.buffer.write(
                 "(no URL — Ctrl+L to type one)", x: column, y: area.y, style: theme[.muted], maxX: field.right)
         }
+        // A URL longer than the line ends in … (cut at the edge it read as the whole URL).
+        if CharacterWidth.of(shownURL) > field.width, field.width > 1 {
+            frame.buffer.write("…", x: field.right - 1, y: area.y, style: theme[.muted], maxX: field.right)
+        }
     }
 
     private static func renderPreview(
@@ -89,11 +97,11 @@ enum RequestPaneView {
         guard let preview else { return }
         var x = buffer.write("→ ", x: area.x, y: area.y, style: theme[.muted])
         if preview.problems.isEmpty {
-            buffer.write(preview.url, x: x, y: area.y, style: theme[.muted], maxX: area.right)
+            _ = buffer.writeFitted(preview.url, x: x, y: area.y, style: theme[.muted], maxX: area.right)
         } else {
-            x = buffer.write(preview.url, x: x, y: area.y, style: theme[.muted], maxX: area.right)
+            x = buffer.writeFitted(preview.url, x: x, y: area.y, style: theme[.muted], maxX: area.right)
             let names = preview.problems.map(\.description).joined(separator: "; ")
-            buffer.write("  ✖ " + names, x: x, y: area.y, style: theme[.error], maxX: area.right)
+            _ = buffer.writeFitted("  ✖ " + names, x: x, y: area.y, style: theme[.error], maxX: area.right)
         }
     }
 }

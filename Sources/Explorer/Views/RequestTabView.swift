@@ -22,6 +22,7 @@ enum RequestTabView {
             if state.editor.paramsOnPath { query.table.selected = query.table.selected.map { _ in -1 } }
             frame.render(editor, in: queryArea, state: &state.editor.query)
             cursorFromTable(state.editor.query, focused && !state.editor.paramsOnPath, &frame)
+            extent(of: state.editor.query, shown: queryArea.height, after: "Query", at: area.row(0), state, &frame)
             if pathHeight > 0 {
                 let top = queryArea.bottom
                 frame.buffer.write(
@@ -30,6 +31,9 @@ enum RequestTabView {
                     editor, in: Rect(x: area.x, y: top + 1, width: area.width, height: pathHeight - 1),
                     state: &state.editor.pathParams)
                 cursorFromTable(state.editor.pathParams, focused && state.editor.paramsOnPath, &frame)
+                extent(
+                    of: state.editor.pathParams, shown: pathHeight - 1, after: "Path parameters",
+                    at: Rect(x: area.x, y: top, width: area.width, height: 1), state, &frame)
             }
         case .headers:
             frame.render(editor, in: area, state: &state.editor.headers)
@@ -53,6 +57,22 @@ enum RequestTabView {
         }
     }
 
+    /// After a table's title, which of its rows are shown when they do not all fit (at 80×24 the
+    /// Query table has room for one row and a second one was hidden without a sign).
+    private static func extent(
+        of table: KeyValueEditorState, shown: Int, after title: String, at row: Rect, _ state: ExplorerState,
+        _ frame: inout Frame
+    ) {
+        let count = table.rows.count
+        guard count > shown, shown > 0 else { return }
+        let first = table.table.offset + 1
+        let last = min(count, table.table.offset + shown)
+        let more = last < count ? "↓" : "↑"
+        frame.buffer.write(
+            "  \(first)–\(last) of \(count) \(more)", x: row.x + CharacterWidth.of(title), y: row.y,
+            style: state.theme[.muted], maxX: row.right)
+    }
+
     private static func cursorFromTable(_ table: KeyValueEditorState, _ focused: Bool, _ frame: inout Frame) {
         if focused, let editor = table.editor { frame.cursor = editor.screenCursor }
     }
@@ -66,15 +86,18 @@ enum RequestTabView {
         if let problem = state.editor.bodyProblem {
             x = frame.buffer.write("  ✖ " + problem, x: x, y: area.y, style: theme[.error], maxX: area.right)
         } else if kind == "json", !state.editor.body.text.isEmpty {
-            x = frame.buffer.write("  ✓ valid JSON", x: x, y: area.y, style: theme[.success], maxX: area.right)
+            let note =
+                state.editor.body.text.contains("{{") ? "  ✓ JSON once {{variables}} are filled" : "  ✓ valid JSON"
+            x = frame.buffer.write(note, x: x, y: area.y, style: theme[.success], maxX: area.right)
         }
-        // Alt+F pretty-prints JSON and Alt+E edits text: a table of fields or parts has neither.
-        let isTable: Bool
+        // Alt+F pretty-prints JSON and Alt+E edits text: a table of fields or parts and a file
+        // reference have neither (the hint offered them for every kind).
+        let hint: String
         switch request.body.content {
-        case .formURLEncoded, .multipart: isTable = true
-        default: isTable = false
+        case .json, .jsonText: hint = "  b kind · Alt+F format · Alt+E $EDITOR"
+        case .none, .text: hint = "  b kind · Alt+E $EDITOR"
+        case .formURLEncoded, .multipart, .file: hint = "  b kind"
         }
-        let hint = isTable ? "  b kind" : "  b kind · Alt+F format · Alt+E $EDITOR"
         if x + CharacterWidth.of(hint) <= area.right { frame.buffer.write(hint, x: x, y: area.y, style: theme[.muted]) }
         let content = Rect(x: area.x, y: area.y + 1, width: area.width, height: max(0, area.height - 1))
         switch request.body.content {

@@ -44,13 +44,21 @@ enum ResponseContentView {
                         style: theme[.muted]))
             }
             for check in response.checks {
-                shown.append(
-                    Line([
-                        Span(check.passed ? "✓ " : "✗ ", style: theme[check.passed ? .success : .error].bold),
-                        Span(check.label + "  ", style: theme[.text]),
-                        Span("expected " + check.expected, style: theme[.muted]),
-                        Span(check.passed ? "" : "  actual " + check.actual, style: theme[.error]),
-                    ]))
+                // Wrapped under the mark, at most three lines (a failed check's actual value was
+                // cut at the pane's edge); a long actual value (a whole body) ends in ….
+                let actual = check.actual.count > 400 ? check.actual.prefix(400) + "…" : check.actual
+                let line = Line([
+                    Span(check.passed ? "✓ " : "✗ ", style: theme[check.passed ? .success : .error].bold),
+                    Span(check.label + "  ", style: theme[.text]),
+                    Span("expected " + check.expected, style: theme[.muted]),
+                    Span(check.passed ? "" : "  actual " + actual, style: theme[.error]),
+                ])
+                let pieces = Paragraph.wrapped(line, width: max(1, area.width - 3))
+                for (index, piece) in pieces.prefix(3).enumerated() {
+                    var spans = (index == 0 ? [] : [Span("  ")]) + piece.spans
+                    if index == 2, pieces.count > 3 { spans.append(Span("…", style: theme[.error])) }
+                    shown.append(Line(spans))
+                }
             }
             lines(shown, scroll: &state.response.scroll, in: area, buffer: &frame.buffer)
         case .history:

@@ -5,6 +5,19 @@ import Workspace
 /// The response pane: the status line (status, time, size, version, live or mock, or the stage
 /// while in flight), the tabs, and the tab's content; an error card when no response came.
 enum ResponsePaneView {
+    /// Which lines of a card taller than the pane are shown, in the pane's bottom border (at
+    /// 80×24 the details and the timeline were below the fold without a sign).
+    private static func scrollFooter(
+        _ count: Int, _ scroll: Int, _ height: Int, _ rect: Rect, _ theme: Theme, _ buffer: inout Buffer
+    ) {
+        guard count > height, height > 0 else { return }
+        let last = min(count, scroll + height)
+        let text = " \(scroll + 1)–\(last) of \(count) \(last < count ? "↓" : "↑") j/k "
+        let width = CharacterWidth.of(text)
+        guard width + 4 <= rect.width else { return }
+        buffer.write(text, x: rect.right - width - 2, y: rect.bottom - 1, style: theme[.muted], maxX: rect.right - 1)
+    }
+
     static func render(_ state: inout ExplorerState, in rect: Rect, frame: inout Frame) {
         let theme = state.theme
         frame.render(ExplorerView.paneBlock("Response", .response, state), in: rect)
@@ -16,9 +29,9 @@ enum ResponsePaneView {
         guard let result = state.shownResult else {
             if let live = TimelineView.input(state, result: nil) {
                 // The first send of this request: its timeline, live, until the answer comes.
-                ResponseContentView.lines(
-                    TimelineView.lines(live, width: below.width, theme), scroll: &state.response.scroll, in: below,
-                    buffer: &frame.buffer)
+                let lines = TimelineView.lines(live, width: below.width, theme)
+                ResponseContentView.lines(lines, scroll: &state.response.scroll, in: below, buffer: &frame.buffer)
+                scrollFooter(lines.count, state.response.scroll, below.height, rect, theme, &frame.buffer)
                 return
             }
             let message =
@@ -33,6 +46,7 @@ enum ResponsePaneView {
             let lines = ErrorCardView.lines(card, result: result, timeline: timeline, state, width: below.width)
             // Scrolled like the other views: at 80×24 the details and the timeline sit below the fold.
             ResponseContentView.lines(lines, scroll: &state.response.scroll, in: below, buffer: &frame.buffer)
+            scrollFooter(lines.count, state.response.scroll, below.height, rect, theme, &frame.buffer)
         case .cancelled(let stage, let elapsed):
             var shown = [
                 Line(
@@ -42,6 +56,7 @@ enum ResponsePaneView {
             // Where it stopped, stage by stage.
             if let timeline { shown += [Line("")] + TimelineView.lines(timeline, width: below.width, theme) }
             ResponseContentView.lines(shown, scroll: &state.response.scroll, in: below, buffer: &frame.buffer)
+            scrollFooter(shown.count, state.response.scroll, below.height, rect, theme, &frame.buffer)
         case .response(let response):
             frame.render(
                 Tabs(
@@ -52,11 +67,24 @@ enum ResponsePaneView {
                 in: parts.tabs)
             var content = parts.content
             if let banner = response.banner, content.height > 2 {
+                // Two lines when it needs them and the pane has room (the hint was cut mid-word),
+                // else one ending in ….
                 let line = "⚠ \(banner.title) — \(banner.hint)"
-                frame.buffer.write(
-                    line, x: content.x, y: content.y, style: theme[ThemeRole.status(response.status)],
-                    maxX: content.right)
-                content = Rect(x: content.x, y: content.y + 1, width: content.width, height: content.height - 1)
+                let style = theme[ThemeRole.status(response.status)]
+                let pieces = Paragraph.wrapped(Line(line), width: max(1, content.width))
+                let rows = pieces.count > 1 && content.height > 6 ? 2 : 1
+                for (index, piece) in pieces.prefix(rows).enumerated() {
+                    let text = piece.spans.map(\.text).joined()
+                    let fitted =
+                        index == rows - 1 && pieces.count > rows
+                        ? String(text.reversed().drop { $0 == " " }.reversed()) + " "
+                            + pieces[rows].spans.map(\.text).joined()
+                        : text
+                    _ = frame.buffer.writeFitted(
+                        fitted, x: content.x, y: content.y + index, style: style, maxX: content.right)
+                }
+                content = Rect(
+                    x: content.x, y: content.y + rows, width: content.width, height: content.height - rows)
             }
             // The Timeline tab shows the send in flight, not the stale answer: not dimmed.
             let dims = state.exchange?.isStale == true && !(state.response.tab == .timeline && timeline?.live != nil)
@@ -105,19 +133,24 @@ enum ResponsePaneView {
                 " " + status + " ", x: x, y: area.y, style: theme[ThemeRole.status(response.status)].reverse.bold,
                 maxX: area.right)
             let total = response.timings.total.map(DurationText.format) ?? "–"
-            var details = " · \(total) · \(ByteCount.format(response.size))"
+            var details = [total, ByteCount.format(response.size)]
             if state.response.openedHistory == nil {
-                details += " · \(response.httpVersion)" + (result.isMock ? " · mock" : " · live")
-                if let name = result.environmentName { details += " (\(name))" }
+                let kind = result.isMock ? "mock" : "live"
+                details += [response.httpVersion, result.environmentName.map { "\(kind) (\($0))" } ?? kind]
             } else {
                 // Not "recorded (mock)": that reads as an environment called recorded (the name `M`
                 // suggests for a new mock environment).
-                details += " · from history"
-                if let name = result.environmentName { details += " · env \(name)" }
+                details.append("from history")
+                if let name = result.environmentName { details.append("env \(name)") }
             }
-            x = buffer.write(details, x: x, y: area.y, style: theme[.text], maxX: area.right)
-            if let type = response.contentType {
-                buffer.write(" · " + type, x: x, y: area.y, style: theme[.muted], maxX: area.right)
+            // Each part whole or not at all (at 80 columns the line stopped at "mock (d"); the
+            // content type, last, may end in ….
+            for part in details.map({ " · " + $0 }) {
+                guard x + CharacterWidth.of(part) <= area.right else { return }
+                x = buffer.write(part, x: x, y: area.y, style: theme[.text], maxX: area.right)
+            }
+            if let type = response.contentType, area.right - x >= 8 {
+                _ = buffer.writeFitted(" · " + type, x: x, y: area.y, style: theme[.muted], maxX: area.right)
             }
         case .failure(let card):
             x = buffer.write(" no response ", x: x, y: area.y, style: theme[.error].reverse.bold, maxX: area.right)
@@ -143,12 +176,17 @@ enum ErrorCardView {
         let width = max(1, width)
         var lines: [Line] = []
         // The keys sit on the title line, so a short pane (80×24) still shows them.
-        lines.append(
-            Line([
-                Span("✖ " + card.translation.title, style: theme[.error].bold), Span("   "),
-                Span("r", style: theme[.keyHint]), Span(" retry  ", style: theme[.muted]),
-                Span("F2", style: theme[.keyHint]), Span(" environment", style: theme[.muted]),
-            ]))
+        // F2 only where there is an environment to pick (a collection without any was offered it).
+        let environments =
+            state.selection.flatMap { state.document(collectionID: $0.collectionID)?.collection.environments } ?? []
+        var title = [
+            Span("✖ " + card.translation.title, style: theme[.error].bold), Span("   "),
+            Span("r", style: theme[.keyHint]), Span(" retry  ", style: theme[.muted]),
+        ]
+        if !environments.isEmpty {
+            title += [Span("F2", style: theme[.keyHint]), Span(" environment", style: theme[.muted])]
+        }
+        lines.append(Line(title))
         for text in [card.translation.explanation] {
             lines += Paragraph.wrapped(Line(text, style: theme[.text]), width: width)
         }

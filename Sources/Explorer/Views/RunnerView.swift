@@ -200,7 +200,11 @@ enum RunnerView {
         let checks = checksSummary(runner, theme)
         let separator = Span(" · ", style: checks.spans.first?.style ?? theme[.muted])
         let oneLine = Line(requests.spans + [separator] + checks.spans)
-        return oneLine.width <= width ? [oneLine] : [requests, checks]
+        if oneLine.width <= width { return [oneLine] }
+        if requests.width <= width, checks.width <= width { return [requests, checks] }
+        // Narrower still (60 columns): the whole summary wrapped on the two lines (the requests'
+        // line was cut at "1 not").
+        return Array(Paragraph.wrapped(oneLine, width: width).prefix(2))
     }
 
     private static func checksSummary(_ runner: RunnerState, _ theme: Theme) -> Line {

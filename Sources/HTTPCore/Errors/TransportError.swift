@@ -49,6 +49,8 @@ public struct TransportError: Error, Hashable, Sendable {
         if milliseconds >= 10_000 { return "\(Int((milliseconds / 1000).rounded())) s" }
         if milliseconds >= 1000 { return "\((milliseconds / 100).rounded() / 10) s" }
         if milliseconds >= 10 { return "\(Int(milliseconds.rounded())) ms" }
-        return "\((milliseconds * 10).rounded() / 10) ms"
+        // Not "0.0 ms" (a mock's failure read as taking no time at all).
+        let tenths = (milliseconds * 10).rounded() / 10
+        return tenths > 0 ? "\(tenths) ms" : "<0.1 ms"
     }
 }

@@ -81,7 +81,13 @@ public struct Block: Widget, Sendable {
         let inset = borders ? 2 : 0
         if let title, area.width > inset + 2 {
             buffer.write(" ", x: area.x + inset / 2 + 1, y: area.y, style: borderStyle)
-            let end = title.render(x: area.x + inset / 2 + 2, y: area.y, width: area.width - inset - 4, buffer: &buffer)
+            let room = area.width - inset - 4
+            let end = title.render(x: area.x + inset / 2 + 2, y: area.y, width: room, buffer: &buffer)
+            // A title cut at the border ends in … (cut mid-word it read as the whole title).
+            if title.width > room, room > 1 {
+                let style = title.spans.last?.style ?? title.style
+                buffer.write("…", x: area.x + inset / 2 + 1 + room, y: area.y, style: title.style.patched(with: style))
+            }
             buffer.write(" ", x: end, y: area.y, style: borderStyle, maxX: area.right - inset / 2)
         }
         if let bottomTitle, borders, area.height > 1, area.width > 6 {

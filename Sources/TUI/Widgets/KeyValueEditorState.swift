@@ -11,6 +11,9 @@ public struct KeyValueEditorState: Hashable, Sendable {
     public var column: Column = .key
     /// The editor of the focused cell while editing, `nil` otherwise.
     public var editor: TextEditorState?
+    /// The row `a` added, until its first edit is kept: Esc then takes the row away again (it
+    /// stayed, empty, and went out with the request).
+    private var addedRow: Int?
 
     public init(rows: [KeyValueEditorRow]) {
         self.rows = rows
@@ -32,6 +35,11 @@ public struct KeyValueEditorState: Hashable, Sendable {
                 }
                 if key == KeyEvent(.escape) {
                     self.editor = nil
+                    if let added = addedRow, added == table.selected, rows.indices.contains(added) {
+                        rows.remove(at: added)
+                        table.selected = rows.isEmpty ? nil : min(added, rows.count - 1)
+                    }
+                    addedRow = nil
                     return true
                 }
             }
@@ -50,6 +58,7 @@ public struct KeyValueEditorState: Hashable, Sendable {
             table.selected = at
             column = .key
             beginEditing()
+            addedRow = at
         case (.character("d"), []), (.delete, []):
             guard let selected = table.selected, rows.indices.contains(selected) else { return false }
             rows.remove(at: selected)
@@ -77,7 +86,10 @@ public struct KeyValueEditorState: Hashable, Sendable {
     }
 
     private mutating func commit(_ text: String) {
-        defer { editor = nil }
+        defer {
+            editor = nil
+            addedRow = nil
+        }
         guard let selected = table.selected, rows.indices.contains(selected) else { return }
         switch column {
         case .key: rows[selected].key = text
