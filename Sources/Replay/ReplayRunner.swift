@@ -35,20 +35,23 @@ public final class ReplayRunner: Sendable {
         let clockStart = ContinuousClock.now
         var results: [RequestResult] = []
         var bailed = false
+        var known: [String: [String: VariableScope.Value]] = [:]
         for iteration in 1...configuration.repetitions {
-            let pass = await runPass(plan, iteration: iteration, bailed: &bailed, onResult: onResult)
+            known = [:]
+            let pass = await runPass(plan, iteration: iteration, bailed: &bailed, known: &known, onResult: onResult)
             if results.isEmpty { results = pass } else { results += pass }
         }
         return RunReport(
             results: results, environment: configuration.environment, startedAt: startedAt,
-            duration: ContinuousClock.now - clockStart)
+            duration: ContinuousClock.now - clockStart, captured: known)
     }
 
     /// One pass over the plan: up to `parallel` requests in flight, each started once the
     /// requests whose captures it uses have finished (with 1, strictly in plan order). Once the
     /// task is cancelled (the explorer's Runner view), requests not started are reported skipped.
     private func runPass(
-        _ plan: RunPlan, iteration: Int, bailed: inout Bool, onResult: @Sendable (RequestResult) -> Void
+        _ plan: RunPlan, iteration: Int, bailed: inout Bool, known: inout [String: [String: VariableScope.Value]],
+        onResult: @Sendable (RequestResult) -> Void
     ) async -> [RequestResult] {
         let items = plan.items
         let waits =
@@ -66,9 +69,9 @@ public final class ReplayRunner: Sendable {
             preparers.append(preparer)
             return preparer
         }
-        // Values captured so far, per collection: `--var` values, then each finished request's
-        // captures in the order they finished (plan order when running one at a time).
-        var known: [String: [String: VariableScope.Value]] = [:]
+        // Values captured so far, per collection (`known`): the values the run started with and
+        // `--var` values, then each finished request's captures in the order they finished (plan
+        // order when running one at a time).
         var started = [Bool](repeating: false, count: items.count)
         // Which requests have finished, by index (a flag per request costs less than a set).
         var finished = [Bool](repeating: false, count: items.count)
@@ -165,13 +168,13 @@ public final class ReplayRunner: Sendable {
         return values
     }
 
-    /// `--var` values as the first layer of variables; a value given for a variable the collection
-    /// marks secret stays secret.
+    /// The values captured before the run, then `--var` values over them, as the first layer of
+    /// variables; a value given for a variable the collection marks secret stays secret.
     func initialValues(for document: CollectionDocument) -> [String: VariableScope.Value] {
         let collection = document.collection
         let secretNames = Set(
             (collection.variables + collection.environments.flatMap(\.variables)).filter(\.secret).map(\.name))
-        return configuration.variables.reduce(into: [:]) { values, pair in
+        return configuration.variables.reduce(into: configuration.captured[collection.id] ?? [:]) { values, pair in
             values[pair.key] = VariableScope.Value(pair.value, secret: secretNames.contains(pair.key))
         }
     }

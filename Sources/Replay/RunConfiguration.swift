@@ -1,3 +1,5 @@
+public import Workspace
+
 /// How `lazer run` runs a plan.
 public struct RunConfiguration: Sendable {
     /// The environment of every collection (nil: each collection's `defaultEnvironment`).
@@ -16,11 +18,16 @@ public struct RunConfiguration: Sendable {
     public var parallel: Int
     /// How many times the whole plan runs; captured values start afresh each pass.
     public var repetitions: Int
+    /// Values captured before the run, per collection id: the explorer's earlier sends (a login
+    /// token), so a run picks up where the user is. `--var` values win over them.
+    public var captured: [String: [String: VariableScope.Value]]
 
     public init(
         environment: String? = nil, variables: [String: String] = [:], bail: Bool = false, timeout: Duration? = nil,
-        recordHistory: Bool = true, parallel: Int = 1, repetitions: Int = 1
+        recordHistory: Bool = true, parallel: Int = 1, repetitions: Int = 1,
+        captured: [String: [String: VariableScope.Value]] = [:]
     ) {
+        self.captured = captured
         self.parallel = max(1, parallel)
         self.repetitions = max(1, repetitions)
         self.environment = environment

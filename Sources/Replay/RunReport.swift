@@ -1,4 +1,5 @@
 public import Foundation
+public import Workspace
 
 /// The whole run: every request's result in collection order, and what the exit status is.
 public struct RunReport: Sendable, Equatable {
@@ -7,8 +8,16 @@ public struct RunReport: Sendable, Equatable {
     public var environment: String?
     public var startedAt: Date
     public var duration: Duration
+    /// The variables known at the end of the run, per collection id: those it started with and
+    /// every value captured (the last pass's), unmasked — for the explorer to keep, never printed
+    /// (the reports show the captures of each result, masked).
+    public var captured: [String: [String: VariableScope.Value]]
 
-    public init(results: [RequestResult], environment: String?, startedAt: Date, duration: Duration) {
+    public init(
+        results: [RequestResult], environment: String?, startedAt: Date, duration: Duration,
+        captured: [String: [String: VariableScope.Value]] = [:]
+    ) {
+        self.captured = captured
         self.results = results
         self.environment = environment
         self.startedAt = startedAt

@@ -1,6 +1,7 @@
 import Explorer
 import ExplorerTesting
 import Foundation
+import Replay
 import TUI
 import Testing
 import Workspace
@@ -109,6 +110,23 @@ struct RunnerScreenTests {
         let text = harness.lines.joined(separator: "\n")
         #expect(text.contains("10 requests: 5 passed, 1 failed, 3 without response, 1"))
         #expect(text.contains("│not sent · 11 checks, 1 failed"))
+    }
+
+    @Test func aTokenCapturedByTheRunIsThereForTheNextSend() async throws {
+        let harness = try ExplorerHarness(
+            collections: try Shipped.showcase(), startup: StartupRequest(request: "Chaining/2. Who am I"))
+        harness.press("g")
+        harness.press("1")
+        harness.press("R")
+        try await waitForTheRun(harness)
+        #expect(harness.state.runner?.rows.first?.path == "Chaining/1. Log in")
+        #expect(harness.state.runner?.summary.passed == 3)
+        harness.press("escape")
+        harness.press("F5")
+        harness.settle()
+        let key = try #require(harness.state.selection)
+        #expect(harness.state.exchanges[key]?.result?.response?.status == 200)
+        #expect(!harness.shows("is not defined"))
     }
 
     @Test(arguments: ScreenVariant.all) func f1ShowsTheRunnersKeys(_ variant: ScreenVariant) async throws {

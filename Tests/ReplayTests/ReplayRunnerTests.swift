@@ -136,6 +136,33 @@ import Workspace
         #expect(wrong.results[0].status == .failed)
     }
 
+    @Test("a run starts from values captured before it (the explorer's sends) and ends with every value it knows")
+    func capturedBeforeAndAfter() async throws {
+        let fixture = try ReplayFixture(processEnvironment: environment)
+        let file = try fixture.write(ChainCollection.text, to: "chain.json")
+        let id = "c0ffee00-0000-4000-8000-00000000cafe"
+        // Alone, "me" has no token: not sent.
+        let alone = try await fixture.run(
+            [file], requests: ["me"], configuration: RunConfiguration(recordHistory: false))
+        #expect(alone.results.map(\.status) == [.notSent])
+        // After a login: its values are the run's first layer, and the report hands them back.
+        let login = try await fixture.run(
+            [file], requests: ["login"], configuration: RunConfiguration(recordHistory: false))
+        let captured = try #require(login.captured[id])
+        #expect(captured["token"] == VariableScope.Value(ChainCollection.token, secret: true))
+        #expect(captured["userId"] == VariableScope.Value("7"))
+        let after = try await fixture.run(
+            [file], requests: ["me"], configuration: RunConfiguration(recordHistory: false, captured: login.captured))
+        #expect(after.results.map(\.status) == [.passed])
+        #expect(after.captured[id]?["token"]?.text == ChainCollection.token)
+        // --var wins over a value captured before.
+        let overridden = try await fixture.run(
+            [file], requests: ["me"],
+            configuration: RunConfiguration(
+                variables: ["userId": "8"], recordHistory: false, captured: login.captured))
+        #expect(overridden.results.first?.url.hasPrefix("http://chain.mock/users/8?") == true)
+    }
+
     @Test("the exchanges go to history, redacted; --no-history writes none")
     func history() async throws {
         let fixture = try ReplayFixture(processEnvironment: environment)

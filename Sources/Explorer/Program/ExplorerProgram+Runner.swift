@@ -9,13 +9,13 @@ extension ExplorerProgram {
     func startRun(_ job: RunJob) {
         let runner = ReplayRunner(
             services: environment.workspace,
-            configuration: RunConfiguration(environment: job.environment, recordHistory: true))
+            configuration: RunConfiguration(environment: job.environment, recordHistory: true, captured: job.captures))
         let run = job.run
         let plan = job.plan
         let deliver: @Sendable (ExplorerAction) -> Void = { [weak self] action in self?.deliver(action) }
         let task = Task.detached {
-            _ = await runner.run(plan) { result in deliver(.runner(.result(run: run, result))) }
-            deliver(.runner(.finished(run: run)))
+            let report = await runner.run(plan) { result in deliver(.runner(.result(run: run, result))) }
+            deliver(.runner(.finished(run: run, captured: report.captured)))
         }
         currentRun = (run, task)
     }

@@ -79,7 +79,8 @@ extension ExplorerReducer {
                 &state, "Runs the saved requests: \(drafts) unsaved edit\(drafts == 1 ? " is" : "s are") left out",
                 kind: .warning)
         }
-        return [.run(RunJob(run: run, plan: RunPlan(items: items), environment: environment))]
+        let captures = state.captures.filter { $0.key == target.collectionID }
+        return [.run(RunJob(run: run, plan: RunPlan(items: items), environment: environment, captures: captures))]
     }
 
     static func runnerEvent(_ event: RunnerEvent, _ state: inout ExplorerState) -> [ExplorerEffect] {
@@ -87,8 +88,12 @@ extension ExplorerReducer {
         case .result(let run, let result):
             guard state.runner?.run == run, let index = state.runner?.index(for: result) else { return [] }
             state.runner?.rows[index].result = result
-        case .finished(let run):
+        case .finished(let run, let captured):
             guard let runner = state.runner, runner.run == run else { return [] }
+            // A token captured by the run's login is there for the next F5, as after sending it.
+            for (collectionID, values) in captured {
+                state.captures[collectionID, default: [:]].merge(values) { _, new in new }
+            }
             state.runner?.isRunning = false
             state.runner?.duration = state.now - runner.startedAt
             let summary = runner.summary

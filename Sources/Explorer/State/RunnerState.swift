@@ -1,6 +1,6 @@
 import Foundation
 public import Replay
-import Workspace
+public import Workspace
 
 /// The Runner view: a folder or a collection replayed by `Replay` (the engine of `lazer run`)
 /// against the selected environment, its requests ticking through as they finish. It stays in
@@ -78,16 +78,22 @@ public struct RunnerState: Sendable {
     }
 }
 
-/// A run for the program: the plan and the environment; results come back as `runner` actions.
+/// A run for the program: the plan, the environment and the values captured by earlier sends
+/// (it starts from them, as a Postman run starts from the current environment); results come
+/// back as `runner` actions.
 public struct RunJob: Sendable {
     public var run: Int
     public var plan: RunPlan
     public var environment: String?
+    public var captures: [String: [String: VariableScope.Value]]
 
-    public init(run: Int, plan: RunPlan, environment: String?) {
+    public init(
+        run: Int, plan: RunPlan, environment: String?, captures: [String: [String: VariableScope.Value]] = [:]
+    ) {
         self.run = run
         self.plan = plan
         self.environment = environment
+        self.captures = captures
     }
 }
 
@@ -95,6 +101,7 @@ public struct RunJob: Sendable {
 public enum RunnerEvent: Sendable {
     /// One request finished (in plan order).
     case result(run: Int, RequestResult)
-    /// The run is over (all done, or cancelled).
-    case finished(run: Int)
+    /// The run is over (all done, or cancelled), with the variables it ended with per collection
+    /// (the captures it started from and those it took), which later sends use.
+    case finished(run: Int, captured: [String: [String: VariableScope.Value]] = [:])
 }
