@@ -3,7 +3,7 @@ extension TranslationCatalog {
     // swift-format-ignore
     static let errors: [String: TranslationTemplate] = [
         "request.missingServerProvider": TranslationTemplate(title: "No environment", explanation: "The request has a relative path but no environment to take the base URL from.", hint: "Pick an environment, or write the full URL (https://…)."),
-        "request.missingBaseURL": TranslationTemplate(title: "No base URL", explanation: "The active environment has no base URL, so the relative path cannot be turned into a URL.", hint: "Set the environment's base URL, or write the full URL (https://…)."),
+        "request.missingBaseURL": TranslationTemplate(title: "No base URL", explanation: "There is no base URL to put before the relative path (no environment is active, or the active one sets none), so it cannot be turned into a URL.", hint: "Pick or add an environment with a base URL, or write the full URL (https://…)."),
         "request.invalidURL": TranslationTemplate(title: "Invalid URL", explanation: "\"{url}\" is not a valid URL: {detail}.", hint: "Check for a missing scheme (https://), spaces in the host or a stray character."),
         "request.unsupportedScheme": TranslationTemplate(title: "Unsupported URL scheme", explanation: "Lazer sends HTTP requests, but the URL uses \"{scheme}\".", hint: "Use an http:// or https:// URL."),
         "request.invalidMethod": TranslationTemplate(title: "Invalid method", explanation: "\"{detail}\" cannot be an HTTP method.", hint: "A method is one word without spaces or separators, like GET or PURGE."),
