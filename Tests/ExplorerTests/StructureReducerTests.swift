@@ -156,6 +156,31 @@ struct StructureReducerTests {
         #expect(fixture.driver.state.selection?.requestID == copy.request.id)
     }
 
+    @Test func duplicatingAFolderCopiesItsRequestsWithNewIDsAndTheirUnsavedEdits() throws {
+        var fixture = try fixture()
+        fixture.driver.press("g", "2")
+        fixture.driver.typeAtEndOfURLPath("/all")
+        fixture.driver.press("esc", "g", "1")
+        _ = fixture.driver.state.navigator.select(.folder(collectionID: TestCollections.alphaID, path: ["Users"]))
+        let effects = fixture.driver.press("D")
+        let collection = try #require(effects.saves.first).document.collection
+        #expect(collection.folders.map(\.name).prefix(2) == ["Users", "Users copy"])
+        let copies = try #require(collection.folder(at: ["Users copy"])).requests
+        let originals = try #require(collection.folder(at: ["Users"])).requests
+        #expect(copies.map(\.name) == originals.map(\.name))
+        let allIDs = collection.allRequests.map(\.request.id)
+        #expect(Set(allIDs).count == allIDs.count)
+        // The copy is the request as on screen; the original keeps its saved URL and its draft.
+        #expect(copies.first?.url == "/users/all")
+        #expect(originals.first?.url == "/users")
+        #expect(fixture.driver.state.drafts[users]?.url == "/users/all")
+        #expect(fixture.driver.state.navigator.selectedRow?.title == "Users copy")
+        // Again: "Users copy 2".
+        _ = fixture.driver.state.navigator.select(.folder(collectionID: TestCollections.alphaID, path: ["Users"]))
+        let again = try #require(fixture.driver.press("D").saves.first).document.collection
+        #expect(again.folders.map(\.name).prefix(3) == ["Users", "Users copy 2", "Users copy"])
+    }
+
     @Test func deletingCanBeUndoneForTenSeconds() throws {
         var fixture = try fixture()
         let before = try #require(fixture.driver.state.document(collectionID: TestCollections.alphaID)).collection

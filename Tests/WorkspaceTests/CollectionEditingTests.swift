@@ -54,6 +54,25 @@ import Workspace
         #expect(collection.folder(at: ["Posts", "Drafts"]) == nil)
     }
 
+    @Test func duplicatingAFolderRenumbersEveryRequestInIt() {
+        var collection = collection()
+        var next = 0
+        let ids = collection.duplicateFolder(at: ["Posts"], name: "Posts copy") {
+            next += 1
+            return "new\(next)"
+        }
+        #expect(ids == ["p1": "new1", "p2": "new2", "d1": "new3"])
+        #expect(collection.folders.map(\.name) == ["Posts", "Posts copy"])
+        #expect(collection.folder(at: ["Posts copy"])?.requests.map(\.id) == ["new1", "new2"])
+        #expect(collection.folder(at: ["Posts copy", "Drafts"])?.requests.map(\.url) == ["/d"])
+        #expect(collection.folder(at: ["Posts"])?.requests.map(\.id) == ["p1", "p2"])
+        // A name a sibling has, or no such folder: nothing changes.
+        let before = collection
+        #expect(collection.duplicateFolder(at: ["Posts"], name: "Posts copy") { "x" } == nil)
+        #expect(collection.duplicateFolder(at: ["Nope"], name: "Nope copy") { "x" } == nil)
+        #expect(collection == before)
+    }
+
     @Test func removingDuplicatingAndMoving() {
         var collection = collection()
         var changed = collection.duplicateRequest(id: "p1", newID: "p1b", name: "P1 copy")

@@ -166,10 +166,13 @@ extension ExplorerReducer {
     }
 
     private static func duplicate(_ row: NavigatorRow?, _ state: inout ExplorerState) -> [ExplorerEffect] {
+        if case .folder(let collectionID, let path)? = row?.kind {
+            return duplicateFolder(path, in: collectionID, &state)
+        }
         guard let key = row?.requestKey, var document = state.document(collectionID: key.collectionID),
             let request = state.request(key)
         else {
-            notify(&state, "Select a request to duplicate", kind: .info)
+            notify(&state, "Select a request or folder to duplicate", kind: .info)
             return []
         }
         let newID = IdentifierGenerator.make()
@@ -185,6 +188,41 @@ extension ExplorerReducer {
         }
         store(CollectionSlot(document: document), &state)
         select(newKey, &state, focus: false)
+        return [.save(document, overwrite: false)]
+    }
+
+    /// A copy of the folder beside it, "Name copy" (or "Name copy 2" …), its requests as they are
+    /// on screen (unsaved edits included; the originals keep theirs), with new ids.
+    private static func duplicateFolder(
+        _ path: [String], in collectionID: String, _ state: inout ExplorerState
+    ) -> [ExplorerEffect] {
+        guard let name = path.last, var document = state.document(collectionID: collectionID) else { return [] }
+        let parent = Array(path.dropLast())
+        let siblings = Set(
+            (parent.isEmpty ? document.collection.folders : document.collection.folder(at: parent)?.folders ?? [])
+                .map(\.name))
+        var copyName = name + " copy"
+        var number = 2
+        while siblings.contains(copyName) {
+            copyName = "\(name) copy \(number)"
+            number += 1
+        }
+        guard
+            let ids = document.collection.duplicateFolder(
+                at: path, name: copyName, newID: { IdentifierGenerator.make() })
+        else { return [] }
+        for (original, copy) in ids {
+            guard let draft = state.drafts[RequestKey(collectionID: collectionID, requestID: original)] else {
+                continue
+            }
+            document.collection.updateRequest(id: copy) { request in
+                request = draft
+                request.id = copy
+            }
+        }
+        store(CollectionSlot(document: document), &state)
+        _ = state.navigator.select(.folder(collectionID: collectionID, path: parent + [copyName]))
+        notify(&state, "Duplicated folder \(name) as \(copyName)", kind: .success)
         return [.save(document, overwrite: false)]
     }
 

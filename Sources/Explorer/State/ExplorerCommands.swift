@@ -20,7 +20,7 @@ public enum ExplorerCommands {
         ("Pick the environment", "env.pick"), ("Next environment", "env.next"),
         ("Variables and their sources", "env.variables"), ("New request", "collections.newRequest"),
         ("New folder", "collections.newFolder"), ("New collection file", "collections.newCollection"),
-        ("Rename", "collections.rename"), ("Duplicate the request", "collections.duplicate"),
+        ("Rename", "collections.rename"), ("Duplicate the request or folder", "collections.duplicate"),
         ("Delete", "collections.delete"), ("Undo the last deletion", "collections.undo"),
         ("Move up", "collections.moveUp"), ("Move down", "collections.moveDown"),
         ("Move into another folder", "collections.moveTo"),

@@ -66,7 +66,8 @@ public enum ExplorerKeymap {
         KeyBinding("collections.newFolder", keys: ["A"], help: "New folder here", context: "collections"),
         KeyBinding("collections.newCollection", keys: ["C"], help: "New collection file", context: "collections"),
         KeyBinding("collections.rename", keys: ["r"], help: "Rename", context: "collections"),
-        KeyBinding("collections.duplicate", keys: ["D"], help: "Duplicate the request", context: "collections"),
+        KeyBinding(
+            "collections.duplicate", keys: ["D"], help: "Duplicate the request or folder", context: "collections"),
         KeyBinding("collections.delete", keys: ["d d", "delete"], help: "Delete (u undoes)", context: "collections"),
         KeyBinding("collections.undo", keys: ["u"], help: "Undo the last deletion", context: "collections"),
         KeyBinding("collections.moveDown", keys: ["J"], help: "Move down among its siblings", context: "collections"),

@@ -102,6 +102,39 @@ extension RequestCollection {
         }
     }
 
+    /// Inserts a copy of the folder at `path` right after it, called `name` (false when a sibling
+    /// has that name), every request in it (at any depth) given a new id from `newID`, since ids
+    /// are unique in a file. Returns the copies' ids by the originals', or nil when nothing changed.
+    @discardableResult
+    public mutating func duplicateFolder(
+        at path: [String], name: String, newID: () -> String
+    ) -> [String: String]? {
+        guard let last = path.last else { return nil }
+        var ids: [String: String] = [:]
+        func renumbered(_ folder: Folder) -> Folder {
+            var copy = folder
+            copy.requests = folder.requests.map { request in
+                var request = request
+                let id = newID()
+                ids[request.id] = id
+                request.id = id
+                return request
+            }
+            copy.folders = folder.folders.map(renumbered)
+            return copy
+        }
+        let done = editContents(at: Array(path.dropLast())) { folders, _ in
+            guard let index = folders.firstIndex(where: { $0.name == last }),
+                !folders.contains(where: { $0.name == name })
+            else { return false }
+            var copy = renumbered(folders[index])
+            copy.name = name
+            folders.insert(copy, at: index + 1)
+            return true
+        }
+        return done ? ids : nil
+    }
+
     /// Moves the request with `id` one place up (`offset` -1) or down (+1) among its siblings.
     @discardableResult
     public mutating func moveRequest(id: String, by offset: Int) -> Bool {
