@@ -80,7 +80,7 @@ struct ExportCommand: ParsableCommand {
         let directories = UserDirectories(environment: processEnvironment)
         let entry = CollectionStore.load(path: path)
         guard var document = entry.document else {
-            let lines = entry.diagnostics.map { TerminalText.line($0.description) }
+            let lines = entry.diagnostics.map { TerminalText.lineWithExcerpt($0.description) }
             FileBytes.writeError(
                 lines.joined(separator: "\n") + "\nlazer export: \(TerminalText.line(path)) not loaded\n")
             throw ExitCode(1)

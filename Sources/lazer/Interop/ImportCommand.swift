@@ -100,7 +100,7 @@ struct ImportCommand: ParsableCommand {
         if exists, merge {
             let entry = CollectionStore.load(path: path)
             guard var existing = entry.document else {
-                let lines = entry.diagnostics.map { TerminalText.line($0.description) }
+                let lines = entry.diagnostics.map { TerminalText.lineWithExcerpt($0.description) }
                 FileBytes.writeError(
                     lines.joined(separator: "\n")
                         + "\nlazer import: \(TerminalText.line(path)) has errors; not merged\n")
@@ -149,7 +149,7 @@ struct ImportCommand: ParsableCommand {
     static func checkValid(_ collection: RequestCollection, path: String) throws {
         let loaded = CollectionLoader.load(Array(collection.fileText().utf8), file: path)
         guard loaded.collection == nil else { return }
-        let lines = loaded.diagnostics.map { TerminalText.line($0.description) }
+        let lines = loaded.diagnostics.map { TerminalText.lineWithExcerpt($0.description) }
         FileBytes.writeError(
             lines.joined(separator: "\n") + "\nlazer import: the imported collection is not valid; nothing written\n")
         throw ExitCode(1)

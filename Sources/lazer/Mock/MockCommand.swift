@@ -67,7 +67,7 @@ struct MockCommand: ParsableCommand {
         do {
             loaded = try MockServerRoutes.load(path, environment: env)
         } catch {
-            FileBytes.writeError(error.problems.map { "lazer mock: \(TerminalText.line($0))\n" }.joined())
+            FileBytes.writeError(error.problems.map { "lazer mock: \(TerminalText.lineWithExcerpt($0))\n" }.joined())
             throw ExitCode(2)
         }
         let output = MockOutput(logFile: try log.map(MockOutput.openLog))

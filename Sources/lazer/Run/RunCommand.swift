@@ -5,6 +5,7 @@ import Foundation
 import Futures
 import Replay
 import Synchronization
+import TerminalText
 import Workspace
 
 #if canImport(Glibc)
@@ -87,8 +88,9 @@ struct RunCommand: ParsableCommand {
         _ = try channels(colored: false)
         guard (1...256).contains(parallel) else { throw ValidationError("--parallel must be from 1 to 256.") }
         guard (1...100_000).contains(repetitions) else { throw ValidationError("--repeat must be from 1 to 100000.") }
-        if let timeout, !(timeout > 0 && timeout.isFinite) {
-            throw ValidationError("--timeout must be a positive number of seconds.")
+        // At most 2^31 - 1 milliseconds, what libcurl takes (as `lazer send --timeout`).
+        if let timeout, !(timeout > 0 && timeout <= 2_147_483) {
+            throw ValidationError("--timeout must be a positive number of seconds, at most 2147483.")
         }
     }
 
@@ -107,7 +109,8 @@ struct RunCommand: ParsableCommand {
         let folders =
             paths.isEmpty ? [FileManager.default.fileExists(atPath: "Collections") ? "Collections" : "."] : paths
         let loaded = RunLoader.load(folders, services: services)
-        let problems = loaded.diagnostics.map { $0.description + "\n" }.joined()
+        // Collection text (a field name, a value) may hold escapes: never written raw.
+        let problems = loaded.diagnostics.map { TerminalText.lineWithExcerpt($0.description) + "\n" }.joined()
         if !problems.isEmpty { FileBytes.writeError(problems) }
         guard loaded.failures.isEmpty else {
             FileBytes.writeError(loaded.failures.map { "lazer run: \($0)\n" }.joined())
@@ -138,7 +141,8 @@ struct RunCommand: ParsableCommand {
         }
         let configuration = RunConfiguration(
             environment: env, variables: try parsedVariables(), bail: bail,
-            timeout: timeout.map { .milliseconds(Int64($0 * 1000)) }, recordHistory: !noHistory, parallel: parallel,
+            timeout: timeout.map { .milliseconds(Int64(($0 * 1000).rounded(.up))) }, recordHistory: !noHistory,
+            parallel: parallel,
             repetitions: repetitions)
         let runner = ReplayRunner(services: services, configuration: configuration)
         // One request at a time: the run's task lives on the network thread (see
