@@ -92,6 +92,30 @@ struct MockCommandTests {
         #expect(lines.last?.contains(#""matched":false"#) == true)
     }
 
+    @Test("a port in use or an address of another machine: a plain message, exit 1")
+    func cannotListen() throws {
+        let scratch = try RunCommandTests.Scratch()
+        let first = try MockProcess(
+            [Self.root + "/Collections/jsonplaceholder.json", "--port", "0"], environment: environment(scratch))
+        let port = try #require(first.url.split(separator: ":").last.map(String.init))
+        let busy = try lazer(
+            ["mock", Self.root + "/Collections/jsonplaceholder.json", "--port", port], environment(scratch))
+        #expect(first.stop().status == 0)
+        #expect(busy.status == 1)
+        #expect(
+            busy.stderr
+                == "lazer mock: cannot listen on 127.0.0.1:\(port): the port is in use (another program listens on it; "
+                + "--port 0 picks a free one)\n")
+        let host = try lazer(
+            ["mock", Self.root + "/Collections/jsonplaceholder.json", "--host", "192.0.2.1", "--port", "0"],
+            environment(scratch))
+        #expect(host.status == 1)
+        #expect(
+            host.stderr
+                == "lazer mock: cannot listen on 192.0.2.1:0: this machine has no such address "
+                + "(--host 127.0.0.1 listens on this machine only)\n")
+    }
+
     @Test("a script that reads only the URL line and closes the pipe (| head -n 1) leaves the server serving")
     func readerGoesAway() throws {
         let scratch = try RunCommandTests.Scratch()
