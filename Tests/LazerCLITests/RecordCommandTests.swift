@@ -111,4 +111,20 @@ struct RecordCommandTests {
         #expect(kept.stderr.contains("kept the existing route GET /get?q=a (--update replaces it)"))
         #expect(try routeCount(file, environment: "recorded") == 2)
     }
+
+    @Test("--from a server that cannot be reached: listed as not recorded, exit 3, the collection file unchanged")
+    func deadUpstream() throws {
+        let scratch = try RunCommandTests.Scratch()
+        let file = try scratch.write(Self.searches(baseURL: "http://127.0.0.1:\(try closedPort())"), to: "search.json")
+        let before = try Data(contentsOf: URL(fileURLWithPath: file))
+        let result = try LazerBinary.run(
+            ["record", file, "--from", "local", "--into", "recorded", "--request", "Search a"],
+            environment: scratch.environment)
+        #expect(result.status == 3, "\(result.stdout)\(result.stderr)")
+        #expect(
+            result.stdout
+                == "Recorded 0 of 1 exchanges into \"recorded\" of \(file) (the file is unchanged)\n"
+                + "Not recorded (no answer):\n  Search a: connection refused\n")
+        #expect(try Data(contentsOf: URL(fileURLWithPath: file)) == before)
+    }
 }

@@ -45,6 +45,10 @@ struct RecordCommand: ParsableCommand {
             k: keep all), replaced with --update, kept with --keep (the default when not on a
             terminal, and listed) — never duplicated.
 
+            Exit status: 0 recorded; 3 a request got no answer (the server could not be reached:
+            listed, not recorded; when nothing was recorded the file is unchanged); 2 usage or
+            collection errors; 1 the collection could not be saved.
+
             Examples:
               lazer record Collections/httpbin.json --from local --into recorded
               lazer record Collections/httpbin.json --from local --into recorded --folder Methods --update
@@ -110,7 +114,7 @@ struct RecordCommand: ParsableCommand {
         let loaded = RunLoader.load([path], services: services)
         guard let document = loaded.documents.first, loaded.failures.isEmpty else {
             let problems = loaded.diagnostics.filter { $0.severity == .error }.map(\.description) + loaded.failures
-            FileBytes.writeError(problems.map { "lazer record: \(TerminalText.line($0))\n" }.joined())
+            FileBytes.writeError(problems.map { "lazer record: \(TerminalText.lineWithExcerpt($0))\n" }.joined())
             throw ExitCode(2)
         }
         let recorder: MockRecorder
@@ -148,12 +152,15 @@ struct RecordCommand: ParsableCommand {
         var recorder = recorder
         do {
             for exchange in exchanges.withLock({ $0 }) { try recorder.add(exchange) }
-            try recorder.save(with: services)
+            // Nothing recorded (a server that could not be reached, routes kept): the file stays as it was.
+            if !recorder.recorded.isEmpty { try recorder.save(with: services) }
         } catch {
             FileBytes.writeError("lazer record: the recording was not saved: \(TerminalText.line("\(error)"))\n")
             throw ExitCode(1)
         }
         print(Self.summary(recorder, file: document.path, sent: report.results.count))
+        // As `lazer run`: a request that got no response is exit status 3 (CI must not take it for a recording).
+        if !recorder.unanswered.isEmpty { throw ExitCode(3) }
     }
 
     static func recorded(_ exchange: ReplayExchange, basePath: String) -> RecordedExchange {
@@ -217,7 +224,10 @@ struct RecordCommand: ParsableCommand {
                 // route waits for the user without holding up the client's answer or other transfers.
                 recording.async {
                     state.withLock { recorder in
-                        let before = (recorder.recorded.count, recorder.dropped.count, recorder.kept.count)
+                        let before = (
+                            recorder.recorded.count, recorder.dropped.count, recorder.kept.count,
+                            recorder.unanswered.count
+                        )
                         do {
                             try recorder.add(exchange)
                             try recorder.save(with: services)
@@ -228,6 +238,7 @@ struct RecordCommand: ParsableCommand {
                             output.line(TerminalText.line("recorded \(line)"))
                         }
                         for line in recorder.dropped.dropFirst(before.1) { output.note("dropped \(line)") }
+                        for line in recorder.unanswered.dropFirst(before.3) { output.note("not recorded \(line)") }
                         for line in recorder.kept.dropFirst(before.2) {
                             output.note("kept the existing route \(line) (--update replaces it)")
                         }
@@ -288,9 +299,14 @@ struct RecordCommand: ParsableCommand {
 
     static func summary(_ recorder: MockRecorder, file: String, sent: Int) -> String {
         var lines = [
-            "Recorded \(recorder.recorded.count) of \(sent) exchanges into \"\(recorder.environment)\" of \(file):"
+            "Recorded \(recorder.recorded.count) of \(sent) exchanges into \"\(recorder.environment)\" of \(file)"
+                + (recorder.recorded.isEmpty ? " (the file is unchanged)" : ":")
         ]
         lines += recorder.recorded.map { "  " + $0 }
+        if !recorder.unanswered.isEmpty {
+            lines.append("Not recorded (no answer):")
+            lines += recorder.unanswered.map { "  " + $0 }
+        }
         if !recorder.kept.isEmpty {
             lines.append("Kept as they were (--update replaces them):")
             lines += recorder.kept.map { "  " + $0 }
