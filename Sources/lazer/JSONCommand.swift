@@ -83,7 +83,7 @@ struct JSONCommand: ParsableCommand {
         do {
             path = try query.map { text throws(JSONPathError) in try JSONPath(text) }
         } catch {
-            FileBytes.writeError("lazer json: \(TerminalText.line("\(error)"))\n")
+            FileBytes.writeError("lazer json: \(TerminalText.lineWithExcerpt("\(error)"))\n")
             throw ExitCode(1)
         }
         for node in path?.select(in: document) ?? [document.root] {

@@ -161,7 +161,7 @@ struct ExportCommand: ParsableCommand {
         do {
             try AtomicFile.write(bytes, to: path)
         } catch {
-            fail("\(path): \(error.description)")
+            fail(error.description)
         }
     }
 
