@@ -127,4 +127,23 @@ struct RecordCommandTests {
                 + "Not recorded (no answer):\n  Search a: connection refused\n")
         #expect(try Data(contentsOf: URL(fileURLWithPath: file)) == before)
     }
+
+    @Test("--proxy to a target that cannot be reached: the client gets a 502 in words, the file stays unchanged")
+    func proxyToDeadTarget() throws {
+        let scratch = try RunCommandTests.Scratch()
+        let file = try scratch.write(MockCommandTests.emptyCollection, to: "app.json")
+        let before = try Data(contentsOf: URL(fileURLWithPath: file))
+        let proxy = try MockCommandTests.MockProcess(
+            [file, "--into", "recorded", "--proxy", "0", "--target", "http://127.0.0.1:\(try closedPort())"],
+            environment: scratch.environment, command: "record")
+        let port = try #require(Int(proxy.url.split(separator: ":").last ?? ""))
+        let answer = try RawClientLite(port: port).get("/x")
+        let stopped = proxy.stop()
+        #expect(answer.hasPrefix("HTTP/1.1 502"))
+        #expect(answer.contains("lazer record: the target did not answer: Connection refused."), "\(answer)")
+        #expect(!answer.contains("TransportError"))
+        #expect(stopped.stderr.contains("lazer: not recorded GET /x: connection refused"), "\(stopped.stderr)")
+        #expect(try Data(contentsOf: URL(fileURLWithPath: file)) == before)
+    }
 }
+

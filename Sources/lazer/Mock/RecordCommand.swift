@@ -230,7 +230,8 @@ struct RecordCommand: ParsableCommand {
                         )
                         do {
                             try recorder.add(exchange)
-                            try recorder.save(with: services)
+                            // Nothing new (no answer, a route kept): the file stays as it was.
+                            if recorder.recorded.count > before.0 { try recorder.save(with: services) }
                         } catch {
                             output.note("not saved: \(error)")
                         }
