@@ -146,4 +146,3 @@ struct RecordCommandTests {
         #expect(try Data(contentsOf: URL(fileURLWithPath: file)) == before)
     }
 }
-
