@@ -14,10 +14,10 @@ struct ValidateCommand: ParsableCommand {
         abstract: "Check collection files and print their problems with line and column.",
         discussion: """
             Arguments are collection files or folders (every *.json file directly inside);
-            the default is Collections. Errors make the exit status 1, and so does finding no
-            collection file at all; warnings (unknown fields, secret values in the file) are
-            printed but pass. A failed write to stdout (disk
-            full, closed pipe) prints a message and exits 1 too.
+            the default is Collections. Errors make the exit status 1, and so does finding
+            no collection file at all; warnings (unknown fields, secret values in the
+            file) are printed but pass. A failed write to stdout (disk full, closed pipe)
+            prints a message and exits 1 too.
 
             Examples:
               lazer validate

@@ -17,16 +17,18 @@ struct MockCommand: ParsableCommand {
         commandName: "mock",
         abstract: "Serve a mock environment over HTTP.",
         discussion: """
-            PATH is a collection file, or a folder holding one collection with a mock environment
-            (default: Collections). The environment is --env, else the collection's default
-            environment when it is a mock, else its first mock environment.
+            PATH is a collection file, or a folder holding one collection with a mock
+            environment (default: Collections). The environment is --env, else the
+            collection's default environment when it is a mock, else its first mock
+            environment.
 
-            The first line on stdout is the server's URL (with --port 0, the port the system
-            picked), so scripts can read it; then one line per request: method, target, the route
-            that answered (or "no route"), status and time. An unmatched request gets a 404 whose
-            JSON body names the closest routes and why each missed. Route body files are served
-            from the collection's folder only: absolute paths, ".." and links leading outside are
-            refused. Stop with Ctrl+C (SIGINT) or SIGTERM.
+            The first line on stdout is the server's URL (with --port 0, the port the
+            system picked), so scripts can read it; then one line per request: method,
+            target, the route that answered (or "no route"), status and time. An unmatched
+            request gets a 404 whose JSON body names the closest routes and why each
+            missed. Route body files are served from the collection's folder only:
+            absolute paths, ".." and links leading outside are refused. Stop with Ctrl+C
+            (SIGINT) or SIGTERM.
 
             Examples:
               lazer mock Collections/jsonplaceholder.json --env mock --port 8080

@@ -23,36 +23,41 @@ struct RecordCommand: ParsableCommand {
         commandName: "record",
         abstract: "Record live responses as routes of a mock environment.",
         discussion: """
-            With --from ENV, the collection's requests (all, or --folder / --request) are sent to
-            the live environment ENV as `lazer run` sends them, and each answer becomes a route of
-            the mock environment --into (created when missing): the request's matchers, status, the
-            headers that describe the body, the body in a file under mocks/<collection>/<env>/,
-            and the time when it was slow. Then `lazer run --env MOCK` answers offline.
+            With --from ENV, the collection's requests (all, or --folder / --request) are
+            sent to the live environment ENV as `lazer run` sends them, and each answer
+            becomes a route of the mock environment --into (created when missing): the
+            request's matchers, status, the headers that describe the body, the body in a
+            file under mocks/<collection>/<env>/, and the time when it was slow. Then
+            `lazer run --env MOCK` answers offline.
 
-            With --proxy PORT --target URL, lazer listens on PORT and forwards every plain-HTTP
-            request to URL; each exchange becomes a route, saved at once. Stop with Ctrl+C.
+            With --proxy PORT --target URL, lazer listens on PORT and forwards every
+            plain-HTTP request to URL; each exchange becomes a route, saved at once. Stop
+            with Ctrl+C.
 
-            Secrets are never written: Authorization, cookies and headers holding a secret value
-            are dropped, secret values in bodies are masked, path segments holding one become
-            wildcards; everything dropped is listed.
+            Secrets are never written: Authorization, cookies and headers holding a secret
+            value are dropped, secret values in bodies are masked, path segments holding
+            one become wildcards; everything dropped is listed.
 
             Each request gets a route of its own: its method, path, query items and (up to
-            8 KiB) JSON body are the route's matchers, so /search?q=a and ?q=b are two routes.
-            Values written with a placeholder in the collection ({{$uuid}}, {{user}}) and
-            values holding a secret are not matched on. The same request recorded twice in one
-            recording makes a sequence (answered in turn, cycling). A route the mock environment
-            already has for the same request is asked about on a terminal (y, n, a: replace all,
-            k: keep all), replaced with --update, kept with --keep (the default when not on a
-            terminal, and listed) — never duplicated.
+            8 KiB) JSON body are the route's matchers, so /search?q=a and ?q=b are two
+            routes. Values written with a placeholder in the collection ({{$uuid}},
+            {{user}}) and values holding a secret are not matched on. The same request
+            recorded twice in one recording makes a sequence (answered in turn, cycling).
+            A route the mock environment already has for the same request is asked about
+            on a terminal (y, n, a: replace all, k: keep all), replaced with --update,
+            kept with --keep (the default when not on a terminal, and listed) — never
+            duplicated.
 
-            Exit status: 0 recorded; 3 a request got no answer (the server could not be reached:
-            listed, not recorded; when nothing was recorded the file is unchanged); 2 usage or
-            collection errors; 1 the collection could not be saved.
+            Exit status: 0 recorded; 3 a request got no answer (the server could not be
+            reached: listed, not recorded; when nothing was recorded the file is
+            unchanged); 2 usage or collection errors; 1 the collection could not be saved.
 
             Examples:
               lazer record Collections/httpbin.json --from local --into recorded
-              lazer record Collections/httpbin.json --from local --into recorded --folder Methods --update
-              lazer record Collections/app.json --into recorded --proxy 9090 --target http://127.0.0.1:8080
+              lazer record Collections/httpbin.json --from local --into recorded \\
+                --folder Methods --update
+              lazer record Collections/app.json --into recorded --proxy 9090 \\
+                --target http://127.0.0.1:8080
             """
     )
 

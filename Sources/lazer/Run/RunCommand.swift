@@ -20,28 +20,30 @@ struct RunCommand: ParsableCommand {
         commandName: "run",
         abstract: "Replay collections: send their requests in order, check every expectation.",
         discussion: """
-            PATH is a collection file or a folder of them (default: Collections). Requests run one
-            after another in collection order, so values captured from a response (a login token)
-            are there for the requests after it; with --parallel N, up to N at once, a request that
-            uses a captured value waiting for the request that captures it. A request's "retry"
-            policy in the collection sends it again on transport errors, 5xx or failed
-            expectations. Secret values are masked in every report.
+            PATH is a collection file or a folder of them (default: Collections). Requests
+            run one after another in collection order, so values captured from a response
+            (a login token) are there for the requests after it; with --parallel N, up to
+            N at once, a request that uses a captured value waiting for the request that
+            captures it. A request's "retry" policy in the collection sends it again on
+            transport errors, 5xx or failed expectations. Secret values are masked in
+            every report.
 
-            Reporters: human (the default), junit, json, tap. Each --output FILE goes to the next
-            reporter other than human (to human when it is the only one); the others write to
-            stdout, and only one may.
+            Reporters: human (the default), junit, json, tap. Each --output FILE goes to
+            the next reporter other than human (to human when it is the only one); the
+            others write to stdout, and only one may.
 
             Exit status:
               0  every check passed
               1  an expectation failed
               3  a request got no response (DNS, connection, TLS, timeout, ...)
-              2  usage or collection errors (a broken file, an unknown environment or request,
-                 a request that could not be built: an undefined variable)
+              2  usage or collection errors (a broken file, an unknown environment or
+                 request, a request that could not be built: an undefined variable)
 
             Examples:
               lazer run Collections/jsonplaceholder.json --env mock
               lazer run --folder Chaining --var userName=ada --no-history
-              lazer run Collections --env live --reporter human --reporter junit --output report.xml
+              lazer run Collections --env live --reporter human --reporter junit \\
+                --output report.xml
             """
     )
 
@@ -60,7 +62,7 @@ struct RunCommand: ParsableCommand {
     @Option(name: .customLong("var"), help: "Set a variable, NAME=VALUE (repeatable; wins over the collection's).")
     var variables: [String] = []
 
-    @Option(help: "Requests in flight at once (default 1); one that uses a value an earlier one captures waits for it.")
+    @Option(help: "Requests in flight at once; one that uses a value an earlier one captures waits for it.")
     var parallel = 1
 
     @Option(
