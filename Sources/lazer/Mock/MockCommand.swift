@@ -33,7 +33,7 @@ struct MockCommand: ParsableCommand {
             Examples:
               lazer mock Collections/jsonplaceholder.json --env mock --port 8080
               URL=$(lazer mock Collections/showcase.json --port 0 | head -n 1)
-              lazer mock --watch --log requests.jsonl
+              lazer mock Collections/showcase.json --watch --log requests.jsonl
             """
     )
 
@@ -83,10 +83,6 @@ struct MockCommand: ParsableCommand {
             FileBytes.writeError("lazer mock: cannot listen on \(TerminalText.line(host)):\(port): \(error)\n")
             throw ExitCode(1)
         }
-        output.line(server.url)
-        output.note(
-            "serving \"\(loaded.environment)\" of \(loaded.collectionFile): \(loaded.routes.count) route\(loaded.routes.count == 1 ? "" : "s")"
-                + (watch ? ", watching for changes" : ""))
         let reloader = watch ? MockReloader.watching(loaded, source: path, table: table, note: output.note) : nil
         let stop: @Sendable () -> Void = {
             reloader?.cancel()
@@ -95,14 +91,12 @@ struct MockCommand: ParsableCommand {
             output.close()
             Foundation.exit(0)
         }
-        var sources: [any DispatchSourceSignal] = []
-        for number in [SIGINT, SIGTERM] {
-            signal(number, SIG_IGN)
-            let source = DispatchSource.makeSignalSource(signal: number, queue: .main)
-            source.setEventHandler(handler: stop)
-            source.resume()
-            sources.append(source)
-        }
+        let sources = StopSignals.handle(stop)
+        // The URL only once SIGINT and SIGTERM are handled (see `StopSignals`).
+        output.line(server.url)
+        output.note(
+            "serving \"\(loaded.environment)\" of \(loaded.collectionFile): \(loaded.routes.count) route\(loaded.routes.count == 1 ? "" : "s")"
+                + (watch ? ", watching for changes" : ""))
         withExtendedLifetime((sources, reloader)) { dispatchMain() }
     }
 }

@@ -255,24 +255,18 @@ struct RecordCommand: ParsableCommand {
             FileBytes.writeError("lazer record: cannot listen on \(TerminalText.line(host)):\(port): \(error)\n")
             throw ExitCode(1)
         }
+        let sources = StopSignals.handle {
+            server.stop()
+            // Exchanges already answered are saved first (a question still open is not waited for long).
+            let drained = DispatchSemaphore(value: 0)
+            recording.async { drained.signal() }
+            _ = drained.wait(timeout: .now() + 2)
+            output.note("stopped")
+            Foundation.exit(0)
+        }
+        // The URL only once SIGINT and SIGTERM are handled (see `StopSignals`).
         output.line(server.url)
         output.note("recording \(target) into \"\(into)\" of \(path); stop with Ctrl+C")
-        var sources: [any DispatchSourceSignal] = []
-        for number in [SIGINT, SIGTERM] {
-            signal(number, SIG_IGN)
-            let source = DispatchSource.makeSignalSource(signal: number, queue: .main)
-            source.setEventHandler {
-                server.stop()
-                // Exchanges already answered are saved first (a question still open is not waited for long).
-                let drained = DispatchSemaphore(value: 0)
-                recording.async { drained.signal() }
-                _ = drained.wait(timeout: .now() + 2)
-                output.note("stopped")
-                Foundation.exit(0)
-            }
-            source.resume()
-            sources.append(source)
-        }
         withExtendedLifetime(sources) { dispatchMain() }
     }
 
