@@ -139,8 +139,9 @@ struct MockCommandTests {
         #expect(examples.count == 6, "\(examples)")
         let scratch = try RunCommandTests.Scratch()
         for example in examples {
-            var arguments = RunCommandTests.words(example).map {
-                $0.hasPrefix("Collections") ? Self.root + "/" + $0 : $0.hasSuffix(".jsonl") ? scratch.path + "/" + $0 : $0
+            var arguments = RunCommandTests.words(example).map { word in
+                if word.hasPrefix("Collections") { return Self.root + "/" + word }
+                return word.hasSuffix(".jsonl") ? scratch.path + "/" + word : word
             }
             if let port = arguments.firstIndex(of: "--port") { arguments.removeSubrange(port...(port + 1)) }
             let server = try MockProcess(arguments + ["--port", "0"], environment: environment(scratch))
