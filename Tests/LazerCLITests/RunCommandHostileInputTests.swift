@@ -88,4 +88,32 @@ struct RunCommandHostileInputTests {
         #expect(result.stdout.contains("2 requests: 0 passed, 2 not sent"))
         #expect(!result.stdout.contains("RequestError"))
     }
+
+    @Test(
+        "--output: a missing folder or a file given twice stops before any request; one report that cannot be written does not stop the others"
+    )
+    func reportFiles() throws {
+        let scratch = try RunCommandTests.Scratch()
+        let base = ["Collections/showcase.json", "--env", "mock", "--folder", "Chaining", "--no-history"]
+        let missing = try run(
+            base + ["--reporter", "junit", "--output", scratch.path + "/nowhere/r.xml"], scratch: scratch)
+        #expect(missing.status == 2)
+        #expect(
+            missing.stderr.contains(
+                "--output \(scratch.path)/nowhere/r.xml: there is no folder \(scratch.path)/nowhere."))
+        #expect(missing.stdout.isEmpty)
+        let twice = try run(
+            base + ["--reporter", "junit", "--reporter", "tap", "--output", "r.out", "--output", "r.out"],
+            scratch: scratch)
+        #expect(twice.status == 2)
+        #expect(twice.stderr.contains("--output r.out is given twice"))
+        let folder = scratch.path + "/a-folder.xml"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        let tap = scratch.path + "/r.tap"
+        let one = try run(
+            base + ["--reporter", "junit", "--reporter", "tap", "--output", folder, "--output", tap], scratch: scratch)
+        #expect(one.status == 2)
+        #expect(one.stderr == "lazer run: the report was not written: could not replace \(folder): Is a directory\n")
+        #expect(try String(contentsOfFile: tap, encoding: .utf8).hasPrefix("TAP version 13\n1..3\n"))
+    }
 }

@@ -156,7 +156,7 @@ struct RunCommand: ParsableCommand {
         do {
             try output.finish(report)
         } catch {
-            FileBytes.writeError("lazer run: the report was not written: \(error.localizedDescription)\n")
+            FileBytes.writeError("lazer run: the report was not written: \(TerminalText.line("\(error)"))\n")
             throw ExitCode(RunExitStatus.collectionError)
         }
         let written = standardOutput.withLock { $0 }
@@ -200,6 +200,17 @@ struct RunCommand: ParsableCommand {
             kinds.contains { $0 != .human } ? kinds.indices.filter { kinds[$0] != .human } : Array(kinds.indices)
         guard outputs.count <= takers.count else {
             throw ValidationError("\(outputs.count) --output files for \(takers.count) reporters that can take one.")
+        }
+        // Checked before any request is sent: a report that cannot be written is known now.
+        for (index, path) in outputs.enumerated() {
+            guard !outputs[..<index].contains(path) else {
+                throw ValidationError("--output \(path) is given twice: each report needs a file of its own.")
+            }
+            let folder = (path as NSString).deletingLastPathComponent
+            var isFolder: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: folder.isEmpty ? "." : folder, isDirectory: &isFolder),
+                isFolder.boolValue
+            else { throw ValidationError("--output \(path): there is no folder \(folder).") }
         }
         var destinations = Array(repeating: RunOutput.Destination.standardOutput, count: kinds.count)
         for (index, path) in zip(takers, outputs) { destinations[index] = .file(path) }
