@@ -151,7 +151,7 @@ struct MockCommandTests {
         }
     }
 
-    @Test("a port in use or an address of another machine: a plain message, exit 1")
+    @Test("a port in use or an address of another machine: a plain message, exit 1; a log that cannot be opened: 2")
     func cannotListen() throws {
         let scratch = try RunCommandTests.Scratch()
         let first = try MockProcess(
@@ -169,6 +169,16 @@ struct MockCommandTests {
             ["mock", Self.root + "/Collections/jsonplaceholder.json", "--host", "192.0.2.1", "--port", "0"],
             environment(scratch))
         #expect(host.status == 1)
+        let log = try lazer(
+            [
+                "mock", Self.root + "/Collections/jsonplaceholder.json", "--port", "0", "--log",
+                scratch.path + "/no/x.jsonl",
+            ],
+            environment(scratch))
+        #expect(log.status == 2)
+        #expect(
+            log.stderr
+                == "lazer mock: cannot open the log file \(scratch.path)/no/x.jsonl: No such file or directory\n")
         #expect(
             host.stderr
                 == "lazer mock: cannot listen on 192.0.2.1:0: this machine has no such address "
