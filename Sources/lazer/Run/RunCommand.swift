@@ -37,7 +37,8 @@ struct RunCommand: ParsableCommand {
               1  an expectation failed
               3  a request got no response (DNS, connection, TLS, timeout, ...)
               2  usage or collection errors (a broken file, an unknown environment or
-                 request, a request that could not be built: an undefined variable)
+                 request, a request that could not be built: an undefined variable,
+                 a path and no environment)
 
             Examples:
               lazer run Collections/jsonplaceholder.json --env mock
