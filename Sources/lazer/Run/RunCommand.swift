@@ -43,7 +43,7 @@ struct RunCommand: ParsableCommand {
             Examples:
               lazer run Collections/jsonplaceholder.json --env mock
               lazer run --folder Chaining --var userName=ada --no-history
-              lazer run Collections --env live --reporter human --reporter junit \\
+              lazer run Collections/jsonplaceholder.json --env live --reporter junit \\
                 --output report.xml
             """
     )
