@@ -35,8 +35,8 @@ struct ExportCommand: ParsableCommand {
               lazer export Collections/jsonplaceholder.json --format http > jp.http
               lazer export Collections/showcase.json --format postman \\
                 --output showcase.postman_collection.json
-              lazer export Collections/blog.json --format postman \\
-                -o blog.postman_collection.json --environments .
+              lazer export Collections/jsonplaceholder.json --format postman \\
+                -o jsonplaceholder.postman_collection.json --environments .
             """
     )
 
