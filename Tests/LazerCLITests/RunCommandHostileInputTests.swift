@@ -116,4 +116,16 @@ struct RunCommandHostileInputTests {
         #expect(one.stderr == "lazer run: the report was not written: could not replace \(folder): Is a directory\n")
         #expect(try String(contentsOfFile: tap, encoding: .utf8).hasPrefix("TAP version 13\n1..3\n"))
     }
+
+    @Test("the same collection named twice (./a.json and a.json, through ..) runs once")
+    func sameFileTwice() throws {
+        let scratch = try RunCommandTests.Scratch()
+        let result = try run(
+            [
+                "Collections/showcase.json", "./Collections/showcase.json", "Collections/../Collections/showcase.json",
+                "--env", "mock", "--folder", "Chaining", "--no-history",
+            ], scratch: scratch)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.contains("3 requests: 3 passed"), "\(result.stdout)")
+    }
 }
