@@ -121,6 +121,11 @@ struct RecordCommandTests {
             ["record", file, "--from", "local", "--into", "recorded", "--request", "Search a"],
             environment: scratch.environment)
         #expect(result.status == 3, "\(result.stdout)\(result.stderr)")
+        // A folder is refused: it would record into whichever collection it lists first.
+        let folder = try LazerBinary.run(
+            ["record", scratch.path, "--from", "local", "--into", "recorded"], environment: scratch.environment)
+        #expect(folder.status == 2)
+        #expect(folder.stderr == "lazer record: \(scratch.path) is a folder: name the collection file to record into\n")
         #expect(
             result.stdout
                 == "Recorded 0 of 1 exchanges into \"recorded\" of \(file) (the file is unchanged)\n"

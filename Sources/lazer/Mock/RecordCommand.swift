@@ -116,6 +116,13 @@ struct RecordCommand: ParsableCommand {
         let services = WorkspaceServices(
             directories: UserDirectories(environment: ProcessInfo.processInfo.environment),
             liveDispatcher: dispatcher, scheduler: DispatchQueueScheduler(DispatchQueue(label: "lazer.record")))
+        // A folder would record into whichever collection it lists first.
+        var isFolder: ObjCBool = false
+        if FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), isFolder.boolValue {
+            FileBytes.writeError(
+                "lazer record: \(TerminalText.line(path)) is a folder: name the collection file to record into\n")
+            throw ExitCode(2)
+        }
         let loaded = RunLoader.load([path], services: services)
         guard let document = loaded.documents.first, loaded.failures.isEmpty else {
             let problems = loaded.diagnostics.filter { $0.severity == .error }.map(\.description) + loaded.failures
