@@ -36,7 +36,7 @@ final class HTTPListener: Sendable {
             channel = try bootstrap.bind(host: host, port: port).wait()
         } catch {
             try? group.syncShutdownGracefully()
-            throw error
+            throw ListenError(error)
         }
         self.group = group
         self.port = channel.localAddress?.port ?? port

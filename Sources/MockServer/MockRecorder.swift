@@ -13,7 +13,8 @@ public import Workspace
 /// that describe the body (framing, dates, cookies and headers holding a secret are left out) and
 /// the body — in a file under `mocks/<collection>/<environment>/`, secrets masked — are written;
 /// a response slower than ``delayThreshold`` keeps its time as a delay; a transport failure a mock
-/// can simulate becomes one. Everything left out is listed in ``dropped``.
+/// can simulate becomes one. Everything left out is listed in ``dropped``; a request the server
+/// never answered (not reached) in ``unanswered``.
 ///
 /// A route the environment already had before this recording is handled by ``ExistingRoutes``:
 /// updated, kept, or asked about — never duplicated.
@@ -45,6 +46,8 @@ public struct MockRecorder: Sendable {
     public private(set) var recorded: [String] = []
     /// Routes already there that this recording left as they were.
     public private(set) var kept: [String] = []
+    /// Requests that got no answer to record (the server could not be reached), one line each.
+    public private(set) var unanswered: [String] = []
     /// Route keys written during this recording (a repeat becomes a sequence step, not a question).
     private var written: Set<String> = []
     /// Route keys the user decided about (so one question per route).
@@ -169,7 +172,8 @@ public struct MockRecorder: Sendable {
         case .failure(let reason):
             // What the server did (too slow, hung up) is recorded; failing to reach it is not an answer.
             guard let failure = MockFailure(rawValue: reason.name), Self.recordedFailures.contains(failure) else {
-                dropped.append("\(exchange.label): no answer (\(reason.name)); not recorded")
+                let title = ErrorTranslator.standard.translate(TransportError(reason)).title
+                unanswered.append("\(exchange.label): \(title.prefix(1).lowercased() + title.dropFirst())")
                 return nil
             }
             return SavedMockResponse(status: 200, delayMilliseconds: delay, failure: failure)

@@ -129,7 +129,11 @@ final class ProxyHandler: ChannelInboundHandler, RemovableChannelHandler {
                 responseBody = (try? response.body.bytes()) ?? []
             case .failure(let error):
                 status = 502
-                responseBody = Array("lazer record: the target did not answer: \(error)".utf8)
+                // In words, as `lazer run` says it (the error's own description is a Swift value dump).
+                let translation = ErrorTranslator.standard.translate(error, context: TranslationContext(request: sent))
+                responseHeaders = ["Content-Type": "text/plain; charset=utf-8"]
+                responseBody = Array(
+                    "lazer record: the target did not answer: \(translation.title). \(translation.explanation)\n".utf8)
             }
             let finalHeaders = responseHeaders
             let finalBody = responseBody

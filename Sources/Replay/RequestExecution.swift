@@ -126,6 +126,17 @@ struct RequestExecution {
                 ReplayExchange(
                     item: item, request: request, outcome: .failure(error), body: [], duration: elapsed,
                     redactor: preparation.redactor))
+            if error is RequestError {
+                // Nothing went on the wire: the request could not be built (no environment for a
+                // path, a missing body file…) — a collection problem (exit 2), not a missing response.
+                let translation = runner.translator.translate(error, context: TranslationContext(request: request))
+                result.status = .notSent
+                result.problems = [
+                    preparation.redactor.redact(
+                        "\(translation.title): \(translation.explanation) \(translation.hint)")
+                ]
+                return Outcome(result: result, captured: [:])
+            }
             result.status = .error
             result.failure = failure(error, request: request, redactor: preparation.redactor)
             if error is TransportError {
@@ -174,8 +185,9 @@ struct RequestExecution {
             checks.append(
                 CheckResult(
                     subject: subject, path: path, op: expectation.op.rawValue, label: check.label,
-                    passed: check.passed, expected: redactor.redact(check.expected),
-                    actual: redactor.redact(check.actual)))
+                    // Masked before it is cut: a cut must not leave the start of a secret unmasked.
+                    passed: check.passed, expected: CheckResult.shown(redactor.redact(check.expected)),
+                    actual: CheckResult.shown(redactor.redact(check.actual))))
         }
         result.checks = checks
         result.responseStatus = response.statusCode.rawValue

@@ -179,6 +179,18 @@ public struct RequestResult: Sendable, Equatable {
 
 /// One expectation's outcome, with the expected and actual values as a person reads them.
 public struct CheckResult: Sendable, Equatable {
+    /// The most characters of an expected or actual value a report shows: a body check against a
+    /// 100 MB response must not copy the body into every report (and onto the terminal).
+    public static let shownLength = 4096
+
+    /// `text`, cut after `shownLength` characters with the size it had (`… (104857600 bytes in all)`).
+    static func shown(_ text: String) -> String {
+        guard text.utf8.count > shownLength else { return text }
+        let cut = text.prefix(shownLength)
+        guard cut.endIndex < text.endIndex else { return text }
+        return cut + "… (\(text.utf8.count) bytes in all)"
+    }
+
     /// `status`, `header`, `jsonPath`, `responseTime` or `body`.
     public var subject: String
     /// The JSONPath of a `jsonPath` check, or the header name of a `header` check.

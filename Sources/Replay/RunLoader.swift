@@ -49,20 +49,25 @@ public enum RunLoader {
         // Captured values, history and mock dispatchers are kept per collection id: two files with
         // one id (a copy: cp a.json b.json) would share them, so the second is refused, as the
         // explorer lists it broken.
-        var pathsByID: [String: String] = [:]
+        // The same file named twice (`Collections Collections/a.json`, `./a.json a.json`) runs once.
+        var pathsByID: [String: (shown: String, resolved: String)] = [:]
         for entry in entries {
-            loaded.diagnostics += entry.diagnostics
             if let document = entry.document {
                 let id = document.collection.id
-                if let first = pathsByID[id], first != document.path {
+                let resolved = URL(fileURLWithPath: document.path).standardizedFileURL.resolvingSymlinksInPath().path
+                if let first = pathsByID[id] {
+                    guard first.resolved != resolved else { continue }
+                    loaded.diagnostics += entry.diagnostics
                     loaded.failures.append(
-                        "\(document.path): the collection id \"\(id)\" is already used by \(first) (a copy? give it its own id)"
+                        "\(document.path): the collection id \"\(id)\" is already used by \(first.shown) (a copy? give it its own id)"
                     )
                     continue
                 }
-                pathsByID[id] = document.path
+                loaded.diagnostics += entry.diagnostics
+                pathsByID[id] = (document.path, resolved)
                 loaded.documents.append(document)
             } else {
+                loaded.diagnostics += entry.diagnostics
                 loaded.failures.append("\(entry.path): not loaded")
             }
         }

@@ -1,6 +1,7 @@
 import AnnotatedLocks
 import Foundation
 import Synchronization
+import Workspace
 
 /// Feeds a run's results to its reporters, each writing to its own destination: the human
 /// reporter's lines as each request finishes, every report at the end. Thread-safe: results may
@@ -130,13 +131,26 @@ public final class RunOutput: Sendable {
             return (state.pending, state.progressShown)
         }
         if progressShown { write("\r\u{1B}[K") }
+        // Each report on its own: one that cannot be written does not keep the others from their files.
+        var failures: [String] = []
         for (index, channel) in channels.enumerated() {
             let text = channel.reporter.report(report)
             switch channel.destination {
             case .standardOutput: write(text)
             case .file(let path):
-                try Data((pending[index] + text).utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
+                do {
+                    try AtomicFile.write(Array((pending[index] + text).utf8), to: path, keepBackup: false)
+                } catch {
+                    failures.append(error.description)
+                }
             }
         }
+        if !failures.isEmpty { throw ReportWriteError(failures: failures) }
     }
+}
+
+/// Reports that could not be written, each as `could not write PATH: reason`.
+public struct ReportWriteError: Error, CustomStringConvertible {
+    public var failures: [String]
+    public var description: String { failures.joined(separator: "; ") }
 }

@@ -44,6 +44,15 @@ public enum TerminalText {
         sanitize(text, keepingLines: false)
     }
 
+    /// One line of untrusted text, like `line`, followed by the excerpt and caret the program
+    /// writes under a syntax error as lines of their own: a line feed followed by four spaces
+    /// (how `JSONParseError` and the collection loader indent them) starts a line; any other line
+    /// break, a file name's or a value's, is shown as `␊` and cannot start a line.
+    public static func lineWithExcerpt(_ text: some StringProtocol) -> String {
+        String(text).split(separator: "\n    ", omittingEmptySubsequences: false).map { line($0) }
+            .joined(separator: "\n    ")
+    }
+
     /// Untrusted text of several lines (a body): line feeds and tabs kept, a CR before a line feed
     /// dropped (CRLF text reads as lines), every other unsafe scalar shown by its visible form.
     public static func lines(_ text: some StringProtocol) -> String {

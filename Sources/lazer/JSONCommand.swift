@@ -13,10 +13,10 @@ struct JSONCommand: ParsableCommand {
         commandName: "json",
         abstract: "Pretty-print or query a JSON document (stdin by default).",
         discussion: """
-            Keys keep their order and numbers their original text. Invalid input is reported with
-            line, column and a caret under the problem, and the exit status is 1. So is a
-            failed write to stdout (disk full, closed pipe), with a message on stderr. Files
-            must be regular files of at most 1 GiB (stdin too).
+            Keys keep their order and numbers their original text. Invalid input is
+            reported with line, column and a caret under the problem, and the exit status
+            is 1. So is a failed write to stdout (disk full, closed pipe), with a message
+            on stderr. Files must be regular files of at most 1 GiB (stdin too).
 
             Examples:
               curl -s https://api.example/users | lazer json
@@ -83,7 +83,7 @@ struct JSONCommand: ParsableCommand {
         do {
             path = try query.map { text throws(JSONPathError) in try JSONPath(text) }
         } catch {
-            FileBytes.writeError("lazer json: \(TerminalText.line("\(error)"))\n")
+            FileBytes.writeError("lazer json: \(TerminalText.lineWithExcerpt("\(error)"))\n")
             throw ExitCode(1)
         }
         for node in path?.select(in: document) ?? [document.root] {

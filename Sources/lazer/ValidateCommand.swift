@@ -5,18 +5,19 @@ import Workspace
 
 /// `lazer validate`: loads collection files the way the explorer does and prints every problem
 /// with file, line, column and JSON path. Exit status 1 when any file has errors (warnings alone
-/// pass), so CI can check collections before replaying them. Every line it prints goes through
-/// `TerminalText.line`: collection strings and file names never reach the terminal raw, and a
-/// line break in one cannot split a diagnostic.
+/// pass) or when there is no collection to check (a folder given by mistake must not pass CI).
+/// Every line it prints goes through `TerminalText.line`: collection strings and file names never
+/// reach the terminal raw (a diagnostic's excerpt and caret are lines of their own).
 struct ValidateCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "validate",
         abstract: "Check collection files and print their problems with line and column.",
         discussion: """
             Arguments are collection files or folders (every *.json file directly inside);
-            the default is Collections. Errors make the exit status 1; warnings (unknown fields,
-            secret values in the file) are printed but pass. A failed write to stdout (disk
-            full, closed pipe) prints a message and exits 1 too.
+            the default is Collections. Errors make the exit status 1, and so does finding
+            no collection file at all; warnings (unknown fields, secret values in the
+            file) are printed but pass. A failed write to stdout (disk full, closed pipe)
+            prints a message and exits 1 too.
 
             Examples:
               lazer validate
@@ -55,7 +56,9 @@ struct ValidateCommand: ParsableCommand {
         // explorer lists the second as broken and `lazer run` refuses it, so it fails here too.
         var pathsByID: [String: String] = [:]
         for entry in entries {
-            for diagnostic in entry.diagnostics { output += TerminalText.line(diagnostic.description) + "\n" }
+            for diagnostic in entry.diagnostics {
+                output += TerminalText.lineWithExcerpt(diagnostic.description) + "\n"
+            }
             if let document = entry.document {
                 let id = document.collection.id
                 if let first = pathsByID[id], first != entry.path {
@@ -78,7 +81,11 @@ struct ValidateCommand: ParsableCommand {
                 failed = true
             }
         }
-        if entries.isEmpty { output += "lazer validate: no collection files found\n" }
+        if entries.isEmpty {
+            output +=
+                "lazer validate: no collection files (*.json) found in \(TerminalText.line(paths.joined(separator: ", ")))\n"
+            failed = true
+        }
         if failed {
             FileBytes.writeError(output)
             throw ExitCode(1)

@@ -234,6 +234,15 @@ import Workspace
             #expect(error.location.path?.hasPrefix("info") == true)
             #expect(error.location.line == 1)
         }
+        // OpenAPIKit explains over several lines: the error is one line (a terminal showed ␊␊).
+        do {
+            _ = try imported(
+                #"{"openapi": "3.0.0", "info": {"title": "t", "version": "1"}, "paths": {"/a": {"get": {}}}}"#)
+            Issue.record("no error")
+        } catch {
+            #expect(!error.message.contains("\n"), "\(error.message)")
+            #expect(error.message.contains("PathItem could not be decoded because: Expected to find `responses` key"))
+        }
         #expect(throws: ImportError.self) { try imported("swagger: \"1.2\"\n") }
         #expect(throws: ImportError.self) { try imported("just text\n") }
         let bomb =

@@ -161,6 +161,12 @@ struct InteropCommandTests {
             currentDirectory: work)
         #expect(again.status == 1)
         #expect(again.stderr == "lazer export: shop.http exists: --force replaces it\n")
+        // A folder that does not exist: the message names the file asked for, not a hidden temporary one.
+        let nowhere = try LazerBinary.run(
+            ["export", "shop.json", "--format", "http", "-o", "missing/shop.http"], environment: environment,
+            currentDirectory: work)
+        #expect(nowhere.status == 1)
+        #expect(nowhere.stderr == "lazer export: could not write missing/shop.http: No such file or directory\n")
         let reimported = try LazerBinary.run(["import", "shop.http", "--into", "-"], currentDirectory: work)
         #expect(reimported.status == 0, "\(reimported.stderr)")
         #expect(reimported.stderr == "Imported 2 requests\n")

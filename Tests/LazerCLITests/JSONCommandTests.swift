@@ -141,5 +141,8 @@ struct JSONQueryCommandTests {
         #expect(result.status == 1)
         #expect(result.stderr.hasPrefix("lazer json: invalid JSONPath at character"))
         #expect(result.stderr.contains("$[?@.a = 1]"))
+        // The query and a caret under the problem, each on a line of its own.
+        let cut = try LazerBinary.run(["json", "--query", "$["], stdin: Data("[]".utf8))
+        #expect(cut.stderr == "lazer json: invalid JSONPath at character 3: expected a selector\n    $[\n      ^\n")
     }
 }

@@ -26,6 +26,23 @@ struct LazerCommandTests {
         #expect(result.stdout.contains("run"))
     }
 
+    /// ArgumentParser breaks every line longer than the terminal where it reaches the edge, so a
+    /// discussion written in lines of up to 100 columns read as ragged fragments at 80.
+    @Test(
+        "each command's --help text is written in lines that fit 80 columns",
+        arguments: ["run", "validate", "send", "mock", "record", "import", "export", "json"])
+    func helpFitsEightyColumns(command: String) throws {
+        var environment = ProcessInfo.processInfo.environment
+        environment["COLUMNS"] = "300"
+        let result = try LazerBinary.run([command, "--help"], environment: environment)
+        #expect(result.status == 0)
+        let discussion = try #require(result.stdout.components(separatedBy: "USAGE:").first)
+        // The one-line abstract (OVERVIEW) is a single paragraph: ArgumentParser wraps it well.
+        let long = discussion.split(separator: "\n").map(String.init)
+            .filter { $0.count > 79 && !$0.hasPrefix("OVERVIEW:") }
+        #expect(long.isEmpty, "\(long)")
+    }
+
     @Test("an unknown command is a usage error with exit status 64")
     func unknownCommand() throws {
         let result = try LazerBinary.run(["frobnicate"])

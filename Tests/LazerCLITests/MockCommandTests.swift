@@ -92,6 +92,99 @@ struct MockCommandTests {
         #expect(lines.last?.contains(#""matched":false"#) == true)
     }
 
+    @Test("SIGTERM sent as soon as the URL is read stops the server (mock and the recording proxy), exit 0")
+    func stopRightAfterTheURL() throws {
+        let scratch = try RunCommandTests.Scratch()
+        let app = try scratch.write(Self.emptyCollection, to: "app.json")
+        let commands = [
+            ["mock", Self.root + "/Collections/jsonplaceholder.json", "--port", "0"],
+            ["record", app, "--into", "recorded", "--proxy", "0", "--target", "http://127.0.0.1:9"],
+        ]
+        for arguments in commands {
+            // The signal used to be lost while the handler was being set up, in a third of the starts.
+            for _ in 0..<15 {
+                let process = Process()
+                process.executableURL = LazerBinary.productsDirectory.appendingPathComponent("lazer")
+                process.arguments = arguments
+                process.environment = scratch.environment
+                let output = Pipe()
+                process.standardOutput = output
+                process.standardError = FileHandle.nullDevice
+                let exited = DispatchSemaphore(value: 0)
+                process.terminationHandler = { _ in exited.signal() }
+                try process.run()
+                #expect(LoopbackServer.readLine(from: output.fileHandleForReading, timeout: 30).hasPrefix("http://"))
+                kill(process.processIdentifier, SIGTERM)
+                guard exited.wait(timeout: .now() + 10) == .success else {
+                    kill(process.processIdentifier, SIGKILL)
+                    process.waitUntilExit()
+                    Issue.record("\(arguments[0]) still running 10 s after SIGTERM")
+                    break
+                }
+                #expect(process.terminationStatus == 0, "\(arguments[0])")
+            }
+        }
+    }
+
+    @Test("the lazer mock examples of the README and of --help start a server (on a free port)")
+    func documentedExamples() throws {
+        let readme = try String(contentsOfFile: Self.root + "/README.md", encoding: .utf8)
+        let section = try #require(readme.components(separatedBy: "### `lazer mock`").dropFirst().first)
+        let block = try #require(section.components(separatedBy: "```").dropFirst().first)
+        let help = try lazer(["mock", "--help"], [:]).stdout.components(separatedBy: "USAGE:")[0]
+        let examples = (block + "\n" + help).split(separator: "\n").compactMap { line -> String? in
+            guard let start = line.range(of: "lazer mock ") else { return nil }
+            return String(line[start.upperBound...].prefix { $0 != "#" && $0 != "|" && $0 != ")" })
+        }
+        #expect(examples.count == 6, "\(examples)")
+        let scratch = try RunCommandTests.Scratch()
+        for example in examples {
+            var arguments = RunCommandTests.words(example).map { word in
+                if word.hasPrefix("Collections") { return Self.root + "/" + word }
+                return word.hasSuffix(".jsonl") ? scratch.path + "/" + word : word
+            }
+            if let port = arguments.firstIndex(of: "--port") { arguments.removeSubrange(port...(port + 1)) }
+            let server = try MockProcess(arguments + ["--port", "0"], environment: environment(scratch))
+            #expect(server.url.hasPrefix("http://127.0.0.1:"), "\(example)")
+            let stopped = server.stop()
+            #expect(stopped.status == 0, "\(example): \(stopped.stderr)")
+        }
+    }
+
+    @Test("a port in use or an address of another machine: a plain message, exit 1; a log that cannot be opened: 2")
+    func cannotListen() throws {
+        let scratch = try RunCommandTests.Scratch()
+        let first = try MockProcess(
+            [Self.root + "/Collections/jsonplaceholder.json", "--port", "0"], environment: environment(scratch))
+        let port = try #require(first.url.split(separator: ":").last.map(String.init))
+        let busy = try lazer(
+            ["mock", Self.root + "/Collections/jsonplaceholder.json", "--port", port], environment(scratch))
+        #expect(first.stop().status == 0)
+        #expect(busy.status == 1)
+        #expect(
+            busy.stderr
+                == "lazer mock: cannot listen on 127.0.0.1:\(port): the port is in use (another program listens on it; "
+                + "--port 0 picks a free one)\n")
+        let host = try lazer(
+            ["mock", Self.root + "/Collections/jsonplaceholder.json", "--host", "192.0.2.1", "--port", "0"],
+            environment(scratch))
+        #expect(host.status == 1)
+        let log = try lazer(
+            [
+                "mock", Self.root + "/Collections/jsonplaceholder.json", "--port", "0", "--log",
+                scratch.path + "/no/x.jsonl",
+            ],
+            environment(scratch))
+        #expect(log.status == 2)
+        #expect(
+            log.stderr
+                == "lazer mock: cannot open the log file \(scratch.path)/no/x.jsonl: No such file or directory\n")
+        #expect(
+            host.stderr
+                == "lazer mock: cannot listen on 192.0.2.1:0: this machine has no such address "
+                + "(--host 127.0.0.1 listens on this machine only)\n")
+    }
+
     @Test("a script that reads only the URL line and closes the pipe (| head -n 1) leaves the server serving")
     func readerGoesAway() throws {
         let scratch = try RunCommandTests.Scratch()

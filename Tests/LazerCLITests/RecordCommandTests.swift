@@ -111,4 +111,43 @@ struct RecordCommandTests {
         #expect(kept.stderr.contains("kept the existing route GET /get?q=a (--update replaces it)"))
         #expect(try routeCount(file, environment: "recorded") == 2)
     }
+
+    @Test("--from a server that cannot be reached: listed as not recorded, exit 3, the collection file unchanged")
+    func deadUpstream() throws {
+        let scratch = try RunCommandTests.Scratch()
+        let file = try scratch.write(Self.searches(baseURL: "http://127.0.0.1:\(try closedPort())"), to: "search.json")
+        let before = try Data(contentsOf: URL(fileURLWithPath: file))
+        let result = try LazerBinary.run(
+            ["record", file, "--from", "local", "--into", "recorded", "--request", "Search a"],
+            environment: scratch.environment)
+        #expect(result.status == 3, "\(result.stdout)\(result.stderr)")
+        // A folder is refused: it would record into whichever collection it lists first.
+        let folder = try LazerBinary.run(
+            ["record", scratch.path, "--from", "local", "--into", "recorded"], environment: scratch.environment)
+        #expect(folder.status == 2)
+        #expect(folder.stderr == "lazer record: \(scratch.path) is a folder: name the collection file to record into\n")
+        #expect(
+            result.stdout
+                == "Recorded 0 of 1 exchanges into \"recorded\" of \(file) (the file is unchanged)\n"
+                + "Not recorded (no answer):\n  Search a: connection refused\n")
+        #expect(try Data(contentsOf: URL(fileURLWithPath: file)) == before)
+    }
+
+    @Test("--proxy to a target that cannot be reached: the client gets a 502 in words, the file stays unchanged")
+    func proxyToDeadTarget() throws {
+        let scratch = try RunCommandTests.Scratch()
+        let file = try scratch.write(MockCommandTests.emptyCollection, to: "app.json")
+        let before = try Data(contentsOf: URL(fileURLWithPath: file))
+        let proxy = try MockCommandTests.MockProcess(
+            [file, "--into", "recorded", "--proxy", "0", "--target", "http://127.0.0.1:\(try closedPort())"],
+            environment: scratch.environment, command: "record")
+        let port = try #require(Int(proxy.url.split(separator: ":").last ?? ""))
+        let answer = try RawClientLite(port: port).get("/x")
+        let stopped = proxy.stop()
+        #expect(answer.hasPrefix("HTTP/1.1 502"))
+        #expect(answer.contains("lazer record: the target did not answer: Connection refused."), "\(answer)")
+        #expect(!answer.contains("TransportError"))
+        #expect(stopped.stderr.contains("lazer: not recorded GET /x: connection refused"), "\(stopped.stderr)")
+        #expect(try Data(contentsOf: URL(fileURLWithPath: file)) == before)
+    }
 }

@@ -124,6 +124,18 @@ struct RunCommandTests {
         let block = try #require(section.components(separatedBy: "```").dropFirst().first)
         let commands = block.split(separator: "\n").filter { $0.hasPrefix("lazer run") && $0.contains("--env mock") }
         #expect(commands.count == 3)
+        // The live example is not run (it would reach the internet): every collection it names has
+        // the environment it asks for (a folder with one that lacks it would be an exit-2 error).
+        for live in block.split(separator: "\n") where live.hasPrefix("lazer run") && !live.contains("--env mock") {
+            let words = Self.words(String(live))
+            let environment = try #require(words.firstIndex(of: "--env").map { words[$0 + 1] })
+            let files = words.filter { $0.hasPrefix("Collections") }
+            #expect(!files.isEmpty && files.allSatisfy { $0.hasSuffix(".json") }, "\(live)")
+            for file in files {
+                let text = try String(contentsOfFile: Self.repositoryRoot + "/" + file, encoding: .utf8)
+                #expect(text.contains(#""name": "\#(environment)""#), "\(file) has no environment \(environment)")
+            }
+        }
         let scratch = try Scratch()
         for command in commands {
             let arguments = Self.words(String(command)).dropFirst(2)

@@ -105,4 +105,33 @@ struct ValidateCommandTests {
         #expect(result.status == 1)
         #expect(result.stderr == "lazer validate: /nonexistent/collections: no such file or folder\n")
     }
+
+    @Test("a syntax error's excerpt and caret are lines of their own (not ␊ in one line)")
+    func syntaxErrorExcerpt() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "lazer-validate-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = folder.appendingPathComponent("cut.json")
+        try Data("{\"formatVersion\": 1, \"name\": \"cut".utf8).write(to: file)
+        let result = try LazerBinary.run(["validate", file.path])
+        #expect(result.status == 1)
+        #expect(
+            result.stderr.hasSuffix(
+                "found end of input\n    {\"formatVersion\": 1, \"name\": \"cut\n" + String(repeating: " ", count: 37)
+                    + "^\n"),
+            "\(result.stderr)")
+        #expect(!result.stderr.contains("␊"))
+    }
+
+    @Test("a folder without collection files fails (a wrong folder must not pass CI)")
+    func emptyFolder() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "lazer-validate-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let result = try LazerBinary.run(["validate", folder.path])
+        #expect(result.status == 1)
+        #expect(result.stderr == "lazer validate: no collection files (*.json) found in \(folder.path)\n")
+    }
 }

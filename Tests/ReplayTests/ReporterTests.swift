@@ -184,6 +184,30 @@ import FoundationXML
         #expect(process.terminationStatus == 0, "\(String(decoding: data, as: UTF8.self))")
     }
 
+    @Test("no report writes bidi or invisible format characters raw; human and TAP show them as control characters")
+    func bidiControlsAreVisible() {
+        var result = Self.sample.results[1]
+        result.name = "Refund \u{202E}txt.exe\u{202C} \u{200B}\u{2066}"
+        result.checks[1].actual = "ok\u{2028}\u{FEFF}"
+        let report = RunReport(
+            results: [result], environment: "mock", startedAt: Date(timeIntervalSince1970: 0), duration: .zero)
+        for kind in ReporterKind.allCases {
+            let text = Self.render(kind, report)
+            let raw = text.unicodeScalars.filter {
+                [0x202E, 0x202C, 0x200B, 0x2066, 0x2028, 0xFEFF].contains($0.value)
+            }
+            #expect(raw.isEmpty, "\(kind)")
+            guard kind == .human || kind == .tap else { continue }
+            #expect(text.contains("Refund \\u{202e}txt.exe\\u{202c} \\u{200b}\\u{2066}"), "\(kind): \(text)")
+            #expect(text.contains(kind == .human ? "ok\\u{2028}\\u{feff}" : #"ok\u2028\uFEFF"#), "\(kind)")
+        }
+        // The values are kept: the JSON report reads back to the same name.
+        let json = Self.render(.json, report)
+        let decoded = try? JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any]
+        let requests = decoded?["requests"] as? [[String: Any]]
+        #expect(requests?.first?["name"] as? String == result.name)
+    }
+
     @Test("no reporter shows a secret: not the secret variable, not the secret capture, nor their encoded forms")
     func secretsNeverAppear() async throws {
         let fixture = try ReplayFixture(processEnvironment: ["LAZER_VAR_password": ChainCollection.password])

@@ -54,6 +54,13 @@ struct TerminalTextTests {
         }
     }
 
+    @Test("lineWithExcerpt() keeps the excerpt and caret lines (indented by four spaces), shows other breaks")
+    func lineWithExcerpt() {
+        let diagnostic = "a\nb.json:1:2: error: found \u{1B}[31m\n    {\"x\": \u{1B}\n     ^"
+        #expect(TerminalText.lineWithExcerpt(diagnostic) == "a␊b.json:1:2: error: found ␛[31m\n    {\"x\": ␛\n     ^")
+        #expect(TerminalText.lineWithExcerpt("plain") == "plain")
+    }
+
     @Test("the TUI's VisibleText uses the same definition")
     func visibleTextAgrees() {
         for value in UInt32(0)...0x10FFF {

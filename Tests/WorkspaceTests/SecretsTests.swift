@@ -40,6 +40,21 @@ import Workspace
         #expect(reloaded.environment(named: "local")?.variables[1].value == "tok-SECRET-123")
     }
 
+    @Test("a secret's value in the collection file is a warning; an empty one holds nothing and is not")
+    func secretValuesInTheFile() {
+        func warnings(_ value: String) -> [String] {
+            let text = """
+                {"formatVersion": 1, "id": "c", "name": "C", "variables": [{"name": "k", "value": \(value), "secret": true}]}
+                """
+            return CollectionLoader.load(Array(text.utf8), file: "x").diagnostics.map(\.message)
+        }
+        #expect(
+            warnings(#""s3cret""#) == [
+                #"secret "k" has its value in the collection file; saving moves it to the secrets file"#
+            ])
+        #expect(warnings(#""""#).isEmpty)
+    }
+
     @Test func theProcessEnvironmentWinsOverTheSecretsFile() throws {
         var values = SecretValues()
         var collection = try #require(CollectionLoader.load(Array(Fixtures.minimal.utf8), file: "x").collection)

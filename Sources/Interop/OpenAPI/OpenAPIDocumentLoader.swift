@@ -63,8 +63,11 @@ enum OpenAPIDocumentLoader {
                 location = value.location
                 location.path = joinPath(path)
             }
-            throw ImportError(
-                "not a valid OpenAPI \(version) document: \(described.localizedDescription)", at: location)
+            // OpenAPIKit's message spans lines ("…paths['/a']. \n\nPathItem could not be decoded
+            // because:\nExpected…"): one line, for a positioned one-line error.
+            let message = described.localizedDescription.split(whereSeparator: \.isNewline)
+                .map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }.joined(separator: " ")
+            throw ImportError("not a valid OpenAPI \(version) document: \(message)", at: location)
         }
     }
 

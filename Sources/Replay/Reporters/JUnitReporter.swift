@@ -74,7 +74,8 @@ public struct JUnitReporter: RunReporter {
         return xml + ">\n" + body + "    </testcase>\n"
     }
 
-    /// XML text: markup characters escaped, characters XML 1.0 cannot hold shown as `\u{…}`.
+    /// XML text: markup characters escaped, characters XML 1.0 cannot hold shown as `\u{…}`, bidi
+    /// and invisible format characters as character references (the same text, never raw).
     static func escape(_ text: String) -> String {
         var result = ""
         result.reserveCapacity(text.utf8.count)
@@ -91,6 +92,9 @@ public struct JUnitReporter: RunReporter {
                 let value = scalar.value
                 if value < 0x20 || (0x7F...0x9F).contains(value) || value == 0xFFFE || value == 0xFFFF {
                     result += "\\u{\(String(value, radix: 16))}"
+                } else if ReportText.isFormatControl(value) {
+                    // Bidi and invisible format characters: a character reference, never raw on a terminal.
+                    result += "&#x\(String(value, radix: 16, uppercase: true));"
                 } else {
                     result.unicodeScalars.append(scalar)
                 }

@@ -67,6 +67,10 @@ public struct TAPReporter: RunReporter {
                 if scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) {
                     let hex = String(scalar.value, radix: 16)
                     result += "\\x" + (hex.count < 2 ? "0" : "") + hex
+                } else if ReportText.isFormatControl(scalar.value) {
+                    // Bidi and invisible format characters: YAML's \uXXXX, never raw (they reorder a line).
+                    let hex = String(scalar.value, radix: 16, uppercase: true)
+                    result += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
                 } else {
                     result.unicodeScalars.append(scalar)
                 }

@@ -54,10 +54,8 @@ extension ResolvedRequest {
     /// The saved options over HTTPCore's safe defaults.
     var transportOptions: HTTPCore.RequestOptions {
         var result = HTTPCore.RequestOptions()
-        if let seconds = options.timeoutSeconds { result.totalTimeout = .milliseconds(Int64(seconds * 1000)) }
-        if let seconds = options.connectTimeoutSeconds {
-            result.connectTimeout = .milliseconds(Int64(seconds * 1000))
-        }
+        if let seconds = options.timeoutSeconds { result.totalTimeout = Self.duration(seconds: seconds) }
+        if let seconds = options.connectTimeoutSeconds { result.connectTimeout = Self.duration(seconds: seconds) }
         if let follow = options.followRedirects { result.followRedirects = follow }
         if let maximum = options.maxRedirects { result.maxRedirects = maximum }
         if let verify = options.verifyTLS { result.verifyTLS = verify }
@@ -73,5 +71,14 @@ extension ResolvedRequest {
             result.authentication = .digest(username: digest.username, password: digest.password)
         }
         return result
+    }
+}
+
+extension ResolvedRequest {
+    /// Seconds as whole milliseconds: rounded up (a fraction of a millisecond must not become 0,
+    /// "no timeout") and at most 2^31 - 1 (what libcurl takes; a larger value would trap here).
+    static func duration(seconds: Double) -> Duration {
+        guard seconds.isFinite, seconds > 0 else { return seconds > 0 ? .milliseconds(Int64(Int32.max)) : .zero }
+        return .milliseconds(Int64(min((seconds * 1000).rounded(.up), Double(Int32.max))))
     }
 }

@@ -65,6 +65,9 @@ struct ObjectFields {
     }
 
     /// A non-negative number (seconds, for example).
+    /// The longest time a collection may give (`timeoutSeconds`): 2^31 - 1 milliseconds.
+    static let maximumSeconds = 2_147_483.0
+
     func seconds(_ key: String) -> Double? {
         guard let node = node(key) else { return nil }
         guard case .number(let text) = node.kind, let value = Double(text), value.isFinite else {
@@ -74,6 +77,13 @@ struct ObjectFields {
         guard value >= 0 else {
             reader.report(
                 .error, "expected zero or more seconds; found \(text)", at: node.offset, path: path.appending(key))
+            return nil
+        }
+        // libcurl takes milliseconds as a C long: a larger value cannot be sent (and would not end).
+        guard value <= Self.maximumSeconds else {
+            reader.report(
+                .error, "expected at most \(Int(Self.maximumSeconds)) seconds (about 24 days); found \(text)",
+                at: node.offset, path: path.appending(key))
             return nil
         }
         return value

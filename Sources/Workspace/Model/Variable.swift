@@ -35,7 +35,8 @@ public struct Variable: Sendable, Equatable {
                 path: path.appending("name"))
             return nil
         }
-        if secret, value != nil, let node = fields.node("value") {
+        // An empty value holds nothing to move: no warning (a file written by hand, or by a tool, with "value": "").
+        if secret, let value, !value.isEmpty, let node = fields.node("value") {
             reader.report(
                 .warning,
                 "secret \"\(name)\" has its value in the collection file; saving moves it to the secrets file",

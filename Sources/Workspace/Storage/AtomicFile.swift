@@ -27,7 +27,7 @@ public enum AtomicFile {
         let mode = exists ? existing.st_mode & 0o7777 : permissions
 
         let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, mode)
-        guard descriptor >= 0 else { throw failure("create", temporary) }
+        guard descriptor >= 0 else { throw failure("write", path) }
         var written = 0
         while written < bytes.count {
             let result = bytes.withUnsafeBytes { buffer in
@@ -35,7 +35,7 @@ public enum AtomicFile {
             }
             if result < 0, errno == EINTR { continue }
             guard result > 0 else {
-                let error = failure("write", temporary)
+                let error = failure("write", path)
                 close(descriptor)
                 unlink(temporary)
                 throw error
@@ -45,7 +45,7 @@ public enum AtomicFile {
         // The mode given to open() is filtered by the umask; secrets files must really be 0600.
         fchmod(descriptor, mode)
         guard fsync(descriptor) == 0 else {
-            let error = failure("flush", temporary)
+            let error = failure("write", path)
             close(descriptor)
             unlink(temporary)
             throw error
@@ -99,6 +99,8 @@ public enum AtomicFile {
         }
     }
 
+    /// The failure of the call just made, naming the file the user asked for (never the hidden
+    /// temporary one beside it: `.x.sh.tmp-15768-1885236985` means nothing to them).
     private static func failure(_ operation: String, _ path: String) -> FileSystemError {
         FileSystemError.system(operation, path: path)
     }

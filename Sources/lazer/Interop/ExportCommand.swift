@@ -14,23 +14,29 @@ struct ExportCommand: ParsableCommand {
         commandName: "export",
         abstract: "Export requests as curl, .http, Postman or HAR.",
         discussion: """
-            PATH is a collection file. --folder and --request (an id, a name or a Folder/Name path,
-            repeatable) narrow what is exported. curl resolves each request in the environment
-            (--env, default the collection's default environment) and masks secret values as
-            •••••• unless --reveal-secrets; http keeps {{variables}} and writes the collection's
-            and the environment's variables as @name = value; postman writes a v2.1 collection
-            (expectations and captures as a test script; the environment's variables folded into
-            the collection's, or with --environments DIR each live environment, or the one --env
-            names, as DIR/NAME.postman_environment.json); har writes the recorded exchanges of the
-            selected requests from history. What the format cannot carry is listed on stderr.
+            PATH is a collection file. --folder and --request (an id, a name or a
+            Folder/Name path, repeatable) narrow what is exported. curl resolves each
+            request in the environment (--env, default the collection's default
+            environment) and masks secret values as •••••• unless --reveal-secrets; http
+            keeps {{variables}} and writes the collection's and the environment's
+            variables as @name = value; postman writes a v2.1 collection (expectations and
+            captures as a test script; the environment's variables folded into the
+            collection's, or with --environments DIR each live environment, or the one
+            --env names, as DIR/NAME.postman_environment.json); har writes the recorded
+            exchanges of the selected requests from history. What the format cannot carry
+            is listed on stderr.
 
-            Exit status: 0 written, 1 the collection could not be loaded or nothing matched.
+            Exit status: 0 written, 1 the collection could not be loaded or nothing
+            matched.
 
             Examples:
-              lazer export Collections/showcase.json --request 'Chaining/1. Log in' --format curl --env mock
-              lazer export Collections/jsonplaceholder.json --format http > jsonplaceholder.http
-              lazer export Collections/showcase.json --format postman --output showcase.postman_collection.json
-              lazer export Collections/blog.json --format postman -o blog.postman_collection.json --environments .
+              lazer export Collections/showcase.json --request 'Chaining/1. Log in' \\
+                --format curl --env mock
+              lazer export Collections/jsonplaceholder.json --format http > jp.http
+              lazer export Collections/showcase.json --format postman \\
+                --output showcase.postman_collection.json
+              lazer export Collections/jsonplaceholder.json --format postman \\
+                -o jsonplaceholder.postman_collection.json --environments .
             """
     )
 
@@ -80,7 +86,7 @@ struct ExportCommand: ParsableCommand {
         let directories = UserDirectories(environment: processEnvironment)
         let entry = CollectionStore.load(path: path)
         guard var document = entry.document else {
-            let lines = entry.diagnostics.map { TerminalText.line($0.description) }
+            let lines = entry.diagnostics.map { TerminalText.lineWithExcerpt($0.description) }
             FileBytes.writeError(
                 lines.joined(separator: "\n") + "\nlazer export: \(TerminalText.line(path)) not loaded\n")
             throw ExitCode(1)
@@ -161,7 +167,7 @@ struct ExportCommand: ParsableCommand {
         do {
             try AtomicFile.write(bytes, to: path)
         } catch {
-            fail("\(path): \(error.description)")
+            fail(error.description)
         }
     }
 

@@ -13,15 +13,17 @@ struct ImportCommand: ParsableCommand {
         commandName: "import",
         abstract: "Import curl, .http, Postman, OpenAPI or HAR files into a collection.",
         discussion: """
-            FILE is a file to import, or - for standard input (a pasted curl command). Several
-            files make one collection with a folder per file. The format is detected unless
-            --format names it. The collection goes to --into (default Collections/NAME.json, NAME
-            from the imported title; - prints it on stdout); an existing file is never replaced
-            without --force, and --merge adds the imported requests to it instead. The new file is
-            validated as lazer validate would. Everything that could not be carried (scripts,
-            OAuth flows, unknown curl options) is listed with its file and line or JSON path.
+            FILE is a file to import, or - for standard input (a pasted curl command).
+            Several files make one collection with a folder per file. The format is
+            detected unless --format names it. The collection goes to --into (default
+            Collections/NAME.json, NAME from the imported title; - prints it on stdout);
+            an existing file is never replaced without --force, and --merge adds the
+            imported requests to it instead. The new file is validated as lazer validate
+            would. Everything that could not be carried (scripts, OAuth flows, unknown
+            curl options) is listed with its file and line or JSON path.
 
-            Exit status: 0 imported, 1 a file could not be read or imported, or the target exists.
+            Exit status: 0 imported, 1 a file could not be read or imported, or the target
+            exists.
 
             Examples:
               lazer import api.postman_collection.json
@@ -100,7 +102,7 @@ struct ImportCommand: ParsableCommand {
         if exists, merge {
             let entry = CollectionStore.load(path: path)
             guard var existing = entry.document else {
-                let lines = entry.diagnostics.map { TerminalText.line($0.description) }
+                let lines = entry.diagnostics.map { TerminalText.lineWithExcerpt($0.description) }
                 FileBytes.writeError(
                     lines.joined(separator: "\n")
                         + "\nlazer import: \(TerminalText.line(path)) has errors; not merged\n")
@@ -149,7 +151,7 @@ struct ImportCommand: ParsableCommand {
     static func checkValid(_ collection: RequestCollection, path: String) throws {
         let loaded = CollectionLoader.load(Array(collection.fileText().utf8), file: path)
         guard loaded.collection == nil else { return }
-        let lines = loaded.diagnostics.map { TerminalText.line($0.description) }
+        let lines = loaded.diagnostics.map { TerminalText.lineWithExcerpt($0.description) }
         FileBytes.writeError(
             lines.joined(separator: "\n") + "\nlazer import: the imported collection is not valid; nothing written\n")
         throw ExitCode(1)

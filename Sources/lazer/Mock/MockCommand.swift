@@ -17,21 +17,23 @@ struct MockCommand: ParsableCommand {
         commandName: "mock",
         abstract: "Serve a mock environment over HTTP.",
         discussion: """
-            PATH is a collection file, or a folder holding one collection with a mock environment
-            (default: Collections). The environment is --env, else the collection's default
-            environment when it is a mock, else its first mock environment.
+            PATH is a collection file, or a folder holding one collection with a mock
+            environment (default: Collections). The environment is --env, else the
+            collection's default environment when it is a mock, else its first mock
+            environment.
 
-            The first line on stdout is the server's URL (with --port 0, the port the system
-            picked), so scripts can read it; then one line per request: method, target, the route
-            that answered (or "no route"), status and time. An unmatched request gets a 404 whose
-            JSON body names the closest routes and why each missed. Route body files are served
-            from the collection's folder only: absolute paths, ".." and links leading outside are
-            refused. Stop with Ctrl+C (SIGINT) or SIGTERM.
+            The first line on stdout is the server's URL (with --port 0, the port the
+            system picked), so scripts can read it; then one line per request: method,
+            target, the route that answered (or "no route"), status and time. An unmatched
+            request gets a 404 whose JSON body names the closest routes and why each
+            missed. Route body files are served from the collection's folder only:
+            absolute paths, ".." and links leading outside are refused. Stop with Ctrl+C
+            (SIGINT) or SIGTERM.
 
             Examples:
               lazer mock Collections/jsonplaceholder.json --env mock --port 8080
               URL=$(lazer mock Collections/showcase.json --port 0 | head -n 1)
-              lazer mock --watch --log requests.jsonl
+              lazer mock Collections/showcase.json --watch --log requests.jsonl
             """
     )
 
@@ -67,7 +69,7 @@ struct MockCommand: ParsableCommand {
         do {
             loaded = try MockServerRoutes.load(path, environment: env)
         } catch {
-            FileBytes.writeError(error.problems.map { "lazer mock: \(TerminalText.line($0))\n" }.joined())
+            FileBytes.writeError(error.problems.map { "lazer mock: \(TerminalText.lineWithExcerpt($0))\n" }.joined())
             throw ExitCode(2)
         }
         let output = MockOutput(logFile: try log.map(MockOutput.openLog))
@@ -81,10 +83,6 @@ struct MockCommand: ParsableCommand {
             FileBytes.writeError("lazer mock: cannot listen on \(TerminalText.line(host)):\(port): \(error)\n")
             throw ExitCode(1)
         }
-        output.line(server.url)
-        output.note(
-            "serving \"\(loaded.environment)\" of \(loaded.collectionFile): \(loaded.routes.count) route\(loaded.routes.count == 1 ? "" : "s")"
-                + (watch ? ", watching for changes" : ""))
         let reloader = watch ? MockReloader.watching(loaded, source: path, table: table, note: output.note) : nil
         let stop: @Sendable () -> Void = {
             reloader?.cancel()
@@ -93,14 +91,12 @@ struct MockCommand: ParsableCommand {
             output.close()
             Foundation.exit(0)
         }
-        var sources: [any DispatchSourceSignal] = []
-        for number in [SIGINT, SIGTERM] {
-            signal(number, SIG_IGN)
-            let source = DispatchSource.makeSignalSource(signal: number, queue: .main)
-            source.setEventHandler(handler: stop)
-            source.resume()
-            sources.append(source)
-        }
+        let sources = StopSignals.handle(stop)
+        // The URL only once SIGINT and SIGTERM are handled (see `StopSignals`).
+        output.line(server.url)
+        output.note(
+            "serving \"\(loaded.environment)\" of \(loaded.collectionFile): \(loaded.routes.count) route\(loaded.routes.count == 1 ? "" : "s")"
+                + (watch ? ", watching for changes" : ""))
         withExtendedLifetime((sources, reloader)) { dispatchMain() }
     }
 }

@@ -35,20 +35,16 @@ final class MockOutput: Sendable {
         file = logFile
     }
 
-    /// Opens (creating or appending to) the `--log` file.
+    /// Opens (creating or appending to) the `--log` file; when it cannot, says why (a missing
+    /// folder, a folder, no permission) and exits 2.
     static func openLog(_ path: String) throws -> FileHandle {
-        if !FileManager.default.fileExists(atPath: path) {
-            guard FileManager.default.createFile(atPath: path, contents: nil) else {
-                FileBytes.writeError("lazer: cannot create the log file \(TerminalText.line(path))\n")
-                throw ExitCode(2)
-            }
-        }
-        guard let handle = FileHandle(forWritingAtPath: path) else {
-            FileBytes.writeError("lazer: cannot write the log file \(TerminalText.line(path))\n")
+        let descriptor = open(path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0o644)
+        guard descriptor >= 0 else {
+            let reason = String(cString: strerror(errno))
+            FileBytes.writeError("lazer mock: cannot open the log file \(TerminalText.line(path)): \(reason)\n")
             throw ExitCode(2)
         }
-        handle.seekToEndOfFile()
-        return handle
+        return FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
     }
 
     /// A line on stdout, as it is (the caller made it terminal-safe).

@@ -23,32 +23,41 @@ struct RecordCommand: ParsableCommand {
         commandName: "record",
         abstract: "Record live responses as routes of a mock environment.",
         discussion: """
-            With --from ENV, the collection's requests (all, or --folder / --request) are sent to
-            the live environment ENV as `lazer run` sends them, and each answer becomes a route of
-            the mock environment --into (created when missing): the request's matchers, status, the
-            headers that describe the body, the body in a file under mocks/<collection>/<env>/,
-            and the time when it was slow. Then `lazer run --env MOCK` answers offline.
+            With --from ENV, the collection's requests (all, or --folder / --request) are
+            sent to the live environment ENV as `lazer run` sends them, and each answer
+            becomes a route of the mock environment --into (created when missing): the
+            request's matchers, status, the headers that describe the body, the body in a
+            file under mocks/<collection>/<env>/, and the time when it was slow. Then
+            `lazer run --env MOCK` answers offline.
 
-            With --proxy PORT --target URL, lazer listens on PORT and forwards every plain-HTTP
-            request to URL; each exchange becomes a route, saved at once. Stop with Ctrl+C.
+            With --proxy PORT --target URL, lazer listens on PORT and forwards every
+            plain-HTTP request to URL; each exchange becomes a route, saved at once. Stop
+            with Ctrl+C.
 
-            Secrets are never written: Authorization, cookies and headers holding a secret value
-            are dropped, secret values in bodies are masked, path segments holding one become
-            wildcards; everything dropped is listed.
+            Secrets are never written: Authorization, cookies and headers holding a secret
+            value are dropped, secret values in bodies are masked, path segments holding
+            one become wildcards; everything dropped is listed.
 
             Each request gets a route of its own: its method, path, query items and (up to
-            8 KiB) JSON body are the route's matchers, so /search?q=a and ?q=b are two routes.
-            Values written with a placeholder in the collection ({{$uuid}}, {{user}}) and
-            values holding a secret are not matched on. The same request recorded twice in one
-            recording makes a sequence (answered in turn, cycling). A route the mock environment
-            already has for the same request is asked about on a terminal (y, n, a: replace all,
-            k: keep all), replaced with --update, kept with --keep (the default when not on a
-            terminal, and listed) — never duplicated.
+            8 KiB) JSON body are the route's matchers, so /search?q=a and ?q=b are two
+            routes. Values written with a placeholder in the collection ({{$uuid}},
+            {{user}}) and values holding a secret are not matched on. The same request
+            recorded twice in one recording makes a sequence (answered in turn, cycling).
+            A route the mock environment already has for the same request is asked about
+            on a terminal (y, n, a: replace all, k: keep all), replaced with --update,
+            kept with --keep (the default when not on a terminal, and listed) — never
+            duplicated.
+
+            Exit status: 0 recorded; 3 a request got no answer (the server could not be
+            reached: listed, not recorded; when nothing was recorded the file is
+            unchanged); 2 usage or collection errors; 1 the collection could not be saved.
 
             Examples:
               lazer record Collections/httpbin.json --from local --into recorded
-              lazer record Collections/httpbin.json --from local --into recorded --folder Methods --update
-              lazer record Collections/app.json --into recorded --proxy 9090 --target http://127.0.0.1:8080
+              lazer record Collections/httpbin.json --from local --into recorded \\
+                --folder Methods --update
+              lazer record Collections/app.json --into recorded --proxy 9090 \\
+                --target http://127.0.0.1:8080
             """
     )
 
@@ -107,10 +116,17 @@ struct RecordCommand: ParsableCommand {
         let services = WorkspaceServices(
             directories: UserDirectories(environment: ProcessInfo.processInfo.environment),
             liveDispatcher: dispatcher, scheduler: DispatchQueueScheduler(DispatchQueue(label: "lazer.record")))
+        // A folder would record into whichever collection it lists first.
+        var isFolder: ObjCBool = false
+        if FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), isFolder.boolValue {
+            FileBytes.writeError(
+                "lazer record: \(TerminalText.line(path)) is a folder: name the collection file to record into\n")
+            throw ExitCode(2)
+        }
         let loaded = RunLoader.load([path], services: services)
         guard let document = loaded.documents.first, loaded.failures.isEmpty else {
             let problems = loaded.diagnostics.filter { $0.severity == .error }.map(\.description) + loaded.failures
-            FileBytes.writeError(problems.map { "lazer record: \(TerminalText.line($0))\n" }.joined())
+            FileBytes.writeError(problems.map { "lazer record: \(TerminalText.lineWithExcerpt($0))\n" }.joined())
             throw ExitCode(2)
         }
         let recorder: MockRecorder
@@ -148,12 +164,15 @@ struct RecordCommand: ParsableCommand {
         var recorder = recorder
         do {
             for exchange in exchanges.withLock({ $0 }) { try recorder.add(exchange) }
-            try recorder.save(with: services)
+            // Nothing recorded (a server that could not be reached, routes kept): the file stays as it was.
+            if !recorder.recorded.isEmpty { try recorder.save(with: services) }
         } catch {
             FileBytes.writeError("lazer record: the recording was not saved: \(TerminalText.line("\(error)"))\n")
             throw ExitCode(1)
         }
         print(Self.summary(recorder, file: document.path, sent: report.results.count))
+        // As `lazer run`: a request that got no response is exit status 3 (CI must not take it for a recording).
+        if !recorder.unanswered.isEmpty { throw ExitCode(3) }
     }
 
     static func recorded(_ exchange: ReplayExchange, basePath: String) -> RecordedExchange {
@@ -217,10 +236,14 @@ struct RecordCommand: ParsableCommand {
                 // route waits for the user without holding up the client's answer or other transfers.
                 recording.async {
                     state.withLock { recorder in
-                        let before = (recorder.recorded.count, recorder.dropped.count, recorder.kept.count)
+                        let before = (
+                            recorder.recorded.count, recorder.dropped.count, recorder.kept.count,
+                            recorder.unanswered.count
+                        )
                         do {
                             try recorder.add(exchange)
-                            try recorder.save(with: services)
+                            // Nothing new (no answer, a route kept): the file stays as it was.
+                            if recorder.recorded.count > before.0 { try recorder.save(with: services) }
                         } catch {
                             output.note("not saved: \(error)")
                         }
@@ -228,6 +251,7 @@ struct RecordCommand: ParsableCommand {
                             output.line(TerminalText.line("recorded \(line)"))
                         }
                         for line in recorder.dropped.dropFirst(before.1) { output.note("dropped \(line)") }
+                        for line in recorder.unanswered.dropFirst(before.3) { output.note("not recorded \(line)") }
                         for line in recorder.kept.dropFirst(before.2) {
                             output.note("kept the existing route \(line) (--update replaces it)")
                         }
@@ -238,24 +262,18 @@ struct RecordCommand: ParsableCommand {
             FileBytes.writeError("lazer record: cannot listen on \(TerminalText.line(host)):\(port): \(error)\n")
             throw ExitCode(1)
         }
+        let sources = StopSignals.handle {
+            server.stop()
+            // Exchanges already answered are saved first (a question still open is not waited for long).
+            let drained = DispatchSemaphore(value: 0)
+            recording.async { drained.signal() }
+            _ = drained.wait(timeout: .now() + 2)
+            output.note("stopped")
+            Foundation.exit(0)
+        }
+        // The URL only once SIGINT and SIGTERM are handled (see `StopSignals`).
         output.line(server.url)
         output.note("recording \(target) into \"\(into)\" of \(path); stop with Ctrl+C")
-        var sources: [any DispatchSourceSignal] = []
-        for number in [SIGINT, SIGTERM] {
-            signal(number, SIG_IGN)
-            let source = DispatchSource.makeSignalSource(signal: number, queue: .main)
-            source.setEventHandler {
-                server.stop()
-                // Exchanges already answered are saved first (a question still open is not waited for long).
-                let drained = DispatchSemaphore(value: 0)
-                recording.async { drained.signal() }
-                _ = drained.wait(timeout: .now() + 2)
-                output.note("stopped")
-                Foundation.exit(0)
-            }
-            source.resume()
-            sources.append(source)
-        }
         withExtendedLifetime(sources) { dispatchMain() }
     }
 
@@ -288,9 +306,14 @@ struct RecordCommand: ParsableCommand {
 
     static func summary(_ recorder: MockRecorder, file: String, sent: Int) -> String {
         var lines = [
-            "Recorded \(recorder.recorded.count) of \(sent) exchanges into \"\(recorder.environment)\" of \(file):"
+            "Recorded \(recorder.recorded.count) of \(sent) exchanges into \"\(recorder.environment)\" of \(file)"
+                + (recorder.recorded.isEmpty ? " (the file is unchanged)" : ":")
         ]
         lines += recorder.recorded.map { "  " + $0 }
+        if !recorder.unanswered.isEmpty {
+            lines.append("Not recorded (no answer):")
+            lines += recorder.unanswered.map { "  " + $0 }
+        }
         if !recorder.kept.isEmpty {
             lines.append("Kept as they were (--update replaces them):")
             lines += recorder.kept.map { "  " + $0 }

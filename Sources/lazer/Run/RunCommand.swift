@@ -5,6 +5,7 @@ import Foundation
 import Futures
 import Replay
 import Synchronization
+import TerminalText
 import Workspace
 
 #if canImport(Glibc)
@@ -19,28 +20,31 @@ struct RunCommand: ParsableCommand {
         commandName: "run",
         abstract: "Replay collections: send their requests in order, check every expectation.",
         discussion: """
-            PATH is a collection file or a folder of them (default: Collections). Requests run one
-            after another in collection order, so values captured from a response (a login token)
-            are there for the requests after it; with --parallel N, up to N at once, a request that
-            uses a captured value waiting for the request that captures it. A request's "retry"
-            policy in the collection sends it again on transport errors, 5xx or failed
-            expectations. Secret values are masked in every report.
+            PATH is a collection file or a folder of them (default: Collections). Requests
+            run one after another in collection order, so values captured from a response
+            (a login token) are there for the requests after it; with --parallel N, up to
+            N at once, a request that uses a captured value waiting for the request that
+            captures it. A request's "retry" policy in the collection sends it again on
+            transport errors, 5xx or failed expectations. Secret values are masked in
+            every report.
 
-            Reporters: human (the default), junit, json, tap. Each --output FILE goes to the next
-            reporter other than human (to human when it is the only one); the others write to
-            stdout, and only one may.
+            Reporters: human (the default), junit, json, tap. Each --output FILE goes to
+            the next reporter other than human (to human when it is the only one); the
+            others write to stdout, and only one may.
 
             Exit status:
               0  every check passed
               1  an expectation failed
               3  a request got no response (DNS, connection, TLS, timeout, ...)
-              2  usage or collection errors (a broken file, an unknown environment or request,
-                 a request that could not be built: an undefined variable)
+              2  usage or collection errors (a broken file, an unknown environment or
+                 request, a request that could not be built: an undefined variable,
+                 a path and no environment)
 
             Examples:
               lazer run Collections/jsonplaceholder.json --env mock
               lazer run --folder Chaining --var userName=ada --no-history
-              lazer run Collections --env live --reporter human --reporter junit --output report.xml
+              lazer run Collections/jsonplaceholder.json --env live --reporter junit \\
+                --output report.xml
             """
     )
 
@@ -59,7 +63,7 @@ struct RunCommand: ParsableCommand {
     @Option(name: .customLong("var"), help: "Set a variable, NAME=VALUE (repeatable; wins over the collection's).")
     var variables: [String] = []
 
-    @Option(help: "Requests in flight at once (default 1); one that uses a value an earlier one captures waits for it.")
+    @Option(help: "Requests in flight at once; one that uses a value an earlier one captures waits for it.")
     var parallel = 1
 
     @Option(
@@ -87,8 +91,9 @@ struct RunCommand: ParsableCommand {
         _ = try channels(colored: false)
         guard (1...256).contains(parallel) else { throw ValidationError("--parallel must be from 1 to 256.") }
         guard (1...100_000).contains(repetitions) else { throw ValidationError("--repeat must be from 1 to 100000.") }
-        if let timeout, !(timeout > 0 && timeout.isFinite) {
-            throw ValidationError("--timeout must be a positive number of seconds.")
+        // At most 2^31 - 1 milliseconds, what libcurl takes (as `lazer send --timeout`).
+        if let timeout, !(timeout > 0 && timeout <= 2_147_483) {
+            throw ValidationError("--timeout must be a positive number of seconds, at most 2147483.")
         }
     }
 
@@ -107,7 +112,8 @@ struct RunCommand: ParsableCommand {
         let folders =
             paths.isEmpty ? [FileManager.default.fileExists(atPath: "Collections") ? "Collections" : "."] : paths
         let loaded = RunLoader.load(folders, services: services)
-        let problems = loaded.diagnostics.map { $0.description + "\n" }.joined()
+        // Collection text (a field name, a value) may hold escapes: never written raw.
+        let problems = loaded.diagnostics.map { TerminalText.lineWithExcerpt($0.description) + "\n" }.joined()
         if !problems.isEmpty { FileBytes.writeError(problems) }
         guard loaded.failures.isEmpty else {
             FileBytes.writeError(loaded.failures.map { "lazer run: \($0)\n" }.joined())
@@ -138,7 +144,8 @@ struct RunCommand: ParsableCommand {
         }
         let configuration = RunConfiguration(
             environment: env, variables: try parsedVariables(), bail: bail,
-            timeout: timeout.map { .milliseconds(Int64($0 * 1000)) }, recordHistory: !noHistory, parallel: parallel,
+            timeout: timeout.map { .milliseconds(Int64(($0 * 1000).rounded(.up))) }, recordHistory: !noHistory,
+            parallel: parallel,
             repetitions: repetitions)
         let runner = ReplayRunner(services: services, configuration: configuration)
         // One request at a time: the run's task lives on the network thread (see
@@ -150,7 +157,7 @@ struct RunCommand: ParsableCommand {
         do {
             try output.finish(report)
         } catch {
-            FileBytes.writeError("lazer run: the report was not written: \(error.localizedDescription)\n")
+            FileBytes.writeError("lazer run: the report was not written: \(TerminalText.line("\(error)"))\n")
             throw ExitCode(RunExitStatus.collectionError)
         }
         let written = standardOutput.withLock { $0 }
@@ -194,6 +201,17 @@ struct RunCommand: ParsableCommand {
             kinds.contains { $0 != .human } ? kinds.indices.filter { kinds[$0] != .human } : Array(kinds.indices)
         guard outputs.count <= takers.count else {
             throw ValidationError("\(outputs.count) --output files for \(takers.count) reporters that can take one.")
+        }
+        // Checked before any request is sent: a report that cannot be written is known now.
+        for (index, path) in outputs.enumerated() {
+            guard !outputs[..<index].contains(path) else {
+                throw ValidationError("--output \(path) is given twice: each report needs a file of its own.")
+            }
+            let folder = (path as NSString).deletingLastPathComponent
+            var isFolder: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: folder.isEmpty ? "." : folder, isDirectory: &isFolder),
+                isFolder.boolValue
+            else { throw ValidationError("--output \(path): there is no folder \(folder).") }
         }
         var destinations = Array(repeating: RunOutput.Destination.standardOutput, count: kinds.count)
         for (index, path) in zip(takers, outputs) { destinations[index] = .file(path) }

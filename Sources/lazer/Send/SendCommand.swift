@@ -21,7 +21,8 @@ struct SendCommand: ParsableCommand {
               4  a 4xx response
               5  a 5xx response
               3  no response (DNS, connection, TLS, timeout, ...)
-              2  usage error (a malformed URL, a bad option value, an upload that is not a regular file)
+              2  usage error (a malformed URL, a bad option value, an upload that is not a
+                 regular file)
               1  the output could not be written (disk full, closed pipe)
             130  interrupted (Ctrl+C); no temporary file is left behind
 
@@ -31,7 +32,7 @@ struct SendCommand: ParsableCommand {
               lazer send https://api.example/slow --trace
               lazer send PUT localhost:8080/files/a.bin --data-file a.bin -H 'X-Trace: 1'
               lazer send https://self-signed.test --cacert ca.pem --follow --include
-              lazer send POST https://api.example/upload -F title=Report -F file=@report.pdf
+              lazer send POST localhost:8080/upload -F title=Report -F file=@report.pdf
             """
     )
 

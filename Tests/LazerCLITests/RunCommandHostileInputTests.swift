@@ -1,0 +1,131 @@
+import Foundation
+import Testing
+
+/// `lazer run` given values and files a careless or hostile user could give: a timeout too large
+/// for the transport, escapes in a collection's text, a response far larger than a report line.
+@Suite("lazer run: hostile input")
+struct RunCommandHostileInputTests {
+    private func run(_ arguments: [String], scratch: RunCommandTests.Scratch) throws -> LazerBinary.Output {
+        try LazerBinary.run(
+            ["run"] + arguments, environment: scratch.environment, currentDirectory: RunCommandTests.repositoryRoot)
+    }
+
+    @Test("--timeout or a collection's timeoutSeconds too large for the transport: exit 2 with a message, no crash")
+    func hugeTimeouts() throws {
+        let scratch = try RunCommandTests.Scratch()
+        let option = try run(["Collections/showcase.json", "--env", "mock", "--timeout", "1e300"], scratch: scratch)
+        #expect(option.status == 2, "\(option.stderr)")
+        #expect(option.stderr.contains("--timeout must be a positive number of seconds, at most 2147483"))
+        let file = try scratch.write(
+            """
+            {"formatVersion": 1, "id": "huge-timeout", "name": "Huge", "requests": [
+              {"id": "r", "name": "R", "method": "GET", "url": "/x", "options": {"timeoutSeconds": 1e300}}],
+             "environments": [{"name": "m", "kind": "mock", "baseURL": "http://m.test", "routes": []}]}
+            """, to: "huge.json")
+        let collection = try run([file, "--no-history"], scratch: scratch)
+        #expect(collection.status == 2, "\(collection.stderr)")
+        #expect(collection.stderr.contains("\(file):2:"), "\(collection.stderr)")
+        #expect(
+            collection.stderr.contains("error: requests[0].options.timeoutSeconds: expected at most 2147483 seconds"))
+        #expect(!collection.stderr.contains("Fatal error"))
+    }
+
+    @Test("a collection's problems never reach the terminal raw; a syntax error's excerpt and caret are lines")
+    func diagnosticsAreTerminalSafe() throws {
+        let scratch = try RunCommandTests.Scratch()
+        let escapes = try scratch.write(
+            #"{"formatVersion": 1, "id": "e", "name": "E", "x\u001b]0;pwned\u0007": 1, "requests": [], "#
+                + #""environments": [{"name": "l", "kind": "lvie\u001b[31m", "baseURL": "http://a.test"}]}"#,
+            to: "escapes.json")
+        let result = try run([escapes], scratch: scratch)
+        #expect(result.status == 2)
+        #expect(!SendCommandTests.hasRawControl(result.stderr), "\(result.stderr.debugDescription)")
+        #expect(result.stderr.contains(#"found "lvie␛[31m""#), "\(result.stderr)")
+        let truncated = try scratch.write("{\"formatVersion\": 1, \"name\": \"cut", to: "cut.json")
+        let cut = try run([truncated], scratch: scratch)
+        #expect(cut.status == 2)
+        #expect(cut.stderr.contains("found end of input\n    {\"formatVersion\""), "\(cut.stderr)")
+    }
+
+    @Test("a failed check on a large body shows the start of it and its size, in every report")
+    func largeActualValuesAreCut() throws {
+        let scratch = try RunCommandTests.Scratch()
+        let body = String(repeating: "abcdefghij", count: 100_000)
+        let file = try scratch.write(
+            """
+            {"formatVersion": 1, "id": "large", "name": "Large", "defaultEnvironment": "m", "requests": [
+              {"id": "r", "name": "R", "method": "GET", "url": "/big",
+               "expectations": [{"subject": "body", "op": "equals", "value": "small"}]}],
+             "environments": [{"name": "m", "kind": "mock", "baseURL": "http://m.test", "routes": [
+               {"method": "GET", "path": "/big", "response": {"text": "\(body)"}}]}]}
+            """, to: "large.json")
+        let report = scratch.path + "/report.json"
+        let result = try run(
+            [file, "--no-history", "--reporter", "human", "--reporter", "json", "--output", report], scratch: scratch)
+        #expect(result.status == 1, "\(result.stderr)")
+        #expect(result.stdout.contains("abcdef… (1000000 bytes in all)"))
+        #expect(result.stdout.utf8.count < 10_000)
+        let json = try String(contentsOfFile: report, encoding: .utf8)
+        #expect(json.contains("abcdef… (1000000 bytes in all)"))
+        #expect(json.utf8.count < 10_000)
+    }
+
+    @Test("a request that cannot be built (a path and no environment, a missing body file): not sent, exit 2")
+    func requestsThatCannotBeBuilt() throws {
+        let scratch = try RunCommandTests.Scratch()
+        let file = try scratch.write(
+            """
+            {"formatVersion": 1, "id": "no-env", "name": "No env", "requests": [
+              {"id": "r", "name": "R", "method": "GET", "url": "/x"},
+              {"id": "f", "name": "F", "method": "POST", "url": "http://127.0.0.1:1/",
+               "body": {"type": "file", "path": "missing.bin"}}],
+             "environments": [{"name": "m", "kind": "mock", "baseURL": "http://m.test", "routes": []}]}
+            """, to: "no-env.json")
+        let result = try run([file, "--no-history"], scratch: scratch)
+        #expect(result.status == 2, "\(result.stdout)")
+        #expect(result.stdout.contains("! GET     R · not sent\n      No environment: "), "\(result.stdout)")
+        #expect(result.stdout.contains("! POST    F · not sent\n"), "\(result.stdout)")
+        #expect(result.stdout.contains("2 requests: 0 passed, 2 not sent"))
+        #expect(!result.stdout.contains("RequestError"))
+    }
+
+    @Test(
+        "--output: a missing folder or a file given twice stops before any request; one report that cannot be written does not stop the others"
+    )
+    func reportFiles() throws {
+        let scratch = try RunCommandTests.Scratch()
+        let base = ["Collections/showcase.json", "--env", "mock", "--folder", "Chaining", "--no-history"]
+        let missing = try run(
+            base + ["--reporter", "junit", "--output", scratch.path + "/nowhere/r.xml"], scratch: scratch)
+        #expect(missing.status == 2)
+        #expect(
+            missing.stderr.contains(
+                "--output \(scratch.path)/nowhere/r.xml: there is no folder \(scratch.path)/nowhere."))
+        #expect(missing.stdout.isEmpty)
+        let twice = try run(
+            base + ["--reporter", "junit", "--reporter", "tap", "--output", "r.out", "--output", "r.out"],
+            scratch: scratch)
+        #expect(twice.status == 2)
+        #expect(twice.stderr.contains("--output r.out is given twice"))
+        let folder = scratch.path + "/a-folder.xml"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        let tap = scratch.path + "/r.tap"
+        let one = try run(
+            base + ["--reporter", "junit", "--reporter", "tap", "--output", folder, "--output", tap], scratch: scratch)
+        #expect(one.status == 2)
+        #expect(one.stderr == "lazer run: the report was not written: could not replace \(folder): Is a directory\n")
+        #expect(try String(contentsOfFile: tap, encoding: .utf8).hasPrefix("TAP version 13\n1..3\n"))
+    }
+
+    @Test("the same collection named twice (./a.json and a.json, through ..) runs once")
+    func sameFileTwice() throws {
+        let scratch = try RunCommandTests.Scratch()
+        let result = try run(
+            [
+                "Collections/showcase.json", "./Collections/showcase.json", "Collections/../Collections/showcase.json",
+                "--env", "mock", "--folder", "Chaining", "--no-history",
+            ], scratch: scratch)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.contains("3 requests: 3 passed"), "\(result.stdout)")
+    }
+}
