@@ -115,6 +115,15 @@ struct RunnerScreenTests {
     @Test func aTokenCapturedByTheRunIsThereForTheNextSend() async throws {
         let harness = try ExplorerHarness(
             collections: try Shipped.showcase(), startup: StartupRequest(request: "Chaining/2. Who am I"))
+        // Sent alone first: blocked, and told which request captures the token.
+        harness.press("F5")
+        guard case .sendBlocked(let problems, _)? = harness.state.overlay else {
+            Issue.record("the send is blocked")
+            return
+        }
+        let hint = "\"Chaining/1. Log in\" captures it: send that first, or run them together"
+        #expect(problems.first?.hasSuffix(hint) == true)
+        harness.press("escape")
         harness.press("g")
         harness.press("1")
         harness.press("R")

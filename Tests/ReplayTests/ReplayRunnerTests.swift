@@ -145,6 +145,11 @@ import Workspace
         let alone = try await fixture.run(
             [file], requests: ["me"], configuration: RunConfiguration(recordHistory: false))
         #expect(alone.results.map(\.status) == [.notSent])
+        // … and says which request captures what it lacks.
+        #expect(
+            alone.results[0].problems.first
+                == "url: {{userId}} is not defined in the environment, the collection or LAZER_VAR_userId; "
+                + "\"Auth/Log in\" captures it: send that first, or run them together")
         // After a login: its values are the run's first layer, and the report hands them back.
         let login = try await fixture.run(
             [file], requests: ["login"], configuration: RunConfiguration(recordHistory: false))

@@ -16,7 +16,8 @@ extension ExplorerReducer {
             return []
         }
         if let preview = RequestPreview.of(state), !preview.problems.isEmpty {
-            state.overlay = .sendBlocked(problems: preview.problems.map(\.description), selected: 0)
+            let problems = preview.problems.map { $0.description(in: document.collection, for: request.id) }
+            state.overlay = .sendBlocked(problems: problems, selected: 0)
             return []
         }
         var effects: [ExplorerEffect] = []

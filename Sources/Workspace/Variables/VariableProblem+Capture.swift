@@ -1,0 +1,20 @@
+extension VariableProblem {
+    /// The description, and — for a name no layer defines but a request of `collection` captures
+    /// (a login's token) — which request to send first: the usual way to meet this problem is
+    /// sending a request alone that needs another's capture.
+    public func description(in collection: RequestCollection, for requestID: String? = nil) -> String {
+        guard case .unresolved(let name) = kind else { return description }
+        let capturing = collection.allRequests.filter { entry in
+            entry.request.id != requestID && entry.request.captures.contains { $0.variable == name }
+        }
+        guard let first = capturing.first else { return description }
+        let path = (first.folderPath + [first.request.name]).joined(separator: "/")
+        let others =
+            switch capturing.count {
+            case 1: ""
+            case 2: " (or 1 other)"
+            default: " (or \(capturing.count - 1) others)"
+            }
+        return description + "; \"\(path)\"\(others) captures it: send that first, or run them together"
+    }
+}
