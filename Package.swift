@@ -236,7 +236,7 @@ let package = Package(
         // the live dispatcher through WorkspaceServices.
         .target(
             name: "Replay",
-            dependencies: ["Workspace", "HTTPCore", "Futures", "JSONTree"],
+            dependencies: ["Workspace", "HTTPCore", "Futures", "JSONTree", "TerminalText"],
             swiftSettings: strictSwift
         ),
 

@@ -1,3 +1,5 @@
+import TerminalText
+
 /// Turns a run into text: a line per request as it finishes (the human reporter), and the whole
 /// report at the end (all of them). Every text it is given is already redacted.
 public protocol RunReporter: Sendable {
@@ -24,19 +26,16 @@ public enum ReporterKind: String, Sendable, CaseIterable {
 
 /// Text helpers the reporters share.
 enum ReportText {
-    /// Control characters (C0 but tab and, when asked, newline; DEL; C1) and the bidi and
-    /// invisible format characters that reorder or hide text (the set `TerminalText.isUnsafe`
-    /// names; Replay does not depend on that module) shown as `\u{…}`, so text from a server or a
-    /// file can never drive a terminal, disguise a line or break a line-based format.
+    /// The scalars `TerminalText.isUnsafe` names (controls, bidi and invisible format characters)
+    /// but tab and, when asked, newline, shown as `\u{…}` — the form the checks' values use — so
+    /// text from a server or a file can never drive a terminal, disguise a line or break a
+    /// line-based format.
     static func visible(_ text: String, keepNewlines: Bool = false) -> String {
         var result = ""
         result.reserveCapacity(text.utf8.count)
         for scalar in text.unicodeScalars {
-            let value = scalar.value
-            if (value < 0x20 && scalar != "\t" && !(keepNewlines && scalar == "\n")) || (0x7F...0x9F).contains(value)
-                || isFormatControl(value)
-            {
-                result += "\\u{\(String(value, radix: 16))}"
+            if TerminalText.isUnsafe(scalar), scalar != "\t", !(keepNewlines && scalar == "\n") {
+                result += "\\u{\(String(scalar.value, radix: 16))}"
             } else {
                 result.unicodeScalars.append(scalar)
             }
@@ -44,18 +43,11 @@ enum ReportText {
         return result
     }
 
-    /// Bidi controls (U+061C, U+200E, U+200F, U+202A–U+202E, U+2066–U+2069) and invisible format
-    /// characters (U+180E, U+200B, U+2028, U+2029, U+2060–U+2064, U+206A–U+206F, U+FEFF,
-    /// U+FFF9–U+FFFB); joiners (U+200C, U+200D) stay, scripts and emoji need them.
+    /// The bidi controls and invisible format characters among `TerminalText.isUnsafe`'s scalars
+    /// (the ones above U+061C): a format that escapes controls itself (JSON, XML) escapes these too.
     static func isFormatControl(_ value: UInt32) -> Bool {
-        guard value >= 0x61C else { return false }
-        switch value {
-        case 0x61C, 0x180E, 0x200B, 0x200E, 0x200F, 0x2028, 0x2029, 0x202A...0x202E, 0x2060...0x2064,
-            0x2066...0x206F, 0xFEFF, 0xFFF9...0xFFFB:
-            return true
-        default:
-            return false
-        }
+        guard value >= 0x61C, let scalar = Unicode.Scalar(value) else { return false }
+        return TerminalText.isUnsafe(scalar)
     }
 
     /// `12 ms` under a second, `1.25 s` above.
