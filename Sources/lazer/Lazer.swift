@@ -24,17 +24,16 @@ struct Lazer: ParsableCommand {
         defaultSubcommand: TUICommand.self
     )
 
-    /// Runs the command line. `lazer send` follows curl and HTTPie, and `lazer run` its own
-    /// documented statuses: their usage errors exit with 2 (other commands keep ArgumentParser's 64).
+    /// Runs the command line. A usage error exits with 2 in every command — `lazer send` follows
+    /// curl and HTTPie, `lazer run` documents 2 for usage and collection errors, and one tool
+    /// should not answer 2 here and ArgumentParser's 64 (EX_USAGE) there.
     static func main() {
         let arguments = Array(CommandLine.arguments.dropFirst())
         do {
             var command = try parseAsRoot(arguments)
             try command.run()
         } catch {
-            if [SendCommand.configuration.commandName, RunCommand.configuration.commandName].contains(arguments.first),
-                exitCode(for: error) == .validationFailure
-            {
+            if exitCode(for: error) == .validationFailure {
                 FileBytes.writeError(fullMessage(for: error) + "\n")
                 exit(withError: ExitCode(2))
             }

@@ -43,12 +43,17 @@ struct LazerCommandTests {
         #expect(long.isEmpty, "\(long)")
     }
 
-    @Test("an unknown command is a usage error with exit status 64")
+    @Test("an unknown command, or an unknown option of any command, is a usage error with exit status 2")
     func unknownCommand() throws {
         let result = try LazerBinary.run(["frobnicate"])
-        #expect(result.status == 64)
+        #expect(result.status == 2)
         #expect(result.stderr.contains("frobnicate"))
         #expect(result.stderr.contains("no such command"))
+        for command in ["run", "send", "json", "validate", "mock", "record", "import", "export"] {
+            let option = try LazerBinary.run([command, "--no-such-option"])
+            #expect(option.status == 2, "\(command)")
+            #expect(option.stderr.hasPrefix("Error: "), "\(command)")
+        }
     }
 
     @Test("the explorer refuses to start without a terminal, with a message and status 1")
