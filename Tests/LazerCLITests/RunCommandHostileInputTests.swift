@@ -16,6 +16,10 @@ struct RunCommandHostileInputTests {
         let option = try run(["Collections/showcase.json", "--env", "mock", "--timeout", "1e300"], scratch: scratch)
         #expect(option.status == 2, "\(option.stderr)")
         #expect(option.stderr.contains("--timeout must be a positive number of seconds, at most 2147483"))
+        // A negative value is read as the option's value (it was "Missing value for '--timeout'").
+        let negative = try run(["Collections/showcase.json", "--env", "mock", "--timeout", "-1"], scratch: scratch)
+        #expect(negative.status == 2)
+        #expect(negative.stderr.contains("--timeout must be a positive number of seconds"))
         let file = try scratch.write(
             """
             {"formatVersion": 1, "id": "huge-timeout", "name": "Huge", "requests": [

@@ -74,7 +74,7 @@ struct RunCommand: ParsableCommand {
     @Flag(help: "Stop after the first request that does not pass.")
     var bail = false
 
-    @Option(help: "Timeout in seconds of each request whose collection sets none.")
+    @Option(parsing: .unconditional, help: "Timeout in seconds of each request whose collection sets none.")
     var timeout: Double?
 
     @Option(name: .customLong("reporter"), help: "human, junit, json or tap (repeatable).")

@@ -60,7 +60,8 @@ struct SendCommand: ParsableCommand {
         help: "A multipart field: k=v, or k=@path for a file (repeatable).")
     var form: [String] = []
 
-    @Option(name: .customLong("timeout"), help: "Give up after this many seconds (whole exchange).")
+    @Option(
+        name: .customLong("timeout"), parsing: .unconditional, help: "Give up after this many seconds (whole exchange).")
     var timeout: Double?
 
     @Flag(name: [.customShort("k"), .customLong("insecure")], help: "Do not verify the server's TLS certificate.")
