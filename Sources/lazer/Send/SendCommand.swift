@@ -61,7 +61,8 @@ struct SendCommand: ParsableCommand {
     var form: [String] = []
 
     @Option(
-        name: .customLong("timeout"), parsing: .unconditional, help: "Give up after this many seconds (whole exchange).")
+        name: .customLong("timeout"), parsing: .unconditional, help: "Give up after this many seconds (whole exchange)."
+    )
     var timeout: Double?
 
     @Flag(name: [.customShort("k"), .customLong("insecure")], help: "Do not verify the server's TLS certificate.")
