@@ -33,6 +33,29 @@ import Workspace
         #expect(try !check(.responseTime, .greaterThan, .integer(500)).passed)
     }
 
+    @Test("contains and notContains find a needle anywhere in the text, by its UTF-8 bytes")
+    func containsFindsBytes() throws {
+        let bytes = Array("{\"note\": \"café ☕ — 100% (x)\"}".utf8)
+        let facts = ResponseFacts(
+            status: 200, headers: HTTPHeaders(), body: bytes, document: try JSONDocument(bytes: bytes),
+            duration: .zero)
+        func holds(_ op: Workspace.Expectation.Operator, _ needle: String) -> Bool {
+            ExpectationCheck(Workspace.Expectation(subject: .body, op: op, value: .string(needle)), against: facts)
+                .passed
+        }
+        for needle in ["{", "}", "café", "☕ —", "100% (x)\"}", "", "\"note\""] {
+            #expect(holds(.contains, needle), "\(needle)")
+            #expect(!holds(.notContains, needle), "\(needle)")
+        }
+        for needle in ["cafe", "☕☕", "(x)\"}}", "100%  (x)", "x\"}\n"] {
+            #expect(!holds(.contains, needle), "\(needle)")
+            #expect(holds(.notContains, needle), "\(needle)")
+        }
+        // A needle longer than the text, and a partial match at the very end.
+        #expect(!holds(.contains, String(repeating: "a", count: 200)))
+        #expect(!holds(.contains, ")\"}z"))
+    }
+
     @Test func jsonPathNumbersCompareExactlyAsDecimals() throws {
         #expect(try check(.jsonPath("$.price"), .equals, .number("1.5")).passed)
         #expect(try check(.jsonPath("$.id"), .equals, .number("12345678901234567890")).passed)

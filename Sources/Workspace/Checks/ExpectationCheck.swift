@@ -122,8 +122,8 @@ public struct ExpectationCheck: Sendable, Hashable {
         switch op {
         case .equals: return equal(actual, expected)
         case .notEquals: return !equal(actual, expected)
-        case .contains: return actual.text.contains(expected.map(text) ?? "")
-        case .notContains: return !actual.text.contains(expected.map(text) ?? "")
+        case .contains: return UTF8Search.contains(actual.text, expected.map(text) ?? "")
+        case .notContains: return !UTF8Search.contains(actual.text, expected.map(text) ?? "")
         case .matches:
             guard let pattern = expected?.stringValue, let regex = try? NSRegularExpression(pattern: pattern) else {
                 return false
