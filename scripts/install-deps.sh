@@ -4,7 +4,7 @@
 # command to run and fails.
 set -euo pipefail
 
-# Keep this list in step with README.md ("What make deps installs").
+# Keep this list in step with README.md (the paragraph under "Quick start" that names each package).
 packages=(
     libncursesw5-dev     # CCurses: the wide-character ncurses headers and library
     libcurl4-openssl-dev # CCurl: libcurl with OpenSSL (TLS, HTTP/2 through nghttp2)
