@@ -178,6 +178,14 @@ import Workspace
         #expect(result.collection.requests.map(\.name) == ["Items", "PUT /items"])
         #expect(result.collection.requests[1].body == SavedBody(.text("hello", contentType: "text/plain")))
         #expect(result.collection.environments[0].baseURL == "{{origin}}/api")
+        // Named by where it reaches with the defaults, not "{{origin}}" (awkward to type after --env).
+        #expect(result.collection.environments[0].name == "localhost")
+        let templated = """
+            {"openapi": "3.0.3", "info": {"title": "T", "version": "1"},
+             "servers": [{"url": "https://{region}.zoo.test", "variables": {"region": {"default": "eu"}}}],
+             "paths": {}}
+            """
+        #expect(try imported(templated, name: "t.json").collection.environments.map(\.name) == ["eu.zoo.test"])
         #expect(try imported(json).collection.fileText() == imported(json).collection.fileText())
     }
 

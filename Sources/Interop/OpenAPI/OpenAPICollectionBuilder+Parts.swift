@@ -181,7 +181,12 @@ extension OpenAPICollectionBuilder {
                 serverVariables.append(Variable(name: "origin", value: "http://localhost"))
                 url = "{{origin}}" + (url.hasPrefix("/") ? url : "/" + url)
             }
-            var name = server.description?.nilIfEmpty ?? Self.host(of: url)
+            // Named by the host the URL reaches with the variables' defaults (`api.example.com`
+            // for `https://{env}.example.com`, `localhost` for a relative URL), never `{{origin}}`.
+            let defaultURL = serverVariables.reduce(url) { url, variable in
+                url.replacingOccurrences(of: "{{\(variable.name)}}", with: variable.value)
+            }
+            var name = server.description?.nilIfEmpty ?? Self.host(of: defaultURL)
             var number = 2
             let base = name
             while result.contains(where: { $0.name == name }) {
