@@ -71,20 +71,25 @@ struct RunnerScreenTests {
         #expect(harness.shows("LAZER_VAR_traceId"))
     }
 
-    @Test func theSummaryTakesTwoLinesWhenEveryOutcomeDoesNotFitEightyColumns() async throws {
+    /// The whole Showcase run in the Runner view at `size`: every kind of outcome. Its Timeout
+    /// request waits a second of virtual time for the mock's slow answer.
+    private func showcaseRun(_ size: Size) async throws -> ExplorerHarness {
         let harness = try ExplorerHarness(
-            collections: try Shipped.showcase(), size: Size(width: 80, height: 24),
-            startup: StartupRequest(request: "Chaining/1. Log in"))
+            collections: try Shipped.showcase(), size: size, startup: StartupRequest(request: "Chaining/1. Log in"))
         harness.press("g")
         harness.press("1")
         harness.press("g")
         harness.press("g")
         harness.press("R")
-        // Its Timeout request waits a second of virtual time for the mock's slow answer.
         for _ in 0..<2_000 where harness.state.runner?.isRunning != false {
             harness.advance(by: .milliseconds(100))
             try await Task.sleep(for: .milliseconds(1))
         }
+        return harness
+    }
+
+    @Test func theSummaryTakesTwoLinesWhenEveryOutcomeDoesNotFitEightyColumns() async throws {
+        let harness = try await showcaseRun(Size(width: 80, height: 24))
         let lines = harness.lines
         let counts = "10 requests: 5 passed, 1 failed, 3 without response, 1 not sent"
         let requests = try #require(lines.firstIndex { $0.contains(counts) })
@@ -93,18 +98,7 @@ struct RunnerScreenTests {
     }
 
     @Test func atSixtyColumnsTheSummaryIsWrappedOnItsTwoLines() async throws {
-        let harness = try ExplorerHarness(
-            collections: try Shipped.showcase(), size: Size(width: 60, height: 16),
-            startup: StartupRequest(request: "Chaining/1. Log in"))
-        harness.press("g")
-        harness.press("1")
-        harness.press("g")
-        harness.press("g")
-        harness.press("R")
-        for _ in 0..<2_000 where harness.state.runner?.isRunning != false {
-            harness.advance(by: .milliseconds(100))
-            try await Task.sleep(for: .milliseconds(1))
-        }
+        let harness = try await showcaseRun(Size(width: 60, height: 16))
         // The requests' counts alone are wider than the view: they go on over the second line
         // (the first was cut at "1 not").
         let text = harness.lines.joined(separator: "\n")
