@@ -249,6 +249,28 @@ struct DraftReducerTests {
         #expect(fixture.driver.state.drafts.count == 1)
     }
 
+    @Test func cyclingTheAuthSchemeBringsBackWhatWasTypedForEachScheme() throws {
+        var fixture = try fixture()
+        fixture.driver.press("alt+4", "enter", "j", "enter")
+        fixture.driver.type("ada")
+        fixture.driver.press("enter", "j", "enter")
+        fixture.driver.type("pw-123")
+        fixture.driver.press("enter", "k", "k")
+        // Past basic by one, then back: the username used to be gone.
+        fixture.driver.press("right", "left")
+        #expect(fixture.driver.state.drafts[users]?.auth.scheme == .basic(username: "ada", password: "pw-123"))
+        // The API key's name typed there also survives a full round of the schemes.
+        fixture.driver.press("right", "right", "j", "enter")
+        fixture.driver.type("-2")
+        fixture.driver.press("enter", "k")
+        for _ in 0..<5 { fixture.driver.press("right") }
+        #expect(
+            fixture.driver.state.drafts[users]?.auth.scheme
+                == .apiKey(name: "X-Api-Key-2", value: "pw-123", location: .header))
+        fixture.driver.press("right", "right", "right")
+        #expect(fixture.driver.state.drafts[users]?.auth.scheme == .basic(username: "ada", password: "pw-123"))
+    }
+
     @Test func theDifferenceMasksAuthSecretsButShowsThatTheyChanged() throws {
         var fixture = try fixture()
         fixture.driver.press("alt+4", "enter", "j", "enter")
