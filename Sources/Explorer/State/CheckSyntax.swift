@@ -1,4 +1,5 @@
 import Foundation
+import JSONTree
 public import Workspace
 
 /// The one-line text form of expectations and captures the Checks tab shows and edits:
@@ -67,6 +68,7 @@ public enum CheckSyntax {
             guard first.hasPrefix("$") else {
                 return .failure(CheckSyntaxError("Start with status, header NAME, a JSONPath ($…), time or body"))
             }
+            if let problem = pathProblem(String(first)) { return .failure(problem) }
             subject = .jsonPath(String(first))
         }
         guard let opText = word() else {
@@ -109,11 +111,27 @@ public enum CheckSyntax {
         case let path? where path.hasPrefix("$") && words.count == 1: source = .jsonPath(path)
         default: return .failure(CheckSyntaxError("The source is a JSONPath ($…), header NAME, status or body"))
         }
+        if case .jsonPath(let path) = source, let problem = pathProblem(path) { return .failure(problem) }
         var capture = old ?? Capture(variable: parts[0], source: source)
         capture.variable = parts[0]
         capture.source = source
         capture.secret = secret
         return .success(capture)
+    }
+}
+
+extension CheckSyntax {
+    /// A JSONPath that cannot be read, said where (it was kept and every run then failed the
+    /// check with "invalid JSONPath"); one with `{{variables}}` is read once they are filled.
+    static func pathProblem(_ path: String) -> CheckSyntaxError? {
+        guard !path.contains("{{") else { return nil }
+        do {
+            _ = try JSONPath(path)
+            return nil
+        } catch {
+            return CheckSyntaxError(
+                "Invalid JSONPath at character \(error.offset + 1): \(error.message) (a path has no spaces)")
+        }
     }
 }
 

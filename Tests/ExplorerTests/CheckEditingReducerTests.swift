@@ -1,0 +1,35 @@
+import Explorer
+import ExplorerTesting
+import Foundation
+import TUI
+import Testing
+import Workspace
+
+/// Writing expectations and captures on the Checks tab.
+struct CheckEditingReducerTests {
+    private let users = TestCollections.key("a-users")
+
+    @Test func anInvalidJSONPathIsRefusedWhereItIsTypedNotAtEveryRun() throws {
+        var fixture = try ReducerFixture(startup: StartupRequest(request: "a-users"))
+        let before = try #require(fixture.driver.state.request(users)).expectations
+        fixture.driver.press("alt+6", "a")
+        fixture.driver.type("$.items[?( exists")
+        fixture.driver.press("enter")
+        // Kept open with the reason, nothing added.
+        #expect(fixture.driver.state.editor.formEditor != nil)
+        #expect(fixture.driver.state.editor.formError?.hasPrefix("Invalid JSONPath at character") == true)
+        #expect(fixture.driver.state.request(users)?.expectations == before)
+        // A capture from a broken path is refused the same way.
+        fixture.driver.press("esc", "end", "a")
+        fixture.driver.type("id = $..[")
+        fixture.driver.press("enter")
+        #expect(fixture.driver.state.editor.formError?.hasPrefix("Invalid JSONPath") == true)
+        #expect(fixture.driver.state.request(users)?.captures.isEmpty == true)
+        // A valid path is taken.
+        fixture.driver.press("ctrl+a")
+        fixture.driver.type("id = $[0].id")
+        fixture.driver.press("enter")
+        #expect(fixture.driver.state.editor.formError == nil)
+        #expect(fixture.driver.state.request(users)?.captures.map(\.variable) == ["id"])
+    }
+}
