@@ -85,6 +85,16 @@ public enum CheckSyntax {
         } else if op != .exists && op != .notExists {
             return .failure(CheckSyntaxError("\(op.rawValue) needs a value"))
         }
+        // The loader refuses a `matches` that is not a string holding a valid pattern: saved, it
+        // made the collection file unreadable.
+        if op == .matches {
+            var pattern = valueText
+            if case .string(let text)? = value { pattern = text }
+            value = .string(pattern)
+            guard (try? NSRegularExpression(pattern: pattern)) != nil else {
+                return .failure(CheckSyntaxError("Not a valid regular expression: \(pattern)"))
+            }
+        }
         var expectation = old ?? Expectation(subject: subject, op: op)
         expectation.subject = subject
         expectation.op = op
@@ -121,10 +131,9 @@ public enum CheckSyntax {
 }
 
 extension CheckSyntax {
-    /// A JSONPath that cannot be read, said where (it was kept and every run then failed the
-    /// check with "invalid JSONPath"); one with `{{variables}}` is read once they are filled.
+    /// A JSONPath that cannot be read, said where: it was kept, and the collection file saved
+    /// with it no longer loaded (nor did the crash-recovery drafts holding it).
     static func pathProblem(_ path: String) -> CheckSyntaxError? {
-        guard !path.contains("{{") else { return nil }
         do {
             _ = try JSONPath(path)
             return nil
