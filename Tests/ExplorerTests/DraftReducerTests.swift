@@ -396,6 +396,10 @@ struct DraftReducerTests {
         #expect(!fixture.driver.render().contains("$EDITOR"))
         fixture.driver.press("b")
         #expect(fixture.driver.state.drafts[create]?.body.content == SavedBody.Content.none)
+        // The JSON kept for switching back is on screen, said not to be sent.
+        let none = fixture.driver.render()
+        #expect(none.contains("\"a\": ["))
+        #expect(none.contains("none  not sent (kept for b: JSON or text)"))
     }
 
     @Test func altEHandsTheBodyToTheEditorWithItsExtensionAndTakesItBack() throws {
