@@ -493,6 +493,24 @@ struct DraftReducerTests {
         #expect(fixture.driver.state.editor.tab == .options)
     }
 
+    @Test func addingARowOnThePathParametersAddsAQueryRow() throws {
+        var fixture = try fixture("a-user")
+        let user = TestCollections.key("a-user")
+        // Params tab, down to the path parameters (there is no query row).
+        fixture.driver.press("g", "2", "alt+1", "down")
+        #expect(fixture.driver.state.editor.paramsOnPath)
+        fixture.driver.press("a")
+        fixture.driver.type("q")
+        fixture.driver.press("tab")
+        fixture.driver.type("1")
+        fixture.driver.press("enter")
+        // It became a path parameter no URL segment used.
+        #expect(fixture.driver.state.drafts[user]?.pathParams.map(\.name) == ["id"])
+        #expect(fixture.driver.state.drafts[user]?.query.map(\.name) == ["q"])
+        #expect(fixture.driver.state.editor.url.text == "/users/:id?q=1")
+        #expect(fixture.driver.state.toast?.message.contains("a adds a query row") == true)
+    }
+
     @Test func aPathParameterThatComesBackInTheURLKeepsItsValue() throws {
         var fixture = try fixture("a-user")
         let user = TestCollections.key("a-user")
