@@ -271,6 +271,18 @@ struct DraftReducerTests {
         #expect(fixture.driver.state.drafts[users]?.auth.scheme == .basic(username: "ada", password: "pw-123"))
     }
 
+    @Test func aSecretBeingTypedStaysMasked() throws {
+        var fixture = try fixture()
+        fixture.driver.press("alt+4", "enter", "j", "j", "enter")
+        fixture.driver.type("hunter2")
+        #expect(fixture.driver.state.isTyping)
+        let screen = fixture.driver.render()
+        #expect(!screen.contains("hunter2"))
+        #expect(screen.contains("password            •••••••"))
+        fixture.driver.press("enter")
+        #expect(fixture.driver.state.drafts[users]?.auth.scheme == .basic(username: "", password: "hunter2"))
+    }
+
     @Test func theDifferenceMasksAuthSecretsButShowsThatTheyChanged() throws {
         var fixture = try fixture()
         fixture.driver.press("alt+4", "enter", "j", "enter")
