@@ -75,6 +75,13 @@ struct DraftReducerTests {
         var fixture = try fixture()
         #expect(fixture.driver.press("ctrl+s").isEmpty)
         #expect(fixture.driver.state.toast?.message == "No unsaved changes in Alpha")
+        // With another request's draft in the collection, it does not say there are none.
+        fixture.driver.typeAtEndOfURLPath("/x")
+        fixture.driver.press("esc", "g", "1", "j")
+        #expect(fixture.driver.press("ctrl+s").isEmpty)
+        #expect(
+            fixture.driver.state.toast?.message
+                == "This request has no unsaved edits; 1 other in Alpha has (Save all: Ctrl+P)")
     }
 
     @Test func aFailedSaveKeepsTheDraftAndSaysWhy() throws {

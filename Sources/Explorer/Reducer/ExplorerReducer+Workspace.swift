@@ -142,7 +142,15 @@ extension ExplorerReducer {
         if let draft = state.drafts[key] {
             document.collection.updateRequest(id: key.requestID) { $0 = draft }
         } else if !document.isModified {
-            notify(&state, "No unsaved changes in \(document.collection.name)", kind: .info)
+            // Another request's draft in the same collection made "no unsaved changes in X"
+            // false while the status bar counted it.
+            let others = state.drafts.keys.filter { $0.collectionID == key.collectionID }.count
+            let message =
+                others == 0
+                ? "No unsaved changes in \(document.collection.name)"
+                : "This request has no unsaved edits; \(others) other\(others == 1 ? "" : "s") in "
+                    + "\(document.collection.name) \(others == 1 ? "has" : "have") (Save all: Ctrl+P)"
+            notify(&state, message, kind: .info)
             return []
         }
         return [.save(document, overwrite: false)]
