@@ -25,6 +25,11 @@ struct CheckEditingReducerTests {
         fixture.driver.press("enter")
         #expect(fixture.driver.state.editor.formError?.hasPrefix("Invalid JSONPath") == true)
         #expect(fixture.driver.state.request(users)?.captures.isEmpty == true)
+        // A name the collection loader refuses (not ASCII) is refused here too.
+        fixture.driver.press("ctrl+a")
+        fixture.driver.type("café = $[0].id")
+        fixture.driver.press("enter")
+        #expect(fixture.driver.state.editor.formError?.hasPrefix("A variable name has letters a–z") == true)
         // A valid path is taken.
         fixture.driver.press("ctrl+a")
         fixture.driver.type("id = $[0].id")

@@ -107,8 +107,9 @@ public enum CheckSyntax {
         guard parts.count == 2, !parts[0].isEmpty, !parts[1].isEmpty else {
             return .failure(CheckSyntaxError("Write name = source, e.g. token = $.token secret"))
         }
-        guard parts[0].allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" || $0 == "-" || $0 == "." }) else {
-            return .failure(CheckSyntaxError("A variable name has letters, digits, _, - and . only"))
+        // The loader's rule (ASCII only): "café" passed here and the saved file no longer loaded.
+        guard VariableName.isValid(parts[0]) else {
+            return .failure(CheckSyntaxError("A variable name has letters a–z, A–Z, digits, _, - and . only"))
         }
         var words = parts[1].split(separator: " ").map(String.init)
         let secret = words.last == "secret"
