@@ -507,9 +507,18 @@ struct DraftReducerTests {
         // Left from none goes round to the last scheme.
         fixture.driver.press("left")
         #expect(fixture.driver.render().contains("‹ digest ›"))
+        // So do h and l, their vim keys (they switched tabs there).
+        fixture.driver.press("l")
+        #expect(fixture.driver.state.editor.tab == .auth)
+        #expect(fixture.driver.render().contains("‹ none ›"))
+        fixture.driver.press("h")
+        #expect(fixture.driver.render().contains("‹ digest ›"))
         // On a text line they still move between tabs.
         fixture.driver.press("j", "right")
         #expect(fixture.driver.state.editor.tab == .options)
+        // The help says so (it spoke of tabs and table columns only).
+        fixture.driver.press("F1")
+        #expect(fixture.driver.render().contains("Next tab (in a table: column; on a ‹ choice ›: the choice)"))
     }
 
     @Test func addingARowOnThePathParametersAddsAQueryRow() throws {

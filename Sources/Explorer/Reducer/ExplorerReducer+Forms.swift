@@ -19,11 +19,12 @@ extension ExplorerReducer {
             }
         case (.down, []), (.character("j"), []):
             state.editor.formSelected = min(rows.count - 1, state.editor.formSelected + 1)
-        case (.left, []) where row.choices != nil, (.right, []) where row.choices != nil:
-            // On a ‹ choice › the arrows change it, as the marks suggest (they switched tabs).
+        case (.left, []) where row.choices != nil, (.right, []) where row.choices != nil,
+            (.character("h"), []) where row.choices != nil, (.character("l"), []) where row.choices != nil:
+            // On a ‹ choice › the arrows (and h/l, their vim keys) change it, as the marks suggest.
             let choices = row.choices ?? []
             let index = choices.firstIndex(of: row.text) ?? 0
-            let step = key.key == .left ? choices.count - 1 : 1
+            let step = key.key == .left || key == .char("h") ? choices.count - 1 : 1
             let next = choices[(index + step) % choices.count]
             state.editor.formError = nil
             choose(next, for: row.field, selection, &state)
