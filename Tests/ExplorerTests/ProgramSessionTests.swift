@@ -272,6 +272,10 @@ struct ProgramSessionTests {
         harness.host.editor = { _ in 1 }
         harness.press("alt+e")
         #expect(harness.shows("The editor exited with status 1; the body is unchanged"))
+        // The shell's 127: a missing editor, said in words.
+        harness.host.editor = { _ in 127 }
+        harness.press("alt+e")
+        #expect(harness.shows("The editor was not found (set $VISUAL or $EDITOR); the body is unchanged"))
     }
 
     @Test func ctrlZSuspendsOnlyWhileNoTextFieldHasTheKeyboard() throws {
