@@ -189,6 +189,8 @@ public struct UndoableDeletion: Sendable {
     /// The collection right after the deletion: the undo puts `before` back only while nothing
     /// else changed it (else a request saved or added since would be lost with it).
     public var after: RequestCollection?
+    /// The row deleted: the undo puts the cursor back on it (it stayed on the row below).
+    public var row: NavigatorRow.Kind?
 
     public init(
         collectionID: String, before: RequestCollection, description: String, expires: Duration,
