@@ -180,7 +180,15 @@ struct DraftReducerTests {
         #expect(fixture.driver.state.drafts == [users: draft])
         #expect(fixture.driver.state.editor.url.text == "/users/recovered?limit={{limit}}")
         #expect(effects.storedDrafts.last == [users: draft])
-        #expect(fixture.driver.state.toast?.message == "Restored 1 unsaved draft")
+        // The one of a request that is gone is named, not dropped without a word.
+        #expect(
+            fixture.driver.state.toast?.message
+                == "Restored 1 unsaved draft · the draft of List users was not restored: the request is no longer in its collection"
+        )
+        // Alone, it is said at once.
+        fixture.driver.reduce(.draftsFound([TestCollections.key("gone"): unknown]))
+        #expect(fixture.driver.state.overlay == nil)
+        #expect(fixture.driver.state.toast?.message.hasPrefix("The draft of List users was not restored") == true)
     }
 
     @Test func recoveredDraftsCanBeDiscarded() throws {

@@ -57,6 +57,9 @@ public struct ExplorerState: Sendable {
     public var pendingReload: [String: CollectionSlot] = [:]
     /// Drafts recovered from an earlier session, waiting for the user's answer.
     public var recoveredDrafts: [RequestKey: SavedRequest] = [:]
+    /// Recovered drafts of requests no longer in their (open) collection: not offered, but named
+    /// (they vanished without a word).
+    public var droppedDraftNames: [String] = []
     /// The last run of a folder or collection (the Runner view), if any.
     public var runner: RunnerState?
 
