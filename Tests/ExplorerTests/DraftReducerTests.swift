@@ -75,6 +75,13 @@ struct DraftReducerTests {
         var fixture = try fixture()
         #expect(fixture.driver.press("ctrl+s").isEmpty)
         #expect(fixture.driver.state.toast?.message == "No unsaved changes in Alpha")
+        // With another request's draft in the collection, it does not say there are none.
+        fixture.driver.typeAtEndOfURLPath("/x")
+        fixture.driver.press("esc", "g", "1", "j")
+        #expect(fixture.driver.press("ctrl+s").isEmpty)
+        #expect(
+            fixture.driver.state.toast?.message
+                == "This request has no unsaved edits; 1 other in Alpha has (Save all: Ctrl+P)")
     }
 
     @Test func aFailedSaveKeepsTheDraftAndSaysWhy() throws {
@@ -173,7 +180,15 @@ struct DraftReducerTests {
         #expect(fixture.driver.state.drafts == [users: draft])
         #expect(fixture.driver.state.editor.url.text == "/users/recovered?limit={{limit}}")
         #expect(effects.storedDrafts.last == [users: draft])
-        #expect(fixture.driver.state.toast?.message == "Restored 1 unsaved draft")
+        // The one of a request that is gone is named, not dropped without a word.
+        #expect(
+            fixture.driver.state.toast?.message
+                == "Restored 1 unsaved draft · the draft of List users was not restored: the request is no longer in its collection"
+        )
+        // Alone, it is said at once.
+        fixture.driver.reduce(.draftsFound([TestCollections.key("gone"): unknown]))
+        #expect(fixture.driver.state.overlay == nil)
+        #expect(fixture.driver.state.toast?.message.hasPrefix("The draft of List users was not restored") == true)
     }
 
     @Test func recoveredDraftsCanBeDiscarded() throws {
@@ -247,6 +262,40 @@ struct DraftReducerTests {
         fixture.driver.press("esc")
         #expect(fixture.driver.state.overlay == nil)
         #expect(fixture.driver.state.drafts.count == 1)
+    }
+
+    @Test func cyclingTheAuthSchemeBringsBackWhatWasTypedForEachScheme() throws {
+        var fixture = try fixture()
+        fixture.driver.press("alt+4", "enter", "j", "enter")
+        fixture.driver.type("ada")
+        fixture.driver.press("enter", "j", "enter")
+        fixture.driver.type("pw-123")
+        fixture.driver.press("enter", "k", "k")
+        // Past basic by one, then back: the username used to be gone.
+        fixture.driver.press("right", "left")
+        #expect(fixture.driver.state.drafts[users]?.auth.scheme == .basic(username: "ada", password: "pw-123"))
+        // The API key's name typed there also survives a full round of the schemes.
+        fixture.driver.press("right", "right", "j", "enter")
+        fixture.driver.type("-2")
+        fixture.driver.press("enter", "k")
+        for _ in 0..<5 { fixture.driver.press("right") }
+        #expect(
+            fixture.driver.state.drafts[users]?.auth.scheme
+                == .apiKey(name: "X-Api-Key-2", value: "pw-123", location: .header))
+        fixture.driver.press("right", "right", "right")
+        #expect(fixture.driver.state.drafts[users]?.auth.scheme == .basic(username: "ada", password: "pw-123"))
+    }
+
+    @Test func aSecretBeingTypedStaysMasked() throws {
+        var fixture = try fixture()
+        fixture.driver.press("alt+4", "enter", "j", "j", "enter")
+        fixture.driver.type("hunter2")
+        #expect(fixture.driver.state.isTyping)
+        let screen = fixture.driver.render()
+        #expect(!screen.contains("hunter2"))
+        #expect(screen.contains("password            •••••••"))
+        fixture.driver.press("enter")
+        #expect(fixture.driver.state.drafts[users]?.auth.scheme == .basic(username: "", password: "hunter2"))
     }
 
     @Test func theDifferenceMasksAuthSecretsButShowsThatTheyChanged() throws {
@@ -374,6 +423,10 @@ struct DraftReducerTests {
         #expect(!fixture.driver.render().contains("$EDITOR"))
         fixture.driver.press("b")
         #expect(fixture.driver.state.drafts[create]?.body.content == SavedBody.Content.none)
+        // The JSON kept for switching back is on screen, said not to be sent.
+        let none = fixture.driver.render()
+        #expect(none.contains("\"a\": ["))
+        #expect(none.contains("none  not sent (kept for b: JSON or text)"))
     }
 
     @Test func altEHandsTheBodyToTheEditorWithItsExtensionAndTakesItBack() throws {
@@ -462,9 +515,36 @@ struct DraftReducerTests {
         // Left from none goes round to the last scheme.
         fixture.driver.press("left")
         #expect(fixture.driver.render().contains("‹ digest ›"))
+        // So do h and l, their vim keys (they switched tabs there).
+        fixture.driver.press("l")
+        #expect(fixture.driver.state.editor.tab == .auth)
+        #expect(fixture.driver.render().contains("‹ none ›"))
+        fixture.driver.press("h")
+        #expect(fixture.driver.render().contains("‹ digest ›"))
         // On a text line they still move between tabs.
         fixture.driver.press("j", "right")
         #expect(fixture.driver.state.editor.tab == .options)
+        // The help says so (it spoke of tabs and table columns only).
+        fixture.driver.press("F1")
+        #expect(fixture.driver.render().contains("Next tab (in a table: column; on a ‹ choice ›: the choice)"))
+    }
+
+    @Test func addingARowOnThePathParametersAddsAQueryRow() throws {
+        var fixture = try fixture("a-user")
+        let user = TestCollections.key("a-user")
+        // Params tab, down to the path parameters (there is no query row).
+        fixture.driver.press("g", "2", "alt+1", "down")
+        #expect(fixture.driver.state.editor.paramsOnPath)
+        fixture.driver.press("a")
+        fixture.driver.type("q")
+        fixture.driver.press("tab")
+        fixture.driver.type("1")
+        fixture.driver.press("enter")
+        // It became a path parameter no URL segment used.
+        #expect(fixture.driver.state.drafts[user]?.pathParams.map(\.name) == ["id"])
+        #expect(fixture.driver.state.drafts[user]?.query.map(\.name) == ["q"])
+        #expect(fixture.driver.state.editor.url.text == "/users/:id?q=1")
+        #expect(fixture.driver.state.toast?.message.contains("a adds a query row") == true)
     }
 
     @Test func aPathParameterThatComesBackInTheURLKeepsItsValue() throws {

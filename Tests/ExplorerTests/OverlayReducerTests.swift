@@ -121,6 +121,22 @@ struct OverlayReducerTests {
         #expect(fixture.driver.state.overlay == nil)
     }
 
+    @Test func theVariablesViewSaysWhichLayerWinsAndWhenASecretHasNoValue() throws {
+        // No LAZER_VAR_token this time; LAZER_VAR_limit loses to the collection's limit.
+        var fixture = try ReducerFixture(
+            startup: StartupRequest(request: "a-users"), processEnvironment: ["LAZER_VAR_limit": "99"])
+        fixture.driver.press("g", "1", "F4")
+        let lines = fixture.driver.render().components(separatedBy: "\n")
+        func line(_ name: String, _ source: String) -> String? {
+            lines.first { $0.contains("│" + name + " ") && $0.contains(source) }
+        }
+        #expect(line("limit", "collection")?.contains("(hidden)") == false)
+        // It looked as if 99 were sent.
+        #expect(line("limit", "hidden: $LAZER_VAR_limit")?.contains("99") == true)
+        // A blank value column read as an empty secret.
+        #expect(line("token", "collection")?.contains("(not set: secrets file or $LAZER_VAR_token)") == true)
+    }
+
     @Test func f12SwitchesTheMouseOffAndOn() throws {
         var fixture = try fixture()
         #expect(fixture.driver.press("F12").mouseChanges == [false])

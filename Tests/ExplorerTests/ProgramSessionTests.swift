@@ -65,6 +65,32 @@ struct ProgramSessionTests {
         #expect(second.shows("● 1 unsaved"))
     }
 
+    @Test func aDraftTheLoaderRefusesDoesNotTakeTheOtherDraftsOfItsCollectionWithIt() throws {
+        let folder = try HarnessFolder()
+        do {
+            let first = try ExplorerHarness(
+                collections: try Shipped.jsonPlaceholder(), folder: folder,
+                startup: StartupRequest(request: "Posts/Get a post"))
+            first.press("ctrl+l")
+            first.type("/edited")
+            first.advance(by: .seconds(1))
+        }
+        // A second draft of the same collection that no longer loads (an earlier version let an
+        // unreadable JSONPath into a check): every draft of the collection used to vanish.
+        let bad =
+            #"{"id": "jp-posts-create", "name": "Create a post", "method": "POST", "url": "/posts", "#
+            + #""expectations": [{"subject": "jsonPath", "path": "$.items[?(", "op": "exists"}]}"#
+        var text = try String(contentsOfFile: folder.draftsPath, encoding: .utf8)
+        let requests = try #require(text.range(of: #""requests" : ["#) ?? text.range(of: #""requests": ["#))
+        text.insert(contentsOf: bad + ",", at: requests.upperBound)
+        try text.write(toFile: folder.draftsPath, atomically: true, encoding: .utf8)
+        let second = try ExplorerHarness(folder: folder, startup: StartupRequest(request: "Posts/Get a post"))
+        #expect(second.shows("Unsaved drafts found"))
+        second.press("r")
+        #expect(second.state.editor.url.text == "/posts/:id/edited")
+        #expect(second.state.drafts.count == 1)
+    }
+
     @Test func anotherProjectsDraftsInTheSameStateFolderAreKept() throws {
         let folder = try HarnessFolder()
         // Left by a lazer open on another project (same user, same state folder).
@@ -246,6 +272,10 @@ struct ProgramSessionTests {
         harness.host.editor = { _ in 1 }
         harness.press("alt+e")
         #expect(harness.shows("The editor exited with status 1; the body is unchanged"))
+        // The shell's 127: a missing editor, said in words.
+        harness.host.editor = { _ in 127 }
+        harness.press("alt+e")
+        #expect(harness.shows("The editor was not found (set $VISUAL or $EDITOR); the body is unchanged"))
     }
 
     @Test func ctrlZSuspendsOnlyWhileNoTextFieldHasTheKeyboard() throws {

@@ -295,6 +295,18 @@ struct ResponseReducerTests {
         #expect(fixture.driver.press("y").copies == [#"{"a":1,"b":[true,null]}"#])
     }
 
+    @Test func theRawSwitchesFromThePaletteShowTheRawTab() throws {
+        var fixture = try answered(with: #"{"a":1}"#)
+        fixture.driver.press("g", "1", "ctrl+p")
+        fixture.driver.type("Raw: hex dump")
+        fixture.driver.press("enter")
+        // It flipped the hex dump of a tab out of sight, with nothing on screen.
+        #expect(fixture.driver.state.response.tab == .raw)
+        #expect(fixture.driver.state.focus == .response)
+        #expect(fixture.driver.state.response.rawHex)
+        #expect(fixture.driver.render().contains("7b 22 61 22"))
+    }
+
     @Test func theHexDumpIsForOneResponseWhileWrapAndExactStay() throws {
         var fixture = try answered(with: #"{"a":1}"#)
         fixture.driver.press("]", "x", "w", "p")

@@ -222,6 +222,11 @@ struct StructureReducerTests {
         let undone = fixture.driver.press("u")
         #expect(undone.contains { if case .storeDrafts = $0 { true } else { false } })
         #expect(fixture.driver.state.drafts[users]?.url == "/users/all")
+        // The cursor is back on it, open with its edits (it stayed on the row below, the
+        // request pane empty).
+        #expect(fixture.driver.state.navigator.selectedRow?.title == "List users")
+        #expect(fixture.driver.state.selection == users)
+        #expect(fixture.driver.state.editor.url.text.hasPrefix("/users/all"))
         // A folder's deletion takes its requests' drafts too (no unsaved count for a request that
         // is gone), and its undo gives them back.
         _ = fixture.driver.state.navigator.select(.folder(collectionID: TestCollections.alphaID, path: ["Users"]))
@@ -230,6 +235,7 @@ struct StructureReducerTests {
         #expect(fixture.driver.state.dirtyCount == 0)
         fixture.driver.press("u")
         #expect(fixture.driver.state.drafts[users]?.url == "/users/all")
+        #expect(fixture.driver.state.navigator.selectedRow?.title == "Users")
     }
 
     @Test func anUndoNeverTakesAwayWhatWasSavedSinceTheDeletion() throws {

@@ -117,10 +117,10 @@ struct ReducerFixture {
 
     init(
         _ files: [FixtureFile] = [TestCollections.alpha], size: Size = ExplorerHarness.standardSize,
-        startup: StartupRequest = StartupRequest()
+        startup: StartupRequest = StartupRequest(), processEnvironment: [String: String] = TestCollections.environment
     ) throws {
         folder = try HarnessFolder()
         driver = try ExplorerReducerDriver(
-            loading: files, in: folder, size: size, processEnvironment: TestCollections.environment, startup: startup)
+            loading: files, in: folder, size: size, processEnvironment: processEnvironment, startup: startup)
     }
 }

@@ -23,6 +23,36 @@ import Testing
         #expect(dark?[.methodGet].modifiers == .bold)
     }
 
+    /// Text in every role a shipped theme colours reads against its background: at least 3:1
+    /// (WCAG's floor for bold text). The light theme's yellow POST, warnings and sky info lines
+    /// were 2.3–2.5:1 on its near-white. Borders are decoration; solarized's base01 (its own
+    /// comment colour, 2.8:1) is the scheme's design.
+    @Test func everyThemedTextRoleHasContrastAgainstTheBackground() throws {
+        func luminance(_ color: Color?) -> Double? {
+            guard case .rgb(let r, let g, let b)? = color else { return nil }
+            func channel(_ value: UInt8) -> Double {
+                let c = Double(value) / 255
+                return c <= 0.03928 ? c / 12.92 : pow((c + 0.055) / 1.055, 2.4)
+            }
+            return 0.2126 * channel(r) + 0.7152 * channel(g) + 0.0722 * channel(b)
+        }
+        let catalog = ThemeCatalog.load(directory: Self.themesDirectory)
+        let exempt: [String: Set<ThemeRole>] = [
+            "solarized-dark": [.muted, .jsonNull, .jsonPunctuation]
+        ]
+        for name in ["dark", "light", "solarized-dark", "high-contrast"] {
+            let theme = try #require(catalog.theme(named: name))
+            let background = try #require(luminance(theme[.background].background))
+            for role in ThemeRole.allCases where role != .border && !(exempt[name]?.contains(role) ?? false) {
+                let style = theme[role]
+                guard let foreground = luminance(style.foreground) else { continue }
+                let under = luminance(style.background) ?? background
+                let ratio = (max(foreground, under) + 0.05) / (min(foreground, under) + 0.05)
+                #expect(ratio >= 3, "\(name): \(role) at \(ratio):1")
+            }
+        }
+    }
+
     @Test func monochromeUsesNoColours() throws {
         let catalog = ThemeCatalog.load(directory: Self.themesDirectory)
         let mono = try #require(catalog.theme(named: "monochrome"))

@@ -41,12 +41,31 @@ enum DraftStore {
                 members.insert(StoredJSON.Member("formatVersion", .number("1")), at: 0)
                 object = .object(members)
             }
-            let result = CollectionLoader.load(Array(object.prettyPrinted().utf8), file: path)
-            guard let collection = result.collection else { continue }
-            for request in collection.requests {
-                drafts[RequestKey(collectionID: collection.id, requestID: request.id)] = request
+            for collection in load(object, from: path) {
+                for request in collection.requests {
+                    drafts[RequestKey(collectionID: collection.id, requestID: request.id)] = request
+                }
             }
         }
         return drafts
+    }
+
+    /// One collection's drafts; when the loader refuses them together, each request on its own,
+    /// so one draft it refuses does not take the others of its collection with it (they all
+    /// vanished after a crash, without a word).
+    private static func load(_ object: StoredJSON, from path: String) -> [RequestCollection] {
+        func collection(_ object: StoredJSON) -> RequestCollection? {
+            CollectionLoader.load(Array(object.prettyPrinted().utf8), file: path).collection
+        }
+        if let whole = collection(object) { return [whole] }
+        guard case .object(let members) = object,
+            let index = members.firstIndex(where: { $0.key == "requests" }),
+            case .array(let requests) = members[index].value
+        else { return [] }
+        return requests.compactMap { request in
+            var single = members
+            single[index].value = .array([request])
+            return collection(.object(single))
+        }
     }
 }

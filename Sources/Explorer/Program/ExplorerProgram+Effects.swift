@@ -273,9 +273,12 @@ extension ExplorerProgram {
         let status = host.edit(path: path)
         terminal.invalidate()
         guard status == 0, let data = FileManager.default.contents(atPath: path) else {
-            dispatch(
-                .externalEditFinished(
-                    key, text: nil, message: "The editor exited with status \(status); the body is unchanged"))
+            // 127 is the shell's "command not found": say which editor was missing.
+            let message =
+                status == 127
+                ? "The editor was not found (set $VISUAL or $EDITOR); the body is unchanged"
+                : "The editor exited with status \(status); the body is unchanged"
+            dispatch(.externalEditFinished(key, text: nil, message: message))
             return
         }
         let edited = String(decoding: data, as: UTF8.self)

@@ -104,12 +104,20 @@ extension ExplorerReducer {
             }
             document.collection = undo.before
             store(CollectionSlot(document: document), &state)
+            state.drafts.merge(undo.drafts) { current, _ in current }
+            var selected: [ExplorerEffect] = []
+            switch undo.row {
+            case .request(let key)?: selected = select(key, &state, focus: false)
+            case let kind?:
+                state.navigator.rebuild(from: state.collections)
+                _ = state.navigator.select(kind)
+            case nil: break
+            }
             notify(&state, "Restored: \(undo.description)", kind: .success)
             // Its save says so too (a bare "Saved …" replaced it at once).
             state.saveNotices[undo.collectionID] = "Restored: \(undo.description)"
-            guard !undo.drafts.isEmpty else { return [.save(document, overwrite: false)] }
-            state.drafts.merge(undo.drafts) { current, _ in current }
-            return [.save(document, overwrite: false)] + draftsChanged(&state)
+            guard !undo.drafts.isEmpty else { return [.save(document, overwrite: false)] + selected }
+            return [.save(document, overwrite: false)] + selected + draftsChanged(&state)
         case "collections.moveTo":
             switch row?.kind {
             case .request(let key)?:
@@ -256,6 +264,7 @@ extension ExplorerReducer {
         state.undo = UndoableDeletion(
             collectionID: id, before: before, description: description, expires: state.now + undoDuration,
             drafts: drafts, after: document.collection)
+        state.undo?.row = row.kind
         store(CollectionSlot(document: document), &state)
         notify(&state, "Deleted \(description) (u: undo)", kind: .warning)
         return [.save(document, overwrite: false)] + draftsChanged(&state)

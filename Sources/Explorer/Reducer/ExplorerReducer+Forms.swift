@@ -19,14 +19,15 @@ extension ExplorerReducer {
             }
         case (.down, []), (.character("j"), []):
             state.editor.formSelected = min(rows.count - 1, state.editor.formSelected + 1)
-        case (.left, []) where row.choices != nil, (.right, []) where row.choices != nil:
-            // On a ‹ choice › the arrows change it, as the marks suggest (they switched tabs).
+        case (.left, []) where row.choices != nil, (.right, []) where row.choices != nil,
+            (.character("h"), []) where row.choices != nil, (.character("l"), []) where row.choices != nil:
+            // On a ‹ choice › the arrows (and h/l, their vim keys) change it, as the marks suggest.
             let choices = row.choices ?? []
             let index = choices.firstIndex(of: row.text) ?? 0
-            let step = key.key == .left ? choices.count - 1 : 1
+            let step = key.key == .left || key == .char("h") ? choices.count - 1 : 1
             let next = choices[(index + step) % choices.count]
             state.editor.formError = nil
-            updateDraft(selection, &state) { _ = RequestForms.apply(row.field, next, to: &$0) }
+            choose(next, for: row.field, selection, &state)
             return draftsChanged(&state)
         case (.home, []): state.editor.formSelected = 0
         case (.end, []): state.editor.formSelected = rows.count - 1
@@ -35,7 +36,7 @@ extension ExplorerReducer {
             if let choices = row.choices {
                 let index = choices.firstIndex(of: row.text) ?? -1
                 let next = choices[(index + 1) % choices.count]
-                updateDraft(selection, &state) { _ = RequestForms.apply(row.field, next, to: &$0) }
+                choose(next, for: row.field, selection, &state)
                 return draftsChanged(&state)
             }
             var editor = TextEditorState(text: row.text, singleLine: true)
@@ -61,6 +62,26 @@ extension ExplorerReducer {
             return nil
         }
         return []
+    }
+
+    /// Sets a `‹ choice ›` line; for the auth scheme, the scheme left is remembered and the one
+    /// chosen comes back as it was last edited (otherwise its credentials carry over).
+    private static func choose(
+        _ choice: String, for field: FormRow.Field, _ selection: RequestKey, _ state: inout ExplorerState
+    ) {
+        guard field == .authScheme, let current = state.request(selection)?.auth.scheme else {
+            updateDraft(selection, &state) { _ = RequestForms.apply(field, choice, to: &$0) }
+            return
+        }
+        state.editor.authSchemes[RequestForms.schemeName(current)] = current
+        let remembered = state.editor.authSchemes[choice]
+        updateDraft(selection, &state) { request in
+            if let remembered {
+                request.auth.scheme = remembered
+            } else {
+                _ = RequestForms.apply(field, choice, to: &request)
+            }
+        }
     }
 
     /// Keys while a form line is being edited: Enter writes it (a refused value keeps the editor

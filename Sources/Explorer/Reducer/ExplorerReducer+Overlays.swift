@@ -103,8 +103,10 @@ extension ExplorerReducer {
                 state.drafts.merge(state.recoveredDrafts) { _, recovered in recovered }
                 if let key = state.selection, let request = state.request(key) { state.editor.load(request, key: key) }
                 let count = state.recoveredDrafts.count
-                notify(&state, "Restored \(count) unsaved draft\(count == 1 ? "" : "s")", kind: .success)
+                let dropped = droppedDraftsNote(&state).map { " · " + $0 } ?? ""
+                notify(&state, "Restored \(count) unsaved draft\(count == 1 ? "" : "s")" + dropped, kind: .success)
             }
+            state.droppedDraftNames = []
             state.recoveredDrafts = [:]
             return draftsChanged(&state)
         case .conflict(let collectionID, let selected):

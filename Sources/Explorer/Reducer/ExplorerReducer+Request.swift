@@ -33,6 +33,13 @@ extension ExplorerReducer {
                 withTable(&state) { $0.apply(navigation) }
                 return []
             }
+            // Path parameters are the URL's `:name` segments: `a` there made a row no URL used
+            // (a query parameter was meant); it adds a query row instead.
+            if key == .char("a"), state.editor.tab == .params, state.editor.paramsOnPath {
+                state.editor.paramsOnPath = false
+                state.editor.query.apply(.bottom)
+                notify(&state, "Path parameters come from :name in the URL; a adds a query row", kind: .info)
+            }
             var handled = false
             withTable(&state) { handled = $0.handle(.key(key)) }
             guard handled else { return nil }

@@ -158,9 +158,15 @@ extension ExplorerReducer {
                 : (document.kind(row.node) == .string ? document.string(row.node) ?? "" : document.rawText(row.node))
             notify(&state, "Copied \(action == "tree.copyPath" ? "path" : "value"): \(text.prefix(60))", kind: .info)
             return [.copy(text)]
-        case "raw.wrap": state.response.rawWrap.toggle()
-        case "raw.hex": state.response.rawHex.toggle()
-        case "raw.pretty": state.response.rawPretty.toggle()
+        case "raw.wrap", "raw.hex", "raw.pretty":
+            // From the palette on another tab the switch flipped out of sight: show the Raw tab.
+            state.response.tab = .raw
+            state.focus = .response
+            switch action {
+            case "raw.wrap": state.response.rawWrap.toggle()
+            case "raw.hex": state.response.rawHex.toggle()
+            default: state.response.rawPretty.toggle()
+            }
         case "raw.copy":
             guard let bytes = state.shownResult?.response?.content.bytes else { return [] }
             notify(&state, "Copied the body (\(ByteCount.format(Int64(bytes.count))))", kind: .info)

@@ -130,6 +130,17 @@ extension ExplorerReducer {
                 expandedFolders: folders.sorted()))
     }
 
+    /// Names the recovered drafts whose requests are gone from their collection (once).
+    static func droppedDraftsNote(_ state: inout ExplorerState) -> String? {
+        let names = state.droppedDraftNames
+        state.droppedDraftNames = []
+        guard !names.isEmpty else { return nil }
+        let list = names.prefix(3).joined(separator: ", ") + (names.count > 3 ? ", …" : "")
+        return names.count == 1
+            ? "the draft of \(list) was not restored: the request is no longer in its collection"
+            : "\(names.count) drafts (\(list)) were not restored: their requests are no longer in their collections"
+    }
+
     // MARK: - Saving
 
     /// `Ctrl+S`: writes the selected request's draft into its collection and saves the file.
@@ -142,7 +153,15 @@ extension ExplorerReducer {
         if let draft = state.drafts[key] {
             document.collection.updateRequest(id: key.requestID) { $0 = draft }
         } else if !document.isModified {
-            notify(&state, "No unsaved changes in \(document.collection.name)", kind: .info)
+            // Another request's draft in the same collection made "no unsaved changes in X"
+            // false while the status bar counted it.
+            let others = state.drafts.keys.filter { $0.collectionID == key.collectionID }.count
+            let message =
+                others == 0
+                ? "No unsaved changes in \(document.collection.name)"
+                : "This request has no unsaved edits; \(others) other\(others == 1 ? "" : "s") in "
+                    + "\(document.collection.name) \(others == 1 ? "has" : "have") (Save all: Ctrl+P)"
+            notify(&state, message, kind: .info)
             return []
         }
         return [.save(document, overwrite: false)]

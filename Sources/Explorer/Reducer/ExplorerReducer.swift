@@ -33,7 +33,15 @@ public enum ExplorerReducer {
             return []
         case .draftsFound(let drafts):
             let known = drafts.filter { state.savedRequest($0.key) != nil && state.savedRequest($0.key) != $0.value }
-            guard !known.isEmpty else { return [] }
+            state.droppedDraftNames = drafts.filter {
+                state.document(collectionID: $0.key.collectionID) != nil && state.savedRequest($0.key) == nil
+            }.map(\.value.name).sorted()
+            guard !known.isEmpty else {
+                if let note = droppedDraftsNote(&state) {
+                    notify(&state, note.prefix(1).uppercased() + note.dropFirst(), kind: .warning)
+                }
+                return []
+            }
             state.recoveredDrafts = known
             state.overlay = .recoverDrafts(count: known.count, selected: 0)
             return []

@@ -1,4 +1,5 @@
 import Foundation
+import JSONTree
 public import Workspace
 
 /// The one-line text form of expectations and captures the Checks tab shows and edits:
@@ -67,6 +68,7 @@ public enum CheckSyntax {
             guard first.hasPrefix("$") else {
                 return .failure(CheckSyntaxError("Start with status, header NAME, a JSONPath ($…), time or body"))
             }
+            if let problem = pathProblem(String(first)) { return .failure(problem) }
             subject = .jsonPath(String(first))
         }
         guard let opText = word() else {
@@ -83,6 +85,16 @@ public enum CheckSyntax {
         } else if op != .exists && op != .notExists {
             return .failure(CheckSyntaxError("\(op.rawValue) needs a value"))
         }
+        // The loader refuses a `matches` that is not a string holding a valid pattern: saved, it
+        // made the collection file unreadable.
+        if op == .matches {
+            var pattern = valueText
+            if case .string(let text)? = value { pattern = text }
+            value = .string(pattern)
+            guard (try? NSRegularExpression(pattern: pattern)) != nil else {
+                return .failure(CheckSyntaxError("Not a valid regular expression: \(pattern)"))
+            }
+        }
         var expectation = old ?? Expectation(subject: subject, op: op)
         expectation.subject = subject
         expectation.op = op
@@ -95,8 +107,9 @@ public enum CheckSyntax {
         guard parts.count == 2, !parts[0].isEmpty, !parts[1].isEmpty else {
             return .failure(CheckSyntaxError("Write name = source, e.g. token = $.token secret"))
         }
-        guard parts[0].allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" || $0 == "-" || $0 == "." }) else {
-            return .failure(CheckSyntaxError("A variable name has letters, digits, _, - and . only"))
+        // The loader's rule (ASCII only): "café" passed here and the saved file no longer loaded.
+        guard VariableName.isValid(parts[0]) else {
+            return .failure(CheckSyntaxError("A variable name has letters a–z, A–Z, digits, _, - and . only"))
         }
         var words = parts[1].split(separator: " ").map(String.init)
         let secret = words.last == "secret"
@@ -109,11 +122,26 @@ public enum CheckSyntax {
         case let path? where path.hasPrefix("$") && words.count == 1: source = .jsonPath(path)
         default: return .failure(CheckSyntaxError("The source is a JSONPath ($…), header NAME, status or body"))
         }
+        if case .jsonPath(let path) = source, let problem = pathProblem(path) { return .failure(problem) }
         var capture = old ?? Capture(variable: parts[0], source: source)
         capture.variable = parts[0]
         capture.source = source
         capture.secret = secret
         return .success(capture)
+    }
+}
+
+extension CheckSyntax {
+    /// A JSONPath that cannot be read, said where: it was kept, and the collection file saved
+    /// with it no longer loaded (nor did the crash-recovery drafts holding it).
+    static func pathProblem(_ path: String) -> CheckSyntaxError? {
+        do {
+            _ = try JSONPath(path)
+            return nil
+        } catch {
+            return CheckSyntaxError(
+                "Invalid JSONPath at character \(error.offset + 1): \(error.message) (a path has no spaces)")
+        }
     }
 }
 

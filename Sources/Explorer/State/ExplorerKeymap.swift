@@ -91,9 +91,11 @@ public enum ExplorerKeymap {
         KeyBinding("nav.up", keys: ["up", "k"], help: "Move up", context: "request"),
         KeyBinding("nav.down", keys: ["down", "j"], help: "Move down", context: "request"),
         KeyBinding(
-            "nav.left", keys: ["left", "h"], help: "Previous tab (in a table, ←/→ switch column)", context: "request"),
+            "nav.left", keys: ["left", "h"], help: "Previous tab (in a table: column; on a ‹ choice ›: the choice)",
+            context: "request"),
         KeyBinding(
-            "nav.right", keys: ["right", "l"], help: "Next tab (in a table, ←/→ switch column)", context: "request"),
+            "nav.right", keys: ["right", "l"], help: "Next tab (in a table: column; on a ‹ choice ›: the choice)",
+            context: "request"),
 
         // Response.
         KeyBinding("response.prevTab", keys: ["["], help: "Previous tab", context: "response"),

@@ -57,6 +57,9 @@ public struct ExplorerState: Sendable {
     public var pendingReload: [String: CollectionSlot] = [:]
     /// Drafts recovered from an earlier session, waiting for the user's answer.
     public var recoveredDrafts: [RequestKey: SavedRequest] = [:]
+    /// Recovered drafts of requests no longer in their (open) collection: not offered, but named
+    /// (they vanished without a word).
+    public var droppedDraftNames: [String] = []
     /// The last run of a folder or collection (the Runner view), if any.
     public var runner: RunnerState?
 
@@ -189,6 +192,8 @@ public struct UndoableDeletion: Sendable {
     /// The collection right after the deletion: the undo puts `before` back only while nothing
     /// else changed it (else a request saved or added since would be lost with it).
     public var after: RequestCollection?
+    /// The row deleted: the undo puts the cursor back on it (it stayed on the row below).
+    public var row: NavigatorRow.Kind?
 
     public init(
         collectionID: String, before: RequestCollection, description: String, expires: Duration,

@@ -39,6 +39,9 @@ public struct RequestEditorState: Sendable {
     public var formEditor: TextEditorState?
     /// Why the last form edit was refused (shown under the form).
     public var formError: String?
+    /// Each auth scheme's fields as last edited while this request is open, so cycling the scheme
+    /// (basic → bearer → basic) brings back what was typed instead of an empty username.
+    public var authSchemes: [String: SavedAuth.Scheme] = [:]
 
     public init() {}
 

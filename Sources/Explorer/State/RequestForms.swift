@@ -96,6 +96,9 @@ public enum RequestForms {
         ]
     }
 
+    /// The longest timeout a collection file may hold (2^31 - 1 milliseconds).
+    static let maximumSeconds = 2_147_483.0
+
     static func schemeName(_ scheme: SavedAuth.Scheme) -> String {
         switch scheme {
         case .none: "none"
@@ -117,6 +120,9 @@ public enum RequestForms {
             guard let value = Double(trimmed), value >= 0 else {
                 return "A number of seconds, or empty for the default"
             }
+            // The loader's limit (libcurl's milliseconds in a C long): a larger value was saved
+            // and the collection file then no longer loaded.
+            guard value <= maximumSeconds else { return "At most \(Int(maximumSeconds)) seconds (about 24 days)" }
             apply(value)
             return nil
         }

@@ -25,11 +25,24 @@ enum FormView {
             frame.buffer.write(label, x: area.x, y: y, style: theme[.muted], maxX: area.x + labelWidth - 1)
             let valueArea = Rect(x: area.x + labelWidth, y: y, width: max(0, area.width - labelWidth), height: 1)
             if index == selected, focused, var editor = state.editor.formEditor {
-                frame.render(
-                    TextInput(style: theme[.accent].underline, selectionStyle: theme[.selection], focused: true),
-                    in: valueArea, state: &editor)
+                let input = TextInput(
+                    style: theme[.accent].underline, selectionStyle: theme[.selection], focused: true)
+                if row.secret {
+                    // A password or token being typed stays masked (it was shown in clear), one
+                    // dot per character so the cursor and selection still line up.
+                    var masked = TextEditorState(
+                        text: String(repeating: "•", count: editor.text.count), singleLine: true)
+                    masked.cursor = editor.cursor
+                    masked.anchor = editor.anchor
+                    masked.leftColumn = editor.leftColumn
+                    frame.render(input, in: valueArea, state: &masked)
+                    editor.leftColumn = masked.leftColumn
+                    frame.cursor = masked.screenCursor
+                } else {
+                    frame.render(input, in: valueArea, state: &editor)
+                    frame.cursor = editor.screenCursor
+                }
                 state.editor.formEditor = editor
-                frame.cursor = editor.screenCursor
                 continue
             }
             let isNew = row.field == .newExpectation || row.field == .newCapture

@@ -293,10 +293,14 @@ enum VariableLines {
         }
         var lines: [Line] = []
         func row(_ name: String, _ value: String, secret: Bool, source: String) {
+            // An unset secret's blank column read as an empty value: say where one comes from.
+            let shown =
+                secret && value.isEmpty
+                ? "(not set: secrets file or $LAZER_VAR_\(name))" : secret ? Redactor.masked(value) : value
             lines.append(
                 Line([
                     Span(name.padding(22), style: theme[.jsonKey]),
-                    Span((secret ? Redactor.masked(value) : value).padding(valueWidth), style: theme[.text]),
+                    Span(shown.padding(valueWidth), style: theme[secret && value.isEmpty ? .muted : .text]),
                     Span(source, style: theme[.muted]),
                 ]))
         }
@@ -327,7 +331,11 @@ enum VariableLines {
         for (name, value) in state.processEnvironment.sorted(by: { $0.key < $1.key }) where name.hasPrefix("LAZER_VAR_")
         {
             let variable = String(name.dropFirst(10))
-            row(variable, value, secret: secrets.contains(variable), source: "process ($\(name))")
+            // The lowest layer: a name defined above wins (a secret's value comes from here, though).
+            let hidden = seen.contains(variable) && !secrets.contains(variable)
+            row(
+                variable, value, secret: secrets.contains(variable),
+                source: hidden ? "hidden: $\(name)" : "process ($\(name))")
         }
         for dynamic in DynamicValues.names { row("$" + dynamic, "(new each send)", secret: false, source: "dynamic") }
         return lines

@@ -85,6 +85,10 @@ enum RequestTabView {
         var x = frame.buffer.write(kind, x: area.x, y: area.y, style: theme[.accent].bold, maxX: area.right)
         if let problem = state.editor.bodyProblem {
             x = frame.buffer.write("  ✖ " + problem, x: x, y: area.y, style: theme[.error], maxX: area.right)
+        } else if kind == "none", !state.editor.body.text.isEmpty {
+            // The text kept for switching back looked like the body being sent.
+            x = frame.buffer.write(
+                "  not sent (kept for b: JSON or text)", x: x, y: area.y, style: theme[.warning], maxX: area.right)
         } else if kind == "json", !state.editor.body.text.isEmpty {
             let note =
                 state.editor.body.text.contains("{{") ? "  ✓ JSON once {{variables}} are filled" : "  ✓ valid JSON"
