@@ -346,7 +346,7 @@ struct ResponseReducerTests {
                 date: Date(timeIntervalSince1970: 1_700_000_000), requestID: "a-users", environment: "dev",
                 method: "GET", url: "http://dev.mock/users?limit=10", status: 200,
                 responseBody: HistoryBody(text: "[1,2,3]", encoding: .utf8, size: 7, truncated: false),
-                durationMilliseconds: 12),
+                durationMilliseconds: 1500),
             HistoryEntry(
                 date: Date(timeIntervalSince1970: 1_700_000_100), requestID: "a-users", environment: "dev",
                 method: "GET", url: "http://dev.mock/users?limit=10", error: "Could not connect"),
@@ -360,7 +360,8 @@ struct ResponseReducerTests {
         let screen = fixture.driver.render()
         #expect(screen.contains("History 2"))
         #expect(screen.contains("✖  GET http://dev.mock/users?limit=10  (dev)  Could not connect"))
-        #expect(screen.contains("200  12 ms  GET http://dev.mock/users?limit=10  (dev)"))
+        // Durations as the status line writes them (it said "1500 ms").
+        #expect(screen.contains("200  1.5 s  GET http://dev.mock/users?limit=10  (dev)"))
         fixture.driver.press("j", "enter")
         #expect(fixture.driver.state.response.openedHistory == entries[0])
         // It opens in the same views as a live result: its tree, its status, marked as past.

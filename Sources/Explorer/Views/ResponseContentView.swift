@@ -167,9 +167,13 @@ enum ResponseContentView {
             } else {
                 x = buffer.write("✖", x: x, y: y, style: theme[.error].bold, maxX: area.right)
             }
-            let duration = entry.durationMilliseconds.map { "  \(Int($0.rounded())) ms" } ?? ""
+            // As the status line writes durations ("<1 ms", "1.5 s"), not "1500 ms".
+            let duration = entry.durationMilliseconds.map { milliseconds in
+                "  " + DurationText.format(.microseconds(Int64((milliseconds * 1000).rounded())))
+            }
             x = buffer.write(
-                duration + "  " + entry.method + " " + entry.url, x: x, y: y, style: theme[.text], maxX: area.right)
+                (duration ?? "") + "  " + entry.method + " " + entry.url, x: x, y: y, style: theme[.text],
+                maxX: area.right)
             if let environment = entry.environment {
                 x = buffer.write("  (\(environment))", x: x, y: y, style: theme[.muted], maxX: area.right)
             }
