@@ -94,6 +94,12 @@ final class RecordingDispatcher: DataDispatcher {
         #expect(request.options.totalTimeout == .milliseconds(2500))
         #expect(request.options.connectTimeout == .seconds(1))
         #expect(request.options.followRedirects && request.options.maxRedirects == 3 && !request.options.verifyTLS)
+        // 0 is no limit of its own, as libcurl reads it (the mock dispatcher timed out at once).
+        let unlimited = SavedRequest(
+            name: "y", url: "https://api.test/y", options: SavedOptions(timeoutSeconds: 0, connectTimeoutSeconds: 0))
+        let options = try RequestResolver(scope: VariableScope(), baseFolder: "/").resolve(unlimited).request
+            .httpRequest(serverProvider: nil).options
+        #expect(options.totalTimeout == nil && options.connectTimeout == nil)
 
     }
 

@@ -54,8 +54,12 @@ extension ResolvedRequest {
     /// The saved options over HTTPCore's safe defaults.
     var transportOptions: HTTPCore.RequestOptions {
         var result = HTTPCore.RequestOptions()
-        if let seconds = options.timeoutSeconds { result.totalTimeout = Self.duration(seconds: seconds) }
-        if let seconds = options.connectTimeoutSeconds { result.connectTimeout = Self.duration(seconds: seconds) }
+        // 0 is "no limit of its own", as libcurl reads it — for the mock dispatcher too, which
+        // otherwise timed out at once where the live transport waited.
+        if let seconds = options.timeoutSeconds, seconds > 0 { result.totalTimeout = Self.duration(seconds: seconds) }
+        if let seconds = options.connectTimeoutSeconds, seconds > 0 {
+            result.connectTimeout = Self.duration(seconds: seconds)
+        }
         if let follow = options.followRedirects { result.followRedirects = follow }
         if let maximum = options.maxRedirects { result.maxRedirects = maximum }
         if let verify = options.verifyTLS { result.verifyTLS = verify }
