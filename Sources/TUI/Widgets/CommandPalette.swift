@@ -32,16 +32,24 @@ public struct CommandPalette: StatefulWidget {
             width: min(width, area.width), height: min(height, area.height))
         guard box.height >= 3, box.width >= 6 else { return }
         buffer.fill(box, with: .blank(style))
-        let block = Block(title: "Commands", borderStyle: borderStyle, style: style)
-        block.render(in: box, buffer: &buffer)
-        let inner = block.inner(box)
+        let inner = Block(borderStyle: borderStyle, style: style).inner(box)
+        let listArea = Rect(x: inner.x, y: inner.y + 1, width: inner.width, height: inner.height - 1)
+        let matches = state.matches(in: commands)
+        state.list.scrollIntoView(count: matches.count, height: listArea.height)
+        // More commands than rows: which ones are shown, as the other lists say it.
+        var position: Line?
+        if matches.count > listArea.height, listArea.height > 0 {
+            let first = state.list.offset
+            let last = min(first + listArea.height, matches.count)
+            let arrows = (first > 0 ? "↑" : "") + (last < matches.count ? "↓" : "")
+            position = Line("\(first + 1)–\(last) of \(matches.count) \(arrows)", style: Style(modifiers: .dim))
+        }
+        Block(title: "Commands", bottomTitle: position, borderStyle: borderStyle, style: style)
+            .render(in: box, buffer: &buffer)
         var x = buffer.write("> ", x: inner.x, y: inner.y, style: Style(modifiers: .bold), maxX: inner.right)
         TextInput(placeholder: "type to search").render(
             in: Rect(x: x, y: inner.y, width: inner.right - x, height: 1), buffer: &buffer, state: &state.query
         )
-        let listArea = Rect(x: inner.x, y: inner.y + 1, width: inner.width, height: inner.height - 1)
-        let matches = state.matches(in: commands)
-        state.list.scrollIntoView(count: matches.count, height: listArea.height)
         if matches.isEmpty {
             buffer.write(
                 "no matching command", x: listArea.x + 2, y: listArea.y, style: Style(modifiers: .dim),
