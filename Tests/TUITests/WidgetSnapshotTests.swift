@@ -152,6 +152,19 @@ import Testing
         )
     }
 
+    @Test func aCutKeyOrValueEndsInAnEllipsis() {
+        var state = KeyValueEditorState(rows: [
+            KeyValueEditorRow(key: "X-A-Very-Long-Header-Name", value: "a value much longer than its column"),
+            KeyValueEditorRow(key: "Short", value: "fits"),
+        ])
+        let text = screen(width: 40, height: 2) { frame in
+            frame.render(KeyValueEditor(), in: frame.area, state: &state)
+        }
+        let lines = text.split(separator: "\n").map(String.init)
+        #expect(lines.first == "[x]  X-A-Very-Lon… a value much longer …")
+        #expect(lines.last?.hasPrefix("[x]  Short") == true && lines.last?.contains("…") == false)
+    }
+
     @Test func commandPaletteHighlightsFuzzyHits() {
         let commands = ["Send request", "Save request", "Switch environment", "Show history", "Quit"]
         var state = CommandPaletteState()

@@ -41,7 +41,8 @@ public struct KeyValueEditor: StatefulWidget {
                 } else {
                     let style =
                         isSelected && state.column == column ? rowStyle.patched(with: focusedCellStyle) : rowStyle
-                    buffer.write(text, x: rect.x, y: y, style: style, maxX: rect.right)
+                    // A value cut at the column edge ends in …, so it does not read as the whole value.
+                    buffer.writeFitted(text, x: rect.x, y: y, style: style, maxX: rect.right)
                 }
             }
             if isSelected, state.editor == nil {
