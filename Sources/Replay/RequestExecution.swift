@@ -155,15 +155,9 @@ struct RequestExecution {
         _ response: DataResponse, bytes: [UInt8], elapsed: Duration, exchange: @autoclosure () -> Exchange,
         preparation: SendPreparation, into result: consuming RequestResult
     ) -> Outcome {
-        // Parsed only when a JSONPath reads it: a status or body check on a large response needs
-        // no tape (0.4× the body) and no parse.
-        let request = item.request
-        let readsJSON =
-            request.expectations.contains { if case .jsonPath = $0.subject { true } else { false } }
-            || request.captures.contains { if case .jsonPath = $0.source { true } else { false } }
         let facts = ResponseFacts(
             status: response.statusCode.rawValue, headers: response.headers, body: bytes,
-            document: readsJSON ? Self.document(bytes, contentType: response.headers["Content-Type"]) : nil,
+            document: item.readsJSON ? Self.document(bytes, contentType: response.headers["Content-Type"]) : nil,
             duration: response.timings.total ?? elapsed)
         var captured: [String: VariableScope.Value] = [:]
         var captureResults: [CaptureResult] = []

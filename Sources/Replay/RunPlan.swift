@@ -9,17 +9,29 @@ public struct RunPlan: Sendable {
         public var document: CollectionDocument
         public var folderPath: [String]
         public var request: SavedRequest {
-            didSet { queries = Self.queries(of: request) }
+            didSet {
+                queries = Self.queries(of: request)
+                readsJSON = Self.readsJSON(request)
+            }
         }
         /// The JSONPath of each expectation, parsed once (nil for other subjects and bad paths,
         /// which the check then reports).
         private(set) var queries: [JSONPath?]
+        /// Whether an expectation or a capture reads the body through a JSONPath: only then is the
+        /// response parsed (a status or body check on a large response needs no tape).
+        private(set) var readsJSON: Bool
 
         public init(document: CollectionDocument, folderPath: [String], request: SavedRequest) {
             self.document = document
             self.folderPath = folderPath
             self.request = request
             queries = Self.queries(of: request)
+            readsJSON = Self.readsJSON(request)
+        }
+
+        private static func readsJSON(_ request: SavedRequest) -> Bool {
+            request.expectations.contains { if case .jsonPath = $0.subject { true } else { false } }
+                || request.captures.contains { if case .jsonPath = $0.source { true } else { false } }
         }
 
         private static func queries(of request: SavedRequest) -> [JSONPath?] {
