@@ -40,21 +40,26 @@ struct ProgramSessionTests {
             ])
     }
 
+    /// A first session on the shipped JSONPlaceholder that types `/edited` after Get a post's URL,
+    /// runs `then`, and dies there: no quit, no save.
+    private func editGetAPost(in folder: HarnessFolder, then: (ExplorerHarness) throws -> Void) throws {
+        let first = try ExplorerHarness(
+            collections: try Shipped.jsonPlaceholder(), folder: folder,
+            startup: StartupRequest(request: "Posts/Get a post"))
+        first.press("ctrl+l")
+        first.type("/edited")
+        try then(first)
+    }
+
     @Test func draftsAreAutosavedShortlyAfterAnEditAndOfferedAgainAfterACrash() throws {
         let folder = try HarnessFolder()
-        do {
-            let first = try ExplorerHarness(
-                collections: try Shipped.jsonPlaceholder(), folder: folder,
-                startup: StartupRequest(request: "Posts/Get a post"))
-            first.press("ctrl+l")
-            first.type("/edited")
+        try editGetAPost(in: folder) { first in
             #expect(!FileManager.default.fileExists(atPath: folder.draftsPath))
             first.advance(by: .milliseconds(499))
             #expect(!FileManager.default.fileExists(atPath: folder.draftsPath))
             first.advance(by: .milliseconds(1))
             let drafts = try String(contentsOfFile: folder.draftsPath, encoding: .utf8)
             #expect(drafts.contains("/posts/:id/edited"))
-            // The process dies here: no quit, no save.
         }
         let second = try ExplorerHarness(folder: folder, startup: StartupRequest(request: "Posts/Get a post"))
         #expect(second.shows("Unsaved drafts found"))
@@ -67,14 +72,7 @@ struct ProgramSessionTests {
 
     @Test func aDraftTheLoaderRefusesDoesNotTakeTheOtherDraftsOfItsCollectionWithIt() throws {
         let folder = try HarnessFolder()
-        do {
-            let first = try ExplorerHarness(
-                collections: try Shipped.jsonPlaceholder(), folder: folder,
-                startup: StartupRequest(request: "Posts/Get a post"))
-            first.press("ctrl+l")
-            first.type("/edited")
-            first.advance(by: .seconds(1))
-        }
+        try editGetAPost(in: folder) { $0.advance(by: .seconds(1)) }
         // A second draft of the same collection that no longer loads (an earlier version let an
         // unreadable JSONPath into a check): every draft of the collection used to vanish.
         let bad =
