@@ -70,7 +70,7 @@ bench-futures:
 SECONDS ?= 60
 RUNS ?= -1
 JSONTREE_SOURCES := $(wildcard Sources/JSONTree/*.swift Sources/JSONTree/*/*.swift)
-FUZZ_SWIFT_FLAGS := -O -parse-as-library -swift-version 6 -enable-upcoming-feature ExistentialAny \
+FUZZ_SWIFT_FLAGS := -O -parse-as-library -swift-version 6 -package-name Lazer -enable-upcoming-feature ExistentialAny \
 	-enable-upcoming-feature MemberImportVisibility -enable-upcoming-feature InternalImportsByDefault
 # The fuzzers link the modules their code imports as objects built here once (ASan, and libFuzzer's
 # coverage so their branches guide it too), rebuilt when a source changes: $(FUZZ_DIR)/NAME.o and

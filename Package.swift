@@ -58,9 +58,6 @@ let package = Package(
         .library(name: "Futures", targets: ["Futures"]),
         .library(name: "HTTPCore", targets: ["HTTPCore"]),
         .library(name: "CurlTransport", targets: ["CurlTransport"]),
-        .library(name: "TUI", targets: ["TUI"]),
-        .library(name: "TUITesting", targets: ["TUITesting"]),
-        .library(name: "ExplorerTesting", targets: ["ExplorerTesting"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", exact: "1.8.2"),

@@ -6,15 +6,15 @@ import Foundation
 /// OSC 52 asks the terminal itself to set the clipboard, which also works over SSH (tmux needs
 /// `set-clipboard on`). On a local desktop `wl-copy` (Wayland) or `xclip` (X11) is used as well,
 /// because many terminals ignore OSC 52.
-public enum Clipboard {
+package enum Clipboard {
     /// The OSC 52 sequence that sets the clipboard ("c") to `text`.
-    public static func osc52(_ text: String) -> String {
+    package static func osc52(_ text: String) -> String {
         "\u{1B}]52;c;\(Data(text.utf8).base64EncodedString())\u{07}"
     }
 
     /// The helper command for this session, if one is installed: `wl-copy` under Wayland,
     /// `xclip -selection clipboard` under X11.
-    public static func helperCommand(
+    package static func helperCommand(
         environment: [String: String], isExecutable: (String) -> Bool = defaultIsExecutable
     ) -> [String]? {
         let path = environment["PATH"] ?? "/usr/local/bin:/usr/bin:/bin"
@@ -30,7 +30,7 @@ public enum Clipboard {
         return nil
     }
 
-    public static func defaultIsExecutable(_ path: String) -> Bool {
+    package static func defaultIsExecutable(_ path: String) -> Bool {
         FileManager.default.isExecutableFile(atPath: path)
     }
 
@@ -41,7 +41,7 @@ public enum Clipboard {
     /// Blocks the calling thread for as long as the helper runs: call it off the main thread, as
     /// `NcursesBackend.copyToClipboard` does. `xclip` and `wl-copy` fork a process that keeps
     /// serving the clipboard; the one started here exits as soon as it has read the text.
-    public static func copyWithHelper(
+    package static func copyWithHelper(
         _ text: String, environment: [String: String], timeout: Double = 5
     ) -> ClipboardHelperResult {
         guard let command = helperCommand(environment: environment), let executable = command.first else {

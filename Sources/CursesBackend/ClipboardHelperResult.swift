@@ -1,5 +1,5 @@
 /// What happened when the desktop clipboard helper (`wl-copy` or `xclip`) was asked to copy.
-public enum ClipboardHelperResult: Equatable, Sendable {
+package enum ClipboardHelperResult: Equatable, Sendable {
     /// No helper for this session: no Wayland or X11 display, or the tool is not installed.
     case noHelper
     /// The helper read the text and exited with status 0.
@@ -12,7 +12,7 @@ public enum ClipboardHelperResult: Equatable, Sendable {
     case couldNotStart(tool: String, reason: String)
 
     /// One line for the user.
-    public var message: String {
+    package var message: String {
         switch self {
         case .noHelper: "No clipboard tool for this session (copied through the terminal only)"
         case .copied(let tool): "Copied with \(tool)"

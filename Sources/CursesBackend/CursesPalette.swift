@@ -1,17 +1,17 @@
-public import TUI
+package import TUI
 
 /// How TUI colours become ncurses colour numbers, given how many colours the terminal has.
 ///
 /// `Terminal` has already downgraded every colour to the backend's `ColorCapability`; this maps
 /// the result onto the terminal's numbering (including direct-colour terminfo entries such as
 /// `xterm-direct`, where a colour number is the packed 24-bit RGB value).
-public enum CursesPalette {
+package enum CursesPalette {
     /// The number of colours at which terminfo describes a direct-colour (24-bit) terminal.
-    public static let directColorCount = 1 << 24
+    package static let directColorCount = 1 << 24
 
     /// What a terminal with `colors` colours (`COLORS` after `start_color`) can show.
     /// `NO_COLOR` (any value, per no-color.org) or a terminal without colours gives monochrome.
-    public static func capability(colors: Int, hasColors: Bool, environment: [String: String]) -> ColorCapability {
+    package static func capability(colors: Int, hasColors: Bool, environment: [String: String]) -> ColorCapability {
         if environment["NO_COLOR"] != nil || !hasColors { return .monochrome }
         if colors >= directColorCount { return .trueColor }
         if colors >= 256 { return .indexed256 }
@@ -24,7 +24,7 @@ public enum CursesPalette {
     /// On a direct-colour terminal numbers below 8 are the terminal's own ANSI colours (the
     /// `xterm-direct` convention) and everything else is packed RGB, so bright ANSI and palette
     /// colours are sent as their xterm RGB values, and RGB values below 8 are nudged to 8.
-    public static func number(for color: Color, colors: Int) -> Int32 {
+    package static func number(for color: Color, colors: Int) -> Int32 {
         let direct = colors >= directColorCount
         switch color {
         case .default:
@@ -50,7 +50,7 @@ public enum CursesPalette {
     /// foreground becomes its base colour in bold (which most 8-colour terminals show bright),
     /// grey (bright black) becomes dim white, and a foreground that still matches its
     /// background switches to white or black so the text stays readable.
-    public static func eightColor(
+    package static func eightColor(
         foreground: Int32, background: Int32
     ) -> (foreground: Int32, background: Int32, bold: Bool, dim: Bool) {
         var foreground = foreground

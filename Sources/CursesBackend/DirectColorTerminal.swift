@@ -5,10 +5,10 @@
 /// only sends 24-bit colours through an entry whose `colors` is 2^24, such as `xterm-direct` or
 /// `tmux-direct` (Debian's ncurses-term). So when `COLORTERM` asks for it, the backend first tries
 /// `<base>-direct` and falls back to `TERM` itself if that entry does not exist.
-public enum DirectColorTerminal {
+package enum DirectColorTerminal {
     /// The direct-colour entry to try for `terminalType`, or `nil` when `COLORTERM` does not
     /// announce true colour, `NO_COLOR` is set, or the type already is a direct-colour one.
-    public static func candidate(for terminalType: String, environment: [String: String]) -> String? {
+    package static func candidate(for terminalType: String, environment: [String: String]) -> String? {
         guard environment["NO_COLOR"] == nil else { return nil }
         let announced = environment["COLORTERM"]?.lowercased()
         guard announced == "truecolor" || announced == "24bit" else { return nil }

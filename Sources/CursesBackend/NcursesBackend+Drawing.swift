@@ -1,12 +1,12 @@
 import CCurses
-public import TUI
+package import TUI
 
 /// Drawing: cells to ncurses' window, in runs.
 extension NcursesBackend {
     /// Draws runs of horizontally adjacent cells with one `wmove` and one `wadd_wchnstr` each: the
     /// cells' `cchar_t`s are built from a per-style template (no `setcchar` per cell), and ncurses
     /// copies the run into its window without the per-character work of `wadd_wch`.
-    public func draw(_ updates: [CellUpdate]) {
+    package func draw(_ updates: [CellUpdate]) {
         guard isActive else { return }
         let width = Int(ccurses_getmaxx(window))
         let height = Int(ccurses_getmaxy(window))

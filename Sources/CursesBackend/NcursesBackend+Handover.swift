@@ -5,7 +5,7 @@ import TUI
 extension NcursesBackend {
     /// Ctrl+Z: gives the terminal back to the shell, stops the process, and on `fg` takes the
     /// terminal back and repaints the screen as it was.
-    public func suspend() {
+    package func suspend() {
         leaveTerminal()
         // raise, not kill: a signal sent to this thread stops the process before raise returns, so
         // the terminal is not taken back before the shell has seen the stop.
@@ -16,7 +16,7 @@ extension NcursesBackend {
     /// Hands the terminal to another program (an editor, a pager) and takes it back when it
     /// exits. Returns the program's exit status, or -1 if it could not be started.
     @discardableResult
-    public func runInTerminal(_ arguments: [String]) -> Int32 {
+    package func runInTerminal(_ arguments: [String]) -> Int32 {
         guard !arguments.isEmpty else { return -1 }
         leaveTerminal()
         defer { reenterTerminal() }
@@ -29,7 +29,7 @@ extension NcursesBackend {
     /// Opens `path` in `$VISUAL`, `$EDITOR` or `vi`, through the shell so editor settings such
     /// as `code --wait` work.
     @discardableResult
-    public func edit(path: String, environment: [String: String]? = nil) -> Int32 {
+    package func edit(path: String, environment: [String: String]? = nil) -> Int32 {
         let environment = environment ?? ProcessInfo.processInfo.environment
         let editor = [environment["VISUAL"], environment["EDITOR"]].compactMap { $0 }.first { !$0.isEmpty } ?? "vi"
         return runInTerminal(["/bin/sh", "-c", "\(editor) \"$1\"", "sh", path])
@@ -37,7 +37,7 @@ extension NcursesBackend {
 
     /// Shows `path` in `$PAGER` (default `less`).
     @discardableResult
-    public func page(path: String, environment: [String: String]? = nil) -> Int32 {
+    package func page(path: String, environment: [String: String]? = nil) -> Int32 {
         let environment = environment ?? ProcessInfo.processInfo.environment
         let pager = environment["PAGER"].flatMap { $0.isEmpty ? nil : $0 } ?? "less"
         return runInTerminal(["/bin/sh", "-c", "\(pager) \"$1\"", "sh", path])
@@ -47,7 +47,7 @@ extension NcursesBackend {
     /// `wl-copy` or `xclip` when a desktop session has them. The helper runs on a background
     /// queue (the main thread never waits for it); `completion`, if given, gets its result on the
     /// main queue.
-    public func copyToClipboard(
+    package func copyToClipboard(
         _ text: String, environment: [String: String]? = nil,
         completion: (@MainActor @Sendable (ClipboardHelperResult) -> Void)? = nil
     ) {

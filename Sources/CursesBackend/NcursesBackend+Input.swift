@@ -1,6 +1,6 @@
 import CCurses
 import Glibc
-public import TUI
+package import TUI
 
 extension NcursesBackend {
     /// Reads everything the terminal has sent (without waiting) and decodes it into events.
@@ -13,7 +13,7 @@ extension NcursesBackend {
     ///
     /// A lone ESC stays pending inside the decoder: if `hasPendingInput` is true afterwards, call
     /// `flushPendingInput()` once the ESC delay has passed with no more input.
-    public func readEvents() -> [Event] {
+    package func readEvents() -> [Event] {
         guard isActive else { return [] }
         var bytes: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: 4096)
@@ -29,7 +29,7 @@ extension NcursesBackend {
 
     /// After a readable notification that produced no input: checks whether the terminal hung
     /// up (end of input) without ever blocking, and returns any byte that arrived meanwhile.
-    public func checkForHangUp() -> (hungUp: Bool, events: [Event]) {
+    package func checkForHangUp() -> (hungUp: Bool, events: [Event]) {
         guard isActive else { return (false, []) }
         var descriptor = pollfd(fd: inputDescriptor, events: Int16(POLLIN), revents: 0)
         guard poll(&descriptor, 1, 0) == 1 else { return (false, []) }
@@ -41,16 +41,16 @@ extension NcursesBackend {
     }
 
     /// True when a lone ESC (or a partial sequence) waits for more input.
-    public var hasPendingInput: Bool { decoder.hasPending }
+    package var hasPendingInput: Bool { decoder.hasPending }
 
     /// Resolves pending input as if no more will come: a lone ESC becomes the Esc key.
-    public func flushPendingInput() -> [Event] {
+    package func flushPendingInput() -> [Event] {
         decoder.flush()
     }
 
     /// After SIGWINCH: resizes ncurses to the terminal's new size and returns the resize event,
     /// or nil when the size did not change (or the terminal reports none).
-    public func resizeEvent() -> Event? {
+    package func resizeEvent() -> Event? {
         guard isActive, let size = terminalRows(), resizeIfNeeded(size) else { return nil }
         return .resize(self.size)
     }

@@ -1,6 +1,6 @@
 import CCurses
 import Foundation
-public import TUI
+package import TUI
 
 /// The real screen: a `TerminalBackend` on ncursesw.
 ///
@@ -14,26 +14,26 @@ public import TUI
 ///
 /// Threading: ncurses has one current screen per process and no locking. Create, use and shut
 /// down the backend on the main thread only; `TerminalEventLoop` delivers its input there.
-public final class NcursesBackend: TerminalBackend {
+package final class NcursesBackend: TerminalBackend {
     /// How the screen starts.
-    public struct Options: Sendable {
+    package struct Options: Sendable {
         /// Report mouse clicks, drags and the wheel. Off leaves the terminal's own text selection.
-        public var mouse: Bool
+        package var mouse: Bool
         /// How long a lone ESC waits for the rest of a sequence before it counts as the Esc key.
-        public var escapeDelayMilliseconds: Int
+        package var escapeDelayMilliseconds: Int
         /// The terminal type; `nil` uses `TERM`.
-        public var terminalType: String?
+        package var terminalType: String?
         /// The environment consulted for `TERM` and `NO_COLOR`.
-        public var environment: [String: String]
+        package var environment: [String: String]
         /// Hold standard error back while the screen runs and show it after (see
         /// `ccurses_stderr_capture_begin`). Off only for tests that share a process.
-        public var captureStandardError: Bool
+        package var captureStandardError: Bool
         /// The terminal to read from (standard input unless a test passes a pseudo-terminal).
-        public var inputDescriptor: Int32
+        package var inputDescriptor: Int32
         /// The terminal to draw on (standard output unless a test passes a pseudo-terminal).
-        public var outputDescriptor: Int32
+        package var outputDescriptor: Int32
 
-        public init(
+        package init(
             mouse: Bool = true,
             escapeDelayMilliseconds: Int = 25,
             terminalType: String? = nil,
@@ -63,15 +63,15 @@ public final class NcursesBackend: TerminalBackend {
         static let mouseOff = "\u{1B}[?1006l\u{1B}[?1002l\u{1B}[?1000l"
     }
 
-    public let options: Options
+    package let options: Options
     /// The terminfo entry in use: `TERM` (or `Options.terminalType`), or its `-direct` variant
     /// when `COLORTERM` announced true colour (see `DirectColorTerminal`).
-    public let terminalType: String
-    public let colorCapability: ColorCapability
+    package let terminalType: String
+    package let colorCapability: ColorCapability
     /// True when the process locale (after the UTF-8 fallback) encodes text as UTF-8.
-    public let localeIsUTF8: Bool
+    package let localeIsUTF8: Bool
     /// The ESC delay in effect, for the event loop's timer.
-    public var escapeDelayMilliseconds: Int { options.escapeDelayMilliseconds }
+    package var escapeDelayMilliseconds: Int { options.escapeDelayMilliseconds }
 
     let inputDescriptor: Int32
     let outputDescriptor: Int32
@@ -95,7 +95,7 @@ public final class NcursesBackend: TerminalBackend {
     private var isShutDown = false
 
     /// Whether mouse reporting is on. Turning it off lets users select text with the mouse.
-    public var mouseEnabled: Bool {
+    package var mouseEnabled: Bool {
         didSet {
             guard isActive, mouseEnabled != oldValue else { return }
             writeToTerminal(mouseEnabled ? Mode.mouseOn : Mode.mouseOff)
@@ -103,7 +103,7 @@ public final class NcursesBackend: TerminalBackend {
     }
 
     /// Starts ncurses on the process's terminal (standard input and output).
-    public init(options: Options = Options()) throws(NcursesBackendError) {
+    package init(options: Options = Options()) throws(NcursesBackendError) {
         self.options = options
         inputDescriptor = options.inputDescriptor
         outputDescriptor = options.outputDescriptor
@@ -185,22 +185,22 @@ public final class NcursesBackend: TerminalBackend {
 
     // MARK: - TerminalBackend
 
-    public var size: Size {
+    package var size: Size {
         guard isActive else { return Size(width: 0, height: 0) }
         return Size(width: Int(ccurses_getmaxx(window)), height: Int(ccurses_getmaxy(window)))
     }
 
-    public func clear() {
+    package func clear() {
         guard isActive else { return }
         werase(window)
         clearok(window, true)
     }
 
-    public func setCursor(_ position: Position?) {
+    package func setCursor(_ position: Position?) {
         cursor = position
     }
 
-    public func flush() {
+    package func flush() {
         guard isActive else { return }
         if let cursor {
             if !cursorShown {
@@ -271,7 +271,7 @@ public final class NcursesBackend: TerminalBackend {
 
     /// After SIGCONT: the shell may have changed the terminal modes and the screen while the
     /// process was stopped from outside, so put the program's modes back and repaint.
-    public func resumed() {
+    package func resumed() {
         guard isActive else { return }
         reset_prog_mode()
         clearok(ccurses_curscr(), true)
@@ -280,7 +280,7 @@ public final class NcursesBackend: TerminalBackend {
     }
 
     /// Restores the terminal for good: modes off, `endwin`, crash handlers removed. Idempotent.
-    public func shutdown() {
+    package func shutdown() {
         guard !isShutDown else { return }
         if isActive {
             leaveModes()

@@ -1,11 +1,11 @@
 /// Why the ncurses screen could not start.
-public enum NcursesBackendError: Error, CustomStringConvertible, Equatable {
+package enum NcursesBackendError: Error, CustomStringConvertible, Equatable {
     /// Standard input or output is not a terminal (piped, redirected, or run without a tty).
     case notATerminal
     /// `newterm` refused the terminal type (unknown `TERM`, missing terminfo entry).
     case unknownTerminal(String)
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .notATerminal:
             "the screen needs a terminal: standard input and output must not be redirected"

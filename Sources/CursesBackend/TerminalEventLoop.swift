@@ -1,7 +1,7 @@
 import CCurses
 import Dispatch
 import Foundation
-public import TUI
+package import TUI
 
 /// Feeds an `NcursesBackend`'s input to the program on the main queue, and turns the process
 /// signals a terminal program must handle into events or a clean exit.
@@ -14,16 +14,16 @@ public import TUI
 ///
 /// Threading: main thread only, like the backend.
 @MainActor
-public final class TerminalEventLoop {
+package final class TerminalEventLoop {
     /// Why the program must stop.
-    public enum Termination: Equatable, Sendable {
+    package enum Termination: Equatable, Sendable {
         /// A signal asked the program to stop (SIGINT, SIGTERM, SIGHUP).
         case signal(Int32)
         /// The terminal went away (standard input reached its end).
         case endOfInput
 
         /// The conventional exit status for this termination.
-        public var exitStatus: Int32 {
+        package var exitStatus: Int32 {
             switch self {
             case .signal(let number): 128 + number
             case .endOfInput: 129
@@ -31,18 +31,18 @@ public final class TerminalEventLoop {
         }
     }
 
-    public let backend: NcursesBackend
+    package let backend: NcursesBackend
     /// Called with every event, in order.
-    public var onEvent: (Event) -> Void
+    package var onEvent: (Event) -> Void
     /// Called once when the program must stop; the default shuts the backend down and exits.
-    public var onTermination: (Termination) -> Void
+    package var onTermination: (Termination) -> Void
     /// Suspend the process on Ctrl+Z instead of passing the key on.
-    public var suspendsOnControlZ = true
+    package var suspendsOnControlZ = true
     private var sources: [any DispatchSourceProtocol] = []
     private var escapeTimer: (any DispatchSourceTimer)?
     private var terminated = false
 
-    public init(backend: NcursesBackend, onEvent: @escaping (Event) -> Void) {
+    package init(backend: NcursesBackend, onEvent: @escaping (Event) -> Void) {
         self.backend = backend
         self.onEvent = onEvent
         self.onTermination = { termination in
@@ -52,7 +52,7 @@ public final class TerminalEventLoop {
     }
 
     /// Starts watching input and signals.
-    public func start() {
+    package func start() {
         let input = DispatchSource.makeReadSource(fileDescriptor: backend.inputDescriptor, queue: .main)
         input.setEventHandler { [weak self] in
             MainActor.assumeIsolated { self?.inputArrived(available: input.data) }
@@ -76,7 +76,7 @@ public final class TerminalEventLoop {
     }
 
     /// Stops watching (the backend stays as it is).
-    public func stop() {
+    package func stop() {
         for source in sources { source.cancel() }
         sources = []
         escapeTimer?.cancel()

@@ -1,12 +1,12 @@
-public import Explorer
+package import Explorer
 import Foundation
-public import Futures
-public import HTTPCore
+package import Futures
+package import HTTPCore
 import Synchronization
-public import TUI
+package import TUI
 import TUITesting
-public import Testing
-public import Workspace
+package import Testing
+package import Workspace
 
 /// Drives a real `ExplorerProgram` the way a user does, without a terminal, threads or sleeps:
 /// keys, paste, mouse and resizes go in; the screen comes out of a `TestBackend`.
@@ -28,22 +28,22 @@ public import Workspace
 /// Input methods settle by default: queued work runs until nothing is left, as a user who waits a
 /// moment would see it. Pass `settle: false` to look at the state in between.
 @MainActor
-public final class ExplorerHarness {
-    public nonisolated static let standardSize = Size(width: 120, height: 40)
+package final class ExplorerHarness {
+    package nonisolated static let standardSize = Size(width: 120, height: 40)
 
-    public let folder: HarnessFolder
-    public let backend: TestBackend
-    public let main = ManualScheduler()
-    public let work = ManualScheduler()
-    public let timeline = ManualTimeline()
-    public let clock: ManualExplorerClock
-    public let host = RecordingExplorerHost()
+    package let folder: HarnessFolder
+    package let backend: TestBackend
+    package let main = ManualScheduler()
+    package let work = ManualScheduler()
+    package let timeline = ManualTimeline()
+    package let clock: ManualExplorerClock
+    package let host = RecordingExplorerHost()
     /// Answers requests of live environments (register routes on it; unmatched requests get a 404).
-    public let live: MockDispatcher
-    public let workspace: WorkspaceServices
-    public let program: ExplorerProgram
+    package let live: MockDispatcher
+    package let workspace: WorkspaceServices
+    package let program: ExplorerProgram
     /// Frames drawn so far.
-    public private(set) var frameCount = 0
+    package private(set) var frameCount = 0
 
     /// - Parameters:
     ///   - collections: files written into the collections folder before the program starts.
@@ -51,7 +51,7 @@ public final class ExplorerHarness {
     ///   - processEnvironment: the process environment (`LAZER_VAR_<name>` variables and secrets).
     ///   - paths: what the program opens (default: the collections folder).
     ///   - start: start the program and settle (false: call `start()` later).
-    public init(
+    package init(
         collections: [FixtureFile] = [], folder: HarnessFolder? = nil, size: Size = standardSize,
         theme: Theme = .defaultDark, themes: ThemeCatalog = ThemeCatalog(themes: [.defaultDark, .monochrome]),
         startup: StartupRequest = StartupRequest(), processEnvironment: [String: String] = [:],
@@ -67,7 +67,7 @@ public final class ExplorerHarness {
             directories: UserDirectories(config: folder.config, state: folder.state), liveDispatcher: live,
             scheduler: main, delays: timeline, processEnvironment: processEnvironment,
             dynamicValues: Self.fixedDynamicValues())
-        let environment = ExplorerEnvironment(
+        let dependencies = ExplorerDependencies(
             workspace: workspace, main: main, work: work, draftsPath: folder.draftsPath,
             temporaryFolder: folder.temporary, watchesFolders: false,
             stageClock: { [timeline] in timeline.now })
@@ -75,19 +75,19 @@ public final class ExplorerHarness {
         startup.folder = startup.folder ?? folder.collections
         let state = ExplorerState(
             size: size, theme: theme, themes: themes, processEnvironment: processEnvironment, startup: startup)
-        program = ExplorerProgram(state: state, backend: backend, environment: environment, clock: clock, host: host)
+        program = ExplorerProgram(state: state, backend: backend, dependencies: dependencies, clock: clock, host: host)
         program.onFrame = { [weak self] _ in self?.frameCount += 1 }
         if start { self.start(paths: paths) }
     }
 
     /// Starts the program over `paths` (default: the collections folder) and settles.
-    public func start(paths: [String]? = nil) {
+    package func start(paths: [String]? = nil) {
         program.start(paths: paths ?? [folder.collections])
         settle()
     }
 
     /// Dynamic values that are the same in every run: a fixed "now", numbered UUIDs.
-    public static func fixedDynamicValues() -> DynamicValues {
+    package static func fixedDynamicValues() -> DynamicValues {
         let counter = Atomic(0)
         return DynamicValues(
             now: { Date(timeIntervalSince1970: 1_767_225_600) },
@@ -100,30 +100,30 @@ public final class ExplorerHarness {
 
     // MARK: - State and screen
 
-    public var state: ExplorerState { program.state }
+    package var state: ExplorerState { program.state }
 
     /// The screen as text, one line per row.
-    public var screen: String { backend.textDump() }
+    package var screen: String { backend.textDump() }
 
     /// The screen's rows.
-    public var lines: [String] { screen.components(separatedBy: "\n") }
+    package var lines: [String] { screen.components(separatedBy: "\n") }
 
     /// The screen's styles (`StyleDump`): one letter per cell and a legend.
-    public var styles: String { StyleDump.render(backend.buffer) }
+    package var styles: String { StyleDump.render(backend.buffer) }
 
     /// Where the panes are on screen now.
-    public var layout: ExplorerLayout { ExplorerLayout(state) }
+    package var layout: ExplorerLayout { ExplorerLayout(state) }
 
     /// Whether `text` shows anywhere on screen (within one row).
-    public func shows(_ text: String) -> Bool { lines.contains { $0.contains(text) } }
+    package func shows(_ text: String) -> Bool { lines.contains { $0.contains(text) } }
 
     /// The first row showing `text`, optionally only inside `area`.
-    public func row(showing text: String, in area: Rect? = nil) -> Int? {
+    package func row(showing text: String, in area: Rect? = nil) -> Int? {
         position(of: text, in: area)?.y
     }
 
     /// The screen cell where `text` first starts, optionally only inside `area`.
-    public func position(of text: String, in area: Rect? = nil) -> Position? {
+    package func position(of text: String, in area: Rect? = nil) -> Position? {
         let area = area ?? Rect(size: backend.size)
         for (y, line) in lines.enumerated() where y >= area.y && y < area.bottom {
             var searchStart = line.startIndex
@@ -137,7 +137,7 @@ public final class ExplorerHarness {
     }
 
     /// The style of the cell at `position`.
-    public func style(at position: Position) -> Style {
+    package func style(at position: Position) -> Style {
         backend.buffer[x: position.x, y: position.y].style
     }
 
@@ -145,7 +145,7 @@ public final class ExplorerHarness {
 
     /// Presses keys, each written as in keymap files: `"j"`, `"G"`, `"ctrl+s"`, `"F5"`, `"enter"`,
     /// `"shift+tab"`, `"alt+enter"`, `"space"`.
-    public func press(
+    package func press(
         _ keys: String..., settle: Bool = true, sourceLocation: SourceLocation = #_sourceLocation
     ) {
         for spec in keys {
@@ -159,46 +159,46 @@ public final class ExplorerHarness {
     }
 
     /// Presses one key, e.g. `.function(5)`, `.escape`, `.down`.
-    public func press(_ key: Key, modifiers: KeyModifiers = [], settle: Bool = true) {
+    package func press(_ key: Key, modifiers: KeyModifiers = [], settle: Bool = true) {
         press(KeyEvent(key, modifiers: modifiers), settle: settle)
     }
 
-    public func press(_ event: KeyEvent, settle: Bool = true) {
+    package func press(_ event: KeyEvent, settle: Bool = true) {
         program.handle(.key(event))
         if settle { self.settle() }
     }
 
     /// Types `text` one character at a time, as keys (not as a paste).
-    public func type(_ text: String, settle: Bool = true) {
+    package func type(_ text: String, settle: Bool = true) {
         for character in text { program.handle(.key(KeyEvent(.character(character)))) }
         if settle { self.settle() }
     }
 
     /// A bracketed paste of `text`.
-    public func paste(_ text: String, settle: Bool = true) {
+    package func paste(_ text: String, settle: Bool = true) {
         send(.paste(text), settle: settle)
     }
 
     /// Any terminal event.
-    public func send(_ event: Event, settle: Bool = true) {
+    package func send(_ event: Event, settle: Bool = true) {
         program.handle(event)
         if settle { self.settle() }
     }
 
     /// A left click at `position`.
-    public func click(_ position: Position, settle: Bool = true) {
+    package func click(_ position: Position, settle: Bool = true) {
         send(.mouse(MouseEvent(kind: .press(.left), position: position)), settle: false)
         send(.mouse(MouseEvent(kind: .release(.left), position: position)), settle: settle)
     }
 
-    public func click(x: Int, y: Int, settle: Bool = true) {
+    package func click(x: Int, y: Int, settle: Bool = true) {
         click(Position(x: x, y: y), settle: settle)
     }
 
     /// A left click on the first cell of `text` where it shows (inside `area` when given).
     /// Records an issue (and clicks nothing) when it does not show.
     @discardableResult
-    public func click(
+    package func click(
         on text: String, in area: Rect? = nil, settle: Bool = true, sourceLocation: SourceLocation = #_sourceLocation
     ) -> Bool {
         guard let position = position(of: text, in: area) else {
@@ -210,18 +210,18 @@ public final class ExplorerHarness {
     }
 
     /// One notch of the mouse wheel at `position`.
-    public func scroll(down: Bool, at position: Position, settle: Bool = true) {
+    package func scroll(down: Bool, at position: Position, settle: Bool = true) {
         send(.mouse(MouseEvent(kind: down ? .scrollDown : .scrollUp, position: position)), settle: settle)
     }
 
     /// The terminal window changes size (the backend first, then the resize event, as a terminal does).
-    public func resize(width: Int, height: Int, settle: Bool = true) {
+    package func resize(width: Int, height: Int, settle: Bool = true) {
         backend.resize(width: width, height: height)
         send(.resize(Size(width: width, height: height)), settle: settle)
     }
 
     /// Feeds an action to the program as an effect's result would.
-    public func dispatch(_ action: ExplorerAction, settle: Bool = true) {
+    package func dispatch(_ action: ExplorerAction, settle: Bool = true) {
         program.dispatch(action)
         if settle { self.settle() }
     }
@@ -230,7 +230,7 @@ public final class ExplorerHarness {
 
     /// Runs queued work (the work queue, then the main queue, and again) until none is left.
     /// Timers wait for `advance(by:)`.
-    public func settle(sourceLocation: SourceLocation = #_sourceLocation) {
+    package func settle(sourceLocation: SourceLocation = #_sourceLocation) {
         for _ in 0..<100_000 {
             let ran = work.runAll() + main.runAll()
             if ran == 0 { return }
@@ -240,7 +240,7 @@ public final class ExplorerHarness {
 
     /// Moves virtual time forward by `duration`: every timer that falls due runs at its moment
     /// (mock answers and timeouts, ticks, draft writes), with queued work settled after each.
-    public func advance(by duration: Duration) {
+    package func advance(by duration: Duration) {
         settle()
         let target = timeline.now + duration
         while let work = timeline.takeNextDue(upTo: target) {
@@ -257,7 +257,7 @@ public final class ExplorerHarness {
     /// `Snapshots/<name>.txt` next to the calling test file; `RECORD_SNAPSHOTS=1` records it. A
     /// mismatch is reported as a line diff. `scrubbing` replaces text that differs between runs
     /// (wall-clock times) before comparing.
-    public func assertScreen(
+    package func assertScreen(
         named name: String, styles: Bool = true, scrubbing scrubs: [ScreenScrub] = [], filePath: String = #filePath,
         sourceLocation: SourceLocation = #_sourceLocation
     ) {
@@ -269,23 +269,23 @@ public final class ExplorerHarness {
 }
 
 /// Text on screen that differs between runs, replaced before a snapshot compares it.
-public struct ScreenScrub: Sendable {
-    public var pattern: String
-    public var replacement: String
+package struct ScreenScrub: Sendable {
+    package var pattern: String
+    package var replacement: String
 
     /// `pattern` is an ICU regular expression; `replacement` a template (`$1`…).
-    public init(pattern: String, replacement: String) {
+    package init(pattern: String, replacement: String) {
         self.pattern = pattern
         self.replacement = replacement
     }
 
     /// Local clock times such as `14:03:22` (history rows), as `hh:mm:ss`.
-    public static let clockTimes = ScreenScrub(pattern: "\\b\\d\\d:\\d\\d:\\d\\d\\b", replacement: "hh:mm:ss")
+    package static let clockTimes = ScreenScrub(pattern: "\\b\\d\\d:\\d\\d:\\d\\d\\b", replacement: "hh:mm:ss")
 
     /// Wall-clock durations of history rows (`  3 ms`), as `  N ms`.
-    public static let historyDurations = ScreenScrub(pattern: "\\b\\d+ ms\\b", replacement: "N ms")
+    package static let historyDurations = ScreenScrub(pattern: "\\b\\d+ ms\\b", replacement: "N ms")
 
-    public func apply(to text: String) -> String {
+    package func apply(to text: String) -> String {
         guard let expression = try? NSRegularExpression(pattern: pattern) else { return text }
         return expression.stringByReplacingMatches(
             in: text, range: NSRange(text.startIndex..., in: text), withTemplate: replacement)

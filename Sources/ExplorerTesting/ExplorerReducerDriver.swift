@@ -1,15 +1,15 @@
-public import Explorer
+package import Explorer
 import Foundation
-public import TUI
-public import Testing
-public import Workspace
+package import TUI
+package import Testing
+package import Workspace
 
 /// Runs `ExplorerReducer.reduce` on a state the way the program would, without the program: for
 /// pure reducer tests. Effects are returned, never run; time moves only when the test says so.
-public struct ExplorerReducerDriver {
-    public var state: ExplorerState
+package struct ExplorerReducerDriver {
+    package var state: ExplorerState
 
-    public init(state: ExplorerState) {
+    package init(state: ExplorerState) {
         self.state = state
     }
 
@@ -17,7 +17,7 @@ public struct ExplorerReducerDriver {
     /// read from `folder` (after writing `files` there) and reduced as `collectionLoaded`, then
     /// `loadingFinished`, nothing remembered from an earlier session. Files whose name does not end
     /// in `.json`, or that sit in a subfolder, are written but not loaded (mock answers).
-    public init(
+    package init(
         loading files: [FixtureFile], in folder: HarnessFolder, size: Size = ExplorerHarness.standardSize,
         theme: Theme = .defaultDark, themes: ThemeCatalog = ThemeCatalog(themes: [.defaultDark, .monochrome]),
         processEnvironment: [String: String] = [:], startup: StartupRequest = StartupRequest()
@@ -35,7 +35,7 @@ public struct ExplorerReducerDriver {
     }
 
     /// One collection file as the program reads it (secrets from the process environment).
-    public static func load(_ path: String, processEnvironment: [String: String] = [:]) -> CollectionSlot {
+    package static func load(_ path: String, processEnvironment: [String: String] = [:]) -> CollectionSlot {
         var entry = CollectionStore.load(path: path)
         if case .loaded(var document) = entry {
             document.fillSecrets(from: SecretValues(), processEnvironment: processEnvironment)
@@ -46,13 +46,13 @@ public struct ExplorerReducerDriver {
 
     /// Reduces one action.
     @discardableResult
-    public mutating func reduce(_ action: ExplorerAction) -> [ExplorerEffect] {
+    package mutating func reduce(_ action: ExplorerAction) -> [ExplorerEffect] {
         ExplorerReducer.reduce(&state, action)
     }
 
     /// Presses keys written as in keymap files (`"j"`, `"ctrl+s"`, `"F5"`); returns every effect.
     @discardableResult
-    public mutating func press(_ keys: String..., sourceLocation: SourceLocation = #_sourceLocation)
+    package mutating func press(_ keys: String..., sourceLocation: SourceLocation = #_sourceLocation)
         -> [ExplorerEffect]
     {
         var effects: [ExplorerEffect] = []
@@ -67,14 +67,14 @@ public struct ExplorerReducerDriver {
     }
 
     @discardableResult
-    public mutating func press(_ key: Key, modifiers: KeyModifiers = []) -> [ExplorerEffect] {
+    package mutating func press(_ key: Key, modifiers: KeyModifiers = []) -> [ExplorerEffect] {
         reduce(.event(.key(KeyEvent(key, modifiers: modifiers))))
     }
 
     /// Focuses the URL field and types `text` at the end of the URL's path, before the `?` of the
     /// query rows the field shows.
     @discardableResult
-    public mutating func typeAtEndOfURLPath(_ text: String) -> [ExplorerEffect] {
+    package mutating func typeAtEndOfURLPath(_ text: String) -> [ExplorerEffect] {
         press("ctrl+l")
         press(.home)
         let path = state.editor.url.text.split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false).first
@@ -84,35 +84,35 @@ public struct ExplorerReducerDriver {
 
     /// Types `text` as keys.
     @discardableResult
-    public mutating func type(_ text: String) -> [ExplorerEffect] {
+    package mutating func type(_ text: String) -> [ExplorerEffect] {
         text.flatMap { reduce(.event(.key(KeyEvent(.character($0))))) }
     }
 
     /// A left click at `position`.
     @discardableResult
-    public mutating func click(_ position: Position) -> [ExplorerEffect] {
+    package mutating func click(_ position: Position) -> [ExplorerEffect] {
         reduce(.event(.mouse(MouseEvent(kind: .press(.left), position: position))))
             + reduce(.event(.mouse(MouseEvent(kind: .release(.left), position: position))))
     }
 
     @discardableResult
-    public mutating func click(x: Int, y: Int) -> [ExplorerEffect] { click(Position(x: x, y: y)) }
+    package mutating func click(x: Int, y: Int) -> [ExplorerEffect] { click(Position(x: x, y: y)) }
 
     /// Moves `state.now` forward (as the program does before each action) and reduces a tick.
     @discardableResult
-    public mutating func advance(by duration: Duration) -> [ExplorerEffect] {
+    package mutating func advance(by duration: Duration) -> [ExplorerEffect] {
         state.now += duration
         return reduce(.tick)
     }
 
     /// Draws the state on a screen of its size and returns the text (views may update scroll
     /// positions in the state, as they do in the program).
-    public mutating func render() -> String {
+    package mutating func render() -> String {
         renderBuffer().textDump()
     }
 
     /// Draws the state like `render()` and returns the cells (for styles).
-    public mutating func renderBuffer() -> Buffer {
+    package mutating func renderBuffer() -> Buffer {
         let terminal = Terminal(backend: TestBackend(width: state.size.width, height: state.size.height))
         var current = state
         terminal.draw { frame in ExplorerView.render(&current, into: &frame) }
@@ -121,7 +121,7 @@ public struct ExplorerReducerDriver {
     }
 
     /// The key of the request called `name` (the first one, in any loaded collection).
-    public func key(ofRequestNamed name: String) -> RequestKey? {
+    package func key(ofRequestNamed name: String) -> RequestKey? {
         for slot in state.collections {
             guard let collection = slot.document?.collection else { continue }
             if let location = collection.allRequests.first(where: { $0.request.name == name }) {
@@ -134,59 +134,59 @@ public struct ExplorerReducerDriver {
 
 extension Array where Element == ExplorerEffect {
     /// The sends asked for.
-    public var sendJobs: [SendJob] {
+    package var sendJobs: [SendJob] {
         compactMap { if case .send(let job) = $0 { job } else { nil } }
     }
 
     /// The cancellations asked for (request and generation).
-    public var cancellations: [(key: RequestKey, generation: Int)] {
+    package var cancellations: [(key: RequestKey, generation: Int)] {
         compactMap { if case .cancel(let key, let generation) = $0 { (key, generation) } else { nil } }
     }
 
     /// The documents to save, with whether the save overwrites a changed file.
-    public var saves: [(document: CollectionDocument, overwrite: Bool)] {
+    package var saves: [(document: CollectionDocument, overwrite: Bool)] {
         compactMap { if case .save(let document, let overwrite) = $0 { (document, overwrite) } else { nil } }
     }
 
     /// Texts to copy to the clipboard.
-    public var copies: [String] {
+    package var copies: [String] {
         compactMap { if case .copy(let text) = $0 { text } else { nil } }
     }
 
     /// The drafts handed to the autosave, newest last.
-    public var storedDrafts: [[RequestKey: SavedRequest]] {
+    package var storedDrafts: [[RequestKey: SavedRequest]] {
         compactMap { if case .storeDrafts(let drafts) = $0 { drafts } else { nil } }
     }
 
-    public var quits: Bool {
+    package var quits: Bool {
         contains { if case .quit = $0 { true } else { false } }
     }
 
-    public var historyLoads: [RequestKey] {
+    package var historyLoads: [RequestKey] {
         compactMap { if case .loadHistory(let key) = $0 { key } else { nil } }
     }
 
-    public var searches: [(generation: Int, pattern: String)] {
+    package var searches: [(generation: Int, pattern: String)] {
         compactMap { if case .search(let generation, let pattern, _) = $0 { (generation, pattern) } else { nil } }
     }
 
-    public var filters: [(generation: Int, query: String)] {
+    package var filters: [(generation: Int, query: String)] {
         compactMap { if case .filter(let generation, let query, _) = $0 { (generation, query) } else { nil } }
     }
 
-    public var creations: [(collection: RequestCollection, path: String)] {
+    package var creations: [(collection: RequestCollection, path: String)] {
         compactMap { if case .create(let collection, let path) = $0 { (collection, path) } else { nil } }
     }
 
-    public var reloads: [String] {
+    package var reloads: [String] {
         compactMap { if case .reload(let path) = $0 { path } else { nil } }
     }
 
-    public var mouseChanges: [Bool] {
+    package var mouseChanges: [Bool] {
         compactMap { if case .setMouse(let enabled) = $0 { enabled } else { nil } }
     }
 
-    public var externalEdits: [(key: RequestKey, text: String, fileExtension: String)] {
+    package var externalEdits: [(key: RequestKey, text: String, fileExtension: String)] {
         compactMap {
             if case .editExternally(let key, let text, let fileExtension) = $0 {
                 (key, text, fileExtension)

@@ -4,10 +4,10 @@ import Foundation
 /// per-user config (secrets) and state (history, UI state, autosaved drafts) folders, and a folder
 /// for `$EDITOR`'s temporary files. Removed when the last holder lets go, so two harnesses can
 /// share one (a second session over the first one's files, as after a crash).
-public final class HarnessFolder: Sendable {
-    public let root: String
+package final class HarnessFolder: Sendable {
+    package let root: String
 
-    public init() throws {
+    package init() throws {
         let base = (NSTemporaryDirectory() as NSString).appendingPathComponent("lazer-explorer-tests")
         root = (base as NSString).appendingPathComponent(UUID().uuidString)
         for folder in [root, collections, config, state, temporary] {
@@ -20,21 +20,21 @@ public final class HarnessFolder: Sendable {
     }
 
     /// Where the collection files are (the explorer opens this folder).
-    public var collections: String { root + "/collections" }
+    package var collections: String { root + "/collections" }
     /// `$XDG_CONFIG_HOME/lazer`: the secrets file.
-    public var config: String { root + "/config" }
+    package var config: String { root + "/config" }
     /// `$XDG_STATE_HOME/lazer`: history, UI state and the autosaved drafts.
-    public var state: String { root + "/state" }
+    package var state: String { root + "/state" }
     /// Temporary files (the body handed to `$EDITOR`).
-    public var temporary: String { root + "/tmp" }
+    package var temporary: String { root + "/tmp" }
     /// The autosaved drafts file.
-    public var draftsPath: String { state + "/drafts.json" }
+    package var draftsPath: String { state + "/drafts.json" }
 
     /// The path of `relative` inside the collections folder.
-    public func path(_ relative: String) -> String { collections + "/" + relative }
+    package func path(_ relative: String) -> String { collections + "/" + relative }
 
     /// Writes `files` into the collections folder (their folders made as needed).
-    public func write(_ files: [FixtureFile]) throws {
+    package func write(_ files: [FixtureFile]) throws {
         for file in files {
             let path = path(file.path)
             try FileManager.default.createDirectory(
@@ -44,34 +44,34 @@ public final class HarnessFolder: Sendable {
     }
 
     /// The text of `relative` inside the collections folder.
-    public func read(_ relative: String) throws -> String {
+    package func read(_ relative: String) throws -> String {
         try String(contentsOfFile: path(relative), encoding: .utf8)
     }
 }
 
 /// A file to put into a harness's collections folder: a collection, or a file its mock routes
 /// answer with.
-public struct FixtureFile: Sendable {
+package struct FixtureFile: Sendable {
     /// Relative to the collections folder, e.g. `mocks/jsonplaceholder/posts.json`.
-    public var path: String
-    public var bytes: [UInt8]
+    package var path: String
+    package var bytes: [UInt8]
 
-    public init(path: String, bytes: [UInt8]) {
+    package init(path: String, bytes: [UInt8]) {
         self.path = path
         self.bytes = bytes
     }
 
-    public static func text(_ path: String, _ text: String) -> FixtureFile {
+    package static func text(_ path: String, _ text: String) -> FixtureFile {
         FixtureFile(path: path, bytes: Array(text.utf8))
     }
 
     /// A copy of the file at `source`, stored as `path`.
-    public static func copy(of source: String, as path: String) throws -> FixtureFile {
+    package static func copy(of source: String, as path: String) throws -> FixtureFile {
         FixtureFile(path: path, bytes: Array(try Data(contentsOf: URL(fileURLWithPath: source))))
     }
 
     /// Copies of every file below the folder `source`, stored below `path`.
-    public static func folder(_ source: String, as path: String) throws -> [FixtureFile] {
+    package static func folder(_ source: String, as path: String) throws -> [FixtureFile] {
         guard let enumerator = FileManager.default.enumerator(atPath: source) else { return [] }
         var files: [FixtureFile] = []
         for case let relative as String in enumerator {

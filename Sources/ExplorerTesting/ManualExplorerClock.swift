@@ -1,12 +1,12 @@
-public import Explorer
-public import HTTPCore
+import Explorer
+import HTTPCore
 import Synchronization
 
 /// Virtual time shared by everything a harness runs: the program's timers (ticks while something
 /// animates, the debounced draft writes) and the mock dispatchers' delays and timeouts. Nothing
 /// falls due until the test moves time with `ExplorerHarness.advance(by:)`, so a test never sleeps.
 /// Work that falls due runs in deadline order (submission order for equal deadlines).
-public final class ManualTimeline: VirtualTimeDelayScheduler {
+package final class ManualTimeline: VirtualTimeDelayScheduler {
     private struct Entry {
         var deadline: Duration
         var sequence: Int
@@ -21,15 +21,15 @@ public final class ManualTimeline: VirtualTimeDelayScheduler {
 
     private let state = Mutex(State())
 
-    public init() {}
+    package init() {}
 
     /// The virtual time since the timeline was made.
-    public var now: Duration { state.withLock { $0.now } }
+    package var now: Duration { state.withLock { $0.now } }
 
     /// How many timers are waiting.
-    public var pendingCount: Int { state.withLock { $0.entries.count } }
+    package var pendingCount: Int { state.withLock { $0.entries.count } }
 
-    public func schedule(after delay: Duration, _ work: @escaping @Sendable () -> Void) {
+    package func schedule(after delay: Duration, _ work: @escaping @Sendable () -> Void) {
         state.withLock { state in
             state.sequence += 1
             state.entries.append(Entry(deadline: state.now + max(delay, .zero), sequence: state.sequence, work: work))
@@ -38,7 +38,7 @@ public final class ManualTimeline: VirtualTimeDelayScheduler {
 
     /// Removes and returns the earliest timer due at or before `target`, moving `now` to its
     /// deadline; nil when none is due.
-    public func takeNextDue(upTo target: Duration) -> (@Sendable () -> Void)? {
+    package func takeNextDue(upTo target: Duration) -> (@Sendable () -> Void)? {
         state.withLock { state in
             guard
                 let index = state.entries.indices.filter({ state.entries[$0].deadline <= target }).min(by: {
@@ -53,23 +53,23 @@ public final class ManualTimeline: VirtualTimeDelayScheduler {
     }
 
     /// Moves `now` to `target` (never backwards).
-    public func move(to target: Duration) {
+    package func move(to target: Duration) {
         state.withLock { $0.now = max($0.now, target) }
     }
 }
 
 /// The program's clock on a `ManualTimeline`.
 @MainActor
-public final class ManualExplorerClock: ExplorerClock {
-    public let timeline: ManualTimeline
+package final class ManualExplorerClock: ExplorerClock {
+    package let timeline: ManualTimeline
 
-    public init(timeline: ManualTimeline) {
+    package init(timeline: ManualTimeline) {
         self.timeline = timeline
     }
 
-    public func now() -> Duration { timeline.now }
+    package func now() -> Duration { timeline.now }
 
-    public func schedule(after delay: Duration, _ work: @escaping @MainActor () -> Void) {
+    package func schedule(after delay: Duration, _ work: @escaping @MainActor () -> Void) {
         let box = MainActorWork(work)
         timeline.schedule(after: delay) {
             MainActor.assumeIsolated { box.work() }

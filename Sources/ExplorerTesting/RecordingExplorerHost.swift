@@ -1,47 +1,47 @@
-public import Explorer
+import Explorer
 
 /// An `ExplorerHost` that records what the program asked of the terminal: copied texts, mouse
 /// reporting, whether Ctrl+Z suspends, quitting, and `$EDITOR` runs (answered by `editor`).
 @MainActor
-public final class RecordingExplorerHost: ExplorerHost {
+package final class RecordingExplorerHost: ExplorerHost {
     /// Every text copied to the clipboard, oldest first.
-    public private(set) var copied: [String] = []
+    package private(set) var copied: [String] = []
     /// When set, every copy fails with this message (as a missing clipboard helper would).
-    public var copyFailure: String?
+    package var copyFailure: String?
     /// Every change of mouse reporting, oldest first.
-    public private(set) var mouseChanges: [Bool] = []
+    package private(set) var mouseChanges: [Bool] = []
     /// What the program last said about Ctrl+Z (false while a text field uses it as undo).
-    public private(set) var suspendsOnControlZ = true
-    public private(set) var quitCount = 0
+    package private(set) var suspendsOnControlZ = true
+    package private(set) var quitCount = 0
     /// The files handed to `$EDITOR`, oldest first.
-    public private(set) var editedPaths: [String] = []
+    package private(set) var editedPaths: [String] = []
     /// Plays `$EDITOR`: gets the temporary file's path (it may rewrite the file) and returns the
     /// editor's exit status. The default leaves the file as it is and succeeds.
-    public var editor: @MainActor (String) -> Int32 = { _ in 0 }
+    package var editor: @MainActor (String) -> Int32 = { _ in 0 }
 
-    public init() {}
+    package init() {}
 
-    public var didQuit: Bool { quitCount > 0 }
+    package var didQuit: Bool { quitCount > 0 }
 
-    public func copyToClipboard(_ text: String, report: @escaping @MainActor @Sendable (String) -> Void) {
+    package func copyToClipboard(_ text: String, report: @escaping @MainActor @Sendable (String) -> Void) {
         copied.append(text)
         if let copyFailure { report(copyFailure) }
     }
 
-    public func edit(path: String) -> Int32 {
+    package func edit(path: String) -> Int32 {
         editedPaths.append(path)
         return editor(path)
     }
 
-    public func setMouse(_ enabled: Bool) {
+    package func setMouse(_ enabled: Bool) {
         mouseChanges.append(enabled)
     }
 
-    public func setSuspendsOnControlZ(_ suspends: Bool) {
+    package func setSuspendsOnControlZ(_ suspends: Bool) {
         suspendsOnControlZ = suspends
     }
 
-    public func quit() {
+    package func quit() {
         quitCount += 1
     }
 }

@@ -1,15 +1,15 @@
 /// The children of a container in document order, skipping over each child's subtree in O(1).
-public struct JSONChildren: Sequence, Sendable {
+package struct JSONChildren: Sequence, Sendable {
     let document: JSONDocument
     let start: Int
     let end: Int
 
-    public struct Iterator: IteratorProtocol {
+    package struct Iterator: IteratorProtocol {
         let document: JSONDocument
         var current: Int
         let end: Int
 
-        public mutating func next() -> JSONNode? {
+        package mutating func next() -> JSONNode? {
             guard current < end else { return nil }
             let node = JSONNode(index: current)
             current = document.next(after: current)
@@ -17,5 +17,5 @@ public struct JSONChildren: Sequence, Sendable {
         }
     }
 
-    public func makeIterator() -> Iterator { Iterator(document: document, current: start, end: end) }
+    package func makeIterator() -> Iterator { Iterator(document: document, current: start, end: end) }
 }

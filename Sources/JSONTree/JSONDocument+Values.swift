@@ -3,7 +3,7 @@ extension JSONDocument {
     // MARK: - Byte positions
 
     /// Offset of the value's first byte (after the key and colon for object members).
-    public func valueStart(_ node: JSONNode) -> Int {
+    package func valueStart(_ node: JSONNode) -> Int {
         let entry = entry(node)
         let offset = Tape.offset(entry)
         guard Tape.isKeyed(entry) else { return offset }
@@ -13,7 +13,7 @@ extension JSONDocument {
     }
 
     /// The bytes of the node's value exactly as sent (a container's range covers its subtree).
-    public func byteRange(_ node: JSONNode) -> Range<Int> {
+    package func byteRange(_ node: JSONNode) -> Range<Int> {
         byteRange(node, valueStart: valueStart(node))
     }
 
@@ -43,7 +43,7 @@ extension JSONDocument {
     }
 
     /// The value's original text.
-    public func rawText(_ node: JSONNode) -> String {
+    package func rawText(_ node: JSONNode) -> String {
         String(decoding: bytes[byteRange(node)], as: UTF8.self)
     }
 
@@ -87,7 +87,7 @@ extension JSONDocument {
     // MARK: - Keys
 
     /// The member name, decoded; nil for array elements and the root.
-    public func key(_ node: JSONNode) -> String? {
+    package func key(_ node: JSONNode) -> String? {
         let entry = entry(node)
         guard Tape.isKeyed(entry) else { return nil }
         let start = Tape.offset(entry) + 1
@@ -96,7 +96,7 @@ extension JSONDocument {
     }
 
     /// Whether the member name equals `name` (UTF-8) — without decoding unless the key has escapes.
-    public func keyEquals(_ node: JSONNode, _ name: [UInt8]) -> Bool {
+    package func keyEquals(_ node: JSONNode, _ name: [UInt8]) -> Bool {
         let entry = entry(node)
         guard Tape.isKeyed(entry) else { return false }
         let start = Tape.offset(entry) + 1
@@ -116,20 +116,20 @@ extension JSONDocument {
     // MARK: - Scalars
 
     /// The decoded string; nil when the node is not a string.
-    public func string(_ node: JSONNode) -> String? {
+    package func string(_ node: JSONNode) -> String? {
         guard kind(node) == .string else { return nil }
         let start = valueStart(node) + 1
         return decodeString(start..<(start + payload(node.index)), escaped: Tape.valueFlag(entry(node)))
     }
 
     /// The number exactly as written; nil when the node is not a number.
-    public func numberText(_ node: JSONNode) -> String? {
+    package func numberText(_ node: JSONNode) -> String? {
         guard kind(node) == .number else { return nil }
         return rawText(node)
     }
 
     /// The boolean; nil when the node is not `true` or `false`.
-    public func bool(_ node: JSONNode) -> Bool? {
+    package func bool(_ node: JSONNode) -> Bool? {
         switch kind(node) {
         case .true: true
         case .false: false
@@ -138,12 +138,12 @@ extension JSONDocument {
     }
 
     /// Whether the number was written without fraction or exponent.
-    public func isInteger(_ node: JSONNode) -> Bool {
+    package func isInteger(_ node: JSONNode) -> Bool {
         kind(node) == .number && !Tape.valueFlag(entry(node))
     }
 
     /// The number as Int64, or why it cannot be one exactly.
-    public func int64(_ node: JSONNode) throws(JSONNumberError) -> Int64 {
+    package func int64(_ node: JSONNode) throws(JSONNumberError) -> Int64 {
         guard kind(node) == .number else { throw .notANumber }
         guard !Tape.valueFlag(entry(node)) else { throw .notAnInteger }
         let range = byteRange(node)
@@ -165,7 +165,7 @@ extension JSONDocument {
 
     /// The number as the nearest Double; throws when it would become infinite or a non-zero value
     /// would become zero.
-    public func double(_ node: JSONNode) throws(JSONNumberError) -> Double {
+    package func double(_ node: JSONNode) throws(JSONNumberError) -> Double {
         guard kind(node) == .number else { throw .notANumber }
         let text = rawText(node)
         guard let value = Double(text) else { throw .overflow }
@@ -182,7 +182,7 @@ extension JSONDocument {
 
     /// A one-line summary for the tree view: scalars as written (strings decoded and quoted),
     /// containers as `{…} 3 keys` / `[…] 12 items`, cut to `maxLength` characters with `…`.
-    public func preview(_ node: JSONNode, maxLength: Int = 80) -> String {
+    package func preview(_ node: JSONNode, maxLength: Int = 80) -> String {
         let text: String
         switch kind(node) {
         case .object:

@@ -4,16 +4,16 @@
 /// duplicate keys are kept.
 ///
 /// A value type: immutable after parsing and safe to share between threads.
-public struct JSONDocument: Sendable {
+package struct JSONDocument: Sendable {
     /// The body exactly as received.
-    public let bytes: [UInt8]
+    package let bytes: [UInt8]
     let tape: TapeStorage
     let overflow: [Int: Int]
     /// Every 64th child of every container, for random access into large ones.
     let checkpoints: ChildCheckpoints
 
     /// Parses `bytes`; throws a `JSONParseError` pointing at the first problem.
-    public init(bytes: [UInt8], options: JSONParseOptions = .strict) throws(JSONParseError) {
+    package init(bytes: [UInt8], options: JSONParseOptions = .strict) throws(JSONParseError) {
         let result = try bytes.withUnsafeBufferPointer { buffer throws(JSONParseError) in
             try JSONParser.parse(buffer, options: options)
         }
@@ -24,19 +24,19 @@ public struct JSONDocument: Sendable {
     }
 
     /// Parses the UTF-8 encoding of `text`.
-    public init(text: String, options: JSONParseOptions = .strict) throws(JSONParseError) {
+    package init(text: String, options: JSONParseOptions = .strict) throws(JSONParseError) {
         try self.init(bytes: Array(text.utf8), options: options)
     }
 
     /// The top-level value.
-    public var root: JSONNode { JSONNode(index: 0) }
+    package var root: JSONNode { JSONNode(index: 0) }
 
     /// Number of tape entries (values plus one closing entry per container).
-    public var tapeCount: Int { tape.count }
+    package var tapeCount: Int { tape.count }
 
     /// Bytes allocated for the index (tape and overflow table, by capacity), not counting the body.
     /// The overflow table is a dictionary: counted as its buckets of two words plus a bit each.
-    public var indexMemory: Int {
+    package var indexMemory: Int {
         let buckets = overflow.capacity == 0 ? 0 : (overflow.capacity * 4 + 2) / 3
         return tape.memory + checkpoints.memory + buckets * (2 * MemoryLayout<Int>.stride) + buckets / 8
     }
@@ -65,36 +65,36 @@ public struct JSONDocument: Sendable {
     // MARK: - Kind and structure
 
     /// The node's kind.
-    public func kind(_ node: JSONNode) -> JSONKind {
+    package func kind(_ node: JSONNode) -> JSONKind {
         JSONKind(rawValue: UInt8(truncatingIfNeeded: Tape.kindBits(entry(node)))) ?? .null
     }
 
     /// Number of members or elements (0 for scalars). O(1): stored in the closing entry.
-    public func childCount(_ node: JSONNode) -> Int {
+    package func childCount(_ node: JSONNode) -> Int {
         guard Tape.isContainerStart(entry(node)) else { return 0 }
         let distance = payload(node.index)
         return distance == 0 ? 0 : payload(node.index + distance)
     }
 
     /// Number of tape entries in the node's subtree: its rows when the subtree is fully expanded.
-    public func subtreeEntryCount(_ node: JSONNode) -> Int {
+    package func subtreeEntryCount(_ node: JSONNode) -> Int {
         Tape.isContainerStart(entry(node)) ? payload(node.index) + 1 : 1
     }
 
     /// The node's children in document order.
-    public func children(_ node: JSONNode) -> JSONChildren {
+    package func children(_ node: JSONNode) -> JSONChildren {
         guard Tape.isContainerStart(entry(node)) else { return JSONChildren(document: self, start: 0, end: 0) }
         return JSONChildren(document: self, start: node.index + 1, end: node.index + payload(node.index))
     }
 
     /// The `position`-th child: O(log n + 64), from the nearest recorded 64th child.
-    public func child(_ node: JSONNode, at position: Int) -> JSONNode? {
+    package func child(_ node: JSONNode, at position: Int) -> JSONNode? {
         guard Tape.isContainerStart(entry(node)) else { return nil }
         return childIndex(of: node.index, at: position).map { JSONNode(index: $0) }
     }
 
     /// The last member named `key` (the one JSON.parse would keep when keys repeat).
-    public func child(_ node: JSONNode, key: String) -> JSONNode? {
+    package func child(_ node: JSONNode, key: String) -> JSONNode? {
         guard kind(node) == .object else { return nil }
         var found: JSONNode?
         let utf8 = Array(key.utf8)
@@ -103,7 +103,7 @@ public struct JSONDocument: Sendable {
     }
 
     /// The member's parent; nil for the root. Walks down from the root: O(depth × (log n + 64)).
-    public func parent(_ node: JSONNode) -> JSONNode? {
+    package func parent(_ node: JSONNode) -> JSONNode? {
         ancestry(of: node).last?.parent
     }
 
@@ -122,7 +122,7 @@ public struct JSONDocument: Sendable {
     }
 
     /// Where the node sits: member names and array indices from the root.
-    public func pathComponents(_ node: JSONNode) -> [JSONPathComponent] {
+    package func pathComponents(_ node: JSONNode) -> [JSONPathComponent] {
         let chain = ancestry(of: node)
         var components: [JSONPathComponent] = []
         for (offset, step) in chain.enumerated() {
@@ -137,12 +137,12 @@ public struct JSONDocument: Sendable {
     }
 
     /// The node's normalized JSONPath (RFC 9535 §2.7), e.g. `$['store']['book'][0]`.
-    public func jsonPath(_ node: JSONNode) -> String {
+    package func jsonPath(_ node: JSONNode) -> String {
         JSONDocument.normalizedPath(pathComponents(node))
     }
 
     /// The node's JSON Pointer (RFC 6901), e.g. `/store/book/0`.
-    public func jsonPointer(_ node: JSONNode) -> String {
+    package func jsonPointer(_ node: JSONNode) -> String {
         var result = ""
         for component in pathComponents(node) {
             switch component {
@@ -155,7 +155,7 @@ public struct JSONDocument: Sendable {
     }
 
     /// Renders components as a normalized JSONPath.
-    public static func normalizedPath(_ components: [JSONPathComponent]) -> String {
+    package static func normalizedPath(_ components: [JSONPathComponent]) -> String {
         var result = "$"
         for component in components {
             switch component {

@@ -1,5 +1,5 @@
 /// The kind of a JSON value, as the tree view and queries see it.
-public enum JSONKind: UInt8, Sendable, Hashable, CaseIterable {
+package enum JSONKind: UInt8, Sendable, Hashable, CaseIterable {
     case object = 0
     case array = 1
     case string = 3
@@ -9,10 +9,10 @@ public enum JSONKind: UInt8, Sendable, Hashable, CaseIterable {
     case null = 7
 
     /// Whether values of this kind have children.
-    public var isContainer: Bool { self == .object || self == .array }
+    package var isContainer: Bool { self == .object || self == .array }
 
     /// The name used in messages and in JSONPath's type checks ("object", "array", ...).
-    public var name: String {
+    package var name: String {
         switch self {
         case .object: "object"
         case .array: "array"

@@ -1,5 +1,5 @@
 /// Why a number could not be read as the requested Swift type without changing its value.
-public enum JSONNumberError: Error, Sendable, Hashable {
+package enum JSONNumberError: Error, Sendable, Hashable {
     /// The node is not a number.
     case notANumber
     /// The number has a fraction or an exponent and an integer was asked for.

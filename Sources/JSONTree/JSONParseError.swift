@@ -2,9 +2,9 @@ import TerminalText
 
 /// A parse failure with everything needed to point at it: byte offset, line, column, what was
 /// expected, and a one-line excerpt with a caret under the offending character.
-public struct JSONParseError: Error, Sendable, Hashable, CustomStringConvertible {
+package struct JSONParseError: Error, Sendable, Hashable, CustomStringConvertible {
     /// What went wrong, in categories a caller can branch on.
-    public enum Reason: Sendable, Hashable {
+    package enum Reason: Sendable, Hashable {
         /// The input ended or had the wrong character where `expected` was required.
         case unexpected
         /// A string contains bytes that are not valid UTF-8.
@@ -23,30 +23,30 @@ public struct JSONParseError: Error, Sendable, Hashable, CustomStringConvertible
         case tooLarge
     }
 
-    public let reason: Reason
+    package let reason: Reason
     /// Byte offset of the problem in the input (0-based).
-    public let offset: Int
+    package let offset: Int
     /// Line of the problem (1-based; lines end at `\n`).
-    public let line: Int
+    package let line: Int
     /// Column of the problem (1-based, counted in Unicode characters of that line).
-    public let column: Int
+    package let column: Int
     /// What the parser expected at `offset`, in words ("',' or '}'", "a value").
-    public let expected: String
+    package let expected: String
     /// What it found instead ("'x'", "end of input", "byte 0xFF").
-    public let found: String
+    package let found: String
     /// The line around the problem, control characters made visible, at most ~80 columns.
-    public let excerpt: String
+    package let excerpt: String
     /// 0-based position of the caret under `excerpt`.
-    public let caretColumn: Int
+    package let caretColumn: Int
 
     /// One-line summary: "line 3, column 14: expected ',' or '}', found 'x'".
-    public var message: String { "line \(line), column \(column): expected \(expected), found \(found)" }
+    package var message: String { "line \(line), column \(column): expected \(expected), found \(found)" }
 
     /// The caret line that goes under `excerpt`.
-    public var caretLine: String { String(repeating: " ", count: caretColumn) + "^" }
+    package var caretLine: String { String(repeating: " ", count: caretColumn) + "^" }
 
     /// The message, the excerpt and the caret, as printed by `lazer json`.
-    public var description: String { "\(message)\n    \(excerpt)\n    \(caretLine)" }
+    package var description: String { "\(message)\n    \(excerpt)\n    \(caretLine)" }
 
     /// Builds the error, computing line, column and excerpt from the input (only on failure).
     init(reason: Reason, offset: Int, expected: String, in bytes: UnsafeBufferPointer<UInt8>) {

@@ -1,21 +1,22 @@
 /// How strictly the parser reads its input.
-public struct JSONParseOptions: Sendable, Hashable {
+package struct JSONParseOptions: Sendable, Hashable {
     /// RFC 8259 only: no comments, no trailing commas, invalid UTF-8 is an error.
-    public static let strict = JSONParseOptions()
+    package static let strict = JSONParseOptions()
     /// For bodies people type by hand: `//` and `/* */` comments, trailing commas, and invalid
     /// UTF-8 accepted (decoded as U+FFFD).
-    public static let lenient = JSONParseOptions(allowsComments: true, allowsTrailingCommas: true, validatesUTF8: false)
+    package static let lenient = JSONParseOptions(
+        allowsComments: true, allowsTrailingCommas: true, validatesUTF8: false)
 
     /// Accept `//` line comments and `/* */` block comments wherever whitespace may appear.
-    public var allowsComments: Bool
+    package var allowsComments: Bool
     /// Accept a comma after the last member of an object or element of an array.
-    public var allowsTrailingCommas: Bool
+    package var allowsTrailingCommas: Bool
     /// Reject strings that are not valid UTF-8 (otherwise they decode with U+FFFD).
-    public var validatesUTF8: Bool
+    package var validatesUTF8: Bool
     /// The deepest nesting accepted; deeper input is a clean error, never a stack overflow.
-    public var maximumDepth: Int
+    package var maximumDepth: Int
 
-    public init(
+    package init(
         allowsComments: Bool = false,
         allowsTrailingCommas: Bool = false,
         validatesUTF8: Bool = true,

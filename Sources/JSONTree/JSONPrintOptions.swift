@@ -1,18 +1,18 @@
 /// How `JSONPrinter` lays out a document.
-public struct JSONPrintOptions: Sendable, Hashable {
+package struct JSONPrintOptions: Sendable, Hashable {
     /// Spaces per nesting level; 0 prints compact output on one line.
-    public var indent: Int
+    package var indent: Int
     /// Members of every object in ascending key order (by Unicode scalar) instead of original order.
-    public var sortKeys: Bool
+    package var sortKeys: Bool
     /// Wrap keys, strings, numbers and literals in ANSI colour sequences (for terminals).
-    public var colored: Bool
+    package var colored: Bool
 
-    public init(indent: Int = 2, sortKeys: Bool = false, colored: Bool = false) {
+    package init(indent: Int = 2, sortKeys: Bool = false, colored: Bool = false) {
         self.indent = indent
         self.sortKeys = sortKeys
         self.colored = colored
     }
 
     /// One line, no spaces: what servers send.
-    public static let compact = JSONPrintOptions(indent: 0)
+    package static let compact = JSONPrintOptions(indent: 0)
 }

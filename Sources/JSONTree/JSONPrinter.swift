@@ -1,9 +1,9 @@
 /// Prints a document (or one subtree) from its tape: original key order and the original text of
 /// every string and number, so parse → print → parse is exact. Output streams to a sink in
 /// 256 KiB chunks; nothing is decoded unless keys must be sorted.
-public enum JSONPrinter {
+package enum JSONPrinter {
     /// Streams the printed `node` (the root by default) to `sink`, chunk by chunk.
-    public static func write(
+    package static func write(
         _ document: JSONDocument,
         node: JSONNode? = nil,
         options: JSONPrintOptions = JSONPrintOptions(),
@@ -26,7 +26,7 @@ public enum JSONPrinter {
     }
 
     /// The printed document as bytes (a trailing newline unless compact).
-    public static func print(
+    package static func print(
         _ document: JSONDocument,
         node: JSONNode? = nil,
         options: JSONPrintOptions = JSONPrintOptions()
@@ -37,7 +37,7 @@ public enum JSONPrinter {
     }
 
     /// The printed document as a String.
-    public static func string(
+    package static func string(
         _ document: JSONDocument,
         node: JSONNode? = nil,
         options: JSONPrintOptions = JSONPrintOptions()

@@ -1,7 +1,7 @@
 /// What a search looks for and where.
-public struct JSONSearchQuery: Sendable {
+package struct JSONSearchQuery: Sendable {
     /// How the pattern is matched.
-    public enum Mode: Sendable, Hashable {
+    package enum Mode: Sendable, Hashable {
         /// Substring, exact bytes.
         case plain
         /// Substring, ignoring case.
@@ -10,14 +10,14 @@ public struct JSONSearchQuery: Sendable {
         case regex
     }
 
-    public var pattern: String
-    public var mode: Mode
+    package var pattern: String
+    package var mode: Mode
     /// Match member names.
-    public var matchesKeys: Bool
+    package var matchesKeys: Bool
     /// Match scalar values (strings decoded; numbers and literals as written).
-    public var matchesValues: Bool
+    package var matchesValues: Bool
 
-    public init(_ pattern: String, mode: Mode = .caseInsensitive, matchesKeys: Bool = true, matchesValues: Bool = true)
+    package init(_ pattern: String, mode: Mode = .caseInsensitive, matchesKeys: Bool = true, matchesValues: Bool = true)
     {
         self.pattern = pattern
         self.mode = mode
@@ -27,33 +27,33 @@ public struct JSONSearchQuery: Sendable {
 }
 
 /// One search hit: the node, whether its key or its value matched, and where it is.
-public struct JSONSearchMatch: Sendable, Hashable {
-    public let node: JSONNode
+package struct JSONSearchMatch: Sendable, Hashable {
+    package let node: JSONNode
     /// The member name matched (otherwise the value did).
-    public let inKey: Bool
+    package let inKey: Bool
     /// Location from the root, ready for `JSONDocument.normalizedPath`.
-    public let path: [JSONPathComponent]
+    package let path: [JSONPathComponent]
 
     /// The normalized JSONPath, e.g. `$['users'][3]['name']`.
-    public var jsonPath: String { JSONDocument.normalizedPath(path) }
+    package var jsonPath: String { JSONDocument.normalizedPath(path) }
 }
 
 /// An incremental search: each `next(budget:)` scans a bounded number of tape entries and returns
 /// the matches found so far, in document order — the UI shows first hits while the rest of a
 /// large body is still being scanned, and can stop at any time.
-public struct JSONSearch: Sendable {
-    public let document: JSONDocument
-    public let query: JSONSearchQuery
+package struct JSONSearch: Sendable {
+    package let document: JSONDocument
+    package let query: JSONSearchQuery
     private let needle: [UInt8]
     private let foldedNeedle: [UInt8]
     private let regexSource: String?
     /// Next tape entry to examine.
-    public private(set) var position = 0
+    package private(set) var position = 0
     /// Ancestors of `position` with the position of the path child.
     private var chain: [(container: Int, position: Int)] = []
 
     /// Fails only for an invalid regular expression.
-    public init(document: JSONDocument, query: JSONSearchQuery) throws(JSONSearchError) {
+    package init(document: JSONDocument, query: JSONSearchQuery) throws(JSONSearchError) {
         self.document = document
         self.query = query
         self.needle = Array(query.pattern.utf8)
@@ -67,15 +67,15 @@ public struct JSONSearch: Sendable {
     }
 
     /// Whether the whole document has been scanned.
-    public var isFinished: Bool { position >= document.tapeCount }
+    package var isFinished: Bool { position >= document.tapeCount }
 
     /// Fraction of the tape scanned (0...1), for a progress indicator.
-    public var progress: Double {
+    package var progress: Double {
         document.tapeCount == 0 ? 1 : Double(min(position, document.tapeCount)) / Double(document.tapeCount)
     }
 
     /// Scans up to `budget` entries and returns the matches among them.
-    public mutating func next(budget: Int = 65_536) -> [JSONSearchMatch] {
+    package mutating func next(budget: Int = 65_536) -> [JSONSearchMatch] {
         var found: [JSONSearchMatch] = []
         let regex = regexSource.flatMap { try? Regex($0) }
         let stop = min(document.tapeCount, position + max(1, budget))
@@ -159,7 +159,7 @@ public struct JSONSearch: Sendable {
     }
 
     /// Every match, scanning to the end.
-    public mutating func all() -> [JSONSearchMatch] {
+    package mutating func all() -> [JSONSearchMatch] {
         var matches: [JSONSearchMatch] = []
         while !isFinished { matches.append(contentsOf: next()) }
         return matches
@@ -219,7 +219,7 @@ public struct JSONSearch: Sendable {
 }
 
 /// A search pattern that is not a valid regular expression.
-public struct JSONSearchError: Error, Sendable, Hashable, CustomStringConvertible {
-    public let pattern: String
-    public var description: String { "invalid regular expression: \(pattern)" }
+package struct JSONSearchError: Error, Sendable, Hashable, CustomStringConvertible {
+    package let pattern: String
+    package var description: String { "invalid regular expression: \(pattern)" }
 }

@@ -1,19 +1,19 @@
 /// One visible line of the tree view.
-public struct JSONTreeRow: Hashable, Sendable {
+package struct JSONTreeRow: Hashable, Sendable {
     /// The value on this line; for a closing line, the container being closed.
-    public let node: JSONNode
+    package let node: JSONNode
     /// Nesting level (the root is 0); a closing line has its container's depth.
-    public let depth: Int
+    package let depth: Int
     /// The line shows the `}` or `]` of an expanded container.
-    public let isClosing: Bool
+    package let isClosing: Bool
     /// The container is expanded (always false for scalars and empty containers).
-    public let isExpanded: Bool
+    package let isExpanded: Bool
     /// Index in the parent (array index, or member number in an object); nil for the root.
-    public let position: Int?
+    package let position: Int?
     /// The parent's kind: whether `position` is an array index or the member has a key.
-    public let parentKind: JSONKind?
+    package let parentKind: JSONKind?
 
-    public init(
+    package init(
         node: JSONNode,
         depth: Int,
         isClosing: Bool,

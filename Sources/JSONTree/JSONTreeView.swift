@@ -5,16 +5,16 @@
 /// Expansion is "everything collapsed except `exceptions`" or, after `expandAll()`,
 /// "everything expanded except `exceptions`". Rows are computed from the tape's subtree sizes:
 /// fully expanded, row N is tape entry N.
-public struct JSONTreeView: Sendable {
-    public let document: JSONDocument
+package struct JSONTreeView: Sendable {
+    package let document: JSONDocument
     /// Whether containers are expanded unless listed in `exceptions`.
-    public private(set) var expandedByDefault: Bool
+    package private(set) var expandedByDefault: Bool
     /// Containers whose state differs from the default (tape indices).
-    public private(set) var exceptions: Set<Int>
+    package private(set) var exceptions: Set<Int>
     private var layout: JSONTreeLayout
 
     /// A view with only the root expanded.
-    public init(document: JSONDocument) {
+    package init(document: JSONDocument) {
         self.document = document
         self.expandedByDefault = false
         self.exceptions = [0]
@@ -23,37 +23,37 @@ public struct JSONTreeView: Sendable {
     }
 
     /// Number of visible rows.
-    public var rowCount: Int { layout.rowCount }
+    package var rowCount: Int { layout.rowCount }
 
     /// Whether `node` is an expanded, non-empty container.
-    public func isExpanded(_ node: JSONNode) -> Bool {
+    package func isExpanded(_ node: JSONNode) -> Bool {
         document.childCount(node) > 0 && (expandedByDefault != exceptions.contains(node.index))
     }
 
     // MARK: - Changing expansion
 
-    public mutating func expand(_ node: JSONNode) { set(node, expanded: true) }
+    package mutating func expand(_ node: JSONNode) { set(node, expanded: true) }
 
-    public mutating func collapse(_ node: JSONNode) { set(node, expanded: false) }
+    package mutating func collapse(_ node: JSONNode) { set(node, expanded: false) }
 
-    public mutating func toggle(_ node: JSONNode) { set(node, expanded: !isExpanded(node)) }
+    package mutating func toggle(_ node: JSONNode) { set(node, expanded: !isExpanded(node)) }
 
     /// Expands every container: O(1) bookkeeping, rows come straight from the tape.
-    public mutating func expandAll() {
+    package mutating func expandAll() {
         expandedByDefault = true
         exceptions = []
         rebuild()
     }
 
     /// Collapses everything but the root.
-    public mutating func collapseAll() {
+    package mutating func collapseAll() {
         expandedByDefault = false
         exceptions = [0]
         rebuild()
     }
 
     /// Expands every ancestor of `node` so that it becomes visible.
-    public mutating func reveal(_ node: JSONNode) {
+    package mutating func reveal(_ node: JSONNode) {
         for step in document.locate(node.index).chain where !isExpanded(JSONNode(index: step.container)) {
             toggleException(step.container)
         }
@@ -80,7 +80,7 @@ public struct JSONTreeView: Sendable {
     // MARK: - Rows
 
     /// Up to `count` rows starting at row `offset`.
-    public func rows(from offset: Int, count: Int) -> [JSONTreeRow] {
+    package func rows(from offset: Int, count: Int) -> [JSONTreeRow] {
         guard offset >= 0, offset < rowCount, count > 0 else { return [] }
         var cursor = JSONTreeCursor(view: self, start: layout.locate(row: offset, in: document))
         var rows: [JSONTreeRow] = []
@@ -93,7 +93,7 @@ public struct JSONTreeView: Sendable {
     }
 
     /// The row showing `node` (its opening line), or nil when an ancestor is collapsed.
-    public func row(of node: JSONNode) -> Int? {
+    package func row(of node: JSONNode) -> Int? {
         let chain = document.locate(node.index).chain
         guard chain.allSatisfy({ isExpanded(JSONNode(index: $0.container)) }) else { return nil }
         return layout.row(of: node.index, chain: chain, in: document)

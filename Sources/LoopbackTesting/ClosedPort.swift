@@ -1,7 +1,7 @@
 import Glibc
 
 /// A loopback port nobody listens on (bound, then closed): for connection-refused tests.
-public func closedPort() throws -> Int {
+package func closedPort() throws -> Int {
     let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
     defer { close(descriptor) }
     var address = sockaddr_in()

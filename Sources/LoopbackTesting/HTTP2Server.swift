@@ -1,4 +1,4 @@
-public import Foundation
+package import Foundation
 import Synchronization
 
 /// A real HTTP/2 server on 127.0.0.1: nginx in front of a ``LoopbackServer``, speaking h2 over TLS
@@ -14,21 +14,21 @@ import Synchronization
 /// which is how tests prove connections are reused. Every other path is proxied to the loopback
 /// server (so `/echo` works over HTTP/2). The certificate is the loopback server's: trust
 /// `backend.certificate.certificateFile`.
-public final class HTTP2Server: Sendable {
+package final class HTTP2Server: Sendable {
     /// The HTTPS port nginx listens on (HTTP/2 by ALPN, or HTTP/1.1).
-    public let port: Int
+    package let port: Int
     /// A cleartext port that speaks only HTTP/2 (prior knowledge, no upgrade).
-    public let priorKnowledgePort: Int
+    package let priorKnowledgePort: Int
     /// The loopback server behind nginx.
-    public let backend: LoopbackServer
+    package let backend: LoopbackServer
     private let child: PortReportingChild
 
     /// Why nginx could not start.
-    public enum StartError: Error, CustomStringConvertible {
+    package enum StartError: Error, CustomStringConvertible {
         case noNginx
         case nginx(String)
 
-        public var description: String {
+        package var description: String {
             switch self {
             case .noNginx:
                 "nginx was not found: the HTTP/2 tests need a real h2 server (`make deps` installs the Debian package nginx)"
@@ -42,12 +42,12 @@ public final class HTTP2Server: Sendable {
     }
 
     /// The server shared by every test in this process, started on first use.
-    public static func shared() throws -> HTTP2Server {
+    package static func shared() throws -> HTTP2Server {
         try sharedServer.get()
     }
 
     /// Starts nginx in front of `backend`; call `stop()` when done (or let the process exit).
-    public init(backend: LoopbackServer) throws {
+    package init(backend: LoopbackServer) throws {
         let nginx = try Self.nginx()
         let folder = FileManager.default.temporaryDirectory
             .appendingPathComponent("lazer-nginx-\(UUID().uuidString)", isDirectory: true)
@@ -70,17 +70,17 @@ public final class HTTP2Server: Sendable {
     deinit { stop() }
 
     /// `https://127.0.0.1:<port><path>`; `path` starts with a slash and may carry a query.
-    public func url(_ path: String) -> URL {
+    package func url(_ path: String) -> URL {
         LoopbackServer.url("https", port: port, path: path)
     }
 
     /// `http://127.0.0.1:<priorKnowledgePort><path>`: HTTP/2 without TLS; only prior knowledge works.
-    public func priorKnowledgeURL(_ path: String) -> URL {
+    package func priorKnowledgeURL(_ path: String) -> URL {
         LoopbackServer.url("http", port: priorKnowledgePort, path: path)
     }
 
     /// Stops nginx (closing the guard's stdin, which stops nginx and removes its folder) and waits.
-    public func stop() {
+    package func stop() {
         child.stop(terminate: false)
     }
 

@@ -2,11 +2,11 @@ import Foundation
 
 /// An httpbin-like server on 127.0.0.1 (`httpbin_like.py`): the endpoints `Collections/httpbin.json`
 /// uses, for recording round trips. Stops when `stop()` is called or the test process exits.
-public final class HTTPBinLikeServer: Sendable {
-    public let port: Int
+package final class HTTPBinLikeServer: Sendable {
+    package let port: Int
     private let child: PortReportingChild
 
-    public init() throws {
+    package init() throws {
         let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent(
             "httpbin_like.py")
         child = try PortReportingChild(script: script, arguments: [])
@@ -15,9 +15,9 @@ public final class HTTPBinLikeServer: Sendable {
     }
 
     /// `http://127.0.0.1:<port>`.
-    public var baseURL: String { "http://127.0.0.1:\(port)" }
+    package var baseURL: String { "http://127.0.0.1:\(port)" }
 
-    public func stop() {
+    package func stop() {
         child.stop(terminate: true)
     }
 }

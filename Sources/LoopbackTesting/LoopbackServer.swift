@@ -1,4 +1,4 @@
-public import Foundation
+package import Foundation
 import Synchronization
 
 /// A real HTTP and HTTPS server on 127.0.0.1 for integration tests: `loopback_server.py` (Python 3
@@ -8,47 +8,47 @@ import Synchronization
 /// The child exits when its standard input closes, so it never outlives the test process, even
 /// when the tests crash, and deletes its throwaway certificates. `shared()` starts one server per
 /// test process; every endpoint is listed at the top of `loopback_server.py`.
-public final class LoopbackServer: Sendable {
+package final class LoopbackServer: Sendable {
     /// The plain HTTP port.
-    public let port: Int
+    package let port: Int
     /// The HTTPS port (a self-signed certificate for `127.0.0.1` and `localhost`).
-    public let tlsPort: Int
+    package let tlsPort: Int
     /// An HTTPS port that requires a client certificate (``clientCertificate``).
-    public let mutualTLSPort: Int
+    package let mutualTLSPort: Int
     /// The server's certificate (also its own CA) and key, generated with `openssl` at start.
-    public let certificate: TestCertificate
+    package let certificate: TestCertificate
     /// A client certificate (and its key) the mutual-TLS port accepts.
-    public let clientCertificate: TestCertificate
+    package let clientCertificate: TestCertificate
     /// The authority behind ``expiredTLSPort``, ``notYetValidTLSPort`` and ``wrongHostTLSPort``: trust its
     /// `certificateFile` and the only problem left is the one each port is for.
-    public let certificateAuthority: TestCertificateAuthority
+    package let certificateAuthority: TestCertificateAuthority
     /// An HTTPS port whose certificate (issued by ``certificateAuthority``) expired in 2020.
-    public let expiredTLSPort: Int
+    package let expiredTLSPort: Int
     /// An HTTPS port whose certificate (issued by ``certificateAuthority``) is valid from 2099 only.
-    public let notYetValidTLSPort: Int
+    package let notYetValidTLSPort: Int
     /// An HTTPS port whose certificate (issued by ``certificateAuthority``) is only for `wrong-host.invalid`.
-    public let wrongHostTLSPort: Int
+    package let wrongHostTLSPort: Int
     /// A port where connecting never finishes (its accept queue is kept full, so SYNs are dropped):
     /// for connect-timeout tests.
-    public let blackholePort: Int
+    package let blackholePort: Int
     /// A SOCKS5 proxy without authentication (`socks_proxy.py`): it reaches every destination on
     /// 127.0.0.1, and `/socks/connections` lists what it saw.
-    public let socksPort: Int
+    package let socksPort: Int
     /// A SOCKS5 proxy that requires ``socksUser`` and ``socksPassword``.
-    public let authenticatedSocksPort: Int
+    package let authenticatedSocksPort: Int
     /// The user name ``authenticatedSocksPort`` accepts.
-    public static let socksUser = "lazer"
+    package static let socksUser = "lazer"
     /// The password ``authenticatedSocksPort`` accepts.
-    public static let socksPassword = "s0cks-secret"
+    package static let socksPassword = "s0cks-secret"
     private let child: PortReportingChild
 
     /// Why a server could not start.
-    public enum StartError: Error, CustomStringConvertible {
+    package enum StartError: Error, CustomStringConvertible {
         case noPython
         case noPortLine(String)
         case openssl(String)
 
-        public var description: String {
+        package var description: String {
             switch self {
             case .noPython: "python3 was not found (run `make deps`)"
             case .noPortLine(let output): "the loopback server did not report its ports (output: \(output))"
@@ -60,12 +60,12 @@ public final class LoopbackServer: Sendable {
     private static let sharedServer: Result<LoopbackServer, any Error> = Result { try LoopbackServer() }
 
     /// The server shared by every test in this process, started on first use.
-    public static func shared() throws -> LoopbackServer {
+    package static func shared() throws -> LoopbackServer {
         try sharedServer.get()
     }
 
     /// Starts a new server; call `stop()` when done (or let the process exit).
-    public init() throws {
+    package init() throws {
         let certificate = try TestCertificate.generate()
         let clientCertificate = try TestCertificate.generate(commonName: "Lazer test client")
         let authority = try TestCertificateAuthority.generate()
@@ -118,50 +118,50 @@ public final class LoopbackServer: Sendable {
     }
 
     /// `http://127.0.0.1:<port><path>`; `path` starts with a slash and may carry a query.
-    public func url(_ path: String) -> URL {
+    package func url(_ path: String) -> URL {
         LoopbackServer.url("http", port: port, path: path)
     }
 
     /// `https://127.0.0.1:<tlsPort><path>`.
-    public func tlsURL(_ path: String) -> URL {
+    package func tlsURL(_ path: String) -> URL {
         LoopbackServer.url("https", port: tlsPort, path: path)
     }
 
     /// `https://127.0.0.1:<mutualTLSPort><path>`: answers only clients presenting ``clientCertificate``.
-    public func mutualTLSURL(_ path: String) -> URL {
+    package func mutualTLSURL(_ path: String) -> URL {
         LoopbackServer.url("https", port: mutualTLSPort, path: path)
     }
 
     /// `https://127.0.0.1:<expiredTLSPort><path>`: a trusted (with ``certificateAuthority``) but expired certificate.
-    public func expiredTLSURL(_ path: String) -> URL {
+    package func expiredTLSURL(_ path: String) -> URL {
         LoopbackServer.url("https", port: expiredTLSPort, path: path)
     }
 
     /// `https://127.0.0.1:<notYetValidTLSPort><path>`: a trusted certificate whose validity starts in 2099.
-    public func notYetValidTLSURL(_ path: String) -> URL {
+    package func notYetValidTLSURL(_ path: String) -> URL {
         LoopbackServer.url("https", port: notYetValidTLSPort, path: path)
     }
 
     /// `https://127.0.0.1:<wrongHostTLSPort><path>`: a trusted certificate for another host name.
-    public func wrongHostTLSURL(_ path: String) -> URL {
+    package func wrongHostTLSURL(_ path: String) -> URL {
         LoopbackServer.url("https", port: wrongHostTLSPort, path: path)
     }
 
     /// The no-authentication SOCKS5 proxy as a proxy URL: `socks5://127.0.0.1:<socksPort>`
     /// (`scheme` `socks5h` lets the proxy resolve host names).
-    public func socksProxy(scheme: String = "socks5") -> String {
+    package func socksProxy(scheme: String = "socks5") -> String {
         "\(scheme)://127.0.0.1:\(socksPort)"
     }
 
     /// The authenticating SOCKS5 proxy with `user` and `password` in the URL (the right ones by default).
-    public func authenticatedSocksProxy(
+    package func authenticatedSocksProxy(
         scheme: String = "socks5h", user: String = socksUser, password: String = socksPassword
     ) -> String {
         "\(scheme)://\(user):\(password)@127.0.0.1:\(authenticatedSocksPort)"
     }
 
     /// Stops the server (closing its stdin, then terminating it) and waits for it to exit.
-    public func stop() {
+    package func stop() {
         child.stop(terminate: true)
     }
 
@@ -196,7 +196,7 @@ public final class LoopbackServer: Sendable {
     }
 
     /// Reads the first line the child prints, giving up after `timeout` seconds.
-    public static func readLine(from handle: FileHandle, timeout: Double) -> String {
+    package static func readLine(from handle: FileHandle, timeout: Double) -> String {
         let result = Mutex(Data())
         let done = DispatchSemaphore(value: 0)
         DispatchQueue.global().async {

@@ -3,7 +3,7 @@ import Glibc
 /// A loopback port that listens but never accepts nor answers: the kernel completes TCP handshakes
 /// into its backlog, so a client connects, then waits forever for a TLS handshake or a response.
 /// The socket stays open for the life of the test process (one per call; call it once per suite).
-public func silentPort() throws -> Int {
+package func silentPort() throws -> Int {
     let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
     var address = sockaddr_in()
     address.sin_family = sa_family_t(AF_INET)

@@ -1,18 +1,18 @@
-public import Foundation
+package import Foundation
 
 /// A throwaway self-signed TLS certificate for `127.0.0.1` and `localhost`, made with `openssl`.
 ///
 /// The certificate is its own CA: pass `certificateFile` as the CA bundle to trust it.
-public struct TestCertificate: Sendable {
+package struct TestCertificate: Sendable {
     /// PEM certificate (and CA bundle).
-    public let certificateFile: URL
+    package let certificateFile: URL
     /// PEM private key, unencrypted.
-    public let keyFile: URL
+    package let keyFile: URL
     /// The folder holding both files (the loopback server removes it when it exits).
-    public var folder: URL { certificateFile.deletingLastPathComponent() }
+    package var folder: URL { certificateFile.deletingLastPathComponent() }
 
     /// Generates a fresh EC P-256 certificate valid for one day in a new temporary folder.
-    public static func generate(commonName: String = "Lazer loopback test") throws -> TestCertificate {
+    package static func generate(commonName: String = "Lazer loopback test") throws -> TestCertificate {
         let folder = FileManager.default.temporaryDirectory
             .appendingPathComponent("lazer-cert-\(UUID().uuidString)", isDirectory: true)
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)

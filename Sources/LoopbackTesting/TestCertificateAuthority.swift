@@ -1,13 +1,13 @@
-public import Foundation
+package import Foundation
 
 /// A throwaway certificate authority made with `openssl`, for TLS failures that need a trusted
 /// chain: a certificate that expired, or one issued for another host name.
 ///
 /// Trusting ``certificateFile`` (as the CA bundle) makes every certificate it issued trusted, so
 /// the only thing wrong with an issued certificate is what the test asked for.
-public struct TestCertificateAuthority: Sendable {
+package struct TestCertificateAuthority: Sendable {
     /// How long an issued certificate is valid.
-    public enum Validity: Sendable {
+    package enum Validity: Sendable {
         /// From now for one day.
         case current
         /// 1 to 2 January 2020: long expired.
@@ -17,14 +17,14 @@ public struct TestCertificateAuthority: Sendable {
     }
 
     /// PEM certificate of the authority (the CA bundle to trust).
-    public let certificateFile: URL
+    package let certificateFile: URL
     /// PEM private key of the authority.
-    public let keyFile: URL
+    package let keyFile: URL
     /// The folder holding the authority and everything it issued.
-    public var folder: URL { certificateFile.deletingLastPathComponent() }
+    package var folder: URL { certificateFile.deletingLastPathComponent() }
 
     /// Makes a new EC P-256 authority, valid for one day, in a new temporary folder.
-    public static func generate(commonName: String = "Lazer test CA") throws -> TestCertificateAuthority {
+    package static func generate(commonName: String = "Lazer test CA") throws -> TestCertificateAuthority {
         let folder = FileManager.default.temporaryDirectory
             .appendingPathComponent("lazer-ca-\(UUID().uuidString)", isDirectory: true)
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
@@ -59,7 +59,7 @@ public struct TestCertificateAuthority: Sendable {
 
     /// Issues a server certificate for `subjectAltName` (openssl syntax: `IP:127.0.0.1,DNS:localhost`)
     /// valid for `validity`; its files are named after `name` in ``folder``.
-    public func issue(
+    package func issue(
         name: String, subjectAltName: String = "IP:127.0.0.1,DNS:localhost", validity: Validity = .current
     ) throws -> TestCertificate {
         let certificate = folder.appendingPathComponent("\(name).pem")

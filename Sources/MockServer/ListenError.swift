@@ -3,8 +3,8 @@ import NIOCore
 
 /// Why a listening socket could not be opened, in words a user can act on — not NIO's
 /// `bind(descriptor:ptr:bytes:)` or a `SocketAddressError` type name.
-public struct ListenError: Error, CustomStringConvertible {
-    public let description: String
+package struct ListenError: Error, CustomStringConvertible {
+    package let description: String
 
     init(_ error: any Error) {
         if let error = error as? IOError {

@@ -8,17 +8,17 @@ import Glibc
 /// without `..` segments, and what it resolves to (symbolic links followed) must be a regular file
 /// inside the folder. Checked when routes are loaded, and again when a file is served (a file can
 /// be swapped for a link while the server runs).
-public struct MockFileGuard: Sendable {
+package struct MockFileGuard: Sendable {
     /// The collection's folder, symbolic links resolved.
-    public let root: String
+    package let root: String
 
     /// A guard for `folder` (resolved now; a folder that does not resolve keeps its path as given).
-    public init(folder: String) {
+    package init(folder: String) {
         root = Self.realPath(folder) ?? (folder as NSString).standardizingPath
     }
 
     /// Why `path` (as written in the route, relative to the folder) may not be served; `nil` when it may.
-    public func problem(withWrittenPath path: String) -> String? {
+    package func problem(withWrittenPath path: String) -> String? {
         if path.hasPrefix("/") {
             return "an absolute path is not served: give the file relative to the collection's folder"
         }
@@ -29,7 +29,7 @@ public struct MockFileGuard: Sendable {
     }
 
     /// The resolved path of a file that may be served, or why not.
-    public func resolve(_ absolute: String) -> Result<String, MockFileProblem> {
+    package func resolve(_ absolute: String) -> Result<String, MockFileProblem> {
         guard let real = Self.realPath(absolute) else {
             return .failure(MockFileProblem(path: absolute, reason: "the file does not exist or cannot be read"))
         }
@@ -53,9 +53,9 @@ public struct MockFileGuard: Sendable {
 }
 
 /// A route's body file that cannot be served, and why.
-public struct MockFileProblem: Error, Sendable, Equatable, CustomStringConvertible {
-    public var path: String
-    public var reason: String
+package struct MockFileProblem: Error, Sendable, Equatable, CustomStringConvertible {
+    package var path: String
+    package var reason: String
 
-    public var description: String { "\(path): \(reason)" }
+    package var description: String { "\(path): \(reason)" }
 }

@@ -1,4 +1,4 @@
-public import HTTPCore
+package import HTTPCore
 import NIOCore
 import NIOPosix
 
@@ -10,22 +10,22 @@ import NIOPosix
 /// Threading: `start` and `stop` block the caller until the socket is bound or closed; requests
 /// are answered on the event loops (`threads`, 0 for ``defaultThreads``); `onRequest` is called on
 /// them, so it must be quick and thread-safe.
-public final class MockHTTPServer: Sendable {
-    public let table: MockRouteTable
+package final class MockHTTPServer: Sendable {
+    package let table: MockRouteTable
     private let listener: HTTPListener
 
     /// The port the server listens on (the one the system picked for port 0).
-    public var port: Int { listener.port }
+    package var port: Int { listener.port }
     /// `http://host:port`.
-    public var url: String { listener.url }
+    package var url: String { listener.url }
 
     /// Event loops when none are asked for: half the cores (at least one). A mock shares its machine
     /// with its clients — the app, the test runner, a load generator — and on 2 cores one loop
     /// answered as many requests as two under `wrk -t2` with half the p99 latency (see README).
-    public static var defaultThreads: Int { max(1, System.coreCount / 2) }
+    package static var defaultThreads: Int { max(1, System.coreCount / 2) }
 
     /// Binds `host:port` (port 0 picks a free one) and starts answering.
-    public init(
+    package init(
         table: MockRouteTable, host: String = "127.0.0.1", port: Int = 0, guardrail: MockFileGuard,
         threads: Int = 0, onRequest: @escaping @Sendable (MockRequestLog) -> Void = { _ in }
     ) throws {
@@ -36,7 +36,7 @@ public final class MockHTTPServer: Sendable {
     }
 
     /// Stops listening, closes every connection and joins the event loop threads. Later calls do nothing.
-    public func stop() {
+    package func stop() {
         listener.stop()
     }
 }

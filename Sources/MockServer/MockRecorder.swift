@@ -1,6 +1,6 @@
 import Foundation
 import HTTPCore
-public import Workspace
+package import Workspace
 
 /// Turns exchanges into routes of a mock environment of a collection, so `lazer run --env MOCK`
 /// then answers offline what the live servers answered.
@@ -18,9 +18,9 @@ public import Workspace
 ///
 /// A route the environment already had before this recording is handled by ``ExistingRoutes``:
 /// updated, kept, or asked about — never duplicated.
-public struct MockRecorder: Sendable {
+package struct MockRecorder: Sendable {
     /// What to do when the environment already has a route for a recorded request (same matchers).
-    public enum ExistingRoutes: String, Sendable, CaseIterable {
+    package enum ExistingRoutes: String, Sendable, CaseIterable {
         /// Ask (the `ask` closure); without one, keep the route and say so.
         case ask
         /// Replace the route's answers with the recorded one.
@@ -30,36 +30,36 @@ public struct MockRecorder: Sendable {
     }
 
     /// Responses at least this slow keep their time as `delayMilliseconds`.
-    public static let delayThreshold = Duration.milliseconds(250)
+    package static let delayThreshold = Duration.milliseconds(250)
 
     /// Transport failures that describe the server's behaviour, so a route simulates them.
     static let recordedFailures: Set<MockFailure> = [.totalTimeout, .emptyReply, .receiveFailure]
 
-    public private(set) var document: CollectionDocument
-    public let environment: String
-    public let existing: ExistingRoutes
+    package private(set) var document: CollectionDocument
+    package let environment: String
+    package let existing: ExistingRoutes
     /// Asked about an existing route (its description); `true` updates it.
-    public let ask: (@Sendable (String) -> Bool)?
+    package let ask: (@Sendable (String) -> Bool)?
     /// What was left out, one line each (never the secret itself).
-    public private(set) var dropped: [String] = []
+    package private(set) var dropped: [String] = []
     /// What was recorded, one line each.
-    public private(set) var recorded: [String] = []
+    package private(set) var recorded: [String] = []
     /// Routes already there that this recording left as they were.
-    public private(set) var kept: [String] = []
+    package private(set) var kept: [String] = []
     /// Requests that got no answer to record (the server could not be reached), one line each.
-    public private(set) var unanswered: [String] = []
+    package private(set) var unanswered: [String] = []
     /// Route keys written during this recording (a repeat becomes a sequence step, not a question).
     private var written: Set<String> = []
     /// Route keys the user decided about (so one question per route).
     private var decided: [String: Bool] = [:]
 
     /// Problems that stop a recording before it starts.
-    public struct SetupError: Error, Sendable, CustomStringConvertible {
-        public var description: String
+    package struct SetupError: Error, Sendable, CustomStringConvertible {
+        package var description: String
     }
 
     /// A recorder into `environment` of `document`, created as a mock environment when missing.
-    public init(
+    package init(
         document: CollectionDocument, environment: String, existing: ExistingRoutes,
         ask: (@Sendable (String) -> Bool)? = nil
     ) throws(SetupError) {
@@ -84,14 +84,14 @@ public struct MockRecorder: Sendable {
     }
 
     /// The folder bodies go to, relative to the collection file.
-    public var bodyFolder: String {
+    package var bodyFolder: String {
         let stem = ((document.path as NSString).lastPathComponent as NSString).deletingPathExtension
         return "mocks/\(Self.slug(stem))/\(Self.slug(environment))"
     }
 
     /// Adds `exchange` as a route (or a step of one). Writes its body file; the collection itself
     /// is written by `save`.
-    public mutating func add(_ exchange: RecordedExchange) throws {
+    package mutating func add(_ exchange: RecordedExchange) throws {
         guard let environmentIndex = document.collection.environments.firstIndex(where: { $0.name == environment })
         else { return }
         let matchers = RecordedMatchers(
@@ -125,7 +125,7 @@ public struct MockRecorder: Sendable {
     }
 
     /// Saves the collection through the workspace's atomic save.
-    public mutating func save(with services: WorkspaceServices) throws(SaveError) {
+    package mutating func save(with services: WorkspaceServices) throws(SaveError) {
         try services.save(&document)
     }
 

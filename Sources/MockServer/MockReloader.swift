@@ -1,7 +1,7 @@
 import AnnotatedLocks
-public import Dispatch
+package import Dispatch
 import Foundation
-public import HTTPCore
+package import HTTPCore
 import Synchronization
 
 #if canImport(Glibc)
@@ -12,7 +12,7 @@ import Glibc
 /// size, modification time and inode every ``interval``, which sees saves by renaming, edits in
 /// subfolders and files behind links alike) and reloads the environment. A reload that fails
 /// keeps the routes already serving; the caller prints the problems.
-public final class MockReloader: Sendable {
+package final class MockReloader: Sendable {
     private struct Stamp: Equatable {
         var size: Int64
         var modified: Int
@@ -25,12 +25,12 @@ public final class MockReloader: Sendable {
         var stamps: [Stamp?]
     }
 
-    public static let interval = DispatchTimeInterval.milliseconds(250)
+    package static let interval = DispatchTimeInterval.milliseconds(250)
     private let timer: Mutex<any DispatchSourceTimer>
 
     /// Starts watching `files`; `reload` is called on `queue` after a change, and returns the files
     /// to watch from then on (the same ones when the reload failed).
-    public init(
+    package init(
         watching files: [String], queue: DispatchQueue, reload: @escaping @Sendable () -> [String]
     ) {
         let state = Mutex(State(files: files, stamps: files.map(Self.stamp)))
@@ -55,7 +55,7 @@ public final class MockReloader: Sendable {
     }
 
     /// Stops watching.
-    public func cancel() {
+    package func cancel() {
         timer.withLock(ownedBy: self) { $0.cancel() }
     }
 
@@ -76,7 +76,7 @@ extension MockReloader {
     /// Watches the files of `loaded` and reloads its environment into `table` on a change. A reload
     /// that fails keeps the routes serving; `note` receives what happened (`reloaded: 3 routes`, or
     /// the positioned problems).
-    public static func watching(
+    package static func watching(
         _ loaded: MockServerRoutes, source path: String, table: MockRouteTable,
         note: @escaping @Sendable (String) -> Void
     ) -> MockReloader {

@@ -1,22 +1,22 @@
-public import Foundation
+package import Foundation
 import TerminalText
 
 /// One request a mock server answered (or a proxy forwarded), for the terminal log and `--log`.
-public struct MockRequestLog: Sendable, Equatable {
-    public var time: Date
-    public var method: String
+package struct MockRequestLog: Sendable, Equatable {
+    package var time: Date
+    package var method: String
     /// The request target as received (path and query).
-    public var target: String
+    package var target: String
     /// The route that answered (`GET /posts/:id(int)`); `nil` for a miss.
-    public var route: String?
-    public var status: Int
+    package var route: String?
+    package var status: Int
     /// From the end of the request to its response handed to the connection (delays included; for a
     /// file body, to the end of the file sent).
-    public var duration: Duration
+    package var duration: Duration
     /// Body bytes sent.
-    public var bytes: Int64
+    package var bytes: Int64
 
-    public init(
+    package init(
         time: Date, method: String, target: String, route: String?, status: Int, duration: Duration, bytes: Int64
     ) {
         self.time = time
@@ -29,13 +29,13 @@ public struct MockRequestLog: Sendable, Equatable {
     }
 
     /// The duration in milliseconds, to a hundredth.
-    public var milliseconds: Double {
+    package var milliseconds: Double {
         let (seconds, attoseconds) = duration.components
         return ((Double(seconds) * 1000 + Double(attoseconds) / 1e15) * 100).rounded() / 100
     }
 
     /// `GET /posts/7 → GET /posts/:id(int) 200 0.41 ms`, every request-derived text terminal-safe.
-    public var terminalLine: String {
+    package var terminalLine: String {
         let matched = route.map { "→ \(TerminalText.line($0))" } ?? "→ no route"
         return "\(TerminalText.line(method)) \(TerminalText.line(target)) \(matched) \(status) \(milliseconds) ms"
     }
@@ -52,7 +52,7 @@ public struct MockRequestLog: Sendable, Equatable {
     }
 
     /// One JSON object, no line break: a line of the `--log` file.
-    public var jsonLine: String {
+    package var jsonLine: String {
         let formatter = ISO8601DateFormatter()
         formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
         let line = Line(

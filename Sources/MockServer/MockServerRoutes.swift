@@ -1,30 +1,30 @@
 import Foundation
-public import HTTPCore
+package import HTTPCore
 import Workspace
 
 /// A mock environment of a collection file, loaded for serving: its routes as HTTPCore builds them
 /// for the in-process mock (`MockRouteBuilder`), every body file checked by ``MockFileGuard``, and
 /// the files whose changes `--watch` reloads on.
-public struct MockServerRoutes: Sendable {
+package struct MockServerRoutes: Sendable {
     /// The collection file.
-    public var collectionFile: String
-    public var environment: String
-    public var routes: [MockRoute]
+    package var collectionFile: String
+    package var environment: String
+    package var routes: [MockRoute]
     /// The collection file and every body file, for watching.
-    public var files: [String]
-    public var guardrail: MockFileGuard
+    package var files: [String]
+    package var guardrail: MockFileGuard
 
     /// Why a mock environment cannot be served: each problem as one line, positioned where the
     /// loader knows the position (`file:line:column: error: …`).
-    public struct LoadError: Error, Sendable, CustomStringConvertible {
-        public var problems: [String]
-        public var description: String { problems.joined(separator: "\n") }
+    package struct LoadError: Error, Sendable, CustomStringConvertible {
+        package var problems: [String]
+        package var description: String { problems.joined(separator: "\n") }
     }
 
     /// Loads `path` (a collection file, or a folder holding exactly one collection with a mock
     /// environment) and the environment called `environment` — by default the collection's default
     /// environment when it is a mock, else its first mock environment.
-    public static func load(_ path: String, environment: String?) throws(LoadError) -> MockServerRoutes {
+    package static func load(_ path: String, environment: String?) throws(LoadError) -> MockServerRoutes {
         let file = try collectionFile(path, environment: environment)
         let entry = CollectionStore.load(path: file)
         guard let document = entry.document else {

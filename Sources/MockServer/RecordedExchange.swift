@@ -1,33 +1,33 @@
-public import HTTPCore
-public import Workspace
+package import HTTPCore
+package import Workspace
 
 /// One exchange to turn into a mock route: what `lazer record` saw, from the replay engine or the
 /// recording proxy, before redaction.
-public struct RecordedExchange: Sendable {
-    public var method: String
+package struct RecordedExchange: Sendable {
+    package var method: String
     /// The request's path, without the query.
-    public var path: String
+    package var path: String
     /// The request's query text as sent (percent-encoded, without `?`): each item becomes a matcher.
-    public var query: String
+    package var query: String
     /// The request body when it was in memory (`nil` for none or a file): a small JSON one becomes a matcher.
-    public var requestBody: [UInt8]?
+    package var requestBody: [UInt8]?
     /// The collection's request before it was resolved (replays only): values written with a
     /// placeholder are not matched on.
-    public var template: RecordedMatchers.Template?
+    package var template: RecordedMatchers.Template?
     /// The response, or the transport failure when none arrived.
-    public var outcome: Outcome
-    public var duration: Duration
+    package var outcome: Outcome
+    package var duration: Duration
     /// Masks the exchange's secret values (secret variables, secret captures).
-    public var redactor: Redactor
+    package var redactor: Redactor
     /// How messages name the exchange (`Methods/GET with query`, or `GET /get` for the proxy).
-    public var label: String
+    package var label: String
 
-    public enum Outcome: Sendable {
+    package enum Outcome: Sendable {
         case response(status: Int, headers: HTTPHeaders, body: [UInt8])
         case failure(TransportError.Reason)
     }
 
-    public init(
+    package init(
         method: String, path: String, query: String = "", requestBody: [UInt8]? = nil,
         template: RecordedMatchers.Template? = nil, outcome: Outcome, duration: Duration, redactor: Redactor,
         label: String

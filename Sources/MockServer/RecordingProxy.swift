@@ -1,6 +1,6 @@
-public import Foundation
+package import Foundation
 import Futures
-public import HTTPCore
+package import HTTPCore
 import NIOCore
 import NIOHTTP1
 import NIOPosix
@@ -15,15 +15,15 @@ import Synchronization
 /// forwarded to the target server too. Request bodies are held up to ``maxBody``.
 ///
 /// Threading: as ``MockHTTPServer``; `onExchange` is called from the dispatcher's scheduler.
-public final class RecordingProxy: Sendable {
+package final class RecordingProxy: Sendable {
     /// The largest request body forwarded (larger: 413).
-    public static let maxBody = 64 << 20
+    package static let maxBody = 64 << 20
     private let listener: HTTPListener
-    public var port: Int { listener.port }
-    public var url: String { listener.url }
+    package var port: Int { listener.port }
+    package var url: String { listener.url }
 
     /// Binds `host:port` and forwards to `target` (an `http://` base URL; its path is a prefix).
-    public init(
+    package init(
         target: URL, dispatcher: any DataDispatcher, host: String = "127.0.0.1", port: Int = 0,
         onExchange: @escaping @Sendable (HTTPRequest, Result<DataResponse, any Error>, Duration) -> Void
     ) throws {
@@ -32,7 +32,7 @@ public final class RecordingProxy: Sendable {
         }
     }
 
-    public func stop() {
+    package func stop() {
         listener.stop()
     }
 }

@@ -1,7 +1,7 @@
 import Foundation
 import Futures
-public import HTTPCore
-public import Workspace
+package import HTTPCore
+package import Workspace
 
 /// Runs a `RunPlan`: each request is prepared by `WorkspaceServices` (resolved in the run's
 /// environment with the captures taken so far, sent through the environment's mock or live
@@ -11,14 +11,14 @@ public import Workspace
 ///
 /// Thread-safe and stateless between runs; results are reported through `onResult` as each
 /// request finishes, from whatever thread finished it.
-public final class ReplayRunner: Sendable {
-    public let services: WorkspaceServices
-    public let configuration: RunConfiguration
-    public let translator: ErrorTranslator
+package final class ReplayRunner: Sendable {
+    package let services: WorkspaceServices
+    package let configuration: RunConfiguration
+    package let translator: ErrorTranslator
     /// Sees every exchange before redaction (`lazer record`); `nil` for a plain run.
-    public let onExchange: (@Sendable (ReplayExchange) -> Void)?
+    package let onExchange: (@Sendable (ReplayExchange) -> Void)?
 
-    public init(
+    package init(
         services: WorkspaceServices, configuration: RunConfiguration, translator: ErrorTranslator = .standard,
         onExchange: (@Sendable (ReplayExchange) -> Void)? = nil
     ) {
@@ -30,7 +30,7 @@ public final class ReplayRunner: Sendable {
 
     /// Runs every request of `plan` (`repetitions` times) and returns the report: results in plan
     /// order, pass after pass, whatever order they finished in.
-    public func run(_ plan: RunPlan, onResult: @Sendable (RequestResult) -> Void = { _ in }) async -> RunReport {
+    package func run(_ plan: RunPlan, onResult: @Sendable (RequestResult) -> Void = { _ in }) async -> RunReport {
         let startedAt = Date()
         let clockStart = ContinuousClock.now
         var results: [RequestResult] = []

@@ -3,9 +3,9 @@ import Foundation
 /// What happened to one request of a run: its response and checks, its transport failure, or why
 /// it was not sent. Every text in it is already redacted (secret values shown as `••••••`), so a
 /// reporter can print any field as it is.
-public struct RequestResult: Sendable, Equatable {
+package struct RequestResult: Sendable, Equatable {
     /// How a request ended.
-    public enum Status: String, Sendable, Equatable {
+    package enum Status: String, Sendable, Equatable {
         /// A response arrived and every expectation held.
         case passed
         /// A response arrived and at least one expectation failed.
@@ -19,86 +19,86 @@ public struct RequestResult: Sendable, Equatable {
     }
 
     /// Where the request is: its collection and folders.
-    public var collectionName: String {
+    package var collectionName: String {
         get { storage.fields.collectionName }
         set { uniqueStorage().fields.collectionName = newValue }
     }
-    public var collectionID: String {
+    package var collectionID: String {
         get { storage.fields.collectionID }
         set { uniqueStorage().fields.collectionID = newValue }
     }
-    public var collectionFile: String {
+    package var collectionFile: String {
         get { storage.fields.collectionFile }
         set { uniqueStorage().fields.collectionFile = newValue }
     }
-    public var folderPath: [String] {
+    package var folderPath: [String] {
         get { storage.fields.folderPath }
         set { uniqueStorage().fields.folderPath = newValue }
     }
-    public var requestID: String {
+    package var requestID: String {
         get { storage.fields.requestID }
         set { uniqueStorage().fields.requestID = newValue }
     }
-    public var name: String {
+    package var name: String {
         get { storage.fields.name }
         set { uniqueStorage().fields.name = newValue }
     }
-    public var method: String {
+    package var method: String {
         get { storage.fields.method }
         set { uniqueStorage().fields.method = newValue }
     }
     /// The resolved URL, secrets masked (the saved URL when the request was not built).
-    public var url: String {
+    package var url: String {
         get { storage.fields.url }
         set { uniqueStorage().fields.url = newValue }
     }
-    public var environment: String? {
+    package var environment: String? {
         get { storage.fields.environment }
         set { uniqueStorage().fields.environment = newValue }
     }
     /// Which pass of `--repeat` this is (1-based).
-    public var iteration: Int {
+    package var iteration: Int {
         get { storage.fields.iteration }
         set { uniqueStorage().fields.iteration = newValue }
     }
-    public var status: Status {
+    package var status: Status {
         get { storage.fields.status }
         set { uniqueStorage().fields.status = newValue }
     }
     /// The response's status code and reason phrase, when one arrived.
-    public var responseStatus: Int? {
+    package var responseStatus: Int? {
         get { storage.fields.responseStatus }
         set { uniqueStorage().fields.responseStatus = newValue }
     }
-    public var responseReason: String? {
+    package var responseReason: String? {
         get { storage.fields.responseReason }
         set { uniqueStorage().fields.responseReason = newValue }
     }
     /// From sending to the processed response or failure (the last attempt's).
-    public var duration: Duration {
+    package var duration: Duration {
         get { storage.fields.duration }
         set { uniqueStorage().fields.duration = newValue }
     }
     /// How many times the request was sent (more than 1 after retries).
-    public var attempts: Int {
+    package var attempts: Int {
         get { storage.fields.attempts }
         set { uniqueStorage().fields.attempts = newValue }
     }
-    public var checks: [CheckResult] {
+    package var checks: [CheckResult] {
         get { storage.fields.checks }
         set { uniqueStorage().fields.checks = newValue }
     }
-    public var captures: [CaptureResult] {
+    package var captures: [CaptureResult] {
         get { storage.fields.captures }
         set { uniqueStorage().fields.captures = newValue }
     }
     /// The translated transport failure, when no response arrived.
-    public var failure: FailureReport? {
+    package var failure: FailureReport? {
         get { storage.fields.failure }
         set { uniqueStorage().fields.failure = newValue }
     }
     /// Why the request was not built (`notSent`), each problem with where it occurs.
-    public var problems: [String] {
+    package var problems: [String] {
         get { storage.fields.problems }
         set { uniqueStorage().fields.problems = newValue }
     }
@@ -143,7 +143,7 @@ public struct RequestResult: Sendable, Equatable {
         return storage
     }
 
-    public init(
+    package init(
         collectionName: String, collectionID: String, collectionFile: String, folderPath: [String], requestID: String,
         name: String, method: String, url: String, environment: String?, iteration: Int = 1, status: Status,
         responseStatus: Int? = nil, responseReason: String? = nil, duration: Duration = .zero, attempts: Int = 0,
@@ -160,15 +160,15 @@ public struct RequestResult: Sendable, Equatable {
                 failure: failure, problems: problems))
     }
 
-    public static func == (lhs: RequestResult, rhs: RequestResult) -> Bool {
+    package static func == (lhs: RequestResult, rhs: RequestResult) -> Bool {
         lhs.storage === rhs.storage || lhs.storage.fields == rhs.storage.fields
     }
 
     /// `Folder/Sub/Name`: the request's path inside its collection.
-    public var path: String { (folderPath + [name]).joined(separator: "/") }
+    package var path: String { (folderPath + [name]).joined(separator: "/") }
 
     /// The duration in milliseconds, rounded to a thousandth.
-    public var milliseconds: Double { Self.milliseconds(duration) }
+    package var milliseconds: Double { Self.milliseconds(duration) }
 
     static func milliseconds(_ duration: Duration) -> Double {
         let (seconds, attoseconds) = duration.components
@@ -178,10 +178,10 @@ public struct RequestResult: Sendable, Equatable {
 }
 
 /// One expectation's outcome, with the expected and actual values as a person reads them.
-public struct CheckResult: Sendable, Equatable {
+package struct CheckResult: Sendable, Equatable {
     /// The most characters of an expected or actual value a report shows: a body check against a
     /// 100 MB response must not copy the body into every report (and onto the terminal).
-    public static let shownLength = 4096
+    package static let shownLength = 4096
 
     /// `text`, cut after `shownLength` characters with the size it had (`… (104857600 bytes in all)`).
     static func shown(_ text: String) -> String {
@@ -192,18 +192,18 @@ public struct CheckResult: Sendable, Equatable {
     }
 
     /// `status`, `header`, `jsonPath`, `responseTime` or `body`.
-    public var subject: String
+    package var subject: String
     /// The JSONPath of a `jsonPath` check, or the header name of a `header` check.
-    public var path: String?
+    package var path: String?
     /// `equals`, `lessThan`, …
-    public var op: String
+    package var op: String
     /// What is checked, as shown (`status`, `header Content-Type`, `$.id`).
-    public var label: String
-    public var passed: Bool
-    public var expected: String
-    public var actual: String
+    package var label: String
+    package var passed: Bool
+    package var expected: String
+    package var actual: String
 
-    public init(
+    package init(
         subject: String, path: String?, op: String, label: String, passed: Bool, expected: String, actual: String
     ) {
         self.subject = subject
@@ -217,13 +217,13 @@ public struct CheckResult: Sendable, Equatable {
 }
 
 /// A value a capture took from the response; a secret one is always shown masked.
-public struct CaptureResult: Sendable, Equatable {
-    public var variable: String
+package struct CaptureResult: Sendable, Equatable {
+    package var variable: String
     /// The value, `••••••` when the capture is secret; nil when the response did not have it.
-    public var value: String?
-    public var secret: Bool
+    package var value: String?
+    package var secret: Bool
 
-    public init(variable: String, value: String?, secret: Bool) {
+    package init(variable: String, value: String?, secret: Bool) {
         self.variable = variable
         self.value = value
         self.secret = secret
@@ -231,17 +231,17 @@ public struct CaptureResult: Sendable, Equatable {
 }
 
 /// A transport failure as the translator explains it: never a bare curl code.
-public struct FailureReport: Sendable, Equatable {
+package struct FailureReport: Sendable, Equatable {
     /// A stable identifier of the kind of failure (`dnsFailure`, `totalTimeout`, …; `other`).
-    public var kind: String
+    package var kind: String
     /// Where in the exchange it failed: `resolving`, `connecting`, `TLS`, `sending`, `waiting`, `receiving`, `request`.
-    public var stage: String
-    public var title: String
-    public var explanation: String
-    public var hint: String
-    public var detail: String
+    package var stage: String
+    package var title: String
+    package var explanation: String
+    package var hint: String
+    package var detail: String
 
-    public init(kind: String, stage: String, title: String, explanation: String, hint: String, detail: String) {
+    package init(kind: String, stage: String, title: String, explanation: String, hint: String, detail: String) {
         self.kind = kind
         self.stage = stage
         self.title = title

@@ -1,28 +1,28 @@
-public import Workspace
+package import Workspace
 
 /// How `lazer run` runs a plan.
-public struct RunConfiguration: Sendable {
+package struct RunConfiguration: Sendable {
     /// The environment of every collection (nil: each collection's `defaultEnvironment`).
-    public var environment: String?
+    package var environment: String?
     /// `--var NAME=VALUE`: values that win over the environment's and the collection's (captures
     /// taken during the run win over them in turn).
-    public var variables: [String: String]
+    package var variables: [String: String]
     /// Stop after the first request that does not pass; the rest are reported as skipped.
-    public var bail: Bool
+    package var bail: Bool
     /// The whole-exchange timeout of requests whose collection sets none.
-    public var timeout: Duration?
+    package var timeout: Duration?
     /// Append every exchange to the collection's history (redacted), as the explorer does.
-    public var recordHistory: Bool
+    package var recordHistory: Bool
     /// How many requests may be in flight at once (1: one after another). A request that uses a
     /// variable an earlier request captures waits for that request.
-    public var parallel: Int
+    package var parallel: Int
     /// How many times the whole plan runs; captured values start afresh each pass.
-    public var repetitions: Int
+    package var repetitions: Int
     /// Values captured before the run, per collection id: the explorer's earlier sends (a login
     /// token), so a run picks up where the user is. `--var` values win over them.
-    public var captured: [String: [String: VariableScope.Value]]
+    package var captured: [String: [String: VariableScope.Value]]
 
-    public init(
+    package init(
         environment: String? = nil, variables: [String: String] = [:], bail: Bool = false, timeout: Duration? = nil,
         recordHistory: Bool = true, parallel: Int = 1, repetitions: Int = 1,
         captured: [String: [String: VariableScope.Value]] = [:]

@@ -1,20 +1,20 @@
 import Foundation
-public import Workspace
+package import Workspace
 
 /// Loads the collections a run names — files, or folders of them (every `*.json` directly
 /// inside) — as the explorer does, with secret values filled from the secrets file and the
 /// process environment. A broken file is a collection error: its diagnostics are kept, with
 /// line and column, and the run does not start.
-public enum RunLoader {
-    public struct Loaded: Sendable {
-        public var documents: [CollectionDocument]
+package enum RunLoader {
+    package struct Loaded: Sendable {
+        package var documents: [CollectionDocument]
         /// Every problem found, errors and warnings, as `lazer validate` prints them.
-        public var diagnostics: [Diagnostic]
+        package var diagnostics: [Diagnostic]
         /// Files that could not be loaded, or paths that do not exist.
-        public var failures: [String]
+        package var failures: [String]
     }
 
-    public static func load(_ paths: [String], services: WorkspaceServices) -> Loaded {
+    package static func load(_ paths: [String], services: WorkspaceServices) -> Loaded {
         var loaded = Loaded(documents: [], diagnostics: [], failures: [])
         var entries: [CollectionEntry] = []
         for path in paths {

@@ -11,19 +11,19 @@ import Workspace
 /// that finished meanwhile (and the progress bar once) in one write. A fast run then makes a few
 /// writes instead of one system call per request, and a slow one still shows each line within
 /// the delay.
-public final class RunOutput: Sendable {
+package final class RunOutput: Sendable {
     /// Where a reporter's text goes.
-    public enum Destination: Sendable, Equatable {
+    package enum Destination: Sendable, Equatable {
         case standardOutput
         /// Written once, at the end of the run.
         case file(String)
     }
 
-    public struct Channel: Sendable {
-        public var reporter: any RunReporter
-        public var destination: Destination
+    package struct Channel: Sendable {
+        package var reporter: any RunReporter
+        package var destination: Destination
 
-        public init(reporter: any RunReporter, destination: Destination) {
+        package init(reporter: any RunReporter, destination: Destination) {
             self.reporter = reporter
             self.destination = destination
         }
@@ -43,10 +43,10 @@ public final class RunOutput: Sendable {
 
     /// How long `lazer run` lets finished lines wait to be written together: short enough to read
     /// as "as each request finishes".
-    public static let standardFlushDelay: Duration = .milliseconds(50)
+    package static let standardFlushDelay: Duration = .milliseconds(50)
 
     /// Runs at least this long get a progress bar (on a terminal).
-    public static let progressThreshold = 20
+    package static let progressThreshold = 20
 
     private let channels: [Channel]
     private let write: @Sendable (String) -> Void
@@ -59,7 +59,7 @@ public final class RunOutput: Sendable {
     ///   - progressTotal: the number of results to come, for a progress bar on the last line of
     ///     standard output (only for a terminal: the bar is redrawn with a carriage return); nil for none.
     ///   - flushDelay: how long finished lines may wait to be written together; nil writes each at once.
-    public init(
+    package init(
         channels: [Channel], progressTotal: Int? = nil, flushDelay: Duration? = nil,
         write: @escaping @Sendable (String) -> Void
     ) {
@@ -70,7 +70,7 @@ public final class RunOutput: Sendable {
         state = Mutex(State(previous: nil, pending: Array(repeating: "", count: channels.count)))
     }
 
-    public func finished(_ result: RequestResult) {
+    package func finished(_ result: RequestResult) {
         state.withLock(ownedBy: self) { state in
             var shown = ""
             for (index, channel) in channels.enumerated() {
@@ -124,7 +124,7 @@ public final class RunOutput: Sendable {
     }
 
     /// Writes every report; throws when a file cannot be written.
-    public func finish(_ report: RunReport) throws {
+    package func finish(_ report: RunReport) throws {
         let (pending, progressShown) = state.withLock(ownedBy: self) { state in
             if !state.buffered.isEmpty { flush(&state) }
             state.closed = true
@@ -150,7 +150,7 @@ public final class RunOutput: Sendable {
 }
 
 /// Reports that could not be written, each as `could not write PATH: reason`.
-public struct ReportWriteError: Error, CustomStringConvertible {
-    public var failures: [String]
-    public var description: String { failures.joined(separator: "; ") }
+package struct ReportWriteError: Error, CustomStringConvertible {
+    package var failures: [String]
+    package var description: String { failures.joined(separator: "; ") }
 }

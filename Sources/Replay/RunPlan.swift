@@ -1,14 +1,14 @@
 import JSONTree
-public import Workspace
+package import Workspace
 
 /// The requests a run sends, in collection order: each collection's folders depth first, then its
 /// top-level requests (the order the explorer lists them), filtered by `--folder` and `--request`.
-public struct RunPlan: Sendable {
+package struct RunPlan: Sendable {
     /// One request to send, with the collection it belongs to.
-    public struct Item: Sendable {
-        public var document: CollectionDocument
-        public var folderPath: [String]
-        public var request: SavedRequest {
+    package struct Item: Sendable {
+        package var document: CollectionDocument
+        package var folderPath: [String]
+        package var request: SavedRequest {
             didSet {
                 queries = Self.queries(of: request)
                 readsJSON = Self.readsJSON(request)
@@ -21,7 +21,7 @@ public struct RunPlan: Sendable {
         /// response parsed (a status or body check on a large response needs no tape).
         private(set) var readsJSON: Bool
 
-        public init(document: CollectionDocument, folderPath: [String], request: SavedRequest) {
+        package init(document: CollectionDocument, folderPath: [String], request: SavedRequest) {
             self.document = document
             self.folderPath = folderPath
             self.request = request
@@ -42,9 +42,9 @@ public struct RunPlan: Sendable {
         }
     }
 
-    public var items: [Item]
+    package var items: [Item]
 
-    public init(items: [Item]) {
+    package init(items: [Item]) {
         self.items = items
     }
 
@@ -52,7 +52,7 @@ public struct RunPlan: Sendable {
     /// among them those named by `requests` (an id, a name or a `Folder/Name` path; empty: all).
     /// Checks that `environment` exists in every collection. Throws a usage error naming what
     /// matched nothing.
-    public static func select(
+    package static func select(
         from documents: [CollectionDocument], environment: String?, folder: String?, requests: [String]
     ) throws(RunUsageError) -> RunPlan {
         if let environment {
@@ -103,12 +103,12 @@ public struct RunPlan: Sendable {
 }
 
 /// A mistake in what `lazer run` was asked to do (exit status 2), said in one line.
-public struct RunUsageError: Error, Sendable, Equatable, CustomStringConvertible {
-    public var message: String
+package struct RunUsageError: Error, Sendable, Equatable, CustomStringConvertible {
+    package var message: String
 
-    public init(_ message: String) {
+    package init(_ message: String) {
         self.message = message
     }
 
-    public var description: String { message }
+    package var description: String { message }
 }

@@ -1,19 +1,19 @@
-public import Foundation
-public import Workspace
+package import Foundation
+package import Workspace
 
 /// The whole run: every request's result in collection order, and what the exit status is.
-public struct RunReport: Sendable, Equatable {
-    public var results: [RequestResult]
+package struct RunReport: Sendable, Equatable {
+    package var results: [RequestResult]
     /// The environment asked for with `--env` (nil: each collection's default).
-    public var environment: String?
-    public var startedAt: Date
-    public var duration: Duration
+    package var environment: String?
+    package var startedAt: Date
+    package var duration: Duration
     /// The variables known at the end of the run, per collection id: those it started with and
     /// every value captured (the last pass's), unmasked — for the explorer to keep, never printed
     /// (the reports show the captures of each result, masked).
-    public var captured: [String: [String: VariableScope.Value]]
+    package var captured: [String: [String: VariableScope.Value]]
 
-    public init(
+    package init(
         results: [RequestResult], environment: String?, startedAt: Date, duration: Duration,
         captured: [String: [String: VariableScope.Value]] = [:]
     ) {
@@ -25,18 +25,18 @@ public struct RunReport: Sendable, Equatable {
     }
 
     /// Counts for the summary line and the reports.
-    public struct Summary: Sendable, Equatable {
-        public var requests = 0
-        public var passed = 0
-        public var failed = 0
-        public var errors = 0
-        public var notSent = 0
-        public var skipped = 0
-        public var checks = 0
-        public var checksFailed = 0
+    package struct Summary: Sendable, Equatable {
+        package var requests = 0
+        package var passed = 0
+        package var failed = 0
+        package var errors = 0
+        package var notSent = 0
+        package var skipped = 0
+        package var checks = 0
+        package var checksFailed = 0
     }
 
-    public var summary: Summary {
+    package var summary: Summary {
         var summary = Summary()
         for result in results {
             summary.requests += 1
@@ -56,7 +56,7 @@ public struct RunReport: Sendable, Equatable {
     /// The process's exit status, the most serious outcome first: 2 when a request could not be
     /// built (a collection error), 3 when a request got no response, 1 when an expectation failed,
     /// 0 when every check passed.
-    public var exitStatus: Int32 {
+    package var exitStatus: Int32 {
         let summary = summary
         if summary.notSent > 0 { return RunExitStatus.collectionError }
         if summary.errors > 0 { return RunExitStatus.noResponse }
@@ -66,14 +66,14 @@ public struct RunReport: Sendable, Equatable {
 }
 
 /// `lazer run`'s exit statuses.
-public enum RunExitStatus {
+package enum RunExitStatus {
     /// Every check of every request passed.
-    public static let passed: Int32 = 0
+    package static let passed: Int32 = 0
     /// A response arrived but an expectation failed.
-    public static let expectationFailed: Int32 = 1
+    package static let expectationFailed: Int32 = 1
     /// A usage or collection error: bad arguments, a broken collection file, a request that could
     /// not be built (an undefined variable, a missing environment).
-    public static let collectionError: Int32 = 2
+    package static let collectionError: Int32 = 2
     /// A request got no response (DNS, connection, TLS, timeout, …).
-    public static let noResponse: Int32 = 3
+    package static let noResponse: Int32 = 3
 }

@@ -1,12 +1,12 @@
 import Foundation
-public import TUI
-public import Testing
+package import TUI
+package import Testing
 
 /// Screen snapshots for Swift Testing: compares a text dump with `Snapshots/<name>.txt` next to
 /// the calling test file, or records it when `RECORD_SNAPSHOTS=1`. A mismatch reports a
 /// line-by-line diff so the change is readable in the test log.
-public enum Snapshot {
-    public static func assert(
+package enum Snapshot {
+    package static func assert(
         _ actual: String, named name: String, filePath: String = #filePath,
         sourceLocation: SourceLocation = #_sourceLocation
     ) {
@@ -37,7 +37,7 @@ public enum Snapshot {
     }
 
     /// Renders `widget` into a `width`×`height` test screen and compares its text dump.
-    public static func assert(
+    package static func assert(
         _ widget: some Widget, width: Int, height: Int, named name: String, filePath: String = #filePath,
         sourceLocation: SourceLocation = #_sourceLocation
     ) {
@@ -47,7 +47,7 @@ public enum Snapshot {
     }
 
     /// The text a `width`×`height` screen shows after rendering `widget` over all of it.
-    public static func render(_ widget: some Widget, width: Int, height: Int) -> String {
+    package static func render(_ widget: some Widget, width: Int, height: Int) -> String {
         let terminal = Terminal(backend: TestBackend(width: width, height: height))
         terminal.draw { frame in frame.render(widget, in: frame.area) }
         return terminal.backend.textDump()
@@ -55,7 +55,7 @@ public enum Snapshot {
 
     /// Expected and actual lines, changed rows marked with `-` and `+` (ends marked with `|` so
     /// trailing spaces show).
-    public static func lineDiff(_ expected: String, _ actual: String) -> String {
+    package static func lineDiff(_ expected: String, _ actual: String) -> String {
         let old = expected.components(separatedBy: "\n")
         let new = actual.components(separatedBy: "\n")
         var out: [String] = []

@@ -1,10 +1,10 @@
-public import TUI
+package import TUI
 
 /// A text picture of a buffer's styles for snapshots: one letter per cell (the same letter for
 /// the same style, `.` for the plain style, nothing for continuation cells), followed by a
 /// legend. Lets a snapshot catch colour regressions as readably as text ones.
-public enum StyleDump {
-    public static func render(_ buffer: Buffer) -> String {
+package enum StyleDump {
+    package static func render(_ buffer: Buffer) -> String {
         let letters = Array("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789")
         var assigned: [Style: Character] = [:]
         var order: [Style] = []
@@ -41,7 +41,7 @@ public enum StyleDump {
     }
 
     /// `fg=#a6e3a1 bg=ansi4 bold`.
-    public static func describe(_ style: Style) -> String {
+    package static func describe(_ style: Style) -> String {
         var parts: [String] = []
         if let fg = style.foreground { parts.append("fg=" + describe(fg)) }
         if let bg = style.background { parts.append("bg=" + describe(bg)) }

@@ -1,18 +1,18 @@
-public import CCurses
+package import CCurses
 import Foundation
 import Glibc
 
 /// A pseudo-terminal pair for tests: ncurses runs on the follower side as it would on a real
 /// terminal, and the test reads what it wrote from the leader side.
-public final class PseudoTerminal {
-    public enum Failure: Error { case open(String) }
+package final class PseudoTerminal {
+    package enum Failure: Error { case open(String) }
 
-    public let leader: Int32
-    public let follower: Int32
+    package let leader: Int32
+    package let follower: Int32
     /// The follower as a stdio stream, for `newterm`.
-    public let stream: UnsafeMutablePointer<FILE>
+    package let stream: UnsafeMutablePointer<FILE>
 
-    public init(rows: Int32, columns: Int32) throws {
+    package init(rows: Int32, columns: Int32) throws {
         var leader: Int32 = -1
         var follower: Int32 = -1
         guard ccurses_open_pty(rows, columns, &leader, &follower) == 0 else {
@@ -27,7 +27,7 @@ public final class PseudoTerminal {
     }
 
     /// Everything written to the terminal since the last call.
-    public func drain() -> String {
+    package func drain() -> String {
         var bytes: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: 4096)
         while true {
@@ -39,19 +39,19 @@ public final class PseudoTerminal {
     }
 
     /// Types `text` into the terminal, as a user at the keyboard would.
-    public func type(_ text: String) {
+    package func type(_ text: String) {
         type(bytes: Array(text.utf8))
     }
 
     /// Sends raw bytes, which need not be UTF-8 (a pasted binary, a Latin-1 terminal).
-    public func type(bytes: [UInt8]) {
+    package func type(bytes: [UInt8]) {
         _ = bytes.withUnsafeBytes { write(leader, $0.baseAddress, $0.count) }
     }
 
     private var leaderOpen = true
 
     /// Closes the leader side, as a terminal emulator does when its window closes.
-    public func hangUp() {
+    package func hangUp() {
         guard leaderOpen else { return }
         close(leader)
         leaderOpen = false
@@ -65,8 +65,8 @@ public final class PseudoTerminal {
 
 /// ncurses keeps one current screen per process; suites in different test targets that drive it
 /// take this lock (an `flock` on a shared file, which also excludes other threads of this process).
-public enum NcursesTestLock {
-    public static func withLock<T>(_ body: () throws -> T) rethrows -> T {
+package enum NcursesTestLock {
+    package static func withLock<T>(_ body: () throws -> T) rethrows -> T {
         let path = NSTemporaryDirectory() + "/lazer-ncurses-tests.lock"
         let descriptor = open(path, O_RDWR | O_CREAT, 0o600)
         defer { if descriptor >= 0 { close(descriptor) } }

@@ -7,10 +7,10 @@
 /// U+2066–U+2069), and invisible format characters that can hide or reorder text (U+180E,
 /// U+200B, U+2028, U+2029, U+2060–U+2064, U+206A–U+206F, U+FEFF, U+FFF9–U+FFFB). Joiners
 /// (U+200C, U+200D) stay: scripts and emoji need them.
-public enum TerminalText {
+package enum TerminalText {
     /// True when the scalar must never be written to a terminal as-is.
     @inline(__always)
-    public static func isUnsafe(_ scalar: Unicode.Scalar) -> Bool {
+    package static func isUnsafe(_ scalar: Unicode.Scalar) -> Bool {
         let value = scalar.value
         if value < 0x20 || (0x7F...0x9F).contains(value) { return true }
         if value < 0x61C { return false }
@@ -25,7 +25,7 @@ public enum TerminalText {
 
     /// The visible stand-in for an unsafe scalar: a control picture for C0 and DEL (`␛`, `␀`,
     /// `␡`), `<U+XXXX>` for the others.
-    public static func visibleForm(of scalar: Unicode.Scalar) -> String {
+    package static func visibleForm(of scalar: Unicode.Scalar) -> String {
         let value = scalar.value
         if value < 0x20, let picture = Unicode.Scalar(0x2400 + value) { return String(Character(picture)) }
         if value == 0x7F { return "\u{2421}" }
@@ -33,14 +33,14 @@ public enum TerminalText {
     }
 
     /// `<U+XXXX>`, at least four hex digits.
-    public static func codePointForm(of scalar: Unicode.Scalar) -> String {
+    package static func codePointForm(of scalar: Unicode.Scalar) -> String {
         let hex = String(scalar.value, radix: 16, uppercase: true)
         return "<U+" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex + ">"
     }
 
     /// One line of untrusted text (a name, a file name, a header, a message): every unsafe
     /// scalar, line breaks and tabs included, shown by its visible form.
-    public static func line(_ text: some StringProtocol) -> String {
+    package static func line(_ text: some StringProtocol) -> String {
         sanitize(text, keepingLines: false)
     }
 
@@ -48,19 +48,19 @@ public enum TerminalText {
     /// writes under a syntax error as lines of their own: a line feed followed by four spaces
     /// (how `JSONParseError` and the collection loader indent them) starts a line; any other line
     /// break, a file name's or a value's, is shown as `␊` and cannot start a line.
-    public static func lineWithExcerpt(_ text: some StringProtocol) -> String {
+    package static func lineWithExcerpt(_ text: some StringProtocol) -> String {
         String(text).split(separator: "\n    ", omittingEmptySubsequences: false).map { line($0) }
             .joined(separator: "\n    ")
     }
 
     /// Untrusted text of several lines (a body): line feeds and tabs kept, a CR before a line feed
     /// dropped (CRLF text reads as lines), every other unsafe scalar shown by its visible form.
-    public static func lines(_ text: some StringProtocol) -> String {
+    package static func lines(_ text: some StringProtocol) -> String {
         sanitize(text, keepingLines: true)
     }
 
     /// Whether `text` has nothing to replace (printable ASCII and safe non-ASCII only).
-    public static func isSafe(_ text: some StringProtocol, keepingLines: Bool = false) -> Bool {
+    package static func isSafe(_ text: some StringProtocol, keepingLines: Bool = false) -> Bool {
         !text.unicodeScalars.contains { isUnsafe($0) && !(keepingLines && ($0 == "\n" || $0 == "\t")) }
     }
 
@@ -85,7 +85,7 @@ public enum TerminalText {
 
     /// The JSON escape for `scalar` (`\u001B`, `\u202E`): how an unsafe scalar inside a JSON string
     /// is written, so the output stays valid JSON with the same value.
-    public static func jsonEscape(_ scalar: Unicode.Scalar) -> String {
+    package static func jsonEscape(_ scalar: Unicode.Scalar) -> String {
         let hex = String(scalar.value, radix: 16, uppercase: true)
         return "\\u" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
     }

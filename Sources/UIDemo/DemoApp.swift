@@ -1,6 +1,6 @@
 import Dispatch
 import Foundation
-public import TUI
+package import TUI
 
 /// The running demo: owns the `Terminal` and the state; turns events into state changes and
 /// redraws after each one. The host (the `lazer` executable) feeds it events from its event loop
@@ -9,14 +9,14 @@ public import TUI
 ///
 /// Threading: main actor only.
 @MainActor
-public final class DemoApp<Backend: TerminalBackend> {
+package final class DemoApp<Backend: TerminalBackend> {
     private let terminal: Terminal<Backend>
     private let host: any DemoHost
     private var state: DemoState
     /// `LAZER_TEST_HOOKS=1` enables test-only keys (see README, "Test hooks").
     private let testHooks: Bool
 
-    public init(backend: Backend, host: any DemoHost, state: DemoState, testHooks: Bool) {
+    package init(backend: Backend, host: any DemoHost, state: DemoState, testHooks: Bool) {
         self.terminal = Terminal(backend: backend)
         self.host = host
         self.testHooks = testHooks
@@ -25,7 +25,7 @@ public final class DemoApp<Backend: TerminalBackend> {
     }
 
     /// Draws the current state (the terminal sends only the cells that changed).
-    public func draw() {
+    package func draw() {
         terminal.draw { frame in DemoView.render(&state, into: &frame) }
     }
 
@@ -34,7 +34,7 @@ public final class DemoApp<Backend: TerminalBackend> {
     }
 
     /// Changes the state for one event and draws the result.
-    public func handle(_ event: Event) {
+    package func handle(_ event: Event) {
         state.tick += 1
         switch event {
         case .key(let key):

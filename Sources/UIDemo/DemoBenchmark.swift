@@ -1,13 +1,13 @@
 import Dispatch
 import Glibc
-public import TUI
+package import TUI
 
 /// `lazer ui-demo --benchmark FILE` (hidden; run by `make bench-tui` inside tmux): times whole
 /// frames through the backend it is given (the real ncurses one there), the bytes written to the
 /// terminal included.
 @MainActor
-public enum DemoBenchmark {
-    public static func run<Backend: TerminalBackend>(backend: Backend, state initial: DemoState) -> String {
+package enum DemoBenchmark {
+    package static func run<Backend: TerminalBackend>(backend: Backend, state initial: DemoState) -> String {
         let terminal = Terminal(backend: backend)
         var state = initial
         state.toast = nil

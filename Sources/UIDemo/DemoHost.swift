@@ -2,7 +2,7 @@
 /// terminal to `$EDITOR` and `$PAGER`, the clipboard, and leaving. The `lazer` executable
 /// implements it over the ncurses backend (this module never imports it).
 @MainActor
-public protocol DemoHost: AnyObject {
+package protocol DemoHost: AnyObject {
     /// Whether the terminal reports mouse events (off leaves the terminal's own text selection).
     var mouseEnabled: Bool { get set }
     /// Runs `$EDITOR` on `path` with the terminal handed over; returns its exit status.

@@ -1,10 +1,10 @@
-public import TUI
+package import TUI
 
 /// The demo's keys: the standard keymap plus the demo's own actions, one table that resolves key
 /// presses, fills the status bar's hints, the help overlay and the command palette's shortcuts,
 /// and takes the user's keymap file.
-public enum DemoKeys {
-    public static let keymap = Keymap.standard.merging([
+package enum DemoKeys {
+    package static let keymap = Keymap.standard.merging([
         KeyBinding("app.theme", keys: ["t", "ctrl+t"], help: "Next colour theme", hint: "theme"),
         KeyBinding("demo.explorer", keys: ["1"], help: "Explorer page (tree and text area)"),
         KeyBinding("demo.widgets", keys: ["2"], help: "Widgets page (list, table, headers, progress)"),

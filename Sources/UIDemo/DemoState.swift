@@ -1,7 +1,7 @@
-public import TUI
+package import TUI
 
 /// Everything the demo screen shows, as a value; `DemoApp` changes it from events.
-public struct DemoState {
+package struct DemoState {
     /// The two pages of the demo.
     enum Page: Int, CaseIterable {
         case explorer
@@ -16,7 +16,7 @@ public struct DemoState {
     }
 
     /// A box over the page that takes the keys while it is open.
-    public enum Overlay {
+    package enum Overlay {
         /// Every key of the keymap (`?`).
         case help
         /// Fuzzy-matched commands (`:` or Ctrl+P).
@@ -70,7 +70,7 @@ public struct DemoState {
     var mouseEnabled = true
     var lastEvent = "none"
     var toast: Toast?
-    public var overlay: Overlay?
+    package var overlay: Overlay?
     var keys: KeyResolver
     var palette = CommandPaletteState()
     var helpScroll = 0
@@ -78,11 +78,11 @@ public struct DemoState {
     /// The last query searched for, for `n` and `N`.
     var lastSearch = ""
     /// Startup problems (theme files, keymap file), shown in a dialog.
-    public var problems: [String] = []
+    package var problems: [String] = []
     /// Counts handled events; drives the spinner and progress bar without a timer.
     var tick = 0
 
-    public init(catalog: ThemeCatalog, theme: Theme, keymap: Keymap = DemoKeys.keymap) {
+    package init(catalog: ThemeCatalog, theme: Theme, keymap: Keymap = DemoKeys.keymap) {
         self.catalog = catalog
         self.theme = theme
         self.keys = KeyResolver(keymap: keymap)

@@ -1,6 +1,6 @@
-public import Foundation
-public import Futures
-public import HTTPCore
+import Foundation
+package import Futures
+package import HTTPCore
 
 /// The services the TUI and the replay runner share: open a folder of collections (secrets
 /// filled in), prepare a saved request for sending in an environment (resolve, build the
@@ -9,16 +9,16 @@ public import HTTPCore
 /// One instance per application. It owns the `EnvironmentServerProvider` every prepared request
 /// points at, so selecting another environment redirects relative requests without rebuilding
 /// dispatchers. Thread-safe; typical use is from the main thread.
-public final class WorkspaceServices: Sendable {
-    public let directories: UserDirectories
-    public let secrets: SecretStore
-    public let history: HistoryStore
-    public let uiState: UIStateStore
-    public let dispatchers: DispatcherSelector
-    public let serverProvider = EnvironmentServerProvider()
+package final class WorkspaceServices: Sendable {
+    package let directories: UserDirectories
+    package let secrets: SecretStore
+    package let history: HistoryStore
+    package let uiState: UIStateStore
+    package let dispatchers: DispatcherSelector
+    package let serverProvider = EnvironmentServerProvider()
     /// The process environment: `LAZER_VAR_<name>` variables and secrets come from it.
-    public let processEnvironment: [String: String]
-    public let dynamicValues: DynamicValues
+    package let processEnvironment: [String: String]
+    package let dynamicValues: DynamicValues
     /// The `LAZER_VAR_` variables of `processEnvironment`, by name (read once).
     let processVariables: [String: String]
 
@@ -26,7 +26,7 @@ public final class WorkspaceServices: Sendable {
     ///   - liveDispatcher: sends requests of live environments (the application's `CurlDispatcher`).
     ///   - scheduler: where mock futures deliver.
     ///   - delays: runs mock delays (`ManualClock` in tests).
-    public init(
+    package init(
         directories: UserDirectories, liveDispatcher: any DataDispatcher, scheduler: any Scheduler,
         delays: (any DelayScheduler)? = nil, processEnvironment: [String: String] = ProcessInfo.processInfo.environment,
         dynamicValues: DynamicValues = .system
@@ -43,7 +43,7 @@ public final class WorkspaceServices: Sendable {
 
     /// Loads every collection in `folder`, with secret values filled from the secrets file and the
     /// environment. An unreadable secrets file is reported as a diagnostic on each collection, not thrown.
-    public func open(folder: String) throws(FileSystemError) -> WorkspaceFolder {
+    package func open(folder: String) throws(FileSystemError) -> WorkspaceFolder {
         var workspace = try WorkspaceFolder.open(folder)
         let values: SecretValues
         var secretsProblem: Diagnostic?
@@ -67,7 +67,7 @@ public final class WorkspaceServices: Sendable {
     /// Resolves `saved` from `document` in the environment called `environmentName` (default: the
     /// collection's default environment), points the shared server provider at that environment,
     /// and picks its dispatcher. `captures` are values taken from earlier responses.
-    public func prepare(
+    package func prepare(
         _ saved: SavedRequest, in document: CollectionDocument, environmentName: String? = nil,
         captures: [String: VariableScope.Value] = [:]
     ) -> SendPreparation {
@@ -78,12 +78,12 @@ public final class WorkspaceServices: Sendable {
     /// A preparer for many requests of `document` in one environment (`lazer run`): the
     /// environment, base URL, dispatcher and redactor are worked out once, and the requests it
     /// prepares point at a base URL of their own, never at the shared provider.
-    public func preparer(for document: CollectionDocument, environmentName: String? = nil) -> RequestPreparer {
+    package func preparer(for document: CollectionDocument, environmentName: String? = nil) -> RequestPreparer {
         RequestPreparer(services: self, document: document, environmentName: environmentName, shared: false)
     }
 
     /// Appends a finished exchange of `preparation` to its collection's history (redacted, truncated).
-    public func record(_ exchange: Exchange, of preparation: SendPreparation) throws(FileSystemError) {
+    package func record(_ exchange: Exchange, of preparation: SendPreparation) throws(FileSystemError) {
         let entry = HistoryEntry(
             exchange: exchange, requestID: preparation.saved.id, requestName: preparation.saved.name,
             environment: preparation.environment?.name, store: history, redactor: preparation.redactor)
@@ -91,7 +91,7 @@ public final class WorkspaceServices: Sendable {
     }
 
     /// Saves `document` atomically, secrets to the secrets file (see `CollectionStore.save`).
-    public func save(_ document: inout CollectionDocument, overwrite: Bool = false) throws(SaveError) {
+    package func save(_ document: inout CollectionDocument, overwrite: Bool = false) throws(SaveError) {
         try CollectionStore.save(&document, secrets: secrets, overwrite: overwrite)
     }
 }

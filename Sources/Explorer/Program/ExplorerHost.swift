@@ -2,7 +2,7 @@
 /// the terminal to `$EDITOR`, mouse reporting, Ctrl+Z, and leaving. The `lazer` executable
 /// implements it over the ncurses backend; tests use a recording stand-in.
 @MainActor
-public protocol ExplorerHost: AnyObject {
+package protocol ExplorerHost: AnyObject {
     /// Copies `text` (OSC 52 and the desktop's helper); failures come back through `report`.
     func copyToClipboard(_ text: String, report: @escaping @MainActor @Sendable (String) -> Void)
     /// Runs `$EDITOR` on `path` with the terminal handed over; returns its exit status.

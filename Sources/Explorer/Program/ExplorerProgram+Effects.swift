@@ -19,7 +19,7 @@ extension ExplorerProgram {
             }
         case .save(let document, let overwrite): save(document, overwrite: overwrite)
         case .create(let collection, let path):
-            environment.work.schedule { [weak self] in
+            dependencies.work.schedule { [weak self] in
                 do throws(SaveError) {
                     let document = try CollectionStore.create(collection, at: path)
                     self?.deliver(.saved(collectionID: collection.id, .success(document)))
@@ -29,7 +29,7 @@ extension ExplorerProgram {
                 }
             }
         case .writeFile(let path, let bytes, let notCarried):
-            environment.work.schedule { [weak self] in
+            dependencies.work.schedule { [weak self] in
                 let url = URL(fileURLWithPath: (path as NSString).expandingTildeInPath)
                 do {
                     try Data(bytes).write(to: url, options: .withoutOverwriting)
@@ -44,19 +44,19 @@ extension ExplorerProgram {
             host.copyToClipboard(text) { [weak self] message in self?.dispatch(.notice(message, isError: true)) }
         case .editExternally(let key, let text, let fileExtension): editExternally(key, text, fileExtension)
         case .rememberUIState(let collectionID, let remembered):
-            let store = environment.workspace.uiState
-            environment.work.schedule { try? store.save(remembered, collectionID: collectionID) }
+            let store = dependencies.workspace.uiState
+            dependencies.work.schedule { try? store.save(remembered, collectionID: collectionID) }
         case .storeDrafts(let drafts): storeDrafts(drafts)
         case .run(let job): startRun(job)
         case .cancelRun(let run): if currentRun?.run == run { currentRun?.task.cancel() }
         case .loadHistory(let key):
-            let history = environment.workspace.history
-            environment.work.schedule { [weak self] in
+            let history = dependencies.workspace.history
+            dependencies.work.schedule { [weak self] in
                 let entries = (try? history.entries(collectionID: key.collectionID)) ?? []
                 self?.deliver(.historyLoaded(key, entries.filter { $0.requestID == key.requestID }))
             }
         case .search(let generation, let pattern, let document):
-            environment.work.schedule { [weak self] in
+            dependencies.work.schedule { [weak self] in
                 do throws(JSONSearchError) {
                     var search = try JSONSearch(document: document, query: JSONSearchQuery(pattern))
                     let matches = search.all().map(\.node)
@@ -69,7 +69,7 @@ extension ExplorerProgram {
                 }
             }
         case .filter(let generation, let query, let document):
-            environment.work.schedule { [weak self] in
+            dependencies.work.schedule { [weak self] in
                 self?.deliver(.filterFinished(generation: generation, query: query, Self.filter(query, document)))
             }
         case .setMouse(let enabled): host.setMouse(enabled)
@@ -95,9 +95,9 @@ extension ExplorerProgram {
     // MARK: - Collections
 
     private func loadCollections(_ paths: [String]) {
-        let workspace = environment.workspace
-        let watches = environment.watchesFolders
-        environment.work.schedule { [weak self] in
+        let workspace = dependencies.workspace
+        let watches = dependencies.watchesFolders
+        dependencies.work.schedule { [weak self] in
             var files: [String] = []
             var problem: String?
             var folders: [String] = []
@@ -127,7 +127,7 @@ extension ExplorerProgram {
                 // Kept as given ("" for a file in the current folder), so that a changed file's
                 // path is spelled like its collection's path.
                 let unique = Array(Set(folders))
-                self?.environment.main.schedule { [weak self] in
+                self?.dependencies.main.schedule { [weak self] in
                     MainActor.assumeIsolated { self?.watch(unique) }
                 }
             }
@@ -148,8 +148,8 @@ extension ExplorerProgram {
     }
 
     private func reload(_ path: String) {
-        let workspace = environment.workspace
-        environment.work.schedule { [weak self] in
+        let workspace = dependencies.workspace
+        dependencies.work.schedule { [weak self] in
             let secrets = try? workspace.secrets.load()
             self?.deliver(.fileChanged(Self.load(path, secrets: secrets, workspace: workspace)))
         }
@@ -160,7 +160,7 @@ extension ExplorerProgram {
         for folder in folders where watchers[folder] == nil {
             let watched = folder.isEmpty ? "." : folder
             let watcher = try? FolderWatcher(folder: watched, queue: .global(qos: .utility)) { [weak self] names in
-                self?.environment.main.schedule { [weak self] in
+                self?.dependencies.main.schedule { [weak self] in
                     MainActor.assumeIsolated { self?.filesChanged(names, in: folder) }
                 }
             }
@@ -188,10 +188,10 @@ extension ExplorerProgram {
     }
 
     private func save(_ document: CollectionDocument, overwrite: Bool) {
-        let workspace = environment.workspace
+        let workspace = dependencies.workspace
         let path = document.path
         savesInFlight[path, default: 0] += 1
-        environment.work.schedule { [weak self] in
+        dependencies.work.schedule { [weak self] in
             var document = document
             let result: Result<CollectionDocument, SaveFailure>
             do throws(SaveError) {
@@ -208,7 +208,7 @@ extension ExplorerProgram {
                 }
             }
             let action = ExplorerAction.saved(collectionID: document.collection.id, result)
-            self?.environment.main.schedule { [weak self] in
+            self?.dependencies.main.schedule { [weak self] in
                 MainActor.assumeIsolated { self?.saveFinished(path, action) }
             }
         }
@@ -226,8 +226,8 @@ extension ExplorerProgram {
     // MARK: - Drafts
 
     func loadDrafts() {
-        let path = environment.draftsPath
-        environment.work.schedule { [weak self] in
+        let path = dependencies.draftsPath
+        dependencies.work.schedule { [weak self] in
             let drafts = DraftStore.read(path)
             if !drafts.isEmpty { self?.deliver(.draftsFound(drafts)) }
         }
@@ -246,19 +246,19 @@ extension ExplorerProgram {
         draftsWriteScheduled = false
         guard let drafts = pendingDrafts else { return }
         pendingDrafts = nil
-        let path = environment.draftsPath
+        let path = dependencies.draftsPath
         let owned = Set(state.collections.compactMap(\.collectionID) + drafts.keys.map(\.collectionID))
         if now {
             DraftStore.write(drafts, to: path, owning: owned)
         } else {
-            environment.work.schedule { DraftStore.write(drafts, to: path, owning: owned) }
+            dependencies.work.schedule { DraftStore.write(drafts, to: path, owning: owned) }
         }
     }
 
     // MARK: - $EDITOR
 
     private func editExternally(_ key: RequestKey, _ text: String, _ fileExtension: String) {
-        let path = (environment.temporaryFolder as NSString).appendingPathComponent(
+        let path = (dependencies.temporaryFolder as NSString).appendingPathComponent(
             "lazer-edit-\(ProcessInfo.processInfo.processIdentifier).\(fileExtension)")
         guard
             FileManager.default.createFile(
@@ -266,7 +266,7 @@ extension ExplorerProgram {
         else {
             dispatch(
                 .externalEditFinished(
-                    key, text: nil, message: "Could not write a temporary file in \(environment.temporaryFolder)"))
+                    key, text: nil, message: "Could not write a temporary file in \(dependencies.temporaryFolder)"))
             return
         }
         defer { try? FileManager.default.removeItem(atPath: path) }

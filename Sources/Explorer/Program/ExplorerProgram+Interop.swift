@@ -9,7 +9,7 @@ import Workspace
 /// new collection's warnings ("Collection problems").
 extension ExplorerProgram {
     func importFile(_ path: String, into folder: String) {
-        environment.work.schedule { [weak self] in
+        dependencies.work.schedule { [weak self] in
             let result = Self.importedDocument(path, into: folder)
             switch result {
             case .success(let (document, notCarried)):
@@ -29,7 +29,7 @@ extension ExplorerProgram {
     /// only, within the importer's size limit): a file that cannot be read is reported, and the
     /// reducer's notice names it.
     func readPastedCurl(_ pasted: PastedCurl) {
-        environment.work.schedule { [weak self] in
+        dependencies.work.schedule { [weak self] in
             let source = ImportSource(
                 name: "pasted command", bytes: Array(pasted.text.utf8), baseFolder: pasted.workingDirectory)
             do throws(ImportError) {

@@ -8,7 +8,7 @@ import Workspace
 extension ExplorerProgram {
     func startRun(_ job: RunJob) {
         let runner = ReplayRunner(
-            services: environment.workspace,
+            services: dependencies.workspace,
             configuration: RunConfiguration(environment: job.environment, recordHistory: true, captured: job.captures))
         let run = job.run
         let plan = job.plan

@@ -10,7 +10,7 @@ import Workspace
 /// exchange observer, so the transport's events come back as actions too.
 extension ExplorerProgram {
     func send(_ job: SendJob) {
-        let workspace = environment.workspace
+        let workspace = dependencies.workspace
         var prepared = workspace.prepare(
             job.request, in: job.document, environmentName: job.environmentName, captures: job.captures)
         // The shared provider follows the selected environment (and other collections' sends);
@@ -21,7 +21,7 @@ extension ExplorerProgram {
         let redactor = prepared.redactor
         let unobserved = prepared.request
         // The transport's events come back as actions, in order, on the main loop.
-        prepared.request?.exchangeObserver = ClosureExchangeObserver(on: environment.main) { [weak self] event in
+        prepared.request?.exchangeObserver = ClosureExchangeObserver(on: dependencies.main) { [weak self] event in
             let event = TimelineEvents.shown(event, redactor: redactor)
             MainActor.assumeIsolated { self?.dispatch(.exchangeEvent(key, generation: generation, event)) }
         }
@@ -50,8 +50,8 @@ extension ExplorerProgram {
         let saved = job.request
         let origin = Self.origin(of: preparation)
         let clockStart = ContinuousClock.now
-        let work = environment.work
-        let stageClock = environment.stageClock
+        let work = dependencies.work
+        let stageClock = dependencies.stageClock
         let stageOrigin = stageClock()
         let stages = ChainStages(
             clock: { stageClock() - stageOrigin },

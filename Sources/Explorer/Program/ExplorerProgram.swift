@@ -1,5 +1,5 @@
 import Futures
-public import TUI
+package import TUI
 import Workspace
 
 /// Runs the explorer: owns the state, feeds actions to the reducer, runs the effects it returns,
@@ -8,13 +8,13 @@ import Workspace
 /// animates, so an idle explorer uses no CPU; a send's progress reports draw on that tick, never
 /// more than 10 frames a second.
 ///
-/// Threading: main actor only. Effects run their work on `environment.work` and hand results
-/// back through `environment.main`.
+/// Threading: main actor only. Effects run their work on `dependencies.work` and hand results
+/// back through `dependencies.main`.
 @MainActor
-public final class ExplorerProgram {
-    public private(set) var state: ExplorerState
+package final class ExplorerProgram {
+    package private(set) var state: ExplorerState
     let terminal: Terminal<ScreenBackend>
-    let environment: ExplorerEnvironment
+    let dependencies: ExplorerDependencies
     let clock: any ExplorerClock
     let host: any ExplorerHost
     private var framePending = false
@@ -33,19 +33,20 @@ public final class ExplorerProgram {
     /// The Runner view's run in progress (a task running `Replay`), by run number.
     var currentRun: (run: Int, task: Task<Void, Never>)?
     /// Called after each frame with its report (benchmarks and tests).
-    public var onFrame: ((FrameReport) -> Void)?
+    package var onFrame: ((FrameReport) -> Void)?
 
     /// How often the screen refreshes while a request is in flight.
-    public static var tickInterval: Duration { ExplorerState.inFlightRefresh }
-    public static var draftsDelay: Duration { .milliseconds(500) }
+    package static var tickInterval: Duration { ExplorerState.inFlightRefresh }
+    package static var draftsDelay: Duration { .milliseconds(500) }
 
-    public init(
-        state: ExplorerState, backend: any TerminalBackend, environment: ExplorerEnvironment, clock: any ExplorerClock,
+    package init(
+        state: ExplorerState, backend: any TerminalBackend, dependencies: ExplorerDependencies,
+        clock: any ExplorerClock,
         host: any ExplorerHost
     ) {
         self.state = state
         self.terminal = Terminal(backend: ScreenBackend(backend))
-        self.environment = environment
+        self.dependencies = dependencies
         self.clock = clock
         self.host = host
         self.state.size = backend.size
@@ -53,18 +54,18 @@ public final class ExplorerProgram {
 
     /// Loads the collections at `paths` (files or folders) and looks for drafts of an earlier
     /// session; draws the first frame at once (collections appear as they arrive).
-    public func start(paths: [String]) {
+    package func start(paths: [String]) {
         run(.loadCollections(paths))
         loadDrafts()
         drawNow()
     }
 
-    public func handle(_ event: Event) {
+    package func handle(_ event: Event) {
         dispatch(.event(event))
     }
 
     /// Reduces one action and runs its effects; the frame follows on the main scheduler.
-    public func dispatch(_ action: ExplorerAction) {
+    package func dispatch(_ action: ExplorerAction) {
         state.now = clock.now()
         let effects = ExplorerReducer.reduce(&state, action)
         for effect in effects { run(effect) }
@@ -77,8 +78,8 @@ public final class ExplorerProgram {
 
     /// Hands an action from any thread back to the main actor.
     nonisolated func deliver(_ action: ExplorerAction) {
-        let environment = environment
-        environment.main.schedule { [weak self] in
+        let dependencies = dependencies
+        dependencies.main.schedule { [weak self] in
             MainActor.assumeIsolated { self?.dispatch(action) }
         }
     }
@@ -86,14 +87,14 @@ public final class ExplorerProgram {
     private func requestFrame() {
         guard !framePending else { return }
         framePending = true
-        environment.main.schedule { [weak self] in
+        dependencies.main.schedule { [weak self] in
             MainActor.assumeIsolated { _ = self?.drawNow() }
         }
     }
 
     /// Draws the state now (the terminal sends only the cells that changed).
     @discardableResult
-    public func drawNow() -> FrameReport {
+    package func drawNow() -> FrameReport {
         framePending = false
         state.size = terminal.backend.size
         var current = state

@@ -5,12 +5,12 @@ import Workspace
 /// The explorer's only place of change: `reduce(&state, action)` applies one action and returns
 /// the effects to run. Pure: no I/O, no clock (the program sets `state.now`), no randomness
 /// except new request ids.
-public enum ExplorerReducer {
+package enum ExplorerReducer {
     /// How long a toast stays, and how long a deletion can be undone.
     static let toastDuration = Duration.seconds(4)
     static let undoDuration = Duration.seconds(10)
 
-    public static func reduce(_ state: inout ExplorerState, _ action: ExplorerAction) -> [ExplorerEffect] {
+    package static func reduce(_ state: inout ExplorerState, _ action: ExplorerAction) -> [ExplorerEffect] {
         expireTimedThings(&state)
         switch action {
         case .event(let event):

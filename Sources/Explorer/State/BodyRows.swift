@@ -1,11 +1,11 @@
-public import TUI
-public import Workspace
+package import TUI
+package import Workspace
 
 /// Form fields and multipart parts as editable rows: a multipart value starting with `@` is a
 /// file part (`@report.pdf`). Written back row by row, so a part keeps its content type and file
 /// name when only its value changes.
-public enum BodyRows {
-    public static func rows(of body: SavedBody) -> [KeyValueEditorRow] {
+package enum BodyRows {
+    package static func rows(of body: SavedBody) -> [KeyValueEditorRow] {
         switch body.content {
         case .formURLEncoded(let rows): return rows.map(KeyValueRows.editable)
         case .multipart(let parts):
@@ -20,7 +20,7 @@ public enum BodyRows {
     }
 
     /// `body` with its fields or parts replaced by `rows` (other kinds are returned unchanged).
-    public static func body(from rows: [KeyValueEditorRow], over body: SavedBody) -> SavedBody {
+    package static func body(from rows: [KeyValueEditorRow], over body: SavedBody) -> SavedBody {
         var result = body
         switch body.content {
         case .formURLEncoded(let old):

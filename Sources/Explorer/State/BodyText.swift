@@ -1,12 +1,12 @@
 import Foundation
 import JSONTree
-public import Workspace
+package import Workspace
 
 /// A saved body as the text the body editor shows, and the edited text written back into the
 /// body's own kind (inline JSON stays inline JSON when it parses; text stays text).
-public enum BodyText {
+package enum BodyText {
     /// The editable text of `body` (empty for kinds that are not text: form, multipart, file).
-    public static func text(of body: SavedBody) -> String {
+    package static func text(of body: SavedBody) -> String {
         switch body.content {
         case .none: ""
         case .json(let json): json.prettyPrinted()
@@ -17,7 +17,7 @@ public enum BodyText {
     }
 
     /// Whether the body kind is edited as text in the Body tab.
-    public static func isTextual(_ body: SavedBody) -> Bool {
+    package static func isTextual(_ body: SavedBody) -> Bool {
         switch body.content {
         case .none, .json, .jsonText, .text: true
         case .formURLEncoded, .multipart, .file: false
@@ -27,7 +27,7 @@ public enum BodyText {
     /// `body` with its text replaced by `text`. A JSON body whose text parses is stored inline;
     /// one that does not parse (yet) is kept as JSON text so nothing typed is lost. An empty
     /// "none" body that gets text becomes a text body.
-    public static func replacing(_ body: SavedBody, with text: String) -> SavedBody {
+    package static func replacing(_ body: SavedBody, with text: String) -> SavedBody {
         var result = body
         switch body.content {
         case .json, .jsonText:
@@ -47,7 +47,7 @@ public enum BodyText {
     }
 
     /// The JSON problem of a JSON body ("line 3, column 5: …"), nil when it parses or is not JSON.
-    public static func problem(in body: SavedBody) -> String? {
+    package static func problem(in body: SavedBody) -> String? {
         let text: String
         switch body.content {
         case .json: return nil
@@ -57,7 +57,7 @@ public enum BodyText {
         return problem(inJSON: text)
     }
 
-    public static func problem(inJSON text: String) -> String? {
+    package static func problem(inJSON text: String) -> String? {
         if text.allSatisfy(\.isWhitespace) { return nil }
         do {
             _ = try JSONDocument(text: text)
@@ -83,7 +83,7 @@ public enum BodyText {
     }
 
     /// The body pretty-printed when it is JSON that parses (two-space indent, key order kept).
-    public static func formatted(_ text: String) -> String? {
+    package static func formatted(_ text: String) -> String? {
         guard let json = try? StoredJSON(parsing: text) else { return nil }
         return json.prettyPrinted()
     }

@@ -1,6 +1,6 @@
 import Foundation
 import JSONTree
-public import Workspace
+package import Workspace
 
 /// The one-line text form of expectations and captures the Checks tab shows and edits:
 ///
@@ -10,14 +10,14 @@ public import Workspace
 ///
 /// Operators may also be written as `==`, `!=`, `<`, `<=`, `>`, `>=`, `~` (matches). A value
 /// that parses as JSON is JSON (`200`, `true`, `"text"`, `[1, 2]`); anything else is a string.
-public enum CheckSyntax {
-    public static func format(_ expectation: Expectation) -> String {
+package enum CheckSyntax {
+    package static func format(_ expectation: Expectation) -> String {
         var parts = [subject(expectation.subject), expectation.op.rawValue]
         if let value = expectation.value { parts.append(value.compact()) }
         return parts.joined(separator: " ")
     }
 
-    public static func format(_ capture: Capture) -> String {
+    package static func format(_ capture: Capture) -> String {
         let source: String =
             switch capture.source {
             case .jsonPath(let path): path
@@ -44,7 +44,7 @@ public enum CheckSyntax {
     ]
 
     /// Parses an expectation line; the error says what is wrong in plain words.
-    public static func parseExpectation(_ text: String, keeping old: Expectation? = nil) -> Result<
+    package static func parseExpectation(_ text: String, keeping old: Expectation? = nil) -> Result<
         Expectation, CheckSyntaxError
     > {
         var rest = Substring(text.trimmingCharacters(in: .whitespaces))
@@ -102,7 +102,7 @@ public enum CheckSyntax {
         return .success(expectation)
     }
 
-    public static func parseCapture(_ text: String, keeping old: Capture? = nil) -> Result<Capture, CheckSyntaxError> {
+    package static func parseCapture(_ text: String, keeping old: Capture? = nil) -> Result<Capture, CheckSyntaxError> {
         let parts = text.split(separator: "=", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces) }
         guard parts.count == 2, !parts[0].isEmpty, !parts[1].isEmpty else {
             return .failure(CheckSyntaxError("Write name = source, e.g. token = $.token secret"))
@@ -146,8 +146,8 @@ extension CheckSyntax {
 }
 
 /// Why a check line could not be read.
-public struct CheckSyntaxError: Error, Sendable, Equatable {
-    public var message: String
+package struct CheckSyntaxError: Error, Sendable, Equatable {
+    package var message: String
 
-    public init(_ message: String) { self.message = message }
+    package init(_ message: String) { self.message = message }
 }

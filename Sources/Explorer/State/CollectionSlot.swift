@@ -1,36 +1,36 @@
-public import Workspace
+package import Workspace
 
 /// One collection file as the explorer holds it: loaded (the document, with the collection as
 /// last saved), or broken (the positioned problems that kept it from loading).
-public struct CollectionSlot: Sendable {
-    public var path: String
-    public var document: CollectionDocument?
+package struct CollectionSlot: Sendable {
+    package var path: String
+    package var document: CollectionDocument?
     /// Errors of a broken file, warnings of a loaded one.
-    public var diagnostics: [Diagnostic]
+    package var diagnostics: [Diagnostic]
     /// What the user had selected and open in this collection last time (per-user UI state).
-    public var remembered: UIState?
+    package var remembered: UIState?
     /// The collection id this file shares with another file already open (a copied file): it is
     /// listed as broken, and read again once that other file is gone.
-    public var duplicateOf: String?
+    package var duplicateOf: String?
 
-    public init(entry: CollectionEntry) {
+    package init(entry: CollectionEntry) {
         path = entry.path
         document = entry.document
         diagnostics = entry.diagnostics
     }
 
-    public init(document: CollectionDocument) {
+    package init(document: CollectionDocument) {
         path = document.path
         self.document = document
         diagnostics = document.diagnostics
     }
 
-    public var collectionID: String? { document?.collection.id }
+    package var collectionID: String? { document?.collection.id }
 
     /// `slot`, whose collection id `other` (another file) already uses, as a broken file saying so:
     /// drafts, history and the selection are keyed by that id, so two files with one id would be
     /// one collection on screen (and one of them unreachable).
-    public static func duplicate(_ slot: CollectionSlot, of other: CollectionSlot) -> CollectionSlot {
+    package static func duplicate(_ slot: CollectionSlot, of other: CollectionSlot) -> CollectionSlot {
         var broken = slot
         let id = slot.collectionID ?? ""
         broken.document = nil
@@ -45,5 +45,5 @@ public struct CollectionSlot: Sendable {
     }
 
     /// The file name without its folder, for rows and messages.
-    public var fileName: String { path.split(separator: "/").last.map(String.init) ?? path }
+    package var fileName: String { path.split(separator: "/").last.map(String.init) ?? path }
 }

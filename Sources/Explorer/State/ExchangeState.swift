@@ -1,20 +1,20 @@
 import Futures
-public import HTTPCore
+package import HTTPCore
 import JSONTree
 import Workspace
 
 /// The selected request's exchanges as the screen shows them: the send in flight (its
 /// generation and stage) and the last result, which stays visible, marked stale, until a newer
 /// send finishes.
-public struct ExchangeState: Sendable {
+package struct ExchangeState: Sendable {
     /// Where a send in flight is.
-    public enum Stage: Hashable, Sendable {
+    package enum Stage: Hashable, Sendable {
         case sending
         case waiting
         case receiving(bytes: Int64, total: Int64?)
         case parsing
 
-        public var label: String {
+        package var label: String {
             switch self {
             case .sending: "sending"
             case .waiting: "waiting"
@@ -26,26 +26,26 @@ public struct ExchangeState: Sendable {
     }
 
     /// The generation of the send in flight, nil when none is.
-    public var inFlight: Int?
-    public var stage: Stage = .sending
+    package var inFlight: Int?
+    package var stage: Stage = .sending
     /// `ExplorerState.now` when the send in flight started.
-    public var startedAt: Duration = .zero
-    public var environmentName: String?
-    public var isMock = false
-    public var result: ExchangeResult?
+    package var startedAt: Duration = .zero
+    package var environmentName: String?
+    package var isMock = false
+    package var result: ExchangeResult?
     /// What the send in flight has reported so far (its events and chain stages); it moves to
     /// the result when the send ends.
-    public var trace: ExchangeTrace?
+    package var trace: ExchangeTrace?
 
-    public init() {}
+    package init() {}
 
     /// The shown result belongs to an older send than the one in flight.
-    public var isStale: Bool { inFlight != nil && result != nil }
+    package var isStale: Bool { inFlight != nil && result != nil }
 }
 
 /// How one send ended.
-public struct ExchangeResult: Sendable {
-    public enum Outcome: Sendable {
+package struct ExchangeResult: Sendable {
+    package enum Outcome: Sendable {
         case response(ReceivedResponse)
         /// No response: the translated error card.
         case failure(FailureCard)
@@ -53,17 +53,17 @@ public struct ExchangeResult: Sendable {
         case cancelled(stage: String, elapsed: Duration)
     }
 
-    public var generation: Int
-    public var outcome: Outcome
-    public var environmentName: String?
-    public var isMock: Bool
+    package var generation: Int
+    package var outcome: Outcome
+    package var environmentName: String?
+    package var isMock: Bool
     /// The URL that was sent, secrets masked.
-    public var url: String
-    public var method: String
+    package var url: String
+    package var method: String
     /// What the send reported while it ran (nil for a history entry: no events were kept).
-    public var trace: ExchangeTrace?
+    package var trace: ExchangeTrace?
 
-    public init(
+    package init(
         generation: Int, outcome: Outcome, environmentName: String?, isMock: Bool, url: String, method: String
     ) {
         self.generation = generation
@@ -74,31 +74,31 @@ public struct ExchangeResult: Sendable {
         self.method = method
     }
 
-    public var response: ReceivedResponse? {
+    package var response: ReceivedResponse? {
         if case .response(let response) = outcome { return response }
         return nil
     }
 }
 
 /// A response reduced to what the response pane shows; the body is already parsed.
-public struct ReceivedResponse: Sendable {
-    public var status: Int
-    public var reason: String
-    public var httpVersion: String
+package struct ReceivedResponse: Sendable {
+    package var status: Int
+    package var reason: String
+    package var httpVersion: String
     /// Header lines as received, values of credential headers masked.
-    public var headers: [(name: String, value: String)]
-    public var timings: Timings
-    public var size: Int64
-    public var content: ResponseContent
-    public var contentType: String?
+    package var headers: [(name: String, value: String)]
+    package var timings: Timings
+    package var size: Int64
+    package var content: ResponseContent
+    package var contentType: String?
     /// For a 4xx or 5xx status: the translation shown as a banner above the body.
-    public var banner: Translation?
+    package var banner: Translation?
     /// Each expectation of the request, evaluated against this response.
-    public var checks: [CheckResult]
+    package var checks: [CheckResult]
     /// The body's lines for the exact Raw view (indexed once, off the main thread).
-    public var rawLines: TextBody
+    package var rawLines: TextBody
 
-    public init(
+    package init(
         status: Int, reason: String, httpVersion: String, headers: [(name: String, value: String)], timings: Timings,
         size: Int64, content: ResponseContent, contentType: String?, banner: Translation?, checks: [CheckResult]
     ) {
@@ -121,13 +121,13 @@ public struct ReceivedResponse: Sendable {
 }
 
 /// One evaluated expectation: what was expected, what came, and whether they agree.
-public struct CheckResult: Sendable, Hashable {
-    public var label: String
-    public var passed: Bool
-    public var expected: String
-    public var actual: String
+package struct CheckResult: Sendable, Hashable {
+    package var label: String
+    package var passed: Bool
+    package var expected: String
+    package var actual: String
 
-    public init(label: String, passed: Bool, expected: String, actual: String) {
+    package init(label: String, passed: Bool, expected: String, actual: String) {
         self.label = label
         self.passed = passed
         self.expected = expected
@@ -137,17 +137,17 @@ public struct CheckResult: Sendable, Hashable {
 
 /// The error card's contents: the translation, where the failing part came from, the stage and
 /// the technical detail (folded until asked for).
-public struct FailureCard: Sendable, Hashable {
-    public var translation: Translation
+package struct FailureCard: Sendable, Hashable {
+    package var translation: Translation
     /// "The base URL of environment staging (http://…)", when the failing part can be named.
-    public var origin: String?
+    package var origin: String?
     /// Problems found before sending (unresolved variables…): one line each, with where they occur.
-    public var problems: [String]
-    public var elapsed: Duration?
+    package var problems: [String]
+    package var elapsed: Duration?
     /// "Failed during the TLS handshake after 23 ms", when the transport said where it failed.
-    public var failedStage: String?
+    package var failedStage: String?
 
-    public init(
+    package init(
         translation: Translation, origin: String?, problems: [String] = [], elapsed: Duration? = nil,
         failedStage: String? = nil
     ) {
@@ -160,8 +160,8 @@ public struct FailureCard: Sendable, Hashable {
 }
 
 /// Counts with thousands grouped: "126,818".
-public enum CountText {
-    public static func format(_ count: Int) -> String {
+package enum CountText {
+    package static func format(_ count: Int) -> String {
         let digits = String(count.magnitude)
         var out = ""
         for (index, digit) in digits.enumerated() {
@@ -173,8 +173,8 @@ public enum CountText {
 }
 
 /// Human byte counts: "512 B", "41.6 KB", "8.0 MB".
-public enum ByteCount {
-    public static func format(_ count: Int64) -> String {
+package enum ByteCount {
+    package static func format(_ count: Int64) -> String {
         if count < 1000 { return "\(count) B" }
         let units = ["KB", "MB", "GB", "TB"]
         var value = Double(count) / 1000
@@ -192,8 +192,8 @@ public enum ByteCount {
 }
 
 /// Human durations: "184 ms", "1.2 s", "2 min 5 s".
-public enum DurationText {
-    public static func format(_ duration: Duration) -> String {
+package enum DurationText {
+    package static func format(_ duration: Duration) -> String {
         let milliseconds =
             Double(duration.components.seconds) * 1000
             + Double(duration.components.attoseconds) / 1e15

@@ -1,5 +1,5 @@
-public import Futures
-public import HTTPCore
+package import Futures
+package import HTTPCore
 
 /// What one send reported while it ran: the transport's events (folded into an
 /// `ExchangeTimeline`) and the stages of the futures chain after it (dispatch, parse, checks,
@@ -7,25 +7,25 @@ public import HTTPCore
 ///
 /// Offsets are from the moment the send was handed to the dispatcher: the transport's events
 /// and the chain stages are measured from (about) the same instant, so they share one axis.
-public struct ExchangeTrace: Sendable {
+package struct ExchangeTrace: Sendable {
     /// The send this trace belongs to (events of another generation are dropped).
-    public var generation: Int
-    public var timeline = ExchangeTimeline()
+    package var generation: Int
+    package var timeline = ExchangeTimeline()
     /// The chain's stages in chain order, as last reported.
-    public var chain: [ChainStage] = []
+    package var chain: [ChainStage] = []
 
-    public init(generation: Int) {
+    package init(generation: Int) {
         self.generation = generation
     }
 
     /// Records an event of the transport.
-    public mutating func record(_ event: ExchangeEvent) {
+    package mutating func record(_ event: ExchangeEvent) {
         timeline.record(event)
     }
 
     /// Stores a chain stage's latest state. Reports hop threads, so a late report of an earlier
     /// state (started, after it already ended) never undoes a later one.
-    public mutating func update(_ stage: ChainStage) {
+    package mutating func update(_ stage: ChainStage) {
         while chain.count <= stage.index {
             chain.append(ChainStage(index: chain.count, label: stage.index == chain.count ? stage.label : ""))
         }
@@ -36,22 +36,22 @@ public struct ExchangeTrace: Sendable {
     }
 
     /// The chain stage running now, past the dispatch (that one is the transport's time).
-    public var runningChainStage: ChainStage? {
+    package var runningChainStage: ChainStage? {
         chain.first { $0.index > 0 && $0.start != nil && $0.outcome == nil }
     }
 
     /// The last body progress reported (bytes, expected size, rate).
-    public var bodyProgress: ExchangeEvent.BodyProgress? {
+    package var bodyProgress: ExchangeEvent.BodyProgress? {
         if case .bodyProgress(let progress)? = timeline.last("body")?.kind { return progress }
         return nil
     }
 
     /// Whether the transport reported anything (a dispatcher that reports no events leaves it empty).
-    public var hasEvents: Bool { !timeline.events.isEmpty }
+    package var hasEvents: Bool { !timeline.events.isEmpty }
 
     /// Where the send is, as the status line says it: "resolving", "TLS handshake", "waiting for
     /// the first byte", "receiving 3.2 MB of 8.0 MB at 40 MB/s", "parsing"; nil without events.
-    public var stageText: String? {
+    package var stageText: String? {
         if let running = runningChainStage { return Self.phrase(ofChainStage: running.label) }
         guard hasEvents else { return nil }
         if case .completed? = timeline.ending { return "parsing" }
@@ -62,7 +62,7 @@ public struct ExchangeTrace: Sendable {
     }
 
     /// "3.2 MB of 8.0 MB at 40 MB/s" (what is known of it).
-    public static func progressText(_ progress: ExchangeEvent.BodyProgress) -> String {
+    package static func progressText(_ progress: ExchangeEvent.BodyProgress) -> String {
         var text = ByteCount.format(progress.bytes)
         if let expected = progress.expected { text += " of " + ByteCount.format(expected) }
         if let rate = progress.bytesPerSecond, rate > 0 { text += " at " + ByteCount.format(Int64(rate)) + "/s" }
@@ -70,7 +70,7 @@ public struct ExchangeTrace: Sendable {
     }
 
     /// How a chain stage reads while it runs ("parse" → "parsing").
-    public static func phrase(ofChainStage label: String) -> String {
+    package static func phrase(ofChainStage label: String) -> String {
         switch label {
         case ChainStageLabel.parse: "parsing"
         case ChainStageLabel.checks: "checking expectations"
@@ -81,7 +81,7 @@ public struct ExchangeTrace: Sendable {
     }
 
     /// The coarse stage the rest of the program knows (`ExchangeState.Stage`), from the events.
-    public var coarseStage: ExchangeState.Stage? {
+    package var coarseStage: ExchangeState.Stage? {
         if runningChainStage != nil { return .parsing }
         guard hasEvents else { return nil }
         if case .completed? = timeline.ending { return .parsing }
@@ -95,15 +95,15 @@ public struct ExchangeTrace: Sendable {
 }
 
 /// The labels of the explorer's chain stages, in chain order (the Timeline tab lists them).
-public enum ChainStageLabel {
+package enum ChainStageLabel {
     /// The transport's exchange, from hand-over to the response (or the failure).
-    public static let dispatch = "dispatch"
+    package static let dispatch = "dispatch"
     /// Reading the body and parsing it (JSON tape, text or binary).
-    public static let parse = "parse"
+    package static let parse = "parse"
     /// Evaluating the request's expectations.
-    public static let checks = "checks"
+    package static let checks = "checks"
     /// Taking the request's captures.
-    public static let captures = "captures"
+    package static let captures = "captures"
     /// Appending the exchange to the history file (after the answer is shown).
-    public static let history = "history"
+    package static let history = "history"
 }

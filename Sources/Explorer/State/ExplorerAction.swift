@@ -1,14 +1,14 @@
-public import Futures
-public import HTTPCore
-public import Interop
-public import JSONTree
-public import TUI
-public import Workspace
+package import Futures
+package import HTTPCore
+package import Interop
+package import JSONTree
+package import TUI
+package import Workspace
 
 /// Everything that can change the explorer's state: the user's input, and the results of effects
 /// coming back. The program feeds these to `ExplorerReducer.reduce`, one at a time, on the main
 /// queue.
-public enum ExplorerAction: Sendable {
+package enum ExplorerAction: Sendable {
     /// Keys, paste, mouse, resize from the terminal.
     case event(Event)
     /// One collection file, read in the background (they arrive one by one).
@@ -52,26 +52,26 @@ public enum ExplorerAction: Sendable {
 }
 
 /// Why a save did not happen, as the user reads it.
-public struct SaveFailure: Error, Sendable, Equatable {
-    public var message: String
+package struct SaveFailure: Error, Sendable, Equatable {
+    package var message: String
     /// The file changed on disk since it was loaded: nothing was written.
-    public var isConflict: Bool
+    package var isConflict: Bool
 
-    public init(message: String, isConflict: Bool) {
+    package init(message: String, isConflict: Bool) {
         self.message = message
         self.isConflict = isConflict
     }
 }
 
 /// A JSONPath filter's selection, as a document to show in the tree.
-public struct JSONFilterResult: Sendable {
-    public var document: JSONDocument
-    public var count: Int
+package struct JSONFilterResult: Sendable {
+    package var document: JSONDocument
+    package var count: Int
     /// Each selected value's JSONPath in the response (`Y` copies these, not the path in the
     /// filtered array).
-    public var paths: [String]
+    package var paths: [String]
 
-    public init(document: JSONDocument, count: Int, paths: [String] = []) {
+    package init(document: JSONDocument, count: Int, paths: [String] = []) {
         self.document = document
         self.count = count
         self.paths = paths
@@ -79,8 +79,8 @@ public struct JSONFilterResult: Sendable {
 }
 
 /// A JSONPath filter that could not run (its error is shown in place).
-public struct FilterFailure: Error, Sendable, Equatable {
-    public var message: String
+package struct FilterFailure: Error, Sendable, Equatable {
+    package var message: String
 
-    public init(message: String) { self.message = message }
+    package init(message: String) { self.message = message }
 }

@@ -3,11 +3,11 @@ import Workspace
 
 /// The command palette's entries: every action with its title and key, plus one entry per
 /// environment of the current collection and per theme.
-public enum ExplorerCommands {
-    public struct Command: Sendable, Hashable {
-        public var title: String
-        public var action: String
-        public var shortcut: String
+package enum ExplorerCommands {
+    package struct Command: Sendable, Hashable {
+        package var title: String
+        package var action: String
+        package var shortcut: String
     }
 
     static let fixed: [(String, String)] = [
@@ -46,7 +46,7 @@ public enum ExplorerCommands {
         ("Quit", "app.quit"),
     ]
 
-    public static func list(for state: ExplorerState) -> [Command] {
+    package static func list(for state: ExplorerState) -> [Command] {
         var commands = fixed.map { title, action in
             Command(
                 title: title, action: action,

@@ -1,9 +1,9 @@
-public import JSONTree
-public import Workspace
+package import JSONTree
+package import Workspace
 
 /// Work the reducer asks for, as data. `ExplorerProgram` runs each one and feeds its result back
 /// as an action; the reducer itself never touches a file, the network or the terminal.
-public enum ExplorerEffect: Sendable {
+package enum ExplorerEffect: Sendable {
     /// Read collection files: each path is a collection file or a folder of them.
     case loadCollections([String])
     /// Read one collection file again (its result arrives as `fileChanged`).
@@ -45,15 +45,15 @@ public enum ExplorerEffect: Sendable {
 }
 
 /// What a send needs: the draft as on screen, its collection as loaded, the environment chosen.
-public struct SendJob: Sendable {
-    public var key: RequestKey
-    public var generation: Int
-    public var request: SavedRequest
-    public var document: CollectionDocument
-    public var environmentName: String?
-    public var captures: [String: VariableScope.Value]
+package struct SendJob: Sendable {
+    package var key: RequestKey
+    package var generation: Int
+    package var request: SavedRequest
+    package var document: CollectionDocument
+    package var environmentName: String?
+    package var captures: [String: VariableScope.Value]
 
-    public init(
+    package init(
         key: RequestKey, generation: Int, request: SavedRequest, document: CollectionDocument,
         environmentName: String?, captures: [String: VariableScope.Value]
     ) {

@@ -1,4 +1,4 @@
-public import TUI
+package import TUI
 
 /// The explorer's keys: one table that resolves key presses, fills the status bar's hints, the
 /// help overlay (per pane) and the palette's shortcuts, and takes the user's keymap file.
@@ -7,8 +7,8 @@ public import TUI
 /// `outside` keys work when no text field has the keyboard; the pane contexts (`collections`,
 /// `request`, `response`, `tree`, `raw`) only where their pane has the focus; `runner` while the
 /// Runner view covers the panes (instead of the pane and `outside` keys).
-public enum ExplorerKeymap {
-    public static let keymap = Keymap([
+package enum ExplorerKeymap {
+    package static let keymap = Keymap([
         // Everywhere.
         KeyBinding("request.send", keys: ["F5", "ctrl+r", "alt+enter"], help: "Send the request", hint: "send"),
         KeyBinding("request.cancel", keys: ["F6"], help: "Cancel the request in flight (also Esc)"),
@@ -152,5 +152,7 @@ public enum ExplorerKeymap {
     ])
 
     /// Actions shown in the status bar, in order.
-    public static let hintActions = ["request.send", "request.save", "env.pick", "app.palette", "app.help", "app.quit"]
+    package static let hintActions = [
+        "request.send", "request.save", "env.pick", "app.palette", "app.help", "app.quit",
+    ]
 }

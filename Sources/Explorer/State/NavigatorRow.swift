@@ -1,6 +1,6 @@
 /// One visible row of the collections tree: a collection, a broken file, a folder or a request.
-public struct NavigatorRow: Hashable, Sendable {
-    public enum Kind: Hashable, Sendable {
+package struct NavigatorRow: Hashable, Sendable {
+    package enum Kind: Hashable, Sendable {
         case collection(collectionID: String)
         /// A file that did not load; the row shows its first positioned error.
         case broken(path: String)
@@ -9,15 +9,15 @@ public struct NavigatorRow: Hashable, Sendable {
         case request(RequestKey)
     }
 
-    public var kind: Kind
-    public var depth: Int
-    public var title: String
+    package var kind: Kind
+    package var depth: Int
+    package var title: String
     /// The request's method (requests only).
-    public var method: String?
-    public var isExpanded: Bool
-    public var hasChildren: Bool
+    package var method: String?
+    package var isExpanded: Bool
+    package var hasChildren: Bool
 
-    public init(kind: Kind, depth: Int, title: String, method: String? = nil, isExpanded: Bool, hasChildren: Bool) {
+    package init(kind: Kind, depth: Int, title: String, method: String? = nil, isExpanded: Bool, hasChildren: Bool) {
         self.kind = kind
         self.depth = depth
         self.title = title
@@ -27,7 +27,7 @@ public struct NavigatorRow: Hashable, Sendable {
     }
 
     /// The key expansion is remembered under (collections and folders only).
-    public var expansionKey: String? {
+    package var expansionKey: String? {
         switch kind {
         case .collection(let id): id
         case .folder(let id, let path): ([id] + path).joined(separator: "/")
@@ -35,12 +35,12 @@ public struct NavigatorRow: Hashable, Sendable {
         }
     }
 
-    public var requestKey: RequestKey? {
+    package var requestKey: RequestKey? {
         if case .request(let key) = kind { return key }
         return nil
     }
 
-    public var collectionID: String? {
+    package var collectionID: String? {
         switch kind {
         case .collection(let id), .folder(let id, _): id
         case .request(let key): key.collectionID

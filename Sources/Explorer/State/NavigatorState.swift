@@ -1,25 +1,25 @@
 import HTTPCore
-public import TUI
+package import TUI
 import Workspace
 
 /// The collections pane: which collections and folders are open, the filter, the selected row
 /// and the scroll offset. `rows` is rebuilt from the collections whenever any of them changes.
-public struct NavigatorState: Sendable {
+package struct NavigatorState: Sendable {
     /// Expansion keys (see `NavigatorRow.expansionKey`) of open collections and folders.
-    public var expanded: Set<String> = []
+    package var expanded: Set<String> = []
     /// Text typed into the filter; requests whose method, name, folder or URL contain it stay.
-    public var filter = TextEditorState(singleLine: true)
-    public var isFiltering = false
-    public var selected = 0
-    public var offset = 0
-    public private(set) var rows: [NavigatorRow] = []
+    package var filter = TextEditorState(singleLine: true)
+    package var isFiltering = false
+    package var selected = 0
+    package var offset = 0
+    package private(set) var rows: [NavigatorRow] = []
 
-    public init() {}
+    package init() {}
 
-    public var selectedRow: NavigatorRow? { rows.indices.contains(selected) ? rows[selected] : nil }
+    package var selectedRow: NavigatorRow? { rows.indices.contains(selected) ? rows[selected] : nil }
 
     /// Rebuilds the rows, keeping the selection on the same row when it still exists.
-    public mutating func rebuild(from slots: [CollectionSlot]) {
+    package mutating func rebuild(from slots: [CollectionSlot]) {
         let previous = selectedRow?.kind
         rows = NavigatorRows.build(slots: slots, expanded: expanded, filter: filter.text)
         if let previous, let index = rows.firstIndex(where: { $0.kind == previous }) {
@@ -30,14 +30,14 @@ public struct NavigatorState: Sendable {
 
     /// Selects the row of `kind` if it is visible.
     @discardableResult
-    public mutating func select(_ kind: NavigatorRow.Kind) -> Bool {
+    package mutating func select(_ kind: NavigatorRow.Kind) -> Bool {
         guard let index = rows.firstIndex(where: { $0.kind == kind }) else { return false }
         selected = index
         return true
     }
 
     /// Keeps the selected row inside a window of `height` rows.
-    public mutating func scrollToSelection(height: Int) {
+    package mutating func scrollToSelection(height: Int) {
         guard height > 0 else { return }
         if selected < offset { offset = selected }
         if selected >= offset + height { offset = selected - height + 1 }

@@ -1,8 +1,8 @@
-public import TUI
+package import TUI
 import Workspace
 
 /// A dialog over the panes. While one is open it takes every key.
-public enum Overlay: Sendable {
+package enum Overlay: Sendable {
     /// `F1`/`?`: the keys of the focused pane, then the global ones.
     case help(scroll: Int)
     /// `Ctrl+P`/`:`: every action with its key, filtered as you type.
@@ -31,16 +31,16 @@ public enum Overlay: Sendable {
 }
 
 /// The existing route a "save as mock route" would overwrite, for the dialog that asks first.
-public struct MockRouteExists: Sendable, Equatable {
-    public var key: RequestKey
+package struct MockRouteExists: Sendable, Equatable {
+    package var key: RequestKey
     /// The mock environment named in the prompt.
-    public var environment: String
+    package var environment: String
     /// The request as the route matches it (`GET /users?page=2`).
-    public var route: String
+    package var route: String
     /// How many answers the route has now.
-    public var answers: Int
+    package var answers: Int
 
-    public init(key: RequestKey, environment: String, route: String, answers: Int) {
+    package init(key: RequestKey, environment: String, route: String, answers: Int) {
         self.key = key
         self.environment = environment
         self.route = route
@@ -49,8 +49,8 @@ public struct MockRouteExists: Sendable, Equatable {
 }
 
 /// What a text prompt is for, and its text.
-public struct PromptState: Sendable {
-    public enum Purpose: Sendable, Hashable {
+package struct PromptState: Sendable {
+    package enum Purpose: Sendable, Hashable {
         case renameRequest(RequestKey)
         case renameFolder(collectionID: String, path: [String])
         case renameCollection(collectionID: String)
@@ -70,12 +70,12 @@ public struct PromptState: Sendable {
         case exportFile(collectionID: String)
     }
 
-    public var purpose: Purpose
-    public var title: String
-    public var field: TextEditorState
-    public var error: String?
+    package var purpose: Purpose
+    package var title: String
+    package var field: TextEditorState
+    package var error: String?
 
-    public init(purpose: Purpose, title: String, text: String = "") {
+    package init(purpose: Purpose, title: String, text: String = "") {
         self.purpose = purpose
         self.title = title
         field = TextEditorState(text: text, singleLine: true)
@@ -84,13 +84,13 @@ public struct PromptState: Sendable {
 }
 
 /// A short message in the status bar that goes away by itself.
-public struct TimedToast: Sendable {
-    public var message: String
-    public var kind: Toast.Kind
+package struct TimedToast: Sendable {
+    package var message: String
+    package var kind: Toast.Kind
     /// `ExplorerState.now` after which it is no longer shown.
-    public var expires: Duration
+    package var expires: Duration
 
-    public init(message: String, kind: Toast.Kind, expires: Duration) {
+    package init(message: String, kind: Toast.Kind, expires: Duration) {
         self.message = message
         self.kind = kind
         self.expires = expires

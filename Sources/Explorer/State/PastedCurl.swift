@@ -2,15 +2,15 @@
 /// `-F 'note=<note.txt'`): the reducer does no I/O, so the program imports it again on the work
 /// queue with those files read — relative to the working directory, as the shell that would run
 /// the command sees them — and hands the request back as `curlPasted`.
-public struct PastedCurl: Sendable, Equatable {
-    public var key: RequestKey
-    public var text: String
+package struct PastedCurl: Sendable, Equatable {
+    package var key: RequestKey
+    package var text: String
     /// Where relative file names in the command are read from (the explorer's working directory).
-    public var workingDirectory: String
+    package var workingDirectory: String
     /// The collection's folder: file bodies and file parts are stored relative to it.
-    public var collectionFolder: String
+    package var collectionFolder: String
 
-    public init(key: RequestKey, text: String, workingDirectory: String, collectionFolder: String) {
+    package init(key: RequestKey, text: String, workingDirectory: String, collectionFolder: String) {
         self.key = key
         self.text = text
         self.workingDirectory = workingDirectory

@@ -1,13 +1,13 @@
-public import TUI
-public import Workspace
+package import TUI
+package import Workspace
 
 /// The request pane's editing state for the selected request: which part has the focus and the
 /// text-editing states of the fields on screen. Each edit is written straight into the draft
 /// (`ExplorerState.drafts`), so the dirty markers, the resolved-URL preview and the next send all
 /// see it at once; this state only holds what a text field needs between keys (cursor, undo).
-public struct RequestEditorState: Sendable {
+package struct RequestEditorState: Sendable {
     /// Where keys go inside the request pane.
-    public enum Focus: Hashable, Sendable {
+    package enum Focus: Hashable, Sendable {
         /// The URL field: typing edits the URL, Enter sends.
         case url
         /// The tab's content, navigated by keys (nothing is being typed).
@@ -16,37 +16,37 @@ public struct RequestEditorState: Sendable {
         case editing
     }
 
-    public var key: RequestKey?
-    public var focus: Focus = .content
-    public var tab: RequestTab = .params
-    public var url = TextEditorState(singleLine: true)
+    package var key: RequestKey?
+    package var focus: Focus = .content
+    package var tab: RequestTab = .params
+    package var url = TextEditorState(singleLine: true)
     /// Query rows (Params tab), then path parameters below them.
-    public var query = KeyValueEditorState(rows: [])
-    public var pathParams = KeyValueEditorState(rows: [])
+    package var query = KeyValueEditorState(rows: [])
+    package var pathParams = KeyValueEditorState(rows: [])
     /// Which of the Params tab's two tables has the focus.
-    public var paramsOnPath = false
-    public var headers = KeyValueEditorState(rows: [])
-    public var body = TextEditorState()
+    package var paramsOnPath = false
+    package var headers = KeyValueEditorState(rows: [])
+    package var body = TextEditorState()
     /// Form fields or multipart parts (a value starting with `@` is a file part).
-    public var bodyTable = KeyValueEditorState(rows: [])
+    package var bodyTable = KeyValueEditorState(rows: [])
     /// The file a file body is sent from.
-    public var bodyFilePath = ""
-    public var notes = TextEditorState()
+    package var bodyFilePath = ""
+    package var notes = TextEditorState()
     /// The body's JSON problem (message with line and column), checked after each edit.
-    public var bodyProblem: String?
+    package var bodyProblem: String?
     /// The selected line of the Auth, Options or Checks form, and its editor while typing.
-    public var formSelected = 0
-    public var formEditor: TextEditorState?
+    package var formSelected = 0
+    package var formEditor: TextEditorState?
     /// Why the last form edit was refused (shown under the form).
-    public var formError: String?
+    package var formError: String?
     /// Each auth scheme's fields as last edited while this request is open, so cycling the scheme
     /// (basic → bearer → basic) brings back what was typed instead of an empty username.
-    public var authSchemes: [String: SavedAuth.Scheme] = [:]
+    package var authSchemes: [String: SavedAuth.Scheme] = [:]
 
-    public init() {}
+    package init() {}
 
     /// Loads `request`'s fields into fresh editing states (the cursor at the URL's end).
-    public mutating func load(_ request: SavedRequest, key: RequestKey) {
+    package mutating func load(_ request: SavedRequest, key: RequestKey) {
         let keepTab = tab
         let keepFocus = focus == .url ? Focus.url : Focus.content
         self = RequestEditorState()
@@ -66,7 +66,7 @@ public struct RequestEditorState: Sendable {
     }
 
     /// Whether a text field has the keyboard: letters type instead of running commands.
-    public var isTyping: Bool {
+    package var isTyping: Bool {
         switch focus {
         case .url, .editing: true
         case .content:

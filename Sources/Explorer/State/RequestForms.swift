@@ -1,10 +1,10 @@
 import Foundation
-public import Workspace
+package import Workspace
 
 /// One editable line of the Auth, Options or Checks tab: Enter edits its text, or cycles its
 /// choices; `a` adds and `d` deletes expectation and capture lines.
-public struct FormRow: Sendable, Hashable {
-    public enum Field: Hashable, Sendable {
+package struct FormRow: Sendable, Hashable {
+    package enum Field: Hashable, Sendable {
         case authScheme, authUsername, authPassword, authToken, authKeyName, authKeyValue, authKeyLocation
         case timeout, connectTimeout, followRedirects, maxRedirects, verifyTLS, proxy, httpVersion
         case expectation(Int)
@@ -12,16 +12,16 @@ public struct FormRow: Sendable, Hashable {
         case newExpectation, newCapture
     }
 
-    public var field: Field
-    public var label: String
+    package var field: Field
+    package var label: String
     /// The value as edited (the editor starts with it).
-    public var text: String
+    package var text: String
     /// Values Enter cycles through instead of editing text.
-    public var choices: [String]?
+    package var choices: [String]?
     /// Shown masked unless it is a `{{variable}}` reference.
-    public var secret: Bool
+    package var secret: Bool
 
-    public init(_ field: Field, _ label: String, _ text: String, choices: [String]? = nil, secret: Bool = false) {
+    package init(_ field: Field, _ label: String, _ text: String, choices: [String]? = nil, secret: Bool = false) {
         self.field = field
         self.label = label
         self.text = text
@@ -30,18 +30,18 @@ public struct FormRow: Sendable, Hashable {
     }
 
     /// What the row shows (secrets masked unless they are variable references).
-    public var shown: String {
+    package var shown: String {
         guard secret, !(text.hasPrefix("{{") && text.hasSuffix("}}")) else { return text }
         return Redactor.masked(text)
     }
 }
 
 /// The rows of the form tabs built from a request, and edits written back into it.
-public enum RequestForms {
+package enum RequestForms {
     static let schemes = ["none", "basic", "bearer", "apiKey", "digest"]
     static let defaultChoice = "default"
 
-    public static func rows(_ tab: RequestTab, _ request: SavedRequest) -> [FormRow] {
+    package static func rows(_ tab: RequestTab, _ request: SavedRequest) -> [FormRow] {
         switch tab {
         case .auth: authRows(request.auth)
         case .options: optionRows(request.options)
@@ -110,7 +110,7 @@ public enum RequestForms {
     }
 
     /// Writes `text` into `field` of `request`; the error is shown when the text does not fit.
-    public static func apply(_ field: FormRow.Field, _ text: String, to request: inout SavedRequest) -> String? {
+    package static func apply(_ field: FormRow.Field, _ text: String, to request: inout SavedRequest) -> String? {
         let trimmed = text.trimmingCharacters(in: .whitespaces)
         func number(_ apply: (Double?) -> Void) -> String? {
             if trimmed.isEmpty {
@@ -195,7 +195,7 @@ public enum RequestForms {
     }
 
     /// Deletes an expectation or capture line; false for other rows.
-    public static func delete(_ field: FormRow.Field, from request: inout SavedRequest) -> Bool {
+    package static func delete(_ field: FormRow.Field, from request: inout SavedRequest) -> Bool {
         switch field {
         case .expectation(let index) where request.expectations.indices.contains(index):
             request.expectations.remove(at: index)

@@ -1,19 +1,19 @@
 import Foundation
 import Interop
-public import Workspace
+package import Workspace
 
 /// The request as it will be sent in an environment, for the screen: the resolved URL (secrets
 /// masked), every unresolved variable, and the resolved request itself (for copy as curl).
 /// Dynamic values (`{{$uuid}}`…) show as placeholders here, so the preview stays still between
 /// frames; a send computes them afresh.
-public struct RequestPreview: Sendable {
-    public var url: String
-    public var problems: [VariableProblem]
-    public var resolved: ResolvedRequest
-    public var redactor: Redactor
-    public var baseURL: String?
+package struct RequestPreview: Sendable {
+    package var url: String
+    package var problems: [VariableProblem]
+    package var resolved: ResolvedRequest
+    package var redactor: Redactor
+    package var baseURL: String?
 
-    public init(
+    package init(
         _ request: SavedRequest, in document: CollectionDocument, environment: Environment?,
         captures: [String: VariableScope.Value], processEnvironment: [String: String]
     ) {
@@ -37,7 +37,7 @@ public struct RequestPreview: Sendable {
         now: { Date(timeIntervalSince1970: 0) }, uuid: { "‹uuid›" }, randomInt: { 0 }, randomString: { "‹random›" })
 
     /// The preview of the selected request in `state`, if one is selected.
-    public static func of(_ state: ExplorerState) -> RequestPreview? {
+    package static func of(_ state: ExplorerState) -> RequestPreview? {
         guard let key = state.selection, let request = state.request(key),
             let document = state.document(collectionID: key.collectionID)
         else { return nil }

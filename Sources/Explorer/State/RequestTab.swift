@@ -1,5 +1,5 @@
 /// The tabs of the request pane, in display order (`[`/`]` and `Alt+1…7` switch).
-public enum RequestTab: Int, CaseIterable, Hashable, Sendable {
+package enum RequestTab: Int, CaseIterable, Hashable, Sendable {
     case params
     case headers
     case body
@@ -8,7 +8,7 @@ public enum RequestTab: Int, CaseIterable, Hashable, Sendable {
     case checks
     case notes
 
-    public var title: String {
+    package var title: String {
         switch self {
         case .params: "Params"
         case .headers: "Headers"

@@ -1,8 +1,8 @@
-public import JSONTree
+package import JSONTree
 
 /// A response body made ready for the screen, off the main thread: a parsed JSON document, text
 /// with its line starts, or bytes shown as a hex dump. Views read only the rows on screen.
-public enum ResponseContent: Sendable {
+package enum ResponseContent: Sendable {
     case empty
     case json(JSONDocument)
     /// Text that is not JSON (or JSON that did not parse: `problem` says why).
@@ -10,7 +10,7 @@ public enum ResponseContent: Sendable {
     case binary(TextBody)
 
     /// The body's bytes, for Raw and for saving.
-    public var bytes: [UInt8] {
+    package var bytes: [UInt8] {
         switch self {
         case .empty: []
         case .json(let document): document.bytes
@@ -20,12 +20,12 @@ public enum ResponseContent: Sendable {
 }
 
 /// Bytes with the offsets where their lines start, so any line is found without scanning.
-public struct TextBody: Sendable {
-    public let bytes: [UInt8]
+package struct TextBody: Sendable {
+    package let bytes: [UInt8]
     /// Offsets of each line's first byte (the first is 0).
-    public let lineStarts: [Int]
+    package let lineStarts: [Int]
 
-    public init(bytes: [UInt8]) {
+    package init(bytes: [UInt8]) {
         self.bytes = bytes
         var starts = [0]
         bytes.withUnsafeBufferPointer { buffer in
@@ -37,16 +37,16 @@ public struct TextBody: Sendable {
     }
 
     /// Bytes without a line index (binary bodies, shown as a hex dump).
-    public init(binary bytes: [UInt8]) {
+    package init(binary bytes: [UInt8]) {
         self.bytes = bytes
         lineStarts = [0]
     }
 
-    public var lineCount: Int { bytes.isEmpty ? 0 : lineStarts.count }
+    package var lineCount: Int { bytes.isEmpty ? 0 : lineStarts.count }
 
     /// Line `index` without its line break (invalid UTF-8 shown as U+FFFD), at most `limit`
     /// bytes of it: a 200 MB line costs what the screen shows.
-    public func line(_ index: Int, limit: Int = Int.max) -> String {
+    package func line(_ index: Int, limit: Int = Int.max) -> String {
         guard index >= 0, index < lineStarts.count else { return "" }
         let start = lineStarts[index]
         var end = index + 1 < lineStarts.count ? lineStarts[index + 1] : bytes.count
@@ -64,7 +64,7 @@ public struct TextBody: Sendable {
     /// U+FFFD) and few control characters. When the server says it is text (`declaredText`: a
     /// `text/*` media type), escape characters do not count: a coloured log is text (its escapes
     /// shown visibly, ␛[31m), not a hex dump; a NUL byte still means binary.
-    public static func looksLikeText(_ bytes: [UInt8], declaredText: Bool = false) -> Bool {
+    package static func looksLikeText(_ bytes: [UInt8], declaredText: Bool = false) -> Bool {
         let sample = bytes.prefix(65_536)
         let decoded = String(decoding: sample, as: UTF8.self)
         var characters = 0

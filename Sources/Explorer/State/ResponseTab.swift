@@ -1,5 +1,5 @@
 /// The tabs of the response pane, in display order.
-public enum ResponseTab: Int, CaseIterable, Hashable, Sendable {
+package enum ResponseTab: Int, CaseIterable, Hashable, Sendable {
     case tree
     case raw
     case headers
@@ -8,7 +8,7 @@ public enum ResponseTab: Int, CaseIterable, Hashable, Sendable {
     case checks
     case history
 
-    public var title: String {
+    package var title: String {
         switch self {
         case .tree: "Tree"
         case .raw: "Raw"

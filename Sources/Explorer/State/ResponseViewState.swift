@@ -1,42 +1,42 @@
-public import JSONTree
-public import TUI
-public import Workspace
+package import JSONTree
+package import TUI
+package import Workspace
 
 /// How the response pane shows the selected request's last result: the tab, the JSON tree's
 /// folds, selection and scroll, search and JSONPath filter, and the Raw view's options.
-public struct ResponseViewState: Sendable {
-    public var tab: ResponseTab = .tree
+package struct ResponseViewState: Sendable {
+    package var tab: ResponseTab = .tree
     /// The tree over the shown document (the filtered one while a JSONPath filter is on).
-    public var tree: JSONTreeView?
+    package var tree: JSONTreeView?
     /// The generation of the result `tree` was built for.
-    public var treeGeneration: Int?
-    public var selectedRow = 0
-    public var offset = 0
+    package var treeGeneration: Int?
+    package var selectedRow = 0
+    package var offset = 0
     /// Raw / Headers / Timings / Checks / History scroll (rows).
-    public var scroll = 0
+    package var scroll = 0
     /// Raw wraps long lines; kept from one response to the next, like the pretty/exact choice.
-    public var rawWrap = false
+    package var rawWrap = false
     /// Raw shows a hex dump: a look at one body's bytes, so a new result starts without it.
-    public var rawHex = false
+    package var rawHex = false
     /// Pretty-printed Raw for JSON bodies (false: the exact bytes).
-    public var rawPretty = true
+    package var rawPretty = true
     /// The error card's technical detail is unfolded (`t`).
-    public var detailsOpen = false
-    public var search = TreeSearchState()
-    public var filter = JSONPathFilterState()
+    package var detailsOpen = false
+    package var search = TreeSearchState()
+    package var filter = JSONPathFilterState()
     /// The history list of the selected request, newest first.
-    public var history: [HistoryEntry] = []
-    public var historySelected = 0
+    package var history: [HistoryEntry] = []
+    package var historySelected = 0
     /// A history entry opened in the response views instead of the live result (Esc leaves it).
-    public var openedHistory: HistoryEntry?
+    package var openedHistory: HistoryEntry?
     /// The opened entry as a result the views show like a live one.
-    public var openedHistoryResult: ExchangeResult?
+    package var openedHistoryResult: ExchangeResult?
     /// The last tree height drawn, for paging and keeping the selection visible.
-    public var pageSize = 10
+    package var pageSize = 10
 
-    public init() {}
+    package init() {}
 
-    public mutating func resetForNewResult() {
+    package mutating func resetForNewResult() {
         tree = nil
         treeGeneration = nil
         selectedRow = 0
@@ -61,7 +61,7 @@ public struct ResponseViewState: Sendable {
     }
 
     /// Keeps the selected row on screen.
-    public mutating func scrollToSelection() {
+    package mutating func scrollToSelection() {
         let height = max(1, pageSize)
         if selectedRow < offset { offset = selectedRow }
         if selectedRow >= offset + height { offset = selectedRow - height + 1 }
@@ -70,35 +70,35 @@ public struct ResponseViewState: Sendable {
 }
 
 /// `/` in the tree: the query being typed, the matches found so far and which one is shown.
-public struct TreeSearchState: Sendable {
-    public var query = TextEditorState(singleLine: true)
-    public var isEditing = false
-    public var matches: [JSONNode] = []
-    public var current: Int?
-    public var lastPattern = ""
+package struct TreeSearchState: Sendable {
+    package var query = TextEditorState(singleLine: true)
+    package var isEditing = false
+    package var matches: [JSONNode] = []
+    package var current: Int?
+    package var lastPattern = ""
 
-    public init() {}
+    package init() {}
 }
 
 /// `|` in the tree: a JSONPath that narrows the tree to the values it selects.
-public struct JSONPathFilterState: Sendable {
-    public var query = TextEditorState(singleLine: true)
-    public var isEditing = false
+package struct JSONPathFilterState: Sendable {
+    package var query = TextEditorState(singleLine: true)
+    package var isEditing = false
     /// The query applied to the tree now (nil: no filter).
-    public var applied: String?
+    package var applied: String?
     /// The document of the selected values (an array of them), shown instead of the body.
-    public var document: JSONDocument?
+    package var document: JSONDocument?
     /// The query's error, shown in place.
-    public var error: String?
+    package var error: String?
     /// Each selected value's JSONPath in the response, in the filtered array's order.
-    public var paths: [String] = []
+    package var paths: [String] = []
 
-    public init() {}
+    package init() {}
 
     /// The JSONPath in the response of `filteredPath`, a path in the filtered array (`$[2].name`
     /// → `$.users[2].name` when the third value selected was `$.users[2]`); the query for the
     /// array itself.
-    public func responsePath(of filteredPath: String) -> String {
+    package func responsePath(of filteredPath: String) -> String {
         guard filteredPath.hasPrefix("$["), let close = filteredPath.firstIndex(of: "]"),
             let index = Int(filteredPath[filteredPath.index(filteredPath.startIndex, offsetBy: 2)..<close]),
             paths.indices.contains(index)

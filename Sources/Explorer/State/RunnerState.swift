@@ -1,20 +1,20 @@
 import Foundation
-public import Replay
-public import Workspace
+package import Replay
+package import Workspace
 
 /// The Runner view: a folder or a collection replayed by `Replay` (the engine of `lazer run`)
 /// against the selected environment, its requests ticking through as they finish. It stays in
 /// the state after the run, so F8 shows it again after a row was opened.
-public struct RunnerState: Sendable {
+package struct RunnerState: Sendable {
     /// One planned request and, once it finished, its result.
-    public struct Row: Sendable, Equatable {
-        public var key: RequestKey
-        public var method: String
+    package struct Row: Sendable, Equatable {
+        package var key: RequestKey
+        package var method: String
         /// `Folder/Sub/Name` inside its collection.
-        public var path: String
-        public var result: RequestResult?
+        package var path: String
+        package var result: RequestResult?
 
-        public init(key: RequestKey, method: String, path: String, result: RequestResult? = nil) {
+        package init(key: RequestKey, method: String, path: String, result: RequestResult? = nil) {
             self.key = key
             self.method = method
             self.path = path
@@ -23,30 +23,30 @@ public struct RunnerState: Sendable {
     }
 
     /// Which run this is: results of an older run are dropped.
-    public var run: Int
+    package var run: Int
     /// What runs: `Posts` (a folder) or the collection's name.
-    public var title: String
-    public var collectionID: String
+    package var title: String
+    package var collectionID: String
     /// The folder that runs (`[]`: the whole collection); `r` runs it again.
-    public var folder: [String]
-    public var environment: String?
-    public var rows: [Row]
+    package var folder: [String]
+    package var environment: String?
+    package var rows: [Row]
     /// The highlighted request row.
-    public var selected = 0
+    package var selected = 0
     /// The first display line on screen (kept by the view so the selection stays visible).
-    public var scroll = 0
-    public var isRunning = true
+    package var scroll = 0
+    package var isRunning = true
     /// Cancel was asked; the rest of the run is reported skipped.
-    public var isCancelling = false
+    package var isCancelling = false
     /// When the run started and (once over) how long it took, on the program's clock.
-    public var startedAt: Duration
-    public var duration: Duration?
+    package var startedAt: Duration
+    package var duration: Duration?
     /// Whether the view is on screen (Esc hides it; F8 shows it again).
-    public var isShown = true
+    package var isShown = true
     /// A row opened with Enter: its exchange is opened from history once that has loaded.
-    public var opening: RequestKey?
+    package var opening: RequestKey?
 
-    public init(
+    package init(
         run: Int, title: String, collectionID: String, folder: [String], environment: String?, rows: [Row],
         startedAt: Duration
     ) {
@@ -60,10 +60,10 @@ public struct RunnerState: Sendable {
     }
 
     /// How many requests have finished.
-    public var finishedCount: Int { rows.count { $0.result != nil } }
+    package var finishedCount: Int { rows.count { $0.result != nil } }
 
     /// The counts of the results so far, as `lazer run`'s summary counts them.
-    public var summary: RunReport.Summary {
+    package var summary: RunReport.Summary {
         RunReport(
             results: rows.compactMap(\.result), environment: environment, startedAt: .distantPast, duration: .zero
         )
@@ -81,13 +81,13 @@ public struct RunnerState: Sendable {
 /// A run for the program: the plan, the environment and the values captured by earlier sends
 /// (it starts from them, as a Postman run starts from the current environment); results come
 /// back as `runner` actions.
-public struct RunJob: Sendable {
-    public var run: Int
-    public var plan: RunPlan
-    public var environment: String?
-    public var captures: [String: [String: VariableScope.Value]]
+package struct RunJob: Sendable {
+    package var run: Int
+    package var plan: RunPlan
+    package var environment: String?
+    package var captures: [String: [String: VariableScope.Value]]
 
-    public init(
+    package init(
         run: Int, plan: RunPlan, environment: String?, captures: [String: [String: VariableScope.Value]] = [:]
     ) {
         self.run = run
@@ -98,7 +98,7 @@ public struct RunJob: Sendable {
 }
 
 /// What a run reports back to the reducer.
-public enum RunnerEvent: Sendable {
+package enum RunnerEvent: Sendable {
     /// One request finished (in plan order).
     case result(run: Int, RequestResult)
     /// The run is over (all done, or cancelled), with the variables it ended with per collection

@@ -1,12 +1,12 @@
 import Foundation
-public import Workspace
+package import Workspace
 
 /// Keeps the URL field and the Params tab in step: the field shows the URL with the enabled
 /// query rows after `?`, and editing it turns what follows `?` back into rows (switched-off rows
 /// and descriptions stay where they were). `:name` path segments get a path-parameter row each.
-public enum URLQuerySync {
+package enum URLQuerySync {
     /// The URL text the field shows: the saved URL and its enabled query rows.
-    public static func compose(url: String, query: [KeyValueRow]) -> String {
+    package static func compose(url: String, query: [KeyValueRow]) -> String {
         let pairs = query.filter(\.enabled).map { $0.value.isEmpty && $0.name.isEmpty ? "" : $0.name + "=" + $0.value }
             .filter { !$0.isEmpty }
         guard !pairs.isEmpty else { return url }
@@ -15,7 +15,7 @@ public enum URLQuerySync {
 
     /// Splits field text into the URL before `?` and the query pairs after it (percent escapes
     /// decoded, so a pasted URL is not encoded twice when sent).
-    public static func split(_ text: String) -> (url: String, pairs: [(name: String, value: String)]) {
+    package static func split(_ text: String) -> (url: String, pairs: [(name: String, value: String)]) {
         guard let mark = text.firstIndex(of: "?") else { return (text, []) }
         let url = String(text[..<mark])
         let pairs = text[text.index(after: mark)...].split(separator: "&").compactMap { item -> (String, String)? in
@@ -31,7 +31,7 @@ public enum URLQuerySync {
     /// `request` with its URL and query rows taken from the field text `text`. A path parameter
     /// that comes back (an undo, a segment typed again) takes its value from `earlier` (the saved
     /// request) when the draft no longer has it.
-    public static func apply(_ text: String, to request: inout SavedRequest, earlier: [KeyValueRow] = []) {
+    package static func apply(_ text: String, to request: inout SavedRequest, earlier: [KeyValueRow] = []) {
         let (url, pairs) = split(text)
         request.url = url
         var rows: [KeyValueRow] = []
@@ -55,7 +55,7 @@ public enum URLQuerySync {
     }
 
     /// One row per `:name` path segment, in order; existing rows keep their values.
-    public static func pathParameters(in url: String, keeping existing: [KeyValueRow]) -> [KeyValueRow] {
+    package static func pathParameters(in url: String, keeping existing: [KeyValueRow]) -> [KeyValueRow] {
         let pathPart = url.split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false).first ?? ""
         let afterScheme = pathPart.range(of: "://").map { pathPart[$0.upperBound...] } ?? pathPart[...]
         let names = afterScheme.split(separator: "/").filter { $0.hasPrefix(":") && $0.count > 1 }.map {

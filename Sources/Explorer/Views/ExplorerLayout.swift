@@ -1,16 +1,16 @@
-public import TUI
+package import TUI
 
 /// Where everything goes on a screen of the state's size: shared by the views (to draw) and the
 /// reducer (to hit-test the mouse), so a click always lands where the user sees things.
-public struct ExplorerLayout: Sendable, Equatable {
-    public var header: Rect
-    public var statusBar: Rect
+package struct ExplorerLayout: Sendable, Equatable {
+    package var header: Rect
+    package var statusBar: Rect
     /// Each visible pane's outer rectangle (with its border); a zoomed layout has one.
-    public var collections: Rect?
-    public var request: Rect?
-    public var response: Rect?
+    package var collections: Rect?
+    package var request: Rect?
+    package var response: Rect?
 
-    public init(_ state: ExplorerState) {
+    package init(_ state: ExplorerState) {
         let size = state.size
         header = Rect(x: 0, y: 0, width: size.width, height: 1)
         statusBar = Rect(x: 0, y: max(0, size.height - 1), width: size.width, height: 1)
@@ -36,7 +36,7 @@ public struct ExplorerLayout: Sendable, Equatable {
     }
 
     /// The pane whose rectangle contains `position`.
-    public func pane(at position: Position) -> Pane? {
+    package func pane(at position: Position) -> Pane? {
         if let collections, collections.contains(position) { return .collections }
         if let request, request.contains(position) { return .request }
         if let response, response.contains(position) { return .response }
@@ -46,14 +46,14 @@ public struct ExplorerLayout: Sendable, Equatable {
     // MARK: - Inside the panes
 
     /// The collections pane's rows (inside the border, below the filter line when one shows).
-    public static func collectionRows(_ pane: Rect, filtering: Bool) -> Rect {
+    package static func collectionRows(_ pane: Rect, filtering: Bool) -> Rect {
         let inner = pane.inset(horizontal: 1, vertical: 1)
         guard filtering else { return inner }
         return Rect(x: inner.x, y: inner.y + 1, width: inner.width, height: max(0, inner.height - 1))
     }
 
     /// The request pane: the URL line, the resolved preview line, the tabs line and the content.
-    public static func requestParts(_ pane: Rect) -> (url: Rect, preview: Rect, tabs: Rect, content: Rect) {
+    package static func requestParts(_ pane: Rect) -> (url: Rect, preview: Rect, tabs: Rect, content: Rect) {
         let inner = pane.inset(horizontal: 1, vertical: 1)
         return (
             inner.row(0), inner.row(1), inner.row(2),
@@ -62,7 +62,7 @@ public struct ExplorerLayout: Sendable, Equatable {
     }
 
     /// The response pane: the status line, the tabs line and the content.
-    public static func responseParts(_ pane: Rect) -> (status: Rect, tabs: Rect, content: Rect) {
+    package static func responseParts(_ pane: Rect) -> (status: Rect, tabs: Rect, content: Rect) {
         let inner = pane.inset(horizontal: 1, vertical: 1)
         return (
             inner.row(0), inner.row(1),
@@ -71,7 +71,7 @@ public struct ExplorerLayout: Sendable, Equatable {
     }
 
     /// The column ranges of tab titles drawn by `Tabs` from `x` (" title " and a one-cell divider).
-    public static func tabRanges(_ titles: [String], from x: Int) -> [Range<Int>] {
+    package static func tabRanges(_ titles: [String], from x: Int) -> [Range<Int>] {
         var ranges: [Range<Int>] = []
         var column = x
         for (index, title) in titles.enumerated() {

@@ -1,11 +1,11 @@
-public import TUI
+package import TUI
 import Workspace
 
 /// Draws the whole explorer from its state: the header, the three panes (or the zoomed one), the
 /// status bar, and a dialog on top. Views draw only the rows on screen; they change nothing in
 /// the state but widgets' scroll caches.
-public enum ExplorerView {
-    public static func render(_ state: inout ExplorerState, into frame: inout Frame) {
+package enum ExplorerView {
+    package static func render(_ state: inout ExplorerState, into frame: inout Frame) {
         let theme = state.theme
         frame.cursor = nil
         frame.buffer.fill(frame.area, with: .blank(theme.base))

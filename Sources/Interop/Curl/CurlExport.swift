@@ -1,16 +1,16 @@
 import Foundation
 import HTTPCore
-public import Workspace
+package import Workspace
 
 /// Requests as curl command lines that send what Lazer sends: the resolved URL, headers, body
 /// (text as `--data-raw`, forms encoded exactly as Lazer encodes them, multipart parts as `-F` /
 /// `--form-string`, files as `--data-binary @path` with the Content-Type Lazer would use),
 /// authentication and options. Secret values are masked (`••••••`) unless revealed. Arguments
 /// are single-quoted for POSIX shells; `CurlImport` reads every command back.
-public enum CurlExport {
+package enum CurlExport {
     /// One command per selected request, each after a `# Folder/Name` comment, separated by blank
     /// lines; unresolved variables are listed in comments above their command.
-    public static func commands(_ input: ExportInput) -> String {
+    package static func commands(_ input: ExportInput) -> String {
         var blocks: [String] = []
         for location in input.selection {
             let resolution = ExportResolution(
@@ -29,7 +29,7 @@ public enum CurlExport {
 
     /// The command for one resolved request. `multiline` puts each option on its own line with
     /// ` \` continuations.
-    public static func command(
+    package static func command(
         _ request: ResolvedRequest, baseURL: String?, redactor: Redactor, reveal: Bool, multiline: Bool = false
     ) -> String {
         let hide: (String) -> String = reveal ? { $0 } : { redactor.redact($0) }
@@ -135,7 +135,7 @@ public enum CurlExport {
     }
 
     /// Single-quotes `text` for a POSIX shell (a quote inside becomes `'\''`).
-    public static func quote(_ text: String) -> String {
+    package static func quote(_ text: String) -> String {
         "'" + ScalarText.map(text) { $0 == "'" ? "'\\''" : nil } + "'"
     }
 }

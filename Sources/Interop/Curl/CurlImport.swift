@@ -1,11 +1,11 @@
 import Foundation
-public import Workspace
+package import Workspace
 
 /// curl command lines as people paste them (API docs, a browser's "Copy as cURL", a terminal's
 /// history): one collection with a request per curl command and URL, in paste order. Shell
 /// commands that are not curl (`export TOKEN=…`, `| jq .`) are reported, not run.
-public enum CurlImport {
-    public static func importCollection(_ source: ImportSource, options: ImportOptions) throws(ImportError)
+package enum CurlImport {
+    package static func importCollection(_ source: ImportSource, options: ImportOptions) throws(ImportError)
         -> ImportResult
     {
         let (requests, report) = try requests(from: source, options: options)
@@ -19,7 +19,7 @@ public enum CurlImport {
 
     /// The requests of every curl command in `source`, and what was not carried. Throws when the
     /// text has no curl command at all, or a command is malformed (an unterminated quote).
-    public static func requests(from source: ImportSource, options: ImportOptions = ImportOptions())
+    package static func requests(from source: ImportSource, options: ImportOptions = ImportOptions())
         throws(ImportError) -> (requests: [SavedRequest], report: ImportReport)
     {
         let commands = try ShellWords.split(source.text, file: source.name)
@@ -60,7 +60,7 @@ public enum CurlImport {
     }
 
     /// Whether `text` (as pasted into the URL field) looks like a curl command.
-    public static func looksLikeCommand(_ text: String) -> Bool {
+    package static func looksLikeCommand(_ text: String) -> Bool {
         let trimmed = text.drop { $0.isWhitespace || $0 == "$" }
         return trimmed.hasPrefix("curl ") || trimmed.hasPrefix("curl\t") || trimmed.hasPrefix("curl\n")
             || trimmed.hasPrefix("curl\\")

@@ -6,7 +6,7 @@
 /// Nothing is expanded: `$NAME` and `${NAME}` become Lazer's `{{NAME}}` (recorded on the word,
 /// so the importer can report them); `$(…)` and backticks stay as written. A leading prompt (`$ `)
 /// on a line is dropped. Unterminated quotes are positioned errors.
-public struct ShellWords {
+package struct ShellWords {
     private let scalars: [Unicode.Scalar]
     private let file: String
     private var index = 0
@@ -31,7 +31,7 @@ public struct ShellWords {
     }
 
     /// The commands of `text` (`file` names it in errors).
-    public static func split(_ text: String, file: String) throws(ImportError) -> [ShellCommand] {
+    package static func split(_ text: String, file: String) throws(ImportError) -> [ShellCommand] {
         var splitter = ShellWords(text, file: file)
         try splitter.run()
         return splitter.commands

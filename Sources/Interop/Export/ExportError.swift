@@ -1,21 +1,21 @@
 import Foundation
-public import HTTPCore
+package import HTTPCore
 
 /// Why an export could not be written (an unsupported construct, nothing selected, no history).
-public struct ExportError: Error, Sendable, Equatable, CustomStringConvertible, TranslatableError {
-    public var message: String
+package struct ExportError: Error, Sendable, Equatable, CustomStringConvertible, TranslatableError {
+    package var message: String
 
-    public init(_ message: String) {
+    package init(_ message: String) {
         self.message = message
     }
 
-    public var description: String { message }
+    package var description: String { message }
 
-    public var translationKey: String { "interop.exportFailed" }
+    package var translationKey: String { "interop.exportFailed" }
 
-    public var translationTemplate: TranslationTemplate {
+    package var translationTemplate: TranslationTemplate {
         TranslationTemplate(title: "Nothing exported", explanation: "{reason}.", hint: nil)
     }
 
-    public var translationValues: [String: String] { ["reason": message] }
+    package var translationValues: [String: String] { ["reason": message] }
 }

@@ -1,5 +1,5 @@
 /// The formats `lazer export` writes.
-public enum ExportFormat: String, Sendable, CaseIterable {
+package enum ExportFormat: String, Sendable, CaseIterable {
     /// curl command lines, resolved in the environment (secrets masked unless revealed).
     case curl
     /// A `.http` file (JetBrains HTTP Client / VS Code REST Client), `{{variables}}` kept.

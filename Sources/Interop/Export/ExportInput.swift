@@ -1,26 +1,26 @@
-public import Workspace
+package import Workspace
 
 /// Everything an exporter gets: the collection, which of its requests, the environment, whether
 /// secrets may be written, and (for HAR) the recorded exchanges.
-public struct ExportInput: Sendable {
+package struct ExportInput: Sendable {
     /// The collection file as loaded (secret values filled from the secrets store, so they can be
     /// masked or, with `revealSecrets`, written).
-    public var document: CollectionDocument
+    package var document: CollectionDocument
     /// The requests to export, in collection order, each with the folders it is in.
-    public var selection: [RequestCollection.RequestLocation]
+    package var selection: [RequestCollection.RequestLocation]
     /// The environment to resolve in (`--env`; nil: the collection's default, if any).
-    public var environment: Environment?
+    package var environment: Environment?
     /// `--reveal-secrets`: write secret values instead of `••••••`.
-    public var revealSecrets: Bool
+    package var revealSecrets: Bool
     /// The process environment (`LAZER_VAR_*` and `{{$env.NAME}}` values).
-    public var processEnvironment: [String: String]
+    package var processEnvironment: [String: String]
     /// History entries of the selected requests, oldest first, already redacted as stored (HAR).
-    public var history: [HistoryEntry]
+    package var history: [HistoryEntry]
     /// Postman: write the environments as Postman environment files (`ExportOutput.files`) instead
     /// of folding one environment's variables into the collection's (`lazer export --environments`).
-    public var environmentFiles: Bool
+    package var environmentFiles: Bool
 
-    public init(
+    package init(
         document: CollectionDocument, selection: [RequestCollection.RequestLocation]? = nil,
         environment: Environment? = nil, revealSecrets: Bool = false, processEnvironment: [String: String] = [:],
         history: [HistoryEntry] = [], environmentFiles: Bool = false
@@ -36,7 +36,7 @@ public struct ExportInput: Sendable {
 
     /// Every secret value this export must mask (unless revealed): secret variables of the
     /// collection and its environments.
-    public var redactor: Redactor {
+    package var redactor: Redactor {
         revealSecrets ? .none : Redactor(secrets: document.secretValues)
     }
 }

@@ -1,17 +1,17 @@
 import Foundation
-public import Workspace
+package import Workspace
 
 /// A saved request resolved for export in an environment, the way a send would resolve it:
 /// variables filled (collection, environment, captures, process), the base URL, and the redactor
 /// that masks every secret value in it.
-public struct ExportResolution: Sendable {
-    public var resolved: ResolvedRequest
-    public var baseURL: String?
-    public var redactor: Redactor
+package struct ExportResolution: Sendable {
+    package var resolved: ResolvedRequest
+    package var baseURL: String?
+    package var redactor: Redactor
     /// Variables that could not be resolved (left as written).
-    public var problems: [VariableProblem]
+    package var problems: [VariableProblem]
 
-    public init(
+    package init(
         _ request: SavedRequest, in document: CollectionDocument, environment: Environment?,
         captures: [String: VariableScope.Value] = [:], processEnvironment: [String: String] = [:],
         dynamic: DynamicValues = .system

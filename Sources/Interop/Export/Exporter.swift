@@ -1,13 +1,13 @@
 /// The entry point of every export: picks the format's exporter.
-public enum Exporter {
+package enum Exporter {
     /// The main file's bytes only (the explorer's Export…, and formats without extra files).
-    public static func export(_ input: ExportInput, format: ExportFormat) throws(ExportError) -> [UInt8] {
+    package static func export(_ input: ExportInput, format: ExportFormat) throws(ExportError) -> [UInt8] {
         try output(input, format: format).bytes
     }
 
     /// The main file, the files written beside it (Postman environments with
     /// `ExportInput.environmentFiles`) and the report of what the format could not carry.
-    public static func output(_ input: ExportInput, format: ExportFormat) throws(ExportError) -> ExportOutput {
+    package static func output(_ input: ExportInput, format: ExportFormat) throws(ExportError) -> ExportOutput {
         switch format {
         case .curl: ExportOutput(bytes: Array(CurlExport.commands(input).utf8))
         case .http: ExportOutput(bytes: Array(HTTPFileExport.file(input).utf8))

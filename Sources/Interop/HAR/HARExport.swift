@@ -7,8 +7,8 @@ import Workspace
 /// received. Each entry's `comment` is the request's name and `_requestId` its id, so importing
 /// the file again gives the same requests back. Exchanges that got no response keep their error
 /// in `_error` with status 0, as browsers write failed requests.
-public enum HARExport {
-    public static func export(_ input: ExportInput) throws(ExportError) -> [UInt8] {
+package enum HARExport {
+    package static func export(_ input: ExportInput) throws(ExportError) -> [UInt8] {
         let selected = Set(input.selection.map(\.request.id))
         let entries = input.history.filter { entry in entry.requestID.map(selected.contains) ?? false }
         guard !entries.isEmpty else {

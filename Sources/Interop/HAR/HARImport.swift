@@ -1,7 +1,7 @@
 /// HAR 1.2 captures (browsers, proxies).
-public enum HARImport {
+package enum HARImport {
     /// A folder per host, a request per entry, as it was sent.
-    public static func importCollection(_ source: ImportSource, options: ImportOptions) throws(ImportError)
+    package static func importCollection(_ source: ImportSource, options: ImportOptions) throws(ImportError)
         -> ImportResult
     {
         var reader = HARReader(source: source, options: options)

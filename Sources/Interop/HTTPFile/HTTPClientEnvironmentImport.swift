@@ -5,8 +5,8 @@ import Workspace
 /// (and `http-client.private.env.json`, whose values become secret variables) — an object of
 /// environments, each an object of variables, `$shared` shared by all — and VS Code's
 /// `settings.json` with `rest-client.environmentVariables` in the same shape.
-public enum HTTPClientEnvironmentImport {
-    public static func importEnvironments(_ source: ImportSource) throws(ImportError) -> EnvironmentImport {
+package enum HTTPClientEnvironmentImport {
+    package static func importEnvironments(_ source: ImportSource) throws(ImportError) -> EnvironmentImport {
         let object: Any
         do {
             object = try JSONSerialization.jsonObject(with: Data(source.bytesWithoutBOM))

@@ -9,10 +9,10 @@ import Workspace
 /// the clients write it (`Authorization: Basic user:password`), bodies inline (JSON pretty, forms
 /// encoded, multipart with a boundary, files as `< path`), redirects and timeouts as `# @` tags.
 /// `HTTPFileImport` reads it back to the same requests.
-public enum HTTPFileExport {
+package enum HTTPFileExport {
     static let boundary = "LazerFormBoundary"
 
-    public static func file(_ input: ExportInput) -> String {
+    package static func file(_ input: ExportInput) -> String {
         let collection = input.document.collection
         var lines = ["# \(collection.name) — exported by Lazer"]
         var variables: [(String, String, Bool)] = []

@@ -7,8 +7,8 @@ import Workspace
 /// `$isoTimestamp`, `$datetime iso8601`, `$randomInt`; `$processEnv NAME` → `{{NAME}}`), JSON
 /// bodies as written, multipart bodies as parts, `< file` bodies as file references. Scripts,
 /// response handlers and unknown dynamic values are reported (scripts kept in the notes).
-public enum HTTPFileImport {
-    public static func importCollection(_ source: ImportSource, options: ImportOptions) throws(ImportError)
+package enum HTTPFileImport {
+    package static func importCollection(_ source: ImportSource, options: ImportOptions) throws(ImportError)
         -> ImportResult
     {
         let document = try HTTPFileParser.parse(source.text, file: source.name)

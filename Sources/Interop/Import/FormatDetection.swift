@@ -4,8 +4,8 @@ import Foundation
 /// its file name. JSON documents are told apart by their top-level keys (Postman's `info` +
 /// `item`, HAR's `log`, OpenAPI's `openapi` / `swagger`), YAML by `openapi:` / `swagger:` at the
 /// start of a line, curl by a line starting with `curl`; anything else text-like is a `.http` file.
-public enum FormatDetection {
-    public static func detect(_ source: ImportSource) -> ImportFormat {
+package enum FormatDetection {
+    package static func detect(_ source: ImportSource) -> ImportFormat {
         let text = source.text
         let trimmed = text.drop { $0.isWhitespace }
         if trimmed.first == "{" {
@@ -36,7 +36,7 @@ public enum FormatDetection {
 
     /// Whether the source is a Postman environment export (`--env-from`): a JSON object with a
     /// `values` array, and Postman's `_postman_variable_scope` or no `item`.
-    public static func isPostmanEnvironment(_ source: ImportSource) -> Bool {
+    package static func isPostmanEnvironment(_ source: ImportSource) -> Bool {
         let head = String(source.text.prefix(1 << 16))
         guard head.drop(while: { $0.isWhitespace }).first == "{", containsKey(head, "values") else { return false }
         return containsKey(head, "_postman_variable_scope") || !containsKey(head, "item")

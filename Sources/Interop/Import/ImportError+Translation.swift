@@ -1,19 +1,19 @@
 import Foundation
-public import HTTPCore
+package import HTTPCore
 
 /// The error card's texts for a source that could not be imported (`interop.importFailed`).
 /// Placeholders: `{file}`, `{place}` (line and column or JSON path) and `{reason}`.
 extension ImportError: TranslatableError {
-    public var translationKey: String { "interop.importFailed" }
+    package var translationKey: String { "interop.importFailed" }
 
-    public var translationTemplate: TranslationTemplate {
+    package var translationTemplate: TranslationTemplate {
         TranslationTemplate(
             title: "{file} could not be imported",
             explanation: "At {place}: {reason}. Nothing was written.",
             hint: "Fix the spot shown, or pick the format with --format if it was guessed wrong.")
     }
 
-    public var translationValues: [String: String] {
+    package var translationValues: [String: String] {
         var place: [String] = []
         if let line = location.line {
             place.append("line \(line)" + (location.column.map { ", column \($0)" } ?? ""))
@@ -26,5 +26,5 @@ extension ImportError: TranslatableError {
         ]
     }
 
-    public var technicalDetail: String { description }
+    package var technicalDetail: String { description }
 }

@@ -1,5 +1,5 @@
 /// The formats `lazer import` reads. `auto` is not a case: `detect` picks one from the bytes.
-public enum ImportFormat: String, Sendable, CaseIterable {
+package enum ImportFormat: String, Sendable, CaseIterable {
     /// curl command lines as pasted from API docs or a browser's "Copy as cURL".
     case curl
     /// Postman collections v2.0 and v2.1.

@@ -1,15 +1,15 @@
 /// Where something was in a source file, for reports and errors: a line (and column) in text
 /// formats, a JSON path (`item[2].event[0]`) in JSON and YAML ones, or both.
-public struct ImportLocation: Sendable, Equatable, CustomStringConvertible {
-    public var file: String
+package struct ImportLocation: Sendable, Equatable, CustomStringConvertible {
+    package var file: String
     /// 1-based; nil when only a path is known.
-    public var line: Int?
+    package var line: Int?
     /// 1-based; nil when only the line is known.
-    public var column: Int?
+    package var column: Int?
     /// `item[2].request.auth` (JSONPath-like, without `$.`); nil in text formats.
-    public var path: String?
+    package var path: String?
 
-    public init(file: String, line: Int? = nil, column: Int? = nil, path: String? = nil) {
+    package init(file: String, line: Int? = nil, column: Int? = nil, path: String? = nil) {
         self.file = file
         self.line = line
         self.column = column
@@ -17,7 +17,7 @@ public struct ImportLocation: Sendable, Equatable, CustomStringConvertible {
     }
 
     /// `api.json:12:5 item[2].request.auth`, `paste.txt:3`, `api.json item[0]`.
-    public var description: String {
+    package var description: String {
         var text = file
         if let line {
             text += ":\(line)"

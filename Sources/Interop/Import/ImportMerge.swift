@@ -1,13 +1,13 @@
-public import Workspace
+package import Workspace
 
 /// Adds an imported collection to another (`lazer import --merge`, several sources at once):
 /// nothing in the target is changed or removed. Requests whose id the target already uses get a
 /// new stable id; environments and variables the target already has (by name) are kept as they
 /// are in the target.
-public enum ImportMerge {
+package enum ImportMerge {
     /// `imported` added to `target`: as one folder named after it when `asFolder`, else its
     /// folders and requests appended at the top level.
-    public static func merge(
+    package static func merge(
         _ imported: RequestCollection, into target: RequestCollection, asFolder: Bool
     ) -> RequestCollection {
         var result = target

@@ -2,9 +2,9 @@ import Foundation
 import Workspace
 
 /// The entry point of every import: picks the format's importer and combines several sources.
-public enum Importer {
+package enum Importer {
     /// Imports one source in `format` (nil: detected).
-    public static func importSource(
+    package static func importSource(
         _ source: ImportSource, format: ImportFormat? = nil, options: ImportOptions = ImportOptions()
     ) throws(ImportError) -> ImportResult {
         if format == nil { try refuseUnknownJSON(source) }
@@ -20,7 +20,7 @@ public enum Importer {
     /// Imports several sources into one collection: one source gives its collection as it is;
     /// several give a collection named `options.collectionName` (else the first one's) holding a
     /// folder per source, their variables and environments combined (see `ImportMerge`).
-    public static func importSources(
+    package static func importSources(
         _ sources: [ImportSource], format: ImportFormat? = nil, options: ImportOptions = ImportOptions()
     ) throws(ImportError) -> ImportResult {
         var results: [ImportResult] = []
@@ -61,13 +61,13 @@ public enum Importer {
 
     /// Reads an environment file for `--env-from`: a Postman environment export, or a JetBrains
     /// `http-client.env.json` (an object of environments, each an object of variables).
-    public static func importEnvironments(_ source: ImportSource) throws(ImportError) -> EnvironmentImport {
+    package static func importEnvironments(_ source: ImportSource) throws(ImportError) -> EnvironmentImport {
         if FormatDetection.isPostmanEnvironment(source) { return try PostmanImport.importEnvironments(source) }
         return try HTTPClientEnvironmentImport.importEnvironments(source)
     }
 
     /// The collection name for a source without a title of its own: its file name without extensions.
-    public static func defaultName(for source: ImportSource) -> String {
+    package static func defaultName(for source: ImportSource) -> String {
         if source.name == "-" || source.name == "stdin" || source.name.isEmpty { return "Imported" }
         var name = (source.name as NSString).lastPathComponent
         for suffix in [".postman_collection", ".json", ".yaml", ".yml", ".har", ".http", ".rest", ".txt", ".sh"] {

@@ -2,13 +2,13 @@
 /// writes the same bytes (ids are otherwise random UUIDs). The id is a UUID-shaped hex rendering of
 /// two 64-bit FNV-1a hashes of the parts; it only needs to be stable and unlikely to collide
 /// within a workspace, not secret.
-public enum StableID {
+package enum StableID {
     /// `make("curl", "paste.txt", "3")` → `"6f1c…-…"`, always the same for the same parts.
-    public static func make(_ parts: String...) -> String {
+    package static func make(_ parts: String...) -> String {
         make(parts)
     }
 
-    public static func make(_ parts: [String]) -> String {
+    package static func make(_ parts: [String]) -> String {
         var first: UInt64 = 0xcbf2_9ce4_8422_2325
         var second: UInt64 = 0x8422_2325_cbf2_9ce4
         for part in parts {

@@ -1,7 +1,7 @@
 /// OpenAPI 3.0 / 3.1 (JSON and YAML) and Swagger 2.0 documents.
-public enum OpenAPIImport {
+package enum OpenAPIImport {
     /// A folder per tag, a request per operation, an environment per server.
-    public static func importCollection(_ source: ImportSource, options: ImportOptions) throws(ImportError)
+    package static func importCollection(_ source: ImportSource, options: ImportOptions) throws(ImportError)
         -> ImportResult
     {
         let loaded = try OpenAPIDocumentLoader.load(source)

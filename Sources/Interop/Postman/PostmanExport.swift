@@ -13,15 +13,15 @@ import Workspace
 /// own variables. Secret values are written only with `--reveal-secrets`; otherwise secret
 /// variables are exported empty (type `secret`) and secrets elsewhere masked. What Postman
 /// cannot express is listed in `ExportOutput.report`.
-public enum PostmanExport {
-    public static let schemaURL = "https://schema.getpostman.com/json/collection/v2.1.0/collection.json"
+package enum PostmanExport {
+    package static let schemaURL = "https://schema.getpostman.com/json/collection/v2.1.0/collection.json"
 
     /// The collection's bytes only.
-    public static func export(_ input: ExportInput) throws(ExportError) -> [UInt8] {
+    package static func export(_ input: ExportInput) throws(ExportError) -> [UInt8] {
         try output(input).bytes
     }
 
-    public static func output(_ input: ExportInput) throws(ExportError) -> ExportOutput {
+    package static func output(_ input: ExportInput) throws(ExportError) -> ExportOutput {
         guard !input.selection.isEmpty else { throw ExportError("no requests selected") }
         let collection = input.document.collection
         var report = ExportReport()

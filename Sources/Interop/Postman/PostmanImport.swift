@@ -1,8 +1,8 @@
 /// Postman collections v2.0 / v2.1 and Postman environment files.
-public enum PostmanImport {
+package enum PostmanImport {
     /// A collection: folders, requests, variables, auth inheritance resolved onto each request,
     /// scripts kept as notes; the report lists what Lazer cannot carry.
-    public static func importCollection(_ source: ImportSource, options: ImportOptions) throws(ImportError)
+    package static func importCollection(_ source: ImportSource, options: ImportOptions) throws(ImportError)
         -> ImportResult
     {
         var reader = PostmanCollectionReader(source: source, options: options)
@@ -10,7 +10,7 @@ public enum PostmanImport {
     }
 
     /// A Postman environment export (`--env-from`).
-    public static func importEnvironments(_ source: ImportSource) throws(ImportError) -> EnvironmentImport {
+    package static func importEnvironments(_ source: ImportSource) throws(ImportError) -> EnvironmentImport {
         try PostmanEnvironmentReader.read(source)
     }
 }

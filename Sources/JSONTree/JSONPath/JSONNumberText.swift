@@ -2,10 +2,10 @@
 /// (expectations in collections): `10.50` equals `10.5`, `1E2` equals `100`, and
 /// `12345678901234567890` is below `12345678901234567891` — nothing goes through a binary or
 /// 38-digit decimal type. See `JSONDecimal`.
-public enum JSONNumberText {
+package enum JSONNumberText {
     /// -1, 0 or 1 as `left` is below, equal to or above `right`; nil when either is not RFC 8259
     /// number text.
-    public static func compare(_ left: String, _ right: String) -> Int? {
+    package static func compare(_ left: String, _ right: String) -> Int? {
         // Two short integers (a status code, a count) compare as machine integers: no buffers made.
         if let leftInteger = smallInteger(left), let rightInteger = smallInteger(right) {
             return leftInteger < rightInteger ? -1 : leftInteger == rightInteger ? 0 : 1

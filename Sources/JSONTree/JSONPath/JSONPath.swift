@@ -3,24 +3,24 @@
 ///
 /// Parsing checks the RFC's well-typedness rules, so an invalid query fails here with a
 /// position, never silently at evaluation.
-public struct JSONPath: Sendable {
+package struct JSONPath: Sendable {
     /// The query text.
-    public let text: String
+    package let text: String
     let segments: [JSONPathSegment]
 
-    public init(_ text: String) throws(JSONPathError) {
+    package init(_ text: String) throws(JSONPathError) {
         var parser = JSONPathParser(text)
         self.segments = try parser.parseQuery()
         self.text = text
     }
 
     /// The selected nodes, in document order for each selector (RFC 9535 §2.1.2).
-    public func select(in document: JSONDocument) -> [JSONNode] {
+    package func select(in document: JSONDocument) -> [JSONNode] {
         JSONPathEvaluator.with(document) { $0.apply(segments, to: [document.root]) }
     }
 
     /// The selected nodes with their normalized paths (`$['a'][0]`).
-    public func selectWithPaths(in document: JSONDocument) -> [(node: JSONNode, path: String)] {
+    package func selectWithPaths(in document: JSONDocument) -> [(node: JSONNode, path: String)] {
         select(in: document).map { ($0, document.jsonPath($0)) }
     }
 }

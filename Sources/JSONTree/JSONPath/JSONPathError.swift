@@ -1,13 +1,13 @@
 /// A query that is not valid RFC 9535 JSONPath, with the position of the problem.
-public struct JSONPathError: Error, Sendable, Hashable, CustomStringConvertible {
+package struct JSONPathError: Error, Sendable, Hashable, CustomStringConvertible {
     /// What is wrong, in words.
-    public let message: String
+    package let message: String
     /// Character offset of the problem in the query (0-based).
-    public let offset: Int
+    package let offset: Int
     /// The query text.
-    public let query: String
+    package let query: String
 
-    public var description: String {
+    package var description: String {
         "invalid JSONPath at character \(offset + 1): \(message)\n    \(query)\n    "
             + String(repeating: " ", count: offset) + "^"
     }

@@ -4,14 +4,14 @@ import Foundation
 /// status, time — with its failing checks (expected and actual, and the JSONPath) or its
 /// translated failure underneath, a heading per collection, and a summary. ANSI colours only when
 /// `colored` (a terminal without `NO_COLOR`); plain text otherwise.
-public struct HumanReporter: RunReporter {
-    public var colored: Bool
+package struct HumanReporter: RunReporter {
+    package var colored: Bool
 
-    public init(colored: Bool = false) {
+    package init(colored: Bool = false) {
         self.colored = colored
     }
 
-    public func finished(_ result: RequestResult, previous: RequestResult?) -> String {
+    package func finished(_ result: RequestResult, previous: RequestResult?) -> String {
         var text = ""
         if previous?.collectionFile != result.collectionFile || previous?.iteration != result.iteration {
             if previous != nil { text += "\n" }
@@ -63,7 +63,7 @@ public struct HumanReporter: RunReporter {
         return text
     }
 
-    public func report(_ report: RunReport) -> String {
+    package func report(_ report: RunReport) -> String {
         let summary = report.summary
         var parts = ["\(summary.passed) passed"]
         if summary.failed > 0 { parts.append(paint("\(summary.failed) failed", .red)) }

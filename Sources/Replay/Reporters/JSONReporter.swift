@@ -3,12 +3,12 @@ import Foundation
 /// The machine-readable report, described by `docs/run-report.schema.json`: the summary and exit
 /// status, then every request with its resolved URL (secrets masked), status, timings, checks,
 /// captures (secret ones masked) and errors. Keys sorted, two-space indentation.
-public struct JSONReporter: RunReporter {
-    public init() {}
+package struct JSONReporter: RunReporter {
+    package init() {}
 
-    public func finished(_ result: RequestResult, previous: RequestResult?) -> String { "" }
+    package func finished(_ result: RequestResult, previous: RequestResult?) -> String { "" }
 
-    public func report(_ report: RunReport) -> String {
+    package func report(_ report: RunReport) -> String {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         guard let data = try? encoder.encode(Document(report)) else { return "{}\n" }

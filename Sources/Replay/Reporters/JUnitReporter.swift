@@ -1,12 +1,12 @@
 /// JUnit XML, as Jenkins, GitLab and GitHub test reporters read it: a `testsuite` per collection
 /// folder (`Collection/Folder/Sub`), a `testcase` per request, a `failure` per failed expectation,
 /// an `error` for a request without response or not sent, `skipped` for requests `--bail` skipped.
-public struct JUnitReporter: RunReporter {
-    public init() {}
+package struct JUnitReporter: RunReporter {
+    package init() {}
 
-    public func finished(_ result: RequestResult, previous: RequestResult?) -> String { "" }
+    package func finished(_ result: RequestResult, previous: RequestResult?) -> String { "" }
 
-    public func report(_ report: RunReport) -> String {
+    package func report(_ report: RunReport) -> String {
         var suites: [(name: String, results: [RequestResult])] = []
         for result in report.results {
             var name = ([result.collectionName] + result.folderPath).joined(separator: "/")

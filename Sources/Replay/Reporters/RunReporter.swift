@@ -2,7 +2,7 @@ import TerminalText
 
 /// Turns a run into text: a line per request as it finishes (the human reporter), and the whole
 /// report at the end (all of them). Every text it is given is already redacted.
-public protocol RunReporter: Sendable {
+package protocol RunReporter: Sendable {
     /// Written when `result` finishes (empty: nothing until the end).
     func finished(_ result: RequestResult, previous: RequestResult?) -> String
     /// Written when the run is over.
@@ -10,11 +10,11 @@ public protocol RunReporter: Sendable {
 }
 
 /// The reporters `--reporter` names.
-public enum ReporterKind: String, Sendable, CaseIterable {
+package enum ReporterKind: String, Sendable, CaseIterable {
     case human, junit, json, tap
 
     /// The reporter, `colored` (ANSI colours) for the human one on a terminal without `NO_COLOR`.
-    public func reporter(colored: Bool = false) -> any RunReporter {
+    package func reporter(colored: Bool = false) -> any RunReporter {
         switch self {
         case .human: HumanReporter(colored: colored)
         case .junit: JUnitReporter()

@@ -1,11 +1,11 @@
 /// TAP version 13: a plan, an `ok` / `not ok` line per request (skipped ones with `# SKIP`), and
 /// for those that did not pass a YAML block with the failing checks or the translated failure.
-public struct TAPReporter: RunReporter {
-    public init() {}
+package struct TAPReporter: RunReporter {
+    package init() {}
 
-    public func finished(_ result: RequestResult, previous: RequestResult?) -> String { "" }
+    package func finished(_ result: RequestResult, previous: RequestResult?) -> String { "" }
 
-    public func report(_ report: RunReport) -> String {
+    package func report(_ report: RunReport) -> String {
         var text = "TAP version 13\n1..\(report.results.count)\n"
         for (index, result) in report.results.enumerated() {
             var description = "\(result.method) \(result.collectionName)/\(result.path)"

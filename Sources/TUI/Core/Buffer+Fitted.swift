@@ -2,7 +2,7 @@ extension Buffer {
     /// Writes `text` like `write`, its end replaced by `…` when it does not fit before `maxX`, so
     /// a cut name ("Change a post's titl…") reads as cut rather than as the whole name.
     @discardableResult
-    public mutating func writeFitted(
+    package mutating func writeFitted(
         _ text: some StringProtocol, x: Int, y: Int, style: Style = .plain, maxX: Int? = nil
     ) -> Int {
         let limit = min(maxX ?? area.right, area.right)

@@ -2,21 +2,21 @@
 ///
 /// All writes clip to the buffer's area. Writing over half of a wide character blanks the other
 /// half, so the grid never holds an orphaned continuation cell.
-public struct Buffer: Hashable, Sendable {
-    public private(set) var area: Rect
-    public private(set) var cells: [Cell]
+package struct Buffer: Hashable, Sendable {
+    package private(set) var area: Rect
+    package private(set) var cells: [Cell]
 
-    public init(area: Rect, filling cell: Cell = .blank) {
+    package init(area: Rect, filling cell: Cell = .blank) {
         self.area = area
         self.cells = Array(repeating: cell, count: area.area)
     }
 
-    public init(size: Size) {
+    package init(size: Size) {
         self.init(area: Rect(size: size))
     }
 
     /// The cell at (x, y), or a blank cell outside the area.
-    public subscript(x x: Int, y y: Int) -> Cell {
+    package subscript(x x: Int, y y: Int) -> Cell {
         guard let index = index(x, y) else { return .blank }
         return cells[index]
     }
@@ -27,18 +27,18 @@ public struct Buffer: Hashable, Sendable {
     }
 
     /// Fills every cell with `cell` (a fresh frame).
-    public mutating func reset(to cell: Cell = .blank) {
+    package mutating func reset(to cell: Cell = .blank) {
         cells.withUnsafeMutableBufferPointer { $0.update(repeating: cell) }
     }
 
     /// Changes the area; contents are cleared.
-    public mutating func resize(to area: Rect) {
+    package mutating func resize(to area: Rect) {
         self.area = area
         cells = Array(repeating: .blank, count: area.area)
     }
 
     /// Places one cell, keeping wide characters whole. Wide cells that do not fit become blanks.
-    public mutating func set(_ x: Int, _ y: Int, _ cell: Cell) {
+    package mutating func set(_ x: Int, _ y: Int, _ cell: Cell) {
         guard let i = index(x, y) else { return }
         let left = area.x
         let right = area.right
@@ -83,7 +83,7 @@ public struct Buffer: Hashable, Sendable {
     /// (exclusive) or the buffer edge. The style is patched onto what is already there.
     /// Returns the column after the last character written.
     @discardableResult
-    public mutating func write(
+    package mutating func write(
         _ text: some StringProtocol, x: Int, y: Int, style: Style = .plain, maxX: Int? = nil
     ) -> Int {
         guard y >= area.y, y < area.bottom else { return x }
@@ -131,7 +131,7 @@ public struct Buffer: Hashable, Sendable {
     }
 
     /// Patches `style` onto every cell of `rect` (clipped), keeping the symbols.
-    public mutating func setStyle(_ style: Style, in rect: Rect) {
+    package mutating func setStyle(_ style: Style, in rect: Rect) {
         let clipped = rect.intersection(area)
         guard !clipped.isEmpty else { return }
         for y in clipped.y..<clipped.bottom {
@@ -144,7 +144,7 @@ public struct Buffer: Hashable, Sendable {
     }
 
     /// Overwrites every cell of `rect` (clipped) with `cell`.
-    public mutating func fill(_ rect: Rect, with cell: Cell) {
+    package mutating func fill(_ rect: Rect, with cell: Cell) {
         let clipped = rect.intersection(area)
         guard !clipped.isEmpty else { return }
         let left = area.x
@@ -171,14 +171,14 @@ public struct Buffer: Hashable, Sendable {
     }
 
     /// The updates that turn this buffer into `next`. A different area means every cell.
-    public func diff(to next: Buffer) -> [CellUpdate] {
+    package func diff(to next: Buffer) -> [CellUpdate] {
         var updates: [CellUpdate] = []
         diff(to: next, into: &updates)
         return updates
     }
 
     /// `diff(to:)` into `updates` (emptied first), so a caller can reuse one array every frame.
-    public func diff(to next: Buffer, into updates: inout [CellUpdate]) {
+    package func diff(to next: Buffer, into updates: inout [CellUpdate]) {
         updates.removeAll(keepingCapacity: true)
         if next.area != area {
             updates.reserveCapacity(next.cells.count)
@@ -207,7 +207,7 @@ public struct Buffer: Hashable, Sendable {
     }
 
     /// Calls `body` with every cell a backend must draw to show this buffer from scratch.
-    public func forEachDrawable(_ body: (CellUpdate) -> Void) {
+    package func forEachDrawable(_ body: (CellUpdate) -> Void) {
         let width = area.width
         guard width > 0 else { return }
         cells.withUnsafeBufferPointer { cells in
@@ -223,7 +223,7 @@ public struct Buffer: Hashable, Sendable {
     }
 
     /// The text of each row, continuation cells skipped: the format of snapshot files.
-    public func textDump() -> String {
+    package func textDump() -> String {
         var lines: [String] = []
         lines.reserveCapacity(area.height)
         for row in 0..<area.height {

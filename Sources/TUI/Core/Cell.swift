@@ -8,20 +8,20 @@
 /// counting: copying, comparing and diffing whole screens is a memory copy and integer compares.
 /// A one-scalar symbol (ASCII, CJK, most emoji) is the scalar itself; a longer cluster (a letter
 /// with combining marks, an emoji sequence) is an index into `ClusterTable`.
-public struct Cell: Hashable, Sendable {
+package struct Cell: Hashable, Sendable {
     /// The scalar value, `Cell.clusterFlag | index` for a multi-scalar cluster, or 0 for a
     /// continuation cell (NUL is never a symbol: controls are drawn as visible pictures).
     @usableFromInline var content: UInt32
     /// Columns the symbol takes: 1, 2 for wide characters, 0 for a continuation cell.
-    public private(set) var width: UInt8
-    public var style: Style
+    package private(set) var width: UInt8
+    package var style: Style
 
     /// Marks `content` as an index into `ClusterTable` (scalar values stop at 0x10FFFF).
     @usableFromInline static let clusterFlag: UInt32 = 1 << 31
 
     /// A cell showing `character`. An unsafe or zero-width character is shown as U+FFFD; use
     /// `Buffer.write` to draw arbitrary text with its visible escapes.
-    public init(_ character: Character, style: Style = .plain) {
+    package init(_ character: Character, style: Style = .plain) {
         var safe: Character = "\u{FFFD}"
         var width = 1
         var cells = 0
@@ -57,7 +57,7 @@ public struct Cell: Hashable, Sendable {
     }
 
     /// The grapheme cluster shown in this cell ("" for a continuation cell).
-    public var symbol: String {
+    package var symbol: String {
         if content == 0 { return "" }
         if content & Cell.clusterFlag != 0 { return ClusterTable.shared.cluster(at: content & ~Cell.clusterFlag) }
         guard let scalar = Unicode.Scalar(content) else { return "\u{FFFD}" }
@@ -66,18 +66,18 @@ public struct Cell: Hashable, Sendable {
 
     /// The symbol's only Unicode scalar value, or `nil` for a multi-scalar cluster or a
     /// continuation cell. Backends use it to draw most cells without building a `String`.
-    @inlinable public var scalarValue: UInt32? {
+    @inlinable package var scalarValue: UInt32? {
         content == 0 || content & Cell.clusterFlag != 0 ? nil : content
     }
 
     /// An empty cell with the terminal's default colours.
-    public static let blank = Cell(scalar: 0x20, width: 1, style: .plain)
+    package static let blank = Cell(scalar: 0x20, width: 1, style: .plain)
 
     /// A blank cell with `style`.
-    public static func blank(_ style: Style) -> Cell { Cell(scalar: 0x20, width: 1, style: style) }
+    package static func blank(_ style: Style) -> Cell { Cell(scalar: 0x20, width: 1, style: style) }
 
     /// True for the right half of a wide character.
-    @inlinable public var isContinuation: Bool { width == 0 }
+    @inlinable package var isContinuation: Bool { width == 0 }
 
     static func continuation(_ style: Style) -> Cell { Cell(scalar: 0, width: 0, style: style) }
 }

@@ -1,12 +1,12 @@
 /// One cell a backend must draw: the output of `Buffer.diff(to:)`.
 ///
 /// Backends never receive continuation cells; a wide character's update covers both columns.
-public struct CellUpdate: Hashable, Sendable {
-    public var x: Int
-    public var y: Int
-    public var cell: Cell
+package struct CellUpdate: Hashable, Sendable {
+    package var x: Int
+    package var y: Int
+    package var cell: Cell
 
-    public init(x: Int, y: Int, cell: Cell) {
+    package init(x: Int, y: Int, cell: Cell) {
         self.x = x
         self.y = y
         self.cell = cell

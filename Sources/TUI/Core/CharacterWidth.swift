@@ -1,9 +1,9 @@
 /// Terminal column widths of characters, from the generated `CharacterWidthTable` (never from the
 /// process locale, so every machine lays text out the same way).
-public enum CharacterWidth {
+package enum CharacterWidth {
     /// Columns one scalar takes on its own: 0, 1 or 2. Controls count as 1 here; `VisibleText`
     /// replaces them before they reach a cell.
-    public static func of(_ scalar: Unicode.Scalar) -> Int {
+    package static func of(_ scalar: Unicode.Scalar) -> Int {
         let value = scalar.value
         if value < 0x300 { return 1 }
         if contains(CharacterWidthTable.zero, value) { return 0 }
@@ -13,7 +13,7 @@ public enum CharacterWidth {
 
     /// Columns a grapheme cluster takes: the width of its base, widened to 2 by an emoji
     /// presentation selector (U+FE0F) or a regional-indicator flag pair.
-    public static func of(_ character: Character) -> Int {
+    package static func of(_ character: Character) -> Int {
         if let ascii = character.asciiValue, ascii >= 0x20, ascii < 0x7F { return 1 }
         var iterator = character.unicodeScalars.makeIterator()
         guard let first = iterator.next() else { return 0 }
@@ -26,7 +26,7 @@ public enum CharacterWidth {
     }
 
     /// Columns a string takes once drawn (after controls are made visible).
-    public static func of(_ text: some StringProtocol) -> Int {
+    package static func of(_ text: some StringProtocol) -> Int {
         var total = 0
         for character in text {
             if let ascii = character.asciiValue, ascii >= 0x20, ascii < 0x7F {

@@ -2,7 +2,7 @@
 ///
 /// Widgets and themes may use any kind; `Terminal` downgrades each colour to the backend's
 /// `ColorCapability` before it is drawn.
-public enum Color: Hashable, Sendable {
+package enum Color: Hashable, Sendable {
     /// Whatever the user's terminal uses (keeps transparent backgrounds transparent).
     case `default`
     /// One of the 16 ANSI colours, 0–7 normal and 8–15 bright.
@@ -12,32 +12,32 @@ public enum Color: Hashable, Sendable {
     /// A 24-bit colour.
     case rgb(UInt8, UInt8, UInt8)
 
-    public static let black = Color.ansi(0)
-    public static let red = Color.ansi(1)
-    public static let green = Color.ansi(2)
-    public static let yellow = Color.ansi(3)
-    public static let blue = Color.ansi(4)
-    public static let magenta = Color.ansi(5)
-    public static let cyan = Color.ansi(6)
-    public static let white = Color.ansi(7)
-    public static let brightBlack = Color.ansi(8)
-    public static let brightRed = Color.ansi(9)
-    public static let brightGreen = Color.ansi(10)
-    public static let brightYellow = Color.ansi(11)
-    public static let brightBlue = Color.ansi(12)
-    public static let brightMagenta = Color.ansi(13)
-    public static let brightCyan = Color.ansi(14)
-    public static let brightWhite = Color.ansi(15)
+    package static let black = Color.ansi(0)
+    package static let red = Color.ansi(1)
+    package static let green = Color.ansi(2)
+    package static let yellow = Color.ansi(3)
+    package static let blue = Color.ansi(4)
+    package static let magenta = Color.ansi(5)
+    package static let cyan = Color.ansi(6)
+    package static let white = Color.ansi(7)
+    package static let brightBlack = Color.ansi(8)
+    package static let brightRed = Color.ansi(9)
+    package static let brightGreen = Color.ansi(10)
+    package static let brightYellow = Color.ansi(11)
+    package static let brightBlue = Color.ansi(12)
+    package static let brightMagenta = Color.ansi(13)
+    package static let brightCyan = Color.ansi(14)
+    package static let brightWhite = Color.ansi(15)
 
     /// Names accepted in theme files for the 16 ANSI colours, in palette order.
-    public static let ansiNames = [
+    package static let ansiNames = [
         "black", "red", "green", "yellow", "blue", "magenta", "cyan", "white",
         "brightBlack", "brightRed", "brightGreen", "brightYellow", "brightBlue", "brightMagenta", "brightCyan",
         "brightWhite",
     ]
 
     /// The same colour expressed with what a terminal of `capability` can show.
-    public func downgraded(to capability: ColorCapability) -> Color {
+    package func downgraded(to capability: ColorCapability) -> Color {
         switch (self, capability) {
         case (.default, _): return .default
         case (_, .monochrome): return .default

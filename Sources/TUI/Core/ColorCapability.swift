@@ -1,5 +1,5 @@
 /// How many colours a terminal can show. Backends report it; `Terminal` downgrades to it.
-public enum ColorCapability: Int, Comparable, Sendable, CaseIterable {
+package enum ColorCapability: Int, Comparable, Sendable, CaseIterable {
     /// No colour at all (`NO_COLOR`, dumb terminals): only bold/underline/reverse remain.
     case monochrome
     /// The 16 ANSI colours.
@@ -9,5 +9,5 @@ public enum ColorCapability: Int, Comparable, Sendable, CaseIterable {
     /// 24-bit colour.
     case trueColor
 
-    public static func < (lhs: ColorCapability, rhs: ColorCapability) -> Bool { lhs.rawValue < rhs.rawValue }
+    package static func < (lhs: ColorCapability, rhs: ColorCapability) -> Bool { lhs.rawValue < rhs.rawValue }
 }

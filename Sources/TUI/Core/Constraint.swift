@@ -1,5 +1,5 @@
 /// How much space one part of a layout asks for along the split direction.
-public enum Constraint: Hashable, Sendable {
+package enum Constraint: Hashable, Sendable {
     /// Exactly this many cells (less if the space runs out).
     case length(Int)
     /// This percentage of the whole space.

@@ -1,7 +1,7 @@
 /// What one `Terminal.draw` sent to the backend (for tests and benchmarks).
-public struct FrameReport: Hashable, Sendable {
+package struct FrameReport: Hashable, Sendable {
     /// Cells handed to the backend.
-    public var cellsSent: Int
+    package var cellsSent: Int
     /// True when the whole screen was cleared and redrawn (first frame, resize, resume).
-    public var fullRedraw: Bool
+    package var fullRedraw: Bool
 }

@@ -3,33 +3,33 @@
 /// Fixed parts (length, percentage, min) are served first, in order, and shrink when the space
 /// runs out; what is left goes to `fill` and `min` parts by weight. The parts always tile the
 /// rectangle exactly (no gaps, no overlap), even at 1×1.
-public struct Layout: Sendable {
-    public enum Direction: Sendable {
+package struct Layout: Sendable {
+    package enum Direction: Sendable {
         case vertical
         case horizontal
     }
 
-    public var direction: Direction
-    public var constraints: [Constraint]
+    package var direction: Direction
+    package var constraints: [Constraint]
     /// Cells left empty between neighbouring parts.
-    public var spacing: Int
+    package var spacing: Int
 
-    public init(_ direction: Direction, _ constraints: [Constraint], spacing: Int = 0) {
+    package init(_ direction: Direction, _ constraints: [Constraint], spacing: Int = 0) {
         self.direction = direction
         self.constraints = constraints
         self.spacing = spacing
     }
 
-    public static func vertical(_ constraints: [Constraint], spacing: Int = 0) -> Layout {
+    package static func vertical(_ constraints: [Constraint], spacing: Int = 0) -> Layout {
         Layout(.vertical, constraints, spacing: spacing)
     }
 
-    public static func horizontal(_ constraints: [Constraint], spacing: Int = 0) -> Layout {
+    package static func horizontal(_ constraints: [Constraint], spacing: Int = 0) -> Layout {
         Layout(.horizontal, constraints, spacing: spacing)
     }
 
     /// The rectangles, one per constraint, in order.
-    public func split(_ area: Rect) -> [Rect] {
+    package func split(_ area: Rect) -> [Rect] {
         guard !constraints.isEmpty else { return [] }
         let total = direction == .vertical ? area.height : area.width
         let gaps = Swift.min(total, Swift.max(0, spacing) * (constraints.count - 1))

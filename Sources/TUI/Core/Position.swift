@@ -1,9 +1,9 @@
 /// A cell coordinate on the screen: column `x`, row `y`, both zero-based from the top left.
-public struct Position: Hashable, Sendable {
-    public var x: Int
-    public var y: Int
+package struct Position: Hashable, Sendable {
+    package var x: Int
+    package var y: Int
 
-    public init(x: Int, y: Int) {
+    package init(x: Int, y: Int) {
         self.x = x
         self.y = y
     }

@@ -2,41 +2,41 @@
 ///
 /// Width and height are never negative; every operation clamps instead of trapping so a
 /// 1×1 terminal still lays out.
-public struct Rect: Hashable, Sendable {
-    public var x: Int
-    public var y: Int
-    public var width: Int
-    public var height: Int
+package struct Rect: Hashable, Sendable {
+    package var x: Int
+    package var y: Int
+    package var width: Int
+    package var height: Int
 
-    public init(x: Int, y: Int, width: Int, height: Int) {
+    package init(x: Int, y: Int, width: Int, height: Int) {
         self.x = x
         self.y = y
         self.width = max(0, width)
         self.height = max(0, height)
     }
 
-    public init(size: Size) {
+    package init(size: Size) {
         self.init(x: 0, y: 0, width: size.width, height: size.height)
     }
 
-    public static let zero = Rect(x: 0, y: 0, width: 0, height: 0)
+    package static let zero = Rect(x: 0, y: 0, width: 0, height: 0)
 
-    public var size: Size { Size(width: width, height: height) }
-    public var area: Int { width * height }
-    public var isEmpty: Bool { width == 0 || height == 0 }
-    public var left: Int { x }
-    public var top: Int { y }
+    package var size: Size { Size(width: width, height: height) }
+    package var area: Int { width * height }
+    package var isEmpty: Bool { width == 0 || height == 0 }
+    package var left: Int { x }
+    package var top: Int { y }
     /// One past the last column.
-    public var right: Int { x + width }
+    package var right: Int { x + width }
     /// One past the last row.
-    public var bottom: Int { y + height }
+    package var bottom: Int { y + height }
 
-    public func contains(_ position: Position) -> Bool {
+    package func contains(_ position: Position) -> Bool {
         position.x >= x && position.x < right && position.y >= y && position.y < bottom
     }
 
     /// The overlap of two rectangles (empty when they do not touch).
-    public func intersection(_ other: Rect) -> Rect {
+    package func intersection(_ other: Rect) -> Rect {
         let left = max(x, other.x)
         let top = max(y, other.y)
         let right = min(self.right, other.right)
@@ -45,7 +45,7 @@ public struct Rect: Hashable, Sendable {
     }
 
     /// The smallest rectangle holding both.
-    public func union(_ other: Rect) -> Rect {
+    package func union(_ other: Rect) -> Rect {
         if isEmpty { return other }
         if other.isEmpty { return self }
         let left = min(x, other.x)
@@ -54,21 +54,21 @@ public struct Rect: Hashable, Sendable {
     }
 
     /// The rectangle shrunk by `horizontal` columns on each side and `vertical` rows top and bottom.
-    public func inset(horizontal: Int = 1, vertical: Int = 1) -> Rect {
+    package func inset(horizontal: Int = 1, vertical: Int = 1) -> Rect {
         let dx = min(horizontal, width / 2)
         let dy = min(vertical, height / 2)
         return Rect(x: x + dx, y: y + dy, width: width - 2 * dx, height: height - 2 * dy)
     }
 
     /// A rectangle of at most `width`×`height` centred in this one (for dialogs).
-    public func centered(width: Int, height: Int) -> Rect {
+    package func centered(width: Int, height: Int) -> Rect {
         let w = min(width, self.width)
         let h = min(height, self.height)
         return Rect(x: x + (self.width - w) / 2, y: y + (self.height - h) / 2, width: w, height: h)
     }
 
     /// The row `index` rows below the top, one row high (clamped to this rectangle).
-    public func row(_ index: Int) -> Rect {
+    package func row(_ index: Int) -> Rect {
         guard index >= 0, index < height else { return Rect(x: x, y: y + height, width: width, height: 0) }
         return Rect(x: x, y: y + index, width: width, height: 1)
     }

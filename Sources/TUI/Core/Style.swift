@@ -3,7 +3,7 @@
 ///
 /// Stored packed in one integer (27 bits per colour, 8 for the modifiers), so comparing, hashing
 /// and patching styles (done for every cell of every frame) are a few integer operations.
-public struct Style: Hashable, Sendable {
+package struct Style: Hashable, Sendable {
     /// Bits 0–26 the foreground, 27–53 the background (see `code(of:)`), 54–61 the modifiers.
     private var bits: UInt64
 
@@ -11,23 +11,23 @@ public struct Style: Hashable, Sendable {
     private static let colorMask: UInt64 = (1 << colorBits) - 1
     private static let modifierShift: UInt64 = 2 * colorBits
 
-    public init(foreground: Color? = nil, background: Color? = nil, modifiers: TextModifiers = []) {
+    package init(foreground: Color? = nil, background: Color? = nil, modifiers: TextModifiers = []) {
         bits =
             Style.code(of: foreground) | Style.code(of: background) << Style.colorBits
             | UInt64(modifiers.rawValue) << Style.modifierShift
     }
 
-    public var foreground: Color? {
+    package var foreground: Color? {
         get { Style.color(from: bits & Style.colorMask) }
         set { bits = bits & ~Style.colorMask | Style.code(of: newValue) }
     }
 
-    public var background: Color? {
+    package var background: Color? {
         get { Style.color(from: bits >> Style.colorBits & Style.colorMask) }
         set { bits = bits & ~(Style.colorMask << Style.colorBits) | Style.code(of: newValue) << Style.colorBits }
     }
 
-    public var modifiers: TextModifiers {
+    package var modifiers: TextModifiers {
         get { TextModifiers(rawValue: UInt8(truncatingIfNeeded: bits >> Style.modifierShift)) }
         set { bits = bits & ~(0xFF << Style.modifierShift) | UInt64(newValue.rawValue) << Style.modifierShift }
     }
@@ -55,12 +55,12 @@ public struct Style: Hashable, Sendable {
     }
 
     /// The plain style: terminal default colours, no attributes.
-    public static let plain = Style()
+    package static let plain = Style()
 
-    public static func fg(_ color: Color) -> Style { Style(foreground: color) }
+    package static func fg(_ color: Color) -> Style { Style(foreground: color) }
 
     /// This style with `other` laid on top: its colours win where set, attributes add up.
-    public func patched(with other: Style) -> Style {
+    package func patched(with other: Style) -> Style {
         var result = Style()
         let foreground = other.bits & Style.colorMask
         let background = other.bits & Style.colorMask << Style.colorBits
@@ -71,39 +71,39 @@ public struct Style: Hashable, Sendable {
         return result
     }
 
-    public func foreground(_ color: Color?) -> Style {
+    package func foreground(_ color: Color?) -> Style {
         var copy = self
         copy.foreground = color
         return copy
     }
 
-    public func background(_ color: Color?) -> Style {
+    package func background(_ color: Color?) -> Style {
         var copy = self
         copy.background = color
         return copy
     }
 
-    public func adding(_ modifiers: TextModifiers) -> Style {
+    package func adding(_ modifiers: TextModifiers) -> Style {
         var copy = self
         copy.modifiers.formUnion(modifiers)
         return copy
     }
 
-    public var bold: Style { adding(.bold) }
-    public var dim: Style { adding(.dim) }
-    public var italic: Style { adding(.italic) }
-    public var underline: Style { adding(.underline) }
-    public var reverse: Style { adding(.reverse) }
+    package var bold: Style { adding(.bold) }
+    package var dim: Style { adding(.dim) }
+    package var italic: Style { adding(.italic) }
+    package var underline: Style { adding(.underline) }
+    package var reverse: Style { adding(.reverse) }
 
     /// Concrete foreground (`.default` when unset).
-    public var resolvedForeground: Color { foreground ?? .default }
+    package var resolvedForeground: Color { foreground ?? .default }
     /// Concrete background (`.default` when unset).
-    public var resolvedBackground: Color { background ?? .default }
+    package var resolvedBackground: Color { background ?? .default }
 
     /// The style with both colours downgraded to `capability`. On 16 colours two different
     /// colours can become the same ANSI colour (a dark grey border on a near-black background
     /// both turn black); the foreground then takes the next-nearest colour so it stays visible.
-    public func downgraded(to capability: ColorCapability) -> Style {
+    package func downgraded(to capability: ColorCapability) -> Style {
         var result = Style(
             foreground: foreground.map { $0.downgraded(to: capability) },
             background: background.map { $0.downgraded(to: capability) },

@@ -4,15 +4,15 @@
 /// A frame that changes one cell sends one cell. After a resize (noticed at the start of
 /// `draw`) or `invalidate()` (after resuming from suspend or an external editor) the screen is
 /// cleared and redrawn in full. Not thread-safe: use it from the thread that owns the backend.
-public final class Terminal<Backend: TerminalBackend> {
-    public let backend: Backend
+package final class Terminal<Backend: TerminalBackend> {
+    package let backend: Backend
     private var previous: Buffer
     private var current: Buffer
     private var needsFullRedraw = true
     /// The updates of the last frame; kept so each frame reuses the storage.
     private var updates: [CellUpdate] = []
 
-    public init(backend: Backend) {
+    package init(backend: Backend) {
         self.backend = backend
         let area = Rect(size: backend.size)
         previous = Buffer(area: area)
@@ -20,19 +20,19 @@ public final class Terminal<Backend: TerminalBackend> {
     }
 
     /// The area the next frame renders into.
-    public var area: Rect { Rect(size: backend.size) }
+    package var area: Rect { Rect(size: backend.size) }
 
     /// The last frame drawn.
-    public var lastBuffer: Buffer { previous }
+    package var lastBuffer: Buffer { previous }
 
     /// Forces the next `draw` to clear the screen and send every cell.
-    public func invalidate() {
+    package func invalidate() {
         needsFullRedraw = true
     }
 
     /// Renders a frame with `render` and sends the difference to the backend.
     @discardableResult
-    public func draw(_ render: (inout Frame) -> Void) -> FrameReport {
+    package func draw(_ render: (inout Frame) -> Void) -> FrameReport {
         let area = Rect(size: backend.size)
         if area != current.area {
             previous.resize(to: area)

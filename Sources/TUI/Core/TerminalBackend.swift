@@ -3,7 +3,7 @@
 ///
 /// Threading: a backend is used from one thread (the main thread in the app); implementations
 /// need no locking.
-public protocol TerminalBackend: AnyObject {
+package protocol TerminalBackend: AnyObject {
     /// The current screen size in cells.
     var size: Size { get }
     /// The colours the screen can show; `Terminal` downgrades styles to this before `draw`.

@@ -7,20 +7,20 @@ internal import TerminalText
 /// overrides/isolates and stray zero-width format characters become `<U+XXXX>`, and a combining
 /// mark without a base is shown on a dotted circle. Invalid UTF-8 is already U+FFFD once the
 /// bytes are decoded with `VisibleText.decode(_:)`.
-public enum VisibleText {
+package enum VisibleText {
     /// Decodes bytes as UTF-8, replacing invalid sequences with U+FFFD (never fails).
-    public static func decode(_ bytes: some Collection<UInt8>) -> String {
+    package static func decode(_ bytes: some Collection<UInt8>) -> String {
         String(decoding: bytes, as: UTF8.self)
     }
 
     /// True when the scalar must never be written to a terminal as-is: `TerminalText`'s
     /// definition, the one the command-line printers use too.
-    public static func isUnsafe(_ scalar: Unicode.Scalar) -> Bool {
+    package static func isUnsafe(_ scalar: Unicode.Scalar) -> Bool {
         TerminalText.isUnsafe(scalar)
     }
 
     /// The text with every unsafe character replaced by its visible form.
-    public static func sanitize(_ text: some StringProtocol) -> String {
+    package static func sanitize(_ text: some StringProtocol) -> String {
         var result = ""
         for character in text {
             forEachCell(of: character) { cluster, _ in result.append(cluster) }
@@ -29,7 +29,7 @@ public enum VisibleText {
     }
 
     /// Calls `body` with each safe cluster (and its width, 1 or 2) that `character` is drawn as.
-    public static func forEachCell(of character: Character, _ body: (Character, Int) -> Void) {
+    package static func forEachCell(of character: Character, _ body: (Character, Int) -> Void) {
         if let ascii = character.asciiValue, ascii >= 0x20, ascii < 0x7F {
             body(character, 1)
             return

@@ -1,14 +1,14 @@
 /// A multi-line editor with optional line numbers and soft wrap. Only the lines on screen are
 /// measured and drawn, so a 10 MB document renders as fast as a short one.
-public struct TextArea: StatefulWidget {
-    public var lineNumbers: Bool
-    public var softWrap: Bool
-    public var style: Style
-    public var lineNumberStyle: Style
-    public var selectionStyle: Style
-    public var focused: Bool
+package struct TextArea: StatefulWidget {
+    package var lineNumbers: Bool
+    package var softWrap: Bool
+    package var style: Style
+    package var lineNumberStyle: Style
+    package var selectionStyle: Style
+    package var focused: Bool
 
-    public init(
+    package init(
         lineNumbers: Bool = true, softWrap: Bool = false, style: Style = .plain,
         lineNumberStyle: Style = Style(modifiers: .dim), selectionStyle: Style = Style(modifiers: .reverse),
         focused: Bool = true
@@ -21,7 +21,7 @@ public struct TextArea: StatefulWidget {
         self.focused = focused
     }
 
-    public func render(in area: Rect, buffer: inout Buffer, state: inout TextEditorState) {
+    package func render(in area: Rect, buffer: inout Buffer, state: inout TextEditorState) {
         guard !area.isEmpty else {
             state.screenCursor = nil
             return

@@ -5,7 +5,7 @@ extension TextEditorState {
     /// Arrows, Home/End, PgUp/PgDn move (with Shift: select); Ctrl/Alt+←/→ and Alt+B/F move by
     /// word; Ctrl+A selects all; Ctrl+Z / Ctrl+Y (or Ctrl+Shift+Z) undo and redo; Backspace,
     /// Delete, Ctrl+W and Alt+Backspace delete; Ctrl+Home/End go to the start and end.
-    public mutating func handle(_ event: KeyEvent) -> Bool {
+    package mutating func handle(_ event: KeyEvent) -> Bool {
         let shift = event.modifiers.contains(.shift)
         let word = event.modifiers.contains(.ctrl) || event.modifiers.contains(.alt)
         switch event.key {
@@ -58,7 +58,7 @@ extension TextEditorState {
     }
 
     /// Handles a key or a bracketed paste; other events are not for the editor.
-    public mutating func handle(_ event: Event) -> Bool {
+    package mutating func handle(_ event: Event) -> Bool {
         switch event {
         case .key(let key): return handle(key)
         case .paste(let text):

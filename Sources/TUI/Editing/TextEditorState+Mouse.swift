@@ -2,7 +2,7 @@ extension TextEditorState {
     /// A click places the cursor on the character under the pointer, a drag selects from where
     /// the button went down, and the wheel moves the cursor three rows (the view follows it).
     /// Positions come from the last render, so call this between renders of a `TextArea`.
-    public mutating func handle(_ mouse: MouseEvent) -> Bool {
+    package mutating func handle(_ mouse: MouseEvent) -> Bool {
         switch mouse.kind {
         case .scrollUp, .scrollDown:
             let up = mouse.kind == .scrollUp

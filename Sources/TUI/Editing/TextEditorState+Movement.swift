@@ -1,5 +1,5 @@
 /// Cursor movements, shared by `TextInput` and `TextArea`.
-public enum TextMovement: Hashable, Sendable {
+package enum TextMovement: Hashable, Sendable {
     case left
     case right
     case up
@@ -16,7 +16,7 @@ public enum TextMovement: Hashable, Sendable {
 
 extension TextEditorState {
     /// Moves the cursor; with `selecting` the selection grows from where it was.
-    public mutating func move(_ movement: TextMovement, selecting: Bool = false) {
+    package mutating func move(_ movement: TextMovement, selecting: Bool = false) {
         if selecting {
             if anchor == nil { anchor = cursor }
         } else if let selection, movement == .left || movement == .right {

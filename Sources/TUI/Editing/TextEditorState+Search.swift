@@ -3,7 +3,7 @@ extension TextEditorState {
     /// cursor and wrapping around the document: what `/` then `n`/`N` do. Returns `false` when
     /// there is no occurrence.
     @discardableResult
-    public mutating func find(_ query: String, forward: Bool = true) -> Bool {
+    package mutating func find(_ query: String, forward: Bool = true) -> Bool {
         let needle = query.lowercased()
         guard !needle.isEmpty else { return false }
         let start = forward ? (selection?.upperBound ?? cursor) : (selection?.lowerBound ?? cursor)
@@ -30,7 +30,7 @@ extension TextEditorState {
     /// Character offsets where `needle` (already lowercased) occurs in `line`, ignoring case.
     /// An ASCII needle is matched on the UTF-8 bytes with ASCII case folding, which keeps a
     /// search through a 10 MB document fast; other needles compare lowercased text.
-    public static func matchColumns(of needle: String, in line: String) -> [Int] {
+    package static func matchColumns(of needle: String, in line: String) -> [Int] {
         var hits: [Int] = []
         let pattern = Array(needle.utf8)
         if pattern.allSatisfy({ $0 < 0x80 }) {

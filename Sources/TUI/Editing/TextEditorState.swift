@@ -9,40 +9,40 @@
 /// gives back exactly the text loaded, so a CRLF document is saved as CRLF. Enter and pasted text
 /// use `lineEnding`, the document's first break. A lone `\r` inside a line is kept (and drawn
 /// as `␍`).
-public struct TextEditorState: Hashable, Sendable {
-    public internal(set) var lines: [String]
+package struct TextEditorState: Hashable, Sendable {
+    package internal(set) var lines: [String]
     /// The break after each line but the last (`lineBreaks.count == lines.count - 1`).
-    public private(set) var lineBreaks: [LineBreak]
+    package private(set) var lineBreaks: [LineBreak]
     /// The break Enter and pasted line breaks insert: the document's first one (LF without one).
-    public var lineEnding: LineBreak
-    public var cursor: TextPosition {
+    package var lineEnding: LineBreak
+    package var cursor: TextPosition {
         didSet { cursor = clamped(cursor) }
     }
     /// The other end of the selection, or `nil` when nothing is selected.
-    public var anchor: TextPosition?
+    package var anchor: TextPosition?
     /// Newlines are not allowed: pasted line breaks become spaces.
-    public let singleLine: Bool
+    package let singleLine: Bool
     var undoStack: [TextEdit] = []
     var redoStack: [TextEdit] = []
     var preferredColumn: Int?
 
     /// Scroll position: first line (and wrapped row within it) shown, first column shown.
-    public var topLine = 0
-    public var topRow = 0
-    public var leftColumn = 0
+    package var topLine = 0
+    package var topRow = 0
+    package var leftColumn = 0
     /// Rows shown at the last render (the page size for PgUp/PgDn).
-    public internal(set) var pageSize = 10
+    package internal(set) var pageSize = 10
     /// Where the cursor was drawn at the last render (for `Frame.cursor`).
-    public internal(set) var screenCursor: Position?
+    package internal(set) var screenCursor: Position?
     /// Where the text (not the line numbers) was drawn at the last render (for mouse hits).
-    public internal(set) var lastTextArea: Rect = .zero
+    package internal(set) var lastTextArea: Rect = .zero
     /// The text width of the last soft-wrapped render, `nil` when not wrapping: Up, Down, PgUp
     /// and PgDn then move by screen rows.
-    public internal(set) var wrapWidth: Int?
+    package internal(set) var wrapWidth: Int?
     /// Lengths and wrapped rows of the long lines (a cache, ignored by `==`).
     var layouts = LineLayoutCache()
 
-    public init(text: String = "", singleLine: Bool = false) {
+    package init(text: String = "", singleLine: Bool = false) {
         self.singleLine = singleLine
         let source = singleLine ? Self.flatten(text) : text
         let (lines, breaks) = LineBreak.split(source)
@@ -54,7 +54,7 @@ public struct TextEditorState: Hashable, Sendable {
     }
 
     /// The whole text, each line followed by its own break.
-    public var text: String {
+    package var text: String {
         guard !lineBreaks.isEmpty else { return lines[0] }
         var result = ""
         for (line, lineBreak) in zip(lines, lineBreaks) {
@@ -64,18 +64,18 @@ public struct TextEditorState: Hashable, Sendable {
         return result + lines[lines.count - 1]
     }
 
-    public var lineCount: Int { lines.count }
+    package var lineCount: Int { lines.count }
 
-    public var canUndo: Bool { !undoStack.isEmpty }
-    public var canRedo: Bool { !redoStack.isEmpty }
+    package var canUndo: Bool { !undoStack.isEmpty }
+    package var canRedo: Bool { !redoStack.isEmpty }
 
     /// The selected range, ordered, or `nil` when empty.
-    public var selection: Range<TextPosition>? {
+    package var selection: Range<TextPosition>? {
         guard let anchor, anchor != cursor else { return nil }
         return min(anchor, cursor)..<max(anchor, cursor)
     }
 
-    public var selectedText: String? {
+    package var selectedText: String? {
         selection.map { text(in: $0) }
     }
 
@@ -94,7 +94,7 @@ public struct TextEditorState: Hashable, Sendable {
     }
 
     /// The text between two positions.
-    public func text(in range: Range<TextPosition>) -> String {
+    package func text(in range: Range<TextPosition>) -> String {
         let a = clamped(range.lowerBound)
         let b = clamped(range.upperBound)
         if a.line == b.line { return String(lines[a.line][index(of: a)..<index(of: b)]) }
@@ -146,7 +146,7 @@ public struct TextEditorState: Hashable, Sendable {
     }
 
     /// Reverts the last edit.
-    public mutating func undo() {
+    package mutating func undo() {
         guard let edit = undoStack.popLast() else { return }
         apply(start: edit.start, end: edit.newEnd, text: edit.oldText)
         redoStack.append(edit)
@@ -155,7 +155,7 @@ public struct TextEditorState: Hashable, Sendable {
     }
 
     /// Re-applies the last undone edit.
-    public mutating func redo() {
+    package mutating func redo() {
         guard let edit = redoStack.popLast() else { return }
         apply(start: edit.start, end: TextEdit.end(of: edit.oldText, from: edit.start), text: edit.newText)
         undoStack.append(
@@ -168,7 +168,7 @@ public struct TextEditorState: Hashable, Sendable {
     }
 
     /// Types or pastes `text` at the cursor, replacing the selection.
-    public mutating func insert(_ text: String) {
+    package mutating func insert(_ text: String) {
         let range = selection ?? cursor..<cursor
         var typed = text.replacingCarriageReturns()
         if lineEnding == .crlf, typed.contains("\n") {
@@ -178,32 +178,32 @@ public struct TextEditorState: Hashable, Sendable {
     }
 
     /// Replaces the whole text (as one undoable edit); its first line break becomes `lineEnding`.
-    public mutating func setText(_ text: String) {
+    package mutating func setText(_ text: String) {
         let end = TextPosition(line: lines.count - 1, column: characterCount(of: lines.count - 1))
         replace(TextPosition(line: 0, column: 0)..<end, with: text)
         lineEnding = lineBreaks.first ?? lineEnding
     }
 
-    public mutating func deleteBackward() {
+    package mutating func deleteBackward() {
         if let selection { return replace(selection, with: "") }
         guard cursor > TextPosition(line: 0, column: 0) else { return }
         replace(position(before: cursor)..<cursor, with: "")
     }
 
-    public mutating func deleteForward() {
+    package mutating func deleteForward() {
         if let selection { return replace(selection, with: "") }
         let next = position(after: cursor)
         guard next != cursor else { return }
         replace(cursor..<next, with: "")
     }
 
-    public mutating func deleteWordBackward() {
+    package mutating func deleteWordBackward() {
         if let selection { return replace(selection, with: "") }
         let start = wordStart(before: cursor)
         if start != cursor { replace(start..<cursor, with: "") }
     }
 
-    public mutating func selectAll() {
+    package mutating func selectAll() {
         anchor = TextPosition(line: 0, column: 0)
         cursor = TextPosition(line: lines.count - 1, column: lines[lines.count - 1].count)
     }

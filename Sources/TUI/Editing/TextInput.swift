@@ -1,13 +1,13 @@
 /// A one-line text field (URL bar, search box) with cursor, selection and horizontal scroll.
 /// After rendering, `state.screenCursor` says where to put the terminal cursor.
-public struct TextInput: StatefulWidget {
-    public var placeholder: String
-    public var style: Style
-    public var placeholderStyle: Style
-    public var selectionStyle: Style
-    public var focused: Bool
+package struct TextInput: StatefulWidget {
+    package var placeholder: String
+    package var style: Style
+    package var placeholderStyle: Style
+    package var selectionStyle: Style
+    package var focused: Bool
 
-    public init(
+    package init(
         placeholder: String = "", style: Style = .plain, placeholderStyle: Style = Style(modifiers: .dim),
         selectionStyle: Style = Style(modifiers: .reverse), focused: Bool = true
     ) {
@@ -18,7 +18,7 @@ public struct TextInput: StatefulWidget {
         self.focused = focused
     }
 
-    public func render(in area: Rect, buffer: inout Buffer, state: inout TextEditorState) {
+    package func render(in area: Rect, buffer: inout Buffer, state: inout TextEditorState) {
         guard !area.isEmpty else {
             state.screenCursor = nil
             return

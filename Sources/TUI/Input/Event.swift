@@ -1,5 +1,5 @@
 /// Everything the screen can tell the program: keys, pasted text, mouse, resizes, focus changes.
-public enum Event: Hashable, Sendable {
+package enum Event: Hashable, Sendable {
     case key(KeyEvent)
     /// Text pasted with bracketed paste (delivered whole, never interpreted as keys).
     case paste(String)

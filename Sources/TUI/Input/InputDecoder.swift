@@ -5,24 +5,24 @@
 /// A lone ESC is ambiguous (Esc key, or the start of an Alt combination), so it stays pending
 /// until more bytes arrive or the caller, after its ESC delay passed with no input, calls
 /// `flush()`. Backends that read with `wget_wch` and keypad mode off feed every byte here.
-public struct InputDecoder: Sendable {
+package struct InputDecoder: Sendable {
     private var pending: [UInt8] = []
     private var pasting = false
     private var pasteBytes: [UInt8] = []
 
-    public init() {}
+    package init() {}
 
     /// True when bytes are held back waiting for the rest of a sequence (or the ESC delay).
-    public var hasPending: Bool { !pending.isEmpty }
+    package var hasPending: Bool { !pending.isEmpty }
 
     /// Decodes as many complete events as `bytes` (plus earlier leftovers) contain.
-    public mutating func feed(_ bytes: some Sequence<UInt8>) -> [Event] {
+    package mutating func feed(_ bytes: some Sequence<UInt8>) -> [Event] {
         pending.append(contentsOf: bytes)
         return decode(final: false)
     }
 
     /// Resolves held-back bytes as if no more will come (a lone ESC becomes the Esc key).
-    public mutating func flush() -> [Event] {
+    package mutating func flush() -> [Event] {
         decode(final: true)
     }
 

@@ -1,5 +1,5 @@
 /// A key, without modifiers. Printable keys carry their character.
-public enum Key: Hashable, Sendable {
+package enum Key: Hashable, Sendable {
     case character(Character)
     case enter
     case tab

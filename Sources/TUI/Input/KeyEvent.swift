@@ -2,21 +2,21 @@
 ///
 /// Control letters arrive as `.character("c")` with `.ctrl`; Alt combinations (ESC prefix) as
 /// the key with `.alt`. Shifted printable characters carry the shifted character and no `.shift`.
-public struct KeyEvent: Hashable, Sendable, CustomStringConvertible {
-    public var key: Key
-    public var modifiers: KeyModifiers
+package struct KeyEvent: Hashable, Sendable, CustomStringConvertible {
+    package var key: Key
+    package var modifiers: KeyModifiers
 
-    public init(_ key: Key, modifiers: KeyModifiers = []) {
+    package init(_ key: Key, modifiers: KeyModifiers = []) {
         self.key = key
         self.modifiers = modifiers
     }
 
-    public static func char(_ character: Character, _ modifiers: KeyModifiers = []) -> KeyEvent {
+    package static func char(_ character: Character, _ modifiers: KeyModifiers = []) -> KeyEvent {
         KeyEvent(.character(character), modifiers: modifiers)
     }
 
-    public static func ctrl(_ character: Character) -> KeyEvent { KeyEvent(.character(character), modifiers: .ctrl) }
+    package static func ctrl(_ character: Character) -> KeyEvent { KeyEvent(.character(character), modifiers: .ctrl) }
 
     /// The key written the way keymap files and key hints spell it, e.g. `ctrl+s`, `alt+left`, `F5`.
-    public var description: String { KeySpec.name(of: self) }
+    package var description: String { KeySpec.name(of: self) }
 }

@@ -1,15 +1,15 @@
 /// Modifier keys held with a key or mouse event.
-public struct KeyModifiers: OptionSet, Hashable, Sendable {
-    public let rawValue: UInt8
+package struct KeyModifiers: OptionSet, Hashable, Sendable {
+    package let rawValue: UInt8
 
-    public init(rawValue: UInt8) { self.rawValue = rawValue }
+    package init(rawValue: UInt8) { self.rawValue = rawValue }
 
-    public static let shift = KeyModifiers(rawValue: 1 << 0)
-    public static let alt = KeyModifiers(rawValue: 1 << 1)
-    public static let ctrl = KeyModifiers(rawValue: 1 << 2)
+    package static let shift = KeyModifiers(rawValue: 1 << 0)
+    package static let alt = KeyModifiers(rawValue: 1 << 1)
+    package static let ctrl = KeyModifiers(rawValue: 1 << 2)
 
     /// Decodes the xterm modifier parameter (`1 + bits`: shift 1, alt 2, ctrl 4; meta counts as alt).
-    public init(xtermParameter: Int) {
+    package init(xtermParameter: Int) {
         let bits = max(0, xtermParameter - 1)
         var result: KeyModifiers = []
         if bits & 1 != 0 { result.insert(.shift) }

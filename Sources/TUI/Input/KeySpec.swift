@@ -1,7 +1,7 @@
 /// The text form of keys used by keymap files, key hints and the help overlay:
 /// modifiers joined with `+` before a key name, e.g. `ctrl+s`, `alt+enter`, `shift+tab`, `F5`,
 /// `pgdn`, `space`, `G`, `/`.
-public enum KeySpec {
+package enum KeySpec {
     private static let names: [(String, Key)] = [
         ("enter", .enter), ("tab", .tab), ("backtab", .backTab), ("backspace", .backspace), ("esc", .escape),
         ("up", .up), ("down", .down), ("left", .left), ("right", .right), ("home", .home), ("end", .end),
@@ -15,7 +15,7 @@ public enum KeySpec {
     ]
 
     /// Parses one key, e.g. `ctrl+shift+up`. Returns `nil` for text that names no key.
-    public static func parse(_ text: String) -> KeyEvent? {
+    package static func parse(_ text: String) -> KeyEvent? {
         guard !text.isEmpty else { return nil }
         var parts = text.split(separator: "+", omittingEmptySubsequences: false).map(String.init)
         // "+" itself, or "ctrl++".
@@ -54,7 +54,7 @@ public enum KeySpec {
     }
 
     /// The canonical text of a key event (what `parse` reads back).
-    public static func name(of event: KeyEvent) -> String {
+    package static func name(of event: KeyEvent) -> String {
         var prefix = ""
         if event.modifiers.contains(.ctrl) { prefix += "ctrl+" }
         if event.modifiers.contains(.alt) { prefix += "alt+" }
@@ -66,7 +66,7 @@ public enum KeySpec {
     }
 
     /// The canonical name of a key.
-    public static func name(of key: Key) -> String {
+    package static func name(of key: Key) -> String {
         switch key {
         case .character(" "): return "space"
         case .character(let c): return VisibleText.sanitize(String(c))

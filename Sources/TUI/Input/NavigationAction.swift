@@ -1,6 +1,6 @@
 /// Movements that lists, trees, tables and editors understand. The keymap turns keys (arrows,
 /// hjkl, gg/G, PgUp/PgDn) into these, so every widget moves the same way.
-public enum NavigationAction: Hashable, Sendable {
+package enum NavigationAction: Hashable, Sendable {
     case up
     case down
     case left

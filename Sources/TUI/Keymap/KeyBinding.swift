@@ -1,17 +1,17 @@
 /// An action and the key sequences that trigger it, with the words shown in hints and help.
-public struct KeyBinding: Hashable, Sendable {
+package struct KeyBinding: Hashable, Sendable {
     /// Stable identifier used in keymap files, e.g. `nav.down`, `request.send`.
-    public var action: String
-    public var keys: [KeySequence]
+    package var action: String
+    package var keys: [KeySequence]
     /// What the action does, for the help overlay.
-    public var help: String
+    package var help: String
     /// Short label for the status bar ("send"); `nil` keeps it out of hints.
-    public var hint: String?
+    package var hint: String?
     /// Where the keys apply (`global` everywhere; others only while that part of the screen has
     /// focus). Keys may repeat across different non-global contexts.
-    public var context: String
+    package var context: String
 
-    public init(_ action: String, keys: [String], help: String, hint: String? = nil, context: String = "global") {
+    package init(_ action: String, keys: [String], help: String, hint: String? = nil, context: String = "global") {
         self.action = action
         self.keys = keys.compactMap { KeySequence($0) }
         self.help = help

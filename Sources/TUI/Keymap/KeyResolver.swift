@@ -1,8 +1,8 @@
 /// Turns key presses into actions using a `Keymap`, waiting when a key starts a longer sequence
 /// (the first `g` of `g g`).
-public struct KeyResolver: Sendable {
+package struct KeyResolver: Sendable {
     /// What a key press meant.
-    public enum Resolution: Hashable, Sendable {
+    package enum Resolution: Hashable, Sendable {
         case action(String)
         /// The keys so far start a sequence; wait for the next key.
         case pending
@@ -10,15 +10,15 @@ public struct KeyResolver: Sendable {
         case unbound([KeyEvent])
     }
 
-    public var keymap: Keymap
-    public private(set) var pending: [KeyEvent] = []
+    package var keymap: Keymap
+    package private(set) var pending: [KeyEvent] = []
 
-    public init(keymap: Keymap) {
+    package init(keymap: Keymap) {
         self.keymap = keymap
     }
 
     /// Resolves a key within the active contexts (`global` is always active).
-    public mutating func resolve(_ key: KeyEvent, contexts: [String] = []) -> Resolution {
+    package mutating func resolve(_ key: KeyEvent, contexts: [String] = []) -> Resolution {
         let active = Set(contexts + ["global"])
         let typed = pending + [key]
         var prefixMatch = false
@@ -46,7 +46,7 @@ public struct KeyResolver: Sendable {
     }
 
     /// Drops a half-typed sequence (on Esc, or focus change).
-    public mutating func reset() {
+    package mutating func reset() {
         pending = []
     }
 }

@@ -1,13 +1,13 @@
 /// One or more keys pressed in turn, e.g. `g g` or `ctrl+x ctrl+s`, written space-separated.
-public struct KeySequence: Hashable, Sendable, CustomStringConvertible {
-    public var keys: [KeyEvent]
+package struct KeySequence: Hashable, Sendable, CustomStringConvertible {
+    package var keys: [KeyEvent]
 
-    public init(_ keys: [KeyEvent]) {
+    package init(_ keys: [KeyEvent]) {
         self.keys = keys
     }
 
     /// Parses `"g g"`, `"ctrl+s"`, `"space"`; `nil` if any part names no key.
-    public init?(_ text: String) {
+    package init?(_ text: String) {
         let parts = text.split(separator: " ").map(String.init)
         var keys: [KeyEvent] = []
         for part in parts {
@@ -18,10 +18,10 @@ public struct KeySequence: Hashable, Sendable, CustomStringConvertible {
         self.keys = keys
     }
 
-    public var description: String { keys.map(\.description).joined(separator: " ") }
+    package var description: String { keys.map(\.description).joined(separator: " ") }
 
     /// True when `other` starts with all of this sequence's keys (and is longer).
-    public func isPrefix(of other: KeySequence) -> Bool {
+    package func isPrefix(of other: KeySequence) -> Bool {
         other.keys.count > keys.count && Array(other.keys.prefix(keys.count)) == keys
     }
 }

@@ -1,15 +1,15 @@
 /// The declarative table of actions and keys. The same table resolves key presses, produces the
 /// status bar's key hints and the help overlay, and takes user overrides, so what the screen says
 /// always matches what the keys do.
-public struct Keymap: Sendable {
-    public private(set) var bindings: [KeyBinding]
+package struct Keymap: Sendable {
+    package private(set) var bindings: [KeyBinding]
 
-    public init(_ bindings: [KeyBinding]) {
+    package init(_ bindings: [KeyBinding]) {
         self.bindings = bindings
     }
 
     /// Navigation, search and app keys every screen shares: arrows and vim keys both work.
-    public static let standard = Keymap([
+    package static let standard = Keymap([
         KeyBinding("nav.up", keys: ["up", "k"], help: "Move up"),
         KeyBinding("nav.down", keys: ["down", "j"], help: "Move down"),
         KeyBinding("nav.left", keys: ["left", "h"], help: "Collapse / go to parent / previous column"),
@@ -30,7 +30,7 @@ public struct Keymap: Sendable {
     ])
 
     /// The navigation action an action name stands for, if any.
-    public static func navigation(_ action: String) -> NavigationAction? {
+    package static func navigation(_ action: String) -> NavigationAction? {
         switch action {
         case "nav.up": .up
         case "nav.down": .down
@@ -45,7 +45,7 @@ public struct Keymap: Sendable {
     }
 
     /// This keymap with `other`'s bindings added (same action name: `other` wins).
-    public func merging(_ other: [KeyBinding]) -> Keymap {
+    package func merging(_ other: [KeyBinding]) -> Keymap {
         var result = bindings
         for binding in other {
             if let index = result.firstIndex(where: { $0.action == binding.action && $0.context == binding.context }) {
@@ -57,16 +57,16 @@ public struct Keymap: Sendable {
         return Keymap(result)
     }
 
-    public func binding(for action: String) -> KeyBinding? {
+    package func binding(for action: String) -> KeyBinding? {
         bindings.first { $0.action == action }
     }
 
-    public func keys(for action: String) -> [KeySequence] {
+    package func keys(for action: String) -> [KeySequence] {
         binding(for: action)?.keys ?? []
     }
 
     /// Status-bar hints for the given actions, showing each action's first key.
-    public func hints(for actions: [String]) -> [KeyHint] {
+    package func hints(for actions: [String]) -> [KeyHint] {
         actions.compactMap { action in
             guard let binding = binding(for: action), let first = binding.keys.first else { return nil }
             return KeyHint(first.description, binding.hint ?? binding.help.lowercased())
@@ -74,7 +74,7 @@ public struct Keymap: Sendable {
     }
 
     /// Two actions that share a key (or where one's keys begin another's) in overlapping contexts.
-    public func conflicts() -> [KeymapProblem] {
+    package func conflicts() -> [KeymapProblem] {
         var problems: [KeymapProblem] = []
         for (i, a) in bindings.enumerated() {
             for b in bindings[(i + 1)...] where a.context == b.context || a.context == "global" || b.context == "global"
@@ -101,7 +101,7 @@ public struct Keymap: Sendable {
     }
 
     /// Lines for the help overlay: each action's keys and what it does, for the given contexts.
-    public func helpLines(contexts: [String] = ["global"], keyStyle: Style = Style(modifiers: .bold)) -> [Line] {
+    package func helpLines(contexts: [String] = ["global"], keyStyle: Style = Style(modifiers: .bold)) -> [Line] {
         let shown = bindings.filter { contexts.contains($0.context) && !$0.keys.isEmpty }
         let keyTexts = shown.map { $0.keys.map(\.description).joined(separator: ", ") }
         let width = min(24, keyTexts.map { CharacterWidth.of($0) }.max() ?? 0)
@@ -114,7 +114,7 @@ public struct Keymap: Sendable {
     /// Replaces bindings from a user file (format in docs/keymap.md). The user's keys win: a key
     /// they bind is taken away from any other action that had it, and each such case is reported,
     /// as are unknown actions and unparsable keys. A broken file changes nothing.
-    public mutating func applyOverrides(_ bytes: [UInt8], file: String) -> [KeymapProblem] {
+    package mutating func applyOverrides(_ bytes: [UInt8], file: String) -> [KeymapProblem] {
         let root: JSONSourceValue
         do {
             root = try JSONSourceParser.parse(bytes, file: file)
@@ -190,7 +190,7 @@ public struct Keymap: Sendable {
     }
 
     /// The most keys a keymap file can give one action.
-    public static let maximumKeysPerAction = 16
+    package static let maximumKeysPerAction = 16
 
     private static func quote(_ value: JSONSourceValue) -> String {
         if case .string(let text, _, _) = value { return "\"\(VisibleText.sanitize(text))\"" }

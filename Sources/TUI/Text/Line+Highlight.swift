@@ -1,7 +1,7 @@
 extension Line {
     /// `line` with the characters at `positions` (character offsets in its text) patched with
     /// `style`: used for filter and fuzzy-match hits.
-    public static func highlighting(_ line: Line, positions: Set<Int>, style: Style) -> Line {
+    package static func highlighting(_ line: Line, positions: Set<Int>, style: Style) -> Line {
         guard !positions.isEmpty else { return line }
         var spans: [Span] = []
         var offset = 0

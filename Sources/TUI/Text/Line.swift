@@ -1,39 +1,39 @@
 /// One line of styled spans.
-public struct Line: Hashable, Sendable, ExpressibleByStringLiteral {
-    public var spans: [Span]
+package struct Line: Hashable, Sendable, ExpressibleByStringLiteral {
+    package var spans: [Span]
     /// Style laid under every span of the line.
-    public var style: Style
-    public var alignment: Alignment
+    package var style: Style
+    package var alignment: Alignment
 
     /// Horizontal placement of a line within its area.
-    public enum Alignment: Hashable, Sendable {
+    package enum Alignment: Hashable, Sendable {
         case left
         case center
         case right
     }
 
-    public init(_ spans: [Span], style: Style = .plain, alignment: Alignment = .left) {
+    package init(_ spans: [Span], style: Style = .plain, alignment: Alignment = .left) {
         self.spans = spans
         self.style = style
         self.alignment = alignment
     }
 
-    public init(_ text: String, style: Style = .plain, alignment: Alignment = .left) {
+    package init(_ text: String, style: Style = .plain, alignment: Alignment = .left) {
         self.init([Span(text)], style: style, alignment: alignment)
     }
 
-    public init(stringLiteral value: String) {
+    package init(stringLiteral value: String) {
         self.init(value)
     }
 
-    public var width: Int { spans.reduce(0) { $0 + $1.width } }
+    package var width: Int { spans.reduce(0) { $0 + $1.width } }
 
     /// The plain text of the line.
-    public var text: String { spans.map(\.text).joined() }
+    package var text: String { spans.map(\.text).joined() }
 
     /// Draws the line into row `y` between `x` and `x + width`, clipped. Returns the end column.
     @discardableResult
-    public func render(x: Int, y: Int, width: Int, buffer: inout Buffer) -> Int {
+    package func render(x: Int, y: Int, width: Int, buffer: inout Buffer) -> Int {
         guard width > 0 else { return x }
         let lineWidth = self.width
         var column = x

@@ -3,15 +3,15 @@
 ///
 /// A lone `\r` is not a line break: it stays in the line and is drawn as `␍`, because a carriage
 /// return that does not end a line can hide or overwrite text on a terminal.
-public enum LineBreak: String, Hashable, Sendable, CaseIterable {
+package enum LineBreak: String, Hashable, Sendable, CaseIterable {
     case lf = "\n"
     case crlf = "\r\n"
 
     /// The characters written for this break.
-    public var text: String { rawValue }
+    package var text: String { rawValue }
 
     /// The break a character stands for, if it is one.
-    public init?(_ character: Character) {
+    package init?(_ character: Character) {
         switch character {
         case "\n": self = .lf
         case "\r\n": self = .crlf
@@ -21,7 +21,7 @@ public enum LineBreak: String, Hashable, Sendable, CaseIterable {
 
     /// `text` cut at every line break: `lines.count == breaks.count + 1`, and joining the lines
     /// with their breaks gives the text back exactly.
-    public static func split(_ text: String) -> (lines: [String], breaks: [LineBreak]) {
+    package static func split(_ text: String) -> (lines: [String], breaks: [LineBreak]) {
         var lines: [String] = []
         var breaks: [LineBreak] = []
         // A `\n` byte always ends a character (`\n` or `\r\n`), so scanning bytes is exact.
@@ -43,7 +43,7 @@ public enum LineBreak: String, Hashable, Sendable, CaseIterable {
     }
 
     /// The lines of `text`, breaks dropped.
-    public static func lines(of text: String) -> [String] {
+    package static func lines(of text: String) -> [String] {
         split(text).lines
     }
 }

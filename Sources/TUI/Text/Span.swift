@@ -1,17 +1,17 @@
 /// A run of text in one style: the unit widgets compose lines from.
-public struct Span: Hashable, Sendable, ExpressibleByStringLiteral {
-    public var text: String
-    public var style: Style
+package struct Span: Hashable, Sendable, ExpressibleByStringLiteral {
+    package var text: String
+    package var style: Style
 
-    public init(_ text: String, style: Style = .plain) {
+    package init(_ text: String, style: Style = .plain) {
         self.text = text
         self.style = style
     }
 
-    public init(stringLiteral value: String) {
+    package init(stringLiteral value: String) {
         self.init(value)
     }
 
     /// Columns the span takes once drawn.
-    public var width: Int { CharacterWidth.of(text) }
+    package var width: Int { CharacterWidth.of(text) }
 }

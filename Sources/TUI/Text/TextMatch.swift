@@ -1,7 +1,7 @@
 /// Case-insensitive matching for filters and the command palette (no Foundation, no locale).
-public enum TextMatch {
+package enum TextMatch {
     /// Character offsets of the first case-insensitive occurrence of `needle` in `haystack`.
-    public static func substring(_ needle: String, in haystack: String) -> Range<Int>? {
+    package static func substring(_ needle: String, in haystack: String) -> Range<Int>? {
         let pattern = needle.map { $0.lowercased() }
         guard !pattern.isEmpty else { return 0..<0 }
         let text = haystack.map { $0.lowercased() }
@@ -20,7 +20,7 @@ public enum TextMatch {
     /// A fuzzy match: every character of `query` appears in `candidate` in order. Returns the
     /// matched character offsets and a score (higher is better: consecutive runs, word starts and
     /// an early first hit count), or `nil` when it does not match.
-    public static func fuzzy(_ query: String, in candidate: String) -> (score: Int, positions: [Int])? {
+    package static func fuzzy(_ query: String, in candidate: String) -> (score: Int, positions: [Int])? {
         let pattern = query.filter { $0 != " " }.map { $0.lowercased() }
         let text = Array(candidate)
         let lower = text.map { $0.lowercased() }

@@ -1,11 +1,11 @@
 /// A problem in a configuration file, located by 1-based line and column.
-public struct JSONSourceError: Error, Hashable, Sendable, CustomStringConvertible {
-    public var file: String
-    public var line: Int
-    public var column: Int
-    public var message: String
+package struct JSONSourceError: Error, Hashable, Sendable, CustomStringConvertible {
+    package var file: String
+    package var line: Int
+    package var column: Int
+    package var message: String
 
-    public init(file: String, line: Int, column: Int, message: String) {
+    package init(file: String, line: Int, column: Int, message: String) {
         self.file = file
         self.line = line
         self.column = column
@@ -13,5 +13,5 @@ public struct JSONSourceError: Error, Hashable, Sendable, CustomStringConvertibl
     }
 
     /// `file:line:column: message`, the format editors and compilers use.
-    public var description: String { "\(file):\(line):\(column): \(message)" }
+    package var description: String { "\(file):\(line):\(column): \(message)" }
 }

@@ -1,6 +1,6 @@
 /// A small strict JSON reader that tracks line and column, for hand-edited configuration files
 /// (themes, keymaps). Not for response bodies: those go through `JSONTree`.
-public struct JSONSourceParser {
+package struct JSONSourceParser {
     private let bytes: [UInt8]
     private let file: String
     private var index = 0
@@ -14,7 +14,7 @@ public struct JSONSourceParser {
     }
 
     /// Parses a whole document. Errors name `file`, line and column.
-    public static func parse(_ bytes: [UInt8], file: String) throws(JSONSourceError) -> JSONSourceValue {
+    package static func parse(_ bytes: [UInt8], file: String) throws(JSONSourceError) -> JSONSourceValue {
         var parser = JSONSourceParser(bytes: bytes, file: file)
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) {
             parser.index = 3

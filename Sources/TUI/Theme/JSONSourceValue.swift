@@ -1,6 +1,6 @@
 /// A JSON value that remembers where it was in its file, so a theme or keymap error can name
 /// the line and column of the offending value, not just the file.
-public indirect enum JSONSourceValue: Hashable, Sendable {
+package indirect enum JSONSourceValue: Hashable, Sendable {
     case object([(key: String, value: JSONSourceValue, line: Int, column: Int)], line: Int, column: Int)
     case array([JSONSourceValue], line: Int, column: Int)
     case string(String, line: Int, column: Int)
@@ -8,7 +8,7 @@ public indirect enum JSONSourceValue: Hashable, Sendable {
     case bool(Bool, line: Int, column: Int)
     case null(line: Int, column: Int)
 
-    public static func == (lhs: JSONSourceValue, rhs: JSONSourceValue) -> Bool {
+    package static func == (lhs: JSONSourceValue, rhs: JSONSourceValue) -> Bool {
         switch (lhs, rhs) {
         case (.object(let a, _, _), .object(let b, _, _)):
             return a.count == b.count && zip(a, b).allSatisfy { $0.key == $1.key && $0.value == $1.value }
@@ -21,7 +21,7 @@ public indirect enum JSONSourceValue: Hashable, Sendable {
         }
     }
 
-    public func hash(into hasher: inout Hasher) {
+    package func hash(into hasher: inout Hasher) {
         switch self {
         case .object(let members, _, _):
             for member in members {
@@ -37,7 +37,7 @@ public indirect enum JSONSourceValue: Hashable, Sendable {
     }
 
     /// 1-based line and column where the value starts.
-    public var position: (line: Int, column: Int) {
+    package var position: (line: Int, column: Int) {
         switch self {
         case .object(_, let line, let column), .array(_, let line, let column), .string(_, let line, let column),
             .number(_, let line, let column), .bool(_, let line, let column), .null(let line, let column):
@@ -46,7 +46,7 @@ public indirect enum JSONSourceValue: Hashable, Sendable {
     }
 
     /// A short name of the kind of value, for messages ("expected a string, found a number").
-    public var kind: String {
+    package var kind: String {
         switch self {
         case .object: "an object"
         case .array: "an array"

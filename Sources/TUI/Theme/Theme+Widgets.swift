@@ -1,39 +1,39 @@
 /// Themed versions of the common widgets, so views pick roles rather than colours.
 extension Theme {
     /// Text on the theme background: lay it over the whole screen first.
-    public var base: Style { self[.text].patched(with: Style(background: styles[.background]?.background)) }
+    package var base: Style { self[.text].patched(with: Style(background: styles[.background]?.background)) }
 
     /// A bordered pane whose border shows whether it has focus.
-    public func block(title: String, focused: Bool, bottomTitle: Line? = nil) -> Block {
+    package func block(title: String, focused: Bool, bottomTitle: Line? = nil) -> Block {
         Block(
             title: Line(title, style: self[.title]), bottomTitle: bottomTitle,
             borderStyle: self[focused ? .focusedBorder : .border]
         )
     }
 
-    public func list(_ items: [Line]) -> ListView {
+    package func list(_ items: [Line]) -> ListView {
         ListView(items, highlightStyle: self[.selection], matchStyle: self[.match])
     }
 
-    public func statusBar(message: Line = Line(""), hints: [KeyHint], right: Line = Line("")) -> StatusBar {
+    package func statusBar(message: Line = Line(""), hints: [KeyHint], right: Line = Line("")) -> StatusBar {
         StatusBar(message: message, hints: hints, right: right, style: self[.statusBar], keyStyle: self[.keyHint])
     }
 
-    public func palette(commands: [String], shortcuts: [String] = []) -> CommandPalette {
+    package func palette(commands: [String], shortcuts: [String] = []) -> CommandPalette {
         CommandPalette(
             commands: commands, shortcuts: shortcuts, style: base, borderStyle: self[.focusedBorder],
             matchStyle: self[.match], highlightStyle: self[.selection]
         )
     }
 
-    public func dialog(title: String, message: String, buttons: [String] = ["OK"], selectedButton: Int = 0) -> Dialog {
+    package func dialog(title: String, message: String, buttons: [String] = ["OK"], selectedButton: Int = 0) -> Dialog {
         Dialog(
             title: title, message: message, buttons: buttons, selectedButton: selectedButton, style: base,
             borderStyle: self[.focusedBorder], buttonStyle: self[.selection]
         )
     }
 
-    public func toast(_ message: String, kind: Toast.Kind) -> Toast {
+    package func toast(_ message: String, kind: Toast.Kind) -> Toast {
         let role: ThemeRole =
             switch kind {
             case .info: .info

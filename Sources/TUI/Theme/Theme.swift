@@ -1,22 +1,22 @@
 /// A named set of styles, one per `ThemeRole`. Loaded from `themes/*.json` (see
 /// docs/themes.md); roles a file leaves out fall back to `text`.
-public struct Theme: Hashable, Sendable {
-    public var name: String
-    public var styles: [ThemeRole: Style]
+package struct Theme: Hashable, Sendable {
+    package var name: String
+    package var styles: [ThemeRole: Style]
 
-    public init(name: String, styles: [ThemeRole: Style]) {
+    package init(name: String, styles: [ThemeRole: Style]) {
         self.name = name
         self.styles = styles
     }
 
     /// The style of a role (a missing role uses `text`, then the plain style).
-    public subscript(role: ThemeRole) -> Style {
+    package subscript(role: ThemeRole) -> Style {
         styles[role] ?? styles[.text] ?? .plain
     }
 
     /// The built-in dark theme: the same content as `themes/dark.json`, compiled in so a missing
     /// or broken themes folder still leaves a working screen.
-    public static let defaultDark: Theme = {
+    package static let defaultDark: Theme = {
         do {
             return try ThemeLoader.decode(Array(ThemeLoader.builtInDarkJSON.utf8), file: "<built-in dark>")
         } catch {
@@ -25,7 +25,7 @@ public struct Theme: Hashable, Sendable {
     }()
 
     /// No colours at all, only attributes: chosen when `NO_COLOR` is set.
-    public static let monochrome = Theme(
+    package static let monochrome = Theme(
         name: "monochrome",
         styles: [
             .text: .plain, .muted: Style(modifiers: .dim), .accent: Style(modifiers: .bold),

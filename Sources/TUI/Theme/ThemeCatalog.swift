@@ -4,20 +4,20 @@ import RegularFiles
 /// The themes found in a folder (`themes/*.json`) plus the built-in default, and the problems
 /// met while reading them. A broken file never stops the app: it is skipped with a message that
 /// names the file, line and column.
-public struct ThemeCatalog: Sendable {
+package struct ThemeCatalog: Sendable {
     /// Usable themes, the built-in default first unless a file of the same name replaced it.
-    public private(set) var themes: [Theme]
+    package private(set) var themes: [Theme]
     /// One message per file that could not be used.
-    public private(set) var problems: [JSONSourceError]
+    package private(set) var problems: [JSONSourceError]
 
-    public init(themes: [Theme] = [Theme.defaultDark], problems: [JSONSourceError] = []) {
+    package init(themes: [Theme] = [Theme.defaultDark], problems: [JSONSourceError] = []) {
         self.themes = themes
         self.problems = problems
     }
 
     /// Reads every `*.json` file in `directory` (sorted by name). A missing folder gives just the
     /// built-in default.
-    public static func load(directory: String) -> ThemeCatalog {
+    package static func load(directory: String) -> ThemeCatalog {
         var catalog = ThemeCatalog()
         let names = (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
         for name in names.sorted() where name.hasSuffix(".json") {
@@ -31,7 +31,7 @@ public struct ThemeCatalog: Sendable {
     /// at start-up on the main thread: one that is not a regular file (a FIFO, a device), is
     /// unreadable or is over `maximumFileSize` is skipped with a problem, never waited for
     /// (`RegularFile`).
-    public mutating func add(file path: String) {
+    package mutating func add(file path: String) {
         let bytes: [UInt8]
         do {
             guard let read = try RegularFile.read(path, limit: Self.maximumFileSize) else {
@@ -55,19 +55,19 @@ public struct ThemeCatalog: Sendable {
         }
     }
 
-    public func theme(named name: String) -> Theme? {
+    package func theme(named name: String) -> Theme? {
         themes.first { $0.name == name }
     }
 
-    public var names: [String] { themes.map(\.name) }
+    package var names: [String] { themes.map(\.name) }
 
     /// Theme files are small; anything bigger is refused rather than read into memory.
-    public static let maximumFileSize = 1_048_576
+    package static let maximumFileSize = 1_048_576
 
     /// The theme to start with: monochrome when `NO_COLOR` is set to anything non-empty (see
     /// no-color.org), else the requested one, else the default. Returns a warning when the
     /// requested theme does not exist.
-    public func initialTheme(requested: String?, environment: [String: String]) -> (theme: Theme, warning: String?) {
+    package func initialTheme(requested: String?, environment: [String: String]) -> (theme: Theme, warning: String?) {
         if let noColor = environment["NO_COLOR"], !noColor.isEmpty {
             return (theme(named: "monochrome") ?? .monochrome, nil)
         }
@@ -78,7 +78,7 @@ public struct ThemeCatalog: Sendable {
     }
 
     /// The theme after `current` in the list (for a "next theme" key).
-    public func theme(after current: String) -> Theme {
+    package func theme(after current: String) -> Theme {
         guard let index = themes.firstIndex(where: { $0.name == current }) else { return themes.first ?? .defaultDark }
         return themes[(index + 1) % themes.count]
     }

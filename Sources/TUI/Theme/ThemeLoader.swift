@@ -1,8 +1,8 @@
 /// Reads theme files (format: docs/themes.md). Every mistake is reported with file, line and
 /// column; nothing in a theme file can crash the app.
-public enum ThemeLoader {
+package enum ThemeLoader {
     /// Parses and checks a theme document.
-    public static func decode(_ bytes: [UInt8], file: String) throws(JSONSourceError) -> Theme {
+    package static func decode(_ bytes: [UInt8], file: String) throws(JSONSourceError) -> Theme {
         let root = try JSONSourceParser.parse(bytes, file: file)
         func fail(_ value: JSONSourceValue, _ message: String) -> JSONSourceError {
             JSONSourceError(file: file, line: value.position.line, column: value.position.column, message: message)
@@ -124,7 +124,7 @@ public enum ThemeLoader {
     }
 
     /// Parses the colour forms that need no palette.
-    public static func parseColor(_ text: String) -> Color? {
+    package static func parseColor(_ text: String) -> Color? {
         if text == "default" { return .default }
         if let index = Color.ansiNames.firstIndex(of: text) { return .ansi(UInt8(index)) }
         if text.hasPrefix("color"), let n = Int(text.dropFirst(5)), (0...255).contains(n) { return .indexed(UInt8(n)) }

@@ -1,6 +1,6 @@
 /// The meaning of a piece of the screen. Views ask the theme for a role, never for a colour, so
 /// every theme (and `NO_COLOR`) restyles the whole app consistently.
-public enum ThemeRole: String, CaseIterable, Hashable, Sendable {
+package enum ThemeRole: String, CaseIterable, Hashable, Sendable {
     case background
     case text
     case muted
@@ -41,13 +41,13 @@ public enum ThemeRole: String, CaseIterable, Hashable, Sendable {
 
     /// The role used for an HTTP method name. Methods are case-sensitive, so `get` (a custom
     /// token, sent as written) is not coloured as `GET`.
-    public static func method(_ name: String) -> ThemeRole {
+    package static func method(_ name: String) -> ThemeRole {
         guard name != "custom", let role = ThemeRole(rawValue: "method." + name) else { return .methodCustom }
         return role
     }
 
     /// The role used for a status code's class.
-    public static func status(_ code: Int) -> ThemeRole {
+    package static func status(_ code: Int) -> ThemeRole {
         switch code {
         case 100..<200: .status1xx
         case 200..<300: .status2xx

@@ -1,9 +1,9 @@
 /// A frame around other widgets: borders, a title, an optional background.
 ///
 /// Render the block first, then its content into `inner(area)`.
-public struct Block: Widget, Sendable {
+package struct Block: Widget, Sendable {
     /// The characters a border is drawn with.
-    public enum BorderType: Sendable {
+    package enum BorderType: Sendable {
         case plain
         case rounded
         case double
@@ -27,16 +27,16 @@ public struct Block: Widget, Sendable {
         }
     }
 
-    public var title: Line?
+    package var title: Line?
     /// A second title drawn in the bottom border (key hints, counts).
-    public var bottomTitle: Line?
-    public var borders: Bool
-    public var borderType: BorderType
-    public var borderStyle: Style
+    package var bottomTitle: Line?
+    package var borders: Bool
+    package var borderType: BorderType
+    package var borderStyle: Style
     /// Style of the whole area (background), laid down before the border.
-    public var style: Style
+    package var style: Style
 
-    public init(
+    package init(
         title: Line? = nil, bottomTitle: Line? = nil, borders: Bool = true, borderType: BorderType = .rounded,
         borderStyle: Style = .plain, style: Style = .plain
     ) {
@@ -49,13 +49,13 @@ public struct Block: Widget, Sendable {
     }
 
     /// The area left for content inside the border.
-    public func inner(_ area: Rect) -> Rect {
+    package func inner(_ area: Rect) -> Rect {
         borders
             ? area.inset(horizontal: 1, vertical: 1)
             : (title == nil ? area : Rect(x: area.x, y: area.y + 1, width: area.width, height: area.height - 1))
     }
 
-    public func render(in area: Rect, buffer: inout Buffer) {
+    package func render(in area: Rect, buffer: inout Buffer) {
         let area = area.intersection(buffer.area)
         guard !area.isEmpty else { return }
         if style != .plain { buffer.setStyle(style, in: area) }

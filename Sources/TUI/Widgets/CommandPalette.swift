@@ -1,17 +1,17 @@
 /// A pop-up command list with a query line; commands are fuzzy-matched and the matched
 /// characters highlighted.
-public struct CommandPalette: StatefulWidget {
-    public var commands: [String]
+package struct CommandPalette: StatefulWidget {
+    package var commands: [String]
     /// Key hints shown right-aligned beside each command (same order as `commands`).
-    public var shortcuts: [String]
-    public var style: Style
-    public var borderStyle: Style
-    public var matchStyle: Style
-    public var highlightStyle: Style
-    public var width: Int
-    public var height: Int
+    package var shortcuts: [String]
+    package var style: Style
+    package var borderStyle: Style
+    package var matchStyle: Style
+    package var highlightStyle: Style
+    package var width: Int
+    package var height: Int
 
-    public init(
+    package init(
         commands: [String], shortcuts: [String] = [], style: Style = .plain, borderStyle: Style = .plain,
         matchStyle: Style = Style(modifiers: [.bold, .underline]), highlightStyle: Style = Style(modifiers: .reverse),
         width: Int = 60, height: Int = 14
@@ -26,7 +26,7 @@ public struct CommandPalette: StatefulWidget {
         self.height = height
     }
 
-    public func render(in area: Rect, buffer: inout Buffer, state: inout CommandPaletteState) {
+    package func render(in area: Rect, buffer: inout Buffer, state: inout CommandPaletteState) {
         let box = Rect(
             x: area.x + max(0, (area.width - width) / 2), y: area.y + min(2, area.height / 6),
             width: min(width, area.width), height: min(height, area.height))

@@ -1,19 +1,19 @@
 /// Query and selection of a `CommandPalette`, and the fuzzy-ranked matches.
-public struct CommandPaletteState: Hashable, Sendable {
+package struct CommandPaletteState: Hashable, Sendable {
     /// One ranked hit: the command index, its score and the matched character offsets.
-    public struct Match: Hashable, Sendable {
-        public var index: Int
-        public var score: Int
-        public var positions: [Int]
+    package struct Match: Hashable, Sendable {
+        package var index: Int
+        package var score: Int
+        package var positions: [Int]
     }
 
-    public var query = TextEditorState(singleLine: true)
-    public var list = TableState()
+    package var query = TextEditorState(singleLine: true)
+    package var list = TableState()
 
-    public init() {}
+    package init() {}
 
     /// Commands matching the query, best first (ties keep the original order).
-    public func matches(in commands: [String]) -> [Match] {
+    package func matches(in commands: [String]) -> [Match] {
         let text = query.text
         var result: [Match] = []
         for (index, command) in commands.enumerated() {
@@ -25,14 +25,14 @@ public struct CommandPaletteState: Hashable, Sendable {
     }
 
     /// The command index Enter would run.
-    public func chosen(in commands: [String]) -> Int? {
+    package func chosen(in commands: [String]) -> Int? {
         let matches = matches(in: commands)
         guard let selected = list.selected, matches.indices.contains(selected) else { return nil }
         return matches[selected].index
     }
 
     /// Typing edits the query (selection goes back to the best hit); up/down move.
-    public mutating func handle(_ event: Event, commands: [String]) -> Bool {
+    package mutating func handle(_ event: Event, commands: [String]) -> Bool {
         if case .key(let key) = event {
             switch key.key {
             case .up:

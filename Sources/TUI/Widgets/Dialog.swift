@@ -1,16 +1,16 @@
 /// A modal box centred over the screen: a bordered block with a message and buttons. The area
 /// under it is cleared so nothing from the screen behind shows through.
-public struct Dialog: Widget, Sendable {
-    public var title: String
-    public var message: String
-    public var buttons: [String]
-    public var selectedButton: Int
-    public var width: Int
-    public var style: Style
-    public var borderStyle: Style
-    public var buttonStyle: Style
+package struct Dialog: Widget, Sendable {
+    package var title: String
+    package var message: String
+    package var buttons: [String]
+    package var selectedButton: Int
+    package var width: Int
+    package var style: Style
+    package var borderStyle: Style
+    package var buttonStyle: Style
 
-    public init(
+    package init(
         title: String, message: String, buttons: [String] = ["OK"], selectedButton: Int = 0, width: Int = 50,
         style: Style = .plain, borderStyle: Style = .plain, buttonStyle: Style = Style(modifiers: .reverse)
     ) {
@@ -25,14 +25,14 @@ public struct Dialog: Widget, Sendable {
     }
 
     /// Where the dialog goes inside `screen`.
-    public func frame(in screen: Rect) -> Rect {
+    package func frame(in screen: Rect) -> Rect {
         let width = min(self.width, screen.width)
         let text = Paragraph(text: message)
         let height = text.rowCount(width: max(1, width - 4)) + (buttons.isEmpty ? 2 : 4)
         return screen.centered(width: width, height: height)
     }
 
-    public func render(in area: Rect, buffer: inout Buffer) {
+    package func render(in area: Rect, buffer: inout Buffer) {
         let box = frame(in: area)
         guard !box.isEmpty else { return }
         buffer.fill(box, with: .blank(style))

@@ -1,13 +1,13 @@
 /// A modal listing every key of the active contexts, generated from the keymap.
-public struct HelpOverlay: Widget, Sendable {
-    public var keymap: Keymap
-    public var contexts: [String]
-    public var scroll: Int
-    public var style: Style
-    public var borderStyle: Style
-    public var keyStyle: Style
+package struct HelpOverlay: Widget, Sendable {
+    package var keymap: Keymap
+    package var contexts: [String]
+    package var scroll: Int
+    package var style: Style
+    package var borderStyle: Style
+    package var keyStyle: Style
 
-    public init(
+    package init(
         keymap: Keymap, contexts: [String] = ["global"], scroll: Int = 0, style: Style = .plain,
         borderStyle: Style = .plain, keyStyle: Style = Style(modifiers: .bold)
     ) {
@@ -19,7 +19,7 @@ public struct HelpOverlay: Widget, Sendable {
         self.keyStyle = keyStyle
     }
 
-    public func render(in area: Rect, buffer: inout Buffer) {
+    package func render(in area: Rect, buffer: inout Buffer) {
         let lines = keymap.helpLines(contexts: contexts, keyStyle: keyStyle)
         let width = min(area.width, (lines.map(\.width).max() ?? 20) + 4)
         let box = area.centered(width: width, height: min(area.height, lines.count + 2))

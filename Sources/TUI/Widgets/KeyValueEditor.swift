@@ -1,11 +1,11 @@
 /// Rows of key = value pairs, each with an on/off box, edited in place.
-public struct KeyValueEditor: StatefulWidget {
-    public var highlightStyle: Style
-    public var disabledStyle: Style
-    public var focusedCellStyle: Style
-    public var keyWidth: Constraint
+package struct KeyValueEditor: StatefulWidget {
+    package var highlightStyle: Style
+    package var disabledStyle: Style
+    package var focusedCellStyle: Style
+    package var keyWidth: Constraint
 
-    public init(
+    package init(
         highlightStyle: Style = Style(modifiers: .reverse), disabledStyle: Style = Style(modifiers: .dim),
         focusedCellStyle: Style = Style(modifiers: [.underline, .bold]), keyWidth: Constraint = .percentage(35)
     ) {
@@ -15,7 +15,7 @@ public struct KeyValueEditor: StatefulWidget {
         self.keyWidth = keyWidth
     }
 
-    public func render(in area: Rect, buffer: inout Buffer, state: inout KeyValueEditorState) {
+    package func render(in area: Rect, buffer: inout Buffer, state: inout KeyValueEditorState) {
         guard !area.isEmpty else { return }
         let columns = Layout.horizontal([.length(4), keyWidth, .fill(1)], spacing: 1).split(area)
         state.table.scrollIntoView(count: state.rows.count, height: area.height)

@@ -1,31 +1,31 @@
 /// Rows, selection and in-place editing of a `KeyValueEditor`.
-public struct KeyValueEditorState: Hashable, Sendable {
+package struct KeyValueEditorState: Hashable, Sendable {
     /// Which column of the selected row has focus.
-    public enum Column: Hashable, Sendable {
+    package enum Column: Hashable, Sendable {
         case key
         case value
     }
 
-    public var rows: [KeyValueEditorRow]
-    public var table = TableState()
-    public var column: Column = .key
+    package var rows: [KeyValueEditorRow]
+    package var table = TableState()
+    package var column: Column = .key
     /// The editor of the focused cell while editing, `nil` otherwise.
-    public var editor: TextEditorState?
+    package var editor: TextEditorState?
     /// The row `a` added, until its first edit is kept: Esc then takes the row away again (it
     /// stayed, empty, and went out with the request).
     private var addedRow: Int?
 
-    public init(rows: [KeyValueEditorRow]) {
+    package init(rows: [KeyValueEditorRow]) {
         self.rows = rows
         table.selected = rows.isEmpty ? nil : 0
     }
 
-    public var isEditing: Bool { editor != nil }
+    package var isEditing: Bool { editor != nil }
 
     /// Space toggles the selected row, Enter starts or commits an edit, Esc cancels it, Tab /
     /// left / right switch column, `a` adds a row, `d`/Delete removes the selected one; arrows,
     /// PgUp/PgDn and hjkl-style navigation arrive as `NavigationAction`s.
-    public mutating func handle(_ event: Event) -> Bool {
+    package mutating func handle(_ event: Event) -> Bool {
         if var editor {
             if case .key(let key) = event {
                 if key == KeyEvent(.enter) || key == KeyEvent(.tab) {
@@ -68,17 +68,17 @@ public struct KeyValueEditorState: Hashable, Sendable {
         return true
     }
 
-    public mutating func apply(_ action: NavigationAction) {
+    package mutating func apply(_ action: NavigationAction) {
         guard editor == nil else { return }
         table.apply(action, count: rows.count)
     }
 
-    public mutating func toggleSelected() {
+    package mutating func toggleSelected() {
         guard let selected = table.selected, rows.indices.contains(selected) else { return }
         rows[selected].enabled.toggle()
     }
 
-    public mutating func beginEditing() {
+    package mutating func beginEditing() {
         guard let selected = table.selected, rows.indices.contains(selected) else { return }
         var editor = TextEditorState(text: column == .key ? rows[selected].key : rows[selected].value, singleLine: true)
         editor.move(.lineEnd)
@@ -98,5 +98,5 @@ public struct KeyValueEditorState: Hashable, Sendable {
     }
 
     /// The rows that are switched on, in order (what a request actually sends).
-    public var enabledRows: [KeyValueEditorRow] { rows.filter(\.enabled) }
+    package var enabledRows: [KeyValueEditorRow] { rows.filter(\.enabled) }
 }

@@ -1,30 +1,30 @@
 /// Selection, scroll position and filter text of a `ListView`; kept by the app between frames.
 ///
 /// `selected` is an index into the *unfiltered* items, so a selection survives filtering.
-public struct ListState: Hashable, Sendable {
-    public var selected: Int?
-    public var offset: Int
+package struct ListState: Hashable, Sendable {
+    package var selected: Int?
+    package var offset: Int
     /// Case-insensitive text the items are narrowed to (empty: all items).
-    public var filter: String
+    package var filter: String
     /// Rows shown at the last render, used as the page size.
-    public private(set) var pageSize: Int = 10
+    package private(set) var pageSize: Int = 10
     /// Where the rows were drawn at the last render (for mouse hits).
-    public internal(set) var lastArea: Rect = .zero
+    package internal(set) var lastArea: Rect = .zero
 
-    public init(selected: Int? = 0, offset: Int = 0, filter: String = "") {
+    package init(selected: Int? = 0, offset: Int = 0, filter: String = "") {
         self.selected = selected
         self.offset = offset
         self.filter = filter
     }
 
     /// Indices of the items that match the filter, in order.
-    public func visibleIndices(of items: [String]) -> [Int] {
+    package func visibleIndices(of items: [String]) -> [Int] {
         guard !filter.isEmpty else { return Array(items.indices) }
         return items.indices.filter { TextMatch.substring(filter, in: items[$0]) != nil }
     }
 
     /// Moves the selection among the visible items.
-    public mutating func apply(_ action: NavigationAction, items: [String]) {
+    package mutating func apply(_ action: NavigationAction, items: [String]) {
         let visible = visibleIndices(of: items)
         guard !visible.isEmpty else {
             selected = nil
@@ -46,7 +46,7 @@ public struct ListState: Hashable, Sendable {
     /// Moves the selection to the next (or previous) item containing `query`, wrapping around:
     /// `n`/`N` after a search. Returns `false` when no item matches.
     @discardableResult
-    public mutating func selectMatch(_ query: String, items: [String], forward: Bool = true) -> Bool {
+    package mutating func selectMatch(_ query: String, items: [String], forward: Bool = true) -> Bool {
         let visible = visibleIndices(of: items)
         guard !visible.isEmpty, !query.isEmpty else { return false }
         let current = selected.flatMap { visible.firstIndex(of: $0) } ?? (forward ? -1 : visible.count)
@@ -61,25 +61,25 @@ public struct ListState: Hashable, Sendable {
     }
 
     /// Adds typed text to the filter and keeps a matching item selected.
-    public mutating func typeFilter(_ text: String, items: [String]) {
+    package mutating func typeFilter(_ text: String, items: [String]) {
         filter += text
         refilter(items: items)
     }
 
     /// Removes the last filter character.
-    public mutating func deleteFilterCharacter(items: [String]) {
+    package mutating func deleteFilterCharacter(items: [String]) {
         if !filter.isEmpty { filter.removeLast() }
         refilter(items: items)
     }
 
-    public mutating func clearFilter(items: [String]) {
+    package mutating func clearFilter(items: [String]) {
         filter = ""
         refilter(items: items)
     }
 
     /// Routes a key to the filter while the user is filtering: printable characters extend it,
     /// Backspace shortens it, Esc clears it. Returns `false` for keys the filter does not use.
-    public mutating func handleFilterKey(_ key: KeyEvent, items: [String]) -> Bool {
+    package mutating func handleFilterKey(_ key: KeyEvent, items: [String]) -> Bool {
         switch key.key {
         case .character(let c) where key.modifiers.isEmpty || key.modifiers == .shift:
             typeFilter(String(c), items: items)
@@ -101,7 +101,7 @@ public struct ListState: Hashable, Sendable {
     }
 
     /// Click selects the row under the pointer; the wheel moves the selection.
-    public mutating func handle(_ mouse: MouseEvent, items: [String]) -> Bool {
+    package mutating func handle(_ mouse: MouseEvent, items: [String]) -> Bool {
         switch mouse.kind {
         case .scrollUp: apply(.up, items: items)
         case .scrollDown: apply(.down, items: items)

@@ -1,14 +1,14 @@
 /// A scrolling, filterable list with one selected row.
-public struct ListView: StatefulWidget {
-    public var items: [Line]
-    public var highlightStyle: Style
+package struct ListView: StatefulWidget {
+    package var items: [Line]
+    package var highlightStyle: Style
     /// Style of the characters that match the filter.
-    public var matchStyle: Style
+    package var matchStyle: Style
     /// Drawn before the selected row (and as spaces before the others).
-    public var highlightSymbol: String
-    public var emptyText: String
+    package var highlightSymbol: String
+    package var emptyText: String
 
-    public init(
+    package init(
         _ items: [Line], highlightStyle: Style = Style(modifiers: .reverse),
         matchStyle: Style = Style(modifiers: .underline),
         highlightSymbol: String = "▶ ", emptyText: String = "(no matches)"
@@ -20,11 +20,11 @@ public struct ListView: StatefulWidget {
         self.emptyText = emptyText
     }
 
-    public init(_ items: [String]) {
+    package init(_ items: [String]) {
         self.init(items.map { Line($0) })
     }
 
-    public func render(in area: Rect, buffer: inout Buffer, state: inout ListState) {
+    package func render(in area: Rect, buffer: inout Buffer, state: inout ListState) {
         guard !area.isEmpty else { return }
         state.lastArea = area
         let texts = items.map(\.text)

@@ -1,12 +1,12 @@
 /// Lines of styled text, optionally word-wrapped, scrolled by whole rows.
-public struct Paragraph: Widget, Sendable {
-    public var lines: [Line]
-    public var wrap: Bool
+package struct Paragraph: Widget, Sendable {
+    package var lines: [Line]
+    package var wrap: Bool
     /// Rows (after wrapping) skipped at the top.
-    public var scroll: Int
-    public var style: Style
+    package var scroll: Int
+    package var style: Style
 
-    public init(_ lines: [Line], wrap: Bool = true, scroll: Int = 0, style: Style = .plain) {
+    package init(_ lines: [Line], wrap: Bool = true, scroll: Int = 0, style: Style = .plain) {
         self.lines = lines
         self.wrap = wrap
         self.scroll = scroll
@@ -14,16 +14,16 @@ public struct Paragraph: Widget, Sendable {
     }
 
     /// A paragraph of plain text; `\n` and `\r\n` start a new line (a lone `\r` is drawn as `␍`).
-    public init(text: String, wrap: Bool = true, scroll: Int = 0, style: Style = .plain) {
+    package init(text: String, wrap: Bool = true, scroll: Int = 0, style: Style = .plain) {
         self.init(LineBreak.lines(of: text).map { Line($0) }, wrap: wrap, scroll: scroll, style: style)
     }
 
     /// How many rows the text takes at `width` (for scroll limits and dialog sizing).
-    public func rowCount(width: Int) -> Int {
+    package func rowCount(width: Int) -> Int {
         wrap ? lines.reduce(0) { $0 + Self.wrapped($1, width: width).count } : lines.count
     }
 
-    public func render(in area: Rect, buffer: inout Buffer) {
+    package func render(in area: Rect, buffer: inout Buffer) {
         guard !area.isEmpty else { return }
         if style != .plain { buffer.setStyle(style, in: area) }
         var row = 0
@@ -43,7 +43,7 @@ public struct Paragraph: Widget, Sendable {
     }
 
     /// Splits a line into rows of at most `width` columns, breaking after spaces where possible.
-    public static func wrapped(_ line: Line, width: Int) -> [Line] {
+    package static func wrapped(_ line: Line, width: Int) -> [Line] {
         guard width > 0 else { return [line] }
         if line.width <= width { return [line] }
         // Flatten into (character, style, width) units.

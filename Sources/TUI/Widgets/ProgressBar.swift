@@ -1,13 +1,13 @@
 /// A horizontal bar filled to `ratio` (0…1) with eighth-cell precision, with an optional label
 /// in the middle. A `nil` ratio means "unknown" and shows a bouncing block driven by `tick`.
-public struct ProgressBar: Widget, Sendable {
-    public var ratio: Double?
-    public var label: String?
-    public var tick: Int
-    public var filledStyle: Style
-    public var emptyStyle: Style
+package struct ProgressBar: Widget, Sendable {
+    package var ratio: Double?
+    package var label: String?
+    package var tick: Int
+    package var filledStyle: Style
+    package var emptyStyle: Style
 
-    public init(
+    package init(
         ratio: Double?, label: String? = nil, tick: Int = 0, filledStyle: Style = .plain,
         emptyStyle: Style = Style(modifiers: .dim)
     ) {
@@ -20,7 +20,7 @@ public struct ProgressBar: Widget, Sendable {
 
     private static let eighths = ["", "▏", "▎", "▍", "▌", "▋", "▊", "▉"]
 
-    public func render(in area: Rect, buffer: inout Buffer) {
+    package func render(in area: Rect, buffer: inout Buffer) {
         guard !area.isEmpty else { return }
         let width = area.width
         let y = area.y

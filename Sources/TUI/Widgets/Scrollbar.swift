@@ -1,12 +1,12 @@
 /// A vertical scrollbar: a track with a thumb sized and placed by the visible window.
-public struct Scrollbar: Widget, Sendable {
-    public var total: Int
-    public var offset: Int
-    public var visible: Int
-    public var trackStyle: Style
-    public var thumbStyle: Style
+package struct Scrollbar: Widget, Sendable {
+    package var total: Int
+    package var offset: Int
+    package var visible: Int
+    package var trackStyle: Style
+    package var thumbStyle: Style
 
-    public init(total: Int, offset: Int, visible: Int, trackStyle: Style = .plain, thumbStyle: Style = .plain) {
+    package init(total: Int, offset: Int, visible: Int, trackStyle: Style = .plain, thumbStyle: Style = .plain) {
         self.total = total
         self.offset = offset
         self.visible = visible
@@ -14,7 +14,7 @@ public struct Scrollbar: Widget, Sendable {
         self.thumbStyle = thumbStyle
     }
 
-    public func render(in area: Rect, buffer: inout Buffer) {
+    package func render(in area: Rect, buffer: inout Buffer) {
         guard area.height > 0, area.width > 0, total > visible, total > 0 else { return }
         let height = area.height
         let thumb = max(1, Int((Double(visible) / Double(total) * Double(height)).rounded()))

@@ -1,18 +1,18 @@
 /// A one-cell activity indicator; the app advances `frame` on its timer.
-public struct Spinner: Widget, Sendable {
-    public static let frames = ["⠋", "⠙", "⠹", "⠸", "⠼", "⠴", "⠦", "⠧", "⠇", "⠏"]
+package struct Spinner: Widget, Sendable {
+    package static let frames = ["⠋", "⠙", "⠹", "⠸", "⠼", "⠴", "⠦", "⠧", "⠇", "⠏"]
 
-    public var frame: Int
-    public var label: String
-    public var style: Style
+    package var frame: Int
+    package var label: String
+    package var style: Style
 
-    public init(frame: Int, label: String = "", style: Style = .plain) {
+    package init(frame: Int, label: String = "", style: Style = .plain) {
         self.frame = frame
         self.label = label
         self.style = style
     }
 
-    public func render(in area: Rect, buffer: inout Buffer) {
+    package func render(in area: Rect, buffer: inout Buffer) {
         guard !area.isEmpty else { return }
         let symbol = Self.frames[((frame % Self.frames.count) + Self.frames.count) % Self.frames.count]
         let x = buffer.write(symbol, x: area.x, y: area.y, style: style, maxX: area.right)

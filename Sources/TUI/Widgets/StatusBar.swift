@@ -1,13 +1,13 @@
 /// A one-row bar: a message on the left, key hints after it, and text on the right. Hints that
 /// do not fit are dropped from the end rather than cut in half.
-public struct StatusBar: Widget, Sendable {
-    public var message: Line
-    public var hints: [KeyHint]
-    public var right: Line
-    public var style: Style
-    public var keyStyle: Style
+package struct StatusBar: Widget, Sendable {
+    package var message: Line
+    package var hints: [KeyHint]
+    package var right: Line
+    package var style: Style
+    package var keyStyle: Style
 
-    public init(
+    package init(
         message: Line = Line(""), hints: [KeyHint] = [], right: Line = Line(""),
         style: Style = Style(modifiers: .reverse),
         keyStyle: Style = Style(modifiers: .bold)
@@ -19,7 +19,7 @@ public struct StatusBar: Widget, Sendable {
         self.keyStyle = keyStyle
     }
 
-    public func render(in area: Rect, buffer: inout Buffer) {
+    package func render(in area: Rect, buffer: inout Buffer) {
         guard !area.isEmpty else { return }
         let row = area.row(0)
         buffer.fill(row, with: .blank(.plain))

@@ -1,13 +1,13 @@
 /// Rows and columns with a header and one selected row; column widths come from constraints.
-public struct Table: StatefulWidget {
-    public var header: [Line]
-    public var rows: [[Line]]
-    public var widths: [Constraint]
-    public var headerStyle: Style
-    public var highlightStyle: Style
-    public var columnSpacing: Int
+package struct Table: StatefulWidget {
+    package var header: [Line]
+    package var rows: [[Line]]
+    package var widths: [Constraint]
+    package var headerStyle: Style
+    package var highlightStyle: Style
+    package var columnSpacing: Int
 
-    public init(
+    package init(
         header: [Line], rows: [[Line]], widths: [Constraint], headerStyle: Style = Style(modifiers: .bold),
         highlightStyle: Style = Style(modifiers: .reverse), columnSpacing: Int = 1
     ) {
@@ -19,7 +19,7 @@ public struct Table: StatefulWidget {
         self.columnSpacing = columnSpacing
     }
 
-    public func render(in area: Rect, buffer: inout Buffer, state: inout TableState) {
+    package func render(in area: Rect, buffer: inout Buffer, state: inout TableState) {
         guard !area.isEmpty else { return }
         let columns = Layout.horizontal(widths, spacing: columnSpacing).split(area)
         var y = area.y

@@ -1,17 +1,17 @@
 /// Selected row and scroll offset of a `Table` (or any row list without filtering).
-public struct TableState: Hashable, Sendable {
-    public var selected: Int?
-    public var offset: Int
-    public private(set) var pageSize = 10
+package struct TableState: Hashable, Sendable {
+    package var selected: Int?
+    package var offset: Int
+    package private(set) var pageSize = 10
     /// Where the rows (not the header) were drawn at the last render (for mouse hits).
-    public internal(set) var lastArea: Rect = .zero
+    package internal(set) var lastArea: Rect = .zero
 
-    public init(selected: Int? = 0, offset: Int = 0) {
+    package init(selected: Int? = 0, offset: Int = 0) {
         self.selected = selected
         self.offset = offset
     }
 
-    public mutating func apply(_ action: NavigationAction, count: Int) {
+    package mutating func apply(_ action: NavigationAction, count: Int) {
         guard count > 0 else {
             selected = nil
             return
@@ -30,7 +30,7 @@ public struct TableState: Hashable, Sendable {
     }
 
     /// Click selects the row under the pointer; the wheel moves the selection.
-    public mutating func handle(_ mouse: MouseEvent, count: Int) -> Bool {
+    package mutating func handle(_ mouse: MouseEvent, count: Int) -> Bool {
         switch mouse.kind {
         case .scrollUp: apply(.up, count: count)
         case .scrollDown: apply(.down, count: count)

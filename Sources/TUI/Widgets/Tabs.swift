@@ -1,12 +1,12 @@
 /// A row of tab titles with the selected one highlighted.
-public struct Tabs: Widget, Sendable {
-    public var titles: [Line]
-    public var selected: Int
-    public var style: Style
-    public var highlightStyle: Style
-    public var divider: String
+package struct Tabs: Widget, Sendable {
+    package var titles: [Line]
+    package var selected: Int
+    package var style: Style
+    package var highlightStyle: Style
+    package var divider: String
 
-    public init(
+    package init(
         _ titles: [Line], selected: Int, style: Style = .plain,
         highlightStyle: Style = Style(modifiers: [.reverse, .bold]),
         divider: String = "│"
@@ -18,7 +18,7 @@ public struct Tabs: Widget, Sendable {
         self.divider = divider
     }
 
-    public func render(in area: Rect, buffer: inout Buffer) {
+    package func render(in area: Rect, buffer: inout Buffer) {
         guard !area.isEmpty else { return }
         if style != .plain { buffer.setStyle(style, in: area.row(0)) }
         var x = area.x

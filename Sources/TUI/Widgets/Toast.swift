@@ -1,25 +1,25 @@
 /// A short notice in the bottom-right corner, above the status bar. The app removes it after a
 /// few seconds (timing is the app's business, so tests stay deterministic).
-public struct Toast: Widget, Sendable {
+package struct Toast: Widget, Sendable {
     /// The tone of a toast, used to pick its colour.
-    public enum Kind: Sendable {
+    package enum Kind: Sendable {
         case info
         case success
         case warning
         case error
     }
 
-    public var message: String
-    public var kind: Kind
-    public var style: Style
+    package var message: String
+    package var kind: Kind
+    package var style: Style
 
-    public init(_ message: String, kind: Kind = .info, style: Style = .plain) {
+    package init(_ message: String, kind: Kind = .info, style: Style = .plain) {
         self.message = message
         self.kind = kind
         self.style = style
     }
 
-    public func render(in area: Rect, buffer: inout Buffer) {
+    package func render(in area: Rect, buffer: inout Buffer) {
         let icon: String
         switch kind {
         case .info: icon = "ℹ"

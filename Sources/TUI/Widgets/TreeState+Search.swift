@@ -3,7 +3,7 @@ extension TreeState {
     /// starting after the selection and wrapping around: what `/` then `n`/`N` do in a tree.
     /// Returns `false` when no row matches. Builds one label per row it passes.
     @discardableResult
-    public mutating func selectMatch(_ query: String, in source: some TreeDataSource, forward: Bool = true) -> Bool {
+    package mutating func selectMatch(_ query: String, in source: some TreeDataSource, forward: Bool = true) -> Bool {
         let needle = query.lowercased()
         let count = rowCount(in: source)
         guard !needle.isEmpty, count > 0 else { return false }

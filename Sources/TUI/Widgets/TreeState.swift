@@ -3,24 +3,24 @@
 /// Rows are the pre-order walk of expanded nodes. Converting between a row number and a path
 /// costs time in proportion to the number of *expanded* nodes and the depth, never to the
 /// number of rows, so a million-row tree scrolls as fast as a ten-row one.
-public struct TreeState: Hashable, Sendable {
-    public var selected: TreePath?
+package struct TreeState: Hashable, Sendable {
+    package var selected: TreePath?
     /// The first row shown.
-    public var offset: Int
+    package var offset: Int
     /// Expanded children of each expanded node (and of the root), kept sorted.
     private var expandedChildren: [TreePath: [Int]] = [:]
     /// Rows shown at the last render, used as the page size.
-    public private(set) var pageSize = 10
+    package private(set) var pageSize = 10
     /// Where the rows were drawn at the last render, and the indent per level (for mouse hits).
-    public internal(set) var lastArea: Rect = .zero
+    package internal(set) var lastArea: Rect = .zero
     var lastIndent = 2
 
-    public init(selected: TreePath? = [0], offset: Int = 0) {
+    package init(selected: TreePath? = [0], offset: Int = 0) {
         self.selected = selected
         self.offset = offset
     }
 
-    public func isExpanded(_ path: TreePath) -> Bool {
+    package func isExpanded(_ path: TreePath) -> Bool {
         guard let last = path.last else { return true }
         return expandedChildren[Array(path.dropLast())]?.contains(last) == true && ancestorsExpanded(path)
     }
@@ -35,7 +35,7 @@ public struct TreeState: Hashable, Sendable {
         return true
     }
 
-    public mutating func expand(_ path: TreePath) {
+    package mutating func expand(_ path: TreePath) {
         guard let last = path.last else { return }
         let parent = Array(path.dropLast())
         var list = expandedChildren[parent] ?? []
@@ -45,7 +45,7 @@ public struct TreeState: Hashable, Sendable {
         expandedChildren[parent] = list
     }
 
-    public mutating func collapse(_ path: TreePath) {
+    package mutating func collapse(_ path: TreePath) {
         guard let last = path.last else { return }
         let parent = Array(path.dropLast())
         expandedChildren[parent]?.removeAll { $0 == last }
@@ -54,12 +54,12 @@ public struct TreeState: Hashable, Sendable {
         }
     }
 
-    public mutating func toggle(_ path: TreePath) {
+    package mutating func toggle(_ path: TreePath) {
         if isExpanded(path) { collapse(path) } else { expand(path) }
     }
 
     /// Rows under `path` when it is expanded (its visible descendants).
-    public func visibleDescendants(of path: TreePath, in source: some TreeDataSource) -> Int {
+    package func visibleDescendants(of path: TreePath, in source: some TreeDataSource) -> Int {
         var total = source.childCount(of: path) ?? 0
         for child in expandedChildren[path] ?? [] where child < (source.childCount(of: path) ?? 0) {
             total += visibleDescendants(of: path + [child], in: source)
@@ -68,10 +68,10 @@ public struct TreeState: Hashable, Sendable {
     }
 
     /// All visible rows.
-    public func rowCount(in source: some TreeDataSource) -> Int { visibleDescendants(of: [], in: source) }
+    package func rowCount(in source: some TreeDataSource) -> Int { visibleDescendants(of: [], in: source) }
 
     /// The row number of a visible node.
-    public func row(of path: TreePath, in source: some TreeDataSource) -> Int {
+    package func row(of path: TreePath, in source: some TreeDataSource) -> Int {
         var row = 0
         var parent: TreePath = []
         for index in path {
@@ -85,7 +85,7 @@ public struct TreeState: Hashable, Sendable {
     }
 
     /// The node shown at `row`, or `nil` past the end.
-    public func path(atRow row: Int, in source: some TreeDataSource) -> TreePath? {
+    package func path(atRow row: Int, in source: some TreeDataSource) -> TreePath? {
         guard row >= 0 else { return nil }
         var remaining = row
         var parent: TreePath = []
@@ -116,7 +116,7 @@ public struct TreeState: Hashable, Sendable {
     }
 
     /// The next visible node in pre-order.
-    public func next(after path: TreePath, in source: some TreeDataSource) -> TreePath? {
+    package func next(after path: TreePath, in source: some TreeDataSource) -> TreePath? {
         if isExpanded(path), let count = source.childCount(of: path), count > 0 { return path + [0] }
         var current = path
         while let last = current.last {
@@ -128,7 +128,7 @@ public struct TreeState: Hashable, Sendable {
     }
 
     /// Moves the selection or expands/collapses, the way arrows and hjkl do in file trees.
-    public mutating func apply(_ action: NavigationAction, in source: some TreeDataSource) {
+    package mutating func apply(_ action: NavigationAction, in source: some TreeDataSource) {
         let total = rowCount(in: source)
         guard total > 0 else {
             selected = nil
@@ -162,7 +162,7 @@ public struct TreeState: Hashable, Sendable {
 
     /// Click selects the row under the pointer (a click on its ▸/▾ marker also expands or
     /// collapses it); the wheel moves the selection.
-    public mutating func handle(_ mouse: MouseEvent, in source: some TreeDataSource) -> Bool {
+    package mutating func handle(_ mouse: MouseEvent, in source: some TreeDataSource) -> Bool {
         switch mouse.kind {
         case .scrollUp: apply(.up, in: source)
         case .scrollDown: apply(.down, in: source)

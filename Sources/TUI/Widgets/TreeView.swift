@@ -1,12 +1,12 @@
 /// A collapsible tree drawn with virtual scrolling: only the rows on screen are visited, so the
 /// cost of a frame depends on its height, not on the size of the tree.
-public struct TreeView<Source: TreeDataSource>: StatefulWidget {
-    public var source: Source
-    public var highlightStyle: Style
-    public var markerStyle: Style
-    public var indent: Int
+package struct TreeView<Source: TreeDataSource>: StatefulWidget {
+    package var source: Source
+    package var highlightStyle: Style
+    package var markerStyle: Style
+    package var indent: Int
 
-    public init(
+    package init(
         source: Source, highlightStyle: Style = Style(modifiers: .reverse), markerStyle: Style = .plain, indent: Int = 2
     ) {
         self.source = source
@@ -15,7 +15,7 @@ public struct TreeView<Source: TreeDataSource>: StatefulWidget {
         self.indent = indent
     }
 
-    public func render(in area: Rect, buffer: inout Buffer, state: inout TreeState) {
+    package func render(in area: Rect, buffer: inout Buffer, state: inout TreeState) {
         guard !area.isEmpty else { return }
         state.lastArea = area
         state.lastIndent = indent

@@ -1,7 +1,7 @@
 extension Capture {
     /// The value this capture takes from a response (JSON strings unquoted), nil when its source
     /// is missing.
-    public func value(in facts: ResponseFacts) -> VariableScope.Value? {
+    package func value(in facts: ResponseFacts) -> VariableScope.Value? {
         let subject: Expectation.Subject =
             switch source {
             case .jsonPath(let path): .jsonPath(path)

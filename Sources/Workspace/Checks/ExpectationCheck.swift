@@ -1,17 +1,17 @@
 import Foundation
-public import HTTPCore
-public import JSONTree
+package import HTTPCore
+package import JSONTree
 
 /// What a response offers to expectations and captures: status, headers, body bytes, the parsed
 /// body when it is JSON, and the time it took.
-public struct ResponseFacts: Sendable {
-    public var status: Int
-    public var headers: HTTPHeaders
-    public var body: [UInt8]
-    public var document: JSONDocument?
-    public var duration: Duration
+package struct ResponseFacts: Sendable {
+    package var status: Int
+    package var headers: HTTPHeaders
+    package var body: [UInt8]
+    package var document: JSONDocument?
+    package var duration: Duration
 
-    public init(status: Int, headers: HTTPHeaders, body: [UInt8], document: JSONDocument?, duration: Duration) {
+    package init(status: Int, headers: HTTPHeaders, body: [UInt8], document: JSONDocument?, duration: Duration) {
         self.status = status
         self.headers = headers
         self.body = body
@@ -23,15 +23,15 @@ public struct ResponseFacts: Sendable {
 /// One expectation evaluated against a response: whether it held, with the expected and actual
 /// values as a person reads them. Numbers compare as decimals (`1.0` equals `1`, and
 /// `12345678901234567890` is not rounded).
-public struct ExpectationCheck: Sendable, Hashable {
-    public var label: String
-    public var passed: Bool
-    public var expected: String
-    public var actual: String
+package struct ExpectationCheck: Sendable, Hashable {
+    package var label: String
+    package var passed: Bool
+    package var expected: String
+    package var actual: String
 
     /// - Parameter query: the expectation's JSONPath already parsed (a run checks the same
     ///   expectation many times); nil parses it here.
-    public init(_ expectation: Expectation, against facts: ResponseFacts, query: JSONPath? = nil) {
+    package init(_ expectation: Expectation, against facts: ResponseFacts, query: JSONPath? = nil) {
         label = ExpectationCheck.label(expectation.subject)
         let actualValues = ExpectationCheck.values(of: expectation.subject, in: facts, query: query)
         let op = expectation.op
@@ -63,7 +63,7 @@ public struct ExpectationCheck: Sendable, Hashable {
         var json: String
     }
 
-    public static func label(_ subject: Expectation.Subject) -> String {
+    package static func label(_ subject: Expectation.Subject) -> String {
         switch subject {
         case .status: "status"
         case .header(let name): "header \(name)"

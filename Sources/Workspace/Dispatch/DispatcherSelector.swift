@@ -1,7 +1,7 @@
 import AnnotatedLocks
 import Foundation
-public import Futures
-public import HTTPCore
+package import Futures
+package import HTTPCore
 import Synchronization
 
 /// Picks the dispatcher for an environment: the live dispatcher the application injects (the
@@ -10,7 +10,7 @@ import Synchronization
 ///
 /// Mock dispatchers are built once per collection and environment and rebuilt only when the
 /// routes change, so a mock `sequence` keeps its place between requests. Thread-safe.
-public final class DispatcherSelector: Sendable {
+package final class DispatcherSelector: Sendable {
     private struct Key: Hashable {
         var collectionID: String
         var environment: String
@@ -22,7 +22,7 @@ public final class DispatcherSelector: Sendable {
         var dispatcher: MockDispatcher
     }
 
-    public let live: any DataDispatcher
+    package let live: any DataDispatcher
     private let scheduler: any Scheduler
     private let delays: (any DelayScheduler)?
     private let pipeline: DispatchPipeline
@@ -33,7 +33,7 @@ public final class DispatcherSelector: Sendable {
     ///   - scheduler: where mock futures deliver (the main queue in the app, `ManualScheduler` in tests).
     ///   - delays: runs mock delays (`ManualClock` in tests); defaults to `scheduler`.
     ///   - pipeline: adapters and monitors for mock exchanges (for example a history monitor).
-    public init(
+    package init(
         live: any DataDispatcher, scheduler: any Scheduler, delays: (any DelayScheduler)? = nil,
         pipeline: DispatchPipeline = DispatchPipeline()
     ) {
@@ -44,7 +44,7 @@ public final class DispatcherSelector: Sendable {
     }
 
     /// The dispatcher for `environment` of `collection` (whose file is in `baseFolder`).
-    public func dispatcher(
+    package func dispatcher(
         for environment: Environment, collectionID: String, baseFolder: String
     ) throws(MockRouteError) -> any DataDispatcher {
         guard environment.kind == .mock else { return live }
@@ -52,7 +52,7 @@ public final class DispatcherSelector: Sendable {
     }
 
     /// The mock dispatcher of a mock environment (for inspecting `recordedRequests`, or serving it over HTTP).
-    public func mockDispatcher(
+    package func mockDispatcher(
         for environment: Environment, collectionID: String, baseFolder: String
     ) throws(MockRouteError) -> MockDispatcher {
         let key = Key(collectionID: collectionID, environment: environment.name)

@@ -1,6 +1,6 @@
 import AnnotatedLocks
-public import Foundation
-public import HTTPCore
+package import Foundation
+import HTTPCore
 import Synchronization
 
 /// The `ServerProvider` of the selected environment: relative request paths are joined to its
@@ -9,7 +9,7 @@ import Synchronization
 /// The application keeps one provider and hands it to every request it builds. Selecting another
 /// environment changes where the next request goes — even requests already built — without
 /// rebuilding requests or dispatchers. Thread-safe: transports read `baseURL` on their own thread.
-public final class EnvironmentServerProvider: ServerProvider {
+package final class EnvironmentServerProvider: ServerProvider {
     private struct State {
         var environmentName: String?
         var baseURL: URL?
@@ -18,27 +18,27 @@ public final class EnvironmentServerProvider: ServerProvider {
 
     private let state = Mutex(State())
 
-    public init() {}
+    package init() {}
 
     /// A provider already pointing at `environment`.
-    public convenience init(environment: Environment, scope: VariableScope) {
+    package convenience init(environment: Environment, scope: VariableScope) {
         self.init()
         select(environment, scope: scope)
     }
 
-    public var baseURL: URL? { state.withLock(ownedBy: self) { $0.baseURL } }
+    package var baseURL: URL? { state.withLock(ownedBy: self) { $0.baseURL } }
 
     /// The selected environment's name, or nil before one is selected.
-    public var environmentName: String? { state.withLock(ownedBy: self) { $0.environmentName } }
+    package var environmentName: String? { state.withLock(ownedBy: self) { $0.environmentName } }
 
     /// Problems resolving the selected environment's base URL (`{{host}}` undefined, …).
-    public var problems: [VariableProblem] { state.withLock(ownedBy: self) { $0.problems } }
+    package var problems: [VariableProblem] { state.withLock(ownedBy: self) { $0.problems } }
 
     /// Points the provider at `environment`; its base URL may use variables, resolved in `scope`.
     /// Returns the problems (also kept in `problems`); with problems, `baseURL` is nil so nothing
     /// is sent to a half-resolved address.
     @discardableResult
-    public func select(_ environment: Environment, scope: VariableScope) -> [VariableProblem] {
+    package func select(_ environment: Environment, scope: VariableScope) -> [VariableProblem] {
         let (url, problems) = Self.baseURL(of: environment, scope: scope)
         state.withLock(ownedBy: self) { state in
             state.environmentName = environment.name
@@ -66,7 +66,7 @@ public final class EnvironmentServerProvider: ServerProvider {
     }
 
     /// Forgets the selection: relative requests fail with "no base URL" until one is selected.
-    public func clear() {
+    package func clear() {
         state.withLock(ownedBy: self) { $0 = State() }
     }
 }

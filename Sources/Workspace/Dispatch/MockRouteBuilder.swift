@@ -1,13 +1,13 @@
 import Foundation
-public import HTTPCore
+package import HTTPCore
 
 /// Turns a mock environment's saved routes into `MockDispatcher` routes. File bodies are
 /// resolved relative to the collection file's folder.
-public enum MockRouteBuilder {
+package enum MockRouteBuilder {
     /// The routes, in file order; throws a `MockRouteError` naming the route for a bad path (the
     /// loader already reports those with their position, so this only fires for routes built in
     /// code or edited since).
-    public static func routes(for environment: Environment, baseFolder: String) throws(MockRouteError) -> [MockRoute] {
+    package static func routes(for environment: Environment, baseFolder: String) throws(MockRouteError) -> [MockRoute] {
         try environment.routes.map { saved throws(MockRouteError) in
             do throws(MockError) {
                 return try MockRoute(
@@ -24,7 +24,7 @@ public enum MockRouteBuilder {
         }
     }
 
-    public static func response(for saved: SavedMockResponse, baseFolder: String) -> MockResponse {
+    package static func response(for saved: SavedMockResponse, baseFolder: String) -> MockResponse {
         let delay = saved.delayMilliseconds.map { Duration.milliseconds($0) }
         if let failure = saved.failure {
             let reason =

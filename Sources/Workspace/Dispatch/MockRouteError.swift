@@ -1,36 +1,36 @@
-public import HTTPCore
+package import HTTPCore
 
 /// A route of a mock environment that cannot be served (a malformed path pattern), found when the
 /// environment's mock dispatcher is built: the environment answers nothing until it is fixed.
 /// Translates as `workspace.brokenMockRoute`, with `{environment}`, `{route}` and `{reason}`.
-public struct MockRouteError: Error, Sendable, Equatable, CustomStringConvertible {
+package struct MockRouteError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The mock environment's name.
-    public var environment: String
+    package var environment: String
     /// The route as written: `GET /users/:id`, or the path alone for a route of any method.
-    public var route: String
-    public var problem: MockError
+    package var route: String
+    package var problem: MockError
 
-    public init(environment: String, route: String, problem: MockError) {
+    package init(environment: String, route: String, problem: MockError) {
         self.environment = environment
         self.route = route
         self.problem = problem
     }
 
     /// What is wrong with the route, in words.
-    public var reason: String {
+    package var reason: String {
         switch problem {
         case .invalidPattern(let pattern, let reason): "the path \(pattern) is not a valid pattern: \(reason)"
         case .bodyEncodingFailed(let reason): "a response body could not be encoded: \(reason)"
         }
     }
 
-    public var description: String { "mock environment \"\(environment)\", route \(route): \(reason)" }
+    package var description: String { "mock environment \"\(environment)\", route \(route): \(reason)" }
 }
 
 extension MockRouteError: TranslatableError {
-    public var translationKey: String { "workspace.brokenMockRoute" }
+    package var translationKey: String { "workspace.brokenMockRoute" }
 
-    public var translationTemplate: TranslationTemplate {
+    package var translationTemplate: TranslationTemplate {
         let hint =
             switch problem {
             case .invalidPattern:
@@ -44,7 +44,7 @@ extension MockRouteError: TranslatableError {
             hint: hint)
     }
 
-    public var translationValues: [String: String] {
+    package var translationValues: [String: String] {
         ["environment": environment, "route": route, "reason": reason]
     }
 }

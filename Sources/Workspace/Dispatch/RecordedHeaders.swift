@@ -2,20 +2,20 @@
 /// response as a mock route" both leave out framing and connection headers (the mock server sets
 /// its own), per-response dates, the encoding the transport already undid, and credentials and
 /// cookies, which must never reach a collection file.
-public enum RecordedHeaders {
+package enum RecordedHeaders {
     /// Credentials and cookies: left out, and listed as dropped.
-    public static let credentials: Set<String> = [
+    package static let credentials: Set<String> = [
         "authorization", "proxy-authorization", "cookie", "set-cookie", "set-cookie2",
     ]
 
     /// Left out silently: they describe one transfer, not the answer.
-    public static let transfer: Set<String> = [
+    package static let transfer: Set<String> = [
         "content-length", "transfer-encoding", "connection", "keep-alive", "date", "server", "content-encoding",
         "alt-svc", "proxy-authenticate", "proxy-connection", "upgrade",
     ]
 
     /// Whether a header named `name` (any case) is kept.
-    public static func keeps(_ name: String) -> Bool {
+    package static func keeps(_ name: String) -> Bool {
         let lower = name.lowercased()
         return !credentials.contains(lower) && !transfer.contains(lower)
     }

@@ -1,5 +1,5 @@
 import Foundation
-public import HTTPCore
+import HTTPCore
 
 /// What a recorded request's route matches on: the method, the path, every query item as sent and,
 /// for a small JSON body, the body — so `GET /search?q=a` and `?q=b`, or two `POST`s with different
@@ -10,33 +10,33 @@ public import HTTPCore
 /// Routes are tried in order and a matcher only narrows (a route without a query matcher answers
 /// every query), so a new route goes before an existing route of its method and path whose matchers
 /// are all among its own: otherwise that route would answer first and the new one never would.
-public struct RecordedMatchers: Sendable, Equatable {
-    public var method: RequestMethod?
+package struct RecordedMatchers: Sendable, Equatable {
+    package var method: RequestMethod?
     /// The route path pattern (the caller makes it: secret segments become wildcards).
-    public var path: String
+    package var path: String
     /// Every query item as sent, decoded; a repeated name keeps its last value, as matching reads it.
-    public var query: [KeyValueRow]
+    package var query: [KeyValueRow]
     /// The request's JSON body (an object or an array) when it had one of at most ``maxMatchedBody`` bytes.
-    public var json: StoredJSON?
+    package var json: StoredJSON?
     /// What was left out because it held a secret, one line each (never the secret itself).
-    public var dropped: [String]
+    package var dropped: [String]
 
     /// Larger request bodies get no body matcher (the route would read like a fixture, not a key).
-    public static let maxMatchedBody = 8 << 10
+    package static let maxMatchedBody = 8 << 10
 
     /// The collection's request before it was resolved (`lazer record --from`): a query value or
     /// a JSON member written with a placeholder (`{{$uuid}}`, `{{$timestamp}}`, `{{user}}`) may
     /// differ the next time — a new uuid, another environment's value — so it is not matched on,
     /// or the request would miss its own route offline. Values written literally are matched.
-    public struct Template: Sendable {
+    package struct Template: Sendable {
         /// Query item names whose value (or name) has a placeholder.
-        public var placeholderQuery: Set<String>
+        package var placeholderQuery: Set<String>
         /// The JSON body as written; members holding a placeholder are left out of the matcher.
-        public var json: StoredJSON?
+        package var json: StoredJSON?
         /// A body with a placeholder that cannot be left out member by member: no body matcher.
-        public var placeholderBody: Bool
+        package var placeholderBody: Bool
 
-        public init(_ request: SavedRequest) {
+        package init(_ request: SavedRequest) {
             var names: Set<String> = []
             var inline: [KeyValueRow] = []
             if let mark = request.url.firstIndex(of: "?") {
@@ -76,7 +76,7 @@ public struct RecordedMatchers: Sendable, Equatable {
     /// The matchers of a request sent with `query` (the URL's query text, still percent-encoded,
     /// without `?`) and `body` (`nil` when it was not in memory). A query value or a body holding a
     /// secret (or the mask of one) is left out and listed in ``dropped``.
-    public init(
+    package init(
         method: RequestMethod?, path: String, query text: String, body: [UInt8]?, redactor: Redactor,
         template: Template? = nil
     ) {
@@ -174,7 +174,7 @@ public struct RecordedMatchers: Sendable, Equatable {
     }
 
     /// How messages and questions name the request: `GET /search?q=a`, `POST /items` + a short body.
-    public var label: String {
+    package var label: String {
         var text = "\(method?.rawValue ?? "*") \(path)"
         if !query.isEmpty {
             text += "?" + query.map { $0.value.isEmpty ? $0.name : "\($0.name)=\($0.value)" }.joined(separator: "&")
@@ -187,18 +187,18 @@ public struct RecordedMatchers: Sendable, Equatable {
     }
 
     /// One string per distinct request (the body in full), for telling recorded requests apart.
-    public var identity: String {
+    package var identity: String {
         label + (json.map { "\u{0}" + $0.compact() } ?? "")
     }
 
     /// A route with exactly these matchers and `responses`.
-    public func route(responses: [SavedMockResponse]) -> SavedMockRoute {
+    package func route(responses: [SavedMockResponse]) -> SavedMockRoute {
         SavedMockRoute(method: method, path: path, query: query, json: json, responses: responses)
     }
 
     /// Whether `route` answers exactly the requests these matchers describe (same method, path,
     /// query items and body; no header matcher): re-recording updates it instead of adding another.
-    public func isSame(as route: SavedMockRoute) -> Bool {
+    package func isSame(as route: SavedMockRoute) -> Bool {
         route.method == method && route.path == path && !route.headers.contains(where: \.enabled)
             && MockRouteBuilder.dictionary(route.query) == MockRouteBuilder.dictionary(query)
             && route.json.map(MockRouteBuilder.jsonValue) == json.map(MockRouteBuilder.jsonValue)
@@ -206,7 +206,7 @@ public struct RecordedMatchers: Sendable, Equatable {
 
     /// Where a new route with these matchers goes in `routes`: before the first route of the same
     /// method and path that would answer its requests first (its matchers all among these), else last.
-    public func insertionIndex(in routes: [SavedMockRoute]) -> Int {
+    package func insertionIndex(in routes: [SavedMockRoute]) -> Int {
         let mine = MockRouteBuilder.dictionary(query)
         let body = json.map(MockRouteBuilder.jsonValue)
         return routes.firstIndex { route in

@@ -1,5 +1,5 @@
-public import Foundation
-public import HTTPCore
+package import Foundation
+import HTTPCore
 
 /// Prepares the requests of one collection in one environment. What does not change from one
 /// request to the next — the environment, the base URL (when it uses no variable), the
@@ -12,7 +12,7 @@ public import HTTPCore
 /// between sends; `WorkspaceServices.preparer(for:environmentName:)` (`lazer run`, over files that
 /// do not change during the run) gives each prepared request a provider of its own, so
 /// preparing never moves a provider another request reads.
-public final class RequestPreparer: Sendable {
+package final class RequestPreparer: Sendable {
     /// Where a prepared relative request finds its base URL.
     enum Provider: Sendable {
         /// The services' shared provider, moved to this environment at each `prepare`.
@@ -68,13 +68,13 @@ public final class RequestPreparer: Sendable {
     }
 
     /// Whether this preparer is for `document` (the same file and collection).
-    public func serves(_ document: CollectionDocument) -> Bool {
+    package func serves(_ document: CollectionDocument) -> Bool {
         document.path == self.document.path && document.collection.id == self.document.collection.id
     }
 
     /// Resolves `saved` in this preparer's environment with `captures` (values taken from earlier
     /// responses), builds its `HTTPRequest` and picks its dispatcher.
-    public func prepare(_ saved: SavedRequest, captures: [String: VariableScope.Value] = [:]) -> SendPreparation {
+    package func prepare(_ saved: SavedRequest, captures: [String: VariableScope.Value] = [:]) -> SendPreparation {
         let collection = document.collection
         let scope = VariableScope(
             captures: captures, environment: environment?.variables ?? [], collection: collection.variables,
@@ -148,10 +148,10 @@ public final class RequestPreparer: Sendable {
 }
 
 /// A base URL that does not move: what a request prepared for `lazer run` points at.
-public final class FixedServerProvider: ServerProvider {
-    public let baseURL: URL?
+package final class FixedServerProvider: ServerProvider {
+    package let baseURL: URL?
 
-    public init(_ baseURL: URL?) {
+    package init(_ baseURL: URL?) {
         self.baseURL = baseURL
     }
 }

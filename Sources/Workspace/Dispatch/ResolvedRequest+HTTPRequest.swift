@@ -1,5 +1,5 @@
 import Foundation
-public import HTTPCore
+package import HTTPCore
 
 extension ResolvedRequest {
     /// The `HTTPRequest` a dispatcher sends: relative targets go through `serverProvider` (the
@@ -7,7 +7,7 @@ extension ResolvedRequest {
     ///
     /// Digest credentials become `RequestOptions.authentication`: the transport answers the
     /// server's challenge. Throws `RequestError.invalidURL` for an absolute URL that does not parse.
-    public func httpRequest(serverProvider: (any ServerProvider)?) throws(RequestError) -> HTTPRequest {
+    package func httpRequest(serverProvider: (any ServerProvider)?) throws(RequestError) -> HTTPRequest {
         var request: HTTPRequest
         switch target {
         case .absolute(let text):

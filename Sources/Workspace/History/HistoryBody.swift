@@ -1,17 +1,17 @@
 /// A request or response body as kept in history: text (or base64 for binary), cut to a limit
 /// and marked when it was cut, with the original size.
-public struct HistoryBody: Sendable, Equatable {
-    public enum Encoding: String, Sendable {
+package struct HistoryBody: Sendable, Equatable {
+    package enum Encoding: String, Sendable {
         case utf8, base64
     }
 
-    public var text: String
-    public var encoding: Encoding
+    package var text: String
+    package var encoding: Encoding
     /// The size of the whole body in bytes, before truncation.
-    public var size: Int
-    public var truncated: Bool
+    package var size: Int
+    package var truncated: Bool
 
-    public init(text: String, encoding: Encoding, size: Int, truncated: Bool) {
+    package init(text: String, encoding: Encoding, size: Int, truncated: Bool) {
         self.text = text
         self.encoding = encoding
         self.size = size
@@ -19,7 +19,7 @@ public struct HistoryBody: Sendable, Equatable {
     }
 
     /// Keeps at most `limit` bytes of `bytes` (cut at a character boundary for text), redacted.
-    public init(bytes: [UInt8], limit: Int, redactor: Redactor) {
+    package init(bytes: [UInt8], limit: Int, redactor: Redactor) {
         size = bytes.count
         if let text = String(validating: bytes, as: UTF8.self) {
             let redacted = Array(redactor.redact(text).utf8)

@@ -1,11 +1,11 @@
 import Foundation
-public import HTTPCore
+package import HTTPCore
 
 extension HistoryEntry {
     /// The entry for a finished exchange (as an `ExchangeMonitor` sees it), redacted and with
     /// bodies cut to `store.maximumBodyBytes`. Errors are stored as their translated title and
     /// explanation, never as raw transport messages.
-    public init(
+    package init(
         exchange: Exchange, requestID: String?, requestName: String?, environment: String?, store: HistoryStore,
         redactor: Redactor, translator: ErrorTranslator = .standard
     ) {

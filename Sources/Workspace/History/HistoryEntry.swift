@@ -1,40 +1,40 @@
-public import Foundation
+package import Foundation
 
 /// One exchange as recorded in history: what was sent, what came back (or the error), and when.
 /// Secrets are already redacted and large bodies truncated when an entry is built.
-public struct HistoryEntry: Sendable, Equatable {
-    public struct Header: Sendable, Equatable {
-        public var name: String
-        public var value: String
+package struct HistoryEntry: Sendable, Equatable {
+    package struct Header: Sendable, Equatable {
+        package var name: String
+        package var value: String
 
-        public init(_ name: String, _ value: String) {
+        package init(_ name: String, _ value: String) {
             self.name = name
             self.value = value
         }
     }
 
-    public var id: String
-    public var date: Date
-    public var requestID: String?
-    public var requestName: String?
-    public var environment: String?
-    public var method: String
-    public var url: String
-    public var requestHeaders: [Header]
-    public var requestBody: HistoryBody?
-    public var status: Int?
+    package var id: String
+    package var date: Date
+    package var requestID: String?
+    package var requestName: String?
+    package var environment: String?
+    package var method: String
+    package var url: String
+    package var requestHeaders: [Header]
+    package var requestBody: HistoryBody?
+    package var status: Int?
     /// The reason phrase the server sent (`OK`; "" over HTTP/2); nil when there was no status line
     /// (a mock answer, an error, an entry written before Lazer recorded it).
-    public var statusText: String?
+    package var statusText: String?
     /// The protocol the exchange went over (`HTTP/1.1`, `HTTP/2`); nil without a response.
-    public var httpVersion: String?
-    public var responseHeaders: [Header]
-    public var responseBody: HistoryBody?
-    public var durationMilliseconds: Double?
+    package var httpVersion: String?
+    package var responseHeaders: [Header]
+    package var responseBody: HistoryBody?
+    package var durationMilliseconds: Double?
     /// The translated error when there was no response.
-    public var error: String?
+    package var error: String?
 
-    public init(
+    package init(
         id: String = IdentifierGenerator.make(), date: Date = Date(), requestID: String? = nil,
         requestName: String? = nil, environment: String? = nil, method: String, url: String,
         requestHeaders: [Header] = [], requestBody: HistoryBody? = nil, status: Int? = nil,
@@ -60,7 +60,7 @@ public struct HistoryEntry: Sendable, Equatable {
     }
 
     /// A copy with every secret replaced by the mask (headers, URL, bodies, error).
-    public func redacted(with redactor: Redactor) -> HistoryEntry {
+    package func redacted(with redactor: Redactor) -> HistoryEntry {
         var copy = self
         copy.url = redactor.redact(url)
         copy.requestHeaders = requestHeaders.map {

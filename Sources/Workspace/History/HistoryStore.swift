@@ -7,14 +7,14 @@ import Glibc
 /// history. Entries are appended one line per exchange; when the file passes `maximumEntries` or
 /// `maximumBytes`, the oldest entries are dropped (rewritten atomically). A line torn by a crash
 /// is skipped when reading.
-public struct HistoryStore: Sendable {
-    public var folder: String
-    public var maximumEntries: Int
-    public var maximumBytes: Int
+package struct HistoryStore: Sendable {
+    package var folder: String
+    package var maximumEntries: Int
+    package var maximumBytes: Int
     /// Bodies longer than this are cut and marked `truncated`.
-    public var maximumBodyBytes: Int
+    package var maximumBodyBytes: Int
 
-    public init(
+    package init(
         folder: String, maximumEntries: Int = 500, maximumBytes: Int = 5_000_000, maximumBodyBytes: Int = 65_536
     ) {
         self.folder = folder
@@ -23,16 +23,16 @@ public struct HistoryStore: Sendable {
         self.maximumBodyBytes = maximumBodyBytes
     }
 
-    public init(directories: UserDirectories) {
+    package init(directories: UserDirectories) {
         self.init(folder: directories.state + "/history")
     }
 
-    public func path(collectionID: String) -> String {
+    package func path(collectionID: String) -> String {
         folder + "/" + PercentEncoding.encodeSegment(collectionID) + ".jsonl"
     }
 
     /// Records an exchange. `redactor` masks secrets (again: defence in depth for entries built by hand).
-    public func append(_ entry: HistoryEntry, collectionID: String, redactor: Redactor) throws(FileSystemError) {
+    package func append(_ entry: HistoryEntry, collectionID: String, redactor: Redactor) throws(FileSystemError) {
         let line = entry.redacted(with: redactor).stored.compact() + "\n"
         let file = path(collectionID: collectionID)
         do {
@@ -60,19 +60,19 @@ public struct HistoryStore: Sendable {
     }
 
     /// Builds the stored body for `bytes`, truncated to `maximumBodyBytes` and redacted.
-    public func body(_ bytes: [UInt8], redactor: Redactor) -> HistoryBody {
+    package func body(_ bytes: [UInt8], redactor: Redactor) -> HistoryBody {
         HistoryBody(bytes: bytes, limit: maximumBodyBytes, redactor: redactor)
     }
 
     /// All entries, oldest first.
-    public func entries(collectionID: String) throws(FileSystemError) -> [HistoryEntry] {
+    package func entries(collectionID: String) throws(FileSystemError) -> [HistoryEntry] {
         guard let bytes = try AtomicFile.read(path(collectionID: collectionID)) else { return [] }
         return bytes.split(separator: UInt8(ascii: "\n")).compactMap { line in
             (try? SourceNode.parse(Array(line))).flatMap { HistoryEntry(stored: $0.stored) }
         }
     }
 
-    public func clear(collectionID: String) {
+    package func clear(collectionID: String) {
         unlink(path(collectionID: collectionID))
     }
 

@@ -4,17 +4,17 @@ import JSONTree
 ///
 /// Any error makes the whole file fail to load (a partly read collection saved back would lose
 /// the parts that failed); warnings leave it loaded. One bad file never affects another.
-public enum CollectionLoader {
+package enum CollectionLoader {
     /// The outcome of reading one file.
-    public struct Result: Sendable {
+    package struct Result: Sendable {
         /// The collection, when the file had no errors.
-        public var collection: RequestCollection?
+        package var collection: RequestCollection?
         /// Errors (when `collection` is nil) and warnings, in file order.
-        public var diagnostics: [Diagnostic]
+        package var diagnostics: [Diagnostic]
     }
 
     /// Parses `bytes` read from `file` (used only in messages).
-    public static func load(_ bytes: [UInt8], file: String) -> Result {
+    package static func load(_ bytes: [UInt8], file: String) -> Result {
         let source = SourceText(bytes)
         let reader = DocumentReader(file: file, source: source)
         let root: SourceNode

@@ -1,24 +1,24 @@
 /// A value taken from a response into a variable, so later requests can use it (login → token →
 /// authorised call): `{"variable": "token", "from": "jsonPath", "path": "$.token"}`.
-public struct Capture: Sendable, Equatable {
-    public enum Source: Sendable, Equatable {
+package struct Capture: Sendable, Equatable {
+    package enum Source: Sendable, Equatable {
         case jsonPath(String)
         case header(name: String)
         case status
         case body
     }
 
-    public enum SourceKind: String, Sendable, CaseIterable {
+    package enum SourceKind: String, Sendable, CaseIterable {
         case jsonPath, header, status, body
     }
 
-    public var variable: String
-    public var source: Source
+    package var variable: String
+    package var source: Source
     /// Treat the captured value as a secret (masked, redacted from history).
-    public var secret: Bool
-    public var unknownFields: [StoredJSON.Member]
+    package var secret: Bool
+    package var unknownFields: [StoredJSON.Member]
 
-    public init(variable: String, source: Source, secret: Bool = false, unknownFields: [StoredJSON.Member] = []) {
+    package init(variable: String, source: Source, secret: Bool = false, unknownFields: [StoredJSON.Member] = []) {
         self.variable = variable
         self.source = source
         self.secret = secret

@@ -1,22 +1,22 @@
 /// Where requests go: a live server (base URL + variables) or a mock answered offline from routes.
-public struct Environment: Sendable, Equatable {
-    public enum Kind: String, Sendable, CaseIterable {
+package struct Environment: Sendable, Equatable {
+    package enum Kind: String, Sendable, CaseIterable {
         /// Requests go over the network through the dispatcher the application injects.
         case live
         /// Requests are answered by a `MockDispatcher` built from `routes`; nothing touches the network.
         case mock
     }
 
-    public var name: String
-    public var kind: Kind
+    package var name: String
+    package var kind: Kind
     /// What the environment's `ServerProvider` serves; relative request URLs are joined to it.
-    public var baseURL: String
-    public var description: String?
-    public var variables: [Variable]
-    public var routes: [SavedMockRoute]
-    public var unknownFields: [StoredJSON.Member]
+    package var baseURL: String
+    package var description: String?
+    package var variables: [Variable]
+    package var routes: [SavedMockRoute]
+    package var unknownFields: [StoredJSON.Member]
 
-    public init(
+    package init(
         name: String, kind: Kind = .live, baseURL: String, description: String? = nil, variables: [Variable] = [],
         routes: [SavedMockRoute] = [], unknownFields: [StoredJSON.Member] = []
     ) {

@@ -2,9 +2,9 @@
 ///
 /// `{"subject": "status", "op": "equals", "value": 200}`,
 /// `{"subject": "jsonPath", "path": "$.id", "op": "equals", "value": 1}`.
-public struct Expectation: Sendable, Equatable {
+package struct Expectation: Sendable, Equatable {
     /// What part of the response is checked.
-    public enum Subject: Sendable, Equatable {
+    package enum Subject: Sendable, Equatable {
         case status
         case header(name: String)
         case jsonPath(String)
@@ -14,23 +14,23 @@ public struct Expectation: Sendable, Equatable {
         case body
     }
 
-    public enum SubjectKind: String, Sendable, CaseIterable {
+    package enum SubjectKind: String, Sendable, CaseIterable {
         case status, header, jsonPath, responseTime, body
     }
 
     /// How the subject is compared with `value`.
-    public enum Operator: String, Sendable, CaseIterable {
+    package enum Operator: String, Sendable, CaseIterable {
         case equals, notEquals, contains, notContains, matches, exists, notExists
         case lessThan, lessThanOrEqual, greaterThan, greaterThanOrEqual, oneOf
     }
 
-    public var subject: Subject
-    public var op: Operator
+    package var subject: Subject
+    package var op: Operator
     /// The expected value (any JSON); absent for `exists` / `notExists`.
-    public var value: StoredJSON?
-    public var unknownFields: [StoredJSON.Member]
+    package var value: StoredJSON?
+    package var unknownFields: [StoredJSON.Member]
 
-    public init(subject: Subject, op: Operator, value: StoredJSON? = nil, unknownFields: [StoredJSON.Member] = []) {
+    package init(subject: Subject, op: Operator, value: StoredJSON? = nil, unknownFields: [StoredJSON.Member] = []) {
         self.subject = subject
         self.op = op
         self.value = value

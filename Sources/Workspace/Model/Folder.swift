@@ -1,12 +1,12 @@
 /// A named group of requests and further folders.
-public struct Folder: Sendable, Equatable {
-    public var name: String
-    public var description: String?
-    public var folders: [Folder]
-    public var requests: [SavedRequest]
-    public var unknownFields: [StoredJSON.Member]
+package struct Folder: Sendable, Equatable {
+    package var name: String
+    package var description: String?
+    package var folders: [Folder]
+    package var requests: [SavedRequest]
+    package var unknownFields: [StoredJSON.Member]
 
-    public init(
+    package init(
         name: String, description: String? = nil, folders: [Folder] = [], requests: [SavedRequest] = [],
         unknownFields: [StoredJSON.Member] = []
     ) {

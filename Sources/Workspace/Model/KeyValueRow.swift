@@ -1,13 +1,13 @@
 /// One row of an ordered name/value table (query items, headers, path parameters, form fields,
 /// mock response headers). Rows can be switched off without deleting them.
-public struct KeyValueRow: Sendable, Equatable {
-    public var name: String
-    public var value: String
-    public var enabled: Bool
-    public var description: String?
-    public var unknownFields: [StoredJSON.Member]
+package struct KeyValueRow: Sendable, Equatable {
+    package var name: String
+    package var value: String
+    package var enabled: Bool
+    package var description: String?
+    package var unknownFields: [StoredJSON.Member]
 
-    public init(
+    package init(
         name: String, value: String, enabled: Bool = true, description: String? = nil,
         unknownFields: [StoredJSON.Member] = []
     ) {

@@ -1,5 +1,5 @@
 /// Network failures a mock response can simulate; the names are `TransportError` reasons.
-public enum MockFailure: String, Sendable, CaseIterable {
+package enum MockFailure: String, Sendable, CaseIterable {
     case dnsFailure, connectionRefused, connectTimeout, totalTimeout, tlsHandshake, certificateUntrusted
     case receiveFailure, emptyReply
 }

@@ -1,19 +1,19 @@
 /// A request's expectations and captures on their own, in the collection format's JSON, for a
 /// format that carries them elsewhere: `lazer export --format postman` writes them into the test
 /// script it generates, and the Postman import reads them back, so the round trip keeps them.
-public struct RequestChecks: Sendable, Equatable {
-    public var expectations: [Expectation]
-    public var captures: [Capture]
+package struct RequestChecks: Sendable, Equatable {
+    package var expectations: [Expectation]
+    package var captures: [Capture]
 
-    public init(expectations: [Expectation], captures: [Capture]) {
+    package init(expectations: [Expectation], captures: [Capture]) {
         self.expectations = expectations
         self.captures = captures
     }
 
-    public var isEmpty: Bool { expectations.isEmpty && captures.isEmpty }
+    package var isEmpty: Bool { expectations.isEmpty && captures.isEmpty }
 
     /// `{"expectations": [...], "captures": [...]}` as the collection file writes them.
-    public var json: StoredJSON {
+    package var json: StoredJSON {
         var object = ObjectBuilder()
         object.add("expectations", list: expectations.map(\.stored))
         object.add("captures", list: captures.map(\.stored))
@@ -22,7 +22,7 @@ public struct RequestChecks: Sendable, Equatable {
 
     /// Reads `text` as `json` writes it, validated as a collection file's request would be (JSONPaths,
     /// regular expressions, variable names); nil when it is not JSON, not that shape, or has any error.
-    public init?(jsonText text: String) {
+    package init?(jsonText text: String) {
         guard let parsed = try? StoredJSON(parsing: text), case .object(let members) = parsed,
             members.allSatisfy({ $0.key == "expectations" || $0.key == "captures" })
         else { return nil }

@@ -4,7 +4,7 @@
 /// does not exist.
 extension RequestCollection {
     /// The folder at `path` (`[]`: none, the collection's top level has no folder value).
-    public func folder(at path: [String]) -> Folder? {
+    package func folder(at path: [String]) -> Folder? {
         guard let first = path.first, let top = folders.first(where: { $0.name == first }) else { return nil }
         var current = top
         for name in path.dropFirst() {
@@ -15,13 +15,13 @@ extension RequestCollection {
     }
 
     /// The folder path of the request with `id`, if there is one.
-    public func folderPath(ofRequest id: String) -> [String]? {
+    package func folderPath(ofRequest id: String) -> [String]? {
         allRequests.first { $0.request.id == id }?.folderPath
     }
 
     /// Runs `edit` on the folders and requests of the folder at `path` (`[]`: the top level).
     @discardableResult
-    public mutating func editContents(
+    package mutating func editContents(
         at path: [String], _ edit: (inout [Folder], inout [SavedRequest]) -> Bool
     ) -> Bool {
         func descend(_ folders: inout [Folder], _ requests: inout [SavedRequest], _ rest: ArraySlice<String>) -> Bool {
@@ -37,7 +37,7 @@ extension RequestCollection {
 
     /// Adds `request` at the end of the folder at `path`.
     @discardableResult
-    public mutating func addRequest(_ request: SavedRequest, inFolder path: [String]) -> Bool {
+    package mutating func addRequest(_ request: SavedRequest, inFolder path: [String]) -> Bool {
         editContents(at: path) { _, requests in
             requests.append(request)
             return true
@@ -46,7 +46,7 @@ extension RequestCollection {
 
     /// Adds an empty folder called `name` inside the folder at `parent`; false when the name is taken.
     @discardableResult
-    public mutating func addFolder(named name: String, inFolder parent: [String]) -> Bool {
+    package mutating func addFolder(named name: String, inFolder parent: [String]) -> Bool {
         editContents(at: parent) { folders, _ in
             guard !folders.contains(where: { $0.name == name }) else { return false }
             folders.append(Folder(name: name))
@@ -56,7 +56,7 @@ extension RequestCollection {
 
     /// Renames the folder at `path`; false when a sibling already has `name`.
     @discardableResult
-    public mutating func renameFolder(at path: [String], to name: String) -> Bool {
+    package mutating func renameFolder(at path: [String], to name: String) -> Bool {
         guard let last = path.last else { return false }
         return editContents(at: Array(path.dropLast())) { folders, _ in
             guard let index = folders.firstIndex(where: { $0.name == last }),
@@ -69,7 +69,7 @@ extension RequestCollection {
 
     /// Removes the request with `id` wherever it is.
     @discardableResult
-    public mutating func removeRequest(id: String) -> Bool {
+    package mutating func removeRequest(id: String) -> Bool {
         guard let path = folderPath(ofRequest: id) else { return false }
         return editContents(at: path) { _, requests in
             requests.removeAll { $0.id == id }
@@ -79,7 +79,7 @@ extension RequestCollection {
 
     /// Removes the folder at `path` with everything in it.
     @discardableResult
-    public mutating func removeFolder(at path: [String]) -> Bool {
+    package mutating func removeFolder(at path: [String]) -> Bool {
         guard let last = path.last else { return false }
         return editContents(at: Array(path.dropLast())) { folders, _ in
             guard let index = folders.firstIndex(where: { $0.name == last }) else { return false }
@@ -90,7 +90,7 @@ extension RequestCollection {
 
     /// Inserts a copy of the request with `id` right after it, with `newID` and `name`.
     @discardableResult
-    public mutating func duplicateRequest(id: String, newID: String, name: String) -> Bool {
+    package mutating func duplicateRequest(id: String, newID: String, name: String) -> Bool {
         guard let path = folderPath(ofRequest: id) else { return false }
         return editContents(at: path) { _, requests in
             guard let index = requests.firstIndex(where: { $0.id == id }) else { return false }
@@ -106,7 +106,7 @@ extension RequestCollection {
     /// has that name), every request in it (at any depth) given a new id from `newID`, since ids
     /// are unique in a file. Returns the copies' ids by the originals', or nil when nothing changed.
     @discardableResult
-    public mutating func duplicateFolder(
+    package mutating func duplicateFolder(
         at path: [String], name: String, newID: () -> String
     ) -> [String: String]? {
         guard let last = path.last else { return nil }
@@ -137,7 +137,7 @@ extension RequestCollection {
 
     /// Moves the request with `id` one place up (`offset` -1) or down (+1) among its siblings.
     @discardableResult
-    public mutating func moveRequest(id: String, by offset: Int) -> Bool {
+    package mutating func moveRequest(id: String, by offset: Int) -> Bool {
         guard let path = folderPath(ofRequest: id) else { return false }
         return editContents(at: path) { _, requests in
             guard let index = requests.firstIndex(where: { $0.id == id }), requests.indices.contains(index + offset)
@@ -150,7 +150,7 @@ extension RequestCollection {
     /// Moves the request with `id` to the end of the folder at `destination` (`[]`: the top level);
     /// false when that folder does not exist.
     @discardableResult
-    public mutating func moveRequest(id: String, toFolder destination: [String]) -> Bool {
+    package mutating func moveRequest(id: String, toFolder destination: [String]) -> Bool {
         guard let request = request(id: id), destination.isEmpty || folder(at: destination) != nil else { return false }
         var moved = self
         moved.removeRequest(id: id)
@@ -163,7 +163,7 @@ extension RequestCollection {
     /// when the destination is missing, is the folder itself or inside it, or has a folder of
     /// that name already.
     @discardableResult
-    public mutating func moveFolder(at path: [String], toFolder destination: [String]) -> Bool {
+    package mutating func moveFolder(at path: [String], toFolder destination: [String]) -> Bool {
         guard let name = path.last, let moving = folder(at: path),
             destination.isEmpty || folder(at: destination) != nil,
             !destination.starts(with: path), Array(path.dropLast()) != destination
@@ -182,7 +182,7 @@ extension RequestCollection {
 
     /// Moves the folder at `path` one place up or down among its sibling folders.
     @discardableResult
-    public mutating func moveFolder(at path: [String], by offset: Int) -> Bool {
+    package mutating func moveFolder(at path: [String], by offset: Int) -> Bool {
         guard let last = path.last else { return false }
         return editContents(at: Array(path.dropLast())) { folders, _ in
             guard let index = folders.firstIndex(where: { $0.name == last }), folders.indices.contains(index + offset)

@@ -1,18 +1,18 @@
 /// Finding and editing requests and environments by id or name, wherever they sit in folders.
 extension RequestCollection {
     /// A request with the folder names leading to it.
-    public struct RequestLocation: Sendable, Equatable {
-        public var folderPath: [String]
-        public var request: SavedRequest
+    package struct RequestLocation: Sendable, Equatable {
+        package var folderPath: [String]
+        package var request: SavedRequest
 
-        public init(folderPath: [String], request: SavedRequest) {
+        package init(folderPath: [String], request: SavedRequest) {
             self.folderPath = folderPath
             self.request = request
         }
     }
 
     /// Every request in display order: each folder's subfolders, then its requests; top-level requests last.
-    public var allRequests: [RequestLocation] {
+    package var allRequests: [RequestLocation] {
         var result: [RequestLocation] = []
         func walk(_ folders: [Folder], _ requests: [SavedRequest], _ trail: [String]) {
             for folder in folders { walk(folder.folders, folder.requests, trail + [folder.name]) }
@@ -24,7 +24,7 @@ extension RequestCollection {
 
     /// The request with `id`, wherever it is (a walk without building the list: the explorer asks
     /// this for every row it draws, in collections of thousands of requests).
-    public func request(id: String) -> SavedRequest? {
+    package func request(id: String) -> SavedRequest? {
         func find(_ folders: [Folder], _ requests: [SavedRequest]) -> SavedRequest? {
             for folder in folders {
                 if let found = find(folder.folders, folder.requests) { return found }
@@ -34,13 +34,13 @@ extension RequestCollection {
         return find(folders, requests)
     }
 
-    public func environment(named name: String) -> Environment? {
+    package func environment(named name: String) -> Environment? {
         environments.first { $0.name == name }
     }
 
     /// Applies `edit` to the request with `id`; returns false when there is none.
     @discardableResult
-    public mutating func updateRequest(id: String, _ edit: (inout SavedRequest) -> Void) -> Bool {
+    package mutating func updateRequest(id: String, _ edit: (inout SavedRequest) -> Void) -> Bool {
         func update(_ folders: inout [Folder], _ requests: inout [SavedRequest]) -> Bool {
             if let index = requests.firstIndex(where: { $0.id == id }) {
                 edit(&requests[index])
@@ -60,7 +60,7 @@ extension RequestCollection {
 
     /// Applies `edit` to the environment called `name`; returns false when there is none.
     @discardableResult
-    public mutating func updateEnvironment(named name: String, _ edit: (inout Environment) -> Void) -> Bool {
+    package mutating func updateEnvironment(named name: String, _ edit: (inout Environment) -> Void) -> Bool {
         guard let index = environments.firstIndex(where: { $0.name == name }) else { return false }
         edit(&environments[index])
         return true

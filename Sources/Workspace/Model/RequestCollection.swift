@@ -3,26 +3,26 @@
 /// The model holds only what belongs in the shared file; UI state (selection, scroll, expanded
 /// folders) lives in the per-user state directory. Unknown fields are kept so a file written by
 /// a newer Lazer survives being saved by this one.
-public struct RequestCollection: Sendable, Equatable {
+package struct RequestCollection: Sendable, Equatable {
     /// The only format version this Lazer reads and writes.
-    public static let formatVersion = 1
+    package static let formatVersion = 1
     /// The published schema, written as `$schema` in new files.
-    public static let schemaURL = "https://lazer.dev/schema/collection-v1.json"
+    package static let schemaURL = "https://lazer.dev/schema/collection-v1.json"
 
-    public var schema: String?
+    package var schema: String?
     /// Stable id; history and secrets are keyed by it, so they survive renaming the file.
-    public var id: String
-    public var name: String
-    public var description: String?
+    package var id: String
+    package var name: String
+    package var description: String?
     /// The environment selected when the collection is opened.
-    public var defaultEnvironment: String?
-    public var variables: [Variable]
-    public var folders: [Folder]
-    public var requests: [SavedRequest]
-    public var environments: [Environment]
-    public var unknownFields: [StoredJSON.Member]
+    package var defaultEnvironment: String?
+    package var variables: [Variable]
+    package var folders: [Folder]
+    package var requests: [SavedRequest]
+    package var environments: [Environment]
+    package var unknownFields: [StoredJSON.Member]
 
-    public init(
+    package init(
         schema: String? = RequestCollection.schemaURL, id: String = IdentifierGenerator.make(), name: String,
         description: String? = nil, defaultEnvironment: String? = nil, variables: [Variable] = [],
         folders: [Folder] = [], requests: [SavedRequest] = [], environments: [Environment] = [],
@@ -89,7 +89,7 @@ public struct RequestCollection: Sendable, Equatable {
     }
 
     /// The collection as the JSON written to its file.
-    public var stored: StoredJSON {
+    package var stored: StoredJSON {
         var object = ObjectBuilder()
         object.add("$schema", schema)
         object.add("formatVersion", Self.formatVersion)
@@ -106,5 +106,5 @@ public struct RequestCollection: Sendable, Equatable {
     }
 
     /// The exact bytes `save` writes: pretty, byte-stable, with a trailing newline.
-    public func fileText() -> String { stored.prettyPrinted() }
+    package func fileText() -> String { stored.prettyPrinted() }
 }

@@ -1,8 +1,8 @@
 /// When `lazer run` sends a request again: `{"count": 2, "delayMilliseconds": 200, "backoff":
 /// "exponential", "on": ["transportError", "serverError"]}`. The explorer sends once.
-public struct RetryPolicy: Sendable, Equatable {
+package struct RetryPolicy: Sendable, Equatable {
     /// An outcome that asks for another attempt.
-    public enum Condition: String, Sendable, CaseIterable {
+    package enum Condition: String, Sendable, CaseIterable {
         /// No response arrived (DNS, connection, TLS, timeout, …).
         case transportError
         /// The response's status is 5xx.
@@ -12,26 +12,26 @@ public struct RetryPolicy: Sendable, Equatable {
     }
 
     /// How the wait grows between attempts.
-    public enum Backoff: String, Sendable, CaseIterable {
+    package enum Backoff: String, Sendable, CaseIterable {
         /// `delayMilliseconds` before every retry.
         case constant
         /// `delayMilliseconds`, then twice that, four times, …
         case exponential
     }
 
-    public static let defaultConditions: [Condition] = [.transportError, .serverError]
+    package static let defaultConditions: [Condition] = [.transportError, .serverError]
 
     /// Attempts after the first (1–10).
-    public var count: Int
+    package var count: Int
     /// The wait before the first retry (0–60,000; absent: 0).
-    public var delayMilliseconds: Int?
+    package var delayMilliseconds: Int?
     /// Absent: exponential.
-    public var backoff: Backoff?
+    package var backoff: Backoff?
     /// Absent: transport errors and 5xx responses.
-    public var on: [Condition]?
-    public var unknownFields: [StoredJSON.Member]
+    package var on: [Condition]?
+    package var unknownFields: [StoredJSON.Member]
 
-    public init(
+    package init(
         count: Int, delayMilliseconds: Int? = nil, backoff: Backoff? = nil, on: [Condition]? = nil,
         unknownFields: [StoredJSON.Member] = []
     ) {
@@ -43,10 +43,10 @@ public struct RetryPolicy: Sendable, Equatable {
     }
 
     /// The conditions that ask for a retry, defaults applied.
-    public var conditions: [Condition] { on ?? Self.defaultConditions }
+    package var conditions: [Condition] { on ?? Self.defaultConditions }
 
     /// The wait before retry number `retry` (1 for the first retry).
-    public func delay(beforeRetry retry: Int) -> Duration {
+    package func delay(beforeRetry retry: Int) -> Duration {
         let base = delayMilliseconds ?? 0
         guard (backoff ?? .exponential) == .exponential, retry > 1 else { return .milliseconds(base) }
         return .milliseconds(base << min(retry - 1, 16))

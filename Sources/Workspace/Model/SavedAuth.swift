@@ -1,6 +1,6 @@
 /// How a saved request authenticates. Credentials are usually `{{variables}}` marked secret.
-public struct SavedAuth: Sendable, Equatable {
-    public enum Scheme: Sendable, Equatable {
+package struct SavedAuth: Sendable, Equatable {
+    package enum Scheme: Sendable, Equatable {
         case none
         case basic(username: String, password: String)
         case bearer(token: String)
@@ -9,18 +9,18 @@ public struct SavedAuth: Sendable, Equatable {
     }
 
     /// Where an API key travels.
-    public enum APIKeyLocation: String, Sendable, CaseIterable {
+    package enum APIKeyLocation: String, Sendable, CaseIterable {
         case header, query
     }
 
-    public enum Kind: String, Sendable, CaseIterable {
+    package enum Kind: String, Sendable, CaseIterable {
         case none, basic, bearer, apiKey, digest
     }
 
-    public var scheme: Scheme
-    public var unknownFields: [StoredJSON.Member]
+    package var scheme: Scheme
+    package var unknownFields: [StoredJSON.Member]
 
-    public init(_ scheme: Scheme, unknownFields: [StoredJSON.Member] = []) {
+    package init(_ scheme: Scheme, unknownFields: [StoredJSON.Member] = []) {
         self.scheme = scheme
         self.unknownFields = unknownFields
     }

@@ -1,6 +1,6 @@
 /// What a saved request sends as its body. File paths are relative to the collection file.
-public struct SavedBody: Sendable, Equatable {
-    public enum Content: Sendable, Equatable {
+package struct SavedBody: Sendable, Equatable {
+    package enum Content: Sendable, Equatable {
         case none
         /// A JSON document written inline in the collection; `{{variables}}` inside its strings are replaced.
         case json(StoredJSON)
@@ -14,19 +14,19 @@ public struct SavedBody: Sendable, Equatable {
         case file(path: String, contentType: String?)
     }
 
-    public enum Kind: String, Sendable, CaseIterable {
+    package enum Kind: String, Sendable, CaseIterable {
         case none, json, text, form, multipart, file
     }
 
-    public var content: Content
-    public var unknownFields: [StoredJSON.Member]
+    package var content: Content
+    package var unknownFields: [StoredJSON.Member]
 
-    public init(_ content: Content, unknownFields: [StoredJSON.Member] = []) {
+    package init(_ content: Content, unknownFields: [StoredJSON.Member] = []) {
         self.content = content
         self.unknownFields = unknownFields
     }
 
-    public static let empty = SavedBody(.none)
+    package static let empty = SavedBody(.none)
 
     /// The fields each body type uses; any other field is kept as unknown.
     static func keys(for kind: Kind?) -> [String] {

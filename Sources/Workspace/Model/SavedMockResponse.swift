@@ -1,22 +1,22 @@
 /// A canned response of a mock route. A file body's path is relative to the collection file.
-public struct SavedMockResponse: Sendable, Equatable {
-    public enum Body: Sendable, Equatable {
+package struct SavedMockResponse: Sendable, Equatable {
+    package enum Body: Sendable, Equatable {
         case none
         case json(StoredJSON)
         case text(String)
         case file(path: String)
     }
 
-    public var status: Int
-    public var headers: [KeyValueRow]
-    public var body: Body
+    package var status: Int
+    package var headers: [KeyValueRow]
+    package var body: Body
     /// Answer after this many milliseconds (to show progress, or to trigger a timeout).
-    public var delayMilliseconds: Int?
+    package var delayMilliseconds: Int?
     /// Instead of answering, fail as the network would (to show how Lazer explains it, offline).
-    public var failure: MockFailure?
-    public var unknownFields: [StoredJSON.Member]
+    package var failure: MockFailure?
+    package var unknownFields: [StoredJSON.Member]
 
-    public init(
+    package init(
         status: Int = 200, headers: [KeyValueRow] = [], body: Body = .none, delayMilliseconds: Int? = nil,
         failure: MockFailure? = nil, unknownFields: [StoredJSON.Member] = []
     ) {

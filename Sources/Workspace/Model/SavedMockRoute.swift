@@ -1,4 +1,4 @@
-public import HTTPCore
+import HTTPCore
 
 /// One route of a mock environment: which requests it answers and with what.
 ///
@@ -6,20 +6,20 @@ public import HTTPCore
 /// optional `query`, `headers` and `json` matchers narrow the match (JSON: the request body must
 /// contain this subset). A `sequence` answers successive calls in turn; its last response repeats,
 /// or with `cycle` the sequence starts again.
-public struct SavedMockRoute: Sendable, Equatable {
-    public var name: String?
+package struct SavedMockRoute: Sendable, Equatable {
+    package var name: String?
     /// A method, or `nil` for any method.
-    public var method: RequestMethod?
-    public var path: String
-    public var query: [KeyValueRow]
-    public var headers: [KeyValueRow]
-    public var json: StoredJSON?
-    public var responses: [SavedMockResponse]
+    package var method: RequestMethod?
+    package var path: String
+    package var query: [KeyValueRow]
+    package var headers: [KeyValueRow]
+    package var json: StoredJSON?
+    package var responses: [SavedMockResponse]
     /// After the last response of a sequence, start again from the first (instead of repeating the last).
-    public var cycle: Bool
-    public var unknownFields: [StoredJSON.Member]
+    package var cycle: Bool
+    package var unknownFields: [StoredJSON.Member]
 
-    public init(
+    package init(
         name: String? = nil, method: RequestMethod?, path: String, query: [KeyValueRow] = [],
         headers: [KeyValueRow] = [], json: StoredJSON? = nil, responses: [SavedMockResponse],
         cycle: Bool = false, unknownFields: [StoredJSON.Member] = []

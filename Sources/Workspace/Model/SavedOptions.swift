@@ -1,16 +1,16 @@
 /// Per-request transfer options; `nil` means "the application's default".
-public struct SavedOptions: Sendable, Equatable {
-    public var timeoutSeconds: Double?
-    public var connectTimeoutSeconds: Double?
-    public var followRedirects: Bool?
-    public var maxRedirects: Int?
-    public var verifyTLS: Bool?
+package struct SavedOptions: Sendable, Equatable {
+    package var timeoutSeconds: Double?
+    package var connectTimeoutSeconds: Double?
+    package var followRedirects: Bool?
+    package var maxRedirects: Int?
+    package var verifyTLS: Bool?
     /// A proxy URL (`http://`, `https://`, `socks5://`, `socks5h://`); may use variables.
-    public var proxy: String?
-    public var httpVersion: HTTPVersionChoice?
-    public var unknownFields: [StoredJSON.Member]
+    package var proxy: String?
+    package var httpVersion: HTTPVersionChoice?
+    package var unknownFields: [StoredJSON.Member]
 
-    public init(
+    package init(
         timeoutSeconds: Double? = nil, connectTimeoutSeconds: Double? = nil, followRedirects: Bool? = nil,
         maxRedirects: Int? = nil, verifyTLS: Bool? = nil, proxy: String? = nil, httpVersion: HTTPVersionChoice? = nil,
         unknownFields: [StoredJSON.Member] = []
@@ -25,10 +25,10 @@ public struct SavedOptions: Sendable, Equatable {
         self.unknownFields = unknownFields
     }
 
-    public var isEmpty: Bool { self == SavedOptions() }
+    package var isEmpty: Bool { self == SavedOptions() }
 
     /// The HTTP version a request asks for (absent: HTTP/1.1, or HTTP/2 where TLS offers it).
-    public enum HTTPVersionChoice: String, Sendable, CaseIterable {
+    package enum HTTPVersionChoice: String, Sendable, CaseIterable {
         case http10 = "1.0"
         case http11 = "1.1"
         case http2 = "2"

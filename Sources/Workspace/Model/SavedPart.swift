@@ -1,19 +1,19 @@
 /// One part of a multipart/form-data body: a text value or a file (path relative to the collection file).
-public struct SavedPart: Sendable, Equatable {
-    public enum Source: Sendable, Equatable {
+package struct SavedPart: Sendable, Equatable {
+    package enum Source: Sendable, Equatable {
         case text(String)
         case file(path: String)
     }
 
-    public var name: String
-    public var source: Source
-    public var contentType: String?
+    package var name: String
+    package var source: Source
+    package var contentType: String?
     /// The file name sent for file parts; defaults to the file's own name.
-    public var fileName: String?
-    public var enabled: Bool
-    public var unknownFields: [StoredJSON.Member]
+    package var fileName: String?
+    package var enabled: Bool
+    package var unknownFields: [StoredJSON.Member]
 
-    public init(
+    package init(
         name: String, source: Source, contentType: String? = nil, fileName: String? = nil, enabled: Bool = true,
         unknownFields: [StoredJSON.Member] = []
     ) {

@@ -1,30 +1,30 @@
-public import HTTPCore
+import HTTPCore
 
 /// A request as saved in a collection: a template whose `{{variables}}` are resolved against the
 /// selected environment when it is sent.
-public struct SavedRequest: Sendable, Equatable, Identifiable {
+package struct SavedRequest: Sendable, Equatable, Identifiable {
     /// Stable across renames and moves; history, replay reports and UI state refer to it.
-    public var id: String
-    public var name: String
-    public var description: String?
-    public var method: RequestMethod
+    package var id: String
+    package var name: String
+    package var description: String?
+    package var method: RequestMethod
     /// Absolute (`https://…`, `{{baseURL}}/…`) or a path (`/posts/:id`) joined to the environment's base URL.
-    public var url: String
+    package var url: String
     /// Values for `:name` segments of the URL path.
-    public var pathParams: [KeyValueRow]
-    public var query: [KeyValueRow]
-    public var headers: [KeyValueRow]
-    public var body: SavedBody
-    public var auth: SavedAuth
-    public var options: SavedOptions
-    public var expectations: [Expectation]
-    public var captures: [Capture]
+    package var pathParams: [KeyValueRow]
+    package var query: [KeyValueRow]
+    package var headers: [KeyValueRow]
+    package var body: SavedBody
+    package var auth: SavedAuth
+    package var options: SavedOptions
+    package var expectations: [Expectation]
+    package var captures: [Capture]
     /// When `lazer run` sends the request again (absent: once).
-    public var retry: RetryPolicy?
-    public var notes: String?
-    public var unknownFields: [StoredJSON.Member]
+    package var retry: RetryPolicy?
+    package var notes: String?
+    package var unknownFields: [StoredJSON.Member]
 
-    public init(
+    package init(
         id: String = IdentifierGenerator.make(), name: String, description: String? = nil, method: RequestMethod = .get,
         url: String, pathParams: [KeyValueRow] = [], query: [KeyValueRow] = [], headers: [KeyValueRow] = [],
         body: SavedBody = .empty, auth: SavedAuth = SavedAuth(.none), options: SavedOptions = SavedOptions(),

@@ -1,14 +1,14 @@
 /// A named value used as `{{name}}`. Secret variables never have their value written to the
 /// collection file: it lives in the per-user secrets file or the process environment.
-public struct Variable: Sendable, Equatable {
-    public var name: String
+package struct Variable: Sendable, Equatable {
+    package var name: String
     /// For secrets, the value in memory only (filled from the secrets store); never saved in the collection.
-    public var value: String
-    public var secret: Bool
-    public var description: String?
-    public var unknownFields: [StoredJSON.Member]
+    package var value: String
+    package var secret: Bool
+    package var description: String?
+    package var unknownFields: [StoredJSON.Member]
 
-    public init(
+    package init(
         name: String, value: String = "", secret: Bool = false, description: String? = nil,
         unknownFields: [StoredJSON.Member] = []
     ) {

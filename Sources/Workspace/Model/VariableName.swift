@@ -1,8 +1,8 @@
 /// The characters a variable name may use: letters, digits, `_`, `-` and `.`.
-public enum VariableName {
+package enum VariableName {
     static let rule = "letters, digits, '_', '-' and '.'"
 
-    public static func isValid(_ name: String) -> Bool {
+    package static func isValid(_ name: String) -> Bool {
         !name.isEmpty && name.unicodeScalars.allSatisfy(isNameScalar)
     }
 

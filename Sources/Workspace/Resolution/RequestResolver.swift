@@ -3,24 +3,24 @@ import Foundation
 /// Turns a `SavedRequest` into a `ResolvedRequest` for one environment: placeholders filled,
 /// `:name` path parameters substituted, auth turned into headers or query items, file paths made
 /// absolute. Every problem is collected; a request with problems must not be sent.
-public struct RequestResolver: Sendable {
+package struct RequestResolver: Sendable {
     /// The outcome: the request, and the problems that stop it from being sent.
-    public struct Outcome: Sendable {
-        public var request: ResolvedRequest
-        public var problems: [VariableProblem]
-        public var isSendable: Bool { problems.isEmpty }
+    package struct Outcome: Sendable {
+        package var request: ResolvedRequest
+        package var problems: [VariableProblem]
+        package var isSendable: Bool { problems.isEmpty }
     }
 
-    public var scope: VariableScope
+    package var scope: VariableScope
     /// The collection file's folder: body and part file paths are relative to it.
-    public var baseFolder: String
+    package var baseFolder: String
 
-    public init(scope: VariableScope, baseFolder: String) {
+    package init(scope: VariableScope, baseFolder: String) {
         self.scope = scope
         self.baseFolder = baseFolder
     }
 
-    public func resolve(_ saved: SavedRequest) -> Outcome {
+    package func resolve(_ saved: SavedRequest) -> Outcome {
         var resolver = VariableResolver(scope: scope)
         var url = resolver.resolve(saved.url, at: "url")
         url = substitutePathParameters(in: url, saved.pathParams, &resolver)

@@ -2,16 +2,16 @@
 ///
 /// It is plain data so the TUI can show exactly what will be sent (with secrets masked) and the
 /// replay runner can report it, before any dispatcher is involved.
-public struct ResolvedRequest: Sendable, Equatable {
+package struct ResolvedRequest: Sendable, Equatable {
     /// Where the request goes.
-    public enum Target: Sendable, Equatable {
+    package enum Target: Sendable, Equatable {
         /// A full URL written in the request (`https://…` after resolution).
         case absolute(String)
         /// A path (`/posts/1`) the environment's `ServerProvider` joins to its base URL.
         case path(String)
     }
 
-    public enum Body: Sendable, Equatable {
+    package enum Body: Sendable, Equatable {
         case none
         case bytes([UInt8], contentType: String?)
         case form([NameValue])
@@ -21,15 +21,15 @@ public struct ResolvedRequest: Sendable, Equatable {
     }
 
     /// One resolved multipart part.
-    public struct Part: Sendable, Equatable {
-        public var name: String
-        public var value: String?
+    package struct Part: Sendable, Equatable {
+        package var name: String
+        package var value: String?
         /// Absolute path for file parts.
-        public var filePath: String?
-        public var fileName: String?
-        public var contentType: String?
+        package var filePath: String?
+        package var fileName: String?
+        package var contentType: String?
 
-        public init(name: String, value: String?, filePath: String?, fileName: String?, contentType: String?) {
+        package init(name: String, value: String?, filePath: String?, fileName: String?, contentType: String?) {
             self.name = name
             self.value = value
             self.filePath = filePath
@@ -38,41 +38,41 @@ public struct ResolvedRequest: Sendable, Equatable {
         }
     }
 
-    public struct NameValue: Sendable, Equatable {
-        public var name: String
-        public var value: String
+    package struct NameValue: Sendable, Equatable {
+        package var name: String
+        package var value: String
 
-        public init(_ name: String, _ value: String) {
+        package init(_ name: String, _ value: String) {
             self.name = name
             self.value = value
         }
     }
 
-    public struct Credentials: Sendable, Equatable {
-        public var username: String
-        public var password: String
+    package struct Credentials: Sendable, Equatable {
+        package var username: String
+        package var password: String
 
-        public init(username: String, password: String) {
+        package init(username: String, password: String) {
             self.username = username
             self.password = password
         }
     }
 
-    public var requestID: String
-    public var method: RequestMethod
-    public var target: Target
-    public var query: [NameValue]
-    public var headers: [NameValue]
-    public var body: Body
+    package var requestID: String
+    package var method: RequestMethod
+    package var target: Target
+    package var query: [NameValue]
+    package var headers: [NameValue]
+    package var body: Body
     /// Digest needs the server's challenge, so the transport does it; the other schemes are already headers or query items.
-    public var digestCredentials: Credentials?
-    public var options: SavedOptions
+    package var digestCredentials: Credentials?
+    package var options: SavedOptions
     /// Secret values that appear in this request (and derived forms such as the Basic credential);
     /// hand them to a `Redactor` before displaying or recording anything.
-    public var secretValues: Set<String>
+    package var secretValues: Set<String>
 
     /// The URL text for display: the absolute URL, or the path joined to `baseURL`, plus the query.
-    public func displayURL(baseURL: String?) -> String {
+    package func displayURL(baseURL: String?) -> String {
         var url: String
         switch target {
         case .absolute(let text): url = text

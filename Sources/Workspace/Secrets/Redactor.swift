@@ -4,15 +4,15 @@
 /// Values shorter than `minimumLength` are not redacted (masking every "a" would garble
 /// everything and protect nothing); the percent-encoded and JSON-escaped forms of each value are
 /// redacted too, since that is how secrets appear in URLs and bodies.
-public struct Redactor: Sendable {
-    public static let mask = "••••••"
-    public static let minimumLength = 3
+package struct Redactor: Sendable {
+    package static let mask = "••••••"
+    package static let minimumLength = 3
     /// Headers whose values are credentials whether or not they came from a secret variable.
-    public static let credentialHeaders: Set<String> = ["authorization", "proxy-authorization"]
+    package static let credentialHeaders: Set<String> = ["authorization", "proxy-authorization"]
 
     private let needles: [String]
 
-    public init(secrets: some Sequence<String>) {
+    package init(secrets: some Sequence<String>) {
         self.init(forms: Self.forms(of: secrets))
     }
 
@@ -22,7 +22,7 @@ public struct Redactor: Sendable {
     }
 
     /// This redactor masking `secrets` too (values a response just gave to secret captures).
-    public func adding(_ secrets: some Sequence<String>) -> Redactor {
+    package func adding(_ secrets: some Sequence<String>) -> Redactor {
         Redactor(forms: Set(needles).union(Self.forms(of: secrets)))
     }
 
@@ -37,11 +37,11 @@ public struct Redactor: Sendable {
         return forms
     }
 
-    public static let none = Redactor(secrets: [String]())
+    package static let none = Redactor(secrets: [String]())
 
-    public var isEmpty: Bool { needles.isEmpty }
+    package var isEmpty: Bool { needles.isEmpty }
 
-    public func redact(_ text: String) -> String {
+    package func redact(_ text: String) -> String {
         guard !needles.isEmpty else { return text }
         var output = text
         for needle in needles where output.contains(needle) {
@@ -51,10 +51,10 @@ public struct Redactor: Sendable {
     }
 
     /// A header value as it may be shown or stored.
-    public func redactHeader(name: String, value: String) -> String {
+    package func redactHeader(name: String, value: String) -> String {
         Self.credentialHeaders.contains(name.lowercased()) ? Self.mask : redact(value)
     }
 
     /// The fixed mask shown for a secret variable's value in the UI.
-    public static func masked(_ value: String) -> String { value.isEmpty ? "" : mask }
+    package static func masked(_ value: String) -> String { value.isEmpty ? "" : mask }
 }

@@ -5,19 +5,19 @@ import Glibc
 ///
 /// Values are keyed by collection id, then by environment (or collection-level), then by name:
 /// `{"formatVersion": 1, "collections": {"<id>": {"variables": {…}, "environments": {"live": {…}}}}}`.
-public struct SecretStore: Sendable {
-    public var path: String
+package struct SecretStore: Sendable {
+    package var path: String
 
-    public init(path: String) {
+    package init(path: String) {
         self.path = path
     }
 
-    public init(directories: UserDirectories) {
+    package init(directories: UserDirectories) {
         path = directories.config + "/secrets.json"
     }
 
     /// All stored values (empty when the file does not exist yet).
-    public func load() throws(FileSystemError) -> SecretValues {
+    package func load() throws(FileSystemError) -> SecretValues {
         guard let bytes = try AtomicFile.read(path) else { return SecretValues() }
         // Tighten a file someone made readable by others, before reading secrets from it.
         chmod(path, 0o600)
@@ -28,7 +28,7 @@ public struct SecretStore: Sendable {
     }
 
     /// Writes all values atomically with mode 0600 (no backup copy: that would be one more file holding secrets).
-    public func save(_ values: SecretValues) throws(FileSystemError) {
+    package func save(_ values: SecretValues) throws(FileSystemError) {
         let folder = (path as NSString).deletingLastPathComponent
         do {
             try FileManager.default.createDirectory(
@@ -40,7 +40,7 @@ public struct SecretStore: Sendable {
     }
 
     /// Copies the in-memory values of `collection`'s secret variables into the file (empty values are not stored).
-    public func store(secretsOf collection: RequestCollection) throws(FileSystemError) {
+    package func store(secretsOf collection: RequestCollection) throws(FileSystemError) {
         var values = try load()
         let before = values
         for variable in collection.variables where variable.secret && !variable.value.isEmpty {

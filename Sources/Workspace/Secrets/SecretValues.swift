@@ -1,23 +1,23 @@
 /// The contents of the secrets file: values by collection id, environment and variable name.
-public struct SecretValues: Sendable, Equatable {
+package struct SecretValues: Sendable, Equatable {
     /// Collection-level secrets are kept under this environment key.
     static let collectionScope = ""
 
     private var values: [String: [String: [String: String]]] = [:]
 
-    public init() {}
+    package init() {}
 
-    public func value(collection: String, environment: String?, name: String) -> String? {
+    package func value(collection: String, environment: String?, name: String) -> String? {
         values[collection]?[environment ?? Self.collectionScope]?[name]
     }
 
-    public mutating func set(_ value: String?, collection: String, environment: String?, name: String) {
+    package mutating func set(_ value: String?, collection: String, environment: String?, name: String) {
         values[collection, default: [:]][environment ?? Self.collectionScope, default: [:]][name] = value
     }
 
     /// Fills the values of `collection`'s secret variables: the process environment
     /// (`LAZER_VAR_<name>`) wins over the secrets file, so CI can inject them.
-    public func apply(to collection: inout RequestCollection, processEnvironment: [String: String] = [:]) {
+    package func apply(to collection: inout RequestCollection, processEnvironment: [String: String] = [:]) {
         func fill(_ variables: inout [Variable], environment: String?) {
             for index in variables.indices where variables[index].secret {
                 let name = variables[index].name
@@ -79,7 +79,7 @@ public struct SecretValues: Sendable, Equatable {
     }
 
     /// Every stored value, for redaction.
-    public var allValues: [String] {
+    package var allValues: [String] {
         values.values.flatMap { $0.values.flatMap(\.values) }
     }
 }

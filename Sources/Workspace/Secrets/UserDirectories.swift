@@ -1,17 +1,17 @@
 /// The per-user folders Lazer writes to, following the XDG base directory rules.
-public struct UserDirectories: Sendable, Equatable {
+package struct UserDirectories: Sendable, Equatable {
     /// `$XDG_CONFIG_HOME/lazer` (default `~/.config/lazer`): the secrets file.
-    public var config: String
+    package var config: String
     /// `$XDG_STATE_HOME/lazer` (default `~/.local/state/lazer`): history and UI state.
-    public var state: String
+    package var state: String
 
-    public init(config: String, state: String) {
+    package init(config: String, state: String) {
         self.config = config
         self.state = state
     }
 
     /// The folders for a process environment (pass `ProcessInfo.processInfo.environment`).
-    public init(environment: [String: String]) {
+    package init(environment: [String: String]) {
         let home = environment["HOME"] ?? "/tmp"
         func base(_ variable: String, _ fallback: String) -> String {
             // XDG says relative paths are invalid and must be ignored.

@@ -1,12 +1,12 @@
 /// What the explorer remembers about a collection between runs — never stored in the shared
 /// collection file: the selected environment and request, and which folders are open.
-public struct UIState: Sendable, Equatable {
-    public var selectedEnvironment: String?
-    public var selectedRequestID: String?
+package struct UIState: Sendable, Equatable {
+    package var selectedEnvironment: String?
+    package var selectedRequestID: String?
     /// Folder paths joined with "/", for example `Posts/Drafts`.
-    public var expandedFolders: [String]
+    package var expandedFolders: [String]
 
-    public init(selectedEnvironment: String? = nil, selectedRequestID: String? = nil, expandedFolders: [String] = []) {
+    package init(selectedEnvironment: String? = nil, selectedRequestID: String? = nil, expandedFolders: [String] = []) {
         self.selectedEnvironment = selectedEnvironment
         self.selectedRequestID = selectedRequestID
         self.expandedFolders = expandedFolders

@@ -2,29 +2,29 @@ import Foundation
 
 /// Per-user UI state per collection, in `$XDG_STATE_HOME/lazer/ui/<collection id>.json`. Keyed
 /// by the collection's id, so it follows a renamed file. A missing or damaged file is an empty state.
-public struct UIStateStore: Sendable {
-    public var folder: String
+package struct UIStateStore: Sendable {
+    package var folder: String
 
-    public init(folder: String) {
+    package init(folder: String) {
         self.folder = folder
     }
 
-    public init(directories: UserDirectories) {
+    package init(directories: UserDirectories) {
         folder = directories.state + "/ui"
     }
 
-    public func path(collectionID: String) -> String {
+    package func path(collectionID: String) -> String {
         folder + "/" + PercentEncoding.encodeSegment(collectionID) + ".json"
     }
 
-    public func load(collectionID: String) -> UIState {
+    package func load(collectionID: String) -> UIState {
         guard let bytes = try? AtomicFile.read(path(collectionID: collectionID)),
             let root = try? SourceNode.parse(bytes)
         else { return UIState() }
         return UIState(stored: root.stored)
     }
 
-    public func save(_ state: UIState, collectionID: String) throws(FileSystemError) {
+    package func save(_ state: UIState, collectionID: String) throws(FileSystemError) {
         do {
             try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         } catch {

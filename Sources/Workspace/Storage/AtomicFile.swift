@@ -5,16 +5,16 @@ import RegularFiles
 /// Writes files so that a crash at any instant leaves either the old or the new content on disk,
 /// never a mix: write a temporary file in the same folder, `fsync` it, keep the old file as a
 /// backup (a hard link, so no copy can be half written), `rename` over the target, `fsync` the folder.
-public enum AtomicFile {
+package enum AtomicFile {
     /// Where the previous version of `path` is kept: `.<name>.bak` beside it.
-    public static func backupPath(for path: String) -> String {
+    package static func backupPath(for path: String) -> String {
         let url = URL(fileURLWithPath: path)
         return url.deletingLastPathComponent().appendingPathComponent(".\(url.lastPathComponent).bak").path
     }
 
     /// Replaces the file at `path` with `bytes`. The file gets `permissions` (new files) or keeps
     /// its own (existing files). With `keepBackup`, the replaced version stays at `backupPath(for:)`.
-    public static func write(
+    package static func write(
         _ bytes: [UInt8], to path: String, permissions: UInt32 = 0o644, keepBackup: Bool = true
     ) throws(FileSystemError) {
         let url = URL(fileURLWithPath: path)
@@ -77,7 +77,7 @@ public enum AtomicFile {
 
     /// Reads a whole regular file within `RegularFile.defaultLimit`; `nil` when it does not exist.
     /// A FIFO, a device or a folder is refused without blocking (see `RegularFile`).
-    public static func read(_ path: String) throws(FileSystemError) -> [UInt8]? {
+    package static func read(_ path: String) throws(FileSystemError) -> [UInt8]? {
         do {
             return try RegularFile.read(path)
         } catch {
@@ -87,7 +87,7 @@ public enum AtomicFile {
 
     /// Deletes temporary files left beside `path` by saves that were killed midway (their
     /// process no longer exists). They are hidden and never loaded, but they should not pile up.
-    public static func removeStaleTemporaries(for path: String) {
+    package static func removeStaleTemporaries(for path: String) {
         let url = URL(fileURLWithPath: path)
         let folder = url.deletingLastPathComponent().path
         let prefix = ".\(url.lastPathComponent).tmp-"

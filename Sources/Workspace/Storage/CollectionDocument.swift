@@ -1,16 +1,16 @@
 /// A collection loaded from (or bound to) a file, with what is needed to save it safely: the
 /// fingerprint of the file as last read or written, to detect edits made by other programs.
-public struct CollectionDocument: Sendable {
-    public var path: String
-    public var collection: RequestCollection
+package struct CollectionDocument: Sendable {
+    package var path: String
+    package var collection: RequestCollection
     /// The file on disk as this document last saw it.
-    public private(set) var fingerprint: FileFingerprint
+    package private(set) var fingerprint: FileFingerprint
     /// The collection as last loaded or saved, to tell whether there is anything to save.
-    public private(set) var savedCollection: RequestCollection
+    package private(set) var savedCollection: RequestCollection
     /// Warnings from loading (errors prevent a document from existing).
-    public var diagnostics: [Diagnostic]
+    package var diagnostics: [Diagnostic]
 
-    public init(
+    package init(
         path: String, collection: RequestCollection, fingerprint: FileFingerprint, diagnostics: [Diagnostic] = []
     ) {
         self.path = path
@@ -21,17 +21,17 @@ public struct CollectionDocument: Sendable {
     }
 
     /// True when the collection has edits that are not on disk.
-    public var isModified: Bool { collection != savedCollection }
+    package var isModified: Bool { collection != savedCollection }
 
     /// Fills secret variable values from the secrets file and the process environment
     /// (`LAZER_VAR_<name>` wins). They are not edits: the document stays unmodified.
-    public mutating func fillSecrets(from values: SecretValues, processEnvironment: [String: String] = [:]) {
+    package mutating func fillSecrets(from values: SecretValues, processEnvironment: [String: String] = [:]) {
         values.apply(to: &collection, processEnvironment: processEnvironment)
         values.apply(to: &savedCollection, processEnvironment: processEnvironment)
     }
 
     /// Every secret value in memory (variables marked secret), for a `Redactor`.
-    public var secretValues: [String] {
+    package var secretValues: [String] {
         let shared = collection.variables.filter(\.secret).map(\.value)
         let perEnvironment = collection.environments.flatMap { $0.variables.filter(\.secret).map(\.value) }
         return (shared + perEnvironment).filter { !$0.isEmpty }

@@ -1,9 +1,9 @@
 import Foundation
 
 /// Loads and saves collection files safely.
-public enum CollectionStore {
+package enum CollectionStore {
     /// Loads the file at `path`: a document, or the diagnostics explaining why not.
-    public static func load(path: String) -> CollectionEntry {
+    package static func load(path: String) -> CollectionEntry {
         let bytes: [UInt8]
         do {
             guard let read = try AtomicFile.read(path) else {
@@ -27,7 +27,7 @@ public enum CollectionStore {
     /// the collection file). Throws `.conflict` without writing anything when the file changed
     /// on disk since it was loaded, unless `overwrite` is true. Another lazer saving into the same
     /// folder is waited for (at most `lockPatience`, then `.fileSystem` and nothing written).
-    public static func save(
+    package static func save(
         _ document: inout CollectionDocument, secrets: SecretStore? = nil, overwrite: Bool = false,
         lockPatience: Duration = .seconds(5)
     ) throws(SaveError) {
@@ -67,7 +67,7 @@ public enum CollectionStore {
     }
 
     /// Writes a new collection file; fails with `.conflict` when a file already exists at `path`.
-    public static func create(_ collection: RequestCollection, at path: String) throws(SaveError) -> CollectionDocument
+    package static func create(_ collection: RequestCollection, at path: String) throws(SaveError) -> CollectionDocument
     {
         var document = CollectionDocument(path: path, collection: collection, fingerprint: .missing)
         try save(&document)
@@ -75,7 +75,7 @@ public enum CollectionStore {
     }
 
     /// Whether the file changed on disk since `document` last read or wrote it.
-    public static func hasOutsideChange(_ document: CollectionDocument) -> Bool {
+    package static func hasOutsideChange(_ document: CollectionDocument) -> Bool {
         let current = (try? AtomicFile.read(document.path)).flatMap { $0.map { FileFingerprint(of: $0) } } ?? .missing
         return current != document.fingerprint
     }

@@ -1,5 +1,5 @@
 import Foundation
-public import HTTPCore
+package import HTTPCore
 
 /// The error card's texts for a failed file operation, by cause: the system's error number picks
 /// the key (`workspace.permissionDenied`, `workspace.diskFull`, …), so an override file can change
@@ -28,7 +28,7 @@ extension FileSystemError: TranslatableError {
         }
     }
 
-    public var translationKey: String {
+    package var translationKey: String {
         switch cause {
         case .permissionDenied: "workspace.permissionDenied"
         case .diskFull: "workspace.diskFull"
@@ -39,7 +39,7 @@ extension FileSystemError: TranslatableError {
         }
     }
 
-    public var translationTemplate: TranslationTemplate {
+    package var translationTemplate: TranslationTemplate {
         switch cause {
         case .permissionDenied:
             TranslationTemplate(
@@ -72,7 +72,7 @@ extension FileSystemError: TranslatableError {
         }
     }
 
-    public var translationValues: [String: String] {
+    package var translationValues: [String: String] {
         ["operation": operation, "path": path, "file": (path as NSString).lastPathComponent, "reason": reason]
     }
 

@@ -1,16 +1,16 @@
 import Glibc
-public import RegularFiles
+package import RegularFiles
 
 /// A failed file operation, with the path and the system's reason.
-public struct FileSystemError: Error, Sendable, Equatable, CustomStringConvertible {
-    public var operation: String
-    public var path: String
-    public var reason: String
+package struct FileSystemError: Error, Sendable, Equatable, CustomStringConvertible {
+    package var operation: String
+    package var path: String
+    package var reason: String
     /// The system's error number (`errno`) when the failure came from a system call; it picks the
     /// translation (permission denied, disk full, …), since `reason` may be in the user's language.
-    public var errorNumber: Int32?
+    package var errorNumber: Int32?
 
-    public init(operation: String, path: String, reason: String, errorNumber: Int32? = nil) {
+    package init(operation: String, path: String, reason: String, errorNumber: Int32? = nil) {
         self.operation = operation
         self.path = path
         self.reason = reason
@@ -25,12 +25,12 @@ public struct FileSystemError: Error, Sendable, Equatable, CustomStringConvertib
             operation: operation, path: path, reason: String(cString: strerror(number)), errorNumber: number)
     }
 
-    public var description: String { "could not \(operation) \(path): \(reason)" }
+    package var description: String { "could not \(operation) \(path): \(reason)" }
 }
 
 extension FileSystemError {
     /// A file `RegularFile` did not read (missing permission, a FIFO, over the limit, …).
-    public init(_ failure: RegularFile.Failure) {
+    package init(_ failure: RegularFile.Failure) {
         self.init(
             operation: failure.operation, path: failure.path, reason: failure.reason, errorNumber: failure.errorNumber)
     }

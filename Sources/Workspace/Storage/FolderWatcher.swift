@@ -1,4 +1,4 @@
-public import Dispatch
+package import Dispatch
 import Glibc
 
 /// Reports files of a folder that were written, created, deleted or renamed, using inotify.
@@ -6,11 +6,11 @@ import Glibc
 /// It reports our own saves too (a save is a rename); compare with
 /// `CollectionStore.hasOutsideChange` to keep only edits made by other programs. Events arrive
 /// on `queue`; `cancel()` (or releasing the watcher) stops them and closes the descriptor.
-public final class FolderWatcher {
+package final class FolderWatcher {
     private let source: any DispatchSourceRead
 
     /// Watches `folder`; `onChange` receives the names (not paths) of changed `*.json` files.
-    public init(
+    package init(
         folder: String, queue: DispatchQueue, onChange: @escaping @Sendable ([String]) -> Void
     ) throws(FileSystemError) {
         let descriptor = inotify_init1(Int32(IN_NONBLOCK | IN_CLOEXEC))
@@ -32,7 +32,7 @@ public final class FolderWatcher {
         source.resume()
     }
 
-    public func cancel() {
+    package func cancel() {
         source.cancel()
     }
 

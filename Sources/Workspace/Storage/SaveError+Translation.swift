@@ -1,12 +1,12 @@
 import Foundation
-public import HTTPCore
+package import HTTPCore
 
 /// The error card's texts for a save that did not happen: a conflict (`workspace.saveConflict`),
 /// a failed write (`workspace.saveFailed`) or secrets that could not be stored
 /// (`workspace.secretsNotStored`). A write failure's hint is the one for its cause (permission,
 /// disk full, …). Placeholders: `{path}`, `{file}`, and for failures `{operation}` and `{reason}`.
 extension SaveError: TranslatableError {
-    public var translationKey: String {
+    package var translationKey: String {
         switch self {
         case .conflict: "workspace.saveConflict"
         case .fileSystem: "workspace.saveFailed"
@@ -14,7 +14,7 @@ extension SaveError: TranslatableError {
         }
     }
 
-    public var translationTemplate: TranslationTemplate {
+    package var translationTemplate: TranslationTemplate {
         switch self {
         case .conflict:
             TranslationTemplate(
@@ -36,7 +36,7 @@ extension SaveError: TranslatableError {
         }
     }
 
-    public var translationValues: [String: String] {
+    package var translationValues: [String: String] {
         switch self {
         case .conflict(let path):
             ["path": path, "file": (path as NSString).lastPathComponent]

@@ -1,5 +1,5 @@
 /// Why a collection was not saved.
-public enum SaveError: Error, Sendable, Equatable, CustomStringConvertible {
+package enum SaveError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The file changed on disk since it was loaded (another editor, `git pull`): nothing was
     /// written. Reload, or save again with `overwrite: true` after asking the user.
     case conflict(path: String)
@@ -8,7 +8,7 @@ public enum SaveError: Error, Sendable, Equatable, CustomStringConvertible {
     /// Secret values could not be stored, so the collection was not saved (it would lose them).
     case secrets(FileSystemError)
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .conflict(let path): "\(path) was changed by another program since it was opened; not saved"
         case .fileSystem(let error): error.description

@@ -2,14 +2,14 @@ import Foundation
 
 /// A folder of collections (`Collections/` by default): every `*.json` file in it, each loaded
 /// on its own so one broken file never hides the others.
-public struct WorkspaceFolder: Sendable {
-    public var path: String
+package struct WorkspaceFolder: Sendable {
+    package var path: String
     /// In file-name order.
-    public var entries: [CollectionEntry]
+    package var entries: [CollectionEntry]
 
     /// Loads every `*.json` file directly inside `path` (hidden files and subfolders such as
     /// `mocks/` are not collections).
-    public static func open(_ path: String) throws(FileSystemError) -> WorkspaceFolder {
+    package static func open(_ path: String) throws(FileSystemError) -> WorkspaceFolder {
         let names: [String]
         do {
             names = try FileManager.default.contentsOfDirectory(atPath: path)
@@ -21,10 +21,10 @@ public struct WorkspaceFolder: Sendable {
         return WorkspaceFolder(path: path, entries: entries)
     }
 
-    public var documents: [CollectionDocument] { entries.compactMap(\.document) }
+    package var documents: [CollectionDocument] { entries.compactMap(\.document) }
 
     /// The loaded collection with `id`, if any.
-    public func document(collectionID id: String) -> CollectionDocument? {
+    package func document(collectionID id: String) -> CollectionDocument? {
         documents.first { $0.collection.id == id }
     }
 }

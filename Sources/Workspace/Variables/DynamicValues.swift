@@ -1,18 +1,18 @@
-public import Foundation
+package import Foundation
 
 /// The values behind `{{$uuid}}`, `{{$timestamp}}`, `{{$isoTimestamp}}`, `{{$randomInt}}` and
 /// `{{$randomString}}`. Every occurrence is computed afresh. Tests inject fixed sources.
-public struct DynamicValues: Sendable {
-    public static let names = ["uuid", "timestamp", "isoTimestamp", "randomInt", "randomString"]
+package struct DynamicValues: Sendable {
+    package static let names = ["uuid", "timestamp", "isoTimestamp", "randomInt", "randomString"]
 
-    public var now: @Sendable () -> Date
-    public var uuid: @Sendable () -> String
+    package var now: @Sendable () -> Date
+    package var uuid: @Sendable () -> String
     /// 0 to 1000 inclusive.
-    public var randomInt: @Sendable () -> Int
+    package var randomInt: @Sendable () -> Int
     /// 16 letters and digits.
-    public var randomString: @Sendable () -> String
+    package var randomString: @Sendable () -> String
 
-    public init(
+    package init(
         now: @escaping @Sendable () -> Date, uuid: @escaping @Sendable () -> String,
         randomInt: @escaping @Sendable () -> Int, randomString: @escaping @Sendable () -> String
     ) {
@@ -23,7 +23,7 @@ public struct DynamicValues: Sendable {
     }
 
     /// The real clock and the system random generator.
-    public static let system = DynamicValues(
+    package static let system = DynamicValues(
         now: { Date() },
         uuid: { UUID().uuidString.lowercased() },
         randomInt: { Int.random(in: 0...1000) },
@@ -33,7 +33,7 @@ public struct DynamicValues: Sendable {
         })
 
     /// The value of `$name`, or nil when there is no such dynamic value.
-    public func value(_ name: String) -> String? {
+    package func value(_ name: String) -> String? {
         switch name {
         case "uuid": uuid()
         case "timestamp": String(Int(now().timeIntervalSince1970))

@@ -3,8 +3,8 @@
 /// `{{name}}` refers to a variable, `{{$uuid}}` to a dynamic value; spaces inside the braces are
 /// ignored. `\{{` writes a literal `{{`. Nothing else is special: a lone `{`, `}}`, `$` or `\`
 /// stays as written.
-public struct Template: Sendable, Equatable {
-    public enum Segment: Sendable, Equatable {
+package struct Template: Sendable, Equatable {
+    package enum Segment: Sendable, Equatable {
         case literal(String)
         case variable(String)
         /// A dynamic value, without its `$`: `uuid`, `timestamp`, …
@@ -13,15 +13,15 @@ public struct Template: Sendable, Equatable {
         case malformed(String, reason: String)
     }
 
-    public var segments: [Segment]
+    package var segments: [Segment]
 
-    public init(_ text: String) {
+    package init(_ text: String) {
         segments = Self.parse(text)
     }
 
     /// False when `text` has no `{{` and so is its own literal value (a byte scan: most fields of
     /// a request have no placeholder, and this is asked for each of them at every send).
-    public static func mayHavePlaceholders(_ text: String) -> Bool {
+    package static func mayHavePlaceholders(_ text: String) -> Bool {
         var previousWasBrace = false
         for byte in text.utf8 {
             let isBrace = byte == UInt8(ascii: "{")
@@ -32,12 +32,12 @@ public struct Template: Sendable, Equatable {
     }
 
     /// The variable names referred to, in order.
-    public var variableNames: [String] {
+    package var variableNames: [String] {
         segments.compactMap { if case .variable(let name) = $0 { name } else { nil } }
     }
 
     /// True when the text has no placeholders (after unescaping it is just the literal).
-    public var isLiteral: Bool {
+    package var isLiteral: Bool {
         segments.allSatisfy { if case .literal = $0 { true } else { false } }
     }
 

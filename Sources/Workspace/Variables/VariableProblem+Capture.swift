@@ -2,7 +2,7 @@ extension VariableProblem {
     /// The description, and — for a name no layer defines but a request of `collection` captures
     /// (a login's token) — which request to send first: the usual way to meet this problem is
     /// sending a request alone that needs another's capture.
-    public func description(in collection: RequestCollection, for requestID: String? = nil) -> String {
+    package func description(in collection: RequestCollection, for requestID: String? = nil) -> String {
         guard case .unresolved(let name) = kind else { return description }
         let capturing = collection.allRequests.filter { entry in
             entry.request.id != requestID && entry.request.captures.contains { $0.variable == name }

@@ -1,11 +1,11 @@
-public import HTTPCore
+package import HTTPCore
 
 /// The error card's texts for a placeholder that cannot be filled, one key per kind:
 /// `workspace.unresolvedVariable`, `workspace.variableCycle`, `workspace.unknownDynamicValue`,
 /// `workspace.malformedValue`. Placeholders: `{location}` (where in the request or environment),
 /// `{variable}` (as written, `{{token}}`), `{name}`, `{cycle}`, `{known}`, `{text}`, `{reason}`.
 extension VariableProblem: TranslatableError {
-    public var translationKey: String {
+    package var translationKey: String {
         switch kind {
         case .unresolved: "workspace.unresolvedVariable"
         case .cycle: "workspace.variableCycle"
@@ -14,7 +14,7 @@ extension VariableProblem: TranslatableError {
         }
     }
 
-    public var translationTemplate: TranslationTemplate {
+    package var translationTemplate: TranslationTemplate {
         switch kind {
         case .unresolved:
             TranslationTemplate(
@@ -45,7 +45,7 @@ extension VariableProblem: TranslatableError {
         }
     }
 
-    public var translationValues: [String: String] {
+    package var translationValues: [String: String] {
         var values = ["location": location]
         switch kind {
         case .unresolved(let name):

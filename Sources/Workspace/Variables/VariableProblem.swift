@@ -1,6 +1,6 @@
 /// A placeholder that cannot be filled, found before anything is sent.
-public struct VariableProblem: Sendable, Equatable, CustomStringConvertible {
-    public enum Kind: Sendable, Equatable {
+package struct VariableProblem: Sendable, Equatable, CustomStringConvertible {
+    package enum Kind: Sendable, Equatable {
         /// No layer defines the name.
         case unresolved(String)
         /// The names refer to each other in a loop: `a → b → a`.
@@ -10,16 +10,16 @@ public struct VariableProblem: Sendable, Equatable, CustomStringConvertible {
         case malformed(String, reason: String)
     }
 
-    public var kind: Kind
+    package var kind: Kind
     /// Where in the request: `url`, `headers[2].value`, `body`, `auth.token`, `environment.baseURL`.
-    public var location: String
+    package var location: String
 
-    public init(kind: Kind, location: String) {
+    package init(kind: Kind, location: String) {
         self.kind = kind
         self.location = location
     }
 
-    public var description: String {
+    package var description: String {
         switch kind {
         case .unresolved(let name):
             "\(location): {{\(name)}} is not defined in the environment, the collection or LAZER_VAR_\(name)"

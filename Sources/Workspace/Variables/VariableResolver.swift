@@ -2,22 +2,22 @@
 /// may itself use `{{other}}`), detecting loops, and collecting every problem with its location
 /// so the user sees them all before anything is sent. It also notes every secret value used, so
 /// displays and history can redact them.
-public struct VariableResolver: Sendable {
+package struct VariableResolver: Sendable {
     /// Values nest at most this deep; deeper chains are reported as a loop.
-    public static let maximumDepth = 32
+    package static let maximumDepth = 32
 
-    public var scope: VariableScope
-    public private(set) var problems: [VariableProblem] = []
+    package var scope: VariableScope
+    package private(set) var problems: [VariableProblem] = []
     /// Secret values that went into resolved text.
-    public private(set) var secretValues: Set<String> = []
+    package private(set) var secretValues: Set<String> = []
 
-    public init(scope: VariableScope) {
+    package init(scope: VariableScope) {
         self.scope = scope
     }
 
     /// The text with every placeholder replaced; unresolvable ones are left as written and reported.
     /// `location` is worked out only when there is something to report.
-    public mutating func resolve(_ text: String, at location: @autoclosure () -> String) -> String {
+    package mutating func resolve(_ text: String, at location: @autoclosure () -> String) -> String {
         // Fast path: most fields have no placeholders and no escapes.
         if !Template.mayHavePlaceholders(text) { return text }
         return expand(text, location: location, chain: [])

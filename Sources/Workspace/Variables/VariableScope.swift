@@ -5,26 +5,26 @@
 /// 4. the process environment, only as `LAZER_VAR_<name>`.
 /// Secret variables take their value from the process environment or the secrets file (see
 /// `SecretValues.apply`) before they get here.
-public struct VariableScope: Sendable {
+package struct VariableScope: Sendable {
     /// A value with a flag telling whether it must be masked and redacted.
-    public struct Value: Sendable, Equatable {
-        public var text: String
-        public var secret: Bool
+    package struct Value: Sendable, Equatable {
+        package var text: String
+        package var secret: Bool
 
-        public init(_ text: String, secret: Bool = false) {
+        package init(_ text: String, secret: Bool = false) {
             self.text = text
             self.secret = secret
         }
     }
 
-    public var captures: [String: Value]
-    public var environment: [Variable]
-    public var collection: [Variable]
+    package var captures: [String: Value]
+    package var environment: [Variable]
+    package var collection: [Variable]
     /// Already stripped of the `LAZER_VAR_` prefix (see `ProcessVariables.exposed`).
-    public var process: [String: String]
-    public var dynamic: DynamicValues
+    package var process: [String: String]
+    package var dynamic: DynamicValues
 
-    public init(
+    package init(
         captures: [String: Value] = [:], environment: [Variable] = [], collection: [Variable] = [],
         process: [String: String] = [:], dynamic: DynamicValues = .system
     ) {
@@ -36,7 +36,7 @@ public struct VariableScope: Sendable {
     }
 
     /// The scope for sending requests of `collection` in `environment`.
-    public init(
+    package init(
         collection: RequestCollection, environment: Environment?, captures: [String: Value] = [:],
         processEnvironment: [String: String] = [:], dynamic: DynamicValues = .system
     ) {
@@ -46,7 +46,7 @@ public struct VariableScope: Sendable {
     }
 
     /// The raw (unresolved) value of `name` and the layer it came from.
-    public func lookup(_ name: String) -> Value? {
+    package func lookup(_ name: String) -> Value? {
         if let value = captures[name] { return value }
         if let variable = environment.first(where: { $0.name == name }) {
             return Value(variable.value, secret: variable.secret)

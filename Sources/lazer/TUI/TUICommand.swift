@@ -87,12 +87,12 @@ struct TUICommand: ParsableCommand {
             let workspace = WorkspaceServices(
                 directories: directories, liveDispatcher: dispatcher, scheduler: MainQueueScheduler())
             let work = DispatchQueue(label: "lazer.work", qos: .userInitiated)
-            let explorerEnvironment = ExplorerEnvironment(
+            let explorerDependencies = ExplorerDependencies(
                 workspace: workspace, main: MainQueueScheduler(), work: DispatchQueueScheduler(work),
                 draftsPath: directories.state + "/drafts.json", temporaryFolder: NSTemporaryDirectory())
             let host = TerminalExplorerHost(backend: backend, dispatcher: dispatcher)
             let program = ExplorerProgram(
-                state: initialState, backend: backend, environment: explorerEnvironment, clock: SystemExplorerClock(),
+                state: initialState, backend: backend, dependencies: explorerDependencies, clock: SystemExplorerClock(),
                 host: host)
             if let benchLog {
                 program.onFrame = { [unowned program] report in benchLog.drew(report, state: program.state) }

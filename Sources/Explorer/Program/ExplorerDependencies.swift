@@ -1,25 +1,25 @@
-public import Futures
-public import Workspace
+package import Futures
+package import Workspace
 
 /// The outside world the program's effects use, injected by the `lazer` executable (live
 /// dispatcher, real queues and clock) or by tests (mock dispatcher, manual schedulers).
-public struct ExplorerEnvironment: Sendable {
-    public var workspace: WorkspaceServices
+package struct ExplorerDependencies: Sendable {
+    package var workspace: WorkspaceServices
     /// Where effect results are handed back to the program (the main queue in the app).
-    public var main: any Scheduler
+    package var main: any Scheduler
     /// Where heavy work runs: loading files, parsing bodies, search, history writes.
-    public var work: any Scheduler
+    package var work: any Scheduler
     /// Where autosaved drafts live (`$XDG_STATE_HOME/lazer/drafts.json`).
-    public var draftsPath: String
+    package var draftsPath: String
     /// Temporary files for `$EDITOR`.
-    public var temporaryFolder: String
+    package var temporaryFolder: String
     /// Watch collection folders for changes made by other programs.
-    public var watchesFolders: Bool
+    package var watchesFolders: Bool
     /// The monotonic time a send's chain stages are measured on (the transport measures its
     /// events on the same clock; tests pass their virtual time).
-    public var stageClock: @Sendable () -> Duration
+    package var stageClock: @Sendable () -> Duration
 
-    public init(
+    package init(
         workspace: WorkspaceServices, main: any Scheduler, work: any Scheduler, draftsPath: String,
         temporaryFolder: String, watchesFolders: Bool = true, stageClock: (@Sendable () -> Duration)? = nil
     ) {
