@@ -11,6 +11,8 @@ package import Workspace
 package enum ExplorerAction: Sendable {
     /// Keys, paste, mouse, resize from the terminal.
     case event(Event)
+    /// A command of the table, run as its key or palette entry would run it.
+    case command(ExplorerCommand)
     /// One collection file, read in the background (they arrive one by one).
     case collectionLoaded(CollectionSlot)
     /// Every file has been read; `problem` is set when the folder itself could not be read.

@@ -9,7 +9,7 @@ enum OverlayView {
         let screen = frame.area
         switch overlay {
         case .help(let scroll):
-            let contexts = ["global"] + ExplorerReducer.contexts(of: state)
+            let contexts = ExplorerReducer.contexts(of: state)
             let inRunner = state.runner?.isShown == true
             var lines: [Line] = [
                 Line(
@@ -20,16 +20,15 @@ enum OverlayView {
             ]
             // The focused pane's own keys first (the most specific context first), then the rest;
             // the Runner view takes no `outside` keys.
-            let ordered =
-                contexts.filter { $0 != "global" && $0 != "outside" } + (inRunner ? [] : ["outside"])
+            let ordered = contexts.filter { $0 != .outside } + (inRunner ? [] : [.outside])
             for context in ordered {
                 lines.append(Line(""))
-                lines.append(Line(contextTitle(context), style: theme[.title]))
-                lines += state.keys.keymap.helpLines(contexts: [context], keyStyle: theme[.accent])
+                lines.append(Line(context.heading, style: theme[.title]))
+                lines += state.keys.keymap.helpLines(context, keyStyle: theme[.accent])
             }
             lines.append(Line(""))
-            lines.append(Line("Everywhere", style: theme[.title]))
-            let global = state.keys.keymap.helpLines(contexts: ["global"], keyStyle: theme[.accent])
+            lines.append(Line(KeyContext.global.heading, style: theme[.title]))
+            let global = state.keys.keymap.helpLines(.global, keyStyle: theme[.accent])
             lines += global
             // Esc is not in the table: its row lines up with the table's text column.
             let gap = String(repeating: " ", count: max(2, helpTextColumn(global) - 3))
@@ -222,19 +221,6 @@ enum OverlayView {
         case .moveRequest, .moveFolder: "Folder/Sub (empty: the top level)"
         case .saveMockRoute: "mock environment"
         default: "name"
-        }
-    }
-
-    private static func contextTitle(_ context: String) -> String {
-        switch context {
-        case "outside": "Outside text fields"
-        case "runner": "The Runner view (a click selects a request; a second click opens it)"
-        case "collections": "Collections"
-        case "request": "Request"
-        case "response": "Response"
-        case "tree": "Tree"
-        case "raw": "Raw"
-        default: context
         }
     }
 

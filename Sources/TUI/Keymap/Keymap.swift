@@ -134,7 +134,11 @@ package struct Keymap: Sendable {
         for action in actions {
             let place = "\(file):\(action.line):\(action.column)"
             guard let index = updated.firstIndex(where: { $0.action == action.key }) else {
-                problems.append(KeymapProblem(location: place, message: "unknown action \"\(action.key)\""))
+                let known = Set(updated.map(\.action))
+                let guess = Self.closest(to: action.key, among: known).map { "; did you mean \"\($0)\"?" } ?? ""
+                problems.append(
+                    KeymapProblem(
+                        location: place, message: "unknown action \"\(VisibleText.sanitize(action.key))\"\(guess)"))
                 continue
             }
             let texts: [JSONSourceValue]
