@@ -1,7 +1,7 @@
 /// The declarative table of actions and keys. The same table resolves key presses, produces the
 /// status bar's key hints and the help overlay, and takes user overrides, so what the screen says
 /// always matches what the keys do.
-package struct Keymap: Sendable {
+package struct Keymap: Sendable, Equatable {
     package private(set) var bindings: [KeyBinding]
 
     package init(_ bindings: [KeyBinding]) {
