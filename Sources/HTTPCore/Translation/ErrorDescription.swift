@@ -79,6 +79,11 @@ struct ErrorDescription {
         if error.reason == .redirectRefused {
             values["scheme"] = error.redirectScheme.flatMap { $0.isEmpty ? nil : $0 } ?? "none"
         }
+        if error.reason == .badRedirect {
+            // The server's text: credentials in it hidden, and cut short (printers escape controls).
+            let location = Redaction.redact(url: error.redirectLocation ?? "")
+            values["location"] = location.count > 200 ? location.prefix(200) + "…" : location
+        }
         detail = "TransportError.\(error.reason.name)"
         if let code { detail += " (code \(code))" }
         if !message.isEmpty { detail += ": \(message)" }
