@@ -25,6 +25,14 @@ enum CollectionsLayout {
     static func settle(_ state: inout ExplorerState, in pane: Rect) {
         let filtering = isFiltering(state)
         if filtering { filterInput(state).layout(in: filterField(pane), state: &state.navigator.filter) }
-        state.navigator.scrollToSelection(height: ExplorerLayout.collectionRows(pane, filtering: filtering).height)
+        // The selection is kept on screen when it moves, the list changes or the pane's height
+        // does; otherwise the offset stays where the wheel scrolled it (the selection may be off
+        // screen, as in any list scrolled with the wheel).
+        let height = ExplorerLayout.collectionRows(pane, filtering: filtering).height
+        let now = NavigatorState.LaidOut(
+            selected: state.navigator.selected, height: height, rowCount: state.navigator.rows.count)
+        guard now != state.navigator.laidOut else { return }
+        state.navigator.scrollToSelection(height: height)
+        state.navigator.laidOut = now
     }
 }
