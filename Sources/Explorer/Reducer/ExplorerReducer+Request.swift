@@ -257,7 +257,7 @@ extension ExplorerReducer {
             state.editor.focus = .url
         case .edit:
             state.focus = .request
-            if tableHasFocus(state) { return tableCommand(.edit, &state) }
+            if state.tableHasFocus { return tableCommand(.edit, &state) }
             if state.editor.tab == .body || state.editor.tab == .notes { state.editor.focus = .editing }
         case .toggleRow: return tableCommand(.toggle, &state)
         case .addRow: return tableCommand(.add, &state)

@@ -12,25 +12,9 @@ extension ExplorerReducer {
         case edit
     }
 
-    /// Whether a table of the request pane has the keyboard (its `table` keys apply).
-    static func tableHasFocus(_ state: ExplorerState) -> Bool {
-        guard state.focus == .request, state.editor.focus == .content, state.editor.formEditor == nil else {
-            return false
-        }
-        switch state.editor.tab {
-        case .params, .headers: return true
-        case .body:
-            switch state.selectedRequest?.body.content {
-            case .formURLEncoded?, .multipart?: return true
-            default: return false
-            }
-        default: return false
-        }
-    }
-
     /// Adds, deletes or switches a row, or edits the selected cell, in the focused table.
     static func tableCommand(_ command: TableEdit, _ state: inout ExplorerState) -> [ExplorerEffect] {
-        guard let selection = state.selection, tableHasFocus(state) else { return [] }
+        guard let selection = state.selection, state.tableHasFocus else { return [] }
         // Path parameters are the URL's `:name` segments: adding one there made a row no URL
         // used (a query parameter was meant); it adds a query row instead.
         if command == .add, state.editor.tab == .params, state.editor.paramsOnPath {
