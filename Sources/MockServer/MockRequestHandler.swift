@@ -2,6 +2,7 @@ import Foundation
 import HTTPCore
 import NIOCore
 import NIOHTTP1
+import TerminalText
 
 #if canImport(Glibc)
 import Glibc
@@ -182,6 +183,6 @@ final class MockRequestHandler: ChannelInboundHandler, RemovableChannelHandler {
 
     private static func quoted(_ text: String) -> String {
         let data = (try? JSONEncoder().encode(text)) ?? Data("\"\"".utf8)
-        return String(decoding: data, as: UTF8.self)
+        return TerminalText.jsonSafe(String(decoding: data, as: UTF8.self))
     }
 }

@@ -177,8 +177,11 @@ struct SendCommandTests {
         #expect(result.stdout.contains(#""target": "/echo?q=%41%7Cb&r=%2F""#), "\(result.stdout)")
     }
 
-    @Test("SIGINT during a download to a temporary file exits 130 and leaves no file behind")
-    func interruptRemovesTemporaryFile() throws {
+    /// Issue 35: SIGTERM and SIGHUP left the 165 MB `lazer-body-*` spill file in `$TMPDIR`.
+    @Test(
+        "SIGINT, SIGTERM or SIGHUP during a download to a temporary file exits 128 + the signal, no file left behind",
+        arguments: [SIGINT, SIGTERM, SIGHUP])
+    func interruptRemovesTemporaryFile(signalNumber: Int32) throws {
         let server = try LoopbackServer.shared()
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("lazer-tmp-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
@@ -198,10 +201,10 @@ struct SendCommandTests {
             usleep(5_000)
         }
         #expect(try !FileManager.default.contentsOfDirectory(atPath: folder.path).isEmpty, "no temporary file appeared")
-        kill(process.processIdentifier, SIGINT)
+        kill(process.processIdentifier, signalNumber)
         process.waitUntilExit()
         #expect(process.terminationReason == .exit)
-        #expect(process.terminationStatus == 130)
+        #expect(process.terminationStatus == 128 + signalNumber)
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == [])
     }
 

@@ -195,7 +195,8 @@ struct RecordCommand: ParsableCommand {
             requestBody: exchange.request.body.inMemoryData.map(Array.init),
             template: RecordedMatchers.Template(exchange.item.request), outcome: outcome,
             duration: exchange.duration,
-            redactor: exchange.redactor,
+            // What the client sent as credentials is masked wherever the server echoes it.
+            redactor: exchange.redactor.adding(Redactor.credentials(sentIn: exchange.request.headers)),
             label: (exchange.item.folderPath + [exchange.item.request.name]).joined(separator: "/"))
     }
 
@@ -227,6 +228,8 @@ struct RecordCommand: ParsableCommand {
                 let prefix = targetURL.path.hasSuffix("/") ? String(targetURL.path.dropLast()) : targetURL.path
                 if !prefix.isEmpty, path.hasPrefix(prefix) { path = String(path.dropFirst(prefix.count)) }
                 let query = url.query(percentEncoded: true) ?? ""
+                // What the client sent as credentials is masked wherever the upstream echoes it.
+                let redactor = redactor.adding(Redactor.credentials(sentIn: request.headers))
                 let exchange = RecordedExchange(
                     method: request.method.rawValue, path: path.isEmpty ? "/" : path, query: query,
                     requestBody: request.body.inMemoryData.map(Array.init), outcome: outcome, duration: duration,
