@@ -34,11 +34,26 @@ public enum RegularFile {
         /// The failure of the system call just made, from `errno`.
         static func system(_ operation: String, path: String) -> Failure {
             let number = errno
-            return Failure(
-                operation: operation, path: path, reason: String(cString: strerror(number)), errorNumber: number)
+            let reason = number == ENOENT ? notFoundReason(path) : String(cString: strerror(number))
+            return Failure(operation: operation, path: path, reason: reason, errorNumber: number)
         }
 
         public var description: String { "could not \(operation) \(path): \(reason)" }
+    }
+
+    /// Why there is no file at `path`: `reason` ("No such file or directory" by default) — or, when
+    /// the path holds U+FFFD, what a file name that is not valid UTF-8 becomes once read as text
+    /// (from the command line or a folder listing), that the name cannot be decoded: the file may
+    /// well be there, and "not found" would send the user looking for the wrong problem.
+    public static func notFoundReason(_ path: String, _ reason: String? = nil) -> String {
+        hasUndecodableName(path)
+            ? "the file name is not valid UTF-8 and cannot be decoded, so Lazer cannot open it (rename it)"
+            : reason ?? String(cString: strerror(ENOENT))
+    }
+
+    /// Whether `path` holds U+FFFD, the stand-in for bytes that are not valid UTF-8.
+    public static func hasUndecodableName(_ path: String) -> Bool {
+        path.unicodeScalars.contains("\u{FFFD}")
     }
 
     /// The contents of the regular file at `path`, or nil when there is no such file.

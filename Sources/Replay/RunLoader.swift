@@ -1,4 +1,5 @@
 import Foundation
+import RegularFiles
 package import Workspace
 
 /// Loads the collections a run names — files, or folders of them (every `*.json` directly
@@ -20,7 +21,7 @@ package enum RunLoader {
         for path in paths {
             var isFolder: ObjCBool = false
             guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) else {
-                loaded.failures.append("\(path): no such collection file or folder")
+                loaded.failures.append("\(path): \(RegularFile.notFoundReason(path, "no such collection file or folder"))")
                 continue
             }
             if isFolder.boolValue {

@@ -160,7 +160,8 @@ struct RecordCommand: ParsableCommand {
             let recorded = Self.recorded(exchange, basePath: basePath)
             exchanges.withLock { $0.append(recorded) }
         }
-        let report = RunCommand.wait(on: nil) { await runner.run(plan) }
+        // A signal cancels the request in flight (no temporary file left); what was recorded before it is saved.
+        let (report, signalStatus) = RunCommand.wait(on: nil) { await runner.run(plan) }
         var recorder = recorder
         do {
             for exchange in exchanges.withLock({ $0 }) { try recorder.add(exchange) }
@@ -171,6 +172,10 @@ struct RecordCommand: ParsableCommand {
             throw ExitCode(1)
         }
         print(Self.summary(recorder, file: document.path, sent: report.results.count))
+        if let signalStatus {
+            FileBytes.writeError("lazer record: interrupted\n")
+            throw ExitCode(signalStatus)
+        }
         // As `lazer run`: a request that got no response is exit status 3 (CI must not take it for a recording).
         if !recorder.unanswered.isEmpty { throw ExitCode(3) }
     }

@@ -26,8 +26,6 @@ final class SendInterrupt {
         var signal: Int32?
     }
 
-    /// The signals that end `lazer send`; each would otherwise end the process without clean-up.
-    static let signals: [Int32] = [SIGINT, SIGTERM, SIGHUP]
 
     /// The state the signal's queue and the main thread share.
     private final class Shared: Sendable {
@@ -35,19 +33,12 @@ final class SendInterrupt {
     }
 
     private let shared = Shared()
-    private let sources: [any DispatchSourceSignal]
+    private var signals: TerminationSignals?
 
     /// Takes the signals over (their default action would end the process without any clean-up).
     init() {
-        let queue = DispatchQueue(label: "lazer.send.signals")
         let shared = shared
-        sources = Self.signals.map { number in
-            signal(number, SIG_IGN)
-            let source = DispatchSource.makeSignalSource(signal: number, queue: queue)
-            source.setEventHandler { Self.fire(number, shared) }
-            source.resume()
-            return source
-        }
+        signals = TerminationSignals { Self.fire($0, shared) }
     }
 
     /// The exchange is running: SIGINT calls `cancel`.
