@@ -10,9 +10,11 @@ import Testing
 struct HostileOutputTests {
     /// OSC 52 (sets the clipboard), OSC 0 (retitles the window), a C1 CSI, a bidi override, tag
     /// characters and a variation selector.
-    static let hostile = "A\u{1B}]52;c;cHduZWQ=\u{07}B\u{1B}]0;pwned\u{07}C\u{9B}2JD\u{202E}E\u{E0041}\u{E0042}F\u{FE01}"
+    static let hostile =
+        "A\u{1B}]52;c;cHduZWQ=\u{07}B\u{1B}]0;pwned\u{07}C\u{9B}2JD\u{202E}E\u{E0041}\u{E0042}F\u{FE01}"
     /// The same as JSON string content.
-    static let hostileJSON = #"A\u001b]52;c;cHduZWQ=\u0007B\u001b]0;pwned\u0007C\u009b2JD\u202eE\udb40\udc41\udb40\udc42F\ufe01"#
+    static let hostileJSON =
+        #"A\u001b]52;c;cHduZWQ=\u0007B\u001b]0;pwned\u0007C\u009b2JD\u202eE\udb40\udc41\udb40\udc42F\ufe01"#
 
     /// The first scalar that must not reach a terminal raw (line feeds and tabs allowed).
     static func rawUnsafe(_ text: String) -> Unicode.Scalar? {
@@ -35,14 +37,14 @@ struct HostileOutputTests {
     static func collection(baseURL: String, header: Bool = true) -> String {
         let headers = header ? #""headers": [{"name": "X-Note", "value": "\#(hostileJSON)"}],"# : ""
         return """
-        {"formatVersion": 1, "id": "hostile", "name": "Hostile \(hostileJSON)", "defaultEnvironment": "m",
-         "environments": [{"name": "m", "kind": "mock", "baseURL": "\(baseURL)", "routes": [
-           {"method": "*", "path": "/x", "response": {"text": "\(hostileJSON)"}}]}],
-         "requests": [{"id": "r", "name": "R \(hostileJSON)", "method": "POST", "url": "/x?q=\(hostileJSON)",
-           \(headers)
-           "body": {"type": "text", "text": "body \(hostileJSON)"},
-           "expectations": [{"subject": "body", "op": "equals", "value": "other"}]}]}
-        """
+            {"formatVersion": 1, "id": "hostile", "name": "Hostile \(hostileJSON)", "defaultEnvironment": "m",
+             "environments": [{"name": "m", "kind": "mock", "baseURL": "\(baseURL)", "routes": [
+               {"method": "*", "path": "/x", "response": {"text": "\(hostileJSON)"}}]}],
+             "requests": [{"id": "r", "name": "R \(hostileJSON)", "method": "POST", "url": "/x?q=\(hostileJSON)",
+               \(headers)
+               "body": {"type": "text", "text": "body \(hostileJSON)"},
+               "expectations": [{"subject": "body", "op": "equals", "value": "other"}]}]}
+            """
     }
 
     @Test("export --format curl: controls shell-quoted as $'\\e', comments shown visibly; the command reads back")

@@ -157,7 +157,9 @@ struct RunCommandHostileInputTests {
         process.standardError = FileHandle(forWritingAtPath: "/dev/null")
         try process.run()
         let deadline = ContinuousClock.now + .seconds(20)
-        while ContinuousClock.now < deadline, (try? FileManager.default.contentsOfDirectory(atPath: folder))?.isEmpty ?? true {
+        while ContinuousClock.now < deadline,
+            (try? FileManager.default.contentsOfDirectory(atPath: folder))?.isEmpty ?? true
+        {
             usleep(5_000)
         }
         #expect(try !FileManager.default.contentsOfDirectory(atPath: folder).isEmpty, "no temporary file appeared")

@@ -37,7 +37,8 @@ struct SecretEncodingTests {
         Encoding(
             name: "form-encoded (+ for a space)",
             // Sent as text/plain, so the echo server returns the encoded body as it came.
-            request: #""method": "POST", "url": "/post", "headers": [{"name": "Content-Type", "value": "text/plain"}], "#
+            request:
+                #""method": "POST", "url": "/post", "headers": [{"name": "Content-Type", "value": "text/plain"}], "#
                 + #""body": {"type": "form", "fields": [{"name": "f", "value": "{{pw}}"}]}"#,
             echoed: "$.data"),
         Encoding(
@@ -46,7 +47,8 @@ struct SecretEncodingTests {
             echoed: "$.data"),
         Encoding(
             name: "base64 (Basic auth, password {{pw}}!)",
-            request: #""method": "GET", "url": "/get", "auth": {"type": "basic", "username": "user", "password": "{{pw}}!"}"#,
+            request:
+                #""method": "GET", "url": "/get", "auth": {"type": "basic", "username": "user", "password": "{{pw}}!"}"#,
             echoed: "$.headers.Authorization"),
     ]
 

@@ -8,7 +8,9 @@ import Testing
 @Suite("Commands saving onto a symbolic link")
 struct SymlinkCommandTests {
     /// `api.json` → `real/api.json` (mode 0640) in a fresh folder.
-    private func linkedCollection(_ scratch: RunCommandTests.Scratch, text: String) throws -> (link: String, target: String) {
+    private func linkedCollection(_ scratch: RunCommandTests.Scratch, text: String) throws -> (
+        link: String, target: String
+    ) {
         try FileManager.default.createDirectory(atPath: scratch.path + "/real", withIntermediateDirectories: true)
         let target = try scratch.write(text, to: "real/api.json")
         chmod(target, 0o640)

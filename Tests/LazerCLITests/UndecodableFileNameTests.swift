@@ -11,7 +11,9 @@ struct UndecodableFileNameTests {
         process.executableURL = URL(fileURLWithPath: "/bin/sh")
         process.arguments = ["-c", script]
         process.currentDirectoryURL = URL(fileURLWithPath: folder)
-        process.environment = ["LAZER": LazerBinary.productsDirectory.appendingPathComponent("lazer").path, "HOME": folder]
+        process.environment = [
+            "LAZER": LazerBinary.productsDirectory.appendingPathComponent("lazer").path, "HOME": folder,
+        ]
         let output = Pipe()
         let errors = Pipe()
         process.standardOutput = output

@@ -57,7 +57,10 @@ struct MockServerTests {
         let answer = try fixture.request("GET", "/b")
         #expect(answer.status == 404)
         let text = String(decoding: answer.body, as: UTF8.self)
-        #expect(!text.unicodeScalars.contains { (0x80...0x9F).contains($0.value) || $0.value == 0x202E || $0.value > 0xFFFF })
+        #expect(
+            !text.unicodeScalars.contains {
+                (0x80...0x9F).contains($0.value) || $0.value == 0x202E || $0.value > 0xFFFF
+            })
         #expect(text.contains(#"/a\u009B2J\u202E\uDB40\uDC41"#), "\(text)")
         let json = try #require(try JSONSerialization.jsonObject(with: answer.body) as? [String: Any])
         #expect((json["routes"] as? [String])?.first == "GET /a\u{9B}2J\u{202E}\u{E0041}")

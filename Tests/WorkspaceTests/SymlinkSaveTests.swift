@@ -21,8 +21,10 @@ struct SymlinkSaveTests {
         try folder.write("old", to: "real/api.json")
         chmod(folder.file("real/api.json"), 0o640)
         // A chain: link → link → file, the last one relative.
-        try FileManager.default.createSymbolicLink(atPath: folder.file("inner.json"), withDestinationPath: "real/api.json")
-        try FileManager.default.createSymbolicLink(atPath: folder.file("api.json"), withDestinationPath: folder.file("inner.json"))
+        try FileManager.default.createSymbolicLink(
+            atPath: folder.file("inner.json"), withDestinationPath: "real/api.json")
+        try FileManager.default.createSymbolicLink(
+            atPath: folder.file("api.json"), withDestinationPath: folder.file("inner.json"))
         try AtomicFile.write(Array("new".utf8), to: folder.file("api.json"))
         #expect(try isLink(folder.file("api.json")))
         #expect(try isLink(folder.file("inner.json")))
@@ -48,7 +50,8 @@ struct SymlinkSaveTests {
     @Test("a link to nothing or to a folder is refused with a message; nothing is replaced")
     func refusesLinksToNothing() throws {
         let folder = try TemporaryFolder()
-        try FileManager.default.createSymbolicLink(atPath: folder.file("gone.json"), withDestinationPath: "missing.json")
+        try FileManager.default.createSymbolicLink(
+            atPath: folder.file("gone.json"), withDestinationPath: "missing.json")
         #expect {
             try AtomicFile.write(Array("x".utf8), to: folder.file("gone.json"))
         } throws: { error in

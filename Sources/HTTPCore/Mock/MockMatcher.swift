@@ -139,7 +139,10 @@ enum MockMatcher {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         // The request's path and the routes' text echoed back: C1, bidi and format characters escaped.
-        let data = (try? encoder.encode(notFound)).map { Data(TerminalText.jsonSafe(String(decoding: $0, as: UTF8.self)).utf8) }
+        let data =
+            (try? encoder.encode(notFound)).map {
+                Data(TerminalText.jsonSafe(String(decoding: $0, as: UTF8.self)).utf8)
+            }
             ?? Data(notFound.error.utf8)
         return .jsonText(data, status: .notFound)
     }

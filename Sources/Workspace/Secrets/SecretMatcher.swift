@@ -37,7 +37,8 @@ struct SecretMatcher: Sendable {
             guard index < text.count else { return nil }
             let byte = text[index]
             let expected = bytes[matched]
-            if byte == UInt8(ascii: "%"), index + 2 < text.count, let value = Self.hexByte(text[index + 1], text[index + 2]),
+            if byte == UInt8(ascii: "%"), index + 2 < text.count,
+                let value = Self.hexByte(text[index + 1], text[index + 2]),
                 value == expected
             {
                 index += 3
@@ -76,7 +77,8 @@ struct SecretMatcher: Sendable {
             var value = UInt32(unit)
             var length = 6
             if (0xD800..<0xDC00).contains(unit) {
-                guard index + 11 < text.count, text[index + 6] == UInt8(ascii: "\\"), text[index + 7] == UInt8(ascii: "u"),
+                guard index + 11 < text.count, text[index + 6] == UInt8(ascii: "\\"),
+                    text[index + 7] == UInt8(ascii: "u"),
                     let low = hexUnit(in: text, at: index + 8), (0xDC00..<0xE000).contains(low)
                 else { return nil }
                 value = 0x10000 + ((UInt32(unit) - 0xD800) << 10) + (UInt32(low) - 0xDC00)

@@ -91,7 +91,8 @@ package enum AtomicFile {
         guard let resolved = realpath(path, nil) else {
             throw FileSystemError(
                 operation: "write", path: path,
-                reason: "it is a symbolic link to a file that does not exist; Lazer writes through links, not over them",
+                reason:
+                    "it is a symbolic link to a file that does not exist; Lazer writes through links, not over them",
                 errorNumber: errno)
         }
         defer { free(resolved) }

@@ -26,7 +26,6 @@ final class SendInterrupt {
         var signal: Int32?
     }
 
-
     /// The state the signal's queue and the main thread share.
     private final class Shared: Sendable {
         let state = Mutex(State())
