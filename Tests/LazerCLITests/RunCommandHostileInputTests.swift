@@ -146,7 +146,7 @@ struct RunCommandHostileInputTests {
         let file = try scratch.write(
             """
             {"formatVersion": 1, "id": "big", "name": "Big", "defaultEnvironment": "l", "requests": [
-              {"id": "r", "name": "R", "method": "GET", "url": "/bytes?size=1000000000000"}],
+              {"id": "r", "name": "R", "method": "GET", "url": "/stall?sent=65536&declared=1000000000000&seconds=60"}],
              "environments": [{"name": "l", "kind": "live", "baseURL": "http://127.0.0.1:\(server.port)"}]}
             """, to: "big.json")
         let process = Process()
