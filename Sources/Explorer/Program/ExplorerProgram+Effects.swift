@@ -2,6 +2,7 @@ import Foundation
 import Futures
 import HTTPCore
 import JSONTree
+import RegularFiles
 import TUI
 import Workspace
 
@@ -104,7 +105,7 @@ extension ExplorerProgram {
             for path in paths {
                 var isFolder: ObjCBool = false
                 guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) else {
-                    problem = "\(path): no such file or folder"
+                    problem = "\(path): \(RegularFile.notFoundReason(path, "no such file or folder"))"
                     continue
                 }
                 if isFolder.boolValue {
