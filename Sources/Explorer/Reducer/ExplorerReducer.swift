@@ -11,6 +11,13 @@ package enum ExplorerReducer {
     static let undoDuration = Duration.seconds(10)
 
     package static func reduce(_ state: inout ExplorerState, _ action: ExplorerAction) -> [ExplorerEffect] {
+        let shownBefore = state.overlay?.questionIdentity
+        let effects = reduceAction(&state, action)
+        openWaitingQuestion(&state, shownBefore: shownBefore)
+        return queueSaves(effects, &state)
+    }
+
+    private static func reduceAction(_ state: inout ExplorerState, _ action: ExplorerAction) -> [ExplorerEffect] {
         expireTimedThings(&state)
         switch action {
         case .event(let event):
@@ -43,7 +50,9 @@ package enum ExplorerReducer {
                 return []
             }
             state.recoveredDrafts = known
-            state.overlay = .recoverDrafts(count: known.count, selected: 0)
+            ask(
+                .recoverDrafts(count: known.count, selected: -1), &state,
+                waitingNotice: "Unsaved drafts from last time were found: Lazer asks about them when you finish typing")
             return []
         case .exchangeProgress(let key, let generation, let progress):
             // The transport's own events say more when it reports them.
