@@ -58,6 +58,10 @@ let package = Package(
         .library(name: "Futures", targets: ["Futures"]),
         .library(name: "HTTPCore", targets: ["HTTPCore"]),
         .library(name: "CurlTransport", targets: ["CurlTransport"]),
+        // Their test doubles, for users' tests (as SwiftNIO ships NIOEmbedded apart): an app links the
+        // libraries above without them.
+        .library(name: "FuturesTesting", targets: ["FuturesTesting"]),
+        .library(name: "HTTPCoreTesting", targets: ["HTTPCoreTesting"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", exact: "1.8.2"),
@@ -96,6 +100,7 @@ let package = Package(
                 "Interop",
                 "UIDemo",
                 "RegularFiles",
+                "AnnotatedLocks",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strictSwift + releaseStaticStdlibCompile,
@@ -177,14 +182,26 @@ let package = Package(
             dependencies: ["AnnotatedLocks"],
             swiftSettings: strictSwift + releaseCrossModuleOptimization
         ),
+        // ManualScheduler: a scheduler a test steps by hand.
+        .target(
+            name: "FuturesTesting",
+            dependencies: ["AnnotatedLocks", "Futures"],
+            swiftSettings: strictSwift
+        ),
         .executableTarget(
             name: "FuturesBench",
-            dependencies: ["Futures"],
+            dependencies: ["Futures", "FuturesTesting"],
             swiftSettings: strictSwift
         ),
         .target(
             name: "HTTPCore",
             dependencies: ["AnnotatedLocks", "Futures", "RegularFiles"],
+            swiftSettings: strictSwift
+        ),
+        // ManualClock: virtual time for MockDispatcher's delays and timeouts in tests.
+        .target(
+            name: "HTTPCoreTesting",
+            dependencies: ["AnnotatedLocks", "HTTPCore"],
             swiftSettings: strictSwift
         ),
 
@@ -215,14 +232,20 @@ let package = Package(
 
         .target(
             name: "Explorer",
-            dependencies: ["TUI", "Workspace", "Interop", "HTTPCore", "Futures", "JSONTree", "Replay"],
+            dependencies: [
+                "TUI", "Workspace", "Interop", "HTTPCore", "Futures", "JSONTree", "Replay", "AnnotatedLocks",
+                "RegularFiles",
+            ],
             swiftSettings: strictSwift
         ),
         // Drives a real ExplorerProgram on a TestBackend with manual schedulers, virtual time and
         // mock dispatchers (for ExplorerTests).
         .target(
             name: "ExplorerTesting",
-            dependencies: ["Explorer", "TUI", "TUITesting", "Workspace", "HTTPCore", "Futures"],
+            dependencies: [
+                "Explorer", "TUI", "TUITesting", "Workspace", "HTTPCore", "Futures", "FuturesTesting",
+                "HTTPCoreTesting",
+            ],
             swiftSettings: strictSwift
         ),
 
@@ -233,7 +256,9 @@ let package = Package(
         // the live dispatcher through WorkspaceServices.
         .target(
             name: "Replay",
-            dependencies: ["Workspace", "HTTPCore", "Futures", "JSONTree", "TerminalText"],
+            dependencies: [
+                "Workspace", "HTTPCore", "Futures", "JSONTree", "TerminalText", "AnnotatedLocks", "RegularFiles",
+            ],
             swiftSettings: strictSwift
         ),
 
@@ -313,7 +338,7 @@ let package = Package(
         ),
         .testTarget(
             name: "CurlTransportTests",
-            dependencies: ["CurlTransport", "HTTPCore", "Futures", "LoopbackTesting"],
+            dependencies: ["CurlTransport", "CCurl", "HTTPCore", "Futures", "LoopbackTesting"],
             swiftSettings: strictSwift
         ),
         .testTarget(
@@ -328,12 +353,12 @@ let package = Package(
         ),
         .testTarget(
             name: "HTTPCoreTests",
-            dependencies: ["HTTPCore", "Futures"],
+            dependencies: ["HTTPCore", "HTTPCoreTesting", "Futures", "FuturesTesting"],
             swiftSettings: strictSwift
         ),
         .testTarget(
             name: "FuturesTests",
-            dependencies: ["Futures"],
+            dependencies: ["Futures", "FuturesTesting"],
             swiftSettings: strictSwift
         ),
         .testTarget(
@@ -345,8 +370,8 @@ let package = Package(
         .testTarget(
             name: "ExplorerTests",
             dependencies: [
-                "Explorer", "ExplorerTesting", "TUI", "TUITesting", "Workspace", "HTTPCore", "Futures", "JSONTree",
-                "Replay", "Interop",
+                "Explorer", "ExplorerTesting", "TUI", "TUITesting", "Workspace", "HTTPCore", "HTTPCoreTesting",
+                "Futures", "FuturesTesting", "JSONTree", "Replay", "Interop",
             ],
             exclude: ["Snapshots"],
             swiftSettings: strictSwift
@@ -386,7 +411,10 @@ let package = Package(
         ),
         .testTarget(
             name: "WorkspaceTests",
-            dependencies: ["Workspace", "HTTPCore", "Futures", "JSONTree", "workspace-save-loop"],
+            dependencies: [
+                "Workspace", "HTTPCore", "HTTPCoreTesting", "Futures", "FuturesTesting", "JSONTree", "RegularFiles",
+                "workspace-save-loop",
+            ],
             swiftSettings: strictSwift
         ),
         // A child process for the kill-during-save test: saves a collection in a loop until killed.

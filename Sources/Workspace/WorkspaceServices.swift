@@ -1,6 +1,7 @@
 import Foundation
 package import Futures
 package import HTTPCore
+package import RegularFiles
 
 /// The services the TUI and the replay runner share: open a folder of collections (secrets
 /// filled in), prepare a saved request for sending in an environment (resolve, build the

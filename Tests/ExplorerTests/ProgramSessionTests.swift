@@ -2,6 +2,7 @@ import Explorer
 import ExplorerTesting
 import Foundation
 import HTTPCore
+import HTTPCoreTesting
 import TUI
 import Testing
 import Workspace

@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+package import RegularFiles
 
 /// Per-collection history as JSON Lines under `$XDG_STATE_HOME/lazer/history/<collection id>.jsonl`.
 ///

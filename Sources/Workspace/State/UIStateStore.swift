@@ -1,4 +1,5 @@
 import Foundation
+package import RegularFiles
 
 /// Per-user UI state per collection, in `$XDG_STATE_HOME/lazer/ui/<collection id>.json`. Keyed
 /// by the collection's id, so it follows a renamed file. A missing or damaged file is an empty state.

@@ -1,4 +1,5 @@
 import Foundation
+import RegularFiles
 
 /// Loads and saves collection files safely.
 package enum CollectionStore {
