@@ -92,7 +92,7 @@ extension ExplorerReducer {
             state.quitting = true
             return [.storeDrafts([:]), .quit]
         }
-        state.overlay = .quitPrompt(selected: 0)
+        state.overlay = .quitPrompt(selected: -1)
         return []
     }
 
