@@ -231,3 +231,23 @@ extension Array where Element == ExplorerEffect {
         compactMap { if case .cancelRun(let run) = $0 { run } else { nil } }
     }
 }
+
+/// The Runner slice alone: its reducer takes only `RunnerState`, and says what the rest must do.
+extension RunnerReducerTests {
+    @Test func theRunnerSliceReducesItsOwnStateAlone() throws {
+        var fixture = try fixture()
+        fixture.driver.press("R")
+        var runner = try #require(fixture.driver.state.runner)
+        let context = RunnerReducer.Context(now: .seconds(2))
+        #expect(RunnerReducer.reduce(&runner, .move(rows: 10), context).effects.isEmpty)
+        #expect(runner.selected == 4)
+        #expect(RunnerReducer.reduce(&runner, .cancel, context).effects == [.cancelRun(run: runner.run)])
+        #expect(runner.isCancelling)
+        let finished = RunnerReducer.reduce(&runner, .event(.finished(run: runner.run)), context)
+        #expect(finished.notice?.message == "Run cancelled: 0 of 5 requests ran")
+        #expect(finished.finishedKeys.count == 5)
+        #expect(runner.duration == .seconds(2) && !runner.isRunning)
+        #expect(
+            RunnerReducer.reduce(&runner, .cancel, context).notice?.message == "The run is over (r runs it again)")
+    }
+}

@@ -86,31 +86,24 @@ extension ExplorerReducer {
     }
 
     static func runnerEvent(_ event: RunnerEvent, _ state: inout ExplorerState) -> [ExplorerEffect] {
-        switch event {
-        case .result(let run, let result):
-            guard state.runner?.run == run, let index = state.runner?.index(for: result) else { return [] }
-            state.runner?.rows[index].result = result
-        case .finished(let run, let captured):
-            guard let runner = state.runner, runner.run == run else { return [] }
-            // A token captured by the run's login is there for the next F5, as after sending it.
-            for (collectionID, values) in captured {
-                state.captures[collectionID, default: [:]].merge(values) { _, new in new }
-            }
-            state.runner?.isRunning = false
-            state.runner?.duration = state.now - runner.startedAt
-            let summary = runner.summary
-            let failing = summary.failed + summary.errors + summary.notSent
-            notify(
-                &state,
-                runner.isCancelling
-                    ? "Run cancelled: \(summary.requests - summary.skipped) of \(runner.rows.count) requests ran"
-                    : failing == 0
-                        ? "Run passed: \(summary.passed) of \(runner.rows.count)" : "Run: \(failing) did not pass",
-                kind: runner.isCancelling ? .info : failing == 0 ? .success : .error)
-            // The selected request's history now has the run's exchange.
-            if let key = state.selection, runner.rows.contains(where: { $0.key == key }) { return [.loadHistory(key)] }
+        reduceRunner(.event(event), &state)
+    }
+
+    /// Routes an action to the Runner slice and applies what it asks of the rest: a notice, the
+    /// values a finished run captured (a token captured by the run's login is there for the next
+    /// F5, as after sending it), and the selected request's history when the run included it.
+    static func reduceRunner(_ action: RunnerReducer.Action, _ state: inout ExplorerState) -> [ExplorerEffect] {
+        guard var runner = state.runner else { return [] }
+        let outcome = RunnerReducer.reduce(&runner, action, RunnerReducer.Context(now: state.now))
+        state.runner = runner
+        for (collectionID, values) in outcome.captured {
+            state.captures[collectionID, default: [:]].merge(values) { _, new in new }
         }
-        return []
+        if let notice = outcome.notice { notify(&state, notice.message, kind: notice.kind) }
+        if let key = state.selection, outcome.finishedKeys.contains(key) {
+            return outcome.effects + [.loadHistory(key)]
+        }
+        return outcome.effects
     }
 
     /// Keys while the Runner view is on screen: the `runner` context of the keymap (Esc hides the
@@ -136,25 +129,11 @@ extension ExplorerReducer {
 
     /// One of the Runner view's own actions (`runner.up`, `runner.open`, …).
     private static func runnerCommand(_ command: RunnerCommand, _ state: inout ExplorerState) -> [ExplorerEffect] {
-        guard var runner = state.runner else { return [] }
-        let last = max(0, runner.rows.count - 1)
+        guard let runner = state.runner else { return [] }
         switch command {
-        case .run, .runCollection, .show: return runnerAction(command, &state)
-        case .hide: runner.isShown = false
-        case .up: runner.selected = max(0, runner.selected - 1)
-        case .down: runner.selected = min(last, runner.selected + 1)
-        case .pageUp: runner.selected = max(0, runner.selected - 10)
-        case .pageDown: runner.selected = min(last, runner.selected + 10)
-        case .top: runner.selected = 0
-        case .bottom: runner.selected = last
-        case .cancel:
-            guard runner.isRunning else {
-                notify(&state, "The run is over (r runs it again)", kind: .info)
-                return []
-            }
-            runner.isCancelling = true
-            state.runner = runner
-            return [.cancelRun(run: runner.run)]
+        case .up, .down, .pageUp, .pageDown, .top, .bottom, .hide, .cancel:
+            guard let action = RunnerReducer.action(command, rows: runner.rows.count) else { return [] }
+            return reduceRunner(action, &state)
         case .again:
             guard !runner.isRunning else {
                 notify(&state, "The run is still going (c cancels it)", kind: .info)
@@ -163,9 +142,9 @@ extension ExplorerReducer {
             return startRun((runner.collectionID, runner.folder), &state)
         case .open:
             return openRunnerRow(&state)
+        case .run, .runCollection, .show:
+            return runnerAction(command, &state)
         }
-        state.runner = runner
-        return []
     }
 
     /// The mouse over the Runner view: a click selects the request row under it (or the request
@@ -175,15 +154,11 @@ extension ExplorerReducer {
         guard let runner = state.runner else { return [] }
         switch mouse.kind {
         case .scrollUp, .scrollDown:
-            let last = max(0, runner.rows.count - 1)
-            let step = mouse.kind == .scrollUp ? -3 : 3
-            state.runner?.selected = max(0, min(last, runner.selected + step))
-            return []
+            return reduceRunner(.move(rows: mouse.kind == .scrollUp ? -3 : 3), &state)
         case .press(.left):
             guard let row = RunnerLayout.row(at: mouse.position, state) else { return [] }
             if row == runner.selected { return openRunnerRow(&state) }
-            state.runner?.selected = row
-            return []
+            return reduceRunner(.moveTo(row: row), &state)
         default:
             return []
         }
