@@ -277,7 +277,7 @@ let package = Package(
         .target(
             name: "MockServer",
             dependencies: [
-                "Workspace", "HTTPCore", "Futures", "TerminalText", "AnnotatedLocks",
+                "Workspace", "HTTPCore", "Futures", "TerminalText", "AnnotatedLocks", "RegularFiles",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
