@@ -46,7 +46,8 @@ struct HistorySecretTests {
         let files = try FileManager.default.subpathsOfDirectory(atPath: harness.folder.state)
         for file in files {
             let text = (try? String(contentsOfFile: harness.folder.state + "/" + file, encoding: .utf8)) ?? ""
-            #expect(!text.contains("S3CRET") && !text.contains("dXNlcjpodW50ZXIgdHdvL1MzQ1JFVCJ4IQ=="), "\(file): \(text)")
+            #expect(
+                !text.contains("S3CRET") && !text.contains("dXNlcjpodW50ZXIgdHdvL1MzQ1JFVCJ4IQ=="), "\(file): \(text)")
         }
     }
 }
