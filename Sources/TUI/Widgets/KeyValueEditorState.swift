@@ -9,14 +9,19 @@ package struct KeyValueEditorState: Hashable, Sendable {
     package var rows: [KeyValueEditorRow]
     package var table = TableState()
     package var column: Column = .key
+    /// The keys come from elsewhere (path parameters: the URL's `:name` segments): Enter edits
+    /// the value, the key column is never entered, rows are not added or removed here.
+    package private(set) var keysAreFixed = false
     /// The editor of the focused cell while editing, `nil` otherwise.
     package var editor: TextEditorState?
     /// The row `a` added, until its first edit is kept: Esc then takes the row away again (it
     /// stayed, empty, and went out with the request).
     private var addedRow: Int?
 
-    package init(rows: [KeyValueEditorRow]) {
+    package init(rows: [KeyValueEditorRow], keysAreFixed: Bool = false) {
         self.rows = rows
+        self.keysAreFixed = keysAreFixed
+        if keysAreFixed { column = .value }
         table.selected = rows.isEmpty ? nil : 0
     }
 
@@ -30,7 +35,7 @@ package struct KeyValueEditorState: Hashable, Sendable {
             if case .key(let key) = event {
                 if key == KeyEvent(.enter) || key == KeyEvent(.tab) {
                     commit(editor.text)
-                    if key == KeyEvent(.tab) { column = column == .key ? .value : .key }
+                    if key == KeyEvent(.tab), !keysAreFixed { column = column == .key ? .value : .key }
                     return true
                 }
                 if key == KeyEvent(.escape) {
@@ -48,6 +53,19 @@ package struct KeyValueEditorState: Hashable, Sendable {
             return handled
         }
         guard case .key(let key) = event else { return false }
+        if keysAreFixed {
+            switch (key.key, key.modifiers) {
+            case (.character(" "), []): toggleSelected()
+            case (.enter, []):
+                column = .value
+                beginEditing()
+            // The other column is the name: there is nowhere to move to (taken, so the keys do
+            // what they do in the other tables: stay in the table).
+            case (.left, []), (.right, []): column = .value
+            default: return false
+            }
+            return true
+        }
         switch (key.key, key.modifiers) {
         case (.character(" "), []): toggleSelected()
         case (.enter, []): beginEditing()
