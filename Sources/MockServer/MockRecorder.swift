@@ -186,6 +186,13 @@ package struct MockRecorder: Sendable {
                     }
                     continue
                 }
+                guard RecordedHeaders.canBeSent(field) else {
+                    // The mock server could not send it (the client would get no answer at all).
+                    dropped.append(
+                        "\(exchange.label): response header \(field.name) (a control character in its "
+                            + (HTTPToken.isValid(field.name) ? "value" : "name") + " cannot be sent)")
+                    continue
+                }
                 if exchange.redactor.redact(field.value) != field.value {
                     dropped.append("\(exchange.label): response header \(field.name) (it holds a secret)")
                     continue
@@ -207,7 +214,8 @@ package struct MockRecorder: Sendable {
                 let absolute = ((folder.isEmpty ? "." : folder) as NSString).appendingPathComponent(relative)
                 try FileManager.default.createDirectory(
                     atPath: (absolute as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
-                try Data(bytes).write(to: URL(fileURLWithPath: absolute), options: .atomic)
+                // As every file Lazer writes: atomically, through a link to its target, never world-writable.
+                try AtomicFile.write(bytes, to: absolute, keepBackup: false)
                 bodyValue = .file(path: relative)
             }
             return SavedMockResponse(status: status, headers: rows, body: bodyValue, delayMilliseconds: delay)

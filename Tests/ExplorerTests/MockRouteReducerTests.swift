@@ -154,7 +154,7 @@ struct MockRouteReducerTests {
         let fixture = try answered()
         #expect(
             ExplorerCommands.list(for: fixture.driver.state).contains {
-                $0.action == "response.saveMock" && $0.shortcut == "M"
+                $0.action == .command(.response(.saveMock)) && $0.shortcut == "M"
             })
     }
 }

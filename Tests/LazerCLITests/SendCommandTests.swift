@@ -36,6 +36,22 @@ struct SendCommandTests {
         #expect(body == Data(#"{"a": [1, 2]}"#.utf8))
     }
 
+    @Test(
+        "-H, --header and --header= in any mix are sent in order; 90 of them too (the echo server takes 100); a value after -- is not one"
+    )
+    func manyHeadersInOrder() throws {
+        let server = try LoopbackServer.shared()
+        var arguments = [server.url("/echo").absoluteString, "-H", "X-A: 1", "--header", "X-B: 2", "--header=X-C: 3"]
+        for index in 0..<90 { arguments += ["-H", "X-N\(index): \(index)"] }
+        let result = try send(arguments)
+        #expect(result.status == 0, "\(result.stderr)")
+        let echo = try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any]
+        let names = (echo?["headers"] as? [[String]] ?? []).map { $0[0] }.filter { $0.hasPrefix("X-") }
+        #expect(names == ["X-A", "X-B", "X-C"] + (0..<90).map { "X-N\($0)" })
+        let separated = try send(["-H", "X-A: 1", "--", server.url("/echo").absoluteString, "-H"])
+        #expect(separated.status != 0)
+    }
+
     @Test("-d implies POST and form-urlencoded; --data-file streams a file")
     func dataAndDataFile() throws {
         let server = try LoopbackServer.shared()
@@ -177,8 +193,11 @@ struct SendCommandTests {
         #expect(result.stdout.contains(#""target": "/echo?q=%41%7Cb&r=%2F""#), "\(result.stdout)")
     }
 
-    @Test("SIGINT during a download to a temporary file exits 130 and leaves no file behind")
-    func interruptRemovesTemporaryFile() throws {
+    /// Issue 35: SIGTERM and SIGHUP left the 165 MB `lazer-body-*` spill file in `$TMPDIR`.
+    @Test(
+        "SIGINT, SIGTERM or SIGHUP during a download to a temporary file exits 128 + the signal, no file left behind",
+        arguments: [SIGINT, SIGTERM, SIGHUP])
+    func interruptRemovesTemporaryFile(signalNumber: Int32) throws {
         let server = try LoopbackServer.shared()
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("lazer-tmp-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
@@ -186,7 +205,7 @@ struct SendCommandTests {
         let process = Process()
         process.executableURL = LazerBinary.productsDirectory.appendingPathComponent("lazer")
         // Declared far over the memory limit, so the body goes to a temporary file from its first byte.
-        process.arguments = ["send", server.url("/bytes?size=1000000000000").absoluteString]
+        process.arguments = ["send", server.url("/stall?sent=65536&declared=1000000000000&seconds=60").absoluteString]
         process.environment = ProcessInfo.processInfo.environment.merging(["TMPDIR": folder.path]) { $1 }
         process.standardOutput = FileHandle(forWritingAtPath: "/dev/null")
         process.standardError = FileHandle(forWritingAtPath: "/dev/null")
@@ -198,10 +217,10 @@ struct SendCommandTests {
             usleep(5_000)
         }
         #expect(try !FileManager.default.contentsOfDirectory(atPath: folder.path).isEmpty, "no temporary file appeared")
-        kill(process.processIdentifier, SIGINT)
+        kill(process.processIdentifier, signalNumber)
         process.waitUntilExit()
         #expect(process.terminationReason == .exit)
-        #expect(process.terminationStatus == 130)
+        #expect(process.terminationStatus == 128 + signalNumber)
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == [])
     }
 

@@ -25,6 +25,8 @@ package enum ExplorerReducer {
         switch action {
         case .event(let event):
             return handle(event, &state)
+        case .command(let command):
+            return perform(command, &state)
         case .collectionLoaded(let slot):
             return collectionLoaded(slot, &state)
         case .loadingFinished(let problem):

@@ -2,7 +2,7 @@ package import TUI
 package import Workspace
 
 /// Everything the explorer shows, as one value. Only `reduce` changes it; views only read it.
-package struct ExplorerState: Sendable {
+package struct ExplorerState: Sendable, Equatable {
     // MARK: Screen
 
     package var size: Size
@@ -194,7 +194,7 @@ package struct StartupRequest: Sendable, Equatable {
 }
 
 /// The last deletion, kept so `u` can undo it for a while.
-package struct UndoableDeletion: Sendable {
+package struct UndoableDeletion: Sendable, Equatable {
     package var collectionID: String
     /// The collection as it was before the deletion.
     package var before: RequestCollection

@@ -156,11 +156,12 @@ struct RecordCommand: ParsableCommand {
         let exchanges = Mutex<[RecordedExchange]>([])
         let configuration = RunConfiguration(environment: from, recordHistory: false)
         let runner = ReplayRunner(services: services, configuration: configuration) { exchange in
-            let basePath = services.serverProvider.baseURL?.path ?? ""
+            let basePath = services.serverProvider.baseURL?.path(percentEncoded: true) ?? ""
             let recorded = Self.recorded(exchange, basePath: basePath)
             exchanges.withLock { $0.append(recorded) }
         }
-        let report = RunCommand.wait(on: nil) { await runner.run(plan) }
+        // A signal cancels the request in flight (no temporary file left); what was recorded before it is saved.
+        let (report, signalStatus) = RunCommand.wait(on: nil) { await runner.run(plan) }
         var recorder = recorder
         do {
             for exchange in exchanges.withLock({ $0 }) { try recorder.add(exchange) }
@@ -171,18 +172,17 @@ struct RecordCommand: ParsableCommand {
             throw ExitCode(1)
         }
         print(Self.summary(recorder, file: document.path, sent: report.results.count))
+        if let signalStatus {
+            FileBytes.writeError("lazer record: interrupted\n")
+            throw ExitCode(signalStatus)
+        }
         // As `lazer run`: a request that got no response is exit status 3 (CI must not take it for a recording).
         if !recorder.unanswered.isEmpty { throw ExitCode(3) }
     }
 
     static func recorded(_ exchange: ReplayExchange, basePath: String) -> RecordedExchange {
         let url = try? exchange.request.url()
-        var path = url?.path ?? "/"
-        let prefix = basePath.hasSuffix("/") ? String(basePath.dropLast()) : basePath
-        if !prefix.isEmpty, path.hasPrefix(prefix + "/") || path == prefix {
-            path = String(path.dropFirst(prefix.count))
-        }
-        if path.isEmpty { path = "/" }
+        let (path, query) = url.map { RecordedExchange.target(of: $0, basePath: basePath) } ?? ("/", "")
         let outcome: RecordedExchange.Outcome
         switch exchange.outcome {
         case .success(let response):
@@ -191,11 +191,12 @@ struct RecordCommand: ParsableCommand {
             outcome = .failure((error as? TransportError)?.reason ?? .other(code: 0, message: ""))
         }
         return RecordedExchange(
-            method: exchange.request.method.rawValue, path: path, query: url?.query(percentEncoded: true) ?? "",
+            method: exchange.request.method.rawValue, path: path, query: query,
             requestBody: exchange.request.body.inMemoryData.map(Array.init),
             template: RecordedMatchers.Template(exchange.item.request), outcome: outcome,
             duration: exchange.duration,
-            redactor: exchange.redactor,
+            // What the client sent as credentials is masked wherever the server echoes it.
+            redactor: exchange.redactor.adding(Redactor.credentials(sentIn: exchange.request.headers)),
             label: (exchange.item.folderPath + [exchange.item.request.name]).joined(separator: "/"))
     }
 
@@ -223,12 +224,12 @@ struct RecordCommand: ParsableCommand {
                 case .failure(let error):
                     outcome = .failure((error as? TransportError)?.reason ?? .other(code: 0, message: ""))
                 }
-                var path = url.path
-                let prefix = targetURL.path.hasSuffix("/") ? String(targetURL.path.dropLast()) : targetURL.path
-                if !prefix.isEmpty, path.hasPrefix(prefix) { path = String(path.dropFirst(prefix.count)) }
-                let query = url.query(percentEncoded: true) ?? ""
+                let (path, query) = RecordedExchange.target(
+                    of: url, basePath: targetURL.path(percentEncoded: true))
+                // What the client sent as credentials is masked wherever the upstream echoes it.
+                let redactor = redactor.adding(Redactor.credentials(sentIn: request.headers))
                 let exchange = RecordedExchange(
-                    method: request.method.rawValue, path: path.isEmpty ? "/" : path, query: query,
+                    method: request.method.rawValue, path: path, query: query,
                     requestBody: request.body.inMemoryData.map(Array.init), outcome: outcome, duration: duration,
                     redactor: redactor,
                     label: redactor.redact("\(request.method.rawValue) \(path)" + (query.isEmpty ? "" : "?\(query)")))
