@@ -76,21 +76,10 @@ package struct KeyValueEditorState: Hashable, Sendable {
             return handled
         }
         guard case .key(let key) = event else { return false }
-        if keysAreFixed {
-            switch (key.key, key.modifiers) {
-            case (.character(" "), []): toggleSelected()
-            case (.enter, []):
-                column = .value
-                beginEditing()
-            // The other column is the name: there is nowhere to move to (taken, so the keys do
-            // what they do in the other tables: stay in the table).
-            case (.left, []), (.right, []): column = .value
-            default: return false
-            }
-            return true
-        }
         switch (key.key, key.modifiers) {
-        case (.tab, []), (.left, []), (.right, []): column = column == .key ? .value : .key
+        // With fixed names the other column is not entered (the keys are still taken, so they
+        // do what they do in the other tables: stay in the table).
+        case (.tab, []), (.left, []), (.right, []): column = keysAreFixed || column == .key ? .value : .key
         default: return false
         }
         return true
@@ -99,7 +88,7 @@ package struct KeyValueEditorState: Hashable, Sendable {
     /// Adds an empty row below the selected one and edits its name (Esc before the first edit is
     /// kept takes the row away again).
     package mutating func addRow() {
-        guard editor == nil else { return }
+        guard editor == nil, !keysAreFixed else { return }
         let at = (table.selected ?? rows.count - 1) + 1
         rows.insert(KeyValueEditorRow(key: "", value: ""), at: at)
         table.selected = at
@@ -111,7 +100,9 @@ package struct KeyValueEditorState: Hashable, Sendable {
     /// Removes the selected row; false when there is none.
     @discardableResult
     package mutating func deleteSelected() -> Bool {
-        guard editor == nil, let selected = table.selected, rows.indices.contains(selected) else { return false }
+        guard editor == nil, !keysAreFixed, let selected = table.selected, rows.indices.contains(selected) else {
+            return false
+        }
         rows.remove(at: selected)
         table.selected = rows.isEmpty ? nil : min(selected, rows.count - 1)
         return true
@@ -129,6 +120,7 @@ package struct KeyValueEditorState: Hashable, Sendable {
 
     package mutating func beginEditing() {
         guard let selected = table.selected, rows.indices.contains(selected) else { return }
+        if keysAreFixed { column = .value }
         var editor = TextEditorState(text: column == .key ? rows[selected].key : rows[selected].value, singleLine: true)
         editor.move(.lineEnd)
         self.editor = editor
