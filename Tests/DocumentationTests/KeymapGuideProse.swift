@@ -105,7 +105,7 @@ enum KeymapGuideProse {
 
         The request pane's widgets take these keys before the keymap does:
 
-        - **URL** (`ctrl+l` or `u`, or Up from the top of a tab): type to edit; `enter` sends; `down` goes
+        - **URL** (`ctrl+l` or `u`, or Up from the top of a tab): type to edit; `enter` sends and ends the edit (as any send from a field does: `F5` in the body editor too, so the next `g 3` or `[` is a command again); `down` goes
           to the tab below; `esc` leaves it.
         - **Params, Headers, form and multipart tables**: the row commands (add, delete, switch on/off,
           edit the cell) are the `table` keys above; `enter` again keeps the edit, `esc` drops it (and
@@ -113,8 +113,9 @@ enum KeymapGuideProse {
           a cell is being edited, `tab` moves the edit to the row's other cell); `up`/`k`, `down`/`j`,
           `pgup`, `pgdn`, `home` and `end` move between rows. `up` from the top row goes to the URL. In
           Params, `down` past the last query row goes to the path parameters (when the URL has any), `up`
-          from their top back to the query. Path parameters are the URL's `:name` segments: adding a row
-          there adds a query row (and says so).
+          from their top back to the query. Path parameters are the URL's `:name` segments: editing the cell
+          there edits the value (the name column is not entered), adding a row there adds a query row (and
+          says so), deleting removes nothing.
         - **Body and Notes**: `enter` or `i` edits the text (JSON and text bodies; other kinds are edited
           in the collection file or with `alt+e`); `up` or `k` goes to the URL.
         - **Auth, Options and Checks**: `up`/`k` and `down`/`j` scroll; `up` at the top goes to the URL;
@@ -136,11 +137,16 @@ enum KeymapGuideProse {
           `esc`, `enter`, `q`, `F1` or `?` close (`F4` closes the variables too).
         - Command palette: type to narrow, `up`/`down` choose, `enter` runs, `esc` closes.
         - Environment picker (`F2`): `up`/`down` (or `j`/`k`) choose, `enter` selects, `esc` or `F2` closes.
-        - Questions: `left`/`right`/`tab` move between the buttons, `enter` chooses, or press a button's
-          letter: quitting with unsaved edits `s` save all, `d` discard, `c` cancel; drafts found after a
-          crash `r` restore, `d` discard; a collection changed on disk `k` keep mine, `t` take theirs,
-          `d` show the difference; saving a response as a mock route the environment already has (`M`)
-          `r` replace its answer, `k` keep both (a sequence: the old answer, then the new), `c` cancel.
+        - Questions: `alt+` a button's letter chooses it: quitting with unsaved edits `alt+s` save all,
+          `alt+d` discard, `esc` cancel; drafts found after a crash `alt+r` restore, `alt+d` discard; a
+          collection changed on disk `alt+k` keep mine, `alt+t` take theirs, `alt+d` show the difference
+          (`esc` there goes back to the question); saving a response as a mock route the environment
+          already has (`M`) `alt+r` replace its answer, `alt+k` keep both (a sequence: the old answer,
+          then the new), `esc` cancel. Or `left`/`right`/`up`/`down`/`tab` highlight a button (none is
+          highlighted when the question opens) and `enter` chooses it. Bare letters answer nothing, and
+          neither does any key in the question's first half second (it was typed before the question
+          could be seen); a question that comes on its own (changed on disk, drafts found) waits while a
+          text field has the keyboard.
         - A send stopped by unresolved variables: `enter` jumps to the first one, `esc` closes.
         - A long string opened from the tree: `y` copies it; `esc`, `enter` or `q` close it.
         - `ctrl+z` suspends Lazer (back with `fg`), except in a text field, where it undoes. `ctrl+c`

@@ -155,6 +155,8 @@ extension ExplorerReducer {
         } else if location.hasPrefix("query") || location.hasPrefix("pathParams") {
             state.editor.tab = .params
             state.editor.focus = .content
+            // The row number is of the table named (it selected a query row for a path parameter).
+            state.editor.paramsOnPath = location.hasPrefix("pathParams")
         } else if location.hasPrefix("body") {
             state.editor.tab = .body
             state.editor.focus = .content

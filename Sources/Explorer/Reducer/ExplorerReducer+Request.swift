@@ -115,7 +115,8 @@ extension ExplorerReducer {
         state.editor.query = KeyValueEditorState(rows: request.query.map(KeyValueRows.editable))
         state.editor.query.table.selected = selectedQuery.map { min($0, max(0, request.query.count - 1)) }
         if state.editor.pathParams.rows.map(\.key) != request.pathParams.map(\.name) {
-            state.editor.pathParams = KeyValueEditorState(rows: request.pathParams.map(KeyValueRows.editable))
+            state.editor.pathParams = KeyValueEditorState(
+                rows: request.pathParams.map(KeyValueRows.editable), keysAreFixed: true)
         }
     }
 

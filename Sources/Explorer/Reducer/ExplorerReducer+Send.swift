@@ -9,6 +9,9 @@ extension ExplorerReducer {
     /// send in flight for the same request is cancelled; its late answer will be dropped.
     static func send(_ state: inout ExplorerState) -> [ExplorerEffect] {
         commitEditing(&state)
+        // Sending from a field ends its edit: the next `g 3` or `[` is a command again, not text
+        // typed into the URL or the body.
+        if state.editor.focus == .url || state.editor.focus == .editing { state.editor.focus = .content }
         guard let key = state.selection, let request = state.request(key),
             let document = state.document(collectionID: key.collectionID)
         else {

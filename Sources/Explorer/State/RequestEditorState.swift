@@ -22,7 +22,7 @@ package struct RequestEditorState: Sendable, Equatable {
     package var url = TextEditorState(singleLine: true)
     /// Query rows (Params tab), then path parameters below them.
     package var query = KeyValueEditorState(rows: [])
-    package var pathParams = KeyValueEditorState(rows: [])
+    package var pathParams = KeyValueEditorState(rows: [], keysAreFixed: true)
     /// Which of the Params tab's two tables has the focus.
     package var paramsOnPath = false
     package var headers = KeyValueEditorState(rows: [])
@@ -56,7 +56,7 @@ package struct RequestEditorState: Sendable, Equatable {
         url = TextEditorState(text: URLQuerySync.compose(url: request.url, query: request.query), singleLine: true)
         url.cursor = TextPosition(line: 0, column: url.text.count)
         query = KeyValueEditorState(rows: request.query.map(KeyValueRows.editable))
-        pathParams = KeyValueEditorState(rows: request.pathParams.map(KeyValueRows.editable))
+        pathParams = KeyValueEditorState(rows: request.pathParams.map(KeyValueRows.editable), keysAreFixed: true)
         headers = KeyValueEditorState(rows: request.headers.map(KeyValueRows.editable))
         body = TextEditorState(text: BodyText.text(of: request.body))
         bodyTable = KeyValueEditorState(rows: BodyRows.rows(of: request.body))

@@ -9,14 +9,19 @@ package struct KeyValueEditorState: Hashable, Sendable {
     package var rows: [KeyValueEditorRow]
     package var table = TableState()
     package var column: Column = .key
+    /// The keys come from elsewhere (path parameters: the URL's `:name` segments): Enter edits
+    /// the value, the key column is never entered, rows are not added or removed here.
+    package private(set) var keysAreFixed = false
     /// The editor of the focused cell while editing, `nil` otherwise.
     package var editor: TextEditorState?
     /// The row `a` added, until its first edit is kept: Esc then takes the row away again (it
     /// stayed, empty, and went out with the request).
     private var addedRow: Int?
 
-    package init(rows: [KeyValueEditorRow]) {
+    package init(rows: [KeyValueEditorRow], keysAreFixed: Bool = false) {
         self.rows = rows
+        self.keysAreFixed = keysAreFixed
+        if keysAreFixed { column = .value }
         table.selected = rows.isEmpty ? nil : 0
     }
 
@@ -53,7 +58,7 @@ package struct KeyValueEditorState: Hashable, Sendable {
             if case .key(let key) = event {
                 if key == KeyEvent(.enter) || key == KeyEvent(.tab) {
                     commit(editor.text)
-                    if key == KeyEvent(.tab) { column = column == .key ? .value : .key }
+                    if key == KeyEvent(.tab), !keysAreFixed { column = column == .key ? .value : .key }
                     return true
                 }
                 if key == KeyEvent(.escape) {
@@ -72,7 +77,9 @@ package struct KeyValueEditorState: Hashable, Sendable {
         }
         guard case .key(let key) = event else { return false }
         switch (key.key, key.modifiers) {
-        case (.tab, []), (.left, []), (.right, []): column = column == .key ? .value : .key
+        // With fixed names the other column is not entered (the keys are still taken, so they
+        // do what they do in the other tables: stay in the table).
+        case (.tab, []), (.left, []), (.right, []): column = keysAreFixed || column == .key ? .value : .key
         default: return false
         }
         return true
@@ -81,7 +88,7 @@ package struct KeyValueEditorState: Hashable, Sendable {
     /// Adds an empty row below the selected one and edits its name (Esc before the first edit is
     /// kept takes the row away again).
     package mutating func addRow() {
-        guard editor == nil else { return }
+        guard editor == nil, !keysAreFixed else { return }
         let at = (table.selected ?? rows.count - 1) + 1
         rows.insert(KeyValueEditorRow(key: "", value: ""), at: at)
         table.selected = at
@@ -93,7 +100,9 @@ package struct KeyValueEditorState: Hashable, Sendable {
     /// Removes the selected row; false when there is none.
     @discardableResult
     package mutating func deleteSelected() -> Bool {
-        guard editor == nil, let selected = table.selected, rows.indices.contains(selected) else { return false }
+        guard editor == nil, !keysAreFixed, let selected = table.selected, rows.indices.contains(selected) else {
+            return false
+        }
         rows.remove(at: selected)
         table.selected = rows.isEmpty ? nil : min(selected, rows.count - 1)
         return true
@@ -111,6 +120,7 @@ package struct KeyValueEditorState: Hashable, Sendable {
 
     package mutating func beginEditing() {
         guard let selected = table.selected, rows.indices.contains(selected) else { return }
+        if keysAreFixed { column = .value }
         var editor = TextEditorState(text: column == .key ? rows[selected].key : rows[selected].value, singleLine: true)
         editor.move(.lineEnd)
         self.editor = editor

@@ -87,13 +87,21 @@ package struct RequestResolver: Sendable {
         guard parameters.contains(where: \.enabled) else { return url }
         // A request has a few parameters: a list searched from the end (the last row of a name
         // wins) costs less than a dictionary made for every send.
-        var values: [(name: String, value: String)] = []
+        var values: [(name: String, value: String, index: Int)] = []
         values.reserveCapacity(parameters.count)
         for (index, row) in parameters.enumerated() where row.enabled {
-            values.append((row.name, resolver.resolve(row.value, at: "pathParams[\(index)].value")))
+            values.append((row.name, resolver.resolve(row.value, at: "pathParams[\(index)].value"), index))
         }
         func value(named name: Substring) -> String? {
-            values.last { $0.name == name }?.value
+            guard let found = values.last(where: { $0.name == name }) else { return nil }
+            // An empty value made `/projects/:id` into `/projects/`, sent without a word.
+            if found.value.isEmpty {
+                resolver.report(
+                    VariableProblem(
+                        kind: .malformed(":\(name)", reason: "the path parameter has no value"),
+                        location: "pathParams[\(found.index)].value"))
+            }
+            return found.value
         }
         let queryStart = url.utf8.firstIndex(of: UInt8(ascii: "?")) ?? url.endIndex
         let pathPart = url[..<queryStart]

@@ -66,6 +66,11 @@ package struct VariableResolver: Sendable {
         return output
     }
 
+    /// A problem found outside a placeholder (an empty path parameter).
+    package mutating func report(_ problem: VariableProblem) {
+        if !problems.contains(problem) { problems.append(problem) }
+    }
+
     private mutating func report(_ kind: VariableProblem.Kind, _ location: String) {
         let problem = VariableProblem(kind: kind, location: location)
         if !problems.contains(problem) { problems.append(problem) }
