@@ -67,6 +67,8 @@ let package = Package(
         // Without OpenAPIKit's default ExternalLoading trait (external references are not fetched).
         .package(url: "https://github.com/mattpolzin/OpenAPIKit", exact: "6.4.0", traits: []),
         .package(url: "https://github.com/jpsim/Yams", exact: "6.2.2"),
+        // The state store (issue 34): SQLite through GRDB, over the system's libsqlite3 (libsqlite3-dev).
+        .package(url: "https://github.com/groue/GRDB.swift", exact: "7.10.0"),
     ],
     targets: [
         // MARK: - C bindings
@@ -215,14 +217,16 @@ let package = Package(
 
         .target(
             name: "Explorer",
-            dependencies: ["TUI", "Workspace", "Interop", "HTTPCore", "Futures", "JSONTree", "Replay"],
+            dependencies: [
+                "TUI", "Workspace", "Interop", "HTTPCore", "Futures", "JSONTree", "Replay", "StateStore", "AnnotatedLocks",
+            ],
             swiftSettings: strictSwift
         ),
         // Drives a real ExplorerProgram on a TestBackend with manual schedulers, virtual time and
         // mock dispatchers (for ExplorerTests).
         .target(
             name: "ExplorerTesting",
-            dependencies: ["Explorer", "TUI", "TUITesting", "Workspace", "HTTPCore", "Futures"],
+            dependencies: ["Explorer", "TUI", "TUITesting", "Workspace", "HTTPCore", "Futures", "StateStore"],
             swiftSettings: strictSwift
         ),
 
@@ -233,7 +237,7 @@ let package = Package(
         // the live dispatcher through WorkspaceServices.
         .target(
             name: "Replay",
-            dependencies: ["Workspace", "HTTPCore", "Futures", "JSONTree", "TerminalText"],
+            dependencies: ["Workspace", "HTTPCore", "Futures", "JSONTree", "TerminalText", "StateStore"],
             swiftSettings: strictSwift
         ),
 
@@ -295,7 +299,18 @@ let package = Package(
 
         .target(
             name: "Workspace",
-            dependencies: ["AnnotatedLocks", "HTTPCore", "Futures", "JSONTree", "RegularFiles"],
+            dependencies: ["AnnotatedLocks", "HTTPCore", "Futures", "JSONTree", "RegularFiles", "StateStore"],
+            swiftSettings: strictSwift
+        ),
+
+        // MARK: - State store
+
+        // What Lazer keeps beside the collections (history, drafts, captured values, session state) in
+        // one SQLite file in WAL mode, shared safely by several explorers and `lazer run`s. Only this
+        // module imports GRDB.
+        .target(
+            name: "StateStore",
+            dependencies: ["AnnotatedLocks", .product(name: "GRDB", package: "GRDB.swift")],
             swiftSettings: strictSwift
         ),
 
@@ -346,7 +361,7 @@ let package = Package(
             name: "ExplorerTests",
             dependencies: [
                 "Explorer", "ExplorerTesting", "TUI", "TUITesting", "Workspace", "HTTPCore", "Futures", "JSONTree",
-                "Replay", "Interop",
+                "Replay", "Interop", "StateStore",
             ],
             exclude: ["Snapshots"],
             swiftSettings: strictSwift
@@ -358,12 +373,12 @@ let package = Package(
         ),
         .testTarget(
             name: "LazerCLITests",
-            dependencies: ["lazer", "LoopbackTesting"],
+            dependencies: ["lazer", "LoopbackTesting", "StateStore"],
             swiftSettings: strictSwift
         ),
         .testTarget(
             name: "ReplayTests",
-            dependencies: ["Replay", "Workspace", "HTTPCore", "Futures", "JSONTree"],
+            dependencies: ["Replay", "Workspace", "HTTPCore", "Futures", "JSONTree", "StateStore"],
             exclude: ["Golden"],
             swiftSettings: strictSwift
         ),
@@ -386,7 +401,19 @@ let package = Package(
         ),
         .testTarget(
             name: "WorkspaceTests",
-            dependencies: ["Workspace", "HTTPCore", "Futures", "JSONTree", "workspace-save-loop"],
+            dependencies: ["Workspace", "HTTPCore", "Futures", "JSONTree", "StateStore", "workspace-save-loop"],
+            swiftSettings: strictSwift
+        ),
+        .testTarget(
+            name: "StateStoreTests",
+            dependencies: ["StateStore", "state-write-loop"],
+            swiftSettings: strictSwift
+        ),
+        // A child process for the kill-during-write test: writes history and drafts in a loop until killed.
+        .executableTarget(
+            name: "state-write-loop",
+            dependencies: ["StateStore"],
+            path: "Tests/StateWriteLoop",
             swiftSettings: strictSwift
         ),
         // A child process for the kill-during-save test: saves a collection in a loop until killed.

@@ -1,6 +1,7 @@
 package import Explorer
 import Foundation
 package import Futures
+import StateStore
 package import HTTPCore
 import Synchronization
 package import TUI
@@ -68,7 +69,10 @@ package final class ExplorerHarness {
             scheduler: main, delays: timeline, processEnvironment: processEnvironment,
             dynamicValues: Self.fixedDynamicValues())
         let dependencies = ExplorerDependencies(
-            workspace: workspace, main: main, work: work, draftsPath: folder.draftsPath,
+            // An instance no running process owns: a second harness on the same folder takes its
+            // drafts as a restarted explorer takes a crashed one's.
+            workspace: workspace, main: main, work: work,
+            draftInstance: DraftInstance(id: UUID().uuidString, process: "harness"),
             temporaryFolder: folder.temporary, watchesFolders: false,
             stageClock: { [timeline] in timeline.now })
         var startup = startup

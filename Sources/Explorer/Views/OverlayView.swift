@@ -126,6 +126,16 @@ enum OverlayView {
                             "The file was changed by another program while you have unsaved edits. Keep your edits, take the file's version, or see the difference?",
                         buttons: ["Keep mine (k)", "Take theirs (t)", "Difference (d)"], selectedButton: selected)),
                 in: screen)
+        case .replaceReadOnly(let id, let path, let selected):
+            let name = state.document(collectionID: id)?.collection.name ?? (path as NSString).lastPathComponent
+            frame.render(
+                fitted(
+                    theme.dialog(
+                        title: "\(name) is read-only",
+                        message:
+                            "\(path) has no write permission. Replace it with your changes anyway (it stays read-only), or cancel and keep the file as it is?",
+                        buttons: ["Replace (r)", "Cancel (c)"], selectedButton: selected)),
+                in: screen)
         case .mockRouteExists(let existing, let selected):
             let answers = existing.answers == 1 ? "its answer" : "its \(existing.answers) answers"
             frame.render(
@@ -305,9 +315,14 @@ enum VariableLines {
                 ]))
         }
         var seen = Set<String>()
-        for (name, value) in (state.captures[id] ?? [:]).sorted(by: { $0.key < $1.key }) {
-            row(name, value.text, secret: value.secret, source: "captured from a response")
+        let captured = state.captures[id] ?? [:]
+        let kept = state.environmentName(collectionID: id).map { "captured, kept for \($0)" } ?? "captured, kept"
+        for (name, value) in captured.sorted(by: { $0.key < $1.key }) {
+            row(name, value.text, secret: value.secret, source: kept)
             seen.insert(name)
+        }
+        if !captured.isEmpty {
+            lines.append(Line("  x: forget the captured values (kept across restarts)", style: theme[.muted]))
         }
         if let environment = state.environment(collectionID: id) {
             for variable in environment.variables {

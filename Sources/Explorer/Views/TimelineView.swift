@@ -169,7 +169,9 @@ enum TimelineView {
         case .succeeded?: break
         case .failed(let error)?:
             style = theme[.error]
-            note = " ✖ " + (input.failureTitle ?? String(describing: type(of: error)))
+            // A stage after the answer (history not written) says its own cause.
+            let own = (error as? any CustomStringConvertible)?.description ?? String(describing: type(of: error))
+            note = " ✖ " + (stage.label == ChainStageLabel.history ? own : input.failureTitle ?? own)
         case .cancelled?:
             style = theme[.warning]
             note = " ✖ cancelled"

@@ -89,7 +89,7 @@ struct TUICommand: ParsableCommand {
             let work = DispatchQueue(label: "lazer.work", qos: .userInitiated)
             let explorerDependencies = ExplorerDependencies(
                 workspace: workspace, main: MainQueueScheduler(), work: DispatchQueueScheduler(work),
-                draftsPath: directories.state + "/drafts.json", temporaryFolder: NSTemporaryDirectory())
+                temporaryFolder: NSTemporaryDirectory())
             let host = TerminalExplorerHost(backend: backend, dispatcher: dispatcher)
             let program = ExplorerProgram(
                 state: initialState, backend: backend, dependencies: explorerDependencies, clock: SystemExplorerClock(),
