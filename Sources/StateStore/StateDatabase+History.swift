@@ -129,7 +129,7 @@ extension StateDatabase {
         try write { db in
             guard try Self.markImported(source, now: now, db) else { return false }
             for record in records {
-                if try !Self.exists(record.id, db) { try Self.insert(record, db) }
+                if try !Self.exists(record, db) { try Self.insert(record, db) }
             }
             for collection in Set(records.map(\.collectionID)) {
                 try Self.applyRetention(retention, collectionID: collection, now: now, db)
@@ -147,8 +147,10 @@ extension StateDatabase {
         return true
     }
 
-    private static func exists(_ id: String, _ db: Database) throws -> Bool {
-        try Bool.fetchOne(db, sql: "SELECT 1 FROM history WHERE id = ?", arguments: [id]) == true
+    private static func exists(_ record: HistoryRecord, _ db: Database) throws -> Bool {
+        try Bool.fetchOne(
+            db, sql: "SELECT 1 FROM history WHERE collection_id = ? AND id = ?",
+            arguments: [record.collectionID, record.id]) == true
     }
 
     private static func insert(_ record: HistoryRecord, _ db: Database) throws {

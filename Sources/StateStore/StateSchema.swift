@@ -13,12 +13,13 @@ enum StateSchema {
                 sql: """
                     CREATE TABLE history (
                         seq INTEGER PRIMARY KEY AUTOINCREMENT,
-                        id TEXT NOT NULL UNIQUE,
+                        id TEXT NOT NULL,
                         collection_id TEXT NOT NULL,
                         request_id TEXT,
                         time REAL NOT NULL,
                         bytes INTEGER NOT NULL,
-                        entry TEXT NOT NULL
+                        entry TEXT NOT NULL,
+                        UNIQUE (collection_id, id)
                     );
                     CREATE INDEX history_by_collection ON history (collection_id, seq);
                     CREATE INDEX history_by_request ON history (collection_id, request_id, seq);

@@ -271,7 +271,8 @@ struct DraftReducerTests {
         fixture.driver.typeAtEndOfURLPath("/mine")
         fixture.driver.press("esc")
         var theirs = try #require(fixture.driver.state.document(collectionID: TestCollections.alphaID))
-        #expect(theirs.collection.removeRequest(id: "a-users"))
+        let removed = theirs.collection.removeRequest(id: "a-users")
+        #expect(removed)
         let changed = CollectionDocument(
             path: theirs.path, collection: theirs.collection, fingerprint: FileFingerprint(size: 1, hash: 42))
         fixture.driver.reduce(.fileChanged(CollectionSlot(document: changed)))

@@ -62,11 +62,14 @@ struct ProgramSessionTests {
     @Test func draftsAreAutosavedShortlyAfterAnEditAndOfferedAgainAfterACrash() throws {
         let folder = try HarnessFolder()
         try editGetAPost(in: folder) { first in
-            #expect(try storedDraftText(folder).isEmpty)
+            let before = try storedDraftText(folder)
+            #expect(before.isEmpty)
             first.advance(by: .milliseconds(499))
-            #expect(try storedDraftText(folder).isEmpty)
+            let early = try storedDraftText(folder)
+            #expect(early.isEmpty)
             first.advance(by: .milliseconds(1))
-            #expect(try storedDraftText(folder).contains("/posts/:id/edited"))
+            let stored = try storedDraftText(folder)
+            #expect(stored.contains("/posts/:id/edited"))
         }
         let second = try ExplorerHarness(folder: folder, startup: StartupRequest(request: "Posts/Get a post"))
         #expect(second.shows("Unsaved drafts found"))

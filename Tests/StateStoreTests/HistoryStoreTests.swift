@@ -9,7 +9,7 @@ import Testing
             id: "e\(index)", collectionID: collection, requestID: "r", time: time ?? 1_700_000_000 + Double(index),
             json: "{\"n\":\(index)}",
             search: HistorySearchText(
-                requestName: "List users", method: "GET", url: url ?? "http://h/users/\(index)", status: "200"))
+                requestName: "Entry \(index)", method: "GET", url: url ?? "http://h/users/\(index)", status: "200"))
     }
 
     @Test func entriesComeBackOldestFirstPerCollection() throws {

@@ -40,7 +40,9 @@ import Testing
         var draftFailure: StateStoreError?
         do {
             try full.replaceDrafts(
-                of: instance, with: [StoredDraft(collectionID: "c", requestID: "r", json: padding + padding)], now: 1)
+                of: instance,
+                with: [StoredDraft(collectionID: "c", requestID: "r", json: String(repeating: "d", count: 100_000))],
+                now: 1)
         } catch {
             draftFailure = error
         }
@@ -85,7 +87,7 @@ import Testing
     @Test func anUnwritableStateFolderIsAnErrorWithTheFolder() throws {
         let folder = try TemporaryFolder()
         // A regular file where the folder should be: unwritable even for root.
-        FileManager.default.createFile(atPath: folder.file("state"), contents: Data())
+        try Data().write(to: URL(fileURLWithPath: folder.file("state")))
         let store = StateDatabase(path: folder.file("state/lazer/state.sqlite"))
         #expect(throws: StateStoreError.self) { try store.appendHistory(Self.record(1), retention: .init()) }
         do {
@@ -151,7 +153,8 @@ import Testing
                 let version = drafts.first.flatMap { draft in
                     Int(draft.json.dropFirst("{\"version\":".count).prefix { $0.isNumber })
                 }
-                #expect(version == lines - 1 || version == lines, "a draft older than the last written one")
+                // The last write it confirmed, or one it made after that (before the kill landed).
+                #expect((version ?? -1) >= lines - 1, "a draft older than the last written one")
                 #expect(drafts.first?.json.hasSuffix("\(Self.padding)\"}") == true)
             }
         }

@@ -5,7 +5,7 @@ final class TemporaryFolder {
     let path: String
 
     init() throws {
-        path = NSTemporaryDirectory() + "/lazer-state-\(UUID().uuidString)"
+        path = (NSTemporaryDirectory() as NSString).appendingPathComponent("lazer-state-\(UUID().uuidString)")
         try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
     }
 

@@ -105,6 +105,6 @@ import Workspace
         #expect(retention.maximumAge == nil)
         #expect(retention.maximumBytes == HistoryRetention().maximumBytes)
         #expect(HistoryRetention(processEnvironment: [:]) == HistoryRetention())
-        #expect(HistoryRetention(processEnvironment: ["LAZER_HISTORY_MAX_DAYS": "7"]).maximumAge == 7 * 86_400)
+        #expect(HistoryRetention(processEnvironment: ["LAZER_HISTORY_MAX_DAYS": "7"]).maximumAge == Double(7 * 86_400))
     }
 }

@@ -296,11 +296,8 @@ extension ExplorerProgram {
         draftsWriteScheduled = false
         guard let drafts = pendingDrafts else { return }
         pendingDrafts = nil
-        var settling: DraftOffer?
-        if let offer = draftOffer, !state.isAskingToRecoverDrafts {
-            settling = offer
-            draftOffer = nil
-        }
+        let settling = state.isAskingToRecoverDrafts ? nil : draftOffer
+        if settling != nil { draftOffer = nil }
         let database = dependencies.workspace.state
         let instance = dependencies.draftInstance
         let write: @Sendable () -> Void = { [weak self] in

@@ -170,7 +170,7 @@ enum TimelineView {
         case .failed(let error)?:
             style = theme[.error]
             // A stage after the answer (history not written) says its own cause.
-            let own = (error as? any CustomStringConvertible)?.description ?? String(describing: type(of: error))
+            let own = String(describing: error)
             note = " ✖ " + (stage.label == ChainStageLabel.history ? own : input.failureTitle ?? own)
         case .cancelled?:
             style = theme[.warning]
