@@ -25,11 +25,15 @@ build-release: deps
 run: build-release
 	.build/release/lazer $(ARGS)
 
-## lint: swift-format in strict mode over all Swift sources, then the module boundaries: a build
-## (tests included) that fails when a target imports a package target outside its declared
-## dependencies (docs/architecture.md, "Module boundaries").
+## lint: swift-format in strict mode over all Swift sources, then the module boundaries: every
+## `import` of a package module declared by the importing target itself (scripts/check-imports.py,
+## which first checks that it still catches an undeclared one; SwiftPM's own check below lets a
+## dependency's dependencies through), and a build (tests included) with SwiftPM's check
+## (docs/architecture.md, "Module boundaries").
 lint: deps
 	$(SWIFT) format lint --strict --recursive $(LINT_PATHS)
+	scripts/check-imports.py --self-test
+	scripts/check-imports.py
 	$(SWIFT) build --build-tests --explicit-target-dependency-import-check error
 
 ## unit: the Swift Testing suites (tiers 1–3 that live in Swift), after fetching the JUnit XML schema

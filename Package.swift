@@ -58,6 +58,10 @@ let package = Package(
         .library(name: "Futures", targets: ["Futures"]),
         .library(name: "HTTPCore", targets: ["HTTPCore"]),
         .library(name: "CurlTransport", targets: ["CurlTransport"]),
+        // Their test doubles, for users' tests (as SwiftNIO ships NIOEmbedded apart): an app links the
+        // libraries above without them.
+        .library(name: "FuturesTesting", targets: ["FuturesTesting"]),
+        .library(name: "HTTPCoreTesting", targets: ["HTTPCoreTesting"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", exact: "1.8.2"),
@@ -98,6 +102,7 @@ let package = Package(
                 "Interop",
                 "UIDemo",
                 "RegularFiles",
+                "AnnotatedLocks",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strictSwift + releaseStaticStdlibCompile,
@@ -179,14 +184,26 @@ let package = Package(
             dependencies: ["AnnotatedLocks"],
             swiftSettings: strictSwift + releaseCrossModuleOptimization
         ),
+        // ManualScheduler: a scheduler a test steps by hand.
+        .target(
+            name: "FuturesTesting",
+            dependencies: ["AnnotatedLocks", "Futures"],
+            swiftSettings: strictSwift
+        ),
         .executableTarget(
             name: "FuturesBench",
-            dependencies: ["Futures"],
+            dependencies: ["Futures", "FuturesTesting"],
             swiftSettings: strictSwift
         ),
         .target(
             name: "HTTPCore",
             dependencies: ["AnnotatedLocks", "Futures", "RegularFiles"],
+            swiftSettings: strictSwift
+        ),
+        // ManualClock: virtual time for MockDispatcher's delays and timeouts in tests.
+        .target(
+            name: "HTTPCoreTesting",
+            dependencies: ["AnnotatedLocks", "HTTPCore"],
             swiftSettings: strictSwift
         ),
 
@@ -218,7 +235,8 @@ let package = Package(
         .target(
             name: "Explorer",
             dependencies: [
-                "TUI", "Workspace", "Interop", "HTTPCore", "Futures", "JSONTree", "Replay", "StateStore", "AnnotatedLocks",
+                "TUI", "Workspace", "Interop", "HTTPCore", "Futures", "JSONTree", "Replay", "AnnotatedLocks",
+                "RegularFiles", "StateStore",
             ],
             swiftSettings: strictSwift
         ),
@@ -226,7 +244,10 @@ let package = Package(
         // mock dispatchers (for ExplorerTests).
         .target(
             name: "ExplorerTesting",
-            dependencies: ["Explorer", "TUI", "TUITesting", "Workspace", "HTTPCore", "Futures", "StateStore"],
+            dependencies: [
+                "Explorer", "TUI", "TUITesting", "Workspace", "HTTPCore", "Futures", "FuturesTesting",
+                "HTTPCoreTesting", "StateStore",
+            ],
             swiftSettings: strictSwift
         ),
 
@@ -237,7 +258,10 @@ let package = Package(
         // the live dispatcher through WorkspaceServices.
         .target(
             name: "Replay",
-            dependencies: ["Workspace", "HTTPCore", "Futures", "JSONTree", "TerminalText", "StateStore"],
+            dependencies: [
+                "Workspace", "HTTPCore", "Futures", "JSONTree", "TerminalText", "AnnotatedLocks", "RegularFiles",
+                "StateStore",
+            ],
             swiftSettings: strictSwift
         ),
 
@@ -328,7 +352,7 @@ let package = Package(
         ),
         .testTarget(
             name: "CurlTransportTests",
-            dependencies: ["CurlTransport", "HTTPCore", "Futures", "LoopbackTesting"],
+            dependencies: ["CurlTransport", "CCurl", "HTTPCore", "Futures", "LoopbackTesting"],
             swiftSettings: strictSwift
         ),
         .testTarget(
@@ -343,12 +367,12 @@ let package = Package(
         ),
         .testTarget(
             name: "HTTPCoreTests",
-            dependencies: ["HTTPCore", "Futures"],
+            dependencies: ["HTTPCore", "HTTPCoreTesting", "Futures", "FuturesTesting"],
             swiftSettings: strictSwift
         ),
         .testTarget(
             name: "FuturesTests",
-            dependencies: ["Futures"],
+            dependencies: ["Futures", "FuturesTesting"],
             swiftSettings: strictSwift
         ),
         .testTarget(
@@ -360,8 +384,8 @@ let package = Package(
         .testTarget(
             name: "ExplorerTests",
             dependencies: [
-                "Explorer", "ExplorerTesting", "TUI", "TUITesting", "Workspace", "HTTPCore", "Futures", "JSONTree",
-                "Replay", "Interop", "StateStore",
+                "Explorer", "ExplorerTesting", "TUI", "TUITesting", "Workspace", "HTTPCore", "HTTPCoreTesting",
+                "Futures", "FuturesTesting", "JSONTree", "Replay", "Interop", "StateStore",
             ],
             exclude: ["Snapshots"],
             swiftSettings: strictSwift
@@ -401,7 +425,10 @@ let package = Package(
         ),
         .testTarget(
             name: "WorkspaceTests",
-            dependencies: ["Workspace", "HTTPCore", "Futures", "JSONTree", "StateStore", "workspace-save-loop"],
+            dependencies: [
+                "Workspace", "HTTPCore", "HTTPCoreTesting", "Futures", "FuturesTesting", "JSONTree", "RegularFiles",
+                "StateStore", "workspace-save-loop",
+            ],
             swiftSettings: strictSwift
         ),
         .testTarget(

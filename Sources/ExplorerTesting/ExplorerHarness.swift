@@ -1,8 +1,10 @@
 package import Explorer
 import Foundation
-package import Futures
+import Futures
+package import FuturesTesting
 import StateStore
 package import HTTPCore
+package import HTTPCoreTesting
 import Synchronization
 package import TUI
 import TUITesting
@@ -13,7 +15,7 @@ package import Workspace
 /// keys, paste, mouse and resizes go in; the screen comes out of a `TestBackend`.
 ///
 /// Everything runs on the test's thread: the main and work queues are `ManualScheduler`s, time is
-/// a `ManualTimeline` (the program's timers and the mock delays), the host records copies, mouse
+/// a `ManualClock` (the program's timers and the mock delays), the host records copies, mouse
 /// changes and quitting. Collections live in a temporary folder; their mock environments are
 /// answered by the workspace's own `MockDispatcher`s, and live environments by `live`, a
 /// `MockDispatcher` the test fills with routes. Folder watching is off (tests deliver
@@ -36,9 +38,9 @@ package final class ExplorerHarness {
     package let backend: TestBackend
     package let main = ManualScheduler()
     package let work = ManualScheduler()
-    package let timeline = ManualTimeline()
+    package let timeline = ManualClock()
     package let clock: ManualExplorerClock
-    package let host = RecordingExplorerHost()
+    package let host = RecordingTerminalHost()
     /// Answers requests of live environments (register routes on it; unmatched requests get a 404).
     package let live: MockDispatcher
     package let workspace: WorkspaceServices
@@ -246,12 +248,7 @@ package final class ExplorerHarness {
     /// (mock answers and timeouts, ticks, draft writes), with queued work settled after each.
     package func advance(by duration: Duration) {
         settle()
-        let target = timeline.now + duration
-        while let work = timeline.takeNextDue(upTo: target) {
-            work()
-            settle()
-        }
-        timeline.move(to: target)
+        timeline.advance(by: duration) { settle() }
         settle()
     }
 

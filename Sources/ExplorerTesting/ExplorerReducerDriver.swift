@@ -105,8 +105,9 @@ package struct ExplorerReducerDriver {
         return reduce(.tick)
     }
 
-    /// Draws the state on a screen of its size and returns the text (views may update scroll
-    /// positions in the state, as they do in the program).
+    /// Draws the state on a screen of its size and returns the text. The layout pass runs first
+    /// (as the reducer runs it after every action), so a state a test changed by hand is drawn
+    /// laid out; the view itself changes nothing.
     package mutating func render() -> String {
         renderBuffer().textDump()
     }
@@ -114,9 +115,9 @@ package struct ExplorerReducerDriver {
     /// Draws the state like `render()` and returns the cells (for styles).
     package mutating func renderBuffer() -> Buffer {
         let terminal = Terminal(backend: TestBackend(width: state.size.width, height: state.size.height))
-        var current = state
-        terminal.draw { frame in ExplorerView.render(&current, into: &frame) }
-        state = current
+        ExplorerLayout.settle(&state)
+        let shown = state
+        terminal.draw { frame in ExplorerView.render(shown, into: &frame) }
         return terminal.backend.buffer
     }
 

@@ -25,7 +25,7 @@ import Synchronization
 ///   calls `send()`. It must not block; it starts work and completes the future later.
 /// - Producers may call `succeed`, `fail`, `complete`, `update` and `cancel` from any thread.
 /// - Every public observer runs on the future's ``scheduler`` — never inline in the producer's
-///   call. With a serial scheduler (``MainQueueScheduler``, ``ManualScheduler``) observers run
+///   call. With a serial scheduler (``MainQueueScheduler``, `ManualScheduler` (FuturesTesting)) observers run
 ///   one at a time in the order above and progress updates never arrive after `completion`.
 /// - ``onCancel(_:)`` hooks are for producers: they run synchronously on the cancelling
 ///   thread, so they must be quick and thread-safe (e.g. wake the transfer thread).

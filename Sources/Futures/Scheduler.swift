@@ -2,7 +2,7 @@
 ///
 /// A `ResponseFuture` never calls an observer on the thread that completed it; it hands the
 /// call to its scheduler. The app injects ``MainQueueScheduler`` so UI code runs on the main
-/// thread, tests inject ``ManualScheduler`` and step it explicitly, and code that does not care
+/// thread, tests inject `ManualScheduler` (FuturesTesting) and step it explicitly, and code that does not care
 /// uses ``ImmediateScheduler``.
 ///
 /// Implementations must run every submitted closure exactly once. Serial schedulers (main

@@ -1,5 +1,6 @@
 import Dispatch
 import Futures
+import FuturesTesting
 import Glibc
 import Synchronization
 

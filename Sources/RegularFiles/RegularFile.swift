@@ -12,41 +12,16 @@ import Glibc
 /// workspace (`AtomicFile.read`: collections, history, secrets, state), the TUI's theme and keymap
 /// files, HTTPCore's file bodies (mocks, previews) and translation files, `lazer json FILE`, and
 /// the checks `lazer send` makes on files it uploads.
-public enum RegularFile {
+package enum RegularFile {
     /// The limit for files the workspace reads (collections, history, state): 256 MiB.
-    public static let defaultLimit = 256 << 20
-
-    /// Why a file was not read: the operation, the path and the reason, with `errno` when a system
-    /// call failed (nil when the file was refused: not regular, or over the limit).
-    public struct Failure: Error, Sendable, Equatable, CustomStringConvertible {
-        public var operation: String
-        public var path: String
-        public var reason: String
-        public var errorNumber: Int32?
-
-        public init(operation: String, path: String, reason: String, errorNumber: Int32? = nil) {
-            self.operation = operation
-            self.path = path
-            self.reason = reason
-            self.errorNumber = errorNumber
-        }
-
-        /// The failure of the system call just made, from `errno`.
-        static func system(_ operation: String, path: String) -> Failure {
-            let number = errno
-            return Failure(
-                operation: operation, path: path, reason: String(cString: strerror(number)), errorNumber: number)
-        }
-
-        public var description: String { "could not \(operation) \(path): \(reason)" }
-    }
+    package static let defaultLimit = 256 << 20
 
     /// The contents of the regular file at `path`, or nil when there is no such file.
-    public static func read(_ path: String, limit: Int = defaultLimit) throws(Failure) -> [UInt8]? {
+    package static func read(_ path: String, limit: Int = defaultLimit) throws(FileSystemError) -> [UInt8]? {
         let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
         guard descriptor >= 0 else {
             if errno == ENOENT { return nil }
-            throw Failure.system("open", path: path)
+            throw FileSystemError.system("open", path: path)
         }
         defer { close(descriptor) }
         let size = try checkedSize(descriptor, path: path, limit: limit)
@@ -70,7 +45,7 @@ public enum RegularFile {
                 }
             }
             if failure != 0 {
-                throw Failure(
+                throw FileSystemError(
                     operation: "read", path: path, reason: String(cString: strerror(failure)), errorNumber: failure)
             }
             bytes += piece
@@ -83,30 +58,30 @@ public enum RegularFile {
     /// Checks, without opening it for reading, that `path` is a regular file within `limit`:
     /// for files handed to another thread (an upload) that must never block it. Returns its size.
     @discardableResult
-    public static func check(_ path: String, limit: Int) throws(Failure) -> Int64 {
+    package static func check(_ path: String, limit: Int) throws(FileSystemError) -> Int64 {
         var info = stat()
-        guard stat(path, &info) == 0 else { throw Failure.system("read", path: path) }
+        guard stat(path, &info) == 0 else { throw FileSystemError.system("read", path: path) }
         guard info.st_mode & S_IFMT == S_IFREG else { throw notRegular(path, mode: info.st_mode) }
         guard Int64(info.st_size) <= Int64(limit) else { throw tooLarge(path, limit: limit) }
-        guard access(path, R_OK) == 0 else { throw Failure.system("read", path: path) }
+        guard access(path, R_OK) == 0 else { throw FileSystemError.system("read", path: path) }
         return Int64(info.st_size)
     }
 
     /// The size of the regular file open as `descriptor`, or why it is refused.
-    static func checkedSize(_ descriptor: Int32, path: String, limit: Int) throws(Failure) -> Int {
+    static func checkedSize(_ descriptor: Int32, path: String, limit: Int) throws(FileSystemError) -> Int {
         var info = stat()
-        guard fstat(descriptor, &info) == 0 else { throw Failure.system("read", path: path) }
+        guard fstat(descriptor, &info) == 0 else { throw FileSystemError.system("read", path: path) }
         guard info.st_mode & S_IFMT == S_IFREG else { throw notRegular(path, mode: info.st_mode) }
         guard Int64(info.st_size) <= Int64(limit) else { throw tooLarge(path, limit: limit) }
         return Int(info.st_size)
     }
 
     /// "larger than the 256 MiB limit".
-    public static func tooLarge(_ path: String, limit: Int) -> Failure {
-        Failure(operation: "read", path: path, reason: "larger than the \(describe(limit)) limit")
+    package static func tooLarge(_ path: String, limit: Int) -> FileSystemError {
+        FileSystemError(operation: "read", path: path, reason: "larger than the \(describe(limit)) limit")
     }
 
-    private static func notRegular(_ path: String, mode: mode_t) -> Failure {
+    private static func notRegular(_ path: String, mode: mode_t) -> FileSystemError {
         let kind =
             switch mode & S_IFMT {
             case S_IFDIR: "a folder"
@@ -115,12 +90,12 @@ public enum RegularFile {
             case S_IFSOCK: "a socket"
             default: "not a regular file"
             }
-        return Failure(
+        return FileSystemError(
             operation: "read", path: path, reason: "\(kind), not a regular file (only regular files are read)")
     }
 
     /// `limit` in MiB or GiB.
-    public static func describe(_ limit: Int) -> String {
+    package static func describe(_ limit: Int) -> String {
         limit >= 1 << 30 && limit % (1 << 30) == 0 ? "\(limit >> 30) GiB" : "\(limit >> 20) MiB"
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import RegularFiles
 package import Workspace
 
 /// Loads the collections a run names — files, or folders of them (every `*.json` directly

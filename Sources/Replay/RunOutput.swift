@@ -1,5 +1,6 @@
 import AnnotatedLocks
 import Foundation
+import RegularFiles
 import Synchronization
 import Workspace
 

@@ -11,12 +11,12 @@ package import TUI
 @MainActor
 package final class DemoApp<Backend: TerminalBackend> {
     private let terminal: Terminal<Backend>
-    private let host: any DemoHost
+    private let host: any TerminalHost
     private var state: DemoState
     /// `LAZER_TEST_HOOKS=1` enables test-only keys (see README, "Test hooks").
     private let testHooks: Bool
 
-    package init(backend: Backend, host: any DemoHost, state: DemoState, testHooks: Bool) {
+    package init(backend: Backend, host: any TerminalHost, state: DemoState, testHooks: Bool) {
         self.terminal = Terminal(backend: backend)
         self.host = host
         self.testHooks = testHooks
@@ -29,7 +29,7 @@ package final class DemoApp<Backend: TerminalBackend> {
         terminal.draw { frame in DemoView.render(&state, into: &frame) }
     }
 
-    private func quit() -> Never {
+    private func quit() {
         host.quit()
     }
 
@@ -77,7 +77,7 @@ package final class DemoApp<Backend: TerminalBackend> {
     // MARK: - Keys
 
     private func handle(_ key: KeyEvent) {
-        if key == .ctrl("q") { quit() }
+        if key == .ctrl("q") { return quit() }
         if let overlay = state.overlay {
             handleOverlay(overlay, key)
             return

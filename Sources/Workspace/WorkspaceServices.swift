@@ -1,6 +1,7 @@
 import Foundation
 package import Futures
 package import HTTPCore
+package import RegularFiles
 package import StateStore
 
 /// The services the TUI and the replay runner share: open a folder of collections (secrets

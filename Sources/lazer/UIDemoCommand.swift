@@ -69,8 +69,9 @@ struct UIDemoCommand: ParsableCommand {
                 try report.write(toFile: benchmarkPath, atomically: true, encoding: .utf8)
                 return
             }
-            let host = TerminalDemoHost(backend: backend)
-            host.run(DemoApp(backend: backend, host: host, state: initialState, testHooks: testHooks))
+            let host = CursesTerminalHost(backend: backend)
+            let app = DemoApp(backend: backend, host: host, state: initialState, testHooks: testHooks)
+            host.run(onEvent: { [weak app] event in app?.handle(event) }, start: { app.draw() })
         }
     }
 

@@ -103,6 +103,27 @@ struct MouseAndSizeReducerTests {
         #expect(fixture.driver.state.selection == selection)
     }
 
+    /// The wheel over the collections moved the offset, and the next frame scrolled the list back
+    /// to the selection: the wheel did nothing on screen. The list stays scrolled until the
+    /// selection moves.
+    @Test func theCollectionsListStaysWhereTheWheelScrolledItUntilTheSelectionMoves() throws {
+        var fixture = try answered()
+        let collections = try #require(ExplorerLayout(fixture.driver.state).collections)
+        let rows = fixture.driver.state.navigator.rows.map(\.title)
+        func firstListed(_ fixture: inout ReducerFixture) -> String {
+            fixture.driver.render().components(separatedBy: "\n")[collections.y + 1]
+        }
+        #expect(firstListed(&fixture).contains(rows[0]))
+        let wheel = Position(x: collections.x + 3, y: collections.y + 3)
+        fixture.driver.reduce(.event(.mouse(MouseEvent(kind: .scrollDown, position: wheel))))
+        #expect(firstListed(&fixture).contains(rows[3]))
+        #expect(fixture.driver.state.navigator.offset == 3)
+        // Moving the selection brings it back on screen.
+        fixture.driver.press("k")
+        let navigator = fixture.driver.state.navigator
+        #expect(navigator.offset <= navigator.selected)
+    }
+
     @Test func aClickOutsideADialogClosesHelpAndIsIgnoredByOtherDialogs() throws {
         var fixture = try answered()
         fixture.driver.press("F1")

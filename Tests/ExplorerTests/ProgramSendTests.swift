@@ -2,6 +2,7 @@ import Explorer
 import ExplorerTesting
 import Foundation
 import Futures
+import FuturesTesting
 import HTTPCore
 import StateStore
 import JSONTree

@@ -2,6 +2,7 @@ import Explorer
 import ExplorerTesting
 import Foundation
 import HTTPCore
+import HTTPCoreTesting
 import StateStore
 import TUI
 import Testing

@@ -38,7 +38,7 @@ struct SendReducerTests {
         #expect(job.generation == 4)
         let exchange = try #require(fixture.driver.state.exchanges[users])
         #expect(exchange.inFlight == 4)
-        #expect(exchange.stage == .sending)
+        #expect(exchange.stage == .transport(.sending, progress: nil))
         #expect(exchange.isMock)
         #expect(fixture.driver.state.isAnimating)
     }
@@ -81,20 +81,20 @@ struct SendReducerTests {
         let x = try #require(layout.response).x + 4
         #expect(fixture.driver.renderBuffer()[x: x, y: staleRow].style.modifiers.contains(.dim))
         // Progress of the older send changes nothing; the newer one's moves the stage.
-        let progress = TransferProgress(
-            bytesSent: 10, totalBytesToSend: 10, bytesReceived: 2_500_000, totalBytesToReceive: 8_000_000)
-        fixture.driver.reduce(.exchangeProgress(users, generation: first.generation, progress))
-        #expect(fixture.driver.state.exchanges[users]?.stage == .sending)
-        fixture.driver.reduce(.exchangeProgress(users, generation: second.generation, progress))
-        #expect(fixture.driver.state.exchanges[users]?.stage == .receiving(bytes: 2_500_000, total: 8_000_000))
+        let bytes = ExchangeEvent.BodyProgress(bytes: 2_500_000, expected: 8_000_000, bytesPerSecond: nil)
+        let progress = ExchangeEvent(offset: .milliseconds(5), kind: .bodyProgress(bytes), stage: .receiving)
+        fixture.driver.reduce(.exchangeEvent(users, generation: first.generation, progress))
+        #expect(fixture.driver.state.exchanges[users]?.stage == .transport(.sending, progress: nil))
+        fixture.driver.reduce(.exchangeEvent(users, generation: second.generation, progress))
+        #expect(fixture.driver.state.exchanges[users]?.stage == .transport(.receiving, progress: bytes))
         screen = fixture.driver.render()
         #expect(screen.contains("receiving 2.5 MB of 8.0 MB"))
         // The chain's parse stage starting: the older send's report is dropped.
-        let parsing = ChainStage(index: 1, label: ChainStageLabel.parse, start: .zero)
+        let parsing = ChainStage(index: 1, label: SendStep.parse.rawValue, start: .zero)
         fixture.driver.reduce(.chainStage(users, generation: first.generation, parsing))
-        #expect(fixture.driver.state.exchanges[users]?.stage != .parsing)
+        #expect(fixture.driver.state.exchanges[users]?.stage != .step(.parse))
         fixture.driver.reduce(.chainStage(users, generation: second.generation, parsing))
-        #expect(fixture.driver.state.exchanges[users]?.stage == .parsing)
+        #expect(fixture.driver.state.exchanges[users]?.stage == .step(.parse))
         #expect(fixture.driver.render().contains("parsing · 0 ms"))
         fixture.driver.reduce(
             .exchangeFinished(users, try Results.json(#"{"fresh":1}"#, generation: second.generation)))

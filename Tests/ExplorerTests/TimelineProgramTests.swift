@@ -3,6 +3,7 @@ import ExplorerTesting
 import Foundation
 import Futures
 import HTTPCore
+import HTTPCoreTesting
 import Testing
 
 /// The program around the timeline: the mock's events arrive on its delay model and the chain's

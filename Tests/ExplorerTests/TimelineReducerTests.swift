@@ -49,7 +49,7 @@ struct TimelineReducerTests {
         var stages: [String?] = []
         for event in liveEvents() {
             fixture.driver.reduce(.exchangeEvent(users, generation: job.generation, event))
-            stages.append(fixture.driver.state.exchanges[users]?.trace?.stageText)
+            stages.append(fixture.driver.state.exchanges[users]?.trace?.stage?.label)
         }
         #expect(
             stages == [
@@ -61,8 +61,11 @@ struct TimelineReducerTests {
             exchange.trace?.timeline.events.map(\.kind.name) == [
                 "queued", "resolved", "connected", "tls", "sent", "head", "body",
             ])
-        // The coarse stage the rest of the program (and the bench log) knows follows too.
-        #expect(exchange.stage == .receiving(bytes: 3_200_000, total: 8_000_000))
+        // The stage the rest of the program (and the bench log) knows follows too.
+        #expect(
+            exchange.stage
+                == .transport(
+                    .receiving, progress: .init(bytes: 3_200_000, expected: 8_000_000, bytesPerSecond: 40_000_000)))
         fixture.driver.advance(by: .milliseconds(250))
         #expect(fixture.driver.render().contains("receiving 3.2 MB of 8.0 MB at 40 MB/s · 250 ms"))
     }

@@ -1,4 +1,5 @@
 import Futures
+import FuturesTesting
 import Synchronization
 import Testing
 

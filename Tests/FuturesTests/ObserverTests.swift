@@ -1,5 +1,6 @@
 import Dispatch
 import Futures
+import FuturesTesting
 import Testing
 
 @Suite struct ObserverTests {

@@ -1,5 +1,6 @@
 import Foundation
 import Futures
+import FuturesTesting
 import Synchronization
 import Testing
 

@@ -1,6 +1,8 @@
 import Foundation
 import Futures
+import FuturesTesting
 import HTTPCore
+import HTTPCoreTesting
 import Testing
 
 private struct Post: Codable, Equatable {

@@ -1,5 +1,6 @@
 import Foundation
 import Futures
+import FuturesTesting
 import HTTPCore
 import Synchronization
 import Testing

@@ -1,4 +1,5 @@
 import Foundation
+import RegularFiles
 import Testing
 import Workspace
 

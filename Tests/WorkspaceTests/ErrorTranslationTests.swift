@@ -1,6 +1,8 @@
 import Foundation
 import Futures
+import FuturesTesting
 import HTTPCore
+import RegularFiles
 import Testing
 import Workspace
 

@@ -86,7 +86,7 @@ extension ExplorerProgram {
             dependencies.work.schedule { [weak self] in
                 self?.deliver(.filterFinished(generation: generation, query: query, Self.filter(query, document)))
             }
-        case .setMouse(let enabled): host.setMouse(enabled)
+        case .setMouse(let enabled): host.mouseEnabled = enabled
         case .quit:
             flushDrafts(now: true)
             host.quit()

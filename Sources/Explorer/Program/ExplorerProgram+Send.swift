@@ -61,8 +61,8 @@ extension ExplorerProgram {
         // parsed, the expectations checked and the captures taken (each declared only when the
         // request has some), then the history written after the answer is shown.
         let received = ReceivedResponseBox()
-        let parsed = future.stage(ChainStageLabel.dispatch, in: stages)
-            .stage(ChainStageLabel.parse, in: stages, on: work) { response in
+        let parsed = future.stage(SendStep.dispatch.rawValue, in: stages)
+            .stage(SendStep.parse.rawValue, in: stages, on: work) { response in
                 received.store(response, after: stageClock() - stageOrigin)
                 return try ResponseProcessing.parse(response)
             }
@@ -71,7 +71,7 @@ extension ExplorerProgram {
             ? parsed.then(CheckedExchange.self, on: work) {
                 ResponseProcessing.check($0, request: saved, redactor: redactor)
             }
-            : parsed.stage(ChainStageLabel.checks, in: stages, on: work) {
+            : parsed.stage(SendStep.checks.rawValue, in: stages, on: work) {
                 ResponseProcessing.check($0, request: saved, redactor: redactor)
             }
         let processed =
@@ -79,10 +79,10 @@ extension ExplorerProgram {
             ? checked.then(ProcessedExchange.self, on: work) {
                 ResponseProcessing.capture($0, request: saved, redactor: redactor)
             }
-            : checked.stage(ChainStageLabel.captures, in: stages, on: work) {
+            : checked.stage(SendStep.captures.rawValue, in: stages, on: work) {
                 ResponseProcessing.capture($0, request: saved, redactor: redactor)
             }
-        let history = stages.declare(ChainStageLabel.history)
+        let history = stages.declare(SendStep.history.rawValue)
         // History is written after the answer is shown (the next item on the work queue), with
         // secret values this very response gave to captures masked too.
         // `duration`: on the stage clock (the program's time in tests), when the answer or the failure came.
@@ -117,10 +117,7 @@ extension ExplorerProgram {
                 }
             }
         }
-        processed.updated { [weak self] progress in
-            self?.deliver(.exchangeProgress(key, generation: generation, progress))
-        }
-        .result { [weak self] outcome in
+        processed.result { [weak self] outcome in
             switch outcome {
             case .success(let done):
                 if !done.captures.isEmpty {

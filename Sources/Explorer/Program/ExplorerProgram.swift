@@ -17,7 +17,7 @@ package final class ExplorerProgram {
     let terminal: Terminal<ScreenBackend>
     let dependencies: ExplorerDependencies
     let clock: any ExplorerClock
-    let host: any ExplorerHost
+    let host: any TerminalHost
     private var framePending = false
     /// When the pending tick timer fires, if one is pending.
     private var tickDeadline: Duration?
@@ -52,7 +52,7 @@ package final class ExplorerProgram {
     package init(
         state: ExplorerState, backend: any TerminalBackend, dependencies: ExplorerDependencies,
         clock: any ExplorerClock,
-        host: any ExplorerHost
+        host: any TerminalHost
     ) {
         self.state = state
         self.terminal = Terminal(backend: ScreenBackend(backend))
@@ -60,6 +60,7 @@ package final class ExplorerProgram {
         self.clock = clock
         self.host = host
         self.state.size = backend.size
+        ExplorerLayout.settle(&self.state)
     }
 
     /// Loads the collections at `paths` (files or folders) and looks for drafts of an earlier
@@ -107,10 +108,15 @@ package final class ExplorerProgram {
     @discardableResult
     package func drawNow() -> FrameReport {
         framePending = false
-        state.size = terminal.backend.size
-        var current = state
-        let report = terminal.draw { frame in ExplorerView.render(&current, into: &frame) }
-        state = current
+        // A size the terminal has and the state does not yet (no resize event came): a resize,
+        // reduced like one, so the layout follows before drawing.
+        let size = terminal.backend.size
+        if size != state.size {
+            state.now = clock.now()
+            for effect in ExplorerReducer.reduce(&state, .event(.resize(size))) { run(effect) }
+        }
+        let shown = state
+        let report = terminal.draw { frame in ExplorerView.render(shown, into: &frame) }
         onFrame?(report)
         return report
     }
@@ -129,10 +135,10 @@ package final class ExplorerProgram {
 }
 
 extension ExplorerAction {
-    /// A send in flight reporting progress: its events, chain stages and byte counts.
+    /// A send in flight reporting progress: its events (body progress included) and chain stages.
     fileprivate var isProgressReport: Bool {
         switch self {
-        case .exchangeEvent, .chainStage, .exchangeProgress: true
+        case .exchangeEvent, .chainStage: true
         default: false
         }
     }

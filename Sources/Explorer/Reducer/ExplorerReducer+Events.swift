@@ -5,9 +5,6 @@ import Workspace
 /// Terminal events: keys are routed to the overlay, the text field being typed in, or the
 /// keymap; the mouse focuses and scrolls; resize only changes the size.
 extension ExplorerReducer {
-    /// The smallest screen the explorer draws; below it a "too small" notice is shown.
-    static let minimumSize = Size(width: 60, height: 16)
-
     static func handle(_ event: Event, _ state: inout ExplorerState) -> [ExplorerEffect] {
         switch event {
         case .key(let key):
@@ -27,7 +24,7 @@ extension ExplorerReducer {
     }
 
     static func handleKey(_ key: KeyEvent, _ state: inout ExplorerState) -> [ExplorerEffect] {
-        if state.size.width < minimumSize.width || state.size.height < minimumSize.height {
+        if ExplorerLayout.isTooSmall(state.size) {
             if key == .ctrl("q") || key == .char("q") { return requestQuit(&state) }
             return []
         }
@@ -48,7 +45,7 @@ extension ExplorerReducer {
             return typeKey(key, &state)
         }
         if state.focus == .request, let effects = requestContentKey(key, &state) { return effects }
-        switch state.keys.resolve(key, contexts: contexts(of: state)) {
+        switch state.keys.resolve(key, contexts: state.keyContexts) {
         case .action(let action): return perform(action, &state)
         case .pending: return []
         case .unbound:
@@ -73,21 +70,6 @@ extension ExplorerReducer {
         if key.key == .tab || key.key == .backTab { return true }
         if case .function = key.key { return true }
         return !key.modifiers.isDisjoint(with: [.ctrl, .alt])
-    }
-
-    /// The keymap contexts active for the focused pane (besides `global`).
-    static func contexts(of state: ExplorerState) -> [String] {
-        if state.runner?.isShown == true { return ["runner"] }
-        switch state.focus {
-        case .collections: return ["collections", "outside"]
-        case .request: return ["request", "outside"]
-        case .response:
-            switch state.response.tab {
-            case .tree: return ["tree", "response", "outside"]
-            case .raw: return ["raw", "response", "outside"]
-            default: return ["response", "outside"]
-            }
-        }
     }
 
     /// Esc: leaves the text field being typed in; else cancels the send in flight; else clears

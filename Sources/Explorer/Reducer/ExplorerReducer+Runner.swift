@@ -175,7 +175,7 @@ extension ExplorerReducer {
             state.runner?.selected = max(0, min(last, runner.selected + step))
             return []
         case .press(.left):
-            guard let row = RunnerView.row(at: mouse.position, state) else { return [] }
+            guard let row = RunnerLayout.row(at: mouse.position, state) else { return [] }
             if row == runner.selected { return openRunnerRow(&state) }
             state.runner?.selected = row
             return []

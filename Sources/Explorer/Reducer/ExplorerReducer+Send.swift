@@ -27,7 +27,6 @@ extension ExplorerReducer {
         let environment = state.environment(collectionID: key.collectionID)
         var exchange = state.exchanges[key] ?? ExchangeState()
         exchange.inFlight = generation
-        exchange.stage = .sending
         exchange.startedAt = state.now
         exchange.environmentName = environment?.name
         exchange.isMock = environment?.kind == .mock
@@ -44,7 +43,7 @@ extension ExplorerReducer {
     static func cancel(_ key: RequestKey, generation: Int, _ state: inout ExplorerState) -> [ExplorerEffect] {
         guard var exchange = state.exchanges[key], exchange.inFlight == generation else { return [] }
         let elapsed = state.now - exchange.startedAt
-        let stage = exchange.trace?.stageText ?? exchange.stage.label
+        let stage = exchange.stage.label
         exchange.inFlight = nil
         var result = ExchangeResult(
             generation: generation, outcome: .cancelled(stage: stage, elapsed: elapsed),

@@ -27,7 +27,6 @@ extension ExplorerReducer {
         guard var exchange = state.exchanges[key] else { return }
         if exchange.inFlight == generation, var trace = exchange.trace, trace.generation == generation {
             change(&trace)
-            if let stage = trace.coarseStage { exchange.stage = stage }
             exchange.trace = trace
         } else if var result = exchange.result, result.generation == generation {
             var trace = result.trace ?? ExchangeTrace(generation: generation)

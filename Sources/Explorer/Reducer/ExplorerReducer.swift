@@ -11,6 +11,9 @@ package enum ExplorerReducer {
     static let undoDuration = Duration.seconds(10)
 
     package static func reduce(_ state: inout ExplorerState, _ action: ExplorerAction) -> [ExplorerEffect] {
+        // Whatever the action changed, the layout follows before anything reads it (views, the
+        // next action).
+        defer { ExplorerLayout.settle(&state) }
         expireTimedThings(&state)
         switch action {
         case .event(let event):
@@ -52,15 +55,6 @@ package enum ExplorerReducer {
             }
             state.recoveredDrafts = known
             state.overlay = .recoverDrafts(count: known.count, selected: 0)
-            return []
-        case .exchangeProgress(let key, let generation, let progress):
-            // The transport's own events say more when it reports them.
-            guard state.exchanges[key]?.inFlight == generation, state.exchanges[key]?.trace?.hasEvents != true
-            else { return [] }
-            state.exchanges[key]?.stage =
-                progress.bytesReceived > 0
-                ? .receiving(bytes: progress.bytesReceived, total: progress.totalBytesToReceive)
-                : (progress.bytesSent > 0 ? .waiting : .sending)
             return []
         case .exchangeEvent(let key, let generation, let event):
             return exchangeEvent(key, generation: generation, event, &state)

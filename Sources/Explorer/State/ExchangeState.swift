@@ -7,27 +7,8 @@ import Workspace
 /// generation and stage) and the last result, which stays visible, marked stale, until a newer
 /// send finishes.
 package struct ExchangeState: Sendable {
-    /// Where a send in flight is.
-    package enum Stage: Hashable, Sendable {
-        case sending
-        case waiting
-        case receiving(bytes: Int64, total: Int64?)
-        case parsing
-
-        package var label: String {
-            switch self {
-            case .sending: "sending"
-            case .waiting: "waiting"
-            case .receiving(let bytes, let total):
-                "receiving " + ByteCount.format(bytes) + (total.map { " of " + ByteCount.format($0) } ?? "")
-            case .parsing: "parsing"
-            }
-        }
-    }
-
     /// The generation of the send in flight, nil when none is.
     package var inFlight: Int?
-    package var stage: Stage = .sending
     /// `ExplorerState.now` when the send in flight started.
     package var startedAt: Duration = .zero
     package var environmentName: String?
@@ -38,6 +19,9 @@ package struct ExchangeState: Sendable {
     package var trace: ExchangeTrace?
 
     package init() {}
+
+    /// Where the send in flight is: as its trace says, else sending (nothing reported yet).
+    package var stage: SendStage { trace?.stage ?? .transport(.sending, progress: nil) }
 
     /// The shown result belongs to an older send than the one in flight.
     package var isStale: Bool { inFlight != nil && result != nil }

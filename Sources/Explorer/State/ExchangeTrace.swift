@@ -49,61 +49,13 @@ package struct ExchangeTrace: Sendable {
     /// Whether the transport reported anything (a dispatcher that reports no events leaves it empty).
     package var hasEvents: Bool { !timeline.events.isEmpty }
 
-    /// Where the send is, as the status line says it: "resolving", "TLS handshake", "waiting for
-    /// the first byte", "receiving 3.2 MB of 8.0 MB at 40 MB/s", "parsing"; nil without events.
-    package var stageText: String? {
-        if let running = runningChainStage { return Self.phrase(ofChainStage: running.label) }
+    /// Where the send is, from its events and chain stages; nil before the transport reported
+    /// anything.
+    package var stage: SendStage? {
+        if let running = runningChainStage, let step = SendStep(rawValue: running.label) { return .step(step) }
         guard hasEvents else { return nil }
-        if case .completed? = timeline.ending { return "parsing" }
+        if case .completed? = timeline.ending { return .step(.parse) }
         let stage = timeline.stage
-        guard stage == .receiving else { return stage.label }
-        guard let progress = bodyProgress else { return "receiving" }
-        return "receiving " + Self.progressText(progress)
+        return .transport(stage, progress: stage == .receiving ? bodyProgress : nil)
     }
-
-    /// "3.2 MB of 8.0 MB at 40 MB/s" (what is known of it).
-    package static func progressText(_ progress: ExchangeEvent.BodyProgress) -> String {
-        var text = ByteCount.format(progress.bytes)
-        if let expected = progress.expected { text += " of " + ByteCount.format(expected) }
-        if let rate = progress.bytesPerSecond, rate > 0 { text += " at " + ByteCount.format(Int64(rate)) + "/s" }
-        return text
-    }
-
-    /// How a chain stage reads while it runs ("parse" → "parsing").
-    package static func phrase(ofChainStage label: String) -> String {
-        switch label {
-        case ChainStageLabel.parse: "parsing"
-        case ChainStageLabel.checks: "checking expectations"
-        case ChainStageLabel.captures: "taking captures"
-        case ChainStageLabel.history: "writing history"
-        default: label
-        }
-    }
-
-    /// The coarse stage the rest of the program knows (`ExchangeState.Stage`), from the events.
-    package var coarseStage: ExchangeState.Stage? {
-        if runningChainStage != nil { return .parsing }
-        guard hasEvents else { return nil }
-        if case .completed? = timeline.ending { return .parsing }
-        switch timeline.stage {
-        case .queued, .resolving, .connecting, .tlsHandshake, .sending: return .sending
-        case .waiting: return .waiting
-        case .receiving:
-            return .receiving(bytes: bodyProgress?.bytes ?? 0, total: bodyProgress?.expected)
-        }
-    }
-}
-
-/// The labels of the explorer's chain stages, in chain order (the Timeline tab lists them).
-package enum ChainStageLabel {
-    /// The transport's exchange, from hand-over to the response (or the failure).
-    package static let dispatch = "dispatch"
-    /// Reading the body and parsing it (JSON tape, text or binary).
-    package static let parse = "parse"
-    /// Evaluating the request's expectations.
-    package static let checks = "checks"
-    /// Taking the request's captures.
-    package static let captures = "captures"
-    /// Appending the exchange to the history file (after the answer is shown).
-    package static let history = "history"
 }

@@ -17,9 +17,8 @@ package enum ExplorerAction: Sendable {
     case loadingFinished(problem: String?)
     /// Drafts autosaved by an earlier session that did not end cleanly.
     case draftsFound([RequestKey: SavedRequest])
-    /// A send in flight moved on (bytes arrived).
-    case exchangeProgress(RequestKey, generation: Int, TransferProgress)
-    /// The transport reported a step of a send (resolved, connected, head, body, …).
+    /// The transport reported a step of a send (resolved, connected, head, body progress, …): the
+    /// one channel a send's progress comes through.
     case exchangeEvent(RequestKey, generation: Int, ExchangeEvent)
     /// A stage of a send's futures chain (dispatch, parse, checks, …) was declared, started or ended.
     case chainStage(RequestKey, generation: Int, ChainStage)

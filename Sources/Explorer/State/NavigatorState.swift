@@ -12,6 +12,9 @@ package struct NavigatorState: Sendable {
     package var isFiltering = false
     package var selected = 0
     package var offset = 0
+    /// The selection, list height and row count the layout last kept the selection on screen for:
+    /// while none of them changes, the offset stays where the mouse wheel put it.
+    package var laidOut = LaidOut()
     package private(set) var rows: [NavigatorRow] = []
 
     package init() {}
@@ -42,6 +45,23 @@ package struct NavigatorState: Sendable {
         if selected < offset { offset = selected }
         if selected >= offset + height { offset = selected - height + 1 }
         offset = max(0, min(offset, max(0, rows.count - height)))
+    }
+}
+
+extension NavigatorState {
+    /// What the layout last fitted the offset to (see `laidOut`).
+    package struct LaidOut: Sendable, Hashable {
+        package var selected = -1
+        package var height = -1
+        package var rowCount = -1
+
+        package init() {}
+
+        package init(selected: Int, height: Int, rowCount: Int) {
+            self.selected = selected
+            self.height = height
+            self.rowCount = rowCount
+        }
     }
 }
 

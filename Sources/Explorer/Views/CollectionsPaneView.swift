@@ -6,28 +6,24 @@ import Workspace
 /// The collections tree: collection → folders → requests, methods in their colours, dirty
 /// markers, broken files with their first error, and the filter line while filtering.
 enum CollectionsPaneView {
-    static func render(_ state: inout ExplorerState, in rect: Rect, frame: inout Frame) {
+    static func render(_ state: ExplorerState, in rect: Rect, frame: inout Frame) {
         let theme = state.theme
-        let filtering = state.navigator.isFiltering || !state.navigator.filter.text.isEmpty
+        let filtering = CollectionsLayout.isFiltering(state)
         let count = state.navigator.rows.count
         let footer = count > 0 ? Line(" \(state.navigator.selected + 1)/\(count) ", style: theme[.muted]) : nil
         frame.render(ExplorerView.paneBlock("Collections", .collections, state, right: footer), in: rect)
         let inner = rect.inset(horizontal: 1, vertical: 1)
         if filtering {
             let line = inner.row(0)
-            let x = frame.buffer.write("/ ", x: line.x, y: line.y, style: theme[.accent])
-            let input = TextInput(
-                placeholder: "filter", style: theme.base, placeholderStyle: theme[.muted],
-                selectionStyle: theme[.selection], focused: state.navigator.isFiltering && state.focus == .collections)
+            frame.buffer.write("/ ", x: line.x, y: line.y, style: theme[.accent])
             frame.render(
-                input, in: Rect(x: x, y: line.y, width: max(0, line.right - x), height: 1),
-                state: &state.navigator.filter)
+                CollectionsLayout.filterInput(state), in: CollectionsLayout.filterField(rect),
+                laidOut: state.navigator.filter)
             if state.navigator.isFiltering && state.focus == .collections && state.overlay == nil {
                 frame.cursor = state.navigator.filter.screenCursor
             }
         }
         let rows = ExplorerLayout.collectionRows(rect, filtering: filtering)
-        state.navigator.scrollToSelection(height: rows.height)
         if state.navigator.rows.isEmpty {
             let message =
                 state.isLoading

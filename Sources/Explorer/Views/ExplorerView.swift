@@ -2,36 +2,35 @@ package import TUI
 import Workspace
 
 /// Draws the whole explorer from its state: the header, the three panes (or the zoomed one), the
-/// status bar, and a dialog on top. Views draw only the rows on screen; they change nothing in
-/// the state but widgets' scroll caches.
+/// status bar, and a dialog on top. A function of the state into the buffer: the layout pass
+/// (`ExplorerLayout.settle`, run by the reducer) has already fitted scroll offsets, page sizes and
+/// text fields to the screen, so views only read. Views draw only the rows on screen.
 package enum ExplorerView {
-    package static func render(_ state: inout ExplorerState, into frame: inout Frame) {
+    package static func render(_ state: ExplorerState, into frame: inout Frame) {
         let theme = state.theme
         frame.cursor = nil
         frame.buffer.fill(frame.area, with: .blank(theme.base))
-        if frame.area.width < ExplorerReducer.minimumSize.width
-            || frame.area.height < ExplorerReducer.minimumSize.height
-        {
+        if ExplorerLayout.isTooSmall(frame.area.size) {
             renderTooSmall(state, into: &frame)
             return
         }
         let layout = ExplorerLayout(state)
         HeaderView.render(state, in: layout.header, buffer: &frame.buffer)
-        if let rect = layout.collections { CollectionsPaneView.render(&state, in: rect, frame: &frame) }
-        if let rect = layout.request { RequestPaneView.render(&state, in: rect, frame: &frame) }
-        if let rect = layout.response { ResponsePaneView.render(&state, in: rect, frame: &frame) }
+        if let rect = layout.collections { CollectionsPaneView.render(state, in: rect, frame: &frame) }
+        if let rect = layout.request { RequestPaneView.render(state, in: rect, frame: &frame) }
+        if let rect = layout.response { ResponsePaneView.render(state, in: rect, frame: &frame) }
         if state.runner?.isShown == true {
-            RunnerView.render(&state, in: RunnerView.area(frame.area.size), buffer: &frame.buffer)
+            RunnerView.render(state, in: RunnerLayout.area(frame.area.size), buffer: &frame.buffer)
         }
         StatusLineView.render(state, in: layout.statusBar, buffer: &frame.buffer)
-        OverlayView.render(&state, into: &frame)
+        OverlayView.render(state, into: &frame)
     }
 
     private static func renderTooSmall(_ state: ExplorerState, into frame: inout Frame) {
         let size = frame.area.size
         let lines = [
             "Terminal too small",
-            "\(size.width)×\(size.height) — lazer needs at least \(ExplorerReducer.minimumSize.width)×\(ExplorerReducer.minimumSize.height)",
+            "\(size.width)×\(size.height) — lazer needs at least \(ExplorerLayout.minimumSize.width)×\(ExplorerLayout.minimumSize.height)",
             "Enlarge the window, or press q to quit",
         ]
         let top = max(0, (size.height - lines.count) / 2)

@@ -4,15 +4,12 @@ import Workspace
 /// The Auth, Options and Checks tabs: label and value per line, the selected line highlighted,
 /// its editor in place while typing, a refused value's reason below, and a key hint.
 enum FormView {
-    static func render(_ state: inout ExplorerState, _ request: SavedRequest, in area: Rect, frame: inout Frame) {
+    static func render(_ state: ExplorerState, _ request: SavedRequest, in area: Rect, frame: inout Frame) {
         let theme = state.theme
         let rows = RequestForms.rows(state.editor.tab, request)
-        let focused = state.focus == .request && state.editor.focus == .content && state.overlay == nil
-        let selected = min(state.editor.formSelected, max(0, rows.count - 1))
-        let footer = state.editor.formError == nil ? 1 : 2
-        let height = max(0, area.height - footer)
-        let offset = max(0, selected - height + 1)
-        let labelWidth = 20
+        let focused = RequestLayout.contentFocused(state)
+        let (selected, height, offset) = FormLayout.window(state, rowCount: rows.count, in: area)
+        let labelWidth = FormLayout.labelWidth
         var lastSection = ""
         for (line, index) in (offset..<rows.count).prefix(height).enumerated() {
             let row = rows[index]
@@ -24,25 +21,12 @@ enum FormView {
             }
             frame.buffer.write(label, x: area.x, y: y, style: theme[.muted], maxX: area.x + labelWidth - 1)
             let valueArea = Rect(x: area.x + labelWidth, y: y, width: max(0, area.width - labelWidth), height: 1)
-            if index == selected, focused, var editor = state.editor.formEditor {
+            if index == selected, focused, let editor = state.editor.formEditor {
                 let input = TextInput(
                     style: theme[.accent].underline, selectionStyle: theme[.selection], focused: true)
-                if row.secret {
-                    // A password or token being typed stays masked (it was shown in clear), one
-                    // dot per character so the cursor and selection still line up.
-                    var masked = TextEditorState(
-                        text: String(repeating: "•", count: editor.text.count), singleLine: true)
-                    masked.cursor = editor.cursor
-                    masked.anchor = editor.anchor
-                    masked.leftColumn = editor.leftColumn
-                    frame.render(input, in: valueArea, state: &masked)
-                    editor.leftColumn = masked.leftColumn
-                    frame.cursor = masked.screenCursor
-                } else {
-                    frame.render(input, in: valueArea, state: &editor)
-                    frame.cursor = editor.screenCursor
-                }
-                state.editor.formEditor = editor
+                // A password or token being typed stays masked (it was shown in clear).
+                frame.render(input, in: valueArea, laidOut: row.secret ? FormLayout.masked(editor) : editor)
+                frame.cursor = editor.screenCursor
                 continue
             }
             let isNew = row.field == .newExpectation || row.field == .newCapture

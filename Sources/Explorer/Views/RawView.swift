@@ -5,8 +5,7 @@ import TUI
 /// The Raw tab: JSON pretty-printed (or the exact bytes), other text as text, binary as a hex
 /// dump; long lines cut or wrapped. Only the lines on screen are produced.
 enum RawView {
-    static func render(_ state: inout ExplorerState, _ response: ReceivedResponse, in area: Rect, buffer: inout Buffer)
-    {
+    static func render(_ state: ExplorerState, _ response: ReceivedResponse, in area: Rect, buffer: inout Buffer) {
         let theme = state.theme
         switch response.content {
         case .empty:
@@ -14,8 +13,6 @@ enum RawView {
         case .json(let document) where state.response.rawPretty && !state.response.rawHex:
             var tree = JSONTreeView(document: document)
             tree.expandAll()
-            let count = tree.rowCount
-            state.response.scroll = max(0, min(state.response.scroll, max(0, count - area.height)))
             var y = area.y
             for row in tree.rows(from: state.response.scroll, count: area.height) where y < area.bottom {
                 if state.response.rawWrap {
@@ -32,12 +29,11 @@ enum RawView {
                 }
             }
         case .binary(let body):
-            hexDump(body.bytes, &state.response.scroll, theme, in: area, &buffer)
+            hexDump(body.bytes, state.response.scroll, theme, in: area, &buffer)
         default:
             if state.response.rawHex {
-                hexDump(response.content.bytes, &state.response.scroll, theme, in: area, &buffer)
+                hexDump(response.content.bytes, state.response.scroll, theme, in: area, &buffer)
             } else {
-                state.response.scroll = max(0, state.response.scroll)
                 renderText(state, response, in: area, buffer: &buffer)
             }
         }
@@ -98,10 +94,9 @@ enum RawView {
     }
 
     private static func hexDump(
-        _ bytes: [UInt8], _ scroll: inout Int, _ theme: Theme, in area: Rect, _ buffer: inout Buffer
+        _ bytes: [UInt8], _ scroll: Int, _ theme: Theme, in area: Rect, _ buffer: inout Buffer
     ) {
         let lineCount = (bytes.count + 15) / 16
-        scroll = max(0, min(scroll, max(0, lineCount - area.height + 1)))
         buffer.write(
             "\(ByteCount.format(Int64(bytes.count))) (\(CountText.format(bytes.count)) bytes) — s saves it to a file",
             x: area.x, y: area.y, style: theme[.muted], maxX: area.right)
@@ -124,64 +119,5 @@ enum RawView {
                 String(repeating: "   ", count: 16 - chunk.count) + (chunk.count <= 8 ? " " : "") + "|" + ascii + "|"
             buffer.write(text, x: area.x, y: area.y + 1 + row, style: theme[.text], maxX: area.right)
         }
-    }
-}
-
-/// The Timeline tab of an exchange without events (a history entry): the phases of
-/// `Response.timings` as a waterfall.
-enum TimingLines {
-    static func lines(_ timings: Timings, isMock: Bool, width: Int, _ theme: Theme) -> [Line] {
-        let phases = timings.phases
-        guard let total = timings.total, total > .zero else {
-            let text =
-                isMock
-                ? "A mock answer: no network, answered at once (the route sets no delay)."
-                : "No timings were recorded for this exchange."
-            return [Line(text, style: theme[.muted])]
-        }
-        var lines: [Line] = []
-        if isMock {
-            lines.append(Line("Mock environment: the answer's delay is the whole time.", style: theme[.muted]))
-        }
-        let barWidth = max(10, width - 24)
-        var start = Duration.zero
-        let totalSeconds = seconds(total)
-        for phase in phases {
-            let from = Int((seconds(start) / totalSeconds * Double(barWidth)).rounded(.down))
-            let length = max(1, Int((seconds(phase.duration) / totalSeconds * Double(barWidth)).rounded()))
-            let bar =
-                String(repeating: " ", count: min(from, barWidth))
-                + String(repeating: "█", count: min(length, max(1, barWidth - from)))
-            lines.append(
-                Line([
-                    Span(phase.name.padding(10), style: theme[.text]),
-                    Span(DurationText.format(phase.duration).padding(10), style: theme[.muted]),
-                    Span(bar, style: theme[.accent]),
-                ]))
-            start += phase.duration
-        }
-        lines.append(
-            Line([
-                Span("Total".padding(10), style: theme[.title]), Span(DurationText.format(total), style: theme[.title]),
-            ]))
-        if timings.redirectCount > 0 {
-            lines.append(
-                Line(
-                    "\(timings.redirectCount) redirect(s), \(timings.redirect.map(DurationText.format) ?? "–")",
-                    style: theme[.muted]))
-        }
-        return lines
-    }
-
-    private static func seconds(_ duration: Duration) -> Double {
-        Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
-    }
-}
-
-extension String {
-    /// Pads with spaces to `width` columns (never cuts).
-    func padding(_ width: Int) -> String {
-        let missing = width - CharacterWidth.of(self)
-        return missing > 0 ? self + String(repeating: " ", count: missing) : self + " "
     }
 }

@@ -6,7 +6,7 @@ import Workspace
 /// The request pane: method and URL (`{{var}}` marked resolved or not), the URL as it will be
 /// sent (secrets masked), the tabs, and the current tab's content.
 enum RequestPaneView {
-    static func render(_ state: inout ExplorerState, in rect: Rect, frame: inout Frame) {
+    static func render(_ state: ExplorerState, in rect: Rect, frame: inout Frame) {
         let theme = state.theme
         let dirty = state.selection.map(state.isDirty) ?? false
         let title = state.selectedRequest.map { "Request · " + $0.name + (dirty ? " ●" : "") }
@@ -22,7 +22,7 @@ enum RequestPaneView {
             return
         }
         let preview = RequestPreview.of(state)
-        renderURL(&state, request, preview, in: parts.url, frame: &frame)
+        renderURL(state, request, preview, in: parts.url, frame: &frame)
         renderPreview(state, preview, in: parts.preview, buffer: &frame.buffer)
         let titles = TabTitles.request(state, width: parts.tabs.width)
         frame.render(
@@ -32,28 +32,21 @@ enum RequestPaneView {
                     ? theme[.selection] : theme[.title].bold
             ),
             in: parts.tabs)
-        RequestTabView.render(&state, request, in: parts.content, frame: &frame)
+        RequestTabView.render(state, request, in: parts.content, frame: &frame)
     }
 
     private static func renderURL(
-        _ state: inout ExplorerState, _ request: SavedRequest, _ preview: RequestPreview?, in area: Rect,
+        _ state: ExplorerState, _ request: SavedRequest, _ preview: RequestPreview?, in area: Rect,
         frame: inout Frame
     ) {
         let theme = state.theme
         let method = request.method.rawValue
-        // A long custom method is cut (at 16 columns, or a quarter of a narrow pane) to leave the URL its room.
-        let methodWidth = min(CharacterWidth.of(method), max(7, min(16, area.width / 4)))
-        var x = frame.buffer.writeFitted(
-            method, x: area.x, y: area.y, style: theme[ThemeRole.method(method)].bold, maxX: area.x + methodWidth)
-        x += 1
-        let field = Rect(x: x, y: area.y, width: max(0, area.right - x), height: 1)
-        let editing = state.focus == .request && state.editor.focus == .url && state.overlay == nil
-        if editing {
-            frame.render(
-                TextInput(
-                    placeholder: "URL or /path", style: theme.base, placeholderStyle: theme[.muted],
-                    selectionStyle: theme[.selection], focused: true),
-                in: field, state: &state.editor.url)
+        frame.buffer.writeFitted(
+            method, x: area.x, y: area.y, style: theme[ThemeRole.method(method)].bold,
+            maxX: area.x + RequestLayout.methodWidth(method, line: area))
+        let field = RequestLayout.urlField(area, method: method)
+        if RequestLayout.isEditingURL(state) {
+            frame.render(RequestLayout.urlInput(state), in: field, laidOut: state.editor.url)
             frame.cursor = state.editor.url.screenCursor
             return
         }

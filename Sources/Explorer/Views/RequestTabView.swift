@@ -4,7 +4,7 @@ import Workspace
 
 /// The content of the request pane's current tab.
 enum RequestTabView {
-    static func render(_ state: inout ExplorerState, _ request: SavedRequest, in area: Rect, frame: inout Frame) {
+    static func render(_ state: ExplorerState, _ request: SavedRequest, in area: Rect, frame: inout Frame) {
         guard !area.isEmpty else { return }
         let theme = state.theme
         let focused = state.focus == .request && state.overlay == nil
@@ -13,47 +13,35 @@ enum RequestTabView {
             disabledStyle: theme[.muted], focusedCellStyle: theme[.accent].underline)
         switch state.editor.tab {
         case .params:
-            let pathRows = state.editor.pathParams.rows.count
-            let pathHeight = pathRows == 0 ? 0 : min(pathRows + 1, max(2, area.height / 2))
-            let queryArea = Rect(
-                x: area.x, y: area.y + 1, width: area.width, height: max(0, area.height - 1 - pathHeight))
+            let areas = RequestLayout.paramsAreas(state, in: area)
             frame.buffer.write("Query", x: area.x, y: area.y, style: theme[.title], maxX: area.right)
-            var query = state.editor.query
-            if state.editor.paramsOnPath { query.table.selected = query.table.selected.map { _ in -1 } }
-            frame.render(editor, in: queryArea, state: &state.editor.query)
+            frame.render(editor, in: areas.query, laidOut: state.editor.query)
             cursorFromTable(state.editor.query, focused && !state.editor.paramsOnPath, &frame)
-            extent(of: state.editor.query, shown: queryArea.height, after: "Query", at: area.row(0), state, &frame)
-            if pathHeight > 0 {
-                let top = queryArea.bottom
+            extent(of: state.editor.query, shown: areas.query.height, after: "Query", at: area.row(0), state, &frame)
+            if let title = areas.pathTitle, let path = areas.path {
                 frame.buffer.write(
-                    "Path parameters", x: area.x, y: top, style: theme[.title], maxX: area.right)
-                frame.render(
-                    editor, in: Rect(x: area.x, y: top + 1, width: area.width, height: pathHeight - 1),
-                    state: &state.editor.pathParams)
+                    "Path parameters", x: area.x, y: title.y, style: theme[.title], maxX: area.right)
+                frame.render(editor, in: path, laidOut: state.editor.pathParams)
                 cursorFromTable(state.editor.pathParams, focused && state.editor.paramsOnPath, &frame)
                 extent(
-                    of: state.editor.pathParams, shown: pathHeight - 1, after: "Path parameters",
-                    at: Rect(x: area.x, y: top, width: area.width, height: 1), state, &frame)
+                    of: state.editor.pathParams, shown: path.height, after: "Path parameters", at: title, state,
+                    &frame)
             }
         case .headers:
-            frame.render(editor, in: area, state: &state.editor.headers)
+            frame.render(editor, in: area, laidOut: state.editor.headers)
             cursorFromTable(state.editor.headers, focused, &frame)
         case .body:
-            renderBody(&state, request, in: area, frame: &frame)
+            renderBody(state, request, in: area, frame: &frame)
         case .notes:
             let typing = focused && state.editor.focus == .editing
-            frame.render(
-                TextArea(
-                    lineNumbers: false, softWrap: true, style: theme.base, lineNumberStyle: theme[.muted],
-                    selectionStyle: theme[.selection], focused: typing),
-                in: area, state: &state.editor.notes)
+            frame.render(RequestLayout.notesEditor(state), in: area, laidOut: state.editor.notes)
             if typing { frame.cursor = state.editor.notes.screenCursor }
             if state.editor.notes.text.isEmpty && !typing {
                 frame.buffer.write(
                     "No notes. Enter to write some.", x: area.x, y: area.y, style: theme[.muted], maxX: area.right)
             }
         case .auth, .options, .checks:
-            FormView.render(&state, request, in: area, frame: &frame)
+            FormView.render(state, request, in: area, frame: &frame)
         }
     }
 
@@ -78,7 +66,7 @@ enum RequestTabView {
     }
 
     private static func renderBody(
-        _ state: inout ExplorerState, _ request: SavedRequest, in area: Rect, frame: inout Frame
+        _ state: ExplorerState, _ request: SavedRequest, in area: Rect, frame: inout Frame
     ) {
         let theme = state.theme
         let kind = TabTitles.bodyKind(request.body)
@@ -103,7 +91,7 @@ enum RequestTabView {
         case .formURLEncoded, .multipart, .file: hint = "  b kind"
         }
         if x + CharacterWidth.of(hint) <= area.right { frame.buffer.write(hint, x: x, y: area.y, style: theme[.muted]) }
-        let content = Rect(x: area.x, y: area.y + 1, width: area.width, height: max(0, area.height - 1))
+        let content = RequestLayout.bodyContent(area)
         switch request.body.content {
         case .formURLEncoded, .multipart:
             let focused = state.focus == .request && state.editor.focus == .content && state.overlay == nil
@@ -114,19 +102,15 @@ enum RequestTabView {
             frame.buffer.write(
                 isMultipart ? "parts: a value @path sends that file" : "fields (application/x-www-form-urlencoded)",
                 x: content.x, y: content.y, style: theme[.muted], maxX: content.right)
-            frame.render(
-                table,
-                in: Rect(x: content.x, y: content.y + 1, width: content.width, height: max(0, content.height - 1)),
-                state: &state.editor.bodyTable)
+            frame.render(table, in: RequestLayout.bodyTable(content), laidOut: state.editor.bodyTable)
             if focused, let editor = state.editor.bodyTable.editor { frame.cursor = editor.screenCursor }
             return
         case .file(let path, let contentType):
             let focused = state.focus == .request && state.editor.focus == .content && state.overlay == nil
             frame.buffer.write("file  ", x: content.x, y: content.y, style: theme[.muted])
-            let field = Rect(x: content.x + 6, y: content.y, width: max(0, content.width - 6), height: 1)
-            if focused, var editor = state.editor.formEditor {
-                frame.render(TextInput(style: theme[.accent].underline, focused: true), in: field, state: &editor)
-                state.editor.formEditor = editor
+            let field = RequestLayout.bodyFileField(content)
+            if focused, let editor = state.editor.formEditor {
+                frame.render(TextInput(style: theme[.accent].underline, focused: true), in: field, laidOut: editor)
                 frame.cursor = editor.screenCursor
             } else {
                 frame.buffer.write(
@@ -141,12 +125,8 @@ enum RequestTabView {
         default:
             break
         }
-        let typing = state.focus == .request && state.editor.focus == .editing && state.overlay == nil
-        frame.render(
-            TextArea(
-                lineNumbers: true, softWrap: false, style: theme.base, lineNumberStyle: theme[.muted],
-                selectionStyle: theme[.selection], focused: typing),
-            in: content, state: &state.editor.body)
+        let typing = RequestLayout.isTyping(state)
+        frame.render(RequestLayout.bodyEditor(state), in: content, laidOut: state.editor.body)
         if typing { frame.cursor = state.editor.body.screenCursor }
         if state.editor.body.text.isEmpty && !typing, content.height > 0 {
             frame.buffer.write(

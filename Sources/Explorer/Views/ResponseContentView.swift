@@ -5,23 +5,22 @@ import Workspace
 /// The response tabs' contents: Tree, Raw, Headers, Timeline, Checks, History.
 enum ResponseContentView {
     static func render(
-        _ state: inout ExplorerState, _ response: ReceivedResponse, _ result: ExchangeResult, in area: Rect,
+        _ state: ExplorerState, _ response: ReceivedResponse, _ result: ExchangeResult, in area: Rect,
         frame: inout Frame
     ) {
         guard !area.isEmpty else { return }
         let theme = state.theme
         switch state.response.tab {
         case .tree:
-            renderTree(&state, response, in: area, frame: &frame)
+            renderTree(state, response, in: area, frame: &frame)
         case .raw:
-            RawView.render(&state, response, in: area, buffer: &frame.buffer)
+            RawView.render(state, response, in: area, buffer: &frame.buffer)
         case .headers:
             // Only the lines on screen are built: a response may carry thousands of headers.
             let count = response.headers.count
-            state.response.scroll = max(0, min(state.response.scroll, max(0, count - area.height)))
-            let visible = response.headers[state.response.scroll..<min(count, state.response.scroll + area.height)]
+            let first = ResponseLayout.clamped(state.response.scroll, count: count, height: area.height)
+            let visible = response.headers[first..<min(count, first + area.height)]
             let width = min(32, visible.map { CharacterWidth.of($0.name) }.max() ?? 0)
-            var offset = 0
             let shown = visible.map { header in
                 Line([
                     Span(header.name, style: theme[.jsonKey]),
@@ -29,71 +28,39 @@ enum ResponseContentView {
                     Span(header.value, style: theme[.text]),
                 ])
             }
-            lines(shown, scroll: &offset, in: area, buffer: &frame.buffer)
+            lines(shown, from: 0, in: area, buffer: &frame.buffer)
         case .timeline:
-            let shown =
-                TimelineView.input(state, result: result).map { TimelineView.lines($0, width: area.width, theme) }
-                ?? TimingLines.lines(response.timings, isMock: result.isMock, width: area.width, theme)
-            lines(shown, scroll: &state.response.scroll, in: area, buffer: &frame.buffer)
+            let shown = ResponseLayout.timelineTabLines(state, response, result, width: area.width)
+            lines(shown, from: state.response.scroll, in: area, buffer: &frame.buffer)
         case .checks:
-            var shown: [Line] = []
-            if response.checks.isEmpty {
-                shown.append(
-                    Line(
-                        "This request has no expectations (add them in the Checks tab of the request).",
-                        style: theme[.muted]))
-            }
-            for check in response.checks {
-                // Wrapped under the mark, at most three lines (a failed check's actual value was
-                // cut at the pane's edge); a long actual value (a whole body) ends in ….
-                let actual = check.actual.count > 400 ? check.actual.prefix(400) + "…" : check.actual
-                let line = Line([
-                    Span(check.passed ? "✓ " : "✗ ", style: theme[check.passed ? .success : .error].bold),
-                    Span(check.label + "  ", style: theme[.text]),
-                    Span("expected " + check.expected, style: theme[.muted]),
-                    Span(check.passed ? "" : "  actual " + actual, style: theme[.error]),
-                ])
-                let pieces = Paragraph.wrapped(line, width: max(1, area.width - 3))
-                for (index, piece) in pieces.prefix(3).enumerated() {
-                    var spans = (index == 0 ? [] : [Span("  ")]) + piece.spans
-                    if index == 2, pieces.count > 3 { spans.append(Span("…", style: theme[.error])) }
-                    shown.append(Line(spans))
-                }
-            }
-            lines(shown, scroll: &state.response.scroll, in: area, buffer: &frame.buffer)
+            lines(
+                ResponseLayout.checkLines(response, width: area.width, theme), from: state.response.scroll, in: area,
+                buffer: &frame.buffer)
         case .history:
-            renderHistory(&state, in: area, buffer: &frame.buffer)
+            renderHistory(state, in: area, buffer: &frame.buffer)
         }
     }
 
     private static func renderTree(
-        _ state: inout ExplorerState, _ response: ReceivedResponse, in area: Rect, frame: inout Frame
+        _ state: ExplorerState, _ response: ReceivedResponse, in area: Rect, frame: inout Frame
     ) {
         let theme = state.theme
-        var treeArea = area
+        let treeArea = ResponseLayout.treeArea(state, in: area)
         let search = state.response.search
         let filter = state.response.filter
-        if search.isEditing || filter.isEditing || filter.applied != nil || filter.error != nil {
+        if ResponseLayout.treeHasQueryLine(state) {
             let line = area.row(0)
+            let field = ResponseLayout.queryField(in: area)
+            let x = field.x
             if search.isEditing {
-                let x = frame.buffer.write("/ ", x: line.x, y: line.y, style: theme[.accent])
-                frame.render(
-                    TextInput(
-                        placeholder: "search keys and values, Enter finds", style: theme.base,
-                        placeholderStyle: theme[.muted], selectionStyle: theme[.selection], focused: true),
-                    in: Rect(x: x, y: line.y, width: max(0, line.right - x), height: 1),
-                    state: &state.response.search.query)
-                frame.cursor = state.response.search.query.screenCursor
+                frame.buffer.write("/ ", x: line.x, y: line.y, style: theme[.accent])
+                frame.render(ResponseLayout.searchInput(state), in: field, laidOut: search.query)
+                frame.cursor = search.query.screenCursor
             } else {
-                let x = frame.buffer.write("| ", x: line.x, y: line.y, style: theme[.accent])
+                frame.buffer.write("| ", x: line.x, y: line.y, style: theme[.accent])
                 if filter.isEditing {
-                    frame.render(
-                        TextInput(
-                            placeholder: "JSONPath, e.g. $..id (empty: no filter)", style: theme.base,
-                            placeholderStyle: theme[.muted], selectionStyle: theme[.selection], focused: true),
-                        in: Rect(x: x, y: line.y, width: max(0, line.right - x), height: 1),
-                        state: &state.response.filter.query)
-                    frame.cursor = state.response.filter.query.screenCursor
+                    frame.render(ResponseLayout.filterInput(state), in: field, laidOut: filter.query)
+                    frame.cursor = filter.query.screenCursor
                 } else if let error = filter.error {
                     // The message's first line: its excerpt and caret lines, on one row, read as
                     // "…expression␊    $[?@.id >␊   ".
@@ -105,7 +72,6 @@ enum ResponseContentView {
                         maxX: line.right)
                 }
             }
-            treeArea = Rect(x: area.x, y: area.y + 1, width: area.width, height: max(0, area.height - 1))
         }
         guard let tree = state.response.tree else {
             switch response.content {
@@ -131,8 +97,6 @@ enum ResponseContentView {
             }
             return
         }
-        state.response.pageSize = max(1, treeArea.height)
-        state.response.scrollToSelection()
         let current = search.current.flatMap { search.matches.indices.contains($0) ? search.matches[$0] : nil }
         JSONTreeRowsView.render(
             tree, offset: state.response.offset, selected: state.focus == .response ? state.response.selectedRow : nil,
@@ -146,7 +110,7 @@ enum ResponseContentView {
         }
     }
 
-    private static func renderHistory(_ state: inout ExplorerState, in area: Rect, buffer: inout Buffer) {
+    private static func renderHistory(_ state: ExplorerState, in area: Rect, buffer: inout Buffer) {
         let theme = state.theme
         let entries = state.response.history
         guard !entries.isEmpty else {
@@ -186,9 +150,8 @@ enum ResponseContentView {
         }
     }
 
-    /// Draws `shown` from `scroll` (clamped so the last line can reach the bottom, not past it).
-    static func lines(_ shown: [Line], scroll: inout Int, in area: Rect, buffer: inout Buffer) {
-        scroll = max(0, min(scroll, max(0, shown.count - area.height)))
+    /// Draws `shown` from line `scroll` (the layout pass keeps it within what there is to show).
+    static func lines(_ shown: [Line], from scroll: Int, in area: Rect, buffer: inout Buffer) {
         for (row, line) in shown.dropFirst(scroll).prefix(area.height).enumerated() {
             _ = line.render(x: area.x, y: area.y + row, width: area.width, buffer: &buffer)
         }

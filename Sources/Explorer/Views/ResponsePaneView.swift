@@ -18,83 +18,55 @@ enum ResponsePaneView {
         buffer.write(text, x: rect.right - width - 2, y: rect.bottom - 1, style: theme[.muted], maxX: rect.right - 1)
     }
 
-    static func render(_ state: inout ExplorerState, in rect: Rect, frame: inout Frame) {
+    static func render(_ state: ExplorerState, in rect: Rect, frame: inout Frame) {
         let theme = state.theme
         frame.render(ExplorerView.paneBlock("Response", .response, state), in: rect)
         let parts = ExplorerLayout.responseParts(rect)
-        state.response.pageSize = max(1, parts.content.height)
         renderStatus(state, in: parts.status, buffer: &frame.buffer)
-        let below = Rect(
-            x: parts.tabs.x, y: parts.tabs.y, width: parts.tabs.width, height: parts.content.bottom - parts.tabs.y)
-        guard let result = state.shownResult else {
-            if let live = TimelineView.input(state, result: nil) {
-                // The first send of this request: its timeline, live, until the answer comes.
-                let lines = TimelineView.lines(live, width: below.width, theme)
-                ResponseContentView.lines(lines, scroll: &state.response.scroll, in: below, buffer: &frame.buffer)
-                scrollFooter(lines.count, state.response.scroll, below.height, rect, theme, &frame.buffer)
-                return
-            }
+        let below = ResponseLayout.below(parts)
+        if let lines = ResponseLayout.cardLines(state, width: below.width) {
+            // Scrolled like the other views: at 80×24 an error card's details and the timeline
+            // sit below the fold.
+            ResponseContentView.lines(lines, from: state.response.scroll, in: below, buffer: &frame.buffer)
+            scrollFooter(lines.count, state.response.scroll, below.height, rect, theme, &frame.buffer)
+            return
+        }
+        guard let result = state.shownResult, case .response(let response) = result.outcome else {
             let message =
                 state.exchange?.inFlight != nil
                 ? "" : state.selection == nil ? "" : "Not sent yet. F5, Ctrl+R or Alt+Enter sends it."
             frame.buffer.write(message, x: parts.tabs.x, y: parts.tabs.y, style: theme[.muted], maxX: parts.tabs.right)
             return
         }
-        let timeline = TimelineView.input(state, result: result)
-        switch result.outcome {
-        case .failure(let card):
-            let lines = ErrorCardView.lines(card, result: result, timeline: timeline, state, width: below.width)
-            // Scrolled like the other views: at 80×24 the details and the timeline sit below the fold.
-            ResponseContentView.lines(lines, scroll: &state.response.scroll, in: below, buffer: &frame.buffer)
-            scrollFooter(lines.count, state.response.scroll, below.height, rect, theme, &frame.buffer)
-        case .cancelled(let stage, let elapsed):
-            var shown = [
-                Line(
-                    "✖ Cancelled after \(DurationText.format(elapsed)), while \(stage). r sends it again.",
-                    style: theme[.warning])
-            ]
-            // Where it stopped, stage by stage.
-            if let timeline { shown += [Line("")] + TimelineView.lines(timeline, width: below.width, theme) }
-            ResponseContentView.lines(shown, scroll: &state.response.scroll, in: below, buffer: &frame.buffer)
-            scrollFooter(shown.count, state.response.scroll, below.height, rect, theme, &frame.buffer)
-        case .response(let response):
-            frame.render(
-                Tabs(
-                    TabTitles.response(state, width: parts.tabs.width).map { Line($0) },
-                    selected: state.response.tab.rawValue,
-                    style: theme[.muted],
-                    highlightStyle: state.focus == .response ? theme[.selection] : theme[.title].bold),
-                in: parts.tabs)
-            var content = parts.content
-            if let banner = response.banner, content.height > 2 {
-                // Two lines when it needs them and the pane has room (the hint was cut mid-word),
-                // else one ending in ….
-                let line = "⚠ \(banner.title) — \(banner.hint)"
-                let style = theme[ThemeRole.status(response.status)]
-                let pieces = Paragraph.wrapped(Line(line), width: max(1, content.width))
-                let rows = pieces.count > 1 && content.height > 6 ? 2 : 1
-                for (index, piece) in pieces.prefix(rows).enumerated() {
-                    let text = piece.spans.map(\.text).joined()
-                    let fitted =
-                        index == rows - 1 && pieces.count > rows
-                        ? String(text.reversed().drop { $0 == " " }.reversed()) + " "
-                            + pieces[rows].spans.map(\.text).joined()
-                        : text
-                    _ = frame.buffer.writeFitted(
-                        fitted, x: content.x, y: content.y + index, style: style, maxX: content.right)
-                }
-                content = Rect(
-                    x: content.x, y: content.y + rows, width: content.width, height: content.height - rows)
-            }
-            // The Timeline tab shows the send in flight, not the stale answer: not dimmed.
-            let dims = state.exchange?.isStale == true && !(state.response.tab == .timeline && timeline?.live != nil)
-            if dims {
-                frame.buffer.setStyle(Style(modifiers: .dim), in: content)
-            }
-            ResponseContentView.render(&state, response, result, in: content, frame: &frame)
-            if dims {
-                frame.buffer.setStyle(theme[.muted].dim, in: content)
-            }
+        let timeline = TimelineLines.input(state, result: result)
+        frame.render(
+            Tabs(
+                TabTitles.response(state, width: parts.tabs.width).map { Line($0) },
+                selected: state.response.tab.rawValue,
+                style: theme[.muted],
+                highlightStyle: state.focus == .response ? theme[.selection] : theme[.title].bold),
+            in: parts.tabs)
+        let content = ResponseLayout.content(response, in: parts.content)
+        let banner = ResponseLayout.banner(response, in: parts.content)
+        for (index, piece) in banner.pieces.prefix(banner.rows).enumerated() {
+            let text = piece.spans.map(\.text).joined()
+            let fitted =
+                index == banner.rows - 1 && banner.pieces.count > banner.rows
+                ? String(text.reversed().drop { $0 == " " }.reversed()) + " "
+                    + banner.pieces[banner.rows].spans.map(\.text).joined()
+                : text
+            _ = frame.buffer.writeFitted(
+                fitted, x: parts.content.x, y: parts.content.y + index,
+                style: theme[ThemeRole.status(response.status)], maxX: parts.content.right)
+        }
+        // The Timeline tab shows the send in flight, not the stale answer: not dimmed.
+        let dims = state.exchange?.isStale == true && !(state.response.tab == .timeline && timeline?.live != nil)
+        if dims {
+            frame.buffer.setStyle(Style(modifiers: .dim), in: content)
+        }
+        ResponseContentView.render(state, response, result, in: content, frame: &frame)
+        if dims {
+            frame.buffer.setStyle(theme[.muted].dim, in: content)
         }
     }
 
@@ -108,7 +80,7 @@ enum ResponsePaneView {
             let frameIndex = Int(
                 elapsed.components.seconds * 10 + elapsed.components.attoseconds / 100_000_000_000_000_000)
             let spinner = Spinner.frames[frameIndex % Spinner.frames.count]
-            let stage = exchange.trace?.stageText ?? exchange.stage.label
+            let stage = exchange.stage.label
             x = buffer.write(
                 "\(spinner) \(stage) · \(DurationText.format(elapsed))", x: x, y: area.y,
                 style: theme[.info].bold, maxX: area.right)
@@ -162,58 +134,5 @@ enum ResponsePaneView {
             x = buffer.write(" cancelled ", x: x, y: area.y, style: theme[.warning].reverse.bold, maxX: area.right)
             buffer.write(" · " + DurationText.format(elapsed), x: x, y: area.y, style: theme[.text], maxX: area.right)
         }
-    }
-}
-
-/// When no response arrived: the translation (title, explanation, hint), where the failing part
-/// came from, the retry key, and the technical detail below.
-enum ErrorCardView {
-    /// The card's lines, wrapped to `width`; the pane shows them from its scroll offset.
-    static func lines(
-        _ card: FailureCard, result: ExchangeResult, timeline: TimelineView.Input?, _ state: ExplorerState, width: Int
-    ) -> [Line] {
-        let theme = state.theme
-        let width = max(1, width)
-        var lines: [Line] = []
-        // The keys sit on the title line, so a short pane (80×24) still shows them.
-        // F2 only where there is an environment to pick (a collection without any was offered it).
-        let environments =
-            state.selection.flatMap { state.document(collectionID: $0.collectionID)?.collection.environments } ?? []
-        var title = [
-            Span("✖ " + card.translation.title, style: theme[.error].bold), Span("   "),
-            Span("r", style: theme[.keyHint]), Span(" retry  ", style: theme[.muted]),
-        ]
-        if !environments.isEmpty {
-            title += [Span("F2", style: theme[.keyHint]), Span(" environment", style: theme[.muted])]
-        }
-        lines.append(Line(title))
-        for text in [card.translation.explanation] {
-            lines += Paragraph.wrapped(Line(text, style: theme[.text]), width: width)
-        }
-        if let origin = card.origin {
-            lines += Paragraph.wrapped(Line("Where: " + origin, style: theme[.info]), width: width)
-        }
-        for problem in card.problems { lines.append(Line("  • " + problem, style: theme[.warning])) }
-        lines += Paragraph.wrapped(Line("Try: " + card.translation.hint, style: theme[.success]), width: width)
-        if let failedStage = card.failedStage {
-            // Where the exchange stopped, as the transport said ("Failed while connecting after 3 ms").
-            lines.append(Line(failedStage, style: theme[.muted]))
-        } else if let elapsed = card.elapsed {
-            lines.append(Line("Gave up after \(DurationText.format(elapsed))", style: theme[.muted]))
-        }
-        let open = state.response.detailsOpen
-        lines.append(
-            Line([
-                Span(open ? "▾ Details " : "▸ Details ", style: theme[.muted].bold), Span("t", style: theme[.keyHint]),
-            ]))
-        if open {
-            lines += Paragraph.wrapped(Line(result.method + " " + result.url, style: theme[.muted]), width: width)
-            lines += Paragraph.wrapped(Line(card.translation.technicalDetail, style: theme[.muted]), width: width)
-        }
-        if let timeline {
-            lines.append(Line(""))
-            lines += TimelineView.lines(timeline, width: width, theme)
-        }
-        return lines
     }
 }

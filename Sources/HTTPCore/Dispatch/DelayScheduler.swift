@@ -3,14 +3,14 @@ public import Futures
 
 /// Runs work after a delay: how ``MockDispatcher`` simulates slow servers.
 ///
-/// The app's schedulers conform through dispatch queues; tests use ``ManualClock`` and move
+/// The app's schedulers conform through dispatch queues; tests use `ManualClock` (HTTPCoreTesting) and move
 /// time by hand, so a delayed mock response never needs a sleep.
 public protocol DelayScheduler: Sendable {
     /// Runs `work` once, no earlier than `delay` from now.
     func schedule(after delay: Duration, _ work: @escaping @Sendable () -> Void)
 }
 
-/// A ``DelayScheduler`` on virtual time (``ManualClock``, a test harness's timeline): a
+/// A ``DelayScheduler`` on virtual time (`ManualClock` (HTTPCoreTesting), a test harness's timeline): a
 /// ``MockDispatcher`` over one reports its events' offsets on that time, so they are exact.
 public protocol VirtualTimeDelayScheduler: DelayScheduler {
     /// The virtual time elapsed since the scheduler was made.

@@ -33,6 +33,15 @@ public enum ExchangeStage: String, Hashable, Sendable, CaseIterable, Codable {
         }
     }
 
+    /// The label in a narrow column (the explorer's Timeline tab): "TLS", "waiting"; else `label`.
+    public var shortLabel: String {
+        switch self {
+        case .tlsHandshake: "TLS"
+        case .waiting: "waiting"
+        default: label
+        }
+    }
+
     /// How a failure in this stage reads after "failed": "during the TLS handshake",
     /// "while waiting for the response".
     public var failurePhrase: String {

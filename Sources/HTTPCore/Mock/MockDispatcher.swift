@@ -18,7 +18,7 @@ import Synchronization
 /// absolute requests. A relative request without a server provider resolves against ``fallbackBaseURL``.
 ///
 /// Threading: all methods are thread-safe; futures deliver on ``scheduler``; delays run on the
-/// ``DelayScheduler`` (use ``ManualClock`` in tests).
+/// ``DelayScheduler`` (use `ManualClock` (HTTPCoreTesting) in tests).
 public final class MockDispatcher: DataDispatcher, DownloadDispatcher, UploadDispatcher {
 
     /// Provides ``MockDispatcher/fallbackBaseURL`` to requests that have no provider.

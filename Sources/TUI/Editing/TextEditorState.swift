@@ -33,7 +33,7 @@ package struct TextEditorState: Hashable, Sendable {
     /// Rows shown at the last render (the page size for PgUp/PgDn).
     package internal(set) var pageSize = 10
     /// Where the cursor was drawn at the last render (for `Frame.cursor`).
-    package internal(set) var screenCursor: Position?
+    package var screenCursor: Position?
     /// Where the text (not the line numbers) was drawn at the last render (for mouse hits).
     package internal(set) var lastTextArea: Rect = .zero
     /// The text width of the last soft-wrapped render, `nil` when not wrapping: Up, Down, PgUp

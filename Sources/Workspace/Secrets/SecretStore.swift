@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+package import RegularFiles
 
 /// The per-user secrets file, `$XDG_CONFIG_HOME/lazer/secrets.json` (mode 0600, folder 0700).
 ///

@@ -1,4 +1,5 @@
 import Foundation
+import RegularFiles
 package import StateStore
 
 /// Captured values kept between runs, per collection and environment (as Postman keeps

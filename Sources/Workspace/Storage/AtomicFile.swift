@@ -1,6 +1,6 @@
 import Foundation
 import Glibc
-import RegularFiles
+package import RegularFiles
 
 /// Writes files so that a crash at any instant leaves either the old or the new content on disk,
 /// never a mix: write a temporary file in the same folder, `fsync` it, keep the old file as a
@@ -78,11 +78,7 @@ package enum AtomicFile {
     /// Reads a whole regular file within `RegularFile.defaultLimit`; `nil` when it does not exist.
     /// A FIFO, a device or a folder is refused without blocking (see `RegularFile`).
     package static func read(_ path: String) throws(FileSystemError) -> [UInt8]? {
-        do {
-            return try RegularFile.read(path)
-        } catch {
-            throw FileSystemError(error)
-        }
+        try RegularFile.read(path)
     }
 
     /// Deletes temporary files left beside `path` by saves that were killed midway (their

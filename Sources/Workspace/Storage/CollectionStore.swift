@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import RegularFiles
 
 /// Loads and saves collection files safely.
 package enum CollectionStore {

@@ -1,5 +1,6 @@
 import Foundation
 package import HTTPCore
+package import RegularFiles
 
 /// The error card's texts for a failed file operation, by cause: the system's error number picks
 /// the key (`workspace.permissionDenied`, `workspace.diskFull`, …), so an override file can change

@@ -1,4 +1,5 @@
 import Foundation
+import RegularFiles
 
 /// An advisory lock on the folder holding a collection file, held while a save checks for outside
 /// changes and writes: two lazer processes saving into one folder take turns, so neither can

@@ -1,5 +1,6 @@
 package import Dispatch
 import Glibc
+package import RegularFiles
 
 /// Reports files of a folder that were written, created, deleted or renamed, using inotify.
 ///

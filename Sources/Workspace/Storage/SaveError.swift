@@ -1,3 +1,5 @@
+package import RegularFiles
+
 /// Why a collection was not saved.
 package enum SaveError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The file changed on disk since it was loaded (another editor, `git pull`): nothing was

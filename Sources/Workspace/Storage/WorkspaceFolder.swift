@@ -1,4 +1,5 @@
 import Foundation
+package import RegularFiles
 
 /// A folder of collections (`Collections/` by default): every `*.json` file in it, each loaded
 /// on its own so one broken file never hides the others.

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Interop
+import RegularFiles
 import Replay
 import TerminalText
 import Workspace

@@ -1,5 +1,6 @@
 import Explorer
 import Foundation
+import HTTPCore
 import TUI
 
 /// `LAZER_BENCH_LOG=FILE lazer …`: the explorer appends one line per drawn frame to FILE, for
@@ -91,10 +92,8 @@ final class BenchLog {
         guard let exchange else { return "" }
         guard exchange.inFlight != nil else { return exchange.result == nil ? "" : "done" }
         switch exchange.stage {
-        case .sending: return "sending"
-        case .waiting: return "waiting"
-        case .receiving: return "receiving"
-        case .parsing: return "parsing"
+        case .transport(let stage, _): return stage.rawValue
+        case .step: return "parsing"
         }
     }
 

@@ -90,14 +90,29 @@ struct TUICommand: ParsableCommand {
             let explorerDependencies = ExplorerDependencies(
                 workspace: workspace, main: MainQueueScheduler(), work: DispatchQueueScheduler(work),
                 temporaryFolder: NSTemporaryDirectory())
-            let host = TerminalExplorerHost(backend: backend, dispatcher: dispatcher)
+            // On quit or a signal, the network thread is joined before the process exits.
+            let host = CursesTerminalHost(backend: backend, beforeExit: { dispatcher.shutdown() })
             let program = ExplorerProgram(
                 state: initialState, backend: backend, dependencies: explorerDependencies, clock: SystemExplorerClock(),
                 host: host)
             if let benchLog {
                 program.onFrame = { [unowned program] report in benchLog.drew(report, state: program.state) }
             }
-            host.run(program, paths: folders, problems: startupProblems, benchLog: benchLog)
+            // With a bench log (`LAZER_BENCH_LOG`), each input event's arrival is noted before the
+            // program sees it.
+            let onEvent: (Event) -> Void =
+                if let benchLog {
+                    { [weak program] event in
+                        benchLog.received(event)
+                        program?.handle(event)
+                    }
+                } else {
+                    { [weak program] event in program?.handle(event) }
+                }
+            host.run(onEvent: onEvent) {
+                program.start(paths: folders)
+                for problem in startupProblems { program.dispatch(.notice(problem, isError: true)) }
+            }
         }
     }
 }

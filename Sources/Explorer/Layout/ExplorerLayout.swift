@@ -1,8 +1,17 @@
 package import TUI
 
-/// Where everything goes on a screen of the state's size: shared by the views (to draw) and the
-/// reducer (to hit-test the mouse), so a click always lands where the user sees things.
+/// Where everything goes on a screen of the state's size: shared by the views (to draw), the
+/// reducer (to hit-test the mouse) and the layout pass (`settle`, which fits scroll offsets and
+/// page sizes to it), so a click always lands where the user sees things.
 package struct ExplorerLayout: Sendable, Equatable {
+    /// Below this the explorer shows only "Terminal too small" (and keys other than quit wait).
+    package static let minimumSize = Size(width: 60, height: 16)
+
+    /// Whether a screen of `size` is too small for the panes.
+    package static func isTooSmall(_ size: Size) -> Bool {
+        size.width < minimumSize.width || size.height < minimumSize.height
+    }
+
     package var header: Rect
     package var statusBar: Rect
     /// Each visible pane's outer rectangle (with its border); a zoomed layout has one.

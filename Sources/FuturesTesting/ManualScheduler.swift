@@ -1,7 +1,11 @@
 import AnnotatedLocks
+public import Futures
 import Synchronization
 
 /// A deterministic scheduler for tests: it only queues work, and the test decides when it runs.
+///
+/// In the `FuturesTesting` product, not in `Futures`: an app links the library without its test
+/// doubles (as SwiftNIO ships `NIOEmbedded` apart from `NIOPosix`).
 ///
 /// Nothing happens until the test calls ``runNext()`` or ``runAll()``, so a test can assert
 /// the state between "the producer completed" and "the observers ran" without sleeping. Work

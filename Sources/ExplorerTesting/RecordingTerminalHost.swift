@@ -1,9 +1,10 @@
-import Explorer
+import TUI
 
-/// An `ExplorerHost` that records what the program asked of the terminal: copied texts, mouse
-/// reporting, whether Ctrl+Z suspends, quitting, and `$EDITOR` runs (answered by `editor`).
+/// A `TerminalHost` that records what the program asked of the terminal: copied texts, mouse
+/// reporting, whether Ctrl+Z suspends, quitting, and `$EDITOR` and `$PAGER` runs (answered by
+/// `editor`).
 @MainActor
-package final class RecordingExplorerHost: ExplorerHost {
+package final class RecordingTerminalHost: TerminalHost {
     /// Every text copied to the clipboard, oldest first.
     package private(set) var copied: [String] = []
     /// When set, every copy fails with this message (as a missing clipboard helper would).
@@ -15,6 +16,8 @@ package final class RecordingExplorerHost: ExplorerHost {
     package private(set) var quitCount = 0
     /// The files handed to `$EDITOR`, oldest first.
     package private(set) var editedPaths: [String] = []
+    /// The files handed to `$PAGER`, oldest first.
+    package private(set) var pagedPaths: [String] = []
     /// Plays `$EDITOR`: gets the temporary file's path (it may rewrite the file) and returns the
     /// editor's exit status. The default leaves the file as it is and succeeds.
     package var editor: @MainActor (String) -> Int32 = { _ in 0 }
@@ -33,8 +36,14 @@ package final class RecordingExplorerHost: ExplorerHost {
         return editor(path)
     }
 
-    package func setMouse(_ enabled: Bool) {
-        mouseChanges.append(enabled)
+    /// On until the program turns it off; each change is recorded in `mouseChanges`.
+    package var mouseEnabled = true {
+        didSet { mouseChanges.append(mouseEnabled) }
+    }
+
+    package func page(path: String) -> Int32 {
+        pagedPaths.append(path)
+        return 0
     }
 
     package func setSuspendsOnControlZ(_ suspends: Bool) {

@@ -3,12 +3,12 @@ import Futures
 import HTTPCore
 import TUI
 
-/// The Timeline tab: one row per stage the exchange went through (redirect hops between them),
+/// The Timeline tab's lines: one row per stage the exchange went through (redirect hops between them),
 /// then the futures chain's stages after the transport, each with its start, its length and a bar
 /// on one time axis; then the connection, TLS and size details. Bars of a send in flight grow
 /// with each frame. Texts from the server (certificate names, locations) are drawn like every
 /// other text: the buffer shows control and bidi characters visibly.
-enum TimelineView {
+enum TimelineLines {
     /// What the lines are made from.
     struct Input {
         var trace: ExchangeTrace
@@ -118,12 +118,7 @@ enum TimelineView {
                 noteSpan = Span(" " + (note ?? "…"), style: theme[.info])
             }
         }
-        let label =
-            switch span.stage {
-            case .waiting: "waiting"
-            case .tlsHandshake: "TLS"
-            default: span.stage.label
-            }
+        let label = span.stage.shortLabel
         return Line([
             Span(label.padded(to: labelWidth), style: theme[.text]),
             Span(
@@ -180,7 +175,7 @@ enum TimelineView {
             note = " skipped"
         case nil:
             style = theme[.info]
-            note = " " + (stage.index == 0 ? "in flight" : ExchangeTrace.phrase(ofChainStage: stage.label)) + "…"
+            note = " " + (SendStep(rawValue: stage.label)?.label ?? stage.label) + "…"
         }
         return Line([
             label,
@@ -375,7 +370,7 @@ struct TimelineRows {
             open = (event.stage, event.offset)
         }
         if let current = open {
-            let note = current.stage == .receiving ? lastProgress.map(ExchangeTrace.progressText) : nil
+            let note = current.stage == .receiving ? lastProgress.map(SendStage.progressText) : nil
             rows.transport.append(
                 .span(TimelineRows.Span(stage: current.stage, start: current.start, end: nil), note: note, ending: nil))
         }

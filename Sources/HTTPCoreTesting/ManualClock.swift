@@ -1,10 +1,12 @@
 import AnnotatedLocks
-import Futures
+public import HTTPCore
 import Synchronization
 
-/// A ``DelayScheduler`` on virtual time for tests: work waits until the test calls ``advance(by:)``.
+/// A ``DelayScheduler`` on virtual time for tests: work waits until the test calls ``advance(by:afterEach:)``.
 ///
-/// The delay twin of `ManualScheduler`. Work that falls due runs in deadline order (submission order
+/// The delay twin of `ManualScheduler` (FuturesTesting), in the `HTTPCoreTesting` product so an app
+/// links HTTPCore without it. One virtual clock for every test: the explorer's harness runs its
+/// timers, mock delays and stage clock on one too. Work that falls due runs in deadline order (submission order
 /// for equal deadlines) on the thread that advances the clock.
 public final class ManualClock: VirtualTimeDelayScheduler {
     private struct Entry {
@@ -37,13 +39,15 @@ public final class ManualClock: VirtualTimeDelayScheduler {
     }
 
     /// Moves time forward by `duration` and runs everything that falls due, including work scheduled
-    /// by that work within the window. Returns how many closures ran.
+    /// by that work within the window, each at its moment; `afterEach` runs after each piece of
+    /// work (a harness settles the queues it fed there). Returns how many closures ran.
     @discardableResult
-    public func advance(by duration: Duration) -> Int {
+    public func advance(by duration: Duration, afterEach: () -> Void = {}) -> Int {
         let target = state.withLock(ownedBy: self) { $0.now + max(duration, .zero) }
         var count = 0
         while let work = nextDue(before: target) {
             work()
+            afterEach()
             count += 1
         }
         state.withLock(ownedBy: self) { $0.now = max($0.now, target) }

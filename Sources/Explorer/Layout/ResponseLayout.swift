@@ -1,0 +1,198 @@
+import HTTPCore
+import JSONTree
+import TUI
+import Workspace
+
+/// The response pane's layout: the page size of its content, the lines shown in place of the tabs
+/// (a first send's live timeline, an error card, a cancelled send), the banner above a 4xx or 5xx
+/// body, the tree's search and filter line; `settle` keeps the scroll offsets within what there is
+/// to show and the tree's selection on screen.
+enum ResponseLayout {
+    /// Where a card's lines go: the tabs line and the content below it.
+    static func below(_ parts: (status: Rect, tabs: Rect, content: Rect)) -> Rect {
+        Rect(x: parts.tabs.x, y: parts.tabs.y, width: parts.tabs.width, height: parts.content.bottom - parts.tabs.y)
+    }
+
+    /// The lines shown in place of the tabs, scrolled by `response.scroll`: the live timeline of a
+    /// request's first send, an error card, a cancelled send's card; nil when the tabs show (or
+    /// nothing does).
+    static func cardLines(_ state: ExplorerState, width: Int) -> [Line]? {
+        let theme = state.theme
+        guard let result = state.shownResult else {
+            // The first send of this request: its timeline, live, until the answer comes.
+            return TimelineLines.input(state, result: nil).map { TimelineLines.lines($0, width: width, theme) }
+        }
+        let timeline = TimelineLines.input(state, result: result)
+        switch result.outcome {
+        case .failure(let card):
+            return ErrorCardLines.lines(card, result: result, timeline: timeline, state, width: width)
+        case .cancelled(let stage, let elapsed):
+            var shown = [
+                Line(
+                    "✖ Cancelled after \(DurationText.format(elapsed)), while \(stage). r sends it again.",
+                    style: theme[.warning])
+            ]
+            // Where it stopped, stage by stage.
+            if let timeline { shown += [Line("")] + TimelineLines.lines(timeline, width: width, theme) }
+            return shown
+        case .response:
+            return nil
+        }
+    }
+
+    /// A 4xx or 5xx status's banner above the content: two lines when it needs them and the pane
+    /// has room, else one (ending in …); none in a content of two lines or less.
+    static func banner(_ response: ReceivedResponse, in content: Rect) -> (pieces: [Line], rows: Int) {
+        guard let banner = response.banner, content.height > 2 else { return ([], 0) }
+        let line = "⚠ \(banner.title) — \(banner.hint)"
+        let pieces = Paragraph.wrapped(Line(line), width: max(1, content.width))
+        return (pieces, pieces.count > 1 && content.height > 6 ? 2 : 1)
+    }
+
+    /// The tab's content below the banner.
+    static func content(_ response: ReceivedResponse, in content: Rect) -> Rect {
+        let rows = banner(response, in: content).rows
+        return Rect(x: content.x, y: content.y + rows, width: content.width, height: content.height - rows)
+    }
+
+    /// The tree shows its search or filter line above it.
+    static func treeHasQueryLine(_ state: ExplorerState) -> Bool {
+        let search = state.response.search
+        let filter = state.response.filter
+        return search.isEditing || filter.isEditing || filter.applied != nil || filter.error != nil
+    }
+
+    /// The tree's rows: below the search or filter line when one shows.
+    static func treeArea(_ state: ExplorerState, in area: Rect) -> Rect {
+        guard treeHasQueryLine(state) else { return area }
+        return Rect(x: area.x, y: area.y + 1, width: area.width, height: max(0, area.height - 1))
+    }
+
+    /// The search's or filter's text field: after "/ " or "| " on the content's first row.
+    static func queryField(in area: Rect) -> Rect {
+        let line = area.row(0)
+        let x = line.x + 2
+        return Rect(x: x, y: line.y, width: max(0, line.right - x), height: 1)
+    }
+
+    static func searchInput(_ state: ExplorerState) -> TextInput {
+        let theme = state.theme
+        return TextInput(
+            placeholder: "search keys and values, Enter finds", style: theme.base, placeholderStyle: theme[.muted],
+            selectionStyle: theme[.selection], focused: true)
+    }
+
+    static func filterInput(_ state: ExplorerState) -> TextInput {
+        let theme = state.theme
+        return TextInput(
+            placeholder: "JSONPath, e.g. $..id (empty: no filter)", style: theme.base,
+            placeholderStyle: theme[.muted], selectionStyle: theme[.selection], focused: true)
+    }
+
+    /// The Timeline tab: the send's trace, else the response's timings as a waterfall.
+    static func timelineTabLines(
+        _ state: ExplorerState, _ response: ReceivedResponse, _ result: ExchangeResult, width: Int
+    ) -> [Line] {
+        TimelineLines.input(state, result: result).map { TimelineLines.lines($0, width: width, state.theme) }
+            ?? TimingLines.lines(response.timings, isMock: result.isMock, width: width, state.theme)
+    }
+
+    /// The Checks tab: each expectation, wrapped under its mark (at most three lines; a failed
+    /// check's long actual value ends in …).
+    static func checkLines(_ response: ReceivedResponse, width: Int, _ theme: Theme) -> [Line] {
+        var shown: [Line] = []
+        if response.checks.isEmpty {
+            shown.append(
+                Line(
+                    "This request has no expectations (add them in the Checks tab of the request).",
+                    style: theme[.muted]))
+        }
+        for check in response.checks {
+            let actual = check.actual.count > 400 ? check.actual.prefix(400) + "…" : check.actual
+            let line = Line([
+                Span(check.passed ? "✓ " : "✗ ", style: theme[check.passed ? .success : .error].bold),
+                Span(check.label + "  ", style: theme[.text]),
+                Span("expected " + check.expected, style: theme[.muted]),
+                Span(check.passed ? "" : "  actual " + actual, style: theme[.error]),
+            ])
+            let pieces = Paragraph.wrapped(line, width: max(1, width - 3))
+            for (index, piece) in pieces.prefix(3).enumerated() {
+                var spans = (index == 0 ? [] : [Span("  ")]) + piece.spans
+                if index == 2, pieces.count > 3 { spans.append(Span("…", style: theme[.error])) }
+                shown.append(Line(spans))
+            }
+        }
+        return shown
+    }
+
+    /// The first line shown of `count` lines in `height` rows from `scroll`: the last line can
+    /// reach the bottom, not past it, so scrolling back up moves at once.
+    static func clamped(_ scroll: Int, count: Int, height: Int) -> Int {
+        max(0, min(scroll, max(0, count - height)))
+    }
+
+    static func settle(_ state: inout ExplorerState, in pane: Rect) {
+        let parts = ExplorerLayout.responseParts(pane)
+        state.response.pageSize = max(1, parts.content.height)
+        let below = below(parts)
+        if let lines = cardLines(state, width: below.width) {
+            state.response.scroll = clamped(state.response.scroll, count: lines.count, height: below.height)
+            return
+        }
+        guard let result = state.shownResult, case .response(let response) = result.outcome else { return }
+        let area = content(response, in: parts.content)
+        guard !area.isEmpty else { return }
+        switch state.response.tab {
+        case .tree:
+            settleTree(&state, response, in: area)
+        case .raw:
+            settleRaw(&state, response, in: area)
+        case .headers:
+            state.response.scroll = clamped(state.response.scroll, count: response.headers.count, height: area.height)
+        case .timeline:
+            let lines = timelineTabLines(state, response, result, width: area.width)
+            state.response.scroll = clamped(state.response.scroll, count: lines.count, height: area.height)
+        case .checks:
+            let lines = checkLines(response, width: area.width, state.theme)
+            state.response.scroll = clamped(state.response.scroll, count: lines.count, height: area.height)
+        case .history:
+            break
+        }
+    }
+
+    private static func settleTree(_ state: inout ExplorerState, _ response: ReceivedResponse, in area: Rect) {
+        if state.response.search.isEditing {
+            searchInput(state).layout(in: queryField(in: area), state: &state.response.search.query)
+        } else if state.response.filter.isEditing {
+            filterInput(state).layout(in: queryField(in: area), state: &state.response.filter.query)
+        }
+        guard state.response.tree != nil else { return }
+        state.response.pageSize = max(1, treeArea(state, in: area).height)
+        state.response.scrollToSelection()
+    }
+
+    /// The Raw tab's scroll: within the pretty-printed rows, the hex dump's lines (its first row
+    /// is the size line), or at least 0 for text (whose lines the view counts as it draws).
+    private static func settleRaw(_ state: inout ExplorerState, _ response: ReceivedResponse, in area: Rect) {
+        let scroll = state.response.scroll
+        switch response.content {
+        case .empty:
+            break
+        case .json(let document) where state.response.rawPretty && !state.response.rawHex:
+            var tree = JSONTreeView(document: document)
+            tree.expandAll()
+            state.response.scroll = clamped(scroll, count: tree.rowCount, height: area.height)
+        case .binary(let body):
+            state.response.scroll = hexClamped(scroll, byteCount: body.bytes.count, height: area.height)
+        default:
+            state.response.scroll =
+                state.response.rawHex
+                ? hexClamped(scroll, byteCount: response.content.bytes.count, height: area.height) : max(0, scroll)
+        }
+    }
+
+    private static func hexClamped(_ scroll: Int, byteCount: Int, height: Int) -> Int {
+        let lineCount = (byteCount + 15) / 16
+        return max(0, min(scroll, max(0, lineCount - height + 1)))
+    }
+}
