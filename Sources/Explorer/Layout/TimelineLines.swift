@@ -166,7 +166,7 @@ enum TimelineLines {
             style = theme[.error]
             // A stage after the answer (history not written) says its own cause.
             let own = String(describing: error)
-            note = " ✖ " + (stage.label == ChainStageLabel.history ? own : input.failureTitle ?? own)
+            note = " ✖ " + (stage.label == SendStep.history.rawValue ? own : input.failureTitle ?? own)
         case .cancelled?:
             style = theme[.warning]
             note = " ✖ cancelled"

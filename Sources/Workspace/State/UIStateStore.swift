@@ -1,5 +1,4 @@
 import Foundation
-package import RegularFiles
 package import StateStore
 
 /// Per-user UI state per collection, in the state store's `session` table (earlier versions kept
