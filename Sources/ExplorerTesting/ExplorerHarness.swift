@@ -2,9 +2,9 @@ package import Explorer
 import Foundation
 import Futures
 package import FuturesTesting
-import StateStore
 package import HTTPCore
 package import HTTPCoreTesting
+import StateStore
 import Synchronization
 package import TUI
 import TUITesting

@@ -40,7 +40,8 @@ extension StateDatabase {
         try read { db in
             try Row.fetchAll(
                 db,
-                sql: "SELECT name, value, secret FROM captures WHERE collection_id = ? AND environment = ? ORDER BY name",
+                sql:
+                    "SELECT name, value, secret FROM captures WHERE collection_id = ? AND environment = ? ORDER BY name",
                 arguments: [collectionID, environment]
             ).map { StoredCapture(name: $0[0], value: $0[1], secret: $0[2]) }
         }

@@ -72,7 +72,8 @@ extension StateDatabase {
             try db.execute(sql: "DELETE FROM drafts WHERE instance = ?", arguments: [instance.id])
             for draft in drafts {
                 try db.execute(
-                    sql: "INSERT INTO drafts (instance, collection_id, request_id, time, request) VALUES (?, ?, ?, ?, ?)",
+                    sql:
+                        "INSERT INTO drafts (instance, collection_id, request_id, time, request) VALUES (?, ?, ?, ?, ?)",
                     arguments: [instance.id, draft.collectionID, draft.requestID, now, draft.json])
             }
             if drafts.isEmpty {

@@ -101,6 +101,7 @@ package final class WorkspaceServices: Sendable {
     package func save(
         _ document: inout CollectionDocument, overwrite: Bool = false, replacingReadOnly: Bool = false
     ) throws(SaveError) {
-        try CollectionStore.save(&document, secrets: secrets, overwrite: overwrite, replacingReadOnly: replacingReadOnly)
+        try CollectionStore.save(
+            &document, secrets: secrets, overwrite: overwrite, replacingReadOnly: replacingReadOnly)
     }
 }

@@ -4,8 +4,8 @@ import Foundation
 import Futures
 import FuturesTesting
 import HTTPCore
-import StateStore
 import JSONTree
+import StateStore
 import TUI
 import Testing
 import Workspace
@@ -189,7 +189,8 @@ struct ProgramSendTests {
         let folder = try HarnessFolder()
         do {
             let first = try ExplorerHarness(
-                collections: try Shipped.showcase(), folder: folder, startup: StartupRequest(request: "Chaining/1. Log in"),
+                collections: try Shipped.showcase(), folder: folder,
+                startup: StartupRequest(request: "Chaining/1. Log in"),
                 processEnvironment: ["LAZER_VAR_password": "correct horse"])
             first.press("F5")
             #expect(first.shows(" 200 OK "))
@@ -203,7 +204,8 @@ struct ProgramSendTests {
             #expect(first.state.captures[ShippedIDs.showcase]?["token"] == nil)
         }
         // The secret value is in the secrets file, never in the state store.
-        let store = try Data(contentsOf: URL(fileURLWithPath: folder.stateStorePath))
+        let store =
+            try Data(contentsOf: URL(fileURLWithPath: folder.stateStorePath))
             + ((try? Data(contentsOf: URL(fileURLWithPath: folder.stateStorePath + "-wal"))) ?? Data())
         #expect(store.range(of: Data("mock-token-5f2a9c".utf8)) == nil)
         // A restart in mock has the token again, and uses it.

@@ -70,7 +70,10 @@ import Testing
         let folder = try TemporaryFolder()
         let store = StateDatabase(path: folder.file("state.sqlite"))
         try store.storeCaptures(
-            [StoredCapture(name: "id", value: "7", secret: false), StoredCapture(name: "token", value: "s3cr3t", secret: true)],
+            [
+                StoredCapture(name: "id", value: "7", secret: false),
+                StoredCapture(name: "token", value: "s3cr3t", secret: true),
+            ],
             collectionID: "c", environment: "local", now: 1)
         try store.storeCaptures(
             [StoredCapture(name: "id", value: "9", secret: false)], collectionID: "c", environment: "staging", now: 1)
@@ -80,7 +83,8 @@ import Testing
                 StoredCapture(name: "token", value: nil, secret: true),
             ])
         #expect(try store.captures(collectionID: "c", environment: "staging").map(\.value) == ["9"])
-        let bytes = try Data(contentsOf: URL(fileURLWithPath: folder.file("state.sqlite")))
+        let bytes =
+            try Data(contentsOf: URL(fileURLWithPath: folder.file("state.sqlite")))
             + ((try? Data(contentsOf: URL(fileURLWithPath: folder.file("state.sqlite-wal")))) ?? Data())
         #expect(bytes.range(of: Data("s3cr3t".utf8)) == nil)
         try store.clearCaptures(collectionID: "c", environment: "local", names: ["id"])

@@ -4,7 +4,8 @@ import Testing
 
 /// History in the state store: retention by count, age and size, search, one-time import.
 @Suite struct StateHistoryTests {
-    static func record(_ index: Int, collection: String = "c", time: Double? = nil, url: String? = nil) -> HistoryRecord {
+    static func record(_ index: Int, collection: String = "c", time: Double? = nil, url: String? = nil) -> HistoryRecord
+    {
         HistoryRecord(
             id: "e\(index)", collectionID: collection, requestID: "r", time: time ?? 1_700_000_000 + Double(index),
             json: "{\"n\":\(index)}",

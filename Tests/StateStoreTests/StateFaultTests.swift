@@ -52,7 +52,8 @@ import Testing
         // Space again: the same file takes new writes, the old ones intact.
         makeSpace()
         try roomy.appendHistory(record(written), retention: HistoryRetention(maximumEntries: 100_000))
-        try roomy.replaceDrafts(of: instance, with: [StoredDraft(collectionID: "c", requestID: "r", json: "{}")], now: 2)
+        try roomy.replaceDrafts(
+            of: instance, with: [StoredDraft(collectionID: "c", requestID: "r", json: "{}")], now: 2)
         #expect(try roomy.history(collectionID: "c").count == written + 1)
         #expect(try roomy.allDrafts()[instance.id]?.count == 1)
     }

@@ -21,7 +21,8 @@ package struct ExplorerDependencies: Sendable {
     package var stageClock: @Sendable () -> Duration
 
     package init(
-        workspace: WorkspaceServices, main: any Scheduler, work: any Scheduler, draftInstance: DraftInstance = .current(),
+        workspace: WorkspaceServices, main: any Scheduler, work: any Scheduler,
+        draftInstance: DraftInstance = .current(),
         temporaryFolder: String, watchesFolders: Bool = true, stageClock: (@Sendable () -> Duration)? = nil
     ) {
         self.workspace = workspace

@@ -270,10 +270,14 @@ extension ExplorerProgram {
     private func draftsClaimed(_ drafts: [RequestKey: SavedRequest], _ offer: DraftOffer) {
         dispatch(.draftsFound(drafts))
         let offered = Set(state.recoveredDrafts.keys)
-        let gone = Set(drafts.keys.filter { state.document(collectionID: $0.collectionID) != nil && state.savedRequest($0) == nil })
+        let gone = Set(
+            drafts.keys.filter { state.document(collectionID: $0.collectionID) != nil && state.savedRequest($0) == nil }
+        )
         // Drafts of requests deleted elsewhere stay in the store (named at start) until their
         // collection is gone too; the rest are settled now or with the answer.
-        let settled = offer.drafts.filter { !gone.contains(RequestKey(collectionID: $0.collectionID, requestID: $0.requestID)) }
+        let settled = offer.drafts.filter {
+            !gone.contains(RequestKey(collectionID: $0.collectionID, requestID: $0.requestID))
+        }
         let pending = DraftOffer(instances: offer.instances, drafts: settled)
         if offered.isEmpty {
             let database = dependencies.workspace.state
@@ -349,7 +353,9 @@ extension ExplorerProgram {
         }
     }
 
-    nonisolated func storeCaptures(_ collectionID: String, environment: String?, _ values: [String: VariableScope.Value]) {
+    nonisolated func storeCaptures(
+        _ collectionID: String, environment: String?, _ values: [String: VariableScope.Value]
+    ) {
         let captures = dependencies.workspace.captures
         dependencies.work.schedule { [weak self] in
             do throws(StateStoreError) {

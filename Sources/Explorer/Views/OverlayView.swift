@@ -95,7 +95,8 @@ enum OverlayView {
                         buttons: ["Keep mine (k)", "Take theirs (t)", "Difference (d)"], selectedButton: selected)),
                 in: screen)
         case .replaceReadOnly(let id, let path, let selected):
-            let name = state.document(collectionID: id)?.collection.name ?? String(path.split(separator: "/").last ?? "")
+            let name =
+                state.document(collectionID: id)?.collection.name ?? String(path.split(separator: "/").last ?? "")
             frame.render(
                 fitted(
                     theme.dialog(

@@ -13,7 +13,9 @@ package struct HistoryStore: Sendable {
     /// Bodies longer than this are cut and marked `truncated`.
     package var maximumBodyBytes: Int
 
-    package init(database: StateDatabase, retention: HistoryRetention = HistoryRetention(), maximumBodyBytes: Int = 65_536) {
+    package init(
+        database: StateDatabase, retention: HistoryRetention = HistoryRetention(), maximumBodyBytes: Int = 65_536
+    ) {
         self.database = database
         self.retention = retention
         self.maximumBodyBytes = maximumBodyBytes
@@ -38,7 +40,8 @@ package struct HistoryStore: Sendable {
 
     /// Records an exchange. `redactor` masks secrets (again: defence in depth for entries built by hand).
     package func append(_ entry: HistoryEntry, collectionID: String, redactor: Redactor) throws(StateStoreError) {
-        try database.appendHistory(entry.redacted(with: redactor).record(collectionID: collectionID), retention: retention)
+        try database.appendHistory(
+            entry.redacted(with: redactor).record(collectionID: collectionID), retention: retention)
     }
 
     /// Builds the stored body for `bytes`, truncated to `maximumBodyBytes` and redacted.
@@ -74,7 +77,9 @@ extension HistoryRetention {
     package init(processEnvironment: [String: String]) {
         let defaults = HistoryRetention()
         func number(_ name: String) -> Int? {
-            processEnvironment[name].flatMap { Int($0.trimmingCharacters(in: .whitespaces)) }.flatMap { $0 >= 0 ? $0 : nil }
+            processEnvironment[name].flatMap { Int($0.trimmingCharacters(in: .whitespaces)) }.flatMap {
+                $0 >= 0 ? $0 : nil
+            }
         }
         let days = number("LAZER_HISTORY_MAX_DAYS")
         self.init(
@@ -93,7 +98,8 @@ extension HistoryEntry {
             id: id, collectionID: collectionID, requestID: requestID, time: date.timeIntervalSince1970,
             json: stored.compact(),
             search: HistorySearchText(
-                requestName: requestName ?? "", method: method, url: url, status: status.map(String.init) ?? error ?? "",
+                requestName: requestName ?? "", method: method, url: url,
+                status: status.map(String.init) ?? error ?? "",
                 headers: headers, body: bodies.joined(separator: "\n")))
     }
 

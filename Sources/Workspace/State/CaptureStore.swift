@@ -19,7 +19,9 @@ package struct CaptureStore: Sendable {
     static func secretsKey(_ collectionID: String) -> String { collectionID + "#captures" }
 
     /// The values captured for `collectionID` in `environment` (nil: the collection has none).
-    package func load(collectionID: String, environment: String?) throws(StateStoreError) -> [String: VariableScope.Value] {
+    package func load(collectionID: String, environment: String?) throws(StateStoreError) -> [String: VariableScope
+        .Value]
+    {
         let stored = try database.captures(collectionID: collectionID, environment: environment ?? "")
         guard !stored.isEmpty else { return [:] }
         let secretValues = stored.contains(where: \.secret) ? ((try? secrets.load()) ?? SecretValues()) : SecretValues()
@@ -45,11 +47,13 @@ package struct CaptureStore: Sendable {
             do throws(FileSystemError) {
                 var stored = try secrets.load()
                 for (name, value) in secretOnes {
-                    stored.set(value.text, collection: Self.secretsKey(collectionID), environment: environment, name: name)
+                    stored.set(
+                        value.text, collection: Self.secretsKey(collectionID), environment: environment, name: name)
                 }
                 try secrets.save(stored)
             } catch {
-                throw StateStoreError(kind: .other, path: error.path, reason: "could not \(error.operation) (\(error.reason))")
+                throw StateStoreError(
+                    kind: .other, path: error.path, reason: "could not \(error.operation) (\(error.reason))")
             }
         }
         let rows = values.keys.sorted().map { name in

@@ -24,7 +24,8 @@ package enum DraftSecrets {
         guard case .object(var members) = request, let index = members.firstIndex(where: { $0.key == "auth" }),
             case .object(var auth) = members[index].value
         else { return request }
-        let secretKeys: Set<String> = auth.contains { $0.key == "type" && $0.value == .string("apiKey") }
+        let secretKeys: Set<String> =
+            auth.contains { $0.key == "type" && $0.value == .string("apiKey") }
             ? ["value"] : ["password", "token"]
         for field in auth.indices where secretKeys.contains(auth[field].key) {
             if case .string(let text) = auth[field].value, !text.isEmpty, !isOnlyReferences(text) {

@@ -41,7 +41,9 @@ enum LegacyStateImport {
                     single.insert(StoredJSON.Member("formatVersion", .number("1")), at: 0)
                 }
                 drafts.append(
-                    StoredDraft(collectionID: id, requestID: requestID, json: DraftSecrets.withhold(inCollection: .object(single)).prettyPrinted()))
+                    StoredDraft(
+                        collectionID: id, requestID: requestID,
+                        json: DraftSecrets.withhold(inCollection: .object(single)).prettyPrinted()))
             }
         }
         // The file held credentials in clear: once its drafts are in the store (credentials

@@ -150,10 +150,12 @@ struct RunCommand: ParsableCommand {
         // Said once: the run goes on (history is not the work), but the user knows it is not kept.
         let historyWarned = Mutex(false)
         configuration.historyFailed = { message in
-            guard historyWarned.withLock({ warned in
-                defer { warned = true }
-                return !warned
-            }) else { return }
+            guard
+                historyWarned.withLock({ warned in
+                    defer { warned = true }
+                    return !warned
+                })
+            else { return }
             FileBytes.writeError("lazer run: warning: history not saved: \(TerminalText.line(message))\n")
         }
         let runner = ReplayRunner(services: services, configuration: configuration)
