@@ -72,6 +72,9 @@ let package = Package(
         .package(url: "https://github.com/mattpolzin/OpenAPIKit", exact: "6.4.0", traits: []),
         .package(url: "https://github.com/jpsim/Yams", exact: "6.2.2"),
         // The state store (issue 34): SQLite through GRDB, over the system's libsqlite3 (libsqlite3-dev).
+        // Measured alone: about 43 CPU-seconds of a clean debug build and 98 of a release build; the
+        // static release binary grows by about 3.4 MB stripped (12 MB unstripped), libsqlite3 linked
+        // dynamically.
         .package(url: "https://github.com/groue/GRDB.swift", exact: "7.10.0"),
     ],
     targets: [
