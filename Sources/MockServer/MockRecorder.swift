@@ -186,6 +186,13 @@ package struct MockRecorder: Sendable {
                     }
                     continue
                 }
+                guard RecordedHeaders.canBeSent(field) else {
+                    // The mock server could not send it (the client would get no answer at all).
+                    dropped.append(
+                        "\(exchange.label): response header \(field.name) (a control character in its "
+                            + (HTTPToken.isValid(field.name) ? "value" : "name") + " cannot be sent)")
+                    continue
+                }
                 if exchange.redactor.redact(field.value) != field.value {
                     dropped.append("\(exchange.label): response header \(field.name) (it holds a secret)")
                     continue

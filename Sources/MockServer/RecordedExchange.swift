@@ -1,3 +1,4 @@
+package import Foundation
 package import HTTPCore
 package import Workspace
 
@@ -25,6 +26,19 @@ package struct RecordedExchange: Sendable {
     package enum Outcome: Sendable {
         case response(status: Int, headers: HTTPHeaders, body: [UInt8])
         case failure(TransportError.Reason)
+    }
+
+    /// The path (percent-encoded, as sent, without the part `basePath` — the base URL's own path,
+    /// percent-encoded — accounts for) and the query text of the URL a request was sent to. As
+    /// sent, not decoded: a route's path is a pattern whose literal segments are decoded when
+    /// matched, so `a%5Db%20c` and `a%2520` must reach it still encoded.
+    package static func target(of url: URL, basePath: String) -> (path: String, query: String) {
+        var path = url.path(percentEncoded: true)
+        let prefix = basePath.hasSuffix("/") ? String(basePath.dropLast()) : basePath
+        if !prefix.isEmpty, path.hasPrefix(prefix + "/") || path == prefix {
+            path = String(path.dropFirst(prefix.count))
+        }
+        return (path.isEmpty ? "/" : path, url.query(percentEncoded: true) ?? "")
     }
 
     package init(

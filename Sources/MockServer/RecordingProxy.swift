@@ -5,6 +5,7 @@ import NIOCore
 import NIOHTTP1
 import NIOPosix
 import Synchronization
+import Workspace
 
 /// `lazer record --proxy`: a plain-HTTP proxy that forwards each request to a target server
 /// through the dispatcher it is given (libcurl in `lazer`; this module never links it), answers
@@ -89,14 +90,10 @@ final class ProxyHandler: ChannelInboundHandler, RemovableChannelHandler {
     }
 
     private func forward(_ head: HTTPRequestHead, context: ChannelHandlerContext) {
-        var path = head.uri
-        if let absolute = URL(string: path), absolute.scheme != nil {
-            path = absolute.path.isEmpty ? "/" : absolute.path
-            if let query = absolute.query { path += "?" + query }
-        }
-        let base =
-            target.absoluteString.hasSuffix("/") ? String(target.absoluteString.dropLast()) : target.absoluteString
-        guard let url = URL(string: base + (path.hasPrefix("/") ? path : "/" + path)) else {
+        // The target as the client sent it, encoded as `lazer send` encodes a typed URL (valid
+        // `%XX` escapes kept, only what must be escaped escaped): `URL(string:)` would refuse
+        // `a]b%20c` or re-encode it as `a%5Db%2520c`.
+        guard let url = try? URLSerializer.url(base: target, path: Self.originForm(head.uri)) else {
             reply(
                 status: 400, headers: HTTPCore.HTTPHeaders(), body: Array("bad request target".utf8), head: head,
                 context: context)
@@ -144,6 +141,19 @@ final class ProxyHandler: ChannelInboundHandler, RemovableChannelHandler {
         }.send()
     }
 
+    /// The path and query of a request target: an absolute-form target (`http://host/p?q`, from a
+    /// client configured to use an HTTP proxy) loses its scheme and authority, by text, so its
+    /// escapes stay as they are.
+    static func originForm(_ target: String) -> String {
+        let lower = target.prefix(8).lowercased()
+        guard lower.hasPrefix("http://") || lower.hasPrefix("https://"),
+            let schemeEnd = target.range(of: "://")
+        else { return target }
+        let rest = target[schemeEnd.upperBound...]
+        guard let start = rest.firstIndex(where: { $0 == "/" || $0 == "?" }) else { return "/" }
+        return String(rest[start...])
+    }
+
     private func reply(
         status: Int, headers: HTTPCore.HTTPHeaders, body: [UInt8], head: HTTPRequestHead, context: ChannelHandlerContext
     ) {
@@ -153,6 +163,10 @@ final class ProxyHandler: ChannelInboundHandler, RemovableChannelHandler {
             guard
                 !["content-length", "transfer-encoding", "connection", "content-encoding", "keep-alive"].contains(lower)
             else { continue }
+            // A field that cannot go on the wire (a control character in its name or value, which
+            // some upstreams send) is left out: NIO would refuse the whole head and the client
+            // would get no answer at all. The recorder reports it (`RecordedHeaders.canBeSent`).
+            guard RecordedHeaders.canBeSent(field) else { continue }
             out.add(name: field.name, value: field.value)
         }
         out.replaceOrAdd(name: "Content-Length", value: String(body.count))

@@ -279,7 +279,7 @@ struct RequestExecution {
             case .sendFailure, .uploadFileUnreadable: "sending"
             case .totalTimeout: "waiting"
             case .receiveFailure, .emptyReply, .partialBody, .protocolError, .decompressionFailure, .bodyTooLarge,
-                .downloadWriteFailure, .tooManyRedirects, .redirectRefused, .headerTooLarge:
+                .downloadWriteFailure, .tooManyRedirects, .redirectRefused, .badRedirect, .headerTooLarge:
                 "receiving"
             case .unsupportedProtocol, .malformedURL: "request"
             case .cancelled, .outOfMemory, .other: "transfer"

@@ -28,9 +28,13 @@ struct Lazer: ParsableCommand {
     /// curl and HTTPie, `lazer run` documents 2 for usage and collection errors, and one tool
     /// should not answer 2 here and ArgumentParser's 64 (EX_USAGE) there.
     static func main() {
-        let arguments = Array(CommandLine.arguments.dropFirst())
+        let (arguments, headers) = HeaderArguments.extract(from: Array(CommandLine.arguments.dropFirst()))
         do {
             var command = try parseAsRoot(arguments)
+            if !headers.isEmpty, var send = command as? SendCommand {
+                send.headers = headers + send.headers
+                command = send
+            }
             try command.run()
         } catch {
             if exitCode(for: error) == .validationFailure {

@@ -41,6 +41,32 @@ struct CurlProtocolRestrictionTests {
         }
     }
 
+    @Test(
+        "a Location that is not a URL blames the redirect and shows it, not the request's URL (libcurl's and the chain's path)",
+        arguments: [HTTPMethod.get, .post])
+    func badRedirectBlamesTheLocation(method: HTTPMethod) async throws {
+        let server = try LoopbackServer.shared()
+        let dispatcher = DispatcherSupport.dispatcher()
+        let location = "http://exa mple.test:99999/x"
+        var components = try #require(URLComponents(url: server.url("/redirect-to"), resolvingAgainstBaseURL: false))
+        components.queryItems = [URLQueryItem(name: "location", value: location)]
+        let url = try #require(components.url)
+        let sent = DispatcherSupport.request(url, method: method) {
+            $0.options.followRedirects = true
+            $0.options.totalTimeout = .seconds(5)
+            if method == .post { $0.setBody(data: Data("x".utf8), contentType: "text/plain") }
+        }
+        let error = try #require(await DispatcherSupport.transportError(dispatcher.dataFuture(from: sent)))
+        #expect(error.reason == .badRedirect, "\(method.rawValue): \(error)")
+        #expect(error.redirectLocation == location)
+        #expect(error.stage == .waiting)
+        let translation = ErrorTranslator.standard.translate(error)
+        #expect(translation.title == "Bad redirect")
+        #expect(translation.explanation.contains("\"\(location)\""))
+        #expect(!translation.explanation.contains("/redirect-to"))
+        #expect(!translation.hint.contains("base URL"))
+    }
+
     @Test("the refused scheme is reduced to scheme characters (it came from a server)")
     func schemeIsSanitised() {
         #expect(CurlFailure.scheme(of: "FTP://x/") == "ftp")

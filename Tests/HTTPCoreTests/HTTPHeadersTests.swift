@@ -73,6 +73,28 @@ struct HTTPHeadersTests {
         try tabbed.validate()
     }
 
+    @Test("more than 10,000 fields, or more than 1 MiB of them, is its own error, translated in words")
+    func headerLimits() throws {
+        func headers(_ count: Int, valueLength: Int = 1) -> HTTPHeaders {
+            HTTPHeaders((0..<count).map { ("X-H-\($0)", String(repeating: "v", count: valueLength)) })
+        }
+        try headers(10_000).validate()
+        #expect(throws: RequestError.tooManyHeaders(count: 10_001, bytes: 128_904)) { try headers(10_001).validate() }
+        // Few fields, but more bytes than libcurl puts in a request head (it said "Out of memory").
+        #expect(throws: RequestError.tooManyHeaders(count: 9, bytes: 1_800_081)) {
+            try headers(9, valueLength: 200_000).validate()
+        }
+        var request = HTTPRequest(url: try #require(URL(string: "http://a.test/")))
+        for index in 0..<100_000 { request.headers.add(name: "X-H-\(index)", value: "v") }
+        let error = try #require(throws: RequestError.self) { try request.validate() }
+        let translation = ErrorTranslator.standard.translate(error)
+        #expect(translation.title == "Too many headers")
+        #expect(
+            translation.explanation
+                == "The request has 100,000 headers (1.3 MB); a request carries at most 10,000 headers and 1 MB of them."
+        )
+    }
+
     @Test("media type and charset are parsed from Content-Type")
     func contentType() {
         let headers: HTTPHeaders = ["content-type": "Text/HTML ; Charset=\"ISO-8859-1\""]

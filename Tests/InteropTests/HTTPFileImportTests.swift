@@ -75,19 +75,26 @@ import Workspace
         #expect(result.collection.requests[2].body == SavedBody(.file(path: "../Fixtures/body.json", contentType: nil)))
     }
 
-    @Test func malformedInputIsAPositionedError() throws {
-        let header = try #require(throws: ImportError.self) { try imported("GET https://a.test\nnot a header\n") }
-        #expect(header.description.hasPrefix("x.http:2:1: expected a header (Name: value)"))
-        let script = try #require(throws: ImportError.self) {
-            try imported("GET https://a.test\n\n> {%\nclient.log(1)\n")
-        }
-        #expect(script.description == "x.http:3:1: script opened with {% is not closed with %}")
+    @Test("a line that cannot be read is reported, positioned, and left out; the rest of the file is imported")
+    func unreadableLinesAreReportedNotFatal() throws {
+        let header = try imported("GET https://a.test\nnot a header\nAccept: */*\n")
+        #expect(header.collection.requests.first?.headers.map(\.name) == ["Accept"])
+        #expect(
+            header.report.items.map(\.description) == [
+                "x.http:2:1: line not understood (expected a header (Name: value) or a blank line before the body; found \"not a header\") (left out)"
+            ])
+        let script = try imported("GET https://a.test\n\n> {%\nclient.log(1)\n")
+        #expect(script.collection.requests.count == 1)
+        #expect(
+            script.report.items.first?.description.hasPrefix(
+                "x.http:3:1: line not understood (script opened with {% is not closed with %})") == true)
+        let broken = try imported(
+            "### one\nGET\n\n### two\nPOST https://a.test/b\nContent-Type: multipart/form-data\n\n--x\n\n### three\nGET https://a.test/c\n"
+        )
+        #expect(broken.collection.requests.map(\.url) == ["https://a.test/c"])
+        #expect(broken.report.items.map { $0.location.line } == [2, 8])
         let empty = try #require(throws: ImportError.self) { try imported("# only a comment\n\n###\n") }
         #expect(empty.message.hasPrefix("no request found"))
-        let boundary = try #require(throws: ImportError.self) {
-            try imported("POST https://a.test\nContent-Type: multipart/form-data\n\n--x\n")
-        }
-        #expect(boundary.location.line == 4)
     }
 
     @Test func bareURLIsAGet() throws {

@@ -36,6 +36,22 @@ struct SendCommandTests {
         #expect(body == Data(#"{"a": [1, 2]}"#.utf8))
     }
 
+    @Test(
+        "-H, --header and --header= in any mix are sent in order; 90 of them too (the echo server takes 100); a value after -- is not one"
+    )
+    func manyHeadersInOrder() throws {
+        let server = try LoopbackServer.shared()
+        var arguments = [server.url("/echo").absoluteString, "-H", "X-A: 1", "--header", "X-B: 2", "--header=X-C: 3"]
+        for index in 0..<90 { arguments += ["-H", "X-N\(index): \(index)"] }
+        let result = try send(arguments)
+        #expect(result.status == 0, "\(result.stderr)")
+        let echo = try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any]
+        let names = (echo?["headers"] as? [[String]] ?? []).map { $0[0] }.filter { $0.hasPrefix("X-") }
+        #expect(names == ["X-A", "X-B", "X-C"] + (0..<90).map { "X-N\($0)" })
+        let separated = try send(["-H", "X-A: 1", "--", server.url("/echo").absoluteString, "-H"])
+        #expect(separated.status != 0)
+    }
+
     @Test("-d implies POST and form-urlencoded; --data-file streams a file")
     func dataAndDataFile() throws {
         let server = try LoopbackServer.shared()

@@ -151,6 +151,27 @@ import Workspace
         #expect(result.diagnostics.first?.message == "invalid path pattern: * can only be the last segment")
     }
 
+    @Test("a mock response header with a control character is refused at its row (the server could not send it)")
+    func aMockHeaderWithAControlCharacterIsRefused() throws {
+        let headers =
+            #"[{"name": "X-Ok", "value": "1"}, {"name": "X-Bad", "value": "a\u0001b"}, {"name": "X\u0007", "value": "v"}]"#
+        let text = Fixtures.minimal(
+            replacing: "\"baseURL\": \"http://127.0.0.1:8080\",",
+            with:
+                "\"baseURL\": \"http://127.0.0.1:8080\",\n\"kind\": \"mock\", \"routes\": [{\"method\": \"GET\", \"path\": \"/a\", \"response\": {\"headers\": \(headers)}}],"
+        ).replacingOccurrences(of: "\"kind\": \"live\",\n", with: "")
+        let result = load(text)
+        #expect(result.collection == nil)
+        #expect(
+            result.diagnostics.map(\.path) == [
+                "environments[0].routes[0].response.headers[1].value",
+                "environments[0].routes[0].response.headers[2].name",
+            ])
+        #expect(
+            result.diagnostics.first?.message
+                == "a response header's value holds a control character, which cannot be sent")
+    }
+
     @Test func theExampleInTheDocumentationLoads() throws {
         let text = try String(contentsOfFile: Fixtures.repositoryRoot + "/docs/collections.md", encoding: .utf8)
         let start = try #require(text.range(of: "```json\n"))

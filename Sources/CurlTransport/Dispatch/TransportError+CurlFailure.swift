@@ -8,7 +8,11 @@ extension TransportError {
         let reason: Reason
         var code: Int?
         var scheme: String?
+        var location: String?
         switch failure.cause {
+        case .redirectMalformed(let target):
+            reason = .badRedirect
+            location = target
         case .redirectRefused(let refused):
             reason = .redirectRefused
             scheme = refused
@@ -35,7 +39,7 @@ extension TransportError {
         }
         self.init(
             reason, message: failure.message, code: code, url: url, redirectScheme: scheme,
-            stage: failure.stage ?? reason.typicalStage, timings: timings)
+            redirectLocation: location, stage: failure.stage ?? reason.typicalStage, timings: timings)
     }
 
     /// OpenSSL's `X509_V_ERR_CERT_NOT_YET_VALID`, `X509_V_ERR_CERT_HAS_EXPIRED`, `X509_V_ERR_HOSTNAME_MISMATCH`.

@@ -70,7 +70,7 @@ final class CurlEngine: Sendable {
 
     /// Aborts `transfer`: the handle is removed (closing its connection) and it completes as cancelled.
     func cancel(_ transfer: CurlTransfer) {
-        transfer.cancelled.store(true, ordering: .relaxed)
+        transfer.cancelled.store(true, ordering: .releasing)
         post(.cancel(transfer))
     }
 

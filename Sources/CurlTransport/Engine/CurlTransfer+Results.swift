@@ -112,6 +112,15 @@ extension CurlTransfer {
                 return CurlFailure(cause: .redirectRefused(scheme: scheme), message: message, connected: true)
             }
         }
+        // A redirect libcurl could not follow because its Location is not a URL ("The redirect
+        // target URL could not be parsed"): the server's Location is to blame, not the request's
+        // URL, which is what CURLE_URL_MALFORMAT would otherwise be read as.
+        if code == CURLE_URL_MALFORMAT, RedirectStep.statuses.contains(head.status),
+            let location = head.headers.last(where: { $0.name.lowercased() == "location" })?.value
+        {
+            return CurlFailure(
+                cause: .redirectMalformed(location: location), message: message, connected: true, stage: .waiting)
+        }
         // libcurl 7.88 refuses one header over 100 KiB as "out of memory" (its header buffer's
         // cap), after the status line and before any body; over 300 KiB in all as a receive error.
         let headerTooLarge =

@@ -125,7 +125,7 @@ final class CurlTransfer: @unchecked Sendable {
         if let engine {
             engine.cancel(self)
         } else {
-            cancelled.store(true, ordering: .relaxed)
+            cancelled.store(true, ordering: .releasing)
         }
     }
 
@@ -175,7 +175,7 @@ final class CurlTransfer: @unchecked Sendable {
         }
         releaseHandle()
         guard let batch else {
-            observer.transferDidComplete(result)
+            observer.transferDidComplete(classified(result))
             return
         }
         self.result = result
@@ -186,7 +186,21 @@ final class CurlTransfer: @unchecked Sendable {
     /// Tells the observer the result `finish` kept (see `CurlCompletionBatch`); once.
     func deliver() {
         guard let result = result.take() else { return }
-        observer.transferDidComplete(result)
+        observer.transferDidComplete(classified(result))
+    }
+
+    /// A cancel asked for before a failure is handed over is a cancel, whatever libcurl failed
+    /// with meanwhile (the connection torn down by the cancel itself, a timeout in the same loop
+    /// round): a user who pressed Esc is never told the request failed, however the threads were
+    /// timed. A response that arrived complete is still handed over (it is already whole; the
+    /// future, cancelled first, drops it).
+    private func classified(_ result: consuming Result<TransferOutcome, CurlFailure>) -> Result<
+        TransferOutcome, CurlFailure
+    > {
+        guard case .failure(let failure) = result, failure.cause != .cancelled,
+            cancelled.load(ordering: .acquiring)
+        else { return result }
+        return .failure(CurlFailure(cause: .cancelled, message: "cancelled"))
     }
 
     /// Lets go of the easy handle (the loop recycles or frees it) and frees what the options pointed to.

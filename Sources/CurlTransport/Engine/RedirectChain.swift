@@ -83,7 +83,7 @@ final class RedirectChain: CurlTransferObserver {
             state.current = transfer
             return state.cancelled
         }
-        if cancelled { transfer.cancelled.store(true, ordering: .relaxed) }
+        if cancelled { transfer.cancelled.store(true, ordering: .releasing) }
         engine.submit(transfer)
     }
 

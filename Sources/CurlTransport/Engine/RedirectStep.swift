@@ -1,4 +1,5 @@
 import Foundation
+import HTTPCore
 
 /// Where a redirect leads and how the request changes on the way (the Fetch standard's rules,
 /// which browsers and curl 8's `CURLFOLLOW_OBEYCODE` follow):
@@ -21,7 +22,8 @@ enum RedirectStep {
         case done
         /// Send this next.
         case follow(TransferSpec)
-        /// The redirect cannot be followed (it leads to a scheme other than http/https).
+        /// The redirect cannot be followed (it leads to a scheme other than http/https, or its
+        /// `Location` is not a URL).
         case fail(CurlFailure)
     }
 
@@ -30,9 +32,14 @@ enum RedirectStep {
         guard statuses.contains(outcome.status),
             let location = outcome.headers.last(where: { $0.name.lowercased() == "location" })?.value,
             !location.isEmpty,
-            let current = URL(string: outcome.effectiveURL) ?? URL(string: spec.url),
-            let target = URL(string: location, relativeTo: current)?.absoluteURL
+            let current = URL(string: outcome.effectiveURL) ?? URL(string: spec.url)
         else { return .done }
+        // As libcurl says it when it follows a redirect itself (a GET): the Location is to blame.
+        let malformed = Decision.fail(
+            CurlFailure(
+                cause: .redirectMalformed(location: location), message: "The redirect target URL could not be parsed",
+                connected: true, stage: .waiting))
+        guard let target = URL(string: location, relativeTo: current)?.absoluteURL else { return malformed }
         guard let scheme = target.scheme?.lowercased(), scheme == "http" || scheme == "https" else {
             let scheme = CurlFailure.scheme(of: target.absoluteString)
             return .fail(
@@ -41,6 +48,7 @@ enum RedirectStep {
                     message: "redirect to a \(scheme.isEmpty ? "scheme-less" : scheme) URL is not followed",
                     connected: true))
         }
+        guard target.host?.isEmpty == false else { return malformed }
         var next = spec
         next.url = withoutFragment(target)
         let dropsBody =

@@ -96,6 +96,8 @@ struct CurlFailure: Error, Sendable {
         /// A redirect led to a scheme other than http/https (the scheme, lower-cased and reduced to
         /// RFC 3986 scheme characters, at most 32 of them).
         case redirectRefused(scheme: String)
+        /// A redirect's `Location` could not be parsed as a URL (as the server sent it).
+        case redirectMalformed(location: String)
     }
 
     var cause: Cause

@@ -148,8 +148,22 @@ public struct HTTPHeaders: Hashable, Sendable, Codable {
         HTTPHeaders(fields.map { $0.isSensitive ? HTTPHeader(name: $0.name, value: placeholder) : $0 })
     }
 
-    /// Checks every field can go on the wire: names are tokens, values have no CR/LF/NUL.
+    /// The most fields a request may carry: far more than any server accepts, and few enough
+    /// that sending is never slow.
+    public static let maximumCount = 10_000
+    /// The most bytes of fields a request may carry: libcurl refuses a request head over 1 MiB
+    /// (as "out of memory").
+    public static let maximumBytes = 1 << 20
+
+    /// Checks every field can go on the wire: at most ``maximumCount`` fields and
+    /// ``maximumBytes`` of them, names are tokens, values have no CR/LF/NUL.
     public func validate() throws(RequestError) {
+        let fields = fields
+        // Each line is `Name: value` and CRLF.
+        let bytes = fields.reduce(0) { $0 + $1.name.utf8.count + $1.value.utf8.count + 4 }
+        guard fields.count <= Self.maximumCount, bytes <= Self.maximumBytes else {
+            throw .tooManyHeaders(count: fields.count, bytes: bytes)
+        }
         for field in fields {
             guard HTTPToken.isValid(field.name) else { throw .invalidHeaderName(field.name) }
             guard HTTPToken.isValidFieldValue(field.value) else { throw .invalidHeaderValue(name: field.name) }

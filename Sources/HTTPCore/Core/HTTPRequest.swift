@@ -39,21 +39,33 @@ public struct HTTPRequest: Sendable {
     public var queryItems: [URLQueryItem] {
         get { storage.fields.queryItems }
         set { uniqueStorage().fields.queryItems = newValue }
+        // In place: `request.queryItems.append/add(…)` in a loop would otherwise copy the whole
+        // value at every step (10,000 headers cost seconds).
+        _modify { yield &uniqueStorage().fields.queryItems }
     }
     /// Header fields, in order.
     public var headers: HTTPHeaders {
         get { storage.fields.headers }
         set { uniqueStorage().fields.headers = newValue }
+        // In place: `request.headers.append/add(…)` in a loop would otherwise copy the whole
+        // value at every step (10,000 headers cost seconds).
+        _modify { yield &uniqueStorage().fields.headers }
     }
     /// The body.
     public var body: RequestBody {
         get { storage.fields.body }
         set { uniqueStorage().fields.body = newValue }
+        // In place: `request.body.append/add(…)` in a loop would otherwise copy the whole
+        // value at every step (10,000 headers cost seconds).
+        _modify { yield &uniqueStorage().fields.body }
     }
     /// Per-request transport settings.
     public var options: RequestOptions {
         get { storage.fields.options }
         set { uniqueStorage().fields.options = newValue }
+        // In place: `request.options.append/add(…)` in a loop would otherwise copy the whole
+        // value at every step (10,000 headers cost seconds).
+        _modify { yield &uniqueStorage().fields.options }
     }
 
     /// Who hears this exchange's ``ExchangeEvent``s as they happen (opt-in: `nil`, the default, costs

@@ -14,6 +14,9 @@ public enum RequestError: Error, Hashable, Sendable {
     case invalidHeaderName(String)
     /// A header value contains CR, LF or NUL. The value itself is not kept: it may be a secret.
     case invalidHeaderValue(name: String)
+    /// More header fields than a request carries (``HTTPHeaders/maximumCount``), or more bytes of
+    /// them than libcurl puts in a request head (``HTTPHeaders/maximumBytes``).
+    case tooManyHeaders(count: Int, bytes: Int)
     /// The body could not be encoded (for example a JSON object with a value JSON cannot hold).
     case bodyEncodingFailed(String)
     /// A file the body refers to does not exist.

@@ -30,6 +30,9 @@ extension TransportError {
         /// A redirect led to a scheme other than http/https (``TransportError/redirectScheme``
         /// names it); the transport follows redirects only to HTTP and HTTPS.
         case redirectRefused
+        /// A redirect's `Location` is not a URL (``TransportError/redirectLocation`` holds it as
+        /// the server sent it): the server's fault, not the request's URL.
+        case badRedirect
         /// Sending the request failed (connection reset while uploading).
         case sendFailure
         /// Receiving the response failed (connection reset while downloading).
@@ -67,8 +70,8 @@ extension TransportError {
         public static let known: [Reason] = [
             .dnsFailure, .proxyDNSFailure, .connectionRefused, .hostUnreachable, .connectTimeout, .totalTimeout,
             .tlsHandshake, .certificateUntrusted, .certificateExpired, .hostnameMismatch, .clientCertificate,
-            .caFileUnreadable, .tooManyRedirects, .redirectRefused, .sendFailure, .receiveFailure, .emptyReply,
-            .partialBody,
+            .caFileUnreadable, .tooManyRedirects, .redirectRefused, .badRedirect, .sendFailure, .receiveFailure,
+            .emptyReply, .partialBody,
             .protocolError, .headerTooLarge, .decompressionFailure, .proxyFailure, .cancelled, .bodyTooLarge,
             .uploadFileUnreadable,
             .downloadWriteFailure, .unsupportedProtocol, .malformedURL, .outOfMemory,
@@ -97,6 +100,7 @@ extension TransportError {
             case .caFileUnreadable: return "caFileUnreadable"
             case .tooManyRedirects: return "tooManyRedirects"
             case .redirectRefused: return "redirectRefused"
+            case .badRedirect: return "badRedirect"
             case .sendFailure: return "sendFailure"
             case .receiveFailure: return "receiveFailure"
             case .emptyReply: return "emptyReply"
@@ -129,7 +133,9 @@ extension TransportError.Reason {
             .caFileUnreadable:
             .tlsHandshake
         case .sendFailure, .uploadFileUnreadable: .sending
-        case .totalTimeout, .emptyReply, .protocolError, .headerTooLarge, .tooManyRedirects, .redirectRefused: .waiting
+        case .totalTimeout, .emptyReply, .protocolError, .headerTooLarge, .tooManyRedirects, .redirectRefused,
+            .badRedirect:
+            .waiting
         case .receiveFailure, .partialBody, .decompressionFailure, .bodyTooLarge, .downloadWriteFailure: .receiving
         case .cancelled, .unsupportedProtocol, .malformedURL, .outOfMemory, .other: .queued
         }

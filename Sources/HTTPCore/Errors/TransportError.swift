@@ -15,6 +15,9 @@ public struct TransportError: Error, Hashable, Sendable {
     public var url: URL?
     /// For ``Reason/redirectRefused``: the scheme the refused redirect led to (e.g. `ftp`).
     public var redirectScheme: String?
+    /// For ``Reason/badRedirect``: the `Location` the server sent, as it sent it (untrusted text:
+    /// show it through a terminal-safe rendering).
+    public var redirectLocation: String?
     /// The stage the exchange failed in (set by the transports; `nil` for an error made by hand).
     public var stage: ExchangeStage?
     /// The phases measured before the failure: the marks reached, and `total` the time to the failure.
@@ -22,8 +25,9 @@ public struct TransportError: Error, Hashable, Sendable {
 
     public init(
         _ reason: Reason, message: String = "", code: Int? = nil, url: URL? = nil, redirectScheme: String? = nil,
-        stage: ExchangeStage? = nil, timings: Timings? = nil
+        redirectLocation: String? = nil, stage: ExchangeStage? = nil, timings: Timings? = nil
     ) {
+        self.redirectLocation = redirectLocation
         self.reason = reason
         self.message = message
         self.code = code

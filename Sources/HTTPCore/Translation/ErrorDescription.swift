@@ -79,6 +79,11 @@ struct ErrorDescription {
         if error.reason == .redirectRefused {
             values["scheme"] = error.redirectScheme.flatMap { $0.isEmpty ? nil : $0 } ?? "none"
         }
+        if error.reason == .badRedirect {
+            // The server's text: credentials in it hidden, and cut short (printers escape controls).
+            let location = Redaction.redact(url: error.redirectLocation ?? "")
+            values["location"] = location.count > 200 ? location.prefix(200) + "…" : location
+        }
         detail = "TransportError.\(error.reason.name)"
         if let code { detail += " (code \(code))" }
         if !message.isEmpty { detail += ": \(message)" }
@@ -88,6 +93,26 @@ struct ErrorDescription {
         } else {
             values["stage"] = "failed"
         }
+    }
+
+    /// `100,000`: thousands grouped the same in every locale.
+    static func grouped(_ number: Int) -> String {
+        var text = String(number.magnitude)
+        var index = text.count - 3
+        while index > 0 {
+            text.insert(",", at: text.index(text.startIndex, offsetBy: index))
+            index -= 3
+        }
+        return number < 0 ? "-" + text : text
+    }
+
+    /// `640 KB`, `1.7 MB` (binary units, as the limits are).
+    static func size(_ bytes: Int) -> String {
+        if bytes >= 1 << 20 {
+            let tenths = (Double(bytes) / Double(1 << 20) * 10).rounded() / 10
+            return tenths == tenths.rounded() ? "\(Int(tenths)) MB" : "\(tenths) MB"
+        }
+        return "\(Int((Double(bytes) / 1024).rounded())) KB"
     }
 
     private init(request error: RequestError) {
@@ -113,6 +138,13 @@ struct ErrorDescription {
         case .invalidHeaderValue(let name):
             keys = ["request.invalidHeaderValue"]
             values = ["header": name]
+        case .tooManyHeaders(let count, let bytes):
+            keys = ["request.tooManyHeaders"]
+            values = [
+                "count": Self.grouped(count), "size": Self.size(bytes),
+                "maximum": Self.grouped(HTTPHeaders.maximumCount),
+                "maximumSize": Self.size(HTTPHeaders.maximumBytes),
+            ]
         case .bodyEncodingFailed(let reason):
             keys = ["request.bodyEncodingFailed"]
             values = ["detail": Redaction.scrub(reason)]

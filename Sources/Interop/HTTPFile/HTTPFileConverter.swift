@@ -17,8 +17,13 @@ struct HTTPFileConverter {
         ImportLocation(file: source.name, line: line)
     }
 
-    mutating func request(_ block: HTTPFileDocument.Request, id: String) throws(ImportError) -> SavedRequest {
+    mutating func request(_ written: HTTPFileDocument.Request, id: String) throws(ImportError) -> SavedRequest {
+        var block = written
         let line = block.methodLine.number
+        if block.method.uppercased() == "GRAPHQL" {
+            block = Self.graphQL(block)
+            report.add("GRAPHQL request", at: location(line), kept: "sent as a POST with the query as a JSON body")
+        }
         guard let method = RequestMethod(rawValue: block.method) else {
             throw ImportError("\(block.method) is not a method token", file: source.name, line: line, column: 1)
         }
@@ -78,6 +83,35 @@ struct HTTPFileConverter {
         return SavedRequest(
             id: id, name: name, method: method, url: url, headers: headers, body: body, auth: auth, options: options,
             notes: notes.isEmpty ? nil : notes.joined(separator: "\n\n"))
+    }
+
+    /// A `GRAPHQL` request as the POST it stands for: the body is the query, optionally followed
+    /// by a blank line and a JSON object of variables; they become `{"query": …, "variables": …}`.
+    static func graphQL(_ block: HTTPFileDocument.Request) -> HTTPFileDocument.Request {
+        var request = block
+        request.method = "POST"
+        var query = block.body
+        var variables: String?
+        if let blank = query.lastIndex(where: { $0.text.trimmingCharacters(in: .whitespaces).isEmpty }) {
+            let tail = query[(blank + 1)...].map(\.text).joined(separator: "\n")
+            let trimmed = tail.trimmingCharacters(in: .whitespacesAndNewlines)
+            if trimmed.hasPrefix("{"),
+                (try? JSONSerialization.jsonObject(with: Data(trimmed.utf8))) is [String: Any]
+            {
+                variables = trimmed
+                query = Array(query[..<blank])
+            }
+        }
+        let text = query.map(\.text).joined(separator: "\n").trimmingCharacters(in: .whitespacesAndNewlines)
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.withoutEscapingSlashes]
+        let quoted = (try? encoder.encode(text)).map { String(decoding: $0, as: UTF8.self) } ?? "\"\""
+        let json = "{\"query\": \(quoted)" + (variables.map { ", \"variables\": \($0)" } ?? "") + "}"
+        request.body = [HTTPFileDocument.Line(text: json, number: block.body.first?.number ?? block.methodLine.number)]
+        if !request.headers.contains(where: { $0.name.lowercased() == "content-type" }) {
+            request.headers.append(("Content-Type", "application/json", block.methodLine.number))
+        }
+        return request
     }
 
     /// `Authorization: Basic user:password` / `Basic user password` and `Digest user password`

@@ -30,6 +30,29 @@ struct HTTPFileDocument: Sendable {
         var scripts: [(kind: String, text: String, line: Int)] = []
     }
 
+    /// A JetBrains / Kulala directive: `import ./other.http` (its named requests can be run),
+    /// `run #Name` (that request, here), `run ./other.http (@var=value, …)` (all of that file's
+    /// requests, here, with those variables).
+    struct Directive: Sendable {
+        enum Kind: Sendable { case importFile, run }
+        var kind: Kind
+        /// `#Name` or a file path, as written.
+        var target: String
+        var variables: [(name: String, value: String)] = []
+        var line: Line
+        /// How many requests of the file come before it (where its requests go).
+        var position: Int
+    }
+
+    /// A line that could not be read, left out with the rest of the file imported.
+    struct Problem: Sendable {
+        var message: String
+        var line: Int
+        var column: Int
+    }
+
     var variables: [FileVariable] = []
     var requests: [Request] = []
+    var directives: [Directive] = []
+    var problems: [Problem] = []
 }

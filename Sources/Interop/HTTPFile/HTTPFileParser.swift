@@ -8,7 +8,9 @@ import HTTPCore
 /// blank line and the body (inline, or `< file`), and scripts (`< {% … %}`, `> {% … %}`,
 /// `> file.js`) and redirections (`>> file`), which are kept for the report.
 ///
-/// A BOM and CRLF line ends are accepted; malformed text is a positioned `ImportError`.
+/// A BOM and CRLF line ends are accepted; a line that cannot be read is a positioned problem
+/// (`HTTPFileDocument.problems`): it is left out and reported, the rest of the file is read.
+/// `import` and `run` lines are kept as directives (followed by `HTTPFileDirectives`).
 struct HTTPFileParser {
     static let methods: Set<String> = [
         "GET", "POST", "PUT", "PATCH", "DELETE", "HEAD", "OPTIONS", "TRACE", "CONNECT",
@@ -49,19 +51,21 @@ struct HTTPFileParser {
         if !current.isEmpty || lines.isEmpty { lines.append(.init(text: current, number: number + 1)) }
     }
 
-    static func parse(_ text: String, file: String) throws(ImportError) -> HTTPFileDocument {
+    static func parse(_ text: String, file: String) -> HTTPFileDocument {
         var parser = HTTPFileParser(text, file: file)
-        try parser.run()
+        parser.run()
         return parser.document
     }
 
-    private func error(_ message: String, _ line: HTTPFileDocument.Line, column: Int = 1) -> ImportError {
-        ImportError(message, file: file, line: line.number, column: column)
+    /// Records a line that cannot be read: it is left out and reported, the rest of the file is
+    /// imported (an unknown line never fails the whole file).
+    private mutating func problem(_ message: String, _ line: HTTPFileDocument.Line, column: Int = 1) {
+        document.problems.append(.init(message: message, line: line.number, column: column))
     }
 
     // MARK: - Blocks
 
-    private mutating func run() throws(ImportError) {
+    private mutating func run() {
         var blockName: String?
         while index < lines.count {
             // One block: up to the next `###` line.
@@ -73,7 +77,7 @@ struct HTTPFileParser {
                 blockName = title.isEmpty ? nil : title
                 block.removeFirst()
             }
-            try parseBlock(block, name: blockName)
+            parseBlock(block, name: blockName)
             blockName = nil
         }
     }
@@ -82,7 +86,7 @@ struct HTTPFileParser {
         line.hasPrefix("###")
     }
 
-    private mutating func parseBlock(_ block: [HTTPFileDocument.Line], name: String?) throws(ImportError) {
+    private mutating func parseBlock(_ block: [HTTPFileDocument.Line], name: String?) {
         var position = 0
         var tags: [(tag: String, value: String, line: Int)] = []
         var scripts: [(kind: String, text: String, line: Int)] = []
@@ -109,10 +113,13 @@ struct HTTPFileParser {
                 }
                 position += 1
             } else if text.hasPrefix("@") {
-                try fileVariable(line)
+                fileVariable(line)
+                position += 1
+            } else if let directive = Self.directive(text, line: line, position: document.requests.count) {
+                document.directives.append(directive)
                 position += 1
             } else if text.hasPrefix("< {%") {
-                let (script, next) = try Self.script(block, from: position, file: file)
+                let (script, next) = script(block, from: position)
                 scripts.append(("pre-request script", script, line.number))
                 position = next
             } else {
@@ -120,7 +127,7 @@ struct HTTPFileParser {
             }
         }
         guard position < block.count else { return }
-        var request = try requestLine(block[position])
+        guard var request = requestLine(block[position]) else { return }
         request.name = requestName
         request.tags = tags
         request.scripts = scripts
@@ -152,13 +159,17 @@ struct HTTPFileParser {
                 break  // A body (or script) right after the headers, without the blank line.
             }
             guard let colon = text.firstIndex(of: ":"), colon != text.startIndex else {
-                throw error(
+                problem(
                     "expected a header (Name: value) or a blank line before the body; found \"\(text.prefix(60))\"",
                     line)
+                position += 1
+                continue
             }
             let name = text[..<colon].trimmingCharacters(in: .whitespaces)
             guard !name.isEmpty, !name.contains(" ") else {
-                throw error("\"\(name)\" is not a header name", line)
+                problem("\"\(name)\" is not a header name", line)
+                position += 1
+                continue
             }
             let value = text[text.index(after: colon)...].trimmingCharacters(in: .whitespaces)
             request.headers.append((name, value, line.number))
@@ -170,7 +181,7 @@ struct HTTPFileParser {
             let line = block[position]
             let text = line.text
             if text.hasPrefix("> {%") {
-                let (script, next) = try Self.script(block, from: position, file: file)
+                let (script, next) = script(block, from: position)
                 request.scripts.append(("response handler script", script, line.number))
                 position = next
                 continue
@@ -192,14 +203,14 @@ struct HTTPFileParser {
     }
 
     /// `@name = value` (the `=` may be surrounded by spaces; VS Code also accepts `@name value`? no: `=` required).
-    private mutating func fileVariable(_ line: HTTPFileDocument.Line) throws(ImportError) {
+    private mutating func fileVariable(_ line: HTTPFileDocument.Line) {
         let text = line.text.trimmingCharacters(in: .whitespaces).dropFirst()
         guard let equals = text.firstIndex(of: "=") else {
-            throw error("expected a variable (@name = value)", line)
+            return problem("expected a variable (@name = value)", line)
         }
         let name = text[..<equals].trimmingCharacters(in: .whitespaces)
         let value = text[text.index(after: equals)...].trimmingCharacters(in: .whitespaces)
-        guard !name.isEmpty else { throw error("a variable needs a name (@name = value)", line) }
+        guard !name.isEmpty else { return problem("a variable needs a name (@name = value)", line) }
         document.variables.append(.init(name: name, value: value, line: line.number))
     }
 
@@ -209,9 +220,12 @@ struct HTTPFileParser {
     }
 
     /// `METHOD URL [HTTP/1.1]` or a bare URL.
-    private func requestLine(_ line: HTTPFileDocument.Line) throws(ImportError) -> HTTPFileDocument.Request {
+    private mutating func requestLine(_ line: HTTPFileDocument.Line) -> HTTPFileDocument.Request? {
         let parts = line.text.split(whereSeparator: { $0 == " " || $0 == "\t" })
-        guard let first = parts.first else { throw error("expected a request line (METHOD URL)", line) }
+        guard let first = parts.first else {
+            problem("expected a request line (METHOD URL)", line)
+            return nil
+        }
         var method = "GET"
         var rest = parts[...]
         if Self.methods.contains(first.uppercased()) {
@@ -228,16 +242,17 @@ struct HTTPFileParser {
             version = String(last)
             rest = rest.dropLast()
         }
-        guard !rest.isEmpty else { throw error("expected a URL after \(method)", line) }
+        guard !rest.isEmpty else {
+            problem("expected a URL after \(method); the request is left out", line)
+            return nil
+        }
         let url = rest.joined(separator: " ")
         return HTTPFileDocument.Request(method: method, methodLine: line, url: url, httpVersion: version)
     }
 
     /// A `{% … %}` script from `from` (the line holding `{%`) to the line holding `%}`; returns
-    /// its text and the line after it.
-    static func script(_ block: [HTTPFileDocument.Line], from start: Int, file: String) throws(ImportError) -> (
-        String, Int
-    ) {
+    /// its text and the line after it. One never closed runs to the end of the block (reported).
+    private mutating func script(_ block: [HTTPFileDocument.Line], from start: Int) -> (String, Int) {
         var text: [String] = []
         var position = start
         while position < block.count {
@@ -246,7 +261,42 @@ struct HTTPFileParser {
             position += 1
             if line.contains("%}") { return (text.joined(separator: "\n"), position) }
         }
-        throw ImportError(
-            "script opened with {% is not closed with %}", file: file, line: block[start].number, column: 1)
+        problem("script opened with {% is not closed with %}", block[start])
+        return (text.joined(separator: "\n"), position)
+    }
+
+    /// `import PATH`, `run #NAME`, `run PATH` and `run PATH (@name=value, @other=value)`; nil for any
+    /// other line.
+    static func directive(_ text: String, line: HTTPFileDocument.Line, position: Int) -> HTTPFileDocument.Directive? {
+        let kind: HTTPFileDocument.Directive.Kind
+        var rest: Substring
+        if text.hasPrefix("import ") {
+            kind = .importFile
+            rest = text.dropFirst(7)
+        } else if text.hasPrefix("run ") {
+            kind = .run
+            rest = text.dropFirst(4)
+        } else {
+            return nil
+        }
+        rest = rest.drop { $0 == " " || $0 == "\t" }
+        var variables: [(name: String, value: String)] = []
+        if kind == .run, let open = rest.firstIndex(of: "("), rest.hasSuffix(")") {
+            let inside = rest[rest.index(after: open)..<rest.index(before: rest.endIndex)]
+            for assignment in inside.split(separator: ",") {
+                let trimmed = assignment.trimmingCharacters(in: .whitespaces)
+                guard trimmed.hasPrefix("@"), let equals = trimmed.firstIndex(of: "=") else { continue }
+                let name = trimmed[trimmed.index(after: trimmed.startIndex)..<equals].trimmingCharacters(
+                    in: .whitespaces)
+                let value = trimmed[trimmed.index(after: equals)...].trimmingCharacters(in: .whitespaces)
+                if !name.isEmpty { variables.append((name, value)) }
+            }
+            rest = rest[..<open]
+        }
+        let target = rest.trimmingCharacters(in: .whitespaces)
+        // `run` alone, or `import` of nothing, is not a directive (a bare URL `import` is not either).
+        guard !target.isEmpty, !target.contains("://") else { return nil }
+        return HTTPFileDocument.Directive(
+            kind: kind, target: target, variables: variables, line: line, position: position)
     }
 }

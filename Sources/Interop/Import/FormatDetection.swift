@@ -1,24 +1,25 @@
 import Foundation
 
-/// `--format auto`: guesses a source's format from its first meaningful bytes and, failing that,
-/// its file name. JSON documents are told apart by their top-level keys (Postman's `info` +
-/// `item`, HAR's `log`, OpenAPI's `openapi` / `swagger`), YAML by `openapi:` / `swagger:` at the
-/// start of a line, curl by a line starting with `curl`; anything else text-like is a `.http` file.
+/// `--format auto`: guesses a source's format from its content and, failing that, its file name.
+/// JSON documents are told apart by their top-level keys wherever they sit (HAR's `log`,
+/// OpenAPI's `openapi` / `swagger`, Postman's `info` / `item`; `TopLevelKeys` reads them in one
+/// pass, so neither key order nor a key's distance from the start matters), YAML by a top-level
+/// `openapi:` / `swagger:` line anywhere in the file, curl by a first command starting with
+/// `curl`; anything else text-like is a `.http` file.
 package enum FormatDetection {
     package static func detect(_ source: ImportSource) -> ImportFormat {
         let text = source.text
-        let trimmed = text.drop { $0.isWhitespace }
-        if trimmed.first == "{" {
-            let head = String(trimmed.prefix(1 << 16))
-            if containsKey(head, "log") && (containsKey(head, "entries") || containsKey(head, "creator")) {
-                return .har
-            }
-            if containsKey(head, "openapi") || containsKey(head, "swagger") { return .openapi }
-            if containsKey(head, "info") || containsKey(head, "item") { return .postman }
+        if let keys = TopLevelKeys.scan(source.bytes) {
+            // By the top-level keys, wherever they sit in the document and in whatever order.
+            if keys.contains("log") { return .har }
+            if keys.contains("openapi") || keys.contains("swagger") { return .openapi }
+            if keys.contains("info") || keys.contains("item") { return .postman }
         }
-        for line in text.split(whereSeparator: \.isNewline).prefix(200) {
-            let line = line.drop { $0 == " " || $0 == "\t" }
-            if line.hasPrefix("openapi:") || line.hasPrefix("swagger:") || line.hasPrefix("\"openapi\":") {
+        // YAML: a top-level `openapi:` or `swagger:` key, however far down the file it sits.
+        for line in text.split(whereSeparator: \.isNewline) {
+            if line.hasPrefix("openapi:") || line.hasPrefix("swagger:") || line.hasPrefix("\"openapi\":")
+                || line.hasPrefix("'openapi':") || line.hasPrefix("\"swagger\":")
+            {
                 return .openapi
             }
         }
@@ -37,19 +38,7 @@ package enum FormatDetection {
     /// Whether the source is a Postman environment export (`--env-from`): a JSON object with a
     /// `values` array, and Postman's `_postman_variable_scope` or no `item`.
     package static func isPostmanEnvironment(_ source: ImportSource) -> Bool {
-        let head = String(source.text.prefix(1 << 16))
-        guard head.drop(while: { $0.isWhitespace }).first == "{", containsKey(head, "values") else { return false }
-        return containsKey(head, "_postman_variable_scope") || !containsKey(head, "item")
-    }
-
-    /// Whether `"key"` appears as an object key (followed by a colon) in `text`.
-    private static func containsKey(_ text: String, _ key: String) -> Bool {
-        var rest = text[...]
-        while let range = rest.range(of: "\"\(key)\"") {
-            let after = rest[range.upperBound...].drop { $0 == " " || $0 == "\t" || $0.isNewline }
-            if after.first == ":" { return true }
-            rest = rest[range.upperBound...]
-        }
-        return false
+        guard let keys = TopLevelKeys.scan(source.bytes), keys.contains("values") else { return false }
+        return keys.contains("_postman_variable_scope") || !keys.contains("item")
     }
 }

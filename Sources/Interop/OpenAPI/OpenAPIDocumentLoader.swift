@@ -16,6 +16,9 @@ enum OpenAPIDocumentLoader {
         /// The paths in file order: OpenAPIKit's decoded maps follow the decoder's key order,
         /// which is not the file's (nor the same from one run to the next).
         var pathOrder: [String]
+        /// Dangling references, positioned: undefined security schemes (removed before decoding,
+        /// which would refuse the whole document for one) and local `$ref`s that lead nowhere.
+        var dangling: [(what: String, location: ImportLocation, kept: String)] = []
     }
 
     static func load(_ source: ImportSource) throws(ImportError) -> Loaded {
@@ -25,15 +28,22 @@ enum OpenAPIDocumentLoader {
         let version: String
         let bytes: Data
         let order: [String]
-        if isJSON, let direct = try direct(source, input: &jsonInput) {
+        var dangling: [OpenAPIReferenceCheck.Dangling] = []
+        if isJSON, let direct = try direct(source, input: &jsonInput, dangling: &dangling) {
             // A 3.x JSON document goes to the decoder as it is: no copy of the tree is built.
             (version, bytes, order) = direct
         } else {
-            let tree: StoredJSON
+            var tree: StoredJSON
             if let jsonInput {
                 tree = jsonInput.root.stored
             } else {
                 tree = try YAMLTree.parse(text, file: source.name)
+                dangling =
+                    OpenAPIReferenceCheck.danglingSecurity(in: tree)
+                    + OpenAPIReferenceCheck.danglingReferences(in: tree)
+            }
+            if dangling.contains(where: \.isSecurity) {
+                tree = OpenAPIReferenceCheck.removingDanglingSecurity(tree)
             }
             var model: StoredJSON
             (version, model) = try versioned(tree, file: source.name)
@@ -46,13 +56,17 @@ enum OpenAPIDocumentLoader {
             // Vendor extensions (`x-…`) are not imported; reading them decodes every object a second
             // time as `AnyCodable`, over half of a large document's decoding time.
             decoder.userInfo[OpenAPIKit.VendorExtensionsConfiguration.enabledKey] = false
+            let found = dangling.map { item in
+                (item.what, located(item.path, source: source, input: jsonInput), item.kept)
+            }
             if version.hasPrefix("3.0") || version.hasPrefix("2.") {
                 let document = try decoder.decode(OpenAPIKit30.OpenAPI.Document.self, from: bytes)
                 return Loaded(
-                    document: document.convert(to: .v3_1_1), declaredVersion: version, pathOrder: order)
+                    document: document.convert(to: .v3_1_1), declaredVersion: version, pathOrder: order,
+                    dangling: found)
             }
             let document = try decoder.decode(OpenAPIKit.OpenAPI.Document.self, from: bytes)
-            return Loaded(document: document, declaredVersion: version, pathOrder: order)
+            return Loaded(document: document, declaredVersion: version, pathOrder: order, dangling: found)
         } catch {
             let described = OpenAPIKit.OpenAPI.Error(from: error)
             let path = described.codingPath.map { key in
@@ -75,12 +89,16 @@ enum OpenAPIDocumentLoader {
     /// path order read off the parsed source. Nil when it needs rewriting first (Swagger 2.0, a
     /// number where OpenAPI wants text), or is not an object.
     private static func direct(
-        _ source: ImportSource, input: inout JSONInput?
+        _ source: ImportSource, input: inout JSONInput?, dangling: inout [OpenAPIReferenceCheck.Dangling]
     ) throws(ImportError) -> (String, Data, [String])? {
         let parsed = try JSONInput(source, what: "OpenAPI document")
         input = parsed
         let root = parsed.root
-        guard root.isObject, root["swagger"] == nil, let version = root["openapi"]?.string, version.hasPrefix("3."),
+        // Read off the source as written (a Swagger document before it is rewritten).
+        let security = OpenAPIReferenceCheck.danglingSecurity(in: root)
+        dangling = security + OpenAPIReferenceCheck.danglingReferences(in: root)
+        guard root.isObject, security.isEmpty, root["swagger"] == nil, let version = root["openapi"]?.string,
+            version.hasPrefix("3."),
             root["info"]?["version"]?.kind != .number
         else { return nil }
         return (version, Data(source.bytesWithoutBOM), root["paths"]?.members.map(\.key) ?? [])
@@ -153,6 +171,17 @@ enum OpenAPIDocumentLoader {
             }
         }
         return result
+    }
+
+    /// Where `path` is: its line and column in a JSON source (the deepest value found along it),
+    /// the document path alone in a YAML one.
+    private static func located(_ path: [String], source: ImportSource, input: JSONInput?) -> ImportLocation {
+        var location = ImportLocation(file: source.name, path: joinPath(path))
+        if let input, let value = locate(path, in: input.root) {
+            location = value.location
+            location.path = joinPath(path)
+        }
+        return location
     }
 
     /// The deepest value along `path` in a JSON source, for the line of a model error.

@@ -6,6 +6,7 @@ package enum OpenAPIImport {
     {
         let loaded = try OpenAPIDocumentLoader.load(source)
         var builder = OpenAPICollectionBuilder(document: loaded.document, source: source, options: options)
+        for item in loaded.dangling { builder.report.add(item.what, at: item.location, kept: item.kept) }
         return builder.build(declaredVersion: loaded.declaredVersion, pathOrder: loaded.pathOrder)
     }
 }

@@ -1,3 +1,5 @@
+import HTTPCore
+
 /// A canned response of a mock route. A file body's path is relative to the collection file.
 package struct SavedMockResponse: Sendable, Equatable {
     package enum Body: Sendable, Equatable {
@@ -33,7 +35,19 @@ package struct SavedMockResponse: Sendable, Equatable {
     static func read(_ node: SourceNode, _ path: DocumentPath, _ reader: DocumentReader) -> SavedMockResponse? {
         guard let fields = reader.object(node, at: path) else { return nil }
         let status = fields.int("status", in: 100...599) ?? (fields.has("status") ? nil : 200)
-        let headers = fields.array("headers") { KeyValueRow.read($0, $1, reader) }
+        var sendable = true
+        let headers = fields.array("headers") { node, rowPath -> KeyValueRow? in
+            guard let row = KeyValueRow.read(node, rowPath, reader) else { return nil }
+            // The mock server could not send it: its client would get no answer at all.
+            if row.enabled, !RecordedHeaders.canBeSent(name: row.name, value: row.value) {
+                let part = HTTPToken.isValid(row.name) ? "value" : "name"
+                reader.report(
+                    .error, "a response header's \(part) holds a control character, which cannot be sent",
+                    at: node.offset, path: rowPath.appending(part))
+                sendable = false
+            }
+            return row
+        }
         let delay = fields.int("delayMilliseconds", in: 0...600_000)
         let failure: MockFailure? = fields.choice("failure")
         let unknown = fields.unknownFields(known: keys)
@@ -55,7 +69,7 @@ package struct SavedMockResponse: Sendable, Equatable {
             reader.report(.error, "a failing response has no body", at: fields.offset, path: path.appending("failure"))
             return nil
         }
-        guard let status else { return nil }
+        guard let status, sendable else { return nil }
         return SavedMockResponse(
             status: status, headers: headers, body: body, delayMilliseconds: delay, failure: failure,
             unknownFields: unknown)

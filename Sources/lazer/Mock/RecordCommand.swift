@@ -156,7 +156,7 @@ struct RecordCommand: ParsableCommand {
         let exchanges = Mutex<[RecordedExchange]>([])
         let configuration = RunConfiguration(environment: from, recordHistory: false)
         let runner = ReplayRunner(services: services, configuration: configuration) { exchange in
-            let basePath = services.serverProvider.baseURL?.path ?? ""
+            let basePath = services.serverProvider.baseURL?.path(percentEncoded: true) ?? ""
             let recorded = Self.recorded(exchange, basePath: basePath)
             exchanges.withLock { $0.append(recorded) }
         }
@@ -177,12 +177,7 @@ struct RecordCommand: ParsableCommand {
 
     static func recorded(_ exchange: ReplayExchange, basePath: String) -> RecordedExchange {
         let url = try? exchange.request.url()
-        var path = url?.path ?? "/"
-        let prefix = basePath.hasSuffix("/") ? String(basePath.dropLast()) : basePath
-        if !prefix.isEmpty, path.hasPrefix(prefix + "/") || path == prefix {
-            path = String(path.dropFirst(prefix.count))
-        }
-        if path.isEmpty { path = "/" }
+        let (path, query) = url.map { RecordedExchange.target(of: $0, basePath: basePath) } ?? ("/", "")
         let outcome: RecordedExchange.Outcome
         switch exchange.outcome {
         case .success(let response):
@@ -191,7 +186,7 @@ struct RecordCommand: ParsableCommand {
             outcome = .failure((error as? TransportError)?.reason ?? .other(code: 0, message: ""))
         }
         return RecordedExchange(
-            method: exchange.request.method.rawValue, path: path, query: url?.query(percentEncoded: true) ?? "",
+            method: exchange.request.method.rawValue, path: path, query: query,
             requestBody: exchange.request.body.inMemoryData.map(Array.init),
             template: RecordedMatchers.Template(exchange.item.request), outcome: outcome,
             duration: exchange.duration,
@@ -223,12 +218,10 @@ struct RecordCommand: ParsableCommand {
                 case .failure(let error):
                     outcome = .failure((error as? TransportError)?.reason ?? .other(code: 0, message: ""))
                 }
-                var path = url.path
-                let prefix = targetURL.path.hasSuffix("/") ? String(targetURL.path.dropLast()) : targetURL.path
-                if !prefix.isEmpty, path.hasPrefix(prefix) { path = String(path.dropFirst(prefix.count)) }
-                let query = url.query(percentEncoded: true) ?? ""
+                let (path, query) = RecordedExchange.target(
+                    of: url, basePath: targetURL.path(percentEncoded: true))
                 let exchange = RecordedExchange(
-                    method: request.method.rawValue, path: path.isEmpty ? "/" : path, query: query,
+                    method: request.method.rawValue, path: path, query: query,
                     requestBody: request.body.inMemoryData.map(Array.init), outcome: outcome, duration: duration,
                     redactor: redactor,
                     label: redactor.redact("\(request.method.rawValue) \(path)" + (query.isEmpty ? "" : "?\(query)")))
