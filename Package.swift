@@ -200,7 +200,8 @@ let package = Package(
         ),
         .target(
             name: "HTTPCore",
-            dependencies: ["AnnotatedLocks", "Futures", "RegularFiles"],
+            // TerminalText: the mock's 404 JSON escapes what could drive a terminal, as every JSON writer does.
+            dependencies: ["AnnotatedLocks", "Futures", "RegularFiles", "TerminalText"],
             swiftSettings: strictSwift
         ),
         // ManualClock: virtual time for MockDispatcher's delays and timeouts in tests.
@@ -282,7 +283,7 @@ let package = Package(
         .target(
             name: "MockServer",
             dependencies: [
-                "Workspace", "HTTPCore", "Futures", "TerminalText", "AnnotatedLocks",
+                "Workspace", "HTTPCore", "Futures", "TerminalText", "AnnotatedLocks", "RegularFiles",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
@@ -297,7 +298,7 @@ let package = Package(
         .target(
             name: "Interop",
             dependencies: [
-                "Workspace", "HTTPCore", "JSONTree", "RegularFiles",
+                "Workspace", "HTTPCore", "JSONTree", "RegularFiles", "TerminalText",
                 .product(name: "OpenAPIKit", package: "OpenAPIKit"),
                 .product(name: "OpenAPIKit30", package: "OpenAPIKit"),
                 .product(name: "OpenAPIKitCompat", package: "OpenAPIKit"),
@@ -326,7 +327,7 @@ let package = Package(
 
         .target(
             name: "Workspace",
-            dependencies: ["AnnotatedLocks", "HTTPCore", "Futures", "JSONTree", "RegularFiles", "StateStore"],
+            dependencies: ["AnnotatedLocks", "HTTPCore", "Futures", "JSONTree", "RegularFiles", "TerminalText", "StateStore"],
             swiftSettings: strictSwift
         ),
 

@@ -50,6 +50,30 @@ package struct ExplorerReducerDriver {
         ExplorerReducer.reduce(&state, action)
     }
 
+    /// Runs the saves among `effects` on their files as the program does (one at a time, each
+    /// result reduced, then the saves that waited for it) and returns the effects of the results.
+    @discardableResult
+    package mutating func landSaves(_ effects: [ExplorerEffect]) -> [ExplorerEffect] {
+        var pending = effects.saves
+        var all: [ExplorerEffect] = []
+        while !pending.isEmpty {
+            var (document, overwrite) = pending.removeFirst()
+            let result: Result<CollectionDocument, SaveFailure>
+            do throws(SaveError) {
+                try CollectionStore.save(&document, overwrite: overwrite)
+                result = .success(document)
+            } catch {
+                var isConflict = false
+                if case .conflict = error { isConflict = true }
+                result = .failure(SaveFailure(message: error.description, isConflict: isConflict))
+            }
+            let next = reduce(.saved(collectionID: document.collection.id, result))
+            all += next
+            pending += next.saves
+        }
+        return all
+    }
+
     /// Presses keys written as in keymap files (`"j"`, `"ctrl+s"`, `"F5"`); returns every effect.
     @discardableResult
     package mutating func press(_ keys: String..., sourceLocation: SourceLocation = #_sourceLocation)

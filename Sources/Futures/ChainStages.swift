@@ -80,15 +80,25 @@ public final class ChainStages: Sendable {
 }
 
 /// One labelled stage of a chain (see ``ChainStages``).
-public struct ChainStage: Sendable {
+public struct ChainStage: Sendable, Equatable {
     /// How a stage ended.
-    public enum Outcome: Sendable {
+    public enum Outcome: Sendable, Equatable {
         case succeeded
         case failed(any Error)
         /// The chain was cancelled while this stage ran or waited for its input.
         case cancelled
         /// Never ran: an earlier stage failed.
         case skipped
+
+        /// Outcomes are equal when they are the same case; two failures when their errors say the
+        /// same (`any Error` has no equality of its own).
+        public static func == (a: Outcome, b: Outcome) -> Bool {
+            switch (a, b) {
+            case (.succeeded, .succeeded), (.cancelled, .cancelled), (.skipped, .skipped): true
+            case (.failed(let x), .failed(let y)): String(reflecting: x) == String(reflecting: y)
+            default: false
+            }
+        }
 
         /// `succeeded`, `failed`, `cancelled`, `skipped`.
         public var name: String {

@@ -4,7 +4,7 @@
 /// duplicate keys are kept.
 ///
 /// A value type: immutable after parsing and safe to share between threads.
-package struct JSONDocument: Sendable {
+package struct JSONDocument: Sendable, Equatable {
     /// The body exactly as received.
     package let bytes: [UInt8]
     let tape: TapeStorage
@@ -200,5 +200,13 @@ extension String {
             }
         }
         return result
+    }
+}
+
+extension JSONDocument {
+    /// Two documents are equal when they were parsed from the same bytes into the same tape (the
+    /// tape is a function of the bytes and the parse options, so its size tells the options apart).
+    package static func == (a: JSONDocument, b: JSONDocument) -> Bool {
+        a.tape.count == b.tape.count && a.bytes == b.bytes
     }
 }

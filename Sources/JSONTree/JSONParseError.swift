@@ -105,14 +105,16 @@ package struct JSONParseError: Error, Sendable, Hashable, CustomStringConvertibl
     /// (C0, DEL, C1, bidi and format controls) by its visible form.
     private static func visible(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
         var result = ""
+        var previous: Unicode.Scalar?
         for scalar in String(decoding: bytes, as: UTF8.self).unicodeScalars {
             if scalar == "\t" {
                 result += " "
-            } else if TerminalText.isUnsafe(scalar) {
+            } else if TerminalText.isUnsafe(scalar, after: previous) {
                 result += TerminalText.visibleForm(of: scalar)
             } else {
                 result.unicodeScalars.append(scalar)
             }
+            previous = scalar
         }
         return result
     }

@@ -7,15 +7,19 @@
 /// - Everything collapsed except a few containers: the expanded ones form a forest; each knows
 ///   its row count and its expanded children's row offsets, and other children are found by
 ///   position through the document's child checkpoints.
-struct JSONTreeLayout: Sendable {
+struct JSONTreeLayout: Sendable, Equatable {
     /// An expanded container in the collapsed-by-default forest.
-    struct ForestNode: Sendable {
+    struct ForestNode: Sendable, Equatable {
         var rows = 0
         /// Expanded children in position order, with their first row relative to the first child.
         var children: [(position: Int, entry: Int, startRow: Int)] = []
+
+        static func == (a: ForestNode, b: ForestNode) -> Bool {
+            a.rows == b.rows && a.children.elementsEqual(b.children) { $0 == $1 }
+        }
     }
 
-    enum Strategy: Sendable {
+    enum Strategy: Sendable, Equatable {
         /// Hidden tape ranges (start entry, hidden entry count) and the hidden count before each.
         case ranges(starts: [Int], lengths: [Int], hiddenBefore: [Int])
         case forest([Int: ForestNode])

@@ -5,7 +5,7 @@
 /// Expansion is "everything collapsed except `exceptions`" or, after `expandAll()`,
 /// "everything expanded except `exceptions`". Rows are computed from the tape's subtree sizes:
 /// fully expanded, row N is tape entry N.
-package struct JSONTreeView: Sendable {
+package struct JSONTreeView: Sendable, Equatable {
     package let document: JSONDocument
     /// Whether containers are expanded unless listed in `exceptions`.
     package private(set) var expandedByDefault: Bool

@@ -164,26 +164,32 @@ struct TapePrinter {
             index &+= length
             runStart = index
         }
+        // The scalar before, for presentation selectors (safe only right after a visible character).
+        var previous: Unicode.Scalar?
         while index < count {
             let byte = pointer[index]
             if byte >= 0x20, byte < 0x7F {
+                previous = Unicode.Scalar(byte)
                 index &+= 1
                 continue
             }
             if byte < 0x80 {
+                previous = Unicode.Scalar(byte)
                 escape(Unicode.Scalar(byte), length: 1, output: &output)
                 continue
             }
             let (scalar, length) = Self.decodeUTF8(pointer + index, available: count &- index)
             guard let scalar else {
+                previous = nil
                 escape("\u{FFFD}", length: length, output: &output)
                 continue
             }
-            if TerminalText.isUnsafe(scalar) {
+            if TerminalText.isUnsafe(scalar, after: previous) {
                 escape(scalar, length: length, output: &output)
             } else {
                 index &+= length
             }
+            previous = scalar
         }
         output.append(pointer + runStart, count: count &- runStart)
     }

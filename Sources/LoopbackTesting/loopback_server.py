@@ -240,7 +240,8 @@ class Handler(BaseHTTPRequestHandler):
             sent = int(query.get("sent", "0"))
             self.send_response(200)
             self.send_header("Content-Type", "application/octet-stream")
-            self.send_header("Content-Length", str(sent + 1000))
+            # `declared` announces a body that never comes (a huge download that fills no disk).
+            self.send_header("Content-Length", query.get("declared", str(sent + 1000)))
             self.end_headers()
             self.wfile.write(b"x" * sent)
             self.wfile.flush()

@@ -214,7 +214,8 @@ package struct MockRecorder: Sendable {
                 let absolute = ((folder.isEmpty ? "." : folder) as NSString).appendingPathComponent(relative)
                 try FileManager.default.createDirectory(
                     atPath: (absolute as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
-                try Data(bytes).write(to: URL(fileURLWithPath: absolute), options: .atomic)
+                // As every file Lazer writes: atomically, through a link to its target, never world-writable.
+                try AtomicFile.write(bytes, to: absolute, keepBackup: false)
                 bodyValue = .file(path: relative)
             }
             return SavedMockResponse(status: status, headers: rows, body: bodyValue, delayMilliseconds: delay)

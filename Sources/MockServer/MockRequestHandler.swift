@@ -2,6 +2,7 @@ import Foundation
 import HTTPCore
 import NIOCore
 import NIOHTTP1
+import TerminalText
 import Workspace
 
 #if canImport(Glibc)
@@ -186,6 +187,6 @@ final class MockRequestHandler: ChannelInboundHandler, RemovableChannelHandler {
 
     private static func quoted(_ text: String) -> String {
         let data = (try? JSONEncoder().encode(text)) ?? Data("\"\"".utf8)
-        return String(decoding: data, as: UTF8.self)
+        return TerminalText.jsonSafe(String(decoding: data, as: UTF8.self))
     }
 }

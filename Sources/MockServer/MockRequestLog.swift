@@ -60,6 +60,6 @@ package struct MockRequestLog: Sendable, Equatable {
             status: status, milliseconds: milliseconds, bytes: bytes)
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        return (try? encoder.encode(line)).map { String(decoding: $0, as: UTF8.self) } ?? "{}"
+        return (try? encoder.encode(line)).map { TerminalText.jsonSafe(String(decoding: $0, as: UTF8.self)) } ?? "{}"
     }
 }

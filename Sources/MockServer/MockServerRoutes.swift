@@ -1,5 +1,6 @@
 import Foundation
 package import HTTPCore
+import RegularFiles
 import Workspace
 
 /// A mock environment of a collection file, loaded for serving: its routes as HTTPCore builds them
@@ -96,7 +97,9 @@ package struct MockServerRoutes: Sendable {
     private static func collectionFile(_ path: String, environment: String?) throws(LoadError) -> String {
         var isFolder: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) else {
-            throw LoadError(problems: ["\(path): no such collection file or folder"])
+            throw LoadError(problems: [
+                "\(path): \(RegularFile.notFoundReason(path, "no such collection file or folder"))"
+            ])
         }
         guard isFolder.boolValue else { return path }
         let names = ((try? FileManager.default.contentsOfDirectory(atPath: path)) ?? [])

@@ -25,8 +25,8 @@ package struct FileSystemError: Error, Sendable, Equatable, CustomStringConverti
     /// change `errno`.
     package static func system(_ operation: String, path: String) -> FileSystemError {
         let number = errno
-        return FileSystemError(
-            operation: operation, path: path, reason: String(cString: strerror(number)), errorNumber: number)
+        let reason = number == ENOENT ? RegularFile.notFoundReason(path) : String(cString: strerror(number))
+        return FileSystemError(operation: operation, path: path, reason: reason, errorNumber: number)
     }
 
     package var description: String { "could not \(operation) \(path): \(reason)" }

@@ -16,6 +16,21 @@ package enum RegularFile {
     /// The limit for files the workspace reads (collections, history, state): 256 MiB.
     package static let defaultLimit = 256 << 20
 
+    /// Why there is no file at `path`: `reason` ("No such file or directory" by default) — or, when
+    /// the path holds U+FFFD, what a file name that is not valid UTF-8 becomes once read as text
+    /// (from the command line or a folder listing), that the name cannot be decoded: the file may
+    /// well be there, and "not found" would send the user looking for the wrong problem.
+    package static func notFoundReason(_ path: String, _ reason: String? = nil) -> String {
+        hasUndecodableName(path)
+            ? "the file name is not valid UTF-8 and cannot be decoded, so Lazer cannot open it (rename it)"
+            : reason ?? String(cString: strerror(ENOENT))
+    }
+
+    /// Whether `path` holds U+FFFD, the stand-in for bytes that are not valid UTF-8.
+    package static func hasUndecodableName(_ path: String) -> Bool {
+        path.unicodeScalars.contains("\u{FFFD}")
+    }
+
     /// The contents of the regular file at `path`, or nil when there is no such file.
     package static func read(_ path: String, limit: Int = defaultLimit) throws(FileSystemError) -> [UInt8]? {
         let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)

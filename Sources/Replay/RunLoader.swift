@@ -21,7 +21,8 @@ package enum RunLoader {
         for path in paths {
             var isFolder: ObjCBool = false
             guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) else {
-                loaded.failures.append("\(path): no such collection file or folder")
+                loaded.failures.append(
+                    "\(path): \(RegularFile.notFoundReason(path, "no such collection file or folder"))")
                 continue
             }
             if isFolder.boolValue {

@@ -3,9 +3,9 @@ package import Workspace
 
 /// The requests a run sends, in collection order: each collection's folders depth first, then its
 /// top-level requests (the order the explorer lists them), filtered by `--folder` and `--request`.
-package struct RunPlan: Sendable {
+package struct RunPlan: Sendable, Equatable {
     /// One request to send, with the collection it belongs to.
-    package struct Item: Sendable {
+    package struct Item: Sendable, Equatable {
         package var document: CollectionDocument
         package var folderPath: [String]
         package var request: SavedRequest {
@@ -20,6 +20,12 @@ package struct RunPlan: Sendable {
         /// Whether an expectation or a capture reads the body through a JSONPath: only then is the
         /// response parsed (a status or body check on a large response needs no tape).
         private(set) var readsJSON: Bool
+
+        /// Items are equal when they run the same request of the same document (the parsed
+        /// queries follow from the request).
+        package static func == (a: Item, b: Item) -> Bool {
+            a.document == b.document && a.folderPath == b.folderPath && a.request == b.request
+        }
 
         package init(document: CollectionDocument, folderPath: [String], request: SavedRequest) {
             self.document = document

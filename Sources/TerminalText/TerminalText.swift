@@ -1,26 +1,53 @@
 /// The one definition of which characters may reach a terminal as they are, and how the others
 /// are shown. Dependency-free so every printer can use it: the TUI toolkit (`VisibleText`), the
-/// JSON printer and parse errors (`JSONTree`), and every `lazer` command.
+/// JSON printer and parse errors (`JSONTree`), every JSON writer (`jsonSafe`, `jsonEscape`) and
+/// every `lazer` command.
 ///
 /// Unsafe, never written raw: C0 controls (U+0000–U+001F), DEL, C1 controls (U+0080–U+009F,
 /// U+009B being a CSI on many terminals), bidi controls (U+061C, U+200E, U+200F, U+202A–U+202E,
-/// U+2066–U+2069), and invisible format characters that can hide or reorder text (U+180E,
-/// U+200B, U+2028, U+2029, U+2060–U+2064, U+206A–U+206F, U+FEFF, U+FFF9–U+FFFB). Joiners
-/// (U+200C, U+200D) stay: scripts and emoji need them.
+/// U+2066–U+2069), and the invisible format characters that can hide, smuggle or reorder text —
+/// Unicode's default-ignorable code points: the soft hyphen U+00AD, the combining grapheme joiner
+/// U+034F, the Hangul fillers (U+115F, U+1160, U+3164, U+FFA0), U+17B4, U+17B5, the Mongolian
+/// selectors U+180B–U+180F, U+200B, U+2028, U+2029, U+2060–U+206F, variation selectors
+/// (U+FE00–U+FE0F, U+E0100–U+E01EF), U+FEFF, U+FFF0–U+FFFB, U+1BCA0–U+1BCA3, U+1D173–U+1D17A,
+/// and the tag characters U+E0000–U+E007F (the whole U+E0000–U+E0FFF block). Joiners (U+200C,
+/// U+200D) stay: scripts and emoji need them. The emoji and text presentation selectors U+FE0E
+/// and U+FE0F stay only right after a visible character (`❤️`): anywhere else — at the start,
+/// after a control or another selector, in a run that smuggles data — they are shown too
+/// (`isUnsafe(_:after:)`).
 package enum TerminalText {
-    /// True when the scalar must never be written to a terminal as-is.
+    /// True when the scalar must never be written to a terminal as-is, wherever it stands. The
+    /// presentation selectors U+FE0E and U+FE0F are not (`isUnsafe(_:after:)` decides them).
     @inline(__always)
     package static func isUnsafe(_ scalar: Unicode.Scalar) -> Bool {
         let value = scalar.value
         if value < 0x20 || (0x7F...0x9F).contains(value) { return true }
-        if value < 0x61C { return false }
+        if value < 0xAD { return false }
         switch value {
-        case 0x61C, 0x180E, 0x200B, 0x200E, 0x200F, 0x2028, 0x2029, 0x202A...0x202E, 0x2060...0x2064,
-            0x2066...0x206F, 0xFEFF, 0xFFF9...0xFFFB:
+        case 0xAD, 0x34F, 0x61C, 0x115F, 0x1160, 0x17B4, 0x17B5, 0x180B...0x180F, 0x200B, 0x200E, 0x200F,
+            0x2028, 0x2029, 0x202A...0x202E, 0x2060...0x206F, 0x3164, 0xFE00...0xFE0D, 0xFEFF, 0xFFA0,
+            0xFFF0...0xFFFB, 0x1BCA0...0x1BCA3, 0x1D173...0x1D17A, 0xE0000...0xE0FFF:
             return true
         default:
             return false
         }
+    }
+
+    /// True when `scalar`, following `previous` (nil at the start of a text), must not be written
+    /// raw: `isUnsafe`, and a presentation selector (U+FE0E, U+FE0F) that does not directly follow a
+    /// visible character it can select the look of.
+    @inline(__always)
+    package static func isUnsafe(_ scalar: Unicode.Scalar, after previous: Unicode.Scalar?) -> Bool {
+        if isUnsafe(scalar) { return true }
+        guard isPresentationSelector(scalar) else { return false }
+        guard let previous else { return true }
+        return previous.value <= 0x20 || isUnsafe(previous) || isPresentationSelector(previous)
+    }
+
+    /// U+FE0E (text presentation) or U+FE0F (emoji presentation).
+    @inline(__always)
+    static func isPresentationSelector(_ scalar: Unicode.Scalar) -> Bool {
+        scalar.value == 0xFE0E || scalar.value == 0xFE0F
     }
 
     /// The visible stand-in for an unsafe scalar: a control picture for C0 and DEL (`␛`, `␀`,
@@ -61,7 +88,14 @@ package enum TerminalText {
 
     /// Whether `text` has nothing to replace (printable ASCII and safe non-ASCII only).
     package static func isSafe(_ text: some StringProtocol, keepingLines: Bool = false) -> Bool {
-        !text.unicodeScalars.contains { isUnsafe($0) && !(keepingLines && ($0 == "\n" || $0 == "\t")) }
+        var previous: Unicode.Scalar?
+        for scalar in text.unicodeScalars {
+            if isUnsafe(scalar, after: previous), !(keepingLines && (scalar == "\n" || scalar == "\t")) {
+                return false
+            }
+            previous = scalar
+        }
+        return true
     }
 
     private static func sanitize(_ text: some StringProtocol, keepingLines: Bool) -> String {
@@ -70,7 +104,7 @@ package enum TerminalText {
         result.reserveCapacity(text.utf8.count)
         let scalars = Array(text.unicodeScalars)
         for (index, scalar) in scalars.enumerated() {
-            if !isUnsafe(scalar) {
+            if !isUnsafe(scalar, after: index > 0 ? scalars[index - 1] : nil) {
                 result.unicodeScalars.append(scalar)
             } else if keepingLines, scalar == "\n" || scalar == "\t" {
                 result.unicodeScalars.append(scalar)
@@ -83,10 +117,48 @@ package enum TerminalText {
         return result
     }
 
-    /// The JSON escape for `scalar` (`\u001B`, `\u202E`): how an unsafe scalar inside a JSON string
-    /// is written, so the output stays valid JSON with the same value.
-    package static func jsonEscape(_ scalar: Unicode.Scalar) -> String {
-        let hex = String(scalar.value, radix: 16, uppercase: true)
-        return "\\u" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
+    /// The JSON escape for `scalar` (`\u001B`, `\u202E`, a surrogate pair `\uDB40\uDC01` above
+    /// U+FFFF): how an unsafe scalar inside a JSON string is written, so the output stays valid
+    /// JSON with the same value. `uppercase: false` gives `\u001b` (the collection files' form).
+    package static func jsonEscape(_ scalar: Unicode.Scalar, uppercase: Bool = true) -> String {
+        func unit(_ value: UInt32) -> String {
+            let hex = String(value, radix: 16, uppercase: uppercase)
+            return "\\u" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
+        }
+        let value = scalar.value
+        guard value > 0xFFFF else { return unit(value) }
+        let offset = value - 0x10000
+        return unit(0xD800 + (offset >> 10)) + unit(0xDC00 + (offset & 0x3FF))
+    }
+
+    /// JSON text made by any encoder (Foundation's `JSONEncoder` included), with every raw unsafe
+    /// scalar it left — C1, bidi and invisible format characters, DEL; only ever inside strings,
+    /// since JSON's own syntax is ASCII — written as its `\uXXXX` escape: the same document, and
+    /// nothing in it can drive a terminal or hide text. Every JSON writer's output goes through
+    /// this (or writes `jsonEscape` itself). C0 controls are left to the encoder: outside strings
+    /// they are JSON's whitespace, and inside them every encoder escapes them.
+    package static func jsonSafe(_ json: String) -> String {
+        var previous: Unicode.Scalar?
+        var needsWork = false
+        for scalar in json.unicodeScalars {
+            if scalar.value >= 0x7F, isUnsafe(scalar, after: previous) {
+                needsWork = true
+                break
+            }
+            previous = scalar
+        }
+        guard needsWork else { return json }
+        var result = ""
+        result.reserveCapacity(json.utf8.count + 16)
+        previous = nil
+        for scalar in json.unicodeScalars {
+            if scalar.value >= 0x7F, isUnsafe(scalar, after: previous) {
+                result += jsonEscape(scalar)
+            } else {
+                result.unicodeScalars.append(scalar)
+            }
+            previous = scalar
+        }
+        return result
     }
 }

@@ -27,7 +27,7 @@ enum FileBytes {
         } catch {
             throw ReadError(description: error.reason)
         }
-        guard let bytes else { throw ReadError(description: String(cString: strerror(ENOENT))) }
+        guard let bytes else { throw ReadError(description: RegularFile.notFoundReason(path)) }
         return bytes
     }
 

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import RegularFiles
 import TerminalText
 import Workspace
 
@@ -36,7 +37,8 @@ struct ValidateCommand: ParsableCommand {
         for path in paths {
             var isFolder: ObjCBool = false
             guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) else {
-                FileBytes.writeError("lazer validate: \(TerminalText.line(path)): no such file or folder\n")
+                let reason = RegularFile.notFoundReason(path, "no such file or folder")
+                FileBytes.writeError("lazer validate: \(TerminalText.line(path)): \(reason)\n")
                 throw ExitCode(1)
             }
             if isFolder.boolValue {

@@ -29,6 +29,12 @@ one_line_changed() {
     return 1
 }
 
+# stays_open NAME PATTERN: PATTERN is still on screen half a second later.
+stays_open() {
+    sleep 0.5
+    screen "$1" | grep -Eq -- "$2"
+}
+
 validates() { "$LAZER" validate "$1" >/dev/null; }
 
 help_lists_tui() { "$LAZER" --help | grep -Eq '^ +tui( |$)'; }
@@ -115,9 +121,12 @@ check "draft: a second edit is a draft again" wait_for main "● 1 unsaved$"
 keys main q
 check "quit: q with a draft asks" wait_for main "Unsaved edits"
 check "quit: the prompt offers save all, discard and cancel" \
-    wait_for main "\[ Save all \(s\) \]  \[ Discard \(d\) \]  \[ Cancel \(c\) \]"
+    wait_for main "\[ Save all \(Alt\+S\) \]  \[ Discard \(Alt\+D\) \]  \[ Cancel \(Esc\) \]"
+sleep 0.7  # keys typed before a question could be seen answer nothing
 keys main c
-check "quit: c cancels the prompt" wait_gone main "Unsaved edits"
+check "quit: a bare c answers nothing" stays_open main "Unsaved edits"
+keys main Escape
+check "quit: Esc cancels the prompt" wait_gone main "Unsaved edits"
 check "quit: lazer still runs after cancel" test -n "$(lazer_pid main)"
 
 # --- kill -9 with a draft, restart, restore ----------------------------------------------------
@@ -132,8 +141,9 @@ t kill-session -t main
 explorer again "$WORK" tui Collections
 required "restart: the unsaved-drafts dialog is offered" wait_for again "Unsaved drafts found"
 check "restart: it counts one draft" wait_for again "did not close cleanly last time\. 1"
-keys again r
-check "restore: r restores the draft" wait_for again "Restored 1 unsaved draft"
+sleep 0.7
+keys again M-r
+check "restore: Alt+R restores the draft" wait_for again "Restored 1 unsaved draft"
 check "restore: the request carries the dirty marker" wait_for again "● POST  Create a post"
 check "restore: the collection carries it too" wait_for again "▾ JSONPlaceholder ●"
 keys again M-2
@@ -160,12 +170,14 @@ check "resize: ... and the status bar" wait_for again "F5 send  ctrl\+s save  F2
 # --- Quit with Ctrl+Q: cancel, then discard ----------------------------------------------------
 keys again C-q
 check "quit: Ctrl+Q with a draft asks" wait_for again "Unsaved edits"
-keys again c
-check "quit: c cancels" wait_gone again "Unsaved edits"
+sleep 0.7
+keys again Escape
+check "quit: Esc cancels" wait_gone again "Unsaved edits"
 keys again C-q
 check "quit: Ctrl+Q asks again" wait_for again "Unsaved edits"
-keys again d
-check "quit: d discards and exits with status 0" wait_for again "lazer-exit=0"
+sleep 0.7
+keys again M-d
+check "quit: Alt+D discards and exits with status 0" wait_for again "lazer-exit=0"
 check "quit: the terminal is back in normal mode" terminal_is_normal again
 check "quit: discarding left the file as saved" cmp -s "$FILE" "$E2E_DIR/saved.json"
 check "quit: discarding removed the autosaved drafts" test -z "$(stored_drafts)"

@@ -120,16 +120,23 @@ struct DraftReducerTests {
         }
         let screen = fixture.driver.render()
         #expect(screen.contains("Unsaved edits"))
-        #expect(screen.contains("1 request has unsaved edits. Save it"))
-        #expect(screen.contains("Save all (s)") && screen.contains("Discard (d)") && screen.contains("Cancel (c)"))
-        // Cancel.
-        fixture.driver.press("c")
+        #expect(screen.contains("1 request has unsaved edits."))
+        #expect(screen.contains("thrown away, with no undo"))
+        #expect(
+            screen.contains("Save all (Alt+S)") && screen.contains("Discard (Alt+D)") && screen.contains("Cancel (Esc)")
+        )
+        // Cancel (a bare letter answers nothing).
+        fixture.driver.advance(by: .seconds(1))
+        fixture.driver.press("s", "d", "c")
+        #expect(fixture.driver.state.overlay != nil)
+        fixture.driver.press("esc")
         #expect(fixture.driver.state.overlay == nil)
         #expect(!fixture.driver.state.quitting)
         #expect(fixture.driver.state.drafts.count == 1)
         // Discard.
         fixture.driver.press("ctrl+q")
-        let discarded = fixture.driver.press("d")
+        fixture.driver.advance(by: .seconds(1))
+        let discarded = fixture.driver.press("alt+d")
         #expect(discarded.quits)
         #expect(discarded.storedDrafts == [[:]])
         #expect(fixture.driver.state.drafts.isEmpty)
@@ -144,8 +151,9 @@ struct DraftReducerTests {
         fixture.driver.press("alt+m")
         #expect(fixture.driver.state.drafts.count == 2)
         fixture.driver.press("q")
-        // The buttons move with the arrows; Enter chooses.
-        fixture.driver.press("right", "left")
+        fixture.driver.advance(by: .seconds(1))
+        // Nothing is highlighted at first; the arrows highlight; Enter chooses.
+        fixture.driver.press("right", "right", "left")
         let effects = fixture.driver.press("enter")
         #expect(!effects.quits)
         #expect(effects.saves.map(\.document.collection.name).sorted() == ["Alpha", "Beta"])
@@ -175,8 +183,14 @@ struct DraftReducerTests {
         #expect(count == 1)
         let screen = fixture.driver.render()
         #expect(screen.contains("Unsaved drafts found"))
-        #expect(screen.contains("Restore (r)") && screen.contains("Discard (d)"))
-        let effects = fixture.driver.press("r")
+        #expect(screen.contains("Restore (Alt+R)") && screen.contains("Discard (Alt+D)"))
+        #expect(screen.contains("deleted for good"))
+        // Keys typed before it could be seen, and bare letters, answer nothing.
+        fixture.driver.press("alt+d")
+        fixture.driver.advance(by: .seconds(1))
+        fixture.driver.press("r", "d", "enter")
+        #expect(fixture.driver.state.recoveredDrafts.count == 1)
+        let effects = fixture.driver.press("alt+r")
         #expect(fixture.driver.state.drafts == [users: draft])
         #expect(fixture.driver.state.editor.url.text == "/users/recovered?limit={{limit}}")
         #expect(effects.storedDrafts.last == [users: draft])
@@ -196,7 +210,9 @@ struct DraftReducerTests {
         var draft = try #require(fixture.driver.state.savedRequest(users))
         draft.url = "/users/recovered"
         fixture.driver.reduce(.draftsFound([users: draft]))
-        let effects = fixture.driver.press("d")
+        fixture.driver.advance(by: .seconds(1))
+        // → highlights Restore, → again Discard; Enter takes it.
+        let effects = fixture.driver.press("right", "right", "enter")
         #expect(fixture.driver.state.overlay == nil)
         #expect(fixture.driver.state.drafts.isEmpty)
         #expect(fixture.driver.state.editor.url.text == "/users?limit={{limit}}")
@@ -208,19 +224,29 @@ struct DraftReducerTests {
 
     // MARK: - Conflicts
 
+    /// A draft, Ctrl+S, and the save refused because another program changed the file: the
+    /// file's version is read and the question asked (and armed).
     private func editedThenConflicting() throws -> ReducerFixture {
         var fixture = try fixture()
         fixture.driver.typeAtEndOfURLPath("/mine")
         fixture.driver.press("esc")
         fixture.driver.press("ctrl+s")
-        fixture.driver.reduce(
-            .saved(
-                collectionID: TestCollections.alphaID,
-                .failure(SaveFailure(message: "alpha.json changed on disk", isConflict: true))))
+        try conflict(&fixture)
         return fixture
     }
 
-    @Test func aSaveConflictAsksAndKeepMineOverwrites() throws {
+    private func conflict(_ fixture: inout ReducerFixture) throws {
+        let slot = try changedOnDisk(fixture)
+        let effects = fixture.driver.reduce(
+            .saved(
+                collectionID: TestCollections.alphaID,
+                .failure(SaveFailure(message: "alpha.json changed on disk", isConflict: true))))
+        #expect(effects.reloads == [fixture.folder.path("alpha.json")])
+        fixture.driver.reduce(.fileChanged(slot))
+        fixture.driver.advance(by: .seconds(1))
+    }
+
+    @Test func aSaveConflictAsksAndKeepMineKeepsTheDraftsAsDraftsWithoutSavingThem() throws {
         var fixture = try editedThenConflicting()
         guard case .conflict(let id, _)? = fixture.driver.state.overlay else {
             Issue.record("a conflict is never resolved silently")
@@ -230,37 +256,59 @@ struct DraftReducerTests {
         let screen = fixture.driver.render()
         #expect(screen.contains("Alpha changed on disk"))
         #expect(
-            screen.contains("Keep mine (k)") && screen.contains("Take theirs (t)") && screen.contains("Difference (d)"))
-        let effects = fixture.driver.press("k")
-        let save = try #require(effects.saves.first)
-        #expect(save.overwrite)
-        #expect(save.document.collection.request(id: "a-users")?.url == "/users/mine")
+            screen.contains("Keep mine (Alt+K)") && screen.contains("Take theirs (Alt+T)")
+                && screen.contains("Difference (Alt+D)"))
+        // What each answer does is said before it is chosen.
+        let message = QuestionText.conflict(collectionID: TestCollections.alphaID, fixture.driver.state)
+        #expect(message.contains("your draft of List users stays unsaved drafts over it (nothing is saved)"))
+        #expect(message.contains("your draft of List users is discarded, with no undo"))
+        // Bare letters are keys of the panes underneath: no answer.
+        #expect(fixture.driver.press("k", "t", "d", "K", "enter").isEmpty)
+        #expect(fixture.driver.state.overlay != nil)
+        let effects = fixture.driver.press("alt+k")
+        #expect(effects.saves.isEmpty)
         #expect(fixture.driver.state.overlay == nil)
+        #expect(fixture.driver.state.drafts[users]?.url == "/users/mine")
+        #expect(fixture.driver.state.savedRequest(users)?.url == "/users")
+        #expect(fixture.driver.state.savedRequest(TestCollections.key("a-user"))?.url == "/people/:id")
+        #expect(fixture.driver.state.document(collectionID: TestCollections.alphaID)?.isModified == false)
     }
 
     @Test func aSaveConflictCanTakeTheFileOnDisk() throws {
         var fixture = try editedThenConflicting()
-        let effects = fixture.driver.press("t")
-        #expect(effects.reloads == [fixture.folder.path("alpha.json")])
+        let effects = fixture.driver.press("alt+t")
+        #expect(effects.saves.isEmpty)
         #expect(fixture.driver.state.drafts.isEmpty)
         #expect(effects.storedDrafts.last == [:])
+        #expect(fixture.driver.state.savedRequest(TestCollections.key("a-user"))?.url == "/people/:id")
     }
 
-    @Test func aSaveConflictShowsTheDifferenceOfTheDrafts() throws {
+    @Test func theDifferenceShowsBothSidesAndEscGoesBackToTheQuestion() throws {
         var fixture = try editedThenConflicting()
-        fixture.driver.press("d")
+        fixture.driver.press("alt+d")
         guard case .viewer(let title, let text, _)? = fixture.driver.state.overlay else {
             Issue.record("the difference opens in a viewer")
             return
         }
-        #expect(title == "Your drafts against the file on disk")
-        #expect(text.contains("── List users (a-users)"))
-        let changed = text.components(separatedBy: "\n").filter { $0.hasPrefix("- ") || $0.hasPrefix("+ ") }
+        #expect(title == "What changed on disk, and what your drafts change")
+        let sections = text.components(separatedBy: "What your drafts change (not saved):")
+        #expect(sections.count == 2)
+        let theirs = sections.first ?? ""
+        let mine = sections.last ?? ""
+        // Theirs: Get user's URL; mine: List users' URL.
+        #expect(theirs.contains("── Get user (a-user)"))
+        #expect(theirs.contains("- ") && theirs.contains("\"/users/:id\""))
+        #expect(theirs.contains("+ ") && theirs.contains("\"/people/:id\""))
+        #expect(mine.contains("── List users (a-users)"))
+        let changed = mine.components(separatedBy: "\n").filter { $0.hasPrefix("- ") || $0.hasPrefix("+ ") }
         #expect(changed.count == 2)
         #expect(changed.contains { $0.hasPrefix("- ") && $0.contains("\"/users\"") })
         #expect(changed.contains { $0.hasPrefix("+ ") && $0.contains("\"/users/mine\"") })
         fixture.driver.press("esc")
-        #expect(fixture.driver.state.overlay == nil)
+        guard case .conflict? = fixture.driver.state.overlay else {
+            Issue.record("Esc in the difference goes back to the question")
+            return
+        }
         #expect(fixture.driver.state.drafts.count == 1)
     }
 
@@ -333,11 +381,8 @@ struct DraftReducerTests {
         fixture.driver.type("pw-123")
         fixture.driver.press("enter", "ctrl+s")
         #expect(fixture.driver.state.drafts[users]?.auth.scheme == .basic(username: "ada", password: "pw-123"))
-        fixture.driver.reduce(
-            .saved(
-                collectionID: TestCollections.alphaID,
-                .failure(SaveFailure(message: "alpha.json changed on disk", isConflict: true))))
-        fixture.driver.press("d")
+        try conflict(&fixture)
+        fixture.driver.press("alt+d")
         guard case .viewer(_, let text, _)? = fixture.driver.state.overlay else {
             Issue.record("the difference opens in a viewer")
             return
@@ -378,7 +423,8 @@ struct DraftReducerTests {
         }
         // Nothing changed until the user chooses.
         #expect(fixture.driver.state.savedRequest(TestCollections.key("a-user"))?.url == "/users/:id")
-        let effects = fixture.driver.press("k")
+        fixture.driver.advance(by: .seconds(1))
+        let effects = fixture.driver.press("alt+k")
         #expect(effects.saves.isEmpty)
         #expect(fixture.driver.state.savedRequest(TestCollections.key("a-user"))?.url == "/people/:id")
         #expect(fixture.driver.state.drafts[users]?.url == "/users/mine")
@@ -389,7 +435,8 @@ struct DraftReducerTests {
         fixture.driver.typeAtEndOfURLPath("/mine")
         fixture.driver.press("esc")
         fixture.driver.reduce(.fileChanged(try changedOnDisk(fixture)))
-        fixture.driver.press("t")
+        fixture.driver.advance(by: .seconds(1))
+        fixture.driver.press("alt+t")
         #expect(fixture.driver.state.drafts.isEmpty)
         #expect(fixture.driver.state.editor.url.text == "/users?limit={{limit}}")
         #expect(fixture.driver.state.savedRequest(TestCollections.key("a-user"))?.url == "/people/:id")

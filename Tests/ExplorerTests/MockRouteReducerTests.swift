@@ -81,25 +81,35 @@ struct MockRouteReducerTests {
         #expect(existing.route == "GET /users")
         #expect(existing.environment == "dev")
         #expect(existing.answers == 1)
-        #expect(selected == 0)
+        // Nothing is highlighted: Enter alone answers nothing.
+        #expect(selected == -1)
         #expect(fixture.driver.render().contains("dev already answers this request"))
-        // Cancel (c): nothing saved, the dialog closes, and the toast says so.
-        #expect(savedDocument(fixture.driver.press("c")) == nil)
+        fixture.driver.advance(by: .seconds(1))
+        // A bare letter is not an answer (r, k and c are keys of the panes underneath).
+        #expect(savedDocument(fixture.driver.press("r", "k", "c", "enter")) == nil)
+        #expect(fixture.driver.state.overlay != nil)
+        // Cancel (Alt+C): nothing saved, the dialog closes, and the toast says so.
+        #expect(savedDocument(fixture.driver.press("alt+c")) == nil)
         #expect(fixture.driver.state.overlay == nil)
         #expect(fixture.driver.state.toast?.message.hasPrefix("Not saved") == true)
         // Esc cancels too.
-        fixture.driver.press("M", "enter", "esc")
-        #expect(fixture.driver.state.overlay == nil)
-        // Replace (r): the same number of routes, one answer.
         fixture.driver.press("M", "enter")
-        let replaced = try #require(savedDocument(fixture.driver.press("r")))
+        fixture.driver.advance(by: .seconds(1))
+        fixture.driver.press("esc")
+        #expect(fixture.driver.state.overlay == nil)
+        // Replace (Alt+R): the same number of routes, one answer.
+        fixture.driver.press("M", "enter")
+        fixture.driver.advance(by: .seconds(1))
+        let replaced = try #require(savedDocument(fixture.driver.press("alt+r")))
         #expect(try #require(replaced.collection.environment(named: "dev")).routes.count == before)
         #expect(try usersRoute(replaced).responses.count == 1)
         fixture.driver.reduce(.saved(collectionID: replaced.collection.id, .success(replaced)))
         #expect(
             fixture.driver.state.toast?.message.hasPrefix("Replaced GET /users in the mock environment dev") == true)
-        // Keep both (→ then Enter): still one route, now a sequence of two answers.
-        fixture.driver.press("M", "enter", "right")
+        // Keep both (→ → then Enter): still one route, now a sequence of two answers.
+        fixture.driver.press("M", "enter")
+        fixture.driver.advance(by: .seconds(1))
+        fixture.driver.press("right", "right")
         let both = try #require(savedDocument(fixture.driver.press("enter")))
         #expect(try #require(both.collection.environment(named: "dev")).routes.count == before)
         #expect(try usersRoute(both).responses.count == 2)
@@ -144,7 +154,7 @@ struct MockRouteReducerTests {
         let fixture = try answered()
         #expect(
             ExplorerCommands.list(for: fixture.driver.state).contains {
-                $0.action == "response.saveMock" && $0.shortcut == "M"
+                $0.action == .command(.response(.saveMock)) && $0.shortcut == "M"
             })
     }
 }

@@ -124,6 +124,17 @@ struct MouseAndSizeReducerTests {
         #expect(navigator.offset <= navigator.selected)
     }
 
+    /// The layout is the model's: a resize is an action, and the tree's page size (what PgDn
+    /// moves by) follows it before any frame is drawn.
+    @Test func aResizeSetsTheTreesPageSizeBeforeAnyFrame() throws {
+        var fixture = try answered()
+        for size in [Size(width: 80, height: 24), Size(width: 120, height: 50)] {
+            fixture.driver.reduce(.event(.resize(size)))
+            let pane = try #require(ExplorerLayout(fixture.driver.state).response)
+            #expect(fixture.driver.state.response.pageSize == ExplorerLayout.responseParts(pane).content.height)
+        }
+    }
+
     @Test func aClickOutsideADialogClosesHelpAndIsIgnoredByOtherDialogs() throws {
         var fixture = try answered()
         fixture.driver.press("F1")

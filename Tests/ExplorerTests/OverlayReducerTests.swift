@@ -24,9 +24,9 @@ struct OverlayReducerTests {
         #expect(screen.contains("Send the request"))
         #expect(screen.contains("F5"))
         let commands = ExplorerCommands.list(for: fixture.driver.state)
-        #expect(commands.contains { $0.action == "request.send" && $0.shortcut == "F5" })
-        #expect(commands.contains { $0.action == "env:prod" && $0.title == "Environment: prod (live)" })
-        #expect(commands.contains { $0.action == "theme:monochrome" })
+        #expect(commands.contains { $0.action == .command(.request(.send)) && $0.shortcut == "F5" })
+        #expect(commands.contains { $0.action == .environment("prod") && $0.title == "Environment: prod (live)" })
+        #expect(commands.contains { $0.action == .theme("monochrome") })
         // Typing filters, Enter runs.
         fixture.driver.type("zoom")
         fixture.driver.press("enter")

@@ -130,7 +130,9 @@ struct StructureReducerTests {
         var fixture = try fixture()
         fixture.driver.press("k", "k", "r")
         fixture.driver.type("People")
-        let save = try #require(fixture.driver.press("enter").saves.first)
+        let renamed = fixture.driver.press("enter")
+        fixture.driver.landSaves(renamed)
+        let save = try #require(renamed.saves.first)
         #expect(save.document.collection.folder(at: ["People"]) != nil)
         #expect(save.document.collection.folder(at: ["Users"]) == nil)
         let titles = fixture.driver.state.navigator.rows.map(\.title)
@@ -163,6 +165,7 @@ struct StructureReducerTests {
         fixture.driver.press("esc", "g", "1")
         _ = fixture.driver.state.navigator.select(.folder(collectionID: TestCollections.alphaID, path: ["Users"]))
         let effects = fixture.driver.press("D")
+        fixture.driver.landSaves(effects)
         let collection = try #require(effects.saves.first).document.collection
         #expect(collection.folders.map(\.name).prefix(2) == ["Users", "Users copy"])
         let copies = try #require(collection.folder(at: ["Users copy"])).requests
@@ -185,6 +188,7 @@ struct StructureReducerTests {
         var fixture = try fixture()
         let before = try #require(fixture.driver.state.document(collectionID: TestCollections.alphaID)).collection
         let effects = fixture.driver.press("d", "d")
+        fixture.driver.landSaves(effects)
         let save = try #require(effects.saves.first)
         #expect(save.document.collection.request(id: "a-users") == nil)
         #expect(fixture.driver.state.selection == nil)
@@ -197,8 +201,7 @@ struct StructureReducerTests {
         #expect(fixture.driver.state.navigator.rows.contains { $0.title == "List users" })
         #expect(fixture.driver.state.toast?.message == "Restored: request List users")
         // Written: the notice stays, and says so.
-        let restored = try #require(undone.saves.first?.document)
-        fixture.driver.reduce(.saved(collectionID: TestCollections.alphaID, .success(restored)))
+        fixture.driver.landSaves(undone)
         #expect(fixture.driver.state.toast?.message == "Restored: request List users · saved alpha.json")
         // After ten seconds the deletion stays.
         while fixture.driver.state.navigator.selectedRow?.title != "Get user" { fixture.driver.press("j") }
@@ -240,7 +243,7 @@ struct StructureReducerTests {
 
     @Test func anUndoNeverTakesAwayWhatWasSavedSinceTheDeletion() throws {
         var fixture = try fixture()
-        fixture.driver.press("d", "d")
+        fixture.driver.landSaves(fixture.driver.press("d", "d"))
         // Within the ten seconds another request is edited and saved.
         fixture.driver.press("j")
         let edited = try #require(fixture.driver.state.selection)
@@ -272,11 +275,15 @@ struct StructureReducerTests {
 
     @Test func requestsAndFoldersMoveAmongTheirSiblings() throws {
         var fixture = try fixture()
-        let down = try #require(fixture.driver.press("J").saves.first)
+        let downEffects = fixture.driver.press("J")
+        fixture.driver.landSaves(downEffects)
+        let down = try #require(downEffects.saves.first)
         #expect(
             requestNames(in: ["Users"], down.document.collection) == ["Get user", "List users", "Create user", "Slow"])
         #expect(fixture.driver.state.navigator.selectedRow?.title == "List users")
-        let up = try #require(fixture.driver.press("K").saves.first)
+        let upEffects = fixture.driver.press("K")
+        fixture.driver.landSaves(upEffects)
+        let up = try #require(upEffects.saves.first)
         #expect(
             requestNames(in: ["Users"], up.document.collection) == ["List users", "Get user", "Create user", "Slow"])
         // The first one cannot move up.
@@ -296,7 +303,9 @@ struct StructureReducerTests {
         }
         #expect(prompt.field.text == "Users")
         fixture.driver.press("ctrl+a", "backspace")
-        let toTop = try #require(fixture.driver.press("enter").saves.first)
+        let toTopEffects = fixture.driver.press("enter")
+        fixture.driver.landSaves(toTopEffects)
+        let toTop = try #require(toTopEffects.saves.first)
         #expect(toTop.document.collection.requests.map(\.name).contains("List users"))
         #expect(!(requestNames(in: ["Users"], toTop.document.collection).contains("List users")))
         #expect(fixture.driver.state.navigator.selectedRow?.title == "List users")
@@ -312,10 +321,11 @@ struct StructureReducerTests {
         // Into Users/Admin by its path.
         fixture.driver.press("ctrl+a")
         fixture.driver.type("Users/Admin")
-        let intoAdmin = try #require(fixture.driver.press("enter").saves.first)
+        let intoAdminEffects = fixture.driver.press("enter")
+        fixture.driver.landSaves(intoAdminEffects)
+        let intoAdmin = try #require(intoAdminEffects.saves.first)
         #expect(requestNames(in: ["Users", "Admin"], intoAdmin.document.collection).last == "List users")
         // The Empty folder into Users; a folder never goes into itself.
-        fixture.driver.reduce(.saved(collectionID: TestCollections.alphaID, .success(intoAdmin.document)))
         let found = fixture.driver.state.navigator.select(
             .folder(collectionID: TestCollections.alphaID, path: ["Empty"]))
         #expect(found)

@@ -83,14 +83,15 @@ struct InteropCommandTests {
         #expect(result.stderr == "Imported 2 requests, 2 folders\n")
     }
 
-    @Test("a malformed file is a positioned error; hostile text in the report prints visibly")
+    @Test("a line not understood is reported where it is, the rest imported; hostile text prints visibly")
     func errorsAndHostileText() throws {
         let work = try folder()
         try write("GET https://a.test\nnot a header\n", work + "/bad.http")
+        // Issue 35: an unknown line never fails the whole file.
         let bad = try LazerBinary.run(["import", "bad.http"], currentDirectory: work)
-        #expect(bad.status == 1)
-        #expect(bad.stderr.hasPrefix("lazer import: bad.http:2:1: expected a header (Name: value)"))
-        #expect(!FileManager.default.fileExists(atPath: work + "/Collections"))
+        #expect(bad.status == 0, "\(bad.stderr)")
+        #expect(bad.stdout.contains("bad.http:2:1: line not understood"), "\(bad.stdout)")
+        #expect(FileManager.default.fileExists(atPath: work + "/Collections/bad.json"))
         try write("curl --frob\u{1B}[2J https://a.test", work + "/evil.sh")
         let evil = try LazerBinary.run(["import", "evil.sh", "--into", "-"], currentDirectory: work)
         #expect(evil.status == 0)

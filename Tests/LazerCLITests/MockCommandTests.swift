@@ -318,8 +318,8 @@ struct RawClientLite {
         self.port = port
     }
 
-    /// Sends `GET target` and returns the whole response as text.
-    func get(_ target: String) throws -> String {
+    /// Sends `GET target` (with `headers`, each a `Name: value` line) and returns the whole response as text.
+    func get(_ target: String, headers: [String] = []) throws -> String {
         let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         defer { close(descriptor) }
         var address = sockaddr_in()
@@ -332,7 +332,8 @@ struct RawClientLite {
             }
         }
         guard connected == 0 else { throw POSIXError(.ECONNREFUSED) }
-        let request = Array("GET \(target) HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n".utf8)
+        let extra = headers.map { $0 + "\r\n" }.joined()
+        let request = Array("GET \(target) HTTP/1.1\r\nHost: x\r\n\(extra)Connection: close\r\n\r\n".utf8)
         _ = request.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
         var response: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: 65536)

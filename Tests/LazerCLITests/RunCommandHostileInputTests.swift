@@ -1,4 +1,5 @@
 import Foundation
+import LoopbackTesting
 import Testing
 
 /// `lazer run` given values and files a careless or hostile user could give: a timeout too large
@@ -131,5 +132,41 @@ struct RunCommandHostileInputTests {
             ], scratch: scratch)
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stdout.contains("3 requests: 3 passed"), "\(result.stdout)")
+    }
+
+    /// Issue 35: `lazer run` had no handler at all: any of these signals left the spill file behind.
+    @Test(
+        "SIGINT, SIGTERM or SIGHUP during a large download: the request is cancelled, no temporary file left, exit 128 + the signal",
+        arguments: [SIGINT, SIGTERM, SIGHUP])
+    func signalsRemoveTemporaryFile(signalNumber: Int32) throws {
+        let server = try LoopbackServer.shared()
+        let scratch = try RunCommandTests.Scratch()
+        let folder = scratch.path + "/tmp"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        let file = try scratch.write(
+            """
+            {"formatVersion": 1, "id": "big", "name": "Big", "defaultEnvironment": "l", "requests": [
+              {"id": "r", "name": "R", "method": "GET", "url": "/stall?sent=65536&declared=1000000000000&seconds=60"}],
+             "environments": [{"name": "l", "kind": "live", "baseURL": "http://127.0.0.1:\(server.port)"}]}
+            """, to: "big.json")
+        let process = Process()
+        process.executableURL = LazerBinary.productsDirectory.appendingPathComponent("lazer")
+        process.arguments = ["run", file, "--no-history"]
+        process.environment = scratch.environment.merging(["TMPDIR": folder]) { $1 }
+        process.standardOutput = FileHandle(forWritingAtPath: "/dev/null")
+        process.standardError = FileHandle(forWritingAtPath: "/dev/null")
+        try process.run()
+        let deadline = ContinuousClock.now + .seconds(20)
+        while ContinuousClock.now < deadline,
+            (try? FileManager.default.contentsOfDirectory(atPath: folder))?.isEmpty ?? true
+        {
+            usleep(5_000)
+        }
+        #expect(try !FileManager.default.contentsOfDirectory(atPath: folder).isEmpty, "no temporary file appeared")
+        kill(process.processIdentifier, signalNumber)
+        process.waitUntilExit()
+        #expect(process.terminationReason == .exit)
+        #expect(process.terminationStatus == 128 + signalNumber)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder) == [])
     }
 }

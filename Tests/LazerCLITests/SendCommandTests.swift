@@ -193,8 +193,11 @@ struct SendCommandTests {
         #expect(result.stdout.contains(#""target": "/echo?q=%41%7Cb&r=%2F""#), "\(result.stdout)")
     }
 
-    @Test("SIGINT during a download to a temporary file exits 130 and leaves no file behind")
-    func interruptRemovesTemporaryFile() throws {
+    /// Issue 35: SIGTERM and SIGHUP left the 165 MB `lazer-body-*` spill file in `$TMPDIR`.
+    @Test(
+        "SIGINT, SIGTERM or SIGHUP during a download to a temporary file exits 128 + the signal, no file left behind",
+        arguments: [SIGINT, SIGTERM, SIGHUP])
+    func interruptRemovesTemporaryFile(signalNumber: Int32) throws {
         let server = try LoopbackServer.shared()
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("lazer-tmp-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
@@ -202,7 +205,7 @@ struct SendCommandTests {
         let process = Process()
         process.executableURL = LazerBinary.productsDirectory.appendingPathComponent("lazer")
         // Declared far over the memory limit, so the body goes to a temporary file from its first byte.
-        process.arguments = ["send", server.url("/bytes?size=1000000000000").absoluteString]
+        process.arguments = ["send", server.url("/stall?sent=65536&declared=1000000000000&seconds=60").absoluteString]
         process.environment = ProcessInfo.processInfo.environment.merging(["TMPDIR": folder.path]) { $1 }
         process.standardOutput = FileHandle(forWritingAtPath: "/dev/null")
         process.standardError = FileHandle(forWritingAtPath: "/dev/null")
@@ -214,10 +217,10 @@ struct SendCommandTests {
             usleep(5_000)
         }
         #expect(try !FileManager.default.contentsOfDirectory(atPath: folder.path).isEmpty, "no temporary file appeared")
-        kill(process.processIdentifier, SIGINT)
+        kill(process.processIdentifier, signalNumber)
         process.waitUntilExit()
         #expect(process.terminationReason == .exit)
-        #expect(process.terminationStatus == 130)
+        #expect(process.terminationStatus == 128 + signalNumber)
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == [])
     }
 

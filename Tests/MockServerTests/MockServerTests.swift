@@ -48,6 +48,24 @@ struct MockServerTests {
         #expect(log.contains { $0.route == nil && $0.status == 404 && $0.target == "/items/abc" })
     }
 
+    /// Issue 35: the 404 echoed a route's C1 control and bidi override raw.
+    @Test("the 404 JSON escapes C1, bidi and invisible characters of the routes it names (\\u009B)")
+    func notFoundIsTerminalSafe() throws {
+        let fixture = try MockFixture(
+            routes: #"[{ "method": "GET", "path": "/a\u009b2J\u202e\udb40\udc41", "response": { "text": "x" } }]"#)
+        try fixture.start()
+        let answer = try fixture.request("GET", "/b")
+        #expect(answer.status == 404)
+        let text = String(decoding: answer.body, as: UTF8.self)
+        #expect(
+            !text.unicodeScalars.contains {
+                (0x80...0x9F).contains($0.value) || $0.value == 0x202E || $0.value > 0xFFFF
+            })
+        #expect(text.contains(#"/a\u009B2J\u202E\uDB40\uDC41"#), "\(text)")
+        let json = try #require(try JSONSerialization.jsonObject(with: answer.body) as? [String: Any])
+        #expect((json["routes"] as? [String])?.first == "GET /a\u{9B}2J\u{202E}\u{E0041}")
+    }
+
     @Test("an unmatched request gets a 404 JSON naming the closest routes and why each missed")
     func notFoundDiagnostics() throws {
         let fixture = try MockFixture(

@@ -19,13 +19,24 @@ enum HostileCorpus {
         ("DEL", "a\u{7F}b"),
         ("line break", "one\ntwo"),
         ("carriage return", "real\rfake"),
+        // Issue 35: invisible format characters that passed through every channel.
+        ("tag characters (ASCII smuggling)", "ok\u{E0001}\u{E0069}\u{E0067}\u{E006E}\u{E007F}"),
+        ("combining grapheme joiner", "a\u{034F}b"),
+        ("Hangul fillers", "\u{115F}\u{3164}x"),
+        ("variation selectors", "x\u{FE00}\u{E0100}\u{E01EF}"),
+        ("a run of emoji presentation selectors", "\u{FE0F}\u{FE0F}"),
     ]
 
-    /// The scalars that must never appear in output to a terminal.
+    /// The scalars that must never appear in output to a terminal, where they stand.
     static func rawControl(in text: String, allowingLines: Bool = false) -> Unicode.Scalar? {
-        text.unicodeScalars.first { scalar in
-            TerminalText.isUnsafe(scalar) && !(allowingLines && (scalar == "\n" || scalar == "\t"))
+        var previous: Unicode.Scalar?
+        for scalar in text.unicodeScalars {
+            if TerminalText.isUnsafe(scalar, after: previous), !(allowingLines && (scalar == "\n" || scalar == "\t")) {
+                return scalar
+            }
+            previous = scalar
         }
+        return nil
     }
 }
 

@@ -27,7 +27,7 @@ enum OverlayLayout {
     /// everywhere; the Runner view takes no `outside` keys.
     static func helpLines(_ state: ExplorerState) -> [Line] {
         let theme = state.theme
-        let contexts = ["global"] + state.keyContexts
+        let contexts = state.keyContexts
         let inRunner = state.runner?.isShown == true
         var lines: [Line] = [
             Line(
@@ -36,16 +36,15 @@ enum OverlayLayout {
                     : "Keys for the \(state.focus.title.lowercased()) pane, then everywhere (Esc closes)",
                 style: theme[.title])
         ]
-        let ordered =
-            contexts.filter { $0 != "global" && $0 != "outside" } + (inRunner ? [] : ["outside"])
+        let ordered = contexts.filter { $0 != .outside } + (inRunner ? [] : [.outside])
         for context in ordered {
             lines.append(Line(""))
-            lines.append(Line(contextTitle(context), style: theme[.title]))
-            lines += state.keys.keymap.helpLines(contexts: [context], keyStyle: theme[.accent])
+            lines.append(Line(context.heading, style: theme[.title]))
+            lines += state.keys.keymap.helpLines(context, keyStyle: theme[.accent])
         }
         lines.append(Line(""))
-        lines.append(Line("Everywhere", style: theme[.title]))
-        let global = state.keys.keymap.helpLines(contexts: ["global"], keyStyle: theme[.accent])
+        lines.append(Line(KeyContext.global.heading, style: theme[.title]))
+        let global = state.keys.keymap.helpLines(.global, keyStyle: theme[.accent])
         lines += global
         // Esc is not in the table: its row lines up with the table's text column.
         let gap = String(repeating: " ", count: max(2, helpTextColumn(global) - 3))
@@ -58,19 +57,6 @@ enum OverlayLayout {
     private static func helpTextColumn(_ lines: [Line]) -> Int {
         guard let spans = lines.first?.spans, spans.count >= 2 else { return 5 }
         return CharacterWidth.of(spans[0].text) + spans[1].text.prefix { $0 == " " }.count
-    }
-
-    private static func contextTitle(_ context: String) -> String {
-        switch context {
-        case "outside": "Outside text fields"
-        case "runner": "The Runner view (a click selects a request; a second click opens it)"
-        case "collections": "Collections"
-        case "request": "Request"
-        case "response": "Response"
-        case "tree": "Tree"
-        case "raw": "Raw"
-        default: context
-        }
     }
 
     static func viewerWidth(_ screen: Rect) -> Int {

@@ -71,14 +71,7 @@ enum TabTitles {
     }
 
     static func bodyKind(_ body: SavedBody) -> String {
-        switch body.content {
-        case .none: "none"
-        case .json, .jsonText: "json"
-        case .text: "text"
-        case .formURLEncoded: "form"
-        case .multipart: "multipart"
-        case .file: "file"
-        }
+        BodyKind(body).rawValue
     }
 
     static func authKind(_ auth: SavedAuth) -> String {

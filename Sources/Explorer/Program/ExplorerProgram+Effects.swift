@@ -2,6 +2,7 @@ import Foundation
 import Futures
 import HTTPCore
 import JSONTree
+import RegularFiles
 import StateStore
 import TUI
 import Workspace
@@ -47,6 +48,14 @@ extension ExplorerProgram {
                 let url = URL(fileURLWithPath: (path as NSString).expandingTildeInPath)
                 do {
                     try Data(bytes).write(to: url, options: .withoutOverwriting)
+                    // Created with 0666 less the umask: never writable by others, whatever the umask.
+                    if let mode = try? FileManager.default.attributesOfItem(atPath: url.path)[.posixPermissions]
+                        as? Int,
+                        mode & 0o002 != 0
+                    {
+                        try? FileManager.default.setAttributes(
+                            [.posixPermissions: mode & ~0o002], ofItemAtPath: url.path)
+                    }
                     self?.deliver(.fileWritten(path: url.path, size: bytes.count, notCarried: notCarried))
                 } catch {
                     self?.deliver(.notice("Not saved: \(url.path): \(Self.writeProblem(error, url))", isError: true))
@@ -118,7 +127,7 @@ extension ExplorerProgram {
             for path in paths {
                 var isFolder: ObjCBool = false
                 guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) else {
-                    problem = "\(path): no such file or folder"
+                    problem = "\(path): \(RegularFile.notFoundReason(path, "no such file or folder"))"
                     continue
                 }
                 if isFolder.boolValue {

@@ -5,8 +5,6 @@ import Workspace
 /// multipart parts are a table; a file body is a path. `b` moves to the next kind, keeping what
 /// was typed for each kind so switching back loses nothing.
 extension ExplorerReducer {
-    static let bodyKinds = ["none", "json", "text", "form", "multipart", "file"]
-
     /// Keys of the Body tab for form, multipart and file bodies (nil: not handled).
     static func bodyKey(_ key: KeyEvent, _ selection: RequestKey, _ state: inout ExplorerState) -> [ExplorerEffect]? {
         guard let request = state.request(selection) else { return nil }
@@ -32,7 +30,7 @@ extension ExplorerReducer {
         case (.up, []), (.character("k"), []): state.editor.bodyTable.apply(.up)
         case (.down, []), (.character("j"), []): state.editor.bodyTable.apply(.down)
         default:
-            guard state.editor.bodyTable.handle(.key(key)) else { return nil }
+            guard state.editor.bodyTable.handleEditing(.key(key)) else { return nil }
             syncTables(selection, &state)
             return draftsChanged(&state)
         }
@@ -54,33 +52,32 @@ extension ExplorerReducer {
 
     static func cycleBodyKind(_ state: inout ExplorerState) -> [ExplorerEffect] {
         guard let key = state.selection, let request = state.request(key) else { return [] }
-        let current = TabTitles.bodyKind(request.body)
-        let next = bodyKinds[((bodyKinds.firstIndex(of: current) ?? 0) + 1) % bodyKinds.count]
+        let next = BodyKind(request.body).next
         let text = state.editor.body.text
         let rows = state.editor.bodyTable.rows
         let path = state.editor.bodyFilePath
         updateDraft(key, &state) { request in
             let unknown = request.body.unknownFields
             switch next {
-            case "json":
+            case .json:
                 request.body = BodyText.replacing(
                     SavedBody(.jsonText(""), unknownFields: unknown), with: text.isEmpty ? "{}" : text)
-            case "text": request.body = SavedBody(.text(text, contentType: nil), unknownFields: unknown)
-            case "form":
+            case .text: request.body = SavedBody(.text(text, contentType: nil), unknownFields: unknown)
+            case .form:
                 request.body = SavedBody(.formURLEncoded([]), unknownFields: unknown)
                 request.body = BodyRows.body(from: rows, over: request.body)
-            case "multipart":
+            case .multipart:
                 request.body = SavedBody(.multipart([]), unknownFields: unknown)
                 request.body = BodyRows.body(from: rows, over: request.body)
-            case "file": request.body = SavedBody(.file(path: path, contentType: nil), unknownFields: unknown)
-            default: request.body = SavedBody(.none, unknownFields: unknown)
+            case .file: request.body = SavedBody(.file(path: path, contentType: nil), unknownFields: unknown)
+            case .none: request.body = SavedBody(.none, unknownFields: unknown)
             }
         }
         if let updated = state.request(key) {
-            if next == "json" || next == "text" { state.editor.body.setText(BodyText.text(of: updated.body)) }
-            state.editor.bodyProblem = next == "json" ? BodyText.problem(inJSON: state.editor.body.text) : nil
+            if next == .json || next == .text { state.editor.body.setText(BodyText.text(of: updated.body)) }
+            state.editor.bodyProblem = next == .json ? BodyText.problem(inJSON: state.editor.body.text) : nil
         }
-        notify(&state, "Body: \(next)", kind: .info)
+        notify(&state, "Body: \(next.rawValue)", kind: .info)
         return draftsChanged(&state)
     }
 }

@@ -50,10 +50,10 @@ extension ExplorerReducer {
         return rows[..<index].lastIndex { $0.depth < depth }
     }
 
-    static func collectionsAction(_ action: String, _ state: inout ExplorerState) -> [ExplorerEffect] {
+    static func collectionsAction(_ command: NavigatorCommand, _ state: inout ExplorerState) -> [ExplorerEffect] {
         let row = state.navigator.selectedRow
-        switch action {
-        case "nav.open":
+        switch command {
+        case .open:
             guard let row else { return [] }
             if let key = row.requestKey { return select(key, &state, focus: true) }
             if case .broken = row.kind {
@@ -66,31 +66,31 @@ extension ExplorerReducer {
                 if let id = row.collectionID { return [rememberUIState(id, state)] }
             }
             return []
-        case "collections.filter":
+        case .filter:
             state.navigator.isFiltering = true
             return []
-        case "collections.newRequest":
+        case .newRequest:
             guard let id = row?.collectionID ?? state.currentCollectionID else { return [] }
             state.overlay = .prompt(
                 PromptState(
                     purpose: .newRequest(collectionID: id, folder: folderPath(of: row, state)), title: "New request"))
             return []
-        case "collections.newFolder":
+        case .newFolder:
             guard let id = row?.collectionID ?? state.currentCollectionID else { return [] }
             state.overlay = .prompt(
                 PromptState(
                     purpose: .newFolder(collectionID: id, parent: folderPath(of: row, state)), title: "New folder"))
             return []
-        case "collections.newCollection":
+        case .newCollection:
             state.overlay = .prompt(PromptState(purpose: .newCollection, title: "New collection (name)"))
             return []
-        case "collections.rename":
+        case .rename:
             return beginRename(row, &state)
-        case "collections.duplicate":
+        case .duplicate:
             return duplicate(row, &state)
-        case "collections.delete":
+        case .delete:
             return delete(row, &state)
-        case "collections.undo":
+        case .undo:
             guard let undo = state.undo, var document = state.document(collectionID: undo.collectionID) else {
                 notify(&state, "Nothing to undo", kind: .info)
                 return []
@@ -118,7 +118,7 @@ extension ExplorerReducer {
             state.saveNotices[undo.collectionID] = "Restored: \(undo.description)"
             guard !undo.drafts.isEmpty else { return [.save(document, overwrite: false)] + selected }
             return [.save(document, overwrite: false)] + selected + draftsChanged(&state)
-        case "collections.moveTo":
+        case .moveTo:
             switch row?.kind {
             case .request(let key)?:
                 state.overlay = .prompt(
@@ -137,10 +137,8 @@ extension ExplorerReducer {
                 notify(&state, "Select a request or a folder to move", kind: .info)
             }
             return []
-        case "collections.moveUp", "collections.moveDown":
-            return move(row, by: action == "collections.moveUp" ? -1 : 1, &state)
-        default:
-            return []
+        case .moveUp, .moveDown:
+            return move(row, by: command == .moveUp ? -1 : 1, &state)
         }
     }
 

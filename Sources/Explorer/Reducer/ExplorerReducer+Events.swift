@@ -35,19 +35,20 @@ extension ExplorerReducer {
         // Tab in a table cell being edited moves to the row's other column, as in any table.
         if key.key == .tab, isEditingTableCell(state) { return typeKey(key, &state) }
         if isCommandKey(key), state.keys.pending.isEmpty,
-            case .action(let action) = state.keys.resolve(key, contexts: [])
+            let command = ExplorerKeymap.command(state.keys.resolve(key, contexts: []))
         {
             if state.isTyping { commitEditing(&state) }
-            return perform(action, &state)
+            return perform(command, &state)
         }
         if state.isTyping {
             state.keys.reset()
             return typeKey(key, &state)
         }
         if state.focus == .request, let effects = requestContentKey(key, &state) { return effects }
-        switch state.keys.resolve(key, contexts: state.keyContexts) {
-        case .action(let action): return perform(action, &state)
-        case .pending: return []
+        let resolution = state.keys.resolve(key, contexts: state.keyContexts.map(\.rawValue))
+        if let command = ExplorerKeymap.command(resolution) { return perform(command, &state) }
+        switch resolution {
+        case .action, .pending: return []
         case .unbound:
             // Ctrl+C quits most terminal programs (Posting too): say which key does here.
             if key == .ctrl("c") { notify(&state, "Ctrl+Q quits Lazer (Ctrl+C does nothing here)", kind: .info) }
@@ -119,11 +120,11 @@ extension ExplorerReducer {
                 switch state.editor.tab {
                 case .params:
                     if state.editor.paramsOnPath {
-                        _ = state.editor.pathParams.handle(.key(KeyEvent(.escape)))
+                        _ = state.editor.pathParams.handleEditing(.key(KeyEvent(.escape)))
                     } else {
-                        _ = state.editor.query.handle(.key(KeyEvent(.escape)))
+                        _ = state.editor.query.handleEditing(.key(KeyEvent(.escape)))
                     }
-                case .headers: _ = state.editor.headers.handle(.key(KeyEvent(.escape)))
+                case .headers: _ = state.editor.headers.handleEditing(.key(KeyEvent(.escape)))
                 case .auth, .options, .checks:
                     state.editor.formEditor = nil
                     state.editor.formError = nil
@@ -142,9 +143,9 @@ extension ExplorerReducer {
         case .collections:
             if key == KeyEvent(.enter) || key.key == .down || key.key == .up {
                 state.navigator.isFiltering = false
-                if key.key != .enter { return perform(key.key == .down ? "nav.down" : "nav.up", &state) }
+                if key.key != .enter { return navigate(key.key == .down ? .down : .up, &state) }
                 // Enter opens the selected match at once.
-                return collectionsAction("nav.open", &state)
+                return collectionsAction(.open, &state)
             }
             if state.navigator.filter.handle(key) { state.navigator.rebuild(from: state.collections) }
             state.navigator.selected = firstRequestRow(state.navigator.rows) ?? 0

@@ -78,12 +78,12 @@ extension ExplorerReducer {
     }
 
     /// The palette's "Import…" and "Export…": each asks for a file name.
-    static func interopAction(_ action: String, _ state: inout ExplorerState) -> [ExplorerEffect] {
-        switch action {
-        case "interop.import":
+    static func interopAction(_ command: InteropCommand, _ state: inout ExplorerState) -> [ExplorerEffect] {
+        switch command {
+        case .importFile:
             state.overlay = .prompt(
                 PromptState(purpose: .importFile, title: "Import a file (curl, .http, Postman, OpenAPI, HAR)"))
-        case "interop.export":
+        case .exportCollection:
             guard let id = state.currentCollectionID, let document = state.document(collectionID: id) else {
                 notify(&state, "Pick a collection first", kind: .info)
                 return []
@@ -96,8 +96,6 @@ extension ExplorerReducer {
                     // Short enough for the prompt at 80 columns (a longer list was cut at ".js").
                     title: "Export to (.sh .curl, .http .rest, .json Postman, .har)",
                     text: (folder as NSString).appendingPathComponent(name)))
-        default:
-            break
         }
         return []
     }

@@ -154,7 +154,7 @@ extension ExplorerReducer {
                 state.overlay = .mockRouteExists(
                     MockRouteExists(
                         key: key, environment: name, route: matchers.label, answers: routes[same].responses.count),
-                    selected: 0)
+                    selected: -1)
                 return .success([])
             case .replace:
                 routes[same].responses = [saved]

@@ -56,7 +56,7 @@ extension ExplorerReducer {
             if let key = row.requestKey { return select(key, &state, focus: false) }
             // A click on a collection or folder's arrow (or a second click) folds it.
             let arrowColumn = rows.x + row.depth * 2
-            if wasSelected || position.x <= arrowColumn + 1 { return collectionsAction("nav.open", &state) }
+            if wasSelected || position.x <= arrowColumn + 1 { return collectionsAction(.open, &state) }
             return []
         case .request:
             guard let rect = layout.request else { return [] }
@@ -94,7 +94,7 @@ extension ExplorerReducer {
                 if row < tree.rowCount {
                     let wasSelected = state.response.selectedRow == row
                     state.response.selectedRow = row
-                    if wasSelected { return responseAction("tree.toggle", &state) }
+                    if wasSelected { return responseAction(.treeToggle, &state) }
                 }
             }
             return []

@@ -32,10 +32,13 @@ extension ExplorerReducer {
             }
             return []
         case .viewer(let title, let text, let scroll):
+            // The Difference goes back to the conflict question it was opened from.
             if closes || key == .char("q") || key == KeyEvent(.enter) {
-                state.overlay = nil
+                state.overlay = state.overlayBelow
+                state.overlayBelow = nil
             } else if key == .char("y") {
-                state.overlay = nil
+                state.overlay = state.overlayBelow
+                state.overlayBelow = nil
                 notify(&state, "Copied: \(title)", kind: .info)
                 return [.copy(text)]
             } else {
@@ -75,9 +78,7 @@ extension ExplorerReducer {
             }
             return []
         case .quitPrompt(let selected):
-            guard
-                let chosen = choice(
-                    key, selected, count: 3, shortcuts: ["s", "d", "c"], &state, { .quitPrompt(selected: $0) })
+            guard let chosen = answer(key, selected, letters: ["s", "d", "c"], &state, { .quitPrompt(selected: $0) })
             else { return [] }
             switch chosen {
             case 0: return saveAll(&state)
@@ -99,11 +100,8 @@ extension ExplorerReducer {
             return []
         case .recoverDrafts(let count, let selected):
             guard
-                let chosen = choice(
-                    key, selected, count: 2, shortcuts: ["r", "d"], &state,
-                    {
-                        .recoverDrafts(count: count, selected: $0)
-                    })
+                let chosen = answer(
+                    key, selected, letters: ["r", "d"], &state, { .recoverDrafts(count: count, selected: $0) })
             else { return [] }
             state.overlay = nil
             if chosen == 0 {
@@ -125,11 +123,10 @@ extension ExplorerReducer {
             return draftsChanged(&state)
         case .conflict(let collectionID, let selected):
             guard
-                let chosen = choice(
-                    key, selected, count: 3, shortcuts: ["k", "t", "d"], &state,
-                    {
-                        .conflict(collectionID: collectionID, selected: $0)
-                    })
+                let chosen = answer(
+                    key, selected, letters: ["k", "t", "d"], &state,
+                    { .conflict(collectionID: collectionID, selected: $0) }
+                )
             else { return [] }
             return resolveConflict(collectionID, choice: chosen, &state)
         case .replaceReadOnly(let collectionID, let path, let selected):
@@ -148,11 +145,8 @@ extension ExplorerReducer {
             return [.replaceReadOnly(collectionID: collectionID)]
         case .mockRouteExists(let existing, let selected):
             guard
-                let chosen = choice(
-                    key, selected, count: 3, shortcuts: ["r", "k", "c"], &state,
-                    {
-                        .mockRouteExists(existing, selected: $0)
-                    })
+                let chosen = answer(
+                    key, selected, letters: ["r", "k", "c"], &state, { .mockRouteExists(existing, selected: $0) })
             else { return [] }
             return resolveMockRouteExists(existing, choice: chosen, &state)
         case .prompt(var prompt):
@@ -177,29 +171,6 @@ extension ExplorerReducer {
         case .pageUp: -max(1, page)
         default: 0
         }
-    }
-
-    /// A dialog with buttons: ←/→/Tab move, Enter or a button's letter chooses (returned), Esc
-    /// closes the dialog.
-    private static func choice(
-        _ key: KeyEvent, _ selected: Int, count: Int, shortcuts: [Character], _ state: inout ExplorerState,
-        _ rebuild: (Int) -> Overlay
-    ) -> Int? {
-        switch key.key {
-        case .escape:
-            state.overlay = nil
-        case .left, .backTab, .up:
-            state.overlay = rebuild((selected + count - 1) % count)
-        case .right, .tab, .down:
-            state.overlay = rebuild((selected + 1) % count)
-        case .enter:
-            return selected
-        case .character(let character):
-            return shortcuts.firstIndex(of: Character(character.lowercased()))
-        default:
-            break
-        }
-        return nil
     }
 
     /// Moves the focus to where an unresolved variable occurs (the URL, a header, the body…).
@@ -231,46 +202,43 @@ extension ExplorerReducer {
         }
     }
 
+    /// The answer to "changed on disk". Keep mine: the file's version becomes the collection and
+    /// the drafts stay drafts over it (nothing is saved). Take theirs: the same, without the
+    /// drafts. Difference: both sides, then back to the question.
     private static func resolveConflict(_ collectionID: String, choice: Int, _ state: inout ExplorerState)
         -> [ExplorerEffect]
     {
-        let pending = state.pendingReload[collectionID]
+        guard let pending = state.pendingReload[collectionID] else {
+            state.overlay = nil
+            return []
+        }
         switch choice {
         case 0:  // keep mine
             state.overlay = nil
-            if let pending {
-                // Their file becomes the base; my drafts stay drafts over it.
-                state.pendingReload[collectionID] = nil
-                store(pending, &state)
-                notify(&state, "Kept your drafts over the file's new version", kind: .info)
-                return []
-            }
-            return saveSelectedOverwriting(collectionID, &state)
+            state.pendingReload[collectionID] = nil
+            let count = state.drafts.keys.filter { $0.collectionID == collectionID }.count
+            adoptFromDisk(pending, collectionID, &state)
+            notify(
+                &state,
+                count == 0
+                    ? "Loaded the new version of \(pending.fileName)"
+                    : "Kept your \(count == 1 ? "draft" : "\(count) drafts") (unsaved) over the new version of \(pending.fileName)",
+                kind: .info)
+            return []
         case 1:  // take theirs
             state.overlay = nil
+            state.pendingReload[collectionID] = nil
             for key in state.drafts.keys where key.collectionID == collectionID { state.drafts[key] = nil }
-            if let pending {
-                state.pendingReload[collectionID] = nil
-                return fileChanged(pending, &state) + draftsChanged(&state)
-            }
-            guard let path = state.slot(collectionID: collectionID)?.path else { return [] }
-            return [.reload(path: path)] + draftsChanged(&state)
+            adoptFromDisk(pending, collectionID, &state)
+            notify(&state, "Took the new version of \(pending.fileName); your drafts there are discarded", kind: .info)
+            return draftsChanged(&state)
         default:  // show the difference
-            let theirs = pending?.document?.collection ?? state.document(collectionID: collectionID)?.collection
             let text = DraftDifference.describe(
-                drafts: state.drafts.filter { $0.key.collectionID == collectionID }, theirs: theirs)
-            state.overlay = .viewer(title: "Your drafts against the file on disk", text: text, scroll: 0)
+                base: state.document(collectionID: collectionID)?.savedCollection, theirs: pending.document?.collection,
+                drafts: state.drafts.filter { $0.key.collectionID == collectionID })
+            state.overlayBelow = .conflict(collectionID: collectionID, selected: -1)
+            state.overlay = .viewer(title: "What changed on disk, and what your drafts change", text: text, scroll: 0)
             return []
         }
-    }
-
-    private static func saveSelectedOverwriting(_ collectionID: String, _ state: inout ExplorerState)
-        -> [ExplorerEffect]
-    {
-        guard var document = state.document(collectionID: collectionID) else { return [] }
-        for (key, draft) in state.drafts where key.collectionID == collectionID {
-            putDraft(draft, key, into: &document, &state)
-        }
-        return [.save(document, overwrite: true)]
     }
 }

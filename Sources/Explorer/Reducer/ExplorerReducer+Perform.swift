@@ -3,77 +3,76 @@ import Workspace
 
 /// Named actions from the keymap and the command palette.
 extension ExplorerReducer {
-    static func perform(_ action: String, _ state: inout ExplorerState) -> [ExplorerEffect] {
-        if let navigation = Keymap.navigation(action) { return navigate(navigation, &state) }
+    /// Performs a command of the table: one exhaustive switch over the families, each performed
+    /// by its own exhaustive switch (a command without a handler does not compile).
+    static func perform(_ command: ExplorerCommand, _ state: inout ExplorerState) -> [ExplorerEffect] {
+        switch command {
+        case .navigation(let navigation): return navigate(navigation.navigation, &state)
+        case .app(let command): return appCommand(command, &state)
+        case .environment(let command): return environmentCommand(command, &state)
+        case .navigator(let command): return collectionsAction(command, &state)
+        case .request(let command): return requestAction(command, &state)
+        case .response(let command): return responseAction(command, &state)
+        case .runner(let command): return runnerAction(command, &state)
+        case .interop(let command): return interopAction(command, &state)
+        }
+    }
+
+    /// A palette entry: a command, or one of the entries made per environment and per theme.
+    static func perform(_ action: ExplorerCommands.Action, _ state: inout ExplorerState) -> [ExplorerEffect] {
         switch action {
-        case "request.send": return send(&state)
-        case "request.cancel":
-            guard let key = state.selection, let generation = state.exchanges[key]?.inFlight else {
-                notify(&state, "No request in flight", kind: .info)
-                return []
-            }
-            return cancel(key, generation: generation, &state)
-        case "request.save": return saveSelected(&state)
-        case "request.saveAll": return saveAll(&state)
-        case "env.pick": return openEnvironmentPicker(&state)
-        case "env.next": return cycleEnvironment(&state)
-        case "env.variables":
+        case .command(let command): return perform(command, &state)
+        case .environment(let name): return chooseEnvironment(name, &state)
+        case .theme(let name):
+            if let theme = state.themes.theme(named: name) { state.theme = theme }
+            return []
+        }
+    }
+
+    static func environmentCommand(_ command: EnvironmentCommand, _ state: inout ExplorerState) -> [ExplorerEffect] {
+        switch command {
+        case .pick: return openEnvironmentPicker(&state)
+        case .next: return cycleEnvironment(&state)
+        case .variables:
             state.overlay = .variables(scroll: 0)
-        case "app.palette":
-            state.overlay = .palette(CommandPaletteState())
-        case "app.help":
-            state.overlay = .help(scroll: 0)
-        case "app.quit": return requestQuit(&state)
-        case "app.theme":
+            return []
+        }
+    }
+
+    static func appCommand(_ command: AppCommand, _ state: inout ExplorerState) -> [ExplorerEffect] {
+        switch command {
+        case .palette: state.overlay = .palette(CommandPaletteState())
+        case .help: state.overlay = .help(scroll: 0)
+        case .quit: return requestQuit(&state)
+        case .theme:
             state.theme = state.themes.theme(after: state.theme.name)
             notify(&state, "Theme: \(state.theme.name)", kind: .info)
-        case "app.mouse":
+        case .mouse:
             state.mouseEnabled.toggle()
             notify(
                 &state, state.mouseEnabled ? "Mouse on" : "Mouse off: the terminal selects text (F12: on)",
                 kind: .info)
             return [.setMouse(state.mouseEnabled)]
-        case "app.problems":
-            state.overlay = .problems(scroll: 0)
-        case "focus.next", "focus.previous":
+        case .problems: state.overlay = .problems(scroll: 0)
+        case .focusNext, .focusPrevious:
             state.keys.reset()
-            state.focus = state.focus.cycled(backwards: action == "focus.previous")
+            state.focus = state.focus.cycled(backwards: command == .focusPrevious)
             if state.zoomed != nil { state.zoomed = state.focus }
-        case "pane.collections": state.focus = .collections
-        case "pane.request": state.focus = .request
-        case "pane.response": state.focus = .response
-        case "view.zoom":
-            state.zoomed = state.zoomed == nil ? state.focus : nil
-        case "view.narrower", "view.wider":
+        case .paneCollections: state.focus = .collections
+        case .paneRequest: state.focus = .request
+        case .paneResponse: state.focus = .response
+        case .zoom: state.zoomed = state.zoomed == nil ? state.focus : nil
+        case .narrower, .wider:
             if state.collectionsWidthIsAutomatic {
                 state.collectionsWidth = ExplorerLayout(state).collections?.width ?? state.collectionsWidth
                 state.collectionsWidthIsAutomatic = false
             }
             state.collectionsWidth =
-                action == "view.narrower"
+                command == .narrower
                 ? max(16, state.collectionsWidth - 4)
                 : min(max(16, state.size.width - 40), state.collectionsWidth + 4)
-        case "view.requestSmaller": state.requestShare = max(15, state.requestShare - 5)
-        case "view.requestLarger": state.requestShare = min(85, state.requestShare + 5)
-        case "request.copyCurl": return copyAsCurl(&state, reveal: false)
-        case "request.copyCurlRevealed": return copyAsCurl(&state, reveal: true)
-        case "response.saveMock": return promptMockRoute(&state)
-        default:
-            if action.hasPrefix("theme:"), let theme = state.themes.theme(named: String(action.dropFirst(6))) {
-                state.theme = theme
-            } else if action.hasPrefix("interop.") {
-                return interopAction(action, &state)
-            } else if action.hasPrefix("env:") {
-                return chooseEnvironment(String(action.dropFirst(4)), &state)
-            } else if action.hasPrefix("runner.") {
-                return runnerAction(action, &state)
-            } else if action.hasPrefix("collections.") || action == "nav.open" {
-                return collectionsAction(action, &state)
-            } else if action.hasPrefix("request.") || action.hasPrefix("body.") {
-                return requestAction(action, &state)
-            } else if action.hasPrefix("response.") || action.hasPrefix("tree.") || action.hasPrefix("raw.") {
-                return responseAction(action, &state)
-            }
+        case .requestSmaller: state.requestShare = max(15, state.requestShare - 5)
+        case .requestLarger: state.requestShare = min(85, state.requestShare + 5)
         }
         return []
     }
@@ -93,7 +92,7 @@ extension ExplorerReducer {
             state.quitting = true
             return [.storeDrafts([:]), .quit]
         }
-        state.overlay = .quitPrompt(selected: 0)
+        state.overlay = .quitPrompt(selected: -1)
         return []
     }
 

@@ -5,8 +5,9 @@ import Workspace
 
 /// The request pane: the URL field, the tabs, and writing every edit into the request's draft.
 extension ExplorerReducer {
-    /// Keys for the tab's own widget while nothing is typed (the tables take Space, Enter, `a`,
-    /// `d`, arrows). Nil: not handled, the keymap decides.
+    /// Keys for the tab's own widget while nothing is typed (the tables take the arrows and the
+    /// column keys; their row commands come through the keymap's `table` context). Nil: not
+    /// handled, the keymap decides.
     static func requestContentKey(_ key: KeyEvent, _ state: inout ExplorerState) -> [ExplorerEffect]? {
         guard state.editor.focus == .content, let selection = state.selection else { return nil }
         switch state.editor.tab {
@@ -33,15 +34,8 @@ extension ExplorerReducer {
                 withTable(&state) { $0.apply(navigation) }
                 return []
             }
-            // Path parameters are the URL's `:name` segments: `a` there made a row no URL used
-            // (a query parameter was meant); it adds a query row instead.
-            if key == .char("a"), state.editor.tab == .params, state.editor.paramsOnPath {
-                state.editor.paramsOnPath = false
-                state.editor.query.apply(.bottom)
-                notify(&state, "Path parameters come from :name in the URL; a adds a query row", kind: .info)
-            }
             var handled = false
-            withTable(&state) { handled = $0.handle(.key(key)) }
+            withTable(&state) { handled = $0.handleEditing(.key(key)) }
             guard handled else { return nil }
             syncTables(selection, &state)
             return draftsChanged(&state)
@@ -156,7 +150,7 @@ extension ExplorerReducer {
             if state.editor.formEditor != nil { return typeIntoForm(key, selection, &state) }
             var handled = false
             withTable(&state) { table in
-                handled = table.handle(.key(key))
+                handled = table.handleEditing(.key(key))
                 // Tab moves to the other cell of the row and keeps typing there.
                 if key.key == .tab, !table.isEditing { table.beginEditing() }
             }
@@ -187,7 +181,7 @@ extension ExplorerReducer {
                 state.editor.formEditor?.insert(text.replacingOccurrences(of: "\n", with: " "))
                 return []
             }
-            withTable(&state) { _ = $0.handle(.paste(text)) }
+            withTable(&state) { _ = $0.handleEditing(.paste(text)) }
             syncTables(selection, &state)
         }
         return draftsChanged(&state)
@@ -213,12 +207,12 @@ extension ExplorerReducer {
             state.editor.tab = tab
             withTable(&state) { table in
                 if table.isEditing {
-                    _ = table.handle(.key(KeyEvent(.enter)))
+                    _ = table.handleEditing(.key(KeyEvent(.enter)))
                     committed = true
                 }
             }
             if tab == .params, state.editor.pathParams.isEditing {
-                _ = state.editor.pathParams.handle(.key(KeyEvent(.enter)))
+                _ = state.editor.pathParams.handleEditing(.key(KeyEvent(.enter)))
                 committed = true
             }
             state.editor.tab = saved
@@ -229,8 +223,8 @@ extension ExplorerReducer {
 
     static func navigateRequest(_ navigation: NavigationAction, _ state: inout ExplorerState) -> [ExplorerEffect] {
         switch navigation {
-        case .left: return requestAction("request.prevTab", &state)
-        case .right: return requestAction("request.nextTab", &state)
+        case .left: return requestAction(.previousTab, &state)
+        case .right: return requestAction(.nextTab, &state)
         case .down where state.editor.focus == .url:
             state.editor.focus = .content
         default: break
@@ -238,22 +232,37 @@ extension ExplorerReducer {
         return []
     }
 
-    static func requestAction(_ action: String, _ state: inout ExplorerState) -> [ExplorerEffect] {
-        switch action {
-        case "request.prevTab", "request.nextTab":
+    static func requestAction(_ command: RequestCommand, _ state: inout ExplorerState) -> [ExplorerEffect] {
+        switch command {
+        case .send: return send(&state)
+        case .cancel:
+            guard let key = state.selection, let generation = state.exchanges[key]?.inFlight else {
+                notify(&state, "No request in flight", kind: .info)
+                return []
+            }
+            return cancel(key, generation: generation, &state)
+        case .save: return saveSelected(&state)
+        case .saveAll: return saveAll(&state)
+        case .copyCurl: return copyAsCurl(&state, reveal: false)
+        case .copyCurlRevealed: return copyAsCurl(&state, reveal: true)
+        case .previousTab, .nextTab:
             commitEditing(&state)
             let count = RequestTab.allCases.count
-            let step = action == "request.nextTab" ? 1 : count - 1
+            let step = command == .nextTab ? 1 : count - 1
             state.editor.tab = RequestTab(rawValue: (state.editor.tab.rawValue + step) % count) ?? .params
             state.editor.focus = .content
             state.editor.formSelected = 0
-        case "request.focusURL", "request.url":
+        case .focusURL, .url:
             state.focus = .request
             state.editor.focus = .url
-        case "request.edit":
+        case .edit:
             state.focus = .request
+            if state.tableHasFocus { return tableCommand(.edit, &state) }
             if state.editor.tab == .body || state.editor.tab == .notes { state.editor.focus = .editing }
-        case "request.method":
+        case .toggleRow: return tableCommand(.toggle, &state)
+        case .addRow: return tableCommand(.add, &state)
+        case .deleteRow: return tableCommand(.delete, &state)
+        case .method:
             guard let key = state.selection else { return [] }
             let all = RequestMethod.standard.filter { $0 != .connect && $0 != .trace }
             updateDraft(key, &state) { request in
@@ -261,9 +270,9 @@ extension ExplorerReducer {
                 request.method = all[(index + 1) % all.count]
             }
             return draftsChanged(&state)
-        case "request.bodyKind":
+        case .bodyKind:
             return cycleBodyKind(&state)
-        case "body.format":
+        case .formatBody:
             guard let key = state.selection, let formatted = BodyText.formatted(state.editor.body.text) else {
                 let text = state.editor.body.text
                 let reason =
@@ -277,21 +286,19 @@ extension ExplorerReducer {
             updateDraft(key, &state) { $0.body = BodyText.replacing($0.body, with: formatted) }
             state.editor.bodyProblem = nil
             return draftsChanged(&state)
-        case "body.external":
+        case .editBodyExternally:
             guard let key = state.selection, let request = state.request(key), BodyText.isTextual(request.body) else {
                 return []
             }
             return [.editExternally(key, text: state.editor.body.text, fileExtension: fileExtension(of: request.body))]
-        default:
-            if action.hasPrefix("request.tab"), let number = Int(action.dropFirst(11)),
-                let tab = RequestTab(rawValue: number - 1)
-            {
-                commitEditing(&state)
-                state.focus = .request
-                state.editor.tab = tab
-                state.editor.focus = .content
-                state.editor.formSelected = 0
-            }
+        case .tab1, .tab2, .tab3, .tab4, .tab5, .tab6, .tab7:
+            let tabs: [RequestCommand] = [.tab1, .tab2, .tab3, .tab4, .tab5, .tab6, .tab7]
+            guard let tab = tabs.firstIndex(of: command).flatMap(RequestTab.init(rawValue:)) else { return [] }
+            commitEditing(&state)
+            state.focus = .request
+            state.editor.tab = tab
+            state.editor.focus = .content
+            state.editor.formSelected = 0
         }
         return []
     }

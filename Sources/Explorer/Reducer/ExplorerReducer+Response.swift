@@ -91,18 +91,18 @@ extension ExplorerReducer {
         return []
     }
 
-    static func responseAction(_ action: String, _ state: inout ExplorerState) -> [ExplorerEffect] {
-        switch action {
-        case "response.prevTab", "response.nextTab":
+    static func responseAction(_ command: ResponseCommand, _ state: inout ExplorerState) -> [ExplorerEffect] {
+        switch command {
+        case .previousTab, .nextTab:
             let count = ResponseTab.allCases.count
-            let step = action == "response.nextTab" ? 1 : count - 1
+            let step = command == .nextTab ? 1 : count - 1
             state.response.tab = ResponseTab(rawValue: (state.response.tab.rawValue + step) % count) ?? .tree
             state.response.scroll = 0
-        case "response.retry":
+        case .retry:
             return send(&state)
-        case "response.details":
+        case .details:
             state.response.detailsOpen.toggle()
-        case "response.save":
+        case .save:
             guard let response = state.shownResult?.response, !response.content.bytes.isEmpty else {
                 notify(&state, "No body to save", kind: .info)
                 return []
@@ -115,7 +115,7 @@ extension ExplorerReducer {
                 PromptState(
                     purpose: .saveBody, title: "Save the body (\(ByteCount.format(response.size))) to",
                     text: String(name).split(separator: "-").joined(separator: "-") + "." + fileExtension))
-        case "response.open":
+        case .open:
             if state.response.tab == .history, state.response.history.indices.contains(state.response.historySelected) {
                 let entry = state.response.history[state.response.historySelected]
                 state.response.resetForNewResult()
@@ -129,49 +129,49 @@ extension ExplorerReducer {
             } else if state.response.tab == .tree {
                 return treeToggle(&state)
             }
-        case "tree.toggle": return treeToggle(&state)
-        case "tree.expandAll":
+        case .treeToggle: return treeToggle(&state)
+        case .expandAll:
             let node = currentTreeRow(state)?.node
             state.response.tree?.expandAll()
             keepSelection(on: node, &state)
-        case "tree.collapseAll":
+        case .collapseAll:
             state.response.tree?.collapseAll()
             state.response.selectedRow = 0
             state.response.offset = 0
-        case "tree.depth1", "tree.depth2", "tree.depth3":
-            expand(toDepth: Int(action.suffix(1)) ?? 1, &state)
-        case "tree.search":
+        case .depth1: expand(toDepth: 1, &state)
+        case .depth2: expand(toDepth: 2, &state)
+        case .depth3: expand(toDepth: 3, &state)
+        case .search:
             state.response.search.isEditing = true
             state.response.search.query.selectAll()
-        case "tree.filter":
+        case .filter:
             state.response.filter.isEditing = true
             state.response.filter.query.selectAll()
-        case "tree.next", "tree.previous":
-            stepMatch(forward: action == "tree.next", &state)
-        case "tree.copyValue", "tree.copyPath":
+        case .nextMatch, .previousMatch:
+            stepMatch(forward: command == .nextMatch, &state)
+        case .copyValue, .copyPath:
             guard let row = currentTreeRow(state), let document = state.response.tree?.document else { return [] }
             let filter = state.response.filter
             let text =
-                action == "tree.copyPath"
+                command == .copyPath
                 ? (filter.document == nil
                     ? document.jsonPath(row.node) : filter.responsePath(of: document.jsonPath(row.node)))
                 : (document.kind(row.node) == .string ? document.string(row.node) ?? "" : document.rawText(row.node))
-            notify(&state, "Copied \(action == "tree.copyPath" ? "path" : "value"): \(text.prefix(60))", kind: .info)
+            notify(&state, "Copied \(command == .copyPath ? "path" : "value"): \(text.prefix(60))", kind: .info)
             return [.copy(text)]
-        case "raw.wrap", "raw.hex", "raw.pretty":
+        case .rawWrap, .rawHex, .rawPretty:
             // From the palette on another tab the switch flipped out of sight: show the Raw tab.
             state.response.tab = .raw
             state.focus = .response
-            switch action {
-            case "raw.wrap": state.response.rawWrap.toggle()
-            case "raw.hex": state.response.rawHex.toggle()
-            default: state.response.rawPretty.toggle()
-            }
-        case "raw.copy":
+            if command == .rawWrap { state.response.rawWrap.toggle() }
+            if command == .rawHex { state.response.rawHex.toggle() }
+            if command == .rawPretty { state.response.rawPretty.toggle() }
+        case .saveMock:
+            return promptMockRoute(&state)
+        case .rawCopy:
             guard let bytes = state.shownResult?.response?.content.bytes else { return [] }
             notify(&state, "Copied the body (\(ByteCount.format(Int64(bytes.count))))", kind: .info)
             return [.copy(String(decoding: bytes, as: UTF8.self))]
-        default: break
         }
         return []
     }

@@ -7,19 +7,21 @@ import Workspace
 /// under the cursor through `Replay`, against the collection's selected environment; results tick
 /// in as `runner` actions; Enter on a row opens that request with the run's exchange.
 extension ExplorerReducer {
-    static func runnerAction(_ action: String, _ state: inout ExplorerState) -> [ExplorerEffect] {
-        switch action {
-        case "runner.run": return startRun(runTarget(state, wholeCollection: false), &state)
-        case "runner.runCollection": return startRun(runTarget(state, wholeCollection: true), &state)
-        case "runner.show":
+    static func runnerAction(_ command: RunnerCommand, _ state: inout ExplorerState) -> [ExplorerEffect] {
+        switch command {
+        case .run: return startRun(runTarget(state, wholeCollection: false), &state)
+        case .runCollection: return startRun(runTarget(state, wholeCollection: true), &state)
+        case .show:
             guard state.runner != nil else {
-                notify(&state, "Nothing has run yet: R in the collections pane runs a folder", kind: .info)
+                let key = state.keys.keymap.keys(for: .runner(.run)).first?.description ?? "R"
+                notify(&state, "Nothing has run yet: \(key) in the collections pane runs a folder", kind: .info)
                 return []
             }
             state.runner?.isShown.toggle()
-        default: break
+            return []
+        case .up, .down, .pageUp, .pageDown, .top, .bottom, .open, .cancel, .again, .hide:
+            return runnerCommand(command, &state)
         }
-        return []
     }
 
     /// What `R` runs: the collection or folder under the cursor; for a request, its folder. With
@@ -116,31 +118,36 @@ extension ExplorerReducer {
     static func runnerKey(_ key: KeyEvent, _ state: inout ExplorerState) -> [ExplorerEffect] {
         guard state.runner != nil else { return [] }
         if isCommandKey(key), key.key != .tab, key.key != .backTab,
-            case .action(let action) = state.keys.resolve(key, contexts: [])
+            let command = ExplorerKeymap.command(state.keys.resolve(key, contexts: []))
         {
-            return perform(action, &state)
+            return perform(command, &state)
         }
         if key == KeyEvent(.escape) {
             state.keys.reset()
-            return runnerCommand("runner.hide", &state)
+            return runnerCommand(.hide, &state)
         }
-        guard case .action(let action) = state.keys.resolve(key, contexts: ["runner"]) else { return [] }
-        return action == "app.help" ? perform(action, &state) : runnerCommand(action, &state)
+        // Only the view's own commands and its help: the panes under it take no keys.
+        switch ExplorerKeymap.command(state.keys.resolve(key, contexts: [KeyContext.runner.rawValue])) {
+        case .runner(let command)?: return runnerAction(command, &state)
+        case .app(.help)?: return perform(.app(.help), &state)
+        default: return []
+        }
     }
 
     /// One of the Runner view's own actions (`runner.up`, `runner.open`, …).
-    private static func runnerCommand(_ action: String, _ state: inout ExplorerState) -> [ExplorerEffect] {
+    private static func runnerCommand(_ command: RunnerCommand, _ state: inout ExplorerState) -> [ExplorerEffect] {
         guard var runner = state.runner else { return [] }
         let last = max(0, runner.rows.count - 1)
-        switch action {
-        case "runner.hide": runner.isShown = false
-        case "runner.up": runner.selected = max(0, runner.selected - 1)
-        case "runner.down": runner.selected = min(last, runner.selected + 1)
-        case "runner.pageUp": runner.selected = max(0, runner.selected - 10)
-        case "runner.pageDown": runner.selected = min(last, runner.selected + 10)
-        case "runner.top": runner.selected = 0
-        case "runner.bottom": runner.selected = last
-        case "runner.cancel":
+        switch command {
+        case .run, .runCollection, .show: return runnerAction(command, &state)
+        case .hide: runner.isShown = false
+        case .up: runner.selected = max(0, runner.selected - 1)
+        case .down: runner.selected = min(last, runner.selected + 1)
+        case .pageUp: runner.selected = max(0, runner.selected - 10)
+        case .pageDown: runner.selected = min(last, runner.selected + 10)
+        case .top: runner.selected = 0
+        case .bottom: runner.selected = last
+        case .cancel:
             guard runner.isRunning else {
                 notify(&state, "The run is over (r runs it again)", kind: .info)
                 return []
@@ -148,16 +155,14 @@ extension ExplorerReducer {
             runner.isCancelling = true
             state.runner = runner
             return [.cancelRun(run: runner.run)]
-        case "runner.again":
+        case .again:
             guard !runner.isRunning else {
                 notify(&state, "The run is still going (c cancels it)", kind: .info)
                 return []
             }
             return startRun((runner.collectionID, runner.folder), &state)
-        case "runner.open":
+        case .open:
             return openRunnerRow(&state)
-        default:
-            return []
         }
         state.runner = runner
         return []
@@ -215,7 +220,7 @@ extension ExplorerReducer {
         guard !state.response.history.isEmpty else { return [] }
         state.response.tab = .history
         state.response.historySelected = 0
-        let effects = responseAction("response.open", &state)
+        let effects = responseAction(.open, &state)
         // The run checked its expectations (history does not keep them): its Checks tab shows them.
         if let checks = state.runner?.rows.first(where: { $0.key == key })?.result?.checks, !checks.isEmpty,
             case .response(var response)? = state.response.openedHistoryResult?.outcome

@@ -201,12 +201,13 @@ extension ExplorerReducer {
         _ collectionID: String, _ result: Result<CollectionDocument, SaveFailure>, _ state: inout ExplorerState
     ) -> [ExplorerEffect] {
         switch result {
-        case .success(let document):
+        case .success(let written):
             // Drafts that are now exactly what was saved are done.
             for key in state.drafts.keys where key.collectionID == collectionID {
-                if document.collection.request(id: key.requestID) == state.drafts[key] { state.drafts[key] = nil }
+                if written.collection.request(id: key.requestID) == state.drafts[key] { state.drafts[key] = nil }
             }
             let isNew = state.slot(collectionID: collectionID) == nil
+            let document = saveLanded(written, &state)
             store(CollectionSlot(document: document), &state)
             if isNew {
                 // A new collection file: its row is selected, ready for `a` (new request).
@@ -222,15 +223,22 @@ extension ExplorerReducer {
             } else if state.undo?.collectionID != collectionID {
                 notify(&state, "Saved \(fileName)", kind: .success)
             }
-            if case .quitPrompt? = state.overlay, state.drafts.isEmpty {
+            let next = queuedSave(collectionID, &state)
+            if next.isEmpty, case .quitPrompt? = state.overlay, state.drafts.isEmpty {
                 state.quitting = true
                 return draftsChanged(&state) + [.quit]
             }
-            return draftsChanged(&state)
+            return draftsChanged(&state) + next
         case .failure(let failure):
+            state.savesInFlight.remove(collectionID)
+            state.savesQueued[collectionID] = nil
             state.saveNotices[collectionID] = nil
             if failure.isConflict {
-                state.overlay = .conflict(collectionID: collectionID, selected: 0)
+                // Another program wrote the file: read its version, and ask what to keep (the
+                // question names what each answer keeps and drops).
+                guard let path = state.slot(collectionID: collectionID)?.path else { return [] }
+                notify(&state, "Not saved: " + failure.message, kind: .warning)
+                return [.reload(path: path)]
             } else if let path = failure.readOnlyPath {
                 state.overlay = .replaceReadOnly(collectionID: collectionID, path: path, selected: 1)
             } else {
@@ -292,9 +300,19 @@ extension ExplorerReducer {
         }
         if state.isDirty(collectionID: id) {
             state.pendingReload[id] = slot
-            if state.overlay == nil { state.overlay = .conflict(collectionID: id, selected: 0) }
+            ask(
+                .conflict(collectionID: id, selected: -1), &state,
+                waitingNotice: "\(slot.fileName) changed on disk: Lazer asks what to keep when you finish typing")
             return []
         }
+        adoptFromDisk(slot, id, &state)
+        notify(&state, "Reloaded \(slot.fileName) (changed on disk)", kind: .info)
+        return []
+    }
+
+    /// The file's new version becomes the collection; the editor shows the selected request as it
+    /// is now (its draft, else the new saved version; nothing when the file no longer has it).
+    static func adoptFromDisk(_ slot: CollectionSlot, _ id: String, _ state: inout ExplorerState) {
         store(slot, &state)
         if let key = state.selection, key.collectionID == id {
             if state.savedRequest(key) == nil {
@@ -304,7 +322,5 @@ extension ExplorerReducer {
                 state.editor.load(request, key: key)
             }
         }
-        notify(&state, "Reloaded \(slot.fileName) (changed on disk)", kind: .info)
-        return []
     }
 }

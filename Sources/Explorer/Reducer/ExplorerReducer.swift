@@ -14,10 +14,19 @@ package enum ExplorerReducer {
         // Whatever the action changed, the layout follows before anything reads it (views, the
         // next action).
         defer { ExplorerLayout.settle(&state) }
+        let shownBefore = state.overlay?.questionIdentity
+        let effects = reduceAction(&state, action)
+        openWaitingQuestion(&state, shownBefore: shownBefore)
+        return queueSaves(effects, &state)
+    }
+
+    private static func reduceAction(_ state: inout ExplorerState, _ action: ExplorerAction) -> [ExplorerEffect] {
         expireTimedThings(&state)
         switch action {
         case .event(let event):
             return handle(event, &state)
+        case .command(let command):
+            return perform(command, &state)
         case .collectionLoaded(let slot):
             return collectionLoaded(slot, &state)
         case .loadingFinished(let problem):
@@ -54,7 +63,9 @@ package enum ExplorerReducer {
                 return []
             }
             state.recoveredDrafts = known
-            state.overlay = .recoverDrafts(count: known.count, selected: 0)
+            ask(
+                .recoverDrafts(count: known.count, selected: -1), &state,
+                waitingNotice: "Unsaved drafts from last time were found: Lazer asks about them when you finish typing")
             return []
         case .exchangeEvent(let key, let generation, let event):
             return exchangeEvent(key, generation: generation, event, &state)

@@ -2,7 +2,7 @@ package import Workspace
 
 /// One collection file as the explorer holds it: loaded (the document, with the collection as
 /// last saved), or broken (the positioned problems that kept it from loading).
-package struct CollectionSlot: Sendable {
+package struct CollectionSlot: Sendable, Equatable {
     package var path: String
     package var document: CollectionDocument?
     /// Errors of a broken file, warnings of a loaded one.

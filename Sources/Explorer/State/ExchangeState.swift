@@ -6,7 +6,7 @@ import Workspace
 /// The selected request's exchanges as the screen shows them: the send in flight (its
 /// generation and stage) and the last result, which stays visible, marked stale, until a newer
 /// send finishes.
-package struct ExchangeState: Sendable {
+package struct ExchangeState: Sendable, Equatable {
     /// The generation of the send in flight, nil when none is.
     package var inFlight: Int?
     /// `ExplorerState.now` when the send in flight started.
@@ -28,8 +28,8 @@ package struct ExchangeState: Sendable {
 }
 
 /// How one send ended.
-package struct ExchangeResult: Sendable {
-    package enum Outcome: Sendable {
+package struct ExchangeResult: Sendable, Equatable {
+    package enum Outcome: Sendable, Equatable {
         case response(ReceivedResponse)
         /// No response: the translated error card.
         case failure(FailureCard)
@@ -65,7 +65,7 @@ package struct ExchangeResult: Sendable {
 }
 
 /// A response reduced to what the response pane shows; the body is already parsed.
-package struct ReceivedResponse: Sendable {
+package struct ReceivedResponse: Sendable, Equatable {
     package var status: Int
     package var reason: String
     package var httpVersion: String
@@ -81,6 +81,14 @@ package struct ReceivedResponse: Sendable {
     package var checks: [CheckResult]
     /// The body's lines for the exact Raw view (indexed once, off the main thread).
     package var rawLines: TextBody
+
+    /// Equal field by field (the header pairs are compared in order).
+    package static func == (a: ReceivedResponse, b: ReceivedResponse) -> Bool {
+        a.status == b.status && a.reason == b.reason && a.httpVersion == b.httpVersion
+            && a.headers.elementsEqual(b.headers) { $0 == $1 } && a.timings == b.timings && a.size == b.size
+            && a.content == b.content && a.contentType == b.contentType && a.banner == b.banner
+            && a.checks == b.checks && a.rawLines == b.rawLines
+    }
 
     package init(
         status: Int, reason: String, httpVersion: String, headers: [(name: String, value: String)], timings: Timings,

@@ -7,7 +7,7 @@ package import HTTPCore
 ///
 /// Offsets are from the moment the send was handed to the dispatcher: the transport's events
 /// and the chain stages are measured from (about) the same instant, so they share one axis.
-package struct ExchangeTrace: Sendable {
+package struct ExchangeTrace: Sendable, Equatable {
     /// The send this trace belongs to (events of another generation are dropped).
     package var generation: Int
     package var timeline = ExchangeTimeline()

@@ -8,9 +8,11 @@ package import Workspace
 /// Everything that can change the explorer's state: the user's input, and the results of effects
 /// coming back. The program feeds these to `ExplorerReducer.reduce`, one at a time, on the main
 /// queue.
-package enum ExplorerAction: Sendable {
+package enum ExplorerAction: Sendable, Equatable {
     /// Keys, paste, mouse, resize from the terminal.
     case event(Event)
+    /// A command of the table, run as its key or palette entry would run it.
+    case command(ExplorerCommand)
     /// One collection file, read in the background (they arrive one by one).
     case collectionLoaded(CollectionSlot)
     /// Every file has been read; `problem` is set when the folder itself could not be read.
@@ -69,7 +71,7 @@ package struct SaveFailure: Error, Sendable, Equatable {
 }
 
 /// A JSONPath filter's selection, as a document to show in the tree.
-package struct JSONFilterResult: Sendable {
+package struct JSONFilterResult: Sendable, Equatable {
     package var document: JSONDocument
     package var count: Int
     /// Each selected value's JSONPath in the response (`Y` copies these, not the path in the

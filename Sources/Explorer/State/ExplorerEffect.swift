@@ -3,7 +3,7 @@ package import Workspace
 
 /// Work the reducer asks for, as data. `ExplorerProgram` runs each one and feeds its result back
 /// as an action; the reducer itself never touches a file, the network or the terminal.
-package enum ExplorerEffect: Sendable {
+package enum ExplorerEffect: Sendable, Equatable {
     /// Read collection files: each path is a collection file or a folder of them.
     case loadCollections([String])
     /// Read one collection file again (its result arrives as `fileChanged`).
@@ -50,7 +50,7 @@ package enum ExplorerEffect: Sendable {
 }
 
 /// What a send needs: the draft as on screen, its collection as loaded, the environment chosen.
-package struct SendJob: Sendable {
+package struct SendJob: Sendable, Equatable {
     package var key: RequestKey
     package var generation: Int
     package var request: SavedRequest

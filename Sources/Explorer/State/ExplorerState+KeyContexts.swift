@@ -1,17 +1,34 @@
+import Workspace
+
 extension ExplorerState {
     /// The keymap contexts active for the focused pane (besides `global`), most specific first:
     /// what the reducer resolves keys in and the help overlay lists.
-    package var keyContexts: [String] {
-        if runner?.isShown == true { return ["runner"] }
+    package var keyContexts: [KeyContext] {
+        if runner?.isShown == true { return [.runner] }
         switch focus {
-        case .collections: return ["collections", "outside"]
-        case .request: return ["request", "outside"]
+        case .collections: return [.collections, .outside]
+        case .request: return (tableHasFocus ? [.table] : []) + [.request, .outside]
         case .response:
             switch response.tab {
-            case .tree: return ["tree", "response", "outside"]
-            case .raw: return ["raw", "response", "outside"]
-            default: return ["response", "outside"]
+            case .tree: return [.tree, .response, .outside]
+            case .raw: return [.raw, .response, .outside]
+            default: return [.response, .outside]
             }
+        }
+    }
+
+    /// Whether a Params, Headers, form or multipart table of the request pane has the keyboard
+    /// (its `table` keys apply).
+    package var tableHasFocus: Bool {
+        guard focus == .request, editor.focus == .content, editor.formEditor == nil else { return false }
+        switch editor.tab {
+        case .params, .headers: return true
+        case .body:
+            switch selectedRequest?.body.content {
+            case .formURLEncoded?, .multipart?: return true
+            default: return false
+            }
+        default: return false
         }
     }
 }

@@ -2,7 +2,7 @@ package import TUI
 package import Workspace
 
 /// Everything the explorer shows, as one value. Only `reduce` changes it; views only read it.
-package struct ExplorerState: Sendable {
+package struct ExplorerState: Sendable, Equatable {
     // MARK: Screen
 
     package var size: Size
@@ -22,6 +22,14 @@ package struct ExplorerState: Sendable {
     /// Share of the right column the request pane takes, in percent (`Alt+↑`/`Alt+↓`).
     package var requestShare = 42
     package var overlay: Overlay?
+    /// Questions that came on their own (a file changed on disk, drafts to recover) while a field
+    /// had the keyboard or another dialog was open: the first opens when that ends.
+    package var waitingQuestions: [Overlay] = []
+    /// When the open question appeared (see `Questions`): keys before it is armed answer nothing.
+    package var questionShownAt: Duration?
+    /// The dialog a viewer was opened from (the conflict's Difference): closing the viewer goes
+    /// back to it.
+    package var overlayBelow: Overlay?
     package var toast: TimedToast?
     /// Set when the program must end (after the quit prompt, or with nothing unsaved).
     package var quitting = false
@@ -55,6 +63,12 @@ package struct ExplorerState: Sendable {
     package var nextGeneration = 1
     /// A newer version of a collection with drafts, read from disk, waiting for the user's choice.
     package var pendingReload: [String: CollectionSlot] = [:]
+    /// Collections (by id) with a save on its way to the file: the next save of one waits for its
+    /// result, so that it is checked against the file Lazer itself just wrote, not the one before.
+    package var savesInFlight: Set<String> = []
+    /// Saves asked for while one was in flight, by collection id (true: overwrite): one save of
+    /// the collection as it is then follows the result.
+    package var savesQueued: [String: Bool] = [:]
     /// Drafts recovered from an earlier session, waiting for the user's answer.
     package var recoveredDrafts: [RequestKey: SavedRequest] = [:]
     /// Recovered drafts of requests no longer in their (open) collection: not offered, but named
@@ -183,7 +197,7 @@ package struct StartupRequest: Sendable, Equatable {
 }
 
 /// The last deletion, kept so `u` can undo it for a while.
-package struct UndoableDeletion: Sendable {
+package struct UndoableDeletion: Sendable, Equatable {
     package var collectionID: String
     /// The collection as it was before the deletion.
     package var before: RequestCollection

@@ -4,7 +4,7 @@ import Workspace
 
 /// The collections pane: which collections and folders are open, the filter, the selected row
 /// and the scroll offset. `rows` is rebuilt from the collections whenever any of them changes.
-package struct NavigatorState: Sendable {
+package struct NavigatorState: Sendable, Equatable {
     /// Expansion keys (see `NavigatorRow.expansionKey`) of open collections and folders.
     package var expanded: Set<String> = []
     /// Text typed into the filter; requests whose method, name, folder or URL contain it stay.

@@ -2,7 +2,7 @@ package import TUI
 import Workspace
 
 /// A dialog over the panes. While one is open it takes every key.
-package enum Overlay: Sendable {
+package enum Overlay: Sendable, Equatable {
     /// `F1`/`?`: the keys of the focused pane, then the global ones.
     case help(scroll: Int)
     /// `Ctrl+P`/`:`: every action with its key, filtered as you type.
@@ -51,7 +51,7 @@ package struct MockRouteExists: Sendable, Equatable {
 }
 
 /// What a text prompt is for, and its text.
-package struct PromptState: Sendable {
+package struct PromptState: Sendable, Equatable {
     package enum Purpose: Sendable, Hashable {
         case renameRequest(RequestKey)
         case renameFolder(collectionID: String, path: [String])
@@ -86,7 +86,7 @@ package struct PromptState: Sendable {
 }
 
 /// A short message in the status bar that goes away by itself.
-package struct TimedToast: Sendable {
+package struct TimedToast: Sendable, Equatable {
     package var message: String
     package var kind: Toast.Kind
     /// `ExplorerState.now` after which it is no longer shown.

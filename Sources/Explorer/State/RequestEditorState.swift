@@ -5,7 +5,7 @@ package import Workspace
 /// text-editing states of the fields on screen. Each edit is written straight into the draft
 /// (`ExplorerState.drafts`), so the dirty markers, the resolved-URL preview and the next send all
 /// see it at once; this state only holds what a text field needs between keys (cursor, undo).
-package struct RequestEditorState: Sendable {
+package struct RequestEditorState: Sendable, Equatable {
     /// Where keys go inside the request pane.
     package enum Focus: Hashable, Sendable {
         /// The URL field: typing edits the URL, Enter sends.

@@ -2,7 +2,7 @@ package import JSONTree
 
 /// A response body made ready for the screen, off the main thread: a parsed JSON document, text
 /// with its line starts, or bytes shown as a hex dump. Views read only the rows on screen.
-package enum ResponseContent: Sendable {
+package enum ResponseContent: Sendable, Equatable {
     case empty
     case json(JSONDocument)
     /// Text that is not JSON (or JSON that did not parse: `problem` says why).
@@ -20,7 +20,7 @@ package enum ResponseContent: Sendable {
 }
 
 /// Bytes with the offsets where their lines start, so any line is found without scanning.
-package struct TextBody: Sendable {
+package struct TextBody: Sendable, Equatable {
     package let bytes: [UInt8]
     /// Offsets of each line's first byte (the first is 0).
     package let lineStarts: [Int]

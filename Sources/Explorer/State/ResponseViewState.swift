@@ -4,7 +4,7 @@ package import Workspace
 
 /// How the response pane shows the selected request's last result: the tab, the JSON tree's
 /// folds, selection and scroll, search and JSONPath filter, and the Raw view's options.
-package struct ResponseViewState: Sendable {
+package struct ResponseViewState: Sendable, Equatable {
     package var tab: ResponseTab = .tree
     /// The tree over the shown document (the filtered one while a JSONPath filter is on).
     package var tree: JSONTreeView?
@@ -70,7 +70,7 @@ package struct ResponseViewState: Sendable {
 }
 
 /// `/` in the tree: the query being typed, the matches found so far and which one is shown.
-package struct TreeSearchState: Sendable {
+package struct TreeSearchState: Sendable, Equatable {
     package var query = TextEditorState(singleLine: true)
     package var isEditing = false
     package var matches: [JSONNode] = []
@@ -81,7 +81,7 @@ package struct TreeSearchState: Sendable {
 }
 
 /// `|` in the tree: a JSONPath that narrows the tree to the values it selects.
-package struct JSONPathFilterState: Sendable {
+package struct JSONPathFilterState: Sendable, Equatable {
     package var query = TextEditorState(singleLine: true)
     package var isEditing = false
     /// The query applied to the tree now (nil: no filter).

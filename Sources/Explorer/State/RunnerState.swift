@@ -5,7 +5,7 @@ package import Workspace
 /// The Runner view: a folder or a collection replayed by `Replay` (the engine of `lazer run`)
 /// against the selected environment, its requests ticking through as they finish. It stays in
 /// the state after the run, so F8 shows it again after a row was opened.
-package struct RunnerState: Sendable {
+package struct RunnerState: Sendable, Equatable {
     /// One planned request and, once it finished, its result.
     package struct Row: Sendable, Equatable {
         package var key: RequestKey
@@ -81,7 +81,7 @@ package struct RunnerState: Sendable {
 /// A run for the program: the plan, the environment and the values captured by earlier sends
 /// (it starts from them, as a Postman run starts from the current environment); results come
 /// back as `runner` actions.
-package struct RunJob: Sendable {
+package struct RunJob: Sendable, Equatable {
     package var run: Int
     package var plan: RunPlan
     package var environment: String?
@@ -98,7 +98,7 @@ package struct RunJob: Sendable {
 }
 
 /// What a run reports back to the reducer.
-package enum RunnerEvent: Sendable {
+package enum RunnerEvent: Sendable, Equatable {
     /// One request finished (in plan order).
     case result(run: Int, RequestResult)
     /// The run is over (all done, or cancelled), with the variables it ended with per collection

@@ -123,13 +123,14 @@ enum StatusLineView {
             .render(in: area, buffer: &buffer)
     }
 
-    private static func hintActions(_ state: ExplorerState) -> [String] {
-        if state.exchange?.inFlight != nil { return ["request.cancel"] + ExplorerKeymap.hintActions }
+    private static func hintActions(_ state: ExplorerState) -> [ExplorerCommand] {
+        if state.exchange?.inFlight != nil { return [.request(.cancel)] + ExplorerKeymap.hintCommands }
         switch state.focus {
-        case .collections: return ExplorerKeymap.hintActions + ["collections.filter", "collections.newRequest"]
-        case .request: return ExplorerKeymap.hintActions + ["request.focusURL", "request.nextTab"]
+        case .collections: return ExplorerKeymap.hintCommands + [.navigator(.filter), .navigator(.newRequest)]
+        case .request: return ExplorerKeymap.hintCommands + [.request(.focusURL), .request(.nextTab)]
         case .response:
-            return ExplorerKeymap.hintActions + (state.response.tab == .tree ? ["tree.search", "tree.filter"] : [])
+            return ExplorerKeymap.hintCommands
+                + (state.response.tab == .tree ? [.response(.search), .response(.filter)] : [])
         }
     }
 }

@@ -48,16 +48,12 @@ enum OverlayView {
             let title = "Variables in scope (F4 or Esc closes)"
             textBox(title, lines, scroll: scroll, width: OverlayLayout.variablesWidth, state, &frame)
         case .quitPrompt(let selected):
-            let count = state.dirtyCount
-            let message =
-                count == 1
-                ? "1 request has unsaved edits. Save it before quitting?"
-                : "\(count) requests have unsaved edits. Save them before quitting?"
             frame.render(
-                fitted(
+                question(
                     theme.dialog(
-                        title: "Unsaved edits", message: message,
-                        buttons: ["Save all (s)", "Discard (d)", "Cancel (c)"], selectedButton: selected)),
+                        title: "Unsaved edits", message: QuestionText.quit(state),
+                        buttons: ["Save all (Alt+S)", "Discard (Alt+D)", "Cancel (Esc)"], selectedButton: selected),
+                    screen),
                 in: screen)
         case .sendBlocked(let problems, _):
             var lines = [Line("Not sent: these placeholders have no value in this environment.", style: theme[.text])]
@@ -75,24 +71,21 @@ enum OverlayView {
             textBox("✖ Unresolved variables", lines, scroll: 0, width: 90, state, &frame)
         case .recoverDrafts(let count, let selected):
             frame.render(
-                theme.dialog(
-                    title: "Unsaved drafts found",
-                    message:
-                        "Lazer did not close cleanly last time. "
-                        + (count == 1
-                            ? "1 unsaved draft was kept. Restore it?"
-                            : "\(count) unsaved drafts were kept. Restore them?"),
-                    buttons: ["Restore (r)", "Discard (d)"], selectedButton: selected),
+                question(
+                    theme.dialog(
+                        title: "Unsaved drafts found", message: QuestionText.recover(count: count),
+                        buttons: ["Restore (Alt+R)", "Discard (Alt+D)"], selectedButton: selected),
+                    screen),
                 in: screen)
         case .conflict(let id, let selected):
             let name = state.document(collectionID: id)?.collection.name ?? id
             frame.render(
-                fitted(
+                question(
                     theme.dialog(
-                        title: "\(name) changed on disk",
-                        message:
-                            "The file was changed by another program while you have unsaved edits. Keep your edits, take the file's version, or see the difference?",
-                        buttons: ["Keep mine (k)", "Take theirs (t)", "Difference (d)"], selectedButton: selected)),
+                        title: "\(name) changed on disk", message: QuestionText.conflict(collectionID: id, state),
+                        buttons: ["Keep mine (Alt+K)", "Take theirs (Alt+T)", "Difference (Alt+D)"],
+                        selectedButton: selected),
+                    screen),
                 in: screen)
         case .replaceReadOnly(let id, let path, let selected):
             let name =
@@ -112,8 +105,8 @@ enum OverlayView {
                     theme.dialog(
                         title: "\(existing.environment) already answers this request",
                         message:
-                            "The mock environment \(existing.environment) has a route for \(existing.route). Replace \(answers) with this response, keep both (a sequence: the current answer first, then this one), or cancel?",
-                        buttons: ["Replace (r)", "Keep both (k)", "Cancel (c)"], selectedButton: selected)),
+                            "The mock environment \(existing.environment) has a route for \(existing.route). Replace \(answers) with this response (Alt+R), keep both (Alt+K: a sequence, the current answer first, then this one), or cancel (Esc)? (Or ←/→ and Enter.)",
+                        buttons: ["Replace (Alt+R)", "Keep both (Alt+K)", "Cancel (Esc)"], selectedButton: selected)),
                 in: screen)
         case .prompt(let prompt):
             let box = OverlayLayout.promptBox(prompt, screen: screen)
@@ -142,6 +135,13 @@ enum OverlayView {
 
     /// `dialog` widened to fit its buttons in one row (the toolkit's default width of 50 cut the
     /// third of three longer buttons short).
+    /// A question's dialog: wide enough for its buttons and for its answers' explanations.
+    private static func question(_ dialog: Dialog, _ screen: Rect) -> Dialog {
+        var dialog = fitted(dialog)
+        dialog.width = max(dialog.width, min(screen.width - 4, 84))
+        return dialog
+    }
+
     private static func fitted(_ dialog: Dialog) -> Dialog {
         var dialog = dialog
         let labels = dialog.buttons.reduce(0) { $0 + CharacterWidth.of($1) + 4 } + 2 * max(0, dialog.buttons.count - 1)

@@ -8,9 +8,10 @@ enum RequestTabView {
         guard !area.isEmpty else { return }
         let theme = state.theme
         let focused = state.focus == .request && state.overlay == nil
+        let addKey = state.keys.keymap.keys(for: .request(.addRow)).first?.description ?? "a"
         let editor = KeyValueEditor(
             highlightStyle: focused && state.editor.focus == .content ? theme[.selection] : theme[.cursorLine],
-            disabledStyle: theme[.muted], focusedCellStyle: theme[.accent].underline)
+            disabledStyle: theme[.muted], focusedCellStyle: theme[.accent].underline, addKey: addKey)
         switch state.editor.tab {
         case .params:
             let areas = RequestLayout.paramsAreas(state, in: area)
@@ -97,7 +98,8 @@ enum RequestTabView {
             let focused = state.focus == .request && state.editor.focus == .content && state.overlay == nil
             let table = KeyValueEditor(
                 highlightStyle: focused ? theme[.selection] : theme[.cursorLine], disabledStyle: theme[.muted],
-                focusedCellStyle: theme[.accent].underline)
+                focusedCellStyle: theme[.accent].underline,
+                addKey: state.keys.keymap.keys(for: .request(.addRow)).first?.description ?? "a")
             let isMultipart = TabTitles.bodyKind(request.body) == "multipart"
             frame.buffer.write(
                 isMultipart ? "parts: a value @path sends that file" : "fields (application/x-www-form-urlencoded)",

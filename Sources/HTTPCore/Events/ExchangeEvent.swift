@@ -8,7 +8,7 @@ public import Foundation
 /// ``Kind/responseHead`` — before any of the body —; ``Kind/bodyProgress`` (at most 10 a second,
 /// the first at once); for each redirect followed ``Kind/redirect`` and the next hop's events; and
 /// exactly one of ``Kind/completed``, ``Kind/failed`` or ``Kind/cancelled``, after which nothing.
-public struct ExchangeEvent: Sendable {
+public struct ExchangeEvent: Sendable, Equatable {
     /// Time since the exchange was handed to the transport (monotonic; never smaller than the
     /// previous event's). A mock reports its simulated time (its delays).
     public var offset: Duration
@@ -27,7 +27,7 @@ public struct ExchangeEvent: Sendable {
     }
 
     /// What happened. The payloads are values: an observer may keep them.
-    public enum Kind: Sendable {
+    public enum Kind: Sendable, Equatable {
         /// The transport accepted the request (after request adapters and validation).
         case queued(Queued)
         /// The host name was resolved.
@@ -50,6 +50,24 @@ public struct ExchangeEvent: Sendable {
         case failed(Failure)
         /// The exchange was cancelled in `stage`.
         case cancelled(stage: ExchangeStage)
+
+        /// Kinds are equal when their payloads are; a response or a failure (which holds `any
+        /// Error`) compares by how it prints.
+        public static func == (a: Kind, b: Kind) -> Bool {
+            switch (a, b) {
+            case (.queued(let x), .queued(let y)): x == y
+            case (.resolved(let x), .resolved(let y)): x == y
+            case (.connected(let x), .connected(let y)): x == y
+            case (.tlsEstablished(let x), .tlsEstablished(let y)): x == y
+            case (.requestSent(let x), .requestSent(let y)): x == y
+            case (.responseHead(let x), .responseHead(let y)): x == y
+            case (.bodyProgress(let x), .bodyProgress(let y)): x == y
+            case (.redirect(let x), .redirect(let y)): x == y
+            case (.cancelled(let x), .cancelled(let y)): x == y
+            case (.completed, .completed), (.failed, .failed): String(reflecting: a) == String(reflecting: b)
+            default: false
+            }
+        }
 
         /// Whether the exchange ends with this event.
         public var isTerminal: Bool {

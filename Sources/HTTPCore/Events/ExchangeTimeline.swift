@@ -1,7 +1,7 @@
 /// An exchange's events folded into what a display needs: the stage in flight, how long each
 /// stage took, and how it ended. A value: feed it events (``record(_:)``) as they arrive, in a
 /// reducer or an observer; it never reads a clock.
-public struct ExchangeTimeline: Sendable {
+public struct ExchangeTimeline: Sendable, Equatable {
     /// One stretch of time spent in one stage.
     public struct Span: Sendable, Hashable {
         public var stage: ExchangeStage
@@ -14,10 +14,19 @@ public struct ExchangeTimeline: Sendable {
     }
 
     /// How the exchange ended.
-    public enum Ending: Sendable {
+    public enum Ending: Sendable, Equatable {
         case completed(DataResponse)
         case failed(ExchangeEvent.Failure)
         case cancelled(stage: ExchangeStage)
+
+        /// A response or a failure (which holds `any Error`) compares by how it prints.
+        public static func == (a: Ending, b: Ending) -> Bool {
+            switch (a, b) {
+            case (.cancelled(let x), .cancelled(let y)): x == y
+            case (.completed, .completed), (.failed, .failed): String(reflecting: a) == String(reflecting: b)
+            default: false
+            }
+        }
     }
 
     /// Every event recorded, in order.

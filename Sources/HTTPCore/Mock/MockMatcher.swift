@@ -1,4 +1,5 @@
 import Foundation
+import TerminalText
 
 /// The pure parts of ``MockDispatcher``: what a request looks like to the route table, matching,
 /// the 404 answer, and turning a ``MockBody`` into a ``ResponseBody``.
@@ -137,7 +138,12 @@ enum MockMatcher {
             routes: routes.map(\.description))
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        let data = (try? encoder.encode(notFound)) ?? Data(notFound.error.utf8)
+        // The request's path and the routes' text echoed back: C1, bidi and format characters escaped.
+        let data =
+            (try? encoder.encode(notFound)).map {
+                Data(TerminalText.jsonSafe(String(decoding: $0, as: UTF8.self)).utf8)
+            }
+            ?? Data(notFound.error.utf8)
         return .jsonText(data, status: .notFound)
     }
 

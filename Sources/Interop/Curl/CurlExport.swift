@@ -1,5 +1,6 @@
 import Foundation
 import HTTPCore
+import TerminalText
 package import Workspace
 
 /// Requests as curl command lines that send what Lazer sends: the resolved URL, headers, body
@@ -125,17 +126,59 @@ package enum CurlExport {
         return "\"" + ScalarText.map(value) { $0 == "\\" || $0 == "\"" ? "\\" + String($0) : nil } + "\""
     }
 
-    /// Text for a `#` comment: on one line, or the rest would be read as commands.
+    /// Text for a `#` comment: on one line, or the rest would be read as commands, with every
+    /// control and invisible character shown by its visible form (`␛`, `<U+202E>`): a comment
+    /// printed on a terminal must not drive it.
     private static func comment(_ text: String) -> String {
-        ScalarText.map(text) { $0 == "\n" || $0 == "\r" ? " " : nil }
+        TerminalText.line(ScalarText.map(text) { $0 == "\n" || $0 == "\r" ? " " : nil })
     }
 
     private static func number(_ value: Double) -> String {
         value == value.rounded() && abs(value) < 1e15 ? String(Int(value)) : String(value)
     }
 
-    /// Single-quotes `text` for a POSIX shell (a quote inside becomes `'\''`).
+    /// Single-quotes `text` for a POSIX shell (a quote inside becomes `'\''`). A control or
+    /// invisible character (`TerminalText`'s set, but line feeds and tabs) goes in a `$'…'`
+    /// segment as an escape of its UTF-8 bytes (`'a'$'\e''[31m'`, `$'\xc2\x9b'`): the shell
+    /// sends the same bytes, and a command printed on a terminal cannot drive it.
     package static func quote(_ text: String) -> String {
-        "'" + ScalarText.map(text) { $0 == "'" ? "'\\''" : nil } + "'"
+        var output = ""
+        var open: Character?  // `'` inside a single-quoted segment, `$` inside a `$'…'` one
+        var previous: Unicode.Scalar?
+        for scalar in text.unicodeScalars {
+            let unsafe = scalar != "\n" && scalar != "\t" && TerminalText.isUnsafe(scalar, after: previous)
+            previous = scalar
+            if unsafe {
+                if open == "'" { output += "'" }
+                if open != "$" { output += "$'" }
+                open = "$"
+                for byte in String(scalar).utf8 { output += ansiEscape(byte) }
+            } else {
+                if open == "$" { output += "'" }
+                if open != "'" { output += "'" }
+                open = "'"
+                if scalar == "'" {
+                    output += "'\\''"
+                } else {
+                    output.unicodeScalars.append(scalar)
+                }
+            }
+        }
+        return open == nil ? "''" : output + "'"
+    }
+
+    /// One byte inside bash's `$'…'`: `\e` and the other C names, else `\xHH`.
+    private static func ansiEscape(_ byte: UInt8) -> String {
+        switch byte {
+        case 0x1B: return "\\e"
+        case 0x07: return "\\a"
+        case 0x08: return "\\b"
+        case 0x0C: return "\\f"
+        case 0x0D: return "\\r"
+        case 0x0B: return "\\v"
+        default:
+            let hex = String(byte, radix: 16)
+            return "\\x" + (hex.count == 1 ? "0" : "") + hex
+        }
     }
 }

@@ -10,7 +10,7 @@ package enum Exporter {
     package static func output(_ input: ExportInput, format: ExportFormat) throws(ExportError) -> ExportOutput {
         switch format {
         case .curl: ExportOutput(bytes: Array(CurlExport.commands(input).utf8))
-        case .http: ExportOutput(bytes: Array(HTTPFileExport.file(input).utf8))
+        case .http: ExportOutput(bytes: Array(HTTPFileExport.file(input).utf8), report: HTTPFileExport.report(input))
         case .postman: try PostmanExport.output(input)
         case .har: ExportOutput(bytes: try HARExport.export(input))
         }

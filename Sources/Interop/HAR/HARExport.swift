@@ -48,8 +48,13 @@ enum HAREntryWriter {
         let version = entry.httpVersion ?? ""
         var query: [StoredJSON] = []
         if let mark = url.firstIndex(of: "?") {
+            // Decoded from the masked URL, and masked again once decoded: a secret that was
+            // percent- or form-encoded in the URL never comes back as plain text here.
             query = QueryRows.parse(url[url.index(after: mark)...].prefix { $0 != "#" }).map {
-                .object([StoredJSON.Member("name", .string($0.name)), StoredJSON.Member("value", .string($0.value))])
+                .object([
+                    StoredJSON.Member("name", .string(redactor.redact($0.name))),
+                    StoredJSON.Member("value", .string(redactor.redact($0.value))),
+                ])
             }
         }
         var request = [
@@ -82,7 +87,7 @@ enum HAREntryWriter {
                 "mimeType", .string(header("content-type", in: entry.responseHeaders) ?? "application/octet-stream")),
         ]
         if let body = entry.responseBody {
-            content.append(StoredJSON.Member("text", .string(body.text)))
+            content.append(StoredJSON.Member("text", .string(redactor.redact(body.text))))
             if body.encoding == .base64 { content.append(StoredJSON.Member("encoding", .string("base64"))) }
         }
         let response = [

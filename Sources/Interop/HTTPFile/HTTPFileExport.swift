@@ -1,5 +1,6 @@
 import Foundation
 import HTTPCore
+import TerminalText
 import Workspace
 
 /// Requests as a `.http` file both HTTP clients read (JetBrains, VS Code REST Client), with
@@ -14,7 +15,7 @@ package enum HTTPFileExport {
 
     package static func file(_ input: ExportInput) -> String {
         let collection = input.document.collection
-        var lines = ["# \(collection.name) — exported by Lazer"]
+        var lines = ["# \(oneLine(collection.name)) — exported by Lazer"]
         var variables: [(String, String, Bool)] = []
         if let environment = input.environment {
             if !environment.baseURL.isEmpty { variables.append(("baseURL", environment.baseURL, false)) }
@@ -29,7 +30,7 @@ package enum HTTPFileExport {
                 lines.append("# \(name) is secret: set its value before sending")
                 lines.append("@\(name) =")
             } else {
-                lines.append("@\(name) = \(oneLine(value))")
+                lines.append("@\(oneLine(name)) = \(oneLine(value))")
             }
         }
         let folder = (input.document.path as NSString).deletingLastPathComponent
@@ -58,7 +59,7 @@ package enum HTTPFileExport {
         var method = request.method.rawValue
         if method.hasPrefix("#") {
             // A request line starting with # reads as a comment: the method cannot be written here.
-            lines.append("# Lazer: the method \(method) cannot be written in a .http file; GET here")
+            lines.append("# Lazer: the method \(oneLine(method)) cannot be written in a .http file; GET here")
             method = "GET"
         }
         var requestLine = "\(method) \(url(request))"
@@ -117,7 +118,7 @@ package enum HTTPFileExport {
             query.append(PlaceholderText.queryEncoded(name) + "=" + PlaceholderText.queryEncoded(value))
         }
         if !query.isEmpty { url += (url.contains("?") ? "&" : "?") + query.joined(separator: "&") }
-        return oneLine(url)
+        return encodingUnsafe(url)
     }
 
     /// Extra headers (Content-Type) and the lines of the body.
@@ -184,15 +185,83 @@ package enum HTTPFileExport {
 
     /// A body's lines; a line that the file format would read as something else (`###`, `< file`,
     /// `> script`) is the one case that cannot be written as is, and is kept with a leading space.
+    /// A control or invisible character (tabs aside) is written by its visible form (`␛`,
+    /// `<U+202E>`): the format has no escapes, and the file is read on terminals (reported).
     static func lines(_ text: String) -> [String] {
         ScalarText.lines(text).map { line in
-            line.hasPrefix("###") || line.hasPrefix("<") || line.hasPrefix(">") ? " " + line : line
+            let visible = visibleKeepingTabs(line)
+            return visible.hasPrefix("###") || visible.hasPrefix("<") || visible.hasPrefix(">")
+                ? " " + visible : visible
         }
     }
 
-    /// A value on one line: line breaks would end it.
+    /// A value or a comment on one line: line breaks would end it (spaces here), and every other
+    /// control or invisible character is shown by its visible form (`␛`, `<U+202E>`).
     static func oneLine(_ text: String) -> String {
-        ScalarText.map(text) { $0 == "\r" || $0 == "\n" ? " " : nil }
+        visibleKeepingTabs(ScalarText.map(text) { $0 == "\r" || $0 == "\n" ? " " : nil })
+    }
+
+    /// `TerminalText`'s visible forms for every unsafe scalar but a tab.
+    private static func visibleKeepingTabs(_ text: String) -> String {
+        guard !TerminalText.isSafe(text, keepingLines: true) else { return text }
+        var output = ""
+        var previous: Unicode.Scalar?
+        for scalar in text.unicodeScalars {
+            if scalar != "\t", TerminalText.isUnsafe(scalar, after: previous) {
+                output += TerminalText.visibleForm(of: scalar)
+            } else {
+                output.unicodeScalars.append(scalar)
+            }
+            previous = scalar
+        }
+        return output
+    }
+
+    /// A URL's control and invisible characters (line breaks included) percent-encoded: the same
+    /// URL when sent, and nothing raw on a terminal.
+    static func encodingUnsafe(_ url: String) -> String {
+        guard !TerminalText.isSafe(url) else { return url }
+        var output = ""
+        var previous: Unicode.Scalar?
+        for scalar in url.unicodeScalars {
+            if TerminalText.isUnsafe(scalar, after: previous) {
+                for byte in String(scalar).utf8 {
+                    let hex = String(byte, radix: 16, uppercase: true)
+                    output += "%" + (hex.count == 1 ? "0" + hex : hex)
+                }
+            } else {
+                output.unicodeScalars.append(scalar)
+            }
+            previous = scalar
+        }
+        return output
+    }
+
+    /// What the file cannot carry exactly: text with control or invisible characters, which a
+    /// `.http` file has no escape for (written by their visible forms).
+    static func report(_ input: ExportInput) -> ExportReport {
+        var report = ExportReport()
+        for location in input.selection {
+            let request = location.request
+            var texts = [request.name] + request.headers.flatMap { [$0.name, $0.value] }
+            switch request.body.content {
+            case .text(let text, _), .jsonText(let text): texts.append(text)
+            case .formURLEncoded(let rows): texts += rows.flatMap { [$0.name, $0.value] }
+            case .multipart(let parts):
+                for part in parts {
+                    texts.append(part.name)
+                    if case .text(let value) = part.source { texts.append(value) }
+                }
+            case .none, .json, .file: break
+            }
+            if texts.contains(where: { !TerminalText.isSafe($0, keepingLines: true) }) {
+                report.add(
+                    "control or invisible characters (a .http file has no escapes)",
+                    at: (location.folderPath + [request.name]).joined(separator: "/"),
+                    kept: "written by their visible forms, such as ␛ and <U+202E>")
+            }
+        }
+        return report
     }
 
     static func number(_ value: Double) -> String {

@@ -1,4 +1,5 @@
 import Foundation
+import TerminalText
 
 /// The machine-readable report, described by `docs/run-report.schema.json`: the summary and exit
 /// status, then every request with its resolved URL (secrets masked), status, timings, checks,
@@ -12,20 +13,9 @@ package struct JSONReporter: RunReporter {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         guard let data = try? encoder.encode(Document(report)) else { return "{}\n" }
-        let text = String(decoding: data, as: UTF8.self)
-        guard text.unicodeScalars.contains(where: { ReportText.isFormatControl($0.value) }) else { return text + "\n" }
-        // Bidi and invisible format characters (only ever inside strings here) as \uXXXX: the same
-        // values, never raw on a terminal.
-        var escaped = ""
-        for scalar in text.unicodeScalars {
-            if ReportText.isFormatControl(scalar.value) {
-                let hex = String(scalar.value, radix: 16, uppercase: true)
-                escaped += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-            } else {
-                escaped.unicodeScalars.append(scalar)
-            }
-        }
-        return escaped + "\n"
+        // C1, bidi and invisible format characters (only ever inside strings here) as \uXXXX:
+        // the same values, never raw on a terminal.
+        return TerminalText.jsonSafe(String(decoding: data, as: UTF8.self)) + "\n"
     }
 
     struct Document: Encodable {

@@ -79,7 +79,9 @@ package struct JUnitReporter: RunReporter {
     static func escape(_ text: String) -> String {
         var result = ""
         result.reserveCapacity(text.utf8.count)
+        var previous: Unicode.Scalar?
         for scalar in text.unicodeScalars {
+            defer { previous = scalar }
             switch scalar {
             case "&": result += "&amp;"
             case "<": result += "&lt;"
@@ -92,7 +94,7 @@ package struct JUnitReporter: RunReporter {
                 let value = scalar.value
                 if value < 0x20 || (0x7F...0x9F).contains(value) || value == 0xFFFE || value == 0xFFFF {
                     result += "\\u{\(String(value, radix: 16))}"
-                } else if ReportText.isFormatControl(value) {
+                } else if ReportText.isFormatControl(scalar, after: previous) {
                     // Bidi and invisible format characters: a character reference, never raw on a terminal.
                     result += "&#x\(String(value, radix: 16, uppercase: true));"
                 } else {

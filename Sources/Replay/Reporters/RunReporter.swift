@@ -33,21 +33,23 @@ enum ReportText {
     static func visible(_ text: String, keepNewlines: Bool = false) -> String {
         var result = ""
         result.reserveCapacity(text.utf8.count)
+        var previous: Unicode.Scalar?
         for scalar in text.unicodeScalars {
-            if TerminalText.isUnsafe(scalar), scalar != "\t", !(keepNewlines && scalar == "\n") {
+            if TerminalText.isUnsafe(scalar, after: previous), scalar != "\t", !(keepNewlines && scalar == "\n") {
                 result += "\\u{\(String(scalar.value, radix: 16))}"
             } else {
                 result.unicodeScalars.append(scalar)
             }
+            previous = scalar
         }
         return result
     }
 
-    /// The bidi controls and invisible format characters among `TerminalText.isUnsafe`'s scalars
-    /// (the ones above U+061C): a format that escapes controls itself (JSON, XML) escapes these too.
-    static func isFormatControl(_ value: UInt32) -> Bool {
-        guard value >= 0x61C, let scalar = Unicode.Scalar(value) else { return false }
-        return TerminalText.isUnsafe(scalar)
+    /// The bidi controls and invisible format characters among `TerminalText`'s unsafe scalars
+    /// (those above the C1 range), where they stand after `previous`: a format that escapes
+    /// controls itself (JSON, XML, YAML) escapes these too.
+    static func isFormatControl(_ scalar: Unicode.Scalar, after previous: Unicode.Scalar?) -> Bool {
+        scalar.value > 0x9F && TerminalText.isUnsafe(scalar, after: previous)
     }
 
     /// `12 ms` under a second, `1.25 s` above.

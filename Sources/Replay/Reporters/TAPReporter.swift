@@ -57,7 +57,9 @@ package struct TAPReporter: RunReporter {
     /// A YAML double-quoted scalar.
     static func quoted(_ text: String) -> String {
         var result = "\""
+        var previous: Unicode.Scalar?
         for scalar in text.unicodeScalars {
+            defer { previous = scalar }
             switch scalar {
             case "\\": result += "\\\\"
             case "\"": result += "\\\""
@@ -67,10 +69,12 @@ package struct TAPReporter: RunReporter {
                 if scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) {
                     let hex = String(scalar.value, radix: 16)
                     result += "\\x" + (hex.count < 2 ? "0" : "") + hex
-                } else if ReportText.isFormatControl(scalar.value) {
-                    // Bidi and invisible format characters: YAML's \uXXXX, never raw (they reorder a line).
+                } else if ReportText.isFormatControl(scalar, after: previous) {
+                    // Bidi and invisible format characters: YAML's \uXXXX (\UXXXXXXXX above U+FFFF),
+                    // never raw (they reorder or hide a line).
                     let hex = String(scalar.value, radix: 16, uppercase: true)
-                    result += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+                    let digits = scalar.value > 0xFFFF ? 8 : 4
+                    result += (digits == 8 ? "\\U" : "\\u") + String(repeating: "0", count: digits - hex.count) + hex
                 } else {
                     result.unicodeScalars.append(scalar)
                 }

@@ -35,13 +35,26 @@ package enum VisibleText {
             return
         }
         let scalars = character.unicodeScalars
-        if scalars.contains(where: isUnsafe) {
+        // A presentation selector is unsafe unless it follows a visible scalar of its own cluster
+        // (`❤️`); a cluster starting with one, or a run of them, is shown.
+        var previous: Unicode.Scalar?
+        var hasUnsafe = false
+        for scalar in scalars {
+            if TerminalText.isUnsafe(scalar, after: previous) {
+                hasUnsafe = true
+                break
+            }
+            previous = scalar
+        }
+        if hasUnsafe {
+            previous = nil
             for scalar in scalars {
-                if isUnsafe(scalar) {
+                if TerminalText.isUnsafe(scalar, after: previous) {
                     for picture in visibleForm(of: scalar) { body(picture, 1) }
                 } else {
                     forEachCell(of: Character(scalar), body)
                 }
+                previous = scalar
             }
             return
         }

@@ -32,7 +32,8 @@ package struct TextEditorState: Hashable, Sendable {
     package var leftColumn = 0
     /// Rows shown at the last render (the page size for PgUp/PgDn).
     package internal(set) var pageSize = 10
-    /// Where the cursor was drawn at the last render (for `Frame.cursor`).
+    /// Where the cursor was drawn at the last render or layout (for `Frame.cursor`); a caller that
+    /// lays out a stand-in (a masked copy of a secret) may carry the stand-in's place over.
     package var screenCursor: Position?
     /// Where the text (not the line numbers) was drawn at the last render (for mouse hits).
     package internal(set) var lastTextArea: Rect = .zero

@@ -1,6 +1,6 @@
 /// Turns key presses into actions using a `Keymap`, waiting when a key starts a longer sequence
 /// (the first `g` of `g g`).
-package struct KeyResolver: Sendable {
+package struct KeyResolver: Sendable, Equatable {
     /// What a key press meant.
     package enum Resolution: Hashable, Sendable {
         case action(String)

@@ -1,7 +1,7 @@
 /// The declarative table of actions and keys. The same table resolves key presses, produces the
 /// status bar's key hints and the help overlay, and takes user overrides, so what the screen says
 /// always matches what the keys do.
-package struct Keymap: Sendable {
+package struct Keymap: Sendable, Equatable {
     package private(set) var bindings: [KeyBinding]
 
     package init(_ bindings: [KeyBinding]) {
@@ -134,7 +134,11 @@ package struct Keymap: Sendable {
         for action in actions {
             let place = "\(file):\(action.line):\(action.column)"
             guard let index = updated.firstIndex(where: { $0.action == action.key }) else {
-                problems.append(KeymapProblem(location: place, message: "unknown action \"\(action.key)\""))
+                let known = Set(updated.map(\.action))
+                let guess = Self.closest(to: action.key, among: known).map { "; did you mean \"\($0)\"?" } ?? ""
+                problems.append(
+                    KeymapProblem(
+                        location: place, message: "unknown action \"\(VisibleText.sanitize(action.key))\"\(guess)"))
                 continue
             }
             let texts: [JSONSourceValue]

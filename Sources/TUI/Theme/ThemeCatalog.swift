@@ -4,7 +4,7 @@ import RegularFiles
 /// The themes found in a folder (`themes/*.json`) plus the built-in default, and the problems
 /// met while reading them. A broken file never stops the app: it is skipped with a message that
 /// names the file, line and column.
-package struct ThemeCatalog: Sendable {
+package struct ThemeCatalog: Sendable, Equatable {
     /// Usable themes, the built-in default first unless a file of the same name replaced it.
     package private(set) var themes: [Theme]
     /// One message per file that could not be used.

@@ -4,11 +4,15 @@ package struct KeyValueEditor: StatefulWidget {
     package var disabledStyle: Style
     package var focusedCellStyle: Style
     package var keyWidth: Constraint
+    /// The key that adds a row, named when there are none (a keymap may have moved it off `a`).
+    package var addKey: String
 
     package init(
         highlightStyle: Style = Style(modifiers: .reverse), disabledStyle: Style = Style(modifiers: .dim),
-        focusedCellStyle: Style = Style(modifiers: [.underline, .bold]), keyWidth: Constraint = .percentage(35)
+        focusedCellStyle: Style = Style(modifiers: [.underline, .bold]), keyWidth: Constraint = .percentage(35),
+        addKey: String = "a"
     ) {
+        self.addKey = addKey
         self.highlightStyle = highlightStyle
         self.disabledStyle = disabledStyle
         self.focusedCellStyle = focusedCellStyle
@@ -20,7 +24,8 @@ package struct KeyValueEditor: StatefulWidget {
         let columns = Layout.horizontal([.length(4), keyWidth, .fill(1)], spacing: 1).split(area)
         state.table.scrollIntoView(count: state.rows.count, height: area.height)
         if state.rows.isEmpty {
-            buffer.write("(none — press a to add)", x: area.x, y: area.y, style: disabledStyle, maxX: area.right)
+            buffer.write(
+                "(none — press \(addKey) to add)", x: area.x, y: area.y, style: disabledStyle, maxX: area.right)
         }
         for row in 0..<area.height {
             let index = state.table.offset + row

@@ -24,8 +24,31 @@ package struct KeyValueEditorState: Hashable, Sendable {
 
     /// Space toggles the selected row, Enter starts or commits an edit, Esc cancels it, Tab /
     /// left / right switch column, `a` adds a row, `d`/Delete removes the selected one; arrows,
-    /// PgUp/PgDn and hjkl-style navigation arrive as `NavigationAction`s.
+    /// PgUp/PgDn and hjkl-style navigation arrive as `NavigationAction`s. A program with a keymap
+    /// maps its own keys to the row commands and calls `handleEditing` for the rest.
     package mutating func handle(_ event: Event) -> Bool {
+        if editor == nil, case .key(let key) = event {
+            switch (key.key, key.modifiers) {
+            case (.character(" "), []):
+                toggleSelected()
+                return true
+            case (.enter, []):
+                beginEditing()
+                return true
+            case (.character("a"), []):
+                addRow()
+                return true
+            case (.character("d"), []), (.delete, []):
+                return deleteSelected()
+            default: break
+            }
+        }
+        return handleEditing(event)
+    }
+
+    /// The keys that are not row commands: typing into the cell being edited (Enter or Tab keeps
+    /// the edit, Esc cancels it), and Tab / left / right switching column.
+    package mutating func handleEditing(_ event: Event) -> Bool {
         if var editor {
             if case .key(let key) = event {
                 if key == KeyEvent(.enter) || key == KeyEvent(.tab) {
@@ -49,22 +72,30 @@ package struct KeyValueEditorState: Hashable, Sendable {
         }
         guard case .key(let key) = event else { return false }
         switch (key.key, key.modifiers) {
-        case (.character(" "), []): toggleSelected()
-        case (.enter, []): beginEditing()
         case (.tab, []), (.left, []), (.right, []): column = column == .key ? .value : .key
-        case (.character("a"), []):
-            let at = (table.selected ?? rows.count - 1) + 1
-            rows.insert(KeyValueEditorRow(key: "", value: ""), at: at)
-            table.selected = at
-            column = .key
-            beginEditing()
-            addedRow = at
-        case (.character("d"), []), (.delete, []):
-            guard let selected = table.selected, rows.indices.contains(selected) else { return false }
-            rows.remove(at: selected)
-            table.selected = rows.isEmpty ? nil : min(selected, rows.count - 1)
         default: return false
         }
+        return true
+    }
+
+    /// Adds an empty row below the selected one and edits its name (Esc before the first edit is
+    /// kept takes the row away again).
+    package mutating func addRow() {
+        guard editor == nil else { return }
+        let at = (table.selected ?? rows.count - 1) + 1
+        rows.insert(KeyValueEditorRow(key: "", value: ""), at: at)
+        table.selected = at
+        column = .key
+        beginEditing()
+        addedRow = at
+    }
+
+    /// Removes the selected row; false when there is none.
+    @discardableResult
+    package mutating func deleteSelected() -> Bool {
+        guard editor == nil, let selected = table.selected, rows.indices.contains(selected) else { return false }
+        rows.remove(at: selected)
+        table.selected = rows.isEmpty ? nil : min(selected, rows.count - 1)
         return true
     }
 

@@ -1,3 +1,5 @@
+import TerminalText
+
 /// Writes `StoredJSON` as text in exactly one way, so saving an unchanged collection reproduces
 /// the file byte for byte and an edit to one field changes one line.
 struct CanonicalJSONWriter {
@@ -51,10 +53,12 @@ struct CanonicalJSONWriter {
         output += String(repeating: "  ", count: depth)
     }
 
-    /// Escapes only what JSON requires: quote, backslash and control characters. Non-ASCII text
-    /// is written as UTF-8 so names in other scripts stay readable in diffs.
+    /// Escapes what JSON requires (quote, backslash, control characters) and what a terminal must
+    /// not get raw (`TerminalText`). Other non-ASCII text is written as UTF-8 so names in other
+    /// scripts stay readable in diffs.
     private mutating func writeString(_ text: String) {
         output += "\""
+        var previous: Unicode.Scalar?
         for scalar in text.unicodeScalars {
             switch scalar {
             case "\"": output += "\\\""
@@ -65,18 +69,16 @@ struct CanonicalJSONWriter {
             case "\u{08}": output += "\\b"
             case "\u{0C}": output += "\\f"
             default:
-                if scalar.value < 0x20 || scalar.value == 0x7F || scalar == "\u{2028}" || scalar == "\u{2029}" {
-                    output += "\\u" + Self.hex4(scalar.value)
+                // Controls, and C1, bidi and invisible format characters (TerminalText's set): a
+                // collection, an import on stdout or an export is read in terminals and diffs.
+                if TerminalText.isUnsafe(scalar, after: previous) {
+                    output += TerminalText.jsonEscape(scalar, uppercase: false)
                 } else {
                     output.unicodeScalars.append(scalar)
                 }
             }
+            previous = scalar
         }
         output += "\""
-    }
-
-    private static func hex4(_ value: UInt32) -> String {
-        let digits = String(value, radix: 16, uppercase: false)
-        return String(repeating: "0", count: max(0, 4 - digits.count)) + digits
     }
 }

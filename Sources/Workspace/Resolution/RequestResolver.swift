@@ -36,7 +36,9 @@ package struct RequestResolver: Sendable {
             let user = resolver.resolve(username, at: "auth.username")
             let pass = resolver.resolve(password, at: "auth.password")
             let credential = Data("\(user):\(pass)".utf8).base64EncodedString()
-            if resolver.secretValues.contains(pass) || resolver.secretValues.contains(user) {
+            // A secret anywhere in them (`{{pw}}!`), not only as the whole password, makes the
+            // credential a secret: an echoed `Authorization: Basic …` is masked too.
+            if resolver.secretValues.contains(where: { pass.contains($0) || user.contains($0) }) {
                 resolver = resolver.noting(secret: credential)
             }
             headers.append(.init("Authorization", "Basic " + credential))

@@ -2,52 +2,111 @@
 /// the screen, history, exports, reports, logs.
 ///
 /// Values shorter than `minimumLength` are not redacted (masking every "a" would garble
-/// everything and protect nothing); the percent-encoded and JSON-escaped forms of each value are
-/// redacted too, since that is how secrets appear in URLs and bodies.
+/// everything and protect nothing). Every encoding a request or a response can carry a secret in
+/// is masked: as written, percent-encoded (a query value, a path segment, any choice of escaped
+/// characters), form-encoded (`+` for a space), escaped in a JSON string, once or twice (a JSON
+/// body echoed inside a JSON response) — `SecretMatcher` reads each character through any of
+/// these — and in base64 — whole, or inside a longer base64 text
+/// such as a Basic credential `user:secret!` (`base64Forms`).
 package struct Redactor: Sendable {
     package static let mask = "••••••"
     package static let minimumLength = 3
     /// Headers whose values are credentials whether or not they came from a secret variable.
     package static let credentialHeaders: Set<String> = ["authorization", "proxy-authorization"]
+    /// The shortest piece of base64 masked inside a longer base64 text: shorter ones would match by chance.
+    static let minimumBase64Length = 6
 
-    private let needles: [String]
+    /// The secret values (each at least `minimumLength` long).
+    private let secrets: Set<String>
+    /// Their matchers and their base64 forms', longest first so a secret containing another is masked whole.
+    private let matchers: [SecretMatcher]
+    /// The bytes any match can start with.
+    private let startBytes: [Bool]
 
     package init(secrets: some Sequence<String>) {
-        self.init(forms: Self.forms(of: secrets))
+        self.init(set: Set(secrets.filter { $0.count >= Self.minimumLength }))
     }
 
-    private init(forms: Set<String>) {
-        // Longest first, so a secret containing another is masked whole.
-        needles = forms.sorted { $0.count != $1.count ? $0.count > $1.count : $0 < $1 }
+    private init(set: Set<String>) {
+        secrets = set
+        var needles = set
+        for secret in set {
+            // Escaped once as a needle, so a JSON text inside a JSON string (an echoed body) is
+            // read through both layers.
+            needles.insert(String(StoredJSON.string(secret).compact().dropFirst().dropLast()))
+            needles.formUnion(Self.base64Forms(of: secret))
+        }
+        matchers = needles.sorted { $0.utf8.count != $1.utf8.count ? $0.utf8.count > $1.utf8.count : $0 < $1 }
+            .map(SecretMatcher.init)
+        var starts = [Bool](repeating: false, count: 256)
+        for matcher in matchers {
+            for byte in 0...255 where matcher.mayStart(with: UInt8(byte)) { starts[byte] = true }
+        }
+        startBytes = starts
     }
 
     /// This redactor masking `secrets` too (values a response just gave to secret captures).
     package func adding(_ secrets: some Sequence<String>) -> Redactor {
-        Redactor(forms: Set(needles).union(Self.forms(of: secrets)))
+        Redactor(set: self.secrets.union(secrets.filter { $0.count >= Self.minimumLength }))
     }
 
-    /// Each secret as written, percent-encoded, and escaped inside a JSON string.
-    private static func forms(of secrets: some Sequence<String>) -> Set<String> {
+    /// The secret in base64 (standard and URL-safe alphabets) at each of the three alignments it
+    /// can have inside a longer base64 text, cut to the characters that depend on its bytes only
+    /// (`user:hunter2!` encoded holds `aHVudGVyM` whichever way it was cut): what an echoed Basic
+    /// credential or a token holding the secret shows.
+    static func base64Forms(of secret: String) -> Set<String> {
+        let bytes = Array(secret.utf8)
         var forms: Set<String> = []
-        for secret in secrets where secret.count >= minimumLength {
-            forms.insert(secret)
-            forms.insert(PercentEncoding.encodeQuery(secret))
-            forms.insert(String(StoredJSON.string(secret).compact().dropFirst().dropLast()))
+        for offset in 0..<3 {
+            let encoded = Array(Base64.encode([UInt8](repeating: 0, count: offset) + bytes).utf8)
+            let first = (8 * offset + 5) / 6
+            let last = (8 * (offset + bytes.count) - 6) / 6
+            guard last - first + 1 >= minimumBase64Length, last < encoded.count else { continue }
+            let core = String(decoding: encoded[first...last], as: UTF8.self)
+            forms.insert(core)
+            forms.insert(String(core.map { $0 == "+" ? "-" : $0 == "/" ? "_" : $0 }))
         }
         return forms
     }
 
     package static let none = Redactor(secrets: [String]())
 
-    package var isEmpty: Bool { needles.isEmpty }
+    package var isEmpty: Bool { matchers.isEmpty }
 
     package func redact(_ text: String) -> String {
-        guard !needles.isEmpty else { return text }
-        var output = text
-        for needle in needles where output.contains(needle) {
-            output = output.replacing(needle, with: Self.mask)
+        guard !matchers.isEmpty else { return text }
+        var text = text
+        let redacted: [UInt8]? = text.withUTF8 { buffer in
+            var output: [UInt8] = []
+            var copied = 0
+            var index = 0
+            while index < buffer.count {
+                guard startBytes[Int(buffer[index])] else {
+                    index += 1
+                    continue
+                }
+                var end: Int?
+                for matcher in matchers where matcher.mayStart(with: buffer[index]) {
+                    if let found = matcher.match(in: buffer, at: index) {
+                        end = found
+                        break
+                    }
+                }
+                guard let end else {
+                    index += 1
+                    continue
+                }
+                if output.isEmpty { output.reserveCapacity(buffer.count) }
+                output.append(contentsOf: buffer[copied..<index])
+                output.append(contentsOf: Self.mask.utf8)
+                index = end
+                copied = end
+            }
+            guard copied > 0 else { return nil }
+            output.append(contentsOf: buffer[copied..<buffer.count])
+            return output
         }
-        return output
+        return redacted.map { String(decoding: $0, as: UTF8.self) } ?? text
     }
 
     /// A header value as it may be shown or stored.

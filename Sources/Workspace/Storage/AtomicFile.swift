@@ -13,21 +13,26 @@ package enum AtomicFile {
     }
 
     /// Replaces the file at `path` with `bytes`. The file gets `permissions` (new files) or keeps
-    /// its own (existing files). With `keepBackup`, the replaced version stays at `backupPath(for:)`.
+    /// its own (existing files), never writable by others, set-user-ID or set-group-ID. A
+    /// symbolic link is written through: its target is replaced (and backed up beside it), the
+    /// link stays; a link to nothing or to something that is not a regular file is refused. With
+    /// `keepBackup`, the replaced version stays at `backupPath(for:)`.
     package static func write(
-        _ bytes: [UInt8], to path: String, permissions: UInt32 = 0o644, keepBackup: Bool = true
+        _ bytes: [UInt8], to requestedPath: String, permissions: UInt32 = 0o644, keepBackup: Bool = true
     ) throws(FileSystemError) {
+        let path = try target(of: requestedPath)
         let url = URL(fileURLWithPath: path)
         let folder = url.deletingLastPathComponent().path
         let temporary = url.deletingLastPathComponent()
             .appendingPathComponent(".\(url.lastPathComponent).tmp-\(getpid())-\(UInt32.random(in: 0...UInt32.max))")
             .path
         var existing = stat()
-        let exists = lstat(path, &existing) == 0
-        let mode = exists ? existing.st_mode & 0o7777 : permissions
+        let exists = stat(path, &existing) == 0
+        // The mode of a link itself is 0777: reading it (lstat) made saved files world-writable.
+        let mode = (exists ? existing.st_mode & 0o7777 : permissions) & ~safeModeMask
 
         let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, mode)
-        guard descriptor >= 0 else { throw failure("write", path) }
+        guard descriptor >= 0 else { throw failure("write", requestedPath) }
         var written = 0
         while written < bytes.count {
             let result = bytes.withUnsafeBytes { buffer in
@@ -35,7 +40,7 @@ package enum AtomicFile {
             }
             if result < 0, errno == EINTR { continue }
             guard result > 0 else {
-                let error = failure("write", path)
+                let error = failure("write", requestedPath)
                 close(descriptor)
                 unlink(temporary)
                 throw error
@@ -45,7 +50,7 @@ package enum AtomicFile {
         // The mode given to open() is filtered by the umask; secrets files must really be 0600.
         fchmod(descriptor, mode)
         guard fsync(descriptor) == 0 else {
-            let error = failure("write", path)
+            let error = failure("write", requestedPath)
             close(descriptor)
             unlink(temporary)
             throw error
@@ -64,7 +69,7 @@ package enum AtomicFile {
             }
         }
         guard rename(temporary, path) == 0 else {
-            let error = failure("replace", path)
+            let error = failure("replace", requestedPath)
             unlink(temporary)
             throw error
         }
@@ -73,6 +78,31 @@ package enum AtomicFile {
             fsync(folderDescriptor)
             close(folderDescriptor)
         }
+    }
+
+    /// What a written file's mode never has: others' write permission, set-user-ID, set-group-ID.
+    static let safeModeMask: mode_t = mode_t(S_IWOTH) | mode_t(S_ISUID) | mode_t(S_ISGID)
+
+    /// The file a write to `path` replaces: `path` itself, or the regular file a symbolic link
+    /// (or a chain of them) leads to.
+    static func target(of path: String) throws(FileSystemError) -> String {
+        var info = stat()
+        guard lstat(path, &info) == 0, info.st_mode & S_IFMT == S_IFLNK else { return path }
+        guard let resolved = realpath(path, nil) else {
+            throw FileSystemError(
+                operation: "write", path: path,
+                reason:
+                    "it is a symbolic link to a file that does not exist; Lazer writes through links, not over them",
+                errorNumber: errno)
+        }
+        defer { free(resolved) }
+        let target = String(cString: resolved)
+        guard stat(target, &info) == 0, info.st_mode & S_IFMT == S_IFREG else {
+            throw FileSystemError(
+                operation: "write", path: path,
+                reason: "it is a symbolic link to \(target), which is not a regular file")
+        }
+        return target
     }
 
     /// Reads a whole regular file within `RegularFile.defaultLimit`; `nil` when it does not exist.

@@ -1,6 +1,6 @@
 /// A collection loaded from (or bound to) a file, with what is needed to save it safely: the
 /// fingerprint of the file as last read or written, to detect edits made by other programs.
-package struct CollectionDocument: Sendable {
+package struct CollectionDocument: Sendable, Equatable {
     package var path: String
     package var collection: RequestCollection
     /// The file on disk as this document last saw it.

@@ -9,7 +9,8 @@ package enum CollectionStore {
         let bytes: [UInt8]
         do {
             guard let read = try AtomicFile.read(path) else {
-                return .failed(path: path, diagnostics: [fileDiagnostic(path, "file not found")])
+                return .failed(
+                    path: path, diagnostics: [fileDiagnostic(path, RegularFile.notFoundReason(path, "file not found"))])
             }
             bytes = read
         } catch {

@@ -160,7 +160,8 @@ struct RecordCommand: ParsableCommand {
             let recorded = Self.recorded(exchange, basePath: basePath)
             exchanges.withLock { $0.append(recorded) }
         }
-        let report = RunCommand.wait(on: nil) { await runner.run(plan) }
+        // A signal cancels the request in flight (no temporary file left); what was recorded before it is saved.
+        let (report, signalStatus) = RunCommand.wait(on: nil) { await runner.run(plan) }
         var recorder = recorder
         do {
             for exchange in exchanges.withLock({ $0 }) { try recorder.add(exchange) }
@@ -171,6 +172,10 @@ struct RecordCommand: ParsableCommand {
             throw ExitCode(1)
         }
         print(Self.summary(recorder, file: document.path, sent: report.results.count))
+        if let signalStatus {
+            FileBytes.writeError("lazer record: interrupted\n")
+            throw ExitCode(signalStatus)
+        }
         // As `lazer run`: a request that got no response is exit status 3 (CI must not take it for a recording).
         if !recorder.unanswered.isEmpty { throw ExitCode(3) }
     }
@@ -190,7 +195,8 @@ struct RecordCommand: ParsableCommand {
             requestBody: exchange.request.body.inMemoryData.map(Array.init),
             template: RecordedMatchers.Template(exchange.item.request), outcome: outcome,
             duration: exchange.duration,
-            redactor: exchange.redactor,
+            // What the client sent as credentials is masked wherever the server echoes it.
+            redactor: exchange.redactor.adding(Redactor.credentials(sentIn: exchange.request.headers)),
             label: (exchange.item.folderPath + [exchange.item.request.name]).joined(separator: "/"))
     }
 
@@ -220,6 +226,8 @@ struct RecordCommand: ParsableCommand {
                 }
                 let (path, query) = RecordedExchange.target(
                     of: url, basePath: targetURL.path(percentEncoded: true))
+                // What the client sent as credentials is masked wherever the upstream echoes it.
+                let redactor = redactor.adding(Redactor.credentials(sentIn: request.headers))
                 let exchange = RecordedExchange(
                     method: request.method.rawValue, path: path, query: query,
                     requestBody: request.body.inMemoryData.map(Array.init), outcome: outcome, duration: duration,

@@ -4,7 +4,8 @@ import Dispatch
 import Glibc
 #endif
 
-/// SIGINT and SIGTERM for a server that stops cleanly (`lazer mock`, `lazer record --proxy`).
+/// SIGINT, SIGTERM and SIGHUP (a closed terminal) for a server that stops cleanly (`lazer mock`,
+/// `lazer record --proxy`).
 ///
 /// A signal handler (installed with `sigaction` before the URL is printed) writes a byte to a
 /// pipe, and a Dispatch source reading the pipe calls `stop` on the main queue, where it may take
@@ -41,7 +42,7 @@ enum StopSignals {
         }
         sigemptyset(&action.sa_mask)
         action.sa_flags = Int32(SA_RESTART)
-        for number in [SIGINT, SIGTERM] { sigaction(number, &action, nil) }
+        for number in [SIGINT, SIGTERM, SIGHUP] { sigaction(number, &action, nil) }
         return source
     }
 }

@@ -162,7 +162,7 @@ struct RunCommand: ParsableCommand {
         // One request at a time: the run's task lives on the network thread (see
         // `CurlDispatcher.taskExecutor`), so a request costs no thread wake-ups. Parallel runs keep
         // the pool, where checks of several responses can use more than one core.
-        let report = Self.wait(on: parallel == 1 ? dispatcher.taskExecutor : nil) {
+        let (report, signalStatus) = Self.wait(on: parallel == 1 ? dispatcher.taskExecutor : nil) {
             await runner.run(plan) { output.finished($0) }
         }
         do {
@@ -176,6 +176,10 @@ struct RunCommand: ParsableCommand {
             FileBytes.writeError("lazer run: cannot write the output: \(String(cString: strerror(written.failure)))\n")
             // The run's own status stays (a failed check, no response); a passing run is not a success.
             throw ExitCode(report.exitStatus == 0 ? RunExitStatus.expectationFailed : report.exitStatus)
+        }
+        if let signalStatus {
+            FileBytes.writeError("lazer run: interrupted\n")
+            throw ExitCode(signalStatus)
         }
         throw ExitCode(report.exitStatus)
     }
@@ -238,18 +242,22 @@ struct RunCommand: ParsableCommand {
     }
 
     /// Runs `work` on `executor` (the concurrency pool when `nil`) and blocks this (main) thread
-    /// until it returns.
+    /// until it returns; with the exit status of a signal that cancelled it, if one did.
     static func wait(
         on executor: (any TaskExecutor)?, _ work: @escaping @Sendable () async -> RunReport
-    ) -> RunReport {
+    ) -> (report: RunReport, signalStatus: Int32?) {
         let box = Mutex<RunReport?>(nil)
         let done = DispatchSemaphore(value: 0)
-        Task.detached(executorPreference: executor) {
+        let task = Task.detached(executorPreference: executor) {
             let report = await work()
             box.withLock { $0 = report }
             done.signal()
         }
+        // SIGINT, SIGTERM, SIGHUP: the request in flight is cancelled (the transport removes its
+        // temporary body file), the rest are reported skipped, and the command exits 128 + the signal.
+        let signals = TerminationSignals { _ in task.cancel() }
         done.wait()
-        return box.withLock { $0 } ?? RunReport(results: [], environment: nil, startedAt: Date(), duration: .zero)
+        let report = box.withLock { $0 } ?? RunReport(results: [], environment: nil, startedAt: Date(), duration: .zero)
+        return (report, signals.exitStatus)
     }
 }

@@ -24,7 +24,8 @@ struct SendCommand: ParsableCommand {
               2  usage error (a malformed URL, a bad option value, an upload that is not a
                  regular file)
               1  the output could not be written (disk full, closed pipe)
-            130  interrupted (Ctrl+C); no temporary file is left behind
+            130  interrupted (Ctrl+C; 143 for SIGTERM, 129 for SIGHUP); no temporary file
+                 is left behind
 
             Examples:
               lazer send https://api.example/users/1
@@ -136,7 +137,7 @@ struct SendCommand: ParsableCommand {
         defer { if let temporaryFile { unlink(temporaryFile) } }
         guard interrupt.beginPrinting(temporaryFile: temporaryFile) else {
             FileBytes.writeError("lazer send: interrupted\n")
-            throw ExitCode(130)
+            throw ExitCode(interrupt.exitStatus)
         }
         switch result {
         case .success(let response):

@@ -6,12 +6,14 @@ import Synchronization
 import Glibc
 #endif
 
-/// Ctrl+C during `lazer send`: no temporary body file is left behind.
+/// Ctrl+C, SIGTERM or SIGHUP (a closed terminal) during `lazer send`: no temporary body file is
+/// left behind, whichever signal ends it.
 ///
-/// While the exchange runs, SIGINT cancels it (the transport removes a cancelled transfer's
-/// temporary file) and `run` exits 130. While the response is printed, SIGINT removes the
-/// temporary file the body is in and exits 130 at once. The signal is handled on a Dispatch queue,
-/// never in a signal handler, so both may take locks and call anything.
+/// While the exchange runs, the signal cancels it (the transport removes a cancelled transfer's
+/// temporary file) and `run` exits 128 + the signal's number (130 for SIGINT). While the response
+/// is printed, the signal removes the temporary file the body is in and exits at once. Signals
+/// are handled on a Dispatch queue, never in a signal handler, so both may take locks and call
+/// anything.
 final class SendInterrupt {
     private enum Phase {
         case waiting(cancel: @Sendable () -> Void)
@@ -20,7 +22,8 @@ final class SendInterrupt {
 
     private struct State {
         var phase: Phase?
-        var interrupted = false
+        /// The signal that arrived, if any.
+        var signal: Int32?
     }
 
     /// The state the signal's queue and the main thread share.
@@ -29,15 +32,12 @@ final class SendInterrupt {
     }
 
     private let shared = Shared()
-    private let source: any DispatchSourceSignal
+    private var signals: TerminationSignals?
 
-    /// Takes SIGINT over (its default action would end the process without any clean-up).
+    /// Takes the signals over (their default action would end the process without any clean-up).
     init() {
-        signal(SIGINT, SIG_IGN)
-        source = DispatchSource.makeSignalSource(signal: SIGINT, queue: DispatchQueue(label: "lazer.send.sigint"))
         let shared = shared
-        source.setEventHandler { Self.fire(shared) }
-        source.resume()
+        signals = TerminationSignals { Self.fire($0, shared) }
     }
 
     /// The exchange is running: SIGINT calls `cancel`.
@@ -46,21 +46,25 @@ final class SendInterrupt {
     }
 
     /// The response is being printed from `temporaryFile` (nil: the body is in memory or is the
-    /// `--output` file). False when SIGINT came first: the caller removes the file and exits 130.
+    /// `--output` file). False when a signal came first: the caller removes the file and exits
+    /// with `exitStatus`.
     func beginPrinting(temporaryFile: String?) -> Bool {
         shared.state.withLock { state in
-            guard !state.interrupted else { return false }
+            guard state.signal == nil else { return false }
             state.phase = .printing(temporaryFile: temporaryFile)
             return true
         }
     }
 
-    /// Whether SIGINT arrived.
-    var interrupted: Bool { shared.state.withLock { $0.interrupted } }
+    /// Whether a signal arrived.
+    var interrupted: Bool { shared.state.withLock { $0.signal != nil } }
 
-    private static func fire(_ shared: Shared) {
+    /// 128 + the signal's number (130 for SIGINT, 143 for SIGTERM, 129 for SIGHUP), as a shell reports it.
+    var exitStatus: Int32 { 128 + (shared.state.withLock { $0.signal } ?? SIGINT) }
+
+    private static func fire(_ number: Int32, _ shared: Shared) {
         let phase = shared.state.withLock { state in
-            state.interrupted = true
+            if state.signal == nil { state.signal = number }
             return state.phase
         }
         switch phase {
@@ -68,7 +72,7 @@ final class SendInterrupt {
         case .printing(let temporaryFile):
             if let temporaryFile { unlink(temporaryFile) }
             FileBytes.writeError("lazer send: interrupted\n")
-            _exit(130)
+            _exit(128 + number)
         case nil: break
         }
     }

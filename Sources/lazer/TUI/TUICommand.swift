@@ -4,6 +4,7 @@ import CursesBackend
 import Explorer
 import Foundation
 import Futures
+import RegularFiles
 import TUI
 import TerminalText
 import Workspace
@@ -45,6 +46,9 @@ struct TUICommand: ParsableCommand {
     /// A PATH that does not exist is most likely a mistyped command: say so before the screen opens.
     func validate() throws {
         for path in paths where !FileManager.default.fileExists(atPath: path) {
+            if RegularFile.hasUndecodableName(path) {
+                throw ValidationError("\(path): \(RegularFile.notFoundReason(path))")
+            }
             throw ValidationError(
                 "\(path): no such collection file or folder, and no such command (lazer --help lists the commands)")
         }

@@ -1,0 +1,31 @@
+/// Where a key binding applies. `global` keys work everywhere, also while typing (Ctrl, Alt,
+/// F-keys); `outside` keys wherever no text field has the keyboard; a pane's keys only while it
+/// has the focus (`tree` and `raw` add theirs to `response`'s, `table` to `request`'s while a
+/// Params, Headers, form or multipart table has it); `runner` while the Runner view covers the
+/// panes (instead of the pane and `outside` keys). Declared in the order the keymap lists them.
+package enum KeyContext: String, CaseIterable, Sendable {
+    case global
+    case outside
+    case collections
+    case request
+    case table
+    case response
+    case tree
+    case raw
+    case runner
+
+    /// The heading of this context's keys in the help overlay.
+    package var heading: String {
+        switch self {
+        case .global: "Everywhere"
+        case .outside: "Outside text fields"
+        case .collections: "Collections"
+        case .request: "Request"
+        case .table: "Params, Headers, form and multipart tables"
+        case .response: "Response"
+        case .tree: "Tree"
+        case .raw: "Raw"
+        case .runner: "The Runner view (a click selects a request; a second click opens it)"
+        }
+    }
+}

@@ -1,0 +1,60 @@
+import Foundation
+import Testing
+
+/// The explorer's layers as docs/architecture.md draws them: views only read the state and never
+/// name the reducer; the reducer and the layout never name a view. A view that writes the state
+/// again, or a reducer that reaches into a view, fails here.
+@Suite struct ExplorerLayersTests {
+    static let explorer =
+        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().path + "/Sources/Explorer"
+
+    /// Every Swift file of a folder of the explorer, with its text without comments.
+    static func files(in folder: String) throws -> [(name: String, code: String)] {
+        let path = explorer + "/" + folder
+        return try FileManager.default.contentsOfDirectory(atPath: path).sorted().filter { $0.hasSuffix(".swift") }
+            .map { name in
+                let text = try String(contentsOfFile: path + "/" + name, encoding: .utf8)
+                let code = text.split(separator: "\n", omittingEmptySubsequences: false)
+                    .filter { !$0.trimmingCharacters(in: .whitespaces).hasPrefix("//") }.joined(separator: "\n")
+                return (name, code)
+            }
+    }
+
+    /// The types `Views/` declares (`enum RawView`, …).
+    static func viewTypes() throws -> [String] {
+        try files(in: "Views").flatMap { file in
+            file.code.split(separator: "\n").compactMap { line -> String? in
+                let words = line.split(separator: " ")
+                guard let kind = words.firstIndex(where: { ["enum", "struct", "class"].contains($0) }),
+                    kind + 1 < words.count
+                else { return nil }
+                return String(words[kind + 1].prefix { $0.isLetter || $0.isNumber })
+            }
+        }
+    }
+
+    @Test func viewsTakeTheStateByValueAndNeverNameTheReducer() throws {
+        let views = try Self.files(in: "Views")
+        #expect(!views.isEmpty)
+        for file in views {
+            if file.code.contains("inout ExplorerState") { Issue.record("Views/\(file.name) takes the state inout") }
+            if file.code.contains("ExplorerReducer") { Issue.record("Views/\(file.name) names the reducer") }
+        }
+    }
+
+    @Test func theReducerAndTheLayoutNeverNameAView() throws {
+        let views = try Self.viewTypes()
+        #expect(views.contains("RawView"))
+        for folder in ["Reducer", "Layout", "State"] {
+            for file in try Self.files(in: folder) {
+                for view in views where file.code.range(of: "\\b\(view)\\b", options: .regularExpression) != nil {
+                    Issue.record("\(folder)/\(file.name) names the view \(view)")
+                }
+            }
+        }
+        for file in try Self.files(in: "Layout") {
+            if file.code.contains("ExplorerReducer") { Issue.record("Layout/\(file.name) names the reducer") }
+        }
+    }
+}

@@ -1,0 +1,225 @@
+import Explorer
+
+/// The prose of docs/keymap.md around the generated tables (see `KeymapGuide`).
+enum KeymapGuideProse {
+    static func title(_ context: KeyContext) -> String {
+        switch context {
+        case .global: "everywhere, also while typing"
+        case .outside: "anywhere no text field has the keyboard"
+        case .collections: "the collections pane"
+        case .request: "the request pane"
+        case .table: "the Params, Headers, form and multipart tables"
+        case .response: "the response pane, every tab"
+        case .tree: "the Tree tab"
+        case .raw: "the Raw tab"
+        case .runner: "the Runner view"
+        }
+    }
+
+    static func introduction(_ context: KeyContext) -> String? {
+        switch context {
+        case .global:
+            """
+            Ctrl, Alt and function keys, which never type a character, so they also work in text fields;
+            and `tab` / `shift+tab`, which in a text field finish the edit first. In the Params and Headers
+            tables `tab` switches column instead (`shift+tab` still moves to the previous pane).
+            """
+        case .outside:
+            "Plain characters that would otherwise type: they work in every pane while nothing is being typed."
+        case .collections: "The tree of collections → folders → requests."
+        case .request:
+            """
+            The method and URL line and the tabs (Params, Headers, Body, Auth, Options, Checks, Notes). The
+            tables add the `table` keys below; the URL, the text tabs and the forms also take keys of their
+            own, listed under [Request tabs](#request-tabs-keys-outside-the-keymap).
+            """
+        case .table:
+            """
+            While the Params or Headers table, or the table of a form or multipart body, has the keyboard
+            (and no cell is being edited), besides the `request` keys: `enter`/`i` (`request.edit`) edits
+            the selected cell.
+            """
+        case .response: "Tabs: Tree, Raw, Headers, Timeline, Checks, History."
+        case .tree: "Besides the `response` keys above (move, page, top, bottom, tabs, retry)."
+        case .raw: "Besides the `response` keys above."
+        case .runner:
+            """
+            While the Runner view is on screen (after `R` in the collections pane, the palette's "Run …", or
+            `F8`), it takes the keys instead of the panes: these, and the `global` keys (F-keys, `ctrl`,
+            `alt`: `F8` hides it, `F1` shows these keys, `ctrl+q` quits); `esc` hides it too. `enter` opens
+            the request under the cursor — the view hides, the request is selected and the run's exchange
+            opens in the response views (from history, as the History tab opens one, with the run's checks;
+            `esc` returns to the latest); a request that was not sent shows why. `c` cancels the request in
+            flight (the rest are reported skipped); `r` works once the run is over. With the mouse on, a
+            click selects the request row under it (a check or error line under a request selects that
+            request), a click on the selected request opens it (as `enter`; so does a double click), and
+            the wheel moves the selection three requests.
+            """
+        }
+    }
+
+    static let opening = """
+        # Keys and the keymap file
+
+        <!-- Generated from the command table (Sources/Explorer/Commands) by
+             Tests/DocumentationTests/KeymapGuide.swift: edit those, then run
+             LAZER_WRITE_DOCS=1 swift test --filter KeymapGuideTests -->
+
+        Every command of the explorer is a case of one typed table (`ExplorerCommand` in
+        `Sources/Explorer/Commands`): its id (the name a keymap file uses), its wording (the palette's
+        title and the help line), whether the palette offers it, and its default keys per context. The
+        keymap, the command palette, the help overlay (`F1`, `?`: the focused pane's keys, then the
+        global ones), the status bar's hints and this page are all made from it, so they always match
+        what the keys do.
+
+        ## The explorer's keys
+
+        Each binding belongs to a **context**: `global` keys work everywhere, `outside` keys wherever no
+        text field has the keyboard, and a pane's keys only while that pane has the focus (the Tree and
+        Raw tabs add theirs to the response pane's, the tables theirs to the request pane's); while the
+        Runner view covers the panes, its `runner` keys replace the pane and `outside` ones. Keys are
+        written as in keymap files (see [Writing keys](#writing-keys)).
+
+        """
+
+    static let escape = """
+
+        ### Esc
+
+        Esc is not in the table (it is not rebindable); it does the first of these that applies:
+
+        1. With a dialog open (help, palette, environments, variables, a prompt, the quit, conflict,
+           draft-recovery or mock-route question), it closes the dialog; in a question that is "cancel".
+        2. While typing, it leaves the text field: URL, body and notes edits stay (they are drafts), a
+           table cell being edited goes back to its old text (a row just added goes away again), the
+           collections filter stops taking keys (and keeps its text), the tree's search or JSONPath
+           prompt closes.
+        3. With the selected request in flight, it cancels it (like `F6`): the transfer really stops.
+        4. In the collections pane, it clears the filter.
+
+        """
+
+    static let closing = #"""
+
+        ### Request tabs: keys outside the keymap
+
+        The request pane's widgets take these keys before the keymap does:
+
+        - **URL** (`ctrl+l` or `u`, or Up from the top of a tab): type to edit; `enter` sends; `down` goes
+          to the tab below; `esc` leaves it.
+        - **Params, Headers, form and multipart tables**: the row commands (add, delete, switch on/off,
+          edit the cell) are the `table` keys above; `enter` again keeps the edit, `esc` drops it (and
+          takes away a row just added); `left`/`right` switch between the name and value columns (while
+          a cell is being edited, `tab` moves the edit to the row's other cell); `up`/`k`, `down`/`j`,
+          `pgup`, `pgdn`, `home` and `end` move between rows. `up` from the top row goes to the URL. In
+          Params, `down` past the last query row goes to the path parameters (when the URL has any), `up`
+          from their top back to the query. Path parameters are the URL's `:name` segments: adding a row
+          there adds a query row (and says so).
+        - **Body and Notes**: `enter` or `i` edits the text (JSON and text bodies; other kinds are edited
+          in the collection file or with `alt+e`); `up` or `k` goes to the URL.
+        - **Auth, Options and Checks**: `up`/`k` and `down`/`j` scroll; `up` at the top goes to the URL;
+          on a `‹ choice ›` (scheme, redirects, TLS, HTTP version) `left`/`right` (or `h`/`l`) change it
+          (elsewhere they switch tabs).
+
+        ### Text fields and dialogs
+
+        - Text fields (URL, body, notes, table cells, filters, prompts) take the editing keys listed under
+          [Text fields](#text-fields) whatever the keymap says; only `global` keys (Ctrl, Alt, F-keys)
+          still run commands, and `tab` / `shift+tab` finish the edit and move to the next pane (in a
+          table cell `tab` moves to the row's other cell instead).
+        - The collections filter (`/`): type to filter; `enter` keeps the filter and opens the selected
+          match in the request pane; `up`/`down` keep it, return to the rows and move.
+        - The tree's search (`/`) and JSONPath filter (`|`): type, `enter` runs it (an empty filter shows
+          the whole tree again).
+        - Help, variables (`F4`) and collection problems: `j`/`k`, arrows, `space`, `pgup`/`pgdn` scroll
+          (the bottom border says which lines are shown when they do not all fit: `1–20 of 67 ↓ j/k`);
+          `esc`, `enter`, `q`, `F1` or `?` close (`F4` closes the variables too).
+        - Command palette: type to narrow, `up`/`down` choose, `enter` runs, `esc` closes.
+        - Environment picker (`F2`): `up`/`down` (or `j`/`k`) choose, `enter` selects, `esc` or `F2` closes.
+        - Questions: `left`/`right`/`tab` move between the buttons, `enter` chooses, or press a button's
+          letter: quitting with unsaved edits `s` save all, `d` discard, `c` cancel; drafts found after a
+          crash `r` restore, `d` discard; a collection changed on disk `k` keep mine, `t` take theirs,
+          `d` show the difference; saving a response as a mock route the environment already has (`M`)
+          `r` replace its answer, `k` keep both (a sequence: the old answer, then the new), `c` cancel.
+        - A send stopped by unresolved variables: `enter` jumps to the first one, `esc` closes.
+        - A long string opened from the tree: `y` copies it; `esc`, `enter` or `q` close it.
+        - `ctrl+z` suspends Lazer (back with `fg`), except in a text field, where it undoes. `ctrl+c`
+          does not quit: outside a text field it says that `ctrl+q` does.
+        - Below 60×16 the screen says it is too small; only `q` and `ctrl+q` work until it grows.
+
+        ## The toolkit's standard keys
+
+        `Keymap.standard` (the `TUI` module) is the starting table of `lazer ui-demo`. Arrow keys and
+        vim-style keys both work wherever they make sense.
+
+        | action | keys | does |
+        |---|---|---|
+        | `nav.up` / `nav.down` | `up`, `k` / `down`, `j` | move |
+        | `nav.left` / `nav.right` | `left`, `h` / `right`, `l` | collapse or go to parent / expand or open |
+        | `nav.pageUp` / `nav.pageDown` | `pgup`, `ctrl+b` / `pgdn`, `ctrl+f` | page |
+        | `nav.top` / `nav.bottom` | `home`, `g g` / `end`, `G` | jump to the first / last row |
+        | `search.start` | `/` | search or filter |
+        | `search.next` / `search.previous` | `n` / `N` | next / previous match |
+        | `focus.next` / `focus.previous` | `tab` / `shift+tab` | move between panes |
+        | `app.palette` | `ctrl+p`, `:` | command palette |
+        | `app.help` | `?`, `F1` | help overlay |
+        | `app.theme` | `ctrl+t` | next colour theme |
+        | `app.quit` | `q`, `ctrl+c` | quit |
+
+        ### Text fields
+
+        Text fields use the usual editing keys whatever the keymap says: arrows, `shift`+arrows to
+        select, `ctrl`/`alt`+`left`/`right` (and `alt+b`/`alt+f`) by word, `home`/`end`, `ctrl+a` select
+        all, `ctrl+z` undo, `ctrl+y` or `ctrl+shift+z` redo, `ctrl+w` / `alt+backspace` delete a word,
+        and bracketed paste.
+
+        ## Writing keys
+
+        A key is modifiers joined with `+` before a key name: `ctrl+s`, `alt+enter`, `ctrl+shift+up`,
+        `F5`. Names: a single character (`a`, `G`, `/`, `?`), `space`, `enter`, `tab`, `shift+tab`,
+        `backspace`, `esc`, `up`, `down`, `left`, `right`, `home`, `end`, `pgup`, `pgdn`, `insert`,
+        `delete`, `F1`…`F24`. A sequence is keys separated by spaces: `g g`.
+
+        `lazer ui-demo` adds its own actions to the toolkit's table: `t` (and `ctrl+t`) next theme,
+        `1`/`2` pages, `m` mouse reporting, `e` edit in `$EDITOR`, `p` show in `$PAGER`, `y` copy; its
+        help overlay (`?`), command palette (`:`) and status bar are generated from it.
+
+        ## Overriding keys
+
+        A user keymap file (read with `Keymap.applyOverrides(fromFile:)`; a missing file is not an
+        error; a file over 1 MiB, a FIFO or a device is refused with a problem, never waited for)
+        replaces the keys of the commands it names. A command takes at most 16 keys (the rest are
+        reported and dropped), and a control or format character (DEL, ESC, U+202E …) is not a key.
+        Lazer reads `$XDG_CONFIG_HOME/lazer/keymap.json` (`~/.config/lazer/keymap.json` when
+        `XDG_CONFIG_HOME` is unset); `lazer --keymap FILE` and `lazer ui-demo --keymap FILE` read
+        another file. Problems in it are shown at startup (the explorer as error notices, `ui-demo` in a
+        dialog). Commands are named by their ids, as in the tables above. A command that appears in
+        more than one context (`nav.up`, `app.palette`, …) is changed only where it first appears in
+        those tables (`nav.up`: the collections pane; the file format has no way yet to name a
+        context).
+
+        ```json
+        {
+          "bindings": {
+            "app.quit": ["ctrl+q"],
+            "app.help": ["h", "F1"],
+            "nav.top": "g g"
+          }
+        }
+        ```
+
+        Your keys win. If a key you bind belonged to another command in the same context, it is taken
+        from that command and the change is reported:
+
+        ```
+        keymap.json:4:5: "h" was bound to nav.left; it now runs app.help
+        ```
+
+        An id the table does not know is an error with its file, line and column, and the nearest id
+        when one is close (`keymap.json:3:5: unknown action "request.sned"; did you mean
+        "request.send"?`); so are keys that do not parse, and remaining conflicts (two commands on one
+        key, or a key that hides a longer sequence, such as `g` and `g g`). A file that is not valid
+        JSON changes nothing.
+
+        """#
+}
