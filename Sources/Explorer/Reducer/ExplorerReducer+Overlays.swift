@@ -131,15 +131,18 @@ extension ExplorerReducer {
             return resolveConflict(collectionID, choice: chosen, &state)
         case .replaceReadOnly(let collectionID, let path, let selected):
             guard
-                let chosen = choice(
-                    key, selected, count: 2, shortcuts: ["r", "c"], &state,
-                    {
-                        .replaceReadOnly(collectionID: collectionID, path: path, selected: $0)
-                    })
-            else { return [] }
+                let chosen = answer(
+                    key, selected, letters: ["r", "c"], &state,
+                    { .replaceReadOnly(collectionID: collectionID, path: path, selected: $0) })
+            else {
+                if state.overlay == nil {
+                    notify(&state, "Not saved: \(String(path.split(separator: "/").last ?? "")) is read-only", kind: .warning)
+                }
+                return []
+            }
             state.overlay = nil
             guard chosen == 0 else {
-                notify(&state, "Not saved: \((path as NSString).lastPathComponent) is read-only", kind: .warning)
+                notify(&state, "Not saved: \(String(path.split(separator: "/").last ?? "")) is read-only", kind: .warning)
                 return []
             }
             return [.replaceReadOnly(collectionID: collectionID)]

@@ -240,7 +240,7 @@ extension ExplorerReducer {
                 notify(&state, "Not saved: " + failure.message, kind: .warning)
                 return [.reload(path: path)]
             } else if let path = failure.readOnlyPath {
-                state.overlay = .replaceReadOnly(collectionID: collectionID, path: path, selected: 1)
+                state.overlay = .replaceReadOnly(collectionID: collectionID, path: path, selected: -1)
             } else {
                 notify(&state, "Not saved: " + failure.message, kind: .error)
             }

@@ -95,8 +95,8 @@ enum OverlayView {
                     theme.dialog(
                         title: "\(name) is read-only",
                         message:
-                            "\(path) has no write permission. Replace it with your changes anyway (it stays read-only), or cancel and keep the file as it is?",
-                        buttons: ["Replace (r)", "Cancel (c)"], selectedButton: selected)),
+                            "\(path) has no write permission. Replace it with your changes anyway (Alt+R: it stays read-only), or cancel and keep the file as it is (Alt+C or Esc)? (Or ←/→ and Enter.)",
+                        buttons: ["Replace (Alt+R)", "Cancel (Alt+C)"], selectedButton: selected)),
                 in: screen)
         case .mockRouteExists(let existing, let selected):
             let answers = existing.answers == 1 ? "its answer" : "its \(existing.answers) answers"
