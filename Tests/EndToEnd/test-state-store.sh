@@ -61,7 +61,8 @@ check "drafts: b's draft is still stored" wait_draft "/posts/from-b"
 explorer c "$WORK" tui --request "Posts/Get a post" Collections/jsonplaceholder.json
 required "drafts: the restart offers a's draft" wait_for c "Unsaved drafts found"
 check "drafts: only one (b's is b's, and b runs)" wait_for c "did not close cleanly last time\. 1"
-keys c d
+sleep 0.7  # a question takes answers once it has been on screen a moment
+keys c M-d
 check "drafts: discarding removes a's" wait_gone c "Unsaved drafts found"
 sleep 1
 check "drafts: a's draft is gone from the store" test -z "$(stored_drafts | grep /from-a)"
@@ -73,7 +74,8 @@ keys b Escape
 check "drafts: b leaves the URL" wait_for b "ctrl\+l edit the url"
 keys b C-q
 check "drafts: b asks about its own draft" wait_for b "Unsaved edits"
-keys b d
+sleep 0.7
+keys b M-d
 check "drafts: b quits, discarding" wait_for b "lazer-exit=0"
 check "drafts: nothing is left in the store" test -z "$(stored_drafts)"
 

@@ -328,10 +328,12 @@ struct DraftReducerTests {
             Issue.record("a change under a draft asks")
             return
         }
-        fixture.driver.press("k")
+        fixture.driver.advance(by: .seconds(1))
+        fixture.driver.press("alt+k")
         #expect(fixture.driver.state.drafts.count == 1)
         fixture.driver.press("ctrl+q")
-        let effects = fixture.driver.press("s")
+        fixture.driver.advance(by: .seconds(1))
+        let effects = fixture.driver.press("alt+s")
         let save = try #require(effects.saves.first)
         #expect(save.document.collection.request(id: "a-users")?.url == "/users/mine")
         fixture.driver.reduce(.saved(collectionID: TestCollections.alphaID, .success(save.document)))
