@@ -327,7 +327,9 @@ let package = Package(
 
         .target(
             name: "Workspace",
-            dependencies: ["AnnotatedLocks", "HTTPCore", "Futures", "JSONTree", "RegularFiles", "TerminalText", "StateStore"],
+            dependencies: [
+                "AnnotatedLocks", "HTTPCore", "Futures", "JSONTree", "RegularFiles", "TerminalText", "StateStore",
+            ],
             swiftSettings: strictSwift
         ),
 

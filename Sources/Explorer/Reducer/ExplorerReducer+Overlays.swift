@@ -136,13 +136,16 @@ extension ExplorerReducer {
                     { .replaceReadOnly(collectionID: collectionID, path: path, selected: $0) })
             else {
                 if state.overlay == nil {
-                    notify(&state, "Not saved: \(String(path.split(separator: "/").last ?? "")) is read-only", kind: .warning)
+                    notify(
+                        &state, "Not saved: \(String(path.split(separator: "/").last ?? "")) is read-only",
+                        kind: .warning)
                 }
                 return []
             }
             state.overlay = nil
             guard chosen == 0 else {
-                notify(&state, "Not saved: \(String(path.split(separator: "/").last ?? "")) is read-only", kind: .warning)
+                notify(
+                    &state, "Not saved: \(String(path.split(separator: "/").last ?? "")) is read-only", kind: .warning)
                 return []
             }
             return [.replaceReadOnly(collectionID: collectionID)]
