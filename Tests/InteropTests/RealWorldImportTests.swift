@@ -115,6 +115,7 @@ struct RealWorldImportTests {
                 "GET {{host}}/tenants/7/count", "POST {{host}}/graphql", "GET {{host}}/broken",
             ])
         #expect(result.collection.variables.map(\.name) == ["host"])
+        try #require(requests.count == 6)
         // The query and its variables as the JSON body of a POST (sent as application/json).
         #expect(
             requests[4].body
