@@ -4,6 +4,7 @@ import Futures
 package import FuturesTesting
 package import HTTPCore
 package import HTTPCoreTesting
+import StateStore
 import Synchronization
 package import TUI
 import TUITesting
@@ -70,7 +71,10 @@ package final class ExplorerHarness {
             scheduler: main, delays: timeline, processEnvironment: processEnvironment,
             dynamicValues: Self.fixedDynamicValues())
         let dependencies = ExplorerDependencies(
-            workspace: workspace, main: main, work: work, draftsPath: folder.draftsPath,
+            // An instance no running process owns: a second harness on the same folder takes its
+            // drafts as a restarted explorer takes a crashed one's.
+            workspace: workspace, main: main, work: work,
+            draftInstance: DraftInstance(id: UUID().uuidString, process: "harness"),
             temporaryFolder: folder.temporary, watchesFolders: false,
             stageClock: { [timeline] in timeline.now })
         var startup = startup

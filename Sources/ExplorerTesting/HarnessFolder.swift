@@ -1,4 +1,5 @@
 import Foundation
+import StateStore
 
 /// A fresh folder under the system temporary directory for one test: the collection files, the
 /// per-user config (secrets) and state (history, UI state, autosaved drafts) folders, and a folder
@@ -27,8 +28,15 @@ package final class HarnessFolder: Sendable {
     package var state: String { root + "/state" }
     /// Temporary files (the body handed to `$EDITOR`).
     package var temporary: String { root + "/tmp" }
-    /// The autosaved drafts file.
+    /// The drafts file of earlier versions (imported into the state store on first start).
     package var draftsPath: String { state + "/drafts.json" }
+    /// The state store: history, drafts, captured values, session state.
+    package var stateStorePath: String { state + "/state.sqlite" }
+
+    /// Every autosaved draft in the state store (each a one-request collection object), by instance.
+    package func storedDrafts() throws -> [String: [String]] {
+        try StateDatabase(path: stateStorePath).allDrafts().mapValues { $0.map(\.json) }
+    }
 
     /// The path of `relative` inside the collections folder.
     package func path(_ relative: String) -> String { collections + "/" + relative }

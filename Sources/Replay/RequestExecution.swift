@@ -3,6 +3,7 @@ import Foundation
 import Futures
 import HTTPCore
 import JSONTree
+import StateStore
 import Workspace
 
 /// One request of a run, from preparing it to its redacted result and the values it captured.
@@ -207,8 +208,13 @@ struct RequestExecution {
     /// Records the exchange in history (made only when history is recorded).
     private func record(_ exchange: @autoclosure () -> Exchange, _ preparation: SendPreparation) {
         guard runner.configuration.recordHistory else { return }
-        // History is a convenience, not the work: a failure to write it does not fail the run.
-        try? runner.services.record(exchange(), of: preparation)
+        // History is a convenience, not the work: a failure to write it does not fail the run,
+        // but it is said (`RunConfiguration.historyFailed`).
+        do throws(StateStoreError) {
+            try runner.services.record(exchange(), of: preparation)
+        } catch {
+            runner.configuration.historyFailed?(error.description)
+        }
     }
 
     private func failure(_ error: any Error, request: HTTPRequest, redactor: Redactor) -> FailureReport {

@@ -21,6 +21,9 @@ package struct RunConfiguration: Sendable {
     /// Values captured before the run, per collection id: the explorer's earlier sends (a login
     /// token), so a run picks up where the user is. `--var` values win over them.
     package var captured: [String: [String: VariableScope.Value]]
+    /// Told when an exchange could not be written to history (the run goes on: history is a
+    /// convenience, not the work). `lazer run` says it once on stderr; the explorer as a notice.
+    package var historyFailed: (@Sendable (String) -> Void)?
 
     package init(
         environment: String? = nil, variables: [String: String] = [:], bail: Bool = false, timeout: Duration? = nil,

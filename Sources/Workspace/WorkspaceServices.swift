@@ -2,6 +2,7 @@ import Foundation
 package import Futures
 package import HTTPCore
 package import RegularFiles
+package import StateStore
 
 /// The services the TUI and the replay runner share: open a folder of collections (secrets
 /// filled in), prepare a saved request for sending in an environment (resolve, build the
@@ -13,8 +14,11 @@ package import RegularFiles
 package final class WorkspaceServices: Sendable {
     package let directories: UserDirectories
     package let secrets: SecretStore
+    /// The state store (`state.sqlite`) the next three share: one file, opened on first use.
+    package let state: StateDatabase
     package let history: HistoryStore
     package let uiState: UIStateStore
+    package let captures: CaptureStore
     package let dispatchers: DispatcherSelector
     package let serverProvider = EnvironmentServerProvider()
     /// The process environment: `LAZER_VAR_<name>` variables and secrets come from it.
@@ -34,8 +38,10 @@ package final class WorkspaceServices: Sendable {
     ) {
         self.directories = directories
         secrets = SecretStore(directories: directories)
-        history = HistoryStore(directories: directories)
-        uiState = UIStateStore(directories: directories)
+        state = StateFiles.database(directories: directories)
+        history = HistoryStore(database: state, retention: HistoryRetention(processEnvironment: processEnvironment))
+        uiState = UIStateStore(database: state, legacyFolder: directories.state + "/ui")
+        captures = CaptureStore(database: state, secrets: secrets)
         dispatchers = DispatcherSelector(live: liveDispatcher, scheduler: scheduler, delays: delays)
         self.processEnvironment = processEnvironment
         processVariables = ProcessVariables.exposed(from: processEnvironment)
@@ -84,7 +90,7 @@ package final class WorkspaceServices: Sendable {
     }
 
     /// Appends a finished exchange of `preparation` to its collection's history (redacted, truncated).
-    package func record(_ exchange: Exchange, of preparation: SendPreparation) throws(FileSystemError) {
+    package func record(_ exchange: Exchange, of preparation: SendPreparation) throws(StateStoreError) {
         let entry = HistoryEntry(
             exchange: exchange, requestID: preparation.saved.id, requestName: preparation.saved.name,
             environment: preparation.environment?.name, store: history, redactor: preparation.redactor)
@@ -92,7 +98,10 @@ package final class WorkspaceServices: Sendable {
     }
 
     /// Saves `document` atomically, secrets to the secrets file (see `CollectionStore.save`).
-    package func save(_ document: inout CollectionDocument, overwrite: Bool = false) throws(SaveError) {
-        try CollectionStore.save(&document, secrets: secrets, overwrite: overwrite)
+    package func save(
+        _ document: inout CollectionDocument, overwrite: Bool = false, replacingReadOnly: Bool = false
+    ) throws(SaveError) {
+        try CollectionStore.save(
+            &document, secrets: secrets, overwrite: overwrite, replacingReadOnly: replacingReadOnly)
     }
 }

@@ -134,7 +134,8 @@ enum KeymapGuideProse {
           the whole tree again).
         - Help, variables (`F4`) and collection problems: `j`/`k`, arrows, `space`, `pgup`/`pgdn` scroll
           (the bottom border says which lines are shown when they do not all fit: `1–20 of 67 ↓ j/k`);
-          `esc`, `enter`, `q`, `F1` or `?` close (`F4` closes the variables too).
+          `esc`, `enter`, `q`, `F1` or `?` close (`F4` closes the variables too); in the variables, `x`
+          forgets the values captured for the collection's environment (they are kept across restarts).
         - Command palette: type to narrow, `up`/`down` choose, `enter` runs, `esc` closes.
         - Environment picker (`F2`): `up`/`down` (or `j`/`k`) choose, `enter` selects, `esc` or `F2` closes.
         - Questions: `alt+` a button's letter chooses it: quitting with unsaved edits `alt+s` save all,
@@ -142,7 +143,8 @@ enum KeymapGuideProse {
           collection changed on disk `alt+k` keep mine, `alt+t` take theirs, `alt+d` show the difference
           (`esc` there goes back to the question); saving a response as a mock route the environment
           already has (`M`) `alt+r` replace its answer, `alt+k` keep both (a sequence: the old answer,
-          then the new), `esc` cancel. Or `left`/`right`/`up`/`down`/`tab` highlight a button (none is
+          then the new), `esc` cancel; saving over a read-only collection file `alt+r` replace it (it
+          stays read-only), `alt+c` or `esc` cancel. Or `left`/`right`/`up`/`down`/`tab` highlight a button (none is
           highlighted when the question opens) and `enter` chooses it. Bare letters answer nothing, and
           neither does any key in the question's first half second (it was typed before the question
           could be seen); a question that comes on its own (changed on disk, drafts found) waits while a

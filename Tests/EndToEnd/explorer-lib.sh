@@ -5,7 +5,8 @@
 EXPLORER_HERE=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 export XDG_STATE_HOME="$E2E_DIR/state" XDG_CONFIG_HOME="$E2E_DIR/config"
 mkdir -p "$XDG_STATE_HOME" "$XDG_CONFIG_HOME"
-DRAFTS="$XDG_STATE_HOME/lazer/drafts.json"
+# The state store (history, drafts, captured values): read with Python's sqlite3 module.
+STATE_DB="$XDG_STATE_HOME/lazer/state.sqlite"
 SERVER_PIDS=()
 
 # The servers are stopped by pid (they also exit when their standard input closes).
@@ -57,6 +58,24 @@ wait_file() {
     done
     echo "    timed out waiting for /$2/ in $1:" >&2
     sed 's/^/    | /' "$1" >&2 2>/dev/null
+    return 1
+}
+
+# stored_drafts: every autosaved draft in the state store (their JSON), nothing when there is none.
+stored_drafts() {
+    [[ -f "$STATE_DB" ]] || return 0
+    python3 -c 'import sqlite3, sys
+for (request,) in sqlite3.connect(sys.argv[1]).execute("SELECT request FROM drafts"): print(request)' "$STATE_DB"
+}
+
+# wait_draft PATTERN: waits until an autosaved draft matches PATTERN.
+wait_draft() {
+    local deadline=$((SECONDS + E2E_TIMEOUT))
+    while ((SECONDS < deadline)); do
+        stored_drafts 2>/dev/null | grep -Eq -- "$1" && return 0
+        sleep 0.05
+    done
+    echo "    timed out waiting for a draft matching /$1/" >&2
     return 1
 }
 

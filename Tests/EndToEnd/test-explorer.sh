@@ -130,7 +130,7 @@ check "quit: Esc cancels the prompt" wait_gone main "Unsaved edits"
 check "quit: lazer still runs after cancel" test -n "$(lazer_pid main)"
 
 # --- kill -9 with a draft, restart, restore ----------------------------------------------------
-check "kill: the draft was autosaved" wait_file "$DRAFTS" '"enabled": false'
+check "kill: the draft was autosaved" wait_draft '"enabled": false'
 pid=$(lazer_pid main)
 [[ -n "$pid" ]] && kill -9 "$pid"
 required "kill: lazer dies of SIGKILL" wait_for main "lazer-exit=137"
@@ -180,7 +180,7 @@ keys again M-d
 check "quit: Alt+D discards and exits with status 0" wait_for again "lazer-exit=0"
 check "quit: the terminal is back in normal mode" terminal_is_normal again
 check "quit: discarding left the file as saved" cmp -s "$FILE" "$E2E_DIR/saved.json"
-check "quit: discarding removed the autosaved drafts" test ! -s "$DRAFTS"
+check "quit: discarding removed the autosaved drafts" test -z "$(stored_drafts)"
 
 # --- --help ------------------------------------------------------------------------------------
 check "help: lazer --help lists tui" help_lists_tui

@@ -312,6 +312,35 @@ struct DraftReducerTests {
         #expect(fixture.driver.state.drafts.count == 1)
     }
 
+    /// Another explorer deleted a request this one has a draft of: "keep mine" then "save all"
+    /// said "Saved" and wrote nothing, and the draft stayed unsaved (issue 34).
+    @Test func aDraftOfARequestDeletedElsewhereIsSavedByAddingItBack() throws {
+        var fixture = try fixture()
+        fixture.driver.typeAtEndOfURLPath("/mine")
+        fixture.driver.press("esc")
+        var theirs = try #require(fixture.driver.state.document(collectionID: TestCollections.alphaID))
+        let removed = theirs.collection.removeRequest(id: "a-users")
+        #expect(removed)
+        let changed = CollectionDocument(
+            path: theirs.path, collection: theirs.collection, fingerprint: FileFingerprint(size: 1, hash: 42))
+        fixture.driver.reduce(.fileChanged(CollectionSlot(document: changed)))
+        guard case .conflict? = fixture.driver.state.overlay else {
+            Issue.record("a change under a draft asks")
+            return
+        }
+        fixture.driver.advance(by: .seconds(1))
+        fixture.driver.press("alt+k")
+        #expect(fixture.driver.state.drafts.count == 1)
+        fixture.driver.press("ctrl+q")
+        fixture.driver.advance(by: .seconds(1))
+        let effects = fixture.driver.press("alt+s")
+        let save = try #require(effects.saves.first)
+        #expect(save.document.collection.request(id: "a-users")?.url == "/users/mine")
+        fixture.driver.reduce(.saved(collectionID: TestCollections.alphaID, .success(save.document)))
+        #expect(fixture.driver.state.drafts.isEmpty)
+        #expect(fixture.driver.state.toast?.message.contains("Re-added List users (it was deleted elsewhere)") == true)
+    }
+
     @Test func cyclingTheAuthSchemeBringsBackWhatWasTypedForEachScheme() throws {
         var fixture = try fixture()
         fixture.driver.press("alt+4", "enter", "j", "enter")

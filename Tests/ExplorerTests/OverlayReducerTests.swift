@@ -112,7 +112,7 @@ struct OverlayReducerTests {
         #expect(line("token")?.contains("s3cret") == false)
         #expect(line("token")?.contains("collection") == true)
         #expect(line("session")?.contains("sess-123456") == false)
-        #expect(line("session")?.contains("captured from a response") == true)
+        #expect(line("session")?.contains("captured, kept for dev") == true)
         #expect(line("userId")?.contains("42") == true)
         #expect(line("(base URL)")?.contains("http://dev.mock") == true)
         #expect(line("(base URL)")?.contains("environment dev") == true)

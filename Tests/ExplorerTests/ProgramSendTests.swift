@@ -5,6 +5,7 @@ import Futures
 import FuturesTesting
 import HTTPCore
 import JSONTree
+import StateStore
 import TUI
 import Testing
 import Workspace
@@ -171,15 +172,57 @@ struct ProgramSendTests {
         harness.press("F4")
         let tokenLine = try #require(harness.lines.first { $0.contains("│token ") })
         #expect(!tokenLine.contains("mock-token-5f2a9c"))
-        #expect(tokenLine.contains("captured from a response"))
+        #expect(tokenLine.contains("captured, kept for mock"))
         // So does the history written to disk.
-        let history = try String(
-            contentsOfFile: harness.folder.state + "/history/" + ShippedIDs.showcase + ".jsonl", encoding: .utf8)
+        let history = try StateDatabase(path: harness.folder.stateStorePath).history(collectionID: ShippedIDs.showcase)
+            .joined(separator: "\n")
         #expect(!history.contains("correct horse"))
         // The token is masked in history too: in the login's own answer (where the capture took
         // it) and in the next request's Authorization header.
         #expect(history.contains("Log in"))
         #expect(!history.contains("mock-token-5f2a9c"))
+    }
+
+    /// Captured values were lost on restart and shared by every environment (issue 33): the
+    /// local token went to staging.
+    @Test func capturedValuesAreKeptPerEnvironmentAcrossRestartsAndSecretOnesOutOfTheStore() throws {
+        let folder = try HarnessFolder()
+        do {
+            let first = try ExplorerHarness(
+                collections: try Shipped.showcase(), folder: folder,
+                startup: StartupRequest(request: "Chaining/1. Log in"),
+                processEnvironment: ["LAZER_VAR_password": "correct horse"])
+            first.press("F5")
+            #expect(first.shows(" 200 OK "))
+            #expect(first.state.captures[ShippedIDs.showcase]?["token"]?.secret == true)
+            first.settle()
+            // Switching to another environment: its own (none) replace mock's.
+            first.press("F2")
+            first.press("j", "enter")
+            first.settle()
+            #expect(first.state.environmentName(collectionID: ShippedIDs.showcase) != "mock")
+            #expect(first.state.captures[ShippedIDs.showcase]?["token"] == nil)
+        }
+        // The secret value is in the secrets file, never in the state store.
+        let store =
+            try Data(contentsOf: URL(fileURLWithPath: folder.stateStorePath))
+            + ((try? Data(contentsOf: URL(fileURLWithPath: folder.stateStorePath + "-wal"))) ?? Data())
+        #expect(store.range(of: Data("mock-token-5f2a9c".utf8)) == nil)
+        // A restart in mock has the token again, and uses it.
+        let second = try ExplorerHarness(
+            folder: folder, startup: StartupRequest(environment: "mock", request: "Chaining/2. Who am I"))
+        second.settle()
+        #expect(second.state.captures[ShippedIDs.showcase]?["token"]?.text == "mock-token-5f2a9c")
+        second.press("F5")
+        #expect(second.shows("name: \"Ada Lovelace\""))
+        // F4, x: forgotten, here and after a restart.
+        second.press("F4", "x")
+        #expect(second.state.captures[ShippedIDs.showcase] == nil)
+        second.settle()
+        let third = try ExplorerHarness(
+            folder: folder, startup: StartupRequest(environment: "mock", request: "Chaining/2. Who am I"))
+        third.settle()
+        #expect(third.state.captures[ShippedIDs.showcase] == nil)
     }
 
     @Test func switchingTheEnvironmentSendsTheNextRequestToTheOtherServerButNotTheOneInFlight() throws {

@@ -3,6 +3,7 @@ import ExplorerTesting
 import Foundation
 import HTTPCore
 import HTTPCoreTesting
+import StateStore
 import TUI
 import Testing
 import Workspace
@@ -52,15 +53,24 @@ struct ProgramSessionTests {
         try then(first)
     }
 
+    static let jsonPlaceholderID = "5a0c6b8e-2f4d-4e51-9b7a-3c1d2e4f6a01"
+
+    /// Every stored draft's text, of every instance.
+    private func storedDraftText(_ folder: HarnessFolder) throws -> String {
+        try folder.storedDrafts().values.flatMap { $0 }.joined(separator: "\n")
+    }
+
     @Test func draftsAreAutosavedShortlyAfterAnEditAndOfferedAgainAfterACrash() throws {
         let folder = try HarnessFolder()
         try editGetAPost(in: folder) { first in
-            #expect(!FileManager.default.fileExists(atPath: folder.draftsPath))
+            let before = try storedDraftText(folder)
+            #expect(before.isEmpty)
             first.advance(by: .milliseconds(499))
-            #expect(!FileManager.default.fileExists(atPath: folder.draftsPath))
+            let early = try storedDraftText(folder)
+            #expect(early.isEmpty)
             first.advance(by: .milliseconds(1))
-            let drafts = try String(contentsOfFile: folder.draftsPath, encoding: .utf8)
-            #expect(drafts.contains("/posts/:id/edited"))
+            let stored = try storedDraftText(folder)
+            #expect(stored.contains("/posts/:id/edited"))
         }
         let second = try ExplorerHarness(folder: folder, startup: StartupRequest(request: "Posts/Get a post"))
         #expect(second.shows("Unsaved drafts found"))
@@ -70,6 +80,11 @@ struct ProgramSessionTests {
         #expect(second.state.editor.url.text == "/posts/:id/edited")
         #expect(second.shows("Request · Get a post ●"))
         #expect(second.shows("● 1 unsaved"))
+        // Restored drafts are the second instance's now, stored once.
+        second.advance(by: .seconds(1))
+        let stored = try folder.storedDrafts()
+        #expect(stored.count == 1)
+        #expect(stored.values.first?.count == 1)
     }
 
     @Test func aDraftTheLoaderRefusesDoesNotTakeTheOtherDraftsOfItsCollectionWithIt() throws {
@@ -78,12 +93,13 @@ struct ProgramSessionTests {
         // A second draft of the same collection that no longer loads (an earlier version let an
         // unreadable JSONPath into a check): every draft of the collection used to vanish.
         let bad =
-            #"{"id": "jp-posts-create", "name": "Create a post", "method": "POST", "url": "/posts", "#
-            + #""expectations": [{"subject": "jsonPath", "path": "$.items[?(", "op": "exists"}]}"#
-        var text = try String(contentsOfFile: folder.draftsPath, encoding: .utf8)
-        let requests = try #require(text.range(of: #""requests" : ["#) ?? text.range(of: #""requests": ["#))
-        text.insert(contentsOf: bad + ",", at: requests.upperBound)
-        try text.write(toFile: folder.draftsPath, atomically: true, encoding: .utf8)
+            #"{"formatVersion": 1, "id": "\#(Self.jsonPlaceholderID)", "name": "drafts", "requests": [{"id": "jp-posts-create", "#
+            + #""name": "Create a post", "method": "POST", "url": "/posts", "#
+            + #""expectations": [{"subject": "jsonPath", "path": "$.items[?(", "op": "exists"}]}]}"#
+        let store = StateDatabase(path: folder.stateStorePath)
+        try store.replaceDrafts(
+            of: DraftInstance(id: "older", process: "gone"),
+            with: [StoredDraft(collectionID: Self.jsonPlaceholderID, requestID: "jp-posts-create", json: bad)], now: 1)
         let second = try ExplorerHarness(folder: folder, startup: StartupRequest(request: "Posts/Get a post"))
         #expect(second.shows("Unsaved drafts found"))
         second.advance(by: .seconds(1))
@@ -92,15 +108,15 @@ struct ProgramSessionTests {
         #expect(second.state.drafts.count == 1)
     }
 
-    @Test func anotherProjectsDraftsInTheSameStateFolderAreKept() throws {
+    @Test func anotherRunningInstancesDraftsAreNeverOfferedNorTouched() throws {
         let folder = try HarnessFolder()
-        // Left by a lazer open on another project (same user, same state folder).
-        let foreign =
-            #"[{"id": "other-project", "name": "drafts", "requests": "#
-            + #"[{"id": "o-1", "name": "Theirs", "method": "GET", "url": "/their/edit"}]}]"#
-        try FileManager.default.createDirectory(
-            atPath: (folder.draftsPath as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
-        try foreign.write(toFile: folder.draftsPath, atomically: true, encoding: .utf8)
+        // Left by a lazer still running (this test's process) on another project.
+        let theirs = StoredDraft(
+            collectionID: "other-project", requestID: "o-1",
+            json: #"{"formatVersion": 1, "id": "other-project", "name": "drafts", "requests": "#
+                + #"[{"id": "o-1", "name": "Theirs", "method": "GET", "url": "/their/edit"}]}"#)
+        try StateDatabase(path: folder.stateStorePath).replaceDrafts(
+            of: DraftInstance.current(), with: [theirs], now: 1)
         let harness = try ExplorerHarness(
             collections: try Shipped.jsonPlaceholder(), folder: folder,
             startup: StartupRequest(request: "Posts/Get a post"))
@@ -108,17 +124,55 @@ struct ProgramSessionTests {
         harness.press("ctrl+l")
         harness.type("/mine")
         harness.advance(by: .seconds(1))
-        var drafts = try String(contentsOfFile: folder.draftsPath, encoding: .utf8)
-        #expect(drafts.contains("/posts/:id/mine"))
-        #expect(drafts.contains("/their/edit"))
+        #expect(try storedDraftText(folder).contains("/posts/:id/mine"))
+        #expect(try storedDraftText(folder).contains("/their/edit"))
         // Quitting without drafts of its own leaves theirs.
         harness.press("ctrl+q")
         harness.advance(by: .seconds(1))
         harness.press("alt+d")
         #expect(harness.host.didQuit)
-        drafts = try String(contentsOfFile: folder.draftsPath, encoding: .utf8)
-        #expect(drafts.contains("/their/edit"))
-        #expect(!drafts.contains("/posts/:id/mine"))
+        #expect(try storedDraftText(folder).contains("/their/edit"))
+        #expect(try !storedDraftText(folder).contains("/posts/:id/mine"))
+    }
+
+    @Test func discardingRecoveredDraftsRemovesOnlyWhatWasOffered() throws {
+        let folder = try HarnessFolder()
+        try editGetAPost(in: folder) { $0.advance(by: .seconds(1)) }
+        let running = StoredDraft(
+            collectionID: "other-project", requestID: "o-1",
+            json: #"{"formatVersion": 1, "id": "other-project", "name": "drafts", "requests": "#
+                + #"[{"id": "o-1", "name": "Theirs", "method": "GET", "url": "/their/edit"}]}"#)
+        try StateDatabase(path: folder.stateStorePath).replaceDrafts(
+            of: DraftInstance.current(), with: [running], now: 1)
+        let second = try ExplorerHarness(folder: folder, startup: StartupRequest(request: "Posts/Get a post"))
+        #expect(second.shows("Unsaved drafts found"))
+        second.advance(by: .seconds(1))
+        second.press("alt+d")
+        second.advance(by: .seconds(1))
+        #expect(try !storedDraftText(folder).contains("/posts/:id/edited"))
+        #expect(try storedDraftText(folder).contains("/their/edit"))
+        // Nothing is offered again.
+        let third = try ExplorerHarness(folder: folder, startup: StartupRequest(request: "Posts/Get a post"))
+        #expect(!third.shows("Unsaved drafts found"))
+    }
+
+    @Test func draftsOfTheOldDraftsFileAreImportedOnceWithoutTheirCredentials() throws {
+        let folder = try HarnessFolder()
+        try folder.write(try Shipped.jsonPlaceholder())
+        let collection = try #require(CollectionStore.load(path: folder.path("jsonplaceholder.json")).document)
+        let id = collection.collection.id
+        let old =
+            #"[{"id": "\#(id)", "name": "drafts", "requests": [{"id": "jp-posts-get", "name": "Get a post", "#
+            + #""method": "GET", "url": "/posts/:id/old", "auth": {"type": "bearer", "token": "typed-secret-1234"}}]}]"#
+        try old.write(toFile: folder.draftsPath, atomically: true, encoding: .utf8)
+        let harness = try ExplorerHarness(folder: folder, startup: StartupRequest(request: "Posts/Get a post"))
+        #expect(harness.shows("Unsaved drafts found"))
+        #expect(!FileManager.default.fileExists(atPath: folder.draftsPath))
+        #expect(try !storedDraftText(folder).contains("typed-secret-1234"))
+        harness.advance(by: .seconds(1))
+        harness.press("alt+r")
+        #expect(harness.state.editor.url.text == "/posts/:id/old")
+        #expect(harness.shows("credentials typed since the last save were not kept"))
     }
 
     @Test func quittingWithADraftAsksAndDiscardLeavesNothingToRecover() throws {
@@ -127,7 +181,7 @@ struct ProgramSessionTests {
         harness.press("ctrl+l")
         harness.type("x")
         harness.advance(by: .seconds(1))
-        #expect(FileManager.default.fileExists(atPath: harness.folder.draftsPath))
+        #expect(try !storedDraftText(harness.folder).isEmpty)
         harness.press("ctrl+q")
         #expect(harness.shows("Unsaved edits"))
         #expect(!harness.host.didQuit)
@@ -136,7 +190,7 @@ struct ProgramSessionTests {
         #expect(!harness.host.didQuit)
         harness.press("alt+d")
         #expect(harness.host.didQuit)
-        #expect(!FileManager.default.fileExists(atPath: harness.folder.draftsPath))
+        #expect(try storedDraftText(harness.folder).isEmpty)
         #expect(try !harness.folder.read("jsonplaceholder.json").contains("/posts/:idx"))
     }
 
@@ -150,7 +204,7 @@ struct ProgramSessionTests {
         harness.press("alt+s")
         #expect(harness.host.didQuit)
         #expect(try harness.folder.read("jsonplaceholder.json").contains(#""url": "/posts/:idx""#))
-        #expect(!FileManager.default.fileExists(atPath: harness.folder.draftsPath))
+        #expect(try storedDraftText(harness.folder).isEmpty)
     }
 
     @Test func aFileChangedByAnotherProgramIsNeverOverwrittenSilently() throws {

@@ -1,6 +1,7 @@
 import Foundation
 import HTTPCore
 import Replay
+import StateStore
 import Testing
 import Workspace
 
@@ -174,11 +175,12 @@ import Workspace
         let file = try fixture.write(ChainCollection.text, to: "chain.json")
         _ = try await fixture.run(
             [file], requests: ["login", "me"], configuration: RunConfiguration(recordHistory: false))
-        let historyFile = fixture.path + "/state/history/c0ffee00-0000-4000-8000-00000000cafe.jsonl"
-        #expect(!FileManager.default.fileExists(atPath: historyFile))
+        let collectionID = "c0ffee00-0000-4000-8000-00000000cafe"
+        #expect(try fixture.services.history.entries(collectionID: collectionID).isEmpty)
         _ = try await fixture.run([file], requests: ["login", "me"], configuration: RunConfiguration())
-        let history = try String(contentsOfFile: historyFile, encoding: .utf8)
-        #expect(history.split(separator: "\n").count == 2)
+        let entries = try fixture.services.history.database.history(collectionID: collectionID)
+        #expect(entries.count == 2)
+        let history = entries.joined(separator: "\n")
         #expect(!history.contains(ChainCollection.token))
         #expect(!history.contains(ChainCollection.password))
     }

@@ -144,6 +144,35 @@ import Workspace
         #expect(names == [".x.json.bak", "x.json"])
     }
 
+    /// A backup's temporary file left by a killed save (`.x.json.bak.tmp-PID`) went uncleaned.
+    @Test func backupTemporaryFilesOfKilledSavesAreCleanedUp() throws {
+        let folder = try TemporaryFolder()
+        try folder.write(Fixtures.minimal, to: "x.json")
+        try folder.write("old", to: ".x.json.bak.tmp-4194305")
+        // A running process's (init's, always there) is left alone.
+        try folder.write("old", to: ".x.json.bak.tmp-1")
+        var document = try loadDocument(folder.file("x.json"))
+        document.collection.name = "Changed"
+        try CollectionStore.save(&document)
+        let names = try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()
+        #expect(names == [".x.json.bak", ".x.json.bak.tmp-1", "x.json"])
+    }
+
+    /// A file with mode 444 in a writable folder was replaced on save without a word.
+    @Test func aReadOnlyFileIsReplacedOnlyWhenAsked() throws {
+        let folder = try TemporaryFolder()
+        try folder.write(Fixtures.minimal, to: "x.json")
+        try FileManager.default.setAttributes([.posixPermissions: 0o444], ofItemAtPath: folder.file("x.json"))
+        var document = try loadDocument(folder.file("x.json"))
+        document.collection.name = "Changed"
+        #expect(throws: SaveError.readOnly(path: folder.file("x.json"))) { try CollectionStore.save(&document) }
+        #expect(try folder.read("x.json") == Fixtures.minimal)
+        try CollectionStore.save(&document, replacingReadOnly: true)
+        #expect(try folder.read("x.json").contains("Changed"))
+        let attributes = try FileManager.default.attributesOfItem(atPath: folder.file("x.json"))
+        #expect((attributes[.posixPermissions] as? NSNumber)?.intValue == 0o444)
+    }
+
     @Test func aSaveThatCannotWriteLeavesTheOldFile() throws {
         let folder = try TemporaryFolder()
         try folder.write(Fixtures.minimal, to: "x.json")

@@ -3,6 +3,7 @@ import Futures
 import FuturesTesting
 import HTTPCore
 import HTTPCoreTesting
+import StateStore
 import Synchronization
 import Testing
 import Workspace
@@ -215,9 +216,11 @@ final class RecordingDispatcher: DataDispatcher {
         #expect(entry.status == 200)
         #expect(entry.durationMilliseconds == 12)
         #expect(entry.requestBody?.text == #"{"username":"ada","password":"••••••"}"#)
-        let file = try String(
-            contentsOfFile: services.history.path(collectionID: document.collection.id), encoding: .utf8)
-        #expect(!file.contains("hunter2-secret"))
+        // Nowhere in the store's file (nor its write-ahead log).
+        let file =
+            try Data(contentsOf: URL(fileURLWithPath: services.state.path))
+            + ((try? Data(contentsOf: URL(fileURLWithPath: services.state.path + "-wal"))) ?? Data())
+        #expect(file.range(of: Data("hunter2-secret".utf8)) == nil)
 
         let failed = Exchange(
             request: request, url: response.url, result: .failure(TransportError(.dnsFailure)), startedAt: Date(),

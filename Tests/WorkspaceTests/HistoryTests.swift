@@ -1,4 +1,5 @@
 import Foundation
+import StateStore
 import Testing
 import Workspace
 
@@ -12,17 +13,16 @@ import Workspace
             durationMilliseconds: 12.5)
     }
 
-    @Test func entriesRoundTripThroughJSONLines() throws {
+    @Test func entriesRoundTripThroughTheStateStore() throws {
         let folder = try TemporaryFolder()
         let store = HistoryStore(folder: folder.path)
         try store.append(entry(1), collectionID: "c1", redactor: .none)
         try store.append(entry(2), collectionID: "c1", redactor: .none)
         try store.append(entry(3), collectionID: "other", redactor: .none)
         #expect(try store.entries(collectionID: "c1") == [entry(1), entry(2)])
-        let lines = try folder.read("c1.jsonl").split(separator: "\n")
-        #expect(lines.count == 2)
-        #expect(lines[0].hasPrefix("{\"id\":"))
-        #expect(lines[0].contains("\"time\":\"2023-11-14T22:13:21.000Z\""))
+        #expect(try store.entries(collectionID: "c1", requestID: "req-2") == [entry(2)])
+        #expect(FileManager.default.fileExists(atPath: folder.path + "/state.sqlite"))
+        #expect(try store.search("h/2").map(\.entry) == [entry(2)])
     }
 
     @Test func historyIsCappedByCountAndBytes() throws {
@@ -33,10 +33,9 @@ import Workspace
 
         let byBytes = HistoryStore(folder: folder.path, maximumBytes: 2_000)
         for index in 0..<50 { try byBytes.append(entry(index), collectionID: "b", redactor: .none) }
-        let size = try #require(
-            try FileManager.default.attributesOfItem(atPath: byBytes.path(collectionID: "b"))[.size] as? NSNumber)
-        #expect(size.intValue <= 2_000)
-        #expect(try byBytes.entries(collectionID: "b").last?.requestID == "req-49")
+        let kept = try byBytes.entries(collectionID: "b")
+        #expect(kept.count < 50 && kept.count > 1)
+        #expect(kept.last?.requestID == "req-49")
     }
 
     @Test func largeBodiesAreTruncatedAndMarked() throws {
@@ -60,7 +59,7 @@ import Workspace
             requestBody: store.body(Array(#"{"token":"tok-123456"}"#.utf8), redactor: redactor), status: 200,
             responseBody: store.body(Array("echo tok-123456".utf8), redactor: redactor))
         try store.append(entry, collectionID: "c", redactor: redactor)
-        let text = try folder.read("c.jsonl")
+        let text = try store.database.history(collectionID: "c").joined()
         #expect(!text.contains("tok-123456"))
         #expect(!text.contains("YWJjOmRlZg=="))
         let stored = try #require(try store.entries(collectionID: "c").first)
@@ -80,14 +79,32 @@ import Workspace
         #expect(try store.entries(collectionID: after.collection.id) == [entry(1)])
     }
 
-    @Test func aTornLastLineIsSkipped() throws {
+    /// Earlier versions' JSON Lines files are imported on first start, once; a line torn by a
+    /// crash is skipped.
+    @Test func jsonLinesHistoryIsImportedOnceWithATornLineSkipped() throws {
         let folder = try TemporaryFolder()
+        let lines = [1, 2].map { index in
+            #"{"id":"old-\#(index)","time":"2023-11-14T22:13:2\#(index).000Z","requestId":"req-\#(index)","#
+                + #""method":"GET","url":"http://h/\#(index)","status":200}"#
+        }
+        try folder.write(lines.joined(separator: "\n") + "\n{\"id\":\"half", to: "c%2Fd.jsonl")
         let store = HistoryStore(folder: folder.path)
-        try store.append(entry(1), collectionID: "c", redactor: .none)
-        let handle = try #require(FileHandle(forWritingAtPath: store.path(collectionID: "c")))
-        try handle.seekToEnd()
-        try handle.write(contentsOf: Data("{\"id\":\"half".utf8))
-        try handle.close()
-        #expect(try store.entries(collectionID: "c") == [entry(1)])
+        #expect(try store.entries(collectionID: "c/d").map(\.id) == ["old-1", "old-2"])
+        #expect(try store.entries(collectionID: "c/d").map(\.url) == ["http://h/1", "http://h/2"])
+        try store.append(entry(3), collectionID: "c/d", redactor: .none)
+        // A second process (or the next start) does not import the file again.
+        let again = HistoryStore(folder: folder.path)
+        #expect(try again.entries(collectionID: "c/d").map(\.id) == ["old-1", "old-2", "entry-3"])
+    }
+
+    @Test func retentionIsReadFromTheEnvironment() {
+        let retention = HistoryRetention(processEnvironment: [
+            "LAZER_HISTORY_MAX_ENTRIES": "20", "LAZER_HISTORY_MAX_DAYS": "0", "LAZER_HISTORY_MAX_BYTES": "x",
+        ])
+        #expect(retention.maximumEntries == 20)
+        #expect(retention.maximumAge == nil)
+        #expect(retention.maximumBytes == HistoryRetention().maximumBytes)
+        #expect(HistoryRetention(processEnvironment: [:]) == HistoryRetention())
+        #expect(HistoryRetention(processEnvironment: ["LAZER_HISTORY_MAX_DAYS": "7"]).maximumAge == Double(7 * 86_400))
     }
 }

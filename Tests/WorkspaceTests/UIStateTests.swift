@@ -11,8 +11,11 @@ import Workspace
             selectedEnvironment: "mock", selectedRequestID: "req-get", expandedFolders: ["Posts", "Posts/Drafts"])
         try store.save(state, collectionID: "c1")
         #expect(store.load(collectionID: "c1") == state)
-        #expect(store.path(collectionID: "c1") == folder.path + "/s/ui/c1.json")
-        try folder.write("{ damaged", to: "s/ui/c1.json")
-        #expect(store.load(collectionID: "c1") == UIState())
+        // Earlier versions' files are read when the store has nothing for a collection.
+        try FileManager.default.createDirectory(atPath: folder.path + "/s/ui", withIntermediateDirectories: true)
+        try folder.write(#"{"selectedRequestId": "old"}"#, to: "s/ui/c2.json")
+        #expect(store.load(collectionID: "c2") == UIState(selectedRequestID: "old"))
+        try folder.write("{ damaged", to: "s/ui/c3.json")
+        #expect(store.load(collectionID: "c3") == UIState())
     }
 }

@@ -164,7 +164,9 @@ enum TimelineLines {
         case .succeeded?: break
         case .failed(let error)?:
             style = theme[.error]
-            note = " ✖ " + (input.failureTitle ?? String(describing: type(of: error)))
+            // A stage after the answer (history not written) says its own cause.
+            let own = String(describing: error)
+            note = " ✖ " + (stage.label == SendStep.history.rawValue ? own : input.failureTitle ?? own)
         case .cancelled?:
             style = theme[.warning]
             note = " ✖ cancelled"

@@ -26,9 +26,14 @@ enum VariableLines {
                 ]))
         }
         var seen = Set<String>()
-        for (name, value) in (state.captures[id] ?? [:]).sorted(by: { $0.key < $1.key }) {
-            row(name, value.text, secret: value.secret, source: "captured from a response")
+        let captured = state.captures[id] ?? [:]
+        let kept = state.environmentName(collectionID: id).map { "captured, kept for \($0)" } ?? "captured, kept"
+        for (name, value) in captured.sorted(by: { $0.key < $1.key }) {
+            row(name, value.text, secret: value.secret, source: kept)
             seen.insert(name)
+        }
+        if !captured.isEmpty {
+            lines.append(Line("  x: forget the captured values (kept across restarts)", style: theme[.muted]))
         }
         if let environment = state.environment(collectionID: id) {
             for variable in environment.variables {

@@ -1,4 +1,5 @@
 package import Futures
+package import StateStore
 package import Workspace
 
 /// The outside world the program's effects use, injected by the `lazer` executable (live
@@ -9,8 +10,8 @@ package struct ExplorerDependencies: Sendable {
     package var main: any Scheduler
     /// Where heavy work runs: loading files, parsing bodies, search, history writes.
     package var work: any Scheduler
-    /// Where autosaved drafts live (`$XDG_STATE_HOME/lazer/drafts.json`).
-    package var draftsPath: String
+    /// This explorer in the drafts store (`workspace.state`): the rows it owns.
+    package var draftInstance: DraftInstance
     /// Temporary files for `$EDITOR`.
     package var temporaryFolder: String
     /// Watch collection folders for changes made by other programs.
@@ -20,13 +21,14 @@ package struct ExplorerDependencies: Sendable {
     package var stageClock: @Sendable () -> Duration
 
     package init(
-        workspace: WorkspaceServices, main: any Scheduler, work: any Scheduler, draftsPath: String,
+        workspace: WorkspaceServices, main: any Scheduler, work: any Scheduler,
+        draftInstance: DraftInstance = .current(),
         temporaryFolder: String, watchesFolders: Bool = true, stageClock: (@Sendable () -> Duration)? = nil
     ) {
         self.workspace = workspace
         self.main = main
         self.work = work
-        self.draftsPath = draftsPath
+        self.draftInstance = draftInstance
         self.temporaryFolder = temporaryFolder
         self.watchesFolders = watchesFolders
         let start = ContinuousClock.now

@@ -3,6 +3,7 @@ import Futures
 import HTTPCore
 import JSONTree
 import RegularFiles
+import StateStore
 import TUI
 import Workspace
 
@@ -19,6 +20,19 @@ extension ExplorerProgram {
                 entry.future.cancel()
             }
         case .save(let document, let overwrite): save(document, overwrite: overwrite)
+        case .clearCaptures(let collectionID, let environment):
+            let captures = dependencies.workspace.captures
+            dependencies.work.schedule { [weak self] in
+                do throws(StateStoreError) {
+                    try captures.clear(collectionID: collectionID, environment: environment)
+                } catch {
+                    self?.stateWriteFailed(.captures, error.description)
+                }
+            }
+        case .replaceReadOnly(let collectionID):
+            if let (document, overwrite) = readOnlySaves.removeValue(forKey: collectionID) {
+                save(document, overwrite: overwrite, replacingReadOnly: true)
+            }
         case .create(let collection, let path):
             dependencies.work.schedule { [weak self] in
                 do throws(SaveError) {
@@ -196,7 +210,7 @@ extension ExplorerProgram {
         }
     }
 
-    private func save(_ document: CollectionDocument, overwrite: Bool) {
+    private func save(_ document: CollectionDocument, overwrite: Bool, replacingReadOnly: Bool = false) {
         let workspace = dependencies.workspace
         let path = document.path
         savesInFlight[path, default: 0] += 1
@@ -204,11 +218,20 @@ extension ExplorerProgram {
             var document = document
             let result: Result<CollectionDocument, SaveFailure>
             do throws(SaveError) {
-                try workspace.save(&document, overwrite: overwrite)
+                try workspace.save(&document, overwrite: overwrite, replacingReadOnly: replacingReadOnly)
                 result = .success(document)
             } catch {
                 if case .conflict = error {
                     result = .failure(SaveFailure(message: error.description, isConflict: true))
+                } else if case .readOnly(let path) = error {
+                    // Kept for the answer: replacing saves this very document.
+                    let unsaved = document
+                    self?.dependencies.main.schedule { [weak self] in
+                        MainActor.assumeIsolated {
+                            self?.readOnlySaves[unsaved.collection.id] = (unsaved, overwrite)
+                        }
+                    }
+                    result = .failure(SaveFailure(message: error.description, isConflict: false, readOnlyPath: path))
                 } else {
                     result = .failure(
                         SaveFailure(
@@ -234,11 +257,42 @@ extension ExplorerProgram {
 
     // MARK: - Drafts
 
+    /// Claims the drafts other instances left (ended without saving or discarding) and offers them.
     func loadDrafts() {
-        let path = dependencies.draftsPath
+        let database = dependencies.workspace.state
+        let instance = dependencies.draftInstance
         dependencies.work.schedule { [weak self] in
-            let drafts = DraftStore.read(path)
-            if !drafts.isEmpty { self?.deliver(.draftsFound(drafts)) }
+            do throws(StateStoreError) {
+                let (drafts, offer) = try DraftStore.claim(from: database, for: instance)
+                guard !offer.drafts.isEmpty else { return }
+                self?.dependencies.main.schedule { [weak self] in
+                    MainActor.assumeIsolated { self?.draftsClaimed(drafts, offer) }
+                }
+            } catch {
+                self?.stateWriteFailed(.drafts, error.description)
+            }
+        }
+    }
+
+    /// Offers claimed drafts; what the reducer offers (`recoveredDrafts`) is what an answer
+    /// settles. Drafts it does not offer (equal to the saved request) are settled at once.
+    private func draftsClaimed(_ drafts: [RequestKey: SavedRequest], _ offer: DraftOffer) {
+        dispatch(.draftsFound(drafts))
+        let offered = Set(state.recoveredDrafts.keys)
+        let gone = Set(
+            drafts.keys.filter { state.document(collectionID: $0.collectionID) != nil && state.savedRequest($0) == nil }
+        )
+        // Drafts of requests deleted elsewhere stay in the store (named at start) until their
+        // collection is gone too; the rest are settled now or with the answer.
+        let settled = offer.drafts.filter {
+            !gone.contains(RequestKey(collectionID: $0.collectionID, requestID: $0.requestID))
+        }
+        let pending = DraftOffer(instances: offer.instances, drafts: settled)
+        if offered.isEmpty {
+            let database = dependencies.workspace.state
+            dependencies.work.schedule { try? database.forget(pending) }
+        } else {
+            draftOffer = pending
         }
     }
 
@@ -249,18 +303,76 @@ extension ExplorerProgram {
         clock.schedule(after: Self.draftsDelay) { [weak self] in self?.flushDrafts() }
     }
 
-    /// Writes pending drafts now (after the debounce, or before quitting).
-    /// Writes pending drafts: on the work queue after the debounce, at once when quitting.
+    /// Writes pending drafts: on the work queue after the debounce, at once when quitting. An
+    /// answered recovery question settles its offer in the same write.
     func flushDrafts(now: Bool = false) {
         draftsWriteScheduled = false
         guard let drafts = pendingDrafts else { return }
         pendingDrafts = nil
-        let path = dependencies.draftsPath
-        let owned = Set(state.collections.compactMap(\.collectionID) + drafts.keys.map(\.collectionID))
-        if now {
-            DraftStore.write(drafts, to: path, owning: owned)
-        } else {
-            dependencies.work.schedule { DraftStore.write(drafts, to: path, owning: owned) }
+        let settling = state.isAskingToRecoverDrafts ? nil : draftOffer
+        if settling != nil { draftOffer = nil }
+        let database = dependencies.workspace.state
+        let instance = dependencies.draftInstance
+        let write: @Sendable () -> Void = { [weak self] in
+            do throws(StateStoreError) {
+                try DraftStore.write(drafts, to: database, instance: instance, settling: settling)
+                self?.stateWriteSucceeded(.drafts)
+            } catch {
+                self?.stateWriteFailed(.drafts, error.description)
+            }
+        }
+        if now { write() } else { dependencies.work.schedule(write) }
+    }
+
+    // MARK: - State write failures
+
+    /// A failed state write: a notice the first time (until writes of that kind work again).
+    nonisolated func stateWriteFailed(_ kind: StateWriteHealth.Kind, _ error: String) {
+        guard writeHealth.failed(kind) else { return }
+        deliver(.notice(StateWriteHealth.message(kind, error), isError: true))
+    }
+
+    nonisolated func stateWriteSucceeded(_ kind: StateWriteHealth.Kind) {
+        _ = writeHealth.succeeded(kind)
+    }
+
+    // MARK: - Captured values
+
+    /// Keeps captured values for the collection's selected environment (secret ones in the
+    /// secrets file) so that they survive a restart.
+    /// After each action: a collection whose environment changed (or that just loaded) gets
+    /// that environment's kept values in place of the ones in use.
+    func loadCapturesIfEnvironmentChanged() {
+        for slot in state.collections {
+            guard let id = slot.collectionID, slot.document != nil else { continue }
+            let environment = state.environmentName(collectionID: id)
+            if let known = capturesEnvironment[id], known == environment { continue }
+            capturesEnvironment[id] = environment
+            let captures = dependencies.workspace.captures
+            dependencies.work.schedule { [weak self] in
+                let values = (try? captures.load(collectionID: id, environment: environment)) ?? [:]
+                self?.dependencies.main.schedule { [weak self] in
+                    MainActor.assumeIsolated {
+                        // Still that environment: a quick second switch loads its own.
+                        guard let self, self.capturesEnvironment[id] == environment else { return }
+                        self.dispatch(.capturesLoaded(collectionID: id, values))
+                    }
+                }
+            }
+        }
+    }
+
+    nonisolated func storeCaptures(
+        _ collectionID: String, environment: String?, _ values: [String: VariableScope.Value]
+    ) {
+        let captures = dependencies.workspace.captures
+        dependencies.work.schedule { [weak self] in
+            do throws(StateStoreError) {
+                try captures.store(values, collectionID: collectionID, environment: environment)
+                self?.stateWriteSucceeded(.captures)
+            } catch {
+                self?.stateWriteFailed(.captures, error.description)
+            }
         }
     }
 
@@ -320,5 +432,24 @@ extension ExplorerProgram {
         } catch {
             return .failure(FilterFailure(message: error.message))
         }
+    }
+}
+
+extension ExplorerAction {
+    /// Whether the action can change a collection's environment (or load one): only then are
+    /// kept captured values looked at.
+    var mayChangeEnvironment: Bool {
+        switch self {
+        case .event, .collectionLoaded, .fileChanged, .loadingFinished, .saved: true
+        default: false
+        }
+    }
+}
+
+extension ExplorerState {
+    /// The recovery question is up: its offer is not settled yet.
+    var isAskingToRecoverDrafts: Bool {
+        if case .recoverDrafts? = overlay { return true }
+        return false
     }
 }

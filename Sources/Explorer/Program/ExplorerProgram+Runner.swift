@@ -7,9 +7,9 @@ import Workspace
 /// reports the rest skipped.
 extension ExplorerProgram {
     func startRun(_ job: RunJob) {
-        let runner = ReplayRunner(
-            services: dependencies.workspace,
-            configuration: RunConfiguration(environment: job.environment, recordHistory: true, captured: job.captures))
+        var configuration = RunConfiguration(environment: job.environment, recordHistory: true, captured: job.captures)
+        configuration.historyFailed = { [weak self] message in self?.stateWriteFailed(.history, message) }
+        let runner = ReplayRunner(services: dependencies.workspace, configuration: configuration)
         let run = job.run
         let plan = job.plan
         let deliver: @Sendable (ExplorerAction) -> Void = { [weak self] action in self?.deliver(action) }

@@ -2,6 +2,7 @@ import AnnotatedLocks
 import Foundation
 import Futures
 import HTTPCore
+import StateStore
 import Synchronization
 import Workspace
 
@@ -94,14 +95,26 @@ extension ExplorerProgram {
                 let exchange = Exchange(
                     request: request, url: (try? outcome.get())?.url, result: outcome, startedAt: startedAt,
                     duration: duration)
-                workspace.recordQuietly(exchange, of: entry)
+                var failure: StateStoreError?
+                do throws(StateStoreError) {
+                    try workspace.record(exchange, of: entry)
+                } catch {
+                    failure = error
+                }
                 // A body the transport spilled to a temporary file has been read by now: remove
                 // that file (only that kind: a mock's body file belongs to the collection).
                 if let file = (try? outcome.get())?.body.fileURL, ResponseBody.isTransportSpill(file) {
                     try? FileManager.default.removeItem(at: file)
                 }
-                stages.finish(history, .succeeded)
-                self?.deliver(.historyChanged(key))
+                // A failed write shows as a failed history stage in the Timeline, and once as a notice.
+                if let failure {
+                    stages.finish(history, .failed(failure))
+                    self?.stateWriteFailed(.history, failure.description)
+                } else {
+                    stages.finish(history, .succeeded)
+                    self?.stateWriteSucceeded(.history)
+                    self?.deliver(.historyChanged(key))
+                }
             }
         }
         processed.result { [weak self] outcome in
@@ -109,6 +122,7 @@ extension ExplorerProgram {
             case .success(let done):
                 if !done.captures.isEmpty {
                     self?.deliver(.captured(collectionID: key.collectionID, done.captures))
+                    self?.storeCaptures(key.collectionID, environment: environmentName, done.captures)
                 }
                 self?.deliver(.exchangeFinished(key, result(.response(done.response))))
                 if let (response, duration) = received.value {
@@ -165,9 +179,6 @@ extension ExplorerProgram {
 
 extension WorkspaceServices {
     /// Records an exchange, ignoring a failure to write (history is a convenience, not the work).
-    func recordQuietly(_ exchange: Exchange, of preparation: SendPreparation) {
-        try? record(exchange, of: preparation)
-    }
 }
 
 /// The response the chain's parse stage received, kept for the history write (which also needs

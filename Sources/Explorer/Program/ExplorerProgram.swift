@@ -1,4 +1,5 @@
 import Futures
+import StateStore
 package import TUI
 import Workspace
 
@@ -25,6 +26,15 @@ package final class ExplorerProgram {
     /// Drafts waiting to be written (debounced).
     var pendingDrafts: [RequestKey: SavedRequest]?
     var draftsWriteScheduled = false
+    /// Drafts another instance left, offered at start: settled (removed from the store) with
+    /// the first drafts write after the question is answered.
+    var draftOffer: DraftOffer?
+    /// Failing state writes, each said once.
+    let writeHealth = StateWriteHealth()
+    /// The environment whose kept captured values are in use, per collection.
+    var capturesEnvironment: [String: String?] = [:]
+    /// Saves that found their file read-only, by collection: what "replace" saves.
+    var readOnlySaves: [String: (document: CollectionDocument, overwrite: Bool)] = [:]
     var watchers: [String: FolderWatcher] = [:]
     /// Saves running on the work queue, by file path: the watcher's event for a file being saved
     /// is checked once the save's result is in, else the save looks like another program's change.
@@ -70,6 +80,7 @@ package final class ExplorerProgram {
         state.now = clock.now()
         let effects = ExplorerReducer.reduce(&state, action)
         for effect in effects { run(effect) }
+        if action.mayChangeEnvironment { loadCapturesIfEnvironmentChanged() }
         host.setSuspendsOnControlZ(!state.isTyping)
         // While a tick is due (a send in flight), a send's own reports wait for it: a burst of
         // events, or a stream of body progress, costs at most one frame per tick (10 a second).

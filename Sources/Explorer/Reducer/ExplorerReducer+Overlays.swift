@@ -9,6 +9,13 @@ extension ExplorerReducer {
     {
         let closes = key == KeyEvent(.escape)
         switch overlay {
+        case .variables where key == .char("x"):
+            // Forget the captured values of the collection's environment (kept across restarts).
+            guard let id = state.currentCollectionID, state.captures[id]?.isEmpty == false else { return [] }
+            state.captures[id] = nil
+            let environment = state.environmentName(collectionID: id)
+            notify(&state, "Forgot the captured values" + (environment.map { " of \($0)" } ?? ""), kind: .info)
+            return [.clearCaptures(collectionID: id, environment: environment)]
         case .help(let scroll), .variables(let scroll), .problems(let scroll):
             if closes || key == .char("q") || key == KeyEvent(.function(1)) || key == .char("?")
                 || key == KeyEvent(.enter)
@@ -102,9 +109,16 @@ extension ExplorerReducer {
                 if let key = state.selection, let request = state.request(key) { state.editor.load(request, key: key) }
                 let count = state.recoveredDrafts.count
                 let dropped = droppedDraftsNote(&state).map { " · " + $0 } ?? ""
-                notify(&state, "Restored \(count) unsaved draft\(count == 1 ? "" : "s")" + dropped, kind: .success)
+                let secrets =
+                    state.draftsLostSecrets > 0
+                    ? " · credentials typed since the last save were not kept (drafts never hold them): the saved ones are back"
+                    : ""
+                notify(
+                    &state, "Restored \(count) unsaved draft\(count == 1 ? "" : "s")" + dropped + secrets,
+                    kind: .success)
             }
             state.droppedDraftNames = []
+            state.draftsLostSecrets = 0
             state.recoveredDrafts = [:]
             return draftsChanged(&state)
         case .conflict(let collectionID, let selected):
@@ -115,6 +129,26 @@ extension ExplorerReducer {
                 )
             else { return [] }
             return resolveConflict(collectionID, choice: chosen, &state)
+        case .replaceReadOnly(let collectionID, let path, let selected):
+            guard
+                let chosen = answer(
+                    key, selected, letters: ["r", "c"], &state,
+                    { .replaceReadOnly(collectionID: collectionID, path: path, selected: $0) })
+            else {
+                if state.overlay == nil {
+                    notify(
+                        &state, "Not saved: \(String(path.split(separator: "/").last ?? "")) is read-only",
+                        kind: .warning)
+                }
+                return []
+            }
+            state.overlay = nil
+            guard chosen == 0 else {
+                notify(
+                    &state, "Not saved: \(String(path.split(separator: "/").last ?? "")) is read-only", kind: .warning)
+                return []
+            }
+            return [.replaceReadOnly(collectionID: collectionID)]
         case .mockRouteExists(let existing, let selected):
             guard
                 let chosen = answer(

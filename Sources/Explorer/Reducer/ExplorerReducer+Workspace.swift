@@ -151,7 +151,7 @@ extension ExplorerReducer {
             return []
         }
         if let draft = state.drafts[key] {
-            document.collection.updateRequest(id: key.requestID) { $0 = draft }
+            putDraft(draft, key, into: &document, &state)
         } else if !document.isModified {
             // Another request's draft in the same collection made "no unsaved changes in X"
             // false while the status bar counted it.
@@ -167,6 +167,22 @@ extension ExplorerReducer {
         return [.save(document, overwrite: false)]
     }
 
+    /// Writes a draft into its collection. A request deleted meanwhile (by another explorer or
+    /// program) is added back at the collection's top level, and the save says so: saving
+    /// used to say "Saved" and write nothing, and the draft stayed unsaved.
+    static func putDraft(
+        _ draft: SavedRequest, _ key: RequestKey, into document: inout CollectionDocument, _ state: inout ExplorerState
+    ) {
+        if document.collection.request(id: key.requestID) != nil {
+            document.collection.updateRequest(id: key.requestID) { $0 = draft }
+            return
+        }
+        document.collection.addRequest(draft, inFolder: [])
+        let note = "re-added \(draft.name) (it was deleted elsewhere)"
+        let earlier = state.saveNotices[key.collectionID].map { $0 + " · " } ?? ""
+        state.saveNotices[key.collectionID] = earlier + note.prefix(1).uppercased() + note.dropFirst()
+    }
+
     /// Saves every draft of every collection (the quit prompt's "save all").
     static func saveAll(_ state: inout ExplorerState) -> [ExplorerEffect] {
         commitEditing(&state)
@@ -175,7 +191,7 @@ extension ExplorerReducer {
             guard var document = slot.document else { continue }
             let drafts = state.drafts.filter { $0.key.collectionID == document.collection.id }
             guard !drafts.isEmpty || document.isModified else { continue }
-            for (key, draft) in drafts { document.collection.updateRequest(id: key.requestID) { $0 = draft } }
+            for (key, draft) in drafts { putDraft(draft, key, into: &document, &state) }
             effects.append(.save(document, overwrite: false))
         }
         return effects
@@ -223,6 +239,8 @@ extension ExplorerReducer {
                 guard let path = state.slot(collectionID: collectionID)?.path else { return [] }
                 notify(&state, "Not saved: " + failure.message, kind: .warning)
                 return [.reload(path: path)]
+            } else if let path = failure.readOnlyPath {
+                state.overlay = .replaceReadOnly(collectionID: collectionID, path: path, selected: -1)
             } else {
                 notify(&state, "Not saved: " + failure.message, kind: .error)
             }

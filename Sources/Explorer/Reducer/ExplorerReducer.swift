@@ -43,7 +43,15 @@ package enum ExplorerReducer {
                 notify(&state, earlier + note, kind: .warning)
             }
             return []
-        case .draftsFound(let drafts):
+        case .draftsFound(let found):
+            var drafts: [RequestKey: SavedRequest] = [:]
+            var lostSecrets = 0
+            for (key, draft) in found {
+                let (restored, lost) = DraftSecrets.restore(draft, saved: state.savedRequest(key))
+                drafts[key] = restored
+                if lost { lostSecrets += 1 }
+            }
+            state.draftsLostSecrets = lostSecrets
             let known = drafts.filter { state.savedRequest($0.key) != nil && state.savedRequest($0.key) != $0.value }
             state.droppedDraftNames = drafts.filter {
                 state.document(collectionID: $0.key.collectionID) != nil && state.savedRequest($0.key) == nil
@@ -67,6 +75,9 @@ package enum ExplorerReducer {
             return exchangeFinished(key, result, &state)
         case .captured(let collectionID, let values):
             state.captures[collectionID, default: [:]].merge(values) { _, new in new }
+            return []
+        case .capturesLoaded(let collectionID, let values):
+            state.captures[collectionID] = values.isEmpty ? nil : values
             return []
         case .saved(let collectionID, let result):
             return saved(collectionID, result, &state)

@@ -27,6 +27,9 @@ package enum ExplorerAction: Sendable, Equatable {
     case exchangeFinished(RequestKey, ExchangeResult)
     /// Captured values of a response (for later requests of the collection).
     case captured(collectionID: String, [String: VariableScope.Value])
+    /// The values kept for a collection's environment (at start, after switching environments):
+    /// they replace the ones in use, so one environment's values never go to another.
+    case capturesLoaded(collectionID: String, [String: VariableScope.Value])
     /// A save ended: the saved document, or what went wrong.
     case saved(collectionID: String, Result<CollectionDocument, SaveFailure>)
     /// A collection file changed on disk (another program saved it).
@@ -57,10 +60,13 @@ package struct SaveFailure: Error, Sendable, Equatable {
     package var message: String
     /// The file changed on disk since it was loaded: nothing was written.
     package var isConflict: Bool
+    /// The file is read-only: nothing was written; the user is asked before it is replaced.
+    package var readOnlyPath: String?
 
-    package init(message: String, isConflict: Bool) {
+    package init(message: String, isConflict: Bool, readOnlyPath: String? = nil) {
         self.message = message
         self.isConflict = isConflict
+        self.readOnlyPath = readOnlyPath
     }
 }
 

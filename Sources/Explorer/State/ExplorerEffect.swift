@@ -13,6 +13,11 @@ package enum ExplorerEffect: Sendable, Equatable {
     case cancel(RequestKey, generation: Int)
     /// Write a collection file (atomic, conflict-checked).
     case save(CollectionDocument, overwrite: Bool)
+    /// Saves again the collection whose save found its file read-only, replacing the file (the
+    /// user said so); the program kept the document that save was for.
+    case replaceReadOnly(collectionID: String)
+    /// Forget the captured values kept for a collection's environment.
+    case clearCaptures(collectionID: String, environment: String?)
     /// Create a new collection file.
     case create(RequestCollection, path: String)
     case copy(String)

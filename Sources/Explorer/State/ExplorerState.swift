@@ -74,6 +74,9 @@ package struct ExplorerState: Sendable, Equatable {
     /// Recovered drafts of requests no longer in their (open) collection: not offered, but named
     /// (they vanished without a word).
     package var droppedDraftNames: [String] = []
+    /// How many recovered drafts had a credential typed since the last save: drafts never keep
+    /// one in clear, so it is gone (said when they are restored).
+    package var draftsLostSecrets = 0
     /// The last run of a folder or collection (the Runner view), if any.
     package var runner: RunnerState?
 

@@ -19,6 +19,8 @@ package enum Overlay: Sendable, Equatable {
     case recoverDrafts(count: Int, selected: Int)
     /// The file of a collection with drafts changed on disk (or a save found it changed).
     case conflict(collectionID: String, selected: Int)
+    /// A save found the collection's file read-only (mode 444): replace it anyway, or cancel.
+    case replaceReadOnly(collectionID: String, path: String, selected: Int)
     /// A one-line text prompt (rename, new request, new folder, new collection).
     case prompt(PromptState)
     /// A long string value opened from the tree.

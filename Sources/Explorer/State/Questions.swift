@@ -31,6 +31,7 @@ extension Overlay {
         case .recoverDrafts: "recover"
         case .conflict(let collectionID, _): "conflict " + collectionID
         case .mockRouteExists(let existing, _): "route " + existing.environment + " " + existing.route
+        case .replaceReadOnly(let collectionID, _, _): "read-only " + collectionID
         default: nil
         }
     }

@@ -41,7 +41,7 @@ package enum SendStep: String, Hashable, Sendable, CaseIterable {
     case checks
     /// Taking the request's captures.
     case captures
-    /// Appending the exchange to the history file (after the answer is shown).
+    /// Appending the exchange to history in the state store (after the answer is shown).
     case history
 
     /// How the step reads while it runs: "parsing", "checking expectations".

@@ -108,15 +108,14 @@ enum StatusLineView {
                 case .warning: .warning
                 case .error: .error
                 }
-            let message = Line(toast.message, style: theme[.statusBar].patched(with: theme[role]).bold)
-            StatusBar(message: message, hints: [], right: right, style: theme[.statusBar], keyStyle: theme[.keyHint])
-                .render(in: area, buffer: &buffer)
-            // A message longer than the line ends in … (cut mid-word it read as the whole message).
+            // A message longer than the line is cut in its path, else at its end with … (cut
+            // mid-word it read as the whole message; cut at the end, "…Permission d…" lost the cause).
             let rightWidth = min(right.width, area.width)
             let limit = area.right - rightWidth - (rightWidth > 0 ? 1 : 0)
-            if message.width > limit - area.x - 1, limit - area.x > 2 {
-                buffer.write("…", x: limit - 1, y: area.y, style: message.style, maxX: limit)
-            }
+            let text = StatusText.fitted(toast.message, width: limit - area.x - 1)
+            let message = Line(text, style: theme[.statusBar].patched(with: theme[role]).bold)
+            StatusBar(message: message, hints: [], right: right, style: theme[.statusBar], keyStyle: theme[.keyHint])
+                .render(in: area, buffer: &buffer)
             return
         }
         let hints = state.keys.keymap.hints(for: hintActions(state))

@@ -87,6 +87,17 @@ enum OverlayView {
                         selectedButton: selected),
                     screen),
                 in: screen)
+        case .replaceReadOnly(let id, let path, let selected):
+            let name =
+                state.document(collectionID: id)?.collection.name ?? String(path.split(separator: "/").last ?? "")
+            frame.render(
+                fitted(
+                    theme.dialog(
+                        title: "\(name) is read-only",
+                        message:
+                            "\(path) has no write permission. Replace it with your changes anyway (Alt+R: it stays read-only), or cancel and keep the file as it is (Alt+C or Esc)? (Or ←/→ and Enter.)",
+                        buttons: ["Replace (Alt+R)", "Cancel (Alt+C)"], selectedButton: selected)),
+                in: screen)
         case .mockRouteExists(let existing, let selected):
             let answers = existing.answers == 1 ? "its answer" : "its \(existing.answers) answers"
             frame.render(

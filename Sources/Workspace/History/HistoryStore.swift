@@ -1,63 +1,47 @@
 import Foundation
-import Glibc
-package import RegularFiles
+package import StateStore
 
-/// Per-collection history as JSON Lines under `$XDG_STATE_HOME/lazer/history/<collection id>.jsonl`.
-///
-/// Keyed by the collection's stable id, so renaming or moving the collection file keeps its
-/// history. Entries are appended one line per exchange; when the file passes `maximumEntries` or
-/// `maximumBytes`, the oldest entries are dropped (rewritten atomically). A line torn by a crash
-/// is skipped when reading.
+/// Per-collection history in the state store (`$XDG_STATE_HOME/lazer/state.sqlite`, table
+/// `history`), keyed by the collection's stable id, so renaming or moving the collection file
+/// keeps its history. Each exchange is one row written in one transaction: several explorers and
+/// `lazer run`s append at once without losing an entry, and a full disk leaves no partial entry.
+/// Retention (newest 500, 90 days, 5 MB per collection by default) is `retention`; see
+/// `HistoryRetention.init(processEnvironment:)` for the settings.
 package struct HistoryStore: Sendable {
-    package var folder: String
-    package var maximumEntries: Int
-    package var maximumBytes: Int
+    package let database: StateDatabase
+    package var retention: HistoryRetention
     /// Bodies longer than this are cut and marked `truncated`.
     package var maximumBodyBytes: Int
 
     package init(
-        folder: String, maximumEntries: Int = 500, maximumBytes: Int = 5_000_000, maximumBodyBytes: Int = 65_536
+        database: StateDatabase, retention: HistoryRetention = HistoryRetention(), maximumBodyBytes: Int = 65_536
     ) {
-        self.folder = folder
-        self.maximumEntries = maximumEntries
-        self.maximumBytes = maximumBytes
+        self.database = database
+        self.retention = retention
         self.maximumBodyBytes = maximumBodyBytes
     }
 
-    package init(directories: UserDirectories) {
-        self.init(folder: directories.state + "/history")
+    /// A store in `folder` (its `state.sqlite`), importing the JSON Lines files found there.
+    package init(
+        folder: String, maximumEntries: Int = 500, maximumBytes: Int = 5_000_000, maximumBodyBytes: Int = 65_536
+    ) {
+        let directories = UserDirectories(config: folder, state: folder)
+        self.init(
+            database: StateFiles.database(directories: directories, legacyHistoryFolder: folder),
+            retention: HistoryRetention(maximumEntries: maximumEntries, maximumAge: nil, maximumBytes: maximumBytes),
+            maximumBodyBytes: maximumBodyBytes)
     }
 
-    package func path(collectionID: String) -> String {
-        folder + "/" + PercentEncoding.encodeSegment(collectionID) + ".jsonl"
+    package init(directories: UserDirectories, processEnvironment: [String: String] = [:]) {
+        self.init(
+            database: StateFiles.database(directories: directories),
+            retention: HistoryRetention(processEnvironment: processEnvironment))
     }
 
     /// Records an exchange. `redactor` masks secrets (again: defence in depth for entries built by hand).
-    package func append(_ entry: HistoryEntry, collectionID: String, redactor: Redactor) throws(FileSystemError) {
-        let line = entry.redacted(with: redactor).stored.compact() + "\n"
-        let file = path(collectionID: collectionID)
-        do {
-            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        } catch {
-            throw FileSystemError(operation: "create", path: folder, reason: error.localizedDescription)
-        }
-        let existing = try AtomicFile.read(file) ?? []
-        let lineCount = existing.reduce(0) { $0 + ($1 == UInt8(ascii: "\n") ? 1 : 0) }
-        if lineCount + 1 <= maximumEntries, existing.count + line.utf8.count <= maximumBytes {
-            try appendLine(Array(line.utf8), to: file)
-            return
-        }
-        // Over a limit: keep the newest lines that fit, then the new one.
-        var kept: [Substring] = []
-        var bytes = line.utf8.count
-        let lines = String(decoding: existing, as: UTF8.self).split(separator: "\n")
-        for old in lines.reversed() {
-            guard kept.count + 1 < maximumEntries, bytes + old.utf8.count + 1 <= maximumBytes else { break }
-            kept.append(old)
-            bytes += old.utf8.count + 1
-        }
-        let text = kept.reversed().map { $0 + "\n" }.joined() + line
-        try AtomicFile.write(Array(text.utf8), to: file, permissions: 0o600, keepBackup: false)
+    package func append(_ entry: HistoryEntry, collectionID: String, redactor: Redactor) throws(StateStoreError) {
+        try database.appendHistory(
+            entry.redacted(with: redactor).record(collectionID: collectionID), retention: retention)
     }
 
     /// Builds the stored body for `bytes`, truncated to `maximumBodyBytes` and redacted.
@@ -65,34 +49,63 @@ package struct HistoryStore: Sendable {
         HistoryBody(bytes: bytes, limit: maximumBodyBytes, redactor: redactor)
     }
 
-    /// All entries, oldest first.
-    package func entries(collectionID: String) throws(FileSystemError) -> [HistoryEntry] {
-        guard let bytes = try AtomicFile.read(path(collectionID: collectionID)) else { return [] }
-        return bytes.split(separator: UInt8(ascii: "\n")).compactMap { line in
-            (try? SourceNode.parse(Array(line))).flatMap { HistoryEntry(stored: $0.stored) }
+    /// The entries of a collection (of one request when `requestID` is given), oldest first.
+    package func entries(collectionID: String, requestID: String? = nil) throws(StateStoreError) -> [HistoryEntry] {
+        try database.history(collectionID: collectionID, requestID: requestID).compactMap(HistoryEntry.init(json:))
+    }
+
+    /// Entries holding every word of `query` (name, method, URL, status, headers, bodies; each
+    /// word a prefix), newest first: the history browser's search.
+    package func search(
+        _ query: String, collectionID: String? = nil, limit: Int = 200
+    ) throws(StateStoreError) -> [(collectionID: String, entry: HistoryEntry)] {
+        try database.searchHistory(query, collectionID: collectionID, limit: limit).compactMap { match in
+            HistoryEntry(json: match.json).map { (match.collectionID, $0) }
         }
     }
 
-    package func clear(collectionID: String) {
-        unlink(path(collectionID: collectionID))
+    package func clear(collectionID: String) throws(StateStoreError) {
+        try database.clearHistory(collectionID: collectionID)
+    }
+}
+
+extension HistoryRetention {
+    /// The limits from the process environment: `LAZER_HISTORY_MAX_ENTRIES` (per collection,
+    /// default 500), `LAZER_HISTORY_MAX_DAYS` (default 90; 0 keeps entries of any age) and
+    /// `LAZER_HISTORY_MAX_BYTES` (per collection, default 5,000,000). A value that is not a
+    /// whole number is ignored.
+    package init(processEnvironment: [String: String]) {
+        let defaults = HistoryRetention()
+        func number(_ name: String) -> Int? {
+            processEnvironment[name].flatMap { Int($0.trimmingCharacters(in: .whitespaces)) }.flatMap {
+                $0 >= 0 ? $0 : nil
+            }
+        }
+        let days = number("LAZER_HISTORY_MAX_DAYS")
+        self.init(
+            maximumEntries: number("LAZER_HISTORY_MAX_ENTRIES") ?? defaults.maximumEntries,
+            maximumAge: days.map { $0 == 0 ? nil : Double($0) * 86_400 } ?? defaults.maximumAge,
+            maximumBytes: number("LAZER_HISTORY_MAX_BYTES") ?? defaults.maximumBytes)
+    }
+}
+
+extension HistoryEntry {
+    /// The row for the store: the entry as JSON and what search indexes.
+    func record(collectionID: String) -> HistoryRecord {
+        let headers = (requestHeaders + responseHeaders).map { $0.name + ": " + $0.value }.joined(separator: "\n")
+        let bodies = [requestBody, responseBody].compactMap { $0?.encoding == .utf8 ? $0?.text : nil }
+        return HistoryRecord(
+            id: id, collectionID: collectionID, requestID: requestID, time: date.timeIntervalSince1970,
+            json: stored.compact(),
+            search: HistorySearchText(
+                requestName: requestName ?? "", method: method, url: url,
+                status: status.map(String.init) ?? error ?? "",
+                headers: headers, body: bodies.joined(separator: "\n")))
     }
 
-    private func appendLine(_ bytes: [UInt8], to file: String) throws(FileSystemError) {
-        let descriptor = open(file, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0o600)
-        guard descriptor >= 0 else {
-            throw FileSystemError.system("open", path: file)
-        }
-        defer { close(descriptor) }
-        var written = 0
-        while written < bytes.count {
-            let result = bytes.withUnsafeBytes {
-                Glibc.write(descriptor, $0.baseAddress.map { $0 + written }, bytes.count - written)
-            }
-            if result < 0, errno == EINTR { continue }
-            guard result > 0 else {
-                throw FileSystemError.system("append to", path: file)
-            }
-            written += result
-        }
+    /// An entry from its stored JSON (a history row, or a line of the older JSON Lines files).
+    init?(json: String) {
+        guard let node = try? SourceNode.parse(Array(json.utf8)) else { return nil }
+        self.init(stored: node.stored)
     }
 }

@@ -112,13 +112,15 @@ package enum AtomicFile {
     }
 
     /// Deletes temporary files left beside `path` by saves that were killed midway (their
-    /// process no longer exists). They are hidden and never loaded, but they should not pile up.
+    /// process no longer exists): `.<name>.tmp-PID-N` and the backup's `.<name>.bak.tmp-PID`.
+    /// They are hidden and never loaded, but they should not pile up.
     package static func removeStaleTemporaries(for path: String) {
         let url = URL(fileURLWithPath: path)
         let folder = url.deletingLastPathComponent().path
-        let prefix = ".\(url.lastPathComponent).tmp-"
+        let prefixes = [".\(url.lastPathComponent).tmp-", ".\(url.lastPathComponent).bak.tmp-"]
         guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else { return }
-        for name in names where name.hasPrefix(prefix) {
+        for name in names {
+            guard let prefix = prefixes.first(where: { name.hasPrefix($0) }) else { continue }
             let rest = name.dropFirst(prefix.count)
             guard let pid = Int32(rest.prefix { $0 != "-" }) else { continue }
             if kill(pid, 0) != 0, errno == ESRCH { unlink(folder + "/" + name) }

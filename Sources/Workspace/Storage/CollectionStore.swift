@@ -1,4 +1,5 @@
 import Foundation
+import Glibc
 import RegularFiles
 
 /// Loads and saves collection files safely.
@@ -29,9 +30,11 @@ package enum CollectionStore {
     /// the collection file). Throws `.conflict` without writing anything when the file changed
     /// on disk since it was loaded, unless `overwrite` is true. Another lazer saving into the same
     /// folder is waited for (at most `lockPatience`, then `.fileSystem` and nothing written).
+    /// A read-only file (mode 444 in a writable folder: the rename would replace it) throws
+    /// `.readOnly` unless `replacingReadOnly`.
     package static func save(
         _ document: inout CollectionDocument, secrets: SecretStore? = nil, overwrite: Bool = false,
-        lockPatience: Duration = .seconds(5)
+        replacingReadOnly: Bool = false, lockPatience: Duration = .seconds(5)
     ) throws(SaveError) {
         // The check and the write happen under the folder's lock (see `FolderLock`).
         let lock: FolderLock
@@ -50,6 +53,10 @@ package enum CollectionStore {
                 throw .fileSystem(error)
             }
             guard current == document.fingerprint else { throw .conflict(path: document.path) }
+        }
+        var status = stat()
+        if !replacingReadOnly, stat(document.path, &status) == 0, status.st_mode & 0o222 == 0 {
+            throw .readOnly(path: document.path)
         }
         if let secrets {
             do {

@@ -9,12 +9,16 @@ package enum SaveError: Error, Sendable, Equatable, CustomStringConvertible {
     case fileSystem(FileSystemError)
     /// Secret values could not be stored, so the collection was not saved (it would lose them).
     case secrets(FileSystemError)
+    /// The file is read-only (no write permission bit, e.g. mode 444): nothing was written. Save
+    /// again with `replacingReadOnly: true` after asking the user (the file keeps its mode).
+    case readOnly(path: String)
 
     package var description: String {
         switch self {
         case .conflict(let path): "\(path) was changed by another program since it was opened; not saved"
         case .fileSystem(let error): error.description
         case .secrets(let error): "secrets not stored, collection not saved: \(error.description)"
+        case .readOnly(let path): "\(path) is read-only; not saved"
         }
     }
 }

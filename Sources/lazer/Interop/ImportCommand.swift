@@ -125,7 +125,7 @@ struct ImportCommand: ParsableCommand {
         }
         do {
             let secrets = SecretStore(directories: UserDirectories(environment: ProcessInfo.processInfo.environment))
-            try CollectionStore.save(&document, secrets: secrets, overwrite: exists && force)
+            try CollectionStore.save(&document, secrets: secrets, overwrite: exists && force, replacingReadOnly: force)
         } catch {
             FileBytes.writeError("lazer import: " + TerminalText.line(error.description) + "\n")
             throw ExitCode(1)

@@ -142,11 +142,22 @@ struct RunCommand: ParsableCommand {
                 text.withUTF8 { output.write($0) }
             }
         }
-        let configuration = RunConfiguration(
+        var configuration = RunConfiguration(
             environment: env, variables: try parsedVariables(), bail: bail,
             timeout: timeout.map { .milliseconds(Int64(($0 * 1000).rounded(.up))) }, recordHistory: !noHistory,
             parallel: parallel,
             repetitions: repetitions)
+        // Said once: the run goes on (history is not the work), but the user knows it is not kept.
+        let historyWarned = Mutex(false)
+        configuration.historyFailed = { message in
+            guard
+                historyWarned.withLock({ warned in
+                    defer { warned = true }
+                    return !warned
+                })
+            else { return }
+            FileBytes.writeError("lazer run: warning: history not saved: \(TerminalText.line(message))\n")
+        }
         let runner = ReplayRunner(services: services, configuration: configuration)
         // One request at a time: the run's task lives on the network thread (see
         // `CurlDispatcher.taskExecutor`), so a request costs no thread wake-ups. Parallel runs keep

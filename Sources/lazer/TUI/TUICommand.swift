@@ -93,7 +93,7 @@ struct TUICommand: ParsableCommand {
             let work = DispatchQueue(label: "lazer.work", qos: .userInitiated)
             let explorerDependencies = ExplorerDependencies(
                 workspace: workspace, main: MainQueueScheduler(), work: DispatchQueueScheduler(work),
-                draftsPath: directories.state + "/drafts.json", temporaryFolder: NSTemporaryDirectory())
+                temporaryFolder: NSTemporaryDirectory())
             // On quit or a signal, the network thread is joined before the process exits.
             let host = CursesTerminalHost(backend: backend, beforeExit: { dispatcher.shutdown() })
             let program = ExplorerProgram(
