@@ -116,3 +116,16 @@ start_server() {
 closed_port() {
     python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])'
 }
+
+# stays_absent NAME PATTERN SECONDS: the pane text does not match PATTERN for SECONDS.
+stays_absent() {
+    local deadline=$((SECONDS + $3 + 1))
+    while ((SECONDS < deadline)); do
+        if screen "$1" | grep -Eq -- "$2"; then
+            echo "    /$2/ appeared:" >&2
+            screen "$1" | sed 's/^/    | /' >&2
+            return 1
+        fi
+        sleep 0.05
+    done
+}

@@ -14,19 +14,6 @@ FILE="$WORK/jsonplaceholder.json"
 ORIGINAL="$E2E_DIR/original.json"
 cp "$FILE" "$ORIGINAL"
 
-# stays_absent NAME PATTERN SECONDS: the pane text does not match PATTERN for SECONDS.
-stays_absent() {
-    local deadline=$((SECONDS + $3 + 1))
-    while ((SECONDS < deadline)); do
-        if screen "$1" | grep -Eq -- "$2"; then
-            echo "    /$2/ appeared:" >&2
-            screen "$1" | sed 's/^/    | /' >&2
-            return 1
-        fi
-        sleep 0.05
-    done
-}
-
 # wait_order N NAME: polls until the Nth request of the Posts folder in the file is NAME.
 wait_order() {
     local deadline=$((SECONDS + E2E_TIMEOUT))

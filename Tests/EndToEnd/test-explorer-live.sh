@@ -22,19 +22,6 @@ last_log_line_is() {
     return 1
 }
 
-# stays_absent NAME PATTERN SECONDS: the pane text does not match PATTERN for SECONDS.
-stays_absent() {
-    local deadline=$((SECONDS + $3 + 1))
-    while ((SECONDS < deadline)); do
-        if screen "$1" | grep -Eq -- "$2"; then
-            echo "    /$2/ appeared:" >&2
-            screen "$1" | sed 's/^/    | /' >&2
-            return 1
-        fi
-        sleep 0.05
-    done
-}
-
 # not_logged LINE: no line of the servers' log is LINE.
 not_logged() { ! grep -qx -- "$1" "$LOG"; }
 
