@@ -27,6 +27,7 @@ Endpoints (any method unless noted):
   /see-other             303 to /echo
   /redirect-to?status=N&location=L   status N (301, 302, 303, 307, 308…) with Location L
   /temporary-redirect    307 to /echo (method and body kept)
+  /redirect-loop         302 to itself, for ever
   /redirect-off-http/S   302 out of HTTP: S=ftp to ftp://127.0.0.1:<this port>/etc/passwd, S=file to
                          file:///etc/passwd (a client must refuse both)
   /status/N[?reason=R]   status N with a one-line body (none for 1xx, 204 and 304), reason phrase R if given
@@ -181,6 +182,8 @@ class Handler(BaseHTTPRequestHandler):
                 time.sleep(min(float(query.get("delay", "0")), 5))
                 suffix = f"?{url.query}" if url.query else ""
                 self.send(302, b"", [("Location", f"/redirect/{remaining - 1}{suffix}")], None)
+        elif path == "/redirect-loop":
+            self.send(302, b"", [("Location", "/redirect-loop")], None)
         elif path == "/temporary-redirect":
             self.send(307, b"", [("Location", "/echo")], None)
         elif path.startswith("/huge-headers/"):

@@ -285,7 +285,8 @@ struct ProgramSendTests {
         harness.type("Copy as curl (secrets masked)")
         harness.press("enter")
         // Lazer asks for compressed responses, and so does the command (`--compressed`).
-        #expect(harness.host.copied == ["curl 'http://jsonplaceholder.mock/posts/1' --compressed"])
+        // Redirects are followed, as Lazer follows them (`--location`).
+        #expect(harness.host.copied == ["curl 'http://jsonplaceholder.mock/posts/1' --location --compressed"])
         harness.press("F5")
         harness.press("g", "3", "j", "y")
         #expect(harness.host.copied.last == "1")

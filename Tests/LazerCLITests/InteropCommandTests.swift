@@ -140,7 +140,7 @@ struct InteropCommandTests {
         #expect(masked.status == 0, "\(masked.stderr)")
         #expect(
             masked.stdout
-                == "# Items/List\ncurl 'http://127.0.0.1:9/items' \\\n  -H 'Authorization: ••••••' \\\n  --compressed\n"
+                == "# Items/List\ncurl 'http://127.0.0.1:9/items' \\\n  -H 'Authorization: ••••••' \\\n  --location \\\n  --compressed\n"
         )
         let revealed = try LazerBinary.run(
             ["export", "shop.json", "--format", "curl", "--request", "r1", "--reveal-secrets"],
@@ -154,7 +154,7 @@ struct InteropCommandTests {
         let file = try read(work + "/shop.http")
         #expect(
             file.contains(
-                "### Items/Add\n# @no-redirect\nPOST {{baseURL}}/items\nContent-Type: application/json\n\n{\n  \"n\": 1\n}\n"
+                "### Items/Add\nPOST {{baseURL}}/items\nContent-Type: application/json\n\n{\n  \"n\": 1\n}\n"
             ))
         #expect(!file.contains("s3cret-token"))
         let again = try LazerBinary.run(

@@ -84,7 +84,8 @@ package enum CurlExport {
         }
         let options = request.options
         if options.verifyTLS == false { parts.append(["--insecure"]) }
-        if options.followRedirects == true { parts.append(["--location"]) }
+        // curl follows nothing unless told; Lazer follows unless told not to.
+        parts.append([options.followRedirects == false ? "--no-location" : "--location"])
         if let count = options.maxRedirects { parts.append(["--max-redirs", String(count)]) }
         if let seconds = options.timeoutSeconds { parts.append(["--max-time", number(seconds)]) }
         if let seconds = options.connectTimeoutSeconds { parts.append(["--connect-timeout", number(seconds)]) }

@@ -20,13 +20,15 @@ package struct RequestCollection: Sendable, Equatable {
     package var folders: [Folder]
     package var requests: [SavedRequest]
     package var environments: [Environment]
+    /// Options every request of the collection starts from (a request's own win, field by field).
+    package var options: SavedOptions
     package var unknownFields: [StoredJSON.Member]
 
     package init(
         schema: String? = RequestCollection.schemaURL, id: String = IdentifierGenerator.make(), name: String,
         description: String? = nil, defaultEnvironment: String? = nil, variables: [Variable] = [],
         folders: [Folder] = [], requests: [SavedRequest] = [], environments: [Environment] = [],
-        unknownFields: [StoredJSON.Member] = []
+        options: SavedOptions = SavedOptions(), unknownFields: [StoredJSON.Member] = []
     ) {
         self.schema = schema
         self.id = id
@@ -37,12 +39,13 @@ package struct RequestCollection: Sendable, Equatable {
         self.folders = folders
         self.requests = requests
         self.environments = environments
+        self.options = options
         self.unknownFields = unknownFields
     }
 
     static let keys = [
         "$schema", "formatVersion", "id", "name", "description", "defaultEnvironment", "variables", "folders",
-        "requests", "environments",
+        "requests", "environments", "options",
     ]
 
     static func read(_ node: SourceNode, _ reader: DocumentReader) -> RequestCollection? {
@@ -69,6 +72,7 @@ package struct RequestCollection: Sendable, Equatable {
         let folders = fields.array("folders") { Folder.read($0, $1, reader) }
         let requests = fields.array("requests") { SavedRequest.read($0, $1, reader) }
         let environments = fields.array("environments") { Environment.read($0, $1, reader) }
+        let options = fields.node("options").flatMap { SavedOptions.read($0, path.appending("options"), reader) }
         let unknown = fields.unknownFields(known: keys)
         // Only when every environment was read: a broken one is already reported and may be the one named.
         if let defaultEnvironment, let node = fields.node("defaultEnvironment"),
@@ -85,7 +89,7 @@ package struct RequestCollection: Sendable, Equatable {
         return RequestCollection(
             schema: schema, id: id, name: name, description: description, defaultEnvironment: defaultEnvironment,
             variables: variables, folders: folders, requests: requests, environments: environments,
-            unknownFields: unknown)
+            options: options ?? SavedOptions(), unknownFields: unknown)
     }
 
     /// The collection as the JSON written to its file.
@@ -101,6 +105,7 @@ package struct RequestCollection: Sendable, Equatable {
         object.add("folders", list: folders.map(\.stored))
         object.add("requests", list: requests.map(\.stored))
         object.add("environments", list: environments.map(\.stored))
+        object.add("options", options.isEmpty ? nil : options.stored)
         object.append(unknown: unknownFields)
         return object.json
     }
