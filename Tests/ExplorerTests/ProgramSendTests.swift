@@ -282,7 +282,7 @@ struct ProgramSendTests {
         let harness = try ExplorerHarness(
             collections: try Shipped.jsonPlaceholder(), startup: StartupRequest(request: "Posts/Get a post"))
         harness.press("ctrl+p")
-        harness.type("Copy as curl (secrets masked)")
+        harness.type("Copy as curl (secrets as shell variables)")
         harness.press("enter")
         // Lazer asks for compressed responses, and so does the command (`--compressed`).
         // Redirects are followed, as Lazer follows them (`--location`).

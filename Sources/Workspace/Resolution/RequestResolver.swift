@@ -65,9 +65,11 @@ package struct RequestResolver: Sendable {
         }
         var options = saved.options.overlaid(on: baseOptions)
         options.proxy = options.proxy.map { resolver.resolve($0, at: "options.proxy") }
-        let request = ResolvedRequest(
+        var request = ResolvedRequest(
             requestID: saved.id, method: saved.method, target: target, query: query, headers: headers, body: body,
             digestCredentials: digest, options: options, secretValues: resolver.secretValues)
+        request.secretNames = resolver.secretNames
+        request.emptySecrets = resolver.emptySecrets
         return Outcome(request: request, problems: resolver.problems)
     }
 
