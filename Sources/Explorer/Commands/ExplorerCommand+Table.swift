@@ -61,7 +61,7 @@ extension EnvironmentCommand {
 extension InteropCommand {
     package var spec: CommandSpec {
         switch self {
-        case .importFile: .palette("Import a file (curl, .http, Postman, OpenAPI, HAR)…")
+        case .importFile: .palette("Import a file or URL (curl, .http, Postman, OpenAPI, HAR)…")
         case .exportCollection: .palette("Export the collection (curl, .http, Postman, HAR)…")
         }
     }

@@ -182,7 +182,7 @@ struct SendCommand: ParsableCommand {
     private static func wait(for future: ResponseFuture<Response<ResponseBody>>) -> Result<
         Response<ResponseBody>, any Error
     > {
-        let outcome = SendOutcome()
+        let outcome = SendOutcome<Response<ResponseBody>>()
         let done = DispatchSemaphore(value: 0)
         _ = future.result { result in
             outcome.store(result)
