@@ -91,13 +91,7 @@ extension ExplorerReducer {
         if let key = state.selection, let generation = state.exchanges[key]?.inFlight {
             return cancel(key, generation: generation, &state)
         }
-        if state.response.openedHistoryResult != nil {
-            state.response.resetForNewResult()
-            state.response.openedHistory = nil
-            state.response.openedHistoryResult = nil
-            buildTree(&state)
-            return []
-        }
+        if state.response.openedHistoryResult != nil { return reduceResponse(.showLatest, &state) }
         if state.focus == .collections, !state.navigator.filter.text.isEmpty {
             state.navigator.filter.setText("")
             state.navigator.rebuild(from: state.collections)
@@ -138,8 +132,7 @@ extension ExplorerReducer {
                 }
             }
         case .response:
-            state.response.search.isEditing = false
-            state.response.filter.isEditing = false
+            reduceResponse(.endTyping, &state)
         }
     }
 
@@ -159,7 +152,7 @@ extension ExplorerReducer {
         case .request:
             return typeIntoRequest(key, &state)
         case .response:
-            return typeIntoResponse(key, &state)
+            return reduceResponse(.type(key), &state)
         }
     }
 
@@ -178,12 +171,7 @@ extension ExplorerReducer {
         case .request:
             return pasteIntoRequest(text, &state)
         case .response:
-            if state.response.search.isEditing {
-                state.response.search.query.insert(text)
-            } else if state.response.filter.isEditing {
-                state.response.filter.query.insert(text)
-            }
-            return []
+            return reduceResponse(.paste(text), &state)
         }
     }
 

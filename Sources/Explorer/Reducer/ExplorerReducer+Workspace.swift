@@ -105,11 +105,7 @@ extension ExplorerReducer {
         state.navigator.select(.request(key))
         if changed || state.editor.key != key {
             state.editor.load(request, key: key)
-            state.response.resetForNewResult()
-            state.response.history = []
-            state.response.openedHistory = nil
-            state.response.openedHistoryResult = nil
-            buildTree(&state)
+            reduceResponse(.selectionChanged, &state)
         }
         if focus { state.focus = .request }
         var effects: [ExplorerEffect] = [.loadHistory(key)]
