@@ -116,7 +116,10 @@ enum KeymapGuideProse {
           `:name` segments: editing the cell there edits the value (the name column is not entered),
           adding a row there adds a query row (and says so), deleting removes nothing.
         - **Body and Notes**: `enter` or `i` edits the text (JSON and text bodies; other kinds are edited
-          in the collection file or with `alt+e`); `up` or `k` goes to the URL.
+          in the collection file or with `alt+e`); `up` or `k` goes to the URL. The body's text area is a
+          code editor: `tab` indents (to the next stop of two spaces), `enter` keeps the line's
+          indentation (one level more after `{` or `[`; between `{}` the `}` moves to its own line), and
+          `shift+tab` or `esc` leave it.
         - **Auth, Options and Checks**: `up`/`k` and `down`/`j` scroll; `up` at the top goes to the URL;
           on a `‹ choice ›` (scheme, redirects, TLS, HTTP version) `left`/`right` (or `h`/`l`) change it
           (elsewhere they switch tabs).
@@ -126,7 +129,8 @@ enum KeymapGuideProse {
         - Text fields (URL, body, notes, table cells, filters, prompts) take the editing keys listed under
           [Text fields](#text-fields) whatever the keymap says; only `global` keys (Ctrl, Alt, F-keys)
           still run commands, and `tab` / `shift+tab` finish the edit and move to the next pane (in a
-          table cell `tab` moves to the row's other cell instead).
+          table cell `tab` moves to the row's other cell instead; in the body's text area `tab` indents
+          and `shift+tab` finishes the edit).
         - The collections filter (`/`): type to filter; `enter` keeps the filter and opens the selected
           match in the request pane; `up`/`down` keep it, return to the rows and move.
         - The tree's search (`/`) and JSONPath filter (`|`): type, `enter` runs it (an empty filter shows

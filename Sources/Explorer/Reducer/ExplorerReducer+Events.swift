@@ -33,7 +33,9 @@ extension ExplorerReducer {
         if key == KeyEvent(.escape) { return escape(&state) }
         // Tab, Ctrl, Alt and F-keys reach the global bindings first, whatever has the focus — but
         // Tab in a table cell being edited moves to the row's other column, as in any table.
-        if key.key == .tab, isEditingTableCell(state) { return typeKey(key, &state) }
+        if key.key == .tab, isEditingTableCell(state) || isEditingBodyText(state) { return typeKey(key, &state) }
+        // In the body's text area Tab indents, so Shift+Tab leaves it (as Esc does).
+        if key.key == .backTab, isEditingBodyText(state) { return escape(&state) }
         if isCommandKey(key), state.keys.pending.isEmpty,
             let command = ExplorerKeymap.command(state.keys.resolve(key, contexts: []))
         {
@@ -64,6 +66,10 @@ extension ExplorerReducer {
         case .body: return state.editor.bodyTable.isEditing
         default: return false
         }
+    }
+
+    static func isEditingBodyText(_ state: ExplorerState) -> Bool {
+        state.overlay == nil && state.focus == .request && state.editor.focus == .editing && state.editor.tab == .body
     }
 
     /// Keys that never type text: Tab, Shift+Tab, anything with Ctrl or Alt, and F-keys.

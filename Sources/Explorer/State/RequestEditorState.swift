@@ -26,7 +26,7 @@ package struct RequestEditorState: Sendable, Equatable {
     /// Which of the Params tab's two tables has the focus.
     package var paramsOnPath = false
     package var headers = KeyValueEditorState(rows: [])
-    package var body = TextEditorState()
+    package var body = Self.codeEditor()
     /// Form fields or multipart parts (a value starting with `@` is a file part).
     package var bodyTable = KeyValueEditorState(rows: [])
     /// The file a file body is sent from.
@@ -59,6 +59,7 @@ package struct RequestEditorState: Sendable, Equatable {
         pathParams = KeyValueEditorState(rows: request.pathParams.map(KeyValueRows.editable), keysAreFixed: true)
         headers = KeyValueEditorState(rows: request.headers.map(KeyValueRows.editable))
         body = TextEditorState(text: BodyText.text(of: request.body))
+        body.indentsCode = true
         bodyTable = KeyValueEditorState(rows: BodyRows.rows(of: request.body))
         if case .file(let path, _) = request.body.content { bodyFilePath = path }
         notes = TextEditorState(text: request.notes ?? "")
@@ -115,6 +116,13 @@ package struct RequestEditorState: Sendable, Equatable {
             default: false
             }
         }
+    }
+
+    /// The body's text area: Tab indents and Enter keeps the indentation.
+    private static func codeEditor() -> TextEditorState {
+        var editor = TextEditorState()
+        editor.indentsCode = true
+        return editor
     }
 }
 
