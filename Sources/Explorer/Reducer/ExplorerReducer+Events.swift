@@ -92,10 +92,7 @@ extension ExplorerReducer {
             return cancel(key, generation: generation, &state)
         }
         if state.response.openedHistoryResult != nil { return reduceResponse(.showLatest, &state) }
-        if state.focus == .collections, !state.navigator.filter.text.isEmpty {
-            state.navigator.filter.setText("")
-            state.navigator.rebuild(from: state.collections)
-        }
+        if state.focus == .collections { reduceNavigator(.clearFilter, &state) }
         if state.focus == .request, state.editor.focus == .url { state.editor.focus = .content }
         return []
     }
@@ -104,33 +101,9 @@ extension ExplorerReducer {
     static func cancelTyping(_ state: inout ExplorerState) {
         switch state.focus {
         case .collections:
-            state.navigator.isFiltering = false
+            reduceNavigator(.endFilter, &state)
         case .request:
-            switch state.editor.focus {
-            case .url, .editing:
-                commitEditing(&state)
-                state.editor.focus = .content
-            case .content:
-                // Esc on a row `a` just added takes it away again: the draft follows.
-                let tables = [state.editor.query, state.editor.pathParams, state.editor.headers].map(\.rows.count)
-                defer {
-                    let after = [state.editor.query, state.editor.pathParams, state.editor.headers].map(\.rows.count)
-                    if after != tables, let selection = state.selection { syncTables(selection, &state) }
-                }
-                switch state.editor.tab {
-                case .params:
-                    if state.editor.paramsOnPath {
-                        _ = state.editor.pathParams.handleEditing(.key(KeyEvent(.escape)))
-                    } else {
-                        _ = state.editor.query.handleEditing(.key(KeyEvent(.escape)))
-                    }
-                case .headers: _ = state.editor.headers.handleEditing(.key(KeyEvent(.escape)))
-                case .auth, .options, .checks:
-                    state.editor.formEditor = nil
-                    state.editor.formError = nil
-                default: break
-                }
-            }
+            _ = reduceEditor(.cancelTyping, &state)
         case .response:
             reduceResponse(.endTyping, &state)
         }
@@ -140,15 +113,7 @@ extension ExplorerReducer {
     static func typeKey(_ key: KeyEvent, _ state: inout ExplorerState) -> [ExplorerEffect] {
         switch state.focus {
         case .collections:
-            if key == KeyEvent(.enter) || key.key == .down || key.key == .up {
-                state.navigator.isFiltering = false
-                if key.key != .enter { return navigate(key.key == .down ? .down : .up, &state) }
-                // Enter opens the selected match at once.
-                return collectionsAction(.open, &state)
-            }
-            if state.navigator.filter.handle(key) { state.navigator.rebuild(from: state.collections) }
-            state.navigator.selected = firstRequestRow(state.navigator.rows) ?? 0
-            return []
+            return reduceNavigator(.filterKey(key), &state)
         case .request:
             return typeIntoRequest(key, &state)
         case .response:
@@ -161,17 +126,11 @@ extension ExplorerReducer {
         guard state.isTyping else { return [] }
         switch state.focus {
         case .collections:
-            state.navigator.filter.insert(text.replacingOccurrences(of: "\n", with: " "))
-            state.navigator.rebuild(from: state.collections)
-            return []
+            return reduceNavigator(.pasteFilter(text), &state)
         case .request:
             return pasteIntoRequest(text, &state)
         case .response:
             return reduceResponse(.paste(text), &state)
         }
-    }
-
-    private static func firstRequestRow(_ rows: [NavigatorRow]) -> Int? {
-        rows.firstIndex { $0.requestKey != nil }
     }
 }

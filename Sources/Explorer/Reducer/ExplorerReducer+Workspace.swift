@@ -89,20 +89,13 @@ extension ExplorerReducer {
     /// with its draft, the response pane showing its last result.
     @discardableResult
     static func select(_ key: RequestKey, _ state: inout ExplorerState, focus: Bool) -> [ExplorerEffect] {
-        guard let request = state.request(key), let document = state.document(collectionID: key.collectionID)
-        else { return [] }
+        guard let request = state.request(key), state.document(collectionID: key.collectionID) != nil else {
+            return []
+        }
         if state.editor.focus == .url || state.editor.focus == .editing { commitEditing(&state) }
         let changed = state.selection != key
         state.selection = key
-        state.navigator.expanded.insert(key.collectionID)
-        if let location = document.collection.allRequests.first(where: { $0.request.id == key.requestID }) {
-            for depth in location.folderPath.indices {
-                state.navigator.expanded.insert(
-                    ([key.collectionID] + location.folderPath[...depth]).joined(separator: "/"))
-            }
-        }
-        state.navigator.rebuild(from: state.collections)
-        state.navigator.select(.request(key))
+        reduceNavigator(.reveal(key), &state)
         if changed || state.editor.key != key {
             state.editor.load(request, key: key)
             reduceResponse(.selectionChanged, &state)

@@ -6,9 +6,8 @@ import Workspace
 /// the effects to run. Pure: no I/O, no clock (the program sets `state.now`), no randomness
 /// except new request ids.
 package enum ExplorerReducer {
-    /// How long a toast stays, and how long a deletion can be undone.
+    /// How long a toast stays.
     static let toastDuration = Duration.seconds(4)
-    static let undoDuration = Duration.seconds(10)
 
     package static func reduce(_ state: inout ExplorerState, _ action: ExplorerAction) -> [ExplorerEffect] {
         // Whatever the action changed, the layout follows before anything reads it (views, the
@@ -100,10 +99,10 @@ package enum ExplorerReducer {
             return reduceResponse(.filterFinished(generation: generation, query: query, result), &state)
         case .externalEditFinished(let key, let text, let message):
             if let text, state.request(key) != nil {
-                updateDraft(key, &state) { $0.body = BodyText.replacing($0.body, with: text) }
-                if key == state.selection, let request = state.request(key) {
-                    state.editor.body.setText(BodyText.text(of: request.body))
-                    state.editor.bodyProblem = BodyText.problem(in: request.body)
+                if key == state.selection {
+                    _ = reduceEditor(.bodyEdited(text), &state)
+                } else {
+                    updateDraft(key, &state) { $0.body = BodyText.replacing($0.body, with: text) }
                 }
                 notify(&state, "Body updated from the editor", kind: .success)
                 return draftsChanged(&state)

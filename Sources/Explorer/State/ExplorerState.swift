@@ -48,8 +48,11 @@ package struct ExplorerState: Sendable, Equatable {
     package var processEnvironment: [String: String]
     /// What the command line asked for, applied when the collections arrive.
     package var startup: StartupRequest
-    /// A deleted request or folder that `u` can still bring back.
-    package var undo: UndoableDeletion?
+    /// A deleted request or folder that `u` can still bring back (the navigator's).
+    package var undo: UndoableDeletion? {
+        get { navigator.undo }
+        set { navigator.undo = newValue }
+    }
     /// What a pending save did, per collection id, said together with "Saved" when the save lands
     /// (saying it at once would be replaced by the save's own notice a moment later).
     package var saveNotices: [String: String] = [:]

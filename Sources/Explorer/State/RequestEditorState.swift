@@ -66,6 +66,43 @@ package struct RequestEditorState: Sendable, Equatable {
         bodyProblem = BodyText.problem(in: request.body)
     }
 
+    /// The table of the current tab (Params: the query rows or the path parameters; Headers;
+    /// Body: the form fields or multipart parts), if it has one.
+    package var focusedTable: KeyValueEditorState? {
+        switch tab {
+        case .params: paramsOnPath ? pathParams : query
+        case .headers: headers
+        case .body: bodyTable
+        default: nil
+        }
+    }
+
+    /// Runs `body` on the table of the current tab.
+    package mutating func withFocusedTable(_ body: (inout KeyValueEditorState) -> Void) {
+        switch tab {
+        case .params:
+            if paramsOnPath { body(&pathParams) } else { body(&query) }
+        case .headers: body(&headers)
+        case .body: body(&bodyTable)
+        default: break
+        }
+    }
+
+    /// Whether a table of the pane takes the keys when the pane has the focus: Params, Headers,
+    /// or the Body tab of a form or multipart `body`, with nothing being typed in a form line.
+    package func tableHasKeyboard(body: SavedBody?) -> Bool {
+        guard focus == .content, formEditor == nil else { return false }
+        switch tab {
+        case .params, .headers: return true
+        case .body:
+            switch body?.content {
+            case .formURLEncoded?, .multipart?: return true
+            default: return false
+            }
+        default: return false
+        }
+    }
+
     /// Whether a text field has the keyboard: letters type instead of running commands.
     package var isTyping: Bool {
         switch focus {
