@@ -28,7 +28,7 @@ extension ExplorerReducer {
             if key == .ctrl("q") || key == .char("q") { return requestQuit(&state) }
             return []
         }
-        if let overlay = state.overlay { return handleOverlayKey(key, overlay, &state) }
+        if state.overlay != nil { return reduceOverlays(.key(key), &state) }
         if state.runner?.isShown == true { return runnerKey(key, &state) }
         if key == KeyEvent(.escape) { return escape(&state) }
         // Tab, Ctrl, Alt and F-keys reach the global bindings first, whatever has the focus — but
@@ -124,11 +124,7 @@ extension ExplorerReducer {
     }
 
     static func paste(_ text: String, _ state: inout ExplorerState) -> [ExplorerEffect] {
-        if case .prompt(var prompt)? = state.overlay {
-            prompt.field.insert(text.replacingOccurrences(of: "\n", with: " "))
-            state.overlay = .prompt(prompt)
-            return []
-        }
+        if case .prompt? = state.overlay { return reduceOverlays(.paste(text), &state) }
         guard state.isTyping else { return [] }
         switch state.focus {
         case .collections:

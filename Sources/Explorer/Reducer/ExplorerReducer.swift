@@ -15,7 +15,7 @@ package enum ExplorerReducer {
         defer { ExplorerLayout.settle(&state) }
         let shownBefore = state.overlay?.questionIdentity
         let effects = reduceAction(&state, action)
-        openWaitingQuestion(&state, shownBefore: shownBefore)
+        reduceOverlays(.settle(shownBefore: shownBefore), &state)
         return queueSaves(effects, &state)
     }
 
