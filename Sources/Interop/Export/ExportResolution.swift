@@ -28,7 +28,7 @@ package struct ExportResolution: Sendable {
         }
         let folder = (document.path as NSString).deletingLastPathComponent
         let outcome = RequestResolver(scope: scope, baseFolder: folder, baseOptions: document.collection.options)
-            .resolve(request)
+            .resolve(document.collection.withAuthInForce(request))
         problems += outcome.problems
         let capturedSecrets = captures.values.filter(\.secret).map(\.text)
         redactor = Redactor(secrets: document.secretValues + capturedSecrets + outcome.request.secretValues)

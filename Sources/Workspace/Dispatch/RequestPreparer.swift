@@ -105,7 +105,7 @@ package final class RequestPreparer: Sendable {
             }
         }
         let outcome = RequestResolver(scope: scope, baseFolder: baseFolder, baseOptions: collection.options).resolve(
-            saved)
+            collection.withAuthInForce(saved))
         problems += outcome.problems.map { $0.description(in: collection, for: saved.id) }
         let newSecrets = captures.values.filter(\.secret).map(\.text) + outcome.request.secretValues
         let redactor = newSecrets.isEmpty ? documentRedactor : documentRedactor.adding(newSecrets)
