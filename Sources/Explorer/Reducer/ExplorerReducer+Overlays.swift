@@ -104,23 +104,10 @@ extension ExplorerReducer {
                     key, selected, letters: ["r", "d"], &state, { .recoverDrafts(count: count, selected: $0) })
             else { return [] }
             state.overlay = nil
-            if chosen == 0 {
-                state.drafts.merge(state.recoveredDrafts) { _, recovered in recovered }
-                if let key = state.selection, let request = state.request(key) { state.editor.load(request, key: key) }
-                let count = state.recoveredDrafts.count
-                let dropped = droppedDraftsNote(&state).map { " · " + $0 } ?? ""
-                let secrets =
-                    state.draftsLostSecrets > 0
-                    ? " · credentials typed since the last save were not kept (drafts never hold them): the saved ones are back"
-                    : ""
-                notify(
-                    &state, "Restored \(count) unsaved draft\(count == 1 ? "" : "s")" + dropped + secrets,
-                    kind: .success)
-            }
-            state.droppedDraftNames = []
+            let saves = chosen == 0 ? restoreRecoveredDrafts(&state) : []
             state.draftsLostSecrets = 0
             state.recoveredDrafts = [:]
-            return draftsChanged(&state)
+            return saves + draftsChanged(&state)
         case .conflict(let collectionID, let selected):
             guard
                 let chosen = answer(

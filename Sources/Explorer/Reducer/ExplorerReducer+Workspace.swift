@@ -130,17 +130,6 @@ extension ExplorerReducer {
                 expandedFolders: folders.sorted()))
     }
 
-    /// Names the recovered drafts whose requests are gone from their collection (once).
-    static func droppedDraftsNote(_ state: inout ExplorerState) -> String? {
-        let names = state.droppedDraftNames
-        state.droppedDraftNames = []
-        guard !names.isEmpty else { return nil }
-        let list = names.prefix(3).joined(separator: ", ") + (names.count > 3 ? ", …" : "")
-        return names.count == 1
-            ? "the draft of \(list) was not restored: the request is no longer in its collection"
-            : "\(names.count) drafts (\(list)) were not restored: their requests are no longer in their collections"
-    }
-
     // MARK: - Saving
 
     /// `Ctrl+S`: writes the selected request's draft into its collection and saves the file.

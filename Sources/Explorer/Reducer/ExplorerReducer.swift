@@ -52,16 +52,13 @@ package enum ExplorerReducer {
                 if lost { lostSecrets += 1 }
             }
             state.draftsLostSecrets = lostSecrets
-            let known = drafts.filter { state.savedRequest($0.key) != nil && state.savedRequest($0.key) != $0.value }
-            state.droppedDraftNames = drafts.filter {
-                state.document(collectionID: $0.key.collectionID) != nil && state.savedRequest($0.key) == nil
-            }.map(\.value.name).sorted()
-            guard !known.isEmpty else {
-                if let note = droppedDraftsNote(&state) {
-                    notify(&state, note.prefix(1).uppercased() + note.dropFirst(), kind: .warning)
-                }
-                return []
+            // Offered: drafts that differ from their saved request, and drafts whose request was
+            // deleted since (restoring adds it back) when their collection is open.
+            let known = drafts.filter {
+                guard state.document(collectionID: $0.key.collectionID) != nil else { return false }
+                return state.savedRequest($0.key) != $0.value
             }
+            guard !known.isEmpty else { return [] }
             state.recoveredDrafts = known
             ask(
                 .recoverDrafts(count: known.count, selected: -1), &state,
@@ -125,6 +122,7 @@ package enum ExplorerReducer {
 
     static func notify(_ state: inout ExplorerState, _ message: String, kind: Toast.Kind) {
         state.toast = TimedToast(message: message, kind: kind, expires: state.now + toastDuration)
+        if kind == .error || kind == .warning { state.rememberMessage(message) }
     }
 
     private static func expireTimedThings(_ state: inout ExplorerState) {

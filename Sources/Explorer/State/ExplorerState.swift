@@ -31,6 +31,9 @@ package struct ExplorerState: Sendable, Equatable {
     /// back to it.
     package var overlayBelow: Overlay?
     package var toast: TimedToast?
+    /// The full text of recent error and warning notices, oldest first (see `rememberMessage`):
+    /// the status line may cut a notice, the Problems overlay shows it whole.
+    package var messages: [String] = []
     /// Set when the program must end (after the quit prompt, or with nothing unsaved).
     package var quitting = false
 
@@ -71,9 +74,6 @@ package struct ExplorerState: Sendable, Equatable {
     package var savesQueued: [String: Bool] = [:]
     /// Drafts recovered from an earlier session, waiting for the user's answer.
     package var recoveredDrafts: [RequestKey: SavedRequest] = [:]
-    /// Recovered drafts of requests no longer in their (open) collection: not offered, but named
-    /// (they vanished without a word).
-    package var droppedDraftNames: [String] = []
     /// How many recovered drafts had a credential typed since the last save: drafts never keep
     /// one in clear, so it is gone (said when they are restored).
     package var draftsLostSecrets = 0
