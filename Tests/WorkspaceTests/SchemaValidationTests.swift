@@ -45,6 +45,10 @@ import Workspace
         _ = try CollectionStore.create(collection, at: folder.file("written.json"))
         let result = try Self.validate([folder.file("written.json")])
         #expect(result.status == 0, "\(result.output)")
+        // Auth on the collection and on folders; requests that inherit, one that sends none.
+        try folder.write(AuthInheritanceTests.text, to: "inherit.json")
+        let inheriting = try Self.validate([folder.file("inherit.json")])
+        #expect(inheriting.status == 0, "\(inheriting.output)")
     }
 
     @Test func theSchemaRejectsMistakesTheLoaderRejects() throws {

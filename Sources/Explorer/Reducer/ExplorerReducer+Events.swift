@@ -28,7 +28,7 @@ extension ExplorerReducer {
             if key == .ctrl("q") || key == .char("q") { return requestQuit(&state) }
             return []
         }
-        if let overlay = state.overlay { return handleOverlayKey(key, overlay, &state) }
+        if state.overlay != nil { return reduceOverlays(.key(key), &state) }
         if state.runner?.isShown == true { return runnerKey(key, &state) }
         if key == KeyEvent(.escape) { return escape(&state) }
         // Tab, Ctrl, Alt and F-keys reach the global bindings first, whatever has the focus — but
@@ -91,15 +91,11 @@ extension ExplorerReducer {
         if let key = state.selection, let generation = state.exchanges[key]?.inFlight {
             return cancel(key, generation: generation, &state)
         }
-        if state.response.openedHistoryResult != nil {
-            state.response.resetForNewResult()
-            state.response.openedHistory = nil
-            state.response.openedHistoryResult = nil
-            buildTree(&state)
-            return []
-        }
+        if state.response.openedHistoryResult != nil { return reduceResponse(.showLatest, &state) }
         if state.focus == .collections { reduceNavigator(.clearFilter, &state) }
-        if state.focus == .request, state.editor.focus == .url { state.editor.focus = .content }
+        if state.focus == .request, state.editor.focus == .url || state.editor.focus == .urlLine {
+            state.editor.focus = .content
+        }
         return []
     }
 
@@ -111,8 +107,7 @@ extension ExplorerReducer {
         case .request:
             _ = reduceEditor(.cancelTyping, &state)
         case .response:
-            state.response.search.isEditing = false
-            state.response.filter.isEditing = false
+            reduceResponse(.endTyping, &state)
         }
     }
 
@@ -124,16 +119,12 @@ extension ExplorerReducer {
         case .request:
             return typeIntoRequest(key, &state)
         case .response:
-            return typeIntoResponse(key, &state)
+            return reduceResponse(.type(key), &state)
         }
     }
 
     static func paste(_ text: String, _ state: inout ExplorerState) -> [ExplorerEffect] {
-        if case .prompt(var prompt)? = state.overlay {
-            prompt.field.insert(text.replacingOccurrences(of: "\n", with: " "))
-            state.overlay = .prompt(prompt)
-            return []
-        }
+        if case .prompt? = state.overlay { return reduceOverlays(.paste(text), &state) }
         guard state.isTyping else { return [] }
         switch state.focus {
         case .collections:
@@ -141,12 +132,7 @@ extension ExplorerReducer {
         case .request:
             return pasteIntoRequest(text, &state)
         case .response:
-            if state.response.search.isEditing {
-                state.response.search.query.insert(text)
-            } else if state.response.filter.isEditing {
-                state.response.filter.query.insert(text)
-            }
-            return []
+            return reduceResponse(.paste(text), &state)
         }
     }
 }

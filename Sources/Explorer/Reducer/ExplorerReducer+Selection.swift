@@ -56,11 +56,7 @@ extension ExplorerReducer {
         reduceNavigator(.reveal(key), &state)
         if changed || state.editor.key != key {
             state.editor.load(request, key: key)
-            state.response.resetForNewResult()
-            state.response.history = []
-            state.response.openedHistory = nil
-            state.response.openedHistoryResult = nil
-            buildTree(&state)
+            reduceResponse(.selectionChanged, &state)
         }
         if focus { state.focus = .request }
         var effects: [ExplorerEffect] = [.loadHistory(key)]

@@ -15,7 +15,7 @@ package enum ExplorerReducer {
         defer { ExplorerLayout.settle(&state) }
         let shownBefore = state.overlay?.questionIdentity
         let effects = reduceAction(&state, action)
-        openWaitingQuestion(&state, shownBefore: shownBefore)
+        reduceOverlays(.settle(shownBefore: shownBefore), &state)
         return queueSaves(effects, &state)
     }
 
@@ -43,9 +43,11 @@ package enum ExplorerReducer {
         case .draftsFound(let found):
             return reduceWorkspace(.draftsFound(found), &state)
         case .exchangeEvent(let key, let generation, let event):
-            return exchangeEvent(key, generation: generation, event, &state)
+            state.exchanges[key]?.updateTrace(generation: generation) { $0.record(event) }
+            return []
         case .chainStage(let key, let generation, let stage):
-            return chainStage(key, generation: generation, stage, &state)
+            state.exchanges[key]?.updateTrace(generation: generation) { $0.update(stage) }
+            return []
         case .exchangeFinished(let key, let result):
             return exchangeFinished(key, result, &state)
         case .captured(let collectionID, let values):
@@ -60,15 +62,15 @@ package enum ExplorerReducer {
             return key == state.selection ? [.loadHistory(key)] : []
         case .historyLoaded(let key, let entries):
             guard key == state.selection else { return [] }
-            state.response.history = entries.reversed()
-            state.response.historySelected = min(state.response.historySelected, max(0, entries.count - 1))
+            reduceResponse(.historyLoaded(entries), &state)
             return openRunExchangeIfAsked(key, &state)
         case .runner(let event):
             return runnerEvent(event, &state)
         case .searchFinished(let generation, let pattern, let matches, let error):
-            return searchFinished(generation, pattern, matches, error, &state)
+            return reduceResponse(
+                .searchFinished(generation: generation, pattern: pattern, matches: matches, error: error), &state)
         case .filterFinished(let generation, let query, let result):
-            return filterFinished(generation, query, result, &state)
+            return reduceResponse(.filterFinished(generation: generation, query: query, result), &state)
         case .externalEditFinished(let key, let text, let message):
             if let text, state.request(key) != nil {
                 if key == state.selection {

@@ -21,15 +21,8 @@ package struct ExplorerState: Sendable, Equatable {
     package var collectionsWidthIsAutomatic = true
     /// Share of the right column the request pane takes, in percent (`Alt+↑`/`Alt+↓`).
     package var requestShare = 42
-    package var overlay: Overlay?
-    /// Questions that came on their own (a file changed on disk, drafts to recover) while a field
-    /// had the keyboard or another dialog was open: the first opens when that ends.
-    package var waitingQuestions: [Overlay] = []
-    /// When the open question appeared (see `Questions`): keys before it is armed answer nothing.
-    package var questionShownAt: Duration?
-    /// The dialog a viewer was opened from (the conflict's Difference): closing the viewer goes
-    /// back to it.
-    package var overlayBelow: Overlay?
+    /// The dialogs' slice (`OverlayReducer`): the dialog open, the questions waiting.
+    package var overlays = OverlayState()
     package var toast: TimedToast?
     /// Set when the program must end (after the quit prompt, or with nothing unsaved).
     package var quitting = false
@@ -69,6 +62,13 @@ package struct ExplorerState: Sendable, Equatable {
     }
 
     // MARK: - The workspace slice's state, forwarded
+
+    /// The dialog open (forwarded to the dialogs' slice, for readers and the writes not yet
+    /// routed through it).
+    package var overlay: Overlay? {
+        get { overlays.overlay }
+        set { overlays.overlay = newValue }
+    }
 
     package var collections: [CollectionSlot] {
         get { workspace.collections }
@@ -202,6 +202,11 @@ package struct ExplorerState: Sendable, Equatable {
             default: return false
             }
         }
+        return paneIsTyping
+    }
+
+    /// Whether a field of the focused pane has the keyboard (whatever dialog is over it).
+    package var paneIsTyping: Bool {
         switch focus {
         case .collections: return navigator.isFiltering
         case .request: return editor.isTyping

@@ -118,7 +118,7 @@ struct HTTPFileConverter {
     /// (the clients encode them) as Lazer's auth; an already encoded Basic value stays a header.
     static func authentication(_ headers: inout [KeyValueRow]) -> SavedAuth {
         guard let index = headers.firstIndex(where: { $0.name.lowercased() == "authorization" }) else {
-            return SavedAuth(.none)
+            return SavedAuth(.inherit)
         }
         let value = headers[index].value
         let words = value.split(separator: " ", maxSplits: 1)

@@ -37,7 +37,8 @@ package enum HTTPFileExport {
         for location in input.selection {
             lines.append("")
             lines.append("### " + oneLine((location.folderPath + [location.request.name]).joined(separator: "/")))
-            lines += block(location.request, folder: folder)
+            // A .http file has no folders to inherit from: the auth in force is written out.
+            lines += block(collection.withAuthInForce(location.request), folder: folder)
         }
         return lines.joined(separator: "\n") + "\n"
     }
@@ -72,7 +73,7 @@ package enum HTTPFileExport {
         lines.append(requestLine)
         var headers = request.headers
         switch request.auth.scheme {
-        case .none: break
+        case .none, .inherit: break
         case .basic(let username, let password):
             headers.append(KeyValueRow(name: "Authorization", value: "Basic \(username):\(password)"))
         case .digest(let username, let password):

@@ -16,6 +16,8 @@ package struct RequestCollection: Sendable, Equatable {
     package var description: String?
     /// The environment selected when the collection is opened.
     package var defaultEnvironment: String?
+    /// The auth its requests inherit when no folder above them sets one.
+    package var auth: SavedAuth?
     package var variables: [Variable]
     package var folders: [Folder]
     package var requests: [SavedRequest]
@@ -24,7 +26,8 @@ package struct RequestCollection: Sendable, Equatable {
 
     package init(
         schema: String? = RequestCollection.schemaURL, id: String = IdentifierGenerator.make(), name: String,
-        description: String? = nil, defaultEnvironment: String? = nil, variables: [Variable] = [],
+        description: String? = nil, defaultEnvironment: String? = nil, auth: SavedAuth? = nil,
+        variables: [Variable] = [],
         folders: [Folder] = [], requests: [SavedRequest] = [], environments: [Environment] = [],
         unknownFields: [StoredJSON.Member] = []
     ) {
@@ -33,6 +36,7 @@ package struct RequestCollection: Sendable, Equatable {
         self.name = name
         self.description = description
         self.defaultEnvironment = defaultEnvironment
+        self.auth = auth
         self.variables = variables
         self.folders = folders
         self.requests = requests
@@ -41,7 +45,7 @@ package struct RequestCollection: Sendable, Equatable {
     }
 
     static let keys = [
-        "$schema", "formatVersion", "id", "name", "description", "defaultEnvironment", "variables", "folders",
+        "$schema", "formatVersion", "id", "name", "description", "defaultEnvironment", "auth", "variables", "folders",
         "requests", "environments",
     ]
 
@@ -65,6 +69,7 @@ package struct RequestCollection: Sendable, Equatable {
         let name = fields.string("name", required: true)
         let description = fields.string("description")
         let defaultEnvironment = fields.string("defaultEnvironment")
+        let auth = fields.node("auth").flatMap { SavedAuth.read($0, path.appending("auth"), reader) }
         let variables = fields.array("variables") { Variable.read($0, $1, reader) }
         let folders = fields.array("folders") { Folder.read($0, $1, reader) }
         let requests = fields.array("requests") { SavedRequest.read($0, $1, reader) }
@@ -84,7 +89,7 @@ package struct RequestCollection: Sendable, Equatable {
         guard let id, let name else { return nil }
         return RequestCollection(
             schema: schema, id: id, name: name, description: description, defaultEnvironment: defaultEnvironment,
-            variables: variables, folders: folders, requests: requests, environments: environments,
+            auth: auth, variables: variables, folders: folders, requests: requests, environments: environments,
             unknownFields: unknown)
     }
 
@@ -97,6 +102,7 @@ package struct RequestCollection: Sendable, Equatable {
         object.add("name", name)
         object.add("description", description)
         object.add("defaultEnvironment", defaultEnvironment)
+        object.add("auth", auth?.storedUnlessInherited)
         object.add("variables", list: variables.map(\.stored))
         object.add("folders", list: folders.map(\.stored))
         object.add("requests", list: requests.map(\.stored))

@@ -31,7 +31,8 @@ package struct RequestResolver: Sendable {
         var headers = rows(saved.headers, "headers", &resolver)
         var digest: ResolvedRequest.Credentials?
         switch saved.auth.scheme {
-        case .none: break
+        // The caller writes the inherited auth in (`RequestCollection.withAuthInForce`).
+        case .none, .inherit: break
         case .basic(let username, let password):
             let user = resolver.resolve(username, at: "auth.username")
             let pass = resolver.resolve(password, at: "auth.password")
