@@ -107,8 +107,9 @@ enum KeymapGuideProse {
 
         The request pane's widgets take these keys before the keymap does:
 
-        - **URL** (`ctrl+l` or `u`, or Up from the top of a tab): type to edit; `enter` sends and ends the edit (as any send from a field does: `F5` in the body editor too, so the next `g 3` or `[` is a command again); `down` goes
-          to the tab below; `esc` leaves it.
+        - **URL** (`ctrl+l` or `u`): type to edit; `enter` sends and ends the edit (as any send from a field does: `F5` in the body editor too, so the next `g 3` or `[` is a command again); `down` goes
+          to the tab below; `esc` leaves it. `up` or `k` from the top of a tab only chooses the URL line
+          (highlighted, nothing typed): `enter` or `i` edits it, `down` or `j` goes back, other keys stay commands.
         - **Params, Headers, form and multipart tables**: moving between rows, switching column and the
           row commands (add, delete, switch on/off, edit the cell) are the `table` keys above; while a
           cell is being edited, `enter` keeps the edit, `esc` drops it (and takes away a row just

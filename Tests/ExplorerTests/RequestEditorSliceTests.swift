@@ -29,8 +29,9 @@ struct RequestEditorSliceTests {
         steps.step(.command(.rowDown)) { $0.paramsOnPath = true }
         steps.step(.command(.otherColumn))  // names are fixed: the value column stays
         steps.step(.command(.rowUp)) { $0.paramsOnPath = false }
-        steps.step(.command(.rowUp)) { $0.focus = .url }
-        // Nothing is a table while the URL has the keyboard.
+        // Up from the top chooses the URL line (not typed in: issue 33).
+        steps.step(.command(.rowUp)) { $0.focus = .urlLine }
+        // Nothing is a table while the URL line is chosen.
         steps.step(.command(.rowDown))
     }
 
@@ -67,7 +68,7 @@ struct RequestEditorSliceTests {
         ) { $0.headers.toggleSelected() }
         steps.context.request = request
         steps.step(.command(.lastRow))
-        steps.step(.command(.rowUp)) { $0.focus = .url }
+        steps.step(.command(.rowUp)) { $0.focus = .urlLine }
     }
 
     @Test func aKeyTheTablesDoNotTakeIsPassedToTheKeymap() throws {

@@ -39,6 +39,7 @@ import Workspace
         collection.requests[0].expectations = [Expectation(subject: .jsonPath("$.id"), op: .exists)]
         collection.requests[0].captures = [Capture(variable: "id", source: .header(name: "Location"))]
         collection.requests[0].options = SavedOptions(timeoutSeconds: 2.5, followRedirects: true)
+        collection.options = SavedOptions(followRedirects: false, maxRedirects: 3)
         collection.requests[0].retry = RetryPolicy(
             count: 2, delayMilliseconds: 100, backoff: .constant, on: [.transportError, .failedExpectation])
         collection.requests[0].body = SavedBody(.multipart([SavedPart(name: "f", source: .file(path: "a.txt"))]))

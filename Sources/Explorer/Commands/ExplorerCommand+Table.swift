@@ -23,7 +23,7 @@ extension RequestCommand {
         case .cancel: .palette("Cancel the request in flight (also Esc)", [.global: ["F6"]])
         case .save: .palette("Save the request to its collection file", hint: "save", [.global: ["ctrl+s"]])
         case .saveAll: .palette("Save all")
-        case .copyCurl: .palette("Copy as curl (secrets masked)")
+        case .copyCurl: .palette("Copy as curl (secrets as shell variables)")
         case .copyCurlRevealed: .palette("Copy as curl (secrets revealed)")
         case .focusURL: .palette("Edit the URL", [.global: ["ctrl+l"]])
         case .url: .keys("Edit the URL", [.request: ["u"]])
@@ -68,7 +68,7 @@ extension EnvironmentCommand {
 extension InteropCommand {
     package var spec: CommandSpec {
         switch self {
-        case .importFile: .palette("Import a file (curl, .http, Postman, OpenAPI, HAR)…")
+        case .importFile: .palette("Import a file or URL (curl, .http, Postman, OpenAPI, HAR)…")
         case .exportCollection: .palette("Export the collection (curl, .http, Postman, HAR)…")
         }
     }

@@ -93,7 +93,9 @@ extension ExplorerReducer {
         }
         if state.response.openedHistoryResult != nil { return reduceResponse(.showLatest, &state) }
         if state.focus == .collections { reduceNavigator(.clearFilter, &state) }
-        if state.focus == .request, state.editor.focus == .url { state.editor.focus = .content }
+        if state.focus == .request, state.editor.focus == .url || state.editor.focus == .urlLine {
+            state.editor.focus = .content
+        }
         return []
     }
 

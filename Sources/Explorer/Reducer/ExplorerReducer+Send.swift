@@ -88,8 +88,8 @@ extension ExplorerReducer {
             notify(&state, "Pick a request first", kind: .info)
             return []
         }
-        let command = CurlCommand.make(preview, reveal: reveal)
-        notify(&state, reveal ? "Copied as curl (secrets revealed)" : "Copied as curl (secrets masked)", kind: .info)
-        return [.copy(command)]
+        let command = CurlCommand.copy(preview, reveal: reveal)
+        notify(&state, command.notice, kind: .info)
+        return [.copy(command.text)]
     }
 }

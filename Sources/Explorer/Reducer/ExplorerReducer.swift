@@ -29,9 +29,7 @@ package enum ExplorerReducer {
         case .collectionLoaded(let slot):
             return collectionLoaded(slot, &state)
         case .loadingFinished(let problem):
-            state.isLoading = false
-            state.loadProblem = problem
-            if let problem { notify(&state, problem, kind: .error) }
+            reduceWorkspace(.loadingFinished(problem: problem), &state)
             if state.selection == nil { applyStartupSelection(&state, final: true) }
             // `--env` that no collection has was ignored without a word (a typo looked like mock).
             if problem == nil, let wanted = state.startup.environment,
@@ -43,29 +41,7 @@ package enum ExplorerReducer {
             }
             return []
         case .draftsFound(let found):
-            var drafts: [RequestKey: SavedRequest] = [:]
-            var lostSecrets = 0
-            for (key, draft) in found {
-                let (restored, lost) = DraftSecrets.restore(draft, saved: state.savedRequest(key))
-                drafts[key] = restored
-                if lost { lostSecrets += 1 }
-            }
-            state.draftsLostSecrets = lostSecrets
-            let known = drafts.filter { state.savedRequest($0.key) != nil && state.savedRequest($0.key) != $0.value }
-            state.droppedDraftNames = drafts.filter {
-                state.document(collectionID: $0.key.collectionID) != nil && state.savedRequest($0.key) == nil
-            }.map(\.value.name).sorted()
-            guard !known.isEmpty else {
-                if let note = droppedDraftsNote(&state) {
-                    notify(&state, note.prefix(1).uppercased() + note.dropFirst(), kind: .warning)
-                }
-                return []
-            }
-            state.recoveredDrafts = known
-            ask(
-                .recoverDrafts(count: known.count, selected: -1), &state,
-                waitingNotice: "Unsaved drafts from last time were found: Lazer asks about them when you finish typing")
-            return []
+            return reduceWorkspace(.draftsFound(found), &state)
         case .exchangeEvent(let key, let generation, let event):
             state.exchanges[key]?.updateTrace(generation: generation) { $0.record(event) }
             return []
@@ -75,11 +51,9 @@ package enum ExplorerReducer {
         case .exchangeFinished(let key, let result):
             return exchangeFinished(key, result, &state)
         case .captured(let collectionID, let values):
-            state.captures[collectionID, default: [:]].merge(values) { _, new in new }
-            return []
+            return reduceWorkspace(.captured(collectionID: collectionID, values), &state)
         case .capturesLoaded(let collectionID, let values):
-            state.captures[collectionID] = values.isEmpty ? nil : values
-            return []
+            return reduceWorkspace(.capturesLoaded(collectionID: collectionID, values), &state)
         case .saved(let collectionID, let result):
             return saved(collectionID, result, &state)
         case .fileChanged(let slot):
@@ -150,28 +124,4 @@ package enum ExplorerReducer {
         [.storeDrafts(state.drafts)]
     }
 
-    /// Replaces (or adds) a collection slot, rebuilding the navigator.
-    /// A file read from disk (at startup or after it changed): stored, unless another file already
-    /// open has its collection id, when it is stored as a broken file that says so.
-    static func storeFromDisk(_ slot: CollectionSlot, _ state: inout ExplorerState) {
-        let path = slot.path
-        let id = slot.collectionID
-        if id != nil, let other = state.collections.first(where: { $0.path != path && $0.collectionID == id }) {
-            store(CollectionSlot.duplicate(slot, of: other), &state)
-        } else {
-            store(slot, &state)
-        }
-    }
-
-    static func store(_ slot: CollectionSlot, _ state: inout ExplorerState) {
-        if let index = state.collections.firstIndex(where: {
-            $0.path == slot.path || ($0.collectionID != nil && $0.collectionID == slot.collectionID)
-        }) {
-            state.collections[index] = slot
-        } else {
-            state.collections.append(slot)
-            state.collections.sort { $0.path < $1.path }
-        }
-        state.navigator.rebuild(from: state.collections)
-    }
 }

@@ -10,6 +10,10 @@ package struct RequestEditorState: Sendable, Equatable {
     package enum Focus: Hashable, Sendable {
         /// The URL field: typing edits the URL, Enter sends.
         case url
+        /// The URL line chosen with Up (or `k`) from the top of a tab, nothing typed yet: Enter or
+        /// `i` edits it, Down or `j` goes back, other keys are commands (before, Up started
+        /// editing it, and the next `g 3` or `[` was typed into the URL).
+        case urlLine
         /// The tab's content, navigated by keys (nothing is being typed).
         case content
         /// Typing into the tab's content (a body or notes text area, a table cell).
@@ -48,7 +52,7 @@ package struct RequestEditorState: Sendable, Equatable {
     /// Loads `request`'s fields into fresh editing states (the cursor at the URL's end).
     package mutating func load(_ request: SavedRequest, key: RequestKey) {
         let keepTab = tab
-        let keepFocus = focus == .url ? Focus.url : Focus.content
+        let keepFocus = focus == .url || focus == .urlLine ? focus : Focus.content
         self = RequestEditorState()
         self.key = key
         tab = keepTab
@@ -107,6 +111,7 @@ package struct RequestEditorState: Sendable, Equatable {
     package var isTyping: Bool {
         switch focus {
         case .url, .editing: true
+        case .urlLine: false
         case .content:
             switch tab {
             case .params: paramsOnPath ? pathParams.isEditing : query.isEditing

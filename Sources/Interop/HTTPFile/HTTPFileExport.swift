@@ -48,7 +48,7 @@ package enum HTTPFileExport {
     static func block(_ request: SavedRequest, folder: String) -> [String] {
         var lines: [String] = []
         let options = request.options
-        if options.followRedirects != true { lines.append("# @no-redirect") }
+        if options.followRedirects == false { lines.append("# @no-redirect") }
         if let seconds = options.timeoutSeconds { lines.append("# @timeout \(number(seconds))") }
         if let seconds = options.connectTimeoutSeconds { lines.append("# @connection-timeout \(number(seconds))") }
         if options.verifyTLS == false { lines.append("# Lazer: TLS certificates are not verified for this request") }

@@ -22,6 +22,10 @@ package struct RequestCollection: Sendable, Equatable {
     package var folders: [Folder]
     package var requests: [SavedRequest]
     package var environments: [Environment]
+    /// Options every request of the collection starts from (a request's own win, field by field).
+    package var options: SavedOptions
+    /// Where the collection was imported from, if it was (re-importing updates it).
+    package var imported: ImportOrigin?
     package var unknownFields: [StoredJSON.Member]
 
     package init(
@@ -29,7 +33,7 @@ package struct RequestCollection: Sendable, Equatable {
         description: String? = nil, defaultEnvironment: String? = nil, auth: SavedAuth? = nil,
         variables: [Variable] = [],
         folders: [Folder] = [], requests: [SavedRequest] = [], environments: [Environment] = [],
-        unknownFields: [StoredJSON.Member] = []
+        options: SavedOptions = SavedOptions(), imported: ImportOrigin? = nil, unknownFields: [StoredJSON.Member] = []
     ) {
         self.schema = schema
         self.id = id
@@ -41,12 +45,14 @@ package struct RequestCollection: Sendable, Equatable {
         self.folders = folders
         self.requests = requests
         self.environments = environments
+        self.options = options
+        self.imported = imported
         self.unknownFields = unknownFields
     }
 
     static let keys = [
         "$schema", "formatVersion", "id", "name", "description", "defaultEnvironment", "auth", "variables", "folders",
-        "requests", "environments",
+        "requests", "environments", "options", "imported",
     ]
 
     static func read(_ node: SourceNode, _ reader: DocumentReader) -> RequestCollection? {
@@ -74,6 +80,8 @@ package struct RequestCollection: Sendable, Equatable {
         let folders = fields.array("folders") { Folder.read($0, $1, reader) }
         let requests = fields.array("requests") { SavedRequest.read($0, $1, reader) }
         let environments = fields.array("environments") { Environment.read($0, $1, reader) }
+        let options = fields.node("options").flatMap { SavedOptions.read($0, path.appending("options"), reader) }
+        let imported = fields.node("imported").flatMap { ImportOrigin.read($0, path.appending("imported"), reader) }
         let unknown = fields.unknownFields(known: keys)
         // Only when every environment was read: a broken one is already reported and may be the one named.
         if let defaultEnvironment, let node = fields.node("defaultEnvironment"),
@@ -90,7 +98,7 @@ package struct RequestCollection: Sendable, Equatable {
         return RequestCollection(
             schema: schema, id: id, name: name, description: description, defaultEnvironment: defaultEnvironment,
             auth: auth, variables: variables, folders: folders, requests: requests, environments: environments,
-            unknownFields: unknown)
+            options: options ?? SavedOptions(), imported: imported, unknownFields: unknown)
     }
 
     /// The collection as the JSON written to its file.
@@ -107,6 +115,8 @@ package struct RequestCollection: Sendable, Equatable {
         object.add("folders", list: folders.map(\.stored))
         object.add("requests", list: requests.map(\.stored))
         object.add("environments", list: environments.map(\.stored))
+        object.add("options", options.isEmpty ? nil : options.stored)
+        object.add("imported", imported?.stored)
         object.append(unknown: unknownFields)
         return object.json
     }

@@ -27,6 +27,9 @@ package enum NavigatorReducer: SliceReducer {
         case reveal(RequestKey)
         /// Selects the row of `kind` when it is visible.
         case selectRow(NavigatorRow.Kind)
+        /// Opens these collections and folders (expansion keys: a loaded collection's remembered
+        /// folders, a new collection).
+        case expand([String])
     }
 
     package struct Context: Equatable, Sendable {
@@ -136,6 +139,9 @@ package enum NavigatorReducer: SliceReducer {
             state.select(.request(key))
         case .selectRow(let kind):
             state.select(kind)
+        case .expand(let keys):
+            state.expanded.formUnion(keys)
+            state.rebuild(from: context.collections)
         }
         return Outcome()
     }

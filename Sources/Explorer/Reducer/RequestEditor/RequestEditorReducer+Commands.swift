@@ -125,7 +125,7 @@ extension RequestEditorReducer {
             if onParams, editor.paramsOnPath {
                 editor.paramsOnPath = false
             } else {
-                editor.focus = .url
+                editor.focus = .urlLine
             }
         case .rowDown
         where onParams && !editor.paramsOnPath && (editor.query.table.selected ?? -1) >= editor.query.rows.count - 1

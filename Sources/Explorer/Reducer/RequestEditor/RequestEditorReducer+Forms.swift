@@ -15,7 +15,7 @@ extension RequestEditorReducer {
         switch (key.key, key.modifiers) {
         case (.up, []), (.character("k"), []):
             if editor.formSelected == 0 {
-                editor.focus = .url
+                editor.focus = .urlLine
             } else {
                 editor.formSelected -= 1
             }
@@ -124,7 +124,7 @@ extension RequestEditorReducer {
         guard case .file? = work.request?.body.content else { return false }
         switch (key.key, key.modifiers) {
         case (.up, []), (.character("k"), []):
-            editor.focus = .url
+            editor.focus = .urlLine
         case (.enter, []), (.character("i"), []):
             var field = TextEditorState(text: editor.bodyFilePath, singleLine: true)
             field.move(.lineEnd)

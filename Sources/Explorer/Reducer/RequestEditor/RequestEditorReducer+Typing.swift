@@ -9,6 +9,7 @@ import Workspace
 extension RequestEditorReducer {
     /// A key for the tab's own widget while nothing is typed; false: not taken (the keymap decides).
     static func contentKey(_ key: KeyEvent, _ editor: inout RequestEditorState, _ work: inout Work) -> Bool {
+        if editor.focus == .urlLine, work.key != nil { return urlLineKey(key, &editor) }
         guard editor.focus == .content, work.key != nil else { return false }
         switch editor.tab {
         case .params, .headers:
@@ -17,7 +18,7 @@ extension RequestEditorReducer {
             return bodyKey(key, &editor, &work)
         case .body, .notes:
             if key.key == .up || key.key == .character("k") {
-                editor.focus = .url
+                editor.focus = .urlLine
                 return true
             }
             if key == KeyEvent(.enter) || key == .char("i") {
@@ -28,6 +29,23 @@ extension RequestEditorReducer {
         case .auth, .options, .checks:
             return formKey(key, &editor, &work)
         }
+    }
+
+    /// A key on the chosen URL line: Enter or `i` edits it, Down or `j` goes back to the tab, Up
+    /// or `k` stays; other keys are the keymap's.
+    static func urlLineKey(_ key: KeyEvent, _ editor: inout RequestEditorState) -> Bool {
+        switch (key.key, key.modifiers) {
+        case (.enter, []), (.character("i"), []):
+            editor.focus = .url
+            editor.url.move(.lineEnd)
+        case (.down, []), (.character("j"), []):
+            editor.focus = .content
+        case (.up, []), (.character("k"), []):
+            break
+        default:
+            return false
+        }
+        return true
     }
 
     /// A key typed while the request pane has a text field.
@@ -57,6 +75,8 @@ extension RequestEditorReducer {
             guard editor.body.handle(key) else { return }
             bodyTextChanged(&editor, &work)
             work.draftsChanged = true
+        case .urlLine:
+            return
         case .content:
             if editor.formEditor != nil {
                 typeIntoForm(key, &editor, &work)
@@ -91,6 +111,8 @@ extension RequestEditorReducer {
                 editor.body.insert(text)
                 bodyTextChanged(&editor, &work)
             }
+        case .urlLine:
+            return
         case .content:
             if editor.formEditor != nil {
                 editor.formEditor?.insert(text.replacingOccurrences(of: "\n", with: " "))
@@ -108,6 +130,8 @@ extension RequestEditorReducer {
         switch editor.focus {
         case .url, .editing:
             commitEditing(&editor, &work)
+            editor.focus = .content
+        case .urlLine:
             editor.focus = .content
         case .content:
             let tables = [editor.query, editor.pathParams, editor.headers].map(\.rows.count)
