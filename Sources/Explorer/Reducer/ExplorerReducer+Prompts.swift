@@ -7,7 +7,7 @@ extension ExplorerReducer {
     static func commitPrompt(_ prompt: PromptState, _ state: inout ExplorerState) -> [ExplorerEffect] {
         switch prompt.purpose {
         case .moveRequest, .moveFolder: return commitMove(prompt, &state)
-        case .saveMockRoute: return commitMockRoute(prompt, &state)
+        case .saveMockRoute: return reduceWorkspace(.commitMockRoute(prompt), &state)
         case .importFile, .exportFile: return commitInterop(prompt, &state)
         default: break
         }
@@ -32,7 +32,7 @@ extension ExplorerReducer {
         case .moveRequest, .moveFolder:
             return commitMove(prompt, &state)
         case .saveMockRoute:
-            return commitMockRoute(prompt, &state)
+            return reduceWorkspace(.commitMockRoute(prompt), &state)
         case .importFile, .exportFile:
             return commitInterop(prompt, &state)
         case .newCollection:

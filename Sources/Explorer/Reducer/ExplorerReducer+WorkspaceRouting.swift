@@ -10,7 +10,7 @@ extension ExplorerReducer {
         if case .quitPrompt? = state.overlay { quitQuestionOpen = true }
         return WorkspaceReducer.Context(
             selection: state.selection, startup: state.startup, quitQuestionOpen: quitQuestionOpen,
-            undoCollectionID: state.undo?.collectionID)
+            undoCollectionID: state.undo?.collectionID, shownResult: state.shownResult)
     }
 
     @discardableResult
@@ -33,6 +33,8 @@ extension ExplorerReducer {
                 ask(question, &state, waitingNotice: waitingNotice)
             case .openOverlay(let overlay):
                 state.overlay = overlay
+            case .closeOverlay:
+                state.overlay = nil
             case .deselect:
                 state.selection = nil
                 state.editor = RequestEditorState()

@@ -31,7 +31,7 @@ extension ExplorerReducer {
             }
             return [.replaceReadOnly(collectionID: collectionID)]
         case .mockRouteExists(let existing, _):
-            return resolveMockRouteExists(existing, choice: choice, &state)
+            return reduceWorkspace(.resolveMockRouteExists(existing, choice: choice), &state)
         case .help, .palette, .environments, .variables, .sendBlocked, .prompt, .viewer, .problems:
             return []
         }

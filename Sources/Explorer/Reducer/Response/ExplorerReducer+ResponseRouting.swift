@@ -15,7 +15,7 @@ extension ExplorerReducer {
         for request in outcome.requests {
             switch request {
             case .send: effects += send(&state)
-            case .saveMockRoute: effects += promptMockRoute(&state)
+            case .saveMockRoute: effects += reduceWorkspace(.promptMockRoute, &state)
             case .openOverlay(let overlay): state.overlay = overlay
             case .focusResponse: state.focus = .response
             }

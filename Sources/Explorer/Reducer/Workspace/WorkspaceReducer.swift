@@ -28,6 +28,12 @@ package enum WorkspaceReducer: SliceReducer {
         case store(CollectionSlot)
         /// After every action: each `.save` leaves now, or waits for the one in flight.
         case queueSaves([ExplorerEffect])
+        /// `M`: the prompt naming the mock environment the shown response is saved into.
+        case promptMockRoute
+        /// The mock environment's name entered: the route saved (or the question about an existing one).
+        case commitMockRoute(PromptState)
+        /// The existing-route question's answer: 0 replace, 1 keep both, 2 cancel.
+        case resolveMockRouteExists(MockRouteExists, choice: Int)
     }
 
     package struct Context: Equatable, Sendable {
@@ -37,15 +43,18 @@ package enum WorkspaceReducer: SliceReducer {
         package var quitQuestionOpen: Bool
         /// The collection of the deletion `u` can undo (its notice stays while it can).
         package var undoCollectionID: String?
+        /// The result the response pane shows (a mock route is saved from it).
+        package var shownResult: ExchangeResult?
 
         package init(
             selection: RequestKey? = nil, startup: StartupRequest = StartupRequest(), quitQuestionOpen: Bool = false,
-            undoCollectionID: String? = nil
+            undoCollectionID: String? = nil, shownResult: ExchangeResult? = nil
         ) {
             self.selection = selection
             self.startup = startup
             self.quitQuestionOpen = quitQuestionOpen
             self.undoCollectionID = undoCollectionID
+            self.shownResult = shownResult
         }
     }
 
@@ -62,6 +71,8 @@ package enum WorkspaceReducer: SliceReducer {
         /// A question that waits while a field has the keyboard (`waitingNotice` says so meanwhile).
         case ask(Overlay, waitingNotice: String)
         case openOverlay(Overlay)
+        /// The dialog (a prompt, a question) is done: it closes.
+        case closeOverlay
         /// The selected request is gone: nothing is selected, the editor empties.
         case deselect
         /// The selected request changed on disk: the editor shows it as it is now.
@@ -104,6 +115,10 @@ package enum WorkspaceReducer: SliceReducer {
         case .adopt(let slot, let id): adopt(slot, id, &state, context, &outcome)
         case .store(let slot): store(slot, &state, &outcome)
         case .queueSaves(let effects): outcome.effects = queueSaves(effects, &state, &outcome)
+        case .promptMockRoute: promptMockRoute(state, context, &outcome)
+        case .commitMockRoute(let prompt): commitMockRoute(prompt, &state, context, &outcome)
+        case .resolveMockRouteExists(let existing, let choice):
+            resolveMockRouteExists(existing, choice: choice, &state, context, &outcome)
         }
         return outcome
     }

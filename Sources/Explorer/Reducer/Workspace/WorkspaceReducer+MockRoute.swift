@@ -11,8 +11,10 @@ import Workspace
 /// for the same request, a dialog asks: replace its answer, keep both (the new answer joins its
 /// sequence), or cancel — never a silent overwrite, never a duplicate. Secrets never reach the
 /// file: credential and cookie headers are left out, secret values in the body are masked, and a
-/// path segment or query value holding one is not matched on.
-extension ExplorerReducer {
+/// path segment or query value holding one is not matched on. The workspace slice does it (the
+/// route is a document edit): the shown result comes in the `Context`, the prompt, the question
+/// and the file's save go back in the `Outcome`.
+extension WorkspaceReducer {
     /// Bodies larger than this are not put inline in a collection file (`lazer record` writes files).
     static let maxInlineMockBody = 256 << 10
 
@@ -27,16 +29,16 @@ extension ExplorerReducer {
     }
 
     /// Opens the prompt for the mock environment's name.
-    static func promptMockRoute(_ state: inout ExplorerState) -> [ExplorerEffect] {
-        guard let key = state.selection, let result = state.shownResult, let response = result.response else {
-            notify(&state, "No response to save as a mock route", kind: .info)
-            return []
+    static func promptMockRoute(_ state: WorkspaceState, _ context: Context, _ outcome: inout Outcome) {
+        guard let key = context.selection, let result = context.shownResult, let response = result.response else {
+            outcome.notice = Notice("No response to save as a mock route", kind: .info)
+            return
         }
         guard response.content.bytes.count <= maxInlineMockBody else {
-            notify(
-                &state, "The body is too large for an inline route: use lazer record, which writes body files",
+            outcome.notice = Notice(
+                "The body is too large for an inline route: use lazer record, which writes body files",
                 kind: .warning)
-            return []
+            return
         }
         let document = state.document(collectionID: key.collectionID)
         let mocks = document?.collection.environments.filter { $0.kind == .mock }.map(\.name) ?? []
@@ -44,70 +46,58 @@ extension ExplorerReducer {
         let suggested = mocks.contains(current ?? "") ? current : mocks.first
         let listed = mocks.isEmpty ? "none yet" : mocks.joined(separator: ", ")
         let label = document.map { mockMatchers(result, key: key, document: $0, redactor: Redactor(secrets: [])).label }
-        state.overlay = .prompt(
-            PromptState(
-                purpose: .saveMockRoute(key),
-                title:
-                    "Save \(label ?? "\(result.method) \(mockPath(of: result.url))") as a route of the mock environment (\(listed))",
-                text: suggested ?? "recorded"))
-        return []
+        let prompt = PromptState(
+            purpose: .saveMockRoute(key),
+            title:
+                "Save \(label ?? "\(result.method) \(mockPath(of: result.url))") as a route of the mock environment (\(listed))",
+            text: suggested ?? "recorded")
+        outcome.requests.append(.openOverlay(.prompt(prompt)))
     }
 
     /// Checks the environment named in the prompt, then saves the route (or asks about an existing one).
-    static func commitMockRoute(_ prompt: PromptState, _ state: inout ExplorerState) -> [ExplorerEffect] {
-        guard case .saveMockRoute(let key) = prompt.purpose else { return [] }
+    static func commitMockRoute(
+        _ prompt: PromptState, _ state: inout WorkspaceState, _ context: Context, _ outcome: inout Outcome
+    ) {
+        guard case .saveMockRoute(let key) = prompt.purpose else { return }
         let name = prompt.field.text.trimmingCharacters(in: .whitespaces)
-        switch saveMockRoute(key, environment: name, choice: .ask, &state) {
-        case .success(let effects):
-            return effects
-        case .failure(let problem):
+        if let problem = saveMockRoute(key, environment: name, choice: .ask, &state, context, &outcome) {
             var prompt = prompt
-            prompt.error = problem.message
-            state.overlay = .prompt(prompt)
-            return []
+            prompt.error = problem
+            outcome.requests.append(.openOverlay(.prompt(prompt)))
         }
     }
 
     /// The dialog's answer: 0 replace, 1 keep both, 2 cancel.
-    static func resolveMockRouteExists(_ existing: MockRouteExists, choice: Int, _ state: inout ExplorerState)
-        -> [ExplorerEffect]
-    {
-        state.overlay = nil
+    static func resolveMockRouteExists(
+        _ existing: MockRouteExists, choice: Int, _ state: inout WorkspaceState, _ context: Context,
+        _ outcome: inout Outcome
+    ) {
+        outcome.requests.append(.closeOverlay)
         guard choice < 2 else {
-            notify(&state, "Not saved: \(existing.route) in \(existing.environment) is unchanged", kind: .info)
-            return []
+            outcome.notice = Notice(
+                "Not saved: \(existing.route) in \(existing.environment) is unchanged", kind: .info)
+            return
         }
-        switch saveMockRoute(
-            existing.key, environment: existing.environment, choice: choice == 0 ? .replace : .keepBoth, &state)
+        if let problem = saveMockRoute(
+            existing.key, environment: existing.environment, choice: choice == 0 ? .replace : .keepBoth, &state,
+            context, &outcome)
         {
-        case .success(let effects):
-            return effects
-        case .failure(let problem):
-            notify(&state, problem.message, kind: .warning)
-            return []
+            outcome.notice = Notice(problem, kind: .warning)
         }
-    }
-
-    /// Why the route was not saved, for the prompt (or a toast once the prompt is gone).
-    struct MockRouteProblem: Error {
-        var message: String
     }
 
     /// Writes the shown response as a route of `name` and saves the collection; with `.ask`, an
-    /// existing route for the same request opens the dialog instead.
+    /// existing route for the same request opens the dialog instead. Returns why the route was not
+    /// saved, for the prompt (or a toast once the prompt is gone).
     private static func saveMockRoute(
-        _ key: RequestKey, environment name: String, choice: MockRouteChoice, _ state: inout ExplorerState
-    ) -> Result<[ExplorerEffect], MockRouteProblem> {
-        guard !name.isEmpty else { return .failure(MockRouteProblem(message: "A mock environment's name is needed")) }
-        guard var document = state.document(collectionID: key.collectionID) else {
-            return .failure(MockRouteProblem(message: "The collection is gone"))
-        }
-        guard let result = state.shownResult, let response = result.response else {
-            return .failure(MockRouteProblem(message: "The response is gone"))
-        }
+        _ key: RequestKey, environment name: String, choice: MockRouteChoice, _ state: inout WorkspaceState,
+        _ context: Context, _ outcome: inout Outcome
+    ) -> String? {
+        guard !name.isEmpty else { return "A mock environment's name is needed" }
+        guard var document = state.document(collectionID: key.collectionID) else { return "The collection is gone" }
+        guard let result = context.shownResult, let response = result.response else { return "The response is gone" }
         if let existing = document.collection.environment(named: name), existing.kind != .mock {
-            return .failure(
-                MockRouteProblem(message: "\(name) is a live environment: name a mock environment (or a new one)"))
+            return "\(name) is a live environment: name a mock environment (or a new one)"
         }
         let capturedSecrets = (state.captures[key.collectionID] ?? [:]).values.filter(\.secret).map(\.text)
         let redactor = Redactor(secrets: document.secretValues + capturedSecrets)
@@ -151,11 +141,10 @@ extension ExplorerReducer {
         if let same = routes.firstIndex(where: matchers.isSame) {
             switch choice {
             case .ask:
-                state.overlay = .mockRouteExists(
-                    MockRouteExists(
-                        key: key, environment: name, route: matchers.label, answers: routes[same].responses.count),
-                    selected: -1)
-                return .success([])
+                let existing = MockRouteExists(
+                    key: key, environment: name, route: matchers.label, answers: routes[same].responses.count)
+                outcome.requests.append(.openOverlay(.mockRouteExists(existing, selected: -1)))
+                return nil
             case .replace:
                 routes[same].responses = [saved]
                 routes[same].cycle = false
@@ -169,11 +158,13 @@ extension ExplorerReducer {
             verb = "Added"
         }
         document.collection.environments[index].routes = routes
-        state.overlay = nil
-        store(CollectionSlot(document: document), &state)
+        // The question's answer closed the dialog already.
+        if !outcome.requests.contains(.closeOverlay) { outcome.requests.append(.closeOverlay) }
+        store(CollectionSlot(document: document), &state, &outcome)
         state.saveNotices[document.collection.id] =
             "\(verb) \(matchers.label) in the mock environment \(name)" + (masked ? " (secrets left out)" : "")
-        return .success([.save(document, overwrite: false)])
+        outcome.effects.append(.save(document, overwrite: false))
+        return nil
     }
 
     /// The route's matchers for the shown result: its method, its path (without the environment's
