@@ -117,7 +117,7 @@ extension ExplorerProgram {
                 "Updated \((document.path as NSString).lastPathComponent): "
                 + (updated.summary.lines.first ?? "") + carriedNote
         } else {
-            let base = ExplorerReducer.fileName(for: collection.name)
+            let base = WorkspaceReducer.fileName(for: collection.name)
             var target = (folder as NSString).appendingPathComponent(base)
             var number = 2
             while FileManager.default.fileExists(atPath: target) {

@@ -90,7 +90,8 @@ extension ExplorerReducer {
                 return []
             }
             let folder = (document.path as NSString).deletingLastPathComponent
-            let name = (fileName(for: document.collection.name) as NSString).deletingPathExtension + ".http"
+            let name =
+                (WorkspaceReducer.fileName(for: document.collection.name) as NSString).deletingPathExtension + ".http"
             state.overlay = .prompt(
                 PromptState(
                     purpose: .exportFile(collectionID: id),

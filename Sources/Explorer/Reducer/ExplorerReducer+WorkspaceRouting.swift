@@ -16,7 +16,7 @@ extension ExplorerReducer {
     @discardableResult
     static func reduceWorkspace(_ action: WorkspaceReducer.Action, _ state: inout ExplorerState) -> [ExplorerEffect] {
         let outcome = WorkspaceReducer.reduce(&state.workspace, action, workspaceContext(state))
-        let effects = outcome.effects
+        var effects = outcome.effects
         for request in outcome.requests {
             switch request {
             case .collectionsChanged:
@@ -35,6 +35,15 @@ extension ExplorerReducer {
                 state.overlay = overlay
             case .closeOverlay:
                 state.overlay = nil
+            case .renameExpansion(let old, let new):
+                if state.navigator.expanded.remove(old) != nil { state.navigator.expanded.insert(new) }
+            case .selectRow(let kind):
+                reduceNavigator(.selectRow(kind), &state)
+            case .editNewRequest(let key):
+                effects += select(key, &state, focus: true)
+                state.editor.focus = .url
+                // Typing replaces the placeholder "/" (a full URL or a path).
+                state.editor.url.selectAll()
             case .deselect:
                 state.selection = nil
                 state.editor = RequestEditorState()
@@ -46,6 +55,16 @@ extension ExplorerReducer {
         }
         if let notice = outcome.notice { notify(&state, notice.message, kind: notice.kind) }
         return effects
+    }
+
+    /// A prompt committed: the mock route's and the interop ones have their own actions; the
+    /// others edit the collections.
+    static func commitPrompt(_ prompt: PromptState, _ state: inout ExplorerState) -> [ExplorerEffect] {
+        switch prompt.purpose {
+        case .saveMockRoute: reduceWorkspace(.commitMockRoute(prompt), &state)
+        case .importFile, .exportFile: commitInterop(prompt, &state)
+        default: reduceWorkspace(.commitPrompt(prompt), &state)
+        }
     }
 
     static func collectionLoaded(_ slot: CollectionSlot, _ state: inout ExplorerState) -> [ExplorerEffect] {

@@ -28,6 +28,9 @@ package enum WorkspaceReducer: SliceReducer {
         case store(CollectionSlot)
         /// After every action: each `.save` leaves now, or waits for the one in flight.
         case queueSaves([ExplorerEffect])
+        /// A prompt that edits the collections committed: a name (new, rename), a folder to move
+        /// into, or where to save the shown body.
+        case commitPrompt(PromptState)
         /// `M`: the prompt naming the mock environment the shown response is saved into.
         case promptMockRoute
         /// The mock environment's name entered: the route saved (or the question about an existing one).
@@ -73,6 +76,12 @@ package enum WorkspaceReducer: SliceReducer {
         case openOverlay(Overlay)
         /// The dialog (a prompt, a question) is done: it closes.
         case closeOverlay
+        /// A renamed folder stays open if it was (navigator expansion keys).
+        case renameExpansion(from: String, to: String)
+        /// Put the navigator's cursor on this row (after the collection is stored).
+        case selectRow(NavigatorRow.Kind)
+        /// A request just added: selected, its URL field ready for typing over the "/".
+        case editNewRequest(RequestKey)
         /// The selected request is gone: nothing is selected, the editor empties.
         case deselect
         /// The selected request changed on disk: the editor shows it as it is now.
@@ -115,6 +124,7 @@ package enum WorkspaceReducer: SliceReducer {
         case .adopt(let slot, let id): adopt(slot, id, &state, context, &outcome)
         case .store(let slot): store(slot, &state, &outcome)
         case .queueSaves(let effects): outcome.effects = queueSaves(effects, &state, &outcome)
+        case .commitPrompt(let prompt): commitPrompt(prompt, &state, context, &outcome)
         case .promptMockRoute: promptMockRoute(state, context, &outcome)
         case .commitMockRoute(let prompt): commitMockRoute(prompt, &state, context, &outcome)
         case .resolveMockRouteExists(let existing, let choice):

@@ -2,68 +2,60 @@ import Foundation
 import TUI
 import Workspace
 
-/// Text prompts: naming new requests, folders and collections, and renaming.
-extension ExplorerReducer {
-    static func commitPrompt(_ prompt: PromptState, _ state: inout ExplorerState) -> [ExplorerEffect] {
+/// Text prompts that edit the collections: naming new requests, folders and collections,
+/// renaming, moving a request or a folder, and saving the shown body to a file. The workspace
+/// slice changes the documents (and a renamed request's draft); the prompt's error or its closing,
+/// the rows to open and select, and the new request to edit go back as `Outcome` requests.
+extension WorkspaceReducer {
+    static func commitPrompt(
+        _ prompt: PromptState, _ state: inout WorkspaceState, _ context: Context, _ outcome: inout Outcome
+    ) {
         switch prompt.purpose {
-        case .moveRequest, .moveFolder: return commitMove(prompt, &state)
-        case .saveMockRoute: return reduceWorkspace(.commitMockRoute(prompt), &state)
-        case .importFile, .exportFile: return commitInterop(prompt, &state)
+        case .moveRequest, .moveFolder:
+            commitMove(prompt, &state, &outcome)
+            return
         default: break
         }
         let name = prompt.field.text.trimmingCharacters(in: .whitespaces)
-        guard !name.isEmpty else {
-            var prompt = prompt
-            prompt.error = "A name is needed"
-            state.overlay = .prompt(prompt)
-            return []
-        }
-        func fail(_ message: String) -> [ExplorerEffect] {
+        func fail(_ message: String) {
             var prompt = prompt
             prompt.error = message
-            state.overlay = .prompt(prompt)
-            return []
+            outcome.requests.append(.openOverlay(.prompt(prompt)))
         }
+        guard !name.isEmpty else { return fail("A name is needed") }
         switch prompt.purpose {
         case .saveBody:
-            guard let bytes = state.shownResult?.response?.content.bytes else { return fail("The body is gone") }
-            state.overlay = nil
-            return [.writeFile(path: name, bytes: bytes)]
-        case .moveRequest, .moveFolder:
-            return commitMove(prompt, &state)
-        case .saveMockRoute:
-            return reduceWorkspace(.commitMockRoute(prompt), &state)
-        case .importFile, .exportFile:
-            return commitInterop(prompt, &state)
+            guard let bytes = context.shownResult?.response?.content.bytes else { return fail("The body is gone") }
+            outcome.requests.append(.closeOverlay)
+            outcome.effects.append(.writeFile(path: name, bytes: bytes))
         case .newCollection:
             guard
                 let folder = state.collections.first.map({ ($0.path as NSString).deletingLastPathComponent })
-                    ?? state.startup.folder
+                    ?? context.startup.folder
             else { return fail("No collections folder") }
             let file = Self.fileName(for: name)
             let path = (folder as NSString).appendingPathComponent(file)
             guard !state.collections.contains(where: { $0.path == path }) else {
                 return fail("\(file) already exists")
             }
-            state.overlay = nil
             let collection = RequestCollection(name: name)
-            state.navigator.expanded.insert(collection.id)
-            return [.create(collection, path: path)]
+            outcome.requests += [.closeOverlay, .expand([collection.id])]
+            outcome.effects.append(.create(collection, path: path))
         case .renameCollection(let id):
             guard var document = state.document(collectionID: id) else { return fail("The collection is gone") }
             document.collection.name = name
-            state.overlay = nil
-            store(CollectionSlot(document: document), &state)
-            return [.save(document, overwrite: false)]
+            outcome.requests.append(.closeOverlay)
+            store(CollectionSlot(document: document), &state, &outcome)
+            outcome.effects.append(.save(document, overwrite: false))
         case .renameRequest(let key):
             guard var document = state.document(collectionID: key.collectionID) else {
                 return fail("The collection is gone")
             }
             document.collection.updateRequest(id: key.requestID) { $0.name = name }
             if state.drafts[key] != nil { state.drafts[key]?.name = name }
-            state.overlay = nil
-            store(CollectionSlot(document: document), &state)
-            return [.save(document, overwrite: false)] + draftsChanged(&state)
+            outcome.requests.append(.closeOverlay)
+            store(CollectionSlot(document: document), &state, &outcome)
+            outcome.effects += [.save(document, overwrite: false), .storeDrafts(state.drafts)]
         case .renameFolder(let id, let path):
             guard var document = state.document(collectionID: id) else { return fail("The collection is gone") }
             guard document.collection.renameFolder(at: path, to: name) else {
@@ -71,46 +63,41 @@ extension ExplorerReducer {
             }
             let oldKey = ([id] + path).joined(separator: "/")
             let newKey = ([id] + path.dropLast() + [name]).joined(separator: "/")
-            if state.navigator.expanded.remove(oldKey) != nil { state.navigator.expanded.insert(newKey) }
-            state.overlay = nil
-            store(CollectionSlot(document: document), &state)
-            state.navigator.select(.folder(collectionID: id, path: Array(path.dropLast()) + [name]))
-            return [.save(document, overwrite: false)]
+            outcome.requests += [.renameExpansion(from: oldKey, to: newKey), .closeOverlay]
+            store(CollectionSlot(document: document), &state, &outcome)
+            outcome.requests.append(.selectRow(.folder(collectionID: id, path: Array(path.dropLast()) + [name])))
+            outcome.effects.append(.save(document, overwrite: false))
         case .newFolder(let id, let parent):
             guard var document = state.document(collectionID: id) else { return fail("The collection is gone") }
             guard document.collection.addFolder(named: name, inFolder: parent) else {
                 return fail("A folder called \(name) is already there")
             }
-            state.navigator.expanded.insert(([id] + parent).joined(separator: "/"))
-            state.overlay = nil
-            store(CollectionSlot(document: document), &state)
-            state.navigator.select(.folder(collectionID: id, path: parent + [name]))
-            return [.save(document, overwrite: false)]
+            outcome.requests += [.expand([([id] + parent).joined(separator: "/")]), .closeOverlay]
+            store(CollectionSlot(document: document), &state, &outcome)
+            outcome.requests.append(.selectRow(.folder(collectionID: id, path: parent + [name])))
+            outcome.effects.append(.save(document, overwrite: false))
         case .newRequest(let id, let folder):
             guard var document = state.document(collectionID: id) else { return fail("The collection is gone") }
             let request = SavedRequest(name: name, url: "/")
             document.collection.addRequest(request, inFolder: folder)
-            state.overlay = nil
-            store(CollectionSlot(document: document), &state)
-            let key = RequestKey(collectionID: id, requestID: request.id)
-            let effects = select(key, &state, focus: true)
-            state.editor.focus = .url
-            // Typing replaces the placeholder "/" (a full URL or a path).
-            state.editor.url.selectAll()
-            return [.save(document, overwrite: false)] + effects
+            outcome.requests.append(.closeOverlay)
+            store(CollectionSlot(document: document), &state, &outcome)
+            outcome.requests.append(.editNewRequest(RequestKey(collectionID: id, requestID: request.id)))
+            outcome.effects.append(.save(document, overwrite: false))
+        case .moveRequest, .moveFolder, .saveMockRoute, .importFile, .exportFile:
+            return
         }
     }
 
     /// Moves a request or a folder into the folder the prompt names (`Folder/Sub`, empty: the
     /// collection's top level), and writes the collection.
-    private static func commitMove(_ prompt: PromptState, _ state: inout ExplorerState) -> [ExplorerEffect] {
+    private static func commitMove(_ prompt: PromptState, _ state: inout WorkspaceState, _ outcome: inout Outcome) {
         let destination = prompt.field.text.split(separator: "/").map { $0.trimmingCharacters(in: .whitespaces) }
             .filter { !$0.isEmpty }
-        func fail(_ message: String) -> [ExplorerEffect] {
+        func fail(_ message: String) {
             var prompt = prompt
             prompt.error = message
-            state.overlay = .prompt(prompt)
-            return []
+            outcome.requests.append(.openOverlay(.prompt(prompt)))
         }
         switch prompt.purpose {
         case .moveRequest(let key):
@@ -120,24 +107,25 @@ extension ExplorerReducer {
             guard document.collection.moveRequest(id: key.requestID, toFolder: destination) else {
                 return fail("No folder \"\(destination.joined(separator: "/"))\" in \(document.collection.name)")
             }
-            state.overlay = nil
-            for depth in destination.indices {
-                state.navigator.expanded.insert(([key.collectionID] + destination[...depth]).joined(separator: "/"))
+            outcome.requests.append(.closeOverlay)
+            if !destination.isEmpty {
+                let keys = destination.indices.map { ([key.collectionID] + destination[...$0]).joined(separator: "/") }
+                outcome.requests.append(.expand(keys))
             }
-            store(CollectionSlot(document: document), &state)
-            state.navigator.select(.request(key))
-            return [.save(document, overwrite: false)]
+            store(CollectionSlot(document: document), &state, &outcome)
+            outcome.requests.append(.selectRow(.request(key)))
+            outcome.effects.append(.save(document, overwrite: false))
         case .moveFolder(let id, let path):
             guard var document = state.document(collectionID: id) else { return fail("The collection is gone") }
             guard document.collection.moveFolder(at: path, toFolder: destination) else {
                 return fail("Cannot move \(path.joined(separator: "/")) into \"\(destination.joined(separator: "/"))\"")
             }
-            state.overlay = nil
-            store(CollectionSlot(document: document), &state)
-            state.navigator.select(.folder(collectionID: id, path: destination + [path.last ?? ""]))
-            return [.save(document, overwrite: false)]
+            outcome.requests.append(.closeOverlay)
+            store(CollectionSlot(document: document), &state, &outcome)
+            outcome.requests.append(.selectRow(.folder(collectionID: id, path: destination + [path.last ?? ""])))
+            outcome.effects.append(.save(document, overwrite: false))
         default:
-            return []
+            return
         }
     }
 
