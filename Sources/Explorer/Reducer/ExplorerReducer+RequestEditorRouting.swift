@@ -1,3 +1,4 @@
+import Interop
 import TUI
 import Workspace
 
@@ -46,7 +47,9 @@ extension ExplorerReducer {
     static func pasteIntoRequest(_ text: String, _ state: inout ExplorerState) -> [ExplorerEffect] {
         guard let selection = state.selection else { return [] }
         // A curl command pasted into the URL becomes requests (the root's: it adds to the collection).
-        if state.editor.focus == .url, let effects = pasteCurl(text, selection, &state) { return effects }
+        if state.editor.focus == .url, CurlImport.looksLikeCommand(text) {
+            return reduceWorkspace(.pasteCurl(text, selection), &state)
+        }
         return reduceEditor(.paste(text), &state)
     }
 

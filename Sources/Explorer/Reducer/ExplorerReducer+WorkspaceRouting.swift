@@ -10,7 +10,9 @@ extension ExplorerReducer {
         if case .quitPrompt? = state.overlay { quitQuestionOpen = true }
         return WorkspaceReducer.Context(
             selection: state.selection, startup: state.startup, quitQuestionOpen: quitQuestionOpen,
-            undoCollectionID: state.undo?.collectionID, shownResult: state.shownResult)
+            undoCollectionID: state.undo?.collectionID, shownResult: state.shownResult,
+            currentCollectionID: state.currentCollectionID, processEnvironment: state.processEnvironment,
+            overlayOpen: state.overlay != nil)
     }
 
     @discardableResult
@@ -57,12 +59,12 @@ extension ExplorerReducer {
         return effects
     }
 
-    /// A prompt committed: the mock route's and the interop ones have their own actions; the
-    /// others edit the collections.
+    /// A prompt committed: the mock route's and the import/export ones have their own actions;
+    /// the others edit the collections.
     static func commitPrompt(_ prompt: PromptState, _ state: inout ExplorerState) -> [ExplorerEffect] {
         switch prompt.purpose {
         case .saveMockRoute: reduceWorkspace(.commitMockRoute(prompt), &state)
-        case .importFile, .exportFile: commitInterop(prompt, &state)
+        case .importFile, .exportFile: reduceWorkspace(.commitInterop(prompt), &state)
         default: reduceWorkspace(.commitPrompt(prompt), &state)
         }
     }

@@ -87,10 +87,9 @@ package enum ExplorerReducer {
             notify(&state, message, kind: isError ? .error : .info)
             return []
         case .fileWritten(let path, let size, let notCarried):
-            fileWritten(path, size: size, notCarried: notCarried, &state)
-            return []
+            return reduceWorkspace(.fileWritten(path: path, size: size, notCarried: notCarried), &state)
         case .curlPasted(let key, let requests, let report):
-            return applyPastedCurl(requests, report, key, &state)
+            return reduceWorkspace(.applyPastedCurl(requests, report: report, key), &state)
         case .tick:
             return []
         }

@@ -1,3 +1,4 @@
+package import Interop
 import TUI
 package import Workspace
 
@@ -31,6 +32,16 @@ package enum WorkspaceReducer: SliceReducer {
         /// A prompt that edits the collections committed: a name (new, rename), a folder to move
         /// into, or where to save the shown body.
         case commitPrompt(PromptState)
+        /// A paste into the URL field that is a curl command: the request's draft takes it.
+        case pasteCurl(String, RequestKey)
+        /// A pasted curl command read with the files it names (`readPastedCurl`'s result).
+        case applyPastedCurl([SavedRequest], report: ImportReport, RequestKey)
+        /// The palette's "Import…" or "Export…": the prompt for the file.
+        case promptInterop(InteropCommand)
+        /// The import or export prompt's file name entered.
+        case commitInterop(PromptState)
+        /// A file written (a body, an export): said, with what the export could not carry.
+        case fileWritten(path: String, size: Int, notCarried: [String])
         /// `M`: the prompt naming the mock environment the shown response is saved into.
         case promptMockRoute
         /// The mock environment's name entered: the route saved (or the question about an existing one).
@@ -48,16 +59,26 @@ package enum WorkspaceReducer: SliceReducer {
         package var undoCollectionID: String?
         /// The result the response pane shows (a mock route is saved from it).
         package var shownResult: ExchangeResult?
+        /// The collection "Export…" offers (see `ExplorerState.currentCollectionID`).
+        package var currentCollectionID: String?
+        /// The process's environment variables (an export resolves `{{$env.X}}` with them).
+        package var processEnvironment: [String: String]
+        /// A dialog is open (the viewer of what an export could not carry does not cover it).
+        package var overlayOpen: Bool
 
         package init(
             selection: RequestKey? = nil, startup: StartupRequest = StartupRequest(), quitQuestionOpen: Bool = false,
-            undoCollectionID: String? = nil, shownResult: ExchangeResult? = nil
+            undoCollectionID: String? = nil, shownResult: ExchangeResult? = nil, currentCollectionID: String? = nil,
+            processEnvironment: [String: String] = [:], overlayOpen: Bool = false
         ) {
             self.selection = selection
             self.startup = startup
             self.quitQuestionOpen = quitQuestionOpen
             self.undoCollectionID = undoCollectionID
             self.shownResult = shownResult
+            self.currentCollectionID = currentCollectionID
+            self.processEnvironment = processEnvironment
+            self.overlayOpen = overlayOpen
         }
     }
 
@@ -125,6 +146,13 @@ package enum WorkspaceReducer: SliceReducer {
         case .store(let slot): store(slot, &state, &outcome)
         case .queueSaves(let effects): outcome.effects = queueSaves(effects, &state, &outcome)
         case .commitPrompt(let prompt): commitPrompt(prompt, &state, context, &outcome)
+        case .pasteCurl(let text, let key): pasteCurl(text, key, &state, context, &outcome)
+        case .applyPastedCurl(let requests, let report, let key):
+            applyPastedCurl(requests, report, key, &state, context, &outcome)
+        case .promptInterop(let command): promptInterop(command, state, context, &outcome)
+        case .commitInterop(let prompt): commitInterop(prompt, state, context, &outcome)
+        case .fileWritten(let path, let size, let notCarried):
+            fileWritten(path, size: size, notCarried: notCarried, context, &outcome)
         case .promptMockRoute: promptMockRoute(state, context, &outcome)
         case .commitMockRoute(let prompt): commitMockRoute(prompt, &state, context, &outcome)
         case .resolveMockRouteExists(let existing, let choice):
