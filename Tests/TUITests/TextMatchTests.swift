@@ -21,7 +21,7 @@ import Testing
         #expect(camel.positions == [0, 3])
     }
 
-    @Test("best first: word starts and consecutive letters rank above scattered ones; a shorter name above a longer")
+    @Test("best first: word starts and consecutive letters rank above scattered ones; length alone does not count")
     func ranking() throws {
         let names = ["Duplicate the template", "Update project", "Upload a file to the project"]
         let ranked = names.compactMap { name in TextMatch.fuzzy("updpro", in: name).map { (name, $0.score) } }
@@ -32,14 +32,21 @@ import Testing
         #expect(word > scattered)
         let short = try #require(TextMatch.fuzzy("list", in: "List tasks")?.score)
         let long = try #require(TextMatch.fuzzy("list", in: "List tasks of every project in the workspace")?.score)
-        #expect(short > long)
+        #expect(short == long)
     }
 
-    @Test("the palette ranks its commands with it, best first")
+    @Test("the palette ranks its commands with it, best first; commands matched alike keep the table's order")
     func paletteBestFirst() {
-        let commands = ["Copy as curl (secrets revealed)", "Update project", "Send request"]
+        let commands = [
+            "Copy as curl (secrets as shell variables)", "Copy as curl (secrets revealed)", "Update project",
+            "Send request",
+        ]
         var state = CommandPaletteState()
         _ = state.handle(.paste("updte"), commands: commands)
         #expect(state.matches(in: commands).map { commands[$0.index] } == ["Update project"])
+        var curl = CommandPaletteState()
+        _ = curl.handle(.paste("cpycrl"), commands: commands)
+        // The revealing one is shorter; it must not come first.
+        #expect(curl.matches(in: commands).map(\.index) == [0, 1])
     }
 }

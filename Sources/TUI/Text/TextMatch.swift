@@ -29,8 +29,10 @@ package enum TextMatch {
 
     /// A fuzzy match: every character of `query` (spaces aside) appears in `candidate` in order
     /// (`updte` finds "Update project"). Returns the matched character offsets and a score —
-    /// higher is better: consecutive runs and word starts count, gaps and a late first hit cost,
-    /// a long candidate costs a little — or `nil` when it does not match.
+    /// higher is better: consecutive runs and word starts count, gaps and a late first hit cost —
+    /// or `nil` when it does not match. Length does not count: two candidates matched alike tie,
+    /// and callers keep their own order then (the palette's "Copy as curl (secrets as shell
+    /// variables)" stays above "… (secrets revealed)", whatever their lengths).
     ///
     /// The best placement is chosen, not the first: `tree` in "Unfold the tree" is the word
     /// `tree`, not the `t` of "the" and letters scattered after it; `pr` in "Update project" is
@@ -97,6 +99,6 @@ package enum TextMatch {
             p -= 1
             positions.append(i)
         }
-        return (best[last][end] - text.count / 8, positions.reversed())
+        return (best[last][end], positions.reversed())
     }
 }
