@@ -6,6 +6,7 @@ import Synchronization
 final class EventRecorder: Sendable {
     private struct State {
         var waiters: [(names: Set<String>, continuation: CheckedContinuation<ExchangeEvent, Never>)] = []
+        var triggers: [(name: String, action: @Sendable () -> Void)] = []
     }
 
     private final class Box: Sendable {
@@ -18,13 +19,26 @@ final class EventRecorder: Sendable {
     init() {
         let box = self.box
         log = ExchangeEventLog { event in
-            let ready = box.state.withLock { state in
+            let (ready, triggered) = box.state.withLock { state in
                 let ready = state.waiters.filter { $0.names.contains(event.kind.name) }.map(\.continuation)
                 state.waiters.removeAll { $0.names.contains(event.kind.name) }
-                return ready
+                let triggered = state.triggers.filter { $0.name == event.kind.name }.map(\.action)
+                state.triggers.removeAll { $0.name == event.kind.name }
+                return (ready, triggered)
             }
+            for action in triggered { Thread.detachNewThread(action) }
             for continuation in ready { continuation.resume(returning: event) }
         }
+    }
+
+    /// Runs `action` once when an event named `name` arrives, on a thread of its own started at
+    /// that moment: a step that must follow an event at once (a cancel while waiting for the
+    /// first byte) cannot wait for the test's task to resume. In a full parallel run that took
+    /// 190 s (Swift Testing queues every test on the 2-thread cooperative pool at the start, and a
+    /// resumed task waits behind them), long enough for the loopback server's 60 s wait and
+    /// the request's timeout to end the exchange first: `failed`, not `cancelled`.
+    func on(_ name: String, _ action: @escaping @Sendable () -> Void) {
+        box.state.withLock { $0.triggers.append((name, action)) }
     }
 
     /// Waits until an event named `name` has arrived (at once if it already has) and returns the first one —

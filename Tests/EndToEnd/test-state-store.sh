@@ -1,6 +1,7 @@
 # The state store (history, drafts) shared by several real lazer processes: an explorer sending
 # while `lazer run` writes history into the same store (every entry kept: the explorer kept 6 of
-# 25 sends in JSON Lines files); two explorers with drafts, one killed with SIGKILL (the other's
+# 25 sends in JSON Lines files); two explorers sending at once at the history cap (every send
+# kept); two explorers with drafts, one killed with SIGKILL (the other's
 # drafts untouched, a restart offers only the killed one's, discarding removes only those); an
 # unwritable state folder (a notice, and the Timeline's history stage failed).
 source "$(dirname "$0")/lib.sh"
@@ -42,6 +43,37 @@ check "history: the store holds the explorer's 25" test "$(history_count jp-post
 check "history: ... and every one of the runs' 40" test "$(($(history_count) - 25))" -eq 40
 keys send C-q
 check "history: the explorer quits" wait_for send "lazer-exit=0"
+
+# --- Two explorers sending at once into a store at its history cap ----------------------------
+# In JSON Lines files two explorers kept 9 of 30 and 21 of 30 sends once at the cap. With the
+# cap at 40 and the store filled to it by a run, a sends Get a post 20 times and b List posts
+# 20 times, each pair at once: the store holds the 40 newest entries, which are all 40 sends.
+CAP=40
+capped() { printf 'env LAZER_HISTORY_MAX_ENTRIES=%d ' "$CAP"; wrapper "$@"; }
+(cd "$WORK" && LAZER_HISTORY_MAX_ENTRIES=$CAP "$LAZER" run Collections/jsonplaceholder.json --env mock \
+    --folder Users --repeat 20 >/dev/null 2>&1)
+check "cap: a run fills the store to the cap" test "$(history_count)" -eq "$CAP"
+WRAP=capped explorer capa "$WORK" tui --request "Posts/Get a post" Collections/jsonplaceholder.json
+WRAP=capped explorer capb "$OTHER" tui --request "Posts/List posts" Collections/jsonplaceholder.json
+required "cap: explorer a opens Get a post" wait_for capa "Request · Get a post"
+required "cap: explorer b opens List posts" wait_for capb "Request · List posts"
+sent_a=0
+sent_b=0
+for i in $(seq 1 20); do
+    keys capa F5
+    keys capb F5
+    wait_for capa "History $i( |│)" >/dev/null 2>&1 && sent_a=$((sent_a + 1))
+    wait_for capb "History $i( |│)" >/dev/null 2>&1 && sent_b=$((sent_b + 1))
+done
+check "cap: a's 20 sends are all in its History tab" test "$sent_a" -eq 20
+check "cap: b's 20 sends are all in its History tab" test "$sent_b" -eq 20
+check "cap: the store holds a's 20" test "$(history_count jp-posts-get)" -eq 20
+check "cap: ... and b's 20" test "$(history_count jp-posts-list)" -eq 20
+check "cap: ... and nothing else: the cap's 40 newest" test "$(history_count)" -eq "$CAP"
+keys capa C-q
+keys capb C-q
+check "cap: a quits" wait_for capa "lazer-exit=0"
+check "cap: b quits" wait_for capb "lazer-exit=0"
 
 # --- Two explorers with drafts; one killed ------------------------------------------------------
 WRAP=wrapper_settled explorer a "$WORK" tui --request "Posts/Get a post" Collections/jsonplaceholder.json

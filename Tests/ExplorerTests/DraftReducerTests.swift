@@ -171,6 +171,7 @@ struct DraftReducerTests {
         let unchanged = try #require(fixture.driver.state.savedRequest(TestCollections.key("a-user")))
         var unknown = draft
         unknown.id = "gone"
+        unknown.name = "Deleted since"
         fixture.driver.reduce(
             .draftsFound([
                 users: draft, TestCollections.key("a-user"): unchanged, TestCollections.key("gone"): unknown,
@@ -179,30 +180,50 @@ struct DraftReducerTests {
             Issue.record("recovered drafts are offered")
             return
         }
-        // A draft equal to the saved request, or of a request that is gone, is not offered.
-        #expect(count == 1)
+        // A draft equal to the saved request is not offered; one of a request deleted since is
+        // (it used to be only named, and could not be reached).
+        #expect(count == 2)
         let screen = fixture.driver.render()
         #expect(screen.contains("Unsaved drafts found"))
         #expect(screen.contains("Restore (Alt+R)") && screen.contains("Discard (Alt+D)"))
         #expect(screen.contains("deleted for good"))
+        #expect(screen.contains("(1 of them deleted since: added"))
         // Keys typed before it could be seen, and bare letters, answer nothing.
         fixture.driver.press("alt+d")
         fixture.driver.advance(by: .seconds(1))
         fixture.driver.press("r", "d", "enter")
-        #expect(fixture.driver.state.recoveredDrafts.count == 1)
+        #expect(fixture.driver.state.recoveredDrafts.count == 2)
         let effects = fixture.driver.press("alt+r")
         #expect(fixture.driver.state.drafts == [users: draft])
         #expect(fixture.driver.state.editor.url.text == "/users/recovered?limit={{limit}}")
         #expect(effects.storedDrafts.last == [users: draft])
-        // The one of a request that is gone is named, not dropped without a word.
+        // The one of a deleted request is a request again, at the collection's top level, saved.
+        #expect(fixture.driver.state.savedRequest(TestCollections.key("gone")) == unknown)
+        let save = try #require(effects.saves.first)
+        #expect(effects.saves.count == 1)
+        #expect(save.document.collection.request(id: "gone") == unknown)
+        #expect(fixture.driver.state.navigator.rows.contains { $0.requestKey == TestCollections.key("gone") })
         #expect(
             fixture.driver.state.toast?.message
-                == "Restored 1 unsaved draft · the draft of List users was not restored: the request is no longer in its collection"
-        )
-        // Alone, it is said at once.
+                == "Restored 1 unsaved draft · added Deleted since back to the top of Alpha (deleted since; the "
+                + "draft is the request now)")
+    }
+
+    @Test func aRecoveredDraftOfADeletedRequestAloneIsOfferedAndDiscardedForGood() throws {
+        var fixture = try fixture()
+        var unknown = try #require(fixture.driver.state.savedRequest(users))
+        unknown.id = "gone"
         fixture.driver.reduce(.draftsFound([TestCollections.key("gone"): unknown]))
-        #expect(fixture.driver.state.overlay == nil)
-        #expect(fixture.driver.state.toast?.message.hasPrefix("The draft of List users was not restored") == true)
+        guard case .recoverDrafts(1, _)? = fixture.driver.state.overlay else {
+            Issue.record("the draft of a deleted request is offered")
+            return
+        }
+        #expect(fixture.driver.render().contains("its request was deleted since"))
+        fixture.driver.advance(by: .seconds(1))
+        let effects = fixture.driver.press("alt+d")
+        #expect(effects.saves.isEmpty)
+        #expect(fixture.driver.state.savedRequest(TestCollections.key("gone")) == nil)
+        #expect(fixture.driver.state.recoveredDrafts.isEmpty)
     }
 
     @Test func recoveredDraftsCanBeDiscarded() throws {

@@ -65,9 +65,10 @@ struct InteropReducerTests {
         #expect(toast.message.contains("the first of 2 commands"))
         #expect(toast.message.contains("not carried: curl option --cert me.pem"))
         #expect(toast.message.contains("and 1 more"))
-        // Longer than the status line: it ends in … beside the unsaved count, not mid-word.
+        // Longer than the status line: it ends in … (not mid-word), then the key that shows it
+        // whole, beside the unsaved count.
         let status = try #require(fixture.driver.render().split(separator: "\n").last)
-        #expect(status.hasSuffix("… ● 1 unsaved "))
+        #expect(status.hasSuffix("…  F9 more ● 1 unsaved "))
     }
 
     @Test func aCommandNamingFilesForItsContentAsksTheProgramToReadThem() throws {

@@ -124,7 +124,8 @@ extension AppCommand {
         case .requestLarger: .palette("Request pane larger", [.global: ["alt+down"], .outside: ["}"]])
         case .theme: .palette("Next colour theme", [.global: ["ctrl+t"]])
         case .mouse: .palette("Mouse on/off (off: the terminal selects text)", [.global: ["F12"]])
-        case .problems: .palette("Collection problems")
+        case .problems:
+            .palette("Collection problems and recent messages in full", hint: "more", [.global: ["F9"]])
         }
     }
 }

@@ -80,7 +80,7 @@ enum OverlayLayout {
     }
 
     /// Every collection file's diagnostics, wrapped to the box (at 80 columns a message ran past
-    /// its edge), continued under its text.
+    /// its edge), continued under its text; then the recent error and warning notices in full.
     static func problemsLines(_ state: ExplorerState, screen: Rect) -> [Line] {
         let theme = state.theme
         let wrapWidth = max(10, min(screen.width - 2, problemsWidth) - 2)
@@ -102,6 +102,17 @@ enum OverlayLayout {
         }
         if lines.isEmpty {
             lines.append(Line("Every collection file loaded without problems.", style: theme[.success]))
+        }
+        // The notices the status line may have cut (a failed write: its cause and its file), whole.
+        if !state.messages.isEmpty {
+            lines.append(Line(""))
+            lines.append(Line("Recent messages, newest first", style: theme[.text].bold))
+            for message in state.messages.reversed() {
+                for (index, piece) in Paragraph.wrapped(Line(message), width: wrapWidth - 4).enumerated() {
+                    let text = piece.spans.map(\.text).joined()
+                    lines.append(Line((index == 0 ? "  " : "    ") + text, style: theme[.text]))
+                }
+            }
         }
         return lines
     }

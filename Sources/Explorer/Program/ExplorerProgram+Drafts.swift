@@ -29,21 +29,13 @@ extension ExplorerProgram {
     /// settles. Drafts it does not offer (equal to the saved request) are settled at once.
     func draftsClaimed(_ drafts: [RequestKey: SavedRequest], _ offer: DraftOffer) {
         dispatch(.draftsFound(drafts))
-        let offered = Set(state.recoveredDrafts.keys)
-        let gone = Set(
-            drafts.keys.filter { state.document(collectionID: $0.collectionID) != nil && state.savedRequest($0) == nil }
-        )
-        // Drafts of requests deleted elsewhere stay in the store (named at start) until their
-        // collection is gone too; the rest are settled now or with the answer.
-        let settled = offer.drafts.filter {
-            !gone.contains(RequestKey(collectionID: $0.collectionID, requestID: $0.requestID))
-        }
-        let pending = DraftOffer(instances: offer.instances, drafts: settled)
-        if offered.isEmpty {
+        // Drafts of requests deleted since are offered too (restoring adds them back): every
+        // claimed draft is settled now or with the answer.
+        if state.recoveredDrafts.isEmpty {
             let database = dependencies.workspace.state
-            dependencies.work.schedule { try? database.forget(pending) }
+            dependencies.work.schedule { try? database.forget(offer) }
         } else {
-            draftOffer = pending
+            draftOffer = offer
         }
     }
 

@@ -87,9 +87,4 @@ extension ExplorerReducer {
     static func store(_ slot: CollectionSlot, _ state: inout ExplorerState) {
         reduceWorkspace(.store(slot), &state)
     }
-
-    /// Names the recovered drafts whose requests are gone from their collection (once).
-    static func droppedDraftsNote(_ state: inout ExplorerState) -> String? {
-        state.workspace.takeDroppedDraftsNote()
-    }
 }

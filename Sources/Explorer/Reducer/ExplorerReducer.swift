@@ -100,6 +100,7 @@ package enum ExplorerReducer {
 
     static func notify(_ state: inout ExplorerState, _ message: String, kind: Toast.Kind) {
         state.toast = TimedToast(message: message, kind: kind, expires: state.now + toastDuration)
+        if kind == .error || kind == .warning { state.rememberMessage(message) }
     }
 
     private static func expireTimedThings(_ state: inout ExplorerState) {

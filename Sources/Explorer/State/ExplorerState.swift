@@ -24,6 +24,9 @@ package struct ExplorerState: Sendable, Equatable {
     /// The dialogs' slice (`OverlayReducer`): the dialog open, the questions waiting.
     package var overlays = OverlayState()
     package var toast: TimedToast?
+    /// The full text of recent error and warning notices, oldest first (see `rememberMessage`):
+    /// the status line may cut a notice, the Problems overlay shows it whole.
+    package var messages: [String] = []
     /// Set when the program must end (after the quit prompt, or with nothing unsaved).
     package var quitting = false
 
@@ -125,10 +128,6 @@ package struct ExplorerState: Sendable, Equatable {
         set { workspace.recoveredDrafts = newValue }
     }
 
-    package var droppedDraftNames: [String] {
-        get { workspace.droppedDraftNames }
-        set { workspace.droppedDraftNames = newValue }
-    }
 
     package var draftsLostSecrets: Int {
         get { workspace.draftsLostSecrets }

@@ -93,10 +93,17 @@ package enum QuestionText {
             + "Esc: back to work. (Or ←/→ and Enter.)"
     }
 
-    package static func recover(count: Int) -> String {
+    /// - Parameter deleted: how many of them are of requests deleted since (restored as requests).
+    package static func recover(count: Int, deleted: Int = 0) -> String {
         let drafts = count == 1 ? "1 unsaved draft was" : "\(count) unsaved drafts were"
+        let readded =
+            deleted == 0
+            ? ""
+            : deleted == count
+                ? " (\(count == 1 ? "its request was" : "their requests were") deleted since: added back as requests)"
+                : " (\(deleted) of them deleted since: added back as requests)"
         return "Lazer did not close cleanly last time. \(drafts) kept.\n"
-            + "Alt+R restore: \(count == 1 ? "it comes" : "they come") back as unsaved drafts.\n"
+            + "Alt+R restore: \(count == 1 ? "it comes" : "they come") back as unsaved drafts\(readded).\n"
             + "Alt+D discard: \(count == 1 ? "it is" : "they are") deleted for good.\n"
             + "(Or ←/→ and Enter.)"
     }

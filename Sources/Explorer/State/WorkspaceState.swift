@@ -28,9 +28,6 @@ package struct WorkspaceState: Sendable, Equatable {
     package var savesQueued: [String: Bool] = [:]
     /// Drafts recovered from an earlier session, waiting for the user's answer.
     package var recoveredDrafts: [RequestKey: SavedRequest] = [:]
-    /// Recovered drafts of requests no longer in their (open) collection: not offered, but named
-    /// (they vanished without a word).
-    package var droppedDraftNames: [String] = []
     /// How many recovered drafts had a credential typed since the last save: drafts never keep
     /// one in clear, so it is gone (said when they are restored).
     package var draftsLostSecrets = 0
@@ -77,16 +74,5 @@ package struct WorkspaceState: Sendable, Equatable {
             }
         }
         return nil
-    }
-
-    /// Names the recovered drafts whose requests are gone from their collection (once).
-    package mutating func takeDroppedDraftsNote() -> String? {
-        let names = droppedDraftNames
-        droppedDraftNames = []
-        guard !names.isEmpty else { return nil }
-        let list = names.prefix(3).joined(separator: ", ") + (names.count > 3 ? ", …" : "")
-        return names.count == 1
-            ? "the draft of \(list) was not restored: the request is no longer in its collection"
-            : "\(names.count) drafts (\(list)) were not restored: their requests are no longer in their collections"
     }
 }

@@ -112,9 +112,21 @@ enum StatusLineView {
             // mid-word it read as the whole message; cut at the end, "…Permission d…" lost the cause).
             let rightWidth = min(right.width, area.width)
             let limit = area.right - rightWidth - (rightWidth > 0 ? 1 : 0)
-            let text = StatusText.fitted(toast.message, width: limit - area.x - 1)
+            // A cut error or warning says which key shows it whole (the Problems overlay).
+            var width = limit - area.x - 1
+            var hints: [KeyHint] = []
+            if toast.kind == .error || toast.kind == .warning, CharacterWidth.of(toast.message) > width,
+                let hint = state.keys.keymap.hints(for: [.app(.problems)]).first
+            {
+                let hintWidth = CharacterWidth.of(hint.keys) + 1 + CharacterWidth.of(hint.label) + 2
+                if width - hintWidth >= 20 {
+                    hints = [hint]
+                    width -= hintWidth
+                }
+            }
+            let text = StatusText.fitted(toast.message, width: width)
             let message = Line(text, style: theme[.statusBar].patched(with: theme[role]).bold)
-            StatusBar(message: message, hints: [], right: right, style: theme[.statusBar], keyStyle: theme[.keyHint])
+            StatusBar(message: message, hints: hints, right: right, style: theme[.statusBar], keyStyle: theme[.keyHint])
                 .render(in: area, buffer: &buffer)
             return
         }

@@ -73,7 +73,9 @@ enum OverlayView {
             frame.render(
                 question(
                     theme.dialog(
-                        title: "Unsaved drafts found", message: QuestionText.recover(count: count),
+                        title: "Unsaved drafts found",
+                        message: QuestionText.recover(
+                            count: count, deleted: state.recoveredDraftsOfDeletedRequests),
                         buttons: ["Restore (Alt+R)", "Discard (Alt+D)"], selectedButton: selected),
                     screen),
                 in: screen)
@@ -129,7 +131,8 @@ enum OverlayView {
             textBox(title + " (y copies, Esc closes)", lines, scroll: scroll, width: width, state, &frame)
         case .problems(let scroll):
             let lines = OverlayLayout.problemsLines(state, screen: screen)
-            textBox("Collection problems", lines, scroll: scroll, width: OverlayLayout.problemsWidth, state, &frame)
+            let title = state.messages.isEmpty ? "Collection problems" : "Collection problems and recent messages"
+            textBox(title, lines, scroll: scroll, width: OverlayLayout.problemsWidth, state, &frame)
         }
     }
 

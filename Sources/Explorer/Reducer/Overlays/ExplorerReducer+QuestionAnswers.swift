@@ -40,22 +40,10 @@ extension ExplorerReducer {
     /// Restores the drafts of an earlier session (or discards them).
     private static func recoverDrafts(restore: Bool, _ state: inout ExplorerState) -> [ExplorerEffect] {
         state.overlay = nil
-        if restore {
-            state.drafts.merge(state.recoveredDrafts) { _, recovered in recovered }
-            if let key = state.selection, let request = state.request(key) { state.editor.load(request, key: key) }
-            let count = state.recoveredDrafts.count
-            let dropped = droppedDraftsNote(&state).map { " · " + $0 } ?? ""
-            let secrets =
-                state.draftsLostSecrets > 0
-                ? " · credentials typed since the last save were not kept (drafts never hold them): the saved ones are back"
-                : ""
-            notify(
-                &state, "Restored \(count) unsaved draft\(count == 1 ? "" : "s")" + dropped + secrets, kind: .success)
-        }
-        state.droppedDraftNames = []
+        let saves = restore ? restoreRecoveredDrafts(&state) : []
         state.draftsLostSecrets = 0
         state.recoveredDrafts = [:]
-        return draftsChanged(&state)
+        return saves + draftsChanged(&state)
     }
 
     /// Moves the focus to where an unresolved variable occurs (the URL, a header, the body…).

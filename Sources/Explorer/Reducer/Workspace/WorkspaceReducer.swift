@@ -172,8 +172,8 @@ package enum WorkspaceReducer: SliceReducer {
     }
 
     /// Drafts other instances left: restored over the saved requests (a credential typed since the
-    /// last save is gone: drafts never keep one in clear), and offered; the ones of requests no
-    /// longer in their collection are named.
+    /// last save is gone: drafts never keep one in clear), and offered — those of requests deleted
+    /// since too, when their collection is open (restoring adds them back).
     private static func draftsFound(
         _ found: [RequestKey: SavedRequest], _ state: inout WorkspaceState, _ outcome: inout Outcome
     ) {
@@ -185,16 +185,11 @@ package enum WorkspaceReducer: SliceReducer {
             if lost { lostSecrets += 1 }
         }
         state.draftsLostSecrets = lostSecrets
-        let known = drafts.filter { state.savedRequest($0.key) != nil && state.savedRequest($0.key) != $0.value }
-        state.droppedDraftNames = drafts.filter {
-            state.document(collectionID: $0.key.collectionID) != nil && state.savedRequest($0.key) == nil
-        }.map(\.value.name).sorted()
-        guard !known.isEmpty else {
-            if let note = state.takeDroppedDraftsNote() {
-                outcome.notice = Notice(note.prefix(1).uppercased() + note.dropFirst(), kind: .warning)
-            }
-            return
+        let known = drafts.filter {
+            guard state.document(collectionID: $0.key.collectionID) != nil else { return false }
+            return state.savedRequest($0.key) != $0.value
         }
+        guard !known.isEmpty else { return }
         state.recoveredDrafts = known
         outcome.requests.append(
             .ask(
