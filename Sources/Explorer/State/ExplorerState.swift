@@ -128,7 +128,6 @@ package struct ExplorerState: Sendable, Equatable {
         set { workspace.recoveredDrafts = newValue }
     }
 
-
     package var draftsLostSecrets: Int {
         get { workspace.draftsLostSecrets }
         set { workspace.draftsLostSecrets = newValue }
