@@ -298,7 +298,7 @@ let package = Package(
         .target(
             name: "Interop",
             dependencies: [
-                "Workspace", "HTTPCore", "JSONTree", "RegularFiles", "TerminalText",
+                "Workspace", "HTTPCore", "Futures", "JSONTree", "RegularFiles", "TerminalText",
                 .product(name: "OpenAPIKit", package: "OpenAPIKit"),
                 .product(name: "OpenAPIKit30", package: "OpenAPIKit"),
                 .product(name: "OpenAPIKitCompat", package: "OpenAPIKit"),

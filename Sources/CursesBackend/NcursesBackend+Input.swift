@@ -48,6 +48,15 @@ extension NcursesBackend {
         decoder.flush()
     }
 
+    /// True inside a bracketed paste whose end marker has not arrived yet.
+    package var isPasting: Bool { decoder.isPasting }
+
+    /// Ends a paste whose end marker never came (see `TerminalEventLoop`): without this, every
+    /// key after it would be taken as pasted text and the screen would seem frozen.
+    package func endUnterminatedPaste() -> [Event] {
+        decoder.endPaste()
+    }
+
     /// After SIGWINCH: resizes ncurses to the terminal's new size and returns the resize event,
     /// or nil when the size did not change (or the terminal reports none).
     package func resizeEvent() -> Event? {

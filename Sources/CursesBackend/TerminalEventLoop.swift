@@ -7,7 +7,8 @@ package import TUI
 /// signals a terminal program must handle into events or a clean exit.
 ///
 /// - Standard input is watched by a `DispatchSource` (no blocking `getch`); a lone ESC is resolved
-///   after the backend's ESC delay by a timer.
+///   after the backend's ESC delay by a timer. A bracketed paste whose end marker does not come
+///   within `pasteSilence` of its last byte is ended (a lost marker froze every key after it).
 /// - SIGWINCH becomes `.resize`; Ctrl+Z (a key in raw mode) and SIGTSTP suspend; SIGCONT repaints.
 /// - SIGINT, SIGTERM, SIGHUP and end of input end the program through `onTermination`, whose
 ///   default restores the terminal and exits with 128 + signal.
@@ -40,6 +41,10 @@ package final class TerminalEventLoop {
     package var suspendsOnControlZ = true
     private var sources: [any DispatchSourceProtocol] = []
     private var escapeTimer: (any DispatchSourceTimer)?
+    private var pasteTimer: (any DispatchSourceTimer)?
+    /// How long a paste may go without a byte before it is taken as ended: terminals send a
+    /// paste's bytes back to back, so a second of silence means its end marker was lost.
+    static let pasteSilence = DispatchTimeInterval.seconds(1)
     private var terminated = false
 
     package init(backend: NcursesBackend, onEvent: @escaping (Event) -> Void) {
@@ -81,6 +86,8 @@ package final class TerminalEventLoop {
         sources = []
         escapeTimer?.cancel()
         escapeTimer = nil
+        pasteTimer?.cancel()
+        pasteTimer = nil
     }
 
     private func watch(_ signalNumber: Int32, _ handler: @escaping @MainActor (TerminalEventLoop) -> Void) {
@@ -112,6 +119,24 @@ package final class TerminalEventLoop {
         }
         deliver(events)
         if backend.hasPendingInput { startEscapeTimer() }
+        pasteTimer?.cancel()
+        pasteTimer = nil
+        if backend.isPasting { startPasteTimer() }
+    }
+
+    private func startPasteTimer() {
+        let timer = DispatchSource.makeTimerSource(queue: .main)
+        timer.schedule(deadline: .now() + Self.pasteSilence)
+        timer.setEventHandler { [weak self] in
+            MainActor.assumeIsolated {
+                guard let self else { return }
+                self.pasteTimer?.cancel()
+                self.pasteTimer = nil
+                self.deliver(self.backend.endUnterminatedPaste())
+            }
+        }
+        timer.resume()
+        pasteTimer = timer
     }
 
     private func startEscapeTimer() {

@@ -62,25 +62,8 @@ package struct ExplorerStepDriver {
 
     /// The top-level properties of the state that differ, each with both values (shortened).
     static func differences(_ expected: ExplorerState, _ actual: ExplorerState) -> String {
-        let wanted = Mirror(reflecting: expected).children
-        let got = Array(Mirror(reflecting: actual).children)
-        var lines: [String] = []
-        for (index, child) in wanted.enumerated() where index < got.count {
-            let a = String(reflecting: child.value)
-            let b = String(reflecting: got[index].value)
-            guard a != b else { continue }
-            // From a little before the first character that differs.
-            let same = zip(a, b).prefix { $0 == $1 }.count
-            let from = max(0, same - 60)
-            lines.append(
-                "  \(child.label ?? "?") (from character \(from)):\n    expected \(short(a.dropFirst(from)))\n"
-                    + "    actual   \(short(b.dropFirst(from)))")
-        }
-        return lines.isEmpty ? "  (a difference no property prints)" : lines.joined(separator: "\n")
+        StateDifferences.describe(expected, actual)
     }
 
-    private static func short(_ value: Any) -> String {
-        let text = (value as? Substring).map(String.init) ?? String(reflecting: value)
-        return text.count > 400 ? String(text.prefix(400)) + "…" : text
-    }
+    private static func short(_ value: Any) -> String { StateDifferences.short(value) }
 }

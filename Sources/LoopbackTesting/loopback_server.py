@@ -27,6 +27,7 @@ Endpoints (any method unless noted):
   /see-other             303 to /echo
   /redirect-to?status=N&location=L   status N (301, 302, 303, 307, 308…) with Location L
   /temporary-redirect    307 to /echo (method and body kept)
+  /redirect-loop         302 to itself, for ever
   /redirect-off-http/S   302 out of HTTP: S=ftp to ftp://127.0.0.1:<this port>/etc/passwd, S=file to
                          file:///etc/passwd (a client must refuse both)
   /status/N[?reason=R]   status N with a one-line body (none for 1xx, 204 and 304), reason phrase R if given
@@ -43,6 +44,7 @@ Endpoints (any method unless noted):
                          (default 30, at most 60), then closes
   /cookies/set?k=v       sets cookie k=v; /cookies answers the Cookie header it got
   /json                  a small JSON document
+  /openapi.json?v=N      a small OpenAPI 3.1 document ("Tasks"); v=2 changes one operation, removes one, adds one
   /socks/connections     JSON: every connection the SOCKS5 proxies saw (see socks_proxy.py)
   /proxy/tunnels         JSON: every CONNECT request seen, {"target": "host:port", "proxyAuthorization": …}
   /digest-auth/U/P       RFC 7616 MD5 Digest (qop=auth) for user U, password P: 401 with a challenge,
@@ -85,6 +87,29 @@ def disconnect_event(ident):
     with disconnects_lock:
         return disconnects.setdefault(ident, threading.Event())
 
+
+
+def openapi_document(version, port):
+    """Tasks v1: listTasks, createTask (priority 1-5), deleteTask; v2: listTasks gains a query
+    parameter, deleteTask is gone, getTask is new."""
+    task = {"type": "object", "required": ["title"], "properties": {
+        "title": {"type": "string", "minLength": 1}, "priority": {"type": "integer", "minimum": 1, "maximum": 5}}}
+    ok = {"200": {"description": "ok"}}
+    paths = {
+        "/tasks": {
+            "get": {"operationId": "listTasks", "summary": "List tasks", "responses": ok},
+            "post": {"operationId": "createTask", "summary": "Create a task", "responses": {"201": {"description": "made"}},
+                     "requestBody": {"content": {"application/json": {"schema": task}}}},
+        },
+        "/tasks/{id}": {"delete": {"operationId": "deleteTask", "summary": "Delete a task", "responses": ok,
+                                   "parameters": [{"name": "id", "in": "path", "required": True, "schema": {"type": "integer"}}]}},
+    }
+    if version == "2":
+        paths["/tasks"]["get"]["parameters"] = [{"name": "done", "in": "query", "schema": {"type": "boolean", "default": False}}]
+        paths["/tasks/{id}"] = {"get": {"operationId": "getTask", "summary": "Get a task", "responses": ok,
+                                        "parameters": [{"name": "id", "in": "path", "required": True, "schema": {"type": "integer"}}]}}
+    return {"openapi": "3.1.0", "info": {"title": "Tasks", "version": version},
+            "servers": [{"url": f"http://127.0.0.1:{port}"}], "paths": paths}
 
 class Handler(BaseHTTPRequestHandler):
     protocol_version = "HTTP/1.1"
@@ -181,6 +206,8 @@ class Handler(BaseHTTPRequestHandler):
                 time.sleep(min(float(query.get("delay", "0")), 5))
                 suffix = f"?{url.query}" if url.query else ""
                 self.send(302, b"", [("Location", f"/redirect/{remaining - 1}{suffix}")], None)
+        elif path == "/redirect-loop":
+            self.send(302, b"", [("Location", "/redirect-loop")], None)
         elif path == "/temporary-redirect":
             self.send(307, b"", [("Location", "/echo")], None)
         elif path.startswith("/huge-headers/"):
@@ -257,6 +284,8 @@ class Handler(BaseHTTPRequestHandler):
             self.send(200, self.headers.get("Cookie", "").encode(), content_type="text/plain")
         elif path == "/json":
             self.send_json(200, {"id": 1, "name": "lazer", "tags": ["a", "b"], "ok": True})
+        elif path == "/openapi.json":
+            self.send_json(200, openapi_document(query.get("v", "1"), self.server.server_address[1]))
         elif path.startswith("/digest-auth/") and len(path.split("/")) == 4:
             _, _, user, password = path.split("/")
             self.digest_auth(urllib.parse.unquote(user), urllib.parse.unquote(password))

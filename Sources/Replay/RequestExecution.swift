@@ -42,6 +42,7 @@ struct RequestExecution {
         if let timeout = configuration.timeout, request.options.totalTimeout == nil {
             request.options.totalTimeout = timeout
         }
+        if !configuration.followRedirects { request.options.followRedirects = false }
         // The URL is made once, here: the request is sent to it (its query items in it, no
         // provider left to read) and the report shows it.
         if let url = try? request.url() {

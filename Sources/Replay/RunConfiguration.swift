@@ -11,6 +11,9 @@ package struct RunConfiguration: Sendable {
     package var bail: Bool
     /// The whole-exchange timeout of requests whose collection sets none.
     package var timeout: Duration?
+    /// `lazer run --no-follow`: false sends every request without following redirects, whatever
+    /// its collection says; true leaves each request's own setting.
+    package var followRedirects = true
     /// Append every exchange to the collection's history (redacted), as the explorer does.
     package var recordHistory: Bool
     /// How many requests may be in flight at once (1: one after another). A request that uses a

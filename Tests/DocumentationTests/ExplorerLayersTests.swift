@@ -9,10 +9,11 @@ import Testing
         URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent().path + "/Sources/Explorer"
 
-    /// Every Swift file of a folder of the explorer, with its text without comments.
+    /// Every Swift file of a folder of the explorer and its subfolders (`Reducer/Response/…`),
+    /// named by its path in the folder, with its text without comments.
     static func files(in folder: String) throws -> [(name: String, code: String)] {
         let path = explorer + "/" + folder
-        return try FileManager.default.contentsOfDirectory(atPath: path).sorted().filter { $0.hasSuffix(".swift") }
+        return try FileManager.default.subpathsOfDirectory(atPath: path).sorted().filter { $0.hasSuffix(".swift") }
             .map { name in
                 let text = try String(contentsOfFile: path + "/" + name, encoding: .utf8)
                 let code = text.split(separator: "\n", omittingEmptySubsequences: false)
@@ -55,6 +56,16 @@ import Testing
         }
         for file in try Self.files(in: "Layout") {
             if file.code.contains("ExplorerReducer") { Issue.record("Layout/\(file.name) names the reducer") }
+        }
+    }
+
+    /// A slice's reducer (`Reducer/<Slice>/`) reduces its own state from a Context: only the
+    /// root's door to it (`ExplorerReducer+…` files) names the whole `ExplorerState`.
+    @Test func sliceReducersNeverNameTheWholeState() throws {
+        let slices = try Self.files(in: "Reducer").filter { $0.name.contains("/") }
+        #expect(slices.contains { $0.name == "Response/ResponseReducer.swift" })
+        for file in slices where !file.name.split(separator: "/").last!.hasPrefix("ExplorerReducer+") {
+            if file.code.contains("ExplorerState") { Issue.record("Reducer/\(file.name) names ExplorerState") }
         }
     }
 }

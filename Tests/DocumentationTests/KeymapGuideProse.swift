@@ -21,8 +21,8 @@ enum KeymapGuideProse {
         case .global:
             """
             Ctrl, Alt and function keys, which never type a character, so they also work in text fields;
-            and `tab` / `shift+tab`, which in a text field finish the edit first. In the Params and Headers
-            tables `tab` switches column instead (`shift+tab` still moves to the previous pane).
+            and `tab` / `shift+tab`, which in a text field finish the edit first. In a table cell being
+            edited `tab` moves to the row's other cell instead (`shift+tab` still moves to the previous pane).
             """
         case .outside:
             "Plain characters that would otherwise type: they work in every pane while nothing is being typed."
@@ -36,8 +36,10 @@ enum KeymapGuideProse {
         case .table:
             """
             While the Params or Headers table, or the table of a form or multipart body, has the keyboard
-            (and no cell is being edited), besides the `request` keys: `enter`/`i` (`request.edit`) edits
-            the selected cell.
+            (and no cell is being edited), these come before the `request` keys; `enter`/`i`
+            (`request.edit`) edits the selected cell. `table.up` from the top row goes to the URL; in
+            Params, `table.down` past the last query row goes to the path parameters (when the URL has
+            any), `table.up` from their top back to the query.
             """
         case .response: "Tabs: Tree, Raw, Headers, Timeline, Checks, History."
         case .tree: "Besides the `response` keys above (move, page, top, bottom, tabs, retry)."
@@ -105,19 +107,20 @@ enum KeymapGuideProse {
 
         The request pane's widgets take these keys before the keymap does:
 
-        - **URL** (`ctrl+l` or `u`, or Up from the top of a tab): type to edit; `enter` sends and ends the edit (as any send from a field does: `F5` in the body editor too, so the next `g 3` or `[` is a command again); `down` goes
-          to the tab below; `esc` leaves it.
-        - **Params, Headers, form and multipart tables**: the row commands (add, delete, switch on/off,
-          edit the cell) are the `table` keys above; `enter` again keeps the edit, `esc` drops it (and
-          takes away a row just added); `left`/`right` switch between the name and value columns (while
-          a cell is being edited, `tab` moves the edit to the row's other cell); `up`/`k`, `down`/`j`,
-          `pgup`, `pgdn`, `home` and `end` move between rows. `up` from the top row goes to the URL. In
-          Params, `down` past the last query row goes to the path parameters (when the URL has any), `up`
-          from their top back to the query. Path parameters are the URL's `:name` segments: editing the cell
-          there edits the value (the name column is not entered), adding a row there adds a query row (and
-          says so), deleting removes nothing.
+        - **URL** (`ctrl+l` or `u`): type to edit; `enter` sends and ends the edit (as any send from a field does: `F5` in the body editor too, so the next `g 3` or `[` is a command again); `down` goes
+          to the tab below; `esc` leaves it. `up` or `k` from the top of a tab only chooses the URL line
+          (highlighted, nothing typed): `enter` or `i` edits it, `down` or `j` goes back, other keys stay commands.
+        - **Params, Headers, form and multipart tables**: moving between rows, switching column and the
+          row commands (add, delete, switch on/off, edit the cell) are the `table` keys above; while a
+          cell is being edited, `enter` keeps the edit, `esc` drops it (and takes away a row just
+          added) and `tab` moves the edit to the row's other cell. Path parameters are the URL's
+          `:name` segments: editing the cell there edits the value (the name column is not entered),
+          adding a row there adds a query row (and says so), deleting removes nothing.
         - **Body and Notes**: `enter` or `i` edits the text (JSON and text bodies; other kinds are edited
-          in the collection file or with `alt+e`); `up` or `k` goes to the URL.
+          in the collection file or with `alt+e`); `up` or `k` goes to the URL. The body's text area is a
+          code editor: `tab` indents (to the next stop of two spaces), `enter` keeps the line's
+          indentation (one level more after `{` or `[`; between `{}` the `}` moves to its own line), and
+          `shift+tab` or `esc` leave it.
         - **Auth, Options and Checks**: `up`/`k` and `down`/`j` scroll; `up` at the top goes to the URL;
           on a `‹ choice ›` (scheme, redirects, TLS, HTTP version) `left`/`right` (or `h`/`l`) change it
           (elsewhere they switch tabs).
@@ -127,7 +130,8 @@ enum KeymapGuideProse {
         - Text fields (URL, body, notes, table cells, filters, prompts) take the editing keys listed under
           [Text fields](#text-fields) whatever the keymap says; only `global` keys (Ctrl, Alt, F-keys)
           still run commands, and `tab` / `shift+tab` finish the edit and move to the next pane (in a
-          table cell `tab` moves to the row's other cell instead).
+          table cell `tab` moves to the row's other cell instead; in the body's text area `tab` indents
+          and `shift+tab` finishes the edit).
         - The collections filter (`/`): type to filter; `enter` keeps the filter and opens the selected
           match in the request pane; `up`/`down` keep it, return to the rows and move.
         - The tree's search (`/`) and JSONPath filter (`|`): type, `enter` runs it (an empty filter shows

@@ -76,6 +76,14 @@ struct CommandTableTests {
         table.press("g", "2", "alt+1")
         var drafted = table
         drafted.press("alt+m")
+        // Two query rows, the second selected, and the same with the first: the table's movement
+        // commands move in one or the other.
+        var rows = table
+        rows.press("a")
+        rows.type("page")
+        rows.press("enter")
+        var firstRow = rows
+        firstRow.press("home")
         var tree = fixture.driver
         tree.press("g", "3")
         var expanded = tree
@@ -106,7 +114,10 @@ struct CommandTableTests {
         runner.state.runner?.selected = 2
         var ran = runner
         ran.state.runner?.isRunning = false
-        return [collections, lower, table, drafted, tree, expanded, searched, raw, history, error, runner, ran]
+        return [
+            collections, lower, table, drafted, rows, firstRow, tree, expanded, searched, raw, history, error, runner,
+            ran,
+        ]
     }
 
     @Test func anUnknownIDInAKeymapFileIsRefusedWithItsPlaceAndTheNearestID() {

@@ -364,7 +364,8 @@ struct DraftReducerTests {
 
     @Test func cyclingTheAuthSchemeBringsBackWhatWasTypedForEachScheme() throws {
         var fixture = try fixture()
-        fixture.driver.press("alt+4", "enter", "j", "enter")
+        // inherit → none → basic
+        fixture.driver.press("alt+4", "enter", "enter", "j", "enter")
         fixture.driver.type("ada")
         fixture.driver.press("enter", "j", "enter")
         fixture.driver.type("pw-123")
@@ -376,17 +377,17 @@ struct DraftReducerTests {
         fixture.driver.press("right", "right", "j", "enter")
         fixture.driver.type("-2")
         fixture.driver.press("enter", "k")
-        for _ in 0..<5 { fixture.driver.press("right") }
+        for _ in 0..<6 { fixture.driver.press("right") }
         #expect(
             fixture.driver.state.drafts[users]?.auth.scheme
                 == .apiKey(name: "X-Api-Key-2", value: "pw-123", location: .header))
-        fixture.driver.press("right", "right", "right")
+        fixture.driver.press("right", "right", "right", "right")
         #expect(fixture.driver.state.drafts[users]?.auth.scheme == .basic(username: "ada", password: "pw-123"))
     }
 
     @Test func aSecretBeingTypedStaysMasked() throws {
         var fixture = try fixture()
-        fixture.driver.press("alt+4", "enter", "j", "j", "enter")
+        fixture.driver.press("alt+4", "enter", "enter", "j", "j", "enter")
         fixture.driver.type("hunter2")
         #expect(fixture.driver.state.isTyping)
         let screen = fixture.driver.render()
@@ -398,7 +399,7 @@ struct DraftReducerTests {
 
     @Test func theDifferenceMasksAuthSecretsButShowsThatTheyChanged() throws {
         var fixture = try fixture()
-        fixture.driver.press("alt+4", "enter", "j", "enter")
+        fixture.driver.press("alt+4", "enter", "enter", "j", "enter")
         fixture.driver.type("ada")
         fixture.driver.press("enter", "j", "enter")
         fixture.driver.type("pw-123")
@@ -602,28 +603,30 @@ struct DraftReducerTests {
     @Test func arrowsChangeAChoiceAndMoveBetweenTabsElsewhere() throws {
         var fixture = try fixture()
         fixture.driver.press("alt+4")
-        #expect(fixture.driver.render().contains("‹ none ›"))
+        // A request without auth of its own inherits (here from nowhere: none is sent).
+        #expect(fixture.driver.render().contains("‹ inherit ›"))
         fixture.driver.press("right")
         #expect(fixture.driver.state.editor.tab == .auth)
-        #expect(fixture.driver.state.drafts[users]?.auth.scheme == .basic(username: "", password: ""))
+        #expect(fixture.driver.state.drafts[users]?.auth.scheme == SavedAuth.Scheme.none)
         fixture.driver.press("left")
         #expect(fixture.driver.state.editor.tab == .auth)
         #expect(fixture.driver.state.drafts[users] == nil)
-        // Left from none goes round to the last scheme.
+        // Left from inherit goes round to the last scheme.
         fixture.driver.press("left")
         #expect(fixture.driver.render().contains("‹ digest ›"))
         // So do h and l, their vim keys (they switched tabs there).
         fixture.driver.press("l")
         #expect(fixture.driver.state.editor.tab == .auth)
-        #expect(fixture.driver.render().contains("‹ none ›"))
+        #expect(fixture.driver.render().contains("‹ inherit ›"))
         fixture.driver.press("h")
         #expect(fixture.driver.render().contains("‹ digest ›"))
         // On a text line they still move between tabs.
         fixture.driver.press("j", "right")
         #expect(fixture.driver.state.editor.tab == .options)
-        // The help says so (it spoke of tabs and table columns only).
+        // The help says so (it spoke of tabs only); in a table the arrows switch column (its own
+        // `table.column` command).
         fixture.driver.press("F1")
-        #expect(fixture.driver.render().contains("Next tab (in a table: column; on a ‹ choice ›: the choice)"))
+        #expect(fixture.driver.render().contains("Next tab (on a ‹ choice ›: the choice)"))
     }
 
     @Test func addingARowOnThePathParametersAddsAQueryRow() throws {

@@ -30,6 +30,33 @@ struct FrameStressTests {
         "ctrl+p", "g", "1", "2", "3", "G", "l", "h", "space", "alt+z", "x", "/", "a", "F4", "pagedown",
     ]
 
+    /// A terminal's bytes for a few keys and pastes, cut into pieces at random points inside the
+    /// pastes (between keys otherwise), and the events they are.
+    private func terminalBytes(_ random: inout Random) -> (pieces: [[UInt8]], events: [Event]) {
+        let keys: [(bytes: String, event: Event)] = [
+            ("j", .key(KeyEvent(.character("j")))), ("k", .key(KeyEvent(.character("k")))),
+            ("\u{1B}OP", .key(KeyEvent(.function(1)))), ("\u{1B}[B", .key(KeyEvent(.down))),
+            ("/", .key(KeyEvent(.character("/")))), ("\t", .key(KeyEvent(.tab))),
+        ]
+        let texts = ["posts", "a\u{1B}[20b", "\u{1B}[201", "é\u{1B}", "{\"id\": 1}"]
+        var pieces: [[UInt8]] = []
+        var events: [Event] = []
+        for _ in 0..<(1 + random.next(5)) {
+            if random.next(3) == 0 {
+                let text = texts[random.next(texts.count)]
+                let bytes = Array("\u{1B}[200~\(text)\u{1B}[201~".utf8)
+                let cut = 6 + random.next(bytes.count - 6)
+                pieces += [Array(bytes[..<cut]), Array(bytes[cut...])]
+                events.append(.paste(text))
+            } else {
+                let key = keys[random.next(keys.count)]
+                pieces.append(Array(key.bytes.utf8))
+                events.append(key.event)
+            }
+        }
+        return (pieces, events)
+    }
+
     /// What a frame of `state` shows, drawn afresh.
     private func render(_ state: ExplorerState, _ size: Size) -> String {
         let terminal = Terminal(backend: TestBackend(width: size.width, height: size.height))
@@ -44,7 +71,7 @@ struct FrameStressTests {
         var random = Random(state: UInt64(seed))
         var size = harness.backend.size
         for step in 0..<400 {
-            switch random.next(10) {
+            switch random.next(11) {
             case 0:
                 // The terminal changes size (the backend first, then the event, as a terminal does).
                 size = Size(width: 60 + random.next(80), height: 16 + random.next(40))
@@ -66,6 +93,24 @@ struct FrameStressTests {
                             settle: false)
                     }
                 }
+            case 4:
+                // Keys and pastes as the terminal sends them, read in pieces with the ESC delay
+                // running out between pieces inside a paste (the working day's freeze: a paste's
+                // end marker split in two, every key after it taken as pasted text).
+                let frames = harness.frameCount
+                let (pieces, expected) = terminalBytes(&random)
+                var decoder = InputDecoder()
+                var events: [Event] = []
+                for piece in pieces {
+                    events += decoder.feed(piece)
+                    if decoder.isPasting { events += decoder.flush() }
+                }
+                events += decoder.flush()
+                #expect(events == expected, "step \(step): the terminal's bytes were not read as sent")
+                #expect(!decoder.isPasting, "step \(step): input is still taken as pasted text")
+                for event in events { harness.program.handle(event) }
+                harness.settle()
+                #expect(harness.frameCount > frames, "step \(step): an input batch was not followed by a frame")
             default:
                 // A batch of keys read at once, then the main queue runs (as after one read).
                 let frames = harness.frameCount

@@ -116,7 +116,7 @@ struct InteropReducerTests {
 
     @Test func copyAsCurlUsesTheExporter() throws {
         var fixture = try ReducerFixture(startup: StartupRequest(request: "a-users"))
-        let effects = run("Copy as curl (secrets masked)", &fixture)
+        let effects = run("Copy as curl (secrets as shell variables)", &fixture)
         let copied = try #require(effects.copies.first)
         #expect(copied.hasPrefix("curl '"))
         #expect(copied.hasSuffix("--compressed"))

@@ -147,16 +147,14 @@ struct OverlayReducerTests {
     }
 
     @Test func theEnvironmentPickerMovesAndClosesWithoutChoosing() throws {
-        var fixture = try fixture()
-        fixture.driver.press("F2", "j", "j", "k")
-        guard case .environments(let selected)? = fixture.driver.state.overlay else {
-            Issue.record("F2 opens the picker")
-            return
-        }
-        #expect(selected == 0)
-        fixture.driver.press("esc")
-        #expect(fixture.driver.state.overlay == nil)
-        #expect(fixture.driver.state.environmentName(collectionID: TestCollections.alphaID) == "dev")
+        // Stepped exhaustively: moving in the picker and closing it change nothing else.
+        var steps = ExplorerStepDriver(try fixture().driver)
+        steps.press("F2") { $0.overlay = .environments(selected: 0) }
+        steps.press("j") { $0.overlay = .environments(selected: 1) }
+        steps.press("j")
+        steps.press("k") { $0.overlay = .environments(selected: 0) }
+        steps.press("esc") { $0.overlay = nil }
+        #expect(steps.state.environmentName(collectionID: TestCollections.alphaID) == "dev")
         // A collection without environments says so.
         var beta = try ReducerFixture([TestCollections.beta])
         beta.driver.press("F2")

@@ -32,14 +32,49 @@ struct ProgramInteropTests {
                 "not carried: dynamic value {{$aadToken}} (left as written: Lazer cannot compute it)"
             ])
         #expect(harness.shows("requests"))
-        // A second import of the same file never replaces the first.
+        // Importing the same file again updates the collection it made, never a second one:
+        // "Who am I" changed (matched by method and URL), "Create" gone, "List" new.
+        try "@host = https://api.test\n\n### Who am I\nGET {{host}}/me\nX-Full: 1\n\n### List\nGET {{host}}/items\n"
+            .write(toFile: source, atomically: true, encoding: .utf8)
         harness.press("ctrl+p")
         harness.type("Import a file")
         harness.press("enter")
         harness.type(source)
         harness.press("enter")
-        #expect(harness.shows("into requests-2.json"))
-        #expect(try harness.folder.read("requests.json") == written)
+        #expect(harness.shows("Updated requests.json: 1 added, 1 changed, 1 removed, 0 unchanged"))
+        #expect(!FileManager.default.fileExists(atPath: harness.folder.collections + "/requests-2.json"))
+        let updated = try harness.folder.read("requests.json")
+        #expect(updated.contains("\"name\": \"List\"") && !updated.contains("\"name\": \"Create\""))
+        #expect(updated.contains("X-Full"))
+        let names = harness.state.collections.first { $0.path.hasSuffix("/requests.json") }?.document?.collection
+            .allRequests.map(\.request.name)
+        #expect(names == ["Who am I", "List"])
+    }
+
+    @Test func importingAURLFetchesItThroughTheLiveDispatcher() throws {
+        let harness = try ExplorerHarness(collections: try Shipped.jsonPlaceholder())
+        try harness.live.register(
+            .get, "/openapi.json",
+            responses: .jsonText(
+                Data(
+                    #"{"openapi": "3.1.0", "info": {"title": "Tasks", "version": "1"}, "paths": {"/tasks": {"get": {"operationId": "listTasks", "responses": {"200": {"description": "ok"}}}}}}"#
+                        .utf8)))
+        harness.press("ctrl+p")
+        harness.type("Import a file")
+        harness.press("enter")
+        harness.type("http://api.test/openapi.json")
+        harness.press("enter")
+        #expect(harness.shows("Imported 1 request into tasks.json"))
+        #expect(try harness.folder.read("tasks.json").contains(#""from": "http://api.test/openapi.json""#))
+        harness.press("ctrl+p")
+        harness.type("Import a file")
+        harness.press("enter")
+        harness.type("http://api.test/missing.json")
+        harness.press("enter")
+        #expect(
+            harness.state.toast?.message
+                == "Not imported: http://api.test/missing.json: the server answered 404 Not Found, not the document",
+            "\(String(describing: harness.state.toast?.message))")
     }
 
     @Test func aFileThatCannotBeImportedSaysWhy() throws {

@@ -282,10 +282,11 @@ struct ProgramSendTests {
         let harness = try ExplorerHarness(
             collections: try Shipped.jsonPlaceholder(), startup: StartupRequest(request: "Posts/Get a post"))
         harness.press("ctrl+p")
-        harness.type("Copy as curl (secrets masked)")
+        harness.type("Copy as curl (secrets as shell variables)")
         harness.press("enter")
         // Lazer asks for compressed responses, and so does the command (`--compressed`).
-        #expect(harness.host.copied == ["curl 'http://jsonplaceholder.mock/posts/1' --compressed"])
+        // Redirects are followed, as Lazer follows them (`--location`).
+        #expect(harness.host.copied == ["curl 'http://jsonplaceholder.mock/posts/1' --location --compressed"])
         harness.press("F5")
         harness.press("g", "3", "j", "y")
         #expect(harness.host.copied.last == "1")

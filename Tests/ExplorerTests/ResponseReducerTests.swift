@@ -130,16 +130,18 @@ struct ResponseReducerTests {
         fixture.driver.type("zip")
         let search = try #require(fixture.driver.press("enter").searches.first)
         let found = try matches("zip", in: fixture)
-        fixture.driver.reduce(
-            .searchFinished(generation: search.generation + 1, pattern: "zip", matches: found, error: nil))
-        fixture.driver.reduce(
-            .searchFinished(generation: search.generation, pattern: "city", matches: found, error: nil))
-        #expect(fixture.driver.state.response.search.matches.isEmpty)
-        #expect(fixture.driver.state.response.selectedRow == 0)
-        fixture.driver.reduce(.searchFinished(generation: search.generation, pattern: "zip", matches: [], error: nil))
-        #expect(fixture.driver.state.toast?.message == "No match for \"zip\"")
-        fixture.driver.press("n")
-        #expect(fixture.driver.state.toast?.message == "No match for \"zip\"")
+        // Results of another result or another pattern change nothing at all.
+        var steps = ExplorerStepDriver(fixture.driver)
+        steps.step(.searchFinished(generation: search.generation + 1, pattern: "zip", matches: found, error: nil))
+        steps.step(.searchFinished(generation: search.generation, pattern: "city", matches: found, error: nil))
+        #expect(steps.state.response.search.matches.isEmpty)
+        #expect(steps.state.response.selectedRow == 0)
+        let noMatch = TimedToast(
+            message: "No match for \"zip\"", kind: .warning, expires: steps.state.now + .seconds(4))
+        steps.step(.searchFinished(generation: search.generation, pattern: "zip", matches: [], error: nil)) {
+            $0.toast = noMatch
+        }
+        steps.press("n")
     }
 
     @Test func aJSONPathFilterNarrowsTheTreeAndShowsItsErrorInPlace() throws {

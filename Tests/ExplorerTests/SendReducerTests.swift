@@ -177,13 +177,17 @@ struct SendReducerTests {
         #expect(preview.problems.map(\.description).first?.contains("traceId") == true)
         let screen = fixture.driver.render()
         #expect(screen.contains("→ http://dev.mock/admin  ✖"))
-        // The bearer token is a secret: masked in the curl command unless revealed.
+        // The bearer token is a secret: a shell variable in the curl command unless revealed, and
+        // the notice says which to set.
         fixture.driver.press("ctrl+p")
-        fixture.driver.type("curl (secrets masked")
+        fixture.driver.type("curl (secrets as shell")
         let copied = fixture.driver.press("enter").copies
         #expect(copied.count == 1)
         #expect(copied.first?.contains("s3cret-token-value") == false)
-        #expect(copied.first?.contains("-H 'Authorization: ") == true)
+        #expect(copied.first?.contains(#"-H "Authorization: Bearer $LAZER_VAR_token""#) == true, "\(copied)")
+        #expect(
+            fixture.driver.state.toast?.message
+                == "Copied as curl: secrets as shell variables, set $LAZER_VAR_token before running it")
         #expect(copied.first?.hasPrefix("curl 'http://dev.mock/admin'") == true)
         fixture.driver.press("ctrl+p")
         fixture.driver.type("curl (secrets revealed")

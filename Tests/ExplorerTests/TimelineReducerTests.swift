@@ -74,16 +74,20 @@ struct TimelineReducerTests {
         var fixture = try fixture()
         let first = try #require(fixture.driver.press("F5").sendJobs.first)
         let second = try #require(fixture.driver.press("F5").sendJobs.first)
-        // The first send was cancelled by the second; its late reports change nothing.
-        fixture.driver.reduce(.exchangeEvent(users, generation: first.generation, liveEvents()[0]))
-        fixture.driver.reduce(
+        // The first send was cancelled by the second; its late reports change nothing at all.
+        var steps = ExplorerStepDriver(fixture.driver)
+        steps.step(.exchangeEvent(users, generation: first.generation, liveEvents()[0]))
+        steps.step(
             .chainStage(users, generation: first.generation, ChainStage(index: 0, label: "dispatch", start: .zero)))
-        let trace = try #require(fixture.driver.state.exchanges[users]?.trace)
+        let trace = try #require(steps.state.exchanges[users]?.trace)
         #expect(trace.generation == second.generation)
         #expect(trace.timeline.events.isEmpty)
         #expect(trace.chain.isEmpty)
-        fixture.driver.reduce(.exchangeEvent(users, generation: second.generation, liveEvents()[0]))
-        #expect(fixture.driver.state.exchanges[users]?.trace?.timeline.events.count == 1)
+        // The second's land in its trace, and nowhere else.
+        steps.step(.exchangeEvent(users, generation: second.generation, liveEvents()[0])) {
+            $0.exchanges[users]?.trace?.record(self.liveEvents()[0])
+        }
+        #expect(steps.state.exchanges[users]?.trace?.timeline.events.count == 1)
     }
 
     @Test func theTraceFollowsTheSendIntoItsResultAndLateReportsStillLand() throws {

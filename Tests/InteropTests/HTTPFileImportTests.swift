@@ -21,7 +21,7 @@ import Workspace
         #expect(login.name == "Log in")
         #expect(login.method == .post)
         #expect(login.url == "{{host}}/login")
-        #expect(login.options.followRedirects == nil)
+        #expect(login.options.followRedirects == false)
         #expect(login.body == SavedBody(.jsonText("{\"user\": \"ada\", \"id\": \"{{$uuid}}\"}")))
         #expect(login.headers.isEmpty)
         #expect(login.notes?.contains("client.global.set(\"token\"") == true)
@@ -29,7 +29,7 @@ import Workspace
         #expect(me.name == "me")
         #expect(me.url == "{{host}}/me?verbose=1&lang=en")
         #expect(me.headers == [KeyValueRow(name: "Authorization", value: "Bearer {{token}}")])
-        #expect(me.options.followRedirects == true)
+        #expect(me.options.followRedirects == nil)
         #expect(
             result.report.items.map(\.description) == [
                 "jetbrains.http:11: response handler script (kept in the request's notes)"

@@ -46,7 +46,7 @@ struct InteropSamplesFormatsTests {
         // Collection-level basic auth, inherited by every request.
         #expect(
             result.collection.allRequests.allSatisfy {
-                if case .basic = $0.request.auth.scheme { return true }
+                if case .basic = result.collection.authInForce(for: $0.request).auth.scheme { return true }
                 return false
             })
         #expect(result.collection.allRequests.filter { $0.request.body != .empty }.count == 3)

@@ -63,13 +63,16 @@ import Workspace
 
     @Test func authIsInheritedFromFolderAndCollectionAndNoauthStopsIt() throws {
         let result = try imported()
-        #expect(try request(result, "List").auth == SavedAuth(.basic(username: "u", password: "p")))
+        let collection = result.collection
+        func inForce(_ name: String) throws -> SavedAuth { collection.authInForce(for: try request(result, name)).auth }
+        #expect(try inForce("List") == SavedAuth(.basic(username: "u", password: "p")))
+        #expect(try inForce("Create") == SavedAuth(.none))
+        #expect(try inForce("Form") == SavedAuth(.bearer(token: "{{token}}")))
+        #expect(try inForce("Get one") == SavedAuth(.apiKey(name: "X-Key", value: "{{api_key}}", location: .query)))
+        #expect(try inForce("Signed") == SavedAuth(.none))
+        // The inheritance is kept where Postman had it, not copied onto every request.
+        #expect(try request(result, "List").auth == SavedAuth(.inherit))
         #expect(try request(result, "Create").auth == SavedAuth(.none))
-        #expect(try request(result, "Form").auth == SavedAuth(.bearer(token: "{{token}}")))
-        #expect(
-            try request(result, "Get one").auth
-                == SavedAuth(.apiKey(name: "X-Key", value: "{{api_key}}", location: .query)))
-        #expect(try request(result, "Signed").auth == SavedAuth(.none))
         #expect(
             result.report.items.contains {
                 $0.what.hasPrefix("OAuth 1.0") && $0.location.path == "item[5].request.auth"

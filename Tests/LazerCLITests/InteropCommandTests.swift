@@ -140,13 +140,24 @@ struct InteropCommandTests {
         #expect(masked.status == 0, "\(masked.stderr)")
         #expect(
             masked.stdout
-                == "# Items/List\ncurl 'http://127.0.0.1:9/items' \\\n  -H 'Authorization: ••••••' \\\n  --compressed\n"
+                == "# Items/List\n# secrets as shell variables: set LAZER_VAR_token first\ncurl 'http://127.0.0.1:9/items' \\\n  -H \"Authorization: Bearer $LAZER_VAR_token\" \\\n  --location \\\n  --compressed\n"
         )
         let revealed = try LazerBinary.run(
             ["export", "shop.json", "--format", "curl", "--request", "r1", "--reveal-secrets"],
             environment: environment,
             currentDirectory: work)
         #expect(revealed.stdout.contains("-H 'Authorization: Bearer s3cret-token'"))
+        // A secret with no value is not written as nothing without a word.
+        var unset = environment
+        unset["LAZER_VAR_token"] = nil
+        let empty = try LazerBinary.run(
+            ["export", "shop.json", "--format", "curl", "--request", "r1", "--reveal-secrets"], environment: unset,
+            currentDirectory: work)
+        #expect(empty.status == 0)
+        #expect(
+            empty.stderr
+                == "Warning: Items/List: the secret {{token}} has no value (written as nothing; set it in the explorer (F4) or as $LAZER_VAR_token)\n",
+            "\(empty.stderr)")
         let http = try LazerBinary.run(
             ["export", "shop.json", "--format", "http", "-o", "shop.http"], environment: environment,
             currentDirectory: work)
@@ -154,7 +165,7 @@ struct InteropCommandTests {
         let file = try read(work + "/shop.http")
         #expect(
             file.contains(
-                "### Items/Add\n# @no-redirect\nPOST {{baseURL}}/items\nContent-Type: application/json\n\n{\n  \"n\": 1\n}\n"
+                "### Items/Add\nPOST {{baseURL}}/items\nContent-Type: application/json\n\n{\n  \"n\": 1\n}\n"
             ))
         #expect(!file.contains("s3cret-token"))
         let again = try LazerBinary.run(

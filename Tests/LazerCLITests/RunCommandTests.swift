@@ -117,6 +117,60 @@ struct RunCommandTests {
         #expect(!refused.stdout.contains("curl"))
     }
 
+    @Test(
+        "redirects against the loopback server: followed by default, not where the request or its collection says so, never with --no-follow; a loop fails"
+    )
+    func redirects() throws {
+        let server = try LoopbackServer.shared()
+        let scratch = try Scratch()
+        let followed = try scratch.write(Self.redirectCollection(port: server.port, options: nil), to: "follow.json")
+        let result = try run([followed, "--no-history", "--request", "chain", "--request", "own"], scratch: scratch)
+        #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
+        #expect(result.stdout.contains("✓ GET     Chain · 200 OK"), "\(result.stdout)")
+        #expect(result.stdout.contains("✓ GET     Own setting · 302 Found"), "\(result.stdout)")
+        let loop = try run([followed, "--no-history", "--request", "loop"], scratch: scratch)
+        #expect(loop.status == 3, "\(loop.stdout)")
+        #expect(loop.stdout.contains("Too many redirects"), "\(loop.stdout)")
+        let noFollow = try run([followed, "--no-history", "--request", "chain", "--no-follow"], scratch: scratch)
+        #expect(noFollow.status == 1, "\(noFollow.stdout)")
+        #expect(noFollow.stdout.contains("✗ status: expected 200, actual 307"), "\(noFollow.stdout)")
+        let off = try scratch.write(
+            Self.redirectCollection(port: server.port, options: #""options": {"followRedirects": false},"#),
+            to: "off.json")
+        let collectionOff = try run([off, "--no-history", "--request", "chain"], scratch: scratch)
+        #expect(collectionOff.status == 1, "\(collectionOff.stdout)")
+        #expect(collectionOff.stdout.contains("actual 307"), "\(collectionOff.stdout)")
+    }
+
+    /// Requests through redirects on the loopback server: a 307 → 302 → 303 chain, a request that
+    /// turns following off itself, a loop; `options` (a member and its comma) goes at the top level.
+    static func redirectCollection(port: Int, options: String?) -> String {
+        let inner = "/redirect-to?status=302&location=/see-other"
+        let chain =
+            "/redirect-to?status=307&location="
+            + (inner.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? "")
+        return """
+            {
+              "formatVersion": 1, "id": "redirects-\(options == nil ? "on" : "off")", "name": "Redirects",
+              \(options ?? "")
+              "defaultEnvironment": "local",
+              "requests": [
+                { "id": "chain", "name": "Chain", "method": "GET", "url": "\(chain)",
+                  "expectations": [
+                    { "subject": "status", "op": "equals", "value": 200 },
+                    { "subject": "jsonPath", "path": "$.path", "op": "equals", "value": "/echo" }
+                  ] },
+                { "id": "own", "name": "Own setting", "method": "GET", "url": "/redirect/1",
+                  "options": { "followRedirects": false },
+                  "expectations": [{ "subject": "status", "op": "equals", "value": 302 }] },
+                { "id": "loop", "name": "Loop", "method": "GET", "url": "/redirect-loop" }
+              ],
+              "environments": [{ "name": "local", "baseURL": "http://127.0.0.1:\(port)" }]
+            }
+
+            """
+    }
+
     @Test("the README's lazer run examples against mock environments run as documented")
     func readmeExamples() throws {
         let readme = try String(contentsOfFile: Self.repositoryRoot + "/README.md", encoding: .utf8)

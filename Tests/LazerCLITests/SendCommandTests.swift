@@ -88,7 +88,7 @@ struct SendCommandTests {
         let server = try LoopbackServer.shared()
         #expect(try send([server.url("/status/404").absoluteString]).status == 4)
         #expect(try send([server.url("/status/503").absoluteString]).status == 5)
-        let redirect = try send([server.url("/redirect/1").absoluteString])
+        let redirect = try send([server.url("/redirect/1").absoluteString, "--no-follow"])
         #expect(redirect.status == 0)
         #expect(redirect.stderr.hasPrefix("HTTP/1.1 302 Found"))
     }
@@ -109,6 +109,58 @@ struct SendCommandTests {
         #expect(timed.status == 0)
         #expect(timed.stdout.contains(#""method": "GET""#))
         #expect(timed.stderr.contains("(1 redirect)"))
+    }
+
+    @Test(
+        "redirects are followed by default: a 307 → 302 → 303 chain ends in a GET of /echo, each hop traced with its status and Location"
+    )
+    func redirectsFollowedByDefault() throws {
+        let server = try LoopbackServer.shared()
+        let chain = Self.chain(server, statuses: [307, 302, 303], to: "/echo")
+        let result = try send(["PUT", chain, "--data", "x=1", "--trace", "--timings"])
+        #expect(result.status == 0, "\(result.stderr)")
+        let echo = try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any]
+        #expect(echo?["method"] as? String == "GET")
+        #expect(echo?["path"] as? String == "/echo")
+        #expect(result.stderr.contains("(3 redirects)"), "\(result.stderr)")
+        for status in ["307", "302", "303"] {
+            #expect(result.stderr.contains("\(status) → /"), "hop \(status) missing: \(result.stderr)")
+        }
+        #expect(result.stderr.contains("303 → /echo"), "\(result.stderr)")
+        let plainGet = try send([server.url("/redirect/3").absoluteString])
+        #expect(plainGet.status == 0)
+        #expect(plainGet.stdout.contains(#""path": "/redirect/0""#))
+    }
+
+    @Test(
+        "--no-follow prints the redirect itself; a loop and a chain past --max-redirects fail as too many redirects, exit 3"
+    )
+    func redirectLimitAndNoFollow() throws {
+        let server = try LoopbackServer.shared()
+        let first = try send([server.url("/temporary-redirect").absoluteString, "--no-follow", "--include"])
+        #expect(first.status == 0)
+        #expect(first.stdout.hasPrefix("HTTP/1.1 307 Temporary Redirect\n"), "\(first.stdout)")
+        #expect(first.stdout.contains("\nLocation: /echo\n"))
+        let loop = try send([server.url("/redirect-loop").absoluteString, "--timeout", "10"])
+        #expect(loop.status == 3)
+        #expect(loop.stderr.contains("Too many redirects"), "\(loop.stderr)")
+        let limited = try send([server.url("/redirect/3").absoluteString, "--max-redirects", "2"])
+        #expect(limited.status == 3)
+        #expect(limited.stderr.contains("Too many redirects"), "\(limited.stderr)")
+        let within = try send([server.url("/redirect/2").absoluteString, "--max-redirects", "2"])
+        #expect(within.status == 0, "\(within.stderr)")
+        #expect(try send([server.url("/echo").absoluteString, "--max-redirects", "101"]).status == 2)
+        #expect(try send([server.url("/echo").absoluteString, "--follow", "--no-follow"]).status == 2)
+    }
+
+    /// A URL on `server` that redirects with each of `statuses` in turn (`/redirect-to` nested), then to `target`.
+    static func chain(_ server: LoopbackServer, statuses: [Int], to target: String) -> String {
+        var location = target
+        for status in statuses.reversed() {
+            let encoded = location.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? location
+            location = "/redirect-to?status=\(status)&location=\(encoded)"
+        }
+        return server.url(location).absoluteString
     }
 
     @Test("--follow refuses a redirect to ftp:// or file://: exit 3, the error names the scheme, nothing fetched")

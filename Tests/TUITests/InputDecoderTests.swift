@@ -75,6 +75,43 @@ import Testing
         #expect(events == [.paste("hello")])
     }
 
+    /// The working-day freeze: the ESC delay ran out between the two reads of a paste's end
+    /// marker, `flush` took its start as paste text, and every key after it was pasted text.
+    @Test func pasteEndSplitAcrossAFlushStillEndsThePaste() {
+        var decoder = InputDecoder()
+        var events = decoder.feed(Array("\u{1B}[200~hi\u{1B}[20".utf8))
+        events += decoder.flush()
+        #expect(decoder.isPasting)
+        events += decoder.feed(Array("1~j".utf8))
+        #expect(events == [.paste("hi"), key(.character("j"))])
+        #expect(!decoder.isPasting)
+    }
+
+    /// Any split of a paste (after its start marker), with the ESC delay running out in
+    /// between, decodes as the whole: the paste, then the keys after it.
+    @Test func everySplitOfAPasteDecodesAsTheWhole() {
+        let text = "a\u{1B}[A\u{1B}[20x\u{1B}é\u{1B}[201"
+        let bytes = Array("\u{1B}[200~\(text)\u{1B}[201~jk".utf8)
+        for split in 6..<bytes.count {
+            var decoder = InputDecoder()
+            var events = decoder.feed(bytes[..<split])
+            events += decoder.flush()
+            events += decoder.feed(bytes[split...])
+            events += decoder.flush()
+            #expect(events == [.paste(text), key(.character("j")), key(.character("k"))], "split at \(split)")
+        }
+    }
+
+    @Test func aPasteWhoseEndNeverComesIsEndedAndKeysWorkAgain() {
+        var decoder = InputDecoder()
+        #expect(decoder.feed(Array("\u{1B}[200~abc\u{1B}[2".utf8)).isEmpty)
+        #expect(decoder.flush().isEmpty)
+        #expect(decoder.endPaste() == [.paste("abc\u{1B}[2")])
+        #expect(!decoder.isPasting)
+        #expect(decoder.feed(Array("j".utf8)) == [key(.character("j"))])
+        #expect(decoder.endPaste().isEmpty)
+    }
+
     @Test func sequencesSplitAcrossReads() {
         var decoder = InputDecoder()
         #expect(decoder.feed([0x1B, 0x5B]).isEmpty)

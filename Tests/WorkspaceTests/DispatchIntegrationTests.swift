@@ -106,6 +106,43 @@ final class RecordingDispatcher: DataDispatcher {
 
     }
 
+    @Test("redirects are followed unless the request or its collection says not to; the request's own options win")
+    func redirectsFollowedByDefaultCollectionOptionsUnderTheRequests() throws {
+        func options(_ saved: SavedRequest, collection: SavedOptions = SavedOptions()) throws -> RequestOptions {
+            try RequestResolver(scope: VariableScope(), baseFolder: "/", baseOptions: collection).resolve(saved)
+                .request.httpRequest(serverProvider: nil).options
+        }
+        let plain = SavedRequest(name: "plain", url: "https://api.test/a")
+        #expect(try options(plain).followRedirects)
+        #expect(try options(plain).maxRedirects == 10)
+        let off = SavedOptions(timeoutSeconds: 4, followRedirects: false, maxRedirects: 2)
+        #expect(try !options(plain, collection: off).followRedirects)
+        #expect(try options(plain, collection: off).maxRedirects == 2)
+        #expect(try options(plain, collection: off).totalTimeout == .seconds(4))
+        let own = SavedRequest(name: "own", url: "https://api.test/b", options: SavedOptions(followRedirects: true))
+        #expect(try options(own, collection: off).followRedirects)
+        #expect(try options(own, collection: off).maxRedirects == 2)
+        let stays = SavedRequest(
+            name: "stays", url: "https://api.test/c", options: SavedOptions(followRedirects: false))
+        #expect(try !options(stays).followRedirects)
+    }
+
+    @Test("a collection's options are read, written back, and checked like a request's")
+    func collectionOptionsLoadSaveAndPrepare() throws {
+        let text = """
+            {"formatVersion": 1, "id": "c", "name": "C", "options": {"followRedirects": false, "maxRedirects": 4},
+             "requests": [{"id": "r", "name": "R", "method": "GET", "url": "https://api.test/r"}]}
+            """
+        let loaded = try #require(CollectionLoader.load(Array(text.utf8), file: "c.json").collection)
+        #expect(loaded.options == SavedOptions(followRedirects: false, maxRedirects: 4))
+        #expect(loaded.fileText().contains(#""options": {"#))
+        let again = try #require(CollectionLoader.load(Array(loaded.fileText().utf8), file: "c.json").collection)
+        #expect(again == loaded)
+        let wrong = text.replacingOccurrences(of: #""followRedirects": false"#, with: #""followRedirects": "no""#)
+        let diagnostics = CollectionLoader.load(Array(wrong.utf8), file: "c.json").diagnostics
+        #expect(diagnostics.contains { $0.path.contains("options.followRedirects") }, "\(diagnostics)")
+    }
+
     @Test func digestAuthBecomesTheTransportCredentialWithVariablesFilledAndThePasswordMasked() throws {
         let scope = VariableScope(environment: [
             Variable(name: "user", value: "ann"), Variable(name: "pass", value: "pa55word", secret: true),

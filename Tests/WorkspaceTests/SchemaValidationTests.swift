@@ -39,12 +39,17 @@ import Workspace
         collection.requests[0].expectations = [Expectation(subject: .jsonPath("$.id"), op: .exists)]
         collection.requests[0].captures = [Capture(variable: "id", source: .header(name: "Location"))]
         collection.requests[0].options = SavedOptions(timeoutSeconds: 2.5, followRedirects: true)
+        collection.options = SavedOptions(followRedirects: false, maxRedirects: 3)
         collection.requests[0].retry = RetryPolicy(
             count: 2, delayMilliseconds: 100, backoff: .constant, on: [.transportError, .failedExpectation])
         collection.requests[0].body = SavedBody(.multipart([SavedPart(name: "f", source: .file(path: "a.txt"))]))
         _ = try CollectionStore.create(collection, at: folder.file("written.json"))
         let result = try Self.validate([folder.file("written.json")])
         #expect(result.status == 0, "\(result.output)")
+        // Auth on the collection and on folders; requests that inherit, one that sends none.
+        try folder.write(AuthInheritanceTests.text, to: "inherit.json")
+        let inheriting = try Self.validate([folder.file("inherit.json")])
+        #expect(inheriting.status == 0, "\(inheriting.output)")
     }
 
     @Test func theSchemaRejectsMistakesTheLoaderRejects() throws {

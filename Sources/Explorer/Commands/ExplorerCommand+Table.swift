@@ -23,7 +23,7 @@ extension RequestCommand {
         case .cancel: .palette("Cancel the request in flight (also Esc)", [.global: ["F6"]])
         case .save: .palette("Save the request to its collection file", hint: "save", [.global: ["ctrl+s"]])
         case .saveAll: .palette("Save all")
-        case .copyCurl: .palette("Copy as curl (secrets masked)")
+        case .copyCurl: .palette("Copy as curl (secrets as shell variables)")
         case .copyCurlRevealed: .palette("Copy as curl (secrets revealed)")
         case .focusURL: .palette("Edit the URL", [.global: ["ctrl+l"]])
         case .url: .keys("Edit the URL", [.request: ["u"]])
@@ -41,6 +41,13 @@ extension RequestCommand {
         case .toggleRow: .keys("Switch the row on/off", [.table: ["space"]])
         case .addRow: .keys("Add a row below and edit it (Esc takes it away)", [.table: ["a"]])
         case .deleteRow: .keys("Delete the row", [.table: ["d", "delete"]])
+        case .rowUp: .keys("Row up (from the top row: the URL)", [.table: ["up", "k"]])
+        case .rowDown: .keys("Row down", [.table: ["down", "j"]])
+        case .rowPageUp: .keys("Rows: page up", [.table: ["pgup"]])
+        case .rowPageDown: .keys("Rows: page down", [.table: ["pgdn"]])
+        case .firstRow: .keys("First row", [.table: ["home"]])
+        case .lastRow: .keys("Last row", [.table: ["end"]])
+        case .otherColumn: .keys("Other column (name ↔ value)", [.table: ["left", "right"]])
         case .bodyKind: .palette("Next body kind (none, JSON, text, form, multipart, file)", [.request: ["b"]])
         case .formatBody: .palette("Pretty-format the JSON body", [.global: ["alt+f"]])
         case .editBodyExternally: .palette("Edit the body in $EDITOR", [.global: ["alt+e"]])
@@ -61,7 +68,7 @@ extension EnvironmentCommand {
 extension InteropCommand {
     package var spec: CommandSpec {
         switch self {
-        case .importFile: .palette("Import a file (curl, .http, Postman, OpenAPI, HAR)…")
+        case .importFile: .palette("Import a file or URL (curl, .http, Postman, OpenAPI, HAR)…")
         case .exportCollection: .palette("Export the collection (curl, .http, Postman, HAR)…")
         }
     }
@@ -73,7 +80,7 @@ extension NavigationCommand {
         func everywhere(_ keys: [String], in contexts: [KeyContext] = panes) -> [KeyContext: [String]] {
             Dictionary(uniqueKeysWithValues: contexts.map { ($0, keys) })
         }
-        let tabs = "(in a table: column; on a ‹ choice ›: the choice)"
+        let tabs = "(on a ‹ choice ›: the choice)"
         return switch self {
         case .up: .keys("Move up", everywhere(["up", "k"]))
         case .down: .keys("Move down", everywhere(["down", "j"]))

@@ -45,7 +45,13 @@ enum TabTitles {
                 return count > 0 ? "Params \(count)" : "Params"
             case .headers: return request.headers.isEmpty ? "Headers" : "Headers \(request.headers.count)"
             case .body: return "Body " + bodyKind(request.body)
-            case .auth: return "Auth " + authKind(request.auth)
+            case .auth:
+                // An inheriting request shows the auth it is sent with, marked ↑ (from above).
+                guard request.auth.scheme == .inherit,
+                    let inForce = state.selection.flatMap({ state.document(collectionID: $0.collectionID) })?
+                        .collection.authInForce(for: request), inForce.origin != .nowhere
+                else { return "Auth " + authKind(request.auth) }
+                return "Auth ↑" + authKind(inForce.auth)
             case .options: return "Options"
             case .checks:
                 let count = request.expectations.count + request.captures.count
@@ -76,6 +82,7 @@ enum TabTitles {
 
     static func authKind(_ auth: SavedAuth) -> String {
         switch auth.scheme {
+        case .inherit: "none"
         case .none: "none"
         case .basic: "basic"
         case .bearer: "bearer"

@@ -44,8 +44,8 @@ enum TimelineLines {
         return nil
     }
 
-    private static let labelWidth = 11
-    private static let numberWidth = 6
+    static let labelWidth = 11
+    static let numberWidth = 6
     /// Label, start, length and the gaps between them.
     private static let prefixWidth = labelWidth + numberWidth + 1 + numberWidth + 2
 
@@ -203,105 +203,5 @@ enum TimelineLines {
         return Line([
             Span("total".padded(to: labelWidth), style: theme[.title]), Span(text, style: theme[.title]),
         ])
-    }
-
-    // MARK: - Details
-
-    private static func details(_ trace: ExchangeTrace, _ theme: Theme) -> [Line] {
-        var lines: [Line] = []
-        func detail(_ name: String, _ value: String, _ role: ThemeRole = .text) {
-            lines.append(
-                Line([Span(name.padded(to: labelWidth), style: theme[.muted]), Span(value, style: theme[role])]))
-        }
-        let timeline = trace.timeline
-        if timeline.isMock {
-            detail("connection", "none: the mock answered in-process")
-        }
-        if case .resolved(let resolution)? = timeline.last("resolved")?.kind {
-            let addresses = resolution.addresses.isEmpty ? "no address" : resolution.addresses.joined(separator: ", ")
-            detail("resolved", "\(resolution.host) → \(addresses) in \(DurationText.format(resolution.duration))")
-        }
-        if case .connected(let connection)? = timeline.last("connected")?.kind {
-            var text = connection.endpoint
-            if connection.reused {
-                text += " · reused connection"
-            } else {
-                text += " · new connection"
-                if let connect = connection.connectDuration { text += " (connect \(DurationText.format(connect)))" }
-            }
-            detail("peer", text)
-        }
-        if case .responseHead(let head)? = timeline.last("head")?.kind, let version = head.httpVersion {
-            detail("HTTP", version.description)
-        }
-        if case .tlsEstablished(let tls)? = timeline.last("tls")?.kind {
-            let parts = [tls.protocolVersion, tls.cipher].compactMap { $0 }
-            switch tls.verification {
-            case .verified: detail("TLS", (parts + ["certificate verified ✓"]).joined(separator: " · "), .success)
-            case .notVerified(let problem):
-                detail("TLS", (parts + ["NOT verified: " + problem]).joined(separator: " · "), .warning)
-            case .unknown: detail("TLS", (parts + ["verification unknown"]).joined(separator: " · "))
-            }
-            if let certificate = tls.certificate {
-                detail("subject", certificate.subject)
-                detail("issuer", certificate.issuer)
-                if let notAfter = certificate.notAfter { detail("expires", notAfter) }
-            }
-        }
-        var sizes: [String] = []
-        if case .requestSent(let sent)? = timeline.last("sent")?.kind {
-            sizes.append("\(ByteCount.format(sent.bytes)) sent")
-        }
-        if let progress = trace.bodyProgress {
-            var text = "\(ByteCount.format(progress.bytes)) received"
-            if let rate = progress.bytesPerSecond, rate > 0 { text += " at \(ByteCount.format(Int64(rate)))/s" }
-            sizes.append(text)
-        }
-        if !sizes.isEmpty { detail("bytes", sizes.joined(separator: " · ")) }
-        return lines
-    }
-
-    // MARK: - Drawing helpers
-
-    /// Where the axis ends: the latest moment anything reached (or now, in flight).
-    private static func axisEnd(_ input: Input) -> Duration {
-        var end = input.trace.timeline.lastOffset
-        if let live = input.live { end = max(end, live) }
-        for stage in input.trace.chain {
-            if let stageEnd = stage.end ?? stage.start { end = max(end, stageEnd) }
-        }
-        return end
-    }
-
-    /// `   0 ms  12 ms  ` — start and length right-aligned ("" when unknown).
-    private static func numbers(start: Duration?, length: Duration?) -> String {
-        (start.map(DurationText.format) ?? "").leftPadded(to: numberWidth) + " "
-            + (length.map(DurationText.format) ?? "").leftPadded(to: numberWidth) + "  "
-    }
-
-    /// `0 ─────── 180 ms` across the bars' width.
-    private static func scale(_ axis: Duration, width: Int) -> String {
-        let end = DurationText.format(axis)
-        let rule = max(1, width - 2 - CharacterWidth.of(end) - 1)
-        return "0 " + String(repeating: "─", count: rule) + " " + end
-    }
-
-    private static let eighths = ["", "▏", "▎", "▍", "▌", "▋", "▊", "▉"]
-
-    /// A bar from `start` to `end` on an axis of `width` cells, in eighths of a cell (at least one
-    /// eighth, so an instant shows).
-    static func bar(from start: Duration, to end: Duration, axis: Duration, width: Int) -> String {
-        guard width > 0 else { return "" }
-        let scale = axis > .zero ? Double(width) / seconds(axis) : 0
-        let first = min(width - 1, Int(seconds(start) * scale))
-        let length = max(1, Int((seconds(max(.zero, end - start)) * scale * 8).rounded()))
-        let cells = min(length, (width - first) * 8)
-        let text =
-            String(repeating: " ", count: first) + String(repeating: "█", count: cells / 8) + eighths[cells % 8]
-        return text + String(repeating: " ", count: max(0, width - CharacterWidth.of(text)))
-    }
-
-    private static func seconds(_ duration: Duration) -> Double {
-        Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
     }
 }

@@ -28,12 +28,14 @@ extension ExplorerReducer {
             if key == .ctrl("q") || key == .char("q") { return requestQuit(&state) }
             return []
         }
-        if let overlay = state.overlay { return handleOverlayKey(key, overlay, &state) }
+        if state.overlay != nil { return reduceOverlays(.key(key), &state) }
         if state.runner?.isShown == true { return runnerKey(key, &state) }
         if key == KeyEvent(.escape) { return escape(&state) }
         // Tab, Ctrl, Alt and F-keys reach the global bindings first, whatever has the focus — but
         // Tab in a table cell being edited moves to the row's other column, as in any table.
-        if key.key == .tab, isEditingTableCell(state) { return typeKey(key, &state) }
+        if key.key == .tab, isEditingTableCell(state) || isEditingBodyText(state) { return typeKey(key, &state) }
+        // In the body's text area Tab indents, so Shift+Tab leaves it (as Esc does).
+        if key.key == .backTab, isEditingBodyText(state) { return escape(&state) }
         if isCommandKey(key), state.keys.pending.isEmpty,
             let command = ExplorerKeymap.command(state.keys.resolve(key, contexts: []))
         {
@@ -66,6 +68,10 @@ extension ExplorerReducer {
         }
     }
 
+    static func isEditingBodyText(_ state: ExplorerState) -> Bool {
+        state.overlay == nil && state.focus == .request && state.editor.focus == .editing && state.editor.tab == .body
+    }
+
     /// Keys that never type text: Tab, Shift+Tab, anything with Ctrl or Alt, and F-keys.
     static func isCommandKey(_ key: KeyEvent) -> Bool {
         if key.key == .tab || key.key == .backTab { return true }
@@ -85,18 +91,11 @@ extension ExplorerReducer {
         if let key = state.selection, let generation = state.exchanges[key]?.inFlight {
             return cancel(key, generation: generation, &state)
         }
-        if state.response.openedHistoryResult != nil {
-            state.response.resetForNewResult()
-            state.response.openedHistory = nil
-            state.response.openedHistoryResult = nil
-            buildTree(&state)
-            return []
+        if state.response.openedHistoryResult != nil { return reduceResponse(.showLatest, &state) }
+        if state.focus == .collections { reduceNavigator(.clearFilter, &state) }
+        if state.focus == .request, state.editor.focus == .url || state.editor.focus == .urlLine {
+            state.editor.focus = .content
         }
-        if state.focus == .collections, !state.navigator.filter.text.isEmpty {
-            state.navigator.filter.setText("")
-            state.navigator.rebuild(from: state.collections)
-        }
-        if state.focus == .request, state.editor.focus == .url { state.editor.focus = .content }
         return []
     }
 
@@ -104,36 +103,11 @@ extension ExplorerReducer {
     static func cancelTyping(_ state: inout ExplorerState) {
         switch state.focus {
         case .collections:
-            state.navigator.isFiltering = false
+            reduceNavigator(.endFilter, &state)
         case .request:
-            switch state.editor.focus {
-            case .url, .editing:
-                commitEditing(&state)
-                state.editor.focus = .content
-            case .content:
-                // Esc on a row `a` just added takes it away again: the draft follows.
-                let tables = [state.editor.query, state.editor.pathParams, state.editor.headers].map(\.rows.count)
-                defer {
-                    let after = [state.editor.query, state.editor.pathParams, state.editor.headers].map(\.rows.count)
-                    if after != tables, let selection = state.selection { syncTables(selection, &state) }
-                }
-                switch state.editor.tab {
-                case .params:
-                    if state.editor.paramsOnPath {
-                        _ = state.editor.pathParams.handleEditing(.key(KeyEvent(.escape)))
-                    } else {
-                        _ = state.editor.query.handleEditing(.key(KeyEvent(.escape)))
-                    }
-                case .headers: _ = state.editor.headers.handleEditing(.key(KeyEvent(.escape)))
-                case .auth, .options, .checks:
-                    state.editor.formEditor = nil
-                    state.editor.formError = nil
-                default: break
-                }
-            }
+            _ = reduceEditor(.cancelTyping, &state)
         case .response:
-            state.response.search.isEditing = false
-            state.response.filter.isEditing = false
+            reduceResponse(.endTyping, &state)
         }
     }
 
@@ -141,47 +115,24 @@ extension ExplorerReducer {
     static func typeKey(_ key: KeyEvent, _ state: inout ExplorerState) -> [ExplorerEffect] {
         switch state.focus {
         case .collections:
-            if key == KeyEvent(.enter) || key.key == .down || key.key == .up {
-                state.navigator.isFiltering = false
-                if key.key != .enter { return navigate(key.key == .down ? .down : .up, &state) }
-                // Enter opens the selected match at once.
-                return collectionsAction(.open, &state)
-            }
-            if state.navigator.filter.handle(key) { state.navigator.rebuild(from: state.collections) }
-            state.navigator.selected = firstRequestRow(state.navigator.rows) ?? 0
-            return []
+            return reduceNavigator(.filterKey(key), &state)
         case .request:
             return typeIntoRequest(key, &state)
         case .response:
-            return typeIntoResponse(key, &state)
+            return reduceResponse(.type(key), &state)
         }
     }
 
     static func paste(_ text: String, _ state: inout ExplorerState) -> [ExplorerEffect] {
-        if case .prompt(var prompt)? = state.overlay {
-            prompt.field.insert(text.replacingOccurrences(of: "\n", with: " "))
-            state.overlay = .prompt(prompt)
-            return []
-        }
+        if case .prompt? = state.overlay { return reduceOverlays(.paste(text), &state) }
         guard state.isTyping else { return [] }
         switch state.focus {
         case .collections:
-            state.navigator.filter.insert(text.replacingOccurrences(of: "\n", with: " "))
-            state.navigator.rebuild(from: state.collections)
-            return []
+            return reduceNavigator(.pasteFilter(text), &state)
         case .request:
             return pasteIntoRequest(text, &state)
         case .response:
-            if state.response.search.isEditing {
-                state.response.search.query.insert(text)
-            } else if state.response.filter.isEditing {
-                state.response.filter.query.insert(text)
-            }
-            return []
+            return reduceResponse(.paste(text), &state)
         }
-    }
-
-    private static func firstRequestRow(_ rows: [NavigatorRow]) -> Int? {
-        rows.firstIndex { $0.requestKey != nil }
     }
 }

@@ -82,7 +82,8 @@ extension ExplorerReducer {
         switch command {
         case .importFile:
             state.overlay = .prompt(
-                PromptState(purpose: .importFile, title: "Import a file (curl, .http, Postman, OpenAPI, HAR)"))
+                PromptState(
+                    purpose: .importFile, title: "Import a file or http(s) URL (curl, .http, Postman, OpenAPI, HAR)"))
         case .exportCollection:
             guard let id = state.currentCollectionID, let document = state.document(collectionID: id) else {
                 notify(&state, "Pick a collection first", kind: .info)

@@ -86,16 +86,10 @@ extension ExplorerReducer {
                 let ranges = ExplorerLayout.tabRanges(
                     TabTitles.response(state, width: parts.tabs.width), from: parts.tabs.x)
                 if let index = ranges.firstIndex(where: { $0.contains(position.x) }) {
-                    state.response.tab = ResponseTab(rawValue: index) ?? .tree
-                    state.response.scroll = 0
+                    return reduceResponse(.selectTab(ResponseTab(rawValue: index) ?? .tree), &state)
                 }
-            } else if parts.content.contains(position), state.response.tab == .tree, let tree = state.response.tree {
-                let row = state.response.offset + position.y - parts.content.y
-                if row < tree.rowCount {
-                    let wasSelected = state.response.selectedRow == row
-                    state.response.selectedRow = row
-                    if wasSelected { return responseAction(.treeToggle, &state) }
-                }
+            } else if parts.content.contains(position) {
+                return reduceResponse(.click(treeRow: state.response.offset + position.y - parts.content.y), &state)
             }
             return []
         }

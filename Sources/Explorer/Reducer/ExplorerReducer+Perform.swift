@@ -12,7 +12,7 @@ extension ExplorerReducer {
         case .environment(let command): return environmentCommand(command, &state)
         case .navigator(let command): return collectionsAction(command, &state)
         case .request(let command): return requestAction(command, &state)
-        case .response(let command): return responseAction(command, &state)
+        case .response(let command): return reduceResponse(.command(command), &state)
         case .runner(let command): return runnerAction(command, &state)
         case .interop(let command): return interopAction(command, &state)
         }
@@ -81,7 +81,7 @@ extension ExplorerReducer {
         switch state.focus {
         case .collections: return navigateCollections(navigation, &state)
         case .request: return navigateRequest(navigation, &state)
-        case .response: return navigateResponse(navigation, &state)
+        case .response: return reduceResponse(.navigate(navigation), &state)
         }
     }
 

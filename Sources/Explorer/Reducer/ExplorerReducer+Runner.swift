@@ -192,19 +192,12 @@ extension ExplorerReducer {
     static func openRunExchangeIfAsked(_ key: RequestKey, _ state: inout ExplorerState) -> [ExplorerEffect] {
         guard state.runner?.opening == key, state.selection == key else { return [] }
         state.runner?.opening = nil
-        guard !state.response.history.isEmpty else { return [] }
-        state.response.tab = .history
-        state.response.historySelected = 0
-        let effects = responseAction(.open, &state)
         // The run checked its expectations (history does not keep them): its Checks tab shows them.
-        if let checks = state.runner?.rows.first(where: { $0.key == key })?.result?.checks, !checks.isEmpty,
-            case .response(var response)? = state.response.openedHistoryResult?.outcome
-        {
-            response.checks = checks.map {
-                CheckResult(label: $0.label, passed: $0.passed, expected: $0.expected, actual: $0.actual)
-            }
-            state.response.openedHistoryResult?.outcome = .response(response)
-        }
-        return effects
+        let checks = state.runner?.rows.first(where: { $0.key == key })?.result?.checks ?? []
+        return reduceResponse(
+            .openNewestHistory(
+                checks: checks.map {
+                    CheckResult(label: $0.label, passed: $0.passed, expected: $0.expected, actual: $0.actual)
+                }), &state)
     }
 }

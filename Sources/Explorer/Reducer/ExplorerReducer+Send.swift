@@ -57,7 +57,7 @@ extension ExplorerReducer {
         exchange.trace = nil
         exchange.result = result
         state.exchanges[key] = exchange
-        if key == state.selection { state.response.resetForNewResult() }
+        if key == state.selection { reduceResponse(.resultCancelled, &state) }
         notify(&state, "Cancelled after \(DurationText.format(elapsed)), while \(stage)", kind: .warning)
         return [.cancel(key, generation: generation)]
     }
@@ -79,27 +79,8 @@ extension ExplorerReducer {
         exchange.trace = nil
         exchange.result = result
         state.exchanges[key] = exchange
-        if key == state.selection {
-            state.response.resetForNewResult()
-            state.response.openedHistory = nil
-            state.response.openedHistoryResult = nil
-            buildTree(&state)
-        }
+        if key == state.selection { reduceResponse(.showLatest, &state) }
         return []
-    }
-
-    /// Builds the tree of the selected request's last result (when its body is JSON).
-    static func buildTree(_ state: inout ExplorerState) {
-        guard let result = state.shownResult, case .json(let document)? = result.response?.content else {
-            state.response.tree = nil
-            state.response.treeGeneration = nil
-            return
-        }
-        guard state.response.treeGeneration != result.generation else { return }
-        state.response.tree = JSONTreeView(document: document)
-        state.response.treeGeneration = result.generation
-        state.response.selectedRow = 0
-        state.response.offset = 0
     }
 
     static func copyAsCurl(_ state: inout ExplorerState, reveal: Bool) -> [ExplorerEffect] {
@@ -107,8 +88,8 @@ extension ExplorerReducer {
             notify(&state, "Pick a request first", kind: .info)
             return []
         }
-        let command = CurlCommand.make(preview, reveal: reveal)
-        notify(&state, reveal ? "Copied as curl (secrets revealed)" : "Copied as curl (secrets masked)", kind: .info)
-        return [.copy(command)]
+        let command = CurlCommand.copy(preview, reveal: reveal)
+        notify(&state, command.notice, kind: .info)
+        return [.copy(command.text)]
     }
 }

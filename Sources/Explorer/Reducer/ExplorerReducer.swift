@@ -6,9 +6,8 @@ import Workspace
 /// the effects to run. Pure: no I/O, no clock (the program sets `state.now`), no randomness
 /// except new request ids.
 package enum ExplorerReducer {
-    /// How long a toast stays, and how long a deletion can be undone.
+    /// How long a toast stays.
     static let toastDuration = Duration.seconds(4)
-    static let undoDuration = Duration.seconds(10)
 
     package static func reduce(_ state: inout ExplorerState, _ action: ExplorerAction) -> [ExplorerEffect] {
         // Whatever the action changed, the layout follows before anything reads it (views, the
@@ -16,7 +15,7 @@ package enum ExplorerReducer {
         defer { ExplorerLayout.settle(&state) }
         let shownBefore = state.overlay?.questionIdentity
         let effects = reduceAction(&state, action)
-        openWaitingQuestion(&state, shownBefore: shownBefore)
+        reduceOverlays(.settle(shownBefore: shownBefore), &state)
         return queueSaves(effects, &state)
     }
 
@@ -30,9 +29,7 @@ package enum ExplorerReducer {
         case .collectionLoaded(let slot):
             return collectionLoaded(slot, &state)
         case .loadingFinished(let problem):
-            state.isLoading = false
-            state.loadProblem = problem
-            if let problem { notify(&state, problem, kind: .error) }
+            reduceWorkspace(.loadingFinished(problem: problem), &state)
             if state.selection == nil { applyStartupSelection(&state, final: true) }
             // `--env` that no collection has was ignored without a word (a typo looked like mock).
             if problem == nil, let wanted = state.startup.environment,
@@ -44,38 +41,19 @@ package enum ExplorerReducer {
             }
             return []
         case .draftsFound(let found):
-            var drafts: [RequestKey: SavedRequest] = [:]
-            var lostSecrets = 0
-            for (key, draft) in found {
-                let (restored, lost) = DraftSecrets.restore(draft, saved: state.savedRequest(key))
-                drafts[key] = restored
-                if lost { lostSecrets += 1 }
-            }
-            state.draftsLostSecrets = lostSecrets
-            // Offered: drafts that differ from their saved request, and drafts whose request was
-            // deleted since (restoring adds it back) when their collection is open.
-            let known = drafts.filter {
-                guard state.document(collectionID: $0.key.collectionID) != nil else { return false }
-                return state.savedRequest($0.key) != $0.value
-            }
-            guard !known.isEmpty else { return [] }
-            state.recoveredDrafts = known
-            ask(
-                .recoverDrafts(count: known.count, selected: -1), &state,
-                waitingNotice: "Unsaved drafts from last time were found: Lazer asks about them when you finish typing")
-            return []
+            return reduceWorkspace(.draftsFound(found), &state)
         case .exchangeEvent(let key, let generation, let event):
-            return exchangeEvent(key, generation: generation, event, &state)
+            state.exchanges[key]?.updateTrace(generation: generation) { $0.record(event) }
+            return []
         case .chainStage(let key, let generation, let stage):
-            return chainStage(key, generation: generation, stage, &state)
+            state.exchanges[key]?.updateTrace(generation: generation) { $0.update(stage) }
+            return []
         case .exchangeFinished(let key, let result):
             return exchangeFinished(key, result, &state)
         case .captured(let collectionID, let values):
-            state.captures[collectionID, default: [:]].merge(values) { _, new in new }
-            return []
+            return reduceWorkspace(.captured(collectionID: collectionID, values), &state)
         case .capturesLoaded(let collectionID, let values):
-            state.captures[collectionID] = values.isEmpty ? nil : values
-            return []
+            return reduceWorkspace(.capturesLoaded(collectionID: collectionID, values), &state)
         case .saved(let collectionID, let result):
             return saved(collectionID, result, &state)
         case .fileChanged(let slot):
@@ -84,21 +62,21 @@ package enum ExplorerReducer {
             return key == state.selection ? [.loadHistory(key)] : []
         case .historyLoaded(let key, let entries):
             guard key == state.selection else { return [] }
-            state.response.history = entries.reversed()
-            state.response.historySelected = min(state.response.historySelected, max(0, entries.count - 1))
+            reduceResponse(.historyLoaded(entries), &state)
             return openRunExchangeIfAsked(key, &state)
         case .runner(let event):
             return runnerEvent(event, &state)
         case .searchFinished(let generation, let pattern, let matches, let error):
-            return searchFinished(generation, pattern, matches, error, &state)
+            return reduceResponse(
+                .searchFinished(generation: generation, pattern: pattern, matches: matches, error: error), &state)
         case .filterFinished(let generation, let query, let result):
-            return filterFinished(generation, query, result, &state)
+            return reduceResponse(.filterFinished(generation: generation, query: query, result), &state)
         case .externalEditFinished(let key, let text, let message):
             if let text, state.request(key) != nil {
-                updateDraft(key, &state) { $0.body = BodyText.replacing($0.body, with: text) }
-                if key == state.selection, let request = state.request(key) {
-                    state.editor.body.setText(BodyText.text(of: request.body))
-                    state.editor.bodyProblem = BodyText.problem(in: request.body)
+                if key == state.selection {
+                    _ = reduceEditor(.bodyEdited(text), &state)
+                } else {
+                    updateDraft(key, &state) { $0.body = BodyText.replacing($0.body, with: text) }
                 }
                 notify(&state, "Body updated from the editor", kind: .success)
                 return draftsChanged(&state)
@@ -147,28 +125,4 @@ package enum ExplorerReducer {
         [.storeDrafts(state.drafts)]
     }
 
-    /// Replaces (or adds) a collection slot, rebuilding the navigator.
-    /// A file read from disk (at startup or after it changed): stored, unless another file already
-    /// open has its collection id, when it is stored as a broken file that says so.
-    static func storeFromDisk(_ slot: CollectionSlot, _ state: inout ExplorerState) {
-        let path = slot.path
-        let id = slot.collectionID
-        if id != nil, let other = state.collections.first(where: { $0.path != path && $0.collectionID == id }) {
-            store(CollectionSlot.duplicate(slot, of: other), &state)
-        } else {
-            store(slot, &state)
-        }
-    }
-
-    static func store(_ slot: CollectionSlot, _ state: inout ExplorerState) {
-        if let index = state.collections.firstIndex(where: {
-            $0.path == slot.path || ($0.collectionID != nil && $0.collectionID == slot.collectionID)
-        }) {
-            state.collections[index] = slot
-        } else {
-            state.collections.append(slot)
-            state.collections.sort { $0.path < $1.path }
-        }
-        state.navigator.rebuild(from: state.collections)
-    }
 }

@@ -113,7 +113,7 @@ enum DraftDifference {
         case .bearer(let token): request.auth.scheme = .bearer(token: mask(token))
         case .apiKey(let name, let value, let location):
             request.auth.scheme = .apiKey(name: name, value: mask(value), location: location)
-        case .none: break
+        case .none, .inherit: break
         }
         return request
     }
@@ -123,7 +123,7 @@ enum DraftDifference {
         case .basic(_, let password), .digest(_, let password): password
         case .bearer(let token): token
         case .apiKey(_, let value, _): value
-        case .none: nil
+        case .none, .inherit: nil
         }
     }
 

@@ -20,15 +20,6 @@ extension ExplorerState {
     /// Whether a Params, Headers, form or multipart table of the request pane has the keyboard
     /// (its `table` keys apply).
     package var tableHasFocus: Bool {
-        guard focus == .request, editor.focus == .content, editor.formEditor == nil else { return false }
-        switch editor.tab {
-        case .params, .headers: return true
-        case .body:
-            switch selectedRequest?.body.content {
-            case .formURLEncoded?, .multipart?: return true
-            default: return false
-            }
-        default: return false
-        }
+        focus == .request && editor.tableHasKeyboard(body: selectedRequest?.body)
     }
 }

@@ -21,15 +21,8 @@ package struct ExplorerState: Sendable, Equatable {
     package var collectionsWidthIsAutomatic = true
     /// Share of the right column the request pane takes, in percent (`Alt+↑`/`Alt+↓`).
     package var requestShare = 42
-    package var overlay: Overlay?
-    /// Questions that came on their own (a file changed on disk, drafts to recover) while a field
-    /// had the keyboard or another dialog was open: the first opens when that ends.
-    package var waitingQuestions: [Overlay] = []
-    /// When the open question appeared (see `Questions`): keys before it is armed answer nothing.
-    package var questionShownAt: Duration?
-    /// The dialog a viewer was opened from (the conflict's Difference): closing the viewer goes
-    /// back to it.
-    package var overlayBelow: Overlay?
+    /// The dialogs' slice (`OverlayReducer`): the dialog open, the questions waiting.
+    package var overlays = OverlayState()
     package var toast: TimedToast?
     /// The full text of recent error and warning notices, oldest first (see `rememberMessage`):
     /// the status line may cut a notice, the Problems overlay shows it whole.
@@ -39,44 +32,23 @@ package struct ExplorerState: Sendable, Equatable {
 
     // MARK: Workspace
 
-    package var collections: [CollectionSlot] = []
-    /// Collections are still being read from disk.
-    package var isLoading = true
-    /// Why the collections folder itself could not be read.
-    package var loadProblem: String?
+    /// The collection files, drafts, environments, captured values and saves (the workspace sync
+    /// slice's state; the properties below forward to it for the views and the other slices).
+    package var workspace = WorkspaceState()
     package var navigator = NavigatorState()
     package var selection: RequestKey?
-    /// Edited requests that differ from their saved version.
-    package var drafts: [RequestKey: SavedRequest] = [:]
     package var editor = RequestEditorState()
     package var exchanges: [RequestKey: ExchangeState] = [:]
     package var response = ResponseViewState()
-    /// The environment chosen per collection (by id).
-    package var environments: [String: String] = [:]
-    /// Values captured from responses, per collection id (secret ones masked on screen).
-    package var captures: [String: [String: VariableScope.Value]] = [:]
     package var processEnvironment: [String: String]
     /// What the command line asked for, applied when the collections arrive.
     package var startup: StartupRequest
-    /// A deleted request or folder that `u` can still bring back.
-    package var undo: UndoableDeletion?
-    /// What a pending save did, per collection id, said together with "Saved" when the save lands
-    /// (saying it at once would be replaced by the save's own notice a moment later).
-    package var saveNotices: [String: String] = [:]
+    /// A deleted request or folder that `u` can still bring back (the navigator's).
+    package var undo: UndoableDeletion? {
+        get { navigator.undo }
+        set { navigator.undo = newValue }
+    }
     package var nextGeneration = 1
-    /// A newer version of a collection with drafts, read from disk, waiting for the user's choice.
-    package var pendingReload: [String: CollectionSlot] = [:]
-    /// Collections (by id) with a save on its way to the file: the next save of one waits for its
-    /// result, so that it is checked against the file Lazer itself just wrote, not the one before.
-    package var savesInFlight: Set<String> = []
-    /// Saves asked for while one was in flight, by collection id (true: overwrite): one save of
-    /// the collection as it is then follows the result.
-    package var savesQueued: [String: Bool] = [:]
-    /// Drafts recovered from an earlier session, waiting for the user's answer.
-    package var recoveredDrafts: [RequestKey: SavedRequest] = [:]
-    /// How many recovered drafts had a credential typed since the last save: drafts never keep
-    /// one in clear, so it is gone (said when they are restored).
-    package var draftsLostSecrets = 0
     /// The last run of a folder or collection (the Runner view), if any.
     package var runner: RunnerState?
 
@@ -92,40 +64,100 @@ package struct ExplorerState: Sendable, Equatable {
         self.startup = startup
     }
 
-    // MARK: - Lookups
+    // MARK: - The workspace slice's state, forwarded
 
-    package func slot(collectionID: String) -> CollectionSlot? {
-        collections.first { $0.collectionID == collectionID }
+    /// The dialog open (forwarded to the dialogs' slice, for readers and the writes not yet
+    /// routed through it).
+    package var overlay: Overlay? {
+        get { overlays.overlay }
+        set { overlays.overlay = newValue }
     }
 
+    package var collections: [CollectionSlot] {
+        get { workspace.collections }
+        set { workspace.collections = newValue }
+    }
+
+    package var isLoading: Bool {
+        get { workspace.isLoading }
+        set { workspace.isLoading = newValue }
+    }
+
+    package var loadProblem: String? {
+        get { workspace.loadProblem }
+        set { workspace.loadProblem = newValue }
+    }
+
+    package var drafts: [RequestKey: SavedRequest] {
+        get { workspace.drafts }
+        set { workspace.drafts = newValue }
+    }
+
+    package var environments: [String: String] {
+        get { workspace.environments }
+        set { workspace.environments = newValue }
+    }
+
+    package var captures: [String: [String: VariableScope.Value]] {
+        get { workspace.captures }
+        set { workspace.captures = newValue }
+    }
+
+    package var saveNotices: [String: String] {
+        get { workspace.saveNotices }
+        set { workspace.saveNotices = newValue }
+    }
+
+    package var pendingReload: [String: CollectionSlot] {
+        get { workspace.pendingReload }
+        set { workspace.pendingReload = newValue }
+    }
+
+    package var savesInFlight: Set<String> {
+        get { workspace.savesInFlight }
+        set { workspace.savesInFlight = newValue }
+    }
+
+    package var savesQueued: [String: Bool] {
+        get { workspace.savesQueued }
+        set { workspace.savesQueued = newValue }
+    }
+
+    package var recoveredDrafts: [RequestKey: SavedRequest] {
+        get { workspace.recoveredDrafts }
+        set { workspace.recoveredDrafts = newValue }
+    }
+
+    package var draftsLostSecrets: Int {
+        get { workspace.draftsLostSecrets }
+        set { workspace.draftsLostSecrets = newValue }
+    }
+
+    // MARK: - Lookups
+
+    package func slot(collectionID: String) -> CollectionSlot? { workspace.slot(collectionID: collectionID) }
+
     package func document(collectionID: String) -> CollectionDocument? {
-        slot(collectionID: collectionID)?.document
+        workspace.document(collectionID: collectionID)
     }
 
     /// The request as saved in its collection (without the draft).
-    package func savedRequest(_ key: RequestKey) -> SavedRequest? {
-        document(collectionID: key.collectionID)?.collection.request(id: key.requestID)
-    }
+    package func savedRequest(_ key: RequestKey) -> SavedRequest? { workspace.savedRequest(key) }
 
     /// The request as on screen: the draft when there is one, else the saved request.
-    package func request(_ key: RequestKey) -> SavedRequest? {
-        drafts[key] ?? savedRequest(key)
-    }
+    package func request(_ key: RequestKey) -> SavedRequest? { workspace.request(key) }
 
     package var selectedRequest: SavedRequest? { selection.flatMap(request) }
 
     package func isDirty(_ key: RequestKey) -> Bool { drafts[key] != nil }
 
-    package func isDirty(collectionID: String) -> Bool {
-        drafts.keys.contains { $0.collectionID == collectionID }
-            || (document(collectionID: collectionID)?.isModified ?? false)
-    }
+    package func isDirty(collectionID: String) -> Bool { workspace.isDirty(collectionID: collectionID) }
 
     package var dirtyCount: Int { drafts.count }
 
     /// The environment in use for a collection: the chosen one, else the collection's default.
     package func environmentName(collectionID: String) -> String? {
-        environments[collectionID] ?? document(collectionID: collectionID)?.collection.defaultEnvironment
+        workspace.environmentName(collectionID: collectionID)
     }
 
     package func environment(collectionID: String) -> Environment? {
@@ -168,6 +200,11 @@ package struct ExplorerState: Sendable, Equatable {
             default: return false
             }
         }
+        return paneIsTyping
+    }
+
+    /// Whether a field of the focused pane has the keyboard (whatever dialog is over it).
+    package var paneIsTyping: Bool {
         switch focus {
         case .collections: return navigator.isFiltering
         case .request: return editor.isTyping

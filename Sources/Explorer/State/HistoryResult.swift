@@ -1,11 +1,11 @@
 import Foundation
 import HTTPCore
-import Workspace
+package import Workspace
 
 /// A history entry as a result the response views show like a live one: status, headers, the
 /// recorded body (parsed when JSON), or the recorded error.
-enum HistoryResult {
-    static func make(_ entry: HistoryEntry, index: Int) -> ExchangeResult {
+package enum HistoryResult {
+    package static func make(_ entry: HistoryEntry, index: Int) -> ExchangeResult {
         let outcome: ExchangeResult.Outcome
         if let status = entry.status {
             var bytes: [UInt8] = []

@@ -16,6 +16,8 @@ package struct NavigatorState: Sendable, Equatable {
     /// while none of them changes, the offset stays where the mouse wheel put it.
     package var laidOut = LaidOut()
     package private(set) var rows: [NavigatorRow] = []
+    /// A deleted request or folder that `u` can still bring back.
+    package var undo: UndoableDeletion?
 
     package init() {}
 

@@ -5,7 +5,7 @@ import Workspace
 /// route that exists) take no keystroke meant for something else:
 ///
 /// - one that arrives on its own waits while the user types in a field or another dialog is open,
-///   and opens when that ends (`ExplorerState.waitingQuestions`);
+///   and opens when that ends (`OverlayState.waitingQuestions`);
 /// - keys read in the first `armDelay` after it appeared were typed before it could be seen: they
 ///   answer nothing;
 /// - an answer is a deliberate key: `Alt+` its letter, or Enter on a choice highlighted with the
@@ -39,10 +39,7 @@ extension Overlay {
 
 extension ExplorerState {
     /// Whether the open question takes answers yet (it has been on screen for `armDelay`).
-    package var questionIsArmed: Bool {
-        guard let shown = questionShownAt else { return true }
-        return now >= shown + Questions.armDelay
-    }
+    package var questionIsArmed: Bool { overlays.questionIsArmed(now: now) }
 }
 
 /// What the modal questions say: each answer with its key and what it keeps, writes or throws

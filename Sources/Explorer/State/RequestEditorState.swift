@@ -10,6 +10,10 @@ package struct RequestEditorState: Sendable, Equatable {
     package enum Focus: Hashable, Sendable {
         /// The URL field: typing edits the URL, Enter sends.
         case url
+        /// The URL line chosen with Up (or `k`) from the top of a tab, nothing typed yet: Enter or
+        /// `i` edits it, Down or `j` goes back, other keys are commands (before, Up started
+        /// editing it, and the next `g 3` or `[` was typed into the URL).
+        case urlLine
         /// The tab's content, navigated by keys (nothing is being typed).
         case content
         /// Typing into the tab's content (a body or notes text area, a table cell).
@@ -26,7 +30,7 @@ package struct RequestEditorState: Sendable, Equatable {
     /// Which of the Params tab's two tables has the focus.
     package var paramsOnPath = false
     package var headers = KeyValueEditorState(rows: [])
-    package var body = TextEditorState()
+    package var body = Self.codeEditor()
     /// Form fields or multipart parts (a value starting with `@` is a file part).
     package var bodyTable = KeyValueEditorState(rows: [])
     /// The file a file body is sent from.
@@ -48,7 +52,7 @@ package struct RequestEditorState: Sendable, Equatable {
     /// Loads `request`'s fields into fresh editing states (the cursor at the URL's end).
     package mutating func load(_ request: SavedRequest, key: RequestKey) {
         let keepTab = tab
-        let keepFocus = focus == .url ? Focus.url : Focus.content
+        let keepFocus = focus == .url || focus == .urlLine ? focus : Focus.content
         self = RequestEditorState()
         self.key = key
         tab = keepTab
@@ -59,16 +63,55 @@ package struct RequestEditorState: Sendable, Equatable {
         pathParams = KeyValueEditorState(rows: request.pathParams.map(KeyValueRows.editable), keysAreFixed: true)
         headers = KeyValueEditorState(rows: request.headers.map(KeyValueRows.editable))
         body = TextEditorState(text: BodyText.text(of: request.body))
+        body.indentsCode = true
         bodyTable = KeyValueEditorState(rows: BodyRows.rows(of: request.body))
         if case .file(let path, _) = request.body.content { bodyFilePath = path }
         notes = TextEditorState(text: request.notes ?? "")
         bodyProblem = BodyText.problem(in: request.body)
     }
 
+    /// The table of the current tab (Params: the query rows or the path parameters; Headers;
+    /// Body: the form fields or multipart parts), if it has one.
+    package var focusedTable: KeyValueEditorState? {
+        switch tab {
+        case .params: paramsOnPath ? pathParams : query
+        case .headers: headers
+        case .body: bodyTable
+        default: nil
+        }
+    }
+
+    /// Runs `body` on the table of the current tab.
+    package mutating func withFocusedTable(_ body: (inout KeyValueEditorState) -> Void) {
+        switch tab {
+        case .params:
+            if paramsOnPath { body(&pathParams) } else { body(&query) }
+        case .headers: body(&headers)
+        case .body: body(&bodyTable)
+        default: break
+        }
+    }
+
+    /// Whether a table of the pane takes the keys when the pane has the focus: Params, Headers,
+    /// or the Body tab of a form or multipart `body`, with nothing being typed in a form line.
+    package func tableHasKeyboard(body: SavedBody?) -> Bool {
+        guard focus == .content, formEditor == nil else { return false }
+        switch tab {
+        case .params, .headers: return true
+        case .body:
+            switch body?.content {
+            case .formURLEncoded?, .multipart?: return true
+            default: return false
+            }
+        default: return false
+        }
+    }
+
     /// Whether a text field has the keyboard: letters type instead of running commands.
     package var isTyping: Bool {
         switch focus {
         case .url, .editing: true
+        case .urlLine: false
         case .content:
             switch tab {
             case .params: paramsOnPath ? pathParams.isEditing : query.isEditing
@@ -78,6 +121,13 @@ package struct RequestEditorState: Sendable, Equatable {
             default: false
             }
         }
+    }
+
+    /// The body's text area: Tab indents and Enter keeps the indentation.
+    private static func codeEditor() -> TextEditorState {
+        var editor = TextEditorState()
+        editor.indentsCode = true
+        return editor
     }
 }
 

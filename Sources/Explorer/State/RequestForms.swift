@@ -38,7 +38,7 @@ package struct FormRow: Sendable, Hashable {
 
 /// The rows of the form tabs built from a request, and edits written back into it.
 package enum RequestForms {
-    static let schemes = ["none", "basic", "bearer", "apiKey", "digest"]
+    static let schemes = ["inherit", "none", "basic", "bearer", "apiKey", "digest"]
     static let defaultChoice = "default"
 
     package static func rows(_ tab: RequestTab, _ request: SavedRequest) -> [FormRow] {
@@ -59,7 +59,7 @@ package enum RequestForms {
     private static func authRows(_ auth: SavedAuth) -> [FormRow] {
         var rows = [FormRow(.authScheme, "scheme", schemeName(auth.scheme), choices: schemes)]
         switch auth.scheme {
-        case .none: break
+        case .none, .inherit: break
         case .basic(let username, let password), .digest(let username, let password):
             rows += [
                 FormRow(.authUsername, "username", username),
@@ -101,6 +101,7 @@ package enum RequestForms {
 
     static func schemeName(_ scheme: SavedAuth.Scheme) -> String {
         switch scheme {
+        case .inherit: "inherit"
         case .none: "none"
         case .basic: "basic"
         case .bearer: "bearer"
@@ -217,9 +218,10 @@ package enum RequestForms {
             secret = password
         case .bearer(let token): secret = token
         case .apiKey(_, let value, _): secret = value
-        case .none: break
+        case .none, .inherit: break
         }
         switch name {
+        case "inherit": return .inherit
         case "basic": return .basic(username: username, password: secret)
         case "digest": return .digest(username: username, password: secret)
         case "bearer": return .bearer(token: secret)

@@ -39,6 +39,9 @@ enum FormView {
                 frame.buffer.setStyle(highlight, in: Rect(x: area.x, y: y, width: area.width, height: 1))
             }
         }
+        if state.editor.tab == .auth, request.auth.scheme == .inherit, area.height > 2 {
+            renderInherited(state, request, at: area.y + rows.count, in: area, frame: &frame)
+        }
         // An error too long for its line takes the hint's line too (at 80 columns the checks'
         // syntax error stopped at "($…), tim").
         var errorLines = 0
@@ -71,5 +74,18 @@ enum FormView {
                     extent, x: area.right - extentWidth, y: area.bottom - 1, style: theme[.accent], maxX: area.right)
             }
         }
+    }
+
+    /// Under an inheriting request's scheme: where its auth comes from and what it is.
+    private static func renderInherited(
+        _ state: ExplorerState, _ request: SavedRequest, at y: Int, in area: Rect, frame: inout Frame
+    ) {
+        guard let key = state.selection, let collection = state.document(collectionID: key.collectionID)?.collection
+        else { return }
+        let inForce = collection.authInForce(for: request)
+        let text =
+            (inForce.inheritedFrom ?? "") + (inForce.origin == .nowhere ? "" : ": " + AuthSummary.text(inForce.auth))
+        frame.buffer.write(
+            text, x: area.x + FormLayout.labelWidth, y: y, style: state.theme[.muted], maxX: area.right)
     }
 }

@@ -28,7 +28,7 @@ enum RequestPaneView {
         frame.render(
             Tabs(
                 titles.map { Line($0) }, selected: state.editor.tab.rawValue, style: theme[.muted],
-                highlightStyle: state.focus == .request && state.editor.focus != .url
+                highlightStyle: state.focus == .request && state.editor.focus != .url && state.editor.focus != .urlLine
                     ? theme[.selection] : theme[.title].bold
             ),
             in: parts.tabs)
@@ -80,6 +80,10 @@ enum RequestPaneView {
         // A URL longer than the line ends in … (cut at the edge it read as the whole URL).
         if CharacterWidth.of(shownURL) > field.width, field.width > 1 {
             frame.buffer.write("…", x: field.right - 1, y: area.y, style: theme[.muted], maxX: field.right)
+        }
+        // Chosen with Up from a tab, not typed in yet: the line is the selection (Enter edits).
+        if state.focus == .request, state.editor.focus == .urlLine, state.overlay == nil {
+            frame.buffer.setStyle(theme[.selection], in: area)
         }
     }
 

@@ -129,7 +129,7 @@ struct CurlCommandParser {
         case "upload-file": invocation.upload = value
         case "compressed": break  // Lazer always asks for (and decodes) compressed responses.
         case "insecure": invocation.options.verifyTLS = negated ? nil : false
-        case "location": invocation.options.followRedirects = negated ? nil : true
+        case "location": invocation.options.followRedirects = !negated
         case "max-time": seconds(value) { invocation.options.timeoutSeconds = $0 }
         case "connect-timeout": seconds(value) { invocation.options.connectTimeoutSeconds = $0 }
         case "max-redirs":

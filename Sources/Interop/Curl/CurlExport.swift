@@ -6,26 +6,45 @@ package import Workspace
 /// Requests as curl command lines that send what Lazer sends: the resolved URL, headers, body
 /// (text as `--data-raw`, forms encoded exactly as Lazer encodes them, multipart parts as `-F` /
 /// `--form-string`, files as `--data-binary @path` with the Content-Type Lazer would use),
-/// authentication and options. Secret values are masked (`••••••`) unless revealed. Arguments
-/// are single-quoted for POSIX shells; `CurlImport` reads every command back.
+/// authentication and options. A secret variable's value is written as the shell variable
+/// `$LAZER_VAR_<name>` (`CurlSecretWords`) and other secret values are masked (`••••••`), unless
+/// revealed. Arguments are quoted for POSIX shells; `CurlImport` reads every command back.
 package enum CurlExport {
     /// One command per selected request, each after a `# Folder/Name` comment, separated by blank
     /// lines; unresolved variables are listed in comments above their command.
     package static func commands(_ input: ExportInput) -> String {
+        String(decoding: output(input).bytes, as: UTF8.self)
+    }
+
+    /// ``commands(_:)``, with a warning for each secret variable a request uses that has no value
+    /// (written as nothing: `Authorization: Bearer ` sent without a word was a 401 to puzzle over).
+    package static func output(_ input: ExportInput) -> ExportOutput {
         var blocks: [String] = []
+        var warnings = ExportReport()
         for location in input.selection {
             let resolution = ExportResolution(
                 location.request, in: input.document, environment: input.environment,
                 processEnvironment: input.processEnvironment)
-            var lines = ["# " + comment((location.folderPath + [location.request.name]).joined(separator: "/"))]
+            let place = (location.folderPath + [location.request.name]).joined(separator: "/")
+            var lines = ["# " + comment(place)]
             for problem in resolution.problems { lines.append("# not resolved: " + comment(problem.description)) }
-            lines.append(
-                command(
-                    resolution.resolved, baseURL: resolution.baseURL, redactor: resolution.redactor,
-                    reveal: input.revealSecrets, multiline: true))
+            for name in resolution.resolved.emptySecrets {
+                let variable = CurlSecretWords.shellVariable(for: name)
+                lines.append("# no value: the secret {{\(comment(name))}} is empty (set it, or $\(variable))")
+                warnings.add(
+                    "the secret {{\(name)}} has no value", at: place,
+                    kept: "written as nothing; set it in the explorer (F4) or as $\(variable)")
+            }
+            let made = commandAndVariables(
+                resolution.resolved, baseURL: resolution.baseURL, redactor: resolution.redactor,
+                reveal: input.revealSecrets, multiline: true)
+            if !made.variables.isEmpty {
+                lines.append("# secrets as shell variables: set " + made.variables.joined(separator: ", ") + " first")
+            }
+            lines.append(made.text)
             blocks.append(lines.joined(separator: "\n"))
         }
-        return blocks.joined(separator: "\n\n") + "\n"
+        return ExportOutput(bytes: Array((blocks.joined(separator: "\n\n") + "\n").utf8), warnings: warnings)
     }
 
     /// The command for one resolved request. `multiline` puts each option on its own line with
@@ -33,7 +52,16 @@ package enum CurlExport {
     package static func command(
         _ request: ResolvedRequest, baseURL: String?, redactor: Redactor, reveal: Bool, multiline: Bool = false
     ) -> String {
+        commandAndVariables(request, baseURL: baseURL, redactor: redactor, reveal: reveal, multiline: multiline).text
+    }
+
+    /// ``command(_:baseURL:redactor:reveal:multiline:)`` and the shell variables it uses for
+    /// secrets (`LAZER_VAR_token`), in order of use: empty when revealed or when no secret has a variable.
+    package static func commandAndVariables(
+        _ request: ResolvedRequest, baseURL: String?, redactor: Redactor, reveal: Bool, multiline: Bool = false
+    ) -> (text: String, variables: [String]) {
         let hide: (String) -> String = reveal ? { $0 } : { redactor.redact($0) }
+        var words = CurlSecretWords(request: request, redactor: redactor, reveal: reveal)
         var parts: [[String]] = []
         let hasBody = request.body != .none
         switch request.method {
@@ -46,12 +74,11 @@ package enum CurlExport {
         var url = request.displayURL(baseURL: baseURL)
         if case .path = request.target, baseURL == nil { url = "{{baseURL}}" + url }
         // A URL that starts with `-` would be read as an option: `--url` says what it is.
-        parts.append(url.hasPrefix("-") ? ["--url", quote(hide(url))] : [quote(hide(url))])
+        parts.append(url.hasPrefix("-") ? ["--url", words.word(url)] : [words.word(url)])
         var headerNames = Set<String>()
         for header in request.headers {
             headerNames.insert(header.name.lowercased())
-            let value = reveal ? header.value : redactor.redactHeader(name: header.name, value: header.value)
-            parts.append(["-H", quote(value.isEmpty ? "\(header.name);" : "\(header.name): \(value)")])
+            parts.append(["-H", words.header(name: header.name, value: header.value)])
         }
         func contentType(_ type: String?) {
             if let type, !headerNames.contains("content-type") {
@@ -63,10 +90,10 @@ package enum CurlExport {
             break
         case .bytes(let bytes, let type):
             contentType(type)
-            parts.append(["--data-raw", quote(hide(String(decoding: bytes, as: UTF8.self)))])
+            parts.append(["--data-raw", words.word(String(decoding: bytes, as: UTF8.self))])
         case .form(let fields):
             let encoded = FormURLEncoding.encode(fields.map { FormField(name: $0.name, value: $0.value) })
-            parts.append(["--data-raw", quote(hide(encoded))])
+            parts.append(["--data-raw", words.word(encoded)])
         case .multipart(let bodyParts):
             for part in bodyParts { parts.append(formPart(part, hide: hide)) }
         case .file(let path, let type):
@@ -79,16 +106,21 @@ package enum CurlExport {
             parts.append(["--data-binary", quote("@" + path)])
         }
         if let credentials = request.digestCredentials {
-            let password = reveal ? credentials.password : Redactor.masked(credentials.password)
-            parts.append(["--digest", "-u", quote("\(credentials.username):\(password)")])
+            let user = "\(credentials.username):\(credentials.password)"
+            let hasVariable = request.secretNames[credentials.password] != nil
+            let password = reveal || hasVariable ? credentials.password : Redactor.masked(credentials.password)
+            parts.append([
+                "--digest", "-u", hasVariable ? words.word(user) : quote("\(credentials.username):\(password)"),
+            ])
         }
         let options = request.options
         if options.verifyTLS == false { parts.append(["--insecure"]) }
-        if options.followRedirects == true { parts.append(["--location"]) }
+        // curl follows nothing unless told; Lazer follows unless told not to.
+        parts.append([options.followRedirects == false ? "--no-location" : "--location"])
         if let count = options.maxRedirects { parts.append(["--max-redirs", String(count)]) }
         if let seconds = options.timeoutSeconds { parts.append(["--max-time", number(seconds)]) }
         if let seconds = options.connectTimeoutSeconds { parts.append(["--connect-timeout", number(seconds)]) }
-        if let proxy = options.proxy, !proxy.isEmpty { parts.append(["--proxy", quote(hide(proxy))]) }
+        if let proxy = options.proxy, !proxy.isEmpty { parts.append(["--proxy", words.word(proxy)]) }
         switch options.httpVersion {
         case .http10?: parts.append(["--http1.0"])
         case .http11?: parts.append(["--http1.1"])
@@ -98,8 +130,8 @@ package enum CurlExport {
         }
         // Lazer always asks for compressed responses and decodes them.
         parts.append(["--compressed"])
-        let words = parts.map { $0.joined(separator: " ") }
-        return "curl " + words.joined(separator: multiline ? " \\\n  " : " ")
+        let joined = parts.map { $0.joined(separator: " ") }
+        return ("curl " + joined.joined(separator: multiline ? " \\\n  " : " "), words.variables)
     }
 
     /// `-F` for a file or a text part with a content type, `--form-string` for a plain text part

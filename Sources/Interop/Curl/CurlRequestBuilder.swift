@@ -49,7 +49,7 @@ struct CurlRequestBuilder {
         var url = urlValue.text
         if let hash = url.firstIndex(of: "#") { url = String(url[..<hash]) }
         if !url.contains("://") { url = "http://" + url }
-        var auth = SavedAuth(.none)
+        var auth = SavedAuth(.inherit)
         // Credentials in the URL are what curl sends as Basic authentication.
         if let (stripped, user, password) = Self.userInfo(in: url) {
             url = stripped

@@ -51,10 +51,16 @@ package struct ExportOutput: Sendable {
     package var bytes: [UInt8]
     package var files: [File]
     package var report: ExportReport
+    /// What was written but may not be what the user meant (a secret with no value).
+    package var warnings: ExportReport
 
-    package init(bytes: [UInt8], files: [File] = [], report: ExportReport = ExportReport()) {
+    package init(
+        bytes: [UInt8], files: [File] = [], report: ExportReport = ExportReport(),
+        warnings: ExportReport = ExportReport()
+    ) {
         self.bytes = bytes
         self.files = files
         self.report = report
+        self.warnings = warnings
     }
 }

@@ -27,7 +27,8 @@ package struct ExportResolution: Sendable {
             problems += resolver.problems
         }
         let folder = (document.path as NSString).deletingLastPathComponent
-        let outcome = RequestResolver(scope: scope, baseFolder: folder).resolve(request)
+        let outcome = RequestResolver(scope: scope, baseFolder: folder, baseOptions: document.collection.options)
+            .resolve(document.collection.withAuthInForce(request))
         problems += outcome.problems
         let capturedSecrets = captures.values.filter(\.secret).map(\.text)
         redactor = Redactor(secrets: document.secretValues + capturedSecrets + outcome.request.secretValues)

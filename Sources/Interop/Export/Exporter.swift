@@ -9,7 +9,7 @@ package enum Exporter {
     /// `ExportInput.environmentFiles`) and the report of what the format could not carry.
     package static func output(_ input: ExportInput, format: ExportFormat) throws(ExportError) -> ExportOutput {
         switch format {
-        case .curl: ExportOutput(bytes: Array(CurlExport.commands(input).utf8))
+        case .curl: CurlExport.output(input)
         case .http: ExportOutput(bytes: Array(HTTPFileExport.file(input).utf8), report: HTTPFileExport.report(input))
         case .postman: try PostmanExport.output(input)
         case .har: ExportOutput(bytes: try HARExport.export(input))

@@ -50,8 +50,8 @@ struct HTTPFileConverter {
             url = "http://" + host + url
             headers.removeAll { $0.name.lowercased() == "host" }
         }
-        // Both clients follow redirects unless `# @no-redirect` says otherwise.
-        var options = SavedOptions(followRedirects: true)
+        // Both clients follow redirects unless `# @no-redirect` says otherwise, as Lazer does.
+        var options = SavedOptions()
         switch block.httpVersion?.uppercased() {
         case "HTTP/1.0"?: options.httpVersion = .http10
         case "HTTP/2"?, "HTTP/2.0"?: options.httpVersion = .http2
@@ -59,7 +59,7 @@ struct HTTPFileConverter {
         }
         for tag in block.tags {
             switch tag.tag {
-            case "no-redirect": options.followRedirects = nil
+            case "no-redirect": options.followRedirects = false
             case "timeout":
                 if let seconds = Double(tag.value.split(separator: " ").first ?? ""), seconds >= 0 {
                     options.timeoutSeconds = seconds
@@ -118,7 +118,7 @@ struct HTTPFileConverter {
     /// (the clients encode them) as Lazer's auth; an already encoded Basic value stays a header.
     static func authentication(_ headers: inout [KeyValueRow]) -> SavedAuth {
         guard let index = headers.firstIndex(where: { $0.name.lowercased() == "authorization" }) else {
-            return SavedAuth(.none)
+            return SavedAuth(.inherit)
         }
         let value = headers[index].value
         let words = value.split(separator: " ", maxSplits: 1)

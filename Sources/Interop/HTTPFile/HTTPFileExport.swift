@@ -37,7 +37,8 @@ package enum HTTPFileExport {
         for location in input.selection {
             lines.append("")
             lines.append("### " + oneLine((location.folderPath + [location.request.name]).joined(separator: "/")))
-            lines += block(location.request, folder: folder)
+            // A .http file has no folders to inherit from: the auth in force is written out.
+            lines += block(collection.withAuthInForce(location.request), folder: folder)
         }
         return lines.joined(separator: "\n") + "\n"
     }
@@ -47,7 +48,7 @@ package enum HTTPFileExport {
     static func block(_ request: SavedRequest, folder: String) -> [String] {
         var lines: [String] = []
         let options = request.options
-        if options.followRedirects != true { lines.append("# @no-redirect") }
+        if options.followRedirects == false { lines.append("# @no-redirect") }
         if let seconds = options.timeoutSeconds { lines.append("# @timeout \(number(seconds))") }
         if let seconds = options.connectTimeoutSeconds { lines.append("# @connection-timeout \(number(seconds))") }
         if options.verifyTLS == false { lines.append("# Lazer: TLS certificates are not verified for this request") }
@@ -72,7 +73,7 @@ package enum HTTPFileExport {
         lines.append(requestLine)
         var headers = request.headers
         switch request.auth.scheme {
-        case .none: break
+        case .none, .inherit: break
         case .basic(let username, let password):
             headers.append(KeyValueRow(name: "Authorization", value: "Basic \(username):\(password)"))
         case .digest(let username, let password):

@@ -91,7 +91,7 @@ extension OpenAPICollectionBuilder {
         _ requirements: [OpenAPI.SecurityRequirement], headers: inout [KeyValueRow], query: inout [KeyValueRow],
         place: String
     ) -> SavedAuth {
-        guard !requirements.isEmpty else { return SavedAuth(.none) }
+        guard !requirements.isEmpty else { return SavedAuth(.inherit) }
         for requirement in requirements {
             if requirement.isEmpty { return SavedAuth(.none) }
             let names = requirement.keys.compactMap(\.name).sorted()

@@ -150,7 +150,11 @@ struct OpenAPICollectionBuilder {
         }
         if !cookies.isEmpty { headers.append(KeyValueRow(name: "Cookie", value: cookies.joined(separator: "; "))) }
         let body = requestBody(operation.requestBody, headers: &headers, place: place + ".requestBody")
-        let auth = self.auth(operation.security ?? document.security, headers: &headers, query: &query, place: place)
+        // `security: []` on an operation turns the document's off: no auth, whatever is inherited.
+        let auth =
+            operation.security?.isEmpty == true
+            ? SavedAuth(.none)
+            : self.auth(operation.security ?? document.security, headers: &headers, query: &query, place: place)
         if !operation.callbacks.isEmpty {
             report.add("callbacks (requests the API sends back)", at: location(place + ".callbacks"))
         }

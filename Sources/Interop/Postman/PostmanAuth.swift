@@ -1,7 +1,7 @@
 import Workspace
 
 /// A Postman `auth` object in Lazer's terms. Postman lets folders and the collection carry auth
-/// that requests inherit; Lazer keeps auth on requests, so the importer resolves the inheritance.
+/// that requests inherit, and so does Lazer: the importer keeps it where it was set.
 enum PostmanAuth {
     /// No `auth` here, or `"type": "inherit"`: the parent's auth applies.
     case inherit

@@ -3,7 +3,7 @@ import HTTPCore
 import Workspace
 
 /// Walks a Postman collection (v2.0 or v2.1) into a Lazer collection: folders as folders, auth
-/// inherited from folders and the collection resolved onto each request, scripts kept as notes,
+/// on the collection, folders and requests where Postman has it (requests inherit), scripts kept as notes,
 /// and everything Lazer cannot carry listed in the report with where it was.
 struct PostmanCollectionReader {
     let source: ImportSource
@@ -49,7 +49,7 @@ struct PostmanCollectionReader {
         }
         var folders: [Folder] = []
         var requests: [SavedRequest] = []
-        readItems(root["item"], inheritedAuth: auth ?? SavedAuth(.none), folders: &folders, requests: &requests)
+        readItems(root["item"], folders: &folders, requests: &requests)
         if let first = requestsWithExamples.first {
             report.add(
                 "saved example responses on \(requestsWithExamples.count) request"
@@ -61,15 +61,15 @@ struct PostmanCollectionReader {
                 at: ImportLocation(file: source.name, path: path), kept: "left as written; define it as a variable")
         }
         let collection = RequestCollection(
-            id: StableID.make("postman", collectionKey), name: name, description: description, variables: variables,
-            folders: folders, requests: requests)
+            id: StableID.make("postman", collectionKey), name: name, description: description, auth: auth,
+            variables: variables, folders: folders, requests: requests)
         return ImportResult(collection: collection, report: report)
     }
 
     // MARK: - Items
 
     private mutating func readItems(
-        _ value: JSONValue?, inheritedAuth: SavedAuth, folders: inout [Folder], requests: inout [SavedRequest]
+        _ value: JSONValue?, folders: inout [Folder], requests: inout [SavedRequest]
     ) {
         for item in value?.items ?? [] {
             guard item.isObject else {
@@ -77,35 +77,36 @@ struct PostmanCollectionReader {
                 continue
             }
             if let children = item["item"], children.isArray {
-                folders.append(readFolder(item, children: children, inheritedAuth: inheritedAuth))
+                folders.append(readFolder(item, children: children))
             } else if let request = item["request"] {
-                requests.append(readRequest(item, request: request, inheritedAuth: inheritedAuth))
+                requests.append(readRequest(item, request: request))
             } else {
                 report.add("item with neither a request nor items", at: item.location)
             }
         }
     }
 
-    private mutating func readFolder(_ item: JSONValue, children: JSONValue, inheritedAuth: SavedAuth) -> Folder {
+    /// Folders and the collection keep their auth, requests inherit it as in Postman.
+    private mutating func readFolder(_ item: JSONValue, children: JSONValue) -> Folder {
         let name = item["name"]?.text.flatMap { $0.isEmpty ? nil : $0 } ?? "Folder"
         var description = item["description"]?.descriptionText
         if let scripts = scripts(item["event"], owner: "folder") {
             description = [description, scripts].compactMap { $0 }.joined(separator: "\n\n")
         }
-        let auth = readAuth(item["auth"]) ?? inheritedAuth
+        let auth = readAuth(item["auth"])
         var folders: [Folder] = []
         var requests: [SavedRequest] = []
-        readItems(children, inheritedAuth: auth, folders: &folders, requests: &requests)
-        return Folder(name: name, description: description, folders: folders, requests: requests)
+        readItems(children, folders: &folders, requests: &requests)
+        return Folder(name: name, description: description, auth: auth, folders: folders, requests: requests)
     }
 
-    private mutating func readRequest(_ item: JSONValue, request: JSONValue, inheritedAuth: SavedAuth) -> SavedRequest {
+    private mutating func readRequest(_ item: JSONValue, request: JSONValue) -> SavedRequest {
         let rewrite = rewriter()
         var url: PostmanURL
         var methodText = "GET"
         var headers: [KeyValueRow] = []
         var body = SavedBody.empty
-        var auth = inheritedAuth
+        var auth = SavedAuth(.inherit)
         var description: String?
         if request.string != nil {
             url = PostmanURL.read(request, rewrite: rewrite)
@@ -128,7 +129,7 @@ struct PostmanCollectionReader {
                     return drop
                 }
             }
-            auth = readAuth(request["auth"]) ?? inheritedAuth
+            auth = readAuth(request["auth"]) ?? SavedAuth(.inherit)
             description = request["description"]?.descriptionText
         }
         if let fragment = url.fragment {

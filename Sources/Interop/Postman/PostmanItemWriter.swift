@@ -19,6 +19,7 @@ struct PostmanItemWriter {
             if let description = folder?.description {
                 members.append(StoredJSON.Member("description", .string(description)))
             }
+            if let auth = folder?.auth.flatMap(auth) { members.append(StoredJSON.Member("auth", auth)) }
             let children = items(child, folders: folder?.folders ?? [], path: path + [name], report: &report)
             members.append(StoredJSON.Member("item", .array(children)))
             result.append(.object(members))
@@ -202,7 +203,8 @@ struct PostmanItemWriter {
         return .object(members)
     }
 
-    private func auth(_ auth: SavedAuth) -> StoredJSON? {
+    /// Postman's `auth` object; nil when it inherits (Postman's default too).
+    func auth(_ auth: SavedAuth) -> StoredJSON? {
         func parameters(_ type: String, _ pairs: [(String, String)]) -> StoredJSON {
             .object([
                 StoredJSON.Member("type", .string(type)),
@@ -218,7 +220,8 @@ struct PostmanItemWriter {
             ])
         }
         switch auth.scheme {
-        case .none: return nil
+        case .inherit: return nil
+        case .none: return .object([StoredJSON.Member("type", .string("noauth"))])
         case .basic(let username, let password):
             return parameters("basic", [("username", username), ("password", password)])
         case .digest(let username, let password):

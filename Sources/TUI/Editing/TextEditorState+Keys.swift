@@ -1,6 +1,7 @@
 extension TextEditorState {
     /// Applies the standard editing keys. Returns `false` for keys the editor does not use
-    /// (Tab, Esc, and Enter in a single-line input), so the app can handle them.
+    /// (Tab unless it `indentsCode`, Shift+Tab, Esc, and Enter in a single-line input), so the
+    /// app can handle them.
     ///
     /// Arrows, Home/End, PgUp/PgDn move (with Shift: select); Ctrl/Alt+←/→ and Alt+B/F move by
     /// word; Ctrl+A selects all; Ctrl+Z / Ctrl+Y (or Ctrl+Shift+Z) undo and redo; Backspace,
@@ -30,7 +31,9 @@ extension TextEditorState {
         case .delete: deleteForward()
         case .enter:
             if singleLine || !event.modifiers.isEmpty { return false }
-            insert("\n")
+            if indentsCode { newLineKeepingIndentation() } else { insert("\n") }
+        case .tab where indentsCode && event.modifiers.isEmpty:
+            indent()
         case .character(let c) where event.modifiers == .ctrl:
             switch c {
             case "a": selectAll()

@@ -22,6 +22,9 @@ package struct TextEditorState: Hashable, Sendable {
     package var anchor: TextPosition?
     /// Newlines are not allowed: pasted line breaks become spaces.
     package let singleLine: Bool
+    /// Editing code (a JSON body): Tab indents and Enter keeps the line's indentation (see
+    /// `TextEditorState+Indentation.swift`); otherwise Tab is left to the app.
+    package var indentsCode = false
     var undoStack: [TextEdit] = []
     var redoStack: [TextEdit] = []
     var preferredColumn: Int?

@@ -15,15 +15,34 @@ package struct InputDecoder: Sendable {
     /// True when bytes are held back waiting for the rest of a sequence (or the ESC delay).
     package var hasPending: Bool { !pending.isEmpty }
 
+    /// True inside a bracketed paste whose end marker has not arrived yet: every byte until then
+    /// is paste text, so a lost end marker would swallow all further input. The caller ends such
+    /// a paste with `endPaste()` once no byte has come for a while.
+    package var isPasting: Bool { pasting }
+
     /// Decodes as many complete events as `bytes` (plus earlier leftovers) contain.
     package mutating func feed(_ bytes: some Sequence<UInt8>) -> [Event] {
         pending.append(contentsOf: bytes)
         return decode(final: false)
     }
 
-    /// Resolves held-back bytes as if no more will come (a lone ESC becomes the Esc key).
+    /// Resolves held-back bytes as if no more will come (a lone ESC becomes the Esc key). Inside
+    /// a paste, the start of an end marker stays held back: its rest is on its way (the ESC delay
+    /// is shorter than the gap between two reads of one paste can be).
     package mutating func flush() -> [Event] {
         decode(final: true)
+    }
+
+    /// Ends a paste whose end marker never came: what arrived is delivered as the paste, and the
+    /// bytes after it are keys again.
+    package mutating func endPaste() -> [Event] {
+        guard pasting else { return [] }
+        pasteBytes.append(contentsOf: pending)
+        pending.removeAll(keepingCapacity: true)
+        pasting = false
+        let text = VisibleText.decode(pasteBytes)
+        pasteBytes = []
+        return text.isEmpty ? [] : [.paste(text)]
     }
 
     private mutating func decode(final: Bool) -> [Event] {
@@ -39,15 +58,11 @@ package struct InputDecoder: Sendable {
                     index = end + pasteEnd.count
                     continue
                 }
-                // Keep a possible partial terminator pending; everything before it is paste text.
-                let keep = min(pending.count - index, pasteEnd.count - 1)
+                // Keep the start of an end marker pending (even on `flush`: the paste is not over
+                // until its marker says so); everything before it is paste text.
+                let keep = partialEndLength(from: index)
                 pasteBytes.append(contentsOf: pending[index..<(pending.count - keep)])
-                index = pending.count - keep
-                if final {
-                    pasteBytes.append(contentsOf: pending[index...])
-                    index = pending.count
-                }
-                pending.removeFirst(index)
+                pending.removeFirst(pending.count - keep)
                 return events
             }
             switch parse(from: index, final: final) {
@@ -70,6 +85,16 @@ package struct InputDecoder: Sendable {
     }
 
     private let pasteEnd: [UInt8] = [0x1B, 0x5B, 0x32, 0x30, 0x31, 0x7E]
+
+    /// The length of the longest end of `pending` (from `start`) that begins the paste end marker.
+    private func partialEndLength(from start: Int) -> Int {
+        var length = min(pending.count - start, pasteEnd.count - 1)
+        while length > 0 {
+            if pending[(pending.count - length)...].elementsEqual(pasteEnd[..<length]) { return length }
+            length -= 1
+        }
+        return 0
+    }
 
     private func find(_ needle: [UInt8], in haystack: [UInt8], from start: Int) -> Int? {
         guard haystack.count >= needle.count, start <= haystack.count - needle.count else { return nil }

@@ -22,10 +22,13 @@ package struct KeyResolver: Sendable, Equatable {
         let active = Set(contexts + ["global"])
         let typed = pending + [key]
         var prefixMatch = false
-        // Focused contexts first, so a widget's own binding beats a global one.
-        let ordered = keymap.bindings.filter { active.contains($0.context) }.sorted { a, b in
-            (a.context == "global" ? 1 : 0) < (b.context == "global" ? 1 : 0)
-        }
+        // In the order the contexts are given (most specific first), `global` last: a table's own
+        // `up` beats the pane's, a widget's own binding beats a global one. Within a context, in
+        // keymap order.
+        let rank = { (context: String) in contexts.firstIndex(of: context) ?? contexts.count }
+        let ordered = keymap.bindings.enumerated().filter { active.contains($0.element.context) }.sorted { a, b in
+            (rank(a.element.context), a.offset) < (rank(b.element.context), b.offset)
+        }.map(\.element)
         for binding in ordered {
             for sequence in binding.keys {
                 if sequence.keys == typed {

@@ -27,10 +27,12 @@ package struct KeyValueEditorState: Hashable, Sendable {
 
     package var isEditing: Bool { editor != nil }
 
-    /// Space toggles the selected row, Enter starts or commits an edit, Esc cancels it, Tab /
-    /// left / right switch column, `a` adds a row, `d`/Delete removes the selected one; arrows,
-    /// PgUp/PgDn and hjkl-style navigation arrive as `NavigationAction`s. A program with a keymap
-    /// maps its own keys to the row commands and calls `handleEditing` for the rest.
+    /// Default keys for a program without a keymap (`lazer ui-demo`): Space toggles the selected
+    /// row, Enter starts or commits an edit, Esc cancels it, Tab / left / right switch column,
+    /// `a` adds a row, `d`/Delete removes the selected one; arrows, PgUp/PgDn and hjkl-style
+    /// navigation arrive as `NavigationAction`s. A program with a keymap (the explorer) maps its
+    /// own keys to `addRow`, `deleteSelected`, `toggleSelected`, `beginEditing`, `switchColumn`
+    /// and `apply`, and calls `handleEditing` only while a cell is being edited.
     package mutating func handle(_ event: Event) -> Bool {
         if editor == nil, case .key(let key) = event {
             switch (key.key, key.modifiers) {
@@ -45,14 +47,24 @@ package struct KeyValueEditorState: Hashable, Sendable {
                 return true
             case (.character("d"), []), (.delete, []):
                 return deleteSelected()
+            case (.tab, []), (.left, []), (.right, []):
+                switchColumn()
+                return true
             default: break
             }
         }
         return handleEditing(event)
     }
 
-    /// The keys that are not row commands: typing into the cell being edited (Enter or Tab keeps
-    /// the edit, Esc cancels it), and Tab / left / right switching column.
+    /// Moves the focus to the row's other column. With fixed names the other column is not
+    /// entered (the key is still taken: it stays in the table, as in the other tables).
+    package mutating func switchColumn() {
+        guard editor == nil else { return }
+        column = keysAreFixed || column == .key ? .value : .key
+    }
+
+    /// Typing into the cell being edited (Enter or Tab keeps the edit, Esc cancels it); false
+    /// while no cell is being edited (every other key is a row command, mapped by the program).
     package mutating func handleEditing(_ event: Event) -> Bool {
         if var editor {
             if case .key(let key) = event {
@@ -75,14 +87,7 @@ package struct KeyValueEditorState: Hashable, Sendable {
             self.editor = editor
             return handled
         }
-        guard case .key(let key) = event else { return false }
-        switch (key.key, key.modifiers) {
-        // With fixed names the other column is not entered (the keys are still taken, so they
-        // do what they do in the other tables: stay in the table).
-        case (.tab, []), (.left, []), (.right, []): column = keysAreFixed || column == .key ? .value : .key
-        default: return false
-        }
-        return true
+        return false
     }
 
     /// Adds an empty row below the selected one and edits its name (Esc before the first edit is

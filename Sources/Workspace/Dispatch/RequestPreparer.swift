@@ -104,7 +104,8 @@ package final class RequestPreparer: Sendable {
                 serverProvider = FixedServerProvider(nil)
             }
         }
-        let outcome = RequestResolver(scope: scope, baseFolder: baseFolder).resolve(saved)
+        let outcome = RequestResolver(scope: scope, baseFolder: baseFolder, baseOptions: collection.options).resolve(
+            collection.withAuthInForce(saved))
         problems += outcome.problems.map { $0.description(in: collection, for: saved.id) }
         let newSecrets = captures.values.filter(\.secret).map(\.text) + outcome.request.secretValues
         let redactor = newSecrets.isEmpty ? documentRedactor : documentRedactor.adding(newSecrets)

@@ -51,9 +51,11 @@ extension ResolvedRequest {
     /// A saved method is already an `HTTPMethod`, validated when it was made: nothing to parse again.
     var httpMethod: HTTPMethod { method }
 
-    /// The saved options over HTTPCore's safe defaults.
+    /// The saved options over HTTPCore's safe defaults, but for redirects: a saved request follows
+    /// them unless it (or its collection) says `followRedirects: false`, as Postman and Posting do.
     var transportOptions: HTTPCore.RequestOptions {
-        var result = HTTPCore.RequestOptions()
+        var result = HTTPCore.RequestOptions(
+            followRedirects: SavedOptions.defaultFollowRedirects, maxRedirects: SavedOptions.defaultMaxRedirects)
         // 0 is "no limit of its own", as libcurl reads it — for the mock dispatcher too, which
         // otherwise timed out at once where the live transport waited.
         if let seconds = options.timeoutSeconds, seconds > 0 { result.totalTimeout = Self.duration(seconds: seconds) }

@@ -14,11 +14,6 @@ extension RequestCollection {
         return current
     }
 
-    /// The folder path of the request with `id`, if there is one.
-    package func folderPath(ofRequest id: String) -> [String]? {
-        allRequests.first { $0.request.id == id }?.folderPath
-    }
-
     /// Runs `edit` on the folders and requests of the folder at `path` (`[]`: the top level).
     @discardableResult
     package mutating func editContents(

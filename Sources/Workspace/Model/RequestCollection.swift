@@ -16,33 +16,43 @@ package struct RequestCollection: Sendable, Equatable {
     package var description: String?
     /// The environment selected when the collection is opened.
     package var defaultEnvironment: String?
+    /// The auth its requests inherit when no folder above them sets one.
+    package var auth: SavedAuth?
     package var variables: [Variable]
     package var folders: [Folder]
     package var requests: [SavedRequest]
     package var environments: [Environment]
+    /// Options every request of the collection starts from (a request's own win, field by field).
+    package var options: SavedOptions
+    /// Where the collection was imported from, if it was (re-importing updates it).
+    package var imported: ImportOrigin?
     package var unknownFields: [StoredJSON.Member]
 
     package init(
         schema: String? = RequestCollection.schemaURL, id: String = IdentifierGenerator.make(), name: String,
-        description: String? = nil, defaultEnvironment: String? = nil, variables: [Variable] = [],
+        description: String? = nil, defaultEnvironment: String? = nil, auth: SavedAuth? = nil,
+        variables: [Variable] = [],
         folders: [Folder] = [], requests: [SavedRequest] = [], environments: [Environment] = [],
-        unknownFields: [StoredJSON.Member] = []
+        options: SavedOptions = SavedOptions(), imported: ImportOrigin? = nil, unknownFields: [StoredJSON.Member] = []
     ) {
         self.schema = schema
         self.id = id
         self.name = name
         self.description = description
         self.defaultEnvironment = defaultEnvironment
+        self.auth = auth
         self.variables = variables
         self.folders = folders
         self.requests = requests
         self.environments = environments
+        self.options = options
+        self.imported = imported
         self.unknownFields = unknownFields
     }
 
     static let keys = [
-        "$schema", "formatVersion", "id", "name", "description", "defaultEnvironment", "variables", "folders",
-        "requests", "environments",
+        "$schema", "formatVersion", "id", "name", "description", "defaultEnvironment", "auth", "variables", "folders",
+        "requests", "environments", "options", "imported",
     ]
 
     static func read(_ node: SourceNode, _ reader: DocumentReader) -> RequestCollection? {
@@ -65,10 +75,13 @@ package struct RequestCollection: Sendable, Equatable {
         let name = fields.string("name", required: true)
         let description = fields.string("description")
         let defaultEnvironment = fields.string("defaultEnvironment")
+        let auth = fields.node("auth").flatMap { SavedAuth.read($0, path.appending("auth"), reader) }
         let variables = fields.array("variables") { Variable.read($0, $1, reader) }
         let folders = fields.array("folders") { Folder.read($0, $1, reader) }
         let requests = fields.array("requests") { SavedRequest.read($0, $1, reader) }
         let environments = fields.array("environments") { Environment.read($0, $1, reader) }
+        let options = fields.node("options").flatMap { SavedOptions.read($0, path.appending("options"), reader) }
+        let imported = fields.node("imported").flatMap { ImportOrigin.read($0, path.appending("imported"), reader) }
         let unknown = fields.unknownFields(known: keys)
         // Only when every environment was read: a broken one is already reported and may be the one named.
         if let defaultEnvironment, let node = fields.node("defaultEnvironment"),
@@ -84,8 +97,8 @@ package struct RequestCollection: Sendable, Equatable {
         guard let id, let name else { return nil }
         return RequestCollection(
             schema: schema, id: id, name: name, description: description, defaultEnvironment: defaultEnvironment,
-            variables: variables, folders: folders, requests: requests, environments: environments,
-            unknownFields: unknown)
+            auth: auth, variables: variables, folders: folders, requests: requests, environments: environments,
+            options: options ?? SavedOptions(), imported: imported, unknownFields: unknown)
     }
 
     /// The collection as the JSON written to its file.
@@ -97,10 +110,13 @@ package struct RequestCollection: Sendable, Equatable {
         object.add("name", name)
         object.add("description", description)
         object.add("defaultEnvironment", defaultEnvironment)
+        object.add("auth", auth?.storedUnlessInherited)
         object.add("variables", list: variables.map(\.stored))
         object.add("folders", list: folders.map(\.stored))
         object.add("requests", list: requests.map(\.stored))
         object.add("environments", list: environments.map(\.stored))
+        object.add("options", options.isEmpty ? nil : options.stored)
+        object.add("imported", imported?.stored)
         object.append(unknown: unknownFields)
         return object.json
     }

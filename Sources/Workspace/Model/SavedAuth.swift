@@ -1,6 +1,11 @@
 /// How a saved request authenticates. Credentials are usually `{{variables}}` marked secret.
+/// A request inherits the auth of its nearest folder that sets one, else its collection's (as
+/// Postman's "inherit auth from parent"); see `RequestCollection+Auth.swift`.
 package struct SavedAuth: Sendable, Equatable {
     package enum Scheme: Sendable, Equatable {
+        /// The parent's auth (a request without `auth` in its file); `none` sends none, whatever
+        /// the parents set.
+        case inherit
         case none
         case basic(username: String, password: String)
         case bearer(token: String)
@@ -14,7 +19,7 @@ package struct SavedAuth: Sendable, Equatable {
     }
 
     package enum Kind: String, Sendable, CaseIterable {
-        case none, basic, bearer, apiKey, digest
+        case inherit, none, basic, bearer, apiKey, digest
     }
 
     package var scheme: Scheme
@@ -28,7 +33,7 @@ package struct SavedAuth: Sendable, Equatable {
     /// The fields each scheme uses; any other field is kept as unknown.
     static func keys(for kind: Kind?) -> [String] {
         switch kind {
-        case .none?, nil: ["type"]
+        case .inherit?, .none?, nil: ["type"]
         case .basic?, .digest?: ["type", "username", "password"]
         case .bearer?: ["type", "token"]
         case .apiKey?: ["type", "name", "value", "in"]
@@ -40,6 +45,8 @@ package struct SavedAuth: Sendable, Equatable {
         let kind: Kind? = fields.choice("type", required: true)
         let unknown = fields.unknownFields(known: keys(for: kind))
         switch kind {
+        case .inherit?:
+            return SavedAuth(.inherit, unknownFields: unknown)
         case .none?:
             return SavedAuth(.none, unknownFields: unknown)
         case .basic?, .digest?:
@@ -67,6 +74,8 @@ package struct SavedAuth: Sendable, Equatable {
     var stored: StoredJSON {
         var object = ObjectBuilder()
         switch scheme {
+        case .inherit:
+            object.add("type", Kind.inherit.rawValue)
         case .none:
             object.add("type", Kind.none.rawValue)
         case .basic(let username, let password):
@@ -88,5 +97,11 @@ package struct SavedAuth: Sendable, Equatable {
         }
         object.append(unknown: unknownFields)
         return object.json
+    }
+
+    /// The auth as written in a file: absent when it inherits (a request's default, and a folder
+    /// or collection that sets none of its own).
+    var storedUnlessInherited: StoredJSON? {
+        scheme == .inherit && unknownFields.isEmpty ? nil : stored
     }
 }

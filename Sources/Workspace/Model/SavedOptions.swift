@@ -27,6 +27,24 @@ package struct SavedOptions: Sendable, Equatable {
 
     package var isEmpty: Bool { self == SavedOptions() }
 
+    /// Whether redirects are followed when neither the request nor its collection says: yes, as
+    /// Postman and Posting do, up to ``defaultMaxRedirects`` hops.
+    package static let defaultFollowRedirects = true
+    /// The hop limit when neither the request nor its collection sets `maxRedirects`.
+    package static let defaultMaxRedirects = 10
+
+    /// These options over `base` (a collection's): each field set here wins, an absent one is
+    /// taken from `base`. Unknown fields stay this request's own.
+    package func overlaid(on base: SavedOptions) -> SavedOptions {
+        SavedOptions(
+            timeoutSeconds: timeoutSeconds ?? base.timeoutSeconds,
+            connectTimeoutSeconds: connectTimeoutSeconds ?? base.connectTimeoutSeconds,
+            followRedirects: followRedirects ?? base.followRedirects, maxRedirects: maxRedirects ?? base.maxRedirects,
+            verifyTLS: verifyTLS ?? base.verifyTLS, proxy: proxy ?? base.proxy,
+            httpVersion: httpVersion ?? base.httpVersion,
+            unknownFields: unknownFields)
+    }
+
     /// The HTTP version a request asks for (absent: HTTP/1.1, or HTTP/2 where TLS offers it).
     package enum HTTPVersionChoice: String, Sendable, CaseIterable {
         case http10 = "1.0"

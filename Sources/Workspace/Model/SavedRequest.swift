@@ -27,7 +27,7 @@ package struct SavedRequest: Sendable, Equatable, Identifiable {
     package init(
         id: String = IdentifierGenerator.make(), name: String, description: String? = nil, method: RequestMethod = .get,
         url: String, pathParams: [KeyValueRow] = [], query: [KeyValueRow] = [], headers: [KeyValueRow] = [],
-        body: SavedBody = .empty, auth: SavedAuth = SavedAuth(.none), options: SavedOptions = SavedOptions(),
+        body: SavedBody = .empty, auth: SavedAuth = SavedAuth(.inherit), options: SavedOptions = SavedOptions(),
         expectations: [Expectation] = [], captures: [Capture] = [], retry: RetryPolicy? = nil, notes: String? = nil,
         unknownFields: [StoredJSON.Member] = []
     ) {
@@ -78,7 +78,7 @@ package struct SavedRequest: Sendable, Equatable, Identifiable {
         guard let id, let name, let method, let url else { return nil }
         return SavedRequest(
             id: id, name: name, description: description, method: method, url: url, pathParams: pathParams,
-            query: query, headers: headers, body: body ?? .empty, auth: auth ?? SavedAuth(.none),
+            query: query, headers: headers, body: body ?? .empty, auth: auth ?? SavedAuth(.inherit),
             options: options ?? SavedOptions(), expectations: expectations, captures: captures, retry: retry,
             notes: notes,
             unknownFields: unknown)
@@ -95,7 +95,7 @@ package struct SavedRequest: Sendable, Equatable, Identifiable {
         object.add("query", list: query.map(\.stored))
         object.add("headers", list: headers.map(\.stored))
         object.add("body", body == .empty ? nil : body.stored)
-        object.add("auth", auth == SavedAuth(.none) ? nil : auth.stored)
+        object.add("auth", auth.storedUnlessInherited)
         object.add("options", options.isEmpty ? nil : options.stored)
         object.add("expectations", list: expectations.map(\.stored))
         object.add("captures", list: captures.map(\.stored))

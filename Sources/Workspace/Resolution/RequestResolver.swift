@@ -14,10 +14,13 @@ package struct RequestResolver: Sendable {
     package var scope: VariableScope
     /// The collection file's folder: body and part file paths are relative to it.
     package var baseFolder: String
+    /// The collection's options, under each request's own (`SavedOptions.overlaid(on:)`).
+    package var baseOptions: SavedOptions
 
-    package init(scope: VariableScope, baseFolder: String) {
+    package init(scope: VariableScope, baseFolder: String, baseOptions: SavedOptions = SavedOptions()) {
         self.scope = scope
         self.baseFolder = baseFolder
+        self.baseOptions = baseOptions
     }
 
     package func resolve(_ saved: SavedRequest) -> Outcome {
@@ -31,7 +34,8 @@ package struct RequestResolver: Sendable {
         var headers = rows(saved.headers, "headers", &resolver)
         var digest: ResolvedRequest.Credentials?
         switch saved.auth.scheme {
-        case .none: break
+        // The caller writes the inherited auth in (`RequestCollection.withAuthInForce`).
+        case .none, .inherit: break
         case .basic(let username, let password):
             let user = resolver.resolve(username, at: "auth.username")
             let pass = resolver.resolve(password, at: "auth.password")
@@ -60,11 +64,13 @@ package struct RequestResolver: Sendable {
         {
             headers.append(.init("Content-Type", contentType))
         }
-        var options = saved.options
+        var options = saved.options.overlaid(on: baseOptions)
         options.proxy = options.proxy.map { resolver.resolve($0, at: "options.proxy") }
-        let request = ResolvedRequest(
+        var request = ResolvedRequest(
             requestID: saved.id, method: saved.method, target: target, query: query, headers: headers, body: body,
             digestCredentials: digest, options: options, secretValues: resolver.secretValues)
+        request.secretNames = resolver.secretNames
+        request.emptySecrets = resolver.emptySecrets
         return Outcome(request: request, problems: resolver.problems)
     }
 

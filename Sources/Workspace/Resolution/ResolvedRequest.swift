@@ -70,6 +70,11 @@ package struct ResolvedRequest: Sendable, Equatable {
     /// Secret values that appear in this request (and derived forms such as the Basic credential);
     /// hand them to a `Redactor` before displaying or recording anything.
     package var secretValues: Set<String>
+    /// The secret variable each value of `secretValues` came from (a derived form such as the
+    /// Basic credential has none).
+    package var secretNames: [String: String] = [:]
+    /// Secret variables this request uses that have no value: sent (or exported) as nothing.
+    package var emptySecrets: [String] = []
 
     /// The URL text for display: the absolute URL, or the path joined to `baseURL`, plus the query.
     package func displayURL(baseURL: String?) -> String {

@@ -64,7 +64,7 @@ package enum DraftSecrets {
             var savedValue: String?
             if case .apiKey(_, let value, _)? = savedScheme { savedValue = value }
             draft.auth.scheme = .apiKey(name: name, value: back(value, savedValue), location: location)
-        case .none:
+        case .none, .inherit:
             break
         }
         return (draft, lost)

@@ -10,6 +10,11 @@ package struct VariableResolver: Sendable {
     package private(set) var problems: [VariableProblem] = []
     /// Secret values that went into resolved text.
     package private(set) var secretValues: Set<String> = []
+    /// The secret variable each secret value came from (the first one, when two share a value):
+    /// an export can then write `$LAZER_VAR_token` where the value would have gone.
+    package private(set) var secretNames: [String: String] = [:]
+    /// Secret variables that were used but have no value (resolved to nothing), in order of use.
+    package private(set) var emptySecrets: [String] = []
 
     package init(scope: VariableScope) {
         self.scope = scope
@@ -59,7 +64,14 @@ package struct VariableResolver: Sendable {
                 let expanded =
                     Template.mayHavePlaceholders(value.text)
                     ? expand(value.text, location: location, chain: chain + [name]) : value.text
-                if value.secret, !expanded.isEmpty { secretValues.insert(expanded) }
+                if value.secret {
+                    if expanded.isEmpty {
+                        if !emptySecrets.contains(name) { emptySecrets.append(name) }
+                    } else {
+                        secretValues.insert(expanded)
+                        if secretNames[expanded] == nil { secretNames[expanded] = name }
+                    }
+                }
                 output += expanded
             }
         }

@@ -161,6 +161,7 @@ struct ExportCommand: ParsableCommand {
             text += "Not carried (\(result.report.items.count)):\n"
             for item in result.report.items { text += "  " + TerminalText.line(item.description) + "\n" }
         }
+        for item in result.warnings.items { text += "Warning: " + TerminalText.line(item.description) + "\n" }
         return text
     }
 

@@ -1,5 +1,9 @@
 import ArgumentParser
+import CurlTransport
+import Dispatch
 import Foundation
+import Futures
+import HTTPCore
 import Interop
 import TerminalText
 import Workspace
@@ -13,12 +17,17 @@ struct ImportCommand: ParsableCommand {
         commandName: "import",
         abstract: "Import curl, .http, Postman, OpenAPI or HAR files into a collection.",
         discussion: """
-            FILE is a file to import, or - for standard input (a pasted curl command).
-            Several files make one collection with a folder per file. The format is
-            detected unless --format names it. The collection goes to --into (default
-            Collections/NAME.json, NAME from the imported title; - prints it on stdout);
-            an existing file is never replaced without --force, and --merge adds the
-            imported requests to it instead. The new file is validated as lazer validate
+            FILE is a file to import, an http:// or https:// URL to fetch (an OpenAPI
+            document on a running server: at most 32 MiB, redirects followed), or - for
+            standard input (a pasted curl command). Several files make one collection
+            with a folder per file. The format is detected unless --format names it. The
+            collection goes to --into (default Collections/NAME.json, NAME from the
+            imported title; - prints it on stdout). Importing the same file or URL again
+            updates the collection it made: requests matched by operationId (else method
+            and path) are updated, new ones added, gone ones removed, and your edits,
+            checks and captures kept; what changed is listed. Any other existing file is
+            never replaced without --force, and --merge adds the imported requests to it
+            instead. The new file is validated as lazer validate
             would. Everything that could not be carried (scripts, OAuth flows, unknown
             curl options) is listed with its file and line or JSON path.
 
@@ -27,6 +36,7 @@ struct ImportCommand: ParsableCommand {
 
             Examples:
               lazer import api.postman_collection.json
+              lazer import http://localhost:8000/openapi.json
               pbpaste | lazer import - --into Collections/scratch.json --merge
               lazer import openapi.yaml --into Collections/petstore.json --force
               lazer import requests.http --env-from http-client.env.json
@@ -67,7 +77,10 @@ struct ImportCommand: ParsableCommand {
 
     func run() throws {
         let sources = try files.map(Self.readSource)
-        let target = into
+        // One file or URL: recorded in the collection, so importing it again updates it.
+        let origin: String? =
+            files.count == 1 && files[0] != "-" ? (RemoteImport.isURL(files[0]) ? files[0] : absolute(files[0])) : nil
+        let target = into ?? origin.flatMap(Self.collectionImported)
         let targetFolder =
             target == "-"
             ? FileManager.default.currentDirectoryPath
@@ -86,20 +99,44 @@ struct ImportCommand: ParsableCommand {
             FileBytes.writeError("lazer import: " + TerminalText.line(error.description) + "\n")
             throw ExitCode(1)
         }
+        if let origin { result.collection = ImportUpdate.recording(result.collection, from: origin) }
         let path = target ?? "Collections/\(Self.fileName(for: result.collection.name)).json"
         if path == "-" {
             try writeStandardOutput(result)
             return
         }
-        try write(result, to: path)
+        try write(result, to: path, origin: origin)
     }
 
-    /// Writes the collection to `path`: new, replaced (`--force`) or merged (`--merge`).
-    private func write(_ result: ImportResult, to path: String) throws {
+    /// The collection file in Collections/ that was imported from `origin`, if any (its title may
+    /// have changed since, and with it the default file name).
+    static func collectionImported(from origin: String) -> String? {
+        let folder = "Collections"
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
+        for name in names.sorted() where name.hasSuffix(".json") {
+            let path = (folder as NSString).appendingPathComponent(name)
+            if CollectionStore.load(path: path).document?.collection.imported?.from == origin { return path }
+        }
+        return nil
+    }
+
+    /// Writes the collection to `path`: new, replaced (`--force`), merged (`--merge`), or the
+    /// collection imported from the same source updated.
+    private func write(_ result: ImportResult, to path: String, origin: String?) throws {
         var collection = result.collection
         let exists = FileManager.default.fileExists(atPath: path)
         var document: CollectionDocument
-        if exists, merge {
+        var update: ImportUpdate.Summary?
+        let existingEntry = exists && !force && !merge ? CollectionStore.load(path: path) : nil
+        if let origin, var existing = existingEntry?.document,
+            ImportUpdate.target(for: collection, from: origin, among: [existing.collection]) != nil
+        {
+            let updated = ImportUpdate.update(existing.collection, with: collection, from: origin)
+            collection = updated.collection
+            update = updated.summary
+            existing.collection = collection
+            document = existing
+        } else if exists, merge {
             let entry = CollectionStore.load(path: path)
             guard var existing = entry.document else {
                 let lines = entry.diagnostics.map { TerminalText.lineWithExcerpt($0.description) }
@@ -131,7 +168,15 @@ struct ImportCommand: ParsableCommand {
             throw ExitCode(1)
         }
         var output = FileBytes.StandardOutput()
-        var text = Self.summary(result, collection: collection, path: path, merged: exists && merge)
+        var text: String
+        if let update {
+            text = TerminalText.line("Updated \(path) from \(origin ?? path): " + (update.lines.first ?? "")) + "\n"
+            for line in update.lines.dropFirst() { text += TerminalText.line(line) + "\n" }
+            text += Self.summary(result, collection: collection, path: nil, merged: false)
+                .split(separator: "\n", omittingEmptySubsequences: false).dropFirst().joined(separator: "\n")
+        } else {
+            text = Self.summary(result, collection: collection, path: path, merged: exists && merge)
+        }
         text.withUTF8 { output.write($0) }
         try output.checkSucceeded(command: "lazer import")
     }
@@ -216,6 +261,7 @@ struct ImportCommand: ParsableCommand {
 
     /// Reads a source file (or stdin for `-`), at most 64 MiB.
     static func readSource(_ file: String) throws -> ImportSource {
+        if RemoteImport.isURL(file) { return try fetch(file) }
         do {
             let bytes = try FileBytes.read(file == "-" ? nil : file, limit: 64 << 20)
             let folder =
@@ -224,6 +270,29 @@ struct ImportCommand: ParsableCommand {
                 name: file == "-" ? "stdin" : file, bytes: bytes, baseFolder: absolute(folder.isEmpty ? "." : folder))
         } catch {
             FileBytes.writeError("lazer import: \(TerminalText.line(file)): \(TerminalText.line(error.description))\n")
+            throw ExitCode(1)
+        }
+    }
+}
+
+extension ImportCommand {
+    /// The document at `url`, fetched through libcurl (the dispatcher `lazer send` uses).
+    static func fetch(_ url: String) throws -> ImportSource {
+        let dispatcher = CurlDispatcher(
+            configuration: .init(scheduler: ImmediateScheduler(), userAgent: "lazer/\(LazerVersion.current)"))
+        defer { dispatcher.shutdown() }
+        let done = DispatchSemaphore(value: 0)
+        let outcome = SendOutcome<ImportSource>()
+        _ = RemoteImport.fetch(url, dispatcher: dispatcher).result { result in
+            outcome.store(result)
+            done.signal()
+        }.send()
+        done.wait()
+        switch outcome.load() ?? .failure(CancellationError()) {
+        case .success(let source): return source
+        case .failure(let error):
+            let text = (error as? ImportError)?.description ?? "\(url): \(error)"
+            FileBytes.writeError("lazer import: " + TerminalText.line(text) + "\n")
             throw ExitCode(1)
         }
     }

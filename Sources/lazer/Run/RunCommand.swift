@@ -25,8 +25,9 @@ struct RunCommand: ParsableCommand {
             (a login token) are there for the requests after it; with --parallel N, up to
             N at once, a request that uses a captured value waiting for the request that
             captures it. A request's "retry" policy in the collection sends it again on
-            transport errors, 5xx or failed expectations. Secret values are masked in
-            every report.
+            transport errors, 5xx or failed expectations. Redirects are followed (up to
+            10 hops) unless a request's or its collection's options say otherwise, or
+            --no-follow is given. Secret values are masked in every report.
 
             Reporters: human (the default), junit, json, tap. Each --output FILE goes to
             the next reporter other than human (to human when it is the only one); the
@@ -85,6 +86,11 @@ struct RunCommand: ParsableCommand {
 
     @Flag(name: .customLong("no-history"), help: "Do not append the exchanges to the collections' history.")
     var noHistory = false
+
+    @Flag(
+        name: .customLong("no-follow"),
+        help: "Follow no redirect, whatever the collections say: each request reports its 3xx response.")
+    var noFollow = false
 
     func validate() throws {
         _ = try parsedVariables()
@@ -147,6 +153,7 @@ struct RunCommand: ParsableCommand {
             timeout: timeout.map { .milliseconds(Int64(($0 * 1000).rounded(.up))) }, recordHistory: !noHistory,
             parallel: parallel,
             repetitions: repetitions)
+        configuration.followRedirects = !noFollow
         // Said once: the run goes on (history is not the work), but the user knows it is not kept.
         let historyWarned = Mutex(false)
         configuration.historyFailed = { message in

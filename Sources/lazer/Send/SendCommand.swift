@@ -16,6 +16,9 @@ struct SendCommand: ParsableCommand {
             bytes when piped or with --raw. When no response arrives, a plain-language
             explanation goes to stderr.
 
+            Redirects are followed (up to 10 hops, --max-redirects N), as in the explorer
+            and lazer run; --no-follow prints the redirect itself.
+
             Exit status:
               0  a 1xx, 2xx or 3xx response
               4  a 4xx response
@@ -32,7 +35,8 @@ struct SendCommand: ParsableCommand {
               lazer send POST https://api.example/users --json '{"name":"Ada"}' --timings
               lazer send https://api.example/slow --trace
               lazer send PUT localhost:8080/files/a.bin --data-file a.bin -H 'X-Trace: 1'
-              lazer send https://self-signed.test --cacert ca.pem --follow --include
+              lazer send https://self-signed.test --cacert ca.pem --include
+              lazer send https://api.example/old-path --no-follow --include
               lazer send POST localhost:8080/upload -F title=Report -F file=@report.pdf
             """
     )
@@ -84,8 +88,18 @@ struct SendCommand: ParsableCommand {
     @Flag(name: .customLong("http2"), help: "Ask for HTTP/2 (ALPN over TLS).")
     var http2 = false
 
-    @Flag(name: [.customShort("L"), .customLong("follow")], help: "Follow redirects (up to 10).")
+    @Flag(
+        name: [.customShort("L"), .customLong("follow")],
+        help: "Follow redirects (the default; kept for curl habits).")
     var follow = false
+
+    @Flag(name: .customLong("no-follow"), help: "Do not follow redirects: print the 3xx response itself.")
+    var noFollow = false
+
+    @Option(
+        name: .customLong("max-redirects"),
+        help: "Follow at most this many redirects (0–100, default 10); one more fails as too many redirects.")
+    var maxRedirects: Int?
 
     @Flag(name: .customLong("timings"), help: "Print where the time went (to stderr).")
     var timings = false
@@ -168,7 +182,7 @@ struct SendCommand: ParsableCommand {
     private static func wait(for future: ResponseFuture<Response<ResponseBody>>) -> Result<
         Response<ResponseBody>, any Error
     > {
-        let outcome = SendOutcome()
+        let outcome = SendOutcome<Response<ResponseBody>>()
         let done = DispatchSemaphore(value: 0)
         _ = future.result { result in
             outcome.store(result)

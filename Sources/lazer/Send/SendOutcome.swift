@@ -1,11 +1,11 @@
-import HTTPCore
 import Synchronization
 
-/// Hands the response from the network thread to the waiting main thread.
-final class SendOutcome: Sendable {
-    private let value = Mutex<Result<Response<ResponseBody>, any Error>?>(nil)
+/// Hands a result from the network thread to the waiting main thread (a response in `lazer send`,
+/// a fetched document in `lazer import URL`).
+final class SendOutcome<Value: Sendable>: Sendable {
+    private let value = Mutex<Result<Value, any Error>?>(nil)
 
-    func store(_ result: Result<Response<ResponseBody>, any Error>) { value.withLock { $0 = result } }
+    func store(_ result: Result<Value, any Error>) { value.withLock { $0 = result } }
 
-    func load() -> Result<Response<ResponseBody>, any Error>? { value.withLock { $0 } }
+    func load() -> Result<Value, any Error>? { value.withLock { $0 } }
 }

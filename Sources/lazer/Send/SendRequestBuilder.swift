@@ -65,7 +65,13 @@ struct SendRequestBuilder {
             options.proxyCAFile = proxyCACert
         }
         if command.http2 { options.httpVersion = .http2 }
-        options.followRedirects = command.follow
+        if command.follow, command.noFollow { throw ValidationError("--follow and --no-follow contradict each other.") }
+        options.followRedirects = !command.noFollow
+        options.maxRedirects = SavedOptions.defaultMaxRedirects
+        if let most = command.maxRedirects {
+            guard (0...100).contains(most) else { throw ValidationError("--max-redirects must be from 0 to 100.") }
+            options.maxRedirects = most
+        }
         request.options = options
         return request
     }

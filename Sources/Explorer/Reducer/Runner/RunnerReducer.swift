@@ -1,12 +1,12 @@
 import Replay
-package import TUI
+import TUI
 package import Workspace
 
 /// The Runner view's slice: reduces only `RunnerState`, from its own actions. What it needs of
 /// the rest of the explorer comes in a `Context` (the time), what it asks of the rest goes back in
 /// an `Outcome` (effects, a notice, values the run captured), which the root applies. Starting a
 /// run and opening a row (they read documents and select requests) stay with the root.
-package enum RunnerReducer {
+package enum RunnerReducer: SliceReducer {
     package enum Action: Equatable, Sendable {
         /// Moves the selection by `rows` (negative: up), within the list.
         case move(rows: Int)
@@ -22,18 +22,25 @@ package enum RunnerReducer {
         package init(now: Duration) { self.now = now }
     }
 
-    package struct Outcome: Equatable, Sendable {
+    package struct Outcome: SliceOutcome {
         package var effects: [ExplorerEffect] = []
-        package var notice: TimedNotice?
+        package var notice: Notice?
         /// Values the run ended with, per collection id, for later sends.
         package var captured: [String: [String: VariableScope.Value]] = [:]
         /// The run is over and included these requests (the selected one's history reloads).
         package var finishedKeys: [RequestKey] = []
-    }
 
-    package struct TimedNotice: Equatable, Sendable {
-        package var message: String
-        package var kind: Toast.Kind
+        package init() {}
+
+        package init(
+            effects: [ExplorerEffect] = [], notice: Notice? = nil,
+            captured: [String: [String: VariableScope.Value]] = [:], finishedKeys: [RequestKey] = []
+        ) {
+            self.effects = effects
+            self.notice = notice
+            self.captured = captured
+            self.finishedKeys = finishedKeys
+        }
     }
 
     /// The action a Runner view command is, when it is one of the slice's own.
@@ -62,7 +69,7 @@ package enum RunnerReducer {
             runner.isShown = false
         case .cancel:
             guard runner.isRunning else {
-                return Outcome(notice: TimedNotice(message: "The run is over (r runs it again)", kind: .info))
+                return Outcome(notice: Notice("The run is over (r runs it again)", kind: .info))
             }
             runner.isCancelling = true
             return Outcome(effects: [.cancelRun(run: runner.run)])
@@ -77,13 +84,12 @@ package enum RunnerReducer {
             let failing = summary.failed + summary.errors + summary.notSent
             let notice =
                 runner.isCancelling
-                ? TimedNotice(
-                    message:
-                        "Run cancelled: \(summary.requests - summary.skipped) of \(runner.rows.count) requests ran",
+                ? Notice(
+                    "Run cancelled: \(summary.requests - summary.skipped) of \(runner.rows.count) requests ran",
                     kind: .info)
                 : failing == 0
-                    ? TimedNotice(message: "Run passed: \(summary.passed) of \(runner.rows.count)", kind: .success)
-                    : TimedNotice(message: "Run: \(failing) did not pass", kind: .error)
+                    ? Notice("Run passed: \(summary.passed) of \(runner.rows.count)", kind: .success)
+                    : Notice("Run: \(failing) did not pass", kind: .error)
             return Outcome(notice: notice, captured: captured, finishedKeys: runner.rows.map(\.key))
         }
         return Outcome()

@@ -1,0 +1,60 @@
+import TUI
+import Workspace
+
+/// The root's door to the dialogs' slice: builds its Context from the whole state (the time,
+/// whether a pane's field has the keyboard, the palette's entries, the environments, what still
+/// waits for an answer), reduces, and applies the Outcome: the notice as a toast, and the
+/// requests (run a palette entry, choose an environment, commit a prompt, resolve a question).
+extension ExplorerReducer {
+    @discardableResult
+    static func reduceOverlays(_ action: OverlayReducer.Action, _ state: inout ExplorerState) -> [ExplorerEffect] {
+        var context = OverlayReducer.Context(now: state.now)
+        context.paneIsTyping = state.paneIsTyping
+        context.page = state.size.height - 8
+        context.pendingReloads = Set(state.pendingReload.keys)
+        context.hasRecoveredDrafts = !state.recoveredDrafts.isEmpty
+        // What only one dialog's keys need is looked up for a key while it is open.
+        if case .key = action {
+            switch state.overlay {
+            case .palette?: context.palette = ExplorerCommands.list(for: state)
+            case .environments?:
+                if let id = state.currentCollectionID {
+                    context.environments =
+                        state.document(collectionID: id)?.collection.environments.map(\.name) ?? []
+                }
+            case .variables?:
+                context.hasCaptures = state.currentCollectionID.map { state.captures[$0]?.isEmpty == false } ?? false
+            default: break
+            }
+        }
+        let outcome = OverlayReducer.reduce(&state.overlays, action, context)
+        if let notice = outcome.notice { notify(&state, notice.message, kind: notice.kind) }
+        var effects = outcome.effects
+        for request in outcome.requests {
+            switch request {
+            case .perform(let action): effects += perform(action, &state)
+            case .chooseEnvironment(let name): effects += chooseEnvironment(name, &state)
+            case .forgetCaptures: effects += forgetCaptures(&state)
+            case .jump(let problem): jump(toProblem: problem, &state)
+            case .commitPrompt(let prompt): effects += commitPrompt(prompt, &state)
+            case .answer(let question, let choice): effects += answered(question, choice: choice, &state)
+            }
+        }
+        return effects
+    }
+
+    /// Asks a question that came on its own (see `OverlayReducer.Action.ask`).
+    static func ask(_ question: Overlay, _ state: inout ExplorerState, waitingNotice notice: String) {
+        reduceOverlays(.ask(question, waitingNotice: notice), &state)
+    }
+
+    /// `x` in the variables dialog: forgets the captured values of the collection's environment
+    /// (kept across restarts).
+    private static func forgetCaptures(_ state: inout ExplorerState) -> [ExplorerEffect] {
+        guard let id = state.currentCollectionID, state.captures[id]?.isEmpty == false else { return [] }
+        state.captures[id] = nil
+        let environment = state.environmentName(collectionID: id)
+        notify(&state, "Forgot the captured values" + (environment.map { " of \($0)" } ?? ""), kind: .info)
+        return [.clearCaptures(collectionID: id, environment: environment)]
+    }
+}

@@ -1,0 +1,130 @@
+import Foundation
+package import TUI
+
+/// The dialogs' slice: reduces only `OverlayState` (the dialog open, the questions waiting, when
+/// a question appeared, the dialog under a viewer). Keys move, scroll, type and answer inside the
+/// dialog here; what an answer does to the rest (choosing an environment, running a palette
+/// entry, committing a prompt, resolving a question about files or drafts) goes back to the root
+/// as a request in the `Outcome`. What it needs of the rest comes in the `Context`.
+package enum OverlayReducer: SliceReducer {
+    package enum Action: Equatable, Sendable {
+        /// A key while a dialog is open: the dialog takes every key.
+        case key(KeyEvent)
+        /// Text pasted into a prompt (one line).
+        case paste(String)
+        /// Opens a dialog asked for by a key or a command (over whatever was open).
+        case open(Overlay)
+        /// Opens a viewer over `below`, which comes back when the viewer closes.
+        case view(title: String, text: String, over: Overlay)
+        case close
+        /// A question that came on its own (not from a key): it opens at once, or waits while a
+        /// field or another dialog has the keyboard (then `waitingNotice` says it is waiting).
+        case ask(Overlay, waitingNotice: String)
+        /// After every action: a waiting question opens when nothing has the keyboard, and the
+        /// question shown notes when it appeared if it is another than `shownBefore`.
+        case settle(shownBefore: String?)
+    }
+
+    package struct Context: Equatable, Sendable {
+        package var now: Duration
+        /// Whether a field of a pane has the keyboard (the filter, the URL, a table cell…).
+        package var paneIsTyping = false
+        /// The rows a page scrolls in the help, variables, problems and viewer dialogs.
+        package var page = 10
+        /// The palette's entries (only while the palette is open).
+        package var palette: [ExplorerCommands.Command] = []
+        /// The environments of the current collection (only while the picker is open).
+        package var environments: [String] = []
+        /// The current collection has captured values that `x` in the variables dialog forgets.
+        package var hasCaptures = false
+        /// Collections whose changed file still waits for an answer, by id.
+        package var pendingReloads: Set<String> = []
+        /// Drafts from an earlier session still wait for an answer.
+        package var hasRecoveredDrafts = false
+
+        package init(now: Duration) { self.now = now }
+    }
+
+    /// What an answer asks of the rest of the explorer.
+    package enum Request: Equatable, Sendable {
+        /// Run the palette entry chosen.
+        case perform(ExplorerCommands.Action)
+        case chooseEnvironment(String)
+        /// Forget the captured values of the current collection's environment.
+        case forgetCaptures
+        /// Move the focus to where a problem that blocked the send occurs.
+        case jump(toProblem: String)
+        /// Enter in a prompt: do what it is for (it stays open with an error if that fails).
+        case commitPrompt(PromptState)
+        /// A question answered with its `choice`-th answer (quit, recover, conflict, read-only,
+        /// mock route); the question has not been closed: the root's answer decides.
+        case answer(Overlay, choice: Int)
+    }
+
+    package struct Outcome: SliceOutcome {
+        package var effects: [ExplorerEffect] = []
+        package var notice: Notice?
+        package var requests: [Request] = []
+
+        package init() {}
+
+        package init(effects: [ExplorerEffect] = [], notice: Notice? = nil, requests: [Request] = []) {
+            self.effects = effects
+            self.notice = notice
+            self.requests = requests
+        }
+    }
+
+    package static func reduce(_ state: inout OverlayState, _ action: Action, _ context: Context) -> Outcome {
+        switch action {
+        case .key(let key):
+            guard let overlay = state.overlay else { return Outcome() }
+            return self.key(key, overlay, context, &state)
+        case .paste(let text):
+            guard case .prompt(var prompt)? = state.overlay else { return Outcome() }
+            prompt.field.insert(text.replacingOccurrences(of: "\n", with: " "))
+            state.overlay = .prompt(prompt)
+        case .open(let overlay):
+            state.overlay = overlay
+        case .view(let title, let text, let below):
+            state.overlayBelow = below
+            state.overlay = .viewer(title: title, text: text, scroll: 0)
+        case .close:
+            state.overlay = nil
+        case .ask(let question, let notice):
+            return ask(question, waitingNotice: notice, context, &state)
+        case .settle(let shownBefore):
+            while state.overlay == nil, !context.paneIsTyping, !state.waitingQuestions.isEmpty {
+                let question = state.waitingQuestions.removeFirst()
+                if isStillOpen(question, context) { state.overlay = question }
+            }
+            let identity = state.overlay?.questionIdentity
+            if identity != shownBefore { state.questionShownAt = identity == nil ? nil : context.now }
+        }
+        return Outcome()
+    }
+
+    private static func ask(
+        _ question: Overlay, waitingNotice notice: String, _ context: Context, _ state: inout OverlayState
+    ) -> Outcome {
+        guard let identity = question.questionIdentity else {
+            state.overlay = question
+            return Outcome()
+        }
+        if state.overlay?.questionIdentity == identity { return Outcome() }
+        if !state.waitingQuestions.contains(where: { $0.questionIdentity == identity }) {
+            state.waitingQuestions.append(question)
+        }
+        guard context.paneIsTyping || state.overlay != nil else { return Outcome() }
+        return Outcome(notice: Notice(notice, kind: .warning))
+    }
+
+    /// Whether a waiting question still has something to ask.
+    private static func isStillOpen(_ question: Overlay, _ context: Context) -> Bool {
+        switch question {
+        case .conflict(let collectionID, _): context.pendingReloads.contains(collectionID)
+        case .recoverDrafts: context.hasRecoveredDrafts
+        default: true
+        }
+    }
+}

@@ -1,0 +1,25 @@
+import TUI
+import Workspace
+
+/// The root's door to the response slice: builds its Context from the whole state (the selected
+/// request's live result and name), reduces, and applies the Outcome: the notice as a toast, and
+/// the requests (send again, save as a mock route, open a dialog, focus the pane).
+extension ExplorerReducer {
+    @discardableResult
+    static func reduceResponse(_ action: ResponseReducer.Action, _ state: inout ExplorerState) -> [ExplorerEffect] {
+        let context = ResponseReducer.Context(
+            liveResult: state.exchange?.result, requestName: state.selectedRequest?.name)
+        let outcome = ResponseReducer.reduce(&state.response, action, context)
+        if let notice = outcome.notice { notify(&state, notice.message, kind: notice.kind) }
+        var effects = outcome.effects
+        for request in outcome.requests {
+            switch request {
+            case .send: effects += send(&state)
+            case .saveMockRoute: effects += promptMockRoute(&state)
+            case .openOverlay(let overlay): state.overlay = overlay
+            case .focusResponse: state.focus = .response
+            }
+        }
+        return effects
+    }
+}

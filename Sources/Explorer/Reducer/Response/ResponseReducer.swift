@@ -1,0 +1,162 @@
+package import JSONTree
+package import TUI
+package import Workspace
+
+/// The response pane's slice: reduces only `ResponseViewState` (the tab, the JSON tree's folds,
+/// selection and scroll, search and JSONPath filter, Raw's options, history). What it needs of
+/// the rest comes in a `Context` (the selected request's live result and name); what it asks of
+/// the rest goes back in an `Outcome`: effects (copy, search, filter), a notice, and requests the
+/// root carries out (send again, open a dialog, focus the pane).
+package enum ResponseReducer: SliceReducer {
+    package enum Action: Equatable, Sendable {
+        case navigate(NavigationAction)
+        case command(ResponseCommand)
+        /// A key typed into the tree's search or filter field.
+        case type(KeyEvent)
+        /// Text pasted into the tree's search or filter field.
+        case paste(String)
+        /// Esc in the search or filter field: it closes, its text stays.
+        case endTyping
+        case searchFinished(generation: Int, pattern: String, matches: [JSONNode], error: String?)
+        case filterFinished(generation: Int, query: String, Result<JSONFilterResult, FilterFailure>)
+        /// The selected request's history, oldest first (as stored).
+        case historyLoaded([HistoryEntry])
+        /// A send of the selected request ended: the pane shows its result (an opened history
+        /// entry closes).
+        case showLatest
+        /// The send in flight was cancelled: what the pane showed of the last result is reset.
+        case resultCancelled
+        /// Another request was selected: nothing of the last one's response stays.
+        case selectionChanged
+        /// A click on a tab title.
+        case selectTab(ResponseTab)
+        /// A click on a tree row: selects it; a click on the selected row folds or unfolds it.
+        case click(treeRow: Int)
+        /// The Runner opened a run's exchange (the newest history entry), with the checks the run
+        /// evaluated (history does not keep them).
+        case openNewestHistory(checks: [CheckResult])
+    }
+
+    package struct Context: Equatable, Sendable {
+        /// The selected request's last live result (shown unless a history entry is opened).
+        package var liveResult: ExchangeResult?
+        /// The selected request's name: a saved body's file is named after it.
+        package var requestName: String?
+
+        package init(liveResult: ExchangeResult? = nil, requestName: String? = nil) {
+            self.liveResult = liveResult
+            self.requestName = requestName
+        }
+    }
+
+    /// What the slice asks the root to do.
+    package enum Request: Equatable, Sendable {
+        /// Send the selected request again (`r` on an error card).
+        case send
+        /// Ask where to save the shown response as a mock route.
+        case saveMockRoute
+        case openOverlay(Overlay)
+        /// Give the response pane the focus (a Raw switch chosen from the palette).
+        case focusResponse
+    }
+
+    package struct Outcome: SliceOutcome {
+        package var effects: [ExplorerEffect] = []
+        package var notice: Notice?
+        package var requests: [Request] = []
+
+        package init() {}
+
+        package init(effects: [ExplorerEffect] = [], notice: Notice? = nil, requests: [Request] = []) {
+            self.effects = effects
+            self.notice = notice
+            self.requests = requests
+        }
+    }
+
+    package static func reduce(_ state: inout ResponseViewState, _ action: Action, _ context: Context) -> Outcome {
+        let shown = state.openedHistoryResult ?? context.liveResult
+        switch action {
+        case .navigate(let navigation):
+            navigate(navigation, shown, &state)
+            return Outcome()
+        case .command(let command):
+            return perform(command, context, &state)
+        case .type(let key):
+            return type(key, shown, &state)
+        case .paste(let text):
+            if state.search.isEditing {
+                state.search.query.insert(text)
+            } else if state.filter.isEditing {
+                state.filter.query.insert(text)
+            }
+            return Outcome()
+        case .endTyping:
+            state.search.isEditing = false
+            state.filter.isEditing = false
+            return Outcome()
+        case .searchFinished(let generation, let pattern, let matches, let error):
+            guard shown?.generation == generation, state.search.lastPattern == pattern else { return Outcome() }
+            return searchFinished(pattern, matches, error, &state)
+        case .filterFinished(let generation, let query, let result):
+            guard shown?.generation == generation else { return Outcome() }
+            return filterFinished(query, result, &state)
+        case .historyLoaded(let entries):
+            state.history = entries.reversed()
+            state.historySelected = min(state.historySelected, max(0, entries.count - 1))
+            return Outcome()
+        case .showLatest:
+            closeHistory(context, &state)
+            return Outcome()
+        case .resultCancelled:
+            state.resetForNewResult()
+            return Outcome()
+        case .selectionChanged:
+            state.history = []
+            closeHistory(context, &state)
+            return Outcome()
+        case .selectTab(let tab):
+            state.tab = tab
+            state.scroll = 0
+            return Outcome()
+        case .click(let row):
+            guard state.tab == .tree, let tree = state.tree, row < tree.rowCount else { return Outcome() }
+            let wasSelected = state.selectedRow == row
+            state.selectedRow = row
+            return wasSelected ? treeToggle(&state) : Outcome()
+        case .openNewestHistory(let checks):
+            guard !state.history.isEmpty else { return Outcome() }
+            state.tab = .history
+            state.historySelected = 0
+            let outcome = perform(.open, context, &state)
+            if !checks.isEmpty, case .response(var response)? = state.openedHistoryResult?.outcome {
+                response.checks = checks
+                state.openedHistoryResult?.outcome = .response(response)
+            }
+            return outcome
+        }
+    }
+
+    /// Back to the live result: an opened history entry closes, the tree is built anew.
+    private static func closeHistory(_ context: Context, _ state: inout ResponseViewState) {
+        state.resetForNewResult()
+        state.openedHistory = nil
+        state.openedHistoryResult = nil
+        buildTree(context.liveResult, &state)
+    }
+
+    /// Builds the tree of the shown result (when its body is JSON).
+    static func buildTree(_ live: ExchangeResult?, _ state: inout ResponseViewState) {
+        guard let result = state.openedHistoryResult ?? live, case .json(let document)? = result.response?.content
+        else {
+            state.tree = nil
+            state.treeGeneration = nil
+            return
+        }
+        guard state.treeGeneration != result.generation else { return }
+        state.tree = JSONTreeView(document: document)
+        state.treeGeneration = result.generation
+        state.selectedRow = 0
+        state.offset = 0
+    }
+}

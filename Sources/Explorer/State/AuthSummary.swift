@@ -1,0 +1,19 @@
+import Workspace
+
+/// One line saying what an auth is, secrets masked (a `{{variable}}` shows as written): how the
+/// Auth tab says what an inheriting request is sent with.
+enum AuthSummary {
+    static func text(_ auth: SavedAuth) -> String {
+        func shown(_ value: String) -> String {
+            value.hasPrefix("{{") && value.hasSuffix("}}") ? value : Redactor.masked(value)
+        }
+        switch auth.scheme {
+        case .inherit, .none: return "none"
+        case .basic(let username, let password): return "basic \(username) / \(shown(password))"
+        case .digest(let username, let password): return "digest \(username) / \(shown(password))"
+        case .bearer(let token): return "bearer \(shown(token))"
+        case .apiKey(let name, let value, let location):
+            return "api key \(name) = \(shown(value)) in \(location.rawValue)"
+        }
+    }
+}
