@@ -60,7 +60,7 @@ examples: deps
 test: deps lint build unit e2e examples
 
 ## test-tsan: every Swift test under ThreadSanitizer (separate build folder); TSAN_FILTER narrows it.
-## Clean since 23 Nov 2026: every contended lock goes through AnnotatedLocks' withLock(ownedBy:).
+## Whole suite 27 Nov 2026: no report in Lazer's modules; a contended lock, in tests too, goes through AnnotatedLocks' withLock(ownedBy:).
 TSAN_FILTER ?= .
 test-tsan: deps
 	$(SWIFT) test --sanitize=thread --scratch-path .build-tsan --filter '$(TSAN_FILTER)'

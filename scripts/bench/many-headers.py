@@ -120,7 +120,7 @@ def main():
             cells.append(f"{medians[name] * 1000:,.0f} ms ({min(walls) * 1000:,.0f}–{max(walls) * 1000:,.0f})")
             cells.append(f"{statistics.median(cpus) * 1000:,.0f} ms")
         ratio = medians["after"] / medians["before"]
-        print(f"| {case} | {' | '.join(cells)} | {ratio:.2f} |")
+        print(f"| {case} | {' | '.join(cells)} | {ratio:.3f} |")
 
 
 if __name__ == "__main__":
