@@ -37,8 +37,9 @@ keys main C-l End
 literal main "&draft=1"
 keys main Escape
 required "draft: the URL edit is a draft" wait_for main "● 1 unsaved"
-# The edit is over (the hint says how to start one) before g: an Esc and a g read together are Alt+G.
-required "draft: the URL is no longer typed in" wait_for main "ctrl\+l edit the url"
+# The edit is over (the hints say how to start one, not how to stop) before g: an Esc and a g read
+# together are Alt+G.
+required "draft: the URL is no longer typed in" wait_gone main "stop editing the URL"
 keys main g 1
 check "moves: the collections pane has the focus" wait_for main "/ filter as you type"
 first=$(posts_order | head -1)

@@ -25,6 +25,8 @@ extension RequestCommand {
         case .saveAll: .palette("Save all")
         case .copyCurl: .palette("Copy as curl (secrets as shell variables)")
         case .copyCurlRevealed: .palette("Copy as curl (secrets revealed)")
+        case .authToFolder: .palette("Make this request's auth its folder's (inherited)")
+        case .authToCollection: .palette("Make this request's auth the collection's (inherited)")
         case .focusURL: .palette("Edit the URL", [.global: ["ctrl+l"]])
         case .url: .keys("Edit the URL", [.request: ["u"]])
         case .method: .palette("Next HTTP method", [.global: ["alt+m"]])

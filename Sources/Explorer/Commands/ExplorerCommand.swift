@@ -123,6 +123,8 @@ package enum RequestCommand: String, CaseIterable, Sendable {
     case saveAll = "request.saveAll"
     case copyCurl = "request.copyCurl"
     case copyCurlRevealed = "request.copyCurlRevealed"
+    case authToFolder = "request.authToFolder"
+    case authToCollection = "request.authToCollection"
     case focusURL = "request.focusURL"
     case url = "request.url"
     case method = "request.method"

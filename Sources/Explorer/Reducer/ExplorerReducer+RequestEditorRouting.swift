@@ -19,6 +19,8 @@ extension ExplorerReducer {
         case .saveAll: return saveAll(&state)
         case .copyCurl: return copyAsCurl(&state, reveal: false)
         case .copyCurlRevealed: return copyAsCurl(&state, reveal: true)
+        case .authToFolder: return giveAuth(toCollection: false, &state)
+        case .authToCollection: return giveAuth(toCollection: true, &state)
         case .focusURL, .url, .edit, .tab1, .tab2, .tab3, .tab4, .tab5, .tab6, .tab7:
             // These bring the request pane forward first.
             state.focus = .request

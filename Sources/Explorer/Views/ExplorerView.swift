@@ -130,9 +130,29 @@ enum StatusLineView {
                 .render(in: area, buffer: &buffer)
             return
         }
-        let hints = state.keys.keymap.hints(for: hintActions(state))
+        let hints = typingHints(state) ?? state.keys.keymap.hints(for: hintActions(state))
         StatusBar(message: Line(""), hints: hints, right: right, style: theme[.statusBar], keyStyle: theme[.keyHint])
             .render(in: area, buffer: &buffer)
+    }
+
+    /// While the URL or the body is typed in, how to send and how to stop (the widget's own keys,
+    /// not the keymap's): the hints used to be the same typing or not, so nothing said the field
+    /// still had the keyboard.
+    private static func typingHints(_ state: ExplorerState) -> [KeyHint]? {
+        guard state.overlay == nil, state.focus == .request else { return nil }
+        let send = state.keys.keymap.hints(for: [.request(.send)])
+        switch state.editor.focus {
+        case .url:
+            return [KeyHint("enter", "send"), KeyHint("esc", "stop editing the URL"), KeyHint("down", "the tab")]
+        case .editing where state.editor.tab == .body:
+            return send + [KeyHint("esc", "stop editing"), KeyHint("tab", "indent")]
+        case .editing:
+            return send + [KeyHint("esc", "stop editing")]
+        case .urlLine:
+            return send + [KeyHint("enter", "edit the URL"), KeyHint("down", "back to the tab")]
+        case .content:
+            return nil
+        }
     }
 
     private static func hintActions(_ state: ExplorerState) -> [ExplorerCommand] {

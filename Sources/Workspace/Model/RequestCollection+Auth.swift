@@ -75,3 +75,37 @@ extension RequestCollection {
         return find(folders, requests, [])
     }
 }
+
+extension RequestCollection {
+    /// Sets `auth` on the folder at `path` (`[]`: the collection) and makes every request under
+    /// it that has exactly this auth inherit it instead (not one below a folder that sets another:
+    /// it would then get that one). Returns how many requests inherit it now.
+    @discardableResult
+    package mutating func setInheritedAuth(_ auth: SavedAuth, at path: [String]) -> Int {
+        if path.isEmpty {
+            self.auth = auth
+        } else {
+            var found = false
+            editContents(at: Array(path.dropLast())) { folders, _ in
+                guard let index = folders.firstIndex(where: { $0.name == path.last }) else { return false }
+                folders[index].auth = auth
+                found = true
+                return true
+            }
+            guard found else { return 0 }
+        }
+        var inheriting = 0
+        for location in allRequests where location.folderPath.starts(with: path) {
+            let request = location.request
+            if request.auth == auth, inheritedAuth(folderPath: location.folderPath).auth == auth {
+                _ = updateRequest(id: request.id) { $0.auth = SavedAuth(.inherit) }
+            }
+            if request.auth == auth || request.auth.scheme == .inherit,
+                inheritedAuth(folderPath: location.folderPath).auth == auth
+            {
+                inheriting += 1
+            }
+        }
+        return inheriting
+    }
+}

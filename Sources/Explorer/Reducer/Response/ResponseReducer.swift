@@ -21,8 +21,8 @@ package enum ResponseReducer: SliceReducer {
         case filterFinished(generation: Int, query: String, Result<JSONFilterResult, FilterFailure>)
         /// The selected request's history, oldest first (as stored).
         case historyLoaded([HistoryEntry])
-        /// A send of the selected request ended: the pane shows its result (an opened history
-        /// entry closes).
+        /// The pane shows the live result afresh: a send of the selected request ended, or Esc
+        /// left the history entry opened.
         case showLatest
         /// The send in flight was cancelled: what the pane showed of the last result is reset.
         case resultCancelled

@@ -172,8 +172,8 @@ package enum WorkspaceReducer: SliceReducer {
     }
 
     /// Drafts other instances left: restored over the saved requests (a credential typed since the
-    /// last save is gone: drafts never keep one in clear), and offered, those of requests deleted
-    /// since too (restoring adds them back, see `restoreRecoveredDrafts`).
+    /// last save is gone: drafts never keep one in clear), and offered — those of requests deleted
+    /// since too, when their collection is open (restoring adds them back).
     private static func draftsFound(
         _ found: [RequestKey: SavedRequest], _ state: inout WorkspaceState, _ outcome: inout Outcome
     ) {
@@ -185,8 +185,6 @@ package enum WorkspaceReducer: SliceReducer {
             if lost { lostSecrets += 1 }
         }
         state.draftsLostSecrets = lostSecrets
-        // Offered: drafts that differ from their saved request, and drafts whose request was
-        // deleted since (restoring adds it back) when their collection is open.
         let known = drafts.filter {
             guard state.document(collectionID: $0.key.collectionID) != nil else { return false }
             return state.savedRequest($0.key) != $0.value
