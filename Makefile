@@ -6,6 +6,7 @@ LINT_PATHS := Package.swift Sources Tests Fuzz Examples
 .PHONY: bench-tui bench-tui-pure bench-tui-ncurses bench-transport bench-futures bench-explorer
 .PHONY: fuzz-json fuzz-jsonpath fuzz-terminal-text fuzz-collection fuzz-theme fuzz-keymap fuzz-import bench-json
 .PHONY: all deps run build build-release lint test unit e2e test-tsan clean bench-replay bench-mock bench-import examples
+.PHONY: bench-headers
 
 all: build
 
@@ -59,7 +60,7 @@ examples: deps
 test: deps lint build unit e2e examples
 
 ## test-tsan: every Swift test under ThreadSanitizer (separate build folder); TSAN_FILTER narrows it.
-## Clean since 23 Nov 2026: every contended lock goes through AnnotatedLocks' withLock(ownedBy:).
+## Whole suite 27 Nov 2026: no report in Lazer's modules; a contended lock, in tests too, goes through AnnotatedLocks' withLock(ownedBy:).
 TSAN_FILTER ?= .
 test-tsan: deps
 	$(SWIFT) test --sanitize=thread --scratch-path .build-tsan --filter '$(TSAN_FILTER)'
@@ -194,6 +195,11 @@ bench-explorer: deps
 ## a 1 MB file route), then RSS before and after a 60-second run (MOCK_SOAK=N); installs nginx, wrk.
 bench-mock: deps
 	scripts/bench-mock.sh
+
+## bench-headers: 10,000 headers on a request (`lazer run`, `lazer send -H`) and on a response, release
+## builds of this tree and of HEADERS_BASE (default 4360cc7, before the linear-time fix), alternating.
+bench-headers: deps
+	scripts/bench-headers.sh
 
 ## bench-replay: release builds; in-process replay of 10,000 mock requests with two expectations each,
 ## then 1,000 requests with JSONPath checks on a loopback nginx: lazer run vs tavern (PyPI, into a

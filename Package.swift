@@ -358,7 +358,7 @@ let package = Package(
         ),
         .testTarget(
             name: "CurlTransportTests",
-            dependencies: ["CurlTransport", "CCurl", "HTTPCore", "Futures", "LoopbackTesting"],
+            dependencies: ["AnnotatedLocks", "CurlTransport", "CCurl", "HTTPCore", "Futures", "LoopbackTesting"],
             swiftSettings: strictSwift
         ),
         .testTarget(

@@ -14,6 +14,7 @@
 # (-t1), so neither server's p99 includes waiting for the load generator or for the other
 # server's workers; the load average before and after each round is recorded (the machine may be
 # shared), and the verdict says "undecided" when the rounds' p99 ratios fall on both sides of 2.
+# MOCK_QUIET=L waits for a one-minute load average below L before each round (see below).
 #
 # Installs nginx and wrk (Debian) when missing; nginx runs only as a child on a free loopback port
 # with its files in a temporary folder. Results: bench-out/mock.md.
@@ -23,8 +24,12 @@ cd "$(dirname "$0")/.."
 source scripts/lib/ensure-packages.sh
 ensure_packages bench-mock nginx wrk python3
 
-swift build -c release --product lazer
-lazer=.build/release/lazer
+# MOCK_LAZER=PATH: measure that release binary instead of building this tree's.
+lazer=${MOCK_LAZER:-}
+if [[ -z "$lazer" ]]; then
+    swift build -c release --product lazer
+    lazer=.build/release/lazer
+fi
 soak=${MOCK_SOAK:-60}
 
 work=$(mktemp -d /tmp/lazer-bench-mock.XXXXXX)
@@ -88,14 +93,16 @@ http {
     }
 }
 CONF
-"${pin_server[@]}" nginx -c "$work/nginx.conf" -e "$work/error.log" &
-nginx_pid=$!
 # Cores: the servers on the first, wrk on the last (one core: everything shares it, as before).
+# (Until 27 Nov nginx was started before these were set: it ran unpinned, free to use either
+# core, while lazer mock had core 0 alone — the two were not measured alike.)
 cores=$(nproc)
 server_core=0
 client_core=$((cores - 1))
 pin_server=(taskset -c "$server_core")
 pin_client=(taskset -c "$client_core")
+"${pin_server[@]}" nginx -c "$work/nginx.conf" -e "$work/error.log" &
+nginx_pid=$!
 "${pin_server[@]}" "$lazer" mock "$work/api/bench.json" --port 0 --threads 1 >"$work/mock.out" 2>"$work/mock.err" &
 mock_pid=$!
 for _ in $(seq 100); do
@@ -137,11 +144,26 @@ mkdir -p bench-out
 rounds=${MOCK_ROUNDS:-9}
 seconds=${MOCK_SECONDS:-3}
 declare -A ratios p99ratios
+# MOCK_QUIET=L: before each round, wait (at most MOCK_QUIET_WAIT seconds, default 300) until the
+# one-minute load average is below L, so that on a shared machine the rounds run in its quiet
+# moments; every round is kept and its load printed either way.
+quiet=${MOCK_QUIET:-}
+quiet_wait=${MOCK_QUIET_WAIT:-300}
+wait_quiet() {
+    [[ -n "$quiet" ]] || return 0
+    local deadline=$((SECONDS + quiet_wait))
+    while ((SECONDS < deadline)); do
+        awk -v limit="$quiet" '{ exit !($1 < limit) }' /proc/loadavg && return 0
+        sleep 5
+    done
+}
 for round in $(seq "$rounds"); do
+    wait_quiet
     for route in small.json big.bin; do
         # ABBA BAAB: which server goes first flips every round and every route.
         offset=0
         [[ $route == big.bin ]] && offset=1
+        load_before=$(cut -d' ' -f1 /proc/loadavg)
         if (((round + offset) % 2)); then
             read -r mock_rps mock_p99 < <(measure "$mock_url/$route" "${seconds}s")
             read -r nginx_rps nginx_p99 < <(measure "$nginx_url/$route" "${seconds}s")
@@ -154,7 +176,7 @@ for round in $(seq "$rounds"); do
         ratios[$route]+="$ratio "
         p99ratios[$route]+="$p99ratio "
         label=$([[ $route == small.json ]] && echo "1 KB JSON" || echo "1 MB file")
-        echo "| $round | $label | $mock_rps | $nginx_rps | $ratio | $mock_p99 | $nginx_p99 | $p99ratio | $(cut -d' ' -f1 /proc/loadavg) |" |
+        echo "| $round | $label | $mock_rps | $nginx_rps | $ratio | $mock_p99 | $nginx_p99 | $p99ratio | $load_before → $(cut -d' ' -f1 /proc/loadavg) |" |
             tee -a "$results"
     done
 done

@@ -71,9 +71,8 @@ package final class StateDatabase: Sendable {
         }
         let created = !FileManager.default.fileExists(atPath: path)
         do {
-            let pool = try DatabasePool(path: path, configuration: configuration)
+            let pool = try openAndMigrate(configuration)
             if created { chmod(path, 0o600) }
-            try StateSchema.migrator.migrate(pool)
             let (winner, first) = opened.withLock(ownedBy: self) { existing in
                 if let existing { return (existing, false) }
                 existing = pool
@@ -83,6 +82,31 @@ package final class StateDatabase: Sendable {
             return winner
         } catch {
             throw translate(error)
+        }
+    }
+
+    /// Two processes opening a new file at once race: switching it to WAL answers BUSY without
+    /// waiting, and both may see the schema missing and one then finds "table history already
+    /// exists". Both are over in a moment, so opening is tried again (within the busy timeout)
+    /// instead of losing the write that opened it (two runs kept 119 of 120 entries).
+    private func openAndMigrate(_ configuration: Configuration) throws -> DatabasePool {
+        let deadline = ContinuousClock.now + .seconds(busyTimeout)
+        while true {
+            do {
+                let pool = try DatabasePool(path: path, configuration: configuration)
+                try StateSchema.migrator.migrate(pool)
+                return pool
+            } catch let error as DatabaseError where Self.isOpeningRace(error) && ContinuousClock.now < deadline {
+                usleep(20_000)
+            }
+        }
+    }
+
+    private static func isOpeningRace(_ error: DatabaseError) -> Bool {
+        switch error.resultCode {
+        case .SQLITE_BUSY, .SQLITE_LOCKED: true
+        case .SQLITE_ERROR: error.message?.contains("already exists") == true
+        default: false
         }
     }
 

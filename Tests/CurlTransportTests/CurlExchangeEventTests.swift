@@ -91,13 +91,16 @@ struct CurlExchangeEventTests {
     func reusedAfterNoContent() async throws {
         let server = try LoopbackServer.shared()
         let dispatcher = DispatcherSupport.dispatcher()
-        let empty = try await dispatcher.dataFuture(from: DispatcherSupport.request(server.url("/status/204"))).value
+        let first = dispatcher.dataFuture(from: DispatcherSupport.request(server.url("/status/204")))
+        let recorder = EventRecorder()
+        let second = dispatcher.dataFuture(from: recorder.observing(DispatcherSupport.request(server.url("/json"))))
+        // Sent when the first completes, not when this task resumes (see `EventRecorder.on`): in a
+        // full parallel run that came minutes later, after libcurl had retired the idle connection.
+        first.result { _ in second.send() }
+        let empty = try await first.value
         #expect(empty.statusCode.rawValue == 204)
         #expect(empty.body.byteCount == 0)
-        let recorder = EventRecorder()
-        let next = try await dispatcher.dataFuture(
-            from: recorder.observing(DispatcherSupport.request(server.url("/json")))
-        ).value
+        let next = try await second.value
         #expect(next.statusCode.rawValue == 200)
         let connection = try #require(recorder.first { $0.connection })
         #expect(connection.reused)
@@ -107,10 +110,13 @@ struct CurlExchangeEventTests {
     func reused() async throws {
         let server = try LoopbackServer.shared()
         let dispatcher = DispatcherSupport.dispatcher()
-        _ = try await dispatcher.dataFuture(from: DispatcherSupport.request(server.url("/json"))).value
+        let first = dispatcher.dataFuture(from: DispatcherSupport.request(server.url("/json")))
         let recorder = EventRecorder()
-        _ = try await dispatcher.dataFuture(from: recorder.observing(DispatcherSupport.request(server.url("/json"))))
-            .value
+        let second = dispatcher.dataFuture(from: recorder.observing(DispatcherSupport.request(server.url("/json"))))
+        // Sent when the first completes, not when this task resumes (see `reusedAfterNoContent`).
+        first.result { _ in second.send() }
+        _ = try await first.value
+        _ = try await second.value
         #expect(recorder.names == ["queued", "connected", "sent", "head", "body", "completed"])
         let connection = try #require(recorder.first { $0.connection })
         #expect(connection.reused)

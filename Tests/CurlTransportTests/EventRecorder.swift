@@ -1,3 +1,4 @@
+import AnnotatedLocks
 import Foundation
 import HTTPCore
 import Synchronization
@@ -19,7 +20,7 @@ final class EventRecorder: Sendable {
     init() {
         let box = self.box
         log = ExchangeEventLog { event in
-            let (ready, triggered) = box.state.withLock { state in
+            let (ready, triggered) = box.state.withLock(ownedBy: box) { state in
                 let ready = state.waiters.filter { $0.names.contains(event.kind.name) }.map(\.continuation)
                 state.waiters.removeAll { $0.names.contains(event.kind.name) }
                 let triggered = state.triggers.filter { $0.name == event.kind.name }.map(\.action)
@@ -38,7 +39,7 @@ final class EventRecorder: Sendable {
     /// resumed task waits behind them), long enough for the loopback server's 60 s wait and
     /// the request's timeout to end the exchange first: `failed`, not `cancelled`.
     func on(_ name: String, _ action: @escaping @Sendable () -> Void) {
-        box.state.withLock { $0.triggers.append((name, action)) }
+        box.state.withLock(ownedBy: box) { $0.triggers.append((name, action)) }
     }
 
     /// Waits until an event named `name` has arrived (at once if it already has) and returns the first one —
@@ -56,7 +57,7 @@ final class EventRecorder: Sendable {
     /// Waits until an event with one of `names` has arrived and returns the first one.
     func next(anyOf names: Set<String>) async -> ExchangeEvent {
         await withCheckedContinuation { continuation in
-            let seen = box.state.withLock { state -> ExchangeEvent? in
+            let seen = box.state.withLock(ownedBy: box) { state -> ExchangeEvent? in
                 if let event = log.events.first(where: { names.contains($0.kind.name) }) { return event }
                 state.waiters.append((names, continuation))
                 return nil

@@ -39,9 +39,9 @@ required() {
 keys() {
     local name=$1
     shift
-    t send-keys -t "$name" "$@"
+    t send-keys -t "$(pane "$name")" "$@"
 }
-literal() { t send-keys -t "$1" -l "$2"; }
+literal() { t send-keys -t "$(pane "$1")" -l "$2"; }
 
 # lazer_pid NAME: lazer's pid, the only child of the pane's shell.
 lazer_pid() { pgrep -P "$(t display-message -p -t "$1" '#{pane_pid}')" | head -1; }
@@ -83,7 +83,7 @@ wait_draft() {
 # PATTERN, at most MILLISECONDS after the key was sent; prints how long it took.
 press_within() {
     local start=${EPOCHREALTIME/./} now
-    t send-keys -t "$1" "$2"
+    t send-keys -t "$(pane "$1")" "$2"
     while :; do
         if screen "$1" | grep -Eq -- "$3"; then
             now=${EPOCHREALTIME/./}

@@ -33,13 +33,17 @@ start() {
 }
 
 # screen NAME: the visible text of the pane.
-screen() { t capture-pane -p -t "$1"; }
+# pane NAME: the exact tmux target of session NAME's pane. A bare "-t NAME" is also tried as a
+# window name and a prefix, and right after another session ended a key sent to "b" was lost.
+pane() { printf '=%s:' "$1"; }
+
+screen() { t capture-pane -p -t "$(pane "$1")"; }
 
 # history NAME: the pane text including what scrolled off the top.
-history() { t capture-pane -p -S - -t "$1"; }
+history() { t capture-pane -p -S - -t "$(pane "$1")"; }
 
 # screen_colours NAME: the visible text with colour escapes.
-screen_colours() { t capture-pane -p -e -t "$1"; }
+screen_colours() { t capture-pane -p -e -t "$(pane "$1")"; }
 
 # flags NAME: "alternate cursor mouse" as tmux sees the pane, e.g. "0 1 0" for a normal shell.
 flags() { t display-message -p -t "$1" '#{alternate_on} #{cursor_flag} #{mouse_any_flag}'; }

@@ -13,7 +13,7 @@ cp -R "$REPO/Collections" "$WORK/Collections"
 raw() {
     local name=$1
     shift
-    t send-keys -t "$name" -H "$@"
+    t send-keys -t "$(pane "$name")" -H "$@"
 }
 PASTE_START=(1b 5b 32 30 30 7e)
 

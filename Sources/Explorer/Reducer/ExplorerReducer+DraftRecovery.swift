@@ -23,10 +23,10 @@ extension ExplorerReducer {
             readded[document.collection.name, default: []].append(draft.name)
         }
         for (id, document) in documents.sorted(by: { $0.key < $1.key }) {
-            guard let index = state.collections.firstIndex(where: { $0.collectionID == id }) else { continue }
-            state.collections[index].document = document
+            guard var slot = state.collections.first(where: { $0.collectionID == id }) else { continue }
+            slot.document = document
+            store(slot, &state)
         }
-        if !documents.isEmpty { state.navigator.rebuild(from: state.collections) }
         if let key = state.selection, let request = state.request(key) { state.editor.load(request, key: key) }
         var parts: [String] = []
         if restored > 0 { parts.append("Restored \(restored) unsaved draft\(restored == 1 ? "" : "s")") }

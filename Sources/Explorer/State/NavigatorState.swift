@@ -76,7 +76,7 @@ enum NavigatorRows {
             guard let document = slot.document else {
                 let problem = slot.diagnostics.first.map { "\($0.line):\($0.column) \($0.message)" } ?? "could not load"
                 let title = "\(slot.fileName) — \(problem)"
-                if needle.isEmpty || title.lowercased().contains(needle) {
+                if needle.isEmpty || NavigatorFilter.score(needle, name: title) != nil {
                     rows.append(
                         NavigatorRow(
                             kind: .broken(path: slot.path), depth: 0, title: title, isExpanded: false,
@@ -91,7 +91,9 @@ enum NavigatorRows {
             appendContents(
                 folders: collection.folders, requests: collection.requests, collectionID: id, trail: [],
                 depth: 1, expanded: expanded, needle: needle, into: &body)
-            if !needle.isEmpty && body.isEmpty && !collection.name.lowercased().contains(needle) { continue }
+            if !needle.isEmpty && body.isEmpty && NavigatorFilter.score(needle, name: collection.name) == nil {
+                continue
+            }
             let hasChildren = !collection.folders.isEmpty || !collection.requests.isEmpty
             rows.append(
                 NavigatorRow(
@@ -113,7 +115,9 @@ enum NavigatorRows {
             appendContents(
                 folders: folder.folders, requests: folder.requests, collectionID: collectionID, trail: path,
                 depth: depth + 1, expanded: expanded, needle: needle, into: &children)
-            if !needle.isEmpty && children.isEmpty && !folder.name.lowercased().contains(needle) { continue }
+            if !needle.isEmpty && children.isEmpty && NavigatorFilter.score(needle, name: folder.name) == nil {
+                continue
+            }
             let open = !needle.isEmpty || expanded.contains(key)
             rows.append(
                 NavigatorRow(
@@ -121,11 +125,17 @@ enum NavigatorRows {
                     isExpanded: open, hasChildren: !folder.folders.isEmpty || !folder.requests.isEmpty))
             if open { rows += children }
         }
-        for request in requests {
-            if !needle.isEmpty {
-                let haystack = ([request.method.rawValue, request.name, request.url] + trail).joined(separator: " ")
-                guard haystack.lowercased().contains(needle) else { continue }
-            }
+        // Filtering: the matching requests, best first (ties keep the file's order).
+        let shown =
+            needle.isEmpty
+            ? requests
+            : requests.enumerated().compactMap { index, request -> (Int, Int, SavedRequest)? in
+                let details = ([request.method.rawValue, request.url] + trail).joined(separator: " ")
+                return NavigatorFilter.score(needle, request: request.name, details: details).map {
+                    ($0, index, request)
+                }
+            }.sorted { $0.0 != $1.0 ? $0.0 > $1.0 : $0.1 < $1.1 }.map(\.2)
+        for request in shown {
             rows.append(
                 NavigatorRow(
                     kind: .request(RequestKey(collectionID: collectionID, requestID: request.id)), depth: depth,

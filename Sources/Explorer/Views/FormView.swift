@@ -7,6 +7,7 @@ enum FormView {
     static func render(_ state: ExplorerState, _ request: SavedRequest, in area: Rect, frame: inout Frame) {
         let theme = state.theme
         let rows = RequestForms.rows(state.editor.tab, request)
+        let collection = state.selection.flatMap { state.document(collectionID: $0.collectionID) }?.collection
         let focused = RequestLayout.contentFocused(state)
         let (selected, height, offset) = FormLayout.window(state, rowCount: rows.count, in: area)
         let labelWidth = FormLayout.labelWidth
@@ -33,7 +34,14 @@ enum FormView {
             let text = isNew ? "+ add (a)" : (row.choices != nil ? "‹ \(row.shown) ›" : row.shown)
             let style = isNew ? theme[.muted] : (row.text.isEmpty ? theme[.muted] : theme[.text])
             let empty = state.editor.tab == .options ? "(default)" : "(empty)"
-            frame.buffer.write(text.isEmpty ? empty : text, x: valueArea.x, y: y, style: style, maxX: valueArea.right)
+            let end = frame.buffer.write(
+                text.isEmpty ? empty : text, x: valueArea.x, y: y, style: style, maxX: valueArea.right)
+            if state.editor.tab == .options,
+                let inForce = OptionsInForce.value(of: row.field, request: request, collection: collection)
+            {
+                frame.buffer.write(
+                    " → " + inForce, x: end, y: y, style: theme[.muted], maxX: valueArea.right)
+            }
             if index == selected {
                 let highlight = focused ? theme[.selection] : theme[.cursorLine]
                 frame.buffer.setStyle(highlight, in: Rect(x: area.x, y: y, width: area.width, height: 1))
