@@ -18,6 +18,22 @@ package protocol SliceOutcome: Equatable, Sendable {
     init()
 }
 
+/// The usual outcome: effects to run, a notice, and the slice's own requests to the root, in
+/// order (each slice names its `Request` type; the Runner's and the editor's say more).
+package struct SliceRequests<Request: Equatable & Sendable>: SliceOutcome {
+    package var effects: [ExplorerEffect] = []
+    package var notice: Notice?
+    package var requests: [Request] = []
+
+    package init() {}
+
+    package init(effects: [ExplorerEffect] = [], notice: Notice? = nil, requests: [Request] = []) {
+        self.effects = effects
+        self.notice = notice
+        self.requests = requests
+    }
+}
+
 /// A message a slice wants shown as a toast (the root times it).
 package struct Notice: Equatable, Sendable {
     package var message: String

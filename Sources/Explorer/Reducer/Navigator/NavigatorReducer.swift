@@ -85,19 +85,7 @@ package enum NavigatorReducer: SliceReducer {
         case selectRow(NavigatorRow.Kind)
     }
 
-    package struct Outcome: SliceOutcome {
-        package var effects: [ExplorerEffect] = []
-        package var notice: Notice?
-        package var requests: [Request] = []
-
-        package init() {}
-
-        package init(effects: [ExplorerEffect] = [], notice: Notice? = nil, requests: [Request] = []) {
-            self.effects = effects
-            self.notice = notice
-            self.requests = requests
-        }
-    }
+    package typealias Outcome = SliceRequests<Request>
 
     /// How long a deletion can be undone.
     static let undoDuration = Duration.seconds(10)

@@ -61,19 +61,7 @@ package enum OverlayReducer: SliceReducer {
         case answer(Overlay, choice: Int)
     }
 
-    package struct Outcome: SliceOutcome {
-        package var effects: [ExplorerEffect] = []
-        package var notice: Notice?
-        package var requests: [Request] = []
-
-        package init() {}
-
-        package init(effects: [ExplorerEffect] = [], notice: Notice? = nil, requests: [Request] = []) {
-            self.effects = effects
-            self.notice = notice
-            self.requests = requests
-        }
-    }
+    package typealias Outcome = SliceRequests<Request>
 
     package static func reduce(_ state: inout OverlayState, _ action: Action, _ context: Context) -> Outcome {
         switch action {

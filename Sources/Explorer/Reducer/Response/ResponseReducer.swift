@@ -60,19 +60,7 @@ package enum ResponseReducer: SliceReducer {
         case focusResponse
     }
 
-    package struct Outcome: SliceOutcome {
-        package var effects: [ExplorerEffect] = []
-        package var notice: Notice?
-        package var requests: [Request] = []
-
-        package init() {}
-
-        package init(effects: [ExplorerEffect] = [], notice: Notice? = nil, requests: [Request] = []) {
-            self.effects = effects
-            self.notice = notice
-            self.requests = requests
-        }
-    }
+    package typealias Outcome = SliceRequests<Request>
 
     package static func reduce(_ state: inout ResponseViewState, _ action: Action, _ context: Context) -> Outcome {
         let shown = state.openedHistoryResult ?? context.liveResult
