@@ -21,7 +21,7 @@ package enum HistoryResult {
                     status: status, reason: StatusCode(status).reasonPhrase ?? "", httpVersion: "recorded",
                     headers: entry.responseHeaders.map { ($0.name, $0.value) }, timings: Timings(total: duration),
                     size: Int64(entry.responseBody?.size ?? bytes.count),
-                    content: ResponseProcessing.content(of: bytes, mediaType: contentType), contentType: contentType,
+                    content: content(of: bytes, entry.responseBody, mediaType: contentType), contentType: contentType,
                     banner: banner(status: status, entry), checks: []))
         } else {
             outcome = .failure(
@@ -34,6 +34,18 @@ package enum HistoryResult {
         return ExchangeResult(
             generation: -1 - index, outcome: outcome, environmentName: entry.environment, isMock: false, url: entry.url,
             method: entry.method)
+    }
+
+    /// A body history kept only the start of: said, with both sizes, and shown as text as far as
+    /// it goes (parsed as JSON it read "Not JSON (line 1, column 65537…)", as if the server had
+    /// sent broken JSON).
+    private static func content(of bytes: [UInt8], _ body: HistoryBody?, mediaType: String?) -> ResponseContent {
+        guard let body, body.truncated else { return ResponseProcessing.content(of: bytes, mediaType: mediaType) }
+        guard TextBody.looksLikeText(bytes) else { return .binary(TextBody(binary: bytes)) }
+        let note =
+            "History kept the first \(ByteCount.format(Int64(bytes.count))) of this \(ByteCount.format(Int64(body.size))) "
+            + "body: shown as text (send the request again for all of it)"
+        return .text(TextBody(bytes: bytes), problem: note)
     }
 
     /// A past 4xx or 5xx answer keeps its banner, as it had when it arrived (it opened without).
