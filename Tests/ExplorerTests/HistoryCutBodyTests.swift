@@ -1,4 +1,5 @@
 import Explorer
+import ExplorerTesting
 import Foundation
 import Testing
 import Workspace
@@ -34,5 +35,37 @@ struct HistoryCutBodyTests {
             Issue.record("a whole JSON body is a tree")
             return
         }
+    }
+}
+
+/// After a restart a request with history shows its newest answer, marked as from history (issue
+/// 33: the pane said "Not sent yet" over a request with answers on record).
+struct LatestHistoryAfterRestartTests {
+    @Test func theNewestEntryIsShownWhenNothingWasSentYet() throws {
+        var fixture = try ReducerFixture(startup: StartupRequest(request: "a-users"))
+        let users = TestCollections.key("a-users")
+        #expect(fixture.driver.render().contains("Not sent yet"))
+        let entries = [
+            HistoryEntry(
+                date: Date(timeIntervalSince1970: 1_700_000_000), requestID: "a-users", environment: "dev",
+                method: "GET", url: "http://dev.mock/users", status: 500,
+                responseBody: HistoryBody(text: "[0]", encoding: .utf8, size: 3, truncated: false)),
+            HistoryEntry(
+                date: Date(timeIntervalSince1970: 1_700_000_100), requestID: "a-users", environment: "dev",
+                method: "GET", url: "http://dev.mock/users", status: 200,
+                responseBody: HistoryBody(text: "[1,2,3]", encoding: .utf8, size: 7, truncated: false)),
+        ]
+        fixture.driver.reduce(.historyLoaded(users, entries))
+        #expect(fixture.driver.state.response.openedHistory == entries[1])
+        let screen = fixture.driver.render()
+        #expect(!screen.contains("Not sent yet"))
+        #expect(screen.contains("200 OK"))
+        #expect(screen.contains("from history"))
+        // An entry opened by hand is not replaced when history is read again.
+        fixture.driver.press("g", "3", "[")
+        fixture.driver.press("j", "enter")
+        #expect(fixture.driver.state.response.openedHistory == entries[0])
+        fixture.driver.reduce(.historyLoaded(users, entries))
+        #expect(fixture.driver.state.response.openedHistory == entries[0])
     }
 }

@@ -92,6 +92,14 @@ package enum ResponseReducer: SliceReducer {
         case .historyLoaded(let entries):
             state.history = entries.reversed()
             state.historySelected = min(state.historySelected, max(0, entries.count - 1))
+            // Nothing sent in this session (a restart): the newest entry is shown, marked as from
+            // history, instead of "Not sent yet" over a request that has answers on record.
+            if context.liveResult == nil, state.openedHistory == nil, let newest = state.history.first {
+                state.resetForNewResult()
+                state.openedHistory = newest
+                state.openedHistoryResult = HistoryResult.make(newest, index: 0)
+                buildTree(context.liveResult, &state)
+            }
             return Outcome()
         case .showLatest:
             closeHistory(context, &state)
