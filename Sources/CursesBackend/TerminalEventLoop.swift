@@ -125,33 +125,35 @@ package final class TerminalEventLoop {
     }
 
     private func startPasteTimer() {
-        let timer = DispatchSource.makeTimerSource(queue: .main)
-        timer.schedule(deadline: .now() + Self.pasteSilence)
-        timer.setEventHandler { [weak self] in
-            MainActor.assumeIsolated {
-                guard let self else { return }
-                self.pasteTimer?.cancel()
-                self.pasteTimer = nil
-                self.deliver(self.backend.endUnterminatedPaste())
-            }
+        pasteTimer = oneShot(after: Self.pasteSilence) { loop in
+            loop.pasteTimer = nil
+            loop.deliver(loop.backend.endUnterminatedPaste())
         }
-        timer.resume()
-        pasteTimer = timer
     }
 
     private func startEscapeTimer() {
+        escapeTimer = oneShot(after: .milliseconds(backend.escapeDelayMilliseconds)) { loop in
+            loop.escapeTimer = nil
+            loop.deliver(loop.backend.flushPendingInput())
+        }
+    }
+
+    /// A timer on the main queue that fires once, then is cancelled.
+    private func oneShot(
+        after delay: DispatchTimeInterval, _ fire: @escaping @MainActor (TerminalEventLoop) -> Void
+    ) -> any DispatchSourceTimer {
         let timer = DispatchSource.makeTimerSource(queue: .main)
-        timer.schedule(deadline: .now() + .milliseconds(backend.escapeDelayMilliseconds))
-        timer.setEventHandler { [weak self] in
+        timer.schedule(deadline: .now() + delay)
+        // Cancelling releases the handler and with it the timer it holds.
+        timer.setEventHandler { [weak self, timer] in
             MainActor.assumeIsolated {
+                timer.cancel()
                 guard let self else { return }
-                self.escapeTimer?.cancel()
-                self.escapeTimer = nil
-                self.deliver(self.backend.flushPendingInput())
+                fire(self)
             }
         }
         timer.resume()
-        escapeTimer = timer
+        return timer
     }
 
     private func deliver(_ events: [Event]) {

@@ -34,10 +34,11 @@ extension ExplorerReducer {
         if let shown = state.request(key) { state.editor.load(shown, key: key) }
         let place =
             toCollection ? "the collection \(document.collection.name)" : "folder \(path.joined(separator: " / "))"
+        let summary = AuthSummary.text(request.auth)
         notify(
             &state,
-            "\(AuthSummary.text(request.auth).prefix(1).uppercased() + AuthSummary.text(request.auth).dropFirst()) "
-                + "is now set on \(place): \(count) request\(count == 1 ? "" : "s") inherit it",
+            summary.prefix(1).uppercased() + summary.dropFirst()
+                + " is now set on \(place): \(count) request\(count == 1 ? "" : "s") inherit it",
             kind: .success)
         return [.save(document, overwrite: false)] + draftsChanged(&state)
     }

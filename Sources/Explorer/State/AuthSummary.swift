@@ -4,9 +4,7 @@ import Workspace
 /// Auth tab says what an inheriting request is sent with.
 enum AuthSummary {
     static func text(_ auth: SavedAuth) -> String {
-        func shown(_ value: String) -> String {
-            value.hasPrefix("{{") && value.hasSuffix("}}") ? value : Redactor.masked(value)
-        }
+        let shown = FormRow.masked
         switch auth.scheme {
         case .inherit, .none: return "none"
         case .basic(let username, let password): return "basic \(username) / \(shown(password))"

@@ -30,9 +30,11 @@ package struct FormRow: Sendable, Hashable {
     }
 
     /// What the row shows (secrets masked unless they are variable references).
-    package var shown: String {
-        guard secret, !(text.hasPrefix("{{") && text.hasSuffix("}}")) else { return text }
-        return Redactor.masked(text)
+    package var shown: String { secret ? Self.masked(text) : text }
+
+    /// A secret's value as shown: masked, unless it is a `{{variable}}` reference.
+    static func masked(_ value: String) -> String {
+        value.hasPrefix("{{") && value.hasSuffix("}}") ? value : Redactor.masked(value)
     }
 }
 

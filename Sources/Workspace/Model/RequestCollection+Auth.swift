@@ -97,14 +97,11 @@ extension RequestCollection {
         var inheriting = 0
         for location in allRequests where location.folderPath.starts(with: path) {
             let request = location.request
-            if request.auth == auth, inheritedAuth(folderPath: location.folderPath).auth == auth {
-                _ = updateRequest(id: request.id) { $0.auth = SavedAuth(.inherit) }
-            }
-            if request.auth == auth || request.auth.scheme == .inherit,
+            guard request.auth == auth || request.auth.scheme == .inherit,
                 inheritedAuth(folderPath: location.folderPath).auth == auth
-            {
-                inheriting += 1
-            }
+            else { continue }
+            if request.auth == auth { _ = updateRequest(id: request.id) { $0.auth = SavedAuth(.inherit) } }
+            inheriting += 1
         }
         return inheriting
     }

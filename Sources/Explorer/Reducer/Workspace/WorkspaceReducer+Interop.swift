@@ -111,11 +111,7 @@ extension WorkspaceReducer {
         _ prompt: PromptState, _ state: WorkspaceState, _ context: Context, _ outcome: inout Outcome
     ) {
         let path = (prompt.field.text.trimmingCharacters(in: .whitespaces) as NSString).expandingTildeInPath
-        func fail(_ message: String) {
-            var prompt = prompt
-            prompt.error = message
-            outcome.requests.append(.openOverlay(.prompt(prompt)))
-        }
+        func fail(_ message: String) { reopen(prompt, saying: message, &outcome) }
         guard !path.isEmpty else { return fail("A file name is needed") }
         switch prompt.purpose {
         case .importFile:

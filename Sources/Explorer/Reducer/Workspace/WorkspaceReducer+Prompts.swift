@@ -17,11 +17,7 @@ extension WorkspaceReducer {
         default: break
         }
         let name = prompt.field.text.trimmingCharacters(in: .whitespaces)
-        func fail(_ message: String) {
-            var prompt = prompt
-            prompt.error = message
-            outcome.requests.append(.openOverlay(.prompt(prompt)))
-        }
+        func fail(_ message: String) { reopen(prompt, saying: message, &outcome) }
         guard !name.isEmpty else { return fail("A name is needed") }
         switch prompt.purpose {
         case .saveBody:
@@ -94,11 +90,7 @@ extension WorkspaceReducer {
     private static func commitMove(_ prompt: PromptState, _ state: inout WorkspaceState, _ outcome: inout Outcome) {
         let destination = prompt.field.text.split(separator: "/").map { $0.trimmingCharacters(in: .whitespaces) }
             .filter { !$0.isEmpty }
-        func fail(_ message: String) {
-            var prompt = prompt
-            prompt.error = message
-            outcome.requests.append(.openOverlay(.prompt(prompt)))
-        }
+        func fail(_ message: String) { reopen(prompt, saying: message, &outcome) }
         switch prompt.purpose {
         case .moveRequest(let key):
             guard var document = state.document(collectionID: key.collectionID) else {
@@ -134,5 +126,12 @@ extension WorkspaceReducer {
         let allowed = name.lowercased().map { $0.isLetter || $0.isNumber ? $0 : "-" }
         let slug = String(allowed).split(separator: "-").joined(separator: "-")
         return (slug.isEmpty ? "collection" : slug) + ".json"
+    }
+
+    /// A prompt whose answer cannot be taken opens again, saying why.
+    static func reopen(_ prompt: PromptState, saying error: String, _ outcome: inout Outcome) {
+        var prompt = prompt
+        prompt.error = error
+        outcome.requests.append(.openOverlay(.prompt(prompt)))
     }
 }
