@@ -14,6 +14,9 @@ import Workspace
 struct RunnerScreenTests {
     /// Real durations (`<1 ms`, `12 ms`) with the spaces after them, which vary with their width.
     private static let times = ScreenScrub(pattern: "(<1|\\b\\d+) ms *", replacement: "N ms")
+    /// The opened exchange's status line is padded to the pane's edge, so its padding moves with
+    /// the width of the duration scrubbed above.
+    private static let statusPadding = ScreenScrub(pattern: "(from history[^│\\n]*?) +│", replacement: "$1 │")
 
     private func harness(_ variant: ScreenVariant) throws -> ExplorerHarness {
         try ExplorerHarness(
@@ -161,7 +164,8 @@ struct RunnerScreenTests {
         #expect(response.checks.allSatisfy { $0.passed })
         // Text only: the status line's colours move with the width of the exchange's real duration.
         harness.assertScreen(
-            named: "runner-opened-\(variant)", styles: false, scrubbing: [Self.times, ScreenScrub.clockTimes])
+            named: "runner-opened-\(variant)", styles: false,
+            scrubbing: [Self.times, Self.statusPadding, ScreenScrub.clockTimes])
         harness.press("F8")
         #expect(harness.state.runner?.isShown == true)
     }
