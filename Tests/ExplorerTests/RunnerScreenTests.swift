@@ -13,10 +13,12 @@ import Workspace
 @MainActor
 struct RunnerScreenTests {
     /// Real durations (`<1 ms`, `12 ms`) with the spaces after them, which vary with their width.
-    private static let times = ScreenScrub(pattern: "(<1|\\b\\d+) ms *", replacement: "N ms")
-    /// The opened exchange's status line is padded to the pane's edge, so its padding moves with
-    /// the width of the duration scrubbed above.
+    /// Real durations vary in width, and every place that shows one pads around it (right-aligned
+    /// columns, the title's rule, the status line), so the padding goes with the figure.
+    private static let times = ScreenScrub(pattern: "[ ─]*(<1|\\b\\d+) ms *", replacement: " N ms ")
+    private static let titleRule = ScreenScrub(pattern: "─+ (\\d+/\\d+ ·)", replacement: "─ $1")
     private static let statusPadding = ScreenScrub(pattern: "(from history[^│\\n]*?) +│", replacement: "$1 │")
+    private static let scrubs = [times, titleRule, statusPadding, ScreenScrub.clockTimes]
 
     private func harness(_ variant: ScreenVariant) throws -> ExplorerHarness {
         try ExplorerHarness(
@@ -46,7 +48,7 @@ struct RunnerScreenTests {
         let rows = harness.state.runner?.rows ?? []
         #expect(rows.count == 8)
         #expect(rows.allSatisfy { $0.result != nil })
-        harness.assertScreen(named: "runner-done-\(variant)", scrubbing: [Self.times])
+        harness.assertScreen(named: "runner-done-\(variant)", scrubbing: Self.scrubs)
     }
 
     @Test func detailsWrapAtEightyColumns() async throws {
@@ -142,7 +144,7 @@ struct RunnerScreenTests {
         harness.press("R")
         try await waitForTheRun(harness)
         harness.press("F1")
-        harness.assertScreen(named: "runner-help-\(variant)", scrubbing: [Self.times])
+        harness.assertScreen(named: "runner-help-\(variant)", scrubbing: Self.scrubs)
     }
 
     @Test(arguments: ScreenVariant.all) func aRowOpensTheRunsExchange(_ variant: ScreenVariant) async throws {
@@ -165,7 +167,7 @@ struct RunnerScreenTests {
         // Text only: the status line's colours move with the width of the exchange's real duration.
         harness.assertScreen(
             named: "runner-opened-\(variant)", styles: false,
-            scrubbing: [Self.times, Self.statusPadding, ScreenScrub.clockTimes])
+            scrubbing: Self.scrubs)
         harness.press("F8")
         #expect(harness.state.runner?.isShown == true)
     }
