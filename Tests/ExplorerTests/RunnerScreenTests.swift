@@ -12,7 +12,6 @@ import Workspace
 /// are real and scrubbed.
 @MainActor
 struct RunnerScreenTests {
-    /// Real durations (`<1 ms`, `12 ms`) with the spaces after them, which vary with their width.
     /// Real durations vary in width, and every place that shows one pads around it (right-aligned
     /// columns, the title's rule, the status line), so the padding goes with the figure.
     private static let times = ScreenScrub(pattern: "[ ─]*(<1|\\b\\d+) ms *", replacement: " N ms ")
