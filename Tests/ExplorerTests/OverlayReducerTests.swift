@@ -149,11 +149,11 @@ struct OverlayReducerTests {
     @Test func theEnvironmentPickerMovesAndClosesWithoutChoosing() throws {
         // Stepped exhaustively: moving in the picker and closing it change nothing else.
         var steps = ExplorerStepDriver(try fixture().driver)
-        steps.press("F2") { $0.overlay = .environments(selected: 0) }
-        steps.press("j") { $0.overlay = .environments(selected: 1) }
+        steps.press("F2") { $0.overlays.overlay = .environments(selected: 0) }
+        steps.press("j") { $0.overlays.overlay = .environments(selected: 1) }
         steps.press("j")
-        steps.press("k") { $0.overlay = .environments(selected: 0) }
-        steps.press("esc") { $0.overlay = nil }
+        steps.press("k") { $0.overlays.overlay = .environments(selected: 0) }
+        steps.press("esc") { $0.overlays.overlay = nil }
         #expect(steps.state.environmentName(collectionID: TestCollections.alphaID) == "dev")
         // A collection without environments says so.
         var beta = try ReducerFixture([TestCollections.beta])

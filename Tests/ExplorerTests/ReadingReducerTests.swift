@@ -181,7 +181,7 @@ struct DuplicateCollectionReducerTests {
         var fixture = try ReducerFixture(
             [TestCollections.alpha, copy(of: TestCollections.alpha, to: "alpha-copy.json")],
             size: Size(width: 80, height: 24))
-        fixture.driver.state.overlay = .problems(scroll: 0)
+        fixture.driver.state.overlays.overlay = .problems(scroll: 0)
         // The dialog's text as read: borders dropped, rows joined.
         let text = fixture.driver.render().split(separator: "\n")
             .map { $0.replacingOccurrences(of: "│", with: " ").trimmingCharacters(in: .whitespaces) }

@@ -237,16 +237,18 @@ extension RunnerReducerTests {
     @Test func theRunnerSliceReducesItsOwnStateAlone() throws {
         var fixture = try fixture()
         fixture.driver.press("R")
-        var runner = try #require(fixture.driver.state.runner)
+        var runner = fixture.driver.state.runner
+        #expect(runner != nil)
+        let run = try #require(runner?.run)
         let context = RunnerReducer.Context(now: .seconds(2))
         #expect(RunnerReducer.reduce(&runner, .move(rows: 10), context).effects.isEmpty)
-        #expect(runner.selected == 4)
-        #expect(RunnerReducer.reduce(&runner, .cancel, context).effects == [.cancelRun(run: runner.run)])
-        #expect(runner.isCancelling)
-        let finished = RunnerReducer.reduce(&runner, .event(.finished(run: runner.run)), context)
+        #expect(runner?.selected == 4)
+        #expect(RunnerReducer.reduce(&runner, .cancel, context).effects == [.cancelRun(run: run)])
+        #expect(runner?.isCancelling == true)
+        let finished = RunnerReducer.reduce(&runner, .event(.finished(run: run)), context)
         #expect(finished.notice?.message == "Run cancelled: 0 of 5 requests ran")
         #expect(finished.finishedKeys.count == 5)
-        #expect(runner.duration == .seconds(2) && !runner.isRunning)
+        #expect(runner?.duration == .seconds(2) && runner?.isRunning == false)
         #expect(
             RunnerReducer.reduce(&runner, .cancel, context).notice?.message == "The run is over (r runs it again)")
     }

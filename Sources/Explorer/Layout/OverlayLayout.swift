@@ -152,27 +152,27 @@ enum OverlayLayout {
         case .help(let scroll):
             let count = helpLines(state).count
             let inner = textBox(count: count, width: helpWidth, screen: screen).inner
-            state.overlay = .help(scroll: clamped(scroll, count, inner.height))
+            state.overlays.overlay = .help(scroll: clamped(scroll, count, inner.height))
         case .palette(var palette):
             paletteWidget(state).layout(in: screen, state: &palette)
-            state.overlay = .palette(palette)
+            state.overlays.overlay = .palette(palette)
         case .variables(let scroll):
             let count = VariableLines.lines(state, width: min(screen.width - 2, variablesWidth) - 2).count
             let inner = textBox(count: count, width: variablesWidth, screen: screen).inner
-            state.overlay = .variables(scroll: clamped(scroll, count, inner.height))
+            state.overlays.overlay = .variables(scroll: clamped(scroll, count, inner.height))
         case .prompt(var prompt):
             let inner = promptBox(prompt, screen: screen).inset(horizontal: 2, vertical: 1)
             promptInput(prompt, state).layout(in: inner.row(0), state: &prompt.field)
-            state.overlay = .prompt(prompt)
+            state.overlays.overlay = .prompt(prompt)
         case .viewer(let title, let text, let scroll):
             let width = viewerWidth(screen)
             let count = viewerLines(text, width: width, state.theme).count
             let inner = textBox(count: count, width: width, screen: screen).inner
-            state.overlay = .viewer(title: title, text: text, scroll: clamped(scroll, count, inner.height))
+            state.overlays.overlay = .viewer(title: title, text: text, scroll: clamped(scroll, count, inner.height))
         case .problems(let scroll):
             let count = problemsLines(state, screen: screen).count
             let inner = textBox(count: count, width: problemsWidth, screen: screen).inner
-            state.overlay = .problems(scroll: clamped(scroll, count, inner.height))
+            state.overlays.overlay = .problems(scroll: clamped(scroll, count, inner.height))
         default:
             break
         }

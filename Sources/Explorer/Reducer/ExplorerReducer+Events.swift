@@ -86,16 +86,14 @@ extension ExplorerReducer {
         if state.isTyping {
             let drafts = state.drafts
             cancelTyping(&state)
-            return state.drafts == drafts ? [] : draftsChanged(&state)
+            return state.drafts == drafts ? [] : draftsChanged(state)
         }
         if let key = state.selection, let generation = state.exchanges[key]?.inFlight {
-            return cancel(key, generation: generation, &state)
+            return reduceExchanges(.cancel(key, generation: generation), &state)
         }
         if state.response.openedHistoryResult != nil { return reduceResponse(.showLatest, &state) }
         if state.focus == .collections { reduceNavigator(.clearFilter, &state) }
-        if state.focus == .request, state.editor.focus == .url || state.editor.focus == .urlLine {
-            state.editor.focus = .content
-        }
+        if state.focus == .request { return reduceEditor(.leaveURL, &state) }
         return []
     }
 

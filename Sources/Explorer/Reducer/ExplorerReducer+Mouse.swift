@@ -2,12 +2,12 @@ import JSONTree
 import TUI
 import Workspace
 
-/// The mouse: a click focuses the pane under the pointer and selects what is under it (a row, a
-/// tab); the wheel scrolls the pane under the pointer.
+/// The mouse: a click focuses the pane under the pointer and goes, as the place it hit (a row, a
+/// tab, the URL), to the slice of that pane; the wheel scrolls the pane under the pointer.
 extension ExplorerReducer {
     static func handleMouse(_ mouse: MouseEvent, _ state: inout ExplorerState) -> [ExplorerEffect] {
         guard state.overlay == nil else {
-            if case .press(.left) = mouse.kind, case .help = state.overlay { state.overlay = nil }
+            if case .press(.left) = mouse.kind, case .help = state.overlay { return reduceOverlays(.close, &state) }
             return []
         }
         let layout = ExplorerLayout(state)
@@ -20,9 +20,7 @@ extension ExplorerReducer {
             var effects: [ExplorerEffect] = []
             if pane == .collections {
                 // The wheel scrolls the list without opening every request it passes.
-                let count = state.navigator.rows.count
-                let step = direction == .up ? -3 : 3
-                state.navigator.offset = max(0, min(max(0, count - 1), state.navigator.offset + step))
+                effects += reduceNavigator(.scroll(rows: direction == .up ? -3 : 3), &state)
             } else {
                 for _ in 0..<3 { effects += navigate(direction, &state) }
             }
@@ -48,35 +46,21 @@ extension ExplorerReducer {
             let rows = ExplorerLayout.collectionRows(
                 rect, filtering: state.navigator.isFiltering || !state.navigator.filter.text.isEmpty)
             guard rows.contains(position) else { return [] }
-            let index = state.navigator.offset + position.y - rows.y
-            guard state.navigator.rows.indices.contains(index) else { return [] }
-            let wasSelected = state.navigator.selected == index
-            state.navigator.selected = index
-            let row = state.navigator.rows[index]
-            if let key = row.requestKey { return select(key, &state, focus: false) }
             // A click on a collection or folder's arrow (or a second click) folds it.
-            let arrowColumn = rows.x + row.depth * 2
-            if wasSelected || position.x <= arrowColumn + 1 { return collectionsAction(.open, &state) }
-            return []
+            return reduceNavigator(.click(line: position.y - rows.y, column: position.x - rows.x), &state)
         case .request:
             guard let rect = layout.request else { return [] }
             let parts = ExplorerLayout.requestParts(rect)
             if parts.url.contains(position) {
-                state.editor.focus = .url
+                return reduceEditor(.click(.url), &state)
             } else if parts.tabs.contains(position) {
                 let ranges = ExplorerLayout.tabRanges(
                     TabTitles.request(state, width: parts.tabs.width), from: parts.tabs.x)
                 if let index = ranges.firstIndex(where: { $0.contains(position.x) }) {
-                    commitEditing(&state)
-                    state.editor.tab = RequestTab(rawValue: index) ?? .params
-                    state.editor.focus = .content
+                    return reduceEditor(.click(.tab(RequestTab(rawValue: index) ?? .params)), &state)
                 }
             } else if parts.content.contains(position) {
-                if state.editor.tab == .body || state.editor.tab == .notes {
-                    state.editor.focus = .editing
-                } else {
-                    state.editor.focus = .content
-                }
+                return reduceEditor(.click(.content), &state)
             }
             return []
         case .response:

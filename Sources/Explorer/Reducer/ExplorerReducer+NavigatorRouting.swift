@@ -36,30 +36,25 @@ extension ExplorerReducer {
             case .selectNew(let key):
                 select(key, &state, focus: false)
             case .openOverlay(let overlay):
-                state.overlay = overlay
+                reduceOverlays(.open(overlay), &state)
             case .store(let document):
-                store(CollectionSlot(document: document), &state)
+                reduceWorkspace(.store(CollectionSlot(document: document)), &state)
             case .rememberUIState(let collectionID):
                 effects.append(rememberUIState(collectionID, state))
             case .dropDrafts(let keys):
-                for key in keys {
-                    state.drafts[key] = nil
-                    if state.selection == key {
-                        state.selection = nil
-                        state.editor = RequestEditorState()
-                    }
-                }
+                reduceWorkspace(.dropDrafts(keys), &state)
+                if let selection = state.selection, keys.contains(selection) { deselect(&state) }
                 draftsTouched = true
             case .restoreDrafts(let drafts):
-                state.drafts.merge(drafts) { current, _ in current }
+                reduceWorkspace(.restoreDrafts(drafts), &state)
                 draftsTouched = true
             case .saveNotice(let collectionID, let notice):
-                state.saveNotices[collectionID] = notice
+                reduceWorkspace(.saveNotice(collectionID: collectionID, notice), &state)
             case .selectRow(let kind):
                 _ = NavigatorReducer.reduce(&state.navigator, .selectRow(kind), navigatorContext(state))
             }
         }
         if let notice = outcome.notice { notify(&state, notice.message, kind: notice.kind) }
-        return draftsTouched ? effects + draftsChanged(&state) : effects
+        return draftsTouched ? effects + draftsChanged(state) : effects
     }
 }

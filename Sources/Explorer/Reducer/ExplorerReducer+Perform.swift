@@ -22,7 +22,7 @@ extension ExplorerReducer {
     static func perform(_ action: ExplorerCommands.Action, _ state: inout ExplorerState) -> [ExplorerEffect] {
         switch action {
         case .command(let command): return perform(command, &state)
-        case .environment(let name): return chooseEnvironment(name, &state)
+        case .environment(let name): return reduceWorkspace(.chooseEnvironment(name), &state)
         case .theme(let name):
             if let theme = state.themes.theme(named: name) { state.theme = theme }
             return []
@@ -31,18 +31,16 @@ extension ExplorerReducer {
 
     static func environmentCommand(_ command: EnvironmentCommand, _ state: inout ExplorerState) -> [ExplorerEffect] {
         switch command {
-        case .pick: return openEnvironmentPicker(&state)
-        case .next: return cycleEnvironment(&state)
-        case .variables:
-            state.overlay = .variables(scroll: 0)
-            return []
+        case .pick: return reduceWorkspace(.openEnvironmentPicker, &state)
+        case .next: return reduceWorkspace(.cycleEnvironment, &state)
+        case .variables: return reduceOverlays(.open(.variables(scroll: 0)), &state)
         }
     }
 
     static func appCommand(_ command: AppCommand, _ state: inout ExplorerState) -> [ExplorerEffect] {
         switch command {
-        case .palette: state.overlay = .palette(CommandPaletteState())
-        case .help: state.overlay = .help(scroll: 0)
+        case .palette: reduceOverlays(.open(.palette(CommandPaletteState())), &state)
+        case .help: reduceOverlays(.open(.help(scroll: 0)), &state)
         case .quit: return requestQuit(&state)
         case .theme:
             state.theme = state.themes.theme(after: state.theme.name)
@@ -53,7 +51,7 @@ extension ExplorerReducer {
                 &state, state.mouseEnabled ? "Mouse on" : "Mouse off: the terminal selects text (F12: on)",
                 kind: .info)
             return [.setMouse(state.mouseEnabled)]
-        case .problems: state.overlay = .problems(scroll: 0)
+        case .problems: reduceOverlays(.open(.problems(scroll: 0)), &state)
         case .focusNext, .focusPrevious:
             state.keys.reset()
             state.focus = state.focus.cycled(backwards: command == .focusPrevious)
@@ -83,53 +81,5 @@ extension ExplorerReducer {
         case .request: return navigateRequest(navigation, &state)
         case .response: return reduceResponse(.navigate(navigation), &state)
         }
-    }
-
-    /// `Ctrl+Q` / `q`: quits at once when nothing is unsaved, else asks.
-    static func requestQuit(_ state: inout ExplorerState) -> [ExplorerEffect] {
-        commitEditing(&state)
-        if state.dirtyCount == 0 && !state.collections.contains(where: { $0.document?.isModified ?? false }) {
-            state.quitting = true
-            return [.storeDrafts([:]), .quit]
-        }
-        state.overlay = .quitPrompt(selected: -1)
-        return []
-    }
-
-    // MARK: - Environments
-
-    static func openEnvironmentPicker(_ state: inout ExplorerState) -> [ExplorerEffect] {
-        guard let id = state.currentCollectionID, let collection = state.document(collectionID: id)?.collection else {
-            notify(&state, "No collection loaded", kind: .warning)
-            return []
-        }
-        guard !collection.environments.isEmpty else {
-            notify(&state, "\(collection.name) has no environments", kind: .info)
-            return []
-        }
-        let current = state.environmentName(collectionID: id)
-        let index = collection.environments.firstIndex { $0.name == current } ?? 0
-        state.overlay = .environments(selected: index)
-        return []
-    }
-
-    static func cycleEnvironment(_ state: inout ExplorerState) -> [ExplorerEffect] {
-        guard let id = state.currentCollectionID, let collection = state.document(collectionID: id)?.collection,
-            !collection.environments.isEmpty
-        else { return [] }
-        let current = collection.environments.firstIndex { $0.name == state.environmentName(collectionID: id) } ?? -1
-        return chooseEnvironment(collection.environments[(current + 1) % collection.environments.count].name, &state)
-    }
-
-    /// Switches the current collection's environment: the preview and the next send follow at
-    /// once; requests already in flight keep their target.
-    static func chooseEnvironment(_ name: String, _ state: inout ExplorerState) -> [ExplorerEffect] {
-        guard let id = state.currentCollectionID,
-            let environment = state.document(collectionID: id)?.collection
-                .environment(named: name)
-        else { return [] }
-        state.environments[id] = name
-        notify(&state, "Environment: \(name) (\(environment.kind.rawValue), \(environment.baseURL))", kind: .info)
-        return [rememberUIState(id, state)]
     }
 }

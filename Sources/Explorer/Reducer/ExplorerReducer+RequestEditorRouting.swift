@@ -4,24 +4,19 @@ import Workspace
 
 /// The root's side of the request pane: builds the editor slice's context from the whole state,
 /// runs the slice, and applies what it asks (the edited request becomes the draft, drafts are
-/// autosaved, Enter in the URL sends). Sending, cancelling, saving and copying as curl are the
-/// root's own (they reach the exchanges and the files).
+/// autosaved, Enter in the URL sends). Sending, cancelling and copying as curl go to the
+/// exchanges slice, saving to the workspace slice.
 extension ExplorerReducer {
     static func requestAction(_ command: RequestCommand, _ state: inout ExplorerState) -> [ExplorerEffect] {
         switch command {
         case .send: return send(&state)
-        case .cancel:
-            guard let key = state.selection, let generation = state.exchanges[key]?.inFlight else {
-                notify(&state, "No request in flight", kind: .info)
-                return []
-            }
-            return cancel(key, generation: generation, &state)
+        case .cancel: return reduceExchanges(.cancelSelected, &state)
         case .save: return saveSelected(&state)
         case .saveAll: return saveAll(&state)
-        case .copyCurl: return copyAsCurl(&state, reveal: false)
-        case .copyCurlRevealed: return copyAsCurl(&state, reveal: true)
-        case .authToFolder: return giveAuth(toCollection: false, &state)
-        case .authToCollection: return giveAuth(toCollection: true, &state)
+        case .copyCurl: return reduceExchanges(.copyAsCurl(reveal: false), &state)
+        case .copyCurlRevealed: return reduceExchanges(.copyAsCurl(reveal: true), &state)
+        case .authToFolder: return reduceWorkspace(.giveAuth(toCollection: false), &state)
+        case .authToCollection: return reduceWorkspace(.giveAuth(toCollection: true), &state)
         case .focusURL, .url, .edit, .tab1, .tab2, .tab3, .tab4, .tab5, .tab6, .tab7:
             // These bring the request pane forward first.
             state.focus = .request
@@ -63,11 +58,6 @@ extension ExplorerReducer {
         reduceEditor(.navigate(navigation), &state)
     }
 
-    /// Runs `body` on the table of the current tab (a problem's row, chosen in a dialog).
-    static func withTable(_ state: inout ExplorerState, _ body: (inout KeyValueEditorState) -> Void) {
-        state.editor.withFocusedTable(body)
-    }
-
     /// What the editor slice sees of the rest of the explorer.
     static func editorContext(_ state: ExplorerState) -> RequestEditorReducer.Context {
         RequestEditorReducer.Context(
@@ -76,6 +66,7 @@ extension ExplorerReducer {
             addRowKey: state.keys.keymap.keys(for: .request(.addRow)).first?.description ?? "a")
     }
 
+    @discardableResult
     static func reduceEditor(_ action: RequestEditorReducer.Action, _ state: inout ExplorerState) -> [ExplorerEffect] {
         var passed = false
         return reduceEditor(action, &state, passed: &passed)
@@ -92,11 +83,14 @@ extension ExplorerReducer {
         for request in outcome.requests {
             switch request {
             case .updateDraft(let key, let request):
-                updateDraft(key, &state) { $0 = request }
+                effects += reduceWorkspace(.setDraft(key, request), &state)
             case .storeDrafts:
-                effects += draftsChanged(&state)
+                effects += draftsChanged(state)
             case .send:
                 effects += send(&state)
+            case .openEnvironmentPicker:
+                effects += reduceOverlays(.close, &state)
+                effects += reduceWorkspace(.openEnvironmentPicker, &state)
             }
         }
         if let notice = outcome.notice { notify(&state, notice.message, kind: notice.kind) }

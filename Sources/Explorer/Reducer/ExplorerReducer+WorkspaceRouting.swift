@@ -17,7 +17,13 @@ extension ExplorerReducer {
 
     @discardableResult
     static func reduceWorkspace(_ action: WorkspaceReducer.Action, _ state: inout ExplorerState) -> [ExplorerEffect] {
-        let outcome = WorkspaceReducer.reduce(&state.workspace, action, workspaceContext(state))
+        var context = workspaceContext(state)
+        switch action {
+        case .startupSelection: context.visibleRequests = state.navigator.rows.compactMap(\.requestKey)
+        case .checkStartupEnvironment: context.shownNotice = state.toast?.message
+        default: break
+        }
+        let outcome = WorkspaceReducer.reduce(&state.workspace, action, context)
         var effects = outcome.effects
         for request in outcome.requests {
             switch request {
@@ -27,6 +33,8 @@ extension ExplorerReducer {
                 reduceNavigator(.expand(keys), &state)
             case .selectNamed(let key):
                 select(key, &state, focus: true)
+            case .select(let key):
+                select(key, &state, focus: false)
             case .showCollection(let collectionID):
                 reduceNavigator(.expand([collectionID]), &state)
                 reduceNavigator(.selectRow(.collection(collectionID: collectionID)), &state)
@@ -34,23 +42,24 @@ extension ExplorerReducer {
             case .ask(let question, let waitingNotice):
                 ask(question, &state, waitingNotice: waitingNotice)
             case .openOverlay(let overlay):
-                state.overlay = overlay
+                reduceOverlays(.open(overlay), &state)
             case .closeOverlay:
-                state.overlay = nil
+                reduceOverlays(.close, &state)
+            case .view(let title, let text, let below):
+                effects += reduceOverlays(.view(title: title, text: text, over: below), &state)
+            case .rememberUIState(let collectionID):
+                effects.append(rememberUIState(collectionID, state))
             case .renameExpansion(let old, let new):
-                if state.navigator.expanded.remove(old) != nil { state.navigator.expanded.insert(new) }
+                reduceNavigator(.renameExpansion(from: old, to: new), &state)
             case .selectRow(let kind):
                 reduceNavigator(.selectRow(kind), &state)
             case .editNewRequest(let key):
                 effects += select(key, &state, focus: true)
-                state.editor.focus = .url
-                // Typing replaces the placeholder "/" (a full URL or a path).
-                state.editor.url.selectAll()
+                effects += reduceEditor(.editNewRequest, &state)
             case .deselect:
-                state.selection = nil
-                state.editor = RequestEditorState()
+                deselect(&state)
             case .reloadEditor(let key):
-                if let request = state.request(key) { state.editor.load(request, key: key) }
+                if let request = state.request(key) { effects += reduceEditor(.load(key, request), &state) }
             case .quit:
                 state.quitting = true
             }
@@ -101,13 +110,9 @@ extension ExplorerReducer {
         return reduceWorkspace(.queueSaves(effects), &state)
     }
 
-    /// The file's new version becomes the collection (the conflict question's answers).
-    static func adoptFromDisk(_ slot: CollectionSlot, _ id: String, _ state: inout ExplorerState) {
-        reduceWorkspace(.adopt(slot, collectionID: id), &state)
-    }
-
-    /// Replaces (or adds) a collection slot; the navigator's rows follow.
-    static func store(_ slot: CollectionSlot, _ state: inout ExplorerState) {
-        reduceWorkspace(.store(slot), &state)
+    /// `Ctrl+Q` / `q`: what is being edited is committed, then the slice quits or asks.
+    static func requestQuit(_ state: inout ExplorerState) -> [ExplorerEffect] {
+        commitEditing(&state)
+        return reduceWorkspace(.requestQuit, &state)
     }
 }

@@ -30,26 +30,18 @@ package enum ExplorerReducer {
             return collectionLoaded(slot, &state)
         case .loadingFinished(let problem):
             reduceWorkspace(.loadingFinished(problem: problem), &state)
-            if state.selection == nil { applyStartupSelection(&state, final: true) }
-            // `--env` that no collection has was ignored without a word (a typo looked like mock).
-            if problem == nil, let wanted = state.startup.environment,
-                !state.collections.contains(where: { $0.document?.collection.environment(named: wanted) != nil })
-            {
-                let note = "No collection has an environment \"\(wanted)\": each keeps its own"
-                let earlier = state.toast.map { $0.message + " · " } ?? ""
-                notify(&state, earlier + note, kind: .warning)
-            }
+            // The request to start on (its history and remembered state need no loading yet).
+            if state.selection == nil { reduceWorkspace(.startupSelection, &state) }
+            if problem == nil { reduceWorkspace(.checkStartupEnvironment, &state) }
             return []
         case .draftsFound(let found):
             return reduceWorkspace(.draftsFound(found), &state)
         case .exchangeEvent(let key, let generation, let event):
-            state.exchanges[key]?.updateTrace(generation: generation) { $0.record(event) }
-            return []
+            return reduceExchanges(.event(key, generation: generation, event), &state)
         case .chainStage(let key, let generation, let stage):
-            state.exchanges[key]?.updateTrace(generation: generation) { $0.update(stage) }
-            return []
+            return reduceExchanges(.chainStage(key, generation: generation, stage), &state)
         case .exchangeFinished(let key, let result):
-            return exchangeFinished(key, result, &state)
+            return reduceExchanges(.finished(key, result), &state)
         case .captured(let collectionID, let values):
             return reduceWorkspace(.captured(collectionID: collectionID, values), &state)
         case .capturesLoaded(let collectionID, let values):
@@ -63,26 +55,21 @@ package enum ExplorerReducer {
         case .historyLoaded(let key, let entries):
             guard key == state.selection else { return [] }
             reduceResponse(.historyLoaded(entries), &state)
-            return openRunExchangeIfAsked(key, &state)
+            return reduceRunner(.historyLoaded(key), &state)
         case .runner(let event):
-            return runnerEvent(event, &state)
+            return reduceRunner(.event(event), &state)
         case .searchFinished(let generation, let pattern, let matches, let error):
             return reduceResponse(
                 .searchFinished(generation: generation, pattern: pattern, matches: matches, error: error), &state)
         case .filterFinished(let generation, let query, let result):
             return reduceResponse(.filterFinished(generation: generation, query: query, result), &state)
         case .externalEditFinished(let key, let text, let message):
-            if let text, state.request(key) != nil {
-                if key == state.selection {
-                    _ = reduceEditor(.bodyEdited(text), &state)
-                } else {
-                    updateDraft(key, &state) { $0.body = BodyText.replacing($0.body, with: text) }
-                }
-                notify(&state, "Body updated from the editor", kind: .success)
-                return draftsChanged(&state)
+            // The editor shows the selected request's new body; the workspace makes it the draft.
+            var effects: [ExplorerEffect] = []
+            if let text, key == state.selection, state.request(key) != nil {
+                effects = reduceEditor(.bodyEdited(text), &state)
             }
-            if let message { notify(&state, message, kind: .warning) }
-            return []
+            return effects + reduceWorkspace(.bodyEdited(key, text: text, message: message), &state)
         case .notice(let message, let isError):
             notify(&state, message, kind: isError ? .error : .info)
             return []
@@ -104,23 +91,11 @@ package enum ExplorerReducer {
 
     private static func expireTimedThings(_ state: inout ExplorerState) {
         if let toast = state.toast, toast.expires <= state.now { state.toast = nil }
-        if let undo = state.undo, undo.expires <= state.now { state.undo = nil }
-    }
-
-    /// Applies `edit` to the request's draft (made from the saved request on first edit). A draft
-    /// that ends up equal to the saved request is dropped: nothing is left to save.
-    static func updateDraft(_ key: RequestKey, _ state: inout ExplorerState, _ edit: (inout SavedRequest) -> Void) {
-        guard var request = state.request(key) else { return }
-        edit(&request)
-        if request == state.savedRequest(key) {
-            state.drafts[key] = nil
-        } else {
-            state.drafts[key] = request
-        }
+        if let undo = state.undo, undo.expires <= state.now { reduceNavigator(.expireUndo, &state) }
     }
 
     /// After drafts change: autosave them (the program debounces the writes).
-    static func draftsChanged(_ state: inout ExplorerState) -> [ExplorerEffect] {
+    static func draftsChanged(_ state: ExplorerState) -> [ExplorerEffect] {
         [.storeDrafts(state.drafts)]
     }
 

@@ -38,7 +38,8 @@ package struct ExplorerState: Sendable, Equatable {
     package var navigator = NavigatorState()
     package var selection: RequestKey?
     package var editor = RequestEditorState()
-    package var exchanges: [RequestKey: ExchangeState] = [:]
+    /// Each request's send in flight and last result (the exchanges slice's state).
+    package var sends = ExchangesState()
     package var response = ResponseViewState()
     package var processEnvironment: [String: String]
     /// What the command line asked for, applied when the collections arrive.
@@ -48,7 +49,6 @@ package struct ExplorerState: Sendable, Equatable {
         get { navigator.undo }
         set { navigator.undo = newValue }
     }
-    package var nextGeneration = 1
     /// The last run of a folder or collection (the Runner view), if any.
     package var runner: RunnerState?
 
@@ -66,11 +66,19 @@ package struct ExplorerState: Sendable, Equatable {
 
     // MARK: - The workspace slice's state, forwarded
 
-    /// The dialog open (forwarded to the dialogs' slice, for readers and the writes not yet
-    /// routed through it).
-    package var overlay: Overlay? {
-        get { overlays.overlay }
-        set { overlays.overlay = newValue }
+    /// The dialog open (the dialogs' slice's; read-only here: it changes through the slice's
+    /// actions, `ExplorerReducer.reduceOverlays`, and the layout pass's scroll clamping).
+    package var overlay: Overlay? { overlays.overlay }
+
+    package var exchanges: [RequestKey: ExchangeState] {
+        get { sends.exchanges }
+        set { sends.exchanges = newValue }
+    }
+
+    /// The generation the next send or run takes (the exchanges slice counts them).
+    package var nextGeneration: Int {
+        get { sends.nextGeneration }
+        set { sends.nextGeneration = newValue }
     }
 
     package var collections: [CollectionSlot] {

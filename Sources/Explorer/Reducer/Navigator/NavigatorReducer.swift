@@ -30,6 +30,15 @@ package enum NavigatorReducer: SliceReducer {
         /// Opens these collections and folders (expansion keys: a loaded collection's remembered
         /// folders, a new collection).
         case expand([String])
+        /// The time passed: the offer to undo a deletion ends when it expires.
+        case expireUndo
+        /// A renamed folder stays open if it was (expansion keys).
+        case renameExpansion(from: String, to: String)
+        /// The mouse wheel: the list scrolls by `rows` without opening the requests it passes.
+        case scroll(rows: Int)
+        /// A click on the `line`th visible row, `column` cells into it: selects the row; a request
+        /// opens, a collection or folder folds when its arrow (or the selected row) is clicked.
+        case click(line: Int, column: Int)
     }
 
     package struct Context: Equatable, Sendable {
@@ -130,6 +139,20 @@ package enum NavigatorReducer: SliceReducer {
         case .expand(let keys):
             state.expanded.formUnion(keys)
             state.rebuild(from: context.collections)
+        case .expireUndo:
+            if let undo = state.undo, undo.expires <= context.now { state.undo = nil }
+        case .renameExpansion(let old, let new):
+            if state.expanded.remove(old) != nil { state.expanded.insert(new) }
+        case .scroll(let rows):
+            state.offset = max(0, min(max(0, state.rows.count - 1), state.offset + rows))
+        case .click(let line, let column):
+            let index = state.offset + line
+            guard state.rows.indices.contains(index) else { break }
+            let wasSelected = state.selected == index
+            state.selected = index
+            let row = state.rows[index]
+            if let key = row.requestKey { return Outcome(requests: [.select(key, focus: false)]) }
+            if wasSelected || column <= row.depth * 2 + 1 { return perform(.open, &state, context) }
         }
         return Outcome()
     }

@@ -33,9 +33,9 @@ extension ExplorerReducer {
         for request in outcome.requests {
             switch request {
             case .perform(let action): effects += perform(action, &state)
-            case .chooseEnvironment(let name): effects += chooseEnvironment(name, &state)
-            case .forgetCaptures: effects += forgetCaptures(&state)
-            case .jump(let problem): jump(toProblem: problem, &state)
+            case .chooseEnvironment(let name): effects += reduceWorkspace(.chooseEnvironment(name), &state)
+            case .forgetCaptures: effects += reduceWorkspace(.forgetCaptures, &state)
+            case .jump(let problem): effects += jump(toProblem: problem, &state)
             case .commitPrompt(let prompt): effects += commitPrompt(prompt, &state)
             case .answer(let question, let choice): effects += answered(question, choice: choice, &state)
             }
@@ -46,15 +46,5 @@ extension ExplorerReducer {
     /// Asks a question that came on its own (see `OverlayReducer.Action.ask`).
     static func ask(_ question: Overlay, _ state: inout ExplorerState, waitingNotice notice: String) {
         reduceOverlays(.ask(question, waitingNotice: notice), &state)
-    }
-
-    /// `x` in the variables dialog: forgets the captured values of the collection's environment
-    /// (kept across restarts).
-    private static func forgetCaptures(_ state: inout ExplorerState) -> [ExplorerEffect] {
-        guard let id = state.currentCollectionID, state.captures[id]?.isEmpty == false else { return [] }
-        state.captures[id] = nil
-        let environment = state.environmentName(collectionID: id)
-        notify(&state, "Forgot the captured values" + (environment.map { " of \($0)" } ?? ""), kind: .info)
-        return [.clearCaptures(collectionID: id, environment: environment)]
     }
 }

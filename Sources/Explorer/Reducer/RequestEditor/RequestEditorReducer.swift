@@ -23,6 +23,21 @@ package enum RequestEditorReducer: SliceReducer {
         case commitEditing
         /// Esc while typing: the field lets go of the keyboard (a row just added goes away).
         case cancelTyping
+        /// A send is asked for: what is being edited is committed, and a URL or body being typed
+        /// in lets go of the keyboard (the next `g 3` or `[` is a command again).
+        case endEditForSend
+        /// The selected request (another one, or the same changed elsewhere) is shown afresh.
+        case load(RequestKey, SavedRequest)
+        /// Nothing is selected any more: the pane empties.
+        case unload
+        /// A request just added: its URL field takes the keyboard, ready to type over the "/".
+        case editNewRequest
+        /// Esc outside a text field: the URL line lets go of the focus.
+        case leaveURL
+        /// Enter on a problem that blocked the send: the tab, field and row where it occurs.
+        case jump(toProblem: String)
+        /// A click on the pane's URL line, a tab title or the content.
+        case click(Click)
         /// The body's text came back from `$EDITOR`.
         case bodyEdited(String)
     }
@@ -58,6 +73,15 @@ package enum RequestEditorReducer: SliceReducer {
         case storeDrafts
         /// Enter in the URL field: send the request.
         case send
+        /// A problem in the environment: the environment picker opens (over nothing).
+        case openEnvironmentPicker
+    }
+
+    /// Where a click in the request pane landed.
+    package enum Click: Equatable, Sendable {
+        case url
+        case tab(RequestTab)
+        case content
     }
 
     package struct Outcome: SliceOutcome {
@@ -116,6 +140,18 @@ package enum RequestEditorReducer: SliceReducer {
         case .navigate(let navigation): navigate(navigation, &state, &work)
         case .commitEditing: commitEditing(&state, &work)
         case .cancelTyping: cancelTyping(&state, &work)
+        case .load(let key, let request): state.load(request, key: key)
+        case .unload: state = RequestEditorState()
+        case .editNewRequest:
+            state.focus = .url
+            state.url.selectAll()
+        case .leaveURL:
+            if state.focus == .url || state.focus == .urlLine { state.focus = .content }
+        case .jump(let problem): jump(toProblem: problem, &state, &work)
+        case .click(let click): self.click(click, &state, &work)
+        case .endEditForSend:
+            commitEditing(&state, &work)
+            if state.focus == .url || state.focus == .editing { state.focus = .content }
         case .bodyEdited(let text):
             work.update { $0.body = BodyText.replacing($0.body, with: text) }
             if let request = work.request {

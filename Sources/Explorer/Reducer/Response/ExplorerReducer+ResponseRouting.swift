@@ -16,7 +16,7 @@ extension ExplorerReducer {
             switch request {
             case .send: effects += send(&state)
             case .saveMockRoute: effects += reduceWorkspace(.promptMockRoute, &state)
-            case .openOverlay(let overlay): state.overlay = overlay
+            case .openOverlay(let overlay): effects += reduceOverlays(.open(overlay), &state)
             case .focusResponse: state.focus = .response
             }
         }

@@ -14,6 +14,10 @@ package enum WorkspaceReducer: SliceReducer {
     package enum Action: Equatable, Sendable {
         case collectionLoaded(CollectionSlot)
         case loadingFinished(problem: String?)
+        /// Every file read, nothing selected: the request to start on.
+        case startupSelection
+        /// Every file read: a word when `--env` named an environment no collection has.
+        case checkStartupEnvironment
         case draftsFound([RequestKey: SavedRequest])
         case captured(collectionID: String, [String: VariableScope.Value])
         case capturesLoaded(collectionID: String, [String: VariableScope.Value])
@@ -48,6 +52,34 @@ package enum WorkspaceReducer: SliceReducer {
         case commitMockRoute(PromptState)
         /// The existing-route question's answer: 0 replace, 1 keep both, 2 cancel.
         case resolveMockRouteExists(MockRouteExists, choice: Int)
+        /// The current collection's environments: the picker, the next one, one by name.
+        case openEnvironmentPicker
+        case cycleEnvironment
+        case chooseEnvironment(String)
+        /// `x` in the variables dialog: the current environment's captured values are forgotten.
+        case forgetCaptures
+        /// `Ctrl+Q`: quits at once when nothing is unsaved, else asks.
+        case requestQuit
+        /// The quit question's "discard": the drafts go, the program ends.
+        case discardAndQuit
+        /// The recovered-drafts question's answer.
+        case recoverDrafts(restore: Bool)
+        /// The "changed on disk" question's answer: 0 keep mine, 1 take theirs, 2 the difference.
+        case resolveConflict(collectionID: String, choice: Int)
+        /// The read-only question's answer: 0 replace the file, else leave it.
+        case replaceReadOnly(collectionID: String, path: String, choice: Int)
+        /// The selected request's auth given to its folder or its collection.
+        case giveAuth(toCollection: Bool)
+        /// The request as edited (by the editor) becomes the draft (none when equal to the saved one).
+        case setDraft(RequestKey, SavedRequest)
+        /// The drafts of requests deleted leave; those an undo gives back return (a newer one wins).
+        /// The root stores the drafts once the navigator's step is applied.
+        case dropDrafts([RequestKey])
+        case restoreDrafts([RequestKey: SavedRequest])
+        /// Said together with "Saved" when the collection's save lands.
+        case saveNotice(collectionID: String, String)
+        /// `$EDITOR` finished with the body's text (nil: it failed, `message` says why).
+        case bodyEdited(RequestKey, text: String?, message: String?)
     }
 
     package struct Context: Equatable, Sendable {
@@ -65,6 +97,10 @@ package enum WorkspaceReducer: SliceReducer {
         package var processEnvironment: [String: String]
         /// A dialog is open (the viewer of what an export could not carry does not cover it).
         package var overlayOpen: Bool
+        /// The requests on screen in the navigator, in order (`startupSelection` only).
+        package var visibleRequests: [RequestKey] = []
+        /// The notice shown now (`checkStartupEnvironment` only: its warning joins it).
+        package var shownNotice: String?
 
         package init(
             selection: RequestKey? = nil, startup: StartupRequest = StartupRequest(), quitQuestionOpen: Bool = false,
@@ -90,6 +126,8 @@ package enum WorkspaceReducer: SliceReducer {
         /// The request named on the command line, its collection just loaded: selected, the
         /// request pane focused.
         case selectNamed(RequestKey)
+        /// The request to start on (remembered, or the first): selected, the focus stays.
+        case select(RequestKey)
         /// A new collection file was saved: its row selected, the collections pane focused.
         case showCollection(String)
         /// A question that waits while a field has the keyboard (`waitingNotice` says so meanwhile).
@@ -107,8 +145,12 @@ package enum WorkspaceReducer: SliceReducer {
         case deselect
         /// The selected request changed on disk: the editor shows it as it is now.
         case reloadEditor(RequestKey)
-        /// The last save landed with the quit question open: the program ends.
+        /// The program ends (the last save landed with the quit question open, or nothing unsaved).
         case quit
+        /// Remember the collection's UI state (its environment chosen, its folders open).
+        case rememberUIState(collectionID: String)
+        /// Open a viewer over `over` (a question), which comes back when it closes.
+        case view(title: String, text: String, over: Overlay)
     }
 
     package typealias Outcome = SliceRequests<Request>
@@ -121,6 +163,8 @@ package enum WorkspaceReducer: SliceReducer {
             state.isLoading = false
             state.loadProblem = problem
             if let problem { outcome.notice = Notice(problem, kind: .error) }
+        case .startupSelection: startupSelection(state, context, &outcome)
+        case .checkStartupEnvironment: checkStartupEnvironment(state, context, &outcome)
         case .draftsFound(let found): draftsFound(found, &state, &outcome)
         case .captured(let collectionID, let values):
             state.captures[collectionID, default: [:]].merge(values) { _, new in new }
@@ -145,97 +189,25 @@ package enum WorkspaceReducer: SliceReducer {
         case .commitMockRoute(let prompt): commitMockRoute(prompt, &state, context, &outcome)
         case .resolveMockRouteExists(let existing, let choice):
             resolveMockRouteExists(existing, choice: choice, &state, context, &outcome)
+        case .openEnvironmentPicker: openEnvironmentPicker(state, context, &outcome)
+        case .cycleEnvironment: cycleEnvironment(&state, context, &outcome)
+        case .chooseEnvironment(let name): chooseEnvironment(name, &state, context, &outcome)
+        case .forgetCaptures: forgetCaptures(&state, context, &outcome)
+        case .requestQuit: requestQuit(state, &outcome)
+        case .discardAndQuit: discardAndQuit(&state, &outcome)
+        case .recoverDrafts(let restore): recoverDrafts(restore: restore, &state, context, &outcome)
+        case .resolveConflict(let id, let choice): resolveConflict(id, choice: choice, &state, context, &outcome)
+        case .replaceReadOnly(let id, let path, let choice): replaceReadOnly(id, path: path, choice: choice, &outcome)
+        case .giveAuth(let toCollection): giveAuth(toCollection: toCollection, &state, context, &outcome)
+        case .setDraft(let key, let request): setDraft(key, request, &state)
+        case .dropDrafts(let keys):
+            for key in keys { state.drafts[key] = nil }
+        case .restoreDrafts(let drafts):
+            state.drafts.merge(drafts) { current, _ in current }
+        case .saveNotice(let collectionID, let notice): state.saveNotices[collectionID] = notice
+        case .bodyEdited(let key, let text, let message):
+            bodyEdited(key, text: text, message: message, &state, &outcome)
         }
         return outcome
-    }
-
-    // MARK: - Storing
-
-    /// Replaces (or adds) a collection slot; the rows follow.
-    static func store(_ slot: CollectionSlot, _ state: inout WorkspaceState, _ outcome: inout Outcome) {
-        if let index = state.collections.firstIndex(where: {
-            $0.path == slot.path || ($0.collectionID != nil && $0.collectionID == slot.collectionID)
-        }) {
-            state.collections[index] = slot
-        } else {
-            state.collections.append(slot)
-            state.collections.sort { $0.path < $1.path }
-        }
-        collectionsChanged(&outcome)
-    }
-
-    /// A file read from disk (at startup or after it changed): stored, unless another file already
-    /// open has its collection id, when it is stored as a broken file that says so.
-    static func storeFromDisk(_ slot: CollectionSlot, _ state: inout WorkspaceState, _ outcome: inout Outcome) {
-        let path = slot.path
-        if slot.collectionID != nil,
-            let other = state.collections.first(where: { $0.path != path && $0.collectionID == slot.collectionID })
-        {
-            store(CollectionSlot.duplicate(slot, of: other), &state, &outcome)
-        } else {
-            store(slot, &state, &outcome)
-        }
-    }
-
-    static func collectionsChanged(_ outcome: inout Outcome) {
-        if !outcome.requests.contains(.collectionsChanged) { outcome.requests.append(.collectionsChanged) }
-    }
-
-    // MARK: - Loading
-
-    private static func collectionLoaded(
-        _ slot: CollectionSlot, _ state: inout WorkspaceState, _ context: Context, _ outcome: inout Outcome
-    ) {
-        storeFromDisk(slot, &state, &outcome)
-        guard let document = state.collections.first(where: { $0.path == slot.path })?.document else { return }
-        let id = document.collection.id
-        var expand: [String] = []
-        if let remembered = slot.remembered {
-            if state.environments[id] == nil, let name = remembered.selectedEnvironment,
-                document.collection.environment(named: name) != nil
-            {
-                state.environments[id] = name
-            }
-            expand += remembered.expandedFolders.map { id + "/" + $0 }
-        }
-        if let requested = context.startup.environment, document.collection.environment(named: requested) != nil {
-            state.environments[id] = requested
-        }
-        if slot.remembered?.expandedFolders.isEmpty ?? true, state.collections.filter({ $0.document != nil }).count <= 2
-        {
-            expand.append(id)
-        }
-        if !expand.isEmpty { outcome.requests.append(.expand(expand)) }
-        // A request named on the command line is selected as soon as its collection is here.
-        if context.selection == nil, let wanted = context.startup.request, let key = state.findRequest(wanted) {
-            outcome.requests.append(.selectNamed(key))
-        }
-    }
-
-    /// Drafts other instances left: restored over the saved requests (a credential typed since the
-    /// last save is gone: drafts never keep one in clear), and offered — those of requests deleted
-    /// since too, when their collection is open (restoring adds them back).
-    private static func draftsFound(
-        _ found: [RequestKey: SavedRequest], _ state: inout WorkspaceState, _ outcome: inout Outcome
-    ) {
-        var drafts: [RequestKey: SavedRequest] = [:]
-        var lostSecrets = 0
-        for (key, draft) in found {
-            let (restored, lost) = DraftSecrets.restore(draft, saved: state.savedRequest(key))
-            drafts[key] = restored
-            if lost { lostSecrets += 1 }
-        }
-        state.draftsLostSecrets = lostSecrets
-        let known = drafts.filter {
-            guard state.document(collectionID: $0.key.collectionID) != nil else { return false }
-            return state.savedRequest($0.key) != $0.value
-        }
-        guard !known.isEmpty else { return }
-        state.recoveredDrafts = known
-        outcome.requests.append(
-            .ask(
-                .recoverDrafts(count: known.count, selected: -1),
-                waitingNotice: "Unsaved drafts from last time were found: Lazer asks about them when you finish typing")
-        )
     }
 }

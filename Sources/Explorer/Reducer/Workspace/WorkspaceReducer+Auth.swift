@@ -5,41 +5,46 @@ import Workspace
 /// (draft included) becomes its folder's or its collection's, and the requests under it with the
 /// same auth inherit it from then on. The collection file is saved at once, as for other
 /// structural edits; the rest of the request's draft stays a draft.
-extension ExplorerReducer {
-    static func giveAuth(toCollection: Bool, _ state: inout ExplorerState) -> [ExplorerEffect] {
-        guard let key = state.selection, let request = state.request(key),
+extension WorkspaceReducer {
+    static func giveAuth(
+        toCollection: Bool, _ state: inout WorkspaceState, _ context: Context, _ outcome: inout Outcome
+    ) {
+        guard let key = context.selection, let request = state.request(key),
             var document = state.document(collectionID: key.collectionID)
-        else { return [] }
+        else { return }
         switch request.auth.scheme {
         case .inherit, .none:
-            notify(
-                &state, "\(request.name) has no auth of its own to give: choose a scheme in its Auth tab first",
+            outcome.notice = Notice(
+                "\(request.name) has no auth of its own to give: choose a scheme in its Auth tab first",
                 kind: .warning)
-            return []
+            return
         default: break
         }
         let path = toCollection ? [] : (document.collection.folderPath(ofRequest: key.requestID) ?? [])
         if !toCollection, path.isEmpty {
-            notify(&state, "\(request.name) is not in a folder: give its auth to the collection", kind: .warning)
-            return []
+            outcome.notice = Notice(
+                "\(request.name) is not in a folder: give its auth to the collection", kind: .warning)
+            return
         }
         _ = document.collection.updateRequest(id: key.requestID) { $0.auth = request.auth }
         let count = document.collection.setInheritedAuth(request.auth, at: path)
         guard let index = state.collections.firstIndex(where: { $0.collectionID == key.collectionID }) else {
-            return []
+            return
         }
         state.collections[index].document = document
         // The draft's auth is the saved one now: a draft left with nothing else is no draft.
-        if state.drafts[key] != nil { updateDraft(key, &state) { $0.auth = SavedAuth(.inherit) } }
-        if let shown = state.request(key) { state.editor.load(shown, key: key) }
+        if var draft = state.drafts[key] {
+            draft.auth = SavedAuth(.inherit)
+            state.drafts[key] = draft == state.savedRequest(key) ? nil : draft
+        }
+        if state.request(key) != nil { outcome.requests.append(.reloadEditor(key)) }
         let place =
             toCollection ? "the collection \(document.collection.name)" : "folder \(path.joined(separator: " / "))"
         let summary = AuthSummary.text(request.auth)
-        notify(
-            &state,
+        outcome.notice = Notice(
             summary.prefix(1).uppercased() + summary.dropFirst()
                 + " is now set on \(place): \(count) request\(count == 1 ? "" : "s") inherit it",
             kind: .success)
-        return [.save(document, overwrite: false)] + draftsChanged(&state)
+        outcome.effects += [.save(document, overwrite: false), .storeDrafts(state.drafts)]
     }
 }

@@ -1,0 +1,76 @@
+import HTTPCore
+import TUI
+import Workspace
+
+/// Sending, cancelling, and results arriving.
+extension ExchangesReducer {
+    /// Sends the selected request as on screen (the draft), in the collection's environment. A
+    /// send in flight for the same request is cancelled; its late answer will be dropped.
+    static func send(_ state: inout ExchangesState, _ context: Context) -> Outcome {
+        guard let target = context.target else { return Outcome(notice: Notice("Pick a request to send", kind: .info)) }
+        if !target.problems.isEmpty {
+            return Outcome(requests: [.openOverlay(.sendBlocked(problems: target.problems, selected: 0))])
+        }
+        let key = target.key
+        var effects: [ExplorerEffect] = []
+        if let old = state.exchanges[key]?.inFlight { effects.append(.cancel(key, generation: old)) }
+        let generation = state.nextGeneration
+        state.nextGeneration += 1
+        var exchange = state.exchanges[key] ?? ExchangeState()
+        exchange.inFlight = generation
+        exchange.startedAt = context.now
+        exchange.environmentName = target.environment?.name
+        exchange.isMock = target.environment?.kind == .mock
+        exchange.trace = ExchangeTrace(generation: generation)
+        state.exchanges[key] = exchange
+        effects.append(
+            .send(
+                SendJob(
+                    key: key, generation: generation, request: target.request, document: target.document,
+                    environmentName: target.environment?.name, captures: target.captures)))
+        return Outcome(effects: effects)
+    }
+
+    static func cancel(_ key: RequestKey, generation: Int, _ state: inout ExchangesState, _ context: Context)
+        -> Outcome
+    {
+        guard var exchange = state.exchanges[key], exchange.inFlight == generation else { return Outcome() }
+        let elapsed = context.now - exchange.startedAt
+        let stage = exchange.stage.label
+        exchange.inFlight = nil
+        let target = context.target?.key == key ? context.target : nil
+        var result = ExchangeResult(
+            generation: generation, outcome: .cancelled(stage: stage, elapsed: elapsed),
+            environmentName: exchange.environmentName, isMock: exchange.isMock,
+            url: target?.url ?? "", method: target?.request.method.rawValue ?? "")
+        // The transport's `cancelled` event follows: it marks in the trace where the exchange stopped.
+        result.trace = exchange.trace
+        exchange.trace = nil
+        exchange.result = result
+        state.exchanges[key] = exchange
+        return Outcome(
+            effects: [.cancel(key, generation: generation)],
+            notice: Notice("Cancelled after \(DurationText.format(elapsed)), while \(stage)", kind: .warning),
+            requests: key == context.selection ? [.resultCancelled] : [])
+    }
+
+    /// A send finished. Only the newest send of a request counts: an older one's late answer is
+    /// dropped.
+    static func finished(_ key: RequestKey, _ result: ExchangeResult, _ state: inout ExchangesState, _ context: Context)
+        -> Outcome
+    {
+        guard var exchange = state.exchanges[key], exchange.inFlight == result.generation else { return Outcome() }
+        exchange.inFlight = nil
+        var result = result
+        if case .failure(var card) = result.outcome {
+            // How long it took, on the program's clock (the same one the spinner counts with).
+            card.elapsed = context.now - exchange.startedAt
+            result.outcome = .failure(card)
+        }
+        if let trace = exchange.trace, trace.generation == result.generation { result.trace = trace }
+        exchange.trace = nil
+        exchange.result = result
+        state.exchanges[key] = exchange
+        return Outcome(requests: key == context.selection ? [.showLatest] : [])
+    }
+}

@@ -1,0 +1,124 @@
+package import Futures
+package import HTTPCore
+import TUI
+package import Workspace
+
+/// The exchanges slice: reduces only `ExchangesState` (each request's send in flight, its trace,
+/// its last result, the next generation). Sending, cancelling, results and the transport's
+/// reports arriving, and copying as curl. What it needs of the rest — the selected request as it
+/// will be sent (`Target`: the draft, its document, environment, captures, the preview's URL and
+/// problems) and the time — comes in the `Context`; what reaches other panes goes back as
+/// `Outcome` requests (the send's problems shown in a dialog, the response pane reset or showing
+/// the new result).
+package enum ExchangesReducer: SliceReducer {
+    package typealias State = ExchangesState
+
+    package enum Action: Equatable, Sendable {
+        /// Sends the selected request (the Context's target); one in flight for it is cancelled.
+        case send
+        /// Cancels the send of `generation` (when it is still the one in flight).
+        case cancel(RequestKey, generation: Int)
+        /// `request.cancel`: cancels the selected request's send in flight, or says there is none.
+        case cancelSelected
+        case finished(RequestKey, ExchangeResult)
+        /// A transport event of a send (dropped unless it belongs to the send in flight or the
+        /// result shown).
+        case event(RequestKey, generation: Int, ExchangeEvent)
+        case chainStage(RequestKey, generation: Int, ChainStage)
+        /// Copies the selected request as a curl command (the Context's `curl`).
+        case copyAsCurl(reveal: Bool)
+        /// A run took the next generation as its id (run ids and send generations are one count).
+        case generationTaken
+    }
+
+    /// The selected request as it would be sent now.
+    package struct Target: Equatable, Sendable {
+        package var key: RequestKey
+        /// The request as on screen (the draft when there is one).
+        package var request: SavedRequest
+        package var document: CollectionDocument
+        package var environment: Environment?
+        package var captures: [String: VariableScope.Value]
+        /// The preview's URL (secrets masked): a cancelled result names it.
+        package var url: String
+        /// What stops the send (unresolved variables…), one line each with where it occurs.
+        package var problems: [String]
+
+        package init(
+            key: RequestKey, request: SavedRequest, document: CollectionDocument, environment: Environment? = nil,
+            captures: [String: VariableScope.Value] = [:], url: String = "", problems: [String] = []
+        ) {
+            self.key = key
+            self.request = request
+            self.document = document
+            self.environment = environment
+            self.captures = captures
+            self.url = url
+            self.problems = problems
+        }
+    }
+
+    /// A curl command and the notice that goes with it (see `CurlCommand.copy`).
+    package struct CurlCopy: Equatable, Sendable {
+        package var text: String
+        package var notice: String
+
+        package init(text: String, notice: String) {
+            self.text = text
+            self.notice = notice
+        }
+    }
+
+    package struct Context: Equatable, Sendable {
+        package var now: Duration
+        package var selection: RequestKey?
+        /// The selected request as it would be sent (nil: none selected, or its collection is gone).
+        package var target: Target?
+        /// The selected request as a curl command (looked up for `copyAsCurl` only).
+        package var curl: CurlCopy?
+
+        package init(now: Duration, selection: RequestKey? = nil, target: Target? = nil, curl: CurlCopy? = nil) {
+            self.now = now
+            self.selection = selection
+            self.target = target
+            self.curl = curl
+        }
+    }
+
+    package enum Request: Equatable, Sendable {
+        /// Show the send's problems (it was not sent).
+        case openOverlay(Overlay)
+        /// The selected request's send was cancelled: the response pane resets what it showed.
+        case resultCancelled
+        /// The selected request's send ended: the response pane shows the new result.
+        case showLatest
+    }
+
+    package typealias Outcome = SliceRequests<Request>
+
+    package static func reduce(_ state: inout ExchangesState, _ action: Action, _ context: Context) -> Outcome {
+        switch action {
+        case .send:
+            return send(&state, context)
+        case .cancel(let key, let generation):
+            return cancel(key, generation: generation, &state, context)
+        case .cancelSelected:
+            guard let key = context.selection, let generation = state.exchanges[key]?.inFlight else {
+                return Outcome(notice: Notice("No request in flight", kind: .info))
+            }
+            return cancel(key, generation: generation, &state, context)
+        case .finished(let key, let result):
+            return finished(key, result, &state, context)
+        case .event(let key, let generation, let event):
+            state.exchanges[key]?.updateTrace(generation: generation) { $0.record(event) }
+        case .chainStage(let key, let generation, let stage):
+            state.exchanges[key]?.updateTrace(generation: generation) { $0.update(stage) }
+        case .generationTaken:
+            state.nextGeneration += 1
+        case .copyAsCurl:
+            guard let curl = context.curl else { return Outcome(notice: Notice("Pick a request first", kind: .info)) }
+            return Outcome(effects: [.copy(curl.text)], notice: Notice(curl.notice, kind: .info))
+        }
+        return Outcome()
+    }
+}

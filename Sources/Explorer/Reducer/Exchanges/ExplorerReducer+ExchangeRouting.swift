@@ -1,0 +1,52 @@
+import TUI
+import Workspace
+
+/// The root's door to the exchanges slice: builds its Context from the whole state (the time,
+/// the selection, the selected request as it would be sent, its curl command when one is copied),
+/// reduces, and applies the Outcome: the notice as a toast, and the requests (the send's problems
+/// in a dialog, the response pane reset or showing the new result).
+extension ExplorerReducer {
+    /// Sends the selected request; a field being edited ends its edit first (the editor's part),
+    /// so the next `g 3` or `[` is a command again, not text typed into the URL or the body.
+    static func send(_ state: inout ExplorerState) -> [ExplorerEffect] {
+        let effects = reduceEditor(.endEditForSend, &state)
+        return effects + reduceExchanges(.send, &state)
+    }
+
+    @discardableResult
+    static func reduceExchanges(_ action: ExchangesReducer.Action, _ state: inout ExplorerState) -> [ExplorerEffect] {
+        var context = ExchangesReducer.Context(now: state.now, selection: state.selection)
+        switch action {
+        case .send, .cancel, .cancelSelected: context.target = sendTarget(state)
+        case .copyAsCurl(let reveal):
+            context.curl = RequestPreview.of(state).map {
+                let copy = CurlCommand.copy($0, reveal: reveal)
+                return ExchangesReducer.CurlCopy(text: copy.text, notice: copy.notice)
+            }
+        case .finished, .event, .chainStage, .generationTaken: break
+        }
+        let outcome = ExchangesReducer.reduce(&state.sends, action, context)
+        for request in outcome.requests {
+            switch request {
+            case .openOverlay(let overlay): reduceOverlays(.open(overlay), &state)
+            case .resultCancelled: reduceResponse(.resultCancelled, &state)
+            case .showLatest: reduceResponse(.showLatest, &state)
+            }
+        }
+        if let notice = outcome.notice { notify(&state, notice.message, kind: notice.kind) }
+        return outcome.effects
+    }
+
+    /// The selected request as it would be sent now: the draft, its document, the environment in
+    /// use, the captured values, and the preview's URL and problems.
+    static func sendTarget(_ state: ExplorerState) -> ExchangesReducer.Target? {
+        guard let key = state.selection, let request = state.request(key),
+            let document = state.document(collectionID: key.collectionID), let preview = RequestPreview.of(state)
+        else { return nil }
+        return ExchangesReducer.Target(
+            key: key, request: request, document: document,
+            environment: state.environment(collectionID: key.collectionID),
+            captures: state.captures[key.collectionID] ?? [:], url: preview.url,
+            problems: preview.problems.map { $0.description(in: document.collection, for: request.id) })
+    }
+}

@@ -1,0 +1,51 @@
+import TUI
+import Workspace
+
+/// Pointing at a place in the request pane: a problem that blocked the send (Enter in its dialog)
+/// and the mouse.
+extension RequestEditorReducer {
+    /// Shows where an unresolved variable occurs: its tab and row (the URL, a header, the body…).
+    static func jump(toProblem problem: String, _ editor: inout RequestEditorState, _ work: inout Work) {
+        let location = problem.split(separator: ":").first.map(String.init) ?? ""
+        if location.hasPrefix("headers") {
+            editor.tab = .headers
+            editor.focus = .content
+        } else if location.hasPrefix("query") || location.hasPrefix("pathParams") {
+            editor.tab = .params
+            editor.focus = .content
+            // The row number is of the table named (it selected a query row for a path parameter).
+            editor.paramsOnPath = location.hasPrefix("pathParams")
+        } else if location.hasPrefix("body") {
+            editor.tab = .body
+            editor.focus = .content
+        } else if location.hasPrefix("auth") {
+            editor.tab = .auth
+            editor.focus = .content
+        } else if location.hasPrefix("environments") {
+            work.outcome.requests.append(.openEnvironmentPicker)
+        } else {
+            editor.focus = .url
+        }
+        if let rowIndex = location.firstIndex(of: "["), let end = location.firstIndex(of: "]"),
+            let row = Int(location[location.index(after: rowIndex)..<end])
+        {
+            editor.withFocusedTable { $0.table.selected = row }
+        }
+    }
+
+    /// A click: on the URL it takes the keyboard; on a tab title it opens that tab (what was being
+    /// edited committed first); on the content, the body and notes take typing, the tables the
+    /// keys.
+    static func click(_ click: Click, _ editor: inout RequestEditorState, _ work: inout Work) {
+        switch click {
+        case .url:
+            editor.focus = .url
+        case .tab(let tab):
+            commitEditing(&editor, &work)
+            editor.tab = tab
+            editor.focus = .content
+        case .content:
+            editor.focus = editor.tab == .body || editor.tab == .notes ? .editing : .content
+        }
+    }
+}

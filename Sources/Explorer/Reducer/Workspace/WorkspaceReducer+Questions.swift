@@ -1,0 +1,132 @@
+import TUI
+import Workspace
+
+/// Quitting with unsaved work, and the answers to the questions about files and drafts: the
+/// drafts of an earlier session, a file changed on disk with drafts, a read-only file.
+extension WorkspaceReducer {
+    /// `Ctrl+Q` / `q`: quits at once when nothing is unsaved, else asks.
+    static func requestQuit(_ state: WorkspaceState, _ outcome: inout Outcome) {
+        if state.drafts.isEmpty && !state.collections.contains(where: { $0.document?.isModified ?? false }) {
+            outcome.requests.append(.quit)
+            outcome.effects += [.storeDrafts([:]), .quit]
+        } else {
+            outcome.requests.append(.openOverlay(.quitPrompt(selected: -1)))
+        }
+    }
+
+    /// The quit question's "discard": the drafts go, the program ends.
+    static func discardAndQuit(_ state: inout WorkspaceState, _ outcome: inout Outcome) {
+        state.drafts = [:]
+        outcome.requests.append(.quit)
+        outcome.effects += [.storeDrafts([:]), .quit]
+    }
+
+    /// Restores the drafts of an earlier session (or discards them).
+    static func recoverDrafts(
+        restore: Bool, _ state: inout WorkspaceState, _ context: Context, _ outcome: inout Outcome
+    ) {
+        outcome.requests.append(.closeOverlay)
+        if restore { restoreRecoveredDrafts(&state, context, &outcome) }
+        state.draftsLostSecrets = 0
+        state.recoveredDrafts = [:]
+        outcome.effects.append(.storeDrafts(state.drafts))
+    }
+
+    /// The answer "Restore". A draft whose request is still in its collection comes back as an
+    /// unsaved draft. A draft whose request was deleted since (by another explorer or program) is
+    /// added back to its collection's top level as a request of its own and the collection is
+    /// saved: it used to be named in a notice and left where no one could reach it.
+    private static func restoreRecoveredDrafts(
+        _ state: inout WorkspaceState, _ context: Context, _ outcome: inout Outcome
+    ) {
+        var restored = 0
+        var readded: [String: [String]] = [:]
+        var documents: [String: CollectionDocument] = [:]
+        for (key, draft) in state.recoveredDrafts.sorted(by: { $0.value.name < $1.value.name }) {
+            if state.savedRequest(key) != nil {
+                state.drafts[key] = draft
+                restored += 1
+                continue
+            }
+            guard var document = documents[key.collectionID] ?? state.document(collectionID: key.collectionID)
+            else { continue }
+            document.collection.addRequest(draft, inFolder: [])
+            documents[key.collectionID] = document
+            readded[document.collection.name, default: []].append(draft.name)
+        }
+        for (id, document) in documents.sorted(by: { $0.key < $1.key }) {
+            guard var slot = state.collections.first(where: { $0.collectionID == id }) else { continue }
+            slot.document = document
+            store(slot, &state, &outcome)
+        }
+        if let key = context.selection, state.request(key) != nil { outcome.requests.append(.reloadEditor(key)) }
+        var parts: [String] = []
+        if restored > 0 { parts.append("Restored \(restored) unsaved draft\(restored == 1 ? "" : "s")") }
+        for (collection, names) in readded.sorted(by: { $0.key < $1.key }) {
+            let list = names.prefix(3).joined(separator: ", ") + (names.count > 3 ? ", …" : "")
+            parts.append(
+                "added \(list) back to the top of \(collection) (deleted since; the draft is the request now)")
+        }
+        if state.draftsLostSecrets > 0 {
+            parts.append(
+                "credentials typed since the last save were not kept (drafts never hold them): the saved ones are back")
+        }
+        let message = parts.joined(separator: " · ")
+        outcome.notice = Notice(message.prefix(1).uppercased() + message.dropFirst(), kind: .success)
+        outcome.effects += documents.sorted(by: { $0.key < $1.key }).map { .save($0.value, overwrite: false) }
+    }
+
+    /// The answer to "changed on disk". Keep mine: the file's version becomes the collection and
+    /// the drafts stay drafts over it (nothing is saved). Take theirs: the same, without the
+    /// drafts. Difference: both sides, then back to the question.
+    static func resolveConflict(
+        _ collectionID: String, choice: Int, _ state: inout WorkspaceState, _ context: Context,
+        _ outcome: inout Outcome
+    ) {
+        guard let pending = state.pendingReload[collectionID] else {
+            outcome.requests.append(.closeOverlay)
+            return
+        }
+        switch choice {
+        case 0:  // keep mine
+            outcome.requests.append(.closeOverlay)
+            state.pendingReload[collectionID] = nil
+            let count = state.drafts.keys.filter { $0.collectionID == collectionID }.count
+            adopt(pending, collectionID, &state, context, &outcome)
+            outcome.notice = Notice(
+                count == 0
+                    ? "Loaded the new version of \(pending.fileName)"
+                    : "Kept your \(count == 1 ? "draft" : "\(count) drafts") (unsaved) over the new version of \(pending.fileName)",
+                kind: .info)
+        case 1:  // take theirs
+            outcome.requests.append(.closeOverlay)
+            state.pendingReload[collectionID] = nil
+            for key in state.drafts.keys where key.collectionID == collectionID { state.drafts[key] = nil }
+            adopt(pending, collectionID, &state, context, &outcome)
+            outcome.notice = Notice(
+                "Took the new version of \(pending.fileName); your drafts there are discarded", kind: .info)
+            outcome.effects.append(.storeDrafts(state.drafts))
+        default:  // show the difference
+            let text = DraftDifference.describe(
+                base: state.document(collectionID: collectionID)?.savedCollection, theirs: pending.document?.collection,
+                drafts: state.drafts.filter { $0.key.collectionID == collectionID })
+            outcome.requests.append(
+                .view(
+                    title: "What changed on disk, and what your drafts change", text: text,
+                    over: .conflict(collectionID: collectionID, selected: -1)))
+        }
+    }
+
+    /// The answer to "the file is read-only": replace it, or leave it (and say it is not saved).
+    static func replaceReadOnly(
+        _ collectionID: String, path: String, choice: Int, _ outcome: inout Outcome
+    ) {
+        outcome.requests.append(.closeOverlay)
+        guard choice == 0 else {
+            outcome.notice = Notice(
+                "Not saved: \(String(path.split(separator: "/").last ?? "")) is read-only", kind: .warning)
+            return
+        }
+        outcome.effects.append(.replaceReadOnly(collectionID: collectionID))
+    }
+}
