@@ -187,37 +187,6 @@ struct RunnerReducerTests {
         fixture.driver.reduce(.historyLoaded(users, [older]))
         #expect(fixture.driver.state.response.openedHistory?.date == fromTheRun.date)
     }
-
-    @Test func enterOnARequestThatWasNotSentShowsWhy() throws {
-        var fixture = try fixture()
-        let job = try #require(fixture.driver.press("R").runJobs.first)
-        fixture.driver.reduce(
-            .runner(.result(run: job.run, result("a-admin", .notSent, problems: ["headers[0].value: {{traceId}}"]))))
-        fixture.driver.press("enter")
-        guard case .sendBlocked(let problems, _)? = fixture.driver.state.overlay else {
-            Issue.record("expected the not-sent dialog, got \(String(describing: fixture.driver.state.overlay))")
-            return
-        }
-        #expect(problems == ["headers[0].value: {{traceId}}"])
-    }
-
-    @Test func aRunLeavesDraftsOutAndSaysSo() throws {
-        var fixture = try fixture()
-        fixture.driver.state.drafts[TestCollections.key("a-users")] = fixture.driver.state.request(
-            TestCollections.key("a-users"))
-        fixture.driver.state.drafts[TestCollections.key("a-users")]?.url = "/changed"
-        let job = try #require(fixture.driver.press("R").runJobs.first)
-        #expect(job.plan.items.first { $0.request.id == "a-users" }?.request.url == "/users")
-        #expect(fixture.driver.state.toast?.message == "Runs the saved requests: 1 unsaved edit is left out")
-    }
-
-    @Test func oneRunAtATimeRAgainShowsTheRunInProgress() throws {
-        var fixture = try fixture()
-        fixture.driver.press("R")
-        #expect(fixture.driver.press("esc", "R").runJobs.isEmpty)
-        #expect(fixture.driver.state.toast?.message == "A run is in progress (c cancels it)")
-        #expect(fixture.driver.state.runner?.isShown == true)
-    }
 }
 
 extension Array where Element == ExplorerEffect {
@@ -229,27 +198,5 @@ extension Array where Element == ExplorerEffect {
     /// The runs asked to stop.
     var cancelledRuns: [Int] {
         compactMap { if case .cancelRun(let run) = $0 { run } else { nil } }
-    }
-}
-
-/// The Runner slice alone: its reducer takes only `RunnerState`, and says what the rest must do.
-extension RunnerReducerTests {
-    @Test func theRunnerSliceReducesItsOwnStateAlone() throws {
-        var fixture = try fixture()
-        fixture.driver.press("R")
-        var runner = fixture.driver.state.runner
-        #expect(runner != nil)
-        let run = try #require(runner?.run)
-        let context = RunnerReducer.Context(now: .seconds(2))
-        #expect(RunnerReducer.reduce(&runner, .move(rows: 10), context).effects.isEmpty)
-        #expect(runner?.selected == 4)
-        #expect(RunnerReducer.reduce(&runner, .cancel, context).effects == [.cancelRun(run: run)])
-        #expect(runner?.isCancelling == true)
-        let finished = RunnerReducer.reduce(&runner, .event(.finished(run: run)), context)
-        #expect(finished.notice?.message == "Run cancelled: 0 of 5 requests ran")
-        #expect(finished.finishedKeys.count == 5)
-        #expect(runner?.duration == .seconds(2) && runner?.isRunning == false)
-        #expect(
-            RunnerReducer.reduce(&runner, .cancel, context).notice?.message == "The run is over (r runs it again)")
     }
 }

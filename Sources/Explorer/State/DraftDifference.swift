@@ -1,10 +1,10 @@
-import Workspace
+package import Workspace
 
 /// Both sides of a conflict, as text for the viewer: what the other program changed in the file
 /// (against the version Lazer last read or wrote), then what the user's drafts change (against
 /// that same version). `-` lines are the earlier text, `+` the new.
-enum DraftDifference {
-    static func describe(
+package enum DraftDifference {
+    package static func describe(
         base: RequestCollection?, theirs: RequestCollection?, drafts: [RequestKey: SavedRequest]
     ) -> String {
         var out = ["What the other program changed in the file:", ""]
