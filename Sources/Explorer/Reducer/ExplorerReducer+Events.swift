@@ -16,8 +16,7 @@ extension ExplorerReducer {
             if state.runner?.isShown == true, state.overlay == nil { return runnerMouse(mouse, &state) }
             return handleMouse(mouse, &state)
         case .resize(let size):
-            state.size = size
-            return []
+            return reduceScreen(.resize(size), &state)
         case .focusGained, .focusLost:
             return []
         }

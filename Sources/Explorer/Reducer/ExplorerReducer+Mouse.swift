@@ -15,7 +15,7 @@ extension ExplorerReducer {
         switch mouse.kind {
         case .scrollUp, .scrollDown:
             let saved = state.focus
-            state.focus = pane
+            reduceScreen(.focus(pane), &state)
             let direction: NavigationAction = mouse.kind == .scrollUp ? .up : .down
             var effects: [ExplorerEffect] = []
             if pane == .collections {
@@ -24,11 +24,11 @@ extension ExplorerReducer {
             } else {
                 for _ in 0..<3 { effects += navigate(direction, &state) }
             }
-            state.focus = saved
+            reduceScreen(.focus(saved), &state)
             return effects
         case .press(.left):
             if state.isTyping, state.focus != pane { commitEditing(&state) }
-            state.focus = pane
+            reduceScreen(.focus(pane), &state)
             return click(mouse.position, in: pane, layout, &state)
         default:
             return []

@@ -23,9 +23,7 @@ extension ExplorerReducer {
         switch action {
         case .command(let command): return perform(command, &state)
         case .environment(let name): return reduceWorkspace(.chooseEnvironment(name), &state)
-        case .theme(let name):
-            if let theme = state.themes.theme(named: name) { state.theme = theme }
-            return []
+        case .theme(let name): return reduceScreen(.theme(name), &state)
         }
     }
 
@@ -39,40 +37,23 @@ extension ExplorerReducer {
 
     static func appCommand(_ command: AppCommand, _ state: inout ExplorerState) -> [ExplorerEffect] {
         switch command {
-        case .palette: reduceOverlays(.open(.palette(CommandPaletteState())), &state)
-        case .help: reduceOverlays(.open(.help(scroll: 0)), &state)
+        case .palette: return reduceOverlays(.open(.palette(CommandPaletteState())), &state)
+        case .help: return reduceOverlays(.open(.help(scroll: 0)), &state)
+        case .problems: return reduceOverlays(.open(.problems(scroll: 0)), &state)
         case .quit: return requestQuit(&state)
-        case .theme:
-            state.theme = state.themes.theme(after: state.theme.name)
-            notify(&state, "Theme: \(state.theme.name)", kind: .info)
-        case .mouse:
-            state.mouseEnabled.toggle()
-            notify(
-                &state, state.mouseEnabled ? "Mouse on" : "Mouse off: the terminal selects text (F12: on)",
-                kind: .info)
-            return [.setMouse(state.mouseEnabled)]
-        case .problems: reduceOverlays(.open(.problems(scroll: 0)), &state)
+        case .theme: return reduceScreen(.nextTheme, &state)
+        case .mouse: return reduceScreen(.toggleMouse, &state)
         case .focusNext, .focusPrevious:
             state.keys.reset()
-            state.focus = state.focus.cycled(backwards: command == .focusPrevious)
-            if state.zoomed != nil { state.zoomed = state.focus }
-        case .paneCollections: state.focus = .collections
-        case .paneRequest: state.focus = .request
-        case .paneResponse: state.focus = .response
-        case .zoom: state.zoomed = state.zoomed == nil ? state.focus : nil
-        case .narrower, .wider:
-            if state.collectionsWidthIsAutomatic {
-                state.collectionsWidth = ExplorerLayout(state).collections?.width ?? state.collectionsWidth
-                state.collectionsWidthIsAutomatic = false
-            }
-            state.collectionsWidth =
-                command == .narrower
-                ? max(16, state.collectionsWidth - 4)
-                : min(max(16, state.size.width - 40), state.collectionsWidth + 4)
-        case .requestSmaller: state.requestShare = max(15, state.requestShare - 5)
-        case .requestLarger: state.requestShare = min(85, state.requestShare + 5)
+            return reduceScreen(.cycleFocus(backwards: command == .focusPrevious), &state)
+        case .paneCollections: return reduceScreen(.focus(.collections), &state)
+        case .paneRequest: return reduceScreen(.focus(.request), &state)
+        case .paneResponse: return reduceScreen(.focus(.response), &state)
+        case .zoom: return reduceScreen(.zoom, &state)
+        case .narrower, .wider: return reduceScreen(.collectionsWidth(wider: command == .wider), &state)
+        case .requestSmaller, .requestLarger:
+            return reduceScreen(.requestShare(larger: command == .requestLarger), &state)
         }
-        return []
     }
 
     static func navigate(_ navigation: NavigationAction, _ state: inout ExplorerState) -> [ExplorerEffect] {

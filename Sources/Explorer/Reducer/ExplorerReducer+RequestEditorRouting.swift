@@ -19,7 +19,7 @@ extension ExplorerReducer {
         case .authToCollection: return reduceWorkspace(.giveAuth(toCollection: true), &state)
         case .focusURL, .url, .edit, .tab1, .tab2, .tab3, .tab4, .tab5, .tab6, .tab7:
             // These bring the request pane forward first.
-            state.focus = .request
+            reduceScreen(.focus(.request), &state)
             return reduceEditor(.command(command), &state)
         case .previousTab, .nextTab, .toggleRow, .addRow, .deleteRow, .rowUp, .rowDown, .rowPageUp, .rowPageDown,
             .firstRow, .lastRow, .otherColumn, .method, .bodyKind, .formatBody, .editBodyExternally:

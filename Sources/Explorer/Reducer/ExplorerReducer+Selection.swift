@@ -19,7 +19,7 @@ extension ExplorerReducer {
             reduceEditor(.load(key, request), &state)
             reduceResponse(.selectionChanged, &state)
         }
-        if focus { state.focus = .request }
+        if focus { reduceScreen(.focus(.request), &state) }
         var effects: [ExplorerEffect] = [.loadHistory(key)]
         if changed { effects.append(rememberUIState(key.collectionID, state)) }
         return effects

@@ -38,7 +38,7 @@ extension ExplorerReducer {
             case .showCollection(let collectionID):
                 reduceNavigator(.expand([collectionID]), &state)
                 reduceNavigator(.selectRow(.collection(collectionID: collectionID)), &state)
-                state.focus = .collections
+                reduceScreen(.focus(.collections), &state)
             case .ask(let question, let waitingNotice):
                 ask(question, &state, waitingNotice: waitingNotice)
             case .openOverlay(let overlay):

@@ -5,22 +5,12 @@ package import Workspace
 package struct ExplorerState: Sendable, Equatable {
     // MARK: Screen
 
-    package var size: Size
+    /// The size, the focus and zoom, the split, the theme, the mouse (the screen slice's state;
+    /// `ExplorerState+Screen` forwards its properties).
+    package var screen: ScreenState
     /// Monotonic time since the program started, set by the program before each action.
     package var now: Duration = .zero
-    package var theme: Theme
-    package var themes: ThemeCatalog
     package var keys: KeyResolver
-    package var mouseEnabled = true
-    package var focus: Pane = .collections
-    /// The pane shown alone (`Alt+Z`), if any.
-    package var zoomed: Pane?
-    /// Width of the collections pane in cells (`<`/`>` change it).
-    package var collectionsWidth = 34
-    /// Until `<`/`>` is pressed the width also follows the screen: at most 30 % of it.
-    package var collectionsWidthIsAutomatic = true
-    /// Share of the right column the request pane takes, in percent (`Alt+↑`/`Alt+↓`).
-    package var requestShare = 42
     /// The dialogs' slice (`OverlayReducer`): the dialog open, the questions waiting.
     package var overlays = OverlayState()
     package var toast: TimedToast?
@@ -56,9 +46,7 @@ package struct ExplorerState: Sendable, Equatable {
         size: Size, theme: Theme, themes: ThemeCatalog = ThemeCatalog(), keymap: Keymap = ExplorerKeymap.keymap,
         processEnvironment: [String: String] = [:], startup: StartupRequest = StartupRequest()
     ) {
-        self.size = size
-        self.theme = theme
-        self.themes = themes
+        self.screen = ScreenState(size: size, theme: theme, themes: themes)
         self.keys = KeyResolver(keymap: keymap)
         self.processEnvironment = processEnvironment
         self.startup = startup

@@ -29,7 +29,7 @@ extension ExplorerReducer {
 
     /// Enter on a problem that blocked the send: the request pane shows where it occurs.
     static func jump(toProblem problem: String, _ state: inout ExplorerState) -> [ExplorerEffect] {
-        state.focus = .request
+        reduceScreen(.focus(.request), &state)
         return reduceEditor(.jump(toProblem: problem), &state)
     }
 }

@@ -17,7 +17,7 @@ extension ExplorerReducer {
             case .send: effects += send(&state)
             case .saveMockRoute: effects += reduceWorkspace(.promptMockRoute, &state)
             case .openOverlay(let overlay): effects += reduceOverlays(.open(overlay), &state)
-            case .focusResponse: state.focus = .response
+            case .focusResponse: reduceScreen(.focus(.response), &state)
             }
         }
         return effects

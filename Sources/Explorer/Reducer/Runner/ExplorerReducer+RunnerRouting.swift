@@ -82,7 +82,7 @@ extension ExplorerReducer {
             switch request {
             case .takeGeneration: effects += reduceExchanges(.generationTaken, &state)
             case .select(let key): effects += select(key, &state, focus: false)
-            case .focusResponse: state.focus = .response
+            case .focusResponse: reduceScreen(.focus(.response), &state)
             case .openOverlay(let overlay): effects += reduceOverlays(.open(overlay), &state)
             case .openNewestHistory(let checks): effects += reduceResponse(.openNewestHistory(checks: checks), &state)
             }
