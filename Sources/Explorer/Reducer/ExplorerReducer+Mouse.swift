@@ -57,7 +57,8 @@ extension ExplorerReducer {
                 let ranges = ExplorerLayout.tabRanges(
                     TabTitles.request(state, width: parts.tabs.width), from: parts.tabs.x)
                 if let index = ranges.firstIndex(where: { $0.contains(position.x) }) {
-                    return reduceEditor(.click(.tab(RequestTab(rawValue: index) ?? .params)), &state)
+                    // What was being edited is committed (its drafts are stored by what follows).
+                    reduceEditor(.click(.tab(RequestTab(rawValue: index) ?? .params)), &state)
                 }
             } else if parts.content.contains(position) {
                 return reduceEditor(.click(.content), &state)

@@ -8,9 +8,10 @@ import Workspace
 extension ExplorerReducer {
     /// Sends the selected request; a field being edited ends its edit first (the editor's part),
     /// so the next `g 3` or `[` is a command again, not text typed into the URL or the body.
+    /// (Its drafts are stored by what follows, as for `commitEditing`.)
     static func send(_ state: inout ExplorerState) -> [ExplorerEffect] {
-        let effects = reduceEditor(.endEditForSend, &state)
-        return effects + reduceExchanges(.send, &state)
+        reduceEditor(.endEditForSend, &state)
+        return reduceExchanges(.send, &state)
     }
 
     @discardableResult
