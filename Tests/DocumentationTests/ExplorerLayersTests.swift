@@ -68,4 +68,27 @@ import Testing
             if file.code.contains("ExplorerState") { Issue.record("Reducer/\(file.name) names ExplorerState") }
         }
     }
+
+    /// The root (`ExplorerReducer` and its `+…` files) only routes: it changes its own state (the
+    /// selection, the key resolver, the toast, `quitting`) and hands every other change to the
+    /// slice that owns it; a root function that writes a slice's state fails here.
+    @Test func theRootWritesOnlyItsOwnState() throws {
+        let own: Set<String> = ["selection", "keys", "toast", "messages", "quitting"]
+        let assignment = #/\bstate\.(\w+)[\w.?\[\]]*\s*(=|\+=|-=)[^=]/#
+        let mutation =
+            #/\bstate\.(\w+)[\w.?\[\]]*\.(toggle|insert|remove\w*|append|merge|formUnion|load|select\w*|with\w+)\(/#
+        let root = try Self.files(in: "Reducer").filter {
+            $0.name.split(separator: "/").last!.hasPrefix("ExplorerReducer")
+        }
+        #expect(root.contains { $0.name == "ExplorerReducer.swift" })
+        for file in root {
+            for line in file.code.split(separator: "\n") {
+                let written = [line.firstMatch(of: assignment)?.output.1, line.firstMatch(of: mutation)?.output.1]
+                for property in written.compactMap({ $0 }) where !own.contains(String(property)) {
+                    Issue.record(
+                        "Reducer/\(file.name) writes state.\(property): \(line.trimmingCharacters(in: .whitespaces))")
+                }
+            }
+        }
+    }
 }
