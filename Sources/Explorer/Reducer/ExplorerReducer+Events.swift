@@ -114,7 +114,7 @@ extension ExplorerReducer {
         case .collections:
             return reduceNavigator(.filterKey(key), &state)
         case .request:
-            return typeIntoRequest(key, &state)
+            return reduceEditor(.type(key), &state)
         case .response:
             return reduceResponse(.type(key), &state)
         }

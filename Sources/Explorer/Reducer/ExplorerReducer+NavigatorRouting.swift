@@ -5,16 +5,6 @@ import Workspace
 /// state, runs the slice, and applies what it asks (a request selected, a dialog opened, a
 /// collection stored, drafts dropped or given back).
 extension ExplorerReducer {
-    static func navigateCollections(_ navigation: NavigationAction, _ state: inout ExplorerState)
-        -> [ExplorerEffect]
-    {
-        reduceNavigator(.navigate(navigation), &state)
-    }
-
-    static func collectionsAction(_ command: NavigatorCommand, _ state: inout ExplorerState) -> [ExplorerEffect] {
-        reduceNavigator(.command(command), &state)
-    }
-
     /// What the navigator slice sees of the rest of the explorer.
     static func navigatorContext(_ state: ExplorerState) -> NavigatorReducer.Context {
         NavigatorReducer.Context(

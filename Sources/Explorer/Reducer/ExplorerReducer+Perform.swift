@@ -10,7 +10,7 @@ extension ExplorerReducer {
         case .navigation(let navigation): return navigate(navigation.navigation, &state)
         case .app(let command): return appCommand(command, &state)
         case .environment(let command): return environmentCommand(command, &state)
-        case .navigator(let command): return collectionsAction(command, &state)
+        case .navigator(let command): return reduceNavigator(.command(command), &state)
         case .request(let command): return requestAction(command, &state)
         case .response(let command): return reduceResponse(.command(command), &state)
         case .runner(let command): return runnerAction(command, &state)
@@ -58,8 +58,8 @@ extension ExplorerReducer {
 
     static func navigate(_ navigation: NavigationAction, _ state: inout ExplorerState) -> [ExplorerEffect] {
         switch state.focus {
-        case .collections: return navigateCollections(navigation, &state)
-        case .request: return navigateRequest(navigation, &state)
+        case .collections: return reduceNavigator(.navigate(navigation), &state)
+        case .request: return reduceEditor(.navigate(navigation), &state)
         case .response: return reduceResponse(.navigate(navigation), &state)
         }
     }

@@ -34,11 +34,6 @@ extension ExplorerReducer {
         return passed ? nil : effects
     }
 
-    /// A key typed while the request pane has a text field.
-    static func typeIntoRequest(_ key: KeyEvent, _ state: inout ExplorerState) -> [ExplorerEffect] {
-        reduceEditor(.type(key), &state)
-    }
-
     static func pasteIntoRequest(_ text: String, _ state: inout ExplorerState) -> [ExplorerEffect] {
         guard let selection = state.selection else { return [] }
         // A curl command pasted into the URL becomes requests (the root's: it adds to the collection).
@@ -52,10 +47,6 @@ extension ExplorerReducer {
     /// (the drafts are stored by what follows).
     static func commitEditing(_ state: inout ExplorerState) {
         _ = reduceEditor(.commitEditing, &state)
-    }
-
-    static func navigateRequest(_ navigation: NavigationAction, _ state: inout ExplorerState) -> [ExplorerEffect] {
-        reduceEditor(.navigate(navigation), &state)
     }
 
     /// What the editor slice sees of the rest of the explorer.

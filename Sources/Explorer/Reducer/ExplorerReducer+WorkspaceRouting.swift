@@ -40,7 +40,7 @@ extension ExplorerReducer {
                 reduceNavigator(.selectRow(.collection(collectionID: collectionID)), &state)
                 reduceScreen(.focus(.collections), &state)
             case .ask(let question, let waitingNotice):
-                ask(question, &state, waitingNotice: waitingNotice)
+                reduceOverlays(.ask(question, waitingNotice: waitingNotice), &state)
             case .openOverlay(let overlay):
                 reduceOverlays(.open(overlay), &state)
             case .closeOverlay:
@@ -76,20 +76,6 @@ extension ExplorerReducer {
         case .importFile, .exportFile: reduceWorkspace(.commitInterop(prompt), &state)
         default: reduceWorkspace(.commitPrompt(prompt), &state)
         }
-    }
-
-    static func collectionLoaded(_ slot: CollectionSlot, _ state: inout ExplorerState) -> [ExplorerEffect] {
-        reduceWorkspace(.collectionLoaded(slot), &state)
-    }
-
-    static func fileChanged(_ slot: CollectionSlot, _ state: inout ExplorerState) -> [ExplorerEffect] {
-        reduceWorkspace(.fileChanged(slot), &state)
-    }
-
-    static func saved(
-        _ collectionID: String, _ result: Result<CollectionDocument, SaveFailure>, _ state: inout ExplorerState
-    ) -> [ExplorerEffect] {
-        reduceWorkspace(.saved(collectionID: collectionID, result), &state)
     }
 
     /// `Ctrl+S`: writes the selected request's draft into its collection and saves the file.

@@ -27,7 +27,7 @@ package enum ExplorerReducer {
         case .command(let command):
             return perform(command, &state)
         case .collectionLoaded(let slot):
-            return collectionLoaded(slot, &state)
+            return reduceWorkspace(.collectionLoaded(slot), &state)
         case .loadingFinished(let problem):
             reduceWorkspace(.loadingFinished(problem: problem), &state)
             // The request to start on (its history and remembered state need no loading yet).
@@ -47,9 +47,9 @@ package enum ExplorerReducer {
         case .capturesLoaded(let collectionID, let values):
             return reduceWorkspace(.capturesLoaded(collectionID: collectionID, values), &state)
         case .saved(let collectionID, let result):
-            return saved(collectionID, result, &state)
+            return reduceWorkspace(.saved(collectionID: collectionID, result), &state)
         case .fileChanged(let slot):
-            return fileChanged(slot, &state)
+            return reduceWorkspace(.fileChanged(slot), &state)
         case .historyChanged(let key):
             return key == state.selection ? [.loadHistory(key)] : []
         case .historyLoaded(let key, let entries):

@@ -42,9 +42,4 @@ extension ExplorerReducer {
         }
         return effects
     }
-
-    /// Asks a question that came on its own (see `OverlayReducer.Action.ask`).
-    static func ask(_ question: Overlay, _ state: inout ExplorerState, waitingNotice notice: String) {
-        reduceOverlays(.ask(question, waitingNotice: notice), &state)
-    }
 }
