@@ -32,6 +32,8 @@ extension Overlay {
         case .conflict(let collectionID, _): "conflict " + collectionID
         case .mockRouteExists(let existing, _): "route " + existing.environment + " " + existing.route
         case .replaceReadOnly(let collectionID, _, _): "read-only " + collectionID
+        case .keepSecret(let offer, _): "secret \(offer.key.collectionID) \(offer.key.requestID)"
+        case .clearCredentialSave(let offer, _): "clear \(offer.key.collectionID) \(offer.key.requestID)"
         default: nil
         }
     }
