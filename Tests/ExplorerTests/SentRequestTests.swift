@@ -19,6 +19,7 @@ struct SentRequestTests {
           "formatVersion": 1, "id": "ord-0000-4000-8000-000000000001", "name": "Orders", "defaultEnvironment": "dev",
           "variables": [{ "name": "token", "secret": true }, { "name": "sku", "value": "A-42" }],
           "environments": [{ "name": "dev", "kind": "mock", "baseURL": "http://dev.mock", "routes": [
+            { "method": "GET", "path": "/down", "response": { "failure": "connectionRefused" } },
             { "method": "POST", "path": "/orders", "response": { "status": 201, "headers": [{ "name": "X-Order", "value": "17" }],
               "json": { "id": 17 } } }]}],
           "requests": [{
@@ -27,6 +28,9 @@ struct SentRequestTests {
             "headers": [{ "name": "X-Trace", "value": "t-1" }],
             "auth": { "type": "bearer", "token": "{{token}}" },
             "body": { "type": "json", "json": { "sku": "{{sku}}", "note": "paid with {{token}}" } }
+          }, {
+            "id": "down", "name": "Down", "method": "GET", "url": "/down",
+            "headers": [{ "name": "X-Key", "value": "{{token}}" }]
           }]
         }
         """)
@@ -87,6 +91,21 @@ struct SentRequestTests {
         harness.press("enter")
         showHeaders(harness)
         expectRequestAsSent(harness)
+    }
+
+    @Test("a send without response shows the request it sent in the error card's details (t)")
+    func errorCardDetails() throws {
+        let harness = try ExplorerHarness(
+            collections: [Self.collection], startup: StartupRequest(request: "Down"),
+            processEnvironment: ["LAZER_VAR_token": "tok-SECRET-9"])
+        harness.press("F5")
+        #expect(harness.shows("Connection refused"), "\(harness.screen)")
+        #expect(!harness.shows("Request as sent"))
+        harness.press("g", "3", "t")
+        #expect(harness.shows("Request as sent"), "\(harness.screen)")
+        #expect(harness.shows("GET http://dev.mock/down"), "\(harness.screen)")
+        #expect(harness.shows("X-Key"), "\(harness.screen)")
+        #expect(!harness.screen.contains("tok-SECRET-9"), "\(harness.screen)")
     }
 
     @Test(arguments: ScreenVariant.all) func snapshot(_ variant: ScreenVariant) throws {

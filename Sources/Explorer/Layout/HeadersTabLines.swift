@@ -28,13 +28,23 @@ enum HeadersTabLines {
     ) -> [Line] {
         let end = min(count(result, response), first + max(0, height))
         guard first < end else { return [] }
-        let items = (first..<end).map { item($0, result.sent, response) }
+        return render((first..<end).map { item($0, result.sent, response) }, result.sent, response, theme)
+    }
+
+    /// The request as sent alone, whole (the error card's details: no response came).
+    static func sentLines(_ sent: SentRequest, _ theme: Theme) -> [Line] {
+        render((0..<sentCount(sent) - 1).map { item($0, sent, nil) }, sent, nil, theme)
+    }
+
+    private static func render(_ items: [Item], _ sent: SentRequest?, _ response: ReceivedResponse?, _ theme: Theme)
+        -> [Line]
+    {
         // Names are aligned per section, over the lines shown.
         func width(_ names: [String]) -> Int { min(32, names.map { CharacterWidth.of($0) }.max() ?? 0) }
         let sentWidth = width(
-            items.compactMap { if case .sentHeader(let i) = $0 { result.sent?.headers[i].name } else { nil } })
+            items.compactMap { if case .sentHeader(let i) = $0 { sent?.headers[i].name } else { nil } })
         let receivedWidth = width(
-            items.compactMap { if case .responseHeader(let i) = $0 { response.headers[i].name } else { nil } })
+            items.compactMap { if case .responseHeader(let i) = $0 { response?.headers[i].name } else { nil } })
         func header(_ name: String, _ value: String, width: Int) -> Line {
             Line([
                 Span(name, style: theme[.jsonKey]),
@@ -47,14 +57,13 @@ enum HeadersTabLines {
             case .title(let text): Line(text, style: theme[.accent].bold)
             case .requestLine:
                 Line([
-                    Span((result.sent?.method ?? "") + " ", style: theme[.text].bold),
-                    Span(result.sent?.url ?? "", style: theme[.text]),
+                    Span((sent?.method ?? "") + " ", style: theme[.text].bold),
+                    Span(sent?.url ?? "", style: theme[.text]),
                 ])
             case .sentHeader(let index):
-                header(
-                    result.sent?.headers[index].name ?? "", result.sent?.headers[index].value ?? "", width: sentWidth)
+                header(sent?.headers[index].name ?? "", sent?.headers[index].value ?? "", width: sentWidth)
             case .bodyLine(let index):
-                if case .text(let lines, _, _)? = result.sent?.body {
+                if case .text(let lines, _, _)? = sent?.body {
                     Line(lines[index], style: theme[.text])
                 } else {
                     Line("")
@@ -62,11 +71,19 @@ enum HeadersTabLines {
             case .note(let text): Line(text, style: theme[.muted])
             case .blank: Line("")
             case .statusLine:
-                Line(
-                    "\(response.httpVersion) \(response.status) \(response.reason)",
-                    style: theme[ThemeRole.status(response.status)].bold)
+                if let response {
+                    Line(
+                        "\(response.httpVersion) \(response.status) \(response.reason)",
+                        style: theme[ThemeRole.status(response.status)].bold)
+                } else {
+                    Line("")
+                }
             case .responseHeader(let index):
-                header(response.headers[index].name, response.headers[index].value, width: receivedWidth)
+                if let response {
+                    header(response.headers[index].name, response.headers[index].value, width: receivedWidth)
+                } else {
+                    Line("")
+                }
             }
         }
     }
@@ -84,7 +101,7 @@ enum HeadersTabLines {
         }
     }
 
-    private static func item(_ index: Int, _ sent: SentRequest?, _ response: ReceivedResponse) -> Item {
+    private static func item(_ index: Int, _ sent: SentRequest?, _ response: ReceivedResponse?) -> Item {
         guard let sent else { return .responseHeader(index) }
         var index = index
         if index == 0 { return .title("Request as sent") }
