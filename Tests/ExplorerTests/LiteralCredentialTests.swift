@@ -131,4 +131,15 @@ struct LiteralCredentialTests {
         file = try harness.folder.read("api.json")
         #expect(file.contains("other-value"), "\(file)")
     }
+
+    @Test(arguments: ScreenVariant.all) func questionsSnapshot(_ variant: ScreenVariant) throws {
+        let harness = try ExplorerHarness(
+            collections: [Self.collection], size: Size(width: variant.width, height: variant.height),
+            theme: variant.theme, startup: StartupRequest(request: "me"))
+        typeToken("s3cr3t-token", harness)
+        harness.assertScreen(named: "keep-secret-\(variant)")
+        harness.advance(by: .milliseconds(600))
+        harness.press("alt+n", "ctrl+s")
+        harness.assertScreen(named: "clear-credential-save-\(variant)")
+    }
 }
