@@ -132,6 +132,18 @@ struct LiteralCredentialTests {
         #expect(file.contains("other-value"), "\(file)")
     }
 
+    @Test("quitting with a typed credential: the question says save all writes it in clear")
+    func quitSaysSaveAllWritesItInClear() throws {
+        let harness = try ExplorerHarness(collections: [Self.collection], startup: StartupRequest(request: "me"))
+        typeToken("s3cr3t-token", harness)
+        harness.advance(by: .milliseconds(600))
+        harness.press("alt+n", "ctrl+q")
+        #expect(harness.state.overlay == .quitPrompt(selected: -1))
+        let text = QuestionText.quit(harness.state)
+        #expect(text.contains("(with the credential typed as itself in Me, in clear: Esc, then make it a secret)"))
+        #expect(harness.shows("typed as itself"), "\(harness.screen)")
+    }
+
     @Test(arguments: ScreenVariant.all) func questionsSnapshot(_ variant: ScreenVariant) throws {
         let harness = try ExplorerHarness(
             collections: [Self.collection], size: Size(width: variant.width, height: variant.height),
