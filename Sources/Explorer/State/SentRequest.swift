@@ -41,7 +41,7 @@ package struct SentRequest: Sendable, Equatable {
     static let lineLimit = 500
     static let byteLimit = 64 * 1024
     /// A body past this size is not masked on the main thread to be shown: it is said.
-    static let maskLimit = 1 << 20
+    static let maskLimit = 256 * 1024
 
     /// The prepared request of a live send, masked with its redactor.
     package init(_ request: HTTPRequest, redactor: Redactor) {
@@ -85,8 +85,9 @@ package struct SentRequest: Sendable, Equatable {
 
     private static func body(_ kept: HistoryBody) -> Body {
         guard kept.encoding == .utf8 else { return .note("binary body, \(ByteCount.format(Int64(kept.size)))") }
-        let all = kept.text.split(separator: "\n", omittingEmptySubsequences: false)
-        let lines = all.prefix(lineLimit).map { String($0.hasSuffix("\r") ? $0.dropLast() : $0) }
+        // A CRLF is one Character: split on line breaks, not on "\n" (it split nothing then).
+        let all = kept.text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline)
+        let lines = all.prefix(lineLimit).map(String.init)
         return .text(lines: lines, size: kept.size, cut: kept.truncated || all.count > lineLimit)
     }
 }
