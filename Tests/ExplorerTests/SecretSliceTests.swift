@@ -73,4 +73,42 @@ struct SecretSliceTests {
                 notice: Notice("The collection already has a variable token: another name", kind: .warning),
                 requests: [.closeOverlay]))
     }
+
+    /// The dialogs' slice: the offer waits while a field has the keyboard, answers only once armed,
+    /// with Alt+Y, E, N; Esc on the save question says nothing was saved.
+    @Test func theQuestionsAnswerWithTheirLettersOnceArmed() {
+        var context = OverlayReducer.Context(now: .seconds(10))
+        context.paneIsTyping = true
+        var steps = SliceStepDriver<OverlayReducer>(state: OverlayState(), context: context)
+        let offer = SecretOffer(key: Self.users, field: .authToken, name: "token")
+        let keep = Overlay.keepSecret(offer, selected: -1)
+        steps.step(
+            .ask(keep, waitingNotice: "waiting"),
+            outcome: OverlayReducer.Outcome(notice: Notice("waiting", kind: .warning))
+        ) { $0.waitingQuestions = [keep] }
+        steps.context.paneIsTyping = false
+        steps.step(.settle(shownBefore: nil)) {
+            $0.waitingQuestions = []
+            $0.overlay = keep
+            $0.questionShownAt = .seconds(10)
+        }
+        steps.step(.key(.char("y", .alt)))
+        steps.context.now = .seconds(10) + Questions.armDelay
+        steps.step(.key(.char("y")))
+        steps.step(.key(.char("y", .alt)), outcome: OverlayReducer.Outcome(requests: [.answer(keep, choice: 0)]))
+        steps.step(.key(.char("e", .alt)), outcome: OverlayReducer.Outcome(requests: [.answer(keep, choice: 1)]))
+        steps.step(.key(.char("n", .alt)), outcome: OverlayReducer.Outcome(requests: [.answer(keep, choice: 2)]))
+        let save = Overlay.clearCredentialSave(offer, selected: -1)
+        steps.step(.open(save)) { $0.overlay = save }
+        steps.step(.settle(shownBefore: keep.questionIdentity)) {
+            $0.questionShownAt = .seconds(10) + Questions.armDelay
+        }
+        steps.context.now = .seconds(20)
+        steps.step(.key(.char("m", .alt)), outcome: OverlayReducer.Outcome(requests: [.answer(save, choice: 1)]))
+        steps.step(
+            .key(KeyEvent(.escape)),
+            outcome: OverlayReducer.Outcome(
+                notice: Notice("Not saved: the bearer token is still typed as itself", kind: .warning))
+        ) { $0.overlay = nil }
+    }
 }
