@@ -78,4 +78,19 @@ struct ExplorerExportTests {
         #expect(harness.shows("• a script"), "\(harness.screen)")
         #expect(harness.shows("• a check"), "\(harness.screen)")
     }
+
+    @Test("a curl export of a secret without a value says so, as lazer export warns")
+    func aSecretWithoutAValueIsListed() throws {
+        let harness = try ExplorerHarness(collections: [Self.collection], startup: StartupRequest(request: "list"))
+        harness.dispatch(.command(.interop(.exportCollection)))
+        harness.press("ctrl+a")
+        harness.type(harness.folder.temporary + "/shop.sh")
+        harness.press("enter")
+        guard case .viewer(_, let text, _)? = harness.state.overlay else {
+            Issue.record("no viewer: \(harness.screen)")
+            return
+        }
+        #expect(text.contains("the secret {{token}} has no value"), "\(text)")
+        #expect(harness.state.toast?.message.hasPrefix("1 not carried (F9 lists them) · Saved") == true)
+    }
 }

@@ -151,7 +151,9 @@ extension WorkspaceReducer {
                 outcome.requests.append(.closeOverlay)
                 outcome.effects.append(
                     .writeFile(
-                        path: path, bytes: output.bytes, notCarried: output.report.items.map(\.description),
+                        path: path, bytes: output.bytes,
+                        // With what `lazer export` warns about (a secret without a value, written as nothing).
+                        notCarried: (output.report.items + output.warnings.items).map(\.description),
                         alongside: output.files.map {
                             FileToWrite(path: (folder as NSString).appendingPathComponent($0.name), bytes: $0.bytes)
                         }))
