@@ -27,7 +27,8 @@ struct SentRequestTests {
             "query": [{ "name": "dry", "value": "no" }],
             "headers": [{ "name": "X-Trace", "value": "t-1" }],
             "auth": { "type": "bearer", "token": "{{token}}" },
-            "body": { "type": "json", "json": { "sku": "{{sku}}", "note": "paid with {{token}}" } }
+            "body": { "type": "json", "json": { "sku": "{{sku}}", "note": "paid with {{token}}",
+                      "more": "a note long enough to pass the right edge of the pane, which is wrapped, not cut: the end" } }
           }, {
             "id": "down", "name": "Down", "method": "GET", "url": "/down",
             "headers": [{ "name": "X-Key", "value": "{{token}}" }]
@@ -60,6 +61,8 @@ struct SentRequestTests {
         #expect(harness.shows("paid with ••••••"), "\(screen)", sourceLocation: sourceLocation)
         #expect(harness.shows("Response"), "\(screen)", sourceLocation: sourceLocation)
         #expect(harness.shows("X-Order"), "\(screen)", sourceLocation: sourceLocation)
+        // A long body line is wrapped to the pane, not cut at its edge.
+        #expect(harness.shows("not cut: the end"), "\(screen)", sourceLocation: sourceLocation)
         #expect(!screen.contains("tok-SECRET-9"), "\(screen)", sourceLocation: sourceLocation)
     }
 

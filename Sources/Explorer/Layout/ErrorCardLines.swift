@@ -51,7 +51,7 @@ enum ErrorCardLines {
             lines += Paragraph.wrapped(Line(card.translation.technicalDetail, style: theme[.muted]), width: width)
             if let sent = result.sent {
                 lines.append(Line(""))
-                lines += HeadersTabLines.sentLines(sent, theme)
+                lines += HeadersTabLines.sentLines(sent, width: width, theme)
             }
         }
         if let timeline {

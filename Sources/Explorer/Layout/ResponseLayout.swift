@@ -149,7 +149,8 @@ enum ResponseLayout {
             settleRaw(&state, response, in: area)
         case .headers:
             state.response.scroll = clamped(
-                state.response.scroll, count: HeadersTabLines.count(result, response), height: area.height)
+                state.response.scroll, count: HeadersTabLines.count(result, response, width: area.width),
+                height: area.height)
         case .timeline:
             let lines = timelineTabLines(state, response, result, width: area.width)
             state.response.scroll = clamped(state.response.scroll, count: lines.count, height: area.height)

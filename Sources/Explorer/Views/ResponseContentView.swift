@@ -17,9 +17,10 @@ enum ResponseContentView {
             RawView.render(state, response, in: area, buffer: &frame.buffer)
         case .headers:
             // The request as sent, then the response's; only the lines on screen are built.
-            let count = HeadersTabLines.count(result, response)
+            let count = HeadersTabLines.count(result, response, width: area.width)
             let first = ResponseLayout.clamped(state.response.scroll, count: count, height: area.height)
-            let shown = HeadersTabLines.lines(result, response, from: first, height: area.height, theme)
+            let shown = HeadersTabLines.lines(
+                result, response, from: first, height: area.height, width: area.width, theme)
             lines(shown, from: 0, in: area, buffer: &frame.buffer)
         case .timeline:
             let shown = ResponseLayout.timelineTabLines(state, response, result, width: area.width)
