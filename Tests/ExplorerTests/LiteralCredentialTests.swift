@@ -144,6 +144,27 @@ struct LiteralCredentialTests {
         #expect(harness.shows("typed as itself"), "\(harness.screen)")
     }
 
+    @Test("giving a typed credential to the collection makes it a secret first: never written in clear")
+    func givingAuthAsksFirst() throws {
+        let harness = try ExplorerHarness(collections: [Self.collection], startup: StartupRequest(request: "me"))
+        typeToken("s3cr3t-token", harness)
+        harness.advance(by: .milliseconds(600))
+        harness.press("alt+n")
+        harness.dispatch(.command(.request(.authToCollection)))
+        guard case .keepSecret? = harness.state.overlay else {
+            Issue.record("no question: \(harness.screen)")
+            return
+        }
+        #expect(harness.state.toast?.message.hasPrefix("Not given: the bearer token is typed as itself") == true)
+        #expect(try !harness.folder.read("api.json").contains("s3cr3t-token"))
+        harness.advance(by: .milliseconds(600))
+        harness.press("alt+y")
+        harness.dispatch(.command(.request(.authToCollection)))
+        let file = try harness.folder.read("api.json")
+        #expect(file.contains("{{token}}") && !file.contains("s3cr3t-token"), "\(file)")
+        #expect(harness.state.document(collectionID: Self.id)?.collection.auth?.scheme == .bearer(token: "{{token}}"))
+    }
+
     @Test(arguments: ScreenVariant.all) func questionsSnapshot(_ variant: ScreenVariant) throws {
         let harness = try ExplorerHarness(
             collections: [Self.collection], size: Size(width: variant.width, height: variant.height),
