@@ -82,6 +82,8 @@ extension ExplorerReducer {
             case .openEnvironmentPicker:
                 effects += reduceOverlays(.close, &state)
                 effects += reduceWorkspace(.openEnvironmentPicker, &state)
+            case .offerSecret(let key, let field):
+                effects += reduceWorkspace(.offerSecret(key, field), &state)
             }
         }
         if let notice = outcome.notice { notify(&state, notice.message, kind: notice.kind) }

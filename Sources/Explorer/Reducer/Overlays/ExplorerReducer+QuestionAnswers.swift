@@ -22,6 +22,10 @@ extension ExplorerReducer {
             return reduceWorkspace(.replaceReadOnly(collectionID: collectionID, path: path, choice: choice), &state)
         case .mockRouteExists(let existing, _):
             return reduceWorkspace(.resolveMockRouteExists(existing, choice: choice), &state)
+        case .keepSecret(let offer, _):
+            return reduceWorkspace(.answerKeepSecret(offer, choice: choice), &state)
+        case .clearCredentialSave(let offer, _):
+            return reduceWorkspace(.answerClearCredentialSave(offer, choice: choice), &state)
         case .help, .palette, .environments, .variables, .sendBlocked, .prompt, .viewer, .problems:
             return []
         }

@@ -75,6 +75,9 @@ package enum RequestEditorReducer: SliceReducer {
         case send
         /// A problem in the environment: the environment picker opens (over nothing).
         case openEnvironmentPicker
+        /// A credential was just typed as itself into this auth field: offer to keep it as a
+        /// secret (the root names the variable and asks).
+        case offerSecret(RequestKey, FormRow.Field)
     }
 
     /// Where a click in the request pane landed.
