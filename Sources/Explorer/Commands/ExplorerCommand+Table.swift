@@ -53,6 +53,9 @@ extension RequestCommand {
         case .bodyKind: .palette("Next body kind (none, JSON, text, form, multipart, file)", [.request: ["b"]])
         case .formatBody: .palette("Pretty-format the JSON body", [.global: ["alt+f"]])
         case .editBodyExternally: .palette("Edit the body in $EDITOR", [.global: ["alt+e"]])
+        case .undo: .palette("Undo the request's last edit", [.request: ["z"]])
+        case .redo: .palette("Redo the request's edit undone", [.request: ["Z"]])
+        case .revert: .palette("Revert the request to its saved state (z undoes)", [.request: ["X"]])
         }
     }
 }

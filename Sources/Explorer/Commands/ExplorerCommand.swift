@@ -151,6 +151,9 @@ package enum RequestCommand: String, CaseIterable, Sendable {
     case bodyKind = "request.bodyKind"
     case formatBody = "body.format"
     case editBodyExternally = "body.external"
+    case undo = "request.undo"
+    case redo = "request.redo"
+    case revert = "request.revert"
 }
 
 /// The response pane: tabs, the tree, Raw, saving and copying.

@@ -27,7 +27,8 @@ extension ExplorerReducer {
             state.focus = .request
             return reduceEditor(.command(command), &state)
         case .previousTab, .nextTab, .toggleRow, .addRow, .deleteRow, .rowUp, .rowDown, .rowPageUp, .rowPageDown,
-            .firstRow, .lastRow, .otherColumn, .method, .bodyKind, .formatBody, .editBodyExternally:
+            .firstRow, .lastRow, .otherColumn, .method, .bodyKind, .formatBody, .editBodyExternally, .undo, .redo,
+            .revert:
             return reduceEditor(.command(command), &state)
         }
     }

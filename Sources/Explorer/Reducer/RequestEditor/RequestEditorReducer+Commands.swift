@@ -60,6 +60,9 @@ extension RequestEditorReducer {
             guard let key = work.key, let request = work.request, BodyText.isTextual(request.body) else { return }
             work.outcome.effects.append(
                 .editExternally(key, text: editor.body.text, fileExtension: fileExtension(of: request.body)))
+        case .undo: undo(redo: false, &editor, &work)
+        case .redo: undo(redo: true, &editor, &work)
+        case .revert: revert(&editor, &work)
         case .tab1, .tab2, .tab3, .tab4, .tab5, .tab6, .tab7:
             let tabs: [RequestCommand] = [.tab1, .tab2, .tab3, .tab4, .tab5, .tab6, .tab7]
             guard let tab = tabs.firstIndex(of: command).flatMap(RequestTab.init(rawValue:)) else { return }

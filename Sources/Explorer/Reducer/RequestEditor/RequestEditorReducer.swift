@@ -87,6 +87,9 @@ package enum RequestEditorReducer: SliceReducer {
         let paneFocused: Bool
         let addRowKey: String
         var request: SavedRequest?
+        /// The request before the edits not yet recorded for undo (undo and redo record what
+        /// came before them, then move it).
+        var baseline: SavedRequest?
         var draftsChanged = false
         var outcome = Outcome()
 
@@ -96,6 +99,7 @@ package enum RequestEditorReducer: SliceReducer {
             paneFocused = context.paneFocused
             addRowKey = context.addRowKey
             request = context.request
+            baseline = context.request
         }
 
         /// Applies `edit` to the request as on screen.
@@ -108,6 +112,8 @@ package enum RequestEditorReducer: SliceReducer {
 
     package static func reduce(_ state: inout RequestEditorState, _ action: Action, _ context: Context) -> Outcome {
         var work = Work(context)
+        let field = typingField(action, state)
+        if field == nil, let key = context.key { state.edits[key]?.seal() }
         switch action {
         case .command(let command): perform(command, &state, &work)
         case .contentKey(let key): work.outcome.passed = !contentKey(key, &state, &work)
@@ -123,6 +129,7 @@ package enum RequestEditorReducer: SliceReducer {
                 state.bodyProblem = BodyText.problem(in: request.body)
             }
         }
+        recordEdit(&state, &work, field: field)
         var outcome = work.outcome
         if let key = context.key, let request = work.request, request != context.request {
             outcome.requests.insert(.updateDraft(key, request), at: 0)
