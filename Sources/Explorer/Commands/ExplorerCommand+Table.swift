@@ -56,6 +56,9 @@ extension RequestCommand {
         case .undo: .palette("Undo the request's last edit", [.request: ["z"]])
         case .redo: .palette("Redo the request's edit undone", [.request: ["Z"]])
         case .revert: .palette("Revert the request to its saved state (z undoes)", [.request: ["X"]])
+        case .completionAccept: .keys("Take the completion chosen", [.completion: ["tab", "enter"]])
+        case .completionNext: .keys("Next completion", [.completion: ["down", "ctrl+n"]])
+        case .completionPrevious: .keys("Previous completion", [.completion: ["up", "ctrl+p"]])
         }
     }
 }

@@ -154,6 +154,9 @@ package enum RequestCommand: String, CaseIterable, Sendable {
     case undo = "request.undo"
     case redo = "request.redo"
     case revert = "request.revert"
+    case completionAccept = "completion.accept"
+    case completionNext = "completion.next"
+    case completionPrevious = "completion.previous"
 }
 
 /// The response pane: tabs, the tree, Raw, saving and copying.

@@ -49,6 +49,8 @@ package struct RequestEditorState: Sendable, Equatable {
     /// Each request's edits in this pane, for undo and redo; kept while other requests are
     /// selected (loading a request keeps them).
     package var edits: [RequestKey: RequestEditHistory] = [:]
+    /// The completion list under the field being typed in, while one is open.
+    package var completion: CompletionState?
 
     package init() {}
 

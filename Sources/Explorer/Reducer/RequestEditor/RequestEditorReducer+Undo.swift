@@ -80,8 +80,7 @@ extension RequestEditorReducer {
         editor.formSelected = before.formSelected
         editor.authSchemes = before.authSchemes
         func keep(_ old: KeyValueEditorState, _ new: inout KeyValueEditorState) {
-            guard let selected = old.table.selected, !new.rows.isEmpty else { return }
-            new.table.selected = min(selected, new.rows.count - 1)
+            if let selected = old.table.selected { new.select(selected) }
         }
         keep(before.query, &editor.query)
         keep(before.pathParams, &editor.pathParams)
