@@ -122,9 +122,12 @@ enum KeymapGuideProse {
           to the tab below; `esc` leaves it. `up` or `k` from the top of a tab only chooses the URL line
           (highlighted, nothing typed): `enter` or `i` edits it, `down` or `j` goes back, other keys stay commands.
         - **Params, Headers, form and multipart tables**: moving between rows, switching column and the
-          row commands (add, delete, switch on/off, edit the cell) are the `table` keys above; while a
-          cell is being edited, `enter` keeps the edit, `esc` drops it (and takes away a row just
-          added) and `tab` moves the edit to the row's other cell. Path parameters are the URL's
+          row commands (add, delete, switch on/off, edit the cell) are the `table` keys above. A row
+          with a name is entered on its value, one without on its name (each row on its own: the
+          column chosen on one is not carried to the next); `left` and `right` choose. While a
+          cell is being edited (it is filled in the selection colour, and the status line names it),
+          `enter` keeps the edit, `esc` drops it (and takes away a row just added) and `tab` moves
+          the edit to the row's other cell. Path parameters are the URL's
           `:name` segments: editing the cell there edits the value (the name column is not entered),
           adding a row there adds a query row (and says so), deleting removes nothing.
         - **Body and Notes**: `enter` or `i` edits the text (JSON and text bodies; other kinds are edited

@@ -148,6 +148,8 @@ package enum RequestCommand: String, CaseIterable, Sendable {
     case firstRow = "table.top"
     case lastRow = "table.bottom"
     case otherColumn = "table.column"
+    case nameColumn = "table.nameColumn"
+    case valueColumn = "table.valueColumn"
     case bodyKind = "request.bodyKind"
     case formatBody = "body.format"
     case editBodyExternally = "body.external"

@@ -74,10 +74,15 @@ package enum Completion {
     /// the only match is what is already typed.
     static func state(matching typed: String, in items: [CompletionItem]) -> CompletionState? {
         let wanted = typed.lowercased()
-        let starting = items.filter { $0.label.lowercased().hasPrefix(wanted) }
-        let containing = wanted.isEmpty ? [] : items.filter {
-            !$0.label.lowercased().hasPrefix(wanted) && $0.label.lowercased().contains(wanted)
+        // A dynamic value's `$` need not be typed; a name containing what was typed comes after
+        // the names starting with it, from two characters on.
+        func starts(_ item: CompletionItem) -> Bool {
+            let label = item.label.lowercased()
+            return label.hasPrefix(wanted) || (label.hasPrefix("$") && label.dropFirst().hasPrefix(wanted))
         }
+        let starting = items.filter(starts)
+        let containing =
+            wanted.count < 2 ? [] : items.filter { !starts($0) && $0.label.lowercased().contains(wanted) }
         let matches = Array((starting + containing).prefix(CompletionState.limit))
         guard !matches.isEmpty, !(matches.count == 1 && matches[0].label.lowercased() == wanted) else { return nil }
         return CompletionState(items: matches, replacing: typed.count)

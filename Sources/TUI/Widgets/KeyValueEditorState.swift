@@ -130,6 +130,12 @@ package struct KeyValueEditorState: Hashable, Sendable {
         if table.selected != before { column = startColumn }
     }
 
+    /// Moves the focus to `column` of the selected row (with fixed names: the value, always).
+    package mutating func selectColumn(_ column: Column) {
+        guard editor == nil else { return }
+        self.column = keysAreFixed ? .value : column
+    }
+
     /// Selects `row` (a click, a problem's row), on the column it starts on.
     package mutating func select(_ row: Int) {
         guard editor == nil, !rows.isEmpty else { return }

@@ -30,7 +30,7 @@ extension RequestEditorReducer {
         case .toggleRow: tableCommand(.toggle, &editor, &work)
         case .addRow: tableCommand(.add, &editor, &work)
         case .deleteRow: tableCommand(.delete, &editor, &work)
-        case .rowUp, .rowDown, .rowPageUp, .rowPageDown, .firstRow, .lastRow, .otherColumn:
+        case .rowUp, .rowDown, .rowPageUp, .rowPageDown, .firstRow, .lastRow, .otherColumn, .nameColumn, .valueColumn:
             tableMove(command, &editor, work)
         case .method:
             guard work.key != nil else { return }
@@ -137,6 +137,10 @@ extension RequestEditorReducer {
             editor.paramsOnPath = true
         case .otherColumn:
             editor.withFocusedTable { $0.switchColumn() }
+        case .nameColumn:
+            editor.withFocusedTable { $0.selectColumn(.key) }
+        case .valueColumn:
+            editor.withFocusedTable { $0.selectColumn(.value) }
         default:
             let navigation: [RequestCommand: NavigationAction] = [
                 .rowUp: .up, .rowDown: .down, .rowPageUp: .pageUp, .rowPageDown: .pageDown, .firstRow: .top,

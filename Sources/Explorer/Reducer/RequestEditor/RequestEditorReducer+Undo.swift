@@ -6,8 +6,9 @@ import Workspace
 /// undo and redo move the request between its steps' sides, and revert drops the draft as one
 /// more step, so undo brings the edits back.
 extension RequestEditorReducer {
-    /// The field a typing action goes into, which makes consecutive keys one step; nil for every
-    /// other action (a step of its own, and the end of the typing step before it).
+    /// The text field a typing action goes into (the URL, the body, the notes: each key changes the
+    /// request), which makes consecutive keys one step; nil for every other action (a step of its
+    /// own, and the end of the typing step before it).
     static func typingField(_ action: Action, _ editor: RequestEditorState) -> String? {
         switch action {
         case .type, .paste: break
@@ -16,12 +17,8 @@ extension RequestEditorReducer {
         switch editor.focus {
         case .url: return "url"
         case .editing: return editor.tab == .notes ? "notes" : "body"
-        case .urlLine: return nil
-        case .content:
-            if editor.formEditor != nil { return "form \(editor.tab.rawValue) \(editor.formSelected)" }
-            guard let table = editor.focusedTable else { return nil }
-            let row = table.table.selected.map(String.init) ?? "-"
-            return "cell \(editor.tab.rawValue) \(editor.paramsOnPath) \(row) \(table.column)"
+        // A table cell or form line changes the request once, when it is kept: a step of its own.
+        case .urlLine, .content: return nil
         }
     }
 
