@@ -48,9 +48,11 @@ package struct ExplorerLayout: Sendable, Equatable {
         // On a narrow screen the collections pane takes its whole width while it has the focus
         // (at 80 columns names were cut to ten characters with no way to read them).
         let wanted =
-            !state.collectionsWidthIsAutomatic ? state.collectionsWidth
-            : state.focus == .collections ? min(state.collectionsWidth, max(20, body.width - 40))
-            : min(state.collectionsWidth, max(20, body.width * 3 / 10))
+            !state.collectionsWidthIsAutomatic
+            ? state.collectionsWidth
+            : state.focus == .collections
+                ? min(state.collectionsWidth, max(20, body.width - 40))
+                : min(state.collectionsWidth, max(20, body.width * 3 / 10))
         let leftWidth = max(0, min(wanted, body.width - 30))
         collections = Rect(x: 0, y: body.y, width: max(0, leftWidth), height: body.height)
         let right = Rect(x: leftWidth, y: body.y, width: max(0, body.width - leftWidth), height: body.height)

@@ -27,7 +27,8 @@ extension ExplorerReducer {
             state.focus = .request
             return reduceEditor(.command(command), &state)
         case .previousTab, .nextTab, .toggleRow, .addRow, .deleteRow, .rowUp, .rowDown, .rowPageUp, .rowPageDown,
-            .firstRow, .lastRow, .otherColumn, .nameColumn, .valueColumn, .method, .bodyKind, .formatBody, .editBodyExternally, .undo, .redo,
+            .firstRow, .lastRow, .otherColumn, .nameColumn, .valueColumn, .method, .bodyKind, .formatBody,
+            .editBodyExternally, .undo, .redo,
             .revert, .completionAccept, .completionNext, .completionPrevious:
             return reduceEditor(.command(command), &state)
         }

@@ -37,7 +37,8 @@ extension RequestEditorReducer {
         recordEdit(&editor, &work, field: nil)
         var history = editor.edits[key] ?? RequestEditHistory()
         guard let step = redo ? history.redo.popLast() : history.undo.popLast() else {
-            work.outcome.notice = Notice(redo ? "Nothing to redo in this request" : "Nothing to undo in this request", kind: .info)
+            work.outcome.notice = Notice(
+                redo ? "Nothing to redo in this request" : "Nothing to undo in this request", kind: .info)
             return
         }
         if redo { history.undo.append(step) } else { history.redo.append(step) }
