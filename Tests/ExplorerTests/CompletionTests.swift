@@ -22,7 +22,9 @@ struct CompletionTests {
         fixture.driver.typeAtEndOfURLPath("/{{li")
         let completion = try #require(fixture.driver.state.editor.completion)
         #expect(completion.items.first == CompletionItem("limit", insert: "limit}}", detail: "collection"))
-        #expect(fixture.driver.render().contains("limit  collection"))
+        let screen = fixture.driver.render()
+        #expect(screen.contains("limit  collection"))
+        #expect(screen.contains("tab take it  down next  esc close the list"))
         fixture.driver.press("tab")
         #expect(fixture.driver.state.editor.completion == nil)
         #expect(fixture.driver.state.editor.focus == .url)
@@ -67,5 +69,16 @@ struct CompletionTests {
         let headers = try #require(fixture.driver.state.drafts[key]).headers
         #expect(headers.map(\.name) == ["Accept", "Content-Type"])
         #expect(headers.map(\.value) == ["application/json", "application/json"])
+    }
+
+    @Test func doubleBracesInTheBodyComplete() throws {
+        var fixture = try ReducerFixture(startup: StartupRequest(request: "a-create"))
+        fixture.driver.press("g", "2", "alt+3", "enter", "ctrl+a")
+        fixture.driver.type(#"{"n": {{lim"#)
+        #expect(fixture.driver.state.editor.completion?.items.map(\.label) == ["limit"])
+        fixture.driver.press("tab")
+        fixture.driver.type("}")
+        #expect(fixture.driver.state.editor.body.text == #"{"n": {{limit}}}"#)
+        #expect(fixture.driver.state.editor.completion == nil)
     }
 }

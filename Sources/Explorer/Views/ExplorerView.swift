@@ -142,6 +142,9 @@ enum StatusLineView {
     private static func typingHints(_ state: ExplorerState) -> [KeyHint]? {
         guard state.overlay == nil, state.focus == .request else { return nil }
         let send = state.keys.keymap.hints(for: [.request(.send)])
+        if state.editor.completion != nil, state.isTyping {
+            return [KeyHint("tab", "take it"), KeyHint("down", "next"), KeyHint("esc", "close the list")]
+        }
         switch state.editor.focus {
         case .url:
             return [KeyHint("enter", "send"), KeyHint("esc", "stop editing the URL"), KeyHint("down", "the tab")]
