@@ -211,7 +211,9 @@ struct StructureReducerTests {
         #expect(fixture.driver.state.undo == nil)
         #expect(fixture.driver.state.isAnimating == false)
         #expect(fixture.driver.press("u").isEmpty)
-        #expect(fixture.driver.state.toast?.message == "Nothing to undo here (u brings back a deletion); z in the request pane undoes a request's edits")
+        #expect(
+            fixture.driver.state.toast?.message
+                == "Nothing to undo here (u brings back a deletion); z in the request pane undoes a request's edits")
     }
 
     @Test func undoingADeletionGivesBackTheUnsavedEdits() throws {

@@ -195,7 +195,10 @@ extension NavigatorReducer {
     /// drafts, while nothing else changed it since.
     private static func undo(_ state: inout NavigatorState, _ context: Context) -> Outcome {
         guard let undo = state.undo, var document = context.document(undo.collectionID) else {
-            return Outcome(notice: Notice("Nothing to undo here (u brings back a deletion); z in the request pane undoes a request's edits", kind: .info))
+            return Outcome(
+                notice: Notice(
+                    "Nothing to undo here (u brings back a deletion); z in the request pane undoes a request's edits",
+                    kind: .info))
         }
         state.undo = nil
         if let after = undo.after, document.collection != after {
