@@ -204,7 +204,7 @@ extension NavigatorReducer {
         if let after = undo.after, document.collection != after {
             return Outcome(
                 notice: Notice(
-                    "Not undone: \(document.collection.name) changed since the \(undo.description) was deleted",
+                    "Not undone: \(document.collection.name) changed since the \(undo.description) was \(undo.done)",
                     kind: .warning))
         }
         document.collection = undo.before
