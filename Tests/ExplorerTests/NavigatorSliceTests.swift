@@ -166,7 +166,7 @@ struct NavigatorSliceTests {
             .command(.undo),
             outcome: NavigatorReducer.Outcome(
                 notice: Notice(
-                    "Nothing to undo here (u brings back a deletion); z in the request pane undoes a request's edits",
+                    "Nothing to undo here (u brings back a deletion or a rename); z in the request pane undoes a request's edits",
                     kind: .info)))
     }
 

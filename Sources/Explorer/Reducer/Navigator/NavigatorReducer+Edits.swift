@@ -197,7 +197,7 @@ extension NavigatorReducer {
         guard let undo = state.undo, var document = context.document(undo.collectionID) else {
             return Outcome(
                 notice: Notice(
-                    "Nothing to undo here (u brings back a deletion); z in the request pane undoes a request's edits",
+                    "Nothing to undo here (u brings back a deletion or a rename); z in the request pane undoes a request's edits",
                     kind: .info))
         }
         state.undo = nil
