@@ -213,7 +213,8 @@ struct StructureReducerTests {
         #expect(fixture.driver.press("u").isEmpty)
         #expect(
             fixture.driver.state.toast?.message
-                == "Nothing to undo here (u brings back a deletion or a rename); z in the request pane undoes a request's edits")
+                == "Nothing to undo here (u brings back a deletion or a rename); z in the request pane undoes a request's edits"
+        )
     }
 
     @Test func undoingADeletionGivesBackTheUnsavedEdits() throws {
