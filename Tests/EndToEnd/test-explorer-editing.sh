@@ -1,8 +1,8 @@
 # Editing a request (issue 33, the remaining friction): `z` undoes an edit (a deleted header row
 # comes back), `Z` redoes it, `X` reverts to the saved request and `z` brings the edits back;
 # Enter on a named row edits its value (typing `2` on `page` made `?2=1`); `{{` and header names
-# complete (Tab takes the item); at 80×24 the collections pane widens while it has the focus, and
-# a mock's 307 is followed as live. Nothing leaves the machine: the only environment is a mock.
+# complete (Tab takes the item); a mock's 307 is followed as live; at 80×24 the collections pane
+# widens while it has the focus; `u` undoes a rename. Nothing leaves the machine: the only environment is a mock.
 source "$(dirname "$0")/lib.sh"
 source "$(dirname "$0")/explorer-lib.sh"
 
@@ -92,4 +92,13 @@ required "small: the request is open" wait_for small "╭─ +List the projects 
 check "small: names are cut in the narrow collections pane" wait_for small "GET +Projects [^│]*…"
 keys small g 1
 check "small: focused, the collections pane widens and the name reads whole" wait_for small "GET +Projects of a user"
+
+# u after a rename gives the old name back (it said "Nothing to undo").
+keys small k r
+literal small "Mine"
+keys small Enter
+check "rename: the new name is written" wait_file "$WORK/edit.json" '"name": "Mine"'
+keys small u
+check "rename: u gives the old name back" wait_file "$WORK/edit.json" '"name": "Projects of a user"'
+check "rename: on screen too" wait_for small "GET +Projects of a user"
 finish
