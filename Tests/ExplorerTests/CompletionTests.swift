@@ -81,4 +81,16 @@ struct CompletionTests {
         #expect(fixture.driver.state.editor.body.text == #"{"n": {{limit}}}"#)
         #expect(fixture.driver.state.editor.completion == nil)
     }
+
+    @Test func doubleBracesInAFormLineComplete() throws {
+        var fixture = try ReducerFixture(startup: StartupRequest(request: "a-admin"))
+        // Admin panel's auth is bearer {{token}}: its token line, typed again.
+        fixture.driver.press("g", "2", "alt+4", "down", "enter", "ctrl+a")
+        fixture.driver.type("{{to")
+        #expect(fixture.driver.state.editor.completion?.items.map(\.label) == ["token"])
+        fixture.driver.press("tab")
+        #expect(fixture.driver.state.editor.formEditor?.text == "{{token}}")
+        fixture.driver.press("enter")
+        #expect(fixture.driver.state.editor.formEditor == nil)
+    }
 }

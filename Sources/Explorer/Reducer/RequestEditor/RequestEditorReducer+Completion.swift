@@ -32,14 +32,16 @@ extension RequestEditorReducer {
     }
 
     /// The text field with the keyboard and what completes in it: the URL, the body's text, a
-    /// table cell (a header's name or value in the Headers table).
+    /// form line, a table cell (a header's name or value in the Headers table).
     static func completionTarget(_ editor: RequestEditorState) -> (CompletionField, TextEditorState)? {
         switch editor.focus {
         case .url: return (.text, editor.url)
         case .editing: return editor.tab == .body ? (.text, editor.body) : nil
         case .urlLine: return nil
         case .content:
-            guard editor.formEditor == nil, let table = editor.focusedTable, let cell = table.editor,
+            // An Auth, Options or Checks line (a bearer token's `{{token}}`), or a file body's path.
+            if let line = editor.formEditor { return (.text, line) }
+            guard let table = editor.focusedTable, let cell = table.editor,
                 let row = table.table.selected, table.rows.indices.contains(row)
             else { return nil }
             guard editor.tab == .headers else { return (.text, cell) }
@@ -76,6 +78,12 @@ extension RequestEditorReducer {
                 replace(&editor.body)
                 bodyTextChanged(&editor, &work)
                 work.draftsChanged = true
+            case .content where editor.formEditor != nil:
+                editor.formEditor.map { line in
+                    var line = line
+                    replace(&line)
+                    editor.formEditor = line
+                }
             case .content:
                 editor.withFocusedTable { table in
                     guard var cell = table.editor else { return }
