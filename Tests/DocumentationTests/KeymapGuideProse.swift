@@ -44,12 +44,12 @@ enum KeymapGuideProse {
             """
         case .completion:
             """
-            While typing `{{` in the URL, the body or a table cell, the list offers the variables in scope
-            (captured, the environment's, the collection's, `$LAZER_VAR_…`, the names requests capture, the
-            dynamic `$uuid`…), each with where it comes from; in the Headers table's name column, header
-            names; in its value column, common values of `Content-Type`, `Accept`, `Authorization`,
-            `Accept-Encoding` and `Cache-Control`. These keys come first while it is open; `esc` closes it
-            (the field keeps the keyboard), typing narrows it, and any other key closes it.
+            While typing `{{` in the URL, the body, a table cell or a form line, the list offers the
+            variables in scope (captured, the environment's, the collection's, `$LAZER_VAR_…`, the names
+            requests capture, the dynamic `$uuid`…), each with where it comes from; in the Headers table's
+            name column, header names; in its value column, common values of `Content-Type`, `Accept`,
+            `Authorization`, `Accept-Encoding` and `Cache-Control`. These keys come first while it is open;
+            `esc` closes it (the field keeps the keyboard), typing narrows it, and any other key closes it.
             """
         case .response: "Tabs: Tree, Raw, Headers, Timeline, Checks, History."
         case .tree: "Besides the `response` keys above (move, page, top, bottom, tabs, retry)."
