@@ -23,12 +23,12 @@ struct PointingSliceTests {
         var steps = try editor("a-user")
         steps.step(.jump(toProblem: "headers[0].value: {{traceId}} has no value")) {
             $0.tab = .headers
-            $0.headers.table.selected = 0
+            $0.headers.select(0)
         }
         steps.step(.jump(toProblem: "pathParams[0].value: {{id}} has no value")) {
             $0.tab = .params
             $0.paramsOnPath = true
-            $0.pathParams.table.selected = 0
+            $0.pathParams.select(0)
         }
         steps.step(.jump(toProblem: "body: {{name}} has no value")) {
             $0.tab = .body
@@ -130,5 +130,12 @@ struct PointingSliceTests {
         steps.step(.expireUndo)
         steps.context.now = .seconds(6)
         steps.step(.expireUndo) { $0.undo = nil }
+        // A rename the workspace made is offered for ten seconds from now.
+        let rename = UndoableDeletion(
+            collectionID: TestCollections.alphaID, before: document.collection, description: "Root", expires: .zero)
+        steps.step(.offerUndo(rename)) {
+            $0.undo = rename
+            $0.undo?.expires = .seconds(16)
+        }
     }
 }

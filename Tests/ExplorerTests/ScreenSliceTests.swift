@@ -46,6 +46,11 @@ struct ScreenSliceTests {
             steps.step(.collectionsWidth(wider: false)) { $0.collectionsWidth = max(16, $0.collectionsWidth - 4) }
         }
         #expect(steps.state.collectionsWidth == 16)
+        // The first press stops the pane from growing with the focus.
+        steps.step(.requestShare(larger: true)) {
+            $0.requestShare = 47
+            $0.requestShareIsAutomatic = false
+        }
         for _ in 0..<10 { steps.step(.requestShare(larger: true)) { $0.requestShare = min(85, $0.requestShare + 5) } }
         #expect(steps.state.requestShare == 85)
         steps.step(.requestShare(larger: false)) { $0.requestShare = 80 }

@@ -46,13 +46,13 @@ struct WorkspaceAnswersSliceTests {
         steps.step(.setDraft(Self.users, saved)) { $0.drafts[Self.users] = nil }
         // A request no collection has: nothing.
         steps.step(.setDraft(TestCollections.key("gone"), edited))
-        // The drafts of deleted requests leave; an undo gives them back (a newer draft wins).
+        // The drafts of deleted requests leave; an undo gives them back as they were.
         steps.step(.setDraft(Self.users, edited)) { $0.drafts[Self.users] = edited }
         steps.step(.dropDrafts([Self.users])) { $0.drafts = [:] }
         var newer = edited
         newer.url = "/users/newer"
         steps.step(.setDraft(Self.users, newer)) { $0.drafts[Self.users] = newer }
-        steps.step(.restoreDrafts([Self.users: edited]))
+        steps.step(.restoreDrafts([Self.users: edited])) { $0.drafts[Self.users] = edited }
     }
 
     @Test func aBodyFromTheEditorBecomesTheDraftOrItsFailureIsSaid() throws {

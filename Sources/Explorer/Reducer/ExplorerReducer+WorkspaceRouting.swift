@@ -56,6 +56,8 @@ extension ExplorerReducer {
             case .editNewRequest(let key):
                 effects += select(key, &state, focus: true)
                 effects += reduceEditor(.editNewRequest, &state)
+            case .offerUndo(let undo):
+                reduceNavigator(.offerUndo(undo), &state)
             case .deselect:
                 deselect(&state)
             case .reloadEditor(let key):

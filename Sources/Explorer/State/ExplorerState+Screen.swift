@@ -47,4 +47,9 @@ extension ExplorerState {
         get { screen.requestShare }
         set { screen.requestShare = newValue }
     }
+
+    package var requestShareIsAutomatic: Bool {
+        get { screen.requestShareIsAutomatic }
+        set { screen.requestShareIsAutomatic = newValue }
+    }
 }

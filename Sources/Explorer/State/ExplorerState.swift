@@ -244,6 +244,9 @@ package struct UndoableDeletion: Sendable, Equatable {
     package var after: RequestCollection?
     /// The row deleted: the undo puts the cursor back on it (it stayed on the row below).
     package var row: NavigatorRow.Kind?
+    /// What was done to `description` ("deleted"; a rename: "changed", of its name), for the
+    /// notices.
+    package var done = "deleted"
 
     package init(
         collectionID: String, before: RequestCollection, description: String, expires: Duration,

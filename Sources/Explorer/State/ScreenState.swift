@@ -16,6 +16,9 @@ package struct ScreenState: Sendable, Equatable {
     package var collectionsWidthIsAutomatic = true
     /// Share of the right column the request pane takes, in percent (`Alt+↑`/`Alt+↓`).
     package var requestShare = 42
+    /// Until `Alt+↑`/`Alt+↓` is pressed the request pane also grows while it has the focus on a
+    /// short screen (at 80×24 its Params tab showed one query row).
+    package var requestShareIsAutomatic = true
 
     package init(size: Size, theme: Theme, themes: ThemeCatalog = ThemeCatalog()) {
         self.size = size

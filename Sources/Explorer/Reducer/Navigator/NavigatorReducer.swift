@@ -30,6 +30,8 @@ package enum NavigatorReducer: SliceReducer {
         /// Opens these collections and folders (expansion keys: a loaded collection's remembered
         /// folders, a new collection).
         case expand([String])
+        /// A rename the workspace slice made, which `u` can undo for a while (from now).
+        case offerUndo(UndoableDeletion)
         /// The time passed: the offer to undo a deletion ends when it expires.
         case expireUndo
         /// A renamed folder stays open if it was (expansion keys).
@@ -139,6 +141,9 @@ package enum NavigatorReducer: SliceReducer {
         case .expand(let keys):
             state.expanded.formUnion(keys)
             state.rebuild(from: context.collections)
+        case .offerUndo(var undo):
+            undo.expires = context.now + undoDuration
+            state.undo = undo
         case .expireUndo:
             if let undo = state.undo, undo.expires <= context.now { state.undo = nil }
         case .renameExpansion(let old, let new):

@@ -29,7 +29,7 @@ extension RequestEditorReducer {
         if let rowIndex = location.firstIndex(of: "["), let end = location.firstIndex(of: "]"),
             let row = Int(location[location.index(after: rowIndex)..<end])
         {
-            editor.withFocusedTable { $0.table.selected = row }
+            editor.withFocusedTable { $0.select(row) }
         }
     }
 

@@ -29,8 +29,13 @@ package enum ScreenReducer: SliceReducer {
     package struct Context: Equatable, Sendable {
         /// The collections pane's width as laid out now (nil: not shown).
         package var collectionsWidth: Int?
+        /// The request pane's height on screen when it grew with the focus (nil: it did not).
+        package var grownRequestHeight: Int?
 
-        package init(collectionsWidth: Int? = nil) { self.collectionsWidth = collectionsWidth }
+        package init(collectionsWidth: Int? = nil, grownRequestHeight: Int? = nil) {
+            self.collectionsWidth = collectionsWidth
+            self.grownRequestHeight = grownRequestHeight
+        }
     }
 
     /// The screen asks nothing of the other slices.
@@ -59,6 +64,14 @@ package enum ScreenReducer: SliceReducer {
                 ? min(max(16, state.size.width - 40), state.collectionsWidth + 4)
                 : max(16, state.collectionsWidth - 4)
         case .requestShare(let larger):
+            if state.requestShareIsAutomatic {
+                // From the height on screen when it grew with the focus.
+                if let shown = context.grownRequestHeight {
+                    let right = max(1, state.size.height - 2)
+                    state.requestShare = (shown * 100 + right - 1) / right
+                }
+                state.requestShareIsAutomatic = false
+            }
             state.requestShare = larger ? min(85, state.requestShare + 5) : max(15, state.requestShare - 5)
         case .nextTheme:
             state.theme = state.themes.theme(after: state.theme.name)

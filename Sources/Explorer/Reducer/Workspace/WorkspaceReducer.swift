@@ -82,7 +82,7 @@ package enum WorkspaceReducer: SliceReducer {
         case giveAuth(toCollection: Bool)
         /// The request as edited (by the editor) becomes the draft (none when equal to the saved one).
         case setDraft(RequestKey, SavedRequest)
-        /// The drafts of requests deleted leave; those an undo gives back return (a newer one wins).
+        /// The drafts of requests deleted leave; those an undo gives back return as they were.
         /// The root stores the drafts once the navigator's step is applied.
         case dropDrafts([RequestKey])
         case restoreDrafts([RequestKey: SavedRequest])
@@ -161,6 +161,8 @@ package enum WorkspaceReducer: SliceReducer {
         case rememberUIState(collectionID: String)
         /// Open a viewer over `over` (a question), which comes back when it closes.
         case view(title: String, text: String, over: Overlay)
+        /// A rename `u` can undo for a while (the navigator's undo, timed by the root).
+        case offerUndo(UndoableDeletion)
     }
 
     package typealias Outcome = SliceRequests<Request>
@@ -220,7 +222,8 @@ package enum WorkspaceReducer: SliceReducer {
         case .dropDrafts(let keys):
             for key in keys { state.drafts[key] = nil }
         case .restoreDrafts(let drafts):
-            state.drafts.merge(drafts) { current, _ in current }
+            // As they were (a rename undone gives its draft the old name back).
+            state.drafts.merge(drafts) { _, restored in restored }
         case .saveNotice(let collectionID, let notice): state.saveNotices[collectionID] = notice
         case .bodyEdited(let key, let text, let message):
             bodyEdited(key, text: text, message: message, &state, &outcome)
