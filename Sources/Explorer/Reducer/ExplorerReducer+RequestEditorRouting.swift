@@ -26,7 +26,8 @@ extension ExplorerReducer {
             // These bring the request pane forward first.
             state.focus = .request
             return reduceEditor(.command(command), &state)
-        case .previousTab, .nextTab, .toggleRow, .addRow, .deleteRow, .rowUp, .rowDown, .rowPageUp, .rowPageDown,
+        case .previousTab, .nextTab, .toggleRow, .addRow, .deleteRow, .moveRowUp, .moveRowDown, .rowUp, .rowDown,
+            .rowPageUp, .rowPageDown,
             .firstRow, .lastRow, .otherColumn, .method, .bodyKind, .formatBody, .editBodyExternally:
             return reduceEditor(.command(command), &state)
         }

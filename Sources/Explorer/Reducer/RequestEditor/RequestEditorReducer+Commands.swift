@@ -30,6 +30,8 @@ extension RequestEditorReducer {
         case .toggleRow: tableCommand(.toggle, &editor, &work)
         case .addRow: tableCommand(.add, &editor, &work)
         case .deleteRow: tableCommand(.delete, &editor, &work)
+        case .moveRowUp: moveRow(by: -1, &editor, &work)
+        case .moveRowDown: moveRow(by: 1, &editor, &work)
         case .rowUp, .rowDown, .rowPageUp, .rowPageDown, .firstRow, .lastRow, .otherColumn:
             tableMove(command, &editor, work)
         case .method:
@@ -110,6 +112,37 @@ extension RequestEditorReducer {
             }
         }
         guard changed else { return }
+        syncTables(&editor, &work)
+        work.draftsChanged = true
+    }
+
+    /// Moves the selected Params (query) or Headers row one place (`K`/`J`): the order a request
+    /// sends them in. The saved rows move with it, so a row's description and unknown fields stay
+    /// with the row (the tables are written back over them row by row). Path parameters follow the
+    /// URL's order and form and multipart rows are not moved here.
+    static func moveRow(by offset: Int, _ editor: inout RequestEditorState, _ work: inout Work) {
+        guard work.key != nil, tableHasFocus(editor, work) else { return }
+        let rows: WritableKeyPath<SavedRequest, [KeyValueRow]>
+        let from: Int?
+        switch editor.tab {
+        case .params where !editor.paramsOnPath:
+            rows = \.query
+            from = editor.query.table.selected
+            guard editor.query.moveSelected(by: offset) else { return }
+        case .headers:
+            rows = \.headers
+            from = editor.headers.table.selected
+            guard editor.headers.moveSelected(by: offset) else { return }
+        default:
+            return
+        }
+        work.update { request in
+            // A row added since the request was read has nothing saved to carry.
+            guard let from, request[keyPath: rows].indices.contains(from),
+                request[keyPath: rows].indices.contains(from + offset)
+            else { return }
+            request[keyPath: rows].swapAt(from, from + offset)
+        }
         syncTables(&editor, &work)
         work.draftsChanged = true
     }
