@@ -28,6 +28,15 @@ if [[ "${1:-}" == "--bench" ]]; then
         hyperfine # whole-process timing of `lazer json` against `jq .`
     )
 fi
+# `make deb` and `make test-package` only (never `make test`): building and checking the package.
+if [[ "${1:-}" == "--package" ]]; then
+    packages=(
+        dpkg-dev # dpkg-shlibdeps: the package's Depends from the binary's shared libraries
+        binutils # strip: the packaged binary without its symbol tables
+        lintian  # Debian's package checker (make test-package: no errors)
+        man-db   # man -l: the packaged manual page renders
+    )
+fi
 names=()
 for entry in "${packages[@]}"; do names+=("${entry%% *}"); done
 
