@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
 # Builds lazer_VERSION_ARCH.deb with dpkg-deb from a built binary and packaging/generate.sh's output:
 # the files `make install` installs, under /usr (zsh completions in Debian's vendor-completions, the
-# man page gzipped, the binary stripped), /usr/share/doc/lazer/{copyright,changelog.Debian.gz},
-# md5sums, and a control file whose Depends dpkg-shlibdeps works out from the binary's shared
-# libraries (libc6, libcurl4, libncursesw6, libtinfo6, libsqlite3-0, libstdc++6, libgcc-s1 ...).
+# man page gzipped, the binary stripped), /usr/share/doc/lazer/{copyright,changelog.gz}, lintian
+# overrides (each explained in packaging/debian/lintian-overrides), md5sums, and a control file
+# whose Depends dpkg-shlibdeps works out from the binary's shared libraries (libc6, libcurl4,
+# libncursesw6, libtinfo6, libsqlite3-0, libstdc++6, libgcc-s1).
 #
 # Usage: packaging/build-deb.sh BINARY GENERATED-FOLDER OUT-FOLDER
 # Prints the path of the .deb on its last line.
@@ -50,8 +51,13 @@ DESTDIR="$root" BINDIR=/usr/bin DATADIR=/usr/share/lazer MANDIR=/usr/share/man/m
 doc="$root/usr/share/doc/lazer"
 mkdir -p "$doc"
 install -m 644 "$here/debian/copyright" "$doc/copyright"
-gzip -9n <"$here/debian/changelog" >"$doc/changelog.Debian.gz"
-chmod 644 "$doc/changelog.Debian.gz"
+# A native package (the packaging lives upstream, the version has no Debian revision): its
+# changelog is changelog.gz.
+gzip -9n <"$here/debian/changelog" >"$doc/changelog.gz"
+chmod 644 "$doc/changelog.gz"
+
+mkdir -p "$root/usr/share/lintian/overrides"
+install -m 644 "$here/debian/lintian-overrides" "$root/usr/share/lintian/overrides/lazer"
 
 # Depends: dpkg-shlibdeps reads the binary's NEEDED libraries and the shlibs/symbols files of the
 # packages that ship them. It wants a debian/control in the folder it runs in.

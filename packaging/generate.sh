@@ -46,6 +46,8 @@ rm -f "$plugin_out/lazer.1"
 # which mdoc warns about (`man -l`, lintian's groff check): it becomes the paragraph macro, .Pp.
 sed 's/^$/.Pp/' "$plugin_out/lazer.1" >"$out/lazer.1"
 
-"$binary" --generate-completion-script bash >"$out/lazer.bash"
+# A completion file is sourced by bash-completion, never run: the generated `#!/bin/bash` line goes
+# (lintian: bash-completion-with-hashbang).
+"$binary" --generate-completion-script bash | sed '1{/^#!/d}' >"$out/lazer.bash"
 "$binary" --generate-completion-script zsh >"$out/_lazer"
 "$binary" --generate-completion-script fish >"$out/lazer.fish"
