@@ -6,7 +6,7 @@ LINT_PATHS := Package.swift Sources Tests Fuzz Examples
 .PHONY: bench-tui bench-tui-pure bench-tui-ncurses bench-transport bench-futures bench-explorer
 .PHONY: fuzz-json fuzz-jsonpath fuzz-terminal-text fuzz-collection fuzz-theme fuzz-keymap fuzz-import bench-json
 .PHONY: all deps run build build-release lint test unit e2e test-tsan clean bench-replay bench-mock bench-import examples
-.PHONY: bench-headers install uninstall install-files deb test-package test-install
+.PHONY: bench-headers install uninstall build-install install-files deb test-package test-install
 
 all: build
 
@@ -44,9 +44,16 @@ GENERATED := .build/generated-$(CONFIGURATION)
 INSTALL_DIRS = DESTDIR="$(DESTDIR)" BINDIR="$(BINDIR)" DATADIR="$(DATADIR)" MANDIR="$(MANDIR)" \
 	BASH_COMPLETION_DIR="$(BASH_COMPLETION_DIR)" ZSH_COMPLETION_DIR="$(ZSH_COMPLETION_DIR)" \
 	FISH_COMPLETION_DIR="$(FISH_COMPLETION_DIR)"
-install: deps
+install: build-install
+	$(INSTALL_DIRS) packaging/install.sh .build/$(CONFIGURATION)/lazer $(GENERATED)/lazer.1 $(GENERATED)
+
+## build-install: what `make install` builds (the binary, the man page, the completions) without installing;
+## install-files: what `make install` copies, without building — `make build-install` as yourself, then
+## `sudo make install-files`, keeps root out of .build.
+build-install: deps
 	$(SWIFT) build -c $(CONFIGURATION) --product lazer
 	SWIFT=$(SWIFT) packaging/generate.sh $(CONFIGURATION) $(GENERATED)
+install-files:
 	$(INSTALL_DIRS) packaging/install.sh .build/$(CONFIGURATION)/lazer $(GENERATED)/lazer.1 $(GENERATED)
 
 ## uninstall: removes exactly what `make install` installed with the same PREFIX and DESTDIR (its manifest).
