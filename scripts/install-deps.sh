@@ -20,6 +20,7 @@ packages=(
     nginx                # CurlTransport tests: a real HTTP/2 (h2 over TLS) server, started by the tests only
     libxml2-utils        # xmllint: Replay tests validate the JUnit report against a published JUnit XML schema
     python3-pip          # scripts/fetch-junit-schema.sh: pip downloads that schema (in pytest's sdist) from PyPI
+    man-db               # make test-install renders the generated man page with man -l
 )
 # `make bench-json` only: the external references it measures against.
 if [[ "${1:-}" == "--bench" ]]; then
