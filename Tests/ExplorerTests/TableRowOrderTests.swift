@@ -71,6 +71,20 @@ struct TableRowOrderTests {
         #expect(fixture.driver.state.focus == .request)
     }
 
+    /// Regression: the tables are written back over the saved rows by position, so deleting a row
+    /// left its description on the row that took its place.
+    @Test func aDeletedRowTakesItsDescriptionWithIt() throws {
+        var fixture = try fixture()
+        fixture.driver.press("d")
+        let query = try #require(fixture.driver.state.request(Self.key)?.query)
+        #expect(query.map(\.name) == ["page", "size"])
+        #expect(query.map(\.description) == [nil, nil])
+        fixture.driver.press("alt+2", "d")
+        let headers = try #require(fixture.driver.state.request(Self.key)?.headers)
+        #expect(headers.map(\.name) == ["X-Trace"])
+        #expect(headers.first?.description == "tracing id")
+    }
+
     @Test func aRowBeingEditedDoesNotMove() throws {
         var fixture = try fixture()
         fixture.driver.press("enter")

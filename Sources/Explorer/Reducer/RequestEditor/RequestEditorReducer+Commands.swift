@@ -96,6 +96,10 @@ extension RequestEditorReducer {
             work.outcome.notice = Notice(
                 "Path parameters come from :name in the URL; \(work.addRowKey) adds a query row", kind: .info)
         }
+        // The row a delete takes away, in the saved Params (query) or Headers rows too: the tables
+        // are written back over them by position, and its description would stay behind otherwise.
+        let deleting = command == .delete ? savedRows(of: editor) : nil
+        let deletedIndex = editor.focusedTable?.table.selected
         var changed = false
         editor.withFocusedTable { table in
             switch command {
@@ -112,8 +116,24 @@ extension RequestEditorReducer {
             }
         }
         guard changed else { return }
+        if let deleting, let deletedIndex {
+            work.update { request in
+                if request[keyPath: deleting].indices.contains(deletedIndex) {
+                    request[keyPath: deleting].remove(at: deletedIndex)
+                }
+            }
+        }
         syncTables(&editor, &work)
         work.draftsChanged = true
+    }
+
+    /// The saved rows behind the focused table when it is the Params query or the Headers table.
+    static func savedRows(of editor: RequestEditorState) -> WritableKeyPath<SavedRequest, [KeyValueRow]>? {
+        switch editor.tab {
+        case .params where !editor.paramsOnPath: \.query
+        case .headers: \.headers
+        default: nil
+        }
     }
 
     /// Moves the selected Params (query) or Headers row one place (`K`/`J`): the order a request
@@ -122,20 +142,11 @@ extension RequestEditorReducer {
     /// URL's order and form and multipart rows are not moved here.
     static func moveRow(by offset: Int, _ editor: inout RequestEditorState, _ work: inout Work) {
         guard work.key != nil, tableHasFocus(editor, work) else { return }
-        let rows: WritableKeyPath<SavedRequest, [KeyValueRow]>
-        let from: Int?
-        switch editor.tab {
-        case .params where !editor.paramsOnPath:
-            rows = \.query
-            from = editor.query.table.selected
-            guard editor.query.moveSelected(by: offset) else { return }
-        case .headers:
-            rows = \.headers
-            from = editor.headers.table.selected
-            guard editor.headers.moveSelected(by: offset) else { return }
-        default:
-            return
-        }
+        guard let rows = savedRows(of: editor) else { return }
+        let from = editor.focusedTable?.table.selected
+        var moved = false
+        editor.withFocusedTable { moved = $0.moveSelected(by: offset) }
+        guard moved else { return }
         work.update { request in
             // A row added since the request was read has nothing saved to carry.
             guard let from, request[keyPath: rows].indices.contains(from),
