@@ -1,4 +1,5 @@
 import Foundation
+import HTTPCore
 import Testing
 import Workspace
 
@@ -226,9 +227,8 @@ import Workspace
     @Test func theErrorCardSaysWhatIsWrong() {
         let problem = VariableProblem(kind: .invalidDynamic("{{$randomInt 5}}", reason: "takes two"), location: "url")
         #expect(problem.translationKey == "workspace.invalidDynamicValue")
-        let card = problem.translationTemplate
-        #expect(card.title.contains("{variable}"))
-        #expect(problem.translationValues["variable"] == "{{$randomInt 5}}")
-        #expect(problem.translationValues["reason"] == "takes two")
+        let card = ErrorTranslator.standard.translate(problem)
+        #expect(card.title == "{{$randomInt 5}} cannot be computed")
+        #expect(card.explanation == "url uses {{$randomInt 5}}: takes two.")
     }
 }

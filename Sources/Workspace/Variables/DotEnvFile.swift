@@ -1,3 +1,4 @@
+import Foundation
 import RegularFiles
 
 /// The `.env` file beside a collection file, read by `{{$dotenv NAME}}`: `NAME=value` lines, as

@@ -14,6 +14,19 @@ package struct DynamicValues: Sendable {
         "localDatetime": "localDate",
     ]
 
+    /// How each is written and what it gives, short enough for the variables view at 80 columns.
+    package static let usages: [(usage: String, summary: String)] = [
+        ("$uuid", "new each send"),
+        ("$timestamp [OFF]", "Unix seconds; OFF: -1 d"),
+        ("$isoTimestamp [OFF]", "UTC 2026-01-31T09:30:00.000Z"),
+        ("$date FMT [OFF]", "iso8601 rfc1123 unix unixms YYYY-MM-DD"),
+        ("$localDate FMT [OFF]", "as $date, in local time"),
+        ("$randomInt [MIN MAX]", "0-1000, or MIN <= n < MAX"),
+        ("$randomString [N]", "N (16) letters and digits"),
+        ("$processEnv NAME", "any environment variable (secret)"),
+        ("$dotenv NAME", ".env beside the collection (secret)"),
+    ]
+
     package var now: @Sendable () -> Date
     package var uuid: @Sendable () -> String
     /// A number in the range (never empty).
