@@ -63,7 +63,7 @@ import Workspace
         #expect(result.collection.variables.last == Variable(name: "created-at", value: "{{$date iso8601}}"))
         #expect(
             result.report.items.map(\.description) == [
-                "vscode.rest:38: pre-request script (kept in the request's notes)",
+                "vscode.rest:38: pre-request script (kept in the request's notes)"
             ])
     }
 

@@ -34,7 +34,8 @@ import Workspace
             Template(#"a{{ $date "DD MMM" -1 d }}b"#).segments == [
                 .literal("a"), .dynamic("date", arguments: ["DD MMM", "-1", "d"]), .literal("b"),
             ])
-        #expect(Template(#"{{$date "say \"hi\" \\" x}}"#).segments == [.dynamic("date", arguments: [#"say "hi" \"#, "x"])])
+        #expect(
+            Template(#"{{$date "say \"hi\" \\" x}}"#).segments == [.dynamic("date", arguments: [#"say "hi" \"#, "x"])])
         #expect(Template("{{$uuid}}").segments == [.dynamic("uuid", arguments: [])])
         // A variable still takes no arguments.
         if case .malformed(let raw, _) = Template("{{a b}}").segments.first {
@@ -178,7 +179,8 @@ import Workspace
             "needs a FORMAT: iso8601, rfc1123, unix, unixms, or a pattern such as \"YYYY-MM-DD HH:mm:ss\""
         ),
         (
-            "{{$date iso}}", "\"iso\" is not a date format (iso8601, rfc1123, unix, unixms, or a pattern such as \"YYYY-MM-DD HH:mm:ss\")"
+            "{{$date iso}}",
+            "\"iso\" is not a date format (iso8601, rfc1123, unix, unixms, or a pattern such as \"YYYY-MM-DD HH:mm:ss\")"
         ),
         (
             "{{$date rfc822}}",
@@ -213,7 +215,8 @@ import Workspace
         #expect(output == #"{{$date "YYYY}}"#)
         #expect(
             problems == [
-                VariableProblem(kind: .malformed(#"{{$date "YYYY}}"#, reason: "a '\"' without its closing '\"'"), location: "url")
+                VariableProblem(
+                    kind: .malformed(#"{{$date "YYYY}}"#, reason: "a '\"' without its closing '\"'"), location: "url")
             ])
     }
 

@@ -67,7 +67,8 @@ enum RequestPaneView {
                 column = frame.buffer.write("{{\(name)}}", x: column, y: area.y, style: style, maxX: field.right)
             case .dynamic(let name, let arguments):
                 column = frame.buffer.write(
-                    DynamicArguments.expression(name, arguments), x: column, y: area.y, style: theme[.info], maxX: field.right)
+                    DynamicArguments.expression(name, arguments), x: column, y: area.y, style: theme[.info],
+                    maxX: field.right)
             case .malformed(let text, _):
                 column = frame.buffer.write(
                     text, x: column, y: area.y, style: theme[.error].underline, maxX: field.right)

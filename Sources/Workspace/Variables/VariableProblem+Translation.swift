@@ -40,7 +40,8 @@ extension VariableProblem: TranslatableError {
                 title: "{variable} cannot be computed",
                 explanation: "{location} uses {variable}: {reason}.",
                 hint:
-                    "Fix its arguments or what it reads (docs/collections.md lists every dynamic value with an example).")
+                    "Fix its arguments or what it reads (docs/collections.md lists every dynamic value with an example)."
+            )
         case .malformed:
             TranslationTemplate(
                 title: "Something in {location} cannot be filled in",
