@@ -148,7 +148,10 @@ enum KeymapGuideProse {
           (`esc` there goes back to the question); saving a response as a mock route the environment
           already has (`M`) `alt+r` replace its answer, `alt+k` keep both (a sequence: the old answer,
           then the new), `esc` cancel; saving over a read-only collection file `alt+r` replace it (it
-          stays read-only), `alt+c` or `esc` cancel. Or `left`/`right`/`up`/`down`/`tab` highlight a button (none is
+          stays read-only), `alt+c` or `esc` cancel; a credential typed as itself into the Auth tab `alt+y`
+          keep it as a secret (its value in the secrets file, the field `{{name}}`), `alt+e` another
+          name, `alt+n` leave it; `ctrl+s` about to write one in clear `alt+s` save anyway, `alt+m`
+          make it a secret and save, `alt+c` or `esc` cancel. Or `left`/`right`/`up`/`down`/`tab` highlight a button (none is
           highlighted when the question opens) and `enter` chooses it. Bare letters answer nothing, and
           neither does any key in the question's first half second (it was typed before the question
           could be seen); a question that comes on its own (changed on disk, drafts found) waits while a

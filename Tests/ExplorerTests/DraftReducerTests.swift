@@ -369,7 +369,10 @@ struct DraftReducerTests {
         fixture.driver.type("ada")
         fixture.driver.press("enter", "j", "enter")
         fixture.driver.type("pw-123")
-        fixture.driver.press("enter", "k", "k")
+        fixture.driver.press("enter")
+        // A password typed as itself is offered as a secret: left as typed here.
+        fixture.driver.advance(by: .seconds(1))
+        fixture.driver.press("alt+n", "k", "k")
         // Past basic by one, then back: the username used to be gone.
         fixture.driver.press("right", "left")
         #expect(fixture.driver.state.drafts[users]?.auth.scheme == .basic(username: "ada", password: "pw-123"))
@@ -403,7 +406,12 @@ struct DraftReducerTests {
         fixture.driver.type("ada")
         fixture.driver.press("enter", "j", "enter")
         fixture.driver.type("pw-123")
-        fixture.driver.press("enter", "ctrl+s")
+        // Left as typed (not made a secret), and saved in clear as the user says.
+        fixture.driver.press("enter")
+        fixture.driver.advance(by: .seconds(1))
+        fixture.driver.press("alt+n", "ctrl+s")
+        fixture.driver.advance(by: .seconds(1))
+        fixture.driver.press("alt+s")
         #expect(fixture.driver.state.drafts[users]?.auth.scheme == .basic(username: "ada", password: "pw-123"))
         try conflict(&fixture)
         fixture.driver.press("alt+d")

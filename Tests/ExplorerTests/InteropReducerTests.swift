@@ -131,7 +131,7 @@ struct InteropReducerTests {
         fixture.driver.type("/tmp/alpha.postman_collection.json")
         let effects = fixture.driver.press("enter")
         guard
-            case .writeFile(let path, _, let notCarried)? = effects.first(where: {
+            case .writeFile(let path, _, let notCarried, _)? = effects.first(where: {
                 if case .writeFile = $0 { true } else { false }
             })
         else {
@@ -145,7 +145,7 @@ struct InteropReducerTests {
         // Written: the status bar counts them, a viewer lists every one.
         fixture.driver.reduce(.fileWritten(path: path, size: 2048, notCarried: notCarried))
         let saved = "Saved 2.0 KB to /tmp/alpha.postman_collection.json"
-        #expect(fixture.driver.state.toast?.message == "2 not carried · " + saved)
+        #expect(fixture.driver.state.toast?.message == "2 not carried (F9 lists them) · " + saved)
         guard case .viewer(let title, let text, _)? = fixture.driver.state.overlay else {
             Issue.record("the list is shown")
             return
@@ -170,7 +170,7 @@ struct InteropReducerTests {
         let effects = fixture.driver.press("enter")
         #expect(fixture.driver.state.overlay == nil)
         guard
-            case .writeFile(let path, let bytes, let notCarried)? = effects.first(where: {
+            case .writeFile(let path, let bytes, let notCarried, _)? = effects.first(where: {
                 if case .writeFile = $0 { true } else { false }
             })
         else {

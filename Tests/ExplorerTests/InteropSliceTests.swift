@@ -84,7 +84,9 @@ struct InteropSliceTests {
 
     @Test func whatAnExportCouldNotCarryIsListedUnlessADialogIsOpen() throws {
         var steps = try steps()
-        let notice = Notice("2 not carried · Saved 2.0 KB to /tmp/a.http", kind: .warning)
+        let notice = Notice(
+            "2 not carried (F9 lists them) · Saved 2.0 KB to /tmp/a.http", kind: .warning,
+            details: "Not carried by the export (2):\n• a script\n• a check")
         let viewer = Overlay.viewer(
             title: "Not carried by the export",
             text: "Saved to /tmp/a.http. The format has no place for these 2:\n\n• a script\n• a check", scroll: 0)

@@ -72,6 +72,7 @@ extension InteropCommand {
         switch self {
         case .importFile: .palette("Import a file or URL (curl, .http, Postman, OpenAPI, HAR)…")
         case .exportCollection: .palette("Export the collection (curl, .http, Postman, HAR)…")
+        case .exportPostman: .palette("Export for Postman, with a file per environment…")
         }
     }
 }

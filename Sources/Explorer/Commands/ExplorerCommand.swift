@@ -201,4 +201,7 @@ package enum RunnerCommand: String, CaseIterable, Sendable {
 package enum InteropCommand: String, CaseIterable, Sendable {
     case importFile = "interop.import"
     case exportCollection = "interop.export"
+    /// Postman, with each live environment as a Postman environment file beside it (`lazer
+    /// export --format postman --environments DIR`).
+    case exportPostman = "interop.exportPostman"
 }

@@ -44,8 +44,15 @@ enum ErrorCardLines {
                 Span(open ? "▾ Details " : "▸ Details ", style: theme[.muted].bold), Span("t", style: theme[.keyHint]),
             ]))
         if open {
-            lines += Paragraph.wrapped(Line(result.method + " " + result.url, style: theme[.muted]), width: width)
+            // The request as it went out, after the detail (never sent: the method and URL it had).
+            if result.sent == nil {
+                lines += Paragraph.wrapped(Line(result.method + " " + result.url, style: theme[.muted]), width: width)
+            }
             lines += Paragraph.wrapped(Line(card.translation.technicalDetail, style: theme[.muted]), width: width)
+            if let sent = result.sent {
+                lines.append(Line(""))
+                lines += HeadersTabLines.sentLines(sent, width: width, theme)
+            }
         }
         if let timeline {
             lines.append(Line(""))

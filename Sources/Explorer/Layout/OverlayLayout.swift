@@ -108,9 +108,14 @@ enum OverlayLayout {
             lines.append(Line(""))
             lines.append(Line("Recent messages, newest first", style: theme[.text].bold))
             for message in state.messages.reversed() {
-                for (index, piece) in Paragraph.wrapped(Line(message), width: wrapWidth - 4).enumerated() {
-                    let text = piece.spans.map(\.text).joined()
-                    lines.append(Line((index == 0 ? "  " : "    ") + text, style: theme[.text]))
+                // A message with details (what an export could not carry) has a line for each.
+                for (number, part) in message.split(separator: "\n").enumerated() {
+                    let pieces = Paragraph.wrapped(Line(String(part)), width: wrapWidth - 4 - (number == 0 ? 0 : 2))
+                    for (index, piece) in pieces.enumerated() {
+                        let text = piece.spans.map(\.text).joined()
+                        let indent = (number == 0 ? "  " : "    ") + (index == 0 ? "" : "  ")
+                        lines.append(Line(indent + text, style: theme[number == 0 ? .text : .muted]))
+                    }
                 }
             }
         }

@@ -148,7 +148,9 @@ enum ResponseLayout {
         case .raw:
             settleRaw(&state, response, in: area)
         case .headers:
-            state.response.scroll = clamped(state.response.scroll, count: response.headers.count, height: area.height)
+            state.response.scroll = clamped(
+                state.response.scroll, count: HeadersTabLines.count(result, response, width: area.width),
+                height: area.height)
         case .timeline:
             let lines = timelineTabLines(state, response, result, width: area.width)
             state.response.scroll = clamped(state.response.scroll, count: lines.count, height: area.height)

@@ -43,20 +43,30 @@ extension ExplorerProgram {
                     self?.deliver(.saved(collectionID: collection.id, .failure(failure)))
                 }
             }
-        case .writeFile(let path, let bytes, let notCarried):
+        case .writeFile(let path, let bytes, let notCarried, let alongside):
             dependencies.work.schedule { [weak self] in
                 let url = URL(fileURLWithPath: (path as NSString).expandingTildeInPath)
+                let others = alongside.map { URL(fileURLWithPath: ($0.path as NSString).expandingTildeInPath) }
+                // Files written beside it are refused together, before anything is written.
+                if let taken = others.first(where: { FileManager.default.fileExists(atPath: $0.path) }) {
+                    self?.deliver(
+                        .notice(
+                            "Not saved: \(taken.path) exists (nothing was written; pick another folder)", isError: true)
+                    )
+                    return
+                }
                 do {
-                    try Data(bytes).write(to: url, options: .withoutOverwriting)
-                    // Created with 0666 less the umask: never writable by others, whatever the umask.
-                    if let mode = try? FileManager.default.attributesOfItem(atPath: url.path)[.posixPermissions]
-                        as? Int,
-                        mode & 0o002 != 0
-                    {
-                        try? FileManager.default.setAttributes(
-                            [.posixPermissions: mode & ~0o002], ofItemAtPath: url.path)
+                    // An export with files beside it goes into a folder of its own (made if needed),
+                    // out of the collections folder, whose *.json files are read as collections.
+                    if !alongside.isEmpty {
+                        try FileManager.default.createDirectory(
+                            at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
                     }
-                    self?.deliver(.fileWritten(path: url.path, size: bytes.count, notCarried: notCarried))
+                    for (file, other) in zip(alongside, others) { try Self.write(file.bytes, to: other) }
+                    try Self.write(bytes, to: url)
+                    self?.deliver(
+                        .fileWritten(
+                            path: url.path, size: bytes.count, notCarried: notCarried, alongside: others.map(\.path)))
                 } catch {
                     self?.deliver(.notice("Not saved: \(url.path): \(Self.writeProblem(error, url))", isError: true))
                 }
@@ -104,6 +114,16 @@ extension ExplorerProgram {
 
     /// Why a file could not be written, in a few words (Foundation's text starts with "The
     /// operation could not be completed.", which filled an 80-column status line on its own).
+    /// A new file (never over one), never writable by others whatever the umask.
+    nonisolated static func write(_ bytes: [UInt8], to url: URL) throws {
+        try Data(bytes).write(to: url, options: .withoutOverwriting)
+        if let mode = try? FileManager.default.attributesOfItem(atPath: url.path)[.posixPermissions] as? Int,
+            mode & 0o002 != 0
+        {
+            try? FileManager.default.setAttributes([.posixPermissions: mode & ~0o002], ofItemAtPath: url.path)
+        }
+    }
+
     nonisolated static func writeProblem(_ error: any Error, _ url: URL) -> String {
         switch (error as? CocoaError)?.code {
         case .fileNoSuchFile?: "no such folder \(url.deletingLastPathComponent().path)"

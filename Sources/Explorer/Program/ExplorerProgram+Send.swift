@@ -32,10 +32,14 @@ extension ExplorerProgram {
         let method = job.request.method.rawValue
         let shownURL = preparation.redactor.redact(
             preparation.resolved.displayURL(baseURL: workspace.serverProvider.baseURL?.absoluteString))
+        // What went out, masked as the timeline is (the Headers tab shows it above the response's).
+        let sent = unobserved.map { SentRequest($0, redactor: redactor) }
         let result: @Sendable (ExchangeResult.Outcome) -> ExchangeResult = { outcome in
-            ExchangeResult(
+            var result = ExchangeResult(
                 generation: generation, outcome: outcome, environmentName: environmentName, isMock: isMock,
                 url: shownURL, method: method)
+            result.sent = sent
+            return result
         }
         guard let future = preparation.future(), let request = unobserved else {
             let card = FailureCard(
@@ -44,7 +48,9 @@ extension ExplorerProgram {
                     hint: "Fix what is listed, or pick another environment (F2).",
                     technicalDetail: preparation.problems.joined(separator: "\n")),
                 origin: environmentName.map { "environment \($0)" }, problems: preparation.problems)
-            dispatch(.exchangeFinished(key, result(.failure(card))))
+            var notSent = result(.failure(card))
+            notSent.sent = nil
+            dispatch(.exchangeFinished(key, notSent))
             return
         }
         let startedAt = Date()

@@ -18,6 +18,21 @@ extension ExplorerReducer {
             return []
         default: break
         }
+        // Given away, a credential typed as itself would be written in clear into the file at once,
+        // for every request under it: it becomes a secret first (asked), then it is given.
+        if let typed = LiteralCredential.secretField(of: request.auth.scheme), LiteralCredential.isLiteral(typed.text) {
+            let name = LiteralCredential.proposedName(for: typed.field, value: typed.text, in: document.collection)
+            let offer = SecretOffer(key: key, field: typed.field, name: name)
+            notify(
+                &state,
+                "Not given: \(offer.fieldLabel) is typed as itself and would be written in clear; "
+                    + "keep it as a secret, then give it again",
+                kind: .warning)
+            ask(
+                .keepSecret(offer, selected: -1), &state,
+                waitingNotice: "Lazer asks about the credential you typed when you finish typing")
+            return []
+        }
         let path = toCollection ? [] : (document.collection.folderPath(ofRequest: key.requestID) ?? [])
         if !toCollection, path.isEmpty {
             notify(&state, "\(request.name) is not in a folder: give its auth to the collection", kind: .warning)

@@ -97,6 +97,8 @@ extension ExplorerReducer {
                 effects += draftsChanged(&state)
             case .send:
                 effects += send(&state)
+            case .offerSecret(let key, let field):
+                offerSecret(key, field, &state)
             }
         }
         if let notice = outcome.notice { notify(&state, notice.message, kind: notice.kind) }

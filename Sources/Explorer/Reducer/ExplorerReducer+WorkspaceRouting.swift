@@ -55,7 +55,7 @@ extension ExplorerReducer {
                 state.quitting = true
             }
         }
-        if let notice = outcome.notice { notify(&state, notice.message, kind: notice.kind) }
+        if let notice = outcome.notice { notify(&state, notice.message, kind: notice.kind, details: notice.details) }
         return effects
     }
 

@@ -86,8 +86,9 @@ package enum ExplorerReducer {
         case .notice(let message, let isError):
             notify(&state, message, kind: isError ? .error : .info)
             return []
-        case .fileWritten(let path, let size, let notCarried):
-            return reduceWorkspace(.fileWritten(path: path, size: size, notCarried: notCarried), &state)
+        case .fileWritten(let path, let size, let notCarried, let alongside):
+            return reduceWorkspace(
+                .fileWritten(path: path, size: size, notCarried: notCarried, alongside: alongside), &state)
         case .curlPasted(let key, let requests, let report):
             return reduceWorkspace(.applyPastedCurl(requests, report: report, key), &state)
         case .tick:
@@ -97,9 +98,9 @@ package enum ExplorerReducer {
 
     // MARK: - Shared helpers
 
-    static func notify(_ state: inout ExplorerState, _ message: String, kind: Toast.Kind) {
+    static func notify(_ state: inout ExplorerState, _ message: String, kind: Toast.Kind, details: String? = nil) {
         state.toast = TimedToast(message: message, kind: kind, expires: state.now + toastDuration)
-        if kind == .error || kind == .warning { state.rememberMessage(message) }
+        if kind == .error || kind == .warning { state.rememberMessage(details.map { message + "\n" + $0 } ?? message) }
     }
 
     private static func expireTimedThings(_ state: inout ExplorerState) {

@@ -38,9 +38,13 @@ package struct SliceRequests<Request: Equatable & Sendable>: SliceOutcome {
 package struct Notice: Equatable, Sendable {
     package var message: String
     package var kind: Toast.Kind
+    /// More than a status line holds (what an export could not carry): kept with the message in
+    /// the recent messages `F9` lists whole.
+    package var details: String?
 
-    package init(_ message: String, kind: Toast.Kind) {
+    package init(_ message: String, kind: Toast.Kind, details: String? = nil) {
         self.message = message
         self.kind = kind
+        self.details = details
     }
 }

@@ -46,6 +46,8 @@ package struct ExchangeResult: Sendable, Equatable {
     package var method: String
     /// What the send reported while it ran (nil for a history entry: no events were kept).
     package var trace: ExchangeTrace?
+    /// The request as it went out, secrets masked (nil: it was never sent).
+    package var sent: SentRequest?
 
     package init(
         generation: Int, outcome: Outcome, environmentName: String?, isMock: Bool, url: String, method: String

@@ -46,7 +46,8 @@ package enum ExplorerAction: Sendable, Equatable {
     /// A message for the status bar (clipboard helper failures and the like).
     case notice(String, isError: Bool)
     /// A `writeFile` effect wrote its file (`size` bytes at `path`, the path as written).
-    case fileWritten(path: String, size: Int, notCarried: [String])
+    /// `alongside`: the files written with it (a Postman export's environments).
+    case fileWritten(path: String, size: Int, notCarried: [String], alongside: [String] = [])
     /// A pasted curl command imported with its files read (`readPastedCurl`).
     case curlPasted(RequestKey, requests: [SavedRequest], report: ImportReport)
     /// A run of the Runner view moved on.

@@ -23,7 +23,9 @@ package enum ExplorerEffect: Sendable, Equatable {
     case copy(String)
     /// Write bytes to a new file (the response body, an export); refuses to overwrite.
     /// `notCarried` lists what an export's format had no place for, shown once it is written.
-    case writeFile(path: String, bytes: [UInt8], notCarried: [String] = [])
+    /// `alongside`: more files written with it, each refused if it exists (nothing is written then):
+    /// a Postman export's environment files.
+    case writeFile(path: String, bytes: [UInt8], notCarried: [String] = [], alongside: [FileToWrite] = [])
     /// Import the file at `path` (any format `lazer import` reads) as a new collection file in
     /// `folder`; the result comes back as `saved` and a notice.
     case importFile(path: String, folder: String)
@@ -47,6 +49,17 @@ package enum ExplorerEffect: Sendable, Equatable {
     case cancelRun(run: Int)
     /// Leave: restore the terminal and exit.
     case quit
+}
+
+/// A file written beside another (a Postman export's environment file).
+package struct FileToWrite: Sendable, Equatable {
+    package var path: String
+    package var bytes: [UInt8]
+
+    package init(path: String, bytes: [UInt8]) {
+        self.path = path
+        self.bytes = bytes
+    }
 }
 
 /// What a send needs: the draft as on screen, its collection as loaded, the environment chosen.

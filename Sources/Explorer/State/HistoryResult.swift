@@ -31,9 +31,11 @@ package enum HistoryResult {
                         hint: "Send the request again to see what happens now.", technicalDetail: entry.error ?? ""),
                     origin: entry.environment.map { "environment \($0)" }))
         }
-        return ExchangeResult(
+        var result = ExchangeResult(
             generation: -1 - index, outcome: outcome, environmentName: entry.environment, isMock: false, url: entry.url,
             method: entry.method)
+        result.sent = SentRequest(entry)
+        return result
     }
 
     /// A body history kept only the start of: said, with both sizes, and shown as text as far as

@@ -30,6 +30,12 @@ package enum Overlay: Sendable, Equatable {
     /// Saving a response as a mock route when the environment already has one for the same
     /// request: replace, keep both or cancel.
     case mockRouteExists(MockRouteExists, selected: Int)
+    /// A credential was typed as itself into the Auth tab: keep it as a secret variable (its
+    /// value in the secrets file), under another name, or leave it in the request.
+    case keepSecret(SecretOffer, selected: Int)
+    /// Ctrl+S would write a typed credential in clear into the collection file: save anyway,
+    /// make it a secret first, or cancel.
+    case clearCredentialSave(SecretOffer, selected: Int)
 }
 
 /// The existing route a "save as mock route" would overwrite, for the dialog that asks first.
@@ -69,7 +75,10 @@ package struct PromptState: Sendable, Equatable {
         /// Which file to import (curl, .http, Postman, OpenAPI, HAR) as a new collection.
         case importFile
         /// Where to export a collection (the format from the file's extension).
-        case exportFile(collectionID: String)
+        /// `environmentFiles`: Postman, each live environment written beside it as its own file.
+        case exportFile(collectionID: String, environmentFiles: Bool = false)
+        /// The name of the secret variable a typed credential becomes.
+        case secretName(SecretOffer)
     }
 
     package var purpose: Purpose

@@ -32,6 +32,8 @@ extension Overlay {
         case .conflict(let collectionID, _): "conflict " + collectionID
         case .mockRouteExists(let existing, _): "route " + existing.environment + " " + existing.route
         case .replaceReadOnly(let collectionID, _, _): "read-only " + collectionID
+        case .keepSecret(let offer, _): "secret \(offer.key.collectionID) \(offer.key.requestID)"
+        case .clearCredentialSave(let offer, _): "clear \(offer.key.collectionID) \(offer.key.requestID)"
         default: nil
         }
     }
@@ -87,8 +89,16 @@ package enum QuestionText {
     package static func quit(_ state: ExplorerState) -> String {
         let count = state.dirtyCount
         let requests = count == 1 ? "1 request has" : "\(count) requests have"
+        // A credential typed as itself would be written in clear: said before the answer.
+        let inClear = state.drafts.filter {
+            LiteralCredential.unsaved(in: $0.value, saved: state.savedRequest($0.key)) != nil
+        }.map(\.value.name).sorted()
+        let clear =
+            inClear.isEmpty
+            ? ""
+            : " (with the credential typed as itself in \(inClear.joined(separator: ", ")), in clear: Esc, then make it a secret)"
         return "\(requests) unsaved edits.\n"
-            + "Alt+S save all: \(count == 1 ? "it is" : "they are") written into \(count == 1 ? "its" : "their") collection file\(count == 1 ? "" : "s"), then Lazer quits.\n"
+            + "Alt+S save all: \(count == 1 ? "it is" : "they are") written into \(count == 1 ? "its" : "their") collection file\(count == 1 ? "" : "s")\(clear), then Lazer quits.\n"
             + "Alt+D discard: \(count == 1 ? "the edits are" : "all of them are") thrown away, with no undo, and Lazer quits.\n"
             + "Esc: back to work. (Or ←/→ and Enter.)"
     }

@@ -110,6 +110,29 @@ enum OverlayView {
                             "The mock environment \(existing.environment) has a route for \(existing.route). Replace \(answers) with this response (Alt+R), keep both (Alt+K: a sequence, the current answer first, then this one), or cancel (Esc)? (Or ←/→ and Enter.)",
                         buttons: ["Replace (Alt+R)", "Keep both (Alt+K)", "Cancel (Esc)"], selectedButton: selected)),
                 in: screen)
+        case .keepSecret(let offer, let selected):
+            let file = state.slot(collectionID: offer.key.collectionID)?.fileName ?? "the collection file"
+            frame.render(
+                question(
+                    theme.dialog(
+                        title: "Keep \(offer.fieldLabel) as a secret?",
+                        message: QuestionText.keepSecret(offer, fileName: file),
+                        buttons: ["Keep as secret (Alt+Y)", "Another name (Alt+E)", "Leave it (Alt+N)"],
+                        selectedButton: selected),
+                    screen),
+                in: screen)
+        case .clearCredentialSave(let offer, let selected):
+            let file = state.slot(collectionID: offer.key.collectionID)?.fileName ?? "the collection file"
+            let name = state.request(offer.key)?.name ?? "this request"
+            frame.render(
+                question(
+                    theme.dialog(
+                        title: "Save \(offer.fieldLabel) in clear?",
+                        message: QuestionText.clearCredentialSave(offer, requestName: name, fileName: file),
+                        buttons: ["Save anyway (Alt+S)", "Make it a secret (Alt+M)", "Cancel (Alt+C)"],
+                        selectedButton: selected),
+                    screen),
+                in: screen)
         case .prompt(let prompt):
             let box = OverlayLayout.promptBox(prompt, screen: screen)
             frame.buffer.fill(box, with: .blank(theme.base))

@@ -16,18 +16,11 @@ enum ResponseContentView {
         case .raw:
             RawView.render(state, response, in: area, buffer: &frame.buffer)
         case .headers:
-            // Only the lines on screen are built: a response may carry thousands of headers.
-            let count = response.headers.count
+            // The request as sent, then the response's; only the lines on screen are built.
+            let count = HeadersTabLines.count(result, response, width: area.width)
             let first = ResponseLayout.clamped(state.response.scroll, count: count, height: area.height)
-            let visible = response.headers[first..<min(count, first + area.height)]
-            let width = min(32, visible.map { CharacterWidth.of($0.name) }.max() ?? 0)
-            let shown = visible.map { header in
-                Line([
-                    Span(header.name, style: theme[.jsonKey]),
-                    Span(String(repeating: " ", count: max(1, width - CharacterWidth.of(header.name) + 1))),
-                    Span(header.value, style: theme[.text]),
-                ])
-            }
+            let shown = HeadersTabLines.lines(
+                result, response, from: first, height: area.height, width: area.width, theme)
             lines(shown, from: 0, in: area, buffer: &frame.buffer)
         case .timeline:
             let shown = ResponseLayout.timelineTabLines(state, response, result, width: area.width)

@@ -1,6 +1,6 @@
 /// The characters a variable name may use: letters, digits, `_`, `-` and `.`.
 package enum VariableName {
-    static let rule = "letters, digits, '_', '-' and '.'"
+    package static let rule = "letters, digits, '_', '-' and '.'"
 
     package static func isValid(_ name: String) -> Bool {
         !name.isEmpty && name.unicodeScalars.allSatisfy(isNameScalar)

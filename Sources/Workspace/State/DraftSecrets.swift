@@ -71,7 +71,7 @@ package enum DraftSecrets {
     }
 
     /// Whether `text` is nothing but `{{name}}` references (and spaces between them).
-    static func isOnlyReferences(_ text: String) -> Bool {
+    package static func isOnlyReferences(_ text: String) -> Bool {
         var rest = Substring(text).drop { $0 == " " }
         guard !rest.isEmpty else { return false }
         while !rest.isEmpty {

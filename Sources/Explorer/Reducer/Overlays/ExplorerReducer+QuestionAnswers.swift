@@ -32,6 +32,10 @@ extension ExplorerReducer {
             return [.replaceReadOnly(collectionID: collectionID)]
         case .mockRouteExists(let existing, _):
             return reduceWorkspace(.resolveMockRouteExists(existing, choice: choice), &state)
+        case .keepSecret(let offer, _):
+            return answeredKeepSecret(offer, choice: choice, &state)
+        case .clearCredentialSave(let offer, _):
+            return answeredClearCredentialSave(offer, choice: choice, &state)
         case .help, .palette, .environments, .variables, .sendBlocked, .prompt, .viewer, .problems:
             return []
         }

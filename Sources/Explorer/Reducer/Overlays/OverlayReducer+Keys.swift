@@ -101,6 +101,17 @@ extension OverlayReducer {
             return answer(key, overlay, selected, letters: ["r", "k", "c"], context, &state) {
                 .mockRouteExists(existing, selected: $0)
             }
+        case .keepSecret(let offer, let selected):
+            return answer(key, overlay, selected, letters: ["y", "e", "n"], context, &state) {
+                .keepSecret(offer, selected: $0)
+            }
+        case .clearCredentialSave(let offer, let selected):
+            let outcome = answer(key, overlay, selected, letters: ["s", "m", "c"], context, &state) {
+                .clearCredentialSave(offer, selected: $0)
+            }
+            // Esc: the save it asked about is not made, and that is said.
+            guard outcome.requests.isEmpty, state.overlay == nil else { return outcome }
+            return Outcome(notice: Notice("Not saved: \(offer.fieldLabel) is still typed as itself", kind: .warning))
         }
         return Outcome()
     }

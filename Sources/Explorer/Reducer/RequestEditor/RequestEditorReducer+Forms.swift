@@ -88,10 +88,23 @@ extension RequestEditorReducer {
     /// open with the reason below), everything else edits.
     static func typeIntoForm(_ key: KeyEvent, _ editor: inout RequestEditorState, _ work: inout Work) {
         if key == KeyEvent(.enter) {
+            let before = work.request
             commitForm(&editor, &work)
+            offerSecret(before, editor, &work)
             return
         }
         _ = editor.formEditor?.handle(key)
+    }
+
+    /// Enter wrote a credential typed as itself (not a `{{variable}}`) into an auth line: the
+    /// root offers to keep it as a secret. Only when typed: a value carried over from another
+    /// scheme, or written by moving away, is asked about when it is saved.
+    private static func offerSecret(_ before: SavedRequest?, _ editor: RequestEditorState, _ work: inout Work) {
+        guard editor.tab == .auth, editor.formEditor == nil, let key = work.key, let after = work.request,
+            let typed = LiteralCredential.secretField(of: after.auth.scheme), LiteralCredential.isLiteral(typed.text)
+        else { return }
+        if let before, let earlier = LiteralCredential.secretField(of: before.auth.scheme), earlier == typed { return }
+        work.outcome.requests.append(.offerSecret(key, typed.field))
     }
 
     static func commitForm(_ editor: inout RequestEditorState, _ work: inout Work) {

@@ -58,6 +58,9 @@ package enum RequestEditorReducer: SliceReducer {
         case storeDrafts
         /// Enter in the URL field: send the request.
         case send
+        /// A credential was just typed as itself into this auth field: offer to keep it as a
+        /// secret (the root names the variable and asks).
+        case offerSecret(RequestKey, FormRow.Field)
     }
 
     package struct Outcome: SliceOutcome {

@@ -91,18 +91,24 @@ extension WorkspaceReducer {
             let prompt = PromptState(
                 purpose: .importFile, title: "Import a file or http(s) URL (curl, .http, Postman, OpenAPI, HAR)")
             outcome.requests.append(.openOverlay(.prompt(prompt)))
-        case .exportCollection:
+        case .exportCollection, .exportPostman:
             guard let id = context.currentCollectionID, let document = state.document(collectionID: id) else {
                 outcome.notice = Notice("Pick a collection first", kind: .info)
                 return
             }
             let folder = (document.path as NSString).deletingLastPathComponent
-            let name = (fileName(for: document.collection.name) as NSString).deletingPathExtension + ".http"
+            let stem = (fileName(for: document.collection.name) as NSString).deletingPathExtension
+            let postman = command == .exportPostman
             let prompt = PromptState(
-                purpose: .exportFile(collectionID: id),
+                purpose: .exportFile(collectionID: id, environmentFiles: postman),
                 // Short enough for the prompt at 80 columns (a longer list was cut at ".js").
-                title: "Export to (.sh .curl, .http .rest, .json Postman, .har)",
-                text: (folder as NSString).appendingPathComponent(name))
+                title: postman
+                    ? "Export for Postman to (each environment's file beside it)"
+                    : "Export to (.sh .curl, .http .rest, .json Postman, .har)",
+                // Postman's files go into a folder of their own: in the collections folder, every
+                // *.json file is read as a collection.
+                text: (folder as NSString).appendingPathComponent(
+                    postman ? "postman/" + stem + ".postman_collection.json" : stem + ".http"))
             outcome.requests.append(.openOverlay(.prompt(prompt)))
         }
     }
@@ -122,20 +128,35 @@ extension WorkspaceReducer {
             outcome.requests.append(.closeOverlay)
             outcome.notice = Notice("Importing \((path as NSString).lastPathComponent)…", kind: .info)
             outcome.effects.append(.importFile(path: path, folder: folder))
-        case .exportFile(let id):
+        case .exportFile(let id, let environmentFiles):
             guard let document = state.document(collectionID: id) else { return fail("The collection is gone") }
             guard let format = exportFormat(for: path) else {
                 return fail(
                     "Name the format by the extension: .sh or .curl, .http or .rest, .postman_collection.json, .har")
             }
-            let environment = state.environmentName(collectionID: id).flatMap(document.collection.environment(named:))
+            if environmentFiles, format != .postman {
+                return fail("A Postman collection file ends in .json (name.postman_collection.json)")
+            }
+            // With environment files, every live environment gets one (as `lazer export
+            // --environments` without --env); otherwise the selected one is resolved in.
+            let environment =
+                environmentFiles
+                ? nil : state.environmentName(collectionID: id).flatMap(document.collection.environment(named:))
             let input = ExportInput(
-                document: document, environment: environment, processEnvironment: context.processEnvironment)
+                document: document, environment: environment, processEnvironment: context.processEnvironment,
+                environmentFiles: environmentFiles)
             do {
                 let output = try Exporter.output(input, format: format)
+                let folder = (path as NSString).deletingLastPathComponent
                 outcome.requests.append(.closeOverlay)
                 outcome.effects.append(
-                    .writeFile(path: path, bytes: output.bytes, notCarried: output.report.items.map(\.description)))
+                    .writeFile(
+                        path: path, bytes: output.bytes,
+                        // With what `lazer export` warns about (a secret without a value, written as nothing).
+                        notCarried: (output.report.items + output.warnings.items).map(\.description),
+                        alongside: output.files.map {
+                            FileToWrite(path: (folder as NSString).appendingPathComponent($0.name), bytes: $0.bytes)
+                        }))
             } catch {
                 fail(error.description)
             }
@@ -147,16 +168,25 @@ extension WorkspaceReducer {
     /// A written file in the status bar; what an export could not carry is never dropped silently:
     /// every item, in a viewer over the panes (a status line cannot hold a list at 80 columns).
     static func fileWritten(
-        _ path: String, size: Int, notCarried: [String], _ context: Context, _ outcome: inout Outcome
+        _ path: String, size: Int, notCarried: [String], alongside: [String] = [], _ context: Context,
+        _ outcome: inout Outcome
     ) {
-        let saved = "Saved \(ByteCount.format(Int64(size))) to \(path)"
+        var saved = "Saved \(ByteCount.format(Int64(size))) to \(path)"
+        if !alongside.isEmpty {
+            let names = alongside.map { ($0 as NSString).lastPathComponent }.joined(separator: ", ")
+            saved += " and \(alongside.count) Postman environment\(alongside.count == 1 ? "" : "s") beside it: \(names)"
+        }
         guard !notCarried.isEmpty else {
             outcome.notice = Notice(saved, kind: .info)
             return
         }
-        outcome.notice = Notice("\(notCarried.count) not carried · " + saved, kind: .warning)
-        guard !context.overlayOpen else { return }
+        // F9 lists them whole afterwards (the viewer below is gone once closed, or not opened
+        // over another dialog).
         let list = notCarried.map { "• " + $0 }.joined(separator: "\n")
+        outcome.notice = Notice(
+            "\(notCarried.count) not carried (F9 lists them) · " + saved, kind: .warning,
+            details: "Not carried by the export (\(notCarried.count)):\n" + list)
+        guard !context.overlayOpen else { return }
         outcome.requests.append(
             .openOverlay(
                 .viewer(

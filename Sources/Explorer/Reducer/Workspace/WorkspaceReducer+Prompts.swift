@@ -14,6 +14,10 @@ extension WorkspaceReducer {
         case .moveRequest, .moveFolder:
             commitMove(prompt, &state, &outcome)
             return
+        case .secretName(var offer):
+            offer.name = prompt.field.text.trimmingCharacters(in: .whitespaces)
+            keepAsSecret(offer, thenSave: false, prompt: prompt, &state, context, &outcome)
+            return
         default: break
         }
         let name = prompt.field.text.trimmingCharacters(in: .whitespaces)
@@ -80,7 +84,7 @@ extension WorkspaceReducer {
             store(CollectionSlot(document: document), &state, &outcome)
             outcome.requests.append(.editNewRequest(RequestKey(collectionID: id, requestID: request.id)))
             outcome.effects.append(.save(document, overwrite: false))
-        case .moveRequest, .moveFolder, .saveMockRoute, .importFile, .exportFile:
+        case .moveRequest, .moveFolder, .saveMockRoute, .importFile, .exportFile, .secretName:
             return
         }
     }

@@ -8,12 +8,23 @@ import Workspace
 /// save asked for while one is in flight waits for its result and then writes the collection as
 /// it is by then, over the fingerprint the first one wrote.
 extension WorkspaceReducer {
-    static func saveSelected(_ key: RequestKey?, _ state: inout WorkspaceState, _ outcome: inout Outcome) {
+    /// - Parameter inClear: the user said "save anyway" to writing a typed credential.
+    static func saveSelected(
+        _ key: RequestKey?, inClear: Bool = false, _ state: inout WorkspaceState, _ outcome: inout Outcome
+    ) {
         guard let key, var document = state.document(collectionID: key.collectionID) else {
             outcome.notice = Notice("Nothing to save", kind: .info)
             return
         }
         if let draft = state.drafts[key] {
+            if !inClear, let typed = LiteralCredential.unsaved(in: draft, saved: state.savedRequest(key)) {
+                // The credential would land in the file in clear: ask first.
+                let name = LiteralCredential.proposedName(for: typed.field, value: typed.text, in: document.collection)
+                outcome.requests.append(
+                    .openOverlay(
+                        .clearCredentialSave(SecretOffer(key: key, field: typed.field, name: name), selected: -1)))
+                return
+            }
             putDraft(draft, key, into: &document, &state)
         } else if !document.isModified {
             // Another request's draft in the same collection made "no unsaved changes in X"

@@ -19,6 +19,11 @@ package enum WorkspaceReducer: SliceReducer {
         case capturesLoaded(collectionID: String, [String: VariableScope.Value])
         /// `Ctrl+S`: the selected request's draft into its collection, and the file saved.
         case saveSelected
+        /// "Save anyway": `Ctrl+S` without asking about a credential typed as itself.
+        case saveInClear(RequestKey)
+        /// A credential typed into the Auth tab becomes a secret variable of the collection (its
+        /// value in the secrets file, the field `{{name}}`); `thenSave`: the draft is saved too.
+        case keepAsSecret(SecretOffer, thenSave: Bool)
         /// Every draft of every collection (the quit question's "save all").
         case saveAll
         case saved(collectionID: String, Result<CollectionDocument, SaveFailure>)
@@ -41,7 +46,7 @@ package enum WorkspaceReducer: SliceReducer {
         /// The import or export prompt's file name entered.
         case commitInterop(PromptState)
         /// A file written (a body, an export): said, with what the export could not carry.
-        case fileWritten(path: String, size: Int, notCarried: [String])
+        case fileWritten(path: String, size: Int, notCarried: [String], alongside: [String] = [])
         /// `M`: the prompt naming the mock environment the shown response is saved into.
         case promptMockRoute
         /// The mock environment's name entered: the route saved (or the question about an existing one).
@@ -127,6 +132,8 @@ package enum WorkspaceReducer: SliceReducer {
         case .capturesLoaded(let collectionID, let values):
             state.captures[collectionID] = values.isEmpty ? nil : values
         case .saveSelected: saveSelected(context.selection, &state, &outcome)
+        case .saveInClear(let key): saveSelected(key, inClear: true, &state, &outcome)
+        case .keepAsSecret(let offer, let thenSave): keepAsSecret(offer, thenSave: thenSave, &state, context, &outcome)
         case .saveAll: saveAll(&state, &outcome)
         case .saved(let collectionID, let result): saved(collectionID, result, &state, context, &outcome)
         case .fileChanged(let slot): fileChanged(slot, &state, context, &outcome)
@@ -139,8 +146,8 @@ package enum WorkspaceReducer: SliceReducer {
             applyPastedCurl(requests, report, key, &state, context, &outcome)
         case .promptInterop(let command): promptInterop(command, state, context, &outcome)
         case .commitInterop(let prompt): commitInterop(prompt, state, context, &outcome)
-        case .fileWritten(let path, let size, let notCarried):
-            fileWritten(path, size: size, notCarried: notCarried, context, &outcome)
+        case .fileWritten(let path, let size, let notCarried, let alongside):
+            fileWritten(path, size: size, notCarried: notCarried, alongside: alongside, context, &outcome)
         case .promptMockRoute: promptMockRoute(state, context, &outcome)
         case .commitMockRoute(let prompt): commitMockRoute(prompt, &state, context, &outcome)
         case .resolveMockRouteExists(let existing, let choice):
