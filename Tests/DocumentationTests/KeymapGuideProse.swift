@@ -9,6 +9,7 @@ enum KeymapGuideProse {
         case .collections: "the collections pane"
         case .request: "the request pane"
         case .table: "the Params, Headers, form and multipart tables"
+        case .completion: "the completion list under a field being typed in"
         case .response: "the response pane, every tab"
         case .tree: "the Tree tab"
         case .raw: "the Raw tab"
@@ -40,6 +41,15 @@ enum KeymapGuideProse {
             (`request.edit`) edits the selected cell. `table.up` from the top row goes to the URL; in
             Params, `table.down` past the last query row goes to the path parameters (when the URL has
             any), `table.up` from their top back to the query.
+            """
+        case .completion:
+            """
+            While typing `{{` in the URL, the body, a table cell or a form line, the list offers the
+            variables in scope (captured, the environment's, the collection's, `$LAZER_VAR_…`, the names
+            requests capture, the dynamic `$uuid`…), each with where it comes from; in the Headers table's
+            name column, header names; in its value column, common values of `Content-Type`, `Accept`,
+            `Authorization`, `Accept-Encoding` and `Cache-Control`. These keys come first while it is open;
+            `esc` closes it (the field keeps the keyboard), typing narrows it, and any other key closes it.
             """
         case .response: "Tabs: Tree, Raw, Headers, Timeline, Checks, History."
         case .tree: "Besides the `response` keys above (move, page, top, bottom, tabs, retry)."
@@ -92,12 +102,13 @@ enum KeymapGuideProse {
 
         1. With a dialog open (help, palette, environments, variables, a prompt, the quit, conflict,
            draft-recovery or mock-route question), it closes the dialog; in a question that is "cancel".
-        2. While typing, it leaves the text field: URL, body and notes edits stay (they are drafts), a
+        2. With the completion list open, it closes the list (the field keeps the keyboard).
+        3. While typing, it leaves the text field: URL, body and notes edits stay (they are drafts), a
            table cell being edited goes back to its old text (a row just added goes away again), the
            collections filter stops taking keys (and keeps its text), the tree's search or JSONPath
            prompt closes.
-        3. With the selected request in flight, it cancels it (like `F6`): the transfer really stops.
-        4. In the collections pane, it clears the filter.
+        4. With the selected request in flight, it cancels it (like `F6`): the transfer really stops.
+        5. In the collections pane, it clears the filter.
 
         """
 
@@ -111,9 +122,12 @@ enum KeymapGuideProse {
           to the tab below; `esc` leaves it. `up` or `k` from the top of a tab only chooses the URL line
           (highlighted, nothing typed): `enter` or `i` edits it, `down` or `j` goes back, other keys stay commands.
         - **Params, Headers, form and multipart tables**: moving between rows, switching column and the
-          row commands (add, delete, switch on/off, edit the cell) are the `table` keys above; while a
-          cell is being edited, `enter` keeps the edit, `esc` drops it (and takes away a row just
-          added) and `tab` moves the edit to the row's other cell. Path parameters are the URL's
+          row commands (add, delete, switch on/off, edit the cell) are the `table` keys above. A row
+          with a name is entered on its value, one without on its name (each row on its own: the
+          column chosen on one is not carried to the next); `left` and `right` choose. While a
+          cell is being edited (it is filled in the selection colour, and the status line names it),
+          `enter` keeps the edit, `esc` drops it (and takes away a row just added) and `tab` moves
+          the edit to the row's other cell. Path parameters are the URL's
           `:name` segments: editing the cell there edits the value (the name column is not entered),
           adding a row there adds a query row (and says so), deleting removes nothing.
         - **Body and Notes**: `enter` or `i` edits the text (JSON and text bodies; other kinds are edited

@@ -41,7 +41,8 @@ struct CheckEditingReducerTests {
     private func taken(
         _ steps: inout SliceStepDriver<RequestEditorReducer>, _ edit: (inout SavedRequest) -> Void
     ) throws {
-        var request = try #require(steps.context.request)
+        let before = try #require(steps.context.request)
+        var request = before
         edit(&request)
         steps.step(
             .type(KeyEvent(.enter)),
@@ -49,6 +50,8 @@ struct CheckEditingReducerTests {
         ) {
             $0.formEditor = nil
             $0.formError = nil
+            // One undo step (issue 33).
+            $0.edits[Self.users, default: RequestEditHistory()].record(before: before, after: request, field: nil)
         }
         steps.context.request = request
     }

@@ -84,6 +84,10 @@ struct CommandTableTests {
         rows.press("enter")
         var firstRow = rows
         firstRow.press("home")
+        // The completion list open under the URL.
+        var completing = table
+        completing.press("ctrl+l")
+        completing.type("{{")
         var tree = fixture.driver
         tree.press("g", "3")
         var expanded = tree
@@ -115,8 +119,8 @@ struct CommandTableTests {
         var ran = runner
         ran.state.runner?.isRunning = false
         return [
-            collections, lower, table, drafted, rows, firstRow, tree, expanded, searched, raw, history, error, runner,
-            ran,
+            collections, lower, table, drafted, rows, firstRow, completing, tree, expanded, searched, raw, history,
+            error, runner, ran,
         ]
     }
 

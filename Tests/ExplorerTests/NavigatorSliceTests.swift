@@ -162,7 +162,12 @@ struct NavigatorSliceTests {
                     .saveNotice(collectionID: TestCollections.alphaID, "Restored: request Root"),
                 ])
         ) { $0.undo = nil }
-        steps.step(.command(.undo), outcome: NavigatorReducer.Outcome(notice: Notice("Nothing to undo", kind: .info)))
+        steps.step(
+            .command(.undo),
+            outcome: NavigatorReducer.Outcome(
+                notice: Notice(
+                    "Nothing to undo here (u brings back a deletion or a rename); z in the request pane undoes a request's edits",
+                    kind: .info)))
     }
 
     @Test func anUndoAfterTheCollectionChangedElsewhereIsRefused() throws {

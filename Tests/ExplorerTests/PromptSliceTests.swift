@@ -1,6 +1,7 @@
 import Explorer
 import ExplorerTesting
 import Foundation
+import TUI
 import Testing
 import Workspace
 
@@ -37,17 +38,25 @@ struct PromptSliceTests {
     @Test func renamingARequestRenamesItsDraftTooAndSavesTheCollection() throws {
         var draft = try #require(try steps().state.request(Self.users))
         draft.url = "/people"
+        let original = draft
         var steps = try steps(drafts: [Self.users: draft])
         let (index, before) = try alpha(steps)
         var document = before
         document.collection.updateRequest(id: Self.users.requestID) { $0.name = "People" }
         draft.name = "People"
         let prompt = PromptState(purpose: .renameRequest(Self.users), title: "Rename request", text: " People ")
+        // `u` can undo it (issue 33), the draft coming back as it was.
+        var undo = UndoableDeletion(
+            collectionID: Self.alphaID, before: before.collection, description: "name \"List users\"",
+            expires: .zero, drafts: [Self.users: original], after: document.collection)
+        undo.row = .request(Self.users)
+        undo.done = "changed"
         steps.step(
             .commitPrompt(prompt),
             outcome: WorkspaceReducer.Outcome(
                 effects: [.save(document, overwrite: false), .storeDrafts([Self.users: draft])],
-                requests: [.closeOverlay, .collectionsChanged])
+                notice: Notice("Renamed \"List users\" (u: undo)", kind: .success),
+                requests: [.closeOverlay, .collectionsChanged, .offerUndo(undo)])
         ) {
             $0.collections[index] = CollectionSlot(document: document)
             $0.drafts[Self.users] = draft
@@ -62,13 +71,21 @@ struct PromptSliceTests {
         #expect(renamed)
         let prompt = PromptState(
             purpose: .renameFolder(collectionID: Self.alphaID, path: ["Users"]), title: "Rename folder", text: "People")
+        var undo = UndoableDeletion(
+            collectionID: Self.alphaID, before: before.collection, description: "name \"Users\"", expires: .zero,
+            after: document.collection)
+        undo.row = .folder(collectionID: Self.alphaID, path: ["Users"])
+        undo.done = "changed"
+
         steps.step(
             .commitPrompt(prompt),
             outcome: WorkspaceReducer.Outcome(
                 effects: [.save(document, overwrite: false)],
+                notice: Notice("Renamed \"Users\" (u: undo)", kind: .success),
                 requests: [
                     .renameExpansion(from: Self.alphaID + "/Users", to: Self.alphaID + "/People"), .closeOverlay,
                     .collectionsChanged, .selectRow(.folder(collectionID: Self.alphaID, path: ["People"])),
+                    .offerUndo(undo),
                 ])
         ) {
             $0.collections[index] = CollectionSlot(document: document)

@@ -27,7 +27,7 @@ struct RequestEditorSliceTests {
         #expect(steps.state.pathParams.rows.map(\.key) == ["id"])
         // Down past the (empty) query table: the path parameters; up from their top: back.
         steps.step(.command(.rowDown)) { $0.paramsOnPath = true }
-        steps.step(.command(.otherColumn))  // names are fixed: the value column stays
+        steps.step(.command(.nameColumn))  // names are fixed: the value column stays
         steps.step(.command(.rowUp)) { $0.paramsOnPath = false }
         // Up from the top chooses the URL line (not typed in: issue 33).
         steps.step(.command(.rowUp)) { $0.focus = .urlLine }
@@ -39,7 +39,8 @@ struct RequestEditorSliceTests {
         var steps = try steps("a-user")
         steps.context.addRowKey = "n"
         steps.step(.command(.rowDown)) { $0.paramsOnPath = true }
-        var request = try #require(steps.context.request)
+        let before = try #require(steps.context.request)
+        var request = before
         request.query = [KeyValueRow(name: "", value: "")]
         steps.step(
             .command(.addRow),
@@ -49,6 +50,8 @@ struct RequestEditorSliceTests {
         ) {
             $0.paramsOnPath = false
             $0.query.addRow()
+            $0.edits[TestCollections.key("a-user"), default: RequestEditHistory()].record(
+                before: before, after: request, field: nil)
         }
     }
 
@@ -56,16 +59,24 @@ struct RequestEditorSliceTests {
         var steps = try steps("a-users")
         steps.step(.command(.tab2)) { $0.tab = .headers }
         #expect(steps.state.headers.rows.map(\.key) == ["Accept"])
-        steps.step(.command(.otherColumn)) { $0.headers.column = .value }
+        // A row with a name starts on its value (issue 33); ← and → choose the column.
+        #expect(steps.state.headers.column == .value)
+        steps.step(.command(.nameColumn)) { $0.headers.column = .key }
+        steps.step(.command(.valueColumn)) { $0.headers.column = .value }
         steps.step(.command(.otherColumn)) { $0.headers.column = .key }
-        var request = try #require(steps.context.request)
+        let before = try #require(steps.context.request)
+        var request = before
         request.headers[0].enabled = false
         steps.step(
             .command(.toggleRow),
             outcome: RequestEditorReducer.Outcome(requests: [
                 .updateDraft(TestCollections.key("a-users"), request), .storeDrafts,
             ])
-        ) { $0.headers.toggleSelected() }
+        ) {
+            $0.headers.toggleSelected()
+            $0.edits[TestCollections.key("a-users"), default: RequestEditHistory()].record(
+                before: before, after: request, field: nil)
+        }
         steps.context.request = request
         steps.step(.command(.lastRow))
         steps.step(.command(.rowUp)) { $0.focus = .urlLine }
@@ -80,14 +91,19 @@ struct RequestEditorSliceTests {
 
     @Test func theMethodCyclesIntoTheDraft() throws {
         var steps = try steps("a-users")
-        var request = try #require(steps.context.request)
+        let before = try #require(steps.context.request)
+        var request = before
         let all = RequestMethod.standard.filter { $0 != .connect && $0 != .trace }
         request.method = all[((all.firstIndex(of: .get) ?? 0) + 1) % all.count]
         steps.step(
             .command(.method),
             outcome: RequestEditorReducer.Outcome(requests: [
                 .updateDraft(TestCollections.key("a-users"), request), .storeDrafts,
-            ]))
+            ])
+        ) {
+            $0.edits[TestCollections.key("a-users"), default: RequestEditHistory()].record(
+                before: before, after: request, field: nil)
+        }
     }
 
     /// Regression: a query typed away in the URL left row 0 selected in the empty Params table,

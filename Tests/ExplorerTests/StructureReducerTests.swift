@@ -211,7 +211,10 @@ struct StructureReducerTests {
         #expect(fixture.driver.state.undo == nil)
         #expect(fixture.driver.state.isAnimating == false)
         #expect(fixture.driver.press("u").isEmpty)
-        #expect(fixture.driver.state.toast?.message == "Nothing to undo")
+        #expect(
+            fixture.driver.state.toast?.message
+                == "Nothing to undo here (u brings back a deletion or a rename); z in the request pane undoes a request's edits"
+        )
     }
 
     @Test func undoingADeletionGivesBackTheUnsavedEdits() throws {

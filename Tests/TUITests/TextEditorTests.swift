@@ -131,7 +131,8 @@ import Testing
         var state = KeyValueEditorState(rows: [KeyValueEditorRow(key: "Accept", value: "*/*")])
         _ = state.handle(.key(.char(" ")))
         #expect(state.enabledRows.isEmpty)
-        _ = state.handle(.key(KeyEvent(.tab)))
+        // A row with a name starts on its value (Enter on `Accept` edits `*/*`).
+        #expect(state.column == .value)
         _ = state.handle(.key(KeyEvent(.enter)))
         _ = state.handle(.key(KeyEvent(.backspace)))
         _ = state.handle(.paste("json"))
@@ -276,5 +277,36 @@ import Testing
         #expect(TextEditorState.matchColumns(of: "ü", in: "Über über") == [0, 5])
         #expect(TextEditorState.matchColumns(of: "aa", in: "aaa") == [0, 1])
         #expect(TextEditorState.matchColumns(of: "x", in: "").isEmpty)
+    }
+}
+
+@Suite struct KeyValueColumnTests {
+    /// The column chosen on one row is not carried to the next (issue 33: typing `2` on `page`
+    /// made `?2=1`): each row starts on its value when it has a name, on its name when not.
+    @Test func eachRowStartsOnItsOwnColumn() {
+        var state = KeyValueEditorState(rows: [
+            KeyValueEditorRow(key: "page", value: "1"), KeyValueEditorRow(key: "", value: ""),
+            KeyValueEditorRow(key: "size", value: "20"),
+        ])
+        #expect(state.column == .value)
+        state.selectColumn(.key)
+        state.apply(.down)
+        #expect(state.column == .key)
+        state.selectColumn(.value)
+        state.apply(.down)
+        #expect(state.column == .value)
+        state.selectColumn(.key)
+        state.apply(.up)
+        #expect(state.column == .key)
+        #expect(state.table.selected == 1)
+        // Deleting moves to the next row, on its own column.
+        state.apply(.up)
+        state.selectColumn(.key)
+        _ = state.deleteSelected()
+        #expect(state.rows.map(\.key) == ["", "size"])
+        #expect(state.column == .key)
+        state.apply(.down)
+        _ = state.handle(.key(KeyEvent(.enter)))
+        #expect(state.editor?.text == "20")
     }
 }

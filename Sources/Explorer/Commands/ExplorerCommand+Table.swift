@@ -49,10 +49,18 @@ extension RequestCommand {
         case .rowPageDown: .keys("Rows: page down", [.table: ["pgdn"]])
         case .firstRow: .keys("First row", [.table: ["home"]])
         case .lastRow: .keys("Last row", [.table: ["end"]])
-        case .otherColumn: .keys("Other column (name ↔ value)", [.table: ["left", "right"]])
+        case .otherColumn: .palette("Table: the row's other column (name ↔ value)")
+        case .nameColumn: .keys("The row's name", [.table: ["left"]])
+        case .valueColumn: .keys("The row's value", [.table: ["right"]])
         case .bodyKind: .palette("Next body kind (none, JSON, text, form, multipart, file)", [.request: ["b"]])
         case .formatBody: .palette("Pretty-format the JSON body", [.global: ["alt+f"]])
         case .editBodyExternally: .palette("Edit the body in $EDITOR", [.global: ["alt+e"]])
+        case .undo: .palette("Undo the request's last edit", [.request: ["z"]])
+        case .redo: .palette("Redo the request's edit undone", [.request: ["Z"]])
+        case .revert: .palette("Revert the request to its saved state (z undoes)", [.request: ["X"]])
+        case .completionAccept: .keys("Take the completion chosen", [.completion: ["tab", "enter"]])
+        case .completionNext: .keys("Next completion", [.completion: ["down", "ctrl+n"]])
+        case .completionPrevious: .keys("Previous completion", [.completion: ["up", "ctrl+p"]])
         }
     }
 }

@@ -148,9 +148,17 @@ package enum RequestCommand: String, CaseIterable, Sendable {
     case firstRow = "table.top"
     case lastRow = "table.bottom"
     case otherColumn = "table.column"
+    case nameColumn = "table.nameColumn"
+    case valueColumn = "table.valueColumn"
     case bodyKind = "request.bodyKind"
     case formatBody = "body.format"
     case editBodyExternally = "body.external"
+    case undo = "request.undo"
+    case redo = "request.redo"
+    case revert = "request.revert"
+    case completionAccept = "completion.accept"
+    case completionNext = "completion.next"
+    case completionPrevious = "completion.previous"
 }
 
 /// The response pane: tabs, the tree, Raw, saving and copying.

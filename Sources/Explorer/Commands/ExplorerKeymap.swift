@@ -13,7 +13,9 @@ package enum ExplorerKeymap {
                 return KeyBinding(
                     command.id, keys: keys, help: spec.help(in: context), hint: spec.hint, context: context.rawValue)
             }
-        })
+        },
+        // The completion list takes Tab and Ctrl+P while it is open (Tab takes an item).
+        shadowingContexts: [KeyContext.completion.rawValue])
 
     /// Commands shown in the status bar, in order.
     package static let hintCommands: [ExplorerCommand] = [

@@ -9,6 +9,8 @@ package enum KeyContext: String, CaseIterable, Sendable {
     case collections
     case request
     case table
+    /// The completion list under a field being typed in, while it is open.
+    case completion
     case response
     case tree
     case raw
@@ -22,6 +24,7 @@ package enum KeyContext: String, CaseIterable, Sendable {
         case .collections: "Collections"
         case .request: "Request"
         case .table: "Params, Headers, form and multipart tables"
+        case .completion: "The completion list (while it is open; Esc closes it)"
         case .response: "Response"
         case .tree: "Tree"
         case .raw: "Raw"

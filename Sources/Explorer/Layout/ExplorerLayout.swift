@@ -6,6 +6,19 @@ package import TUI
 package struct ExplorerLayout: Sendable, Equatable {
     /// Below this the explorer shows only "Terminal too small" (and keys other than quit wait).
     package static let minimumSize = Size(width: 60, height: 16)
+    /// The most the request pane grows to while it has the focus (eight lines of its tab).
+    static let focusedRequestHeight = 13
+
+    /// The lines the focused request tab's tables take whole (the Params tab's titles included).
+    private static func tableLines(_ state: ExplorerState) -> Int {
+        switch state.editor.tab {
+        case .params:
+            let path = state.editor.pathParams.rows.count
+            return 1 + max(1, state.editor.query.rows.count) + (path > 0 ? 1 + path : 0)
+        case .headers: return state.editor.headers.rows.count
+        default: return 0
+        }
+    }
 
     /// Whether a screen of `size` is too small for the panes.
     package static func isTooSmall(_ size: Size) -> Bool {
@@ -32,13 +45,25 @@ package struct ExplorerLayout: Sendable, Equatable {
             }
             return
         }
+        // On a narrow screen the collections pane takes its whole width while it has the focus
+        // (at 80 columns names were cut to ten characters with no way to read them).
         let wanted =
-            state.collectionsWidthIsAutomatic
-            ? min(state.collectionsWidth, max(20, body.width * 3 / 10)) : state.collectionsWidth
+            !state.collectionsWidthIsAutomatic
+            ? state.collectionsWidth
+            : state.focus == .collections
+                ? min(state.collectionsWidth, max(20, body.width - 40))
+                : min(state.collectionsWidth, max(20, body.width * 3 / 10))
         let leftWidth = max(0, min(wanted, body.width - 30))
         collections = Rect(x: 0, y: body.y, width: max(0, leftWidth), height: body.height)
         let right = Rect(x: leftWidth, y: body.y, width: max(0, body.width - leftWidth), height: body.height)
-        let requestHeight = max(7, min(right.height - 5, right.height * state.requestShare / 100))
+        var requestHeight = max(7, min(right.height - 5, right.height * state.requestShare / 100))
+        if state.requestShareIsAutomatic, state.focus == .request {
+            // On a short screen the request pane grows while it has the focus and its table does
+            // not fit (at 80×24 the Params tab showed one query row beside a path parameter), up
+            // to eight lines of table; the response pane keeps nine lines.
+            let wanted = min(5 + Self.tableLines(state), Self.focusedRequestHeight, right.height - 9)
+            requestHeight = max(requestHeight, wanted)
+        }
         request = Rect(x: right.x, y: right.y, width: right.width, height: requestHeight)
         response = Rect(
             x: right.x, y: right.y + requestHeight, width: right.width, height: right.height - requestHeight)

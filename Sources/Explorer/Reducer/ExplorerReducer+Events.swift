@@ -31,6 +31,7 @@ extension ExplorerReducer {
         if state.overlay != nil { return reduceOverlays(.key(key), &state) }
         if state.runner?.isShown == true { return runnerKey(key, &state) }
         if key == KeyEvent(.escape) { return escape(&state) }
+        if let effects = completionKey(key, &state) { return effects }
         // Tab, Ctrl, Alt and F-keys reach the global bindings first, whatever has the focus — but
         // Tab in a table cell being edited moves to the row's other column, as in any table.
         if key.key == .tab, isEditingTableCell(state) || isEditingBodyText(state) { return typeKey(key, &state) }
@@ -58,6 +59,16 @@ extension ExplorerReducer {
         }
     }
 
+    /// While the completion list is open, its keys (the keymap's `completion` context) come first.
+    private static func completionKey(_ key: KeyEvent, _ state: inout ExplorerState) -> [ExplorerEffect]? {
+        guard state.editor.completion != nil, state.focus == .request, state.isTyping, state.keys.pending.isEmpty,
+            case .request(let command)? = ExplorerKeymap.command(
+                state.keys.resolve(key, contexts: [KeyContext.completion.rawValue])),
+            [.completionAccept, .completionNext, .completionPrevious].contains(command)
+        else { return nil }
+        return reduceEditor(.command(command), &state)
+    }
+
     static func isEditingTableCell(_ state: ExplorerState) -> Bool {
         guard state.overlay == nil, state.focus == .request, state.editor.focus == .content else { return false }
         switch state.editor.tab {
@@ -83,6 +94,7 @@ extension ExplorerReducer {
     /// the collections filter.
     static func escape(_ state: inout ExplorerState) -> [ExplorerEffect] {
         state.keys.reset()
+        if state.editor.completion != nil, state.focus == .request { return reduceEditor(.closeCompletion, &state) }
         if state.isTyping {
             let drafts = state.drafts
             cancelTyping(&state)

@@ -51,7 +51,8 @@ extension ExplorerReducer {
                 }
                 draftsTouched = true
             case .restoreDrafts(let drafts):
-                state.drafts.merge(drafts) { current, _ in current }
+                // As they were (a rename undone gives its draft the old name back).
+                state.drafts.merge(drafts) { _, restored in restored }
                 draftsTouched = true
             case .saveNotice(let collectionID, let notice):
                 state.saveNotices[collectionID] = notice

@@ -71,8 +71,19 @@ extension ExplorerReducer {
                 command == .narrower
                 ? max(16, state.collectionsWidth - 4)
                 : min(max(16, state.size.width - 40), state.collectionsWidth + 4)
-        case .requestSmaller: state.requestShare = max(15, state.requestShare - 5)
-        case .requestLarger: state.requestShare = min(85, state.requestShare + 5)
+        case .requestSmaller, .requestLarger:
+            if state.requestShareIsAutomatic {
+                // From the height on screen when it grew with the focus.
+                var fixed = state
+                fixed.requestShareIsAutomatic = false
+                if let shown = ExplorerLayout(state).request?.height, shown != ExplorerLayout(fixed).request?.height {
+                    let right = max(1, state.size.height - 2)
+                    state.requestShare = (shown * 100 + right - 1) / right
+                }
+                state.requestShareIsAutomatic = false
+            }
+            state.requestShare =
+                command == .requestSmaller ? max(15, state.requestShare - 5) : min(85, state.requestShare + 5)
         }
         return []
     }

@@ -27,7 +27,9 @@ extension ExplorerReducer {
             state.focus = .request
             return reduceEditor(.command(command), &state)
         case .previousTab, .nextTab, .toggleRow, .addRow, .deleteRow, .rowUp, .rowDown, .rowPageUp, .rowPageDown,
-            .firstRow, .lastRow, .otherColumn, .method, .bodyKind, .formatBody, .editBodyExternally:
+            .firstRow, .lastRow, .otherColumn, .nameColumn, .valueColumn, .method, .bodyKind, .formatBody,
+            .editBodyExternally, .undo, .redo,
+            .revert, .completionAccept, .completionNext, .completionPrevious:
             return reduceEditor(.command(command), &state)
         }
     }
@@ -69,11 +71,15 @@ extension ExplorerReducer {
     }
 
     /// What the editor slice sees of the rest of the explorer.
-    static func editorContext(_ state: ExplorerState) -> RequestEditorReducer.Context {
+    /// (The variables `{{` completes to are worked out only for a key typed.)
+    static func editorContext(
+        _ state: ExplorerState, typing: Bool = false
+    ) -> RequestEditorReducer.Context {
         RequestEditorReducer.Context(
             key: state.selection, request: state.selectedRequest, saved: state.selection.flatMap(state.savedRequest),
             paneFocused: state.focus == .request,
-            addRowKey: state.keys.keymap.keys(for: .request(.addRow)).first?.description ?? "a")
+            addRowKey: state.keys.keymap.keys(for: .request(.addRow)).first?.description ?? "a",
+            variables: typing ? state.completionVariables : [])
     }
 
     static func reduceEditor(_ action: RequestEditorReducer.Action, _ state: inout ExplorerState) -> [ExplorerEffect] {
@@ -86,7 +92,9 @@ extension ExplorerReducer {
     private static func reduceEditor(
         _ action: RequestEditorReducer.Action, _ state: inout ExplorerState, passed: inout Bool
     ) -> [ExplorerEffect] {
-        let outcome = RequestEditorReducer.reduce(&state.editor, action, editorContext(state))
+        var typing = false
+        if case .type = action { typing = true }
+        let outcome = RequestEditorReducer.reduce(&state.editor, action, editorContext(state, typing: typing))
         passed = outcome.passed
         var effects = outcome.effects
         for request in outcome.requests {

@@ -46,6 +46,9 @@ extension ExplorerReducer {
                 state.editor.focus = .url
                 // Typing replaces the placeholder "/" (a full URL or a path).
                 state.editor.url.selectAll()
+            case .offerUndo(var undo):
+                undo.expires = state.now + NavigatorReducer.undoDuration
+                state.undo = undo
             case .deselect:
                 state.selection = nil
                 state.editor = RequestEditorState()

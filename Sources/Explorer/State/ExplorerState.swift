@@ -21,6 +21,9 @@ package struct ExplorerState: Sendable, Equatable {
     package var collectionsWidthIsAutomatic = true
     /// Share of the right column the request pane takes, in percent (`Alt+↑`/`Alt+↓`).
     package var requestShare = 42
+    /// Until `Alt+↑`/`Alt+↓` is pressed the request pane also grows while it has the focus on a
+    /// short screen (at 80×24 its Params tab showed one query row).
+    package var requestShareIsAutomatic = true
     /// The dialogs' slice (`OverlayReducer`): the dialog open, the questions waiting.
     package var overlays = OverlayState()
     package var toast: TimedToast?
@@ -248,6 +251,9 @@ package struct UndoableDeletion: Sendable, Equatable {
     package var after: RequestCollection?
     /// The row deleted: the undo puts the cursor back on it (it stayed on the row below).
     package var row: NavigatorRow.Kind?
+    /// What was done to `description` ("deleted"; a rename: "changed", of its name), for the
+    /// notices.
+    package var done = "deleted"
 
     package init(
         collectionID: String, before: RequestCollection, description: String, expires: Duration,

@@ -46,6 +46,11 @@ package struct RequestEditorState: Sendable, Equatable {
     /// Each auth scheme's fields as last edited while this request is open, so cycling the scheme
     /// (basic → bearer → basic) brings back what was typed instead of an empty username.
     package var authSchemes: [String: SavedAuth.Scheme] = [:]
+    /// Each request's edits in this pane, for undo and redo; kept while other requests are
+    /// selected (loading a request keeps them).
+    package var edits: [RequestKey: RequestEditHistory] = [:]
+    /// The completion list under the field being typed in, while one is open.
+    package var completion: CompletionState?
 
     package init() {}
 
@@ -53,8 +58,10 @@ package struct RequestEditorState: Sendable, Equatable {
     package mutating func load(_ request: SavedRequest, key: RequestKey) {
         let keepTab = tab
         let keepFocus = focus == .url || focus == .urlLine ? focus : Focus.content
+        let keepEdits = edits
         self = RequestEditorState()
         self.key = key
+        edits = keepEdits
         tab = keepTab
         focus = keepFocus
         url = TextEditorState(text: URLQuerySync.compose(url: request.url, query: request.query), singleLine: true)

@@ -19,6 +19,7 @@ package enum ExplorerView {
         if let rect = layout.collections { CollectionsPaneView.render(state, in: rect, frame: &frame) }
         if let rect = layout.request { RequestPaneView.render(state, in: rect, frame: &frame) }
         if let rect = layout.response { ResponsePaneView.render(state, in: rect, frame: &frame) }
+        CompletionView.render(state, into: &frame)
         if state.runner?.isShown == true {
             RunnerView.render(state, in: RunnerLayout.area(frame.area.size), buffer: &frame.buffer)
         }
@@ -141,6 +142,9 @@ enum StatusLineView {
     private static func typingHints(_ state: ExplorerState) -> [KeyHint]? {
         guard state.overlay == nil, state.focus == .request else { return nil }
         let send = state.keys.keymap.hints(for: [.request(.send)])
+        if state.editor.completion != nil, state.isTyping {
+            return [KeyHint("tab", "take it"), KeyHint("down", "next"), KeyHint("esc", "close the list")]
+        }
         switch state.editor.focus {
         case .url:
             return [KeyHint("enter", "send"), KeyHint("esc", "stop editing the URL"), KeyHint("down", "the tab")]
@@ -151,7 +155,12 @@ enum StatusLineView {
         case .urlLine:
             return send + [KeyHint("enter", "edit the URL"), KeyHint("down", "back to the tab")]
         case .content:
-            return nil
+            // A table cell being typed in: which cell, and how to keep, cancel or move to the other.
+            guard let table = state.editor.focusedTable, table.isEditing else { return nil }
+            let cell = table.column == .key ? "name" : "value"
+            let other = table.column == .key ? "the value" : "the name"
+            return [KeyHint("enter", "keep the \(cell)"), KeyHint("esc", "cancel")]
+                + (table.keysAreFixed ? [] : [KeyHint("tab", other)])
         }
     }
 

@@ -9,7 +9,13 @@ enum RequestPaneView {
     static func render(_ state: ExplorerState, in rect: Rect, frame: inout Frame) {
         let theme = state.theme
         let dirty = state.selection.map(state.isDirty) ?? false
-        let title = state.selectedRequest.map { "Request · " + $0.name + (dirty ? " ●" : "") }
+        // The open request's whole name: a name too long beside "Request · " goes without it (at
+        // 80 columns the collections pane cuts names, and this was the one place to read them).
+        let title = state.selectedRequest.map { request in
+            let name = request.name + (dirty ? " ●" : "")
+            let full = "Request · " + name
+            return CharacterWidth.of(full) + 6 <= rect.width ? full : name
+        }
         frame.render(ExplorerView.paneBlock(title ?? "Request", .request, state), in: rect)
         let parts = ExplorerLayout.requestParts(rect)
         guard let key = state.selection, let request = state.request(key) else {

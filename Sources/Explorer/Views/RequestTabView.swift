@@ -11,7 +11,8 @@ enum RequestTabView {
         let addKey = state.keys.keymap.keys(for: .request(.addRow)).first?.description ?? "a"
         let editor = KeyValueEditor(
             highlightStyle: focused && state.editor.focus == .content ? theme[.selection] : theme[.cursorLine],
-            disabledStyle: theme[.muted], focusedCellStyle: theme[.accent].underline, addKey: addKey)
+            disabledStyle: theme[.muted], focusedCellStyle: theme[.accent].underline,
+            editingCellStyle: theme[.selection], addKey: addKey)
         switch state.editor.tab {
         case .params:
             let areas = RequestLayout.paramsAreas(state, in: area)
@@ -98,7 +99,7 @@ enum RequestTabView {
             let focused = state.focus == .request && state.editor.focus == .content && state.overlay == nil
             let table = KeyValueEditor(
                 highlightStyle: focused ? theme[.selection] : theme[.cursorLine], disabledStyle: theme[.muted],
-                focusedCellStyle: theme[.accent].underline,
+                focusedCellStyle: theme[.accent].underline, editingCellStyle: theme[.selection],
                 addKey: state.keys.keymap.keys(for: .request(.addRow)).first?.description ?? "a")
             let isMultipart = TabTitles.bodyKind(request.body) == "multipart"
             frame.buffer.write(

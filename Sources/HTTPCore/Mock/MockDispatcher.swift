@@ -131,24 +131,49 @@ public final class MockDispatcher: DataDispatcher, DownloadDispatcher, UploadDis
         }
     }
 
-    private func answer(_ prepared: PreparedRequest, handle: ExchangeHandle, download: URL??) {
-        let answer = table.answer(prepared.request)
-        let record = RecordedRequest(
-            request: prepared.request, path: answer.path, route: answer.routeDescription,
-            parameters: answer.parameters)
-        recorded.withLock(ownedBy: self) { records in
-            records.append(record)
-            // Forget the oldest in batches: a removal per request would move the whole list each time.
-            if records.count >= Self.recordLimit * 2 { records.removeFirst(records.count - Self.recordLimit) }
+    private func answer(_ first: PreparedRequest, handle: ExchangeHandle, download: URL??) {
+        var current = first
+        var answered = respond(to: current.request)
+        if handle.isObserved, answered.failure == nil {
+            handle.report(.requestSent(Self.sentSize(of: current.request)), offset: .zero)
         }
-        var answered = answer.response
-        // A HEAD answered by a GET route has the GET's headers and no body, as a server sends it.
-        if prepared.request.method == .head { answered.body = .empty }
+        // A redirect is followed as the live transport follows it (the request's options), each
+        // hop answered from the routes; the delays add up.
+        var elapsed = answered.delay ?? .zero
+        var hops = 0
+        following: while current.request.options.followRedirects, answered.failure == nil {
+            switch MockRedirect.decide(answered, to: current.request, at: current.url, number: hops + 1) {
+            case .done:
+                break following
+            case .fail(let error):
+                answered = MockResponse(delay: elapsed, failure: error)
+                break following
+            case .follow(let next, let url, let hop):
+                let limit = current.request.options.maxRedirects
+                if limit >= 0, hops >= limit {
+                    answered = MockResponse(
+                        delay: elapsed,
+                        failure: TransportError(
+                            .tooManyRedirects, message: "Maximum (\(limit)) redirects followed", url: current.url,
+                            stage: .waiting))
+                    break following
+                }
+                hops += 1
+                if handle.isObserved {
+                    handle.report(.responseHead(Self.head(of: answered)), offset: elapsed)
+                    handle.report(.redirect(hop), offset: elapsed)
+                    handle.report(.requestSent(Self.sentSize(of: next)), offset: elapsed)
+                }
+                current = PreparedRequest(request: next, url: url)
+                answered = respond(to: next)
+                elapsed += answered.delay ?? .zero
+            }
+        }
+        if hops > 0 { answered.delay = elapsed }
         let response = answered
         let delay = response.delay ?? .zero
-        if handle.isObserved, response.failure == nil {
-            handle.report(.requestSent(Self.sentSize(of: prepared.request)), offset: .zero)
-        }
+        // The response records the request as asked and the URL that answered, as live.
+        let prepared = PreparedRequest(request: first.request, url: current.url)
         guard delay > .zero else {
             // At once: no closure made for it (this is the usual mock answer).
             handle.complete(with: Self.result(for: response, prepared: prepared, handle: handle, download: download))
@@ -209,7 +234,28 @@ public final class MockDispatcher: DataDispatcher, DownloadDispatcher, UploadDis
         }
     }
 
+    /// The routes' answer to `request`, recorded (a HEAD answered by a GET route has the GET's
+    /// headers and no body, as a server sends it).
+    private func respond(to request: HTTPRequest) -> MockResponse {
+        let answer = table.answer(request)
+        let record = RecordedRequest(
+            request: request, path: answer.path, route: answer.routeDescription, parameters: answer.parameters)
+        recorded.withLock(ownedBy: self) { records in
+            records.append(record)
+            // Forget the oldest in batches: a removal per request would move the whole list each time.
+            if records.count >= Self.recordLimit * 2 { records.removeFirst(records.count - Self.recordLimit) }
+        }
+        var answered = answer.response
+        if request.method == .head { answered.body = .empty }
+        return answered
+    }
+
     // MARK: - Events
+
+    private static func head(of mock: MockResponse) -> ExchangeEvent.ResponseHead {
+        ExchangeEvent.ResponseHead(
+            status: mock.status, reason: mock.status.reasonPhrase ?? "", headers: mock.headers, httpVersion: .http11)
+    }
 
     /// The request's size as it would go on the wire (HTTP/1.1 head and body), for `requestSent`.
     private static func sentSize(of request: HTTPRequest) -> ExchangeEvent.RequestSent {
@@ -225,9 +271,7 @@ public final class MockDispatcher: DataDispatcher, DownloadDispatcher, UploadDis
     /// body arrives at once.
     private static func reportAnswer(_ mock: MockResponse, body: ResponseBody, to handle: ExchangeHandle) {
         let delay = mock.delay ?? .zero
-        let head = ExchangeEvent.ResponseHead(
-            status: mock.status, reason: mock.status.reasonPhrase ?? "", headers: mock.headers, httpVersion: .http11)
-        handle.report(.responseHead(head), offset: delay)
+        handle.report(.responseHead(head(of: mock)), offset: delay)
         let total = body.byteCount
         guard total > 0 else { return }
         handle.report(.bodyProgress(.init(bytes: total, expected: total, bytesPerSecond: nil)), offset: delay)

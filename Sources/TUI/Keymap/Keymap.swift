@@ -3,9 +3,13 @@
 /// always matches what the keys do.
 package struct Keymap: Sendable, Equatable {
     package private(set) var bindings: [KeyBinding]
+    /// Contexts that take keys before `global` on purpose while they are active (a completion
+    /// list takes Tab while it is open): a global key bound there too is not a conflict.
+    package var shadowingContexts: Set<String> = []
 
-    package init(_ bindings: [KeyBinding]) {
+    package init(_ bindings: [KeyBinding], shadowingContexts: Set<String> = []) {
         self.bindings = bindings
+        self.shadowingContexts = shadowingContexts
     }
 
     /// Navigation, search and app keys every screen shares: arrows and vim keys both work.
@@ -77,7 +81,10 @@ package struct Keymap: Sendable, Equatable {
     package func conflicts() -> [KeymapProblem] {
         var problems: [KeymapProblem] = []
         for (i, a) in bindings.enumerated() {
-            for b in bindings[(i + 1)...] where a.context == b.context || a.context == "global" || b.context == "global"
+            for b in bindings[(i + 1)...]
+            where a.context == b.context
+                || (a.context == "global" && !shadowingContexts.contains(b.context))
+                || (b.context == "global" && !shadowingContexts.contains(a.context))
             {
                 for x in a.keys {
                     for y in b.keys {

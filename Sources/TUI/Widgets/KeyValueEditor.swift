@@ -3,15 +3,20 @@ package struct KeyValueEditor: StatefulWidget {
     package var highlightStyle: Style
     package var disabledStyle: Style
     package var focusedCellStyle: Style
+    /// The cell being typed into, filled across its width so it stands out from the row (an
+    /// underline alone did not show which cell took the keys).
+    package var editingCellStyle: Style
     package var keyWidth: Constraint
     /// The key that adds a row, named when there are none (a keymap may have moved it off `a`).
     package var addKey: String
 
     package init(
         highlightStyle: Style = Style(modifiers: .reverse), disabledStyle: Style = Style(modifiers: .dim),
-        focusedCellStyle: Style = Style(modifiers: [.underline, .bold]), keyWidth: Constraint = .percentage(35),
+        focusedCellStyle: Style = Style(modifiers: [.underline, .bold]),
+        editingCellStyle: Style = Style(modifiers: .reverse), keyWidth: Constraint = .percentage(35),
         addKey: String = "a"
     ) {
+        self.editingCellStyle = editingCellStyle
         self.addKey = addKey
         self.highlightStyle = highlightStyle
         self.disabledStyle = disabledStyle
@@ -39,7 +44,7 @@ package struct KeyValueEditor: StatefulWidget {
                 (KeyValueEditorState.Column.key, columns[1], item.key), (.value, columns[2], item.value),
             ] {
                 if isSelected, state.column == column, var editor = state.editor {
-                    TextInput(style: focusedCellStyle).render(
+                    TextInput(style: editingCellStyle).render(
                         in: Rect(x: rect.x, y: y, width: rect.width, height: 1), buffer: &buffer, state: &editor
                     )
                     state.editor = editor

@@ -21,8 +21,17 @@ package struct KeyValueEditorState: Hashable, Sendable {
     package init(rows: [KeyValueEditorRow], keysAreFixed: Bool = false) {
         self.rows = rows
         self.keysAreFixed = keysAreFixed
-        if keysAreFixed { column = .value }
         table.selected = rows.isEmpty ? nil : 0
+        column = startColumn
+    }
+
+    /// The column a row is entered on: its value when its name is fixed or already written (Enter
+    /// on `page` edits `1`), its name when it has none. Moving to another row starts there again:
+    /// the column chosen on one row is not carried to the next (typing `2` on `page` made `?2=1`).
+    package var startColumn: Column {
+        if keysAreFixed { return .value }
+        guard let selected = table.selected, rows.indices.contains(selected) else { return .key }
+        return rows[selected].key.isEmpty ? .key : .value
     }
 
     package var isEditing: Bool { editor != nil }
@@ -110,12 +119,28 @@ package struct KeyValueEditorState: Hashable, Sendable {
         }
         rows.remove(at: selected)
         table.selected = rows.isEmpty ? nil : min(selected, rows.count - 1)
+        column = startColumn
         return true
     }
 
     package mutating func apply(_ action: NavigationAction) {
         guard editor == nil else { return }
+        let before = table.selected
         table.apply(action, count: rows.count)
+        if table.selected != before { column = startColumn }
+    }
+
+    /// Moves the focus to `column` of the selected row (with fixed names: the value, always).
+    package mutating func selectColumn(_ column: Column) {
+        guard editor == nil else { return }
+        self.column = keysAreFixed ? .value : column
+    }
+
+    /// Selects `row` (a click, a problem's row), on the column it starts on.
+    package mutating func select(_ row: Int) {
+        guard editor == nil, !rows.isEmpty else { return }
+        table.selected = max(0, min(row, rows.count - 1))
+        column = startColumn
     }
 
     package mutating func toggleSelected() {

@@ -195,13 +195,16 @@ extension NavigatorReducer {
     /// drafts, while nothing else changed it since.
     private static func undo(_ state: inout NavigatorState, _ context: Context) -> Outcome {
         guard let undo = state.undo, var document = context.document(undo.collectionID) else {
-            return Outcome(notice: Notice("Nothing to undo", kind: .info))
+            return Outcome(
+                notice: Notice(
+                    "Nothing to undo here (u brings back a deletion or a rename); z in the request pane undoes a request's edits",
+                    kind: .info))
         }
         state.undo = nil
         if let after = undo.after, document.collection != after {
             return Outcome(
                 notice: Notice(
-                    "Not undone: \(document.collection.name) changed since the \(undo.description) was deleted",
+                    "Not undone: \(document.collection.name) changed since the \(undo.description) was \(undo.done)",
                     kind: .warning))
         }
         document.collection = undo.before

@@ -77,7 +77,7 @@ extension ExplorerReducer {
         if let rowIndex = location.firstIndex(of: "["), let end = location.firstIndex(of: "]"),
             let row = Int(location[location.index(after: rowIndex)..<end])
         {
-            withTable(&state) { $0.table.selected = row }
+            withTable(&state) { $0.select(row) }
         }
     }
 

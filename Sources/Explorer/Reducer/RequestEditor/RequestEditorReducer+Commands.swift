@@ -30,7 +30,7 @@ extension RequestEditorReducer {
         case .toggleRow: tableCommand(.toggle, &editor, &work)
         case .addRow: tableCommand(.add, &editor, &work)
         case .deleteRow: tableCommand(.delete, &editor, &work)
-        case .rowUp, .rowDown, .rowPageUp, .rowPageDown, .firstRow, .lastRow, .otherColumn:
+        case .rowUp, .rowDown, .rowPageUp, .rowPageDown, .firstRow, .lastRow, .otherColumn, .nameColumn, .valueColumn:
             tableMove(command, &editor, work)
         case .method:
             guard work.key != nil else { return }
@@ -60,6 +60,10 @@ extension RequestEditorReducer {
             guard let key = work.key, let request = work.request, BodyText.isTextual(request.body) else { return }
             work.outcome.effects.append(
                 .editExternally(key, text: editor.body.text, fileExtension: fileExtension(of: request.body)))
+        case .undo: undo(redo: false, &editor, &work)
+        case .redo: undo(redo: true, &editor, &work)
+        case .revert: revert(&editor, &work)
+        case .completionAccept, .completionNext, .completionPrevious: completionCommand(command, &editor, &work)
         case .tab1, .tab2, .tab3, .tab4, .tab5, .tab6, .tab7:
             let tabs: [RequestCommand] = [.tab1, .tab2, .tab3, .tab4, .tab5, .tab6, .tab7]
             guard let tab = tabs.firstIndex(of: command).flatMap(RequestTab.init(rawValue:)) else { return }
@@ -133,6 +137,10 @@ extension RequestEditorReducer {
             editor.paramsOnPath = true
         case .otherColumn:
             editor.withFocusedTable { $0.switchColumn() }
+        case .nameColumn:
+            editor.withFocusedTable { $0.selectColumn(.key) }
+        case .valueColumn:
+            editor.withFocusedTable { $0.selectColumn(.value) }
         default:
             let navigation: [RequestCommand: NavigationAction] = [
                 .rowUp: .up, .rowDown: .down, .rowPageUp: .pageUp, .rowPageDown: .pageDown, .firstRow: .top,

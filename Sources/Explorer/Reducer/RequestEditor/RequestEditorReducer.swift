@@ -25,6 +25,8 @@ package enum RequestEditorReducer: SliceReducer {
         case cancelTyping
         /// The body's text came back from `$EDITOR`.
         case bodyEdited(String)
+        /// Esc with the completion list open: the list closes, the field keeps the keyboard.
+        case closeCompletion
     }
 
     package struct Context: Equatable, Sendable {
@@ -38,11 +40,14 @@ package enum RequestEditorReducer: SliceReducer {
         package var paneFocused: Bool
         /// The key that adds a table row (named when a path parameter row cannot be added).
         package var addRowKey: String
+        /// The variables in scope, for completing `{{` (given with a key typed).
+        package var variables: [CompletionItem]
 
         package init(
             key: RequestKey?, request: SavedRequest?, saved: SavedRequest?, paneFocused: Bool = true,
-            addRowKey: String = "a"
+            addRowKey: String = "a", variables: [CompletionItem] = []
         ) {
+            self.variables = variables
             self.key = key
             self.request = request
             self.saved = saved
@@ -89,7 +94,11 @@ package enum RequestEditorReducer: SliceReducer {
         let saved: SavedRequest?
         let paneFocused: Bool
         let addRowKey: String
+        let variables: [CompletionItem]
         var request: SavedRequest?
+        /// The request before the edits not yet recorded for undo (undo and redo record what
+        /// came before them, then move it).
+        var baseline: SavedRequest?
         var draftsChanged = false
         var outcome = Outcome()
 
@@ -98,7 +107,9 @@ package enum RequestEditorReducer: SliceReducer {
             saved = context.saved
             paneFocused = context.paneFocused
             addRowKey = context.addRowKey
+            variables = context.variables
             request = context.request
+            baseline = context.request
         }
 
         /// Applies `edit` to the request as on screen.
@@ -111,6 +122,9 @@ package enum RequestEditorReducer: SliceReducer {
 
     package static func reduce(_ state: inout RequestEditorState, _ action: Action, _ context: Context) -> Outcome {
         var work = Work(context)
+        let field = typingField(action, state)
+        if field == nil, let key = context.key { state.edits[key]?.seal() }
+        if !keepsCompletion(action) { state.completion = nil }
         switch action {
         case .command(let command): perform(command, &state, &work)
         case .contentKey(let key): work.outcome.passed = !contentKey(key, &state, &work)
@@ -119,6 +133,7 @@ package enum RequestEditorReducer: SliceReducer {
         case .navigate(let navigation): navigate(navigation, &state, &work)
         case .commitEditing: commitEditing(&state, &work)
         case .cancelTyping: cancelTyping(&state, &work)
+        case .closeCompletion: break
         case .bodyEdited(let text):
             work.update { $0.body = BodyText.replacing($0.body, with: text) }
             if let request = work.request {
@@ -126,6 +141,8 @@ package enum RequestEditorReducer: SliceReducer {
                 state.bodyProblem = BodyText.problem(in: request.body)
             }
         }
+        if case .type(let key) = action { updateCompletion(after: key, &state, work) }
+        recordEdit(&state, &work, field: field)
         var outcome = work.outcome
         if let key = context.key, let request = work.request, request != context.request {
             outcome.requests.insert(.updateDraft(key, request), at: 0)
@@ -161,8 +178,7 @@ package enum RequestEditorReducer: SliceReducer {
         let selectedQuery = editor.query.table.selected
         editor.query = KeyValueEditorState(rows: request.query.map(KeyValueRows.editable))
         // A query typed away leaves no row selected (a selected row 0 of none made `a` crash).
-        editor.query.table.selected =
-            request.query.isEmpty ? nil : selectedQuery.map { min($0, request.query.count - 1) }
+        if let selectedQuery { editor.query.select(selectedQuery) } else { editor.query.table.selected = nil }
         if editor.pathParams.rows.map(\.key) != request.pathParams.map(\.name) {
             editor.pathParams = KeyValueEditorState(
                 rows: request.pathParams.map(KeyValueRows.editable), keysAreFixed: true)

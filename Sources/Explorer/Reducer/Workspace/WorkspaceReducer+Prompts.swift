@@ -43,21 +43,30 @@ extension WorkspaceReducer {
             outcome.effects.append(.create(collection, path: path))
         case .renameCollection(let id):
             guard var document = state.document(collectionID: id) else { return fail("The collection is gone") }
+            let before = document.collection
             document.collection.name = name
             outcome.requests.append(.closeOverlay)
             store(CollectionSlot(document: document), &state, &outcome)
             outcome.effects.append(.save(document, overwrite: false))
+            offerUndo(of: before.name, before, document.collection, row: .collection(collectionID: id), &outcome)
         case .renameRequest(let key):
             guard var document = state.document(collectionID: key.collectionID) else {
                 return fail("The collection is gone")
             }
+            let before = document.collection
+            let draft = state.drafts[key]
             document.collection.updateRequest(id: key.requestID) { $0.name = name }
             if state.drafts[key] != nil { state.drafts[key]?.name = name }
             outcome.requests.append(.closeOverlay)
             store(CollectionSlot(document: document), &state, &outcome)
             outcome.effects += [.save(document, overwrite: false), .storeDrafts(state.drafts)]
+            let old = before.request(id: key.requestID)?.name ?? ""
+            offerUndo(
+                of: old, before, document.collection, row: .request(key), drafts: draft.map { [key: $0] } ?? [:],
+                &outcome)
         case .renameFolder(let id, let path):
             guard var document = state.document(collectionID: id) else { return fail("The collection is gone") }
+            let before = document.collection
             guard document.collection.renameFolder(at: path, to: name) else {
                 return fail("A folder called \(name) is already there")
             }
@@ -67,6 +76,9 @@ extension WorkspaceReducer {
             store(CollectionSlot(document: document), &state, &outcome)
             outcome.requests.append(.selectRow(.folder(collectionID: id, path: Array(path.dropLast()) + [name])))
             outcome.effects.append(.save(document, overwrite: false))
+            offerUndo(
+                of: path.last ?? "", before, document.collection, row: .folder(collectionID: id, path: path),
+                &outcome)
         case .newFolder(let id, let parent):
             guard var document = state.document(collectionID: id) else { return fail("The collection is gone") }
             guard document.collection.addFolder(named: name, inFolder: parent) else {
@@ -137,5 +149,21 @@ extension WorkspaceReducer {
         var prompt = prompt
         prompt.error = error
         outcome.requests.append(.openOverlay(.prompt(prompt)))
+    }
+
+    /// A rename `u` undoes for a while, as a deletion: the collection before it comes back (and
+    /// a renamed request's draft as it was) while nothing else changed the collection (issue 33:
+    /// after a rename `u` said "Nothing to undo").
+    private static func offerUndo(
+        of old: String, _ before: RequestCollection, _ after: RequestCollection, row: NavigatorRow.Kind,
+        drafts: [RequestKey: SavedRequest] = [:], _ outcome: inout Outcome
+    ) {
+        var undo = UndoableDeletion(
+            collectionID: before.id, before: before, description: "name \"\(old)\"", expires: .zero, drafts: drafts,
+            after: after)
+        undo.row = row
+        undo.done = "changed"
+        outcome.requests.append(.offerUndo(undo))
+        outcome.notice = Notice("Renamed \"\(old)\" (u: undo)", kind: .success)
     }
 }

@@ -114,6 +114,8 @@ package enum WorkspaceReducer: SliceReducer {
         case reloadEditor(RequestKey)
         /// The last save landed with the quit question open: the program ends.
         case quit
+        /// A rename `u` can undo for a while (the navigator's undo, timed by the root).
+        case offerUndo(UndoableDeletion)
     }
 
     package typealias Outcome = SliceRequests<Request>

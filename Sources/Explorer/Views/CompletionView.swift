@@ -1,0 +1,32 @@
+import TUI
+
+/// The completion list, drawn under the cursor of the field being typed in (above it near the
+/// bottom of the screen): each item with where it comes from, the chosen one highlighted.
+enum CompletionView {
+    static func render(_ state: ExplorerState, into frame: inout Frame) {
+        guard state.overlay == nil, state.focus == .request, state.isTyping, let completion = state.editor.completion,
+            let cursor = frame.cursor, !completion.items.isEmpty
+        else { return }
+        let theme = state.theme
+        let labelWidth = completion.items.map { CharacterWidth.of($0.label) }.max() ?? 0
+        let detailWidth = completion.items.map { CharacterWidth.of($0.detail) }.max() ?? 0
+        let screen = frame.area
+        let width = min(screen.width, labelWidth + (detailWidth > 0 ? detailWidth + 2 : 0) + 2)
+        let height = completion.items.count
+        let x = max(0, min(cursor.x - completion.replacing, screen.right - width))
+        // Below the cursor, or above it when the list would cover the status line.
+        let below = cursor.y + 1
+        let y = below + height <= screen.bottom - 1 ? below : max(0, cursor.y - height)
+        for (index, item) in completion.items.enumerated() {
+            let row = Rect(x: x, y: y + index, width: width, height: 1)
+            let style = index == completion.selected ? theme[.selection] : theme[.cursorLine]
+            frame.buffer.fill(row, with: .blank(style))
+            let end = frame.buffer.write(" " + item.label, x: x, y: row.y, style: style, maxX: row.right)
+            if !item.detail.isEmpty {
+                let detailX = max(end + 2, x + labelWidth + 3)
+                frame.buffer.write(
+                    item.detail, x: detailX, y: row.y, style: style.patched(with: theme[.muted]), maxX: row.right)
+            }
+        }
+    }
+}
