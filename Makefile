@@ -6,7 +6,7 @@ LINT_PATHS := Package.swift Sources Tests Fuzz Examples
 .PHONY: bench-tui bench-tui-pure bench-tui-ncurses bench-transport bench-futures bench-explorer
 .PHONY: fuzz-json fuzz-jsonpath fuzz-terminal-text fuzz-collection fuzz-theme fuzz-keymap fuzz-import bench-json
 .PHONY: all deps run build build-release lint test unit e2e test-tsan clean bench-replay bench-mock bench-import examples
-.PHONY: bench-headers
+.PHONY: bench-headers install uninstall build-install install-files deb test-package test-install
 
 all: build
 
@@ -25,6 +25,62 @@ build-release: deps
 ## run: build release and start lazer.
 run: build-release
 	.build/release/lazer $(ARGS)
+
+## install: the binary, the themes and sample collections (PREFIX/share/lazer), the man page lazer(1)
+## generated from the command-line definitions (swift-argument-parser's generate-manual plugin) and
+## bash, zsh and fish completions (`lazer --generate-completion-script`), under DESTDIR (packagers'
+## staging root) + PREFIX; what was installed is listed in PREFIX/share/lazer/install-manifest for
+## `make uninstall`. CONFIGURATION=debug installs the debug build (what `make test`'s check does).
+PREFIX ?= /usr/local
+DESTDIR ?=
+CONFIGURATION ?= release
+BINDIR ?= $(PREFIX)/bin
+DATADIR ?= $(PREFIX)/share/lazer
+MANDIR ?= $(PREFIX)/share/man/man1
+BASH_COMPLETION_DIR ?= $(PREFIX)/share/bash-completion/completions
+ZSH_COMPLETION_DIR ?= $(PREFIX)/share/zsh/site-functions
+FISH_COMPLETION_DIR ?= $(PREFIX)/share/fish/vendor_completions.d
+GENERATED := .build/generated-$(CONFIGURATION)
+INSTALL_DIRS = DESTDIR="$(DESTDIR)" BINDIR="$(BINDIR)" DATADIR="$(DATADIR)" MANDIR="$(MANDIR)" \
+	BASH_COMPLETION_DIR="$(BASH_COMPLETION_DIR)" ZSH_COMPLETION_DIR="$(ZSH_COMPLETION_DIR)" \
+	FISH_COMPLETION_DIR="$(FISH_COMPLETION_DIR)"
+install: build-install
+	$(INSTALL_DIRS) packaging/install.sh .build/$(CONFIGURATION)/lazer $(GENERATED)/lazer.1 $(GENERATED)
+
+## build-install: what `make install` builds (the binary, the man page, the completions) without installing;
+## install-files: what `make install` copies, without building — `make build-install` as yourself, then
+## `sudo make install-files`, keeps root out of .build.
+build-install: deps
+	$(SWIFT) build -c $(CONFIGURATION) --product lazer
+	SWIFT=$(SWIFT) packaging/generate.sh $(CONFIGURATION) $(GENERATED)
+install-files:
+	$(INSTALL_DIRS) packaging/install.sh .build/$(CONFIGURATION)/lazer $(GENERATED)/lazer.1 $(GENERATED)
+
+## uninstall: removes exactly what `make install` installed with the same PREFIX and DESTDIR (its manifest).
+uninstall:
+	DESTDIR="$(DESTDIR)" DATADIR="$(DATADIR)" packaging/uninstall.sh
+
+## deb: lazer_VERSION_amd64.deb (dpkg-deb) from the release build: the files `make install` puts
+## under /usr (zsh completions in vendor-completions, the man page gzipped, the binary stripped), a
+## Debian changelog and copyright, and Depends worked out from the binary's shared libraries by
+## dpkg-shlibdeps. Needs dpkg-dev (scripts/install-deps.sh --package).
+deb: deps
+	@scripts/install-deps.sh --package
+	$(SWIFT) build -c release --product lazer
+	SWIFT=$(SWIFT) packaging/generate.sh release .build/generated-release
+	packaging/build-deb.sh .build/release/lazer .build/generated-release .build/deb
+
+## test-package: builds the .deb, checks it with lintian (no errors allowed), installs it into a scratch
+## root and runs `lazer --version`, `lazer run` against the sample mock collection and `man -l` on
+## the page there (packaging/test-package.sh). Installs lintian and man-db first.
+test-package: deb
+	packaging/test-package.sh .build/deb
+
+## test-install: `make install` of the debug build into a scratch DESTDIR, checked file by file, the
+## installed binary finding its themes, then `make uninstall` leaving nothing (part of `make test`;
+## reuses the debug build `make build` made).
+test-install: build
+	Tests/Install/check-install.sh
 
 ## lint: swift-format in strict mode over all Swift sources, then the module boundaries: every
 ## `import` of a package module declared by the importing target itself (scripts/check-imports.py,
@@ -57,7 +113,7 @@ examples: deps
 	Examples/LazerClient/.build/debug/LazerClient
 
 ## test: everything CI runs.
-test: deps lint build unit e2e examples
+test: deps lint build unit e2e examples test-install
 
 ## test-tsan: every Swift test under ThreadSanitizer (separate build folder); TSAN_FILTER narrows it.
 ## Tests/tsan-suppressions.txt lists the Swift runtime's own false positives (each with its reason).

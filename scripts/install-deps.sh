@@ -20,12 +20,22 @@ packages=(
     nginx                # CurlTransport tests: a real HTTP/2 (h2 over TLS) server, started by the tests only
     libxml2-utils        # xmllint: Replay tests validate the JUnit report against a published JUnit XML schema
     python3-pip          # scripts/fetch-junit-schema.sh: pip downloads that schema (in pytest's sdist) from PyPI
+    man-db               # make test-install renders the generated man page with man -l
 )
 # `make bench-json` only: the external references it measures against.
 if [[ "${1:-}" == "--bench" ]]; then
     packages=(
         jq        # `jq .` is the reference formatter in the JSON benchmark
         hyperfine # whole-process timing of `lazer json` against `jq .`
+    )
+fi
+# `make deb` and `make test-package` only (never `make test`): building and checking the package.
+if [[ "${1:-}" == "--package" ]]; then
+    packages=(
+        dpkg-dev # dpkg-shlibdeps: the package's Depends from the binary's shared libraries
+        binutils # strip: the packaged binary without its symbol tables
+        lintian  # Debian's package checker (make test-package: no errors)
+        man-db   # man -l: the packaged manual page renders
     )
 fi
 names=()

@@ -101,7 +101,8 @@ package final class ExplorerHarness {
                 let number = counter.add(1, ordering: .relaxed).newValue
                 return "00000000-0000-4000-8000-" + String(format: "%012d", number)
             },
-            randomInt: { 7 }, randomString: { "abcdefgh12345678" })
+            randomInt: { min(max(7, $0.lowerBound), $0.upperBound) },
+            randomString: { String(String(repeating: "abcdefgh12345678", count: $0 / 16 + 1).prefix($0)) })
     }
 
     // MARK: - State and screen

@@ -3,8 +3,10 @@ import Foundation
 /// Where the user's files are looked for by default: the theme folder and the keymap file, shared
 /// by the explorer and `lazer ui-demo`.
 enum UserPaths {
-    /// `./themes` when it exists, else the nearest `themes` folder above the binary (the source
-    /// tree it was built in), else `./themes` (which leaves the built-in default theme).
+    /// `./themes` when it exists, else the themes shipped with the binary: the nearest `themes`
+    /// folder above it (the source tree it was built in) or `share/lazer/themes` beside its `bin`
+    /// folder (where `make install` and the .deb put them: PREFIX/bin/lazer finds
+    /// PREFIX/share/lazer/themes), else `./themes` (which leaves the built-in default theme).
     static func defaultThemesDirectory() -> String {
         let fileManager = FileManager.default
         if fileManager.fileExists(atPath: "themes") { return "themes" }
@@ -12,8 +14,10 @@ enum UserPaths {
             (try? fileManager.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
         var folder = URL(fileURLWithPath: executable).deletingLastPathComponent()
         for _ in 0..<5 {
-            let candidate = folder.appendingPathComponent("themes")
-            if fileManager.fileExists(atPath: candidate.appendingPathComponent("dark.json").path) {
+            for candidate in [
+                folder.appendingPathComponent("themes"), folder.appendingPathComponent("share/lazer/themes"),
+            ]
+            where fileManager.fileExists(atPath: candidate.appendingPathComponent("dark.json").path) {
                 return candidate.path
             }
             folder = folder.deletingLastPathComponent()

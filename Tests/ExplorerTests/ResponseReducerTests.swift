@@ -311,18 +311,19 @@ struct ResponseReducerTests {
         #expect(fixture.driver.render().contains("7b 22 61 22"))
     }
 
-    @Test func theHexDumpIsForOneResponseWhileWrapAndExactStay() throws {
+    @Test func theHexDumpWrapAndExactStayForTheNextResponse() throws {
         var fixture = try answered(with: #"{"a":1}"#)
         fixture.driver.press("]", "x", "w", "p")
         #expect(fixture.driver.render().contains("7b 22 61 22"))
         let job = try #require(fixture.driver.press("F5").sendJobs.first)
         fixture.driver.reduce(.exchangeFinished(users, try Results.json(#"{"b":2}"#, generation: job.generation)))
         let response = fixture.driver.state.response
-        #expect(!response.rawHex && response.rawWrap && !response.rawPretty)
+        #expect(response.rawHex && response.rawWrap && !response.rawPretty)
         #expect(response.tab == .raw)
-        let screen = fixture.driver.render()
-        #expect(screen.contains(#"{"b":2}"#))
-        #expect(!screen.contains("7b 22 62 22"))
+        // The new body's bytes, in hex: `{"b":2}`.
+        #expect(fixture.driver.render().contains("7b 22 62 22 3a 32 7d"))
+        fixture.driver.press("x")
+        #expect(fixture.driver.render().contains(#"{"b":2}"#))
     }
 
     @Test func aTextOrBinaryBodyIsShownAsSuch() throws {

@@ -38,6 +38,29 @@ import Workspace
             golden: "openapi-zoo.json")
     }
 
+    /// The dynamic values of `.http` clients, carried in Lazer's words; the golden shows each one.
+    @Test func httpDynamicValues() throws {
+        try check(
+            HTTPFileImport.importCollection(try Fixtures.load("dynamic.http"), options: ImportOptions()),
+            golden: "http-dynamic.json")
+    }
+
+    /// Postman's dynamic variables Lazer computes, and one it does not.
+    @Test func postmanDynamicValues() throws {
+        try check(
+            PostmanImport.importCollection(
+                Fixtures.source(Self.postmanDynamic, name: "dynamic.postman_collection.json"), options: ImportOptions()),
+            golden: "postman-dynamic.json")
+    }
+
+    static let postmanDynamic = """
+        {"info": {"name": "Dynamic", "schema": "https://schema.getpostman.com/json/collection/v2.1.0/collection.json"},
+         "item": [{"name": "All", "request": {"method": "POST",
+           "url": "http://localhost:8080/items?id={{$guid}}&n={{$randomInt}}",
+           "header": [{"key": "X-Ids", "value": "{{$randomUUID}} {{$timestamp}} {{$isoTimestamp}} {{$randomAlphaNumeric}}"},
+                      {"key": "X-Color", "value": "{{$randomColor}}"}]}}]}
+        """
+
     @Test func har() throws {
         try check(
             HARImport.importCollection(

@@ -80,6 +80,29 @@ import Workspace
         #expect(result.report.items.contains { $0.what.hasPrefix("binary post data") })
     }
 
+    @Test func aCaptureWithoutOneUsableEntrySaysSoAndFails() throws {
+        let sockets = """
+            {"log": {"entries": [
+              {"request": {"method": "GET", "url": "wss://app.test/socket"}},
+              {"request": {"method": "GET", "url": "data:text/plain,hi"}},
+              {"response": {"status": 200}}
+            ]}}
+            """
+        let error = try #require(throws: ImportError.self) {
+            try HARImport.importCollection(Fixtures.source(sockets, name: "ws.har"), options: ImportOptions())
+        }
+        #expect(
+            error.description
+                == "ws.har:1:21: log.entries: no usable entries: none of its 3 entries is an HTTP or HTTPS "
+                + "request Lazer can send (wss: request (only HTTP and HTTPS are sent); "
+                + "data: request (only HTTP and HTTPS are sent); entry without a request)")
+        let empty = try #require(throws: ImportError.self) {
+            try HARImport.importCollection(
+                Fixtures.source(#"{"log": {"entries": []}}"#, name: "empty.har"), options: ImportOptions())
+        }
+        #expect(empty.message == #"no usable entries: the capture's "entries" array is empty"#)
+    }
+
     @Test func malformed() {
         #expect(throws: ImportError.self) {
             try HARImport.importCollection(Fixtures.source("{\"log\": {}}"), options: ImportOptions())

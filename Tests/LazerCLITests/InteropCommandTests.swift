@@ -102,6 +102,22 @@ struct InteropCommandTests {
         #expect(unknown.stderr.contains("--format yaml: expected auto, curl, postman, openapi, har, http"))
     }
 
+    @Test("a HAR capture with no usable entry says so, writes nothing and exits 1")
+    func harWithoutUsableEntries() throws {
+        let work = try folder()
+        try write(
+            #"{"log": {"entries": [{"request": {"method": "GET", "url": "wss://a.test/live"}}]}}"#,
+            work + "/sockets.har")
+        let result = try LazerBinary.run(["import", "sockets.har"], currentDirectory: work)
+        #expect(result.status == 1)
+        #expect(result.stdout.isEmpty)
+        #expect(
+            result.stderr.hasPrefix("lazer import: sockets.har:1:21: log.entries: no usable entries: its one entry "),
+            "\(result.stderr)")
+        #expect(result.stderr.contains("wss: request (only HTTP and HTTPS are sent)"))
+        #expect(!FileManager.default.fileExists(atPath: work + "/Collections"))
+    }
+
     @Test("--env-from adds environments from an http-client.env.json file")
     func environmentsFromAFile() throws {
         let work = try folder()

@@ -4,8 +4,9 @@ import Workspace
 
 @Suite struct VariableResolutionTests {
     static let fixed = DynamicValues(
-        now: { Date(timeIntervalSince1970: 1_700_000_000.25) }, uuid: { "uuid-1" }, randomInt: { 42 },
-        randomString: { "abcdefghijklmnop" })
+        now: { Date(timeIntervalSince1970: 1_700_000_000.25) }, uuid: { "uuid-1" },
+        randomInt: { min(max(42, $0.lowerBound), $0.upperBound) },
+        randomString: { String("abcdefghijklmnopqrstuvwxyz".prefix($0)) })
 
     private func resolve(_ text: String, _ scope: VariableScope) -> (String, [VariableProblem]) {
         var resolver = VariableResolver(scope: scope)

@@ -43,6 +43,8 @@ extension RequestCommand {
         case .toggleRow: .keys("Switch the row on/off", [.table: ["space"]])
         case .addRow: .keys("Add a row below and edit it (Esc takes it away)", [.table: ["a"]])
         case .deleteRow: .keys("Delete the row", [.table: ["d", "delete"]])
+        case .moveRowUp: .keys("Move the row up (the order it is sent in)", [.table: ["K"]])
+        case .moveRowDown: .keys("Move the row down", [.table: ["J"]])
         case .rowUp: .keys("Row up (from the top row: the URL)", [.table: ["up", "k"]])
         case .rowDown: .keys("Row down", [.table: ["down", "j"]])
         case .rowPageUp: .keys("Rows: page up", [.table: ["pgup"]])

@@ -141,6 +141,8 @@ package enum RequestCommand: String, CaseIterable, Sendable {
     case toggleRow = "request.toggleRow"
     case addRow = "request.addRow"
     case deleteRow = "request.deleteRow"
+    case moveRowUp = "table.moveUp"
+    case moveRowDown = "table.moveDown"
     case rowUp = "table.up"
     case rowDown = "table.down"
     case rowPageUp = "table.pageUp"

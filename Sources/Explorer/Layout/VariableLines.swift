@@ -63,7 +63,7 @@ enum VariableLines {
                 variable, value, secret: secrets.contains(variable),
                 source: hidden ? "hidden: $\(name)" : "process ($\(name))")
         }
-        for dynamic in DynamicValues.names { row("$" + dynamic, "(new each send)", secret: false, source: "dynamic") }
+        for (usage, summary) in DynamicValues.usages { row(usage, summary, secret: false, source: "dynamic") }
         return lines
     }
 }

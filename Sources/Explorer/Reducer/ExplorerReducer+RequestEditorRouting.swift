@@ -21,10 +21,10 @@ extension ExplorerReducer {
             // These bring the request pane forward first.
             reduceScreen(.focus(.request), &state)
             return reduceEditor(.command(command), &state)
-        case .previousTab, .nextTab, .toggleRow, .addRow, .deleteRow, .rowUp, .rowDown, .rowPageUp, .rowPageDown,
-            .firstRow, .lastRow, .otherColumn, .nameColumn, .valueColumn, .method, .bodyKind, .formatBody,
-            .editBodyExternally, .undo, .redo,
-            .revert, .completionAccept, .completionNext, .completionPrevious:
+        case .previousTab, .nextTab, .toggleRow, .addRow, .deleteRow, .moveRowUp, .moveRowDown, .rowUp, .rowDown,
+            .rowPageUp, .rowPageDown, .firstRow, .lastRow, .otherColumn, .nameColumn, .valueColumn, .method, .bodyKind,
+            .formatBody, .editBodyExternally, .undo, .redo, .revert, .completionAccept, .completionNext,
+            .completionPrevious:
             return reduceEditor(.command(command), &state)
         }
     }

@@ -4,8 +4,10 @@ package import Workspace
 
 /// The request as it will be sent in an environment, for the screen: the resolved URL (secrets
 /// masked), every unresolved variable, and the resolved request itself (for copy as curl).
-/// Dynamic values (`{{$uuid}}`…) show as placeholders here, so the preview stays still between
-/// frames; a send computes them afresh.
+/// Dynamic values show still samples here (`‹uuid›`, `‹random›`, times at 1970-01-01T00:00:00Z,
+/// the lowest number of a `$randomInt` range; `$dotenv` as written, since the preview is drawn every
+/// frame and must not read files), so the preview stays still between frames and their arguments
+/// are checked; a send computes them afresh and the timeline shows what was sent.
 package struct RequestPreview: Sendable {
     package var url: String
     package var problems: [VariableProblem]
@@ -34,7 +36,8 @@ package struct RequestPreview: Sendable {
 
     /// Stable stand-ins for the dynamic values.
     static let placeholders = DynamicValues(
-        now: { Date(timeIntervalSince1970: 0) }, uuid: { "‹uuid›" }, randomInt: { 0 }, randomString: { "‹random›" })
+        now: { Date(timeIntervalSince1970: 0) }, uuid: { "‹uuid›" }, randomInt: { $0.lowerBound },
+        randomString: { _ in "‹random›" }, readsFiles: false)
 
     /// The preview of the selected request in `state`, if one is selected.
     package static func of(_ state: ExplorerState) -> RequestPreview? {

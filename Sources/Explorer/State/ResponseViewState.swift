@@ -16,7 +16,8 @@ package struct ResponseViewState: Sendable, Equatable {
     package var scroll = 0
     /// Raw wraps long lines; kept from one response to the next, like the pretty/exact choice.
     package var rawWrap = false
-    /// Raw shows a hex dump: a look at one body's bytes, so a new result starts without it.
+    /// Raw shows a hex dump; kept for the next response too (comparing the bytes of two answers
+    /// is what it is for), like wrap and the pretty/exact choice.
     package var rawHex = false
     /// Pretty-printed Raw for JSON bodies (false: the exact bytes).
     package var rawPretty = true
@@ -42,7 +43,6 @@ package struct ResponseViewState: Sendable, Equatable {
         selectedRow = 0
         offset = 0
         scroll = 0
-        rawHex = false
         // A search or filter being typed stays open with its text: the keys that follow are still
         // its text, not commands (a `q` would quit).
         var search = TreeSearchState()

@@ -71,9 +71,10 @@ enum RequestPaneView {
             case .variable(let name):
                 let style = unresolved.contains(name) ? theme[.error].underline : theme[.accent]
                 column = frame.buffer.write("{{\(name)}}", x: column, y: area.y, style: style, maxX: field.right)
-            case .dynamic(let name):
+            case .dynamic(let name, let arguments):
                 column = frame.buffer.write(
-                    "{{$\(name)}}", x: column, y: area.y, style: theme[.info], maxX: field.right)
+                    DynamicArguments.expression(name, arguments), x: column, y: area.y, style: theme[.info],
+                    maxX: field.right)
             case .malformed(let text, _):
                 column = frame.buffer.write(
                     text, x: column, y: area.y, style: theme[.error].underline, maxX: field.right)

@@ -18,7 +18,8 @@ package struct ExportResolution: Sendable {
     ) {
         let scope = VariableScope(
             collection: document.collection, environment: environment, captures: captures,
-            processEnvironment: processEnvironment, dynamic: dynamic)
+            processEnvironment: processEnvironment, dynamic: dynamic,
+            dotenvFolder: document.path.isEmpty ? nil : (document.path as NSString).deletingLastPathComponent)
         var problems: [VariableProblem] = []
         var base: String?
         if let environment {

@@ -50,6 +50,9 @@ struct HARReader {
             if requestsByHost[host] == nil { hosts.append(host) }
             requestsByHost[host, default: []].append(saved)
         }
+        // An empty collection "imported" from a capture of nothing but WebSockets, data: URLs or
+        // broken entries looked like success; it says what was found instead and fails.
+        if hosts.isEmpty { throw Self.noUsableEntries(entries, report: report) }
         if let first = pseudoHeaderEntries.first {
             report.add(
                 "HTTP/2 pseudo-headers (:method, :path, :authority, :scheme) in \(pseudoHeaderEntries.count) entr"
@@ -72,6 +75,26 @@ struct HARReader {
             id: StableID.make("har", source.name, name), name: name, description: title.map { "Captured from \($0)" },
             folders: folders)
         return ImportResult(collection: collection, report: report)
+    }
+
+    /// The error for a capture without one entry Lazer can send: how many entries it has and why
+    /// each was left out (the first three reasons, then how many more).
+    static func noUsableEntries(_ entries: JSONValue, report: ImportReport) -> ImportError {
+        let count = entries.items.count
+        guard count > 0 else {
+            return ImportError("no usable entries: the capture's \"entries\" array is empty", at: entries.location)
+        }
+        let reasons = report.items.map { $0.what }
+        var unique: [String] = []
+        for reason in reasons where !unique.contains(reason) { unique.append(reason) }
+        var why = unique.prefix(3).joined(separator: "; ")
+        if unique.count > 3 { why += "; \(unique.count - 3) more" }
+        let because = why.isEmpty ? "" : " (\(why))"
+        return ImportError(
+            count == 1
+                ? "no usable entries: its one entry is not an HTTP or HTTPS request Lazer can send\(because)"
+                : "no usable entries: none of its \(count) entries is an HTTP or HTTPS request Lazer can send\(because)",
+            at: entries.location)
     }
 
     private mutating func readRequest(_ entry: JSONValue, request: JSONValue) -> SavedRequest? {

@@ -308,34 +308,71 @@ struct HTTPFileConverter {
             }
             return inner
         }
-        let words = inner.dropFirst().split(separator: " ")
-        let name = words.first.map(String.init) ?? ""
+        let words = Self.words(String(inner.dropFirst()))
+        let name = words.first ?? ""
+        let arguments = Array(words.dropFirst())
+        func lazer(_ name: String, _ arguments: [String]) -> String {
+            String(DynamicArguments.expression(name, arguments).dropFirst(2).dropLast(2))
+        }
         switch name {
-        case "uuid", "guid", "random.uuid": return "$uuid"
-        case "timestamp": return "$timestamp"
-        case "isoTimestamp": return "$isoTimestamp"
-        case "datetime" where words.count > 1 && words[1] == "iso8601": return "$isoTimestamp"
-        case "randomInt", "random.integer":
-            if words.count > 1 { report.add("{{\(inner)}}: bounds", at: location(line), kept: "as {{$randomInt}}") }
-            return "$randomInt"
-        case "processEnv" where words.count > 1, "env" where words.count > 1:
-            let variable = String(words[words.count - 1]).replacingOccurrences(of: "%", with: "")
+        case "uuid", "guid", "random.uuid", "randomUUID":
+            if arguments.isEmpty { return "$uuid" }
+        // The same names and arguments (Day.js date patterns, `-1 d` offsets, MIN included and
+        // MAX excluded), computed at send time: carried as they are, quotes made Lazer's.
+        case "timestamp", "isoTimestamp", "randomInt", "processEnv", "dotenv":
+            if arguments.first?.hasPrefix("%") == true { break }
+            return lazer(name, arguments)
+        case "datetime": return lazer("date", arguments)
+        case "localDatetime": return lazer("localDate", arguments)
+        case "env" where arguments.count == 1: return lazer("processEnv", arguments)
+        default:
+            if name.hasPrefix("env."), name.count > 4, arguments.isEmpty {
+                return lazer("processEnv", [String(name.dropFirst(4))])
+            }
+            // JetBrains: `$random.integer(from, to)`, `to` excluded as in `$randomInt`.
+            if name.hasPrefix("random.integer(") || name.hasPrefix("random.alphanumeric(") {
+                let call = words.joined()
+                let open = call.firstIndex(of: "(") ?? call.endIndex
+                let numbers = call[open...].dropFirst().prefix { $0 != ")" }.split(separator: ",").map {
+                    String($0).trimmingCharacters(in: .whitespaces)
+                }
+                if call.hasSuffix(")"), numbers.allSatisfy({ Int($0) != nil }) {
+                    if name.hasPrefix("random.integer("), numbers.count == 2 { return lazer("randomInt", numbers) }
+                    if name.hasPrefix("random.alphanumeric("), numbers.count == 1 {
+                        return lazer("randomString", numbers)
+                    }
+                }
+            }
+        }
+        if name == "processEnv" || name == "dotenv" || name == "env", let variable = arguments.last {
+            // `%name`: the name is itself a variable's value; Lazer reads the variable instead.
+            let plain = variable.replacingOccurrences(of: "%", with: "")
             report.add(
                 "environment variable {{\(inner)}}", at: location(line),
-                kept: "as {{\(variable)}}: set LAZER_VAR_\(variable)")
-            return variable
-        default:
-            if name.hasPrefix("env."), name.count > 4 {
-                let variable = String(name.dropFirst(4))
-                report.add(
-                    "environment variable {{\(inner)}}", at: location(line),
-                    kept: "as {{\(variable)}}: set LAZER_VAR_\(variable)")
-                return variable
-            }
-            report.add(
-                "dynamic value {{\(inner)}}", at: location(line), kept: "left as written: Lazer cannot compute it")
-            return inner
+                kept: "as {{\(plain)}}: set LAZER_VAR_\(plain)")
+            return plain
         }
+        report.add("dynamic value {{\(inner)}}", at: location(line), kept: "left as written: Lazer cannot compute it")
+        return inner
+    }
+
+    /// The words of a dynamic value, quoted ones (`"DD MMM"` or `'DD MMM'`) unquoted.
+    static func words(_ text: String) -> [String] {
+        var words: [String] = []
+        var rest = Substring(text)
+        while let first = rest.first {
+            if first == " " || first == "\t" {
+                rest = rest.dropFirst()
+            } else if first == "\"" || first == "'", let close = rest.dropFirst().firstIndex(of: first) {
+                words.append(String(rest[rest.index(after: rest.startIndex)..<close]))
+                rest = rest[rest.index(after: close)...]
+            } else {
+                let word = rest.prefix { $0 != " " && $0 != "\t" }
+                words.append(String(word))
+                rest = rest.dropFirst(word.count)
+            }
+        }
+        return words
     }
 
     static func name(method: RequestMethod, url: String) -> String {

@@ -3,8 +3,9 @@ import Workspace
 
 /// `.http` / `.rest` files (JetBrains HTTP Client, VS Code REST Client, Kulala) as a collection: a
 /// request per block in file order, file variables as collection variables, `{{variables}}`
-/// kept (dynamic ones mapped to Lazer's: `$guid`/`$random.uuid` → `$uuid`, `$timestamp`,
-/// `$isoTimestamp`, `$datetime iso8601`, `$randomInt`; `$processEnv NAME` → `{{NAME}}`), JSON
+/// kept (dynamic ones in Lazer's words, arguments and all: `$guid`/`$random.uuid` → `$uuid`,
+/// `$datetime` → `$date`, `$localDatetime` → `$localDate`, `$random.integer(1, 7)` → `$randomInt 1 7`;
+/// `$timestamp`, `$isoTimestamp`, `$randomInt`, `$processEnv`, `$dotenv` as written), JSON
 /// bodies as written, multipart bodies as parts, `< file` bodies as file references. Scripts,
 /// response handlers and unknown dynamic values are reported (scripts kept in the notes).
 ///

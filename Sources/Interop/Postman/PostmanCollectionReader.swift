@@ -57,7 +57,7 @@ struct PostmanCollectionReader {
         }
         for (dynamic, path) in placeholders.unsupportedDynamic {
             report.add(
-                "Postman dynamic variable {{\(dynamic)}} (Lazer has $uuid, $timestamp, $isoTimestamp, $randomInt, $randomString)",
+                "Postman dynamic variable {{\(dynamic)}} (Lazer has $guid, $randomUUID, $timestamp, $isoTimestamp, $randomInt, $randomAlphaNumeric)",
                 at: ImportLocation(file: source.name, path: path), kept: "left as written; define it as a variable")
         }
         let collection = RequestCollection(

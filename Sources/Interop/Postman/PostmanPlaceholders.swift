@@ -8,7 +8,7 @@ final class PostmanPlaceholders {
     /// Postman dynamic variables Lazer computes too, by Lazer's name.
     static let dynamicNames: [String: String] = [
         "$guid": "$uuid", "$randomUUID": "$uuid", "$timestamp": "$timestamp", "$isoTimestamp": "$isoTimestamp",
-        "$randomInt": "$randomInt", "$randomAlphaNumeric": "$randomString", "$uuid": "$uuid",
+        "$randomInt": "$randomInt", "$randomAlphaNumeric": "$randomString 1", "$uuid": "$uuid",
         "$randomString": "$randomString",
     ]
 

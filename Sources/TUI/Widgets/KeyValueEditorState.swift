@@ -123,6 +123,18 @@ package struct KeyValueEditorState: Hashable, Sendable {
         return true
     }
 
+    /// Moves the selected row one place up (`by: -1`) or down (`by: 1`), the selection with it;
+    /// false at either end, while a cell is edited, or with fixed names (their order is the URL's).
+    @discardableResult
+    package mutating func moveSelected(by offset: Int) -> Bool {
+        guard editor == nil, !keysAreFixed, let selected = table.selected, rows.indices.contains(selected),
+            rows.indices.contains(selected + offset)
+        else { return false }
+        rows.swapAt(selected, selected + offset)
+        table.selected = selected + offset
+        return true
+    }
+
     package mutating func apply(_ action: NavigationAction) {
         guard editor == nil else { return }
         let before = table.selected

@@ -78,7 +78,8 @@ package final class RequestPreparer: Sendable {
         let collection = document.collection
         let scope = VariableScope(
             captures: captures, environment: environment?.variables ?? [], collection: collection.variables,
-            process: services.processVariables, dynamic: services.dynamicValues)
+            process: services.processVariables, dynamic: services.dynamicValues,
+            processEnvironment: services.processEnvironment, dotenvFolder: document.path.isEmpty ? nil : baseFolder)
         var problems: [String] = []
         if let environmentName, environment == nil {
             problems.append("no environment named \"\(environmentName)\" in \(collection.name)")

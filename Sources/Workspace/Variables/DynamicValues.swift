@@ -1,59 +1,76 @@
 package import Foundation
 
-/// The values behind `{{$uuid}}`, `{{$timestamp}}`, `{{$isoTimestamp}}`, `{{$randomInt}}` and
-/// `{{$randomString}}`. Every occurrence is computed afresh. Tests inject fixed sources.
+/// Where the dynamic values (`{{$uuid}}`, `{{$randomInt 1 7}}`, `{{$date iso8601 -1 d}}`…) take
+/// their clock and their randomness. Every occurrence is computed afresh. Tests inject fixed
+/// sources; the explorer's preview injects still ones (`RequestPreview`).
 package struct DynamicValues: Sendable {
-    package static let names = ["uuid", "timestamp", "isoTimestamp", "randomInt", "randomString"]
+    /// The dynamic values, by the name documented first (aliases in `aliases`).
+    package static let names = [
+        "uuid", "timestamp", "isoTimestamp", "date", "localDate", "randomInt", "randomString", "processEnv", "dotenv",
+    ]
+    /// The names Postman and the `.http` clients use for the same values.
+    package static let aliases: [String: String] = [
+        "guid": "uuid", "randomUUID": "uuid", "random.uuid": "uuid", "datetime": "date",
+        "localDatetime": "localDate",
+    ]
+
+    /// How each is written and what it gives, short enough for the variables view at 80 columns.
+    package static let usages: [(usage: String, summary: String)] = [
+        ("$uuid", "new each send"),
+        ("$timestamp [OFF]", "Unix seconds; OFF: -1 d"),
+        ("$isoTimestamp [OFF]", "UTC 2026-01-31T09:30:00.000Z"),
+        ("$date FMT [OFF]", "iso8601 rfc1123 unix unixms YYYY-MM-DD"),
+        ("$localDate FMT [OFF]", "as $date, in local time"),
+        ("$randomInt [MIN MAX]", "0-1000, or MIN <= n < MAX"),
+        ("$randomString [N]", "N (16) letters and digits"),
+        ("$processEnv NAME", "any environment variable (secret)"),
+        ("$dotenv NAME", ".env beside the collection (secret)"),
+    ]
 
     package var now: @Sendable () -> Date
     package var uuid: @Sendable () -> String
-    /// 0 to 1000 inclusive.
-    package var randomInt: @Sendable () -> Int
-    /// 16 letters and digits.
-    package var randomString: @Sendable () -> String
+    /// A number in the range (never empty).
+    package var randomInt: @Sendable (ClosedRange<Int>) -> Int
+    /// That many (at least 1) letters and digits.
+    package var randomString: @Sendable (Int) -> String
+    /// The zone of `$localDate`.
+    package var localTimeZone: TimeZone
+    /// False for a preview redrawn every frame: `$dotenv` is then not read, but shown as written.
+    package var readsFiles: Bool
 
     package init(
         now: @escaping @Sendable () -> Date, uuid: @escaping @Sendable () -> String,
-        randomInt: @escaping @Sendable () -> Int, randomString: @escaping @Sendable () -> String
+        randomInt: @escaping @Sendable (ClosedRange<Int>) -> Int, randomString: @escaping @Sendable (Int) -> String,
+        localTimeZone: TimeZone = DynamicDate.utc, readsFiles: Bool = true
     ) {
         self.now = now
         self.uuid = uuid
         self.randomInt = randomInt
         self.randomString = randomString
+        self.localTimeZone = localTimeZone
+        self.readsFiles = readsFiles
     }
 
-    /// The real clock and the system random generator.
+    static let alphabet = Array("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789")
+
+    /// The real clock, the system random generator and the machine's time zone.
     package static let system = DynamicValues(
         now: { Date() },
         uuid: { UUID().uuidString.lowercased() },
-        randomInt: { Int.random(in: 0...1000) },
-        randomString: {
-            let alphabet = Array("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789")
-            return String((0..<16).compactMap { _ in alphabet.randomElement() })
-        })
+        randomInt: { Int.random(in: $0) },
+        randomString: { count in String((0..<count).compactMap { _ in alphabet.randomElement() }) },
+        localTimeZone: .current)
 
-    /// The value of `$name`, or nil when there is no such dynamic value.
-    package func value(_ name: String) -> String? {
-        switch name {
-        case "uuid": uuid()
-        case "timestamp": String(Int(now().timeIntervalSince1970))
-        case "isoTimestamp": Self.iso8601(now())
-        case "randomInt": String(randomInt())
-        case "randomString": randomString()
-        default: nil
-        }
+    /// The canonical name of `name` (an alias's target), or nil when it is no dynamic value.
+    package static func canonical(_ name: String) -> String? {
+        names.contains(name) ? name : aliases[name]
     }
 
-    private static func iso8601(_ date: Date) -> String {
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = TimeZone(identifier: "UTC") ?? calendar.timeZone
-        let parts = calendar.dateComponents([.year, .month, .day, .hour, .minute, .second, .nanosecond], from: date)
-        func pad(_ value: Int?, _ width: Int) -> String {
-            let text = String(value ?? 0)
-            return String(repeating: "0", count: max(0, width - text.count)) + text
-        }
-        let millis = (parts.nanosecond ?? 0) / 1_000_000
-        return "\(pad(parts.year, 4))-\(pad(parts.month, 2))-\(pad(parts.day, 2))T"
-            + "\(pad(parts.hour, 2)):\(pad(parts.minute, 2)):\(pad(parts.second, 2)).\(pad(millis, 3))Z"
+    /// The names known, for a message: `$uuid ($guid, $randomUUID, $random.uuid), $timestamp, …`.
+    package static var knownList: String {
+        names.map { name in
+            let others = aliases.filter { $0.value == name }.keys.sorted()
+            return "$" + name + (others.isEmpty ? "" : " (" + others.map { "$" + $0 }.joined(separator: ", ") + ")")
+        }.joined(separator: ", ")
     }
 }

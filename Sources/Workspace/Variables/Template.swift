@@ -1,14 +1,15 @@
 /// A text with `{{name}}` placeholders, split into literal runs and references.
 ///
-/// `{{name}}` refers to a variable, `{{$uuid}}` to a dynamic value; spaces inside the braces are
-/// ignored. `\{{` writes a literal `{{`. Nothing else is special: a lone `{`, `}}`, `$` or `\`
-/// stays as written.
+/// `{{name}}` refers to a variable, `{{$uuid}}` to a dynamic value, which may take arguments
+/// after a space (`{{$randomInt 1 7}}`, `{{$date "YYYY-MM-DD HH:mm" -1 d}}`: words, or text in
+/// double quotes with `\"` and `\\` escapes); spaces around the inside of the braces are ignored.
+/// `\{{` writes a literal `{{`. Nothing else is special: a lone `{`, `}}`, `$` or `\` stays as written.
 package struct Template: Sendable, Equatable {
     package enum Segment: Sendable, Equatable {
         case literal(String)
         case variable(String)
-        /// A dynamic value, without its `$`: `uuid`, `timestamp`, …
-        case dynamic(String)
+        /// A dynamic value, without its `$` (`uuid`, `randomInt`, …), and its arguments, unquoted.
+        case dynamic(String, arguments: [String])
         /// Something that looks like a placeholder but is not one (`{{}}`, `{{a b}}`, an unclosed `{{`).
         case malformed(String, reason: String)
     }
@@ -107,9 +108,20 @@ package struct Template: Sendable, Equatable {
             while nameEnd > nameStart, bytes[nameEnd - 1] == space { nameEnd -= 1 }
             let isDynamic = nameStart < nameEnd && bytes[nameStart] == UInt8(ascii: "$")
             let wordStart = isDynamic ? nameStart + 1 : nameStart
-            if wordStart < nameEnd, bytes[wordStart..<nameEnd].allSatisfy(VariableName.isNameByte) {
-                let word = piece(wordStart, nameEnd)
-                visit(isDynamic ? .dynamic(word) : .variable(word))
+            // A dynamic value's name ends at the first space; its arguments follow.
+            var wordEnd = wordStart
+            while isDynamic, wordEnd < nameEnd, bytes[wordEnd] != space { wordEnd += 1 }
+            if !isDynamic { wordEnd = nameEnd }
+            let arguments =
+                wordEnd < nameEnd
+                ? DynamicArguments.split(piece(wordEnd, nameEnd)) : .success([])
+            if wordStart < wordEnd, bytes[wordStart..<wordEnd].allSatisfy(VariableName.isNameByte),
+                case .success(let words) = arguments
+            {
+                let word = piece(wordStart, wordEnd)
+                visit(isDynamic ? .dynamic(word, arguments: words) : .variable(word))
+            } else if case .failure(let reason) = arguments {
+                visit(.malformed(piece(index, end + 2), reason: reason.text))
             } else {
                 let inner = piece(index + 2, end)
                 visit(

@@ -2,7 +2,7 @@ package import HTTPCore
 
 /// The error card's texts for a placeholder that cannot be filled, one key per kind:
 /// `workspace.unresolvedVariable`, `workspace.variableCycle`, `workspace.unknownDynamicValue`,
-/// `workspace.malformedValue`. Placeholders: `{location}` (where in the request or environment),
+/// `workspace.malformedValue`, `workspace.invalidDynamicValue`. Placeholders: `{location}` (where in the request or environment),
 /// `{variable}` (as written, `{{token}}`), `{name}`, `{cycle}`, `{known}`, `{text}`, `{reason}`.
 extension VariableProblem: TranslatableError {
     package var translationKey: String {
@@ -11,6 +11,7 @@ extension VariableProblem: TranslatableError {
         case .cycle: "workspace.variableCycle"
         case .unknownDynamic: "workspace.unknownDynamicValue"
         case .malformed: "workspace.malformedValue"
+        case .invalidDynamic: "workspace.invalidDynamicValue"
         }
     }
 
@@ -34,6 +35,13 @@ extension VariableProblem: TranslatableError {
                 title: "{variable} is not a dynamic value",
                 explanation: "{location} uses {variable}, but the values Lazer makes up itself are only {known}.",
                 hint: "Use one of those, or drop the $ to refer to an ordinary variable.")
+        case .invalidDynamic:
+            TranslationTemplate(
+                title: "{variable} cannot be computed",
+                explanation: "{location} uses {variable}: {reason}.",
+                hint:
+                    "Fix its arguments or what it reads (docs/collections.md lists every dynamic value with an example)."
+            )
         case .malformed:
             TranslationTemplate(
                 title: "Something in {location} cannot be filled in",
@@ -56,6 +64,9 @@ extension VariableProblem: TranslatableError {
         case .unknownDynamic(let name):
             values["variable"] = "{{$\(name)}}"
             values["known"] = DynamicValues.names.map { "{{$\($0)}}" }.joined(separator: ", ")
+        case .invalidDynamic(let expression, let reason):
+            values["variable"] = expression
+            values["reason"] = reason
         case .malformed(let text, let reason):
             values["text"] = text
             values["reason"] = reason

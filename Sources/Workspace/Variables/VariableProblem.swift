@@ -7,6 +7,9 @@ package struct VariableProblem: Sendable, Equatable, CustomStringConvertible {
         case cycle([String])
         /// `{{$name}}` is not one of the dynamic values.
         case unknownDynamic(String)
+        /// `{{$name …}}` is a dynamic value, but its arguments do not fit or its value is missing
+        /// (`{{$randomInt 9 1}}`, an unset `{{$processEnv NAME}}`): the expression as written, and why.
+        case invalidDynamic(String, reason: String)
         case malformed(String, reason: String)
     }
 
@@ -26,7 +29,8 @@ package struct VariableProblem: Sendable, Equatable, CustomStringConvertible {
         case .cycle(let names):
             "\(location): variables refer to each other in a loop: \(names.joined(separator: " → "))"
         case .unknownDynamic(let name):
-            "\(location): {{$\(name)}} is not a dynamic value (known: \(DynamicValues.names.map { "$" + $0 }.joined(separator: ", ")))"
+            "\(location): {{$\(name)}} is not a dynamic value (known: \(DynamicValues.knownList))"
+        case .invalidDynamic(let expression, let reason): "\(location): \(expression): \(reason)"
         case .malformed(let text, let reason): "\(location): \(text): \(reason)"
         }
     }

@@ -16,8 +16,23 @@ package struct VariableResolver: Sendable {
     /// Secret variables that were used but have no value (resolved to nothing), in order of use.
     package private(set) var emptySecrets: [String] = []
 
+    /// The `.env` beside the collection, read on the first `{{$dotenv}}` of this resolution.
+    private var dotenv: Result<DotEnvFile?, DynamicArguments.Failure>?
+
     package init(scope: VariableScope) {
         self.scope = scope
+    }
+
+    private mutating func evaluate(_ name: String, _ arguments: [String]) -> DynamicValues.Outcome {
+        var loaded = dotenv
+        let outcome = scope.dynamic.evaluate(name, arguments, processEnvironment: scope.processEnvironment) {
+            [folder = scope.dotenvFolder] in
+            guard let folder else { return nil }
+            if loaded == nil { loaded = DotEnvFile.load(folder: folder) }
+            return loaded
+        }
+        dotenv = loaded
+        return outcome
     }
 
     /// The text with every placeholder replaced; unresolvable ones are left as written and reported.
@@ -38,12 +53,19 @@ package struct VariableResolver: Sendable {
             case .malformed(let raw, let reason):
                 report(.malformed(raw, reason: reason), location())
                 output += raw
-            case .dynamic(let name):
-                if let value = scope.dynamic.value(name) {
+            case .dynamic(let name, let arguments):
+                switch evaluate(name, arguments) {
+                case .value(let value, let secret):
+                    // No name in `secretNames`: an export masks it (there is no LAZER_VAR_ to write).
+                    if secret, !value.isEmpty { secretValues.insert(value) }
                     output += value
-                } else {
+                case .unknown:
                     report(.unknownDynamic(name), location())
-                    output += "{{$\(name)}}"
+                    output += DynamicArguments.expression(name, arguments)
+                case .invalid(let reason):
+                    let expression = DynamicArguments.expression(name, arguments)
+                    report(.invalidDynamic(expression, reason: reason), location())
+                    output += expression
                 }
             case .variable(let name):
                 if let loopStart = chain.firstIndex(of: name) {

@@ -23,26 +23,34 @@ package struct VariableScope: Sendable {
     /// Already stripped of the `LAZER_VAR_` prefix (see `ProcessVariables.exposed`).
     package var process: [String: String]
     package var dynamic: DynamicValues
+    /// The whole process environment, for `{{$processEnv NAME}}` only (the user names the variable).
+    package var processEnvironment: [String: String]
+    /// The folder of the collection file, where `{{$dotenv NAME}}` reads `.env`; nil when it has no file.
+    package var dotenvFolder: String?
 
     package init(
         captures: [String: Value] = [:], environment: [Variable] = [], collection: [Variable] = [],
-        process: [String: String] = [:], dynamic: DynamicValues = .system
+        process: [String: String] = [:], dynamic: DynamicValues = .system,
+        processEnvironment: [String: String] = [:], dotenvFolder: String? = nil
     ) {
         self.captures = captures
         self.environment = environment
         self.collection = collection
         self.process = process
         self.dynamic = dynamic
+        self.processEnvironment = processEnvironment
+        self.dotenvFolder = dotenvFolder
     }
 
     /// The scope for sending requests of `collection` in `environment`.
     package init(
         collection: RequestCollection, environment: Environment?, captures: [String: Value] = [:],
-        processEnvironment: [String: String] = [:], dynamic: DynamicValues = .system
+        processEnvironment: [String: String] = [:], dynamic: DynamicValues = .system, dotenvFolder: String? = nil
     ) {
         self.init(
             captures: captures, environment: environment?.variables ?? [], collection: collection.variables,
-            process: ProcessVariables.exposed(from: processEnvironment), dynamic: dynamic)
+            process: ProcessVariables.exposed(from: processEnvironment), dynamic: dynamic,
+            processEnvironment: processEnvironment, dotenvFolder: dotenvFolder)
     }
 
     /// The raw (unresolved) value of `name` and the layer it came from.

@@ -30,6 +30,8 @@ extension RequestEditorReducer {
         case .toggleRow: tableCommand(.toggle, &editor, &work)
         case .addRow: tableCommand(.add, &editor, &work)
         case .deleteRow: tableCommand(.delete, &editor, &work)
+        case .moveRowUp: moveRow(by: -1, &editor, &work)
+        case .moveRowDown: moveRow(by: 1, &editor, &work)
         case .rowUp, .rowDown, .rowPageUp, .rowPageDown, .firstRow, .lastRow, .otherColumn, .nameColumn, .valueColumn:
             tableMove(command, &editor, work)
         case .method:
@@ -98,6 +100,10 @@ extension RequestEditorReducer {
             work.outcome.notice = Notice(
                 "Path parameters come from :name in the URL; \(work.addRowKey) adds a query row", kind: .info)
         }
+        // The row a delete takes away, in the saved Params (query) or Headers rows too: the tables
+        // are written back over them by position, and its description would stay behind otherwise.
+        let deleting = command == .delete ? savedRows(of: editor) : nil
+        let deletedIndex = editor.focusedTable?.table.selected
         var changed = false
         editor.withFocusedTable { table in
             switch command {
@@ -114,6 +120,44 @@ extension RequestEditorReducer {
             }
         }
         guard changed else { return }
+        if let deleting, let deletedIndex {
+            work.update { request in
+                if request[keyPath: deleting].indices.contains(deletedIndex) {
+                    request[keyPath: deleting].remove(at: deletedIndex)
+                }
+            }
+        }
+        syncTables(&editor, &work)
+        work.draftsChanged = true
+    }
+
+    /// The saved rows behind the focused table when it is the Params query or the Headers table.
+    static func savedRows(of editor: RequestEditorState) -> WritableKeyPath<SavedRequest, [KeyValueRow]>? {
+        switch editor.tab {
+        case .params where !editor.paramsOnPath: \.query
+        case .headers: \.headers
+        default: nil
+        }
+    }
+
+    /// Moves the selected Params (query) or Headers row one place (`K`/`J`): the order a request
+    /// sends them in. The saved rows move with it, so a row's description and unknown fields stay
+    /// with the row (the tables are written back over them row by row). Path parameters follow the
+    /// URL's order and form and multipart rows are not moved here.
+    static func moveRow(by offset: Int, _ editor: inout RequestEditorState, _ work: inout Work) {
+        guard work.key != nil, tableHasFocus(editor, work) else { return }
+        guard let rows = savedRows(of: editor) else { return }
+        let from = editor.focusedTable?.table.selected
+        var moved = false
+        editor.withFocusedTable { moved = $0.moveSelected(by: offset) }
+        guard moved else { return }
+        work.update { request in
+            // A row added since the request was read has nothing saved to carry.
+            guard let from, request[keyPath: rows].indices.contains(from),
+                request[keyPath: rows].indices.contains(from + offset)
+            else { return }
+            request[keyPath: rows].swapAt(from, from + offset)
+        }
         syncTables(&editor, &work)
         work.draftsChanged = true
     }
