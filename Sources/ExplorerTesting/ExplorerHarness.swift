@@ -245,6 +245,17 @@ package final class ExplorerHarness {
         Issue.record("the explorer kept scheduling work and never settled", sourceLocation: sourceLocation)
     }
 
+    /// Settles until the Runner's run is over. The run is a task of its own (through Replay), so
+    /// on a busy machine it may end after the keys that started it: a bound on rounds, not on time.
+    package func waitForTheRun(sourceLocation: SourceLocation = #_sourceLocation) async throws {
+        for _ in 0..<20_000 {
+            settle(sourceLocation: sourceLocation)
+            if state.runner?.isRunning == false { return }
+            try await Task.sleep(for: .milliseconds(1))
+        }
+        Issue.record("the run never finished", sourceLocation: sourceLocation)
+    }
+
     /// Moves virtual time forward by `duration`: every timer that falls due runs at its moment
     /// (mock answers and timeouts, ticks, draft writes), with queued work settled after each.
     package func advance(by duration: Duration) {

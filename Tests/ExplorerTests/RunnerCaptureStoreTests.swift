@@ -10,16 +10,6 @@ import Workspace
 /// a token captured by a run was gone after a restart, while the same token captured by F5 stayed.
 @MainActor
 struct RunnerCaptureStoreTests {
-    /// Runs the main scheduler until the run is over (a bound on rounds, not on time).
-    private func waitForTheRun(_ harness: ExplorerHarness) async throws {
-        for _ in 0..<20_000 {
-            harness.settle()
-            if harness.state.runner?.isRunning == false { return }
-            try await Task.sleep(for: .milliseconds(1))
-        }
-        Issue.record("the run never finished")
-    }
-
     @Test func aTokenCapturedByARunIsThereAfterARestartAndOnlyInTheSecretsFile() async throws {
         let folder = try HarnessFolder()
         do {
@@ -29,7 +19,7 @@ struct RunnerCaptureStoreTests {
             first.press("g")
             first.press("1")
             first.press("R")
-            try await waitForTheRun(first)
+            try await first.waitForTheRun()
             #expect(first.state.runner?.summary.passed == 3)
             #expect(first.state.captures[ShippedIDs.showcase]?["token"]?.secret == true)
             first.settle()

@@ -27,23 +27,12 @@ struct RunnerScreenTests {
 
     /// Runs the main scheduler until the run is over. The run is its own task, so this waits for
     /// it (a bound on the rounds, not on time: it fails rather than hangs).
-    private func waitForTheRun(_ harness: ExplorerHarness, sourceLocation: SourceLocation = #_sourceLocation)
-        async throws
-    {
-        for _ in 0..<20_000 {
-            harness.settle()
-            if harness.state.runner?.isRunning == false { return }
-            try await Task.sleep(for: .milliseconds(1))
-        }
-        Issue.record("the run never finished", sourceLocation: sourceLocation)
-    }
-
     @Test(arguments: ScreenVariant.all) func aFinishedRunOfAFolder(_ variant: ScreenVariant) async throws {
         let harness = try harness(variant)
         harness.press("g")
         harness.press("1")
         harness.press("R")
-        try await waitForTheRun(harness)
+        try await harness.waitForTheRun()
         let rows = harness.state.runner?.rows ?? []
         #expect(rows.count == 8)
         #expect(rows.allSatisfy { $0.result != nil })
@@ -70,7 +59,7 @@ struct RunnerScreenTests {
         harness.press("g")
         harness.press("1")
         harness.press("R")
-        try await waitForTheRun(harness)
+        try await harness.waitForTheRun()
         #expect(harness.shows("not sent"))
         #expect(harness.shows("LAZER_VAR_traceId"))
     }
@@ -125,7 +114,7 @@ struct RunnerScreenTests {
         harness.press("g")
         harness.press("1")
         harness.press("R")
-        try await waitForTheRun(harness)
+        try await harness.waitForTheRun()
         #expect(harness.state.runner?.rows.first?.path == "Chaining/1. Log in")
         #expect(harness.state.runner?.summary.passed == 3)
         harness.press("escape")
@@ -141,7 +130,7 @@ struct RunnerScreenTests {
         harness.press("g")
         harness.press("1")
         harness.press("R")
-        try await waitForTheRun(harness)
+        try await harness.waitForTheRun()
         harness.press("F1")
         harness.assertScreen(named: "runner-help-\(variant)", scrubbing: Self.scrubs)
     }
@@ -151,7 +140,7 @@ struct RunnerScreenTests {
         harness.press("g")
         harness.press("1")
         harness.press("R")
-        try await waitForTheRun(harness)
+        try await harness.waitForTheRun()
         harness.press("j")
         harness.press("enter")
         #expect(harness.state.runner?.isShown == false)

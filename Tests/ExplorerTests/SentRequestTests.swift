@@ -87,10 +87,11 @@ struct SentRequestTests {
     }
 
     @Test("an exchange opened from the Runner shows the request it sent")
-    func runnerExchange() throws {
+    func runnerExchange() async throws {
         let harness = try harness()
         harness.press("g", "1", "R")
         #expect(harness.state.runner != nil, "\(harness.screen)")
+        try await harness.waitForTheRun()
         harness.press("enter")
         showHeaders(harness)
         expectRequestAsSent(harness)
