@@ -132,6 +132,46 @@ struct LiteralCredentialTests {
         #expect(file.contains("other-value"), "\(file)")
     }
 
+    @Test("Save all asks before writing a typed credential in clear: cancel, make it a secret, save all anyway")
+    func saveAllAsksFirst() throws {
+        let harness = try ExplorerHarness(collections: [Self.collection], startup: StartupRequest(request: "me"))
+        func saveAll() {
+            harness.press("ctrl+p")
+            harness.type("Save all")
+            harness.press("enter")
+        }
+        typeToken("s3cr3t-token", harness)
+        harness.advance(by: .milliseconds(600))
+        harness.press("alt+n")
+        saveAll()
+        guard case .clearCredentialSave(let offer, _)? = harness.state.overlay else {
+            Issue.record("Save all asked nothing: \(harness.screen)")
+            return
+        }
+        #expect(offer.savingAll)
+        #expect(harness.shows("Alt+S save all anyway"), "\(harness.screen)")
+        harness.advance(by: .milliseconds(600))
+        harness.press("escape")
+        #expect(try !harness.folder.read("api.json").contains("s3cr3t-token"))
+        // Make it a secret: save all goes on and writes the collection with the reference.
+        saveAll()
+        harness.advance(by: .milliseconds(600))
+        harness.press("alt+m")
+        var file = try harness.folder.read("api.json")
+        #expect(file.contains("{{token}}") && !file.contains("s3cr3t-token"), "\(file)")
+        #expect(secretsFile(harness).contains("s3cr3t-token"))
+        #expect(harness.state.drafts.isEmpty)
+        // "Save all anyway" writes it, as the user said.
+        typeToken("other-value", harness)
+        harness.advance(by: .milliseconds(600))
+        harness.press("alt+n")
+        saveAll()
+        harness.advance(by: .milliseconds(600))
+        harness.press("alt+s")
+        file = try harness.folder.read("api.json")
+        #expect(file.contains("other-value"), "\(file)")
+    }
+
     @Test("quitting with a typed credential: the question says save all writes it in clear")
     func quitSaysSaveAllWritesItInClear() throws {
         let harness = try ExplorerHarness(collections: [Self.collection], startup: StartupRequest(request: "me"))

@@ -86,10 +86,11 @@ extension ExplorerReducer {
         return reduceWorkspace(.saveSelected, &state)
     }
 
-    /// Saves every draft of every collection (the quit prompt's "save all").
-    static func saveAll(_ state: inout ExplorerState) -> [ExplorerEffect] {
+    /// Saves every draft of every collection ("Save all"; the quit prompt's, whose text already
+    /// says when a typed credential would be written in clear, passes `inClear`).
+    static func saveAll(inClear: Bool = false, _ state: inout ExplorerState) -> [ExplorerEffect] {
         commitEditing(&state)
-        return reduceWorkspace(.saveAll, &state)
+        return reduceWorkspace(.saveAll(inClear: inClear), &state)
     }
 
     /// Runs after every action: each `.save` leaves now, or waits for the one in flight.

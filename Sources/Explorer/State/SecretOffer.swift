@@ -12,6 +12,8 @@ package struct SecretOffer: Sendable, Hashable {
     package var field: FormRow.Field
     /// The variable's name: proposed, or typed in "another name…".
     package var name: String
+    /// Asked by "Save all" (its answers save every draft), not by Ctrl+S on one request.
+    package var savingAll = false
 
     package init(key: RequestKey, field: FormRow.Field, name: String) {
         self.key = key
@@ -126,8 +128,12 @@ extension QuestionText {
     package static func clearCredentialSave(_ offer: SecretOffer, requestName: String, fileName: String) -> String {
         "\(offer.fieldLabel.prefix(1).uppercased() + offer.fieldLabel.dropFirst()) of \(requestName) is typed as "
             + "itself: saving writes it in clear into \(fileName).\n"
-            + "Alt+S save anyway, in clear.\n"
-            + "Alt+M make it the secret {{\(offer.name)}} first (its value in the secrets file), then save.\n"
+            + (offer.savingAll
+                ? "Alt+S save all anyway, every typed credential in clear.\n"
+                    + "Alt+M make it the secret {{\(offer.name)}} first (its value in the secrets file), then go on "
+                    + "saving all.\n"
+                : "Alt+S save anyway, in clear.\n"
+                    + "Alt+M make it the secret {{\(offer.name)}} first (its value in the secrets file), then save.\n")
             + "Alt+C or Esc: cancel, nothing is saved.\n"
             + "(Or ←/→ and Enter.)"
     }

@@ -10,7 +10,7 @@ extension ExplorerReducer {
         switch question {
         case .quitPrompt:
             switch choice {
-            case 0: return saveAll(&state)
+            case 0: return saveAll(inClear: true, &state)
             case 1: return reduceWorkspace(.discardAndQuit, &state)
             default: return reduceOverlays(.close, &state)
             }

@@ -58,7 +58,13 @@ extension WorkspaceReducer {
         state.saveNotices[key.collectionID] = earlier + note.prefix(1).uppercased() + note.dropFirst()
     }
 
-    static func saveAll(_ state: inout WorkspaceState, _ outcome: inout Outcome) {
+    /// - Parameter inClear: the user said "save anyway" to writing typed credentials; otherwise the
+    /// first draft that would write one asks first (as Ctrl+S does), and nothing is written yet.
+    static func saveAll(inClear: Bool = false, _ state: inout WorkspaceState, _ outcome: inout Outcome) {
+        if !inClear, let offer = firstTypedCredential(state) {
+            outcome.requests.append(.openOverlay(.clearCredentialSave(offer, selected: -1)))
+            return
+        }
         for slot in state.collections {
             guard var document = slot.document else { continue }
             let drafts = state.drafts.filter { $0.key.collectionID == document.collection.id }
@@ -66,6 +72,25 @@ extension WorkspaceReducer {
             for (key, draft) in drafts { putDraft(draft, key, into: &document, &state) }
             outcome.effects.append(.save(document, overwrite: false))
         }
+    }
+
+    /// The first draft (in the collections' order, then the requests') whose save would write a
+    /// credential typed as itself.
+    private static func firstTypedCredential(_ state: WorkspaceState) -> SecretOffer? {
+        for slot in state.collections {
+            guard let document = slot.document else { continue }
+            let keys = state.drafts.keys.filter { $0.collectionID == document.collection.id }
+            for key in keys.sorted(by: { $0.requestID < $1.requestID }) {
+                guard let draft = state.drafts[key],
+                    let typed = LiteralCredential.unsaved(in: draft, saved: state.savedRequest(key))
+                else { continue }
+                let name = LiteralCredential.proposedName(for: typed.field, value: typed.text, in: document.collection)
+                var offer = SecretOffer(key: key, field: typed.field, name: name)
+                offer.savingAll = true
+                return offer
+            }
+        }
+        return nil
     }
 
     static func saved(

@@ -56,7 +56,11 @@ extension WorkspaceReducer {
         } else {
             outcome.notice = Notice(kept + " (already in the secrets file)", kind: .success)
         }
-        if thenSave {
+        if thenSave, offer.savingAll {
+            // Save all goes on: it asks about the next typed credential, or writes every draft
+            // (this one's collection with its new variable in the same save).
+            saveAll(&state, &outcome)
+        } else if thenSave {
             // One save: the new variable and the draft together.
             saveSelected(key, inClear: true, &state, &outcome)
         } else if added {
@@ -110,7 +114,11 @@ extension WorkspaceReducer {
         switch choice {
         case 0:
             outcome.requests.append(.closeOverlay)
-            saveSelected(offer.key, inClear: true, &state, &outcome)
+            if offer.savingAll {
+                saveAll(inClear: true, &state, &outcome)
+            } else {
+                saveSelected(offer.key, inClear: true, &state, &outcome)
+            }
         case 1:
             keepAsSecret(offer, thenSave: true, &state, context, &outcome)
         default:

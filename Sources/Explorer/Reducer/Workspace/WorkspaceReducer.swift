@@ -34,7 +34,8 @@ package enum WorkspaceReducer: SliceReducer {
         case answerKeepSecret(SecretOffer, choice: Int)
         case answerClearCredentialSave(SecretOffer, choice: Int)
         /// Every draft of every collection (the quit question's "save all").
-        case saveAll
+        /// `inClear`: the user already agreed to write typed credentials (the quit question says so).
+        case saveAll(inClear: Bool)
         case saved(collectionID: String, Result<CollectionDocument, SaveFailure>)
         case fileChanged(CollectionSlot)
         /// The file's version becomes the collection (the conflict question's answers).
@@ -190,7 +191,7 @@ package enum WorkspaceReducer: SliceReducer {
             answerKeepSecret(offer, choice: choice, &state, context, &outcome)
         case .answerClearCredentialSave(let offer, let choice):
             answerClearCredentialSave(offer, choice: choice, &state, context, &outcome)
-        case .saveAll: saveAll(&state, &outcome)
+        case .saveAll(let inClear): saveAll(inClear: inClear, &state, &outcome)
         case .saved(let collectionID, let result): saved(collectionID, result, &state, context, &outcome)
         case .fileChanged(let slot): fileChanged(slot, &state, context, &outcome)
         case .adopt(let slot, let id): adopt(slot, id, &state, context, &outcome)
