@@ -68,6 +68,31 @@ struct ExplorerExportTests {
         #expect(harness.state.toast?.message.contains("exists (nothing was written") == true)
     }
 
+    @Test("a .json export into the collections folder is refused: it would load as a broken collection")
+    func jsonExportIntoTheCollectionsFolderIsRefused() throws {
+        let harness = try ExplorerHarness(collections: [Self.collection], startup: StartupRequest(request: "list"))
+        harness.dispatch(.command(.interop(.exportCollection)))
+        guard case .prompt(let prompt)? = harness.state.overlay else {
+            Issue.record("no prompt: \(harness.screen)")
+            return
+        }
+        #expect(prompt.field.text == harness.folder.collections + "/shop.http")
+        // The proposed name is selected: typing replaces it.
+        harness.type(harness.folder.collections + "/shop.postman.json")
+        harness.press("enter")
+        #expect(harness.shows("would be read as a collection"), "\(harness.screen)")
+        let listed = try FileManager.default.contentsOfDirectory(atPath: harness.folder.collections)
+        #expect(listed.filter { $0.hasSuffix(".json") } == ["shop.json"], "\(listed)")
+        // In a folder of its own it is written.
+        let exports = harness.folder.collections + "/exports"
+        try FileManager.default.createDirectory(atPath: exports, withIntermediateDirectories: true)
+        harness.press("escape")
+        harness.dispatch(.command(.interop(.exportCollection)))
+        harness.type(exports + "/shop.postman.json")
+        harness.press("enter")
+        #expect(FileManager.default.fileExists(atPath: exports + "/shop.postman.json"), "\(harness.screen)")
+    }
+
     @Test("what an export could not carry is kept for F9 even when another dialog hid the viewer")
     func notCarriedKeptForF9() throws {
         let harness = try ExplorerHarness(collections: [Self.collection], startup: StartupRequest(request: "list"))

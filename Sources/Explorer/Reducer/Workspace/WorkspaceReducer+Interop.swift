@@ -137,6 +137,14 @@ extension WorkspaceReducer {
             if environmentFiles, format != .postman {
                 return fail("A Postman collection file ends in .json (name.postman_collection.json)")
             }
+            // Every *.json directly in the collections folder is read as a Lazer collection: a
+            // Postman file written there came back as a broken collection at the next start.
+            if (path as NSString).pathExtension.lowercased() == "json",
+                Self.isCollectionsFolder((path as NSString).deletingLastPathComponent, state)
+            {
+                return fail(
+                    "A .json file here would be read as a collection: write it in a folder of its own (postman/…)")
+            }
             // With environment files, every live environment gets one (as `lazer export
             // --environments` without --env); otherwise the selected one is resolved in.
             let environment =
@@ -162,6 +170,15 @@ extension WorkspaceReducer {
             }
         default:
             return
+        }
+    }
+
+    /// Whether `folder` holds one of the loaded collection files (where every `*.json` is loaded).
+    private static func isCollectionsFolder(_ folder: String, _ state: WorkspaceState) -> Bool {
+        let target = URL(fileURLWithPath: folder).standardizedFileURL.resolvingSymlinksInPath().path
+        return state.collections.contains {
+            let own = URL(fileURLWithPath: ($0.path as NSString).deletingLastPathComponent)
+            return own.standardizedFileURL.resolvingSymlinksInPath().path == target
         }
     }
 
