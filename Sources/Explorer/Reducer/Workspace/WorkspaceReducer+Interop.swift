@@ -140,7 +140,7 @@ extension WorkspaceReducer {
             // Every *.json directly in the collections folder is read as a Lazer collection: a
             // Postman file written there came back as a broken collection at the next start.
             if (path as NSString).pathExtension.lowercased() == "json",
-                Self.isCollectionsFolder((path as NSString).deletingLastPathComponent, state)
+                Self.isNewFileInCollectionsFolder(path, state)
             {
                 return fail(
                     "A .json file here would be read as a collection: write it in a folder of its own (postman/…)")
@@ -173,13 +173,15 @@ extension WorkspaceReducer {
         }
     }
 
-    /// Whether `folder` holds one of the loaded collection files (where every `*.json` is loaded).
-    private static func isCollectionsFolder(_ folder: String, _ state: WorkspaceState) -> Bool {
-        let target = URL(fileURLWithPath: folder).standardizedFileURL.resolvingSymlinksInPath().path
-        return state.collections.contains {
-            let own = URL(fileURLWithPath: ($0.path as NSString).deletingLastPathComponent)
-            return own.standardizedFileURL.resolvingSymlinksInPath().path == target
-        }
+    /// Whether `path` is a new file in a folder holding one of the loaded collection files (where
+    /// every `*.json` is loaded); a collection's own file is left to the write, which refuses it
+    /// as a file that exists.
+    private static func isNewFileInCollectionsFolder(_ path: String, _ state: WorkspaceState) -> Bool {
+        func standard(_ path: String) -> String { URL(fileURLWithPath: path).standardizedFileURL.path }
+        let file = standard(path)
+        let folder = (file as NSString).deletingLastPathComponent
+        return !state.collections.contains { standard($0.path) == file }
+            && state.collections.contains { (standard($0.path) as NSString).deletingLastPathComponent == folder }
     }
 
     /// A written file in the status bar; what an export could not carry is never dropped silently:
