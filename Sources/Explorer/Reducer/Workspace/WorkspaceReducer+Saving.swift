@@ -17,12 +17,9 @@ extension WorkspaceReducer {
             return
         }
         if let draft = state.drafts[key] {
-            if !inClear, let typed = LiteralCredential.unsaved(in: draft, saved: state.savedRequest(key)) {
+            if !inClear, let offer = typedCredentialOffer(key, draft, document, state) {
                 // The credential would land in the file in clear: ask first.
-                let name = LiteralCredential.proposedName(for: typed.field, value: typed.text, in: document.collection)
-                outcome.requests.append(
-                    .openOverlay(
-                        .clearCredentialSave(SecretOffer(key: key, field: typed.field, name: name), selected: -1)))
+                outcome.requests.append(.openOverlay(.clearCredentialSave(offer, selected: -1)))
                 return
             }
             putDraft(draft, key, into: &document, &state)
@@ -81,16 +78,23 @@ extension WorkspaceReducer {
             guard let document = slot.document else { continue }
             let keys = state.drafts.keys.filter { $0.collectionID == document.collection.id }
             for key in keys.sorted(by: { $0.requestID < $1.requestID }) {
-                guard let draft = state.drafts[key],
-                    let typed = LiteralCredential.unsaved(in: draft, saved: state.savedRequest(key))
+                guard let draft = state.drafts[key], var offer = typedCredentialOffer(key, draft, document, state)
                 else { continue }
-                let name = LiteralCredential.proposedName(for: typed.field, value: typed.text, in: document.collection)
-                var offer = SecretOffer(key: key, field: typed.field, name: name)
                 offer.savingAll = true
                 return offer
             }
         }
         return nil
+    }
+
+    /// The question to ask when saving `draft` would write a credential typed as itself, with a
+    /// proposed variable name; nil when it would not.
+    private static func typedCredentialOffer(
+        _ key: RequestKey, _ draft: SavedRequest, _ document: CollectionDocument, _ state: WorkspaceState
+    ) -> SecretOffer? {
+        guard let typed = LiteralCredential.unsaved(in: draft, saved: state.savedRequest(key)) else { return nil }
+        let name = LiteralCredential.proposedName(for: typed.field, value: typed.text, in: document.collection)
+        return SecretOffer(key: key, field: typed.field, name: name)
     }
 
     static func saved(
