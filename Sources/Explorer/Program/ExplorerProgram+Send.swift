@@ -2,6 +2,7 @@ import AnnotatedLocks
 import Foundation
 import Futures
 import HTTPCore
+import RegularFiles
 import StateStore
 import Synchronization
 import Workspace
@@ -95,6 +96,13 @@ extension ExplorerProgram {
         let record: @Sendable (Result<DataResponse, any Error>, Duration, [String]) -> Void = {
             [weak self] outcome, duration, captured in
             work.schedule { [weak self] in
+                // The jar file first: what this exchange's hops set, merged into the file as it is now.
+                do throws(FileSystemError) {
+                    try workspace.storeCookies(of: preparation)
+                    self?.stateWriteSucceeded(.cookies)
+                } catch {
+                    self?.stateWriteFailed(.cookies, error.description)
+                }
                 stages.start(history)
                 var entry = preparation
                 if !captured.isEmpty { entry.redactor = preparation.redactor.adding(captured) }
