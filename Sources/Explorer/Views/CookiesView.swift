@@ -30,10 +30,7 @@ enum CookiesView {
             for (index, cookie) in cookies.enumerated() {
                 if cookie.domain != domain {
                     domain = cookie.domain
-                    lines.append(
-                        Line(
-                            cookie.hostOnly ? cookie.domain : cookie.domain + " (and subdomains)", style: theme[.title])
-                    )
+                    lines.append(Line(cookie.domain, style: theme[.title]))
                 }
                 if index == dialog.selected { selectedLine = lines.count }
                 var line = Line([
@@ -84,6 +81,7 @@ enum CookiesView {
     }
 
     static func flags(_ cookie: Cookie) -> String {
-        [cookie.secure ? "Secure" : nil, cookie.httpOnly ? "HttpOnly" : nil].compactMap { $0 }.joined(separator: " ")
+        [cookie.hostOnly ? nil : "Subdomains", cookie.secure ? "Secure" : nil, cookie.httpOnly ? "HttpOnly" : nil]
+            .compactMap { $0 }.joined(separator: " ")
     }
 }
