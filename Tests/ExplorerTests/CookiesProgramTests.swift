@@ -48,6 +48,14 @@ struct CookiesProgramTests {
         #expect(jarFile(harness).contains("#HttpOnly_shop.mock\tFALSE\t/\tFALSE\t0\tsession\tabc123def456\n"))
         harness.press("F5")
         #expect(try sentCookies(harness) == [[], ["session=abc123def456; theme=dark"]])
+        // The Headers tab's request as sent names the jar's cookies, values masked.
+        let sent = try #require(harness.state.exchange?.result?.sent)
+        #expect(sent.headers.contains(SentRequest.Header("Cookie", "session=••••••; theme=••••••")))
+        // History masks the jar's values wherever they appear (here: the Set-Cookie headers).
+        let history = try harness.workspace.history.entries(collectionID: Self.id)
+        let stored = history.flatMap { $0.responseHeaders.map(\.value) + $0.requestHeaders.map(\.value) }
+        #expect(stored.contains("session=••••••; Path=/; HttpOnly"))
+        #expect(!stored.joined().contains("abc123def456"))
 
         harness.press("g", "3")
         harness.press("c")

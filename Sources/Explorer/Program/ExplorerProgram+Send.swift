@@ -34,7 +34,14 @@ extension ExplorerProgram {
         let shownURL = preparation.redactor.redact(
             preparation.resolved.displayURL(baseURL: workspace.serverProvider.baseURL?.absoluteString))
         // What went out, masked as the timeline is (the Headers tab shows it above the response's).
-        let sent = unobserved.map { SentRequest($0, redactor: redactor) }
+        // The jar's cookies go out too (the transport adds them per hop): said by name, masked.
+        let sent = unobserved.map { request in
+            var sent = SentRequest(request, redactor: redactor)
+            if let jar = request.options.cookieJar, let url = try? request.url() {
+                sent.addJarCookies(jar.cookies(for: url))
+            }
+            return sent
+        }
         let result: @Sendable (ExchangeResult.Outcome) -> ExchangeResult = { outcome in
             var result = ExchangeResult(
                 generation: generation, outcome: outcome, environmentName: environmentName, isMock: isMock,
