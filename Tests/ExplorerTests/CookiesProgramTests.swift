@@ -51,6 +51,10 @@ struct CookiesProgramTests {
         // The Headers tab's request as sent names the jar's cookies, values masked.
         let sent = try #require(harness.state.exchange?.result?.sent)
         #expect(sent.headers.contains(SentRequest.Header("Cookie", "session=••••••; theme=••••••")))
+        // The Timeline says which cookies went out and which the response set, by name.
+        harness.press("g", "3")
+        for _ in 0..<6 where harness.state.response.tab != .timeline { harness.press("]") }
+        #expect(harness.shows("cookies    sent session, theme · set session, theme"))
         // History masks the jar's values wherever they appear (here: the Set-Cookie headers).
         let history = try harness.workspace.history.entries(collectionID: Self.id)
         let stored = history.flatMap { $0.responseHeaders.map(\.value) + $0.requestHeaders.map(\.value) }
