@@ -99,6 +99,21 @@ struct CookiesProgramTests {
         #expect(!jarFile(harness).contains("theme"))
     }
 
+    @Test func aRunOfTheRunnerViewUsesAndKeepsTheEnvironmentsJar() async throws {
+        let harness = try ExplorerHarness(collections: [Self.shop], startup: StartupRequest(request: "login"))
+        _ = try harness.workspace.cookies.apply(
+            [.put(Cookie(name: "before", value: "1", domain: "shop.mock"))], collectionID: Self.id, environment: "dev")
+        harness.press("g")
+        harness.press("1")
+        harness.press("R")
+        try await harness.waitForTheRun()
+        // The run sent the jar's cookie and its login's cookies joined the jar file.
+        #expect(try sentCookies(harness) == [["before=1"]])
+        let file = jarFile(harness)
+        #expect(file.contains("\tbefore\t1\n"))
+        #expect(file.contains("\tsession\tabc123def456\n"))
+    }
+
     @Test func anotherExplorersCookiesAreKeptWhenThisOneWritesItsJar() throws {
         let harness = try ExplorerHarness(collections: [Self.shop], startup: StartupRequest(request: "login"))
         // The send reads the jar file (empty) as it leaves...
