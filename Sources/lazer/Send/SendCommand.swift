@@ -39,7 +39,7 @@ struct SendCommand: ParsableCommand {
               lazer send https://self-signed.test --cacert ca.pem --include
               lazer send https://api.example/old-path --no-follow --include
               lazer send POST localhost:8080/upload -F title=Report -F file=@report.pdf
-              lazer send POST https://api.example/login --json '{"user":"ada"}' -c cookies.txt
+              lazer send POST https://api.example/login -d user=ada -c cookies.txt
               lazer send https://api.example/me -b cookies.txt -c cookies.txt
               lazer send https://api.example/me -b 'session=abc; theme=dark'
             """
