@@ -13,6 +13,12 @@ extension SchemaCompiler {
         }
         let dialect = scope.dialect
         var keywords: [SchemaKeyword] = []
+        if let metaSchema = members["$schema"].flatMap(document.string), metaSchemaOmitsValidation(metaSchema) {
+            withoutValidation.insert(scope.base)
+        }
+        if withoutValidation.contains(scope.base) {
+            for name in Self.validationKeywords { members[name] = nil }
+        }
 
         func at(_ node: JSONNode) -> SchemaLocation { SchemaLocation(document: location.document, node: node) }
         func fail(_ node: JSONNode, _ message: String) -> SchemaError { error(at(node), message) }
@@ -214,6 +220,13 @@ extension SchemaCompiler {
         }
         return keywords
     }
+
+    /// The validation vocabulary's assertions (draft 2020-12).
+    static let validationKeywords = [
+        "type", "enum", "const", "multipleOf", "maximum", "exclusiveMaximum", "minimum", "exclusiveMinimum",
+        "maxLength", "minLength", "pattern", "maxItems", "minItems", "uniqueItems", "maxContains", "minContains",
+        "maxProperties", "minProperties", "required", "dependentRequired",
+    ]
 
     /// OpenAPI's `discriminator`: the property and, per value, the branch it selects (from
     /// `mapping`, and from the last segment of each branch's `$ref`).

@@ -32,6 +32,9 @@ struct SchemaCompiler {
     var resources: [SchemaResource] = []
     var resourceIndex: [String: Int] = [:]
     var compiled: [SchemaLocation: Int] = [:]
+    /// Resources whose meta-schema leaves out the validation vocabulary (`$vocabulary`): their
+    /// validation keywords are annotations.
+    var withoutValidation: Set<String> = []
 
     init(options: SchemaOptions, loader: SchemaLoader?) {
         self.options = options
@@ -128,6 +131,16 @@ struct SchemaCompiler {
             throw error(location, "the reference \"\(reference)\" names no anchor \"\(fragment)\"")
         }
         return anchor
+    }
+
+    /// Reads the `$vocabulary` of a meta-schema this validator does not know by URI; true when
+    /// it declares vocabularies and leaves out validation.
+    mutating func metaSchemaOmitsValidation(_ uri: String) -> Bool {
+        let (base, _) = SchemaURI.split(uri)
+        guard SchemaDialect(metaSchema: base) == nil, let loader, let document = try? loader(base),
+            let vocabularies = document.child(document.root, key: "$vocabulary")
+        else { return false }
+        return document.child(vocabularies, key: "https://json-schema.org/draft/2020-12/vocab/validation") == nil
     }
 
     private mutating func load(_ uri: String, from location: SchemaLocation) throws(SchemaError) {

@@ -12,7 +12,7 @@ struct ConformanceTests {
     func required(draft: String, dialect: SchemaDialect) throws {
         let suite = try SchemaSuite.load()
         let cases = try suite.cases(draft: draft)
-        #expect(cases.count > 1_000, "the suite looks incomplete: \(cases.count) cases")
+        #expect(cases.count > 900, "the suite looks incomplete: \(cases.count) cases")
         let skips = ConformanceSkips.required[draft] ?? [:]
         var failures: [String] = []
         var skipped = Set<String>()

@@ -7,9 +7,9 @@ import Testing
 struct DialectTests {
     @Test("draft-07 is chosen by $schema: $ref hides its siblings and items may be an array")
     func draft7() throws {
-        let schema = ##"{"$schema": "http://json-schema.org/draft-07/schema##", "definitions": {"s": {"type": "string"}}, "$ref": "#/definitions/s", "maxLength": 1}"##
+        let schema = ##"{"$schema": "http://json-schema.org/draft-07/schema#", "definitions": {"s": {"type": "string"}}, "$ref": "#/definitions/s", "maxLength": 1}"##
         #expect(try lines(schema, ##""long""##).isEmpty)
-        let tuple = ##"{"$schema": "http://json-schema.org/draft-07/schema##", "items": [{"type": "integer"}], "additionalItems": false}"##
+        let tuple = ##"{"$schema": "http://json-schema.org/draft-07/schema#", "items": [{"type": "integer"}], "additionalItems": false}"##
         #expect(try lines(tuple, "[1]").isEmpty)
         #expect(try lines(tuple, "[1, 2]").count == 1)
         // 2020-12: $ref and its siblings both apply.
