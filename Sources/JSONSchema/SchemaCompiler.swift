@@ -23,7 +23,7 @@ extension CompiledSchema {
 struct SchemaCompiler {
     /// Schema objects nested deeper than this (references included) are refused: compiling
     /// recurses, and a hostile schema must not exhaust the stack.
-    static let maximumNesting = 1_000
+    static let maximumNesting = 128
 
     let options: SchemaOptions
     let loader: SchemaLoader?

@@ -51,7 +51,7 @@ package struct SchemaOptions: Sendable {
 
     package init(
         dialect: SchemaDialect? = nil, assertFormats: Bool = false, direction: SchemaDirection = .any,
-        maximumFindings: Int = 100, maximumDepth: Int = 400, maximumSteps: Int? = nil
+        maximumFindings: Int = 100, maximumDepth: Int = 160, maximumSteps: Int? = nil
     ) {
         self.maximumSteps = maximumSteps
         self.dialect = dialect
