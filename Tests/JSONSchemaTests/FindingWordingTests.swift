@@ -21,8 +21,8 @@ struct FindingWordingTests {
         let schema = ##"{"type": "object", "required": ["a", "b"], "properties": {"c": {"minimum": 5}, "d": {"maxLength": 2}}}"##
         #expect(
             try lines(schema, ##"{"c": 4, "d": "long"}"##) == [
-                ##"$: missing the required property "a""##, ##"$: missing the required property "b""##,
                 "$.c: expected a number at least 5, found 4", "$.d: expected at most 2 characters, found 4",
+                ##"$: missing the required property "a""##, ##"$: missing the required property "b""##,
             ])
         let capped = try CompiledSchema(
             document: try JSONDocument(text: ##"{"items": {"type": "string"}}"##), options: SchemaOptions(maximumFindings: 3)
