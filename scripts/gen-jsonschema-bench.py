@@ -16,7 +16,7 @@ schema = {
     "items": {"$ref": "#/$defs/Order"},
     "$defs": {
         "Money": {"type": "object", "required": ["amount", "currency"], "additionalProperties": False,
-                  "properties": {"amount": {"type": "number", "minimum": 0, "multipleOf": 0.01},
+                  "properties": {"amount": {"type": "number", "minimum": 0},
                                  "currency": {"enum": ["EUR", "USD", "GBP", "CHF"]}}},
         "Address": {"type": "object", "required": ["street", "city", "country"],
                     "properties": {"street": {"type": "string", "minLength": 1}, "city": {"type": "string"},

@@ -69,7 +69,16 @@ struct PropertySchema: Sendable {
 /// `properties`, `patternProperties` and `additionalProperties` together: additional means
 /// "matched by neither of the others".
 struct ObjectApplicator: Sendable {
-    var properties: [PropertySchema] = []
+    var properties: [PropertySchema] = [] {
+        didSet {
+            byHash = [:]
+            for (offset, property) in properties.enumerated() {
+                byHash[JSONDocument.keyHash(name: property.utf8), default: []].append(offset)
+            }
+        }
+    }
+    /// Indices into `properties` by `JSONDocument.keyHash` of the name.
+    private(set) var byHash: [UInt64: [Int]] = [:]
     var patterns: [(regex: IRegexp, source: String, schema: Int)] = []
     var additional: Int?
 }

@@ -11,7 +11,8 @@ extension SchemaEvaluator {
             var valid = true
             var position = 0
             var none: Annotations?
-            for item in document.children(instance) {
+            var cursorItem = document.childCursor(instance)
+            while let item = cursorItem.next(in: document) {
                 let schemaIndex = position < prefix.count ? prefix[position] : rest
                 position += 1
                 guard let schemaIndex else { break }
@@ -32,7 +33,8 @@ extension SchemaEvaluator {
             var matched = 0
             var position = 0
             var none: Annotations?
-            for item in document.children(instance) {
+            var cursorItem = document.childCursor(instance)
+            while let item = cursorItem.next(in: document) {
                 if evaluate(schemaIndex, item, record: false, annotations: &none) {
                     matched += 1
                     annotations?.items.insert(position)
@@ -101,7 +103,8 @@ extension SchemaEvaluator {
         case .propertyNames(let schemaIndex):
             guard document.kind(instance) == .object else { return true }
             var valid = true
-            for member in document.children(instance) {
+            var cursorMember = document.childCursor(instance)
+            while let member = cursorMember.next(in: document) {
                 let name = document.key(member) ?? ""
                 guard let nameDocument = try? JSONDocument(text: SchemaWording.jsonLiteral(name)) else { continue }
                 var inner = SchemaEvaluator(schema: schema, document: nameDocument, recording: false)
@@ -131,7 +134,8 @@ extension SchemaEvaluator {
             var valid = true
             var position = 0
             var none: Annotations?
-            for item in document.children(instance) {
+            var cursorItem = document.childCursor(instance)
+            while let item = cursorItem.next(in: document) {
                 defer { position += 1 }
                 guard position >= seen.itemPrefix, !seen.items.contains(position) else { continue }
                 if !evaluate(schemaIndex, item, record: false, annotations: &none) {
@@ -147,7 +151,9 @@ extension SchemaEvaluator {
             let seen = annotations ?? Annotations()
             var valid = true
             var none: Annotations?
-            for member in document.children(instance) where !seen.properties.contains(member.index) {
+            var cursorMember = document.childCursor(instance)
+            while let member = cursorMember.next(in: document) {
+                guard !seen.properties.contains(member.index) else { continue }
                 if !evaluate(schemaIndex, member, record: false, annotations: &none) {
                     valid = false
                     guard record else { return false }
@@ -169,9 +175,13 @@ extension SchemaEvaluator {
     ) -> Bool {
         var valid = true
         var none: Annotations?
-        for member in document.children(instance) {
+        var cursorMember = document.childCursor(instance)
+        while let member = cursorMember.next(in: document) {
             var evaluated = false
-            for property in applicator.properties where document.keyEquals(member, property.utf8) {
+            let candidates = document.keyHash(member).flatMap { applicator.byHash[$0] } ?? []
+            for offset in candidates {
+                let property = applicator.properties[offset]
+                guard document.keyEquals(member, property.utf8) else { continue }
                 evaluated = true
                 if schema.nodes[property.schema].boolean == false {
                     valid = false
@@ -210,7 +220,11 @@ extension SchemaEvaluator {
     }
 
     private func has(_ instance: JSONNode, _ name: PropertyName) -> Bool {
-        document.children(instance).contains { document.keyEquals($0, name.utf8) }
+        var cursor = document.childCursor(instance)
+        while let member = cursor.next(in: document) {
+            if document.keyEquals(member, name.utf8) { return true }
+        }
+        return false
     }
 
     /// Every name present in one pass over the members (a bit per name, up to 64 names).
@@ -220,7 +234,8 @@ extension SchemaEvaluator {
         var missing: [PropertyName] = []
         if names.count <= 64 {
             var found: UInt64 = 0
-            for member in document.children(instance) {
+            var cursorMember = document.childCursor(instance)
+            while let member = cursorMember.next(in: document) {
                 for (offset, name) in names.enumerated() where found & (1 << offset) == 0 && document.keyEquals(member, name.utf8) {
                     found |= 1 << offset
                 }

@@ -113,11 +113,9 @@ struct SchemaEvaluator {
 
         var local: Annotations? = annotations != nil || node.collectsAnnotations ? Annotations() : nil
         var valid = true
-        for keyword in node.keywords {
-            if !apply(keyword, node, instance, record: record, annotations: &local) {
-                valid = false
-                if !record { return false }
-            }
+        for keyword in node.keywords where !apply(keyword, node, instance, record: record, annotations: &local) {
+            valid = false
+            if !record { return false }
         }
         if valid, annotations != nil, let local { annotations?.merge(local) }
         return valid
