@@ -4,7 +4,8 @@ import JSONTree
 /// `uniqueItems`): numbers by value as exact decimals (`1 == 1.0`), objects regardless of member
 /// order, strings after decoding escapes. Iterative: nesting depth costs no stack.
 enum JSONValueEquality {
-    static func equal(_ left: JSONDocument, _ leftNode: JSONNode, _ right: JSONDocument, _ rightNode: JSONNode) -> Bool {
+    static func equal(_ left: JSONDocument, _ leftNode: JSONNode, _ right: JSONDocument, _ rightNode: JSONNode) -> Bool
+    {
         var pending = [(leftNode, rightNode)]
         while let (a, b) = pending.popLast() {
             let kind = left.kind(a)
@@ -12,7 +13,8 @@ enum JSONValueEquality {
             switch kind {
             case .null, .true, .false: continue
             case .number:
-                guard let x = JSONDecimal(left.bytes[left.byteRange(a)]), let y = JSONDecimal(right.bytes[right.byteRange(b)]),
+                guard let x = JSONDecimal(left.bytes[left.byteRange(a)]),
+                    let y = JSONDecimal(right.bytes[right.byteRange(b)]),
                     x == y
                 else { return false }
             case .string:

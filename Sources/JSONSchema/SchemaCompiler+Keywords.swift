@@ -53,7 +53,8 @@ extension SchemaCompiler {
         }
         if let values = members["enum"] {
             guard document.kind(values) == .array else { throw fail(values, "enum must be an array") }
-            keywords.append(.enumeration(document.children(values).map { SchemaValue(document: location.document, node: $0) }))
+            keywords.append(
+                .enumeration(document.children(values).map { SchemaValue(document: location.document, node: $0) }))
         }
         if let value = members["const"], !dialect.isOpenAPI || dialect == .openAPI31 {
             keywords.append(.constant(SchemaValue(document: location.document, node: value)))
@@ -73,9 +74,12 @@ extension SchemaCompiler {
             var effective = kind
             if dialect == .openAPI30 {
                 let flag = members[kind == .minimum ? "exclusiveMinimum" : "exclusiveMaximum"]
-                if let flag, document.bool(flag) == true { effective = kind == .minimum ? .exclusiveMinimum : .exclusiveMaximum }
+                if let flag, document.bool(flag) == true {
+                    effective = kind == .minimum ? .exclusiveMinimum : .exclusiveMaximum
+                }
             }
-            keywords.append(.bound(try number(document, value, fail: fail), text: document.rawText(value), kind: effective))
+            keywords.append(
+                .bound(try number(document, value, fail: fail), text: document.rawText(value), kind: effective))
         }
 
         // MARK: Strings
@@ -97,14 +101,19 @@ extension SchemaCompiler {
         if dialect.isDraft7Like {
             if let items = members["items"] {
                 if document.kind(items) == .array {
-                    for element in document.children(items) { prefix.append(try compile(at(element), depth: depth + 1)) }
-                    if let additional = members["additionalItems"] { rest = try compile(at(additional), depth: depth + 1) }
+                    for element in document.children(items) {
+                        prefix.append(try compile(at(element), depth: depth + 1))
+                    }
+                    if let additional = members["additionalItems"] {
+                        rest = try compile(at(additional), depth: depth + 1)
+                    }
                 } else {
                     rest = try compile(at(items), depth: depth + 1)
                 }
             }
             if !prefix.isEmpty || rest != nil {
-                keywords.append(.items(prefix: prefix, rest: rest, restKeyword: prefix.isEmpty ? "items" : "additionalItems"))
+                keywords.append(
+                    .items(prefix: prefix, rest: rest, restKeyword: prefix.isEmpty ? "items" : "additionalItems"))
             }
         } else {
             if let items = members["prefixItems"] {
@@ -112,7 +121,9 @@ extension SchemaCompiler {
                 for element in document.children(items) { prefix.append(try compile(at(element), depth: depth + 1)) }
             }
             if let items = members["items"] { rest = try compile(at(items), depth: depth + 1) }
-            if !prefix.isEmpty || rest != nil { keywords.append(.items(prefix: prefix, rest: rest, restKeyword: "items")) }
+            if !prefix.isEmpty || rest != nil {
+                keywords.append(.items(prefix: prefix, rest: rest, restKeyword: "items"))
+            }
         }
         if let contains = members["contains"] {
             let schema = try compile(at(contains), depth: depth + 1)
@@ -135,11 +146,14 @@ extension SchemaCompiler {
             for property in document.children(properties) {
                 let name = document.key(property) ?? ""
                 object.properties.append(
-                    PropertySchema(name: name, utf8: Array(name.utf8), schema: try compile(at(property), depth: depth + 1)))
+                    PropertySchema(
+                        name: name, utf8: Array(name.utf8), schema: try compile(at(property), depth: depth + 1)))
             }
         }
         if let patterns = members["patternProperties"] {
-            guard document.kind(patterns) == .object else { throw fail(patterns, "patternProperties must be an object") }
+            guard document.kind(patterns) == .object else {
+                throw fail(patterns, "patternProperties must be an object")
+            }
             for property in document.children(patterns) {
                 let source = document.key(property) ?? ""
                 let compiledRegex = try regex(source, at: property, fail: fail)
@@ -152,7 +166,9 @@ extension SchemaCompiler {
         if !object.properties.isEmpty || !object.patterns.isEmpty || object.additional != nil {
             keywords.append(.object(object))
         }
-        if let names = members["propertyNames"] { keywords.append(.propertyNames(try compile(at(names), depth: depth + 1))) }
+        if let names = members["propertyNames"] {
+            keywords.append(.propertyNames(try compile(at(names), depth: depth + 1)))
+        }
         if let required = members["required"] {
             guard document.kind(required) == .array else { throw fail(required, "required must be an array") }
             let names = try document.children(required).map { (name) throws(SchemaError) in
@@ -160,11 +176,17 @@ extension SchemaCompiler {
             }
             if !names.isEmpty { keywords.append(.required(names)) }
         }
-        if let value = members["minProperties"] { keywords.append(.minProperties(try count(document, value, fail: fail))) }
-        if let value = members["maxProperties"] { keywords.append(.maxProperties(try count(document, value, fail: fail))) }
+        if let value = members["minProperties"] {
+            keywords.append(.minProperties(try count(document, value, fail: fail)))
+        }
+        if let value = members["maxProperties"] {
+            keywords.append(.maxProperties(try count(document, value, fail: fail)))
+        }
         var dependentRequired: [(PropertyName, [PropertyName])] = []
         var dependentSchemas: [(PropertyName, Int)] = []
-        let dependencies = dialect.isDraft7Like ? [members["dependencies"]] : [members["dependentRequired"], members["dependentSchemas"]]
+        let dependencies =
+            dialect.isDraft7Like
+            ? [members["dependencies"]] : [members["dependentRequired"], members["dependentSchemas"]]
         for case let map? in dependencies where document.kind(map) == .object {
             for dependency in document.children(map) {
                 let name = PropertyName(document.key(dependency) ?? "")
@@ -192,7 +214,8 @@ extension SchemaCompiler {
             }
         }
         if let schemas = try list("allOf") { keywords.append(.allOf(schemas)) }
-        let discriminator = dialect.isOpenAPI ? try self.discriminator(members, document: document, location: location) : nil
+        let discriminator =
+            dialect.isOpenAPI ? try self.discriminator(members, document: document, location: location) : nil
         if let schemas = try list("anyOf") {
             keywords.append(discriminator.map { .discriminator(property: $0.0, mapping: $0.1) } ?? .anyOf(schemas))
         }
@@ -201,10 +224,15 @@ extension SchemaCompiler {
         }
         if let not = members["not"] { keywords.append(.not(try compile(at(not), depth: depth + 1))) }
         if let condition = members["if"] {
-            let thenSchema = try members["then"].map { (node) throws(SchemaError) in try compile(at(node), depth: depth + 1) }
-            let elseSchema = try members["else"].map { (node) throws(SchemaError) in try compile(at(node), depth: depth + 1) }
+            let thenSchema = try members["then"].map { (node) throws(SchemaError) in
+                try compile(at(node), depth: depth + 1)
+            }
+            let elseSchema = try members["else"].map { (node) throws(SchemaError) in
+                try compile(at(node), depth: depth + 1)
+            }
             // Even alone, `if` contributes annotations for the unevaluated keywords when it holds.
-            keywords.append(.conditional(if: try compile(at(condition), depth: depth + 1), then: thenSchema, else: elseSchema))
+            keywords.append(
+                .conditional(if: try compile(at(condition), depth: depth + 1), then: thenSchema, else: elseSchema))
         }
         if options.direction == .request, let value = members["readOnly"], document.bool(value) == true {
             keywords.append(.forbidden(.request, keyword: "readOnly"))
@@ -213,7 +241,9 @@ extension SchemaCompiler {
             keywords.append(.forbidden(.response, keyword: "writeOnly"))
         }
         if !dialect.isDraft7Like {
-            if let value = members["unevaluatedItems"] { keywords.append(.unevaluatedItems(try compile(at(value), depth: depth + 1))) }
+            if let value = members["unevaluatedItems"] {
+                keywords.append(.unevaluatedItems(try compile(at(value), depth: depth + 1)))
+            }
             if let value = members["unevaluatedProperties"] {
                 keywords.append(.unevaluatedProperties(try compile(at(value), depth: depth + 1)))
             }
@@ -292,7 +322,9 @@ extension SchemaCompiler {
     private func string(
         _ document: JSONDocument, _ node: JSONNode, fail: (JSONNode, String) -> SchemaError
     ) throws(SchemaError) -> String {
-        guard let text = document.string(node) else { throw fail(node, "expected a string, found \(document.preview(node))") }
+        guard let text = document.string(node) else {
+            throw fail(node, "expected a string, found \(document.preview(node))")
+        }
         return text
     }
 
@@ -302,7 +334,8 @@ extension SchemaCompiler {
         guard let regex = IRegexp(source, dialect: .ecmaScript) else {
             throw fail(
                 node,
-                "the pattern /\(source)/ is invalid or needs what a linear-time engine cannot do (backreferences, lookaround, \\b)")
+                "the pattern /\(source)/ is invalid or needs what a linear-time engine cannot do (backreferences, lookaround, \\b)"
+            )
         }
         return regex
     }

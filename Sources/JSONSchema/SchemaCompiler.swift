@@ -8,7 +8,7 @@ extension CompiledSchema {
         document: JSONDocument, uri: String = "", options: SchemaOptions = SchemaOptions(), loader: SchemaLoader? = nil
     ) throws(SchemaError) {
         var compiler = SchemaCompiler(options: options, loader: loader)
-        let dialect = options.dialect ?? .draft2020_12
+        let dialect = options.dialect ?? .draft202012
         let index = compiler.registry.add(document, uri: uri, dialect: dialect, explicit: options.dialect != nil)
         let rootLocation = SchemaLocation(document: index, node: document.root)
         let root = try compiler.compile(rootLocation, depth: 0)
@@ -88,7 +88,7 @@ struct SchemaCompiler {
         let root = SchemaLocation(document: location.document, node: registry.documents[location.document].root)
         return registry.scopes[root]
             ?? ScopeInfo(
-                base: registry.documentURIs[location.document], dialect: options.dialect ?? .draft2020_12)
+                base: registry.documentURIs[location.document], dialect: options.dialect ?? .draft202012)
     }
 
     private func isResourceRoot(_ location: SchemaLocation, document: JSONDocument, scope: ScopeInfo) -> Bool {
@@ -113,7 +113,9 @@ struct SchemaCompiler {
         let scope = scope(of: location)
         let absolute = SchemaURI.resolve(reference, against: scope.base)
         let (base, fragment) = SchemaURI.split(absolute)
-        if let fragment, !fragment.isEmpty, !fragment.hasPrefix("/"), let anchor = registry.anchors[base + "#" + fragment] {
+        if let fragment, !fragment.isEmpty, !fragment.hasPrefix("/"),
+            let anchor = registry.anchors[base + "#" + fragment]
+        {
             return anchor
         }
         if registry.resources[base] == nil { try load(base, from: location) }

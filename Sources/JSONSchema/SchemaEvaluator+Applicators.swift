@@ -3,7 +3,8 @@ import JSONTree
 extension SchemaEvaluator {
     /// In-place applicators: the same instance against other schemas.
     mutating func applyApplicator(
-        _ keyword: SchemaKeyword, _ node: SchemaNode, _ instance: JSONNode, record: Bool, annotations: inout Annotations?
+        _ keyword: SchemaKeyword, _ node: SchemaNode, _ instance: JSONNode, record: Bool,
+        annotations: inout Annotations?
     ) -> Bool {
         switch keyword {
         case .ref(let target, _):
@@ -18,7 +19,8 @@ extension SchemaEvaluator {
             return evaluate(target, instance, record: record, annotations: &annotations)
         case .allOf(let schemas):
             var valid = true
-            for schemaIndex in schemas where !evaluate(schemaIndex, instance, record: record, annotations: &annotations) {
+            for schemaIndex in schemas where !evaluate(schemaIndex, instance, record: record, annotations: &annotations)
+            {
                 valid = false
                 if !record { return false }
             }
@@ -30,8 +32,10 @@ extension SchemaEvaluator {
                 if annotations == nil { break }
             }
             if !matched, record {
-                report(instance, node, "anyOf",
-                    "expected to match at least one of the \(schemas.count) schemas of anyOf, found \(SchemaWording.describe(document, instance)) matching none")
+                report(
+                    instance, node, "anyOf",
+                    "expected to match at least one of the \(schemas.count) schemas of anyOf, found \(SchemaWording.describe(document, instance)) matching none"
+                )
                 if !explaining { explainClosest(schemas, instance) }
             }
             return matched
@@ -45,13 +49,17 @@ extension SchemaEvaluator {
             guard matches.count == 1 else {
                 if record {
                     if matches.isEmpty {
-                        report(instance, node, "oneOf",
-                            "expected to match exactly one of the \(schemas.count) schemas of oneOf, found \(SchemaWording.describe(document, instance)) matching none")
+                        report(
+                            instance, node, "oneOf",
+                            "expected to match exactly one of the \(schemas.count) schemas of oneOf, found \(SchemaWording.describe(document, instance)) matching none"
+                        )
                         if !explaining { explainClosest(schemas, instance) }
                     } else {
                         let list = matches.map(String.init).joined(separator: " and ")
-                        report(instance, node, "oneOf",
-                            "expected to match exactly one of the \(schemas.count) schemas of oneOf, matched several (\(list))")
+                        report(
+                            instance, node, "oneOf",
+                            "expected to match exactly one of the \(schemas.count) schemas of oneOf, matched several (\(list))"
+                        )
                     }
                 }
                 return false
@@ -79,14 +87,18 @@ extension SchemaEvaluator {
                 let value = document.string(member)
             else {
                 if record {
-                    report(instance, node, "discriminator", "missing the discriminator property \(SchemaWording.quoted(property.name))")
+                    report(
+                        instance, node, "discriminator",
+                        "missing the discriminator property \(SchemaWording.quoted(property.name))")
                 }
                 return false
             }
             guard let target = mapping[value] else {
                 if record {
                     let known = mapping.keys.sorted().map(SchemaWording.quoted).joined(separator: ", ")
-                    report(member, node, "discriminator", "expected one of \(known), found \(SchemaWording.describe(document, member))")
+                    report(
+                        member, node, "discriminator",
+                        "expected one of \(known), found \(SchemaWording.describe(document, member))")
                 }
                 return false
             }

@@ -3,7 +3,8 @@ import JSONTree
 extension SchemaEvaluator {
     /// Array, object and applicator keywords.
     mutating func applyStructural(
-        _ keyword: SchemaKeyword, _ node: SchemaNode, _ instance: JSONNode, record: Bool, annotations: inout Annotations?
+        _ keyword: SchemaKeyword, _ node: SchemaNode, _ instance: JSONNode, record: Bool,
+        annotations: inout Annotations?
     ) -> Bool {
         switch keyword {
         case .items(let prefix, let rest, _):
@@ -44,15 +45,19 @@ extension SchemaEvaluator {
             }
             if matched < minimum {
                 if record {
-                    report(instance, node, "contains",
-                        "expected at least \(SchemaWording.plural(minimum, "item")) matching the contains schema, found \(matched)")
+                    report(
+                        instance, node, "contains",
+                        "expected at least \(SchemaWording.plural(minimum, "item")) matching the contains schema, found \(matched)"
+                    )
                 }
                 return false
             }
             if let maximum, matched > maximum {
                 if record {
-                    report(instance, node, "maxContains",
-                        "expected at most \(SchemaWording.plural(maximum, "item")) matching the contains schema, found \(matched)")
+                    report(
+                        instance, node, "maxContains",
+                        "expected at most \(SchemaWording.plural(maximum, "item")) matching the contains schema, found \(matched)"
+                    )
                 }
                 return false
             }
@@ -63,13 +68,18 @@ extension SchemaEvaluator {
             let isMinimum = if case .minItems = keyword { true } else { false }
             let holds = isMinimum ? count >= limit : count <= limit
             if !holds, record {
-                report(instance, node, keyword.name,
-                    "expected \(isMinimum ? "at least" : "at most") \(SchemaWording.plural(limit, "item")), found \(count)")
+                report(
+                    instance, node, keyword.name,
+                    "expected \(isMinimum ? "at least" : "at most") \(SchemaWording.plural(limit, "item")), found \(count)"
+                )
             }
             return holds
         case .uniqueItems:
             guard document.kind(instance) == .array, let (first, second) = duplicate(in: instance) else { return true }
-            if record { report(instance, node, "uniqueItems", "expected unique items, but items \(first) and \(second) are equal") }
+            if record {
+                report(
+                    instance, node, "uniqueItems", "expected unique items, but items \(first) and \(second) are equal")
+            }
             return false
         case .minProperties(let limit), .maxProperties(let limit):
             guard document.kind(instance) == .object else { return true }
@@ -77,13 +87,17 @@ extension SchemaEvaluator {
             let isMinimum = if case .minProperties = keyword { true } else { false }
             let holds = isMinimum ? count >= limit : count <= limit
             if !holds, record {
-                report(instance, node, keyword.name,
-                    "expected \(isMinimum ? "at least" : "at most") \(SchemaWording.plural(limit, "property")), found \(count)")
+                report(
+                    instance, node, keyword.name,
+                    "expected \(isMinimum ? "at least" : "at most") \(SchemaWording.plural(limit, "property")), found \(count)"
+                )
             }
             return holds
         case .required(let names):
             guard document.kind(instance) == .object else { return true }
-            return checkRequired(names, in: instance, node, record: record) { "missing the required property \(SchemaWording.quoted($0))" }
+            return checkRequired(names, in: instance, node, record: record) {
+                "missing the required property \(SchemaWording.quoted($0))"
+            }
         case .dependentRequired(let dependencies):
             guard document.kind(instance) == .object else { return true }
             var valid = true
@@ -113,7 +127,9 @@ extension SchemaEvaluator {
                 if !inner.evaluate(schemaIndex, nameDocument.root, record: false, annotations: &none) {
                     valid = false
                     guard record else { return false }
-                    report(instance, node, "propertyNames", "the property name \(SchemaWording.quoted(name)) does not match propertyNames")
+                    report(
+                        instance, node, "propertyNames",
+                        "the property name \(SchemaWording.quoted(name)) does not match propertyNames")
                 }
             }
             return valid
@@ -141,7 +157,9 @@ extension SchemaEvaluator {
                 if !evaluate(schemaIndex, item, record: false, annotations: &none) {
                     valid = false
                     guard record else { return false }
-                    report(item, node, "unevaluatedItems", "unexpected item (no schema evaluated it and unevaluatedItems rejects it)")
+                    report(
+                        item, node, "unevaluatedItems",
+                        "unexpected item (no schema evaluated it and unevaluatedItems rejects it)")
                 }
             }
             annotations?.allItems = true
@@ -157,8 +175,10 @@ extension SchemaEvaluator {
                 if !evaluate(schemaIndex, member, record: false, annotations: &none) {
                     valid = false
                     guard record else { return false }
-                    report(instance, node, "unevaluatedProperties",
-                        "unexpected property \(SchemaWording.quoted(document.key(member) ?? "")) (not evaluated by any schema)")
+                    report(
+                        instance, node, "unevaluatedProperties",
+                        "unexpected property \(SchemaWording.quoted(document.key(member) ?? "")) (not evaluated by any schema)"
+                    )
                 }
                 annotations?.properties.insert(member.index)
             }
@@ -186,7 +206,9 @@ extension SchemaEvaluator {
                 if schema.nodes[property.schema].boolean == false {
                     valid = false
                     guard record else { return false }
-                    report(instance, node, "properties", "the property \(SchemaWording.quoted(property.name)) is not allowed")
+                    report(
+                        instance, node, "properties",
+                        "the property \(SchemaWording.quoted(property.name)) is not allowed")
                 } else if !evaluate(property.schema, member, record: record, annotations: &none) {
                     valid = false
                     if !record { return false }
@@ -207,7 +229,8 @@ extension SchemaEvaluator {
                 if schema.nodes[additional].boolean == false {
                     valid = false
                     guard record else { return false }
-                    report(instance, node, "additionalProperties",
+                    report(
+                        instance, node, "additionalProperties",
                         "unexpected property \(SchemaWording.quoted(document.key(member) ?? ""))")
                 } else if !evaluate(additional, member, record: record, annotations: &none) {
                     valid = false
@@ -236,7 +259,8 @@ extension SchemaEvaluator {
             var found: UInt64 = 0
             var cursorMember = document.childCursor(instance)
             while let member = cursorMember.next(in: document) {
-                for (offset, name) in names.enumerated() where found & (1 << offset) == 0 && document.keyEquals(member, name.utf8) {
+                for (offset, name) in names.enumerated()
+                where found & (1 << offset) == 0 && document.keyEquals(member, name.utf8) {
                     found |= 1 << offset
                 }
             }

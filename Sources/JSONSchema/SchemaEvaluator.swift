@@ -9,7 +9,10 @@ extension CompiledSchema {
         var findings = evaluator.findings
         if !valid, findings.isEmpty {
             // Cannot happen by construction; never call an invalid document valid.
-            findings.append(SchemaFinding(instancePath: "$", schemaPath: nodes[root].location, keyword: "", message: "does not match the schema"))
+            findings.append(
+                SchemaFinding(
+                    instancePath: "$", schemaPath: nodes[root].location, keyword: "",
+                    message: "does not match the schema"))
         }
         return SchemaValidationResult(findings: findings, truncated: evaluator.truncated)
     }
@@ -72,11 +75,13 @@ struct SchemaEvaluator {
             truncated = true
             return
         }
-        let location = node.location.hasSuffix("#") || node.location.hasSuffix("/") ? node.location : node.location + "/"
+        let location =
+            node.location.hasSuffix("#") || node.location.hasSuffix("/") ? node.location : node.location + "/"
         let schemaPath = keyword.isEmpty ? node.location : location + keyword
         findings.append(
             SchemaFinding(
-                instancePath: SchemaWording.path(document, instance), schemaPath: schemaPath.hasSuffix("#/") ? String(schemaPath.dropLast()) : schemaPath,
+                instancePath: SchemaWording.path(document, instance),
+                schemaPath: schemaPath.hasSuffix("#/") ? String(schemaPath.dropLast()) : schemaPath,
                 keyword: keyword, message: message))
     }
 
@@ -92,13 +97,18 @@ struct SchemaEvaluator {
                 findings.append(
                     SchemaFinding(
                         instancePath: SchemaWording.path(document, instance), schemaPath: node.location, keyword: "",
-                        message: "validation stopped after \(maximumSteps) schema applications: the schema is too costly for this document"))
+                        message:
+                            "validation stopped after \(maximumSteps) schema applications: the schema is too costly for this document"
+                    ))
             }
             return false
         }
         if let boolean = node.boolean {
             if !boolean, record {
-                report(instance, node, "", "no value is allowed here (the schema is false), found \(SchemaWording.describe(document, instance))")
+                report(
+                    instance, node, "",
+                    "no value is allowed here (the schema is false), found \(SchemaWording.describe(document, instance))"
+                )
             }
             return boolean
         }
@@ -124,21 +134,29 @@ struct SchemaEvaluator {
     private mutating func reportTooDeep(_ instance: JSONNode, _ node: SchemaNode) {
         let recent = instanceStack.suffix(32)
         if recent.count == 32, recent.allSatisfy({ $0 == instance.index }) {
-            report(instance, node, "$ref", "the schema's references loop without moving into the document (at \(node.location))")
+            report(
+                instance, node, "$ref",
+                "the schema's references loop without moving into the document (at \(node.location))")
         } else {
-            report(instance, node, "", "nested too deeply to validate (more than \(schema.options.maximumDepth) schemas applied inside one another)")
+            report(
+                instance, node, "",
+                "nested too deeply to validate (more than \(schema.options.maximumDepth) schemas applied inside one another)"
+            )
         }
     }
 
     /// One keyword; false when it fails.
     mutating func apply(
-        _ keyword: SchemaKeyword, _ node: SchemaNode, _ instance: JSONNode, record: Bool, annotations: inout Annotations?
+        _ keyword: SchemaKeyword, _ node: SchemaNode, _ instance: JSONNode, record: Bool,
+        annotations: inout Annotations?
     ) -> Bool {
         switch keyword {
         case .type(let mask):
             guard matches(mask, instance) else {
                 if record {
-                    report(instance, node, "type", "expected \(SchemaWording.expected(mask)), found \(SchemaWording.describe(document, instance))")
+                    report(
+                        instance, node, "type",
+                        "expected \(SchemaWording.expected(mask)), found \(SchemaWording.describe(document, instance))")
                 }
                 return false
             }
@@ -151,14 +169,18 @@ struct SchemaEvaluator {
             if record {
                 let shown = values.prefix(8).map { schema.documents[$0.document].preview($0.node, maxLength: 30) }
                 let list = shown.joined(separator: ", ") + (values.count > 8 ? ", …" : "")
-                report(instance, node, "enum", "expected one of \(list), found \(SchemaWording.describe(document, instance))")
+                report(
+                    instance, node, "enum",
+                    "expected one of \(list), found \(SchemaWording.describe(document, instance))")
             }
             return false
         case .constant(let value):
             guard JSONValueEquality.equal(schema.documents[value.document], value.node, document, instance) else {
                 if record {
                     let expected = schema.documents[value.document].preview(value.node, maxLength: 40)
-                    report(instance, node, "const", "expected \(expected), found \(SchemaWording.describe(document, instance))")
+                    report(
+                        instance, node, "const",
+                        "expected \(expected), found \(SchemaWording.describe(document, instance))")
                 }
                 return false
             }
@@ -166,7 +188,11 @@ struct SchemaEvaluator {
         case .multipleOf(let divisor, let text):
             guard let value = number(instance) else { return true }
             guard DecimalMultiple.isMultiple(value, of: divisor) else {
-                if record { report(instance, node, "multipleOf", "expected a multiple of \(text), found \(document.rawText(instance))") }
+                if record {
+                    report(
+                        instance, node, "multipleOf",
+                        "expected a multiple of \(text), found \(document.rawText(instance))")
+                }
                 return false
             }
             return true
@@ -182,7 +208,9 @@ struct SchemaEvaluator {
             case .exclusiveMaximum: (holds, words) = (order < 0, "less than")
             }
             if !holds, record {
-                report(instance, node, kind.rawValue, "expected a number \(words) \(text), found \(document.rawText(instance))")
+                report(
+                    instance, node, kind.rawValue,
+                    "expected a number \(words) \(text), found \(document.rawText(instance))")
             }
             return holds
         case .minLength(let limit), .maxLength(let limit):
@@ -191,15 +219,19 @@ struct SchemaEvaluator {
             let isMinimum = if case .minLength = keyword { true } else { false }
             let holds = isMinimum ? length >= limit : length <= limit
             if !holds, record {
-                report(instance, node, keyword.name,
-                    "expected \(isMinimum ? "at least" : "at most") \(SchemaWording.plural(limit, "character")), found \(length)")
+                report(
+                    instance, node, keyword.name,
+                    "expected \(isMinimum ? "at least" : "at most") \(SchemaWording.plural(limit, "character")), found \(length)"
+                )
             }
             return holds
         case .pattern(let regex, let source):
             guard let text = document.string(instance) else { return true }
             guard regex.firstMatch(text) else {
                 if record {
-                    report(instance, node, "pattern", "expected a string matching /\(source)/, found \(SchemaWording.describe(document, instance))")
+                    report(
+                        instance, node, "pattern",
+                        "expected a string matching /\(source)/, found \(SchemaWording.describe(document, instance))")
                 }
                 return false
             }
@@ -207,14 +239,21 @@ struct SchemaEvaluator {
         case .format(let format):
             guard let text = document.string(instance) else { return true }
             guard format.accepts(text) else {
-                if record { report(instance, node, "format", "expected \(format.noun), found \(SchemaWording.describe(document, instance))") }
+                if record {
+                    report(
+                        instance, node, "format",
+                        "expected \(format.noun), found \(SchemaWording.describe(document, instance))")
+                }
                 return false
             }
             return true
         case .forbidden(let direction, let name):
             if record {
-                report(instance, node, name,
-                    direction == .request ? "is read-only: it must not be sent in a request" : "is write-only: it must not appear in a response")
+                report(
+                    instance, node, name,
+                    direction == .request
+                        ? "is read-only: it must not be sent in a request"
+                        : "is write-only: it must not appear in a response")
             }
             return false
         default:

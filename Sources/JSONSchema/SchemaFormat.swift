@@ -3,10 +3,13 @@ import JSONTree
 /// The formats asserted on request (`SchemaOptions.assertFormats`); by default `format` is an
 /// annotation only. Unknown format names are always ignored.
 enum SchemaFormat: String, Sendable {
-    case dateTime = "date-time", date, time, duration
+    case dateTime = "date-time"
+    case date, time, duration
     case email, hostname, ipv4, ipv6, uuid
-    case uri, uriReference = "uri-reference"
-    case regex, jsonPointer = "json-pointer"
+    case uri
+    case uriReference = "uri-reference"
+    case regex
+    case jsonPointer = "json-pointer"
 
     /// "a date-time (RFC 3339)", for findings.
     var noun: String {
@@ -31,7 +34,9 @@ enum SchemaFormat: String, Sendable {
         let bytes = Array(text.utf8)
         switch self {
         case .dateTime:
-            guard let t = bytes.firstIndex(where: { $0 == UInt8(ascii: "T") || $0 == UInt8(ascii: "t") }) else { return false }
+            guard let t = bytes.firstIndex(where: { $0 == UInt8(ascii: "T") || $0 == UInt8(ascii: "t") }) else {
+                return false
+            }
             guard let date = Self.date(bytes[..<t]), let time = Self.time(bytes[(t + 1)...]) else { return false }
             return Self.leapSecondAllowed(date: date, time: time)
         case .date: return Self.date(bytes[...]) != nil
@@ -55,7 +60,8 @@ enum SchemaFormat: String, Sendable {
             guard !bytes.isEmpty else { return true }
             guard bytes[0] == UInt8(ascii: "/") else { return false }
             for (offset, byte) in bytes.enumerated() where byte == UInt8(ascii: "~") {
-                guard offset + 1 < bytes.count, bytes[offset + 1] == UInt8(ascii: "0") || bytes[offset + 1] == UInt8(ascii: "1")
+                guard offset + 1 < bytes.count,
+                    bytes[offset + 1] == UInt8(ascii: "0") || bytes[offset + 1] == UInt8(ascii: "1")
                 else { return false }
             }
             return true
@@ -120,7 +126,9 @@ enum SchemaFormat: String, Sendable {
     }
 
     /// A leap second (:60) only at 23:59 UTC.
-    static func leapSecondAllowed(date: (Int, Int, Int)?, time: (hour: Int, minute: Int, second: Int, offset: Int)) -> Bool {
+    static func leapSecondAllowed(date: (Int, Int, Int)?, time: (hour: Int, minute: Int, second: Int, offset: Int))
+        -> Bool
+    {
         guard time.second == 60 else { return true }
         let utcMinutes = ((time.hour * 60 + time.minute - time.offset) % 1440 + 1440) % 1440
         return utcMinutes == 23 * 60 + 59
@@ -201,16 +209,21 @@ enum SchemaFormat: String, Sendable {
         guard !bytes.isEmpty, bytes.count <= 253 else { return false }
         let labels = bytes.split(separator: UInt8(ascii: "."), omittingEmptySubsequences: false)
         return labels.allSatisfy { label in
-            guard (1...63).contains(label.count), label.first != UInt8(ascii: "-"), label.last != UInt8(ascii: "-") else {
+            guard (1...63).contains(label.count), label.first != UInt8(ascii: "-"), label.last != UInt8(ascii: "-")
+            else {
                 return false
             }
             // "--" in the third and fourth places only for punycode ("xn--").
-            if label.count >= 4, label[label.startIndex + 2] == UInt8(ascii: "-"), label[label.startIndex + 3] == UInt8(ascii: "-"),
+            if label.count >= 4, label[label.startIndex + 2] == UInt8(ascii: "-"),
+                label[label.startIndex + 3] == UInt8(ascii: "-"),
                 !(label.prefix(2).map { $0 | 0x20 } == Array("xn".utf8))
             {
                 return false
             }
-            return label.allSatisfy { isDigit($0) || ($0 | 0x20 >= UInt8(ascii: "a") && $0 | 0x20 <= UInt8(ascii: "z")) || $0 == UInt8(ascii: "-") }
+            return label.allSatisfy {
+                isDigit($0) || ($0 | 0x20 >= UInt8(ascii: "a") && $0 | 0x20 <= UInt8(ascii: "z"))
+                    || $0 == UInt8(ascii: "-")
+            }
         }
     }
 
@@ -224,7 +237,11 @@ enum SchemaFormat: String, Sendable {
         } else {
             let atext = Set("!#$%&'*+-/=?^_`{|}~".utf8)
             guard !local.hasPrefix("."), !local.hasSuffix("."), !local.contains("..") else { return false }
-            guard local.utf8.allSatisfy({ isDigit($0) || ($0 | 0x20 >= UInt8(ascii: "a") && $0 | 0x20 <= UInt8(ascii: "z")) || atext.contains($0) || $0 == UInt8(ascii: ".") })
+            guard
+                local.utf8.allSatisfy({
+                    isDigit($0) || ($0 | 0x20 >= UInt8(ascii: "a") && $0 | 0x20 <= UInt8(ascii: "z"))
+                        || atext.contains($0) || $0 == UInt8(ascii: ".")
+                })
             else { return false }
         }
         if domain.hasPrefix("["), domain.hasSuffix("]") {

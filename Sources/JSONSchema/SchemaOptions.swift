@@ -3,7 +3,7 @@
 /// schemas carry no `$schema`).
 package enum SchemaDialect: String, Sendable, CaseIterable {
     /// JSON Schema draft 2020-12 (the default).
-    case draft2020_12 = "2020-12"
+    case draft202012 = "2020-12"
     /// JSON Schema draft-07.
     case draft7 = "7"
     /// OpenAPI 3.0's Schema Object: draft-04-like keywords plus `nullable`, `discriminator`,
@@ -17,7 +17,7 @@ package enum SchemaDialect: String, Sendable, CaseIterable {
         var text = uri
         if text.hasSuffix("#") { text.removeLast() }
         switch text {
-        case "https://json-schema.org/draft/2020-12/schema": self = .draft2020_12
+        case "https://json-schema.org/draft/2020-12/schema": self = .draft202012
         case "http://json-schema.org/draft-07/schema", "https://json-schema.org/draft-07/schema": self = .draft7
         default: return nil
         }

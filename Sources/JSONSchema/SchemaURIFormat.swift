@@ -8,7 +8,9 @@ enum SchemaURIFormat {
         // Scheme.
         if let colon = bytes.firstIndex(of: UInt8(ascii: ":")), colon > 0,
             bytes[0] | 0x20 >= UInt8(ascii: "a"), bytes[0] | 0x20 <= UInt8(ascii: "z"),
-            bytes[..<colon].allSatisfy({ isAlphaNumeric($0) || $0 == UInt8(ascii: "+") || $0 == UInt8(ascii: "-") || $0 == UInt8(ascii: ".") }),
+            bytes[..<colon].allSatisfy({
+                isAlphaNumeric($0) || $0 == UInt8(ascii: "+") || $0 == UInt8(ascii: "-") || $0 == UInt8(ascii: ".")
+            }),
             !bytes[..<colon].contains(UInt8(ascii: "/"))
         {
             index = colon + 1
@@ -18,7 +20,10 @@ enum SchemaURIFormat {
         // Authority: brackets only around the host.
         if bytes.count >= index + 2, bytes[index] == UInt8(ascii: "/"), bytes[index + 1] == UInt8(ascii: "/") {
             let start = index + 2
-            let end = bytes[start...].firstIndex { $0 == UInt8(ascii: "/") || $0 == UInt8(ascii: "?") || $0 == UInt8(ascii: "#") } ?? bytes.count
+            let end =
+                bytes[start...].firstIndex {
+                    $0 == UInt8(ascii: "/") || $0 == UInt8(ascii: "?") || $0 == UInt8(ascii: "#")
+                } ?? bytes.count
             let authority = bytes[start..<end]
             if let open = authority.firstIndex(of: UInt8(ascii: "[")) {
                 guard let close = authority.firstIndex(of: UInt8(ascii: "]")), close > open,
@@ -41,7 +46,8 @@ enum SchemaURIFormat {
         while position < bytes.count {
             let byte = bytes[position]
             if byte == UInt8(ascii: "%") {
-                guard position + 2 < bytes.count, SchemaFormat.isHex(bytes[position + 1]), SchemaFormat.isHex(bytes[position + 2])
+                guard position + 2 < bytes.count, SchemaFormat.isHex(bytes[position + 1]),
+                    SchemaFormat.isHex(bytes[position + 2])
                 else { return false }
                 position += 3
                 continue

@@ -14,7 +14,8 @@ enum SchemaWording {
         case .object:
             document.childCount(node) == 0 ? "an empty object" : "an object"
         case .array:
-            document.childCount(node) == 0 ? "an empty array" : "an array of \(plural(document.childCount(node), "item"))"
+            document.childCount(node) == 0
+                ? "an empty array" : "an array of \(plural(document.childCount(node), "item"))"
         }
     }
 
@@ -95,7 +96,8 @@ enum SchemaWording {
     }
 
     private static func isIdentifier(_ key: String) -> Bool {
-        guard let first = key.unicodeScalars.first, first == "_" || ("a"..."z").contains(first) || ("A"..."Z").contains(first)
+        guard let first = key.unicodeScalars.first,
+            first == "_" || ("a"..."z").contains(first) || ("A"..."Z").contains(first)
         else { return false }
         return key.unicodeScalars.allSatisfy {
             $0 == "_" || ("a"..."z").contains($0) || ("A"..."Z").contains($0) || ("0"..."9").contains($0)

@@ -24,8 +24,12 @@ let loader: SchemaLoader = { uri in
         ("http://localhost:1234/", suite + "/remotes/"),
         ("https://json-schema.org/draft/2020-12/meta/", suite + "/metaschemas/draft202012/vocabularies/"),
     ]
-    if uri == "https://json-schema.org/draft/2020-12/schema" { return try read(suite + "/metaschemas/draft202012/metaschema.json") }
-    if uri == "http://json-schema.org/draft-07/schema" { return try read(suite + "/metaschemas/draft7/metaschema.json") }
+    if uri == "https://json-schema.org/draft/2020-12/schema" {
+        return try read(suite + "/metaschemas/draft202012/metaschema.json")
+    }
+    if uri == "http://json-schema.org/draft-07/schema" {
+        return try read(suite + "/metaschemas/draft7/metaschema.json")
+    }
     for (prefix, folder) in prefixes where uri.hasPrefix(prefix) {
         let path = folder + uri.dropFirst(prefix.count)
         return FileManager.default.fileExists(atPath: path) ? try read(path) : nil
@@ -38,18 +42,24 @@ func milliseconds(_ duration: Duration) -> Double {
 }
 
 let clock = ContinuousClock()
-for (draft, dialect) in [("draft2020-12", SchemaDialect.draft2020_12), ("draft7", .draft7)] {
+for (draft, dialect) in [("draft2020-12", SchemaDialect.draft202012), ("draft7", .draft7)] {
     // Load every case first: the timing covers compiling and validating, as the Python side does.
     var cases: [(JSONDocument, JSONDocument, Bool)] = []
     let directory = suite + "/tests/" + draft
     for file in try FileManager.default.contentsOfDirectory(atPath: directory).sorted() where file.hasSuffix(".json") {
         let document = try read(directory + "/" + file)
         for group in document.children(document.root) {
-            guard let schema = document.child(group, key: "schema"), let tests = document.child(group, key: "tests") else { continue }
+            guard let schema = document.child(group, key: "schema"), let tests = document.child(group, key: "tests")
+            else { continue }
             let schemaDocument = try JSONDocument(bytes: Array(document.bytes[document.byteRange(schema)]))
             for test in document.children(tests) {
-                guard let data = document.child(test, key: "data"), let valid = document.child(test, key: "valid") else { continue }
-                cases.append((schemaDocument, try JSONDocument(bytes: Array(document.bytes[document.byteRange(data)])), document.bool(valid) ?? false))
+                guard let data = document.child(test, key: "data"), let valid = document.child(test, key: "valid")
+                else { continue }
+                cases.append(
+                    (
+                        schemaDocument, try JSONDocument(bytes: Array(document.bytes[document.byteRange(data)])),
+                        document.bool(valid) ?? false
+                    ))
             }
         }
     }
@@ -59,13 +69,16 @@ for (draft, dialect) in [("draft2020-12", SchemaDialect.draft2020_12), ("draft7"
         agreed = 0
         let elapsed = try clock.measure {
             for (schema, data, valid) in cases {
-                let compiled = try CompiledSchema(document: schema, options: SchemaOptions(dialect: dialect), loader: loader)
+                let compiled = try CompiledSchema(
+                    document: schema, options: SchemaOptions(dialect: dialect), loader: loader)
                 if compiled.isValid(data) == valid { agreed += 1 }
             }
         }
         best = min(best, milliseconds(elapsed))
     }
-    print("lazer JSONSchema: suite \(draft): \(cases.count) cases, \(agreed) as expected, best \(String(format: "%.1f", best)) ms")
+    print(
+        "lazer JSONSchema: suite \(draft): \(cases.count) cases, \(agreed) as expected, best \(String(format: "%.1f", best)) ms"
+    )
 }
 
 let schema = try CompiledSchema(document: try read(bodies + "/orders.schema.json"))
@@ -86,4 +99,5 @@ for _ in 0..<5 {
 }
 print(
     "lazer JSONSchema: orders.json (40 MB): read + parse + validate best \(String(format: "%.0f", totalBest)) ms "
-        + "(read + parse \(String(format: "%.0f", parseBest)), validate \(String(format: "%.0f", validateBest))), valid=\(valid)")
+        + "(read + parse \(String(format: "%.0f", parseBest)), validate \(String(format: "%.0f", validateBest))), valid=\(valid)"
+)

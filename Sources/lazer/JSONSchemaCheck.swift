@@ -20,7 +20,7 @@ enum JSONSchemaCheck {
 
         var dialect: SchemaDialect {
             switch self {
-            case .draft2020: .draft2020_12
+            case .draft2020: .draft202012
             case .draft7: .draft7
             case .openAPI30: .openAPI30
             case .openAPI31: .openAPI31
@@ -47,7 +47,8 @@ enum JSONSchemaCheck {
             let schema = try CompiledSchema(document: document, uri: fileURI(path), options: options, loader: loadFile)
             return .success(schema)
         } catch {
-            return .failure(Failure(message: "\(name): the schema is not usable: \(TerminalText.line(error.description))"))
+            return .failure(
+                Failure(message: "\(name): the schema is not usable: \(TerminalText.line(error.description))"))
         }
     }
 
@@ -109,7 +110,8 @@ enum JSONSchemaCheck {
             var text = "{\"valid\":\(result.isValid),\"truncated\":\(result.truncated),\"findings\":["
             for (offset, finding) in result.findings.enumerated() {
                 if offset > 0 { text += "," }
-                text += "{\"instancePath\":\(literal(finding.instancePath)),\"schemaPath\":\(literal(finding.schemaPath)),"
+                text +=
+                    "{\"instancePath\":\(literal(finding.instancePath)),\"schemaPath\":\(literal(finding.schemaPath)),"
                 text += "\"keyword\":\(literal(finding.keyword)),\"message\":\(literal(finding.message))}"
             }
             return text + "]}\n"

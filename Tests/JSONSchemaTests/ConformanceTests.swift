@@ -6,9 +6,11 @@ import Testing
 /// `ConformanceSkips` (each with its reason, as in docs/jsonschema-conformance.md).
 @Suite("JSON-Schema-Test-Suite conformance")
 struct ConformanceTests {
-    @Test("every required case of each draft passes, skips aside", arguments: [
-        ("draft2020-12", SchemaDialect.draft2020_12), ("draft7", SchemaDialect.draft7),
-    ])
+    @Test(
+        "every required case of each draft passes, skips aside",
+        arguments: [
+            ("draft2020-12", SchemaDialect.draft202012), ("draft7", SchemaDialect.draft7),
+        ])
     func required(draft: String, dialect: SchemaDialect) throws {
         let suite = try SchemaSuite.load()
         let cases = try suite.cases(draft: draft)
@@ -39,7 +41,7 @@ struct ConformanceTests {
     @Test("optional and format cases are counted", arguments: ["draft2020-12", "draft7"])
     func optional(draft: String) throws {
         let suite = try SchemaSuite.load()
-        let dialect: SchemaDialect = draft == "draft7" ? .draft7 : .draft2020_12
+        let dialect: SchemaDialect = draft == "draft7" ? .draft7 : .draft202012
         for (folder, formats) in [("optional", false), ("optional/format", true)] {
             let cases = try suite.cases(draft: draft, folder: folder)
             var passed = 0

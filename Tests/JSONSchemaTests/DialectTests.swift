@@ -7,13 +7,17 @@ import Testing
 struct DialectTests {
     @Test("draft-07 is chosen by $schema: $ref hides its siblings and items may be an array")
     func draft7() throws {
-        let schema = ##"{"$schema": "http://json-schema.org/draft-07/schema#", "definitions": {"s": {"type": "string"}}, "$ref": "#/definitions/s", "maxLength": 1}"##
+        let schema =
+            ##"{"$schema": "http://json-schema.org/draft-07/schema#", "definitions": {"s": {"type": "string"}}, "$ref": "#/definitions/s", "maxLength": 1}"##
         #expect(try lines(schema, ##""long""##).isEmpty)
-        let tuple = ##"{"$schema": "http://json-schema.org/draft-07/schema#", "items": [{"type": "integer"}], "additionalItems": false}"##
+        let tuple =
+            ##"{"$schema": "http://json-schema.org/draft-07/schema#", "items": [{"type": "integer"}], "additionalItems": false}"##
         #expect(try lines(tuple, "[1]").isEmpty)
         #expect(try lines(tuple, "[1, 2]").count == 1)
         // 2020-12: $ref and its siblings both apply.
-        #expect(try lines(##"{"$defs": {"s": {"type": "string"}}, "$ref": "#/$defs/s", "maxLength": 1}"##, ##""long""##).count == 1)
+        #expect(
+            try lines(##"{"$defs": {"s": {"type": "string"}}, "$ref": "#/$defs/s", "maxLength": 1}"##, ##""long""##)
+                .count == 1)
     }
 
     @Test("OpenAPI 3.0: nullable, readOnly and writeOnly by direction, discriminator picks the branch")
@@ -21,13 +25,18 @@ struct DialectTests {
         let nullable = ##"{"type": "string", "nullable": true}"##
         #expect(try lines(nullable, "null", options: SchemaOptions(dialect: .openAPI30)).isEmpty)
         #expect(try lines(nullable, "null").count == 1)
-        let pet = ##"{"type": "object", "properties": {"id": {"type": "integer", "readOnly": true}, "secret": {"type": "string", "writeOnly": true}}}"##
-        #expect(try lines(pet, ##"{"id": 1}"##, options: SchemaOptions(dialect: .openAPI30, direction: .request)) == [
-            "$.id: is read-only: it must not be sent in a request"
-        ])
-        #expect(try lines(pet, ##"{"id": 1, "secret": "s"}"##, options: SchemaOptions(dialect: .openAPI30, direction: .response)) == [
-            "$.secret: is write-only: it must not appear in a response"
-        ])
+        let pet =
+            ##"{"type": "object", "properties": {"id": {"type": "integer", "readOnly": true}, "secret": {"type": "string", "writeOnly": true}}}"##
+        #expect(
+            try lines(pet, ##"{"id": 1}"##, options: SchemaOptions(dialect: .openAPI30, direction: .request)) == [
+                "$.id: is read-only: it must not be sent in a request"
+            ])
+        #expect(
+            try lines(
+                pet, ##"{"id": 1, "secret": "s"}"##, options: SchemaOptions(dialect: .openAPI30, direction: .response))
+                == [
+                    "$.secret: is write-only: it must not appear in a response"
+                ])
         let document = ##"""
             {"components": {"schemas": {
               "Cat": {"type": "object", "required": ["kind", "meows"], "properties": {"kind": {"type": "string"}, "meows": {"type": "boolean"}}},
@@ -37,8 +46,14 @@ struct DialectTests {
             """##
         let options = SchemaOptions(dialect: .openAPI30)
         #expect(try lines(document, ##"{"kind": "Dog", "barks": true}"##, options: options).isEmpty)
-        #expect(try lines(document, ##"{"kind": "Dog", "meows": true}"##, options: options) == [##"$: missing the required property "barks""##])
-        #expect(try lines(document, ##"{"kind": "Fish"}"##, options: options) == [##"$.kind: expected one of "Cat", "Dog", found the string "Fish""##])
+        #expect(
+            try lines(document, ##"{"kind": "Dog", "meows": true}"##, options: options) == [
+                ##"$: missing the required property "barks""##
+            ])
+        #expect(
+            try lines(document, ##"{"kind": "Fish"}"##, options: options) == [
+                ##"$.kind: expected one of "Cat", "Dog", found the string "Fish""##
+            ])
     }
 
     @Test("references to other documents go through the caller's loader")
@@ -55,9 +70,13 @@ struct DialectTests {
 
     @Test("unevaluatedProperties sees what allOf, $ref and if evaluated")
     func unevaluated() throws {
-        let schema = ##"{"allOf": [{"properties": {"a": {}}}], "if": {"properties": {"b": {"const": 1}}}, "unevaluatedProperties": false}"##
+        let schema =
+            ##"{"allOf": [{"properties": {"a": {}}}], "if": {"properties": {"b": {"const": 1}}}, "unevaluatedProperties": false}"##
         #expect(try lines(schema, ##"{"a": 1, "b": 1}"##).isEmpty)
-        #expect(try lines(schema, ##"{"a": 1, "b": 2}"##) == [##"$: unexpected property "b" (not evaluated by any schema)"##])
+        #expect(
+            try lines(schema, ##"{"a": 1, "b": 2}"##) == [
+                ##"$: unexpected property "b" (not evaluated by any schema)"##
+            ])
     }
 
     @Test("$dynamicRef resolves to the outermost dynamic anchor in scope")

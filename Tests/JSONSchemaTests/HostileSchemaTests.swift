@@ -8,7 +8,10 @@ import Testing
 struct HostileSchemaTests {
     @Test("a $ref cycle that never moves into the document is a finding, not a stack overflow")
     func referenceCycle() throws {
-        for schema in [##"{"$ref": "#"}"##, ##"{"$defs": {"a": {"$ref": "#/$defs/b"}, "b": {"allOf": [{"$ref": "#/$defs/a"}]}}, "$ref": "#/$defs/a"}"##] {
+        for schema in [
+            ##"{"$ref": "#"}"##,
+            ##"{"$defs": {"a": {"$ref": "#/$defs/b"}, "b": {"allOf": [{"$ref": "#/$defs/a"}]}}, "$ref": "#/$defs/a"}"##,
+        ] {
             let found = try findings(schema, "{}")
             #expect(found.count == 1, "\(schema)")
             #expect(found.first?.message.contains("loop without moving into the document") == true, "\(found)")
@@ -17,7 +20,8 @@ struct HostileSchemaTests {
 
     @Test("a recursive schema over a deeply nested document stops with a finding at the limit")
     func deepDocument() throws {
-        let schema = ##"{"$defs": {"node": {"type": "array", "items": {"$ref": "#/$defs/node"}}}, "$ref": "#/$defs/node"}"##
+        let schema =
+            ##"{"$defs": {"node": {"type": "array", "items": {"$ref": "#/$defs/node"}}}, "$ref": "#/$defs/node"}"##
         let deep = String(repeating: "[", count: 5_000) + String(repeating: "]", count: 5_000)
         let found = try findings(schema, deep)
         #expect(found.count == 1)
@@ -38,10 +42,13 @@ struct HostileSchemaTests {
         // Each level: anyOf of two branches that both recurse and fail at the bottom: 2^40 paths.
         var definitions = [##""d0": {"type": "string"}"##]
         for level in 1...40 {
-            definitions.append(##""d\##(level)": {"anyOf": [{"$ref": "#/$defs/d\##(level - 1)"}, {"$ref": "#/$defs/d\##(level - 1)"}]}"##)
+            definitions.append(
+                ##""d\##(level)": {"anyOf": [{"$ref": "#/$defs/d\##(level - 1)"}, {"$ref": "#/$defs/d\##(level - 1)"}]}"##
+            )
         }
-        let schema = ##"{"$defs": {"##  + definitions.joined(separator: ", ") + ##"}, "$ref": "#/$defs/d40"}"##
-        let compiled = try CompiledSchema(document: try JSONDocument(text: schema), options: SchemaOptions(maximumSteps: 200_000))
+        let schema = ##"{"$defs": {"## + definitions.joined(separator: ", ") + ##"}, "$ref": "#/$defs/d40"}"##
+        let compiled = try CompiledSchema(
+            document: try JSONDocument(text: schema), options: SchemaOptions(maximumSteps: 200_000))
         let result = compiled.validate(try JSONDocument(text: "1"))
         #expect(!result.isValid)
         #expect(result.findings.contains { $0.message.contains("validation stopped after 200000 schema applications") })

@@ -49,25 +49,29 @@ struct SchemaSuite {
     /// Every case of the `.json` files in `tests/<draft>/<folder>` (sorted, not recursive).
     func cases(draft: String, folder: String = "") throws -> [Case] {
         let directory = root + "/tests/\(draft)" + (folder.isEmpty ? "" : "/\(folder)")
-        let files = try FileManager.default.contentsOfDirectory(atPath: directory).filter { $0.hasSuffix(".json") }.sorted()
+        let files = try FileManager.default.contentsOfDirectory(atPath: directory).filter { $0.hasSuffix(".json") }
+            .sorted()
         var result: [Case] = []
         for file in files {
             let bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: directory + "/" + file)))
             let document = try JSONDocument(bytes: bytes)
             let name = folder.isEmpty ? file : "\(folder)/\(file)"
             for group in document.children(document.root) {
-                guard let schemaNode = document.child(group, key: "schema"), let tests = document.child(group, key: "tests")
+                guard let schemaNode = document.child(group, key: "schema"),
+                    let tests = document.child(group, key: "tests")
                 else { continue }
                 let schema = try JSONDocument(bytes: Array(document.bytes[document.byteRange(schemaNode)]))
                 let groupName = document.child(group, key: "description").flatMap(document.string) ?? ""
                 for test in document.children(tests) {
-                    guard let dataNode = document.child(test, key: "data"), let valid = document.child(test, key: "valid")
+                    guard let dataNode = document.child(test, key: "data"),
+                        let valid = document.child(test, key: "valid")
                     else { continue }
                     result.append(
                         Case(
                             file: name, group: groupName,
                             description: document.child(test, key: "description").flatMap(document.string) ?? "",
-                            schema: schema, data: try JSONDocument(bytes: Array(document.bytes[document.byteRange(dataNode)])),
+                            schema: schema,
+                            data: try JSONDocument(bytes: Array(document.bytes[document.byteRange(dataNode)])),
                             valid: document.bool(valid) ?? false))
                 }
             }
@@ -85,7 +89,9 @@ struct SchemaSuite {
             } else if uri == "https://json-schema.org/draft/2020-12/schema" {
                 path = root + "/metaschemas/draft202012/metaschema.json"
             } else if uri.hasPrefix("https://json-schema.org/draft/2020-12/meta/") {
-                path = root + "/metaschemas/draft202012/vocabularies/" + uri.dropFirst("https://json-schema.org/draft/2020-12/meta/".count)
+                path =
+                    root + "/metaschemas/draft202012/vocabularies/"
+                    + uri.dropFirst("https://json-schema.org/draft/2020-12/meta/".count)
             } else if uri == "http://json-schema.org/draft-07/schema" {
                 path = root + "/metaschemas/draft7/metaschema.json"
             } else {

@@ -2,7 +2,8 @@ import JSONSchema
 import JSONTree
 
 /// Compiles `schema` and validates `instance` (both JSON text).
-func findings(_ schema: String, _ instance: String, options: SchemaOptions = SchemaOptions()) throws -> [SchemaFinding] {
+func findings(_ schema: String, _ instance: String, options: SchemaOptions = SchemaOptions()) throws -> [SchemaFinding]
+{
     let compiled = try CompiledSchema(document: try JSONDocument(text: schema), options: options)
     return compiled.validate(try JSONDocument(text: instance)).findings
 }

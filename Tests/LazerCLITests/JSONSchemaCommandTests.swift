@@ -15,11 +15,12 @@ struct JSONSchemaCommandTests {
 
     static let files = [
         "order.schema.json": ##"""
-            {"type": "object", "required": ["id", "items"],
-             "properties": {"id": {"type": "integer"}, "createdAt": {"type": "string", "format": "date-time"},
-                            "items": {"type": "array", "items": {"$ref": "item.schema.json"}}}}
-            """##,
-        "item.schema.json": ##"{"type": "object", "properties": {"price": {"type": "number"}}, "required": ["price"]}"##,
+        {"type": "object", "required": ["id", "items"],
+         "properties": {"id": {"type": "integer"}, "createdAt": {"type": "string", "format": "date-time"},
+                        "items": {"type": "array", "items": {"$ref": "item.schema.json"}}}}
+        """##,
+        "item.schema.json":
+            ##"{"type": "object", "properties": {"price": {"type": "number"}}, "required": ["price"]}"##,
         "good.json": ##"{"id": 1, "createdAt": "soon", "items": [{"price": 1.5}]}"##,
         "bad.json": ##"{"items": [{"price": 1}, {"price": 2}, {"price": 3}, {"price": "12.50"}, {}]}"##,
     ]
@@ -29,10 +30,14 @@ struct JSONSchemaCommandTests {
         let directory = try Self.folder(Self.files)
         defer { try? FileManager.default.removeItem(at: directory) }
         let schema = directory.appendingPathComponent("order.schema.json").path
-        let result = try LazerBinary.run(["json", directory.appendingPathComponent("good.json").path, "--schema", schema])
+        let result = try LazerBinary.run([
+            "json", directory.appendingPathComponent("good.json").path, "--schema", schema,
+        ])
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stdout.isEmpty)
-        let strict = try LazerBinary.run(["json", directory.appendingPathComponent("good.json").path, "--schema", schema, "--formats"])
+        let strict = try LazerBinary.run([
+            "json", directory.appendingPathComponent("good.json").path, "--schema", schema, "--formats",
+        ])
         #expect(strict.status == 1)
         #expect(strict.stdout.hasPrefix(##"$.createdAt: expected a date-time"##))
     }
@@ -79,7 +84,8 @@ struct JSONSchemaCommandTests {
         let directory = try Self.folder(["s.json": ##"{"$ref": "missing.json"}"##, "d.json": "{}"])
         defer { try? FileManager.default.removeItem(at: directory) }
         let result = try LazerBinary.run([
-            "json", directory.appendingPathComponent("d.json").path, "--schema", directory.appendingPathComponent("s.json").path,
+            "json", directory.appendingPathComponent("d.json").path, "--schema",
+            directory.appendingPathComponent("s.json").path,
         ])
         #expect(result.status == 2)
         #expect(result.stdout.isEmpty)

@@ -62,7 +62,9 @@ package struct IRegexp: Sendable {
         static let ecmaDot = ScalarSet(
             items: [.range(0x0A, 0x0A), .range(0x0D, 0x0D), .range(0x2028, 0x2029)], negated: true)
         static let digit = ScalarSet(items: [.range(0x30, 0x39)])
-        static let word = ScalarSet(items: [.range(0x30, 0x39), .range(0x41, 0x5A), .range(0x5F, 0x5F), .range(0x61, 0x7A)])
+        static let word = ScalarSet(items: [
+            .range(0x30, 0x39), .range(0x41, 0x5A), .range(0x5F, 0x5F), .range(0x61, 0x7A),
+        ])
         /// ECMA-262's WhiteSpace and LineTerminator.
         static let space = ScalarSet(items: [
             .range(0x09, 0x0D), .range(0x20, 0x20), .range(0xA0, 0xA0), .range(0x1680, 0x1680),
