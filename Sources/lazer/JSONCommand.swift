@@ -24,7 +24,7 @@ struct JSONCommand: ParsableCommand {
               lazer json body.json --compact
               lazer json body.json --query '$[*].meta.nested.x'
               lazer json order.json --schema order.schema.json
-              lazer json spec-body.json --schema pet.json --draft openapi-3.0 --formats --json
+              lazer json pet.json --schema pet.schema.json --draft openapi-3.0 --json
 
             With --schema the document is validated instead of printed (JSON Schema
             draft 2020-12 by default, or what the schema's $schema says): every finding
