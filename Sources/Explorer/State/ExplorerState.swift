@@ -149,7 +149,17 @@ package struct ExplorerState: Sendable, Equatable {
 
     package func isDirty(collectionID: String) -> Bool { workspace.isDirty(collectionID: collectionID) }
 
-    package var dirtyCount: Int { drafts.count }
+    /// Unsaved edits: the requests' drafts and each change to a collection's environments or variables.
+    package var dirtyCount: Int { drafts.count + environmentChangeCount }
+
+    /// Changes to the collections' environments and variables not saved yet (one per line of
+    /// `EnvironmentChanges`).
+    package var environmentChangeCount: Int {
+        collections.reduce(0) { count, slot in
+            guard let document = slot.document, document.isModified else { return count }
+            return count + EnvironmentChanges.lines(from: document.savedCollection, to: document.collection).count
+        }
+    }
 
     /// The environment in use for a collection: the chosen one, else the collection's default.
     package func environmentName(collectionID: String) -> String? {
@@ -193,6 +203,7 @@ package struct ExplorerState: Sendable, Equatable {
         if let overlay {
             switch overlay {
             case .palette, .prompt: return true
+            case .environmentEditor(let editor): return editor.editor != nil
             default: return false
             }
         }

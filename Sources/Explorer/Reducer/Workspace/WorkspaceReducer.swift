@@ -69,6 +69,12 @@ package enum WorkspaceReducer: SliceReducer {
         case chooseEnvironment(String)
         /// `x` in the variables dialog: the current environment's captured values are forgotten.
         case forgetCaptures
+        /// An edit of a collection's environments or variables from the manager or an editor.
+        case editEnvironments(collectionID: String, EnvironmentEdit)
+        /// `Ctrl+S` / `X` in the manager or an editor: the collection saved, or its environments
+        /// and variables put back as saved.
+        case saveCollection(String)
+        case revertEnvironments(String)
         /// `Ctrl+Q`: quits at once when nothing is unsaved, else asks.
         case requestQuit
         /// The quit question's "discard": the drafts go, the program ends.
@@ -213,6 +219,9 @@ package enum WorkspaceReducer: SliceReducer {
         case .cycleEnvironment: cycleEnvironment(&state, context, &outcome)
         case .chooseEnvironment(let name): chooseEnvironment(name, &state, context, &outcome)
         case .forgetCaptures: forgetCaptures(&state, context, &outcome)
+        case .editEnvironments(let id, let edit): editEnvironments(id, edit, &state, &outcome)
+        case .saveCollection(let id): saveCollection(id, state, &outcome)
+        case .revertEnvironments(let id): revertEnvironments(id, &state, &outcome)
         case .requestQuit: requestQuit(state, &outcome)
         case .discardAndQuit: discardAndQuit(&state, &outcome)
         case .recoverDrafts(let restore): recoverDrafts(restore: restore, &state, context, &outcome)
