@@ -219,8 +219,10 @@ struct EnvironmentEditSliceTests {
             editor.editor = TextEditorState(text: "", singleLine: true)
             $0.overlay = .environmentEditor(editor)
         }
-        for character in "a b" { _ = editor.editor?.handle(.char(character)) }
-        for character in "a b" { steps.step(.key(.char(character))) { $0.overlay = .environmentEditor(editor) } }
+        for character in "a b" {
+            _ = editor.editor?.handle(.char(character))
+            steps.step(.key(.char(character))) { $0.overlay = .environmentEditor(editor) }
+        }
         // A name that is not one stays in its cell, with the reason.
         steps.step(.key(KeyEvent(.enter))) {
             editor.error = "\"a b\" is not a variable name (\(VariableName.rule))"

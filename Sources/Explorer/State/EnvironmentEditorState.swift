@@ -1,4 +1,5 @@
 package import TUI
+import HTTPCore
 package import Workspace
 
 /// The environment editor (from the `F2` manager) or the collection variables editor (`e` in

@@ -1,4 +1,5 @@
 import TUI
+import HTTPCore
 import Workspace
 
 /// The environment manager (`F2`), the environment and collection variables editor, and a mock

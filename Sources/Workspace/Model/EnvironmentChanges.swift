@@ -4,14 +4,15 @@
 package enum EnvironmentChanges {
     package static func lines(from saved: RequestCollection, to current: RequestCollection) -> [String] {
         var out: [String] = []
-        let savedNames = saved.environments.map(\.name)
         let currentNames = current.environments.map(\.name)
         var removed = saved.environments.filter { !currentNames.contains($0.name) }
+        var renames: [String: String] = [:]
         for environment in current.environments {
             guard let before = saved.environment(named: environment.name) else {
                 // A rename: an environment gone with the same content under another name.
                 if let index = removed.firstIndex(where: { same($0, environment) }) {
                     out.append("environment \(removed[index].name) renamed to \(environment.name)")
+                    renames[removed[index].name] = environment.name
                     removed.remove(at: index)
                 } else {
                     out.append("environment \(environment.name) (\(environment.kind.rawValue)) added")
@@ -30,7 +31,10 @@ package enum EnvironmentChanges {
             out += variables(from: before.variables, to: environment.variables, prefix: label + ": ")
         }
         out += removed.map { "environment \($0.name) deleted" }
-        if savedNames != currentNames, saved.defaultEnvironment != current.defaultEnvironment {
+        // The default following its environment's rename is not a change of its own.
+        if saved.defaultEnvironment != current.defaultEnvironment,
+            saved.defaultEnvironment.flatMap({ renames[$0] }) != current.defaultEnvironment
+        {
             out.append("default environment: \(current.defaultEnvironment ?? "none")")
         }
         out += variables(from: saved.variables, to: current.variables, prefix: "")

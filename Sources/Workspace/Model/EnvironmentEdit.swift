@@ -1,4 +1,5 @@
 import Foundation
+import HTTPCore
 
 /// One edit of a collection's environments or variables, as the explorer's environment manager
 /// and editor make them (applied to the collection in memory: an unsaved change until saved).

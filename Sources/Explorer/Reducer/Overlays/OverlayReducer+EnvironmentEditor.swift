@@ -21,8 +21,11 @@ extension OverlayReducer {
         let scope = editor.scope.editScope
         let id = editor.collectionID
         switch key {
-        case KeyEvent(.escape), KeyEvent(.function(4)) where editor.scope == .collection:
+        case KeyEvent(.escape):
             state.overlay = back(from: editor, collection)
+            return Outcome()
+        case KeyEvent(.function(4)) where editor.scope == .collection:
+            state.overlay = nil
             return Outcome()
         case .ctrl("s"): return Outcome(requests: [.saveCollection(id)])
         case .char("X"): return Outcome(requests: [.revertEnvironments(id)])

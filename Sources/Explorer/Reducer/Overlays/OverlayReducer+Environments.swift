@@ -1,4 +1,5 @@
 import TUI
+import HTTPCore
 import Workspace
 
 /// Keys of the environment manager (`F2`), the environment and collection variables editor and a
