@@ -48,9 +48,12 @@ check "new: it is an unsaved change" wait_for main "environment alpha \(live\) a
 keys main a
 literal main "apiKey"
 keys main Enter
-required "variable: added, its value next" wait_for main "variable apiKey added"
-keys main Escape s
-check "variable: s makes it secret" wait_for main "variable apiKey \(secret\) added"
+required "variable: added, its value next" wait_for main "Variable apiKey added"
+# Esc and the next key apart: together they read as Alt+ the key.
+keys main Escape
+sleep 0.3
+keys main s
+check "variable: s makes it secret" wait_for main "apiKey +\(no value\)  secret"
 keys main Enter
 literal main "key-e2e-SECRET"
 check "variable: the value is typed masked" stays_absent main "key-e2e-SECRET" 1
@@ -71,7 +74,7 @@ check "save: the environment is in the file" wait_file "$FILE" "127.0.0.1:$ALPHA
 check "save: ... the variable named secret" wait_file "$FILE" '"secret": true'
 check "save: ... never its value" file_lacks "key-e2e-SECRET"
 check "save: the value is in the secrets file" wait_file "$SECRETS" "key-e2e-SECRET"
-check "save: the notice says each change" wait_for main "variable apiKey \(secret\) added"
+check "save: the notice says each change" wait_for main "Environment alpha \(live\) added · saved api.json"
 
 # --- A copy pointed at the other server, switched to ----------------------------------------------
 keys main F2
@@ -83,7 +86,9 @@ keys main Enter
 required "copy: listed" wait_for main "beta +live"
 keys main e Enter
 literal main "http://127.0.0.1:$BETA"
-keys main Enter Escape Enter
+keys main Enter Escape
+sleep 0.3
+keys main Enter
 check "copy: switched to it" wait_for main "Environment: beta"
 keys main F5
 check "copy: the beta server receives the copied secret" wait_file "$LOG" "^beta GET /who key=key-e2e-SECRET$"

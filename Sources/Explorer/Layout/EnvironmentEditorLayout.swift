@@ -23,7 +23,8 @@ enum EnvironmentEditorLayout {
 
     static func lineCount(_ editor: EnvironmentEditorState, _ state: ExplorerState) -> Int {
         let changes = changes(collectionID: editor.collectionID, state)
-        return top + rows(editor, state).count + 3 + (changes.isEmpty ? 0 : changes.count + 1)
+        return top + rows(editor, state).count + 3 + (editor.error == nil ? 0 : 1)
+            + (changes.isEmpty ? 0 : changes.count + 1)
     }
 
     static func box(_ editor: EnvironmentEditorState, _ state: ExplorerState) -> (box: Rect, inner: Rect) {

@@ -59,10 +59,10 @@ enum EnvironmentEditorView {
         switch editor.scope {
         case .environment(let name):
             title = "Environment \(name) · \(collectionName)"
-            heading = "Its variables win over the collection's; a secret's value goes to the secrets file"
+            heading = "Its variables win over the collection's (a secret's value: in the secrets file)"
         case .collection:
             title = "Collection variables · \(collectionName)"
-            heading = "Every environment sees them (its own variables win); a secret's value goes to the secrets file"
+            heading = "Every environment sees them (a secret's value: in the secrets file)"
         }
         var lines = [Line(heading, style: theme[.muted])]
         for row in rows { lines.append(line(row, theme)) }
@@ -71,9 +71,11 @@ enum EnvironmentEditorView {
         let keys =
             editor.editor != nil
             ? "Enter keeps · Esc cancels" + (editor.adding ? " (the name first, then the value)" : "")
-            : "Enter edits (the kind: switches; routes: lists) · ←/→ name or value · a add · d delete · s secret"
-                + " · Ctrl+S save · X revert · Esc back"
+            : (editor.scope == .collection ? "Enter edits" : "Enter edits (the kind: switches; routes: lists)")
+                + " · ←/→ name or value · a add · d delete · s secret · Ctrl+S save · X revert · Esc "
+                + (editor.scope == .collection ? "closes" : "back")
         lines += Paragraph.wrapped(Line(keys, style: theme[.muted]), width: wrap)
+        if let error = editor.error { lines += Paragraph.wrapped(Line("✖ " + error, style: theme[.error]), width: wrap) }
         lines += changeLines(collectionID: editor.collectionID, state, width: wrap)
         let inner = OverlayView.textBox(title, lines, scroll: 0, width: EnvironmentEditorLayout.width, state, &frame)
         guard rows.indices.contains(editor.selected) else { return }
