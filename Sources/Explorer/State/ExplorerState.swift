@@ -152,6 +152,19 @@ package struct ExplorerState: Sendable, Equatable {
     /// Unsaved edits: the requests' drafts and each change to a collection's environments or variables.
     package var dirtyCount: Int { drafts.count + environmentChangeCount }
 
+    /// The collections (by id) whose environments or variables have unsaved changes, for the
+    /// drafts store.
+    package var environmentDrafts: [String: RequestCollection] {
+        var result: [String: RequestCollection] = [:]
+        for slot in collections {
+            guard let document = slot.document, document.isModified,
+                !EnvironmentChanges.lines(from: document.savedCollection, to: document.collection).isEmpty
+            else { continue }
+            result[document.collection.id] = document.collection
+        }
+        return result
+    }
+
     /// Changes to the collections' environments and variables not saved yet (one per line of
     /// `EnvironmentChanges`).
     package var environmentChangeCount: Int {

@@ -12,7 +12,7 @@ extension ExplorerReducer {
         context.paneIsTyping = state.paneIsTyping
         context.page = state.size.height - 8
         context.pendingReloads = Set(state.pendingReload.keys)
-        context.hasRecoveredDrafts = !state.recoveredDrafts.isEmpty
+        context.hasRecoveredDrafts = !state.recoveredDrafts.isEmpty || !state.workspace.recoveredEnvironments.isEmpty
         // What only one dialog's keys need is looked up for a key while it is open.
         if case .key = action {
             switch state.overlay {

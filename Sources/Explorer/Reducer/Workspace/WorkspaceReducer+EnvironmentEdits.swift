@@ -36,6 +36,8 @@ extension WorkspaceReducer {
         default: break
         }
         outcome.notice = Notice(said + " (unsaved: Ctrl+S saves, X reverts)", kind: .info)
+        // Autosaved with the drafts (secret values withheld), so a crash loses nothing else.
+        outcome.effects.append(.storeDrafts(state.drafts))
     }
 
     /// `Ctrl+S` in the manager or an editor: the collection as it is in memory is saved (its
@@ -69,6 +71,7 @@ extension WorkspaceReducer {
             outcome.requests.append(.rememberUIState(collectionID: id))
         }
         outcome.notice = Notice("The environments and variables of \(saved.name) are as saved", kind: .info)
+        outcome.effects.append(.storeDrafts(state.drafts))
     }
 
     /// The manager's prompts: a new environment (its editor opens on the base URL), a rename, a copy.

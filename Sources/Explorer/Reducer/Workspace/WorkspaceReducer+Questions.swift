@@ -14,9 +14,18 @@ extension WorkspaceReducer {
         }
     }
 
-    /// The quit question's "discard": the drafts go, the program ends.
+    /// The quit question's "discard": the drafts go (the environments' unsaved changes too, so
+    /// the last drafts write keeps none of them), the program ends.
     static func discardAndQuit(_ state: inout WorkspaceState, _ outcome: inout Outcome) {
         state.drafts = [:]
+        for index in state.collections.indices {
+            guard var document = state.collections[index].document else { continue }
+            let saved = document.savedCollection
+            document.collection.environments = saved.environments
+            document.collection.variables = saved.variables
+            document.collection.defaultEnvironment = saved.defaultEnvironment
+            state.collections[index].document = document
+        }
         outcome.requests.append(.quit)
         outcome.effects += [.storeDrafts([:]), .quit]
     }
@@ -26,9 +35,18 @@ extension WorkspaceReducer {
         restore: Bool, _ state: inout WorkspaceState, _ context: Context, _ outcome: inout Outcome
     ) {
         outcome.requests.append(.closeOverlay)
+        // The environments first: a request added back saves its collection with them.
+        let environments = restore ? restoreRecoveredEnvironments(&state, &outcome) : []
         if restore { restoreRecoveredDrafts(&state, context, &outcome) }
+        if !environments.isEmpty {
+            let said = "the unsaved environments and variables of \(environments.joined(separator: ", ")) are back"
+            let earlier = outcome.notice.map(\.message).flatMap { $0.isEmpty ? nil : $0 + " · " } ?? ""
+            outcome.notice = Notice(
+                earlier.isEmpty ? said.prefix(1).uppercased() + said.dropFirst() : earlier + said, kind: .success)
+        }
         state.draftsLostSecrets = 0
         state.recoveredDrafts = [:]
+        state.recoveredEnvironments = [:]
         outcome.effects.append(.storeDrafts(state.drafts))
     }
 
@@ -128,5 +146,22 @@ extension WorkspaceReducer {
             return
         }
         outcome.effects.append(.replaceReadOnly(collectionID: collectionID))
+    }
+
+    /// The recovered environments and variables back as unsaved changes; the collections' names.
+    private static func restoreRecoveredEnvironments(_ state: inout WorkspaceState, _ outcome: inout Outcome)
+        -> [String]
+    {
+        var names: [String] = []
+        for (id, edited) in state.recoveredEnvironments.sorted(by: { $0.key < $1.key }) {
+            guard let index = state.collections.firstIndex(where: { $0.collectionID == id }),
+                var document = state.collections[index].document
+            else { continue }
+            document.collection = recovered(edited, into: document.collection)
+            state.collections[index].document = document
+            collectionsChanged(&outcome)
+            names.append(document.collection.name)
+        }
+        return names
     }
 }

@@ -18,7 +18,7 @@ package enum WorkspaceReducer: SliceReducer {
         case startupSelection
         /// Every file read: a word when `--env` named an environment no collection has.
         case checkStartupEnvironment
-        case draftsFound([RequestKey: SavedRequest])
+        case draftsFound([RequestKey: SavedRequest], environments: [String: RequestCollection] = [:])
         case captured(collectionID: String, [String: VariableScope.Value])
         case capturesLoaded(collectionID: String, [String: VariableScope.Value])
         /// `Ctrl+S`: the selected request's draft into its collection, and the file saved.
@@ -184,7 +184,8 @@ package enum WorkspaceReducer: SliceReducer {
             if let problem { outcome.notice = Notice(problem, kind: .error) }
         case .startupSelection: startupSelection(state, context, &outcome)
         case .checkStartupEnvironment: checkStartupEnvironment(state, context, &outcome)
-        case .draftsFound(let found): draftsFound(found, &state, &outcome)
+        case .draftsFound(let found, let environments):
+            draftsFound(found, environments: environments, &state, &outcome)
         case .captured(let collectionID, let values):
             state.captures[collectionID, default: [:]].merge(values) { _, new in new }
         case .capturesLoaded(let collectionID, let values):
