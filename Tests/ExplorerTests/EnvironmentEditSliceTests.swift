@@ -37,9 +37,11 @@ struct EnvironmentEditSliceTests {
         ) { edited(&$0) { $0.environments.append(Environment(name: "staging", baseURL: "http://s")) } }
         #expect(steps.state.document(collectionID: Self.alpha)?.isModified == true)
         // The environment in use follows its rename (and is remembered).
-        steps.step(.chooseEnvironment("staging"), outcome: .init(
-            notice: Notice("Environment: staging (live, http://s)", kind: .info),
-            requests: [.rememberUIState(collectionID: Self.alpha)])
+        steps.step(
+            .chooseEnvironment("staging"),
+            outcome: .init(
+                notice: Notice("Environment: staging (live, http://s)", kind: .info),
+                requests: [.rememberUIState(collectionID: Self.alpha)])
         ) { $0.environments[Self.alpha] = "staging" }
         var rename = changed
         rename.requests.append(.rememberUIState(collectionID: Self.alpha))
@@ -51,7 +53,9 @@ struct EnvironmentEditSliceTests {
         var copy = changed
         copy.notice = Notice(said("Environment prod copied as prod-2, with its variables"), kind: .info)
         steps.step(.editEnvironments(collectionID: Self.alpha, .duplicate("prod", as: "prod-2")), outcome: copy) {
-            edited(&$0) { $0.environments.insert(Environment(name: "prod-2", baseURL: "https://api.example.com"), at: 2) }
+            edited(&$0) {
+                $0.environments.insert(Environment(name: "prod-2", baseURL: "https://api.example.com"), at: 2)
+            }
         }
         // Deleting the one in use: the default is used again.
         var delete = changed
@@ -92,7 +96,10 @@ struct EnvironmentEditSliceTests {
         // Ctrl+S: the collection saved; the save's notice says each change, no secret value.
         let document = try #require(steps.state.document(collectionID: Self.alpha))
         steps.step(.saveCollection(Self.alpha), outcome: .init(effects: [.save(document, overwrite: false)]))
-        steps.step(.queueSaves([.save(document, overwrite: false)]), outcome: .init(effects: [.save(document, overwrite: false)])) {
+        steps.step(
+            .queueSaves([.save(document, overwrite: false)]),
+            outcome: .init(effects: [.save(document, overwrite: false)])
+        ) {
             $0.savesInFlight = [Self.alpha]
             $0.saveNotices[Self.alpha] =
                 "Environment prod: baseURL changed · environment prod: kind mock · "
@@ -112,9 +119,11 @@ struct EnvironmentEditSliceTests {
             outcome: .init(
                 notice: Notice(said("Environment prod renamed to live"), kind: .info), requests: [.collectionsChanged])
         ) { edited(&$0) { $0.environments[1].name = "live" } }
-        steps.step(.chooseEnvironment("live"), outcome: .init(
-            notice: Notice("Environment: live (live, https://api.example.com)", kind: .info),
-            requests: [.rememberUIState(collectionID: Self.alpha)])
+        steps.step(
+            .chooseEnvironment("live"),
+            outcome: .init(
+                notice: Notice("Environment: live (live, https://api.example.com)", kind: .info),
+                requests: [.rememberUIState(collectionID: Self.alpha)])
         ) { $0.environments[Self.alpha] = "live" }
         steps.step(
             .revertEnvironments(Self.alpha),
@@ -165,7 +174,8 @@ struct EnvironmentEditSliceTests {
         }
         steps.step(.open(.environments(selected: 1))) { $0.overlay = .environments(selected: 1) }
         steps.step(.key(.char("e"))) {
-            $0.overlay = .environmentEditor(EnvironmentEditorState(collectionID: Self.alpha, scope: .environment("prod")))
+            $0.overlay = .environmentEditor(
+                EnvironmentEditorState(collectionID: Self.alpha, scope: .environment("prod")))
         }
         steps.step(.open(.environments(selected: 1))) { $0.overlay = .environments(selected: 1) }
         steps.step(.key(.char("v"))) {
@@ -236,7 +246,9 @@ struct EnvironmentEditSliceTests {
         // Enter adds it; its value is typed next.
         steps.step(
             .key(KeyEvent(.enter)),
-            outcome: .init(requests: [.editEnvironments(collectionID: Self.alpha, .addVariable(scope: nil, Variable(name: "a")))])
+            outcome: .init(requests: [
+                .editEnvironments(collectionID: Self.alpha, .addVariable(scope: nil, Variable(name: "a")))
+            ])
         ) {
             editor.adding = false
             editor.column = .value
@@ -253,7 +265,8 @@ struct EnvironmentEditSliceTests {
             outcome: .init(
                 requests: [
                     .editEnvironments(
-                        collectionID: Self.alpha, .replaceVariable(scope: nil, index: 2, Variable(name: "a", value: "1")))
+                        collectionID: Self.alpha,
+                        .replaceVariable(scope: nil, index: 2, Variable(name: "a", value: "1")))
                 ])
         ) {
             editor.editor = nil
@@ -271,7 +284,9 @@ struct EnvironmentEditSliceTests {
                 ]))
         steps.step(
             .key(.char("d")),
-            outcome: .init(requests: [.editEnvironments(collectionID: Self.alpha, .deleteVariable(scope: nil, index: 2))]))
+            outcome: .init(requests: [
+                .editEnvironments(collectionID: Self.alpha, .deleteVariable(scope: nil, index: 2))
+            ]))
         // Esc: the collection's editor closes.
         steps.step(.key(KeyEvent(.escape))) { $0.overlay = nil }
     }
@@ -290,7 +305,9 @@ struct EnvironmentEditSliceTests {
         steps.step(.key(.char("h"))) { $0.overlay = .environmentEditor(editor) }
         steps.step(
             .key(KeyEvent(.enter)),
-            outcome: .init(requests: [.editEnvironments(collectionID: Self.alpha, .setBaseURL(environment: "prod", "h"))])
+            outcome: .init(requests: [
+                .editEnvironments(collectionID: Self.alpha, .setBaseURL(environment: "prod", "h"))
+            ])
         ) {
             editor.editor = nil
             $0.overlay = .environmentEditor(editor)
@@ -301,7 +318,8 @@ struct EnvironmentEditSliceTests {
         }
         steps.step(
             .key(KeyEvent(.enter)),
-            outcome: .init(requests: [.editEnvironments(collectionID: Self.alpha, .setKind(environment: "prod", .mock))]))
+            outcome: .init(requests: [.editEnvironments(collectionID: Self.alpha, .setKind(environment: "prod", .mock))]
+            ))
         // Esc goes back to the manager, on this environment.
         steps.step(.key(KeyEvent(.escape))) { $0.overlay = .environments(selected: 1) }
     }

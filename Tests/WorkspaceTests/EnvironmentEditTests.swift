@@ -12,20 +12,26 @@ import Workspace
 
     @Test func eachEditChangesTheCollectionAndSaysWhat() throws {
         var collection = try sample()
-        #expect(try collection.apply(.create(name: " staging ", kind: .live, baseURL: "http://s")) == "Environment staging added")
+        #expect(
+            try collection.apply(.create(name: " staging ", kind: .live, baseURL: "http://s"))
+                == "Environment staging added")
         #expect(collection.environments.map(\.name) == ["local", "staging"])
         try collection.apply(.setBaseURL(environment: "staging", "http://127.0.0.1:9"))
         try collection.apply(.setKind(environment: "staging", .mock))
         #expect(collection.environment(named: "staging")?.baseURL == "http://127.0.0.1:9")
         #expect(collection.environment(named: "staging")?.kind == .mock)
         try collection.apply(.addVariable(scope: "staging", Variable(name: "key", value: "k1", secret: true)))
-        try collection.apply(.replaceVariable(scope: "staging", index: 0, Variable(name: "key", value: "k2", secret: true)))
-        #expect(collection.environment(named: "staging")?.variables == [Variable(name: "key", value: "k2", secret: true)])
+        try collection.apply(
+            .replaceVariable(scope: "staging", index: 0, Variable(name: "key", value: "k2", secret: true)))
+        #expect(
+            collection.environment(named: "staging")?.variables == [Variable(name: "key", value: "k2", secret: true)])
         // The default follows a rename; a copy takes every variable (the secret value too).
         try collection.apply(.rename("local", to: "dev"))
         #expect(collection.defaultEnvironment == "dev")
         try collection.apply(.duplicate("staging", as: "staging-2"))
-        #expect(collection.environment(named: "staging-2")?.variables == collection.environment(named: "staging")?.variables)
+        #expect(
+            collection.environment(named: "staging-2")?.variables == collection.environment(named: "staging")?.variables
+        )
         #expect(collection.environments.map(\.name) == ["dev", "staging", "staging-2"])
         // Deleting the default moves it to the first one left, and says so.
         #expect(try collection.apply(.delete("dev")) == "Environment dev deleted; the default is now staging")
@@ -52,7 +58,8 @@ import Workspace
         #expect(refused(.rename("nope", to: "x")) == "No environment nope in Sample")
         #expect(refused(.setBaseURL(environment: "local", " ")) == "A base URL is needed (http://host:port)")
         #expect(
-            refused(.addVariable(scope: nil, Variable(name: "a b"))) == "\"a b\" is not a variable name (\(VariableName.rule))")
+            refused(.addVariable(scope: nil, Variable(name: "a b")))
+                == "\"a b\" is not a variable name (\(VariableName.rule))")
         #expect(refused(.addVariable(scope: "local", Variable(name: "api"))) == "There is already a variable api here")
         #expect(refused(.deleteVariable(scope: nil, index: 5)) == "The variable is gone")
         #expect(collection == before)
@@ -82,10 +89,12 @@ import Workspace
         let store = SecretStore(path: folder.path + "/config/lazer/secrets.json")
         var document = try #require(CollectionStore.load(path: folder.file("x.json")).document)
         let id = document.collection.id
-        try document.collection.apply(.replaceVariable(
-            scope: "local", index: 1, Variable(name: "token", value: "tok-SECRET-1", secret: true)))
+        try document.collection.apply(
+            .replaceVariable(
+                scope: "local", index: 1, Variable(name: "token", value: "tok-SECRET-1", secret: true)))
         try document.collection.apply(.create(name: "other", kind: .live, baseURL: "http://o"))
-        try document.collection.apply(.addVariable(scope: nil, Variable(name: "shared", value: "sh-SECRET-2", secret: true)))
+        try document.collection.apply(
+            .addVariable(scope: nil, Variable(name: "shared", value: "sh-SECRET-2", secret: true)))
         try CollectionStore.save(&document, secrets: store)
         #expect(try !folder.read("x.json").contains("SECRET"))
         #expect(try store.load().value(collection: id, environment: "local", name: "token") == "tok-SECRET-1")

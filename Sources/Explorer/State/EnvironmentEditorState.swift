@@ -1,5 +1,5 @@
-package import TUI
 import HTTPCore
+package import TUI
 package import Workspace
 
 /// The environment editor (from the `F2` manager) or the collection variables editor (`e` in
@@ -58,7 +58,9 @@ package enum EnvironmentEditorRow: Sendable, Equatable {
         case .environment(let name):
             guard let environment = collection.environment(named: name) else { return [] }
             var rows: [EnvironmentEditorRow] = [.baseURL(environment.baseURL), .kind(environment.kind)]
-            if environment.kind == .mock || !environment.routes.isEmpty { rows.append(.routes(environment.routes.count)) }
+            if environment.kind == .mock || !environment.routes.isEmpty {
+                rows.append(.routes(environment.routes.count))
+            }
             return rows + environment.variables.enumerated().map { .variable(index: $0.offset, $0.element) } + [.add]
         }
     }

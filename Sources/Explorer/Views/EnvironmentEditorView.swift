@@ -1,5 +1,5 @@
-import TUI
 import HTTPCore
+import TUI
 import Workspace
 
 /// The environment manager (`F2`), the environment and collection variables editor, and a mock
@@ -25,7 +25,9 @@ enum EnvironmentEditorView {
                     Span(environment.baseURL + isDefault, style: theme[.muted]),
                 ]))
         }
-        if collection.environments.isEmpty { lines.append(Line("  (no environments: a adds one)", style: theme[.muted])) }
+        if collection.environments.isEmpty {
+            lines.append(Line("  (no environments: a adds one)", style: theme[.muted]))
+        }
         let wrap = max(10, min(frame.area.width - 2, 92) - 2)
         lines.append(Line(""))
         lines += Paragraph.wrapped(
@@ -75,7 +77,9 @@ enum EnvironmentEditorView {
                 + " · ←/→ name or value · a add · d delete · s secret · Ctrl+S save · X revert · Esc "
                 + (editor.scope == .collection ? "closes" : "back")
         lines += Paragraph.wrapped(Line(keys, style: theme[.muted]), width: wrap)
-        if let error = editor.error { lines += Paragraph.wrapped(Line("✖ " + error, style: theme[.error]), width: wrap) }
+        if let error = editor.error {
+            lines += Paragraph.wrapped(Line("✖ " + error, style: theme[.error]), width: wrap)
+        }
         lines += changeLines(collectionID: editor.collectionID, state, width: wrap)
         let inner = OverlayView.textBox(title, lines, scroll: 0, width: EnvironmentEditorLayout.width, state, &frame)
         guard rows.indices.contains(editor.selected) else { return }
@@ -101,16 +105,22 @@ enum EnvironmentEditorView {
     }
 
     private static func line(_ row: EnvironmentEditorRow, _ theme: Theme) -> Line {
-        let label = { (text: String) in Span("  " + text.padding(EnvironmentEditorLayout.nameWidth), style: theme[.muted]) }
+        let label = { (text: String) in
+            Span("  " + text.padding(EnvironmentEditorLayout.nameWidth), style: theme[.muted])
+        }
         switch row {
         case .baseURL(let url): return Line([label("Base URL"), Span(url, style: theme[.text])])
         case .kind(let kind):
             return Line([
                 label("Kind"), Span("‹ \(kind.rawValue) ›", style: theme[kind == .mock ? .info : .success]),
-                Span(kind == .mock ? "  answered from its routes, offline" : "  sent over the network", style: theme[.muted]),
+                Span(
+                    kind == .mock ? "  answered from its routes, offline" : "  sent over the network",
+                    style: theme[.muted]),
             ])
         case .routes(let count):
-            return Line([label("Routes"), Span("\(count) route\(count == 1 ? "" : "s") (Enter lists them)", style: theme[.text])])
+            return Line([
+                label("Routes"), Span("\(count) route\(count == 1 ? "" : "s") (Enter lists them)", style: theme[.text]),
+            ])
         case .variable(_, let variable):
             let value = variable.secret ? (variable.value.isEmpty ? "(no value)" : "••••••") : variable.value
             return Line([

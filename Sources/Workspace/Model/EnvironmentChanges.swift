@@ -56,7 +56,8 @@ package enum EnvironmentChanges {
                 continue
             }
             if before.secret != variable.secret {
-                out.append(prefix + "variable \(variable.name) " + (variable.secret ? "made secret" : "no longer secret"))
+                out.append(
+                    prefix + "variable \(variable.name) " + (variable.secret ? "made secret" : "no longer secret"))
             } else if before.value != variable.value {
                 out.append(prefix + name + ": value changed")
             }

@@ -109,8 +109,7 @@ extension RequestCollection {
         return index
     }
 
-    private func newEnvironmentName(_ name: String, except old: String? = nil) throws(EnvironmentEditError) -> String
-    {
+    private func newEnvironmentName(_ name: String, except old: String? = nil) throws(EnvironmentEditError) -> String {
         let name = name.trimmingCharacters(in: .whitespaces)
         guard !name.isEmpty else { throw EnvironmentEditError("A name is needed") }
         if name != old, environments.contains(where: { $0.name == name }) {

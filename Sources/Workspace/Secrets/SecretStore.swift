@@ -50,7 +50,8 @@ package struct SecretStore: Sendable {
         var values = try load()
         let before = values
         if let saved {
-            for (environment, name) in Self.secretNames(saved) where !Self.secretNames(collection).contains(
+            for (environment, name) in Self.secretNames(saved)
+            where !Self.secretNames(collection).contains(
                 where: { $0 == (environment, name) })
             {
                 values.set(nil, collection: collection.id, environment: environment, name: name)

@@ -30,7 +30,8 @@ extension ExplorerReducer {
             // Either way the manager (or the routes) it came from is open again.
             var effects = deletion.back.map { reduceOverlays(.open($0), &state) } ?? reduceOverlays(.close, &state)
             if choice == 0 {
-                effects += reduceWorkspace(.editEnvironments(collectionID: deletion.collectionID, deletion.edit), &state)
+                effects += reduceWorkspace(
+                    .editEnvironments(collectionID: deletion.collectionID, deletion.edit), &state)
             }
             return effects
         case .help, .palette, .environments, .environmentEditor, .mockRoutes, .variables, .sendBlocked, .prompt,

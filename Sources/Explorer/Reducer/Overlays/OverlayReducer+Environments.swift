@@ -1,5 +1,5 @@
-import TUI
 import HTTPCore
+import TUI
 import Workspace
 
 /// Keys of the environment manager (`F2`), the environment and collection variables editor and a
@@ -83,9 +83,11 @@ extension OverlayReducer {
         collectionID id: String, environment name: String, fromEditor: Bool = false, _ collection: RequestCollection,
         _ state: inout OverlayState
     ) -> Outcome {
-        guard let environment = collection.environment(named: name), environment.kind == .mock || !environment.routes.isEmpty
+        guard let environment = collection.environment(named: name),
+            environment.kind == .mock || !environment.routes.isEmpty
         else {
-            return Outcome(notice: Notice("\(name) is live: routes answer mock environments (e: its kind)", kind: .info))
+            return Outcome(
+                notice: Notice("\(name) is live: routes answer mock environments (e: its kind)", kind: .info))
         }
         state.overlay = .mockRoutes(MockRoutesState(collectionID: id, environment: name, fromEditor: fromEditor))
         return Outcome()

@@ -45,7 +45,8 @@ extension WorkspaceReducer {
     static func saveCollection(_ id: String, _ state: WorkspaceState, _ outcome: inout Outcome) {
         guard let document = state.document(collectionID: id) else { return }
         guard document.isModified else {
-            outcome.notice = Notice("No unsaved changes to the environments of \(document.collection.name)", kind: .info)
+            outcome.notice = Notice(
+                "No unsaved changes to the environments of \(document.collection.name)", kind: .info)
             return
         }
         outcome.effects.append(.save(document, overwrite: false))

@@ -89,8 +89,10 @@ extension WorkspaceReducer {
         // Environments and variables: those of a collection still here that differ from it now.
         let changed = environments.filter { id, edited in
             guard let document = state.document(collectionID: id) else { return false }
-            return !EnvironmentChanges.lines(from: document.collection, to: recovered(edited, into: document.collection))
-                .isEmpty
+            return !EnvironmentChanges.lines(
+                from: document.collection, to: recovered(edited, into: document.collection)
+            )
+            .isEmpty
         }
         guard !known.isEmpty || !changed.isEmpty else { return }
         state.recoveredDrafts = known
