@@ -79,4 +79,14 @@ struct EnvironmentEditProgramTests {
         #expect(!harness.shows("unsaved"))
         #expect(harness.state.dirtyCount == 0)
     }
+
+    @Test func thePaletteOpensTheCollectionVariablesEditor() throws {
+        let harness = try ExplorerHarness(
+            collections: try Shipped.jsonPlaceholder(), startup: StartupRequest(request: "Posts/Get a post"))
+        harness.press("ctrl+p")
+        harness.type("Edit the collection's variables")
+        harness.press("enter")
+        #expect(harness.shows("Collection variables · JSONPlaceholder"))
+        #expect(harness.shows("+ add a variable (a)"))
+    }
 }

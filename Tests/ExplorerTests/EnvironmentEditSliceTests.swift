@@ -28,7 +28,8 @@ struct EnvironmentEditSliceTests {
 
     @Test func createRenameDuplicateAndDeleteChangeTheCollectionInMemory() throws {
         var steps = try workspace()
-        let changed = WorkspaceReducer.Outcome(requests: [.collectionsChanged])
+        // Each edit is autosaved with the drafts (none here).
+        let changed = WorkspaceReducer.Outcome(effects: [.storeDrafts([:])], requests: [.collectionsChanged])
         var create = changed
         create.notice = Notice(said("Environment staging added"), kind: .info)
         steps.step(
@@ -73,7 +74,8 @@ struct EnvironmentEditSliceTests {
 
     @Test func baseURLKindAndVariablesAreEditedAndASecretStaysMaskedInTheSaveNotice() throws {
         var steps = try workspace()
-        let changed = WorkspaceReducer.Outcome(requests: [.collectionsChanged])
+        // Each edit is autosaved with the drafts (none here).
+        let changed = WorkspaceReducer.Outcome(effects: [.storeDrafts([:])], requests: [.collectionsChanged])
         func step(_ edit: EnvironmentEdit, _ text: String, _ change: @escaping (inout RequestCollection) -> Void) {
             var outcome = changed
             outcome.notice = Notice(said(text), kind: .info)
@@ -117,7 +119,8 @@ struct EnvironmentEditSliceTests {
         steps.step(
             .editEnvironments(collectionID: Self.alpha, .rename("prod", to: "live")),
             outcome: .init(
-                notice: Notice(said("Environment prod renamed to live"), kind: .info), requests: [.collectionsChanged])
+                effects: [.storeDrafts([:])], notice: Notice(said("Environment prod renamed to live"), kind: .info),
+                requests: [.collectionsChanged])
         ) { edited(&$0) { $0.environments[1].name = "live" } }
         steps.step(
             .chooseEnvironment("live"),
@@ -128,6 +131,7 @@ struct EnvironmentEditSliceTests {
         steps.step(
             .revertEnvironments(Self.alpha),
             outcome: .init(
+                effects: [.storeDrafts([:])],
                 notice: Notice("The environments and variables of Alpha are as saved", kind: .info),
                 requests: [.collectionsChanged, .rememberUIState(collectionID: Self.alpha)])
         ) {
