@@ -78,7 +78,15 @@ package enum QuestionText {
         lines.append(
             "Alt+T take theirs: the file's version is loaded"
                 + (names.isEmpty ? "." : "; \(mine) \(names.count == 1 ? "is" : "are") discarded, with no undo."))
-        if slot?.document?.isModified == true {
+        let environmentChanges =
+            slot?.document.map {
+                EnvironmentChanges.lines(from: $0.savedCollection, to: $0.collection).count
+            } ?? 0
+        if environmentChanges > 0 {
+            lines.append(
+                "Your \(environmentChanges) unsaved change\(environmentChanges == 1 ? "" : "s") to environments or "
+                    + "variables stay over the file's version with Alt+K, and go with Alt+T.")
+        } else if slot?.document?.isModified == true {
             lines.append(
                 "Either way your last change to the collection itself (a move, rename, new or deleted item) "
                     + "could not be written and is dropped.")

@@ -110,11 +110,24 @@ extension WorkspaceReducer {
             outcome.requests.append(.closeOverlay)
             state.pendingReload[collectionID] = nil
             let count = state.drafts.keys.filter { $0.collectionID == collectionID }.count
+            // Unsaved changes to the environments and variables stay over the new version too.
+            let before = state.document(collectionID: collectionID)
+            let mine = before.flatMap {
+                EnvironmentChanges.lines(from: $0.savedCollection, to: $0.collection).isEmpty ? nil : $0.collection
+            }
             adopt(pending, collectionID, &state, context, &outcome)
+            if let mine, let index = state.collections.firstIndex(where: { $0.collectionID == collectionID }),
+                let theirs = state.collections[index].document?.collection
+            {
+                state.collections[index].document?.collection = recovered(mine, into: theirs)
+            }
+            var kept: [String] = []
+            if count > 0 { kept.append(count == 1 ? "your draft" : "your \(count) drafts") }
+            if mine != nil { kept.append("your environment changes") }
             outcome.notice = Notice(
-                count == 0
+                kept.isEmpty
                     ? "Loaded the new version of \(pending.fileName)"
-                    : "Kept your \(count == 1 ? "draft" : "\(count) drafts") (unsaved) over the new version of \(pending.fileName)",
+                    : "Kept \(kept.joined(separator: " and ")) (unsaved) over the new version of \(pending.fileName)",
                 kind: .info)
         case 1:  // take theirs
             outcome.requests.append(.closeOverlay)
