@@ -1,3 +1,4 @@
+package import HTTPCore
 package import TUI
 import Workspace
 
@@ -43,6 +44,8 @@ package enum Overlay: Sendable, Equatable {
     /// Ctrl+S would write a typed credential in clear into the collection file: save anyway,
     /// make it a secret first, or cancel.
     case clearCredentialSave(SecretOffer, selected: Int)
+    /// The current collection's cookie jar in its environment: list, edit a value, delete, clear.
+    case cookies(CookiesDialog)
 }
 
 /// The existing route a "save as mock route" would overwrite, for the dialog that asks first.
@@ -90,6 +93,8 @@ package struct PromptState: Sendable, Equatable {
         case newEnvironment(collectionID: String)
         case renameEnvironment(collectionID: String, name: String)
         case duplicateEnvironment(collectionID: String, name: String)
+        /// A new value for a cookie of the Cookies dialog (`selected`: the row to come back to).
+        case cookieValue(CookieJarKey, Cookie, selected: Int)
     }
 
     package var purpose: Purpose

@@ -28,6 +28,8 @@ enum OverlayView {
                         buttons: ["Delete (Alt+D)", "Cancel (Alt+C)"], selectedButton: selected),
                     screen),
                 in: screen)
+        case .cookies(let dialog):
+            CookiesView.render(dialog, state, into: &frame)
         case .variables(let scroll):
             let lines = VariableLines.lines(state, width: min(screen.width - 2, OverlayLayout.variablesWidth) - 2)
             let title = "Variables in scope (e edits the collection's, F2 the environments · F4 or Esc closes)"

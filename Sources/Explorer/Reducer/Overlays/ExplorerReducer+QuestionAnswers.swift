@@ -35,7 +35,7 @@ extension ExplorerReducer {
             }
             return effects
         case .help, .palette, .environments, .environmentEditor, .mockRoutes, .variables, .sendBlocked, .prompt,
-            .viewer, .problems:
+            .viewer, .problems, .cookies:
             return []
         }
     }

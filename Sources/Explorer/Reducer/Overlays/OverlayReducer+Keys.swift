@@ -66,6 +66,8 @@ extension OverlayReducer {
             // Esc: nothing deleted, back to where the question came from.
             if outcome.requests.isEmpty, state.overlay == nil { state.overlay = deletion.back }
             return outcome
+        case .cookies(let dialog):
+            return cookiesKey(key, dialog, &state)
         case .sendBlocked(let problems, _):
             if closes {
                 state.overlay = nil
