@@ -153,9 +153,14 @@ enum KeymapGuideProse {
         - Help, variables (`F4`) and collection problems: `j`/`k`, arrows, `space`, `pgup`/`pgdn` scroll
           (the bottom border says which lines are shown when they do not all fit: `1–20 of 67 ↓ j/k`);
           `esc`, `enter`, `q`, `F1` or `?` close (`F4` closes the variables too); in the variables, `x`
-          forgets the values captured for the collection's environment (they are kept across restarts).
+          forgets the values captured for the collection's environment (they are kept across restarts), and
+          `e` edits the collection's variables.
         - Command palette: type to narrow, `up`/`down` choose, `enter` runs, `esc` closes.
-        - Environment picker (`F2`): `up`/`down` (or `j`/`k`) choose, `enter` selects, `esc` or `F2` closes.
+        - Environment manager (`F2`): `up`/`down` (or `j`/`k`) choose, `enter` selects, `esc` or `F2` closes;
+          `a` add, `r` rename, `c` copy, `d` delete (asks), `e` edit, `m` a mock's routes, `v` the collection's
+          variables, `ctrl+s` save, `X` revert. The editor (and `e` in `F4`): `up`/`down` rows, `left`/`right`
+          or `tab` the name or value cell, `enter` types it (again: keeps it; `esc` drops it), `a` add,
+          `d` delete, `s` secret or not; `esc` back. Routes: `enter` shows the answer, `d` deletes (asks).
         - Questions: `alt+` a button's letter chooses it: quitting with unsaved edits `alt+s` save all,
           `alt+d` discard, `esc` cancel; drafts found after a crash `alt+r` restore, `alt+d` discard; a
           collection changed on disk `alt+k` keep mine, `alt+t` take theirs, `alt+d` show the difference

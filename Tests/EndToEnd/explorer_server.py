@@ -3,7 +3,8 @@
 
 Usage: explorer_server.py NAME LOGFILE. Binds 127.0.0.1 on a free port, prints `PORT <port>` and
 serves until its standard input closes (so it never outlives the test that started it). Every
-request is logged to LOGFILE as one line `NAME METHOD PATH`.
+request is logged to LOGFILE as one line `NAME METHOD PATH` (then ` key=VALUE` when it carries an
+`X-Api-Key` header: the environments test checks a secret variable reached the server).
 
   /slow   waits up to 10 s before answering; if the client closes the connection first, logs
           `NAME slow client-closed` and answers nothing, else logs `NAME slow answered`.
@@ -76,7 +77,8 @@ class Handler(BaseHTTPRequestHandler):
         log("trickle answered")
 
     def answer(self):
-        log(f"{self.command} {self.path}")
+        key = self.headers.get("X-Api-Key")
+        log(f"{self.command} {self.path}" + (f" key={key}" if key else ""))
         if self.path.startswith("/trickle"):
             self.trickle()
             return

@@ -62,12 +62,12 @@ check "alpha: the answer comes from alpha" wait_for live 'server: "alpha"'
 check "alpha: the status line says live (alpha)" wait_for live " 200 OK .*live \(alpha\)"
 check "alpha: the alpha server logged the request" last_log_line_is "alpha GET /who"
 keys live F2
-check "F2: the picker lists the environments" wait_for live "Environment · Loopback"
+check "F2: the picker lists the environments" wait_for live "Environments · Loopback"
 check "F2: with their base URLs" wait_for live "beta +live  http://127\.0\.0\.1:$BETA"
 keys live j
 keys live Enter
 required "F2: j, Enter switches to beta" wait_for live "env ▸ beta \(live\)"
-check "F2: the picker closed" wait_gone live "Environment · Loopback"
+check "F2: the picker closed" wait_gone live "Environments · Loopback"
 check "beta: the URL preview follows at once" wait_for live "→ http://127\.0\.0\.1:$BETA/who "
 keys live F5
 check "beta: the next answer comes from beta" wait_for live 'server: "beta"'
@@ -77,7 +77,7 @@ check "beta: the request's history holds both exchanges" wait_for live "History 
 
 # --- Dead server -------------------------------------------------------------------------------
 keys live F2
-check "dead: F2 opens the picker" wait_for live "Environment · Loopback"
+check "dead: F2 opens the picker" wait_for live "Environments · Loopback"
 keys live j
 keys live Enter
 check "dead: switched to the closed port" wait_for live "env ▸ dead \(live\)"
@@ -95,7 +95,7 @@ check "dead: the old body is not shown as current" wait_gone live 'server: "beta
 
 # --- Slow server, cancelled with Esc -----------------------------------------------------------
 keys live F2
-check "slow: F2 opens the picker" wait_for live "Environment · Loopback"
+check "slow: F2 opens the picker" wait_for live "Environments · Loopback"
 keys live k
 keys live k
 keys live Enter

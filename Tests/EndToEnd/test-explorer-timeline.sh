@@ -58,7 +58,7 @@ check "reuse: the connection was reused" wait_for tl "peer +127\.0\.0\.1:$ALPHA 
 
 # A refused connection: the card says where and when it failed.
 keys tl F2
-check "dead: F2 opens the picker" wait_for tl "Environment · Slow"
+check "dead: F2 opens the picker" wait_for tl "Environments · Slow"
 keys tl j
 keys tl Enter
 check "dead: switched to the closed port" wait_for tl "env ▸ dead \(live\)"

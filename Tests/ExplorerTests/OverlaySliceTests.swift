@@ -2,6 +2,7 @@ import Explorer
 import ExplorerTesting
 import TUI
 import Testing
+import Workspace
 
 /// The dialogs' slice on its own, step by step and exhaustively: scrolling and closing, the
 /// viewer going back to the question it was opened from, the palette and the environment picker
@@ -78,7 +79,10 @@ struct OverlaySliceTests {
 
     @Test func theEnvironmentPickerMovesWithinItsListAndHandsTheChoiceToTheRoot() {
         var steps = steps()
-        steps.context.environments = ["dev", "prod", "staging"]
+        steps.context.collectionID = "c"
+        steps.context.collection = RequestCollection(
+            id: "c", name: "C",
+            environments: ["dev", "prod", "staging"].map { Environment(name: $0, baseURL: "http://\($0)") })
         steps.step(.open(.environments(selected: 0))) { $0.overlay = .environments(selected: 0) }
         steps.step(.key(.char("j"))) { $0.overlay = .environments(selected: 1) }
         steps.step(.key(KeyEvent(.pageDown))) { $0.overlay = .environments(selected: 2) }
@@ -89,7 +93,7 @@ struct OverlaySliceTests {
         steps.step(.open(.environments(selected: 0))) { $0.overlay = .environments(selected: 0) }
         steps.step(.key(KeyEvent(.function(2)))) { $0.overlay = nil }
         // Nothing to pick (the collection went away): any key closes it.
-        steps.context.environments = []
+        steps.context.collection = nil
         steps.step(.open(.environments(selected: 1))) { $0.overlay = .environments(selected: 1) }
         steps.step(.key(.char("j"))) { $0.overlay = nil }
     }

@@ -148,7 +148,7 @@ struct ReadingReducerTests {
         #expect(fixture.driver.render().contains("path of the file"))
         // The environment picker's hint wraps inside its box at 80 columns.
         fixture.driver.press("esc", "F2")
-        #expect(fixture.driver.render().contains("target) · Esc closes"))
+        #expect(fixture.driver.render().contains("revert · Esc closes"))
     }
 
     private func helpScroll(_ fixture: ReducerFixture) -> Int? {

@@ -189,6 +189,24 @@ struct ScreenSnapshotTests {
         harness.assertScreen(named: "env-picker-\(variant)")
     }
 
+    @Test(arguments: ScreenVariant.all) func environmentEditor(_ variant: ScreenVariant) throws {
+        let harness = try jsonPlaceholder(variant)
+        harness.press("F2", "e")
+        harness.assertScreen(named: "env-editor-\(variant)")
+    }
+
+    @Test(arguments: ScreenVariant.all) func mockRoutes(_ variant: ScreenVariant) throws {
+        let harness = try jsonPlaceholder(variant)
+        harness.press("F2", "m", "j")
+        harness.assertScreen(named: "env-routes-\(variant)")
+    }
+
+    @Test(arguments: ScreenVariant.all) func collectionVariablesEditor(_ variant: ScreenVariant) throws {
+        let harness = try showcase(variant, request: "Chaining/1. Log in")
+        harness.press("F4", "e")
+        harness.assertScreen(named: "collection-variables-\(variant)")
+    }
+
     @Test(arguments: ScreenVariant.all) func variables(_ variant: ScreenVariant) throws {
         let harness = try showcase(variant, request: "Chaining/1. Log in")
         harness.press("F5", "F4")

@@ -174,6 +174,8 @@ enum OverlayLayout {
             let count = viewerLines(text, width: width, state.theme).count
             let inner = textBox(count: count, width: width, screen: screen).inner
             state.overlays.overlay = .viewer(title: title, text: text, scroll: clamped(scroll, count, inner.height))
+        case .environmentEditor:
+            EnvironmentEditorLayout.settle(&state)
         case .problems(let scroll):
             let count = problemsLines(state, screen: screen).count
             let inner = textBox(count: count, width: problemsWidth, screen: screen).inner

@@ -7,13 +7,23 @@ import Workspace
 /// rewrites only its own rows, so two explorers never overwrite or delete each other's drafts;
 /// drafts of an instance that ended without saving or discarding them are offered to the next one.
 enum DraftStore {
+    /// The request id of a row holding a collection's environments and variables with unsaved
+    /// changes (a collection object with only those; secret values are never in it).
+    static let environmentsRow = "#environments"
+
     /// Replaces this instance's drafts; `settling` removes the offered drafts in the same write.
     static func write(
-        _ drafts: [RequestKey: SavedRequest], to database: StateDatabase, instance: DraftInstance,
-        settling offer: DraftOffer?
+        _ drafts: [RequestKey: SavedRequest], environments: [String: RequestCollection] = [:],
+        to database: StateDatabase, instance: DraftInstance, settling offer: DraftOffer?
     ) throws(StateStoreError) {
-        let rows = drafts.sorted { $0.key.description < $1.key.description }.map { key, request in
+        var rows = drafts.sorted { $0.key.description < $1.key.description }.map { key, request in
             StoredDraft(collectionID: key.collectionID, requestID: key.requestID, json: json(request, key: key))
+        }
+        rows += environments.sorted { $0.key < $1.key }.map { id, collection in
+            let edited = RequestCollection(
+                id: id, name: collection.name, defaultEnvironment: collection.defaultEnvironment,
+                variables: collection.variables, environments: collection.environments)
+            return StoredDraft(collectionID: id, requestID: environmentsRow, json: edited.stored.prettyPrinted())
         }
         try database.replaceDrafts(of: instance, with: rows, settling: offer, now: Date().timeIntervalSince1970)
     }
@@ -22,14 +32,22 @@ enum DraftStore {
     /// settle later.
     static func claim(
         from database: StateDatabase, for instance: DraftInstance
-    ) throws(StateStoreError) -> (drafts: [RequestKey: SavedRequest], offer: DraftOffer) {
+    ) throws(StateStoreError) -> (
+        drafts: [RequestKey: SavedRequest], environments: [String: RequestCollection], offer: DraftOffer
+    ) {
         let offer = try database.claimLeftDrafts(for: instance, now: Date().timeIntervalSince1970)
         var drafts: [RequestKey: SavedRequest] = [:]
+        var environments: [String: RequestCollection] = [:]
         for stored in offer.drafts {
+            if stored.requestID == environmentsRow {
+                environments[stored.collectionID] =
+                    CollectionLoader.load(Array(stored.json.utf8), file: "drafts").collection
+                continue
+            }
             let key = RequestKey(collectionID: stored.collectionID, requestID: stored.requestID)
             if let request = request(from: stored) { drafts[key] = request }
         }
-        return (drafts, offer)
+        return (drafts, environments, offer)
     }
 
     static func json(_ request: SavedRequest, key: RequestKey) -> String {

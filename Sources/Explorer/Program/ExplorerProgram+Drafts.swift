@@ -14,10 +14,10 @@ extension ExplorerProgram {
         let instance = dependencies.draftInstance
         dependencies.work.schedule { [weak self] in
             do throws(StateStoreError) {
-                let (drafts, offer) = try DraftStore.claim(from: database, for: instance)
+                let (drafts, environments, offer) = try DraftStore.claim(from: database, for: instance)
                 guard !offer.drafts.isEmpty else { return }
                 self?.dependencies.main.schedule { [weak self] in
-                    MainActor.assumeIsolated { self?.draftsClaimed(drafts, offer) }
+                    MainActor.assumeIsolated { self?.draftsClaimed(drafts, environments: environments, offer) }
                 }
             } catch {
                 self?.stateWriteFailed(.drafts, error.description)
@@ -27,11 +27,13 @@ extension ExplorerProgram {
 
     /// Offers claimed drafts; what the reducer offers (`recoveredDrafts`) is what an answer
     /// settles. Drafts it does not offer (equal to the saved request) are settled at once.
-    func draftsClaimed(_ drafts: [RequestKey: SavedRequest], _ offer: DraftOffer) {
-        dispatch(.draftsFound(drafts))
+    func draftsClaimed(
+        _ drafts: [RequestKey: SavedRequest], environments: [String: RequestCollection] = [:], _ offer: DraftOffer
+    ) {
+        dispatch(.draftsFound(drafts, environments: environments))
         // Drafts of requests deleted since are offered too (restoring adds them back): every
         // claimed draft is settled now or with the answer.
-        if state.recoveredDrafts.isEmpty {
+        if state.recoveredDrafts.isEmpty, state.workspace.recoveredEnvironments.isEmpty {
             let database = dependencies.workspace.state
             dependencies.work.schedule { try? database.forget(offer) }
         } else {
@@ -56,9 +58,11 @@ extension ExplorerProgram {
         if settling != nil { draftOffer = nil }
         let database = dependencies.workspace.state
         let instance = dependencies.draftInstance
+        let environments = state.environmentDrafts
         let write: @Sendable () -> Void = { [weak self] in
             do throws(StateStoreError) {
-                try DraftStore.write(drafts, to: database, instance: instance, settling: settling)
+                try DraftStore.write(
+                    drafts, environments: environments, to: database, instance: instance, settling: settling)
                 self?.stateWriteSucceeded(.drafts)
             } catch {
                 self?.stateWriteFailed(.drafts, error.description)

@@ -133,7 +133,10 @@ extension ExplorerReducer {
     }
 
     static func paste(_ text: String, _ state: inout ExplorerState) -> [ExplorerEffect] {
-        if case .prompt? = state.overlay { return reduceOverlays(.paste(text), &state) }
+        switch state.overlay {
+        case .prompt?, .environmentEditor?: return reduceOverlays(.paste(text), &state)
+        default: break
+        }
         guard state.isTyping else { return [] }
         switch state.focus {
         case .collections:

@@ -32,6 +32,13 @@ extension ExplorerReducer {
         case .pick: return reduceWorkspace(.openEnvironmentPicker, &state)
         case .next: return reduceWorkspace(.cycleEnvironment, &state)
         case .variables: return reduceOverlays(.open(.variables(scroll: 0)), &state)
+        case .editVariables:
+            guard let id = state.currentCollectionID, state.document(collectionID: id) != nil else {
+                notify(&state, "No collection loaded", kind: .warning)
+                return []
+            }
+            return reduceOverlays(
+                .open(.environmentEditor(EnvironmentEditorState(collectionID: id, scope: .collection))), &state)
         }
     }
 

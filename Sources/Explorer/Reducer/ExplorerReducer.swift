@@ -34,8 +34,8 @@ package enum ExplorerReducer {
             if state.selection == nil { reduceWorkspace(.startupSelection, &state) }
             if problem == nil { reduceWorkspace(.checkStartupEnvironment, &state) }
             return []
-        case .draftsFound(let found):
-            return reduceWorkspace(.draftsFound(found), &state)
+        case .draftsFound(let found, let environments):
+            return reduceWorkspace(.draftsFound(found, environments: environments), &state)
         case .exchangeEvent(let key, let generation, let event):
             return reduceExchanges(.event(key, generation: generation, event), &state)
         case .chainStage(let key, let generation, let stage):

@@ -18,7 +18,8 @@ package enum ExplorerAction: Sendable, Equatable {
     /// Every file has been read; `problem` is set when the folder itself could not be read.
     case loadingFinished(problem: String?)
     /// Drafts autosaved by an earlier session that did not end cleanly.
-    case draftsFound([RequestKey: SavedRequest])
+    /// `environments`: the collections (by id) whose environments and variables had unsaved changes.
+    case draftsFound([RequestKey: SavedRequest], environments: [String: RequestCollection] = [:])
     /// The transport reported a step of a send (resolved, connected, head, body progress, …): the
     /// one channel a send's progress comes through.
     case exchangeEvent(RequestKey, generation: Int, ExchangeEvent)

@@ -149,7 +149,30 @@ package struct ExplorerState: Sendable, Equatable {
 
     package func isDirty(collectionID: String) -> Bool { workspace.isDirty(collectionID: collectionID) }
 
-    package var dirtyCount: Int { drafts.count }
+    /// Unsaved edits: the requests' drafts and each change to a collection's environments or variables.
+    package var dirtyCount: Int { drafts.count + environmentChangeCount }
+
+    /// The collections (by id) whose environments or variables have unsaved changes, for the
+    /// drafts store.
+    package var environmentDrafts: [String: RequestCollection] {
+        var result: [String: RequestCollection] = [:]
+        for slot in collections {
+            guard let document = slot.document, document.isModified,
+                !EnvironmentChanges.lines(from: document.savedCollection, to: document.collection).isEmpty
+            else { continue }
+            result[document.collection.id] = document.collection
+        }
+        return result
+    }
+
+    /// Changes to the collections' environments and variables not saved yet (one per line of
+    /// `EnvironmentChanges`).
+    package var environmentChangeCount: Int {
+        collections.reduce(0) { count, slot in
+            guard let document = slot.document, document.isModified else { return count }
+            return count + EnvironmentChanges.lines(from: document.savedCollection, to: document.collection).count
+        }
+    }
 
     /// The environment in use for a collection: the chosen one, else the collection's default.
     package func environmentName(collectionID: String) -> String? {
@@ -193,6 +216,7 @@ package struct ExplorerState: Sendable, Equatable {
         if let overlay {
             switch overlay {
             case .palette, .prompt: return true
+            case .environmentEditor(let editor): return editor.editor != nil
             default: return false
             }
         }

@@ -8,8 +8,15 @@ package enum Overlay: Sendable, Equatable {
     case help(scroll: Int)
     /// `Ctrl+P`/`:`: every action with its key, filtered as you type.
     case palette(CommandPaletteState)
-    /// `F2`: the selected collection's environments; `selected` is the highlighted row.
+    /// `F2`: the environment manager: the current collection's environments (`selected` is the
+    /// highlighted row): switch, add, rename, copy, delete, edit, routes, collection variables.
     case environments(selected: Int)
+    /// An environment's base URL, kind and variables, or the collection's variables, as a table.
+    case environmentEditor(EnvironmentEditorState)
+    /// A mock environment's routes (method, path, status, name).
+    case mockRoutes(MockRoutesState)
+    /// Deleting an environment or a route: asks first.
+    indirect case confirmEnvironmentEdit(EnvironmentDeletion, selected: Int)
     /// Every variable in scope for the selected request, its value (secrets masked) and its source.
     case variables(scroll: Int)
     /// Quitting with unsaved drafts: save all, discard or cancel.
@@ -82,6 +89,10 @@ package struct PromptState: Sendable, Equatable {
         case exportFile(collectionID: String, environmentFiles: Bool = false)
         /// The name of the secret variable a typed credential becomes.
         case secretName(SecretOffer)
+        /// The environment manager's names: a new environment, a rename, a copy.
+        case newEnvironment(collectionID: String)
+        case renameEnvironment(collectionID: String, name: String)
+        case duplicateEnvironment(collectionID: String, name: String)
         /// A new value for a cookie of the Cookies dialog (`selected`: the row to come back to).
         case cookieValue(CookieJarKey, Cookie, selected: Int)
     }

@@ -34,6 +34,7 @@ extension Overlay {
         case .replaceReadOnly(let collectionID, _, _): "read-only " + collectionID
         case .keepSecret(let offer, _): "secret \(offer.key.collectionID) \(offer.key.requestID)"
         case .clearCredentialSave(let offer, _): "clear \(offer.key.collectionID) \(offer.key.requestID)"
+        case .confirmEnvironmentEdit(let deletion, _): "delete \(deletion.collectionID) \(deletion.message)"
         default: nil
         }
     }
@@ -77,7 +78,15 @@ package enum QuestionText {
         lines.append(
             "Alt+T take theirs: the file's version is loaded"
                 + (names.isEmpty ? "." : "; \(mine) \(names.count == 1 ? "is" : "are") discarded, with no undo."))
-        if slot?.document?.isModified == true {
+        let environmentChanges =
+            slot?.document.map {
+                EnvironmentChanges.lines(from: $0.savedCollection, to: $0.collection).count
+            } ?? 0
+        if environmentChanges > 0 {
+            lines.append(
+                "Your \(environmentChanges) unsaved change\(environmentChanges == 1 ? "" : "s") to environments or "
+                    + "variables stay over the file's version with Alt+K, and go with Alt+T.")
+        } else if slot?.document?.isModified == true {
             lines.append(
                 "Either way your last change to the collection itself (a move, rename, new or deleted item) "
                     + "could not be written and is dropped.")
@@ -88,7 +97,16 @@ package enum QuestionText {
 
     package static func quit(_ state: ExplorerState) -> String {
         let count = state.dirtyCount
-        let requests = count == 1 ? "1 request has" : "\(count) requests have"
+        let changes = state.environmentChangeCount
+        let drafts = count - changes
+        let environments = "\(changes) change\(changes == 1 ? "" : "s") to environments or variables"
+        let requests =
+            changes == 0
+            ? (count == 1 ? "1 request has" : "\(count) requests have") + " unsaved edits."
+            : drafts == 0
+                ? environments + (changes == 1 ? " is" : " are") + " unsaved."
+                : (drafts == 1 ? "1 request has" : "\(drafts) requests have") + " unsaved edits, and "
+                    + environments + (changes == 1 ? " is" : " are") + " unsaved."
         // A credential typed as itself would be written in clear: said before the answer.
         let inClear = state.drafts.filter {
             LiteralCredential.unsaved(in: $0.value, saved: state.savedRequest($0.key)) != nil
@@ -97,7 +115,7 @@ package enum QuestionText {
             inClear.isEmpty
             ? ""
             : " (with the credential typed as itself in \(inClear.joined(separator: ", ")), in clear: Esc, then make it a secret)"
-        return "\(requests) unsaved edits.\n"
+        return "\(requests)\n"
             + "Alt+S save all: \(count == 1 ? "it is" : "they are") written into \(count == 1 ? "its" : "their") collection file\(count == 1 ? "" : "s")\(clear), then Lazer quits.\n"
             + "Alt+D discard: \(count == 1 ? "the edits are" : "all of them are") thrown away, with no undo, and Lazer quits.\n"
             + "Esc: back to work. (Or ←/→ and Enter.)"

@@ -28,6 +28,9 @@ package struct WorkspaceState: Sendable, Equatable {
     package var savesQueued: [String: Bool] = [:]
     /// Drafts recovered from an earlier session, waiting for the user's answer.
     package var recoveredDrafts: [RequestKey: SavedRequest] = [:]
+    /// Environments and variables with unsaved changes recovered from an earlier session, by
+    /// collection id (the collection as it was then), waiting for the same answer.
+    package var recoveredEnvironments: [String: RequestCollection] = [:]
     /// How many recovered drafts had a credential typed since the last save: drafts never keep
     /// one in clear, so it is gone (said when they are restored).
     package var draftsLostSecrets = 0

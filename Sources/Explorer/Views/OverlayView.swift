@@ -15,39 +15,24 @@ enum OverlayView {
             frame.render(OverlayLayout.paletteWidget(state), in: screen, laidOut: palette)
             frame.cursor = palette.query.screenCursor
         case .environments(let selected):
-            guard let id = state.currentCollectionID, let collection = state.document(collectionID: id)?.collection
-            else { return }
-            let current = state.environmentName(collectionID: id)
-            var lines: [Line] = []
-            for (index, environment) in collection.environments.enumerated() {
-                let marker = environment.name == current ? "● " : "  "
-                var line = Line([
-                    Span(marker, style: theme[.success]),
-                    Span(environment.name.padding(14), style: theme[.text].bold),
-                    Span(
-                        environment.kind.rawValue.padding(6), style: theme[environment.kind == .mock ? .info : .success]
-                    ),
-                    Span(environment.baseURL, style: theme[.muted]),
-                ])
-                if index == selected { line.style = theme[.selection] }
-                lines.append(line)
-            }
-            lines.append(Line(""))
-            // Wrapped: at 80 columns the hint ran past the box.
-            lines += Paragraph.wrapped(
-                Line(
-                    "Enter switches (the next send follows; requests in flight keep their target) · Esc closes",
-                    style: theme[.muted]), width: max(10, min(screen.width - 2, 92) - 2))
-            let box = textBox("Environment · \(collection.name)", lines, scroll: 0, width: 92, state, &frame)
-            if selected < collection.environments.count {
-                frame.buffer.setStyle(
-                    theme[.selection], in: Rect(x: box.x, y: box.y + selected, width: box.width, height: 1))
-            }
+            EnvironmentEditorView.manager(selected: selected, state, into: &frame)
+        case .environmentEditor(let editor):
+            EnvironmentEditorView.editor(editor, state, into: &frame)
+        case .mockRoutes(let routes):
+            EnvironmentEditorView.routes(routes, state, into: &frame)
+        case .confirmEnvironmentEdit(let deletion, let selected):
+            frame.render(
+                question(
+                    theme.dialog(
+                        title: "Delete?", message: deletion.message + "\n(Alt+D deletes, Esc keeps it.)",
+                        buttons: ["Delete (Alt+D)", "Cancel (Alt+C)"], selectedButton: selected),
+                    screen),
+                in: screen)
         case .cookies(let dialog):
             CookiesView.render(dialog, state, into: &frame)
         case .variables(let scroll):
             let lines = VariableLines.lines(state, width: min(screen.width - 2, OverlayLayout.variablesWidth) - 2)
-            let title = "Variables in scope (F4 or Esc closes)"
+            let title = "Variables in scope (e edits the collection's, F2 the environments · F4 or Esc closes)"
             textBox(title, lines, scroll: scroll, width: OverlayLayout.variablesWidth, state, &frame)
         case .quitPrompt(let selected):
             frame.render(

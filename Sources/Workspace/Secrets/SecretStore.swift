@@ -41,9 +41,22 @@ package struct SecretStore: Sendable {
     }
 
     /// Copies the in-memory values of `collection`'s secret variables into the file (empty values are not stored).
-    package func store(secretsOf collection: RequestCollection) throws(FileSystemError) {
+    /// The values of secrets `saved` (the collection as last saved) had and `collection` no longer has
+    /// — an environment renamed or deleted, a variable deleted or no longer secret — leave the file:
+    /// a rename moves them (the renamed environment's values are in memory), a deletion removes them.
+    package func store(secretsOf collection: RequestCollection, saved: RequestCollection? = nil)
+        throws(FileSystemError)
+    {
         var values = try load()
         let before = values
+        if let saved {
+            for (environment, name) in Self.secretNames(saved)
+            where !Self.secretNames(collection).contains(
+                where: { $0 == (environment, name) })
+            {
+                values.set(nil, collection: collection.id, environment: environment, name: name)
+            }
+        }
         for variable in collection.variables where variable.secret && !variable.value.isEmpty {
             values.set(variable.value, collection: collection.id, environment: nil, name: variable.name)
         }
@@ -54,5 +67,13 @@ package struct SecretStore: Sendable {
             }
         }
         if values != before { try save(values) }
+    }
+
+    /// Every secret variable of `collection`: its environment (nil: the collection's) and name.
+    private static func secretNames(_ collection: RequestCollection) -> [(String?, String)] {
+        collection.variables.filter(\.secret).map { (nil, $0.name) }
+            + collection.environments.flatMap { environment in
+                environment.variables.filter(\.secret).map { (environment.name, $0.name) }
+            }
     }
 }

@@ -12,7 +12,11 @@ package struct SecretValues: Sendable, Equatable {
     }
 
     package mutating func set(_ value: String?, collection: String, environment: String?, name: String) {
-        values[collection, default: [:]][environment ?? Self.collectionScope, default: [:]][name] = value
+        let scope = environment ?? Self.collectionScope
+        values[collection, default: [:]][scope, default: [:]][name] = value
+        // A value removed leaves no empty environment or collection behind in the file.
+        if values[collection]?[scope]?.isEmpty == true { values[collection]?[scope] = nil }
+        if values[collection]?.isEmpty == true { values[collection] = nil }
     }
 
     /// Fills the values of `collection`'s secret variables: the process environment

@@ -60,7 +60,7 @@ package enum CollectionStore {
         }
         if let secrets {
             do {
-                try secrets.store(secretsOf: document.collection)
+                try secrets.store(secretsOf: document.collection, saved: document.savedCollection)
             } catch {
                 throw .secrets(error)
             }

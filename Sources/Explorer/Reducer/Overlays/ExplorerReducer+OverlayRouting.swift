@@ -12,18 +12,23 @@ extension ExplorerReducer {
         context.paneIsTyping = state.paneIsTyping
         context.page = state.size.height - 8
         context.pendingReloads = Set(state.pendingReload.keys)
-        context.hasRecoveredDrafts = !state.recoveredDrafts.isEmpty
+        context.hasRecoveredDrafts = !state.recoveredDrafts.isEmpty || !state.workspace.recoveredEnvironments.isEmpty
         // What only one dialog's keys need is looked up for a key while it is open.
         if case .key = action {
             switch state.overlay {
             case .palette?: context.palette = ExplorerCommands.list(for: state)
             case .environments?:
-                if let id = state.currentCollectionID {
-                    context.environments =
-                        state.document(collectionID: id)?.collection.environments.map(\.name) ?? []
-                }
+                context.collectionID = state.currentCollectionID
+                context.collection = state.currentCollectionID.flatMap { state.document(collectionID: $0)?.collection }
+            case .environmentEditor(let editor)?:
+                context.collectionID = editor.collectionID
+                context.collection = state.document(collectionID: editor.collectionID)?.collection
+            case .mockRoutes(let routes)?:
+                context.collectionID = routes.collectionID
+                context.collection = state.document(collectionID: routes.collectionID)?.collection
             case .variables?:
                 context.hasCaptures = state.currentCollectionID.map { state.captures[$0]?.isEmpty == false } ?? false
+                context.collectionID = state.currentCollectionID
             default: break
             }
         }
@@ -35,6 +40,10 @@ extension ExplorerReducer {
             case .perform(let action): effects += perform(action, &state)
             case .chooseEnvironment(let name): effects += reduceWorkspace(.chooseEnvironment(name), &state)
             case .forgetCaptures: effects += reduceWorkspace(.forgetCaptures, &state)
+            case .editEnvironments(let id, let edit):
+                effects += reduceWorkspace(.editEnvironments(collectionID: id, edit), &state)
+            case .saveCollection(let id): effects += reduceWorkspace(.saveCollection(id), &state)
+            case .revertEnvironments(let id): effects += reduceWorkspace(.revertEnvironments(id), &state)
             case .jump(let problem): effects += jump(toProblem: problem, &state)
             case .commitPrompt(let prompt): effects += commitPrompt(prompt, &state)
             case .answer(let question, let choice): effects += answered(question, choice: choice, &state)

@@ -26,7 +26,16 @@ extension ExplorerReducer {
             return reduceWorkspace(.answerKeepSecret(offer, choice: choice), &state)
         case .clearCredentialSave(let offer, _):
             return reduceWorkspace(.answerClearCredentialSave(offer, choice: choice), &state)
-        case .help, .palette, .environments, .variables, .sendBlocked, .prompt, .viewer, .problems, .cookies:
+        case .confirmEnvironmentEdit(let deletion, _):
+            // Either way the manager (or the routes) it came from is open again.
+            var effects = deletion.back.map { reduceOverlays(.open($0), &state) } ?? reduceOverlays(.close, &state)
+            if choice == 0 {
+                effects += reduceWorkspace(
+                    .editEnvironments(collectionID: deletion.collectionID, deletion.edit), &state)
+            }
+            return effects
+        case .help, .palette, .environments, .environmentEditor, .mockRoutes, .variables, .sendBlocked, .prompt,
+            .viewer, .problems, .cookies:
             return []
         }
     }

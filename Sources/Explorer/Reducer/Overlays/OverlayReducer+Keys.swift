@@ -9,6 +9,10 @@ extension OverlayReducer {
         case .variables where key == .char("x"):
             // Forget the captured values of the collection's environment (kept across restarts).
             return context.hasCaptures ? Outcome(requests: [.forgetCaptures]) : Outcome()
+        case .variables where key == .char("e"):
+            // Edit the collection's variables (the environment's: F2, e).
+            guard let id = context.collectionID else { return Outcome() }
+            state.overlay = .environmentEditor(EnvironmentEditorState(collectionID: id, scope: .collection))
         case .help(let scroll), .variables(let scroll), .problems(let scroll):
             if closes || key == .char("q") || key == KeyEvent(.function(1)) || key == .char("?")
                 || key == KeyEvent(.enter)
@@ -50,16 +54,18 @@ extension OverlayReducer {
                 state.overlay = .palette(palette)
             }
         case .environments(let selected):
-            let environments = context.environments
-            if environments.isEmpty || closes || key == KeyEvent(.function(2)) {
-                state.overlay = nil
-            } else if key == KeyEvent(.enter) {
-                state.overlay = nil
-                return Outcome(requests: [.chooseEnvironment(environments[min(selected, environments.count - 1)])])
-            } else {
-                let next = max(0, min(environments.count - 1, selected + scrollStep(key, page: environments.count)))
-                state.overlay = .environments(selected: next)
+            return managerKey(key, selected: selected, context, &state)
+        case .environmentEditor(let editor):
+            return editorKey(key, editor, context, &state)
+        case .mockRoutes(let routes):
+            return routesKey(key, routes, context, &state)
+        case .confirmEnvironmentEdit(let deletion, let selected):
+            let outcome = answer(key, overlay, selected, letters: ["d", "c"], context, &state) {
+                .confirmEnvironmentEdit(deletion, selected: $0)
             }
+            // Esc: nothing deleted, back to where the question came from.
+            if outcome.requests.isEmpty, state.overlay == nil { state.overlay = deletion.back }
+            return outcome
         case .cookies(let dialog):
             return cookiesKey(key, dialog, &state)
         case .sendBlocked(let problems, _):
@@ -118,7 +124,7 @@ extension OverlayReducer {
         return Outcome()
     }
 
-    private static func scrollStep(_ key: KeyEvent, page: Int) -> Int {
+    static func scrollStep(_ key: KeyEvent, page: Int) -> Int {
         switch key.key {
         case .down, .character("j"): 1
         case .up, .character("k"): -1

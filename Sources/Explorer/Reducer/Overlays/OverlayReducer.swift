@@ -1,6 +1,7 @@
 import Foundation
 package import HTTPCore
 package import TUI
+package import Workspace
 
 /// The dialogs' slice: reduces only `OverlayState` (the dialog open, the questions waiting, when
 /// a question appeared, the dialog under a viewer). Keys move, scroll, type and answer inside the
@@ -36,8 +37,10 @@ package enum OverlayReducer: SliceReducer {
         package var page = 10
         /// The palette's entries (only while the palette is open).
         package var palette: [ExplorerCommands.Command] = []
-        /// The environments of the current collection (only while the picker is open).
-        package var environments: [String] = []
+        /// The current collection (only while the environment manager, an editor, the routes or
+        /// the variables are open), and its id.
+        package var collectionID: String?
+        package var collection: RequestCollection?
         /// The current collection has captured values that `x` in the variables dialog forgets.
         package var hasCaptures = false
         /// Collections whose changed file still waits for an answer, by id.
@@ -55,6 +58,12 @@ package enum OverlayReducer: SliceReducer {
         case chooseEnvironment(String)
         /// Forget the captured values of the current collection's environment.
         case forgetCaptures
+        /// An edit of the collection's environments or variables (an unsaved change).
+        case editEnvironments(collectionID: String, EnvironmentEdit)
+        /// `Ctrl+S` in the manager or an editor: the collection saved; `X`: its environments and
+        /// variables back as saved.
+        case saveCollection(String)
+        case revertEnvironments(String)
         /// Move the focus to where a problem that blocked the send occurs.
         case jump(toProblem: String)
         /// Enter in a prompt: do what it is for (it stays open with an error if that fails).
@@ -72,6 +81,12 @@ package enum OverlayReducer: SliceReducer {
             guard let overlay = state.overlay else { return Outcome() }
             return self.key(key, overlay, context, &state)
         case .paste(let text):
+            if case .environmentEditor(var editor)? = state.overlay, var field = editor.editor {
+                field.insert(text.replacingOccurrences(of: "\n", with: " "))
+                editor.editor = field
+                state.overlay = .environmentEditor(editor)
+                return Outcome()
+            }
             guard case .prompt(var prompt)? = state.overlay else { return Outcome() }
             prompt.field.insert(text.replacingOccurrences(of: "\n", with: " "))
             state.overlay = .prompt(prompt)

@@ -1,17 +1,14 @@
 import TUI
 import Workspace
 
-/// The environment of the current collection (the picker, `F3`'s next one, a palette entry) and
+/// The environment of the current collection (the manager — open even without environments, to
+/// add one —, `F3`'s next one, a palette entry) and
 /// the values captured in it (`x` in the variables dialog forgets them).
 extension WorkspaceReducer {
     static func openEnvironmentPicker(_ state: WorkspaceState, _ context: Context, _ outcome: inout Outcome) {
         guard let id = context.currentCollectionID, let collection = state.document(collectionID: id)?.collection
         else {
             outcome.notice = Notice("No collection loaded", kind: .warning)
-            return
-        }
-        guard !collection.environments.isEmpty else {
-            outcome.notice = Notice("\(collection.name) has no environments", kind: .info)
             return
         }
         let current = state.environmentName(collectionID: id)

@@ -71,7 +71,8 @@ extension WorkspaceReducer {
     /// last save is gone: drafts never keep one in clear), and offered — those of requests deleted
     /// since too, when their collection is open (restoring adds them back).
     static func draftsFound(
-        _ found: [RequestKey: SavedRequest], _ state: inout WorkspaceState, _ outcome: inout Outcome
+        _ found: [RequestKey: SavedRequest], environments: [String: RequestCollection] = [:],
+        _ state: inout WorkspaceState, _ outcome: inout Outcome
     ) {
         var drafts: [RequestKey: SavedRequest] = [:]
         var lostSecrets = 0
@@ -85,12 +86,46 @@ extension WorkspaceReducer {
             guard state.document(collectionID: $0.key.collectionID) != nil else { return false }
             return state.savedRequest($0.key) != $0.value
         }
-        guard !known.isEmpty else { return }
+        // Environments and variables: those of a collection still here that differ from it now.
+        let changed = environments.filter { id, edited in
+            guard let document = state.document(collectionID: id) else { return false }
+            return !EnvironmentChanges.lines(
+                from: document.collection, to: recovered(edited, into: document.collection)
+            )
+            .isEmpty
+        }
+        guard !known.isEmpty || !changed.isEmpty else { return }
         state.recoveredDrafts = known
+        state.recoveredEnvironments = changed
         outcome.requests.append(
             .ask(
-                .recoverDrafts(count: known.count, selected: -1),
+                .recoverDrafts(count: known.count + changed.count, selected: -1),
                 waitingNotice: "Unsaved drafts from last time were found: Lazer asks about them when you finish typing")
         )
+    }
+
+    /// `collection` with the environments, variables and default of `edited` (an autosaved
+    /// draft, whose secret values were never stored: each takes the value it has now, if any).
+    static func recovered(_ edited: RequestCollection, into collection: RequestCollection) -> RequestCollection {
+        func filled(_ variables: [Variable], from current: [Variable]) -> [Variable] {
+            variables.map { variable in
+                guard variable.secret, variable.value.isEmpty,
+                    let now = current.first(where: { $0.name == variable.name && $0.secret })
+                else { return variable }
+                var kept = variable
+                kept.value = now.value
+                return kept
+            }
+        }
+        var result = collection
+        result.variables = filled(edited.variables, from: collection.variables)
+        result.environments = edited.environments.map { environment in
+            var environment = environment
+            let current = collection.environment(named: environment.name)?.variables ?? []
+            environment.variables = filled(environment.variables, from: current)
+            return environment
+        }
+        result.defaultEnvironment = edited.defaultEnvironment
+        return result
     }
 }

@@ -24,6 +24,8 @@ extension WorkspaceReducer {
         func fail(_ message: String) { reopen(prompt, saying: message, &outcome) }
         guard !name.isEmpty else { return fail("A name is needed") }
         switch prompt.purpose {
+        case .newEnvironment, .renameEnvironment, .duplicateEnvironment:
+            commitEnvironmentPrompt(prompt, name: name, &state, &outcome)
         case .saveBody:
             guard let bytes = context.shownResult?.response?.content.bytes else { return fail("The body is gone") }
             outcome.requests.append(.closeOverlay)

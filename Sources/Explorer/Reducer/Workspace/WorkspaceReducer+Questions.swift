@@ -14,9 +14,18 @@ extension WorkspaceReducer {
         }
     }
 
-    /// The quit question's "discard": the drafts go, the program ends.
+    /// The quit question's "discard": the drafts go (the environments' unsaved changes too, so
+    /// the last drafts write keeps none of them), the program ends.
     static func discardAndQuit(_ state: inout WorkspaceState, _ outcome: inout Outcome) {
         state.drafts = [:]
+        for index in state.collections.indices {
+            guard var document = state.collections[index].document else { continue }
+            let saved = document.savedCollection
+            document.collection.environments = saved.environments
+            document.collection.variables = saved.variables
+            document.collection.defaultEnvironment = saved.defaultEnvironment
+            state.collections[index].document = document
+        }
         outcome.requests.append(.quit)
         outcome.effects += [.storeDrafts([:]), .quit]
     }
@@ -26,9 +35,18 @@ extension WorkspaceReducer {
         restore: Bool, _ state: inout WorkspaceState, _ context: Context, _ outcome: inout Outcome
     ) {
         outcome.requests.append(.closeOverlay)
+        // The environments first: a request added back saves its collection with them.
+        let environments = restore ? restoreRecoveredEnvironments(&state, &outcome) : []
         if restore { restoreRecoveredDrafts(&state, context, &outcome) }
+        if !environments.isEmpty {
+            let said = "the unsaved environments and variables of \(environments.joined(separator: ", ")) are back"
+            let earlier = outcome.notice.map(\.message).flatMap { $0.isEmpty ? nil : $0 + " · " } ?? ""
+            outcome.notice = Notice(
+                earlier.isEmpty ? said.prefix(1).uppercased() + said.dropFirst() : earlier + said, kind: .success)
+        }
         state.draftsLostSecrets = 0
         state.recoveredDrafts = [:]
+        state.recoveredEnvironments = [:]
         outcome.effects.append(.storeDrafts(state.drafts))
     }
 
@@ -92,11 +110,24 @@ extension WorkspaceReducer {
             outcome.requests.append(.closeOverlay)
             state.pendingReload[collectionID] = nil
             let count = state.drafts.keys.filter { $0.collectionID == collectionID }.count
+            // Unsaved changes to the environments and variables stay over the new version too.
+            let before = state.document(collectionID: collectionID)
+            let mine = before.flatMap {
+                EnvironmentChanges.lines(from: $0.savedCollection, to: $0.collection).isEmpty ? nil : $0.collection
+            }
             adopt(pending, collectionID, &state, context, &outcome)
+            if let mine, let index = state.collections.firstIndex(where: { $0.collectionID == collectionID }),
+                let theirs = state.collections[index].document?.collection
+            {
+                state.collections[index].document?.collection = recovered(mine, into: theirs)
+            }
+            var kept: [String] = []
+            if count > 0 { kept.append(count == 1 ? "your draft" : "your \(count) drafts") }
+            if mine != nil { kept.append("your environment changes") }
             outcome.notice = Notice(
-                count == 0
+                kept.isEmpty
                     ? "Loaded the new version of \(pending.fileName)"
-                    : "Kept your \(count == 1 ? "draft" : "\(count) drafts") (unsaved) over the new version of \(pending.fileName)",
+                    : "Kept \(kept.joined(separator: " and ")) (unsaved) over the new version of \(pending.fileName)",
                 kind: .info)
         case 1:  // take theirs
             outcome.requests.append(.closeOverlay)
@@ -128,5 +159,22 @@ extension WorkspaceReducer {
             return
         }
         outcome.effects.append(.replaceReadOnly(collectionID: collectionID))
+    }
+
+    /// The recovered environments and variables back as unsaved changes; the collections' names.
+    private static func restoreRecoveredEnvironments(_ state: inout WorkspaceState, _ outcome: inout Outcome)
+        -> [String]
+    {
+        var names: [String] = []
+        for (id, edited) in state.recoveredEnvironments.sorted(by: { $0.key < $1.key }) {
+            guard let index = state.collections.firstIndex(where: { $0.collectionID == id }),
+                var document = state.collections[index].document
+            else { continue }
+            document.collection = recovered(edited, into: document.collection)
+            state.collections[index].document = document
+            collectionsChanged(&outcome)
+            names.append(document.collection.name)
+        }
+        return names
     }
 }

@@ -159,6 +159,13 @@ extension WorkspaceReducer {
                 continue
             }
             let id = document.collection.id
+            // What the save writes of the environments and variables, said when it lands.
+            let changes = EnvironmentChanges.lines(from: document.savedCollection, to: document.collection)
+            if !changes.isEmpty {
+                let earlier = state.saveNotices[id].map { $0 + " · " } ?? ""
+                let said = changes.joined(separator: " · ")
+                state.saveNotices[id] = earlier + said.prefix(1).uppercased() + said.dropFirst()
+            }
             if let index = state.collections.firstIndex(where: { $0.collectionID == id && $0.path == document.path }),
                 state.collections[index].document?.collection != document.collection
             {

@@ -18,7 +18,7 @@ package enum WorkspaceReducer: SliceReducer {
         case startupSelection
         /// Every file read: a word when `--env` named an environment no collection has.
         case checkStartupEnvironment
-        case draftsFound([RequestKey: SavedRequest])
+        case draftsFound([RequestKey: SavedRequest], environments: [String: RequestCollection] = [:])
         case captured(collectionID: String, [String: VariableScope.Value])
         case capturesLoaded(collectionID: String, [String: VariableScope.Value])
         /// `Ctrl+S`: the selected request's draft into its collection, and the file saved.
@@ -69,6 +69,12 @@ package enum WorkspaceReducer: SliceReducer {
         case chooseEnvironment(String)
         /// `x` in the variables dialog: the current environment's captured values are forgotten.
         case forgetCaptures
+        /// An edit of a collection's environments or variables from the manager or an editor.
+        case editEnvironments(collectionID: String, EnvironmentEdit)
+        /// `Ctrl+S` / `X` in the manager or an editor: the collection saved, or its environments
+        /// and variables put back as saved.
+        case saveCollection(String)
+        case revertEnvironments(String)
         /// `Ctrl+Q`: quits at once when nothing is unsaved, else asks.
         case requestQuit
         /// The quit question's "discard": the drafts go, the program ends.
@@ -178,7 +184,8 @@ package enum WorkspaceReducer: SliceReducer {
             if let problem { outcome.notice = Notice(problem, kind: .error) }
         case .startupSelection: startupSelection(state, context, &outcome)
         case .checkStartupEnvironment: checkStartupEnvironment(state, context, &outcome)
-        case .draftsFound(let found): draftsFound(found, &state, &outcome)
+        case .draftsFound(let found, let environments):
+            draftsFound(found, environments: environments, &state, &outcome)
         case .captured(let collectionID, let values):
             state.captures[collectionID, default: [:]].merge(values) { _, new in new }
         case .capturesLoaded(let collectionID, let values):
@@ -213,6 +220,9 @@ package enum WorkspaceReducer: SliceReducer {
         case .cycleEnvironment: cycleEnvironment(&state, context, &outcome)
         case .chooseEnvironment(let name): chooseEnvironment(name, &state, context, &outcome)
         case .forgetCaptures: forgetCaptures(&state, context, &outcome)
+        case .editEnvironments(let id, let edit): editEnvironments(id, edit, &state, &outcome)
+        case .saveCollection(let id): saveCollection(id, state, &outcome)
+        case .revertEnvironments(let id): revertEnvironments(id, &state, &outcome)
         case .requestQuit: requestQuit(state, &outcome)
         case .discardAndQuit: discardAndQuit(&state, &outcome)
         case .recoverDrafts(let restore): recoverDrafts(restore: restore, &state, context, &outcome)
