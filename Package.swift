@@ -76,6 +76,8 @@ let package = Package(
         // static release binary grows by about 3.4 MB stripped (12 MB unstripped), libsqlite3 linked
         // dynamically.
         .package(url: "https://github.com/groue/GRDB.swift", exact: "7.10.0"),
+        // AWS Signature Version 4 (issue 26): SHA-256 and HMAC for the AWSSigning module only.
+        .package(url: "https://github.com/apple/swift-crypto", exact: "4.5.2"),
     ],
     targets: [
         // MARK: - C bindings
@@ -204,6 +206,18 @@ let package = Package(
             dependencies: ["AnnotatedLocks", "Futures", "RegularFiles", "TerminalText"],
             swiftSettings: strictSwift
         ),
+        // AWS Signature Version 4 over a final HTTPRequest (issue 26). The only importer of Crypto;
+        // knows nothing of collections or the explorer.
+        .target(
+            name: "AWSSigning",
+            dependencies: ["HTTPCore", "RegularFiles", .product(name: "Crypto", package: "swift-crypto")],
+            swiftSettings: strictSwift
+        ),
+        .executableTarget(
+            name: "SigningBench",
+            dependencies: ["AWSSigning", "HTTPCore"],
+            swiftSettings: strictSwift
+        ),
         // ManualClock: virtual time for MockDispatcher's delays and timeouts in tests.
         .target(
             name: "HTTPCoreTesting",
@@ -328,7 +342,8 @@ let package = Package(
         .target(
             name: "Workspace",
             dependencies: [
-                "AnnotatedLocks", "HTTPCore", "Futures", "JSONTree", "RegularFiles", "TerminalText", "StateStore",
+                "AnnotatedLocks", "HTTPCore", "AWSSigning", "Futures", "JSONTree", "RegularFiles", "TerminalText",
+                "StateStore",
             ],
             swiftSettings: strictSwift
         ),
@@ -374,6 +389,12 @@ let package = Package(
         .testTarget(
             name: "HTTPCoreTests",
             dependencies: ["HTTPCore", "HTTPCoreTesting", "Futures", "FuturesTesting"],
+            swiftSettings: strictSwift
+        ),
+        .testTarget(
+            name: "AWSSigningTests",
+            dependencies: ["AWSSigning", "HTTPCore"],
+            exclude: ["Vectors"],
             swiftSettings: strictSwift
         ),
         .testTarget(
