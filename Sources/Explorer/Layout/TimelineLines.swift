@@ -19,6 +19,8 @@ enum TimelineLines {
         var method: String?
         var url: String?
         var isMock: Bool
+        /// How the request was signed (`aws-sigv4`), said under the heading.
+        var signing: String? = nil
     }
 
     /// What the Timeline tab shows for `result`: the send in flight's trace while one is (its
@@ -36,7 +38,8 @@ enum TimelineLines {
         var title: String?
         if case .failure(let card) = result.outcome { title = card.translation.title }
         return Input(
-            trace: trace, live: nil, failureTitle: title, method: result.method, url: result.url, isMock: result.isMock)
+            trace: trace, live: nil, failureTitle: title, method: result.method, url: result.url, isMock: result.isMock,
+            signing: result.signing)
     }
 
     private static func queued(_ trace: ExchangeTrace) -> ExchangeEvent.Queued? {
@@ -65,6 +68,9 @@ enum TimelineLines {
             heading.append(Span("  mock (simulated times)", style: theme[.muted]))
         }
         if !heading.isEmpty { lines.append(Line(heading)) }
+        if let signing = input.signing {
+            lines.append(Line([Span("✓ ", style: theme[.success]), Span(signing, style: theme[.muted])]))
+        }
         lines.append(
             Line([
                 Span("stage".padded(to: labelWidth), style: theme[.muted]),

@@ -1,3 +1,4 @@
+import AWSSigning
 package import Foundation
 import HTTPCore
 
@@ -116,7 +117,13 @@ package final class RequestPreparer: Sendable {
         guard problems.isEmpty else { return preparation }
         do {
             preparation.request = try outcome.request.httpRequest(serverProvider: serverProvider)
+            if let aws = outcome.request.awsSigning, let request = preparation.request {
+                let signed = try Self.signer(for: aws).sign(request)
+                preparation.request = signed.request
+                preparation.signing = signed.signature.summary
+            }
         } catch {
+            preparation.request = nil
             preparation.problems.append(ErrorTranslator.standard.translate(error).title)
             return preparation
         }
@@ -127,6 +134,14 @@ package final class RequestPreparer: Sendable {
             preparation.problems.append(error.description)
         }
         return preparation
+    }
+
+    /// The signer of `aws-sigv4` auth, at the time of the send.
+    static func signer(for aws: ResolvedRequest.AWSSigning) -> SigV4Signer {
+        SigV4Signer(
+            credentials: SigV4Credentials(
+                accessKeyID: aws.accessKeyID, secretAccessKey: aws.secretAccessKey, sessionToken: aws.sessionToken),
+            region: aws.region, service: aws.service, unsignedPayload: aws.unsignedPayload)
     }
 
     private func dispatcher() throws(MockRouteError) -> any DataDispatcher {

@@ -14,6 +14,9 @@ package struct SendPreparation: Sendable {
     package var request: HTTPRequest?
     package var dispatcher: (any DataDispatcher)?
     package var redactor: Redactor
+    /// "signed (SigV4: eu-west-1/s3, signed headers host;x-amz-date)" when the request was signed
+    /// as it was prepared: the timeline shows it.
+    package var signing: String?
 
     /// The request as a future, ready to `send()`; nil when there are problems.
     package func future() -> ResponseFuture<DataResponse>? {
