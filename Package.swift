@@ -453,7 +453,7 @@ let package = Package(
         .testTarget(
             name: "WorkspaceTests",
             dependencies: [
-                "Workspace", "HTTPCore", "HTTPCoreTesting", "Futures", "FuturesTesting", "JSONTree", "RegularFiles",
+                "Workspace", "AWSSigning", "HTTPCore", "HTTPCoreTesting", "Futures", "FuturesTesting", "JSONTree", "RegularFiles",
                 "StateStore", "workspace-save-loop",
             ],
             swiftSettings: strictSwift

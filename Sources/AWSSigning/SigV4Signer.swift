@@ -34,6 +34,13 @@ package struct SigV4Signature: Sendable, Equatable {
     /// The `Authorization` header's value.
     package var authorization: String { headers.last { $0.name == "Authorization" }?.value ?? "" }
 
+    /// The signature's hex: a credential for this request for some minutes, masked wherever it
+    /// would be shown or stored (an echo of the request's headers too).
+    package var signature: String {
+        guard let range = authorization.range(of: "Signature=") else { return "" }
+        return String(authorization[range.upperBound...])
+    }
+
     /// "signed (SigV4: eu-west-1/s3, signed headers host;x-amz-date)": the timeline's line.
     package var summary: String {
         "signed (SigV4: \(region)/\(service), signed headers \(signedHeaders.joined(separator: ";")))"
