@@ -210,7 +210,7 @@ let package = Package(
         // knows nothing of collections or the explorer.
         .target(
             name: "AWSSigning",
-            dependencies: ["HTTPCore", "RegularFiles", .product(name: "Crypto", package: "swift-crypto")],
+            dependencies: ["AnnotatedLocks", "HTTPCore", "RegularFiles", .product(name: "Crypto", package: "swift-crypto")],
             swiftSettings: strictSwift
         ),
         .executableTarget(

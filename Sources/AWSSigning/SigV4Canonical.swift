@@ -70,32 +70,61 @@ enum SigV4Canonical {
     /// folded to one space, the values of a repeated header joined by commas in order; `host`
     /// from the URL unless the request sets one.
     static func headers(_ fields: [(name: String, value: String)], host: String) -> (block: String, signed: [String]) {
-        var grouped: [String: [String]] = [:]
-        var order: [String] = []
+        // A request has a few headers: an array sorted by name (stable, so a repeated header's
+        // values keep their order) costs less than a dictionary of arrays.
+        var entries: [(name: String, value: String)] = []
+        entries.reserveCapacity(fields.count + 1)
+        var hasHost = false
         for field in fields {
-            let name = field.name.lowercased()
+            let name = lowercased(field.name)
             if unsignedHeaders.contains(name) { continue }
-            if grouped[name] == nil { order.append(name) }
-            grouped[name, default: []].append(trimAll(field.value))
+            if name == "host" { hasHost = true }
+            entries.append((name, trimAll(field.value)))
         }
-        if grouped["host"] == nil {
-            grouped["host"] = [host]
-            order.append("host")
+        if !hasHost { entries.append(("host", host)) }
+        let order = entries.indices.sorted { lhs, rhs in
+            entries[lhs].name == entries[rhs].name
+                ? lhs < rhs : entries[lhs].name.utf8.lexicographicallyPrecedes(entries[rhs].name.utf8)
         }
-        order.sort { Array($0.utf8).lexicographicallyPrecedes(Array($1.utf8)) }
         var block = ""
-        block.reserveCapacity(order.count * 32)
-        for name in order {
-            block += name
-            block += ":"
-            block += grouped[name, default: []].joined(separator: ",")
+        block.reserveCapacity(entries.count * 40)
+        var signed: [String] = []
+        signed.reserveCapacity(entries.count)
+        for index in order {
+            let entry = entries[index]
+            if signed.last == entry.name {
+                block.removeLast()
+                block += ","
+            } else {
+                signed.append(entry.name)
+                block += entry.name
+                block += ":"
+            }
+            block += entry.value
             block += "\n"
         }
-        return (block, order)
+        return (block, signed)
+    }
+
+    /// An ASCII name lower-cased, without a copy when it already is.
+    private static func lowercased(_ name: String) -> String {
+        name.utf8.contains { (0x41...0x5A).contains($0) } ? name.lowercased() : name
     }
 
     /// `Trimall`: leading and trailing white space gone, every inner run of it one space.
     static func trimAll(_ value: String) -> String {
+        // Most values have nothing to fold: no copy then.
+        var previousSpace = true
+        var clean = true
+        for byte in value.utf8 {
+            let space = isSpace(byte)
+            if space && (previousSpace || byte != 0x20) {
+                clean = false
+                break
+            }
+            previousSpace = space
+        }
+        if clean, !previousSpace || value.isEmpty { return value }
         var output: [UInt8] = []
         output.reserveCapacity(value.utf8.count)
         var pendingSpace = false

@@ -125,8 +125,10 @@ package struct SigV4Signer: Sendable {
         let scope = "\(time.day)/\(region)/\(service)/aws4_request"
         let stringToSign =
             "AWS4-HMAC-SHA256\n\(time.amzDate)\n\(scope)\n\(SigV4PayloadHash.hex(of: Array(canonical.utf8)))"
-        let signature = SigV4Encoding.hex(
-            Self.hmac(key: signingKey(day: time.day), Array(stringToSign.utf8)))
+        var mac = SigV4KeyCache.shared.mac(
+            for: .init(secret: credentials.secretAccessKey, day: time.day, region: region, service: service))
+        mac.update(data: Array(stringToSign.utf8))
+        let signature = SigV4Encoding.hex(mac.finalize())
         added.append(
             HTTPHeader(
                 name: "Authorization",
@@ -138,15 +140,4 @@ package struct SigV4Signer: Sendable {
             service: service)
     }
 
-    /// The signing key chain: `AWS4` + secret → day → region → service → `aws4_request`.
-    func signingKey(day: String) -> [UInt8] {
-        var key = Self.hmac(key: Array(("AWS4" + credentials.secretAccessKey).utf8), Array(day.utf8))
-        key = Self.hmac(key: key, Array(region.utf8))
-        key = Self.hmac(key: key, Array(service.utf8))
-        return Self.hmac(key: key, Array("aws4_request".utf8))
-    }
-
-    static func hmac(key: [UInt8], _ message: [UInt8]) -> [UInt8] {
-        Array(HMAC<SHA256>.authenticationCode(for: message, using: SymmetricKey(data: key)))
-    }
 }

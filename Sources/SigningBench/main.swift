@@ -17,27 +17,44 @@ let signer = SigV4Signer(
         sessionToken: "session-token-example"),
     region: "eu-west-1", service: "dynamodb", clock: { fixed })
 
+/// Wall-clock and thread-CPU seconds of one run of `work`: the machine is shared, so the
+/// thread's CPU time is the figure held against the budget, the wall time printed beside it.
+func measure(_ work: () -> Void) -> (wall: Double, cpu: Double) {
+    var cpuStart = timespec()
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &cpuStart)
+    let start = DispatchTime.now().uptimeNanoseconds
+    work()
+    let wall = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+    var cpuEnd = timespec()
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &cpuEnd)
+    let cpu = Double(cpuEnd.tv_sec - cpuStart.tv_sec) + Double(cpuEnd.tv_nsec - cpuStart.tv_nsec) / 1e9
+    return (wall, cpu)
+}
+
 let iterations = 20_000
-var rounds: [Double] = []
+var walls: [Double] = []
+var cpus: [Double] = []
 var sink = 0
 for _ in 0..<7 {
-    let start = ContinuousClock.now
-    for _ in 0..<iterations {
-        guard let signed = try? signer.sign(request) else { fatalError("the benchmark request did not sign") }
-        sink &+= signed.signature.authorization.utf8.count
+    let (wall, cpu) = measure {
+        for _ in 0..<iterations {
+            guard let signed = try? signer.sign(request) else { fatalError("the benchmark request did not sign") }
+            sink &+= signed.signature.authorization.utf8.count
+        }
     }
-    let elapsed = ContinuousClock.now - start
-    let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
-    rounds.append(seconds / Double(iterations) * 1e6)
+    walls.append(wall / Double(iterations) * 1e6)
+    cpus.append(cpu / Double(iterations) * 1e6)
 }
-rounds.sort()
-let median = rounds[rounds.count / 2]
+walls.sort()
+cpus.sort()
+let cpu = cpus[cpus.count / 2]
 print(
     String(
-        format: "sigv4 sign, 1 KB body: median %.2f µs per request (best %.2f, %d × %d; budget 20 µs)",
-        median, rounds[0], rounds.count, iterations))
+        format:
+            "sigv4 sign, 1 KB body: median %.2f µs CPU per request (best %.2f), %.2f µs wall; %d × %d; budget 20 µs",
+        cpu, cpus[0], walls[walls.count / 2], cpus.count, iterations))
 if sink == 0 { print("") }
-if median > 20 {
+if cpu > 20 {
     print("over budget")
     exit(1)
 }
