@@ -46,8 +46,11 @@ package struct Redactor: Sendable {
     }
 
     /// This redactor masking `secrets` too (values a response just gave to secret captures).
+    /// Itself when it masks them all already: a request using the collection's own secrets (every
+    /// request of a signed run) rebuilds no matcher.
     package func adding(_ secrets: some Sequence<String>) -> Redactor {
-        Redactor(set: self.secrets.union(secrets.filter { $0.count >= Self.minimumLength }))
+        let new = secrets.filter { $0.count >= Self.minimumLength && !self.secrets.contains($0) }
+        return new.isEmpty ? self : Redactor(set: self.secrets.union(new))
     }
 
     /// The secret in base64 (standard and URL-safe alphabets) at each of the three alignments it
