@@ -41,7 +41,7 @@ enum TabTitles {
             guard let request else { return tab.title }
             switch tab {
             case .params:
-                let count = request.query.count + request.pathParams.count
+                let count = request.query.count + request.pathParams.count + URLQuerySync.split(request.url).pairs.count
                 return count > 0 ? "Params \(count)" : "Params"
             case .headers: return request.headers.isEmpty ? "Headers" : "Headers \(request.headers.count)"
             case .body: return "Body " + bodyKind(request.body)

@@ -20,6 +20,9 @@ enum RequestTabView {
             frame.render(editor, in: areas.query, laidOut: state.editor.query)
             cursorFromTable(state.editor.query, focused && !state.editor.paramsOnPath, &frame)
             extent(of: state.editor.query, shown: areas.query.height, after: "Query", at: area.row(0), state, &frame)
+            if state.editor.query.rows.count <= areas.query.height {
+                queryInTheURL(request, at: area.row(0), state, &frame)
+            }
             if let title = areas.pathTitle, let path = areas.path {
                 frame.buffer.write(
                     "Path parameters", x: area.x, y: title.y, style: theme[.title], maxX: area.right)
@@ -61,6 +64,20 @@ enum RequestTabView {
         frame.buffer.write(
             "  \(first)–\(last) of \(count) \(more)", x: row.x + CharacterWidth.of(title), y: row.y,
             style: state.theme[.muted], maxX: row.right)
+    }
+
+    /// A query written into the saved URL itself (`/get?page=2`, as files from elsewhere have it)
+    /// is sent but is not a row until the URL is edited: said on the title line, since "(none)"
+    /// under it read as if nothing would be sent.
+    private static func queryInTheURL(
+        _ request: SavedRequest, at row: Rect, _ state: ExplorerState, _ frame: inout Frame
+    ) {
+        let pairs = URLQuerySync.split(request.url).pairs
+        guard !pairs.isEmpty else { return }
+        let query = pairs.map { $0.value.isEmpty ? $0.name : $0.name + "=" + $0.value }.joined(separator: "&")
+        frame.buffer.write(
+            "  also in the URL: \(query) (edit the URL to make them rows)", x: row.x + CharacterWidth.of("Query"),
+            y: row.y, style: state.theme[.muted], maxX: row.right)
     }
 
     private static func cursorFromTable(_ table: KeyValueEditorState, _ focused: Bool, _ frame: inout Frame) {
