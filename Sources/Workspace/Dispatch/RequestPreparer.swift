@@ -121,7 +121,7 @@ package final class RequestPreparer: Sendable {
                 let signed = try Self.signer(for: aws).sign(request)
                 preparation.request = signed.request
                 preparation.signing = signed.signature.summary
-                preparation.redactor = preparation.redactor.adding([signed.signature.signature])
+                preparation.redactor = preparation.redactor.adding(verbatim: [signed.signature.signature])
             }
         } catch {
             preparation.request = nil
