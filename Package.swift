@@ -210,7 +210,9 @@ let package = Package(
         // knows nothing of collections or the explorer.
         .target(
             name: "AWSSigning",
-            dependencies: ["AnnotatedLocks", "HTTPCore", "RegularFiles", .product(name: "Crypto", package: "swift-crypto")],
+            dependencies: [
+                "AnnotatedLocks", "HTTPCore", "RegularFiles", .product(name: "Crypto", package: "swift-crypto"),
+            ],
             swiftSettings: strictSwift
         ),
         .executableTarget(
@@ -453,7 +455,8 @@ let package = Package(
         .testTarget(
             name: "WorkspaceTests",
             dependencies: [
-                "Workspace", "AWSSigning", "HTTPCore", "HTTPCoreTesting", "Futures", "FuturesTesting", "JSONTree", "RegularFiles",
+                "Workspace", "AWSSigning", "HTTPCore", "HTTPCoreTesting", "Futures", "FuturesTesting", "JSONTree",
+                "RegularFiles",
                 "StateStore", "workspace-save-loop",
             ],
             swiftSettings: strictSwift
