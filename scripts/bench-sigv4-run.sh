@@ -83,7 +83,8 @@ seconds() { python3 -c 'import time; print(time.monotonic())'; }
 run_one() {
     local start end
     start=$(seconds)
-    .build/release/lazer run "$work/$1.json" --env live --no-history >"$work/$1.out" 2>&1 || {
+    /usr/bin/time -f "%U %S" -a -o "$work/$1.cpu" \
+        .build/release/lazer run "$work/$1.json" --env live --no-history >"$work/$1.out" 2>&1 || {
         cat "$work/$1.out" >&2
         echo "bench-sigv4: the $1 run failed" >&2
         exit 1
@@ -106,12 +107,16 @@ done
 {
     echo "bench-sigv4 $(date -u '+%Y-%m-%d %H:%M UTC') at $(git rev-parse --short HEAD)"
     echo "machine: $(nproc) cores, $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ //'), load average $(cut -d' ' -f1-3 /proc/loadavg)"
-    python3 - "${signed[*]}" "${unsigned[*]}" <<'PY'
+    python3 - "${signed[*]}" "${unsigned[*]}" "$work/signed.cpu" "$work/unsigned.cpu" <<'PY'
 import statistics, sys
 signed = [float(x) for x in sys.argv[1].split()]
 unsigned = [float(x) for x in sys.argv[2].split()]
+def cpu(path):
+    return [sum(float(x) for x in line.split()) for line in open(path) if line.strip() and line[0].isdigit()]
 s, u = statistics.median(signed), statistics.median(unsigned)
+sc, uc = statistics.median(cpu(sys.argv[3])), statistics.median(cpu(sys.argv[4]))
 print(f"lazer run, 1,000 POSTs (1 KB JSON) on loopback, median of {len(signed)} rounds:")
-print(f"  aws-sigv4 signed {s:.3f} s   unsigned {u:.3f} s   difference {100 * (s - u) / u:+.1f} % (budget: within 10 %)")
+print(f"  wall: aws-sigv4 signed {s:.3f} s   unsigned {u:.3f} s   difference {100 * (s - u) / u:+.1f} % (budget: within 10 %)")
+print(f"  CPU (user+sys): signed {sc:.3f} s   unsigned {uc:.3f} s   difference {100 * (sc - uc) / uc:+.1f} %")
 PY
 } | tee bench-out/sigv4-run.md

@@ -30,6 +30,11 @@ import Workspace
          "region": "{{region}}", "service": "execute-api"}
         """
 
+    /// The services of the last `prepare`: a relative request holds its base URL's provider (the
+    /// services') weakly, as the explorer's requests do.
+    private let kept = Kept()
+    final class Kept: @unchecked Sendable { var services: WorkspaceServices? }
+
     private func prepare(_ text: String, secret: String = "wJalrXUtnFEMI/K7MDENG+bPxRfiCYEXAMPLEKEY") throws
         -> (SendPreparation, CollectionDocument)
     {
@@ -39,6 +44,7 @@ import Workspace
             directories: UserDirectories(config: state.path + "/config", state: state.path + "/state"),
             liveDispatcher: RecordingDispatcher(scheduler: scheduler), scheduler: scheduler, delays: ManualClock(),
             processEnvironment: ["LAZER_VAR_awsSecret": secret])
+        kept.services = services
         let document = try #require(try services.open(folder: state.path).documents.first)
         let request = try #require(document.collection.request(id: "put"))
         return (services.prepare(request, in: document), document)
