@@ -1,4 +1,5 @@
 import Foundation
+package import HTTPCore
 package import TUI
 
 /// The dialogs' slice: reduces only `OverlayState` (the dialog open, the questions waiting, when
@@ -23,6 +24,8 @@ package enum OverlayReducer: SliceReducer {
         /// After every action: a waiting question opens when nothing has the keyboard, and the
         /// question shown notes when it appeared if it is another than `shownBefore`.
         case settle(shownBefore: String?)
+        /// A cookie jar read or written: shown when the Cookies dialog of that jar is open.
+        case cookiesLoaded(CookieJarKey, [Cookie], error: String?)
     }
 
     package struct Context: Equatable, Sendable {
@@ -88,6 +91,12 @@ package enum OverlayReducer: SliceReducer {
             }
             let identity = state.overlay?.questionIdentity
             if identity != shownBefore { state.questionShownAt = identity == nil ? nil : context.now }
+        case .cookiesLoaded(let jar, let cookies, let error):
+            guard case .cookies(var dialog)? = state.overlay, dialog.jar == jar else { return Outcome() }
+            dialog.cookies = cookies
+            dialog.error = error
+            dialog.selected = max(0, min(dialog.selected, cookies.count - 1))
+            state.overlay = .cookies(dialog)
         }
         return Outcome()
     }
