@@ -3,7 +3,7 @@ SHELL := /bin/bash
 SWIFT ?= swift
 LINT_PATHS := Package.swift Sources Tests Fuzz Examples
 
-.PHONY: bench-tui bench-tui-pure bench-tui-ncurses bench-transport bench-futures bench-explorer
+.PHONY: bench-tui bench-tui-pure bench-tui-ncurses bench-transport bench-futures bench-explorer bench-sigv4 sigv4-vectors
 .PHONY: fuzz-json fuzz-jsonpath fuzz-terminal-text fuzz-collection fuzz-theme fuzz-keymap fuzz-import bench-json
 .PHONY: bench-jsonschema
 .PHONY: all deps run build build-release lint test unit e2e test-tsan clean bench-replay bench-mock bench-import examples
@@ -130,6 +130,26 @@ test-tsan: deps
 bench-futures:
 	$(SWIFT) build -c release --product FuturesBench
 	.build/release/FuturesBench
+
+## bench-sigv4: what one AWS SigV4 signature of a 1 KB request costs (release build; budget 20 µs),
+## then `lazer run` of 1,000 SigV4-signed requests on loopback against the same run unsigned.
+bench-sigv4:
+	$(SWIFT) build -c release --product SigningBench
+	.build/release/SigningBench
+	scripts/bench-sigv4-run.sh
+
+## sigv4-vectors: regenerates the botocore SigV4 vectors (pinned botocore in a throwaway virtualenv
+## under bench-out/, from PyPI; nothing else goes online) and diffs them with the committed file.
+BOTOCORE_VERSION := 1.44.8
+sigv4-vectors:
+	@installed=$$(bench-out/botocore-venv/bin/pip show botocore 2>/dev/null | awk '/^Version/ {print $$2}'); \
+	if [ "$$installed" != "$(BOTOCORE_VERSION)" ]; then \
+		rm -rf bench-out/botocore-venv && python3 -m venv bench-out/botocore-venv && \
+		bench-out/botocore-venv/bin/pip install --quiet --disable-pip-version-check 'botocore==$(BOTOCORE_VERSION)'; \
+	fi
+	bench-out/botocore-venv/bin/python scripts/gen-sigv4-vectors.py bench-out/botocore-sigv4.json
+	diff -q Tests/AWSSigningTests/Vectors/botocore-sigv4.json bench-out/botocore-sigv4.json && \
+		echo "sigv4-vectors: botocore $(BOTOCORE_VERSION) agrees with the committed vectors"
 
 ## fuzz-json: libFuzzer + AddressSanitizer over JSONTree (parse, print, re-parse, compare) for SECONDS
 ## seconds (default 60); RUNS=N stops after N executions. New inputs go to fuzz-out/json-corpus.

@@ -76,6 +76,8 @@ let package = Package(
         // static release binary grows by about 3.4 MB stripped (12 MB unstripped), libsqlite3 linked
         // dynamically.
         .package(url: "https://github.com/groue/GRDB.swift", exact: "7.10.0"),
+        // AWS Signature Version 4 (issue 26): SHA-256 and HMAC for the AWSSigning module only.
+        .package(url: "https://github.com/apple/swift-crypto", exact: "4.5.2"),
     ],
     targets: [
         // MARK: - C bindings
@@ -219,6 +221,20 @@ let package = Package(
             dependencies: ["AnnotatedLocks", "Futures", "RegularFiles", "TerminalText"],
             swiftSettings: strictSwift
         ),
+        // AWS Signature Version 4 over a final HTTPRequest (issue 26). The only importer of Crypto;
+        // knows nothing of collections or the explorer.
+        .target(
+            name: "AWSSigning",
+            dependencies: [
+                "AnnotatedLocks", "HTTPCore", "RegularFiles", .product(name: "Crypto", package: "swift-crypto"),
+            ],
+            swiftSettings: strictSwift
+        ),
+        .executableTarget(
+            name: "SigningBench",
+            dependencies: ["AWSSigning", "HTTPCore"],
+            swiftSettings: strictSwift
+        ),
         // ManualClock: virtual time for MockDispatcher's delays and timeouts in tests.
         .target(
             name: "HTTPCoreTesting",
@@ -343,7 +359,8 @@ let package = Package(
         .target(
             name: "Workspace",
             dependencies: [
-                "AnnotatedLocks", "HTTPCore", "Futures", "JSONTree", "RegularFiles", "TerminalText", "StateStore",
+                "AnnotatedLocks", "HTTPCore", "AWSSigning", "Futures", "JSONTree", "RegularFiles", "TerminalText",
+                "StateStore",
             ],
             swiftSettings: strictSwift
         ),
@@ -394,6 +411,12 @@ let package = Package(
         .testTarget(
             name: "HTTPCoreTests",
             dependencies: ["HTTPCore", "HTTPCoreTesting", "Futures", "FuturesTesting"],
+            swiftSettings: strictSwift
+        ),
+        .testTarget(
+            name: "AWSSigningTests",
+            dependencies: ["AWSSigning", "HTTPCore"],
+            exclude: ["Vectors"],
             swiftSettings: strictSwift
         ),
         .testTarget(
@@ -452,7 +475,8 @@ let package = Package(
         .testTarget(
             name: "WorkspaceTests",
             dependencies: [
-                "Workspace", "HTTPCore", "HTTPCoreTesting", "Futures", "FuturesTesting", "JSONTree", "RegularFiles",
+                "Workspace", "AWSSigning", "HTTPCore", "HTTPCoreTesting", "Futures", "FuturesTesting", "JSONTree",
+                "RegularFiles",
                 "StateStore", "workspace-save-loop",
             ],
             swiftSettings: strictSwift

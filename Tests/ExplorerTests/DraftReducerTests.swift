@@ -380,11 +380,12 @@ struct DraftReducerTests {
         fixture.driver.press("right", "right", "j", "enter")
         fixture.driver.type("-2")
         fixture.driver.press("enter", "k")
-        for _ in 0..<6 { fixture.driver.press("right") }
+        for _ in 0..<7 { fixture.driver.press("right") }
         #expect(
             fixture.driver.state.drafts[users]?.auth.scheme
                 == .apiKey(name: "X-Api-Key-2", value: "pw-123", location: .header))
-        fixture.driver.press("right", "right", "right", "right")
+        // apiKey → digest → aws-sigv4 → inherit → none → basic.
+        fixture.driver.press("right", "right", "right", "right", "right")
         #expect(fixture.driver.state.drafts[users]?.auth.scheme == .basic(username: "ada", password: "pw-123"))
     }
 
@@ -622,13 +623,13 @@ struct DraftReducerTests {
         #expect(fixture.driver.state.drafts[users] == nil)
         // Left from inherit goes round to the last scheme.
         fixture.driver.press("left")
-        #expect(fixture.driver.render().contains("‹ digest ›"))
+        #expect(fixture.driver.render().contains("‹ aws-sigv4 ›"))
         // So do h and l, their vim keys (they switched tabs there).
         fixture.driver.press("l")
         #expect(fixture.driver.state.editor.tab == .auth)
         #expect(fixture.driver.render().contains("‹ inherit ›"))
         fixture.driver.press("h")
-        #expect(fixture.driver.render().contains("‹ digest ›"))
+        #expect(fixture.driver.render().contains("‹ aws-sigv4 ›"))
         // On a text line they still move between tabs.
         fixture.driver.press("j", "right")
         #expect(fixture.driver.state.editor.tab == .options)

@@ -88,6 +88,7 @@ enum TabTitles {
         case .bearer: "bearer"
         case .apiKey: "api key"
         case .digest: "digest"
+        case .awsSigV4: "aws-sigv4"
         }
     }
 }

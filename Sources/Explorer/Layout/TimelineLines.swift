@@ -19,6 +19,8 @@ enum TimelineLines {
         var method: String?
         var url: String?
         var isMock: Bool
+        /// How the request was signed (`aws-sigv4`), said under the heading.
+        var signing: String? = nil
         /// The names of the cookies the request carried (its own and the jar's) and of those the
         /// response set: said under the details, never their values.
         var cookiesSent: [String] = []
@@ -41,6 +43,7 @@ enum TimelineLines {
         if case .failure(let card) = result.outcome { title = card.translation.title }
         var input = Input(
             trace: trace, live: nil, failureTitle: title, method: result.method, url: result.url, isMock: result.isMock)
+        input.signing = result.signing
         input.cookiesSent = cookieNames(
             (result.sent?.headers ?? []).filter { $0.name.lowercased() == "cookie" }.map(\.value), pairs: true)
         input.cookiesSet = cookieNames(
@@ -87,6 +90,9 @@ enum TimelineLines {
             heading.append(Span("  mock (simulated times)", style: theme[.muted]))
         }
         if !heading.isEmpty { lines.append(Line(heading)) }
+        if let signing = input.signing {
+            lines.append(Line([Span("✓ ", style: theme[.success]), Span(signing, style: theme[.muted])]))
+        }
         lines.append(
             Line([
                 Span("stage".padded(to: labelWidth), style: theme[.muted]),

@@ -47,6 +47,7 @@ extension ExplorerProgram {
                 generation: generation, outcome: outcome, environmentName: environmentName, isMock: isMock,
                 url: shownURL, method: method)
             result.sent = sent
+            result.signing = preparation.signing
             return result
         }
         guard let future = preparation.future(), let request = unobserved else {

@@ -12,6 +12,9 @@ enum AuthSummary {
         case .bearer(let token): return "bearer \(shown(token))"
         case .apiKey(let name, let value, let location):
             return "api key \(name) = \(shown(value)) in \(location.rawValue)"
+        case .awsSigV4(let aws):
+            let token = aws.sessionToken.isEmpty ? "" : " + session token"
+            return "aws-sigv4 \(aws.region)/\(aws.service) \(aws.accessKeyID) / \(shown(aws.secretAccessKey))\(token)"
         }
     }
 }

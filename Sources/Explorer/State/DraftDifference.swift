@@ -113,6 +113,12 @@ package enum DraftDifference {
         case .bearer(let token): request.auth.scheme = .bearer(token: mask(token))
         case .apiKey(let name, let value, let location):
             request.auth.scheme = .apiKey(name: name, value: mask(value), location: location)
+        case .awsSigV4(var aws):
+            aws.secretAccessKey = mask(aws.secretAccessKey)
+            if !aws.sessionToken.isEmpty, !(aws.sessionToken.hasPrefix("{{") && aws.sessionToken.hasSuffix("}}")) {
+                aws.sessionToken = "••••••"
+            }
+            request.auth.scheme = .awsSigV4(aws)
         case .none, .inherit: break
         }
         return request
@@ -123,6 +129,7 @@ package enum DraftDifference {
         case .basic(_, let password), .digest(_, let password): password
         case .bearer(let token): token
         case .apiKey(_, let value, _): value
+        case .awsSigV4(let aws): aws.secretAccessKey
         case .none, .inherit: nil
         }
     }

@@ -48,6 +48,9 @@ package struct ExchangeResult: Sendable, Equatable {
     package var trace: ExchangeTrace?
     /// The request as it went out, secrets masked (nil: it was never sent).
     package var sent: SentRequest?
+    /// "signed (SigV4: region/service, signed headers …)" when the request was signed as it was
+    /// prepared (`aws-sigv4` auth): the Timeline's first line.
+    package var signing: String?
 
     package init(
         generation: Int, outcome: Outcome, environmentName: String?, isMock: Bool, url: String, method: String

@@ -6,6 +6,7 @@ package import Workspace
 package struct FormRow: Sendable, Hashable {
     package enum Field: Hashable, Sendable {
         case authScheme, authUsername, authPassword, authToken, authKeyName, authKeyValue, authKeyLocation
+        case awsAccessKey, awsSecretKey, awsSessionToken, awsRegion, awsService, awsUnsignedPayload
         case timeout, connectTimeout, followRedirects, maxRedirects, verifyTLS, proxy, httpVersion
         case expectation(Int)
         case capture(Int)
@@ -40,7 +41,7 @@ package struct FormRow: Sendable, Hashable {
 
 /// The rows of the form tabs built from a request, and edits written back into it.
 package enum RequestForms {
-    static let schemes = ["inherit", "none", "basic", "bearer", "apiKey", "digest"]
+    static let schemes = ["inherit", "none", "basic", "bearer", "apiKey", "digest", "aws-sigv4"]
     static let defaultChoice = "default"
 
     package static func rows(_ tab: RequestTab, _ request: SavedRequest) -> [FormRow] {
@@ -73,6 +74,15 @@ package enum RequestForms {
             rows += [
                 FormRow(.authKeyName, "name", name), FormRow(.authKeyValue, "value", value, secret: true),
                 FormRow(.authKeyLocation, "sent in", location.rawValue, choices: ["header", "query"]),
+            ]
+        case .awsSigV4(let aws):
+            rows += [
+                FormRow(.awsAccessKey, "access key id", aws.accessKeyID),
+                FormRow(.awsSecretKey, "secret access key", aws.secretAccessKey, secret: true),
+                FormRow(.awsSessionToken, "session token", aws.sessionToken, secret: true),
+                FormRow(.awsRegion, "region", aws.region), FormRow(.awsService, "service", aws.service),
+                FormRow(
+                    .awsUnsignedPayload, "unsigned payload", aws.unsignedPayload ? "yes" : "no", choices: ["no", "yes"]),
             ]
         }
         return rows
@@ -109,6 +119,7 @@ package enum RequestForms {
         case .bearer: "bearer"
         case .apiKey: "apiKey"
         case .digest: "digest"
+        case .awsSigV4: "aws-sigv4"
         }
     }
 
@@ -154,6 +165,17 @@ package enum RequestForms {
                 request.auth.scheme = .apiKey(
                     name: name, value: value, location: SavedAuth.APIKeyLocation(rawValue: trimmed) ?? location)
             }
+        case .awsAccessKey, .awsSecretKey, .awsSessionToken, .awsRegion, .awsService, .awsUnsignedPayload:
+            guard case .awsSigV4(var aws) = request.auth.scheme else { return nil }
+            switch field {
+            case .awsAccessKey: aws.accessKeyID = trimmed
+            case .awsSecretKey: aws.secretAccessKey = text
+            case .awsSessionToken: aws.sessionToken = text
+            case .awsRegion: aws.region = trimmed
+            case .awsService: aws.service = trimmed
+            default: aws.unsignedPayload = trimmed == "yes"
+            }
+            request.auth.scheme = .awsSigV4(aws)
         case .timeout: return number { request.options.timeoutSeconds = $0 }
         case .connectTimeout: return number { request.options.connectTimeoutSeconds = $0 }
         case .followRedirects: request.options.followRedirects = flag(trimmed)
@@ -220,6 +242,7 @@ package enum RequestForms {
             secret = password
         case .bearer(let token): secret = token
         case .apiKey(_, let value, _): secret = value
+        case .awsSigV4(let aws): secret = aws.secretAccessKey
         case .none, .inherit: break
         }
         switch name {
@@ -228,6 +251,7 @@ package enum RequestForms {
         case "digest": return .digest(username: username, password: secret)
         case "bearer": return .bearer(token: secret)
         case "apiKey": return .apiKey(name: "X-Api-Key", value: secret, location: .header)
+        case "aws-sigv4": return .awsSigV4(AWSSigV4Auth(accessKeyID: username, secretAccessKey: secret))
         default: return .none
         }
     }

@@ -26,6 +26,7 @@ package struct SecretOffer: Sendable, Hashable {
         switch field {
         case .authToken: "the bearer token"
         case .authKeyValue: "the API key"
+        case .awsSecretKey: "the AWS secret access key"
         default: "the password"
         }
     }
@@ -40,6 +41,7 @@ package enum LiteralCredential {
         case .basic(_, let password), .digest(_, let password): (.authPassword, password)
         case .bearer(let token): (.authToken, token)
         case .apiKey(_, let value, _): (.authKeyValue, value)
+        case .awsSigV4(let aws): (.awsSecretKey, aws.secretAccessKey)
         case .none, .inherit: nil
         }
     }
@@ -69,6 +71,7 @@ package enum LiteralCredential {
             switch field {
             case .authToken: "token"
             case .authKeyValue: "apiKey"
+            case .awsSecretKey: "awsSecretAccessKey"
             default: "password"
             }
         for number in 1...1000 {
@@ -108,6 +111,11 @@ package enum LiteralCredential {
         case (.digest(let username, _), .authPassword): .digest(username: username, password: text)
         case (.bearer, .authToken): .bearer(token: text)
         case (.apiKey(let name, _, let location), .authKeyValue): .apiKey(name: name, value: text, location: location)
+        case (.awsSigV4(var aws), .awsSecretKey):
+            {
+                aws.secretAccessKey = text
+                return .awsSigV4(aws)
+            }()
         default: scheme
         }
     }

@@ -84,6 +84,9 @@ package enum HTTPFileExport {
             headers.append(KeyValueRow(name: name, value: value))
         case .apiKey:
             break  // In the URL's query (see `url`).
+        case .awsSigV4:
+            // A signature is made at send time: a .http file cannot hold one.
+            lines.append("# Lazer: aws-sigv4 auth cannot be written in a .http file; sent unsigned here")
         }
         let (bodyHeaders, body) = bodyLines(request.body, headers: headers)
         for header in headers + bodyHeaders {

@@ -45,6 +45,20 @@ enum PostmanAuth {
                 SavedAuth(
                     .apiKey(name: parameter("key") ?? "X-API-Key", value: parameter("value") ?? "", location: location))
             )
+        case "awsv4":
+            if parameter("addAuthDataToQuery") == "true" {
+                report.add(
+                    "AWS Signature v4 in the query string (presigned URL)", at: value.location,
+                    kept: "signed in the Authorization header instead")
+            }
+            return .auth(
+                SavedAuth(
+                    .awsSigV4(
+                        AWSSigV4Auth(
+                            accessKeyID: parameter("accessKey") ?? "", secretAccessKey: parameter("secretKey") ?? "",
+                            sessionToken: parameter("sessionToken") ?? "",
+                            region: parameter("region").flatMap { $0.isEmpty ? nil : $0 } ?? "us-east-1",
+                            service: parameter("service") ?? ""))))
         case "oauth2":
             if let token = parameter("accessToken"), !token.isEmpty {
                 report.add(
@@ -56,7 +70,7 @@ enum PostmanAuth {
             return .auth(SavedAuth(.none))
         default:
             let names = [
-                "oauth1": "OAuth 1.0 signature", "hawk": "Hawk auth", "awsv4": "AWS Signature v4", "ntlm": "NTLM auth",
+                "oauth1": "OAuth 1.0 signature", "hawk": "Hawk auth", "ntlm": "NTLM auth",
                 "akamai": "Akamai EdgeGrid auth", "edgegrid": "Akamai EdgeGrid auth", "jwt": "JWT bearer auth",
                 "asap": "ASAP auth",
             ]

@@ -229,6 +229,13 @@ struct PostmanItemWriter {
         case .bearer(let token): return parameters("bearer", [("token", token)])
         case .apiKey(let name, let value, let location):
             return parameters("apikey", [("key", name), ("value", value), ("in", location.rawValue)])
+        case .awsSigV4(let aws):
+            var pairs = [
+                ("accessKey", aws.accessKeyID), ("secretKey", aws.secretAccessKey), ("region", aws.region),
+                ("service", aws.service),
+            ]
+            if !aws.sessionToken.isEmpty { pairs.append(("sessionToken", aws.sessionToken)) }
+            return parameters("awsv4", pairs)
         }
     }
 }

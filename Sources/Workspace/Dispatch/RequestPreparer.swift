@@ -1,3 +1,4 @@
+import AWSSigning
 package import Foundation
 import HTTPCore
 import RegularFiles
@@ -147,7 +148,14 @@ package final class RequestPreparer: Sendable {
         do {
             preparation.request = try outcome.request.httpRequest(serverProvider: serverProvider)
             preparation.request?.options.cookieJar = jar
+            if let aws = outcome.request.awsSigning, let request = preparation.request {
+                let signed = try Self.signer(for: aws).sign(request)
+                preparation.request = signed.request
+                preparation.signing = signed.signature.summary
+                preparation.redactor = preparation.redactor.adding(verbatim: [signed.signature.signature])
+            }
         } catch {
+            preparation.request = nil
             preparation.problems.append(ErrorTranslator.standard.translate(error).title)
             return preparation
         }
@@ -158,6 +166,14 @@ package final class RequestPreparer: Sendable {
             preparation.problems.append(error.description)
         }
         return preparation
+    }
+
+    /// The signer of `aws-sigv4` auth, at the time of the send.
+    static func signer(for aws: ResolvedRequest.AWSSigning) -> SigV4Signer {
+        SigV4Signer(
+            credentials: SigV4Credentials(
+                accessKeyID: aws.accessKeyID, secretAccessKey: aws.secretAccessKey, sessionToken: aws.sessionToken),
+            region: aws.region, service: aws.service, unsignedPayload: aws.unsignedPayload)
     }
 
     private func dispatcher() throws(MockRouteError) -> any DataDispatcher {

@@ -19,6 +19,9 @@ package struct SendPreparation: Sendable {
     /// Whether the request's cookie jar (`request.options.cookieJar`) is the persisted one of
     /// its collection and environment, to write back after the exchange (`storeCookies`).
     package var persistsCookies = false
+    /// "signed (SigV4: eu-west-1/s3, signed headers host;x-amz-date)" when the request was signed
+    /// as it was prepared: the timeline shows it.
+    package var signing: String?
 
     /// The request as a future, ready to `send()`; nil when there are problems.
     package func future() -> ResponseFuture<DataResponse>? {

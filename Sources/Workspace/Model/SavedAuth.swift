@@ -11,6 +11,8 @@ package struct SavedAuth: Sendable, Equatable {
         case bearer(token: String)
         case apiKey(name: String, value: String, location: APIKeyLocation)
         case digest(username: String, password: String)
+        /// AWS Signature Version 4, computed when the request is sent.
+        case awsSigV4(AWSSigV4Auth)
     }
 
     /// Where an API key travels.
@@ -20,6 +22,7 @@ package struct SavedAuth: Sendable, Equatable {
 
     package enum Kind: String, Sendable, CaseIterable {
         case inherit, none, basic, bearer, apiKey, digest
+        case awsSigV4 = "aws-sigv4"
     }
 
     package var scheme: Scheme
@@ -37,6 +40,7 @@ package struct SavedAuth: Sendable, Equatable {
         case .basic?, .digest?: ["type", "username", "password"]
         case .bearer?: ["type", "token"]
         case .apiKey?: ["type", "name", "value", "in"]
+        case .awsSigV4?: AWSSigV4Auth.keys
         }
     }
 
@@ -66,6 +70,9 @@ package struct SavedAuth: Sendable, Equatable {
             let location: APIKeyLocation? = fields.choice("in", required: true)
             guard let name, let value, let location else { return nil }
             return SavedAuth(.apiKey(name: name, value: value, location: location), unknownFields: unknown)
+        case .awsSigV4?:
+            guard let aws = AWSSigV4Auth.read(fields) else { return nil }
+            return SavedAuth(.awsSigV4(aws), unknownFields: unknown)
         case nil:
             return nil
         }
@@ -94,6 +101,9 @@ package struct SavedAuth: Sendable, Equatable {
             object.add("name", name)
             object.add("value", value)
             object.add("in", location.rawValue)
+        case .awsSigV4(let aws):
+            object.add("type", Kind.awsSigV4.rawValue)
+            aws.write(into: &object)
         }
         object.append(unknown: unknownFields)
         return object.json

@@ -33,6 +33,7 @@ package struct RequestResolver: Sendable {
         var query = rows(saved.query, "query", &resolver)
         var headers = rows(saved.headers, "headers", &resolver)
         var digest: ResolvedRequest.Credentials?
+        var aws: ResolvedRequest.AWSSigning?
         switch saved.auth.scheme {
         // The caller writes the inherited auth in (`RequestCollection.withAuthInForce`).
         case .none, .inherit: break
@@ -56,6 +57,8 @@ package struct RequestResolver: Sendable {
             digest = .init(
                 username: resolver.resolve(username, at: "auth.username"),
                 password: resolver.resolve(password, at: "auth.password"))
+        case .awsSigV4(let saved):
+            aws = resolveAWS(saved, &resolver)
         }
 
         let body = resolveBody(saved.body.content, &resolver)
@@ -69,9 +72,25 @@ package struct RequestResolver: Sendable {
         var request = ResolvedRequest(
             requestID: saved.id, method: saved.method, target: target, query: query, headers: headers, body: body,
             digestCredentials: digest, options: options, secretValues: resolver.secretValues)
+        request.awsSigning = aws
         request.secretNames = resolver.secretNames
         request.emptySecrets = resolver.emptySecrets
         return Outcome(request: request, problems: resolver.problems)
+    }
+
+    /// The AWS fields resolved. The secret access key and the session token are secrets even when
+    /// written as literals: nothing shown or recorded may hold them.
+    private func resolveAWS(_ saved: AWSSigV4Auth, _ resolver: inout VariableResolver) -> ResolvedRequest.AWSSigning {
+        let signing = ResolvedRequest.AWSSigning(
+            accessKeyID: resolver.resolve(saved.accessKeyID, at: "auth.accessKeyId"),
+            secretAccessKey: resolver.resolve(saved.secretAccessKey, at: "auth.secretAccessKey"),
+            sessionToken: resolver.resolve(saved.sessionToken, at: "auth.sessionToken"),
+            region: resolver.resolve(saved.region, at: "auth.region"),
+            service: resolver.resolve(saved.service, at: "auth.service"), unsignedPayload: saved.unsignedPayload)
+        for secret in [signing.secretAccessKey, signing.sessionToken] where !secret.isEmpty {
+            if !resolver.secretValues.contains(secret) { resolver = resolver.noting(secret: secret) }
+        }
+        return signing
     }
 
     private func rows(

@@ -58,6 +58,29 @@ package struct ResolvedRequest: Sendable, Equatable {
         }
     }
 
+    /// AWS SigV4's resolved fields: the request is signed once it is an `HTTPRequest`
+    /// (`RequestPreparer`), when every header it carries is known.
+    package struct AWSSigning: Sendable, Equatable {
+        package var accessKeyID: String
+        package var secretAccessKey: String
+        package var sessionToken: String
+        package var region: String
+        package var service: String
+        package var unsignedPayload: Bool
+
+        package init(
+            accessKeyID: String, secretAccessKey: String, sessionToken: String, region: String, service: String,
+            unsignedPayload: Bool
+        ) {
+            self.accessKeyID = accessKeyID
+            self.secretAccessKey = secretAccessKey
+            self.sessionToken = sessionToken
+            self.region = region
+            self.service = service
+            self.unsignedPayload = unsignedPayload
+        }
+    }
+
     package var requestID: String
     package var method: RequestMethod
     package var target: Target
@@ -67,6 +90,8 @@ package struct ResolvedRequest: Sendable, Equatable {
     /// Digest needs the server's challenge, so the transport does it; the other schemes are already headers or query items.
     package var digestCredentials: Credentials?
     package var options: SavedOptions
+    /// Set for `aws-sigv4` auth: signed after the `HTTPRequest` is built.
+    package var awsSigning: AWSSigning?
     /// Secret values that appear in this request (and derived forms such as the Basic credential);
     /// hand them to a `Redactor` before displaying or recording anything.
     package var secretValues: Set<String>

@@ -18,6 +18,10 @@ package struct Redactor: Sendable {
 
     /// The secret values (each at least `minimumLength` long).
     private let secrets: Set<String>
+    /// Values masked as written only (`adding(verbatim:)`).
+    private let verbatim: Set<String>
+    /// Every text looked for: the secrets, their encoded forms, the verbatim values.
+    private let needles: Set<String>
     /// Their matchers and their base64 forms', longest first so a secret containing another is masked whole.
     private let matchers: [SecretMatcher]
     /// The bytes any match can start with.
@@ -27,15 +31,22 @@ package struct Redactor: Sendable {
         self.init(set: Set(secrets.filter { $0.count >= Self.minimumLength }))
     }
 
-    private init(set: Set<String>) {
-        secrets = set
-        var needles = set
+    private init(set: Set<String>, verbatim: Set<String> = []) {
+        var needles = set.union(verbatim)
         for secret in set {
             // Escaped once as a needle, so a JSON text inside a JSON string (an echoed body) is
             // read through both layers.
             needles.insert(String(StoredJSON.string(secret).compact().dropFirst().dropLast()))
             needles.formUnion(Self.base64Forms(of: secret))
         }
+        self.init(secrets: set, verbatim: verbatim, needles: needles)
+    }
+
+    /// From the needles already worked out (their encoded forms cost the most to make).
+    private init(secrets: Set<String>, verbatim: Set<String>, needles: Set<String>) {
+        self.secrets = secrets
+        self.verbatim = verbatim
+        self.needles = needles
         matchers = needles.sorted { $0.utf8.count != $1.utf8.count ? $0.utf8.count > $1.utf8.count : $0 < $1 }
             .map(SecretMatcher.init)
         var starts = [Bool](repeating: false, count: 256)
@@ -46,8 +57,21 @@ package struct Redactor: Sendable {
     }
 
     /// This redactor masking `secrets` too (values a response just gave to secret captures).
+    /// Itself when it masks them all already: a request using the collection's own secrets (every
+    /// request of a signed run) rebuilds no matcher.
     package func adding(_ secrets: some Sequence<String>) -> Redactor {
-        Redactor(set: self.secrets.union(secrets.filter { $0.count >= Self.minimumLength }))
+        let new = secrets.filter { $0.count >= Self.minimumLength && !self.secrets.contains($0) }
+        return new.isEmpty ? self : Redactor(set: self.secrets.union(new), verbatim: verbatim)
+    }
+
+    /// This redactor masking `values` as written, without the encoded forms a secret is also
+    /// looked for in: for values that travel only as they are, such as an AWS SigV4 signature
+    /// (lower-case hex, the same percent-encoded or JSON-escaped) — a rebuild per signed request
+    /// that stays cheap.
+    package func adding(verbatim values: some Sequence<String>) -> Redactor {
+        let new = values.filter { $0.count >= Self.minimumLength && !secrets.contains($0) && !verbatim.contains($0) }
+        return new.isEmpty
+            ? self : Redactor(secrets: secrets, verbatim: verbatim.union(new), needles: needles.union(new))
     }
 
     /// The secret in base64 (standard and URL-safe alphabets) at each of the three alignments it

@@ -26,7 +26,7 @@ package enum DraftSecrets {
         else { return request }
         let secretKeys: Set<String> =
             auth.contains { $0.key == "type" && $0.value == .string("apiKey") }
-            ? ["value"] : ["password", "token"]
+            ? ["value"] : ["password", "token", "secretAccessKey", "sessionToken"]
         for field in auth.indices where secretKeys.contains(auth[field].key) {
             if case .string(let text) = auth[field].value, !text.isEmpty, !isOnlyReferences(text) {
                 auth[field].value = .string(withheld)
@@ -64,6 +64,12 @@ package enum DraftSecrets {
             var savedValue: String?
             if case .apiKey(_, let value, _)? = savedScheme { savedValue = value }
             draft.auth.scheme = .apiKey(name: name, value: back(value, savedValue), location: location)
+        case .awsSigV4(var aws):
+            var savedAWS: AWSSigV4Auth?
+            if case .awsSigV4(let value)? = savedScheme { savedAWS = value }
+            aws.secretAccessKey = back(aws.secretAccessKey, savedAWS?.secretAccessKey)
+            aws.sessionToken = back(aws.sessionToken, savedAWS?.sessionToken)
+            draft.auth.scheme = .awsSigV4(aws)
         case .none, .inherit:
             break
         }

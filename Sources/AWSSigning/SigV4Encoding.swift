@@ -1,0 +1,73 @@
+/// The byte-level text work of a signature: RFC 3986 percent-encoding (SigV4's `UriEncode`),
+/// percent-decoding, lower-case hex. Bytes, not `String` APIs: a signature runs for every request
+/// of a `lazer run` and must cost microseconds.
+enum SigV4Encoding {
+    private static let upperHex: [UInt8] = Array("0123456789ABCDEF".utf8)
+    private static let lowerHex: [UInt8] = Array("0123456789abcdef".utf8)
+
+    /// `A–Z a–z 0–9 - . _ ~`: the characters SigV4 never encodes.
+    static func isUnreserved(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"),
+            UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"),
+            UInt8(ascii: "~"):
+            true
+        default: false
+        }
+    }
+
+    /// Appends `bytes` percent-encoded (upper-case hex) to `output`; `/` is kept when `keepSlash`.
+    static func encode(_ bytes: some Sequence<UInt8>, keepSlash: Bool, into output: inout [UInt8]) {
+        for byte in bytes {
+            if isUnreserved(byte) || (keepSlash && byte == UInt8(ascii: "/")) {
+                output.append(byte)
+            } else {
+                output.append(UInt8(ascii: "%"))
+                output.append(upperHex[Int(byte >> 4)])
+                output.append(upperHex[Int(byte & 0x0F)])
+            }
+        }
+    }
+
+    /// `bytes` with every valid `%XY` replaced by its byte; a `%` not followed by two hex digits
+    /// stays as it is (it is then encoded as `%25`, as a server reads it). `+` is not a space here.
+    static func percentDecode(_ bytes: ArraySlice<UInt8>) -> [UInt8] {
+        guard bytes.contains(UInt8(ascii: "%")) else { return Array(bytes) }
+        var output: [UInt8] = []
+        output.reserveCapacity(bytes.count)
+        var index = bytes.startIndex
+        while index < bytes.endIndex {
+            let byte = bytes[index]
+            if byte == UInt8(ascii: "%"), index + 2 < bytes.endIndex,
+                let high = hexValue(bytes[index + 1]), let low = hexValue(bytes[index + 2])
+            {
+                output.append(high << 4 | low)
+                index += 3
+                continue
+            }
+            output.append(byte)
+            index += 1
+        }
+        return output
+    }
+
+    private static func hexValue(_ byte: UInt8) -> UInt8? {
+        switch byte {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
+        case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10
+        case UInt8(ascii: "A")...UInt8(ascii: "F"): byte - UInt8(ascii: "A") + 10
+        default: nil
+        }
+    }
+
+    /// Lower-case hex of a digest, as SigV4 writes hashes and signatures.
+    static func hex(_ bytes: some Sequence<UInt8>) -> String {
+        var output: [UInt8] = []
+        output.reserveCapacity(64)
+        for byte in bytes {
+            output.append(lowerHex[Int(byte >> 4)])
+            output.append(lowerHex[Int(byte & 0x0F)])
+        }
+        return String(decoding: output, as: UTF8.self)
+    }
+}
