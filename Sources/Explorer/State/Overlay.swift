@@ -36,6 +36,10 @@ package enum Overlay: Sendable, Equatable {
     /// Ctrl+S would write a typed credential in clear into the collection file: save anyway,
     /// make it a secret first, or cancel.
     case clearCredentialSave(SecretOffer, selected: Int)
+    /// `Alt+H`: every exchange of the workspace, newest first, searched as you type.
+    case historyBrowser(HistoryBrowserState)
+    /// "Clear history…": this collection's or all, with how many entries go.
+    case clearHistory(ClearHistoryQuestion, selected: Int)
 }
 
 /// The existing route a "save as mock route" would overwrite, for the dialog that asks first.

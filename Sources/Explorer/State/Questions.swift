@@ -34,6 +34,7 @@ extension Overlay {
         case .replaceReadOnly(let collectionID, _, _): "read-only " + collectionID
         case .keepSecret(let offer, _): "secret \(offer.key.collectionID) \(offer.key.requestID)"
         case .clearCredentialSave(let offer, _): "clear \(offer.key.collectionID) \(offer.key.requestID)"
+        case .clearHistory: "clear history"
         default: nil
         }
     }

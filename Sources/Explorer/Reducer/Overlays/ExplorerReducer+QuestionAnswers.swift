@@ -26,7 +26,9 @@ extension ExplorerReducer {
             return reduceWorkspace(.answerKeepSecret(offer, choice: choice), &state)
         case .clearCredentialSave(let offer, _):
             return reduceWorkspace(.answerClearCredentialSave(offer, choice: choice), &state)
-        case .help, .palette, .environments, .variables, .sendBlocked, .prompt, .viewer, .problems:
+        case .clearHistory(let question, _):
+            return clearHistoryAnswered(question, choice: choice, &state)
+        case .help, .palette, .environments, .variables, .sendBlocked, .prompt, .viewer, .problems, .historyBrowser:
             return []
         }
     }

@@ -1,4 +1,5 @@
 import Foundation
+package import StateStore
 package import TUI
 
 /// The dialogs' slice: reduces only `OverlayState` (the dialog open, the questions waiting, when
@@ -23,6 +24,11 @@ package enum OverlayReducer: SliceReducer {
         /// After every action: a waiting question opens when nothing has the keyboard, and the
         /// question shown notes when it appeared if it is another than `shownBefore`.
         case settle(shownBefore: String?)
+        /// Opens the history browser and asks for its list.
+        case openHistoryBrowser
+        /// The history browser's list for the search of `generation` (dropped when another
+        /// search was asked since, or the browser closed).
+        case historyBrowsed(generation: Int, Result<[HistorySummary], HistoryProblem>)
     }
 
     package struct Context: Equatable, Sendable {
@@ -41,6 +47,8 @@ package enum OverlayReducer: SliceReducer {
         package var pendingReloads: Set<String> = []
         /// Drafts from an earlier session still wait for an answer.
         package var hasRecoveredDrafts = false
+        /// The open workspace's collections (the history browser's list covers them).
+        package var historyCollections: [String] = []
 
         package init(now: Duration) { self.now = now }
     }
@@ -59,6 +67,8 @@ package enum OverlayReducer: SliceReducer {
         /// A question answered with its `choice`-th answer (quit, recover, conflict, read-only,
         /// mock route); the question has not been closed: the root's answer decides.
         case answer(Overlay, choice: Int)
+        /// Enter in the history browser: show the entry (`asDraft`: re-open it as a draft).
+        case openHistoryEntry(HistorySummary, asDraft: Bool)
     }
 
     package typealias Outcome = SliceRequests<Request>
@@ -69,6 +79,10 @@ package enum OverlayReducer: SliceReducer {
             guard let overlay = state.overlay else { return Outcome() }
             return self.key(key, overlay, context, &state)
         case .paste(let text):
+            if case .historyBrowser(var browser)? = state.overlay {
+                browser.query.insert(text.replacingOccurrences(of: "\n", with: " "))
+                return searchHistory(&browser, context, &state)
+            }
             guard case .prompt(var prompt)? = state.overlay else { return Outcome() }
             prompt.field.insert(text.replacingOccurrences(of: "\n", with: " "))
             state.overlay = .prompt(prompt)
@@ -81,6 +95,12 @@ package enum OverlayReducer: SliceReducer {
             state.overlay = nil
         case .ask(let question, let notice):
             return ask(question, waitingNotice: notice, context, &state)
+        case .openHistoryBrowser:
+            state.historyGeneration += 1
+            var browser = HistoryBrowserState(generation: state.historyGeneration)
+            return searchHistory(&browser, context, &state)
+        case .historyBrowsed(let generation, let result):
+            historyBrowsed(generation, result, &state)
         case .settle(let shownBefore):
             while state.overlay == nil, !context.paneIsTyping, !state.waitingQuestions.isEmpty {
                 let question = state.waitingQuestions.removeFirst()
