@@ -19,7 +19,8 @@ extension ExplorerProgram {
                 dependencies.work.schedule { [weak self] in
                     let result: Result<[HistorySummary], HistoryProblem>
                     do throws(StateStoreError) {
-                        result = .success(try store.browse(query, collectionIDs: ids, limit: HistoryBrowserState.listLimit))
+                        result = .success(
+                            try store.browse(query, collectionIDs: ids, limit: HistoryBrowserState.listLimit))
                     } catch {
                         result = .failure(HistoryProblem(error.description))
                     }

@@ -49,7 +49,8 @@ package enum HistoryDraft {
             }
             if isNew {
                 rows.append(
-                    KeyValueRow(name: header.name, value: header.value.replacingOccurrences(of: mask, with: placeholder)))
+                    KeyValueRow(
+                        name: header.name, value: header.value.replacingOccurrences(of: mask, with: placeholder)))
             } else if let own = base.headers.first(where: { $0.name.lowercased() == lower }) {
                 rows.append(own)
                 kept.append(header.name)

@@ -41,7 +41,8 @@ enum HistoryBrowserView {
                 browser.query.text.isEmpty
                 ? "No exchanges recorded yet in these collections: send a request"
                 : "Nothing matches (each word is a prefix; all must match)"
-            frame.buffer.write(empty, x: parts.list.x + 1, y: parts.list.y, style: theme[.muted], maxX: parts.list.right)
+            frame.buffer.write(
+                empty, x: parts.list.x + 1, y: parts.list.y, style: theme[.muted], maxX: parts.list.right)
         }
         for line in 0..<max(0, parts.list.height) {
             let index = browser.offset + line
@@ -61,8 +62,11 @@ enum HistoryBrowserView {
             frame.buffer.write(status.text, x: statusX, y: area.y, style: theme[role].bold, maxX: area.right)
             if index == browser.selected { frame.buffer.setStyle(theme[.selection], in: area) }
         }
+        let keys =
+            "↑/↓ PgUp/PgDn move · Enter shows it · Ctrl+O re-opens it as a draft · Esc closes"
+            + " · 5xx: a status class · 2026-11-27: a day"
         frame.buffer.write(
-            "↑/↓ PgUp/PgDn move · Enter shows it · Ctrl+O re-opens it as a draft · Esc closes · 5xx: a status class · 2026-11-27: a day",
+            keys,
             x: parts.footer.x + 1, y: parts.footer.y, style: theme[.muted], maxX: parts.footer.right)
     }
 

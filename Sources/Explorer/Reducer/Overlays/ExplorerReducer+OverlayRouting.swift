@@ -15,7 +15,8 @@ extension ExplorerReducer {
         context.pendingReloads = Set(state.pendingReload.keys)
         context.hasRecoveredDrafts = !state.recoveredDrafts.isEmpty
         switch action {
-        case .openHistoryBrowser, .key, .paste: context.historyCollections = state.collections.compactMap(\.collectionID)
+        case .openHistoryBrowser, .key, .paste:
+            context.historyCollections = state.collections.compactMap(\.collectionID)
         default: break
         }
         // What only one dialog's keys need is looked up for a key while it is open.

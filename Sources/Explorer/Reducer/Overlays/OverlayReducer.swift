@@ -96,7 +96,6 @@ package enum OverlayReducer: SliceReducer {
         case .ask(let question, let notice):
             return ask(question, waitingNotice: notice, context, &state)
         case .openHistoryBrowser:
-            state.historyGeneration += 1
             var browser = HistoryBrowserState(generation: state.historyGeneration)
             return searchHistory(&browser, context, &state)
         case .historyBrowsed(let generation, let result):

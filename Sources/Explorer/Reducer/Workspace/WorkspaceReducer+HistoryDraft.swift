@@ -35,12 +35,13 @@ extension WorkspaceReducer {
             isNew
             ? "\(base.name) was gone: made again from history (\(ISOTimeText.short(entry.date))) as a draft"
             : "\(base.name): a draft from history (\(ISOTimeText.short(entry.date)))"
-        if !kept.isEmpty { message += "; kept the request's own " + kept.joined(separator: ", ") + " (masked in history)" }
-        if isNew, request.url.contains(HistoryDraft.placeholder) || request.headers.contains(where: {
-            $0.value.contains(HistoryDraft.placeholder)
-        }) {
-            message += "; {{secret}} stands where history masked a secret"
+        if !kept.isEmpty {
+            message += "; kept the request's own " + kept.joined(separator: ", ") + " (masked or cut in history)"
         }
+        let placeholders =
+            request.url.contains(HistoryDraft.placeholder)
+            || request.headers.contains { $0.value.contains(HistoryDraft.placeholder) }
+        if isNew, placeholders { message += "; {{secret}} stands where history masked a secret" }
         outcome.notice = Notice(message + " · Ctrl+S saves, X reverts", kind: .success)
     }
 }
