@@ -63,8 +63,8 @@ enum HistoryBrowserView {
             if index == browser.selected { frame.buffer.setStyle(theme[.selection], in: area) }
         }
         let keys =
-            "↑/↓ PgUp/PgDn move · Enter shows it · Ctrl+O re-opens it as a draft · Esc closes"
-            + " · 5xx: a status class · 2026-11-27: a day"
+            "↑/↓ PgUp/PgDn · Enter shows · Ctrl+O re-opens as a draft · Esc closes"
+            + " · 5xx: any 500–599 status · 2026-11-27: that day"
         frame.buffer.write(
             keys,
             x: parts.footer.x + 1, y: parts.footer.y, style: theme[.muted], maxX: parts.footer.right)
