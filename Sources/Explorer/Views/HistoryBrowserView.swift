@@ -64,7 +64,7 @@ enum HistoryBrowserView {
         }
         let keys =
             "↑/↓ PgUp/PgDn · Enter shows · Ctrl+O re-opens as a draft · Esc closes"
-            + " · 5xx: any 500–599 status · 2026-11-27: that day"
+            + " · 5xx: status 500–599 · 2026-11-27: that day"
         frame.buffer.write(
             keys,
             x: parts.footer.x + 1, y: parts.footer.y, style: theme[.muted], maxX: parts.footer.right)
