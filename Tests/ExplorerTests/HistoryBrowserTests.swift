@@ -238,3 +238,50 @@ struct HistoryBrowserTests {
         harness.assertScreen(named: "history-browser", scrubbing: [.clockTimes, .historyDurations])
     }
 }
+
+/// What a history entry becomes as a draft of a request that still exists.
+@Suite("Explorer: a history entry as a draft")
+struct HistoryDraftTests {
+    @Test("a masked value keeps the request's own template; the auth's header is left to the auth")
+    func maskedValuesKeepTheTemplate() {
+        let base = SavedRequest(
+            name: "Make order", method: .post, url: "{{base}}/orders?key={{key}}",
+            headers: [KeyValueRow(name: "X-Token", value: "{{token}}"), KeyValueRow(name: "Old", value: "1")],
+            body: SavedBody(.jsonText("{\"item\": \"{{item}}\"}")), auth: SavedAuth(.bearer(token: "{{jwt}}")))
+        let entry = HistoryEntry(
+            method: "PUT", url: "http://h/orders?key=" + Redactor.mask,
+            requestHeaders: [
+                .init("X-Token", Redactor.mask), .init("Authorization", "Bearer " + Redactor.mask),
+                .init("Accept", "application/json"),
+            ],
+            requestBody: HistoryBody(
+                text: "{\"item\":\"lamp\",\"pin\":\"\(Redactor.mask)\"}", encoding: .utf8, size: 30, truncated: false))
+        let (draft, kept) = HistoryDraft.request(from: entry, onto: base, isNew: false)
+        #expect(draft.method.rawValue == "PUT")
+        #expect(draft.url == base.url && draft.query == base.query, "the masked URL stays the template")
+        #expect(draft.headers.map(\.name) == ["X-Token", "Accept"])
+        #expect(draft.headers.first?.value == "{{token}}")
+        #expect(draft.body == base.body, "a masked body stays the request's")
+        #expect(draft.auth == base.auth)
+        #expect(kept == ["URL", "X-Token", "body"])
+        let everything = [draft.url] + draft.headers.map(\.value) + [String(describing: draft.body)]
+        #expect(!everything.contains { $0.contains(Redactor.mask) })
+    }
+
+    @Test("unmasked values are taken as sent: the URL's query becomes rows, a JSON body stays JSON")
+    func plainValuesAreTaken() {
+        let base = SavedRequest(name: "Find", url: "/users", body: SavedBody(.jsonText("{}")))
+        let entry = HistoryEntry(
+            method: "POST", url: "http://h/users?q=ada",
+            requestHeaders: [.init("Content-Type", "application/json")],
+            requestBody: HistoryBody(text: "{\"name\":\"ada\"}", encoding: .utf8, size: 14, truncated: false))
+        let (draft, kept) = HistoryDraft.request(from: entry, onto: base, isNew: false)
+        #expect(draft.url == "http://h/users")
+        #expect(draft.query.map(\.name) == ["q"] && draft.query.map(\.value) == ["ada"])
+        #expect(kept.isEmpty)
+        switch draft.body.content {
+        case .json, .jsonText: break
+        default: Issue.record("not a JSON body: \(draft.body)")
+        }
+    }
+}
