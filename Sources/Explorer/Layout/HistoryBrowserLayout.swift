@@ -44,7 +44,7 @@ enum HistoryBrowserLayout {
         var name: Int
         var duration = 8
 
-        init(width: Int) { name = max(12, min(36, width / 4)) }
+        init(width: Int) { name = max(12, min(36, width / 3)) }
     }
 
     static func statusText(_ row: HistorySummary) -> (text: String, code: Int?) {
