@@ -102,11 +102,16 @@ struct HistoryCommand: ParsableCommand {
             return TerminalText.line(line) + "\n"
         }
 
-        static func time(_ seconds: Double) -> String {
+        /// One formatter for every line (making one per line took most of a 10,000-line list's time).
+        static let timeFormatter: DateFormatter = {
             let formatter = DateFormatter()
             formatter.locale = Locale(identifier: "en_US_POSIX")
             formatter.dateFormat = "yyyy-MM-dd HH:mm:ss"
-            return formatter.string(from: Date(timeIntervalSince1970: seconds))
+            return formatter
+        }()
+
+        static func time(_ seconds: Double) -> String {
+            timeFormatter.string(from: Date(timeIntervalSince1970: seconds))
         }
 
         struct Row: Encodable {
