@@ -285,3 +285,23 @@ struct HistoryDraftTests {
         }
     }
 }
+
+/// The browser opened while the collections still load.
+@Suite("Explorer: the history browser during start-up")
+@MainActor
+struct HistoryBrowserStartupTests {
+    @Test("opened before the collections loaded, it searches again once they have")
+    func openedWhileLoading() throws {
+        let harness = try ExplorerHarness(
+            collections: [HistoryBrowserTests.collection], startup: StartupRequest(request: "Find users"),
+            start: false)
+        try harness.workspace.history.append(
+            HistoryEntry(requestID: "users", requestName: "Find users", method: "GET", url: "http://dev.mock/users"),
+            collectionID: HistoryBrowserTests.collectionID, redactor: Redactor(secrets: []))
+        harness.program.start(paths: [harness.folder.collections])
+        harness.press("alt+h", settle: false)
+        harness.advance(by: .milliseconds(200))
+        #expect(HistoryBrowserTests.browser(harness)?.rows.map(\.requestName) == ["Find users"])
+        #expect(harness.shows("History · 1 entry"), "\(harness.screen)")
+    }
+}

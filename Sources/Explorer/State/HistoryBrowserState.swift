@@ -17,6 +17,8 @@ package struct HistoryBrowserState: Sendable, Equatable {
     package var loading = true
     /// The search's error (the store could not be read), shown instead of rows.
     package var problem: String?
+    /// The collections the last search covered (a collection loading later searches again).
+    package var collectionIDs: [String] = []
 
     /// The most rows a search lists (the newest); the title says when the list stops there.
     package static let listLimit = 10_000

@@ -15,7 +15,7 @@ extension ExplorerReducer {
         context.pendingReloads = Set(state.pendingReload.keys)
         context.hasRecoveredDrafts = !state.recoveredDrafts.isEmpty
         switch action {
-        case .openHistoryBrowser, .key, .paste:
+        case .openHistoryBrowser, .key, .paste, .collectionsChanged:
             context.historyCollections = state.collections.compactMap(\.collectionID)
         default: break
         }

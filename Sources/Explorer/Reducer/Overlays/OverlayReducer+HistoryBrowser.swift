@@ -40,10 +40,19 @@ extension OverlayReducer {
         state.historyGeneration += 1
         browser.generation = state.historyGeneration
         browser.loading = true
+        browser.collectionIDs = context.historyCollections
         state.overlay = .historyBrowser(browser)
         let job = HistoryJob.browse(
             generation: browser.generation, query: browser.query.text, collectionIDs: context.historyCollections)
         return Outcome(effects: [.history(job)])
+    }
+
+    /// The open collections changed (one finished loading, one was added or removed): an open
+    /// browser searches them again (opened during start-up, it listed the collections loaded so far).
+    static func historyCollectionsChanged(_ context: Context, _ state: inout OverlayState) -> Outcome {
+        guard case .historyBrowser(var browser)? = state.overlay, browser.collectionIDs != context.historyCollections
+        else { return Outcome() }
+        return searchHistory(&browser, context, &state)
     }
 
     static func historyBrowsed(

@@ -29,6 +29,8 @@ package enum OverlayReducer: SliceReducer {
         /// The history browser's list for the search of `generation` (dropped when another
         /// search was asked since, or the browser closed).
         case historyBrowsed(generation: Int, Result<[HistorySummary], HistoryProblem>)
+        /// The open collections changed: an open history browser searches them again.
+        case collectionsChanged
     }
 
     package struct Context: Equatable, Sendable {
@@ -100,6 +102,8 @@ package enum OverlayReducer: SliceReducer {
             return searchHistory(&browser, context, &state)
         case .historyBrowsed(let generation, let result):
             historyBrowsed(generation, result, &state)
+        case .collectionsChanged:
+            return historyCollectionsChanged(context, &state)
         case .settle(let shownBefore):
             while state.overlay == nil, !context.paneIsTyping, !state.waitingQuestions.isEmpty {
                 let question = state.waitingQuestions.removeFirst()
