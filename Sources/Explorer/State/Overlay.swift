@@ -1,3 +1,4 @@
+package import HTTPCore
 package import TUI
 import Workspace
 
@@ -40,6 +41,8 @@ package enum Overlay: Sendable, Equatable {
     case historyBrowser(HistoryBrowserState)
     /// "Clear history…": this collection's or all, with how many entries go.
     case clearHistory(ClearHistoryQuestion, selected: Int)
+    /// The current collection's cookie jar in its environment: list, edit a value, delete, clear.
+    case cookies(CookiesDialog)
 }
 
 /// The existing route a "save as mock route" would overwrite, for the dialog that asks first.
@@ -83,6 +86,8 @@ package struct PromptState: Sendable, Equatable {
         case exportFile(collectionID: String, environmentFiles: Bool = false)
         /// The name of the secret variable a typed credential becomes.
         case secretName(SecretOffer)
+        /// A new value for a cookie of the Cookies dialog (`selected`: the row to come back to).
+        case cookieValue(CookieJarKey, Cookie, selected: Int)
     }
 
     package var purpose: Purpose

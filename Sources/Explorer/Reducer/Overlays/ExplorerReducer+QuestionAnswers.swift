@@ -28,7 +28,8 @@ extension ExplorerReducer {
             return reduceWorkspace(.answerClearCredentialSave(offer, choice: choice), &state)
         case .clearHistory(let question, _):
             return clearHistoryAnswered(question, choice: choice, &state)
-        case .help, .palette, .environments, .variables, .sendBlocked, .prompt, .viewer, .problems, .historyBrowser:
+        case .help, .palette, .environments, .variables, .sendBlocked, .prompt, .viewer, .problems, .historyBrowser,
+            .cookies:
             return []
         }
     }

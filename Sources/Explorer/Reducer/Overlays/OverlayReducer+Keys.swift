@@ -60,6 +60,8 @@ extension OverlayReducer {
                 let next = max(0, min(environments.count - 1, selected + scrollStep(key, page: environments.count)))
                 state.overlay = .environments(selected: next)
             }
+        case .cookies(let dialog):
+            return cookiesKey(key, dialog, &state)
         case .sendBlocked(let problems, _):
             if closes {
                 state.overlay = nil
