@@ -109,6 +109,7 @@ let package = Package(
                 "UIDemo",
                 "RegularFiles",
                 "AnnotatedLocks",
+                "StateStore",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strictSwift + releaseStaticStdlibCompile,

@@ -140,6 +140,8 @@ extension AppCommand {
         case .mouse: .palette("Mouse on/off (off: the terminal selects text)", [.global: ["F12"]])
         case .problems:
             .palette("Collection problems and recent messages in full", hint: "more", [.global: ["F9"]])
+        case .history: .palette("History… (every exchange of the workspace, searchable)", [.global: ["alt+h"]])
+        case .clearHistory: .palette("Clear history… (this collection or all; asks first)")
         }
     }
 }

@@ -90,6 +90,8 @@ package enum AppCommand: String, CaseIterable, Sendable {
     case theme = "app.theme"
     case mouse = "app.mouse"
     case problems = "app.problems"
+    case history = "history.browse"
+    case clearHistory = "history.clear"
 }
 
 /// The current collection's environments and variables.

@@ -180,6 +180,9 @@ enum OverlayLayout {
             let count = problemsLines(state, screen: screen).count
             let inner = textBox(count: count, width: problemsWidth, screen: screen).inner
             state.overlays.overlay = .problems(scroll: clamped(scroll, count, inner.height))
+        case .historyBrowser(var browser):
+            HistoryBrowserLayout.settle(&browser, state)
+            state.overlays.overlay = .historyBrowser(browser)
         default:
             break
         }

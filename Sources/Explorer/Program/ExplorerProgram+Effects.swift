@@ -108,6 +108,7 @@ extension ExplorerProgram {
                 let entries = (try? history.entries(collectionID: key.collectionID)) ?? []
                 self?.deliver(.historyLoaded(key, entries.filter { $0.requestID == key.requestID }))
             }
+        case .history(let job): history(job)
         case .search(let generation, let pattern, let document):
             dependencies.work.schedule { [weak self] in
                 do throws(JSONSearchError) {

@@ -42,12 +42,16 @@ package final class ExplorerProgram {
     var changedWhileSaving: Set<String> = []
     /// The Runner view's run in progress (a task running `Replay`), by run number.
     var currentRun: (run: Int, task: Task<Void, Never>)?
+    /// The history browser's search waiting for typing to pause (only the last one runs).
+    var pendingHistoryBrowse: HistoryJob?
     /// Called after each frame with its report (benchmarks and tests).
     package var onFrame: ((FrameReport) -> Void)?
 
     /// How often the screen refreshes while a request is in flight.
     package static var tickInterval: Duration { ExplorerState.inFlightRefresh }
     package static var draftsDelay: Duration { .milliseconds(500) }
+    /// How long the history browser waits for typing to pause before it searches.
+    package static var historySearchDelay: Duration { .milliseconds(120) }
 
     package init(
         state: ExplorerState, backend: any TerminalBackend, dependencies: ExplorerDependencies,

@@ -47,6 +47,8 @@ extension ExplorerReducer {
         case .palette: return reduceOverlays(.open(.palette(CommandPaletteState())), &state)
         case .help: return reduceOverlays(.open(.help(scroll: 0)), &state)
         case .problems: return reduceOverlays(.open(.problems(scroll: 0)), &state)
+        case .history: return reduceOverlays(.openHistoryBrowser, &state)
+        case .clearHistory: return askToClearHistory(state)
         case .quit: return requestQuit(&state)
         case .theme: return reduceScreen(.nextTheme, &state)
         case .mouse: return reduceScreen(.toggleMouse, &state)

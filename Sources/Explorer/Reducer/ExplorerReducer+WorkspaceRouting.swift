@@ -29,6 +29,7 @@ extension ExplorerReducer {
             switch request {
             case .collectionsChanged:
                 reduceNavigator(.rebuild, &state)
+                if case .historyBrowser? = state.overlay { effects += reduceOverlays(.collectionsChanged, &state) }
             case .expand(let keys):
                 reduceNavigator(.expand(keys), &state)
             case .selectNamed(let key):

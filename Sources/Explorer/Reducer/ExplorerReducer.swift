@@ -52,6 +52,8 @@ package enum ExplorerReducer {
             return reduceWorkspace(.fileChanged(slot), &state)
         case .historyChanged(let key):
             return key == state.selection ? [.loadHistory(key)] : []
+        case .history(let event):
+            return historyEvent(event, &state)
         case .historyLoaded(let key, let entries):
             guard key == state.selection else { return [] }
             reduceResponse(.historyLoaded(entries), &state)

@@ -38,6 +38,8 @@ package enum ExplorerAction: Sendable, Equatable {
     case historyLoaded(RequestKey, [HistoryEntry])
     /// An exchange of the request was added to the history file.
     case historyChanged(RequestKey)
+    /// History work for the browser and "Clear history…" came back.
+    case history(HistoryEvent)
     /// The JSONPath filter's result (or its error) for the result of `generation`.
     case filterFinished(generation: Int, query: String, Result<JSONFilterResult, FilterFailure>)
     /// The tree search's matches (in document order) for the result of `generation`.

@@ -39,6 +39,8 @@ package enum ExplorerEffect: Sendable, Equatable {
     /// Autosave every draft to the per-user state folder (debounced by the program).
     case storeDrafts([RequestKey: SavedRequest])
     case loadHistory(RequestKey)
+    /// The history browser's list, one entry, counting or clearing (off the main loop).
+    case history(HistoryJob)
     /// Run a JSONPath over the document of `generation` off the main thread.
     case filter(generation: Int, query: String, document: JSONDocument)
     /// Search keys and values of the document of `generation` off the main thread.

@@ -44,6 +44,10 @@ package enum Overlay: Sendable, Equatable {
     /// Ctrl+S would write a typed credential in clear into the collection file: save anyway,
     /// make it a secret first, or cancel.
     case clearCredentialSave(SecretOffer, selected: Int)
+    /// `Alt+H`: every exchange of the workspace, newest first, searched as you type.
+    case historyBrowser(HistoryBrowserState)
+    /// "Clear history…": this collection's or all, with how many entries go.
+    case clearHistory(ClearHistoryQuestion, selected: Int)
     /// The current collection's cookie jar in its environment: list, edit a value, delete, clear.
     case cookies(CookiesDialog)
 }

@@ -11,6 +11,9 @@ package struct OverlayState: Sendable, Equatable {
     /// The dialog a viewer was opened from (the conflict's Difference): closing the viewer goes
     /// back to it.
     package var overlayBelow: Overlay?
+    /// The history browser's last search: each one asked takes the next, so a late result of an
+    /// earlier search (or of a browser closed since) is dropped.
+    package var historyGeneration = 0
 
     package init() {}
 

@@ -35,6 +35,7 @@ extension Overlay {
         case .keepSecret(let offer, _): "secret \(offer.key.collectionID) \(offer.key.requestID)"
         case .clearCredentialSave(let offer, _): "clear \(offer.key.collectionID) \(offer.key.requestID)"
         case .confirmEnvironmentEdit(let deletion, _): "delete \(deletion.collectionID) \(deletion.message)"
+        case .clearHistory: "clear history"
         default: nil
         }
     }

@@ -120,6 +120,25 @@ enum OverlayView {
                         selectedButton: selected),
                     screen),
                 in: screen)
+        case .historyBrowser(let browser):
+            HistoryBrowserView.render(browser, state, into: &frame)
+        case .clearHistory(let asked, let selected):
+            var buttons = ["All: \(asked.allCount) (Alt+A)"]
+            var message =
+                "Delete recorded exchanges from the history store (the collections' files are not touched). "
+            if let id = asked.collectionID {
+                let name = state.document(collectionID: id)?.collection.name ?? asked.collectionName
+                buttons.insert("\(name): \(asked.collectionCount) (Alt+C)", at: 0)
+                message += "This collection: \(asked.collectionCount) entries (Alt+C); "
+            }
+            let collections = asked.allCollectionIDs.count
+            message +=
+                "all \(collections) open collection\(collections == 1 ? "" : "s"): \(asked.allCount) entries (Alt+A). Esc cancels."
+            frame.render(
+                question(
+                    theme.dialog(
+                        title: "Clear history?", message: message, buttons: buttons, selectedButton: selected), screen),
+                in: screen)
         case .prompt(let prompt):
             let box = OverlayLayout.promptBox(prompt, screen: screen)
             frame.buffer.fill(box, with: .blank(theme.base))

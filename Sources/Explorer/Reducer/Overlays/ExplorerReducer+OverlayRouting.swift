@@ -1,3 +1,4 @@
+import StateStore
 import TUI
 import Workspace
 
@@ -13,6 +14,11 @@ extension ExplorerReducer {
         context.page = state.size.height - 8
         context.pendingReloads = Set(state.pendingReload.keys)
         context.hasRecoveredDrafts = !state.recoveredDrafts.isEmpty || !state.workspace.recoveredEnvironments.isEmpty
+        switch action {
+        case .openHistoryBrowser, .key, .paste, .collectionsChanged:
+            context.historyCollections = state.collections.compactMap(\.collectionID)
+        default: break
+        }
         // What only one dialog's keys need is looked up for a key while it is open.
         if case .key = action {
             switch state.overlay {
@@ -47,6 +53,8 @@ extension ExplorerReducer {
             case .jump(let problem): effects += jump(toProblem: problem, &state)
             case .commitPrompt(let prompt): effects += commitPrompt(prompt, &state)
             case .answer(let question, let choice): effects += answered(question, choice: choice, &state)
+            case .openHistoryEntry(let row, let asDraft):
+                effects.append(.history(.load(collectionID: row.collectionID, id: row.id, asDraft: asDraft)))
             }
         }
         return effects

@@ -34,8 +34,10 @@ extension ExplorerReducer {
                     .editEnvironments(collectionID: deletion.collectionID, deletion.edit), &state)
             }
             return effects
+        case .clearHistory(let question, _):
+            return clearHistoryAnswered(question, choice: choice, &state)
         case .help, .palette, .environments, .environmentEditor, .mockRoutes, .variables, .sendBlocked, .prompt,
-            .viewer, .problems, .cookies:
+            .viewer, .problems, .historyBrowser, .cookies:
             return []
         }
     }

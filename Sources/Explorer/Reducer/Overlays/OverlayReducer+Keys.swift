@@ -113,6 +113,13 @@ extension OverlayReducer {
             return answer(key, overlay, selected, letters: ["y", "e", "n"], context, &state) {
                 .keepSecret(offer, selected: $0)
             }
+        case .historyBrowser(var browser):
+            return historyKey(key, &browser, context, &state)
+        case .clearHistory(let question, let selected):
+            let letters: [Character] = question.collectionID == nil ? ["a"] : ["c", "a"]
+            return answer(key, overlay, selected, letters: letters, context, &state) {
+                .clearHistory(question, selected: $0)
+            }
         case .clearCredentialSave(let offer, let selected):
             let outcome = answer(key, overlay, selected, letters: ["s", "m", "c"], context, &state) {
                 .clearCredentialSave(offer, selected: $0)

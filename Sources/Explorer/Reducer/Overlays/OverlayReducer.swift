@@ -1,5 +1,6 @@
 import Foundation
 package import HTTPCore
+package import StateStore
 package import TUI
 package import Workspace
 
@@ -25,6 +26,13 @@ package enum OverlayReducer: SliceReducer {
         /// After every action: a waiting question opens when nothing has the keyboard, and the
         /// question shown notes when it appeared if it is another than `shownBefore`.
         case settle(shownBefore: String?)
+        /// Opens the history browser and asks for its list.
+        case openHistoryBrowser
+        /// The history browser's list for the search of `generation` (dropped when another
+        /// search was asked since, or the browser closed).
+        case historyBrowsed(generation: Int, Result<[HistorySummary], HistoryProblem>)
+        /// The open collections changed: an open history browser searches them again.
+        case collectionsChanged
         /// A cookie jar read or written: shown when the Cookies dialog of that jar is open.
         case cookiesLoaded(CookieJarKey, [Cookie], error: String?)
     }
@@ -47,6 +55,8 @@ package enum OverlayReducer: SliceReducer {
         package var pendingReloads: Set<String> = []
         /// Drafts from an earlier session still wait for an answer.
         package var hasRecoveredDrafts = false
+        /// The open workspace's collections (the history browser's list covers them).
+        package var historyCollections: [String] = []
 
         package init(now: Duration) { self.now = now }
     }
@@ -71,6 +81,8 @@ package enum OverlayReducer: SliceReducer {
         /// A question answered with its `choice`-th answer (quit, recover, conflict, read-only,
         /// mock route); the question has not been closed: the root's answer decides.
         case answer(Overlay, choice: Int)
+        /// Enter in the history browser: show the entry (`asDraft`: re-open it as a draft).
+        case openHistoryEntry(HistorySummary, asDraft: Bool)
     }
 
     package typealias Outcome = SliceRequests<Request>
@@ -87,6 +99,10 @@ package enum OverlayReducer: SliceReducer {
                 state.overlay = .environmentEditor(editor)
                 return Outcome()
             }
+            if case .historyBrowser(var browser)? = state.overlay {
+                browser.query.insert(text.replacingOccurrences(of: "\n", with: " "))
+                return searchHistory(&browser, context, &state)
+            }
             guard case .prompt(var prompt)? = state.overlay else { return Outcome() }
             prompt.field.insert(text.replacingOccurrences(of: "\n", with: " "))
             state.overlay = .prompt(prompt)
@@ -99,6 +115,13 @@ package enum OverlayReducer: SliceReducer {
             state.overlay = nil
         case .ask(let question, let notice):
             return ask(question, waitingNotice: notice, context, &state)
+        case .openHistoryBrowser:
+            var browser = HistoryBrowserState(generation: state.historyGeneration)
+            return searchHistory(&browser, context, &state)
+        case .historyBrowsed(let generation, let result):
+            historyBrowsed(generation, result, &state)
+        case .collectionsChanged:
+            return historyCollectionsChanged(context, &state)
         case .settle(let shownBefore):
             while state.overlay == nil, !context.paneIsTyping, !state.waitingQuestions.isEmpty {
                 let question = state.waitingQuestions.removeFirst()

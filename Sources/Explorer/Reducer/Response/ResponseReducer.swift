@@ -35,6 +35,8 @@ package enum ResponseReducer: SliceReducer {
         /// The Runner opened a run's exchange (the newest history entry), with the checks the run
         /// evaluated (history does not keep them).
         case openNewestHistory(checks: [CheckResult])
+        /// The history browser showed an entry (of the selected request, or of one deleted since).
+        case openEntry(HistoryEntry)
     }
 
     package struct Context: Equatable, Sendable {
@@ -122,6 +124,15 @@ package enum ResponseReducer: SliceReducer {
             let wasSelected = state.selectedRow == row
             state.selectedRow = row
             return wasSelected ? treeToggle(&state) : Outcome()
+        case .openEntry(let entry):
+            state.resetForNewResult()
+            state.openedHistory = entry
+            let index = state.history.firstIndex { $0.id == entry.id } ?? 0
+            state.openedHistoryResult = HistoryResult.make(entry, index: index)
+            state.historySelected = index
+            state.tab = .tree
+            buildTree(context.liveResult, &state)
+            return Outcome()
         case .openNewestHistory(let checks):
             guard !state.history.isEmpty else { return Outcome() }
             state.tab = .history

@@ -97,6 +97,8 @@ package enum WorkspaceReducer: SliceReducer {
         case saveNotice(collectionID: String, String)
         /// `$EDITOR` finished with the body's text (nil: it failed, `message` says why).
         case bodyEdited(RequestKey, text: String?, message: String?)
+        /// The history browser's Ctrl+O: the entry as a draft of its request (made anew when gone).
+        case draftFromHistory(collectionID: String, HistoryEntry)
     }
 
     package struct Context: Equatable, Sendable {
@@ -238,6 +240,7 @@ package enum WorkspaceReducer: SliceReducer {
         case .saveNotice(let collectionID, let notice): state.saveNotices[collectionID] = notice
         case .bodyEdited(let key, let text, let message):
             bodyEdited(key, text: text, message: message, &state, &outcome)
+        case .draftFromHistory(let collectionID, let entry): draftFromHistory(collectionID, entry, &state, &outcome)
         }
         return outcome
     }
