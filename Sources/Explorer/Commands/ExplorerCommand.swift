@@ -97,6 +97,7 @@ package enum EnvironmentCommand: String, CaseIterable, Sendable {
     case pick = "env.pick"
     case next = "env.next"
     case variables = "env.variables"
+    case forgetPromptAnswers = "env.forgetPromptAnswers"
 }
 
 /// The collections pane: opening, filtering and structural edits.

@@ -178,6 +178,8 @@ enum OverlayLayout {
             let count = problemsLines(state, screen: screen).count
             let inner = textBox(count: count, width: problemsWidth, screen: screen).inner
             state.overlays.overlay = .problems(scroll: clamped(scroll, count, inner.height))
+        case .sendPrompts:
+            SendPromptsLayout.settle(&state)
         default:
             break
         }

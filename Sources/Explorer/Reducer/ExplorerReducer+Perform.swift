@@ -32,6 +32,7 @@ extension ExplorerReducer {
         case .pick: return reduceWorkspace(.openEnvironmentPicker, &state)
         case .next: return reduceWorkspace(.cycleEnvironment, &state)
         case .variables: return reduceOverlays(.open(.variables(scroll: 0)), &state)
+        case .forgetPromptAnswers: return reduceOverlays(.forgetPromptAnswers, &state)
         }
     }
 

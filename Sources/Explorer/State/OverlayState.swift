@@ -11,6 +11,9 @@ package struct OverlayState: Sendable, Equatable {
     /// The dialog a viewer was opened from (the conflict's Difference): closing the viewer goes
     /// back to it.
     package var overlayBelow: Overlay?
+    /// The last answer to each `{{$prompt}}` / `{{$select}}`, by label: the next ask is pre-filled
+    /// with it. Kept in memory only, until Lazer quits or "Forget prompt answers".
+    package var promptAnswers: [String: String] = [:]
 
     package init() {}
 

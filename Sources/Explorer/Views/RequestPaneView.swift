@@ -101,7 +101,12 @@ enum RequestPaneView {
         guard let preview else { return }
         var x = buffer.write("→ ", x: area.x, y: area.y, style: theme[.muted])
         if preview.problems.isEmpty {
-            _ = buffer.writeFitted(preview.url, x: x, y: area.y, style: theme[.muted], maxX: area.right)
+            x = buffer.writeFitted(preview.url, x: x, y: area.y, style: theme[.muted], maxX: area.right)
+            // `{{$prompt}}` stays as written here: its value is asked when the request is sent.
+            if !preview.prompts.isEmpty {
+                let labels = preview.prompts.map { "\"" + $0.label + "\"" }.joined(separator: ", ")
+                _ = buffer.writeFitted("  ? " + labels + " asked at send", x: x, y: area.y, style: theme[.info], maxX: area.right)
+            }
         } else {
             x = buffer.writeFitted(preview.url, x: x, y: area.y, style: theme[.muted], maxX: area.right)
             let names = preview.problems.map(\.description).joined(separator: "; ")

@@ -38,6 +38,8 @@ extension ExplorerReducer {
             case .jump(let problem): effects += jump(toProblem: problem, &state)
             case .commitPrompt(let prompt): effects += commitPrompt(prompt, &state)
             case .answer(let question, let choice): effects += answered(question, choice: choice, &state)
+            case .sendWithAnswers(let key, let answers):
+                effects += reduceExchanges(.sendAnswered(key, answers), &state)
             }
         }
         return effects

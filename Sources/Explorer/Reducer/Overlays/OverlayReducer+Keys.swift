@@ -60,7 +60,9 @@ extension OverlayReducer {
                 let next = max(0, min(environments.count - 1, selected + scrollStep(key, page: environments.count)))
                 state.overlay = .environments(selected: next)
             }
-        case .sendBlocked(let problems, _):
+        case .sendPrompts(let asking):
+            return answerPrompt(key, asking, &state)
+        case .sendBlocked(let problems, _, _):
             if closes {
                 state.overlay = nil
             } else if key == KeyEvent(.enter) {

@@ -1,5 +1,6 @@
 import Foundation
 package import TUI
+package import Workspace
 
 /// The dialogs' slice: reduces only `OverlayState` (the dialog open, the questions waiting, when
 /// a question appeared, the dialog under a viewer). Keys move, scroll, type and answer inside the
@@ -23,6 +24,10 @@ package enum OverlayReducer: SliceReducer {
         /// After every action: a waiting question opens when nothing has the keyboard, and the
         /// question shown notes when it appeared if it is another than `shownBefore`.
         case settle(shownBefore: String?)
+        /// A send needs these answers first: asks them, each pre-filled with its last answer.
+        case askPrompts(RequestKey, [PromptRequest])
+        /// "Forget prompt answers": the next ask starts empty.
+        case forgetPromptAnswers
     }
 
     package struct Context: Equatable, Sendable {
@@ -59,6 +64,8 @@ package enum OverlayReducer: SliceReducer {
         /// A question answered with its `choice`-th answer (quit, recover, conflict, read-only,
         /// mock route); the question has not been closed: the root's answer decides.
         case answer(Overlay, choice: Int)
+        /// Every prompt of the send of the request answered: send it with these answers, by label.
+        case sendWithAnswers(RequestKey, [String: String])
     }
 
     package typealias Outcome = SliceRequests<Request>
@@ -69,6 +76,11 @@ package enum OverlayReducer: SliceReducer {
             guard let overlay = state.overlay else { return Outcome() }
             return self.key(key, overlay, context, &state)
         case .paste(let text):
+            if case .sendPrompts(var asking)? = state.overlay, asking.current.options == nil {
+                asking.field.insert(text.replacingOccurrences(of: "\n", with: " "))
+                state.overlay = .sendPrompts(asking)
+                return Outcome()
+            }
             guard case .prompt(var prompt)? = state.overlay else { return Outcome() }
             prompt.field.insert(text.replacingOccurrences(of: "\n", with: " "))
             state.overlay = .prompt(prompt)
@@ -79,6 +91,16 @@ package enum OverlayReducer: SliceReducer {
             state.overlay = .viewer(title: title, text: text, scroll: 0)
         case .close:
             state.overlay = nil
+        case .askPrompts(let key, let prompts):
+            guard !prompts.isEmpty else { return Outcome() }
+            state.overlay = .sendPrompts(SendPromptsState(key: key, prompts: prompts, remembered: state.promptAnswers))
+        case .forgetPromptAnswers:
+            let count = state.promptAnswers.count
+            state.promptAnswers = [:]
+            let message =
+                count == 0
+                ? "No prompt answers to forget" : "Forgot \(count) prompt answer\(count == 1 ? "" : "s")"
+            return Outcome(notice: Notice(message, kind: .info))
         case .ask(let question, let notice):
             return ask(question, waitingNotice: notice, context, &state)
         case .settle(let shownBefore):
