@@ -68,9 +68,10 @@ struct SendPromptsSliceTests {
             $0.overlay = asking(prompts, remembered: ["Order id": "42", "Region": "us"]) {
                 $0.answers = ["Order id": "42"]
                 $0.index = 1
-                $0.selected = 1
+                $0.ask(remembered: ["Order id": "42", "Region": "us"])
             }
         }
+        #expect(steps.state.overlay.map { if case .sendPrompts(let state) = $0 { state.selected } else { -1 } } == 1)
         steps.step(
             .key(KeyEvent(.enter)),
             outcome: .init(requests: [.sendWithAnswers(Self.key, ["Order id": "42", "Region": "us"])])

@@ -49,7 +49,7 @@ import Workspace
                 == #"url: {{$prompt "Order id"}} is asked at send; without asking, pass --var 'Order id=VALUE'"#)
         let card = ErrorTranslator.standard.translate(resolver.problems[0])
         #expect(card.title == #"{{$prompt "Order id"}} needs an answer"#)
-        #expect(card.hint?.contains("--var 'Order id=VALUE'") == true)
+        #expect(card.hint.contains("--var 'Order id=VALUE'") == true)
     }
 
     @Test func aSelectAnswerMustBeOneOfItsOptions() {

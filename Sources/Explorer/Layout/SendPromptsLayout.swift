@@ -1,4 +1,5 @@
 import TUI
+import Workspace
 
 /// Where the send's prompt dialog goes: a centred box, one line for a prompt's field, one per
 /// option of a select (as many as fit).
@@ -16,7 +17,7 @@ enum SendPromptsLayout {
 
     /// The field as drawn: masked, one dot per character, when the label reads like a credential.
     static func field(_ asking: SendPromptsState) -> TextEditorState {
-        asking.current.isCredential ? RequestLayout.masked(asking.field) : asking.field
+        asking.current.isCredential ? FormLayout.masked(asking.field) : asking.field
     }
 
     static func settle(_ state: inout ExplorerState) {

@@ -33,12 +33,9 @@ package struct SendPromptsState: Sendable, Equatable {
     /// Sets the field or the highlight for the prompt at `index` from its remembered answer.
     package mutating func ask(remembered: [String: String]) {
         let previous = remembered[current.label]
-        if let options = current.options {
-            selected = previous.flatMap { options.firstIndex(of: $0) } ?? 0
-        } else {
-            field = TextEditorState(text: previous ?? "", singleLine: true)
-            field.selectAll()
-        }
+        field = TextEditorState(text: current.options == nil ? previous ?? "" : "", singleLine: true)
+        field.selectAll()
+        selected = current.options.flatMap { options in previous.flatMap { options.firstIndex(of: $0) } } ?? 0
     }
 
     /// The answer to the prompt asked now.

@@ -1,4 +1,5 @@
 import TUI
+import Workspace
 
 /// The dialog a send opens for its `{{$prompt}}` (a text field, masked for a credential's label)
 /// or `{{$select}}` (the options, one highlighted).
@@ -13,6 +14,7 @@ enum SendPromptsView {
                 style: theme.base), in: box)
         let inner = box.inset(horizontal: 2, vertical: 1)
         let hint: String
+        let enter = asking.index + 1 < asking.prompts.count ? "Enter: the next one" : "Enter sends"
         if let options = asking.current.options {
             let rows = max(0, inner.height - 2)
             let first = SendPromptsLayout.firstOption(asking, rows: rows)
@@ -22,7 +24,7 @@ enum SendPromptsView {
                     (chosen ? "▸ " : "  ") + options[index], x: inner.x, y: inner.y + row,
                     style: chosen ? theme[.selection] : theme[.text], maxX: inner.right)
             }
-            hint = "↑/↓ choose · Enter sends · Esc cancels the send"
+            hint = "↑/↓ choose · \(enter) · Esc cancels the send"
         } else {
             let input = TextInput(
                 placeholder: asking.current.isCredential ? "typed masked" : "answer",
@@ -30,7 +32,7 @@ enum SendPromptsView {
             let field = SendPromptsLayout.field(asking)
             frame.render(input, in: inner.row(0), laidOut: field)
             frame.cursor = field.screenCursor
-            hint = "Enter sends · Esc cancels the send · kept until Lazer quits"
+            hint = "\(enter) · Esc cancels the send · remembered until Lazer quits"
         }
         frame.buffer.write(hint, x: inner.x, y: inner.bottom - 1, style: theme[.muted], maxX: inner.right)
     }

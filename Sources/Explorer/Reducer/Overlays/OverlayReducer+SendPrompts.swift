@@ -1,4 +1,5 @@
 import TUI
+import Workspace
 
 /// Keys while a send asks its `{{$prompt}}` / `{{$select}}`: typing (a prompt) or moving the
 /// highlight (a select), Enter answers and asks the next, Esc cancels the send (nothing leaves).
