@@ -49,7 +49,7 @@ required "start: the collection appears" wait_for pr "GET   Order"
 keys pr g g
 keys pr Enter
 required "open: Order is opened" wait_for pr "Request · Order"
-check "preview: the prompts are asked at send" wait_for pr '→ http://127.0.0.1:[0-9]+/orders/\{\{\$prompt.*…  \? asked at send: "Order id", "Region", "API key"'
+check "preview: the prompts are asked at send" wait_for pr '→ http://127\.0\.0\.1:[0-9]+/orders/.*…  \? asked at send: "Order id", "Region", "API key"'
 keys pr F5
 required "send: the first prompt opens" wait_for pr "Order id \(1 of 3\)"
 literal pr "A-17"

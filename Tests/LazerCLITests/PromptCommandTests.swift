@@ -73,9 +73,11 @@ struct PromptCommandTests {
 
     @Test("lazer send with a {{name}} no --var gives: a usage error naming it, exit 2, nothing sent")
     func sendUnresolved() throws {
-        let result = try LazerBinary.run(["send", "http://127.0.0.1:9/{{id}}", "-H", "X: {{$prompt \"Token\"}}"])
+        let result = try LazerBinary.run(["send", "http://127.0.0.1:9/{{id}}"])
         #expect(result.status == 2)
         #expect(result.stderr.contains("the URL: {{id}} has no value: pass --var id=VALUE"), "\(result.stderr)")
-        #expect(result.stderr.contains("pass --var 'Token=VALUE'"), "\(result.stderr)")
+        let prompt = try LazerBinary.run(["send", "http://127.0.0.1:9/", "-H", "X: {{$prompt \"Token\"}}"], stdin: Data("t\n".utf8))
+        #expect(prompt.status == 2)
+        #expect(prompt.stderr.contains("-H #1: {{$prompt Token}} is asked at send; without asking, pass --var 'Token=VALUE'"), "\(prompt.stderr)")
     }
 }

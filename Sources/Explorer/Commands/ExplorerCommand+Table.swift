@@ -73,7 +73,7 @@ extension EnvironmentCommand {
         case .pick: .palette("Pick the environment", hint: "env", [.global: ["F2"]])
         case .next: .palette("Next environment")
         case .variables: .palette("Variables in scope and where they come from", [.global: ["F4"]])
-        case .forgetPromptAnswers: .palette("Forget prompt answers ({{$prompt}}, {{$select}}: asked afresh)")
+        case .forgetPromptAnswers: .palette("Forget prompt answers")
         }
     }
 }
