@@ -17,7 +17,8 @@ struct SendPromptsSliceTests {
     }
 
     private func asking(
-        _ prompts: [PromptRequest], remembered: [String: String] = [:], _ change: (inout SendPromptsState) -> Void = { _ in }
+        _ prompts: [PromptRequest], remembered: [String: String] = [:],
+        _ change: (inout SendPromptsState) -> Void = { _ in }
     ) -> Overlay {
         var state = SendPromptsState(key: Self.key, prompts: prompts, remembered: remembered)
         change(&state)
@@ -91,7 +92,8 @@ struct SendPromptsSliceTests {
         var steps = steps()
         steps.step(.askPrompts(Self.key, [Self.order])) { $0.overlay = asking([Self.order]) }
         steps.step(.paste("7\n1")) { $0.overlay = asking([Self.order]) { $0.field.insert("7 1") } }
-        steps.step(.key(KeyEvent(.enter)), outcome: .init(requests: [.sendWithAnswers(Self.key, ["Order id": "7 1"])])) {
+        steps.step(.key(KeyEvent(.enter)), outcome: .init(requests: [.sendWithAnswers(Self.key, ["Order id": "7 1"])]))
+        {
             $0.overlay = nil
             $0.promptAnswers = ["Order id": "7 1"]
         }

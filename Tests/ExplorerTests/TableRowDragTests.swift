@@ -1,6 +1,6 @@
 import Explorer
-import Foundation
 import ExplorerTesting
+import Foundation
 import TUI
 import Testing
 import Workspace

@@ -37,7 +37,10 @@ struct PromptCommandTests {
         let file = try collection(server, scratch: scratch)
         let result = try run([file, "--var", "Region=eu"], scratch)
         #expect(result.status == 2, "\(result.stdout)\(result.stderr)")
-        #expect(result.stdout.contains(#"{{$prompt \"Order id\"}} is asked at send; without asking, pass --var 'Order id=VALUE'"#), "\(result.stdout)")
+        #expect(
+            result.stdout.contains(
+                #"{{$prompt \"Order id\"}} is asked at send; without asking, pass --var 'Order id=VALUE'"#),
+            "\(result.stdout)")
         #expect(!result.stdout.contains("/orders/99"))
     }
 
@@ -76,8 +79,12 @@ struct PromptCommandTests {
         let result = try LazerBinary.run(["send", "http://127.0.0.1:9/{{id}}"])
         #expect(result.status == 2)
         #expect(result.stderr.contains("the URL: {{id}} has no value: pass --var id=VALUE"), "\(result.stderr)")
-        let prompt = try LazerBinary.run(["send", "http://127.0.0.1:9/", "-H", "X: {{$prompt \"Token\"}}"], stdin: Data("t\n".utf8))
+        let prompt = try LazerBinary.run(
+            ["send", "http://127.0.0.1:9/", "-H", "X: {{$prompt \"Token\"}}"], stdin: Data("t\n".utf8))
         #expect(prompt.status == 2)
-        #expect(prompt.stderr.contains("-H #1: {{$prompt Token}} is asked at send; without asking, pass --var 'Token=VALUE'"), "\(prompt.stderr)")
+        #expect(
+            prompt.stderr.contains(
+                "-H #1: {{$prompt Token}} is asked at send; without asking, pass --var 'Token=VALUE'"),
+            "\(prompt.stderr)")
     }
 }

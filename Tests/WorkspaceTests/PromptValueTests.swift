@@ -13,14 +13,21 @@ import Workspace
     }
 
     @Test func promptsParseWithAQuotedLabelAndBareOrQuotedOptions() {
-        #expect(Template(#"/o/{{$prompt "Order id"}}"#).segments == [.literal("/o/"), .dynamic("prompt", arguments: ["Order id"])])
+        #expect(
+            Template(#"/o/{{$prompt "Order id"}}"#).segments == [
+                .literal("/o/"), .dynamic("prompt", arguments: ["Order id"]),
+            ])
         #expect(
             Template(#"{{ $select "Region" eu "us east" }}"#).segments == [
                 .dynamic("select", arguments: ["Region", "eu", "us east"])
             ])
-        #expect(PromptRequest.parse("select", ["Region", "eu", "us east"]) == .success(
-            PromptRequest(label: "Region", options: ["eu", "us east"])))
-        #expect(PromptRequest(label: "Region", options: ["eu", "us east"]).expression == #"{{$select Region eu "us east"}}"#)
+        #expect(
+            PromptRequest.parse("select", ["Region", "eu", "us east"])
+                == .success(
+                    PromptRequest(label: "Region", options: ["eu", "us east"])))
+        #expect(
+            PromptRequest(label: "Region", options: ["eu", "us east"]).expression == #"{{$select Region eu "us east"}}"#
+        )
     }
 
     @Test func anAnswerFillsThePromptByLabel() {
@@ -30,7 +37,10 @@ import Workspace
         #expect(output == "/o/42?r=us&again=42")
         #expect(resolver.problems.isEmpty)
         // Asked once per label, in order.
-        #expect(resolver.prompts == [PromptRequest(label: "Order id"), PromptRequest(label: "Region", options: ["eu", "us"])])
+        #expect(
+            resolver.prompts == [
+                PromptRequest(label: "Order id"), PromptRequest(label: "Region", options: ["eu", "us"]),
+            ])
     }
 
     @Test func aPreviewShowsThePromptAsWrittenWithoutAProblem() {
@@ -43,7 +53,9 @@ import Workspace
     @Test func withoutAnAnswerTheProblemNamesTheVarToPass() {
         let (output, resolver) = resolve(#"/o/{{$prompt "Order id"}}"#, .given([:]))
         #expect(output == #"/o/{{$prompt "Order id"}}"#)
-        #expect(resolver.problems == [VariableProblem(kind: .unanswered(PromptRequest(label: "Order id")), location: "url")])
+        #expect(
+            resolver.problems == [VariableProblem(kind: .unanswered(PromptRequest(label: "Order id")), location: "url")]
+        )
         #expect(
             resolver.problems.first?.description
                 == #"url: {{$prompt "Order id"}} is asked at send; without asking, pass --var 'Order id=VALUE'"#)
@@ -65,7 +77,8 @@ import Workspace
     }
 
     @Test func aCredentialLabelsAnswerIsSecret() {
-        let (output, resolver) = resolve(#"{{$prompt "API key"}}:{{$prompt "Order id"}}"#, .given(["API key": "s3cr3t", "Order id": "7"]))
+        let (output, resolver) = resolve(
+            #"{{$prompt "API key"}}:{{$prompt "Order id"}}"#, .given(["API key": "s3cr3t", "Order id": "7"]))
         #expect(output == "s3cr3t:7")
         #expect(resolver.secretValues == ["s3cr3t"])
         for label in ["Password", "API key", "Access token", "client_secret", "OTP", "apiKey"] {

@@ -47,7 +47,8 @@ package struct PromptRequest: Sendable, Hashable {
 
     /// The prompt of `{{$name arguments}}`: nil when `name` is neither `prompt` nor `select`, a
     /// failure saying why when the arguments do not fit.
-    package static func parse(_ name: String, _ arguments: [String]) -> Result<PromptRequest, DynamicArguments.Failure>? {
+    package static func parse(_ name: String, _ arguments: [String]) -> Result<PromptRequest, DynamicArguments.Failure>?
+    {
         switch name {
         case "prompt":
             guard arguments.count == 1, let label = arguments.first, !label.trimmed.isEmpty else {
@@ -59,7 +60,9 @@ package struct PromptRequest: Sendable, Hashable {
                 return .failure(.init(text: "takes a label in quotes, then the options: {{$select \"Region\" eu us}}"))
             }
             let options = Array(arguments.dropFirst())
-            guard !options.isEmpty else { return .failure(.init(text: "has no options to choose from after its label")) }
+            guard !options.isEmpty else {
+                return .failure(.init(text: "has no options to choose from after its label"))
+            }
             return .success(PromptRequest(label: label, options: options))
         default:
             return nil
@@ -74,7 +77,8 @@ package struct PromptRequest: Sendable, Hashable {
     /// Why `answer` cannot be this prompt's value (a `$select` answer not among its options), or nil.
     package func problem(with answer: String) -> String? {
         guard let options, !options.contains(answer) else { return nil }
-        return "\"\(answer)\" is not one of its options: " + options.map(DynamicArguments.quoted).joined(separator: ", ")
+        return "\"\(answer)\" is not one of its options: "
+            + options.map(DynamicArguments.quoted).joined(separator: ", ")
     }
 }
 

@@ -46,7 +46,8 @@ extension VariableProblem: TranslatableError {
         case .unanswered:
             TranslationTemplate(
                 title: "{variable} needs an answer",
-                explanation: "{location} uses {variable}, which is asked when the request is sent, and no answer was given.",
+                explanation:
+                    "{location} uses {variable}, which is asked when the request is sent, and no answer was given.",
                 hint: "Send it from the explorer to be asked, or pass --var '{name}=VALUE'.")
         case .malformed:
             TranslationTemplate(
