@@ -38,8 +38,8 @@ struct SendCommand: ParsableCommand {
               lazer send https://self-signed.test --cacert ca.pem --include
               lazer send https://api.example/old-path --no-follow --include
               lazer send POST localhost:8080/upload -F title=Report -F file=@report.pdf
-              lazer send 'localhost:8080/orders/{{id}}' --var id=42 -H 'X-Request: {{$uuid}}'
-              lazer send 'localhost:8080/orders/{{$prompt "Order id"}}' --var 'Order id=42'
+              lazer send ':8080/orders/{{id}}' --var id=42 -H 'X-Request: {{$uuid}}'
+              lazer send ':8080/orders/{{$prompt "Order id"}}' --var 'Order id=42'
             """
     )
 
