@@ -1,7 +1,8 @@
 # {{$prompt}} and {{$select}} from the explorer, sent for real to a server on 127.0.0.1
 # (explorer_server.py): the preview says the value is asked at send, F5 asks (a credential's
 # label typed masked), the server receives the answers, the next send is pre-filled, Esc sends
-# nothing and says so, and the state store never holds the credential's answer. `lazer run`
+# nothing and says so, and the state store never holds the credential's answer; a Query row
+# dragged with the mouse moves. `lazer run`
 # without a --var fails at once and names it; with one it sends it.
 source "$(dirname "$0")/lib.sh"
 source "$(dirname "$0")/explorer-lib.sh"
@@ -35,7 +36,9 @@ cat >"$E2E_DIR/prompts/prompts.json" <<EOF
   "defaultEnvironment": "alpha",
   "requests": [
     {"id": "order", "name": "Order", "method": "GET",
-     "url": "/orders/{{\$prompt \"Order id\"}}?region={{\$select \"Region\" eu us}}&key={{\$prompt \"API key\"}}"}
+     "url": "/orders/{{\$prompt \"Order id\"}}?region={{\$select \"Region\" eu us}}&key={{\$prompt \"API key\"}}"},
+    {"id": "rows", "name": "Rows", "method": "GET", "url": "/rows",
+     "query": [{"name": "a", "value": "1"}, {"name": "b", "value": "2"}, {"name": "c", "value": "3"}]}
   ],
   "environments": [
     {"name": "alpha", "kind": "live", "baseURL": "http://127.0.0.1:$ALPHA"}
@@ -46,9 +49,7 @@ SENT='^alpha GET /orders/A-17\?region=us&key=k3y-e2e$'
 
 explorer pr "$E2E_DIR/prompts" tui prompts.json
 required "start: the collection appears" wait_for pr "GET   Order"
-keys pr g g
-keys pr Enter
-required "open: Order is opened" wait_for pr "Request · Order"
+required "open: Order, the first request, is opened" wait_for pr "Request · Order"
 check "preview: the prompts are asked at send" wait_for pr '→ http://127\.0\.0\.1:[0-9]+/orders/.*…  \? asked at send: "Order id", "Region", "API key"'
 keys pr F5
 required "send: the first prompt opens" wait_for pr "Order id \(1 of 3\)"
@@ -76,7 +77,30 @@ keys pr Escape
 check "Esc: the status line says nothing was sent" wait_for pr 'Not sent: "Order id" was not answered'
 sleep 0.5
 check "Esc: nothing more reached the server" count_is 2 '^alpha GET /orders/'
+# --- a Query row dragged with the mouse (raw SGR reports typed into the pane, as a terminal sends) ---
+# row_cell NAME TEXT: the 1-based "X Y" of the first cell of the table row showing TEXT.
+row_cell() {
+    screen "$1" | awk -v text="$2" '{ i = index($0, text); if (i) { print i + 3, NR; exit } }'
+}
+# mouse NAME BUTTON X Y M|m: one SGR report (M: press or drag, m: release) at the 1-based cell X,Y.
+mouse() { t send-keys -t "$(pane "$1")" -l $'\e'"[<$2;$3;$4$5"; }
+read -r RX RY < <(row_cell pr "GET   Rows")
+mouse pr 0 "$RX" "$RY" M
+mouse pr 0 "$RX" "$RY" m
+required "rows: a click opens Rows" wait_for pr "Request · Rows"
+keys pr M-1
+required "rows: the Query table shows" wait_for pr "\[x\]  c "
+read -r AX AY < <(row_cell pr "[x]  a ")
+read -r _ CY < <(row_cell pr "[x]  c ")
+mouse pr 0 "$AX" "$AY" M
+mouse pr 32 "$AX" $((AY + 1)) M
+mouse pr 32 "$AX" "$CY" M
+mouse pr 0 "$AX" "$CY" m
+check "rows: dragging a to the last row sends it last" wait_for pr "GET /rows\?b=2&c=3&a=1"
 keys pr C-q
+required "quit: asks about the unsaved draft" wait_for pr "Unsaved edits"
+sleep 0.7  # keys typed before a question could be seen answer nothing
+keys pr M-d
 check "quit: lazer exits with status 0" wait_for pr "lazer-exit=0"
 check "history: the credential's answer is not stored in clear" not_stored "k3y-e2e"
 
