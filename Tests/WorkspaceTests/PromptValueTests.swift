@@ -64,6 +64,14 @@ import Workspace
         #expect(card.hint.contains("--var 'Order id=VALUE'") == true)
     }
 
+    @Test func anUnansweredSelectNamesItsOptions() {
+        let (_, resolver) = resolve(#"{{$select "Region" eu "us east"}}"#, .given([:]))
+        #expect(
+            resolver.problems.first?.description
+                == #"url: {{$select Region eu "us east"}} is asked at send; without asking, pass --var 'Region=VALUE' (one of: eu, "us east")"#
+        )
+    }
+
     @Test func aSelectAnswerMustBeOneOfItsOptions() {
         let (output, resolver) = resolve(#"{{$select "Region" eu us}}"#, .given(["Region": "mars"]))
         #expect(output == "{{$select Region eu us}}")

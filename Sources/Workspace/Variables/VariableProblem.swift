@@ -37,6 +37,8 @@ package struct VariableProblem: Sendable, Equatable, CustomStringConvertible {
         case .unanswered(let prompt):
             "\(location): \(prompt.expression) is asked at send; without asking, pass --var "
                 + prompt.varArgument
+                + (prompt.options.map { " (one of: " + $0.map(DynamicArguments.quoted).joined(separator: ", ") + ")" }
+                    ?? "")
         }
     }
 }
