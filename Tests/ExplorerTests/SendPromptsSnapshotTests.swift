@@ -29,3 +29,24 @@ struct SendPromptsSnapshotTests {
         harness.assertScreen(named: "send-select-\(variant)")
     }
 }
+
+/// The real program sending a request with prompts in a mock environment: the request as sent
+/// carries the answers, the credential's masked.
+@MainActor
+struct SendPromptsProgramTests {
+    @Test func theRequestAsSentInAMockEnvironmentHasTheAnswersAndACredentialMasked() throws {
+        let harness = try ExplorerHarness(
+            collections: [SendPromptsReducerTests.file], startup: StartupRequest(request: "p-order"))
+        harness.press("F5")
+        harness.type("A-17")
+        harness.press("enter")
+        harness.type("k3y-value")
+        harness.press("enter", "down", "enter")
+        let sent = try #require(harness.state.exchanges[SendPromptsReducerTests.order]?.result?.sent)
+        #expect(sent.url == "http://dev.mock/orders/A-17")
+        #expect(sent.headers.contains(SentRequest.Header("X-Region", "us")))
+        #expect(!sent.headers.contains { $0.value.contains("k3y-value") })
+        #expect(sent.headers.contains { $0.name == "X-Key" })
+        #expect(harness.state.overlay == nil)
+    }
+}
