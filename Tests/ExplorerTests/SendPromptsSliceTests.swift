@@ -103,3 +103,36 @@ struct SendPromptsSliceTests {
         steps.step(.forgetPromptAnswers, outcome: .init(notice: Notice("No prompt answers to forget", kind: .info)))
     }
 }
+
+/// The exchanges slice with a request that has prompts: a send asks them first, the answered send
+/// goes with its answers, and answers for a request no longer selected send nothing.
+struct SendPromptsExchangesSliceTests {
+    private static let users = TestCollections.key("a-users")
+
+    @Test func aSendAsksFirstThenSendsWithTheAnswers() throws {
+        let state = try ReducerFixture().driver.state
+        let document = try #require(state.document(collectionID: TestCollections.alphaID))
+        let request = try #require(state.request(Self.users))
+        let prompts = [PromptRequest(label: "Order id")]
+        let target = ExchangesReducer.Target(
+            key: Self.users, request: request, document: document, url: "/users", prompts: prompts)
+        var steps = SliceStepDriver<ExchangesReducer>(
+            state: ExchangesState(nextGeneration: 4),
+            context: ExchangesReducer.Context(now: .seconds(10), selection: Self.users, target: target))
+        steps.step(.send, outcome: .init(requests: [.askPrompts(Self.users, prompts)]))
+        let job = SendJob(
+            key: Self.users, generation: 4, request: request, document: document, environmentName: nil,
+            captures: [:], answers: ["Order id": "42"])
+        steps.step(.sendAnswered(Self.users, ["Order id": "42"]), outcome: .init(effects: [.send(job)])) {
+            var exchange = ExchangeState()
+            exchange.inFlight = 4
+            exchange.startedAt = .seconds(10)
+            exchange.trace = ExchangeTrace(generation: 4)
+            $0.exchanges[Self.users] = exchange
+            $0.nextGeneration = 5
+        }
+        steps.step(
+            .sendAnswered(TestCollections.key("a-root"), ["Order id": "42"]),
+            outcome: .init(notice: Notice("Not sent: another request is selected now", kind: .warning)))
+    }
+}
