@@ -43,6 +43,8 @@ Endpoints (any method unless noted):
   /silent?seconds=S      reads the request and answers nothing until the client hangs up or for S seconds
                          (default 30, at most 60), then closes
   /cookies/set?k=v       sets cookie k=v; /cookies answers the Cookie header it got
+  /cookies/redirect?k=v&to=P  302 to P (default /cookies) setting cookie k=v on the hop
+  /cookies/delete?k      expires cookie k (Max-Age=0)
   /json                  a small JSON document
   /openapi.json?v=N      a small OpenAPI 3.1 document ("Tasks"); v=2 changes one operation, removes one, adds one
   /socks/connections     JSON: every connection the SOCKS5 proxies saw (see socks_proxy.py)
@@ -280,6 +282,13 @@ class Handler(BaseHTTPRequestHandler):
         elif path == "/cookies/set":
             cookies = [("Set-Cookie", f"{name}={value}; Path=/") for name, value in query.items()]
             self.send(200, b"set", cookies, "text/plain")
+        elif path == "/cookies/redirect":
+            target = query.pop("to", "/cookies")
+            cookies = [("Set-Cookie", f"{name}={value}; Path=/") for name, value in query.items()]
+            self.send(302, b"", [("Location", target)] + cookies, None)
+        elif path == "/cookies/delete":
+            cookies = [("Set-Cookie", f"{name}=; Path=/; Max-Age=0") for name in url.query.split("&") if name]
+            self.send(200, b"deleted", cookies, "text/plain")
         elif path == "/cookies":
             self.send(200, self.headers.get("Cookie", "").encode(), content_type="text/plain")
         elif path == "/json":

@@ -65,7 +65,8 @@ package final class ReplayRunner: Sendable {
             // Consecutive requests mostly share their collection: the last one used is tried first.
             if let last = preparers.last, last.serves(document) { return last }
             if let known = preparers.first(where: { $0.serves(document) }) { return known }
-            let preparer = services.preparer(for: document, environmentName: configuration.environment)
+            let preparer = services.preparer(
+                for: document, environmentName: configuration.environment, cookieJar: configuration.cookieJar)
             preparers.append(preparer)
             return preparer
         }

@@ -1,3 +1,4 @@
+package import HTTPCore
 package import Workspace
 
 /// How `lazer run` runs a plan.
@@ -30,6 +31,10 @@ package struct RunConfiguration: Sendable {
     /// Told when an exchange could not be written to history (the run goes on: history is a
     /// convenience, not the work). `lazer run` says it once on stderr; the explorer as a notice.
     package var historyFailed: (@Sendable (String) -> Void)?
+    /// The run's cookie jar, shared by every request of every collection of the run (`lazer run`:
+    /// empty, or read from `--cookie-jar`, so a CI run starts from known cookies); nil leaves
+    /// cookies to the dispatcher.
+    package var cookieJar: CookieJar?
 
     package init(
         environment: String? = nil, variables: [String: String] = [:], bail: Bool = false, timeout: Duration? = nil,

@@ -19,6 +19,8 @@ package final class WorkspaceServices: Sendable {
     package let history: HistoryStore
     package let uiState: UIStateStore
     package let captures: CaptureStore
+    /// The explorer's cookie jars, one file per collection and environment.
+    package let cookies: CookieJarStore
     package let dispatchers: DispatcherSelector
     package let serverProvider = EnvironmentServerProvider()
     /// The process environment: `LAZER_VAR_<name>` variables and secrets come from it.
@@ -42,6 +44,7 @@ package final class WorkspaceServices: Sendable {
         history = HistoryStore(database: state, retention: HistoryRetention(processEnvironment: processEnvironment))
         uiState = UIStateStore(database: state, legacyFolder: directories.state + "/ui")
         captures = CaptureStore(database: state, secrets: secrets)
+        cookies = CookieJarStore(directories: directories)
         dispatchers = DispatcherSelector(live: liveDispatcher, scheduler: scheduler, delays: delays)
         self.processEnvironment = processEnvironment
         processVariables = ProcessVariables.exposed(from: processEnvironment)
@@ -79,23 +82,41 @@ package final class WorkspaceServices: Sendable {
         _ saved: SavedRequest, in document: CollectionDocument, environmentName: String? = nil,
         captures: [String: VariableScope.Value] = [:], answers: [String: String] = [:]
     ) -> SendPreparation {
-        RequestPreparer(services: self, document: document, environmentName: environmentName, shared: true)
-            .prepare(saved, captures: captures, answers: answers)
+        RequestPreparer(
+            services: self, document: document, environmentName: environmentName, shared: true, cookies: .persisted
+        )
+        .prepare(saved, captures: captures, answers: answers)
     }
 
     /// A preparer for many requests of `document` in one environment (`lazer run`): the
     /// environment, base URL, dispatcher and redactor are worked out once, and the requests it
-    /// prepares point at a base URL of their own, never at the shared provider.
-    package func preparer(for document: CollectionDocument, environmentName: String? = nil) -> RequestPreparer {
-        RequestPreparer(services: self, document: document, environmentName: environmentName, shared: false)
+    /// prepares point at a base URL of their own, never at the shared provider. Its requests share
+    /// `cookieJar` (`lazer run`'s: empty, or read from `--cookie-jar`); nil sends without one.
+    package func preparer(
+        for document: CollectionDocument, environmentName: String? = nil, cookieJar: CookieJar? = nil
+    ) -> RequestPreparer {
+        RequestPreparer(
+            services: self, document: document, environmentName: environmentName, shared: false,
+            cookies: cookieJar.map { .shared($0) } ?? .none)
+    }
+
+    /// Writes what the exchange of `preparation` did to its persisted jar (explorer sends; see
+    /// `CookieJarStore`); does nothing for a preparation without one.
+    package func storeCookies(of preparation: SendPreparation) throws(FileSystemError) {
+        guard preparation.persistsCookies, let jar = preparation.request?.options.cookieJar else { return }
+        try cookies.save(jar, collectionID: preparation.collectionID, environment: preparation.environmentName)
     }
 
     /// Appends a finished exchange of `preparation` to its collection's history (redacted, truncated).
+    /// The values of the request's cookie jar — sent, and set by this response — are masked too:
+    /// cookies are credentials (`session=••••••` in `Cookie` and `Set-Cookie`, and wherever echoed).
     package func record(_ exchange: Exchange, of preparation: SendPreparation) throws(StateStoreError) {
+        var redactor = preparation.redactor
+        if let jar = preparation.request?.options.cookieJar { redactor = redactor.adding(jar.cookies.map(\.value)) }
         let entry = HistoryEntry(
             exchange: exchange, requestID: preparation.saved.id, requestName: preparation.saved.name,
-            environment: preparation.environment?.name, store: history, redactor: preparation.redactor)
-        try history.append(entry, collectionID: preparation.collectionID, redactor: preparation.redactor)
+            environment: preparation.environment?.name, store: history, redactor: redactor)
+        try history.append(entry, collectionID: preparation.collectionID, redactor: redactor)
     }
 
     /// Saves `document` atomically, secrets to the secrets file (see `CollectionStore.save`).

@@ -9,6 +9,9 @@ request is logged to LOGFILE as one line `NAME METHOD PATH`.
           `NAME slow client-closed` and answers nothing, else logs `NAME slow answered`.
   /trickle  waits 1.5 s before the head, then sends a 60,000-byte JSON body in 20 pieces over
           2 s (Content-Length set), logging `NAME trickle answered`; stops early if the client goes.
+  /login  302 to /whoami, setting the cookie `session=e2e-<NAME>-cookie` on the way.
+  /whoami 200 JSON {"cookie": the Cookie header it got, or "(none)"}; logged with it as
+          `NAME whoami COOKIE`.
   other   200 JSON {"server": NAME, "path": PATH, "items": [...]} with an `X-Server: NAME` header.
 """
 
@@ -76,6 +79,23 @@ class Handler(BaseHTTPRequestHandler):
         log(f"{self.command} {self.path}")
         if self.path.startswith("/trickle"):
             self.trickle()
+            return
+        if self.path.startswith("/login"):
+            self.send_response(302)
+            self.send_header("Location", "/whoami")
+            self.send_header("Set-Cookie", f"session=e2e-{NAME}-cookie; Path=/")
+            self.send_header("Content-Length", "0")
+            self.end_headers()
+            return
+        if self.path.startswith("/whoami"):
+            cookie = self.headers.get("Cookie") or "(none)"
+            log(f"whoami {cookie}")
+            body = json.dumps({"cookie": cookie}).encode()
+            self.send_response(200)
+            self.send_header("Content-Type", "application/json")
+            self.send_header("Content-Length", str(len(body)))
+            self.end_headers()
+            self.wfile.write(body)
             return
         if self.path.startswith("/slow"):
             if client_closed(self.connection, 10):

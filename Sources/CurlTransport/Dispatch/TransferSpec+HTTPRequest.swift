@@ -29,6 +29,7 @@ extension TransferSpec.Fields {
         connectTimeoutMilliseconds = options.connectTimeout.map(TransferSpec.milliseconds)
         totalTimeoutMilliseconds = options.totalTimeout.map(TransferSpec.milliseconds)
         followRedirects = options.followRedirects
+        cookieJar = options.cookieJar
         maxRedirects = options.maxRedirects
         verifyTLS = options.verifyTLS
         caFile = options.caFile

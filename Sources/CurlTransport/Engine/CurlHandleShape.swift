@@ -21,14 +21,14 @@ struct CurlHandleShape: Equatable, Sendable {
         "method", "userAgent", "connectTimeoutMilliseconds", "totalTimeoutMilliseconds", "maxRedirects", "verifyTLS",
         "caFile", "clientCertificate", "clientKey", "clientKeyPassphrase", "proxy", "proxyCAFile", "version",
         "acceptCompression", "body", "headers", "suppressedHeaders", "authentication", "followRedirects", "destination",
-        "url", "memoryLimit", "alwaysToFile",
+        "url", "memoryLimit", "alwaysToFile", "cookieJar",
     ]
 
     /// The shape of `spec`, or nil when it must start from a reset handle.
     init?(_ spec: TransferSpec) {
         guard case .none = spec.body, spec.headers.isEmpty, spec.suppressedHeaders.isEmpty,
             spec.authentication == nil, !spec.followRedirects, spec.destination == nil,
-            spec.version != .http2PriorKnowledge
+            spec.version != .http2PriorKnowledge, spec.cookieJar == nil
         else { return nil }
         self.spec = spec
     }

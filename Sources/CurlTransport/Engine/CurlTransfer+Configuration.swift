@@ -74,9 +74,11 @@ extension CurlTransfer {
             try options.pointer(CURLOPT_PREREQDATA, context)
             try options.check(ccurl_easy_setopt_prereq_function(handle, curlPrereqCallback))
         }
-        if let share { try options.check(ccurl_easy_setopt_share(handle, share)) }
-        // The share holds the jar, but only a cookie file name (none: "") turns the engine on.
-        try options.set(CURLOPT_COOKIEFILE, "")
+        if spec.cookieJar == nil {
+            if let share { try options.check(ccurl_easy_setopt_share(handle, share)) }
+            // The share holds the jar, but only a cookie file name (none: "") turns the engine on.
+            try options.set(CURLOPT_COOKIEFILE, "")
+        }
 
         if let timeout = spec.connectTimeoutMilliseconds { try options.set(CURLOPT_CONNECTTIMEOUT_MS, timeout) }
         if let timeout = spec.totalTimeoutMilliseconds { try options.set(CURLOPT_TIMEOUT_MS, timeout) }

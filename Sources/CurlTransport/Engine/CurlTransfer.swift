@@ -130,8 +130,10 @@ final class CurlTransfer: @unchecked Sendable {
     }
 
     /// Whether the loop may reset this transfer's handle and give it to a later one: every transfer
-    /// but file downloads, which use a bigger receive buffer.
-    var recyclesHandle: Bool { spec.destination == nil }
+    /// but file downloads, which use a bigger receive buffer, and transfers with a caller's cookie
+    /// jar: those need a handle whose libcurl cookie engine was never on (`curl_easy_reset` does
+    /// not turn it off, and a handle attached to the share would send the share's cookies).
+    var recyclesHandle: Bool { spec.destination == nil && spec.cookieJar == nil }
 
     /// Finishes after libcurl reported the transfer done. Network thread only.
     func complete(code: CURLcode) {

@@ -16,12 +16,19 @@ import Synchronization
 /// hops with the earlier hops' total as the redirect time, the redirect count, and request and
 /// header bytes summed. The total timeout bounds the whole chain, as it bounds libcurl's own.
 ///
+/// A request with a cookie jar (`TransferSpec.cookieJar`) always goes through the chain, redirects
+/// followed or not: each hop sends the jar's cookies for its own URL (merged with the request's
+/// own `Cookie` header, which the redirect rules drop on another origin) and stores the hop's
+/// `Set-Cookie` before the next hop is sent — libcurl would follow a GET's redirect inside one
+/// transfer, out of the jar's reach.
+///
 /// Threading contract: `start()` and `cancel()` may be called from any thread; hop completions
 /// arrive on the engine's network thread. Shared state sits behind a `Mutex`. The chain is each
 /// hop's observer: it passes progress on and decides, when a hop ends, whether to send the next.
 final class RedirectChain: CurlTransferObserver {
     /// Whether `spec` needs the chain rather than libcurl's own redirect following.
     static func isNeeded(for spec: TransferSpec) -> Bool {
+        if spec.cookieJar != nil { return true }
         guard spec.followRedirects else { return false }
         if case .none = spec.body, spec.method == "GET" || spec.method == "HEAD" { return false }
         return true
@@ -29,6 +36,8 @@ final class RedirectChain: CurlTransferObserver {
 
     private struct State {
         var current: CurlTransfer?
+        /// The hop in flight as the redirect rules see it: without the jar's cookies.
+        var currentSpec: TransferSpec?
         var cancelled = false
         var hops = 0
         /// The earlier hops, summed.
@@ -44,12 +53,15 @@ final class RedirectChain: CurlTransferObserver {
     /// When the whole chain must be done (libcurl's total timeout covers every hop, not each).
     private let deadline: ContinuousClock.Instant?
     private let refererSetByCaller: Bool
+    /// Whether the request follows redirects (the chain also carries jar requests that do not).
+    private let follows: Bool
     private let observer: any CurlTransferObserver
     private let state = Mutex(State())
 
     init(engine: CurlEngine, spec: TransferSpec, observer: any CurlTransferObserver) {
         self.engine = engine
         var first = spec
+        follows = spec.followRedirects
         first.followRedirects = false
         self.first = first
         deadline = spec.totalTimeoutMilliseconds.map { ContinuousClock.now + .milliseconds($0) }
@@ -78,9 +90,17 @@ final class RedirectChain: CurlTransferObserver {
             let (seconds, attoseconds) = (deadline - ContinuousClock.now).components
             bounded.totalTimeoutMilliseconds = max(1, Int(seconds * 1000 + attoseconds / 1_000_000_000_000_000))
         }
+        if let jar = hop.cookieJar, let url = URL(string: hop.url) {
+            let own = hop.headers.filter { $0.name.lowercased() == "cookie" }.map(\.value)
+            if let header = jar.cookieHeader(for: url, own: own.isEmpty ? nil : own.joined(separator: "; ")) {
+                bounded.headers.removeAll { $0.name.lowercased() == "cookie" }
+                bounded.headers.append(("Cookie", header))
+            }
+        }
         let transfer = CurlTransfer(spec: bounded, observer: self, chainHop: true)
         let cancelled = state.withLock(ownedBy: self) { state in
             state.current = transfer
+            state.currentSpec = hop
             return state.cancelled
         }
         if cancelled { transfer.cancelled.store(true, ordering: .releasing) }
@@ -103,11 +123,19 @@ final class RedirectChain: CurlTransferObserver {
     func transferDidComplete(_ result: Result<TransferOutcome, CurlFailure>) {
         // The finished transfer holds this chain: let go of it to break the cycle.
         let hop = state.withLock(ownedBy: self) { state in
-            defer { state.current = nil }
-            return state.current
+            defer { (state.current, state.currentSpec) = (nil, nil) }
+            return state.currentSpec
         }
-        guard let spec = hop?.spec, case .success(let outcome) = result else {
+        guard let spec = hop, case .success(let outcome) = result else {
             observer.transferDidComplete(withEarlierHops(result))
+            return
+        }
+        if let jar = spec.cookieJar, let url = URL(string: spec.url) {
+            let setCookies = outcome.headers.filter { $0.name.lowercased() == "set-cookie" }.map(\.value)
+            jar.receive(setCookies, from: url)
+        }
+        guard follows else {
+            observer.transferDidComplete(.success(merged(outcome)))
             return
         }
         switch RedirectStep.decide(after: outcome, of: spec, refererSetByCaller: refererSetByCaller) {

@@ -1,4 +1,5 @@
 import Foundation
+import HTTPCore
 
 /// Everything the engine needs to run one exchange, in transport terms (no HTTPCore types), so the
 /// engine can be tested on its own and the dispatcher stays a thin mapping.
@@ -76,6 +77,9 @@ struct TransferSpec: Sendable {
         var destination: URL?
         /// The body goes to a file even when small: `destination`, or a new temporary file.
         var alwaysToFile = false
+        /// The caller's jar (`RequestOptions.cookieJar`): libcurl's own cookie engine stays off for
+        /// this transfer, and `RedirectChain` sends the jar's cookies and stores `Set-Cookie` per hop.
+        var cookieJar: CookieJar?
     }
 
     /// The fields behind one reference, written only while a single spec holds it.

@@ -48,6 +48,8 @@ extension ResponseCommand {
         case .open: .keys("Open (history entry)", [.response: ["enter"]])
         case .save: .palette("Save the response body to a file", [.response: ["s"]])
         case .saveMock: .palette("Save the response as a mock route", [.response: ["M"]])
+        case .cookies:
+            .palette("Cookies of this environment (list, edit, delete, clear)", [.response: ["c"]])
         case .details: .palette("Error card: show or fold the technical detail", [.outside: ["t"]])
         case .treeToggle: .keys("Fold/unfold (a long string: view it)", [.tree: ["enter", "space"]])
         case .expandAll: .palette("Unfold the whole tree", [.tree: ["z R", "E"]])

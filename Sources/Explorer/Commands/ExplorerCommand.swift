@@ -172,6 +172,7 @@ package enum ResponseCommand: String, CaseIterable, Sendable {
     case open = "response.open"
     case save = "response.save"
     case saveMock = "response.saveMock"
+    case cookies = "response.cookies"
     case details = "response.details"
     case treeToggle = "tree.toggle"
     case expandAll = "tree.expandAll"

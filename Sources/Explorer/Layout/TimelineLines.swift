@@ -19,6 +19,10 @@ enum TimelineLines {
         var method: String?
         var url: String?
         var isMock: Bool
+        /// The names of the cookies the request carried (its own and the jar's) and of those the
+        /// response set: said under the details, never their values.
+        var cookiesSent: [String] = []
+        var cookiesSet: [String] = []
     }
 
     /// What the Timeline tab shows for `result`: the send in flight's trace while one is (its
@@ -35,8 +39,26 @@ enum TimelineLines {
         guard let result, let trace = result.trace, trace.hasEvents || !trace.chain.isEmpty else { return nil }
         var title: String?
         if case .failure(let card) = result.outcome { title = card.translation.title }
-        return Input(
+        var input = Input(
             trace: trace, live: nil, failureTitle: title, method: result.method, url: result.url, isMock: result.isMock)
+        input.cookiesSent = cookieNames(
+            (result.sent?.headers ?? []).filter { $0.name.lowercased() == "cookie" }.map(\.value), pairs: true)
+        input.cookiesSet = cookieNames(
+            (result.response?.headers ?? []).filter { $0.name.lowercased() == "set-cookie" }.map(\.value),
+            pairs: false)
+        return input
+    }
+
+    /// The names in `Cookie` values (`pairs`: `a=1; b=2`) or in `Set-Cookie` values (the first pair each).
+    private static func cookieNames(_ values: [String], pairs: Bool) -> [String] {
+        values.flatMap { value in
+            let pieces = Array(value.split(separator: ";").prefix(pairs ? Int.max : 1))
+            return pieces.compactMap { piece -> String? in
+                guard let equals = piece.firstIndex(of: "=") else { return nil }
+                let name = piece[..<equals].trimmingCharacters(in: .whitespaces)
+                return name.isEmpty ? nil : name
+            }
+        }
     }
 
     private static func queued(_ trace: ExchangeTrace) -> ExchangeEvent.Queued? {
@@ -93,6 +115,17 @@ enum TimelineLines {
         }
         lines.append(totalLine(input, axis: axis, theme))
         lines += details(trace, theme)
+        if !input.cookiesSent.isEmpty || !input.cookiesSet.isEmpty {
+            var spans = [Span("cookies".padded(to: labelWidth), style: theme[.muted])]
+            if !input.cookiesSent.isEmpty {
+                spans.append(Span("sent " + input.cookiesSent.joined(separator: ", "), style: theme[.text]))
+            }
+            if !input.cookiesSet.isEmpty {
+                if !input.cookiesSent.isEmpty { spans.append(Span(" · ", style: theme[.muted])) }
+                spans.append(Span("set " + input.cookiesSet.joined(separator: ", "), style: theme[.text]))
+            }
+            lines.append(Line(spans))
+        }
         return lines
     }
 

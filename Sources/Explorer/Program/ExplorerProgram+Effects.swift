@@ -82,6 +82,26 @@ extension ExplorerProgram {
         case .storeDrafts(let drafts): storeDrafts(drafts)
         case .run(let job): startRun(job)
         case .cancelRun(let run): if currentRun?.run == run { currentRun?.task.cancel() }
+        case .loadCookies(let jar):
+            let store = dependencies.workspace.cookies
+            dependencies.work.schedule { [weak self] in
+                do throws(FileSystemError) {
+                    let loaded = try store.load(collectionID: jar.collectionID, environment: jar.environment)
+                    self?.deliver(.cookiesLoaded(jar, loaded.listed(), error: nil))
+                } catch {
+                    self?.deliver(.cookiesLoaded(jar, [], error: error.description))
+                }
+            }
+        case .changeCookies(let jar, let changes):
+            let store = dependencies.workspace.cookies
+            dependencies.work.schedule { [weak self] in
+                do throws(FileSystemError) {
+                    let written = try store.apply(changes, collectionID: jar.collectionID, environment: jar.environment)
+                    self?.deliver(.cookiesLoaded(jar, written.listed(), error: nil))
+                } catch {
+                    self?.deliver(.cookiesLoaded(jar, [], error: "not changed: \(error.description)"))
+                }
+            }
         case .loadHistory(let key):
             let history = dependencies.workspace.history
             dependencies.work.schedule { [weak self] in

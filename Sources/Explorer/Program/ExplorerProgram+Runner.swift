@@ -1,3 +1,4 @@
+import RegularFiles
 import Replay
 package import Workspace
 
@@ -11,15 +12,42 @@ extension ExplorerProgram {
         var configuration = RunConfiguration(environment: job.environment, recordHistory: true, captured: job.captures)
         configuration.answers = job.answers
         configuration.historyFailed = { [weak self] message in self?.stateWriteFailed(.history, message) }
-        let runner = ReplayRunner(services: dependencies.workspace, configuration: configuration)
+        let services = dependencies.workspace
         let run = job.run
         let plan = job.plan
         let deliver: @Sendable (ExplorerAction) -> Void = { [weak self] action in self?.deliver(action) }
         let store: @Sendable (String, [String: VariableScope.Value]) -> Void = { [weak self] collectionID, values in
             self?.storeCaptures(collectionID, environment: job.environment, values)
         }
+        let cookiesFailed: @Sendable (String) -> Void = { [weak self] message in
+            self?.stateWriteFailed(.cookies, message)
+        }
+        // The run's requests share the jar of the collection's environment, as its sends do: read
+        // from its file before the first, merged back into it after the last.
+        let jarKey = plan.items.first.map { item in
+            CookieJarKey(
+                collectionID: item.document.collection.id,
+                environment: job.environment ?? item.document.collection.defaultEnvironment)
+        }
         let task = Task.detached {
+            var configuration = configuration
+            if let jarKey {
+                do throws(FileSystemError) {
+                    configuration.cookieJar = try services.cookies.load(
+                        collectionID: jarKey.collectionID, environment: jarKey.environment)
+                } catch {
+                    cookiesFailed(error.description)
+                }
+            }
+            let runner = ReplayRunner(services: services, configuration: configuration)
             let report = await runner.run(plan) { result in deliver(.runner(.result(run: run, result))) }
+            if let jarKey, let jar = configuration.cookieJar {
+                do throws(FileSystemError) {
+                    try services.cookies.save(jar, collectionID: jarKey.collectionID, environment: jarKey.environment)
+                } catch {
+                    cookiesFailed(error.description)
+                }
+            }
             for (collectionID, values) in Self.newCaptures(report.captured, startedFrom: job.captures) {
                 store(collectionID, values)
             }

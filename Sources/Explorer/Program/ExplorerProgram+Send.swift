@@ -2,6 +2,7 @@ import AnnotatedLocks
 import Foundation
 import Futures
 import HTTPCore
+import RegularFiles
 import StateStore
 import Synchronization
 import Workspace
@@ -34,7 +35,14 @@ extension ExplorerProgram {
         let shownURL = preparation.redactor.redact(
             preparation.resolved.displayURL(baseURL: workspace.serverProvider.baseURL?.absoluteString))
         // What went out, masked as the timeline is (the Headers tab shows it above the response's).
-        let sent = unobserved.map { SentRequest($0, redactor: redactor) }
+        // The jar's cookies go out too (the transport adds them per hop): said by name, masked.
+        let sent = unobserved.map { request in
+            var sent = SentRequest(request, redactor: redactor)
+            if let jar = request.options.cookieJar, let url = try? request.url() {
+                sent.addJarCookies(jar.cookies(for: url))
+            }
+            return sent
+        }
         let result: @Sendable (ExchangeResult.Outcome) -> ExchangeResult = { outcome in
             var result = ExchangeResult(
                 generation: generation, outcome: outcome, environmentName: environmentName, isMock: isMock,
@@ -96,6 +104,13 @@ extension ExplorerProgram {
         let record: @Sendable (Result<DataResponse, any Error>, Duration, [String]) -> Void = {
             [weak self] outcome, duration, captured in
             work.schedule { [weak self] in
+                // The jar file first: what this exchange's hops set, merged into the file as it is now.
+                do throws(FileSystemError) {
+                    try workspace.storeCookies(of: preparation)
+                    self?.stateWriteSucceeded(.cookies)
+                } catch {
+                    self?.stateWriteFailed(.cookies, error.description)
+                }
                 stages.start(history)
                 var entry = preparation
                 if !captured.isEmpty { entry.redactor = preparation.redactor.adding(captured) }

@@ -6,7 +6,7 @@ import Synchronization
 /// too. Written from the work queue, read when a write ends.
 final class StateWriteHealth: Sendable {
     enum Kind: String, Sendable {
-        case drafts, history, captures
+        case drafts, history, captures, cookies
     }
 
     private let failing = Mutex<Set<Kind>>([])
@@ -28,6 +28,7 @@ final class StateWriteHealth: Sendable {
         case .drafts: "Drafts not saved, crash recovery is off: \(error)"
         case .history: "History not saved: \(error)"
         case .captures: "Captured values not kept: \(error)"
+        case .cookies: "Cookies not saved: \(error)"
         }
     }
 }

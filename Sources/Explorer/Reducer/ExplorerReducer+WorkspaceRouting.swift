@@ -75,6 +75,7 @@ extension ExplorerReducer {
     static func commitPrompt(_ prompt: PromptState, _ state: inout ExplorerState) -> [ExplorerEffect] {
         switch prompt.purpose {
         case .saveMockRoute: reduceWorkspace(.commitMockRoute(prompt), &state)
+        case .cookieValue(let jar, let cookie, let selected): commitCookieValue(prompt, jar, cookie, selected, &state)
         case .importFile, .exportFile: reduceWorkspace(.commitInterop(prompt), &state)
         default: reduceWorkspace(.commitPrompt(prompt), &state)
         }

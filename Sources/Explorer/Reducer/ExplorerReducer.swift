@@ -78,6 +78,8 @@ package enum ExplorerReducer {
                 .fileWritten(path: path, size: size, notCarried: notCarried, alongside: alongside), &state)
         case .curlPasted(let key, let requests, let report):
             return reduceWorkspace(.applyPastedCurl(requests, report: report, key), &state)
+        case .cookiesLoaded(let jar, let cookies, let error):
+            return reduceOverlays(.cookiesLoaded(jar, cookies, error: error), &state)
         case .tick:
             return []
         }

@@ -52,6 +52,8 @@ package enum ExplorerAction: Sendable, Equatable {
     case curlPasted(RequestKey, requests: [SavedRequest], report: ImportReport)
     /// A run of the Runner view moved on.
     case runner(RunnerEvent)
+    /// A cookie jar's file as read or written (`error`: why it could not be, the list then empty).
+    case cookiesLoaded(CookieJarKey, [Cookie], error: String?)
     /// Time passes (only while something animates).
     case tick
 }

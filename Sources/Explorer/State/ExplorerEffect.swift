@@ -1,3 +1,4 @@
+package import HTTPCore
 package import JSONTree
 package import Workspace
 
@@ -47,6 +48,11 @@ package enum ExplorerEffect: Sendable, Equatable {
     case run(RunJob)
     /// Stop the run: the request in flight is cancelled, the rest reported skipped.
     case cancelRun(run: Int)
+    /// Read a cookie jar's file (the Cookies dialog); it comes back as `cookiesLoaded`.
+    case loadCookies(CookieJarKey)
+    /// Change a cookie jar's file (edit, delete, clear), merged with what it holds now; the jar
+    /// as written comes back as `cookiesLoaded`.
+    case changeCookies(CookieJarKey, [CookieJar.Change])
     /// Leave: restore the terminal and exit.
     case quit
 }

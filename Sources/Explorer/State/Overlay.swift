@@ -1,3 +1,4 @@
+package import HTTPCore
 package import TUI
 import Workspace
 
@@ -39,6 +40,8 @@ package enum Overlay: Sendable, Equatable {
     /// Ctrl+S would write a typed credential in clear into the collection file: save anyway,
     /// make it a secret first, or cancel.
     case clearCredentialSave(SecretOffer, selected: Int)
+    /// The current collection's cookie jar in its environment: list, edit a value, delete, clear.
+    case cookies(CookiesDialog)
 }
 
 /// The existing route a "save as mock route" would overwrite, for the dialog that asks first.
@@ -82,6 +85,8 @@ package struct PromptState: Sendable, Equatable {
         case exportFile(collectionID: String, environmentFiles: Bool = false)
         /// The name of the secret variable a typed credential becomes.
         case secretName(SecretOffer)
+        /// A new value for a cookie of the Cookies dialog (`selected`: the row to come back to).
+        case cookieValue(CookieJarKey, Cookie, selected: Int)
     }
 
     package var purpose: Purpose

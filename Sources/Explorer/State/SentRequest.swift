@@ -75,6 +75,23 @@ package struct SentRequest: Sendable, Equatable {
         }
     }
 
+    /// The `Cookie` header as the transport sends it on the first hop: the request's own as shown,
+    /// then `cookies` (the jar's for the URL) by name, their values masked — cookies are credentials.
+    package mutating func addJarCookies(_ cookies: [Cookie]) {
+        let own = headers.firstIndex { $0.name.lowercased() == "cookie" }
+        let ownNames = Set(
+            (own.map { headers[$0].value } ?? "").split(separator: ";").map {
+                String($0.split(separator: "=", maxSplits: 1).first ?? "").trimmingCharacters(in: .whitespaces)
+            })
+        let added = cookies.filter { !ownNames.contains($0.name) }.map { "\($0.name)=\(Redactor.mask)" }
+        guard !added.isEmpty else { return }
+        if let own {
+            headers[own].value += "; " + added.joined(separator: "; ")
+        } else {
+            headers.append(Header("Cookie", added.joined(separator: "; ")))
+        }
+    }
+
     /// A request as history recorded it (already masked, its body cut at 64 KiB).
     package init(_ entry: HistoryEntry) {
         method = entry.method

@@ -43,6 +43,8 @@ enum OverlayView {
                 frame.buffer.setStyle(
                     theme[.selection], in: Rect(x: box.x, y: box.y + selected, width: box.width, height: 1))
             }
+        case .cookies(let dialog):
+            CookiesView.render(dialog, state, into: &frame)
         case .variables(let scroll):
             let lines = VariableLines.lines(state, width: min(screen.width - 2, OverlayLayout.variablesWidth) - 2)
             let title = "Variables in scope (F4 or Esc closes)"

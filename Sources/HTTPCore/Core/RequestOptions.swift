@@ -27,6 +27,10 @@ public struct RequestOptions: Hashable, Sendable {
     /// Credentials the transport answers an authentication challenge with (Digest needs the
     /// server's nonce); `nil` sends none beyond the headers.
     public var authentication: HTTPAuthentication?
+    /// The cookie jar this request reads its cookies from and stores the response's `Set-Cookie`
+    /// in, on every redirect hop (see ``CookieJar``); `nil` leaves cookies to the transport (the
+    /// curl transport's own jar, per dispatcher; none for `MockDispatcher`).
+    public var cookieJar: CookieJar?
 
     public init(
         connectTimeout: Duration? = nil,
@@ -40,7 +44,8 @@ public struct RequestOptions: Hashable, Sendable {
         httpVersion: HTTPVersion? = nil,
         acceptCompression: Bool = true,
         authentication: HTTPAuthentication? = nil,
-        proxyCAFile: String? = nil
+        proxyCAFile: String? = nil,
+        cookieJar: CookieJar? = nil
     ) {
         self.connectTimeout = connectTimeout
         self.totalTimeout = totalTimeout
@@ -54,5 +59,6 @@ public struct RequestOptions: Hashable, Sendable {
         self.acceptCompression = acceptCompression
         self.authentication = authentication
         self.proxyCAFile = proxyCAFile
+        self.cookieJar = cookieJar
     }
 }

@@ -133,7 +133,7 @@ public final class MockDispatcher: DataDispatcher, DownloadDispatcher, UploadDis
 
     private func answer(_ first: PreparedRequest, handle: ExchangeHandle, download: URL??) {
         var current = first
-        var answered = respond(to: current.request)
+        var answered = respond(to: current.request, at: current.url)
         if handle.isObserved, answered.failure == nil {
             handle.report(.requestSent(Self.sentSize(of: current.request)), offset: .zero)
         }
@@ -165,7 +165,7 @@ public final class MockDispatcher: DataDispatcher, DownloadDispatcher, UploadDis
                     handle.report(.requestSent(Self.sentSize(of: next)), offset: elapsed)
                 }
                 current = PreparedRequest(request: next, url: url)
-                answered = respond(to: next)
+                answered = respond(to: next, at: url)
                 elapsed += answered.delay ?? .zero
             }
         }
@@ -236,6 +236,22 @@ public final class MockDispatcher: DataDispatcher, DownloadDispatcher, UploadDis
 
     /// The routes' answer to `request`, recorded (a HEAD answered by a GET route has the GET's
     /// headers and no body, as a server sends it).
+    /// The answer to `request` at `url` with the request's cookie jar applied as the live transport
+    /// applies it on each hop: the jar's cookies merged into the `Cookie` header the route sees,
+    /// the answer's `Set-Cookie` stored.
+    private func respond(to request: HTTPRequest, at url: URL) -> MockResponse {
+        guard let jar = request.options.cookieJar else { return respond(to: request) }
+        var sent = request
+        let own = sent.headers.values(for: "Cookie")
+        if let header = jar.cookieHeader(for: url, own: own.isEmpty ? nil : own.joined(separator: "; ")) {
+            sent.headers.remove(name: "Cookie")
+            sent.headers.add(name: "Cookie", value: header)
+        }
+        let answer = respond(to: sent)
+        if answer.failure == nil { jar.receive(answer.headers.values(for: "Set-Cookie"), from: url) }
+        return answer
+    }
+
     private func respond(to request: HTTPRequest) -> MockResponse {
         let answer = table.answer(request)
         let record = RecordedRequest(

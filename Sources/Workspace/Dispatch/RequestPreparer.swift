@@ -1,5 +1,6 @@
 package import Foundation
 import HTTPCore
+import RegularFiles
 
 /// Prepares the requests of one collection in one environment. What does not change from one
 /// request to the next — the environment, the base URL (when it uses no variable), the
@@ -23,7 +24,18 @@ package final class RequestPreparer: Sendable {
         case fixed(FixedServerProvider?, problems: [VariableProblem])
     }
 
+    /// Which cookie jar the prepared requests carry.
+    enum Cookies: Sendable {
+        /// None: the dispatcher's own handling.
+        case none
+        /// One jar for every request (`lazer run`).
+        case shared(CookieJar)
+        /// The collection's and environment's jar file, read again for each request (the explorer).
+        case persisted
+    }
+
     let services: WorkspaceServices
+    let cookies: Cookies
     let document: CollectionDocument
     let environmentName: String?
     let environment: Environment?
@@ -34,8 +46,12 @@ package final class RequestPreparer: Sendable {
     /// The dispatcher, when made once (own provider); nil to pick it at each `prepare`.
     let fixedDispatcher: Result<any DataDispatcher, MockRouteError>?
 
-    init(services: WorkspaceServices, document: CollectionDocument, environmentName: String?, shared: Bool) {
+    init(
+        services: WorkspaceServices, document: CollectionDocument, environmentName: String?, shared: Bool,
+        cookies: Cookies = .none
+    ) {
         self.services = services
+        self.cookies = cookies
         self.document = document
         let collection = document.collection
         self.environmentName = environmentName ?? collection.defaultEnvironment
@@ -116,9 +132,24 @@ package final class RequestPreparer: Sendable {
         var preparation = SendPreparation(
             collectionID: collection.id, saved: saved, environment: environment, resolved: outcome.request,
             problems: problems, request: nil, dispatcher: nil, redactor: redactor)
-        guard problems.isEmpty else { return preparation }
+        preparation.environmentName = environmentName
+        let jar: CookieJar?
+        switch cookies {
+        case .none: jar = nil
+        case .shared(let shared): jar = shared
+        case .persisted:
+            do throws(FileSystemError) {
+                jar = try services.cookies.load(collectionID: collection.id, environment: environmentName)
+                preparation.persistsCookies = true
+            } catch {
+                jar = nil
+                preparation.problems.append("cookies not read: \(error.description)")
+            }
+        }
+        guard preparation.problems.isEmpty else { return preparation }
         do {
             preparation.request = try outcome.request.httpRequest(serverProvider: serverProvider)
+            preparation.request?.options.cookieJar = jar
         } catch {
             preparation.problems.append(ErrorTranslator.standard.translate(error).title)
             return preparation

@@ -14,6 +14,11 @@ package struct SendPreparation: Sendable {
     package var request: HTTPRequest?
     package var dispatcher: (any DataDispatcher)?
     package var redactor: Redactor
+    /// The environment it was prepared in (also when the collection has no such environment).
+    package var environmentName: String? = nil
+    /// Whether the request's cookie jar (`request.options.cookieJar`) is the persisted one of
+    /// its collection and environment, to write back after the exchange (`storeCookies`).
+    package var persistsCookies = false
 
     /// The request as a future, ready to `send()`; nil when there are problems.
     package func future() -> ResponseFuture<DataResponse>? {

@@ -3,6 +3,7 @@ import CurlTransport
 import Dispatch
 import Foundation
 import Futures
+import HTTPCore
 import Replay
 import Synchronization
 import TerminalText
@@ -44,6 +45,7 @@ struct RunCommand: ParsableCommand {
             Examples:
               lazer run Collections/jsonplaceholder.json --env mock
               lazer run --folder Chaining --var userName=ada --no-history
+              lazer run Collections/shop.json --env live --cookie-jar cookies.txt
               lazer run Collections/jsonplaceholder.json --env live --reporter junit \\
                 --output report.xml
             """
@@ -95,6 +97,15 @@ struct RunCommand: ParsableCommand {
         name: .customLong("no-follow"),
         help: "Follow no redirect, whatever the collections say: each request reports its 3xx response.")
     var noFollow = false
+
+    @Option(
+        name: .customLong("cookie-jar"),
+        help: ArgumentHelp(
+            "Read cookies from FILE at the start (when it exists) and write the run's jar to it at the end.",
+            discussion:
+                "A Netscape cookie file, as curl's -b/-c. Without it a run starts with an empty jar kept in memory.",
+            valueName: "FILE"), completion: .file())
+    var cookieJar: String?
 
     func validate() throws {
         _ = try parsedVariables()
@@ -160,6 +171,13 @@ struct RunCommand: ParsableCommand {
             repetitions: repetitions)
         configuration.followRedirects = !noFollow
         configuration.answers = given.answers
+        // Every request of the run shares one jar: a login's cookie reaches the requests after it.
+        do {
+            configuration.cookieJar = try cookieJar.flatMap(CookieFiles.read) ?? CookieJar()
+        } catch {
+            FileBytes.writeError("lazer run: \(TerminalText.line(error.message))\n")
+            throw ExitCode(RunExitStatus.collectionError)
+        }
         // Said once: the run goes on (history is not the work), but the user knows it is not kept.
         let historyWarned = Mutex(false)
         configuration.historyFailed = { message in
@@ -177,6 +195,13 @@ struct RunCommand: ParsableCommand {
         // the pool, where checks of several responses can use more than one core.
         let (report, signalStatus) = Self.wait(on: parallel == 1 ? dispatcher.taskExecutor : nil) {
             await runner.run(plan) { output.finished($0) }
+        }
+        if let cookieJar, let jar = configuration.cookieJar {
+            do {
+                try CookieFiles.write(jar, to: cookieJar)
+            } catch {
+                FileBytes.writeError("lazer run: \(TerminalText.line(error.message))\n")
+            }
         }
         do {
             try output.finish(report)

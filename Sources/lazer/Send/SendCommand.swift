@@ -4,6 +4,7 @@ import Dispatch
 import Foundation
 import Futures
 import HTTPCore
+import TerminalText
 
 /// `lazer send`: one request from the command line, over the same transport as the explorer.
 struct SendCommand: ParsableCommand {
@@ -40,6 +41,9 @@ struct SendCommand: ParsableCommand {
               lazer send POST localhost:8080/upload -F title=Report -F file=@report.pdf
               lazer send ':8080/orders/{{id}}' --var id=42 -H 'X-Request: {{$uuid}}'
               lazer send ':8080/orders/{{$prompt "Order id"}}' --var 'Order id=42'
+              lazer send POST https://api.example/login --json '{"user":"ada"}' -c cookies.txt
+              lazer send https://api.example/me -b cookies.txt -c cookies.txt
+              lazer send https://api.example/me -b 'session=abc; theme=dark'
             """
     )
 
@@ -110,6 +114,20 @@ struct SendCommand: ParsableCommand {
         help: "Follow at most this many redirects (0–100, default 10); one more fails as too many redirects.")
     var maxRedirects: Int?
 
+    @Option(
+        name: [.customShort("b"), .customLong("cookie")],
+        help: ArgumentHelp(
+            "Send cookies: 'name=value; n2=v2' as written, or a Netscape cookie FILE (as curl -b; repeatable).",
+            valueName: "DATA|FILE"))
+    var cookies: [String] = []
+
+    @Option(
+        name: [.customShort("c"), .customLong("cookie-jar")],
+        help: ArgumentHelp(
+            "Write every cookie after the exchange (redirects included) to FILE, as curl -c ('-': stdout).",
+            valueName: "FILE"), completion: .file())
+    var cookieJar: String?
+
     @Flag(name: .customLong("timings"), help: "Print where the time went (to stderr).")
     var timings = false
 
@@ -135,6 +153,13 @@ struct SendCommand: ParsableCommand {
     func run() throws {
         var request = try SendRequestBuilder(command: self).request()
         if trace { request.exchangeObserver = SendTrace() }
+        let jar: CookieJar?
+        do {
+            jar = try cookieJarForRequest(&request)
+        } catch {
+            FileBytes.writeError("lazer send: \(TerminalText.line(error.message))\n")
+            throw ExitCode(2)
+        }
         let dispatcher = CurlDispatcher(
             configuration: .init(scheduler: ImmediateScheduler(), userAgent: "lazer/\(LazerVersion.current)"))
         // Join the network thread before the process exits: libcurl must not run during exit's cleanup.
@@ -148,6 +173,13 @@ struct SendCommand: ParsableCommand {
         let interrupt = SendInterrupt()
         interrupt.waiting { future.cancel() }
         let result = Self.wait(for: future)
+        if let cookieJar, let jar {
+            do {
+                try CookieFiles.write(jar, to: cookieJar)
+            } catch {
+                FileBytes.writeError("lazer send: \(TerminalText.line(error.message))\n")
+            }
+        }
         var printer = SendPrinter(include: include, raw: raw, timings: timings, output: output)
         // A body that spilled to a temporary file (not the --output file) is removed however
         // printing ends; SIGINT while printing removes it too (SendInterrupt).
@@ -176,6 +208,28 @@ struct SendCommand: ParsableCommand {
                 && transportError?.message.localizedCaseInsensitiveContains("redirect") == false
             throw ExitCode(error is RequestError || badURL ? 2 : 3)
         }
+    }
+
+    /// The jar `-b FILE` and `-c` ask for (nil without either: the request keeps no cookies), and
+    /// `-b 'name=value'` strings added to the request's own `Cookie` header, as curl sends them.
+    private func cookieJarForRequest(_ request: inout HTTPRequest) throws(CookieFiles.Failure) -> CookieJar? {
+        var jar: CookieJar? = cookieJar == nil ? nil : CookieJar()
+        var literal: [String] = []
+        for argument in cookies {
+            if argument.contains("=") {
+                literal.append(argument)
+            } else {
+                let read = try CookieFiles.read(argument) ?? CookieJar()
+                if let existing = jar { read.cookies.forEach { existing.put($0) } } else { jar = read }
+            }
+        }
+        if !literal.isEmpty {
+            let own = request.headers.values(for: "Cookie") + literal
+            request.headers.remove(name: "Cookie")
+            request.headers.add(name: "Cookie", value: own.joined(separator: "; "))
+        }
+        request.options.cookieJar = jar
+        return jar
     }
 
     /// 0 for 1xx–3xx, 4 for 4xx, 5 for 5xx (and anything above).

@@ -62,6 +62,8 @@ extension OverlayReducer {
             }
         case .sendPrompts(let asking):
             return answerPrompt(key, asking, &state)
+        case .cookies(let dialog):
+            return cookiesKey(key, dialog, &state)
         case .sendBlocked(let problems, _, _):
             if closes {
                 state.overlay = nil

@@ -1,4 +1,5 @@
 import Foundation
+package import HTTPCore
 package import TUI
 package import Workspace
 
@@ -28,6 +29,8 @@ package enum OverlayReducer: SliceReducer {
         case askPrompts(RequestKey, [PromptRequest])
         /// "Forget prompt answers": the next ask starts empty.
         case forgetPromptAnswers
+        /// A cookie jar read or written: shown when the Cookies dialog of that jar is open.
+        case cookiesLoaded(CookieJarKey, [Cookie], error: String?)
     }
 
     package struct Context: Equatable, Sendable {
@@ -110,6 +113,12 @@ package enum OverlayReducer: SliceReducer {
             }
             let identity = state.overlay?.questionIdentity
             if identity != shownBefore { state.questionShownAt = identity == nil ? nil : context.now }
+        case .cookiesLoaded(let jar, let cookies, let error):
+            guard case .cookies(var dialog)? = state.overlay, dialog.jar == jar else { return Outcome() }
+            dialog.cookies = cookies
+            dialog.error = error
+            dialog.selected = max(0, min(dialog.selected, cookies.count - 1))
+            state.overlay = .cookies(dialog)
         }
         return Outcome()
     }

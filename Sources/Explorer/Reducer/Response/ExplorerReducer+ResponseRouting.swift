@@ -16,6 +16,7 @@ extension ExplorerReducer {
             switch request {
             case .send: effects += send(&state)
             case .saveMockRoute: effects += reduceWorkspace(.promptMockRoute, &state)
+            case .openCookies: effects += openCookies(&state)
             case .openOverlay(let overlay): effects += reduceOverlays(.open(overlay), &state)
             case .focusResponse: reduceScreen(.focus(.response), &state)
             }

@@ -84,6 +84,8 @@ extension ResponseReducer {
             return Outcome(requests: [.focusResponse])
         case .saveMock:
             return Outcome(requests: [.saveMockRoute])
+        case .cookies:
+            return Outcome(requests: [.openCookies])
         case .rawCopy:
             guard let bytes = shown?.response?.content.bytes else { return Outcome() }
             return Outcome(

@@ -55,6 +55,8 @@ package enum ResponseReducer: SliceReducer {
         case send
         /// Ask where to save the shown response as a mock route.
         case saveMockRoute
+        /// Open the Cookies dialog of the current collection's environment.
+        case openCookies
         case openOverlay(Overlay)
         /// Give the response pane the focus (a Raw switch chosen from the palette).
         case focusResponse
