@@ -26,7 +26,8 @@ extension ExplorerReducer {
             return reduceWorkspace(.answerKeepSecret(offer, choice: choice), &state)
         case .clearCredentialSave(let offer, _):
             return reduceWorkspace(.answerClearCredentialSave(offer, choice: choice), &state)
-        case .help, .palette, .environments, .variables, .sendBlocked, .prompt, .viewer, .problems, .cookies, .sendPrompts:
+        case .help, .palette, .environments, .variables, .sendBlocked, .prompt, .viewer, .problems, .cookies,
+            .sendPrompts:
             return []
         }
     }
