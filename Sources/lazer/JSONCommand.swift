@@ -1,4 +1,5 @@
 import ArgumentParser
+import JSONSchema
 import JSONTree
 import TerminalText
 
@@ -22,6 +23,13 @@ struct JSONCommand: ParsableCommand {
               curl -s https://api.example/users | lazer json
               lazer json body.json --compact
               lazer json body.json --query '$[*].meta.nested.x'
+              lazer json order.json --schema order.schema.json
+              lazer json pet.json --schema pet.schema.json --draft openapi-3.0 --json
+
+            With --schema the document is validated instead of printed (JSON Schema
+            draft 2020-12 by default, or what the schema's $schema says): every finding
+            is printed, one per line, and the exit status is 1; a valid document prints
+            nothing and exits 0. $refs to other files resolve beside the schema file.
             """
     )
 
@@ -51,8 +59,34 @@ struct JSONCommand: ParsableCommand {
     @Flag(name: .long, help: "Accept comments, trailing commas and invalid UTF-8.")
     var lenient = false
 
+    @Option(name: .long, help: "Validate the document against this JSON Schema file instead of printing it.")
+    var schema: String?
+
+    @Option(
+        name: .long,
+        help: "The schema dialect when its $schema does not say: 2020-12 (default), 7, openapi-3.0, openapi-3.1.")
+    var draft: String?
+
+    @Flag(name: .long, help: "With --schema: check formats (date-time, email, uri, uuid, ipv4, …), not only annotate.")
+    var formats = false
+
+    @Flag(name: .long, help: "With --schema: print the findings as one JSON object.")
+    var json = false
+
+    @Option(name: .long, help: "With --schema: report at most this many findings.")
+    var maxFindings = 100
+
     func validate() throws {
         guard (0...16).contains(indent) else { throw ValidationError("--indent must be between 0 and 16.") }
+        if let draft, JSONSchemaCheck.Draft(rawValue: draft) == nil {
+            let names = JSONSchemaCheck.Draft.allCases.map(\.rawValue).joined(separator: ", ")
+            throw ValidationError("--draft must be one of \(names).")
+        }
+        if schema == nil, draft != nil || formats || json {
+            throw ValidationError("--draft, --formats and --json need --schema.")
+        }
+        if schema != nil, query != nil { throw ValidationError("--schema and --query cannot be combined.") }
+        guard maxFindings > 0 else { throw ValidationError("--max-findings must be at least 1.") }
     }
 
     func run() throws {
@@ -70,6 +104,10 @@ struct JSONCommand: ParsableCommand {
         } catch {
             FileBytes.writeError("lazer json: \(name): \(error.description)\n")
             throw ExitCode(1)
+        }
+        if let schema {
+            try validate(document, against: schema)
+            return
         }
         let colored =
             switch color {
@@ -91,5 +129,26 @@ struct JSONCommand: ParsableCommand {
             if options.indent == 0 { output.write(newline: ()) }
         }
         try output.checkSucceeded(command: "lazer json")
+    }
+
+    /// `--schema`: the findings on stdout, exit status 1 when there are any (2 when the schema
+    /// itself cannot be used).
+    private func validate(_ document: JSONDocument, against path: String) throws {
+        let options = SchemaOptions(
+            dialect: draft.flatMap(JSONSchemaCheck.Draft.init(rawValue:))?.dialect, assertFormats: formats,
+            maximumFindings: maxFindings)
+        let compiled: CompiledSchema
+        switch JSONSchemaCheck.compile(path: path, options: options) {
+        case .success(let schema): compiled = schema
+        case .failure(let failure):
+            FileBytes.writeError("lazer json: \(failure.message)\n")
+            throw ExitCode(2)
+        }
+        let result = compiled.validate(document)
+        var output = FileBytes.StandardOutput()
+        let text = JSONSchemaCheck.render(result, json: json, file: file, limit: maxFindings)
+        Array(text.utf8).withUnsafeBufferPointer { output.write($0) }
+        try output.checkSucceeded(command: "lazer json")
+        if !result.isValid { throw ExitCode(1) }
     }
 }

@@ -7,7 +7,18 @@
 /// ordinary characters (I-Regexp has no anchors). A pattern outside the grammar, or one whose
 /// counted repetitions go past `maximumCount` or would make the program larger than
 /// `maximumProgramSize`, does not compile (the function is then false, as for an invalid pattern).
-struct IRegexp: Sendable {
+package struct IRegexp: Sendable {
+    /// Which grammar a pattern is read with.
+    package enum Dialect: Sendable {
+        /// RFC 9485: no anchors, no shorthand classes.
+        case iRegexp
+        /// The ECMA-262 subset JSON Schema's `pattern` uses that a linear-time engine can match:
+        /// `^`/`$` anchors, `\\d \\w \\s` and their negations, `(?:…)`, lazy quantifiers (the same
+        /// language), `\\xHH`, `\\uHHHH`, `\\u{…}` and identity escapes. Backreferences and lookaround
+        /// do not compile (nil).
+        case ecmaScript
+    }
+
     /// The most instructions a pattern may compile to (counted repetitions are expanded).
     static let maximumProgramSize = 20_000
     /// The largest bound a counted repetition (`{n,m}`) may have.
@@ -18,6 +29,8 @@ struct IRegexp: Sendable {
         enum Item: Sendable {
             case range(UInt32, UInt32)
             case category(Set<Unicode.GeneralCategory>, negated: Bool)
+            /// A whole set inside a class (`[\\D]`, `[\\s-]`).
+            case set(ScalarSet)
         }
         var items: [Item]
         var negated = false
@@ -30,6 +43,8 @@ struct IRegexp: Sendable {
                     found = low <= scalar.value && scalar.value <= high
                 case .category(let categories, let negated):
                     found = categories.contains(scalar.properties.generalCategory) != negated
+                case .set(let inner):
+                    found = inner.contains(scalar)
                 }
                 if found { break }
             }
@@ -42,17 +57,38 @@ struct IRegexp: Sendable {
 
         /// `.`: any scalar but line feed and carriage return.
         static let dot = ScalarSet(items: [.range(0x0A, 0x0A), .range(0x0D, 0x0D)], negated: true)
+
+        /// ECMA-262's `.`: also not U+2028 and U+2029.
+        static let ecmaDot = ScalarSet(
+            items: [.range(0x0A, 0x0A), .range(0x0D, 0x0D), .range(0x2028, 0x2029)], negated: true)
+        static let digit = ScalarSet(items: [.range(0x30, 0x39)])
+        static let word = ScalarSet(items: [
+            .range(0x30, 0x39), .range(0x41, 0x5A), .range(0x5F, 0x5F), .range(0x61, 0x7A),
+        ])
+        /// ECMA-262's WhiteSpace and LineTerminator.
+        static let space = ScalarSet(items: [
+            .range(0x09, 0x0D), .range(0x20, 0x20), .range(0xA0, 0xA0), .range(0x1680, 0x1680),
+            .range(0x2000, 0x200A), .range(0x2028, 0x2029), .range(0x202F, 0x202F), .range(0x205F, 0x205F),
+            .range(0x3000, 0x3000), .range(0xFEFF, 0xFEFF),
+        ])
     }
 
     private indirect enum Node {
         case set(ScalarSet)
+        case anchor(Anchor)
         case sequence([Node])
         case choice([Node])
         case repeated(Node, min: Int, max: Int?)
     }
 
+    /// `^` and `$` (ECMA-262 without the multiline flag: the subject's start and end).
+    private enum Anchor {
+        case start, end
+    }
+
     private enum Instruction {
         case consume(ScalarSet, next: Int)
+        case assert(Anchor, next: Int)
         case split(Int, Int)
         case jump(Int)
         case accept
@@ -61,8 +97,8 @@ struct IRegexp: Sendable {
     private let program: [Instruction]
 
     /// The compiled pattern, or nil when it is not an I-Regexp (or too large).
-    init?(_ pattern: String) {
-        var parser = Parser(scalars: Array(pattern.unicodeScalars))
+    package init?(_ pattern: String, dialect: Dialect = .iRegexp) {
+        var parser = Parser(scalars: Array(pattern.unicodeScalars), ecma: dialect == .ecmaScript)
         guard let node = parser.parseAll() else { return nil }
         var builder = Builder()
         guard let start = builder.compile(node, next: nil) else { return nil }
@@ -80,10 +116,10 @@ struct IRegexp: Sendable {
     private let entry: Int
 
     /// Whether the whole of `subject` matches (`match()`).
-    func wholeMatch(_ subject: String) -> Bool { run(subject, anywhere: false) }
+    package func wholeMatch(_ subject: String) -> Bool { run(subject, anywhere: false) }
 
     /// Whether some substring of `subject` matches (`search()`).
-    func firstMatch(_ subject: String) -> Bool { run(subject, anywhere: true) }
+    package func firstMatch(_ subject: String) -> Bool { run(subject, anywhere: true) }
 
     /// The NFA simulation: the set of live states advances one scalar at a time.
     private func run(_ subject: String, anywhere: Bool) -> Bool {
@@ -92,6 +128,8 @@ struct IRegexp: Sendable {
         var mark = [Int](repeating: -1, count: program.count)
         var generation = 0
         var stack: [Int] = []
+        let scalars = subject.unicodeScalars
+        var position = scalars.startIndex
         // Adds `pc` and everything reachable from it without consuming; true when accept is reached.
         func add(_ pc: Int, to list: inout [Int]) -> Bool {
             stack.append(pc)
@@ -105,6 +143,9 @@ struct IRegexp: Sendable {
                     stack.append(second)
                     stack.append(first)
                 case .jump(let target): stack.append(target)
+                case .assert(let anchor, let target):
+                    let holds = anchor == .start ? position == scalars.startIndex : position == scalars.endIndex
+                    if holds { stack.append(target) }
                 case .accept: accepted = true
                 }
             }
@@ -112,7 +153,9 @@ struct IRegexp: Sendable {
         }
         var accepted = add(entry, to: &current)
         if accepted && (anywhere || subject.isEmpty) { return true }
-        for scalar in subject.unicodeScalars {
+        while position < scalars.endIndex {
+            let scalar = scalars[position]
+            position = scalars.index(after: position)
             generation += 1
             next.removeAll(keepingCapacity: true)
             accepted = false
@@ -150,6 +193,7 @@ struct IRegexp: Sendable {
                 case .split(let first, let second):
                     instructions[index] = first == -1 ? .split(target, second) : .split(first, target)
                 case .jump: instructions[index] = .jump(target)
+                case .assert(let anchor, _): instructions[index] = .assert(anchor, next: target)
                 case .accept: break
                 }
             }
@@ -161,6 +205,9 @@ struct IRegexp: Sendable {
             switch node {
             case .set(let set):
                 instructions.append(.consume(set, next: -1))
+                return Fragment(entry: instructions.count - 1, danglingExits: [instructions.count - 1])
+            case .anchor(let anchor):
+                instructions.append(.assert(anchor, next: -1))
                 return Fragment(entry: instructions.count - 1, danglingExits: [instructions.count - 1])
             case .sequence(let nodes):
                 guard !nodes.isEmpty else {
@@ -225,6 +272,8 @@ struct IRegexp: Sendable {
 
     private struct Parser {
         let scalars: [Unicode.Scalar]
+        /// ECMA-262 (JSON Schema `pattern`) rather than I-Regexp.
+        let ecma: Bool
         var position = 0
         var depth = 0
 
@@ -251,7 +300,12 @@ struct IRegexp: Sendable {
             var pieces: [Node] = []
             while let scalar = peek, scalar != "|", scalar != ")" {
                 guard var atom = parseAtom() else { return nil }
-                if let quantified = parseQuantifier(atom) { atom = quantified } else if failed { return nil }
+                if let quantified = parseQuantifier(atom) {
+                    atom = quantified
+                    skipLazy()
+                } else if failed {
+                    return nil
+                }
                 pieces.append(atom)
             }
             return pieces.count == 1 ? pieces[0] : .sequence(pieces)
@@ -288,6 +342,11 @@ struct IRegexp: Sendable {
             }
         }
 
+        /// ECMA-262: a `?` after a quantifier makes it lazy, which does not change what matches.
+        private mutating func skipLazy() {
+            if ecma, peek == "?" { position += 1 }
+        }
+
         private mutating func fail() -> Node? {
             failed = true
             return nil
@@ -311,11 +370,18 @@ struct IRegexp: Sendable {
             switch scalar {
             case "(":
                 depth += 1
+                if ecma, peek == "?" {
+                    // Only the non-capturing group: lookaround needs backtracking.
+                    guard position + 1 < scalars.count, scalars[position + 1] == ":" else { return nil }
+                    position += 2
+                }
                 guard depth <= 100, let inner = parseChoice(), peek == ")" else { return nil }
                 position += 1
                 depth -= 1
                 return inner
-            case ".": return .set(.dot)
+            case ".": return .set(ecma ? .ecmaDot : .dot)
+            case "^" where ecma: return .anchor(.start)
+            case "$" where ecma: return .anchor(.end)
             case "[": return parseClass().map(Node.set)
             case "\\": return parseEscape().map(Node.set)
             case "*", "+", "?", "{", "}", ")", "]": return nil
@@ -334,6 +400,21 @@ struct IRegexp: Sendable {
             case "r": return .literal("\r")
             case "t": return .literal("\t")
             case "(", ")", "*", "+", "-", ".", "?", "[", "\\", "]", "^", "{", "|", "}": return .literal(scalar)
+            case "d" where ecma: return .digit
+            case "D" where ecma: return ScalarSet(items: [.set(.digit)], negated: true)
+            case "w" where ecma: return .word
+            case "W" where ecma: return ScalarSet(items: [.set(.word)], negated: true)
+            case "s" where ecma: return .space
+            case "S" where ecma: return ScalarSet(items: [.set(.space)], negated: true)
+            case "f" where ecma: return .literal("\u{C}")
+            case "v" where ecma: return .literal("\u{B}")
+            case "0" where ecma: return .literal("\u{0}")
+            case "x" where ecma: return parseHex(count: 2)
+            case "u" where ecma: return parseUnicodeEscape()
+            case "c" where ecma:
+                guard let letter = peek, letter.isASCII, letter.properties.isAlphabetic else { return nil }
+                position += 1
+                return Unicode.Scalar(letter.value % 32).map(ScalarSet.literal)
             case "p", "P":
                 guard peek == "{" else { return nil }
                 position += 1
@@ -345,7 +426,48 @@ struct IRegexp: Sendable {
                 guard peek == "}", let categories = Self.categories[name] else { return nil }
                 position += 1
                 return ScalarSet(items: [.category(categories, negated: scalar == "P")])
-            default: return nil
+            default:
+                // ECMA-262 identity escapes: any character that is not a letter or a digit.
+                guard ecma, !scalar.properties.isAlphabetic, !("0"..."9").contains(scalar) else { return nil }
+                return .literal(scalar)
+            }
+        }
+
+        /// `\\xHH` / `\\uHHHH` after the letter.
+        private mutating func parseHex(count: Int) -> ScalarSet? {
+            guard position + count <= scalars.count else { return nil }
+            var value: UInt32 = 0
+            for _ in 0..<count {
+                guard let digit = Self.hexValue(scalars[position]) else { return nil }
+                value = value * 16 + digit
+                position += 1
+            }
+            return Unicode.Scalar(value).map(ScalarSet.literal)
+        }
+
+        /// `\\uHHHH` or `\\u{H…}` after the `u`.
+        private mutating func parseUnicodeEscape() -> ScalarSet? {
+            guard peek == "{" else { return parseHex(count: 4) }
+            position += 1
+            var value: UInt32 = 0
+            var digits = 0
+            while let scalar = peek, let digit = Self.hexValue(scalar) {
+                value = value &* 16 &+ digit
+                digits += 1
+                position += 1
+                guard digits <= 6 else { return nil }
+            }
+            guard digits > 0, peek == "}" else { return nil }
+            position += 1
+            return Unicode.Scalar(value).map(ScalarSet.literal)
+        }
+
+        private static func hexValue(_ scalar: Unicode.Scalar) -> UInt32? {
+            switch scalar {
+            case "0"..."9": scalar.value - 0x30
+            case "a"..."f": scalar.value - 0x61 + 10
+            case "A"..."F": scalar.value - 0x41 + 10
+            default: nil
             }
         }
 
@@ -359,9 +481,9 @@ struct IRegexp: Sendable {
             var first = true
             while let scalar = peek, scalar != "]" {
                 if scalar == "-" {
-                    // Only first or last in the class.
+                    // Only first or last in the class (anywhere a range cannot start, in ECMA-262).
                     position += 1
-                    guard first || peek == "]" else { return nil }
+                    guard first || peek == "]" || ecma else { return nil }
                     set.items.append(.range(0x2D, 0x2D))
                     first = false
                     continue
@@ -390,7 +512,14 @@ struct IRegexp: Sendable {
             guard let scalar = peek else { return nil }
             position += 1
             switch scalar {
-            case "\\": return parseEscape()?.items.first
+            case "\\":
+                if ecma, peek == "b" {
+                    position += 1
+                    return .range(0x08, 0x08)
+                }
+                guard let set = parseEscape() else { return nil }
+                return set.items.count == 1 && !set.negated ? set.items[0] : .set(set)
+            case "[" where ecma: return .range(0x5B, 0x5B)
             case "[", "]", "-": return nil
             default:
                 guard !(0xD800...0xDFFF).contains(scalar.value) else { return nil }

@@ -6,22 +6,22 @@
 /// zero) read in place from `text` between `first` and `end` (a '.' among them is skipped). No
 /// digits means zero, whatever the sign. Exponents beyond ±10^18 are clamped there (such numbers
 /// are still ordered correctly against every number with a smaller exponent).
-struct JSONDecimal: Comparable, Sendable {
-    static let exponentLimit = 1_000_000_000_000_000_000
+package struct JSONDecimal: Comparable, Sendable {
+    package static let exponentLimit = 1_000_000_000_000_000_000
 
-    let text: ArraySlice<UInt8>
-    let isNegative: Bool
+    package let text: ArraySlice<UInt8>
+    package let isNegative: Bool
     /// Index in `text` of the first significant digit.
-    let first: Int
+    package let first: Int
     /// Index in `text` just past the last significant digit (`first` for zero).
-    let end: Int
-    let exponent: Int
+    package let end: Int
+    package let exponent: Int
 
-    var isZero: Bool { first == end }
+    package var isZero: Bool { first == end }
 
     /// Reads RFC 8259 number text (`-`? digits, `.` digits?, `e`/`E` sign? digits?); nil if it is
     /// not a number.
-    init?(_ text: ArraySlice<UInt8>) {
+    package init?(_ text: ArraySlice<UInt8>) {
         var index = text.startIndex
         let limit = text.endIndex
         let isNegative = index < limit && text[index] == UInt8(ascii: "-")
@@ -85,7 +85,7 @@ struct JSONDecimal: Comparable, Sendable {
     }
 
     /// An integer count (from `length()` or `count()`).
-    init(_ value: Int) {
+    package init(_ value: Int) {
         let text = ArraySlice(Array(String(value).utf8))
         self = JSONDecimal(text) ?? JSONDecimal(zeroIn: text)
     }
@@ -99,7 +99,7 @@ struct JSONDecimal: Comparable, Sendable {
     }
 
     /// -1, 0 or 1 as `left` is below, equal to or above `right`.
-    static func order(_ left: JSONDecimal, _ right: JSONDecimal) -> Int {
+    package static func order(_ left: JSONDecimal, _ right: JSONDecimal) -> Int {
         let leftSign = left.isZero ? 0 : left.isNegative ? -1 : 1
         let rightSign = right.isZero ? 0 : right.isNegative ? -1 : 1
         guard leftSign == rightSign else { return leftSign < rightSign ? -1 : 1 }
@@ -127,7 +127,7 @@ struct JSONDecimal: Comparable, Sendable {
         }
     }
 
-    static func == (left: JSONDecimal, right: JSONDecimal) -> Bool { order(left, right) == 0 }
+    package static func == (left: JSONDecimal, right: JSONDecimal) -> Bool { order(left, right) == 0 }
 
-    static func < (left: JSONDecimal, right: JSONDecimal) -> Bool { order(left, right) < 0 }
+    package static func < (left: JSONDecimal, right: JSONDecimal) -> Bool { order(left, right) < 0 }
 }

@@ -41,7 +41,7 @@ struct SendCommand: ParsableCommand {
               lazer send POST localhost:8080/upload -F title=Report -F file=@report.pdf
               lazer send ':8080/orders/{{id}}' --var id=42 -H 'X-Request: {{$uuid}}'
               lazer send ':8080/orders/{{$prompt "Order id"}}' --var 'Order id=42'
-              lazer send POST https://api.example/login --json '{"user":"ada"}' -c cookies.txt
+              lazer send POST https://api.example/login -d user=ada -c cookies.txt
               lazer send https://api.example/me -b cookies.txt -c cookies.txt
               lazer send https://api.example/me -b 'session=abc; theme=dark'
             """

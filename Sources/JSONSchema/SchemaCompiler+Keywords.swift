@@ -1,0 +1,372 @@
+import JSONTree
+
+extension SchemaCompiler {
+    /// The keywords of one schema object, in evaluation order (the unevaluated ones last).
+    /// Unknown keywords and annotations (`title`, `default`, `examples`, `example`, `$comment`,
+    /// `deprecated`, `content*`) compile to nothing.
+    mutating func compileKeywords(
+        _ location: SchemaLocation, document: JSONDocument, scope: ScopeInfo, depth: Int
+    ) throws(SchemaError) -> [SchemaKeyword] {
+        var members: [String: JSONNode] = [:]
+        for child in document.children(location.node) {
+            if let key = document.key(child) { members[key] = child }
+        }
+        let dialect = scope.dialect
+        var keywords: [SchemaKeyword] = []
+        if let metaSchema = members["$schema"].flatMap(document.string), metaSchemaOmitsValidation(metaSchema) {
+            withoutValidation.insert(scope.base)
+        }
+        if withoutValidation.contains(scope.base) {
+            for name in Self.validationKeywords { members[name] = nil }
+        }
+
+        func at(_ node: JSONNode) -> SchemaLocation { SchemaLocation(document: location.document, node: node) }
+        func fail(_ node: JSONNode, _ message: String) -> SchemaError { error(at(node), message) }
+
+        if let ref = members["$ref"] {
+            guard let text = document.string(ref) else { throw fail(ref, "$ref must be a string") }
+            let target = try compile(resolve(text, from: location), depth: depth + 1)
+            keywords.append(.ref(target, keyword: "$ref"))
+            // Draft-07 and OpenAPI 3.0: a $ref hides every keyword beside it.
+            if dialect.isDraft7Like { return keywords }
+        }
+        if !dialect.isDraft7Like, let ref = members["$dynamicRef"] {
+            guard let text = document.string(ref) else { throw fail(ref, "$dynamicRef must be a string") }
+            let targetLocation = try resolve(text, from: location)
+            let target = try compile(targetLocation, depth: depth + 1)
+            let fragment = SchemaURI.split(SchemaURI.resolve(text, against: scope.base)).fragment ?? ""
+            let targetDocument = registry.documents[targetLocation.document]
+            let bookended =
+                !fragment.isEmpty && !fragment.hasPrefix("/")
+                && targetDocument.child(targetLocation.node, key: "$dynamicAnchor").flatMap(targetDocument.string)
+                    == fragment
+            keywords.append(bookended ? .dynamicRef(target, anchor: fragment) : .ref(target, keyword: "$dynamicRef"))
+        }
+
+        // MARK: Any instance
+        if let type = members["type"] {
+            var mask = try typeMask(document, type, fail: fail)
+            if dialect == .openAPI30, let nullable = members["nullable"], document.bool(nullable) == true {
+                mask.insert(.null)
+            }
+            keywords.append(.type(mask))
+        }
+        if let values = members["enum"] {
+            guard document.kind(values) == .array else { throw fail(values, "enum must be an array") }
+            keywords.append(
+                .enumeration(document.children(values).map { SchemaValue(document: location.document, node: $0) }))
+        }
+        if let value = members["const"], !dialect.isOpenAPI || dialect == .openAPI31 {
+            keywords.append(.constant(SchemaValue(document: location.document, node: value)))
+        }
+
+        // MARK: Numbers
+        if let value = members["multipleOf"] {
+            let decimal = try number(document, value, fail: fail)
+            guard !decimal.isNegative, !decimal.isZero else { throw fail(value, "multipleOf must be greater than 0") }
+            keywords.append(.multipleOf(decimal, text: document.rawText(value)))
+        }
+        for kind in [BoundKind.minimum, .exclusiveMinimum, .maximum, .exclusiveMaximum] {
+            guard let value = members[kind.rawValue] else { continue }
+            if dialect == .openAPI30, kind == .exclusiveMinimum || kind == .exclusiveMaximum {
+                continue  // booleans that modify minimum/maximum, below
+            }
+            var effective = kind
+            if dialect == .openAPI30 {
+                let flag = members[kind == .minimum ? "exclusiveMinimum" : "exclusiveMaximum"]
+                if let flag, document.bool(flag) == true {
+                    effective = kind == .minimum ? .exclusiveMinimum : .exclusiveMaximum
+                }
+            }
+            keywords.append(
+                .bound(try number(document, value, fail: fail), text: document.rawText(value), kind: effective))
+        }
+
+        // MARK: Strings
+        if let value = members["minLength"] { keywords.append(.minLength(try count(document, value, fail: fail))) }
+        if let value = members["maxLength"] { keywords.append(.maxLength(try count(document, value, fail: fail))) }
+        if let value = members["pattern"] {
+            let source = try string(document, value, fail: fail)
+            keywords.append(.pattern(try regex(source, at: value, fail: fail), source: source))
+        }
+        if let value = members["format"], let name = document.string(value), let format = SchemaFormat(rawValue: name),
+            options.assertFormats
+        {
+            keywords.append(.format(format))
+        }
+
+        // MARK: Arrays
+        var prefix: [Int] = []
+        var rest: Int?
+        if dialect.isDraft7Like {
+            if let items = members["items"] {
+                if document.kind(items) == .array {
+                    for element in document.children(items) {
+                        prefix.append(try compile(at(element), depth: depth + 1))
+                    }
+                    if let additional = members["additionalItems"] {
+                        rest = try compile(at(additional), depth: depth + 1)
+                    }
+                } else {
+                    rest = try compile(at(items), depth: depth + 1)
+                }
+            }
+            if !prefix.isEmpty || rest != nil {
+                keywords.append(
+                    .items(prefix: prefix, rest: rest, restKeyword: prefix.isEmpty ? "items" : "additionalItems"))
+            }
+        } else {
+            if let items = members["prefixItems"] {
+                guard document.kind(items) == .array else { throw fail(items, "prefixItems must be an array") }
+                for element in document.children(items) { prefix.append(try compile(at(element), depth: depth + 1)) }
+            }
+            if let items = members["items"] { rest = try compile(at(items), depth: depth + 1) }
+            if !prefix.isEmpty || rest != nil {
+                keywords.append(.items(prefix: prefix, rest: rest, restKeyword: "items"))
+            }
+        }
+        if let contains = members["contains"] {
+            let schema = try compile(at(contains), depth: depth + 1)
+            var minimum = 1
+            var maximum: Int?
+            if !dialect.isDraft7Like {
+                if let value = members["minContains"] { minimum = try count(document, value, fail: fail) }
+                if let value = members["maxContains"] { maximum = try count(document, value, fail: fail) }
+            }
+            keywords.append(.contains(schema, minimum: minimum, maximum: maximum))
+        }
+        if let value = members["minItems"] { keywords.append(.minItems(try count(document, value, fail: fail))) }
+        if let value = members["maxItems"] { keywords.append(.maxItems(try count(document, value, fail: fail))) }
+        if let value = members["uniqueItems"], document.bool(value) == true { keywords.append(.uniqueItems) }
+
+        // MARK: Objects
+        var object = ObjectApplicator()
+        if let properties = members["properties"] {
+            guard document.kind(properties) == .object else { throw fail(properties, "properties must be an object") }
+            for property in document.children(properties) {
+                let name = document.key(property) ?? ""
+                object.properties.append(
+                    PropertySchema(
+                        name: name, utf8: Array(name.utf8), schema: try compile(at(property), depth: depth + 1)))
+            }
+        }
+        if let patterns = members["patternProperties"] {
+            guard document.kind(patterns) == .object else {
+                throw fail(patterns, "patternProperties must be an object")
+            }
+            for property in document.children(patterns) {
+                let source = document.key(property) ?? ""
+                let compiledRegex = try regex(source, at: property, fail: fail)
+                object.patterns.append((compiledRegex, source, try compile(at(property), depth: depth + 1)))
+            }
+        }
+        if let additional = members["additionalProperties"] {
+            object.additional = try compile(at(additional), depth: depth + 1)
+        }
+        if !object.properties.isEmpty || !object.patterns.isEmpty || object.additional != nil {
+            keywords.append(.object(object))
+        }
+        if let names = members["propertyNames"] {
+            keywords.append(.propertyNames(try compile(at(names), depth: depth + 1)))
+        }
+        if let required = members["required"] {
+            guard document.kind(required) == .array else { throw fail(required, "required must be an array") }
+            let names = try document.children(required).map { (name) throws(SchemaError) in
+                PropertyName(try string(document, name, fail: fail))
+            }
+            if !names.isEmpty { keywords.append(.required(names)) }
+        }
+        if let value = members["minProperties"] {
+            keywords.append(.minProperties(try count(document, value, fail: fail)))
+        }
+        if let value = members["maxProperties"] {
+            keywords.append(.maxProperties(try count(document, value, fail: fail)))
+        }
+        var dependentRequired: [(PropertyName, [PropertyName])] = []
+        var dependentSchemas: [(PropertyName, Int)] = []
+        let dependencies =
+            dialect.isDraft7Like
+            ? [members["dependencies"]] : [members["dependentRequired"], members["dependentSchemas"]]
+        for case let map? in dependencies where document.kind(map) == .object {
+            for dependency in document.children(map) {
+                let name = PropertyName(document.key(dependency) ?? "")
+                if document.kind(dependency) == .array {
+                    let names = try document.children(dependency).map { (element) throws(SchemaError) in
+                        PropertyName(try string(document, element, fail: fail))
+                    }
+                    dependentRequired.append((name, names))
+                } else {
+                    dependentSchemas.append((name, try compile(at(dependency), depth: depth + 1)))
+                }
+            }
+        }
+        if !dependentRequired.isEmpty { keywords.append(.dependentRequired(dependentRequired)) }
+        if !dependentSchemas.isEmpty { keywords.append(.dependentSchemas(dependentSchemas)) }
+
+        // MARK: Applicators
+        func list(_ name: String) throws(SchemaError) -> [Int]? {
+            guard let value = members[name] else { return nil }
+            guard document.kind(value) == .array, document.childCount(value) > 0 else {
+                throw fail(value, "\(name) must be a non-empty array of schemas")
+            }
+            return try document.children(value).map { (element) throws(SchemaError) in
+                try compile(at(element), depth: depth + 1)
+            }
+        }
+        if let schemas = try list("allOf") { keywords.append(.allOf(schemas)) }
+        let discriminator =
+            dialect.isOpenAPI ? try self.discriminator(members, document: document, location: location) : nil
+        if let schemas = try list("anyOf") {
+            keywords.append(discriminator.map { .discriminator(property: $0.0, mapping: $0.1) } ?? .anyOf(schemas))
+        }
+        if let schemas = try list("oneOf") {
+            keywords.append(discriminator.map { .discriminator(property: $0.0, mapping: $0.1) } ?? .oneOf(schemas))
+        }
+        if let not = members["not"] { keywords.append(.not(try compile(at(not), depth: depth + 1))) }
+        if let condition = members["if"] {
+            let thenSchema = try members["then"].map { (node) throws(SchemaError) in
+                try compile(at(node), depth: depth + 1)
+            }
+            let elseSchema = try members["else"].map { (node) throws(SchemaError) in
+                try compile(at(node), depth: depth + 1)
+            }
+            // Even alone, `if` contributes annotations for the unevaluated keywords when it holds.
+            keywords.append(
+                .conditional(if: try compile(at(condition), depth: depth + 1), then: thenSchema, else: elseSchema))
+        }
+        if options.direction == .request, let value = members["readOnly"], document.bool(value) == true {
+            keywords.append(.forbidden(.request, keyword: "readOnly"))
+        }
+        if options.direction == .response, let value = members["writeOnly"], document.bool(value) == true {
+            keywords.append(.forbidden(.response, keyword: "writeOnly"))
+        }
+        if !dialect.isDraft7Like {
+            if let value = members["unevaluatedItems"] {
+                keywords.append(.unevaluatedItems(try compile(at(value), depth: depth + 1)))
+            }
+            if let value = members["unevaluatedProperties"] {
+                keywords.append(.unevaluatedProperties(try compile(at(value), depth: depth + 1)))
+            }
+        }
+        return keywords
+    }
+
+    /// The validation vocabulary's assertions (draft 2020-12).
+    static let validationKeywords = [
+        "type", "enum", "const", "multipleOf", "maximum", "exclusiveMaximum", "minimum", "exclusiveMinimum",
+        "maxLength", "minLength", "pattern", "maxItems", "minItems", "uniqueItems", "maxContains", "minContains",
+        "maxProperties", "minProperties", "required", "dependentRequired",
+    ]
+
+    /// OpenAPI's `discriminator`: the property and, per value, the branch it selects (from
+    /// `mapping`, and from the last segment of each branch's `$ref`).
+    private mutating func discriminator(
+        _ members: [String: JSONNode], document: JSONDocument, location: SchemaLocation
+    ) throws(SchemaError) -> (PropertyName, [String: Int])? {
+        guard let value = members["discriminator"], let property = document.child(value, key: "propertyName"),
+            let name = document.string(property)
+        else { return nil }
+        var mapping: [String: Int] = [:]
+        for branches in [members["oneOf"], members["anyOf"]] {
+            guard let branches, document.kind(branches) == .array else { continue }
+            for branch in document.children(branches) {
+                guard let ref = document.child(branch, key: "$ref").flatMap(document.string),
+                    let last = ref.split(separator: "/").last
+                else { continue }
+                let target = try compile(resolve(ref, from: location), depth: 1)
+                mapping[String(last)] = target
+            }
+        }
+        if let explicit = document.child(value, key: "mapping") {
+            for entry in document.children(explicit) {
+                guard let key = document.key(entry), let ref = document.string(entry) else { continue }
+                mapping[key] = try compile(resolve(ref, from: location), depth: 1)
+            }
+        }
+        return mapping.isEmpty ? nil : (PropertyName(name), mapping)
+    }
+
+    private func typeMask(
+        _ document: JSONDocument, _ node: JSONNode, fail: (JSONNode, String) -> SchemaError
+    ) throws(SchemaError) -> TypeMask {
+        var mask = TypeMask()
+        let names = document.kind(node) == .array ? Array(document.children(node)) : [node]
+        for element in names {
+            guard let name = document.string(element), let type = TypeMask.names.first(where: { $0.0 == name }) else {
+                throw fail(element, "unknown type \(document.preview(element))")
+            }
+            mask.insert(type.1)
+        }
+        return mask
+    }
+
+    private func number(
+        _ document: JSONDocument, _ node: JSONNode, fail: (JSONNode, String) -> SchemaError
+    ) throws(SchemaError) -> JSONDecimal {
+        guard document.kind(node) == .number, let decimal = JSONDecimal(document.bytes[document.byteRange(node)]) else {
+            throw fail(node, "expected a number, found \(document.preview(node))")
+        }
+        return decimal
+    }
+
+    private func count(
+        _ document: JSONDocument, _ node: JSONNode, fail: (JSONNode, String) -> SchemaError
+    ) throws(SchemaError) -> Int {
+        let decimal = try number(document, node, fail: fail)
+        guard !decimal.isNegative, let value = decimal.integerValue else {
+            throw fail(node, "expected a non-negative integer, found \(document.preview(node))")
+        }
+        return value
+    }
+
+    private func string(
+        _ document: JSONDocument, _ node: JSONNode, fail: (JSONNode, String) -> SchemaError
+    ) throws(SchemaError) -> String {
+        guard let text = document.string(node) else {
+            throw fail(node, "expected a string, found \(document.preview(node))")
+        }
+        return text
+    }
+
+    private func regex(
+        _ source: String, at node: JSONNode, fail: (JSONNode, String) -> SchemaError
+    ) throws(SchemaError) -> IRegexp {
+        guard let regex = IRegexp(source, dialect: .ecmaScript) else {
+            throw fail(
+                node,
+                "the pattern /\(source)/ is invalid or needs what a linear-time engine cannot do (backreferences, lookaround, \\b)"
+            )
+        }
+        return regex
+    }
+}
+
+extension JSONDecimal {
+    /// The number of significant digits.
+    var digitCount: Int {
+        var count = 0
+        for index in first..<end where text[index] != UInt8(ascii: ".") { count += 1 }
+        return count
+    }
+
+    /// Whether the value is a whole number (`1.0` and `1e2` are).
+    var isIntegral: Bool { isZero || exponent >= digitCount }
+
+    /// The value as an Int when it is a whole number (clamped to Int.max), else nil.
+    var integerValue: Int? {
+        guard isIntegral else { return nil }
+        guard !isZero else { return 0 }
+        guard exponent <= 18 else { return isNegative ? Int.min : Int.max }
+        var value = 0
+        var produced = 0
+        for index in first..<end where text[index] != UInt8(ascii: ".") {
+            value = value * 10 + Int(text[index] - UInt8(ascii: "0"))
+            produced += 1
+        }
+        while produced < exponent {
+            value *= 10
+            produced += 1
+        }
+        return isNegative ? -value : value
+    }
+}

@@ -1,0 +1,140 @@
+import JSONSchema
+import JSONTree
+import TerminalText
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// `lazer json FILE --schema SCHEMA`: validates a document with the JSONSchema module and prints
+/// every finding, one per line ("`$.items[3].price`: expected a number, found the string
+/// \"12.50\""), or a JSON report with `--json`. References to other files resolve relative to
+/// the schema file (`file:` URIs, read as regular files); nothing is fetched over a network.
+enum JSONSchemaCheck {
+    /// The dialects `--draft` names.
+    enum Draft: String, CaseIterable {
+        case draft2020 = "2020-12"
+        case draft7 = "7"
+        case openAPI30 = "openapi-3.0"
+        case openAPI31 = "openapi-3.1"
+
+        var dialect: SchemaDialect {
+            switch self {
+            case .draft2020: .draft202012
+            case .draft7: .draft7
+            case .openAPI30: .openAPI30
+            case .openAPI31: .openAPI31
+            }
+        }
+    }
+
+    /// Compiles the schema file; a message for stderr when it cannot be.
+    static func compile(path: String, options: SchemaOptions) -> Result<CompiledSchema, Failure> {
+        let name = TerminalText.line(path)
+        let bytes: [UInt8]
+        do {
+            bytes = try FileBytes.read(path)
+        } catch {
+            return .failure(Failure(message: "\(name): \(TerminalText.line(error.description))"))
+        }
+        let document: JSONDocument
+        do {
+            document = try JSONDocument(bytes: bytes)
+        } catch {
+            return .failure(Failure(message: "\(name): \(error.description)"))
+        }
+        do {
+            let schema = try CompiledSchema(document: document, uri: fileURI(path), options: options, loader: loadFile)
+            return .success(schema)
+        } catch {
+            return .failure(
+                Failure(message: "\(name): the schema is not usable: \(TerminalText.line(error.description))"))
+        }
+    }
+
+    struct Failure: Error {
+        let message: String
+    }
+
+    /// An absolute `file://` URI for a path, so relative `$ref`s resolve beside the file.
+    static func fileURI(_ path: String) -> String {
+        var absolute = path
+        if !path.hasPrefix("/") {
+            var buffer = [UInt8](repeating: 0, count: Int(PATH_MAX) + 1)
+            let found = buffer.withUnsafeMutableBufferPointer { pointer in
+                pointer.withMemoryRebound(to: CChar.self) { getcwd($0.baseAddress, $0.count) != nil }
+            }
+            let directory = found ? String(decoding: buffer.prefix { $0 != 0 }, as: UTF8.self) : "."
+            absolute = directory + "/" + path
+        }
+        var encoded = ""
+        for byte in absolute.utf8 {
+            let character = Character(Unicode.Scalar(byte))
+            if byte < 0x80, character.isLetter || character.isNumber || "/-._~".contains(character) {
+                encoded.append(character)
+            } else {
+                encoded += "%" + (byte < 16 ? "0" : "") + String(byte, radix: 16, uppercase: true)
+            }
+        }
+        return "file://" + encoded
+    }
+
+    /// The loader for `$ref`s to other files: `file:` URIs only.
+    static let loadFile: SchemaLoader = { uri in
+        guard uri.hasPrefix("file://") else { return nil }
+        let path = percentDecoded(String(uri.dropFirst("file://".count)))
+        let bytes = try FileBytes.read(path)
+        return try JSONDocument(bytes: bytes)
+    }
+
+    private static func percentDecoded(_ text: String) -> String {
+        var bytes: [UInt8] = []
+        var rest = Array(text.utf8)[...]
+        while let byte = rest.popFirst() {
+            if byte == UInt8(ascii: "%"), rest.count >= 2,
+                let value = UInt8(String(decoding: rest.prefix(2), as: UTF8.self), radix: 16)
+            {
+                bytes.append(value)
+                rest = rest.dropFirst(2)
+            } else {
+                bytes.append(byte)
+            }
+        }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// The findings as lines, or as one JSON object (`valid`, `truncated`, `findings` with
+    /// `instancePath`, `schemaPath`, `keyword`, `message`).
+    static func render(_ result: SchemaValidationResult, json: Bool, file: String, limit: Int) -> String {
+        if json {
+            var text = "{\"valid\":\(result.isValid),\"truncated\":\(result.truncated),\"findings\":["
+            for (offset, finding) in result.findings.enumerated() {
+                if offset > 0 { text += "," }
+                text +=
+                    "{\"instancePath\":\(literal(finding.instancePath)),\"schemaPath\":\(literal(finding.schemaPath)),"
+                text += "\"keyword\":\(literal(finding.keyword)),\"message\":\(literal(finding.message))}"
+            }
+            return text + "]}\n"
+        }
+        var text = ""
+        for finding in result.findings { text += TerminalText.line(finding.description) + "\n" }
+        if result.truncated { text += "(stopped after \(limit) findings; --max-findings N shows more)\n" }
+        return text
+    }
+
+    /// A JSON string literal (control characters and the terminal's escape sequences escaped).
+    private static func literal(_ text: String) -> String {
+        var result = "\""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": result += "\\\""
+            case "\\": result += "\\\\"
+            case "\u{0}"..."\u{1F}", "\u{7F}"..."\u{9F}":
+                let hex = String(scalar.value, radix: 16)
+                result += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+            default: result.unicodeScalars.append(scalar)
+            }
+        }
+        return result + "\""
+    }
+}

@@ -1,0 +1,40 @@
+import Testing
+
+@testable import JSONTree
+
+/// IRegexp's ECMA-262 dialect (JSON Schema `pattern`): anchors, shorthand classes, non-capturing
+/// groups and lazy quantifiers, still matched in linear time; what needs backtracking is refused.
+@Suite("I-Regexp, ECMA-262 dialect")
+struct IRegexpECMAScriptTests {
+    func search(_ pattern: String, _ subject: String) -> Bool? {
+        IRegexp(pattern, dialect: .ecmaScript)?.firstMatch(subject)
+    }
+
+    @Test("^ and $ anchor at the subject's ends; without them the pattern is searched")
+    func anchors() {
+        #expect(search("^a+$", "aaa") == true)
+        #expect(search("^a+$", "aab") == false)
+        #expect(search("a+", "xxaxx") == true)
+        #expect(search("^SKU-[0-9]+$", "SKU-12") == true)
+        #expect(search("^SKU-[0-9]+$", "xSKU-12") == false)
+        // In I-Regexp, ^ and $ stay ordinary characters.
+        #expect(IRegexp("^a")?.wholeMatch("^a") == true)
+    }
+
+    @Test("\\d \\w \\s and negations, (?:…), lazy quantifiers, \\x and \\u escapes")
+    func escapes() {
+        #expect(search("^\\d{3}-\\w+\\s\\S$", "123-ab_9 x") == true)
+        #expect(search("^[\\D]+$", "abc") == true)
+        #expect(search("^(?:ab)+?$", "abab") == true)
+        #expect(search("^\\x41\\u0042\\u{43}$", "ABC") == true)
+        #expect(search("^\\/\\$$", "/$") == true)
+    }
+
+    @Test("backreferences, lookaround and \\b do not compile; catastrophic patterns stay linear")
+    func refused() {
+        #expect(IRegexp("(a)\\1", dialect: .ecmaScript) == nil)
+        #expect(IRegexp("(?=a)", dialect: .ecmaScript) == nil)
+        #expect(IRegexp("\\bword", dialect: .ecmaScript) == nil)
+        #expect(search("^(a+)+$", String(repeating: "a", count: 10_000) + "!") == false)
+    }
+}
