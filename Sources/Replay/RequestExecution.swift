@@ -25,7 +25,7 @@ struct RequestExecution {
         let configuration = runner.configuration
         let document = item.document
         let saved = item.request
-        var preparation = preparer.prepare(saved, captures: captures)
+        var preparation = preparer.prepare(saved, captures: captures, answers: runner.configuration.answers)
         var result = RequestResult(
             collectionName: document.collection.name, collectionID: document.collection.id,
             collectionFile: document.path, folderPath: item.folderPath, requestID: saved.id, name: saved.name,

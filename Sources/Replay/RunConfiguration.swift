@@ -8,6 +8,9 @@ package struct RunConfiguration: Sendable {
     /// `--var NAME=VALUE`: values that win over the environment's and the collection's (captures
     /// taken during the run win over them in turn).
     package var variables: [String: String]
+    /// Answers to `{{$prompt "Label"}}` / `{{$select}}` by label (`--var 'Label=VALUE'`; in the
+    /// explorer's Runner, the answers given this session). A prompt without one fails its request.
+    package var answers: [String: String] = [:]
     /// Stop after the first request that does not pass; the rest are reported as skipped.
     package var bail: Bool
     /// The whole-exchange timeout of requests whose collection sets none.

@@ -76,15 +76,16 @@ package final class WorkspaceServices: Sendable {
 
     /// Resolves `saved` from `document` in the environment called `environmentName` (default: the
     /// collection's default environment), points the shared server provider at that environment,
-    /// and picks its dispatcher. `captures` are values taken from earlier responses.
+    /// and picks its dispatcher. `captures` are values taken from earlier responses; `answers`, to its
+    /// `{{$prompt}}`s by label.
     package func prepare(
         _ saved: SavedRequest, in document: CollectionDocument, environmentName: String? = nil,
-        captures: [String: VariableScope.Value] = [:]
+        captures: [String: VariableScope.Value] = [:], answers: [String: String] = [:]
     ) -> SendPreparation {
         RequestPreparer(
             services: self, document: document, environmentName: environmentName, shared: true, cookies: .persisted
         )
-        .prepare(saved, captures: captures)
+        .prepare(saved, captures: captures, answers: answers)
     }
 
     /// A preparer for many requests of `document` in one environment (`lazer run`): the

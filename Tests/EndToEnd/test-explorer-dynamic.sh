@@ -55,8 +55,10 @@ keys dyn F5
 check "bad argument: the send is blocked with the reason" \
     wait_for dyn "MIN \(6\) must be less than MAX \(5\), which is excluded"
 check "bad argument: nothing reached the server" not_logged "n=6"
+check "bad argument: the card's title says the real problem" wait_for dyn "✖ \{\{\\\$randomInt 6 5\}\} cannot be computed"
+check "bad argument: ... not unresolved variables" stays_absent dyn "Unresolved variables" 1
 keys dyn Escape
-check "bad argument: Esc closes the card" wait_gone dyn "Unresolved variables"
+check "bad argument: Esc closes the card" wait_gone dyn "cannot be computed"
 keys dyn C-q
 check "quit: lazer exits with status 0" wait_for dyn "lazer-exit=0"
 

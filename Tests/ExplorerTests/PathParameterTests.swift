@@ -81,7 +81,7 @@ struct PathParameterTests {
         var fixture = try fixture("p-both")
         let effects = fixture.driver.press("F5")
         #expect(effects.sendJobs.isEmpty)
-        guard case .sendBlocked(let problems, _)? = fixture.driver.state.overlay else {
+        guard case .sendBlocked(let problems, _, _)? = fixture.driver.state.overlay else {
             Issue.record("an empty path parameter was sent as /projects//items")
             return
         }

@@ -104,7 +104,7 @@ struct RunnerScreenTests {
             collections: try Shipped.showcase(), startup: StartupRequest(request: "Chaining/2. Who am I"))
         // Sent alone first: blocked, and told which request captures the token.
         harness.press("F5")
-        guard case .sendBlocked(let problems, _)? = harness.state.overlay else {
+        guard case .sendBlocked(let problems, _, _)? = harness.state.overlay else {
             Issue.record("the send is blocked")
             return
         }

@@ -145,7 +145,7 @@ struct SendReducerTests {
         var fixture = try fixture("a-admin")
         let effects = fixture.driver.press("F5")
         #expect(effects.sendJobs.isEmpty)
-        guard case .sendBlocked(let problems, _)? = fixture.driver.state.overlay else {
+        guard case .sendBlocked(let problems, _, _)? = fixture.driver.state.overlay else {
             Issue.record("the send should be blocked")
             return
         }

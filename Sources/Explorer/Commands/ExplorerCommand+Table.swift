@@ -74,6 +74,7 @@ extension EnvironmentCommand {
         case .next: .palette("Next environment")
         case .variables: .palette("Variables in scope and where they come from", [.global: ["F4"]])
         case .editVariables: .palette("Edit the collection's variables")
+        case .forgetPromptAnswers: .palette("Forget prompt answers")
         }
     }
 }

@@ -100,6 +100,7 @@ package enum EnvironmentCommand: String, CaseIterable, Sendable {
     case next = "env.next"
     case variables = "env.variables"
     case editVariables = "env.editVariables"
+    case forgetPromptAnswers = "env.forgetPromptAnswers"
 }
 
 /// The collections pane: opening, filtering and structural edits.

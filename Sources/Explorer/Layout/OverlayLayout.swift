@@ -183,6 +183,8 @@ enum OverlayLayout {
         case .historyBrowser(var browser):
             HistoryBrowserLayout.settle(&browser, state)
             state.overlays.overlay = .historyBrowser(browser)
+        case .sendPrompts:
+            SendPromptsLayout.settle(&state)
         default:
             break
         }

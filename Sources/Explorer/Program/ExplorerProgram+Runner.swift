@@ -10,6 +10,7 @@ package import Workspace
 extension ExplorerProgram {
     func startRun(_ job: RunJob) {
         var configuration = RunConfiguration(environment: job.environment, recordHistory: true, captured: job.captures)
+        configuration.answers = job.answers
         configuration.historyFailed = { [weak self] message in self?.stateWriteFailed(.history, message) }
         let services = dependencies.workspace
         let run = job.run

@@ -14,7 +14,8 @@ extension ExplorerProgram {
     func send(_ job: SendJob) {
         let workspace = dependencies.workspace
         var prepared = workspace.prepare(
-            job.request, in: job.document, environmentName: job.environmentName, captures: job.captures)
+            job.request, in: job.document, environmentName: job.environmentName, captures: job.captures,
+            answers: job.answers)
         // The shared provider follows the selected environment (and other collections' sends);
         // this send keeps the base URL it was prepared with, whatever is selected later.
         prepared.request = prepared.request?.pinningBaseURL()

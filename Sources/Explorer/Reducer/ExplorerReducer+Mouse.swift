@@ -11,6 +11,17 @@ extension ExplorerReducer {
             return []
         }
         let layout = ExplorerLayout(state)
+        // A row picked up in the Query or Headers table follows the pointer until the button is let go.
+        if state.editor.draggedRow != nil {
+            switch mouse.kind {
+            case .drag(.left):
+                guard let row = tableRow(at: mouse.position, layout, state, clamped: true) else { return [] }
+                return reduceEditor(.click(.dragRow(to: row)), &state)
+            case .release:
+                return reduceEditor(.click(.dropRow), &state)
+            default: break
+            }
+        }
         guard let pane = layout.pane(at: mouse.position) else { return [] }
         switch mouse.kind {
         case .scrollUp, .scrollDown:
@@ -33,6 +44,32 @@ extension ExplorerReducer {
         default:
             return []
         }
+    }
+
+    /// The Query (Params tab) or Headers row at `position`, nil elsewhere; `clamped`: above the
+    /// table's first row is the first, below its last the last (a drag past the edge).
+    private static func tableRow(at position: Position, _ layout: ExplorerLayout, _ state: ExplorerState, clamped: Bool)
+        -> Int?
+    {
+        guard let rect = layout.request else { return nil }
+        let content = ExplorerLayout.requestParts(rect).content
+        let area: Rect
+        let table: KeyValueEditorState
+        switch state.editor.tab {
+        case .params:
+            area = RequestLayout.paramsAreas(state, in: content).query
+            table = state.editor.query
+        case .headers:
+            area = content
+            table = state.editor.headers
+        default: return nil
+        }
+        guard !table.rows.isEmpty, area.height > 0 else { return nil }
+        if !clamped, !area.contains(position) { return nil }
+        let line = min(max(position.y - area.y, 0), area.height - 1)
+        let row = table.table.offset + line
+        if clamped { return min(row, table.rows.count - 1) }
+        return row < table.rows.count ? row : nil
     }
 
     private static func click(
@@ -60,6 +97,8 @@ extension ExplorerReducer {
                     // What was being edited is committed (its drafts are stored by what follows).
                     reduceEditor(.click(.tab(RequestTab(rawValue: index) ?? .params)), &state)
                 }
+            } else if let row = tableRow(at: position, layout, state, clamped: false) {
+                return reduceEditor(.click(.row(row)), &state)
             } else if parts.content.contains(position) {
                 return reduceEditor(.click(.content), &state)
             }

@@ -39,6 +39,7 @@ extension ExplorerReducer {
             }
             return reduceOverlays(
                 .open(.environmentEditor(EnvironmentEditorState(collectionID: id, scope: .collection))), &state)
+        case .forgetPromptAnswers: return reduceOverlays(.forgetPromptAnswers, &state)
         }
     }
 

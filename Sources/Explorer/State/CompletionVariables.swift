@@ -24,7 +24,9 @@ extension ExplorerState {
         for request in document.collection.allRequests {
             for capture in request.request.captures { add(capture.variable, "captured by \(request.request.name)") }
         }
-        for name in DynamicValues.names { add("$" + name, "dynamic: new each send") }
+        for name in DynamicValues.names {
+            add("$" + name, name == "prompt" || name == "select" ? "dynamic: asked at send" : "dynamic: new each send")
+        }
         return items
     }
 }

@@ -78,11 +78,14 @@ package struct SendJob: Sendable, Equatable {
     package var document: CollectionDocument
     package var environmentName: String?
     package var captures: [String: VariableScope.Value]
+    /// The answers to its `{{$prompt}}`s, by label (never written to a file).
+    package var answers: [String: String]
 
     package init(
         key: RequestKey, generation: Int, request: SavedRequest, document: CollectionDocument,
-        environmentName: String?, captures: [String: VariableScope.Value]
+        environmentName: String?, captures: [String: VariableScope.Value], answers: [String: String] = [:]
     ) {
+        self.answers = answers
         self.key = key
         self.generation = generation
         self.request = request

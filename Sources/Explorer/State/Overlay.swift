@@ -21,8 +21,11 @@ package enum Overlay: Sendable, Equatable {
     case variables(scroll: Int)
     /// Quitting with unsaved drafts: save all, discard or cancel.
     case quitPrompt(selected: Int)
-    /// The send was stopped before it left: each unresolved variable and where it occurs.
-    case sendBlocked(problems: [String], selected: Int)
+    /// The send was stopped before it left: each problem and where it occurs. `heading` says what
+    /// kind (nil: unresolved variables, the usual case).
+    case sendBlocked(problems: [String], selected: Int, heading: String? = nil)
+    /// The `{{$prompt}}` / `{{$select}}` a send asks before it leaves.
+    case sendPrompts(SendPromptsState)
     /// Drafts found from a session that did not end cleanly.
     case recoverDrafts(count: Int, selected: Int)
     /// The file of a collection with drafts changed on disk (or a save found it changed).

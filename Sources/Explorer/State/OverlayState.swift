@@ -14,6 +14,9 @@ package struct OverlayState: Sendable, Equatable {
     /// The history browser's last search: each one asked takes the next, so a late result of an
     /// earlier search (or of a browser closed since) is dropped.
     package var historyGeneration = 0
+    /// The last answer to each `{{$prompt}}` / `{{$select}}`, by label: the next ask is pre-filled
+    /// with it. Kept in memory only, until Lazer quits or "Forget prompt answers".
+    package var promptAnswers: [String: String] = [:]
 
     package init() {}
 

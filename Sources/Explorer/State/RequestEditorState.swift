@@ -29,6 +29,8 @@ package struct RequestEditorState: Sendable, Equatable {
     package var pathParams = KeyValueEditorState(rows: [], keysAreFixed: true)
     /// Which of the Params tab's two tables has the focus.
     package var paramsOnPath = false
+    /// The Query or Headers row picked up by a mouse press, moved while the button is held.
+    package var draggedRow: Int?
     package var headers = KeyValueEditorState(rows: [])
     package var body = Self.codeEditor()
     /// Form fields or multipart parts (a value starting with `@` is a file part).

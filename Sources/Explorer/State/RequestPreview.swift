@@ -14,6 +14,8 @@ package struct RequestPreview: Sendable {
     package var resolved: ResolvedRequest
     package var redactor: Redactor
     package var baseURL: String?
+    /// The `{{$prompt}}` / `{{$select}}` a send asks first (shown as written here: "asked at send").
+    package var prompts: [PromptRequest]
 
     package init(
         _ request: SavedRequest, in document: CollectionDocument, environment: Environment?,
@@ -27,6 +29,7 @@ package struct RequestPreview: Sendable {
         resolved = resolution.resolved
         baseURL = resolution.baseURL
         problems = resolution.problems
+        prompts = resolution.prompts
         if case .path = resolved.target, baseURL == nil {
             url = redactor.redact(resolved.displayURL(baseURL: "{{no base URL}}"))
         } else {

@@ -86,10 +86,14 @@ package struct RunJob: Sendable, Equatable {
     package var plan: RunPlan
     package var environment: String?
     package var captures: [String: [String: VariableScope.Value]]
+    /// The `{{$prompt}}` answers given this session, by label.
+    package var answers: [String: String]
 
     package init(
-        run: Int, plan: RunPlan, environment: String?, captures: [String: [String: VariableScope.Value]] = [:]
+        run: Int, plan: RunPlan, environment: String?, captures: [String: [String: VariableScope.Value]] = [:],
+        answers: [String: String] = [:]
     ) {
+        self.answers = answers
         self.run = run
         self.plan = plan
         self.environment = environment

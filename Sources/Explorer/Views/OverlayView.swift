@@ -42,8 +42,14 @@ enum OverlayView {
                         buttons: ["Save all (Alt+S)", "Discard (Alt+D)", "Cancel (Esc)"], selectedButton: selected),
                     screen),
                 in: screen)
-        case .sendBlocked(let problems, _):
-            var lines = [Line("Not sent: these placeholders have no value in this environment.", style: theme[.text])]
+        case .sendPrompts(let asking):
+            SendPromptsView.render(asking, state, into: &frame)
+        case .sendBlocked(let problems, _, let heading):
+            let intro =
+                heading == nil
+                ? "Not sent: these placeholders have no value in this environment."
+                : "Not sent: nothing left. Fix what is listed:"
+            var lines = [Line(intro, style: theme[.text])]
             // Wrapped under their text: a long one was cut at the box's edge ("… or L").
             let wrapWidth = max(10, min(screen.width - 2, 90) - 2)
             for problem in problems {
@@ -55,7 +61,7 @@ enum OverlayView {
             lines.append(Line(""))
             lines.append(
                 Line("Enter: go to the first one · F2: pick another environment · Esc: close", style: theme[.muted]))
-            textBox("✖ Unresolved variables", lines, scroll: 0, width: 90, state, &frame)
+            textBox("✖ " + (heading ?? "Unresolved variables"), lines, scroll: 0, width: 90, state, &frame)
         case .recoverDrafts(let count, let selected):
             frame.render(
                 question(

@@ -100,7 +100,18 @@ enum RequestPaneView {
         let theme = state.theme
         guard let preview else { return }
         var x = buffer.write("→ ", x: area.x, y: area.y, style: theme[.muted])
-        if preview.problems.isEmpty {
+        if preview.problems.isEmpty, !preview.prompts.isEmpty {
+            // `{{$prompt}}` stays as written here: its value is asked when the request is sent. The
+            // note keeps its place at the end of the line; a long URL is cut before it.
+            let labels = preview.prompts.map { "\"" + $0.label + "\"" }.joined(separator: ", ")
+            let long = "  ? asked at send: " + labels
+            let room = area.right - x
+            let fits = CharacterWidth.of(preview.url) + CharacterWidth.of(long) <= room
+            let note = fits || CharacterWidth.of(long) <= room - 20 ? long : "  ? asked at send"
+            x = buffer.writeFitted(
+                preview.url, x: x, y: area.y, style: theme[.muted], maxX: max(x, area.right - CharacterWidth.of(note)))
+            _ = buffer.writeFitted(note, x: x, y: area.y, style: theme[.info], maxX: area.right)
+        } else if preview.problems.isEmpty {
             _ = buffer.writeFitted(preview.url, x: x, y: area.y, style: theme[.muted], maxX: area.right)
         } else {
             x = buffer.writeFitted(preview.url, x: x, y: area.y, style: theme[.muted], maxX: area.right)

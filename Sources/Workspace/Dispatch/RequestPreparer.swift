@@ -90,13 +90,16 @@ package final class RequestPreparer: Sendable {
     }
 
     /// Resolves `saved` in this preparer's environment with `captures` (values taken from earlier
-    /// responses), builds its `HTTPRequest` and picks its dispatcher.
-    package func prepare(_ saved: SavedRequest, captures: [String: VariableScope.Value] = [:]) -> SendPreparation {
+    /// responses) and `answers` (to its `{{$prompt}}`s, by label), builds its `HTTPRequest` and picks its dispatcher.
+    package func prepare(
+        _ saved: SavedRequest, captures: [String: VariableScope.Value] = [:], answers: [String: String] = [:]
+    ) -> SendPreparation {
         let collection = document.collection
         let scope = VariableScope(
             captures: captures, environment: environment?.variables ?? [], collection: collection.variables,
             process: services.processVariables, dynamic: services.dynamicValues,
-            processEnvironment: services.processEnvironment, dotenvFolder: document.path.isEmpty ? nil : baseFolder)
+            processEnvironment: services.processEnvironment, dotenvFolder: document.path.isEmpty ? nil : baseFolder,
+            prompts: .given(answers))
         var problems: [String] = []
         if let environmentName, environment == nil {
             problems.append("no environment named \"\(environmentName)\" in \(collection.name)")

@@ -8,6 +8,8 @@ package struct RequestResolver: Sendable {
     package struct Outcome: Sendable {
         package var request: ResolvedRequest
         package var problems: [VariableProblem]
+        /// The `{{$prompt}}` / `{{$select}}` the request uses, once per label, in order.
+        package var prompts: [PromptRequest] = []
         package var isSendable: Bool { problems.isEmpty }
     }
 
@@ -75,7 +77,7 @@ package struct RequestResolver: Sendable {
         request.awsSigning = aws
         request.secretNames = resolver.secretNames
         request.emptySecrets = resolver.emptySecrets
-        return Outcome(request: request, problems: resolver.problems)
+        return Outcome(request: request, problems: resolver.problems, prompts: resolver.prompts)
     }
 
     /// The AWS fields resolved. The secret access key and the session token are secrets even when

@@ -65,6 +65,9 @@ extension DynamicValues {
                 return .invalid("\(variable) is not set in the environment Lazer was started in")
             }
             return .value(value, secret: true)
+        case "prompt", "select":
+            // `VariableResolver` answers these from its scope before asking here.
+            return .invalid("is asked at send")
         default:  // dotenv
             guard let variable = singleName(arguments) else {
                 return .invalid("takes one argument, a name from the .env file beside the collection")

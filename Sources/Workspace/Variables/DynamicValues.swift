@@ -7,6 +7,7 @@ package struct DynamicValues: Sendable {
     /// The dynamic values, by the name documented first (aliases in `aliases`).
     package static let names = [
         "uuid", "timestamp", "isoTimestamp", "date", "localDate", "randomInt", "randomString", "processEnv", "dotenv",
+        "prompt", "select",
     ]
     /// The names Postman and the `.http` clients use for the same values.
     package static let aliases: [String: String] = [
@@ -25,6 +26,8 @@ package struct DynamicValues: Sendable {
         ("$randomString [N]", "N (16) letters and digits"),
         ("$processEnv NAME", "any environment variable (secret)"),
         ("$dotenv NAME", ".env beside the collection (secret)"),
+        ("$prompt \"LABEL\"", "asked at send (--var LABEL=…)"),
+        ("$select \"LABEL\" A B", "one of A B, asked at send"),
     ]
 
     package var now: @Sendable () -> Date

@@ -2,7 +2,7 @@ package import HTTPCore
 
 /// The error card's texts for a placeholder that cannot be filled, one key per kind:
 /// `workspace.unresolvedVariable`, `workspace.variableCycle`, `workspace.unknownDynamicValue`,
-/// `workspace.malformedValue`, `workspace.invalidDynamicValue`. Placeholders: `{location}` (where in the request or environment),
+/// `workspace.malformedValue`, `workspace.invalidDynamicValue`, `workspace.unansweredPrompt`. Placeholders: `{location}` (where in the request or environment),
 /// `{variable}` (as written, `{{token}}`), `{name}`, `{cycle}`, `{known}`, `{text}`, `{reason}`.
 extension VariableProblem: TranslatableError {
     package var translationKey: String {
@@ -12,6 +12,7 @@ extension VariableProblem: TranslatableError {
         case .unknownDynamic: "workspace.unknownDynamicValue"
         case .malformed: "workspace.malformedValue"
         case .invalidDynamic: "workspace.invalidDynamicValue"
+        case .unanswered: "workspace.unansweredPrompt"
         }
     }
 
@@ -42,6 +43,12 @@ extension VariableProblem: TranslatableError {
                 hint:
                     "Fix its arguments or what it reads (docs/collections.md lists every dynamic value with an example)."
             )
+        case .unanswered:
+            TranslationTemplate(
+                title: "{variable} needs an answer",
+                explanation:
+                    "{location} uses {variable}, which is asked when the request is sent, and no answer was given.",
+                hint: "Send it from the explorer to be asked, or pass --var '{name}=VALUE'.")
         case .malformed:
             TranslationTemplate(
                 title: "Something in {location} cannot be filled in",
@@ -70,6 +77,9 @@ extension VariableProblem: TranslatableError {
         case .malformed(let text, let reason):
             values["text"] = text
             values["reason"] = reason
+        case .unanswered(let prompt):
+            values["variable"] = prompt.expression
+            values["name"] = prompt.label
         }
         return values
     }

@@ -11,6 +11,8 @@ package struct VariableProblem: Sendable, Equatable, CustomStringConvertible {
         /// (`{{$randomInt 9 1}}`, an unset `{{$processEnv NAME}}`): the expression as written, and why.
         case invalidDynamic(String, reason: String)
         case malformed(String, reason: String)
+        /// `{{$prompt "Label"}}` / `{{$select …}}` with no answer given (headless: no `--var 'Label=…'`).
+        case unanswered(PromptRequest)
     }
 
     package var kind: Kind
@@ -32,6 +34,11 @@ package struct VariableProblem: Sendable, Equatable, CustomStringConvertible {
             "\(location): {{$\(name)}} is not a dynamic value (known: \(DynamicValues.knownList))"
         case .invalidDynamic(let expression, let reason): "\(location): \(expression): \(reason)"
         case .malformed(let text, let reason): "\(location): \(text): \(reason)"
+        case .unanswered(let prompt):
+            "\(location): \(prompt.expression) is asked at send; without asking, pass --var "
+                + prompt.varArgument
+                + (prompt.options.map { " (one of: " + $0.map(DynamicArguments.quoted).joined(separator: ", ") + ")" }
+                    ?? "")
         }
     }
 }

@@ -15,6 +15,8 @@ package struct VariableResolver: Sendable {
     package private(set) var secretNames: [String: String] = [:]
     /// Secret variables that were used but have no value (resolved to nothing), in order of use.
     package private(set) var emptySecrets: [String] = []
+    /// The `{{$prompt}}` and `{{$select}}` met, once per label, in order: what a send must ask first.
+    package private(set) var prompts: [PromptRequest] = []
 
     /// The `.env` beside the collection, read on the first `{{$dotenv}}` of this resolution.
     private var dotenv: Result<DotEnvFile?, DynamicArguments.Failure>?
@@ -54,6 +56,10 @@ package struct VariableResolver: Sendable {
                 report(.malformed(raw, reason: reason), location())
                 output += raw
             case .dynamic(let name, let arguments):
+                if let prompt = PromptRequest.parse(DynamicValues.canonical(name) ?? name, arguments) {
+                    output += answer(prompt, name: name, arguments: arguments, location: location)
+                    return
+                }
                 switch evaluate(name, arguments) {
                 case .value(let value, let secret):
                     // No name in `secretNames`: an export masks it (there is no LAZER_VAR_ to write).
@@ -98,6 +104,34 @@ package struct VariableResolver: Sendable {
             }
         }
         return output
+    }
+
+    /// The answer to a `{{$prompt}}` / `{{$select}}` (or the expression as written, when the scope
+    /// shows prompts as written or there is no usable answer, which is then reported).
+    private mutating func answer(
+        _ parsed: Result<PromptRequest, DynamicArguments.Failure>, name: String, arguments: [String],
+        location: () -> String
+    ) -> String {
+        let expression = DynamicArguments.expression(name, arguments)
+        let prompt: PromptRequest
+        switch parsed {
+        case .failure(let failure):
+            report(.invalidDynamic(expression, reason: failure.text), location())
+            return expression
+        case .success(let value): prompt = value
+        }
+        if !prompts.contains(where: { $0.label == prompt.label }) { prompts.append(prompt) }
+        guard case .given(let answers) = scope.prompts else { return expression }
+        guard let answer = answers[prompt.label] else {
+            report(.unanswered(prompt), location())
+            return expression
+        }
+        if let reason = prompt.problem(with: answer) {
+            report(.invalidDynamic(expression, reason: reason), location())
+            return expression
+        }
+        if prompt.isCredential, !answer.isEmpty { secretValues.insert(answer) }
+        return answer
     }
 
     /// A problem found outside a placeholder (an empty path parameter).

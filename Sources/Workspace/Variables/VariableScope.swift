@@ -27,12 +27,15 @@ package struct VariableScope: Sendable {
     package var processEnvironment: [String: String]
     /// The folder of the collection file, where `{{$dotenv NAME}}` reads `.env`; nil when it has no file.
     package var dotenvFolder: String?
+    /// The answers to `{{$prompt}}` / `{{$select}}` (by label), or `.shownAsWritten` for a preview.
+    package var prompts: PromptAnswers
 
     package init(
         captures: [String: Value] = [:], environment: [Variable] = [], collection: [Variable] = [],
         process: [String: String] = [:], dynamic: DynamicValues = .system,
-        processEnvironment: [String: String] = [:], dotenvFolder: String? = nil
+        processEnvironment: [String: String] = [:], dotenvFolder: String? = nil, prompts: PromptAnswers = .given([:])
     ) {
+        self.prompts = prompts
         self.captures = captures
         self.environment = environment
         self.collection = collection
@@ -45,12 +48,13 @@ package struct VariableScope: Sendable {
     /// The scope for sending requests of `collection` in `environment`.
     package init(
         collection: RequestCollection, environment: Environment?, captures: [String: Value] = [:],
-        processEnvironment: [String: String] = [:], dynamic: DynamicValues = .system, dotenvFolder: String? = nil
+        processEnvironment: [String: String] = [:], dynamic: DynamicValues = .system, dotenvFolder: String? = nil,
+        prompts: PromptAnswers = .given([:])
     ) {
         self.init(
             captures: captures, environment: environment?.variables ?? [], collection: collection.variables,
             process: ProcessVariables.exposed(from: processEnvironment), dynamic: dynamic,
-            processEnvironment: processEnvironment, dotenvFolder: dotenvFolder)
+            processEnvironment: processEnvironment, dotenvFolder: dotenvFolder, prompts: prompts)
     }
 
     /// The raw (unresolved) value of `name` and the layer it came from.

@@ -63,7 +63,11 @@ struct RunCommand: ParsableCommand {
     @Option(name: .customLong("request"), help: "Run only this request: its id, name or Folder/Name (repeatable).")
     var requests: [String] = []
 
-    @Option(name: .customLong("var"), help: "Set a variable, NAME=VALUE (repeatable; wins over the collection's).")
+    @Option(
+        name: .customLong("var"),
+        help:
+            "Set a variable, NAME=VALUE, or answer a {{$prompt \"Label\"}} / {{$select}}, 'Label=VALUE' (repeatable; wins over the collection's)."
+    )
     var variables: [String] = []
 
     @Option(help: "Requests in flight at once; one that uses a value an earlier one captures waits for it.")
@@ -159,12 +163,14 @@ struct RunCommand: ParsableCommand {
                 text.withUTF8 { output.write($0) }
             }
         }
+        let given = try parsedVariables()
         var configuration = RunConfiguration(
-            environment: env, variables: try parsedVariables(), bail: bail,
+            environment: env, variables: given.variables, bail: bail,
             timeout: timeout.map { .milliseconds(Int64(($0 * 1000).rounded(.up))) }, recordHistory: !noHistory,
             parallel: parallel,
             repetitions: repetitions)
         configuration.followRedirects = !noFollow
+        configuration.answers = given.answers
         // Every request of the run shares one jar: a login's cookie reaches the requests after it.
         do {
             configuration.cookieJar = try cookieJar.flatMap(CookieFiles.read) ?? CookieJar()
@@ -216,20 +222,10 @@ struct RunCommand: ParsableCommand {
         throw ExitCode(report.exitStatus)
     }
 
-    /// `--var NAME=VALUE` pairs, names checked.
-    func parsedVariables() throws -> [String: String] {
-        var values: [String: String] = [:]
-        for pair in variables {
-            guard let equals = pair.firstIndex(of: "=") else {
-                throw ValidationError("--var \(pair): expected NAME=VALUE.")
-            }
-            let name = String(pair[..<equals])
-            guard VariableName.isValid(name) else {
-                throw ValidationError("--var \(pair): \"\(name)\" is not a valid variable name.")
-            }
-            values[name] = String(pair[pair.index(after: equals)...])
-        }
-        return values
+    /// `--var NAME=VALUE` pairs: every pair answers the prompt of that label; those whose name is a
+    /// variable name set that variable too.
+    func parsedVariables() throws -> VarArguments {
+        try VarArguments.parse(variables)
     }
 
     /// The reporters and where each writes (see the discussion above).

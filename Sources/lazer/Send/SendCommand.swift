@@ -26,7 +26,7 @@ struct SendCommand: ParsableCommand {
               5  a 5xx response
               3  no response (DNS, connection, TLS, timeout, ...)
               2  usage error (a malformed URL, a bad option value, an upload that is not a
-                 regular file)
+                 regular file, a {{name}} no --var gives)
               1  the output could not be written (disk full, closed pipe)
             130  interrupted (Ctrl+C; 143 for SIGTERM, 129 for SIGHUP); no temporary file
                  is left behind
@@ -39,6 +39,8 @@ struct SendCommand: ParsableCommand {
               lazer send https://self-signed.test --cacert ca.pem --include
               lazer send https://api.example/old-path --no-follow --include
               lazer send POST localhost:8080/upload -F title=Report -F file=@report.pdf
+              lazer send ':8080/orders/{{id}}' --var id=42 -H 'X-Request: {{$uuid}}'
+              lazer send ':8080/orders/{{$prompt "Order id"}}' --var 'Order id=42'
               lazer send POST https://api.example/login -d user=ada -c cookies.txt
               lazer send https://api.example/me -b cookies.txt -c cookies.txt
               lazer send https://api.example/me -b 'session=abc; theme=dark'
@@ -73,6 +75,13 @@ struct SendCommand: ParsableCommand {
         name: .customLong("timeout"), parsing: .unconditional, help: "Give up after this many seconds (whole exchange)."
     )
     var timeout: Double?
+
+    @Option(
+        name: .customLong("var"),
+        help:
+            "Fill {{NAME}} in the URL, headers and body, NAME=VALUE, or answer a {{$prompt \"Label\"}}, 'Label=VALUE' (repeatable)."
+    )
+    var variables: [String] = []
 
     @Flag(name: [.customShort("k"), .customLong("insecure")], help: "Do not verify the server's TLS certificate.")
     var insecure = false

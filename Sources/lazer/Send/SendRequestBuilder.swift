@@ -10,11 +10,21 @@ import Workspace
 /// exactly which argument is wrong.
 struct SendRequestBuilder {
     let command: SendCommand
+    /// Fills `{{…}}` in the URL, headers and body from `--var` (see `SendTemplates`).
+    let templates: SendTemplates
+
+    init(command: SendCommand, environment: [String: String] = ProcessInfo.processInfo.environment) throws {
+        self.command = command
+        templates = try SendTemplates(vars: command.variables, environment: environment)
+    }
 
     func request() throws -> HTTPRequest {
-        let (methodText, urlText) = try methodAndURL()
+        var templates = templates
+        let (methodText, rawURL) = try methodAndURL()
+        let urlText = templates.fill(rawURL, at: "the URL")
         var request = HTTPRequest(method: try method(methodText), url: try url(urlText))
-        for header in command.headers {
+        for (index, rawHeader) in command.headers.enumerated() {
+            let header = templates.fill(rawHeader, at: "-H #\(index + 1)")
             guard let colon = header.firstIndex(of: ":") else {
                 throw ValidationError(TerminalText.line("-H '\(header)': expected 'Name: value'."))
             }
@@ -31,7 +41,8 @@ struct SendRequestBuilder {
             let translation = ErrorTranslator.standard.translate(error)
             throw ValidationError(TerminalText.line("\(translation.title): \(translation.explanation)"))
         }
-        try setBody(&request)
+        try setBody(&request, &templates)
+        try templates.check()
         var options = RequestOptions()
         if let timeout = command.timeout {
             // At most 2^31 - 1 ms (24.8 days): the transport's limit, and no Double → Int64 overflow.
@@ -127,17 +138,17 @@ struct SendRequestBuilder {
         return url
     }
 
-    private func setBody(_ request: inout HTTPRequest) throws {
+    private func setBody(_ request: inout HTTPRequest, _ templates: inout SendTemplates) throws {
         let bodies = [command.data != nil, command.json != nil, command.dataFile != nil, !command.form.isEmpty]
         guard bodies.filter({ $0 }).count <= 1 else {
             throw ValidationError("Give only one of -d, --json, --data-file and -F/--form.")
         }
-        if let data = command.data {
+        if let data = command.data.map({ templates.fill($0, at: "--data") }) {
             request.setBody(data: Data(data.utf8))
             if !request.headers.contains("Content-Type") {
                 request.headers["Content-Type"] = "application/x-www-form-urlencoded"
             }
-        } else if let json = command.json {
+        } else if let json = command.json.map({ templates.fill($0, at: "--json") }) {
             do {
                 _ = try JSONDocument(text: json)
             } catch {
@@ -150,7 +161,8 @@ struct SendRequestBuilder {
             let contentType = request.headers["Content-Type"]
             request.setFileBody(path: path, contentType: contentType)
         } else if !command.form.isEmpty {
-            request.setMultipartBody(try command.form.map(Self.part))
+            let fields = command.form.enumerated().map { templates.fill($1, at: "-F #\($0 + 1)") }
+            request.setMultipartBody(try fields.map(Self.part))
         }
     }
 

@@ -6,10 +6,16 @@ import Workspace
 extension ExchangesReducer {
     /// Sends the selected request as on screen (the draft), in the collection's environment. A
     /// send in flight for the same request is cancelled; its late answer will be dropped.
-    static func send(_ state: inout ExchangesState, _ context: Context) -> Outcome {
+    /// `answers`: to its `{{$prompt}}`s; nil before they were asked (then they are asked first).
+    static func send(_ state: inout ExchangesState, _ context: Context, answers: [String: String]?) -> Outcome {
         guard let target = context.target else { return Outcome(notice: Notice("Pick a request to send", kind: .info)) }
         if !target.problems.isEmpty {
-            return Outcome(requests: [.openOverlay(.sendBlocked(problems: target.problems, selected: 0))])
+            return Outcome(requests: [
+                .openOverlay(.sendBlocked(problems: target.problems, selected: 0, heading: target.problemsHeading))
+            ])
+        }
+        if answers == nil, !target.prompts.isEmpty {
+            return Outcome(requests: [.askPrompts(target.key, target.prompts)])
         }
         let key = target.key
         var effects: [ExplorerEffect] = []
@@ -27,7 +33,7 @@ extension ExchangesReducer {
             .send(
                 SendJob(
                     key: key, generation: generation, request: target.request, document: target.document,
-                    environmentName: target.environment?.name, captures: target.captures)))
+                    environmentName: target.environment?.name, captures: target.captures, answers: answers ?? [:])))
         return Outcome(effects: effects)
     }
 

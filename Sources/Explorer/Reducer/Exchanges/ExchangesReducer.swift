@@ -16,6 +16,8 @@ package enum ExchangesReducer: SliceReducer {
     package enum Action: Equatable, Sendable {
         /// Sends the selected request (the Context's target); one in flight for it is cancelled.
         case send
+        /// Sends the request after its prompts were answered (when it is still the target).
+        case sendAnswered(RequestKey, [String: String])
         /// Cancels the send of `generation` (when it is still the one in flight).
         case cancel(RequestKey, generation: Int)
         /// `request.cancel`: cancels the selected request's send in flight, or says there is none.
@@ -43,11 +45,18 @@ package enum ExchangesReducer: SliceReducer {
         package var url: String
         /// What stops the send (unresolved variables…), one line each with where it occurs.
         package var problems: [String]
+        /// What kind of problems those are, for the dialog's title (nil: unresolved variables).
+        package var problemsHeading: String?
+        /// The `{{$prompt}}` / `{{$select}}` a send asks first.
+        package var prompts: [PromptRequest]
 
         package init(
             key: RequestKey, request: SavedRequest, document: CollectionDocument, environment: Environment? = nil,
-            captures: [String: VariableScope.Value] = [:], url: String = "", problems: [String] = []
+            captures: [String: VariableScope.Value] = [:], url: String = "", problems: [String] = [],
+            problemsHeading: String? = nil, prompts: [PromptRequest] = []
         ) {
+            self.problemsHeading = problemsHeading
+            self.prompts = prompts
             self.key = key
             self.request = request
             self.document = document
@@ -88,6 +97,8 @@ package enum ExchangesReducer: SliceReducer {
     package enum Request: Equatable, Sendable {
         /// Show the send's problems (it was not sent).
         case openOverlay(Overlay)
+        /// Ask these prompts; the answers come back as `sendAnswered`.
+        case askPrompts(RequestKey, [PromptRequest])
         /// The selected request's send was cancelled: the response pane resets what it showed.
         case resultCancelled
         /// The selected request's send ended: the response pane shows the new result.
@@ -99,7 +110,12 @@ package enum ExchangesReducer: SliceReducer {
     package static func reduce(_ state: inout ExchangesState, _ action: Action, _ context: Context) -> Outcome {
         switch action {
         case .send:
-            return send(&state, context)
+            return send(&state, context, answers: nil)
+        case .sendAnswered(let key, let answers):
+            guard context.target?.key == key else {
+                return Outcome(notice: Notice("Not sent: another request is selected now", kind: .warning))
+            }
+            return send(&state, context, answers: answers)
         case .cancel(let key, let generation):
             return cancel(key, generation: generation, &state, context)
         case .cancelSelected:

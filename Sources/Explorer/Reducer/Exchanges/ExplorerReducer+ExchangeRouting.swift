@@ -18,7 +18,7 @@ extension ExplorerReducer {
     static func reduceExchanges(_ action: ExchangesReducer.Action, _ state: inout ExplorerState) -> [ExplorerEffect] {
         var context = ExchangesReducer.Context(now: state.now, selection: state.selection)
         switch action {
-        case .send, .cancel, .cancelSelected: context.target = sendTarget(state)
+        case .send, .sendAnswered, .cancel, .cancelSelected: context.target = sendTarget(state)
         case .copyAsCurl(let reveal):
             context.curl = RequestPreview.of(state).map {
                 let copy = CurlCommand.copy($0, reveal: reveal)
@@ -30,6 +30,7 @@ extension ExplorerReducer {
         for request in outcome.requests {
             switch request {
             case .openOverlay(let overlay): reduceOverlays(.open(overlay), &state)
+            case .askPrompts(let key, let prompts): reduceOverlays(.askPrompts(key, prompts), &state)
             case .resultCancelled: reduceResponse(.resultCancelled, &state)
             case .showLatest: reduceResponse(.showLatest, &state)
             }
@@ -48,6 +49,7 @@ extension ExplorerReducer {
             key: key, request: request, document: document,
             environment: state.environment(collectionID: key.collectionID),
             captures: state.captures[key.collectionID] ?? [:], url: preview.url,
-            problems: preview.problems.map { $0.description(in: document.collection, for: request.id) })
+            problems: preview.problems.map { $0.description(in: document.collection, for: request.id) },
+            problemsHeading: SendBlockHeading.of(preview.problems), prompts: preview.prompts)
     }
 }

@@ -55,6 +55,8 @@ extension ExplorerReducer {
             case .answer(let question, let choice): effects += answered(question, choice: choice, &state)
             case .openHistoryEntry(let row, let asDraft):
                 effects.append(.history(.load(collectionID: row.collectionID, id: row.id, asDraft: asDraft)))
+            case .sendWithAnswers(let key, let answers):
+                effects += reduceExchanges(.sendAnswered(key, answers), &state)
             }
         }
         return effects

@@ -37,7 +37,7 @@ extension ExplorerReducer {
         case .clearHistory(let question, _):
             return clearHistoryAnswered(question, choice: choice, &state)
         case .help, .palette, .environments, .environmentEditor, .mockRoutes, .variables, .sendBlocked, .prompt,
-            .viewer, .problems, .historyBrowser, .cookies:
+            .viewer, .problems, .historyBrowser, .cookies, .sendPrompts:
             return []
         }
     }

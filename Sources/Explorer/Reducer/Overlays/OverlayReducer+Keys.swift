@@ -66,9 +66,11 @@ extension OverlayReducer {
             // Esc: nothing deleted, back to where the question came from.
             if outcome.requests.isEmpty, state.overlay == nil { state.overlay = deletion.back }
             return outcome
+        case .sendPrompts(let asking):
+            return answerPrompt(key, asking, &state)
         case .cookies(let dialog):
             return cookiesKey(key, dialog, &state)
-        case .sendBlocked(let problems, _):
+        case .sendBlocked(let problems, _, _):
             if closes {
                 state.overlay = nil
             } else if key == KeyEvent(.enter) {

@@ -33,6 +33,10 @@ package enum OverlayReducer: SliceReducer {
         case historyBrowsed(generation: Int, Result<[HistorySummary], HistoryProblem>)
         /// The open collections changed: an open history browser searches them again.
         case collectionsChanged
+        /// A send needs these answers first: asks them, each pre-filled with its last answer.
+        case askPrompts(RequestKey, [PromptRequest])
+        /// "Forget prompt answers": the next ask starts empty.
+        case forgetPromptAnswers
         /// A cookie jar read or written: shown when the Cookies dialog of that jar is open.
         case cookiesLoaded(CookieJarKey, [Cookie], error: String?)
     }
@@ -83,6 +87,8 @@ package enum OverlayReducer: SliceReducer {
         case answer(Overlay, choice: Int)
         /// Enter in the history browser: show the entry (`asDraft`: re-open it as a draft).
         case openHistoryEntry(HistorySummary, asDraft: Bool)
+        /// Every prompt of the send of the request answered: send it with these answers, by label.
+        case sendWithAnswers(RequestKey, [String: String])
     }
 
     package typealias Outcome = SliceRequests<Request>
@@ -103,6 +109,11 @@ package enum OverlayReducer: SliceReducer {
                 browser.query.insert(text.replacingOccurrences(of: "\n", with: " "))
                 return searchHistory(&browser, context, &state)
             }
+            if case .sendPrompts(var asking)? = state.overlay, asking.current.options == nil {
+                asking.field.insert(text.replacingOccurrences(of: "\n", with: " "))
+                state.overlay = .sendPrompts(asking)
+                return Outcome()
+            }
             guard case .prompt(var prompt)? = state.overlay else { return Outcome() }
             prompt.field.insert(text.replacingOccurrences(of: "\n", with: " "))
             state.overlay = .prompt(prompt)
@@ -113,6 +124,16 @@ package enum OverlayReducer: SliceReducer {
             state.overlay = .viewer(title: title, text: text, scroll: 0)
         case .close:
             state.overlay = nil
+        case .askPrompts(let key, let prompts):
+            guard !prompts.isEmpty else { return Outcome() }
+            state.overlay = .sendPrompts(SendPromptsState(key: key, prompts: prompts, remembered: state.promptAnswers))
+        case .forgetPromptAnswers:
+            let count = state.promptAnswers.count
+            state.promptAnswers = [:]
+            let message =
+                count == 0
+                ? "No prompt answers to forget" : "Forgot \(count) prompt answer\(count == 1 ? "" : "s")"
+            return Outcome(notice: Notice(message, kind: .info))
         case .ask(let question, let notice):
             return ask(question, waitingNotice: notice, context, &state)
         case .openHistoryBrowser:

@@ -35,7 +35,8 @@ extension RequestEditorReducer {
 
     /// A click: on the URL it takes the keyboard; on a tab title it opens that tab (what was being
     /// edited committed first); on the content, the body and notes take typing, the tables the
-    /// keys.
+    /// keys. On a Query or Headers row it selects the row, and dragging it (button held) moves the
+    /// row where the pointer goes, as `K`/`J` do.
     static func click(_ click: Click, _ editor: inout RequestEditorState, _ work: inout Work) {
         switch click {
         case .url:
@@ -46,6 +47,22 @@ extension RequestEditorReducer {
             editor.focus = .content
         case .content:
             editor.focus = editor.tab == .body || editor.tab == .notes ? .editing : .content
+            editor.draggedRow = nil
+        case .row(let row):
+            commitEditing(&editor, &work)
+            if editor.tab == .params { editor.paramsOnPath = false }
+            editor.focus = .content
+            editor.withFocusedTable { $0.select(row) }
+            editor.draggedRow = editor.focusedTable?.table.selected
+        case .dragRow(let row):
+            // One place at a time, as K/J move it, so the saved rows travel with it.
+            while let from = editor.draggedRow, from != row {
+                moveRow(by: from < row ? 1 : -1, &editor, &work)
+                guard let now = editor.focusedTable?.table.selected, now != from else { break }
+                editor.draggedRow = now
+            }
+        case .dropRow:
+            editor.draggedRow = nil
         }
     }
 }

@@ -90,6 +90,12 @@ package enum RequestEditorReducer: SliceReducer {
         case url
         case tab(RequestTab)
         case content
+        /// A press on a row of the Query or Headers table: selects it and picks it up to be dragged.
+        case row(Int)
+        /// The pointer, button held, over this row of the table: the row picked up moves there.
+        case dragRow(to: Int)
+        /// The button let go: the row picked up is dropped where it is.
+        case dropRow
     }
 
     package struct Outcome: SliceOutcome {

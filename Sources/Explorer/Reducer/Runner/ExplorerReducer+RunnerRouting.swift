@@ -43,7 +43,7 @@ extension ExplorerReducer {
         return RunnerReducer.Plan(
             target: target, document: document, environment: state.environmentName(collectionID: target.collectionID),
             drafts: Set(state.drafts.keys.filter { $0.collectionID == target.collectionID }),
-            captures: state.captures.filter { $0.key == target.collectionID })
+            captures: state.captures.filter { $0.key == target.collectionID }, answers: state.overlays.promptAnswers)
     }
 
     /// Routes an action to the Runner slice and applies what it asks of the rest: the values a

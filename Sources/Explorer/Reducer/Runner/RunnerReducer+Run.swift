@@ -79,7 +79,7 @@ extension RunnerReducer {
                 .run(
                     RunJob(
                         run: context.run, plan: RunPlan(items: items), environment: plan.environment,
-                        captures: plan.captures))
+                        captures: plan.captures, answers: plan.answers))
             ], requests: [.takeGeneration])
         let drafts = plan.drafts.count { key in rows.contains { $0.key == key } }
         if drafts > 0 {

@@ -53,11 +53,15 @@ package enum RunnerReducer: SliceReducer {
         package var environment: String?
         package var drafts: Set<RequestKey>
         package var captures: [String: [String: VariableScope.Value]]
+        /// The `{{$prompt}}` answers given this session: a run asks nothing, and a request whose
+        /// prompt has no answer yet is not sent (it says so).
+        package var answers: [String: String]
 
         package init(
             target: RunTarget, document: CollectionDocument, environment: String? = nil, drafts: Set<RequestKey> = [],
-            captures: [String: [String: VariableScope.Value]] = [:]
+            captures: [String: [String: VariableScope.Value]] = [:], answers: [String: String] = [:]
         ) {
+            self.answers = answers
             self.target = target
             self.document = document
             self.environment = environment
