@@ -27,7 +27,7 @@ JSON
 explorer paths "$WORK" tui paths.json
 required "start: the request is open" wait_for paths "Request · Both"
 keys paths F5
-check "empty: F5 is stopped" wait_for paths "Not sent: these placeholders have no value"
+check "empty: F5 is stopped" wait_for paths "Not sent: nothing went out"
 check "empty: the card names the empty path parameter" wait_for paths ":project: the path parameter has no value"
 keys paths Enter
 check "empty: Enter goes to the Params tab" wait_for paths "Path parameters"

@@ -228,7 +228,7 @@ struct HistoryBrowserTests {
         harness.press("pgdn")
         let moved = try #require(Self.browser(harness))
         #expect(moved.selected > 0 && moved.offset > 0 && moved.selected >= moved.offset)
-        #expect(harness.shows("http://dev.mock/users/\(moved.selected)"), "\(harness.screen)")
+        #expect(harness.shows(" dev.mock/users/\(moved.selected) "), "\(harness.screen)")
     }
 
     @Test("the browser's screen")
@@ -303,5 +303,18 @@ struct HistoryBrowserStartupTests {
         harness.advance(by: .milliseconds(200))
         #expect(HistoryBrowserTests.browser(harness)?.rows.map(\.requestName) == ["Find users"])
         #expect(harness.shows("History · 1 entry"), "\(harness.screen)")
+    }
+}
+
+/// The URL column shows what tells entries apart: no `http://`, and a long URL keeps its host
+/// and the end of its path (it was cut after the host, so every row of a server read the same).
+struct HistoryBrowserURLColumnTests {
+    @Test func aLongURLKeepsItsHostAndTheEndOfItsPath() {
+        let url = "http://127.0.0.1:41443/anything/customers/1234/orders/A-42"
+        #expect(HistoryBrowserLayout.shortURL(url, width: 80) == "127.0.0.1:41443/anything/customers/1234/orders/A-42")
+        #expect(HistoryBrowserLayout.shortURL(url, width: 30) == "127.0.0.1:41443/…4/orders/A-42")
+        #expect(
+            HistoryBrowserLayout.shortURL("https://api.example/v1/a/b/c/d/e/f", width: 28)
+                == "https://api.example/…c/d/e/f")
     }
 }

@@ -4,7 +4,7 @@ import TUI
 
 /// The history browser's box: the search field on its first line, a header, the rows (only those
 /// on screen are drawn), and the keys at the bottom; `settle` keeps the selection in view.
-enum HistoryBrowserLayout {
+package enum HistoryBrowserLayout {
     static let maximumWidth = 140
 
     static func box(_ screen: Rect) -> Rect {
@@ -44,7 +44,7 @@ enum HistoryBrowserLayout {
         var name: Int
         var duration = 8
 
-        init(width: Int) { name = max(12, min(36, width / 3)) }
+        init(width: Int) { name = max(12, min(30, width / 4)) }
     }
 
     static func statusText(_ row: HistorySummary) -> (text: String, code: Int?) {
@@ -59,5 +59,19 @@ enum HistoryBrowserLayout {
     static func duration(_ row: HistorySummary) -> String {
         guard let milliseconds = row.durationMilliseconds else { return "" }
         return DurationText.format(.milliseconds(Int64(milliseconds.rounded())))
+    }
+
+    /// The URL as a column of `width` shows it: without `http://` (the host and path tell entries
+    /// apart; `https://` stays), and when still too long, its host and the end of its path, where
+    /// what differs between entries is (`127.0.0.1:8080/…/orders/42`, not `http://127.0.0.1:8…`).
+    package static func shortURL(_ url: String, width: Int) -> String {
+        let text = url.hasPrefix("http://") ? String(url.dropFirst(7)) : url
+        guard CharacterWidth.of(text) > width, width > 8 else { return text }
+        let start = text.range(of: "://").map { text[$0.upperBound...] } ?? text[...]
+        let host = start.split(separator: "/", maxSplits: 1).first.map(String.init) ?? ""
+        let prefix = String(text[..<start.startIndex]) + host + "/…"
+        let room = width - CharacterWidth.of(prefix)
+        guard room >= 6 else { return text }
+        return prefix + String(text.suffix(room))
     }
 }

@@ -62,9 +62,11 @@ enum HistoryBrowserView {
             frame.buffer.write(status.text, x: statusX, y: area.y, style: theme[role].bold, maxX: area.right)
             if index == browser.selected { frame.buffer.setStyle(theme[.selection], in: area) }
         }
-        let keys =
-            "↑/↓ PgUp/PgDn · Enter shows · Ctrl+O re-opens as a draft · Esc closes"
-            + " · 5xx: status 500–599 · 2026-11-27: that day"
+        var keys = "↑/↓ PgUp/PgDn · Enter shows · Ctrl+O re-opens as a draft · Esc closes"
+        for hint in [" · 5xx: status 500–599", " · 2026-11-27: that day"]
+        where CharacterWidth.of(keys + hint) < parts.footer.width {
+            keys += hint
+        }
         frame.buffer.write(
             keys,
             x: parts.footer.x + 1, y: parts.footer.y, style: theme[.muted], maxX: parts.footer.right)
@@ -81,7 +83,8 @@ enum HistoryBrowserView {
             x += width + 1
         }
         let durationX = area.right - columns.duration
-        frame.buffer.writeFitted(cells[4], x: x, y: area.y, style: style, maxX: max(x, durationX - 1))
+        let url = HistoryBrowserLayout.shortURL(cells[4], width: max(0, durationX - 1 - x))
+        frame.buffer.writeFitted(url, x: x, y: area.y, style: style, maxX: max(x, durationX - 1))
         frame.buffer.write(cells[5], x: durationX, y: area.y, style: style, maxX: area.right)
     }
 }

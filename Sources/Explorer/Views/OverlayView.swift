@@ -48,7 +48,7 @@ enum OverlayView {
             let intro =
                 heading == nil
                 ? "Not sent: these placeholders have no value in this environment."
-                : "Not sent: nothing left. Fix what is listed:"
+                : "Not sent: nothing went out. Fix what is listed:"
             var lines = [Line(intro, style: theme[.text])]
             // Wrapped under their text: a long one was cut at the box's edge ("… or L").
             let wrapWidth = max(10, min(screen.width - 2, 90) - 2)

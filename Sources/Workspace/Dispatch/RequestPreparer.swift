@@ -143,8 +143,11 @@ package final class RequestPreparer: Sendable {
                 jar = try services.cookies.load(collectionID: collection.id, environment: environmentName)
                 preparation.persistsCookies = true
             } catch {
-                jar = nil
-                preparation.problems.append("cookies not read: \(error.description)")
+                // An unreadable state folder must not stop the send (history and drafts do not
+                // either): the exchange gets a jar of its own, and writing it back fails with the
+                // "Cookies not saved" notice that says why.
+                jar = CookieJar()
+                preparation.persistsCookies = true
             }
         }
         guard preparation.problems.isEmpty else { return preparation }
