@@ -131,7 +131,9 @@ terminal_is_normal() {
 # terminal modes, and stays open so the test can look.
 wrapper() {
     printf '%q ' "$LAZER" "$@"
-    printf '; echo "lazer-exit=$?"; echo stty-begin; stty -a; echo stty-end; exec sleep 3600'
+    # The status on a line of its own: a shell's "Killed <command>" notice before it, wrapped at
+    # the pane's width, left "lazer" and "-exit=137" on two lines.
+    printf '; status=$?; echo; echo "lazer-exit=$status"; echo stty-begin; stty -a; echo stty-end; exec sleep 3600'
 }
 
 # wrapper_settled ARGS...: like wrapper, for deaths the crash watcher cleans up (a stack overflow
@@ -141,7 +143,7 @@ wrapper() {
 wrapper_settled() {
     printf '%q ' "$LAZER" "$@"
     printf '; status=$?; for i in $(seq 300); do stty -a | tr " ;" "\n\n" | grep -qx icanon && break; sleep 0.05; done'
-    printf '; echo "lazer-exit=$status"; echo stty-begin; stty -a; echo stty-end; exec sleep 3600'
+    printf '; echo; echo "lazer-exit=$status"; echo stty-begin; stty -a; echo stty-end; exec sleep 3600'
 }
 
 # terminal_becomes_normal NAME: terminal_is_normal, once tmux's flags are back (see wrapper_settled).
