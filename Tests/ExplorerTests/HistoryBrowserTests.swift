@@ -313,6 +313,7 @@ struct HistoryBrowserURLColumnTests {
         let url = "http://127.0.0.1:41443/anything/customers/1234/orders/A-42"
         #expect(HistoryBrowserLayout.shortURL(url, width: 80) == "127.0.0.1:41443/anything/customers/1234/orders/A-42")
         #expect(HistoryBrowserLayout.shortURL(url, width: 30) == "127.0.0.1:41443/…4/orders/A-42")
+        #expect(HistoryBrowserLayout.shortURL(url, width: 17) == "…1234/orders/A-42")
         #expect(
             HistoryBrowserLayout.shortURL("https://api.example/v1/a/b/c/d/e/f", width: 28)
                 == "https://api.example/…c/d/e/f")

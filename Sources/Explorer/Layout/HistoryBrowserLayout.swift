@@ -63,7 +63,8 @@ package enum HistoryBrowserLayout {
 
     /// The URL as a column of `width` shows it: without `http://` (the host and path tell entries
     /// apart; `https://` stays), and when still too long, its host and the end of its path, where
-    /// what differs between entries is (`127.0.0.1:8080/…/orders/42`, not `http://127.0.0.1:8…`).
+    /// what differs between entries is (`127.0.0.1:8080/…/orders/42`, not `http://127.0.0.1:8…`);
+    /// narrower still, the end alone (`…/orders/42`).
     package static func shortURL(_ url: String, width: Int) -> String {
         let text = url.hasPrefix("http://") ? String(url.dropFirst(7)) : url
         guard CharacterWidth.of(text) > width, width > 8 else { return text }
@@ -71,7 +72,8 @@ package enum HistoryBrowserLayout {
         let host = start.split(separator: "/", maxSplits: 1).first.map(String.init) ?? ""
         let prefix = String(text[..<start.startIndex]) + host + "/…"
         let room = width - CharacterWidth.of(prefix)
-        guard room >= 6 else { return text }
+        // Too narrow for the host and a tail (80 columns): the end of the path alone.
+        guard room >= 6 else { return "…" + String(text.suffix(width - 1)) }
         return prefix + String(text.suffix(room))
     }
 }
