@@ -5,7 +5,7 @@ LINT_PATHS := Package.swift Sources Tests Fuzz Examples
 
 .PHONY: bench-tui bench-tui-pure bench-tui-ncurses bench-transport bench-futures bench-explorer bench-sigv4 sigv4-vectors
 .PHONY: fuzz-json fuzz-jsonpath fuzz-terminal-text fuzz-collection fuzz-theme fuzz-keymap fuzz-import bench-json
-.PHONY: bench-jsonschema
+.PHONY: bench-jsonschema bench-jsondiff
 .PHONY: all deps run build build-release lint test unit e2e test-tsan clean bench-replay bench-mock bench-import examples
 .PHONY: bench-headers install uninstall build-install install-files deb test-package test-install
 
@@ -259,6 +259,18 @@ bench-jsonschema: deps
 	@nproc; grep -m1 'model name' /proc/cpuinfo || true
 	.build/release/JSONSchemaBench .build/jsonschema-suite bench-out/jsonschema
 	.build/bench-venv/bin/python scripts/bench-jsonschema.py .build/jsonschema-suite bench-out/jsonschema
+
+## bench-jsondiff: release build; two generated 40 MB bodies (bench-out/jsondiff, 1 % of the values changed)
+## diffed by the JSONDiff module (time, peak RSS), then the whole `lazer diff` process (GNU time's max RSS).
+bench-jsondiff: deps
+	$(SWIFT) build -c release --product JSONDiffBench
+	$(SWIFT) build -c release --product lazer
+	@test -f bench-out/jsondiff/right.json || python3 scripts/gen-jsondiff-bench.py bench-out/jsondiff 40
+	@nproc; grep -m1 'model name' /proc/cpuinfo || true
+	.build/release/JSONDiffBench bench-out/jsondiff
+	@if [ -x /usr/bin/time ]; then /usr/bin/time -f 'lazer diff (whole process): %e s, max RSS %M KB' \
+		.build/release/lazer diff bench-out/jsondiff/left.json bench-out/jsondiff/right.json > /dev/null \
+		|| test $$? -eq 1; else echo "(no /usr/bin/time: apt-get install time for the whole-process numbers)"; fi
 
 ## bench-import: whole-process `lazer import` (release) of a generated 200-request Postman collection
 ## and a 400 KB OpenAPI document (JSON and YAML) with hyperfine, against issue 18's goals (100/200 ms).

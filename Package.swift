@@ -96,6 +96,7 @@ let package = Package(
                 "CursesBackend",
                 "JSONTree",
                 "JSONSchema",
+                "JSONDiff",
                 "TerminalText",
                 "TUI",
                 "HTTPCore",
@@ -125,6 +126,12 @@ let package = Package(
         .executableTarget(
             name: "JSONSchemaBench",
             dependencies: ["JSONSchema", "JSONTree"],
+            swiftSettings: strictSwift
+        ),
+
+        .executableTarget(
+            name: "JSONDiffBench",
+            dependencies: ["JSONDiff", "JSONTree", "RegularFiles"],
             swiftSettings: strictSwift
         ),
 
@@ -279,7 +286,7 @@ let package = Package(
             name: "Explorer",
             dependencies: [
                 "TUI", "Workspace", "Interop", "HTTPCore", "Futures", "JSONTree", "Replay", "AnnotatedLocks",
-                "RegularFiles", "StateStore",
+                "RegularFiles", "StateStore", "JSONDiff",
             ],
             swiftSettings: strictSwift
         ),
@@ -448,7 +455,7 @@ let package = Package(
             name: "ExplorerTests",
             dependencies: [
                 "Explorer", "ExplorerTesting", "TUI", "TUITesting", "Workspace", "HTTPCore", "HTTPCoreTesting",
-                "Futures", "FuturesTesting", "JSONTree", "Replay", "Interop", "StateStore",
+                "Futures", "FuturesTesting", "JSONTree", "Replay", "Interop", "StateStore", "JSONDiff",
             ],
             exclude: ["Snapshots"],
             swiftSettings: strictSwift

@@ -19,7 +19,7 @@ struct Lazer: ParsableCommand {
         subcommands: [
             TUICommand.self, JSONCommand.self, SendCommand.self, RunCommand.self, ValidateCommand.self,
             MockCommand.self, RecordCommand.self,
-            ImportCommand.self, ExportCommand.self, HistoryCommand.self, UIDemoCommand.self,
+            ImportCommand.self, ExportCommand.self, HistoryCommand.self, DiffCommand.self, UIDemoCommand.self,
         ],
         defaultSubcommand: TUICommand.self
     )

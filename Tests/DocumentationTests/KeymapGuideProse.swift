@@ -14,6 +14,7 @@ enum KeymapGuideProse {
         case .tree: "the Tree tab"
         case .raw: "the Raw tab"
         case .runner: "the Runner view"
+        case .diff: "the Diff view"
         }
     }
 
@@ -66,6 +67,15 @@ enum KeymapGuideProse {
             click selects the request row under it (a check or error line under a request selects that
             request), a click on the selected request opens it (as `enter`; so does a double click), and
             the wheel moves the selection three requests.
+            """
+        case .diff:
+            """
+            `m` in the response pane's History tab marks the entry under the cursor; `m` on another entry
+            compares the two response bodies (the older on the left) in the Diff view, over the panes: both
+            trees side by side, changed values in one colour, removed ones on the left, added ones on the
+            right, every unchanged subtree folded to one line. It takes the keys instead of the panes:
+            these, and the `global` keys; `esc` closes it too, and the palette's "Show or hide the Diff
+            view" shows it again. With the mouse on, the wheel scrolls.
             """
         }
     }

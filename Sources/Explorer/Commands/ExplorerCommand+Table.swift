@@ -12,6 +12,7 @@ extension ExplorerCommand {
         case .response(let command): command.spec
         case .runner(let command): command.spec
         case .interop(let command): command.spec
+        case .diff(let command): command.spec
         }
     }
 }
@@ -123,8 +124,8 @@ extension AppCommand {
         case .palette: .keys("Command palette", hint: "commands", [.global: ["ctrl+p"], .outside: [":"]])
         case .help:
             .palette(
-                "Keys of the focused pane", hint: "help", [.global: ["F1"], .outside: ["?"], .runner: ["?"]],
-                help: [.runner: "The Runner view's keys"])
+                "Keys of the focused pane", hint: "help", [.global: ["F1"], .outside: ["?"], .runner: ["?"], .diff: ["?"]],
+                help: [.runner: "The Runner view's keys", .diff: "The Diff view's keys"])
         case .quit:
             .palette("Quit (asks when there are unsaved edits)", hint: "quit", [.global: ["ctrl+q"], .outside: ["q"]])
         case .focusNext: .keys("Next pane", [.global: ["tab"]])

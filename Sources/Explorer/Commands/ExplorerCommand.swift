@@ -14,12 +14,14 @@ package enum ExplorerCommand: Hashable, Sendable, CaseIterable, CustomStringConv
     case response(ResponseCommand)
     case runner(RunnerCommand)
     case interop(InteropCommand)
+    case diff(DiffViewCommand)
 
     /// In table order: the palette, the help overlay and docs/keymap.md list commands this way.
     package static let allCases: [ExplorerCommand] =
         RequestCommand.allCases.map(Self.request) + EnvironmentCommand.allCases.map(Self.environment)
         + InteropCommand.allCases.map(Self.interop) + NavigationCommand.allCases.map(Self.navigation)
         + NavigatorCommand.allCases.map(Self.navigator) + RunnerCommand.allCases.map(Self.runner)
+        + DiffViewCommand.allCases.map(Self.diff)
         + ResponseCommand.allCases.map(Self.response) + AppCommand.allCases.map(Self.app)
 
     /// The stable id (`request.send`), as keymap files name it.
@@ -33,6 +35,7 @@ package enum ExplorerCommand: Hashable, Sendable, CaseIterable, CustomStringConv
         case .response(let command): command.rawValue
         case .runner(let command): command.rawValue
         case .interop(let command): command.rawValue
+        case .diff(let command): command.rawValue
         }
     }
 

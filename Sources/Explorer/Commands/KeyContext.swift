@@ -15,6 +15,7 @@ package enum KeyContext: String, CaseIterable, Sendable {
     case tree
     case raw
     case runner
+    case diff
 
     /// The heading of this context's keys in the help overlay.
     package var heading: String {
@@ -29,6 +30,7 @@ package enum KeyContext: String, CaseIterable, Sendable {
         case .tree: "Tree"
         case .raw: "Raw"
         case .runner: "The Runner view (a click selects a request; a second click opens it)"
+        case .diff: "The Diff view (two responses side by side)"
         }
     }
 }

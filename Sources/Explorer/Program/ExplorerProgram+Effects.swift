@@ -126,6 +126,11 @@ extension ExplorerProgram {
             dependencies.work.schedule { [weak self] in
                 self?.deliver(.filterFinished(generation: generation, query: query, Self.filter(query, document)))
             }
+        case .diff(let job):
+            dependencies.work.schedule { [weak self] in
+                self?.deliver(.diffFinished(generation: job.generation, DiffComputation.compute(job)))
+            }
+        case .compareInEnvironment(let job): compareInEnvironment(job)
         case .setMouse(let enabled): host.mouseEnabled = enabled
         case .quit:
             flushDrafts(now: true)

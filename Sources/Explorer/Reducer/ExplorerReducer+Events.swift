@@ -14,6 +14,7 @@ extension ExplorerReducer {
         case .mouse(let mouse):
             // The Runner view covers the panes: clicks go to it, never to what is under it.
             if state.runner?.isShown == true, state.overlay == nil { return runnerMouse(mouse, &state) }
+            if state.diff.view?.isShown == true, state.overlay == nil { return diffMouse(mouse, &state) }
             return handleMouse(mouse, &state)
         case .resize(let size):
             return reduceScreen(.resize(size), &state)
@@ -29,6 +30,7 @@ extension ExplorerReducer {
         }
         if state.overlay != nil { return reduceOverlays(.key(key), &state) }
         if state.runner?.isShown == true { return runnerKey(key, &state) }
+        if state.diff.view?.isShown == true { return diffKey(key, &state) }
         if key == KeyEvent(.escape) { return escape(&state) }
         if let effects = completionKey(key, &state) { return effects }
         // Tab, Ctrl, Alt and F-keys reach the global bindings first, whatever has the focus — but

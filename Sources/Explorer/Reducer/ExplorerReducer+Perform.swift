@@ -14,6 +14,7 @@ extension ExplorerReducer {
         case .request(let command): return requestAction(command, &state)
         case .response(let command): return reduceResponse(.command(command), &state)
         case .runner(let command): return runnerAction(command, &state)
+        case .diff(let command): return diffAction(command, &state)
         case .interop(let command): return reduceWorkspace(.promptInterop(command), &state)
         }
     }

@@ -78,6 +78,7 @@ extension ExplorerReducer {
         case .saveMockRoute: reduceWorkspace(.commitMockRoute(prompt), &state)
         case .cookieValue(let jar, let cookie, let selected): commitCookieValue(prompt, jar, cookie, selected, &state)
         case .importFile, .exportFile: reduceWorkspace(.commitInterop(prompt), &state)
+        case .compareEnvironment(let key): compareEnvironment(prompt, key, &state)
         default: reduceWorkspace(.commitPrompt(prompt), &state)
         }
     }

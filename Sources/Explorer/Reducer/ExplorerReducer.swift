@@ -60,6 +60,8 @@ package enum ExplorerReducer {
             return reduceRunner(.historyLoaded(key), &state)
         case .runner(let event):
             return reduceRunner(.event(event), &state)
+        case .diffFinished(let generation, let result):
+            return reduceDiff(.finished(generation: generation, result), &state)
         case .searchFinished(let generation, let pattern, let matches, let error):
             return reduceResponse(
                 .searchFinished(generation: generation, pattern: pattern, matches: matches, error: error), &state)

@@ -55,6 +55,8 @@ package enum ExplorerAction: Sendable, Equatable {
     case curlPasted(RequestKey, requests: [SavedRequest], report: ImportReport)
     /// A run of the Runner view moved on.
     case runner(RunnerEvent)
+    /// A comparison computed for the Diff view (dropped unless its generation is the one asked).
+    case diffFinished(generation: Int, Result<DiffViewState, DiffProblem>)
     /// A cookie jar's file as read or written (`error`: why it could not be, the list then empty).
     case cookiesLoaded(CookieJarKey, [Cookie], error: String?)
     /// Time passes (only while something animates).

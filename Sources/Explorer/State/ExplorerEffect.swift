@@ -50,6 +50,11 @@ package enum ExplorerEffect: Sendable, Equatable {
     case run(RunJob)
     /// Stop the run: the request in flight is cancelled, the rest reported skipped.
     case cancelRun(run: Int)
+    /// Compares two bodies off the main queue (`DiffComputation`); `diffFinished` brings the view.
+    case diff(DiffJob)
+    /// Sends a request in another environment (as the Runner does) and compares its answer with
+    /// the body shown; `diffFinished` brings the view.
+    case compareInEnvironment(DiffEnvironmentJob)
     /// Read a cookie jar's file (the Cookies dialog); it comes back as `cookiesLoaded`.
     case loadCookies(CookieJarKey)
     /// Change a cookie jar's file (edit, delete, clear), merged with what it holds now; the jar

@@ -5,6 +5,7 @@ extension ExplorerState {
     /// what the reducer resolves keys in and the help overlay lists.
     package var keyContexts: [KeyContext] {
         if runner?.isShown == true { return [.runner] }
+        if diff.view?.isShown == true { return [.diff] }
         switch focus {
         case .collections: return [.collections, .outside]
         case .request: return (tableHasFocus ? [.table] : []) + [.request, .outside]

@@ -102,6 +102,8 @@ package struct PromptState: Sendable, Equatable {
         case duplicateEnvironment(collectionID: String, name: String)
         /// A new value for a cookie of the Cookies dialog (`selected`: the row to come back to).
         case cookieValue(CookieJarKey, Cookie, selected: Int)
+        /// The environment to send the request in and compare its answer with the one shown.
+        case compareEnvironment(RequestKey)
     }
 
     package var purpose: Purpose

@@ -23,6 +23,9 @@ package enum ExplorerView {
         if state.runner?.isShown == true {
             RunnerView.render(state, in: RunnerLayout.area(frame.area.size), buffer: &frame.buffer)
         }
+        if state.diff.view?.isShown == true {
+            DiffView.render(state, in: DiffLayout.area(frame.area.size), buffer: &frame.buffer)
+        }
         StatusLineView.render(state, in: layout.statusBar, buffer: &frame.buffer)
         OverlayView.render(state, into: &frame)
     }

@@ -98,7 +98,8 @@ extension WorkspaceReducer {
             store(CollectionSlot(document: document), &state, &outcome)
             outcome.requests.append(.editNewRequest(RequestKey(collectionID: id, requestID: request.id)))
             outcome.effects.append(.save(document, overwrite: false))
-        case .moveRequest, .moveFolder, .saveMockRoute, .importFile, .exportFile, .secretName, .cookieValue:
+        case .moveRequest, .moveFolder, .saveMockRoute, .importFile, .exportFile, .secretName, .cookieValue,
+            .compareEnvironment:
             return
         }
     }

@@ -1,0 +1,36 @@
+/// Comparing two responses: marking history entries, and the Diff view's own keys.
+package enum DiffViewCommand: String, CaseIterable, Sendable {
+    case mark = "diff.mark"
+    case compareEnvironment = "diff.compareEnvironment"
+    case show = "diff.show"
+    case next = "diff.next"
+    case previous = "diff.previous"
+    case up = "diff.up"
+    case down = "diff.down"
+    case pageUp = "diff.pageUp"
+    case pageDown = "diff.pageDown"
+    case top = "diff.top"
+    case bottom = "diff.bottom"
+    case hide = "diff.hide"
+
+    package var spec: CommandSpec {
+        switch self {
+        case .mark:
+            .palette(
+                "Mark the History entry to compare (on a second entry: compare them side by side)",
+                [.response: ["m"]])
+        case .compareEnvironment:
+            .palette("Compare with environment… (send the request there, compare the two answers)")
+        case .show: .palette("Show or hide the Diff view (the last comparison)")
+        case .next: .keys("Next change", [.diff: ["n", "tab"]])
+        case .previous: .keys("Previous change", [.diff: ["N", "p", "shift+tab"]])
+        case .up: .keys("Scroll up", [.diff: ["up", "k"]])
+        case .down: .keys("Scroll down", [.diff: ["down", "j"]])
+        case .pageUp: .keys("Page up", [.diff: ["pgup"]])
+        case .pageDown: .keys("Page down", [.diff: ["pgdn", "space"]])
+        case .top: .keys("Top", [.diff: ["home", "g"]])
+        case .bottom: .keys("Bottom", [.diff: ["end", "G"]])
+        case .hide: .keys("Close the view (also Esc; the palette's \"Show or hide the Diff view\" shows it again)", [.diff: ["q"]])
+        }
+    }
+}

@@ -1,0 +1,60 @@
+import Foundation
+import JSONDiff
+import JSONTree
+import RegularFiles
+
+// `make bench-jsondiff` (release): two generated 40 MB bodies (scripts/gen-jsondiff-bench.py; 1 % of
+// their scalar values changed) read, parsed and diffed by the JSONDiff module. Prints each phase's
+// time (best of 5 diffs) and the process's peak resident memory against one body's size.
+
+let arguments = CommandLine.arguments
+guard arguments.count == 2 else {
+    FileHandle.standardError.write(Data("usage: JSONDiffBench BODIES-DIR\n".utf8))
+    exit(2)
+}
+
+func milliseconds(_ duration: Duration) -> Double {
+    Double(duration.components.seconds) * 1000 + Double(duration.components.attoseconds) / 1e15
+}
+
+func peakResidentMegabytes() -> Double {
+    var usage = rusage()
+    getrusage(RUSAGE_SELF.rawValue, &usage)
+    return Double(usage.ru_maxrss) / 1024
+}
+
+let clock = ContinuousClock()
+let baseline = peakResidentMegabytes()
+var start = clock.now
+guard let leftBytes = try RegularFile.read(arguments[1] + "/left.json", limit: 1 << 30),
+    let rightBytes = try RegularFile.read(arguments[1] + "/right.json", limit: 1 << 30)
+else {
+    FileHandle.standardError.write(Data("JSONDiffBench: left.json or right.json missing\n".utf8))
+    exit(2)
+}
+let readTime = milliseconds(clock.now - start)
+start = clock.now
+let left = try JSONDocument(bytes: leftBytes)
+let right = try JSONDocument(bytes: rightBytes)
+let parseTime = milliseconds(clock.now - start)
+
+var best = Double.infinity
+var result = JSONDiff.compare(left, right)
+for _ in 0..<5 {
+    start = clock.now
+    result = JSONDiff.compare(left, right)
+    best = min(best, milliseconds(clock.now - start))
+}
+let body = Double(leftBytes.count) / 1_048_576
+let peak = peakResidentMegabytes()
+print(
+    String(
+        format: "bodies %.1f MB + %.1f MB, %d + %d tape entries; read %.0f ms, parse both %.0f ms",
+        body, Double(rightBytes.count) / 1_048_576, left.tapeCount, right.tapeCount, readTime, parseTime))
+print(
+    "changes: \(result.counts.total) (\(result.counts.changed) changed, \(result.counts.added) added, "
+        + "\(result.counts.removed) removed)")
+print(String(format: "diff: %.0f ms (best of 5; goal <= 1000 ms)", best))
+print(
+    String(
+        format: "peak RSS %.0f MB = %.2f x one body (goal <= 3; process baseline %.0f MB)", peak, peak / body, baseline))
