@@ -150,6 +150,13 @@ let package = Package(
             swiftSettings: strictSwift
         ),
 
+        // Structural JSON diff on JSONTree's index (issue 27): `lazer diff`, snapshots, the explorer's Diff view.
+        .target(
+            name: "JSONDiff",
+            dependencies: ["JSONTree", "TerminalText"],
+            swiftSettings: strictSwift
+        ),
+
         // MARK: - Regular files within limits (no dependencies: everything that reads a file uses it)
 
         .target(
@@ -387,6 +394,12 @@ let package = Package(
         .testTarget(
             name: "JSONSchemaTests",
             dependencies: ["JSONSchema", "JSONTree"],
+            swiftSettings: strictSwift
+        ),
+        .testTarget(
+            name: "JSONDiffTests",
+            dependencies: ["JSONDiff", "JSONTree"],
+            exclude: ["Golden"],
             swiftSettings: strictSwift
         ),
         .testTarget(
