@@ -368,7 +368,7 @@ let package = Package(
             name: "Workspace",
             dependencies: [
                 "AnnotatedLocks", "HTTPCore", "AWSSigning", "Futures", "JSONTree", "RegularFiles", "TerminalText",
-                "StateStore",
+                "StateStore", "JSONDiff",
             ],
             swiftSettings: strictSwift
         ),

@@ -1,4 +1,5 @@
 import Foundation
+import Futures
 import Workspace
 
 /// Snapshot files and re-checks, on the work queue: a file write, or a history entry's checks

@@ -1,4 +1,4 @@
-import Workspace
+package import Workspace
 
 /// The snapshot work the program does off the main thread, asked by the reducer as data.
 package enum SnapshotJob: Sendable, Equatable {

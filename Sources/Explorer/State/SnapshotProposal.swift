@@ -1,4 +1,4 @@
-import Workspace
+package import Workspace
 
 /// What "accept as snapshot" would write for the shown response: the snapshot made from it, the
 /// file, and how it differs from the stored one (shown in the question before anything is

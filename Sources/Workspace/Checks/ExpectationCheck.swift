@@ -47,6 +47,10 @@ package struct ExpectationCheck: Sendable, Hashable {
             self = SnapshotCheck(options: options, facts: facts, context: snapshot).expectationCheck
             return
         }
+        self.init(evaluating: expectation, against: facts, query: query)
+    }
+
+    private init(evaluating expectation: Expectation, against facts: ResponseFacts, query: JSONPath?) {
         label = ExpectationCheck.label(expectation.subject)
         let actualValues = ExpectationCheck.values(of: expectation.subject, in: facts, query: query)
         let op = expectation.op

@@ -1,5 +1,5 @@
 import Foundation
-package import HTTPCore
+import HTTPCore
 import JSONTree
 
 extension HistoryEntry {

@@ -19,12 +19,13 @@ enum CanonicalNumber {
         if exponent > 0, exponent <= 21 {
             if count <= exponent { return sign + digits + String(repeating: "0", count: exponent - count) }
             let point = digits.index(digits.startIndex, offsetBy: exponent)
-            return sign + digits[..<point] + "." + digits[point...]
+            return sign + String(digits[..<point]) + "." + String(digits[point...])
         }
         if exponent <= 0, exponent > -21 {
             return sign + "0." + String(repeating: "0", count: -exponent) + digits
         }
-        let rest = digits.dropFirst()
-        return sign + String(digits.prefix(1)) + (rest.isEmpty ? "" : "." + rest) + "E" + String(exponent - 1)
+        let rest = String(digits.dropFirst())
+        let fraction = rest.isEmpty ? "" : "." + rest
+        return sign + String(digits.prefix(1)) + fraction + "E" + String(exponent - 1)
     }
 }

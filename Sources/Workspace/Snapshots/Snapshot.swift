@@ -1,5 +1,6 @@
 import Foundation
-package import JSONTree
+import HTTPCore
+import JSONTree
 
 /// A response as a snapshot file keeps it: the status, the chosen headers and the body as
 /// canonical JSON (`SnapshotCanonicalizer`), written as one pretty, byte-stable JSON file so a
@@ -80,7 +81,7 @@ package struct Snapshot: Sendable, Equatable {
     /// Reads a snapshot file; a file that is not one says what is wrong with it.
     package init(fileBytes: [UInt8]) throws(SnapshotError) {
         let parsed: StoredJSON
-        do {
+        do throws(JSONParseError) {
             parsed = try StoredJSON(parsing: String(decoding: fileBytes, as: UTF8.self))
         } catch {
             throw SnapshotError("not valid JSON: \(error.message)")

@@ -1,3 +1,4 @@
+import JSONDiff
 import JSONTree
 
 /// One difference between a stored snapshot and a response: where (`status`, `header
@@ -86,10 +87,34 @@ package struct SnapshotChange: Sendable, Equatable {
         return text.count > previewLength ? String(text.prefix(previewLength - 1)) + "…" : text
     }
 
-    /// The body's changes, by JSONPath (a stand-in until the JSONDiff engine is merged).
+    /// The body's changes by JSONPath, from JSONDiff (keyed arrays paired by their key; ignored
+    /// values are already the same marker on both sides).
     private static func jsonChanges(_ old: StoredJSON, _ new: StoredJSON, keys: [SnapshotOptions.ArrayKey])
         -> [SnapshotChange]
     {
-        [SnapshotChange(kind: .changed, path: "$", old: preview(.json(old)), new: preview(.json(new)))]
+        guard let left = try? JSONDocument(bytes: Array(old.compact().utf8)),
+            let right = try? JSONDocument(bytes: Array(new.compact().utf8))
+        else {
+            return [SnapshotChange(kind: .changed, path: "$", old: preview(.json(old)), new: preview(.json(new)))]
+        }
+        let arrayKeys = keys.compactMap { key -> JSONDiffArrayKey? in
+            guard let path = try? JSONPath(key.path) else { return nil }
+            return JSONDiffArrayKey(arrays: path, key: [key.key])
+        }
+        let result = JSONDiff.compare(
+            left, right, options: JSONDiffOptions(arrayKeys: arrayKeys, changeLimit: changeLimit))
+        var changes = result.changes.map { change in
+            SnapshotChange(
+                kind: Kind(rawValue: change.kind.rawValue) ?? .changed, path: change.pathText,
+                old: change.left.map { left.preview($0, maxLength: previewLength) },
+                new: change.right.map { right.preview($0, maxLength: previewLength) })
+        }
+        if result.isTruncated {
+            changes.append(
+                SnapshotChange(
+                    kind: .changed, path: "$", old: nil,
+                    new: "\(result.counts.total - result.changes.count) more changes not listed"))
+        }
+        return changes
     }
 }

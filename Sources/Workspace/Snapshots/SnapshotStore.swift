@@ -42,13 +42,13 @@ package struct SnapshotStore: Sendable {
     package func read(requestID: String) throws(SnapshotError) -> Snapshot? {
         let path = path(requestID: requestID)
         let bytes: [UInt8]?
-        do {
+        do throws(FileSystemError) {
             bytes = try RegularFile.read(path, limit: Self.sizeLimit)
         } catch {
             throw SnapshotError(error.description)
         }
         guard let bytes else { return nil }
-        do {
+        do throws(SnapshotError) {
             return try Snapshot(fileBytes: bytes)
         } catch {
             throw SnapshotError("\(path): \(error.message)")
@@ -68,7 +68,7 @@ package struct SnapshotStore: Sendable {
         } catch {
             throw SnapshotError("\(folder): cannot make the snapshots folder (\(error.localizedDescription))")
         }
-        do {
+        do throws(FileSystemError) {
             try AtomicFile.write(text, to: path, keepBackup: false)
         } catch {
             throw SnapshotError(error.description)
