@@ -28,7 +28,7 @@ struct SnapshotRunTests {
               ]
             }
           ],
-          "environments": [{ "name": "local", "baseURL": "http://127.0.0.1:\\(port)" }]
+          "environments": [{ "name": "local", "baseURL": "http://127.0.0.1:\(port)" }]
         }
 
         """

@@ -93,7 +93,7 @@ import Workspace
         let store = SnapshotStore(collectionFile: "Collections/shop.json")
         #expect(store.folder == "Collections/shop.snapshots")
         #expect(store.path(requestID: "list-orders_2.v1") == "Collections/shop.snapshots/list-orders_2.v1.json")
-        #expect(store.path(requestID: "../../etc/passwd") == "Collections/shop.snapshots/%2E.%2F%2E.%2Fetc%2Fpasswd.json")
+        #expect(store.path(requestID: "../../etc/passwd") == "Collections/shop.snapshots/%2E.%2F..%2Fetc%2Fpasswd.json")
         #expect(SnapshotStore(collectionFile: "shop.json").folder == "shop.snapshots")
     }
 

@@ -32,16 +32,21 @@ package struct SnapshotProposal: Sendable, Equatable {
         a.key == b.key && a.file == b.file && a.changes == b.changes && a.snapshot.status == b.snapshot.status
     }
 
+    /// The file as the user finds it beside the collection: `shop.snapshots/list.json`.
+    package var shortFile: String {
+        file.split(separator: "/").suffix(2).joined(separator: "/")
+    }
+
     /// The question's text: the file, then each change (at most `shownChanges`) or that it is new.
     package var message: String {
         guard let changes else {
-            return "No snapshot yet: \(file) will be created from this response (status \(snapshot.status)). "
+            return "No snapshot yet: \(shortFile) will be created from this response (status \(snapshot.status)). "
                 + "Alt+A accept, Esc cancel."
         }
-        if changes.isEmpty { return "\(file) already matches this response. Alt+A writes it again, Esc cancels." }
+        if changes.isEmpty { return "\(shortFile) already matches this response. Alt+A writes it again, Esc cancels." }
         let shown = changes.prefix(Self.shownChanges).map { "  \($0.summary)" }
         let more = changes.count > Self.shownChanges ? ["  … and \(changes.count - Self.shownChanges) more"] : []
-        return "\(changes.count) change\(changes.count == 1 ? "" : "s") from \(file):\n"
+        return "\(changes.count) change\(changes.count == 1 ? "" : "s") from \(shortFile):\n"
             + (shown + more).joined(separator: "\n") + "\nAlt+A accept (the file is replaced), Esc cancel."
     }
 

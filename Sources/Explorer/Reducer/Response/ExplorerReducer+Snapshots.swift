@@ -65,7 +65,7 @@ extension ExplorerReducer {
     static func snapshotEvent(_ event: SnapshotEvent, _ state: inout ExplorerState) -> [ExplorerEffect] {
         switch event {
         case .written(let proposal, .success(let outcome)):
-            notify(&state, "Snapshot \(outcome.rawValue): \(proposal.file)", kind: .success)
+            notify(&state, "Snapshot \(outcome.rawValue): \(proposal.shortFile)", kind: .success)
             updateShown(proposal.key, &state) { response in
                 response.snapshot?.changes = []
                 for index in response.checks.indices where response.checks[index].label == "snapshot" {
