@@ -79,7 +79,9 @@ struct SnapshotProgramTests {
         #expect(harness.state.response.openedHistory != nil)
         #expect(harness.state.response.tab == .checks)
         #expect(snapshotCheck(harness)?.passed == false)
-        #expect(snapshotCheck(harness)?.actual == #"1 change: $.name: "Ada" → "Linus""#, "\(String(describing: snapshotCheck(harness)))")
+        #expect(
+            snapshotCheck(harness)?.actual == #"1 change: $.name: "Ada" → "Linus""#,
+            "\(String(describing: snapshotCheck(harness)))")
         #expect(harness.shows("Re-checked the history entry"), "\(harness.screen)")
         harness.press("A")
         #expect(harness.shows(#"$.name: "Ada" → "Linus""#), "\(harness.screen)")

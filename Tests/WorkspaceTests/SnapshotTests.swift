@@ -28,9 +28,11 @@ import Workspace
                     ])))
     }
 
-    @Test("members sorted, ignored paths stored as <ignored>, keyed arrays sorted by key, headers chosen, secrets masked")
+    @Test(
+        "members sorted, ignored paths stored as <ignored>, keyed arrays sorted by key, headers chosen, secrets masked")
     func canonicalBody() throws {
-        let body = #"{"z": 1, "createdAt": "2026-12-01", "token": "s3cret-value", "items": [{"id": 3, "n": "c"}, {"id": 1, "n": "a"}, {"n": "none"}, {"id": 2, "n": "b"}]}"#
+        let body =
+            #"{"z": 1, "createdAt": "2026-12-01", "token": "s3cret-value", "items": [{"id": 3, "n": "c"}, {"id": 1, "n": "a"}, {"n": "none"}, {"id": 2, "n": "b"}]}"#
         let options = SnapshotOptions(
             ignore: ["$.createdAt"], keys: [SnapshotOptions.ArrayKey(path: "$.items", key: "id")],
             headers: ["ETag", "X-Missing"])
@@ -83,7 +85,8 @@ import Workspace
         #expect(text.body == .text("plain words"))
         #expect(text.headers == [StoredJSON.Member("content-type", .string("text/plain"))])
         #expect(try Snapshot(fileBytes: Array(text.fileText.utf8)) == text)
-        let empty = try Snapshot(response: try facts("", status: 204), requestID: "e", options: SnapshotOptions(), redactor: .none)
+        let empty = try Snapshot(
+            response: try facts("", status: 204), requestID: "e", options: SnapshotOptions(), redactor: .none)
         #expect(empty.body == .none)
         #expect(try Snapshot(fileBytes: Array(empty.fileText.utf8)) == empty)
     }
@@ -120,13 +123,16 @@ import Workspace
     func changes() throws {
         let folder = try TemporaryFolder()
         let context = SnapshotContext(collectionFile: folder.file("api.json"), requestID: "list", redactor: .none)
-        let options = SnapshotOptions(ignore: ["$..updated"], keys: [SnapshotOptions.ArrayKey(path: "$.items", key: "id")])
+        let options = SnapshotOptions(
+            ignore: ["$..updated"], keys: [SnapshotOptions.ArrayKey(path: "$.items", key: "id")])
         let before = #"{"updated": "mon", "total": 2, "items": [{"id": 1, "price": 12.5}, {"id": 2, "price": 3}]}"#
         try context.store.write(
             try #require(SnapshotCheck(options: options, facts: try facts(before), context: context).current))
-        let reordered = #"{"total": 2.0, "updated": "tue", "items": [{"id": 2, "price": 3}, {"price": 12.50, "id": 1}]}"#
+        let reordered =
+            #"{"total": 2.0, "updated": "tue", "items": [{"id": 2, "price": 3}, {"price": 12.50, "id": 1}]}"#
         #expect(SnapshotCheck(options: options, facts: try facts(reordered), context: context).passed)
-        let changed = #"{"updated": "wed", "total": 3, "items": [{"id": 1, "price": 13}, {"id": 2, "price": 3}, {"id": 4, "price": 1}]}"#
+        let changed =
+            #"{"updated": "wed", "total": 3, "items": [{"id": 1, "price": 13}, {"id": 2, "price": 3}, {"id": 4, "price": 1}]}"#
         let check = SnapshotCheck(options: options, facts: try facts(changed, status: 201), context: context)
         #expect(!check.passed)
         let summaries = check.changes.map(\.summary)
@@ -135,7 +141,9 @@ import Workspace
         #expect(summaries.contains { $0.hasPrefix("$.items[0].price: 12.5 → 13") }, "\(summaries)")
         #expect(summaries.contains { $0.hasPrefix("$.items[2] added") }, "\(summaries)")
         #expect(!summaries.contains { $0.contains("updated") }, "\(summaries)")
-        #expect(check.expectationCheck.actual.hasPrefix("4 changes: status: 200 → 201; "), "\(check.expectationCheck.actual)")
+        #expect(
+            check.expectationCheck.actual.hasPrefix("4 changes: status: 200 → 201; "),
+            "\(check.expectationCheck.actual)")
     }
 
     @Test("a snapshot file that is not one fails the check with the file and the reason")
@@ -153,7 +161,8 @@ import Workspace
 
     @Test("the expectation reads and saves back as written; bad JSONPaths are errors at their place")
     func format() throws {
-        let request = #"{"id": "r", "name": "r", "method": "GET", "url": "/", "expectations": [{"subject": "snapshot", "ignore": ["$..id"], "keys": {"$.items": "id"}, "headers": ["etag"]}]}"#
+        let request =
+            #"{"id": "r", "name": "r", "method": "GET", "url": "/", "expectations": [{"subject": "snapshot", "ignore": ["$..id"], "keys": {"$.items": "id"}, "headers": ["etag"]}]}"#
         let collection = #"{"formatVersion": 1, "id": "c", "name": "c", "requests": ["# + request + #"]}"#
         let loaded = CollectionLoader.load(Array(collection.utf8), file: "c.json")
         #expect(loaded.diagnostics.isEmpty, "\(loaded.diagnostics)")
@@ -165,7 +174,8 @@ import Workspace
                         ignore: ["$..id"], keys: [SnapshotOptions.ArrayKey(path: "$.items", key: "id")],
                         headers: ["etag"])))
         let saved = try #require(loaded.collection).stored.compact()
-        #expect(saved.contains(#"{"subject":"snapshot","ignore":["$..id"],"keys":{"$.items":"id"},"headers":["etag"]}"#))
+        #expect(
+            saved.contains(#"{"subject":"snapshot","ignore":["$..id"],"keys":{"$.items":"id"},"headers":["etag"]}"#))
         let bad = collection.replacingOccurrences(of: #""$..id""#, with: #""$..[""#)
         let broken = CollectionLoader.load(Array(bad.utf8), file: "c.json")
         #expect(broken.diagnostics.contains { $0.message.hasPrefix("invalid JSONPath") }, "\(broken.diagnostics)")

@@ -48,7 +48,8 @@ enum ResponseProcessing {
         let facts = ResponseFacts(
             status: response.statusCode.rawValue, headers: response.headers, body: parsed.bytes,
             document: parsed.document, duration: response.timings.total ?? .zero)
-        let (checks, snapshot) = check(facts, request: request, redactor: redactor, key: key, collectionFile: collectionFile)
+        let (checks, snapshot) = check(
+            facts, request: request, redactor: redactor, key: key, collectionFile: collectionFile)
         return CheckedExchange(parsed: parsed, facts: facts, checks: checks, snapshot: snapshot)
     }
 

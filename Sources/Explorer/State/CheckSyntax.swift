@@ -77,7 +77,8 @@ package enum CheckSyntax {
             subject = .header(name: String(name))
         default:
             guard first.hasPrefix("$") else {
-                return .failure(CheckSyntaxError("Start with status, header NAME, a JSONPath ($…), time, body or snapshot"))
+                return .failure(
+                    CheckSyntaxError("Start with status, header NAME, a JSONPath ($…), time, body or snapshot"))
             }
             if let problem = pathProblem(String(first)) { return .failure(problem) }
             subject = .jsonPath(String(first))

@@ -11,7 +11,8 @@ package struct SnapshotProposal: Sendable, Equatable {
     /// Nil when there is no stored snapshot yet.
     package var changes: [SnapshotChange]?
 
-    package init(key: RequestKey, collectionFile: String, snapshot: Snapshot, file: String, changes: [SnapshotChange]?) {
+    package init(key: RequestKey, collectionFile: String, snapshot: Snapshot, file: String, changes: [SnapshotChange]?)
+    {
         self.key = key
         self.collectionFile = collectionFile
         self.snapshot = snapshot

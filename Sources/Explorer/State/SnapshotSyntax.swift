@@ -12,8 +12,12 @@ enum SnapshotSyntax {
     static func format(_ options: SnapshotOptions) -> String {
         var parts = ["snapshot"]
         if !options.ignore.isEmpty { parts += ["ignore", options.ignore.joined(separator: ",")] }
-        if !options.keys.isEmpty { parts += ["key", options.keys.map { "\($0.path)=\($0.key)" }.joined(separator: ",")] }
-        if let headers = options.headers { parts += ["headers", headers.isEmpty ? "-" : headers.joined(separator: ",")] }
+        if !options.keys.isEmpty {
+            parts += ["key", options.keys.map { "\($0.path)=\($0.key)" }.joined(separator: ",")]
+        }
+        if let headers = options.headers {
+            parts += ["headers", headers.isEmpty ? "-" : headers.joined(separator: ",")]
+        }
         return parts.joined(separator: " ")
     }
 

@@ -15,7 +15,8 @@ extension HistoryEntry {
             guard !body.truncated else {
                 return .failure(
                     HistoryRecheckError(
-                        "history kept only the start of this response's body (\(body.size) bytes): send it again to check it"))
+                        "history kept only the start of this response's body (\(body.size) bytes): send it again to check it"
+                    ))
             }
             switch body.encoding {
             case .utf8: bytes = Array(body.text.utf8)

@@ -49,7 +49,8 @@ package struct Snapshot: Sendable, Equatable {
         headers = options.keptHeaders.compactMap { name in
             let values = facts.headers.values(for: name)
             guard !values.isEmpty else { return nil }
-            return StoredJSON.Member(name, .string(redactor.redactHeader(name: name, value: values.joined(separator: ", "))))
+            return StoredJSON.Member(
+                name, .string(redactor.redactHeader(name: name, value: values.joined(separator: ", "))))
         }
         if facts.body.isEmpty {
             body = .none

@@ -37,10 +37,13 @@ package struct SnapshotChange: Sendable, Equatable {
     static let changeLimit = 1000
 
     /// Every difference from `stored` to `current`: status, kept headers, then the body.
-    static func changes(from stored: Snapshot, to current: Snapshot, keys: [SnapshotOptions.ArrayKey]) -> [SnapshotChange] {
+    static func changes(from stored: Snapshot, to current: Snapshot, keys: [SnapshotOptions.ArrayKey])
+        -> [SnapshotChange]
+    {
         var changes: [SnapshotChange] = []
         if stored.status != current.status {
-            changes.append(SnapshotChange(kind: .changed, path: "status", old: String(stored.status), new: String(current.status)))
+            changes.append(
+                SnapshotChange(kind: .changed, path: "status", old: String(stored.status), new: String(current.status)))
         }
         for header in stored.headers {
             let path = "header \(header.key)"
@@ -50,7 +53,8 @@ package struct SnapshotChange: Sendable, Equatable {
             }
             if now.value != header.value {
                 changes.append(
-                    SnapshotChange(kind: .changed, path: path, old: header.value.stringValue, new: now.value.stringValue))
+                    SnapshotChange(
+                        kind: .changed, path: path, old: header.value.stringValue, new: now.value.stringValue))
             }
         }
         for header in current.headers where !stored.headers.contains(where: { $0.key == header.key }) {

@@ -58,7 +58,8 @@ package struct SnapshotCheck: Sendable {
         } else {
             let shown = changes.prefix(Self.shownChanges).map(\.summary)
             let more = changes.count > Self.shownChanges ? ["… and \(changes.count - Self.shownChanges) more"] : []
-            actual = "\(changes.count) change\(changes.count == 1 ? "" : "s"): " + (shown + more).joined(separator: "; ")
+            actual =
+                "\(changes.count) change\(changes.count == 1 ? "" : "s"): " + (shown + more).joined(separator: "; ")
         }
         return ExpectationCheck(label: "snapshot", passed: passed, expected: "matches \(file)", actual: actual)
     }

@@ -41,7 +41,8 @@ package struct SnapshotOptions: Sendable, Equatable {
         var valid = true
         let ignore = fields.array("ignore") { node, path -> String? in
             guard case .string(let text) = node.kind else {
-                fields.reader.report(.error, "expected a JSONPath string; found \(node.kindName)", at: node.offset, path: path)
+                fields.reader.report(
+                    .error, "expected a JSONPath string; found \(node.kindName)", at: node.offset, path: path)
                 valid = false
                 return nil
             }

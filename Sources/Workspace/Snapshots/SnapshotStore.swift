@@ -18,7 +18,8 @@ package struct SnapshotStore: Sendable {
 
     package init(collectionFile: String) {
         let url = URL(fileURLWithPath: collectionFile)
-        let name = url.lastPathComponent.hasSuffix(".json")
+        let name =
+            url.lastPathComponent.hasSuffix(".json")
             ? String(url.lastPathComponent.dropLast(5)) : url.lastPathComponent
         let parent = collectionFile.contains("/") ? url.deletingLastPathComponent().relativePath : "."
         folder = (parent == "." ? "" : parent + "/") + name + ".snapshots"
