@@ -375,7 +375,7 @@ let package = Package(
             name: "Workspace",
             dependencies: [
                 "AnnotatedLocks", "HTTPCore", "AWSSigning", "Futures", "JSONTree", "RegularFiles", "TerminalText",
-                "StateStore",
+                "StateStore", "JSONDiff",
             ],
             swiftSettings: strictSwift
         ),

@@ -31,6 +31,7 @@ struct RequestExecution {
             collectionFile: document.path, folderPath: item.folderPath, requestID: saved.id, name: saved.name,
             method: saved.method.rawValue, url: saved.url, environment: preparation.environment?.name,
             status: .notSent)
+        if configuration.fromHistory { return recheck(preparation: preparation, into: result) }
         guard var request = preparation.request, preparation.dispatcher != nil, preparation.problems.isEmpty
         else {
             result.problems = preparation.problems.map(preparation.redactor.redact)
@@ -161,6 +162,64 @@ struct RequestExecution {
             status: response.statusCode.rawValue, headers: response.headers, body: bytes,
             document: item.readsJSON ? Self.document(bytes, contentType: response.headers["Content-Type"]) : nil,
             duration: response.timings.total ?? elapsed)
+        var outcome = check(facts, preparation: preparation, into: result)
+        outcome.result.responseReason = response.statusCode.reasonPhrase
+        if runner.configuration.recordHistory {
+            var entry = preparation
+            entry.redactor = outcome.redactor
+            record(exchange(), entry)
+        }
+        if let file = response.body.fileURL, ResponseBody.isTransportSpill(file) {
+            try? FileManager.default.removeItem(at: file)
+        }
+        return Outcome(result: outcome.result, captured: outcome.captured)
+    }
+
+    /// `--from-history`: the checks against the request's latest history entry, nothing sent.
+    private func recheck(preparation: SendPreparation, into result: consuming RequestResult) -> Outcome {
+        let entry: HistoryEntry?
+        do throws(StateStoreError) {
+            entry = try runner.services.history.entries(
+                collectionID: item.document.collection.id, requestID: item.request.id
+            ).last
+        } catch {
+            return Outcome(result: Self.noHistory(error.description, into: result), captured: [:])
+        }
+        guard let entry else {
+            return Outcome(
+                result: Self.noHistory("no history entry for this request yet: send it first", into: result),
+                captured: [:])
+        }
+        result.historyEntry = entry.recordedText
+        result.url = entry.url
+        switch entry.responseFacts() {
+        case .failure(let problem):
+            return Outcome(result: Self.noHistory(problem.message, into: result), captured: [:])
+        case .success(let facts):
+            var outcome = check(facts, preparation: preparation, into: result)
+            outcome.result.duration = facts.duration
+            outcome.result.responseReason = entry.statusText
+            return Outcome(result: outcome.result, captured: outcome.captured)
+        }
+    }
+
+    private static func noHistory(_ message: String, into result: consuming RequestResult) -> RequestResult {
+        result.status = .error
+        result.failure = FailureReport(
+            kind: "noHistory", stage: "history", title: message, explanation: "", hint: "", detail: "")
+        return result
+    }
+
+    private struct Checked {
+        var result: RequestResult
+        var captured: [String: VariableScope.Value]
+        var redactor: Redactor
+    }
+
+    /// Takes the captures and checks the expectations of a response (sent or from history).
+    private func check(_ facts: ResponseFacts, preparation: SendPreparation, into result: consuming RequestResult)
+        -> Checked
+    {
         var captured: [String: VariableScope.Value] = [:]
         var captureResults: [CaptureResult] = []
         for capture in item.request.captures {
@@ -182,7 +241,12 @@ struct RequestExecution {
         var checks: [CheckResult] = []
         checks.reserveCapacity(expectations.count)
         for (expectation, query) in zip(expectations, item.queries) {
-            let check = ExpectationCheck(expectation, against: facts, query: query)
+            let check: ExpectationCheck
+            if case .snapshot(let options) = expectation.subject {
+                check = snapshot(options, facts: facts, redactor: redactor, result: &result)
+            } else {
+                check = ExpectationCheck(expectation, against: facts, query: query)
+            }
             let (subject, path) = Self.describe(expectation.subject)
             checks.append(
                 CheckResult(
@@ -192,18 +256,31 @@ struct RequestExecution {
                     actual: CheckResult.shown(redactor.redact(check.actual))))
         }
         result.checks = checks
-        result.responseStatus = response.statusCode.rawValue
-        result.responseReason = response.statusCode.reasonPhrase
+        result.responseStatus = facts.status
         result.status = result.checks.allSatisfy(\.passed) ? .passed : .failed
-        if runner.configuration.recordHistory {
-            var entry = preparation
-            entry.redactor = redactor
-            record(exchange(), entry)
+        return Checked(result: result, captured: captured, redactor: redactor)
+    }
+
+    /// A snapshot expectation: compared with its file, or (`--update-snapshots`) the file written
+    /// from this response and the check passed, the write noted in the result.
+    private func snapshot(
+        _ options: SnapshotOptions, facts: ResponseFacts, redactor: Redactor, result: inout RequestResult
+    ) -> ExpectationCheck {
+        let context = SnapshotContext(
+            collectionFile: item.document.path, requestID: item.request.id, redactor: redactor)
+        let check = SnapshotCheck(options: options, facts: facts, context: context)
+        guard runner.configuration.updateSnapshots, let current = check.current else { return check.expectationCheck }
+        do throws(SnapshotError) {
+            let outcome = try context.store.write(current)
+            if outcome != .unchanged { result.snapshotWrites.append("\(outcome.rawValue) \(check.file)") }
+            return ExpectationCheck(
+                label: "snapshot", passed: true, expected: "matches \(check.file)",
+                actual: outcome == .unchanged ? "matches" : outcome.rawValue)
+        } catch {
+            return ExpectationCheck(
+                label: "snapshot", passed: false, expected: "matches \(check.file)",
+                actual: "not written: \(error.message)")
         }
-        if let file = response.body.fileURL, ResponseBody.isTransportSpill(file) {
-            try? FileManager.default.removeItem(at: file)
-        }
-        return Outcome(result: result, captured: captured)
     }
 
     /// Records the exchange in history (made only when history is recorded).
@@ -260,6 +337,7 @@ struct RequestExecution {
         case .jsonPath(let path): ("jsonPath", path)
         case .responseTime: ("responseTime", nil)
         case .body: ("body", nil)
+        case .snapshot: ("snapshot", nil)
         }
     }
 

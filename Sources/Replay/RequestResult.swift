@@ -103,6 +103,17 @@ package struct RequestResult: Sendable, Equatable {
         set { uniqueStorage().fields.problems = newValue }
     }
 
+    /// `--update-snapshots`: what was done to each snapshot file (`created Collections/a.snapshots/b.json`).
+    package var snapshotWrites: [String] {
+        get { storage.fields.snapshotWrites }
+        set { uniqueStorage().fields.snapshotWrites = newValue }
+    }
+    /// `--from-history`: the history entry checked instead of a response (`2026-12-01 18:40:02`).
+    package var historyEntry: String? {
+        get { storage.fields.historyEntry }
+        set { uniqueStorage().fields.historyEntry = newValue }
+    }
+
     /// The fields, in one box: a result is handed along and copied at every step of a run (its
     /// attempt, its check, the report), and copying a box is one retain where copying twenty
     /// fields was twenty. Written through ``uniqueStorage()`` (copy on write).
@@ -134,6 +145,8 @@ package struct RequestResult: Sendable, Equatable {
         var captures: [CaptureResult]
         var failure: FailureReport?
         var problems: [String]
+        var snapshotWrites: [String] = []
+        var historyEntry: String?
     }
 
     private var storage: Storage

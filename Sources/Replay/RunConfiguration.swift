@@ -35,6 +35,12 @@ package struct RunConfiguration: Sendable {
     /// empty, or read from `--cookie-jar`, so a CI run starts from known cookies); nil leaves
     /// cookies to the dispatcher.
     package var cookieJar: CookieJar?
+    /// `lazer run --update-snapshots`: each `snapshot` expectation writes its file from the response
+    /// (created, updated or left unchanged) and passes; the result lists the files written.
+    package var updateSnapshots = false
+    /// `lazer run --from-history`: nothing is sent; each request's checks run against its latest
+    /// history entry (a request without one fails with the reason).
+    package var fromHistory = false
 
     package init(
         environment: String? = nil, variables: [String: String] = [:], bail: Bool = false, timeout: Duration? = nil,

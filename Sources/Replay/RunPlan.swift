@@ -36,7 +36,12 @@ package struct RunPlan: Sendable, Equatable {
         }
 
         private static func readsJSON(_ request: SavedRequest) -> Bool {
-            request.expectations.contains { if case .jsonPath = $0.subject { true } else { false } }
+            request.expectations.contains {
+                switch $0.subject {
+                case .jsonPath, .snapshot: true
+                default: false
+                }
+            }
                 || request.captures.contains { if case .jsonPath = $0.source { true } else { false } }
         }
 

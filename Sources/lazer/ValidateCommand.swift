@@ -17,7 +17,8 @@ struct ValidateCommand: ParsableCommand {
             Arguments are collection files or folders (every *.json file directly inside);
             the default is Collections. Errors make the exit status 1, and so does finding
             no collection file at all; warnings (unknown fields, secret values in the
-            file) are printed but pass. A failed write to stdout (disk full, closed pipe)
+            file, a snapshot expectation whose snapshot file is not written yet) are
+            printed but pass; a snapshot file that is not valid is an error. A failed write to stdout (disk full, closed pipe)
             prints a message and exits 1 too.
 
             Examples:
@@ -72,6 +73,10 @@ struct ValidateCommand: ParsableCommand {
                     continue
                 }
                 pathsByID[id] = entry.path
+                let snapshots = SnapshotStore.problems(in: document)
+                for problem in snapshots.errors { output += TerminalText.line("error: \(problem)") + "\n" }
+                for problem in snapshots.warnings { output += TerminalText.line("warning: \(problem)") + "\n" }
+                if !snapshots.errors.isEmpty { failed = true }
                 if !quiet || !entry.diagnostics.isEmpty {
                     let collection = document.collection
                     output +=

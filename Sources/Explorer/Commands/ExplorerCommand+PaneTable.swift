@@ -67,6 +67,10 @@ extension ResponseCommand {
         case .rawHex: .palette("Raw: hex dump on/off", [.raw: ["x"]])
         case .rawPretty: .palette("Raw: pretty / exact bytes", [.raw: ["p"]])
         case .rawCopy: .palette("Copy the response body", [.raw: ["y"]])
+        case .acceptSnapshot:
+            .palette("Accept the response as its snapshot (shows the changes first)", [.response: ["A"]])
+        case .recheckHistory:
+            .palette("Re-check: run the checks against the history entry shown (else the latest)", [.response: ["H"]])
         }
     }
 }

@@ -196,6 +196,8 @@ package enum ResponseCommand: String, CaseIterable, Sendable {
     case rawHex = "raw.hex"
     case rawPretty = "raw.pretty"
     case rawCopy = "raw.copy"
+    case acceptSnapshot = "response.acceptSnapshot"
+    case recheckHistory = "response.recheckHistory"
 }
 
 /// Running a folder or collection, and the Runner view's own keys.

@@ -109,6 +109,7 @@ extension ExplorerProgram {
                 self?.deliver(.historyLoaded(key, entries.filter { $0.requestID == key.requestID }))
             }
         case .history(let job): history(job)
+        case .snapshot(let job): snapshot(job)
         case .search(let generation, let pattern, let document):
             dependencies.work.schedule { [weak self] in
                 do throws(JSONSearchError) {

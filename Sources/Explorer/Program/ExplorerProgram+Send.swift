@@ -65,6 +65,7 @@ extension ExplorerProgram {
         }
         let startedAt = Date()
         let saved = job.request
+        let collectionFile = job.document.path
         let origin = Self.origin(of: preparation)
         let clockStart = ContinuousClock.now
         let work = dependencies.work
@@ -85,10 +86,12 @@ extension ExplorerProgram {
         let checked =
             saved.expectations.isEmpty
             ? parsed.then(CheckedExchange.self, on: work) {
-                ResponseProcessing.check($0, request: saved, redactor: redactor)
+                ResponseProcessing.check(
+                    $0, request: saved, redactor: redactor, key: key, collectionFile: collectionFile)
             }
             : parsed.stage(SendStep.checks.rawValue, in: stages, on: work) {
-                ResponseProcessing.check($0, request: saved, redactor: redactor)
+                ResponseProcessing.check(
+                    $0, request: saved, redactor: redactor, key: key, collectionFile: collectionFile)
             }
         let processed =
             saved.captures.isEmpty

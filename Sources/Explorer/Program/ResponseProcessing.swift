@@ -23,6 +23,7 @@ struct CheckedExchange: Sendable {
     var parsed: ParsedExchange
     var facts: ResponseFacts
     var checks: [CheckResult]
+    var snapshot: SnapshotProposal?
 }
 
 /// The work between the response and the screen, one function per chain stage (parse, checks,
@@ -37,19 +38,43 @@ enum ResponseProcessing {
         return ParsedExchange(response: response, bytes: bytes, content: content, document: document)
     }
 
-    /// Evaluates the request's expectations (expected and actual values redacted).
-    static func check(_ parsed: ParsedExchange, request: SavedRequest, redactor: Redactor) -> CheckedExchange {
+    /// Evaluates the request's expectations (expected and actual values redacted); a snapshot
+    /// expectation against its file beside `collectionFile`.
+    static func check(
+        _ parsed: ParsedExchange, request: SavedRequest, redactor: Redactor, key: RequestKey? = nil,
+        collectionFile: String? = nil
+    ) -> CheckedExchange {
         let response = parsed.response
         let facts = ResponseFacts(
             status: response.statusCode.rawValue, headers: response.headers, body: parsed.bytes,
             document: parsed.document, duration: response.timings.total ?? .zero)
+        let (checks, snapshot) = check(
+            facts, request: request, redactor: redactor, key: key, collectionFile: collectionFile)
+        return CheckedExchange(parsed: parsed, facts: facts, checks: checks, snapshot: snapshot)
+    }
+
+    /// The checks of `facts` (a response, or a history entry re-checked), with what accepting the
+    /// snapshot would write.
+    static func check(
+        _ facts: ResponseFacts, request: SavedRequest, redactor: Redactor, key: RequestKey?, collectionFile: String?
+    ) -> ([CheckResult], SnapshotProposal?) {
+        var proposal: SnapshotProposal?
         let checks = request.expectations.map { expectation in
-            let check = ExpectationCheck(expectation, against: facts)
+            let check: ExpectationCheck
+            if case .snapshot(let options) = expectation.subject, let key, let collectionFile {
+                let snapshot = SnapshotCheck(
+                    options: options, facts: facts,
+                    context: SnapshotContext(collectionFile: collectionFile, requestID: request.id, redactor: redactor))
+                if proposal == nil { proposal = SnapshotProposal(snapshot, key: key, collectionFile: collectionFile) }
+                check = snapshot.expectationCheck
+            } else {
+                check = ExpectationCheck(expectation, against: facts)
+            }
             return CheckResult(
                 label: check.label, passed: check.passed, expected: redactor.redact(check.expected),
                 actual: redactor.redact(check.actual))
         }
-        return CheckedExchange(parsed: parsed, facts: facts, checks: checks)
+        return (checks, proposal)
     }
 
     /// Takes the request's captures and makes the response ready for the screen.
@@ -60,13 +85,14 @@ enum ResponseProcessing {
         }
         let response = checked.parsed.response
         let status = response.statusCode.rawValue
-        let received = ReceivedResponse(
+        var received = ReceivedResponse(
             status: status, reason: response.statusCode.reasonPhrase ?? "",
             httpVersion: response.httpVersion.description,
             headers: response.headers.fields.map { ($0.name, redactor.redactHeader(name: $0.name, value: $0.value)) },
             timings: response.timings, size: Int64(checked.parsed.bytes.count), content: checked.parsed.content,
             contentType: response.headers["Content-Type"],
             banner: status >= 400 ? ErrorTranslator.standard.translate(response) : nil, checks: checked.checks)
+        received.snapshot = checked.snapshot
         return ProcessedExchange(response: received, captures: captures)
     }
 

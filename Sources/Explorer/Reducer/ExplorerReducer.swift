@@ -54,6 +54,8 @@ package enum ExplorerReducer {
             return key == state.selection ? [.loadHistory(key)] : []
         case .history(let event):
             return historyEvent(event, &state)
+        case .snapshot(let event):
+            return snapshotEvent(event, &state)
         case .historyLoaded(let key, let entries):
             guard key == state.selection else { return [] }
             reduceResponse(.historyLoaded(entries), &state)

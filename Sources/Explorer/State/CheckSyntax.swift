@@ -12,6 +12,7 @@ package import Workspace
 /// that parses as JSON is JSON (`200`, `true`, `"text"`, `[1, 2]`); anything else is a string.
 package enum CheckSyntax {
     package static func format(_ expectation: Expectation) -> String {
+        if case .snapshot(let options) = expectation.subject { return SnapshotSyntax.format(options) }
         var parts = [subject(expectation.subject), expectation.op.rawValue]
         if let value = expectation.value { parts.append(value.compact()) }
         return parts.joined(separator: " ")
@@ -35,6 +36,7 @@ package enum CheckSyntax {
         case .jsonPath(let path): path
         case .responseTime: "time"
         case .body: "body"
+        case .snapshot: "snapshot"
         }
     }
 
@@ -56,6 +58,15 @@ package enum CheckSyntax {
             return rest[..<end]
         }
         guard let first = word() else { return .failure(CheckSyntaxError("Write a check, e.g. status equals 200")) }
+        if first.lowercased() == "snapshot" {
+            return SnapshotSyntax.parse(rest).map { options in
+                var expectation = old ?? Expectation(subject: .snapshot(options), op: .equals)
+                expectation.subject = .snapshot(options)
+                expectation.op = .equals
+                expectation.value = nil
+                return expectation
+            }
+        }
         let subject: Expectation.Subject
         switch first.lowercased() {
         case "status": subject = .status
@@ -66,7 +77,8 @@ package enum CheckSyntax {
             subject = .header(name: String(name))
         default:
             guard first.hasPrefix("$") else {
-                return .failure(CheckSyntaxError("Start with status, header NAME, a JSONPath ($…), time or body"))
+                return .failure(
+                    CheckSyntaxError("Start with status, header NAME, a JSONPath ($…), time, body or snapshot"))
             }
             if let problem = pathProblem(String(first)) { return .failure(problem) }
             subject = .jsonPath(String(first))

@@ -86,13 +86,15 @@ package struct ReceivedResponse: Sendable, Equatable {
     package var checks: [CheckResult]
     /// The body's lines for the exact Raw view (indexed once, off the main thread).
     package var rawLines: TextBody
+    /// What "accept as snapshot" writes, when the request has a snapshot expectation.
+    package var snapshot: SnapshotProposal?
 
     /// Equal field by field (the header pairs are compared in order).
     package static func == (a: ReceivedResponse, b: ReceivedResponse) -> Bool {
         a.status == b.status && a.reason == b.reason && a.httpVersion == b.httpVersion
             && a.headers.elementsEqual(b.headers) { $0 == $1 } && a.timings == b.timings && a.size == b.size
             && a.content == b.content && a.contentType == b.contentType && a.banner == b.banner
-            && a.checks == b.checks && a.rawLines == b.rawLines
+            && a.checks == b.checks && a.rawLines == b.rawLines && a.snapshot == b.snapshot
     }
 
     package init(

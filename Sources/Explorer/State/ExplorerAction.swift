@@ -59,6 +59,8 @@ package enum ExplorerAction: Sendable, Equatable {
     case diffFinished(generation: Int, Result<DiffViewState, DiffProblem>)
     /// A cookie jar's file as read or written (`error`: why it could not be, the list then empty).
     case cookiesLoaded(CookieJarKey, [Cookie], error: String?)
+    /// A snapshot file written, or a history entry re-checked.
+    case snapshot(SnapshotEvent)
     /// Time passes (only while something animates).
     case tick
 }

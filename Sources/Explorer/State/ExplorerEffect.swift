@@ -60,6 +60,8 @@ package enum ExplorerEffect: Sendable, Equatable {
     /// Change a cookie jar's file (edit, delete, clear), merged with what it holds now; the jar
     /// as written comes back as `cookiesLoaded`.
     case changeCookies(CookieJarKey, [CookieJar.Change])
+    /// Write a snapshot file or re-check a history entry; it comes back as `snapshot`.
+    case snapshot(SnapshotJob)
     /// Leave: restore the terminal and exit.
     case quit
 }

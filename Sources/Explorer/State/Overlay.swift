@@ -53,6 +53,8 @@ package enum Overlay: Sendable, Equatable {
     case clearHistory(ClearHistoryQuestion, selected: Int)
     /// The current collection's cookie jar in its environment: list, edit a value, delete, clear.
     case cookies(CookiesDialog)
+    /// "Accept as snapshot": the changes from the stored snapshot, then write or cancel.
+    case acceptSnapshot(SnapshotProposal, selected: Int)
 }
 
 /// The existing route a "save as mock route" would overwrite, for the dialog that asks first.

@@ -145,6 +145,13 @@ enum OverlayView {
                     theme.dialog(
                         title: "Clear history?", message: message, buttons: buttons, selectedButton: selected), screen),
                 in: screen)
+        case .acceptSnapshot(let proposal, let selected):
+            frame.render(
+                question(
+                    theme.dialog(
+                        title: "Accept as snapshot?", message: proposal.message,
+                        buttons: ["Accept (Alt+A)", "Cancel (Alt+C)"], selectedButton: selected), screen),
+                in: screen)
         case .prompt(let prompt):
             let box = OverlayLayout.promptBox(prompt, screen: screen)
             frame.buffer.fill(box, with: .blank(theme.base))

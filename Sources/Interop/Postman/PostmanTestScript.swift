@@ -119,6 +119,8 @@ struct PostmanTestScript {
         case .jsonPath(let path): return json(path)
         case .responseTime: return "pm.response.responseTime"
         case .body: return "pm.response.text()"
+        // A snapshot file has no Postman counterpart: the expectation stays in the collection only.
+        case .snapshot: return nil
         }
     }
 

@@ -51,6 +51,8 @@ package struct HumanReporter: RunReporter {
             details.append("skipped (--bail)")
         }
         if result.attempts > 1 { details.append("\(result.attempts) attempts") }
+        if let entry = result.historyEntry { details.append("from history \(ReportText.visible(entry))") }
+        for write in result.snapshotWrites { notes.append("snapshot " + ReportText.visible(write)) }
         let symbol: String =
             switch result.status {
             case .passed: paint("✓", .green)

@@ -31,7 +31,26 @@ package struct ExpectationCheck: Sendable, Hashable {
 
     /// - Parameter query: the expectation's JSONPath already parsed (a run checks the same
     ///   expectation many times); nil parses it here.
-    package init(_ expectation: Expectation, against facts: ResponseFacts, query: JSONPath? = nil) {
+    /// - Parameter snapshot: where a `snapshot` expectation finds its file; without it the
+    ///   snapshot is reported as not compared.
+    package init(
+        _ expectation: Expectation, against facts: ResponseFacts, query: JSONPath? = nil,
+        snapshot: SnapshotContext? = nil
+    ) {
+        if case .snapshot(let options) = expectation.subject {
+            guard let snapshot else {
+                self.init(
+                    label: "snapshot", passed: false, expected: "matches the snapshot",
+                    actual: "not compared: no collection file to keep snapshots beside")
+                return
+            }
+            self = SnapshotCheck(options: options, facts: facts, context: snapshot).expectationCheck
+            return
+        }
+        self.init(evaluating: expectation, against: facts, query: query)
+    }
+
+    private init(evaluating expectation: Expectation, against facts: ResponseFacts, query: JSONPath?) {
         label = ExpectationCheck.label(expectation.subject)
         let actualValues = ExpectationCheck.values(of: expectation.subject, in: facts, query: query)
         let op = expectation.op
@@ -54,6 +73,13 @@ package struct ExpectationCheck: Sendable, Hashable {
         }
     }
 
+    package init(label: String, passed: Bool, expected: String, actual: String) {
+        self.label = label
+        self.passed = passed
+        self.expected = expected
+        self.actual = actual
+    }
+
     // MARK: - Subjects
 
     /// A value taken from the response, with whether it is a JSON string (for comparisons).
@@ -70,6 +96,7 @@ package struct ExpectationCheck: Sendable, Hashable {
         case .jsonPath(let path): path
         case .responseTime: "response time (ms)"
         case .body: "body"
+        case .snapshot: "snapshot"
         }
     }
 
@@ -95,6 +122,8 @@ package struct ExpectationCheck: Sendable, Hashable {
         case .body:
             let text = String(decoding: facts.body, as: UTF8.self)
             return [Value(text: text, isString: true, json: "")]
+        case .snapshot:
+            return []
         }
     }
 

@@ -12,10 +12,12 @@ package struct Expectation: Sendable, Equatable {
         case responseTime
         /// The body as text.
         case body
+        /// The whole response against its snapshot file (`Snapshot`, `SnapshotStore`).
+        case snapshot(SnapshotOptions)
     }
 
     package enum SubjectKind: String, Sendable, CaseIterable {
-        case status, header, jsonPath, responseTime, body
+        case status, header, jsonPath, responseTime, body, snapshot
     }
 
     /// How the subject is compared with `value`.
@@ -41,6 +43,7 @@ package struct Expectation: Sendable, Equatable {
         switch kind {
         case .header?: ["subject", "name", "op", "value"]
         case .jsonPath?: ["subject", "path", "op", "value"]
+        case .snapshot?: ["subject"] + SnapshotOptions.fieldNames
         default: ["subject", "op", "value"]
         }
     }
@@ -48,8 +51,9 @@ package struct Expectation: Sendable, Equatable {
     static func read(_ node: SourceNode, _ path: DocumentPath, _ reader: DocumentReader) -> Expectation? {
         guard let fields = reader.object(node, at: path) else { return nil }
         let kind: SubjectKind? = fields.choice("subject", required: true)
-        let op: Operator? = fields.choice("op", required: true)
-        let value = fields.json("value")
+        // A snapshot compares the whole response: it has no operator and no value.
+        let op: Operator? = kind == .snapshot ? .equals : fields.choice("op", required: true)
+        let value = kind == .snapshot ? nil : fields.json("value")
         let unknown = fields.unknownFields(known: keys(for: kind))
         let subject: Subject
         switch kind {
@@ -63,6 +67,9 @@ package struct Expectation: Sendable, Equatable {
             guard let jsonPath = fields.string("path", required: true), fields.checkJSONPath("path", jsonPath)
             else { return nil }
             subject = .jsonPath(jsonPath)
+        case .snapshot?:
+            guard let options = SnapshotOptions.read(fields) else { return nil }
+            return Expectation(subject: .snapshot(options), op: .equals, unknownFields: unknown)
         case nil: return nil
         }
         guard let op else { return nil }
@@ -86,6 +93,11 @@ package struct Expectation: Sendable, Equatable {
         case .jsonPath(let jsonPath):
             object.add("subject", SubjectKind.jsonPath.rawValue)
             object.add("path", jsonPath)
+        case .snapshot(let options):
+            object.add("subject", SubjectKind.snapshot.rawValue)
+            options.store(into: &object)
+            object.append(unknown: unknownFields)
+            return object.json
         }
         object.add("op", op.rawValue)
         object.add("value", value)

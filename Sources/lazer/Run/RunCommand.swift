@@ -30,6 +30,13 @@ struct RunCommand: ParsableCommand {
             10 hops) unless a request's or its collection's options say otherwise, or
             --no-follow is given. Secret values are masked in every report.
 
+            A "snapshot" expectation compares the response with its snapshot file
+            (<collection>.snapshots/<request-id>.json beside the collection); one that is
+            missing fails. --update-snapshots writes them from this run's responses and
+            lists the files created or updated. --from-history sends nothing: each
+            request's checks run against its latest history entry (no entry, or a body
+            history cut short: the request reports no response, exit status 3).
+
             Reporters: human (the default), junit, json, tap. Each --output FILE goes to
             the next reporter other than human (to human when it is the only one); the
             others write to stdout, and only one may.
@@ -46,6 +53,8 @@ struct RunCommand: ParsableCommand {
               lazer run Collections/jsonplaceholder.json --env mock
               lazer run --folder Chaining --var userName=ada --no-history
               lazer run Collections/shop.json --env live --cookie-jar cookies.txt
+              lazer run Collections/shop.json --env live --update-snapshots
+              lazer run Collections/shop.json --from-history
               lazer run Collections/jsonplaceholder.json --env live --reporter junit \\
                 --output report.xml
             """
@@ -92,6 +101,16 @@ struct RunCommand: ParsableCommand {
 
     @Flag(name: .customLong("no-history"), help: "Do not append the exchanges to the collections' history.")
     var noHistory = false
+
+    @Flag(
+        name: .customLong("update-snapshots"),
+        help: "Write each snapshot expectation's file from its response (created or updated) instead of comparing.")
+    var updateSnapshots = false
+
+    @Flag(
+        name: .customLong("from-history"),
+        help: "Send nothing: check each request against its latest history entry.")
+    var fromHistory = false
 
     @Flag(
         name: .customLong("no-follow"),
@@ -170,6 +189,10 @@ struct RunCommand: ParsableCommand {
             parallel: parallel,
             repetitions: repetitions)
         configuration.followRedirects = !noFollow
+        configuration.updateSnapshots = updateSnapshots
+        configuration.fromHistory = fromHistory
+        // Nothing is exchanged: history must not gain copies of its own entries.
+        if fromHistory { configuration.recordHistory = false }
         configuration.answers = given.answers
         // Every request of the run shares one jar: a login's cookie reaches the requests after it.
         do {

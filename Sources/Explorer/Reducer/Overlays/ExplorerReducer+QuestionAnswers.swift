@@ -36,6 +36,8 @@ extension ExplorerReducer {
             return effects
         case .clearHistory(let question, _):
             return clearHistoryAnswered(question, choice: choice, &state)
+        case .acceptSnapshot(let proposal, _):
+            return snapshotAnswered(proposal, choice: choice, &state)
         case .help, .palette, .environments, .environmentEditor, .mockRoutes, .variables, .sendBlocked, .prompt,
             .viewer, .problems, .historyBrowser, .cookies, .sendPrompts:
             return []

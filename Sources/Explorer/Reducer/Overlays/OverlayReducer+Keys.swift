@@ -122,6 +122,10 @@ extension OverlayReducer {
             return answer(key, overlay, selected, letters: letters, context, &state) {
                 .clearHistory(question, selected: $0)
             }
+        case .acceptSnapshot(let proposal, let selected):
+            return answer(key, overlay, selected, letters: ["a", "c"], context, &state) {
+                .acceptSnapshot(proposal, selected: $0)
+            }
         case .clearCredentialSave(let offer, let selected):
             let outcome = answer(key, overlay, selected, letters: ["s", "m", "c"], context, &state) {
                 .clearCredentialSave(offer, selected: $0)

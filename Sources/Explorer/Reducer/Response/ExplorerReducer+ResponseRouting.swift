@@ -19,6 +19,8 @@ extension ExplorerReducer {
             case .openCookies: effects += openCookies(&state)
             case .openOverlay(let overlay): effects += reduceOverlays(.open(overlay), &state)
             case .focusResponse: reduceScreen(.focus(.response), &state)
+            case .acceptSnapshot: effects += askToAcceptSnapshot(&state)
+            case .recheckHistory: effects += recheckHistory(&state)
             }
         }
         return effects

@@ -86,6 +86,10 @@ extension ResponseReducer {
             return Outcome(requests: [.saveMockRoute])
         case .cookies:
             return Outcome(requests: [.openCookies])
+        case .acceptSnapshot:
+            return Outcome(requests: [.acceptSnapshot])
+        case .recheckHistory:
+            return Outcome(requests: [.recheckHistory])
         case .rawCopy:
             guard let bytes = shown?.response?.content.bytes else { return Outcome() }
             return Outcome(

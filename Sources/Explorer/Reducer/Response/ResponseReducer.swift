@@ -62,6 +62,10 @@ package enum ResponseReducer: SliceReducer {
         case openOverlay(Overlay)
         /// Give the response pane the focus (a Raw switch chosen from the palette).
         case focusResponse
+        /// Ask to write the shown response as the request's snapshot.
+        case acceptSnapshot
+        /// Run the request's checks against a history entry.
+        case recheckHistory
     }
 
     package typealias Outcome = SliceRequests<Request>

@@ -1,0 +1,25 @@
+extension SnapshotStore {
+    /// What `lazer validate` says about a collection's snapshot files: an unreadable or malformed
+    /// one is an error (a run would fail on it), a missing one a warning (the first
+    /// `--update-snapshots` run writes it).
+    package static func problems(in document: CollectionDocument) -> (errors: [String], warnings: [String]) {
+        let store = SnapshotStore(collectionFile: document.path)
+        var errors: [String] = []
+        var warnings: [String] = []
+        for location in document.collection.allRequests {
+            let request = location.request
+            guard request.expectations.contains(where: { if case .snapshot = $0.subject { true } else { false } })
+            else { continue }
+            do {
+                if try store.read(requestID: request.id) == nil {
+                    warnings.append(
+                        "\(store.path(requestID: request.id)): no snapshot yet for \"\(request.name)\" "
+                            + "(lazer run --update-snapshots writes it)")
+                }
+            } catch {
+                errors.append(error.message)
+            }
+        }
+        return (errors, warnings)
+    }
+}
