@@ -361,7 +361,7 @@ let package = Package(
             name: "Workspace",
             dependencies: [
                 "AnnotatedLocks", "HTTPCore", "AWSSigning", "Futures", "JSONTree", "RegularFiles", "TerminalText",
-                "StateStore",
+                "StateStore", "JSONSchema",
             ],
             swiftSettings: strictSwift
         ),

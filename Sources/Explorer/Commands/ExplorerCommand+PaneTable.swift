@@ -67,6 +67,8 @@ extension ResponseCommand {
         case .rawHex: .palette("Raw: hex dump on/off", [.raw: ["x"]])
         case .rawPretty: .palette("Raw: pretty / exact bytes", [.raw: ["p"]])
         case .rawCopy: .palette("Copy the response body", [.raw: ["y"]])
+        case .nextFinding: .palette("Next contract finding in the tree", [.tree: ["f"]])
+        case .previousFinding: .palette("Previous contract finding in the tree", [.tree: ["F"]])
         }
     }
 }

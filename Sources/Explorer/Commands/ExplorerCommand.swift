@@ -193,6 +193,8 @@ package enum ResponseCommand: String, CaseIterable, Sendable {
     case rawHex = "raw.hex"
     case rawPretty = "raw.pretty"
     case rawCopy = "raw.copy"
+    case nextFinding = "tree.nextFinding"
+    case previousFinding = "tree.previousFinding"
 }
 
 /// Running a folder or collection, and the Runner view's own keys.

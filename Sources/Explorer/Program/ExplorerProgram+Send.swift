@@ -82,13 +82,15 @@ extension ExplorerProgram {
                 received.store(response, after: stageClock() - stageOrigin)
                 return try ResponseProcessing.parse(response)
             }
+        let contract = ContractSubject(
+            contracts: workspace.contracts, collection: job.document.collection, collectionPath: job.document.path)
         let checked =
-            saved.expectations.isEmpty
+            saved.expectations.isEmpty && !ResponseContracts.applies(to: saved, in: contract.collection)
             ? parsed.then(CheckedExchange.self, on: work) {
-                ResponseProcessing.check($0, request: saved, redactor: redactor)
+                ResponseProcessing.check($0, request: saved, contract: contract, redactor: redactor)
             }
             : parsed.stage(SendStep.checks.rawValue, in: stages, on: work) {
-                ResponseProcessing.check($0, request: saved, redactor: redactor)
+                ResponseProcessing.check($0, request: saved, contract: contract, redactor: redactor)
             }
         let processed =
             saved.captures.isEmpty

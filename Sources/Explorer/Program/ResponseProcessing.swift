@@ -18,6 +18,13 @@ struct ParsedExchange: Sendable {
     var document: JSONDocument?
 }
 
+/// What a send's contract check needs: the shared checker, and the request's collection and file.
+struct ContractSubject: Sendable {
+    var contracts: ResponseContracts
+    var collection: RequestCollection
+    var collectionPath: String?
+}
+
 /// A parsed body with its expectations evaluated (the chain's checks stage).
 struct CheckedExchange: Sendable {
     var parsed: ParsedExchange
@@ -37,17 +44,26 @@ enum ResponseProcessing {
         return ParsedExchange(response: response, bytes: bytes, content: content, document: document)
     }
 
-    /// Evaluates the request's expectations (expected and actual values redacted).
-    static func check(_ parsed: ParsedExchange, request: SavedRequest, redactor: Redactor) -> CheckedExchange {
+    /// Evaluates the request's expectations (expected and actual values redacted), then its
+    /// contract and `schema` expectations (a failed check per finding, with its JSONPath).
+    static func check(
+        _ parsed: ParsedExchange, request: SavedRequest, contract: ContractSubject? = nil, redactor: Redactor
+    ) -> CheckedExchange {
         let response = parsed.response
         let facts = ResponseFacts(
             status: response.statusCode.rawValue, headers: response.headers, body: parsed.bytes,
             document: parsed.document, duration: response.timings.total ?? .zero)
-        let checks = request.expectations.map { expectation in
+        var checks: [CheckResult] = request.expectations.compactMap { expectation in
+            if case .schema = expectation.subject { return nil }
             let check = ExpectationCheck(expectation, against: facts)
             return CheckResult(
                 label: check.label, passed: check.passed, expected: redactor.redact(check.expected),
                 actual: redactor.redact(check.actual))
+        }
+        if let contract {
+            let results = contract.contracts.check(
+                request, collection: contract.collection, collectionPath: contract.collectionPath, facts: facts)
+            checks += CheckResult.contractChecks(results, redactor: redactor)
         }
         return CheckedExchange(parsed: parsed, facts: facts, checks: checks)
     }

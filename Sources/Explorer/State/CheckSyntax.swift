@@ -12,6 +12,7 @@ package import Workspace
 /// that parses as JSON is JSON (`200`, `true`, `"text"`, `[1, 2]`); anything else is a string.
 package enum CheckSyntax {
     package static func format(_ expectation: Expectation) -> String {
+        if case .schema(let schema) = expectation.subject { return "schema " + schema.compact() }
         var parts = [subject(expectation.subject), expectation.op.rawValue]
         if let value = expectation.value { parts.append(value.compact()) }
         return parts.joined(separator: " ")
@@ -35,6 +36,7 @@ package enum CheckSyntax {
         case .jsonPath(let path): path
         case .responseTime: "time"
         case .body: "body"
+        case .schema: "schema"
         }
     }
 
@@ -56,6 +58,19 @@ package enum CheckSyntax {
             return rest[..<end]
         }
         guard let first = word() else { return .failure(CheckSyntaxError("Write a check, e.g. status equals 200")) }
+        if first.lowercased() == "schema" {
+            let schemaText = rest.trimmingCharacters(in: .whitespaces)
+            let schema = try? StoredJSON(parsing: schemaText)
+            let isSchema: Bool =
+                switch schema {
+                case .object?, .bool?: true
+                default: false
+                }
+            guard let schema, isSchema else {
+                return .failure(CheckSyntaxError("Write a JSON Schema after schema, e.g. schema {\"type\": \"object\"}"))
+            }
+            return .success(Expectation(subject: .schema(schema), op: .matches))
+        }
         let subject: Expectation.Subject
         switch first.lowercased() {
         case "status": subject = .status

@@ -119,6 +119,7 @@ struct PostmanTestScript {
         case .jsonPath(let path): return json(path)
         case .responseTime: return "pm.response.responseTime"
         case .body: return "pm.response.text()"
+        case .schema: return nil
         }
     }
 

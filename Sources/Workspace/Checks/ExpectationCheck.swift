@@ -70,6 +70,7 @@ package struct ExpectationCheck: Sendable, Hashable {
         case .jsonPath(let path): path
         case .responseTime: "response time (ms)"
         case .body: "body"
+        case .schema: "schema"
         }
     }
 
@@ -95,6 +96,9 @@ package struct ExpectationCheck: Sendable, Hashable {
         case .body:
             let text = String(decoding: facts.body, as: UTF8.self)
             return [Value(text: text, isString: true, json: "")]
+        case .schema:
+            // Checked by `ResponseContracts`, not compared as a value.
+            return []
         }
     }
 

@@ -1,7 +1,8 @@
 /// An assertion on a response, checked by the replay runner and shown in the UI.
 ///
 /// `{"subject": "status", "op": "equals", "value": 200}`,
-/// `{"subject": "jsonPath", "path": "$.id", "op": "equals", "value": 1}`.
+/// `{"subject": "jsonPath", "path": "$.id", "op": "equals", "value": 1}`,
+/// `{"subject": "schema", "schema": {"$ref": "schemas/pet.json"}}`.
 package struct Expectation: Sendable, Equatable {
     /// What part of the response is checked.
     package enum Subject: Sendable, Equatable {
@@ -12,10 +13,13 @@ package struct Expectation: Sendable, Equatable {
         case responseTime
         /// The body as text.
         case body
+        /// The JSON body validated against a JSON Schema: inline, or `{"$ref": "schemas/pet.json"}`
+        /// into a file beside the collection (no `op`, no `value`).
+        case schema(StoredJSON)
     }
 
     package enum SubjectKind: String, Sendable, CaseIterable {
-        case status, header, jsonPath, responseTime, body
+        case status, header, jsonPath, responseTime, body, schema
     }
 
     /// How the subject is compared with `value`.
@@ -41,6 +45,7 @@ package struct Expectation: Sendable, Equatable {
         switch kind {
         case .header?: ["subject", "name", "op", "value"]
         case .jsonPath?: ["subject", "path", "op", "value"]
+        case .schema?: ["subject", "schema"]
         default: ["subject", "op", "value"]
         }
     }
@@ -48,7 +53,8 @@ package struct Expectation: Sendable, Equatable {
     static func read(_ node: SourceNode, _ path: DocumentPath, _ reader: DocumentReader) -> Expectation? {
         guard let fields = reader.object(node, at: path) else { return nil }
         let kind: SubjectKind? = fields.choice("subject", required: true)
-        let op: Operator? = fields.choice("op", required: true)
+        // A schema check has no operator: the schema says it all.
+        let op: Operator? = kind == .schema ? .matches : fields.choice("op", required: true)
         let value = fields.json("value")
         let unknown = fields.unknownFields(known: keys(for: kind))
         let subject: Subject
@@ -63,6 +69,20 @@ package struct Expectation: Sendable, Equatable {
             guard let jsonPath = fields.string("path", required: true), fields.checkJSONPath("path", jsonPath)
             else { return nil }
             subject = .jsonPath(jsonPath)
+        case .schema?:
+            guard let schema = fields.json("schema") else {
+                reader.report(.error, "missing required field \"schema\"", at: fields.offset, path: path)
+                return nil
+            }
+            switch schema {
+            case .object, .bool: break
+            default:
+                reader.report(
+                    .error, "\"schema\" must be a JSON Schema (an object or a boolean)",
+                    at: fields.node("schema")?.offset ?? fields.offset, path: path.appending("schema"))
+                return nil
+            }
+            return Expectation(subject: .schema(schema), op: .matches, unknownFields: unknown)
         case nil: return nil
         }
         guard let op else { return nil }
@@ -86,6 +106,11 @@ package struct Expectation: Sendable, Equatable {
         case .jsonPath(let jsonPath):
             object.add("subject", SubjectKind.jsonPath.rawValue)
             object.add("path", jsonPath)
+        case .schema(let schema):
+            object.add("subject", SubjectKind.schema.rawValue)
+            object.add("schema", schema)
+            object.append(unknown: unknownFields)
+            return object.json
         }
         object.add("op", op.rawValue)
         object.add("value", value)
