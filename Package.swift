@@ -375,7 +375,7 @@ let package = Package(
             name: "Workspace",
             dependencies: [
                 "AnnotatedLocks", "HTTPCore", "AWSSigning", "Futures", "JSONTree", "RegularFiles", "TerminalText",
-                "StateStore", "JSONDiff",
+                "StateStore", "JSONDiff", "JSONSchema",
             ],
             swiftSettings: strictSwift
         ),

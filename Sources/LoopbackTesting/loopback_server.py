@@ -47,6 +47,9 @@ Endpoints (any method unless noted):
   /cookies/delete?k      expires cookie k (Max-Age=0)
   /json                  a small JSON document
   /openapi.json?v=N      a small OpenAPI 3.1 document ("Tasks"); v=2 changes one operation, removes one, adds one
+  /v1/pets, /v1/pets/N   a pet store for contract tests (the OpenAPI Petstore's shapes): /v1/pets and
+                         /v1/pets/1 conform; /v1/pets/2 drifts (id a string, no name, tag a number);
+                         /v1/pets/3 is a 404 in text/html; /v1/pets/4 a 418
   /socks/connections     JSON: every connection the SOCKS5 proxies saw (see socks_proxy.py)
   /proxy/tunnels         JSON: every CONNECT request seen, {"target": "host:port", "proxyAuthorization": …}
   /digest-auth/U/P       RFC 7616 MD5 Digest (qop=auth) for user U, password P: 401 with a challenge,
@@ -161,6 +164,18 @@ class Handler(BaseHTTPRequestHandler):
 
     def send_json(self, status, value, headers=()):
         self.send(status, json.dumps(value).encode(), headers)
+
+    def pets(self, path):
+        if path == "/v1/pets":
+            self.send_json(200, [{"id": 1, "name": "Rex", "tag": "dog"}, {"id": 2, "name": "Tom"}], [("x-next", "/v1/pets?page=2")])
+        elif path == "/v1/pets/1":
+            self.send_json(200, {"id": 1, "name": "Rex", "tag": "dog"})
+        elif path == "/v1/pets/2":
+            self.send_json(200, {"id": "2", "tag": 7})
+        elif path == "/v1/pets/3":
+            self.send(404, b"<p>gone</p>", content_type="text/html")
+        else:
+            self.send(418, b"", content_type=None)
 
     def route(self):
         if self.command == "CONNECT":
@@ -293,6 +308,8 @@ class Handler(BaseHTTPRequestHandler):
             self.send(200, self.headers.get("Cookie", "").encode(), content_type="text/plain")
         elif path == "/json":
             self.send_json(200, {"id": 1, "name": "lazer", "tags": ["a", "b"], "ok": True})
+        elif path == "/v1/pets" or path.startswith("/v1/pets/"):
+            self.pets(path)
         elif path == "/openapi.json":
             self.send_json(200, openapi_document(query.get("v", "1"), self.server.server_address[1]))
         elif path.startswith("/digest-auth/") and len(path.split("/")) == 4:

@@ -241,6 +241,8 @@ struct RequestExecution {
         var checks: [CheckResult] = []
         checks.reserveCapacity(expectations.count)
         for (expectation, query) in zip(expectations, item.queries) {
+            // `schema` expectations are checked with the contract, below.
+            if case .schema = expectation.subject { continue }
             let check: ExpectationCheck
             if case .snapshot(let options) = expectation.subject {
                 check = snapshot(options, facts: facts, redactor: redactor, result: &result)
@@ -254,6 +256,11 @@ struct RequestExecution {
                     // Masked before it is cut: a cut must not leave the start of a secret unmasked.
                     passed: check.passed, expected: CheckResult.shown(redactor.redact(check.expected)),
                     actual: CheckResult.shown(redactor.redact(check.actual))))
+        }
+        if item.checksContracts {
+            let contracts = runner.services.contracts.check(
+                item.request, collection: item.document.collection, collectionPath: item.document.path, facts: facts)
+            checks += Self.checks(of: contracts, redactor: redactor)
         }
         result.checks = checks
         result.responseStatus = facts.status
@@ -330,12 +337,39 @@ struct RequestExecution {
         }
     }
 
+    /// Contract outcomes as checks: one passed check for a response that conforms, one failed
+    /// check per finding (its JSONPath as the check's path, the keyword as its operator).
+    static func checks(of contracts: [ContractResult], redactor: Redactor) -> [CheckResult] {
+        var checks: [CheckResult] = []
+        for contract in contracts {
+            let subject = contract.source.rawValue
+            guard !contract.passed else {
+                checks.append(
+                    CheckResult(
+                        subject: subject, path: nil, op: "conforms", label: contract.label, passed: true,
+                        expected: "conforms", actual: CheckResult.shown(redactor.redact(contract.checked))))
+                continue
+            }
+            for finding in contract.findings {
+                let (expected, actual) = finding.expectedAndActual
+                checks.append(
+                    CheckResult(
+                        subject: subject, path: finding.instancePath, op: finding.keyword,
+                        label: contract.label(of: finding), passed: false,
+                        expected: CheckResult.shown(redactor.redact(expected)),
+                        actual: CheckResult.shown(redactor.redact(actual))))
+            }
+        }
+        return checks
+    }
+
     static func describe(_ subject: Expectation.Subject) -> (String, String?) {
         switch subject {
         case .status: ("status", nil)
         case .header(let name): ("header", name)
         case .jsonPath(let path): ("jsonPath", path)
         case .responseTime: ("responseTime", nil)
+        case .schema: ("schema", nil)
         case .body: ("body", nil)
         case .snapshot: ("snapshot", nil)
         }

@@ -11,7 +11,8 @@ package struct RunPlan: Sendable, Equatable {
         package var request: SavedRequest {
             didSet {
                 queries = Self.queries(of: request)
-                readsJSON = Self.readsJSON(request)
+                checksContracts = ResponseContracts.applies(to: request, in: document.collection)
+                readsJSON = Self.readsJSON(request) || checksContracts
             }
         }
         /// The JSONPath of each expectation, parsed once (nil for other subjects and bad paths,
@@ -20,6 +21,9 @@ package struct RunPlan: Sendable, Equatable {
         /// Whether an expectation or a capture reads the body through a JSONPath: only then is the
         /// response parsed (a status or body check on a large response needs no tape).
         private(set) var readsJSON: Bool
+        /// Whether the response is checked against the collection's contract or a `schema`
+        /// expectation (`ResponseContracts`).
+        private(set) var checksContracts: Bool
 
         /// Items are equal when they run the same request of the same document (the parsed
         /// queries follow from the request).
@@ -32,7 +36,9 @@ package struct RunPlan: Sendable, Equatable {
             self.folderPath = folderPath
             self.request = request
             queries = Self.queries(of: request)
-            readsJSON = Self.readsJSON(request)
+            checksContracts = ResponseContracts.applies(to: request, in: document.collection)
+            // A contract reads the body as JSON too: parsed once, for both.
+            readsJSON = Self.readsJSON(request) || checksContracts
         }
 
         private static func readsJSON(_ request: SavedRequest) -> Bool {

@@ -23,6 +23,8 @@ package final class WorkspaceServices: Sendable {
     package let cookies: CookieJarStore
     package let dispatchers: DispatcherSelector
     package let serverProvider = EnvironmentServerProvider()
+    /// Contract documents and compiled schemas, shared by every send (issue 27).
+    package let contracts = ResponseContracts()
     /// The process environment: `LAZER_VAR_<name>` variables and secrets come from it.
     package let processEnvironment: [String: String]
     package let dynamicValues: DynamicValues

@@ -58,6 +58,7 @@ struct ValidateCommand: ParsableCommand {
         // Two files with one collection id (a copy) share history, drafts and captures: the
         // explorer lists the second as broken and `lazer run` refuses it, so it fails here too.
         var pathsByID: [String: String] = [:]
+        let contracts = ResponseContracts()
         for entry in entries {
             for diagnostic in entry.diagnostics {
                 output += TerminalText.lineWithExcerpt(diagnostic.description) + "\n"
@@ -77,6 +78,15 @@ struct ValidateCommand: ParsableCommand {
                 for problem in snapshots.errors { output += TerminalText.line("error: \(problem)") + "\n" }
                 for problem in snapshots.warnings { output += TerminalText.line("warning: \(problem)") + "\n" }
                 if !snapshots.errors.isEmpty { failed = true }
+                // Contracts (issue 27): the document, the operations named, the schemas compile.
+                let contractProblems = contracts.problems(in: document.collection, path: entry.path)
+                for problem in contractProblems {
+                    output += TerminalText.line("\(entry.path): error: \(problem)") + "\n"
+                }
+                if !contractProblems.isEmpty {
+                    failed = true
+                    continue
+                }
                 if !quiet || !entry.diagnostics.isEmpty {
                     let collection = document.collection
                     output +=

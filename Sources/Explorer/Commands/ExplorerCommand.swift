@@ -198,6 +198,8 @@ package enum ResponseCommand: String, CaseIterable, Sendable {
     case rawCopy = "raw.copy"
     case acceptSnapshot = "response.acceptSnapshot"
     case recheckHistory = "response.recheckHistory"
+    case nextFinding = "tree.nextFinding"
+    case previousFinding = "tree.previousFinding"
 }
 
 /// Running a folder or collection, and the Runner view's own keys.

@@ -109,11 +109,13 @@ enum ResponseLayout {
         }
         for check in response.checks {
             let actual = check.actual.count > 400 ? check.actual.prefix(400) + "…" : check.actual
+            // A contract finding with nothing expected said apart is its message alone.
+            let messageOnly = !check.passed && check.expected.isEmpty
             let line = Line([
                 Span(check.passed ? "✓ " : "✗ ", style: theme[check.passed ? .success : .error].bold),
                 Span(check.label + "  ", style: theme[.text]),
-                Span("expected " + check.expected, style: theme[.muted]),
-                Span(check.passed ? "" : "  actual " + actual, style: theme[.error]),
+                Span(messageOnly ? "" : "expected " + check.expected, style: theme[.muted]),
+                Span(check.passed ? "" : (messageOnly ? "" : "  actual ") + actual, style: theme[.error]),
             ])
             let pieces = Paragraph.wrapped(line, width: max(1, width - 3))
             for (index, piece) in pieces.prefix(3).enumerated() {

@@ -108,6 +108,13 @@ extension ExplorerProgram {
             let updated = ImportUpdate.update(existing.collection, with: collection, from: origin)
             existing.collection = updated.collection
             document = existing
+            do throws(FileSystemError) {
+                if let contract = imported.contractDocument {
+                    try OpenAPIContractCopy.attach(contract, to: &document.collection, collectionPath: document.path)
+                }
+            } catch {
+                return .failure(ImportFailure(message: error.description))
+            }
             do {
                 try CollectionStore.save(&document)
             } catch {
@@ -127,6 +134,13 @@ extension ExplorerProgram {
             }
             // A collection id already in the workspace (the same file imported twice) gets a new one.
             collection.id = StableID.make(collection.id, target)
+            do throws(FileSystemError) {
+                if let contract = imported.contractDocument {
+                    try OpenAPIContractCopy.attach(contract, to: &collection, collectionPath: target)
+                }
+            } catch {
+                return .failure(ImportFailure(message: error.description))
+            }
             do {
                 document = try CollectionStore.create(collection, at: target)
             } catch {

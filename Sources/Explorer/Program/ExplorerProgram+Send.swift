@@ -83,15 +83,17 @@ extension ExplorerProgram {
                 received.store(response, after: stageClock() - stageOrigin)
                 return try ResponseProcessing.parse(response)
             }
+        let contract = ContractSubject(
+            contracts: workspace.contracts, collection: job.document.collection, collectionPath: job.document.path)
         let checked =
-            saved.expectations.isEmpty
+            saved.expectations.isEmpty && !ResponseContracts.applies(to: saved, in: contract.collection)
             ? parsed.then(CheckedExchange.self, on: work) {
                 ResponseProcessing.check(
-                    $0, request: saved, redactor: redactor, key: key, collectionFile: collectionFile)
+                    $0, request: saved, contract: contract, redactor: redactor, key: key, collectionFile: collectionFile)
             }
             : parsed.stage(SendStep.checks.rawValue, in: stages, on: work) {
                 ResponseProcessing.check(
-                    $0, request: saved, redactor: redactor, key: key, collectionFile: collectionFile)
+                    $0, request: saved, contract: contract, redactor: redactor, key: key, collectionFile: collectionFile)
             }
         let processed =
             saved.captures.isEmpty

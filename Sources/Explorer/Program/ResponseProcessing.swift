@@ -18,6 +18,13 @@ struct ParsedExchange: Sendable {
     var document: JSONDocument?
 }
 
+/// What a send's contract check needs: the shared checker, and the request's collection and file.
+struct ContractSubject: Sendable {
+    var contracts: ResponseContracts
+    var collection: RequestCollection
+    var collectionPath: String?
+}
+
 /// A parsed body with its expectations evaluated (the chain's checks stage).
 struct CheckedExchange: Sendable {
     var parsed: ParsedExchange
@@ -38,29 +45,32 @@ enum ResponseProcessing {
         return ParsedExchange(response: response, bytes: bytes, content: content, document: document)
     }
 
-    /// Evaluates the request's expectations (expected and actual values redacted); a snapshot
-    /// expectation against its file beside `collectionFile`.
+    /// Evaluates the request's expectations (expected and actual values redacted), a snapshot
+    /// expectation against its file beside `collectionFile`, then its contract and `schema`
+    /// expectations (a failed check per finding, with its JSONPath).
     static func check(
-        _ parsed: ParsedExchange, request: SavedRequest, redactor: Redactor, key: RequestKey? = nil,
-        collectionFile: String? = nil
+        _ parsed: ParsedExchange, request: SavedRequest, contract: ContractSubject? = nil, redactor: Redactor,
+        key: RequestKey? = nil, collectionFile: String? = nil
     ) -> CheckedExchange {
         let response = parsed.response
         let facts = ResponseFacts(
             status: response.statusCode.rawValue, headers: response.headers, body: parsed.bytes,
             document: parsed.document, duration: response.timings.total ?? .zero)
         let (checks, snapshot) = check(
-            facts, request: request, redactor: redactor, key: key, collectionFile: collectionFile)
+            facts, request: request, contract: contract, redactor: redactor, key: key, collectionFile: collectionFile)
         return CheckedExchange(parsed: parsed, facts: facts, checks: checks, snapshot: snapshot)
     }
 
     /// The checks of `facts` (a response, or a history entry re-checked), with what accepting the
     /// snapshot would write.
     static func check(
-        _ facts: ResponseFacts, request: SavedRequest, redactor: Redactor, key: RequestKey?, collectionFile: String?
+        _ facts: ResponseFacts, request: SavedRequest, contract: ContractSubject? = nil, redactor: Redactor,
+        key: RequestKey?, collectionFile: String?
     ) -> ([CheckResult], SnapshotProposal?) {
         var proposal: SnapshotProposal?
-        let checks = request.expectations.map { expectation in
+        var checks: [CheckResult] = request.expectations.compactMap { expectation in
             let check: ExpectationCheck
+            if case .schema = expectation.subject { return nil }
             if case .snapshot(let options) = expectation.subject, let key, let collectionFile {
                 let snapshot = SnapshotCheck(
                     options: options, facts: facts,
@@ -73,6 +83,11 @@ enum ResponseProcessing {
             return CheckResult(
                 label: check.label, passed: check.passed, expected: redactor.redact(check.expected),
                 actual: redactor.redact(check.actual))
+        }
+        if let contract {
+            let results = contract.contracts.check(
+                request, collection: contract.collection, collectionPath: contract.collectionPath, facts: facts)
+            checks += CheckResult.contractChecks(results, redactor: redactor)
         }
         return (checks, proposal)
     }

@@ -13,6 +13,7 @@ package import Workspace
 package enum CheckSyntax {
     package static func format(_ expectation: Expectation) -> String {
         if case .snapshot(let options) = expectation.subject { return SnapshotSyntax.format(options) }
+        if case .schema(let schema) = expectation.subject { return "schema " + schema.compact() }
         var parts = [subject(expectation.subject), expectation.op.rawValue]
         if let value = expectation.value { parts.append(value.compact()) }
         return parts.joined(separator: " ")
@@ -37,6 +38,7 @@ package enum CheckSyntax {
         case .responseTime: "time"
         case .body: "body"
         case .snapshot: "snapshot"
+        case .schema: "schema"
         }
     }
 
@@ -66,6 +68,19 @@ package enum CheckSyntax {
                 expectation.value = nil
                 return expectation
             }
+        }
+        if first.lowercased() == "schema" {
+            let schemaText = rest.trimmingCharacters(in: .whitespaces)
+            let schema = try? StoredJSON(parsing: schemaText)
+            let isSchema: Bool =
+                switch schema {
+                case .object?, .bool?: true
+                default: false
+                }
+            guard let schema, isSchema else {
+                return .failure(CheckSyntaxError("Write a JSON Schema after schema, e.g. schema {\"type\": \"object\"}"))
+            }
+            return .success(Expectation(subject: .schema(schema), op: .matches))
         }
         let subject: Expectation.Subject
         switch first.lowercased() {

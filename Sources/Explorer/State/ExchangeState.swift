@@ -1,7 +1,7 @@
 import Futures
 package import HTTPCore
 import JSONTree
-import Workspace
+package import Workspace
 
 /// The selected request's exchanges as the screen shows them: the send in flight (its
 /// generation and stage) and the last result, which stays visible, marked stale, until a newer
@@ -125,12 +125,38 @@ package struct CheckResult: Sendable, Hashable {
     package var passed: Bool
     package var expected: String
     package var actual: String
+    /// A contract finding's place in the body (`$.items[3].price`): the tree marks that row.
+    package var path: String?
 
-    package init(label: String, passed: Bool, expected: String, actual: String) {
+    package init(label: String, passed: Bool, expected: String, actual: String, path: String? = nil) {
         self.label = label
         self.passed = passed
         self.expected = expected
         self.actual = actual
+        self.path = path
+    }
+
+    /// Contract outcomes as checks: one passed check for a response that conforms, one failed
+    /// check per finding (with its JSONPath), redacted.
+    package static func contractChecks(_ results: [ContractResult], redactor: Redactor) -> [CheckResult] {
+        var checks: [CheckResult] = []
+        for result in results {
+            guard !result.passed else {
+                checks.append(
+                    CheckResult(
+                        label: result.label, passed: true, expected: "conforms",
+                        actual: redactor.redact(result.checked)))
+                continue
+            }
+            for finding in result.findings {
+                let (expected, actual) = finding.expectedAndActual
+                checks.append(
+                    CheckResult(
+                        label: result.label(of: finding), passed: false, expected: redactor.redact(expected),
+                        actual: redactor.redact(actual), path: finding.instancePath))
+            }
+        }
+        return checks
     }
 }
 

@@ -34,12 +34,19 @@ package struct ResponseViewState: Sendable, Equatable {
     package var openedHistoryResult: ExchangeResult?
     /// The last tree height drawn, for paging and keeping the selection visible.
     package var pageSize = 10
+    /// The contract findings on the tree's document, in document order: the rows they mark and
+    /// what `f`/`F` step through.
+    package var findings: [TreeFinding] = []
+    /// The finding `f`/`F` last moved to.
+    package var currentFinding: Int?
 
     package init() {}
 
     package mutating func resetForNewResult() {
         tree = nil
         treeGeneration = nil
+        findings = []
+        currentFinding = nil
         selectedRow = 0
         offset = 0
         scroll = 0

@@ -3,13 +3,15 @@ import TUI
 
 /// The one bridge between JSONTree's tree-view model and the screen: draws the visible rows of a
 /// `JSONTreeView` (keys, values in their type colours, child counts on folded containers, the
-/// selection and search matches). Costs what the rows on screen cost, whatever the body's size.
+/// selection and search matches, contract findings at the end of their rows). Costs what the
+/// rows on screen cost, whatever the body's size.
 enum JSONTreeRowsView {
     static func render(
-        _ tree: JSONTreeView, offset: Int, selected: Int?, currentMatch: JSONNode?, theme: Theme, in area: Rect,
-        buffer: inout Buffer
+        _ tree: JSONTreeView, offset: Int, selected: Int?, currentMatch: JSONNode?, findings: [TreeFinding] = [],
+        theme: Theme, in area: Rect, buffer: inout Buffer
     ) {
         let document = tree.document
+        let marks = Dictionary(findings.map { ($0.node, $0.message) }, uniquingKeysWith: { first, _ in first })
         for (line, row) in tree.rows(from: offset, count: area.height).enumerated() {
             let y = area.y + line
             var x = area.x + min(row.depth * 2, max(0, area.width - 8))
@@ -31,19 +33,22 @@ enum JSONTreeRowsView {
                         x = buffer.write("\(position): ", x: x, y: y, style: theme[.muted], maxX: area.right)
                     }
                 }
+                let mark = marks[row.node].map { "  ✗ " + $0 }
                 if isContainer && row.isExpanded {
                     let count = document.childCount(row.node)
                     x = buffer.write(
                         kind == .object ? "{" : "[", x: x, y: y, style: theme[.jsonPunctuation], maxX: area.right)
                     let noun = kind == .object ? (count == 1 ? "key" : "keys") : (count == 1 ? "item" : "items")
-                    buffer.write(
+                    x = buffer.write(
                         " \(CountText.format(count)) \(noun)", x: x, y: y, style: theme[.muted], maxX: area.right)
                 } else {
-                    let room = max(8, area.right - x)
-                    buffer.write(
+                    // A marked row keeps room for what is wrong: the value is cut shorter.
+                    let room = max(8, area.right - x - (mark.map { min($0.count, (area.right - x) / 2) } ?? 0))
+                    x = buffer.write(
                         document.preview(row.node, maxLength: room), x: x, y: y, style: style(of: kind, theme),
                         maxX: area.right)
                 }
+                if let mark { buffer.write(mark, x: x, y: y, style: theme[.error], maxX: area.right) }
             }
             if let currentMatch, currentMatch == row.node, !row.isClosing {
                 buffer.setStyle(theme[.match], in: Rect(x: area.x, y: y, width: area.width, height: 1))

@@ -93,7 +93,8 @@ enum ResponseContentView {
         let current = search.current.flatMap { search.matches.indices.contains($0) ? search.matches[$0] : nil }
         JSONTreeRowsView.render(
             tree, offset: state.response.offset, selected: state.focus == .response ? state.response.selectedRow : nil,
-            currentMatch: current, theme: theme, in: treeArea, buffer: &frame.buffer)
+            currentMatch: current, findings: state.response.findings, theme: theme, in: treeArea,
+            buffer: &frame.buffer)
         if state.focus != .response {
             let y = treeArea.y + state.response.selectedRow - state.response.offset
             if y >= treeArea.y, y < treeArea.bottom {

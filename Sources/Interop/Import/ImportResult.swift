@@ -5,10 +5,14 @@ package import Workspace
 package struct ImportResult: Sendable {
     package var collection: RequestCollection
     package var report: ImportReport
+    /// An OpenAPI import's document as OpenAPI 3 JSON, to keep beside the collection as its
+    /// contract (`OpenAPIContractCopy`); nil for other formats.
+    package var contractDocument: [UInt8]?
 
-    package init(collection: RequestCollection, report: ImportReport = ImportReport()) {
+    package init(collection: RequestCollection, report: ImportReport = ImportReport(), contractDocument: [UInt8]? = nil) {
         self.collection = collection
         self.report = report
+        self.contractDocument = contractDocument
     }
 }
 

@@ -171,7 +171,11 @@ struct OpenAPICollectionBuilder {
         return SavedRequest(
             id: requestID(operation.operationId, method: method, path: path), name: name, description: description,
             method: method, url: url, pathParams: pathParams, query: query, headers: headers, body: body, auth: auth,
-            expectations: Self.statusExpectations(operation.responses))
+            expectations: Self.statusExpectations(operation.responses),
+            // Responses are checked against the operation (once the collection names the document).
+            contract: RequestContract(
+                operation: operation.operationId.map { RequestContract.Operation.operationId($0) }
+                    ?? RequestContract.Operation.route(method: method.rawValue, path: path)))
     }
 
     /// The success the operation documents, as a check `lazer run` makes: the lowest documented

@@ -19,6 +19,9 @@ enum OpenAPIDocumentLoader {
         /// Dangling references, positioned: undefined security schemes (removed before decoding,
         /// which would refuse the whole document for one) and local `$ref`s that lead nowhere.
         var dangling: [(what: String, location: ImportLocation, kept: String)] = []
+        /// The document as OpenAPI 3 JSON (Swagger 2.0 converted, YAML as JSON): the contract the
+        /// imported collection keeps beside it.
+        var contractJSON: [UInt8] = []
     }
 
     static func load(_ source: ImportSource) throws(ImportError) -> Loaded {
@@ -63,10 +66,12 @@ enum OpenAPIDocumentLoader {
                 let document = try decoder.decode(OpenAPIKit30.OpenAPI.Document.self, from: bytes)
                 return Loaded(
                     document: document.convert(to: .v3_1_1), declaredVersion: version, pathOrder: order,
-                    dangling: found)
+                    dangling: found, contractJSON: Array(bytes))
             }
             let document = try decoder.decode(OpenAPIKit.OpenAPI.Document.self, from: bytes)
-            return Loaded(document: document, declaredVersion: version, pathOrder: order, dangling: found)
+            return Loaded(
+                document: document, declaredVersion: version, pathOrder: order, dangling: found,
+                contractJSON: Array(bytes))
         } catch {
             let described = OpenAPIKit.OpenAPI.Error(from: error)
             let path = described.codingPath.map { key in

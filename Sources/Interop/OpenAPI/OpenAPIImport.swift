@@ -7,6 +7,8 @@ package enum OpenAPIImport {
         let loaded = try OpenAPIDocumentLoader.load(source)
         var builder = OpenAPICollectionBuilder(document: loaded.document, source: source, options: options)
         for item in loaded.dangling { builder.report.add(item.what, at: item.location, kept: item.kept) }
-        return builder.build(declaredVersion: loaded.declaredVersion, pathOrder: loaded.pathOrder)
+        var result = builder.build(declaredVersion: loaded.declaredVersion, pathOrder: loaded.pathOrder)
+        result.contractDocument = loaded.contractJSON
+        return result
     }
 }

@@ -121,6 +121,7 @@ struct PostmanTestScript {
         case .body: return "pm.response.text()"
         // A snapshot file has no Postman counterpart: the expectation stays in the collection only.
         case .snapshot: return nil
+        case .schema: return nil
         }
     }
 

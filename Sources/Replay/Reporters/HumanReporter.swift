@@ -34,8 +34,8 @@ package struct HumanReporter: RunReporter {
             details.append(ReportText.duration(result.milliseconds))
             for check in result.checks where !check.passed {
                 notes.append(
-                    paint("✗ ", .red) + ReportText.visible(ReportText.subject(check)) + ": expected "
-                        + ReportText.visible(check.expected) + ", actual " + ReportText.visible(check.actual))
+                    paint("✗ ", .red) + ReportText.visible(ReportText.subject(check)) + ": "
+                        + ReportText.visible(ReportText.failure(check)))
             }
         case .error:
             details.append("no response")

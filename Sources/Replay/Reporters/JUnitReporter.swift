@@ -50,7 +50,7 @@ package struct JUnitReporter: RunReporter {
             break
         case .failed:
             for check in result.checks where !check.passed {
-                var message = "\(ReportText.subject(check)): expected \(check.expected), actual \(check.actual)"
+                var message = "\(ReportText.subject(check)): \(ReportText.failure(check))"
                 if result.attempts > 1 { message += " (after \(result.attempts) attempts)" }
                 body +=
                     "      <failure message=\"\(Self.escape(message))\" type=\"\(check.subject)\">"

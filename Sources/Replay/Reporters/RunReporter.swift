@@ -71,4 +71,11 @@ enum ReportText {
     static func subject(_ check: CheckResult) -> String {
         check.subject == "jsonPath" ? "jsonPath \(check.label)" : check.label
     }
+
+    /// What went wrong: `expected 200, actual 404`; a contract finding with nothing expected said
+    /// apart is its message alone (`missing the required property "name"`).
+    static func failure(_ check: CheckResult) -> String {
+        check.expected.isEmpty && (check.subject == "contract" || check.subject == "schema")
+            ? check.actual : "expected \(check.expected), actual \(check.actual)"
+    }
 }

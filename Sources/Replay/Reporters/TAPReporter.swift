@@ -33,6 +33,10 @@ package struct TAPReporter: RunReporter {
             lines.append("  checks:")
             for check in result.checks where !check.passed {
                 lines.append("    - subject: \(Self.quoted(ReportText.subject(check)))")
+                if let path = check.path, check.subject == "contract" || check.subject == "schema" {
+                    lines.append("      path: \(Self.quoted(path))")
+                    lines.append("      keyword: \(Self.quoted(check.op))")
+                }
                 lines.append("      expected: \(Self.quoted(check.expected))")
                 lines.append("      actual: \(Self.quoted(check.actual))")
             }

@@ -97,6 +97,7 @@ package struct ExpectationCheck: Sendable, Hashable {
         case .responseTime: "response time (ms)"
         case .body: "body"
         case .snapshot: "snapshot"
+        case .schema: "schema"
         }
     }
 
@@ -122,7 +123,8 @@ package struct ExpectationCheck: Sendable, Hashable {
         case .body:
             let text = String(decoding: facts.body, as: UTF8.self)
             return [Value(text: text, isString: true, json: "")]
-        case .snapshot:
+        case .snapshot, .schema:
+            // Checked by `SnapshotCheck` and `ResponseContracts`, not compared as a value.
             return []
         }
     }

@@ -1,7 +1,8 @@
 /// An assertion on a response, checked by the replay runner and shown in the UI.
 ///
 /// `{"subject": "status", "op": "equals", "value": 200}`,
-/// `{"subject": "jsonPath", "path": "$.id", "op": "equals", "value": 1}`.
+/// `{"subject": "jsonPath", "path": "$.id", "op": "equals", "value": 1}`,
+/// `{"subject": "schema", "schema": {"$ref": "schemas/pet.json"}}`.
 package struct Expectation: Sendable, Equatable {
     /// What part of the response is checked.
     package enum Subject: Sendable, Equatable {
@@ -14,10 +15,13 @@ package struct Expectation: Sendable, Equatable {
         case body
         /// The whole response against its snapshot file (`Snapshot`, `SnapshotStore`).
         case snapshot(SnapshotOptions)
+        /// The JSON body validated against a JSON Schema: inline, or `{"$ref": "schemas/pet.json"}`
+        /// into a file beside the collection (no `op`, no `value`).
+        case schema(StoredJSON)
     }
 
     package enum SubjectKind: String, Sendable, CaseIterable {
-        case status, header, jsonPath, responseTime, body, snapshot
+        case status, header, jsonPath, responseTime, body, snapshot, schema
     }
 
     /// How the subject is compared with `value`.
@@ -44,6 +48,7 @@ package struct Expectation: Sendable, Equatable {
         case .header?: ["subject", "name", "op", "value"]
         case .jsonPath?: ["subject", "path", "op", "value"]
         case .snapshot?: ["subject"] + SnapshotOptions.fieldNames
+        case .schema?: ["subject", "schema"]
         default: ["subject", "op", "value"]
         }
     }
@@ -51,9 +56,15 @@ package struct Expectation: Sendable, Equatable {
     static func read(_ node: SourceNode, _ path: DocumentPath, _ reader: DocumentReader) -> Expectation? {
         guard let fields = reader.object(node, at: path) else { return nil }
         let kind: SubjectKind? = fields.choice("subject", required: true)
-        // A snapshot compares the whole response: it has no operator and no value.
-        let op: Operator? = kind == .snapshot ? .equals : fields.choice("op", required: true)
-        let value = kind == .snapshot ? nil : fields.json("value")
+        // A snapshot compares the whole response and a schema says it all: neither has an operator
+        // or a value.
+        let op: Operator? =
+            switch kind {
+            case .snapshot?: .equals
+            case .schema?: .matches
+            default: fields.choice("op", required: true)
+            }
+        let value = kind == .snapshot || kind == .schema ? nil : fields.json("value")
         let unknown = fields.unknownFields(known: keys(for: kind))
         let subject: Subject
         switch kind {
@@ -70,6 +81,20 @@ package struct Expectation: Sendable, Equatable {
         case .snapshot?:
             guard let options = SnapshotOptions.read(fields) else { return nil }
             return Expectation(subject: .snapshot(options), op: .equals, unknownFields: unknown)
+        case .schema?:
+            guard let schema = fields.json("schema") else {
+                reader.report(.error, "missing required field \"schema\"", at: fields.offset, path: path)
+                return nil
+            }
+            switch schema {
+            case .object, .bool: break
+            default:
+                reader.report(
+                    .error, "\"schema\" must be a JSON Schema (an object or a boolean)",
+                    at: fields.node("schema")?.offset ?? fields.offset, path: path.appending("schema"))
+                return nil
+            }
+            return Expectation(subject: .schema(schema), op: .matches, unknownFields: unknown)
         case nil: return nil
         }
         guard let op else { return nil }
@@ -96,6 +121,11 @@ package struct Expectation: Sendable, Equatable {
         case .snapshot(let options):
             object.add("subject", SubjectKind.snapshot.rawValue)
             options.store(into: &object)
+            object.append(unknown: unknownFields)
+            return object.json
+        case .schema(let schema):
+            object.add("subject", SubjectKind.schema.rawValue)
+            object.add("schema", schema)
             object.append(unknown: unknownFields)
             return object.json
         }

@@ -26,6 +26,8 @@ package struct RequestCollection: Sendable, Equatable {
     package var options: SavedOptions
     /// Where the collection was imported from, if it was (re-importing updates it).
     package var imported: ImportOrigin?
+    /// The OpenAPI document its responses are checked against (issue 27), if any.
+    package var contract: CollectionContract?
     package var unknownFields: [StoredJSON.Member]
 
     package init(
@@ -33,7 +35,8 @@ package struct RequestCollection: Sendable, Equatable {
         description: String? = nil, defaultEnvironment: String? = nil, auth: SavedAuth? = nil,
         variables: [Variable] = [],
         folders: [Folder] = [], requests: [SavedRequest] = [], environments: [Environment] = [],
-        options: SavedOptions = SavedOptions(), imported: ImportOrigin? = nil, unknownFields: [StoredJSON.Member] = []
+        options: SavedOptions = SavedOptions(), imported: ImportOrigin? = nil, unknownFields: [StoredJSON.Member] = [],
+        contract: CollectionContract? = nil
     ) {
         self.schema = schema
         self.id = id
@@ -47,12 +50,13 @@ package struct RequestCollection: Sendable, Equatable {
         self.environments = environments
         self.options = options
         self.imported = imported
+        self.contract = contract
         self.unknownFields = unknownFields
     }
 
     static let keys = [
         "$schema", "formatVersion", "id", "name", "description", "defaultEnvironment", "auth", "variables", "folders",
-        "requests", "environments", "options", "imported",
+        "requests", "environments", "options", "imported", "contract",
     ]
 
     static func read(_ node: SourceNode, _ reader: DocumentReader) -> RequestCollection? {
@@ -82,6 +86,9 @@ package struct RequestCollection: Sendable, Equatable {
         let environments = fields.array("environments") { Environment.read($0, $1, reader) }
         let options = fields.node("options").flatMap { SavedOptions.read($0, path.appending("options"), reader) }
         let imported = fields.node("imported").flatMap { ImportOrigin.read($0, path.appending("imported"), reader) }
+        let contract = fields.node("contract").flatMap {
+            CollectionContract.read($0, path.appending("contract"), reader)
+        }
         let unknown = fields.unknownFields(known: keys)
         // Only when every environment was read: a broken one is already reported and may be the one named.
         if let defaultEnvironment, let node = fields.node("defaultEnvironment"),
@@ -98,7 +105,8 @@ package struct RequestCollection: Sendable, Equatable {
         return RequestCollection(
             schema: schema, id: id, name: name, description: description, defaultEnvironment: defaultEnvironment,
             auth: auth, variables: variables, folders: folders, requests: requests, environments: environments,
-            options: options ?? SavedOptions(), imported: imported, unknownFields: unknown)
+            options: options ?? SavedOptions(), imported: imported, unknownFields: unknown,
+            contract: contract)
     }
 
     /// The collection as the JSON written to its file.
@@ -117,6 +125,7 @@ package struct RequestCollection: Sendable, Equatable {
         object.add("environments", list: environments.map(\.stored))
         object.add("options", options.isEmpty ? nil : options.stored)
         object.add("imported", imported?.stored)
+        object.add("contract", contract?.stored)
         object.append(unknown: unknownFields)
         return object.json
     }

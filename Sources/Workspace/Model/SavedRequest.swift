@@ -22,6 +22,8 @@ package struct SavedRequest: Sendable, Equatable, Identifiable {
     /// When `lazer run` sends the request again (absent: once).
     package var retry: RetryPolicy?
     package var notes: String?
+    /// The operation of the collection's contract its responses are checked against (issue 27).
+    package var contract: RequestContract?
     package var unknownFields: [StoredJSON.Member]
 
     package init(
@@ -29,7 +31,7 @@ package struct SavedRequest: Sendable, Equatable, Identifiable {
         url: String, pathParams: [KeyValueRow] = [], query: [KeyValueRow] = [], headers: [KeyValueRow] = [],
         body: SavedBody = .empty, auth: SavedAuth = SavedAuth(.inherit), options: SavedOptions = SavedOptions(),
         expectations: [Expectation] = [], captures: [Capture] = [], retry: RetryPolicy? = nil, notes: String? = nil,
-        unknownFields: [StoredJSON.Member] = []
+        unknownFields: [StoredJSON.Member] = [], contract: RequestContract? = nil
     ) {
         self.id = id
         self.name = name
@@ -46,12 +48,13 @@ package struct SavedRequest: Sendable, Equatable, Identifiable {
         self.captures = captures
         self.retry = retry
         self.notes = notes
+        self.contract = contract
         self.unknownFields = unknownFields
     }
 
     static let keys = [
         "id", "name", "description", "method", "url", "pathParams", "query", "headers", "body", "auth", "options",
-        "expectations", "captures", "retry", "notes",
+        "expectations", "captures", "retry", "notes", "contract",
     ]
 
     static func read(_ node: SourceNode, _ path: DocumentPath, _ reader: DocumentReader) -> SavedRequest? {
@@ -71,6 +74,9 @@ package struct SavedRequest: Sendable, Equatable, Identifiable {
         let captures = fields.array("captures") { Capture.read($0, $1, reader) }
         let retry = fields.node("retry").flatMap { RetryPolicy.read($0, path.appending("retry"), reader) }
         let notes = fields.string("notes")
+        let contract = fields.node("contract").flatMap {
+            RequestContract.read($0, path.appending("contract"), reader)
+        }
         let unknown = fields.unknownFields(known: keys)
         if let id, let node = fields.node("id") {
             reader.claimUnique("request id", id, at: node.offset, path: path.appending("id"))
@@ -81,7 +87,7 @@ package struct SavedRequest: Sendable, Equatable, Identifiable {
             query: query, headers: headers, body: body ?? .empty, auth: auth ?? SavedAuth(.inherit),
             options: options ?? SavedOptions(), expectations: expectations, captures: captures, retry: retry,
             notes: notes,
-            unknownFields: unknown)
+            unknownFields: unknown, contract: contract)
     }
 
     var stored: StoredJSON {
@@ -101,6 +107,7 @@ package struct SavedRequest: Sendable, Equatable, Identifiable {
         object.add("captures", list: captures.map(\.stored))
         object.add("retry", retry?.stored)
         object.add("notes", notes)
+        object.add("contract", contract?.stored)
         object.append(unknown: unknownFields)
         return object.json
     }

@@ -5,6 +5,7 @@ import Foundation
 import Futures
 import HTTPCore
 import Interop
+import RegularFiles
 import TerminalText
 import Workspace
 
@@ -159,6 +160,16 @@ struct ImportCommand: ParsableCommand {
         let folder = (path as NSString).deletingLastPathComponent
         if !folder.isEmpty {
             try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        }
+        // An OpenAPI document stays beside the collection as its contract (issue 27).
+        if let contract = result.contractDocument {
+            do throws(FileSystemError) {
+                try OpenAPIContractCopy.attach(contract, to: &collection, collectionPath: path)
+                document.collection = collection
+            } catch {
+                FileBytes.writeError("lazer import: " + TerminalText.line(error.description) + "\n")
+                throw ExitCode(1)
+            }
         }
         do {
             let secrets = SecretStore(directories: UserDirectories(environment: ProcessInfo.processInfo.environment))

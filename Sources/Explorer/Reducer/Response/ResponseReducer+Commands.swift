@@ -64,6 +64,8 @@ extension ResponseReducer {
             state.filter.query.selectAll()
         case .nextMatch, .previousMatch:
             return Outcome(notice: stepMatch(forward: command == .nextMatch, &state))
+        case .nextFinding, .previousFinding:
+            return Outcome(notice: stepFinding(forward: command == .nextFinding, &state))
         case .copyValue, .copyPath:
             guard let row = currentTreeRow(state), let document = state.tree?.document else { return Outcome() }
             let filter = state.filter

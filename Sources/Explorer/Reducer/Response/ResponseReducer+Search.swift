@@ -103,6 +103,9 @@ extension ResponseReducer {
             state.selectedRow = 0
             state.offset = 0
             state.search = TreeSearchState()
+            // The findings name values of the response, not of the filtered array.
+            state.findings = []
+            state.currentFinding = nil
             return Outcome(
                 notice: Notice(
                     "\(filtered.count) value\(filtered.count == 1 ? "" : "s") selected by \(query)", kind: .info))

@@ -171,5 +171,7 @@ package enum ResponseReducer: SliceReducer {
         state.treeGeneration = result.generation
         state.selectedRow = 0
         state.offset = 0
+        state.findings = TreeFinding.make(result.response?.checks ?? [], in: document)
+        state.currentFinding = nil
     }
 }

@@ -122,7 +122,9 @@ extension RunnerReducer {
             requests: [
                 .openNewestHistory(
                     checks: checks.map {
-                        CheckResult(label: $0.label, passed: $0.passed, expected: $0.expected, actual: $0.actual)
+                        CheckResult(
+                            label: $0.label, passed: $0.passed, expected: $0.expected, actual: $0.actual,
+                            path: $0.subject == "contract" || $0.subject == "schema" ? $0.path : nil)
                     })
             ])
     }
