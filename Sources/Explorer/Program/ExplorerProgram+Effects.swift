@@ -130,6 +130,7 @@ extension ExplorerProgram {
         case .quit:
             flushDrafts(now: true)
             host.quit()
+        case .oauthToken(let job): changeToken(job)
         }
     }
 

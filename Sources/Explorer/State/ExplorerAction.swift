@@ -57,6 +57,10 @@ package enum ExplorerAction: Sendable, Equatable {
     case runner(RunnerEvent)
     /// A cookie jar's file as read or written (`error`: why it could not be, the list then empty).
     case cookiesLoaded(CookieJarKey, [Cookie], error: String?)
+    /// A send's oauth2 device code grant got its code: shown until the token comes.
+    case oauthDeviceCode(RequestKey, generation: Int, OAuthDeviceAuthorization)
+    /// The oauth2 token a send of the request used (nil: forgotten).
+    case oauthToken(RequestKey, OAuthTokenState?)
     /// Time passes (only while something animates).
     case tick
 }
