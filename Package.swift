@@ -204,6 +204,7 @@ let package = Package(
             name: "LoopbackTesting",
             exclude: [
                 "loopback_server.py", "loopback_fixtures.py", "socks_proxy.py", "nginx_guard.py", "httpbin_like.py",
+                "oauth_server.py",
             ],
             swiftSettings: strictSwift
         ),

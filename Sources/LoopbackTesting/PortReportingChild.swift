@@ -12,10 +12,11 @@ final class PortReportingChild: Sendable {
     private let process: Mutex<Process?>
     private let stdinPipe: Mutex<Pipe?>
 
-    /// Starts `script` with `arguments` and waits (at most 20 s) for its first line.
-    init(script: URL, arguments: [String]) throws {
+    /// Starts `script` with `arguments` (under `python`, by default the system's python3) and
+    /// waits (at most 20 s) for its first line.
+    init(script: URL, arguments: [String], python: URL? = nil) throws {
         let process = Process()
-        process.executableURL = try LoopbackServer.python()
+        process.executableURL = try python ?? LoopbackServer.python()
         // -B: the scripts' imports must not leave __pycache__ in Sources (SwiftPM would warn).
         process.arguments = ["-B", script.path] + arguments
         let input = Pipe()

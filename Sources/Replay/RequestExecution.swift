@@ -92,9 +92,20 @@ struct RequestExecution {
         // Only history needs the wall-clock start (reading the clock costs on every request).
         let startedAt = runner.configuration.recordHistory ? Date() : nil
         let clockStart = ContinuousClock.now
-        let outcome =
-            await preparation.dispatcher?.dataFuture(from: request).fetchResult()
-            ?? .failure(CancellationError())
+        var preparation = preparation
+        let outcome: Result<DataResponse, any Error>
+        if preparation.oauth != nil {
+            // The token stage: whatever token it used is masked in everything reported and recorded.
+            let used = OAuthTokensUsed()
+            outcome =
+                await preparation.future(for: request, onToken: used.add)?.fetchResult()
+                ?? .failure(CancellationError())
+            preparation.redactor = preparation.redactor.adding(used.secrets)
+        } else {
+            outcome =
+                await preparation.dispatcher?.dataFuture(from: request).fetchResult()
+                ?? .failure(CancellationError())
+        }
         let elapsed = ContinuousClock.now - clockStart
         result.duration = elapsed
         switch outcome {
@@ -380,6 +391,7 @@ struct RequestExecution {
         guard let transport = error as? TransportError else {
             if error is RequestError { return ("requestError", "request") }
             if error is ResponseError { return ("responseError", "receiving") }
+            if error is OAuthError { return ("oauthError", "token") }
             return ("other", "transfer")
         }
         let stage: String =

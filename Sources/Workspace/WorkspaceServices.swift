@@ -22,6 +22,8 @@ package final class WorkspaceServices: Sendable {
     /// The explorer's cookie jars, one file per collection and environment.
     package let cookies: CookieJarStore
     package let dispatchers: DispatcherSelector
+    /// OAuth 2.0 access tokens: cached (in memory and beside the secrets file), refreshed, shared.
+    package let tokens: OAuthTokenBroker
     package let serverProvider = EnvironmentServerProvider()
     /// Contract documents and compiled schemas, shared by every send (issue 27).
     package let contracts = ResponseContracts()
@@ -47,6 +49,7 @@ package final class WorkspaceServices: Sendable {
         uiState = UIStateStore(database: state, legacyFolder: directories.state + "/ui")
         captures = CaptureStore(database: state, secrets: secrets)
         cookies = CookieJarStore(directories: directories)
+        tokens = OAuthTokenBroker(store: OAuthTokenStore(directories: directories))
         dispatchers = DispatcherSelector(live: liveDispatcher, scheduler: scheduler, delays: delays)
         self.processEnvironment = processEnvironment
         processVariables = ProcessVariables.exposed(from: processEnvironment)

@@ -168,6 +168,9 @@ package enum RequestCommand: String, CaseIterable, Sendable {
     case completionAccept = "completion.accept"
     case completionNext = "completion.next"
     case completionPrevious = "completion.previous"
+    case oauthNewToken = "request.oauthNewToken"
+    case oauthRefresh = "request.oauthRefresh"
+    case oauthForget = "request.oauthForget"
 }
 
 /// The response pane: tabs, the tree, Raw, saving and copying.

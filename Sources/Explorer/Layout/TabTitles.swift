@@ -89,6 +89,7 @@ enum TabTitles {
         case .apiKey: "api key"
         case .digest: "digest"
         case .awsSigV4: "aws-sigv4"
+        case .oauth2: "oauth2"
         }
     }
 }

@@ -21,6 +21,8 @@ enum TimelineLines {
         var isMock: Bool
         /// How the request was signed (`aws-sigv4`), said under the heading.
         var signing: String? = nil
+        /// The oauth2 token stage: what it did, then its requests.
+        var token: [String] = []
         /// The names of the cookies the request carried (its own and the jar's) and of those the
         /// response set: said under the details, never their values.
         var cookiesSent: [String] = []
@@ -44,6 +46,7 @@ enum TimelineLines {
         var input = Input(
             trace: trace, live: nil, failureTitle: title, method: result.method, url: result.url, isMock: result.isMock)
         input.signing = result.signing
+        input.token = result.token ?? []
         input.cookiesSent = cookieNames(
             (result.sent?.headers ?? []).filter { $0.name.lowercased() == "cookie" }.map(\.value), pairs: true)
         input.cookiesSet = cookieNames(
@@ -92,6 +95,12 @@ enum TimelineLines {
         if !heading.isEmpty { lines.append(Line(heading)) }
         if let signing = input.signing {
             lines.append(Line([Span("✓ ", style: theme[.success]), Span(signing, style: theme[.muted])]))
+        }
+        for (index, text) in input.token.enumerated() {
+            lines.append(
+                index == 0
+                    ? Line([Span("✓ ", style: theme[.success]), Span(text, style: theme[.muted])])
+                    : Line("    " + text, style: theme[.muted]))
         }
         lines.append(
             Line([

@@ -136,6 +136,7 @@ extension ExplorerProgram {
         case .quit:
             flushDrafts(now: true)
             host.quit()
+        case .oauthToken(let job): changeToken(job)
         }
     }
 

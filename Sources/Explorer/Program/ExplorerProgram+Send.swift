@@ -28,6 +28,13 @@ extension ExplorerProgram {
             let event = TimelineEvents.shown(event, redactor: redactor)
             MainActor.assumeIsolated { self?.dispatch(.exchangeEvent(key, generation: generation, event)) }
         }
+        // oauth2: the explorer takes part in a device code grant (its code comes back as an action).
+        let tokenStage = TokenStage()
+        if prepared.oauth != nil {
+            prepared.person = ExplorerOAuthPerson { [weak self] authorization in
+                self?.deliver(.oauthDeviceCode(key, generation: generation, authorization))
+            }
+        }
         let preparation = prepared
         let environmentName = preparation.environment?.name
         let isMock = preparation.environment?.kind == .mock
@@ -49,9 +56,16 @@ extension ExplorerProgram {
                 url: shownURL, method: method)
             result.sent = sent
             result.signing = preparation.signing
+            if preparation.oauth != nil { result.token = tokenStage.lines }
             return result
         }
-        guard let future = preparation.future(), let request = unobserved else {
+        let onToken: @Sendable (OAuthTokenOutcome) -> Void = { [weak self] outcome in
+            tokenStage.received(outcome)
+            self?.deliver(.oauthToken(key, OAuthTokenState(outcome.token)))
+        }
+        guard let observed = preparation.request, let future = preparation.future(for: observed, onToken: onToken),
+            let request = unobserved
+        else {
             let card = FailureCard(
                 translation: Translation(
                     title: "Not sent", explanation: "The request could not be built in this environment.",
@@ -78,7 +92,10 @@ extension ExplorerProgram {
         // parsed, the expectations checked and the captures taken (each declared only when the
         // request has some), then the history written after the answer is shown.
         let received = ReceivedResponseBox()
-        let parsed = future.stage(SendStep.dispatch.rawValue, in: stages)
+        let dispatched = future.stage(SendStep.dispatch.rawValue, in: stages)
+        if preparation.oauth != nil { tokenStage.declare(in: stages) }
+        let parsed =
+            dispatched
             .stage(SendStep.parse.rawValue, in: stages, on: work) { response in
                 received.store(response, after: stageClock() - stageOrigin)
                 return try ResponseProcessing.parse(response)
@@ -119,7 +136,8 @@ extension ExplorerProgram {
                 }
                 stages.start(history)
                 var entry = preparation
-                if !captured.isEmpty { entry.redactor = preparation.redactor.adding(captured) }
+                let secrets = captured + tokenStage.secrets
+                if !secrets.isEmpty { entry.redactor = preparation.redactor.adding(secrets) }
                 let exchange = Exchange(
                     request: request, url: (try? outcome.get())?.url, result: outcome, startedAt: startedAt,
                     duration: duration)
@@ -157,6 +175,7 @@ extension ExplorerProgram {
                     record(.success(response), duration, done.captures.values.filter(\.secret).map(\.text))
                 }
             case .failure(let error):
+                tokenStage.ended(error is CancellationError ? .cancelled : .failed(error))
                 if error is CancellationError {
                     stages.finish(history, .cancelled)
                     return
@@ -171,6 +190,7 @@ extension ExplorerProgram {
                 }
                 let translation = ErrorTranslator.standard.translate(
                     error, context: TranslationContext(request: request))
+                let redactor = redactor.adding(tokenStage.secrets)
                 let card = FailureCard(
                     translation: Translation(
                         title: redactor.redact(translation.title),
@@ -183,6 +203,7 @@ extension ExplorerProgram {
             }
         }
         inFlight[key] = (generation, processed)
+        tokenStage.start()
         processed.send()
     }
 

@@ -86,6 +86,10 @@ package enum ExplorerReducer {
             return reduceWorkspace(.applyPastedCurl(requests, report: report, key), &state)
         case .cookiesLoaded(let jar, let cookies, let error):
             return reduceOverlays(.cookiesLoaded(jar, cookies, error: error), &state)
+        case .oauthDeviceCode(let key, let generation, let authorization):
+            return reduceExchanges(.deviceCode(key, generation: generation, authorization), &state)
+        case .oauthToken(let key, let token):
+            return reduceExchanges(.tokenState(key, token), &state)
         case .tick:
             return []
         }

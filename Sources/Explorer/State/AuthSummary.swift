@@ -15,6 +15,9 @@ enum AuthSummary {
         case .awsSigV4(let aws):
             let token = aws.sessionToken.isEmpty ? "" : " + session token"
             return "aws-sigv4 \(aws.region)/\(aws.service) \(aws.accessKeyID) / \(shown(aws.secretAccessKey))\(token)"
+        case .oauth2(let oauth):
+            let scope = oauth.scope.isEmpty ? "" : " scope \(oauth.scope)"
+            return "oauth2 \(oauth.grant.rawValue) \(oauth.clientID)\(scope)"
         }
     }
 }

@@ -119,6 +119,11 @@ package enum DraftDifference {
                 aws.sessionToken = "••••••"
             }
             request.auth.scheme = .awsSigV4(aws)
+        case .oauth2(var oauth):
+            oauth.clientSecret = mask(oauth.clientSecret)
+            oauth.password = mask(oauth.password)
+            oauth.refreshToken = mask(oauth.refreshToken)
+            request.auth.scheme = .oauth2(oauth)
         case .none, .inherit: break
         }
         return request
@@ -130,6 +135,7 @@ package enum DraftDifference {
         case .bearer(let token): token
         case .apiKey(_, let value, _): value
         case .awsSigV4(let aws): aws.secretAccessKey
+        case .oauth2(let oauth): oauth.clientSecret
         case .none, .inherit: nil
         }
     }

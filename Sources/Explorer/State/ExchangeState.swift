@@ -17,6 +17,8 @@ package struct ExchangeState: Sendable, Equatable {
     /// What the send in flight has reported so far (its events and chain stages); it moves to
     /// the result when the send ends.
     package var trace: ExchangeTrace?
+    /// The oauth2 token the last send used (what the Auth tab says of it; never the token).
+    package var token: OAuthTokenState?
 
     package init() {}
 
@@ -51,6 +53,9 @@ package struct ExchangeResult: Sendable, Equatable {
     /// "signed (SigV4: region/service, signed headers …)" when the request was signed as it was
     /// prepared (`aws-sigv4` auth): the Timeline's first line.
     package var signing: String?
+    /// What the oauth2 token stage did ("token (oauth2 password): refreshed, valid until …") and
+    /// its requests, one line each: the Timeline's token sub-exchange.
+    package var token: [String]?
 
     package init(
         generation: Int, outcome: Outcome, environmentName: String?, isMock: Bool, url: String, method: String

@@ -1,5 +1,6 @@
 package import Futures
 package import HTTPCore
+package import Workspace
 
 /// What one send reported while it ran: the transport's events (folded into an
 /// `ExchangeTimeline`) and the stages of the futures chain after it (dispatch, parse, checks,
@@ -13,6 +14,9 @@ package struct ExchangeTrace: Sendable, Equatable {
     package var timeline = ExchangeTimeline()
     /// The chain's stages in chain order, as last reported.
     package var chain: [ChainStage] = []
+    /// The device code grant's code and where to enter it, while the send waits for a person
+    /// (oauth2 `device_code`).
+    package var deviceCode: OAuthDeviceAuthorization?
 
     package init(generation: Int) {
         self.generation = generation

@@ -61,6 +61,10 @@ package enum ExplorerAction: Sendable, Equatable {
     case cookiesLoaded(CookieJarKey, [Cookie], error: String?)
     /// A snapshot file written, or a history entry re-checked.
     case snapshot(SnapshotEvent)
+    /// A send's oauth2 device code grant got its code: shown until the token comes.
+    case oauthDeviceCode(RequestKey, generation: Int, OAuthDeviceAuthorization)
+    /// The oauth2 token a send of the request used (nil: forgotten).
+    case oauthToken(RequestKey, OAuthTokenState?)
     /// Time passes (only while something animates).
     case tick
 }

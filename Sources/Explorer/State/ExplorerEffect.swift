@@ -64,6 +64,35 @@ package enum ExplorerEffect: Sendable, Equatable {
     case snapshot(SnapshotJob)
     /// Leave: restore the terminal and exit.
     case quit
+    /// Forget (or mark expired, so the next send refreshes it) the oauth2 token of a request.
+    case oauthToken(OAuthTokenJob)
+}
+
+/// The oauth2 token of `request` as sent from `document` in `environmentName`, and what to do with it.
+package struct OAuthTokenJob: Sendable, Equatable {
+    package enum Change: Sendable, Equatable {
+        /// Drop it: the next send gets a new one through the grant.
+        case forget
+        /// Mark it expired: the next send refreshes it with its refresh token.
+        case expire
+    }
+
+    package var key: RequestKey
+    package var request: SavedRequest
+    package var document: CollectionDocument
+    package var environmentName: String?
+    package var change: Change
+
+    package init(
+        key: RequestKey, request: SavedRequest, document: CollectionDocument, environmentName: String?,
+        change: Change
+    ) {
+        self.key = key
+        self.request = request
+        self.document = document
+        self.environmentName = environmentName
+        self.change = change
+    }
 }
 
 /// A file written beside another (a Postman export's environment file).

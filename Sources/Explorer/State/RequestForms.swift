@@ -84,6 +84,9 @@ package enum RequestForms {
                 FormRow(
                     .awsUnsignedPayload, "unsigned payload", aws.unsignedPayload ? "yes" : "no", choices: ["no", "yes"]),
             ]
+        case .oauth2:
+            // Edited in the collection file for now; the Auth tab shows the token's state below.
+            break
         }
         return rows
     }
@@ -120,6 +123,7 @@ package enum RequestForms {
         case .apiKey: "apiKey"
         case .digest: "digest"
         case .awsSigV4: "aws-sigv4"
+        case .oauth2: "oauth2"
         }
     }
 
@@ -243,6 +247,7 @@ package enum RequestForms {
         case .bearer(let token): secret = token
         case .apiKey(_, let value, _): secret = value
         case .awsSigV4(let aws): secret = aws.secretAccessKey
+        case .oauth2(let oauth): secret = oauth.clientSecret
         case .none, .inherit: break
         }
         switch name {

@@ -42,6 +42,7 @@ package enum LiteralCredential {
         case .bearer(let token): (.authToken, token)
         case .apiKey(_, let value, _): (.authKeyValue, value)
         case .awsSigV4(let aws): (.awsSecretKey, aws.secretAccessKey)
+        case .oauth2: nil
         case .none, .inherit: nil
         }
     }

@@ -43,6 +43,8 @@ package enum SendStep: String, Hashable, Sendable, CaseIterable {
     case captures
     /// Appending the exchange to history in the state store (after the answer is shown).
     case history
+    /// Getting the oauth2 access token (cached, refreshed or fetched) before the request goes.
+    case token
 
     /// How the step reads while it runs: "parsing", "checking expectations".
     package var label: String {
@@ -52,6 +54,7 @@ package enum SendStep: String, Hashable, Sendable, CaseIterable {
         case .checks: "checking expectations"
         case .captures: "taking captures"
         case .history: "writing history"
+        case .token: "getting a token"
         }
     }
 }

@@ -1,3 +1,4 @@
+import Foundation
 import TUI
 import Workspace
 
@@ -49,6 +50,16 @@ enum FormView {
         }
         if state.editor.tab == .auth, request.auth.scheme == .inherit, area.height > 2 {
             renderInherited(state, request, at: area.y + rows.count, in: area, frame: &frame)
+        }
+        if state.editor.tab == .auth, let collection, case .oauth2 = collection.authInForce(for: request).auth.scheme {
+            let top = area.y + rows.count + (request.auth.scheme == .inherit ? 2 : 1)
+            let lines = TokenStateLines.lines(state.exchange?.token, now: Date(), theme)
+            for (index, spans) in lines.enumerated() where top + index < area.bottom - 1 {
+                var x = area.x
+                for span in spans {
+                    x = frame.buffer.write(span.text, x: x, y: top + index, style: span.style, maxX: area.right)
+                }
+            }
         }
         // An error too long for its line takes the hint's line too (at 80 columns the checks'
         // syntax error stopped at "($…), tim").

@@ -24,6 +24,13 @@ enum ResponsePaneView {
         let parts = ExplorerLayout.responseParts(rect)
         renderStatus(state, in: parts.status, buffer: &frame.buffer)
         let below = ResponseLayout.below(parts)
+        if state.response.openedHistory == nil, let exchange = state.exchange, exchange.inFlight != nil,
+            let authorization = exchange.trace?.deviceCode
+        {
+            ResponseContentView.lines(
+                DeviceCodeCard.lines(authorization, theme), from: 0, in: below, buffer: &frame.buffer)
+            return
+        }
         if let lines = ResponseLayout.cardLines(state, width: below.width) {
             // Scrolled like the other views: at 80×24 an error card's details and the timeline
             // sit below the fold.

@@ -87,6 +87,9 @@ package enum HTTPFileExport {
         case .awsSigV4:
             // A signature is made at send time: a .http file cannot hold one.
             lines.append("# Lazer: aws-sigv4 auth cannot be written in a .http file; sent unsigned here")
+        case .oauth2:
+            // The token is fetched at send time and never written out.
+            lines.append("# Lazer: oauth2 auth cannot be written in a .http file; sent without a token here")
         }
         let (bodyHeaders, body) = bodyLines(request.body, headers: headers)
         for header in headers + bodyHeaders {

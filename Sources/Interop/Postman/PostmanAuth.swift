@@ -60,14 +60,18 @@ enum PostmanAuth {
                             region: parameter("region").flatMap { $0.isEmpty ? nil : $0 } ?? "us-east-1",
                             service: parameter("service") ?? ""))))
         case "oauth2":
-            if let token = parameter("accessToken"), !token.isEmpty {
-                report.add(
-                    "OAuth 2.0 flow (Lazer does not fetch tokens)", at: value.location,
-                    kept: "its access token, sent as a bearer token")
-                return .auth(SavedAuth(.bearer(token: token)))
+            switch PostmanOAuth2.read(parameter) {
+            case .auth(let oauth):
+                if let token = parameter("accessToken"), !token.isEmpty {
+                    report.add(
+                        "OAuth 2.0 access token saved in the collection", at: value.location,
+                        kept: "the flow; Lazer fetches its own token when sending")
+                }
+                return .auth(SavedAuth(.oauth2(oauth)))
+            case .unsupported(let what):
+                report.add(what, at: value.location, kept: "sent without auth")
+                return .auth(SavedAuth(.none))
             }
-            report.add("OAuth 2.0 flow (Lazer does not fetch tokens)", at: value.location, kept: "sent without auth")
-            return .auth(SavedAuth(.none))
         default:
             let names = [
                 "oauth1": "OAuth 1.0 signature", "hawk": "Hawk auth", "ntlm": "NTLM auth",

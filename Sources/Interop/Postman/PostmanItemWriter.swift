@@ -236,6 +236,8 @@ struct PostmanItemWriter {
             ]
             if !aws.sessionToken.isEmpty { pairs.append(("sessionToken", aws.sessionToken)) }
             return parameters("awsv4", pairs)
+        case .oauth2(let oauth):
+            return parameters("oauth2", PostmanOAuth2.pairs(oauth))
         }
     }
 }

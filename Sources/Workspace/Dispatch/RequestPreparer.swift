@@ -160,6 +160,18 @@ package final class RequestPreparer: Sendable {
                 preparation.signing = signed.signature.summary
                 preparation.redactor = preparation.redactor.adding(verbatim: [signed.signature.signature])
             }
+            if var oauth = outcome.request.oauth {
+                oauth.collectionID = collection.id
+                oauth.environment = environmentName ?? ""
+                preparation.oauth = oauth
+                preparation.tokens = services.tokens
+                // A token already cached is masked wherever it is echoed; one fetched during the
+                // send is added by whoever records the exchange (`OAuthTokenOutcome`).
+                if let token = services.tokens.cached(oauth.cacheKey) {
+                    preparation.redactor = preparation.redactor.adding(
+                        [token.accessToken] + (token.refreshToken.map { [$0] } ?? []))
+                }
+            }
         } catch {
             preparation.request = nil
             preparation.problems.append(ErrorTranslator.standard.translate(error).title)

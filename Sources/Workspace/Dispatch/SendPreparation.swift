@@ -22,10 +22,30 @@ package struct SendPreparation: Sendable {
     /// "signed (SigV4: eu-west-1/s3, signed headers host;x-amz-date)" when the request was signed
     /// as it was prepared: the timeline shows it.
     package var signing: String?
+    /// `oauth2` auth: the token stage runs before the exchange (`future(for:onToken:)`).
+    package var oauth: OAuthSettings?
+    /// Where tokens come from (the services' broker) when `oauth` is set.
+    package var tokens: OAuthTokenBroker?
+    /// Who takes part in a flow that needs a person (the explorer); nil: such flows fail at once.
+    package var person: (any OAuthPerson)?
+
+    package init(
+        collectionID: String, saved: SavedRequest, environment: Environment?, resolved: ResolvedRequest,
+        problems: [String], request: HTTPRequest?, dispatcher: (any DataDispatcher)?, redactor: Redactor
+    ) {
+        self.collectionID = collectionID
+        self.saved = saved
+        self.environment = environment
+        self.resolved = resolved
+        self.problems = problems
+        self.request = request
+        self.dispatcher = dispatcher
+        self.redactor = redactor
+    }
 
     /// The request as a future, ready to `send()`; nil when there are problems.
     package func future() -> ResponseFuture<DataResponse>? {
-        guard let request, let dispatcher, problems.isEmpty else { return nil }
-        return dispatcher.dataFuture(from: request)
+        guard let request, problems.isEmpty else { return nil }
+        return future(for: request)
     }
 }

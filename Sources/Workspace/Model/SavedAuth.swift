@@ -13,6 +13,8 @@ package struct SavedAuth: Sendable, Equatable {
         case digest(username: String, password: String)
         /// AWS Signature Version 4, computed when the request is sent.
         case awsSigV4(AWSSigV4Auth)
+        /// OAuth 2.0: a token fetched (and cached, refreshed) when the request is sent.
+        case oauth2(OAuth2Auth)
     }
 
     /// Where an API key travels.
@@ -23,6 +25,7 @@ package struct SavedAuth: Sendable, Equatable {
     package enum Kind: String, Sendable, CaseIterable {
         case inherit, none, basic, bearer, apiKey, digest
         case awsSigV4 = "aws-sigv4"
+        case oauth2
     }
 
     package var scheme: Scheme
@@ -41,6 +44,7 @@ package struct SavedAuth: Sendable, Equatable {
         case .bearer?: ["type", "token"]
         case .apiKey?: ["type", "name", "value", "in"]
         case .awsSigV4?: AWSSigV4Auth.keys
+        case .oauth2?: OAuth2Auth.keys
         }
     }
 
@@ -73,6 +77,9 @@ package struct SavedAuth: Sendable, Equatable {
         case .awsSigV4?:
             guard let aws = AWSSigV4Auth.read(fields) else { return nil }
             return SavedAuth(.awsSigV4(aws), unknownFields: unknown)
+        case .oauth2?:
+            guard let oauth = OAuth2Auth.read(fields) else { return nil }
+            return SavedAuth(.oauth2(oauth), unknownFields: unknown)
         case nil:
             return nil
         }
@@ -104,6 +111,9 @@ package struct SavedAuth: Sendable, Equatable {
         case .awsSigV4(let aws):
             object.add("type", Kind.awsSigV4.rawValue)
             aws.write(into: &object)
+        case .oauth2(let oauth):
+            object.add("type", Kind.oauth2.rawValue)
+            oauth.write(into: &object)
         }
         object.append(unknown: unknownFields)
         return object.json

@@ -36,6 +36,7 @@ package struct RequestResolver: Sendable {
         var headers = rows(saved.headers, "headers", &resolver)
         var digest: ResolvedRequest.Credentials?
         var aws: ResolvedRequest.AWSSigning?
+        var oauth: OAuthSettings?
         switch saved.auth.scheme {
         // The caller writes the inherited auth in (`RequestCollection.withAuthInForce`).
         case .none, .inherit: break
@@ -61,6 +62,11 @@ package struct RequestResolver: Sendable {
                 password: resolver.resolve(password, at: "auth.password"))
         case .awsSigV4(let saved):
             aws = resolveAWS(saved, &resolver)
+        case .oauth2(let saved):
+            oauth = OAuthSettings(saved) { text, key in resolver.resolve(text, at: "auth.\(key)") }
+            for secret in oauth?.secrets ?? [] where !resolver.secretValues.contains(secret) {
+                resolver = resolver.noting(secret: secret)
+            }
         }
 
         let body = resolveBody(saved.body.content, &resolver)
@@ -75,6 +81,7 @@ package struct RequestResolver: Sendable {
             requestID: saved.id, method: saved.method, target: target, query: query, headers: headers, body: body,
             digestCredentials: digest, options: options, secretValues: resolver.secretValues)
         request.awsSigning = aws
+        request.oauth = oauth
         request.secretNames = resolver.secretNames
         request.emptySecrets = resolver.emptySecrets
         return Outcome(request: request, problems: resolver.problems, prompts: resolver.prompts)

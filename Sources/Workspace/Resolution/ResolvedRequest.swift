@@ -92,6 +92,8 @@ package struct ResolvedRequest: Sendable, Equatable {
     package var options: SavedOptions
     /// Set for `aws-sigv4` auth: signed after the `HTTPRequest` is built.
     package var awsSigning: AWSSigning?
+    /// Set for `oauth2` auth: the token is fetched (or taken from the cache) when the request is sent.
+    package var oauth: OAuthSettings?
     /// Secret values that appear in this request (and derived forms such as the Basic credential);
     /// hand them to a `Redactor` before displaying or recording anything.
     package var secretValues: Set<String>

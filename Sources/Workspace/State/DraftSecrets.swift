@@ -70,6 +70,13 @@ package enum DraftSecrets {
             aws.secretAccessKey = back(aws.secretAccessKey, savedAWS?.secretAccessKey)
             aws.sessionToken = back(aws.sessionToken, savedAWS?.sessionToken)
             draft.auth.scheme = .awsSigV4(aws)
+        case .oauth2(var oauth):
+            var savedOAuth: OAuth2Auth?
+            if case .oauth2(let value)? = savedScheme { savedOAuth = value }
+            oauth.clientSecret = back(oauth.clientSecret, savedOAuth?.clientSecret)
+            oauth.password = back(oauth.password, savedOAuth?.password)
+            oauth.refreshToken = back(oauth.refreshToken, savedOAuth?.refreshToken)
+            draft.auth.scheme = .oauth2(oauth)
         case .none, .inherit:
             break
         }

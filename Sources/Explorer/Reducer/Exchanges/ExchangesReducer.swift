@@ -27,6 +27,10 @@ package enum ExchangesReducer: SliceReducer {
         /// result shown).
         case event(RequestKey, generation: Int, ExchangeEvent)
         case chainStage(RequestKey, generation: Int, ChainStage)
+        /// The oauth2 device code grant's code for a send in flight.
+        case deviceCode(RequestKey, generation: Int, OAuthDeviceAuthorization)
+        /// The oauth2 token the request's send used (nil: forgotten).
+        case tokenState(RequestKey, OAuthTokenState?)
         /// Copies the selected request as a curl command (the Context's `curl`).
         case copyAsCurl(reveal: Bool)
         /// A run took the next generation as its id (run ids and send generations are one count).
@@ -129,6 +133,10 @@ package enum ExchangesReducer: SliceReducer {
             state.exchanges[key]?.updateTrace(generation: generation) { $0.record(event) }
         case .chainStage(let key, let generation, let stage):
             state.exchanges[key]?.updateTrace(generation: generation) { $0.update(stage) }
+        case .deviceCode(let key, let generation, let authorization):
+            state.exchanges[key]?.updateTrace(generation: generation) { $0.deviceCode = authorization }
+        case .tokenState(let key, let token):
+            state.exchanges[key]?.token = token
         case .generationTaken:
             state.nextGeneration += 1
         case .copyAsCurl:

@@ -9,7 +9,8 @@ import Workspace
 extension RequestEditorReducer {
     static func perform(_ command: RequestCommand, _ editor: inout RequestEditorState, _ work: inout Work) {
         switch command {
-        case .send, .cancel, .save, .saveAll, .copyCurl, .copyCurlRevealed, .authToFolder, .authToCollection:
+        case .send, .cancel, .save, .saveAll, .copyCurl, .copyCurlRevealed, .authToFolder, .authToCollection,
+            .oauthNewToken, .oauthRefresh, .oauthForget:
             // The root's: they reach the exchanges and the files.
             break
         case .previousTab, .nextTab:

@@ -1,0 +1,28 @@
+import TUI
+import Workspace
+
+/// The waiting card of an oauth2 device code grant (RFC 8628): the code to enter and where,
+/// shown in the response pane while the send polls for the person's approval. Esc cancels the
+/// send, and with it the polling. Texts come from the provider: drawn like every other text.
+enum DeviceCodeCard {
+    static func lines(_ authorization: OAuthDeviceAuthorization, _ theme: Theme) -> [Line] {
+        var lines = [
+            Line("Waiting for approval (oauth2 device code)", style: theme[.title].bold),
+            Line(""),
+            Line([Span("  Code  ", style: theme[.muted]), Span(authorization.userCode, style: theme[.info].bold)]),
+            Line([Span("  at    ", style: theme[.muted]), Span(authorization.verificationURI, style: theme[.text])]),
+        ]
+        if let complete = authorization.verificationURIComplete {
+            lines.append(Line([Span("  or    ", style: theme[.muted]), Span(complete, style: theme[.text])]))
+        }
+        lines += [
+            Line(""),
+            Line(
+                "Open the address on any device, enter the code and approve. Lazer asks every "
+                    + "\(authorization.interval) s; the code expires in \(authorization.expiresIn / 60) min.",
+                style: theme[.muted]),
+            Line("Esc cancels.", style: theme[.muted]),
+        ]
+        return lines
+    }
+}

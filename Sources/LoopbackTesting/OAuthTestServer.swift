@@ -1,0 +1,92 @@
+import Foundation
+
+/// A real OAuth 2.0 / OpenID Connect authorization server on 127.0.0.1 (`oauth_server.py`, built
+/// on Authlib in the virtualenv `scripts/oauth-venv.sh` makes): providers `main`, `rotating` (new
+/// refresh token at each refresh, 2-second access tokens) and `slow` (token answers after 0.5 s),
+/// each at `issuer(_:)`, with test hooks to approve a device code, revoke every access token
+/// and count token requests. Stops when `stop()` is called or the test process exits.
+package final class OAuthTestServer: Sendable {
+    package let port: Int
+    private let child: PortReportingChild
+
+    package static let clientID = "lazer-client"
+    package static let clientSecret = "lazer-secret"
+    package static let publicClientID = "lazer-public"
+    package static let username = "alice"
+    package static let password = "wonderland"
+
+    package init() throws {
+        let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        let root = folder.deletingLastPathComponent().deletingLastPathComponent()
+        let python = try Self.virtualenvPython(root: root)
+        child = try PortReportingChild(
+            script: folder.appendingPathComponent("oauth_server.py"), arguments: [], python: python)
+        guard let port = child.ports["http"] else { throw LoopbackServer.StartError.noPortLine(child.firstLine) }
+        self.port = port
+    }
+
+    /// `http://127.0.0.1:<port>/p/<provider>`: the provider's issuer, under which its endpoints are.
+    package func issuer(_ provider: String = "main") -> String { "http://127.0.0.1:\(port)/p/\(provider)" }
+
+    /// The person approving device code `userCode` (or refusing it).
+    package func approve(userCode: String, provider: String = "main", deny: Bool = false) throws {
+        _ = try post(issuer(provider) + "/approve?user_code=\(userCode)" + (deny ? "&deny=1" : ""))
+    }
+
+    /// Every access token the provider gave becomes invalid (its API answers 401 invalid_token).
+    package func revokeAll(provider: String = "main") throws {
+        _ = try post(issuer(provider) + "/revoke-all")
+    }
+
+    /// How many token requests each grant type had.
+    package func tokenRequests(provider: String = "main") throws -> [String: Int] {
+        let data = try Process.hookPOST(issuer(provider) + "/stats")
+        return (try JSONSerialization.jsonObject(with: data) as? [String: Int]) ?? [:]
+    }
+
+    package func stop() {
+        child.stop(terminate: true)
+    }
+
+    private func post(_ address: String) throws -> Data {
+        try Process.hookPOST(address)
+    }
+
+    /// The virtualenv's python, made first when it is missing (scripts/oauth-venv.sh).
+    private static func virtualenvPython(root: URL) throws -> URL {
+        let script = root.appendingPathComponent("scripts/oauth-venv.sh")
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/bash")
+        process.arguments = [script.path]
+        let output = Pipe()
+        process.standardOutput = output
+        try process.run()
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        let path = String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+        guard process.terminationStatus == 0, !path.isEmpty else { throw LoopbackServer.StartError.noPython }
+        return URL(fileURLWithPath: path)
+    }
+}
+
+extension Process {
+    /// POSTs nothing to `address` with Python's urllib and returns the answer's body (the test
+    /// hooks: no Lazer code involved, and Foundation on Linux has no HTTP client without
+    /// FoundationNetworking).
+    static func hookPOST(_ address: String) throws -> Data {
+        let process = Process()
+        process.executableURL = try LoopbackServer.python()
+        process.arguments = [
+            "-c",
+            "import sys, urllib.request; sys.stdout.buffer.write(urllib.request.urlopen("
+                + "urllib.request.Request(sys.argv[1], method='POST'), timeout=20).read())",
+            address,
+        ]
+        let output = Pipe()
+        process.standardOutput = output
+        try process.run()
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return data
+    }
+}

@@ -1,0 +1,42 @@
+package import Futures
+package import HTTPCore
+
+/// The send of a prepared request with its token stage: the token (cached, shared, refreshed or
+/// fetched) is put on the request, and a 401 whose `WWW-Authenticate` says the bearer token is
+/// `invalid_token` gets one more try with a new token — once.
+extension SendPreparation {
+    /// A cold future of `request` sent through the preparation's dispatcher; nil without one, or
+    /// with problems.
+    /// `onToken` hears what each token stage did (the Timeline's sub-exchange), before the request goes.
+    package func future(
+        for request: HTTPRequest, onToken: (@Sendable (OAuthTokenOutcome) -> Void)? = nil
+    ) -> ResponseFuture<DataResponse>? {
+        guard let dispatcher, problems.isEmpty else { return nil }
+        guard let oauth, let tokens else { return dispatcher.dataFuture(from: request) }
+        let person = self.person
+        let scheduler = dispatcher.scheduler
+        @Sendable func attempt(rejected: String?) -> ResponseFuture<(DataResponse, String)> {
+            tokens.token(for: oauth, dispatcher: dispatcher, person: person, rejected: rejected).replace {
+                outcome in
+                onToken?(outcome)
+                let token = outcome.token.accessToken
+                return dispatcher.dataFuture(from: oauth.apply(outcome.token, to: request)).then { ($0, token) }
+            }
+        }
+        return attempt(rejected: nil).replace { response, token in
+            guard Self.rejectsToken(response) else {
+                return ResponseFuture(scheduler: scheduler) { $0.succeed(with: response) }
+            }
+            return attempt(rejected: token).then { $0.0 }
+        }
+    }
+
+    /// A 401 with `WWW-Authenticate: Bearer … error="invalid_token"` (RFC 6750 §3.1).
+    package static func rejectsToken(_ response: DataResponse) -> Bool {
+        guard response.statusCode.rawValue == 401 else { return false }
+        return response.headers.values(for: "WWW-Authenticate").contains { value in
+            let lowered = value.lowercased()
+            return lowered.hasPrefix("bearer") && lowered.contains("invalid_token")
+        }
+    }
+}
