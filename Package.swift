@@ -231,6 +231,16 @@ let package = Package(
             ],
             swiftSettings: strictSwift
         ),
+        // JSON Web Tokens signed locally for `jwt` auth (issue 26): HS256, RS256 (CryptoExtras' RSA)
+        // and ES256. With AWSSigning, the only importers of swift-crypto; knows nothing of collections.
+        .target(
+            name: "JWTSigning",
+            dependencies: [
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "CryptoExtras", package: "swift-crypto"),
+            ],
+            swiftSettings: strictSwift
+        ),
         .executableTarget(
             name: "SigningBench",
             dependencies: ["AWSSigning", "HTTPCore"],
@@ -361,7 +371,7 @@ let package = Package(
             name: "Workspace",
             dependencies: [
                 "AnnotatedLocks", "HTTPCore", "AWSSigning", "Futures", "JSONTree", "RegularFiles", "TerminalText",
-                "StateStore",
+                "StateStore", "JWTSigning",
             ],
             swiftSettings: strictSwift
         ),
@@ -478,7 +488,7 @@ let package = Package(
             dependencies: [
                 "Workspace", "AWSSigning", "HTTPCore", "HTTPCoreTesting", "Futures", "FuturesTesting", "JSONTree",
                 "RegularFiles",
-                "StateStore", "workspace-save-loop",
+                "StateStore", "workspace-save-loop", "JWTSigning",
             ],
             swiftSettings: strictSwift
         ),

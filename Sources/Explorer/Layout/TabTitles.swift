@@ -89,6 +89,10 @@ enum TabTitles {
         case .apiKey: "api key"
         case .digest: "digest"
         case .awsSigV4: "aws-sigv4"
+        case .command: "command"
+        case .jwt: "jwt"
+        case .ntlm: "ntlm"
+        case .negotiate: "negotiate"
         }
     }
 }

@@ -127,6 +127,7 @@ extension ExplorerProgram {
                 self?.deliver(.filterFinished(generation: generation, query: query, Self.filter(query, document)))
             }
         case .setMouse(let enabled): host.mouseEnabled = enabled
+        case .answerCommandTrust(let job, let trusted): answerCommandTrust(job, trusted: trusted)
         case .quit:
             flushDrafts(now: true)
             host.quit()

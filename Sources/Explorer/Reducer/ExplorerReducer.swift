@@ -82,6 +82,12 @@ package enum ExplorerReducer {
             return reduceWorkspace(.applyPastedCurl(requests, report: report, key), &state)
         case .cookiesLoaded(let jar, let cookies, let error):
             return reduceOverlays(.cookiesLoaded(jar, cookies, error: error), &state)
+        case .askCommandTrust(let question):
+            return reduceOverlays(
+                .ask(
+                    .trustCommands(question, selected: -1),
+                    waitingNotice: "\(question.collectionName) wants to run a command for its token: see the question"),
+                &state)
         case .tick:
             return []
         }

@@ -15,6 +15,15 @@ enum AuthSummary {
         case .awsSigV4(let aws):
             let token = aws.sessionToken.isEmpty ? "" : " + session token"
             return "aws-sigv4 \(aws.region)/\(aws.service) \(aws.accessKeyID) / \(shown(aws.secretAccessKey))\(token)"
+        case .command(let command):
+            return "command $ \(command.command) → \(command.header): \(command.prefix)…"
+        case .jwt(let jwt):
+            let key = jwt.privateKeyFile.isEmpty ? shown(jwt.secret) : jwt.privateKeyFile
+            return "jwt \(jwt.algorithm.rawValue) \(key) \(jwt.claims.compact())"
+        case .ntlm(let ntlm):
+            return "ntlm \(ntlm.domain.isEmpty ? "" : ntlm.domain + "\\")\(ntlm.username) / \(shown(ntlm.password))"
+        case .negotiate:
+            return "negotiate (your Kerberos ticket)"
         }
     }
 }

@@ -119,7 +119,13 @@ package enum DraftDifference {
                 aws.sessionToken = "••••••"
             }
             request.auth.scheme = .awsSigV4(aws)
-        case .none, .inherit: break
+        case .ntlm(var ntlm):
+            ntlm.password = mask(ntlm.password)
+            request.auth.scheme = .ntlm(ntlm)
+        case .jwt(var jwt):
+            jwt.secret = mask(jwt.secret)
+            request.auth.scheme = .jwt(jwt)
+        case .none, .inherit, .command, .negotiate: break
         }
         return request
     }
@@ -130,7 +136,9 @@ package enum DraftDifference {
         case .bearer(let token): token
         case .apiKey(_, let value, _): value
         case .awsSigV4(let aws): aws.secretAccessKey
-        case .none, .inherit: nil
+        case .ntlm(let ntlm): ntlm.password
+        case .jwt(let jwt): jwt.secret
+        case .none, .inherit, .command, .negotiate: nil
         }
     }
 

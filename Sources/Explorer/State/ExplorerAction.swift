@@ -57,6 +57,8 @@ package enum ExplorerAction: Sendable, Equatable {
     case runner(RunnerEvent)
     /// A cookie jar's file as read or written (`error`: why it could not be, the list then empty).
     case cookiesLoaded(CookieJarKey, [Cookie], error: String?)
+    /// A send found its collection's auth commands untrusted: the question opens (the send waits).
+    case askCommandTrust(CommandTrustQuestion)
     /// Time passes (only while something animates).
     case tick
 }

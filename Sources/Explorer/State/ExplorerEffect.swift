@@ -55,6 +55,9 @@ package enum ExplorerEffect: Sendable, Equatable {
     /// Change a cookie jar's file (edit, delete, clear), merged with what it holds now; the jar
     /// as written comes back as `cookiesLoaded`.
     case changeCookies(CookieJarKey, [CookieJar.Change])
+    /// The trust question's answer for a waiting send: trust the collection's auth commands and
+    /// send, or end the send unsent.
+    case answerCommandTrust(SendJob, trusted: Bool)
     /// Leave: restore the terminal and exit.
     case quit
 }

@@ -53,6 +53,9 @@ package enum Overlay: Sendable, Equatable {
     case clearHistory(ClearHistoryQuestion, selected: Int)
     /// The current collection's cookie jar in its environment: list, edit a value, delete, clear.
     case cookies(CookiesDialog)
+    /// A send of a collection whose auth runs commands it is not trusted to run: trust and
+    /// send, or cancel (the send waits, in flight, for the answer).
+    case trustCommands(CommandTrustQuestion, selected: Int)
 }
 
 /// The existing route a "save as mock route" would overwrite, for the dialog that asks first.

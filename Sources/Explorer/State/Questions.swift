@@ -36,6 +36,7 @@ extension Overlay {
         case .clearCredentialSave(let offer, _): "clear \(offer.key.collectionID) \(offer.key.requestID)"
         case .confirmEnvironmentEdit(let deletion, _): "delete \(deletion.collectionID) \(deletion.message)"
         case .clearHistory: "clear history"
+        case .trustCommands(let question, _): "trust \(question.job.document.path) \(question.job.generation)"
         default: nil
         }
     }

@@ -87,6 +87,18 @@ package enum HTTPFileExport {
         case .awsSigV4:
             // A signature is made at send time: a .http file cannot hold one.
             lines.append("# Lazer: aws-sigv4 auth cannot be written in a .http file; sent unsigned here")
+        case .command(let command):
+            // The token exists only when the command runs: the file says where it came from.
+            lines.append(
+                "# Lazer: the token of this request's \(command.header) header comes from a command; left out here")
+        case .jwt(let jwt):
+            lines.append(
+                "# Lazer: the \(jwt.algorithm.rawValue) JWT of this request's \(jwt.header) header is signed at each send; left out here"
+            )
+        case .ntlm, .negotiate:
+            lines.append(
+                "# Lazer: \(request.auth.scheme == .negotiate ? "Negotiate" : "NTLM") auth is answered by the transport; left out here"
+            )
         }
         let (bodyHeaders, body) = bodyLines(request.body, headers: headers)
         for header in headers + bodyHeaders {

@@ -22,10 +22,18 @@ package struct SendPreparation: Sendable {
     /// "signed (SigV4: eu-west-1/s3, signed headers host;x-amz-date)" when the request was signed
     /// as it was prepared: the timeline shows it.
     package var signing: String?
+    /// `command` auth with no token cached: `WorkspaceServices.fetchCommandToken(for:)` runs the
+    /// command, then the request is prepared again (nothing may be sent before).
+    package var pendingCommand: CommandAuth?
+    /// The folder the pending command runs in (the collection file's).
+    package var commandFolder = ""
+    /// The collection's auth commands when it is not trusted to run them: the explorer asks,
+    /// `lazer run` / `send` want `--trust` (`problems` says so too).
+    package var untrustedCommands: [String] = []
 
     /// The request as a future, ready to `send()`; nil when there are problems.
     package func future() -> ResponseFuture<DataResponse>? {
-        guard let request, let dispatcher, problems.isEmpty else { return nil }
+        guard let request, let dispatcher, problems.isEmpty, pendingCommand == nil else { return nil }
         return dispatcher.dataFuture(from: request)
     }
 }

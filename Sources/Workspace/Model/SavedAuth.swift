@@ -13,6 +13,14 @@ package struct SavedAuth: Sendable, Equatable {
         case digest(username: String, password: String)
         /// AWS Signature Version 4, computed when the request is sent.
         case awsSigV4(AWSSigV4Auth)
+        /// A token printed by a shell command (trusted collections only), sent in a header.
+        case command(CommandAuth)
+        /// A JSON Web Token signed locally at each send, sent as a bearer token.
+        case jwt(JWTAuth)
+        /// NTLM, answered by the transport (libcurl) after the server's `401` challenge.
+        case ntlm(NTLMAuth)
+        /// SPNEGO / Kerberos (`Negotiate`), answered by the transport with the user's ticket (`kinit`).
+        case negotiate
     }
 
     /// Where an API key travels.
@@ -23,6 +31,8 @@ package struct SavedAuth: Sendable, Equatable {
     package enum Kind: String, Sendable, CaseIterable {
         case inherit, none, basic, bearer, apiKey, digest
         case awsSigV4 = "aws-sigv4"
+        case command
+        case jwt, ntlm, negotiate
     }
 
     package var scheme: Scheme
@@ -41,6 +51,10 @@ package struct SavedAuth: Sendable, Equatable {
         case .bearer?: ["type", "token"]
         case .apiKey?: ["type", "name", "value", "in"]
         case .awsSigV4?: AWSSigV4Auth.keys
+        case .command?: CommandAuth.keys
+        case .jwt?: JWTAuth.keys
+        case .ntlm?: ["type", "username", "password", "domain"]
+        case .negotiate?: ["type"]
         }
     }
 
@@ -73,6 +87,19 @@ package struct SavedAuth: Sendable, Equatable {
         case .awsSigV4?:
             guard let aws = AWSSigV4Auth.read(fields) else { return nil }
             return SavedAuth(.awsSigV4(aws), unknownFields: unknown)
+        case .command?:
+            guard let command = CommandAuth.read(fields) else { return nil }
+            return SavedAuth(.command(command), unknownFields: unknown)
+        case .jwt?:
+            guard let jwt = JWTAuth.read(fields) else { return nil }
+            return SavedAuth(.jwt(jwt), unknownFields: unknown)
+        case .ntlm?:
+            guard let username = fields.string("username", required: true) else { return nil }
+            let ntlm = NTLMAuth(
+                username: username, password: fields.string("password") ?? "", domain: fields.string("domain") ?? "")
+            return SavedAuth(.ntlm(ntlm), unknownFields: unknown)
+        case .negotiate?:
+            return SavedAuth(.negotiate, unknownFields: unknown)
         case nil:
             return nil
         }
@@ -104,6 +131,19 @@ package struct SavedAuth: Sendable, Equatable {
         case .awsSigV4(let aws):
             object.add("type", Kind.awsSigV4.rawValue)
             aws.write(into: &object)
+        case .command(let command):
+            object.add("type", Kind.command.rawValue)
+            command.write(into: &object)
+        case .jwt(let jwt):
+            object.add("type", Kind.jwt.rawValue)
+            jwt.write(into: &object)
+        case .ntlm(let ntlm):
+            object.add("type", Kind.ntlm.rawValue)
+            object.add("username", ntlm.username)
+            object.add("password", ntlm.password)
+            if !ntlm.domain.isEmpty { object.add("domain", ntlm.domain) }
+        case .negotiate:
+            object.add("type", Kind.negotiate.rawValue)
         }
         object.append(unknown: unknownFields)
         return object.json

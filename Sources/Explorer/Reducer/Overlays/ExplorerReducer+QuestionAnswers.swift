@@ -36,6 +36,8 @@ extension ExplorerReducer {
             return effects
         case .clearHistory(let question, _):
             return clearHistoryAnswered(question, choice: choice, &state)
+        case .trustCommands(let question, _):
+            return reduceOverlays(.close, &state) + [.answerCommandTrust(question.job, trusted: choice == 0)]
         case .help, .palette, .environments, .environmentEditor, .mockRoutes, .variables, .sendBlocked, .prompt,
             .viewer, .problems, .historyBrowser, .cookies, .sendPrompts:
             return []
