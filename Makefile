@@ -3,7 +3,7 @@ SHELL := /bin/bash
 SWIFT ?= swift
 LINT_PATHS := Package.swift Sources Tests Fuzz Examples
 
-.PHONY: bench-tui bench-tui-pure bench-tui-ncurses bench-transport bench-futures bench-explorer bench-sigv4 sigv4-vectors
+.PHONY: bench-tui bench-tui-pure bench-tui-ncurses bench-transport bench-futures bench-explorer bench-sigv4 sigv4-vectors jwt-vectors
 .PHONY: fuzz-json fuzz-jsonpath fuzz-terminal-text fuzz-collection fuzz-theme fuzz-keymap fuzz-import bench-json
 .PHONY: bench-jsonschema bench-jsondiff
 .PHONY: all deps run build build-release lint test unit e2e test-tsan clean bench-replay bench-mock bench-import examples
@@ -153,6 +153,25 @@ sigv4-vectors:
 	bench-out/botocore-venv/bin/python scripts/gen-sigv4-vectors.py bench-out/botocore-sigv4.json
 	diff -q Tests/AWSSigningTests/Vectors/botocore-sigv4.json bench-out/botocore-sigv4.json && \
 		echo "sigv4-vectors: botocore $(BOTOCORE_VERSION) agrees with the committed vectors"
+
+## jwt-vectors: checks the committed PyJWT vectors of `jwt` auth (Tests/JWTVectors/pyjwt.json) with the
+## pinned PyJWT in a throwaway virtualenv under bench-out/ (from PyPI; nothing else goes online):
+## every vector made again must be equal, but for ES256 signatures, which PyJWT verifies.
+## JWT_VECTORS=write rewrites the file instead.
+PYJWT_VERSION := 2.15.1
+PYJWT_CRYPTOGRAPHY_VERSION := 50.0.2
+jwt-vectors:
+	@installed=$$(bench-out/jwt-venv/bin/pip show PyJWT 2>/dev/null | awk '/^Version/ {print $$2}'); \
+	if [ "$$installed" != "$(PYJWT_VERSION)" ]; then \
+		rm -rf bench-out/jwt-venv && python3 -m venv bench-out/jwt-venv && \
+		bench-out/jwt-venv/bin/pip install --quiet --disable-pip-version-check 'PyJWT==$(PYJWT_VERSION)' \
+			'cryptography==$(PYJWT_CRYPTOGRAPHY_VERSION)'; \
+	fi
+	@if [ "$(JWT_VECTORS)" = write ]; then \
+		bench-out/jwt-venv/bin/python scripts/gen-jwt-vectors.py Tests/JWTVectors/pyjwt.json; \
+	else \
+		bench-out/jwt-venv/bin/python scripts/gen-jwt-vectors.py --check Tests/JWTVectors/pyjwt.json; \
+	fi
 
 ## fuzz-json: libFuzzer + AddressSanitizer over JSONTree (parse, print, re-parse, compare) for SECONDS
 ## seconds (default 60); RUNS=N stops after N executions. New inputs go to fuzz-out/json-corpus.

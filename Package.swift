@@ -246,6 +246,16 @@ let package = Package(
             ],
             swiftSettings: strictSwift
         ),
+        // JSON Web Tokens signed locally for `jwt` auth (issue 26): HS256, RS256 (CryptoExtras' RSA)
+        // and ES256. With AWSSigning, the only importers of swift-crypto; knows nothing of collections.
+        .target(
+            name: "JWTSigning",
+            dependencies: [
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "CryptoExtras", package: "swift-crypto"),
+            ],
+            swiftSettings: strictSwift
+        ),
         .executableTarget(
             name: "SigningBench",
             dependencies: ["AWSSigning", "HTTPCore"],
@@ -376,7 +386,7 @@ let package = Package(
             name: "Workspace",
             dependencies: [
                 "AnnotatedLocks", "HTTPCore", "AWSSigning", "Futures", "JSONTree", "RegularFiles", "TerminalText",
-                "StateStore", "JSONDiff", "JSONSchema",
+                "StateStore", "JSONDiff", "JSONSchema", "JWTSigning",
             ],
             swiftSettings: strictSwift
         ),
@@ -499,7 +509,7 @@ let package = Package(
             dependencies: [
                 "Workspace", "AWSSigning", "HTTPCore", "HTTPCoreTesting", "Futures", "FuturesTesting", "JSONTree",
                 "RegularFiles",
-                "StateStore", "workspace-save-loop",
+                "StateStore", "workspace-save-loop", "JWTSigning",
             ],
             swiftSettings: strictSwift
         ),

@@ -105,6 +105,10 @@ long ccurl_auth_basic(void) { return (long)CURLAUTH_BASIC; }
 
 long ccurl_auth_digest(void) { return (long)CURLAUTH_DIGEST; }
 
+long ccurl_auth_ntlm(void) { return (long)CURLAUTH_NTLM; }
+
+long ccurl_auth_negotiate(void) { return (long)CURLAUTH_NEGOTIATE; }
+
 ccurl_version ccurl_version_info(void) {
     const curl_version_info_data *data = curl_version_info(CURLVERSION_NOW);
     ccurl_version result = {0};

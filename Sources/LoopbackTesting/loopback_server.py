@@ -54,6 +54,10 @@ Endpoints (any method unless noted):
   /proxy/tunnels         JSON: every CONNECT request seen, {"target": "host:port", "proxyAuthorization": …}
   /digest-auth/U/P       RFC 7616 MD5 Digest (qop=auth) for user U, password P: 401 with a challenge,
                          200 JSON {"authenticated": true, "user": U} for a correct response hash
+  /ntlm-auth             NTLM (MS-NLMP) far enough to read libcurl's messages: 401 `WWW-Authenticate: NTLM`;
+                         a type-1 message gets a type-2 challenge (401, same connection); a type-3 gets
+                         200 JSON {"type1": the first Authorization header, "user", "domain", "ntResponseLength"}
+  /negotiate-auth        401 `WWW-Authenticate: Negotiate`; 200 JSON {"authorization": …} when one came
 """
 
 import base64
@@ -312,6 +316,14 @@ class Handler(BaseHTTPRequestHandler):
             self.pets(path)
         elif path == "/openapi.json":
             self.send_json(200, openapi_document(query.get("v", "1"), self.server.server_address[1]))
+        elif path == "/ntlm-auth":
+            self.ntlm_auth()
+        elif path == "/negotiate-auth":
+            authorization = self.headers.get("Authorization", "")
+            if authorization.startswith("Negotiate "):
+                self.send_json(200, {"authorization": authorization})
+            else:
+                self.send(401, b"authentication required\n", [("WWW-Authenticate", "Negotiate")], "text/plain")
         elif path.startswith("/digest-auth/") and len(path.split("/")) == 4:
             _, _, user, password = path.split("/")
             self.digest_auth(urllib.parse.unquote(user), urllib.parse.unquote(password))
@@ -351,6 +363,34 @@ class Handler(BaseHTTPRequestHandler):
             "length": len(body),
             "sha256": hashlib.sha256(body).hexdigest(),
         })
+
+    def ntlm_auth(self):
+        """NTLM is connection-based: the type-1 header is kept on this handler (one per connection)."""
+        header = self.headers.get("Authorization", "")
+        message = base64.b64decode(header[5:]) if header.startswith("NTLM ") else b""
+        kind = int.from_bytes(message[8:12], "little") if message.startswith(b"NTLMSSP\0") else 0
+        if kind == 1:
+            self.ntlm_type1 = header
+            # Signature, type 2, empty target name, flags (Unicode, NTLM, always sign), the server
+            # challenge, reserved, empty target information: 48 bytes.
+            challenge = (b"NTLMSSP\0" + (2).to_bytes(4, "little") + bytes([0, 0, 0, 0, 48, 0, 0, 0])
+                         + (0x00000001 | 0x00000200 | 0x00008000).to_bytes(4, "little") + os.urandom(8)
+                         + bytes(8) + bytes([0, 0, 0, 0, 48, 0, 0, 0]))
+            self.send(401, b"challenge\n", [("WWW-Authenticate", "NTLM " + base64.b64encode(challenge).decode())],
+                      "text/plain")
+        elif kind == 3:
+            def field(offset):
+                length = int.from_bytes(message[offset:offset + 2], "little")
+                start = int.from_bytes(message[offset + 4:offset + 8], "little")
+                return message[start:start + length]
+            unicode = int.from_bytes(message[60:64], "little") & 1
+            text = (lambda raw: raw.decode("utf-16-le")) if unicode else (lambda raw: raw.decode("latin-1"))
+            self.send_json(200, {
+                "type1": getattr(self, "ntlm_type1", None), "user": text(field(36)), "domain": text(field(28)),
+                "ntResponseLength": len(field(20)),
+            })
+        else:
+            self.send(401, b"authentication required\n", [("WWW-Authenticate", "NTLM")], "text/plain")
 
     def digest_auth(self, user, password):
         realm = "lazer-loopback"

@@ -26,15 +26,30 @@ struct RequestExecution {
         let document = item.document
         let saved = item.request
         var preparation = preparer.prepare(saved, captures: captures, answers: runner.configuration.answers)
+        var commandProblem: String?
+        // `command` auth without a cached token: the command runs off this task's thread, then
+        // the request is prepared again with the token it printed.
+        if !configuration.fromHistory, let fetched = await runner.services.fetchCommandToken(for: preparation) {
+            switch fetched {
+            case .success:
+                preparation = preparer.prepare(saved, captures: captures, answers: runner.configuration.answers)
+            case .failure(let error): commandProblem = error.description
+            }
+        }
         var result = RequestResult(
             collectionName: document.collection.name, collectionID: document.collection.id,
             collectionFile: document.path, folderPath: item.folderPath, requestID: saved.id, name: saved.name,
             method: saved.method.rawValue, url: saved.url, environment: preparation.environment?.name,
             status: .notSent)
         if configuration.fromHistory { return recheck(preparation: preparation, into: result) }
-        guard var request = preparation.request, preparation.dispatcher != nil, preparation.problems.isEmpty
+        if preparation.pendingCommand != nil, commandProblem == nil {
+            commandProblem = "the auth command's token expired before the request could use it"
+        }
+        guard var request = preparation.request, preparation.dispatcher != nil, preparation.problems.isEmpty,
+            commandProblem == nil, preparation.pendingCommand == nil
         else {
-            result.problems = preparation.problems.map(preparation.redactor.redact)
+            result.problems = (preparation.problems + [commandProblem].compactMap { $0 }).map(
+                preparation.redactor.redact)
             return Outcome(result: result, captured: [:])
         }
         // The request is changed below: the preparation lets go of its copy, so the change is made

@@ -21,6 +21,8 @@ package final class WorkspaceServices: Sendable {
     package let captures: CaptureStore
     /// The explorer's cookie jars, one file per collection and environment.
     package let cookies: CookieJarStore
+    /// `command` auth: which collections may run their commands, and the tokens they printed.
+    package let commandTokens: CommandTokens
     package let dispatchers: DispatcherSelector
     /// OAuth 2.0 access tokens: cached (in memory and beside the secrets file), refreshed, shared.
     package let tokens: OAuthTokenBroker
@@ -50,6 +52,7 @@ package final class WorkspaceServices: Sendable {
         captures = CaptureStore(database: state, secrets: secrets)
         cookies = CookieJarStore(directories: directories)
         tokens = OAuthTokenBroker(store: OAuthTokenStore(directories: directories))
+        commandTokens = CommandTokens(trustStore: CommandTrustStore(directories: directories))
         dispatchers = DispatcherSelector(live: liveDispatcher, scheduler: scheduler, delays: delays)
         self.processEnvironment = processEnvironment
         processVariables = ProcessVariables.exposed(from: processEnvironment)
@@ -103,6 +106,13 @@ package final class WorkspaceServices: Sendable {
         RequestPreparer(
             services: self, document: document, environmentName: environmentName, shared: false,
             cookies: cookieJar.map { .shared($0) } ?? .none)
+    }
+
+    /// Runs the auth command `preparation` waits for (`pendingCommand`) off the caller's thread;
+    /// its token is then cached, so preparing the request again sends it.
+    package func fetchCommandToken(for preparation: SendPreparation) async -> Result<String, CommandTokenError>? {
+        guard let command = preparation.pendingCommand else { return nil }
+        return await commandTokens.fetch(command, folder: preparation.commandFolder)
     }
 
     /// Writes what the exchange of `preparation` did to its persisted jar (explorer sends; see

@@ -84,6 +84,10 @@ size_t ccurl_readfunc_abort(void);
 long ccurl_auth_basic(void);
 /// `CURLAUTH_DIGEST`, for `CURLOPT_HTTPAUTH`.
 long ccurl_auth_digest(void);
+/// `CURLAUTH_NTLM`, for `CURLOPT_HTTPAUTH`.
+long ccurl_auth_ntlm(void);
+/// `CURLAUTH_NEGOTIATE` (SPNEGO), for `CURLOPT_HTTPAUTH`.
+long ccurl_auth_negotiate(void);
 
 // MARK: - Version and features
 

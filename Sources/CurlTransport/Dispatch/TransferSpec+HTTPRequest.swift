@@ -44,6 +44,11 @@ extension TransferSpec.Fields {
                 TransferSpec.Authentication(scheme: .basic, username: username, password: password)
             case .digest(let username, let password):
                 TransferSpec.Authentication(scheme: .digest, username: username, password: password)
+            case .ntlm(let username, let password):
+                TransferSpec.Authentication(scheme: .ntlm, username: username, password: password)
+            case .negotiate:
+                // libcurl wants a user name set, even empty (`curl --negotiate -u :`), to try it.
+                TransferSpec.Authentication(scheme: .negotiate, username: "", password: "")
             }
         }
         acceptCompression = options.acceptCompression

@@ -101,7 +101,13 @@ extension CurlTransfer {
         if ProxyEnvironment.isEmpty { try options.set(CURLOPT_NOPROXY, "") }
         if let proxyCAFile = spec.proxyCAFile { try options.set(CURLOPT_PROXY_CAINFO, proxyCAFile) }
         if let authentication = spec.authentication {
-            let scheme = authentication.scheme == .digest ? ccurl_auth_digest() : ccurl_auth_basic()
+            let scheme =
+                switch authentication.scheme {
+                case .basic: ccurl_auth_basic()
+                case .digest: ccurl_auth_digest()
+                case .ntlm: ccurl_auth_ntlm()
+                case .negotiate: ccurl_auth_negotiate()
+                }
             try options.set(CURLOPT_HTTPAUTH, scheme)
             try options.set(CURLOPT_USERNAME, authentication.username)
             try options.set(CURLOPT_PASSWORD, authentication.password)

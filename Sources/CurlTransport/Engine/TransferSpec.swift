@@ -36,6 +36,8 @@ struct TransferSpec: Sendable {
     enum AuthenticationScheme: Sendable {
         case basic
         case digest
+        case ntlm
+        case negotiate
     }
 
     /// `CURLOPT_HTTPAUTH` with `CURLOPT_USERNAME`/`CURLOPT_PASSWORD`.

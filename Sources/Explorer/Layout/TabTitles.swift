@@ -90,6 +90,10 @@ enum TabTitles {
         case .digest: "digest"
         case .awsSigV4: "aws-sigv4"
         case .oauth2: "oauth2"
+        case .command: "command"
+        case .jwt: "jwt"
+        case .ntlm: "ntlm"
+        case .negotiate: "negotiate"
         }
     }
 }

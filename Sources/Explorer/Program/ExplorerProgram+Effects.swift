@@ -133,6 +133,7 @@ extension ExplorerProgram {
             }
         case .compareInEnvironment(let job): compareInEnvironment(job)
         case .setMouse(let enabled): host.mouseEnabled = enabled
+        case .answerCommandTrust(let job, let trusted): answerCommandTrust(job, trusted: trusted)
         case .quit:
             flushDrafts(now: true)
             host.quit()

@@ -16,6 +16,7 @@ extension ExplorerProgram {
         var prepared = workspace.prepare(
             job.request, in: job.document, environmentName: job.environmentName, captures: job.captures,
             answers: job.answers)
+        if waitsForCommandAuth(job, prepared) { return }
         // The shared provider follows the selected environment (and other collections' sends);
         // this send keeps the base URL it was prepared with, whatever is selected later.
         prepared.request = prepared.request?.pinningBaseURL()

@@ -90,6 +90,12 @@ package enum ExplorerReducer {
             return reduceExchanges(.deviceCode(key, generation: generation, authorization), &state)
         case .oauthToken(let key, let token):
             return reduceExchanges(.tokenState(key, token), &state)
+        case .askCommandTrust(let question):
+            return reduceOverlays(
+                .ask(
+                    .trustCommands(question, selected: -1),
+                    waitingNotice: "\(question.collectionName) wants to run a command for its token: see the question"),
+                &state)
         case .tick:
             return []
         }

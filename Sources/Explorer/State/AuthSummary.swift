@@ -18,6 +18,15 @@ enum AuthSummary {
         case .oauth2(let oauth):
             let scope = oauth.scope.isEmpty ? "" : " scope \(oauth.scope)"
             return "oauth2 \(oauth.grant.rawValue) \(oauth.clientID)\(scope)"
+        case .command(let command):
+            return "command $ \(command.command) → \(command.header): \(command.prefix)…"
+        case .jwt(let jwt):
+            let key = jwt.privateKeyFile.isEmpty ? shown(jwt.secret) : jwt.privateKeyFile
+            return "jwt \(jwt.algorithm.rawValue) \(key) \(jwt.claims.compact())"
+        case .ntlm(let ntlm):
+            return "ntlm \(ntlm.domain.isEmpty ? "" : ntlm.domain + "\\")\(ntlm.username) / \(shown(ntlm.password))"
+        case .negotiate:
+            return "negotiate (your Kerberos ticket)"
         }
     }
 }

@@ -124,7 +124,13 @@ package enum DraftDifference {
             oauth.password = mask(oauth.password)
             oauth.refreshToken = mask(oauth.refreshToken)
             request.auth.scheme = .oauth2(oauth)
-        case .none, .inherit: break
+        case .ntlm(var ntlm):
+            ntlm.password = mask(ntlm.password)
+            request.auth.scheme = .ntlm(ntlm)
+        case .jwt(var jwt):
+            jwt.secret = mask(jwt.secret)
+            request.auth.scheme = .jwt(jwt)
+        case .none, .inherit, .command, .negotiate: break
         }
         return request
     }
@@ -136,7 +142,9 @@ package enum DraftDifference {
         case .apiKey(_, let value, _): value
         case .awsSigV4(let aws): aws.secretAccessKey
         case .oauth2(let oauth): oauth.clientSecret
-        case .none, .inherit: nil
+        case .ntlm(let ntlm): ntlm.password
+        case .jwt(let jwt): jwt.secret
+        case .none, .inherit, .command, .negotiate: nil
         }
     }
 

@@ -65,6 +65,8 @@ package enum ExplorerAction: Sendable, Equatable {
     case oauthDeviceCode(RequestKey, generation: Int, OAuthDeviceAuthorization)
     /// The oauth2 token a send of the request used (nil: forgotten).
     case oauthToken(RequestKey, OAuthTokenState?)
+    /// A send found its collection's auth commands untrusted: the question opens (the send waits).
+    case askCommandTrust(CommandTrustQuestion)
     /// Time passes (only while something animates).
     case tick
 }

@@ -62,6 +62,9 @@ package enum ExplorerEffect: Sendable, Equatable {
     case changeCookies(CookieJarKey, [CookieJar.Change])
     /// Write a snapshot file or re-check a history entry; it comes back as `snapshot`.
     case snapshot(SnapshotJob)
+    /// The trust question's answer for a waiting send: trust the collection's auth commands and
+    /// send, or end the send unsent.
+    case answerCommandTrust(SendJob, trusted: Bool)
     /// Leave: restore the terminal and exit.
     case quit
     /// Forget (or mark expired, so the next send refreshes it) the oauth2 token of a request.

@@ -55,6 +55,9 @@ package enum Overlay: Sendable, Equatable {
     case cookies(CookiesDialog)
     /// "Accept as snapshot": the changes from the stored snapshot, then write or cancel.
     case acceptSnapshot(SnapshotProposal, selected: Int)
+    /// A send of a collection whose auth runs commands it is not trusted to run: trust and
+    /// send, or cancel (the send waits, in flight, for the answer).
+    case trustCommands(CommandTrustQuestion, selected: Int)
 }
 
 /// The existing route a "save as mock route" would overwrite, for the dialog that asks first.

@@ -7,6 +7,8 @@ package struct FormRow: Sendable, Hashable {
     package enum Field: Hashable, Sendable {
         case authScheme, authUsername, authPassword, authToken, authKeyName, authKeyValue, authKeyLocation
         case awsAccessKey, awsSecretKey, awsSessionToken, awsRegion, awsService, awsUnsignedPayload
+        case commandLine, commandHeader, commandPrefix, commandCache, commandTimeout
+        case jwtAlgorithm, jwtSecret, jwtKeyFile, jwtClaims, jwtLifetime, jwtKeyID, ntlmDomain
         case timeout, connectTimeout, followRedirects, maxRedirects, verifyTLS, proxy, httpVersion
         case expectation(Int)
         case capture(Int)
@@ -41,7 +43,9 @@ package struct FormRow: Sendable, Hashable {
 
 /// The rows of the form tabs built from a request, and edits written back into it.
 package enum RequestForms {
-    static let schemes = ["inherit", "none", "basic", "bearer", "apiKey", "digest", "aws-sigv4"]
+    static let schemes = [
+        "inherit", "none", "basic", "bearer", "apiKey", "digest", "aws-sigv4", "command", "jwt", "ntlm", "negotiate",
+    ]
     static let defaultChoice = "default"
 
     package static func rows(_ tab: RequestTab, _ request: SavedRequest) -> [FormRow] {
@@ -87,14 +91,41 @@ package enum RequestForms {
         case .oauth2:
             // Edited in the collection file for now; the Auth tab shows the token's state below.
             break
+        case .command(let command):
+            rows += [
+                FormRow(.commandLine, "command", command.command),
+                FormRow(.commandHeader, "header", command.header),
+                FormRow(.commandPrefix, "prefix", command.prefix),
+                FormRow(.commandCache, "cache (s)", seconds(command.cacheSeconds)),
+                FormRow(.commandTimeout, "timeout (s)", seconds(command.timeoutSeconds)),
+            ]
+        case .jwt(let jwt):
+            rows += [
+                FormRow(
+                    .jwtAlgorithm, "algorithm", jwt.algorithm.rawValue,
+                    choices: JWTAuth.Algorithm.allCases.map(\.rawValue)),
+                FormRow(.jwtSecret, jwt.algorithm == .hs256 ? "secret" : "key (PEM)", jwt.secret, secret: true),
+                FormRow(.jwtKeyFile, "private key file", jwt.privateKeyFile),
+                FormRow(.jwtClaims, "claims", jwt.claims.compact()),
+                FormRow(.jwtLifetime, "lifetime (s)", seconds(jwt.lifetimeSeconds)),
+                FormRow(.jwtKeyID, "key id (kid)", jwt.keyID),
+            ]
+        case .ntlm(let ntlm):
+            rows += [
+                FormRow(.authUsername, "username", ntlm.username),
+                FormRow(.authPassword, "password", ntlm.password, secret: true),
+                FormRow(.ntlmDomain, "domain", ntlm.domain),
+            ]
+        case .negotiate: break
         }
         return rows
     }
 
+    static func seconds(_ value: Double?) -> String {
+        value.map { $0 == $0.rounded() ? String(Int($0)) : String($0) } ?? ""
+    }
+
     private static func optionRows(_ options: SavedOptions) -> [FormRow] {
-        func seconds(_ value: Double?) -> String {
-            value.map { $0 == $0.rounded() ? String(Int($0)) : String($0) } ?? ""
-        }
         func flag(_ value: Bool?) -> String { value.map { $0 ? "yes" : "no" } ?? defaultChoice }
         return [
             FormRow(.timeout, "timeout (s)", seconds(options.timeoutSeconds)),
@@ -124,6 +155,10 @@ package enum RequestForms {
         case .digest: "digest"
         case .awsSigV4: "aws-sigv4"
         case .oauth2: "oauth2"
+        case .command: "command"
+        case .jwt: "jwt"
+        case .ntlm: "ntlm"
+        case .negotiate: "negotiate"
         }
     }
 
@@ -157,6 +192,9 @@ package enum RequestForms {
                 request.auth.scheme =
                     field == .authUsername
                     ? .digest(username: text, password: password) : .digest(username: username, password: text)
+            case .ntlm(var ntlm):
+                if field == .authUsername { ntlm.username = text } else { ntlm.password = text }
+                request.auth.scheme = .ntlm(ntlm)
             default: break
             }
         case .authToken: request.auth.scheme = .bearer(token: text)
@@ -180,6 +218,53 @@ package enum RequestForms {
             default: aws.unsignedPayload = trimmed == "yes"
             }
             request.auth.scheme = .awsSigV4(aws)
+        case .commandLine, .commandHeader, .commandPrefix, .commandCache, .commandTimeout:
+            guard case .command(var command) = request.auth.scheme else { return nil }
+            switch field {
+            case .commandLine:
+                guard !trimmed.isEmpty else { return "A shell command that prints the token" }
+                command.command = text
+            case .commandHeader:
+                guard !trimmed.isEmpty, !trimmed.contains(where: { $0 == ":" || $0 == " " }) else {
+                    return "A header name, such as Authorization"
+                }
+                command.header = trimmed
+            case .commandPrefix: command.prefix = text
+            case .commandCache:
+                if let problem = number({ command.cacheSeconds = $0 ?? CommandAuth.defaultCacheSeconds }) {
+                    return problem
+                }
+            default:
+                if let problem = number({
+                    command.timeoutSeconds = $0.flatMap { $0 > 0 ? $0 : nil } ?? CommandAuth.defaultTimeoutSeconds
+                }) {
+                    return problem
+                }
+            }
+            request.auth.scheme = .command(command)
+        case .ntlmDomain:
+            guard case .ntlm(var ntlm) = request.auth.scheme else { return nil }
+            ntlm.domain = trimmed
+            request.auth.scheme = .ntlm(ntlm)
+        case .jwtAlgorithm, .jwtSecret, .jwtKeyFile, .jwtClaims, .jwtLifetime, .jwtKeyID:
+            guard case .jwt(var jwt) = request.auth.scheme else { return nil }
+            switch field {
+            case .jwtAlgorithm: jwt.algorithm = JWTAuth.Algorithm(rawValue: trimmed) ?? jwt.algorithm
+            case .jwtSecret: jwt.secret = text
+            case .jwtKeyFile: jwt.privateKeyFile = trimmed
+            case .jwtClaims:
+                guard let claims = try? StoredJSON(parsing: trimmed.isEmpty ? "{}" : trimmed), case .object = claims
+                else {
+                    return "A JSON object, such as {\"sub\": \"{{user}}\"}"
+                }
+                jwt.claims = claims
+            case .jwtLifetime:
+                if let problem = number({ jwt.lifetimeSeconds = $0 ?? JWTAuth.defaultLifetimeSeconds }) {
+                    return problem
+                }
+            default: jwt.keyID = trimmed
+            }
+            request.auth.scheme = .jwt(jwt)
         case .timeout: return number { request.options.timeoutSeconds = $0 }
         case .connectTimeout: return number { request.options.connectTimeoutSeconds = $0 }
         case .followRedirects: request.options.followRedirects = flag(trimmed)
@@ -248,7 +333,11 @@ package enum RequestForms {
         case .apiKey(_, let value, _): secret = value
         case .awsSigV4(let aws): secret = aws.secretAccessKey
         case .oauth2(let oauth): secret = oauth.clientSecret
-        case .none, .inherit: break
+        case .ntlm(let ntlm):
+            username = ntlm.username
+            secret = ntlm.password
+        case .jwt(let jwt): secret = jwt.secret
+        case .none, .inherit, .command, .negotiate: break
         }
         switch name {
         case "inherit": return .inherit
@@ -257,6 +346,10 @@ package enum RequestForms {
         case "bearer": return .bearer(token: secret)
         case "apiKey": return .apiKey(name: "X-Api-Key", value: secret, location: .header)
         case "aws-sigv4": return .awsSigV4(AWSSigV4Auth(accessKeyID: username, secretAccessKey: secret))
+        case "command": return .command(CommandAuth(command: "printf %s \"$API_TOKEN\""))
+        case "jwt": return .jwt(JWTAuth(secret: secret, claims: .object([StoredJSON.Member("sub", .string(username))])))
+        case "ntlm": return .ntlm(NTLMAuth(username: username, password: secret))
+        case "negotiate": return .negotiate
         default: return .none
         }
     }

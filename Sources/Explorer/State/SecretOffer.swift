@@ -43,7 +43,9 @@ package enum LiteralCredential {
         case .apiKey(_, let value, _): (.authKeyValue, value)
         case .awsSigV4(let aws): (.awsSecretKey, aws.secretAccessKey)
         case .oauth2: nil
-        case .none, .inherit: nil
+        case .ntlm(let ntlm): (.authPassword, ntlm.password)
+        case .jwt(let jwt): (.jwtSecret, jwt.secret)
+        case .none, .inherit, .command, .negotiate: nil
         }
     }
 
@@ -112,6 +114,16 @@ package enum LiteralCredential {
         case (.digest(let username, _), .authPassword): .digest(username: username, password: text)
         case (.bearer, .authToken): .bearer(token: text)
         case (.apiKey(let name, _, let location), .authKeyValue): .apiKey(name: name, value: text, location: location)
+        case (.ntlm(var ntlm), .authPassword):
+            {
+                ntlm.password = text
+                return .ntlm(ntlm)
+            }()
+        case (.jwt(var jwt), .jwtSecret):
+            {
+                jwt.secret = text
+                return .jwt(jwt)
+            }()
         case (.awsSigV4(var aws), .awsSecretKey):
             {
                 aws.secretAccessKey = text

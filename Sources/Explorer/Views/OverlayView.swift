@@ -128,6 +128,14 @@ enum OverlayView {
                 in: screen)
         case .historyBrowser(let browser):
             HistoryBrowserView.render(browser, state, into: &frame)
+        case .trustCommands(let asked, let selected):
+            frame.render(
+                question(
+                    theme.dialog(
+                        title: "Run commands of \(asked.collectionName)?", message: QuestionText.commandTrust(asked),
+                        buttons: ["Trust and send (Alt+T)", "Cancel (Alt+C)"], selectedButton: selected),
+                    screen),
+                in: screen)
         case .clearHistory(let asked, let selected):
             var buttons = ["All: \(asked.allCount) (Alt+A)"]
             var message =

@@ -9,26 +9,35 @@ public enum HTTPAuthentication: Hashable, Sendable {
     case basic(username: String, password: String)
     /// RFC 7616 Digest, sent after the server's `401` challenge.
     case digest(username: String, password: String)
+    /// NTLM, answered by the transport after the server's `401` challenge (on one connection);
+    /// `username` may be written `DOMAIN\user`.
+    case ntlm(username: String, password: String)
+    /// SPNEGO (`Negotiate`, RFC 4559) with the user's Kerberos ticket: no credentials here.
+    case negotiate
 
     /// The user name, shown in descriptions.
     public var username: String {
         switch self {
-        case .basic(let username, _), .digest(let username, _): username
+        case .basic(let username, _), .digest(let username, _), .ntlm(let username, _): username
+        case .negotiate: ""
         }
     }
 
     /// The password, for the transport only.
     public var password: String {
         switch self {
-        case .basic(_, let password), .digest(_, let password): password
+        case .basic(_, let password), .digest(_, let password), .ntlm(_, let password): password
+        case .negotiate: ""
         }
     }
 
-    /// `"basic"` or `"digest"`.
+    /// `"basic"`, `"digest"`, `"ntlm"` or `"negotiate"`.
     public var scheme: String {
         switch self {
         case .basic: "basic"
         case .digest: "digest"
+        case .ntlm: "ntlm"
+        case .negotiate: "negotiate"
         }
     }
 }
@@ -36,7 +45,7 @@ public enum HTTPAuthentication: Hashable, Sendable {
 extension HTTPAuthentication: CustomStringConvertible, CustomDebugStringConvertible, CustomReflectable {
     /// `digest(username: alice, password: ***)`.
     public var description: String {
-        "\(scheme)(username: \(username), password: \(Redaction.mask))"
+        self == .negotiate ? scheme : "\(scheme)(username: \(username), password: \(Redaction.mask))"
     }
 
     public var debugDescription: String { description }

@@ -149,6 +149,8 @@ struct CurlCommandParser {
         case "range": invocation.range = value
         case "digest": invocation.digest = !negated
         case "basic": invocation.digest = false
+        case "ntlm": invocation.ntlm = !negated
+        case "negotiate": invocation.negotiate = !negated
         case "http1.0": invocation.options.httpVersion = .http10
         case "http1.1": invocation.options.httpVersion = .http11
         case "http2": invocation.options.httpVersion = .http2

@@ -28,6 +28,11 @@ package enum CurlExport {
             let place = (location.folderPath + [location.request.name]).joined(separator: "/")
             var lines = ["# " + comment(place)]
             for problem in resolution.problems { lines.append("# not resolved: " + comment(problem.description)) }
+            if let jwt = resolution.resolved.jwt {
+                lines.append(
+                    "# the \(jwt.algorithm.rawValue) JWT of \(comment(jwt.header)) is signed at each send: left out")
+                warnings.add("a JWT signed at each send", at: place, kept: "left out")
+            }
             for name in resolution.resolved.emptySecrets {
                 let variable = CurlSecretWords.shellVariable(for: name)
                 lines.append("# no value: the secret {{\(comment(name))}} is empty (set it, or $\(variable))")
@@ -80,6 +85,13 @@ package enum CurlExport {
             headerNames.insert(header.name.lowercased())
             parts.append(["-H", words.header(name: header.name, value: header.value)])
         }
+        if let command = request.commandAuth {
+            // The shell runs the command when the curl command runs: `$(…)` inside double quotes.
+            headerNames.insert(command.header.lowercased())
+            parts.append([
+                "-H", "\"" + doubleQuoted("\(command.header): \(command.prefix)") + "$(\(command.command))\"",
+            ])
+        }
         func contentType(_ type: String?) {
             if let type, !headerNames.contains("content-type") {
                 parts.append(["-H", quote("Content-Type: \(type)")])
@@ -112,6 +124,17 @@ package enum CurlExport {
             parts.append([
                 "--digest", "-u", hasVariable ? words.word(user) : quote("\(credentials.username):\(password)"),
             ])
+        }
+        switch request.challengeAuth {
+        case .ntlm(let username, let password)?:
+            let hasVariable = request.secretNames[password] != nil
+            let shown = reveal || hasVariable ? password : Redactor.masked(password)
+            parts.append([
+                "--ntlm", "-u", hasVariable ? words.word("\(username):\(password)") : quote("\(username):\(shown)"),
+            ])
+        case .negotiate?:
+            parts.append(["--negotiate", "-u", quote(":")])
+        case nil: break
         }
         let options = request.options
         if options.verifyTLS == false { parts.append(["--insecure"]) }
@@ -161,6 +184,16 @@ package enum CurlExport {
     /// Text for a `#` comment: on one line, or the rest would be read as commands, with every
     /// control and invisible character shown by its visible form (`␛`, `<U+202E>`): a comment
     /// printed on a terminal must not drive it.
+    /// `text` for the inside of a shell's double quotes (`\\`, `"`, `$` and backquotes escaped).
+    private static func doubleQuoted(_ text: String) -> String {
+        var result = ""
+        for character in text {
+            if "\\\"$`".contains(character) { result.append("\\") }
+            result.append(character)
+        }
+        return result
+    }
+
     private static func comment(_ text: String) -> String {
         TerminalText.line(ScalarText.map(text) { $0 == "\n" || $0 == "\r" ? " " : nil })
     }

@@ -31,6 +31,9 @@ struct CurlInvocation: Sendable {
     var forms: [(value: Value, literal: Bool)] = []
     var user: Value?
     var digest = false
+    /// `--ntlm` / `--negotiate`: the transport answers the server's challenge (issue 26).
+    var ntlm = false
+    var negotiate = false
     var get = false
     var head = false
     var upload: Value?

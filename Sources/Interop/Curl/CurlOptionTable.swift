@@ -30,6 +30,7 @@ struct CurlOptionSpec: Sendable {
         .init("referer", "e", true), .init("proxy", "x", true), .init("url", nil, true),
         .init("max-redirs", nil, true), .init("oauth2-bearer", nil, true), .init("url-query", nil, true),
         .init("range", "r", true), .init("digest", nil, false), .init("basic", nil, false),
+        .init("ntlm", nil, false), .init("negotiate", nil, false),
         .init("http1.0", "0", false), .init("http1.1", nil, false), .init("http2", nil, false),
         .init("http2-prior-knowledge", nil, false), .init("next", ":", false),
     ]
@@ -92,8 +93,6 @@ struct CurlOptionSpec: Sendable {
             ("mail-rcpt", nil, "mail is not supported"),
         ].map { CurlOptionSpec($0.0, $0.1, true, .notCarried($0.2)) }
         + [
-            ("ntlm", nil, "NTLM authentication is not supported"),
-            ("negotiate", nil, "Negotiate (Kerberos) authentication is not supported"),
             ("anyauth", nil, "authentication is sent as Basic"),
             ("location-trusted", nil, "credentials are not sent to other hosts on redirects"),
             ("http3", nil, "HTTP/3 is not supported; the request uses the default version"),

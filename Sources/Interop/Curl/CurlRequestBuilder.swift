@@ -103,10 +103,21 @@ struct CurlRequestBuilder {
                 report.add(
                     "-u \(name) without a password", at: location(user.word), kept: "sent with an empty password")
             }
-            auth = SavedAuth(
-                invocation.digest
-                    ? .digest(username: name, password: password) : .basic(username: name, password: password))
+            if invocation.ntlm {
+                // curl takes the domain in the user name: `-u 'CORP\ada:pw'`.
+                let pieces = name.split(separator: "\\", maxSplits: 1)
+                auth = SavedAuth(
+                    .ntlm(
+                        pieces.count == 2
+                            ? NTLMAuth(username: String(pieces[1]), password: password, domain: String(pieces[0]))
+                            : NTLMAuth(username: name, password: password)))
+            } else {
+                auth = SavedAuth(
+                    invocation.digest
+                        ? .digest(username: name, password: password) : .basic(username: name, password: password))
+            }
         }
+        if invocation.negotiate { auth = SavedAuth(.negotiate) }
         if let bearer = invocation.bearer { auth = SavedAuth(.bearer(token: bearer.text)) }
 
         var body = SavedBody.empty

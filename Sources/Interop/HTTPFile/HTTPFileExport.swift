@@ -90,6 +90,18 @@ package enum HTTPFileExport {
         case .oauth2:
             // The token is fetched at send time and never written out.
             lines.append("# Lazer: oauth2 auth cannot be written in a .http file; sent without a token here")
+        case .command(let command):
+            // The token exists only when the command runs: the file says where it came from.
+            lines.append(
+                "# Lazer: the token of this request's \(command.header) header comes from a command; left out here")
+        case .jwt(let jwt):
+            lines.append(
+                "# Lazer: the \(jwt.algorithm.rawValue) JWT of this request's \(jwt.header) header is signed at each send; left out here"
+            )
+        case .ntlm, .negotiate:
+            lines.append(
+                "# Lazer: \(request.auth.scheme == .negotiate ? "Negotiate" : "NTLM") auth is answered by the transport; left out here"
+            )
         }
         let (bodyHeaders, body) = bodyLines(request.body, headers: headers)
         for header in headers + bodyHeaders {

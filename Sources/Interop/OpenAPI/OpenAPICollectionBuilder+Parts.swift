@@ -136,6 +136,8 @@ extension OpenAPICollectionBuilder {
                     case "bearer":
                         addVariable(variable, value: "", secret: true, description: "bearer token (\(name))")
                         result = result ?? SavedAuth(.bearer(token: "{{\(variable)}}"))
+                    case "negotiate":
+                        result = result ?? SavedAuth(.negotiate)
                     default:
                         reportItem(
                             "HTTP auth scheme \"\(httpScheme)\" (\(name))", place + ".security", kept: "sent without it"

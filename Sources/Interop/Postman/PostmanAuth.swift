@@ -72,11 +72,23 @@ enum PostmanAuth {
                 report.add(what, at: value.location, kept: "sent without auth")
                 return .auth(SavedAuth(.none))
             }
+        case "ntlm":
+            if let workstation = parameter("workstation"), !workstation.isEmpty {
+                report.add(
+                    "NTLM workstation \"\(workstation)\"", at: value.location, kept: "left out: libcurl sends its own")
+            }
+            return .auth(
+                SavedAuth(
+                    .ntlm(
+                        NTLMAuth(
+                            username: parameter("username") ?? "", password: parameter("password") ?? "",
+                            domain: parameter("domain") ?? ""))))
+        case "jwt":
+            return PostmanJWT.read(parameter, at: value.location, report: &report)
         default:
             let names = [
-                "oauth1": "OAuth 1.0 signature", "hawk": "Hawk auth", "ntlm": "NTLM auth",
-                "akamai": "Akamai EdgeGrid auth", "edgegrid": "Akamai EdgeGrid auth", "jwt": "JWT bearer auth",
-                "asap": "ASAP auth",
+                "oauth1": "OAuth 1.0 signature", "hawk": "Hawk auth", "akamai": "Akamai EdgeGrid auth",
+                "edgegrid": "Akamai EdgeGrid auth", "asap": "ASAP auth",
             ]
             report.add(names[type] ?? "auth type \"\(type)\"", at: value.location, kept: "sent without auth")
             return .auth(SavedAuth(.none))

@@ -53,7 +53,9 @@ package enum PostmanExport {
             variables += environment.variables.map { variable(input, $0) }
         }
         var members = [StoredJSON.Member("info", .object(info)), StoredJSON.Member("item", .array(items))]
-        if let auth = collection.auth.flatMap(writer.auth) { members.append(StoredJSON.Member("auth", auth)) }
+        if let saved = collection.auth, let auth = writer.auth(saved, place: "collection", report: &report) {
+            members.append(StoredJSON.Member("auth", auth))
+        }
         if !variables.isEmpty { members.append(StoredJSON.Member("variable", .array(variables))) }
         return ExportOutput(bytes: Array(StoredJSON.object(members).prettyPrinted().utf8), files: files, report: report)
     }

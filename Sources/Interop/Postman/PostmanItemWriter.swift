@@ -19,7 +19,11 @@ struct PostmanItemWriter {
             if let description = folder?.description {
                 members.append(StoredJSON.Member("description", .string(description)))
             }
-            if let auth = folder?.auth.flatMap(auth) { members.append(StoredJSON.Member("auth", auth)) }
+            if let saved = folder?.auth,
+                let auth = auth(saved, place: (path + [name]).joined(separator: "/"), report: &report)
+            {
+                members.append(StoredJSON.Member("auth", auth))
+            }
             let children = items(child, folders: folder?.folders ?? [], path: path + [name], report: &report)
             members.append(StoredJSON.Member("item", .array(children)))
             result.append(.object(members))
@@ -101,7 +105,9 @@ struct PostmanItemWriter {
             ]
         }
         var requestMembers = [StoredJSON.Member("method", .string(request.method.rawValue))]
-        if let auth = auth(request.auth) { requestMembers.append(StoredJSON.Member("auth", auth)) }
+        if let auth = auth(request.auth, place: place, report: &report) {
+            requestMembers.append(StoredJSON.Member("auth", auth))
+        }
         requestMembers.append(StoredJSON.Member("header", .array(headers)))
         if !body.isEmpty { requestMembers.append(StoredJSON.Member("body", .object(body))) }
         requestMembers.append(StoredJSON.Member("url", url(request)))
@@ -204,7 +210,7 @@ struct PostmanItemWriter {
     }
 
     /// Postman's `auth` object; nil when it inherits (Postman's default too).
-    func auth(_ auth: SavedAuth) -> StoredJSON? {
+    func auth(_ auth: SavedAuth, place: String, report: inout ExportReport) -> StoredJSON? {
         func parameters(_ type: String, _ pairs: [(String, String)]) -> StoredJSON {
             .object([
                 StoredJSON.Member("type", .string(type)),
@@ -238,6 +244,21 @@ struct PostmanItemWriter {
             return parameters("awsv4", pairs)
         case .oauth2(let oauth):
             return parameters("oauth2", PostmanOAuth2.pairs(oauth))
+        case .command(let command):
+            report.add(
+                "command auth ($ \(command.command)): Postman cannot run a command for a token", at: place,
+                kept: "left out: the request inherits its parent's auth there")
+            return nil
+        case .jwt(let jwt):
+            return parameters("jwt", PostmanJWT.parameters(jwt, place: place, report: &report))
+        case .ntlm(let ntlm):
+            return parameters(
+                "ntlm", [("username", ntlm.username), ("password", ntlm.password), ("domain", ntlm.domain)])
+        case .negotiate:
+            report.add(
+                "Negotiate (Kerberos) auth: Postman has none", at: place,
+                kept: "left out: the request inherits its parent's auth there")
+            return nil
         }
     }
 }

@@ -125,15 +125,43 @@ package final class RequestPreparer: Sendable {
                 serverProvider = FixedServerProvider(nil)
             }
         }
-        let outcome = RequestResolver(scope: scope, baseFolder: baseFolder, baseOptions: collection.options).resolve(
+        var outcome = RequestResolver(scope: scope, baseFolder: baseFolder, baseOptions: collection.options).resolve(
             collection.withAuthInForce(saved))
         problems += outcome.problems.map { $0.description(in: collection, for: saved.id) }
+        var untrusted: [String] = []
+        var pendingCommand: CommandAuth?
+        if let command = outcome.request.commandAuth, problems.isEmpty {
+            if !services.commandTokens.isTrusted(document) {
+                untrusted = collection.authCommands
+                problems.append(Self.untrustedProblem(collection, command))
+            } else if let token = services.commandTokens.cachedToken(for: command, folder: baseFolder) {
+                outcome.request.headers.append(.init(command.header, command.prefix + token))
+                outcome.request.secretValues.insert(token)
+            } else {
+                pendingCommand = command
+            }
+        }
+        if let jwt = outcome.request.jwt, problems.isEmpty {
+            do throws(JWTTokenError) {
+                let token = try JWTToken.make(jwt, now: services.dynamicValues.now().timeIntervalSince1970)
+                outcome.request.headers.append(.init(jwt.header, jwt.prefix + token))
+                outcome.request.secretValues.insert(token)
+            } catch {
+                problems.append(error.description)
+            }
+        }
         let newSecrets = captures.values.filter(\.secret).map(\.text) + outcome.request.secretValues
         let redactor = newSecrets.isEmpty ? documentRedactor : documentRedactor.adding(newSecrets)
         var preparation = SendPreparation(
             collectionID: collection.id, saved: saved, environment: environment, resolved: outcome.request,
             problems: problems, request: nil, dispatcher: nil, redactor: redactor)
         preparation.environmentName = environmentName
+        preparation.untrustedCommands = untrusted
+        if let pendingCommand {
+            preparation.pendingCommand = pendingCommand
+            preparation.commandFolder = baseFolder
+            return preparation
+        }
         let jar: CookieJar?
         switch cookies {
         case .none: jar = nil
@@ -184,6 +212,12 @@ package final class RequestPreparer: Sendable {
             preparation.problems.append(error.description)
         }
         return preparation
+    }
+
+    /// What stops a request of an untrusted collection with `command` auth.
+    static func untrustedProblem(_ collection: RequestCollection, _ command: CommandAuth) -> String {
+        "\(collection.name) gets its token by running a command (\(command.command)); it is not run: "
+            + "this collection is not trusted to run commands (lazer run and lazer send: --trust)"
     }
 
     /// The signer of `aws-sigv4` auth, at the time of the send.

@@ -76,6 +76,11 @@ extension ResolvedRequest {
         if let digest = digestCredentials {
             result.authentication = .digest(username: digest.username, password: digest.password)
         }
+        switch challengeAuth {
+        case .ntlm(let username, let password)?: result.authentication = .ntlm(username: username, password: password)
+        case .negotiate?: result.authentication = .negotiate
+        case nil: break
+        }
         return result
     }
 }

@@ -29,6 +29,15 @@ package struct SendPreparation: Sendable {
     /// Who takes part in a flow that needs a person (the explorer); nil: such flows fail at once.
     package var person: (any OAuthPerson)?
 
+    /// `command` auth with no token cached: `WorkspaceServices.fetchCommandToken(for:)` runs the
+    /// command, then the request is prepared again (nothing may be sent before).
+    package var pendingCommand: CommandAuth?
+    /// The folder the pending command runs in (the collection file's).
+    package var commandFolder = ""
+    /// The collection's auth commands when it is not trusted to run them: the explorer asks,
+    /// `lazer run` / `send` want `--trust` (`problems` says so too).
+    package var untrustedCommands: [String] = []
+
     package init(
         collectionID: String, saved: SavedRequest, environment: Environment?, resolved: ResolvedRequest,
         problems: [String], request: HTTPRequest?, dispatcher: (any DataDispatcher)?, redactor: Redactor
@@ -45,7 +54,7 @@ package struct SendPreparation: Sendable {
 
     /// The request as a future, ready to `send()`; nil when there are problems.
     package func future() -> ResponseFuture<DataResponse>? {
-        guard let request, problems.isEmpty else { return nil }
+        guard let request, problems.isEmpty, pendingCommand == nil else { return nil }
         return future(for: request)
     }
 }

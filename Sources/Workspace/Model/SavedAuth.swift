@@ -15,6 +15,14 @@ package struct SavedAuth: Sendable, Equatable {
         case awsSigV4(AWSSigV4Auth)
         /// OAuth 2.0: a token fetched (and cached, refreshed) when the request is sent.
         case oauth2(OAuth2Auth)
+        /// A token printed by a shell command (trusted collections only), sent in a header.
+        case command(CommandAuth)
+        /// A JSON Web Token signed locally at each send, sent as a bearer token.
+        case jwt(JWTAuth)
+        /// NTLM, answered by the transport (libcurl) after the server's `401` challenge.
+        case ntlm(NTLMAuth)
+        /// SPNEGO / Kerberos (`Negotiate`), answered by the transport with the user's ticket (`kinit`).
+        case negotiate
     }
 
     /// Where an API key travels.
@@ -26,6 +34,8 @@ package struct SavedAuth: Sendable, Equatable {
         case inherit, none, basic, bearer, apiKey, digest
         case awsSigV4 = "aws-sigv4"
         case oauth2
+        case command
+        case jwt, ntlm, negotiate
     }
 
     package var scheme: Scheme
@@ -45,6 +55,10 @@ package struct SavedAuth: Sendable, Equatable {
         case .apiKey?: ["type", "name", "value", "in"]
         case .awsSigV4?: AWSSigV4Auth.keys
         case .oauth2?: OAuth2Auth.keys
+        case .command?: CommandAuth.keys
+        case .jwt?: JWTAuth.keys
+        case .ntlm?: ["type", "username", "password", "domain"]
+        case .negotiate?: ["type"]
         }
     }
 
@@ -80,6 +94,19 @@ package struct SavedAuth: Sendable, Equatable {
         case .oauth2?:
             guard let oauth = OAuth2Auth.read(fields) else { return nil }
             return SavedAuth(.oauth2(oauth), unknownFields: unknown)
+        case .command?:
+            guard let command = CommandAuth.read(fields) else { return nil }
+            return SavedAuth(.command(command), unknownFields: unknown)
+        case .jwt?:
+            guard let jwt = JWTAuth.read(fields) else { return nil }
+            return SavedAuth(.jwt(jwt), unknownFields: unknown)
+        case .ntlm?:
+            guard let username = fields.string("username", required: true) else { return nil }
+            let ntlm = NTLMAuth(
+                username: username, password: fields.string("password") ?? "", domain: fields.string("domain") ?? "")
+            return SavedAuth(.ntlm(ntlm), unknownFields: unknown)
+        case .negotiate?:
+            return SavedAuth(.negotiate, unknownFields: unknown)
         case nil:
             return nil
         }
@@ -114,6 +141,19 @@ package struct SavedAuth: Sendable, Equatable {
         case .oauth2(let oauth):
             object.add("type", Kind.oauth2.rawValue)
             oauth.write(into: &object)
+        case .command(let command):
+            object.add("type", Kind.command.rawValue)
+            command.write(into: &object)
+        case .jwt(let jwt):
+            object.add("type", Kind.jwt.rawValue)
+            jwt.write(into: &object)
+        case .ntlm(let ntlm):
+            object.add("type", Kind.ntlm.rawValue)
+            object.add("username", ntlm.username)
+            object.add("password", ntlm.password)
+            if !ntlm.domain.isEmpty { object.add("domain", ntlm.domain) }
+        case .negotiate:
+            object.add("type", Kind.negotiate.rawValue)
         }
         object.append(unknown: unknownFields)
         return object.json

@@ -37,6 +37,9 @@ package struct RequestResolver: Sendable {
         var digest: ResolvedRequest.Credentials?
         var aws: ResolvedRequest.AWSSigning?
         var oauth: OAuthSettings?
+        var command: CommandAuth?
+        var jwt: ResolvedRequest.JWTSigning?
+        var challenge: ResolvedRequest.ChallengeAuth?
         switch saved.auth.scheme {
         // The caller writes the inherited auth in (`RequestCollection.withAuthInForce`).
         case .none, .inherit: break
@@ -67,6 +70,21 @@ package struct RequestResolver: Sendable {
             for secret in oauth?.secrets ?? [] where !resolver.secretValues.contains(secret) {
                 resolver = resolver.noting(secret: secret)
             }
+        case .command(var saved):
+            // The command itself is never filled in (see `CommandAuth`); where the token goes may be.
+            saved.header = resolver.resolve(saved.header, at: "auth.header")
+            saved.prefix = resolver.resolve(saved.prefix, at: "auth.prefix")
+            command = saved
+        case .jwt(let saved):
+            jwt = resolveJWT(saved, &resolver)
+        case .ntlm(let saved):
+            let user = resolver.resolve(saved.username, at: "auth.username")
+            let domain = resolver.resolve(saved.domain, at: "auth.domain")
+            challenge = .ntlm(
+                username: domain.isEmpty ? user : domain + "\\" + user,
+                password: resolver.resolve(saved.password, at: "auth.password"))
+        case .negotiate:
+            challenge = .negotiate
         }
 
         let body = resolveBody(saved.body.content, &resolver)
@@ -82,6 +100,9 @@ package struct RequestResolver: Sendable {
             digestCredentials: digest, options: options, secretValues: resolver.secretValues)
         request.awsSigning = aws
         request.oauth = oauth
+        request.commandAuth = command
+        request.jwt = jwt
+        request.challengeAuth = challenge
         request.secretNames = resolver.secretNames
         request.emptySecrets = resolver.emptySecrets
         return Outcome(request: request, problems: resolver.problems, prompts: resolver.prompts)
@@ -100,6 +121,19 @@ package struct RequestResolver: Sendable {
             if !resolver.secretValues.contains(secret) { resolver = resolver.noting(secret: secret) }
         }
         return signing
+    }
+
+    /// The JWT's fields resolved; its secret is a secret even when written as a literal.
+    private func resolveJWT(_ saved: JWTAuth, _ resolver: inout VariableResolver) -> ResolvedRequest.JWTSigning {
+        let secret = resolver.resolve(saved.secret, at: "auth.secret")
+        if !secret.isEmpty, !resolver.secretValues.contains(secret) { resolver = resolver.noting(secret: secret) }
+        let file = resolver.resolve(saved.privateKeyFile, at: "auth.privateKeyFile")
+        return ResolvedRequest.JWTSigning(
+            algorithm: saved.algorithm, secret: secret, privateKeyFile: file.isEmpty ? "" : absolute(file),
+            claims: resolveJSON(saved.claims, at: "auth.claims", &resolver), lifetimeSeconds: saved.lifetimeSeconds,
+            keyID: resolver.resolve(saved.keyID, at: "auth.keyId"),
+            header: resolver.resolve(saved.header, at: "auth.header"),
+            prefix: resolver.resolve(saved.prefix, at: "auth.prefix"))
     }
 
     private func rows(

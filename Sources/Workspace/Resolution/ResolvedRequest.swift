@@ -94,6 +94,33 @@ package struct ResolvedRequest: Sendable, Equatable {
     package var awsSigning: AWSSigning?
     /// Set for `oauth2` auth: the token is fetched (or taken from the cache) when the request is sent.
     package var oauth: OAuthSettings?
+    /// Set for `command` auth (its header and prefix resolved): `RequestPreparer` adds the token,
+    /// cached or fetched first, as that header.
+    package var commandAuth: CommandAuth?
+    /// Set for `jwt` auth: `RequestPreparer` signs the token at the time of the send.
+    package var jwt: JWTSigning?
+    /// Set for `ntlm` and `negotiate` auth: the transport answers the server's challenge.
+    package var challengeAuth: ChallengeAuth?
+
+    /// Auth the transport does after a `401` challenge, beside Digest.
+    package enum ChallengeAuth: Sendable, Equatable {
+        /// `username` already `DOMAIN\user` when a domain is set.
+        case ntlm(username: String, password: String)
+        case negotiate
+    }
+
+    /// `jwt` auth resolved: placeholders filled in the secret, the claims' strings and where the
+    /// token goes; the key file's path made absolute.
+    package struct JWTSigning: Sendable, Equatable {
+        package var algorithm: JWTAuth.Algorithm
+        package var secret: String
+        package var privateKeyFile: String
+        package var claims: StoredJSON
+        package var lifetimeSeconds: Double
+        package var keyID: String
+        package var header: String
+        package var prefix: String
+    }
     /// Secret values that appear in this request (and derived forms such as the Basic credential);
     /// hand them to a `Redactor` before displaying or recording anything.
     package var secretValues: Set<String>

@@ -26,7 +26,7 @@ package enum DraftSecrets {
         else { return request }
         let secretKeys: Set<String> =
             auth.contains { $0.key == "type" && $0.value == .string("apiKey") }
-            ? ["value"] : ["password", "token", "secretAccessKey", "sessionToken"]
+            ? ["value"] : ["password", "token", "secretAccessKey", "sessionToken", "secret"]
         for field in auth.indices where secretKeys.contains(auth[field].key) {
             if case .string(let text) = auth[field].value, !text.isEmpty, !isOnlyReferences(text) {
                 auth[field].value = .string(withheld)
@@ -77,7 +77,17 @@ package enum DraftSecrets {
             oauth.password = back(oauth.password, savedOAuth?.password)
             oauth.refreshToken = back(oauth.refreshToken, savedOAuth?.refreshToken)
             draft.auth.scheme = .oauth2(oauth)
-        case .none, .inherit:
+        case .jwt(var jwt):
+            var savedJWT: JWTAuth?
+            if case .jwt(let value)? = savedScheme { savedJWT = value }
+            jwt.secret = back(jwt.secret, savedJWT?.secret)
+            draft.auth.scheme = .jwt(jwt)
+        case .ntlm(var ntlm):
+            var savedNTLM: NTLMAuth?
+            if case .ntlm(let value)? = savedScheme { savedNTLM = value }
+            ntlm.password = back(ntlm.password, savedNTLM?.password)
+            draft.auth.scheme = .ntlm(ntlm)
+        case .none, .inherit, .command, .negotiate:
             break
         }
         return (draft, lost)

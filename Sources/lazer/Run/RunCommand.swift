@@ -126,6 +126,15 @@ struct RunCommand: ParsableCommand {
             valueName: "FILE"), completion: .file())
     var cookieJar: String?
 
+    @Flag(
+        name: [.customLong("trust"), .customLong("trust-commands")],
+        help: ArgumentHelp(
+            "Let the collections' command auth run its shell commands.",
+            discussion:
+                "Without it a run whose requests get their token from a command stops before sending anything (exit status 3): a collection file from elsewhere must not run programs."
+        ))
+    var trustCommands = false
+
     func validate() throws {
         _ = try parsedVariables()
         _ = try channels(colored: false)
@@ -166,6 +175,7 @@ struct RunCommand: ParsableCommand {
             FileBytes.writeError("lazer run: \(error.message)\n")
             throw ExitCode(RunExitStatus.collectionError)
         }
+        try checkCommandTrust(plan, services: services)
         let standardOutput = Mutex(FileBytes.StandardOutput())
         let noColor = !(environment["NO_COLOR"] ?? "").isEmpty
         let terminal = isatty(1) != 0
@@ -243,6 +253,32 @@ struct RunCommand: ParsableCommand {
             throw ExitCode(signalStatus)
         }
         throw ExitCode(report.exitStatus)
+    }
+
+    /// `--trust` lets every command auth of the run run; without it, a plan with a request whose
+    /// auth in force runs a command stops here, naming the commands, with exit status 3.
+    private func checkCommandTrust(_ plan: RunPlan, services: WorkspaceServices) throws {
+        if trustCommands {
+            services.commandTokens.trustEveryCollection()
+            return
+        }
+        var commands: [String: Set<String>] = [:]
+        for item in plan.items {
+            let collection = item.document.collection
+            if case .command(let command) = collection.authInForce(for: item.request).auth.scheme {
+                commands[collection.name, default: []].insert(command.command)
+            }
+        }
+        guard !commands.isEmpty else { return }
+        var message = ""
+        for (name, listed) in commands.sorted(by: { $0.key < $1.key }) {
+            message +=
+                "lazer run: \(TerminalText.line(name)) gets its auth token by running "
+                + listed.sorted().map { "`\(TerminalText.line($0))`" }.joined(separator: ", ") + "\n"
+        }
+        message += "lazer run: nothing was sent: pass --trust to let these commands run\n"
+        FileBytes.writeError(message)
+        throw ExitCode(RunExitStatus.noResponse)
     }
 
     /// `--var NAME=VALUE` pairs: every pair answers the prompt of that label; those whose name is a

@@ -38,6 +38,8 @@ extension ExplorerReducer {
             return clearHistoryAnswered(question, choice: choice, &state)
         case .acceptSnapshot(let proposal, _):
             return snapshotAnswered(proposal, choice: choice, &state)
+        case .trustCommands(let question, _):
+            return reduceOverlays(.close, &state) + [.answerCommandTrust(question.job, trusted: choice == 0)]
         case .help, .palette, .environments, .environmentEditor, .mockRoutes, .variables, .sendBlocked, .prompt,
             .viewer, .problems, .historyBrowser, .cookies, .sendPrompts:
             return []

@@ -126,6 +126,13 @@ extension OverlayReducer {
             return answer(key, overlay, selected, letters: ["a", "c"], context, &state) {
                 .acceptSnapshot(proposal, selected: $0)
             }
+        case .trustCommands(let question, let selected):
+            let outcome = answer(key, overlay, selected, letters: ["t", "c"], context, &state) {
+                .trustCommands(question, selected: $0)
+            }
+            // Esc: the waiting send ends as not sent, as with Alt+C.
+            guard outcome.requests.isEmpty, state.overlay == nil else { return outcome }
+            return Outcome(requests: [.answer(overlay, choice: 1)])
         case .clearCredentialSave(let offer, let selected):
             let outcome = answer(key, overlay, selected, letters: ["s", "m", "c"], context, &state) {
                 .clearCredentialSave(offer, selected: $0)

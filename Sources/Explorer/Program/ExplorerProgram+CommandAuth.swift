@@ -1,0 +1,73 @@
+import Foundation
+import Futures
+import HTTPCore
+import RegularFiles
+import Workspace
+
+/// `command` auth in a send: the trust question for a collection not trusted yet, and the
+/// command run off the main queue before the request is prepared again with its token.
+extension ExplorerProgram {
+    /// Whether `prepared` must wait before it is sent: the question is asked, or the token's
+    /// command started; the send goes on by itself afterwards (`send(job)` again).
+    func waitsForCommandAuth(_ job: SendJob, _ prepared: SendPreparation) -> Bool {
+        if !prepared.untrustedCommands.isEmpty {
+            dispatch(.askCommandTrust(CommandTrustQuestion(job: job, commands: prepared.untrustedCommands)))
+            return true
+        }
+        guard let command = prepared.pendingCommand else { return false }
+        let tokens = dependencies.workspace.commandTokens
+        let folder = prepared.commandFolder
+        // A thread of its own: the command may take seconds, and the work queue parses responses.
+        DispatchQueue.global().async { [weak self] in
+            let result = tokens.fetchNow(command, folder: folder)
+            self?.commandFinished(job, result)
+        }
+        return true
+    }
+
+    nonisolated private func commandFinished(_ job: SendJob, _ result: Result<String, CommandTokenError>) {
+        dependencies.main.schedule { [weak self] in
+            MainActor.assumeIsolated { self?.resumeAfterCommand(job, result) }
+        }
+    }
+
+    private func resumeAfterCommand(_ job: SendJob, _ result: Result<String, CommandTokenError>) {
+        // Cancelled or sent again meanwhile: this send is over.
+        guard state.exchanges[job.key]?.inFlight == job.generation else { return }
+        switch result {
+        case .success: send(job)
+        case .failure(let error): finishNotSent(job, error.description, hint: "Run the command in a shell to see why.")
+        }
+    }
+
+    /// The answer to the trust question: the send goes on (the trust kept for this user), or ends unsent.
+    func answerCommandTrust(_ job: SendJob, trusted: Bool) {
+        guard trusted else {
+            finishNotSent(
+                job, "the collection's auth commands are not trusted: nothing ran",
+                hint: "Send again to be asked again.")
+            return
+        }
+        do throws(FileSystemError) {
+            try dependencies.workspace.commandTokens.trust(job.document)
+        } catch {
+            dispatch(.notice("Trusted until Lazer quits (not remembered: \(error.description))", isError: true))
+        }
+        send(job)
+    }
+
+    private func finishNotSent(_ job: SendJob, _ problem: String, hint: String) {
+        let card = FailureCard(
+            translation: Translation(
+                title: "Not sent: no auth token",
+                explanation: "The request's auth token comes from a command, and "
+                    + problem.prefix(1).lowercased() + problem.dropFirst() + ".",
+                hint: hint, technicalDetail: problem),
+            origin: "the auth of \(job.document.collection.name)", problems: [problem])
+        var result = ExchangeResult(
+            generation: job.generation, outcome: .failure(card), environmentName: job.environmentName,
+            isMock: false, url: job.request.url, method: job.request.method.rawValue)
+        result.sent = nil
+        dispatch(.exchangeFinished(job.key, result))
+    }
+}

@@ -1,0 +1,105 @@
+import AnnotatedLocks
+import Foundation
+package import RegularFiles
+import Synchronization
+
+/// The tokens of `command` auth for one process: whether a collection may run its commands, the
+/// tokens fetched (in memory only, for each command's `cacheSeconds`; never written anywhere),
+/// and the fetch itself, off the caller's thread.
+///
+/// A preparer asks `cachedToken`; without one the send first awaits `fetch` (the explorer on its
+/// work queue, `lazer run` in its task), which stores the token, then prepares again. A token just
+/// fetched is used at least once, even with `cacheSeconds` 0.
+package final class CommandTokens: Sendable {
+    private struct Cached {
+        var token: String
+        var expires: ContinuousClock.Instant
+        var used: Bool
+    }
+
+    private struct State {
+        /// `--trust`: every collection of this process may run its commands.
+        var trustsEverything = false
+        var tokens: [String: Cached] = [:]
+    }
+
+    package let trustStore: CommandTrustStore
+    private let state = Mutex(State())
+    private let now: @Sendable () -> ContinuousClock.Instant
+    /// Runs a command (the real shell; a stand-in in tests).
+    private let runner: @Sendable (String, Double, String?) -> Result<String, CommandTokenError>
+
+    package init(
+        trustStore: CommandTrustStore, now: @escaping @Sendable () -> ContinuousClock.Instant = { .now },
+        runner: @escaping @Sendable (String, Double, String?) -> Result<String, CommandTokenError> = {
+            CommandTokenRunner.run($0, timeout: $1, folder: $2)
+        }
+    ) {
+        self.trustStore = trustStore
+        self.now = now
+        self.runner = runner
+    }
+
+    /// `lazer run --trust` / `lazer send --trust`: every collection this process opens may run
+    /// its auth commands.
+    package func trustEveryCollection() {
+        state.withLock(ownedBy: self) { $0.trustsEverything = true }
+    }
+
+    /// Whether `document` may run its auth commands (it has none, `--trust` was given, or the
+    /// user trusted this file with exactly these commands).
+    package func isTrusted(_ document: CollectionDocument) -> Bool {
+        let commands = document.collection.authCommands
+        if commands.isEmpty || state.withLock(ownedBy: self, { $0.trustsEverything }) { return true }
+        return trustStore.isTrusted(file: document.path, commands: commands)
+    }
+
+    /// Trusts `document`'s auth commands as they are now, for this user (the explorer's question).
+    package func trust(_ document: CollectionDocument) throws(FileSystemError) {
+        try trustStore.trust(file: document.path, commands: document.collection.authCommands)
+    }
+
+    static func key(_ command: CommandAuth, folder: String) -> String {
+        folder + "\u{0}" + command.command
+    }
+
+    /// The token `command` printed, while it is fresh (or not used yet).
+    package func cachedToken(for command: CommandAuth, folder: String) -> String? {
+        let key = Self.key(command, folder: folder)
+        let now = now()
+        return state.withLock(ownedBy: self) { state in
+            guard var cached = state.tokens[key] else { return nil }
+            guard now < cached.expires || !cached.used else {
+                state.tokens[key] = nil
+                return nil
+            }
+            cached.used = true
+            state.tokens[key] = cached
+            return cached.token
+        }
+    }
+
+    /// Runs `command` (blocking this thread) and keeps its token for `cacheSeconds`.
+    package func fetchNow(_ command: CommandAuth, folder: String) -> Result<String, CommandTokenError> {
+        let result = runner(command.command, command.timeoutSeconds, folder.isEmpty ? nil : folder)
+        if case .success(let token) = result {
+            let expires = now() + .milliseconds(Int64(min(command.cacheSeconds, 86_400 * 365) * 1000))
+            state.withLock(ownedBy: self) {
+                $0.tokens[Self.key(command, folder: folder)] = Cached(token: token, expires: expires, used: false)
+            }
+        }
+        return result
+    }
+
+    /// `fetchNow` on a thread of its own: the caller's (the network thread, a task) never waits on a program.
+    package func fetch(_ command: CommandAuth, folder: String) async -> Result<String, CommandTokenError> {
+        await withCheckedContinuation { continuation in
+            DispatchQueue.global().async { continuation.resume(returning: self.fetchNow(command, folder: folder)) }
+        }
+    }
+
+    /// Forgets every token fetched (they are fetched again at the next send).
+    package func forgetTokens() {
+        state.withLock(ownedBy: self) { $0.tokens = [:] }
+    }
+}
