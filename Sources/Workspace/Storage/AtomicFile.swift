@@ -20,6 +20,7 @@ package enum AtomicFile {
     package static func write(
         _ bytes: [UInt8], to requestedPath: String, permissions: UInt32 = 0o644, keepBackup: Bool = true
     ) throws(FileSystemError) {
+        if try writesInPlace(bytes, to: requestedPath) { return }
         let path = try target(of: requestedPath)
         let url = URL(fileURLWithPath: path)
         let folder = url.deletingLastPathComponent().path
@@ -78,6 +79,48 @@ package enum AtomicFile {
             fsync(folderDescriptor)
             close(folderDescriptor)
         }
+    }
+
+    /// Writes into a character device or a FIFO (`/dev/null`, `/dev/stdout`, a named pipe) the way
+    /// a shell redirection does, and refuses a folder, socket or block device: replacing such a
+    /// path by renaming a file over it would, run as root, turn `/dev/null` into a plain file for
+    /// every program on the machine. False when `path` is a regular file or does not exist.
+    static func writesInPlace(_ bytes: [UInt8], to path: String) throws(FileSystemError) -> Bool {
+        var info = stat()
+        // `stat` follows links: `/dev/stdout` is a link to what standard output is.
+        guard stat(path, &info) == 0 else { return false }
+        switch info.st_mode & S_IFMT {
+        case S_IFREG: return false
+        case S_IFCHR, S_IFIFO: break
+        case S_IFDIR:
+            throw FileSystemError(operation: "write", path: path, reason: "it is a folder; name a file in it")
+        default:
+            throw FileSystemError(
+                operation: "write", path: path,
+                reason: "it is not a regular file (a socket or a block device); Lazer does not replace it")
+        }
+        // Not blocking on a FIFO nobody reads: the open fails at once with ENXIO instead.
+        let descriptor = open(path, O_WRONLY | O_NOCTTY | O_NONBLOCK | O_CLOEXEC)
+        guard descriptor >= 0 else {
+            if errno == ENXIO {
+                throw FileSystemError(
+                    operation: "write", path: path, reason: "it is a named pipe that nothing reads", errorNumber: ENXIO)
+            }
+            throw failure("write", path)
+        }
+        defer { close(descriptor) }
+        // Blocking from here on: a reader that is slower than us is waited for, not lost.
+        _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) & ~O_NONBLOCK)
+        var written = 0
+        while written < bytes.count {
+            let result = bytes.withUnsafeBytes { buffer in
+                Glibc.write(descriptor, buffer.baseAddress.map { $0 + written }, bytes.count - written)
+            }
+            if result < 0, errno == EINTR { continue }
+            guard result > 0 else { throw failure("write", path) }
+            written += result
+        }
+        return true
     }
 
     /// What a written file's mode never has: others' write permission, set-user-ID, set-group-ID.
