@@ -93,7 +93,7 @@ struct ContractFindingsTests {
     @Test func aConformingAnswerHasOnePassedCheckAndNoMarkers() throws {
         let conforming = Self.collection.replacingOccurrences(of: #"{"id": 2, "name": "Tom", "price": "12.50"},"#, with: "")
             .replacingOccurrences(of: #"{"id": "3", "name": "Kit"},"#, with: "")
-            .replacingOccurrences(of: #",\#n              {"id": 4}"#, with: "")
+            .replacingOccurrences(of: #"{"id": 4}"#, with: #"{"id": 4, "name": "Ann"}"#)
         let harness = try ExplorerHarness(
             collections: [.text("pets.json", conforming), .text("contracts/pets.openapi.json", Self.document)],
             startup: StartupRequest(request: "list"))
