@@ -58,7 +58,10 @@ struct ContractFindingsTests {
         let harness = try harness()
         #expect(harness.shows(" 200 OK "))
         let checks = try #require(harness.state.exchange?.result?.response?.checks)
-        #expect(checks.map(\.label) == ["contract listPets $[1].price", "contract listPets $[2].id", "contract listPets $[3]"])
+        #expect(
+            checks.map(\.label) == [
+                "contract listPets $[1].price", "contract listPets $[2].id", "contract listPets $[3]",
+            ])
         #expect(checks.map(\.path) == ["$[1].price", "$[2].id", "$[3]"])
         #expect(checks.allSatisfy { !$0.passed })
         harness.press("g", "3")
@@ -91,15 +94,21 @@ struct ContractFindingsTests {
     }
 
     @Test func aConformingAnswerHasOnePassedCheckAndNoMarkers() throws {
-        let conforming = Self.collection.replacingOccurrences(of: #"{"id": 2, "name": "Tom", "price": "12.50"},"#, with: "")
-            .replacingOccurrences(of: #"{"id": "3", "name": "Kit"},"#, with: "")
-            .replacingOccurrences(of: #"{"id": 4}"#, with: #"{"id": 4, "name": "Ann"}"#)
+        let conforming = Self.collection.replacingOccurrences(
+            of: #"{"id": 2, "name": "Tom", "price": "12.50"},"#, with: ""
+        )
+        .replacingOccurrences(of: #"{"id": "3", "name": "Kit"},"#, with: "")
+        .replacingOccurrences(of: #"{"id": 4}"#, with: #"{"id": 4, "name": "Ann"}"#)
         let harness = try ExplorerHarness(
             collections: [.text("pets.json", conforming), .text("contracts/pets.openapi.json", Self.document)],
             startup: StartupRequest(request: "list"))
         harness.press("F5")
         let checks = try #require(harness.state.exchange?.result?.response?.checks)
-        #expect(checks == [CheckResult(label: "contract listPets", passed: true, expected: "conforms", actual: "200 application/json")])
+        #expect(
+            checks == [
+                CheckResult(
+                    label: "contract listPets", passed: true, expected: "conforms", actual: "200 application/json")
+            ])
         #expect(harness.state.response.findings.isEmpty)
         harness.press("g", "3", "f")
         #expect(harness.state.toast?.message == "No contract findings in this response")
@@ -114,8 +123,11 @@ struct TreeFindingTests {
         let checks = [
             CheckResult(label: "contract op $.c", passed: false, expected: "", actual: "not allowed", path: "$.c"),
             CheckResult(label: "status", passed: false, expected: "200", actual: "500"),
-            CheckResult(label: "contract op $.a[1].b", passed: false, expected: "a number", actual: "the string \"x\"", path: "$.a[1].b"),
-            CheckResult(label: "contract op $.a[1].b", passed: false, expected: "", actual: "too short", path: "$.a[1].b"),
+            CheckResult(
+                label: "contract op $.a[1].b", passed: false, expected: "a number", actual: "the string \"x\"",
+                path: "$.a[1].b"),
+            CheckResult(
+                label: "contract op $.a[1].b", passed: false, expected: "", actual: "too short", path: "$.a[1].b"),
             CheckResult(label: "contract op", passed: true, expected: "conforms", actual: "200", path: nil),
         ]
         let findings = TreeFinding.make(checks, in: document)

@@ -80,7 +80,8 @@ struct OpenAPIContractTests {
         // A 404 falls to `default`, documented as JSON: text/html is a finding.
         let gone = try await send("/v1/pets/3", "showPetById")
         #expect(gone.findings.map(\.keyword) == ["content-type"])
-        #expect(gone.findings.first?.message == "expected a documented content type (application/json), found text/html")
+        #expect(
+            gone.findings.first?.message == "expected a documented content type (application/json), found text/html")
         #expect(contracts.compilations == 2)
     }
 

@@ -113,7 +113,8 @@ enum SwaggerConverter {
             case "responses":
                 let types = strings(value["produces"]).isEmpty ? produces : strings(value["produces"])
                 result.append(
-                    StoredJSON.Member("responses", responses(member.value, produces: types.isEmpty ? ["application/json"] : types)))
+                    StoredJSON.Member(
+                        "responses", responses(member.value, produces: types.isEmpty ? ["application/json"] : types)))
             default: result.append(member)
             }
         }
