@@ -75,6 +75,10 @@ struct ContractFindingsTests {
         let harness = try harness()
         harness.press("g", "3")
         #expect(harness.state.response.findings.count == 3)
+        // Folded items hiding findings say so.
+        #expect(harness.shows("▸ 1: {…} 3 keys  ✗ 1 finding inside (f)"))
+        #expect(harness.shows(#"▸ 3: {…} 1 key  ✗ missing the required property "name""#))
+        #expect(!harness.shows("▸ 0: {…} 3 keys  ✗"))
         harness.press("f")
         #expect(try selectedPath(harness) == "$[1]['price']")
         #expect(harness.shows(#"price: "12.50"  ✗ expected a number, found the string "12.50""#))
