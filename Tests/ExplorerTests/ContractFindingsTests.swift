@@ -140,3 +140,20 @@ struct TreeFindingTests {
         #expect(findings[1].message == "not allowed")
     }
 }
+
+/// A `schema` expectation in the request's Checks tab: written and read back as one line.
+struct SchemaCheckSyntaxTests {
+    @Test func aSchemaCheckIsOneLineOfJSONAfterTheWordSchema() throws {
+        let schema = try StoredJSON(parsing: #"{"type": "object", "required": ["id"]}"#)
+        let expectation = Expectation(subject: .schema(schema), op: .matches)
+        let line = CheckSyntax.format(expectation)
+        #expect(line == #"schema {"type":"object","required":["id"]}"#)
+        #expect(try CheckSyntax.parseExpectation(line).get().subject == .schema(schema))
+        #expect(try CheckSyntax.parseExpectation("schema true").get().subject == .schema(.bool(true)))
+        guard case .failure(let error) = CheckSyntax.parseExpectation("schema [1]") else {
+            Issue.record("an array is not a schema")
+            return
+        }
+        #expect(error.message.hasPrefix("Write a JSON Schema after schema"))
+    }
+}
