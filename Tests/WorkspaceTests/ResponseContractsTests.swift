@@ -191,6 +191,12 @@ import Workspace
             facts: Self.facts(200, "{}"))
         #expect(results.first?.findings.first?.keyword == "document")
         #expect(results.first?.findings.first?.message.hasPrefix("gone.json not found") == true)
+        let yaml = RequestCollection(name: "Pets", contract: CollectionContract(document: "pets.yaml"))
+        let fromYAML = ResponseContracts().check(
+            Self.request(.operationId("getPet")), collection: yaml, collectionPath: folder.file("pets.json"),
+            facts: Self.facts(200, "{}"))
+        #expect(
+            fromYAML.first?.findings.first?.message.hasPrefix("pets.yaml is YAML: a contract is read as JSON") == true)
     }
 
     @Test func aThousandChecksCompileTheResponseSchemaOnce() throws {

@@ -259,6 +259,12 @@ package final class ResponseContracts: Sendable {
         }
         let result: Result<ContractDocument, ContractDocumentError>
         do throws(ContractDocumentError) {
+            let lowered = path.lowercased()
+            if lowered.hasSuffix(".yaml") || lowered.hasSuffix(".yml") {
+                throw ContractDocumentError(
+                    "\(path) is YAML: a contract is read as JSON (lazer import \(path) keeps a JSON copy beside the collection)"
+                )
+            }
             let json = try ContractFiles.readJSON(absolute, shownAs: path)
             result = .success(try ContractDocument(document: json, uri: ContractFiles.uri(absolute), name: path))
         } catch {
