@@ -302,6 +302,28 @@ import Workspace
         #expect(!collection.fileText().contains(#""op": "matches""#))
     }
 
+    @Test func thePublishedSchemaAcceptsContractsAndSchemaChecksAndRefusesAmbiguousOnes() throws {
+        let folder = try TemporaryFolder()
+        try folder.write(
+            """
+            {"formatVersion": 1, "id": "c", "name": "Pets", "contract": {"document": "contracts/p.json", "enabled": false},
+             "requests": [
+               {"id": "a", "name": "A", "method": "GET", "url": "/", "contract": {"operationId": "getPet"},
+                "expectations": [{"subject": "schema", "schema": {"$ref": "pet.json"}}]},
+               {"id": "b", "name": "B", "method": "GET", "url": "/", "contract": {"method": "GET", "path": "/pets"}},
+               {"id": "c", "name": "C", "method": "GET", "url": "/", "contract": {"enabled": false}}]}
+            """, to: "good.json")
+        try folder.write(
+            """
+            {"formatVersion": 1, "id": "c", "name": "Pets", "requests": [
+               {"id": "a", "name": "A", "method": "GET", "url": "/",
+                "contract": {"operationId": "getPet", "method": "GET", "path": "/x"}}]}
+            """, to: "bad.json")
+        #expect(try SchemaValidationTests.validate([folder.file("good.json")]).status == 0)
+        let bad = try SchemaValidationTests.validate([folder.file("bad.json")])
+        #expect(bad.output.contains("requests[0].contract"))
+    }
+
     @Test func badContractFieldsAreLoadErrorsSaidPlainly() {
         let cases: [(String, String)] = [
             (#""contract": {"operationId": "a", "method": "GET", "path": "/a"}"#, "not both"),
