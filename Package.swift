@@ -495,7 +495,9 @@ let package = Package(
         .testTarget(
             name: "InteropTests",
             // CurlTransport only to send imported requests for the comparison with the real curl.
-            dependencies: ["Interop", "Workspace", "HTTPCore", "Futures", "CurlTransport", "LoopbackTesting"],
+            dependencies: [
+                "Interop", "Workspace", "HTTPCore", "Futures", "CurlTransport", "LoopbackTesting", "JSONTree",
+            ],
             exclude: ["Fixtures"],
             swiftSettings: strictSwift
         ),

@@ -58,7 +58,10 @@ struct ContractFindingsTests {
         let harness = try harness()
         #expect(harness.shows(" 200 OK "))
         let checks = try #require(harness.state.exchange?.result?.response?.checks)
-        #expect(checks.map(\.label) == ["contract listPets $[1].price", "contract listPets $[2].id", "contract listPets $[3]"])
+        #expect(
+            checks.map(\.label) == [
+                "contract listPets $[1].price", "contract listPets $[2].id", "contract listPets $[3]",
+            ])
         #expect(checks.map(\.path) == ["$[1].price", "$[2].id", "$[3]"])
         #expect(checks.allSatisfy { !$0.passed })
         harness.press("g", "3")
@@ -72,6 +75,10 @@ struct ContractFindingsTests {
         let harness = try harness()
         harness.press("g", "3")
         #expect(harness.state.response.findings.count == 3)
+        // Folded items hiding findings say so.
+        #expect(harness.shows("▸ 1: {…} 3 keys  ✗ 1 finding inside (f)"))
+        #expect(harness.shows(#"▸ 3: {…} 1 key  ✗ missing the required property "name""#))
+        #expect(!harness.shows("▸ 0: {…} 3 keys  ✗"))
         harness.press("f")
         #expect(try selectedPath(harness) == "$[1]['price']")
         #expect(harness.shows(#"price: "12.50"  ✗ expected a number, found the string "12.50""#))
@@ -91,15 +98,21 @@ struct ContractFindingsTests {
     }
 
     @Test func aConformingAnswerHasOnePassedCheckAndNoMarkers() throws {
-        let conforming = Self.collection.replacingOccurrences(of: #"{"id": 2, "name": "Tom", "price": "12.50"},"#, with: "")
-            .replacingOccurrences(of: #"{"id": "3", "name": "Kit"},"#, with: "")
-            .replacingOccurrences(of: #",\#n              {"id": 4}"#, with: "")
+        let conforming = Self.collection.replacingOccurrences(
+            of: #"{"id": 2, "name": "Tom", "price": "12.50"},"#, with: ""
+        )
+        .replacingOccurrences(of: #"{"id": "3", "name": "Kit"},"#, with: "")
+        .replacingOccurrences(of: #"{"id": 4}"#, with: #"{"id": 4, "name": "Ann"}"#)
         let harness = try ExplorerHarness(
             collections: [.text("pets.json", conforming), .text("contracts/pets.openapi.json", Self.document)],
             startup: StartupRequest(request: "list"))
         harness.press("F5")
         let checks = try #require(harness.state.exchange?.result?.response?.checks)
-        #expect(checks == [CheckResult(label: "contract listPets", passed: true, expected: "conforms", actual: "200 application/json")])
+        #expect(
+            checks == [
+                CheckResult(
+                    label: "contract listPets", passed: true, expected: "conforms", actual: "200 application/json")
+            ])
         #expect(harness.state.response.findings.isEmpty)
         harness.press("g", "3", "f")
         #expect(harness.state.toast?.message == "No contract findings in this response")
@@ -114,13 +127,33 @@ struct TreeFindingTests {
         let checks = [
             CheckResult(label: "contract op $.c", passed: false, expected: "", actual: "not allowed", path: "$.c"),
             CheckResult(label: "status", passed: false, expected: "200", actual: "500"),
-            CheckResult(label: "contract op $.a[1].b", passed: false, expected: "a number", actual: "the string \"x\"", path: "$.a[1].b"),
-            CheckResult(label: "contract op $.a[1].b", passed: false, expected: "", actual: "too short", path: "$.a[1].b"),
+            CheckResult(
+                label: "contract op $.a[1].b", passed: false, expected: "a number", actual: "the string \"x\"",
+                path: "$.a[1].b"),
+            CheckResult(
+                label: "contract op $.a[1].b", passed: false, expected: "", actual: "too short", path: "$.a[1].b"),
             CheckResult(label: "contract op", passed: true, expected: "conforms", actual: "200", path: nil),
         ]
         let findings = TreeFinding.make(checks, in: document)
         #expect(findings.map { document.jsonPath($0.node) } == ["$['a'][1]['b']", "$['c']"])
         #expect(findings[0].message == "expected a number, found the string \"x\"; too short")
         #expect(findings[1].message == "not allowed")
+    }
+}
+
+/// A `schema` expectation in the request's Checks tab: written and read back as one line.
+struct SchemaCheckSyntaxTests {
+    @Test func aSchemaCheckIsOneLineOfJSONAfterTheWordSchema() throws {
+        let schema = try StoredJSON(parsing: #"{"type": "object", "required": ["id"]}"#)
+        let expectation = Expectation(subject: .schema(schema), op: .matches)
+        let line = CheckSyntax.format(expectation)
+        #expect(line == #"schema {"type":"object","required":["id"]}"#)
+        #expect(try CheckSyntax.parseExpectation(line).get().subject == .schema(schema))
+        #expect(try CheckSyntax.parseExpectation("schema true").get().subject == .schema(.bool(true)))
+        guard case .failure(let error) = CheckSyntax.parseExpectation("schema [1]") else {
+            Issue.record("an array is not a schema")
+            return
+        }
+        #expect(error.message.hasPrefix("Write a JSON Schema after schema"))
     }
 }

@@ -54,8 +54,8 @@ import Workspace
         let drift = report.results[1].checks
         #expect(drift.map(\.passed) == [true, false, false, false])
         #expect(drift.dropFirst().map(\.subject) == ["contract", "contract", "contract"])
-        #expect(drift.dropFirst().map(\.path) == ["$", "$.id", "$.price"])
-        let price = drift[3]
+        #expect(drift.dropFirst().map(\.path) == ["$.id", "$.price", "$"])
+        let price = drift[2]
         #expect(price.label == "contract getPet $.price")
         #expect(price.op == "type")
         #expect(price.expected == "a number")

@@ -48,7 +48,8 @@ import Workspace
         let folder = try TemporaryFolder()
         try FileManager.default.createDirectory(atPath: folder.file("contracts"), withIntermediateDirectories: true)
         try folder.write(document, to: file)
-        return Setup(folder: folder, collection: RequestCollection(name: "Pets", contract: CollectionContract(document: file)))
+        return Setup(
+            folder: folder, collection: RequestCollection(name: "Pets", contract: CollectionContract(document: file)))
     }
 
     static func request(_ operation: RequestContract.Operation?, enabled: Bool = true) -> SavedRequest {
@@ -67,7 +68,8 @@ import Workspace
     }
 
     func check(
-        _ setup: Setup, _ request: SavedRequest, _ facts: ResponseFacts, contracts: ResponseContracts = ResponseContracts()
+        _ setup: Setup, _ request: SavedRequest, _ facts: ResponseFacts,
+        contracts: ResponseContracts = ResponseContracts()
     ) -> [ContractResult] {
         contracts.check(request, collection: setup.collection, collectionPath: setup.path, facts: facts)
     }
@@ -125,7 +127,8 @@ import Workspace
 
     @Test func anUndocumentedContentTypeIsAFinding() throws {
         let setup = try Self.setup()
-        let results = check(setup, Self.request(.operationId("getPet")), Self.facts(200, "<p/>", contentType: "text/html"))
+        let results = check(
+            setup, Self.request(.operationId("getPet")), Self.facts(200, "<p/>", contentType: "text/html"))
         let finding = try #require(results.first?.findings.first)
         #expect(finding.keyword == "content-type")
         #expect(finding.message == "expected a documented content type (application/json), found text/html")
@@ -134,7 +137,11 @@ import Workspace
     @Test func aMissingRequiredHeaderIsAFindingAndAnOptionalOneIsNot() throws {
         let setup = try Self.setup()
         let missing = check(setup, Self.request(.operationId("listPets")), Self.facts(200, "[]"))
-        #expect(missing.first?.findings == [ContractFinding(instancePath: nil, keyword: "header", message: "expected the header X-Total, found none")])
+        #expect(
+            missing.first?.findings == [
+                ContractFinding(
+                    instancePath: nil, keyword: "header", message: "expected the header X-Total, found none")
+            ])
         let present = check(
             setup, Self.request(.operationId("listPets")), Self.facts(200, "[]", headers: [("x-total", "0")]))
         #expect(present.first?.passed == true)
@@ -148,7 +155,8 @@ import Workspace
         #expect(results.first?.findings.map(\.keyword) == ["required"])
         let unknown = check(setup, Self.request(.operationId("deletePet")), Self.facts(200, "{}"))
         #expect(unknown.first?.findings.first?.keyword == "operation")
-        #expect(unknown.first?.findings.first?.message == "contracts/pets.openapi.json documents no operation deletePet")
+        #expect(
+            unknown.first?.findings.first?.message == "contracts/pets.openapi.json documents no operation deletePet")
     }
 
     @Test func openAPI31DocumentsAreReadAsDraft202012() throws {
@@ -183,6 +191,12 @@ import Workspace
             facts: Self.facts(200, "{}"))
         #expect(results.first?.findings.first?.keyword == "document")
         #expect(results.first?.findings.first?.message.hasPrefix("gone.json not found") == true)
+        let yaml = RequestCollection(name: "Pets", contract: CollectionContract(document: "pets.yaml"))
+        let fromYAML = ResponseContracts().check(
+            Self.request(.operationId("getPet")), collection: yaml, collectionPath: folder.file("pets.json"),
+            facts: Self.facts(200, "{}"))
+        #expect(
+            fromYAML.first?.findings.first?.message.hasPrefix("pets.yaml is YAML: a contract is read as JSON") == true)
     }
 
     @Test func aThousandChecksCompileTheResponseSchemaOnce() throws {
@@ -202,7 +216,9 @@ import Workspace
         let setup = try Self.setup()
         let contracts = ResponseContracts()
         let request = Self.request(.operationId("getPet"))
-        #expect(check(setup, request, Self.facts(200, #"{"id": 1, "name": "a"}"#), contracts: contracts).first?.passed == true)
+        #expect(
+            check(setup, request, Self.facts(200, #"{"id": 1, "name": "a"}"#), contracts: contracts).first?.passed
+                == true)
         try setup.folder.write(
             Self.petstore30.replacingOccurrences(of: #""id": {"type": "integer"}"#, with: #""id": {"type": "string"}"#)
                 + "\n\n",
@@ -221,7 +237,8 @@ import Workspace
         let request = SavedRequest(
             name: "Pet", url: "/pets/1",
             expectations: [
-                Expectation(subject: .schema(inline), op: .matches), Expectation(subject: .schema(byFile), op: .matches),
+                Expectation(subject: .schema(inline), op: .matches),
+                Expectation(subject: .schema(byFile), op: .matches),
             ])
         let results = check(setup, request, Self.facts(200, #"{"id": 0}"#))
         #expect(results.map(\.label) == ["schema", "schema"])
@@ -239,11 +256,14 @@ import Workspace
             Self.request(.operationId("getPet")), Self.request(.operationId("deletePet")),
             SavedRequest(
                 name: "Bad schema", url: "/",
-                expectations: [Expectation(subject: .schema(try StoredJSON(parsing: #"{"$ref": "none.json"}"#)), op: .matches)]),
+                expectations: [
+                    Expectation(subject: .schema(try StoredJSON(parsing: #"{"$ref": "none.json"}"#)), op: .matches)
+                ]),
         ]
         let problems = ResponseContracts().problems(in: collection, path: setup.path)
         #expect(problems.count == 3)
-        #expect(problems[0].hasPrefix("request \"Pet\": getPet: response 2XX application/json: the schema is not usable"))
+        #expect(
+            problems[0].hasPrefix("request \"Pet\": getPet: response 2XX application/json: the schema is not usable"))
         #expect(problems[1] == "request \"Pet\": contracts/pets.openapi.json documents no operation deletePet")
         #expect(problems[2].hasPrefix("request \"Bad schema\": schema: the schema is not usable"))
         #expect(ResponseContracts().problems(in: try Self.setup().collection, path: setup.path).isEmpty)
@@ -269,13 +289,39 @@ import Workspace
         let collection = try #require(loaded.collection)
         #expect(collection.contract == CollectionContract(document: "contracts/pets.openapi.json", enabled: false))
         #expect(collection.requests[0].contract == RequestContract(operation: .operationId("getPet")))
-        #expect(collection.requests[1].contract == RequestContract(operation: .route(method: "GET", path: "/pets"), enabled: false))
+        #expect(
+            collection.requests[1].contract
+                == RequestContract(operation: .route(method: "GET", path: "/pets"), enabled: false))
         #expect(collection.requests[2].contract == RequestContract(operation: nil, enabled: false))
-        #expect(collection.requests[0].expectations.first?.subject == .schema(try StoredJSON(parsing: #"{"$ref": "pet.json"}"#)))
+        #expect(
+            collection.requests[0].expectations.first?.subject
+                == .schema(try StoredJSON(parsing: #"{"$ref": "pet.json"}"#)))
         let again = CollectionLoader.load(Array(collection.fileText().utf8), file: "pets.json")
         #expect(again.collection == collection)
         #expect(collection.fileText().contains(#""subject": "schema""#))
         #expect(!collection.fileText().contains(#""op": "matches""#))
+    }
+
+    @Test func thePublishedSchemaAcceptsContractsAndSchemaChecksAndRefusesAmbiguousOnes() throws {
+        let folder = try TemporaryFolder()
+        try folder.write(
+            """
+            {"formatVersion": 1, "id": "c", "name": "Pets", "contract": {"document": "contracts/p.json", "enabled": false},
+             "requests": [
+               {"id": "a", "name": "A", "method": "GET", "url": "/", "contract": {"operationId": "getPet"},
+                "expectations": [{"subject": "schema", "schema": {"$ref": "pet.json"}}]},
+               {"id": "b", "name": "B", "method": "GET", "url": "/", "contract": {"method": "GET", "path": "/pets"}},
+               {"id": "c", "name": "C", "method": "GET", "url": "/", "contract": {"enabled": false}}]}
+            """, to: "good.json")
+        try folder.write(
+            """
+            {"formatVersion": 1, "id": "c", "name": "Pets", "requests": [
+               {"id": "a", "name": "A", "method": "GET", "url": "/",
+                "contract": {"operationId": "getPet", "method": "GET", "path": "/x"}}]}
+            """, to: "bad.json")
+        #expect(try SchemaValidationTests.validate([folder.file("good.json")]).status == 0)
+        let bad = try SchemaValidationTests.validate([folder.file("bad.json")])
+        #expect(bad.output.contains("requests[0].contract"))
     }
 
     @Test func badContractFieldsAreLoadErrorsSaidPlainly() {
@@ -287,7 +333,8 @@ import Workspace
             (#""expectations": [{"subject": "schema", "schema": 3}]"#, "must be a JSON Schema"),
         ]
         for (field, message) in cases {
-            let text = #"{"formatVersion": 1, "id": "c", "name": "C", "requests": [{"id": "a", "name": "A", "method": "GET", "url": "/", "#
+            let text =
+                #"{"formatVersion": 1, "id": "c", "name": "C", "requests": [{"id": "a", "name": "A", "method": "GET", "url": "/", "#
                 + field + "}]}"
             let loaded = CollectionLoader.load(Array(text.utf8), file: "c.json")
             #expect(loaded.collection == nil, "\(field)")

@@ -78,7 +78,8 @@ package enum CheckSyntax {
                 default: false
                 }
             guard let schema, isSchema else {
-                return .failure(CheckSyntaxError("Write a JSON Schema after schema, e.g. schema {\"type\": \"object\"}"))
+                return .failure(
+                    CheckSyntaxError("Write a JSON Schema after schema, e.g. schema {\"type\": \"object\"}"))
             }
             return .success(Expectation(subject: .schema(schema), op: .matches))
         }

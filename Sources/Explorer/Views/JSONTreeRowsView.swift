@@ -33,7 +33,9 @@ enum JSONTreeRowsView {
                         x = buffer.write("\(position): ", x: x, y: y, style: theme[.muted], maxX: area.right)
                     }
                 }
-                let mark = marks[row.node].map { "  ✗ " + $0 }
+                let mark =
+                    marks[row.node].map { "  ✗ " + $0 }
+                    ?? (row.isExpanded ? nil : hidden(findings, in: row.node, document))
                 if isContainer && row.isExpanded {
                     let count = document.childCount(row.node)
                     x = buffer.write(
@@ -57,6 +59,15 @@ enum JSONTreeRowsView {
                 buffer.setStyle(theme[.selection], in: Rect(x: area.x, y: y, width: area.width, height: 1))
             }
         }
+    }
+
+    /// A folded container hiding findings says how many (`f` unfolds to them).
+    private static func hidden(_ findings: [TreeFinding], in node: JSONNode, _ document: JSONDocument) -> String? {
+        guard !findings.isEmpty, document.kind(node).isContainer else { return nil }
+        let end = node.index + document.subtreeEntryCount(node)
+        let count = findings.count { $0.node.index > node.index && $0.node.index < end }
+        guard count > 0 else { return nil }
+        return "  ✗ \(count) finding\(count == 1 ? "" : "s") inside (f)"
     }
 
     static func style(of kind: JSONKind, _ theme: Theme) -> Style {

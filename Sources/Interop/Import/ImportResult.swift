@@ -9,7 +9,8 @@ package struct ImportResult: Sendable {
     /// contract (`OpenAPIContractCopy`); nil for other formats.
     package var contractDocument: [UInt8]?
 
-    package init(collection: RequestCollection, report: ImportReport = ImportReport(), contractDocument: [UInt8]? = nil) {
+    package init(collection: RequestCollection, report: ImportReport = ImportReport(), contractDocument: [UInt8]? = nil)
+    {
         self.collection = collection
         self.report = report
         self.contractDocument = contractDocument

@@ -27,6 +27,7 @@ enum SwaggerConverter {
                 StoredJSON.Member("servers", .array([.object([StoredJSON.Member("url", .string(basePath))])])))
         }
         let consumes = strings(swagger["consumes"])
+        let produces = strings(swagger["produces"])
         let sharedParameters = members(swagger["parameters"])
         var paths: [StoredJSON.Member] = []
         for path in members(swagger["paths"]) {
@@ -39,7 +40,7 @@ enum SwaggerConverter {
                         StoredJSON.Member(
                             member.key,
                             operation(
-                                member.value, pathParameters: pathParameters, consumes: consumes,
+                                member.value, pathParameters: pathParameters, consumes: consumes, produces: produces,
                                 shared: sharedParameters)))
                 case "parameters":
                     item.append(
@@ -72,7 +73,8 @@ enum SwaggerConverter {
     }
 
     private static func operation(
-        _ value: StoredJSON, pathParameters: StoredJSON?, consumes: [String], shared: [StoredJSON.Member]
+        _ value: StoredJSON, pathParameters: StoredJSON?, consumes: [String], produces: [String],
+        shared: [StoredJSON.Member]
     ) -> StoredJSON {
         var result: [StoredJSON.Member] = []
         let all = resolved(pathParameters, shared: shared) + resolved(value["parameters"], shared: shared)
@@ -109,7 +111,10 @@ enum SwaggerConverter {
                 if !plain.isEmpty { result.append(StoredJSON.Member("parameters", .array(plain.map(parameter)))) }
             case "consumes", "produces", "schemes": break
             case "responses":
-                result.append(StoredJSON.Member("responses", responses(member.value)))
+                let types = strings(value["produces"]).isEmpty ? produces : strings(value["produces"])
+                result.append(
+                    StoredJSON.Member(
+                        "responses", responses(member.value, produces: types.isEmpty ? ["application/json"] : types)))
             default: result.append(member)
             }
         }
@@ -140,17 +145,20 @@ enum SwaggerConverter {
         return .object(result)
     }
 
-    /// A 2.0 response (`schema` beside `description`) as a 3.0 one; only descriptions matter to an import.
-    private static func responses(_ value: StoredJSON) -> StoredJSON {
+    /// A 2.0 response (`schema` beside `description`) as a 3.0 one: the schema as the content of
+    /// each media type the operation produces (what a contract checks a response against).
+    private static func responses(_ value: StoredJSON, produces: [String]) -> StoredJSON {
         .object(
             members(value).map { member in
-                StoredJSON.Member(
-                    member.key,
-                    member.value["$ref"] != nil
-                        ? .object([StoredJSON.Member("description", .string(""))])
-                        : .object([
-                            StoredJSON.Member("description", member.value["description"] ?? .string(""))
-                        ]))
+                guard member.value["$ref"] == nil else {
+                    return StoredJSON.Member(member.key, .object([StoredJSON.Member("description", .string(""))]))
+                }
+                var response = [StoredJSON.Member("description", member.value["description"] ?? .string(""))]
+                if let schema = member.value["schema"] {
+                    let content = produces.map { StoredJSON.Member($0, .object([StoredJSON.Member("schema", schema)])) }
+                    response.append(StoredJSON.Member("content", .object(content)))
+                }
+                return StoredJSON.Member(member.key, .object(response))
             })
     }
 

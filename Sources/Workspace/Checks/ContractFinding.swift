@@ -18,7 +18,9 @@ package struct ContractFinding: Sendable, Hashable {
     /// The message as an expectation's expected and actual values: "expected A, found B" becomes
     /// ("A", "B"); any other message is the actual value, with nothing expected said apart.
     package var expectedAndActual: (expected: String, actual: String) {
-        guard message.hasPrefix("expected "), let found = message.firstRange(of: ", found ") else { return ("", message) }
+        guard message.hasPrefix("expected "), let found = message.firstRange(of: ", found ") else {
+            return ("", message)
+        }
         let expected = message[message.index(message.startIndex, offsetBy: "expected ".count)..<found.lowerBound]
         return (String(expected), String(message[found.upperBound...]))
     }

@@ -21,7 +21,8 @@ extension ResponseContracts {
             if let reference = request.contract, reference.enabled, let operation = reference.operation {
                 let name = reference.operationName ?? ""
                 if collection.contract == nil {
-                    problems.append("\(place): names the operation \(name), but the collection has no contract document")
+                    problems.append(
+                        "\(place): names the operation \(name), but the collection has no contract document")
                 } else if let contract {
                     if let node = contract.operation(operation) {
                         problems += responseSchemaProblems(node, in: contract).map { "\(place): \(name): \($0)" }

@@ -116,7 +116,8 @@ package final class ResponseContracts: Sendable {
                     facts, against: compiledResponseSchema(schema, in: contract), adding: findings)
             }
         }
-        return ContractResult(source: .contract, label: label, findings: findings, checked: checked, truncated: truncated)
+        return ContractResult(
+            source: .contract, label: label, findings: findings, checked: checked, truncated: truncated)
     }
 
     /// The media type object for `mediaType`: the exact key, then `type/*`, then `*/*`.
@@ -145,7 +146,8 @@ package final class ResponseContracts: Sendable {
     func schemaResult(_ schema: StoredJSON, collectionPath: String?, facts: ResponseFacts) -> ContractResult {
         let (findings, truncated) = validate(
             facts, against: compiledExpectation(schema, collectionPath: collectionPath), adding: [])
-        return ContractResult(source: .schema, label: "schema", findings: findings, checked: "the body", truncated: truncated)
+        return ContractResult(
+            source: .schema, label: "schema", findings: findings, checked: "the body", truncated: truncated)
     }
 
     /// A `schema` expectation's schema, compiled once; its `$ref`s resolve beside the collection file.
@@ -188,7 +190,8 @@ package final class ResponseContracts: Sendable {
         }
         guard let body = facts.document ?? (try? JSONDocument(bytes: facts.body)) else {
             let found = facts.body.isEmpty ? "an empty body" : "a body that is not JSON"
-            findings.append(ContractFinding(instancePath: nil, keyword: "body", message: "expected JSON, found \(found)"))
+            findings.append(
+                ContractFinding(instancePath: nil, keyword: "body", message: "expected JSON, found \(found)"))
             return (findings, false)
         }
         let result = schema.validate(body)
@@ -256,6 +259,12 @@ package final class ResponseContracts: Sendable {
         }
         let result: Result<ContractDocument, ContractDocumentError>
         do throws(ContractDocumentError) {
+            let lowered = path.lowercased()
+            if lowered.hasSuffix(".yaml") || lowered.hasSuffix(".yml") {
+                throw ContractDocumentError(
+                    "\(path) is YAML: a contract is read as JSON (lazer import \(path) keeps a JSON copy beside the collection)"
+                )
+            }
             let json = try ContractFiles.readJSON(absolute, shownAs: path)
             result = .success(try ContractDocument(document: json, uri: ContractFiles.uri(absolute), name: path))
         } catch {
@@ -278,7 +287,8 @@ package final class ResponseContracts: Sendable {
             case "\\": result += "\\\\"
             default:
                 if scalar.value < 0x20 {
-                    result += "\\u" + String(repeating: "0", count: 4 - String(scalar.value, radix: 16).count)
+                    result +=
+                        "\\u" + String(repeating: "0", count: 4 - String(scalar.value, radix: 16).count)
                         + String(scalar.value, radix: 16)
                 } else {
                     result.unicodeScalars.append(scalar)
