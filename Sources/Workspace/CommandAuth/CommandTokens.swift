@@ -49,9 +49,10 @@ package final class CommandTokens: Sendable {
     /// Whether `document` may run its auth commands (it has none, `--trust` was given, or the
     /// user trusted this file with exactly these commands).
     package func isTrusted(_ document: CollectionDocument) -> Bool {
+        // `--trust` first: a run asks for every request, and the walk over the collection is not free.
+        if state.withLock(ownedBy: self, { $0.trustsEverything }) { return true }
         let commands = document.collection.authCommands
-        if commands.isEmpty || state.withLock(ownedBy: self, { $0.trustsEverything }) { return true }
-        return trustStore.isTrusted(file: document.path, commands: commands)
+        return commands.isEmpty || trustStore.isTrusted(file: document.path, commands: commands)
     }
 
     /// Trusts `document`'s auth commands as they are now, for this user (the explorer's question).
