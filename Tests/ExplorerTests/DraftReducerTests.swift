@@ -380,12 +380,13 @@ struct DraftReducerTests {
         fixture.driver.press("right", "right", "j", "enter")
         fixture.driver.type("-2")
         fixture.driver.press("enter", "k")
-        for _ in 0..<7 { fixture.driver.press("right") }
+        // A full round of the 11 schemes.
+        for _ in 0..<11 { fixture.driver.press("right") }
         #expect(
             fixture.driver.state.drafts[users]?.auth.scheme
                 == .apiKey(name: "X-Api-Key-2", value: "pw-123", location: .header))
-        // apiKey → digest → aws-sigv4 → inherit → none → basic.
-        fixture.driver.press("right", "right", "right", "right", "right")
+        // apiKey → digest → aws-sigv4 → command → jwt → ntlm → negotiate → inherit → none → basic.
+        for _ in 0..<9 { fixture.driver.press("right") }
         #expect(fixture.driver.state.drafts[users]?.auth.scheme == .basic(username: "ada", password: "pw-123"))
     }
 
@@ -623,13 +624,15 @@ struct DraftReducerTests {
         #expect(fixture.driver.state.drafts[users] == nil)
         // Left from inherit goes round to the last scheme.
         fixture.driver.press("left")
-        #expect(fixture.driver.render().contains("‹ aws-sigv4 ›"))
+        #expect(fixture.driver.render().contains("‹ negotiate ›"))
         // So do h and l, their vim keys (they switched tabs there).
         fixture.driver.press("l")
         #expect(fixture.driver.state.editor.tab == .auth)
         #expect(fixture.driver.render().contains("‹ inherit ›"))
         fixture.driver.press("h")
-        #expect(fixture.driver.render().contains("‹ aws-sigv4 ›"))
+        #expect(fixture.driver.render().contains("‹ negotiate ›"))
+        fixture.driver.press("h")
+        #expect(fixture.driver.render().contains("‹ ntlm ›"))
         // On a text line they still move between tabs.
         fixture.driver.press("j", "right")
         #expect(fixture.driver.state.editor.tab == .options)

@@ -81,4 +81,22 @@ struct CommandAuthCommandTests {
                 "the auth command failed with exit status 4: login required: run gcloud auth login"),
             "\(result.stdout)")
     }
+
+    @Test("without --trust, requests that do not use the command auth still run")
+    func onlyRequestsThatUseItNeedTrust() throws {
+        let server = try LoopbackServer.shared()
+        let scratch = try RunCommandTests.Scratch()
+        let text = Self.collection(port: server.port, command: "touch ran; echo \(Self.token)").replacingOccurrences(
+            of: #""id": "two", "name": "Two", "method": "GET", "url": "/echo","#,
+            with: #""id": "two", "name": "Two", "method": "GET", "url": "/echo", "auth": {"type": "none"},"#)
+        let file = try scratch.write(text, to: "cmd.json")
+        let result = try LazerBinary.run(
+            ["run", file, "--request", "two", "--no-history"], environment: scratch.environment,
+            currentDirectory: scratch.path)
+        #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
+        #expect(
+            result.stdout.contains("1 request: 1 passed") || result.stdout.contains("1 requests: 1 passed"),
+            "\(result.stdout)")
+        #expect(!FileManager.default.fileExists(atPath: scratch.path + "/ran"))
+    }
 }

@@ -59,6 +59,13 @@ import Workspace
         let second = services.prepare(request, in: document)
         #expect(second.problems.isEmpty, "\(second.problems)")
         #expect(second.request?.headers["Authorization"] == "Bearer tok-123")
+        // The Timeline's line says where the token came from.
+        #expect(
+            second.signing?.hasPrefix("token from the auth command (just run; kept ") == true, "\(second.signing ?? "")"
+        )
+        #expect(
+            services.prepare(request, in: document).signing?.hasPrefix("token from the auth command (cached; kept ")
+                == true)
         #expect(!second.redactor.redact("got Bearer tok-123").contains("tok-123"))
         // Another header and no prefix, from the collection file.
         let other = try open(

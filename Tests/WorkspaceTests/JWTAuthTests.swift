@@ -82,6 +82,7 @@ import Workspace
             at: 1_767_225_600, variables: #"[{"name": "user", "value": "ada"}]"#)
         #expect(preparation.problems.isEmpty, "\(preparation.problems)")
         let token = try #require(preparation.request?.headers["X-Token"])
+        #expect(preparation.signing == "signed (JWT HS256, kid k-ada, in X-Token)")
         let parts = token.split(separator: ".").map { JWTSigner.decodeBase64URL(String($0)) ?? [] }
         #expect(String(decoding: parts[0], as: UTF8.self) == #"{"alg":"HS256","kid":"k-ada","typ":"JWT"}"#)
         #expect(String(decoding: parts[1], as: UTF8.self) == #"{"sub":"ada","exp":42,"iat":1767225600}"#)

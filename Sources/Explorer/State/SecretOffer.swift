@@ -27,6 +27,7 @@ package struct SecretOffer: Sendable, Hashable {
         case .authToken: "the bearer token"
         case .authKeyValue: "the API key"
         case .awsSecretKey: "the AWS secret access key"
+        case .jwtSecret: "the JWT key"
         default: "the password"
         }
     }
@@ -75,6 +76,7 @@ package enum LiteralCredential {
             case .authToken: "token"
             case .authKeyValue: "apiKey"
             case .awsSecretKey: "awsSecretAccessKey"
+            case .jwtSecret: "jwtSecret"
             default: "password"
             }
         for number in 1...1000 {

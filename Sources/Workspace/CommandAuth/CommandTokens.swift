@@ -49,9 +49,10 @@ package final class CommandTokens: Sendable {
     /// Whether `document` may run its auth commands (it has none, `--trust` was given, or the
     /// user trusted this file with exactly these commands).
     package func isTrusted(_ document: CollectionDocument) -> Bool {
+        // `--trust` first: a run asks for every request, and the walk over the collection is not free.
+        if state.withLock(ownedBy: self, { $0.trustsEverything }) { return true }
         let commands = document.collection.authCommands
-        if commands.isEmpty || state.withLock(ownedBy: self, { $0.trustsEverything }) { return true }
-        return trustStore.isTrusted(file: document.path, commands: commands)
+        return commands.isEmpty || trustStore.isTrusted(file: document.path, commands: commands)
     }
 
     /// Trusts `document`'s auth commands as they are now, for this user (the explorer's question).
@@ -63,8 +64,21 @@ package final class CommandTokens: Sendable {
         folder + "\u{0}" + command.command
     }
 
+    /// A token taken from the cache: whether this is its first use (the command just ran) and
+    /// how long it is kept after this send.
+    package struct CachedToken: Sendable, Equatable {
+        package var token: String
+        package var firstUse: Bool
+        package var remaining: Duration
+    }
+
     /// The token `command` printed, while it is fresh (or not used yet).
     package func cachedToken(for command: CommandAuth, folder: String) -> String? {
+        cachedEntry(for: command, folder: folder)?.token
+    }
+
+    /// ``cachedToken(for:folder:)`` with what the Timeline says of it.
+    package func cachedEntry(for command: CommandAuth, folder: String) -> CachedToken? {
         let key = Self.key(command, folder: folder)
         let now = now()
         return state.withLock(ownedBy: self) { state in
@@ -73,9 +87,10 @@ package final class CommandTokens: Sendable {
                 state.tokens[key] = nil
                 return nil
             }
+            let firstUse = !cached.used
             cached.used = true
             state.tokens[key] = cached
-            return cached.token
+            return CachedToken(token: cached.token, firstUse: firstUse, remaining: max(.zero, cached.expires - now))
         }
     }
 

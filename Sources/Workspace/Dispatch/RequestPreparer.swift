@@ -130,13 +130,15 @@ package final class RequestPreparer: Sendable {
         problems += outcome.problems.map { $0.description(in: collection, for: saved.id) }
         var untrusted: [String] = []
         var pendingCommand: CommandAuth?
+        var signing: String?
         if let command = outcome.request.commandAuth, problems.isEmpty {
             if !services.commandTokens.isTrusted(document) {
                 untrusted = collection.authCommands
                 problems.append(Self.untrustedProblem(collection, command))
-            } else if let token = services.commandTokens.cachedToken(for: command, folder: baseFolder) {
-                outcome.request.headers.append(.init(command.header, command.prefix + token))
-                outcome.request.secretValues.insert(token)
+            } else if let cached = services.commandTokens.cachedEntry(for: command, folder: baseFolder) {
+                outcome.request.headers.append(.init(command.header, command.prefix + cached.token))
+                outcome.request.secretValues.insert(cached.token)
+                signing = Self.commandSummary(cached)
             } else {
                 pendingCommand = command
             }
@@ -146,6 +148,8 @@ package final class RequestPreparer: Sendable {
                 let token = try JWTToken.make(jwt, now: services.dynamicValues.now().timeIntervalSince1970)
                 outcome.request.headers.append(.init(jwt.header, jwt.prefix + token))
                 outcome.request.secretValues.insert(token)
+                signing =
+                    "signed (JWT \(jwt.algorithm.rawValue)\(jwt.keyID.isEmpty ? "" : ", kid \(jwt.keyID)"), in \(jwt.header))"
             } catch {
                 problems.append(error.description)
             }
@@ -157,6 +161,7 @@ package final class RequestPreparer: Sendable {
             problems: problems, request: nil, dispatcher: nil, redactor: redactor)
         preparation.environmentName = environmentName
         preparation.untrustedCommands = untrusted
+        preparation.signing = signing
         if let pendingCommand {
             preparation.pendingCommand = pendingCommand
             preparation.commandFolder = baseFolder
@@ -212,6 +217,16 @@ package final class RequestPreparer: Sendable {
             preparation.problems.append(error.description)
         }
         return preparation
+    }
+
+    /// "token from the auth command (just run; kept 30 min)", "… (cached; kept 4 min 10 s more)".
+    static func commandSummary(_ cached: CommandTokens.CachedToken) -> String {
+        let seconds = Int(cached.remaining.components.seconds)
+        let kept =
+            seconds >= 60 ? "\(seconds / 60) min" + (seconds % 60 == 0 ? "" : " \(seconds % 60) s") : "\(seconds) s"
+        return cached.firstUse
+            ? "token from the auth command (just run; kept \(kept))"
+            : "token from the auth command (cached; kept \(kept) more)"
     }
 
     /// What stops a request of an untrusted collection with `command` auth.
