@@ -22,8 +22,8 @@ package enum DiffViewCommand: String, CaseIterable, Sendable {
         case .compareEnvironment:
             .palette("Compare with environment… (send the request there, compare the two answers)")
         case .show: .palette("Show or hide the Diff view (the last comparison)")
-        case .next: .keys("Next change", [.diff: ["n", "tab"]])
-        case .previous: .keys("Previous change", [.diff: ["N", "p", "shift+tab"]])
+        case .next: .keys("Next change", [.diff: ["n"]])
+        case .previous: .keys("Previous change", [.diff: ["N", "p"]])
         case .up: .keys("Scroll up", [.diff: ["up", "k"]])
         case .down: .keys("Scroll down", [.diff: ["down", "j"]])
         case .pageUp: .keys("Page up", [.diff: ["pgup"]])
