@@ -124,7 +124,8 @@ struct CommandTableTests {
         let changed = values.enumerated().map { $0.offset % 60 == 30 ? "-1" : $0.element }
         var view = try DiffComputation.compute(
             DiffJob(
-                generation: 1, leftTitle: "left", rightTitle: "right", left: Array("[\(values.joined(separator: ","))]".utf8),
+                generation: 1, leftTitle: "left", rightTitle: "right",
+                left: Array("[\(values.joined(separator: ","))]".utf8),
                 right: Array("[\(changed.joined(separator: ","))]".utf8))
         ).get()
         view.current = view.changeRows[1]
