@@ -63,7 +63,6 @@ struct JSONDiffEngine {
 
     mutating func run() {
         var stack: [Task] = [.pair(left.root, right.root, verified: 0)]
-        var children: [Task] = []
         while let task = stack.popLast() {
             switch task {
             case .removed(let node):
@@ -90,14 +89,16 @@ struct JSONDiffEngine {
                     }
                 case .object:
                     if recordsPairs { record(pair: a, b, on: &stack) }
-                    children.removeAll(keepingCapacity: true)
-                    pairMembers(a, b, Aligned(self, a, b, difference), into: &children)
-                    stack.append(contentsOf: children.reversed())
+                    // Appended in order, then reversed in place: no second array of a
+                    // 100,000-item container's pairs.
+                    let start = stack.count
+                    pairMembers(a, b, Aligned(self, a, b, difference), into: &stack)
+                    stack[start...].reverse()
                 case .array:
                     if recordsPairs { record(pair: a, b, on: &stack) }
-                    children.removeAll(keepingCapacity: true)
-                    pairItems(a, b, Aligned(self, a, b, difference), into: &children)
-                    stack.append(contentsOf: children.reversed())
+                    let start = stack.count
+                    pairItems(a, b, Aligned(self, a, b, difference), into: &stack)
+                    stack[start...].reverse()
                 }
             }
         }

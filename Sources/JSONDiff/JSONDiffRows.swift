@@ -65,27 +65,35 @@ package enum JSONDiffRows {
                 if changed[a.index] == b.index {
                     rows.append(
                         JSONDiffRow(
-                            .changed, depth: depth, left: label + preview(left, a), right: rightLabel + preview(right, b)))
+                            .changed, depth: depth, left: label + preview(left, a),
+                            right: rightLabel + preview(right, b)))
                     continue
                 }
                 guard result.pairs[a.index] == b.index else {
                     rows.append(
                         JSONDiffRow(
-                            .folded, depth: depth, left: label + preview(left, a), right: rightLabel + preview(right, b)))
+                            .folded, depth: depth, left: label + preview(left, a), right: rightLabel + preview(right, b)
+                        ))
                     continue
                 }
                 let isObject = left.kind(a) == .object
                 rows.append(
-                    JSONDiffRow(.same, depth: depth, left: label + (isObject ? "{" : "["), right: rightLabel + (isObject ? "{" : "[")))
+                    JSONDiffRow(
+                        .same, depth: depth, left: label + (isObject ? "{" : "["),
+                        right: rightLabel + (isObject ? "{" : "[")))
                 var steps: [Step] = []
                 for (position, child) in left.children(a).enumerated() {
                     let name = isObject ? (left.key(child) ?? "") + ": " : "\(position): "
                     if removed.contains(child.index) {
-                        steps.append(.row(JSONDiffRow(.removed, depth: depth + 1, left: name + preview(left, child), right: nil)))
+                        steps.append(
+                            .row(JSONDiffRow(.removed, depth: depth + 1, left: name + preview(left, child), right: nil))
+                        )
                     } else if let other = changed[child.index] ?? result.pairs[child.index] {
                         let partner = JSONNode(index: other)
                         steps.append(
-                            .pair(child, partner, depth: depth + 1, label: name, rightLabel: Self.label(right, partner, in: b, isObject)))
+                            .pair(
+                                child, partner, depth: depth + 1, label: name,
+                                rightLabel: Self.label(right, partner, in: b, isObject)))
                     } else {
                         let text = name + preview(left, child)
                         steps.append(.row(JSONDiffRow(.folded, depth: depth + 1, left: text, right: text)))
@@ -93,7 +101,8 @@ package enum JSONDiffRows {
                 }
                 for (position, child) in right.children(b).enumerated() where added.contains(child.index) {
                     let name = isObject ? (right.key(child) ?? "") + ": " : "\(position): "
-                    steps.append(.row(JSONDiffRow(.added, depth: depth + 1, left: nil, right: name + preview(right, child))))
+                    steps.append(
+                        .row(JSONDiffRow(.added, depth: depth + 1, left: nil, right: name + preview(right, child))))
                 }
                 let closing = isObject ? "}" : "]"
                 steps.append(.row(JSONDiffRow(.same, depth: depth, left: closing, right: closing)))
@@ -104,7 +113,9 @@ package enum JSONDiffRows {
     }
 
     /// `key: ` or `index: ` of a right-side child (its index found by walking its container).
-    private static func label(_ document: JSONDocument, _ node: JSONNode, in parent: JSONNode, _ isObject: Bool) -> String {
+    private static func label(_ document: JSONDocument, _ node: JSONNode, in parent: JSONNode, _ isObject: Bool)
+        -> String
+    {
         if isObject { return (document.key(node) ?? "") + ": " }
         var position = 0
         for child in document.children(parent) {

@@ -33,16 +33,19 @@ else {
     exit(2)
 }
 let readTime = milliseconds(clock.now - start)
+let peakAfterRead = peakResidentMegabytes()
 start = clock.now
 let left = try JSONDocument(bytes: leftBytes)
 let right = try JSONDocument(bytes: rightBytes)
 let parseTime = milliseconds(clock.now - start)
+let peakAfterParse = peakResidentMegabytes()
 
 var best = Double.infinity
-var result = JSONDiff.compare(left, right)
+var counts = JSONDiffCounts()
 for _ in 0..<5 {
     start = clock.now
-    result = JSONDiff.compare(left, right)
+    // One result alive at a time: the peak is one diff's.
+    counts = JSONDiff.compare(left, right).counts
     best = min(best, milliseconds(clock.now - start))
 }
 let body = Double(leftBytes.count) / 1_048_576
@@ -52,9 +55,10 @@ print(
         format: "bodies %.1f MB + %.1f MB, %d + %d tape entries; read %.0f ms, parse both %.0f ms",
         body, Double(rightBytes.count) / 1_048_576, left.tapeCount, right.tapeCount, readTime, parseTime))
 print(
-    "changes: \(result.counts.total) (\(result.counts.changed) changed, \(result.counts.added) added, "
-        + "\(result.counts.removed) removed)")
+    "changes: \(counts.total) (\(counts.changed) changed, \(counts.added) added, "
+        + "\(counts.removed) removed)")
 print(String(format: "diff: %.0f ms (best of 5; goal <= 1000 ms)", best))
 print(
     String(
-        format: "peak RSS %.0f MB = %.2f x one body (goal <= 3; process baseline %.0f MB)", peak, peak / body, baseline))
+        format: "peak RSS %.0f MB = %.2f x one body (goal <= 3); process baseline %.0f MB, peak after reading %.0f MB, "
+            + "after parsing %.0f MB", peak, peak / body, baseline, peakAfterRead, peakAfterParse))

@@ -118,9 +118,22 @@ struct CommandTableTests {
         runner.state.runner?.selected = 2
         var ran = runner
         ran.state.runner?.isRunning = false
+        // The Diff view over 200 values, three changes apart, scrolled to the middle one.
+        var diffed = fixture.driver
+        let values = (0..<200).map { "\($0)" }
+        let changed = values.enumerated().map { $0.offset % 60 == 30 ? "-1" : $0.element }
+        var view = try DiffComputation.compute(
+            DiffJob(
+                generation: 1, leftTitle: "left", rightTitle: "right",
+                left: Array("[\(values.joined(separator: ","))]".utf8),
+                right: Array("[\(changed.joined(separator: ","))]".utf8))
+        ).get()
+        view.current = view.changeRows[1]
+        view.scroll = view.changeRows[1] - 5
+        diffed.state.diff.view = view
         return [
             collections, lower, table, drafted, rows, firstRow, completing, tree, expanded, searched, raw, history,
-            error, runner, ran,
+            error, runner, ran, diffed,
         ]
     }
 

@@ -73,6 +73,7 @@ struct DiffViewTests {
             processEnvironment: TestCollections.environment)
         harness.press("g", "3", "m")
         #expect(harness.state.diff.marked == nil)
-        #expect(harness.state.toast?.message == "Marking compares History entries: open the response pane's History tab")
+        #expect(
+            harness.state.toast?.message == "Marking compares History entries: open the response pane's History tab")
     }
 }

@@ -70,7 +70,8 @@ import Testing
 
     @Test func keyValuesMatchByValueNotSpelling() throws {
         let options = try JSONDiffOptions(ignoring: [], arrayKeys: ["id"])
-        let result = try Self.diff(#"[{"id": 7, "v": 1}, {"id": "7", "v": 2}]"#, #"[{"id": "7", "v": 2}, {"id": 7.0, "v": 1}]"#, options)
+        let result = try Self.diff(
+            #"[{"id": 7, "v": 1}, {"id": "7", "v": 2}]"#, #"[{"id": "7", "v": 2}, {"id": 7.0, "v": 1}]"#, options)
         #expect(result.isSame)
     }
 
@@ -93,7 +94,8 @@ import Testing
         let result = try Self.diff(
             #"{"id": 1, "createdAt": "x", "items": [{"id": 5, "v": 1}], "old": {"id": 2}}"#,
             #"{"id": 2, "items": [{"id": 6, "v": 2, "x": 0}], "newer": 1, "createdAt": "y"}"#, options)
-        #expect(Self.summary(result) == ["changed $.items[0].v", "added $.items[0].x", "removed $.old", "added $.newer"])
+        #expect(
+            Self.summary(result) == ["changed $.items[0].v", "added $.items[0].x", "removed $.old", "added $.newer"])
     }
 
     @Test func anIgnoredAdditionIsNotReported() throws {
@@ -155,7 +157,8 @@ import Testing
     }
 
     @Test func pathsUseBracketsWhereDotsWouldNotParse() throws {
-        let result = try Self.diff(#"{"first name": 1, "a.b": 1, "9x": 1, "ok_1": 1}"#, #"{"first name": 2, "a.b": 2, "9x": 2, "ok_1": 2}"#)
+        let result = try Self.diff(
+            #"{"first name": 1, "a.b": 1, "9x": 1, "ok_1": 1}"#, #"{"first name": 2, "a.b": 2, "9x": 2, "ok_1": 2}"#)
         #expect(
             Self.summary(result) == [
                 "changed $['first name']", "changed $['a.b']", "changed $['9x']", "changed $.ok_1",

@@ -26,12 +26,14 @@ import Testing
     }
 
     @Test func plainText() throws {
-        let text = JSONDiffPrinter.text(try Self.result(), leftName: "left.json", rightName: "right.json", colored: false)
+        let text = JSONDiffPrinter.text(
+            try Self.result(), leftName: "left.json", rightName: "right.json", colored: false)
         try Self.expectGolden(text, "diff.txt")
     }
 
     @Test func coloredText() throws {
-        let text = JSONDiffPrinter.text(try Self.result(), leftName: "left.json", rightName: "right.json", colored: true)
+        let text = JSONDiffPrinter.text(
+            try Self.result(), leftName: "left.json", rightName: "right.json", colored: true)
         try Self.expectGolden(text, "diff-color.txt")
     }
 

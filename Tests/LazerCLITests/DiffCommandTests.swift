@@ -113,7 +113,8 @@ struct DiffCommandTests {
             ["--request", "echo", "--env", "staging", "--env", "staging", "--collection", collection, "--no-history"],
             scratch)
         #expect(same.status == 0, "\(same.stdout)\(same.stderr)")
-        let unknown = try diff(["--request", "nope", "--env", "staging", "--env", "production", "--collection", collection], scratch)
+        let unknown = try diff(
+            ["--request", "nope", "--env", "staging", "--env", "production", "--collection", collection], scratch)
         #expect(unknown.status == 2)
         #expect(unknown.stderr.contains("nope"))
 

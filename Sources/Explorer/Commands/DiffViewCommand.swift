@@ -16,21 +16,22 @@ package enum DiffViewCommand: String, CaseIterable, Sendable {
     package var spec: CommandSpec {
         switch self {
         case .mark:
-            .palette(
-                "Mark the History entry to compare (on a second entry: compare them side by side)",
-                [.response: ["m"]])
+            .palette("Mark a History entry to compare (m on another compares them)", [.response: ["m"]])
         case .compareEnvironment:
-            .palette("Compare with environment… (send the request there, compare the two answers)")
+            .palette("Compare with environment…")
         case .show: .palette("Show or hide the Diff view (the last comparison)")
-        case .next: .keys("Next change", [.diff: ["n", "tab"]])
-        case .previous: .keys("Previous change", [.diff: ["N", "p", "shift+tab"]])
+        case .next: .keys("Next change", [.diff: ["n"]])
+        case .previous: .keys("Previous change", [.diff: ["N", "p"]])
         case .up: .keys("Scroll up", [.diff: ["up", "k"]])
         case .down: .keys("Scroll down", [.diff: ["down", "j"]])
         case .pageUp: .keys("Page up", [.diff: ["pgup"]])
         case .pageDown: .keys("Page down", [.diff: ["pgdn", "space"]])
         case .top: .keys("Top", [.diff: ["home", "g"]])
         case .bottom: .keys("Bottom", [.diff: ["end", "G"]])
-        case .hide: .keys("Close the view (also Esc; the palette's \"Show or hide the Diff view\" shows it again)", [.diff: ["q"]])
+        case .hide:
+            .keys(
+                "Close the view (also Esc; the palette's \"Show or hide the Diff view\" shows it again)", [.diff: ["q"]]
+            )
         }
     }
 }

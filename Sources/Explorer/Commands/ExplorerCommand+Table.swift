@@ -127,7 +127,8 @@ extension AppCommand {
         case .palette: .keys("Command palette", hint: "commands", [.global: ["ctrl+p"], .outside: [":"]])
         case .help:
             .palette(
-                "Keys of the focused pane", hint: "help", [.global: ["F1"], .outside: ["?"], .runner: ["?"], .diff: ["?"]],
+                "Keys of the focused pane", hint: "help",
+                [.global: ["F1"], .outside: ["?"], .runner: ["?"], .diff: ["?"]],
                 help: [.runner: "The Runner view's keys", .diff: "The Diff view's keys"])
         case .quit:
             .palette("Quit (asks when there are unsaved edits)", hint: "quit", [.global: ["ctrl+q"], .outside: ["q"]])

@@ -63,7 +63,9 @@ package enum ExplorerReducer {
         case .runner(let event):
             return reduceRunner(.event(event), &state)
         case .diffFinished(let generation, let result):
+            // "Compare with environment…" recorded an exchange: the History tab shows it.
             return reduceDiff(.finished(generation: generation, result), &state)
+                + (state.selection.map { [.loadHistory($0)] } ?? [])
         case .searchFinished(let generation, let pattern, let matches, let error):
             return reduceResponse(
                 .searchFinished(generation: generation, pattern: pattern, matches: matches, error: error), &state)

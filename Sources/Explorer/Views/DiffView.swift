@@ -49,7 +49,9 @@ enum DiffView {
     }
 
     /// The gutter marks and the two sides' styles of a row.
-    private static func styles(_ mark: JSONDiffRow.Mark, _ theme: Theme) -> ((left: String, right: String), Style, Style) {
+    private static func styles(_ mark: JSONDiffRow.Mark, _ theme: Theme) -> (
+        (left: String, right: String), Style, Style
+    ) {
         switch mark {
         case .same: (("  ", "  "), theme[.text], theme[.text])
         case .folded: (("  ", "  "), theme[.muted], theme[.muted])

@@ -72,7 +72,8 @@ struct DiffEnvironmentFetch {
         }
         guard let sent = exchange.withLock({ $0 }) else { throw DiffSourceError(message: "\(label): no response") }
         // Secrets the collection knows are masked as in history and reports (the mask keeps JSON valid).
-        let body = String(validating: sent.body, as: UTF8.self).map { Array(sent.redactor.redact($0).utf8) } ?? sent.body
+        let body =
+            String(validating: sent.body, as: UTF8.self).map { Array(sent.redactor.redact($0).utf8) } ?? sent.body
         let status = result.responseStatus.map(String.init) ?? "-"
         return (DiffSide(name: label + " · " + status, bytes: body), result.responseStatus)
     }

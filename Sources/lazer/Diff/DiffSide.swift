@@ -35,7 +35,8 @@ struct DiffSide {
     private static func historyEntry(_ id: String) throws(DiffSourceError) -> HistoryEntry? {
         guard !id.isEmpty, !id.contains("/") else { return nil }
         let environment = ProcessInfo.processInfo.environment
-        let store = HistoryStore(directories: UserDirectories(environment: environment), processEnvironment: environment)
+        let store = HistoryStore(
+            directories: UserDirectories(environment: environment), processEnvironment: environment)
         do {
             guard let summary = try store.browse("", collectionIDs: nil, limit: 1_000_000).first(where: { $0.id == id })
             else { return nil }
@@ -53,7 +54,8 @@ extension DiffSide {
         let status = entry.status.map(String.init) ?? "no response"
         name = "\(entry.id) (\(entry.method) \(entry.url) · \(status))"
         guard let body = entry.responseBody else {
-            throw DiffSourceError(message: "history entry \(entry.id) has no response body" + (entry.error.map { ": \($0)" } ?? ""))
+            throw DiffSourceError(
+                message: "history entry \(entry.id) has no response body" + (entry.error.map { ": \($0)" } ?? ""))
         }
         guard body.encoding == .utf8 else {
             throw DiffSourceError(message: "history entry \(entry.id): the response body is binary, not JSON")

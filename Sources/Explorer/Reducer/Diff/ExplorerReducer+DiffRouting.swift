@@ -84,7 +84,8 @@ extension ExplorerReducer {
             return []
         }
         guard shownJSON(state) != nil else {
-            notify(&state, "Send the request first: its JSON answer is what the other one is compared with", kind: .info)
+            notify(
+                &state, "Send the request first: its JSON answer is what the other one is compared with", kind: .info)
             return []
         }
         let current = state.environmentName(collectionID: key.collectionID)
@@ -121,7 +122,8 @@ extension ExplorerReducer {
             notify(&state, "The answer shown is gone", kind: .warning)
             return reduceOverlays(.close, &state)
         }
-        let shownIn = state.shownResult?.environmentName ?? state.environmentName(collectionID: key.collectionID) ?? "shown"
+        let shownIn =
+            state.shownResult?.environmentName ?? state.environmentName(collectionID: key.collectionID) ?? "shown"
         let job = DiffEnvironmentJob(
             item: RunPlan.Item(document: document, folderPath: location.folderPath, request: request),
             environment: name, captures: state.captures.filter { $0.key == key.collectionID },
