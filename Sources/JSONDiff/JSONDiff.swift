@@ -21,7 +21,7 @@ package enum JSONDiff {
                 inline: inline(found, left, right, limit: options.inlineLimit)
             )
         }
-        return JSONDiffResult(left: left, right: right, changes: changes, counts: engine.counts)
+        return JSONDiffResult(left: left, right: right, changes: changes, counts: engine.counts, pairs: engine.pairs)
     }
 
     /// The character diff of two changed strings, when both are short enough.

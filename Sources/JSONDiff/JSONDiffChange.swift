@@ -93,6 +93,20 @@ package struct JSONDiffResult: Sendable {
     package let right: JSONDocument
     package let changes: [JSONDiffChange]
     package let counts: JSONDiffCounts
+    /// With `recordsPairs`: each left container paired with a right one that has a reported
+    /// change inside, by tape index, to its right partner (empty otherwise).
+    package let pairs: [Int: Int]
+
+    package init(
+        left: JSONDocument, right: JSONDocument, changes: [JSONDiffChange], counts: JSONDiffCounts,
+        pairs: [Int: Int] = [:]
+    ) {
+        self.left = left
+        self.right = right
+        self.changes = changes
+        self.counts = counts
+        self.pairs = pairs
+    }
 
     /// No difference (ignored paths aside).
     package var isSame: Bool { counts.total == 0 }

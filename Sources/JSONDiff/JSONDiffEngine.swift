@@ -14,6 +14,8 @@ struct JSONDiffEngine {
         case pair(JSONNode, JSONNode, verified: Int)
         case removed(JSONNode)
         case added(JSONNode)
+        /// After a recorded pair's children: the pair is forgotten when they changed nothing.
+        case end(left: Int, total: Int)
     }
 
     let left: JSONDocument
@@ -24,6 +26,9 @@ struct JSONDiffEngine {
     private let leftKeys: [Int: [String]]
     private let rightKeys: [Int: [String]]
     private let everyArrayKey: [String]?
+    private let recordsPairs: Bool
+    /// Containers paired with a difference inside, left tape index → right (`recordsPairs`).
+    private(set) var pairs: [Int: Int] = [:]
     private(set) var found: [Found] = []
     private(set) var counts = JSONDiffCounts()
 
@@ -53,6 +58,7 @@ struct JSONDiffEngine {
         leftKeys = keyed(left)
         rightKeys = keyed(right)
         everyArrayKey = options.arrayKeys.last { $0.arrays == nil }?.key
+        recordsPairs = options.recordsPairs
     }
 
     mutating func run() {
@@ -64,6 +70,8 @@ struct JSONDiffEngine {
                 if !leftIgnored.contains(node.index) { record(.removed, node, nil) }
             case .added(let node):
                 if !rightIgnored.contains(node.index) { record(.added, nil, node) }
+            case .end(let index, let total):
+                if counts.total == total { pairs[index] = nil }
             case .pair(let a, let b, let verified):
                 if leftIgnored.contains(a.index) || rightIgnored.contains(b.index) { continue }
                 let kind = left.kind(a)
@@ -81,10 +89,12 @@ struct JSONDiffEngine {
                         record(.changed, a, b)
                     }
                 case .object:
+                    if recordsPairs { record(pair: a, b, on: &stack) }
                     children.removeAll(keepingCapacity: true)
                     pairMembers(a, b, Aligned(self, a, b, difference), into: &children)
                     stack.append(contentsOf: children.reversed())
                 case .array:
+                    if recordsPairs { record(pair: a, b, on: &stack) }
                     children.removeAll(keepingCapacity: true)
                     pairItems(a, b, Aligned(self, a, b, difference), into: &children)
                     stack.append(contentsOf: children.reversed())
@@ -100,6 +110,12 @@ struct JSONDiffEngine {
         case .changed: counts.changed += 1
         }
         if found.count < limit { found.append(Found(kind: kind, left: a, right: b)) }
+    }
+
+    /// Remembers two containers as partners until their children turn out to change nothing.
+    private mutating func record(pair a: JSONNode, _ b: JSONNode, on stack: inout [Task]) {
+        pairs[a.index] = b.index
+        stack.append(.end(left: a.index, total: counts.total))
     }
 
     private func sameNumber(_ a: JSONNode, _ b: JSONNode) -> Bool {
@@ -222,8 +238,9 @@ struct JSONDiffEngine {
         return result
     }
 
-    /// Two containers' texts, equal up to `difference`: children at the same offset in both
-    /// that end before it are equal (skipped), the one that spans it is compared from there.
+    /// Two containers' texts, equal up to `difference`: children at the same offset and of the
+    /// same length in both that end before it are equal (skipped), the one that spans it is
+    /// compared from there.
     /// What the walk knows, handed down, so nesting never rereads the same bytes.
     private struct Aligned {
         let leftStart: Int
@@ -239,11 +256,15 @@ struct JSONDiffEngine {
         /// The task for two paired children; nil when their bytes are known to be equal.
         func task(_ engine: JSONDiffEngine, _ x: JSONNode, _ y: JSONNode) -> Task? {
             let leftRange = engine.left.byteRange(x)
+            let rightRange = engine.right.byteRange(y)
             let offset = leftRange.lowerBound - leftStart
-            guard offset < difference, engine.right.byteRange(y).lowerBound - rightStart == offset else {
+            guard offset < difference, rightRange.lowerBound - rightStart == offset else {
                 return .pair(x, y, verified: 0)
             }
-            if leftRange.upperBound - leftStart <= difference { return nil }
+            // The same place and length, all before the first difference: the same bytes. (The
+            // length must be checked: `1` and `10` start alike and a number ends where its bytes
+            // stop matching.)
+            if leftRange.upperBound - leftStart <= difference, rightRange.count == leftRange.count { return nil }
             return .pair(x, y, verified: difference - offset)
         }
     }

@@ -13,17 +13,22 @@ package struct JSONDiffOptions: Sendable {
     /// At most this many changes are kept (all are counted); nil keeps every change. The explorer
     /// sets it so two unrelated 40 MB bodies cannot fill memory with millions of changes.
     package var changeLimit: Int?
+    /// Keep which containers were paired and differ (`JSONDiffResult.pairs`), for a side-by-side
+    /// view (`JSONDiffRows`). Off by default: a diff of two unrelated bodies pairs every container.
+    package var recordsPairs: Bool
 
     package init(
         ignoredPaths: [JSONPath] = [],
         arrayKeys: [JSONDiffArrayKey] = [],
         inlineLimit: Int = 120,
-        changeLimit: Int? = nil
+        changeLimit: Int? = nil,
+        recordsPairs: Bool = false
     ) {
         self.ignoredPaths = ignoredPaths
         self.arrayKeys = arrayKeys
         self.inlineLimit = inlineLimit
         self.changeLimit = changeLimit
+        self.recordsPairs = recordsPairs
     }
 
     /// Options from their text forms: JSONPath queries to ignore and `[ARRAYS=]KEY` rules (see

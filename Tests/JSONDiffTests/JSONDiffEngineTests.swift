@@ -163,3 +163,16 @@ import Testing
         for change in result.changes { _ = try JSONPath(change.pathText) }
     }
 }
+
+/// Values whose texts start alike at the same place are still compared to their ends.
+@Suite struct JSONDiffPrefixTests {
+    @Test func aValueThatIsAPrefixOfTheOtherIsAChange() throws {
+        for (left, right) in [
+            ("[0.1]", "[0.10000000000000001]"), ("[1, 2]", "[10, 2]"), (#"{"a": 1}"#, #"{"a": 12}"#),
+            ("[true]", "[true, 1]"), (#"["ab"]"#, #"["abc"]"#), ("[[1]]", "[[1, 2]]"),
+        ] {
+            let result = JSONDiff.compare(try JSONDocument(text: left), try JSONDocument(text: right))
+            #expect(!result.isSame, "\(left) against \(right)")
+        }
+    }
+}
