@@ -18,8 +18,8 @@ struct ValidateCommand: ParsableCommand {
             the default is Collections. Errors make the exit status 1, and so does finding
             no collection file at all; warnings (unknown fields, secret values in the
             file, a snapshot expectation whose snapshot file is not written yet) are
-            printed but pass; a snapshot file that is not valid is an error. A failed write to stdout (disk full, closed pipe)
-            prints a message and exits 1 too.
+            printed but pass; a snapshot file that is not valid is an error. A failed
+            write to stdout (disk full, closed pipe) prints a message and exits 1 too.
 
             Examples:
               lazer validate

@@ -28,9 +28,14 @@ struct PostmanTestScript {
             if let line = script.test(expectation) {
                 script.lines.append(line)
             } else {
+                let reason =
+                    if case .snapshot = expectation.subject {
+                        "a snapshot file Postman cannot read"
+                    } else {
+                        "a JSONPath Postman cannot follow"
+                    }
                 report.add(
-                    "expectation on \(ExpectationCheck.label(expectation.subject)): a JSONPath Postman cannot follow",
-                    at: place, kept: notRun)
+                    "expectation on \(ExpectationCheck.label(expectation.subject)): \(reason)", at: place, kept: notRun)
             }
         }
         for capture in request.captures {

@@ -35,6 +35,8 @@ package enum ExchangesReducer: SliceReducer {
         case copyAsCurl(reveal: Bool)
         /// A run took the next generation as its id (run ids and send generations are one count).
         case generationTaken
+        /// The live response of the request was written as its snapshot: its check passes.
+        case snapshotAccepted(RequestKey)
     }
 
     /// The selected request as it would be sent now.
@@ -139,6 +141,11 @@ package enum ExchangesReducer: SliceReducer {
             state.exchanges[key]?.token = token
         case .generationTaken:
             state.nextGeneration += 1
+        case .snapshotAccepted(let key):
+            if case .response(var response)? = state.exchanges[key]?.result?.outcome {
+                response.snapshotAccepted()
+                state.exchanges[key]?.result?.outcome = .response(response)
+            }
         case .copyAsCurl:
             guard let curl = context.curl else { return Outcome(notice: Notice("Pick a request first", kind: .info)) }
             return Outcome(effects: [.copy(curl.text)], notice: Notice(curl.notice, kind: .info))

@@ -24,7 +24,7 @@ extension ExplorerReducer {
                 let copy = CurlCommand.copy($0, reveal: reveal)
                 return ExchangesReducer.CurlCopy(text: copy.text, notice: copy.notice)
             }
-        case .finished, .event, .chainStage, .deviceCode, .tokenState, .generationTaken: break
+        case .finished, .event, .chainStage, .deviceCode, .tokenState, .generationTaken, .snapshotAccepted: break
         }
         let outcome = ExchangesReducer.reduce(&state.sends, action, context)
         for request in outcome.requests {

@@ -66,24 +66,18 @@ extension ExplorerReducer {
         switch event {
         case .written(let proposal, .success(let outcome)):
             notify(&state, "Snapshot \(outcome.rawValue): \(proposal.shortFile)", kind: .success)
-            updateShown(proposal.key, &state) { response in
-                response.snapshot?.changes = []
-                for index in response.checks.indices where response.checks[index].label == "snapshot" {
-                    response.checks[index].passed = true
-                    response.checks[index].actual = "matches"
-                }
+            guard proposal.key == state.selection else { return [] }
+            if state.response.openedHistory != nil {
+                reduceResponse(.snapshotAccepted, &state)
+                return []
             }
-            return []
+            return reduceExchanges(.snapshotAccepted(proposal.key), &state)
         case .written(_, .failure(let error)):
             notify(&state, "Snapshot not written: \(error.message)", kind: .error)
             return []
         case .rechecked(let key, let entryID, .success(let result)):
             guard key == state.selection, state.response.openedHistory?.id == entryID else { return [] }
-            updateShown(key, &state) { response in
-                response.checks = result.checks
-                response.snapshot = result.snapshot
-            }
-            state.response.tab = .checks
+            reduceResponse(.rechecked(entryID: entryID, checks: result.checks, snapshot: result.snapshot), &state)
             let passed = result.checks.filter(\.passed).count
             let when = state.response.openedHistory.map { ISOTimeText.short($0.date) } ?? ""
             notify(
@@ -94,20 +88,6 @@ extension ExplorerReducer {
         case .rechecked(_, _, .failure(let problem)):
             notify(&state, "Not re-checked: \(problem.message)", kind: .warning)
             return []
-        }
-    }
-
-    /// Changes the response shown for `key` (the opened history entry's, else the live one).
-    private static func updateShown(
-        _ key: RequestKey, _ state: inout ExplorerState, _ change: (inout ReceivedResponse) -> Void
-    ) {
-        guard key == state.selection else { return }
-        if case .response(var response)? = state.response.openedHistoryResult?.outcome {
-            change(&response)
-            state.response.openedHistoryResult?.outcome = .response(response)
-        } else if case .response(var response)? = state.exchanges[key]?.result?.outcome {
-            change(&response)
-            state.exchanges[key]?.result?.outcome = .response(response)
         }
     }
 }

@@ -37,6 +37,10 @@ package enum ResponseReducer: SliceReducer {
         case openNewestHistory(checks: [CheckResult])
         /// The history browser showed an entry (of the selected request, or of one deleted since).
         case openEntry(HistoryEntry)
+        /// The request's checks ran again against the opened entry `entryID`: shown in the Checks tab.
+        case rechecked(entryID: String, checks: [CheckResult], snapshot: SnapshotProposal?)
+        /// The opened entry's response was written as the snapshot: its check passes.
+        case snapshotAccepted
     }
 
     package struct Context: Equatable, Sendable {
@@ -136,6 +140,21 @@ package enum ResponseReducer: SliceReducer {
             state.historySelected = index
             state.tab = .tree
             buildTree(context.liveResult, &state)
+            return Outcome()
+        case .rechecked(let entryID, let checks, let snapshot):
+            guard state.openedHistory?.id == entryID, case .response(var response)? = state.openedHistoryResult?.outcome
+            else { return Outcome() }
+            response.checks = checks
+            response.snapshot = snapshot
+            state.openedHistoryResult?.outcome = .response(response)
+            state.tab = .checks
+            state.scroll = 0
+            return Outcome()
+        case .snapshotAccepted:
+            if case .response(var response)? = state.openedHistoryResult?.outcome {
+                response.snapshotAccepted()
+                state.openedHistoryResult?.outcome = .response(response)
+            }
             return Outcome()
         case .openNewestHistory(let checks):
             guard !state.history.isEmpty else { return Outcome() }
