@@ -38,7 +38,8 @@ JSON
 export LAZER_VAR_clientSecret=lazer-secret LAZER_VAR_password=wonderland
 
 # A token obtained earlier (here by lazer run) and expired since: the cache file says so.
-required "a first token is obtained headlessly" "$LAZER" run "$E2E_DIR/oauth/api.json" --request me --no-history
+first_token() { "$LAZER" run "$E2E_DIR/oauth/api.json" --request me --no-history >"$E2E_DIR/run.out" 2>&1; }
+required "a first token is obtained headlessly" first_token
 CACHE="$XDG_CONFIG_HOME/lazer/oauth-tokens.json"
 required "the token cache exists" test -f "$CACHE"
 sed -i -E 's/"expiresAt" : [0-9.]+/"expiresAt" : 1000/' "$CACHE"

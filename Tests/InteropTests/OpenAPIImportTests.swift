@@ -153,12 +153,48 @@ import Workspace
                         KeyValueRow(name: "remember", value: "true", enabled: false),
                         KeyValueRow(name: "user", value: "ada"),
                     ])))
-        #expect(login.auth == SavedAuth(.bearer(token: "{{oauth}}")))
-        #expect(
-            result.report.items.contains {
-                $0.what.contains("OAuth 2.0") && $0.location.path == "paths./login.post.security"
-            })
-        #expect(result.collection.variables.first { $0.name == "oauth" }?.secret == true)
+        // An oauth2 scheme becomes oauth2 auth (issue 26): Lazer fetches the token itself.
+        var oauth = OAuth2Auth(grant: .clientCredentials)
+        oauth.tokenURL = "https://auth.test/token"
+        oauth.clientID = "{{oauth.clientId}}"
+        oauth.clientSecret = "{{oauth.clientSecret}}"
+        #expect(login.auth == SavedAuth(.oauth2(oauth)))
+        #expect(result.collection.variables.first { $0.name == "oauth.clientSecret" }?.secret == true)
+        #expect(result.collection.variables.first { $0.name == "oauth.clientId" }?.secret == false)
+    }
+
+    @Test func openIDConnectAndAuthorizationCodeSchemesBecomeOAuth2AuthWithTheirScopes() throws {
+        let text = """
+            openapi: 3.1.0
+            info: {title: Ids, version: '1'}
+            paths:
+              /a:
+                get:
+                  security: [{oidc: [openid, profile]}]
+                  responses: {'200': {description: ok}}
+              /b:
+                get:
+                  security: [{code: [read]}]
+                  responses: {'200': {description: ok}}
+            components:
+              securitySchemes:
+                oidc: {type: openIdConnect, openIdConnectUrl: 'https://id.test/.well-known/openid-configuration'}
+                code:
+                  type: oauth2
+                  flows:
+                    authorizationCode: {authorizationUrl: 'https://id.test/auth', tokenUrl: 'https://id.test/token', scopes: {read: r}}
+            """
+        let result = try imported(text, name: "ids.yaml")
+        let requests = result.collection.allRequests.map(\.request)
+        let a = try #require(requests.first { $0.url == "/a" })
+        let b = try #require(requests.first { $0.url == "/b" })
+        guard case .oauth2(let oidc) = a.auth.scheme, case .oauth2(let code) = b.auth.scheme else {
+            Issue.record("not oauth2: \(a.auth), \(b.auth)")
+            return
+        }
+        #expect(oidc.grant == .authorizationCode && oidc.issuer == "https://id.test" && oidc.scope == "openid profile")
+        #expect(code.authorizationURL == "https://id.test/auth" && code.tokenURL == "https://id.test/token")
+        #expect(code.scope == "read" && code.clientID == "{{code.clientId}}")
     }
 
     @Test func partialSegmentParametersBecomeVariablesAndEmptySecurityMeansNone() throws {

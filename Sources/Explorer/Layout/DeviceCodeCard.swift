@@ -17,9 +17,10 @@ enum DeviceCodeCard {
         }
         lines += [
             Line(""),
+            Line("Open the address on any device, enter the code and approve it.", style: theme[.muted]),
             Line(
-                "Open the address on any device, enter the code and approve. Lazer asks every "
-                    + "\(authorization.interval) s; the code expires in \(authorization.expiresIn / 60) min.",
+                "Lazer asks every \(authorization.interval) s; the code expires in "
+                    + "\(max(1, authorization.expiresIn / 60)) min.",
                 style: theme[.muted]),
             Line("Esc cancels.", style: theme[.muted]),
         ]

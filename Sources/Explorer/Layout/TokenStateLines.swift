@@ -9,7 +9,12 @@ enum TokenStateLines {
     static func lines(_ token: OAuthTokenState?, now: Date, _ theme: Theme) -> [[Span]] {
         let label = { (text: String) in Span(text.padded(to: FormLayout.labelWidth), style: theme[.muted]) }
         guard let token else {
-            return [[label("token"), Span("none yet: fetched at the next send (F5)", style: theme[.muted])]]
+            return [
+                [
+                    label("token"),
+                    Span("not used yet here: F5 sends (with the cached token while it is fresh)", style: theme[.muted]),
+                ]
+            ]
         }
         let validity = token.validity(now: now)
         let style = validity.hasPrefix("expired") ? theme[.warning] : theme[.success]

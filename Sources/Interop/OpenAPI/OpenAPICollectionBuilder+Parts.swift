@@ -144,11 +144,9 @@ extension OpenAPICollectionBuilder {
                         )
                     }
                 case .oauth2, .openIdConnect:
-                    addVariable(variable, value: "", secret: true, description: "access token (\(name))")
-                    reportItem(
-                        "OAuth 2.0 / OpenID Connect flow \"\(name)\" (Lazer does not fetch tokens)",
-                        place + ".security", kept: "a bearer token from the secret variable \(variable)")
-                    result = result ?? SavedAuth(.bearer(token: "{{\(variable)}}"))
+                    guard result == nil else { continue }
+                    let scopes = requirement.first { $0.key.name == name }?.value ?? []
+                    result = oauth2Auth(scheme.type, name: name, scopes: scopes, place: place)
                 case .mutualTLS:
                     reportItem("mutual TLS (\(name))", place + ".security", kept: "sent without a client certificate")
                 }

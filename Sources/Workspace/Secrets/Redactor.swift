@@ -95,6 +95,9 @@ package struct Redactor: Sendable {
 
     package static let none = Redactor(secrets: [String]())
 
+    /// The secrets it masks (to tell whether two redactors were made from the same ones).
+    package var maskedSecrets: Set<String> { secrets }
+
     package var isEmpty: Bool { matchers.isEmpty }
 
     package func redact(_ text: String) -> String {
