@@ -1,7 +1,7 @@
 import Explorer
 import ExplorerTesting
 import Foundation
-import JSONDiff
+import Replay
 import TUI
 import Testing
 import Workspace
@@ -75,5 +75,40 @@ struct DiffViewTests {
         #expect(harness.state.diff.marked == nil)
         #expect(
             harness.state.toast?.message == "Marking compares History entries: open the response pane's History tab")
+    }
+}
+
+/// "Compare with environment…" up to the effect: the prompt offers the collection's other
+/// environments, an unknown name asks again, a known one sends the request there with the body
+/// shown on the left.
+struct CompareEnvironmentReducerTests {
+    @Test func thePromptNamesTheOtherEnvironmentsAndAKnownOneSendsTheRequestThere() throws {
+        var fixture = try ReducerFixture(startup: StartupRequest(request: "a-users"))
+        let users = TestCollections.key("a-users")
+        // Nothing shown yet: nothing to compare with.
+        fixture.driver.reduce(.command(.diff(.compareEnvironment)))
+        #expect(fixture.driver.state.overlay == nil)
+        #expect(fixture.driver.state.toast?.message.hasPrefix("Send the request first") == true)
+        let job = try #require(fixture.driver.press("F5").sendJobs.first)
+        fixture.driver.reduce(.exchangeFinished(users, try Results.json(Results.users, generation: job.generation)))
+        fixture.driver.reduce(.command(.diff(.compareEnvironment)))
+        guard case .prompt(let prompt)? = fixture.driver.state.overlay else {
+            Issue.record("a prompt asks for the environment")
+            return
+        }
+        #expect(prompt.title == "Compare with environment (prod)")
+        #expect(prompt.field.text == "prod")
+        let effects = fixture.driver.press("enter")
+        let compare = effects.compactMap { effect -> DiffEnvironmentJob? in
+            if case .compareInEnvironment(let job) = effect { job } else { nil }
+        }
+        let sent = try #require(compare.first)
+        #expect(sent.environment == "prod")
+        #expect(sent.item.request.id == "a-users")
+        #expect(sent.leftTitle == "dev (shown)")
+        #expect(sent.left == Array(Results.users.utf8))
+        #expect(sent.generation == 1)
+        #expect(fixture.driver.state.overlay == nil)
+        #expect(fixture.driver.state.diff.pending == 1)
     }
 }
