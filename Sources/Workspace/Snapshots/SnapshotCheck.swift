@@ -36,7 +36,7 @@ package struct SnapshotCheck: Sendable {
         do throws(SnapshotError) {
             current = try Snapshot(
                 response: facts, requestID: context.requestID, options: options, redactor: context.redactor)
-            stored = try context.store.read(requestID: context.requestID)?.applying(options)
+            stored = try context.store.read(requestID: context.requestID, options: options)
         } catch {
             problem = error.message
             return

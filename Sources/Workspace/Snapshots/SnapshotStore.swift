@@ -39,8 +39,11 @@ package struct SnapshotStore: Sendable {
         return folder + "/" + (name.isEmpty ? "%" : name) + ".json"
     }
 
-    /// The stored snapshot of a request; nil when there is none yet.
-    package func read(requestID: String) throws(SnapshotError) -> Snapshot? {
+    /// The stored snapshot of a request, its body made canonical under `options`; nil when there
+    /// is none yet.
+    package func read(requestID: String, options: SnapshotOptions = SnapshotOptions()) throws(SnapshotError)
+        -> Snapshot?
+    {
         let path = path(requestID: requestID)
         let bytes: [UInt8]?
         do throws(FileSystemError) {
@@ -50,7 +53,7 @@ package struct SnapshotStore: Sendable {
         }
         guard let bytes else { return nil }
         do throws(SnapshotError) {
-            return try Snapshot(fileBytes: bytes)
+            return try Snapshot(fileBytes: bytes, options: options)
         } catch {
             throw SnapshotError("\(path): \(error.message)")
         }
