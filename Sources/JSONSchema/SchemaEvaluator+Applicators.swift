@@ -21,7 +21,8 @@ extension SchemaEvaluator {
         case .allOf(let list):
             var valid = true
             for position in program.tables.schemaLists[list].indices
-            where !evaluate(program.tables.schemaLists[list][position], instance, record: record, annotations: &annotations)
+            where !evaluate(
+                program.tables.schemaLists[list][position], instance, record: record, annotations: &annotations)
             {
                 valid = false
                 if !record { return false }
@@ -30,7 +31,8 @@ extension SchemaEvaluator {
         case .anyOf(let list):
             var matched = false
             for position in program.tables.schemaLists[list].indices
-            where evaluate(program.tables.schemaLists[list][position], instance, record: false, annotations: &annotations)
+            where evaluate(
+                program.tables.schemaLists[list][position], instance, record: false, annotations: &annotations)
             {
                 matched = true
                 if annotations == nil { break }
@@ -48,7 +50,8 @@ extension SchemaEvaluator {
         case .oneOf(let list):
             var matches: [Int] = []
             for position in program.tables.schemaLists[list].indices
-            where evaluate(program.tables.schemaLists[list][position], instance, record: false, annotations: &annotations)
+            where evaluate(
+                program.tables.schemaLists[list][position], instance, record: false, annotations: &annotations)
             {
                 matches.append(position)
                 if matches.count > 1, annotations == nil { break }

@@ -15,7 +15,8 @@ extension SchemaEvaluator {
             let prefixCount = prefixList.map { program.tables.schemaLists[$0].count } ?? 0
             var cursorItem = document.childCursor(instance)
             while let item = cursorItem.next(in: document) {
-                let schemaIndex = position < prefixCount ? prefixList.map { program.tables.schemaLists[$0][position] } : rest
+                let schemaIndex =
+                    position < prefixCount ? prefixList.map { program.tables.schemaLists[$0][position] } : rest
                 position += 1
                 guard let schemaIndex else { break }
                 if !evaluate(schemaIndex, item, record: record, annotations: &none) {
@@ -283,7 +284,8 @@ extension SchemaEvaluator {
             if found == (count == 64 ? ~0 : (1 << UInt64(count)) - 1) { return true }
             guard record else { return false }
         }
-        return checkRequired(names: program.tables.nameLists[table], in: instance, node, record: record, message: message)
+        return checkRequired(
+            names: program.tables.nameLists[table], in: instance, node, record: record, message: message)
     }
 
     /// Every name present in one pass over the members (a bit per name, up to 64 names).

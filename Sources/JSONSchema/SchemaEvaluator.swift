@@ -219,7 +219,8 @@ struct SchemaEvaluator {
             if !holds, record {
                 report(
                     instance, node, bound.rawValue,
-                    "expected a number \(words) \(program.tables.numbers[table].text), found \(document.rawText(instance))")
+                    "expected a number \(words) \(program.tables.numbers[table].text), found \(document.rawText(instance))"
+                )
             }
             return holds
         case .minLength(let limit), .maxLength(let limit):
@@ -299,7 +300,9 @@ struct SchemaEvaluator {
     /// Whether the string `instance` matches `regex`, read in place when it has no escapes.
     func matchesPattern(_ instance: JSONNode, _ regex: IRegexp) -> Bool {
         if let range = document.unescapedStringRange(instance) {
-            return document.bytes.withUnsafeBufferPointer { regex.firstMatch(utf8: UnsafeBufferPointer(rebasing: $0[range])) }
+            return document.bytes.withUnsafeBufferPointer {
+                regex.firstMatch(utf8: UnsafeBufferPointer(rebasing: $0[range]))
+            }
         }
         return regex.firstMatch(document.string(instance) ?? "")
     }

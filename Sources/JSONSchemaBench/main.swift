@@ -83,7 +83,8 @@ for (draft, dialect) in [("draft2020-12", SchemaDialect.draft202012), ("draft7",
     let time = try best(5) {
         agreed = 0
         for (schema, data, valid) in cases {
-            let compiled = try CompiledSchema(document: schema, options: SchemaOptions(dialect: dialect), loader: loader)
+            let compiled = try CompiledSchema(
+                document: schema, options: SchemaOptions(dialect: dialect), loader: loader)
             if compiled.isValid(data) == valid { agreed += 1 }
         }
     }
