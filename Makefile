@@ -5,7 +5,7 @@ LINT_PATHS := Package.swift Sources Tests Fuzz Examples
 
 .PHONY: bench-tui bench-tui-pure bench-tui-ncurses bench-transport bench-futures bench-explorer bench-sigv4 sigv4-vectors jwt-vectors
 .PHONY: fuzz-json fuzz-jsonpath fuzz-terminal-text fuzz-collection fuzz-theme fuzz-keymap fuzz-import bench-json
-.PHONY: bench-jsonschema bench-jsondiff
+.PHONY: bench-jsonschema bench-jsondiff bench-cookies
 .PHONY: all deps run build build-release lint test unit e2e test-tsan clean bench-replay bench-mock bench-import examples
 .PHONY: bench-headers install uninstall build-install install-files deb test-package test-install
 
@@ -140,6 +140,12 @@ bench-sigv4:
 	$(SWIFT) build -c release --product SigningBench
 	.build/release/SigningBench
 	scripts/bench-sigv4-run.sh
+
+## bench-cookies: what a request's cookie jar costs the curl transport: 5,000 sequential loopback GETs
+## (transport-bench, release) with one shared jar and without, alternating rounds (scripts/bench-cookies.sh).
+bench-cookies:
+	$(SWIFT) build -c release --product transport-bench
+	SKIP_BUILD=1 scripts/bench-cookies.sh
 
 ## sigv4-vectors: regenerates the botocore SigV4 vectors (pinned botocore in a throwaway virtualenv
 ## under bench-out/, from PyPI; nothing else goes online) and diffs them with the committed file.

@@ -125,7 +125,7 @@ let package = Package(
 
         .executableTarget(
             name: "JSONSchemaBench",
-            dependencies: ["JSONSchema", "JSONTree"],
+            dependencies: ["BenchSupport", "JSONSchema", "JSONTree"],
             swiftSettings: strictSwift
         ),
 
@@ -137,7 +137,13 @@ let package = Package(
 
         .executableTarget(
             name: "JSONBench",
-            dependencies: ["JSONTree"],
+            dependencies: ["BenchSupport", "JSONTree"],
+            swiftSettings: strictSwift
+        ),
+
+        // BenchSupport: the in-process benchmarks' clock (wall and thread CPU time) and machine line.
+        .target(
+            name: "BenchSupport",
             swiftSettings: strictSwift
         ),
 
@@ -258,7 +264,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "SigningBench",
-            dependencies: ["AWSSigning", "HTTPCore"],
+            dependencies: ["AWSSigning", "BenchSupport", "HTTPCore"],
             swiftSettings: strictSwift
         ),
         // ManualClock: virtual time for MockDispatcher's delays and timeouts in tests.

@@ -21,7 +21,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-source scripts/lib/ensure-packages.sh
+source scripts/bench-lib.sh
 ensure_packages bench-mock nginx wrk python3
 
 # MOCK_LAZER=PATH: measure that release binary instead of building this tree's.
@@ -32,21 +32,9 @@ if [[ -z "$lazer" ]]; then
 fi
 soak=${MOCK_SOAK:-60}
 
-work=$(mktemp -d /tmp/lazer-bench-mock.XXXXXX)
-nginx_pid=""
-mock_pid=""
-cleanup() {
-    for pid in "$mock_pid" "$nginx_pid"; do
-        if [[ -n "$pid" ]]; then kill "$pid" 2>/dev/null || true; wait "$pid" 2>/dev/null || true; fi
-    done
-    rm -rf "$work"
-}
-trap cleanup EXIT
-
-free_port() { python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])'; }
-port=$(free_port)
-chmod 755 "$work"
-mkdir -p "$work/www" "$work/tmp" "$work/api/mocks"
+bench_workdir mock
+port=$(bench_free_port)
+mkdir -p "$work/www" "$work/api/mocks"
 # The same 1 KB JSON document for both servers; the 1 MB body as a file for both.
 python3 - "$work" <<'PY'
 import json, sys
@@ -69,30 +57,13 @@ collection = {
 }
 json.dump(collection, open(f"{work}/api/bench.json", "w"))
 PY
-cat >"$work/nginx.conf" <<CONF
-daemon off;
-worker_processes 1;
-pid $work/nginx.pid;
-error_log $work/error.log warn;
-events { worker_connections 1024; }
-http {
-    access_log off;
-    sendfile on;
+bench_nginx_conf "    sendfile on;
     tcp_nopush on;
-    keepalive_requests 1000000;
-    keepalive_timeout 60s;
-    client_body_temp_path $work/tmp;
-    proxy_temp_path $work/tmp;
-    fastcgi_temp_path $work/tmp;
-    uwsgi_temp_path $work/tmp;
-    scgi_temp_path $work/tmp;
     types { application/json json; application/octet-stream bin; }
     server {
         listen 127.0.0.1:$port;
         root $work/www;
-    }
-}
-CONF
+    }"
 # Cores: the servers on the first, wrk on the last (one core: everything shares it, as before).
 # (Until 27 Nov nginx was started before these were set: it ran unpinned, free to use either
 # core, while lazer mock had core 0 alone — the two were not measured alike.)
@@ -101,10 +72,10 @@ server_core=0
 client_core=$((cores - 1))
 pin_server=(taskset -c "$server_core")
 pin_client=(taskset -c "$client_core")
-"${pin_server[@]}" nginx -c "$work/nginx.conf" -e "$work/error.log" &
-nginx_pid=$!
+bench_start_nginx "http://127.0.0.1:$port/small.json" "${pin_server[@]}"
 "${pin_server[@]}" "$lazer" mock "$work/api/bench.json" --port 0 --threads 1 >"$work/mock.out" 2>"$work/mock.err" &
 mock_pid=$!
+bench_track "$mock_pid"
 for _ in $(seq 100); do
     [[ -s "$work/mock.out" ]] && curl -s -o /dev/null "http://127.0.0.1:$port/small.json" && break
     sleep 0.1

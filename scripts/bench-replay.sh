@@ -18,7 +18,7 @@ TAVERN_VERSION=3.7.1
 # tavern 3.7.1 does not cap pytest, and pytest 9 moved what it imports (_pytest.python_api).
 PYTEST_VERSION=8.3.5
 
-source scripts/lib/ensure-packages.sh
+source scripts/bench-lib.sh
 ensure_packages bench-replay nginx curl python3
 
 mkdir -p bench-out
@@ -35,47 +35,16 @@ fi
 swift build -c release --product ReplayBench
 swift build -c release --product lazer
 
-work=$(mktemp -d /tmp/lazer-bench-replay.XXXXXX)
-nginx_pid=""
-cleanup() {
-    if [[ -n "$nginx_pid" ]]; then kill "$nginx_pid" 2>/dev/null || true; wait "$nginx_pid" 2>/dev/null || true; fi
-    rm -rf "$work"
-}
-trap cleanup EXIT
-
-port=$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
-chmod 755 "$work"
-mkdir -p "$work/tmp"
-cat >"$work/nginx.conf" <<CONF
-daemon off;
-worker_processes 1;
-pid $work/nginx.pid;
-error_log $work/error.log warn;
-events { worker_connections 1024; }
-http {
-    access_log off;
-    keepalive_requests 1000000;
-    keepalive_timeout 60s;
-    client_body_temp_path $work/tmp;
-    proxy_temp_path $work/tmp;
-    fastcgi_temp_path $work/tmp;
-    uwsgi_temp_path $work/tmp;
-    scgi_temp_path $work/tmp;
-    server {
+bench_workdir replay
+port=$(bench_free_port)
+bench_nginx_conf "    server {
         listen 127.0.0.1:$port;
-        location ~ ^/items/(?<item>[0-9]+)$ {
+        location ~ ^/items/(?<item>[0-9]+)\$ {
             default_type application/json;
-            return 200 '{"id":\$item,"name":"Widget","price":10.5,"tags":["a","b"]}';
+            return 200 '{\"id\":\$item,\"name\":\"Widget\",\"price\":10.5,\"tags\":[\"a\",\"b\"]}';
         }
-    }
-}
-CONF
-nginx -c "$work/nginx.conf" -p "$work" -e "$work/error.log" &
-nginx_pid=$!
-for _ in $(seq 100); do
-    curl -sf "http://127.0.0.1:$port/items/1" >/dev/null && break
-    sleep 0.05
-done
+    }"
+bench_start_nginx "http://127.0.0.1:$port/items/1"
 
 {
     echo "bench-replay $(date -u '+%Y-%m-%d %H:%M UTC') at $(git rev-parse --short HEAD)"

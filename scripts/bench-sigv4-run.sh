@@ -7,53 +7,22 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-source scripts/lib/ensure-packages.sh
-ensure_packages bench-sigv4 nginx curl python3
+source scripts/bench-lib.sh
+ensure_packages bench-sigv4 nginx curl python3 time
 
 [[ -n "${SKIP_BUILD:-}" ]] || swift build -c release --product lazer
 mkdir -p bench-out
 
-work=$(mktemp -d /tmp/lazer-bench-sigv4.XXXXXX)
-nginx_pid=""
-cleanup() {
-    if [[ -n "$nginx_pid" ]]; then kill "$nginx_pid" 2>/dev/null || true; wait "$nginx_pid" 2>/dev/null || true; fi
-    rm -rf "$work"
-}
-trap cleanup EXIT
-
-port=$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
-chmod 755 "$work"
-mkdir -p "$work/tmp"
-cat >"$work/nginx.conf" <<CONF
-daemon off;
-worker_processes 1;
-pid $work/nginx.pid;
-error_log $work/error.log warn;
-events { worker_connections 1024; }
-http {
-    access_log off;
-    keepalive_requests 1000000;
-    keepalive_timeout 60s;
-    client_body_temp_path $work/tmp;
-    proxy_temp_path $work/tmp;
-    fastcgi_temp_path $work/tmp;
-    uwsgi_temp_path $work/tmp;
-    scgi_temp_path $work/tmp;
-    server {
+bench_workdir sigv4
+port=$(bench_free_port)
+bench_nginx_conf "    server {
         listen 127.0.0.1:$port;
         location / {
             default_type application/json;
-            return 200 '{"ok":true}';
+            return 200 '{\"ok\":true}';
         }
-    }
-}
-CONF
-nginx -c "$work/nginx.conf" -p "$work" -e "$work/error.log" &
-nginx_pid=$!
-for _ in $(seq 100); do
-    curl -sf "http://127.0.0.1:$port/items/1" >/dev/null && break
-    sleep 0.05
-done
+    }"
+bench_start_nginx "http://127.0.0.1:$port/items/1"
 
 python3 - "$work" "$port" <<'PY'
 import json, sys
@@ -106,7 +75,7 @@ for round in $(seq "$rounds"); do
 done
 {
     echo "bench-sigv4 $(date -u '+%Y-%m-%d %H:%M UTC') at $(git rev-parse --short HEAD)"
-    echo "machine: $(nproc) cores, $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ //'), load average $(cut -d' ' -f1-3 /proc/loadavg)"
+    echo "machine: $(bench_machine)"
     python3 - "${signed[*]}" "${unsigned[*]}" "$work/signed.cpu" "$work/unsigned.cpu" <<'PY'
 import statistics, sys
 signed = [float(x) for x in sys.argv[1].split()]

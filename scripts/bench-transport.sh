@@ -15,48 +15,25 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-source scripts/lib/ensure-packages.sh
+source scripts/bench-lib.sh
 ensure_packages bench-transport nginx wrk curl python3 time
 
 swift build -c release --product transport-bench
 bench=.build/release/transport-bench
 
-work=$(mktemp -d /tmp/lazer-bench.XXXXXX)
-nginx_pid=""
-cleanup() {
-    if [[ -n "$nginx_pid" ]]; then kill "$nginx_pid" 2>/dev/null || true; wait "$nginx_pid" 2>/dev/null || true; fi
-    rm -rf "$work"
-}
-trap cleanup EXIT
+bench_workdir transport
 # libcurl alone, in C, with lazer's options: the ceiling for any client on this libcurl.
 compiler=$(command -v cc || command -v clang)
 floor="$work/libcurl-floor"
 "$compiler" -O2 -o "$floor" scripts/bench/libcurl-floor.c -lcurl
 
-free_port() { python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])'; }
-port=$(free_port)
-h2_port=$(free_port)
-chmod 755 "$work"
+port=$(bench_free_port)
+h2_port=$(bench_free_port)
 mkdir -p "$work/www" "$work/tmp"
 printf '{"id":1,"name":"lazer","tags":["fast","small"],"ok":true}\n' >"$work/www/small.json"
 truncate -s 1G "$work/www/big.bin"
-cat >"$work/nginx.conf" <<CONF
-daemon off;
-worker_processes 1;
-pid $work/nginx.pid;
-error_log $work/error.log warn;
-events { worker_connections 1024; }
-http {
-    access_log off;
-    sendfile on;
+bench_nginx_conf "    sendfile on;
     tcp_nopush on;
-    keepalive_requests 1000000;
-    keepalive_timeout 60s;
-    client_body_temp_path $work/tmp;
-    proxy_temp_path $work/tmp;
-    fastcgi_temp_path $work/tmp;
-    uwsgi_temp_path $work/tmp;
-    scgi_temp_path $work/tmp;
     types { application/json json; application/octet-stream bin; }
     server {
         listen 127.0.0.1:$port;
@@ -65,17 +42,9 @@ http {
     server {
         listen 127.0.0.1:$h2_port http2;
         root $work/www;
-    }
-}
-CONF
-nginx -c "$work/nginx.conf" -p "$work" &
-nginx_pid=$!
+    }"
 base="http://127.0.0.1:$port"
-for _ in $(seq 100); do
-    curl -sf -o /dev/null "$base/small.json" && break
-    sleep 0.05
-done
-curl -sf -o /dev/null "$base/small.json"
+bench_start_nginx "$base/small.json"
 
 count=10000
 rounds=${ROUNDS:-5}

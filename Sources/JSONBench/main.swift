@@ -1,32 +1,10 @@
+import BenchSupport
 import Foundation
 import JSONTree
 
 /// `make bench-json`: JSONTree against Foundation's JSONSerialization and jq on the three
 /// generated 40 MB bodies. Release build only; numbers are best-of-N wall-clock times, with the
-/// process CPU time beside the parse figure because the benchmark machine is shared.
-
-/// Wall-clock and thread-CPU seconds of one run of `work`.
-func measure(_ work: () -> Void) -> (wall: Double, cpu: Double) {
-    var cpuStart = timespec()
-    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &cpuStart)
-    let start = DispatchTime.now().uptimeNanoseconds
-    work()
-    let wall = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
-    var cpuEnd = timespec()
-    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &cpuEnd)
-    let cpu = Double(cpuEnd.tv_sec - cpuStart.tv_sec) + Double(cpuEnd.tv_nsec - cpuStart.tv_nsec) / 1e9
-    return (wall, cpu)
-}
-
-/// Best (lowest) wall and CPU time over `runs` runs.
-func best(_ runs: Int, _ work: () -> Void) -> (wall: Double, cpu: Double) {
-    var result = (wall: Double.infinity, cpu: Double.infinity)
-    for _ in 0..<runs {
-        let time = measure(work)
-        result = (min(result.wall, time.wall), min(result.cpu, time.cpu))
-    }
-    return result
-}
+/// thread CPU time beside them because the benchmark machine is shared (BenchSupport's clock).
 
 /// Children's user+system CPU seconds so far.
 func childrenCPU() -> Double {
@@ -89,7 +67,7 @@ print(
     "| body | JSONTree index build | JSONSerialization | speed-up | index memory | pretty print | jq . (whole process) |"
 )
 print("|---|---|---|---|---|---|---|")
-func cell(_ bytes: Int, _ time: (wall: Double, cpu: Double)) -> String {
+func cell(_ bytes: Int, _ time: BenchTime) -> String {
     "\(mbps(bytes, time.wall)) [\(mbps(bytes, time.cpu))]"
 }
 var apiDocument: JSONDocument?
@@ -128,7 +106,7 @@ for name in ["api", "numbers", "strings"] {
     print(
         "| \(name) (\(bytes.count / 1_000_000) MB) | \(cell(bytes.count, parse)) | \(cell(bytes.count, foundation)) "
             + "| \(speedUp) | \(String(format: "%.2f×", memory)) body | \(cell(bytes.count, pretty)) "
-            + "| \(jqTime.wall.isFinite ? cell(bytes.count, jqTime) : "n/a") |")
+            + "| \(jqTime.wall.isFinite ? cell(bytes.count, BenchTime(wall: jqTime.wall, cpu: jqTime.cpu)) : "n/a") |")
 }
 
 if let document = apiDocument {

@@ -5,15 +5,63 @@ import JSONTree
 /// an array, and keywords name other nodes by index, so reference cycles are plain indices.
 /// A value: `Sendable`, validate from any thread.
 package struct CompiledSchema: Sendable {
-    let nodes: [SchemaNode]
+    /// The nodes, their keywords and the keywords' tables.
+    let program: SchemaProgram
     let root: Int
     /// The schema documents, for `const` and `enum` values.
     let documents: [JSONDocument]
+    /// Each document's URI, for the schema paths of findings.
+    let documentURIs: [String]
     /// `$dynamicAnchor`s by resource (a node with `resource` set names one).
     let resources: [SchemaResource]
     package let options: SchemaOptions
     /// The dialect the root was read as.
     package let dialect: SchemaDialect
+
+    init(
+        nodes: [SchemaNode], tables: SchemaTables, root: Int, documents: [JSONDocument], documentURIs: [String],
+        resources: [SchemaResource], options: SchemaOptions, dialect: SchemaDialect
+    ) {
+        program = SchemaProgram(nodes: nodes, tables: tables)
+        self.root = root
+        self.documents = documents
+        self.documentURIs = documentURIs
+        self.resources = resources
+        self.options = options
+        self.dialect = dialect
+    }
+
+    /// Node `index`'s location: URI and JSON Pointer fragment (`#/properties/a`). Worded only
+    /// for a finding: compiling a schema makes no text per node.
+    func location(of index: Int) -> String {
+        let source = program.nodes[index].source
+        return documentURIs[source.document] + "#" + documents[source.document].jsonPointer(source.node)
+    }
+}
+
+/// The compiled nodes, every node's keywords one after another (`SchemaNode.keywordStart..<
+/// keywordEnd`) and the keywords' tables. The evaluator keeps a copy and reads it in place — one
+/// trivially copyable keyword at a time, the tables' entries field by field — without retaining
+/// an array per keyword it applies. (Behind a class reference, even `unowned(unsafe)`, every read
+/// retained the object: validation took twice as long.)
+struct SchemaProgram: Sendable {
+    let nodes: [SchemaNode]
+    let keywords: [SchemaKeyword]
+    let tables: SchemaTables
+
+    init(nodes: [SchemaNode], tables: SchemaTables) {
+        var flat: [SchemaKeyword] = []
+        var laidOut = nodes
+        for index in laidOut.indices {
+            laidOut[index].keywordStart = flat.count
+            flat.append(contentsOf: laidOut[index].compiledKeywords)
+            laidOut[index].keywordEnd = flat.count
+            laidOut[index].compiledKeywords = []
+        }
+        self.nodes = laidOut
+        keywords = flat
+        self.tables = tables
+    }
 }
 
 /// A schema resource (a document root or a subschema with `$id`) and its dynamic anchors.
@@ -32,9 +80,12 @@ struct SchemaValue: Sendable {
 struct SchemaNode: Sendable {
     /// `true`/`false` schemas.
     var boolean: Bool?
-    var keywords: [SchemaKeyword] = []
-    /// The node's own location: URI and JSON Pointer fragment (`#/properties/a`).
-    var location: String
+    /// The keywords while compiling; then laid out in `SchemaProgram.keywords`.
+    var compiledKeywords: [SchemaKeyword] = []
+    var keywordStart = 0
+    var keywordEnd = 0
+    /// Where the schema object is (`CompiledSchema.location(of:)` words it).
+    var source: SchemaLocation
     /// Index into `CompiledSchema.resources` when this node starts a resource.
     var resource: Int?
     /// It has `unevaluatedProperties` or `unevaluatedItems`: its in-place subschemas report
@@ -70,17 +121,63 @@ struct PropertySchema: Sendable {
 /// "matched by neither of the others".
 struct ObjectApplicator: Sendable {
     var properties: [PropertySchema] = [] {
-        didSet {
-            byHash = [:]
-            for (offset, property) in properties.enumerated() {
-                byHash[JSONDocument.keyHash(name: property.utf8), default: []].append(offset)
-            }
-        }
+        didSet { layOutSlots() }
     }
-    /// Indices into `properties` by `JSONDocument.keyHash` of the name.
-    private(set) var byHash: [UInt64: [Int]] = [:]
+    /// `JSONDocument.keyHash` of each property's name.
+    private(set) var hashes: [UInt64] = []
+    /// Open addressing by name hash (a power of two long, at most half full): a property's index
+    /// or -1. A member finds its properties without a dictionary lookup or an array to retain.
+    private(set) var slots: [Int] = []
     var patterns: [(regex: IRegexp, source: String, schema: Int)] = []
     var additional: Int?
+
+    private mutating func layOutSlots() {
+        hashes = properties.map { JSONDocument.keyHash(name: $0.utf8) }
+        var size = 1
+        while size < 2 * properties.count { size *= 2 }
+        slots = [Int](repeating: -1, count: size)
+        for (offset, hash) in hashes.enumerated() {
+            var slot = Int(truncatingIfNeeded: hash) & (size - 1)
+            while slots[slot] >= 0 { slot = (slot + 1) & (size - 1) }
+            slots[slot] = offset
+        }
+    }
+}
+
+/// A `minimum`, `maximum` or `multipleOf` value: exact, as written, and as an Int when it is a
+/// whole number that fits (then an integer instance is compared without reading a decimal).
+struct SchemaNumber: Sendable {
+    let value: JSONDecimal
+    let text: String
+    let integer: Int?
+}
+
+/// `enum`'s values; their UTF-8 when every value is a string (the usual case), compared in place
+/// with the instance's bytes.
+struct SchemaEnumeration: Sendable {
+    let values: [SchemaValue]
+    let strings: [[UInt8]]?
+}
+
+/// The payloads of keywords that hold references (lists, maps, regexes, decimals), by index, so
+/// that `SchemaKeyword` itself holds none.
+struct SchemaTables: Sendable {
+    var schemaLists: [[Int]] = []
+    var enumerations: [SchemaEnumeration] = []
+    var numbers: [SchemaNumber] = []
+    var patterns: [(regex: IRegexp, source: String)] = []
+    var nameLists: [[PropertyName]] = []
+    var dependentRequired: [[(PropertyName, [PropertyName])]] = []
+    var objects: [ObjectApplicator] = []
+    var dependentSchemas: [[(PropertyName, Int)]] = []
+    var anchors: [String] = []
+    var discriminators: [(property: PropertyName, mapping: [String: Int])] = []
+
+    /// Appends `value` to `table`; its index.
+    mutating func add<Value>(_ value: Value, to table: WritableKeyPath<SchemaTables, [Value]>) -> Int {
+        self[keyPath: table].append(value)
+        return self[keyPath: table].count - 1
+    }
 }
 
 /// `minimum` and friends.
@@ -88,42 +185,55 @@ enum BoundKind: String, Sendable {
     case minimum, exclusiveMinimum, maximum, exclusiveMaximum
 }
 
-/// A compiled keyword. Order in `SchemaNode.keywords` is evaluation order; the unevaluated
-/// ones always come last.
+/// A compiled keyword. Order in a node's keywords is evaluation order; the unevaluated ones
+/// always come last. Trivially copyable: lists, maps, regexes and decimals are indices into
+/// `SchemaTables` (the evaluator copies each keyword it applies, millions per large document;
+/// a reference inside would cost a retain and a release each time).
 enum SchemaKeyword: Sendable {
     case type(TypeMask)
-    case enumeration([SchemaValue])
+    /// `SchemaTables.enumerations`.
+    case enumeration(Int)
     case constant(SchemaValue)
-    case multipleOf(JSONDecimal, text: String)
-    case bound(JSONDecimal, text: String, kind: BoundKind)
+    /// `SchemaTables.numbers`.
+    case multipleOf(Int)
+    case bound(Int, kind: BoundKind)
     case minLength(Int)
     case maxLength(Int)
-    case pattern(IRegexp, source: String)
+    /// `SchemaTables.patterns`.
+    case pattern(Int)
     case format(SchemaFormat)
     case minItems(Int)
     case maxItems(Int)
     case uniqueItems
     case minProperties(Int)
     case maxProperties(Int)
-    case required([PropertyName])
-    case dependentRequired([(PropertyName, [PropertyName])])
-    case object(ObjectApplicator)
+    /// `SchemaTables.nameLists`.
+    case required(Int)
+    /// `SchemaTables.dependentRequired`.
+    case dependentRequired(Int)
+    /// `SchemaTables.objects`.
+    case object(Int)
     case propertyNames(Int)
-    case dependentSchemas([(PropertyName, Int)])
-    /// `prefixItems` + `items` (draft-07: `items` array + `additionalItems`).
-    case items(prefix: [Int], rest: Int?, restKeyword: String)
+    /// `SchemaTables.dependentSchemas`.
+    case dependentSchemas(Int)
+    /// `prefixItems` (a `SchemaTables.schemaLists` index) + `items` (draft-07: `items` array +
+    /// `additionalItems`).
+    case items(prefix: Int?, rest: Int?)
     case contains(Int, minimum: Int, maximum: Int?)
-    case allOf([Int])
-    case anyOf([Int])
-    case oneOf([Int])
+    /// `SchemaTables.schemaLists`, as are `anyOf` and `oneOf`.
+    case allOf(Int)
+    case anyOf(Int)
+    case oneOf(Int)
     case not(Int)
     case conditional(if: Int, then: Int?, else: Int?)
-    case ref(Int, keyword: String)
-    case dynamicRef(Int, anchor: String)
-    /// OpenAPI's `discriminator`: the property naming the branch, and the branch per value.
-    case discriminator(property: PropertyName, mapping: [String: Int])
+    /// `$ref`, or a `$dynamicRef` that acts as one.
+    case ref(Int, dynamic: Bool)
+    /// The anchor is a `SchemaTables.anchors` index.
+    case dynamicRef(Int, anchor: Int)
+    /// OpenAPI's `discriminator`: `SchemaTables.discriminators`.
+    case discriminator(Int)
     /// OpenAPI's `readOnly`/`writeOnly`: this value must not be sent in this direction.
-    case forbidden(SchemaDirection, keyword: String)
+    case forbidden(SchemaDirection)
     case unevaluatedItems(Int)
     case unevaluatedProperties(Int)
 
@@ -134,7 +244,7 @@ enum SchemaKeyword: Sendable {
         case .enumeration: "enum"
         case .constant: "const"
         case .multipleOf: "multipleOf"
-        case .bound(_, _, let kind): kind.rawValue
+        case .bound(_, let kind): kind.rawValue
         case .minLength: "minLength"
         case .maxLength: "maxLength"
         case .pattern: "pattern"
@@ -149,17 +259,17 @@ enum SchemaKeyword: Sendable {
         case .object: "properties"
         case .propertyNames: "propertyNames"
         case .dependentSchemas: "dependentSchemas"
-        case .items(let prefix, _, let restKeyword): prefix.isEmpty ? restKeyword : "prefixItems"
+        case .items(let prefix, _): prefix == nil ? "items" : "prefixItems"
         case .contains: "contains"
         case .allOf: "allOf"
         case .anyOf: "anyOf"
         case .oneOf: "oneOf"
         case .not: "not"
         case .conditional: "if"
-        case .ref(_, let keyword): keyword
+        case .ref(_, let dynamic): dynamic ? "$dynamicRef" : "$ref"
         case .dynamicRef: "$dynamicRef"
         case .discriminator: "discriminator"
-        case .forbidden(_, let keyword): keyword
+        case .forbidden(let direction): direction == .request ? "readOnly" : "writeOnly"
         case .unevaluatedItems: "unevaluatedItems"
         case .unevaluatedProperties: "unevaluatedProperties"
         }

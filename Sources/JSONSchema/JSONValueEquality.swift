@@ -6,6 +6,23 @@ import JSONTree
 enum JSONValueEquality {
     static func equal(_ left: JSONDocument, _ leftNode: JSONNode, _ right: JSONDocument, _ rightNode: JSONNode) -> Bool
     {
+        // Scalars (every `enum` and `const` check of a string or number) without the work list.
+        let kind = left.kind(leftNode)
+        guard kind == right.kind(rightNode) else { return false }
+        switch kind {
+        case .null, .true, .false: return true
+        case .string:
+            if let a = left.unescapedStringRange(leftNode), let b = right.unescapedStringRange(rightNode) {
+                return left.bytesEqual(a, right, b)
+            }
+            return left.string(leftNode) == right.string(rightNode)
+        case .number:
+            guard let x = JSONDecimal(left.bytes[left.byteRange(leftNode)]),
+                let y = JSONDecimal(right.bytes[right.byteRange(rightNode)])
+            else { return false }
+            return x == y
+        case .array, .object: break
+        }
         var pending = [(leftNode, rightNode)]
         while let (a, b) = pending.popLast() {
             let kind = left.kind(a)

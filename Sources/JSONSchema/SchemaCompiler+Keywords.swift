@@ -26,7 +26,7 @@ extension SchemaCompiler {
         if let ref = members["$ref"] {
             guard let text = document.string(ref) else { throw fail(ref, "$ref must be a string") }
             let target = try compile(resolve(text, from: location), depth: depth + 1)
-            keywords.append(.ref(target, keyword: "$ref"))
+            keywords.append(.ref(target, dynamic: false))
             // Draft-07 and OpenAPI 3.0: a $ref hides every keyword beside it.
             if dialect.isDraft7Like { return keywords }
         }
@@ -40,7 +40,9 @@ extension SchemaCompiler {
                 !fragment.isEmpty && !fragment.hasPrefix("/")
                 && targetDocument.child(targetLocation.node, key: "$dynamicAnchor").flatMap(targetDocument.string)
                     == fragment
-            keywords.append(bookended ? .dynamicRef(target, anchor: fragment) : .ref(target, keyword: "$dynamicRef"))
+            keywords.append(
+                bookended
+                    ? .dynamicRef(target, anchor: tables.add(fragment, to: \.anchors)) : .ref(target, dynamic: true))
         }
 
         // MARK: Any instance
@@ -53,8 +55,7 @@ extension SchemaCompiler {
         }
         if let values = members["enum"] {
             guard document.kind(values) == .array else { throw fail(values, "enum must be an array") }
-            keywords.append(
-                .enumeration(document.children(values).map { SchemaValue(document: location.document, node: $0) }))
+            keywords.append(.enumeration(tables.add(enumeration(document, values, location), to: \.enumerations)))
         }
         if let value = members["const"], !dialect.isOpenAPI || dialect == .openAPI31 {
             keywords.append(.constant(SchemaValue(document: location.document, node: value)))
@@ -64,7 +65,7 @@ extension SchemaCompiler {
         if let value = members["multipleOf"] {
             let decimal = try number(document, value, fail: fail)
             guard !decimal.isNegative, !decimal.isZero else { throw fail(value, "multipleOf must be greater than 0") }
-            keywords.append(.multipleOf(decimal, text: document.rawText(value)))
+            keywords.append(.multipleOf(tables.add(schemaNumber(decimal, document, value), to: \.numbers)))
         }
         for kind in [BoundKind.minimum, .exclusiveMinimum, .maximum, .exclusiveMaximum] {
             guard let value = members[kind.rawValue] else { continue }
@@ -78,8 +79,8 @@ extension SchemaCompiler {
                     effective = kind == .minimum ? .exclusiveMinimum : .exclusiveMaximum
                 }
             }
-            keywords.append(
-                .bound(try number(document, value, fail: fail), text: document.rawText(value), kind: effective))
+            let decimal = try number(document, value, fail: fail)
+            keywords.append(.bound(tables.add(schemaNumber(decimal, document, value), to: \.numbers), kind: effective))
         }
 
         // MARK: Strings
@@ -87,7 +88,8 @@ extension SchemaCompiler {
         if let value = members["maxLength"] { keywords.append(.maxLength(try count(document, value, fail: fail))) }
         if let value = members["pattern"] {
             let source = try string(document, value, fail: fail)
-            keywords.append(.pattern(try regex(source, at: value, fail: fail), source: source))
+            let compiledRegex = try regex(source, at: value, fail: fail)
+            keywords.append(.pattern(tables.add((compiledRegex, source), to: \.patterns)))
         }
         if let value = members["format"], let name = document.string(value), let format = SchemaFormat(rawValue: name),
             options.assertFormats
@@ -112,8 +114,7 @@ extension SchemaCompiler {
                 }
             }
             if !prefix.isEmpty || rest != nil {
-                keywords.append(
-                    .items(prefix: prefix, rest: rest, restKeyword: prefix.isEmpty ? "items" : "additionalItems"))
+                keywords.append(.items(prefix: prefixList(prefix), rest: rest))
             }
         } else {
             if let items = members["prefixItems"] {
@@ -122,7 +123,7 @@ extension SchemaCompiler {
             }
             if let items = members["items"] { rest = try compile(at(items), depth: depth + 1) }
             if !prefix.isEmpty || rest != nil {
-                keywords.append(.items(prefix: prefix, rest: rest, restKeyword: "items"))
+                keywords.append(.items(prefix: prefixList(prefix), rest: rest))
             }
         }
         if let contains = members["contains"] {
@@ -164,7 +165,7 @@ extension SchemaCompiler {
             object.additional = try compile(at(additional), depth: depth + 1)
         }
         if !object.properties.isEmpty || !object.patterns.isEmpty || object.additional != nil {
-            keywords.append(.object(object))
+            keywords.append(.object(tables.add(object, to: \.objects)))
         }
         if let names = members["propertyNames"] {
             keywords.append(.propertyNames(try compile(at(names), depth: depth + 1)))
@@ -174,7 +175,7 @@ extension SchemaCompiler {
             let names = try document.children(required).map { (name) throws(SchemaError) in
                 PropertyName(try string(document, name, fail: fail))
             }
-            if !names.isEmpty { keywords.append(.required(names)) }
+            if !names.isEmpty { keywords.append(.required(tables.add(names, to: \.nameLists))) }
         }
         if let value = members["minProperties"] {
             keywords.append(.minProperties(try count(document, value, fail: fail)))
@@ -200,8 +201,12 @@ extension SchemaCompiler {
                 }
             }
         }
-        if !dependentRequired.isEmpty { keywords.append(.dependentRequired(dependentRequired)) }
-        if !dependentSchemas.isEmpty { keywords.append(.dependentSchemas(dependentSchemas)) }
+        if !dependentRequired.isEmpty {
+            keywords.append(.dependentRequired(tables.add(dependentRequired, to: \.dependentRequired)))
+        }
+        if !dependentSchemas.isEmpty {
+            keywords.append(.dependentSchemas(tables.add(dependentSchemas, to: \.dependentSchemas)))
+        }
 
         // MARK: Applicators
         func list(_ name: String) throws(SchemaError) -> [Int]? {
@@ -213,14 +218,17 @@ extension SchemaCompiler {
                 try compile(at(element), depth: depth + 1)
             }
         }
-        if let schemas = try list("allOf") { keywords.append(.allOf(schemas)) }
+        if let schemas = try list("allOf") { keywords.append(.allOf(tables.add(schemas, to: \.schemaLists))) }
         let discriminator =
-            dialect.isOpenAPI ? try self.discriminator(members, document: document, location: location) : nil
+            dialect.isOpenAPI
+            ? try self.discriminator(members, document: document, location: location).map {
+                tables.add((property: $0.0, mapping: $0.1), to: \.discriminators)
+            } : nil
         if let schemas = try list("anyOf") {
-            keywords.append(discriminator.map { .discriminator(property: $0.0, mapping: $0.1) } ?? .anyOf(schemas))
+            keywords.append(discriminator.map { .discriminator($0) } ?? .anyOf(tables.add(schemas, to: \.schemaLists)))
         }
         if let schemas = try list("oneOf") {
-            keywords.append(discriminator.map { .discriminator(property: $0.0, mapping: $0.1) } ?? .oneOf(schemas))
+            keywords.append(discriminator.map { .discriminator($0) } ?? .oneOf(tables.add(schemas, to: \.schemaLists)))
         }
         if let not = members["not"] { keywords.append(.not(try compile(at(not), depth: depth + 1))) }
         if let condition = members["if"] {
@@ -235,10 +243,10 @@ extension SchemaCompiler {
                 .conditional(if: try compile(at(condition), depth: depth + 1), then: thenSchema, else: elseSchema))
         }
         if options.direction == .request, let value = members["readOnly"], document.bool(value) == true {
-            keywords.append(.forbidden(.request, keyword: "readOnly"))
+            keywords.append(.forbidden(.request))
         }
         if options.direction == .response, let value = members["writeOnly"], document.bool(value) == true {
-            keywords.append(.forbidden(.response, keyword: "writeOnly"))
+            keywords.append(.forbidden(.response))
         }
         if !dialect.isDraft7Like {
             if let value = members["unevaluatedItems"] {
@@ -249,6 +257,29 @@ extension SchemaCompiler {
             }
         }
         return keywords
+    }
+
+    /// `prefixItems` (draft-07: the `items` array) as a `SchemaTables.schemaLists` index; nil when empty.
+    private mutating func prefixList(_ prefix: [Int]) -> Int? {
+        prefix.isEmpty ? nil : tables.add(prefix, to: \.schemaLists)
+    }
+
+    /// `enum`'s values, with their UTF-8 when all are strings without escapes.
+    private func enumeration(_ document: JSONDocument, _ values: JSONNode, _ location: SchemaLocation)
+        -> SchemaEnumeration
+    {
+        let nodes = Array(document.children(values))
+        let strings = nodes.map { node in document.unescapedStringRange(node).map { Array(document.bytes[$0]) } }
+        return SchemaEnumeration(
+            values: nodes.map { SchemaValue(document: location.document, node: $0) },
+            strings: strings.contains(where: { $0 == nil }) ? nil : strings.compactMap { $0 })
+    }
+
+    /// A number keyword's value, its text and its Int value when it has one.
+    private func schemaNumber(_ decimal: JSONDecimal, _ document: JSONDocument, _ node: JSONNode) -> SchemaNumber {
+        let limit = 1_000_000_000_000_000_000
+        let integer = decimal.integerValue.flatMap { $0 > -limit && $0 < limit ? $0 : nil }
+        return SchemaNumber(value: decimal, text: document.rawText(node), integer: integer)
     }
 
     /// The validation vocabulary's assertions (draft 2020-12).

@@ -13,7 +13,8 @@ extension CompiledSchema {
         let rootLocation = SchemaLocation(document: index, node: document.root)
         let root = try compiler.compile(rootLocation, depth: 0)
         self.init(
-            nodes: compiler.nodes, root: root, documents: compiler.registry.documents, resources: compiler.resources,
+            nodes: compiler.nodes, tables: compiler.tables, root: root, documents: compiler.registry.documents,
+            documentURIs: compiler.registry.documentURIs, resources: compiler.resources,
             options: options, dialect: compiler.registry.scopes[rootLocation]?.dialect ?? dialect)
     }
 }
@@ -29,6 +30,7 @@ struct SchemaCompiler {
     let loader: SchemaLoader?
     var registry = SchemaRegistry()
     var nodes: [SchemaNode] = []
+    var tables = SchemaTables()
     var resources: [SchemaResource] = []
     var resourceIndex: [String: Int] = [:]
     var compiled: [SchemaLocation: Int] = [:]
@@ -59,14 +61,14 @@ struct SchemaCompiler {
         let document = registry.documents[location.document]
         let scope = scope(of: location)
         let index = nodes.count
-        nodes.append(SchemaNode(location: locationText(location)))
+        nodes.append(SchemaNode(source: location))
         compiled[location] = index
         switch document.kind(location.node) {
         case .true: nodes[index].boolean = true
         case .false: nodes[index].boolean = false
         case .object:
             let keywords = try compileKeywords(location, document: document, scope: scope, depth: depth)
-            nodes[index].keywords = keywords
+            nodes[index].compiledKeywords = keywords
             nodes[index].collectsAnnotations = keywords.contains {
                 switch $0 {
                 case .unevaluatedItems, .unevaluatedProperties: true

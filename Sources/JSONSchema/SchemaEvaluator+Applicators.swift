@@ -3,34 +3,42 @@ import JSONTree
 extension SchemaEvaluator {
     /// In-place applicators: the same instance against other schemas.
     mutating func applyApplicator(
-        _ keyword: SchemaKeyword, _ node: SchemaNode, _ instance: JSONNode, record: Bool,
+        _ keyword: SchemaKeyword, _ node: Int, _ instance: JSONNode, _ kind: JSONKind, record: Bool,
         annotations: inout Annotations?
     ) -> Bool {
         switch keyword {
         case .ref(let target, _):
             return evaluate(target, instance, record: record, annotations: &annotations)
-        case .dynamicRef(let target, let anchor):
+        case .dynamicRef(let target, let anchorIndex):
             // The outermost resource in the dynamic scope with this dynamic anchor wins.
+            let anchor = program.tables.anchors[anchorIndex]
             for resource in dynamicScope {
                 if let dynamicTarget = schema.resources[resource].dynamicAnchors[anchor] {
                     return evaluate(dynamicTarget, instance, record: record, annotations: &annotations)
                 }
             }
             return evaluate(target, instance, record: record, annotations: &annotations)
-        case .allOf(let schemas):
+        case .allOf(let list):
             var valid = true
-            for schemaIndex in schemas where !evaluate(schemaIndex, instance, record: record, annotations: &annotations)
+            for position in program.tables.schemaLists[list].indices
+            where !evaluate(
+                program.tables.schemaLists[list][position], instance, record: record, annotations: &annotations)
             {
                 valid = false
                 if !record { return false }
             }
             return valid
-        case .anyOf(let schemas):
+        case .anyOf(let list):
             var matched = false
-            for schemaIndex in schemas where evaluate(schemaIndex, instance, record: false, annotations: &annotations) {
+            for position in program.tables.schemaLists[list].indices
+            where evaluate(
+                program.tables.schemaLists[list][position], instance, record: false, annotations: &annotations)
+            {
                 matched = true
                 if annotations == nil { break }
             }
+            guard !matched, record else { return matched }
+            let schemas = program.tables.schemaLists[list]
             if !matched, record {
                 report(
                     instance, node, "anyOf",
@@ -39,13 +47,16 @@ extension SchemaEvaluator {
                 if !explaining { explainClosest(schemas, instance) }
             }
             return matched
-        case .oneOf(let schemas):
+        case .oneOf(let list):
             var matches: [Int] = []
-            for (position, schemaIndex) in schemas.enumerated()
-            where evaluate(schemaIndex, instance, record: false, annotations: &annotations) {
+            for position in program.tables.schemaLists[list].indices
+            where evaluate(
+                program.tables.schemaLists[list][position], instance, record: false, annotations: &annotations)
+            {
                 matches.append(position)
                 if matches.count > 1, annotations == nil { break }
             }
+            let schemas = program.tables.schemaLists[list]
             guard matches.count == 1 else {
                 if record {
                     if matches.isEmpty {
@@ -81,8 +92,9 @@ extension SchemaEvaluator {
             }
             guard let elseSchema else { return true }
             return evaluate(elseSchema, instance, record: record, annotations: &annotations)
-        case .discriminator(let property, let mapping):
-            guard document.kind(instance) == .object else { return true }
+        case .discriminator(let table):
+            guard kind == .object else { return true }
+            let (property, mapping) = program.tables.discriminators[table]
             guard let member = document.children(instance).first(where: { document.keyEquals($0, property.utf8) }),
                 let value = document.string(member)
             else {

@@ -3,18 +3,20 @@ import JSONTree
 extension SchemaEvaluator {
     /// Array, object and applicator keywords.
     mutating func applyStructural(
-        _ keyword: SchemaKeyword, _ node: SchemaNode, _ instance: JSONNode, record: Bool,
+        _ keyword: SchemaKeyword, _ node: Int, _ instance: JSONNode, _ kind: JSONKind, record: Bool,
         annotations: inout Annotations?
     ) -> Bool {
         switch keyword {
-        case .items(let prefix, let rest, _):
-            guard document.kind(instance) == .array else { return true }
+        case .items(let prefixList, let rest):
+            guard kind == .array else { return true }
             var valid = true
             var position = 0
             var none: Annotations?
+            let prefixCount = prefixList.map { program.tables.schemaLists[$0].count } ?? 0
             var cursorItem = document.childCursor(instance)
             while let item = cursorItem.next(in: document) {
-                let schemaIndex = position < prefix.count ? prefix[position] : rest
+                let schemaIndex =
+                    position < prefixCount ? prefixList.map { program.tables.schemaLists[$0][position] } : rest
                 position += 1
                 guard let schemaIndex else { break }
                 if !evaluate(schemaIndex, item, record: record, annotations: &none) {
@@ -24,13 +26,13 @@ extension SchemaEvaluator {
             }
             let count = document.childCount(instance)
             if var seen = annotations {
-                seen.itemPrefix = max(seen.itemPrefix, min(count, prefix.count))
+                seen.itemPrefix = max(seen.itemPrefix, min(count, prefixCount))
                 annotations = seen
             }
-            if rest != nil, count > prefix.count { annotations?.allItems = true }
+            if rest != nil, count > prefixCount { annotations?.allItems = true }
             return valid
         case .contains(let schemaIndex, let minimum, let maximum):
-            guard document.kind(instance) == .array else { return true }
+            guard kind == .array else { return true }
             var matched = 0
             var position = 0
             var none: Annotations?
@@ -63,7 +65,7 @@ extension SchemaEvaluator {
             }
             return true
         case .minItems(let limit), .maxItems(let limit):
-            guard document.kind(instance) == .array else { return true }
+            guard kind == .array else { return true }
             let count = document.childCount(instance)
             let isMinimum = if case .minItems = keyword { true } else { false }
             let holds = isMinimum ? count >= limit : count <= limit
@@ -75,14 +77,14 @@ extension SchemaEvaluator {
             }
             return holds
         case .uniqueItems:
-            guard document.kind(instance) == .array, let (first, second) = duplicate(in: instance) else { return true }
+            guard kind == .array, let (first, second) = duplicate(in: instance) else { return true }
             if record {
                 report(
                     instance, node, "uniqueItems", "expected unique items, but items \(first) and \(second) are equal")
             }
             return false
         case .minProperties(let limit), .maxProperties(let limit):
-            guard document.kind(instance) == .object else { return true }
+            guard kind == .object else { return true }
             let count = document.childCount(instance)
             let isMinimum = if case .minProperties = keyword { true } else { false }
             let holds = isMinimum ? count >= limit : count <= limit
@@ -93,16 +95,16 @@ extension SchemaEvaluator {
                 )
             }
             return holds
-        case .required(let names):
-            guard document.kind(instance) == .object else { return true }
-            return checkRequired(names, in: instance, node, record: record) {
+        case .required(let table):
+            guard kind == .object else { return true }
+            return checkRequired(table, in: instance, node, record: record) {
                 "missing the required property \(SchemaWording.quoted($0))"
             }
-        case .dependentRequired(let dependencies):
-            guard document.kind(instance) == .object else { return true }
+        case .dependentRequired(let table):
+            guard kind == .object else { return true }
             var valid = true
-            for (name, required) in dependencies where has(instance, name) {
-                let holds = checkRequired(required, in: instance, node, record: record) {
+            for (name, required) in program.tables.dependentRequired[table] where has(instance, name) {
+                let holds = checkRequired(names: required, in: instance, node, record: record) {
                     "missing the property \(SchemaWording.quoted($0)), required when \(SchemaWording.quoted(name.name)) is present"
                 }
                 if !holds {
@@ -111,11 +113,11 @@ extension SchemaEvaluator {
                 }
             }
             return valid
-        case .object(let applicator):
-            guard document.kind(instance) == .object else { return true }
-            return applyObject(applicator, node, instance, record: record, annotations: &annotations)
+        case .object(let table):
+            guard kind == .object else { return true }
+            return applyObject(table, node, instance, record: record, annotations: &annotations)
         case .propertyNames(let schemaIndex):
-            guard document.kind(instance) == .object else { return true }
+            guard kind == .object else { return true }
             var valid = true
             var cursorMember = document.childCursor(instance)
             while let member = cursorMember.next(in: document) {
@@ -133,10 +135,10 @@ extension SchemaEvaluator {
                 }
             }
             return valid
-        case .dependentSchemas(let dependencies):
-            guard document.kind(instance) == .object else { return true }
+        case .dependentSchemas(let table):
+            guard kind == .object else { return true }
             var valid = true
-            for (name, schemaIndex) in dependencies where has(instance, name) {
+            for (name, schemaIndex) in program.tables.dependentSchemas[table] where has(instance, name) {
                 if !evaluate(schemaIndex, instance, record: record, annotations: &annotations) {
                     valid = false
                     if !record { return false }
@@ -144,7 +146,7 @@ extension SchemaEvaluator {
             }
             return valid
         case .unevaluatedItems(let schemaIndex):
-            guard document.kind(instance) == .array else { return true }
+            guard kind == .array else { return true }
             let seen = annotations ?? Annotations()
             guard !seen.allItems else { return true }
             var valid = true
@@ -165,7 +167,7 @@ extension SchemaEvaluator {
             annotations?.allItems = true
             return valid
         case .unevaluatedProperties(let schemaIndex):
-            guard document.kind(instance) == .object else { return true }
+            guard kind == .object else { return true }
             let seen = annotations ?? Annotations()
             var valid = true
             var none: Annotations?
@@ -184,39 +186,51 @@ extension SchemaEvaluator {
             }
             return valid
         default:
-            return applyApplicator(keyword, node, instance, record: record, annotations: &annotations)
+            return applyApplicator(keyword, node, instance, kind, record: record, annotations: &annotations)
         }
     }
 
     /// `properties`, `patternProperties`, `additionalProperties` in one pass over the members.
+    /// Each member finds its properties through the applicator's hash slots; fields are read in
+    /// place from `schema.tables` (copying the applicator would retain each of its arrays).
     private mutating func applyObject(
-        _ applicator: ObjectApplicator, _ node: SchemaNode, _ instance: JSONNode, record: Bool,
-        annotations: inout Annotations?
+        _ table: Int, _ node: Int, _ instance: JSONNode, record: Bool, annotations: inout Annotations?
     ) -> Bool {
         var valid = true
         var none: Annotations?
+        // Held once per object (read across the mutating calls below, each read retained them).
+        let slots = program.tables.objects[table].slots
+        let hashes = program.tables.objects[table].hashes
+        let properties = program.tables.objects[table].properties
+        let slotMask = slots.count - 1
+        let hasPatterns = !program.tables.objects[table].patterns.isEmpty
+        let additional = program.tables.objects[table].additional
         var cursorMember = document.childCursor(instance)
         while let member = cursorMember.next(in: document) {
             var evaluated = false
-            let candidates = document.keyHash(member).flatMap { applicator.byHash[$0] } ?? []
-            for offset in candidates {
-                let property = applicator.properties[offset]
-                guard document.keyEquals(member, property.utf8) else { continue }
-                evaluated = true
-                if schema.nodes[property.schema].boolean == false {
-                    valid = false
-                    guard record else { return false }
-                    report(
-                        instance, node, "properties",
-                        "the property \(SchemaWording.quoted(property.name)) is not allowed")
-                } else if !evaluate(property.schema, member, record: record, annotations: &none) {
-                    valid = false
-                    if !record { return false }
+            if slotMask >= 0, let hash = document.keyHash(member) {
+                var slot = Int(truncatingIfNeeded: hash) & slotMask
+                while case let offset = slots[slot], offset >= 0 {
+                    slot = (slot + 1) & slotMask
+                    guard hashes[offset] == hash, document.keyEquals(member, properties[offset].utf8) else { continue }
+                    evaluated = true
+                    let target = properties[offset].schema
+                    if program.nodes[target].boolean == false {
+                        valid = false
+                        guard record else { return false }
+                        report(
+                            instance, node, "properties",
+                            "the property \(SchemaWording.quoted(properties[offset].name)) is not allowed"
+                        )
+                    } else if !evaluate(target, member, record: record, annotations: &none) {
+                        valid = false
+                        if !record { return false }
+                    }
                 }
             }
-            if !applicator.patterns.isEmpty {
+            if hasPatterns {
                 let name = document.key(member) ?? ""
-                for pattern in applicator.patterns where pattern.regex.firstMatch(name) {
+                for pattern in program.tables.objects[table].patterns where pattern.regex.firstMatch(name) {
                     evaluated = true
                     if !evaluate(pattern.schema, member, record: record, annotations: &none) {
                         valid = false
@@ -224,9 +238,9 @@ extension SchemaEvaluator {
                     }
                 }
             }
-            if !evaluated, let additional = applicator.additional {
+            if !evaluated, let additional {
                 evaluated = true
-                if schema.nodes[additional].boolean == false {
+                if program.nodes[additional].boolean == false {
                     valid = false
                     guard record else { return false }
                     report(
@@ -250,9 +264,33 @@ extension SchemaEvaluator {
         return false
     }
 
+    /// `required`'s names (`SchemaTables.nameLists[table]`) all present.
+    private mutating func checkRequired(
+        _ table: Int, in instance: JSONNode, _ node: Int, record: Bool, message: (String) -> String
+    ) -> Bool {
+        // Checked in place first: passing the list on would retain it.
+        if program.tables.nameLists[table].count <= 64 {
+            let count = program.tables.nameLists[table].count
+            var found: UInt64 = 0
+            var cursorMember = document.childCursor(instance)
+            while let member = cursorMember.next(in: document) {
+                for offset in 0..<count
+                where found & (1 << offset) == 0
+                    && document.keyEquals(member, program.tables.nameLists[table][offset].utf8)
+                {
+                    found |= 1 << offset
+                }
+            }
+            if found == (count == 64 ? ~0 : (1 << UInt64(count)) - 1) { return true }
+            guard record else { return false }
+        }
+        return checkRequired(
+            names: program.tables.nameLists[table], in: instance, node, record: record, message: message)
+    }
+
     /// Every name present in one pass over the members (a bit per name, up to 64 names).
     private mutating func checkRequired(
-        _ names: [PropertyName], in instance: JSONNode, _ node: SchemaNode, record: Bool, message: (String) -> String
+        names: [PropertyName], in instance: JSONNode, _ node: Int, record: Bool, message: (String) -> String
     ) -> Bool {
         var missing: [PropertyName] = []
         if names.count <= 64 {
@@ -277,8 +315,24 @@ extension SchemaEvaluator {
         return false
     }
 
-    /// The first pair of equal items, by hash buckets.
+    /// The first pair of equal items: pair by pair for a short array (no allocation), by hash
+    /// buckets for a longer one.
     private func duplicate(in instance: JSONNode) -> (Int, Int)? {
+        if document.childCount(instance) <= 16 {
+            // The same pair the buckets find: the first later item equal to an earlier one, and
+            // the first of the earlier ones it equals.
+            var laterCursor = document.childCursor(instance)
+            var position = 0
+            while let later = laterCursor.next(in: document) {
+                var earlierCursor = document.childCursor(instance)
+                for earlier in 0..<position {
+                    guard let item = earlierCursor.next(in: document) else { break }
+                    if JSONValueEquality.equal(document, item, document, later) { return (earlier, position) }
+                }
+                position += 1
+            }
+            return nil
+        }
         var buckets: [Int: [(Int, JSONNode)]] = [:]
         for (position, item) in document.children(instance).enumerated() {
             let hash = JSONValueEquality.hash(document, item)

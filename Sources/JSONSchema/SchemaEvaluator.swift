@@ -11,7 +11,7 @@ extension CompiledSchema {
             // Cannot happen by construction; never call an invalid document valid.
             findings.append(
                 SchemaFinding(
-                    instancePath: "$", schemaPath: nodes[root].location, keyword: "",
+                    instancePath: "$", schemaPath: location(of: root), keyword: "",
                     message: "does not match the schema"))
         }
         return SchemaValidationResult(findings: findings, truncated: evaluator.truncated)
@@ -46,6 +46,8 @@ struct Annotations {
 /// returns at once and nothing is worded (inside `not`, `anyOf`, `oneOf`, `if`).
 struct SchemaEvaluator {
     let schema: CompiledSchema
+    /// `schema.program`, read in place by the hot loop.
+    let program: SchemaProgram
     let document: JSONDocument
     let recording: Bool
     var findings: [SchemaFinding] = []
@@ -64,20 +66,22 @@ struct SchemaEvaluator {
 
     init(schema: CompiledSchema, document: JSONDocument, recording: Bool) {
         self.schema = schema
+        program = schema.program
         self.document = document
         self.recording = recording
         maximumSteps = schema.options.maximumSteps ?? 20_000_000 + 64 * document.tapeCount
         instanceStack.reserveCapacity(64)
     }
 
-    mutating func report(_ instance: JSONNode, _ node: SchemaNode, _ keyword: String, _ message: String) {
+    /// Adds a finding of `keyword` of compiled node `node` (worded only here, on the failure path).
+    mutating func report(_ instance: JSONNode, _ node: Int, _ keyword: String, _ message: String) {
         guard findings.count < schema.options.maximumFindings else {
             truncated = true
             return
         }
-        let location =
-            node.location.hasSuffix("#") || node.location.hasSuffix("/") ? node.location : node.location + "/"
-        let schemaPath = keyword.isEmpty ? node.location : location + keyword
+        let own = schema.location(of: node)
+        let location = own.hasSuffix("#") || own.hasSuffix("/") ? own : own + "/"
+        let schemaPath = keyword.isEmpty ? own : location + keyword
         findings.append(
             SchemaFinding(
                 instancePath: SchemaWording.path(document, instance),
@@ -86,9 +90,9 @@ struct SchemaEvaluator {
     }
 
     /// Applies compiled node `index` to `instance`; adds what it evaluated to `annotations` when
-    /// that is not nil and the node holds.
+    /// that is not nil and the node holds. Reads the node's fields in place (copying a
+    /// `SchemaNode` would retain its location) and its keywords one by one from the flat list.
     mutating func evaluate(_ index: Int, _ instance: JSONNode, record: Bool, annotations: inout Annotations?) -> Bool {
-        let node = schema.nodes[index]
         steps += 1
         guard steps <= maximumSteps else {
             if !exhausted {
@@ -96,34 +100,41 @@ struct SchemaEvaluator {
                 // Recorded even in "just the answer" mode: the caller must learn why it failed.
                 findings.append(
                     SchemaFinding(
-                        instancePath: SchemaWording.path(document, instance), schemaPath: node.location, keyword: "",
+                        instancePath: SchemaWording.path(document, instance), schemaPath: schema.location(of: index),
+                        keyword: "",
                         message:
                             "validation stopped after \(maximumSteps) schema applications: the schema is too costly for this document"
                     ))
             }
             return false
         }
-        if let boolean = node.boolean {
+        if let boolean = program.nodes[index].boolean {
             if !boolean, record {
                 report(
-                    instance, node, "",
+                    instance, index, "",
                     "no value is allowed here (the schema is false), found \(SchemaWording.describe(document, instance))"
                 )
             }
             return boolean
         }
         guard instanceStack.count < schema.options.maximumDepth else {
-            if record { reportTooDeep(instance, node) }
+            if record { reportTooDeep(instance, index) }
             return false
         }
         instanceStack.append(instance.index)
         defer { instanceStack.removeLast() }
-        if let resource = node.resource { dynamicScope.append(resource) }
-        defer { if node.resource != nil { dynamicScope.removeLast() } }
+        let resource = program.nodes[index].resource
+        if let resource { dynamicScope.append(resource) }
+        defer { if resource != nil { dynamicScope.removeLast() } }
 
-        var local: Annotations? = annotations != nil || node.collectsAnnotations ? Annotations() : nil
+        var local: Annotations? = annotations != nil || program.nodes[index].collectsAnnotations ? Annotations() : nil
         var valid = true
-        for keyword in node.keywords where !apply(keyword, node, instance, record: record, annotations: &local) {
+        // Read once for all the node's keywords (each asks; a tape entry is not free to decode).
+        let kind = document.kind(instance)
+        // One retain of the list per node, not one per keyword read across the mutating calls.
+        let keywords = program.keywords
+        for position in program.nodes[index].keywordStart..<program.nodes[index].keywordEnd
+        where !apply(keywords[position], index, instance, kind, record: record, annotations: &local) {
             valid = false
             if !record { return false }
         }
@@ -131,12 +142,12 @@ struct SchemaEvaluator {
         return valid
     }
 
-    private mutating func reportTooDeep(_ instance: JSONNode, _ node: SchemaNode) {
+    private mutating func reportTooDeep(_ instance: JSONNode, _ node: Int) {
         let recent = instanceStack.suffix(32)
         if recent.count == 32, recent.allSatisfy({ $0 == instance.index }) {
             report(
                 instance, node, "$ref",
-                "the schema's references loop without moving into the document (at \(node.location))")
+                "the schema's references loop without moving into the document (at \(schema.location(of: node)))")
         } else {
             report(
                 instance, node, "",
@@ -145,14 +156,14 @@ struct SchemaEvaluator {
         }
     }
 
-    /// One keyword; false when it fails.
+    /// One keyword of compiled node `node`; false when it fails.
     mutating func apply(
-        _ keyword: SchemaKeyword, _ node: SchemaNode, _ instance: JSONNode, record: Bool,
+        _ keyword: SchemaKeyword, _ node: Int, _ instance: JSONNode, _ kind: JSONKind, record: Bool,
         annotations: inout Annotations?
     ) -> Bool {
         switch keyword {
         case .type(let mask):
-            guard matches(mask, instance) else {
+            guard matches(mask, kind, instance) else {
                 if record {
                     report(
                         instance, node, "type",
@@ -161,12 +172,10 @@ struct SchemaEvaluator {
                 return false
             }
             return true
-        case .enumeration(let values):
-            for value in values
-            where JSONValueEquality.equal(schema.documents[value.document], value.node, document, instance) {
-                return true
-            }
+        case .enumeration(let table):
+            if isEnumerated(instance, kind, table) { return true }
             if record {
+                let values = program.tables.enumerations[table].values
                 let shown = values.prefix(8).map { schema.documents[$0.document].preview($0.node, maxLength: 30) }
                 let list = shown.joined(separator: ", ") + (values.count > 8 ? ", …" : "")
                 report(
@@ -185,23 +194,23 @@ struct SchemaEvaluator {
                 return false
             }
             return true
-        case .multipleOf(let divisor, let text):
+        case .multipleOf(let table):
             guard let value = number(instance) else { return true }
-            guard DecimalMultiple.isMultiple(value, of: divisor) else {
+            guard DecimalMultiple.isMultiple(value, of: program.tables.numbers[table].value) else {
                 if record {
                     report(
                         instance, node, "multipleOf",
-                        "expected a multiple of \(text), found \(document.rawText(instance))")
+                        "expected a multiple of \(program.tables.numbers[table].text), found \(document.rawText(instance))"
+                    )
                 }
                 return false
             }
             return true
-        case .bound(let limit, let text, let kind):
-            guard let value = number(instance) else { return true }
-            let order = JSONDecimal.order(value, limit)
+        case .bound(let table, let bound):
+            guard let order = compare(instance, kind, table) else { return true }
             let holds: Bool
             let words: String
-            switch kind {
+            switch bound {
             case .minimum: (holds, words) = (order >= 0, "at least")
             case .exclusiveMinimum: (holds, words) = (order > 0, "more than")
             case .maximum: (holds, words) = (order <= 0, "at most")
@@ -209,12 +218,13 @@ struct SchemaEvaluator {
             }
             if !holds, record {
                 report(
-                    instance, node, kind.rawValue,
-                    "expected a number \(words) \(text), found \(document.rawText(instance))")
+                    instance, node, bound.rawValue,
+                    "expected a number \(words) \(program.tables.numbers[table].text), found \(document.rawText(instance))"
+                )
             }
             return holds
         case .minLength(let limit), .maxLength(let limit):
-            guard document.kind(instance) == .string else { return true }
+            guard kind == .string else { return true }
             let length = characterCount(instance)
             let isMinimum = if case .minLength = keyword { true } else { false }
             let holds = isMinimum ? length >= limit : length <= limit
@@ -225,13 +235,14 @@ struct SchemaEvaluator {
                 )
             }
             return holds
-        case .pattern(let regex, let source):
-            guard let text = document.string(instance) else { return true }
-            guard regex.firstMatch(text) else {
+        case .pattern(let table):
+            guard kind == .string else { return true }
+            guard matchesPattern(instance, program.tables.patterns[table].regex) else {
                 if record {
                     report(
                         instance, node, "pattern",
-                        "expected a string matching /\(source)/, found \(SchemaWording.describe(document, instance))")
+                        "expected a string matching /\(program.tables.patterns[table].source)/, found \(SchemaWording.describe(document, instance))"
+                    )
                 }
                 return false
             }
@@ -247,22 +258,22 @@ struct SchemaEvaluator {
                 return false
             }
             return true
-        case .forbidden(let direction, let name):
+        case .forbidden(let direction):
             if record {
                 report(
-                    instance, node, name,
+                    instance, node, keyword.name,
                     direction == .request
                         ? "is read-only: it must not be sent in a request"
                         : "is write-only: it must not appear in a response")
             }
             return false
         default:
-            return applyStructural(keyword, node, instance, record: record, annotations: &annotations)
+            return applyStructural(keyword, node, instance, kind, record: record, annotations: &annotations)
         }
     }
 
-    func matches(_ mask: TypeMask, _ instance: JSONNode) -> Bool {
-        switch document.kind(instance) {
+    func matches(_ mask: TypeMask, _ kind: JSONKind, _ instance: JSONNode) -> Bool {
+        switch kind {
         case .null: mask.contains(.null)
         case .true, .false: mask.contains(.boolean)
         case .object: mask.contains(.object)
@@ -279,8 +290,54 @@ struct SchemaEvaluator {
         return JSONDecimal(document.bytes[document.byteRange(instance)])
     }
 
-    /// Length in Unicode scalars (JSON Schema counts code points, not bytes or graphemes).
+    /// Length in Unicode scalars (JSON Schema counts code points, not bytes or graphemes),
+    /// counted in place when the string has no escapes.
     func characterCount(_ instance: JSONNode) -> Int {
-        document.string(instance)?.unicodeScalars.count ?? 0
+        if let range = document.unescapedStringRange(instance) { return document.scalarCount(range) }
+        return document.string(instance)?.unicodeScalars.count ?? 0
+    }
+
+    /// Whether the string `instance` matches `regex`, read in place when it has no escapes.
+    func matchesPattern(_ instance: JSONNode, _ regex: IRegexp) -> Bool {
+        if let range = document.unescapedStringRange(instance) {
+            return document.bytes.withUnsafeBufferPointer {
+                regex.firstMatch(utf8: UnsafeBufferPointer(rebasing: $0[range]))
+            }
+        }
+        return regex.firstMatch(document.string(instance) ?? "")
+    }
+
+    /// The order of the number `instance` against bound `table` (nil when it is not a number):
+    /// integers against a whole bound as Ints, anything else as exact decimals.
+    func compare(_ instance: JSONNode, _ kind: JSONKind, _ table: Int) -> Int? {
+        guard kind == .number else { return nil }
+        if let integer = program.tables.numbers[table].integer, document.isInteger(instance),
+            let value = try? document.int64(instance)
+        {
+            let limit = Int64(integer)
+            return value < limit ? -1 : value > limit ? 1 : 0
+        }
+        guard let value = number(instance) else { return nil }
+        return JSONDecimal.order(value, program.tables.numbers[table].value)
+    }
+
+    /// Whether `instance` equals one of enumeration `table`'s values: byte for byte against
+    /// string values when the instance is a string without escapes.
+    func isEnumerated(_ instance: JSONNode, _ kind: JSONKind, _ table: Int) -> Bool {
+        if program.tables.enumerations[table].strings != nil {
+            guard kind == .string else { return false }
+            if let range = document.unescapedStringRange(instance) {
+                for candidate in 0..<(program.tables.enumerations[table].strings?.count ?? 0)
+                where document.bytesEqual(range, program.tables.enumerations[table].strings?[candidate] ?? []) {
+                    return true
+                }
+                return false
+            }
+        }
+        for value in program.tables.enumerations[table].values
+        where JSONValueEquality.equal(schema.documents[value.document], value.node, document, instance) {
+            return true
+        }
+        return false
     }
 }

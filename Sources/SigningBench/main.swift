@@ -1,4 +1,5 @@
 import AWSSigning
+import BenchSupport
 import Foundation
 import HTTPCore
 
@@ -19,36 +20,17 @@ let signer = SigV4Signer(
         sessionToken: "session-token-example"),
     region: "eu-west-1", service: "dynamodb", clock: { fixed })
 
-/// Wall-clock and thread-CPU seconds of one run of `work`: the machine is shared, so the
-/// thread's CPU time is the figure held against the budget, the wall time printed beside it.
-func measure(_ work: () -> Void) -> (wall: Double, cpu: Double) {
-    var cpuStart = timespec()
-    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &cpuStart)
-    let start = DispatchTime.now().uptimeNanoseconds
-    work()
-    let wall = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
-    var cpuEnd = timespec()
-    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &cpuEnd)
-    let cpu = Double(cpuEnd.tv_sec - cpuStart.tv_sec) + Double(cpuEnd.tv_nsec - cpuStart.tv_nsec) / 1e9
-    return (wall, cpu)
-}
-
 let iterations = 20_000
-var walls: [Double] = []
-var cpus: [Double] = []
 var sink = 0
-for _ in 0..<7 {
-    let (wall, cpu) = measure {
-        for _ in 0..<iterations {
-            guard let signed = try? signer.sign(request) else { fatalError("the benchmark request did not sign") }
-            sink &+= signed.signature.authorization.utf8.count
-        }
+// The thread's CPU time is held against the budget (the machine is shared); the wall time is printed beside it.
+let times = runs(7) {
+    for _ in 0..<iterations {
+        guard let signed = try? signer.sign(request) else { fatalError("the benchmark request did not sign") }
+        sink &+= signed.signature.authorization.utf8.count
     }
-    walls.append(wall / Double(iterations) * 1e6)
-    cpus.append(cpu / Double(iterations) * 1e6)
 }
-walls.sort()
-cpus.sort()
+let cpus = times.map { $0.cpu / Double(iterations) * 1e6 }
+let walls = times.map { $0.wall / Double(iterations) * 1e6 }.sorted()
 let cpu = cpus[cpus.count / 2]
 print(
     String(

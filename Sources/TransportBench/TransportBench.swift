@@ -15,6 +15,8 @@ import Synchronization
 /// Requests go out as the reference tools send them — `curl` and `wrk` ask for no compression — so
 /// `Accept-Encoding` is off unless `COMPRESSED=1` is set (lazer's default for users is on: libcurl
 /// then formats one more header line per request, which costs it about 8,000 instructions).
+/// `COOKIE_JAR=1` gives every request one shared `CookieJar` (what every `lazer run` request
+/// carries), for `make bench-cookies`.
 @main
 struct TransportBench {
     static func main() async {
@@ -28,6 +30,7 @@ struct TransportBench {
         var request = HTTPRequest(
             url: url, options: RequestOptions(totalTimeout: .seconds(120), acceptCompression: compressed))
         if mode == "h2c" { request.options.httpVersion = .http2PriorKnowledge }
+        if ProcessInfo.processInfo.environment["COOKIE_JAR"] == "1" { request.options.cookieJar = CookieJar() }
         switch mode {
         case "sequential":
             // One at a time: each completion (on the network thread, as the only transfer) starts the next.

@@ -1,5 +1,6 @@
 import CCurl
 import Foundation
+import HTTPCore
 import LoopbackTesting
 import Testing
 
@@ -90,6 +91,25 @@ struct CurlHandlePoolTests {
         #expect(try await harness.outcome(harness.spec("/cookies/set?pool=kept")).status == 200)
         #expect(try await harness.outcome(harness.spec("/cookies")).text == "pool=kept")
         #expect(harness.engine.handleStatistics.reused >= 1)
+        harness.engine.shutdown()
+    }
+
+    @Test("requests with their own cookie jar run on pooled handles, and the shared cookies stay out of them both ways")
+    func jarRequestsOnPooledHandles() async throws {
+        let harness = try EngineHarness()
+        #expect(try await harness.outcome(harness.spec("/cookies/set?shared=1")).status == 200)
+        // The handle that took in the shared cookie serves the jar request: it must not send it.
+        var reading = harness.spec("/cookies")
+        reading.cookieJar = CookieJar()
+        #expect(try await harness.outcome(reading).text == "")
+        // Nor may a jar request's Set-Cookie land in the shared jar.
+        var setting = harness.spec("/cookies/set?own=2")
+        setting.cookieJar = CookieJar()
+        #expect(try await harness.outcome(setting).status == 200)
+        #expect(try await harness.outcome(harness.spec("/cookies")).text == "shared=1")
+        // One handle served all four (jar requests used to get a fresh handle each).
+        #expect(harness.engine.handleStatistics.created == 1)
+        #expect(harness.engine.handleStatistics.reused == 3)
         harness.engine.shutdown()
     }
 }

@@ -30,6 +30,28 @@ struct IRegexpECMAScriptTests {
         #expect(search("^\\/\\$$", "/$") == true)
     }
 
+    @Test("the ASCII search table answers as the NFA does, on ASCII and non-ASCII subjects alike")
+    func tableAgreesWithNFA() throws {
+        let patterns = [
+            "^a+$", "a+", "^SKU-[0-9]+$", "^[0-9]{5}$", "ab|cd$", "^$", "x*", "^(?:ab)+?$", "[^a-z]", "\\d{2,3}",
+            "é+", "^.$", "^\\s*$", "(a|b)*a(a|b){8}",
+        ]
+        let subjects = [
+            "", "a", "aaa", "xaay", "SKU-1", "SKU-", "12345", "123456", "abcd", "cd", "Zz", "é", "éé", "aé", "\n",
+            "ab\ncd", "  ", "abababab", "aaaaaaaaab", "baaaaaaaaa",
+        ]
+        for pattern in patterns {
+            let regex = try #require(IRegexp(pattern, dialect: .ecmaScript))
+            for subject in subjects {
+                #expect(
+                    regex.firstMatch(subject) == regex.searchWithoutTable(subject), "/\(pattern)/ on \"\(subject)\"")
+            }
+        }
+        #expect(try #require(IRegexp("^[0-9]{5}$", dialect: .ecmaScript)).hasSearchTable)
+        // Too many states for the table: the NFA answers alone.
+        #expect(try #require(IRegexp("(a|b)*a(a|b){8}", dialect: .ecmaScript)).hasSearchTable == false)
+    }
+
     @Test("backreferences, lookaround and \\b do not compile; catastrophic patterns stay linear")
     func refused() {
         #expect(IRegexp("(a)\\1", dialect: .ecmaScript) == nil)

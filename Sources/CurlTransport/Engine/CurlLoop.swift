@@ -91,7 +91,7 @@ final class CurlLoop {
         // Only handles with the standard receive buffer are recycled, so a pooled handle never meets
         // a transfer that wants a different buffer size (libcurl allocates the buffer once per handle).
         let taken =
-            transfer.recyclesHandle
+            recycles(transfer)
             ? handles.take(for: transfer.handleShape) : handles.makeHandle().map { ($0, false) }
         guard let (easy, configured) = taken else {
             transfer.completeWithoutHandle()
@@ -107,6 +107,12 @@ final class CurlLoop {
             return
         }
         active[easy] = transfer
+    }
+
+    /// Whether `transfer` takes a pooled handle and gives it back. A caller's-jar transfer only
+    /// with a share: without one, a handle's cookie engine is its own, and nothing turns it off.
+    private func recycles(_ transfer: CurlTransfer) -> Bool {
+        transfer.recyclesHandle && (transfer.spec.cookieJar == nil || share != nil)
     }
 
     private func cancel(_ transfer: CurlTransfer, multi: UnsafeMutableRawPointer) {
@@ -129,7 +135,7 @@ final class CurlLoop {
                 transfer.complete(code: code)
             }
             // A handle goes back to the pool only after a clean exchange; anything odd frees it.
-            if code == CURLE_OK, transfer.recyclesHandle {
+            if code == CURLE_OK, recycles(transfer) {
                 handles.recycle(easy, shape: transfer.handleShape)
             } else {
                 handles.discard(easy)

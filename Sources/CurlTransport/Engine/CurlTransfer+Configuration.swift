@@ -78,6 +78,11 @@ extension CurlTransfer {
             if let share { try options.check(ccurl_easy_setopt_share(handle, share)) }
             // The share holds the jar, but only a cookie file name (none: "") turns the engine on.
             try options.set(CURLOPT_COOKIEFILE, "")
+        } else {
+            // A pooled handle stays attached to the share through `curl_easy_reset`, its cookie
+            // engine on: detached, libcurl drops the share's jar from it, so the share's cookies
+            // neither go out with this request nor take in its `Set-Cookie` (the caller's jar does).
+            try options.check(ccurl_easy_setopt_share(handle, nil))
         }
 
         if let timeout = spec.connectTimeoutMilliseconds { try options.set(CURLOPT_CONNECTTIMEOUT_MS, timeout) }

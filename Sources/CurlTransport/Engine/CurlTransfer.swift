@@ -130,10 +130,11 @@ final class CurlTransfer: @unchecked Sendable {
     }
 
     /// Whether the loop may reset this transfer's handle and give it to a later one: every transfer
-    /// but file downloads, which use a bigger receive buffer, and transfers with a caller's cookie
-    /// jar: those need a handle whose libcurl cookie engine was never on (`curl_easy_reset` does
-    /// not turn it off, and a handle attached to the share would send the share's cookies).
-    var recyclesHandle: Bool { spec.destination == nil && spec.cookieJar == nil }
+    /// but file downloads, which use a bigger receive buffer. A transfer with a caller's cookie jar
+    /// takes pooled handles too: `configure` detaches the handle from the loop's share, which turns
+    /// libcurl's cookie engine off on it (`curl_easy_reset` alone leaves it on, sharing the jar);
+    /// the loop keeps such transfers off the pool only when it has no share (see `CurlLoop`).
+    var recyclesHandle: Bool { spec.destination == nil }
 
     /// Finishes after libcurl reported the transfer done. Network thread only.
     func complete(code: CURLcode) {

@@ -82,11 +82,11 @@ package struct IRegexp: Sendable {
     }
 
     /// `^` and `$` (ECMA-262 without the multiline flag: the subject's start and end).
-    private enum Anchor {
+    enum Anchor {
         case start, end
     }
 
-    private enum Instruction {
+    enum Instruction {
         case consume(ScalarSet, next: Int)
         case assert(Anchor, next: Int)
         case split(Int, Int)
@@ -94,7 +94,9 @@ package struct IRegexp: Sendable {
         case accept
     }
 
-    private let program: [Instruction]
+    let program: [Instruction]
+    /// `firstMatch` as a table over ASCII bytes (JSON Schema patterns only; see `ASCIISearchDFA`).
+    private let searchDFA: ASCIISearchDFA?
 
     /// The compiled pattern, or nil when it is not an I-Regexp (or too large).
     package init?(_ pattern: String, dialect: Dialect = .iRegexp) {
@@ -111,67 +113,125 @@ package struct IRegexp: Sendable {
         instructions.append(.jump(start.entry))
         program = instructions
         entry = instructions.count - 1
+        searchDFA = dialect == .ecmaScript ? ASCIISearchDFA(program: instructions, entry: entry) : nil
     }
 
-    private let entry: Int
+    let entry: Int
 
     /// Whether the whole of `subject` matches (`match()`).
-    package func wholeMatch(_ subject: String) -> Bool { run(subject, anywhere: false) }
+    package func wholeMatch(_ subject: String) -> Bool { run(subject.unicodeScalars.makeIterator(), anywhere: false) }
 
     /// Whether some substring of `subject` matches (`search()`).
-    package func firstMatch(_ subject: String) -> Bool { run(subject, anywhere: true) }
+    package func firstMatch(_ subject: String) -> Bool {
+        if searchDFA != nil {
+            var text = subject
+            return text.withUTF8 { firstMatch(utf8: $0) }
+        }
+        return run(subject.unicodeScalars.makeIterator(), anywhere: true)
+    }
 
-    /// The NFA simulation: the set of live states advances one scalar at a time.
-    private func run(_ subject: String, anywhere: Bool) -> Bool {
-        var current: [Int] = []
-        var next: [Int] = []
-        var mark = [Int](repeating: -1, count: program.count)
-        var generation = 0
-        var stack: [Int] = []
-        let scalars = subject.unicodeScalars
-        var position = scalars.startIndex
-        // Adds `pc` and everything reachable from it without consuming; true when accept is reached.
-        func add(_ pc: Int, to list: inout [Int]) -> Bool {
-            stack.append(pc)
-            var accepted = false
-            while let pc = stack.popLast() {
-                guard mark[pc] != generation else { continue }
-                mark[pc] = generation
-                switch program[pc] {
-                case .consume: list.append(pc)
-                case .split(let first, let second):
-                    stack.append(second)
-                    stack.append(first)
-                case .jump(let target): stack.append(target)
-                case .assert(let anchor, let target):
-                    let holds = anchor == .start ? position == scalars.startIndex : position == scalars.endIndex
-                    if holds { stack.append(target) }
-                case .accept: accepted = true
+    /// Whether some substring of the valid UTF-8 `subject` matches: the bytes of a JSON string
+    /// read in place, with no `String` made. An ASCII subject goes through the DFA when there is one.
+    package func firstMatch(utf8 subject: UnsafeBufferPointer<UInt8>) -> Bool {
+        if let searchDFA, let answer = searchDFA.search(subject) { return answer }
+        return run(UTF8Scalars(bytes: subject.makeIterator()), anywhere: true)
+    }
+
+    /// `firstMatch` by the NFA alone (tests hold the ASCII table against it).
+    func searchWithoutTable(_ subject: String) -> Bool { run(subject.unicodeScalars.makeIterator(), anywhere: true) }
+
+    /// Whether `firstMatch` has an ASCII table (a small ECMA-262 pattern).
+    var hasSearchTable: Bool { searchDFA != nil }
+
+    /// The scalars of UTF-8 bytes (the JSON parser has checked them; a bad sequence reads as U+FFFD).
+    private struct UTF8Scalars: IteratorProtocol {
+        var bytes: UnsafeBufferPointer<UInt8>.Iterator
+        var decoder = UTF8()
+
+        mutating func next() -> Unicode.Scalar? {
+            switch decoder.decode(&bytes) {
+            case .scalarValue(let scalar): scalar
+            case .emptyInput: nil
+            case .error: "\u{FFFD}"
+            }
+        }
+    }
+
+    /// The NFA simulation: the set of live states advances one scalar at a time. Its lists live
+    /// in one temporary allocation (on the stack for the usual small pattern): matching allocates
+    /// nothing on the heap. A state is added at most once per step (`mark`), so each list holds at
+    /// most `program.count` states and the stack at most two per state plus one.
+    private func run<Scalars: IteratorProtocol<Unicode.Scalar>>(_ subject: Scalars, anywhere: Bool) -> Bool {
+        let count = program.count
+        return withUnsafeTemporaryAllocation(of: Int.self, capacity: 5 * count + 2) { storage in
+            guard let base = storage.baseAddress else { return false }
+            base.initialize(repeating: -1, count: count)
+            var scalars = subject
+            var lookahead = scalars.next()
+            var atStart = true
+            let marks = base
+            var current = base + count
+            var next = base + 2 * count
+            let stack = base + 3 * count
+            var currentCount = 0
+            var nextCount = 0
+            var generation = 0
+            // Adds `pc` and everything reachable from it without consuming; true when accept is reached.
+            func add(_ pc: Int, to list: UnsafeMutablePointer<Int>, _ listCount: inout Int) -> Bool {
+                var depth = 1
+                stack[0] = pc
+                var accepted = false
+                while depth > 0 {
+                    depth -= 1
+                    let pc = stack[depth]
+                    guard marks[pc] != generation else { continue }
+                    marks[pc] = generation
+                    switch program[pc] {
+                    case .consume:
+                        list[listCount] = pc
+                        listCount += 1
+                    case .split(let first, let second):
+                        stack[depth] = second
+                        stack[depth + 1] = first
+                        depth += 2
+                    case .jump(let target):
+                        stack[depth] = target
+                        depth += 1
+                    case .assert(let anchor, let target):
+                        let holds = anchor == .start ? atStart : lookahead == nil
+                        if holds {
+                            stack[depth] = target
+                            depth += 1
+                        }
+                    case .accept: accepted = true
+                    }
                 }
+                return accepted
+            }
+            var accepted = add(entry, to: current, &currentCount)
+            if accepted && (anywhere || lookahead == nil) { return true }
+            while let scalar = lookahead {
+                lookahead = scalars.next()
+                atStart = false
+                generation += 1
+                nextCount = 0
+                accepted = false
+                for position in 0..<currentCount {
+                    let pc = current[position]
+                    if case .consume(let set, let target) = program[pc], set.contains(scalar) {
+                        if add(target, to: next, &nextCount) { accepted = true }
+                    }
+                }
+                if anywhere {
+                    if accepted { return true }
+                    if add(entry, to: next, &nextCount) { return true }
+                }
+                swap(&current, &next)
+                currentCount = nextCount
+                if currentCount == 0 && !anywhere && !accepted { return false }
             }
             return accepted
         }
-        var accepted = add(entry, to: &current)
-        if accepted && (anywhere || subject.isEmpty) { return true }
-        while position < scalars.endIndex {
-            let scalar = scalars[position]
-            position = scalars.index(after: position)
-            generation += 1
-            next.removeAll(keepingCapacity: true)
-            accepted = false
-            for pc in current {
-                if case .consume(let set, let target) = program[pc], set.contains(scalar) {
-                    if add(target, to: &next) { accepted = true }
-                }
-            }
-            if anywhere {
-                if accepted { return true }
-                if add(entry, to: &next) { return true }
-            }
-            swap(&current, &next)
-            if current.isEmpty && !anywhere && !accepted { return false }
-        }
-        return accepted
     }
 
     // MARK: - Compiling

@@ -44,16 +44,26 @@ package struct Redactor: Sendable {
 
     /// From the needles already worked out (their encoded forms cost the most to make).
     private init(secrets: Set<String>, verbatim: Set<String>, needles: Set<String>) {
+        let matchers = needles.sorted { $0.utf8.count != $1.utf8.count ? $0.utf8.count > $1.utf8.count : $0 < $1 }
+            .map(SecretMatcher.init)
+        var starts = [Bool](repeating: false, count: 256)
+        for matcher in matchers { Self.mark(matcher, in: &starts) }
+        self.init(secrets: secrets, verbatim: verbatim, needles: needles, matchers: matchers, startBytes: starts)
+    }
+
+    private init(
+        secrets: Set<String>, verbatim: Set<String>, needles: Set<String>, matchers: [SecretMatcher], startBytes: [Bool]
+    ) {
         self.secrets = secrets
         self.verbatim = verbatim
         self.needles = needles
-        matchers = needles.sorted { $0.utf8.count != $1.utf8.count ? $0.utf8.count > $1.utf8.count : $0 < $1 }
-            .map(SecretMatcher.init)
-        var starts = [Bool](repeating: false, count: 256)
-        for matcher in matchers {
-            for byte in 0...255 where matcher.mayStart(with: UInt8(byte)) { starts[byte] = true }
-        }
-        startBytes = starts
+        self.matchers = matchers
+        self.startBytes = startBytes
+    }
+
+    /// Marks the bytes `matcher` may start a match with.
+    private static func mark(_ matcher: SecretMatcher, in starts: inout [Bool]) {
+        for byte in 0...255 where matcher.mayStart(with: UInt8(byte)) { starts[byte] = true }
     }
 
     /// This redactor masking `secrets` too (values a response just gave to secret captures).
@@ -68,10 +78,24 @@ package struct Redactor: Sendable {
     /// looked for in: for values that travel only as they are, such as an AWS SigV4 signature
     /// (lower-case hex, the same percent-encoded or JSON-escaped) — a rebuild per signed request
     /// that stays cheap.
+    /// The existing matchers are kept as they are (sorting and remaking them for every signed
+    /// request of a run cost more than the signature); each new one goes in at its place by length.
     package func adding(verbatim values: some Sequence<String>) -> Redactor {
-        let new = values.filter { $0.count >= Self.minimumLength && !secrets.contains($0) && !verbatim.contains($0) }
-        return new.isEmpty
-            ? self : Redactor(secrets: secrets, verbatim: verbatim.union(new), needles: needles.union(new))
+        let new = values.filter {
+            $0.count >= Self.minimumLength && !secrets.contains($0) && !verbatim.contains($0) && !needles.contains($0)
+        }
+        guard !new.isEmpty else { return self }
+        var matchers = matchers
+        var starts = startBytes
+        for value in Set(new) {
+            let matcher = SecretMatcher(value)
+            let position = matchers.firstIndex { $0.bytes.count < matcher.bytes.count } ?? matchers.endIndex
+            matchers.insert(matcher, at: position)
+            Self.mark(matcher, in: &starts)
+        }
+        return Redactor(
+            secrets: secrets, verbatim: verbatim.union(new), needles: needles.union(new), matchers: matchers,
+            startBytes: starts)
     }
 
     /// The secret in base64 (standard and URL-safe alphabets) at each of the three alignments it

@@ -1,0 +1,94 @@
+/// `IRegexp.firstMatch` over ASCII text as a DFA: one table lookup per byte instead of advancing a
+/// set of NFA states (JSON Schema's `pattern` runs on every string of a large document, and its
+/// patterns — `^[0-9]{5}$`, `^SKU-[0-9]+$` — are small). Built by subset construction when the
+/// pattern is compiled; a pattern needing more than `maximumStates` states gets none, and a
+/// subject with a non-ASCII byte falls back to the NFA (`search` returns nil).
+///
+/// A state is the set of NFA states a step leaves before their closure (the targets of the
+/// consumed byte, plus the entry: a search may start anywhere), and whether it is the start (for
+/// `^`). Its closure decides the transitions (more input follows: `$` does not hold) and whether a
+/// match ends here, with more input to come or at the end (`$` holds) — as `IRegexp.run` decides.
+struct ASCIISearchDFA: Sendable {
+    static let maximumStates = 64
+
+    /// `transitions[state * 128 + byte]`.
+    private let transitions: [Int32]
+    private let acceptsBeforeEnd: [Bool]
+    private let acceptsAtEnd: [Bool]
+
+    init?(program: [IRegexp.Instruction], entry: Int) {
+        struct Key: Hashable {
+            var atStart: Bool
+            var seeds: [Int]
+        }
+        var keys: [Key] = [Key(atStart: true, seeds: [entry])]
+        var index: [Key: Int] = [keys[0]: 0]
+        var transitions: [Int32] = []
+        var acceptsBeforeEnd: [Bool] = []
+        var acceptsAtEnd: [Bool] = []
+        var state = 0
+        while state < keys.count {
+            let key = keys[state]
+            let open = Self.closure(program, key.seeds, atStart: key.atStart, atEnd: false)
+            acceptsBeforeEnd.append(open.accepts)
+            acceptsAtEnd.append(Self.closure(program, key.seeds, atStart: key.atStart, atEnd: true).accepts)
+            for byte in 0..<128 {
+                guard let scalar = Unicode.Scalar(UInt32(byte)) else { return nil }
+                var seeds: Set<Int> = [entry]
+                for pc in open.consuming {
+                    if case .consume(let set, let target) = program[pc], set.contains(scalar) { seeds.insert(target) }
+                }
+                let next = Key(atStart: false, seeds: seeds.sorted())
+                if let known = index[next] {
+                    transitions.append(Int32(known))
+                } else {
+                    guard keys.count < Self.maximumStates else { return nil }
+                    index[next] = keys.count
+                    transitions.append(Int32(keys.count))
+                    keys.append(next)
+                }
+            }
+            state += 1
+        }
+        self.transitions = transitions
+        self.acceptsBeforeEnd = acceptsBeforeEnd
+        self.acceptsAtEnd = acceptsAtEnd
+    }
+
+    /// The consuming states reachable from `seeds` without consuming, and whether accept is.
+    private static func closure(_ program: [IRegexp.Instruction], _ seeds: [Int], atStart: Bool, atEnd: Bool) -> (
+        consuming: [Int], accepts: Bool
+    ) {
+        var seen = Set<Int>()
+        var stack = seeds
+        var consuming: [Int] = []
+        var accepts = false
+        while let pc = stack.popLast() {
+            guard seen.insert(pc).inserted else { continue }
+            switch program[pc] {
+            case .consume: consuming.append(pc)
+            case .split(let first, let second): stack += [second, first]
+            case .jump(let target): stack.append(target)
+            case .assert(let anchor, let target):
+                if anchor == .start ? atStart : atEnd { stack.append(target) }
+            case .accept: accepts = true
+            }
+        }
+        return (consuming, accepts)
+    }
+
+    /// Whether some substring of `subject` matches; nil when it holds a non-ASCII byte.
+    func search(_ subject: UnsafeBufferPointer<UInt8>) -> Bool? {
+        guard !subject.isEmpty else { return acceptsAtEnd[0] }
+        if acceptsBeforeEnd[0] { return true }
+        var state = 0
+        let last = subject.count - 1
+        for position in 0...last {
+            let byte = subject[position]
+            guard byte < 0x80 else { return nil }
+            state = Int(transitions[state &* 128 &+ Int(byte)])
+            if position == last ? acceptsAtEnd[state] : acceptsBeforeEnd[state] { return true }
+        }
+        return false
+    }
+}
