@@ -118,7 +118,10 @@ struct RunCommandHostileInputTests {
         let one = try run(
             base + ["--reporter", "junit", "--reporter", "tap", "--output", folder, "--output", tap], scratch: scratch)
         #expect(one.status == 2)
-        #expect(one.stderr == "lazer run: the report was not written: could not write \(folder): it is a folder; name a file in it\n")
+        #expect(
+            one.stderr
+                == "lazer run: the report was not written: could not write \(folder): it is a folder; name a file in it\n"
+        )
         #expect(try String(contentsOfFile: tap, encoding: .utf8).hasPrefix("TAP version 13\n1..3\n"))
     }
 

@@ -107,11 +107,13 @@ extension ExplorerProgram {
             saved.expectations.isEmpty && !ResponseContracts.applies(to: saved, in: contract.collection)
             ? parsed.then(CheckedExchange.self, on: work) {
                 ResponseProcessing.check(
-                    $0, request: saved, contract: contract, redactor: redactor, key: key, collectionFile: collectionFile)
+                    $0, request: saved, contract: contract, redactor: redactor, key: key, collectionFile: collectionFile
+                )
             }
             : parsed.stage(SendStep.checks.rawValue, in: stages, on: work) {
                 ResponseProcessing.check(
-                    $0, request: saved, contract: contract, redactor: redactor, key: key, collectionFile: collectionFile)
+                    $0, request: saved, contract: contract, redactor: redactor, key: key, collectionFile: collectionFile
+                )
             }
         let processed =
             saved.captures.isEmpty
