@@ -67,13 +67,6 @@ package struct CommandTrustStore: Sendable {
     }
 
     private func save(_ contents: Contents) throws(FileSystemError) {
-        let folder = (path as NSString).deletingLastPathComponent
-        do {
-            try FileManager.default.createDirectory(
-                atPath: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
-        } catch {
-            throw FileSystemError(operation: "create", path: folder, reason: "\(error.localizedDescription)")
-        }
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         let data: Data
@@ -82,6 +75,6 @@ package struct CommandTrustStore: Sendable {
         } catch {
             throw FileSystemError(operation: "write", path: path, reason: "\(error)")
         }
-        try AtomicFile.write(Array(data) + [0x0A], to: path, permissions: 0o600, keepBackup: false)
+        try AtomicFile.writePrivate(Array(data) + [0x0A], to: path)
     }
 }

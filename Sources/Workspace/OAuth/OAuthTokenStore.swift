@@ -34,17 +34,10 @@ package struct OAuthTokenStore: Sendable {
 
     /// Writes all tokens atomically with mode 0600.
     package func save(_ tokens: [String: OAuthToken]) throws(FileSystemError) {
-        let folder = (path as NSString).deletingLastPathComponent
-        do {
-            try FileManager.default.createDirectory(
-                atPath: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
-        } catch {
-            throw FileSystemError(operation: "create", path: folder, reason: "\(error.localizedDescription)")
-        }
         let encoder = JSONEncoder()
         encoder.dateEncodingStrategy = .secondsSince1970
         encoder.outputFormatting = [.sortedKeys, .prettyPrinted]
         let data = (try? encoder.encode(File(tokens: tokens))) ?? Data()
-        try AtomicFile.write(Array(data), to: path, permissions: 0o600, keepBackup: false)
+        try AtomicFile.writePrivate(Array(data), to: path)
     }
 }

@@ -30,14 +30,7 @@ package struct SecretStore: Sendable {
 
     /// Writes all values atomically with mode 0600 (no backup copy: that would be one more file holding secrets).
     package func save(_ values: SecretValues) throws(FileSystemError) {
-        let folder = (path as NSString).deletingLastPathComponent
-        do {
-            try FileManager.default.createDirectory(
-                atPath: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
-        } catch {
-            throw FileSystemError(operation: "create", path: folder, reason: "\(error.localizedDescription)")
-        }
-        try AtomicFile.write(Array(values.stored.prettyPrinted().utf8), to: path, permissions: 0o600, keepBackup: false)
+        try AtomicFile.writePrivate(Array(values.stored.prettyPrinted().utf8), to: path)
     }
 
     /// Copies the in-memory values of `collection`'s secret variables into the file (empty values are not stored).

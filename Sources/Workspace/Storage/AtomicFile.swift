@@ -81,6 +81,19 @@ package enum AtomicFile {
         }
     }
 
+    /// Writes a file only its owner may read (secrets, tokens, trusted commands): its folder made
+    /// 0700 when missing, the file 0600, and no backup copy (one more file holding them).
+    package static func writePrivate(_ bytes: [UInt8], to path: String) throws(FileSystemError) {
+        let folder = (path as NSString).deletingLastPathComponent
+        do {
+            try FileManager.default.createDirectory(
+                atPath: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+        } catch {
+            throw FileSystemError(operation: "create", path: folder, reason: "\(error.localizedDescription)")
+        }
+        try write(bytes, to: path, permissions: 0o600, keepBackup: false)
+    }
+
     /// Writes into a character device or a FIFO (`/dev/null`, `/dev/stdout`, a named pipe) the way
     /// a shell redirection does, and refuses a folder, socket or block device: replacing such a
     /// path by renaming a file over it would, run as root, turn `/dev/null` into a plain file for
