@@ -67,40 +67,14 @@ enum JSONSchemaCheck {
             let directory = found ? String(decoding: buffer.prefix { $0 != 0 }, as: UTF8.self) : "."
             absolute = directory + "/" + path
         }
-        var encoded = ""
-        for byte in absolute.utf8 {
-            let character = Character(Unicode.Scalar(byte))
-            if byte < 0x80, character.isLetter || character.isNumber || "/-._~".contains(character) {
-                encoded.append(character)
-            } else {
-                encoded += "%" + (byte < 16 ? "0" : "") + String(byte, radix: 16, uppercase: true)
-            }
-        }
-        return "file://" + encoded
+        return SchemaFileURI.uri(ofAbsolutePath: absolute)
     }
 
     /// The loader for `$ref`s to other files: `file:` URIs only.
     static let loadFile: SchemaLoader = { uri in
-        guard uri.hasPrefix("file://") else { return nil }
-        let path = percentDecoded(String(uri.dropFirst("file://".count)))
+        guard let path = SchemaFileURI.path(ofURI: uri) else { return nil }
         let bytes = try FileBytes.read(path)
         return try JSONDocument(bytes: bytes)
-    }
-
-    private static func percentDecoded(_ text: String) -> String {
-        var bytes: [UInt8] = []
-        var rest = Array(text.utf8)[...]
-        while let byte = rest.popFirst() {
-            if byte == UInt8(ascii: "%"), rest.count >= 2,
-                let value = UInt8(String(decoding: rest.prefix(2), as: UTF8.self), radix: 16)
-            {
-                bytes.append(value)
-                rest = rest.dropFirst(2)
-            } else {
-                bytes.append(byte)
-            }
-        }
-        return String(decoding: bytes, as: UTF8.self)
     }
 
     /// The findings as lines, or as one JSON object (`valid`, `truncated`, `findings` with

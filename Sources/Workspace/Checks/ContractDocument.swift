@@ -72,7 +72,7 @@ package struct ContractDocument: Sendable {
     func follow(pointer: String) -> JSONNode? {
         var node = document.root
         for token in pointer.split(separator: "/", omittingEmptySubsequences: false).dropFirst() {
-            let name = ContractFiles.percentDecoded(String(token)).replacing("~1", with: "/").replacing("~0", with: "~")
+            let name = SchemaFileURI.percentDecoded(String(token)).replacing("~1", with: "/").replacing("~0", with: "~")
             switch document.kind(node) {
             case .object:
                 guard let child = document.child(node, key: name) else { return nil }

@@ -1,4 +1,5 @@
 import Foundation
+import JSONSchema
 import JSONTree
 import RegularFiles
 
@@ -25,59 +26,9 @@ enum ContractFiles {
         return ((folder as NSString).appendingPathComponent(path) as NSString).standardizingPath
     }
 
-    /// An absolute path as a `file://` URI, percent-encoding all but unreserved characters and `/`.
+    /// An absolute path as a `file://` URI (`SchemaFileURI`, as `lazer json --schema` makes them).
     static func uri(_ absolutePath: String) -> String {
-        var encoded = "file://"
-        for byte in absolutePath.utf8 {
-            let isPlain =
-                (byte >= 0x30 && byte <= 0x39) || (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A)
-                || "/-._~".utf8.contains(byte)
-            if isPlain {
-                encoded.append(Character(Unicode.Scalar(byte)))
-            } else {
-                encoded += "%" + (byte < 16 ? "0" : "") + String(byte, radix: 16, uppercase: true)
-            }
-        }
-        return encoded
-    }
-
-    /// A JSON Pointer as a URI fragment (`#/paths/~1pets~1%7Bid%7D/get`).
-    static func fragment(_ pointer: String) -> String {
-        var encoded = "#"
-        for byte in pointer.utf8 {
-            let isPlain =
-                (byte >= 0x30 && byte <= 0x39) || (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A)
-                || "/-._~".utf8.contains(byte)
-            if isPlain {
-                encoded.append(Character(Unicode.Scalar(byte)))
-            } else {
-                encoded += "%" + (byte < 16 ? "0" : "") + String(byte, radix: 16, uppercase: true)
-            }
-        }
-        return encoded
-    }
-
-    static func percentDecoded(_ text: String) -> String {
-        guard text.contains("%") else { return text }
-        var bytes: [UInt8] = []
-        var rest = Array(text.utf8)[...]
-        while let byte = rest.popFirst() {
-            if byte == UInt8(ascii: "%"), rest.count >= 2,
-                let value = UInt8(String(decoding: rest.prefix(2), as: UTF8.self), radix: 16)
-            {
-                bytes.append(value)
-                rest = rest.dropFirst(2)
-            } else {
-                bytes.append(byte)
-            }
-        }
-        return String(decoding: bytes, as: UTF8.self)
-    }
-
-    /// The path a `file://` URI names; nil for any other scheme.
-    static func path(ofURI uri: String) -> String? {
-        guard uri.hasPrefix("file://") else { return nil }
-        return percentDecoded(String(uri.dropFirst("file://".count)))
+        SchemaFileURI.uri(ofAbsolutePath: absolutePath)
     }
 
     /// Reads and parses the JSON file at `path`, with what went wrong in plain words.

@@ -169,7 +169,7 @@ package final class ResponseContracts: Sendable {
     > {
         let pointer = contract.document.jsonPointer(schema)
         return compiledSchema(key: contract.uri + "#" + pointer) { () throws(ContractDocumentError) in
-            let wrapper = "{\"$ref\": \(Self.literal(contract.uri + ContractFiles.fragment(pointer)))}"
+            let wrapper = "{\"$ref\": \(Self.literal(contract.uri + SchemaFileURI.fragment(pointer)))}"
             return try Self.compile(wrapper, uri: "", dialect: contract.dialect, known: contract)
         }
     }
@@ -233,7 +233,7 @@ package final class ResponseContracts: Sendable {
         }
         let loader: SchemaLoader = { uri in
             if let known, uri == known.uri { return known.document }
-            guard let path = ContractFiles.path(ofURI: uri) else { return nil }
+            guard let path = SchemaFileURI.path(ofURI: uri) else { return nil }
             return try ContractFiles.readJSON(path, shownAs: (path as NSString).lastPathComponent)
         }
         do throws(SchemaError) {
