@@ -198,7 +198,11 @@ def stop(pid):
                 os.kill(pid, 0)
             except ProcessLookupError:
                 return
-            if open("/proc/%d/stat" % pid).read().rsplit(")", 1)[1].split()[0] == "Z":
+            try:
+                with open("/proc/%d/stat" % pid) as handle:
+                    if handle.read().rsplit(")", 1)[1].split()[0] == "Z":
+                        return
+            except FileNotFoundError:  # reaped between the two checks
                 return
             time.sleep(0.02)
 
