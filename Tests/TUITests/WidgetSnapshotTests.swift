@@ -176,4 +176,15 @@ import Testing
         )
         #expect(state.chosen(in: commands) == 0)
     }
+
+    @Test("a command title too long for the palette ends in … before its key, not cut mid-word")
+    func paletteMarksACutTitle() {
+        let commands = ["Mark a History entry to compare (m on another compares them)"]
+        var state = CommandPaletteState()
+        let palette = CommandPalette(commands: commands, shortcuts: ["m"], width: 30, height: 5)
+        let dump = screen(width: 30, height: 5) { frame in frame.render(palette, in: frame.area, state: &state) }
+        let row = dump.split(separator: "\n").map(String.init).first { $0.contains("Mark a") } ?? ""
+        #expect(row.contains("…  m") || row.contains("… m"), "\(row)")
+        #expect(!row.contains("compares them"))
+    }
 }

@@ -66,9 +66,16 @@ package struct CommandPalette: StatefulWidget {
                 buffer.write(shortcut, x: listArea.right - shortcutWidth - 1, y: y, style: Style(modifiers: .dim))
             }
             x = buffer.write("  ", x: listArea.x, y: y)
-            Line.highlighting(Line(commands[match.index]), positions: Set(match.positions), style: matchStyle).render(
-                x: x, y: y, width: max(0, listArea.right - x - shortcutWidth - 2), buffer: &buffer
-            )
+            let room = max(0, listArea.right - x - shortcutWidth - 2)
+            let title = Line.highlighting(
+                Line(commands[match.index]), positions: Set(match.positions), style: matchStyle)
+            if title.width > room, room > 1 {
+                // A cut title ends in "…" so it does not read as the whole command.
+                let end = title.render(x: x, y: y, width: room - 1, buffer: &buffer)
+                buffer.write("…", x: end, y: y, maxX: x + room)
+            } else {
+                title.render(x: x, y: y, width: room, buffer: &buffer)
+            }
             if index == state.list.selected {
                 buffer.setStyle(highlightStyle, in: Rect(x: listArea.x, y: y, width: listArea.width, height: 1))
             }

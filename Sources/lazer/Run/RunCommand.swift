@@ -335,14 +335,19 @@ struct RunCommand: ParsableCommand {
     ) -> (report: RunReport, signalStatus: Int32?) {
         let box = Mutex<RunReport?>(nil)
         let done = DispatchSemaphore(value: 0)
+        // SIGINT, SIGTERM, SIGHUP: the request in flight is cancelled (the transport removes its
+        // temporary body file), the rest are reported skipped, and the command exits 128 + the signal.
+        // The handlers are in place before the work starts (a signal in between was lost under load,
+        // and the run went on to its end); one that comes before the task is known cancels it below.
+        let running = Mutex<Task<Void, Never>?>(nil)
+        let signals = TerminationSignals { _ in running.withLock { $0?.cancel() } }
         let task = Task.detached(executorPreference: executor) {
             let report = await work()
             box.withLock { $0 = report }
             done.signal()
         }
-        // SIGINT, SIGTERM, SIGHUP: the request in flight is cancelled (the transport removes its
-        // temporary body file), the rest are reported skipped, and the command exits 128 + the signal.
-        let signals = TerminationSignals { _ in task.cancel() }
+        running.withLock { $0 = task }
+        if signals.received != nil { task.cancel() }
         done.wait()
         let report = box.withLock { $0 } ?? RunReport(results: [], environment: nil, startedAt: Date(), duration: .zero)
         return (report, signals.exitStatus)
