@@ -17,6 +17,7 @@ extension ExplorerProgram {
         guard let command = prepared.pendingCommand else { return false }
         let tokens = dependencies.workspace.commandTokens
         let folder = prepared.commandFolder
+        dispatch(.authCommandRunning(job.key, generation: job.generation, true))
         // A thread of its own: the command may take seconds, and the work queue parses responses.
         DispatchQueue.global().async { [weak self] in
             let result = tokens.fetchNow(command, folder: folder)
@@ -34,6 +35,7 @@ extension ExplorerProgram {
     private func resumeAfterCommand(_ job: SendJob, _ result: Result<String, CommandTokenError>) {
         // Cancelled or sent again meanwhile: this send is over.
         guard state.exchanges[job.key]?.inFlight == job.generation else { return }
+        dispatch(.authCommandRunning(job.key, generation: job.generation, false))
         switch result {
         case .success: send(job)
         case .failure(let error): finishNotSent(job, error.description, hint: "Run the command in a shell to see why.")

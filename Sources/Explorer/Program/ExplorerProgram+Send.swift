@@ -29,12 +29,20 @@ extension ExplorerProgram {
             let event = TimelineEvents.shown(event, redactor: redactor)
             MainActor.assumeIsolated { self?.dispatch(.exchangeEvent(key, generation: generation, event)) }
         }
-        // oauth2: the explorer takes part in a device code grant (its code comes back as an action).
+        // oauth2: the explorer takes part in a device code grant (its code comes back as an action)
+        // and in the authorization code grant (the address opened where a desktop is, and shown).
         let tokenStage = TokenStage()
         if prepared.oauth != nil {
-            prepared.person = ExplorerOAuthPerson { [weak self] authorization in
-                self?.deliver(.oauthDeviceCode(key, generation: generation, authorization))
-            }
+            let processEnvironment = workspace.processEnvironment
+            prepared.person = ExplorerOAuthPerson(
+                show: { [weak self] authorization in
+                    self?.deliver(.oauthDeviceCode(key, generation: generation, authorization))
+                },
+                authorize: { [weak self] prompt in
+                    var prompt = prompt
+                    prompt.opened = DesktopBrowser.open(prompt.authorizationURL, environment: processEnvironment)
+                    self?.deliver(.oauthAuthorization(key, generation: generation, prompt))
+                })
         }
         let preparation = prepared
         let environmentName = preparation.environment?.name

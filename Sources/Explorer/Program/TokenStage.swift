@@ -59,11 +59,17 @@ final class TokenStage: Sendable {
     var secrets: [String] { state.withLock(ownedBy: self) { $0.secrets } }
 }
 
-/// The explorer as the person of a device code grant: the code comes back as an action.
+/// The explorer as the person of a device code or authorization code grant: the code, or the
+/// address to open, comes back as an action.
 struct ExplorerOAuthPerson: OAuthPerson {
     let show: @Sendable (OAuthDeviceAuthorization) -> Void
+    let authorize: @Sendable (OAuthBrowserPrompt) -> Void
 
     func showDeviceCode(_ authorization: OAuthDeviceAuthorization) {
         show(authorization)
+    }
+
+    func showAuthorization(_ prompt: OAuthBrowserPrompt) {
+        authorize(prompt)
     }
 }

@@ -78,6 +78,8 @@ package struct OAuthTokenJob: Sendable, Equatable {
         case forget
         /// Mark it expired: the next send refreshes it with its refresh token.
         case expire
+        /// Read what the cache holds (the Auth tab's state of a request not sent yet): no request.
+        case read
     }
 
     package var key: RequestKey

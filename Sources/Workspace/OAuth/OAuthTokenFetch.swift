@@ -12,6 +12,8 @@ struct OAuthTokenFetch: Sendable {
     var settings: OAuthSettings
     let dispatcher: any DataDispatcher
     let person: (any OAuthPerson)?
+    /// The loopback redirect listener of the authorization code grant (none: the grant cannot run).
+    let redirects: (any OAuthRedirectListening)?
     let now: @Sendable () -> Date
     /// Discovered endpoint URLs by issuer, shared by the broker's fetches.
     let discovered: @Sendable (String) -> OAuthDiscovery?
@@ -67,9 +69,13 @@ struct OAuthTokenFetch: Sendable {
             guard person != nil else { throw OAuthError(.token, .needsPerson(.deviceCode)) }
             return try await OAuthDeviceFlow(fetch: self, settings: settings, log: log).run()
         case .authorizationCode:
-            guard person != nil else { throw OAuthError(.token, .needsPerson(.authorizationCode)) }
-            throw OAuthError(
-                .authorization, .settings("the browser flow (loopback redirect) is not in this build yet"))
+            guard let person else { throw OAuthError(.token, .needsPerson(.authorizationCode)) }
+            guard let redirects else {
+                throw OAuthError(.authorization, .settings("this program has no loopback redirect listener"))
+            }
+            return try await OAuthAuthorizationCodeFlow(
+                fetch: self, settings: settings, listening: redirects, person: person, log: log
+            ).run()
         }
         if settings.grant != .refreshToken {
             add("scope", settings.scope)
