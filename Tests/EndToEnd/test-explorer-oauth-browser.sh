@@ -91,8 +91,11 @@ check "code: the API answered for alice" wait_for ac 'sub: "alice"|"sub": "alice
 keys ac ] ] ]
 check "timeline: the tab is shown" wait_for ac "│ Timeline │"
 check "timeline: the token stage says it fetched the token" wait_for ac "token \(oauth2 authorization_code\): fetched"
-check "timeline: the browser step" wait_for ac "GET http://127\.0\.0\.1:[0-9]+/callback → 200 in [0-9]+ ms \(browser authorization\)"
-check "timeline: the token request" wait_for ac "POST http://127\.0\.0\.1:$PORT/p/main/token → 200 in [0-9]+ ms \(token request\)"
+check "timeline: discovery as a sub-exchange" wait_for ac "↳ discover .*→ 200 GET /p/main/\.well-known"
+check "timeline: the browser step as a sub-exchange" wait_for ac "↳ browser .*→ 200 GET /callback"
+check "timeline: the token request as a sub-exchange" wait_for ac "↳ token .*→ 200 POST /p/main/token"
+token_before_dispatch() { screen ac | awk '/│token /{t=NR} /│dispatch /{d=NR} END{exit !(t && d && t < d)}'; }
+check "timeline: the token stage comes before the dispatch" token_before_dispatch
 check "code: the token is not on screen" stays_absent ac "eyJhbGciOi" 1
 
 # A refusal at the provider: an error page for the browser, an error card naming the browser step.

@@ -65,7 +65,10 @@ extension ExplorerProgram {
                 url: shownURL, method: method)
             result.sent = sent
             result.signing = preparation.signing
-            if preparation.oauth != nil { result.token = tokenStage.lines }
+            if preparation.oauth != nil {
+                result.token = tokenStage.lines
+                result.tokenSteps = tokenStage.steps
+            }
             return result
         }
         let onToken: @Sendable (OAuthTokenOutcome) -> Void = { [weak self] outcome in
@@ -101,8 +104,15 @@ extension ExplorerProgram {
         // parsed, the expectations checked and the captures taken (each declared only when the
         // request has some), then the history written after the answer is shown.
         let received = ReceivedResponseBox()
-        let dispatched = future.stage(SendStep.dispatch.rawValue, in: stages)
-        if preparation.oauth != nil { tokenStage.declare(in: stages) }
+        let dispatched: ResponseFuture<DataResponse>
+        if preparation.oauth != nil {
+            // The request goes once its token came: the token stage starts the dispatch stage.
+            let dispatch = stages.declare(SendStep.dispatch.rawValue)
+            tokenStage.declare(in: stages, dispatch: dispatch)
+            dispatched = future.stage(dispatch, in: stages)
+        } else {
+            dispatched = future.stage(SendStep.dispatch.rawValue, in: stages)
+        }
         let parsed =
             dispatched
             .stage(SendStep.parse.rawValue, in: stages, on: work) { response in

@@ -35,7 +35,7 @@ struct OAuthAuthorizationCodeFlow: Sendable {
         log.append(
             OAuthStepRecord(
                 step: .authorization, method: "GET", url: listener.redirectURI, status: 200,
-                duration: ContinuousClock.now - started))
+                start: started - log.origin, duration: ContinuousClock.now - started))
         let form = [
             FormField(name: "grant_type", value: "authorization_code"),
             FormField(name: "code", value: code),

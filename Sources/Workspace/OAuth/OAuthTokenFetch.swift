@@ -21,6 +21,8 @@ struct OAuthTokenFetch: Sendable {
 
     /// The steps taken so far (the sub-exchange the Timeline shows).
     final class Log: Sendable {
+        /// When the fetch started: each record's `start` is from here.
+        let origin = ContinuousClock.now
         private let records = Mutex<[OAuthStepRecord]>([])
         func append(_ record: OAuthStepRecord) { records.withLock(ownedBy: self) { $0.append(record) } }
         var all: [OAuthStepRecord] { records.withLock(ownedBy: self) { $0 } }
@@ -157,7 +159,7 @@ struct OAuthTokenFetch: Sendable {
             log.append(
                 OAuthStepRecord(
                     step: step, method: request.method.rawValue, url: shown, status: response.statusCode.rawValue,
-                    duration: ContinuousClock.now - started, error: code))
+                    start: started - log.origin, duration: ContinuousClock.now - started, error: code))
             return (response.statusCode.rawValue, bytes)
         case .failure(let error):
             if error is CancellationError { throw OAuthError(step, .cancelled) }
@@ -165,7 +167,7 @@ struct OAuthTokenFetch: Sendable {
             log.append(
                 OAuthStepRecord(
                     step: step, method: request.method.rawValue, url: shown, status: nil,
-                    duration: ContinuousClock.now - started, error: words))
+                    start: started - log.origin, duration: ContinuousClock.now - started, error: words))
             throw OAuthError(step, .transport(words))
         }
     }
