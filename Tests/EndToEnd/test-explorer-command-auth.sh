@@ -51,8 +51,10 @@ token_requests() {
 # stays_absent_in_log TEXT: the server's log holds no line with TEXT.
 stays_absent_in_log() { ! grep -q -- "$1" "$LOG"; }
 # nowhere_written: the token is in no file Lazer wrote (state, configuration, the collection).
+# The private token cache (mode 0600, shared with the next lazer run) holds it; no other file may.
 nowhere_written() {
-    if grep -rl -- "$TOKEN" "$XDG_STATE_HOME" "$XDG_CONFIG_HOME" "$FOLDER/cmd.json" 2>/dev/null; then
+    if grep -rl -- "$TOKEN" "$XDG_STATE_HOME" "$XDG_CONFIG_HOME" "$FOLDER/cmd.json" 2>/dev/null |
+        grep -v '/command-tokens\.json$'; then
         echo "    the token was written to the files above" >&2
         return 1
     fi
@@ -83,7 +85,8 @@ check "again: the second answer comes" wait_for cmd "History 2"
 check "again: no question for a trusted collection" stays_absent cmd "Run commands of" 1
 check "again: the cached token was used (the command did not run again)" count_runs 1
 check "again: the server got the token twice" token_requests 2
-check "the token is written in no file" nowhere_written
+check "the token is written in no file but the private token cache" nowhere_written
+check "the token cache is private (0600)" test "$(stat -c %a "$XDG_CONFIG_HOME/lazer/command-tokens.json")" = 600
 keys cmd q
 check "quit: q exits" wait_for cmd "lazer-exit=0"
 
@@ -114,5 +117,5 @@ check "failing: the trust now holds the changed command" \
     wait_file "$XDG_STATE_HOME/lazer/trusted-commands.json" "echo changed"
 keys cmd2 q
 check "quit: q exits" wait_for cmd2 "lazer-exit=0"
-check "the token is written in no file" nowhere_written
+check "the token is written in no file but the private token cache" nowhere_written
 finish

@@ -80,9 +80,18 @@ URL=$(head -1 "$E2E_DIR/browser/opened")
 check "code: the address has PKCE, state and the loopback redirect" \
     grep -Eq "response_type=code.*redirect_uri=http%3A%2F%2F127\.0\.0\.1%3A[0-9]+%2Fcallback.*state=.+code_challenge=[A-Za-z0-9_-]{43}" \
     "$E2E_DIR/browser/opened"
-keys ac g 3
-keys ac u
-check "code: u copies the address" wait_for ac "Copied the authorization address"
+# g 3 is a chord: on a loaded machine its second key can come after the chord's time; tried again then.
+copy_address() {
+    local try
+    for try in 1 2 3; do
+        keys ac g 3
+        sleep 0.3
+        keys ac u
+        wait_for ac "Copied the authorization address" 5 2>/dev/null && return 0
+    done
+    wait_for ac "Copied the authorization address" 1
+}
+check "code: u copies the address" copy_address
 browse "$URL" >"$E2E_DIR/browser/page"
 check "code: the browser is told it can close the tab" grep -q "Lazer got the authorization" "$E2E_DIR/browser/page"
 check "code: the page is 200" test "$(head -1 "$E2E_DIR/browser/page")" = 200
@@ -91,7 +100,7 @@ check "code: the API answered for alice" wait_for ac 'sub: "alice"|"sub": "alice
 keys ac ] ] ]
 check "timeline: the tab is shown" wait_for ac "│ Timeline │"
 check "timeline: the token stage says it fetched the token" wait_for ac "token \(oauth2 authorization_code\): fetched"
-check "timeline: discovery as a sub-exchange" wait_for ac "↳ discover .*→ 200 GET /p/main/\.well-known"
+check "timeline: discovery as a sub-exchange" wait_for ac "↳ discover .*→ 200 GET /p/main/\.well-k"
 check "timeline: the browser step as a sub-exchange" wait_for ac "↳ browser .*→ 200 GET /callback"
 check "timeline: the token request as a sub-exchange" wait_for ac "↳ token .*→ 200 POST /p/main/token"
 token_before_dispatch() { screen ac | awk '/│token /{t=NR} /│dispatch /{d=NR} END{exit !(t && d && t < d)}'; }
