@@ -73,3 +73,30 @@ struct TokenTimelineTests {
         Snapshot.assert(screen, named: "token-timeline-80x24")
     }
 }
+
+extension TokenTimelineTests {
+    /// A fetch that failed: the requests it made are still rows under the token stage, the
+    /// refused one in its error's words, below the error card.
+    @Test func aFailedFetchShowsItsRequestsUnderTheCard() throws {
+        var fixture = try ReducerFixture(
+            size: Size(width: 120, height: 40), startup: StartupRequest(request: "a-users"))
+        let users = TestCollections.key("a-users")
+        let job = try #require(fixture.driver.press("F5").sendJobs.first)
+        for stage in [
+            ChainStage(index: 0, label: "dispatch", start: .milliseconds(9), end: .milliseconds(9), outcome: .skipped),
+            ChainStage(index: 1, label: "token", start: .zero, end: .milliseconds(9), outcome: .succeeded),
+        ] {
+            fixture.driver.reduce(.chainStage(users, generation: job.generation, stage))
+        }
+        var result = Results.failure(generation: job.generation)
+        result.tokenSteps = [
+            OAuthStepRecord(
+                step: .token, method: "POST", url: "http://127.0.0.1:8080/p/main/token", status: 401,
+                start: .milliseconds(1), duration: .milliseconds(7), error: "invalid_client")
+        ]
+        fixture.driver.reduce(.exchangeFinished(users, result))
+        let screen = fixture.driver.render()
+        #expect(screen.contains("↳ token"), "\(screen)")
+        #expect(screen.contains("→ 401 invalid_client"), "\(screen)")
+    }
+}

@@ -162,6 +162,21 @@ struct OAuthRunTests {
         #expect(try server.tokenRequests().isEmpty)
     }
 
+    @Test("an authorization code grant with no cached token: lazer run fails at once with status 3")
+    func authorizationCodeFailsHeadless() throws {
+        let server = try OAuthTestServer()
+        defer { server.stop() }
+        let scratch = try RunCommandTests.Scratch()
+        let auth = """
+            {"type": "oauth2", "grant": "authorization_code", "issuer": "\(server.issuer())", "clientId": "lazer-public"}
+            """
+        let file = try scratch.write(Self.collection(server, auth: auth), to: "c.json")
+        let result = try run(scratch, file)
+        #expect(result.status == 3, "\(result.stdout)\(result.stderr)")
+        #expect(result.stdout.contains("authorization_code grant needs a person"), "\(result.stdout)")
+        #expect(try server.tokenRequests().isEmpty)
+    }
+
     @Test("a refused client: the step and the provider's error in plain words")
     func invalidClient() throws {
         let server = try OAuthTestServer()

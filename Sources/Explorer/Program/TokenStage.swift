@@ -54,8 +54,12 @@ final class TokenStage: Sendable {
         if let stages, let dispatch { stages.start(dispatch) }
     }
 
-    /// The chain failed or was cancelled before the token came: the stage ends with it.
+    /// The chain failed or was cancelled before the token came: the stage ends with it (a failed
+    /// fetch's requests still shown under it).
     func ended(_ outcome: ChainStage.Outcome) {
+        if case .failed(let error) = outcome, let failure = error as? OAuthError {
+            state.withLock(ownedBy: self) { if !$0.finished { $0.steps += failure.steps } }
+        }
         let (stages, index) = state.withLock(ownedBy: self) { state -> (ChainStages?, Int?) in
             defer { state.finished = true }
             return state.finished ? (nil, nil) : (state.stages, state.index)

@@ -32,6 +32,8 @@ package struct OAuthError: Error, TranslatableError, Sendable, CustomStringConve
 
     package var step: Step
     package var reason: Reason
+    /// The requests the fetch made before it failed (the Timeline's rows under the token stage).
+    package var steps: [OAuthStepRecord] = []
 
     package init(_ step: Step, _ reason: Reason) {
         self.step = step

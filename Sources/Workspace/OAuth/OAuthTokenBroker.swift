@@ -101,9 +101,12 @@ package final class OAuthTokenBroker: Sendable {
                 remember: { [weak self] issuer, found in self?.withState { $0.discovered[issuer] = found } })
             let task = Task {
                 let result: Result<OAuthTokenOutcome, OAuthError>
+                let log = OAuthTokenFetch.Log()
                 do throws(OAuthError) {
-                    result = .success(try await fetch.run(previous: previous, log: OAuthTokenFetch.Log()))
+                    result = .success(try await fetch.run(previous: previous, log: log))
                 } catch {
+                    var error = error
+                    error.steps = log.all
                     result = .failure(error)
                 }
                 self.finish(key, result)
