@@ -30,7 +30,8 @@ JSON
 }
 # The command prints the token without holding it: the collection and the trust file never contain it.
 PRINT_TOKEN="printf 'cmd-%s-7f3a9\\\\n' token"
-collection "echo ran >> ran.log; $PRINT_TOKEN"
+# It takes a second, so the status line can be seen saying so.
+collection "echo ran >> ran.log; sleep 1; $PRINT_TOKEN"
 
 # count_runs N: the command ran N times (it appends a line to ran.log in the collection's folder).
 count_runs() {
@@ -68,13 +69,14 @@ keys cmd Enter
 required "open: Who answers" wait_for cmd "Request · Who answers"
 keys cmd F5
 required "send: an untrusted collection asks first" wait_for cmd "Run commands of Commands\?"
-check "send: the question shows the command" wait_for cmd "\\$ echo ran >> ran\.log; printf 'cmd-%s-7f3a9"
+check "send: the question shows the command" wait_for cmd "\\$ echo ran >> ran\.log; sleep 1; printf 'cmd-%s-7f3a9"
 check "send: and its answers" wait_for cmd "Trust and send \(Alt\+T\)"
 check "send: nothing ran before the answer" count_runs 0
 check "send: nothing was sent before the answer" stays_absent_in_log "GET /who"
 sleep 0.6
 keys cmd M-t
 check "trust: the question closes" wait_gone cmd "Run commands of Commands\?"
+check "trust: the status line says the auth command runs" wait_for cmd "running the auth command"
 check "trust: the server got the command's token" wait_file "$LOG" "^alpha GET /who key=$TOKEN$"
 check "trust: the answer is shown" wait_for cmd 'server: "alpha"'
 check "trust: the command ran once" count_runs 1
