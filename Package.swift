@@ -495,7 +495,8 @@ let package = Package(
         ),
         .testTarget(
             name: "MockServerTests",
-            dependencies: ["MockServer", "Workspace", "HTTPCore", "Futures", "LoopbackTesting"],
+            // CurlTransport: the authorization code tests send the token requests for real.
+            dependencies: ["MockServer", "Workspace", "HTTPCore", "Futures", "LoopbackTesting", "CurlTransport"],
             swiftSettings: strictSwift
         ),
         .testTarget(

@@ -137,6 +137,19 @@ public struct ChainStage: Sendable, Equatable {
 }
 
 extension ResponseFuture {
+    /// This future as stage `index` of `stages`, declared already and started by someone else —
+    /// for work that begins after the future is sent (a request that first waits for its token):
+    /// it ends when this future settles. A stage never started then lasts no time.
+    public func stage(_ index: Int, in stages: ChainStages) -> ResponseFuture<Success> {
+        let upstream = self
+        return ResponseFuture(scheduler: scheduler) { next in
+            upstream.addOutcomeListener { outcome in
+                stages.finish(index, Self.stageOutcome(outcome))
+            }
+            upstream.fulfill(next)
+        }
+    }
+
     /// This future as a labelled stage of `stages`: it starts when the returned future is sent and
     /// ends when this one settles (succeeded, failed or cancelled). Use it for work the chain waits
     /// on — the dispatch, a `replace`d future. Value, progress and cancellation pass through.

@@ -44,6 +44,43 @@ package final class OAuthTestServer: Sendable {
         return (try JSONSerialization.jsonObject(with: data) as? [String: Int]) ?? [:]
     }
 
+    /// The authorization codes and PKCE verifiers the token endpoint was sent (secrets greps).
+    package func seen(provider: String = "main") throws -> [String: [String]] {
+        let data = try Process.hookPOST(issuer(provider) + "/seen")
+        return (try JSONSerialization.jsonObject(with: data) as? [String: [String]]) ?? [:]
+    }
+
+    /// The browser of the authorization code grant: GETs `address` and follows the provider's
+    /// redirect to the loopback redirect URI, as a user agent would (Python's urllib, no Lazer
+    /// code). The last answer's status and page; status 0 when nothing answered.
+    package static func follow(_ address: String) throws -> (status: Int, page: String) {
+        let process = Process()
+        process.executableURL = try LoopbackServer.python()
+        process.arguments = [
+            "-c",
+            """
+            import sys, urllib.request, urllib.error
+            try:
+                answer = urllib.request.urlopen(sys.argv[1], timeout=20)
+                status, body = answer.status, answer.read()
+            except urllib.error.HTTPError as error:
+                status, body = error.code, error.read()
+            except OSError as error:
+                status, body = 0, str(error).encode()
+            sys.stdout.write(str(status) + "\\n" + body.decode("utf-8", "replace"))
+            """,
+            address,
+        ]
+        let output = Pipe()
+        process.standardOutput = output
+        try process.run()
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        let text = String(decoding: data, as: UTF8.self)
+        let status = Int(text.prefix { $0 != "\n" }) ?? 0
+        return (status, String(text.drop { $0 != "\n" }.dropFirst()))
+    }
+
     package func stop() {
         child.stop(terminate: true)
     }

@@ -8,7 +8,9 @@ Three providers on one port, by path prefix: /p/main (JWT access tokens for an h
 /.well-known/openid-configuration, a protected /api that answers 401 with
 `WWW-Authenticate: Bearer error="invalid_token"` for an unknown or expired token, and test hooks:
 POST /approve?user_code=… (the person approving a device), POST /revoke-all (every access token
-becomes invalid), GET /stats (how many token requests each grant had). Clients: lazer-client /
+becomes invalid), GET /stats (how many token requests each grant had), GET /seen (the authorization
+codes and PKCE verifiers token requests carried). /authorize consents for alice at once (the
+browser step is the test following the redirect), or refuses with login_hint=deny. Clients: lazer-client /
 lazer-secret (every grant), lazer-public (no secret: authorization code with PKCE, device code).
 The user for the password grant is alice / wonderland. Prints `PORTS http=<port>` and exits when
 its standard input closes.
@@ -98,6 +100,8 @@ class Provider(AuthorizationServer):
         self.tokens, self.refresh, self.codes, self.devices, self.grants = {}, {}, {}, {}, {}
         self.polls = {}
         self.stats = {}
+        # The authorization codes and PKCE verifiers token requests carried (for the secrets greps).
+        self.seen = {"codes": [], "verifiers": []}
         self.register_token_generator(
             "default",
             BearerTokenGenerator(
@@ -315,6 +319,10 @@ class Handler(BaseHTTPRequestHandler):
             with lock:
                 grant = form.get("grant_type", "?")
                 provider.stats[grant] = provider.stats.get(grant, 0) + 1
+                if "code" in form:
+                    provider.seen["codes"].append(form["code"])
+                if "code_verifier" in form:
+                    provider.seen["verifiers"].append(form["code_verifier"])
                 status, body, extra = provider.create_token_response(request)
             return self.answer(status, body, extra)
         with lock:
@@ -334,6 +342,8 @@ class Handler(BaseHTTPRequestHandler):
                 return self.answer(200, {"revoked": True})
             if endpoint == "/stats":
                 return self.answer(200, provider.stats)
+            if endpoint == "/seen":
+                return self.answer(200, provider.seen)
             if endpoint.startswith("/api"):
                 return self.api(provider, endpoint)
         return self.answer(404, {"error": "not_found"})

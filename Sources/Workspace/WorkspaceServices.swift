@@ -39,10 +39,11 @@ package final class WorkspaceServices: Sendable {
     ///   - liveDispatcher: sends requests of live environments (the application's `CurlDispatcher`).
     ///   - scheduler: where mock futures deliver.
     ///   - delays: runs mock delays (`ManualClock` in tests).
+    ///   - redirects: the loopback listener for the authorization code grant (the explorer's).
     package init(
         directories: UserDirectories, liveDispatcher: any DataDispatcher, scheduler: any Scheduler,
         delays: (any DelayScheduler)? = nil, processEnvironment: [String: String] = ProcessInfo.processInfo.environment,
-        dynamicValues: DynamicValues = .system
+        dynamicValues: DynamicValues = .system, redirects: (any OAuthRedirectListening)? = nil
     ) {
         self.directories = directories
         secrets = SecretStore(directories: directories)
@@ -51,8 +52,9 @@ package final class WorkspaceServices: Sendable {
         uiState = UIStateStore(database: state, legacyFolder: directories.state + "/ui")
         captures = CaptureStore(database: state, secrets: secrets)
         cookies = CookieJarStore(directories: directories)
-        tokens = OAuthTokenBroker(store: OAuthTokenStore(directories: directories))
-        commandTokens = CommandTokens(trustStore: CommandTrustStore(directories: directories))
+        tokens = OAuthTokenBroker(store: OAuthTokenStore(directories: directories), redirects: redirects)
+        commandTokens = CommandTokens(
+            trustStore: CommandTrustStore(directories: directories), store: CommandTokenStore(directories: directories))
         dispatchers = DispatcherSelector(live: liveDispatcher, scheduler: scheduler, delays: delays)
         self.processEnvironment = processEnvironment
         processVariables = ProcessVariables.exposed(from: processEnvironment)

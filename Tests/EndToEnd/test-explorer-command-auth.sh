@@ -30,7 +30,8 @@ JSON
 }
 # The command prints the token without holding it: the collection and the trust file never contain it.
 PRINT_TOKEN="printf 'cmd-%s-7f3a9\\\\n' token"
-collection "echo ran >> ran.log; $PRINT_TOKEN"
+# It takes a second, so the status line can be seen saying so.
+collection "echo ran >> ran.log; sleep 1; $PRINT_TOKEN"
 
 # count_runs N: the command ran N times (it appends a line to ran.log in the collection's folder).
 count_runs() {
@@ -51,8 +52,10 @@ token_requests() {
 # stays_absent_in_log TEXT: the server's log holds no line with TEXT.
 stays_absent_in_log() { ! grep -q -- "$1" "$LOG"; }
 # nowhere_written: the token is in no file Lazer wrote (state, configuration, the collection).
+# The private token cache (mode 0600, shared with the next lazer run) holds it; no other file may.
 nowhere_written() {
-    if grep -rl -- "$TOKEN" "$XDG_STATE_HOME" "$XDG_CONFIG_HOME" "$FOLDER/cmd.json" 2>/dev/null; then
+    if grep -rl -- "$TOKEN" "$XDG_STATE_HOME" "$XDG_CONFIG_HOME" "$FOLDER/cmd.json" 2>/dev/null |
+        grep -v '/command-tokens\.json$'; then
         echo "    the token was written to the files above" >&2
         return 1
     fi
@@ -66,13 +69,14 @@ keys cmd Enter
 required "open: Who answers" wait_for cmd "Request · Who answers"
 keys cmd F5
 required "send: an untrusted collection asks first" wait_for cmd "Run commands of Commands\?"
-check "send: the question shows the command" wait_for cmd "\\$ echo ran >> ran\.log; printf 'cmd-%s-7f3a9"
+check "send: the question shows the command" wait_for cmd "\\$ echo ran >> ran\.log; sleep 1; printf 'cmd-%s-7f3a9"
 check "send: and its answers" wait_for cmd "Trust and send \(Alt\+T\)"
 check "send: nothing ran before the answer" count_runs 0
 check "send: nothing was sent before the answer" stays_absent_in_log "GET /who"
 sleep 0.6
 keys cmd M-t
 check "trust: the question closes" wait_gone cmd "Run commands of Commands\?"
+check "trust: the status line says the auth command runs" wait_for cmd "running the auth command"
 check "trust: the server got the command's token" wait_file "$LOG" "^alpha GET /who key=$TOKEN$"
 check "trust: the answer is shown" wait_for cmd 'server: "alpha"'
 check "trust: the command ran once" count_runs 1
@@ -83,7 +87,8 @@ check "again: the second answer comes" wait_for cmd "History 2"
 check "again: no question for a trusted collection" stays_absent cmd "Run commands of" 1
 check "again: the cached token was used (the command did not run again)" count_runs 1
 check "again: the server got the token twice" token_requests 2
-check "the token is written in no file" nowhere_written
+check "the token is written in no file but the private token cache" nowhere_written
+check "the token cache is private (0600)" test "$(stat -c %a "$XDG_CONFIG_HOME/lazer/command-tokens.json")" = 600
 keys cmd q
 check "quit: q exits" wait_for cmd "lazer-exit=0"
 
@@ -114,5 +119,5 @@ check "failing: the trust now holds the changed command" \
     wait_file "$XDG_STATE_HOME/lazer/trusted-commands.json" "echo changed"
 keys cmd2 q
 check "quit: q exits" wait_for cmd2 "lazer-exit=0"
-check "the token is written in no file" nowhere_written
+check "the token is written in no file but the private token cache" nowhere_written
 finish

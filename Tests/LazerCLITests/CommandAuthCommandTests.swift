@@ -4,7 +4,8 @@ import Testing
 
 /// `command` auth in `lazer run` (issue 26): without `--trust` nothing runs and nothing is sent
 /// (exit status 3); with it the token reaches the loopback server (which echoes it), the command
-/// runs once for the whole run, and the token is in no file Lazer wrote; a failing command says
+/// runs once for the whole run and the next (the private token cache), and the token is in no
+/// other file Lazer wrote; a failing command says
 /// its exit status and first error line.
 @Suite("command auth in lazer run")
 struct CommandAuthCommandTests {
@@ -50,15 +51,25 @@ struct CommandAuthCommandTests {
             environment: scratch.environment, currentDirectory: scratch.path)
         #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
         #expect(result.stdout.contains("2 requests: 2 passed"), "\(result.stdout)")
+        // A second run within the token's cacheSeconds uses it from the private token cache.
+        let again = try LazerBinary.run(
+            ["run", file, "--trust", "--no-history"], environment: scratch.environment, currentDirectory: scratch.path)
+        #expect(again.status == 0, "\(again.stdout)\(again.stderr)")
         let runs = try String(contentsOfFile: scratch.path + "/runs.log", encoding: .utf8)
         #expect(runs == "run\n", "the command ran \(runs.split(separator: "\n").count) times")
+        let cache = scratch.path + "/config/lazer/command-tokens.json"
+        let attributes = try FileManager.default.attributesOfItem(atPath: cache)
+        #expect((attributes[.posixPermissions] as? Int) == 0o600)
         #expect(!result.stdout.contains(Self.token) && !result.stderr.contains(Self.token))
         // Every file the run wrote (the report, history in the state folder): the token in none.
         let enumerator = FileManager.default.enumerator(atPath: scratch.path)
         var checked = 0
         while let name = enumerator?.nextObject() as? String {
             let path = scratch.path + "/" + name
-            guard name != "cmd.json", let data = FileManager.default.contents(atPath: path) else { continue }
+            // The private token cache holds it (mode 0600, checked above); nothing else may.
+            guard name != "cmd.json", !name.hasSuffix("command-tokens.json"),
+                let data = FileManager.default.contents(atPath: path)
+            else { continue }
             checked += 1
             #expect(data.range(of: Data(Self.token.utf8)) == nil, "the token is in \(name)")
         }

@@ -132,6 +132,21 @@ struct OAuthRunTests {
         #expect(try server.tokenRequests(provider: "slow")["client_credentials"] == 1)
     }
 
+    /// `lazer send` takes a URL and no collection: one saved request with its collection's auth is
+    /// `lazer run FILE --request ID` (README), which gets and caches the token like a whole run.
+    @Test("one saved request with its collection's oauth2 auth: lazer run --request")
+    func oneSavedRequest() throws {
+        let server = try OAuthTestServer()
+        defer { server.stop() }
+        let scratch = try RunCommandTests.Scratch()
+        let file = try scratch.write(
+            Self.collection(server, auth: Self.clientCredentials(server), requests: 3), to: "c.json")
+        let result = try run(scratch, file, ["--request", "me2"])
+        #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
+        #expect(result.stdout.contains("Me 2") && !result.stdout.contains("Me 3"), "\(result.stdout)")
+        #expect(try server.tokenRequests()["client_credentials"] == 1)
+    }
+
     @Test("a device code grant needs a person: lazer run fails at once with status 3")
     func deviceCodeFailsHeadless() throws {
         let server = try OAuthTestServer()
@@ -144,6 +159,21 @@ struct OAuthRunTests {
         let result = try run(scratch, file)
         #expect(result.status == 3, "\(result.stdout)\(result.stderr)")
         #expect(result.stdout.contains("device_code grant needs a person"), "\(result.stdout)")
+        #expect(try server.tokenRequests().isEmpty)
+    }
+
+    @Test("an authorization code grant with no cached token: lazer run fails at once with status 3")
+    func authorizationCodeFailsHeadless() throws {
+        let server = try OAuthTestServer()
+        defer { server.stop() }
+        let scratch = try RunCommandTests.Scratch()
+        let auth = """
+            {"type": "oauth2", "grant": "authorization_code", "issuer": "\(server.issuer())", "clientId": "lazer-public"}
+            """
+        let file = try scratch.write(Self.collection(server, auth: auth), to: "c.json")
+        let result = try run(scratch, file)
+        #expect(result.status == 3, "\(result.stdout)\(result.stderr)")
+        #expect(result.stdout.contains("authorization_code grant needs a person"), "\(result.stdout)")
         #expect(try server.tokenRequests().isEmpty)
     }
 

@@ -117,6 +117,46 @@ import Workspace
         #expect(tokens.cachedToken(for: always, folder: "/f") == nil)
     }
 
+    /// Two processes (two `CommandTokens` on one store file): the second uses the first's token
+    /// while it is fresh, without running the command; the file is private; forgetting clears it.
+    @Test func aTokenIsSharedWithTheNextProcessThroughThePrivateStore() throws {
+        let folder = try TemporaryFolder()
+        let store = CommandTokenStore(directories: UserDirectories(config: folder.path + "/config", state: folder.path))
+        let trust = CommandTrustStore(directories: UserDirectories(config: folder.path, state: folder.path))
+        let wall = WallClock()
+        let runs = Counter()
+        func process() -> CommandTokens {
+            CommandTokens(
+                trustStore: trust, store: store, wallClock: { wall.now },
+                runner: { _, _, _ in .success("t\(runs.next())") })
+        }
+        let command = CommandAuth(command: "x", cacheSeconds: 60)
+        let first = process()
+        #expect(first.fetchNow(command, folder: "/f") == .success("t1"))
+        #expect(first.cachedToken(for: command, folder: "/f") == "t1")
+        let attributes = try FileManager.default.attributesOfItem(atPath: store.path)
+        #expect((attributes[.posixPermissions] as? Int) == 0o600)
+        // The next process: the token without a run.
+        let second = process()
+        #expect(second.cachedToken(for: command, folder: "/f") == "t1")
+        #expect(second.cachedToken(for: command, folder: "/other") == nil)
+        // Past its time, the next process runs the command again.
+        wall.now = wall.now.addingTimeInterval(61)
+        let third = process()
+        #expect(third.cachedToken(for: command, folder: "/f") == nil)
+        #expect(third.fetchNow(command, folder: "/f") == .success("t2"))
+        // cacheSeconds 0 is never written; forgetting empties the file.
+        #expect(process().fetchNow(CommandAuth(command: "y", cacheSeconds: 0), folder: "/f") == .success("t3"))
+        #expect(process().cachedToken(for: CommandAuth(command: "y", cacheSeconds: 0), folder: "/f") == nil)
+        third.forgetTokens()
+        #expect(process().cachedToken(for: command, folder: "/f") == nil)
+        #expect(!(try String(contentsOfFile: store.path, encoding: .utf8)).contains("t2"))
+    }
+
+    final class WallClock: @unchecked Sendable {
+        var now = Date(timeIntervalSince1970: 1_800_000_000)
+    }
+
     @Test func aFailingCommandSaysItsExitStatusAndFirstErrorLine() {
         #expect(
             CommandTokenRunner.run("echo '' >&2; echo 'token expired' >&2; echo more >&2; exit 3", timeout: 10)

@@ -45,6 +45,7 @@ import Workspace
     final class Person: OAuthPerson {
         let shown = Mutex<[OAuthDeviceAuthorization]>([])
         func showDeviceCode(_ authorization: OAuthDeviceAuthorization) { shown.withLock { $0.append(authorization) } }
+        func showAuthorization(_ prompt: OAuthBrowserPrompt) {}
     }
 
     static func settings() -> OAuthSettings {

@@ -67,6 +67,8 @@ extension ResponseCommand {
         case .rawHex: .palette("Raw: hex dump on/off", [.raw: ["x"]])
         case .rawPretty: .palette("Raw: pretty / exact bytes", [.raw: ["p"]])
         case .rawCopy: .palette("Copy the response body", [.raw: ["y"]])
+        case .copyAuthorizationURL:
+            .palette("Copy the oauth2 authorization address (while Lazer waits for the browser)", [.response: ["u"]])
         case .acceptSnapshot:
             .palette("Accept the response as its snapshot (shows the changes first)", [.response: ["A"]])
         case .recheckHistory:

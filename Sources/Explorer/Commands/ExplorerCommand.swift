@@ -203,6 +203,7 @@ package enum ResponseCommand: String, CaseIterable, Sendable {
     case recheckHistory = "response.recheckHistory"
     case nextFinding = "tree.nextFinding"
     case previousFinding = "tree.previousFinding"
+    case copyAuthorizationURL = "response.copyAuthorizationURL"
 }
 
 /// Running a folder or collection, and the Runner view's own keys.

@@ -2,6 +2,7 @@ import Foundation
 import Futures
 import HTTPCore
 import TUI
+import Workspace
 
 /// The Timeline tab's lines: one row per stage the exchange went through (redirect hops between them),
 /// then the futures chain's stages after the transport, each with its start, its length and a bar
@@ -23,6 +24,8 @@ enum TimelineLines {
         var signing: String? = nil
         /// The oauth2 token stage: what it did, then its requests.
         var token: [String] = []
+        /// The token fetch's requests, as rows under the token stage.
+        var tokenSteps: [OAuthStepRecord] = []
         /// The names of the cookies the request carried (its own and the jar's) and of those the
         /// response set: said under the details, never their values.
         var cookiesSent: [String] = []
@@ -47,6 +50,7 @@ enum TimelineLines {
             trace: trace, live: nil, failureTitle: title, method: result.method, url: result.url, isMock: result.isMock)
         input.signing = result.signing
         input.token = result.token ?? []
+        input.tokenSteps = result.tokenSteps
         input.cookiesSent = cookieNames(
             (result.sent?.headers ?? []).filter { $0.name.lowercased() == "cookie" }.map(\.value), pairs: true)
         input.cookiesSet = cookieNames(
@@ -124,8 +128,15 @@ enum TimelineLines {
         }
         if !trace.chain.isEmpty {
             lines.append(Line("futures chain", style: theme[.title]))
-            for stage in trace.chain {
+            // The token stage first: the request goes after it.
+            let token = SendStep.token.rawValue
+            for stage in trace.chain.filter({ $0.label == token }) + trace.chain.filter({ $0.label != token }) {
                 lines.append(chainLine(stage, input: input, axis: axis, barWidth: barWidth, theme))
+                if stage.label == token, let start = stage.start {
+                    lines += input.tokenSteps.map {
+                        tokenStepLine($0, from: start, axis: axis, barWidth: barWidth, theme)
+                    }
+                }
             }
         }
         lines.append(totalLine(input, axis: axis, theme))
@@ -232,6 +243,22 @@ enum TimelineLines {
                 style: theme[.muted]),
             Span(bar(from: start, to: end, axis: axis, width: barWidth), style: style),
             Span(note, style: style),
+        ])
+    }
+
+    /// One request of the token fetch as a sub-exchange of the token stage: placed from the
+    /// stage's start, its own bar, its answer or error.
+    private static func tokenStepLine(
+        _ step: OAuthStepRecord, from origin: Duration, axis: Duration, barWidth: Int, _ theme: Theme
+    ) -> Line {
+        let start = origin + step.start
+        let failed = step.error != nil && step.error != "authorization_pending"
+        let style = failed ? theme[.error] : theme[.accent]
+        return Line([
+            Span(("↳ " + step.shortLabel).padded(to: labelWidth), style: theme[.muted]),
+            Span(numbers(start: start, length: step.duration), style: theme[.muted]),
+            Span(bar(from: start, to: start + step.duration, axis: axis, width: barWidth), style: style),
+            Span(" " + step.note, style: failed ? theme[.error] : theme[.muted]),
         ])
     }
 

@@ -2,7 +2,8 @@ import Foundation
 import TUI
 import Workspace
 
-/// The Auth tab's token lines under an oauth2 auth: its state (none yet / valid until a local
+/// The Auth tab's token lines under an oauth2 auth (the cache's, read when the request is
+/// selected, then the last send's): its state (none / valid until a local
 /// time, with the time left / expired), the scopes granted, and a JWT's header and claims —
 /// marked "signature not verified", since Lazer has no key to check it with. Never the token.
 enum TokenStateLines {
@@ -12,7 +13,7 @@ enum TokenStateLines {
             return [
                 [
                     label("token"),
-                    Span("not used yet here: F5 sends (with the cached token while it is fresh)", style: theme[.muted]),
+                    Span("none in the token cache: F5 gets one through the grant", style: theme[.muted]),
                 ]
             ]
         }

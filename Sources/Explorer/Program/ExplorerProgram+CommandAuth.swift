@@ -2,6 +2,7 @@ import Foundation
 import Futures
 import HTTPCore
 import RegularFiles
+import Replay
 import Workspace
 
 /// `command` auth in a send: the trust question for a collection not trusted yet, and the
@@ -17,6 +18,7 @@ extension ExplorerProgram {
         guard let command = prepared.pendingCommand else { return false }
         let tokens = dependencies.workspace.commandTokens
         let folder = prepared.commandFolder
+        dispatch(.authCommandRunning(job.key, generation: job.generation, true))
         // A thread of its own: the command may take seconds, and the work queue parses responses.
         DispatchQueue.global().async { [weak self] in
             let result = tokens.fetchNow(command, folder: folder)
@@ -34,13 +36,44 @@ extension ExplorerProgram {
     private func resumeAfterCommand(_ job: SendJob, _ result: Result<String, CommandTokenError>) {
         // Cancelled or sent again meanwhile: this send is over.
         guard state.exchanges[job.key]?.inFlight == job.generation else { return }
+        dispatch(.authCommandRunning(job.key, generation: job.generation, false))
         switch result {
         case .success: send(job)
         case .failure(let error): finishNotSent(job, error.description, hint: "Run the command in a shell to see why.")
         }
     }
 
-    /// The answer to the trust question: the send goes on (the trust kept for this user), or ends unsent.
+    /// The answer to the trust question of a send or a run.
+    func answerCommandTrust(_ waiting: CommandTrustQuestion.Waiting, trusted: Bool) {
+        switch waiting {
+        case .send(let job): answerCommandTrust(job, trusted: trusted)
+        case .run(var run, let path):
+            if trusted, let document = run.plan.items.first(where: { $0.document.path == path })?.document {
+                do throws(FileSystemError) {
+                    try dependencies.workspace.commandTokens.trust(document)
+                } catch {
+                    dispatch(.notice("Trusted until Lazer quits (not remembered: \(error.description))", isError: true))
+                }
+            }
+            // Asked once per run: a refused file's requests run untrusted (shown as not sent).
+            run.trustAsked.insert(path)
+            startRun(run)
+        }
+    }
+
+    /// The run's first collection file with auth commands not trusted and not asked about yet.
+    func untrustedDocument(of job: RunJob) -> CollectionDocument? {
+        let tokens = dependencies.workspace.commandTokens
+        var seen: Set<String> = []
+        for item in job.plan.items where seen.insert(item.document.path).inserted {
+            let document = item.document
+            guard !job.trustAsked.contains(document.path), !document.collection.authCommands.isEmpty else { continue }
+            if !tokens.isTrusted(document) { return document }
+        }
+        return nil
+    }
+
+    /// The answer to a send's trust question: the send goes on (the trust kept for this user), or ends unsent.
     func answerCommandTrust(_ job: SendJob, trusted: Bool) {
         guard trusted else {
             finishNotSent(

@@ -9,6 +9,11 @@ package import Workspace
 /// and environment, secret ones in the secrets file), so a restart still has the run's token.
 extension ExplorerProgram {
     func startRun(_ job: RunJob) {
+        // A collection whose auth commands are not trusted: asked first, as a send asks.
+        if let document = untrustedDocument(of: job) {
+            dispatch(.askCommandTrust(CommandTrustQuestion(run: job, document: document)))
+            return
+        }
         var configuration = RunConfiguration(environment: job.environment, recordHistory: true, captured: job.captures)
         configuration.answers = job.answers
         configuration.historyFailed = { [weak self] message in self?.stateWriteFailed(.history, message) }

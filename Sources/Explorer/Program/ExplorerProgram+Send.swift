@@ -29,12 +29,20 @@ extension ExplorerProgram {
             let event = TimelineEvents.shown(event, redactor: redactor)
             MainActor.assumeIsolated { self?.dispatch(.exchangeEvent(key, generation: generation, event)) }
         }
-        // oauth2: the explorer takes part in a device code grant (its code comes back as an action).
+        // oauth2: the explorer takes part in a device code grant (its code comes back as an action)
+        // and in the authorization code grant (the address opened where a desktop is, and shown).
         let tokenStage = TokenStage()
         if prepared.oauth != nil {
-            prepared.person = ExplorerOAuthPerson { [weak self] authorization in
-                self?.deliver(.oauthDeviceCode(key, generation: generation, authorization))
-            }
+            let processEnvironment = workspace.processEnvironment
+            prepared.person = ExplorerOAuthPerson(
+                show: { [weak self] authorization in
+                    self?.deliver(.oauthDeviceCode(key, generation: generation, authorization))
+                },
+                authorize: { [weak self] prompt in
+                    var prompt = prompt
+                    prompt.opened = DesktopBrowser.open(prompt.authorizationURL, environment: processEnvironment)
+                    self?.deliver(.oauthAuthorization(key, generation: generation, prompt))
+                })
         }
         let preparation = prepared
         let environmentName = preparation.environment?.name
@@ -57,7 +65,10 @@ extension ExplorerProgram {
                 url: shownURL, method: method)
             result.sent = sent
             result.signing = preparation.signing
-            if preparation.oauth != nil { result.token = tokenStage.lines }
+            if preparation.oauth != nil {
+                result.token = tokenStage.lines
+                result.tokenSteps = tokenStage.steps
+            }
             return result
         }
         let onToken: @Sendable (OAuthTokenOutcome) -> Void = { [weak self] outcome in
@@ -93,8 +104,15 @@ extension ExplorerProgram {
         // parsed, the expectations checked and the captures taken (each declared only when the
         // request has some), then the history written after the answer is shown.
         let received = ReceivedResponseBox()
-        let dispatched = future.stage(SendStep.dispatch.rawValue, in: stages)
-        if preparation.oauth != nil { tokenStage.declare(in: stages) }
+        let dispatched: ResponseFuture<DataResponse>
+        if preparation.oauth != nil {
+            // The request goes once its token came: the token stage starts the dispatch stage.
+            let dispatch = stages.declare(SendStep.dispatch.rawValue)
+            tokenStage.declare(in: stages, dispatch: dispatch)
+            dispatched = future.stage(dispatch, in: stages)
+        } else {
+            dispatched = future.stage(SendStep.dispatch.rawValue, in: stages)
+        }
         let parsed =
             dispatched
             .stage(SendStep.parse.rawValue, in: stages, on: work) { response in

@@ -14,8 +14,10 @@ package enum ExplorerReducer {
         // next action).
         defer { ExplorerLayout.settle(&state) }
         let shownBefore = state.overlay?.questionIdentity
-        let effects = reduceAction(&state, action)
+        let selectedBefore = state.selection
+        var effects = reduceAction(&state, action)
         reduceOverlays(.settle(shownBefore: shownBefore), &state)
+        if state.selection != selectedBefore { effects += readCachedToken(state) }
         return queueSaves(effects, &state)
     }
 
@@ -90,6 +92,10 @@ package enum ExplorerReducer {
             return reduceOverlays(.cookiesLoaded(jar, cookies, error: error), &state)
         case .oauthDeviceCode(let key, let generation, let authorization):
             return reduceExchanges(.deviceCode(key, generation: generation, authorization), &state)
+        case .authCommandRunning(let key, let generation, let running):
+            return reduceExchanges(.commandRunning(key, generation: generation, running), &state)
+        case .oauthAuthorization(let key, let generation, let prompt):
+            return reduceExchanges(.browserAuthorization(key, generation: generation, prompt), &state)
         case .oauthToken(let key, let token):
             return reduceExchanges(.tokenState(key, token), &state)
         case .askCommandTrust(let question):

@@ -1,11 +1,18 @@
-import Workspace
+package import Workspace
 
-/// A send of a collection whose `command` auth is not trusted yet: the question asked before any
-/// command runs (once per collection file and set of commands; the answer is kept per user,
-/// never in the collection). The send waits, in flight, for the answer.
+/// A send, or a run of the Runner view, of a collection whose `command` auth is not trusted yet:
+/// the question asked before any command runs (once per collection file and set of commands; the
+/// answer is kept per user, never in the collection). The send or the run waits for the answer.
 package struct CommandTrustQuestion: Sendable, Equatable {
-    /// The send that waits: sent as it is after "Trust and send", ended as not sent after "Cancel".
-    package var job: SendJob
+    /// What waits for the answer.
+    package enum Waiting: Sendable, Equatable {
+        /// Sent as it is after "Trust and send", ended as not sent after "Cancel".
+        case send(SendJob)
+        /// Started after either answer: after "Cancel" the requests that use the commands are not sent.
+        case run(RunJob, path: String)
+    }
+
+    package var waiting: Waiting
     package var collectionName: String
     /// The collection file's name, as the question shows it.
     package var fileName: String
@@ -13,10 +20,37 @@ package struct CommandTrustQuestion: Sendable, Equatable {
     package var commands: [String]
 
     package init(job: SendJob, commands: [String]) {
-        self.job = job
+        waiting = .send(job)
         collectionName = job.document.collection.name
         fileName = String(job.document.path.split(separator: "/").last ?? Substring(job.document.path))
         self.commands = commands
+    }
+
+    /// The question before a run of the Runner view that has requests of `document`.
+    package init(run: RunJob, document: CollectionDocument) {
+        waiting = .run(run, path: document.path)
+        collectionName = document.collection.name
+        fileName = String(document.path.split(separator: "/").last ?? Substring(document.path))
+        commands = document.collection.authCommands
+    }
+
+    /// The send that waits (nil for a run).
+    package var job: SendJob? {
+        if case .send(let job) = waiting { return job }
+        return nil
+    }
+
+    /// Which question this is, for the overlay queue (the same one is not asked twice at once).
+    var identity: String {
+        switch waiting {
+        case .send(let job): "trust \(job.document.path) \(job.generation)"
+        case .run(let run, let path): "trust \(path) run \(run.run)"
+        }
+    }
+
+    var isRun: Bool {
+        if case .run = waiting { return true }
+        return false
     }
 }
 
@@ -33,9 +67,12 @@ extension QuestionText {
         }
         if count > 5 { lines.append("  … and \(count - 5) more") }
         lines.append(
-            "Alt+T trust and send: \(count == 1 ? "it" : "they") may run for this file from now on (remembered for you, not in the file; "
-                + "a changed command asks again).")
-        lines.append("Alt+C or Esc: nothing runs and the request is not sent. (Or ←/→ and Enter.)")
+            "Alt+T trust and \(question.isRun ? "run" : "send"): \(count == 1 ? "it" : "they") may run for this file from now on "
+                + "(remembered for you, not in the file; a changed command asks again).")
+        lines.append(
+            question.isRun
+                ? "Alt+C or Esc: nothing runs, and the run's requests that need a token from it are not sent. (Or ←/→ and Enter.)"
+                : "Alt+C or Esc: nothing runs and the request is not sent. (Or ←/→ and Enter.)")
         return lines.joined(separator: "\n")
     }
 }

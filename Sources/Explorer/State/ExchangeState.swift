@@ -56,6 +56,9 @@ package struct ExchangeResult: Sendable, Equatable {
     /// What the oauth2 token stage did ("token (oauth2 password): refreshed, valid until …") and
     /// its requests, one line each: the Timeline's token sub-exchange.
     package var token: [String]?
+    /// The token fetch's requests (discovery, the browser's return, token, refresh, device polls)
+    /// with their timings: rows under the token stage in the Timeline.
+    package var tokenSteps: [OAuthStepRecord] = []
 
     package init(
         generation: Int, outcome: Outcome, environmentName: String?, isMock: Bool, url: String, method: String

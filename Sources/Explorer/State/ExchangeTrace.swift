@@ -17,6 +17,10 @@ package struct ExchangeTrace: Sendable, Equatable {
     /// The device code grant's code and where to enter it, while the send waits for a person
     /// (oauth2 `device_code`).
     package var deviceCode: OAuthDeviceAuthorization?
+    /// The authorization code grant's address, while the send waits for the browser to come back.
+    package var authorization: OAuthBrowserPrompt?
+    /// The collection's auth command runs (the send waits for its token).
+    package var runningCommand = false
 
     package init(generation: Int) {
         self.generation = generation
@@ -56,6 +60,7 @@ package struct ExchangeTrace: Sendable, Equatable {
     /// Where the send is, from its events and chain stages; nil before the transport reported
     /// anything.
     package var stage: SendStage? {
+        if runningCommand { return .step(.authCommand) }
         if let running = runningChainStage, let step = SendStep(rawValue: running.label) { return .step(step) }
         guard hasEvents else { return nil }
         if case .completed? = timeline.ending { return .step(.parse) }

@@ -69,6 +69,11 @@ package enum ExplorerAction: Sendable, Equatable {
     case askCommandTrust(CommandTrustQuestion)
     /// Time passes (only while something animates).
     case tick
+    /// A send's oauth2 authorization code grant waits for the browser: the address is shown
+    /// until the browser comes back.
+    case oauthAuthorization(RequestKey, generation: Int, OAuthBrowserPrompt)
+    /// A send's auth command started or ended (the status line says so while it runs).
+    case authCommandRunning(RequestKey, generation: Int, Bool)
 }
 
 /// Why a save did not happen, as the user reads it.

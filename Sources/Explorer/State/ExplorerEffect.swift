@@ -64,7 +64,7 @@ package enum ExplorerEffect: Sendable, Equatable {
     case snapshot(SnapshotJob)
     /// The trust question's answer for a waiting send: trust the collection's auth commands and
     /// send, or end the send unsent.
-    case answerCommandTrust(SendJob, trusted: Bool)
+    case answerCommandTrust(CommandTrustQuestion.Waiting, trusted: Bool)
     /// Leave: restore the terminal and exit.
     case quit
     /// Forget (or mark expired, so the next send refreshes it) the oauth2 token of a request.
@@ -78,6 +78,8 @@ package struct OAuthTokenJob: Sendable, Equatable {
         case forget
         /// Mark it expired: the next send refreshes it with its refresh token.
         case expire
+        /// Read what the cache holds (the Auth tab's state of a request not sent yet): no request.
+        case read
     }
 
     package var key: RequestKey

@@ -88,6 +88,8 @@ package struct RunJob: Sendable, Equatable {
     package var captures: [String: [String: VariableScope.Value]]
     /// The `{{$prompt}}` answers given this session, by label.
     package var answers: [String: String]
+    /// Collection files whose command-trust question was answered for this run.
+    package var trustAsked: Set<String> = []
 
     package init(
         run: Int, plan: RunPlan, environment: String?, captures: [String: [String: VariableScope.Value]] = [:],

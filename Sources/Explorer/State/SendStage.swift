@@ -45,6 +45,8 @@ package enum SendStep: String, Hashable, Sendable, CaseIterable {
     case history
     /// Getting the oauth2 access token (cached, refreshed or fetched) before the request goes.
     case token
+    /// Running the collection's `command` auth for its token, before the request is prepared again.
+    case authCommand
 
     /// How the step reads while it runs: "parsing", "checking expectations".
     package var label: String {
@@ -55,6 +57,7 @@ package enum SendStep: String, Hashable, Sendable, CaseIterable {
         case .captures: "taking captures"
         case .history: "writing history"
         case .token: "getting a token"
+        case .authCommand: "running the auth command"
         }
     }
 }

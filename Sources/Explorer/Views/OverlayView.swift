@@ -133,7 +133,8 @@ enum OverlayView {
                 question(
                     theme.dialog(
                         title: "Run commands of \(asked.collectionName)?", message: QuestionText.commandTrust(asked),
-                        buttons: ["Trust and send (Alt+T)", "Cancel (Alt+C)"], selectedButton: selected),
+                        buttons: [asked.isRun ? "Trust and run (Alt+T)" : "Trust and send (Alt+T)", "Cancel (Alt+C)"],
+                        selectedButton: selected),
                     screen),
                 in: screen)
         case .clearHistory(let asked, let selected):

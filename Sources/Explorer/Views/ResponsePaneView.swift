@@ -31,6 +31,14 @@ enum ResponsePaneView {
                 DeviceCodeCard.lines(authorization, theme), from: 0, in: below, buffer: &frame.buffer)
             return
         }
+        if state.response.openedHistory == nil, let exchange = state.exchange, exchange.inFlight != nil,
+            let prompt = exchange.trace?.authorization
+        {
+            ResponseContentView.lines(
+                BrowserAuthorizationCard.lines(prompt, width: below.width, theme), from: 0, in: below,
+                buffer: &frame.buffer)
+            return
+        }
         if let lines = ResponseLayout.cardLines(state, width: below.width) {
             // Scrolled like the other views: at 80×24 an error card's details and the timeline
             // sit below the fold.

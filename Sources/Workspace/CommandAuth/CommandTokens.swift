@@ -1,11 +1,12 @@
 import AnnotatedLocks
-import Foundation
+package import Foundation
 package import RegularFiles
 import Synchronization
 
-/// The tokens of `command` auth for one process: whether a collection may run its commands, the
-/// tokens fetched (in memory only, for each command's `cacheSeconds`; never written anywhere),
-/// and the fetch itself, off the caller's thread.
+/// The tokens of `command` auth: whether a collection may run its commands, the tokens fetched
+/// (for each command's `cacheSeconds`: in memory, and in the private `CommandTokenStore` so the
+/// next process uses them too; never written anywhere else), and the fetch itself, off the
+/// caller's thread.
 ///
 /// A preparer asks `cachedToken`; without one the send first awaits `fetch` (the explorer on its
 /// work queue, `lazer run` in its task), which stores the token, then prepares again. A token just
@@ -24,19 +25,26 @@ package final class CommandTokens: Sendable {
     }
 
     package let trustStore: CommandTrustStore
+    /// Where tokens outlive the process (nil: memory only).
+    private let store: CommandTokenStore?
     private let state = Mutex(State())
     private let now: @Sendable () -> ContinuousClock.Instant
+    private let wallClock: @Sendable () -> Date
     /// Runs a command (the real shell; a stand-in in tests).
     private let runner: @Sendable (String, Double, String?) -> Result<String, CommandTokenError>
 
     package init(
-        trustStore: CommandTrustStore, now: @escaping @Sendable () -> ContinuousClock.Instant = { .now },
+        trustStore: CommandTrustStore, store: CommandTokenStore? = nil,
+        now: @escaping @Sendable () -> ContinuousClock.Instant = { .now },
+        wallClock: @escaping @Sendable () -> Date = { Date() },
         runner: @escaping @Sendable (String, Double, String?) -> Result<String, CommandTokenError> = {
             CommandTokenRunner.run($0, timeout: $1, folder: $2)
         }
     ) {
         self.trustStore = trustStore
+        self.store = store
         self.now = now
+        self.wallClock = wallClock
         self.runner = runner
     }
 
@@ -81,7 +89,10 @@ package final class CommandTokens: Sendable {
     package func cachedEntry(for command: CommandAuth, folder: String) -> CachedToken? {
         let key = Self.key(command, folder: folder)
         let now = now()
+        // Another process's token, still fresh: used as if this one had run the command.
+        let stored = state.withLock(ownedBy: self) { $0.tokens[key] } == nil ? storedToken(key, now: now) : nil
         return state.withLock(ownedBy: self) { state in
+            if state.tokens[key] == nil, let stored { state.tokens[key] = stored }
             guard var cached = state.tokens[key] else { return nil }
             guard now < cached.expires || !cached.used else {
                 state.tokens[key] = nil
@@ -98,12 +109,25 @@ package final class CommandTokens: Sendable {
     package func fetchNow(_ command: CommandAuth, folder: String) -> Result<String, CommandTokenError> {
         let result = runner(command.command, command.timeoutSeconds, folder.isEmpty ? nil : folder)
         if case .success(let token) = result {
-            let expires = now() + .milliseconds(Int64(min(command.cacheSeconds, 86_400 * 365) * 1000))
-            state.withLock(ownedBy: self) {
-                $0.tokens[Self.key(command, folder: folder)] = Cached(token: token, expires: expires, used: false)
+            let seconds = min(command.cacheSeconds, 86_400 * 365)
+            let expires = now() + .milliseconds(Int64(seconds * 1000))
+            let key = Self.key(command, folder: folder)
+            state.withLock(ownedBy: self) { $0.tokens[key] = Cached(token: token, expires: expires, used: false) }
+            if seconds > 0 {
+                let wall = wallClock()
+                try? store?.store(
+                    key, CommandTokenStore.Entry(token: token, expiresAt: wall.addingTimeInterval(seconds)), now: wall)
             }
         }
         return result
+    }
+
+    /// The store's token for `key` as a used cache entry on this process's clock.
+    private func storedToken(_ key: String, now: ContinuousClock.Instant) -> Cached? {
+        let wall = wallClock()
+        guard let entry = store?.load(now: wall)[key] else { return nil }
+        let left = entry.expiresAt.timeIntervalSince(wall)
+        return Cached(token: entry.token, expires: now + .milliseconds(Int64(left * 1000)), used: true)
     }
 
     /// `fetchNow` on a thread of its own: the caller's (the network thread, a task) never waits on a program.
@@ -116,5 +140,6 @@ package final class CommandTokens: Sendable {
     /// Forgets every token fetched (they are fetched again at the next send).
     package func forgetTokens() {
         state.withLock(ownedBy: self) { $0.tokens = [:] }
+        try? store?.clear()
     }
 }

@@ -26,10 +26,14 @@ package struct OAuthError: Error, TranslatableError, Sendable, CustomStringConve
         case settings(String)
         /// The person cancelled the flow.
         case cancelled
+        /// The browser came back with a `state` that is not the one Lazer sent (RFC 6749 §10.12).
+        case stateMismatch
     }
 
     package var step: Step
     package var reason: Reason
+    /// The requests the fetch made before it failed (the Timeline's rows under the token stage).
+    package var steps: [OAuthStepRecord] = []
 
     package init(_ step: Step, _ reason: Reason) {
         self.step = step
@@ -75,6 +79,8 @@ package struct OAuthError: Error, TranslatableError, Sendable, CustomStringConve
             return "the \(grant.rawValue) grant needs a person at a browser; none can take part here"
         case .settings(let text): return "\(step.rawValue): \(text)"
         case .cancelled: return "\(step.rawValue) cancelled"
+        case .stateMismatch:
+            return "\(step.rawValue) failed: the browser came back with a state Lazer did not send"
         }
     }
 
@@ -91,6 +97,8 @@ package struct OAuthError: Error, TranslatableError, Sendable, CustomStringConve
                 "Get the token once in the explorer (lazer, Auth tab); lazer run then uses the cached and refreshed token."
             case .settings: "Fix the oauth2 settings."
             case .cancelled: "Send again to start over."
+            case .stateMismatch:
+                "Send again and finish the authorization in the browser tab Lazer opened (an older tab answers with another state)."
             }
         return TranslationTemplate(title: "No OAuth token: {summary}", explanation: "{detail}.", hint: hint)
     }
@@ -106,6 +114,7 @@ package struct OAuthError: Error, TranslatableError, Sendable, CustomStringConve
         case .needsPerson(let grant): "the \(grant.rawValue) grant needs a person"
         case .settings: "\(step.rawValue): bad settings"
         case .cancelled: "\(step.rawValue) cancelled"
+        case .stateMismatch: "\(step.rawValue) failed: wrong state"
         }
     }
 

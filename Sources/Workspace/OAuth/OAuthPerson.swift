@@ -5,6 +5,9 @@ package protocol OAuthPerson: Sendable {
     /// The device code grant got its codes: show `authorization` until the token comes (or the
     /// flow ends). Called once per flow, on any thread.
     func showDeviceCode(_ authorization: OAuthDeviceAuthorization)
+    /// The authorization code grant waits for the browser: show `prompt` (and open it where a
+    /// desktop is) until the browser comes back (or the flow ends). Called once per flow, on any thread.
+    func showAuthorization(_ prompt: OAuthBrowserPrompt)
 }
 
 /// A device authorization response (RFC 8628 §3.2): what the person types, and where.

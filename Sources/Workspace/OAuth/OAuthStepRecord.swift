@@ -9,19 +9,43 @@ package struct OAuthStepRecord: Sendable, Equatable {
     package var url: String
     /// nil when no answer came.
     package var status: Int?
+    /// When it started, from the start of the token fetch (the Timeline places it under the token stage).
+    package var start: Duration = .zero
     package var duration: Duration
     /// The provider's error code (`authorization_pending`, `invalid_grant`), or the transport's words.
     package var error: String?
 
     package init(
-        step: OAuthError.Step, method: String, url: String, status: Int?, duration: Duration, error: String? = nil
+        step: OAuthError.Step, method: String, url: String, status: Int?, start: Duration = .zero, duration: Duration,
+        error: String? = nil
     ) {
+        self.start = start
         self.step = step
         self.method = method
         self.url = url
         self.status = status
         self.duration = duration
         self.error = error
+    }
+
+    /// The step in a word, as the Timeline's row label (8 columns at most): "discover", "browser", "token".
+    package var shortLabel: String {
+        switch step {
+        case .discovery: "discover"
+        case .token: "token"
+        case .refresh: "refresh"
+        case .deviceAuthorization: "device"
+        case .devicePolling: "approval"
+        case .authorization: "browser"
+        }
+    }
+
+    /// `→ 200 POST /p/main/token`, `→ 400 invalid_grant POST /p/main/token`: the row's note, the
+    /// answer first (a narrow pane cuts the path, not the outcome).
+    package var note: String {
+        let path = URLComponents(string: url)?.path ?? url
+        let answer = status.map { "→ \($0)" } ?? "→ no answer"
+        return answer + (error.map { " \($0)" } ?? "") + " \(method) \(path.isEmpty ? "/" : path)"
     }
 
     /// `POST http://127.0.0.1:8080/token → 200 in 12 ms (token request)`.

@@ -22,12 +22,18 @@ package final class OAuthTokenBroker: Sendable {
     private let state = Mutex(State())
     private let store: OAuthTokenStore?
     private let now: @Sendable () -> Date
+    private let redirects: (any OAuthRedirectListening)?
 
     /// - Parameters:
     ///   - store: where tokens persist; nil keeps them in memory only.
+    ///   - redirects: the loopback listener of the authorization code grant (nil: that grant fails).
     ///   - now: the wall clock (tests pass their own to expire tokens).
-    package init(store: OAuthTokenStore?, now: @escaping @Sendable () -> Date = { Date() }) {
+    package init(
+        store: OAuthTokenStore?, redirects: (any OAuthRedirectListening)? = nil,
+        now: @escaping @Sendable () -> Date = { Date() }
+    ) {
         self.store = store
+        self.redirects = redirects
         self.now = now
     }
 
@@ -90,14 +96,17 @@ package final class OAuthTokenBroker: Sendable {
             }
             future.onCancel { [weak self] in self?.abandon(key, future) }
             let fetch = OAuthTokenFetch(
-                settings: settings, dispatcher: dispatcher, person: person, now: self.now,
+                settings: settings, dispatcher: dispatcher, person: person, redirects: redirects, now: self.now,
                 discovered: { [weak self] issuer in self?.withState { $0.discovered[issuer] } },
                 remember: { [weak self] issuer, found in self?.withState { $0.discovered[issuer] = found } })
             let task = Task {
                 let result: Result<OAuthTokenOutcome, OAuthError>
+                let log = OAuthTokenFetch.Log()
                 do throws(OAuthError) {
-                    result = .success(try await fetch.run(previous: previous, log: OAuthTokenFetch.Log()))
+                    result = .success(try await fetch.run(previous: previous, log: log))
                 } catch {
+                    var error = error
+                    error.steps = log.all
                     result = .failure(error)
                 }
                 self.finish(key, result)

@@ -12,6 +12,8 @@ struct OAuthTokenFetch: Sendable {
     var settings: OAuthSettings
     let dispatcher: any DataDispatcher
     let person: (any OAuthPerson)?
+    /// The loopback redirect listener of the authorization code grant (none: the grant cannot run).
+    let redirects: (any OAuthRedirectListening)?
     let now: @Sendable () -> Date
     /// Discovered endpoint URLs by issuer, shared by the broker's fetches.
     let discovered: @Sendable (String) -> OAuthDiscovery?
@@ -19,6 +21,8 @@ struct OAuthTokenFetch: Sendable {
 
     /// The steps taken so far (the sub-exchange the Timeline shows).
     final class Log: Sendable {
+        /// When the fetch started: each record's `start` is from here.
+        let origin = ContinuousClock.now
         private let records = Mutex<[OAuthStepRecord]>([])
         func append(_ record: OAuthStepRecord) { records.withLock(ownedBy: self) { $0.append(record) } }
         var all: [OAuthStepRecord] { records.withLock(ownedBy: self) { $0 } }
@@ -67,9 +71,13 @@ struct OAuthTokenFetch: Sendable {
             guard person != nil else { throw OAuthError(.token, .needsPerson(.deviceCode)) }
             return try await OAuthDeviceFlow(fetch: self, settings: settings, log: log).run()
         case .authorizationCode:
-            guard person != nil else { throw OAuthError(.token, .needsPerson(.authorizationCode)) }
-            throw OAuthError(
-                .authorization, .settings("the browser flow (loopback redirect) is not in this build yet"))
+            guard let person else { throw OAuthError(.token, .needsPerson(.authorizationCode)) }
+            guard let redirects else {
+                throw OAuthError(.authorization, .settings("this program has no loopback redirect listener"))
+            }
+            return try await OAuthAuthorizationCodeFlow(
+                fetch: self, settings: settings, listening: redirects, person: person, log: log
+            ).run()
         }
         if settings.grant != .refreshToken {
             add("scope", settings.scope)
@@ -151,7 +159,7 @@ struct OAuthTokenFetch: Sendable {
             log.append(
                 OAuthStepRecord(
                     step: step, method: request.method.rawValue, url: shown, status: response.statusCode.rawValue,
-                    duration: ContinuousClock.now - started, error: code))
+                    start: started - log.origin, duration: ContinuousClock.now - started, error: code))
             return (response.statusCode.rawValue, bytes)
         case .failure(let error):
             if error is CancellationError { throw OAuthError(step, .cancelled) }
@@ -159,7 +167,7 @@ struct OAuthTokenFetch: Sendable {
             log.append(
                 OAuthStepRecord(
                     step: step, method: request.method.rawValue, url: shown, status: nil,
-                    duration: ContinuousClock.now - started, error: words))
+                    start: started - log.origin, duration: ContinuousClock.now - started, error: words))
             throw OAuthError(step, .transport(words))
         }
     }

@@ -4,6 +4,7 @@ import CursesBackend
 import Explorer
 import Foundation
 import Futures
+import MockServer
 import RegularFiles
 import TUI
 import TerminalText
@@ -88,8 +89,10 @@ struct TUICommand: ParsableCommand {
             }
             let dispatcher = CurlDispatcher(
                 configuration: .init(scheduler: MainQueueScheduler(), userAgent: "lazer/\(LazerVersion.current)"))
+            // The explorer takes part in the authorization code grant: its loopback redirect on SwiftNIO.
             let workspace = WorkspaceServices(
-                directories: directories, liveDispatcher: dispatcher, scheduler: MainQueueScheduler())
+                directories: directories, liveDispatcher: dispatcher, scheduler: MainQueueScheduler(),
+                redirects: LoopbackRedirects())
             let work = DispatchQueue(label: "lazer.work", qos: .userInitiated)
             let explorerDependencies = ExplorerDependencies(
                 workspace: workspace, main: MainQueueScheduler(), work: DispatchQueueScheduler(work),

@@ -33,6 +33,10 @@ package enum ExchangesReducer: SliceReducer {
         case tokenState(RequestKey, OAuthTokenState?)
         /// Copies the selected request as a curl command (the Context's `curl`).
         case copyAsCurl(reveal: Bool)
+        /// The oauth2 authorization code grant's address for a send in flight (the browser step).
+        case browserAuthorization(RequestKey, generation: Int, OAuthBrowserPrompt)
+        /// The send's auth command started or ended.
+        case commandRunning(RequestKey, generation: Int, Bool)
         /// A run took the next generation as its id (run ids and send generations are one count).
         case generationTaken
         /// The live response of the request was written as its snapshot: its check passes.
@@ -137,7 +141,13 @@ package enum ExchangesReducer: SliceReducer {
             state.exchanges[key]?.updateTrace(generation: generation) { $0.update(stage) }
         case .deviceCode(let key, let generation, let authorization):
             state.exchanges[key]?.updateTrace(generation: generation) { $0.deviceCode = authorization }
+        case .commandRunning(let key, let generation, let running):
+            state.exchanges[key]?.updateTrace(generation: generation) { $0.runningCommand = running }
+        case .browserAuthorization(let key, let generation, let prompt):
+            state.exchanges[key]?.updateTrace(generation: generation) { $0.authorization = prompt }
         case .tokenState(let key, let token):
+            // A request not sent yet learns its cached token too (read when it was selected).
+            if state.exchanges[key] == nil, token != nil { state.exchanges[key] = ExchangeState() }
             state.exchanges[key]?.token = token
         case .generationTaken:
             state.nextGeneration += 1

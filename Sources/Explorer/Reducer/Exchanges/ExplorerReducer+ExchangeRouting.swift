@@ -24,7 +24,9 @@ extension ExplorerReducer {
                 let copy = CurlCommand.copy($0, reveal: reveal)
                 return ExchangesReducer.CurlCopy(text: copy.text, notice: copy.notice)
             }
-        case .finished, .event, .chainStage, .deviceCode, .tokenState, .generationTaken, .snapshotAccepted: break
+        case .finished, .event, .chainStage, .deviceCode, .browserAuthorization, .commandRunning, .tokenState,
+            .generationTaken, .snapshotAccepted:
+            break
         }
         let outcome = ExchangesReducer.reduce(&state.sends, action, context)
         for request in outcome.requests {

@@ -20,4 +20,20 @@ extension ExplorerReducer {
         guard command != .oauthForget else { return [.oauthToken(job)] }
         return [.oauthToken(job)] + send(&state)
     }
+
+    /// A request with oauth2 auth was selected and its token is not known yet: the Auth tab shows
+    /// the cached token's state (valid until, expired, scopes, claims) before any send, read by an
+    /// effect from the cache.
+    static func readCachedToken(_ state: ExplorerState) -> [ExplorerEffect] {
+        guard let key = state.selection, state.exchanges[key]?.token == nil, let request = state.request(key),
+            let document = state.document(collectionID: key.collectionID),
+            case .oauth2 = document.collection.authInForce(for: request).auth.scheme
+        else { return [] }
+        return [
+            .oauthToken(
+                OAuthTokenJob(
+                    key: key, request: request, document: document,
+                    environmentName: state.environment(collectionID: key.collectionID)?.name, change: .read))
+        ]
+    }
 }

@@ -39,7 +39,7 @@ extension ExplorerReducer {
         case .acceptSnapshot(let proposal, _):
             return snapshotAnswered(proposal, choice: choice, &state)
         case .trustCommands(let question, _):
-            return reduceOverlays(.close, &state) + [.answerCommandTrust(question.job, trusted: choice == 0)]
+            return reduceOverlays(.close, &state) + [.answerCommandTrust(question.waiting, trusted: choice == 0)]
         case .help, .palette, .environments, .environmentEditor, .mockRoutes, .variables, .sendBlocked, .prompt,
             .viewer, .problems, .historyBrowser, .cookies, .sendPrompts:
             return []

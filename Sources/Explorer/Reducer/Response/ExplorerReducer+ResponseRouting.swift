@@ -8,7 +8,9 @@ extension ExplorerReducer {
     @discardableResult
     static func reduceResponse(_ action: ResponseReducer.Action, _ state: inout ExplorerState) -> [ExplorerEffect] {
         let context = ResponseReducer.Context(
-            liveResult: state.exchange?.result, requestName: state.selectedRequest?.name)
+            liveResult: state.exchange?.result, requestName: state.selectedRequest?.name,
+            authorizationURL: state.exchange?.inFlight != nil
+                ? state.exchange?.trace?.authorization?.authorizationURL : nil)
         let outcome = ResponseReducer.reduce(&state.response, action, context)
         if let notice = outcome.notice { notify(&state, notice.message, kind: notice.kind) }
         var effects = outcome.effects

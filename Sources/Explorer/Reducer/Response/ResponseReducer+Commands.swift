@@ -92,6 +92,12 @@ extension ResponseReducer {
             return Outcome(requests: [.acceptSnapshot])
         case .recheckHistory:
             return Outcome(requests: [.recheckHistory])
+        case .copyAuthorizationURL:
+            guard let address = context.authorizationURL else {
+                return Outcome(notice: Notice("No authorization waits for the browser", kind: .info))
+            }
+            return Outcome(
+                effects: [.copy(address)], notice: Notice("Copied the authorization address", kind: .info))
         case .rawCopy:
             guard let bytes = shown?.response?.content.bytes else { return Outcome() }
             return Outcome(

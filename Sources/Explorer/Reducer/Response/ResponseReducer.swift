@@ -48,10 +48,13 @@ package enum ResponseReducer: SliceReducer {
         package var liveResult: ExchangeResult?
         /// The selected request's name: a saved body's file is named after it.
         package var requestName: String?
+        /// The oauth2 authorization address of the send in flight, while it waits for the browser.
+        package var authorizationURL: String?
 
-        package init(liveResult: ExchangeResult? = nil, requestName: String? = nil) {
+        package init(liveResult: ExchangeResult? = nil, requestName: String? = nil, authorizationURL: String? = nil) {
             self.liveResult = liveResult
             self.requestName = requestName
+            self.authorizationURL = authorizationURL
         }
     }
 

@@ -1,0 +1,120 @@
+import Explorer
+import ExplorerTesting
+import Foundation
+import TUI
+import Testing
+import Workspace
+
+/// oauth2 in the explorer (issue 26): the authorization code grant's waiting card (the whole
+/// address, where Lazer waits, `u` copying the address), the Auth tab's token state read from the
+/// cache when a request is selected (before any send), and the status line while an auth command
+/// runs.
+struct OAuthBrowserAndTokenTests {
+    static let file = FixtureFile.text(
+        "oauth.json",
+        """
+        {
+          "formatVersion": 1, "id": "oa", "name": "OAuth", "defaultEnvironment": "dev",
+          "auth": {"type": "oauth2", "grant": "authorization_code", "authorizationUrl": "https://id.test/authorize",
+                   "tokenUrl": "https://id.test/token", "clientId": "app", "scope": "read"},
+          "requests": [{"id": "me", "name": "Me", "method": "GET", "url": "/me"},
+                       {"id": "plain", "name": "Plain", "method": "GET", "url": "/plain", "auth": {"type": "none"}}],
+          "environments": [{"name": "dev", "kind": "live", "baseURL": "https://dev.test"}]
+        }
+        """)
+    static let key = RequestKey(collectionID: "oa", requestID: "me")
+    static let address =
+        "https://id.test/authorize?response_type=code&client_id=app&redirect_uri=http%3A%2F%2F127.0.0.1%3A43210"
+        + "%2Fcallback&scope=read&state=\(String(repeating: "s", count: 22))&code_challenge="
+        + "\(String(repeating: "c", count: 43))&code_challenge_method=S256"
+
+    @Test func theWaitingCardShowsTheWholeAddressAndUCopiesIt() throws {
+        var fixture = try ReducerFixture([Self.file], startup: StartupRequest(request: "me"))
+        fixture.driver.press("F5")
+        let generation = try #require(fixture.driver.state.exchanges[Self.key]?.inFlight)
+        fixture.driver.reduce(
+            .oauthAuthorization(
+                Self.key, generation: generation,
+                OAuthBrowserPrompt(authorizationURL: Self.address, redirectURI: "http://127.0.0.1:43210/callback")))
+        let screen = fixture.driver.render()
+        #expect(screen.contains("Waiting for the browser (oauth2 authorization code)"))
+        #expect(screen.contains("Open this address in a browser, sign in and approve:"))
+        // The address is cut into lines, none of it lost: its start and its end are on screen.
+        #expect(screen.contains("https://id.test/authorize?response_type=code"))
+        #expect(screen.contains("code_challenge_method=S256"))
+        #expect(screen.contains("Lazer waits at http://127.0.0.1:43210/callback"))
+        #expect(screen.contains("u copies the address (OSC 52). Esc cancels."))
+        fixture.driver.press("g", "3")
+        let effects = fixture.driver.press("u")
+        #expect(effects.contains(.copy(Self.address)))
+        #expect(fixture.driver.render().contains("Copied the authorization address"))
+        // Esc cancels the send: the card goes with it, and u has nothing to copy.
+        fixture.driver.press("escape")
+        #expect(fixture.driver.state.exchanges[Self.key]?.inFlight == nil)
+        #expect(!fixture.driver.render().contains("Waiting for the browser"))
+        #expect(!fixture.driver.press("u").contains(.copy(Self.address)))
+    }
+
+    @Test func aDesktopBrowserOpenedIsSaid() throws {
+        var fixture = try ReducerFixture([Self.file], startup: StartupRequest(request: "me"))
+        fixture.driver.press("F5")
+        let generation = try #require(fixture.driver.state.exchanges[Self.key]?.inFlight)
+        fixture.driver.reduce(
+            .oauthAuthorization(
+                Self.key, generation: generation,
+                OAuthBrowserPrompt(
+                    authorizationURL: Self.address, redirectURI: "http://127.0.0.1:43210/callback", opened: true)))
+        #expect(fixture.driver.render().contains("Lazer opened this address in your browser"))
+    }
+
+    @Test func selectingAnOAuthRequestReadsItsCachedTokenForTheAuthTab() throws {
+        var fixture = try ReducerFixture([Self.file], startup: StartupRequest(request: "plain"))
+        // Selecting the oauth2 request asks for its cached token (an effect, no request sent).
+        fixture.driver.press("g", "1")
+        let effects = fixture.driver.press("k")
+        let reads = effects.compactMap { effect -> OAuthTokenJob? in
+            if case .oauthToken(let job) = effect, job.change == .read { return job }
+            return nil
+        }
+        #expect(reads.map(\.key) == [Self.key])
+        #expect(fixture.driver.state.selection == Self.key)
+        // The cache answers: the Auth tab shows the token's state before any send.
+        let claims = #"{"sub":"alice","scope":"read"}"#
+        let jwt =
+            "eyJhbGciOiJIUzI1NiJ9." + Data(claims.utf8).base64EncodedString().replacingOccurrences(of: "=", with: "")
+            + ".sig"
+        let token = OAuthToken(
+            accessToken: jwt, refreshToken: "r", expiresAt: Date().addingTimeInterval(3000), scope: "read",
+            obtainedAt: Date())
+        fixture.driver.reduce(.oauthToken(Self.key, OAuthTokenState(token)))
+        #expect(fixture.driver.state.exchanges[Self.key]?.inFlight == nil)
+        fixture.driver.press("alt+4")
+        let screen = fixture.driver.render()
+        #expect(screen.contains("valid until"), "\(screen)")
+        #expect(screen.contains("alg: HS256"), "\(screen)")
+        #expect(!screen.contains(jwt))
+        // Known now: selecting it again reads nothing.
+        fixture.driver.press("g", "1")
+        fixture.driver.press("j")
+        let again = fixture.driver.press("k")
+        #expect(!again.contains { if case .oauthToken = $0 { true } else { false } })
+    }
+
+    @Test func aRequestWithoutOAuthReadsNoToken() throws {
+        var fixture = try ReducerFixture([Self.file], startup: StartupRequest(request: "me"))
+        fixture.driver.press("g", "1")
+        let effects = fixture.driver.press("j")
+        #expect(fixture.driver.state.selection == RequestKey(collectionID: "oa", requestID: "plain"))
+        #expect(!effects.contains { if case .oauthToken = $0 { true } else { false } })
+    }
+
+    @Test func theStatusLineSaysTheAuthCommandRuns() throws {
+        var fixture = try ReducerFixture([Self.file], startup: StartupRequest(request: "me"))
+        fixture.driver.press("F5")
+        let generation = try #require(fixture.driver.state.exchanges[Self.key]?.inFlight)
+        fixture.driver.reduce(.authCommandRunning(Self.key, generation: generation, true))
+        #expect(fixture.driver.render().contains("running the auth command"))
+        fixture.driver.reduce(.authCommandRunning(Self.key, generation: generation, false))
+        #expect(!fixture.driver.render().contains("running the auth command"))
+    }
+}

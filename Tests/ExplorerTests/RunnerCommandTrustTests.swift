@@ -1,0 +1,62 @@
+import Explorer
+import ExplorerTesting
+import Foundation
+import Replay
+import Testing
+import Workspace
+
+/// The Runner view and `command` auth (issue 26): a run of a collection whose auth commands are
+/// not trusted asks the same question a send asks, before anything runs; "Trust and run" runs
+/// the command and sends the requests with its token, "Cancel" runs without it (those requests
+/// not sent, nothing run).
+@MainActor
+struct RunnerCommandTrustTests {
+    static func collection(marker: String) -> FixtureFile {
+        FixtureFile.text(
+            "cmd.json",
+            """
+            {
+              "formatVersion": 1, "id": "cmd", "name": "Cmd", "defaultEnvironment": "dev",
+              "auth": {"type": "command", "command": "touch \(marker); echo tok-runner"},
+              "environments": [{"name": "dev", "kind": "mock", "baseURL": "http://dev.mock",
+                "routes": [{"method": "GET", "path": "/me", "response": {"status": 200, "json": {"ok": true}}}]}],
+              "requests": [
+                {"id": "one", "name": "One", "method": "GET", "url": "/me",
+                 "expectations": [{"subject": "status", "op": "equals", "value": 200}]},
+                {"id": "two", "name": "Two", "method": "GET", "url": "/me",
+                 "expectations": [{"subject": "status", "op": "equals", "value": 200}]}
+              ]
+            }
+            """)
+    }
+
+    @Test func aRunAsksTheTrustQuestionAndTrustRunsTheCommand() async throws {
+        let marker = FileManager.default.temporaryDirectory.appendingPathComponent("lazer-ran-\(UUID())").path
+        let harness = try ExplorerHarness(
+            collections: [Self.collection(marker: marker)], startup: StartupRequest(request: "one"))
+        harness.press("g", "1", "R")
+        #expect(harness.shows("Run commands of Cmd?"))
+        #expect(harness.shows("Trust and run (Alt+T)"))
+        #expect(!FileManager.default.fileExists(atPath: marker))
+        // A question takes keys once it has been on screen a moment (no answer typed ahead).
+        harness.advance(by: .seconds(1))
+        harness.press("alt+t")
+        try await harness.waitForTheRun()
+        #expect(harness.state.runner?.summary.passed == 2)
+        #expect(FileManager.default.fileExists(atPath: marker))
+        try? FileManager.default.removeItem(atPath: marker)
+    }
+
+    @Test func cancelRunsNothingAndTheRequestsAreNotSent() async throws {
+        let marker = FileManager.default.temporaryDirectory.appendingPathComponent("lazer-ran-\(UUID())").path
+        let harness = try ExplorerHarness(
+            collections: [Self.collection(marker: marker)], startup: StartupRequest(request: "one"))
+        harness.press("g", "1", "R")
+        #expect(harness.shows("Run commands of Cmd?"))
+        harness.advance(by: .seconds(1))
+        harness.press("escape")
+        try await harness.waitForTheRun()
+        #expect(harness.state.runner?.summary.passed == 0)
+        #expect(!FileManager.default.fileExists(atPath: marker))
+    }
+}
