@@ -1,4 +1,4 @@
-import JSONTree
+package import JSONTree
 
 /// One line of a side-by-side diff: what the left document shows there, what the right one does,
 /// and how they differ. Text is without indentation (`depth` says how deep).
@@ -19,12 +19,21 @@ package struct JSONDiffRow: Sendable, Equatable {
     package var depth: Int
     package var left: String?
     package var right: String?
+    /// The values the row shows (a folded row's, a container's opening row's), so a view can
+    /// unfold an unchanged subtree; nil on the right where the partner was not looked up.
+    package var leftNode: JSONNode?
+    package var rightNode: JSONNode?
 
-    package init(_ mark: Mark, depth: Int, left: String?, right: String?) {
+    package init(
+        _ mark: Mark, depth: Int, left: String?, right: String?, leftNode: JSONNode? = nil,
+        rightNode: JSONNode? = nil
+    ) {
         self.mark = mark
         self.depth = depth
         self.left = left
         self.right = right
+        self.leftNode = leftNode
+        self.rightNode = rightNode
     }
 
     /// Whether this row is a change (what next/previous change keys stop at).
@@ -72,15 +81,15 @@ package enum JSONDiffRows {
                 guard result.pairs[a.index] == b.index else {
                     rows.append(
                         JSONDiffRow(
-                            .folded, depth: depth, left: label + preview(left, a), right: rightLabel + preview(right, b)
-                        ))
+                            .folded, depth: depth, left: label + preview(left, a),
+                            right: rightLabel + preview(right, b), leftNode: a, rightNode: b))
                     continue
                 }
                 let isObject = left.kind(a) == .object
                 rows.append(
                     JSONDiffRow(
                         .same, depth: depth, left: label + (isObject ? "{" : "["),
-                        right: rightLabel + (isObject ? "{" : "[")))
+                        right: rightLabel + (isObject ? "{" : "["), leftNode: a, rightNode: b))
                 var steps: [Step] = []
                 for (position, child) in left.children(a).enumerated() {
                     let name = isObject ? (left.key(child) ?? "") + ": " : "\(position): "
@@ -96,7 +105,8 @@ package enum JSONDiffRows {
                                 rightLabel: Self.label(right, partner, in: b, isObject)))
                     } else {
                         let text = name + preview(left, child)
-                        steps.append(.row(JSONDiffRow(.folded, depth: depth + 1, left: text, right: text)))
+                        steps.append(
+                            .row(JSONDiffRow(.folded, depth: depth + 1, left: text, right: text, leftNode: child)))
                     }
                 }
                 for (position, child) in right.children(b).enumerated() where added.contains(child.index) {

@@ -73,9 +73,10 @@ enum KeymapGuideProse {
             `m` in the response pane's History tab marks the entry under the cursor; `m` on another entry
             compares the two response bodies (the older on the left) in the Diff view, over the panes: both
             trees side by side, changed values in one colour, removed ones on the left, added ones on the
-            right, every unchanged subtree folded to one line. It takes the keys instead of the panes:
-            these, and the `global` keys; `esc` closes it too, and the palette's "Show or hide the Diff
-            view" shows it again. With the mouse on, the wheel scrolls.
+            right, every unchanged subtree folded to one line (`▸`; unfolded: `▾`). In the `alt+h` history
+            browser `ctrl+d` marks entries the same way (letters type the search there). The view takes the
+            keys instead of the panes: these, and the `global` keys; `esc` closes it too, and the palette's
+            "Show or hide the Diff view" shows it again. With the mouse on, the wheel scrolls.
             """
         }
     }

@@ -131,9 +131,18 @@ struct CommandTableTests {
         view.current = view.changeRows[1]
         view.scroll = view.changeRows[1] - 5
         diffed.state.diff.view = view
+        // The Diff view with its cursor on a folded, unchanged object.
+        var folded = fixture.driver
+        var nested = try DiffComputation.compute(
+            DiffJob(
+                generation: 1, leftTitle: "left", rightTitle: "right", left: Array(#"{"a": {"x": 1}, "b": 1}"#.utf8),
+                right: Array(#"{"a": {"x": 1}, "b": 2}"#.utf8))
+        ).get()
+        nested.current = 1
+        folded.state.diff.view = nested
         return [
             collections, lower, table, drafted, rows, firstRow, completing, tree, expanded, searched, raw, history,
-            error, runner, ran, diffed,
+            error, runner, ran, diffed, folded,
         ]
     }
 

@@ -97,6 +97,38 @@ struct ContractFindingsTests {
         harness.assertScreen(named: "contract-findings-tree")
     }
 
+    @Test func findingsStayOnTheirRowsUnderAJSONPathFilter() throws {
+        let harness = try harness()
+        harness.press("g", "3", "|")
+        harness.type("$[1:]")
+        harness.press("enter")
+        #expect(harness.state.response.filter.applied == "$[1:]")
+        // The three items with findings, now at 0, 1 and 2 of the filtered array.
+        let tree = try #require(harness.state.response.tree)
+        #expect(
+            harness.state.response.findings.map { tree.document.jsonPath($0.node) } == [
+                "$[0]['price']", "$[1]['id']", "$[2]",
+            ])
+        #expect(harness.shows(#"price: "12.50"  ✗ expected a number, found the string "12.50""#))
+        harness.press("f")
+        #expect(harness.state.toast?.message.hasPrefix("Finding 1 of 3: expected a number") == true)
+        // A filter that selects the offending values themselves marks them.
+        harness.press("|")
+        harness.press("ctrl+a")
+        harness.type("$[*].price")
+        harness.press("enter")
+        #expect(harness.shows(#""12.50"  ✗ expected a number, found the string "12.50""#))
+        // One that selects none of them says so.
+        harness.press("|")
+        harness.press("ctrl+a")
+        harness.type("$[0]")
+        harness.press("enter")
+        #expect(harness.state.response.findings.isEmpty)
+        harness.press("f")
+        #expect(
+            harness.state.toast?.message.hasPrefix("No contract findings in the values the filter selected") == true)
+    }
+
     @Test func aConformingAnswerHasOnePassedCheckAndNoMarkers() throws {
         let conforming = Self.collection.replacingOccurrences(
             of: #"{"id": 2, "name": "Tom", "price": "12.50"},"#, with: ""

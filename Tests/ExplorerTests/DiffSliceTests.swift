@@ -38,7 +38,10 @@ struct DiffSliceTests {
         let view = try DiffComputation.compute(job).get()
         // Another comparison's result is dropped.
         steps.step(.finished(generation: 7, .success(view)))
-        steps.step(.finished(generation: 1, .success(view))) {
+        // The notice says what is compared: "Marked …" does not stay in the status line.
+        let comparing = Notice(
+            "Compared \(DiffReducer.title(Self.older)) with \(DiffReducer.title(Self.newer))", kind: .info)
+        steps.step(.finished(generation: 1, .success(view)), outcome: .init(notice: comparing)) {
             $0.pending = nil
             $0.view = view
         }
@@ -69,12 +72,20 @@ struct DiffSliceTests {
             $0.view?.current = 5
             $0.view?.scroll = 4
         }
-        steps.step(.top) { $0.view?.scroll = 0 }
-        steps.step(.previousChange) { $0.view?.current = 2 }
+        steps.step(.top) {
+            $0.view?.current = 0
+            $0.view?.scroll = 0
+        }
         steps.step(
             .previousChange, outcome: .init(notice: Notice("That was the first change (3 in all)", kind: .info)))
+        steps.step(.nextChange) { $0.view?.current = 2 }
+        steps.step(.move(rows: -1)) { $0.view?.current = 1 }
         steps.step(.scroll(rows: -5))
-        steps.step(.bottom) { $0.view?.scroll = 6 }
+        steps.step(.bottom) {
+            $0.view?.current = 8
+            $0.view?.scroll = 6
+        }
+        steps.step(.move(rows: 3))
         steps.step(.hide) { $0.view?.isShown = false }
         steps.step(.show) { $0.view?.isShown = true }
     }

@@ -1,6 +1,7 @@
 import Explorer
 import ExplorerTesting
 import Foundation
+import JSONDiff
 import Replay
 import TUI
 import Testing
@@ -40,7 +41,25 @@ struct DiffViewTests {
         let harness = try opened(variant)
         #expect(harness.state.keyContexts == [.diff])
         #expect(harness.shows("3 changes: 1 added, 1 removed, 1 changed"))
+        // The status line says what is compared, not the stale "Marked …".
+        #expect(harness.state.toast?.message.hasPrefix("Compared ") == true)
+        #expect(!harness.shows("Marked "))
         harness.assertScreen(named: "diff-view-\(variant)", scrubbing: [.clockTimes])
+    }
+
+    @Test(arguments: ScreenVariant.all) func enterUnfoldsAnUnchangedSubtree(_ variant: ScreenVariant) throws {
+        let harness = try opened(variant)
+        let rows = try #require(harness.state.diff.view?.rows)
+        let address = try #require(rows.firstIndex { $0.left == "address: {…} 2 keys" })
+        let current = try #require(harness.state.diff.view?.current)
+        #expect(harness.lines.contains { $0.contains("▸ ") && $0.contains("address: {…} 2 keys") })
+        for _ in current..<address { harness.press("j") }
+        harness.press("enter")
+        #expect(harness.lines.contains { $0.contains("▾ ") && $0.contains("address: {") })
+        #expect(harness.lines.contains { $0.contains("city: \"London\"") })
+        harness.assertScreen(named: "diff-view-unfolded-\(variant)", scrubbing: [.clockTimes])
+        harness.press("space")
+        #expect(!harness.lines.contains { $0.contains("city: \"London\"") })
     }
 
     @Test func keysMoveBetweenChangesAndEscClosesTheView() throws {

@@ -319,3 +319,29 @@ struct HistoryBrowserURLColumnTests {
                 == "https://api.example/…c/d/e/f")
     }
 }
+
+/// Ctrl+D in the history browser marks entries as `m` does in the History tab: the first is
+/// marked (a dot in the list), the second opens the Diff view over the panes.
+@Suite("Explorer: comparing from the history browser")
+@MainActor
+struct HistoryBrowserMarkTests {
+    @Test("Ctrl+D on two entries of the browser compares them in the Diff view")
+    func ctrlDMarksTwoEntries() throws {
+        let harness = try HistoryBrowserTests.harnessWithTwoSends()
+        HistoryBrowserTests.open(harness)
+        harness.press("ctrl+d")
+        harness.advance(by: .milliseconds(50))
+        #expect(harness.state.diff.marked?.requestID == "orders")
+        #expect(harness.state.toast?.message.hasSuffix(": ctrl+d on another entry compares them") == true)
+        #expect(HistoryBrowserTests.browser(harness) != nil, "the browser stays open for the second mark")
+        #expect(harness.lines.contains { $0.contains("●") && $0.contains("Hist / Make order") })
+        harness.press("down", "ctrl+d")
+        harness.advance(by: .milliseconds(50))
+        #expect(HistoryBrowserTests.browser(harness) == nil)
+        let view = try #require(harness.state.diff.view)
+        #expect(view.isShown)
+        #expect(view.summary == "1 change: 0 added, 0 removed, 1 changed")
+        #expect(harness.state.keyContexts == [.diff])
+        #expect(harness.state.toast?.message.hasPrefix("Compared ") == true)
+    }
+}

@@ -12,6 +12,10 @@ package enum DiffViewCommand: String, CaseIterable, Sendable {
     case top = "diff.top"
     case bottom = "diff.bottom"
     case hide = "diff.hide"
+    case toggle = "diff.toggle"
+    case fold = "diff.fold"
+    case unfold = "diff.unfold"
+    case foldAll = "diff.foldAll"
 
     package var spec: CommandSpec {
         switch self {
@@ -22,16 +26,20 @@ package enum DiffViewCommand: String, CaseIterable, Sendable {
         case .show: .palette("Show or hide the Diff view (the last comparison)")
         case .next: .keys("Next change", [.diff: ["n"]])
         case .previous: .keys("Previous change", [.diff: ["N", "p"]])
-        case .up: .keys("Scroll up", [.diff: ["up", "k"]])
-        case .down: .keys("Scroll down", [.diff: ["down", "j"]])
+        case .up: .keys("Up a row", [.diff: ["up", "k"]])
+        case .down: .keys("Down a row", [.diff: ["down", "j"]])
         case .pageUp: .keys("Page up", [.diff: ["pgup"]])
-        case .pageDown: .keys("Page down", [.diff: ["pgdn", "space"]])
+        case .pageDown: .keys("Page down", [.diff: ["pgdn"]])
         case .top: .keys("Top", [.diff: ["home", "g"]])
         case .bottom: .keys("Bottom", [.diff: ["end", "G"]])
         case .hide:
             .keys(
                 "Close the view (also Esc; the palette's \"Show or hide the Diff view\" shows it again)", [.diff: ["q"]]
             )
+        case .toggle: .keys("Unfold/fold the unchanged subtree", [.diff: ["enter", "space"]])
+        case .fold: .keys("Fold / go to the parent", [.diff: ["left", "h"]])
+        case .unfold: .keys("Unfold", [.diff: ["right", "l"]])
+        case .foldAll: .keys("Fold everything unfolded", [.diff: ["z M", "W"]])
         }
     }
 }

@@ -51,6 +51,11 @@ extension ExplorerProgram {
                 }
                 self?.deliver(.history(.cleared(result)))
             }
+        case .loadToCompare(let collectionID, let id):
+            dependencies.work.schedule { [weak self] in
+                let entry = try? store.entry(collectionID: collectionID, id: id)
+                self?.deliver(.history(.loadedToCompare(entry ?? nil)))
+            }
         }
     }
 }

@@ -24,7 +24,7 @@ package enum DiffComputation {
         return .success(
             DiffViewState(
                 leftTitle: job.leftTitle, rightTitle: job.rightTitle, rows: JSONDiffRows.build(result),
-                summary: summary))
+                summary: summary, documents: DiffDocuments(left: documents[0], right: documents[1])))
     }
 
     /// A history entry's response body, or why it cannot be compared.

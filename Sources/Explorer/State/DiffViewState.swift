@@ -1,4 +1,5 @@
 package import JSONDiff
+package import JSONTree
 package import Replay
 package import Workspace
 
@@ -20,25 +21,32 @@ package struct DiffState: Equatable, Sendable {
     }
 }
 
-/// Two JSON bodies side by side (`JSONDiffRows`): the changes marked, unchanged subtrees folded,
-/// the current change and the scroll.
+/// Two JSON bodies side by side (`JSONDiffRows`): the changes marked, unchanged subtrees folded
+/// (the user may unfold them: the documents are kept for that), the cursor and the scroll.
 package struct DiffViewState: Equatable, Sendable {
     package var leftTitle: String
     package var rightTitle: String
     package var rows: [JSONDiffRow]
     /// `3 changes: 1 added, 1 removed, 1 changed`.
     package var summary: String
-    /// The row of the change the keys last went to (nil before the first).
+    /// The cursor's row: the first change when the view opens, then where the keys move it.
     package var current: Int?
     package var scroll = 0
     package var isShown = true
+    /// The two bodies the rows show, to unfold an unchanged subtree from (nil: rows only).
+    package var documents: DiffDocuments?
+    /// The folded row each unfolded subtree replaced, by its left value's tape index.
+    package var unfolded: [Int: JSONDiffRow] = [:]
 
-    package init(leftTitle: String, rightTitle: String, rows: [JSONDiffRow], summary: String) {
+    package init(
+        leftTitle: String, rightTitle: String, rows: [JSONDiffRow], summary: String, documents: DiffDocuments? = nil
+    ) {
         self.leftTitle = leftTitle
         self.rightTitle = rightTitle
         self.rows = rows
         self.summary = summary
-        self.current = rows.firstIndex(where: \.isChange)
+        self.documents = documents
+        self.current = rows.firstIndex(where: \.isChange) ?? (rows.isEmpty ? nil : 0)
     }
 
     /// The rows that are changes, in order.
@@ -80,6 +88,17 @@ package struct DiffJob: Equatable, Sendable {
         self.generation = generation
         self.leftTitle = leftTitle
         self.rightTitle = rightTitle
+        self.left = left
+        self.right = right
+    }
+}
+
+/// The two parsed bodies of a comparison (equal when parsed from the same bytes).
+package struct DiffDocuments: Equatable, Sendable {
+    package var left: JSONDocument
+    package var right: JSONDocument
+
+    package init(left: JSONDocument, right: JSONDocument) {
         self.left = left
         self.right = right
     }

@@ -59,6 +59,8 @@ package enum HistoryJob: Sendable, Equatable {
     /// The counts "Clear history…" asks with.
     case count(collectionID: String?, collectionName: String, allCollectionIDs: [String])
     case clear(collectionIDs: [String])
+    /// One entry in full, to mark it for comparison (`Ctrl+D` in the browser).
+    case loadToCompare(collectionID: String, id: String)
 }
 
 /// What history work brought back (`ExplorerAction.history`).
@@ -68,6 +70,8 @@ package enum HistoryEvent: Sendable, Equatable {
     case loaded(collectionID: String, HistoryEntry?, asDraft: Bool)
     case counted(ClearHistoryQuestion)
     case cleared(Result<Int, HistoryProblem>)
+    /// The entry asked to mark for comparison (nil: it is gone).
+    case loadedToCompare(HistoryEntry?)
 }
 
 /// The state store could not be read or written: what it said.

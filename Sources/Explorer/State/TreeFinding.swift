@@ -29,4 +29,35 @@ package struct TreeFinding: Sendable, Equatable {
         }
         return byNode.values.sorted { $0.node.index < $1.node.index }
     }
+
+    /// `findings` on `original` placed on a JSONPath filter's result (an array of the values at
+    /// `paths`): each on the copy of its value inside the selected value that holds it; one no
+    /// selected value holds is not shown.
+    package static func filtered(
+        _ findings: [TreeFinding], original: JSONDocument, filtered: JSONDocument, paths: [String]
+    ) -> [TreeFinding] {
+        guard !findings.isEmpty else { return [] }
+        var selected: [String: Int] = [:]
+        for (position, path) in paths.enumerated() where selected[path] == nil { selected[path] = position }
+        var placed: [TreeFinding] = []
+        for finding in findings {
+            let components = original.pathComponents(finding.node)
+            // The deepest selected value on the finding's path (the value itself, or one above it).
+            for depth in stride(from: components.count, through: 0, by: -1) {
+                guard let position = selected[JSONDocument.normalizedPath(Array(components[..<depth]))] else {
+                    continue
+                }
+                var node = filtered.child(filtered.root, at: position)
+                for component in components[depth...] {
+                    switch component {
+                    case .key(let key): node = node.flatMap { filtered.child($0, key: key) }
+                    case .index(let index): node = node.flatMap { filtered.child($0, at: index) }
+                    }
+                }
+                if let node { placed.append(TreeFinding(node: node, message: finding.message)) }
+                break
+            }
+        }
+        return placed.sorted { $0.node.index < $1.node.index }
+    }
 }

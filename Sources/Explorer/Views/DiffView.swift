@@ -3,7 +3,8 @@ import TUI
 
 /// The Diff view over the panes: the left body and the right one side by side, a gutter mark per
 /// change (`~` changed, `-` only on the left, `+` only on the right), unchanged subtrees folded
-/// to one line, the current change highlighted, the summary at the bottom.
+/// to one line (`▸`: enter unfolds it, `▾`: unfolded, enter folds it), the cursor's row
+/// highlighted, the summary at the bottom.
 enum DiffView {
     static func render(_ state: ExplorerState, in area: Rect, buffer: inout Buffer) {
         guard let view = state.diff.view, area.width >= 20, area.height >= 5 else { return }
@@ -11,7 +12,7 @@ enum DiffView {
         buffer.fill(area, with: .blank(theme.base))
         Block(
             title: Line(" Diff ", style: theme[.title].bold),
-            bottomTitle: Line(" n next change · N previous · Esc close ", style: theme[.muted]),
+            bottomTitle: Line(" n next change · N previous · enter unfold · Esc close ", style: theme[.muted]),
             borderStyle: theme[.focusedBorder], style: theme.base
         ).render(in: area, buffer: &buffer)
         let inner = area.inset(horizontal: 1, vertical: 1)
@@ -23,7 +24,13 @@ enum DiffView {
         for (offset, index) in view.rows.indices.dropFirst(view.scroll).prefix(listHeight).enumerated() {
             let row = view.rows[index]
             let y = inner.y + 1 + offset
-            let (mark, leftStyle, rightStyle) = styles(row.mark, theme)
+            var (mark, leftStyle, rightStyle) = styles(row.mark, theme)
+            if view.canUnfold(index) {
+                mark = ("▸ ", "▸ ")
+            } else if view.isUnfolded(index) {
+                mark = ("▾ ", "▾ ")
+                (leftStyle, rightStyle) = (theme[.muted], theme[.muted])
+            }
             let indent = String(repeating: "  ", count: min(row.depth, 40))
             if let left = row.left {
                 buffer.writeFitted(mark.left + indent + left, x: inner.x, y: y, style: leftStyle, maxX: inner.x + width)

@@ -60,10 +60,13 @@ enum HistoryBrowserView {
             let statusX = area.x + 1 + columns.time + 1
             let role = status.code.map(ThemeRole.status) ?? .error
             frame.buffer.write(status.text, x: statusX, y: area.y, style: theme[role].bold, maxX: area.right)
+            if summary.id == state.diff.marked?.id {
+                frame.buffer.write("●", x: area.x, y: area.y, style: theme[.warning].bold)
+            }
             if index == browser.selected { frame.buffer.setStyle(theme[.selection], in: area) }
         }
         var keys = "↑/↓ PgUp/PgDn · Enter shows · Ctrl+O re-opens as a draft · Esc closes"
-        for hint in [" · 5xx: status 500–599", " · 2026-11-27: that day"]
+        for hint in [" · 5xx: status 500–599", " · 2026-11-27: that day", " · Ctrl+D marks two to compare"]
         where CharacterWidth.of(keys + hint) < parts.footer.width {
             keys += hint
         }

@@ -27,6 +27,16 @@ package enum DiffReducer: SliceReducer {
         case show
         /// Send a request in another environment and compare (the job's generation is set here).
         case compare(DiffEnvironmentJob)
+        /// Moves the cursor by `rows` (negative: up); the scroll follows it.
+        case move(rows: Int)
+        /// Unfolds the folded subtree under the cursor, or folds the one it opens.
+        case toggle
+        /// Folds the opened subtree under the cursor, or goes to its container's row.
+        case fold
+        /// Unfolds the folded subtree under the cursor.
+        case unfold
+        /// Folds every subtree the user opened.
+        case foldAll
     }
 
     package struct Context: Equatable, Sendable {
@@ -52,7 +62,8 @@ package enum DiffReducer: SliceReducer {
             case .success(let view):
                 state.view = view
                 if let current = view.current { reveal(current, &state, context) }
-                return Outcome()
+                // Replaces "Marked …" / "Sending it in …" (the view's bottom line has the counts).
+                return Outcome(notice: Notice("Compared \(view.leftTitle) with \(view.rightTitle)", kind: .info))
             case .failure(let problem):
                 return Outcome(notice: Notice(problem.message, kind: .warning))
             }
@@ -94,14 +105,48 @@ package enum DiffReducer: SliceReducer {
             clamp(&state, context)
             return Outcome()
         case .top:
-            state.view?.scroll = 0
-            return Outcome()
+            return move(to: 0, &state, context)
         case .bottom:
-            let count = state.view?.rows.count ?? 0
-            state.view?.scroll = count
-            clamp(&state, context)
+            return move(to: state.view?.rows.count ?? 0, &state, context)
+        case .move(let rows):
+            guard let view = state.view else { return Outcome() }
+            return move(to: (view.current ?? view.scroll) + rows, &state, context)
+        case .toggle, .fold, .unfold, .foldAll:
+            return fold(action, &state, context)
+        }
+    }
+
+    /// Puts the cursor on `row` (kept within the rows) and scrolls to show it.
+    private static func move(to row: Int, _ state: inout DiffState, _ context: Context) -> Outcome {
+        guard let view = state.view, !view.rows.isEmpty else { return Outcome() }
+        let target = max(0, min(row, view.rows.count - 1))
+        state.view?.current = target
+        reveal(target, &state, context)
+        return Outcome()
+    }
+
+    /// The folding keys, on the row under the cursor.
+    private static func fold(_ action: Action, _ state: inout DiffState, _ context: Context) -> Outcome {
+        guard var view = state.view else { return Outcome() }
+        defer {
+            state.view = view
+            if let current = view.current { reveal(current, &state, context) } else { clamp(&state, context) }
+        }
+        if action == .foldAll {
+            let count = view.foldAll()
+            return count == 0 ? Outcome(notice: Notice("Nothing unfolded to fold", kind: .info)) : Outcome()
+        }
+        guard let row = view.current else { return Outcome() }
+        if action != .fold, view.unfold(row) { return Outcome() }
+        if action != .unfold, view.fold(row) { return Outcome() }
+        if action == .fold, let parent = view.parentRow(of: row) {
+            view.current = parent
             return Outcome()
         }
+        if action == .toggle, view.rows[row].mark == .same, view.rows[row].leftNode != nil {
+            return Outcome(notice: Notice("It holds changes: it stays open", kind: .info))
+        }
+        return Outcome()
     }
 
     private static func mark(_ entry: HistoryEntry?, _ state: inout DiffState, _ context: Context) -> Outcome {

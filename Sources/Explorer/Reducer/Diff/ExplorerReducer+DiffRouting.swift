@@ -26,20 +26,26 @@ extension ExplorerReducer {
         case .show: return reduceDiff(.show, &state)
         case .next: return reduceDiff(.nextChange, &state)
         case .previous: return reduceDiff(.previousChange, &state)
-        case .up: return reduceDiff(.scroll(rows: -1), &state)
-        case .down: return reduceDiff(.scroll(rows: 1), &state)
-        case .pageUp: return reduceDiff(.scroll(rows: -page), &state)
-        case .pageDown: return reduceDiff(.scroll(rows: page), &state)
+        case .up: return reduceDiff(.move(rows: -1), &state)
+        case .down: return reduceDiff(.move(rows: 1), &state)
+        case .pageUp: return reduceDiff(.move(rows: -page), &state)
+        case .pageDown: return reduceDiff(.move(rows: page), &state)
         case .top: return reduceDiff(.top, &state)
         case .bottom: return reduceDiff(.bottom, &state)
         case .hide: return reduceDiff(.hide, &state)
+        case .toggle: return reduceDiff(.toggle, &state)
+        case .fold: return reduceDiff(.fold, &state)
+        case .unfold: return reduceDiff(.unfold, &state)
+        case .foldAll: return reduceDiff(.foldAll, &state)
         }
     }
 
     /// Routes an action to the Diff slice and applies its notice; returns its effects.
     @discardableResult
-    static func reduceDiff(_ action: DiffReducer.Action, _ state: inout ExplorerState) -> [ExplorerEffect] {
-        let markKey = state.keys.keymap.keys(for: .diff(.mark)).first?.description ?? "m"
+    static func reduceDiff(
+        _ action: DiffReducer.Action, _ state: inout ExplorerState, markKey: String? = nil
+    ) -> [ExplorerEffect] {
+        let markKey = markKey ?? state.keys.keymap.keys(for: .diff(.mark)).first?.description ?? "m"
         let context = DiffReducer.Context(pageRows: DiffLayout.pageRows(state.size), markKey: markKey)
         let outcome = DiffReducer.reduce(&state.diff, action, context)
         if let notice = outcome.notice { notify(&state, notice.message, kind: notice.kind) }

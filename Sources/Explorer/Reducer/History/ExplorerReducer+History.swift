@@ -23,6 +23,15 @@ extension ExplorerReducer {
         case .cleared(.failure(let problem)):
             notify(&state, "History not cleared: \(problem.message)", kind: .error)
             return []
+        case .loadedToCompare(let entry):
+            guard let entry else {
+                notify(&state, "That history entry is gone (cleared, or past the retention limits)", kind: .warning)
+                return []
+            }
+            var effects = reduceDiff(.mark(entry), &state, markKey: OverlayReducer.historyMarkKey.description)
+            // The second mark compares: the browser makes way for the Diff view.
+            if !effects.isEmpty, case .historyBrowser? = state.overlay { effects += reduceOverlays(.close, &state) }
+            return effects
         }
     }
 

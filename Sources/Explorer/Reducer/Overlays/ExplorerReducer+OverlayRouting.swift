@@ -57,6 +57,8 @@ extension ExplorerReducer {
                 effects.append(.history(.load(collectionID: row.collectionID, id: row.id, asDraft: asDraft)))
             case .sendWithAnswers(let key, let answers):
                 effects += reduceExchanges(.sendAnswered(key, answers), &state)
+            case .markHistoryEntry(let row):
+                effects.append(.history(.loadToCompare(collectionID: row.collectionID, id: row.id)))
             }
         }
         return effects

@@ -3,10 +3,13 @@ import TUI
 
 /// The history browser's keys and results: typing searches (each change asks the store again
 /// under a new generation; the program debounces, the slice drops results of older searches),
-/// ↑/↓/PgUp/PgDn move, Enter shows the entry, Ctrl+O re-opens it as a draft, Esc closes.
+/// ↑/↓/PgUp/PgDn move, Enter shows the entry, Ctrl+O re-opens it as a draft, Ctrl+D marks it to
+/// compare (typing takes the letters, so not `m` as in the History tab), Esc closes.
 extension OverlayReducer {
     /// Ctrl+O: re-open the selected entry as a draft of its request.
     static let historyDraftKey = KeyEvent.ctrl("o")
+    /// Ctrl+D: mark the selected entry; on a second one, compare the two in the Diff view.
+    static let historyMarkKey = KeyEvent.ctrl("d")
 
     static func historyKey(
         _ key: KeyEvent, _ browser: inout HistoryBrowserState, _ context: Context, _ state: inout OverlayState
@@ -20,6 +23,9 @@ extension OverlayReducer {
             guard let row = browser.selectedRow else { return Outcome() }
             state.overlay = nil
             return Outcome(requests: [.openHistoryEntry(row, asDraft: key == historyDraftKey)])
+        case historyMarkKey:
+            guard let row = browser.selectedRow else { return Outcome() }
+            return Outcome(requests: [.markHistoryEntry(row)])
         case KeyEvent(.up): browser.selected = max(0, browser.selected - 1)
         case KeyEvent(.down): browser.selected = max(0, min(count - 1, browser.selected + 1))
         case KeyEvent(.pageUp): browser.selected = max(0, browser.selected - max(1, context.page))

@@ -89,6 +89,8 @@ package enum OverlayReducer: SliceReducer {
         case openHistoryEntry(HistorySummary, asDraft: Bool)
         /// Every prompt of the send of the request answered: send it with these answers, by label.
         case sendWithAnswers(RequestKey, [String: String])
+        /// `Ctrl+D` in the history browser: mark the entry to compare (a second one compares).
+        case markHistoryEntry(HistorySummary)
     }
 
     package typealias Outcome = SliceRequests<Request>

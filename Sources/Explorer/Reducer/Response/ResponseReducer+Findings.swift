@@ -8,7 +8,8 @@ extension ResponseReducer {
         guard !findings.isEmpty, var tree = state.tree else {
             return Notice(
                 state.filter.applied == nil
-                    ? "No contract findings in this response" : "Contract findings show without a filter (| Enter)",
+                    ? "No contract findings in this response"
+                    : "No contract findings in the values the filter selected (| Enter with nothing: all of it)",
                 kind: .info)
         }
         state.tab = .tree

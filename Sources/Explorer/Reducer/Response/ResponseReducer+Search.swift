@@ -89,7 +89,8 @@ extension ResponseReducer {
     }
 
     static func filterFinished(
-        _ query: String, _ result: Result<JSONFilterResult, FilterFailure>, _ state: inout ResponseViewState
+        _ query: String, _ result: Result<JSONFilterResult, FilterFailure>, _ shown: ExchangeResult?,
+        _ state: inout ResponseViewState
     ) -> Outcome {
         switch result {
         case .success(let filtered):
@@ -103,8 +104,14 @@ extension ResponseReducer {
             state.selectedRow = 0
             state.offset = 0
             state.search = TreeSearchState()
-            // The findings name values of the response, not of the filtered array.
-            state.findings = []
+            // The findings name values of the response: each goes to its copy in the filtered array.
+            if case .json(let original)? = shown?.response?.content {
+                state.findings = TreeFinding.filtered(
+                    TreeFinding.make(shown?.response?.checks ?? [], in: original), original: original,
+                    filtered: filtered.document, paths: filtered.paths)
+            } else {
+                state.findings = []
+            }
             state.currentFinding = nil
             return Outcome(
                 notice: Notice(

@@ -103,7 +103,7 @@ package enum ResponseReducer: SliceReducer {
             return searchFinished(pattern, matches, error, &state)
         case .filterFinished(let generation, let query, let result):
             guard shown?.generation == generation else { return Outcome() }
-            return filterFinished(query, result, &state)
+            return filterFinished(query, result, shown, &state)
         case .historyLoaded(let entries):
             state.history = entries.reversed()
             state.historySelected = min(state.historySelected, max(0, entries.count - 1))
