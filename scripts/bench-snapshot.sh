@@ -63,7 +63,8 @@ step() {
         echo "bench-snapshot: $name exited $status, expected $expected" >&2
         exit 1
     fi
-    awk '{ printf "%s %.3f %s\n", $1, $2 + $3, $4 }' "$work/time.out" >>"$work/$name.times"
+    # GNU time writes "Command exited with non-zero status N" first when the run fails.
+    tail -n 1 "$work/time.out" | awk '{ printf "%s %.3f %s\n", $1, $2 + $3, $4 }' >>"$work/$name.times"
 }
 
 binaries=("$lazer")

@@ -19,7 +19,8 @@ import Workspace
             response: facts, requestID: "r", options: options, redactor: Redactor(secrets: secrets))
     }
 
-    @Test("escapes, other scripts, terminal-unsafe characters and `\\/` are written as the collection writer writes them")
+    @Test(
+        "escapes, other scripts, terminal-unsafe characters and `\\/` are written as the collection writer writes them")
     func strings() throws {
         let body =
             #"{"k\"ey": "a\"b\\c\n\t\u0001", "caf\u00e9": "漢字 é", "bidi": "x\u202Ey", "slash": "a\/b", "plain": "ok"}"#
