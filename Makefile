@@ -5,7 +5,7 @@ LINT_PATHS := Package.swift Sources Tests Fuzz Examples
 
 .PHONY: bench-tui bench-tui-pure bench-tui-ncurses bench-transport bench-futures bench-explorer bench-sigv4 sigv4-vectors jwt-vectors
 .PHONY: fuzz-json fuzz-jsonpath fuzz-terminal-text fuzz-collection fuzz-theme fuzz-keymap fuzz-import bench-json
-.PHONY: bench-jsonschema bench-jsondiff bench-cookies
+.PHONY: bench-jsonschema bench-jsondiff bench-cookies bench-snapshot
 .PHONY: all deps run build build-release lint test unit e2e test-tsan clean bench-replay bench-mock bench-import examples
 .PHONY: bench-headers install uninstall build-install install-files deb test-package test-install
 
@@ -299,6 +299,12 @@ bench-jsondiff: deps
 	@if [ -x /usr/bin/time ]; then /usr/bin/time -f 'lazer diff (whole process): %e s, max RSS %M KB' \
 		.build/release/lazer diff bench-out/jsondiff/left.json bench-out/jsondiff/right.json > /dev/null \
 		|| test $$? -eq 1; else echo "(no /usr/bin/time: apt-get install time for the whole-process numbers)"; fi
+
+## bench-snapshot: snapshot expectations on generated 9.4 MB and 40 MB bodies, as whole `lazer run`
+## processes (release): written, written again, checked matching, checked with 1 % changed; time and
+## peak RSS (SNAPSHOT_BASE=PATH: another lazer binary in the same run; results in bench-out/snapshot.md).
+bench-snapshot: deps
+	scripts/bench-snapshot.sh
 
 ## bench-import: whole-process `lazer import` (release) of a generated 200-request Postman collection
 ## and a 400 KB OpenAPI document (JSON and YAML) with hyperfine, against issue 18's goals (100/200 ms).

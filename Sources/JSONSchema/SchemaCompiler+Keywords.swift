@@ -7,30 +7,27 @@ extension SchemaCompiler {
     mutating func compileKeywords(
         _ location: SchemaLocation, document: JSONDocument, scope: ScopeInfo, depth: Int
     ) throws(SchemaError) -> [SchemaKeyword] {
-        var members: [String: JSONNode] = [:]
-        for child in document.children(location.node) {
-            if let key = document.key(child) { members[key] = child }
-        }
+        var members = SchemaMembers(location.node, in: document)
         let dialect = scope.dialect
         var keywords: [SchemaKeyword] = []
-        if let metaSchema = members["$schema"].flatMap(document.string), metaSchemaOmitsValidation(metaSchema) {
+        if let metaSchema = members[.schema].flatMap(document.string), metaSchemaOmitsValidation(metaSchema) {
             withoutValidation.insert(scope.base)
         }
         if withoutValidation.contains(scope.base) {
-            for name in Self.validationKeywords { members[name] = nil }
+            for word in Self.validationKeywords { members[word] = nil }
         }
 
         func at(_ node: JSONNode) -> SchemaLocation { SchemaLocation(document: location.document, node: node) }
         func fail(_ node: JSONNode, _ message: String) -> SchemaError { error(at(node), message) }
 
-        if let ref = members["$ref"] {
+        if let ref = members[.ref] {
             guard let text = document.string(ref) else { throw fail(ref, "$ref must be a string") }
             let target = try compile(resolve(text, from: location), depth: depth + 1)
             keywords.append(.ref(target, dynamic: false))
             // Draft-07 and OpenAPI 3.0: a $ref hides every keyword beside it.
             if dialect.isDraft7Like { return keywords }
         }
-        if !dialect.isDraft7Like, let ref = members["$dynamicRef"] {
+        if !dialect.isDraft7Like, let ref = members[.dynamicRef] {
             guard let text = document.string(ref) else { throw fail(ref, "$dynamicRef must be a string") }
             let targetLocation = try resolve(text, from: location)
             let target = try compile(targetLocation, depth: depth + 1)
@@ -46,35 +43,35 @@ extension SchemaCompiler {
         }
 
         // MARK: Any instance
-        if let type = members["type"] {
+        if let type = members[.type] {
             var mask = try typeMask(document, type, fail: fail)
-            if dialect == .openAPI30, let nullable = members["nullable"], document.bool(nullable) == true {
+            if dialect == .openAPI30, let nullable = members[.nullable], document.bool(nullable) == true {
                 mask.insert(.null)
             }
             keywords.append(.type(mask))
         }
-        if let values = members["enum"] {
+        if let values = members[.enumeration] {
             guard document.kind(values) == .array else { throw fail(values, "enum must be an array") }
             keywords.append(.enumeration(tables.add(enumeration(document, values, location), to: \.enumerations)))
         }
-        if let value = members["const"], !dialect.isOpenAPI || dialect == .openAPI31 {
+        if let value = members[.constant], !dialect.isOpenAPI || dialect == .openAPI31 {
             keywords.append(.constant(SchemaValue(document: location.document, node: value)))
         }
 
         // MARK: Numbers
-        if let value = members["multipleOf"] {
+        if let value = members[.multipleOf] {
             let decimal = try number(document, value, fail: fail)
             guard !decimal.isNegative, !decimal.isZero else { throw fail(value, "multipleOf must be greater than 0") }
             keywords.append(.multipleOf(tables.add(schemaNumber(decimal, document, value), to: \.numbers)))
         }
         for kind in [BoundKind.minimum, .exclusiveMinimum, .maximum, .exclusiveMaximum] {
-            guard let value = members[kind.rawValue] else { continue }
+            guard let value = members[SchemaWord(kind)] else { continue }
             if dialect == .openAPI30, kind == .exclusiveMinimum || kind == .exclusiveMaximum {
                 continue  // booleans that modify minimum/maximum, below
             }
             var effective = kind
             if dialect == .openAPI30 {
-                let flag = members[kind == .minimum ? "exclusiveMinimum" : "exclusiveMaximum"]
+                let flag = members[kind == .minimum ? .exclusiveMinimum : .exclusiveMaximum]
                 if let flag, document.bool(flag) == true {
                     effective = kind == .minimum ? .exclusiveMinimum : .exclusiveMaximum
                 }
@@ -84,14 +81,14 @@ extension SchemaCompiler {
         }
 
         // MARK: Strings
-        if let value = members["minLength"] { keywords.append(.minLength(try count(document, value, fail: fail))) }
-        if let value = members["maxLength"] { keywords.append(.maxLength(try count(document, value, fail: fail))) }
-        if let value = members["pattern"] {
+        if let value = members[.minLength] { keywords.append(.minLength(try count(document, value, fail: fail))) }
+        if let value = members[.maxLength] { keywords.append(.maxLength(try count(document, value, fail: fail))) }
+        if let value = members[.pattern] {
             let source = try string(document, value, fail: fail)
             let compiledRegex = try regex(source, at: value, fail: fail)
             keywords.append(.pattern(tables.add((compiledRegex, source), to: \.patterns)))
         }
-        if let value = members["format"], let name = document.string(value), let format = SchemaFormat(rawValue: name),
+        if let value = members[.format], let name = document.string(value), let format = SchemaFormat(rawValue: name),
             options.assertFormats
         {
             keywords.append(.format(format))
@@ -101,12 +98,12 @@ extension SchemaCompiler {
         var prefix: [Int] = []
         var rest: Int?
         if dialect.isDraft7Like {
-            if let items = members["items"] {
+            if let items = members[.items] {
                 if document.kind(items) == .array {
                     for element in document.children(items) {
                         prefix.append(try compile(at(element), depth: depth + 1))
                     }
-                    if let additional = members["additionalItems"] {
+                    if let additional = members[.additionalItems] {
                         rest = try compile(at(additional), depth: depth + 1)
                     }
                 } else {
@@ -117,32 +114,32 @@ extension SchemaCompiler {
                 keywords.append(.items(prefix: prefixList(prefix), rest: rest))
             }
         } else {
-            if let items = members["prefixItems"] {
+            if let items = members[.prefixItems] {
                 guard document.kind(items) == .array else { throw fail(items, "prefixItems must be an array") }
                 for element in document.children(items) { prefix.append(try compile(at(element), depth: depth + 1)) }
             }
-            if let items = members["items"] { rest = try compile(at(items), depth: depth + 1) }
+            if let items = members[.items] { rest = try compile(at(items), depth: depth + 1) }
             if !prefix.isEmpty || rest != nil {
                 keywords.append(.items(prefix: prefixList(prefix), rest: rest))
             }
         }
-        if let contains = members["contains"] {
+        if let contains = members[.contains] {
             let schema = try compile(at(contains), depth: depth + 1)
             var minimum = 1
             var maximum: Int?
             if !dialect.isDraft7Like {
-                if let value = members["minContains"] { minimum = try count(document, value, fail: fail) }
-                if let value = members["maxContains"] { maximum = try count(document, value, fail: fail) }
+                if let value = members[.minContains] { minimum = try count(document, value, fail: fail) }
+                if let value = members[.maxContains] { maximum = try count(document, value, fail: fail) }
             }
             keywords.append(.contains(schema, minimum: minimum, maximum: maximum))
         }
-        if let value = members["minItems"] { keywords.append(.minItems(try count(document, value, fail: fail))) }
-        if let value = members["maxItems"] { keywords.append(.maxItems(try count(document, value, fail: fail))) }
-        if let value = members["uniqueItems"], document.bool(value) == true { keywords.append(.uniqueItems) }
+        if let value = members[.minItems] { keywords.append(.minItems(try count(document, value, fail: fail))) }
+        if let value = members[.maxItems] { keywords.append(.maxItems(try count(document, value, fail: fail))) }
+        if let value = members[.uniqueItems], document.bool(value) == true { keywords.append(.uniqueItems) }
 
         // MARK: Objects
         var object = ObjectApplicator()
-        if let properties = members["properties"] {
+        if let properties = members[.properties] {
             guard document.kind(properties) == .object else { throw fail(properties, "properties must be an object") }
             for property in document.children(properties) {
                 let name = document.key(property) ?? ""
@@ -151,7 +148,7 @@ extension SchemaCompiler {
                         name: name, utf8: Array(name.utf8), schema: try compile(at(property), depth: depth + 1)))
             }
         }
-        if let patterns = members["patternProperties"] {
+        if let patterns = members[.patternProperties] {
             guard document.kind(patterns) == .object else {
                 throw fail(patterns, "patternProperties must be an object")
             }
@@ -161,33 +158,33 @@ extension SchemaCompiler {
                 object.patterns.append((compiledRegex, source, try compile(at(property), depth: depth + 1)))
             }
         }
-        if let additional = members["additionalProperties"] {
+        if let additional = members[.additionalProperties] {
             object.additional = try compile(at(additional), depth: depth + 1)
         }
         if !object.properties.isEmpty || !object.patterns.isEmpty || object.additional != nil {
             keywords.append(.object(tables.add(object, to: \.objects)))
         }
-        if let names = members["propertyNames"] {
+        if let names = members[.propertyNames] {
             keywords.append(.propertyNames(try compile(at(names), depth: depth + 1)))
         }
-        if let required = members["required"] {
+        if let required = members[.required] {
             guard document.kind(required) == .array else { throw fail(required, "required must be an array") }
             let names = try document.children(required).map { (name) throws(SchemaError) in
                 PropertyName(try string(document, name, fail: fail))
             }
             if !names.isEmpty { keywords.append(.required(tables.add(names, to: \.nameLists))) }
         }
-        if let value = members["minProperties"] {
+        if let value = members[.minProperties] {
             keywords.append(.minProperties(try count(document, value, fail: fail)))
         }
-        if let value = members["maxProperties"] {
+        if let value = members[.maxProperties] {
             keywords.append(.maxProperties(try count(document, value, fail: fail)))
         }
         var dependentRequired: [(PropertyName, [PropertyName])] = []
         var dependentSchemas: [(PropertyName, Int)] = []
         let dependencies =
             dialect.isDraft7Like
-            ? [members["dependencies"]] : [members["dependentRequired"], members["dependentSchemas"]]
+            ? [members[.dependencies]] : [members[.dependentRequired], members[.dependentSchemas]]
         for case let map? in dependencies where document.kind(map) == .object {
             for dependency in document.children(map) {
                 let name = PropertyName(document.key(dependency) ?? "")
@@ -209,50 +206,50 @@ extension SchemaCompiler {
         }
 
         // MARK: Applicators
-        func list(_ name: String) throws(SchemaError) -> [Int]? {
-            guard let value = members[name] else { return nil }
+        func list(_ word: SchemaWord) throws(SchemaError) -> [Int]? {
+            guard let value = members[word] else { return nil }
             guard document.kind(value) == .array, document.childCount(value) > 0 else {
-                throw fail(value, "\(name) must be a non-empty array of schemas")
+                throw fail(value, "\(word.name) must be a non-empty array of schemas")
             }
             return try document.children(value).map { (element) throws(SchemaError) in
                 try compile(at(element), depth: depth + 1)
             }
         }
-        if let schemas = try list("allOf") { keywords.append(.allOf(tables.add(schemas, to: \.schemaLists))) }
+        if let schemas = try list(.allOf) { keywords.append(.allOf(tables.add(schemas, to: \.schemaLists))) }
         let discriminator =
             dialect.isOpenAPI
             ? try self.discriminator(members, document: document, location: location).map {
                 tables.add((property: $0.0, mapping: $0.1), to: \.discriminators)
             } : nil
-        if let schemas = try list("anyOf") {
+        if let schemas = try list(.anyOf) {
             keywords.append(discriminator.map { .discriminator($0) } ?? .anyOf(tables.add(schemas, to: \.schemaLists)))
         }
-        if let schemas = try list("oneOf") {
+        if let schemas = try list(.oneOf) {
             keywords.append(discriminator.map { .discriminator($0) } ?? .oneOf(tables.add(schemas, to: \.schemaLists)))
         }
-        if let not = members["not"] { keywords.append(.not(try compile(at(not), depth: depth + 1))) }
-        if let condition = members["if"] {
-            let thenSchema = try members["then"].map { (node) throws(SchemaError) in
+        if let not = members[.not] { keywords.append(.not(try compile(at(not), depth: depth + 1))) }
+        if let condition = members[.ifSchema] {
+            let thenSchema = try members[.thenSchema].map { (node) throws(SchemaError) in
                 try compile(at(node), depth: depth + 1)
             }
-            let elseSchema = try members["else"].map { (node) throws(SchemaError) in
+            let elseSchema = try members[.elseSchema].map { (node) throws(SchemaError) in
                 try compile(at(node), depth: depth + 1)
             }
             // Even alone, `if` contributes annotations for the unevaluated keywords when it holds.
             keywords.append(
                 .conditional(if: try compile(at(condition), depth: depth + 1), then: thenSchema, else: elseSchema))
         }
-        if options.direction == .request, let value = members["readOnly"], document.bool(value) == true {
+        if options.direction == .request, let value = members[.readOnly], document.bool(value) == true {
             keywords.append(.forbidden(.request))
         }
-        if options.direction == .response, let value = members["writeOnly"], document.bool(value) == true {
+        if options.direction == .response, let value = members[.writeOnly], document.bool(value) == true {
             keywords.append(.forbidden(.response))
         }
         if !dialect.isDraft7Like {
-            if let value = members["unevaluatedItems"] {
+            if let value = members[.unevaluatedItems] {
                 keywords.append(.unevaluatedItems(try compile(at(value), depth: depth + 1)))
             }
-            if let value = members["unevaluatedProperties"] {
+            if let value = members[.unevaluatedProperties] {
                 keywords.append(.unevaluatedProperties(try compile(at(value), depth: depth + 1)))
             }
         }
@@ -283,22 +280,22 @@ extension SchemaCompiler {
     }
 
     /// The validation vocabulary's assertions (draft 2020-12).
-    static let validationKeywords = [
-        "type", "enum", "const", "multipleOf", "maximum", "exclusiveMaximum", "minimum", "exclusiveMinimum",
-        "maxLength", "minLength", "pattern", "maxItems", "minItems", "uniqueItems", "maxContains", "minContains",
-        "maxProperties", "minProperties", "required", "dependentRequired",
+    static let validationKeywords: [SchemaWord] = [
+        .type, .enumeration, .constant, .multipleOf, .maximum, .exclusiveMaximum, .minimum, .exclusiveMinimum,
+        .maxLength, .minLength, .pattern, .maxItems, .minItems, .uniqueItems, .maxContains, .minContains,
+        .maxProperties, .minProperties, .required, .dependentRequired,
     ]
 
     /// OpenAPI's `discriminator`: the property and, per value, the branch it selects (from
     /// `mapping`, and from the last segment of each branch's `$ref`).
     private mutating func discriminator(
-        _ members: [String: JSONNode], document: JSONDocument, location: SchemaLocation
+        _ members: SchemaMembers, document: JSONDocument, location: SchemaLocation
     ) throws(SchemaError) -> (PropertyName, [String: Int])? {
-        guard let value = members["discriminator"], let property = document.child(value, key: "propertyName"),
+        guard let value = members[.discriminator], let property = document.child(value, key: "propertyName"),
             let name = document.string(property)
         else { return nil }
         var mapping: [String: Int] = [:]
-        for branches in [members["oneOf"], members["anyOf"]] {
+        for branches in [members[.oneOf], members[.anyOf]] {
             guard let branches, document.kind(branches) == .array else { continue }
             for branch in document.children(branches) {
                 guard let ref = document.child(branch, key: "$ref").flatMap(document.string),

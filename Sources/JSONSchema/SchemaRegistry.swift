@@ -29,26 +29,27 @@ struct SchemaRegistry {
     var scopes: [SchemaLocation: ScopeInfo] = [:]
 
     /// Keywords whose value is one subschema, an array of them, or an object of them, per dialect.
-    static func subschemaShape(_ keyword: String, dialect: SchemaDialect) -> SubschemaShape? {
+    static func subschemaShape(_ keyword: SchemaWord, dialect: SchemaDialect) -> SubschemaShape? {
         switch keyword {
-        case "additionalProperties", "propertyNames", "not", "if", "then", "else", "contains": return .single
-        case "allOf", "anyOf", "oneOf": return .array
-        case "properties", "patternProperties": return .map
+        case .additionalProperties, .propertyNames, .not, .ifSchema, .thenSchema, .elseSchema, .contains:
+            return .single
+        case .allOf, .anyOf, .oneOf: return .array
+        case .properties, .patternProperties: return .map
         default: break
         }
         if dialect.isDraft7Like {
             switch keyword {
-            case "items": return .singleOrArray
-            case "additionalItems": return .single
-            case "definitions", "dependencies": return .map
+            case .items: return .singleOrArray
+            case .additionalItems: return .single
+            case .definitions, .dependencies: return .map
             default: return nil
             }
         }
         switch keyword {
-        case "items", "unevaluatedItems", "unevaluatedProperties", "contentSchema": return .single
-        case "prefixItems": return .array
-        case "$defs", "dependentSchemas": return .map
-        case "definitions": return .map
+        case .items, .unevaluatedItems, .unevaluatedProperties, .contentSchema: return .single
+        case .prefixItems: return .array
+        case .defs, .dependentSchemas: return .map
+        case .definitions: return .map
         default: return nil
         }
     }
@@ -71,15 +72,16 @@ struct SchemaRegistry {
                 scopes[location] = ScopeInfo(base: parentBase, dialect: parentDialect)
                 continue
             }
+            let members = SchemaMembers(node, in: document)
             var dialect = parentDialect
-            if let schema = document.child(node, key: "$schema").flatMap(document.string),
+            if let schema = members[.schema].flatMap(document.string),
                 let declared = SchemaDialect(metaSchema: schema), !(explicit && dialect.isOpenAPI)
             {
                 dialect = declared
             }
             var base = parentBase
-            let hasRef = document.child(node, key: "$ref") != nil
-            if let id = document.child(node, key: "$id").flatMap(document.string), !(dialect.isDraft7Like && hasRef) {
+            let hasRef = members[.ref] != nil
+            if let id = members[.id].flatMap(document.string), !(dialect.isDraft7Like && hasRef) {
                 if id.hasPrefix("#") {
                     if dialect.isDraft7Like { anchors[parentBase + id] = location }
                 } else {
@@ -92,17 +94,19 @@ struct SchemaRegistry {
                 }
             }
             if !dialect.isDraft7Like {
-                if let anchor = document.child(node, key: "$anchor").flatMap(document.string) {
+                if let anchor = members[.anchor].flatMap(document.string) {
                     anchors[base + "#" + anchor] = location
                 }
-                if let anchor = document.child(node, key: "$dynamicAnchor").flatMap(document.string) {
+                if let anchor = members[.dynamicAnchor].flatMap(document.string) {
                     anchors[base + "#" + anchor] = location
                     dynamicAnchors[base, default: [:]][anchor] = location
                 }
             }
             scopes[location] = ScopeInfo(base: base, dialect: dialect)
             for member in document.children(node) {
-                guard let key = document.key(member), let shape = Self.subschemaShape(key, dialect: dialect) else {
+                guard let word = SchemaWord(member: member, in: document),
+                    let shape = Self.subschemaShape(word, dialect: dialect)
+                else {
                     continue
                 }
                 let kind = document.kind(member)

@@ -11,6 +11,15 @@ extension JSONDocument {
         return start..<(start + payload(node.index))
     }
 
+    /// The byte range of a member name (between the quotes) when it holds no escape; nil for a
+    /// name with escapes and for array elements and the root.
+    package func unescapedKeyRange(_ node: JSONNode) -> Range<Int>? {
+        let entry = entry(node)
+        guard Tape.isKeyed(entry), !Tape.keyHasEscapes(entry) else { return nil }
+        let start = Tape.offset(entry) + 1
+        return start..<stringEnd(from: start)
+    }
+
     /// Whether the bytes at `range` equal `expected`.
     package func bytesEqual(_ range: Range<Int>, _ expected: [UInt8]) -> Bool {
         guard range.count == expected.count, range.upperBound <= bytes.count else { return false }

@@ -60,7 +60,8 @@ struct SnapshotReducerTests {
         #expect(fixture.driver.render().contains("No snapshot check: add one in the Checks tab"))
         #expect(fixture.driver.state.overlay == nil)
 
-        let snapshot = Snapshot(requestID: "a-users", status: 200, headers: [], body: .json(.array([.integer(2)])))
+        let snapshot = Snapshot(
+            requestID: "a-users", status: 200, headers: [], body: .json(SnapshotJSON(.array([.integer(2)]))))
         let proposal = SnapshotProposal(
             key: users, collectionFile: "c/alpha.json", snapshot: snapshot, file: "c/alpha.snapshots/a-users.json",
             changes: [SnapshotChange(kind: .changed, path: "$[0]", old: "1", new: "2")])

@@ -22,10 +22,12 @@ import Workspace
         #expect(
             snapshot.body
                 == .json(
-                    .array([
-                        .number("1"), .number("100"), .number("0.5"), .number("0"), .number("12345678901234567890.1"),
-                        .number("1.5E-30"), .number("0.001"), .number("2E25"), .number("10"),
-                    ])))
+                    SnapshotJSON(
+                        .array([
+                            .number("1"), .number("100"), .number("0.5"), .number("0"),
+                            .number("12345678901234567890.1"), .number("1.5E-30"), .number("0.001"), .number("2E25"),
+                            .number("10"),
+                        ]))))
     }
 
     @Test(

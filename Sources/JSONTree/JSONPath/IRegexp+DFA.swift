@@ -21,6 +21,15 @@ struct ASCIISearchDFA: Sendable {
             var atStart: Bool
             var seeds: [Int]
         }
+        // The ASCII bytes each consuming instruction takes, as two words: asked once per pattern,
+        // not once per state and byte.
+        var takes = [(low: UInt64, high: UInt64)](repeating: (0, 0), count: program.count)
+        for pc in program.indices {
+            guard case .consume(let set, _) = program[pc] else { continue }
+            for byte in 0..<128 where set.contains(Unicode.Scalar(UInt8(byte))) {
+                if byte < 64 { takes[pc].low |= 1 << UInt64(byte) } else { takes[pc].high |= 1 << UInt64(byte - 64) }
+            }
+        }
         var keys: [Key] = [Key(atStart: true, seeds: [entry])]
         var index: [Key: Int] = [keys[0]: 0]
         var transitions: [Int32] = []
@@ -32,21 +41,40 @@ struct ASCIISearchDFA: Sendable {
             let open = Self.closure(program, key.seeds, atStart: key.atStart, atEnd: false)
             acceptsBeforeEnd.append(open.accepts)
             acceptsAtEnd.append(Self.closure(program, key.seeds, atStart: key.atStart, atEnd: true).accepts)
+            // Bytes taken by the same consuming states lead to the same state: most patterns
+            // split the 128 bytes into a few such classes, each worked out once.
+            let cacheable = open.consuming.count <= 64
+            var stateBySignature: [UInt64: Int32] = [:]
             for byte in 0..<128 {
-                guard let scalar = Unicode.Scalar(UInt32(byte)) else { return nil }
+                var signature: UInt64 = 0
                 var seeds: Set<Int> = [entry]
-                for pc in open.consuming {
-                    if case .consume(let set, let target) = program[pc], set.contains(scalar) { seeds.insert(target) }
+                for (bit, pc) in open.consuming.enumerated() {
+                    let word = byte < 64 ? takes[pc].low >> UInt64(byte) : takes[pc].high >> UInt64(byte - 64)
+                    guard word & 1 != 0 else { continue }
+                    if cacheable, bit < 64 { signature |= 1 << UInt64(bit) }
+                    if !cacheable, case .consume(_, let target) = program[pc] { seeds.insert(target) }
+                }
+                if cacheable, let known = stateBySignature[signature] {
+                    transitions.append(known)
+                    continue
+                }
+                if cacheable {
+                    for (bit, pc) in open.consuming.enumerated() where signature >> UInt64(bit) & 1 != 0 {
+                        if case .consume(_, let target) = program[pc] { seeds.insert(target) }
+                    }
                 }
                 let next = Key(atStart: false, seeds: seeds.sorted())
+                let number: Int
                 if let known = index[next] {
-                    transitions.append(Int32(known))
+                    number = known
                 } else {
                     guard keys.count < Self.maximumStates else { return nil }
-                    index[next] = keys.count
-                    transitions.append(Int32(keys.count))
+                    number = keys.count
+                    index[next] = number
                     keys.append(next)
                 }
+                if cacheable { stateBySignature[signature] = Int32(number) }
+                transitions.append(Int32(number))
             }
             state += 1
         }

@@ -53,10 +53,14 @@ struct CanonicalJSONWriter {
         output += String(repeating: "  ", count: depth)
     }
 
-    /// Escapes what JSON requires (quote, backslash, control characters) and what a terminal must
-    /// not get raw (`TerminalText`). Other non-ASCII text is written as UTF-8 so names in other
-    /// scripts stay readable in diffs.
     private mutating func writeString(_ text: String) {
+        Self.appendString(text, to: &output)
+    }
+
+    /// Appends `text` as a JSON string literal. Escapes what JSON requires (quote, backslash,
+    /// control characters) and what a terminal must not get raw (`TerminalText`). Other non-ASCII
+    /// text is written as UTF-8 so names in other scripts stay readable in diffs.
+    static func appendString(_ text: String, to output: inout String) {
         output += "\""
         var previous: Unicode.Scalar?
         for scalar in text.unicodeScalars {

@@ -127,37 +127,42 @@ package struct Redactor: Sendable {
     package func redact(_ text: String) -> String {
         guard !matchers.isEmpty else { return text }
         var text = text
-        let redacted: [UInt8]? = text.withUTF8 { buffer in
-            var output: [UInt8] = []
-            var copied = 0
-            var index = 0
-            while index < buffer.count {
-                guard startBytes[Int(buffer[index])] else {
-                    index += 1
-                    continue
-                }
-                var end: Int?
-                for matcher in matchers where matcher.mayStart(with: buffer[index]) {
-                    if let found = matcher.match(in: buffer, at: index) {
-                        end = found
-                        break
-                    }
-                }
-                guard let end else {
-                    index += 1
-                    continue
-                }
-                if output.isEmpty { output.reserveCapacity(buffer.count) }
-                output.append(contentsOf: buffer[copied..<index])
-                output.append(contentsOf: Self.mask.utf8)
-                index = end
-                copied = end
-            }
-            guard copied > 0 else { return nil }
-            output.append(contentsOf: buffer[copied..<buffer.count])
-            return output
-        }
+        let redacted = text.withUTF8 { redact(bytes: $0) }
         return redacted.map { String(decoding: $0, as: UTF8.self) } ?? text
+    }
+
+    /// `bytes` (UTF-8) with every secret masked; nil when there was none, so text read in place
+    /// (a snapshot's strings on JSONTree's tape) is copied only when something is masked.
+    package func redact(bytes buffer: UnsafeBufferPointer<UInt8>) -> [UInt8]? {
+        guard !matchers.isEmpty else { return nil }
+        var output: [UInt8] = []
+        var copied = 0
+        var index = 0
+        while index < buffer.count {
+            guard startBytes[Int(buffer[index])] else {
+                index += 1
+                continue
+            }
+            var end: Int?
+            for matcher in matchers where matcher.mayStart(with: buffer[index]) {
+                if let found = matcher.match(in: buffer, at: index) {
+                    end = found
+                    break
+                }
+            }
+            guard let end else {
+                index += 1
+                continue
+            }
+            if output.isEmpty { output.reserveCapacity(buffer.count) }
+            output.append(contentsOf: buffer[copied..<index])
+            output.append(contentsOf: Self.mask.utf8)
+            index = end
+            copied = end
+        }
+        guard copied > 0 else { return nil }
+        output.append(contentsOf: buffer[copied..<buffer.count])
+        return output
     }
 
     /// A header value as it may be shown or stored.

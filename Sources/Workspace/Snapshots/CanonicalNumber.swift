@@ -5,27 +5,77 @@ import JSONTree
 /// notation for exponents up to 21 places either way, `d.dddE±n` beyond.
 enum CanonicalNumber {
     static func text(_ literal: String) -> String {
-        let bytes = ArraySlice(Array(literal.utf8))
-        guard let decimal = JSONDecimal(bytes) else { return literal }
-        if decimal.isZero { return "0" }
-        var digits = ""
-        for index in decimal.first..<decimal.end where bytes[index] != UInt8(ascii: ".") {
-            digits.unicodeScalars.append(Unicode.Scalar(bytes[index]))
+        var output: [UInt8] = []
+        append(ArraySlice(Array(literal.utf8)), to: &output)
+        return String(decoding: output, as: UTF8.self)
+    }
+
+    /// Appends the canonical text of the number `literal` (its bytes as sent) to `output`; text
+    /// that is not a number is appended as it is. Bytes in, bytes out: a body's millions of
+    /// numbers make no `String`.
+    static func append(_ literal: ArraySlice<UInt8>, to output: inout [UInt8]) {
+        // The common case first: a plain integer of up to 21 digits is its own canonical form
+        // (JSON allows no leading zeros), but for `-0`.
+        if isPlainInteger(literal) {
+            if literal.count == 2, literal.first == UInt8(ascii: "-"), literal.last == UInt8(ascii: "0") {
+                output.append(UInt8(ascii: "0"))
+            } else {
+                output.append(contentsOf: literal)
+            }
+            return
         }
-        let sign = decimal.isNegative ? "-" : ""
+        guard let decimal = JSONDecimal(literal) else {
+            output.append(contentsOf: literal)
+            return
+        }
+        if decimal.isZero {
+            output.append(UInt8(ascii: "0"))
+            return
+        }
+        if decimal.isNegative { output.append(UInt8(ascii: "-")) }
+        var digits: [UInt8] = []
+        digits.reserveCapacity(decimal.end - decimal.first)
+        for index in decimal.first..<decimal.end where literal[index] != UInt8(ascii: ".") {
+            digits.append(literal[index])
+        }
         // The value is 0.d₁d₂…dₙ × 10^exponent.
         let exponent = decimal.exponent
-        let count = digits.count
+        let zero = UInt8(ascii: "0")
         if exponent > 0, exponent <= 21 {
-            if count <= exponent { return sign + digits + String(repeating: "0", count: exponent - count) }
-            let point = digits.index(digits.startIndex, offsetBy: exponent)
-            return sign + String(digits[..<point]) + "." + String(digits[point...])
+            if digits.count <= exponent {
+                output.append(contentsOf: digits)
+                output.append(contentsOf: repeatElement(zero, count: exponent - digits.count))
+            } else {
+                output.append(contentsOf: digits[..<exponent])
+                output.append(UInt8(ascii: "."))
+                output.append(contentsOf: digits[exponent...])
+            }
+            return
         }
         if exponent <= 0, exponent > -21 {
-            return sign + "0." + String(repeating: "0", count: -exponent) + digits
+            output.append(zero)
+            output.append(UInt8(ascii: "."))
+            output.append(contentsOf: repeatElement(zero, count: -exponent))
+            output.append(contentsOf: digits)
+            return
         }
-        let rest = String(digits.dropFirst())
-        let fraction = rest.isEmpty ? "" : "." + rest
-        return sign + String(digits.prefix(1)) + fraction + "E" + String(exponent - 1)
+        output.append(digits[0])
+        if digits.count > 1 {
+            output.append(UInt8(ascii: "."))
+            output.append(contentsOf: digits[1...])
+        }
+        output.append(UInt8(ascii: "E"))
+        output.append(contentsOf: String(exponent - 1).utf8)
+    }
+
+    /// `-`? then 1 to 21 digits, no leading zero, and nothing else.
+    private static func isPlainInteger(_ literal: ArraySlice<UInt8>) -> Bool {
+        var digits = literal[...]
+        if digits.first == UInt8(ascii: "-") { digits = digits.dropFirst() }
+        guard !digits.isEmpty, digits.count <= 21, digits.count == 1 || digits.first != UInt8(ascii: "0") else {
+            return false
+        }
+        for byte in digits where byte < UInt8(ascii: "0") || byte > UInt8(ascii: "9") { return false }
+        return true
     }
 }

@@ -19,7 +19,7 @@ import JSONTree
 package struct Snapshot: Sendable, Equatable {
     package enum Body: Sendable, Equatable {
         case none
-        case json(StoredJSON)
+        case json(SnapshotJSON)
         case text(String)
         case base64(String)
     }
@@ -64,19 +64,28 @@ package struct Snapshot: Sendable, Equatable {
     }
 
     /// The file's text: pretty JSON, members in a fixed order, a trailing newline.
-    package var fileText: String {
+    package var fileText: String { String(decoding: fileBytes, as: UTF8.self) }
+
+    /// The file's bytes. A JSON body is last: its canonical text goes in as it is.
+    package var fileBytes: [UInt8] {
         var object = ObjectBuilder()
         object.add("formatVersion", Self.formatVersion)
         object.add("request", requestID)
         object.add("status", status)
         object.add("headers", StoredJSON.object(headers))
         switch body {
-        case .none: break
-        case .json(let value): object.add("body", value)
+        case .none, .json: break
         case .text(let text): object.add("text", text)
         case .base64(let text): object.add("base64", text)
         }
-        return object.json.prettyPrinted()
+        var bytes = Array(object.json.prettyPrinted().utf8)
+        guard case .json(let value) = body else { return bytes }
+        bytes.removeLast(3)  // "\n}\n"
+        bytes.reserveCapacity(bytes.count + value.text.count + 16)
+        bytes.append(contentsOf: ",\n  \"body\": ".utf8)
+        bytes.append(contentsOf: value.text)
+        bytes.append(contentsOf: "\n}\n".utf8)
+        return bytes
     }
 
     /// Reads a snapshot file; a file that is not one says what is wrong with it. The body is made
@@ -122,9 +131,17 @@ package struct Snapshot: Sendable, Equatable {
             }
         }
         if let node = member("body") {
-            let bytes = Array(document.bytes[document.byteRange(node)])
-            guard let body = try? JSONDocument(bytes: bytes) else { throw SnapshotError("\"body\" is not valid JSON") }
-            self.body = .json(try SnapshotCanonicalizer(document: body, options: options, redactor: .none).value())
+            // Read in place when no JSONPath applies; else as a document of its own, so the
+            // options' paths start at the body.
+            if options.ignore.isEmpty, options.keys.isEmpty {
+                self.body = .json(try SnapshotCanonicalizer(document: document, value: node, redactor: .none).value())
+            } else {
+                let bytes = Array(document.bytes[document.byteRange(node)])
+                guard let body = try? JSONDocument(bytes: bytes) else {
+                    throw SnapshotError("\"body\" is not valid JSON")
+                }
+                self.body = .json(try SnapshotCanonicalizer(document: body, options: options, redactor: .none).value())
+            }
         } else if let text = try string("text") {
             body = .text(text)
         } else if let text = try string("base64") {

@@ -1,9 +1,13 @@
 import JSONTree
 
-/// Turns a JSON body into the value a snapshot stores and compares: members sorted by name,
+/// Turns a JSON body into the text a snapshot stores and compares: members sorted by name,
 /// numbers in `CanonicalNumber` form, ignored values replaced by `ignoredMarker`, the items of
 /// keyed arrays sorted by their key, secrets masked. The same function reads the response and the
 /// stored snapshot, so a changed `ignore` list applies to both at once.
+///
+/// The text is written straight off JSONTree's tape (`SnapshotBodyWriter`): no tree of values is
+/// made, so a 40 MB body costs its canonical text and a little scratch, and two snapshots are
+/// compared by their bytes before any diff is worked out.
 struct SnapshotCanonicalizer {
     /// What an ignored value is stored as: its presence is still compared, its value is not.
     static let ignoredMarker = "<ignored>"
@@ -11,12 +15,18 @@ struct SnapshotCanonicalizer {
     static let maximumDepth = 200
 
     let document: JSONDocument
+    /// The value made canonical: the document's root, or a value inside it (a snapshot file's
+    /// `body`) when no JSONPath has to be evaluated against it.
+    let root: JSONNode
     let ignored: Set<JSONNode>
-    let keyed: [JSONNode: String]
+    /// The arrays matched by key, with the key member's name (UTF-8).
+    let keyed: [JSONNode: [UInt8]]
     let redactor: Redactor
 
+    /// The canonicalizer of `document`'s root; the options' JSONPaths are evaluated against it.
     init(document: JSONDocument, options: SnapshotOptions, redactor: Redactor) {
         self.document = document
+        self.root = document.root
         self.redactor = redactor
         var ignored = Set<JSONNode>()
         for text in options.ignore {
@@ -24,73 +34,37 @@ struct SnapshotCanonicalizer {
             ignored.formUnion(path.select(in: document))
         }
         self.ignored = ignored
-        var keyed: [JSONNode: String] = [:]
+        var keyed: [JSONNode: [UInt8]] = [:]
         for arrayKey in options.keys {
             guard let path = try? JSONPath(arrayKey.path) else { continue }
-            for node in path.select(in: document) where document.kind(node) == .array { keyed[node] = arrayKey.key }
+            for node in path.select(in: document) where document.kind(node) == .array {
+                keyed[node] = Array(arrayKey.key.utf8)
+            }
         }
         self.keyed = keyed
     }
 
-    func value() throws(SnapshotError) -> StoredJSON {
-        try value(document.root, depth: 0)
+    /// The canonicalizer of the value at `node`, for options without JSONPaths (nothing ignored,
+    /// no keyed arrays): a stored snapshot's body is read in place, not copied and parsed again.
+    init(document: JSONDocument, value node: JSONNode, redactor: Redactor) {
+        self.document = document
+        self.root = node
+        self.ignored = []
+        self.keyed = [:]
+        self.redactor = redactor
     }
 
-    private func value(_ node: JSONNode, depth: Int) throws(SnapshotError) -> StoredJSON {
-        if ignored.contains(node) { return .string(Self.ignoredMarker) }
-        guard depth < Self.maximumDepth else {
-            throw SnapshotError("the body nests deeper than \(Self.maximumDepth) levels: too deep for a snapshot")
-        }
-        switch document.kind(node) {
-        case .null: return .null
-        case .true: return .bool(true)
-        case .false: return .bool(false)
-        case .number: return .number(CanonicalNumber.text(document.numberText(node) ?? "0"))
-        case .string: return .string(masked(document.string(node) ?? ""))
-        case .array:
-            var items: [StoredJSON] = []
-            for child in document.children(node) { items.append(try value(child, depth: depth + 1)) }
-            if let key = keyed[node] { items = Self.sorted(items, by: key) }
-            return .array(items)
-        case .object:
-            var members: [StoredJSON.Member] = []
-            for child in document.children(node) {
-                members.append(StoredJSON.Member(masked(document.key(child) ?? ""), try value(child, depth: depth + 1)))
-            }
-            members.sort { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) }
-            return .object(members)
-        }
+    /// The canonical text: pretty as a snapshot file holds it under `"body"` (nested lines
+    /// indented from `depth`, the first line not), or compact.
+    func text(pretty: Bool = true, depth: Int = 1) throws(SnapshotError) -> [UInt8] {
+        var writer = SnapshotBodyWriter(self, pretty: pretty, indent: depth)
+        writer.reserve(document.byteRange(root).count)
+        try writer.write(root, level: 0)
+        return writer.output
     }
 
-    private func masked(_ text: String) -> String {
-        redactor.isEmpty ? text : redactor.redact(text)
-    }
-
-    /// Items with the key first, ordered by its value (numbers as numbers); items without it after
-    /// them in the order received. The sort is stable, so equal keys keep their order.
-    static func sorted(_ items: [StoredJSON], by key: String) -> [StoredJSON] {
-        let keyedItems = items.enumerated().map { index, item in (index, item, item[key]) }
-        return keyedItems.sorted { left, right in
-            switch (left.2, right.2) {
-            case (nil, nil): return left.0 < right.0
-            case (nil, _): return false
-            case (_, nil): return true
-            case (let a?, let b?):
-                let order = compare(a, b)
-                return order != 0 ? order < 0 : left.0 < right.0
-            }
-        }.map(\.1)
-    }
-
-    private static func compare(_ left: StoredJSON, _ right: StoredJSON) -> Int {
-        switch (left, right) {
-        case (.number(let a), .number(let b)): return JSONNumberText.compare(a, b) ?? 0
-        case (.number, _): return -1
-        case (_, .number): return 1
-        default:
-            let a = left.compact()
-            let b = right.compact()
-            return a == b ? 0 : a.utf8.lexicographicallyPrecedes(b.utf8) ? -1 : 1
-        }
+    /// The canonical body as a snapshot keeps it.
+    func value() throws(SnapshotError) -> SnapshotJSON {
+        SnapshotJSON(text: try text())
     }
 }

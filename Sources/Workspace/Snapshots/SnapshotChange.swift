@@ -84,7 +84,7 @@ package struct SnapshotChange: Sendable, Equatable {
         let text: String
         switch body {
         case .none: return "(empty)"
-        case .json(let value): text = value.compact()
+        case .json(let value): text = value.compactPrefix(limit: 64 * previewLength)
         case .text(let value): text = "\"" + value + "\""
         case .base64(let value): text = "(binary, base64 \(value.prefix(16))…)"
         }
@@ -93,12 +93,10 @@ package struct SnapshotChange: Sendable, Equatable {
 
     /// The body's changes by JSONPath, from JSONDiff (keyed arrays paired by their key; ignored
     /// values are already the same marker on both sides).
-    private static func jsonChanges(_ old: StoredJSON, _ new: StoredJSON, keys: [SnapshotOptions.ArrayKey])
+    private static func jsonChanges(_ old: SnapshotJSON, _ new: SnapshotJSON, keys: [SnapshotOptions.ArrayKey])
         -> [SnapshotChange]
     {
-        guard let left = try? JSONDocument(bytes: Array(old.compact().utf8)),
-            let right = try? JSONDocument(bytes: Array(new.compact().utf8))
-        else {
+        guard let left = old.document(), let right = new.document() else {
             return [SnapshotChange(kind: .changed, path: "$", old: preview(.json(old)), new: preview(.json(new)))]
         }
         let arrayKeys = keys.compactMap { key -> JSONDiffArrayKey? in

@@ -64,7 +64,7 @@ package struct SnapshotStore: Sendable {
     @discardableResult
     package func write(_ snapshot: Snapshot) throws(SnapshotError) -> WriteOutcome {
         let path = path(requestID: snapshot.requestID)
-        let text = Array(snapshot.fileText.utf8)
+        let text = snapshot.fileBytes
         let existing = try? RegularFile.read(path, limit: Self.sizeLimit)
         if let existing, existing == text { return .unchanged }
         do {

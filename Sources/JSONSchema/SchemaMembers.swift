@@ -1,0 +1,80 @@
+import JSONTree
+
+/// The member names the compiler and the registry's scan read. A schema object's members are
+/// matched against them by `JSONDocument.keyHash` (no `String` made per member), and unknown
+/// names (annotations, vendor keywords) are skipped.
+enum SchemaWord: Int, CaseIterable, Sendable {
+    case schema, ref, dynamicRef, id, anchor, dynamicAnchor, defs, definitions
+    case type, nullable, enumeration, constant, format
+    case multipleOf, minimum, exclusiveMinimum, maximum, exclusiveMaximum
+    case minLength, maxLength, pattern
+    case items, additionalItems, prefixItems, contains, minContains, maxContains, minItems, maxItems, uniqueItems
+    case properties, patternProperties, additionalProperties, propertyNames, required, minProperties, maxProperties
+    case dependencies, dependentRequired, dependentSchemas
+    case allOf, anyOf, oneOf, not, ifSchema, thenSchema, elseSchema, discriminator
+    case readOnly, writeOnly, unevaluatedItems, unevaluatedProperties, contentSchema
+
+    /// The keyword as written in a schema.
+    var name: String { Self.names[rawValue] }
+
+    private static let names = [
+        "$schema", "$ref", "$dynamicRef", "$id", "$anchor", "$dynamicAnchor", "$defs", "definitions",
+        "type", "nullable", "enum", "const", "format",
+        "multipleOf", "minimum", "exclusiveMinimum", "maximum", "exclusiveMaximum",
+        "minLength", "maxLength", "pattern",
+        "items", "additionalItems", "prefixItems", "contains", "minContains", "maxContains", "minItems", "maxItems",
+        "uniqueItems",
+        "properties", "patternProperties", "additionalProperties", "propertyNames", "required", "minProperties",
+        "maxProperties",
+        "dependencies", "dependentRequired", "dependentSchemas",
+        "allOf", "anyOf", "oneOf", "not", "if", "then", "else", "discriminator",
+        "readOnly", "writeOnly", "unevaluatedItems", "unevaluatedProperties", "contentSchema",
+    ]
+    private static let utf8 = names.map { Array($0.utf8) }
+    /// Names by `JSONDocument.keyHash`; a hash collision is caught by comparing the bytes.
+    private static let byHash: [UInt64: SchemaWord] = Dictionary(
+        uniqueKeysWithValues: allCases.map { (JSONDocument.keyHash(name: utf8[$0.rawValue]), $0) })
+
+    /// The keyword a member is named after, nil for any other name.
+    init?(member node: JSONNode, in document: JSONDocument) {
+        guard let hash = document.keyHash(node), let word = Self.byHash[hash],
+            document.keyEquals(node, Self.utf8[word.rawValue])
+        else { return nil }
+        self = word
+    }
+
+    /// `minimum` and friends as words.
+    init(_ bound: BoundKind) {
+        switch bound {
+        case .minimum: self = .minimum
+        case .exclusiveMinimum: self = .exclusiveMinimum
+        case .maximum: self = .maximum
+        case .exclusiveMaximum: self = .exclusiveMaximum
+        }
+    }
+}
+
+/// One schema object's members that are keywords, read in one pass: a lookup is a scan of the
+/// few found (a schema object holds a handful), not a dictionary of every member's name.
+struct SchemaMembers {
+    private var found: [(word: SchemaWord, node: JSONNode)] = []
+
+    init(_ object: JSONNode, in document: JSONDocument) {
+        for child in document.children(object) {
+            guard let word = SchemaWord(member: child, in: document) else { continue }
+            self[word] = child
+        }
+    }
+
+    /// The member named `word` (the last one, if repeated).
+    subscript(word: SchemaWord) -> JSONNode? {
+        get {
+            for entry in found where entry.word == word { return entry.node }
+            return nil
+        }
+        set {
+            found.removeAll { $0.word == word }
+            if let newValue { found.append((word, newValue)) }
+        }
+    }
+}
