@@ -24,7 +24,9 @@ extension ExplorerReducer {
                 let copy = CurlCommand.copy($0, reveal: reveal)
                 return ExchangesReducer.CurlCopy(text: copy.text, notice: copy.notice)
             }
-        case .finished, .event, .chainStage, .deviceCode, .tokenState, .generationTaken, .snapshotAccepted: break
+        case .finished, .event, .chainStage, .deviceCode, .tokenState, .generationTaken, .snapshotAccepted,
+            .streamEvents:
+            break
         }
         let outcome = ExchangesReducer.reduce(&state.sends, action, context)
         for request in outcome.requests {
@@ -33,6 +35,7 @@ extension ExplorerReducer {
             case .askPrompts(let key, let prompts): reduceOverlays(.askPrompts(key, prompts), &state)
             case .resultCancelled: reduceResponse(.resultCancelled, &state)
             case .showLatest: reduceResponse(.showLatest, &state)
+            case .streamStarted: reduceResponse(.streamStarted, &state)
             }
         }
         if let notice = outcome.notice { notify(&state, notice.message, kind: notice.kind) }

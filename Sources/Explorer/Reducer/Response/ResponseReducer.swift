@@ -28,6 +28,8 @@ package enum ResponseReducer: SliceReducer {
         case resultCancelled
         /// Another request was selected: nothing of the last one's response stays.
         case selectionChanged
+        /// The selected request's send answers with a stream: its events are shown, following the newest.
+        case streamStarted
         /// A click on a tab title.
         case selectTab(ResponseTab)
         /// A click on a tree row: selects it; a click on the selected row folds or unfolds it.
@@ -48,6 +50,8 @@ package enum ResponseReducer: SliceReducer {
         package var liveResult: ExchangeResult?
         /// The selected request's name: a saved body's file is named after it.
         package var requestName: String?
+        /// The indices of the shown stream's events in memory, when the response is a stream.
+        package var stream: Range<Int>?
 
         package init(liveResult: ExchangeResult? = nil, requestName: String? = nil) {
             self.liveResult = liveResult
@@ -78,7 +82,16 @@ package enum ResponseReducer: SliceReducer {
         let shown = state.openedHistoryResult ?? context.liveResult
         switch action {
         case .navigate(let navigation):
+            if let stream = context.stream, state.tab == .tree {
+                navigateStream(navigation, stream, &state)
+                return Outcome()
+            }
             navigate(navigation, shown, &state)
+            return Outcome()
+        case .streamStarted:
+            state.tab = .tree
+            state.streamSelected = nil
+            state.scroll = 0
             return Outcome()
         case .command(let command):
             return perform(command, context, &state)
@@ -121,6 +134,7 @@ package enum ResponseReducer: SliceReducer {
             return Outcome()
         case .selectionChanged:
             state.history = []
+            state.streamSelected = nil
             closeHistory(context, &state)
             return Outcome()
         case .selectTab(let tab):
