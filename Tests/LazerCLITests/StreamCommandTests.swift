@@ -59,14 +59,14 @@ struct StreamCommandTests {
               ] } }
             ] }
           ],
-          "items": [
-            { "type": "request", "id": "events", "name": "Events", "method": "GET", "url": "/stream?events=5&hold=30",
+          "requests": [
+            { "id": "events", "name": "Events", "method": "GET", "url": "/stream?events=5&hold=30",
               "stream": { "maxEvents": 3 },
               "expectations": [
                 { "subject": "events", "op": "equals", "value": 3 },
                 { "subject": "event", "index": -1, "path": "$.n", "op": "equals", "value": 2 }
               ] },
-            { "type": "request", "id": "mocked", "name": "Mocked", "method": "GET", "url": "/stream",
+            { "id": "mocked", "name": "Mocked", "method": "GET", "url": "/stream",
               "expectations": [
                 { "subject": "events", "op": "equals", "value": 3 },
                 { "subject": "event", "index": 0, "path": "$.n", "op": "equals", "value": 0 },

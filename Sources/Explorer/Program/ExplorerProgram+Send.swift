@@ -31,7 +31,8 @@ extension ExplorerProgram {
         }
         // A streamed response (SSE, NDJSON…) comes back event by event, batched per chunk; Esc
         // stops it through `stopStream`.
-        let stream = (job.request.stream ?? StreamSettings()).responseStream { [weak self] events in
+        let stream = (job.request.stream ?? StreamSettings()).responseStream(clock: dependencies.stageClock) {
+            [weak self] events in
             self?.deliver(.streamEvents(key, generation: generation, events))
         }
         prepared.request?.responseStream = stream

@@ -35,7 +35,8 @@ public final class ResponseStream: Sendable {
     public let maxDuration: Duration?
     private let onEvents: @Sendable ([StreamEvent]) -> Void
     private let onOpen: @Sendable (StreamFormat?) -> Void
-    private let started = ContinuousClock.now
+    /// Time since the stream was made (events' offsets): a monotonic clock, or the caller's.
+    private let elapsed: @Sendable () -> Duration
     private let stopAsked = Atomic<Bool>(false)
     private let state = Mutex(State())
 
@@ -46,12 +47,22 @@ public final class ResponseStream: Sendable {
 
     /// - Parameters:
     ///   - onOpen: each response head (a redirect's too), with the format it streams in, nil when not a stream.
+    ///   - clock: the time events are stamped with, read on the transport's thread (default: a
+    ///     monotonic clock; tests pass virtual time). Offsets count from when the stream is made.
     ///   - onEvents: each chunk's events, in order (never empty).
     public init(
         mode: Mode = .automatic, maxEvents: Int? = nil, maxDuration: Duration? = nil,
+        clock: (@Sendable () -> Duration)? = nil,
         onOpen: @escaping @Sendable (StreamFormat?) -> Void = { _ in },
         onEvents: @escaping @Sendable ([StreamEvent]) -> Void
     ) {
+        if let clock {
+            let origin = clock()
+            elapsed = { clock() - origin }
+        } else {
+            let origin = ContinuousClock.now
+            elapsed = { ContinuousClock.now - origin }
+        }
         self.mode = mode
         self.maxEvents = maxEvents
         self.maxDuration = maxDuration
@@ -95,7 +106,7 @@ public final class ResponseStream: Sendable {
     /// before keeping its bytes.
     public func receive(_ bytes: UnsafeRawBufferPointer) -> Bool {
         if shouldEnd { return false }
-        let offset = ContinuousClock.now - started
+        let offset = elapsed()
         var batch: [StreamEvent] = []
         let keepGoing = state.withLock { state -> Bool in
             guard state.decoder != nil else { return true }
@@ -113,7 +124,7 @@ public final class ResponseStream: Sendable {
 
     /// The body is complete (the server closed): a last record without its separator is delivered.
     public func finish() {
-        let offset = ContinuousClock.now - started
+        let offset = elapsed()
         var batch: [StreamEvent] = []
         state.withLock { state in
             guard state.end == nil else { return }
@@ -129,7 +140,7 @@ public final class ResponseStream: Sendable {
             state.withLock { if $0.end == nil { $0.end = .stopped } }
             return true
         }
-        if let maxDuration, ContinuousClock.now - started >= maxDuration {
+        if let maxDuration, elapsed() >= maxDuration {
             state.withLock { if $0.end == nil { $0.end = .timeLimit } }
             return true
         }

@@ -25,12 +25,14 @@ package struct StreamSettings: Sendable, Equatable {
     }
 
     /// A `ResponseStream` with these limits, handing events to `onEvents`.
+    /// - Parameter clock: what events are stamped with (the explorer's stage clock: virtual time in tests).
     package func responseStream(
-        onEvents: @escaping @Sendable ([StreamEvent]) -> Void = { _ in }
+        clock: (@Sendable () -> Duration)? = nil, onEvents: @escaping @Sendable ([StreamEvent]) -> Void = { _ in }
     ) -> ResponseStream {
         ResponseStream(
             mode: format.map { .always($0) } ?? .automatic, maxEvents: maxEvents,
-            maxDuration: seconds.map { .milliseconds(Int64(($0 * 1000).rounded())) }, onEvents: onEvents)
+            maxDuration: seconds.map { .milliseconds(Int64(($0 * 1000).rounded())) }, clock: clock,
+            onEvents: onEvents)
     }
 
     static let keys = ["maxEvents", "seconds", "format"]
