@@ -16,7 +16,9 @@ extension MockRequestHandler {
         if !keepAlive { headers.replaceOrAdd(name: "Connection", value: "close") }
         context.writeAndFlush(
             wrapOutboundOut(
-                .head(HTTPResponseHead(version: head.version, status: HTTPResponseStatus(statusCode: status), headers: headers))),
+                .head(
+                    HTTPResponseHead(
+                        version: head.version, status: HTTPResponseStatus(statusCode: status), headers: headers))),
             promise: nil)
         let loop = context.eventLoop.assumeIsolated()
         var sent: Int64 = 0

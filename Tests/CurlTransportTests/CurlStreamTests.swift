@@ -79,7 +79,8 @@ struct CurlStreamTests {
         #expect(collected.all.map(\.data) == (0..<4).map { "{\"n\": \($0)}" })
     }
 
-    @Test("stop() ends an open stream as a response with what came; the server sees the hang-up", .timeLimit(.minutes(1)))
+    @Test(
+        "stop() ends an open stream as a response with what came; the server sees the hang-up", .timeLimit(.minutes(1)))
     func stop() async throws {
         let server = try LoopbackServer.shared()
         let id = UUID().uuidString

@@ -65,6 +65,9 @@ struct StreamViewTests {
         // The escape sequence in the last event's data is shown, not obeyed.
         #expect(!harness.screen.contains("\u{1B}"))
         harness.assertScreen(named: "stream-closed-\(variant)")
+        // The Timeline tab says how the stream went.
+        harness.press("g", "3", "]", "]", "]")
+        #expect(harness.shows("stream  3 events · first +0.100s · last +2.100s"))
     }
 
     @Test func movingUpSelectsAnEventAndStopsFollowingEndFollowsAgain() throws {

@@ -31,7 +31,8 @@ struct StreamParsingTests {
     @Test("data lines join with LF; event and id are kept; a blank line dispatches")
     func fields() {
         let events = sse("event: add\nid: 7\ndata: {\"a\":\ndata:  1}\n\ndata: second\n\n")
-        #expect(events == [Event(name: "add", id: "7", data: "{\"a\":\n 1}"), Event(name: nil, id: "7", data: "second")])
+        #expect(
+            events == [Event(name: "add", id: "7", data: "{\"a\":\n 1}"), Event(name: nil, id: "7", data: "second")])
     }
 
     @Test("CR, LF and CRLF all end lines, a CRLF split across chunks is one line end")
@@ -103,6 +104,20 @@ struct StreamParsingTests {
         #expect(records("\u{1E}{\"a\":\n1}\n\u{1E}[2]\n", sequence: true) == ["{\"a\":\n1}", "[2]"])
     }
 
+    @Test("an endless event or record keeps at most `limit` bytes; the next one is whole")
+    func limits() {
+        var parser = ServerSentEventParser(limit: 8)
+        var events: [Event] = []
+        parser.feed(Array(("data: " + String(repeating: "x", count: 100) + "\n\ndata: ok\n\n").utf8)) {
+            events.append($0)
+        }
+        #expect(events.map(\.data) == ["xx", "ok"])
+        var splitter = JSONRecordSplitter(limit: 4)
+        var records: [String] = []
+        splitter.feed(Array((String(repeating: "1", count: 50) + "\n[2]\n").utf8)) { records.append($0) }
+        #expect(records == ["1111", "[2]"])
+    }
+
     @Test("the decoder numbers events and reads formats from Content-Type")
     func decoder() {
         #expect(StreamFormat(contentType: "text/event-stream; charset=utf-8") == .serverSentEvents)
@@ -113,6 +128,7 @@ struct StreamParsingTests {
         let events = StreamDecoder.events(in: Array("event: a\ndata: 1\n\ndata: 2\n\n".utf8), format: .serverSentEvents)
         #expect(events.map(\.index) == [0, 1])
         #expect(events.map(\.name) == ["a", nil])
-        #expect(StreamDecoder.events(in: Array("1\n2\n3".utf8), format: .jsonLines, limit: 2).map(\.data) == ["1", "2"])
+        #expect(
+            StreamDecoder.events(in: Array("1\n2\n3".utf8), format: .jsonLines, limit: 2).map(\.data) == ["1", "2"])
     }
 }

@@ -40,9 +40,10 @@ struct StreamCommandTests {
         let server = try LoopbackServer.shared()
         let result = try LazerBinary.run(["send", server.url("/stream?events=2&format=ndjson").absoluteString])
         #expect(result.status == 0)
-        #expect(result.stdout.split(separator: "\n").map { $0.split(separator: " ", maxSplits: 1).last ?? "" } == [
-            #"{"n": 0}"#, #"{"n": 1}"#,
-        ])
+        #expect(
+            result.stdout.split(separator: "\n").map { $0.split(separator: " ", maxSplits: 1).last ?? "" } == [
+                #"{"n": 0}"#, #"{"n": 1}"#,
+            ])
     }
 
     static func collection(port: Int) -> String {
@@ -94,7 +95,8 @@ struct StreamCommandTests {
     func mockServesStream() throws {
         let scratch = try RunCommandTests.Scratch()
         let file = try scratch.write(Self.collection(port: 1), to: "streams.json")
-        let mock = try MockCommandTests.MockProcess([file, "--env", "mock", "--port", "0"], environment: scratch.environment)
+        let mock = try MockCommandTests.MockProcess(
+            [file, "--env", "mock", "--port", "0"], environment: scratch.environment)
         defer { _ = mock.stop() }
         let result = try LazerBinary.run(["send", mock.url + "/stream", "--stream-json"])
         #expect(result.status == 0, "\(result.stderr)")

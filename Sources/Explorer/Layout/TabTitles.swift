@@ -20,7 +20,8 @@ enum TabTitles {
 
     static func response(_ state: ExplorerState, width: Int) -> [String] {
         let full = response(state)
-        let short = zip(full, [state.shownStream == nil ? "Tree" : "Strm", "Raw", "Hdr", "Time", "Chk", "Hist"]).map { title, abbreviation in
+        let short = zip(full, [state.shownStream == nil ? "Tree" : "Strm", "Raw", "Hdr", "Time", "Chk", "Hist"]).map {
+            title, abbreviation in
             shortTitle(title, abbreviation)
         }
         return fitting(full, short, width: width)

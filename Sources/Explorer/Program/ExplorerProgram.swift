@@ -1,5 +1,5 @@
-import HTTPCore
 import Futures
+import HTTPCore
 import StateStore
 package import TUI
 import Workspace

@@ -15,7 +15,8 @@ enum StreamView {
         guard area.height > 0 else { return }
         let theme = state.theme
         let selected = state.response.streamSelected.flatMap { stream.event(at: $0) }
-        buffer.write(header(stream, following: selected == nil), x: area.x, y: area.y, style: theme[.info], maxX: area.right)
+        buffer.write(
+            header(stream, following: selected == nil), x: area.x, y: area.y, style: theme[.info], maxX: area.right)
         let body = Rect(x: area.x, y: area.y + 1, width: area.width, height: max(0, area.height - 1))
         guard body.height > 0 else { return }
         guard let last = stream.events.last else {
@@ -29,7 +30,9 @@ enum StreamView {
         renderList(stream, shown: shown.index, in: list, theme: theme, buffer: &buffer)
         let detail = Rect(x: body.x, y: list.bottom, width: body.width, height: body.bottom - list.bottom)
         guard detail.height > 1 else { return }
-        let title = "─ event \(shown.index + 1)" + (shown.name.map { " · \($0)" } ?? "") + (shown.id.map { " · id \($0)" } ?? "")
+        let title =
+            "─ event \(shown.index + 1)" + (shown.name.map { " · \($0)" } ?? "")
+            + (shown.id.map { " · id \($0)" } ?? "")
             + " · \(ByteCount.format(Int64(shown.data.utf8.count))) "
         buffer.writeFitted(
             title + String(repeating: "─", count: max(0, detail.width - CharacterWidth.of(title))), x: detail.x,
@@ -70,17 +73,24 @@ enum StreamView {
             let y = area.y + row
             let style = index == shown ? theme[.selection] : theme[.text]
             if index == shown { buffer.setStyle(theme[.selection], in: area.row(row)) }
-            var x = buffer.write(offsetText(event.offset).leftPadded(to: 8), x: area.x, y: y, style: index == shown ? style : theme[.muted], maxX: area.right)
+            var x = buffer.write(
+                offsetText(event.offset).leftPadded(to: 8), x: area.x, y: y,
+                style: index == shown ? style : theme[.muted], maxX: area.right)
             x = buffer.write("  ", x: x, y: y, style: style, maxX: area.right)
             if let name = event.name {
-                x = buffer.write(String(name.prefix(16)), x: x, y: y, style: index == shown ? style : theme[.accent], maxX: area.right)
+                x = buffer.write(
+                    String(name.prefix(16)), x: x, y: y, style: index == shown ? style : theme[.accent],
+                    maxX: area.right)
                 x = buffer.write("  ", x: x, y: y, style: style, maxX: area.right)
             }
             if let id = event.id {
-                x = buffer.write("#" + String(id.prefix(12)), x: x, y: y, style: index == shown ? style : theme[.muted], maxX: area.right)
+                x = buffer.write(
+                    "#" + String(id.prefix(12)), x: x, y: y, style: index == shown ? style : theme[.muted],
+                    maxX: area.right)
                 x = buffer.write("  ", x: x, y: y, style: style, maxX: area.right)
             }
-            buffer.writeFitted(event.data.prefix(max(0, area.right - x) + 1), x: x, y: y, style: style, maxX: area.right)
+            buffer.writeFitted(
+                event.data.prefix(max(0, area.right - x) + 1), x: x, y: y, style: style, maxX: area.right)
         }
     }
 

@@ -5,10 +5,13 @@
 public struct JSONRecordSplitter: Sendable {
     private let separator: UInt8
     private var record: [UInt8] = []
+    /// The most bytes a record keeps: the rest of a longer one is dropped.
+    public let limit: Int
 
     /// - Parameter sequence: RS-separated (json-seq) rather than line-separated.
-    public init(sequence: Bool = false) {
+    public init(sequence: Bool = false, limit: Int = 16 << 20) {
         separator = sequence ? 0x1E : 0x0A
+        self.limit = limit
     }
 
     /// Splits `bytes`, calling `emit` with each record they complete.
@@ -17,7 +20,10 @@ public struct JSONRecordSplitter: Sendable {
         while index < bytes.count {
             var end = index
             while end < bytes.count, bytes[end] != separator { end += 1 }
-            if end > index { record.append(contentsOf: UnsafeRawBufferPointer(rebasing: bytes[index..<end])) }
+            if end > index, record.count < limit {
+                record.append(
+                    contentsOf: UnsafeRawBufferPointer(rebasing: bytes[index..<min(end, index + limit - record.count)]))
+            }
             guard end < bytes.count else { return }
             index = end + 1
             flush(emit: emit)

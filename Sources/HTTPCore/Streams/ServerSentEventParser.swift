@@ -23,6 +23,10 @@ public struct ServerSentEventParser: Sendable {
         }
     }
 
+    /// The most bytes a line or an event's data keeps: the rest of a longer one is dropped (a
+    /// server that sends one endless event must not fill the memory).
+    public let limit: Int
+
     /// The reconnection time the server last asked for (`retry`, milliseconds).
     public private(set) var retry: Int?
     /// The last event ID buffer: what a reconnection sends as `Last-Event-ID`.
@@ -37,7 +41,9 @@ public struct ServerSentEventParser: Sendable {
     private var bomChecked = 0
     private var started = false
 
-    public init() {}
+    public init(limit: Int = 16 << 20) {
+        self.limit = limit
+    }
 
     /// Parses `bytes`, calling `emit` for each event they complete.
     public mutating func feed(_ bytes: UnsafeRawBufferPointer, emit: (Event) -> Void) {
@@ -56,7 +62,10 @@ public struct ServerSentEventParser: Sendable {
             // Find the end of the line in this chunk.
             var end = index
             while end < count, bytes[end] != 0x0A, bytes[end] != 0x0D { end += 1 }
-            if end > index { line.append(contentsOf: UnsafeRawBufferPointer(rebasing: bytes[index..<end])) }
+            if end > index, line.count < limit {
+                line.append(
+                    contentsOf: UnsafeRawBufferPointer(rebasing: bytes[index..<min(end, index + limit - line.count)]))
+            }
             guard end < count else { return }
             skipLineFeed = bytes[end] == 0x0D
             index = end + 1
@@ -101,7 +110,7 @@ public struct ServerSentEventParser: Sendable {
         let name = line[..<nameEnd]
         let value = line[valueStart...]
         if name.elementsEqual("data".utf8) {
-            data.append(contentsOf: value)
+            data.append(contentsOf: value.prefix(max(0, limit - data.count)))
             data.append(0x0A)
             hasData = true
         } else if name.elementsEqual("event".utf8) {

@@ -48,7 +48,8 @@ public struct StreamDecoder: Sendable {
     }
 
     /// Every event of a whole body, in order (offsets zero), at most `limit` of them.
-    public static func events(in body: some Collection<UInt8>, format: StreamFormat, limit: Int = .max) -> [StreamEvent] {
+    public static func events(in body: some Collection<UInt8>, format: StreamFormat, limit: Int = .max) -> [StreamEvent]
+    {
         var decoder = StreamDecoder(format: format)
         var out: [StreamEvent] = []
         let bytes = Array(body)

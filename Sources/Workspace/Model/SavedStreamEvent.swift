@@ -45,7 +45,8 @@ package struct SavedStreamEvent: Sendable, Equatable {
             }
         }
         return SavedStreamEvent(
-            event: event, id: id, data: data, delayMilliseconds: delay, unknownFields: fields.unknownFields(known: keys))
+            event: event, id: id, data: data, delayMilliseconds: delay, unknownFields: fields.unknownFields(known: keys)
+        )
     }
 
     var stored: StoredJSON {

@@ -48,11 +48,12 @@ struct SendCommand: ParsableCommand {
               lazer send https://api.example/logs --stream ndjson --stream-json | jq .
 
             Streams: a text/event-stream, application/x-ndjson, application/jsonl or
-            application/json-seq response is printed event by event as it arrives (time since
-            the request, SSE event name and #id, the data on one line; --stream-json: NDJSON of
-            {index, time, event, id, data}); --stream FORMAT reads any body so. It ends when
-            the server closes, at --max-events or --stream-seconds (exit status as for the
-            response), or with Ctrl+C (130). A summary line goes to stderr.
+            application/json-seq response is printed event by event as it arrives:
+            time since the request, SSE event name and #id, the data on one line
+            (--stream-json: NDJSON of {index, time, event, id, data}); --stream
+            FORMAT reads any body so. It ends when the server closes, at --max-events
+            or --stream-seconds (exit status as for the response), or with Ctrl+C
+            (130). A summary line goes to stderr.
             """
     )
 

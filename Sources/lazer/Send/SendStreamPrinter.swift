@@ -66,7 +66,8 @@ final class SendStreamPrinter: Sendable {
 
     /// `+1.204` (seconds since the request started, milliseconds kept).
     private static func seconds(_ offset: Duration) -> String {
-        let milliseconds = Int(offset.components.seconds) * 1000 + Int(offset.components.attoseconds / 1_000_000_000_000_000)
+        let milliseconds =
+            Int(offset.components.seconds) * 1000 + Int(offset.components.attoseconds / 1_000_000_000_000_000)
         return "+\(milliseconds / 1000).\(String(milliseconds % 1000).zeroPadded(to: 3))"
     }
 }
