@@ -35,7 +35,7 @@ struct StreamCommandTests {
         #expect(result.stderr.contains("2 events; stopped at --max-events"))
     }
 
-    @Test("--stream ndjson reads NDJSON records; hostile bytes in events are made visible")
+    @Test("--stream ndjson reads NDJSON records")
     func sendNDJSON() throws {
         let server = try LoopbackServer.shared()
         let result = try LazerBinary.run(["send", server.url("/stream?events=2&format=ndjson").absoluteString])
@@ -57,6 +57,9 @@ struct StreamCommandTests {
                 { "event": "tick", "id": "0", "data": { "n": 0 } },
                 { "event": "tick", "id": "1", "data": { "n": 1 }, "delayMilliseconds": 50 },
                 { "event": "done", "data": "bye", "delayMilliseconds": 50 }
+              ] } },
+              { "method": "GET", "path": "/hostile", "response": { "status": 200, "events": [
+                { "event": "x\\u001b[2J", "data": "\\u001b]0;pwned\\u0007 \\u202egnp.exe \\u009b31m" }
               ] } }
             ] }
           ],
@@ -105,6 +108,13 @@ struct StreamCommandTests {
         let last = try JSONSerialization.jsonObject(with: Data(lines[2].utf8)) as? [String: Any]
         #expect(last?["event"] as? String == "done")
         #expect(last?["data"] as? String == "bye")
+        // Escape sequences, bidi and C1 controls in an event reach no terminal, in either form.
+        for json in [false, true] {
+            let hostile = try LazerBinary.run(["send", mock.url + "/hostile"] + (json ? ["--stream-json"] : []))
+            #expect(hostile.status == 0, "\(hostile.stderr)")
+            #expect(hostile.stdout.contains("pwned"))
+            for raw in ["\u{1B}", "\u{07}", "\u{202E}", "\u{9B}"] { #expect(!hostile.stdout.contains(raw)) }
+        }
         // The events came apart in time, as the route says (50 ms each).
         let time = last?["time"] as? Double ?? 0
         #expect(time > 0)

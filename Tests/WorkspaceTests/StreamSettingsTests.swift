@@ -111,7 +111,9 @@ import Workspace
 
     @Test func eventExpectationsReadTheEventsOfTheBody() {
         let sse = facts("data: {\"n\": 1}\n\nevent: done\ndata: bye\n\n")
-        func check(_ subject: Workspace.Expectation.Subject, _ op: Workspace.Expectation.Operator, _ value: StoredJSON?) -> ExpectationCheck {
+        func check(_ subject: Workspace.Expectation.Subject, _ op: Workspace.Expectation.Operator, _ value: StoredJSON?)
+            -> ExpectationCheck
+        {
             ExpectationCheck(Workspace.Expectation(subject: subject, op: op, value: value), against: sse)
         }
         #expect(check(.eventCount, .equals, .integer(2)).passed)
@@ -121,8 +123,14 @@ import Workspace
         #expect(check(.event(index: 0, path: "$.n"), .equals, .integer(2)).actual == "1")
         // NDJSON by its Content-Type; a body that is no stream has no events.
         let lines = facts("{\"n\": 1}\n{\"n\": 2}\n", type: "application/x-ndjson")
-        #expect(ExpectationCheck(Workspace.Expectation(subject: .eventCount, op: .equals, value: .integer(2)), against: lines).passed)
+        #expect(
+            ExpectationCheck(
+                Workspace.Expectation(subject: .eventCount, op: .equals, value: .integer(2)), against: lines
+            ).passed)
         let json = facts("{\"n\": 1}", type: "application/json")
-        #expect(ExpectationCheck(Workspace.Expectation(subject: .eventCount, op: .equals, value: .integer(0)), against: json).passed)
+        #expect(
+            ExpectationCheck(
+                Workspace.Expectation(subject: .eventCount, op: .equals, value: .integer(0)), against: json
+            ).passed)
     }
 }

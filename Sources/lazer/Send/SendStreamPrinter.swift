@@ -45,23 +45,36 @@ final class SendStreamPrinter: Sendable {
         return parts.joined(separator: " ")
     }
 
-    /// One NDJSON line for an event: its data stays a string (as received).
+    /// One NDJSON line for an event: its data stays a string (as received). Written by hand (an
+    /// encoder per event cost more than the parsing): keys sorted, strings escaped as JSON and
+    /// made terminal-safe by `TerminalText.jsonSafe`.
     static func jsonLine(_ event: StreamEvent) -> String {
-        struct Line: Encodable {
-            var index: Int
-            var time: Double
-            var event: String?
-            var id: String?
-            var data: String
+        let milliseconds =
+            Int(event.offset.components.seconds) * 1000
+            + Int(event.offset.components.attoseconds / 1_000_000_000_000_000)
+        var line = "{\"data\":" + quoted(event.data)
+        if let name = event.name { line += ",\"event\":" + quoted(name) }
+        if let id = event.id { line += ",\"id\":" + quoted(id) }
+        line += ",\"index\":\(event.index),\"time\":\(Double(milliseconds) / 1000)}"
+        return TerminalText.jsonSafe(line)
+    }
+
+    /// A JSON string literal: quote, backslash and C0 controls escaped.
+    static func quoted(_ text: String) -> String {
+        var out = "\""
+        out.reserveCapacity(text.utf8.count + 2)
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case "\n": out += "\\n"
+            case "\r": out += "\\r"
+            case "\t": out += "\\t"
+            case let control where control.value < 0x20: out += TerminalText.jsonEscape(control)
+            default: out.unicodeScalars.append(scalar)
+            }
         }
-        let (whole, fraction) = event.offset.components
-        let line = Line(
-            index: event.index, time: (Double(whole) + Double(fraction) / 1e18 * 1000).rounded() / 1000,
-            event: event.name, id: event.id, data: event.data)
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        guard let data = try? encoder.encode(line) else { return "{}" }
-        return TerminalText.jsonSafe(String(decoding: data, as: UTF8.self))
+        return out + "\""
     }
 
     /// `+1.204` (seconds since the request started, milliseconds kept).
