@@ -102,6 +102,10 @@ final class MockRequestHandler: ChannelInboundHandler, RemovableChannelHandler {
             guard RecordedHeaders.canBeSent(field) else { continue }
             headers.add(name: field.name, value: field.value)
         }
+        if let chunks = mock.stream, head.method != .HEAD {
+            sendStream(chunks, status: status, headers: headers, for: head, context: context, log: log)
+            return
+        }
         var payload: IOData?
         var file: NIOFileHandle?
         var length: Int64 = 0

@@ -71,12 +71,16 @@ struct RequestExecution {
         }
         guard saved.retry != nil else {
             // Sent once: the result is handed over, not shared, so filling it in copies nothing.
+            var request = request
+            request.responseStream = saved.stream?.responseStream()
             var outcome = await send(request, preparation: preparation, into: consume result)
             outcome.result.attempts = 1
             return outcome
         }
         var attempt = 1
         while true {
+            var request = request
+            request.responseStream = saved.stream?.responseStream()
             var outcome = await send(request, preparation: preparation, into: copy result)
             outcome.result.attempts = attempt
             guard let policy = saved.retry, attempt <= policy.count, Self.asksForRetry(outcome.result, policy) else {
@@ -398,6 +402,8 @@ struct RequestExecution {
         case .schema: ("schema", nil)
         case .body: ("body", nil)
         case .snapshot: ("snapshot", nil)
+        case .eventCount: ("events", nil)
+        case .event(let index, let path): ("event", "[\(index)]" + (path ?? ""))
         }
     }
 

@@ -10,6 +10,8 @@ request is logged to LOGFILE as one line `NAME METHOD PATH` (then ` key=VALUE` w
           `NAME slow client-closed` and answers nothing, else logs `NAME slow answered`.
   /trickle  waits 1.5 s before the head, then sends a 60,000-byte JSON body in 20 pieces over
           2 s (Content-Length set), logging `NAME trickle answered`; stops early if the client goes.
+  /events a text/event-stream: `event: tick`, `id: N`, `data: {"n": N, "server": NAME}` every 0.7 s,
+          60 at most; logs `NAME events client-closed after N` when the client goes first.
   /login  302 to /whoami, setting the cookie `session=e2e-<NAME>-cookie` on the way.
   /whoami 200 JSON {"cookie": the Cookie header it got, or "(none)"}; logged with it as
           `NAME whoami COOKIE`.
@@ -76,9 +78,35 @@ class Handler(BaseHTTPRequestHandler):
             self.wfile.flush()
         log("trickle answered")
 
+    def events(self):
+        self.send_response(200)
+        self.send_header("Content-Type", "text/event-stream")
+        self.send_header("Cache-Control", "no-cache")
+        self.send_header("Transfer-Encoding", "chunked")
+        self.end_headers()
+        self.wfile.flush()
+        for index in range(60):
+            if index and client_closed(self.connection, 0.7):
+                log(f"events client-closed after {index}")
+                self.close_connection = True
+                return
+            data = json.dumps({"n": index, "server": NAME})
+            chunk = f"event: tick\nid: {index}\ndata: {data}\n\n".encode()
+            try:
+                self.wfile.write(b"%x\r\n%s\r\n" % (len(chunk), chunk))
+                self.wfile.flush()
+            except OSError:
+                log(f"events client-closed after {index}")
+                self.close_connection = True
+                return
+        self.wfile.write(b"0\r\n\r\n")
+
     def answer(self):
         key = self.headers.get("X-Api-Key")
         log(f"{self.command} {self.path}" + (f" key={key}" if key else ""))
+        if self.path.startswith("/events"):
+            self.events()
+            return
         if self.path.startswith("/trickle"):
             self.trickle()
             return

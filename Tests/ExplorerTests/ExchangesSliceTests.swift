@@ -149,3 +149,75 @@ struct ExchangesSliceTests {
                 effects: [.copy("curl http://dev.mock/users")], notice: Notice("Copied as curl", kind: .info)))
     }
 }
+
+/// A streamed response in the exchanges slice: events land in the send's `StreamLog` (the first
+/// batch turns the selected request's pane to the stream), Esc asks the stream to stop, a second
+/// Esc cancels, and the result says how it ended.
+struct StreamExchangesSliceTests {
+    private static let key = TestCollections.key("a-users")
+    private static let context = ExchangesReducer.Context(now: .seconds(2), selection: key)
+
+    private func inFlight() -> ExchangesState {
+        var exchange = ExchangeState()
+        exchange.inFlight = 4
+        exchange.trace = ExchangeTrace(generation: 4)
+        return ExchangesState(exchanges: [Self.key: exchange], nextGeneration: 5)
+    }
+
+    private func events(_ range: Range<Int>) -> [StreamEvent] {
+        range.map { StreamEvent(index: $0, offset: .milliseconds(100 * ($0 + 1)), name: "tick", data: "{\"n\":\($0)}") }
+    }
+
+    @Test func eventsLandInTheLogAndEscStopsThenTheResultSaysStopped() throws {
+        var steps = SliceStepDriver<ExchangesReducer>(state: inFlight(), context: Self.context)
+        let key = Self.key
+        steps.step(.streamEvents(key, generation: 4, events(0..<2)), outcome: .init(requests: [.streamStarted])) {
+            var log = StreamLog(generation: 4)
+            log.append(events(0..<2))
+            $0.exchanges[key]?.stream = log
+        }
+        // An older send's events are dropped; later batches append without asking anything.
+        steps.step(.streamEvents(key, generation: 3, events(0..<1)))
+        steps.step(.streamEvents(key, generation: 4, events(2..<3))) {
+            $0.exchanges[key]?.stream?.append(events(2..<3))
+        }
+        steps.step(
+            .cancel(key, generation: 4),
+            outcome: .init(
+                effects: [.stopStream(key, generation: 4)],
+                notice: Notice("Stopping the stream after 3 events", kind: .info))
+        ) { $0.exchanges[key]?.stream?.stopping = true }
+        // The response with what came follows: the stream ended as stopped.
+        var state = steps.state
+        let outcome = ExchangesReducer.reduce(
+            &state, .finished(key, try Results.json("[]", generation: 4)), Self.context)
+        #expect(outcome.requests == [.showLatest])
+        #expect(state.exchanges[key]?.stream?.end == .stopped)
+        #expect(state.exchanges[key]?.shownStream?.total == 3)
+    }
+
+    @Test func aSecondEscWhileStoppingCancelsAndAClosedStreamSaysSo() throws {
+        let key = Self.key
+        var state = inFlight()
+        _ = ExchangesReducer.reduce(&state, .streamEvents(key, generation: 4, events(0..<1)), Self.context)
+        _ = ExchangesReducer.reduce(&state, .cancel(key, generation: 4), Self.context)
+        let second = ExchangesReducer.reduce(&state, .cancel(key, generation: 4), Self.context)
+        #expect(second.effects == [.cancel(key, generation: 4)])
+        #expect(state.exchanges[key]?.inFlight == nil)
+        #expect(state.exchanges[key]?.stream?.end == .stopped)
+        var closed = inFlight()
+        _ = ExchangesReducer.reduce(&closed, .streamEvents(key, generation: 4, events(0..<1)), Self.context)
+        _ = ExchangesReducer.reduce(&closed, .finished(key, try Results.json("[]", generation: 4)), Self.context)
+        #expect(closed.exchanges[key]?.stream?.end == .closed)
+    }
+
+    @Test func theLogKeepsTheNewestTenThousand() {
+        var log = StreamLog(generation: 1)
+        for start in stride(from: 0, to: 12_000, by: 500) { log.append(events(start..<(start + 500))) }
+        #expect(log.total == 12_000)
+        #expect(log.events.count <= StreamLog.capacity + 1000)
+        #expect(log.event(at: 11_999)?.data == "{\"n\":11999}")
+        #expect(log.event(at: 0) == nil)
+        #expect(log.firstIndex == 12_000 - log.events.count)
+    }
+}

@@ -30,6 +30,7 @@ extension TransferSpec.Fields {
         totalTimeoutMilliseconds = options.totalTimeout.map(TransferSpec.milliseconds)
         followRedirects = options.followRedirects
         cookieJar = options.cookieJar
+        responseStream = request.responseStream
         maxRedirects = options.maxRedirects
         verifyTLS = options.verifyTLS
         caFile = options.caFile

@@ -16,12 +16,13 @@ struct CurlHandleShape: Equatable, Sendable {
 
     /// The `TransferSpec` properties this type accounts for: compared, ruled out when set, or not
     /// libcurl options at all (`url` is set for every transfer; `memoryLimit` and `alwaysToFile`
-    /// only steer where the body goes).
+    /// only steer where the body goes, `responseStream` who else hears it).
     static let accountedProperties: Set<String> = [
         "method", "userAgent", "connectTimeoutMilliseconds", "totalTimeoutMilliseconds", "maxRedirects", "verifyTLS",
         "caFile", "clientCertificate", "clientKey", "clientKeyPassphrase", "proxy", "proxyCAFile", "version",
         "acceptCompression", "body", "headers", "suppressedHeaders", "authentication", "followRedirects", "destination",
         "url", "memoryLimit", "alwaysToFile", "cookieJar",
+        "responseStream",
     ]
 
     /// The shape of `spec`, or nil when it must start from a reset handle.

@@ -1,5 +1,6 @@
 import CCurl
 import Foundation
+import HTTPCore
 import Synchronization
 
 /// One exchange on a `CurlEngine`: an easy handle, its callbacks and what they collect.
@@ -48,6 +49,10 @@ final class CurlTransfer: @unchecked Sendable {
     var bodyFileIsTemporary = false
     var bodyFileSize: Int64 = 0
     var localFailure: CurlFailure?
+    /// The response being received is a stream (`spec.responseStream` said so at its head).
+    var streaming = false
+    /// The stream ended the transfer (stopped, a limit): the response so far is the result.
+    var streamEnded = false
 
     // Upload state for streamed bodies.
     var upload: UploadStream?
@@ -141,9 +146,10 @@ final class CurlTransfer: @unchecked Sendable {
         guard let handle = easy else { return }
         if let localFailure {
             finish(.failure(localFailure))
-        } else if code != CURLE_OK {
+        } else if code != CURLE_OK, !streamEnded {
             finish(.failure(failure(code: code, handle: handle)))
         } else {
+            if streaming, !streamEnded { spec.responseStream?.finish() }
             reportProgress(force: true)
             tracker?.finished()
             finish(.success(outcome(handle)))
@@ -233,6 +239,9 @@ final class CurlTransfer: @unchecked Sendable {
         guard start < end else {
             // The blank line that ends a head: an observed transfer reports it before any body.
             if let tracker, let easy { tracker.headEnded(head, handle: easy, declaredLength: declaredLength) }
+            if let stream = spec.responseStream {
+                streaming = stream.open(status: head.status, headers: HTTPHeaders(receivedLines: head.bytes))
+            }
             return true
         }
         let trimmed = UnsafeBufferPointer(rebasing: line[start..<end])
@@ -281,6 +290,8 @@ final class CurlTransfer: @unchecked Sendable {
     }
 
     fileprivate func receiveBody(_ bytes: UnsafeRawBufferPointer) -> Bool {
+        // A stream stopped (or past its time) keeps nothing more: the body is what its events were.
+        if streamWantsEnd { return false }
         tracker?.body(bytes.count)
         if bodyFile < 0 {
             let goesToFile =
@@ -295,7 +306,10 @@ final class CurlTransfer: @unchecked Sendable {
                 }
             }
         }
-        if bodyFile >= 0 { return writeToBodyFile(bytes) }
+        if bodyFile >= 0 {
+            guard writeToBodyFile(bytes) else { return false }
+            return streamAccepts(bytes)
+        }
         if memoryBody.isEmpty, let declared = declaredLength, declared > bytes.count, declared <= spec.memoryLimit {
             // The declared size at once: growing by doubling kept up to twice the body, and copied
             // it at each step (a 139 MB body peaked at 343 MB in `lazer run`). Reserved once bytes
@@ -304,6 +318,22 @@ final class CurlTransfer: @unchecked Sendable {
         }
         memoryBody.append(contentsOf: bytes)
         peakMemoryBytes = max(peakMemoryBytes, memoryBody.count)
+        return streamAccepts(bytes)
+    }
+
+    /// Hands a chunk kept in the body to the response stream, when the response is one; false
+    /// ends the transfer (the stream was stopped or reached a limit), as a success.
+    private func streamAccepts(_ bytes: UnsafeRawBufferPointer) -> Bool {
+        guard streaming, let stream = spec.responseStream, !stream.receive(bytes) else { return true }
+        streamEnded = true
+        return false
+    }
+
+    /// Whether the stream asks to end while no bytes arrive (stop, time limit): asked by the
+    /// progress callback, which libcurl calls at least about once a second.
+    fileprivate var streamWantsEnd: Bool {
+        guard streaming, let stream = spec.responseStream, stream.shouldEnd else { return false }
+        streamEnded = true
         return true
     }
 
@@ -416,7 +446,7 @@ func curlProgressCallback(
     _ uploaded: curl_off_t
 ) -> Int32 {
     CurlTransfer.with(user, else: 1) { transfer in
-        if transfer.cancelled.load(ordering: .relaxed) { return 1 }
+        if transfer.cancelled.load(ordering: .relaxed) || transfer.streamWantsEnd { return 1 }
         guard transfer.isReportingProgress else { return 0 }
         let counts = TransferCounts(
             received: Int64(downloaded), expectedToReceive: downloadTotal > 0 ? Int64(downloadTotal) : nil,

@@ -82,6 +82,8 @@ struct TransferSpec: Sendable {
         /// The caller's jar (`RequestOptions.cookieJar`): libcurl's own cookie engine stays off for
         /// this transfer, and `RedirectChain` sends the jar's cookies and stores `Set-Cookie` per hop.
         var cookieJar: CookieJar?
+        /// Fed each chunk of a streamed body as it arrives (`HTTPRequest.responseStream`).
+        var responseStream: ResponseStream?
     }
 
     /// The fields behind one reference, written only while a single spec holds it.

@@ -93,8 +93,35 @@ enum ResponseLayout {
     static func timelineTabLines(
         _ state: ExplorerState, _ response: ReceivedResponse, _ result: ExchangeResult, width: Int
     ) -> [Line] {
-        TimelineLines.input(state, result: result).map { TimelineLines.lines($0, width: width, state.theme) }
+        let lines =
+            TimelineLines.input(state, result: result).map { TimelineLines.lines($0, width: width, state.theme) }
             ?? TimingLines.lines(response.timings, isMock: result.isMock, width: width, state.theme)
+        guard let stream = state.shownStream, stream.generation == result.generation else { return lines }
+        return [streamLine(stream, state.theme), Line("")] + lines
+    }
+
+    /// The stream's life in one line, above the Timeline: "stream  3 events · first +0.100s · last
+    /// +2.100s · closed by the server".
+    static func streamLine(_ stream: StreamLog, _ theme: Theme) -> Line {
+        var parts = [stream.total == 1 ? "1 event" : "\(CountText.format(stream.total)) events"]
+        if stream.firstIndex == 0, let first = stream.events.first { parts.append("first +" + seconds(first.offset)) }
+        if stream.total > 0 { parts.append("last +" + seconds(stream.lastOffset)) }
+        switch stream.end {
+        case nil: parts.append(stream.stopping ? "stopping" : "open")
+        case .closed?: parts.append("closed by the server")
+        case .stopped?: parts.append("stopped")
+        case .failed?: parts.append("ended by an error")
+        }
+        return Line([
+            Span("stream  ", style: theme[.info].bold), Span(parts.joined(separator: " · "), style: theme[.text]),
+        ])
+    }
+
+    private static func seconds(_ offset: Duration) -> String {
+        let milliseconds =
+            Int(offset.components.seconds) * 1000 + Int(offset.components.attoseconds / 1_000_000_000_000_000)
+        let fraction = String(milliseconds % 1000)
+        return "\(milliseconds / 1000).\(String(repeating: "0", count: 3 - fraction.count) + fraction)s"
     }
 
     /// The Checks tab: each expectation, wrapped under its mark (at most three lines; a failed

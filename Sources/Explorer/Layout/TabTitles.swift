@@ -20,7 +20,8 @@ enum TabTitles {
 
     static func response(_ state: ExplorerState, width: Int) -> [String] {
         let full = response(state)
-        let short = zip(full, ["Tree", "Raw", "Hdr", "Time", "Chk", "Hist"]).map { title, abbreviation in
+        let short = zip(full, [state.shownStream == nil ? "Tree" : "Strm", "Raw", "Hdr", "Time", "Chk", "Hist"]).map {
+            title, abbreviation in
             shortTitle(title, abbreviation)
         }
         return fitting(full, short, width: width)
@@ -65,6 +66,9 @@ enum TabTitles {
         let response = state.shownResult?.response
         return ResponseTab.allCases.map { tab in
             switch tab {
+            case .tree:
+                guard let stream = state.shownStream else { return tab.title }
+                return "Stream \(CountText.format(stream.total))"
             case .headers: return response.map { "Headers \($0.headers.count)" } ?? "Headers"
             case .checks:
                 guard let checks = response?.checks, !checks.isEmpty else { return "Checks" }

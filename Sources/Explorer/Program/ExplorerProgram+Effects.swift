@@ -19,6 +19,8 @@ extension ExplorerProgram {
                 inFlight[key] = nil
                 entry.future.cancel()
             }
+        case .stopStream(let key, let generation):
+            if let entry = responseStreams[key], entry.generation == generation { entry.stream.stop() }
         case .save(let document, let overwrite): save(document, overwrite: overwrite)
         case .clearCaptures(let collectionID, let environment):
             let captures = dependencies.workspace.captures

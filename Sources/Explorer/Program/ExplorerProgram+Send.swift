@@ -29,6 +29,14 @@ extension ExplorerProgram {
             let event = TimelineEvents.shown(event, redactor: redactor)
             MainActor.assumeIsolated { self?.dispatch(.exchangeEvent(key, generation: generation, event)) }
         }
+        // A streamed response (SSE, NDJSON…) comes back event by event, batched per chunk; Esc
+        // stops it through `stopStream`.
+        let stream = (job.request.stream ?? StreamSettings()).responseStream(clock: dependencies.stageClock) {
+            [weak self] events in
+            self?.deliver(.streamEvents(key, generation: generation, events))
+        }
+        prepared.request?.responseStream = stream
+        responseStreams[key] = (generation, stream)
         // oauth2: the explorer takes part in a device code grant (its code comes back as an action)
         // and in the authorization code grant (the address opened where a desktop is, and shown).
         let tokenStage = TokenStage()

@@ -1,4 +1,5 @@
 import Futures
+import HTTPCore
 import StateStore
 package import TUI
 import Workspace
@@ -23,6 +24,8 @@ package final class ExplorerProgram {
     private var tickDeadline: Duration?
     /// The sends in flight, by request, with their generation.
     var inFlight: [RequestKey: (generation: Int, future: ResponseFuture<ProcessedExchange>)] = [:]
+    /// The response stream of each send in flight (what `stopStream` stops).
+    var responseStreams: [RequestKey: (generation: Int, stream: ResponseStream)] = [:]
     /// Drafts waiting to be written (debounced).
     var pendingDrafts: [RequestKey: SavedRequest]?
     var draftsWriteScheduled = false
@@ -142,7 +145,7 @@ extension ExplorerAction {
     /// A send in flight reporting progress: its events (body progress included) and chain stages.
     fileprivate var isProgressReport: Bool {
         switch self {
-        case .exchangeEvent, .chainStage: true
+        case .exchangeEvent, .chainStage, .streamEvents: true
         default: false
         }
     }

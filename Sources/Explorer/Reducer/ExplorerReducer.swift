@@ -44,6 +44,8 @@ package enum ExplorerReducer {
             return reduceExchanges(.chainStage(key, generation: generation, stage), &state)
         case .exchangeFinished(let key, let result):
             return reduceExchanges(.finished(key, result), &state)
+        case .streamEvents(let key, let generation, let events):
+            return reduceExchanges(.streamEvents(key, generation: generation, events), &state)
         case .captured(let collectionID, let values):
             return reduceWorkspace(.captured(collectionID: collectionID, values), &state)
         case .capturesLoaded(let collectionID, let values):

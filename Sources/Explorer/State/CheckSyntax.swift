@@ -39,6 +39,8 @@ package enum CheckSyntax {
         case .body: "body"
         case .snapshot: "snapshot"
         case .schema: "schema"
+        case .eventCount: "events"
+        case .event(let index, let path): "event[\(index)]" + (path.map { " " + $0 } ?? "")
         }
     }
 

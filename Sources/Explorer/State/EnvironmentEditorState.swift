@@ -114,6 +114,7 @@ package enum MockRouteText {
             case .json(let json): out.append(json.prettyPrinted())
             case .text(let text): out.append(text)
             case .file(let path): out.append("(the body is the file \(path))")
+            case .events(let events): out.append("(a stream of \(events.count) events)")
             }
         }
         return out.joined(separator: "\n")

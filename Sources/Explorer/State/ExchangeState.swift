@@ -19,6 +19,8 @@ package struct ExchangeState: Sendable, Equatable {
     package var trace: ExchangeTrace?
     /// The oauth2 token the last send used (what the Auth tab says of it; never the token).
     package var token: OAuthTokenState?
+    /// The events of the last streamed response (live while its send is in flight).
+    package var stream: StreamLog?
 
     package init() {}
 
@@ -27,6 +29,18 @@ package struct ExchangeState: Sendable, Equatable {
 
     /// The shown result belongs to an older send than the one in flight.
     package var isStale: Bool { inFlight != nil && result != nil }
+
+    /// The stream of the send in flight, once its first events came.
+    package var liveStream: StreamLog? {
+        guard let stream, stream.generation == inFlight else { return nil }
+        return stream
+    }
+
+    /// The stream shown: the live one, else the one of the result shown.
+    package var shownStream: StreamLog? {
+        guard let stream else { return nil }
+        return stream.generation == inFlight || stream.generation == result?.generation ? stream : nil
+    }
 }
 
 /// How one send ended.

@@ -26,6 +26,8 @@ package enum ExplorerAction: Sendable, Equatable {
     /// A stage of a send's futures chain (dispatch, parse, checks, …) was declared, started or ended.
     case chainStage(RequestKey, generation: Int, ChainStage)
     case exchangeFinished(RequestKey, ExchangeResult)
+    /// A streamed response's events, as they arrived (one batch per chunk the transport received).
+    case streamEvents(RequestKey, generation: Int, [StreamEvent])
     /// Captured values of a response (for later requests of the collection).
     case captured(collectionID: String, [String: VariableScope.Value])
     /// The values kept for a collection's environment (at start, after switching environments):

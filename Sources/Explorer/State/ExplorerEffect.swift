@@ -12,6 +12,8 @@ package enum ExplorerEffect: Sendable, Equatable {
     case send(SendJob)
     /// Stop the send of `generation` (curl closes the connection).
     case cancel(RequestKey, generation: Int)
+    /// End the streamed response of `generation` cleanly: the response with what came follows.
+    case stopStream(RequestKey, generation: Int)
     /// Write a collection file (atomic, conflict-checked).
     case save(CollectionDocument, overwrite: Bool)
     /// Saves again the collection whose save found its file read-only, replacing the file (the

@@ -197,6 +197,10 @@ package struct ExplorerState: Sendable, Equatable {
     /// The result the response pane shows: an opened history entry, else the last live result.
     package var shownResult: ExchangeResult? { response.openedHistoryResult ?? exchange?.result }
 
+    /// The stream the response pane shows in place of the tree: the selected request's live one,
+    /// or the one its shown result received (not for an opened history entry).
+    package var shownStream: StreamLog? { response.openedHistory == nil ? exchange?.shownStream : nil }
+
     package var inFlightCount: Int { exchanges.values.filter { $0.inFlight != nil }.count }
 
     /// The spinner and the elapsed time of a request in flight refresh this often.

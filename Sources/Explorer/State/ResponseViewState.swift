@@ -40,6 +40,9 @@ package struct ResponseViewState: Sendable, Equatable {
     /// The finding `f`/`F` last moved to.
     package var currentFinding: Int?
 
+    /// The stream event selected (its stream index); nil follows the newest.
+    package var streamSelected: Int?
+
     package init() {}
 
     package mutating func resetForNewResult() {

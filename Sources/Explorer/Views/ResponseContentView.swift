@@ -12,6 +12,10 @@ enum ResponseContentView {
         let theme = state.theme
         switch state.response.tab {
         case .tree:
+            if let stream = state.shownStream {
+                StreamView.render(state, stream, in: area, buffer: &frame.buffer)
+                return
+            }
             renderTree(state, response, in: area, frame: &frame)
         case .raw:
             RawView.render(state, response, in: area, buffer: &frame.buffer)

@@ -39,6 +39,11 @@ enum ResponsePaneView {
                 buffer: &frame.buffer)
             return
         }
+        // A stream arriving: its events, live, in place of the (stale) result.
+        if let stream = state.shownStream, state.exchange?.liveStream != nil, state.response.tab == .tree {
+            StreamView.render(state, stream, in: below, buffer: &frame.buffer)
+            return
+        }
         if let lines = ResponseLayout.cardLines(state, width: below.width) {
             // Scrolled like the other views: at 80×24 an error card's details and the timeline
             // sit below the fold.
@@ -95,6 +100,18 @@ enum ResponsePaneView {
             let frameIndex = Int(
                 elapsed.components.seconds * 10 + elapsed.components.attoseconds / 100_000_000_000_000_000)
             let spinner = Spinner.frames[frameIndex % Spinner.frames.count]
+            if let stream = exchange.liveStream {
+                // A stream arriving: the response is open, events come (the list says how many).
+                x = buffer.write(
+                    "● streaming · \(DurationText.format(elapsed))", x: x, y: area.y, style: theme[.info].bold,
+                    maxX: area.right)
+                x = buffer.write(
+                    exchange.isMock ? "  mock" : "  live", x: x, y: area.y, style: theme[.muted], maxX: area.right)
+                buffer.write(
+                    stream.stopping ? "  stopping…" : "  Esc stops", x: x, y: area.y, style: theme[.muted],
+                    maxX: area.right)
+                return
+            }
             let stage = exchange.stage.label
             x = buffer.write(
                 "\(spinner) \(stage) · \(DurationText.format(elapsed))", x: x, y: area.y,

@@ -76,6 +76,13 @@ public struct HTTPRequest: Sendable {
         set { uniqueStorage().exchangeObserver = newValue }
     }
 
+    /// Where the body goes as it arrives when the response is a stream (`text/event-stream`,
+    /// NDJSON…; see ``ResponseStream``). Like the observer, not part of the request's identity.
+    public var responseStream: ResponseStream? {
+        get { storage.responseStream }
+        set { uniqueStorage().responseStream = newValue }
+    }
+
     /// A request to an absolute URL.
     public init(
         method: HTTPMethod = .get, url: URL, queryItems: [URLQueryItem] = [], headers: HTTPHeaders = HTTPHeaders(),
@@ -105,6 +112,7 @@ public struct HTTPRequest: Sendable {
         if !isKnownUniquelyReferenced(&storage) {
             let copy = HTTPRequestStorage(storage.fields)
             copy.exchangeObserver = storage.exchangeObserver
+            copy.responseStream = storage.responseStream
             storage = copy
         }
         return storage
@@ -240,5 +248,7 @@ private final class HTTPRequestStorage: @unchecked Sendable {
     /// request that unobserved requests did not pay before. Written only through
     /// `uniqueStorage()`, like the fields.
     @exclusivity(unchecked) var exchangeObserver: (any ExchangeObserver)?
+    /// Beside the fields for the same reason (read by every dispatch).
+    @exclusivity(unchecked) var responseStream: ResponseStream?
     init(_ fields: consuming HTTPRequestFields) { self.fields = fields }
 }

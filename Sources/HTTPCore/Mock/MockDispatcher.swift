@@ -174,6 +174,10 @@ public final class MockDispatcher: DataDispatcher, DownloadDispatcher, UploadDis
         let delay = response.delay ?? .zero
         // The response records the request as asked and the URL that answered, as live.
         let prepared = PreparedRequest(request: first.request, url: current.url)
+        if let chunks = response.stream, let stream = first.request.responseStream, response.failure == nil {
+            streamAnswer(response, chunks: chunks, to: stream, prepared: prepared, handle: handle, download: download)
+            return
+        }
         guard delay > .zero else {
             // At once: no closure made for it (this is the usual mock answer).
             handle.complete(with: Self.result(for: response, prepared: prepared, handle: handle, download: download))
@@ -189,6 +193,44 @@ public final class MockDispatcher: DataDispatcher, DownloadDispatcher, UploadDis
             }
         } else {
             delays.schedule(after: delay, finish)
+        }
+    }
+
+    /// A streamed mock answer for a request with a ``ResponseStream``: the head after the answer's
+    /// delay, then each piece after its own, fed to the stream as the transport would; the response
+    /// (with the pieces sent) completes after the last one, or as soon as the stream asks to end.
+    private func streamAnswer(
+        _ response: MockResponse, chunks: [MockStreamChunk], to stream: ResponseStream, prepared: PreparedRequest,
+        handle: ExchangeHandle, download: URL??
+    ) {
+        let delays = delays
+        let streams = stream.open(status: response.status.rawValue, headers: response.headers)
+        @Sendable func finish(sent: Int) {
+            var answered = response
+            answered.body = .data(chunks.prefix(sent).reduce(into: Data()) { $0 += $1.data })
+            answered.stream = nil
+            handle.complete(with: Self.result(for: answered, prepared: prepared, handle: handle, download: download))
+        }
+        @Sendable func send(_ index: Int) {
+            guard index < chunks.count, streams, !stream.shouldEnd else { return finish(sent: index) }
+            let accepted = chunks[index].data.withUnsafeBytes { stream.receive($0) }
+            guard accepted else { return finish(sent: index + 1) }
+            let next = index + 1
+            guard next < chunks.count else {
+                stream.finish()
+                return finish(sent: next)
+            }
+            if chunks[next].delay > .zero {
+                delays.schedule(after: chunks[next].delay) { send(next) }
+            } else {
+                send(next)
+            }
+        }
+        let first = (response.delay ?? .zero) + (chunks.first?.delay ?? .zero)
+        if first > .zero {
+            delays.schedule(after: first) { send(0) }
+        } else {
+            send(0)
         }
     }
 

@@ -9,6 +9,9 @@ public struct MockResponse: Hashable, Sendable {
     public var delay: Duration?
     /// When set, the exchange fails with this error instead of answering (simulate DNS failures, timeouts).
     public var failure: TransportError?
+    /// A streamed body (SSE, NDJSON): its pieces with their delays. `body` then holds them all,
+    /// for a client that takes the response whole.
+    public var stream: [MockStreamChunk]?
 
     public init(
         status: StatusCode = .ok, headers: HTTPHeaders = HTTPHeaders(), body: MockBody = .empty, delay: Duration? = nil,
@@ -19,6 +22,17 @@ public struct MockResponse: Hashable, Sendable {
         self.body = body
         self.delay = delay
         self.failure = failure
+    }
+
+    /// A streamed answer: `chunks` sent one after another, each after its delay.
+    public static func streamed(
+        _ chunks: [MockStreamChunk], status: StatusCode = .ok, headers: HTTPHeaders = HTTPHeaders(),
+        delay: Duration? = nil
+    ) -> MockResponse {
+        var response = MockResponse(
+            status: status, headers: headers, body: .data(chunks.reduce(into: Data()) { $0 += $1.data }), delay: delay)
+        response.stream = chunks
+        return response
     }
 
     /// A JSON answer from an `Encodable` value, with `Content-Type: application/json`.

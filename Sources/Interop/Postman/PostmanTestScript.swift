@@ -127,6 +127,8 @@ struct PostmanTestScript {
         // A snapshot file has no Postman counterpart: the expectation stays in the collection only.
         case .snapshot: return nil
         case .schema: return nil
+        // Postman has no streamed bodies: stream expectations stay in the collection only.
+        case .eventCount, .event: return nil
         }
     }
 

@@ -98,6 +98,8 @@ package struct ExpectationCheck: Sendable, Hashable {
         case .body: "body"
         case .snapshot: "snapshot"
         case .schema: "schema"
+        case .eventCount: "events"
+        case .event(let index, let path): "event[\(index)]" + (path.map { " " + $0 } ?? "")
         }
     }
 
@@ -123,6 +125,23 @@ package struct ExpectationCheck: Sendable, Hashable {
         case .body:
             let text = String(decoding: facts.body, as: UTF8.self)
             return [Value(text: text, isString: true, json: "")]
+        case .eventCount:
+            let count = String(StreamEvents.of(facts).count)
+            return [Value(text: count, isString: false, json: count)]
+        case .event(let index, let path):
+            let events = StreamEvents.of(facts)
+            let position = index < 0 ? events.count + index : index
+            guard events.indices.contains(position) else { return [] }
+            let data = events[position].data
+            guard let path else { return [Value(text: data, isString: true, json: "")] }
+            guard let document = try? JSONDocument(bytes: Array(data.utf8)),
+                let query = query ?? (try? JSONPath(path))
+            else { return [] }
+            return query.select(in: document).map { node in
+                let isString = document.kind(node) == .string
+                let raw = document.rawText(node)
+                return Value(text: isString ? document.string(node) ?? "" : raw, isString: isString, json: raw)
+            }
         case .snapshot, .schema:
             // Checked by `SnapshotCheck` and `ResponseContracts`, not compared as a value.
             return []

@@ -43,6 +43,12 @@ package enum MockRouteBuilder {
         case .text(let text):
             body = .text(text)
             if !headers.contains("Content-Type") { headers["Content-Type"] = "text/plain; charset=utf-8" }
+        case .events(let events):
+            let format = headers["Content-Type"].flatMap(StreamFormat.init(contentType:)) ?? .serverSentEvents
+            if !headers.contains("Content-Type") { headers["Content-Type"] = format.contentType }
+            let delay = saved.delayMilliseconds.map { Duration.milliseconds($0) }
+            return .streamed(
+                events.map { $0.chunk(format) }, status: StatusCode(saved.status), headers: headers, delay: delay)
         case .file(let path):
             let absolute = path.hasPrefix("/") ? path : (baseFolder as NSString).appendingPathComponent(path)
             body = .file(path: absolute)

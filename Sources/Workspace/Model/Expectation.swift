@@ -2,7 +2,9 @@
 ///
 /// `{"subject": "status", "op": "equals", "value": 200}`,
 /// `{"subject": "jsonPath", "path": "$.id", "op": "equals", "value": 1}`,
-/// `{"subject": "schema", "schema": {"$ref": "schemas/pet.json"}}`.
+/// `{"subject": "schema", "schema": {"$ref": "schemas/pet.json"}}`,
+/// `{"subject": "events", "op": "greaterThanOrEqual", "value": 3}`,
+/// `{"subject": "event", "index": -1, "path": "$.done", "op": "equals", "value": true}`.
 package struct Expectation: Sendable, Equatable {
     /// What part of the response is checked.
     package enum Subject: Sendable, Equatable {
@@ -18,10 +20,16 @@ package struct Expectation: Sendable, Equatable {
         /// The JSON body validated against a JSON Schema: inline, or `{"$ref": "schemas/pet.json"}`
         /// into a file beside the collection (no `op`, no `value`).
         case schema(StoredJSON)
+        /// The number of events of a streamed body (SSE, NDJSON, json-seq by its Content-Type).
+        case eventCount
+        /// One event of a streamed body: `index` from 0 (negative: from the end, -1 the last); its
+        /// data at `path` when it is JSON, else its data as text.
+        case event(index: Int, path: String?)
     }
 
     package enum SubjectKind: String, Sendable, CaseIterable {
         case status, header, jsonPath, responseTime, body, snapshot, schema
+        case events, event
     }
 
     /// How the subject is compared with `value`.
@@ -49,6 +57,7 @@ package struct Expectation: Sendable, Equatable {
         case .jsonPath?: ["subject", "path", "op", "value"]
         case .snapshot?: ["subject"] + SnapshotOptions.fieldNames
         case .schema?: ["subject", "schema"]
+        case .event?: ["subject", "index", "path", "op", "value"]
         default: ["subject", "op", "value"]
         }
     }
@@ -71,6 +80,12 @@ package struct Expectation: Sendable, Equatable {
         case .status?: subject = .status
         case .responseTime?: subject = .responseTime
         case .body?: subject = .body
+        case .events?: subject = .eventCount
+        case .event?:
+            guard let index = fields.int("index", in: -1_000_000...1_000_000, required: true) else { return nil }
+            let jsonPath = fields.string("path")
+            if let jsonPath, !fields.checkJSONPath("path", jsonPath) { return nil }
+            subject = .event(index: index, path: jsonPath)
         case .header?:
             guard let name = fields.string("name", required: true) else { return nil }
             subject = .header(name: name)
@@ -112,6 +127,11 @@ package struct Expectation: Sendable, Equatable {
         case .status: object.add("subject", SubjectKind.status.rawValue)
         case .responseTime: object.add("subject", SubjectKind.responseTime.rawValue)
         case .body: object.add("subject", SubjectKind.body.rawValue)
+        case .eventCount: object.add("subject", SubjectKind.events.rawValue)
+        case .event(let index, let jsonPath):
+            object.add("subject", SubjectKind.event.rawValue)
+            object.add("index", index)
+            object.add("path", jsonPath)
         case .header(let name):
             object.add("subject", SubjectKind.header.rawValue)
             object.add("name", name)

@@ -7,6 +7,8 @@ package struct SavedMockResponse: Sendable, Equatable {
         case json(StoredJSON)
         case text(String)
         case file(path: String)
+        /// A streamed answer (SSE by default; the Content-Type header chooses NDJSON or json-seq).
+        case events([SavedStreamEvent])
     }
 
     package var status: Int
@@ -30,7 +32,7 @@ package struct SavedMockResponse: Sendable, Equatable {
         self.unknownFields = unknownFields
     }
 
-    static let keys = ["status", "headers", "json", "text", "file", "delayMilliseconds", "failure"]
+    static let keys = ["status", "headers", "json", "text", "file", "delayMilliseconds", "failure", "events"]
 
     static func read(_ node: SourceNode, _ path: DocumentPath, _ reader: DocumentReader) -> SavedMockResponse? {
         guard let fields = reader.object(node, at: path) else { return nil }
@@ -54,15 +56,25 @@ package struct SavedMockResponse: Sendable, Equatable {
         let json = fields.json("json")
         let text = fields.string("text")
         let file = fields.string("file")
+        let events: [SavedStreamEvent]? =
+            fields.has("events") ? fields.array("events") { SavedStreamEvent.read($0, $1, reader) } : nil
         let body: Body
         switch (json, text, file) {
+        case (nil, nil, nil) where events != nil: body = .events(events ?? [])
         case (nil, nil, nil): body = .none
         case (let json?, nil, nil): body = .json(json)
         case (nil, let text?, nil): body = .text(text)
         case (nil, nil, let file?): body = .file(path: file)
         default:
             reader.report(
-                .error, "a response has at most one of \"json\", \"text\" or \"file\"", at: fields.offset, path: path)
+                .error, "a response has at most one of \"json\", \"text\", \"file\" or \"events\"",
+                at: fields.offset, path: path)
+            return nil
+        }
+        if events != nil, json != nil || text != nil || file != nil {
+            reader.report(
+                .error, "a response has at most one of \"json\", \"text\", \"file\" or \"events\"",
+                at: fields.offset, path: path)
             return nil
         }
         if failure != nil, body != .none {
@@ -84,6 +96,7 @@ package struct SavedMockResponse: Sendable, Equatable {
         case .json(let json): object.add("json", json)
         case .text(let text): object.add("text", text)
         case .file(let path): object.add("file", path)
+        case .events(let events): object.add("events", list: events.map(\.stored))
         }
         object.add("delayMilliseconds", delayMilliseconds)
         object.add("failure", failure?.rawValue)

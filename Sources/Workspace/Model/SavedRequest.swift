@@ -24,6 +24,8 @@ package struct SavedRequest: Sendable, Equatable, Identifiable {
     package var notes: String?
     /// The operation of the collection's contract its responses are checked against (issue 27).
     package var contract: RequestContract?
+    /// How a streamed response is received (limits, "view as stream"); absent: by its Content-Type, to the end.
+    package var stream: StreamSettings?
     package var unknownFields: [StoredJSON.Member]
 
     package init(
@@ -31,7 +33,7 @@ package struct SavedRequest: Sendable, Equatable, Identifiable {
         url: String, pathParams: [KeyValueRow] = [], query: [KeyValueRow] = [], headers: [KeyValueRow] = [],
         body: SavedBody = .empty, auth: SavedAuth = SavedAuth(.inherit), options: SavedOptions = SavedOptions(),
         expectations: [Expectation] = [], captures: [Capture] = [], retry: RetryPolicy? = nil, notes: String? = nil,
-        unknownFields: [StoredJSON.Member] = [], contract: RequestContract? = nil
+        unknownFields: [StoredJSON.Member] = [], contract: RequestContract? = nil, stream: StreamSettings? = nil
     ) {
         self.id = id
         self.name = name
@@ -49,12 +51,14 @@ package struct SavedRequest: Sendable, Equatable, Identifiable {
         self.retry = retry
         self.notes = notes
         self.contract = contract
+        self.stream = stream
         self.unknownFields = unknownFields
     }
 
     static let keys = [
         "id", "name", "description", "method", "url", "pathParams", "query", "headers", "body", "auth", "options",
         "expectations", "captures", "retry", "notes", "contract",
+        "stream",
     ]
 
     static func read(_ node: SourceNode, _ path: DocumentPath, _ reader: DocumentReader) -> SavedRequest? {
@@ -77,6 +81,7 @@ package struct SavedRequest: Sendable, Equatable, Identifiable {
         let contract = fields.node("contract").flatMap {
             RequestContract.read($0, path.appending("contract"), reader)
         }
+        let stream = fields.node("stream").flatMap { StreamSettings.read($0, path.appending("stream"), reader) }
         let unknown = fields.unknownFields(known: keys)
         if let id, let node = fields.node("id") {
             reader.claimUnique("request id", id, at: node.offset, path: path.appending("id"))
@@ -87,7 +92,7 @@ package struct SavedRequest: Sendable, Equatable, Identifiable {
             query: query, headers: headers, body: body ?? .empty, auth: auth ?? SavedAuth(.inherit),
             options: options ?? SavedOptions(), expectations: expectations, captures: captures, retry: retry,
             notes: notes,
-            unknownFields: unknown, contract: contract)
+            unknownFields: unknown, contract: contract, stream: stream)
     }
 
     var stored: StoredJSON {
@@ -108,6 +113,7 @@ package struct SavedRequest: Sendable, Equatable, Identifiable {
         object.add("retry", retry?.stored)
         object.add("notes", notes)
         object.add("contract", contract?.stored)
+        object.add("stream", stream?.stored)
         object.append(unknown: unknownFields)
         return object.json
     }

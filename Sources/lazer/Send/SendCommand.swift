@@ -44,6 +44,16 @@ struct SendCommand: ParsableCommand {
               lazer send POST https://api.example/login -d user=ada -c cookies.txt
               lazer send https://api.example/me -b cookies.txt -c cookies.txt
               lazer send https://api.example/me -b 'session=abc; theme=dark'
+              lazer send https://api.example/events --max-events 10
+              lazer send https://api.example/logs --stream ndjson --stream-json | jq .
+
+            Streams: a text/event-stream, application/x-ndjson, application/jsonl or
+            application/json-seq response is printed event by event as it arrives:
+            time since the request, SSE event name and #id, the data on one line
+            (--stream-json: NDJSON of {index, time, event, id, data}); --stream
+            FORMAT reads any body so. It ends when the server closes, at --max-events
+            or --stream-seconds (exit status as for the response), or with Ctrl+C
+            (130). A summary line goes to stderr.
             """
     )
 
@@ -146,13 +156,43 @@ struct SendCommand: ParsableCommand {
     @Flag(name: .customLong("raw"), help: "Print the body's bytes as received, even on a terminal.")
     var raw = false
 
+    @Option(
+        name: .customLong("stream"),
+        help: ArgumentHelp(
+            "Read the body as a stream of events whatever its Content-Type: sse, ndjson or json-seq.",
+            valueName: "FORMAT"))
+    var streamFormat: StreamFormat?
+
+    @Flag(name: .customLong("stream-json"), help: "Print a stream's events as NDJSON: {index, time, event, id, data}.")
+    var streamJSON = false
+
+    @Option(name: .customLong("max-events"), help: "End a stream after this many events.")
+    var maxEvents: Int?
+
+    @Option(
+        name: .customLong("stream-seconds"), parsing: .unconditional,
+        help: "End a stream after this many seconds (a clean end, unlike --timeout).")
+    var streamSeconds: Double?
+
     func validate() throws {
         _ = try SendRequestBuilder(command: self).request()
+        if let maxEvents, maxEvents < 1 { throw ValidationError("--max-events must be at least 1") }
+        if let streamSeconds, !(streamSeconds > 0 && streamSeconds <= 31_536_000) {
+            throw ValidationError("--stream-seconds must be a number of seconds above 0")
+        }
     }
 
     func run() throws {
         var request = try SendRequestBuilder(command: self).request()
         if trace { request.exchangeObserver = SendTrace() }
+        let streamPrinter = SendStreamPrinter(json: streamJSON)
+        let stream =
+            output == nil
+            ? ResponseStream(
+                mode: streamFormat.map { .always($0) } ?? .automatic, maxEvents: maxEvents,
+                maxDuration: streamSeconds.map { .milliseconds(Int64($0 * 1000)) }, onEvents: streamPrinter.print)
+            : nil
+        request.responseStream = stream
         let jar: CookieJar?
         do {
             jar = try cookieJarForRequest(&request)
@@ -195,6 +235,10 @@ struct SendCommand: ParsableCommand {
             throw ExitCode(interrupt.exitStatus)
         }
         switch result {
+        case .success(let response) where stream?.format != nil:
+            try streamPrinter.checkSucceeded()
+            if let stream { printer.printStreamEnd(response, stream: stream) }
+            throw ExitCode(Self.exitStatus(for: response.statusCode))
         case .success(let response):
             try printer.print(response)
             throw ExitCode(Self.exitStatus(for: response.statusCode))

@@ -45,6 +45,24 @@ struct SendPrinter {
         try stdout.checkSucceeded(command: "lazer send")
     }
 
+    /// After a stream's events were printed as they came: the status line and a summary, to stderr.
+    mutating func printStreamEnd(_ response: Response<ResponseBody>, stream: ResponseStream) {
+        let status =
+            "\(response.httpVersion.rawValue) \(response.statusCode.rawValue) \(response.statusCode.reasonPhrase ?? "")"
+            .trimmingCharacters(in: .whitespaces)
+        let count = stream.eventCount
+        let events = count == 1 ? "1 event" : "\(count) events"
+        let ending =
+            switch stream.end {
+            case nil: "the server closed the stream"
+            case .stopped?: "stopped"
+            case .eventLimit?: "stopped at --max-events"
+            case .timeLimit?: "stopped at --stream-seconds"
+            }
+        write(TerminalText.line(status) + "\n\(events); \(ending)\n", to: 2)
+        if timings { write(Self.describe(response.timings, response: response), to: 2) }
+    }
+
     mutating func printFailure(_ error: any Error, request: HTTPRequest) {
         let translation = ErrorTranslator.standard.translate(error, context: TranslationContext(request: request))
         var text =

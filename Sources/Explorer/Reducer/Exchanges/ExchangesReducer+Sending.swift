@@ -41,6 +41,17 @@ extension ExchangesReducer {
         -> Outcome
     {
         guard var exchange = state.exchanges[key], exchange.inFlight == generation else { return Outcome() }
+        // A stream that is arriving stops cleanly: its response (what came) follows as a result.
+        // Esc again while it stops cancels it outright.
+        if var stream = exchange.liveStream, !stream.stopping {
+            stream.stopping = true
+            exchange.stream = stream
+            state.exchanges[key] = exchange
+            return Outcome(
+                effects: [.stopStream(key, generation: generation)],
+                notice: Notice("Stopping the stream after \(CountText.format(stream.total)) events", kind: .info))
+        }
+        if exchange.stream?.generation == generation { exchange.stream?.end = .stopped }
         let elapsed = context.now - exchange.startedAt
         let stage = exchange.stage.label
         exchange.inFlight = nil
@@ -74,9 +85,28 @@ extension ExchangesReducer {
             result.outcome = .failure(card)
         }
         if let trace = exchange.trace, trace.generation == result.generation { result.trace = trace }
+        if var stream = exchange.stream, stream.generation == result.generation {
+            stream.end = stream.stopping ? .stopped : result.response == nil ? .failed : .closed
+            exchange.stream = stream
+        }
         exchange.trace = nil
         exchange.result = result
         state.exchanges[key] = exchange
         return Outcome(requests: key == context.selection ? [.showLatest] : [])
+    }
+
+    /// Events of a streamed response: kept in the exchange's `StreamLog` (a new one for a new send).
+    /// The first batch of the selected request's send turns its response pane to the stream.
+    static func streamEvents(
+        _ key: RequestKey, generation: Int, _ events: [StreamEvent], _ state: inout ExchangesState, _ context: Context
+    ) -> Outcome {
+        guard var exchange = state.exchanges[key], exchange.inFlight == generation, !events.isEmpty else {
+            return Outcome()
+        }
+        let started = exchange.stream?.generation != generation
+        if started { exchange.stream = StreamLog(generation: generation) }
+        exchange.stream?.append(events)
+        state.exchanges[key] = exchange
+        return Outcome(requests: started && key == context.selection ? [.streamStarted] : [])
     }
 }

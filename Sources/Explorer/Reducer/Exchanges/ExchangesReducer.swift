@@ -41,6 +41,8 @@ package enum ExchangesReducer: SliceReducer {
         case generationTaken
         /// The live response of the request was written as its snapshot: its check passes.
         case snapshotAccepted(RequestKey)
+        /// A streamed response's events arrived (dropped unless its send is the one in flight).
+        case streamEvents(RequestKey, generation: Int, [StreamEvent])
     }
 
     /// The selected request as it would be sent now.
@@ -113,6 +115,8 @@ package enum ExchangesReducer: SliceReducer {
         case resultCancelled
         /// The selected request's send ended: the response pane shows the new result.
         case showLatest
+        /// The selected request's response turned out to be a stream: the pane shows its events.
+        case streamStarted
     }
 
     package typealias Outcome = SliceRequests<Request>
@@ -135,6 +139,8 @@ package enum ExchangesReducer: SliceReducer {
             return cancel(key, generation: generation, &state, context)
         case .finished(let key, let result):
             return finished(key, result, &state, context)
+        case .streamEvents(let key, let generation, let events):
+            return streamEvents(key, generation: generation, events, &state, context)
         case .event(let key, let generation, let event):
             state.exchanges[key]?.updateTrace(generation: generation) { $0.record(event) }
         case .chainStage(let key, let generation, let stage):

@@ -25,7 +25,7 @@ extension ExplorerReducer {
                 return ExchangesReducer.CurlCopy(text: copy.text, notice: copy.notice)
             }
         case .finished, .event, .chainStage, .deviceCode, .browserAuthorization, .commandRunning, .tokenState,
-            .generationTaken, .snapshotAccepted:
+            .generationTaken, .snapshotAccepted, .streamEvents:
             break
         }
         let outcome = ExchangesReducer.reduce(&state.sends, action, context)
@@ -35,6 +35,7 @@ extension ExplorerReducer {
             case .askPrompts(let key, let prompts): reduceOverlays(.askPrompts(key, prompts), &state)
             case .resultCancelled: reduceResponse(.resultCancelled, &state)
             case .showLatest: reduceResponse(.showLatest, &state)
+            case .streamStarted: reduceResponse(.streamStarted, &state)
             }
         }
         if let notice = outcome.notice { notify(&state, notice.message, kind: notice.kind) }

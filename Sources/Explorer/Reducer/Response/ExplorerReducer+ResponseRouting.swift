@@ -7,10 +7,13 @@ import Workspace
 extension ExplorerReducer {
     @discardableResult
     static func reduceResponse(_ action: ResponseReducer.Action, _ state: inout ExplorerState) -> [ExplorerEffect] {
-        let context = ResponseReducer.Context(
+        var context = ResponseReducer.Context(
             liveResult: state.exchange?.result, requestName: state.selectedRequest?.name,
             authorizationURL: state.exchange?.inFlight != nil
                 ? state.exchange?.trace?.authorization?.authorizationURL : nil)
+        if state.response.openedHistory == nil, let stream = state.exchange?.shownStream {
+            context.stream = stream.firstIndex..<stream.total
+        }
         let outcome = ResponseReducer.reduce(&state.response, action, context)
         if let notice = outcome.notice { notify(&state, notice.message, kind: notice.kind) }
         var effects = outcome.effects

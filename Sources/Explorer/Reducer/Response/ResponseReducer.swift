@@ -28,6 +28,8 @@ package enum ResponseReducer: SliceReducer {
         case resultCancelled
         /// Another request was selected: nothing of the last one's response stays.
         case selectionChanged
+        /// The selected request's send answers with a stream: its events are shown, following the newest.
+        case streamStarted
         /// A click on a tab title.
         case selectTab(ResponseTab)
         /// A click on a tree row: selects it; a click on the selected row folds or unfolds it.
@@ -50,6 +52,8 @@ package enum ResponseReducer: SliceReducer {
         package var requestName: String?
         /// The oauth2 authorization address of the send in flight, while it waits for the browser.
         package var authorizationURL: String?
+        /// The indices of the shown stream's events in memory, when the response is a stream.
+        package var stream: Range<Int>?
 
         package init(liveResult: ExchangeResult? = nil, requestName: String? = nil, authorizationURL: String? = nil) {
             self.liveResult = liveResult
@@ -81,7 +85,16 @@ package enum ResponseReducer: SliceReducer {
         let shown = state.openedHistoryResult ?? context.liveResult
         switch action {
         case .navigate(let navigation):
+            if let stream = context.stream, state.tab == .tree {
+                navigateStream(navigation, stream, &state)
+                return Outcome()
+            }
             navigate(navigation, shown, &state)
+            return Outcome()
+        case .streamStarted:
+            state.tab = .tree
+            state.streamSelected = nil
+            state.scroll = 0
             return Outcome()
         case .command(let command):
             return perform(command, context, &state)
@@ -124,6 +137,7 @@ package enum ResponseReducer: SliceReducer {
             return Outcome()
         case .selectionChanged:
             state.history = []
+            state.streamSelected = nil
             closeHistory(context, &state)
             return Outcome()
         case .selectTab(let tab):

@@ -1,0 +1,114 @@
+import HTTPCore
+import JSONTree
+import TUI
+
+/// A streamed response's events (SSE, NDJSON, json-seq) in the response pane: a header with the
+/// count and rate, the events as a list (time since the send, SSE event name, id, a one-line data
+/// preview; newest at the bottom, followed unless one is selected), and the selected event's data
+/// below — pretty-printed when it is JSON, as text otherwise. Every text from the server is drawn
+/// by `Buffer.write`, which makes unsafe characters visible.
+enum StreamView {
+    /// Data larger than this is shown as text, not parsed on every frame.
+    static let parseLimit = 256 * 1024
+
+    static func render(_ state: ExplorerState, _ stream: StreamLog, in area: Rect, buffer: inout Buffer) {
+        guard area.height > 0 else { return }
+        let theme = state.theme
+        let selected = state.response.streamSelected.flatMap { stream.event(at: $0) }
+        buffer.write(
+            header(stream, following: selected == nil), x: area.x, y: area.y, style: theme[.info], maxX: area.right)
+        let body = Rect(x: area.x, y: area.y + 1, width: area.width, height: max(0, area.height - 1))
+        guard body.height > 0 else { return }
+        guard let last = stream.events.last else {
+            buffer.write("Waiting for the first event…", x: body.x, y: body.y, style: theme[.muted], maxX: body.right)
+            return
+        }
+        let shown = selected ?? last
+        // The list takes the top half (at least 3 rows), the selected event's data the rest.
+        let listHeight = body.height < 8 ? body.height : max(3, body.height / 2)
+        let list = Rect(x: body.x, y: body.y, width: body.width, height: listHeight)
+        renderList(stream, shown: shown.index, in: list, theme: theme, buffer: &buffer)
+        let detail = Rect(x: body.x, y: list.bottom, width: body.width, height: body.bottom - list.bottom)
+        guard detail.height > 1 else { return }
+        let title =
+            "─ event \(shown.index + 1)" + (shown.name.map { " · \($0)" } ?? "")
+            + (shown.id.map { " · id \($0)" } ?? "")
+            + " · \(ByteCount.format(Int64(shown.data.utf8.count))) "
+        buffer.writeFitted(
+            title + String(repeating: "─", count: max(0, detail.width - CharacterWidth.of(title))), x: detail.x,
+            y: detail.y, style: theme[.border], maxX: detail.right)
+        for (row, line) in dataLines(shown.data, limit: detail.height - 1).enumerated() {
+            buffer.write(line, x: detail.x, y: detail.y + 1 + row, style: theme[.text], maxX: detail.right)
+        }
+    }
+
+    /// "SSE · 12 events · 3.4/s · following — Esc stops", or how it ended.
+    static func header(_ stream: StreamLog, following: Bool) -> String {
+        var parts = [stream.total == 1 ? "1 event" : "\(CountText.format(stream.total)) events"]
+        parts.append(ByteCount.format(Int64(stream.bytes)))
+        if let rate = stream.rate, stream.end == nil {
+            parts.append(rate >= 10 ? "\(Int(rate.rounded()))/s" : "\((rate * 10).rounded() / 10)/s")
+        }
+        switch stream.end {
+        case nil:
+            parts.append(stream.stopping ? "stopping…" : following ? "following · Esc stops" : "paused · End follows")
+        case .closed?: parts.append("closed by the server")
+        case .stopped?: parts.append("stopped")
+        case .failed?: parts.append("ended by an error")
+        }
+        if stream.firstIndex > 0 { parts.append("oldest \(CountText.format(stream.firstIndex)) not kept") }
+        return parts.joined(separator: " · ")
+    }
+
+    private static func renderList(
+        _ stream: StreamLog, shown: Int, in area: Rect, theme: Theme, buffer: inout Buffer
+    ) {
+        // The window ends at the newest event, or keeps the selected one on screen.
+        let lastIndex = stream.total - 1
+        let end = min(lastIndex, max(shown + area.height / 2, area.height - 1 + stream.firstIndex))
+        let start = max(stream.firstIndex, end - area.height + 1)
+        guard start <= end else { return }
+        for (row, index) in (start...end).enumerated() {
+            guard let event = stream.event(at: index) else { continue }
+            let y = area.y + row
+            let style = index == shown ? theme[.selection] : theme[.text]
+            if index == shown { buffer.setStyle(theme[.selection], in: area.row(row)) }
+            var x = buffer.write(
+                offsetText(event.offset).leftPadded(to: 8), x: area.x, y: y,
+                style: index == shown ? style : theme[.muted], maxX: area.right)
+            x = buffer.write("  ", x: x, y: y, style: style, maxX: area.right)
+            if let name = event.name {
+                x = buffer.write(
+                    String(name.prefix(16)), x: x, y: y, style: index == shown ? style : theme[.accent],
+                    maxX: area.right)
+                x = buffer.write("  ", x: x, y: y, style: style, maxX: area.right)
+            }
+            if let id = event.id {
+                x = buffer.write(
+                    "#" + String(id.prefix(12)), x: x, y: y, style: index == shown ? style : theme[.muted],
+                    maxX: area.right)
+                x = buffer.write("  ", x: x, y: y, style: style, maxX: area.right)
+            }
+            buffer.writeFitted(
+                event.data.prefix(max(0, area.right - x) + 1), x: x, y: y, style: style, maxX: area.right)
+        }
+    }
+
+    /// The data's lines: pretty-printed JSON when it parses (and is not huge), else the text's lines.
+    static func dataLines(_ data: String, limit: Int) -> [Substring] {
+        guard limit > 0 else { return [] }
+        var text = Substring(data)
+        if data.utf8.count <= parseLimit, let document = try? JSONDocument(bytes: Array(data.utf8)) {
+            text = Substring(JSONPrinter.string(document, options: JSONPrintOptions(indent: 2, colored: false)))
+        }
+        return Array(text.split(separator: "\n", maxSplits: limit, omittingEmptySubsequences: false).prefix(limit))
+    }
+
+    /// "+1.204s".
+    static func offsetText(_ offset: Duration) -> String {
+        let milliseconds =
+            Int(offset.components.seconds) * 1000 + Int(offset.components.attoseconds / 1_000_000_000_000_000)
+        let fraction = String(milliseconds % 1000)
+        return "+\(milliseconds / 1000).\(String(repeating: "0", count: 3 - fraction.count) + fraction)s"
+    }
+}

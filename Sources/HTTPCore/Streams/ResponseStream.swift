@@ -1,0 +1,149 @@
+import Synchronization
+
+/// A streamed response body delivered as it arrives: attach one to a request
+/// (`HTTPRequest.responseStream`) and, when the response's `Content-Type` is a stream
+/// (`StreamFormat`; or always, with `Mode.always`), the transport feeds it every chunk as it is
+/// received; it cuts them into `StreamEvent`s and hands each chunk's events to `onEvents`. The
+/// request's future still completes with the whole `Response` (its body the bytes received) when
+/// the server closes, or — as a success, not a failure — when the stream is stopped or reaches a
+/// limit; `end` then says why.
+///
+/// Threading: the transport calls `open`, `receive` and `finish` from one thread at a time (its
+/// network thread); `onEvents` runs there, so it must be quick (hop to your own queue). `stop()`
+/// may be called from any thread.
+public final class ResponseStream: Sendable {
+    /// When the body is treated as a stream.
+    public enum Mode: Sendable, Hashable {
+        /// When the response's `Content-Type` is one of `StreamFormat`'s.
+        case automatic
+        /// Always, in this format ("view as stream" for any chunked body).
+        case always(StreamFormat)
+    }
+
+    /// Why a stream ended before the server closed it.
+    public enum End: String, Sendable, Hashable {
+        /// `stop()` was called (the user stopped it).
+        case stopped
+        /// `maxEvents` events arrived.
+        case eventLimit = "event limit"
+        /// `maxDuration` passed.
+        case timeLimit = "time limit"
+    }
+
+    public let mode: Mode
+    public let maxEvents: Int?
+    public let maxDuration: Duration?
+    private let onEvents: @Sendable ([StreamEvent]) -> Void
+    private let onOpen: @Sendable (StreamFormat?) -> Void
+    /// Time since the stream was made (events' offsets): a monotonic clock, or the caller's.
+    private let elapsed: @Sendable () -> Duration
+    private let stopAsked = Atomic<Bool>(false)
+    private let state = Mutex(State())
+
+    private struct State: Sendable {
+        var decoder: StreamDecoder?
+        var end: End?
+    }
+
+    /// - Parameters:
+    ///   - onOpen: each response head (a redirect's too), with the format it streams in, nil when not a stream.
+    ///   - clock: the time events are stamped with, read on the transport's thread (default: a
+    ///     monotonic clock; tests pass virtual time). Offsets count from when the stream is made.
+    ///   - onEvents: each chunk's events, in order (never empty).
+    public init(
+        mode: Mode = .automatic, maxEvents: Int? = nil, maxDuration: Duration? = nil,
+        clock: (@Sendable () -> Duration)? = nil,
+        onOpen: @escaping @Sendable (StreamFormat?) -> Void = { _ in },
+        onEvents: @escaping @Sendable ([StreamEvent]) -> Void
+    ) {
+        if let clock {
+            let origin = clock()
+            elapsed = { clock() - origin }
+        } else {
+            let origin = ContinuousClock.now
+            elapsed = { ContinuousClock.now - origin }
+        }
+        self.mode = mode
+        self.maxEvents = maxEvents
+        self.maxDuration = maxDuration
+        self.onOpen = onOpen
+        self.onEvents = onEvents
+    }
+
+    /// Ends the stream as soon as the transport looks (the next chunk, or within about a second
+    /// when none comes); the response completes with what arrived.
+    public func stop() {
+        stopAsked.store(true, ordering: .releasing)
+    }
+
+    /// Why the stream ended early; nil while it runs and when the server closed it.
+    public var end: End? { state.withLock { $0.end } }
+
+    /// The format of the response being received, nil when it is not a stream.
+    public var format: StreamFormat? { state.withLock { $0.decoder?.format } }
+
+    /// Events delivered so far.
+    public var eventCount: Int { min(state.withLock { $0.decoder?.count ?? 0 }, maxEvents ?? .max) }
+
+    // MARK: - The transport's side
+
+    /// A response head: whether its body is a stream (then its chunks go to `receive`). A new head
+    /// (a redirect, `100 Continue`) starts over.
+    public func open(status: Int, headers: HTTPHeaders) -> Bool {
+        let format: StreamFormat? =
+            switch mode {
+            case .always(let format): format
+            case .automatic: headers["content-type"].flatMap(StreamFormat.init(contentType:))
+            }
+        let streams = format != nil && !(100..<200).contains(status)
+        state.withLock { $0.decoder = streams ? format.map(StreamDecoder.init(format:)) : nil }
+        onOpen(streams ? format : nil)
+        return streams
+    }
+
+    /// A chunk of the body. Returns false when the stream must end now (stopped or a limit
+    /// reached). A chunk that arrives after a stop was asked is not delivered: ask `shouldEnd`
+    /// before keeping its bytes.
+    public func receive(_ bytes: UnsafeRawBufferPointer) -> Bool {
+        if shouldEnd { return false }
+        let offset = elapsed()
+        var batch: [StreamEvent] = []
+        let keepGoing = state.withLock { state -> Bool in
+            guard state.decoder != nil else { return true }
+            state.decoder?.feed(bytes, offset: offset) { batch.append($0) }
+            if let maxEvents, batch.count > 0, let last = batch.last, last.index + 1 >= maxEvents {
+                batch.removeAll { $0.index >= maxEvents }
+                state.end = .eventLimit
+                return false
+            }
+            return true
+        }
+        if !batch.isEmpty { onEvents(batch) }
+        return keepGoing
+    }
+
+    /// The body is complete (the server closed): a last record without its separator is delivered.
+    public func finish() {
+        let offset = elapsed()
+        var batch: [StreamEvent] = []
+        state.withLock { state in
+            guard state.end == nil else { return }
+            state.decoder?.finish(offset: offset) { batch.append($0) }
+        }
+        if !batch.isEmpty { onEvents(batch) }
+    }
+
+    /// Whether the transport should end the transfer now (stop asked, time limit passed); the
+    /// transport asks between chunks too. Records the reason.
+    public var shouldEnd: Bool {
+        if stopAsked.load(ordering: .acquiring) {
+            state.withLock { if $0.end == nil { $0.end = .stopped } }
+            return true
+        }
+        if let maxDuration, elapsed() >= maxDuration {
+            state.withLock { if $0.end == nil { $0.end = .timeLimit } }
+            return true
+        }
+        return state.withLock { $0.end != nil }
+    }
+}

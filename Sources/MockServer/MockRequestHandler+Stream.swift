@@ -1,0 +1,53 @@
+import HTTPCore
+import NIOCore
+import NIOHTTP1
+
+/// A streamed mock answer (SSE, NDJSON): the head at once (chunked, no length), then each piece
+/// written and flushed when its delay has passed, then the end. A client that hangs up ends it.
+extension MockRequestHandler {
+    func sendStream(
+        _ chunks: [MockStreamChunk], status: Int, headers: NIOHTTP1.HTTPHeaders, for head: HTTPRequestHead,
+        context: ChannelHandlerContext, log: @escaping (Int, Int64) -> Void
+    ) {
+        var headers = headers
+        headers.replaceOrAdd(name: "Transfer-Encoding", value: "chunked")
+        if !headers.contains(name: "Cache-Control") { headers.add(name: "Cache-Control", value: "no-cache") }
+        let keepAlive = head.isKeepAlive
+        if !keepAlive { headers.replaceOrAdd(name: "Connection", value: "close") }
+        context.writeAndFlush(
+            wrapOutboundOut(
+                .head(
+                    HTTPResponseHead(
+                        version: head.version, status: HTTPResponseStatus(statusCode: status), headers: headers))),
+            promise: nil)
+        let loop = context.eventLoop.assumeIsolated()
+        var sent: Int64 = 0
+        func write(_ index: Int) {
+            guard context.channel.isActive else {
+                log(status, sent)
+                return
+            }
+            guard index < chunks.count else {
+                let done = context.eventLoop.makePromise(of: Void.self)
+                context.writeAndFlush(wrapOutboundOut(.end(nil)), promise: done)
+                done.futureResult.assumeIsolated().whenComplete { _ in
+                    log(status, sent)
+                    if !keepAlive { context.close(promise: nil) }
+                }
+                return
+            }
+            let chunk = chunks[index]
+            context.writeAndFlush(
+                wrapOutboundOut(.body(.byteBuffer(context.channel.allocator.buffer(bytes: chunk.data)))), promise: nil)
+            sent += Int64(chunk.data.count)
+            schedule(index + 1)
+        }
+        func schedule(_ index: Int) {
+            let delay = index < chunks.count ? chunks[index].delay : .zero
+            guard delay > .zero else { return write(index) }
+            let (seconds, attoseconds) = delay.components
+            loop.scheduleTask(in: .nanoseconds(seconds * 1_000_000_000 + attoseconds / 1_000_000_000)) { write(index) }
+        }
+        schedule(0)
+    }
+}

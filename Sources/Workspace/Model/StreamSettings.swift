@@ -1,0 +1,55 @@
+package import HTTPCore
+
+/// How a request's streamed response (SSE, NDJSON, json-seq) is received: `"stream":
+/// {"maxEvents": 10, "seconds": 30, "format": "sse"}`. Without it a stream is still shown as one
+/// (by its `Content-Type`) and ends when the server closes it. `maxEvents` and `seconds` end it
+/// cleanly — the response is what came, and expectations see those events — where a timeout would
+/// fail the request; `format` reads any body as a stream ("view as stream").
+package struct StreamSettings: Sendable, Equatable {
+    /// End after this many events (1–1,000,000).
+    package var maxEvents: Int?
+    /// End after this many seconds since the request was sent.
+    package var seconds: Double?
+    /// Read the body in this format whatever its `Content-Type`.
+    package var format: StreamFormat?
+    package var unknownFields: [StoredJSON.Member]
+
+    package init(
+        maxEvents: Int? = nil, seconds: Double? = nil, format: StreamFormat? = nil,
+        unknownFields: [StoredJSON.Member] = []
+    ) {
+        self.maxEvents = maxEvents
+        self.seconds = seconds
+        self.format = format
+        self.unknownFields = unknownFields
+    }
+
+    /// A `ResponseStream` with these limits, handing events to `onEvents`.
+    /// - Parameter clock: what events are stamped with (the explorer's stage clock: virtual time in tests).
+    package func responseStream(
+        clock: (@Sendable () -> Duration)? = nil, onEvents: @escaping @Sendable ([StreamEvent]) -> Void = { _ in }
+    ) -> ResponseStream {
+        ResponseStream(
+            mode: format.map { .always($0) } ?? .automatic, maxEvents: maxEvents,
+            maxDuration: seconds.map { .milliseconds(Int64(($0 * 1000).rounded())) }, clock: clock,
+            onEvents: onEvents)
+    }
+
+    static let keys = ["maxEvents", "seconds", "format"]
+
+    static func read(_ node: SourceNode, _ path: DocumentPath, _ reader: DocumentReader) -> StreamSettings? {
+        guard let fields = reader.object(node, at: path) else { return nil }
+        return StreamSettings(
+            maxEvents: fields.int("maxEvents", in: 1...1_000_000), seconds: fields.seconds("seconds"),
+            format: fields.choice("format"), unknownFields: fields.unknownFields(known: keys))
+    }
+
+    var stored: StoredJSON {
+        var object = ObjectBuilder()
+        object.add("maxEvents", maxEvents)
+        object.add("seconds", seconds: seconds)
+        object.add("format", format?.rawValue)
+        object.append(unknown: unknownFields)
+        return object.json
+    }
+}

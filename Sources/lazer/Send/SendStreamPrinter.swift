@@ -1,0 +1,95 @@
+public import ArgumentParser
+import Foundation
+import HTTPCore
+import Synchronization
+import TerminalText
+
+/// `lazer send` on a streamed response (SSE, NDJSON, json-seq): each event printed to stdout as it
+/// arrives, one line each, like `curl -N`. Lines: `+0.412s tick #7 {"n":7}` (offset, SSE event name
+/// and id when set, the data on one line, terminal-safe); with `--stream-json`, one JSON object per
+/// event (`{"index":…,"time":…,"event":…,"id":…,"data":…}`, NDJSON). Events come on the network
+/// thread one batch at a time, so lines never interleave; stdout is written directly (no buffer
+/// holds an event back).
+final class SendStreamPrinter: Sendable {
+    private let json: Bool
+    private let state = Mutex(FileBytes.StandardOutput(descriptor: 1))
+
+    init(json: Bool) {
+        self.json = json
+    }
+
+    /// Prints a batch of events.
+    func print(_ batch: [StreamEvent]) {
+        var text = ""
+        for event in batch {
+            text += json ? Self.jsonLine(event) : Self.line(event)
+            text += "\n"
+        }
+        state.withLock { output in
+            text.withUTF8 { output.write($0) }
+        }
+    }
+
+    /// Whether every write worked (a closed pipe ends the output, as for bodies).
+    func checkSucceeded() throws {
+        let output = state.withLock { $0 }
+        try output.checkSucceeded(command: "lazer send")
+    }
+
+    /// `+1.204s tick #3 {"n":3}`: the parts a person scans, the data last.
+    static func line(_ event: StreamEvent) -> String {
+        var parts = [seconds(event.offset) + "s"]
+        if let name = event.name { parts.append(TerminalText.line(name)) }
+        if let id = event.id { parts.append("#" + TerminalText.line(id)) }
+        parts.append(TerminalText.line(event.data))
+        return parts.joined(separator: " ")
+    }
+
+    /// One NDJSON line for an event: its data stays a string (as received). Written by hand (an
+    /// encoder per event cost more than the parsing): keys sorted, strings escaped as JSON and
+    /// made terminal-safe by `TerminalText.jsonSafe`.
+    static func jsonLine(_ event: StreamEvent) -> String {
+        let milliseconds =
+            Int(event.offset.components.seconds) * 1000
+            + Int(event.offset.components.attoseconds / 1_000_000_000_000_000)
+        var line = "{\"data\":" + quoted(event.data)
+        if let name = event.name { line += ",\"event\":" + quoted(name) }
+        if let id = event.id { line += ",\"id\":" + quoted(id) }
+        line += ",\"index\":\(event.index),\"time\":\(Double(milliseconds) / 1000)}"
+        return TerminalText.jsonSafe(line)
+    }
+
+    /// A JSON string literal: quote, backslash and C0 controls escaped.
+    static func quoted(_ text: String) -> String {
+        var out = "\""
+        out.reserveCapacity(text.utf8.count + 2)
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case "\n": out += "\\n"
+            case "\r": out += "\\r"
+            case "\t": out += "\\t"
+            case let control where control.value < 0x20: out += TerminalText.jsonEscape(control)
+            default: out.unicodeScalars.append(scalar)
+            }
+        }
+        return out + "\""
+    }
+
+    /// `+1.204` (seconds since the request started, milliseconds kept).
+    private static func seconds(_ offset: Duration) -> String {
+        let milliseconds =
+            Int(offset.components.seconds) * 1000 + Int(offset.components.attoseconds / 1_000_000_000_000_000)
+        return "+\(milliseconds / 1000).\(String(milliseconds % 1000).zeroPadded(to: 3))"
+    }
+}
+
+extension String {
+    fileprivate func zeroPadded(to width: Int) -> String {
+        count >= width ? self : String(repeating: "0", count: width - count) + self
+    }
+}
+
+/// `--stream sse|ndjson|json-seq`.
+extension StreamFormat: ExpressibleByArgument {}

@@ -1,0 +1,50 @@
+# A Server-Sent Events stream in the explorer against a live server on 127.0.0.1
+# (explorer_server.py /events, one event every 0.7 s): the events appear one by one while the
+# response is open, the status line says it streams, k selects an older event and shows its data
+# as JSON, End follows again, Esc stops the stream (the server sees the client go) and keeps what came.
+source "$(dirname "$0")/lib.sh"
+source "$(dirname "$0")/explorer-lib.sh"
+
+LOG="$E2E_DIR/server.log"
+touch "$LOG"
+required "the server starts" start_server sse
+mkdir -p "$E2E_DIR/streams"
+cat >"$E2E_DIR/streams/streams.json" <<EOF2
+{
+  "formatVersion": 1,
+  "id": "e2e-explorer-streams",
+  "name": "Streams",
+  "defaultEnvironment": "local",
+  "requests": [
+    {"id": "events", "name": "Ticks", "method": "GET", "url": "/events"}
+  ],
+  "environments": [
+    {"name": "local", "kind": "live", "baseURL": "http://127.0.0.1:$PORT"}
+  ]
+}
+EOF2
+
+explorer streams "$E2E_DIR/streams" tui streams.json
+required "start: the request appears" wait_for streams "GET   Ticks"
+keys streams g g
+keys streams Enter
+required "open: Enter opens it" wait_for streams "Request · Ticks"
+keys streams F5
+required "live: the first event arrives while the response is open" wait_for streams "[^0-9,]1 event · "
+check "live: the status line says it streams" wait_for streams "● streaming"
+check "live: the event is listed with its name and id" wait_for streams 'tick  #0  \{"n": 0, "server": "sse"\}'
+check "live: a second event arrives later" wait_for streams "2 events · "
+check "live: then a third" wait_for streams "3 events · "
+check "live: the newest is followed" wait_for streams "following · Esc stops"
+keys streams g 3
+keys streams k k
+check "select: k stops following" wait_for streams "paused · End follows"
+check "select: the selected event's data is shown as JSON" wait_for streams '"server": "sse"'
+keys streams End
+check "select: End follows again" wait_for streams "following · Esc stops"
+keys streams Escape
+check "stop: Esc stops the stream" wait_for streams "· stopped"
+check "stop: the server saw the client go" wait_file "$LOG" "sse events client-closed after"
+check "stop: the response stays, its tab counts the events" wait_for streams "Stream [0-9]+"
+check "stop: the status is the stream's 200" wait_for streams " 200 OK "
+finish

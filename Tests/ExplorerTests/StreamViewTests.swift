@@ -1,0 +1,105 @@
+import Explorer
+import ExplorerTesting
+import Foundation
+import HTTPCore
+import TUI
+import Testing
+
+/// A streamed response in the explorer: events appear as they arrive (the mock streams them on
+/// the harness's virtual time), the list follows the newest unless one is selected, the selected
+/// event's data is shown as JSON, Esc stops the stream and keeps what came, at 120×40 and 80×24.
+@MainActor
+struct StreamViewTests {
+    nonisolated static let variants = [
+        ScreenVariant(width: 120, height: 40, theme: .defaultDark),
+        ScreenVariant(width: 80, height: 24, theme: .defaultDark),
+    ]
+
+    static let collection = FixtureFile.text(
+        "streams.json",
+        """
+        {
+          "formatVersion": 1,
+          "id": "streams-0000-4000-8000-000000000001",
+          "name": "Streams",
+          "defaultEnvironment": "dev",
+          "environments": [
+            {
+              "name": "dev", "kind": "mock", "baseURL": "http://dev.mock",
+              "routes": [
+                { "method": "GET", "path": "/ticks", "response": { "status": 200, "events": [
+                  { "event": "tick", "id": "1", "data": { "n": 1, "text": "first" }, "delayMilliseconds": 100 },
+                  { "event": "tick", "id": "2", "data": { "n": 2, "text": "second" }, "delayMilliseconds": 1000 },
+                  { "event": "done", "id": "3", "data": "bye\\u001b[31m", "delayMilliseconds": 1000 }
+                ] } }
+              ]
+            }
+          ],
+          "requests": [
+            { "id": "ticks", "name": "Ticks", "method": "GET", "url": "/ticks" }
+          ]
+        }
+        """)
+
+    private func harness(_ variant: ScreenVariant) throws -> ExplorerHarness {
+        try ExplorerHarness(
+            collections: [Self.collection], size: Size(width: variant.width, height: variant.height),
+            theme: variant.theme, startup: StartupRequest(request: "ticks"))
+    }
+
+    @Test(arguments: variants) func eventsAppearOneByOneThenTheServerCloses(_ variant: ScreenVariant) throws {
+        let harness = try harness(variant)
+        harness.press("F5")
+        harness.advance(by: .milliseconds(150))
+        #expect(harness.shows("1 event"))
+        #expect(harness.shows("● streaming"))
+        #expect(!harness.shows("second"))
+        harness.advance(by: .milliseconds(1000))
+        #expect(harness.shows("2 events"))
+        #expect(harness.shows("following · Esc stops"))
+        harness.assertScreen(named: "stream-live-\(variant)")
+        harness.advance(by: .milliseconds(1000))
+        #expect(harness.shows("3 events"))
+        #expect(harness.shows("closed by the server"))
+        #expect(harness.shows("Stream 3") || harness.shows("Strm 3"))
+        // The escape sequence in the last event's data is shown, not obeyed.
+        #expect(!harness.screen.contains("\u{1B}"))
+        harness.assertScreen(named: "stream-closed-\(variant)")
+        // The Timeline tab says how the stream went.
+        harness.press("g", "3", "]", "]", "]")
+        #expect(harness.shows("stream  3 events · first +0.100s · last +2.100s"))
+    }
+
+    @Test func movingUpSelectsAnEventAndStopsFollowingEndFollowsAgain() throws {
+        let harness = try harness(Self.variants[0])
+        harness.press("F5")
+        harness.advance(by: .milliseconds(1150))
+        harness.press("g", "3")
+        harness.press("k")
+        #expect(harness.state.response.streamSelected == 0)
+        #expect(harness.shows("paused · End follows"))
+        #expect(harness.shows("\"text\": \"first\""))
+        harness.advance(by: .milliseconds(1000))
+        // A new event does not move the selection.
+        #expect(harness.state.response.streamSelected == 0)
+        harness.press("end")
+        #expect(harness.state.response.streamSelected == nil)
+        #expect(harness.shows("bye"))
+    }
+
+    @Test func escStopsTheStreamAndKeepsWhatCame() throws {
+        let harness = try harness(Self.variants[0])
+        harness.press("F5")
+        harness.advance(by: .milliseconds(1150))
+        harness.press("esc")
+        #expect(harness.shows("stopping"))
+        harness.advance(by: .milliseconds(1000))
+        let key = try #require(harness.state.selection)
+        let exchange = try #require(harness.state.exchanges[key])
+        #expect(exchange.inFlight == nil)
+        #expect(exchange.stream?.end == .stopped)
+        #expect(exchange.stream?.total == 2)
+        #expect(exchange.result?.response?.status == 200)
+        #expect(harness.shows("stopped"))
+    }
+}

@@ -1,0 +1,122 @@
+import Foundation
+import LoopbackTesting
+import Testing
+
+/// Streams from the command line: `lazer send` prints events as they arrive (lines or NDJSON) and
+/// ends at a limit; `lazer run` checks a stream's events; `lazer mock` serves a saved stream that
+/// `lazer send` reads back event by event.
+@Suite("lazer send / run / mock: streamed responses")
+struct StreamCommandTests {
+    @Test("lazer send prints one line per SSE event and a summary on stderr")
+    func sendLines() throws {
+        let server = try LoopbackServer.shared()
+        let result = try LazerBinary.run(["send", server.url("/stream?events=3").absoluteString])
+        #expect(result.status == 0, "\(result.stderr)")
+        let lines = result.stdout.split(separator: "\n")
+        #expect(lines.count == 3)
+        #expect(lines.first?.hasSuffix(#"tick #0 {"n": 0}"#) == true)
+        #expect(result.stderr.contains("3 events; the server closed the stream"))
+    }
+
+    @Test("--stream-json prints NDJSON of {index, time, event, id, data}; --max-events ends an open stream cleanly")
+    func sendJSONWithLimit() throws {
+        let server = try LoopbackServer.shared()
+        let result = try LazerBinary.run([
+            "send", server.url("/stream?events=10&hold=30").absoluteString, "--stream-json", "--max-events", "2",
+        ])
+        #expect(result.status == 0, "\(result.stderr)")
+        let lines = result.stdout.split(separator: "\n").map(String.init)
+        #expect(lines.count == 2)
+        let first = try JSONSerialization.jsonObject(with: Data(lines[0].utf8)) as? [String: Any]
+        #expect(first?["index"] as? Int == 0)
+        #expect(first?["event"] as? String == "tick")
+        #expect(first?["id"] as? String == "0")
+        #expect(first?["data"] as? String == #"{"n": 0}"#)
+        #expect(result.stderr.contains("2 events; stopped at --max-events"))
+    }
+
+    @Test("--stream ndjson reads NDJSON records")
+    func sendNDJSON() throws {
+        let server = try LoopbackServer.shared()
+        let result = try LazerBinary.run(["send", server.url("/stream?events=2&format=ndjson").absoluteString])
+        #expect(result.status == 0)
+        #expect(
+            result.stdout.split(separator: "\n").map { $0.split(separator: " ", maxSplits: 1).last ?? "" } == [
+                #"{"n": 0}"#, #"{"n": 1}"#,
+            ])
+    }
+
+    static func collection(port: Int) -> String {
+        """
+        {
+          "formatVersion": 1, "id": "streams-run", "name": "Streams",
+          "environments": [
+            { "name": "live", "kind": "live", "baseURL": "http://127.0.0.1:\(port)" },
+            { "name": "mock", "kind": "mock", "baseURL": "http://mock.test", "routes": [
+              { "method": "GET", "path": "/stream", "response": { "status": 200, "events": [
+                { "event": "tick", "id": "0", "data": { "n": 0 } },
+                { "event": "tick", "id": "1", "data": { "n": 1 }, "delayMilliseconds": 50 },
+                { "event": "done", "data": "bye", "delayMilliseconds": 50 }
+              ] } },
+              { "method": "GET", "path": "/hostile", "response": { "status": 200, "events": [
+                { "event": "x\\u001b[2J", "data": "\\u001b]0;pwned\\u0007 \\u202egnp.exe \\u009b31m" }
+              ] } }
+            ] }
+          ],
+          "requests": [
+            { "id": "events", "name": "Events", "method": "GET", "url": "/stream?events=5&hold=30",
+              "stream": { "maxEvents": 3 },
+              "expectations": [
+                { "subject": "events", "op": "equals", "value": 3 },
+                { "subject": "event", "index": -1, "path": "$.n", "op": "equals", "value": 2 }
+              ] },
+            { "id": "mocked", "name": "Mocked", "method": "GET", "url": "/stream",
+              "expectations": [
+                { "subject": "events", "op": "equals", "value": 3 },
+                { "subject": "event", "index": 0, "path": "$.n", "op": "equals", "value": 0 },
+                { "subject": "event", "index": 2, "op": "equals", "value": "bye" }
+              ] }
+          ]
+        }
+        """
+    }
+
+    @Test("lazer run ends a stream at maxEvents and checks its events; a mock's stream in process too")
+    func run() throws {
+        let server = try LoopbackServer.shared()
+        let scratch = try RunCommandTests.Scratch()
+        let file = try scratch.write(Self.collection(port: server.port), to: "streams.json")
+        let live = try LazerBinary.run(
+            ["run", file, "--env", "live", "--request", "events", "--no-history"], environment: scratch.environment)
+        #expect(live.status == 0, "\(live.stdout)\(live.stderr)")
+        let mock = try LazerBinary.run(
+            ["run", file, "--env", "mock", "--request", "mocked", "--no-history"], environment: scratch.environment)
+        #expect(mock.status == 0, "\(mock.stdout)\(mock.stderr)")
+    }
+
+    @Test("lazer mock serves a saved stream over HTTP, chunked, event by event; lazer send reads it")
+    func mockServesStream() throws {
+        let scratch = try RunCommandTests.Scratch()
+        let file = try scratch.write(Self.collection(port: 1), to: "streams.json")
+        let mock = try MockCommandTests.MockProcess(
+            [file, "--env", "mock", "--port", "0"], environment: scratch.environment)
+        defer { _ = mock.stop() }
+        let result = try LazerBinary.run(["send", mock.url + "/stream", "--stream-json"])
+        #expect(result.status == 0, "\(result.stderr)")
+        let lines = result.stdout.split(separator: "\n").map(String.init)
+        #expect(lines.count == 3)
+        let last = try JSONSerialization.jsonObject(with: Data(lines[2].utf8)) as? [String: Any]
+        #expect(last?["event"] as? String == "done")
+        #expect(last?["data"] as? String == "bye")
+        // Escape sequences, bidi and C1 controls in an event reach no terminal, in either form.
+        for json in [false, true] {
+            let hostile = try LazerBinary.run(["send", mock.url + "/hostile"] + (json ? ["--stream-json"] : []))
+            #expect(hostile.status == 0, "\(hostile.stderr)")
+            #expect(hostile.stdout.contains("pwned"))
+            for raw in ["\u{1B}", "\u{07}", "\u{202E}", "\u{9B}"] { #expect(!hostile.stdout.contains(raw)) }
+        }
+        // The events came apart in time, as the route says (50 ms each).
+        let time = last?["time"] as? Double ?? 0
+        #expect(time > 0)
+    }
+}
