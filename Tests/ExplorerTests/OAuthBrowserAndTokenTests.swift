@@ -118,3 +118,32 @@ struct OAuthBrowserAndTokenTests {
         #expect(!fixture.driver.render().contains("running the auth command"))
     }
 }
+
+/// The read behind the Auth tab's token state, through the program: the token cached by an
+/// earlier process (the cache file) is shown for a request selected at startup, before any send.
+@MainActor
+struct OAuthCachedTokenProgramTests {
+    @Test func theCachedTokenIsShownBeforeAnySend() throws {
+        let folder = try HarnessFolder()
+        var auth = OAuth2Auth(grant: .authorizationCode)
+        auth.authorizationURL = "https://id.test/authorize"
+        auth.tokenURL = "https://id.test/token"
+        auth.clientID = "app"
+        auth.scope = "read"
+        var settings = OAuthSettings(auth) { text, _ in text }
+        settings.collectionID = "oa"
+        settings.environment = "dev"
+        let token = OAuthToken(
+            accessToken: "opaque-token-not-shown", refreshToken: "r", expiresAt: Date().addingTimeInterval(1800),
+            scope: "read write", obtainedAt: Date())
+        try OAuthTokenStore(path: folder.config + "/oauth-tokens.json").save([settings.cacheKey: token])
+        let harness = try ExplorerHarness(
+            collections: [OAuthBrowserAndTokenTests.file], folder: folder, startup: StartupRequest(request: "plain"))
+        harness.press("g", "1", "k", "alt+4")
+        #expect(harness.state.selection == OAuthBrowserAndTokenTests.key)
+        #expect(harness.shows("valid until"), "\(harness.screen)")
+        #expect(harness.shows("read write"))
+        #expect(!harness.shows("opaque-token-not-shown"))
+        #expect(harness.state.exchanges[OAuthBrowserAndTokenTests.key]?.inFlight == nil)
+    }
+}

@@ -6,8 +6,10 @@ import Workspace
 /// the copy key (OSC 52 reaches the clipboard over SSH) and Esc to cancel.
 enum BrowserAuthorizationCard {
     static func lines(_ prompt: OAuthBrowserPrompt, width: Int, _ theme: Theme) -> [Line] {
+        // The keys before the address: at 80×24 the address fills the pane and the card does not scroll.
         var lines = [
             Line("Waiting for the browser (oauth2 authorization code)", style: theme[.title].bold),
+            Line("u copies the address (OSC 52). Esc cancels.", style: theme[.muted]),
             Line(""),
             Line(
                 prompt.opened
@@ -23,9 +25,7 @@ enum BrowserAuthorizationCard {
         }
         lines += [
             Line(""),
-            Line([Span("  Lazer waits at ", style: theme[.muted]), Span(prompt.redirectURI, style: theme[.text])]),
-            Line(""),
-            Line("u copies the address (OSC 52). Esc cancels.", style: theme[.muted]),
+            Line([Span("Lazer waits at ", style: theme[.muted]), Span(prompt.redirectURI, style: theme[.text])]),
         ]
         return lines
     }

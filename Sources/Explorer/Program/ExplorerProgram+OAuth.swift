@@ -7,10 +7,12 @@ import Workspace
 extension ExplorerProgram {
     func changeToken(_ job: OAuthTokenJob) {
         let workspace = dependencies.workspace
+        if job.change == .read {
+            readToken(job)
+            return
+        }
         let preparation = workspace.prepare(job.request, in: job.document, environmentName: job.environmentName)
         guard let settings = preparation.oauth else {
-            // Reading for the Auth tab: a request that cannot be prepared yet has no token to show.
-            if job.change == .read { return }
             dispatch(.notice("No token to change: \(preparation.problems.first ?? "no oauth2 auth")", isError: true))
             return
         }
@@ -20,13 +22,21 @@ extension ExplorerProgram {
             dispatch(.oauthToken(job.key, nil))
         case .expire:
             workspace.tokens.expire(settings.cacheKey)
-        case .read:
-            // The cache file is read on the work queue (its first use loads it).
-            let key = job.key
-            dependencies.work.schedule { [weak self] in
-                let token = workspace.tokens.cached(settings.cacheKey)
-                self?.deliver(.oauthToken(key, token.map(OAuthTokenState.init)))
-            }
+        case .read: break
+        }
+    }
+
+    /// The Auth tab's token of a request just selected, on the work queue: the request resolved
+    /// without a cookie jar or the shared base URL (nothing is sent), then the cache read (its
+    /// first use loads the file). A request that cannot be resolved yet has no token to show.
+    private func readToken(_ job: OAuthTokenJob) {
+        let workspace = dependencies.workspace
+        dependencies.work.schedule { [weak self] in
+            let preparation = workspace.preparer(for: job.document, environmentName: job.environmentName)
+                .prepare(job.request)
+            guard let settings = preparation.oauth else { return }
+            let token = workspace.tokens.cached(settings.cacheKey)
+            self?.deliver(.oauthToken(job.key, token.map(OAuthTokenState.init)))
         }
     }
 }
