@@ -4,6 +4,7 @@ import CursesBackend
 import Explorer
 import Foundation
 import Futures
+import Interop
 import RegularFiles
 import TUI
 import TerminalText
@@ -89,7 +90,8 @@ struct TUICommand: ParsableCommand {
             let dispatcher = CurlDispatcher(
                 configuration: .init(scheduler: MainQueueScheduler(), userAgent: "lazer/\(LazerVersion.current)"))
             let workspace = WorkspaceServices(
-                directories: directories, liveDispatcher: dispatcher, scheduler: MainQueueScheduler())
+                directories: directories, liveDispatcher: dispatcher, scheduler: MainQueueScheduler(),
+                contractSources: .lazer)
             let work = DispatchQueue(label: "lazer.work", qos: .userInitiated)
             let explorerDependencies = ExplorerDependencies(
                 workspace: workspace, main: MainQueueScheduler(), work: DispatchQueueScheduler(work),
