@@ -28,7 +28,7 @@ package final class WorkspaceServices: Sendable {
     package let tokens: OAuthTokenBroker
     package let serverProvider = EnvironmentServerProvider()
     /// Contract documents and compiled schemas, shared by every send (issue 27).
-    package let contracts = ResponseContracts()
+    package let contracts: ResponseContracts
     /// The process environment: `LAZER_VAR_<name>` variables and secrets come from it.
     package let processEnvironment: [String: String]
     package let dynamicValues: DynamicValues
@@ -43,9 +43,11 @@ package final class WorkspaceServices: Sendable {
     package init(
         directories: UserDirectories, liveDispatcher: any DataDispatcher, scheduler: any Scheduler,
         delays: (any DelayScheduler)? = nil, processEnvironment: [String: String] = ProcessInfo.processInfo.environment,
-        dynamicValues: DynamicValues = .system, redirects: (any OAuthRedirectListening)? = nil
+        dynamicValues: DynamicValues = .system, redirects: (any OAuthRedirectListening)? = nil,
+        contractSources: ContractSources = ContractSources()
     ) {
         self.directories = directories
+        contracts = ResponseContracts(sources: contractSources)
         secrets = SecretStore(directories: directories)
         state = StateFiles.database(directories: directories)
         history = HistoryStore(database: state, retention: HistoryRetention(processEnvironment: processEnvironment))

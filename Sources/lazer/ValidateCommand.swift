@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import Interop
 import RegularFiles
 import TerminalText
 import Workspace
@@ -58,7 +59,8 @@ struct ValidateCommand: ParsableCommand {
         // Two files with one collection id (a copy) share history, drafts and captures: the
         // explorer lists the second as broken and `lazer run` refuses it, so it fails here too.
         var pathsByID: [String: String] = [:]
-        let contracts = ResponseContracts()
+        // A contract named by URL is fetched (as a run would) to check it.
+        let contracts = ResponseContracts(sources: .lazer)
         for entry in entries {
             for diagnostic in entry.diagnostics {
                 output += TerminalText.lineWithExcerpt(diagnostic.description) + "\n"

@@ -3,7 +3,9 @@
 # document of our own (YAML) whose schema says ids are strings is imported; the import keeps it
 # as JSON beside the collection; lazer validate passes; lazer run fails with the finding's JSONPath
 # in the human and JUnit reports (exit status 1); in the explorer the answer's tree marks the
-# offending row with what is wrong, f jumps to it, and the Checks tab lists it.
+# offending row with what is wrong, f jumps to it, and the Checks tab lists it; under a JSONPath
+# filter the row keeps its marker. `lazer import --contract-ref` names the YAML file itself as the
+# contract instead: validate and run read it there.
 source "$(dirname "$0")/lib.sh"
 source "$(dirname "$0")/explorer-lib.sh"
 
@@ -62,6 +64,19 @@ output=$(run_lazer validate Collections 2>&1)
 check "validate: the collection and its contract pass (the copy is not read as a collection)" \
     grep -q "^ok: Collections/drift.json: Drift, 1 requests" <<<"$output"
 
+# --- The YAML file itself as the contract (--contract-ref) ---------------------------------------
+mkdir -p "$WORK/ref/Collections"
+output=$(cd "$WORK/ref" && "$LAZER" import ../drift.yaml --into Collections/ref.json --contract-ref 2>&1)
+check "contract-ref: imported" grep -q "Imported 1 request" <<<"$output"
+check "contract-ref: the collection names the YAML file by its path" \
+    grep -q '"document": "../../drift.yaml"' "$WORK/ref/Collections/ref.json"
+check "contract-ref: no copy written" test ! -e "$WORK/ref/Collections/contracts"
+output=$(cd "$WORK/ref" && "$LAZER" validate Collections 2>&1)
+check "contract-ref: validate reads the YAML contract" grep -q "^ok: Collections/ref.json" <<<"$output"
+output=$(cd "$WORK/ref" && "$LAZER" run Collections/ref.json 2>&1)
+check "contract-ref: run checks against it" \
+    grep -q 'contract whoAnswers \$.items\[0\].id: expected a string, actual' <<<"$output"
+
 # --- lazer run -----------------------------------------------------------------------------------
 output=$(run_lazer run Collections/drift.json 2>&1)
 status=$?
@@ -86,6 +101,12 @@ check "explorer: the toast names the finding" wait_for contracts "Finding 1 of 1
 keys contracts ']' ']' ']' ']'
 check "explorer: the Checks tab lists the finding with its path" \
     wait_for contracts '✗ contract whoAnswers \$\.items\[0\]\.id +expected a string'
+keys contracts '[' '[' '[' '['
+keys contracts '|'
+literal contracts '$.items[*]'
+keys contracts Enter
+required "explorer: the JSONPath filter applies" wait_for contracts '1 value selected by \$\.items\[\*\]'
+check "explorer: under the filter the row keeps its marker" wait_for contracts 'id: 1 +✗ expected a string, found'
 keys contracts C-q
 check "explorer: quits" wait_for contracts "lazer-exit=0"
 

@@ -97,6 +97,18 @@ struct DiffFoldingTests {
         #expect(Self.reduce(&state, .foldAll).notice == Notice("Nothing unfolded to fold", kind: .info))
     }
 
+    @Test func unfoldingNearTheBottomScrollsToShowWhatOpened() throws {
+        var state = try Self.opened()
+        let context = DiffReducer.Context(pageRows: 3)
+        // { · user · list · v ~ · }: the cursor on list, the page showing rows 1–3.
+        _ = DiffReducer.reduce(&state, .move(rows: -1), context)
+        state.view?.scroll = 1
+        _ = DiffReducer.reduce(&state, .unfold, context)
+        // list: [ · 0: 1 · 1: 2 · ] opened at row 2: the page starts at the cursor's row.
+        #expect(state.view?.current == 2)
+        #expect(state.view?.scroll == 2)
+    }
+
     @Test func aContainerWithChangesInsideStaysOpen() throws {
         var state = try Self.opened()
         Self.reduce(&state, .top)

@@ -105,3 +105,33 @@ struct SnapshotProgramTests {
         #expect(harness.state.overlay == nil)
     }
 }
+
+/// A request with two snapshot checks: they share the request's one file, and A says that the
+/// first one's options make it (`lazer validate` warns too).
+@MainActor
+struct SeveralSnapshotChecksTests {
+    @Test func acceptSaysWhichOfSeveralSnapshotChecksMakesTheFile() throws {
+        let twice = String(decoding: SnapshotProgramTests.collection.bytes, as: UTF8.self).replacingOccurrences(
+            of: #"{ "subject": "snapshot", "ignore": ["$.seen"] }"#,
+            with: #"{ "subject": "snapshot", "ignore": ["$.seen"] }, { "subject": "snapshot", "ignore": ["$.id"] }"#)
+        let harness = try ExplorerHarness(
+            collections: [.text("snap.json", twice)], startup: StartupRequest(request: "s-user"))
+        harness.press("F5")
+        harness.press("g", "3", "A")
+        guard case .acceptSnapshot(let proposal, _)? = harness.state.overlay else {
+            Issue.record("A asks first")
+            return
+        }
+        #expect(proposal.checkCount == 2)
+        #expect(
+            proposal.message.hasPrefix(
+                "This request has 2 snapshot checks sharing one file: the first one's ignore, keys and headers make it."
+            ))
+        #expect(harness.shows("This request has 2 snapshot checks"), "\(harness.screen)")
+        harness.advance(by: Questions.armDelay)
+        harness.press(.character("a"), modifiers: .alt)
+        let stored = try String(
+            contentsOfFile: harness.folder.collections + "/snap.snapshots/s-user.json", encoding: .utf8)
+        #expect(stored.contains(#""seen": "<ignored>""#) && stored.contains(#""id": 7"#), "\(stored)")
+    }
+}

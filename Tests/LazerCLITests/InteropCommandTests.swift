@@ -49,6 +49,39 @@ struct InteropCommandTests {
         #expect(try read(work + "/Collections/pasted.json") == bytes)
     }
 
+    @Test("--contract-ref names the OpenAPI file where it is as the contract; validate checks the reference")
+    func contractReference() throws {
+        let work = try folder()
+        try FileManager.default.createDirectory(atPath: work + "/api", withIntermediateDirectories: true)
+        try write(
+            """
+            openapi: 3.0.3
+            info: {title: Pets, version: "1"}
+            paths:
+              /pets:
+                get:
+                  operationId: listPets
+                  responses:
+                    "200": {description: pets}
+            """, work + "/api/pets.yaml")
+        let imported = try LazerBinary.run(["import", "api/pets.yaml", "--contract-ref"], currentDirectory: work)
+        #expect(imported.status == 0, "\(imported.stderr)")
+        let text = try read(work + "/Collections/pets.json")
+        #expect(
+            text.contains(#""document" : "../api/pets.yaml""#) || text.contains(#""document": "../api/pets.yaml""#),
+            "\(text)")
+        #expect(!FileManager.default.fileExists(atPath: work + "/Collections/contracts"))
+        let valid = try LazerBinary.run(["validate", "Collections/pets.json"], currentDirectory: work)
+        #expect(valid.status == 0, "\(valid.stdout)\(valid.stderr)")
+        try FileManager.default.removeItem(atPath: work + "/api/pets.yaml")
+        let broken = try LazerBinary.run(["validate", "Collections/pets.json"], currentDirectory: work)
+        #expect(broken.status != 0)
+        #expect((broken.stdout + broken.stderr).contains("../api/pets.yaml not found"), "\(broken.stderr)")
+        let stdin = try LazerBinary.run(["import", "-", "--contract-ref"], stdin: Data(), currentDirectory: work)
+        #expect(stdin.status == 2)
+        #expect(stdin.stderr.contains("--contract-ref names one OpenAPI file as the contract: give one local file"))
+    }
+
     @Test("--merge adds the imported requests to an existing collection and keeps what it had")
     func mergeIntoAnExistingCollection() throws {
         let work = try folder()

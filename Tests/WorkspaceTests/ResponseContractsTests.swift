@@ -147,6 +147,43 @@ import Workspace
         #expect(present.first?.passed == true)
     }
 
+    @Test func aDocumentedHeaderWithASchemaIsCheckedAsTheTypeItSays() throws {
+        let document = """
+            {"openapi": "3.0.3", "info": {"title": "Limits", "version": "1"},
+             "paths": {"/pets": {"get": {"operationId": "listPets", "responses": {"200": {"description": "pets",
+               "headers": {
+                 "X-Rate-Limit": {"schema": {"type": "integer", "minimum": 1}},
+                 "X-Mode": {"schema": {"type": "string", "enum": ["fast", "slow"]}},
+                 "X-Id": {"schema": {"$ref": "#/components/schemas/Hex"}},
+                 "X-Flag": {"schema": {"type": "boolean"}}},
+               "content": {"application/json": {"schema": {"type": "array"}}}}}}}},
+             "components": {"schemas": {"Hex": {"type": "string", "pattern": "^[a-f0-9]+$"}}}}
+            """
+        let setup = try Self.setup(document)
+        let conforming = check(
+            setup, Self.request(.operationId("listPets")),
+            Self.facts(
+                200, "[]",
+                headers: [("X-Rate-Limit", "100"), ("X-Mode", "fast"), ("X-Id", "abc123"), ("X-Flag", "true")]))
+        #expect(conforming.first?.passed == true)
+        let drifting = check(
+            setup, Self.request(.operationId("listPets")),
+            Self.facts(
+                200, "[]",
+                headers: [("X-Rate-Limit", "lots"), ("X-Mode", "medium"), ("X-Id", "XYZ"), ("X-Flag", "yes")]))
+        let findings = try #require(drifting.first?.findings)
+        #expect(
+            findings.map { "\($0.instancePath ?? "") \($0.keyword)" } == [
+                "header X-Rate-Limit type", "header X-Mode enum", "header X-Id pattern", "header X-Flag type",
+            ])
+        #expect(findings[0].message == #"expected an integer, found the string "lots""#)
+        // A number out of the schema's range is a finding too, and a missing optional header none.
+        let low = check(
+            setup, Self.request(.operationId("listPets")), Self.facts(200, "[]", headers: [("x-rate-limit", "0")]))
+        #expect(low.first?.findings.map(\.keyword) == ["minimum"])
+        #expect(low.first?.findings.first?.instancePath == "header X-Rate-Limit")
+    }
+
     @Test func anOperationIsFoundByMethodAndPathToo() throws {
         let setup = try Self.setup()
         let results = check(
@@ -196,7 +233,8 @@ import Workspace
             Self.request(.operationId("getPet")), collection: yaml, collectionPath: folder.file("pets.json"),
             facts: Self.facts(200, "{}"))
         #expect(
-            fromYAML.first?.findings.first?.message.hasPrefix("pets.yaml is YAML: a contract is read as JSON") == true)
+            fromYAML.first?.findings.first?.message
+                == "pets.yaml is YAML, which this program reads only as JSON (lazer reads YAML contracts)")
     }
 
     @Test func aThousandChecksCompileTheResponseSchemaOnce() throws {

@@ -182,4 +182,25 @@ import Workspace
         let broken = CollectionLoader.load(Array(bad.utf8), file: "c.json")
         #expect(broken.diagnostics.contains { $0.message.hasPrefix("invalid JSONPath") }, "\(broken.diagnostics)")
     }
+
+    /// `lazer validate`: a missing file is a warning, and so are two snapshot checks on one request
+    /// (they would share its one file).
+    @Test func validateWarnsOfAMissingFileAndOfSeveralSnapshotChecksOnARequest() throws {
+        let folder = try TemporaryFolder()
+        let request = SavedRequest(
+            id: "list", name: "List", url: "/items",
+            expectations: [
+                Expectation(subject: .snapshot(SnapshotOptions()), op: .equals),
+                Expectation(subject: .snapshot(SnapshotOptions(ignore: ["$..id"])), op: .equals),
+            ])
+        let document = CollectionDocument(
+            path: folder.file("shop.json"), collection: RequestCollection(name: "Shop", requests: [request]),
+            fingerprint: .missing)
+        let (errors, warnings) = SnapshotStore.problems(in: document)
+        #expect(errors.isEmpty)
+        #expect(warnings.count == 2)
+        #expect(warnings.first?.hasPrefix("request \"List\": 2 snapshot checks share one file, ") == true)
+        #expect(
+            warnings.last?.hasSuffix("no snapshot yet for \"List\" (lazer run --update-snapshots writes it)") == true)
+    }
 }

@@ -89,6 +89,7 @@ enum ResponseProcessing {
                 request, collection: contract.collection, collectionPath: contract.collectionPath, facts: facts)
             checks += CheckResult.contractChecks(results, redactor: redactor)
         }
+        proposal?.checkCount = request.expectations.count { if case .snapshot = $0.subject { true } else { false } }
         return (checks, proposal)
     }
 

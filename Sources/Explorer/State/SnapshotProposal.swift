@@ -10,6 +10,8 @@ package struct SnapshotProposal: Sendable, Equatable {
     package var file: String
     /// Nil when there is no stored snapshot yet.
     package var changes: [SnapshotChange]?
+    /// The request's snapshot checks: several share the one file, and the first one makes it.
+    package var checkCount = 1
 
     package init(key: RequestKey, collectionFile: String, snapshot: Snapshot, file: String, changes: [SnapshotChange]?)
     {
@@ -31,6 +33,7 @@ package struct SnapshotProposal: Sendable, Equatable {
     /// Compared by what the question shows, not the (possibly large) body.
     package static func == (a: SnapshotProposal, b: SnapshotProposal) -> Bool {
         a.key == b.key && a.file == b.file && a.changes == b.changes && a.snapshot.status == b.snapshot.status
+            && a.checkCount == b.checkCount
     }
 
     /// The file as the user finds it beside the collection: `shop.snapshots/list.json`.
@@ -40,6 +43,14 @@ package struct SnapshotProposal: Sendable, Equatable {
 
     /// The question's text: the file, then each change (at most `shownChanges`) or that it is new.
     package var message: String {
+        let several =
+            checkCount > 1
+            ? "This request has \(checkCount) snapshot checks sharing one file: the first one's ignore, keys and "
+                + "headers make it.\n" : ""
+        return several + body
+    }
+
+    private var body: String {
         guard let changes else {
             return "No snapshot yet: \(shortFile) will be created from this response (status \(snapshot.status)). "
                 + "Alt+A accept, Esc cancel."

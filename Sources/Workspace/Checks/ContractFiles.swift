@@ -14,6 +14,10 @@ enum ContractFiles {
     /// working directory), or to the working directory when there is no collection file.
     static func absolute(_ path: String, besides collectionPath: String?) -> String {
         if path.hasPrefix("/") { return path }
+        if path == "~" || path.hasPrefix("~/") {
+            return ((NSHomeDirectory() as NSString).appendingPathComponent(String(path.dropFirst(1))) as NSString)
+                .standardizingPath
+        }
         var folder = FileManager.default.currentDirectoryPath
         if let collectionPath {
             let parent = (collectionPath as NSString).deletingLastPathComponent
@@ -33,6 +37,40 @@ enum ContractFiles {
 
     /// Reads and parses the JSON file at `path`, with what went wrong in plain words.
     static func readJSON(_ path: String, shownAs name: String) throws(ContractDocumentError) -> JSONDocument {
+        let bytes = try read(path, shownAs: name)
+        do throws(JSONParseError) {
+            return try JSONDocument(bytes: bytes)
+        } catch {
+            throw ContractDocumentError("\(name) is not JSON: \(error.message)")
+        }
+    }
+
+    /// Reads the YAML file at `path` and parses it as JSON through `reader`.
+    static func readYAML(
+        _ path: String, shownAs name: String, reader: ContractSources.YAMLReader?
+    ) throws(ContractDocumentError) -> JSONDocument {
+        guard let reader else {
+            throw ContractDocumentError(
+                "\(name) is YAML, which this program reads only as JSON (lazer reads YAML contracts)")
+        }
+        let bytes = try read(path, shownAs: name)
+        guard let text = String(validating: bytes, as: UTF8.self) else {
+            throw ContractDocumentError("\(name) is not UTF-8 text")
+        }
+        let json: [UInt8]
+        switch reader(text, name) {
+        case .success(let converted): json = converted
+        case .failure(let error): throw error
+        }
+        do throws(JSONParseError) {
+            return try JSONDocument(bytes: json)
+        } catch {
+            throw ContractDocumentError("\(name): \(error.message)")
+        }
+    }
+
+    /// The file's bytes (at most `limit`), or why not in plain words.
+    private static func read(_ path: String, shownAs name: String) throws(ContractDocumentError) -> [UInt8] {
         let bytes: [UInt8]?
         do throws(FileSystemError) {
             bytes = try RegularFile.read(path, limit: limit)
@@ -40,10 +78,6 @@ enum ContractFiles {
             throw ContractDocumentError("cannot read \(name): \(error.description)")
         }
         guard let bytes else { throw ContractDocumentError("\(name) not found (\(path))") }
-        do throws(JSONParseError) {
-            return try JSONDocument(bytes: bytes)
-        } catch {
-            throw ContractDocumentError("\(name) is not JSON: \(error.message)")
-        }
+        return bytes
     }
 }

@@ -21,9 +21,12 @@ package final class ResponseContracts: Sendable {
     private let cache = Mutex(Cache())
     /// Findings past this many per check are not collected (the result says so).
     package let maximumFindings: Int
+    /// Readers of documents that are not JSON files (YAML).
+    package let sources: ContractSources
 
-    package init(maximumFindings: Int = 50) {
+    package init(maximumFindings: Int = 50, sources: ContractSources = ContractSources()) {
         self.maximumFindings = maximumFindings
+        self.sources = sources
     }
 
     /// How many schemas were compiled so far (a test's proof that a run does not recompile).
@@ -86,12 +89,14 @@ package final class ResponseContracts: Sendable {
             for member in document.children(headers) {
                 guard let name = document.key(member), name.lowercased() != "content-type" else { continue }
                 let header = contract.resolved(member)
-                guard document.child(header, key: "required").flatMap(document.bool) == true,
-                    facts.headers.values(for: name).isEmpty
-                else { continue }
-                findings.append(
-                    ContractFinding(
-                        instancePath: nil, keyword: "header", message: "expected the header \(name), found none"))
+                let values = facts.headers.values(for: name)
+                if !values.isEmpty {
+                    findings += headerFindings(name, values, header, in: contract)
+                } else if document.child(header, key: "required").flatMap(document.bool) == true {
+                    findings.append(
+                        ContractFinding(
+                            instancePath: nil, keyword: "header", message: "expected the header \(name), found none"))
+                }
             }
         }
         var checked = statusKey
@@ -249,6 +254,7 @@ package final class ResponseContracts: Sendable {
 
     /// The contract document at `path` (relative to the collection file), read once per change.
     package func document(_ path: String, collectionPath: String?) -> Result<ContractDocument, ContractDocumentError> {
+        if ContractSources.isURL(path) { return remoteDocument(path) }
         let absolute = ContractFiles.absolute(path, besides: collectionPath)
         var status = stat()
         let stamp =
@@ -259,13 +265,10 @@ package final class ResponseContracts: Sendable {
         }
         let result: Result<ContractDocument, ContractDocumentError>
         do throws(ContractDocumentError) {
-            let lowered = path.lowercased()
-            if lowered.hasSuffix(".yaml") || lowered.hasSuffix(".yml") {
-                throw ContractDocumentError(
-                    "\(path) is YAML: a contract is read as JSON (lazer import \(path) keeps a JSON copy beside the collection)"
-                )
-            }
-            let json = try ContractFiles.readJSON(absolute, shownAs: path)
+            let json =
+                ContractSources.isYAML(path)
+                ? try ContractFiles.readYAML(absolute, shownAs: path, reader: sources.yaml)
+                : try ContractFiles.readJSON(absolute, shownAs: path)
             result = .success(try ContractDocument(document: json, uri: ContractFiles.uri(absolute), name: path))
         } catch {
             result = .failure(error)
@@ -277,6 +280,15 @@ package final class ResponseContracts: Sendable {
             cache.schemas = cache.schemas.filter { !$0.key.hasPrefix(prefix) }
         }
         return result
+    }
+
+    /// A document kept by address (a URL's, fetched once).
+    func cachedDocument(_ address: String) -> Result<ContractDocument, ContractDocumentError>? {
+        cache.withLock(ownedBy: self) { $0.documents[address]?.result }
+    }
+
+    func storeDocument(_ address: String, _ result: Result<ContractDocument, ContractDocumentError>) {
+        cache.withLock(ownedBy: self) { $0.documents[address] = ("url", result) }
     }
 
     static func literal(_ text: String) -> String {

@@ -8,8 +8,14 @@ extension SnapshotStore {
         var warnings: [String] = []
         for location in document.collection.allRequests {
             let request = location.request
-            guard request.expectations.contains(where: { if case .snapshot = $0.subject { true } else { false } })
-            else { continue }
+            let count = request.expectations.count { if case .snapshot = $0.subject { true } else { false } }
+            guard count > 0 else { continue }
+            if count > 1 {
+                warnings.append(
+                    "request \"\(request.name)\": \(count) snapshot checks share one file, "
+                        + "\(store.path(requestID: request.id)); the explorer's A and --update-snapshots write it "
+                        + "with the first one's ignore, keys and headers (keep one)")
+            }
             do {
                 if try store.read(requestID: request.id) == nil {
                     warnings.append(

@@ -2,6 +2,7 @@ import CurlTransport
 import Foundation
 import Futures
 import HTTPCore
+import Interop
 import Replay
 import Synchronization
 import Workspace
@@ -22,7 +23,7 @@ struct DiffEnvironmentFetch {
         defer { dispatcher.shutdown() }
         let services = WorkspaceServices(
             directories: UserDirectories(environment: environment), liveDispatcher: dispatcher,
-            scheduler: ImmediateScheduler())
+            scheduler: ImmediateScheduler(), contractSources: .lazer)
         let folder = collection ?? (FileManager.default.fileExists(atPath: "Collections") ? "Collections" : ".")
         let loaded = RunLoader.load([folder], services: services)
         if let failure = loaded.failures.first { throw DiffSourceError(message: "\(failure)") }

@@ -67,6 +67,11 @@ struct ImportCommand: ParsableCommand {
     @Flag(help: "Add the imported requests to the target file if it exists.")
     var merge = false
 
+    @Flag(
+        name: .customLong("contract-ref"),
+        help: "Name the OpenAPI file itself as the collection's contract instead of writing a JSON copy beside it.")
+    var contractReference = false
+
     func validate() throws {
         guard format == "auto" || ImportFormat(rawValue: format) != nil else {
             throw ValidationError(
@@ -74,6 +79,9 @@ struct ImportCommand: ParsableCommand {
         }
         if force, merge { throw ValidationError("--force replaces the target and --merge adds to it: pick one") }
         if files.filter({ $0 == "-" }).count > 1 { throw ValidationError("standard input (-) can be read only once") }
+        if contractReference, files.count != 1 || files[0] == "-" || RemoteImport.isURL(files[0]) {
+            throw ValidationError("--contract-ref names one OpenAPI file as the contract: give one local file")
+        }
     }
 
     func run() throws {
@@ -107,6 +115,16 @@ struct ImportCommand: ParsableCommand {
             return
         }
         try write(result, to: path, origin: origin)
+    }
+
+    /// `file` (absolute) as a path from `folder` (absolute): `../api/openapi.yaml`.
+    static func relativePath(_ file: String, from folder: String) -> String {
+        let target = file.split(separator: "/")
+        let base = folder.split(separator: "/")
+        var common = 0
+        while common < target.count - 1, common < base.count, target[common] == base[common] { common += 1 }
+        let up = Array(repeating: "..", count: base.count - common)
+        return (up + target[common...].map(String.init)).joined(separator: "/")
     }
 
     /// The collection file in Collections/ that was imported from `origin`, if any (its title may
@@ -161,8 +179,13 @@ struct ImportCommand: ParsableCommand {
         if !folder.isEmpty {
             try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         }
-        // An OpenAPI document stays beside the collection as its contract (issue 27).
-        if let contract = result.contractDocument {
+        // An OpenAPI document stays beside the collection as its contract (issue 27), or is
+        // referenced where it is (`--contract-ref`).
+        if contractReference, result.contractDocument != nil, let origin {
+            let folder = absolute(folder.isEmpty ? "." : folder)
+            collection.contract = CollectionContract(document: Self.relativePath(origin, from: folder))
+            document.collection = collection
+        } else if let contract = result.contractDocument {
             do throws(FileSystemError) {
                 try OpenAPIContractCopy.attach(contract, to: &collection, collectionPath: path)
                 document.collection = collection

@@ -5,6 +5,7 @@ import Dispatch
 import Foundation
 import Futures
 import HTTPCore
+import Interop
 import MockServer
 import Replay
 import Synchronization
@@ -115,7 +116,8 @@ struct RecordCommand: ParsableCommand {
         defer { dispatcher.shutdown() }
         let services = WorkspaceServices(
             directories: UserDirectories(environment: ProcessInfo.processInfo.environment),
-            liveDispatcher: dispatcher, scheduler: DispatchQueueScheduler(DispatchQueue(label: "lazer.record")))
+            liveDispatcher: dispatcher, scheduler: DispatchQueueScheduler(DispatchQueue(label: "lazer.record")),
+            contractSources: .lazer)
         // A folder would record into whichever collection it lists first.
         var isFolder: ObjCBool = false
         if FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), isFolder.boolValue {

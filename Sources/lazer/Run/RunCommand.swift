@@ -4,6 +4,7 @@ import Dispatch
 import Foundation
 import Futures
 import HTTPCore
+import Interop
 import Replay
 import Synchronization
 import TerminalText
@@ -157,7 +158,7 @@ struct RunCommand: ParsableCommand {
             // Futures deliver where they complete (the network thread, or the mock's caller): the
             // runner only resumes its task there, and each hop to another queue costs a thread
             // wake-up per request — most of a loopback request's time on a busy machine.
-            scheduler: ImmediateScheduler())
+            scheduler: ImmediateScheduler(), contractSources: .lazer)
         let folders =
             paths.isEmpty ? [FileManager.default.fileExists(atPath: "Collections") ? "Collections" : "."] : paths
         let loaded = RunLoader.load(folders, services: services)

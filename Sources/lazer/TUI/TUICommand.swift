@@ -4,6 +4,7 @@ import CursesBackend
 import Explorer
 import Foundation
 import Futures
+import Interop
 import MockServer
 import RegularFiles
 import TUI
@@ -92,7 +93,7 @@ struct TUICommand: ParsableCommand {
             // The explorer takes part in the authorization code grant: its loopback redirect on SwiftNIO.
             let workspace = WorkspaceServices(
                 directories: directories, liveDispatcher: dispatcher, scheduler: MainQueueScheduler(),
-                redirects: LoopbackRedirects())
+                redirects: LoopbackRedirects(), contractSources: .lazer)
             let work = DispatchQueue(label: "lazer.work", qos: .userInitiated)
             let explorerDependencies = ExplorerDependencies(
                 workspace: workspace, main: MainQueueScheduler(), work: DispatchQueueScheduler(work),

@@ -137,7 +137,13 @@ package enum DiffReducer: SliceReducer {
             return count == 0 ? Outcome(notice: Notice("Nothing unfolded to fold", kind: .info)) : Outcome()
         }
         guard let row = view.current else { return Outcome() }
-        if action != .fold, view.unfold(row) { return Outcome() }
+        if action != .fold, view.unfold(row) {
+            // Scrolls to show what opened, as much of it as fits below the cursor's row.
+            let page = max(1, context.pageRows)
+            let end = view.rows[(row + 1)...].firstIndex { $0.depth <= view.rows[row].depth } ?? row
+            if end >= view.scroll + page { view.scroll = min(row, end - page + 1) }
+            return Outcome()
+        }
         if action != .unfold, view.fold(row) { return Outcome() }
         if action == .fold, let parent = view.parentRow(of: row) {
             view.current = parent
