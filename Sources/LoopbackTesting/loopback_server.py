@@ -42,7 +42,8 @@ Endpoints (any method unless noted):
                          `data: {"n": i}`), ndjson or json-seq; S seconds between events (at most 1); with gate X,
                          event K waits (at most 10 s) for /stream/release?gate=X; then, with hold S, nothing more
                          until the client hangs up or for S seconds (at most 60), then the end; a client that hangs
-                         up sets /disconnected's id X
+                         up sets /disconnected's id X; per=P sends at most P events per connection, from
+                         Last-Event-ID + 1 (204 when none is left), after `retry: R` with retry=R
   /stream/release?gate=X lets /stream with gate X go on
   /close-mid-body        promises 1000 bytes, sends 100, closes the connection
   /stall?sent=N&seconds=S  the head (Content-Length N+1000) and N body bytes at once, then nothing until the
@@ -470,6 +471,13 @@ class Handler(BaseHTTPRequestHandler):
         content_type = {"sse": "text/event-stream", "ndjson": "application/x-ndjson",
                         "json-seq": "application/json-seq"}[kind]
         count = min(int(query.get("events", "3")), 100000)
+        start = int(self.headers.get("Last-Event-ID", "-1")) + 1
+        if "per" in query:
+            if start >= count:
+                self.send_response(204)
+                self.end_headers()
+                return
+            count = min(count, start + int(query["per"]))
         interval = min(float(query.get("interval", "0")), 1)
         gate, at = query.get("gate"), int(query.get("at", "-1"))
         self.send_response(200)
@@ -479,7 +487,10 @@ class Handler(BaseHTTPRequestHandler):
         self.end_headers()
         self.wfile.flush()
         try:
-            for index in range(count):
+            if "retry" in query:
+                data = f"retry: {int(query['retry'])}\n\n".encode()
+                self.wfile.write(b"%x\r\n%s\r\n" % (len(data), data))
+            for index in range(start if "per" in query else 0, count):
                 if gate and index == at:
                     disconnect_event("gate:" + gate).wait(10)
                 elif index and interval:

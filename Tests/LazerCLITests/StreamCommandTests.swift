@@ -46,6 +46,23 @@ struct StreamCommandTests {
             ])
     }
 
+    @Test("--reconnect asks a closed SSE stream again from its Last-Event-ID after its retry time; 204 stops")
+    func reconnect() throws {
+        let server = try LoopbackServer.shared()
+        let url = server.url("/stream?events=5&per=2&retry=20").absoluteString
+        let result = try LazerBinary.run(["send", url, "--reconnect", "5", "--stream-json"])
+        #expect(result.status == 0, "\(result.stderr)")
+        let lines = result.stdout.split(separator: "\n").map(String.init)
+        let events = try lines.map { try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any] }
+        #expect(events.map { $0?["id"] as? String } == ["0", "1", "2", "3", "4"])
+        #expect(events.map { $0?["index"] as? Int } == [0, 1, 2, 3, 4])
+        #expect(result.stderr.contains("5 events; the server closed the stream"))
+        // --max-events counts over the connections.
+        let limited = try LazerBinary.run(["send", url, "--reconnect", "5", "--max-events", "3"])
+        #expect(limited.stdout.split(separator: "\n").count == 3)
+        #expect(limited.stderr.contains("3 events; stopped at --max-events"))
+    }
+
     static func collection(port: Int) -> String {
         """
         {

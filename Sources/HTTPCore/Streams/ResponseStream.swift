@@ -82,6 +82,12 @@ public final class ResponseStream: Sendable {
     /// The format of the response being received, nil when it is not a stream.
     public var format: StreamFormat? { state.withLock { $0.decoder?.format } }
 
+    /// The reconnection time an SSE server asked for (`retry`, milliseconds), nil when none.
+    public var retry: Int? { state.withLock { $0.decoder?.retry } }
+
+    /// The SSE last event ID ("" when none): what a reconnection sends as `Last-Event-ID`.
+    public var lastEventID: String { state.withLock { $0.decoder?.lastEventID ?? "" } }
+
     /// Events delivered so far.
     public var eventCount: Int { min(state.withLock { $0.decoder?.count ?? 0 }, maxEvents ?? .max) }
 

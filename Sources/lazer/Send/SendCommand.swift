@@ -53,7 +53,9 @@ struct SendCommand: ParsableCommand {
             (--stream-json: NDJSON of {index, time, event, id, data}); --stream
             FORMAT reads any body so. It ends when the server closes, at --max-events
             or --stream-seconds (exit status as for the response), or with Ctrl+C
-            (130). A summary line goes to stderr.
+            (130). A summary line goes to stderr. --reconnect N: when the server
+            closes an SSE stream, connect again (at most N times) after its retry
+            time (default 3 s), sending Last-Event-ID; a 204 answer stops.
             """
     )
 
@@ -170,6 +172,11 @@ struct SendCommand: ParsableCommand {
     var maxEvents: Int?
 
     @Option(
+        name: .customLong("reconnect"),
+        help: "Reconnect a closed SSE stream up to N times, sending Last-Event-ID (after its retry time).")
+    var reconnect: Int?
+
+    @Option(
         name: .customLong("stream-seconds"), parsing: .unconditional,
         help: "End a stream after this many seconds (a clean end, unlike --timeout).")
     var streamSeconds: Double?
@@ -177,6 +184,7 @@ struct SendCommand: ParsableCommand {
     func validate() throws {
         _ = try SendRequestBuilder(command: self).request()
         if let maxEvents, maxEvents < 1 { throw ValidationError("--max-events must be at least 1") }
+        if let reconnect, !(0...1000).contains(reconnect) { throw ValidationError("--reconnect takes 0 to 1000") }
         if let streamSeconds, !(streamSeconds > 0 && streamSeconds <= 31_536_000) {
             throw ValidationError("--stream-seconds must be a number of seconds above 0")
         }
@@ -186,12 +194,7 @@ struct SendCommand: ParsableCommand {
         var request = try SendRequestBuilder(command: self).request()
         if trace { request.exchangeObserver = SendTrace() }
         let streamPrinter = SendStreamPrinter(json: streamJSON)
-        let stream =
-            output == nil
-            ? ResponseStream(
-                mode: streamFormat.map { .always($0) } ?? .automatic, maxEvents: maxEvents,
-                maxDuration: streamSeconds.map { .milliseconds(Int64($0 * 1000)) }, onEvents: streamPrinter.print)
-            : nil
+        var stream = output == nil ? makeStream(streamPrinter, printed: 0) : nil
         request.responseStream = stream
         let jar: CookieJar?
         do {
@@ -212,7 +215,25 @@ struct SendCommand: ParsableCommand {
             }
         let interrupt = SendInterrupt()
         interrupt.waiting { future.cancel() }
-        let result = Self.wait(for: future)
+        var result = Self.wait(for: future)
+        // --reconnect: a stream the server closed is asked again from the last event ID it gave.
+        var reconnects = 0
+        while let reconnect, reconnects < reconnect, let closed = stream, closed.format == .serverSentEvents,
+            closed.end == nil, case .success(let response) = result, response.statusCode.rawValue != 204,
+            !interrupt.interrupted
+        {
+            reconnects += 1
+            usleep(UInt32(min(closed.retry ?? 3000, 60_000)) * 1000)
+            guard !interrupt.interrupted else { break }
+            var again = request
+            if !closed.lastEventID.isEmpty { again.headers.set(name: "Last-Event-ID", value: closed.lastEventID) }
+            let next = makeStream(streamPrinter, printed: streamPrinter.count)
+            again.responseStream = next
+            let nextFuture = dispatcher.dataFuture(from: again)
+            interrupt.waiting { nextFuture.cancel() }
+            result = Self.wait(for: nextFuture)
+            stream = next
+        }
         if let cookieJar, let jar {
             do {
                 try CookieFiles.write(jar, to: cookieJar)
@@ -235,9 +256,9 @@ struct SendCommand: ParsableCommand {
             throw ExitCode(interrupt.exitStatus)
         }
         switch result {
-        case .success(let response) where stream?.format != nil:
+        case .success(let response) where stream?.format != nil || streamPrinter.count > 0:
             try streamPrinter.checkSucceeded()
-            if let stream { printer.printStreamEnd(response, stream: stream) }
+            if let stream { printer.printStreamEnd(response, stream: stream, events: streamPrinter.count) }
             throw ExitCode(Self.exitStatus(for: response.statusCode))
         case .success(let response):
             try printer.print(response)
@@ -252,6 +273,14 @@ struct SendCommand: ParsableCommand {
                 && transportError?.message.localizedCaseInsensitiveContains("redirect") == false
             throw ExitCode(error is RequestError || badURL ? 2 : 3)
         }
+    }
+
+    /// The stream of one connection: its events printed as they come; `--max-events` counts the
+    /// events `printed` on earlier connections.
+    private func makeStream(_ printer: SendStreamPrinter, printed: Int) -> ResponseStream {
+        ResponseStream(
+            mode: streamFormat.map { .always($0) } ?? .automatic, maxEvents: maxEvents.map { max(1, $0 - printed) },
+            maxDuration: streamSeconds.map { .milliseconds(Int64($0 * 1000)) }, onEvents: printer.print)
     }
 
     /// The jar `-b FILE` and `-c` ask for (nil without either: the request keeps no cookies), and

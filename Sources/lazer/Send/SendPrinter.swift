@@ -46,11 +46,10 @@ struct SendPrinter {
     }
 
     /// After a stream's events were printed as they came: the status line and a summary, to stderr.
-    mutating func printStreamEnd(_ response: Response<ResponseBody>, stream: ResponseStream) {
+    mutating func printStreamEnd(_ response: Response<ResponseBody>, stream: ResponseStream, events count: Int) {
         let status =
             "\(response.httpVersion.rawValue) \(response.statusCode.rawValue) \(response.statusCode.reasonPhrase ?? "")"
             .trimmingCharacters(in: .whitespaces)
-        let count = stream.eventCount
         let events = count == 1 ? "1 event" : "\(count) events"
         let ending =
             switch stream.end {

@@ -13,6 +13,10 @@ import TerminalText
 final class SendStreamPrinter: Sendable {
     private let json: Bool
     private let state = Mutex(FileBytes.StandardOutput(descriptor: 1))
+    /// Events printed, over every connection of a reconnecting stream (their index goes on).
+    private let printed = Mutex(0)
+    /// Times count from the first request, whatever connection an event came on.
+    private let origin = ContinuousClock.now
 
     init(json: Bool) {
         self.json = json
@@ -21,7 +25,15 @@ final class SendStreamPrinter: Sendable {
     /// Prints a batch of events.
     func print(_ batch: [StreamEvent]) {
         var text = ""
-        for event in batch {
+        let first = printed.withLock { count in
+            let first = count
+            count += batch.count
+            return first
+        }
+        let now = ContinuousClock.now - origin
+        for (offset, var event) in batch.enumerated() {
+            event.index = first + offset
+            event.offset = now
             text += json ? Self.jsonLine(event) : Self.line(event)
             text += "\n"
         }
@@ -29,6 +41,9 @@ final class SendStreamPrinter: Sendable {
             text.withUTF8 { output.write($0) }
         }
     }
+
+    /// Events printed so far, over every connection.
+    var count: Int { printed.withLock { $0 } }
 
     /// Whether every write worked (a closed pipe ends the output, as for bodies).
     func checkSucceeded() throws {
