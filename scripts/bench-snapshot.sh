@@ -85,11 +85,17 @@ for size in $sizes; do
             dir="$work/$size-$index"
             rm -rf "$dir/api.snapshots"
             step "$size-$index-create" "$binary" 0 "$dir/api.json" --env before --update-snapshots
+            # Both binaries must write the same bytes (the file format does not change).
+            if [[ -n "$base" && $round -eq 1 ]]; then cp -r "$dir/api.snapshots" "$work/$size-$index-files"; fi
             step "$size-$index-unchanged" "$binary" 0 "$dir/api.json" --env before --update-snapshots
             step "$size-$index-match" "$binary" 0 "$dir/api.json" --env before --request same
             step "$size-$index-drift" "$binary" 1 "$dir/api.json" --env after --request changed
         done
     done
+    if [[ -n "$base" ]]; then
+        diff -r "$work/$size-0-files" "$work/$size-1-files" >/dev/null ||
+            { echo "bench-snapshot: the two binaries wrote different snapshot files" >&2; exit 1; }
+    fi
     body_mb=$(python3 -c "import os; print(f'{os.path.getsize(\"$data/left.json\") / 1048576:.1f}')")
     echo "$size $body_mb" >>"$work/sizes"
 done
@@ -97,7 +103,7 @@ done
 {
     echo "bench-snapshot $(date -u '+%Y-%m-%d %H:%M UTC') at $(git rev-parse --short HEAD)"
     echo "machine: $(bench_machine)"
-    echo "binaries: 0 = $lazer${base:+, 1 = $base}; median of $rounds rounds; each run sends 1 or 2 requests"
+    echo "binaries: 0 = $lazer${base:+, 1 = $base (snapshot files byte-equal)}; median of $rounds rounds; each run sends 1 or 2 requests"
     echo
     echo "| body | binary | step | wall | CPU | peak RSS | RSS / body |"
     echo "|---|---|---|---|---|---|---|"
