@@ -44,7 +44,9 @@ package final class CursesTerminalHost: TerminalHost {
     package func copyToClipboard(_ text: String, report: @escaping @MainActor @Sendable (String) -> Void) {
         backend.copyToClipboard(text) { result in
             switch result {
-            case .failed, .timedOut, .couldNotStart: report(result.message)
+            // The terminal got the text through OSC 52 already; the notice says so, so a failed
+            // helper on a headless DISPLAY does not read as "nothing was copied".
+            case .failed, .timedOut, .couldNotStart: report("\(result.message): copied through the terminal only")
             case .copied, .noHelper: break
             }
         }

@@ -28,6 +28,13 @@ cat >"$E2E_DIR/bin/xdg-open" <<SH
 printf '%s\n' "\$1" >>"$E2E_DIR/browser/opened"
 SH
 chmod +x "$E2E_DIR/bin/xdg-open"
+# and its clipboard (DISPLAY is set, so Lazer pipes a copy into xclip as well as OSC 52): a stand-in
+# that keeps what it was given, so the test does not depend on an xclip or an X server here.
+cat >"$E2E_DIR/bin/xclip" <<SH
+#!/bin/sh
+cat >"$E2E_DIR/browser/clipboard"
+SH
+chmod +x "$E2E_DIR/bin/xclip"
 desktop() { printf 'env DISPLAY=:e2e PATH=%q ' "$E2E_DIR/bin:$PATH"; wrapper "$@"; }
 
 # browse URL: the browser follows URL and the provider's redirect; prints the status, then the page.
@@ -97,6 +104,8 @@ copy_address() {
     wait_for ac "Copied the authorization address" 5
 }
 check "code: u (or the palette) copies the address" copy_address
+check "code: the desktop clipboard got the whole address" \
+    bash -c '[[ "$(cat "$1")" == "$2" ]]' _ "$E2E_DIR/browser/clipboard" "$URL"
 browse "$URL" >"$E2E_DIR/browser/page"
 check "code: the browser is told it can close the tab" grep -q "Lazer got the authorization" "$E2E_DIR/browser/page"
 check "code: the page is 200" test "$(head -1 "$E2E_DIR/browser/page")" = 200
