@@ -92,25 +92,7 @@ package enum JSONDiffPrinter {
 
     /// A string's text as inside a JSON string: quotes, backslashes and every unsafe scalar escaped.
     static func escaped(_ text: String) -> String {
-        var result = ""
-        var previous: Unicode.Scalar?
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": result += "\\\""
-            case "\\": result += "\\\\"
-            case "\n": result += "\\n"
-            case "\t": result += "\\t"
-            case "\r": result += "\\r"
-            default:
-                if TerminalText.isUnsafe(scalar, after: previous) {
-                    result += TerminalText.jsonEscape(scalar)
-                } else {
-                    result.unicodeScalars.append(scalar)
-                }
-            }
-            previous = scalar
-        }
-        return result
+        TerminalText.jsonStringContent(text)
     }
 
     /// ANSI colours, or none.

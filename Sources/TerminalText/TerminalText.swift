@@ -131,6 +131,38 @@ package enum TerminalText {
         return unit(0xD800 + (offset >> 10)) + unit(0xDC00 + (offset & 0x3FF))
     }
 
+    /// `text` as the inside of a JSON string written by hand: quote, backslash, line breaks and
+    /// tabs escaped as JSON writes them, every other unsafe scalar (C0 and C1 controls, bidi and
+    /// invisible format characters) as its `\uXXXX` escape. Valid JSON with the same value, and
+    /// terminal-safe in one pass.
+    package static func jsonStringContent(_ text: String) -> String {
+        var result = ""
+        result.reserveCapacity(text.utf8.count)
+        var previous: Unicode.Scalar?
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": result += "\\\""
+            case "\\": result += "\\\\"
+            case "\n": result += "\\n"
+            case "\t": result += "\\t"
+            case "\r": result += "\\r"
+            default:
+                if scalar.value < 0x20 || isUnsafe(scalar, after: previous) {
+                    result += jsonEscape(scalar)
+                } else {
+                    result.unicodeScalars.append(scalar)
+                }
+            }
+            previous = scalar
+        }
+        return result
+    }
+
+    /// `text` as a JSON string literal (quotes around `jsonStringContent`).
+    package static func jsonStringLiteral(_ text: String) -> String {
+        "\"" + jsonStringContent(text) + "\""
+    }
+
     /// JSON text made by any encoder (Foundation's `JSONEncoder` included), with every raw unsafe
     /// scalar it left — C1, bidi and invisible format characters, DEL; only ever inside strings,
     /// since JSON's own syntax is ASCII — written as its `\uXXXX` escape: the same document, and

@@ -47,6 +47,20 @@ struct InvisibleCharacterTests {
         #expect(decoded == ["k\u{9B}": "a\u{202E}b\u{E0041}\u{34F}\u{7F}"])
     }
 
+    @Test(
+        "a JSON string written by hand (lazer diff, lazer send --stream-json): valid JSON, the same value, nothing raw")
+    func jsonStringLiteral() throws {
+        let value = "q\"b\\n\n\t\r\u{1B}]52;c;eA==\u{07}\u{9B}31m\u{202E}x\u{E0041}\u{7F} e\u{301} \u{2764}\u{FE0F}"
+        let literal = TerminalText.jsonStringLiteral(value)
+        #expect(
+            literal
+                == #""q\"b\\n\n\t\r\u001B]52;c;eA==\u0007\u009B31m\u202Ex\uDB40\uDC41\u007F e\#u{301} \#u{2764}\#u{FE0F}""#
+        )
+        #expect(TerminalText.isSafe(literal))
+        let decoded = try JSONDecoder().decode([String].self, from: Data("[\(literal)]".utf8))
+        #expect(decoded == [value])
+    }
+
     @Test("lazer json's printer escapes them, tag characters as surrogate pairs, and the value is kept")
     func jsonPrinter() throws {
         let value = "x\u{E0041}\u{34F}\u{3164}\u{FE01} \u{2764}\u{FE0F}"

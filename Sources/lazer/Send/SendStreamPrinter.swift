@@ -62,7 +62,7 @@ final class SendStreamPrinter: Sendable {
 
     /// One NDJSON line for an event: its data stays a string (as received). Written by hand (an
     /// encoder per event cost more than the parsing): keys sorted, strings escaped as JSON and
-    /// made terminal-safe by `TerminalText.jsonSafe`.
+    /// made terminal-safe by `TerminalText.jsonStringLiteral`.
     static func jsonLine(_ event: StreamEvent) -> String {
         let milliseconds =
             Int(event.offset.components.seconds) * 1000
@@ -71,25 +71,12 @@ final class SendStreamPrinter: Sendable {
         if let name = event.name { line += ",\"event\":" + quoted(name) }
         if let id = event.id { line += ",\"id\":" + quoted(id) }
         line += ",\"index\":\(event.index),\"time\":\(Double(milliseconds) / 1000)}"
-        return TerminalText.jsonSafe(line)
+        return line
     }
 
-    /// A JSON string literal: quote, backslash and C0 controls escaped.
+    /// A JSON string literal, terminal-safe (`TerminalText.jsonStringLiteral`).
     static func quoted(_ text: String) -> String {
-        var out = "\""
-        out.reserveCapacity(text.utf8.count + 2)
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            case let control where control.value < 0x20: out += TerminalText.jsonEscape(control)
-            default: out.unicodeScalars.append(scalar)
-            }
-        }
-        return out + "\""
+        TerminalText.jsonStringLiteral(text)
     }
 
     /// `+1.204` (seconds since the request started, milliseconds kept).
