@@ -101,5 +101,8 @@ struct StreamViewTests {
         #expect(exchange.stream?.total == 2)
         #expect(exchange.result?.response?.status == 200)
         #expect(harness.shows("stopped"))
+        // The status line says it stopped, not "Stopping…" any more.
+        #expect(harness.shows("Stream stopped: 2 events kept"))
+        #expect(!harness.shows("Stopping the stream"))
     }
 }

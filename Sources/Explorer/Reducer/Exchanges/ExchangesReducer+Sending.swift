@@ -85,14 +85,19 @@ extension ExchangesReducer {
             result.outcome = .failure(card)
         }
         if let trace = exchange.trace, trace.generation == result.generation { result.trace = trace }
+        // "Stopping the stream…" is replaced once it has stopped, with what was kept.
+        var notice: Notice?
         if var stream = exchange.stream, stream.generation == result.generation {
             stream.end = stream.stopping ? .stopped : result.response == nil ? .failed : .closed
             exchange.stream = stream
+            if stream.stopping {
+                notice = Notice("Stream stopped: \(CountText.format(stream.total)) events kept", kind: .info)
+            }
         }
         exchange.trace = nil
         exchange.result = result
         state.exchanges[key] = exchange
-        return Outcome(requests: key == context.selection ? [.showLatest] : [])
+        return Outcome(notice: notice, requests: key == context.selection ? [.showLatest] : [])
     }
 
     /// Events of a streamed response: kept in the exchange's `StreamLog` (a new one for a new send).
