@@ -131,30 +131,38 @@ package enum TerminalText {
         return unit(0xD800 + (offset >> 10)) + unit(0xDC00 + (offset & 0x3FF))
     }
 
-    /// `text` as the inside of a JSON string written by hand: quote, backslash, line breaks and
-    /// tabs escaped as JSON writes them, every other unsafe scalar (C0 and C1 controls, bidi and
-    /// invisible format characters) as its `\uXXXX` escape. Valid JSON with the same value, and
-    /// terminal-safe in one pass.
-    package static func jsonStringContent(_ text: String) -> String {
-        var result = ""
-        result.reserveCapacity(text.utf8.count)
+    /// Appends `text` as the inside of a JSON string written by hand: quote, backslash and the
+    /// short control escapes (`\n`, `\r`, `\t`, `\b`, `\f`) as JSON writes them, every other
+    /// unsafe scalar (C0 and C1 controls, bidi and invisible format characters) as its `\uXXXX`
+    /// escape (`uppercase: false`: `\u001b`, the collection files' form). Valid JSON with the same
+    /// value, terminal-safe in one pass; other non-ASCII text stays UTF-8, readable in diffs.
+    package static func appendJSONStringContent(_ text: String, to output: inout String, uppercase: Bool = true) {
         var previous: Unicode.Scalar?
         for scalar in text.unicodeScalars {
             switch scalar {
-            case "\"": result += "\\\""
-            case "\\": result += "\\\\"
-            case "\n": result += "\\n"
-            case "\t": result += "\\t"
-            case "\r": result += "\\r"
+            case "\"": output += "\\\""
+            case "\\": output += "\\\\"
+            case "\n": output += "\\n"
+            case "\r": output += "\\r"
+            case "\t": output += "\\t"
+            case "\u{08}": output += "\\b"
+            case "\u{0C}": output += "\\f"
             default:
                 if scalar.value < 0x20 || isUnsafe(scalar, after: previous) {
-                    result += jsonEscape(scalar)
+                    output += jsonEscape(scalar, uppercase: uppercase)
                 } else {
-                    result.unicodeScalars.append(scalar)
+                    output.unicodeScalars.append(scalar)
                 }
             }
             previous = scalar
         }
+    }
+
+    /// `text` as the inside of a JSON string (`appendJSONStringContent`).
+    package static func jsonStringContent(_ text: String) -> String {
+        var result = ""
+        result.reserveCapacity(text.utf8.count)
+        appendJSONStringContent(text, to: &result)
         return result
     }
 

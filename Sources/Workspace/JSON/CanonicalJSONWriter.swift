@@ -62,27 +62,7 @@ struct CanonicalJSONWriter {
     /// text is written as UTF-8 so names in other scripts stay readable in diffs.
     static func appendString(_ text: String, to output: inout String) {
         output += "\""
-        var previous: Unicode.Scalar?
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": output += "\\\""
-            case "\\": output += "\\\\"
-            case "\n": output += "\\n"
-            case "\r": output += "\\r"
-            case "\t": output += "\\t"
-            case "\u{08}": output += "\\b"
-            case "\u{0C}": output += "\\f"
-            default:
-                // Controls, and C1, bidi and invisible format characters (TerminalText's set): a
-                // collection, an import on stdout or an export is read in terminals and diffs.
-                if TerminalText.isUnsafe(scalar, after: previous) {
-                    output += TerminalText.jsonEscape(scalar, uppercase: false)
-                } else {
-                    output.unicodeScalars.append(scalar)
-                }
-            }
-            previous = scalar
-        }
+        TerminalText.appendJSONStringContent(text, to: &output, uppercase: false)
         output += "\""
     }
 }
