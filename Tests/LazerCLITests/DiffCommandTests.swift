@@ -6,29 +6,7 @@ import Testing
 /// sent to the loopback server; exit status 0 same, 1 different, 2 error.
 @Suite("lazer diff")
 struct DiffCommandTests {
-    final class Scratch {
-        let path: String
-
-        init() throws {
-            path = FileManager.default.temporaryDirectory.appendingPathComponent("lazer-diff-\(UUID().uuidString)").path
-            try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-        }
-
-        var environment: [String: String] {
-            [
-                "HOME": path, "XDG_STATE_HOME": path + "/state", "XDG_CONFIG_HOME": path + "/config",
-                "PATH": "/usr/bin:/bin",
-            ]
-        }
-
-        func write(_ text: String, to name: String) throws -> String {
-            let file = path + "/" + name
-            try Data(text.utf8).write(to: URL(fileURLWithPath: file))
-            return file
-        }
-
-        deinit { try? FileManager.default.removeItem(atPath: path) }
-    }
+    typealias Scratch = RunCommandTests.Scratch
 
     private func diff(_ arguments: [String], _ scratch: Scratch) throws -> LazerBinary.Output {
         try LazerBinary.run(["diff"] + arguments, environment: scratch.environment, currentDirectory: scratch.path)
