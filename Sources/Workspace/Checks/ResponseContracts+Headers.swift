@@ -1,6 +1,7 @@
 import Foundation
 import JSONSchema
 import JSONTree
+import TerminalText
 
 /// A documented response header's `schema`, checked against the value received. A header is
 /// text: it is read as the type the schema asks for (`X-Rate-Limit: 100` as the integer 100 when
@@ -41,7 +42,7 @@ extension ResponseContracts {
             return text
         }
         if types.contains("boolean"), text == "true" || text == "false" { return text }
-        return literal(value)
+        return TerminalText.jsonStringLiteral(value)
     }
 
     /// The `type`s a (resolved) schema names: one, a list, or none.

@@ -4,6 +4,7 @@ import HTTPCore
 import JSONSchema
 import JSONTree
 import Synchronization
+import TerminalText
 
 /// Checks responses against their contracts — the collection's OpenAPI document, for a request
 /// that names its operation — and against requests' own `schema` expectations. One instance is
@@ -11,14 +12,14 @@ import Synchronization
 /// document is read once (again when its file changes) and each schema compiled once, so a run of
 /// a thousand requests compiles a response schema once. Transport-agnostic: it sees `ResponseFacts`.
 package final class ResponseContracts: Sendable {
-    private struct Cache {
+    struct Cache {
         /// By absolute path, with the file's size and modification time when read.
         var documents: [String: (stamp: String, result: Result<ContractDocument, ContractDocumentError>)] = [:]
         var schemas: [String: Result<CompiledSchema, ContractDocumentError>] = [:]
         var compilations = 0
     }
 
-    private let cache = Mutex(Cache())
+    let cache = Mutex(Cache())
     /// Findings past this many per check are not collected (the result says so).
     package let maximumFindings: Int
     /// Readers of documents that are not JSON files (YAML).
@@ -174,7 +175,8 @@ package final class ResponseContracts: Sendable {
     > {
         let pointer = contract.document.jsonPointer(schema)
         return compiledSchema(key: contract.uri + "#" + pointer) { () throws(ContractDocumentError) in
-            let wrapper = "{\"$ref\": \(Self.literal(contract.uri + SchemaFileURI.fragment(pointer)))}"
+            let wrapper =
+                "{\"$ref\": \(TerminalText.jsonStringLiteral(contract.uri + SchemaFileURI.fragment(pointer)))}"
             return try Self.compile(wrapper, uri: "", dialect: contract.dialect, known: contract)
         }
     }
@@ -248,65 +250,5 @@ package final class ResponseContracts: Sendable {
         } catch {
             throw ContractDocumentError("the schema is not usable: \(error.description)")
         }
-    }
-
-    // MARK: - Documents
-
-    /// The contract document at `path` (relative to the collection file), read once per change.
-    package func document(_ path: String, collectionPath: String?) -> Result<ContractDocument, ContractDocumentError> {
-        if ContractSources.isURL(path) { return remoteDocument(path) }
-        let absolute = ContractFiles.absolute(path, besides: collectionPath)
-        var status = stat()
-        let stamp =
-            stat(absolute, &status) == 0
-            ? "\(status.st_size) \(status.st_mtim.tv_sec).\(status.st_mtim.tv_nsec)" : "missing"
-        if let cached = cache.withLock(ownedBy: self, { $0.documents[absolute] }), cached.stamp == stamp {
-            return cached.result
-        }
-        let result: Result<ContractDocument, ContractDocumentError>
-        do throws(ContractDocumentError) {
-            let json =
-                ContractSources.isYAML(path)
-                ? try ContractFiles.readYAML(absolute, shownAs: path, reader: sources.yaml)
-                : try ContractFiles.readJSON(absolute, shownAs: path)
-            result = .success(try ContractDocument(document: json, uri: ContractFiles.uri(absolute), name: path))
-        } catch {
-            result = .failure(error)
-        }
-        cache.withLock(ownedBy: self) { cache in
-            cache.documents[absolute] = (stamp, result)
-            // Schemas compiled from the file's previous contents must not be used again.
-            let prefix = ContractFiles.uri(absolute) + "#"
-            cache.schemas = cache.schemas.filter { !$0.key.hasPrefix(prefix) }
-        }
-        return result
-    }
-
-    /// A document kept by address (a URL's, fetched once).
-    func cachedDocument(_ address: String) -> Result<ContractDocument, ContractDocumentError>? {
-        cache.withLock(ownedBy: self) { $0.documents[address]?.result }
-    }
-
-    func storeDocument(_ address: String, _ result: Result<ContractDocument, ContractDocumentError>) {
-        cache.withLock(ownedBy: self) { $0.documents[address] = ("url", result) }
-    }
-
-    static func literal(_ text: String) -> String {
-        var result = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": result += "\\\""
-            case "\\": result += "\\\\"
-            default:
-                if scalar.value < 0x20 {
-                    result +=
-                        "\\u" + String(repeating: "0", count: 4 - String(scalar.value, radix: 16).count)
-                        + String(scalar.value, radix: 16)
-                } else {
-                    result.unicodeScalars.append(scalar)
-                }
-            }
-        }
-        return result + "\""
     }
 }
