@@ -82,11 +82,12 @@ enum JSONSchemaCheck {
     static func render(_ result: SchemaValidationResult, json: Bool, file: String, limit: Int) -> String {
         if json {
             var text = "{\"valid\":\(result.isValid),\"truncated\":\(result.truncated),\"findings\":["
+            let quoted = TerminalText.jsonStringLiteral
             for (offset, finding) in result.findings.enumerated() {
                 if offset > 0 { text += "," }
                 text +=
-                    "{\"instancePath\":\(literal(finding.instancePath)),\"schemaPath\":\(literal(finding.schemaPath)),"
-                text += "\"keyword\":\(literal(finding.keyword)),\"message\":\(literal(finding.message))}"
+                    "{\"instancePath\":\(quoted(finding.instancePath)),\"schemaPath\":\(quoted(finding.schemaPath)),"
+                text += "\"keyword\":\(quoted(finding.keyword)),\"message\":\(quoted(finding.message))}"
             }
             return text + "]}\n"
         }
@@ -94,21 +95,5 @@ enum JSONSchemaCheck {
         for finding in result.findings { text += TerminalText.line(finding.description) + "\n" }
         if result.truncated { text += "(stopped after \(limit) findings; --max-findings N shows more)\n" }
         return text
-    }
-
-    /// A JSON string literal (control characters and the terminal's escape sequences escaped).
-    private static func literal(_ text: String) -> String {
-        var result = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": result += "\\\""
-            case "\\": result += "\\\\"
-            case "\u{0}"..."\u{1F}", "\u{7F}"..."\u{9F}":
-                let hex = String(scalar.value, radix: 16)
-                result += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-            default: result.unicodeScalars.append(scalar)
-            }
-        }
-        return result + "\""
     }
 }
