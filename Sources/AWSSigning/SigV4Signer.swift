@@ -35,11 +35,9 @@ package struct SigV4Signature: Sendable, Equatable {
     package var authorization: String { headers.last { $0.name == "Authorization" }?.value ?? "" }
 
     /// The signature's hex: a credential for this request for some minutes, masked wherever it
-    /// would be shown or stored (an echo of the request's headers too).
-    package var signature: String {
-        guard let range = authorization.range(of: "Signature=") else { return "" }
-        return String(authorization[range.upperBound...])
-    }
+    /// would be shown or stored (an echo of the request's headers too). Kept as made, not found
+    /// again in the `Authorization` value (Foundation's `range(of:)` on every signed send).
+    package var signature: String
 
     /// "signed (SigV4: eu-west-1/s3, signed headers host;x-amz-date)": the timeline's line.
     package var summary: String {
@@ -79,7 +77,7 @@ package struct SigV4Signer: Sendable {
     /// from moving — `lazer run` gives each request a fixed provider, the explorer pins it.
     package func sign(_ request: HTTPRequest) throws(RequestError) -> (request: HTTPRequest, signature: SigV4Signature)
     {
-        let url = try request.url()
+        let url = try URLSerializer.text(for: request)
         var signed = request
         // A hash the request states itself is the one signed (as botocore does), unless S3 or an
         // unsigned payload replaces it.
@@ -96,7 +94,7 @@ package struct SigV4Signer: Sendable {
         if credentials.sessionToken != nil { signed.headers.remove(name: "X-Amz-Security-Token") }
         if isS3 || unsignedPayload { signed.headers.remove(name: "X-Amz-Content-SHA256") }
         let signature = sign(
-            method: request.method.rawValue, url: url.absoluteString,
+            method: request.method.rawValue, url: url,
             headers: signed.headers.fields.map { ($0.name, $0.value) }, payloadHash: payload, date: clock())
         for header in signature.headers { signed.headers.add(name: header.name, value: header.value) }
         return (signed, signature)
@@ -135,7 +133,7 @@ package struct SigV4Signer: Sendable {
             ))
         return SigV4Signature(
             headers: added, signedHeaders: signedNames, scope: scope, canonicalRequest: canonical, region: region,
-            service: service)
+            service: service, signature: signature)
     }
 
 }

@@ -33,7 +33,7 @@ struct SchemaCompiler {
     var tables = SchemaTables()
     var resources: [SchemaResource] = []
     var resourceIndex: [String: Int] = [:]
-    var compiled: [SchemaLocation: Int] = [:]
+    var compiled = SchemaLocationMap<Int>()
     /// Resources whose meta-schema leaves out the validation vocabulary (`$vocabulary`): their
     /// validation keywords are annotations.
     var withoutValidation: Set<String> = []

@@ -2,7 +2,8 @@ import JSONTree
 
 /// The member names the compiler and the registry's scan read. A schema object's members are
 /// matched against them by `JSONDocument.keyHash` (no `String` made per member), and unknown
-/// names (annotations, vendor keywords) are skipped.
+/// names (annotations, vendor keywords) are skipped. At most 64 words: `SchemaMembers` keeps a
+/// bit per word.
 enum SchemaWord: Int, CaseIterable, Sendable {
     case schema, ref, dynamicRef, id, anchor, dynamicAnchor, defs, definitions
     case type, nullable, enumeration, constant, format
@@ -55,9 +56,11 @@ enum SchemaWord: Int, CaseIterable, Sendable {
 }
 
 /// One schema object's members that are keywords, read in one pass: a lookup is a scan of the
-/// few found (a schema object holds a handful), not a dictionary of every member's name.
+/// few found (a schema object holds a handful), not a dictionary of every member's name; a bit
+/// per word answers "absent" (most lookups) without the scan.
 struct SchemaMembers {
     private var found: [(word: SchemaWord, node: JSONNode)] = []
+    private var present: UInt64 = 0
 
     init(_ object: JSONNode, in document: JSONDocument) {
         for child in document.children(object) {
@@ -69,12 +72,20 @@ struct SchemaMembers {
     /// The member named `word` (the last one, if repeated).
     subscript(word: SchemaWord) -> JSONNode? {
         get {
+            guard present & Self.bit(word) != 0 else { return nil }
             for entry in found where entry.word == word { return entry.node }
             return nil
         }
         set {
-            found.removeAll { $0.word == word }
-            if let newValue { found.append((word, newValue)) }
+            if present & Self.bit(word) != 0 { found.removeAll { $0.word == word } }
+            if let newValue {
+                found.append((word, newValue))
+                present |= Self.bit(word)
+            } else {
+                present &= ~Self.bit(word)
+            }
         }
     }
+
+    private static func bit(_ word: SchemaWord) -> UInt64 { 1 << UInt64(word.rawValue) }
 }

@@ -26,7 +26,7 @@ struct SchemaRegistry {
     var resources: [String: SchemaLocation] = [:]
     var anchors: [String: SchemaLocation] = [:]
     var dynamicAnchors: [String: [String: SchemaLocation]] = [:]
-    var scopes: [SchemaLocation: ScopeInfo] = [:]
+    var scopes = SchemaLocationMap<ScopeInfo>()
 
     /// Keywords whose value is one subschema, an array of them, or an object of them, per dialect.
     static func subschemaShape(_ keyword: SchemaWord, dialect: SchemaDialect) -> SubschemaShape? {
@@ -65,6 +65,7 @@ struct SchemaRegistry {
         documents.append(document)
         documentURIs.append(uri)
         resources[uri] = SchemaLocation(document: index, node: document.root)
+        scopes.reserve(document: index, entries: document.tapeCount)
         var stack: [(JSONNode, String, SchemaDialect)] = [(document.root, uri, dialect)]
         while let (node, parentBase, parentDialect) = stack.popLast() {
             let location = SchemaLocation(document: index, node: node)
@@ -136,7 +137,10 @@ struct SchemaRegistry {
         let document = documents[start.document]
         var node = start.node
         for token in pointer.dropFirst().split(separator: "/", omittingEmptySubsequences: false) {
-            let name = token.replacingOccurrences(of: "~1", with: "/").replacingOccurrences(of: "~0", with: "~")
+            let name =
+                token.utf8.contains(UInt8(ascii: "~"))
+                ? token.replacingOccurrences(of: "~1", with: "/").replacingOccurrences(of: "~0", with: "~")
+                : String(token)
             switch document.kind(node) {
             case .object:
                 guard let child = document.child(node, key: name) else { return nil }
