@@ -280,8 +280,11 @@ enum SchemaKeyword: Sendable {
 struct PropertyName: Sendable {
     let name: String
     let utf8: [UInt8]
+    /// `JSONDocument.keyHash` of the name: a member whose hash differs is not it (no bytes compared).
+    let hash: UInt64
     init(_ name: String) {
         self.name = name
         utf8 = Array(name.utf8)
+        hash = JSONDocument.keyHash(name: utf8)
     }
 }

@@ -274,8 +274,9 @@ extension SchemaEvaluator {
             var found: UInt64 = 0
             var cursorMember = document.childCursor(instance)
             while let member = cursorMember.next(in: document) {
+                guard let hash = document.keyHash(member) else { continue }
                 for offset in 0..<count
-                where found & (1 << offset) == 0
+                where found & (1 << offset) == 0 && program.tables.nameLists[table][offset].hash == hash
                     && document.keyEquals(member, program.tables.nameLists[table][offset].utf8)
                 {
                     found |= 1 << offset
