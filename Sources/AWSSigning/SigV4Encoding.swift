@@ -1,3 +1,5 @@
+import Foundation
+
 /// The byte-level text work of a signature: RFC 3986 percent-encoding (SigV4's `UriEncode`),
 /// percent-decoding, lower-case hex. Bytes, not `String` APIs: a signature runs for every request
 /// of a `lazer run` and must cost microseconds.
@@ -57,6 +59,19 @@ enum SigV4Encoding {
         case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10
         case UInt8(ascii: "A")...UInt8(ascii: "F"): byte - UInt8(ascii: "A") + 10
         default: nil
+        }
+    }
+
+    /// Lower-case hex of a digest (or any bytes in one piece), written in place.
+    static func hex(contiguous bytes: some ContiguousBytes) -> String {
+        bytes.withUnsafeBytes { raw in
+            String(unsafeUninitializedCapacity: raw.count * 2) { output in
+                for (index, byte) in raw.enumerated() {
+                    output[2 * index] = lowerHex[Int(byte >> 4)]
+                    output[2 * index + 1] = lowerHex[Int(byte & 0x0F)]
+                }
+                return raw.count * 2
+            }
         }
     }
 

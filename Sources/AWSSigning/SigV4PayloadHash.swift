@@ -40,7 +40,7 @@ package enum SigV4PayloadHash {
 
     /// The hex SHA-256 of bytes in memory.
     package static func hex(of data: some DataProtocol) -> String {
-        SigV4Encoding.hex(SHA256.hash(data: data))
+        SigV4Encoding.hex(contiguous: SHA256.hash(data: data))
     }
 
     private static func stream(_ path: String, into hasher: inout SHA256) throws(RequestError) {

@@ -35,11 +35,9 @@ package struct SigV4Signature: Sendable, Equatable {
     package var authorization: String { headers.last { $0.name == "Authorization" }?.value ?? "" }
 
     /// The signature's hex: a credential for this request for some minutes, masked wherever it
-    /// would be shown or stored (an echo of the request's headers too).
-    package var signature: String {
-        guard let range = authorization.range(of: "Signature=") else { return "" }
-        return String(authorization[range.upperBound...])
-    }
+    /// would be shown or stored (an echo of the request's headers too). Kept as made, not found
+    /// again in the `Authorization` value (Foundation's `range(of:)` on every signed send).
+    package var signature: String
 
     /// "signed (SigV4: eu-west-1/s3, signed headers host;x-amz-date)": the timeline's line.
     package var summary: String {
@@ -79,7 +77,7 @@ package struct SigV4Signer: Sendable {
     /// from moving — `lazer run` gives each request a fixed provider, the explorer pins it.
     package func sign(_ request: HTTPRequest) throws(RequestError) -> (request: HTTPRequest, signature: SigV4Signature)
     {
-        let url = try request.url()
+        let url = try URLSerializer.text(for: request)
         var signed = request
         // A hash the request states itself is the one signed (as botocore does), unless S3 or an
         // unsigned payload replaces it.
@@ -92,11 +90,14 @@ package struct SigV4Signer: Sendable {
         } else {
             payload = try SigV4PayloadHash.of(request.body)
         }
-        for name in ["Authorization", "X-Amz-Date"] { signed.headers.remove(name: name) }
-        if credentials.sessionToken != nil { signed.headers.remove(name: "X-Amz-Security-Token") }
-        if isS3 || unsignedPayload { signed.headers.remove(name: "X-Amz-Content-SHA256") }
+        // Only the headers a signature sets are removed: when the request has none of them (the
+        // usual case) its fields are not copied.
+        var replaced = ["Authorization", "X-Amz-Date"]
+        if credentials.sessionToken != nil { replaced.append("X-Amz-Security-Token") }
+        if isS3 || unsignedPayload { replaced.append("X-Amz-Content-SHA256") }
+        for name in replaced where signed.headers.contains(name) { signed.headers.remove(name: name) }
         let signature = sign(
-            method: request.method.rawValue, url: url.absoluteString,
+            method: request.method.rawValue, url: url,
             headers: signed.headers.fields.map { ($0.name, $0.value) }, payloadHash: payload, date: clock())
         for header in signature.headers { signed.headers.add(name: header.name, value: header.value) }
         return (signed, signature)
@@ -116,17 +117,27 @@ package struct SigV4Signer: Sendable {
         let (block, signedNames) = SigV4Canonical.headers(
             headers + added.map { ($0.name, $0.value) }, host: parts?.host ?? "")
         let signedHeaders = signedNames.joined(separator: ";")
-        let canonical = [
-            method.uppercased(), SigV4Canonical.uri(parts?.path ?? [], s3: isS3),
-            SigV4Canonical.query(parts?.query ?? []), block, signedHeaders, payloadHash,
-        ].joined(separator: "\n")
+        // Appended into one string and hashed in place (no list joined, no byte arrays copied).
+        let uri = SigV4Canonical.uri(parts?.path ?? [], s3: isS3)
+        let query = SigV4Canonical.query(parts?.query ?? [])
+        var canonical = ""
+        canonical.reserveCapacity(
+            method.utf8.count + uri.utf8.count + query.utf8.count + block.utf8.count + signedHeaders.utf8.count
+                + payloadHash.utf8.count + 5)
+        canonical += method.utf8.contains(where: { $0 >= 0x61 }) ? method.uppercased() : method
+        for part in [uri, query, block, signedHeaders, payloadHash] {
+            canonical += "\n"
+            canonical += part
+        }
         let scope = "\(time.day)/\(region)/\(service)/aws4_request"
-        let stringToSign =
-            "AWS4-HMAC-SHA256\n\(time.amzDate)\n\(scope)\n\(SigV4PayloadHash.hex(of: Array(canonical.utf8)))"
+        var stringToSign = "AWS4-HMAC-SHA256\n\(time.amzDate)\n\(scope)\n"
+        stringToSign += canonical.withUTF8 {
+            SigV4Encoding.hex(contiguous: SHA256.hash(data: UnsafeRawBufferPointer($0)))
+        }
         var mac = SigV4KeyCache.shared.mac(
             for: .init(secret: credentials.secretAccessKey, day: time.day, region: region, service: service))
-        mac.update(data: Array(stringToSign.utf8))
-        let signature = SigV4Encoding.hex(mac.finalize())
+        stringToSign.withUTF8 { mac.update(data: UnsafeRawBufferPointer($0)) }
+        let signature = SigV4Encoding.hex(contiguous: mac.finalize())
         added.append(
             HTTPHeader(
                 name: "Authorization",
@@ -135,7 +146,7 @@ package struct SigV4Signer: Sendable {
             ))
         return SigV4Signature(
             headers: added, signedHeaders: signedNames, scope: scope, canonicalRequest: canonical, region: region,
-            service: service)
+            service: service, signature: signature)
     }
 
 }

@@ -48,6 +48,23 @@ struct SchemaProgram: Sendable {
     let nodes: [SchemaNode]
     let keywords: [SchemaKeyword]
     let tables: SchemaTables
+    /// `tables.objects` laid out flat for the evaluator: per object its place in the three
+    /// arrays below; every object's hash slots, then per property its key hash, target node and
+    /// name (a range of `propertyNameBytes`). Trivial values in top-level arrays: reading them
+    /// retains nothing (an object's own arrays were retained for each instance object).
+    let objectLayouts: [ObjectLayout]
+    let propertySlots: [Int32]
+    let propertyHashes: [UInt64]
+    let propertyTargets: [Int32]
+    let propertyNameRanges: [Range<Int32>]
+    let propertyNameBytes: [UInt8]
+
+    struct ObjectLayout {
+        var slotStart: Int
+        /// Slot count − 1; −1 when there are no properties.
+        var slotMask: Int
+        var propertyStart: Int
+    }
 
     init(nodes: [SchemaNode], tables: SchemaTables) {
         var flat: [SchemaKeyword] = []
@@ -61,6 +78,29 @@ struct SchemaProgram: Sendable {
         self.nodes = laidOut
         keywords = flat
         self.tables = tables
+        var layouts: [ObjectLayout] = []
+        var slots: [Int32] = []
+        var hashes: [UInt64] = []
+        var targets: [Int32] = []
+        var ranges: [Range<Int32>] = []
+        var names: [UInt8] = []
+        for object in tables.objects {
+            layouts.append(
+                ObjectLayout(slotStart: slots.count, slotMask: object.slots.count - 1, propertyStart: hashes.count))
+            slots += object.slots.map { Int32($0) }
+            hashes += object.hashes
+            for property in object.properties {
+                targets.append(Int32(property.schema))
+                ranges.append(Int32(names.count)..<Int32(names.count + property.utf8.count))
+                names += property.utf8
+            }
+        }
+        objectLayouts = layouts
+        propertySlots = slots
+        propertyHashes = hashes
+        propertyTargets = targets
+        propertyNameRanges = ranges
+        propertyNameBytes = names
     }
 }
 
@@ -280,8 +320,11 @@ enum SchemaKeyword: Sendable {
 struct PropertyName: Sendable {
     let name: String
     let utf8: [UInt8]
+    /// `JSONDocument.keyHash` of the name: a member whose hash differs is not it (no bytes compared).
+    let hash: UInt64
     init(_ name: String) {
         self.name = name
         utf8 = Array(name.utf8)
+        hash = JSONDocument.keyHash(name: utf8)
     }
 }

@@ -7,7 +7,7 @@ extension SchemaCompiler {
     mutating func compileKeywords(
         _ location: SchemaLocation, document: JSONDocument, scope: ScopeInfo, depth: Int
     ) throws(SchemaError) -> [SchemaKeyword] {
-        var members = SchemaMembers(location.node, in: document)
+        var members = registry.members[location] ?? SchemaMembers(location.node, in: document)
         let dialect = scope.dialect
         var keywords: [SchemaKeyword] = []
         if let metaSchema = members[.schema].flatMap(document.string), metaSchemaOmitsValidation(metaSchema) {

@@ -33,7 +33,7 @@ struct SchemaCompiler {
     var tables = SchemaTables()
     var resources: [SchemaResource] = []
     var resourceIndex: [String: Int] = [:]
-    var compiled: [SchemaLocation: Int] = [:]
+    var compiled = SchemaLocationMap<Int>()
     /// Resources whose meta-schema leaves out the validation vocabulary (`$vocabulary`): their
     /// validation keywords are annotations.
     var withoutValidation: Set<String> = []
@@ -113,6 +113,19 @@ struct SchemaCompiler {
     /// The location a reference names, loading its document when it is not known yet.
     mutating func resolve(_ reference: String, from location: SchemaLocation) throws(SchemaError) -> SchemaLocation {
         let scope = scope(of: location)
+        // `#/$defs/a` inside a known resource (most references): the pointer from its root,
+        // without making the absolute URI and taking it apart again.
+        if reference.utf8.starts(with: [UInt8(ascii: "#"), UInt8(ascii: "/")]),
+            !scope.base.utf8.contains(UInt8(ascii: "#")), let resource = registry.resources[scope.base]
+        {
+            guard
+                let target = registry.follow(
+                    pointer: SchemaURI.percentDecoded(String(reference.dropFirst())), from: resource)
+            else {
+                throw error(location, "the reference \"\(reference)\" points at nothing")
+            }
+            return target
+        }
         let absolute = SchemaURI.resolve(reference, against: scope.base)
         let (base, fragment) = SchemaURI.split(absolute)
         if let fragment, !fragment.isEmpty, !fragment.hasPrefix("/"),

@@ -198,11 +198,9 @@ extension SchemaEvaluator {
     ) -> Bool {
         var valid = true
         var none: Annotations?
-        // Held once per object (read across the mutating calls below, each read retained them).
-        let slots = program.tables.objects[table].slots
-        let hashes = program.tables.objects[table].hashes
-        let properties = program.tables.objects[table].properties
-        let slotMask = slots.count - 1
+        // The flat layout (`SchemaProgram.objectLayouts`): read in place, nothing retained per object.
+        let layout = program.objectLayouts[table]
+        let slotMask = layout.slotMask
         let hasPatterns = !program.tables.objects[table].patterns.isEmpty
         let additional = program.tables.objects[table].additional
         var cursorMember = document.childCursor(instance)
@@ -210,17 +208,25 @@ extension SchemaEvaluator {
             var evaluated = false
             if slotMask >= 0, let hash = document.keyHash(member) {
                 var slot = Int(truncatingIfNeeded: hash) & slotMask
-                while case let offset = slots[slot], offset >= 0 {
+                while case let found = Int(program.propertySlots[layout.slotStart + slot]), found >= 0 {
                     slot = (slot + 1) & slotMask
-                    guard hashes[offset] == hash, document.keyEquals(member, properties[offset].utf8) else { continue }
+                    let offset = layout.propertyStart + found
+                    guard program.propertyHashes[offset] == hash else { continue }
+                    let range = program.propertyNameRanges[offset]
+                    let same = program.propertyNameBytes.withUnsafeBufferPointer {
+                        document.keyEquals(
+                            member,
+                            bytes: UnsafeBufferPointer(rebasing: $0[Int(range.lowerBound)..<Int(range.upperBound)]))
+                    }
+                    guard same else { continue }
                     evaluated = true
-                    let target = properties[offset].schema
+                    let target = Int(program.propertyTargets[offset])
                     if program.nodes[target].boolean == false {
                         valid = false
                         guard record else { return false }
                         report(
                             instance, node, "properties",
-                            "the property \(SchemaWording.quoted(properties[offset].name)) is not allowed"
+                            "the property \(SchemaWording.quoted(program.tables.objects[table].properties[found].name)) is not allowed"
                         )
                     } else if !evaluate(target, member, record: record, annotations: &none) {
                         valid = false
@@ -274,8 +280,9 @@ extension SchemaEvaluator {
             var found: UInt64 = 0
             var cursorMember = document.childCursor(instance)
             while let member = cursorMember.next(in: document) {
+                guard let hash = document.keyHash(member) else { continue }
                 for offset in 0..<count
-                where found & (1 << offset) == 0
+                where found & (1 << offset) == 0 && program.tables.nameLists[table][offset].hash == hash
                     && document.keyEquals(member, program.tables.nameLists[table][offset].utf8)
                 {
                     found |= 1 << offset

@@ -2,7 +2,8 @@ import JSONTree
 
 /// The member names the compiler and the registry's scan read. A schema object's members are
 /// matched against them by `JSONDocument.keyHash` (no `String` made per member), and unknown
-/// names (annotations, vendor keywords) are skipped.
+/// names (annotations, vendor keywords) are skipped. At most 64 words: `SchemaMembers` keeps a
+/// bit per word.
 enum SchemaWord: Int, CaseIterable, Sendable {
     case schema, ref, dynamicRef, id, anchor, dynamicAnchor, defs, definitions
     case type, nullable, enumeration, constant, format
@@ -31,14 +32,32 @@ enum SchemaWord: Int, CaseIterable, Sendable {
         "readOnly", "writeOnly", "unevaluatedItems", "unevaluatedProperties", "contentSchema",
     ]
     private static let utf8 = names.map { Array($0.utf8) }
-    /// Names by `JSONDocument.keyHash`; a hash collision is caught by comparing the bytes.
-    private static let byHash: [UInt64: SchemaWord] = Dictionary(
-        uniqueKeysWithValues: allCases.map { (JSONDocument.keyHash(name: utf8[$0.rawValue]), $0) })
+    /// Words by ten bits of their `JSONDocument.keyHash` (from `slotShift`, chosen so no two words
+    /// share a slot; -1 for none): every member of every schema object is looked up, and a
+    /// dictionary's hashing cost more than the rest. Any other name is caught by comparing bytes.
+    private static let slots: (table: [Int8], shift: UInt64) = {
+        let hashes = allCases.map { JSONDocument.keyHash(name: utf8[$0.rawValue]) }
+        for shift in UInt64(0)..<54 {
+            var table = [Int8](repeating: -1, count: 1024)
+            var clean = true
+            for (word, hash) in zip(allCases, hashes) {
+                let slot = Int(hash >> shift & 1023)
+                if table[slot] >= 0 {
+                    clean = false
+                    break
+                }
+                table[slot] = Int8(word.rawValue)
+            }
+            if clean { return (table, shift) }
+        }
+        preconditionFailure("no ten bits of the keyword hashes tell the keywords apart")
+    }()
 
     /// The keyword a member is named after, nil for any other name.
     init?(member node: JSONNode, in document: JSONDocument) {
-        guard let hash = document.keyHash(node), let word = Self.byHash[hash],
-            document.keyEquals(node, Self.utf8[word.rawValue])
+        guard let hash = document.keyHash(node) else { return nil }
+        let raw = Self.slots.table[Int(hash >> Self.slots.shift & 1023)]
+        guard raw >= 0, let word = SchemaWord(rawValue: Int(raw)), document.keyEquals(node, Self.utf8[word.rawValue])
         else { return nil }
         self = word
     }
@@ -55,11 +74,14 @@ enum SchemaWord: Int, CaseIterable, Sendable {
 }
 
 /// One schema object's members that are keywords, read in one pass: a lookup is a scan of the
-/// few found (a schema object holds a handful), not a dictionary of every member's name.
+/// few found (a schema object holds a handful), not a dictionary of every member's name; a bit
+/// per word answers "absent" (most lookups) without the scan.
 struct SchemaMembers {
     private var found: [(word: SchemaWord, node: JSONNode)] = []
+    private var present: UInt64 = 0
 
     init(_ object: JSONNode, in document: JSONDocument) {
+        found.reserveCapacity(document.childCount(object))
         for child in document.children(object) {
             guard let word = SchemaWord(member: child, in: document) else { continue }
             self[word] = child
@@ -69,12 +91,20 @@ struct SchemaMembers {
     /// The member named `word` (the last one, if repeated).
     subscript(word: SchemaWord) -> JSONNode? {
         get {
+            guard present & Self.bit(word) != 0 else { return nil }
             for entry in found where entry.word == word { return entry.node }
             return nil
         }
         set {
-            found.removeAll { $0.word == word }
-            if let newValue { found.append((word, newValue)) }
+            if present & Self.bit(word) != 0 { found.removeAll { $0.word == word } }
+            if let newValue {
+                found.append((word, newValue))
+                present |= Self.bit(word)
+            } else {
+                present &= ~Self.bit(word)
+            }
         }
     }
+
+    private static func bit(_ word: SchemaWord) -> UInt64 { 1 << UInt64(word.rawValue) }
 }

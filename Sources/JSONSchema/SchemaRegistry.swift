@@ -26,7 +26,9 @@ struct SchemaRegistry {
     var resources: [String: SchemaLocation] = [:]
     var anchors: [String: SchemaLocation] = [:]
     var dynamicAnchors: [String: [String: SchemaLocation]] = [:]
-    var scopes: [SchemaLocation: ScopeInfo] = [:]
+    var scopes = SchemaLocationMap<ScopeInfo>()
+    /// Each scanned schema object's keyword members, read once here and again by the compiler.
+    var members = SchemaLocationMap<SchemaMembers>()
 
     /// Keywords whose value is one subschema, an array of them, or an object of them, per dialect.
     static func subschemaShape(_ keyword: SchemaWord, dialect: SchemaDialect) -> SubschemaShape? {
@@ -65,6 +67,8 @@ struct SchemaRegistry {
         documents.append(document)
         documentURIs.append(uri)
         resources[uri] = SchemaLocation(document: index, node: document.root)
+        scopes.reserve(document: index, entries: document.tapeCount)
+        members.reserve(document: index, entries: document.tapeCount)
         var stack: [(JSONNode, String, SchemaDialect)] = [(document.root, uri, dialect)]
         while let (node, parentBase, parentDialect) = stack.popLast() {
             let location = SchemaLocation(document: index, node: node)
@@ -73,6 +77,7 @@ struct SchemaRegistry {
                 continue
             }
             let members = SchemaMembers(node, in: document)
+            self.members[location] = members
             var dialect = parentDialect
             if let schema = members[.schema].flatMap(document.string),
                 let declared = SchemaDialect(metaSchema: schema), !(explicit && dialect.isOpenAPI)
@@ -135,8 +140,13 @@ struct SchemaRegistry {
         guard pointer.hasPrefix("/") else { return nil }
         let document = documents[start.document]
         var node = start.node
-        for token in pointer.dropFirst().split(separator: "/", omittingEmptySubsequences: false) {
-            let name = token.replacingOccurrences(of: "~1", with: "/").replacingOccurrences(of: "~0", with: "~")
+        for token in pointer.utf8.dropFirst().split(separator: UInt8(ascii: "/"), omittingEmptySubsequences: false)
+            .lazy.map({ Substring($0) })
+        {
+            let name =
+                token.utf8.contains(UInt8(ascii: "~"))
+                ? token.replacingOccurrences(of: "~1", with: "/").replacingOccurrences(of: "~0", with: "~")
+                : String(token)
             switch document.kind(node) {
             case .object:
                 guard let child = document.child(node, key: name) else { return nil }

@@ -9,29 +9,42 @@ enum SchemaURI {
         var query: String?
         var fragment: String?
 
+        /// Taken apart by bytes: every delimiter is ASCII, and walking characters cost grapheme
+        /// breaking on every `$id` and `$ref` of every schema compiled.
         init(_ text: String) {
-            var rest = Substring(text)
-            if let hash = rest.firstIndex(of: "#") {
-                fragment = String(rest[rest.index(after: hash)...])
-                rest = rest[..<hash]
+            let utf8 = text.utf8
+            var start = utf8.startIndex
+            var end = utf8.endIndex
+            if let hash = utf8.firstIndex(of: UInt8(ascii: "#")) {
+                fragment = String(text[utf8.index(after: hash)...])
+                end = hash
             }
-            if let question = rest.firstIndex(of: "?") {
-                query = String(rest[rest.index(after: question)...])
-                rest = rest[..<question]
+            if let question = utf8[start..<end].firstIndex(of: UInt8(ascii: "?")) {
+                query = String(text[utf8.index(after: question)..<end])
+                end = question
             }
-            if let colon = rest.firstIndex(of: ":"), let first = rest.first, first.isLetter,
-                rest[..<colon].allSatisfy({ $0.isLetter || $0.isNumber || "+-.".contains($0) })
+            // RFC 3986 §3.1: ALPHA *( ALPHA / DIGIT / "+" / "-" / "." ) ":".
+            if let colon = utf8[start..<end].firstIndex(of: UInt8(ascii: ":")), colon != start,
+                Self.isLetter(utf8[start]), utf8[start..<colon].allSatisfy(Self.isSchemeByte)
             {
-                scheme = String(rest[..<colon])
-                rest = rest[rest.index(after: colon)...]
+                scheme = String(text[start..<colon])
+                start = utf8.index(after: colon)
             }
-            if rest.hasPrefix("//") {
-                rest = rest.dropFirst(2)
-                let slash = rest.firstIndex(of: "/") ?? rest.endIndex
-                authority = String(rest[..<slash])
-                rest = rest[slash...]
+            let rest = utf8[start..<end]
+            if rest.starts(with: [UInt8(ascii: "/"), UInt8(ascii: "/")]) {
+                let authorityStart = utf8.index(start, offsetBy: 2)
+                let slash = utf8[authorityStart..<end].firstIndex(of: UInt8(ascii: "/")) ?? end
+                authority = String(text[authorityStart..<slash])
+                start = slash
             }
-            path = String(rest)
+            path = String(text[start..<end])
+        }
+
+        private static func isLetter(_ byte: UInt8) -> Bool { (byte | 0x20) >= 0x61 && (byte | 0x20) <= 0x7A }
+
+        private static func isSchemeByte(_ byte: UInt8) -> Bool {
+            isLetter(byte) || (0x30...0x39).contains(byte) || byte == UInt8(ascii: "+") || byte == UInt8(ascii: "-")
+                || byte == UInt8(ascii: ".")
         }
 
         var text: String {
@@ -47,6 +60,12 @@ enum SchemaURI {
 
     /// `reference` resolved against `base` (RFC 3986 §5.2.2).
     static func resolve(_ reference: String, against base: String) -> String {
+        // A fragment (`#/$defs/a`, `#anchor`), the most common reference by far, keeps all of
+        // the base but its fragment: no parts taken apart and put together again.
+        if reference.utf8.first == UInt8(ascii: "#") {
+            guard let hash = base.utf8.firstIndex(of: UInt8(ascii: "#")) else { return base + reference }
+            return String(base[..<hash]) + reference
+        }
         let ref = Parts(reference)
         if ref.scheme != nil || base.isEmpty {
             var target = ref
@@ -91,7 +110,7 @@ enum SchemaURI {
 
     /// RFC 3986 §5.2.4.
     static func removeDotSegments(_ path: String) -> String {
-        guard path.contains(".") else { return path }
+        guard hasDotSegment(path) else { return path }
         var output: [Substring] = []
         let segments = path.split(separator: "/", omittingEmptySubsequences: false)
         for (index, segment) in segments.enumerated() {
@@ -110,14 +129,32 @@ enum SchemaURI {
         return result
     }
 
+    /// Whether a segment of `path` is `.` or `..` (a dot inside a name, `schema.json`, is none).
+    private static func hasDotSegment(_ path: String) -> Bool {
+        var dots = 0
+        var onlyDots = true
+        for byte in path.utf8 {
+            if byte == UInt8(ascii: "/") {
+                if onlyDots, dots == 1 || dots == 2 { return true }
+                dots = 0
+                onlyDots = true
+            } else if byte == UInt8(ascii: ".") {
+                dots += 1
+            } else {
+                onlyDots = false
+            }
+        }
+        return onlyDots && (dots == 1 || dots == 2)
+    }
+
     /// The URI without its fragment, and the fragment (percent-decoded), if any.
     static func split(_ uri: String) -> (base: String, fragment: String?) {
-        guard let hash = uri.firstIndex(of: "#") else { return (uri, nil) }
-        return (String(uri[..<hash]), percentDecoded(String(uri[uri.index(after: hash)...])))
+        guard let hash = uri.utf8.firstIndex(of: UInt8(ascii: "#")) else { return (uri, nil) }
+        return (String(uri[..<hash]), percentDecoded(String(uri[uri.utf8.index(after: hash)...])))
     }
 
     static func percentDecoded(_ text: String) -> String {
-        guard text.contains("%") else { return text }
+        guard text.utf8.contains(UInt8(ascii: "%")) else { return text }
         var bytes: [UInt8] = []
         var iterator = Array(text.utf8)[...]
         while let byte = iterator.popFirst() {

@@ -95,6 +95,23 @@ extension JSONDocument {
         return decodeString(start..<end, escaped: Tape.keyHasEscapes(entry))
     }
 
+    /// `keyEquals` against bytes held elsewhere (a slice of a larger table, read without
+    /// retaining its array).
+    package func keyEquals(_ node: JSONNode, bytes name: UnsafeBufferPointer<UInt8>) -> Bool {
+        let entry = entry(node)
+        guard Tape.isKeyed(entry) else { return false }
+        let start = Tape.offset(entry) + 1
+        if Tape.keyHasEscapes(entry) {
+            return key(node).map { $0.utf8.elementsEqual(name) } ?? false
+        }
+        return bytes.withUnsafeBufferPointer { buffer in
+            let end = start + name.count
+            guard end < buffer.count, buffer[end] == UInt8(ascii: "\"") else { return false }
+            guard let base = buffer.baseAddress, let wanted = name.baseAddress else { return name.isEmpty }
+            return memcmpBytes(base + start, wanted, name.count)
+        }
+    }
+
     /// Whether the member name equals `name` (UTF-8) — without decoding unless the key has escapes.
     package func keyEquals(_ node: JSONNode, _ name: [UInt8]) -> Bool {
         let entry = entry(node)

@@ -42,6 +42,7 @@ struct IRegexpECMAScriptTests {
         ]
         for pattern in patterns {
             let regex = try #require(IRegexp(pattern, dialect: .ecmaScript))
+            _ = regex.hasSearchTable  // built now, not after the NFA has read its budget
             for subject in subjects {
                 #expect(
                     regex.firstMatch(subject) == regex.searchWithoutTable(subject), "/\(pattern)/ on \"\(subject)\"")
@@ -50,6 +51,17 @@ struct IRegexpECMAScriptTests {
         #expect(try #require(IRegexp("^[0-9]{5}$", dialect: .ecmaScript)).hasSearchTable)
         // Too many states for the table: the NFA answers alone.
         #expect(try #require(IRegexp("(a|b)*a(a|b){8}", dialect: .ecmaScript)).hasSearchTable == false)
+    }
+
+    @Test("a pattern answers the same before and after it has read enough text to build its table")
+    func lazyTable() throws {
+        let regex = try #require(IRegexp("^SKU-[0-9]+$", dialect: .ecmaScript))
+        let subjects = ["SKU-1", "SKU-", "xSKU-12", "SKU-123456", "SKU-12a", ""]
+        let before = subjects.map { regex.firstMatch($0) }
+        // Five kilobytes through the NFA: past its budget, the ASCII table answers from now on.
+        #expect(regex.firstMatch(String(repeating: "SKU-0", count: 1000)) == false)
+        #expect(subjects.map { regex.firstMatch($0) } == before)
+        #expect(before == [true, false, false, true, false, false])
     }
 
     @Test("backreferences, lookaround and \\b do not compile; catastrophic patterns stay linear")

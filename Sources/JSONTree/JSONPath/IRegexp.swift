@@ -95,8 +95,9 @@ package struct IRegexp: Sendable {
     }
 
     let program: [Instruction]
-    /// `firstMatch` as a table over ASCII bytes (JSON Schema patterns only; see `ASCIISearchDFA`).
-    private let searchDFA: ASCIISearchDFA?
+    /// `firstMatch` as a table over ASCII bytes, built once the pattern has read enough text
+    /// (JSON Schema patterns only; see `ASCIISearchDFA` and `LazySearchDFA`).
+    private let searchDFA: LazySearchDFA?
 
     /// The compiled pattern, or nil when it is not an I-Regexp (or too large).
     package init?(_ pattern: String, dialect: Dialect = .iRegexp) {
@@ -113,7 +114,7 @@ package struct IRegexp: Sendable {
         instructions.append(.jump(start.entry))
         program = instructions
         entry = instructions.count - 1
-        searchDFA = dialect == .ecmaScript ? ASCIISearchDFA(program: instructions, entry: entry) : nil
+        searchDFA = dialect == .ecmaScript ? LazySearchDFA(program: instructions, entry: entry) : nil
     }
 
     let entry: Int
@@ -140,8 +141,9 @@ package struct IRegexp: Sendable {
     /// `firstMatch` by the NFA alone (tests hold the ASCII table against it).
     func searchWithoutTable(_ subject: String) -> Bool { run(subject.unicodeScalars.makeIterator(), anywhere: true) }
 
-    /// Whether `firstMatch` has an ASCII table (a small ECMA-262 pattern).
-    var hasSearchTable: Bool { searchDFA != nil }
+    /// Whether `firstMatch` has an ASCII table (a small ECMA-262 pattern); asking builds it now,
+    /// so the tests that ask hold the table, not the NFA, against `searchWithoutTable`.
+    var hasSearchTable: Bool { searchDFA?.build() ?? false }
 
     /// The scalars of UTF-8 bytes (the JSON parser has checked them; a bad sequence reads as U+FFFD).
     private struct UTF8Scalars: IteratorProtocol {
