@@ -15,7 +15,7 @@ lazer-secret (every grant), lazer-public (no secret: authorization code with PKC
 lazer-jwt-client (private_key_jwt, RFC 7523: every grant, at /p/main only — the others' discovery
 does not list the method). Its keys are made at start: GET /client-keys gives the private keys
 (RSA for RS256/PS256 with kid lazer-rsa-1, P-256 for ES256 with kid lazer-ec-1, and a stranger's RSA
-key), GET /assertions the headers and claims of the client assertions it accepted.
+key), GET /assertions the headers, claims and text of the client assertions it accepted.
 The user for the password grant is alice / wonderland. Prints `PORTS http=<port>` and exits when
 its standard input closes.
 """
@@ -135,7 +135,8 @@ class ClientAssertion(JWTBearerClientAssertion):
         claims = super().process_assertion_claims(assertion, resolve_key)
         if not 0 < claims["exp"] - claims["iat"] <= 300:
             raise InvalidClientError(description="the client assertion must expire within 5 minutes of iat")
-        self.provider.assertions.append({"header": self.provider.assertion_headers[-1], "claims": dict(claims)})
+        self.provider.assertions.append(
+            {"header": self.provider.assertion_headers[-1], "claims": dict(claims), "raw": assertion})
         return claims
 
 
