@@ -105,9 +105,9 @@ package struct OAuthError: Error, TranslatableError, Sendable, CustomStringConve
         let hint: String =
             switch reason {
             case .provider where unadvertisedMethodNote != nil:
-                "The provider's discovery document lists \(advertisedAuthMethods?.joined(separator: ", ") ?? "") — "
-                    + "not \(clientAuthentication ?? ""): set clientAuthentication to one it lists (basic is "
-                    + "client_secret_basic, body client_secret_post), or enable it for the client at the provider."
+                (unadvertisedMethodNote.map { $0.prefix(1).uppercased() + $0.dropFirst() } ?? "")
+                    + ": set clientAuthentication to one it lists (basic is client_secret_basic, body "
+                    + "client_secret_post), or enable it for the client at the provider."
             case .provider("invalid_client", _, _) where clientAuthentication == "private_key_jwt":
                 "Check privateKey or privateKeyFile, assertionAlgorithm and keyId: the provider must know the client's public key."
             case .provider(let code, _, _):
