@@ -54,15 +54,19 @@ class Handler(BaseHTTPRequestHandler):
         self.wfile.write(body)
 
 
+class Server(ThreadingHTTPServer):
+    daemon_threads = True
+    # Set before listen(): with the default 5, a burst of new connections loses SYNs (1 s retries).
+    request_queue_size = 1024
+
+
 def main():
     global options
     parser = argparse.ArgumentParser()
     parser.add_argument("--stall-after", type=int)
     parser.add_argument("--stall-seconds", type=float, default=1.0)
     options = parser.parse_args()
-    server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
-    server.daemon_threads = True
-    server.request_queue_size = 256
+    server = Server(("127.0.0.1", 0), Handler)
     threading.Thread(target=server.serve_forever, daemon=True).start()
     print(f"PORTS http={server.server_address[1]}", flush=True)
     sys.stdin.read()
