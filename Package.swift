@@ -348,7 +348,7 @@ let package = Package(
         ),
         .testTarget(
             name: "LoadTests",
-            dependencies: ["Load", "Replay", "Workspace", "HTTPCore"],
+            dependencies: ["Load", "Replay", "Workspace", "HTTPCore", "Futures"],
             swiftSettings: strictSwift
         ),
 
