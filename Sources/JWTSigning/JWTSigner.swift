@@ -2,12 +2,13 @@ import Crypto
 import CryptoExtras
 import Foundation
 
-/// The JWS algorithms `jwt` auth signs with (RFC 7518): HMAC, RSA PKCS#1 v1.5 and ECDSA P-256,
-/// each over SHA-256.
+/// The JWS algorithms `jwt` auth and oauth2's `private_key_jwt` sign with (RFC 7518): HMAC, RSA
+/// PKCS#1 v1.5, RSA-PSS (salt as long as the digest, as §3.5 wants) and ECDSA P-256, each over SHA-256.
 package enum JWTAlgorithm: String, Sendable, CaseIterable {
     case hs256 = "HS256"
     case rs256 = "RS256"
     case es256 = "ES256"
+    case ps256 = "PS256"
 
     /// Whether its key is a shared secret (HS256) rather than a private key in PEM.
     package var usesSharedSecret: Bool { self == .hs256 }
@@ -26,7 +27,7 @@ package struct JWTSigner: Sendable {
     package let algorithm: JWTAlgorithm
     private let key: Key
 
-    /// - Parameter key: HS256's shared secret (its UTF-8 bytes), or RS256's / ES256's private key
+    /// - Parameter key: HS256's shared secret (its UTF-8 bytes), or RS256's / PS256's / ES256's private key
     ///   in PEM (`BEGIN PRIVATE KEY`, `BEGIN RSA PRIVATE KEY`, `BEGIN EC PRIVATE KEY`).
     package init(algorithm: JWTAlgorithm, key: String) throws(JWTSigningError) {
         self.algorithm = algorithm
@@ -34,7 +35,7 @@ package struct JWTSigner: Sendable {
         case .hs256:
             guard !key.isEmpty else { throw .emptySecret }
             self.key = .hmac(SymmetricKey(data: Array(key.utf8)))
-        case .rs256:
+        case .rs256, .ps256:
             guard key.contains("-----BEGIN") else { throw .notPEM(algorithm) }
             do {
                 self.key = .rsa(try _RSA.Signing.PrivateKey(pemRepresentation: key))
@@ -65,7 +66,8 @@ package struct JWTSigner: Sendable {
             case .hmac(let secret):
                 return Array(HMAC<SHA256>.authenticationCode(for: input, using: secret))
             case .rsa(let privateKey):
-                return Array(try privateKey.signature(for: input, padding: .insecurePKCS1v1_5).rawRepresentation)
+                let padding: _RSA.Signing.Padding = algorithm == .ps256 ? .PSS : .insecurePKCS1v1_5
+                return Array(try privateKey.signature(for: input, padding: padding).rawRepresentation)
             case .ecdsa(let privateKey):
                 return Array(try privateKey.signature(for: input).rawRepresentation)
             }
@@ -84,7 +86,8 @@ package struct JWTSigner: Sendable {
             return HMAC<SHA256>.isValidAuthenticationCode(signature, authenticating: input, using: secret)
         case .rsa(let privateKey):
             let rsa = _RSA.Signing.RSASignature(rawRepresentation: signature)
-            return privateKey.publicKey.isValidSignature(rsa, for: input, padding: .insecurePKCS1v1_5)
+            let padding: _RSA.Signing.Padding = algorithm == .ps256 ? .PSS : .insecurePKCS1v1_5
+            return privateKey.publicKey.isValidSignature(rsa, for: input, padding: padding)
         case .ecdsa(let privateKey):
             guard let ecdsa = try? P256.Signing.ECDSASignature(rawRepresentation: signature) else { return false }
             return privateKey.publicKey.isValidSignature(ecdsa, for: input)
@@ -119,7 +122,7 @@ package enum JWTSigningError: Error, Sendable, Equatable, CustomStringConvertibl
         case .notPEM(let algorithm):
             "the JWT's \(algorithm.rawValue) key is not a PEM private key (-----BEGIN PRIVATE KEY----- …)"
         case .unreadableKey(let algorithm, let reason):
-            "the JWT's key is not a \(algorithm == .rs256 ? "RSA" : "P-256 EC") private key (\(reason))"
+            "the JWT's key is not a \(algorithm == .es256 ? "P-256 EC" : "RSA") private key (\(reason))"
         case .signingFailed(let reason): "the JWT could not be signed (\(reason))"
         }
     }

@@ -12,6 +12,8 @@ package final class OAuthTestServer: Sendable {
     package static let clientID = "lazer-client"
     package static let clientSecret = "lazer-secret"
     package static let publicClientID = "lazer-public"
+    /// The `private_key_jwt` client (at provider `main` only); its keys from `clientKeys()`.
+    package static let jwtClientID = "lazer-jwt-client"
     package static let username = "alice"
     package static let password = "wonderland"
 
@@ -48,6 +50,21 @@ package final class OAuthTestServer: Sendable {
     package func seen(provider: String = "main") throws -> [String: [String]] {
         let data = try Process.hookPOST(issuer(provider) + "/seen")
         return (try JSONSerialization.jsonObject(with: data) as? [String: [String]]) ?? [:]
+    }
+
+    /// The private keys of the `private_key_jwt` client, made when the server started: `rsa`
+    /// (RS256, PS256; kid `lazer-rsa-1`), `ec` (ES256; kid `lazer-ec-1`) and `stranger` (a key
+    /// the provider does not know).
+    package func clientKeys() throws -> [String: String] {
+        let data = try Process.hookPOST(issuer() + "/client-keys")
+        return (try JSONSerialization.jsonObject(with: data) as? [String: String]) ?? [:]
+    }
+
+    /// The client assertions the provider accepted, in order: each one's `header`, `claims`
+    /// (as the provider read them) and `raw` text.
+    package func assertions(provider: String = "main") throws -> [[String: Any]] {
+        let data = try Process.hookPOST(issuer(provider) + "/assertions")
+        return (try JSONSerialization.jsonObject(with: data) as? [[String: Any]]) ?? []
     }
 
     /// The browser of the authorization code grant: GETs `address` and follows the provider's

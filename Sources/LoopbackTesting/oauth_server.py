@@ -11,7 +11,11 @@ POST /approve?user_code=… (the person approving a device), POST /revoke-all (e
 becomes invalid), GET /stats (how many token requests each grant had), GET /seen (the authorization
 codes and PKCE verifiers token requests carried). /authorize consents for alice at once (the
 browser step is the test following the redirect), or refuses with login_hint=deny. Clients: lazer-client /
-lazer-secret (every grant), lazer-public (no secret: authorization code with PKCE, device code).
+lazer-secret (every grant), lazer-public (no secret: authorization code with PKCE, device code),
+lazer-jwt-client (private_key_jwt, RFC 7523: every grant, at /p/main only — the others' discovery
+does not list the method). Its keys are made at start: GET /client-keys gives the private keys
+(RSA for RS256/PS256 with kid lazer-rsa-1, P-256 for ES256 with kid lazer-ec-1, and a stranger's RSA
+key), GET /assertions the headers, claims and text of the client assertions it accepted.
 The user for the password grant is alice / wonderland. Prints `PORTS http=<port>` and exits when
 its standard input closes.
 """
@@ -27,11 +31,14 @@ from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from authlib.common.security import generate_token
 from authlib.jose import jwt
 from authlib.oauth2 import AuthorizationServer
-from authlib.oauth2.rfc6749 import ClientMixin, OAuth2Request, grants
+from authlib.oauth2.rfc6749 import ClientMixin, InvalidClientError, OAuth2Request, grants
 from authlib.oauth2.rfc6749.requests import BasicOAuth2Payload
 from authlib.oauth2.rfc6750 import BearerTokenGenerator
+from authlib.oauth2.rfc7523 import JWTBearerClientAssertion
 from authlib.oauth2.rfc7636 import CodeChallenge
 from authlib.oauth2.rfc8628 import DeviceAuthorizationEndpoint, DeviceCodeGrant, DeviceCredentialDict
+from cryptography.hazmat.primitives import serialization
+from cryptography.hazmat.primitives.asymmetric import ec, rsa
 
 # Loopback over plain HTTP is what the tests use (RFC 8252 allows it for native apps).
 os.environ["AUTHLIB_INSECURE_TRANSPORT"] = "1"
@@ -40,9 +47,24 @@ USER = {"id": "alice", "password": "wonderland"}
 JWT_KEY = b"lazer-test-signing-key-not-a-secret"
 
 
+def pem_pair(key):
+    private = key.private_bytes(serialization.Encoding.PEM, serialization.PrivateFormat.PKCS8,
+                                serialization.NoEncryption()).decode()
+    public = key.public_key().public_bytes(serialization.Encoding.PEM,
+                                           serialization.PublicFormat.SubjectPublicKeyInfo)
+    return private, public
+
+
+# lazer-jwt-client's keys (made at start, handed to the tests by GET /client-keys), and a stranger's.
+RSA_PRIVATE, RSA_PUBLIC = pem_pair(rsa.generate_private_key(public_exponent=65537, key_size=2048))
+EC_PRIVATE, EC_PUBLIC = pem_pair(ec.generate_private_key(ec.SECP256R1()))
+STRANGER_PRIVATE, _ = pem_pair(rsa.generate_private_key(public_exponent=65537, key_size=2048))
+CLIENT_KEYS = {"lazer-rsa-1": RSA_PUBLIC, "lazer-ec-1": EC_PUBLIC}
+
+
 class Client(ClientMixin):
-    def __init__(self, client_id, secret):
-        self.client_id, self.secret = client_id, secret
+    def __init__(self, client_id, secret, method=None):
+        self.client_id, self.secret, self.method = client_id, secret, method
 
     def get_client_id(self):
         return self.client_id
@@ -62,16 +84,60 @@ class Client(ClientMixin):
         return self.secret is not None and client_secret == self.secret
 
     def check_endpoint_auth_method(self, method, endpoint):
+        if self.method:
+            return method == self.method
         return method == "none" if self.secret is None else method in ("client_secret_basic", "client_secret_post")
 
     def check_response_type(self, response_type):
         return response_type == "code"
 
     def check_grant_type(self, grant_type):
-        return self.secret is not None or grant_type != "client_credentials"
+        return self.secret is not None or self.method is not None or grant_type != "client_credentials"
 
 
-CLIENTS = {"lazer-client": Client("lazer-client", "lazer-secret"), "lazer-public": Client("lazer-public", None)}
+CLIENTS = {
+    "lazer-client": Client("lazer-client", "lazer-secret"),
+    "lazer-public": Client("lazer-public", None),
+    "lazer-jwt-client": Client("lazer-jwt-client", None, method="private_key_jwt"),
+}
+
+
+class ClientAssertion(JWTBearerClientAssertion):
+    """private_key_jwt (RFC 7523 §2.2): the assertion's signature by the client's key (by kid, else
+    by alg), iss = sub = the client, aud = this provider's token endpoint, exp at most 5 minutes
+    after iat, and a jti never seen before."""
+
+    CLIENT_AUTH_METHOD = "private_key_jwt"
+
+    def __init__(self, provider):
+        super().__init__(provider.issuer + "/token", validate_jti=True)
+        self.provider = provider
+
+    def create_claims_options(self):
+        options = super().create_claims_options()
+        options["iat"] = {"essential": True}
+        return options
+
+    def validate_jti(self, claims, jti):
+        if jti in self.provider.jtis:
+            return False
+        self.provider.jtis.add(jti)
+        return True
+
+    def resolve_client_public_key(self, client, headers):
+        self.provider.assertion_headers.append(dict(headers))
+        kid = headers.get("kid")
+        if kid is not None:
+            return CLIENT_KEYS.get(kid, b"")
+        return EC_PUBLIC if headers.get("alg") == "ES256" else RSA_PUBLIC
+
+    def process_assertion_claims(self, assertion, resolve_key):
+        claims = super().process_assertion_claims(assertion, resolve_key)
+        if not 0 < claims["exp"] - claims["iat"] <= 300:
+            raise InvalidClientError(description="the client assertion must expire within 5 minutes of iat")
+        self.provider.assertions.append(
+            {"header": self.provider.assertion_headers[-1], "claims": dict(claims), "raw": assertion})
+        return claims
 
 
 class Request(OAuth2Request):
@@ -94,11 +160,17 @@ class Request(OAuth2Request):
 
 
 class Provider(AuthorizationServer):
-    def __init__(self, name, issuer, expires_in, rotates, delay):
+    def __init__(self, name, issuer, expires_in, rotates, delay, assertions=False):
         super().__init__(scopes_supported=["read", "write", "openid", "profile", "offline_access"])
         self.name, self.issuer, self.delay, self.rotates = name, issuer, delay, rotates
         self.tokens, self.refresh, self.codes, self.devices, self.grants = {}, {}, {}, {}, {}
         self.polls = {}
+        # private_key_jwt: the jtis seen, and the assertions accepted (headers and claims).
+        self.jtis, self.assertions, self.assertion_headers = set(), [], []
+        jwt_method = ["private_key_jwt"] if assertions else []
+        self.auth_methods = ["client_secret_basic", "client_secret_post", "none"] + jwt_method
+        if assertions:
+            self.register_client_auth_method("private_key_jwt", ClientAssertion(self))
         self.stats = {}
         # The authorization codes and PKCE verifiers token requests carried (for the secrets greps).
         self.seen = {"codes": [], "verifiers": []}
@@ -113,7 +185,7 @@ class Provider(AuthorizationServer):
         provider = self
 
         class AuthorizationCode(grants.AuthorizationCodeGrant):
-            TOKEN_ENDPOINT_AUTH_METHODS = ["client_secret_basic", "client_secret_post", "none"]
+            TOKEN_ENDPOINT_AUTH_METHODS = ["client_secret_basic", "client_secret_post", "none"] + jwt_method
 
             def save_authorization_code(self, code, request):
                 provider.codes[code] = {
@@ -136,16 +208,16 @@ class Provider(AuthorizationServer):
                 return USER
 
         class Password(grants.ResourceOwnerPasswordCredentialsGrant):
-            TOKEN_ENDPOINT_AUTH_METHODS = ["client_secret_basic", "client_secret_post"]
+            TOKEN_ENDPOINT_AUTH_METHODS = ["client_secret_basic", "client_secret_post"] + jwt_method
 
             def authenticate_user(self, username, password):
                 return USER if (username, password) == (USER["id"], USER["password"]) else None
 
         class ClientCredentials(grants.ClientCredentialsGrant):
-            TOKEN_ENDPOINT_AUTH_METHODS = ["client_secret_basic", "client_secret_post"]
+            TOKEN_ENDPOINT_AUTH_METHODS = ["client_secret_basic", "client_secret_post"] + jwt_method
 
         class Refresh(grants.RefreshTokenGrant):
-            TOKEN_ENDPOINT_AUTH_METHODS = ["client_secret_basic", "client_secret_post", "none"]
+            TOKEN_ENDPOINT_AUTH_METHODS = ["client_secret_basic", "client_secret_post", "none"] + jwt_method
             INCLUDE_NEW_REFRESH_TOKEN = rotates
 
             def authenticate_refresh_token(self, refresh_token):
@@ -160,6 +232,8 @@ class Provider(AuthorizationServer):
                     provider.refresh.pop(credential.token, None)
 
         class Device(DeviceCodeGrant):
+            TOKEN_ENDPOINT_AUTH_METHODS = ["client_secret_basic", "client_secret_post", "none"] + jwt_method
+
             def query_device_credential(self, device_code):
                 item = provider.devices.get(device_code)
                 return DeviceCredentialDict(item) if item else None
@@ -175,6 +249,7 @@ class Provider(AuthorizationServer):
                 return last is not None and now - last < credential["interval"] * 0.9
 
         class DeviceEndpoint(DeviceAuthorizationEndpoint):
+            CLIENT_AUTH_METHODS = ["client_secret_basic", "client_secret_post", "none"] + jwt_method
             INTERVAL = 1
             EXPIRES_IN = 120
 
@@ -223,7 +298,7 @@ class Provider(AuthorizationServer):
             "grant_types_supported": ["authorization_code", "client_credentials", "password", "refresh_token",
                                       "urn:ietf:params:oauth:grant-type:device_code"],
             "response_types_supported": ["code"], "code_challenge_methods_supported": ["S256"],
-            "token_endpoint_auth_methods_supported": ["client_secret_basic", "client_secret_post", "none"],
+            "token_endpoint_auth_methods_supported": self.auth_methods,
             "scopes_supported": self.scopes_supported, "subject_types_supported": ["public"],
             "id_token_signing_alg_values_supported": ["HS256"], "jwks_uri": self.issuer + "/jwks",
         }
@@ -344,6 +419,10 @@ class Handler(BaseHTTPRequestHandler):
                 return self.answer(200, provider.stats)
             if endpoint == "/seen":
                 return self.answer(200, provider.seen)
+            if endpoint == "/client-keys":
+                return self.answer(200, {"rsa": RSA_PRIVATE, "ec": EC_PRIVATE, "stranger": STRANGER_PRIVATE})
+            if endpoint == "/assertions":
+                return self.answer(200, provider.assertions)
             if endpoint.startswith("/api"):
                 return self.api(provider, endpoint)
         return self.answer(404, {"error": "not_found"})
@@ -371,7 +450,7 @@ def main():
     server.daemon_threads = True
     port = server.server_address[1]
     base = f"http://127.0.0.1:{port}/p/"
-    PROVIDERS["main"] = Provider("main", base + "main", 3600, rotates=False, delay=0)
+    PROVIDERS["main"] = Provider("main", base + "main", 3600, rotates=False, delay=0, assertions=True)
     PROVIDERS["rotating"] = Provider("rotating", base + "rotating", 2, rotates=True, delay=0)
     PROVIDERS["slow"] = Provider("slow", base + "slow", 3600, rotates=False, delay=0.5)
     threading.Thread(target=server.serve_forever, daemon=True).start()

@@ -171,7 +171,7 @@ package final class ReplayRunner: Sendable {
 
     /// The values captured before the run, then `--var` values over them, as the first layer of
     /// variables; a value given for a variable the collection marks secret stays secret.
-    func initialValues(for document: CollectionDocument) -> [String: VariableScope.Value] {
+    package func initialValues(for document: CollectionDocument) -> [String: VariableScope.Value] {
         let collection = document.collection
         let secretNames = Set(
             (collection.variables + collection.environments.flatMap(\.variables)).filter(\.secret).map(\.name))

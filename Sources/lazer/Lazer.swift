@@ -20,6 +20,7 @@ struct Lazer: ParsableCommand {
             TUICommand.self, JSONCommand.self, SendCommand.self, RunCommand.self, ValidateCommand.self,
             MockCommand.self, RecordCommand.self,
             ImportCommand.self, ExportCommand.self, HistoryCommand.self, DiffCommand.self, UIDemoCommand.self,
+            LoadCommand.self,
         ],
         defaultSubcommand: TUICommand.self
     )

@@ -1,8 +1,8 @@
 # oauth2 in the explorer against a real OAuth 2.0 server on loopback (Authlib:
 # Sources/LoopbackTesting/oauth_server.py in the virtualenv scripts/oauth-venv.sh makes): a
 # cached token that has expired is refreshed on send and the Timeline shows the token stage and
-# its request; a device code grant shows its code in a waiting card and completes when the test,
-# playing the person, approves that code.
+# its request; a device code grant shows its code in a waiting card, with the polls listed under
+# it as they happen, and completes when the test, playing the person, approves that code.
 source "$(dirname "$0")/lib.sh"
 source "$(dirname "$0")/explorer-lib.sh"
 
@@ -67,6 +67,8 @@ check "device: where to enter the code" wait_for dc "at +http://127\.0\.0\.1:$PO
 CODE=$(screen dc | grep -oE 'Code +[A-Z]{4}-[A-Z]{4}' | grep -oE '[A-Z]{4}-[A-Z]{4}' | head -1)
 required "device: the code is shown" test -n "$CODE"
 check "device: still waiting while nobody approved" wait_for dc "getting a token"
+check "device: the polls are listed under the card as they happen" wait_for dc "↳ approval .*→ 400 authorization_pending"
+check "device: the requests so far are counted" wait_for dc "Token requests so far \([3-9] requests\)"
 python3 -c 'import sys, urllib.request; urllib.request.urlopen(urllib.request.Request(sys.argv[1], method="POST"))' \
     "$ISSUER/approve?user_code=$CODE"
 check "device: approved, the request goes with the token" wait_for dc " 200 OK "

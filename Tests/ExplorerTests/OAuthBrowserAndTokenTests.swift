@@ -147,3 +147,30 @@ struct OAuthCachedTokenProgramTests {
         #expect(harness.state.exchanges[OAuthBrowserAndTokenTests.key]?.inFlight == nil)
     }
 }
+
+extension OAuthBrowserAndTokenTests {
+    /// oauth2 is edited in the file; its Auth tab says what it is, `private_key_jwt`'s key file,
+    /// algorithm and kid included (a key given as text stays masked).
+    @Test func theAuthTabSaysHowTheClientAuthenticates() throws {
+        let file = FixtureFile.text(
+            "pkj.json",
+            """
+            {
+              "formatVersion": 1, "id": "pk", "name": "Keys", "defaultEnvironment": "dev",
+              "requests": [
+                {"id": "file", "name": "File", "method": "GET", "url": "/me",
+                 "auth": {"type": "oauth2", "grant": "client_credentials", "tokenUrl": "https://id.test/token",
+                          "clientId": "svc", "clientAuthentication": "private_key_jwt",
+                          "privateKeyFile": "keys/svc.pem", "assertionAlgorithm": "PS256", "keyId": "2026-12"}}],
+              "environments": [{"name": "dev", "kind": "live", "baseURL": "https://dev.test"}]
+            }
+            """)
+        var fixture = try ReducerFixture([file], startup: StartupRequest(request: "file"))
+        fixture.driver.press("alt+4")
+        let screen = fixture.driver.render()
+        #expect(
+            screen.contains("oauth2 client_credentials svc")
+                && screen.contains("client key          private_key_jwt PS256 keys/svc.pem kid 2026-12"),
+            "\(screen)")
+    }
+}

@@ -100,3 +100,75 @@ extension TokenTimelineTests {
         #expect(screen.contains("→ 401 invalid_client"), "\(screen)")
     }
 }
+
+extension TokenTimelineTests {
+    static let authorization = OAuthDeviceAuthorization(
+        userCode: "WDJB-MJHT", verificationURI: "http://127.0.0.1:8080/p/main/device", verificationURIComplete: nil,
+        expiresIn: 120, interval: 5)
+
+    /// A device code send in flight: its token stage running, the code shown, and `polls`
+    /// answered `authorization_pending` so far (after the device authorization).
+    static func waiting(size: Size, polls: Int) throws -> ReducerFixture {
+        var fixture = try ReducerFixture(size: size, startup: StartupRequest(request: "a-users"))
+        let users = TestCollections.key("a-users")
+        let job = try #require(fixture.driver.press("F5").sendJobs.first)
+        fixture.driver.reduce(.chainStage(users, generation: job.generation, ChainStage(index: 0, label: "dispatch")))
+        fixture.driver.reduce(
+            .chainStage(users, generation: job.generation, ChainStage(index: 1, label: "token", start: .zero)))
+        fixture.driver.reduce(.oauthDeviceCode(users, generation: job.generation, Self.authorization))
+        var steps = [
+            OAuthStepRecord(
+                step: .deviceAuthorization, method: "POST", url: "http://127.0.0.1:8080/p/main/device_authorization",
+                status: 200, start: .milliseconds(1), duration: .milliseconds(8))
+        ]
+        for poll in 0..<polls {
+            steps.append(
+                OAuthStepRecord(
+                    step: .devicePolling, method: "POST", url: "http://127.0.0.1:8080/p/main/token", status: 400,
+                    start: .seconds(poll + 1), duration: .milliseconds(6), error: "authorization_pending"))
+        }
+        for step in steps { fixture.driver.reduce(.oauthStep(users, generation: job.generation, step)) }
+        return fixture
+    }
+
+    /// Issue 26: a user watching the device card sees the polls accumulate under it, each as
+    /// the provider answered it, before the token comes.
+    @Test func devicePollsShowUnderTheWaitingCardAsTheyHappen() throws {
+        var fixture = try Self.waiting(size: Size(width: 120, height: 40), polls: 1)
+        var screen = fixture.driver.render()
+        #expect(screen.contains("Waiting for approval (oauth2 device code)"), "\(screen)")
+        #expect(screen.contains("↳ device") && screen.contains("→ 200 POST /p/main/device_auth"), "\(screen)")
+        #expect(screen.components(separatedBy: "↳ approval").count - 1 == 1, "\(screen)")
+        let users = TestCollections.key("a-users")
+        let generation = try #require(fixture.driver.state.exchanges[users]?.inFlight)
+        fixture.driver.reduce(
+            .oauthStep(
+                users, generation: generation,
+                OAuthStepRecord(
+                    step: .devicePolling, method: "POST", url: "http://127.0.0.1:8080/p/main/token", status: 400,
+                    start: .seconds(10), duration: .milliseconds(5), error: "authorization_pending")))
+        fixture.driver.reduce(
+            .oauthStep(
+                users, generation: generation + 1,
+                OAuthStepRecord(
+                    step: .devicePolling, method: "POST", url: "http://x/other", status: 400, duration: .zero)))
+        screen = fixture.driver.render()
+        #expect(screen.components(separatedBy: "↳ approval").count - 1 == 2, "\(screen)")
+        #expect(!screen.contains("/other"), "another send's step is dropped")
+        Snapshot.assert(screen, named: "token-device-polls-120x40")
+    }
+
+    /// Polls past what the pane holds: those after the first request are folded into one line,
+    /// the latest stay in sight.
+    @Test func manyPollsFoldSoTheLatestStayInSight() throws {
+        var fixture = try Self.waiting(size: Size(width: 80, height: 24), polls: 30)
+        let screen = fixture.driver.render()
+        #expect(screen.contains("Code  WDJB-MJHT"), "\(screen)")
+        #expect(screen.contains("↳ device"), "\(screen)")
+        #expect(screen.contains("Token requests so far (31 requests)"), "\(screen)")
+        #expect(screen.range(of: #"↳ … [0-9]+ more"#, options: .regularExpression) != nil, "\(screen)")
+        // The last poll started at 30 s, and answered.
+        #expect(screen.contains("30.0 s") && screen.contains("→ 400 authorization"), "\(screen)")
+        Snapshot.assert(screen, named: "token-device-polls-80x24")
+    }
+}

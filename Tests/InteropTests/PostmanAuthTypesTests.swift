@@ -120,7 +120,14 @@ import Workspace
         collection.requests = [
             SavedRequest(id: "k", name: "Kerberos", method: .get, url: "https://intranet.example/"),
             SavedRequest(id: "f", name: "Key file", method: .get, url: "https://api.example/"),
+            SavedRequest(id: "p", name: "Client key", method: .get, url: "https://api.example/"),
         ]
+        var oauth = OAuth2Auth(grant: .clientCredentials)
+        oauth.tokenURL = "https://id.example/token"
+        oauth.clientID = "svc"
+        oauth.clientAuthentication = .privateKeyJWT
+        oauth.privateKeyFile = "keys/svc.pem"
+        collection.requests[2].auth = SavedAuth(.oauth2(oauth))
         collection.requests[0].auth = SavedAuth(.negotiate)
         collection.requests[1].auth = SavedAuth(.jwt(JWTAuth(algorithm: .es256, privateKeyFile: "keys/ec.pem")))
         let output = try PostmanExport.output(
@@ -131,6 +138,10 @@ import Workspace
         #expect(report.contains { $0.hasPrefix("collection: command auth ($ gcloud auth print-access-token)") })
         #expect(report.contains { $0.hasPrefix("Kerberos: Negotiate (Kerberos) auth: Postman has none") })
         #expect(report.contains { $0.hasPrefix("Key file: JWT private key file keys/ec.pem") })
+        #expect(
+            report.contains {
+                $0.hasPrefix("Client key: oauth2 private_key_jwt client authentication: Postman has none")
+            })
     }
 
     @Test func openAPIHTTPNegotiateBecomesNegotiateBesideBasicBearerAndKeys() throws {

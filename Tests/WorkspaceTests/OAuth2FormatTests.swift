@@ -99,3 +99,52 @@ import Workspace
             "\(loaded.diagnostics.map(\.message))")
     }
 }
+
+extension OAuth2FormatTests {
+    @Test func privateKeyJWTIsReadAndWrittenBackTheSame() throws {
+        let auth = """
+            {
+                "type": "oauth2",
+                "grant": "client_credentials",
+                "tokenUrl": "https://id.example.com/token",
+                "clientId": "app",
+                "clientAuthentication": "private_key_jwt",
+                "privateKeyFile": "keys/app.pem",
+                "assertionAlgorithm": "ES256",
+                "keyId": "2026-12"
+              }
+            """
+        let text = Self.collection(auth: auth)
+        let loaded = CollectionLoader.load(Array(text.utf8), file: "o.json")
+        let collection = try #require(loaded.collection, "\(loaded.diagnostics)")
+        #expect(loaded.diagnostics.isEmpty, "\(loaded.diagnostics.map(\.message))")
+        guard case .oauth2(let oauth)? = collection.auth?.scheme else {
+            Issue.record("not oauth2")
+            return
+        }
+        #expect(oauth.clientAuthentication == .privateKeyJWT && oauth.assertionAlgorithm == .es256)
+        #expect(oauth.privateKeyFile == "keys/app.pem" && oauth.keyID == "2026-12")
+        #expect(collection.fileText() == text)
+    }
+
+    @Test func privateKeyJWTWithoutAKeyIsAnErrorAndALiteralKeyIsWarnedAbout() {
+        let missing =
+            #"{"type": "oauth2", "grant": "client_credentials", "clientId": "a", "tokenUrl": "https://x/t", "clientAuthentication": "private_key_jwt"}"#
+        var loaded = CollectionLoader.load(Array(Self.collection(auth: missing).utf8), file: "o.json")
+        #expect(
+            loaded.diagnostics.contains {
+                $0.severity == .error
+                    && $0.message.contains(
+                        "clientAuthentication private_key_jwt needs a privateKeyFile (a PEM file) or a privateKey")
+            }, "\(loaded.diagnostics.map(\.message))")
+        let literal =
+            #"{"type": "oauth2", "grant": "client_credentials", "clientId": "a", "tokenUrl": "https://x/t", "clientAuthentication": "private_key_jwt", "privateKey": "-----BEGIN PRIVATE KEY-----", "assertionAlgorithm": "HS256"}"#
+        loaded = CollectionLoader.load(Array(Self.collection(auth: literal).utf8), file: "o.json")
+        #expect(
+            loaded.diagnostics.contains { $0.severity == .warning && $0.message.contains("privateKey is written") },
+            "\(loaded.diagnostics.map(\.message))")
+        #expect(
+            loaded.diagnostics.contains { $0.message.contains("expected one of") && $0.message.contains("PS256") },
+            "\(loaded.diagnostics.map(\.message))")
+    }
+}

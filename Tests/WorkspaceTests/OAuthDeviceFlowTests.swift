@@ -85,3 +85,52 @@ import Workspace
         #expect(provider.polled.withLock { $0 } == 1)
     }
 }
+
+extension OAuthDeviceFlowTests {
+    /// The person's part, and a second send of the same client joining the fetch once the code
+    /// is shown.
+    final class Joining: OAuthPerson {
+        let onCode: @Sendable () -> Void
+        init(onCode: @escaping @Sendable () -> Void) { self.onCode = onCode }
+        func showDeviceCode(_ authorization: OAuthDeviceAuthorization) { onCode() }
+        func showAuthorization(_ prompt: OAuthBrowserPrompt) {}
+    }
+
+    /// The Timeline shows each request of the fetch as it ends, while the send still waits for
+    /// the person: the device authorization is heard before the code is shown, each poll after
+    /// it; a send that joins the fetch later hears the earlier requests first, then the rest.
+    /// What the observers heard.
+    final class Heard: Sendable {
+        let steps = Mutex<[OAuthError.Step]>([])
+        let whenShown = Mutex<[OAuthError.Step]>([])
+        let joined = Mutex<[OAuthError.Step]>([])
+        let joining = Mutex<Task<Void, Never>?>(nil)
+    }
+
+    @Test func eachRequestIsHeardAsItEndsAndAJoiningSendHearsTheEarlierOnesFirst() async throws {
+        let provider = Provider(polls: ["authorization_pending"])
+        let broker = OAuthTokenBroker(store: nil)
+        let heard = Heard()
+        let person = Joining {
+            heard.whenShown.withLock { $0 = heard.steps.withLock { $0 } }
+            let task = Task { @Sendable in
+                _ = await broker.token(
+                    for: Self.settings(), dispatcher: provider, person: nil,
+                    onStep: { step in heard.joined.withLock { $0.append(step.step) } }
+                ).fetchResult()
+            }
+            heard.joining.withLock { $0 = task }
+        }
+        let outcome = try await broker.token(
+            for: Self.settings(), dispatcher: provider, person: person,
+            onStep: { step in heard.steps.withLock { $0.append(step.step) } }
+        ).fetchResult().get()
+        let joining = heard.joining.withLock { $0 }
+        await joining?.value
+        let steps = heard.steps.withLock { $0 }
+        #expect(heard.whenShown.withLock { $0 } == [.deviceAuthorization])
+        #expect(steps == [.deviceAuthorization, .devicePolling, .devicePolling])
+        #expect(steps == outcome.steps.map(\.step))
+        #expect(heard.joined.withLock { $0 } == steps)
+    }
+}

@@ -6,6 +6,11 @@ import Workspace
 /// send, and with it the polling. Texts come from the provider: drawn like every other text.
 enum DeviceCodeCard {
     static func lines(_ authorization: OAuthDeviceAuthorization, _ theme: Theme) -> [Line] {
+        head(authorization, theme) + advice(authorization, theme)
+    }
+
+    /// The title, the code and where to enter it.
+    static func head(_ authorization: OAuthDeviceAuthorization, _ theme: Theme) -> [Line] {
         var lines = [
             Line("Waiting for approval (oauth2 device code)", style: theme[.title].bold),
             Line(""),
@@ -15,7 +20,12 @@ enum DeviceCodeCard {
         if let complete = authorization.verificationURIComplete {
             lines.append(Line([Span("  or    ", style: theme[.muted]), Span(complete, style: theme[.text])]))
         }
-        lines += [
+        return lines
+    }
+
+    /// What to do, how often Lazer asks, and how to stop.
+    static func advice(_ authorization: OAuthDeviceAuthorization, _ theme: Theme) -> [Line] {
+        [
             Line(""),
             Line("Open the address on any device, enter the code and approve it.", style: theme[.muted]),
             Line(
@@ -24,6 +34,5 @@ enum DeviceCodeCard {
                 style: theme[.muted]),
             Line("Esc cancels.", style: theme[.muted]),
         ]
-        return lines
     }
 }

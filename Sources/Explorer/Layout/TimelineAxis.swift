@@ -1,6 +1,7 @@
 import Futures
 import HTTPCore
 import TUI
+import Workspace
 
 /// The Timeline tab's time axis: where it ends, its scale line, the start/length columns and the
 /// bars drawn in eighths of a cell.
@@ -11,6 +12,10 @@ extension TimelineLines {
         if let live = input.live { end = max(end, live) }
         for stage in input.trace.chain {
             if let stageEnd = stage.end ?? stage.start { end = max(end, stageEnd) }
+        }
+        // The token fetch's requests, placed from its stage's start.
+        if let origin = input.trace.chain.first(where: { $0.label == SendStep.token.rawValue })?.start {
+            for step in input.tokenSteps { end = max(end, origin + step.start + step.duration) }
         }
         return end
     }

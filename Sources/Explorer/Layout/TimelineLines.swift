@@ -38,10 +38,12 @@ enum TimelineLines {
         if state.response.openedHistory == nil, let exchange = state.exchange, exchange.inFlight != nil,
             let trace = exchange.trace
         {
-            return Input(
+            var input = Input(
                 trace: trace, live: max(.zero, state.now - exchange.startedAt), failureTitle: nil,
                 method: queued(trace)?.method.rawValue, url: queued(trace)?.url.absoluteString,
                 isMock: exchange.isMock)
+            input.tokenSteps = trace.tokenSteps
+            return input
         }
         guard let result, let trace = result.trace, trace.hasEvents || !trace.chain.isEmpty else { return nil }
         var title: String?
@@ -243,22 +245,6 @@ enum TimelineLines {
                 style: theme[.muted]),
             Span(bar(from: start, to: end, axis: axis, width: barWidth), style: style),
             Span(note, style: style),
-        ])
-    }
-
-    /// One request of the token fetch as a sub-exchange of the token stage: placed from the
-    /// stage's start, its own bar, its answer or error.
-    private static func tokenStepLine(
-        _ step: OAuthStepRecord, from origin: Duration, axis: Duration, barWidth: Int, _ theme: Theme
-    ) -> Line {
-        let start = origin + step.start
-        let failed = step.error != nil && step.error != "authorization_pending"
-        let style = failed ? theme[.error] : theme[.accent]
-        return Line([
-            Span(("↳ " + step.shortLabel).padded(to: labelWidth), style: theme[.muted]),
-            Span(numbers(start: start, length: step.duration), style: theme[.muted]),
-            Span(bar(from: start, to: start + step.duration, axis: axis, width: barWidth), style: style),
-            Span(" " + step.note, style: failed ? theme[.error] : theme[.muted]),
         ])
     }
 

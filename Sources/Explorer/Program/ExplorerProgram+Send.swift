@@ -83,7 +83,11 @@ extension ExplorerProgram {
             tokenStage.received(outcome)
             self?.deliver(.oauthToken(key, OAuthTokenState(outcome.token)))
         }
-        guard let observed = preparation.request, let future = preparation.future(for: observed, onToken: onToken),
+        let onStep: @Sendable (OAuthStepRecord) -> Void = { [weak self] step in
+            self?.deliver(.oauthStep(key, generation: generation, step))
+        }
+        guard let observed = preparation.request,
+            let future = preparation.future(for: observed, onToken: onToken, onStep: onStep),
             let request = unobserved
         else {
             let card = FailureCard(

@@ -100,6 +100,8 @@ package enum ExplorerReducer {
             return reduceExchanges(.browserAuthorization(key, generation: generation, prompt), &state)
         case .oauthToken(let key, let token):
             return reduceExchanges(.tokenState(key, token), &state)
+        case .oauthStep(let key, let generation, let step):
+            return reduceExchanges(.tokenStep(key, generation: generation, step), &state)
         case .askCommandTrust(let question):
             return reduceOverlays(
                 .ask(

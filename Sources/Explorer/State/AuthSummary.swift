@@ -29,4 +29,13 @@ enum AuthSummary {
             return "negotiate (your Kerberos ticket)"
         }
     }
+
+    /// `private_key_jwt PS256 keys/svc.pem kid 2026-12`: how an oauth2 client signs its
+    /// assertion (a key given as text masked); nil for the other client authentications.
+    static func clientKey(_ oauth: OAuth2Auth) -> String? {
+        guard oauth.clientAuthentication == .privateKeyJWT else { return nil }
+        let key = oauth.privateKeyFile.isEmpty ? FormRow.masked(oauth.privateKey) : oauth.privateKeyFile
+        return "private_key_jwt \(oauth.assertionAlgorithm.rawValue) \(key)"
+            + (oauth.keyID.isEmpty ? "" : " kid \(oauth.keyID)")
+    }
 }

@@ -21,6 +21,8 @@ package struct ExchangeTrace: Sendable, Equatable {
     package var authorization: OAuthBrowserPrompt?
     /// The collection's auth command runs (the send waits for its token).
     package var runningCommand = false
+    /// The oauth2 token fetch's requests so far, each as it ended (the result carries them all).
+    package var tokenSteps: [OAuthStepRecord] = []
 
     package init(generation: Int) {
         self.generation = generation

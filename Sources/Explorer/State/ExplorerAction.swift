@@ -76,6 +76,9 @@ package enum ExplorerAction: Sendable, Equatable {
     case oauthAuthorization(RequestKey, generation: Int, OAuthBrowserPrompt)
     /// A send's auth command started or ended (the status line says so while it runs).
     case authCommandRunning(RequestKey, generation: Int, Bool)
+    /// A request of a send's oauth2 token fetch ended (discovery, token request, a device poll):
+    /// a row under the token stage at once, while the send still waits.
+    case oauthStep(RequestKey, generation: Int, OAuthStepRecord)
 }
 
 /// Why a save did not happen, as the user reads it.

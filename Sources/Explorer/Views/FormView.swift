@@ -48,11 +48,22 @@ enum FormView {
                 frame.buffer.setStyle(highlight, in: Rect(x: area.x, y: y, width: area.width, height: 1))
             }
         }
-        if state.editor.tab == .auth, request.auth.scheme == .inherit, area.height > 2 {
+        // oauth2 is edited in the file: its own line says what it is (the client authentication too).
+        var ownOAuth = false
+        if case .oauth2 = request.auth.scheme { ownOAuth = true }
+        if state.editor.tab == .auth, request.auth.scheme == .inherit || ownOAuth, area.height > 2 {
             renderInherited(state, request, at: area.y + rows.count, in: area, frame: &frame)
         }
-        if state.editor.tab == .auth, let collection, case .oauth2 = collection.authInForce(for: request).auth.scheme {
-            let top = area.y + rows.count + (request.auth.scheme == .inherit ? 2 : 1)
+        if state.editor.tab == .auth, let collection,
+            case .oauth2(let oauth) = collection.authInForce(for: request).auth.scheme
+        {
+            var top = area.y + rows.count + (request.auth.scheme == .inherit || ownOAuth ? 2 : 1)
+            if let key = AuthSummary.clientKey(oauth), top - 1 < area.bottom - 1 {
+                frame.buffer.write("client key", x: area.x, y: top - 1, style: theme[.muted], maxX: area.right)
+                frame.buffer.write(
+                    key, x: area.x + FormLayout.labelWidth, y: top - 1, style: theme[.muted], maxX: area.right)
+                top += 1
+            }
             let lines = TokenStateLines.lines(state.exchange?.token, now: Date(), theme)
             for (index, spans) in lines.enumerated() where top + index < area.bottom - 1 {
                 var x = area.x
@@ -95,15 +106,16 @@ enum FormView {
         }
     }
 
-    /// Under an inheriting request's scheme: where its auth comes from and what it is.
+    /// Under an inheriting request's scheme: where its auth comes from and what it is (under its
+    /// own oauth2 scheme: what it is).
     private static func renderInherited(
         _ state: ExplorerState, _ request: SavedRequest, at y: Int, in area: Rect, frame: inout Frame
     ) {
         guard let key = state.selection, let collection = state.document(collectionID: key.collectionID)?.collection
         else { return }
         let inForce = collection.authInForce(for: request)
-        let text =
-            (inForce.inheritedFrom ?? "") + (inForce.origin == .nowhere ? "" : ": " + AuthSummary.text(inForce.auth))
+        let summary = inForce.origin == .nowhere ? "" : AuthSummary.text(inForce.auth)
+        let text = inForce.inheritedFrom.map { $0 + (summary.isEmpty ? "" : ": " + summary) } ?? summary
         frame.buffer.write(
             text, x: area.x + FormLayout.labelWidth, y: y, style: state.theme[.muted], maxX: area.right)
     }

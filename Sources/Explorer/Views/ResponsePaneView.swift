@@ -27,16 +27,19 @@ enum ResponsePaneView {
         if state.response.openedHistory == nil, let exchange = state.exchange, exchange.inFlight != nil,
             let authorization = exchange.trace?.deviceCode
         {
-            ResponseContentView.lines(
-                DeviceCodeCard.lines(authorization, theme), from: 0, in: below, buffer: &frame.buffer)
+            let lines = WaitingCardLines.lines(
+                head: DeviceCodeCard.head(authorization, theme), advice: DeviceCodeCard.advice(authorization, theme),
+                state, width: below.width, height: below.height)
+            ResponseContentView.lines(lines, from: 0, in: below, buffer: &frame.buffer)
             return
         }
         if state.response.openedHistory == nil, let exchange = state.exchange, exchange.inFlight != nil,
             let prompt = exchange.trace?.authorization
         {
-            ResponseContentView.lines(
-                BrowserAuthorizationCard.lines(prompt, width: below.width, theme), from: 0, in: below,
-                buffer: &frame.buffer)
+            let lines = WaitingCardLines.lines(
+                head: BrowserAuthorizationCard.lines(prompt, width: below.width, theme), advice: [], state,
+                width: below.width, height: below.height)
+            ResponseContentView.lines(lines, from: 0, in: below, buffer: &frame.buffer)
             return
         }
         // A stream arriving: its events, live, in place of the (stale) result.

@@ -243,6 +243,11 @@ struct PostmanItemWriter {
             if !aws.sessionToken.isEmpty { pairs.append(("sessionToken", aws.sessionToken)) }
             return parameters("awsv4", pairs)
         case .oauth2(let oauth):
+            if oauth.clientAuthentication == .privateKeyJWT {
+                report.add(
+                    "oauth2 private_key_jwt client authentication: Postman has none", at: place,
+                    kept: "the other oauth2 fields, with client authentication \"header\" and no key")
+            }
             return parameters("oauth2", PostmanOAuth2.pairs(oauth))
         case .command(let command):
             report.add(

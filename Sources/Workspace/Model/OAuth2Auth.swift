@@ -26,6 +26,27 @@ package struct OAuth2Auth: Sendable, Equatable {
         case basic
         /// `client_id` and `client_secret` in the form body.
         case body
+        /// RFC 7523 §2.2 / OpenID Connect Core §9: a JWT signed with the client's private key
+        /// (`client_assertion`), fresh for each token request; no secret is sent.
+        case privateKeyJWT = "private_key_jwt"
+
+        /// The name OpenID Connect discovery lists it by (`token_endpoint_auth_methods_supported`);
+        /// a client without a secret authenticates with `none`.
+        package func methodName(hasSecret: Bool) -> String {
+            switch self {
+            case .privateKeyJWT: "private_key_jwt"
+            case _ where !hasSecret: "none"
+            case .basic: "client_secret_basic"
+            case .body: "client_secret_post"
+            }
+        }
+    }
+
+    /// How `private_key_jwt`'s assertion is signed.
+    package enum AssertionAlgorithm: String, Sendable, CaseIterable {
+        case rs256 = "RS256"
+        case es256 = "ES256"
+        case ps256 = "PS256"
     }
 
     /// Where the access token travels.
@@ -42,6 +63,12 @@ package struct OAuth2Auth: Sendable, Equatable {
     package var clientID: String = ""
     package var clientSecret: String = ""
     package var clientAuthentication: ClientAuthentication = .basic
+    /// `private_key_jwt`: the PEM private key (usually a secret variable's reference) or a PEM
+    /// file relative to the collection file's folder, the assertion's algorithm and its `kid`.
+    package var privateKey: String = ""
+    package var privateKeyFile: String = ""
+    package var assertionAlgorithm: AssertionAlgorithm = .rs256
+    package var keyID: String = ""
     /// Space-separated, as OAuth writes them.
     package var scope: String = ""
     package var audience: String = ""
@@ -69,10 +96,11 @@ package struct OAuth2Auth: Sendable, Equatable {
         "type", "grant", "issuer", "tokenUrl", "authorizationUrl", "deviceAuthorizationUrl", "clientId",
         "clientSecret", "clientAuthentication", "scope", "audience", "resource", "username", "password",
         "refreshToken", "parameters", "tokenIn", "headerPrefix", "queryParameter", "redirectPort",
+        "privateKey", "privateKeyFile", "assertionAlgorithm", "keyId",
     ]
 
     /// The fields that must not be written as literals.
-    private static let secretKeys = ["clientSecret", "password", "refreshToken"]
+    private static let secretKeys = ["clientSecret", "password", "refreshToken", "privateKey"]
 
     static func read(_ fields: ObjectFields) -> OAuth2Auth? {
         guard let grant: Grant = fields.choice("grant", required: true) else { return nil }
@@ -84,6 +112,10 @@ package struct OAuth2Auth: Sendable, Equatable {
         auth.clientID = fields.string("clientId") ?? ""
         auth.clientSecret = fields.string("clientSecret") ?? ""
         auth.clientAuthentication = fields.choice("clientAuthentication") ?? .basic
+        auth.privateKey = fields.string("privateKey") ?? ""
+        auth.privateKeyFile = fields.string("privateKeyFile") ?? ""
+        auth.assertionAlgorithm = fields.choice("assertionAlgorithm") ?? .rs256
+        auth.keyID = fields.string("keyId") ?? ""
         auth.scope = fields.string("scope") ?? ""
         auth.audience = fields.string("audience") ?? ""
         auth.resource = fields.string("resource") ?? ""
@@ -105,6 +137,11 @@ package struct OAuth2Auth: Sendable, Equatable {
                 .warning, "the \(key) is written in the file: put it in a secret variable and write {{name}} here",
                 at: fields.node(key)?.offset ?? fields.offset, path: fields.path.appending(key))
         }
+        if auth.clientAuthentication == .privateKeyJWT, !auth.clientSecret.isEmpty {
+            fields.reader.report(
+                .warning, "the clientSecret is not sent with private_key_jwt (the signed assertion stands for it)",
+                at: fields.node("clientSecret")?.offset ?? fields.offset, path: fields.path.appending("clientSecret"))
+        }
         return problems.isEmpty ? auth : nil
     }
 
@@ -112,6 +149,11 @@ package struct OAuth2Auth: Sendable, Equatable {
     package var missingFields: [String] {
         var missing: [String] = []
         if clientID.isEmpty { missing.append("needs a clientId") }
+        if clientAuthentication == .privateKeyJWT, privateKey.isEmpty, privateKeyFile.isEmpty {
+            missing.append(
+                "clientAuthentication private_key_jwt needs a privateKeyFile (a PEM file) or a privateKey "
+                    + "(such as \"{{clientKey}}\", a secret variable holding the PEM key)")
+        }
         let discovers = !issuer.isEmpty
         if tokenURL.isEmpty, !discovers { missing.append("needs a tokenUrl or an issuer") }
         switch grant {
@@ -137,6 +179,11 @@ package struct OAuth2Auth: Sendable, Equatable {
             object.add(key, value)
         }
         if clientAuthentication != .basic { object.add("clientAuthentication", clientAuthentication.rawValue) }
+        for (key, value) in [("privateKey", privateKey), ("privateKeyFile", privateKeyFile)] where !value.isEmpty {
+            object.add(key, value)
+        }
+        if assertionAlgorithm != .rs256 { object.add("assertionAlgorithm", assertionAlgorithm.rawValue) }
+        if !keyID.isEmpty { object.add("keyId", keyID) }
         for (key, value) in [
             ("scope", scope), ("audience", audience), ("resource", resource), ("username", username),
             ("password", password), ("refreshToken", refreshToken),

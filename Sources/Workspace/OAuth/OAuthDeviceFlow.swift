@@ -23,7 +23,7 @@ struct OAuthDeviceFlow: Sendable {
             let object = try? JSONSerialization.jsonObject(with: Data(bytes)) as? [String: Any],
             let deviceCode = object["device_code"] as? String, let userCode = object["user_code"] as? String,
             let verification = (object["verification_uri"] ?? object["verification_url"]) as? String
-        else { throw OAuthTokenFetch.failure(.deviceAuthorization, status: status, bytes: bytes) }
+        else { throw OAuthTokenFetch.failure(.deviceAuthorization, status: status, bytes: bytes, settings: settings) }
         let authorization = OAuthDeviceAuthorization(
             userCode: userCode, verificationURI: verification,
             verificationURIComplete: object["verification_uri_complete"] as? String,

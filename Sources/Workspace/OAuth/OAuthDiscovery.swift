@@ -5,6 +5,8 @@ struct OAuthDiscovery: Sendable, Equatable {
     var tokenEndpoint: String
     var authorizationEndpoint: String?
     var deviceAuthorizationEndpoint: String?
+    /// `token_endpoint_auth_methods_supported`, when listed.
+    var tokenEndpointAuthMethods: [String]?
 
     /// nil when `bytes` is not a metadata document with a token endpoint.
     init?(_ bytes: [UInt8]) {
@@ -14,5 +16,6 @@ struct OAuthDiscovery: Sendable, Equatable {
         tokenEndpoint = token
         authorizationEndpoint = object["authorization_endpoint"] as? String
         deviceAuthorizationEndpoint = object["device_authorization_endpoint"] as? String
+        tokenEndpointAuthMethods = object["token_endpoint_auth_methods_supported"] as? [String]
     }
 }

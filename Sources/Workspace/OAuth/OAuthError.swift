@@ -34,6 +34,11 @@ package struct OAuthError: Error, TranslatableError, Sendable, CustomStringConve
     package var reason: Reason
     /// The requests the fetch made before it failed (the Timeline's rows under the token stage).
     package var steps: [OAuthStepRecord] = []
+    /// A refused client (`invalid_client`, `unauthorized_client`): how it authenticated
+    /// (`client_secret_basic`, `private_key_jwt`…) and the methods the provider's discovery
+    /// document lists, when it was read.
+    package var clientAuthentication: String?
+    package var advertisedAuthMethods: [String]?
 
     package init(_ step: Step, _ reason: Reason) {
         self.step = step
@@ -71,7 +76,7 @@ package struct OAuthError: Error, TranslatableError, Sendable, CustomStringConve
         case .provider(let code, let text, let status):
             let meaning = Self.meanings[code]?.0 ?? "the provider refused it"
             return "\(step.rawValue) failed: \(code) (\(meaning))" + (text.map { ": \($0)" } ?? "")
-                + " [HTTP \(status)]"
+                + " [HTTP \(status)]" + (unadvertisedMethodNote.map { "; \($0)" } ?? "")
         case .unreadable(let status, let excerpt):
             return "\(step.rawValue) failed: HTTP \(status), not an OAuth answer: \(excerpt)"
         case .transport(let text): return "\(step.rawValue) failed: \(text)"
@@ -84,11 +89,27 @@ package struct OAuthError: Error, TranslatableError, Sendable, CustomStringConve
         }
     }
 
+    /// "the provider lists client_secret_basic, none — not private_key_jwt", when discovery said
+    /// which client authentication methods it takes and the one used is not among them.
+    package var unadvertisedMethodNote: String? {
+        guard let method = clientAuthentication, let listed = advertisedAuthMethods, !listed.contains(method) else {
+            return nil
+        }
+        let offered = listed.isEmpty ? "no client authentication method" : listed.joined(separator: ", ")
+        return "the provider's discovery document lists \(offered) — not \(method)"
+    }
+
     package var translationKey: String { "workspace.oauth" }
 
     package var translationTemplate: TranslationTemplate {
         let hint: String =
             switch reason {
+            case .provider where unadvertisedMethodNote != nil:
+                (unadvertisedMethodNote.map { $0.prefix(1).uppercased() + $0.dropFirst() } ?? "")
+                    + ": set clientAuthentication to one it lists (basic is client_secret_basic, body "
+                    + "client_secret_post), or enable it for the client at the provider."
+            case .provider("invalid_client", _, _) where clientAuthentication == "private_key_jwt":
+                "Check privateKey or privateKeyFile, assertionAlgorithm and keyId: the provider must know the client's public key."
             case .provider(let code, _, _):
                 Self.meanings[code]?.1 ?? "Check the oauth2 settings of the request, its folder or its collection."
             case .unreadable: "Check tokenUrl (or the issuer): it does not look like a token endpoint."

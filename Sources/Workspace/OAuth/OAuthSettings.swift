@@ -12,6 +12,11 @@ package struct OAuthSettings: Sendable, Hashable {
     package var clientID: String
     package var clientSecret: String
     package var clientAuthentication: OAuth2Auth.ClientAuthentication
+    /// `private_key_jwt`'s key: PEM text (a secret), or the absolute path of a PEM file.
+    package var privateKey: String
+    package var privateKeyFile: String
+    package var assertionAlgorithm: OAuth2Auth.AssertionAlgorithm
+    package var keyID: String
     package var scope: String
     package var audience: String
     package var resource: String
@@ -26,6 +31,9 @@ package struct OAuthSettings: Sendable, Hashable {
     /// The collection and environment the token is cached for (with the client below).
     package var collectionID: String = ""
     package var environment: String = ""
+    /// The client authentication methods the provider's discovery document lists, once known:
+    /// a refusal says when the configured one is not among them.
+    package var advertisedAuthMethods: [String]?
 
     package init(_ auth: OAuth2Auth, resolve: (String, String) -> String) {
         grant = auth.grant
@@ -36,6 +44,10 @@ package struct OAuthSettings: Sendable, Hashable {
         clientID = resolve(auth.clientID, "clientId")
         clientSecret = resolve(auth.clientSecret, "clientSecret")
         clientAuthentication = auth.clientAuthentication
+        privateKey = resolve(auth.privateKey, "privateKey")
+        privateKeyFile = resolve(auth.privateKeyFile, "privateKeyFile")
+        assertionAlgorithm = auth.assertionAlgorithm
+        keyID = resolve(auth.keyID, "keyId")
         scope = resolve(auth.scope, "scope")
         audience = resolve(auth.audience, "audience")
         resource = resolve(auth.resource, "resource")
@@ -55,7 +67,10 @@ package struct OAuthSettings: Sendable, Hashable {
     }
 
     /// The values that must never be shown or recorded.
-    package var secrets: [String] { [clientSecret, password, refreshToken].filter { !$0.isEmpty } }
+    package var secrets: [String] { [clientSecret, password, refreshToken, privateKey].filter { !$0.isEmpty } }
+
+    /// The method's name as discovery lists it (`client_secret_basic`, `private_key_jwt`, `none`…).
+    package var authMethodName: String { clientAuthentication.methodName(hasSecret: !clientSecret.isEmpty) }
 
     /// Where the token is cached: per collection, environment and client (its provider, id, grant
     /// and scope). Holds no secret.

@@ -17,6 +17,8 @@ package final class OAuthTokenBroker: Sendable {
         var discovered: [String: OAuthDiscovery] = [:]
         /// The fetch in flight by cache key: cancelled when every future waiting for it is.
         var fetches: [String: Task<Void, Never>] = [:]
+        /// The steps of the fetch in flight by cache key, for sends that join it to observe.
+        var logs: [String: OAuthTokenFetch.Log] = [:]
     }
 
     private let state = Mutex(State())
@@ -63,10 +65,12 @@ package final class OAuthTokenBroker: Sendable {
     /// A cold future of a token for `settings`. When sent: a fresh cached token at once, else the
     /// fetch in flight for the same client, else a new fetch through `dispatcher`. `rejected`,
     /// the access token a server just refused (a 401 with `invalid_token`), is not handed out
-    /// again; `renew` skips the cache (the explorer's "get a new token").
+    /// again; `renew` skips the cache (the explorer's "get a new token"). `onStep` hears each
+    /// request of the fetch as it ends (those made before this send joined it first), on the
+    /// fetch's thread: it must only hand the record on.
     package func token(
         for settings: OAuthSettings, dispatcher: any DataDispatcher, person: (any OAuthPerson)? = nil,
-        rejected: String? = nil, renew: Bool = false
+        rejected: String? = nil, renew: Bool = false, onStep: (@Sendable (OAuthStepRecord) -> Void)? = nil
     ) -> ResponseFuture<OAuthTokenOutcome> {
         let key = settings.cacheKey
         return ResponseFuture(scheduler: dispatcher.scheduler) { [self] future in
@@ -82,7 +86,10 @@ package final class OAuthTokenBroker: Sendable {
                 }
                 if !renew, let token = state.tokens[key], token.isFresh(at: now) { return .cached(token) }
                 state.waiting[key, default: []].append(future)
-                return state.waiting[key]?.count == 1 ? .start(previous: renew ? nil : state.tokens[key]) : .wait
+                let starts = state.waiting[key]?.count == 1
+                if starts { state.logs[key] = OAuthTokenFetch.Log() }
+                if let onStep { state.logs[key]?.observe(onStep) }
+                return starts ? .start(previous: renew ? nil : state.tokens[key]) : .wait
             }
             let previous: OAuthToken?
             switch decision {
@@ -99,9 +106,9 @@ package final class OAuthTokenBroker: Sendable {
                 settings: settings, dispatcher: dispatcher, person: person, redirects: redirects, now: self.now,
                 discovered: { [weak self] issuer in self?.withState { $0.discovered[issuer] } },
                 remember: { [weak self] issuer, found in self?.withState { $0.discovered[issuer] = found } })
+            let log = withState { $0.logs[key] } ?? OAuthTokenFetch.Log()
             let task = Task {
                 let result: Result<OAuthTokenOutcome, OAuthError>
-                let log = OAuthTokenFetch.Log()
                 do throws(OAuthError) {
                     result = .success(try await fetch.run(previous: previous, log: log))
                 } catch {
@@ -125,6 +132,7 @@ package final class OAuthTokenBroker: Sendable {
             state.waiting[key]?.removeAll { $0 === future }
             guard state.waiting[key]?.isEmpty == true else { return nil }
             state.waiting[key] = nil
+            state.logs[key] = nil
             return state.fetches.removeValue(forKey: key)
         }
         task?.cancel()
@@ -134,6 +142,7 @@ package final class OAuthTokenBroker: Sendable {
         let (waiters, tokens) = withState { state -> ([ResponseFuture<OAuthTokenOutcome>], [String: OAuthToken]?) in
             let waiters = state.waiting.removeValue(forKey: key) ?? []
             state.fetches[key] = nil
+            state.logs[key] = nil
             switch result {
             case .success(let outcome):
                 state.tokens[key] = outcome.token

@@ -19,13 +19,36 @@ struct OAuthTokenFetch: Sendable {
     let discovered: @Sendable (String) -> OAuthDiscovery?
     let remember: @Sendable (String, OAuthDiscovery) -> Void
 
-    /// The steps taken so far (the sub-exchange the Timeline shows).
+    /// The steps taken so far (the sub-exchange the Timeline shows), told to its observers as
+    /// each ends: a device code grant's polls reach the explorer while it waits for the person.
     final class Log: Sendable {
+        private struct Records {
+            var all: [OAuthStepRecord] = []
+            var observers: [@Sendable (OAuthStepRecord) -> Void] = []
+        }
+
         /// When the fetch started: each record's `start` is from here.
         let origin = ContinuousClock.now
-        private let records = Mutex<[OAuthStepRecord]>([])
-        func append(_ record: OAuthStepRecord) { records.withLock(ownedBy: self) { $0.append(record) } }
-        var all: [OAuthStepRecord] { records.withLock(ownedBy: self) { $0 } }
+        private let records = Mutex(Records())
+
+        /// Observers are called with the lock held, so each hears every record once and in
+        /// order: they must only hand it on (no blocking, no call back into the log).
+        func append(_ record: OAuthStepRecord) {
+            records.withLock(ownedBy: self) { records in
+                records.all.append(record)
+                for observer in records.observers { observer(record) }
+            }
+        }
+
+        /// `observer` hears the steps taken so far at once, then each new one.
+        func observe(_ observer: @escaping @Sendable (OAuthStepRecord) -> Void) {
+            records.withLock(ownedBy: self) { records in
+                for record in records.all { observer(record) }
+                records.observers.append(observer)
+            }
+        }
+
+        var all: [OAuthStepRecord] { records.withLock(ownedBy: self) { $0.all } }
     }
 
     func run(previous: OAuthToken?, log: Log) async throws(OAuthError) -> OAuthTokenOutcome {
@@ -97,7 +120,18 @@ struct OAuthTokenFetch: Sendable {
         {
             return token
         }
-        throw Self.failure(step, status: status, bytes: bytes)
+        throw Self.failure(step, status: status, bytes: bytes, settings: settings)
+    }
+
+    /// The error a non-token answer stands for; a refused client learns how it authenticated and,
+    /// when discovery listed them, the methods the provider offers.
+    static func failure(_ step: OAuthError.Step, status: Int, bytes: [UInt8], settings: OAuthSettings) -> OAuthError {
+        var error = failure(step, status: status, bytes: bytes)
+        if case .provider(let code, _, _) = error.reason, code == "invalid_client" || code == "unauthorized_client" {
+            error.clientAuthentication = settings.authMethodName
+            error.advertisedAuthMethods = settings.advertisedAuthMethods
+        }
+        return error
     }
 
     /// The error a non-token answer stands for.
@@ -118,7 +152,13 @@ struct OAuthTokenFetch: Sendable {
     ) async throws(OAuthError) -> (Int, [UInt8]) {
         var form = form
         var headers = HTTPHeaders([("Accept", "application/json")])
-        if settings.clientSecret.isEmpty || settings.clientAuthentication == .body {
+        if settings.clientAuthentication == .privateKeyJWT {
+            do throws(OAuthClientAssertionError) {
+                form += try OAuthClientAssertion.fields(settings, now: now())
+            } catch {
+                throw OAuthError(step, .settings(error.description))
+            }
+        } else if settings.clientSecret.isEmpty || settings.clientAuthentication == .body {
             form.append(FormField(name: "client_id", value: settings.clientID))
             if !settings.clientSecret.isEmpty {
                 form.append(FormField(name: "client_secret", value: settings.clientSecret))
@@ -196,6 +236,7 @@ struct OAuthTokenFetch: Sendable {
             metadata = found
             remember(settings.issuer, found)
         }
+        settings.advertisedAuthMethods = metadata.tokenEndpointAuthMethods
         if settings.tokenURL.isEmpty { settings.tokenURL = metadata.tokenEndpoint }
         if settings.authorizationURL.isEmpty { settings.authorizationURL = metadata.authorizationEndpoint ?? "" }
         if settings.deviceAuthorizationURL.isEmpty {

@@ -7,16 +7,20 @@ package import HTTPCore
 extension SendPreparation {
     /// A cold future of `request` sent through the preparation's dispatcher; nil without one, or
     /// with problems.
-    /// `onToken` hears what each token stage did (the Timeline's sub-exchange), before the request goes.
+    /// `onToken` hears what each token stage did (the Timeline's sub-exchange), before the request
+    /// goes; `onStep` each of the token fetch's requests as it ends (discovery, the token request,
+    /// every device poll), so a send waiting for a person shows them as they happen.
     package func future(
-        for request: HTTPRequest, onToken: (@Sendable (OAuthTokenOutcome) -> Void)? = nil
+        for request: HTTPRequest, onToken: (@Sendable (OAuthTokenOutcome) -> Void)? = nil,
+        onStep: (@Sendable (OAuthStepRecord) -> Void)? = nil
     ) -> ResponseFuture<DataResponse>? {
         guard let dispatcher, problems.isEmpty else { return nil }
         guard let oauth, let tokens else { return dispatcher.dataFuture(from: request) }
         let person = self.person
         let scheduler = dispatcher.scheduler
         @Sendable func attempt(rejected: String?) -> ResponseFuture<(DataResponse, String)> {
-            tokens.token(for: oauth, dispatcher: dispatcher, person: person, rejected: rejected).replace {
+            tokens.token(for: oauth, dispatcher: dispatcher, person: person, rejected: rejected, onStep: onStep).replace
+            {
                 outcome in
                 onToken?(outcome)
                 let token = outcome.token.accessToken

@@ -67,6 +67,7 @@ package struct RequestResolver: Sendable {
             aws = resolveAWS(saved, &resolver)
         case .oauth2(let saved):
             oauth = OAuthSettings(saved) { text, key in resolver.resolve(text, at: "auth.\(key)") }
+            if let file = oauth?.privateKeyFile, !file.isEmpty { oauth?.privateKeyFile = absolute(file) }
             for secret in oauth?.secrets ?? [] where !resolver.secretValues.contains(secret) {
                 resolver = resolver.noting(secret: secret)
             }

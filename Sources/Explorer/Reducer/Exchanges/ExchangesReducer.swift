@@ -43,6 +43,8 @@ package enum ExchangesReducer: SliceReducer {
         case snapshotAccepted(RequestKey)
         /// A streamed response's events arrived (dropped unless its send is the one in flight).
         case streamEvents(RequestKey, generation: Int, [StreamEvent])
+        /// A request of the token fetch of a send in flight ended: one more row under its token stage.
+        case tokenStep(RequestKey, generation: Int, OAuthStepRecord)
     }
 
     /// The selected request as it would be sent now.
@@ -147,6 +149,8 @@ package enum ExchangesReducer: SliceReducer {
             state.exchanges[key]?.updateTrace(generation: generation) { $0.update(stage) }
         case .deviceCode(let key, let generation, let authorization):
             state.exchanges[key]?.updateTrace(generation: generation) { $0.deviceCode = authorization }
+        case .tokenStep(let key, let generation, let step):
+            state.exchanges[key]?.updateTrace(generation: generation) { $0.tokenSteps.append(step) }
         case .commandRunning(let key, let generation, let running):
             state.exchanges[key]?.updateTrace(generation: generation) { $0.runningCommand = running }
         case .browserAuthorization(let key, let generation, let prompt):

@@ -1,0 +1,88 @@
+import Foundation
+package import Replay
+import Workspace
+
+/// Runs a load test over a `RunPlan`'s requests through Replay's execution — each request
+/// prepared, sent, its expectations checked, as `lazer run` does, without history — under the
+/// open or the closed model, into `stats`. The open model measures each latency from the
+/// request's intended start, so time the generator or the server lost is counted (no
+/// coordinated omission). Cancelling the task stops the load (the seam for a live view's Esc).
+package struct LoadRunner: Sendable {
+    package let runner: ReplayRunner
+    package let plan: RunPlan
+    package let model: LoadModel
+    package let stats: LoadStats
+
+    package init(runner: ReplayRunner, plan: RunPlan, model: LoadModel, stats: LoadStats = LoadStats()) {
+        self.runner = runner
+        self.plan = plan
+        self.model = model
+        self.stats = stats
+    }
+
+    /// Runs to the end of the model; the elapsed time.
+    package func run() async -> Duration {
+        let items = plan.items
+        guard !items.isEmpty else { return .zero }
+        let preparers = items.map { item in
+            runner.services.preparer(
+                for: item.document, environmentName: runner.configuration.environment,
+                cookieJar: runner.configuration.cookieJar)
+        }
+        let names = items.map {
+            ([$0.document.collection.name] + $0.folderPath + [$0.request.name]).joined(separator: "/")
+        }
+        let origin = ContinuousClock.now
+        switch model {
+        case .open:
+            await withDiscardingTaskGroup { group in
+                var index = 0
+                while let offset = model.intendedStart(of: index), !Task.isCancelled {
+                    let intended = origin + offset
+                    if intended > .now { try? await Task.sleep(until: intended, clock: .continuous) }
+                    let slot = index % items.count
+                    index += 1
+                    let item = items[slot]
+                    let preparer = preparers[slot]
+                    let name = names[slot]
+                    stats.started(at: ContinuousClock.now - origin)
+                    group.addTask { [runner, stats] in
+                        let (result, _) = await runner.execute(
+                            item, preparer: preparer, captures: runner.initialValues(for: item.document))
+                        let now = ContinuousClock.now
+                        stats.finished(name, result, latency: now - intended, at: now - origin)
+                    }
+                }
+            }
+        case .closed(let vus, let duration, let iterations):
+            let deadline = duration.map { origin + $0 }
+            await withDiscardingTaskGroup { group in
+                for _ in 0..<max(1, vus) {
+                    group.addTask { [runner, stats] in
+                        // Each user keeps its own captures: a login's token reaches its own next request.
+                        var captures: [String: [String: VariableScope.Value]] = [:]
+                        var pass = 0
+                        while !Task.isCancelled {
+                            if let iterations, pass >= iterations { break }
+                            if let deadline, ContinuousClock.now >= deadline { break }
+                            if deadline == nil, iterations == nil, pass >= 1 { break }
+                            pass += 1
+                            for (slot, item) in items.enumerated() {
+                                let id = item.document.collection.id
+                                let values = captures[id] ?? runner.initialValues(for: item.document)
+                                let start = ContinuousClock.now
+                                stats.started(at: start - origin)
+                                let (result, captured) = await runner.execute(
+                                    item, preparer: preparers[slot], captures: values)
+                                captures[id] = values.merging(captured) { _, new in new }
+                                let now = ContinuousClock.now
+                                stats.finished(names[slot], result, latency: now - start, at: now - origin)
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        return ContinuousClock.now - origin
+    }
+}

@@ -1,0 +1,77 @@
+#!/usr/bin/env python3
+"""An HTTP server on 127.0.0.1 that answers after a known delay, for `lazer load`'s tests.
+
+GET /delay answers {"ok": true} after a delay set by the request's position, so any run of 100
+consecutive requests has the same distribution: 90 wait 10 ms, 9 wait 50 ms, 1 waits 200 ms.
+With --stall-after N --stall-seconds S the server stalls once: from the N-th request on, every
+request that arrives in the next S seconds is held until the stall ends (then gets its delay).
+GET /fast answers at once. Prints `PORTS http=<port>` and exits when its standard input closes.
+"""
+
+import argparse
+import json
+import sys
+import threading
+import time
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+
+lock = threading.Lock()
+state = {"count": 0, "stall_until": None}
+options = None
+
+
+def delay_for(index):
+    position = index % 100
+    if position == 99:
+        return 0.200
+    if position >= 90:
+        return 0.050
+    return 0.010
+
+
+class Handler(BaseHTTPRequestHandler):
+    protocol_version = "HTTP/1.1"
+    # Headers and body are written apart: without this, Nagle and delayed ACKs add 40 ms.
+    disable_nagle_algorithm = True
+
+    def log_message(self, *args):
+        pass
+
+    def do_GET(self):
+        with lock:
+            index = state["count"]
+            state["count"] += 1
+            now = time.monotonic()
+            if options.stall_after is not None and index == options.stall_after:
+                state["stall_until"] = now + options.stall_seconds
+            hold = max(0.0, (state["stall_until"] or 0) - now)
+        time.sleep(hold + (delay_for(index) if self.path.startswith("/delay") else 0))
+        body = json.dumps({"ok": True, "index": index}).encode()
+        self.send_response(200)
+        self.send_header("Content-Type", "application/json")
+        self.send_header("Content-Length", str(len(body)))
+        self.end_headers()
+        self.wfile.write(body)
+
+
+class Server(ThreadingHTTPServer):
+    daemon_threads = True
+    # Set before listen(): with the default 5, a burst of new connections loses SYNs (1 s retries).
+    request_queue_size = 1024
+
+
+def main():
+    global options
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--stall-after", type=int)
+    parser.add_argument("--stall-seconds", type=float, default=1.0)
+    options = parser.parse_args()
+    server = Server(("127.0.0.1", 0), Handler)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    print(f"PORTS http={server.server_address[1]}", flush=True)
+    sys.stdin.read()
+    server.shutdown()
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,13 @@
+package import Workspace
+
+extension ReplayRunner {
+    /// One request of `item`, as a run sends it — prepared with `captures`, sent, its
+    /// expectations checked, its captures taken — for callers that schedule requests themselves
+    /// (`lazer load`): the result and the values it captured.
+    package func execute(
+        _ item: RunPlan.Item, preparer: RequestPreparer, captures: [String: VariableScope.Value]
+    ) async -> (result: RequestResult, captured: [String: VariableScope.Value]) {
+        let outcome = await RequestExecution(runner: self, item: item, preparer: preparer, captures: captures).run()
+        return (outcome.result, outcome.captured)
+    }
+}

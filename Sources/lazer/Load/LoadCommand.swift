@@ -1,0 +1,214 @@
+import ArgumentParser
+import CurlTransport
+import Dispatch
+import Foundation
+import Futures
+import HTTPCore
+import Load
+import Replay
+import Synchronization
+import TerminalText
+import Workspace
+
+/// `lazer load`: load from a collection's requests — the open model (a constant or ramping
+/// arrival rate) or the closed model (virtual users) — through Replay's execution, with HDR
+/// latency percentiles, checks, errors by kind, thresholds for CI and a JSON summary. Headless;
+/// the engine is the `Load` module.
+struct LoadCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "load",
+        abstract: "Load test requests of a collection: a constant arrival rate or virtual users.",
+        discussion: """
+            Open model (requests start on a schedule, whatever the server does; latencies
+            are measured from each request's intended start, so a stalled server shows in
+            the percentiles): --rate 500/s --duration 60s, or ramps: --stage 30s:100/s
+            --stage 60s:1000/s (each stage ramps linearly from the rate before it, --rate
+            or 0, to its own). The selected requests are sent in turn, each with the
+            collection's variables and --var values (captures do not chain between them).
+
+            Closed model: --vus 32 with --duration 60s or --iterations N: each virtual user
+            sends the selected requests in order, again and again, with its own captures.
+
+            Each request is prepared, sent and checked as lazer run does (no history).
+            The summary gives p50, p90, p99, p99.9 and max, throughput, bytes, statuses,
+            errors by kind and each expectation's pass rate; --output FILE writes it as
+            JSON (docs/load.md).
+
+            Thresholds (repeatable): p99<200ms, p99.9<=1s, max<2s, errors<1% (requests
+            without a response), checks>=99% (expectations), rate>=0.99*target or
+            rate>=450 (the achieved arrival rate of the open model).
+
+            Exit status:
+              0  every threshold held
+              1  a threshold failed
+              2  usage or collection errors
+              3  no request got a response
+
+            Examples:
+              lazer load Collections/shop.json --request list --env staging --rate 200/s --duration 30s
+              lazer load --folder Checkout --env staging --vus 16 --iterations 50 --threshold 'p99<300ms'
+            """
+    )
+
+    @Argument(help: "Collection files or folders of them.", completion: .file())
+    var paths: [String] = []
+
+    @Option(help: "Environment to run in, by name (default: each collection's default environment).")
+    var env: String?
+
+    @Option(help: "Load only the requests under this folder (Folder/Sub).")
+    var folder: String?
+
+    @Option(name: .customLong("request"), help: "Load only this request: its id, name or Folder/Name (repeatable).")
+    var requests: [String] = []
+
+    @Option(name: .customLong("var"), help: "Set a variable, NAME=VALUE (repeatable; wins over the collection's).")
+    var variables: [String] = []
+
+    @Option(help: "Open model: requests started per second (500/s, 30/m); with --stage, the rate the first ramps from.")
+    var rate: String?
+
+    @Option(name: .customLong("stage"), help: "Open model: a ramp, DURATION:RATE such as 30s:100/s (repeatable).")
+    var stages: [String] = []
+
+    @Option(help: "How long: 60s, 500ms, 2m (the open model's length with --rate; the closed model's).")
+    var duration: String?
+
+    @Option(help: "Closed model: this many virtual users.")
+    var vus: Int?
+
+    @Option(help: "Closed model: each virtual user's passes over the requests.")
+    var iterations: Int?
+
+    @Option(parsing: .unconditional, help: "Timeout in seconds of each request whose collection sets none.")
+    var timeout: Double?
+
+    @Option(name: .customLong("threshold"), help: "A CI threshold, such as 'p99<200ms' or 'errors<1%' (repeatable).")
+    var thresholds: [String] = []
+
+    @Option(help: "Write the summary as JSON to FILE.")
+    var output: String?
+
+    func model() throws -> LoadModel {
+        do throws(LoadArguments.Problem) {
+            let length = try duration.map(LoadArguments.duration)
+            if let vus {
+                guard rate == nil, stages.isEmpty else {
+                    throw LoadArguments.Problem("--vus (closed model) goes without --rate and --stage (open model)")
+                }
+                guard vus > 0, vus <= 10_000 else { throw LoadArguments.Problem("--vus takes 1 to 10000 users") }
+                guard length != nil || iterations != nil else {
+                    throw LoadArguments.Problem("--vus needs --duration or --iterations")
+                }
+                if let iterations, iterations < 1 { throw LoadArguments.Problem("--iterations takes 1 or more") }
+                return .closed(vus: vus, duration: length, iterations: iterations)
+            }
+            guard iterations == nil else { throw LoadArguments.Problem("--iterations goes with --vus (closed model)") }
+            let start = try rate.map(LoadArguments.rate)
+            var ramps = try stages.map(LoadArguments.stage)
+            if ramps.isEmpty {
+                guard let start, let length else {
+                    throw LoadArguments.Problem(
+                        "give --rate and --duration, --stage ramps, or --vus (see lazer load --help)")
+                }
+                ramps = [LoadModel.RateStage(duration: length, rate: start)]
+            } else if length != nil {
+                throw LoadArguments.Problem("--stage gives the length: leave --duration out")
+            }
+            let model = LoadModel.open(startRate: start ?? 0, stages: ramps)
+            guard (model.plannedRequests ?? 0) > 0 else { throw LoadArguments.Problem("the rate plans no request") }
+            return model
+        } catch {
+            throw ValidationError(error.description + ".")
+        }
+    }
+
+    func run() throws {
+        let model = try model()
+        let limits: [LoadThreshold]
+        do throws(LoadArguments.Problem) {
+            limits = try thresholds.map(LoadThreshold.parse)
+        } catch {
+            throw ValidationError(error.description + ".")
+        }
+        let given = try VarArguments.parse(variables)
+        let environment = ProcessInfo.processInfo.environment
+        let dispatcher = CurlDispatcher(
+            configuration: .init(scheduler: ImmediateScheduler(), userAgent: "lazer/\(LazerVersion.current)"))
+        defer { dispatcher.shutdown() }
+        let services = WorkspaceServices(
+            directories: UserDirectories(environment: environment), liveDispatcher: dispatcher,
+            scheduler: ImmediateScheduler(), contractSources: .lazer)
+        let folders =
+            paths.isEmpty ? [FileManager.default.fileExists(atPath: "Collections") ? "Collections" : "."] : paths
+        let loaded = RunLoader.load(folders, services: services)
+        let problems = loaded.diagnostics.map { TerminalText.lineWithExcerpt($0.description) + "\n" }.joined()
+        if !problems.isEmpty { FileBytes.writeError(problems) }
+        guard loaded.failures.isEmpty else {
+            FileBytes.writeError(loaded.failures.map { "lazer load: \($0)\n" }.joined())
+            throw ExitCode(RunExitStatus.collectionError)
+        }
+        let plan: RunPlan
+        do {
+            plan = try RunPlan.select(from: loaded.documents, environment: env, folder: folder, requests: requests)
+        } catch {
+            FileBytes.writeError("lazer load: \(error.message)\n")
+            throw ExitCode(RunExitStatus.collectionError)
+        }
+        var configuration = RunConfiguration(
+            environment: env, variables: given.variables,
+            timeout: timeout.map { .milliseconds(Int64(($0 * 1000).rounded(.up))) }, recordHistory: false)
+        configuration.answers = given.answers
+        configuration.cookieJar = CookieJar()
+        let stats = LoadStats()
+        let runner = ReplayRunner(services: services, configuration: configuration) { exchange in
+            stats.received(bytes: exchange.body.count)
+        }
+        let load = LoadRunner(runner: runner, plan: plan, model: model, stats: stats)
+        let elapsed = Mutex<Duration>(.zero)
+        let (_, signalStatus) = RunCommand.wait(on: nil) {
+            elapsed.withLock { $0 = .zero }
+            let time = await load.run()
+            elapsed.withLock { $0 = time }
+            return RunReport(results: [], environment: nil, startedAt: Date(), duration: time)
+        }
+        let summary = stats.summary(model: model, elapsed: elapsed.withLock { $0 })
+        let verdicts = limits.map { $0.judge(summary) }
+        var text = summary.text()
+        for verdict in verdicts {
+            text +=
+                "threshold \(verdict.threshold.text): \(verdict.passed ? "passed" : "FAILED") (\(Self.shown(verdict)))\n"
+        }
+        var standardOutput = FileBytes.StandardOutput()
+        var shown = TerminalText.lines(text)
+        shown.withUTF8 { standardOutput.write($0) }
+        try standardOutput.checkSucceeded(command: "lazer load")
+        if let output {
+            do {
+                let data = try JSONSerialization.data(
+                    withJSONObject: summary.json(thresholds: verdicts), options: [.prettyPrinted, .sortedKeys])
+                try AtomicFile.write(Array(data) + [10], to: output)
+            } catch {
+                FileBytes.writeError("lazer load: the summary was not written: \(TerminalText.line("\(error)"))\n")
+                throw ExitCode(RunExitStatus.collectionError)
+            }
+        }
+        if let signalStatus {
+            FileBytes.writeError("lazer load: interrupted\n")
+            throw ExitCode(signalStatus)
+        }
+        if summary.overall.count > 0, summary.overall.errorCount == summary.overall.count {
+            throw ExitCode(RunExitStatus.noResponse)
+        }
+        throw ExitCode(verdicts.allSatisfy(\.passed) ? 0 : 1)
+    }
+
+    /// What a threshold measured, in its unit.
+    static func shown(_ verdict: LoadThreshold.Verdict) -> String {
+        switch verdict.threshold.metric {
+        case .percentile: String(format: "%.2f ms", verdict.actual)
+        case .errors, .checks: String(format: "%.2f %%", verdict.actual * 100)
+        case .rate: String(format: "%.1f/s", verdict.actual)
+        }
+    }
+}

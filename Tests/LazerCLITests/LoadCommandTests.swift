@@ -1,0 +1,110 @@
+import Foundation
+import LoopbackTesting
+import Testing
+
+/// `lazer load` against a loopback server with a known delay distribution (issue 29): the open
+/// model's percentiles match the injected delays, a server stall shows in the open model's p99
+/// (latency from the intended start) and not in the closed model's, thresholds decide the exit
+/// status, and `--output` writes the JSON summary.
+@Suite("lazer load against a delaying server", .serialized)
+struct LoadCommandTests {
+    static func collection(_ server: DelayTestServer, path: String = "/delay") -> String {
+        """
+        {"formatVersion": 1, "id": "load", "name": "Load", "defaultEnvironment": "live",
+         "environments": [{"name": "live", "kind": "live", "baseURL": "\(server.baseURL)"}],
+         "requests": [{"id": "r", "name": "R", "method": "GET", "url": "\(path)",
+           "expectations": [{"subject": "status", "op": "equals", "value": 200}]}]}
+        """
+    }
+
+    private func load(_ scratch: RunCommandTests.Scratch, _ arguments: [String]) throws -> LazerBinary.Output {
+        try LazerBinary.run(["load"] + arguments, environment: scratch.environment, currentDirectory: scratch.path)
+    }
+
+    private func summary(_ path: String) throws -> [String: Any] {
+        let data = try Data(contentsOf: URL(fileURLWithPath: path))
+        return try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+    }
+
+    private func latency(_ summary: [String: Any]) throws -> [String: Double] {
+        let object = try #require(summary["latency"] as? [String: Any])
+        return object.compactMapValues { ($0 as? NSNumber)?.doubleValue }
+    }
+
+    /// The injected delays are floors; over them, 1 ms + 2 % plus the loopback's own p50 (an
+    /// immediate answer's, measured the same way just before).
+    @Test("the open model's percentiles are the injected delays")
+    func percentilesMatchTheInjectedDelays() throws {
+        let server = try DelayTestServer()
+        defer { server.stop() }
+        let scratch = try RunCommandTests.Scratch()
+        let fast = try scratch.write(Self.collection(server, path: "/fast"), to: "fast.json")
+        let base = try load(scratch, [fast, "--rate", "100/s", "--duration", "1s", "--output", "base.json"])
+        #expect(base.status == 0, "\(base.stdout)\(base.stderr)")
+        let overhead = try #require(try latency(summary(scratch.path + "/base.json"))["p50Ms"])
+        let file = try scratch.write(Self.collection(server), to: "c.json")
+        let result = try load(scratch, [file, "--rate", "100/s", "--duration", "4s", "--output", "s.json"])
+        #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
+        #expect(result.stdout.contains("open model: target 100.0/s"), "\(result.stdout)")
+        let object = try summary(scratch.path + "/s.json")
+        #expect(object["finished"] as? Int == 400)
+        // 400 requests: 360 at 10 ms, 36 at 50 ms, 4 at 200 ms. p95 lies in the 50 ms band, p99.9 in the 200 ms one.
+        let measured = try latency(object)
+        for (name, injected) in [("p50Ms", 10.0), ("p99_9Ms", 200.0)] {
+            let value = try #require(measured[name])
+            #expect(value >= injected && value <= injected + 1 + injected * 0.02 + overhead, "\(name) \(value)")
+        }
+        #expect(result.stdout.contains("check    status: 400/400 passed"), "\(result.stdout)")
+    }
+
+    @Test("a 1 s stall shows in the open model's p99, not in the closed model's")
+    func aStallShowsInTheOpenModelsP99() throws {
+        let scratch = try RunCommandTests.Scratch()
+        let open = try DelayTestServer(stallAfter: 100, stallSeconds: 1)
+        defer { open.stop() }
+        let file = try scratch.write(Self.collection(open, path: "/fast"), to: "open.json")
+        let first = try load(scratch, [file, "--rate", "100/s", "--duration", "3s", "--output", "open-s.json"])
+        #expect(first.status == 0, "\(first.stdout)\(first.stderr)")
+        // The requests due during the stall waited for it: about a third of them, up to 1 s late.
+        let openP99 = try #require(try latency(summary(scratch.path + "/open-s.json"))["p99Ms"])
+        #expect(openP99 > 800, "open p99 \(openP99) ms")
+        let closed = try DelayTestServer(stallAfter: 100, stallSeconds: 1)
+        defer { closed.stop() }
+        let closedFile = try scratch.write(Self.collection(closed, path: "/fast"), to: "closed.json")
+        let second = try load(
+            scratch, [closedFile, "--vus", "1", "--duration", "3s", "--output", "closed-s.json"])
+        #expect(second.status == 0, "\(second.stdout)\(second.stderr)")
+        // One user waited once: one slow request among many, below the p99.
+        let closedP99 = try #require(try latency(summary(scratch.path + "/closed-s.json"))["p99Ms"])
+        #expect(closedP99 < 500, "closed p99 \(closedP99) ms")
+    }
+
+    @Test("thresholds decide the exit status; no response at all is status 3")
+    func thresholdsDecideTheExitStatus() throws {
+        let server = try DelayTestServer()
+        defer { server.stop() }
+        let scratch = try RunCommandTests.Scratch()
+        let file = try scratch.write(Self.collection(server, path: "/fast"), to: "c.json")
+        let held = try load(
+            scratch,
+            [
+                file, "--vus", "2", "--iterations", "20", "--threshold", "p99<5s", "--threshold", "errors<1%",
+                "--threshold", "checks>=99%",
+            ])
+        #expect(held.status == 0, "\(held.stdout)\(held.stderr)")
+        #expect(held.stdout.contains("threshold errors<1%: passed"), "\(held.stdout)")
+        let failed = try load(scratch, [file, "--vus", "2", "--iterations", "20", "--threshold", "max<1ms"])
+        #expect(failed.status == 1, "\(failed.stdout)\(failed.stderr)")
+        #expect(failed.stdout.contains("threshold max<1ms: FAILED"), "\(failed.stdout)")
+        let usage = try load(scratch, [file, "--vus", "2"])
+        #expect(usage.status == 2 && usage.stderr.contains("--vus needs --duration or --iterations"), "\(usage.stderr)")
+        let badThreshold = try load(scratch, [file, "--vus", "1", "--iterations", "1", "--threshold", "p99 1s"])
+        #expect(
+            badThreshold.status == 2 && badThreshold.stderr.contains("is not a threshold"), "\(badThreshold.stderr)")
+        server.stop()
+        let refused = try load(scratch, [file, "--vus", "1", "--iterations", "3", "--output", "r.json"])
+        #expect(refused.status == 3, "\(refused.stdout)\(refused.stderr)")
+        let errors = try #require(try summary(scratch.path + "/r.json")["errors"] as? [String: Int])
+        #expect(errors.values.reduce(0, +) == 3, "\(errors)")
+    }
+}

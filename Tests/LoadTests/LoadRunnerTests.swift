@@ -1,0 +1,67 @@
+import Dispatch
+import Foundation
+import Futures
+import HTTPCore
+import Load
+import Replay
+import Testing
+import Workspace
+
+/// The load models over a mock environment (no network): the closed model's users each run the
+/// requests in order with their own captures (a login's value reaches that user's next request),
+/// and the open model starts exactly the requests its schedule plans, every check counted.
+@Suite struct LoadRunnerTests {
+    static let collection = """
+        {"formatVersion": 1, "id": "load-runner", "name": "Shop", "defaultEnvironment": "mock",
+         "requests": [
+           {"id": "login", "name": "Log in", "method": "POST", "url": "/login",
+            "expectations": [{"subject": "status", "op": "equals", "value": 200}],
+            "captures": [{"variable": "user", "from": "jsonPath", "path": "$.user"}]},
+           {"id": "me", "name": "Me", "method": "GET", "url": "/users/{{user}}",
+            "expectations": [{"subject": "status", "op": "equals", "value": 200}]}
+         ],
+         "environments": [{"name": "mock", "kind": "mock", "baseURL": "http://shop.mock", "routes": [
+           {"method": "POST", "path": "/login", "response": {"json": {"user": "ada"}}},
+           {"method": "GET", "path": "/users/ada", "response": {"json": {"name": "Ada"}}}
+         ]}]}
+        """
+
+    static func runner(requests: [String] = []) throws -> (ReplayRunner, RunPlan) {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("lazer-load-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let file = folder.appendingPathComponent("shop.json").path
+        try Data(collection.utf8).write(to: URL(fileURLWithPath: file))
+        let services = WorkspaceServices(
+            directories: UserDirectories(config: folder.path + "/config", state: folder.path + "/state"),
+            liveDispatcher: MockDispatcher(scheduler: ImmediateScheduler()),
+            scheduler: DispatchQueueScheduler(DispatchQueue(label: "load.tests")))
+        let loaded = RunLoader.load([file], services: services)
+        let plan = try RunPlan.select(from: loaded.documents, environment: nil, folder: nil, requests: requests)
+        return (ReplayRunner(services: services, configuration: RunConfiguration(recordHistory: false)), plan)
+    }
+
+    @Test func eachVirtualUserChainsItsOwnCaptures() async throws {
+        let (runner, plan) = try Self.runner()
+        let model = LoadModel.closed(vus: 3, duration: nil, iterations: 2)
+        let load = LoadRunner(runner: runner, plan: plan, model: model)
+        let elapsed = await load.run()
+        let summary = load.stats.summary(model: model, elapsed: elapsed)
+        #expect(summary.overall.count == 12)
+        #expect(summary.overall.errors.isEmpty, "\(summary.overall.errors)")
+        #expect(summary.overall.statuses == [200: 12])
+        #expect(summary.requests.map(\.0) == ["Shop/Log in", "Shop/Me"])
+        #expect(summary.checkPassRate == 1)
+    }
+
+    @Test func theOpenModelStartsWhatItsSchedulePlans() async throws {
+        let (runner, plan) = try Self.runner(requests: ["login"])
+        let model = LoadModel.open(startRate: 200, stages: [.init(duration: .milliseconds(250), rate: 200)])
+        let load = LoadRunner(runner: runner, plan: plan, model: model)
+        let elapsed = await load.run()
+        let summary = load.stats.summary(model: model, elapsed: elapsed)
+        #expect(summary.started == 50 && summary.overall.count == 50)
+        #expect(summary.overall.checks["status"]?.passed == 50)
+        let verdict = try LoadThreshold.parse("checks>=100%").judge(summary)
+        #expect(verdict.passed)
+    }
+}
