@@ -78,6 +78,9 @@ let package = Package(
         .package(url: "https://github.com/groue/GRDB.swift", exact: "7.10.0"),
         // AWS Signature Version 4 (issue 26): SHA-256 and HMAC for the AWSSigning module only.
         .package(url: "https://github.com/apple/swift-crypto", exact: "4.5.2"),
+        // GraphQL documents checked against their schema (issue 28): GraphQLSwift's parser, SDL schema
+        // builder and the specification's validation rules. Needs only swift-collections (already built).
+        .package(url: "https://github.com/GraphQLSwift/GraphQL", exact: "4.3.0"),
     ],
     targets: [
         // MARK: - C bindings
@@ -111,6 +114,7 @@ let package = Package(
                 "RegularFiles",
                 "AnnotatedLocks",
                 "StateStore",
+                "GraphQLCheck",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strictSwift + releaseStaticStdlibCompile,
@@ -163,6 +167,14 @@ let package = Package(
             swiftSettings: strictSwift
         ),
 
+        // GraphQL (issue 28): schemas from SDL or introspection answers, documents checked with positions.
+        // The only importer of GraphQLSwift.
+        .target(
+            name: "GraphQLCheck",
+            dependencies: [.product(name: "GraphQL", package: "GraphQL")],
+            swiftSettings: strictSwift
+        ),
+
         // Structural JSON diff on JSONTree's index (issue 27): `lazer diff`, snapshots, the explorer's Diff view.
         .target(
             name: "JSONDiff",
@@ -210,7 +222,7 @@ let package = Package(
             name: "LoopbackTesting",
             exclude: [
                 "loopback_server.py", "loopback_fixtures.py", "socks_proxy.py", "nginx_guard.py", "httpbin_like.py",
-                "oauth_server.py",
+                "oauth_server.py", "graphql_server.py", "graphql_test_schema.graphql",
             ],
             swiftSettings: strictSwift
         ),
@@ -303,7 +315,7 @@ let package = Package(
             name: "Explorer",
             dependencies: [
                 "TUI", "Workspace", "Interop", "HTTPCore", "Futures", "JSONTree", "Replay", "AnnotatedLocks",
-                "RegularFiles", "StateStore", "JSONDiff",
+                "RegularFiles", "StateStore", "JSONDiff", "GraphQLCheck",
             ],
             swiftSettings: strictSwift
         ),
@@ -520,6 +532,12 @@ let package = Package(
                 "RegularFiles",
                 "StateStore", "workspace-save-loop", "JWTSigning",
             ],
+            swiftSettings: strictSwift
+        ),
+        .testTarget(
+            name: "GraphQLCheckTests",
+            dependencies: ["GraphQLCheck"],
+            exclude: ["Fixtures"],
             swiftSettings: strictSwift
         ),
         .testTarget(

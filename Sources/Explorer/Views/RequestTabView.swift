@@ -106,7 +106,7 @@ enum RequestTabView {
         let hint: String
         switch request.body.content {
         case .json, .jsonText: hint = "  b kind · Alt+F format · Alt+E $EDITOR"
-        case .none, .text: hint = "  b kind · Alt+E $EDITOR"
+        case .none, .text, .graphql: hint = "  b kind · Alt+E $EDITOR"
         case .formURLEncoded, .multipart, .file: hint = "  b kind"
         }
         if x + CharacterWidth.of(hint) <= area.right { frame.buffer.write(hint, x: x, y: area.y, style: theme[.muted]) }

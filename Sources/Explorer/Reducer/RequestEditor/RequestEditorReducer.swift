@@ -270,6 +270,7 @@ package enum RequestEditorReducer: SliceReducer {
     static func fileExtension(of body: SavedBody) -> String {
         switch body.content {
         case .json, .jsonText: return "json"
+        case .graphql: return "graphql"
         case .text(_, let contentType?):
             if contentType.contains("xml") { return "xml" }
             if contentType.contains("html") { return "html" }
