@@ -171,7 +171,7 @@ let package = Package(
         // The only importer of GraphQLSwift.
         .target(
             name: "GraphQLCheck",
-            dependencies: [.product(name: "GraphQL", package: "GraphQL")],
+            dependencies: ["RegularFiles", .product(name: "GraphQL", package: "GraphQL")],
             swiftSettings: strictSwift
         ),
 

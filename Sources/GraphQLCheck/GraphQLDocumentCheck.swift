@@ -1,3 +1,4 @@
+import Foundation
 import GraphQL
 
 /// Checks a GraphQL document (what a request sends as `query`): its syntax, then, with a schema,
@@ -24,7 +25,8 @@ package enum GraphQLDocumentCheck {
         if let operationName, !operations.contains(where: { $0.name?.value == operationName }) {
             let names = operations.compactMap { $0.name?.value }
             let known = names.isEmpty ? "it has no named operation" : "it has " + names.joined(separator: ", ")
-            found.append(GraphQLProblem(line: 1, column: 1, message: "no operation named \"\(operationName)\" (\(known))"))
+            found.append(
+                GraphQLProblem(line: 1, column: 1, message: "no operation named \"\(operationName)\" (\(known))"))
         } else if operationName == nil, operations.count > 1 {
             found.append(
                 GraphQLProblem(

@@ -5,7 +5,7 @@ import GraphQL
 /// an introspection query (turned into SDL first: GraphQLSwift builds schemas from SDL only).
 /// Immutable once built, so one value is shared by every check (the library's schema is a class
 /// it documents as safe to share).
-package struct GraphQLSchemaDocument: Sendable {
+package struct GraphQLSchemaDocument: Sendable, Equatable {
     let schema: GraphQLSchema
 
     /// Reads `text` as an introspection answer when it is a JSON object, else as SDL.
@@ -33,6 +33,18 @@ package struct GraphQLSchemaDocument: Sendable {
         }
     }
 
+    /// The same loaded schema (schemas are compared by identity: a reload is a new one).
+    package static func == (lhs: GraphQLSchemaDocument, rhs: GraphQLSchemaDocument) -> Bool {
+        lhs.schema === rhs.schema
+    }
+
     /// How many named types the schema has, built-in ones included.
-    package var typeCount: Int { schema.typeMap.count }
+    package var typeCount: Int { Self.count(schema.typeMap) }
+
+    /// Counted through `Sequence`: the map's own `count` would need OrderedCollections imported.
+    private static func count(_ items: some Sequence) -> Int {
+        var total = 0
+        for _ in items { total += 1 }
+        return total
+    }
 }

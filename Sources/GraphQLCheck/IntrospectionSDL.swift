@@ -24,7 +24,8 @@ enum IntrospectionSDL {
                 "the JSON is not an introspection answer (no \"__schema\" with \"types\" in it or under \"data\")")
         }
         var out = "schema {\n"
-        for (key, word) in [("queryType", "query"), ("mutationType", "mutation"), ("subscriptionType", "subscription")] {
+        for (key, word) in [("queryType", "query"), ("mutationType", "mutation"), ("subscriptionType", "subscription")]
+        {
             if let name = (schema[key] as? [String: Any])?["name"] as? String { out += "  \(word): \(name)\n" }
         }
         out += "}\n"
@@ -59,7 +60,8 @@ enum IntrospectionSDL {
             out += (type["kind"] as? String == "OBJECT" ? "type " : "interface ") + name + implements + " {\n"
             for field in type["fields"] as? [[String: Any]] ?? [] {
                 out += description(field["description"], indent: "  ")
-                out += "  \(field["name"] as? String ?? "")\(try arguments(field["args"])): \(try typeName(field["type"]))"
+                out +=
+                    "  \(field["name"] as? String ?? "")\(try arguments(field["args"])): \(try typeName(field["type"]))"
                 out += deprecation(field) + "\n"
             }
             return out + "}\n"
@@ -136,7 +138,8 @@ enum IntrospectionSDL {
             case "\r": out += "\\r"
             case "\t": out += "\\t"
             case _ where scalar.value < 0x20:
-                out += "\\u" + String(repeating: "0", count: 4 - String(scalar.value, radix: 16).count)
+                out +=
+                    "\\u" + String(repeating: "0", count: 4 - String(scalar.value, radix: 16).count)
                     + String(scalar.value, radix: 16)
             default: out.unicodeScalars.append(scalar)
             }

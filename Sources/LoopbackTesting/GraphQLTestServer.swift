@@ -46,7 +46,8 @@ extension Process {
         let process = Process()
         process.executableURL = try LoopbackServer.python()
         process.arguments = [
-            "-c", "import sys, urllib.request; sys.stdout.buffer.write(urllib.request.urlopen(sys.argv[1], timeout=20).read())",
+            "-c",
+            "import sys, urllib.request; sys.stdout.buffer.write(urllib.request.urlopen(sys.argv[1], timeout=20).read())",
             address,
         ]
         let output = Pipe()

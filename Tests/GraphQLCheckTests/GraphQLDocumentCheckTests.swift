@@ -41,9 +41,10 @@ import Testing
     }
 
     @Test func argumentsOfTheWrongTypeOrMissingAreFound() throws {
-        #expect(try problems("{ user(id: \"1\") { posts(first: \"x\") { id } } }") == [
-            "1:32: Int cannot represent non-integer value: \"x\""
-        ])
+        #expect(
+            try problems("{ user(id: \"1\") { posts(first: \"x\") { id } } }") == [
+                "1:32: Int cannot represent non-integer value: \"x\""
+            ])
         let missing = try problems("{ user { name } }")
         #expect(missing.count == 1)
         #expect(missing.first?.hasPrefix("1:3: ") == true)
@@ -112,7 +113,7 @@ import Testing
         do {
             _ = try GraphQLSchemaDocument(text: "type Query {\n  a: \n}")
         } catch {
-            #expect(error.description == "3:1: Syntax error: Expected Name, found \"}\"")
+            #expect(error.description == "3:1: Syntax error: Expected Name, found }")
         }
         do {
             _ = try GraphQLSchemaDocument(text: "{\"data\": {\"other\": 1}}")

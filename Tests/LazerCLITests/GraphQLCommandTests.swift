@@ -70,7 +70,8 @@ struct GraphQLCommandTests {
             Self.userQuery.replacingOccurrences(of: "    role", with: "    rol\n    posts(first: \"2\") { title }"),
             to: "typo.graphql")
         let result = try send([
-            server.endpoint, "--graphql", typo, "--variables", #"{"id": "1"}"#, "--schema", GraphQLTestServer.schemaPath,
+            server.endpoint, "--graphql", typo, "--variables", #"{"id": "1"}"#, "--schema",
+            GraphQLTestServer.schemaPath,
         ])
         #expect(result.status == 2)
         #expect(result.stdout.isEmpty)
@@ -105,7 +106,7 @@ struct GraphQLCommandTests {
         let broken = try scratch.write("type Query {\n  now: \n}", to: "broken.graphql")
         let badSchema = try send(["127.0.0.1:1/graphql", "--graphql", query, "--schema", broken])
         #expect(badSchema.status == 2)
-        #expect(badSchema.stderr.contains("--schema \(broken): 3:1: Syntax error: Expected Name, found \"}\""))
+        #expect(badSchema.stderr.contains("--schema \(broken): 3:1: Syntax error: Expected Name, found }"))
     }
 
     @Test("lazer validate checks each saved GraphQL query against the collection's schema file")

@@ -20,13 +20,14 @@ package struct GraphQLResponse: Sendable, Equatable {
         /// The JSONPath of the value the error is about: `$.data.users[0].name`.
         package var dataPath: String? {
             guard !path.isEmpty else { return nil }
-            return "$.data" + path.map { element in
-                switch element {
-                case .field(let name):
-                    name.allSatisfy { $0.isLetter || $0.isNumber || $0 == "_" } ? "." + name : "['\(name)']"
-                case .index(let index): "[\(index)]"
-                }
-            }.joined()
+            return "$.data"
+                + path.map { element in
+                    switch element {
+                    case .field(let name):
+                        name.allSatisfy { $0.isLetter || $0.isNumber || $0 == "_" } ? "." + name : "['\(name)']"
+                    case .index(let index): "[\(index)]"
+                    }
+                }.joined()
         }
     }
 

@@ -26,6 +26,16 @@ package struct GraphQLSchemaSource: Sendable, Equatable {
         return nil
     }
 
+    /// The schema file's path for a collection file at `collectionFile`: relative paths are
+    /// relative to its folder. Nil when the schema is introspected.
+    package func filePath(collectionFile: String) -> String? {
+        guard let file else { return nil }
+        if file.hasPrefix("/") { return file }
+        let folder = collectionFile.split(separator: "/", omittingEmptySubsequences: false).dropLast()
+            .joined(separator: "/")
+        return folder.isEmpty ? file : folder + "/" + file
+    }
+
     static func read(_ node: SourceNode, _ path: DocumentPath, _ reader: DocumentReader) -> GraphQLSchemaSource? {
         guard let fields = reader.object(node, at: path) else { return nil }
         let unknown = fields.unknownFields(known: ["file", "introspect"])

@@ -42,7 +42,9 @@ struct SendGraphQL {
         if !request.headers.contains("Accept") { request.headers["Accept"] = GraphQLBody.accept }
         if request.method == .get {
             request.queryItems.append(URLQueryItem(name: "query", value: query))
-            if let operationName { request.queryItems.append(URLQueryItem(name: "operationName", value: operationName)) }
+            if let operationName {
+                request.queryItems.append(URLQueryItem(name: "operationName", value: operationName))
+            }
             if let variables { request.queryItems.append(URLQueryItem(name: "variables", value: variables.compact())) }
         } else {
             request.setJSONBody(string: body.requestObject.compact())

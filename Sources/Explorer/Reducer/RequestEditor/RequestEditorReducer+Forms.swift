@@ -188,7 +188,9 @@ extension RequestEditorReducer {
             }
         }
         if let updated = work.request {
-            if next == .json || next == .text || next == .graphql { editor.body.setText(BodyText.text(of: updated.body)) }
+            if next == .json || next == .text || next == .graphql {
+                editor.body.setText(BodyText.text(of: updated.body))
+            }
             editor.bodyProblem = next == .json ? BodyText.problem(inJSON: editor.body.text) : nil
         }
         work.outcome.notice = Notice("Body: \(next.rawValue)", kind: .info)
