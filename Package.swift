@@ -134,6 +134,12 @@ let package = Package(
         ),
 
         .executableTarget(
+            name: "GraphQLBench",
+            dependencies: ["BenchSupport", "GraphQLCheck"],
+            swiftSettings: strictSwift
+        ),
+
+        .executableTarget(
             name: "JSONDiffBench",
             dependencies: ["JSONDiff", "JSONTree", "RegularFiles"],
             swiftSettings: strictSwift
