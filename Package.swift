@@ -490,7 +490,7 @@ let package = Package(
             name: "ExplorerTests",
             dependencies: [
                 "Explorer", "ExplorerTesting", "TUI", "TUITesting", "Workspace", "HTTPCore", "HTTPCoreTesting",
-                "Futures", "FuturesTesting", "JSONTree", "Replay", "Interop", "StateStore", "JSONDiff",
+                "Futures", "FuturesTesting", "JSONTree", "Replay", "Interop", "StateStore", "JSONDiff", "GraphQLCheck",
             ],
             exclude: ["Snapshots"],
             swiftSettings: strictSwift

@@ -1,6 +1,7 @@
 import Explorer
 import ExplorerTesting
 import Foundation
+import GraphQLCheck
 import TUI
 import Testing
 import Workspace
@@ -16,7 +17,7 @@ struct GraphQLEditorTests {
     /// `GraphQL`: one request, `User`, against the test server's schema (schema.graphql beside it).
     static func files(schema: String? = nil) throws -> [FixtureFile] {
         let sdl = try String(
-            contentsOfFile: Fixtures.repositoryRoot + "/Sources/LoopbackTesting/graphql_test_schema.graphql",
+            contentsOfFile: Shipped.repositoryRoot + "/Sources/LoopbackTesting/graphql_test_schema.graphql",
             encoding: .utf8)
         return [
             .text(
@@ -47,7 +48,7 @@ struct GraphQLEditorTests {
     }
 
     private func fixture(schema: String? = nil) throws -> ReducerFixture {
-        try ReducerFixture(files(schema: schema), startup: StartupRequest(request: "User"))
+        try ReducerFixture(Self.files(schema: schema), startup: StartupRequest(request: "User"))
     }
 
     @Test func theQueryIsCheckedAgainstTheSchemaAsItIsTyped() throws {

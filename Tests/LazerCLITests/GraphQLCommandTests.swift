@@ -3,8 +3,9 @@ import LoopbackTesting
 import Testing
 
 /// `lazer send --graphql` and `lazer validate` on GraphQL requests (issue 28), against a real
-/// GraphQL server (graphql-core) on loopback and its schema file.
-@Suite("GraphQL: send and validate")
+/// GraphQL server (graphql-core) on loopback and its schema file. Serialized: the tests read the
+/// server's last request.
+@Suite("GraphQL: send and validate", .serialized)
 struct GraphQLCommandTests {
     private func send(_ arguments: [String]) throws -> LazerBinary.Output {
         try LazerBinary.run(["send"] + arguments)

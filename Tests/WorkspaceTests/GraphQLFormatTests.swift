@@ -1,3 +1,4 @@
+import Foundation
 import HTTPCore
 import JSONTree
 import Testing
@@ -12,9 +13,6 @@ import Workspace
           "formatVersion": 1,
           "id": "gql",
           "name": "GraphQL",
-          "graphqlSchema": {
-            "file": "schema.graphql"
-          },
           "requests": [
             {
               "id": "user",
@@ -34,6 +32,7 @@ import Workspace
           "environments": [
             {
               "name": "live",
+              "kind": "live",
               "baseURL": "http://127.0.0.1:1",
               "variables": [
                 {
@@ -45,7 +44,10 @@ import Workspace
                 "introspect": true
               }
             }
-          ]
+          ],
+          "graphqlSchema": {
+            "file": "schema.graphql"
+          }
         }
 
         """
@@ -148,10 +150,12 @@ import Workspace
         let facts = ResponseFacts(
             status: 200, headers: HTTPHeaders(), body: bytes, document: try JSONDocument(bytes: bytes),
             duration: .zero)
-        func check(_ subject: Expectation.Subject, _ op: Expectation.Operator, _ value: StoredJSON? = nil)
+        func check(
+            _ subject: Workspace.Expectation.Subject, _ op: Workspace.Expectation.Operator, _ value: StoredJSON? = nil
+        )
             -> ExpectationCheck
         {
-            ExpectationCheck(Expectation(subject: subject, op: op, value: value), against: facts)
+            ExpectationCheck(Workspace.Expectation(subject: subject, op: op, value: value), against: facts)
         }
         let none = check(.graphqlErrors(path: nil), .notExists)
         #expect(!none.passed)

@@ -46,6 +46,11 @@ package struct GraphQLResponse: Sendable, Equatable {
     package struct Location: Sendable, Equatable {
         package var line: Int
         package var column: Int
+
+        package init(line: Int, column: Int) {
+            self.line = line
+            self.column = column
+        }
     }
 
     package var errors: [Error]

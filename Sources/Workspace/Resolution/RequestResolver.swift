@@ -1,4 +1,5 @@
 import Foundation
+import HTTPCore
 
 /// Turns a `SavedRequest` into a `ResolvedRequest` for one environment: placeholders filled,
 /// `:name` path parameters substituted, auth turned into headers or query items, file paths made

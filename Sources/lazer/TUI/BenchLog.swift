@@ -3,6 +3,10 @@ import Foundation
 import HTTPCore
 import TUI
 
+#if canImport(Glibc)
+import Glibc  // timespec and clock_gettime (with GraphQLSwift's CoreFoundation in the graph, named here)
+#endif
+
 /// `LAZER_BENCH_LOG=FILE lazer …`: the explorer appends one line per drawn frame to FILE, for
 /// `make bench-explorer` (scripts/bench/explorer-bench.py reads it). Off unless the variable is
 /// set: then no hook is installed at all.
