@@ -48,7 +48,8 @@ check "explorer: the Body tab counts it" wait_for graphql "graphql  ✖ 1 proble
 keys graphql Escape C-Home
 keys graphql M-g
 check "explorer: Alt+G names the problem in the status line" wait_for graphql '3:5 Cannot query field "namex"'
-keys graphql BSpace
+# Alt+G left the cursor at the problem's column, typing: the typo is at the end of that line.
+keys graphql End BSpace
 check "explorer: fixed, the query matches the schema again" wait_for graphql "graphql  ✓ matches the schema"
 keys graphql Escape
 
