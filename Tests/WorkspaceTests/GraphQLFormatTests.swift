@@ -167,17 +167,17 @@ import Workspace
         #expect(check(.jsonPath("$.data.users[0].name"), .equals, .string("Ada")).passed)
         // Read from and written to the collection file.
         let text = Self.text.replacingOccurrences(
-            of: "\"operationName\": \"User\"\n          }",
+            of: "\"operationName\": \"User\"\n      }",
             with: """
                 "operationName": "User"
-                          },
-                          "expectations": [
-                            {
-                              "subject": "graphqlErrors",
-                              "path": "user.secret",
-                              "op": "notExists"
-                            }
-                          ]
+                      },
+                      "expectations": [
+                        {
+                          "subject": "graphqlErrors",
+                          "path": "user.secret",
+                          "op": "notExists"
+                        }
+                      ]
                 """)
         let collection = try #require(load(text).collection, "\(load(text).diagnostics)")
         #expect(collection.requests[0].expectations.first?.subject == .graphqlErrors(path: "user.secret"))

@@ -1,6 +1,6 @@
 import Workspace
 
-/// The root keeps the selected GraphQL body checked against its collection's schema (issue 28):
+/// The root has the selected GraphQL body checked against its collection's schema (issue 28):
 /// after every action, checked again only when the query, the operation or the schema changed —
 /// so typing checks per keystroke and moving the cursor costs nothing. Pure: the schema was read
 /// with the collection file (`CollectionSlot.graphqlSchema`).
@@ -9,7 +9,7 @@ extension ExplorerReducer {
         guard let key = state.selection, let request = state.request(key),
             case .graphql(let body) = request.body.content
         else {
-            if state.editor.graphql != nil { state.editor.graphql = nil }
+            if state.editor.graphql != nil { reduceEditor(.checkGraphQL(nil), &state) }
             return
         }
         let schema = state.collections.first { $0.collectionID == key.collectionID }?.graphqlSchema
@@ -18,7 +18,6 @@ extension ExplorerReducer {
         {
             return
         }
-        state.editor.graphql = GraphQLEditorCheck.check(
-            text: body.query, operation: body.operationName, schema: schema)
+        reduceEditor(.checkGraphQL(schema), &state)
     }
 }

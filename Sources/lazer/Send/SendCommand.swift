@@ -46,8 +46,8 @@ struct SendCommand: ParsableCommand {
               lazer send https://api.example/me -b 'session=abc; theme=dark'
               lazer send https://api.example/events --max-events 10
               lazer send https://api.example/logs --stream ndjson --stream-json | jq .
-              lazer send https://api.example/graphql --graphql user.graphql --variables '{"id": 1}' \
-                --schema schema.graphql
+              lazer send :4000/graphql --graphql user.graphql --variables '{"id": 1}'
+              lazer send :4000/graphql --graphql user.graphql --schema schema.graphql
 
             GraphQL: --graphql FILE sends the operation in that query document as
             {"query", "variables", "operationName"} (POST; with GET as query parameters),

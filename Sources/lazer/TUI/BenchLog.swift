@@ -3,8 +3,10 @@ import Foundation
 import HTTPCore
 import TUI
 
-#if canImport(Glibc)
-import Glibc  // timespec and clock_gettime (with GraphQLSwift's CoreFoundation in the graph, named here)
+// timespec: with GraphQLSwift (which imports CoreFoundation) in lazer's graph, the compiler may
+// find the type through CoreFoundation, and MemberImportVisibility then wants that module named.
+#if canImport(CoreFoundation)
+import CoreFoundation
 #endif
 
 /// `LAZER_BENCH_LOG=FILE lazer …`: the explorer appends one line per drawn frame to FILE, for

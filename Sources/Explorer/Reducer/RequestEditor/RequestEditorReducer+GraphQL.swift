@@ -1,9 +1,19 @@
 import GraphQLCheck
 import TUI
+import Workspace
 
 /// A GraphQL body's problems in the editor (issue 28): `Alt+G` moves the cursor to the next one
 /// (the root keeps `editor.graphql` checked as the query changes, `ExplorerReducer.checkGraphQL`).
 extension RequestEditorReducer {
+    /// The body on screen checked against `schema` (nil: its syntax only); no GraphQL body, no check.
+    static func checkGraphQL(_ schema: GraphQLSchemaSlot?, _ editor: inout RequestEditorState, _ context: Context) {
+        guard let request = context.request, case .graphql(let body) = request.body.content else {
+            editor.graphql = nil
+            return
+        }
+        editor.graphql = GraphQLEditorCheck.check(text: body.query, operation: body.operationName, schema: schema)
+    }
+
     static func nextGraphQLProblem(_ editor: inout RequestEditorState, _ work: inout Work) {
         guard work.key != nil, var check = editor.graphql else {
             work.outcome.notice = Notice("The body is not a GraphQL query", kind: .info)
