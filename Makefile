@@ -5,7 +5,7 @@ LINT_PATHS := Package.swift Sources Tests Fuzz Examples
 
 .PHONY: bench-tui bench-tui-pure bench-tui-ncurses bench-transport bench-futures bench-explorer bench-sigv4 sigv4-vectors jwt-vectors
 .PHONY: fuzz-json fuzz-jsonpath fuzz-terminal-text fuzz-collection fuzz-theme fuzz-keymap fuzz-import bench-json
-.PHONY: bench-jsonschema bench-jsondiff bench-cookies bench-snapshot
+.PHONY: bench-jsonschema bench-jsondiff bench-cookies bench-snapshot bench-graphql
 .PHONY: all deps run build build-release lint test unit e2e test-tsan clean bench-replay bench-mock bench-import examples
 .PHONY: bench-headers install uninstall build-install install-files deb test-package test-install
 
@@ -287,6 +287,16 @@ bench-jsonschema: deps
 	@nproc; grep -m1 'model name' /proc/cpuinfo || true
 	.build/release/JSONSchemaBench .build/jsonschema-suite bench-out/jsonschema
 	.build/bench-venv/bin/python scripts/bench-jsonschema.py .build/jsonschema-suite bench-out/jsonschema
+
+## bench-graphql: release build; GitHub's public schema (../shared/graphql-samples, never copied here:
+## GRAPHQL_SCHEMA) loaded and indexed, and a 300-line query made from it by graphql-core
+## (scripts/gen-graphql-bench-query.py, in the test servers' virtualenv) checked against it (issue 28).
+GRAPHQL_SCHEMA ?= ../shared/graphql-samples/github.schema.graphql
+bench-graphql: deps
+	$(SWIFT) build -c release --product GraphQLBench
+	@mkdir -p bench-out/graphql
+	$$(scripts/oauth-venv.sh) scripts/gen-graphql-bench-query.py $(GRAPHQL_SCHEMA) bench-out/graphql/query.graphql 300
+	.build/release/GraphQLBench $(GRAPHQL_SCHEMA) bench-out/graphql/query.graphql
 
 ## bench-jsondiff: release build; two generated 40 MB bodies (bench-out/jsondiff, 1 % of the values changed)
 ## diffed by the JSONDiff module (time, peak RSS), then the whole `lazer diff` process (GNU time's max RSS).

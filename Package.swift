@@ -81,6 +81,9 @@ let package = Package(
         // `lazer load` (issue 29): HDR latency histograms for the Load module only. With swift-numerics,
         // about 12 CPU-seconds of a clean debug build (37 s wall on the loaded 2-core machine).
         .package(url: "https://github.com/HdrHistogram/hdrhistogram-swift", exact: "0.2.0"),
+        // GraphQL documents checked against their schema (issue 28): GraphQLSwift's parser, SDL schema
+        // builder and the specification's validation rules. Needs only swift-collections (already built).
+        .package(url: "https://github.com/GraphQLSwift/GraphQL", exact: "4.3.0"),
     ],
     targets: [
         // MARK: - C bindings
@@ -115,6 +118,7 @@ let package = Package(
                 "RegularFiles",
                 "AnnotatedLocks",
                 "StateStore",
+                "GraphQLCheck",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strictSwift + releaseStaticStdlibCompile,
@@ -130,6 +134,12 @@ let package = Package(
         .executableTarget(
             name: "JSONSchemaBench",
             dependencies: ["BenchSupport", "JSONSchema", "JSONTree"],
+            swiftSettings: strictSwift
+        ),
+
+        .executableTarget(
+            name: "GraphQLBench",
+            dependencies: ["BenchSupport", "GraphQLCheck"],
             swiftSettings: strictSwift
         ),
 
@@ -164,6 +174,14 @@ let package = Package(
         .target(
             name: "JSONSchema",
             dependencies: ["JSONTree"],
+            swiftSettings: strictSwift
+        ),
+
+        // GraphQL (issue 28): schemas from SDL or introspection answers, documents checked with positions.
+        // The only importer of GraphQLSwift.
+        .target(
+            name: "GraphQLCheck",
+            dependencies: ["RegularFiles", .product(name: "GraphQL", package: "GraphQL")],
             swiftSettings: strictSwift
         ),
 
@@ -214,7 +232,7 @@ let package = Package(
             name: "LoopbackTesting",
             exclude: [
                 "loopback_server.py", "loopback_fixtures.py", "socks_proxy.py", "nginx_guard.py", "httpbin_like.py",
-                "oauth_server.py", "delay_server.py",
+                "oauth_server.py", "delay_server.py", "graphql_server.py", "graphql_test_schema.graphql",
             ],
             swiftSettings: strictSwift
         ),
@@ -307,7 +325,7 @@ let package = Package(
             name: "Explorer",
             dependencies: [
                 "TUI", "Workspace", "Interop", "HTTPCore", "Futures", "JSONTree", "Replay", "AnnotatedLocks",
-                "RegularFiles", "StateStore", "JSONDiff",
+                "RegularFiles", "StateStore", "JSONDiff", "GraphQLCheck",
             ],
             swiftSettings: strictSwift
         ),
@@ -492,7 +510,7 @@ let package = Package(
             name: "ExplorerTests",
             dependencies: [
                 "Explorer", "ExplorerTesting", "TUI", "TUITesting", "Workspace", "HTTPCore", "HTTPCoreTesting",
-                "Futures", "FuturesTesting", "JSONTree", "Replay", "Interop", "StateStore", "JSONDiff",
+                "Futures", "FuturesTesting", "JSONTree", "Replay", "Interop", "StateStore", "JSONDiff", "GraphQLCheck",
             ],
             exclude: ["Snapshots"],
             swiftSettings: strictSwift
@@ -540,6 +558,12 @@ let package = Package(
                 "RegularFiles",
                 "StateStore", "workspace-save-loop", "JWTSigning",
             ],
+            swiftSettings: strictSwift
+        ),
+        .testTarget(
+            name: "GraphQLCheckTests",
+            dependencies: ["GraphQLCheck"],
+            exclude: ["Fixtures"],
             swiftSettings: strictSwift
         ),
         .testTarget(

@@ -40,6 +40,9 @@ package struct ExplorerReducerDriver {
         if case .loaded(var document) = entry {
             document.fillSecrets(from: SecretValues(), processEnvironment: processEnvironment)
             entry = .loaded(document)
+            var slot = CollectionSlot(entry: entry)
+            slot.graphqlSchema = GraphQLSchemaSlot.read(for: document.collection, path: path)
+            return slot
         }
         return CollectionSlot(entry: entry)
     }

@@ -107,7 +107,7 @@ package final class OAuthTestServer: Sendable {
     }
 
     /// The virtualenv's python, made first when it is missing (scripts/oauth-venv.sh).
-    private static func virtualenvPython(root: URL) throws -> URL {
+    static func virtualenvPython(root: URL) throws -> URL {
         let script = root.appendingPathComponent("scripts/oauth-venv.sh")
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/bin/bash")

@@ -404,6 +404,7 @@ struct RequestExecution {
         case .snapshot: ("snapshot", nil)
         case .eventCount: ("events", nil)
         case .event(let index, let path): ("event", "[\(index)]" + (path ?? ""))
+        case .graphqlErrors(let path): ("graphqlErrors", path)
         }
     }
 

@@ -19,7 +19,9 @@ struct ValidateCommand: ParsableCommand {
             the default is Collections. Errors make the exit status 1, and so does finding
             no collection file at all; warnings (unknown fields, secret values in the
             file, a snapshot expectation whose snapshot file is not written yet) are
-            printed but pass; a snapshot file that is not valid is an error. A failed
+            printed but pass; a snapshot file that is not valid is an error. GraphQL
+            requests are checked against their collection's schema when it is a file
+            (FILE:REQUEST: LINE:COLUMN: message, an error). A failed
             write to stdout (disk full, closed pipe) prints a message and exits 1 too.
 
             Examples:
@@ -86,6 +88,13 @@ struct ValidateCommand: ParsableCommand {
                     output += TerminalText.line("\(entry.path): error: \(problem)") + "\n"
                 }
                 if !contractProblems.isEmpty {
+                    failed = true
+                    continue
+                }
+                // GraphQL (issue 28): each saved query against its collection's schema file.
+                let graphqlProblems = GraphQLValidation.problems(in: document.collection, path: entry.path)
+                for problem in graphqlProblems { output += TerminalText.line("error: \(problem)") + "\n" }
+                if !graphqlProblems.isEmpty {
                     failed = true
                     continue
                 }

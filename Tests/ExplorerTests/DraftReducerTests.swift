@@ -529,6 +529,9 @@ struct DraftReducerTests {
         // A file reference has neither either.
         #expect(fixture.driver.render().contains("file  b kind"))
         #expect(!fixture.driver.render().contains("$EDITOR"))
+        // GraphQL (issue 28) comes after file, its query the text typed so far.
+        fixture.driver.press("b")
+        #expect(fixture.driver.render().contains("graphql  "))
         fixture.driver.press("b")
         #expect(fixture.driver.state.drafts[create]?.body.content == SavedBody.Content.none)
         // The JSON kept for switching back is on screen, said not to be sent.

@@ -31,6 +31,8 @@ extension RequestCommand {
         case .oauthNewToken: .palette("OAuth: get a new token (and send)")
         case .oauthRefresh: .palette("OAuth: refresh the token (and send)")
         case .oauthForget: .palette("OAuth: forget the token")
+        case .graphqlNextProblem:
+            .palette("GraphQL: go to the next problem in the query", hint: "next problem", [.global: ["alt+g"]])
         case .focusURL: .palette("Edit the URL", [.global: ["ctrl+l"]])
         case .url: .keys("Edit the URL", [.request: ["u"]])
         case .method: .palette("Next HTTP method", [.global: ["alt+m"]])
@@ -58,7 +60,7 @@ extension RequestCommand {
         case .otherColumn: .palette("Table: the row's other column (name ↔ value)")
         case .nameColumn: .keys("The row's name", [.table: ["left"]])
         case .valueColumn: .keys("The row's value", [.table: ["right"]])
-        case .bodyKind: .palette("Next body kind (none, JSON, text, form, multipart, file)", [.request: ["b"]])
+        case .bodyKind: .palette("Next body kind (none, JSON, text, form, multipart, file, GraphQL)", [.request: ["b"]])
         case .formatBody: .palette("Pretty-format the JSON body", [.global: ["alt+f"]])
         case .editBodyExternally: .palette("Edit the body in $EDITOR", [.global: ["alt+e"]])
         case .undo: .palette("Undo the request's last edit", [.request: ["z"]])

@@ -171,6 +171,7 @@ package enum RequestCommand: String, CaseIterable, Sendable {
     case oauthNewToken = "request.oauthNewToken"
     case oauthRefresh = "request.oauthRefresh"
     case oauthForget = "request.oauthForget"
+    case graphqlNextProblem = "body.graphqlNextProblem"
 }
 
 /// The response pane: tabs, the tree, Raw, saving and copying.

@@ -49,6 +49,20 @@ enum RequestLayout {
         Rect(x: area.x, y: area.y + 1, width: area.width, height: max(0, area.height - 1))
     }
 
+    /// The lines under a GraphQL body's editor that list its problems (at most 3, and none when
+    /// that would leave the editor fewer than 3 lines).
+    static func graphqlProblemLines(_ state: ExplorerState, _ content: Rect) -> Int {
+        guard let check = state.editor.graphql else { return 0 }
+        let wanted = min(check.problems.count, 3) + (check.schemaProblem == nil ? 0 : 1)
+        return content.height - wanted >= 3 ? wanted : 0
+    }
+
+    /// The body's text editor: the content, less a GraphQL body's problem lines.
+    static func bodyEditorArea(_ state: ExplorerState, _ content: Rect) -> Rect {
+        let lines = graphqlProblemLines(state, content)
+        return Rect(x: content.x, y: content.y, width: content.width, height: content.height - lines)
+    }
+
     /// A form or multipart body's table, below its note line.
     static func bodyTable(_ content: Rect) -> Rect {
         Rect(x: content.x, y: content.y + 1, width: content.width, height: max(0, content.height - 1))
@@ -112,7 +126,7 @@ enum RequestLayout {
                     state.editor.formEditor = editor
                 }
             default:
-                bodyEditor(state).layout(in: content, state: &state.editor.body)
+                bodyEditor(state).layout(in: bodyEditorArea(state, content), state: &state.editor.body)
             }
         case .notes:
             notesEditor(state).layout(in: area, state: &state.editor.notes)

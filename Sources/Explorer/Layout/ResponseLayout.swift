@@ -62,10 +62,17 @@ enum ResponseLayout {
         return search.isEditing || filter.isEditing || filter.applied != nil || filter.error != nil
     }
 
-    /// The tree's rows: below the search or filter line when one shows.
+    /// A GraphQL answer with errors has a line above the tree saying so (issue 28).
+    static func treeHasGraphQLLine(_ state: ExplorerState) -> Bool {
+        guard state.response.tree != nil, let graphql = state.response.graphql else { return false }
+        return !graphql.errors.isEmpty
+    }
+
+    /// The tree's rows: below the search or filter line and the GraphQL line when they show.
     static func treeArea(_ state: ExplorerState, in area: Rect) -> Rect {
-        guard treeHasQueryLine(state) else { return area }
-        return Rect(x: area.x, y: area.y + 1, width: area.width, height: max(0, area.height - 1))
+        let lines = (treeHasQueryLine(state) ? 1 : 0) + (treeHasGraphQLLine(state) ? 1 : 0)
+        guard lines > 0 else { return area }
+        return Rect(x: area.x, y: area.y + lines, width: area.width, height: max(0, area.height - lines))
     }
 
     /// The search's or filter's text field: after "/ " or "| " on the content's first row.

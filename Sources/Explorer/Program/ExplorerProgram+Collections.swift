@@ -57,6 +57,7 @@ extension ExplorerProgram {
             entry = .loaded(document)
             var slot = CollectionSlot(entry: entry)
             slot.remembered = workspace.uiState.load(collectionID: document.collection.id)
+            slot.graphqlSchema = GraphQLSchemaSlot.read(for: document.collection, path: path)
             return slot
         }
         return CollectionSlot(entry: entry)

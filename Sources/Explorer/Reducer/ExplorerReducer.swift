@@ -17,6 +17,7 @@ package enum ExplorerReducer {
         let selectedBefore = state.selection
         var effects = reduceAction(&state, action)
         reduceOverlays(.settle(shownBefore: shownBefore), &state)
+        checkGraphQL(&state)
         if state.selection != selectedBefore { effects += readCachedToken(state) }
         return queueSaves(effects, &state)
     }

@@ -9,6 +9,7 @@ package enum BodyKind: String, CaseIterable, Sendable {
     case form
     case multipart
     case file
+    case graphql
 
     package init(_ body: SavedBody) {
         switch body.content {
@@ -18,10 +19,11 @@ package enum BodyKind: String, CaseIterable, Sendable {
         case .formURLEncoded: self = .form
         case .multipart: self = .multipart
         case .file: self = .file
+        case .graphql: self = .graphql
         }
     }
 
-    /// The kind after this one (after `file`: `none`).
+    /// The kind after this one (after `graphql`: `none`).
     package var next: BodyKind {
         let all = Self.allCases
         return all[((all.firstIndex(of: self) ?? 0) + 1) % all.count]

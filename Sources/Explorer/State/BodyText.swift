@@ -12,6 +12,7 @@ package enum BodyText {
         case .json(let json): json.prettyPrinted()
         case .jsonText(let text): text
         case .text(let text, _): text
+        case .graphql(let graphql): graphql.query
         case .formURLEncoded, .multipart, .file: ""
         }
     }
@@ -19,7 +20,7 @@ package enum BodyText {
     /// Whether the body kind is edited as text in the Body tab.
     package static func isTextual(_ body: SavedBody) -> Bool {
         switch body.content {
-        case .none, .json, .jsonText, .text: true
+        case .none, .json, .jsonText, .text, .graphql: true
         case .formURLEncoded, .multipart, .file: false
         }
     }
@@ -38,6 +39,9 @@ package enum BodyText {
             }
         case .text(_, let contentType):
             result.content = .text(text, contentType: contentType)
+        case .graphql(var graphql):
+            graphql.query = text
+            result.content = .graphql(graphql)
         case .none:
             result.content = text.isEmpty ? .none : .text(text, contentType: nil)
         case .formURLEncoded, .multipart, .file:

@@ -41,6 +41,7 @@ package enum CheckSyntax {
         case .schema: "schema"
         case .eventCount: "events"
         case .event(let index, let path): "event[\(index)]" + (path.map { " " + $0 } ?? "")
+        case .graphqlErrors(let path): "graphqlErrors" + (path.map { " " + $0 } ?? "")
         }
     }
 

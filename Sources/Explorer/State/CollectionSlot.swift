@@ -12,6 +12,9 @@ package struct CollectionSlot: Sendable, Equatable {
     /// The collection id this file shares with another file already open (a copied file): it is
     /// listed as broken, and read again once that other file is gone.
     package var duplicateOf: String?
+    /// The schema its GraphQL requests are checked against as they are typed, when the collection
+    /// names a schema file (issue 28); read with the file.
+    package var graphqlSchema: GraphQLSchemaSlot?
 
     package init(entry: CollectionEntry) {
         path = entry.path

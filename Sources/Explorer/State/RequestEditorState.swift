@@ -40,6 +40,8 @@ package struct RequestEditorState: Sendable, Equatable {
     package var notes = TextEditorState()
     /// The body's JSON problem (message with line and column), checked after each edit.
     package var bodyProblem: String?
+    /// A GraphQL body's problems against its schema, checked after each change (issue 28).
+    package var graphql: GraphQLEditorCheck?
     /// The selected line of the Auth, Options or Checks form, and its editor while typing.
     package var formSelected = 0
     package var formEditor: TextEditorState?

@@ -40,6 +40,10 @@ package struct ResponseViewState: Sendable, Equatable {
     /// The finding `f`/`F` last moved to.
     package var currentFinding: Int?
 
+    /// The GraphQL reading of the tree's document (issue 28): its `errors`, shown on a line above
+    /// the tree and as findings `f`/`F` step through.
+    package var graphql: GraphQLResponse?
+
     /// The stream event selected (its stream index); nil follows the newest.
     package var streamSelected: Int?
 
@@ -50,6 +54,7 @@ package struct ResponseViewState: Sendable, Equatable {
         treeGeneration = nil
         findings = []
         currentFinding = nil
+        graphql = nil
         selectedRow = 0
         offset = 0
         scroll = 0

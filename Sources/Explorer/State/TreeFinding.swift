@@ -1,4 +1,5 @@
 package import JSONTree
+package import Workspace
 
 /// A contract finding placed on the response tree: the value it is about and what is wrong
 /// with it, as the row shows it ("✗ expected a number, found the string \"12.50\"").
@@ -28,6 +29,20 @@ package struct TreeFinding: Sendable, Equatable {
             }
         }
         return byNode.values.sorted { $0.node.index < $1.node.index }
+    }
+
+    /// A GraphQL answer's errors placed on the tree (issue 28): each on the value its `path` names
+    /// (`$.data.user.secret`, often a null), else on its own entry of `errors`.
+    package static func graphqlErrors(_ answer: GraphQLResponse, in document: JSONDocument) -> [TreeFinding] {
+        let list = document.child(document.root, key: "errors")
+        return answer.errors.enumerated().compactMap { index, error in
+            let atPath = error.dataPath.flatMap { try? JSONPath($0) }.flatMap { $0.select(in: document).first }
+            guard let node = atPath ?? list.flatMap({ document.child($0, at: index) }) else { return nil }
+            var message = "GraphQL error: " + error.message
+            if !error.path.isEmpty { message += " (at \(error.dottedPath))" }
+            if let location = error.locations.first { message += " · query \(location.line):\(location.column)" }
+            return TreeFinding(node: node, message: message)
+        }
     }
 
     /// `findings` on `original` placed on a JSONPath filter's result (an array of the values at

@@ -90,7 +90,9 @@ enum RequestTabView {
         let theme = state.theme
         let kind = TabTitles.bodyKind(request.body)
         var x = frame.buffer.write(kind, x: area.x, y: area.y, style: theme[.accent].bold, maxX: area.right)
-        if let problem = state.editor.bodyProblem {
+        if let check = state.editor.graphql {
+            x = GraphQLProblemsView.renderSummary(check, state, x: x, y: area.y, maxX: area.right, frame: &frame)
+        } else if let problem = state.editor.bodyProblem {
             x = frame.buffer.write("  ✖ " + problem, x: x, y: area.y, style: theme[.error], maxX: area.right)
         } else if kind == "none", !state.editor.body.text.isEmpty {
             // The text kept for switching back looked like the body being sent.
@@ -106,7 +108,7 @@ enum RequestTabView {
         let hint: String
         switch request.body.content {
         case .json, .jsonText: hint = "  b kind · Alt+F format · Alt+E $EDITOR"
-        case .none, .text: hint = "  b kind · Alt+E $EDITOR"
+        case .none, .text, .graphql: hint = "  b kind · Alt+E $EDITOR"
         case .formURLEncoded, .multipart, .file: hint = "  b kind"
         }
         if x + CharacterWidth.of(hint) <= area.right { frame.buffer.write(hint, x: x, y: area.y, style: theme[.muted]) }
@@ -146,7 +148,11 @@ enum RequestTabView {
             break
         }
         let typing = RequestLayout.isTyping(state)
-        frame.render(RequestLayout.bodyEditor(state), in: content, laidOut: state.editor.body)
+        let editorArea = RequestLayout.bodyEditorArea(state, content)
+        frame.render(RequestLayout.bodyEditor(state), in: editorArea, laidOut: state.editor.body)
+        if let check = state.editor.graphql {
+            GraphQLProblemsView.render(check, state, editor: editorArea, content: content, frame: &frame)
+        }
         if typing { frame.cursor = state.editor.body.screenCursor }
         if state.editor.body.text.isEmpty && !typing, content.height > 0 {
             frame.buffer.write(

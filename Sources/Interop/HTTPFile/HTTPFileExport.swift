@@ -154,6 +154,8 @@ package enum HTTPFileExport {
             return (type("application/json"), lines(json.prettyPrinted()))
         case .jsonText(let text):
             return (type("application/json"), lines(text))
+        case .graphql(let graphql):
+            return (type("application/json"), lines(graphql.requestObject.prettyPrinted()))
         case .text(let text, let contentType):
             return (type(contentType), lines(text))
         case .formURLEncoded(let rows):
@@ -271,6 +273,7 @@ package enum HTTPFileExport {
                     texts.append(part.name)
                     if case .text(let value) = part.source { texts.append(value) }
                 }
+            case .graphql(let graphql): texts.append(graphql.query)
             case .none, .json, .file: break
             }
             if texts.contains(where: { !TerminalText.isSafe($0, keepingLines: true) }) {

@@ -48,6 +48,10 @@ struct PostmanItemWriter {
             body = raw(pretty, language: "json")
         case .jsonText(let textValue):
             body = raw(textValue, language: "json")
+        case .graphql(let graphql):
+            var pretty = graphql.requestObject.prettyPrinted()
+            pretty.removeLast()
+            body = raw(pretty, language: "json")
         case .text(let textValue, let contentType):
             let lower = contentType?.lowercased() ?? ""
             let language =

@@ -128,7 +128,7 @@ struct PostmanTestScript {
         case .snapshot: return nil
         case .schema: return nil
         // Postman has no streamed bodies: stream expectations stay in the collection only.
-        case .eventCount, .event: return nil
+        case .eventCount, .event, .graphqlErrors: return nil
         }
     }
 

@@ -100,6 +100,7 @@ package struct ExpectationCheck: Sendable, Hashable {
         case .schema: "schema"
         case .eventCount: "events"
         case .event(let index, let path): "event[\(index)]" + (path.map { " " + $0 } ?? "")
+        case .graphqlErrors(let path): "GraphQL errors" + (path.map { " at " + $0 } ?? "")
         }
     }
 
@@ -142,6 +143,12 @@ package struct ExpectationCheck: Sendable, Hashable {
                 let raw = document.rawText(node)
                 return Value(text: isString ? document.string(node) ?? "" : raw, isString: isString, json: raw)
             }
+        case .graphqlErrors(let path):
+            guard let document = facts.document, let answer = GraphQLResponse(document) else { return [] }
+            let messages = answer.errors.filter { path == nil || $0.dottedPath == path }.map(\.message)
+            guard !messages.isEmpty else { return [] }
+            let text = messages.joined(separator: "; ")
+            return [Value(text: text, isString: true, json: "")]
         case .snapshot, .schema:
             // Checked by `SnapshotCheck` and `ResponseContracts`, not compared as a value.
             return []

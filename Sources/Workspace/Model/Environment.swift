@@ -14,6 +14,8 @@ package struct Environment: Sendable, Equatable {
     package var description: String?
     package var variables: [Variable]
     package var routes: [SavedMockRoute]
+    /// The GraphQL schema of this environment's server, over the collection's (issue 28).
+    package var graphqlSchema: GraphQLSchemaSource?
     package var unknownFields: [StoredJSON.Member]
 
     package init(
@@ -29,7 +31,7 @@ package struct Environment: Sendable, Equatable {
         self.unknownFields = unknownFields
     }
 
-    static let keys = ["name", "kind", "baseURL", "description", "variables", "routes"]
+    static let keys = ["name", "kind", "baseURL", "description", "variables", "routes", "graphqlSchema"]
 
     static func read(_ node: SourceNode, _ path: DocumentPath, _ reader: DocumentReader) -> Environment? {
         guard let fields = reader.object(node, at: path) else { return nil }
@@ -39,6 +41,9 @@ package struct Environment: Sendable, Equatable {
         let description = fields.string("description")
         let variables = fields.array("variables") { Variable.read($0, $1, reader) }
         let routes = fields.array("routes") { SavedMockRoute.read($0, $1, reader) }
+        let graphqlSchema = fields.node("graphqlSchema").flatMap {
+            GraphQLSchemaSource.read($0, path.appending("graphqlSchema"), reader)
+        }
         let unknown = fields.unknownFields(known: keys)
         if kind == .live, let node = fields.node("routes") {
             reader.report(
@@ -48,9 +53,11 @@ package struct Environment: Sendable, Equatable {
             reader.claimUnique("environment", name, at: node.offset, path: path.appending("name"))
         }
         guard let name, let kind, let baseURL else { return nil }
-        return Environment(
+        var environment = Environment(
             name: name, kind: kind, baseURL: baseURL, description: description, variables: variables, routes: routes,
             unknownFields: unknown)
+        environment.graphqlSchema = graphqlSchema
+        return environment
     }
 
     var stored: StoredJSON {
@@ -61,6 +68,7 @@ package struct Environment: Sendable, Equatable {
         object.add("description", description)
         object.add("variables", list: variables.map(\.stored))
         object.add("routes", list: routes.map(\.stored))
+        object.add("graphqlSchema", graphqlSchema?.stored)
         object.append(unknown: unknownFields)
         return object.json
     }

@@ -4,7 +4,9 @@
 /// `{"subject": "jsonPath", "path": "$.id", "op": "equals", "value": 1}`,
 /// `{"subject": "schema", "schema": {"$ref": "schemas/pet.json"}}`,
 /// `{"subject": "events", "op": "greaterThanOrEqual", "value": 3}`,
-/// `{"subject": "event", "index": -1, "path": "$.done", "op": "equals", "value": true}`.
+/// `{"subject": "event", "index": -1, "path": "$.done", "op": "equals", "value": true}`,
+/// `{"subject": "graphqlErrors", "op": "notExists"}`, `{"subject": "graphqlErrors", "path": "user.secret",
+/// "op": "contains", "value": "not readable"}`.
 package struct Expectation: Sendable, Equatable {
     /// What part of the response is checked.
     package enum Subject: Sendable, Equatable {
@@ -25,11 +27,15 @@ package struct Expectation: Sendable, Equatable {
         /// One event of a streamed body: `index` from 0 (negative: from the end, -1 the last); its
         /// data at `path` when it is JSON, else its data as text.
         case event(index: Int, path: String?)
+        /// The messages of a GraphQL answer's `errors` (issue 28), joined by "; " — only those whose
+        /// `path` is `path` (`users.0.name`) when it is given. None: `notExists`.
+        case graphqlErrors(path: String?)
     }
 
     package enum SubjectKind: String, Sendable, CaseIterable {
         case status, header, jsonPath, responseTime, body, snapshot, schema
         case events, event
+        case graphqlErrors
     }
 
     /// How the subject is compared with `value`.
@@ -58,6 +64,7 @@ package struct Expectation: Sendable, Equatable {
         case .snapshot?: ["subject"] + SnapshotOptions.fieldNames
         case .schema?: ["subject", "schema"]
         case .event?: ["subject", "index", "path", "op", "value"]
+        case .graphqlErrors?: ["subject", "path", "op", "value"]
         default: ["subject", "op", "value"]
         }
     }
@@ -86,6 +93,8 @@ package struct Expectation: Sendable, Equatable {
             let jsonPath = fields.string("path")
             if let jsonPath, !fields.checkJSONPath("path", jsonPath) { return nil }
             subject = .event(index: index, path: jsonPath)
+        case .graphqlErrors?:
+            subject = .graphqlErrors(path: fields.string("path"))
         case .header?:
             guard let name = fields.string("name", required: true) else { return nil }
             subject = .header(name: name)
@@ -132,6 +141,9 @@ package struct Expectation: Sendable, Equatable {
             object.add("subject", SubjectKind.event.rawValue)
             object.add("index", index)
             object.add("path", jsonPath)
+        case .graphqlErrors(let errorPath):
+            object.add("subject", SubjectKind.graphqlErrors.rawValue)
+            object.add("path", errorPath)
         case .header(let name):
             object.add("subject", SubjectKind.header.rawValue)
             object.add("name", name)

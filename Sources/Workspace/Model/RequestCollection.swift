@@ -28,6 +28,8 @@ package struct RequestCollection: Sendable, Equatable {
     package var imported: ImportOrigin?
     /// The OpenAPI document its responses are checked against (issue 27), if any.
     package var contract: CollectionContract?
+    /// Where its GraphQL requests' schema comes from (issue 28), unless an environment says.
+    package var graphqlSchema: GraphQLSchemaSource?
     package var unknownFields: [StoredJSON.Member]
 
     package init(
@@ -36,7 +38,7 @@ package struct RequestCollection: Sendable, Equatable {
         variables: [Variable] = [],
         folders: [Folder] = [], requests: [SavedRequest] = [], environments: [Environment] = [],
         options: SavedOptions = SavedOptions(), imported: ImportOrigin? = nil, unknownFields: [StoredJSON.Member] = [],
-        contract: CollectionContract? = nil
+        contract: CollectionContract? = nil, graphqlSchema: GraphQLSchemaSource? = nil
     ) {
         self.schema = schema
         self.id = id
@@ -51,12 +53,14 @@ package struct RequestCollection: Sendable, Equatable {
         self.options = options
         self.imported = imported
         self.contract = contract
+        self.graphqlSchema = graphqlSchema
         self.unknownFields = unknownFields
     }
 
     static let keys = [
         "$schema", "formatVersion", "id", "name", "description", "defaultEnvironment", "auth", "variables", "folders",
         "requests", "environments", "options", "imported", "contract",
+        "graphqlSchema",
     ]
 
     static func read(_ node: SourceNode, _ reader: DocumentReader) -> RequestCollection? {
@@ -89,6 +93,9 @@ package struct RequestCollection: Sendable, Equatable {
         let contract = fields.node("contract").flatMap {
             CollectionContract.read($0, path.appending("contract"), reader)
         }
+        let graphqlSchema = fields.node("graphqlSchema").flatMap {
+            GraphQLSchemaSource.read($0, path.appending("graphqlSchema"), reader)
+        }
         let unknown = fields.unknownFields(known: keys)
         // Only when every environment was read: a broken one is already reported and may be the one named.
         if let defaultEnvironment, let node = fields.node("defaultEnvironment"),
@@ -106,7 +113,7 @@ package struct RequestCollection: Sendable, Equatable {
             schema: schema, id: id, name: name, description: description, defaultEnvironment: defaultEnvironment,
             auth: auth, variables: variables, folders: folders, requests: requests, environments: environments,
             options: options ?? SavedOptions(), imported: imported, unknownFields: unknown,
-            contract: contract)
+            contract: contract, graphqlSchema: graphqlSchema)
     }
 
     /// The collection as the JSON written to its file.
@@ -126,6 +133,7 @@ package struct RequestCollection: Sendable, Equatable {
         object.add("options", options.isEmpty ? nil : options.stored)
         object.add("imported", imported?.stored)
         object.add("contract", contract?.stored)
+        object.add("graphqlSchema", graphqlSchema?.stored)
         object.append(unknown: unknownFields)
         return object.json
     }

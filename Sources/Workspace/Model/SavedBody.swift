@@ -12,10 +12,12 @@ package struct SavedBody: Sendable, Equatable {
         case multipart([SavedPart])
         /// The bytes of a file, streamed from disk.
         case file(path: String, contentType: String?)
+        /// A GraphQL operation (issue 28), sent as JSON (POST) or query parameters (GET).
+        case graphql(GraphQLBody)
     }
 
     package enum Kind: String, Sendable, CaseIterable {
-        case none, json, text, form, multipart, file
+        case none, json, text, form, multipart, file, graphql
     }
 
     package var content: Content
@@ -37,6 +39,7 @@ package struct SavedBody: Sendable, Equatable {
         case .form?: ["type", "fields"]
         case .multipart?: ["type", "parts"]
         case .file?: ["type", "path", "contentType"]
+        case .graphql?: ["type", "query", "variables", "operationName"]
         }
     }
 
@@ -70,6 +73,9 @@ package struct SavedBody: Sendable, Equatable {
         case .file?:
             guard let file = fields.string("path", required: true) else { return nil }
             return SavedBody(.file(path: file, contentType: contentType), unknownFields: unknown)
+        case .graphql?:
+            guard let graphql = GraphQLBody.read(fields, path, reader) else { return nil }
+            return SavedBody(.graphql(graphql), unknownFields: unknown)
         case nil:
             return nil
         }
@@ -100,6 +106,9 @@ package struct SavedBody: Sendable, Equatable {
             object.add("type", Kind.file.rawValue)
             object.add("contentType", contentType)
             object.add("path", path)
+        case .graphql(let graphql):
+            object.add("type", Kind.graphql.rawValue)
+            graphql.add(to: &object)
         }
         object.append(unknown: unknownFields)
         return object.json

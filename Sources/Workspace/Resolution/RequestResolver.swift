@@ -1,4 +1,5 @@
 import Foundation
+import HTTPCore
 
 /// Turns a `SavedRequest` into a `ResolvedRequest` for one environment: placeholders filled,
 /// `:name` path parameters substituted, auth turned into headers or query items, file paths made
@@ -88,7 +89,10 @@ package struct RequestResolver: Sendable {
             challenge = .negotiate
         }
 
-        let body = resolveBody(saved.body.content, &resolver)
+        var body = resolveBody(saved.body.content, &resolver)
+        if case .graphql(let graphql) = saved.body.content {
+            body = resolveGraphQL(graphql, method: saved.method, query: &query, headers: &headers, &resolver)
+        }
         if case .bytes(_, let contentType?) = body,
             !headers.contains(where: { $0.name.lowercased() == "content-type" })
         {
@@ -249,7 +253,29 @@ package struct RequestResolver: Sendable {
                 })
         case .file(let path, let contentType):
             return .file(path: absolute(resolver.resolve(path, at: "body.path")), contentType: contentType)
+        case .graphql:
+            return .none  // `resolveGraphQL`: it may go in the query rather than the body.
         }
+    }
+
+    /// A GraphQL operation as JSON `{"query", "variables", "operationName"}` (POST), or as the query
+    /// parameters of the same names (GET), with the GraphQL over HTTP `Accept` unless one is set.
+    private func resolveGraphQL(
+        _ graphql: GraphQLBody, method: RequestMethod, query: inout [ResolvedRequest.NameValue],
+        headers: inout [ResolvedRequest.NameValue], _ resolver: inout VariableResolver
+    ) -> ResolvedRequest.Body {
+        let variables = graphql.variables.map { resolveJSON($0, at: "body.variables", &resolver) }
+        if !headers.contains(where: { $0.name.lowercased() == "accept" }) {
+            headers.append(.init("Accept", GraphQLBody.accept))
+        }
+        if method == .get {
+            query.append(.init("query", graphql.query))
+            if let operationName = graphql.operationName { query.append(.init("operationName", operationName)) }
+            if let variables { query.append(.init("variables", variables.compact())) }
+            return .none
+        }
+        let object = GraphQLBody.requestObject(graphql.query, graphql.operationName, variables)
+        return .bytes(Array(object.compact().utf8), contentType: "application/json")
     }
 
     /// Fills placeholders inside the strings (and member names) of an inline JSON body.

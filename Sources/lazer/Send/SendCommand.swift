@@ -46,6 +46,15 @@ struct SendCommand: ParsableCommand {
               lazer send https://api.example/me -b 'session=abc; theme=dark'
               lazer send https://api.example/events --max-events 10
               lazer send https://api.example/logs --stream ndjson --stream-json | jq .
+              lazer send :4000/graphql --graphql user.graphql --variables '{"id": 1}'
+              lazer send :4000/graphql --graphql user.graphql --schema schema.graphql
+
+            GraphQL: --graphql FILE sends the operation in that query document as
+            {"query", "variables", "operationName"} (POST; with GET as query parameters),
+            asking for application/graphql-response+json. With --schema (SDL, or the JSON
+            answer of an introspection query) the document is checked first: a document
+            that does not match is not sent; its problems are printed as FILE:LINE:COLUMN:
+            message and the exit status is 2.
 
             Streams: a text/event-stream, application/x-ndjson, application/jsonl or
             application/json-seq response is printed event by event as it arrives:
@@ -181,7 +190,31 @@ struct SendCommand: ParsableCommand {
         help: "End a stream after this many seconds (a clean end, unlike --timeout).")
     var streamSeconds: Double?
 
+    @Option(
+        name: .customLong("graphql"),
+        help: ArgumentHelp("Send the GraphQL operation in this query document.", valueName: "FILE"),
+        completion: .file())
+    var graphql: String?
+
+    @Option(
+        name: .customLong("variables"),
+        help: ArgumentHelp("The GraphQL variables: a JSON object, or @FILE.", valueName: "JSON|@FILE"))
+    var graphqlVariables: String?
+
+    @Option(name: .customLong("operation"), help: "The GraphQL operation to run (of several in the document).")
+    var operation: String?
+
+    @Option(
+        name: .customLong("schema"),
+        help: ArgumentHelp(
+            "Check the GraphQL document against this schema first (SDL or introspection JSON).", valueName: "FILE"),
+        completion: .file())
+    var schema: String?
+
     func validate() throws {
+        if graphql == nil, graphqlVariables != nil || operation != nil || schema != nil {
+            throw ValidationError("--variables, --operation and --schema go with --graphql FILE.")
+        }
         _ = try SendRequestBuilder(command: self).request()
         if let maxEvents, maxEvents < 1 { throw ValidationError("--max-events must be at least 1") }
         if let reconnect, !(0...1000).contains(reconnect) { throw ValidationError("--reconnect takes 0 to 1000") }
@@ -192,6 +225,15 @@ struct SendCommand: ParsableCommand {
 
     func run() throws {
         var request = try SendRequestBuilder(command: self).request()
+        if let graphql, let schema {
+            let problems = try SendGraphQL(command: self, path: graphql).problems(schemaPath: schema)
+            if !problems.isEmpty {
+                FileBytes.writeError(
+                    "lazer send: \(TerminalText.line(graphql)) does not match the schema; nothing was sent.\n"
+                        + problems.joined(separator: "\n") + "\n")
+                throw ExitCode(2)
+            }
+        }
         if trace { request.exchangeObserver = SendTrace() }
         let streamPrinter = SendStreamPrinter(json: streamJSON)
         var stream = output == nil ? makeStream(streamPrinter, printed: 0) : nil

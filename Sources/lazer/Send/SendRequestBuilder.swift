@@ -103,6 +103,7 @@ struct SendRequestBuilder {
 
     private var hasBody: Bool {
         command.data != nil || command.json != nil || command.dataFile != nil || !command.form.isEmpty
+            || command.graphql != nil
     }
 
     private func method(_ text: String?) throws -> HTTPMethod {
@@ -139,9 +140,16 @@ struct SendRequestBuilder {
     }
 
     private func setBody(_ request: inout HTTPRequest, _ templates: inout SendTemplates) throws {
-        let bodies = [command.data != nil, command.json != nil, command.dataFile != nil, !command.form.isEmpty]
+        let bodies = [
+            command.data != nil, command.json != nil, command.dataFile != nil, !command.form.isEmpty,
+            command.graphql != nil,
+        ]
         guard bodies.filter({ $0 }).count <= 1 else {
-            throw ValidationError("Give only one of -d, --json, --data-file and -F/--form.")
+            throw ValidationError("Give only one of -d, --json, --data-file, -F/--form and --graphql.")
+        }
+        if let graphql = command.graphql {
+            try SendGraphQL(command: command, path: graphql).apply(to: &request)
+            return
         }
         if let data = command.data.map({ templates.fill($0, at: "--data") }) {
             request.setBody(data: Data(data.utf8))

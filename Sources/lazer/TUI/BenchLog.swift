@@ -3,6 +3,12 @@ import Foundation
 import HTTPCore
 import TUI
 
+// timespec: with GraphQLSwift (which imports CoreFoundation) in lazer's graph, the compiler may
+// find the type through CoreFoundation, and MemberImportVisibility then wants that module named.
+#if canImport(CoreFoundation)
+import CoreFoundation
+#endif
+
 /// `LAZER_BENCH_LOG=FILE lazer …`: the explorer appends one line per drawn frame to FILE, for
 /// `make bench-explorer` (scripts/bench/explorer-bench.py reads it). Off unless the variable is
 /// set: then no hook is installed at all.

@@ -182,10 +182,15 @@ extension RequestEditorReducer {
                 request.body = BodyRows.body(from: rows, over: request.body)
             case .file: request.body = SavedBody(.file(path: path, contentType: nil), unknownFields: unknown)
             case .none: request.body = SavedBody(.none, unknownFields: unknown)
+            case .graphql:
+                let query = text.isEmpty || text == "{}" ? "query {\n  \n}" : text
+                request.body = SavedBody(.graphql(GraphQLBody(query: query)), unknownFields: unknown)
             }
         }
         if let updated = work.request {
-            if next == .json || next == .text { editor.body.setText(BodyText.text(of: updated.body)) }
+            if next == .json || next == .text || next == .graphql {
+                editor.body.setText(BodyText.text(of: updated.body))
+            }
             editor.bodyProblem = next == .json ? BodyText.problem(inJSON: editor.body.text) : nil
         }
         work.outcome.notice = Notice("Body: \(next.rawValue)", kind: .info)

@@ -42,6 +42,10 @@ package enum RequestEditorReducer: SliceReducer {
         case bodyEdited(String)
         /// Esc with the completion list open: the list closes, the field keeps the keyboard.
         case closeCompletion
+        /// The GraphQL body on screen is checked again against this schema (the root asks when the
+        /// query, the operation or the schema changed; issue 28). Touches nothing else: no undo
+        /// step is sealed, no completion closed.
+        case checkGraphQL(GraphQLSchemaSlot?)
     }
 
     package struct Context: Equatable, Sendable {
@@ -151,6 +155,10 @@ package enum RequestEditorReducer: SliceReducer {
     }
 
     package static func reduce(_ state: inout RequestEditorState, _ action: Action, _ context: Context) -> Outcome {
+        if case .checkGraphQL(let schema) = action {
+            checkGraphQL(schema, &state, context)
+            return Work(context).outcome
+        }
         var work = Work(context)
         let field = typingField(action, state)
         if field == nil, let key = context.key { state.edits[key]?.seal() }
@@ -175,7 +183,7 @@ package enum RequestEditorReducer: SliceReducer {
         case .endEditForSend:
             commitEditing(&state, &work)
             if state.focus == .url || state.focus == .editing { state.focus = .content }
-        case .closeCompletion: break
+        case .closeCompletion, .checkGraphQL: break
         case .bodyEdited(let text):
             work.update { $0.body = BodyText.replacing($0.body, with: text) }
             if let request = work.request {
@@ -270,6 +278,7 @@ package enum RequestEditorReducer: SliceReducer {
     static func fileExtension(of body: SavedBody) -> String {
         switch body.content {
         case .json, .jsonText: return "json"
+        case .graphql: return "graphql"
         case .text(_, let contentType?):
             if contentType.contains("xml") { return "xml" }
             if contentType.contains("html") { return "html" }

@@ -200,6 +200,7 @@ package enum ResponseReducer: SliceReducer {
         else {
             state.tree = nil
             state.treeGeneration = nil
+            state.graphql = nil
             return
         }
         guard state.treeGeneration != result.generation else { return }
@@ -207,7 +208,13 @@ package enum ResponseReducer: SliceReducer {
         state.treeGeneration = result.generation
         state.selectedRow = 0
         state.offset = 0
+        state.graphql = GraphQLResponse(document)
         state.findings = TreeFinding.make(result.response?.checks ?? [], in: document)
+        if let graphql = state.graphql, !graphql.errors.isEmpty {
+            state.findings = (state.findings + TreeFinding.graphqlErrors(graphql, in: document)).sorted {
+                $0.node.index < $1.node.index
+            }
+        }
         state.currentFinding = nil
     }
 }

@@ -11,6 +11,15 @@ extension WorkspaceReducer {
         if let index = state.collections.firstIndex(where: {
             $0.path == slot.path || ($0.collectionID != nil && $0.collectionID == slot.collectionID)
         }) {
+            var slot = slot
+            // A slot made from a saved document has no schema: the one read with the file stays
+            // while the collection names the same schema.
+            let previous = state.collections[index]
+            if slot.graphqlSchema == nil,
+                slot.document?.collection.graphqlSchema == previous.document?.collection.graphqlSchema
+            {
+                slot.graphqlSchema = previous.graphqlSchema
+            }
             state.collections[index] = slot
         } else {
             state.collections.append(slot)

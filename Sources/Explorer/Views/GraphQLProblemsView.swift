@@ -1,0 +1,54 @@
+import GraphQLCheck
+import TUI
+
+/// A GraphQL body's problems (issue 28): a summary on the Body tab's kind line, the problems
+/// listed under the editor (`line:column message`, the one `Alt+G` went to highlighted) and the
+/// line number of each problem's line marked in the editor's gutter.
+enum GraphQLProblemsView {
+    /// `✓ matches the schema`, `✓ syntax (no schema)` or `✖ 2 problems · Alt+G`; returns the column after it.
+    static func renderSummary(
+        _ check: GraphQLEditorCheck, _ state: ExplorerState, x: Int, y: Int, maxX: Int, frame: inout Frame
+    ) -> Int {
+        let theme = state.theme
+        if !check.problems.isEmpty {
+            let count = check.problems.count
+            let key = state.keys.keymap.keys(for: .request(.graphqlNextProblem)).first?.description ?? "Alt+G"
+            return frame.buffer.write(
+                "  ✖ \(count) problem\(count == 1 ? "" : "s") · \(key) next", x: x, y: y, style: theme[.error],
+                maxX: maxX)
+        }
+        if let schemaProblem = check.schemaProblem {
+            return frame.buffer.write("  ✖ " + schemaProblem, x: x, y: y, style: theme[.warning], maxX: maxX)
+        }
+        let note = check.hasSchema ? "  ✓ matches the schema" : "  ✓ valid syntax (no schema file)"
+        return frame.buffer.write(note, x: x, y: y, style: theme[.success], maxX: maxX)
+    }
+
+    /// The problem lines below `editor` (within `content`) and the gutter marks in `editor`.
+    static func render(
+        _ check: GraphQLEditorCheck, _ state: ExplorerState, editor: Rect, content: Rect, frame: inout Frame
+    ) {
+        let theme = state.theme
+        let body = state.editor.body
+        // The gutter is as wide as the last line number, plus a space (TextArea's).
+        let gutter = String(body.lineCount).count + 1
+        for problem in check.problems {
+            let row = problem.line - 1 - body.topLine
+            guard row >= 0, row < editor.height else { continue }
+            frame.buffer.setStyle(
+                theme[.error].bold, in: Rect(x: editor.x, y: editor.y + row, width: gutter - 1, height: 1))
+        }
+        var y = editor.bottom
+        if let schemaProblem = check.schemaProblem, y < content.bottom, !check.problems.isEmpty {
+            frame.buffer.write("✖ " + schemaProblem, x: content.x, y: y, style: theme[.warning], maxX: content.right)
+            y += 1
+        }
+        for (index, problem) in check.problems.enumerated() where y < content.bottom {
+            let style = index == check.current ? theme[.error].reverse : theme[.error]
+            frame.buffer.write(
+                "✖ \(problem.line):\(problem.column) \(problem.message)", x: content.x, y: y, style: style,
+                maxX: content.right)
+            y += 1
+        }
+    }
+}

@@ -1,0 +1,45 @@
+import BenchSupport
+import Foundation
+import GraphQLCheck
+
+/// `make bench-graphql` (release): GraphQL's budgets from issue 28 on a real schema — loading and
+/// indexing it (read, parse, build: ≤ 150 ms for GitHub's 1.2 MB SDL) and checking a 300-line query
+/// against it (≤ 5 ms), which the explorer does per keystroke. Thread CPU time is the figure held
+/// against the budget; wall time beside it.
+///
+/// Usage: GraphQLBench SCHEMA QUERY
+@main
+struct GraphQLBench {
+    static func main() throws {
+        let arguments = CommandLine.arguments
+        guard arguments.count == 3 else {
+            print("usage: GraphQLBench SCHEMA QUERY")
+            return
+        }
+        let (schemaPath, queryPath) = (arguments[1], arguments[2])
+        print(machineLine())
+        var schema: GraphQLSchemaDocument?
+        let loads = try runs(10) { schema = try GraphQLSchemaDocument.load(path: schemaPath) }
+        guard let schema else { return }
+        report("load + index \(schemaPath) (\(schema.typeCount) types)", loads, budget: 0.150)
+        let bytes = try String(contentsOfFile: queryPath, encoding: .utf8)
+        let lines = bytes.split(separator: "\n", omittingEmptySubsequences: false).count
+        var problems: [GraphQLProblem] = []
+        let checks = runs(200) { problems = GraphQLDocumentCheck.problems(in: bytes, schema: schema) }
+        report("check a \(lines)-line query (\(problems.count) problems)", checks, budget: 0.005)
+        // A typo one keystroke makes: the check that runs as it is typed.
+        let typo = bytes.replacingOccurrences(of: "avatarUrl", with: "avatarUr")
+        let typoChecks = runs(200) { problems = GraphQLDocumentCheck.problems(in: typo, schema: schema) }
+        report("the same with a typo (\(problems.count) problem)", typoChecks, budget: 0.005)
+    }
+
+    static func report(_ what: String, _ times: [BenchTime], budget: Double) {
+        let median = times[times.count / 2]
+        let p99 = times[min(times.count - 1, times.count * 99 / 100)]
+        let verdict = median.cpu <= budget ? "within" : "OVER"
+        print(
+            "\(what): best \(milliseconds(times[0].cpu)) CPU, median \(milliseconds(median.cpu)) CPU "
+                + "(\(milliseconds(median.wall)) wall), p99 \(milliseconds(p99.cpu)) CPU — \(verdict) "
+                + "the \(milliseconds(budget, decimals: 0)) budget")
+    }
+}

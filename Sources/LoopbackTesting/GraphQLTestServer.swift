@@ -1,0 +1,60 @@
+import Foundation
+
+/// A real GraphQL server on 127.0.0.1 (`graphql_server.py`, on graphql-core in the virtualenv
+/// `scripts/oauth-venv.sh` makes) answering `graphql_test_schema.graphql`: interfaces, a union,
+/// an input object, enums, a custom scalar, deprecations, a failing field (an error with a path
+/// beside partial data) and introspection. One per test process, started on first use.
+package final class GraphQLTestServer: Sendable {
+    package let port: Int
+    private let child: PortReportingChild
+
+    private static let sharedServer: Result<GraphQLTestServer, any Error> = Result { try GraphQLTestServer() }
+
+    /// The server shared by every test in this process.
+    package static func shared() throws -> GraphQLTestServer { try sharedServer.get() }
+
+    /// The schema file the server answers (SDL), for `--schema` and collection schemas.
+    package static var schemaPath: String {
+        URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent(
+            "graphql_test_schema.graphql"
+        ).path
+    }
+
+    private init() throws {
+        let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        let root = folder.deletingLastPathComponent().deletingLastPathComponent()
+        let python = try OAuthTestServer.virtualenvPython(root: root)
+        child = try PortReportingChild(
+            script: folder.appendingPathComponent("graphql_server.py"), arguments: [], python: python)
+        guard let port = child.ports["http"] else { throw LoopbackServer.StartError.noPortLine(child.firstLine) }
+        self.port = port
+    }
+
+    /// `http://127.0.0.1:<port>/graphql` (the server answers GraphQL on every path but its hooks).
+    package var endpoint: String { "http://127.0.0.1:\(port)/graphql" }
+
+    /// The last GraphQL request the server received: method, path, headers and body as text.
+    package func lastRequest() throws -> [String: Any] {
+        let data = try Process.hookGET("http://127.0.0.1:\(port)/last")
+        return (try JSONSerialization.jsonObject(with: data) as? [String: Any]) ?? [:]
+    }
+}
+
+extension Process {
+    /// GETs `address` with Python's urllib (a test hook: no Lazer code involved).
+    static func hookGET(_ address: String) throws -> Data {
+        let process = Process()
+        process.executableURL = try LoopbackServer.python()
+        process.arguments = [
+            "-c",
+            "import sys, urllib.request; sys.stdout.buffer.write(urllib.request.urlopen(sys.argv[1], timeout=20).read())",
+            address,
+        ]
+        let output = Pipe()
+        process.standardOutput = output
+        try process.run()
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return data
+    }
+}

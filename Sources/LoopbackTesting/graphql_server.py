@@ -1,0 +1,170 @@
+"""A real GraphQL server on 127.0.0.1 for Lazer's tests, on graphql-core (pinned in
+scripts/oauth-server-requirements.txt, installed by scripts/oauth-venv.sh).
+
+The schema (graphql_test_schema.graphql) covers what a GraphQL client meets: an interface (Node), a union (SearchResult), an input
+object (NewPost), enums with a deprecated value, a custom scalar (DateTime), a deprecated field, a
+field whose resolver fails (User.secret: an error with a path beside partial data) and introspection.
+
+POST / takes {"query", "variables", "operationName"} as JSON; GET / takes them as query parameters.
+The answer is application/graphql-response+json when the Accept header asks for it, else
+application/json. GET /last answers the last GraphQL request as received (method, headers, body).
+GET /schema.graphql answers the schema's SDL. Prints `PORTS http=<port>`; stops when stdin closes.
+"""
+
+import json
+import os
+import sys
+import threading
+import urllib.parse
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+
+from graphql import build_schema, graphql_sync
+
+# The schema lives beside this script: Lazer's own tests read the same file (--schema, validation).
+SDL = open(os.path.join(os.path.dirname(os.path.abspath(__file__)), "graphql_test_schema.graphql")).read()
+
+USERS = {
+    "1": {"id": "1", "name": "Ada", "email": "ada@example.test", "role": "ADMIN", "joined": "2024-01-02T03:04:05Z"},
+    "2": {"id": "2", "name": "Grace", "email": None, "role": "MEMBER", "joined": None},
+}
+POSTS = {
+    "10": {"id": "10", "title": "Notes on the engine", "tags": ["math"], "author": "1"},
+    "11": {"id": "11", "title": "Compilers", "tags": [], "author": "2"},
+}
+
+
+def user_object(record):
+    if record is None:
+        return None
+    result = dict(record)
+    result["__typename"] = "User"
+    result["posts"] = lambda info, first=10: [post_object(p) for p in POSTS.values() if p["author"] == record["id"]][
+        :first
+    ]
+    return result
+
+
+def post_object(record):
+    result = dict(record)
+    result["__typename"] = "Post"
+    result["author"] = lambda info: user_object(USERS[record["author"]])
+    return result
+
+
+def fail_secret(*_):
+    raise Exception("secret is not readable")
+
+
+SCHEMA = build_schema(SDL)
+SCHEMA.type_map["User"].fields["secret"].resolve = lambda obj, info: fail_secret()
+
+
+def resolve_type(obj, *_):
+    return obj["__typename"]
+
+
+SCHEMA.type_map["Node"].resolve_type = resolve_type
+SCHEMA.type_map["SearchResult"].resolve_type = resolve_type
+
+
+class Root:
+    def node(self, info, id):
+        if id in USERS:
+            return user_object(USERS[id])
+        if id in POSTS:
+            return post_object(POSTS[id])
+        return None
+
+    def user(self, info, id):
+        return user_object(USERS.get(id))
+
+    def users(self, info, role=None):
+        return [user_object(u) for u in USERS.values() if role is None or u["role"] == role]
+
+    def search(self, info, text):
+        needle = text.lower()
+        found = [user_object(u) for u in USERS.values() if needle in u["name"].lower()]
+        return found + [post_object(p) for p in POSTS.values() if needle in p["title"].lower()]
+
+    def now(self, info):
+        return "2026-12-02T00:00:00Z"
+
+    def createPost(self, info, input):
+        if input["authorId"] not in USERS:
+            raise Exception(f"no user {input['authorId']}")
+        return post_object({"id": "99", "title": input["title"], "tags": input.get("tags") or [],
+                            "author": input["authorId"]})
+
+
+LAST = {"request": None}
+
+
+class Handler(BaseHTTPRequestHandler):
+    protocol_version = "HTTP/1.1"
+
+    def log_message(self, *args):
+        pass
+
+    def answer(self, status, body, content_type="application/json"):
+        data = body if isinstance(body, bytes) else json.dumps(body).encode()
+        self.send_response(status)
+        self.send_header("Content-Type", content_type)
+        self.send_header("Content-Length", str(len(data)))
+        self.end_headers()
+        self.wfile.write(data)
+
+    def do_GET(self):
+        parts = urllib.parse.urlsplit(self.path)
+        if parts.path == "/last":
+            return self.answer(200, LAST["request"])
+        if parts.path == "/schema.graphql":
+            return self.answer(200, SDL.encode(), "text/plain")
+        params = urllib.parse.parse_qs(parts.query)
+        request = {key: values[0] for key, values in params.items()}
+        if "variables" in request:
+            try:
+                request["variables"] = json.loads(request["variables"])
+            except ValueError:
+                return self.answer(400, {"errors": [{"message": "variables is not JSON"}]})
+        self.execute("GET", request, "")
+
+    def do_POST(self):
+        length = int(self.headers.get("Content-Length") or 0)
+        text = self.rfile.read(length).decode("utf-8", "replace")
+        try:
+            request = json.loads(text)
+        except ValueError:
+            return self.answer(400, {"errors": [{"message": "the body is not JSON"}]})
+        self.execute("POST", request, text)
+
+    def execute(self, method, request, text):
+        LAST["request"] = {"method": method, "path": self.path, "headers": dict(self.headers.items()), "body": text}
+        if not isinstance(request, dict) or not isinstance(request.get("query"), str):
+            return self.answer(400, {"errors": [{"message": "no query"}]})
+        result = graphql_sync(SCHEMA, request["query"], root_value=Root(),
+                              variable_values=request.get("variables"),
+                              operation_name=request.get("operationName"))
+        body = {}
+        if result.errors:
+            body["errors"] = [error.formatted for error in result.errors]
+        if result.data is not None or not result.errors:
+            body["data"] = result.data
+        wanted = self.headers.get("Accept") or ""
+        content_type = "application/graphql-response+json" if "graphql-response+json" in wanted else "application/json"
+        # graphql-response+json: a document that did not validate is a 400, as the GraphQL over HTTP draft says.
+        status = 400 if result.data is None and result.errors and content_type != "application/json" else 200
+        self.answer(status, body, content_type)
+
+
+def main():
+    server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+    server.daemon_threads = True
+    port = server.server_address[1]
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    print(f"PORTS http={port}", flush=True)
+    sys.stdin.read()
+    server.shutdown()
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,56 @@
+/// A GraphQL request's body as saved: the query document, its variables and the operation to run.
+///
+/// `{"type": "graphql", "query": "query User($id: ID!) { user(id: $id) { name } }",
+///   "variables": {"id": "1"}, "operationName": "User"}`. Placeholders (`{{name}}`) are filled in the
+/// variables' strings, never in the query (GraphQL has its own `$variables`). The request's method
+/// says how it is sent: POST (the default) as a JSON body, GET as query parameters.
+package struct GraphQLBody: Sendable, Equatable {
+    package var query: String
+    /// A JSON object, or nil when the operation takes none.
+    package var variables: StoredJSON?
+    package var operationName: String?
+
+    package init(query: String, variables: StoredJSON? = nil, operationName: String? = nil) {
+        self.query = query
+        self.variables = variables
+        self.operationName = operationName
+    }
+
+    /// The `Accept` header a GraphQL request gets unless it sets one: the GraphQL over HTTP
+    /// media type first, plain JSON for servers that predate it.
+    package static let accept = "application/graphql-response+json, application/json"
+
+    /// The GraphQL over HTTP request object, `{"query", "operationName", "variables"}`: the JSON a
+    /// POST sends, and what exports write (curl, Postman, `.http`) until they know GraphQL.
+    package var requestObject: StoredJSON { Self.requestObject(query, operationName, variables) }
+
+    static func requestObject(_ query: String, _ operationName: String?, _ variables: StoredJSON?) -> StoredJSON {
+        var object = ObjectBuilder()
+        object.add("query", query)
+        object.add("operationName", operationName)
+        object.add("variables", variables)
+        return object.json
+    }
+
+    static func read(_ fields: ObjectFields, _ path: DocumentPath, _ reader: DocumentReader) -> GraphQLBody? {
+        guard let query = fields.string("query", required: true) else { return nil }
+        var variables = fields.json("variables")
+        if variables == .null { variables = nil }
+        switch variables {
+        case nil, .object?: break
+        default:
+            reader.report(
+                .error, "a graphql body's \"variables\" must be a JSON object",
+                at: fields.node("variables")?.offset ?? fields.offset, path: path.appending("variables"))
+            return nil
+        }
+        let operationName = fields.string("operationName")
+        return GraphQLBody(query: query, variables: variables, operationName: operationName)
+    }
+
+    func add(to object: inout ObjectBuilder) {
+        object.add("query", query)
+        object.add("variables", variables)
+        object.add("operationName", operationName)
+    }
+}

@@ -1,0 +1,81 @@
+import ArgumentParser
+import Foundation
+import GraphQLCheck
+import HTTPCore
+import JSONTree
+import TerminalText
+import Workspace
+
+/// `lazer send --graphql FILE`: the GraphQL operation of a query document, its `--variables` and
+/// `--operation`, as a GraphQL over HTTP request (a JSON body for POST, query parameters for GET);
+/// with `--schema` the document is checked first and a wrong one is never sent.
+struct SendGraphQL {
+    /// The query document as read.
+    let query: String
+    /// The document's path, for messages (`query.graphql:3:7: …`).
+    let path: String
+    let variables: StoredJSON?
+    let operationName: String?
+
+    init(command: SendCommand, path: String) throws {
+        self.path = path
+        query = try Self.text(of: path, option: "--graphql")
+        operationName = command.operation
+        guard let given = command.graphqlVariables else {
+            variables = nil
+            return
+        }
+        let text = given.hasPrefix("@") ? try Self.text(of: String(given.dropFirst()), option: "--variables") : given
+        let parsed: StoredJSON
+        do {
+            parsed = try StoredJSON(parsing: text)
+        } catch {
+            throw ValidationError(TerminalText.line("--variables is not valid JSON: \(error)"))
+        }
+        guard case .object = parsed else { throw ValidationError("--variables must be a JSON object ({\"id\": 1}).") }
+        variables = parsed
+    }
+
+    /// Puts the operation on `request`: query parameters for GET, else the JSON request object.
+    func apply(to request: inout HTTPRequest) {
+        let body = GraphQLBody(query: query, variables: variables, operationName: operationName)
+        if !request.headers.contains("Accept") { request.headers["Accept"] = GraphQLBody.accept }
+        if request.method == .get {
+            request.queryItems.append(URLQueryItem(name: "query", value: query))
+            if let operationName {
+                request.queryItems.append(URLQueryItem(name: "operationName", value: operationName))
+            }
+            if let variables { request.queryItems.append(URLQueryItem(name: "variables", value: variables.compact())) }
+        } else {
+            request.setJSONBody(string: body.requestObject.compact())
+        }
+    }
+
+    /// The document's problems against the schema in `schemaPath` (with `--operation`'s name
+    /// checked), as `query.graphql:3:7: message` lines; a schema that does not load is a usage error.
+    func problems(schemaPath: String) throws -> [String] {
+        let schemaText = try Self.text(of: schemaPath, option: "--schema")
+        let schema: GraphQLSchemaDocument
+        do {
+            schema = try GraphQLSchemaDocument(text: schemaText)
+        } catch {
+            throw ValidationError(TerminalText.line("--schema \(schemaPath): \(error)"))
+        }
+        return GraphQLDocumentCheck.problems(in: query, schema: schema, operationName: operationName).map {
+            TerminalText.line("\(path):\($0)")
+        }
+    }
+
+    /// A file's text (UTF-8), or a usage error naming the option.
+    private static func text(of path: String, option: String) throws -> String {
+        do {
+            let bytes = try FileBytes.read(path, limit: 64 << 20)
+            guard let text = String(validating: bytes, as: UTF8.self) else {
+                throw ValidationError(TerminalText.line("\(option) \(path): not UTF-8 text."))
+            }
+            return text
+        } catch let error as FileBytes.ReadError {
+            throw ValidationError(TerminalText.line("\(option) \(path): \(error.description)."))
+        }
+    }
+}

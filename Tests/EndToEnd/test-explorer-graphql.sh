@@ -1,0 +1,80 @@
+# GraphQL in the explorer (issue 28) against a real GraphQL server on loopback (graphql-core:
+# Sources/LoopbackTesting/graphql_server.py in the virtualenv scripts/oauth-venv.sh makes), its
+# schema file beside the collection: a typo in a field is shown with its line and column as it is
+# typed and the gutter marks the line; Alt+G goes to it; fixed, the query matches the schema; sent,
+# the answer's errors (a failing field beside partial data) are listed above the tree and f goes to
+# the node the error's path names. lazer validate and lazer send --schema agree with the editor.
+source "$(dirname "$0")/lib.sh"
+source "$(dirname "$0")/explorer-lib.sh"
+
+ROOT=$(cd "$EXPLORER_HERE/../.." && pwd)
+PYTHON=$("$ROOT/scripts/oauth-venv.sh")
+fifo="$E2E_DIR/graphql.in"
+mkfifo "$fifo"
+"$PYTHON" -B "$ROOT/Sources/LoopbackTesting/graphql_server.py" <"$fifo" >"$E2E_DIR/graphql.port" 2>"$E2E_DIR/graphql.err" &
+SERVER_PIDS+=($!)
+exec {graphql_holder}>"$fifo"
+required "the GraphQL server starts" wait_file "$E2E_DIR/graphql.port" '^PORTS http=[0-9]+$'
+PORT=$(sed 's/.*=//' "$E2E_DIR/graphql.port")
+
+WORK="$E2E_DIR/work"
+mkdir -p "$WORK/Collections"
+cp "$ROOT/Sources/LoopbackTesting/graphql_test_schema.graphql" "$WORK/Collections/schema.graphql"
+cat >"$WORK/Collections/api.json" <<JSON
+{
+  "formatVersion": 1,
+  "id": "e2e-explorer-graphql",
+  "name": "GraphQL API",
+  "defaultEnvironment": "local",
+  "graphqlSchema": {"file": "schema.graphql"},
+  "requests": [
+    {"id": "user", "name": "User", "method": "POST", "url": "/graphql",
+     "body": {"type": "graphql", "query": "query User {\n  user(id: \"1\") {\n    name\n    secret\n  }\n}\n"}}
+  ],
+  "environments": [{"name": "local", "kind": "live", "baseURL": "http://127.0.0.1:$PORT"}]
+}
+JSON
+
+# --- The editor ----------------------------------------------------------------------------------
+explorer graphql "$WORK" --request User
+required "explorer: the request is selected" wait_for graphql "Request · User"
+keys graphql M-3
+required "explorer: the Body tab says the query matches the schema" wait_for graphql "graphql  ✓ matches the schema"
+keys graphql Enter C-Home Down Down End
+literal graphql "x"
+check "explorer: the typo is listed with its line and column as it is typed" \
+    wait_for graphql '✖ 3:5 Cannot query field "namex" on type "User". Did you mean "name"\?'
+check "explorer: the Body tab counts it" wait_for graphql "graphql  ✖ 1 problem"
+keys graphql Escape C-Home
+keys graphql M-g
+check "explorer: Alt+G names the problem in the status line" wait_for graphql '3:5 Cannot query field "namex"'
+# Alt+G left the cursor at the problem's column, typing: the typo is at the end of that line.
+keys graphql End BSpace
+check "explorer: fixed, the query matches the schema again" wait_for graphql "graphql  ✓ matches the schema"
+keys graphql Escape
+
+# --- Send: errors beside partial data -------------------------------------------------------------
+keys graphql F5
+required "explorer: the answer comes" wait_for graphql " 200 OK "
+check "explorer: the errors line says partial success and names the error's path" \
+    wait_for graphql '◐ GraphQL partial success: data and 1 error: secret is not readable \(at user.secret\)'
+keys graphql g 3
+keys graphql f
+check "explorer: f goes to the node the error's path names" \
+    wait_for graphql 'secret: null +✗ GraphQL error: secret is not readable \(at user.secret\)'
+check "explorer: the toast says where in the query" wait_for graphql 'query 4:5'
+keys graphql C-q
+check "explorer: quits" wait_for graphql "lazer-exit=0"
+
+# --- Headless: the same schema, the same positions -------------------------------------------------
+printf 'query User {\n  user(id: "1") {\n    namex\n  }\n}\n' >"$WORK/typo.graphql"
+output=$(cd "$WORK" && "$LAZER" send "http://127.0.0.1:$PORT/graphql" --graphql typo.graphql \
+    --schema Collections/schema.graphql 2>&1)
+status=$?
+check "send --schema: a document that does not match is refused (exit 2)" test "$status" -eq 2
+check "send --schema: its problem is at FILE:LINE:COLUMN" \
+    grep -q 'typo.graphql:3:5: Cannot query field "namex" on type "User"' <<<"$output"
+output=$(cd "$WORK" && "$LAZER" validate Collections 2>&1)
+check "validate: the saved query passes" grep -q "^ok: Collections/api.json" <<<"$output"
+
+finish
