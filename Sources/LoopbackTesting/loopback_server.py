@@ -40,7 +40,8 @@ Endpoints (any method unless noted):
   /stream?format=F&events=N&interval=S&gate=X&at=K&hold=S&id=X
                          a streamed body, chunked, one chunk per event: F=sse (default; `id: i`, `event: tick`,
                          `data: {"n": i}`), ndjson or json-seq; S seconds between events (at most 1); with gate X,
-                         event K waits (at most 10 s) for /stream/release?gate=X; then, with hold S, nothing more
+                         event K waits (at most 50 s: a loaded machine may take that long to read the events
+                         before it) for /stream/release?gate=X; then, with hold S, nothing more
                          until the client hangs up or for S seconds (at most 60), then the end; a client that hangs
                          up sets /disconnected's id X; per=P sends at most P events per connection, from
                          Last-Event-ID + 1 (204 when none is left), after `retry: R` with retry=R
@@ -492,7 +493,7 @@ class Handler(BaseHTTPRequestHandler):
                 self.wfile.write(b"%x\r\n%s\r\n" % (len(data), data))
             for index in range(start if "per" in query else 0, count):
                 if gate and index == at:
-                    disconnect_event("gate:" + gate).wait(10)
+                    disconnect_event("gate:" + gate).wait(50)
                 elif index and interval:
                     time.sleep(interval)
                 record = json.dumps({"n": index})
