@@ -89,6 +89,15 @@ struct ValidateCommand: ParsableCommand {
                     failed = true
                     continue
                 }
+                // WebSocket messages sent from files (issue 25): the files are there.
+                let messageProblems = WebSocketSettings.problems(in: document)
+                for problem in messageProblems {
+                    output += TerminalText.line("\(entry.path): error: \(problem)") + "\n"
+                }
+                if !messageProblems.isEmpty {
+                    failed = true
+                    continue
+                }
                 if !quiet || !entry.diagnostics.isEmpty {
                     let collection = document.collection
                     output +=
