@@ -93,7 +93,7 @@ public struct WebSocketClose: Sendable, Equatable, CustomStringConvertible {
         let detail = [code.map(String.init), reason.isEmpty ? nil : reason].compactMap(\.self).joined(separator: " ")
         switch initiator {
         case .server: return "the server closed the connection" + (detail.isEmpty ? "" : " (\(detail))")
-        case .client: return "closed" + (detail.isEmpty ? "" : " (\(detail))")
+        case .client: return "this client closed the connection" + (detail.isEmpty ? "" : " (\(detail))")
         case .connection:
             if code == 1006 { return "the server closed the connection without a close frame (1006)" }
             return "the connection was closed" + (detail.isEmpty ? "" : " (\(detail))")
