@@ -83,9 +83,13 @@ extension ExplorerProgram {
             tokenStage.received(outcome)
             self?.deliver(.oauthToken(key, OAuthTokenState(outcome.token)))
         }
-        guard let observed = preparation.request, let future = preparation.future(for: observed, onToken: onToken),
-            let request = unobserved
-        else {
+        let future: ResponseFuture<DataResponse>? =
+            if let settings = job.request.websocket, let observed = preparation.request {
+                webSocketFuture(settings, job: job, request: observed, preparation: preparation, stream: stream)
+            } else {
+                preparation.request.flatMap { preparation.future(for: $0, onToken: onToken) }
+            }
+        guard preparation.request != nil, let future, let request = unobserved else {
             let card = FailureCard(
                 translation: Translation(
                     title: "Not sent", explanation: "The request could not be built in this environment.",
