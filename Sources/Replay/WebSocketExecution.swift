@@ -21,7 +21,8 @@ extension RequestExecution {
             return notSent("this program has no WebSocket transport", result)
         }
         if preparation.environment?.kind == .mock {
-            return notSent("WebSocket requests cannot be sent to a mock environment in process yet (use lazer mock)", result)
+            return notSent(
+                "WebSocket requests cannot be sent to a mock environment in process yet (use lazer mock)", result)
         }
         let url: URL
         do {

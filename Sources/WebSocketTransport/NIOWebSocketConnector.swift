@@ -70,7 +70,8 @@ public struct NIOWebSocketConnector: WebSocketConnecting {
                     upgraders: [upgrader], completionHandler: { _ in }
                 )
                 return channel.pipeline.addHTTPClientHandlers(
-                    leftOverBytesStrategy: .forwardBytes, withClientUpgrade: configuration).flatMapThrowing {
+                    leftOverBytesStrategy: .forwardBytes, withClientUpgrade: configuration
+                ).flatMapThrowing {
                     let handler = UpgradeRequestHandler(head: head) { complete(.failure($0)) }
                     try channel.pipeline.syncOperations.addHandler(handler, name: Self.upgradeHandlerName)
                 }
@@ -79,8 +80,11 @@ public struct NIOWebSocketConnector: WebSocketConnecting {
         connected.whenFailure { error in complete(.failure(Self.translate(error, url: url))) }
         // The upgrade must finish within the connect timeout too (a server that accepts and says nothing).
         let deadline = promise.futureResult.eventLoop.scheduleTask(in: timeout) {
-            complete(.failure(TransportError(
-                .connectTimeout, message: "no answer to the WebSocket upgrade within the connect timeout", url: url)))
+            complete(
+                .failure(
+                    TransportError(
+                        .connectTimeout, message: "no answer to the WebSocket upgrade within the connect timeout",
+                        url: url)))
             connected.whenSuccess { $0.close(promise: nil) }
         }
         do {

@@ -38,8 +38,9 @@ final class WebSocketFrameHandler: ChannelInboundHandler, RemovableChannelHandle
     func handlerAdded(context: ChannelHandlerContext) {
         self.context = context
         guard let pingInterval, pingInterval > .zero else { return }
-        let nanoseconds = max(Int64(pingInterval.components.seconds) * 1_000_000_000
-            + pingInterval.components.attoseconds / 1_000_000_000, 1_000_000)
+        let nanoseconds = max(
+            Int64(pingInterval.components.seconds) * 1_000_000_000
+                + pingInterval.components.attoseconds / 1_000_000_000, 1_000_000)
         let loopBound = NIOLoopBound(self, eventLoop: context.eventLoop)
         pingTask = context.eventLoop.scheduleRepeatedTask(
             initialDelay: .nanoseconds(nanoseconds), delay: .nanoseconds(nanoseconds)
@@ -75,7 +76,9 @@ final class WebSocketFrameHandler: ChannelInboundHandler, RemovableChannelHandle
                 fragments = (binary, frame.data)
             }
         case .continuation:
-            guard var pending = fragments else { return fail(1002, "a continuation frame without a message to continue") }
+            guard var pending = fragments else {
+                return fail(1002, "a continuation frame without a message to continue")
+            }
             guard pending.bytes.readableBytes + frame.data.readableBytes <= maxMessageBytes else { return tooLarge() }
             var data = frame.data
             pending.bytes.writeBuffer(&data)

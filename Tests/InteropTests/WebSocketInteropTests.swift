@@ -66,6 +66,8 @@ import Workspace
             ])
         let output = try PostmanExport.output(ExportInput(document: document(collection)))
         #expect(
-            output.report.items.map(\.description).contains { $0.contains("WebSocket requests are not in Postman v2.1") })
+            output.report.items.map(\.description).contains {
+                $0.contains("WebSocket requests are not in Postman v2.1")
+            })
     }
 }

@@ -18,7 +18,10 @@ struct WebSocketSendCommandTests {
         ])
         #expect(result.status == 0, "\(result.stderr)")
         let lines = result.stdout.split(separator: "\n").map { $0.split(separator: " ", maxSplits: 1).last ?? "" }
-        #expect(lines == ["↑ hello", #"↑ {"n":1}"#, "↓ hello", #"↓ {"n":1}"#, "↓ close this client closed the connection (1000)"])
+        #expect(
+            lines == [
+                "↑ hello", #"↑ {"n":1}"#, "↓ hello", #"↓ {"n":1}"#, "↓ close this client closed the connection (1000)",
+            ])
         #expect(result.stderr.contains("Connected: 101 Switching Protocols"))
         #expect(result.stderr.contains("2 messages received, 2 sent"))
     }
@@ -26,11 +29,14 @@ struct WebSocketSendCommandTests {
     @Test("--stream-json prints NDJSON; the upgrade carries -H headers")
     func json() throws {
         let result = try LazerBinary.run([
-            "send", try url("/ws/echo"), "--message", "hello?", "--max-messages", "1", "--stream-json", "-H", "X-Room: 7",
+            "send", try url("/ws/echo"), "--message", "hello?", "--max-messages", "1", "--stream-json", "-H",
+            "X-Room: 7",
         ])
         #expect(result.status == 0, "\(result.stderr)")
         let lines = result.stdout.split(separator: "\n").map(String.init)
-        let objects = try lines.map { try #require(JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any]) }
+        let objects = try lines.map {
+            try #require(JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any])
+        }
         #expect(objects.map { $0["direction"] as? String } == ["sent", "received", "received"])
         #expect(objects.map { $0["kind"] as? String } == ["text", "text", "close"])
         #expect((objects[1]["data"] as? String)?.contains(#"["X-Room", "7"]"#) == true)

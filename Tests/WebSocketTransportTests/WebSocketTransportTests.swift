@@ -16,15 +16,17 @@ import WebSocketTransport
         server = try LoopbackServer.shared()
     }
 
-    private func url(_ path: String) -> URL {
-        URL(string: "ws://127.0.0.1:\(server.port)\(path)")!
+    private func url(_ path: String) throws -> URL {
+        try #require(URL(string: "ws://127.0.0.1:\(server.port)\(path)"))
     }
 
-    private func connect(_ path: String, subprotocols: [String] = [], headers: HTTPHeaders = HTTPHeaders(), max: Int? = nil)
+    private func connect(
+        _ path: String, subprotocols: [String] = [], headers: HTTPHeaders = HTTPHeaders(), max: Int? = nil
+    )
         async throws -> any WebSocketSession
     {
         var request = WebSocketRequest(
-            url: url(path), headers: headers, subprotocols: subprotocols, connectTimeout: .seconds(10))
+            url: try url(path), headers: headers, subprotocols: subprotocols, connectTimeout: .seconds(10))
         if let max { request.maxMessageBytes = max }
         return try await connector.connect(request)
     }
@@ -51,7 +53,8 @@ import WebSocketTransport
     @Test func echoBothWaysWithHeadersSubprotocolAndACleanClose() async throws {
         let id = UUID().uuidString
         let session = try await connect(
-            "/ws/echo?id=\(id)", subprotocols: ["chat.v2", "json"], headers: HTTPHeaders([("Authorization", "Bearer t")]))
+            "/ws/echo?id=\(id)", subprotocols: ["chat.v2", "json"],
+            headers: HTTPHeaders([("Authorization", "Bearer t")]))
         #expect(session.handshake.status == 101)
         #expect(session.handshake.subprotocol == "chat.v2")
         session.send(.text("hello?"))
@@ -146,7 +149,8 @@ import WebSocketTransport
             try await connect("/ws/refuse?status=401")
         } throws: { error in
             let error = error as? TransportError
-            return error?.code == 401 && error?.message == "the upgrade was answered 401 Unauthorized: no token, no socket"
+            return error?.code == 401
+                && error?.message == "the upgrade was answered 401 Unauthorized: no token, no socket"
         }
         await #expect {
             try await connect("/ws/bad-accept")

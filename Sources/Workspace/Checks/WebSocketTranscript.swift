@@ -47,10 +47,13 @@ package enum WebSocketTranscript {
                 let url = WebSocketSettings.messageFileURL(path, folder: folder)
                 do {
                     guard let bytes = try RegularFile.read(url.path, limit: WebSocketRequest.defaultMaxMessageBytes)
-                    else { return .failure(WebSocketMessageError(message: message.name, reason: "no such file \(path)")) }
+                    else {
+                        return .failure(WebSocketMessageError(message: message.name, reason: "no such file \(path)"))
+                    }
                     messages.append(.binary(bytes))
                 } catch {
-                    return .failure(WebSocketMessageError(message: message.name, reason: "\(path): \(error.description)"))
+                    return .failure(
+                        WebSocketMessageError(message: message.name, reason: "\(path): \(error.description)"))
                 }
             }
         }

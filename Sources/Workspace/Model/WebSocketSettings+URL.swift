@@ -18,7 +18,8 @@ extension WebSocketSettings {
         let scheme = url[..<range.lowerBound].lowercased()
         guard scheme != "ws", scheme != "wss" else { return }
         reader.report(
-            .error, "a WebSocket request's URL starts with ws:// or wss:// (or is a path on the base URL); found \"\(scheme)://\"",
+            .error,
+            "a WebSocket request's URL starts with ws:// or wss:// (or is a path on the base URL); found \"\(scheme)://\"",
             at: fields.node("url")?.offset ?? fields.offset, path: path.appending("url"))
     }
 
@@ -54,7 +55,8 @@ extension WebSocketSettings {
                         "request \"\(location.request.name)\": message \"\(message.name)\": no such file \(path)")
                 } else if isFolder.boolValue {
                     problems.append(
-                        "request \"\(location.request.name)\": message \"\(message.name)\": \(path) is a folder, not a file")
+                        "request \"\(location.request.name)\": message \"\(message.name)\": \(path) is a folder, not a file"
+                    )
                 }
             }
         }

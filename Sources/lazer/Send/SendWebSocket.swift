@@ -218,7 +218,9 @@ final class WebSocketLinePrinter: Sendable {
 
     static func hex(_ bytes: [UInt8]) -> String {
         guard !bytes.isEmpty else { return "" }
-        let shown = bytes.prefix(32).map { String($0, radix: 16).count == 1 ? "0" + String($0, radix: 16) : String($0, radix: 16) }
+        let shown = bytes.prefix(32).map {
+            String($0, radix: 16).count == 1 ? "0" + String($0, radix: 16) : String($0, radix: 16)
+        }
         return "\(bytes.count) bytes " + shown.joined(separator: " ") + (bytes.count > 32 ? " …" : "")
     }
 }
