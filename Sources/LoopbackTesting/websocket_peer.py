@@ -124,7 +124,7 @@ def serve(handler, path, query):
     handler.close_connection = True
     ident = query.get("id", "")
     out = handler.wfile
-    handler.connection.settimeout(10)
+    handler.connection.settimeout(600)
     if name == "closes":
         closes(handler, query)
     elif name == "echo":
@@ -185,7 +185,7 @@ def serve(handler, path, query):
 
 def echo(handler, path, query, offered, ident):
     out = handler.wfile
-    handler.connection.settimeout(30)
+    handler.connection.settimeout(600)
     fragments = None
     while True:
         got = read_frame(handler.rfile)

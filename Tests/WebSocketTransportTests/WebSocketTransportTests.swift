@@ -26,7 +26,7 @@ import WebSocketTransport
         async throws -> any WebSocketSession
     {
         var request = WebSocketRequest(
-            url: try url(path), headers: headers, subprotocols: subprotocols, connectTimeout: .seconds(10))
+            url: try url(path), headers: headers, subprotocols: subprotocols, connectTimeout: .seconds(60))
         if let max { request.maxMessageBytes = max }
         return try await connector.connect(request)
     }
@@ -61,12 +61,14 @@ import WebSocketTransport
         session.send(.text("héllo ✓"))
         session.send(.binary([0, 1, 2, 255]))
         var received: [WebSocketMessage] = []
+        var seen: [WebSocketEvent] = []
         var iterator = session.events.makeAsyncIterator()
         while received.count < 3, let event = await iterator.next() {
+            seen.append(event)
             if case .received(let message) = event { received.append(message) }
         }
         guard case .text(let greeting) = received.first else {
-            Issue.record("no greeting: \(received)")
+            Issue.record("no greeting; events: \(seen)")
             return
         }
         let object = try #require(try JSONSerialization.jsonObject(with: Data(greeting.utf8)) as? [String: Any])
@@ -79,9 +81,9 @@ import WebSocketTransport
         var last: WebSocketEvent?
         while let event = await iterator.next() { last = event }
         #expect(last == .closed(WebSocketClose(code: 1000, reason: "done", initiator: .client)))
-        let seen = try await closeSeenByServer(id)
-        #expect(seen.code == 1000)
-        #expect(seen.reason == "done")
+        let serverSaw = try await closeSeenByServer(id)
+        #expect(serverSaw.code == 1000)
+        #expect(serverSaw.reason == "done")
     }
 
     @Test func fragmentsAroundAPingAreJoinedAndThePingIsAnswered() async throws {
