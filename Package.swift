@@ -119,6 +119,7 @@ let package = Package(
                 "AnnotatedLocks",
                 "StateStore",
                 "GraphQLCheck",
+                "WebSocketTransport",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strictSwift + releaseStaticStdlibCompile,
@@ -233,6 +234,7 @@ let package = Package(
             exclude: [
                 "loopback_server.py", "loopback_fixtures.py", "socks_proxy.py", "nginx_guard.py", "httpbin_like.py",
                 "oauth_server.py", "delay_server.py", "graphql_server.py", "graphql_test_schema.graphql",
+                "websocket_peer.py",
             ],
             swiftSettings: strictSwift
         ),
@@ -389,6 +391,28 @@ let package = Package(
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
             ],
+            swiftSettings: strictSwift
+        ),
+
+        // MARK: - WebSocket transport
+
+        // WebSocketConnecting (HTTPCore) on SwiftNIO (issue 25): NIOHTTP1's client upgrade,
+        // NIOWebSocket's frame codec, our fragmentation, UTF-8, ping and close handling. `ws://` only
+        // (no swift-nio-ssl). Injected by the `lazer` executable; the explorer and Replay never import it.
+        .target(
+            name: "WebSocketTransport",
+            dependencies: [
+                "HTTPCore",
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "NIOWebSocket", package: "swift-nio"),
+            ],
+            swiftSettings: strictSwift
+        ),
+        .testTarget(
+            name: "WebSocketTransportTests",
+            dependencies: ["WebSocketTransport", "HTTPCore", "LoopbackTesting"],
             swiftSettings: strictSwift
         ),
 

@@ -58,7 +58,7 @@ package final class ExplorerHarness {
         collections: [FixtureFile] = [], folder: HarnessFolder? = nil, size: Size = standardSize,
         theme: Theme = .defaultDark, themes: ThemeCatalog = ThemeCatalog(themes: [.defaultDark, .monochrome]),
         startup: StartupRequest = StartupRequest(), processEnvironment: [String: String] = [:],
-        paths: [String]? = nil, start: Bool = true
+        paths: [String]? = nil, start: Bool = true, webSockets: (any WebSocketConnecting)? = nil
     ) throws {
         let folder = try folder ?? HarnessFolder()
         try folder.write(collections)
@@ -69,7 +69,7 @@ package final class ExplorerHarness {
         workspace = WorkspaceServices(
             directories: UserDirectories(config: folder.config, state: folder.state), liveDispatcher: live,
             scheduler: main, delays: timeline, processEnvironment: processEnvironment,
-            dynamicValues: Self.fixedDynamicValues())
+            dynamicValues: Self.fixedDynamicValues(), webSockets: webSockets)
         let dependencies = ExplorerDependencies(
             // An instance no running process owns: a second harness on the same folder takes its
             // drafts as a restarted explorer takes a crashed one's.

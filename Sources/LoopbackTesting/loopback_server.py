@@ -55,6 +55,7 @@ Endpoints (any method unless noted):
   /cookies/redirect?k=v&to=P  302 to P (default /cookies) setting cookie k=v on the hop
   /cookies/delete?k      expires cookie k (Max-Age=0)
   /json                  a small JSON document
+  /ws/...                a WebSocket peer with echo and scripted misbehaviour, see websocket_peer.py
   /openapi.json?v=N      a small OpenAPI 3.1 document ("Tasks"); v=2 changes one operation, removes one, adds one
   /v1/pets, /v1/pets/N   a pet store for contract tests (the OpenAPI Petstore's shapes): /v1/pets and
                          /v1/pets/1 conform; /v1/pets/2 drifts (id a string, no name, tag a number);
@@ -88,6 +89,7 @@ from email.policy import HTTP as HTTP_POLICY
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
 import socks_proxy
+import websocket_peer
 from loopback_fixtures import ENCODED_PAYLOAD, blackhole, brotli_stored, parse_digest, zstd_stored
 
 disconnects = {}
@@ -198,7 +200,9 @@ class Handler(BaseHTTPRequestHandler):
         path = url.path
         query = dict(urllib.parse.parse_qsl(url.query))
         body = self.read_body()
-        if path == "/echo" or path.startswith("/echo/"):
+        if path.startswith("/ws/"):
+            websocket_peer.serve(self, path, query)
+        elif path == "/echo" or path.startswith("/echo/"):
             self.echo(url, body)
         elif path == "/multipart":
             self.multipart(body)

@@ -69,6 +69,9 @@ struct RequestExecution {
         } else {
             result.url = preparation.redactor.redact(saved.url)
         }
+        if let settings = saved.websocket {
+            return await sendWebSocket(request, settings: settings, preparation: preparation, into: result)
+        }
         guard saved.retry != nil else {
             // Sent once: the result is handed over, not shared, so filling it in copies nothing.
             var request = request
@@ -240,14 +243,14 @@ struct RequestExecution {
         return result
     }
 
-    private struct Checked {
+    struct Checked {
         var result: RequestResult
         var captured: [String: VariableScope.Value]
         var redactor: Redactor
     }
 
     /// Takes the captures and checks the expectations of a response (sent or from history).
-    private func check(_ facts: ResponseFacts, preparation: SendPreparation, into result: consuming RequestResult)
+    func check(_ facts: ResponseFacts, preparation: SendPreparation, into result: consuming RequestResult)
         -> Checked
     {
         var captured: [String: VariableScope.Value] = [:]
@@ -332,7 +335,7 @@ struct RequestExecution {
         }
     }
 
-    private func failure(_ error: any Error, request: HTTPRequest, redactor: Redactor) -> FailureReport {
+    func failure(_ error: any Error, request: HTTPRequest, redactor: Redactor) -> FailureReport {
         let translation = runner.translator.translate(error, context: TranslationContext(request: request))
         let (kind, stage) = Self.classify(error)
         return FailureReport(

@@ -29,6 +29,8 @@ package final class WorkspaceServices: Sendable {
     package let serverProvider = EnvironmentServerProvider()
     /// Contract documents and compiled schemas, shared by every send (issue 27).
     package let contracts: ResponseContracts
+    /// Opens WebSocket connections (issue 25): the executable's NIO transport; nil where none is given.
+    package let webSockets: (any WebSocketConnecting)?
     /// The process environment: `LAZER_VAR_<name>` variables and secrets come from it.
     package let processEnvironment: [String: String]
     package let dynamicValues: DynamicValues
@@ -44,8 +46,9 @@ package final class WorkspaceServices: Sendable {
         directories: UserDirectories, liveDispatcher: any DataDispatcher, scheduler: any Scheduler,
         delays: (any DelayScheduler)? = nil, processEnvironment: [String: String] = ProcessInfo.processInfo.environment,
         dynamicValues: DynamicValues = .system, redirects: (any OAuthRedirectListening)? = nil,
-        contractSources: ContractSources = ContractSources()
+        contractSources: ContractSources = ContractSources(), webSockets: (any WebSocketConnecting)? = nil
     ) {
+        self.webSockets = webSockets
         self.directories = directories
         contracts = ResponseContracts(sources: contractSources)
         secrets = SecretStore(directories: directories)

@@ -91,6 +91,15 @@ struct ValidateCommand: ParsableCommand {
                     failed = true
                     continue
                 }
+                // WebSocket messages sent from files (issue 25): the files are there.
+                let messageProblems = WebSocketSettings.problems(in: document)
+                for problem in messageProblems {
+                    output += TerminalText.line("\(entry.path): error: \(problem)") + "\n"
+                }
+                if !messageProblems.isEmpty {
+                    failed = true
+                    continue
+                }
                 // GraphQL (issue 28): each saved query against its collection's schema file.
                 let graphqlProblems = GraphQLValidation.problems(in: document.collection, path: entry.path)
                 for problem in graphqlProblems { output += TerminalText.line("error: \(problem)") + "\n" }

@@ -86,10 +86,13 @@ extension ExplorerProgram {
         let onStep: @Sendable (OAuthStepRecord) -> Void = { [weak self] step in
             self?.deliver(.oauthStep(key, generation: generation, step))
         }
-        guard let observed = preparation.request,
-            let future = preparation.future(for: observed, onToken: onToken, onStep: onStep),
-            let request = unobserved
-        else {
+        let future: ResponseFuture<DataResponse>? =
+            if let settings = job.request.websocket, let observed = preparation.request {
+                webSocketFuture(settings, job: job, request: observed, preparation: preparation, stream: stream)
+            } else {
+                preparation.request.flatMap { preparation.future(for: $0, onToken: onToken, onStep: onStep) }
+            }
+        guard preparation.request != nil, let future, let request = unobserved else {
             let card = FailureCard(
                 translation: Translation(
                     title: "Not sent", explanation: "The request could not be built in this environment.",

@@ -145,7 +145,8 @@ public enum URLSerializer {
             throw .invalidURL(text: rawText, reason: "it has no scheme (expected http:// or https://)")
         }
         let scheme = text[..<schemeEnd.lowerBound].lowercased()
-        guard scheme == "http" || scheme == "https" else { throw .unsupportedScheme(scheme) }
+        // ws and wss: a WebSocket request's URL (issue 25), connected by a WebSocketConnecting.
+        guard ["http", "https", "ws", "wss"].contains(scheme) else { throw .unsupportedScheme(scheme) }
         let afterScheme = text[schemeEnd.upperBound...]
         let authorityEnd = afterScheme.firstIndex { $0 == "/" || $0 == "?" } ?? afterScheme.endIndex
         let authority = afterScheme[..<authorityEnd]

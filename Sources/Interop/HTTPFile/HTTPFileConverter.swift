@@ -17,9 +17,12 @@ struct HTTPFileConverter {
         ImportLocation(file: source.name, line: line)
     }
 
+    func location(line: Int) -> ImportLocation { location(line) }
+
     mutating func request(_ written: HTTPFileDocument.Request, id: String) throws(ImportError) -> SavedRequest {
         var block = written
         let line = block.methodLine.number
+        if block.method.uppercased() == "WEBSOCKET" { return webSocket(block, id: id) }
         if block.method.uppercased() == "GRAPHQL" {
             block = Self.graphQL(block)
             report.add("GRAPHQL request", at: location(line), kept: "sent as a POST with the query as a JSON body")

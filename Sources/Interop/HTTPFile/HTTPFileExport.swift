@@ -57,7 +57,10 @@ package enum HTTPFileExport {
             lines.append(
                 "# Lazer: \(request.expectations.count) checks and \(request.captures.count) captures are not exported")
         }
-        var method = request.method.rawValue
+        var method = request.websocket == nil ? request.method.rawValue : "WEBSOCKET"
+        if let ping = request.websocket?.pingSeconds {
+            lines.append("# Lazer: a ping every \(number(ping)) s is not exported")
+        }
         if method.hasPrefix("#") {
             // A request line starting with # reads as a comment: the method cannot be written here.
             lines.append("# Lazer: the method \(oneLine(method)) cannot be written in a .http file; GET here")
@@ -103,7 +106,11 @@ package enum HTTPFileExport {
                 "# Lazer: \(request.auth.scheme == .negotiate ? "Negotiate" : "NTLM") auth is answered by the transport; left out here"
             )
         }
-        let (bodyHeaders, body) = bodyLines(request.body, headers: headers)
+        if let subprotocols = request.websocket?.subprotocols, !subprotocols.isEmpty {
+            headers.append(KeyValueRow(name: "Sec-WebSocket-Protocol", value: subprotocols.joined(separator: ", ")))
+        }
+        var (bodyHeaders, body) = bodyLines(request.body, headers: headers)
+        if let settings = request.websocket { (bodyHeaders, body) = ([], webSocketLines(settings)) }
         for header in headers + bodyHeaders {
             let text = "\(oneLine(header.name)): \(oneLine(header.value))"
             if header.enabled, header.name.hasPrefix("#") {

@@ -171,6 +171,9 @@ struct PostmanItemWriter {
         if let proxy = options.proxy { report.add("proxy \(proxy) (Postman sets proxies in its settings)", at: place) }
         if let version = options.httpVersion { report.add("HTTP version \(version.rawValue)", at: place) }
         if request.retry != nil { report.add("retry policy (Postman does not retry)", at: place) }
+        if request.websocket != nil {
+            report.add("WebSocket requests are not in Postman v2.1", at: place, kept: "written as a GET of its URL")
+        }
         if case .multipart(let parts) = request.body.content {
             for part in parts {
                 if let fileName = part.fileName, case .file = part.source {

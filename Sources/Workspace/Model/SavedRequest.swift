@@ -26,6 +26,8 @@ package struct SavedRequest: Sendable, Equatable, Identifiable {
     package var contract: RequestContract?
     /// How a streamed response is received (limits, "view as stream"); absent: by its Content-Type, to the end.
     package var stream: StreamSettings?
+    /// With it the request is a WebSocket request: `url` is `ws://…` or a path, `body` is unused.
+    package var websocket: WebSocketSettings?
     package var unknownFields: [StoredJSON.Member]
 
     package init(
@@ -33,7 +35,8 @@ package struct SavedRequest: Sendable, Equatable, Identifiable {
         url: String, pathParams: [KeyValueRow] = [], query: [KeyValueRow] = [], headers: [KeyValueRow] = [],
         body: SavedBody = .empty, auth: SavedAuth = SavedAuth(.inherit), options: SavedOptions = SavedOptions(),
         expectations: [Expectation] = [], captures: [Capture] = [], retry: RetryPolicy? = nil, notes: String? = nil,
-        unknownFields: [StoredJSON.Member] = [], contract: RequestContract? = nil, stream: StreamSettings? = nil
+        unknownFields: [StoredJSON.Member] = [], contract: RequestContract? = nil, stream: StreamSettings? = nil,
+        websocket: WebSocketSettings? = nil
     ) {
         self.id = id
         self.name = name
@@ -52,6 +55,7 @@ package struct SavedRequest: Sendable, Equatable, Identifiable {
         self.notes = notes
         self.contract = contract
         self.stream = stream
+        self.websocket = websocket
         self.unknownFields = unknownFields
     }
 
@@ -59,6 +63,7 @@ package struct SavedRequest: Sendable, Equatable, Identifiable {
         "id", "name", "description", "method", "url", "pathParams", "query", "headers", "body", "auth", "options",
         "expectations", "captures", "retry", "notes", "contract",
         "stream",
+        "websocket",
     ]
 
     static func read(_ node: SourceNode, _ path: DocumentPath, _ reader: DocumentReader) -> SavedRequest? {
@@ -66,7 +71,9 @@ package struct SavedRequest: Sendable, Equatable, Identifiable {
         let id = fields.string("id", required: true)
         let name = fields.string("name", required: true)
         let description = fields.string("description")
-        let method = fields.method("method", required: true)
+        let websocketNode = fields.node("websocket")
+        // A WebSocket request's upgrade is always a GET: its method may be left out.
+        let method = fields.method("method", required: websocketNode == nil) ?? (websocketNode == nil ? nil : .get)
         let url = fields.string("url", required: true)
         let pathParams = fields.array("pathParams") { KeyValueRow.read($0, $1, reader) }
         let query = fields.array("query") { KeyValueRow.read($0, $1, reader) }
@@ -82,6 +89,12 @@ package struct SavedRequest: Sendable, Equatable, Identifiable {
             RequestContract.read($0, path.appending("contract"), reader)
         }
         let stream = fields.node("stream").flatMap { StreamSettings.read($0, path.appending("stream"), reader) }
+        let websocket = websocketNode.flatMap {
+            WebSocketSettings.read($0, path.appending("websocket"), reader)
+        }
+        if websocketNode != nil, let url {
+            WebSocketSettings.checkURL(url, method: method, fields: fields, reader: reader, path: path)
+        }
         let unknown = fields.unknownFields(known: keys)
         if let id, let node = fields.node("id") {
             reader.claimUnique("request id", id, at: node.offset, path: path.appending("id"))
@@ -92,7 +105,7 @@ package struct SavedRequest: Sendable, Equatable, Identifiable {
             query: query, headers: headers, body: body ?? .empty, auth: auth ?? SavedAuth(.inherit),
             options: options ?? SavedOptions(), expectations: expectations, captures: captures, retry: retry,
             notes: notes,
-            unknownFields: unknown, contract: contract, stream: stream)
+            unknownFields: unknown, contract: contract, stream: stream, websocket: websocket)
     }
 
     var stored: StoredJSON {
@@ -114,6 +127,7 @@ package struct SavedRequest: Sendable, Equatable, Identifiable {
         object.add("notes", notes)
         object.add("contract", contract?.stored)
         object.add("stream", stream?.stored)
+        object.add("websocket", websocket?.stored)
         object.append(unknown: unknownFields)
         return object.json
     }

@@ -8,6 +8,7 @@ import Interop
 import Replay
 import Synchronization
 import TerminalText
+import WebSocketTransport
 import Workspace
 
 #if canImport(Glibc)
@@ -158,7 +159,7 @@ struct RunCommand: ParsableCommand {
             // Futures deliver where they complete (the network thread, or the mock's caller): the
             // runner only resumes its task there, and each hop to another queue costs a thread
             // wake-up per request — most of a loopback request's time on a busy machine.
-            scheduler: ImmediateScheduler(), contractSources: .lazer)
+            scheduler: ImmediateScheduler(), contractSources: .lazer, webSockets: NIOWebSocketConnector())
         let folders =
             paths.isEmpty ? [FileManager.default.fileExists(atPath: "Collections") ? "Collections" : "."] : paths
         let loaded = RunLoader.load(folders, services: services)

@@ -46,6 +46,7 @@ struct SendCommand: ParsableCommand {
               lazer send https://api.example/me -b 'session=abc; theme=dark'
               lazer send https://api.example/events --max-events 10
               lazer send https://api.example/logs --stream ndjson --stream-json | jq .
+              lazer send ws://localhost:8080/chat --message hello --max-messages 1
               lazer send :4000/graphql --graphql user.graphql --variables '{"id": 1}'
               lazer send :4000/graphql --graphql user.graphql --schema schema.graphql
 
@@ -65,6 +66,14 @@ struct SendCommand: ParsableCommand {
             (130). A summary line goes to stderr. --reconnect N: when the server
             closes an SSE stream, connect again (at most N times) after its retry
             time (default 3 s), sending Last-Event-ID; a 204 answer stops.
+
+            WebSocket: a ws:// URL connects (GET upgrade with -H headers), sends each
+            --message as a text message, and prints every message as it goes (↑ sent,
+            ↓ received; --stream-json: NDJSON of {index, time, direction, kind, data})
+            until the server closes, --max-messages received, --seconds, or Ctrl+C, each
+            a clean close (1000). Exit 0 on a normal close, 3 when the connection failed
+            or ended abnormally (1006, 1002, 1007…), 4/5 when the upgrade was answered
+            4xx/5xx. wss:// needs TLS support that this build does not have yet (exit 2).
             """
     )
 
@@ -191,6 +200,19 @@ struct SendCommand: ParsableCommand {
     var streamSeconds: Double?
 
     @Option(
+        name: .customLong("message"),
+        help: "A text message to send once a WebSocket (ws://) is open (repeatable, in order).")
+    var messages: [String] = []
+
+    @Option(name: .customLong("max-messages"), help: "Close a WebSocket after this many messages received.")
+    var maxMessages: Int?
+
+    @Option(
+        name: .customLong("seconds"), parsing: .unconditional,
+        help: "Close a WebSocket this many seconds after it opened.")
+    var seconds: Double?
+
+    @Option(
         name: .customLong("graphql"),
         help: ArgumentHelp("Send the GraphQL operation in this query document.", valueName: "FILE"),
         completion: .file())
@@ -212,6 +234,13 @@ struct SendCommand: ParsableCommand {
     var schema: String?
 
     func validate() throws {
+        if SendWebSocket.isWebSocket(target) {
+            _ = try SendWebSocket(command: self).request()
+            return
+        }
+        if !messages.isEmpty || maxMessages != nil || seconds != nil {
+            throw ValidationError("--message, --max-messages and --seconds are for ws:// URLs")
+        }
         if graphql == nil, graphqlVariables != nil || operation != nil || schema != nil {
             throw ValidationError("--variables, --operation and --schema go with --graphql FILE.")
         }
@@ -224,6 +253,10 @@ struct SendCommand: ParsableCommand {
     }
 
     func run() throws {
+        if SendWebSocket.isWebSocket(target) {
+            try SendWebSocket(command: self).run()
+            return
+        }
         var request = try SendRequestBuilder(command: self).request()
         if let graphql, let schema {
             let problems = try SendGraphQL(command: self, path: graphql).problems(schemaPath: schema)

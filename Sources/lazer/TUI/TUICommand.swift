@@ -9,6 +9,7 @@ import MockServer
 import RegularFiles
 import TUI
 import TerminalText
+import WebSocketTransport
 import Workspace
 
 /// `lazer [PATH…]` (also `lazer tui`): the explorer over the collections at PATH.
@@ -93,7 +94,7 @@ struct TUICommand: ParsableCommand {
             // The explorer takes part in the authorization code grant: its loopback redirect on SwiftNIO.
             let workspace = WorkspaceServices(
                 directories: directories, liveDispatcher: dispatcher, scheduler: MainQueueScheduler(),
-                redirects: LoopbackRedirects(), contractSources: .lazer)
+                redirects: LoopbackRedirects(), contractSources: .lazer, webSockets: NIOWebSocketConnector())
             let work = DispatchQueue(label: "lazer.work", qos: .userInitiated)
             let explorerDependencies = ExplorerDependencies(
                 workspace: workspace, main: MainQueueScheduler(), work: DispatchQueueScheduler(work),

@@ -1,0 +1,115 @@
+public import Foundation
+
+/// What a WebSocket connection is opened with (issue 25): a `ws://` URL, the upgrade request's
+/// extra header fields (auth included), the subprotocols offered, and the limits the transport
+/// keeps. Built by Workspace from a saved request; the transport behind ``WebSocketConnecting``
+/// never sees a collection.
+public struct WebSocketRequest: Sendable, Equatable {
+    /// `ws://host[:port]/path?query` (`wss://` is refused by transports without TLS).
+    public var url: URL
+    /// Sent in the upgrade GET after the fields the handshake needs (`Host`, `Upgrade`, …).
+    public var headers: HTTPHeaders
+    /// Offered in `Sec-WebSocket-Protocol`, in order; the server picks one or none.
+    public var subprotocols: [String]
+    /// Send a ping this often while open (nil: never).
+    public var pingInterval: Duration?
+    /// Connecting and the upgrade together must finish within this.
+    public var connectTimeout: Duration
+    /// The largest message (after reassembling fragments) accepted; a larger one closes with 1009.
+    public var maxMessageBytes: Int
+
+    /// 16 MiB, the cap of one stream event too.
+    public static let defaultMaxMessageBytes = 16 << 20
+
+    public init(
+        url: URL, headers: HTTPHeaders = HTTPHeaders(), subprotocols: [String] = [], pingInterval: Duration? = nil,
+        connectTimeout: Duration = .seconds(30), maxMessageBytes: Int = WebSocketRequest.defaultMaxMessageBytes
+    ) {
+        self.url = url
+        self.headers = headers
+        self.subprotocols = subprotocols
+        self.pingInterval = pingInterval
+        self.connectTimeout = connectTimeout
+        self.maxMessageBytes = maxMessageBytes
+    }
+}
+
+/// One WebSocket message, whole (fragments already joined).
+public enum WebSocketMessage: Sendable, Equatable {
+    /// A text message: valid UTF-8 (a transport closes with 1007 otherwise).
+    case text(String)
+    case binary([UInt8])
+
+    /// The payload's size in bytes.
+    public var byteCount: Int {
+        switch self {
+        case .text(let text): text.utf8.count
+        case .binary(let bytes): bytes.count
+        }
+    }
+}
+
+/// What the server answered the upgrade with.
+public struct WebSocketHandshake: Sendable, Equatable {
+    /// 101 once open.
+    public var status: Int
+    public var headers: HTTPHeaders
+    /// The subprotocol the server chose (`Sec-WebSocket-Protocol`), if any.
+    public var subprotocol: String?
+
+    public init(status: Int, headers: HTTPHeaders, subprotocol: String?) {
+        self.status = status
+        self.headers = headers
+        self.subprotocol = subprotocol
+    }
+}
+
+/// How a connection ended: a close code and reason, and which side ended it.
+public struct WebSocketClose: Sendable, Equatable, CustomStringConvertible {
+    public enum Initiator: Sendable, Equatable {
+        /// The server sent a close frame first.
+        case server
+        /// This client closed (a close frame, answered or timed out).
+        case client
+        /// No close handshake: the connection dropped, or a protocol error ended it.
+        case connection
+    }
+
+    /// The close code (1000 normal, 1006 no close frame, 1007 invalid UTF-8, …); nil when a close
+    /// frame carried none.
+    public var code: UInt16?
+    public var reason: String
+    public var initiator: Initiator
+
+    public init(code: UInt16?, reason: String = "", initiator: Initiator) {
+        self.code = code
+        self.reason = reason
+        self.initiator = initiator
+    }
+
+    /// "the server closed the connection (1000 bye)", "the server closed the connection without a
+    /// close frame (1006)".
+    public var description: String {
+        let detail = [code.map(String.init), reason.isEmpty ? nil : reason].compactMap(\.self).joined(separator: " ")
+        switch initiator {
+        case .server: return "the server closed the connection" + (detail.isEmpty ? "" : " (\(detail))")
+        case .client: return "this client closed the connection" + (detail.isEmpty ? "" : " (\(detail))")
+        case .connection:
+            if code == 1006 { return "the server closed the connection without a close frame (1006)" }
+            return "the connection was closed" + (detail.isEmpty ? "" : " (\(detail))")
+        }
+    }
+}
+
+/// What happens on an open connection, in order: messages both ways, pings and pongs, and
+/// exactly one `closed` last.
+public enum WebSocketEvent: Sendable, Equatable {
+    case received(WebSocketMessage)
+    /// A message this client sent (so a view of the conversation shows both directions).
+    case sent(WebSocketMessage)
+    /// A ping from the server (already answered with a pong).
+    case ping([UInt8])
+    /// A pong from the server.
+    case pong([UInt8])
+    case closed(WebSocketClose)
+}

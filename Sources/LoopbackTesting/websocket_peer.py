@@ -1,0 +1,220 @@
+"""WebSocket peer for Lazer's client tests (RFC 6455, Python standard library only), served by
+loopback_server.py on `/ws/...` with hand-written frames, so it can misbehave on purpose.
+
+  /ws/echo?id=X          echoes text and binary messages; a text message "hello?" is answered with JSON
+                         {"path", "query", "headers", "protocol"} of the upgrade; answers a close frame with the
+                         same code; the close code and reason the client sent are kept for /ws/closes?id=X
+  /ws/fragmented         "Hel" + a ping "p?" + "lo" + " world" as one fragmented text message, waits for the
+                         pong, sends "pong: <payload>", then closes 1000 "bye"
+  /ws/bad-utf8?id=X      a text message that is not UTF-8 (then reads the client's close)
+  /ws/close?code=C&reason=R&id=X  closes first with C and R
+  /ws/drop               upgrades, then drops the connection without a close frame
+  /ws/masked?id=X        a masked frame (servers must not mask)
+  /ws/reserved-opcode?id=X  a frame with opcode 3
+  /ws/rsv?id=X           a text frame with RSV1 set (no extension negotiated)
+  /ws/big?size=N&id=X    one text message of N bytes "a", in 64 KiB fragments
+  /ws/refuse?status=N    answers N with a short text body instead of 101
+  /ws/bad-accept         answers 101 with a wrong Sec-WebSocket-Accept
+  /ws/closes?id=X        one text message, JSON {"code", "reason"} of the close the client sent on connection X
+"""
+
+import base64
+import hashlib
+import json
+import struct
+import threading
+import time
+
+GUID = "258EAFA5-E914-47DA-95CA-C5AB0DC85B11"
+CLOSES = {}
+CLOSES_LOCK = threading.Lock()
+
+
+def accept_key(key):
+    return base64.b64encode(hashlib.sha1((key + GUID).encode()).digest()).decode()
+
+
+def frame(opcode, payload=b"", fin=True, rsv1=False, mask=None):
+    head = bytes([(0x80 if fin else 0) | (0x40 if rsv1 else 0) | opcode])
+    length = len(payload)
+    mask_bit = 0x80 if mask else 0
+    if length < 126:
+        head += bytes([mask_bit | length])
+    elif length < 65536:
+        head += bytes([mask_bit | 126]) + struct.pack("!H", length)
+    else:
+        head += bytes([mask_bit | 127]) + struct.pack("!Q", length)
+    if mask:
+        payload = bytes(b ^ mask[i % 4] for i, b in enumerate(payload))
+        head += mask
+    return head + payload
+
+
+def read_frame(rfile):
+    """(fin, opcode, payload) or None when the connection ended."""
+    first = rfile.read(2)
+    if len(first) < 2:
+        return None
+    fin, opcode = bool(first[0] & 0x80), first[0] & 0x0F
+    length = first[1] & 0x7F
+    if length == 126:
+        length = struct.unpack("!H", rfile.read(2))[0]
+    elif length == 127:
+        length = struct.unpack("!Q", rfile.read(8))[0]
+    mask = rfile.read(4) if first[1] & 0x80 else None
+    payload = rfile.read(length)
+    if mask:
+        payload = bytes(b ^ mask[i % 4] for i, b in enumerate(payload))
+    return fin, opcode, payload
+
+
+def record_close(ident, payload):
+    if not ident:
+        return
+    code = struct.unpack("!H", payload[:2])[0] if len(payload) >= 2 else None
+    with CLOSES_LOCK:
+        CLOSES[ident] = {"code": code, "reason": payload[2:].decode("utf-8", "replace")}
+
+
+def closes(handler, query):
+    """Sends the recorded close as one text message (waiting up to 2 s for it), then closes."""
+    value = None
+    for _ in range(100):
+        with CLOSES_LOCK:
+            value = CLOSES.get(query.get("id", ""))
+        if value:
+            break
+        time.sleep(0.02)
+    handler.wfile.write(frame(0x1, json.dumps(value or {}).encode()) + frame(0x8, struct.pack("!H", 1000)))
+    handler.wfile.flush()
+    read_until_close(handler, "")
+
+
+def read_until_close(handler, ident, seconds=10):
+    """Reads frames until the client's close (recorded, answered) or the end of the connection."""
+    handler.connection.settimeout(seconds)
+    while True:
+        got = read_frame(handler.rfile)
+        if got is None:
+            return
+        fin, opcode, payload = got
+        if opcode == 0x8:
+            record_close(ident, payload)
+            return
+
+
+def serve(handler, path, query):
+    name = path[len("/ws/"):]
+    if name == "refuse":
+        handler.send(int(query.get("status", "401")), b"no token, no socket\n", content_type="text/plain")
+        return
+    key = handler.headers.get("Sec-WebSocket-Key", "")
+    if handler.headers.get("Upgrade", "").lower() != "websocket" or not key:
+        handler.send(426, b"WebSocket only\n", content_type="text/plain")
+        return
+    offered = [p.strip() for p in handler.headers.get("Sec-WebSocket-Protocol", "").split(",") if p.strip()]
+    handler.send_response(101)
+    handler.send_header("Upgrade", "websocket")
+    handler.send_header("Connection", "Upgrade")
+    handler.send_header("Sec-WebSocket-Accept", "bm90IHRoZSByaWdodCBrZXk=" if name == "bad-accept" else accept_key(key))
+    if offered:
+        handler.send_header("Sec-WebSocket-Protocol", offered[0])
+    handler.end_headers()
+    handler.wfile.flush()
+    handler.close_connection = True
+    ident = query.get("id", "")
+    out = handler.wfile
+    handler.connection.settimeout(600)
+    if name == "closes":
+        closes(handler, query)
+    elif name == "echo":
+        echo(handler, path, query, offered, ident)
+    elif name == "fragmented":
+        out.write(frame(0x1, b"Hel", fin=False) + frame(0x9, b"p?") + frame(0x0, b"lo", fin=False)
+                  + frame(0x0, b" world"))
+        out.flush()
+        while True:
+            got = read_frame(handler.rfile)
+            if got is None:
+                return
+            if got[1] == 0xA:
+                out.write(frame(0x1, b"pong: " + got[2]))
+                break
+        out.write(frame(0x8, struct.pack("!H", 1000) + b"bye"))
+        out.flush()
+        read_until_close(handler, ident)
+    elif name == "bad-utf8":
+        out.write(frame(0x1, b"ok \xff\xfe"))
+        out.flush()
+        read_until_close(handler, ident)
+    elif name == "close":
+        code = int(query.get("code", "1000"))
+        out.write(frame(0x8, struct.pack("!H", code) + query.get("reason", "").encode()))
+        out.flush()
+        read_until_close(handler, ident)
+    elif name == "drop":
+        time.sleep(0.05)
+    elif name == "masked":
+        out.write(frame(0x1, b"masked", mask=b"abcd"))
+        out.flush()
+        read_until_close(handler, ident)
+    elif name == "reserved-opcode":
+        out.write(frame(0x3, b"?"))
+        out.flush()
+        read_until_close(handler, ident)
+    elif name == "rsv":
+        out.write(frame(0x1, b"x", rsv1=True))
+        out.flush()
+        read_until_close(handler, ident)
+    elif name == "big":
+        size = min(int(query.get("size", "1000")), 64 << 20)
+        chunk = 64 << 10
+        sent = 0
+        try:
+            while sent < size:
+                part = min(chunk, size - sent)
+                out.write(frame(0x1 if sent == 0 else 0x0, b"a" * part, fin=sent + part >= size))
+                sent += part
+            out.flush()
+        except OSError:
+            return
+        read_until_close(handler, ident)
+    elif name == "bad-accept":
+        time.sleep(0.5)
+
+
+def echo(handler, path, query, offered, ident):
+    out = handler.wfile
+    handler.connection.settimeout(600)
+    fragments = None
+    while True:
+        got = read_frame(handler.rfile)
+        if got is None:
+            return
+        fin, opcode, payload = got
+        if opcode == 0x8:
+            record_close(ident, payload)
+            out.write(frame(0x8, payload[:2]))
+            out.flush()
+            return
+        if opcode == 0x9:
+            out.write(frame(0xA, payload))
+            out.flush()
+            continue
+        if opcode in (0x1, 0x2):
+            fragments = (opcode, payload)
+        elif opcode == 0x0 and fragments:
+            fragments = (fragments[0], fragments[1] + payload)
+        else:
+            continue
+        if not fin:
+            continue
+        opcode, payload = fragments
+        fragments = None
+        if opcode == 0x1 and payload == b"hello?":
+            answer = {"path": path, "query": query, "headers": [[k, v] for k, v in handler.headers.items()],
+                      "protocol": offered[0] if offered else None}
+            out.write(frame(0x1, json.dumps(answer).encode()))
+        else:
+            out.write(frame(opcode, payload))
+        out.flush()

@@ -1,0 +1,91 @@
+import Foundation
+import HTTPCore
+import Workspace
+
+/// `lazer run` on a WebSocket request (issue 25): connect through the services' connector (the
+/// executable's NIO transport), send the saved messages in order, collect received messages until
+/// `stream.maxEvents`, `stream.seconds` (both a clean close, 1000) or the server's close, then check
+/// expectations against the conversation (`WebSocketTranscript`: status 101, `events`/`event` on
+/// the received messages). An abnormal end (1006, a protocol error) is an error result.
+extension RequestExecution {
+    func sendWebSocket(
+        _ request: HTTPRequest, settings: WebSocketSettings, preparation: SendPreparation,
+        into result: consuming RequestResult
+    ) async -> Outcome {
+        func notSent(_ problem: String, _ result: consuming RequestResult) -> Outcome {
+            result.status = .notSent
+            result.problems = [preparation.redactor.redact(problem)]
+            return Outcome(result: result, captured: [:])
+        }
+        guard let connector = runner.services.webSockets else {
+            return notSent("this program has no WebSocket transport", result)
+        }
+        if preparation.environment?.kind == .mock {
+            return notSent(
+                "WebSocket requests cannot be sent to a mock environment in process yet (use lazer mock)", result)
+        }
+        let url: URL
+        do {
+            url = try WebSocketSettings.connectURL(request.url()).get()
+        } catch {
+            return notSent("\(error)", result)
+        }
+        result.url = preparation.redactor.redact(url.absoluteString)
+        let outgoing: [WebSocketMessage]
+        switch WebSocketTranscript.outgoing(settings, collectionFile: item.document.path) {
+        case .success(let messages): outgoing = messages
+        case .failure(let error): return notSent(error.description, result)
+        }
+        var webSocket = WebSocketRequest(
+            url: url, headers: request.headers, subprotocols: settings.subprotocols,
+            pingInterval: settings.pingSeconds.map { .milliseconds(Int64($0 * 1000)) })
+        if let timeout = request.options.connectTimeout ?? request.options.totalTimeout {
+            webSocket.connectTimeout = timeout
+        }
+        let limits = item.request.stream
+        let clockStart = ContinuousClock.now
+        let session: any WebSocketSession
+        do {
+            session = try await connector.connect(webSocket)
+        } catch {
+            result.duration = ContinuousClock.now - clockStart
+            result.status = .error
+            result.failure = failure(error, request: request, redactor: preparation.redactor)
+            return Outcome(result: result, captured: [:])
+        }
+        let timer = limits?.seconds.map { seconds in
+            Task {
+                try? await Task.sleep(for: .milliseconds(Int64(seconds * 1000)))
+                session.close(code: 1000, reason: "")
+            }
+        }
+        for message in outgoing { session.send(message) }
+        var received: [WebSocketMessage] = []
+        var close = WebSocketClose(code: 1006, initiator: .connection)
+        for await event in session.events {
+            switch event {
+            case .received(let message):
+                received.append(message)
+                if let max = limits?.maxEvents, received.count == max { session.close(code: 1000, reason: "") }
+            case .closed(let closed): close = closed
+            default: break
+            }
+        }
+        timer?.cancel()
+        let elapsed = ContinuousClock.now - clockStart
+        result.duration = elapsed
+        let normal = close.initiator == .client || close.code == nil || close.code == 1000 || close.code == 1001
+        guard normal else {
+            result.status = .error
+            result.failure = failure(
+                TransportError(.receiveFailure, message: close.description, url: url), request: request,
+                redactor: preparation.redactor)
+            return Outcome(result: result, captured: [:])
+        }
+        let facts = WebSocketTranscript.facts(handshake: session.handshake, received: received, duration: elapsed)
+        var checked = check(facts, preparation: preparation, into: result)
+        checked.result.responseReason = "Switching Protocols"
+        checked.result.attempts = 1
+        return Outcome(result: checked.result, captured: checked.captured)
+    }
+}

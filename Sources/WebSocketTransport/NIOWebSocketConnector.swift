@@ -1,0 +1,157 @@
+import Foundation
+public import HTTPCore
+import NIOCore
+import NIOHTTP1
+import NIOPosix
+import NIOWebSocket
+import Synchronization
+
+/// `WebSocketConnecting` on SwiftNIO (issue 25): a TCP connection, NIOHTTP1's client upgrade with
+/// NIOWebSocket's key check, then ``WebSocketFrameHandler``. `ws://` only: `wss://` needs
+/// swift-nio-ssl, which this build does not have, and is refused with a clear message.
+public struct NIOWebSocketConnector: WebSocketConnecting {
+    private let group: any EventLoopGroup
+
+    public init() {
+        self.group = MultiThreadedEventLoopGroup.singleton
+    }
+
+    public func connect(_ request: WebSocketRequest) async throws(TransportError) -> any WebSocketSession {
+        let url = request.url
+        let scheme = url.scheme?.lowercased() ?? ""
+        if scheme == "wss" {
+            throw TransportError(
+                .unsupportedProtocol, message: "wss:// needs TLS support that this build does not have yet", url: url)
+        }
+        guard scheme == "ws" else {
+            throw TransportError(
+                .unsupportedProtocol, message: "a WebSocket URL starts with ws:// (found \(scheme)://)", url: url)
+        }
+        guard let host = url.host(percentEncoded: false), !host.isEmpty else {
+            throw TransportError(.malformedURL, message: "the WebSocket URL has no host", url: url)
+        }
+        let port = url.port ?? 80
+        let head = Self.upgradeHead(request, host: host, port: port)
+        let (events, continuation) = AsyncStream<WebSocketEvent>.makeStream()
+        let promise = group.next().makePromise(of: NIOWebSocketSession.self)
+        let once = Once()
+        let complete: @Sendable (Result<NIOWebSocketSession, TransportError>) -> Void = { result in
+            guard once.first() else { return }
+            switch result {
+            case .success(let session): promise.succeed(session)
+            case .failure(let error): promise.fail(error)
+            }
+        }
+        let timeout = TimeAmount.nanoseconds(
+            Int64(request.connectTimeout.components.seconds) * 1_000_000_000
+                + request.connectTimeout.components.attoseconds / 1_000_000_000)
+        let bootstrap = ClientBootstrap(group: promise.futureResult.eventLoop)
+            .connectTimeout(timeout)
+            .channelInitializer { channel in
+                let upgrader = NIOWebSocketClientUpgrader(
+                    maxFrameSize: request.maxMessageBytes, automaticErrorHandling: false
+                ) { channel, response in
+                    channel.pipeline.removeHandler(name: Self.upgradeHandlerName).flatMapThrowing {
+                        let handler = WebSocketFrameHandler(
+                            continuation: continuation, maxMessageBytes: request.maxMessageBytes,
+                            pingInterval: request.pingInterval)
+                        try channel.pipeline.syncOperations.addHandler(handler)
+                        let handshake = WebSocketHandshake(
+                            status: Int(response.status.code),
+                            headers: HTTPCore.HTTPHeaders(response.headers.map { ($0.name, $0.value) }),
+                            subprotocol: response.headers.first(name: "Sec-WebSocket-Protocol"))
+                        let session = NIOWebSocketSession(
+                            channel: channel, handler: NIOLoopBound(handler, eventLoop: channel.eventLoop),
+                            handshake: handshake, events: events)
+                        complete(.success(session))
+                    }
+                }
+                let configuration: NIOHTTPClientUpgradeSendableConfiguration = (
+                    upgraders: [upgrader], completionHandler: { _ in }
+                )
+                return channel.pipeline.addHTTPClientHandlers(
+                    leftOverBytesStrategy: .forwardBytes, withClientUpgrade: configuration
+                ).flatMapThrowing {
+                    let handler = UpgradeRequestHandler(head: head) { complete(.failure($0)) }
+                    try channel.pipeline.syncOperations.addHandler(handler, name: Self.upgradeHandlerName)
+                }
+            }
+        let connected = bootstrap.connect(host: host, port: port)
+        connected.whenFailure { error in complete(.failure(Self.translate(error, url: url))) }
+        // The upgrade must finish within the connect timeout too (a server that accepts and says nothing).
+        let deadline = promise.futureResult.eventLoop.scheduleTask(in: timeout) {
+            complete(
+                .failure(
+                    TransportError(
+                        .connectTimeout, message: "no answer to the WebSocket upgrade within the connect timeout",
+                        url: url)))
+            connected.whenSuccess { $0.close(promise: nil) }
+        }
+        do {
+            let session = try await promise.futureResult.get()
+            deadline.cancel()
+            return session
+        } catch var error as TransportError {
+            deadline.cancel()
+            continuation.finish()
+            error.url = error.url ?? url
+            connected.whenSuccess { $0.close(promise: nil) }
+            throw error
+        } catch {
+            continuation.finish()
+            throw Self.translate(error, url: url)
+        }
+    }
+
+    static let upgradeHandlerName = "lazer-websocket-upgrade"
+
+    /// The upgrade GET: the path and query, `Host`, the subprotocols, then the request's own fields.
+    /// NIOWebSocket's upgrader adds `Sec-WebSocket-Key` and `Sec-WebSocket-Version`, NIOHTTP1's
+    /// `Upgrade` and `Connection`.
+    static func upgradeHead(_ request: WebSocketRequest, host: String, port: Int) -> HTTPRequestHead {
+        var target = request.url.path(percentEncoded: true)
+        if target.isEmpty { target = "/" }
+        if let query = request.url.query(percentEncoded: true) { target += "?" + query }
+        var headers = NIOHTTP1.HTTPHeaders()
+        let hostText = host.contains(":") ? "[\(host)]" : host
+        headers.add(name: "Host", value: port == 80 ? hostText : "\(hostText):\(port)")
+        if !request.subprotocols.isEmpty {
+            headers.add(name: "Sec-WebSocket-Protocol", value: request.subprotocols.joined(separator: ", "))
+        }
+        for field in request.headers where field.name.lowercased() != "host" {
+            headers.add(name: field.name, value: field.value)
+        }
+        return HTTPRequestHead(version: .http1_1, method: .GET, uri: target, headers: headers)
+    }
+
+    static func translate(_ error: any Error, url: URL) -> TransportError {
+        if let error = error as? TransportError { return error }
+        if case ChannelError.connectTimeout = error {
+            return TransportError(.connectTimeout, message: "connecting timed out", url: url)
+        }
+        let text = "\(error)"
+        if text.contains("connection refused") || text.contains("Connection refused") {
+            return TransportError(.connectionRefused, message: "connection refused", url: url)
+        }
+        if error is NIOConnectionError || text.contains("getaddrinfo") {
+            if text.contains("getaddrinfo") || text.contains("resolution") {
+                return TransportError(.dnsFailure, message: text, url: url)
+            }
+            return TransportError(.connectionRefused, message: text, url: url)
+        }
+        return TransportError(.other(code: 0, message: text), message: text, url: url)
+    }
+}
+
+/// True the first time only: the connect promise is completed by whichever of success, failure
+/// and the deadline comes first.
+private final class Once: Sendable {
+    private let done = Mutex(false)
+
+    func first() -> Bool {
+        done.withLock { done in
+            defer { done = true }
+            return !done
+        }
+    }
+}

@@ -1,0 +1,226 @@
+import HTTPCore
+import NIOCore
+import NIOWebSocket
+
+/// The client side of RFC 6455 on an upgraded channel, on its event loop: joins fragments
+/// (16 MiB cap: 1009), checks text is UTF-8 (1007), answers pings, runs the close handshake both
+/// ways, sends the periodic ping, and ends the connection with 1002 on a protocol error (reserved
+/// bits or opcode, a masked server frame, a continuation out of place). NIOWebSocket gives only
+/// the frame codec and the upgrade; all of this is ours.
+final class WebSocketFrameHandler: ChannelInboundHandler, RemovableChannelHandler {
+    typealias InboundIn = WebSocketFrame
+    typealias OutboundOut = WebSocketFrame
+
+    private enum State {
+        case open
+        /// We sent a close frame and wait for the server's.
+        case closing(WebSocketClose)
+        case closed
+    }
+
+    private let continuation: AsyncStream<WebSocketEvent>.Continuation
+    private let maxMessageBytes: Int
+    private let pingInterval: Duration?
+    private var state = State.open
+    private var fragments: (binary: Bool, bytes: ByteBuffer)?
+    private var context: ChannelHandlerContext?
+    private var pingTask: RepeatedTask?
+    private var closeTimeout: Scheduled<Void>?
+    /// How long a close frame waits for the server's answer before the connection is dropped.
+    static let closeWait = TimeAmount.seconds(3)
+
+    init(continuation: AsyncStream<WebSocketEvent>.Continuation, maxMessageBytes: Int, pingInterval: Duration?) {
+        self.continuation = continuation
+        self.maxMessageBytes = maxMessageBytes
+        self.pingInterval = pingInterval
+    }
+
+    func handlerAdded(context: ChannelHandlerContext) {
+        self.context = context
+        guard let pingInterval, pingInterval > .zero else { return }
+        let nanoseconds = max(
+            Int64(pingInterval.components.seconds) * 1_000_000_000
+                + pingInterval.components.attoseconds / 1_000_000_000, 1_000_000)
+        let loopBound = NIOLoopBound(self, eventLoop: context.eventLoop)
+        pingTask = context.eventLoop.scheduleRepeatedTask(
+            initialDelay: .nanoseconds(nanoseconds), delay: .nanoseconds(nanoseconds)
+        ) { _ in
+            loopBound.value.sendControl(.ping, payload: [])
+        }
+    }
+
+    func handlerRemoved(context: ChannelHandlerContext) {
+        self.context = nil
+        pingTask?.cancel()
+    }
+
+    // MARK: - Incoming
+
+    func channelRead(context: ChannelHandlerContext, data: NIOAny) {
+        let frame = unwrapInboundIn(data)
+        if case .closed = state { return }
+        if frame.rsv1 || frame.rsv2 || frame.rsv3 {
+            return fail(1002, "a frame with a reserved bit set (no extension was negotiated)")
+        }
+        if frame.maskKey != nil { return fail(1002, "a masked frame from the server") }
+        switch frame.opcode {
+        case .text, .binary:
+            guard fragments == nil else {
+                return fail(1002, "a new message began inside a fragmented one")
+            }
+            let binary = frame.opcode == .binary
+            guard frame.data.readableBytes <= maxMessageBytes else { return tooLarge() }
+            if frame.fin {
+                deliver(binary: binary, frame.data)
+            } else {
+                fragments = (binary, frame.data)
+            }
+        case .continuation:
+            guard var pending = fragments else {
+                return fail(1002, "a continuation frame without a message to continue")
+            }
+            guard pending.bytes.readableBytes + frame.data.readableBytes <= maxMessageBytes else { return tooLarge() }
+            var data = frame.data
+            pending.bytes.writeBuffer(&data)
+            if frame.fin {
+                fragments = nil
+                deliver(binary: pending.binary, pending.bytes)
+            } else {
+                fragments = pending
+            }
+        case .ping:
+            guard frame.fin, frame.data.readableBytes <= 125 else { return fail(1002, "a fragmented or long ping") }
+            let payload = Array(frame.data.readableBytesView)
+            sendControl(.pong, payload: payload)
+            continuation.yield(.ping(payload))
+        case .pong:
+            continuation.yield(.pong(Array(frame.data.readableBytesView)))
+        case .connectionClose:
+            receivedClose(frame.data)
+        default:
+            fail(1002, "a frame with the reserved opcode \(frame.opcode)")
+        }
+    }
+
+    private func deliver(binary: Bool, _ buffer: ByteBuffer) {
+        let bytes = Array(buffer.readableBytesView)
+        if binary {
+            continuation.yield(.received(.binary(bytes)))
+        } else if let text = String(validating: bytes, as: UTF8.self) {
+            continuation.yield(.received(.text(text)))
+        } else {
+            fail(1007, "invalid UTF-8 in a text message")
+        }
+    }
+
+    private func tooLarge() {
+        fail(1009, "a message larger than \(maxMessageBytes >> 20) MiB")
+    }
+
+    private func receivedClose(_ payload: ByteBuffer) {
+        var payload = payload
+        let code = payload.readableBytes >= 2 ? payload.readInteger(as: UInt16.self) : nil
+        let reasonBytes = Array(payload.readableBytesView)
+        let reason = String(validating: reasonBytes, as: UTF8.self)
+        switch state {
+        case .closing(let close):
+            finish(close)
+        case .open:
+            guard reason != nil, payload.readableBytes <= 123, code.map(Self.isValidReceived) ?? true else {
+                return fail(1002, "a close frame with an invalid code or reason")
+            }
+            // Echo the code, as RFC 6455 §5.5.1 asks, then end the connection.
+            var answer: [UInt8] = []
+            if let code { answer = [UInt8(code >> 8), UInt8(code & 0xFF)] }
+            sendControl(.connectionClose, payload: answer)
+            finish(WebSocketClose(code: code, reason: reason ?? "", initiator: .server))
+        case .closed:
+            break
+        }
+    }
+
+    /// Codes a peer may send (RFC 6455 §7.4): not 1004–1006, 1015 or the unassigned ones below 3000.
+    static func isValidReceived(_ code: UInt16) -> Bool {
+        switch code {
+        case 1000...1003, 1007...1014: true
+        case 3000...4999: true
+        default: false
+        }
+    }
+
+    func channelInactive(context: ChannelHandlerContext) {
+        switch state {
+        case .open: finish(WebSocketClose(code: 1006, initiator: .connection))
+        case .closing(let close): finish(close)
+        case .closed: break
+        }
+        context.fireChannelInactive()
+    }
+
+    func errorCaught(context: ChannelHandlerContext, error: any Error) {
+        switch error {
+        case NIOWebSocketError.invalidFrameLength: tooLarge()
+        case NIOWebSocketError.fragmentedControlFrame, NIOWebSocketError.multiByteControlFrameLength:
+            fail(1002, "a fragmented or long control frame")
+        default:
+            finish(WebSocketClose(code: 1006, reason: "\(error)", initiator: .connection))
+        }
+    }
+
+    // MARK: - Outgoing
+
+    func send(_ message: WebSocketMessage) {
+        guard case .open = state, let context else { return }
+        var buffer = context.channel.allocator.buffer(capacity: message.byteCount)
+        switch message {
+        case .text(let text): buffer.writeString(text)
+        case .binary(let bytes): buffer.writeBytes(bytes)
+        }
+        let opcode: WebSocketOpcode = if case .text = message { .text } else { .binary }
+        let frame = WebSocketFrame(fin: true, opcode: opcode, maskKey: .random(), data: buffer)
+        context.writeAndFlush(wrapOutboundOut(frame), promise: nil)
+        continuation.yield(.sent(message))
+    }
+
+    /// Sends a close frame and waits (a few seconds at most) for the server's.
+    func close(code: UInt16, reason: String) {
+        guard case .open = state, let context else { return }
+        var payload = [UInt8(code >> 8), UInt8(code & 0xFF)]
+        payload += Array(reason.utf8.prefix(123))
+        sendControl(.connectionClose, payload: payload)
+        state = .closing(WebSocketClose(code: code, reason: reason, initiator: .client))
+        let channel = context.channel
+        closeTimeout = context.eventLoop.scheduleTask(in: Self.closeWait) { channel.close(promise: nil) }
+    }
+
+    fileprivate func sendControl(_ opcode: WebSocketOpcode, payload: [UInt8]) {
+        guard let context else { return }
+        var buffer = context.channel.allocator.buffer(capacity: payload.count)
+        buffer.writeBytes(payload)
+        let frame = WebSocketFrame(fin: true, opcode: opcode, maskKey: .random(), data: buffer)
+        context.writeAndFlush(wrapOutboundOut(frame), promise: nil)
+    }
+
+    /// A protocol violation: close with `code`, say why, and drop the connection.
+    private func fail(_ code: UInt16, _ why: String) {
+        guard let context else { return }
+        if case .open = state {
+            var payload = [UInt8(code >> 8), UInt8(code & 0xFF)]
+            payload += Array(why.utf8.prefix(123))
+            sendControl(.connectionClose, payload: payload)
+        }
+        finish(WebSocketClose(code: code, reason: why, initiator: .connection))
+        context.close(promise: nil)
+    }
+
+    private func finish(_ close: WebSocketClose) {
+        if case .closed = state { return }
+        state = .closed
+        fragments = nil
+        pingTask?.cancel()
+        closeTimeout?.cancel()
+        continuation.yield(.closed(close))
+        continuation.finish()
+        context?.close(promise: nil)
+    }
+}

@@ -1,0 +1,69 @@
+import Foundation
+package import HTTPCore
+import RegularFiles
+
+/// A WebSocket conversation as the facts expectations and captures read (issue 25): status 101,
+/// the upgrade's response headers, and the received messages as the events of an
+/// `application/json-seq` body (a text message as sent, a binary one as base64), so the `events`
+/// and `event` expectations of streams apply to messages unchanged.
+package enum WebSocketTranscript {
+    package static let contentType = "application/json-seq"
+
+    package static func facts(handshake: WebSocketHandshake, received: [WebSocketMessage], duration: Duration)
+        -> ResponseFacts
+    {
+        var headers = handshake.headers
+        headers.set(name: "Content-Type", value: contentType)
+        return ResponseFacts(
+            status: handshake.status, headers: headers, body: body(received), document: nil, duration: duration)
+    }
+
+    /// RS, the message, LF, per message (json-seq, RFC 7464).
+    package static func body(_ received: [WebSocketMessage]) -> [UInt8] {
+        var bytes: [UInt8] = []
+        for message in received {
+            bytes.append(0x1E)
+            switch message {
+            case .text(let text): bytes += Array(text.utf8)
+            case .binary(let data): bytes += Array(Data(data).base64EncodedString().utf8)
+            }
+            bytes.append(0x0A)
+        }
+        return bytes
+    }
+
+    /// The bytes of each saved message, in order: text and JSON as text messages, a file's bytes
+    /// as a binary one (relative to `collectionFile`'s folder). A file that cannot be read is a
+    /// problem naming the message.
+    package static func outgoing(_ settings: WebSocketSettings, collectionFile: String) -> Result<
+        [WebSocketMessage], WebSocketMessageError
+    > {
+        let folder = URL(fileURLWithPath: collectionFile).deletingLastPathComponent()
+        var messages: [WebSocketMessage] = []
+        for message in settings.messages {
+            if let text = message.text {
+                messages.append(.text(text))
+            } else if case .file(let path) = message.content {
+                let url = WebSocketSettings.messageFileURL(path, folder: folder)
+                do {
+                    guard let bytes = try RegularFile.read(url.path, limit: WebSocketRequest.defaultMaxMessageBytes)
+                    else {
+                        return .failure(WebSocketMessageError(message: message.name, reason: "no such file \(path)"))
+                    }
+                    messages.append(.binary(bytes))
+                } catch {
+                    return .failure(
+                        WebSocketMessageError(message: message.name, reason: "\(path): \(error.description)"))
+                }
+            }
+        }
+        return .success(messages)
+    }
+}
+
+/// A saved message that could not be read.
+package struct WebSocketMessageError: Error, Sendable, Equatable, CustomStringConvertible {
+    package var message: String
+    package var reason: String
+    package var description: String { "message \"\(message)\": \(reason)" }
+}

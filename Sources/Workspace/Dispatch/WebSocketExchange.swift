@@ -1,0 +1,93 @@
+import Foundation
+package import Futures
+package import HTTPCore
+
+/// A WebSocket conversation as one exchange (issue 25), so the explorer's send chain (checks,
+/// captures, history) takes it as it takes an HTTP response: the future connects when sent, sends
+/// the saved messages, hands every message both ways to `onEvents` as `StreamEvent`s (name
+/// `↑ text`, `↓ text`, `↓ binary`, `↓ ping`…) for the Stream view, and completes when the
+/// connection ends: with status 101 and the received messages as a json-seq body
+/// (`WebSocketTranscript`) after a normal close, failed with the close's translation otherwise.
+/// `stream.stop()` (Esc), its limits and cancelling the future all close cleanly (1000).
+package enum WebSocketExchange {
+    package static func future(
+        connector: any WebSocketConnecting, request: WebSocketRequest, sent: HTTPRequest,
+        outgoing: [WebSocketMessage], stream: ResponseStream, scheduler: any Scheduler,
+        clock: @escaping @Sendable () -> Duration, onEvents: @escaping @Sendable ([StreamEvent]) -> Void
+    ) -> ResponseFuture<DataResponse> {
+        ResponseFuture<DataResponse>(scheduler: scheduler) { future in
+            let origin = clock()
+            let task = Task {
+                let session: any WebSocketSession
+                do {
+                    session = try await connector.connect(request)
+                } catch {
+                    future.fail(with: error)
+                    return
+                }
+                let watcher = Task {
+                    // Esc, the stream's time limit: checked a few times a second.
+                    while !Task.isCancelled {
+                        if stream.shouldEnd {
+                            session.close(code: 1000, reason: "")
+                            return
+                        }
+                        try? await Task.sleep(for: .milliseconds(100))
+                    }
+                    session.close(code: 1000, reason: "")
+                }
+                for message in outgoing { session.send(message) }
+                var index = 0
+                var received: [WebSocketMessage] = []
+                var close = WebSocketClose(code: 1006, initiator: .connection)
+                for await event in session.events {
+                    var shown = streamEvent(event, index: index)
+                    shown.offset = clock() - origin
+                    index += 1
+                    onEvents([shown])
+                    switch event {
+                    case .received(let message):
+                        received.append(message)
+                        if let max = stream.maxEvents, received.count >= max { session.close(code: 1000, reason: "") }
+                    case .closed(let closed): close = closed
+                    default: break
+                    }
+                }
+                watcher.cancel()
+                let normal = close.initiator == .client || close.code == nil || close.code == 1000 || close.code == 1001
+                guard normal else {
+                    future.fail(with: TransportError(.receiveFailure, message: close.description, url: request.url))
+                    return
+                }
+                let facts = WebSocketTranscript.facts(
+                    handshake: session.handshake, received: received, duration: clock() - origin)
+                let response = DataResponse(
+                    request: sent, statusCode: StatusCode(rawValue: facts.status), headers: facts.headers,
+                    url: request.url, reasonPhrase: "Switching Protocols", body: .data(Data(facts.body)))
+                future.succeed(with: response)
+            }
+            future.onCancel { task.cancel() }
+        }
+    }
+
+    /// How the Stream view lists one event: direction and kind as its name, the data as text
+    /// (binary: size and hex).
+    package static func streamEvent(_ event: WebSocketEvent, index: Int) -> StreamEvent {
+        func hex(_ bytes: [UInt8]) -> String {
+            let shown = bytes.prefix(64).map { byte in
+                let digits = String(byte, radix: 16)
+                return digits.count == 1 ? "0" + digits : digits
+            }
+            return "\(bytes.count) bytes " + shown.joined(separator: " ") + (bytes.count > 64 ? " …" : "")
+        }
+        switch event {
+        case .received(.text(let text)): return StreamEvent(index: index, name: "↓ text", data: text)
+        case .received(.binary(let bytes)): return StreamEvent(index: index, name: "↓ binary", data: hex(bytes))
+        case .sent(.text(let text)): return StreamEvent(index: index, name: "↑ text", data: text)
+        case .sent(.binary(let bytes)): return StreamEvent(index: index, name: "↑ binary", data: hex(bytes))
+        case .ping(let bytes): return StreamEvent(index: index, name: "↓ ping", data: bytes.isEmpty ? "" : hex(bytes))
+        case .pong(let bytes): return StreamEvent(index: index, name: "↓ pong", data: bytes.isEmpty ? "" : hex(bytes))
+        case .closed(let close): return StreamEvent(index: index, name: "close", data: close.description)
+        }
+    }
+}

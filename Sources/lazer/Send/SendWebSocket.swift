@@ -1,0 +1,226 @@
+import ArgumentParser
+import Dispatch
+import Foundation
+import HTTPCore
+import Synchronization
+import TerminalText
+import WebSocketTransport
+
+/// `lazer send ws://…`: connects, sends each `--message` as a text message, and prints every
+/// message both ways as it happens (like `websocat`), until the server closes, `--max-messages`
+/// received, `--seconds` elapsed, or Ctrl+C (a clean close in each case but the first).
+/// Lines: `+0.012s ↓ {"n":1}`, `+0.001s ↑ hello`, `+0.020s ↓ binary 4 bytes 00 01 02 ff`;
+/// `--stream-json`: `{"data":…,"direction":"received","index":0,"kind":"text","time":0.012}`.
+struct SendWebSocket {
+    let command: SendCommand
+
+    /// Whether the command's URL is a WebSocket one (`ws://` or `wss://`).
+    static func isWebSocket(_ target: [String]) -> Bool {
+        guard let url = target.last?.lowercased() else { return false }
+        return url.hasPrefix("ws://") || url.hasPrefix("wss://")
+    }
+
+    /// The upgrade request: `-H`, `--var` and `--timeout` as for HTTP; no body options.
+    func request() throws -> WebSocketRequest {
+        if command.target.count > 1, command.target[0].uppercased() != "GET" {
+            throw ValidationError("a WebSocket is opened with GET; leave the method out.")
+        }
+        if command.data != nil || command.json != nil || command.dataFile != nil || !command.form.isEmpty {
+            throw ValidationError("a WebSocket upgrade has no body: send text with --message.")
+        }
+        if command.output != nil || command.streamFormat != nil || command.reconnect != nil {
+            throw ValidationError("-o, --stream and --reconnect are for HTTP; a WebSocket prints its messages.")
+        }
+        if let maxMessages = command.maxMessages, maxMessages < 1 {
+            throw ValidationError("--max-messages must be at least 1")
+        }
+        if let seconds = command.seconds, !(seconds > 0 && seconds <= 31_536_000) {
+            throw ValidationError("--seconds must be a number of seconds above 0")
+        }
+        guard let rawURL = command.target.last else { throw ValidationError("a URL is needed") }
+        let secure = rawURL.lowercased().hasPrefix("wss://")
+        var http = command
+        http.target = [(secure ? "https://" : "http://") + rawURL.drop { $0 != "/" }.dropFirst(2)]
+        let built = try SendRequestBuilder(command: http).request()
+        guard var parts = URLComponents(url: try built.url(), resolvingAgainstBaseURL: false) else {
+            throw ValidationError("'\(TerminalText.line(rawURL))' is not a URL")
+        }
+        parts.scheme = secure ? "wss" : "ws"
+        guard let url = parts.url else { throw ValidationError("'\(TerminalText.line(rawURL))' is not a URL") }
+        var request = WebSocketRequest(url: url, headers: built.headers)
+        if let timeout = built.options.totalTimeout { request.connectTimeout = timeout }
+        return request
+    }
+
+    func run() throws {
+        let request = try request()
+        let printer = WebSocketLinePrinter(json: command.streamJSON)
+        let interrupt = SendInterrupt()
+        let outcome = SendOutcome<WebSocketClose>()
+        let done = DispatchSemaphore(value: 0)
+        let limits = (messages: command.maxMessages, seconds: command.seconds)
+        let messages = command.messages
+        let holder = SessionHolder()
+        interrupt.waiting { holder.close() }
+        let task = Task {
+            defer { done.signal() }
+            let session: any WebSocketSession
+            do {
+                session = try await NIOWebSocketConnector().connect(request)
+            } catch {
+                outcome.store(.failure(error))
+                return
+            }
+            var opened = "Connected: 101 Switching Protocols"
+            if let subprotocol = session.handshake.subprotocol { opened += ", subprotocol \(subprotocol)" }
+            FileBytes.writeError(TerminalText.line(opened) + "\n")
+            holder.opened(session)
+            if let seconds = limits.seconds {
+                Task {
+                    try? await Task.sleep(for: .milliseconds(Int64(seconds * 1000)))
+                    session.close(code: 1000, reason: "")
+                }
+            }
+            for message in messages { session.send(.text(message)) }
+            var received = 0
+            for await event in session.events {
+                printer.print(event)
+                if case .received = event {
+                    received += 1
+                    if let limit = limits.messages, received == limit { session.close(code: 1000, reason: "") }
+                }
+                if case .closed(let close) = event { outcome.store(.success(close)) }
+            }
+        }
+        done.wait()
+        _ = task
+        try printer.checkSucceeded()
+        switch outcome.load() {
+        case .success(let close)?:
+            var summary = "Closed: \(close.description), \(printer.received) messages received, \(printer.sent) sent"
+            if interrupt.interrupted { summary = "Interrupted: " + summary }
+            FileBytes.writeError(TerminalText.line(summary) + "\n")
+            if interrupt.interrupted { throw ExitCode(interrupt.exitStatus) }
+            throw ExitCode(Self.exitStatus(close))
+        case .failure(let failure)?:
+            let error = failure as? TransportError ?? TransportError(.other(code: 0, message: "\(failure)"))
+            let translation = ErrorTranslator.standard.translate(error)
+            var text = "lazer send: \(translation.title)"
+            if !error.message.isEmpty { text += ": \(error.message)" }
+            FileBytes.writeError(TerminalText.line(text) + "\n")
+            if error.reason == .unsupportedProtocol { throw ExitCode(2) }
+            if let status = error.code, (400...599).contains(status) {
+                throw ExitCode(SendCommand.exitStatus(for: StatusCode(rawValue: status)))
+            }
+            throw ExitCode(3)
+        case nil:
+            FileBytes.writeError("lazer send: the connection ended without a close\n")
+            throw ExitCode(3)
+        }
+    }
+
+    /// 0 for a normal end (1000, 1001, no code, or a close this side started); 3 otherwise (1006
+    /// dropped, 1002 protocol error, 1007 bad UTF-8, 1011 server error…).
+    static func exitStatus(_ close: WebSocketClose) -> Int32 {
+        if close.initiator == .client { return 0 }
+        switch close.code {
+        case nil, 1000?, 1001?: return 0
+        default: return 3
+        }
+    }
+}
+
+/// The open session, for Ctrl+C: a signal before the connection opened closes it as soon as it does.
+private final class SessionHolder: Sendable {
+    private let state = Mutex<(session: (any WebSocketSession)?, closing: Bool)>((nil, false))
+
+    func opened(_ session: any WebSocketSession) {
+        let closing = state.withLock { state in
+            state.session = session
+            return state.closing
+        }
+        if closing { session.close(code: 1000, reason: "") }
+    }
+
+    func close() {
+        let session = state.withLock { state in
+            state.closing = true
+            return state.session
+        }
+        session?.close(code: 1000, reason: "")
+    }
+}
+
+/// Prints WebSocket events one line each, terminal-safe, straight to stdout.
+final class WebSocketLinePrinter: Sendable {
+    private let json: Bool
+    private let output = Mutex(FileBytes.StandardOutput(descriptor: 1))
+    private let counts = Mutex((index: 0, received: 0, sent: 0))
+    private let origin = ContinuousClock.now
+
+    init(json: Bool) {
+        self.json = json
+    }
+
+    var received: Int { counts.withLock { $0.received } }
+    var sent: Int { counts.withLock { $0.sent } }
+
+    func print(_ event: WebSocketEvent) {
+        let index = counts.withLock { counts in
+            defer { counts.index += 1 }
+            if case .received = event { counts.received += 1 }
+            if case .sent = event { counts.sent += 1 }
+            return counts.index
+        }
+        let offset = ContinuousClock.now - origin
+        let milliseconds =
+            Int(offset.components.seconds) * 1000 + Int(offset.components.attoseconds / 1_000_000_000_000_000)
+        let (direction, kind, data) = Self.parts(event)
+        var line: String
+        if json {
+            line = "{\"data\":" + TerminalText.jsonStringLiteral(data) + ",\"direction\":\"\(direction)\""
+            line += ",\"index\":\(index),\"kind\":\"\(kind)\",\"time\":\(Double(milliseconds) / 1000)}"
+        } else {
+            let arrow = direction == "sent" ? "↑" : "↓"
+            let seconds = "+\(milliseconds / 1000)." + String(1000 + milliseconds % 1000).dropFirst() + "s"
+            let shown = kind == "text" ? data : "\(kind)\(data.isEmpty ? "" : " " + data)"
+            line = "\(seconds) \(arrow) " + TerminalText.line(shown)
+        }
+        line += "\n"
+        output.withLock { output in line.withUTF8 { output.write($0) } }
+    }
+
+    func checkSucceeded() throws {
+        let output = output.withLock { $0 }
+        try output.checkSucceeded(command: "lazer send")
+    }
+
+    /// Direction, kind and the data as one string (binary: size and the first 32 bytes in hex).
+    static func parts(_ event: WebSocketEvent) -> (String, String, String) {
+        func message(_ message: WebSocketMessage) -> (String, String) {
+            switch message {
+            case .text(let text): ("text", text)
+            case .binary(let bytes): ("binary", hex(bytes))
+            }
+        }
+        switch event {
+        case .received(let value):
+            let (kind, data) = message(value)
+            return ("received", kind, data)
+        case .sent(let value):
+            let (kind, data) = message(value)
+            return ("sent", kind, data)
+        case .ping(let payload): return ("received", "ping", hex(payload))
+        case .pong(let payload): return ("received", "pong", hex(payload))
+        case .closed(let close): return ("received", "close", close.description)
+        }
+    }
+
+    static func hex(_ bytes: [UInt8]) -> String {
+        guard !bytes.isEmpty else { return "" }
+        let shown = bytes.prefix(32).map {
+            String($0, radix: 16).count == 1 ? "0" + String($0, radix: 16) : String($0, radix: 16)
+        }
+        return "\(bytes.count) bytes " + shown.joined(separator: " ") + (bytes.count > 32 ? " …" : "")
+    }
+}

@@ -1,0 +1,48 @@
+# A WebSocket request in the explorer against the loopback WebSocket peer (Sources/LoopbackTesting
+# websocket_peer.py, /ws/echo): Send connects and sends the saved messages, the Stream view lists
+# them going out (↑) and their echoes coming back (↓), the selected echo shows as JSON, Esc closes
+# the connection cleanly (the peer records close code 1000) and the status is 101.
+source "$(dirname "$0")/lib.sh"
+source "$(dirname "$0")/explorer-lib.sh"
+
+peer_fifo="$E2E_DIR/peer.in"
+mkfifo "$peer_fifo"
+python3 "$(dirname "$0")/../../Sources/LoopbackTesting/loopback_server.py" <"$peer_fifo" >"$E2E_DIR/peer.out" 2>&1 &
+SERVER_PIDS+=($!)
+exec {peer_holder}>"$peer_fifo"
+required "the peer starts" wait_file "$E2E_DIR/peer.out" '^PORTS http=[0-9]+'
+PORT=$(sed -n 's/^PORTS http=\([0-9]*\).*/\1/p' "$E2E_DIR/peer.out")
+mkdir -p "$E2E_DIR/ws"
+cat >"$E2E_DIR/ws/ws.json" <<EOF2
+{
+  "formatVersion": 1,
+  "id": "e2e-explorer-websocket",
+  "name": "Sockets",
+  "defaultEnvironment": "local",
+  "requests": [
+    {"id": "echo", "name": "Echo", "url": "/ws/echo?id=e2e", "websocket": {"messages": [
+      {"name": "hello", "text": "hello"},
+      {"name": "tick", "json": {"n": 1, "from": "lazer"}}
+    ]}}
+  ],
+  "environments": [
+    {"name": "local", "kind": "live", "baseURL": "http://127.0.0.1:$PORT"}
+  ]
+}
+EOF2
+
+explorer ws "$E2E_DIR/ws" tui ws.json
+required "start: the request appears" wait_for ws "Echo"
+keys ws g g
+keys ws Enter
+required "open: Enter opens it" wait_for ws "Request · Echo"
+keys ws F5
+required "live: the sent messages and their echoes are listed" wait_for ws "4 events · "
+check "live: a sent message is marked ↑" wait_for ws '↑ text +hello'
+check "live: the echo is marked ↓" wait_for ws '↓ text +\{"n":1,"from":"lazer"\}'
+check "live: the connection stays open" wait_for ws "● streaming"
+check "live: the newest echo is shown as JSON" wait_for ws '"from": "lazer"'
+keys ws Escape
+check "close: Esc closes the connection" wait_for ws "· stopped"
+check "close: the status is the upgrade's 101" wait_for ws " 101 "
+finish

@@ -1,0 +1,73 @@
+import HTTPCore
+import Interop
+import Testing
+import Workspace
+
+/// WebSocket requests in other formats (issue 25): JetBrains / Kulala `.http` `WEBSOCKET` blocks
+/// import and export back; Postman v2.1 has none, and the export says so per request.
+@Suite struct WebSocketInteropTests {
+    static let http = """
+        ### Chat
+        WEBSOCKET ws://localhost:8080/chat
+        Sec-WebSocket-Protocol: chat.v2, json
+        Authorization: Bearer {{token}}
+        X-Room: 7
+
+        ===
+        {
+          "op": "hello"
+        }
+        === wait-for-server
+        second message
+        ===
+        third
+
+        ### Plain
+        GET http://localhost:8080/health
+        """
+
+    private func document(_ collection: RequestCollection) -> CollectionDocument {
+        CollectionDocument(path: "/tmp/ws.json", collection: collection, fingerprint: FileFingerprint(size: 0, hash: 0))
+    }
+
+    @Test func aWebSocketBlockImportsWithItsMessagesAndExportsBack() throws {
+        let result = try HTTPFileImport.importCollection(
+            Fixtures.source(Self.http, name: "chat.http"), options: ImportOptions())
+        let chat = result.collection.requests[0]
+        #expect(chat.name == "Chat")
+        #expect(chat.method == .get)
+        #expect(chat.url == "ws://localhost:8080/chat")
+        // As for HTTP blocks, an Authorization header stays a header.
+        #expect(
+            chat.headers == [
+                KeyValueRow(name: "Authorization", value: "Bearer {{token}}"), KeyValueRow(name: "X-Room", value: "7"),
+            ])
+        let settings = try #require(chat.websocket)
+        #expect(settings.subprotocols == ["chat.v2", "json"])
+        #expect(settings.messages.map(\.text) == ["{\n  \"op\": \"hello\"\n}", "second message", "third"])
+        #expect(result.collection.requests[1].websocket == nil)
+        #expect(result.report.items.map(\.description).contains { $0.contains("=== wait-for-server") })
+
+        let exported = HTTPFileExport.file(ExportInput(document: document(result.collection)))
+        #expect(exported.contains("WEBSOCKET ws://localhost:8080/chat\n"))
+        let again = try HTTPFileImport.importCollection(
+            Fixtures.source(exported, name: "again.http"), options: ImportOptions())
+        #expect(again.collection.requests[0].websocket == settings)
+        #expect(again.collection.requests[0].url == chat.url)
+    }
+
+    @Test func postmanExportReportsEachWebSocketRequest() throws {
+        let collection = RequestCollection(
+            id: "c", name: "C",
+            requests: [
+                SavedRequest(
+                    id: "a", name: "Chat", url: "ws://h/chat",
+                    websocket: WebSocketSettings(messages: [WebSocketSavedMessage(name: "hi", .text("hi"))]))
+            ])
+        let output = try PostmanExport.output(ExportInput(document: document(collection)))
+        #expect(
+            output.report.items.map(\.description).contains {
+                $0.contains("WebSocket requests are not in Postman v2.1")
+            })
+    }
+}

@@ -1,0 +1,63 @@
+import Foundation
+import LoopbackTesting
+import Testing
+
+/// `lazer run` on WebSocket requests against the loopback peer: the saved messages go out in
+/// order, received messages are checked with the stream expectations, `stream.maxEvents` closes
+/// cleanly, and an abnormal close is an error (exit 3).
+@Suite("lazer run: WebSocket requests")
+struct WebSocketRunCommandTests {
+    static func collection(port: Int) -> String {
+        """
+        {
+          "formatVersion": 1, "id": "ws-run", "name": "Sockets",
+          "environments": [{ "name": "local", "baseURL": "http://127.0.0.1:\(port)" }],
+          "defaultEnvironment": "local",
+          "requests": [
+            {
+              "id": "echo", "name": "Echo", "url": "/ws/echo",
+              "websocket": { "messages": [
+                { "name": "hello", "text": "hello" },
+                { "name": "n", "json": { "n": 2 } },
+                { "name": "blob", "file": "blob.bin" }
+              ] },
+              "stream": { "maxEvents": 3 },
+              "expectations": [
+                { "subject": "status", "op": "equals", "value": 101 },
+                { "subject": "events", "op": "equals", "value": 3 },
+                { "subject": "event", "index": 0, "op": "equals", "value": "hello" },
+                { "subject": "event", "index": 1, "path": "$.n", "op": "equals", "value": 2 },
+                { "subject": "event", "index": 2, "op": "equals", "value": "AAEC/w==" }
+              ]
+            },
+            {
+              "id": "bad", "name": "Bad text", "url": "ws://127.0.0.1:\(port)/ws/bad-utf8",
+              "websocket": {}
+            }
+          ]
+        }
+        """
+    }
+
+    @Test("saved messages are sent, received ones checked; a 1007 close is an error")
+    func run() throws {
+        let port = try LoopbackServer.shared().port
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("ws-run-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try Data(Self.collection(port: port).utf8).write(to: folder.appendingPathComponent("c.json"))
+        try Data([0, 1, 2, 255]).write(to: folder.appendingPathComponent("blob.bin"))
+        let home = folder.appendingPathComponent("home").path
+        let environment = ProcessInfo.processInfo.environment.merging(
+            ["HOME": home, "XDG_STATE_HOME": home + "/state", "XDG_CONFIG_HOME": home + "/config"]
+        ) { $1 }
+        let result = try LazerBinary.run(
+            ["run", folder.appendingPathComponent("c.json").path, "--reporter", "json"], environment: environment)
+        #expect(result.status == 3, "\(result.stdout)\n\(result.stderr)")
+        let report = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+        let results = try #require(report["requests"] as? [[String: Any]])
+        #expect(results.map { $0["status"] as? String } == ["passed", "error"], "\(result.stdout)")
+        let failure = results.last?["error"] as? [String: Any]
+        #expect("\(failure ?? [:])".contains("1007 invalid UTF-8"), "\(result.stdout)")
+    }
+}

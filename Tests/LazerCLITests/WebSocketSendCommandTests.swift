@@ -1,0 +1,60 @@
+import Foundation
+import LoopbackTesting
+import Testing
+
+/// `lazer send ws://…` against the loopback WebSocket peer: messages both ways as lines or NDJSON,
+/// the limits that close cleanly, and exit statuses for a refused upgrade, a protocol error,
+/// `wss://` and a body option.
+@Suite("lazer send ws://")
+struct WebSocketSendCommandTests {
+    private func url(_ path: String) throws -> String {
+        "ws://127.0.0.1:\(try LoopbackServer.shared().port)\(path)"
+    }
+
+    @Test("sends each --message, prints both directions, closes at --max-messages (exit 0)")
+    func echoLines() throws {
+        let result = try LazerBinary.run([
+            "send", try url("/ws/echo"), "--message", "hello", "--message", #"{"n":1}"#, "--max-messages", "2",
+        ])
+        #expect(result.status == 0, "\(result.stderr)")
+        let lines = result.stdout.split(separator: "\n").map { $0.split(separator: " ", maxSplits: 1).last ?? "" }
+        #expect(
+            lines == [
+                "↑ hello", #"↑ {"n":1}"#, "↓ hello", #"↓ {"n":1}"#, "↓ close this client closed the connection (1000)",
+            ])
+        #expect(result.stderr.contains("Connected: 101 Switching Protocols"))
+        #expect(result.stderr.contains("2 messages received, 2 sent"))
+    }
+
+    @Test("--stream-json prints NDJSON; the upgrade carries -H headers")
+    func json() throws {
+        let result = try LazerBinary.run([
+            "send", try url("/ws/echo"), "--message", "hello?", "--max-messages", "1", "--stream-json", "-H",
+            "X-Room: 7",
+        ])
+        #expect(result.status == 0, "\(result.stderr)")
+        let lines = result.stdout.split(separator: "\n").map(String.init)
+        let objects = try lines.map {
+            try #require(JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any])
+        }
+        #expect(objects.map { $0["direction"] as? String } == ["sent", "received", "received"])
+        #expect(objects.map { $0["kind"] as? String } == ["text", "text", "close"])
+        #expect((objects[1]["data"] as? String)?.contains(#"["X-Room", "7"]"#) == true)
+    }
+
+    @Test("a protocol error exits 3, a refused upgrade 4, wss:// and a body option 2")
+    func failures() throws {
+        let badText = try LazerBinary.run(["send", try url("/ws/bad-utf8")])
+        #expect(badText.status == 3)
+        #expect(badText.stdout.contains("1007 invalid UTF-8 in a text message"))
+        let refused = try LazerBinary.run(["send", try url("/ws/refuse?status=403")])
+        #expect(refused.status == 4)
+        #expect(refused.stderr.contains("the upgrade was answered 403 Forbidden: no token, no socket"))
+        let secure = try LazerBinary.run(["send", "wss://127.0.0.1:1/x"])
+        #expect(secure.status == 2)
+        #expect(secure.stderr.contains("wss:// needs TLS support that this build does not have yet"))
+        let body = try LazerBinary.run(["send", try url("/ws/echo"), "--json", "{}"])
+        #expect(body.status == 2)
+        #expect(body.stderr.contains("a WebSocket upgrade has no body"))
+    }
+}

@@ -1,0 +1,146 @@
+import Foundation
+import HTTPCore
+import Testing
+import Workspace
+
+/// WebSocket requests in the collection format (issue 25): the `websocket` object, its saved
+/// messages, the URL rules, and what `lazer validate` reports.
+@Suite struct WebSocketFormatTests {
+    private func load(_ text: String) -> CollectionLoader.Result {
+        CollectionLoader.load(Array(text.utf8), file: "c.json")
+    }
+
+    static let collection = """
+        {
+          "formatVersion": 1,
+          "id": "sockets",
+          "name": "Sockets",
+          "requests": [
+            {
+              "id": "chat",
+              "name": "Chat",
+              "method": "GET",
+              "url": "/chat",
+              "headers": [
+                {
+                  "name": "X-Room",
+                  "value": "{{room}}"
+                }
+              ],
+              "auth": {
+                "type": "bearer",
+                "token": "{{token}}"
+              },
+              "websocket": {
+                "subprotocols": [
+                  "chat.v2",
+                  "json"
+                ],
+                "pingSeconds": 20,
+                "messages": [
+                  {
+                    "name": "hello",
+                    "text": "hi there"
+                  },
+                  {
+                    "name": "subscribe",
+                    "json": {
+                      "op": "subscribe",
+                      "topics": [
+                        "a",
+                        "b"
+                      ]
+                    }
+                  },
+                  {
+                    "name": "blob",
+                    "file": "frames/blob.bin"
+                  }
+                ]
+              }
+            }
+          ]
+        }
+
+        """
+
+    @Test func aWebSocketRequestIsReadAndWrittenBackUnchanged() throws {
+        let result = load(Self.collection)
+        #expect(result.diagnostics.isEmpty, "\(result.diagnostics)")
+        let collection = try #require(result.collection)
+        let request = try #require(collection.request(id: "chat"))
+        let settings = try #require(request.websocket)
+        #expect(settings.subprotocols == ["chat.v2", "json"])
+        #expect(settings.pingSeconds == 20)
+        #expect(settings.messages.map(\.name) == ["hello", "subscribe", "blob"])
+        #expect(settings.messages[0].text == "hi there")
+        #expect(settings.messages[1].text == #"{"op":"subscribe","topics":["a","b"]}"#)
+        #expect(settings.messages[2].content == .file(path: "frames/blob.bin"))
+        #expect(collection.fileText() == Self.collection)
+    }
+
+    @Test func oldCollectionsHaveNoWebSocketAndAreUnchanged() throws {
+        let collection = try #require(load(Fixtures.minimal).collection)
+        #expect(collection.allRequests.allSatisfy { $0.request.websocket == nil })
+        #expect(collection.fileText() == Fixtures.minimal)
+    }
+
+    @Test func theMethodMayBeLeftOutButIsGET() throws {
+        let text = Self.collection.replacing("\"method\": \"GET\",\n", with: "")
+        let result = load(text)
+        #expect(result.diagnostics.isEmpty, "\(result.diagnostics)")
+        #expect(try #require(result.collection?.request(id: "chat")).method == .get)
+        let post = load(Self.collection.replacing("\"method\": \"GET\"", with: "\"method\": \"POST\""))
+        #expect(post.collection == nil)
+        #expect(post.diagnostics.contains { $0.message.contains("a WebSocket request is opened with GET") })
+    }
+
+    @Test(arguments: [
+        ("\"url\": \"/chat\"", "\"url\": \"https://example.test/chat\"", "starts with ws:// or wss://"),
+        ("\"text\": \"hi there\"", "\"text\": \"\"", "an empty message sends nothing"),
+        ("\"file\": \"frames/blob.bin\"", "\"file\": \"\"", "\"file\" is empty"),
+        ("\"chat.v2\"", "\"chat v2\"", "a subprotocol is a token"),
+        ("\"pingSeconds\": 20", "\"pingSeconds\": -1", "zero or more seconds"),
+    ])
+    func mistakesAreClearErrors(_ original: String, _ broken: String, _ expected: String) {
+        let result = load(Self.collection.replacing(original, with: broken))
+        #expect(result.collection == nil)
+        let messages = result.diagnostics.map(\.message)
+        #expect(messages.contains { $0.contains(expected) }, "\(messages)")
+    }
+
+    @Test func aMessageHasExactlyOneContent() {
+        let two = Self.collection.replacing(
+            "\"text\": \"hi there\"", with: "\"text\": \"hi there\",\n\"json\": 1")
+        #expect(load(two).diagnostics.contains { $0.message.contains("not \"text\" and \"json\"") })
+        let none = Self.collection.replacing("\"text\": \"hi there\"", with: "\"description\": \"x\"")
+        #expect(load(none).diagnostics.contains { $0.message.contains("needs one of \"text\", \"json\" or \"file\"") })
+    }
+
+    @Test func aPathOnAnHTTPBaseURLConnectsOverWS() throws {
+        #expect(
+            try WebSocketSettings.connectURL(#require(URL(string: "http://127.0.0.1:8080/chat?x=1"))).get()
+                .absoluteString == "ws://127.0.0.1:8080/chat?x=1")
+        #expect(
+            try WebSocketSettings.connectURL(#require(URL(string: "https://api.test/chat"))).get().absoluteString
+                == "wss://api.test/chat")
+        #expect(
+            try WebSocketSettings.connectURL(#require(URL(string: "ws://h/x"))).get().absoluteString == "ws://h/x")
+        let ftp = WebSocketSettings.connectURL(try #require(URL(string: "ftp://h/x")))
+        #expect(throws: WebSocketURLError.self) { try ftp.get() }
+    }
+
+    @Test func validateReportsAMissingMessageFile() throws {
+        let folder = try TemporaryFolder()
+        try folder.write(Self.collection, to: "c.json")
+        let document = try #require(CollectionStore.load(path: folder.file("c.json")).document)
+        #expect(
+            WebSocketSettings.problems(in: document) == [
+                "request \"Chat\": message \"blob\": no such file frames/blob.bin"
+            ])
+        try FileManager.default.createDirectory(
+            atPath: folder.file("frames"), withIntermediateDirectories: true)
+        try folder.write("\u{0}\u{1}", to: "frames/blob.bin")
+        #expect(WebSocketSettings.problems(in: document).isEmpty)
+    }
+}
