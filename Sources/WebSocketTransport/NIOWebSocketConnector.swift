@@ -79,12 +79,14 @@ public struct NIOWebSocketConnector: WebSocketConnecting {
         let connected = bootstrap.connect(host: host, port: port)
         connected.whenFailure { error in complete(.failure(Self.translate(error, url: url))) }
         // The upgrade must finish within the connect timeout too (a server that accepts and says nothing).
+        // Only a deadline that comes first closes the channel: an upgrade that finished in time may
+        // still be waiting for its task to resume (a busy machine), and its socket is the session's.
         let deadline = promise.futureResult.eventLoop.scheduleTask(in: timeout) {
-            complete(
-                .failure(
-                    TransportError(
-                        .connectTimeout, message: "no answer to the WebSocket upgrade within the connect timeout",
-                        url: url)))
+            guard once.first() else { return }
+            promise.fail(
+                TransportError(
+                    .connectTimeout, message: "no answer to the WebSocket upgrade within the connect timeout",
+                    url: url))
             connected.whenSuccess { $0.close(promise: nil) }
         }
         do {
