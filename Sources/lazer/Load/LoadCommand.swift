@@ -139,22 +139,8 @@ struct LoadCommand: ParsableCommand {
         let services = WorkspaceServices(
             directories: UserDirectories(environment: environment), liveDispatcher: dispatcher,
             scheduler: ImmediateScheduler(), contractSources: .lazer)
-        let folders =
-            paths.isEmpty ? [FileManager.default.fileExists(atPath: "Collections") ? "Collections" : "."] : paths
-        let loaded = RunLoader.load(folders, services: services)
-        let problems = loaded.diagnostics.map { TerminalText.lineWithExcerpt($0.description) + "\n" }.joined()
-        if !problems.isEmpty { FileBytes.writeError(problems) }
-        guard loaded.failures.isEmpty else {
-            FileBytes.writeError(loaded.failures.map { "lazer load: \($0)\n" }.joined())
-            throw ExitCode(RunExitStatus.collectionError)
-        }
-        let plan: RunPlan
-        do {
-            plan = try RunPlan.select(from: loaded.documents, environment: env, folder: folder, requests: requests)
-        } catch {
-            FileBytes.writeError("lazer load: \(error.message)\n")
-            throw ExitCode(RunExitStatus.collectionError)
-        }
+        let plan = try RunPlan.load(
+            paths, environment: env, folder: folder, requests: requests, services: services, command: "load")
         var configuration = RunConfiguration(
             environment: env, variables: given.variables,
             timeout: timeout.map { .milliseconds(Int64(($0 * 1000).rounded(.up))) }, recordHistory: false)

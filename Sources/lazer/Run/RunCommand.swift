@@ -160,23 +160,8 @@ struct RunCommand: ParsableCommand {
             // runner only resumes its task there, and each hop to another queue costs a thread
             // wake-up per request — most of a loopback request's time on a busy machine.
             scheduler: ImmediateScheduler(), contractSources: .lazer, webSockets: NIOWebSocketConnector())
-        let folders =
-            paths.isEmpty ? [FileManager.default.fileExists(atPath: "Collections") ? "Collections" : "."] : paths
-        let loaded = RunLoader.load(folders, services: services)
-        // Collection text (a field name, a value) may hold escapes: never written raw.
-        let problems = loaded.diagnostics.map { TerminalText.lineWithExcerpt($0.description) + "\n" }.joined()
-        if !problems.isEmpty { FileBytes.writeError(problems) }
-        guard loaded.failures.isEmpty else {
-            FileBytes.writeError(loaded.failures.map { "lazer run: \($0)\n" }.joined())
-            throw ExitCode(RunExitStatus.collectionError)
-        }
-        let plan: RunPlan
-        do {
-            plan = try RunPlan.select(from: loaded.documents, environment: env, folder: folder, requests: requests)
-        } catch {
-            FileBytes.writeError("lazer run: \(error.message)\n")
-            throw ExitCode(RunExitStatus.collectionError)
-        }
+        let plan = try RunPlan.load(
+            paths, environment: env, folder: folder, requests: requests, services: services, command: "run")
         try checkCommandTrust(plan, services: services)
         let standardOutput = Mutex(FileBytes.StandardOutput())
         let noColor = !(environment["NO_COLOR"] ?? "").isEmpty
