@@ -182,7 +182,7 @@ let package = Package(
         // The only importer of GraphQLSwift.
         .target(
             name: "GraphQLCheck",
-            dependencies: ["RegularFiles", .product(name: "GraphQL", package: "GraphQL")],
+            dependencies: ["RegularFiles", "TerminalText", .product(name: "GraphQL", package: "GraphQL")],
             swiftSettings: strictSwift
         ),
 

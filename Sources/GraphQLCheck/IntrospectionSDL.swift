@@ -1,4 +1,5 @@
 import Foundation
+import TerminalText
 
 /// Turns the JSON answer of an introspection query (`{"data": {"__schema": …}}`, or the
 /// `__schema` object alone) into SDL, so the one SDL path builds every schema. Built-in scalars,
@@ -127,23 +128,6 @@ enum IntrospectionSDL {
         return indent + quoted(text) + "\n"
     }
 
-    /// A GraphQL string literal: its escapes are JSON's.
-    static func quoted(_ text: String) -> String {
-        var out = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            case _ where scalar.value < 0x20:
-                out +=
-                    "\\u" + String(repeating: "0", count: 4 - String(scalar.value, radix: 16).count)
-                    + String(scalar.value, radix: 16)
-            default: out.unicodeScalars.append(scalar)
-            }
-        }
-        return out + "\""
-    }
+    /// A GraphQL string literal: its escapes are JSON's (and nothing in it can drive a terminal).
+    static func quoted(_ text: String) -> String { TerminalText.jsonStringLiteral(text) }
 }

@@ -21,13 +21,7 @@ package final class GraphQLTestServer: Sendable {
     }
 
     private init() throws {
-        let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-        let root = folder.deletingLastPathComponent().deletingLastPathComponent()
-        let python = try OAuthTestServer.virtualenvPython(root: root)
-        child = try PortReportingChild(
-            script: folder.appendingPathComponent("graphql_server.py"), arguments: [], python: python)
-        guard let port = child.ports["http"] else { throw LoopbackServer.StartError.noPortLine(child.firstLine) }
-        self.port = port
+        (child, port) = try PortReportingChild.virtualenvServer("graphql_server.py")
     }
 
     /// `http://127.0.0.1:<port>/graphql` (the server answers GraphQL on every path but its hooks).
@@ -35,26 +29,7 @@ package final class GraphQLTestServer: Sendable {
 
     /// The last GraphQL request the server received: method, path, headers and body as text.
     package func lastRequest() throws -> [String: Any] {
-        let data = try Process.hookGET("http://127.0.0.1:\(port)/last")
+        let data = try Process.hook("http://127.0.0.1:\(port)/last")
         return (try JSONSerialization.jsonObject(with: data) as? [String: Any]) ?? [:]
-    }
-}
-
-extension Process {
-    /// GETs `address` with Python's urllib (a test hook: no Lazer code involved).
-    static func hookGET(_ address: String) throws -> Data {
-        let process = Process()
-        process.executableURL = try LoopbackServer.python()
-        process.arguments = [
-            "-c",
-            "import sys, urllib.request; sys.stdout.buffer.write(urllib.request.urlopen(sys.argv[1], timeout=20).read())",
-            address,
-        ]
-        let output = Pipe()
-        process.standardOutput = output
-        try process.run()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return data
     }
 }

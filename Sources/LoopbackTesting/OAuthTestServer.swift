@@ -18,13 +18,7 @@ package final class OAuthTestServer: Sendable {
     package static let password = "wonderland"
 
     package init() throws {
-        let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-        let root = folder.deletingLastPathComponent().deletingLastPathComponent()
-        let python = try Self.virtualenvPython(root: root)
-        child = try PortReportingChild(
-            script: folder.appendingPathComponent("oauth_server.py"), arguments: [], python: python)
-        guard let port = child.ports["http"] else { throw LoopbackServer.StartError.noPortLine(child.firstLine) }
-        self.port = port
+        (child, port) = try PortReportingChild.virtualenvServer("oauth_server.py")
     }
 
     /// `http://127.0.0.1:<port>/p/<provider>`: the provider's issuer, under which its endpoints are.
@@ -42,13 +36,13 @@ package final class OAuthTestServer: Sendable {
 
     /// How many token requests each grant type had.
     package func tokenRequests(provider: String = "main") throws -> [String: Int] {
-        let data = try Process.hookPOST(issuer(provider) + "/stats")
+        let data = try Process.hook(issuer(provider) + "/stats", method: "POST")
         return (try JSONSerialization.jsonObject(with: data) as? [String: Int]) ?? [:]
     }
 
     /// The authorization codes and PKCE verifiers the token endpoint was sent (secrets greps).
     package func seen(provider: String = "main") throws -> [String: [String]] {
-        let data = try Process.hookPOST(issuer(provider) + "/seen")
+        let data = try Process.hook(issuer(provider) + "/seen", method: "POST")
         return (try JSONSerialization.jsonObject(with: data) as? [String: [String]]) ?? [:]
     }
 
@@ -56,14 +50,14 @@ package final class OAuthTestServer: Sendable {
     /// (RS256, PS256; kid `lazer-rsa-1`), `ec` (ES256; kid `lazer-ec-1`) and `stranger` (a key
     /// the provider does not know).
     package func clientKeys() throws -> [String: String] {
-        let data = try Process.hookPOST(issuer() + "/client-keys")
+        let data = try Process.hook(issuer() + "/client-keys", method: "POST")
         return (try JSONSerialization.jsonObject(with: data) as? [String: String]) ?? [:]
     }
 
     /// The client assertions the provider accepted, in order: each one's `header`, `claims`
     /// (as the provider read them) and `raw` text.
     package func assertions(provider: String = "main") throws -> [[String: Any]] {
-        let data = try Process.hookPOST(issuer(provider) + "/assertions")
+        let data = try Process.hook(issuer(provider) + "/assertions", method: "POST")
         return (try JSONSerialization.jsonObject(with: data) as? [[String: Any]]) ?? []
     }
 
@@ -103,7 +97,7 @@ package final class OAuthTestServer: Sendable {
     }
 
     private func post(_ address: String) throws -> Data {
-        try Process.hookPOST(address)
+        try Process.hook(address, method: "POST")
     }
 
     /// The virtualenv's python, made first when it is missing (scripts/oauth-venv.sh).
@@ -120,27 +114,5 @@ package final class OAuthTestServer: Sendable {
         let path = String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
         guard process.terminationStatus == 0, !path.isEmpty else { throw LoopbackServer.StartError.noPython }
         return URL(fileURLWithPath: path)
-    }
-}
-
-extension Process {
-    /// POSTs nothing to `address` with Python's urllib and returns the answer's body (the test
-    /// hooks: no Lazer code involved, and Foundation on Linux has no HTTP client without
-    /// FoundationNetworking).
-    static func hookPOST(_ address: String) throws -> Data {
-        let process = Process()
-        process.executableURL = try LoopbackServer.python()
-        process.arguments = [
-            "-c",
-            "import sys, urllib.request; sys.stdout.buffer.write(urllib.request.urlopen("
-                + "urllib.request.Request(sys.argv[1], method='POST'), timeout=20).read())",
-            address,
-        ]
-        let output = Pipe()
-        process.standardOutput = output
-        try process.run()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return data
     }
 }
