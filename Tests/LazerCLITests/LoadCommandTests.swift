@@ -104,4 +104,21 @@ struct LoadCommandTests {
         let errors = try #require(try summary(scratch.path + "/r.json")["errors"] as? [String: Int])
         #expect(errors.values.reduce(0, +) == 3, "\(errors)")
     }
+
+    @Test("the JSON summary escapes what could drive a terminal or hide text in a request's name")
+    func theSummaryEscapesHostileNames() throws {
+        let server = try DelayTestServer()
+        defer { server.stop() }
+        let scratch = try RunCommandTests.Scratch()
+        let collection = Self.collection(server, path: "/fast").replacingOccurrences(
+            of: #""name": "R""#, with: #""name": "R\u202e\u009b2J""#)
+        let file = try scratch.write(collection, to: "c.json")
+        let result = try load(scratch, [file, "--vus", "1", "--iterations", "2", "--output", "s.json"])
+        #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
+        let text = try String(contentsOfFile: scratch.path + "/s.json", encoding: .utf8)
+        #expect(!text.unicodeScalars.contains { $0 == "\u{202E}" || $0 == "\u{9B}" }, "\(text)")
+        #expect(text.lowercased().contains(#"\u202e"#), "\(text)")
+        let requests = try #require(try summary(scratch.path + "/s.json")["requests"] as? [[String: Any]])
+        #expect(requests.first?["name"] as? String == "Load/R\u{202E}\u{9B}2J")
+    }
 }

@@ -173,7 +173,10 @@ struct LoadCommand: ParsableCommand {
             do {
                 let data = try JSONSerialization.data(
                     withJSONObject: summary.json(thresholds: verdicts), options: [.prettyPrinted, .sortedKeys])
-                try AtomicFile.write(Array(data) + [10], to: output)
+                // Request names and error texts come from collections and servers: every JSON writer's
+                // output goes through jsonSafe (C1, bidi and invisible characters escaped).
+                let json = TerminalText.jsonSafe(String(decoding: data, as: UTF8.self))
+                try AtomicFile.write(Array(json.utf8) + [10], to: output)
             } catch {
                 FileBytes.writeError("lazer load: the summary was not written: \(TerminalText.line("\(error)"))\n")
                 throw ExitCode(RunExitStatus.collectionError)
