@@ -134,7 +134,7 @@ let package = Package(
 
         .executableTarget(
             name: "JSONSchemaBench",
-            dependencies: ["BenchSupport", "JSONSchema", "JSONTree"],
+            dependencies: ["BenchSupport", "JSONSchema", "JSONTree", "RegularFiles"],
             swiftSettings: strictSwift
         ),
 

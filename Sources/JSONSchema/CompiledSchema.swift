@@ -59,6 +59,13 @@ struct SchemaProgram: Sendable {
     let propertyNameRanges: [Range<Int32>]
     let propertyNameBytes: [UInt8]
 
+    /// Per `SchemaTables.nameLists` entry (a `required` list): the `properties` table of the same
+    /// node and a bit per property index naming every required name, when all of them are among
+    /// the first 64 properties (object −1 otherwise). `properties` is applied just before
+    /// `required` and notes which of its properties it met (`SchemaEvaluator.metProperties`):
+    /// `required` then holds without walking and hashing the members a second time.
+    let requiredCoverage: [(object: Int, mask: UInt64)]
+
     struct ObjectLayout {
         var slotStart: Int
         /// Slot count − 1; −1 when there are no properties.
@@ -69,6 +76,17 @@ struct SchemaProgram: Sendable {
     init(nodes: [SchemaNode], tables: SchemaTables) {
         var flat: [SchemaKeyword] = []
         var laidOut = nodes
+        var coverage = [(object: Int, mask: UInt64)](repeating: (-1, 0), count: tables.nameLists.count)
+        for node in nodes {
+            var object: Int?
+            for keyword in node.compiledKeywords {
+                if case .object(let table) = keyword { object = table }
+                if case .required(let list) = keyword, let object {
+                    coverage[list] = Self.coverage(of: tables.nameLists[list], by: tables.objects[object], object)
+                }
+            }
+        }
+        requiredCoverage = coverage
         for index in laidOut.indices {
             laidOut[index].keywordStart = flat.count
             flat.append(contentsOf: laidOut[index].compiledKeywords)
@@ -101,6 +119,22 @@ struct SchemaProgram: Sendable {
         propertyTargets = targets
         propertyNameRanges = ranges
         propertyNameBytes = names
+    }
+}
+
+extension SchemaProgram {
+    /// `names` as bits of `object`'s property indices; object −1 when one is not a property there.
+    fileprivate static func coverage(of names: [PropertyName], by object: ObjectApplicator, _ table: Int) -> (
+        object: Int, mask: UInt64
+    ) {
+        var mask: UInt64 = 0
+        for name in names {
+            guard let index = object.properties.firstIndex(where: { $0.utf8 == name.utf8 }), index < 64 else {
+                return (-1, 0)
+            }
+            mask |= 1 << UInt64(index)
+        }
+        return (table, mask)
     }
 }
 

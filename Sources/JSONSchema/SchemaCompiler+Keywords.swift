@@ -13,7 +13,7 @@ extension SchemaCompiler {
         if let metaSchema = members[.schema].flatMap(document.string), metaSchemaOmitsValidation(metaSchema) {
             withoutValidation.insert(scope.base)
         }
-        if withoutValidation.contains(scope.base) {
+        if !withoutValidation.isEmpty, withoutValidation.contains(scope.base) {
             for word in Self.validationKeywords { members[word] = nil }
         }
 
@@ -141,12 +141,16 @@ extension SchemaCompiler {
         var object = ObjectApplicator()
         if let properties = members[.properties] {
             guard document.kind(properties) == .object else { throw fail(properties, "properties must be an object") }
+            // Collected first: each change of `object.properties` lays its hash slots out again.
+            var list: [PropertySchema] = []
+            list.reserveCapacity(document.childCount(properties))
             for property in document.children(properties) {
                 let name = document.key(property) ?? ""
-                object.properties.append(
+                list.append(
                     PropertySchema(
                         name: name, utf8: Array(name.utf8), schema: try compile(at(property), depth: depth + 1)))
             }
+            object.properties = list
         }
         if let patterns = members[.patternProperties] {
             guard document.kind(patterns) == .object else {

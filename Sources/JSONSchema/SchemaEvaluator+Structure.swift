@@ -97,6 +97,12 @@ extension SchemaEvaluator {
             return holds
         case .required(let table):
             guard kind == .object else { return true }
+            let coverage = program.requiredCoverage[table]
+            if coverage.object >= 0, metProperties.object == coverage.object, metProperties.instance == instance.index,
+                metProperties.met & coverage.mask == coverage.mask
+            {
+                return true
+            }
             return checkRequired(table, in: instance, node, record: record) {
                 "missing the required property \(SchemaWording.quoted($0))"
             }
@@ -203,6 +209,7 @@ extension SchemaEvaluator {
         let slotMask = layout.slotMask
         let hasPatterns = !program.tables.objects[table].patterns.isEmpty
         let additional = program.tables.objects[table].additional
+        var met: UInt64 = 0
         var cursorMember = document.childCursor(instance)
         while let member = cursorMember.next(in: document) {
             var evaluated = false
@@ -219,6 +226,7 @@ extension SchemaEvaluator {
                             bytes: UnsafeBufferPointer(rebasing: $0[Int(range.lowerBound)..<Int(range.upperBound)]))
                     }
                     guard same else { continue }
+                    if found < 64 { met |= 1 << UInt64(found) }
                     evaluated = true
                     let target = Int(program.propertyTargets[offset])
                     if program.nodes[target].boolean == false {
@@ -259,6 +267,8 @@ extension SchemaEvaluator {
             }
             if evaluated { annotations?.properties.insert(member.index) }
         }
+        // Every member was read (an early return above skips this): `required` may use it.
+        metProperties = (instance.index, table, met)
         return valid
     }
 

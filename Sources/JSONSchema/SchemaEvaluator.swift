@@ -63,6 +63,9 @@ struct SchemaEvaluator {
     var steps = 0
     let maximumSteps: Int
     var exhausted = false
+    /// The last object `properties` finished walking: its tape index, its `SchemaTables.objects`
+    /// table and a bit per property it met (see `SchemaProgram.requiredCoverage`).
+    var metProperties: (instance: Int, object: Int, met: UInt64) = (-1, -1, 0)
 
     init(schema: CompiledSchema, document: JSONDocument, recording: Bool) {
         self.schema = schema

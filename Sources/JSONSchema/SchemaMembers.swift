@@ -73,16 +73,19 @@ enum SchemaWord: Int, CaseIterable, Sendable {
     }
 }
 
-/// One schema object's members that are keywords, read in one pass: a lookup is a scan of the
-/// few found (a schema object holds a handful), not a dictionary of every member's name; a bit
-/// per word answers "absent" (most lookups) without the scan.
+/// One schema object's members that are keywords, read in one pass: a lookup is a bit test and a
+/// lane of a fixed vector (a lane per word), not a dictionary of every member's name. A plain
+/// value without a heap array: one was allocated, retained and freed per schema object, a large
+/// share of compiling a small schema.
 struct SchemaMembers {
-    private var found: [(word: SchemaWord, node: JSONNode)] = []
+    /// Each word's member as its tape index (entries never exceed the body's 32-bit size); read
+    /// only where `present` has the word's bit.
+    private var nodes = SIMD64<UInt32>()
     private var present: UInt64 = 0
 
     init(_ object: JSONNode, in document: JSONDocument) {
-        found.reserveCapacity(document.childCount(object))
-        for child in document.children(object) {
+        var cursor = document.childCursor(object)
+        while let child = cursor.next(in: document) {
             guard let word = SchemaWord(member: child, in: document) else { continue }
             self[word] = child
         }
@@ -92,13 +95,11 @@ struct SchemaMembers {
     subscript(word: SchemaWord) -> JSONNode? {
         get {
             guard present & Self.bit(word) != 0 else { return nil }
-            for entry in found where entry.word == word { return entry.node }
-            return nil
+            return JSONNode(index: Int(nodes[word.rawValue]))
         }
         set {
-            if present & Self.bit(word) != 0 { found.removeAll { $0.word == word } }
             if let newValue {
-                found.append((word, newValue))
+                nodes[word.rawValue] = UInt32(truncatingIfNeeded: newValue.index)
                 present |= Self.bit(word)
             } else {
                 present &= ~Self.bit(word)

@@ -108,7 +108,8 @@ struct SchemaRegistry {
                 }
             }
             scopes[location] = ScopeInfo(base: base, dialect: dialect)
-            for member in document.children(node) {
+            var cursor = document.childCursor(node)
+            while let member = cursor.next(in: document) {
                 guard let word = SchemaWord(member: member, in: document),
                     let shape = Self.subschemaShape(word, dialect: dialect)
                 else {
