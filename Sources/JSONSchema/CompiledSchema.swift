@@ -76,17 +76,7 @@ struct SchemaProgram: Sendable {
     init(nodes: [SchemaNode], tables: SchemaTables) {
         var flat: [SchemaKeyword] = []
         var laidOut = nodes
-        var coverage = [(object: Int, mask: UInt64)](repeating: (-1, 0), count: tables.nameLists.count)
-        for node in nodes {
-            var object: Int?
-            for keyword in node.compiledKeywords {
-                if case .object(let table) = keyword { object = table }
-                if case .required(let list) = keyword, let object {
-                    coverage[list] = Self.coverage(of: tables.nameLists[list], by: tables.objects[object], object)
-                }
-            }
-        }
-        requiredCoverage = coverage
+        requiredCoverage = Self.requiredCoverage(nodes: nodes, tables: tables)
         for index in laidOut.indices {
             laidOut[index].keywordStart = flat.count
             flat.append(contentsOf: laidOut[index].compiledKeywords)
@@ -119,22 +109,6 @@ struct SchemaProgram: Sendable {
         propertyTargets = targets
         propertyNameRanges = ranges
         propertyNameBytes = names
-    }
-}
-
-extension SchemaProgram {
-    /// `names` as bits of `object`'s property indices; object −1 when one is not a property there.
-    fileprivate static func coverage(of names: [PropertyName], by object: ObjectApplicator, _ table: Int) -> (
-        object: Int, mask: UInt64
-    ) {
-        var mask: UInt64 = 0
-        for name in names {
-            guard let index = object.properties.firstIndex(where: { $0.utf8 == name.utf8 }), index < 64 else {
-                return (-1, 0)
-            }
-            mask |= 1 << UInt64(index)
-        }
-        return (table, mask)
     }
 }
 
