@@ -94,7 +94,10 @@ struct SchemaCompiler {
     }
 
     private func isResourceRoot(_ location: SchemaLocation, document: JSONDocument, scope: ScopeInfo) -> Bool {
-        registry.resources[scope.base] == location
+        // Only an object with `$id` starts a resource below a document's root: asked first, it
+        // spares hashing the base URI for every other schema object compiled.
+        guard registry.members[location]?[.id] != nil else { return false }
+        return registry.resources[scope.base] == location
     }
 
     /// The resource's index, its dynamic anchors compiled (they may be jumped to from anywhere).
