@@ -102,3 +102,54 @@ private final class EchoSession: WebSocketSession {
         continuation.finish()
     }
 }
+
+/// A WebSocket request in a mock environment, in process (issue 25): no transport is given, the
+/// environment's route answers the upgrade and plays its script (a JSON subset reply, an echo of
+/// what nothing matches).
+@MainActor
+struct WebSocketMockExplorerTests {
+    static let collection = FixtureFile.text(
+        "mocked.json",
+        """
+        {
+          "formatVersion": 1,
+          "id": "sockets-0000-4000-8000-000000000002",
+          "name": "Mocked sockets",
+          "defaultEnvironment": "mock",
+          "environments": [{ "name": "mock", "kind": "mock", "baseURL": "http://mock.test", "routes": [
+            { "method": "GET", "path": "/chat", "response": { "websocket": { "echo": true, "replies": [
+              { "match": { "op": "join" }, "json": { "joined": 7 } }
+            ] } } }
+          ] }],
+          "requests": [
+            { "id": "chat", "name": "Chat", "url": "/chat", "websocket": { "messages": [
+              { "name": "hello", "text": "hello" },
+              { "name": "join", "json": { "op": "join", "room": 7 } }
+            ] } }
+          ]
+        }
+        """)
+
+    @Test func theMockEnvironmentAnswersInProcess() async throws {
+        let harness = try ExplorerHarness(
+            collections: [Self.collection], size: Size(width: 120, height: 40), theme: .defaultDark,
+            startup: StartupRequest(request: "chat"))
+        harness.press("F5")
+        for _ in 0..<6_000 where harness.state.exchange?.stream?.total != 4 {
+            try? await Task.sleep(for: .milliseconds(10))
+            harness.settle()
+        }
+        harness.advance(by: ExplorerProgram.tickInterval)
+        #expect(harness.state.exchange?.stream?.total == 4)
+        #expect(harness.shows("↑ text  hello"))
+        #expect(harness.shows("↓ text  hello"))
+        #expect(harness.shows(#"↓ text  {"joined":7}"#))
+        harness.press("Escape")
+        for _ in 0..<6_000 where harness.state.exchange?.inFlight != nil {
+            try? await Task.sleep(for: .milliseconds(10))
+            harness.settle()
+        }
+        harness.advance(by: ExplorerProgram.tickInterval)
+        #expect(harness.shows("101 Switching Protocols"))
+    }
+}
