@@ -68,7 +68,7 @@ struct WebSocketExplorerTests {
 }
 
 /// An in-memory WebSocket peer that echoes every message and answers a close.
-private final class EchoConnector: WebSocketConnecting, Sendable {
+final class EchoConnector: WebSocketConnecting, Sendable {
     private let state = Mutex<(requests: [WebSocketRequest], closes: [UInt16])>(([], []))
 
     var requests: [WebSocketRequest] { state.withLock { $0.requests } }
@@ -80,7 +80,7 @@ private final class EchoConnector: WebSocketConnecting, Sendable {
     }
 }
 
-private final class EchoSession: WebSocketSession {
+final class EchoSession: WebSocketSession {
     let handshake = WebSocketHandshake(status: 101, headers: HTTPHeaders([("Upgrade", "websocket")]), subprotocol: nil)
     let events: AsyncStream<WebSocketEvent>
     private let continuation: AsyncStream<WebSocketEvent>.Continuation
