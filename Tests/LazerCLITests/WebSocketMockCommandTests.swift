@@ -5,7 +5,8 @@ import Testing
 /// WebSocket routes of a mock environment (issue 25), both ways a mock is reached: `lazer run
 /// --env mock` (in process) and `lazer run` against `lazer mock` over a real socket give the same
 /// results for an echo route, a scripted route (a JSON subset, a substring, a delayed reply) and a
-/// route that closes; `lazer mock` logs the upgrades and answers a plain GET with 426.
+/// route that closes; `lazer mock` logs the upgrades and answers a plain GET with 426; `lazer
+/// record` makes WebSocket routes of the conversations, which answer the run the same again.
 @Suite("lazer mock and lazer run: WebSocket routes")
 struct WebSocketMockCommandTests {
     static func collection(socketURL: String) -> String {
@@ -91,7 +92,16 @@ struct WebSocketMockCommandTests {
             ["run", file, "--env", "socket", "--reporter", "json", "--no-history"], environment: scratch.environment)
         // A plain GET to a WebSocket route is told to upgrade.
         let plain = try RawClientLite(port: port).get("/ws/echo")
+        // lazer record makes WebSocket routes of the conversations; the recording answers alike.
+        let record = try LazerBinary.run(
+            ["record", file, "--from", "socket", "--into", "recorded"], environment: scratch.environment)
         let stopped = mock.stop()
+        let replayed = try LazerBinary.run(
+            ["run", file, "--env", "recorded", "--reporter", "json", "--no-history"], environment: scratch.environment)
+        #expect(record.status == 0, "\(record.stdout)\n\(record.stderr)")
+        #expect(replayed.status == 0, "\(replayed.stdout)\n\(replayed.stderr)")
+        let saved = try String(contentsOfFile: file, encoding: .utf8)
+        #expect(saved.contains(#""match": "bye""#) && saved.contains(#""close": 1000"#), "\(saved)")
         #expect(inProcess.status == 0, "\(inProcess.stdout)\n\(inProcess.stderr)")
         #expect(overSocket.status == 0, "\(overSocket.stdout)\n\(overSocket.stderr)")
         let expected = ["echo": "passed 1,1,1,1"]
@@ -100,6 +110,7 @@ struct WebSocketMockCommandTests {
         #expect(local["chat"] == "passed 1,1,1,1,1,1")
         #expect(local["bye"] == "passed 1,1")
         #expect(try outcomes(overSocket) == local)
+        #expect(try outcomes(replayed) == local)
         #expect(plain.hasPrefix("HTTP/1.1 426"), "\(plain)")
         #expect(stopped.stdout.contains("GET /ws/chat → GET /ws/chat 101"), "\(stopped.stdout)")
         #expect(stopped.stdout.contains("GET /ws/echo → GET /ws/echo 426"), "\(stopped.stdout)")
