@@ -16,9 +16,22 @@ final class HTTPListener: Sendable {
     /// `http://host:port` (an IPv6 host in brackets).
     let url: String
 
-    init(
+    /// A listener whose connections each get one handler from `makeHandler` (no upgrades).
+    convenience init(
         host: String, port: Int, threads: Int,
         makeHandler: @escaping @Sendable () -> any ChannelHandler & RemovableChannelHandler
+    ) throws {
+        try self.init(host: host, port: port, threads: threads) { _ in (makeHandler(), []) }
+    }
+
+    /// A listener whose connections each get a handler and the protocol upgraders it works with
+    /// (`lazer mock`'s WebSocket routes): an upgraded connection drops the HTTP handlers, this one too.
+    init(
+        host: String, port: Int, threads: Int,
+        makeConnection:
+            @escaping @Sendable (any Channel) -> (
+                handler: any ChannelHandler & RemovableChannelHandler, upgraders: [any HTTPServerProtocolUpgrader]
+            )
     ) throws {
         let group = MultiThreadedEventLoopGroup(numberOfThreads: threads)
         let bootstrap = ServerBootstrap(group: group)
@@ -28,8 +41,19 @@ final class HTTPListener: Sendable {
             .childChannelOption(.maxMessagesPerRead, value: 16)
             .childChannelInitializer { channel in
                 channel.eventLoop.makeCompletedFuture {
-                    try channel.pipeline.syncOperations.configureHTTPServerPipeline(withPipeliningAssistance: true)
-                    try channel.pipeline.syncOperations.addHandler(makeHandler())
+                    let connection = makeConnection(channel)
+                    let upgrade: NIOHTTPServerUpgradeConfiguration? =
+                        connection.upgraders.isEmpty
+                        ? nil
+                        : (
+                            upgraders: connection.upgraders,
+                            completionHandler: { context in
+                                context.pipeline.removeHandler(name: Self.handlerName, promise: nil)
+                            }
+                        )
+                    try channel.pipeline.syncOperations.configureHTTPServerPipeline(
+                        withPipeliningAssistance: true, withServerUpgrade: upgrade)
+                    try channel.pipeline.syncOperations.addHandler(connection.handler, name: Self.handlerName)
                 }
             }
         do {
@@ -42,6 +66,9 @@ final class HTTPListener: Sendable {
         self.port = channel.localAddress?.port ?? port
         url = "http://\(host.contains(":") ? "[\(host)]" : host):\(self.port)"
     }
+
+    /// The name of each connection's own handler in its pipeline.
+    static let handlerName = "lazer-http"
 
     /// Stops listening, closes every connection and joins the event loop threads. Later calls do nothing.
     func stop() {

@@ -5,7 +5,8 @@ import NIOPosix
 /// Serves a ``MockRouteTable`` over HTTP/1.1 with SwiftNIO: keep-alive, pipelining (answered in
 /// order), request bodies streamed (kept only up to ``MockRequestHandler/maxMatchedBody`` when a
 /// route matches on bodies), file bodies sent with `sendfile` from an open descriptor (never read
-/// into memory), delays on the event loop (no thread waits).
+/// into memory), delays on the event loop (no thread waits), WebSocket routes upgraded
+/// (`MockWebSocketUpgrade`) and played by ``MockWebSocketHandler``.
 ///
 /// Threading: `start` and `stop` block the caller until the socket is bound or closed; requests
 /// are answered on the event loops (`threads`, 0 for ``defaultThreads``); `onRequest` is called on
@@ -31,7 +32,15 @@ package final class MockHTTPServer: Sendable {
     ) throws {
         self.table = table
         listener = try HTTPListener(host: host, port: port, threads: threads > 0 ? threads : Self.defaultThreads) {
-            MockRequestHandler(table: table, guardrail: guardrail, onRequest: onRequest)
+            channel in
+            // One slot per connection: an upgrade the table refused is answered by the handler
+            // from the answer already taken, so a route's sequence moves once per request.
+            let slot = MockUpgradeSlot()
+            let upgrader = MockWebSocketUpgrade.upgrader(
+                table: table, slot: slot, eventLoop: channel.eventLoop, onRequest: onRequest)
+            return (
+                MockRequestHandler(table: table, guardrail: guardrail, slot: slot, onRequest: onRequest), [upgrader]
+            )
         }
     }
 

@@ -167,6 +167,22 @@ package struct MockRecorder: Sendable {
     private mutating func response(for exchange: RecordedExchange, matchers: RecordedMatchers, step: Int) throws
         -> SavedMockResponse?
     {
+        if let conversation = exchange.webSocket {
+            let (script, left) = conversation.script(redactor: exchange.redactor)
+            dropped += left.map { "\(exchange.label): \($0)" }
+            // The upgrade's own fields (those the server sets for the handshake) are not kept.
+            var rows: [KeyValueRow] = []
+            if case .response(_, let headers, _) = exchange.outcome {
+                for field in headers
+                where RecordedHeaders.keeps(field.name) && RecordedHeaders.canBeSent(field)
+                    && !MockDispatcher.upgradeFields.contains(field.name.lowercased())
+                    && exchange.redactor.redact(field.value) == field.value
+                {
+                    rows.append(KeyValueRow(name: field.name, value: field.value))
+                }
+            }
+            return SavedMockResponse(status: 101, headers: rows, body: .websocket(script))
+        }
         let delay = exchange.duration >= Self.delayThreshold ? Int(exchange.duration / .milliseconds(10)) * 10 : nil
         switch exchange.outcome {
         case .failure(let reason):

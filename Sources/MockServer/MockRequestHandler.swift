@@ -26,9 +26,15 @@ final class MockRequestHandler: ChannelInboundHandler, RemovableChannelHandler {
     private var head: HTTPRequestHead?
     private var body: ByteBuffer?
     private var keepsBody = false
+    /// An upgrade the table answered without a WebSocket script: answered from there, not matched again.
+    private let slot: MockUpgradeSlot?
 
-    init(table: MockRouteTable, guardrail: MockFileGuard, onRequest: @escaping @Sendable (MockRequestLog) -> Void) {
+    init(
+        table: MockRouteTable, guardrail: MockFileGuard, slot: MockUpgradeSlot? = nil,
+        onRequest: @escaping @Sendable (MockRequestLog) -> Void
+    ) {
         self.table = table
+        self.slot = slot
         self.guardrail = guardrail
         self.onRequest = onRequest
     }
@@ -60,12 +66,7 @@ final class MockRequestHandler: ChannelInboundHandler, RemovableChannelHandler {
 
     private func answer(_ head: HTTPRequestHead, requestBody: RequestBody, context: ChannelHandlerContext) {
         let started = ContinuousClock.now
-        var headers = HTTPCore.HTTPHeaders()
-        for (name, value) in head.headers { headers.add(name: name, value: value) }
-        let method = HTTPCore.HTTPMethod(rawValue: head.method.rawValue) ?? .get
-        let request = HTTPRequest(
-            method: method, path: head.uri, serverProvider: nil, headers: headers, body: requestBody)
-        let answer = table.answer(request)
+        let answer = slot?.take() ?? table.answer(Self.request(head, body: requestBody))
         guard let delay = answer.response.delay, delay > .zero else {
             send(answer, for: head, started: started, context: context)
             return
@@ -158,6 +159,14 @@ final class MockRequestHandler: ChannelInboundHandler, RemovableChannelHandler {
             log(status, sent)
             if !keepAlive { context.close(promise: nil) }
         }
+    }
+
+    /// The request a head (and body) stands for, as the route table matches it.
+    static func request(_ head: HTTPRequestHead, body: RequestBody) -> HTTPRequest {
+        var headers = HTTPCore.HTTPHeaders()
+        for (name, value) in head.headers { headers.add(name: name, value: value) }
+        let method = HTTPCore.HTTPMethod(rawValue: head.method.rawValue) ?? .get
+        return HTTPRequest(method: method, path: head.uri, serverProvider: nil, headers: headers, body: body)
     }
 
     func errorCaught(context: ChannelHandlerContext, error: any Error) {

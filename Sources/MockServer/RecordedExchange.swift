@@ -22,6 +22,8 @@ package struct RecordedExchange: Sendable {
     package var redactor: Redactor
     /// How messages name the exchange (`Methods/GET with query`, or `GET /get` for the proxy).
     package var label: String
+    /// A WebSocket request's conversation (replays only): becomes a WebSocket route.
+    package var webSocket: RecordedConversation?
 
     package enum Outcome: Sendable {
         case response(status: Int, headers: HTTPHeaders, body: [UInt8])

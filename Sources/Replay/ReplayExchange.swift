@@ -16,4 +16,28 @@ package struct ReplayExchange: Sendable {
     /// Masks the secrets of this exchange: the collection's secret values, values of secret captures so far,
     /// and those this response gave to secret captures.
     package var redactor: Redactor
+    /// A WebSocket request's conversation, in order, with each message's time from the upgrade
+    /// (`lazer record` makes a WebSocket route of it); nil for HTTP.
+    package var webSocket: [WebSocketRecord]? = nil
+}
+
+/// One message of a recorded WebSocket conversation.
+package struct WebSocketRecord: Sendable, Equatable {
+    package enum Direction: Sendable, Equatable {
+        case sent
+        case received
+    }
+
+    package var direction: Direction
+    package var message: WebSocketMessage
+    package var offset: Duration
+    /// For the last record only: the server closed the connection after it, with this code.
+    package var serverClose: UInt16?
+
+    package init(_ direction: Direction, _ message: WebSocketMessage, offset: Duration, serverClose: UInt16? = nil) {
+        self.direction = direction
+        self.message = message
+        self.offset = offset
+        self.serverClose = serverClose
+    }
 }

@@ -17,12 +17,10 @@ extension RequestExecution {
             result.problems = [preparation.redactor.redact(problem)]
             return Outcome(result: result, captured: [:])
         }
-        guard let connector = runner.services.webSockets else {
+        // A mock environment's dispatcher answers the upgrade from its routes, in process.
+        let mock = preparation.environment?.kind == .mock ? preparation.dispatcher as? any WebSocketConnecting : nil
+        guard let connector = mock ?? runner.services.webSockets else {
             return notSent("this program has no WebSocket transport", result)
-        }
-        if preparation.environment?.kind == .mock {
-            return notSent(
-                "WebSocket requests cannot be sent to a mock environment in process yet (use lazer mock)", result)
         }
         let url: URL
         do {
@@ -62,7 +60,18 @@ extension RequestExecution {
         for message in outgoing { session.send(message) }
         var received: [WebSocketMessage] = []
         var close = WebSocketClose(code: 1006, initiator: .connection)
+        // The conversation as `lazer record` keeps it (only when something records).
+        var records: [WebSocketRecord] = []
+        let recording = runner.onExchange != nil
         for await event in session.events {
+            if recording {
+                let offset = ContinuousClock.now - clockStart
+                switch event {
+                case .sent(let message): records.append(WebSocketRecord(.sent, message, offset: offset))
+                case .received(let message): records.append(WebSocketRecord(.received, message, offset: offset))
+                default: break
+                }
+            }
             switch event {
             case .received(let message):
                 received.append(message)
@@ -84,6 +93,20 @@ extension RequestExecution {
         }
         let facts = WebSocketTranscript.facts(handshake: session.handshake, received: received, duration: elapsed)
         var checked = check(facts, preparation: preparation, into: result)
+        if let observer = runner.onExchange {
+            if close.initiator == .server, let code = close.code, !records.isEmpty {
+                records[records.count - 1].serverClose = code
+            }
+            let response = DataResponse(
+                request: request, statusCode: StatusCode(rawValue: facts.status), headers: facts.headers, url: url,
+                reasonPhrase: "Switching Protocols", body: .data(Data()))
+            let secrets = checked.captured.values.filter(\.secret).map(\.text)
+            var exchange = ReplayExchange(
+                item: item, request: request, outcome: .success(response), body: [], duration: elapsed,
+                redactor: secrets.isEmpty ? preparation.redactor : preparation.redactor.adding(secrets))
+            exchange.webSocket = records
+            observer(exchange)
+        }
         checked.result.responseReason = "Switching Protocols"
         checked.result.attempts = 1
         return Outcome(result: checked.result, captured: checked.captured)

@@ -1,7 +1,8 @@
 # A WebSocket request in the explorer against the loopback WebSocket peer (Sources/LoopbackTesting
 # websocket_peer.py, /ws/echo): Send connects and sends the saved messages, the Stream view lists
 # them going out (↑) and their echoes coming back (↓), the selected echo shows as JSON, Esc closes
-# the connection cleanly (the peer records close code 1000) and the status is 101.
+# the connection cleanly (the peer records close code 1000) and the status is 101. While connected,
+# Alt+W types a message (JSON checked as typed) and Alt+S sends a saved one; both come back.
 source "$(dirname "$0")/lib.sh"
 source "$(dirname "$0")/explorer-lib.sh"
 
@@ -42,6 +43,19 @@ check "live: a sent message is marked ↑" wait_for ws '↑ text +hello'
 check "live: the echo is marked ↓" wait_for ws '↓ text +\{"n":1,"from":"lazer"\}'
 check "live: the connection stays open" wait_for ws "● streaming"
 check "live: the newest echo is shown as JSON" wait_for ws '"from": "lazer"'
+keys ws Escape w
+check "compose: Alt+W opens the message line" wait_for ws "Message to Echo"
+literal ws '{"typed": "by hand"'
+check "compose: text meant as JSON is checked as it is typed" wait_for ws "✖ not JSON"
+literal ws '}'
+check "compose: it parses once closed" wait_for ws "✓ JSON"
+keys ws Enter
+check "compose: the typed message goes out (↑)" wait_for ws '↑ text +\{"typed": "by hand"\}'
+check "compose: and comes back from the echo peer (↓)" wait_for ws '↓ text +\{"typed": "by hand"\}'
+keys ws Escape s
+check "compose: Alt+S lists the saved messages" wait_for ws "Saved messages of Echo"
+keys ws Enter
+check "compose: the saved message goes out again" wait_for ws "8 events · "
 keys ws Escape
 check "close: Esc closes the connection" wait_for ws "· stopped"
 check "close: the status is the upgrade's 101" wait_for ws " 101 "

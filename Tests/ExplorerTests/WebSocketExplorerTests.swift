@@ -68,7 +68,7 @@ struct WebSocketExplorerTests {
 }
 
 /// An in-memory WebSocket peer that echoes every message and answers a close.
-private final class EchoConnector: WebSocketConnecting, Sendable {
+final class EchoConnector: WebSocketConnecting, Sendable {
     private let state = Mutex<(requests: [WebSocketRequest], closes: [UInt16])>(([], []))
 
     var requests: [WebSocketRequest] { state.withLock { $0.requests } }
@@ -80,7 +80,7 @@ private final class EchoConnector: WebSocketConnecting, Sendable {
     }
 }
 
-private final class EchoSession: WebSocketSession {
+final class EchoSession: WebSocketSession {
     let handshake = WebSocketHandshake(status: 101, headers: HTTPHeaders([("Upgrade", "websocket")]), subprotocol: nil)
     let events: AsyncStream<WebSocketEvent>
     private let continuation: AsyncStream<WebSocketEvent>.Continuation
@@ -100,5 +100,56 @@ private final class EchoSession: WebSocketSession {
         onClose(code)
         continuation.yield(.closed(WebSocketClose(code: code, reason: reason, initiator: .client)))
         continuation.finish()
+    }
+}
+
+/// A WebSocket request in a mock environment, in process (issue 25): no transport is given, the
+/// environment's route answers the upgrade and plays its script (a JSON subset reply, an echo of
+/// what nothing matches).
+@MainActor
+struct WebSocketMockExplorerTests {
+    static let collection = FixtureFile.text(
+        "mocked.json",
+        """
+        {
+          "formatVersion": 1,
+          "id": "sockets-0000-4000-8000-000000000002",
+          "name": "Mocked sockets",
+          "defaultEnvironment": "mock",
+          "environments": [{ "name": "mock", "kind": "mock", "baseURL": "http://mock.test", "routes": [
+            { "method": "GET", "path": "/chat", "response": { "websocket": { "echo": true, "replies": [
+              { "match": { "op": "join" }, "json": { "joined": 7 } }
+            ] } } }
+          ] }],
+          "requests": [
+            { "id": "chat", "name": "Chat", "url": "/chat", "websocket": { "messages": [
+              { "name": "hello", "text": "hello" },
+              { "name": "join", "json": { "op": "join", "room": 7 } }
+            ] } }
+          ]
+        }
+        """)
+
+    @Test func theMockEnvironmentAnswersInProcess() async throws {
+        let harness = try ExplorerHarness(
+            collections: [Self.collection], size: Size(width: 120, height: 40), theme: .defaultDark,
+            startup: StartupRequest(request: "chat"))
+        harness.press("F5")
+        for _ in 0..<6_000 where harness.state.exchange?.stream?.total != 4 {
+            try? await Task.sleep(for: .milliseconds(10))
+            harness.settle()
+        }
+        harness.advance(by: ExplorerProgram.tickInterval)
+        #expect(harness.state.exchange?.stream?.total == 4)
+        #expect(harness.shows("↑ text  hello"))
+        #expect(harness.shows("↓ text  hello"))
+        #expect(harness.shows(#"↓ text  {"joined":7}"#))
+        harness.press("Escape")
+        for _ in 0..<6_000 where harness.state.exchange?.inFlight != nil {
+            try? await Task.sleep(for: .milliseconds(10))
+            harness.settle()
+        }
+        harness.advance(by: ExplorerProgram.tickInterval)
+        #expect(harness.shows("101 Switching Protocols"))
     }
 }

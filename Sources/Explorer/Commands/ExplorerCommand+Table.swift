@@ -69,6 +69,11 @@ extension RequestCommand {
         case .completionAccept: .keys("Take the completion chosen", [.completion: ["tab", "enter"]])
         case .completionNext: .keys("Next completion", [.completion: ["down", "ctrl+n"]])
         case .completionPrevious: .keys("Previous completion", [.completion: ["up", "ctrl+p"]])
+        case .webSocketCompose:
+            .palette(
+                "WebSocket: type a message to send (while connected)", hint: "type a message", [.global: ["alt+w"]])
+        case .webSocketSendSaved:
+            .palette("WebSocket: send one of the saved messages (while connected)", [.global: ["alt+s"]])
         }
     }
 }

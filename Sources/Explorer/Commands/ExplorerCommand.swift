@@ -172,6 +172,8 @@ package enum RequestCommand: String, CaseIterable, Sendable {
     case oauthRefresh = "request.oauthRefresh"
     case oauthForget = "request.oauthForget"
     case graphqlNextProblem = "body.graphqlNextProblem"
+    case webSocketCompose = "websocket.compose"
+    case webSocketSendSaved = "websocket.sendSaved"
 }
 
 /// The response pane: tabs, the tree, Raw, saving and copying.

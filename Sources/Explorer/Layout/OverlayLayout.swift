@@ -185,6 +185,8 @@ enum OverlayLayout {
             state.overlays.overlay = .historyBrowser(browser)
         case .sendPrompts:
             SendPromptsLayout.settle(&state)
+        case .webSocketComposer:
+            WebSocketComposerLayout.settle(&state)
         default:
             break
         }

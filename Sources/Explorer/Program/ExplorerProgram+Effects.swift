@@ -21,6 +21,8 @@ extension ExplorerProgram {
             }
         case .stopStream(let key, let generation):
             if let entry = responseStreams[key], entry.generation == generation { entry.stream.stop() }
+        case .sendWebSocket(let key, let generation, let message, let collectionFile):
+            sendWebSocket(key, generation: generation, message, collectionFile: collectionFile)
         case .save(let document, let overwrite): save(document, overwrite: overwrite)
         case .clearCaptures(let collectionID, let environment):
             let captures = dependencies.workspace.captures

@@ -15,11 +15,11 @@ extension ExplorerProgram {
         func failed(_ message: String) -> ResponseFuture<DataResponse> {
             ResponseFuture(scheduler: main, result: .failure(TransportError(.unsupportedProtocol, message: message)))
         }
-        guard let connector = dependencies.workspace.webSockets else {
+        // A mock environment's dispatcher answers the upgrade from its routes, in process.
+        let mock = preparation.environment?.kind == .mock ? preparation.dispatcher as? any WebSocketConnecting : nil
+        guard let connector = mock ?? dependencies.workspace.webSockets
+        else {
             return failed("this program has no WebSocket transport")
-        }
-        if preparation.environment?.kind == .mock {
-            return failed("WebSocket requests cannot be sent to a mock environment in process yet (run lazer mock)")
         }
         let url: URL
         do {
@@ -40,11 +40,37 @@ extension ExplorerProgram {
         }
         let key = job.key
         let generation = job.generation
+        let link = WebSocketLink()
+        webSocketLinks[key] = (generation, link)
         return WebSocketExchange.future(
             connector: connector, request: webSocket, sent: request, outgoing: outgoing, stream: stream,
-            scheduler: main, clock: dependencies.stageClock
+            scheduler: main, clock: dependencies.stageClock, link: link
         ) { [weak self] events in
             self?.deliver(.streamEvents(key, generation: generation, events))
+        }
+    }
+
+    /// The composer's message: read (a saved message's file, off the main queue) and sent on the
+    /// connection of `generation`; it comes back as a ↑ row. A closed connection is said.
+    func sendWebSocket(
+        _ key: RequestKey, generation: Int, _ message: WebSocketSavedMessage, collectionFile: String
+    ) {
+        guard let entry = webSocketLinks[key], entry.generation == generation else {
+            dispatch(.notice("Not sent: the connection is closed (F5 opens it again)", isError: true))
+            return
+        }
+        let link = entry.link
+        dependencies.work.schedule { [weak self] in
+            switch WebSocketTranscript.outgoing(WebSocketSettings(messages: [message]), collectionFile: collectionFile)
+            {
+            case .success(let messages):
+                for outgoing in messages where !link.send(outgoing) {
+                    self?.deliver(.notice("Not sent: the connection is closed (F5 opens it again)", isError: true))
+                    return
+                }
+            case .failure(let error):
+                self?.deliver(.notice("Not sent: \(error.description)", isError: true))
+            }
         }
     }
 }

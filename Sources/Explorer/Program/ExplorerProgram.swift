@@ -26,6 +26,8 @@ package final class ExplorerProgram {
     var inFlight: [RequestKey: (generation: Int, future: ResponseFuture<ProcessedExchange>)] = [:]
     /// The response stream of each send in flight (what `stopStream` stops).
     var responseStreams: [RequestKey: (generation: Int, stream: ResponseStream)] = [:]
+    /// The open WebSocket connection of each WebSocket send (what the composer sends on).
+    var webSocketLinks: [RequestKey: (generation: Int, link: WebSocketLink)] = [:]
     /// Drafts waiting to be written (debounced).
     var pendingDrafts: [RequestKey: SavedRequest]?
     var draftsWriteScheduled = false

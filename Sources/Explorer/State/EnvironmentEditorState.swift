@@ -115,6 +115,11 @@ package enum MockRouteText {
             case .text(let text): out.append(text)
             case .file(let path): out.append("(the body is the file \(path))")
             case .events(let events): out.append("(a stream of \(events.count) events)")
+            case .websocket(let script):
+                out.append(
+                    script.replies.isEmpty
+                        ? "(a WebSocket that echoes every message)"
+                        : "(a WebSocket with \(script.replies.count) scripted replies)")
             }
         }
         return out.joined(separator: "\n")

@@ -14,6 +14,9 @@ package enum ExplorerEffect: Sendable, Equatable {
     case cancel(RequestKey, generation: Int)
     /// End the streamed response of `generation` cleanly: the response with what came follows.
     case stopStream(RequestKey, generation: Int)
+    /// Send a message on the open WebSocket connection of `generation` (the composer); a saved
+    /// message's `file` is read relative to `collectionFile`.
+    case sendWebSocket(RequestKey, generation: Int, WebSocketSavedMessage, collectionFile: String)
     /// Write a collection file (atomic, conflict-checked).
     case save(CollectionDocument, overwrite: Bool)
     /// Saves again the collection whose save found its file read-only, replacing the file (the

@@ -58,6 +58,8 @@ package enum Overlay: Sendable, Equatable {
     /// A send of a collection whose auth runs commands it is not trusted to run: trust and
     /// send, or cancel (the send waits, in flight, for the answer).
     case trustCommands(CommandTrustQuestion, selected: Int)
+    /// Alt+W / Alt+S while a WebSocket request is connected: type a message or pick a saved one.
+    case webSocketComposer(WebSocketComposerState)
 }
 
 /// The existing route a "save as mock route" would overwrite, for the dialog that asks first.

@@ -44,6 +44,8 @@ enum OverlayView {
                 in: screen)
         case .sendPrompts(let asking):
             SendPromptsView.render(asking, state, into: &frame)
+        case .webSocketComposer(let composer):
+            WebSocketComposerView.render(composer, state, into: &frame)
         case .sendBlocked(let problems, _, let heading):
             let intro =
                 heading == nil

@@ -33,7 +33,7 @@ public final class MockDispatcher: DataDispatcher, DownloadDispatcher, UploadDis
     public let scheduler: any Scheduler
     /// Adapters and monitors, as in the real transport.
     public let pipeline: DispatchPipeline
-    private let delays: any DelayScheduler
+    let delays: any DelayScheduler
     /// The delay scheduler's virtual clock, when it has one: looked up once, not per request.
     private let virtualClock: (@Sendable () -> Duration)?
     private let fallback: FallbackProvider
@@ -294,7 +294,7 @@ public final class MockDispatcher: DataDispatcher, DownloadDispatcher, UploadDis
         return answer
     }
 
-    private func respond(to request: HTTPRequest) -> MockResponse {
+    func respond(to request: HTTPRequest) -> MockResponse {
         let answer = table.answer(request)
         let record = RecordedRequest(
             request: request, path: answer.path, route: answer.routeDescription, parameters: answer.parameters)

@@ -35,7 +35,7 @@ public struct WebSocketRequest: Sendable, Equatable {
 }
 
 /// One WebSocket message, whole (fragments already joined).
-public enum WebSocketMessage: Sendable, Equatable {
+public enum WebSocketMessage: Sendable, Hashable {
     /// A text message: valid UTF-8 (a transport closes with 1007 otherwise).
     case text(String)
     case binary([UInt8])

@@ -49,6 +49,16 @@ package enum MockRouteBuilder {
             let delay = saved.delayMilliseconds.map { Duration.milliseconds($0) }
             return .streamed(
                 events.map { $0.chunk(format) }, status: StatusCode(saved.status), headers: headers, delay: delay)
+        case .websocket(let saved):
+            // A plain request to a WebSocket route is told to upgrade; an upgrade plays the script.
+            headers["Upgrade"] = "websocket"
+            headers["Content-Type"] = "text/plain; charset=utf-8"
+            var response = MockResponse(
+                status: StatusCode(426), headers: headers,
+                body: .text("this route is a WebSocket endpoint: connect with ws:// (an HTTP/1.1 upgrade)\n"),
+                delay: delay)
+            response.webSocket = saved.script
+            return response
         case .file(let path):
             let absolute = path.hasPrefix("/") ? path : (baseFolder as NSString).appendingPathComponent(path)
             body = .file(path: absolute)

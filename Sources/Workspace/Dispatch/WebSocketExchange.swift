@@ -8,12 +8,14 @@ package import HTTPCore
 /// `↑ text`, `↓ text`, `↓ binary`, `↓ ping`…) for the Stream view, and completes when the
 /// connection ends: with status 101 and the received messages as a json-seq body
 /// (`WebSocketTranscript`) after a normal close, failed with the close's translation otherwise.
-/// `stream.stop()` (Esc), its limits and cancelling the future all close cleanly (1000).
+/// `stream.stop()` (Esc), its limits and cancelling the future all close cleanly (1000). A `link`
+/// lets others send on the connection while it is open (the explorer's composer).
 package enum WebSocketExchange {
     package static func future(
         connector: any WebSocketConnecting, request: WebSocketRequest, sent: HTTPRequest,
         outgoing: [WebSocketMessage], stream: ResponseStream, scheduler: any Scheduler,
-        clock: @escaping @Sendable () -> Duration, onEvents: @escaping @Sendable ([StreamEvent]) -> Void
+        clock: @escaping @Sendable () -> Duration, link: WebSocketLink? = nil,
+        onEvents: @escaping @Sendable ([StreamEvent]) -> Void
     ) -> ResponseFuture<DataResponse> {
         ResponseFuture<DataResponse>(scheduler: scheduler) { future in
             let origin = clock()
@@ -37,6 +39,7 @@ package enum WebSocketExchange {
                     session.close(code: 1000, reason: "")
                 }
                 for message in outgoing { session.send(message) }
+                link?.attach(session)
                 var index = 0
                 var received: [WebSocketMessage] = []
                 var close = WebSocketClose(code: 1006, initiator: .connection)
@@ -54,6 +57,7 @@ package enum WebSocketExchange {
                     }
                 }
                 watcher.cancel()
+                link?.detach()
                 let normal = close.initiator == .client || close.code == nil || close.code == 1000 || close.code == 1001
                 guard normal else {
                     future.fail(with: TransportError(.receiveFailure, message: close.description, url: request.url))

@@ -9,6 +9,8 @@ package struct SavedMockResponse: Sendable, Equatable {
         case file(path: String)
         /// A streamed answer (SSE by default; the Content-Type header chooses NDJSON or json-seq).
         case events([SavedStreamEvent])
+        /// A WebSocket endpoint: an upgrade is accepted (101) and messages answered by the script.
+        case websocket(SavedWebSocketScript)
     }
 
     package var status: Int
@@ -32,7 +34,9 @@ package struct SavedMockResponse: Sendable, Equatable {
         self.unknownFields = unknownFields
     }
 
-    static let keys = ["status", "headers", "json", "text", "file", "delayMilliseconds", "failure", "events"]
+    static let keys = [
+        "status", "headers", "json", "text", "file", "delayMilliseconds", "failure", "events", "websocket",
+    ]
 
     static func read(_ node: SourceNode, _ path: DocumentPath, _ reader: DocumentReader) -> SavedMockResponse? {
         guard let fields = reader.object(node, at: path) else { return nil }
@@ -58,6 +62,12 @@ package struct SavedMockResponse: Sendable, Equatable {
         let file = fields.string("file")
         let events: [SavedStreamEvent]? =
             fields.has("events") ? fields.array("events") { SavedStreamEvent.read($0, $1, reader) } : nil
+        if let node = fields.node("websocket") {
+            guard sendable else { return nil }
+            return readWebSocket(
+                node, fields: fields, path: path, reader: reader, status: status, headers: headers, delay: delay,
+                unknown: unknown)
+        }
         let body: Body
         switch (json, text, file) {
         case (nil, nil, nil) where events != nil: body = .events(events ?? [])
@@ -89,7 +99,12 @@ package struct SavedMockResponse: Sendable, Equatable {
 
     var stored: StoredJSON {
         var object = ObjectBuilder()
-        object.add("status", failure != nil && status == 200 ? nil : status)
+        let implied: Int? =
+            switch body {
+            case .websocket: 101
+            default: failure != nil ? 200 : nil
+            }
+        object.add("status", status == implied ? nil : status)
         object.add("headers", list: headers.map(\.stored))
         switch body {
         case .none: break
@@ -97,10 +112,38 @@ package struct SavedMockResponse: Sendable, Equatable {
         case .text(let text): object.add("text", text)
         case .file(let path): object.add("file", path)
         case .events(let events): object.add("events", list: events.map(\.stored))
+        case .websocket(let script): object.add("websocket", script.stored)
         }
         object.add("delayMilliseconds", delayMilliseconds)
         object.add("failure", failure?.rawValue)
         object.append(unknown: unknownFields)
         return object.json
+    }
+
+    /// A WebSocket answer: alone (headers and a delay before the upgrade allowed, no body, no
+    /// failure, and no status but 101: a refused upgrade is an ordinary response).
+    private static func readWebSocket(
+        _ node: SourceNode, fields: ObjectFields, path: DocumentPath, reader: DocumentReader, status: Int?,
+        headers: [KeyValueRow], delay: Int?, unknown: [StoredJSON.Member]
+    ) -> SavedMockResponse? {
+        let others = ["json", "text", "file", "events", "failure"].filter { fields.has($0) }
+        if let other = others.first {
+            reader.report(
+                .error, "a WebSocket answer has no \"\(other)\" (its messages come from \"websocket\")",
+                at: fields.node(other)?.offset ?? fields.offset, path: path.appending(other))
+            return nil
+        }
+        if fields.has("status"), status != 101 {
+            // An out-of-range status was reported already.
+            guard status != nil else { return nil }
+            reader.report(
+                .error,
+                "a WebSocket answer is 101 Switching Protocols; to refuse the upgrade answer without \"websocket\"",
+                at: fields.node("status")?.offset ?? fields.offset, path: path.appending("status"))
+            return nil
+        }
+        guard let script = SavedWebSocketScript.read(node, path.appending("websocket"), reader) else { return nil }
+        return SavedMockResponse(
+            status: 101, headers: headers, body: .websocket(script), delayMilliseconds: delay, unknownFields: unknown)
     }
 }

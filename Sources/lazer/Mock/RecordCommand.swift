@@ -10,6 +10,7 @@ import MockServer
 import Replay
 import Synchronization
 import TerminalText
+import WebSocketTransport
 import Workspace
 
 #if canImport(Glibc)
@@ -117,7 +118,7 @@ struct RecordCommand: ParsableCommand {
         let services = WorkspaceServices(
             directories: UserDirectories(environment: ProcessInfo.processInfo.environment),
             liveDispatcher: dispatcher, scheduler: DispatchQueueScheduler(DispatchQueue(label: "lazer.record")),
-            contractSources: .lazer)
+            contractSources: .lazer, webSockets: NIOWebSocketConnector())
         // A folder would record into whichever collection it lists first.
         var isFolder: ObjCBool = false
         if FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), isFolder.boolValue {
@@ -192,7 +193,7 @@ struct RecordCommand: ParsableCommand {
         case .failure(let error):
             outcome = .failure((error as? TransportError)?.reason ?? .other(code: 0, message: ""))
         }
-        return RecordedExchange(
+        var recorded = RecordedExchange(
             method: exchange.request.method.rawValue, path: path, query: query,
             requestBody: exchange.request.body.inMemoryData.map(Array.init),
             template: RecordedMatchers.Template(exchange.item.request), outcome: outcome,
@@ -200,6 +201,12 @@ struct RecordCommand: ParsableCommand {
             // What the client sent as credentials is masked wherever the server echoes it.
             redactor: exchange.redactor.adding(Redactor.credentials(sentIn: exchange.request.headers)),
             label: (exchange.item.folderPath + [exchange.item.request.name]).joined(separator: "/"))
+        if let records = exchange.webSocket {
+            recorded.webSocket = RecordedConversation(
+                entries: records.map { .init(sent: $0.direction == .sent, message: $0.message, offset: $0.offset) },
+                serverClose: records.last?.serverClose)
+        }
+        return recorded
     }
 
     // MARK: - Proxy

@@ -68,6 +68,8 @@ extension OverlayReducer {
             return outcome
         case .sendPrompts(let asking):
             return answerPrompt(key, asking, &state)
+        case .webSocketComposer(let composer):
+            return composerKey(key, composer, &state)
         case .cookies(let dialog):
             return cookiesKey(key, dialog, &state)
         case .sendBlocked(let problems, _, _):

@@ -116,6 +116,11 @@ package enum OverlayReducer: SliceReducer {
                 state.overlay = .sendPrompts(asking)
                 return Outcome()
             }
+            if case .webSocketComposer(var composer)? = state.overlay, composer.mode == .typing {
+                composer.field.insert(text.replacingOccurrences(of: "\n", with: " "))
+                state.overlay = .webSocketComposer(composer)
+                return Outcome()
+            }
             guard case .prompt(var prompt)? = state.overlay else { return Outcome() }
             prompt.field.insert(text.replacingOccurrences(of: "\n", with: " "))
             state.overlay = .prompt(prompt)

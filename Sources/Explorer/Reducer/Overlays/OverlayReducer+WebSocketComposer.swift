@@ -1,0 +1,59 @@
+import TUI
+import Workspace
+
+/// Keys in the WebSocket composer: typing (Enter sends unless the text meant as JSON does not
+/// parse), or moving through the saved messages (Enter sends the highlighted one); Tab switches,
+/// Esc closes. A message sent closes the composer, so its ↑ row and the answer are in view.
+extension OverlayReducer {
+    static func composerKey(_ key: KeyEvent, _ composer: WebSocketComposerState, _ state: inout OverlayState)
+        -> Outcome
+    {
+        var composer = composer
+        if key == KeyEvent(.escape) {
+            state.overlay = nil
+            return Outcome()
+        }
+        if key == KeyEvent(.tab) || key == KeyEvent(.backTab), !composer.messages.isEmpty {
+            composer.mode = composer.mode == .typing ? .saved : .typing
+            state.overlay = .webSocketComposer(composer)
+            return Outcome()
+        }
+        if key == KeyEvent(.enter) {
+            let message: WebSocketSavedMessage
+            switch composer.mode {
+            case .typing:
+                let text = composer.field.text
+                guard !text.isEmpty else {
+                    return Outcome(notice: Notice("Type a message first (an empty one sends nothing)", kind: .info))
+                }
+                if let problem = composer.problem {
+                    return Outcome(notice: Notice("Not sent: \(problem)", kind: .warning))
+                }
+                message = WebSocketSavedMessage(name: "typed", .text(text))
+            case .saved:
+                message = composer.messages[min(max(0, composer.selected), composer.messages.count - 1)]
+            }
+            state.overlay = nil
+            return Outcome(
+                effects: [
+                    .sendWebSocket(
+                        composer.key, generation: composer.generation, message, collectionFile: composer.collectionFile)
+                ])
+        }
+        switch composer.mode {
+        case .typing:
+            _ = composer.field.handle(key)
+        case .saved:
+            let count = composer.messages.count
+            switch key.key {
+            case .down, .character("j"): composer.selected = (composer.selected + 1) % count
+            case .up, .character("k"): composer.selected = (composer.selected + count - 1) % count
+            case .home: composer.selected = 0
+            case .end: composer.selected = count - 1
+            default: break
+            }
+        }
+        state.overlay = .webSocketComposer(composer)
+        return Outcome()
+    }
+}

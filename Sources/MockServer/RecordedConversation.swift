@@ -1,0 +1,92 @@
+import Foundation
+package import HTTPCore
+package import Workspace
+
+/// A WebSocket conversation `lazer record` saw (issue 25), turned into a route's script: each
+/// message received is a reply to the latest message sent before it (matched on that message:
+/// as a JSON subset when it is a JSON object or array, else on its whole text), with the wait
+/// between them as its delay, and the server's close after the last. What a script cannot hold
+/// is left out and said: messages before the first one sent (a mock answers, it does not start),
+/// binary messages, messages holding a secret. Pipelined sends make the attribution approximate:
+/// replies to several messages sent at once all follow the last of them, in the order received.
+package struct RecordedConversation: Sendable {
+    package struct Entry: Sendable {
+        package var sent: Bool
+        package var message: WebSocketMessage
+        package var offset: Duration
+
+        package init(sent: Bool, message: WebSocketMessage, offset: Duration) {
+            self.sent = sent
+            self.message = message
+            self.offset = offset
+        }
+    }
+
+    package var entries: [Entry]
+    /// The code the server closed with after the last message, if it closed.
+    package var serverClose: UInt16?
+
+    package init(entries: [Entry], serverClose: UInt16?) {
+        self.entries = entries
+        self.serverClose = serverClose
+    }
+
+    /// The script, and what was left out of it.
+    package func script(redactor: Redactor) -> (SavedWebSocketScript, [String]) {
+        var replies: [SavedWebSocketReply] = []
+        var left: [String] = []
+        var previous: Duration?
+        var unprompted = 0
+        for entry in entries {
+            guard case .text(let text) = entry.message else {
+                left.append("a binary message \(entry.sent ? "sent" : "received") (a mock reply is text or JSON)")
+                continue
+            }
+            if redactor.redact(text) != text {
+                left.append("a message \(entry.sent ? "sent" : "received") holding a secret")
+                continue
+            }
+            if entry.sent {
+                replies.append(SavedWebSocketReply(match: Self.match(text), messages: [], listed: true))
+                previous = entry.offset
+                continue
+            }
+            guard !replies.isEmpty, let since = previous else {
+                unprompted += 1
+                continue
+            }
+            let wait = entry.offset - since
+            let delay = wait >= .milliseconds(20) ? Int(wait / .milliseconds(10)) * 10 : nil
+            let content: SavedWebSocketReply.Message.Content =
+                (try? StoredJSON(parsing: text)).flatMap { json in
+                    switch json {
+                    case .object, .array: .json(json)
+                    default: nil
+                    }
+                } ?? .text(text)
+            replies[replies.count - 1].messages.append(SavedWebSocketReply.Message(content, delayMilliseconds: delay))
+            previous = entry.offset
+        }
+        if unprompted > 0 {
+            left.append("\(unprompted) message(s) the server sent before any was sent to it (a mock only answers)")
+        }
+        // A message nothing answered needs no reply; one answered once is written in the short form.
+        replies.removeAll { $0.messages.isEmpty }
+        for index in replies.indices where replies[index].messages.count == 1 { replies[index].listed = false }
+        if let code = serverClose, code != 1005, code != 1006, !replies.isEmpty {
+            replies[replies.count - 1].close = Int(code)
+        }
+        return (SavedWebSocketScript(replies: replies), left)
+    }
+
+    /// A sent message as a reply's `match`: a JSON object or array as a subset, else its text.
+    static func match(_ text: String) -> StoredJSON {
+        if let json = (try? StoredJSON(parsing: text)) {
+            switch json {
+            case .object, .array: return json
+            default: break
+            }
+        }
+        return .string(text)
+    }
+}
