@@ -177,12 +177,32 @@ enum SigV4Canonical {
         }
     }
 
+    /// Appends `name` lower-cased: copied whole, then its capitals changed in place.
     private static func appendLowercased(_ name: String, to output: inout [UInt8]) {
-        for byte in name.utf8 { output.append(lower(byte)) }
+        let start = output.count
+        output += name.utf8
+        for index in start..<output.count where output[index] >= 0x41 && output[index] <= 0x5A {
+            output[index] |= 0x20
+        }
     }
 
-    /// `Trimall`: leading and trailing white space gone, every inner run of it one space.
+    /// `Trimall`: leading and trailing white space gone, every inner run of it one space. A value
+    /// with nothing to trim or fold (most) is copied whole.
     static func appendTrimmed(_ value: String, to output: inout [UInt8]) {
+        var clean = true
+        var previousSpace = true
+        for byte in value.utf8 {
+            let space = isSpace(byte)
+            if space && (previousSpace || byte != 0x20) {
+                clean = false
+                break
+            }
+            previousSpace = space
+        }
+        if clean && !previousSpace {
+            output += value.utf8
+            return
+        }
         var pendingSpace = false
         var wrote = false
         for byte in value.utf8 {
