@@ -31,26 +31,27 @@ enum SigV4Encoding {
         }
     }
 
-    /// `bytes` with every valid `%XY` replaced by its byte; a `%` not followed by two hex digits
-    /// stays as it is (it is then encoded as `%25`, as a server reads it). `+` is not a space here.
-    static func percentDecode(_ bytes: ArraySlice<UInt8>) -> [UInt8] {
-        guard bytes.contains(UInt8(ascii: "%")) else { return Array(bytes) }
-        var output: [UInt8] = []
-        output.reserveCapacity(bytes.count)
+    /// Appends `bytes` decoded (`percentDecode`) and encoded again (`encode`, `/` encoded too), in
+    /// one pass: what the canonical query does to each name and value.
+    static func reencode(_ bytes: ArraySlice<UInt8>, into output: inout [UInt8]) {
         var index = bytes.startIndex
         while index < bytes.endIndex {
-            let byte = bytes[index]
-            if byte == UInt8(ascii: "%"), index + 2 < bytes.endIndex,
-                let high = hexValue(bytes[index + 1]), let low = hexValue(bytes[index + 2])
-            {
-                output.append(high << 4 | low)
-                index += 3
-                continue
-            }
-            output.append(byte)
+            var byte = bytes[index]
             index += 1
+            if byte == UInt8(ascii: "%"), index + 1 < bytes.endIndex,
+                let high = hexValue(bytes[index]), let low = hexValue(bytes[index + 1])
+            {
+                byte = high << 4 | low
+                index += 2
+            }
+            if isUnreserved(byte) {
+                output.append(byte)
+            } else {
+                output.append(UInt8(ascii: "%"))
+                output.append(upperHex[Int(byte >> 4)])
+                output.append(upperHex[Int(byte & 0x0F)])
+            }
         }
-        return output
     }
 
     private static func hexValue(_ byte: UInt8) -> UInt8? {
@@ -71,6 +72,16 @@ enum SigV4Encoding {
                     output[2 * index + 1] = lowerHex[Int(byte & 0x0F)]
                 }
                 return raw.count * 2
+            }
+        }
+    }
+
+    /// Appends the lower-case hex of a digest to `output`.
+    static func appendHex(of bytes: some ContiguousBytes, to output: inout [UInt8]) {
+        bytes.withUnsafeBytes { raw in
+            for byte in raw {
+                output.append(lowerHex[Int(byte >> 4)])
+                output.append(lowerHex[Int(byte & 0x0F)])
             }
         }
     }

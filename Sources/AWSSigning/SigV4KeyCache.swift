@@ -18,15 +18,28 @@ final class SigV4KeyCache: Sendable {
     /// More distinct keys than this at once (many accounts or days): the cache starts again.
     static let limit = 32
 
-    private let entries = Mutex<[Key: HMAC<SHA256>]>([:])
+    private struct State {
+        /// The key asked for last: a run signs with one key, compared without hashing the secret.
+        var last: (key: Key, mac: HMAC<SHA256>)?
+        var entries: [Key: HMAC<SHA256>] = [:]
+    }
+
+    private let state = Mutex(State())
 
     /// An HMAC keyed with the signing key for `key`, derived when not cached.
     func mac(for key: Key) -> HMAC<SHA256> {
-        if let cached = entries.withLock(ownedBy: self, { $0[key] }) { return cached }
+        let cached = state.withLock(ownedBy: self) { state -> HMAC<SHA256>? in
+            if let last = state.last, last.key == key { return last.mac }
+            guard let mac = state.entries[key] else { return nil }
+            state.last = (key, mac)
+            return mac
+        }
+        if let cached { return cached }
         let mac = HMAC<SHA256>(key: SymmetricKey(data: Self.derive(key)))
-        entries.withLock(ownedBy: self) { entries in
-            if entries.count >= Self.limit { entries.removeAll(keepingCapacity: true) }
-            entries[key] = mac
+        state.withLock(ownedBy: self) { state in
+            if state.entries.count >= Self.limit { state.entries.removeAll(keepingCapacity: true) }
+            state.entries[key] = mac
+            state.last = (key, mac)
         }
         return mac
     }

@@ -24,12 +24,20 @@ package struct SigV4Credentials: Sendable, Equatable, CustomStringConvertible {
 /// the signed header names, the scope, and the canonical request (no secret is in it).
 package struct SigV4Signature: Sendable, Equatable {
     package var headers: [HTTPHeader]
-    package var signedHeaders: [String]
+    /// `host;x-amz-date`, as in the `Authorization` value.
+    package var signedHeaderList: String
     /// `20260131/eu-west-1/s3/aws4_request`.
     package var scope: String
-    package var canonicalRequest: String
+    /// The canonical request's bytes (a text is made only when one is asked for).
+    package var canonicalBytes: [UInt8]
     package var region: String
     package var service: String
+
+    /// The signed header names, lower-cased and sorted.
+    package var signedHeaders: [String] { signedHeaderList.split(separator: ";").map(String.init) }
+
+    /// The canonical request that was hashed.
+    package var canonicalRequest: String { String(decoding: canonicalBytes, as: UTF8.self) }
 
     /// The `Authorization` header's value.
     package var authorization: String { headers.last { $0.name == "Authorization" }?.value ?? "" }
@@ -41,7 +49,7 @@ package struct SigV4Signature: Sendable, Equatable {
 
     /// "signed (SigV4: eu-west-1/s3, signed headers host;x-amz-date)": the timeline's line.
     package var summary: String {
-        "signed (SigV4: \(region)/\(service), signed headers \(signedHeaders.joined(separator: ";")))"
+        "signed (SigV4: \(region)/\(service), signed headers \(signedHeaderList))"
     }
 }
 
@@ -90,17 +98,31 @@ package struct SigV4Signer: Sendable {
         } else {
             payload = try SigV4PayloadHash.of(request.body)
         }
-        // Only the headers a signature sets are removed: when the request has none of them (the
-        // usual case) its fields are not copied.
-        var replaced = ["Authorization", "X-Amz-Date"]
-        if credentials.sessionToken != nil { replaced.append("X-Amz-Security-Token") }
-        if isS3 || unsignedPayload { replaced.append("X-Amz-Content-SHA256") }
-        for name in replaced where signed.headers.contains(name) { signed.headers.remove(name: name) }
-        let signature = sign(
-            method: request.method.rawValue, url: url,
-            headers: signed.headers.fields.map { ($0.name, $0.value) }, payloadHash: payload, date: clock())
+        // Only the headers a signature sets are removed, and only when the request has one of
+        // them (one pass over its fields; the usual request has none and is not copied).
+        if signed.headers.fields.contains(where: { Self.mayBeSetBySignature($0.name) }) {
+            var replaced = ["Authorization", "X-Amz-Date"]
+            if credentials.sessionToken != nil { replaced.append("X-Amz-Security-Token") }
+            if isS3 || unsignedPayload { replaced.append("X-Amz-Content-SHA256") }
+            for name in replaced where signed.headers.contains(name) { signed.headers.remove(name: name) }
+        }
+        let signature = signature(
+            method: request.method.rawValue, url: url, headers: signed.headers.fields, payloadHash: payload,
+            date: clock())
         for header in signature.headers { signed.headers.add(name: header.name, value: header.value) }
         return (signed, signature)
+    }
+
+    /// The names a signature may set, told apart by length first (`Authorization` 13,
+    /// `X-Amz-Date` 10, `X-Amz-Security-Token` and `X-Amz-Content-SHA256` 20).
+    private static func mayBeSetBySignature(_ name: String) -> Bool {
+        switch name.utf8.count {
+        case 10: HTTPHeaders.namesMatch(name, "X-Amz-Date")
+        case 13: HTTPHeaders.namesMatch(name, "Authorization")
+        case 20:
+            HTTPHeaders.namesMatch(name, "X-Amz-Security-Token") || HTTPHeaders.namesMatch(name, "X-Amz-Content-SHA256")
+        default: false
+        }
     }
 
     /// The headers a request with `headers` (none of the ones a signature sets) gets when signed
@@ -109,44 +131,65 @@ package struct SigV4Signer: Sendable {
     package func sign(
         method: String, url: String, headers: [(name: String, value: String)], payloadHash: String, date: Date
     ) -> SigV4Signature {
+        signature(
+            method: method, url: url, headers: headers.map { HTTPHeader(name: $0.name, value: $0.value) },
+            payloadHash: payloadHash, date: date)
+    }
+
+    /// The signature, its canonical request written as bytes into one buffer and hashed there.
+    private func signature(
+        method: String, url: String, headers: [HTTPHeader], payloadHash: String, date: Date
+    ) -> SigV4Signature {
         let parts = SigV4URL(url)
         let time = SigV4Timestamp(date)
-        var added: [HTTPHeader] = [HTTPHeader(name: "X-Amz-Date", value: time.amzDate)]
+        var added: [HTTPHeader] = []
+        added.reserveCapacity(4)
+        added.append(HTTPHeader(name: "X-Amz-Date", value: time.amzDate))
         if let token = credentials.sessionToken { added.append(HTTPHeader(name: "X-Amz-Security-Token", value: token)) }
         if isS3 || unsignedPayload { added.append(HTTPHeader(name: "X-Amz-Content-SHA256", value: payloadHash)) }
-        let (block, signedNames) = SigV4Canonical.headers(
-            headers + added.map { ($0.name, $0.value) }, host: parts?.host ?? "")
-        let signedHeaders = signedNames.joined(separator: ";")
-        // Appended into one string and hashed in place (no list joined, no byte arrays copied).
-        let uri = SigV4Canonical.uri(parts?.path ?? [], s3: isS3)
-        let query = SigV4Canonical.query(parts?.query ?? [])
-        var canonical = ""
-        canonical.reserveCapacity(
-            method.utf8.count + uri.utf8.count + query.utf8.count + block.utf8.count + signedHeaders.utf8.count
-                + payloadHash.utf8.count + 5)
-        canonical += method.utf8.contains(where: { $0 >= 0x61 }) ? method.uppercased() : method
-        for part in [uri, query, block, signedHeaders, payloadHash] {
-            canonical += "\n"
-            canonical += part
+
+        var canonical: [UInt8] = []
+        canonical.reserveCapacity(256 + url.utf8.count * 2 + headers.count * 64)
+        if method.utf8.contains(where: { $0 >= 0x61 }) {
+            canonical += method.uppercased().utf8
+        } else {
+            canonical += method.utf8
         }
+        canonical.append(UInt8(ascii: "\n"))
+        SigV4Canonical.writeURI(parts?.path ?? [], s3: isS3, into: &canonical)
+        canonical.append(UInt8(ascii: "\n"))
+        SigV4Canonical.writeQuery(parts?.query ?? [], into: &canonical)
+        canonical.append(UInt8(ascii: "\n"))
+        var signedList: [UInt8] = []
+        signedList.reserveCapacity(64)
+        SigV4Canonical.writeHeaders(headers, added, host: parts?.host ?? "", into: &canonical, signed: &signedList)
+        canonical.append(UInt8(ascii: "\n"))
+        canonical += signedList
+        canonical.append(UInt8(ascii: "\n"))
+        canonical += payloadHash.utf8
+
         let scope = "\(time.day)/\(region)/\(service)/aws4_request"
-        var stringToSign = "AWS4-HMAC-SHA256\n\(time.amzDate)\n\(scope)\n"
-        stringToSign += canonical.withUTF8 {
-            SigV4Encoding.hex(contiguous: SHA256.hash(data: UnsafeRawBufferPointer($0)))
-        }
+        var stringToSign: [UInt8] = []
+        stringToSign.reserveCapacity(128 + scope.utf8.count)
+        stringToSign += "AWS4-HMAC-SHA256\n".utf8
+        stringToSign += time.amzDate.utf8
+        stringToSign.append(UInt8(ascii: "\n"))
+        stringToSign += scope.utf8
+        stringToSign.append(UInt8(ascii: "\n"))
+        canonical.withUnsafeBytes { SigV4Encoding.appendHex(of: SHA256.hash(data: $0), to: &stringToSign) }
         var mac = SigV4KeyCache.shared.mac(
             for: .init(secret: credentials.secretAccessKey, day: time.day, region: region, service: service))
-        stringToSign.withUTF8 { mac.update(data: UnsafeRawBufferPointer($0)) }
+        stringToSign.withUnsafeBytes { mac.update(data: $0) }
         let signature = SigV4Encoding.hex(contiguous: mac.finalize())
+        let signedHeaderList = String(decoding: signedList, as: UTF8.self)
         added.append(
             HTTPHeader(
                 name: "Authorization",
                 value:
-                    "AWS4-HMAC-SHA256 Credential=\(credentials.accessKeyID)/\(scope), SignedHeaders=\(signedHeaders), Signature=\(signature)"
+                    "AWS4-HMAC-SHA256 Credential=\(credentials.accessKeyID)/\(scope), SignedHeaders=\(signedHeaderList), Signature=\(signature)"
             ))
         return SigV4Signature(
-            headers: added, signedHeaders: signedNames, scope: scope, canonicalRequest: canonical, region: region,
-            service: service, signature: signature)
+            headers: added, signedHeaderList: signedHeaderList, scope: scope, canonicalBytes: canonical,
+            region: region, service: service, signature: signature)
     }
-
 }

@@ -21,10 +21,38 @@ package struct SigV4Timestamp: Sendable, Equatable {
         let dayOfMonth = dayOfYear - (153 * monthIndex + 2) / 5 + 1
         let month = monthIndex < 10 ? monthIndex + 3 : monthIndex - 9
         let year = yearOfEra + era * 400 + (month <= 2 ? 1 : 0)
-        day = Self.digits(year, 4) + Self.digits(month, 2) + Self.digits(dayOfMonth, 2)
-        amzDate =
-            day + "T" + Self.digits(secondOfDay / 3600, 2) + Self.digits(secondOfDay / 60 % 60, 2)
-            + Self.digits(secondOfDay % 60, 2) + "Z"
+        guard (0...9999).contains(year) else {
+            // A year of other than four digits: written as `String` does, however long.
+            day = Self.digits(year, 4) + Self.digits(month, 2) + Self.digits(dayOfMonth, 2)
+            amzDate =
+                day + "T" + Self.digits(secondOfDay / 3600, 2) + Self.digits(secondOfDay / 60 % 60, 2)
+                + Self.digits(secondOfDay % 60, 2) + "Z"
+            return
+        }
+        // Written as bytes: the digits of one signing time, with no string made per field.
+        let fields: [(value: Int64, width: Int)] = [
+            (year, 4), (month, 2), (dayOfMonth, 2), (secondOfDay / 3600, 2), (secondOfDay / 60 % 60, 2),
+            (secondOfDay % 60, 2),
+        ]
+        let text = String(unsafeUninitializedCapacity: 16) { output in
+            var position = 0
+            for (index, field) in fields.enumerated() {
+                if index == 3 {
+                    output[position] = UInt8(ascii: "T")
+                    position += 1
+                }
+                var value = field.value
+                for offset in stride(from: field.width - 1, through: 0, by: -1) {
+                    output[position + offset] = UInt8(ascii: "0") + UInt8(truncatingIfNeeded: value % 10)
+                    value /= 10
+                }
+                position += field.width
+            }
+            output[position] = UInt8(ascii: "Z")
+            return position + 1
+        }
+        amzDate = text
+        day = String(text.prefix(8))
     }
 
     private static func digits(_ value: Int64, _ width: Int) -> String {

@@ -17,13 +17,15 @@ struct SigV4URL {
         guard let colon = bytes.firstIndex(of: UInt8(ascii: ":")),
             bytes.count > colon + 2, bytes[colon + 1] == UInt8(ascii: "/"), bytes[colon + 2] == UInt8(ascii: "/")
         else { return nil }
-        scheme = String(decoding: bytes[..<colon], as: UTF8.self).lowercased()
+        let schemeBytes = bytes[..<colon]
+        scheme =
+            schemeBytes.contains(where: { $0 >= UInt8(ascii: "A") && $0 <= UInt8(ascii: "Z") })
+            ? String(decoding: schemeBytes, as: UTF8.self).lowercased() : String(decoding: schemeBytes, as: UTF8.self)
         let authorityStart = colon + 3
         var authorityEnd = authorityStart
-        while authorityEnd < bytes.count,
-            ![UInt8(ascii: "/"), UInt8(ascii: "?"), UInt8(ascii: "#")].contains(
-                bytes[authorityEnd])
-        {
+        while authorityEnd < bytes.count {
+            let byte = bytes[authorityEnd]
+            if byte == UInt8(ascii: "/") || byte == UInt8(ascii: "?") || byte == UInt8(ascii: "#") { break }
             authorityEnd += 1
         }
         var authority = bytes[authorityStart..<authorityEnd]
@@ -39,7 +41,10 @@ struct SigV4URL {
             hostBytes = authority[..<portColon]
             port = authority[(portColon + 1)...]
         }
-        var host = String(decoding: hostBytes, as: UTF8.self).lowercased()
+        var host = String(decoding: hostBytes, as: UTF8.self)
+        if hostBytes.contains(where: { $0 >= UInt8(ascii: "A") && $0 <= UInt8(ascii: "Z") || $0 >= 0x80 }) {
+            host = host.lowercased()
+        }
         if !port.isEmpty, let number = Int(String(decoding: port, as: UTF8.self)) {
             let standard = scheme == "https" ? 443 : scheme == "http" ? 80 : -1
             if number != standard { host += ":\(number)" }

@@ -137,25 +137,43 @@ package enum TerminalText {
     /// escape (`uppercase: false`: `\u001b`, the collection files' form). Valid JSON with the same
     /// value, terminal-safe in one pass; other non-ASCII text stays UTF-8, readable in diffs.
     package static func appendJSONStringContent(_ text: String, to output: inout String, uppercase: Bool = true) {
+        // Runs of scalars written raw are appended whole (a UTF-8 copy); only an escaped scalar
+        // is written on its own — scalar by scalar, a 1 KB JSON body cost more than its request.
+        let scalars = text.unicodeScalars
+        var runStart = scalars.startIndex
+        var index = runStart
         var previous: Unicode.Scalar?
-        for scalar in text.unicodeScalars {
+        while index < scalars.endIndex {
+            let scalar = scalars[index]
+            if scalar.value >= 0x20, scalar.value < 0x7F, scalar != "\"", scalar != "\\" {
+                // Printable ASCII other than the quote and the backslash: raw, part of the run.
+                previous = scalar
+                index = scalars.index(after: index)
+                continue
+            }
+            let escape: String?
             switch scalar {
-            case "\"": output += "\\\""
-            case "\\": output += "\\\\"
-            case "\n": output += "\\n"
-            case "\r": output += "\\r"
-            case "\t": output += "\\t"
-            case "\u{08}": output += "\\b"
-            case "\u{0C}": output += "\\f"
+            case "\"": escape = "\\\""
+            case "\\": escape = "\\\\"
+            case "\n": escape = "\\n"
+            case "\r": escape = "\\r"
+            case "\t": escape = "\\t"
+            case "\u{08}": escape = "\\b"
+            case "\u{0C}": escape = "\\f"
             default:
-                if scalar.value < 0x20 || isUnsafe(scalar, after: previous) {
-                    output += jsonEscape(scalar, uppercase: uppercase)
-                } else {
-                    output.unicodeScalars.append(scalar)
-                }
+                escape =
+                    scalar.value < 0x20 || isUnsafe(scalar, after: previous)
+                    ? jsonEscape(scalar, uppercase: uppercase) : nil
+            }
+            if let escape {
+                output += Substring(scalars[runStart..<index])
+                output += escape
+                runStart = scalars.index(after: index)
             }
             previous = scalar
+            index = scalars.index(after: index)
         }
+        output += Substring(scalars[runStart..<index])
     }
 
     /// `text` as the inside of a JSON string (`appendJSONStringContent`).

@@ -123,24 +123,25 @@ public struct HTTPHeaders: Hashable, Sendable, Codable {
     /// Whether two field names are the same, ignoring case. ASCII names (every valid one) are
     /// compared byte by byte without making lower-cased copies — lookups run for every request
     /// and every response shown; a name with any other character is compared lower-cased.
-    static func namesMatch(_ lhs: String, _ rhs: String) -> Bool {
+    package static func namesMatch(_ lhs: String, _ rhs: String) -> Bool {
         if lhs.utf8.count == rhs.utf8.count {
-            var equal = true
-            var ascii = true
             for (left, right) in zip(lhs.utf8, rhs.utf8) {
-                guard left < 0x80, right < 0x80 else {
-                    ascii = false
-                    break
-                }
+                guard left < 0x80, right < 0x80 else { return lhs.lowercased() == rhs.lowercased() }
+                // An ASCII prefix lower-cases to itself: the first ASCII difference decides.
                 if left != right, !(left | 0x20 == right | 0x20 && (0x61...0x7A).contains(left | 0x20)) {
-                    equal = false
+                    return false
                 }
             }
-            if ascii { return equal }
-        } else if lhs.utf8.allSatisfy({ $0 < 0x80 }) && rhs.utf8.allSatisfy({ $0 < 0x80 }) {
-            return false
+            return true
         }
+        if isASCII(lhs) && isASCII(rhs) { return false }
         return lhs.lowercased() == rhs.lowercased()
+    }
+
+    /// Whether every byte of `text` is ASCII, read in place.
+    private static func isASCII(_ text: String) -> Bool {
+        text.utf8.withContiguousStorageIfAvailable { $0.allSatisfy { $0 < 0x80 } }
+            ?? text.utf8.allSatisfy { $0 < 0x80 }
     }
 
     /// A copy with the values of sensitive fields (``sensitiveNames``) replaced by `redacted`, for display.

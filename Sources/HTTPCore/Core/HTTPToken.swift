@@ -20,6 +20,9 @@ public enum HTTPToken {
     /// tab — CR, LF and NUL would split or end the header on the wire, and the other C0 controls
     /// and DEL are not field content either (a server may read them as anything).
     public static func isValidFieldValue(_ text: String) -> Bool {
-        !text.utf8.contains { ($0 < 0x20 && $0 != 0x09) || $0 == 0x7F }
+        // Read in place (every header of every request is checked before it is sent).
+        text.utf8.withContiguousStorageIfAvailable { bytes in
+            !bytes.contains { ($0 < 0x20 && $0 != 0x09) || $0 == 0x7F }
+        } ?? !text.utf8.contains { ($0 < 0x20 && $0 != 0x09) || $0 == 0x7F }
     }
 }

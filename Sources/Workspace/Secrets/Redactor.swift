@@ -18,9 +18,10 @@ package struct Redactor: Sendable {
 
     /// The secret values (each at least `minimumLength` long).
     private let secrets: Set<String>
-    /// Values masked as written only (`adding(verbatim:)`).
-    private let verbatim: Set<String>
-    /// Every text looked for: the secrets, their encoded forms, the verbatim values.
+    /// Values masked as written only (`adding(verbatim:)`): a few (one signature per request),
+    /// kept in a list so that adding one copies no set.
+    private let verbatim: [String]
+    /// Every text looked for but the verbatim values: the secrets and their encoded forms.
     private let needles: Set<String>
     /// Their matchers and their base64 forms', longest first so a secret containing another is masked whole.
     private let matchers: [SecretMatcher]
@@ -31,8 +32,8 @@ package struct Redactor: Sendable {
         self.init(set: Set(secrets.filter { $0.count >= Self.minimumLength }))
     }
 
-    private init(set: Set<String>, verbatim: Set<String> = []) {
-        var needles = set.union(verbatim)
+    private init(set: Set<String>, verbatim: [String] = []) {
+        var needles = set
         for secret in set {
             // Escaped once as a needle, so a JSON text inside a JSON string (an echoed body) is
             // read through both layers.
@@ -43,16 +44,18 @@ package struct Redactor: Sendable {
     }
 
     /// From the needles already worked out (their encoded forms cost the most to make).
-    private init(secrets: Set<String>, verbatim: Set<String>, needles: Set<String>) {
-        let matchers = needles.sorted { $0.utf8.count != $1.utf8.count ? $0.utf8.count > $1.utf8.count : $0 < $1 }
-            .map(SecretMatcher.init)
+    private init(secrets: Set<String>, verbatim: [String], needles: Set<String>) {
+        let matchers = needles.union(verbatim).sorted {
+            $0.utf8.count != $1.utf8.count ? $0.utf8.count > $1.utf8.count : $0 < $1
+        }
+        .map(SecretMatcher.init)
         var starts = [Bool](repeating: false, count: 256)
         for matcher in matchers { Self.mark(matcher, in: &starts) }
         self.init(secrets: secrets, verbatim: verbatim, needles: needles, matchers: matchers, startBytes: starts)
     }
 
     private init(
-        secrets: Set<String>, verbatim: Set<String>, needles: Set<String>, matchers: [SecretMatcher], startBytes: [Bool]
+        secrets: Set<String>, verbatim: [String], needles: Set<String>, matchers: [SecretMatcher], startBytes: [Bool]
     ) {
         self.secrets = secrets
         self.verbatim = verbatim
@@ -61,9 +64,9 @@ package struct Redactor: Sendable {
         self.startBytes = startBytes
     }
 
-    /// Marks the bytes `matcher` may start a match with.
+    /// Marks the bytes `matcher` may start a match with (those `SecretMatcher.mayStart` accepts).
     private static func mark(_ matcher: SecretMatcher, in starts: inout [Bool]) {
-        for byte in 0...255 where matcher.mayStart(with: UInt8(byte)) { starts[byte] = true }
+        for byte in matcher.startBytes { starts[Int(byte)] = true }
     }
 
     /// This redactor masking `secrets` too (values a response just gave to secret captures).
@@ -81,21 +84,20 @@ package struct Redactor: Sendable {
     /// The existing matchers are kept as they are (sorting and remaking them for every signed
     /// request of a run cost more than the signature); each new one goes in at its place by length.
     package func adding(verbatim values: some Sequence<String>) -> Redactor {
-        let new = values.filter {
-            $0.count >= Self.minimumLength && !secrets.contains($0) && !verbatim.contains($0) && !needles.contains($0)
-        }
-        guard !new.isEmpty else { return self }
+        var added = verbatim
         var matchers = matchers
         var starts = startBytes
-        for value in Set(new) {
+        for value in values
+        where value.count >= Self.minimumLength && !needles.contains(value) && !added.contains(value) {
+            added.append(value)
             let matcher = SecretMatcher(value)
             let position = matchers.firstIndex { $0.bytes.count < matcher.bytes.count } ?? matchers.endIndex
             matchers.insert(matcher, at: position)
             Self.mark(matcher, in: &starts)
         }
+        guard added.count > verbatim.count else { return self }
         return Redactor(
-            secrets: secrets, verbatim: verbatim.union(new), needles: needles.union(new), matchers: matchers,
-            startBytes: starts)
+            secrets: secrets, verbatim: added, needles: needles, matchers: matchers, startBytes: starts)
     }
 
     /// The secret in base64 (standard and URL-safe alphabets) at each of the three alignments it

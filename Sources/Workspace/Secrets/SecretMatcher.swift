@@ -12,6 +12,11 @@ struct SecretMatcher: Sendable {
         bytes = Array(secret.utf8)
     }
 
+    /// The bytes a match can start with: the secret's first byte and the starts of escapes.
+    var startBytes: [UInt8] {
+        [bytes[0], UInt8(ascii: "%"), UInt8(ascii: "\\")] + (bytes[0] == UInt8(ascii: " ") ? [UInt8(ascii: "+")] : [])
+    }
+
     /// Whether a match can start with `byte`: the secret's first byte, or the start of an escape.
     func mayStart(with byte: UInt8) -> Bool {
         byte == bytes[0] || byte == UInt8(ascii: "%") || byte == UInt8(ascii: "\\")
