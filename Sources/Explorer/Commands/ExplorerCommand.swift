@@ -172,6 +172,7 @@ package enum RequestCommand: String, CaseIterable, Sendable {
     case oauthRefresh = "request.oauthRefresh"
     case oauthForget = "request.oauthForget"
     case graphqlNextProblem = "body.graphqlNextProblem"
+    case graphqlRefreshSchema = "body.graphqlRefreshSchema"
 }
 
 /// The response pane: tabs, the tree, Raw, saving and copying.

@@ -18,6 +18,7 @@ extension ExplorerReducer {
         case .authToFolder: return reduceWorkspace(.giveAuth(toCollection: false), &state)
         case .authToCollection: return reduceWorkspace(.giveAuth(toCollection: true), &state)
         case .oauthNewToken, .oauthRefresh, .oauthForget: return oauthToken(command, &state)
+        case .graphqlRefreshSchema: return refreshGraphQLSchema(&state)
         case .focusURL, .url, .edit, .tab1, .tab2, .tab3, .tab4, .tab5, .tab6, .tab7, .graphqlNextProblem:
             // These bring the request pane forward first.
             reduceScreen(.focus(.request), &state)

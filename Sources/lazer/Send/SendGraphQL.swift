@@ -3,6 +3,7 @@ import Foundation
 import GraphQLCheck
 import HTTPCore
 import JSONTree
+import Replay
 import TerminalText
 import Workspace
 
@@ -63,6 +64,20 @@ struct SendGraphQL {
         }
         return GraphQLDocumentCheck.problems(in: query, schema: schema, operationName: operationName).map {
             TerminalText.line("\(path):\($0)")
+        }
+    }
+
+    /// The document's problems against the schema of the endpoint `request` goes to
+    /// (`--schema introspect`): its introspection answer cached per user, else fetched now with
+    /// the request's headers; an endpoint that gives none is a usage error saying why.
+    func problems(introspecting request: HTTPRequest) throws -> [String] {
+        switch GraphQLIntrospectionClient(refresh: false).schema(sending: request) {
+        case .success(let (schema, _)):
+            return GraphQLDocumentCheck.problems(in: query, schema: schema, operationName: operationName).map {
+                TerminalText.line("\(path):\($0)")
+            }
+        case .failure(let failure):
+            throw ValidationError(TerminalText.line("--schema introspect: \(failure.message)"))
         }
     }
 

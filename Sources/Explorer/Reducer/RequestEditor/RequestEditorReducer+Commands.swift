@@ -10,7 +10,7 @@ extension RequestEditorReducer {
     static func perform(_ command: RequestCommand, _ editor: inout RequestEditorState, _ work: inout Work) {
         switch command {
         case .send, .cancel, .save, .saveAll, .copyCurl, .copyCurlRevealed, .authToFolder, .authToCollection,
-            .oauthNewToken, .oauthRefresh, .oauthForget:
+            .oauthNewToken, .oauthRefresh, .oauthForget, .graphqlRefreshSchema:
             // The root's: they reach the exchanges and the files.
             break
         case .previousTab, .nextTab:
