@@ -25,8 +25,9 @@ struct ValidateCommand: ParsableCommand {
             the endpoint's answer cached per user (by the explorer or an earlier
             --refresh-schema; without one the requests are not checked and a note says
             so). --refresh-schema sends the introspection query first, in the default
-            environment, and caches the answer; a server that refuses it is an error. A failed
-            write to stdout (disk full, closed pipe) prints a message and exits 1 too.
+            environment, and caches the answer; a server that refuses it is an error.
+            A failed write to stdout (disk full, closed pipe) prints a message and exits
+            1 too.
 
             Examples:
               lazer validate

@@ -84,17 +84,20 @@ keys graphql C-q
 check "explorer: quits" wait_for graphql "lazer-exit=0"
 
 # --- A schema by introspection ---------------------------------------------------------------------
-explorer graphql "$WORK" --request Viewer
-required "explorer: the introspected request is selected" wait_for graphql "Request · Viewer"
-keys graphql M-3
+explorer graphqli "$WORK" --request Viewer
+required "explorer: the introspected request is selected" wait_for graphqli "Request · Viewer"
+keys graphqli M-3
 check "explorer: the schema comes by introspection and the Body tab says so" \
-    wait_for graphql "✓ matches the schema  · schema from introspection, fetched just now"
-keys graphql Enter C-Home Down Down End
-literal graphql "x"
+    wait_for graphqli "✓ matches the schema  · schema from introspection, fetched just now"
+keys graphqli Enter C-Home Down Down End
+literal graphqli "x"
 check "explorer: a typo is found against the introspected schema" \
-    wait_for graphql '✖ 3:5 Cannot query field "namex" on type "User". Did you mean "name"\?'
-keys graphql Escape C-q
-check "explorer: quits (introspected)" wait_for graphql "lazer-exit=0"
+    wait_for graphqli '✖ 3:5 Cannot query field "namex" on type "User". Did you mean "name"\?'
+keys graphqli BSpace
+check "explorer: fixed, the query matches the introspected schema" \
+    wait_for graphqli "✓ matches the schema  · schema from introspection"
+keys graphqli C-q
+check "explorer: quits (introspected)" wait_for graphqli "lazer-exit=0"
 
 # --- Headless: the same schema, the same positions -------------------------------------------------
 printf 'query User {\n  user(id: "1") {\n    namex\n  }\n}\n' >"$WORK/typo.graphql"

@@ -58,7 +58,8 @@ extension ExplorerReducer {
         let folderPath =
             document.collection.allRequests.first { $0.request.id == key.requestID }?.folderPath ?? []
         let url = RequestPreview.of(state)?.url ?? request.url
-        state.collections[index].graphqlSchema = .introspecting(environment: environment)
+        reduceWorkspace(
+            .graphqlSchema(collectionID: key.collectionID, .introspecting(environment: environment)), &state)
         let job = IntrospectionJob(
             collectionID: key.collectionID, environment: environment, url: url,
             item: RunPlan.Item(document: document, folderPath: folderPath, request: request),
@@ -79,13 +80,13 @@ extension ExplorerReducer {
             let origin = IntrospectedSchema(
                 environment: environment, url: answer.url, fetched: state.now - answer.age,
                 typeCount: answer.schema.typeCount)
-            state.collections[index].graphqlSchema = .introspected(answer.schema, origin)
+            reduceWorkspace(.graphqlSchema(collectionID: collectionID, .introspected(answer.schema, origin)), &state)
             if !answer.fromCache {
                 notify(&state, "Schema fetched from \(answer.url): \(origin.typeCount) types", kind: .info)
             }
         case .failure(let failure):
-            state.collections[index].graphqlSchema = .introspectionFailed(
-                environment: environment, reason: failure.message)
+            let failed = GraphQLSchemaSlot.introspectionFailed(environment: environment, reason: failure.message)
+            reduceWorkspace(.graphqlSchema(collectionID: collectionID, failed), &state)
             notify(&state, "No schema from introspection: \(failure.message)", kind: .error)
         }
     }
