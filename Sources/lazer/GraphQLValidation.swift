@@ -46,8 +46,11 @@ enum GraphQLValidation {
         for location in graphqlRequests {
             guard case .graphql(let body) = location.request.body.content else { continue }
             let name = (location.folderPath + [location.request.name]).joined(separator: "/")
+            let variables = GraphQLVariablesCheck.problems(
+                variables: body.variables?.compact(), query: body.query, schema: schema,
+                operationName: body.operationName)
             for problem in GraphQLDocumentCheck.problems(
-                in: body.query, schema: schema, operationName: body.operationName)
+                in: body.query, schema: schema, operationName: body.operationName) + variables
             {
                 lines.append("\(path):\(name): \(problem)")
             }

@@ -19,7 +19,9 @@ extension ExplorerReducer {
         }
         let effects = introspect(key, refresh: false, &state)
         let schema = state.collections.first { $0.collectionID == key.collectionID }?.graphqlSchema
-        let input = GraphQLCheckJob.Input(key: key, text: body.query, operation: body.operationName, schema: schema)
+        let input = GraphQLCheckJob.Input(
+            key: key, text: body.query, operation: body.operationName, schema: schema,
+            variables: body.variables?.compact())
         if state.editor.graphqlAsked?.input == input { return effects }
         return effects + reduceEditor(.askGraphQLCheck(input), &state)
     }

@@ -10,12 +10,17 @@ package struct GraphQLCheckJob: Sendable, Equatable {
         package var text: String
         package var operation: String?
         package var schema: GraphQLSchemaSlot?
+        /// The request's variables as compact JSON, checked against the operation's definitions.
+        package var variables: String?
 
-        package init(key: RequestKey, text: String, operation: String?, schema: GraphQLSchemaSlot?) {
+        package init(
+            key: RequestKey, text: String, operation: String?, schema: GraphQLSchemaSlot?, variables: String? = nil
+        ) {
             self.key = key
             self.text = text
             self.operation = operation
             self.schema = schema
+            self.variables = variables
         }
     }
 
@@ -35,6 +40,7 @@ package struct GraphQLCheckJob: Sendable, Equatable {
 
     /// The check itself (on the work queue).
     package func run() -> GraphQLEditorCheck {
-        GraphQLEditorCheck.check(text: input.text, operation: input.operation, schema: input.schema)
+        GraphQLEditorCheck.check(
+            text: input.text, operation: input.operation, schema: input.schema, variables: input.variables)
     }
 }

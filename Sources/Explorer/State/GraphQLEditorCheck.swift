@@ -27,9 +27,15 @@ package struct GraphQLEditorCheck: Sendable, Equatable {
     }
 
     /// `text` checked against `schema` (or for its syntax only, without one).
-    package static func check(text: String, operation: String?, schema: GraphQLSchemaSlot?) -> GraphQLEditorCheck {
+    /// The request's `variables` (JSON text) are checked against the operation's definitions too.
+    package static func check(
+        text: String, operation: String?, schema: GraphQLSchemaSlot?, variables: String? = nil
+    ) -> GraphQLEditorCheck {
         var check = GraphQLEditorCheck()
-        check.problems = GraphQLDocumentCheck.problems(in: text, schema: schema?.schema, operationName: operation)
+        let problems = GraphQLDocumentCheck.problems(in: text, schema: schema?.schema, operationName: operation)
+        let variableProblems = GraphQLVariablesCheck.problems(
+            variables: variables, query: text, schema: schema?.schema, operationName: operation)
+        check.problems = (problems + variableProblems).sorted { ($0.line, $0.column) < ($1.line, $1.column) }
         check.hasSchema = schema?.schema != nil
         check.schemaProblem = schema?.problem
         if case .introspecting? = schema { check.fetchingSchema = true }

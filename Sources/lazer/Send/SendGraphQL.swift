@@ -62,9 +62,16 @@ struct SendGraphQL {
         } catch {
             throw ValidationError(TerminalText.line("--schema \(schemaPath): \(error)"))
         }
-        return GraphQLDocumentCheck.problems(in: query, schema: schema, operationName: operationName).map {
-            TerminalText.line("\(path):\($0)")
-        }
+        return lines(for: schema)
+    }
+
+    /// The document's problems, then its `--variables`' against the operation's definitions.
+    private func lines(for schema: GraphQLSchemaDocument) -> [String] {
+        let problems =
+            GraphQLDocumentCheck.problems(in: query, schema: schema, operationName: operationName)
+            + GraphQLVariablesCheck.problems(
+                variables: variables?.compact(), query: query, schema: schema, operationName: operationName)
+        return problems.map { TerminalText.line("\(path):\($0)") }
     }
 
     /// The document's problems against the schema of the endpoint `request` goes to
@@ -73,9 +80,7 @@ struct SendGraphQL {
     func problems(introspecting request: HTTPRequest) throws -> [String] {
         switch GraphQLIntrospectionClient(refresh: false).schema(sending: request) {
         case .success(let (schema, _)):
-            return GraphQLDocumentCheck.problems(in: query, schema: schema, operationName: operationName).map {
-                TerminalText.line("\(path):\($0)")
-            }
+            return lines(for: schema)
         case .failure(let failure):
             throw ValidationError(TerminalText.line("--schema introspect: \(failure.message)"))
         }
