@@ -95,6 +95,18 @@ struct GraphQLIntrospectionTests {
         harness.assertScreen(named: "graphql-introspected-120x40-dark", styles: false)
     }
 
+    /// The Body tab of a request whose schema was just introspected, at 120×40 and 80×24.
+    @Test(arguments: ScreenVariant.all) func theBodyTabOfAnIntrospectedSchema(_ variant: ScreenVariant) async throws {
+        let harness = try ExplorerHarness(
+            collections: Self.files(answer: try await Self.answer()),
+            size: Size(width: variant.width, height: variant.height), theme: variant.theme,
+            startup: StartupRequest(request: "User"))
+        try await settle(harness) { introspected(harness) }
+        harness.advance(by: .seconds(5))
+        harness.press("alt+3")
+        harness.assertScreen(named: "graphql-introspected-body-\(variant)")
+    }
+
     @Test func aSecondStartReadsTheCacheAndTheCommandFetchesAgain() async throws {
         let folder = try HarnessFolder()
         let files = Self.files(answer: try await Self.answer())
