@@ -182,7 +182,9 @@ let package = Package(
         // The only importer of GraphQLSwift.
         .target(
             name: "GraphQLCheck",
-            dependencies: ["RegularFiles", "TerminalText", .product(name: "GraphQL", package: "GraphQL")],
+            dependencies: [
+                "RegularFiles", "TerminalText", "JSONTree", .product(name: "GraphQL", package: "GraphQL"),
+            ],
             swiftSettings: strictSwift
         ),
 

@@ -77,6 +77,14 @@ package struct ExplorerReducerDriver {
         return all
     }
 
+    /// Runs the GraphQL check the editor asked for last, as the program would once typing paused
+    /// (only the job asked for last runs), and reduces its result.
+    @discardableResult
+    package mutating func landGraphQLCheck() -> [ExplorerEffect] {
+        guard let job = state.editor.graphqlAsked else { return [] }
+        return reduce(.graphqlChecked(generation: job.generation, job.run()))
+    }
+
     /// Presses keys written as in keymap files (`"j"`, `"ctrl+s"`, `"F5"`); returns every effect.
     @discardableResult
     package mutating func press(_ keys: String..., sourceLocation: SourceLocation = #_sourceLocation)
@@ -192,6 +200,11 @@ extension Array where Element == ExplorerEffect {
 
     package var historyLoads: [RequestKey] {
         compactMap { if case .loadHistory(let key) = $0 { key } else { nil } }
+    }
+
+    /// The GraphQL checks asked for.
+    package var graphqlChecks: [GraphQLCheckJob] {
+        compactMap { if case .checkGraphQL(let job) = $0 { job } else { nil } }
     }
 
     package var searches: [(generation: Int, pattern: String)] {

@@ -8,7 +8,9 @@ field whose resolver fails (User.secret: an error with a path beside partial dat
 POST / takes {"query", "variables", "operationName"} as JSON; GET / takes them as query parameters.
 The answer is application/graphql-response+json when the Accept header asks for it, else
 application/json. GET /last answers the last GraphQL request as received (method, headers, body).
-GET /schema.graphql answers the schema's SDL. Prints `PORTS http=<port>`; stops when stdin closes.
+GET /schema.graphql answers the schema's SDL.
+Under /private/ the server wants `Authorization: Bearer graphql-token` (else 401) and refuses
+introspection (`__schema` / `__type` in the query) as Apollo Server does in production: 400 with an error. Prints `PORTS http=<port>`; stops when stdin closes.
 """
 
 import json
@@ -141,6 +143,12 @@ class Handler(BaseHTTPRequestHandler):
         LAST["request"] = {"method": method, "path": self.path, "headers": dict(self.headers.items()), "body": text}
         if not isinstance(request, dict) or not isinstance(request.get("query"), str):
             return self.answer(400, {"errors": [{"message": "no query"}]})
+        if self.path.startswith("/private/"):
+            if self.headers.get("Authorization") != "Bearer graphql-token":
+                return self.answer(401, {"errors": [{"message": "not authorized"}]})
+            if "__schema" in request["query"] or "__type" in request["query"]:
+                message = "GraphQL introspection is not allowed, but the query contained __schema or __type."
+                return self.answer(400, {"errors": [{"message": message}]})
         result = graphql_sync(SCHEMA, request["query"], root_value=Root(),
                               variable_values=request.get("variables"),
                               operation_name=request.get("operationName"))

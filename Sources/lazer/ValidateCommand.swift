@@ -20,13 +20,19 @@ struct ValidateCommand: ParsableCommand {
             no collection file at all; warnings (unknown fields, secret values in the
             file, a snapshot expectation whose snapshot file is not written yet) are
             printed but pass; a snapshot file that is not valid is an error. GraphQL
-            requests are checked against their collection's schema when it is a file
-            (FILE:REQUEST: LINE:COLUMN: message, an error). A failed
-            write to stdout (disk full, closed pipe) prints a message and exits 1 too.
+            requests are checked against their collection's schema (FILE:REQUEST:
+            LINE:COLUMN: message, an error): a schema file, or for {"introspect": true}
+            the endpoint's answer cached per user (by the explorer or an earlier
+            --refresh-schema; without one the requests are not checked and a note says
+            so). --refresh-schema sends the introspection query first, in the default
+            environment, and caches the answer; a server that refuses it is an error.
+            A failed write to stdout (disk full, closed pipe) prints a message and exits
+            1 too.
 
             Examples:
               lazer validate
               lazer validate Collections/showcase.json
+              lazer validate Collections/github.json --refresh-schema
             """
     )
 
@@ -35,6 +41,11 @@ struct ValidateCommand: ParsableCommand {
 
     @Flag(name: .long, help: "Print nothing for files without problems.")
     var quiet = false
+
+    @Flag(
+        name: .customLong("refresh-schema"),
+        help: "Fetch introspected GraphQL schemas again (the introspection query, in the default environment).")
+    var refreshSchema = false
 
     func run() throws {
         var entries: [CollectionEntry] = []
@@ -63,6 +74,7 @@ struct ValidateCommand: ParsableCommand {
         var pathsByID: [String: String] = [:]
         // A contract named by URL is fetched (as a run would) to check it.
         let contracts = ResponseContracts(sources: .lazer)
+        let introspection = GraphQLIntrospectionClient(refresh: refreshSchema)
         for entry in entries {
             for diagnostic in entry.diagnostics {
                 output += TerminalText.lineWithExcerpt(diagnostic.description) + "\n"
@@ -101,7 +113,9 @@ struct ValidateCommand: ParsableCommand {
                     continue
                 }
                 // GraphQL (issue 28): each saved query against its collection's schema file.
-                let graphqlProblems = GraphQLValidation.problems(in: document.collection, path: entry.path)
+                let (graphqlProblems, graphqlNotes) = GraphQLValidation.problems(
+                    in: document, path: entry.path, introspection: introspection)
+                for note in graphqlNotes where !quiet { output += TerminalText.line("note: \(note)") + "\n" }
                 for problem in graphqlProblems { output += TerminalText.line("error: \(problem)") + "\n" }
                 if !graphqlProblems.isEmpty {
                     failed = true

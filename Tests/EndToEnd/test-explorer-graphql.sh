@@ -4,6 +4,8 @@
 # typed and the gutter marks the line; Alt+G goes to it; fixed, the query matches the schema; sent,
 # the answer's errors (a failing field beside partial data) are listed above the tree and f goes to
 # the node the error's path names. lazer validate and lazer send --schema agree with the editor.
+# A second collection's schema comes by introspection of the server: fetched when its request is
+# shown, the Body tab says so, a typo is found against it, and lazer validate uses the cached answer.
 source "$(dirname "$0")/lib.sh"
 source "$(dirname "$0")/explorer-lib.sh"
 
@@ -30,6 +32,21 @@ cat >"$WORK/Collections/api.json" <<JSON
   "requests": [
     {"id": "user", "name": "User", "method": "POST", "url": "/graphql",
      "body": {"type": "graphql", "query": "query User {\n  user(id: \"1\") {\n    name\n    secret\n  }\n}\n"}}
+  ],
+  "environments": [{"name": "local", "kind": "live", "baseURL": "http://127.0.0.1:$PORT"}]
+}
+JSON
+
+cat >"$WORK/Collections/introspected.json" <<JSON
+{
+  "formatVersion": 1,
+  "id": "e2e-explorer-graphql-introspected",
+  "name": "Introspected API",
+  "defaultEnvironment": "local",
+  "graphqlSchema": {"introspect": true},
+  "requests": [
+    {"id": "viewer", "name": "Viewer", "method": "POST", "url": "/graphql",
+     "body": {"type": "graphql", "query": "{\n  users {\n    name\n  }\n}\n"}}
   ],
   "environments": [{"name": "local", "kind": "live", "baseURL": "http://127.0.0.1:$PORT"}]
 }
@@ -66,6 +83,22 @@ check "explorer: the toast says where in the query" wait_for graphql 'query 4:5'
 keys graphql C-q
 check "explorer: quits" wait_for graphql "lazer-exit=0"
 
+# --- A schema by introspection ---------------------------------------------------------------------
+explorer graphqli "$WORK" --request Viewer
+required "explorer: the introspected request is selected" wait_for graphqli "Request · Viewer"
+keys graphqli M-3
+check "explorer: the schema comes by introspection and the Body tab says so" \
+    wait_for graphqli "✓ matches the schema  · schema from introspection, fetched just now"
+keys graphqli Enter C-Home Down Down End
+literal graphqli "x"
+check "explorer: a typo is found against the introspected schema" \
+    wait_for graphqli '✖ 3:5 Cannot query field "namex" on type "User". Did you mean "name"\?'
+keys graphqli BSpace
+check "explorer: fixed, the query matches the introspected schema" \
+    wait_for graphqli "✓ matches the schema  · schema from introspection"
+keys graphqli C-q
+check "explorer: quits (introspected)" wait_for graphqli "lazer-exit=0"
+
 # --- Headless: the same schema, the same positions -------------------------------------------------
 printf 'query User {\n  user(id: "1") {\n    namex\n  }\n}\n' >"$WORK/typo.graphql"
 output=$(cd "$WORK" && "$LAZER" send "http://127.0.0.1:$PORT/graphql" --graphql typo.graphql \
@@ -76,5 +109,7 @@ check "send --schema: its problem is at FILE:LINE:COLUMN" \
     grep -q 'typo.graphql:3:5: Cannot query field "namex" on type "User"' <<<"$output"
 output=$(cd "$WORK" && "$LAZER" validate Collections 2>&1)
 check "validate: the saved query passes" grep -q "^ok: Collections/api.json" <<<"$output"
+check "validate: the introspected collection is checked against the schema the explorer cached" \
+    grep -q "^note: Collections/introspected.json: the GraphQL schema by introspection, cached from http://127.0.0.1:$PORT/graphql" <<<"$output"
 
 finish

@@ -54,12 +54,15 @@ struct GraphQLEditorTests {
     @Test func theQueryIsCheckedAgainstTheSchemaAsItIsTyped() throws {
         var fixture = try fixture()
         fixture.driver.press("alt+3")
+        #expect(fixture.driver.render().contains("graphql  … checking"))
+        fixture.driver.landGraphQLCheck()
         #expect(fixture.driver.state.editor.graphql?.problems == [])
         #expect(fixture.driver.render().contains("graphql  ✓ matches the schema"))
         fixture.driver.press("enter")
         fixture.driver.press("ctrl+home")
         fixture.driver.press("down", "down", "end")
         fixture.driver.type("x")
+        fixture.driver.landGraphQLCheck()
         let problems = fixture.driver.state.editor.graphql?.problems.map(\.description)
         #expect(problems == ["3:5: Cannot query field \"namex\" on type \"User\". Did you mean \"name\"?"])
         let screen = fixture.driver.render()
@@ -76,7 +79,47 @@ struct GraphQLEditorTests {
         }
         #expect(body.query.contains("namex"))
         fixture.driver.press("backspace")
+        fixture.driver.landGraphQLCheck()
         #expect(fixture.driver.state.editor.graphql?.problems == [])
+    }
+
+    @Test func typingAsksForAChecksAfterAPauseAndMovingTheCursorAsksNothing() throws {
+        var fixture = try fixture()
+        // The request shown first is checked at once.
+        let first = try #require(fixture.driver.state.editor.graphqlAsked)
+        #expect(first.delay == .zero)
+        fixture.driver.press("alt+3", "enter", "ctrl+home", "down", "down", "end")
+        // Moving the cursor changes nothing checked: no new ask.
+        #expect(fixture.driver.state.editor.graphqlAsked == first)
+        let typed = fixture.driver.type("xy").graphqlChecks
+        #expect(typed.map(\.generation) == [first.generation + 1, first.generation + 2])
+        #expect(typed.allSatisfy { $0.delay == GraphQLCheckJob.typingDelay })
+        #expect(typed.last?.input.text.contains("namexy") == true)
+        #expect(fixture.driver.press("left", "right").graphqlChecks.isEmpty)
+    }
+
+    @Test func aLateResultOfAnEarlierAskIsDropped() throws {
+        var fixture = try fixture()
+        fixture.driver.landGraphQLCheck()
+        fixture.driver.press("alt+3", "enter", "ctrl+home", "down", "down", "end")
+        let older = try #require(fixture.driver.type("x").graphqlChecks.last)
+        let newer = try #require(fixture.driver.press("backspace").graphqlChecks.last)
+        // The newer one (the query as it was: valid) lands first, then the older one's problems.
+        fixture.driver.reduce(.graphqlChecked(generation: newer.generation, newer.run()))
+        fixture.driver.reduce(.graphqlChecked(generation: older.generation, older.run()))
+        #expect(fixture.driver.state.editor.graphql?.problems == [])
+        #expect(fixture.driver.state.editor.graphql?.checking == false)
+    }
+
+    @Test func aResultForABodyNoLongerGraphQLIsDropped() throws {
+        var fixture = try fixture()
+        let asked = try #require(fixture.driver.state.editor.graphqlAsked)
+        // `b` turns the body into the next kind (none): the check goes away, its late result too.
+        fixture.driver.press("alt+3", "b")
+        #expect(fixture.driver.state.selectedRequest?.body.content == SavedBody.Content.none)
+        #expect(fixture.driver.state.editor.graphql == nil)
+        fixture.driver.reduce(.graphqlChecked(generation: asked.generation, asked.run()))
+        #expect(fixture.driver.state.editor.graphql == nil)
     }
 
     @Test func altGMovesTheCursorToTheNextProblem() throws {
@@ -86,6 +129,7 @@ struct GraphQLEditorTests {
         fixture.driver.press("enter")
         fixture.driver.type("bogus")
         fixture.driver.press("esc", "ctrl+home")
+        fixture.driver.landGraphQLCheck()
         #expect(fixture.driver.state.editor.graphql?.problems.count == 2)
         fixture.driver.press("alt+g")
         #expect(fixture.driver.state.editor.body.cursor == TextPosition(line: 2, column: 4))
@@ -98,12 +142,14 @@ struct GraphQLEditorTests {
     @Test func withoutItsSchemaFileOnlyTheSyntaxIsCheckedAndTheTabSaysWhy() throws {
         var fixture = try fixture(schema: "missing.graphql")
         fixture.driver.press("alt+3")
+        fixture.driver.landGraphQLCheck()
         let check = try #require(fixture.driver.state.editor.graphql)
         #expect(!check.hasSchema)
         #expect(check.schemaProblem?.hasPrefix("schema missing.graphql: ") == true)
         #expect(fixture.driver.render().contains("graphql  ✖ schema missing.graphql: "))
         fixture.driver.press("enter", "ctrl+end")
         fixture.driver.type("{")
+        fixture.driver.landGraphQLCheck()
         #expect(fixture.driver.state.editor.graphql?.problems.first?.message.hasPrefix("Syntax error") == true)
     }
 
@@ -127,6 +173,24 @@ struct GraphQLEditorTests {
             theme: variant.theme, startup: StartupRequest(request: "User"))
         harness.press("alt+3", "enter", "ctrl+home", "down", "down", "end")
         harness.type("x")
+        harness.advance(by: GraphQLCheckJob.typingDelay)
         harness.assertScreen(named: "graphql-editor-problem-\(variant)")
+    }
+
+    /// The program checks off its loop: nothing while typing goes on, the text typed last once
+    /// it pauses for the delay.
+    @Test func theProgramChecksTheTextTypedLastOnceTypingPauses() throws {
+        let harness = try ExplorerHarness(collections: try Self.files(), startup: StartupRequest(request: "User"))
+        #expect(harness.state.editor.graphql?.problems == [])
+        harness.press("alt+3", "enter", "ctrl+home", "down", "down", "end")
+        harness.type("x")
+        harness.advance(by: GraphQLCheckJob.typingDelay / 2)
+        harness.type("y")
+        harness.advance(by: GraphQLCheckJob.typingDelay / 2)
+        // Still typing (the delay runs from the last key): the result before the typing stays.
+        #expect(harness.state.editor.graphql?.problems == [])
+        harness.advance(by: GraphQLCheckJob.typingDelay)
+        let problems = harness.state.editor.graphql?.problems.map(\.description)
+        #expect(problems == ["3:5: Cannot query field \"namexy\" on type \"User\". Did you mean \"name\"?"])
     }
 }

@@ -33,6 +33,7 @@ extension RequestCommand {
         case .oauthForget: .palette("OAuth: forget the token")
         case .graphqlNextProblem:
             .palette("GraphQL: go to the next problem in the query", hint: "next problem", [.global: ["alt+g"]])
+        case .graphqlRefreshSchema: .palette("GraphQL: fetch the schema again by introspection")
         case .focusURL: .palette("Edit the URL", [.global: ["ctrl+l"]])
         case .url: .keys("Edit the URL", [.request: ["u"]])
         case .method: .palette("Next HTTP method", [.global: ["alt+m"]])

@@ -174,6 +174,7 @@ package enum RequestCommand: String, CaseIterable, Sendable {
     case graphqlNextProblem = "body.graphqlNextProblem"
     case webSocketCompose = "websocket.compose"
     case webSocketSendSaved = "websocket.sendSaved"
+    case graphqlRefreshSchema = "body.graphqlRefreshSchema"
 }
 
 /// The response pane: tabs, the tree, Raw, saving and copying.

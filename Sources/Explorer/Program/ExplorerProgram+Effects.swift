@@ -142,6 +142,8 @@ extension ExplorerProgram {
             flushDrafts(now: true)
             host.quit()
         case .oauthToken(let job): changeToken(job)
+        case .checkGraphQL(let job): checkGraphQL(job)
+        case .introspectGraphQL(let job): introspect(job)
         }
     }
 

@@ -49,6 +49,8 @@ package final class ExplorerProgram {
     var currentRun: (run: Int, task: Task<Void, Never>)?
     /// The history browser's search waiting for typing to pause (only the last one runs).
     var pendingHistoryBrowse: HistoryJob?
+    /// The GraphQL check waiting for typing to pause, and whether one is running or timed.
+    var graphqlChecks = GraphQLCheckQueue()
     /// Called after each frame with its report (benchmarks and tests).
     package var onFrame: ((FrameReport) -> Void)?
 

@@ -19,6 +19,7 @@ extension ExplorerReducer {
         case .authToCollection: return reduceWorkspace(.giveAuth(toCollection: true), &state)
         case .oauthNewToken, .oauthRefresh, .oauthForget: return oauthToken(command, &state)
         case .webSocketCompose, .webSocketSendSaved: return openComposer(command == .webSocketCompose, &state)
+        case .graphqlRefreshSchema: return refreshGraphQLSchema(&state)
         case .focusURL, .url, .edit, .tab1, .tab2, .tab3, .tab4, .tab5, .tab6, .tab7, .graphqlNextProblem:
             // These bring the request pane forward first.
             reduceScreen(.focus(.request), &state)

@@ -17,7 +17,7 @@ package enum ExplorerReducer {
         let selectedBefore = state.selection
         var effects = reduceAction(&state, action)
         reduceOverlays(.settle(shownBefore: shownBefore), &state)
-        checkGraphQL(&state)
+        effects += checkGraphQL(&state)
         if state.selection != selectedBefore { effects += readCachedToken(state) }
         return queueSaves(effects, &state)
     }
@@ -110,6 +110,11 @@ package enum ExplorerReducer {
                     waitingNotice: "\(question.collectionName) wants to run a command for its token: see the question"),
                 &state)
         case .tick:
+            return []
+        case .graphqlChecked(let generation, let check):
+            return reduceEditor(.graphqlChecked(generation: generation, check), &state)
+        case .graphqlIntrospected(let collectionID, let environment, let result):
+            introspected(collectionID, environment, result, &state)
             return []
         }
     }

@@ -2,6 +2,7 @@ package import Futures
 package import HTTPCore
 package import Interop
 package import JSONTree
+package import Replay
 package import TUI
 package import Workspace
 
@@ -79,6 +80,12 @@ package enum ExplorerAction: Sendable, Equatable {
     /// A request of a send's oauth2 token fetch ended (discovery, token request, a device poll):
     /// a row under the token stage at once, while the send still waits.
     case oauthStep(RequestKey, generation: Int, OAuthStepRecord)
+    /// A GraphQL body's check came back from the work queue (dropped unless its generation is
+    /// the one asked for last; issue 28).
+    case graphqlChecked(generation: Int, GraphQLEditorCheck)
+    /// A collection's schema came by introspection in `environment` (or why not; issue 28).
+    case graphqlIntrospected(
+        collectionID: String, environment: String?, Result<IntrospectionResult, IntrospectionFailure>)
 }
 
 /// Why a save did not happen, as the user reads it.

@@ -74,6 +74,12 @@ package enum ExplorerEffect: Sendable, Equatable {
     case quit
     /// Forget (or mark expired, so the next send refreshes it) the oauth2 token of a request.
     case oauthToken(OAuthTokenJob)
+    /// Check a GraphQL body off the program loop, after the job's delay (only the job asked for
+    /// last runs); the result comes back as `graphqlChecked`.
+    case checkGraphQL(GraphQLCheckJob)
+    /// Fetch (or read from the cache) a collection's schema by introspection; it comes back as
+    /// `graphqlIntrospected`.
+    case introspectGraphQL(IntrospectionJob)
 }
 
 /// The oauth2 token of `request` as sent from `document` in `environmentName`, and what to do with it.

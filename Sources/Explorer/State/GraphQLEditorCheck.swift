@@ -1,36 +1,44 @@
 package import GraphQLCheck
 
-/// The GraphQL body being edited, checked against its collection's schema as it is typed (issue
-/// 28): the problems with their lines and columns, the one the editor last jumped to, and what
-/// was checked (the root checks again only when the text, the operation or the schema changed).
+/// The GraphQL body being edited, checked against its collection's schema (issue 28): the
+/// problems with their lines and columns and the one the editor last jumped to. Computed off the
+/// program loop (`GraphQLCheckJob`); while the text typed last is being checked the editor keeps
+/// showing the result before it.
 package struct GraphQLEditorCheck: Sendable, Equatable {
     package var problems: [GraphQLProblem] = []
     /// Whether a schema was there to check against (else only the syntax was checked).
     package var hasSchema = false
     /// The schema file's problem, when it could not be read.
     package var schemaProblem: String?
+    /// The schema is being fetched by introspection (the syntax only was checked meanwhile).
+    package var fetchingSchema = false
     /// The problem `Alt+G` last moved the cursor to.
     package var current: Int?
-    var checkedText = ""
-    var checkedOperation: String?
-    var checkedSchema: GraphQLSchemaSlot?
+    /// No result yet for the request shown: its first check is running.
+    package var checking = false
 
     package init() {}
 
-    /// Whether this check is still the one for `text`, `operation` and `schema`.
-    func isCurrent(text: String, operation: String?, schema: GraphQLSchemaSlot?) -> Bool {
-        checkedText == text && checkedOperation == operation && checkedSchema == schema
+    /// The placeholder shown until a request's first check comes back.
+    static var firstCheck: GraphQLEditorCheck {
+        var check = GraphQLEditorCheck()
+        check.checking = true
+        return check
     }
 
     /// `text` checked against `schema` (or for its syntax only, without one).
-    static func check(text: String, operation: String?, schema: GraphQLSchemaSlot?) -> GraphQLEditorCheck {
+    /// The request's `variables` (JSON text) are checked against the operation's definitions too.
+    package static func check(
+        text: String, operation: String?, schema: GraphQLSchemaSlot?, variables: String? = nil
+    ) -> GraphQLEditorCheck {
         var check = GraphQLEditorCheck()
-        check.problems = GraphQLDocumentCheck.problems(in: text, schema: schema?.schema, operationName: operation)
+        let problems = GraphQLDocumentCheck.problems(in: text, schema: schema?.schema, operationName: operation)
+        let variableProblems = GraphQLVariablesCheck.problems(
+            variables: variables, query: text, schema: schema?.schema, operationName: operation)
+        check.problems = (problems + variableProblems).sorted { ($0.line, $0.column) < ($1.line, $1.column) }
         check.hasSchema = schema?.schema != nil
-        if case .failed(let file, let reason)? = schema { check.schemaProblem = "schema \(file): \(reason)" }
-        check.checkedText = text
-        check.checkedOperation = operation
-        check.checkedSchema = schema
+        check.schemaProblem = schema?.problem
+        if case .introspecting? = schema { check.fetchingSchema = true }
         return check
     }
 }

@@ -40,8 +40,14 @@ package struct RequestEditorState: Sendable, Equatable {
     package var notes = TextEditorState()
     /// The body's JSON problem (message with line and column), checked after each edit.
     package var bodyProblem: String?
-    /// A GraphQL body's problems against its schema, checked after each change (issue 28).
+    /// A GraphQL body's problems against its schema, checked off the program loop after each
+    /// change (issue 28).
     package var graphql: GraphQLEditorCheck?
+    /// The GraphQL check asked for last: only its result is taken.
+    package var graphqlAsked: GraphQLCheckJob?
+    /// The last GraphQL check's generation (kept across requests, so a result for the request
+    /// shown before never passes for the one shown now).
+    package var graphqlGeneration = 0
     /// The selected line of the Auth, Options or Checks form, and its editor while typing.
     package var formSelected = 0
     package var formEditor: TextEditorState?
@@ -63,9 +69,11 @@ package struct RequestEditorState: Sendable, Equatable {
         let keepTab = tab
         let keepFocus = focus == .url || focus == .urlLine ? focus : Focus.content
         let keepEdits = edits
+        let keepGeneration = graphqlGeneration
         self = RequestEditorState()
         self.key = key
         edits = keepEdits
+        graphqlGeneration = keepGeneration
         tab = keepTab
         focus = keepFocus
         url = TextEditorState(text: URLQuerySync.compose(url: request.url, query: request.query), singleLine: true)

@@ -5,11 +5,23 @@ import TUI
 /// listed under the editor (`line:column message`, the one `Alt+G` went to highlighted) and the
 /// line number of each problem's line marked in the editor's gutter.
 enum GraphQLProblemsView {
-    /// `✓ matches the schema`, `✓ syntax (no schema)` or `✖ 2 problems · Alt+G`; returns the column after it.
+    /// `✓ matches the schema`, `✓ syntax (no schema)` or `✖ 2 problems · Alt+G`, then where an
+    /// introspected schema came from and when; returns the column after it.
     static func renderSummary(
         _ check: GraphQLEditorCheck, _ state: ExplorerState, x: Int, y: Int, maxX: Int, frame: inout Frame
     ) -> Int {
+        let x = renderStatus(check, state, x: x, y: y, maxX: maxX, frame: &frame)
+        guard let note = schemaNote(state) else { return x }
+        return frame.buffer.write("  · " + note, x: x, y: y, style: state.theme[.muted], maxX: maxX)
+    }
+
+    private static func renderStatus(
+        _ check: GraphQLEditorCheck, _ state: ExplorerState, x: Int, y: Int, maxX: Int, frame: inout Frame
+    ) -> Int {
         let theme = state.theme
+        if check.checking {
+            return frame.buffer.write("  … checking", x: x, y: y, style: theme[.muted], maxX: maxX)
+        }
         if !check.problems.isEmpty {
             let count = check.problems.count
             let key = state.keys.keymap.keys(for: .request(.graphqlNextProblem)).first?.description ?? "Alt+G"
@@ -20,8 +32,30 @@ enum GraphQLProblemsView {
         if let schemaProblem = check.schemaProblem {
             return frame.buffer.write("  ✖ " + schemaProblem, x: x, y: y, style: theme[.warning], maxX: maxX)
         }
+        if check.fetchingSchema {
+            return frame.buffer.write(
+                "  ✓ valid syntax (fetching the schema…)", x: x, y: y, style: theme[.success], maxX: maxX)
+        }
         let note = check.hasSchema ? "  ✓ matches the schema" : "  ✓ valid syntax (no schema file)"
         return frame.buffer.write(note, x: x, y: y, style: theme[.success], maxX: maxX)
+    }
+
+    /// `schema from introspection, fetched 12 min ago` for the selected request's collection.
+    static func schemaNote(_ state: ExplorerState) -> String? {
+        guard let collectionID = state.selection?.collectionID,
+            case .introspected(_, let origin)? = state.collections.first(where: { $0.collectionID == collectionID })?
+                .graphqlSchema
+        else { return nil }
+        return "schema from introspection, fetched " + ago(state.now - origin.fetched)
+    }
+
+    /// `just now`, `12 min ago`, `3 h ago`, `2 days ago`.
+    static func ago(_ duration: Duration) -> String {
+        let minutes = Int(duration.components.seconds / 60)
+        if minutes < 1 { return "just now" }
+        if minutes < 60 { return "\(minutes) min ago" }
+        if minutes < 48 * 60 { return "\(minutes / 60) h ago" }
+        return "\(minutes / (24 * 60)) days ago"
     }
 
     /// The problem lines below `editor` (within `content`) and the gutter marks in `editor`.

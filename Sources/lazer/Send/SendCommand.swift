@@ -49,11 +49,14 @@ struct SendCommand: ParsableCommand {
               lazer send ws://localhost:8080/chat --message hello --max-messages 1
               lazer send :4000/graphql --graphql user.graphql --variables '{"id": 1}'
               lazer send :4000/graphql --graphql user.graphql --schema schema.graphql
+              lazer send :4000/graphql --graphql user.graphql --schema introspect
 
             GraphQL: --graphql FILE sends the operation in that query document as
             {"query", "variables", "operationName"} (POST; with GET as query parameters),
             asking for application/graphql-response+json. With --schema (SDL, or the JSON
-            answer of an introspection query) the document is checked first: a document
+            answer of an introspection query; `introspect`: the endpoint's answer cached
+            per user, fetched with the introspection query the first time) the document
+            is checked first: a document
             that does not match is not sent; its problems are printed as FILE:LINE:COLUMN:
             message and the exit status is 2.
 
@@ -229,7 +232,8 @@ struct SendCommand: ParsableCommand {
     @Option(
         name: .customLong("schema"),
         help: ArgumentHelp(
-            "Check the GraphQL document against this schema first (SDL or introspection JSON).", valueName: "FILE"),
+            "Check the GraphQL document against this schema first (SDL or introspection JSON; introspect: the endpoint's).",
+            valueName: "FILE"),
         completion: .file())
     var schema: String?
 
@@ -259,7 +263,10 @@ struct SendCommand: ParsableCommand {
         }
         var request = try SendRequestBuilder(command: self).request()
         if let graphql, let schema {
-            let problems = try SendGraphQL(command: self, path: graphql).problems(schemaPath: schema)
+            let document = try SendGraphQL(command: self, path: graphql)
+            let problems =
+                schema == "introspect"
+                ? try document.problems(introspecting: request) : try document.problems(schemaPath: schema)
             if !problems.isEmpty {
                 FileBytes.writeError(
                     "lazer send: \(TerminalText.line(graphql)) does not match the schema; nothing was sent.\n"

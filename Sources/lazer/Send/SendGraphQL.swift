@@ -3,6 +3,7 @@ import Foundation
 import GraphQLCheck
 import HTTPCore
 import JSONTree
+import Replay
 import TerminalText
 import Workspace
 
@@ -61,8 +62,27 @@ struct SendGraphQL {
         } catch {
             throw ValidationError(TerminalText.line("--schema \(schemaPath): \(error)"))
         }
-        return GraphQLDocumentCheck.problems(in: query, schema: schema, operationName: operationName).map {
-            TerminalText.line("\(path):\($0)")
+        return lines(for: schema)
+    }
+
+    /// The document's problems, then its `--variables`' against the operation's definitions.
+    private func lines(for schema: GraphQLSchemaDocument) -> [String] {
+        let problems =
+            GraphQLDocumentCheck.problems(in: query, schema: schema, operationName: operationName)
+            + GraphQLVariablesCheck.problems(
+                variables: variables?.compact(), query: query, schema: schema, operationName: operationName)
+        return problems.map { TerminalText.line("\(path):\($0)") }
+    }
+
+    /// The document's problems against the schema of the endpoint `request` goes to
+    /// (`--schema introspect`): its introspection answer cached per user, else fetched now with
+    /// the request's headers; an endpoint that gives none is a usage error saying why.
+    func problems(introspecting request: HTTPRequest) throws -> [String] {
+        switch GraphQLIntrospectionClient(refresh: false).schema(sending: request) {
+        case .success(let (schema, _)):
+            return lines(for: schema)
+        case .failure(let failure):
+            throw ValidationError(TerminalText.line("--schema introspect: \(failure.message)"))
         }
     }
 

@@ -10,7 +10,8 @@ extension RequestEditorReducer {
     static func perform(_ command: RequestCommand, _ editor: inout RequestEditorState, _ work: inout Work) {
         switch command {
         case .send, .cancel, .save, .saveAll, .copyCurl, .copyCurlRevealed, .authToFolder, .authToCollection,
-            .oauthNewToken, .oauthRefresh, .oauthForget, .webSocketCompose, .webSocketSendSaved:
+            .oauthNewToken, .oauthRefresh, .oauthForget, .webSocketCompose, .webSocketSendSaved,
+            .graphqlRefreshSchema:
             // The root's: they reach the exchanges and the files.
             break
         case .previousTab, .nextTab:

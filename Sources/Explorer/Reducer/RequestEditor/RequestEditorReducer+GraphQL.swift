@@ -2,16 +2,40 @@ import GraphQLCheck
 import TUI
 import Workspace
 
-/// A GraphQL body's problems in the editor (issue 28): `Alt+G` moves the cursor to the next one
-/// (the root keeps `editor.graphql` checked as the query changes, `ExplorerReducer.checkGraphQL`).
+/// A GraphQL body's check and problems in the editor (issue 28): the check is asked of the
+/// program as an effect when the query, the operation or the schema changed (debounced while
+/// typing, a generation per ask: a late result of an older ask is dropped); `Alt+G` moves the
+/// cursor to the next problem.
 extension RequestEditorReducer {
-    /// The body on screen checked against `schema` (nil: its syntax only); no GraphQL body, no check.
-    static func checkGraphQL(_ schema: GraphQLSchemaSlot?, _ editor: inout RequestEditorState, _ context: Context) {
-        guard let request = context.request, case .graphql(let body) = request.body.content else {
+    /// Asks for a check of `input` unless it is what was asked last; nil clears the check.
+    static func askGraphQLCheck(_ input: GraphQLCheckJob.Input?, _ editor: inout RequestEditorState) -> Outcome {
+        guard let input else {
             editor.graphql = nil
-            return
+            editor.graphqlAsked = nil
+            return Outcome()
         }
-        editor.graphql = GraphQLEditorCheck.check(text: body.query, operation: body.operationName, schema: schema)
+        if editor.graphqlAsked?.input == input { return Outcome() }
+        // Typing in the same request against the same schema waits for a pause; anything else
+        // (another request, a schema loaded) is checked at once.
+        var typing = false
+        if let asked = editor.graphqlAsked?.input, asked.key == input.key, asked.schema == input.schema {
+            typing = true
+        }
+        editor.graphqlGeneration += 1
+        let job = GraphQLCheckJob(
+            generation: editor.graphqlGeneration, input: input, delay: typing ? GraphQLCheckJob.typingDelay : .zero)
+        editor.graphqlAsked = job
+        if editor.graphql == nil || !typing { editor.graphql = .firstCheck }
+        return Outcome(effects: [.checkGraphQL(job)])
+    }
+
+    /// Takes a check's result when it answers the ask made last.
+    static func graphqlChecked(_ generation: Int, _ check: GraphQLEditorCheck, _ editor: inout RequestEditorState) {
+        guard editor.graphqlAsked?.generation == generation else { return }
+        var check = check
+        // The problem `Alt+G` went to stays picked while the problems are the same.
+        if let current = editor.graphql?.current, editor.graphql?.problems == check.problems { check.current = current }
+        editor.graphql = check
     }
 
     static func nextGraphQLProblem(_ editor: inout RequestEditorState, _ work: inout Work) {
@@ -20,8 +44,13 @@ extension RequestEditorReducer {
             return
         }
         guard !check.problems.isEmpty else {
-            work.outcome.notice = Notice(
-                check.hasSchema ? "No problems: the query matches the schema" : "No syntax problems", kind: .info)
+            let message =
+                check.checking
+                ? "The query is being checked"
+                : check.hasSchema
+                    ? "No problems: the query matches the schema"
+                    : "No syntax problems"
+            work.outcome.notice = Notice(message, kind: .info)
             return
         }
         let next = ((check.current ?? -1) + 1) % check.problems.count

@@ -42,10 +42,12 @@ package enum RequestEditorReducer: SliceReducer {
         case bodyEdited(String)
         /// Esc with the completion list open: the list closes, the field keeps the keyboard.
         case closeCompletion
-        /// The GraphQL body on screen is checked again against this schema (the root asks when the
-        /// query, the operation or the schema changed; issue 28). Touches nothing else: no undo
-        /// step is sealed, no completion closed.
-        case checkGraphQL(GraphQLSchemaSlot?)
+        /// The GraphQL body on screen is to be checked (the root asks after every action; nil: the
+        /// body is not GraphQL); a check is asked of the program only when the input changed
+        /// (issue 28). Touches nothing else: no undo step is sealed, no completion closed.
+        case askGraphQLCheck(GraphQLCheckJob.Input?)
+        /// A GraphQL check's result (taken only when it is the generation asked for last).
+        case graphqlChecked(generation: Int, GraphQLEditorCheck)
     }
 
     package struct Context: Equatable, Sendable {
@@ -155,9 +157,12 @@ package enum RequestEditorReducer: SliceReducer {
     }
 
     package static func reduce(_ state: inout RequestEditorState, _ action: Action, _ context: Context) -> Outcome {
-        if case .checkGraphQL(let schema) = action {
-            checkGraphQL(schema, &state, context)
+        switch action {
+        case .askGraphQLCheck(let input): return askGraphQLCheck(input, &state)
+        case .graphqlChecked(let generation, let check):
+            graphqlChecked(generation, check, &state)
             return Work(context).outcome
+        default: break
         }
         var work = Work(context)
         let field = typingField(action, state)
@@ -183,7 +188,7 @@ package enum RequestEditorReducer: SliceReducer {
         case .endEditForSend:
             commitEditing(&state, &work)
             if state.focus == .url || state.focus == .editing { state.focus = .content }
-        case .closeCompletion, .checkGraphQL: break
+        case .closeCompletion, .askGraphQLCheck, .graphqlChecked: break
         case .bodyEdited(let text):
             work.update { $0.body = BodyText.replacing($0.body, with: text) }
             if let request = work.request {

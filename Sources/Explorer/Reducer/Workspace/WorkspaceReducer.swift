@@ -99,6 +99,8 @@ package enum WorkspaceReducer: SliceReducer {
         case bodyEdited(RequestKey, text: String?, message: String?)
         /// The history browser's Ctrl+O: the entry as a draft of its request (made anew when gone).
         case draftFromHistory(collectionID: String, HistoryEntry)
+        /// A collection's GraphQL schema as introspection brings it (on its way, fetched, failed).
+        case graphqlSchema(collectionID: String, GraphQLSchemaSlot)
     }
 
     package struct Context: Equatable, Sendable {
@@ -205,6 +207,10 @@ package enum WorkspaceReducer: SliceReducer {
         case .fileChanged(let slot): fileChanged(slot, &state, context, &outcome)
         case .adopt(let slot, let id): adopt(slot, id, &state, context, &outcome)
         case .store(let slot): store(slot, &state, &outcome)
+        case .graphqlSchema(let collectionID, let schema):
+            if let index = state.collections.firstIndex(where: { $0.collectionID == collectionID }) {
+                state.collections[index].graphqlSchema = schema
+            }
         case .queueSaves(let effects): outcome.effects = queueSaves(effects, &state, &outcome)
         case .commitPrompt(let prompt): commitPrompt(prompt, &state, context, &outcome)
         case .pasteCurl(let text, let key): pasteCurl(text, key, &state, context, &outcome)
