@@ -327,7 +327,7 @@ let package = Package(
             name: "Explorer",
             dependencies: [
                 "TUI", "Workspace", "Interop", "HTTPCore", "Futures", "JSONTree", "Replay", "AnnotatedLocks",
-                "RegularFiles", "StateStore", "JSONDiff", "GraphQLCheck",
+                "RegularFiles", "StateStore", "JSONDiff", "GraphQLCheck", "Load",
             ],
             swiftSettings: strictSwift
         ),
@@ -361,7 +361,7 @@ let package = Package(
         .target(
             name: "Load",
             dependencies: [
-                "Replay", "Workspace", "HTTPCore", "AnnotatedLocks",
+                "Replay", "Workspace", "HTTPCore", "AnnotatedLocks", "TerminalText",
                 .product(name: "Histogram", package: "hdrhistogram-swift"),
             ],
             swiftSettings: strictSwift
@@ -369,6 +369,7 @@ let package = Package(
         .testTarget(
             name: "LoadTests",
             dependencies: ["Load", "Replay", "Workspace", "HTTPCore", "Futures"],
+            exclude: ["Golden"],
             swiftSettings: strictSwift
         ),
 
@@ -535,6 +536,7 @@ let package = Package(
             dependencies: [
                 "Explorer", "ExplorerTesting", "TUI", "TUITesting", "Workspace", "HTTPCore", "HTTPCoreTesting",
                 "Futures", "FuturesTesting", "JSONTree", "Replay", "Interop", "StateStore", "JSONDiff", "GraphQLCheck",
+                "Load",
             ],
             exclude: ["Snapshots"],
             swiftSettings: strictSwift

@@ -45,6 +45,8 @@ package final class ExplorerProgram {
     var changedWhileSaving: Set<String> = []
     /// The Runner view's run in progress (a task running `Replay`), by run number.
     var currentRun: (run: Int, task: Task<Void, Never>)?
+    /// The Load view's test in progress: what its ticks read.
+    var currentLoad: LoadInProgress?
     /// The history browser's search waiting for typing to pause (only the last one runs).
     var pendingHistoryBrowse: HistoryJob?
     /// Called after each frame with its report (benchmarks and tests).
