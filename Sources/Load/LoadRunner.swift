@@ -14,6 +14,11 @@ package struct LoadRunner: Sendable {
     package let model: LoadModel
     package let stats: LoadStats
 
+    /// The open model's most requests in flight: past it, the next start waits (its latency still
+    /// counts from its intended start, so the wait shows), instead of piling up requests without end
+    /// when the rate is more than the generator or the server can keep.
+    package static let maxInFlight = 1_024
+
     package init(runner: ReplayRunner, plan: RunPlan, model: LoadModel, stats: LoadStats = LoadStats()) {
         self.runner = runner
         self.plan = plan
@@ -41,6 +46,9 @@ package struct LoadRunner: Sendable {
                 while let offset = model.intendedStart(of: index), !Task.isCancelled, !stats.isStopRequested {
                     let intended = origin + offset
                     if intended > .now { try? await Task.sleep(until: intended, clock: .continuous) }
+                    while stats.inFlight >= Self.maxInFlight, !stats.isStopRequested, !Task.isCancelled {
+                        try? await Task.sleep(for: .milliseconds(1))
+                    }
                     if stats.isStopRequested { break }
                     let slot = index % items.count
                     index += 1

@@ -62,6 +62,11 @@ package final class LoadStats: Sendable {
 
     package var isStopRequested: Bool { stopRequested.load(ordering: .relaxed) }
 
+    /// Requests started and not finished yet.
+    package var inFlight: Int {
+        state.withLock(ownedBy: self) { $0.started - $0.overall.count }
+    }
+
     package init() {}
 
     /// A request is going out `offset` after the run started.
