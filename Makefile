@@ -5,7 +5,7 @@ LINT_PATHS := Package.swift Sources Tests Fuzz Examples
 
 .PHONY: bench-tui bench-tui-pure bench-tui-ncurses bench-transport bench-futures bench-explorer bench-sigv4 sigv4-vectors jwt-vectors
 .PHONY: fuzz-json fuzz-jsonpath fuzz-terminal-text fuzz-collection fuzz-theme fuzz-keymap fuzz-import bench-json
-.PHONY: bench-jsonschema bench-jsondiff bench-cookies bench-snapshot bench-graphql
+.PHONY: bench-jsonschema bench-jsondiff bench-cookies bench-snapshot bench-graphql bench-load
 .PHONY: all deps run build build-release lint test unit e2e test-tsan clean bench-replay bench-mock bench-import examples
 .PHONY: bench-headers install uninstall build-install install-files deb test-package test-install
 
@@ -146,6 +146,13 @@ bench-sigv4:
 bench-cookies:
 	$(SWIFT) build -c release --product transport-bench
 	SKIP_BUILD=1 scripts/bench-cookies.sh
+
+## bench-load: `lazer load` (release) against a loopback nginx and the references in the same run: wrk and
+## hey at 32 connections, half that rate for 30 s (achieved rate, CPU), percentiles against the delay
+## server, the HTML report of 10,000 requests (scripts/bench-load.sh; results in bench-out/load.md).
+bench-load:
+	$(SWIFT) build -c release --product lazer
+	SKIP_BUILD=1 scripts/bench-load.sh
 
 ## sigv4-vectors: regenerates the botocore SigV4 vectors (pinned botocore in a throwaway virtualenv
 ## under bench-out/, from PyPI; nothing else goes online) and diffs them with the committed file.

@@ -329,7 +329,7 @@ let package = Package(
             name: "Explorer",
             dependencies: [
                 "TUI", "Workspace", "Interop", "HTTPCore", "Futures", "JSONTree", "Replay", "AnnotatedLocks",
-                "RegularFiles", "StateStore", "JSONDiff", "GraphQLCheck",
+                "RegularFiles", "StateStore", "JSONDiff", "GraphQLCheck", "Load",
             ],
             swiftSettings: strictSwift
         ),
@@ -363,7 +363,7 @@ let package = Package(
         .target(
             name: "Load",
             dependencies: [
-                "Replay", "Workspace", "HTTPCore", "AnnotatedLocks",
+                "Replay", "Workspace", "HTTPCore", "AnnotatedLocks", "TerminalText",
                 .product(name: "Histogram", package: "hdrhistogram-swift"),
             ],
             swiftSettings: strictSwift
@@ -371,6 +371,7 @@ let package = Package(
         .testTarget(
             name: "LoadTests",
             dependencies: ["Load", "Replay", "Workspace", "HTTPCore", "Futures"],
+            exclude: ["Golden"],
             swiftSettings: strictSwift
         ),
 
@@ -538,6 +539,7 @@ let package = Package(
             dependencies: [
                 "Explorer", "ExplorerTesting", "TUI", "TUITesting", "Workspace", "HTTPCore", "HTTPCoreTesting",
                 "Futures", "FuturesTesting", "JSONTree", "Replay", "Interop", "StateStore", "JSONDiff", "GraphQLCheck",
+                "Load",
             ],
             exclude: ["Snapshots"],
             swiftSettings: strictSwift

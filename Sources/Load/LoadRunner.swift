@@ -6,12 +6,18 @@ import Workspace
 /// prepared, sent, its expectations checked, as `lazer run` does, without history — under the
 /// open or the closed model, into `stats`. The open model measures each latency from the
 /// request's intended start, so time the generator or the server lost is counted (no
-/// coordinated omission). Cancelling the task stops the load (the seam for a live view's Esc).
+/// coordinated omission). Cancelling the task stops the load; `stats.requestStop()` stops it
+/// starting requests and lets those in flight finish (the live view's stop key).
 package struct LoadRunner: Sendable {
     package let runner: ReplayRunner
     package let plan: RunPlan
     package let model: LoadModel
     package let stats: LoadStats
+
+    /// The open model's most requests in flight: past it, the next start waits (its latency still
+    /// counts from its intended start, so the wait shows), instead of piling up requests without end
+    /// when the rate is more than the generator or the server can keep.
+    package static let maxInFlight = 1_024
 
     package init(runner: ReplayRunner, plan: RunPlan, model: LoadModel, stats: LoadStats = LoadStats()) {
         self.runner = runner
@@ -37,9 +43,13 @@ package struct LoadRunner: Sendable {
         case .open:
             await withDiscardingTaskGroup { group in
                 var index = 0
-                while let offset = model.intendedStart(of: index), !Task.isCancelled {
+                while let offset = model.intendedStart(of: index), !Task.isCancelled, !stats.isStopRequested {
                     let intended = origin + offset
                     if intended > .now { try? await Task.sleep(until: intended, clock: .continuous) }
+                    while stats.inFlight >= Self.maxInFlight, !stats.isStopRequested, !Task.isCancelled {
+                        try? await Task.sleep(for: .milliseconds(1))
+                    }
+                    if stats.isStopRequested { break }
                     let slot = index % items.count
                     index += 1
                     let item = items[slot]
@@ -62,12 +72,12 @@ package struct LoadRunner: Sendable {
                         // Each user keeps its own captures: a login's token reaches its own next request.
                         var captures: [String: [String: VariableScope.Value]] = [:]
                         var pass = 0
-                        while !Task.isCancelled {
+                        while !Task.isCancelled, !stats.isStopRequested {
                             if let iterations, pass >= iterations { break }
                             if let deadline, ContinuousClock.now >= deadline { break }
                             if deadline == nil, iterations == nil, pass >= 1 { break }
                             pass += 1
-                            for (slot, item) in items.enumerated() {
+                            for (slot, item) in items.enumerated() where !stats.isStopRequested {
                                 let id = item.document.collection.id
                                 let values = captures[id] ?? runner.initialValues(for: item.document)
                                 let start = ContinuousClock.now

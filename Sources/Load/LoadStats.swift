@@ -50,9 +50,22 @@ package final class LoadStats: Sendable {
         var lastStart: Duration = .zero
         /// Completions in each second of the run.
         var perSecond: [Int] = []
+        var timeline = LoadTimeline()
     }
 
     private let state = Mutex(State())
+    private let stopRequested = Atomic<Bool>(false)
+
+    /// Asks the run to start no more requests: those in flight finish and are counted, so a
+    /// stopped run keeps a clean partial result (cancelling the task would count them as errors).
+    package func requestStop() { stopRequested.store(true, ordering: .relaxed) }
+
+    package var isStopRequested: Bool { stopRequested.load(ordering: .relaxed) }
+
+    /// Requests started and not finished yet.
+    package var inFlight: Int {
+        state.withLock(ownedBy: self) { $0.started - $0.overall.count }
+    }
 
     package init() {}
 
@@ -75,6 +88,8 @@ package final class LoadStats: Sendable {
             let second = max(0, Int(offset.seconds))
             while state.perSecond.count <= second { state.perSecond.append(0) }
             state.perSecond[second] += 1
+            let failed = result.status == .error || result.status == .notSent
+            state.timeline.add(second: second, microseconds: microseconds, error: failed)
         }
     }
 
@@ -88,7 +103,8 @@ package final class LoadStats: Sendable {
             LoadSummary(
                 model: model, elapsed: elapsed, overall: state.overall,
                 requests: state.names.compactMap { name in state.requests[name].map { (name, $0) } },
-                bytes: state.bytes, started: state.started, lastStart: state.lastStart, perSecond: state.perSecond)
+                bytes: state.bytes, started: state.started, lastStart: state.lastStart, perSecond: state.perSecond,
+                timeline: state.timeline.seconds)
         }
     }
 }

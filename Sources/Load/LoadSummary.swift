@@ -12,6 +12,8 @@ package struct LoadSummary: Sendable {
     package var started: Int
     package var lastStart: Duration
     package var perSecond: [Int]
+    /// Latency percentiles of each second (by completion).
+    package var timeline: [LoadSecond] = []
 
     /// The percentiles every report gives.
     package static let percentiles: [(String, Double)] = [("p50", 50), ("p90", 90), ("p99", 99), ("p99.9", 99.9)]
@@ -96,6 +98,15 @@ package struct LoadSummary: Sendable {
             lines.append("check    \(label): \(tally.passed)/\(tally.total) passed (\(String(format: "%.2f", rate)) %)")
         }
         return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// What a threshold measured, in its unit.
+    package static func shown(_ verdict: LoadThreshold.Verdict) -> String {
+        switch verdict.threshold.metric {
+        case .percentile: String(format: "%.2f ms", verdict.actual)
+        case .errors, .checks: String(format: "%.2f %%", verdict.actual * 100)
+        case .rate: String(format: "%.1f/s", verdict.actual)
+        }
     }
 
     // MARK: - JSON

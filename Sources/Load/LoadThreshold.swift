@@ -36,11 +36,17 @@ package struct LoadThreshold: Sendable, Equatable {
     package var ofTarget: Bool
 
     /// How one threshold came out.
-    package struct Verdict: Sendable {
+    package struct Verdict: Sendable, Equatable {
         package var threshold: LoadThreshold
         package var passed: Bool
         /// What was measured, in the threshold's unit.
         package var actual: Double
+
+        package init(threshold: LoadThreshold, passed: Bool, actual: Double) {
+            self.threshold = threshold
+            self.passed = passed
+            self.actual = actual
+        }
     }
 
     package static func parse(_ text: String) throws(LoadArguments.Problem) -> LoadThreshold {

@@ -15,6 +15,7 @@ enum KeymapGuideProse {
         case .raw: "the Raw tab"
         case .runner: "the Runner view"
         case .diff: "the Diff view"
+        case .load: "the Load view"
         }
     }
 
@@ -77,6 +78,15 @@ enum KeymapGuideProse {
             browser `ctrl+d` marks entries the same way (letters type the search there). The view takes the
             keys instead of the panes: these, and the `global` keys; `esc` closes it too, and the palette's
             "Show or hide the Diff view" shows it again. With the mouse on, the wheel scrolls.
+            """
+        case .load:
+            """
+            While the Load view is on screen (after `L` in the collections pane or the palette's "Load test
+            …"), it takes the keys instead of the panes: these, and the `global` keys. In its form, typing
+            goes to the field with the cursor (Rate, Duration, Virtual users, Thresholds: the texts of
+            `lazer load`'s options), `tab`/`shift+tab` and the arrows move between fields and `enter`
+            starts. While the test runs, `s` or `esc` stops it (requests in flight finish and count) and `q`
+            hides the view (`L` shows it again); once it is over, `r` opens the form again and `esc` closes.
             """
         }
     }

@@ -1,7 +1,8 @@
 # The explorer against live servers on 127.0.0.1 (explorer_server.py; nothing leaves the machine):
 # switching the environment with F2 sends the next request to the other server; a closed port
 # shows the translated error card; a slow server is cancelled with Esc and sees its connection close;
-# saving the collection, opened as one file, is not mistaken for another program's change.
+# saving the collection, opened as one file, is not mistaken for another program's change; the
+# Load view load tests a request against the alpha server for 2 s, then a second test is stopped.
 source "$(dirname "$0")/lib.sh"
 source "$(dirname "$0")/explorer-lib.sh"
 
@@ -127,6 +128,31 @@ check "save: the file has the new method" wait_file "$E2E_DIR/live/loopback.json
 check "save: lazer does not report its own save as a change on disk" stays_absent live "Reloaded|changed on disk" 1
 check "save: the draft is gone" wait_gone live "● 1 unsaved"
 check "save: the collections pane shows the saved method" wait_for live "POST  Slow answer"
+
+# --- The Load view: a load test of Who answers against the alpha server ---------------------------
+keys live g 1
+keys live k
+check "load: k selects Who answers" wait_for live "  2/3  ─╯"
+keys live L
+required "load: L opens the Load view's form" wait_for live "Load test · Who answers · Loopback"
+keys live Tab
+keys live BSpace BSpace BSpace
+t send-keys -t live -l "2s"
+keys live Enter
+check "load: Enter starts it" wait_for live "running · .* target 20\.0/s"
+check "load: the numbers tick in each second" wait_for live "p50 [0-9.]+ (ms|µs) +p90"
+check "load: it ends with the thresholds' verdicts" wait_for live "✓ threshold errors<1%: passed"
+# 40 requests (20/s for 2 s) and the two sends of the environment switch above.
+check "load: the requests reached the alpha server" test "$(grep -cx 'alpha GET /who' "$LOG")" -ge 41
+check "load: every request got its 200" wait_for live "statuses 200 × 40"
+keys live r
+check "load: r opens the form again" wait_for live "Enter start"
+keys live Enter
+check "load: a second run starts" wait_for live "running · "
+keys live s
+check "load: s stops it, keeping the result" wait_for live "Load test stopped: [0-9]+ requests"
+keys live Escape
+check "load: Esc closes the view" wait_gone live "Load test · Who answers"
 
 keys live q
 check "quit: q without drafts exits at once with status 0" wait_for live "lazer-exit=0"

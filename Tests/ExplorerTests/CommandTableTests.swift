@@ -2,6 +2,7 @@ import Explorer
 import ExplorerTesting
 import Foundation
 import JSONTree
+import Load
 import TUI
 import Testing
 import Workspace
@@ -140,9 +141,19 @@ struct CommandTableTests {
         ).get()
         nested.current = 1
         folded.state.diff.view = nested
+        // The Load view: its form, a test running, a test over.
+        var loadForm = collections
+        loadForm.press("L")
+        var loading = loadForm
+        let load = try #require(
+            loading.press("enter").compactMap { effect -> LoadJob? in
+                if case .startLoad(let job) = effect { job } else { nil }
+            }.first)
+        var loaded = loading
+        loaded.reduce(.load(.finished(run: load.run, LoadSnapshot(), [])))
         return [
             collections, lower, table, drafted, rows, firstRow, completing, tree, expanded, searched, raw, history,
-            error, runner, ran, diffed, folded,
+            error, runner, ran, diffed, folded, loadForm, loading, loaded,
         ]
     }
 

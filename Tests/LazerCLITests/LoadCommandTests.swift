@@ -105,7 +105,7 @@ struct LoadCommandTests {
         #expect(errors.values.reduce(0, +) == 3, "\(errors)")
     }
 
-    @Test("the JSON summary escapes what could drive a terminal or hide text in a request's name")
+    @Test("the JSON summary and the HTML report escape what could drive a terminal or hide text in a name")
     func theSummaryEscapesHostileNames() throws {
         let server = try DelayTestServer()
         defer { server.stop() }
@@ -113,8 +113,14 @@ struct LoadCommandTests {
         let collection = Self.collection(server, path: "/fast").replacingOccurrences(
             of: #""name": "R""#, with: #""name": "R\u202e\u009b2J""#)
         let file = try scratch.write(collection, to: "c.json")
-        let result = try load(scratch, [file, "--vus", "1", "--iterations", "2", "--output", "s.json"])
+        let result = try load(
+            scratch, [file, "--vus", "1", "--iterations", "2", "--output", "s.json", "--html", "report.html"])
         #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
+        // The HTML report: written, self-contained, the name's bidi and C1 characters shown, not written.
+        let html = try String(contentsOfFile: scratch.path + "/report.html", encoding: .utf8)
+        #expect(html.hasPrefix("<!DOCTYPE html>") && html.contains("<section id=\"histogram\">"))
+        #expect(html.contains("Load/R&lt;U+202E&gt;&lt;U+009B&gt;2J") && !html.contains("<script"), "\(html)")
+        #expect(!html.unicodeScalars.contains { $0 == "\u{202E}" || $0 == "\u{9B}" })
         let text = try String(contentsOfFile: scratch.path + "/s.json", encoding: .utf8)
         #expect(!text.unicodeScalars.contains { $0 == "\u{202E}" || $0 == "\u{9B}" }, "\(text)")
         #expect(text.lowercased().contains(#"\u202e"#), "\(text)")

@@ -35,6 +35,12 @@ extension RunnerCommand {
         case .cancel: .keys("Cancel the run", [.runner: ["c"]])
         case .again: .keys("Run the same folder or collection again", [.runner: ["r"]])
         case .hide: .keys("Hide the view (also Esc; F8 shows it)", [.runner: ["q"]])
+        case .load:
+            .palette("Load test the request, folder or collection… (the Load view)", [.collections: ["L"]])
+        case .loadStart: .keys("Start the load test (in the form)", [.load: ["enter"]])
+        case .loadStop: .keys("Stop the load test, keeping the result so far (also Esc)", [.load: ["s"]])
+        case .loadAgain: .keys("A new load test of the same requests (back to the form)", [.load: ["r"]])
+        case .loadHide: .keys("Close the view (also Esc once the test is over; L shows it)", [.load: ["q"]])
         }
     }
 }

@@ -225,6 +225,12 @@ package enum RunnerCommand: String, CaseIterable, Sendable {
     case cancel = "runner.cancel"
     case again = "runner.again"
     case hide = "runner.hide"
+    /// The Load view (issue 29): a load test of the request, folder or collection under the cursor.
+    case load = "runner.load"
+    case loadStart = "load.start"
+    case loadStop = "load.stop"
+    case loadAgain = "load.again"
+    case loadHide = "load.hide"
 }
 
 /// Import and export through `Interop`.

@@ -16,6 +16,7 @@ package enum KeyContext: String, CaseIterable, Sendable {
     case raw
     case runner
     case diff
+    case load
 
     /// The heading of this context's keys in the help overlay.
     package var heading: String {
@@ -31,6 +32,7 @@ package enum KeyContext: String, CaseIterable, Sendable {
         case .raw: "Raw"
         case .runner: "The Runner view (a click selects a request; a second click opens it)"
         case .diff: "The Diff view (two responses side by side)"
+        case .load: "The Load view (Tab moves between the form's fields)"
         }
     }
 }

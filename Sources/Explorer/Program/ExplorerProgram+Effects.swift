@@ -86,6 +86,8 @@ extension ExplorerProgram {
         case .storeDrafts(let drafts): storeDrafts(drafts)
         case .run(let job): startRun(job)
         case .cancelRun(let run): if currentRun?.run == run { currentRun?.task.cancel() }
+        case .startLoad(let job): startLoad(job)
+        case .stopLoad(let run): stopLoad(run)
         case .loadCookies(let jar):
             let store = dependencies.workspace.cookies
             dependencies.work.schedule { [weak self] in

@@ -47,6 +47,8 @@ package final class ExplorerProgram {
     var changedWhileSaving: Set<String> = []
     /// The Runner view's run in progress (a task running `Replay`), by run number.
     var currentRun: (run: Int, task: Task<Void, Never>)?
+    /// The Load view's test in progress: what its ticks read.
+    var currentLoad: LoadInProgress?
     /// The history browser's search waiting for typing to pause (only the last one runs).
     var pendingHistoryBrowse: HistoryJob?
     /// The GraphQL check waiting for typing to pause, and whether one is running or timed.

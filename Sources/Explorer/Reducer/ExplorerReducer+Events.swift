@@ -13,6 +13,7 @@ extension ExplorerReducer {
             return paste(text, &state)
         case .mouse(let mouse):
             // The Runner view covers the panes: clicks go to it, never to what is under it.
+            if state.load?.isShown == true, state.overlay == nil { return [] }
             if state.runner?.isShown == true, state.overlay == nil { return runnerMouse(mouse, &state) }
             if state.diff.view?.isShown == true, state.overlay == nil { return diffMouse(mouse, &state) }
             return handleMouse(mouse, &state)
@@ -29,6 +30,7 @@ extension ExplorerReducer {
             return []
         }
         if state.overlay != nil { return reduceOverlays(.key(key), &state) }
+        if state.load?.isShown == true { return loadKey(key, &state) }
         if state.runner?.isShown == true { return runnerKey(key, &state) }
         if state.diff.view?.isShown == true { return diffKey(key, &state) }
         if key == KeyEvent(.escape) { return escape(&state) }

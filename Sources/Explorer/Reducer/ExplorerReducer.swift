@@ -67,6 +67,8 @@ package enum ExplorerReducer {
             return reduceRunner(.historyLoaded(key), &state)
         case .runner(let event):
             return reduceRunner(.event(event), &state)
+        case .load(let event):
+            return loadEvent(event, &state)
         case .diffFinished(let generation, let result):
             // "Compare with environment…" recorded an exchange: the History tab shows it.
             return reduceDiff(.finished(generation: generation, result), &state)

@@ -58,6 +58,8 @@ package enum ExplorerAction: Sendable, Equatable {
     case curlPasted(RequestKey, requests: [SavedRequest], report: ImportReport)
     /// A run of the Runner view moved on.
     case runner(RunnerEvent)
+    /// A load test of the Load view moved on.
+    case load(LoadEvent)
     /// A comparison computed for the Diff view (dropped unless its generation is the one asked).
     case diffFinished(generation: Int, Result<DiffViewState, DiffProblem>)
     /// A cookie jar's file as read or written (`error`: why it could not be, the list then empty).

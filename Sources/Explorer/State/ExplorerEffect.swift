@@ -55,6 +55,10 @@ package enum ExplorerEffect: Sendable, Equatable {
     case run(RunJob)
     /// Stop the run: the request in flight is cancelled, the rest reported skipped.
     case cancelRun(run: Int)
+    /// A load test (the Load view): snapshots come back each second, then its end, as `load` actions.
+    case startLoad(LoadJob)
+    /// Stops starting requests; those in flight finish, and the result so far comes back.
+    case stopLoad(run: Int)
     /// Compares two bodies off the main queue (`DiffComputation`); `diffFinished` brings the view.
     case diff(DiffJob)
     /// Sends a request in another environment (as the Runner does) and compares its answer with

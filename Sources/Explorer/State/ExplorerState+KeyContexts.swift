@@ -4,6 +4,7 @@ extension ExplorerState {
     /// The keymap contexts active for the focused pane (besides `global`), most specific first:
     /// what the reducer resolves keys in and the help overlay lists.
     package var keyContexts: [KeyContext] {
+        if load?.isShown == true { return [.load] }
         if runner?.isShown == true { return [.runner] }
         if diff.view?.isShown == true { return [.diff] }
         switch focus {

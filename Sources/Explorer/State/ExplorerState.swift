@@ -41,6 +41,8 @@ package struct ExplorerState: Sendable, Equatable {
     }
     /// The last run of a folder or collection (the Runner view), if any.
     package var runner: RunnerState?
+    /// The Load view's test (nil until one was opened).
+    package var load: LoadViewState?
     /// The Diff view's slice: the History entry marked for comparison, the last comparison.
     package var diff = DiffState()
 

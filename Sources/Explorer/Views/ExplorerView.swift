@@ -26,6 +26,9 @@ package enum ExplorerView {
         if state.diff.view?.isShown == true {
             DiffView.render(state, in: DiffLayout.area(frame.area.size), buffer: &frame.buffer)
         }
+        if state.load?.isShown == true {
+            LoadView.render(state, in: RunnerLayout.area(frame.area.size), buffer: &frame.buffer)
+        }
         StatusLineView.render(state, in: layout.statusBar, buffer: &frame.buffer)
         OverlayView.render(state, into: &frame)
     }
@@ -169,6 +172,8 @@ enum StatusLineView {
 
     private static func hintActions(_ state: ExplorerState) -> [ExplorerCommand] {
         if state.exchange?.inFlight != nil { return [.request(.cancel)] + ExplorerKeymap.hintCommands }
+        // The Load view covers the panes: their keys do not apply (its own are on its border).
+        if state.load?.isShown == true { return ExplorerKeymap.hintCommands }
         switch state.focus {
         case .collections: return ExplorerKeymap.hintCommands + [.navigator(.filter), .navigator(.newRequest)]
         case .request: return ExplorerKeymap.hintCommands + [.request(.focusURL), .request(.nextTab)]

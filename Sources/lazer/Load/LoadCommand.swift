@@ -32,7 +32,8 @@ struct LoadCommand: ParsableCommand {
             Each request is prepared, sent and checked as lazer run does (no history).
             The summary gives p50, p90, p99, p99.9 and max, throughput, bytes, statuses,
             errors by kind and each expectation's pass rate; --output FILE writes it as
-            JSON (docs/load.md).
+            JSON (docs/load.md); --html FILE writes a report that opens offline (latency
+            over time, the histogram, percentiles, statuses, errors, checks, thresholds).
 
             Thresholds (repeatable): p99<200ms, p99.9<=1s, max<2s, errors<1% (requests
             without a response), checks>=99% (expectations), rate>=0.99*target or
@@ -88,6 +89,9 @@ struct LoadCommand: ParsableCommand {
 
     @Option(help: "Write the summary as JSON to FILE.")
     var output: String?
+
+    @Option(help: "Write the report as one self-contained HTML file (charts, percentiles, checks) to FILE.")
+    var html: String?
 
     func model() throws -> LoadModel {
         do throws(LoadArguments.Problem) {
@@ -163,7 +167,7 @@ struct LoadCommand: ParsableCommand {
         var text = summary.text()
         for verdict in verdicts {
             text +=
-                "threshold \(verdict.threshold.text): \(verdict.passed ? "passed" : "FAILED") (\(Self.shown(verdict)))\n"
+                "threshold \(verdict.threshold.text): \(verdict.passed ? "passed" : "FAILED") (\(LoadSummary.shown(verdict)))\n"
         }
         var standardOutput = FileBytes.StandardOutput()
         var shown = TerminalText.lines(text)
@@ -182,6 +186,25 @@ struct LoadCommand: ParsableCommand {
                 throw ExitCode(RunExitStatus.collectionError)
             }
         }
+        if let html {
+            let title = Array(Set(plan.items.map(\.document.collection.name))).sorted().joined(separator: ", ")
+            let report = LoadHTMLReport(
+                summary: summary, verdicts: verdicts, title: title, generated: Date().ISO8601Format())
+            do {
+                let clock = ContinuousClock()
+                let start = clock.now
+                let bytes = Array(report.html().utf8)
+                try AtomicFile.write(bytes, to: html)
+                let took = (clock.now - start).seconds * 1000
+                var line =
+                    TerminalText.line(html)
+                    + String(format: ": HTML report, %d KB, written in %.0f ms\n", (bytes.count + 1023) / 1024, took)
+                line.withUTF8 { standardOutput.write($0) }
+            } catch {
+                FileBytes.writeError("lazer load: the HTML report was not written: \(TerminalText.line("\(error)"))\n")
+                throw ExitCode(RunExitStatus.collectionError)
+            }
+        }
         if let signalStatus {
             FileBytes.writeError("lazer load: interrupted\n")
             throw ExitCode(signalStatus)
@@ -190,14 +213,5 @@ struct LoadCommand: ParsableCommand {
             throw ExitCode(RunExitStatus.noResponse)
         }
         throw ExitCode(verdicts.allSatisfy(\.passed) ? 0 : 1)
-    }
-
-    /// What a threshold measured, in its unit.
-    static func shown(_ verdict: LoadThreshold.Verdict) -> String {
-        switch verdict.threshold.metric {
-        case .percentile: String(format: "%.2f ms", verdict.actual)
-        case .errors, .checks: String(format: "%.2f %%", verdict.actual * 100)
-        case .rate: String(format: "%.1f/s", verdict.actual)
-        }
     }
 }

@@ -14,6 +14,7 @@ extension ExplorerReducer {
         switch command {
         case .run: return reduceRunner(.start(runTarget(state, wholeCollection: false)), &state)
         case .runCollection: return reduceRunner(.start(runTarget(state, wholeCollection: true)), &state)
+        case .load, .loadStart, .loadStop, .loadAgain, .loadHide: return loadAction(command, &state)
         default:
             guard let action = RunnerReducer.action(command, rows: state.runner?.rows.count ?? 0) else { return [] }
             return reduceRunner(action, &state)

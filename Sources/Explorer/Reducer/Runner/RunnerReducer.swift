@@ -144,7 +144,7 @@ package enum RunnerReducer: SliceReducer {
         case .again: .again
         case .open: .open
         case .show: .show
-        case .run, .runCollection: nil
+        case .run, .runCollection, .load, .loadStart, .loadStop, .loadAgain, .loadHide: nil
         }
     }
 

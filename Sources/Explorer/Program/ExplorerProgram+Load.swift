@@ -1,0 +1,61 @@
+import HTTPCore
+import Load
+import Replay
+import Workspace
+
+/// A load test of the Load view in progress: the stats its ticks read, and when it started on
+/// the program's clock.
+struct LoadInProgress {
+    var run: Int
+    var stats: LoadStats
+    var model: LoadModel
+    var startedAt: Duration
+}
+
+/// The Load view's effect: the same `LoadRunner` as `lazer load` (requests prepared, sent and
+/// checked as `lazer run` does them, without history, a cookie jar of its own), off the main
+/// actor; each second a tick on the program's clock reads the stats into a snapshot for the view.
+/// Stopping asks the runner to start no more requests: those in flight finish and count.
+extension ExplorerProgram {
+    /// How many histogram bars a snapshot carries (the view draws as many as fit).
+    nonisolated static let loadBars = 24
+
+    func startLoad(_ job: LoadJob) {
+        var configuration = RunConfiguration(environment: job.environment, recordHistory: false, captured: job.captures)
+        configuration.answers = job.answers
+        configuration.cookieJar = CookieJar()
+        let stats = LoadStats()
+        let runner = ReplayRunner(services: dependencies.workspace, configuration: configuration) { exchange in
+            stats.received(bytes: exchange.body.count)
+        }
+        let load = LoadRunner(runner: runner, plan: job.plan, model: job.model, stats: stats)
+        let deliver: @Sendable (ExplorerAction) -> Void = { [weak self] action in self?.deliver(action) }
+        let run = job.run
+        let model = job.model
+        let thresholds = job.thresholds
+        Task.detached {
+            let elapsed = await load.run()
+            let summary = stats.summary(model: model, elapsed: elapsed)
+            let verdicts = thresholds.map { $0.judge(summary) }
+            deliver(.load(.finished(run: run, summary.snapshot(bars: Self.loadBars), verdicts)))
+        }
+        currentLoad = LoadInProgress(run: run, stats: stats, model: model, startedAt: clock.now())
+        scheduleLoadTick(run)
+    }
+
+    func stopLoad(_ run: Int) {
+        if currentLoad?.run == run { currentLoad?.stats.requestStop() }
+    }
+
+    /// Every second while the test runs: its numbers so far.
+    private func scheduleLoadTick(_ run: Int) {
+        clock.schedule(after: .seconds(1)) { [weak self] in
+            guard let self, let current = self.currentLoad, current.run == run, self.state.load?.run == run,
+                self.state.load?.phase == .running
+            else { return }
+            let summary = current.stats.summary(model: current.model, elapsed: self.clock.now() - current.startedAt)
+            self.dispatch(.load(.progress(run: run, summary.snapshot(bars: Self.loadBars))))
+            self.scheduleLoadTick(run)
+        }
+    }
+}

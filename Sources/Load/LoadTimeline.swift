@@ -1,0 +1,75 @@
+import Histogram
+
+/// One second of a run, by completion time: how many requests finished in it, how many got no
+/// response, and their latency percentiles — the points of the "latency over time" charts (the
+/// live view's sparkline, the HTML report).
+package struct LoadSecond: Sendable, Equatable {
+    package var count = 0
+    package var errors = 0
+    package var p50Ms = 0.0
+    package var p90Ms = 0.0
+    package var p99Ms = 0.0
+    package var maxMs = 0.0
+
+    package init(
+        count: Int = 0, errors: Int = 0, p50Ms: Double = 0, p90Ms: Double = 0, p99Ms: Double = 0, maxMs: Double = 0
+    ) {
+        self.count = count
+        self.errors = errors
+        self.p50Ms = p50Ms
+        self.p90Ms = p90Ms
+        self.p99Ms = p99Ms
+        self.maxMs = maxMs
+    }
+}
+
+/// Builds the per-second points as completions arrive. Only the last few seconds keep a histogram
+/// (2 significant digits, ~26 KB each): a completion of second `s` closes every second before
+/// `s - 2` into its five numbers, so an hour-long run holds 3,600 small values, not histograms.
+struct LoadTimeline: Sendable {
+    private var closed: [LoadSecond] = []
+    private var open: [Int: (histogram: Histogram<UInt64>, errors: Int)] = [:]
+
+    mutating func add(second: Int, microseconds: UInt64, error: Bool) {
+        if second > closed.count + 2 {
+            for old in open.keys.sorted() where old < second - 2 { close(old) }
+            while closed.count < second - 2 { closed.append(LoadSecond()) }
+        }
+        if second < closed.count {
+            // A straggler for a second already closed: counted, its percentiles kept.
+            closed[second].count += 1
+            if error { closed[second].errors += 1 }
+            closed[second].maxMs = max(closed[second].maxMs, Double(microseconds) / 1000)
+            return
+        }
+        var slot =
+            open[second]
+            ?? (Histogram<UInt64>(highestTrackableValue: 3_600_000_000, numberOfSignificantValueDigits: .two), 0)
+        _ = slot.histogram.record(max(1, microseconds))
+        if error { slot.errors += 1 }
+        open[second] = slot
+    }
+
+    private mutating func close(_ second: Int) {
+        guard let slot = open.removeValue(forKey: second) else { return }
+        while closed.count < second { closed.append(LoadSecond()) }
+        closed.append(Self.point(slot.histogram, errors: slot.errors))
+    }
+
+    private static func point(_ histogram: Histogram<UInt64>, errors: Int) -> LoadSecond {
+        func ms(_ percentile: Double) -> Double { Double(histogram.valueAtPercentile(percentile)) / 1000 }
+        return LoadSecond(
+            count: Int(histogram.totalCount), errors: errors, p50Ms: ms(50), p90Ms: ms(90), p99Ms: ms(99),
+            maxMs: Double(histogram.max) / 1000)
+    }
+
+    /// Every second so far, the open ones included; seconds without a completion are empty points.
+    var seconds: [LoadSecond] {
+        var all = closed
+        for second in open.keys.sorted() {
+            while all.count < second { all.append(LoadSecond()) }
+            if let slot = open[second] { all.append(Self.point(slot.histogram, errors: slot.errors)) }
+        }
+        return all
+    }
+}

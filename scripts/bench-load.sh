@@ -1,0 +1,88 @@
+#!/usr/bin/env bash
+# `make bench-load` (issue 29's Performance section): `lazer load` (release) against a loopback nginx,
+# in the same run as the references:
+#   1. maximum throughput with 32 connections: wrk -c32 and hey -c 32, then lazer load --vus 32;
+#   2. a constant rate of half lazer's own maximum for $RATE_SECONDS (30 s): achieved rate against the
+#      target, and the generator's own CPU (user+sys from /usr/bin/time);
+#   3. percentiles against delay_server.py (90 % at 10 ms, 9 % at 50 ms, 1 % at 200 ms) at 100/s;
+#   4. the HTML report of a 10,000-request run: its size and how long writing it took.
+# Results: bench-out/load.md. DURATION (max-throughput seconds, default 10) and RATE_SECONDS shorten it;
+# LAZER=PATH measures another binary (LAZER_HTML=PATH: the one that writes the HTML report).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+source scripts/bench-lib.sh
+ensure_packages bench-load nginx curl python3 time wrk hey
+
+[[ -n "${SKIP_BUILD:-}" ]] || swift build -c release --product lazer
+lazer=${LAZER:-.build/release/lazer}
+mkdir -p bench-out
+bench_workdir load
+port=$(bench_free_port)
+bench_nginx_conf "    server {
+        listen 127.0.0.1:$port;
+        location / {
+            default_type application/json;
+            return 200 '{\"ok\":true}';
+        }
+    }"
+bench_start_nginx "http://127.0.0.1:$port/"
+duration=${DURATION:-10}
+rate_seconds=${RATE_SECONDS:-30}
+
+collection() { # collection FILE BASEURL PATH
+    cat >"$1" <<JSON
+{"formatVersion": 1, "id": "bench-load", "name": "Bench", "defaultEnvironment": "live",
+ "environments": [{"name": "live", "kind": "live", "baseURL": "$2"}],
+ "requests": [{"id": "r", "name": "R", "method": "GET", "url": "$3",
+   "expectations": [{"subject": "status", "op": "equals", "value": 200}]}]}
+JSON
+}
+collection "$work/nginx.json" "http://127.0.0.1:$port" "/items"
+json() { python3 -c "import json,sys; d=json.load(open(sys.argv[1])); print(eval(sys.argv[2], {}, {'d': d}))" "$@"; }
+
+wrk_rps=$(wrk -t2 -c32 -d"${duration}s" "http://127.0.0.1:$port/items" | awk '/^Requests\/sec/ {print $2}')
+hey_rps=$(hey -z "${duration}s" -c 32 "http://127.0.0.1:$port/items" | awk '/Requests\/sec/ {print $2}')
+/usr/bin/time -f "%e %U %S" -o "$work/max.time" "$lazer" load "$work/nginx.json" --vus 32 --duration "${duration}s" \
+    --output "$work/max.json" >"$work/max.txt"
+lazer_rps=$(json "$work/max.json" "round(d['throughput'], 1)")
+
+# Half of lazer's own maximum: the open model has no cap on requests in flight yet, so a rate the
+# generator cannot keep (half of wrk's was about lazer's whole maximum here) piles them up without end.
+half=$(python3 -c "print(max(1, int(float('$lazer_rps') / 2)))")
+/usr/bin/time -f "%e %U %S" -o "$work/rate.time" "$lazer" load "$work/nginx.json" --rate "${half}/s" \
+    --duration "${rate_seconds}s" --output "$work/rate.json" >"$work/rate.txt"
+achieved=$(json "$work/rate.json" "round(d['model']['achievedRate'], 1)")
+rate_cpu=$(awk '{printf "%.2f", $2 + $3}' "$work/rate.time")
+
+# The delay server: 90 % at 10 ms, 9 % at 50 ms, 1 % at 200 ms.
+coproc DELAY { python3 -u Sources/LoopbackTesting/delay_server.py; }
+bench_track "$DELAY_PID"
+read -r ports <&"${DELAY[0]}"
+delay_port=${ports#PORTS http=}
+collection "$work/delay.json" "http://127.0.0.1:$delay_port" "/delay"
+"$lazer" load "$work/delay.json" --rate 100/s --duration 20s --output "$work/delay-out.json" >"$work/delay.txt"
+p50=$(json "$work/delay-out.json" "d['latency']['p50Ms']")
+p99=$(json "$work/delay-out.json" "d['latency']['p99Ms']")
+p999=$(json "$work/delay-out.json" "d['latency']['p99_9Ms']")
+
+# A 10,000-request run's HTML report.
+"${LAZER_HTML:-$lazer}" load "$work/nginx.json" --vus 32 --iterations 313 --html "$work/report.html" >"$work/html.txt"
+html_line=$(grep 'HTML report' "$work/html.txt" | sed 's/^.*: HTML report, //')
+
+{
+    echo "bench-load $(date -u '+%Y-%m-%d %H:%M UTC') at $(git rev-parse --short HEAD), $lazer"
+    echo "machine: $(bench_machine)"
+    echo
+    echo "Maximum throughput, 32 connections, ${duration} s, one nginx worker on loopback:"
+    echo "  wrk -t2 -c32       ${wrk_rps} requests/s"
+    echo "  hey -c 32          ${hey_rps} requests/s"
+    echo "  lazer load --vus 32  ${lazer_rps} requests/s ($(python3 -c "print(round(100 * $lazer_rps / float('$wrk_rps'), 1))") % of wrk; CPU $(awk '{printf "%.2f s user+sys over %.2f s", $2 + $3, $1}' "$work/max.time"))"
+    echo
+    echo "Constant rate, half of lazer's maximum, ${rate_seconds} s:"
+    echo "  target ${half}/s, achieved ${achieved}/s ($(python3 -c "print(round(100 * ($achieved - $half) / $half, 2))") %); lazer's CPU ${rate_cpu} s user+sys ($(python3 -c "print(round(100 * $rate_cpu / $rate_seconds, 1))") % of one core)"
+    echo
+    echo "Percentiles against the delay server (100/s for 20 s; injected 10 / 50 / 200 ms):"
+    echo "  p50 ${p50} ms (injected 10)   p99 ${p99} ms (injected 50)   p99.9 ${p999} ms (injected 200)"
+    echo
+    echo "HTML report of a 10,016-request run: ${html_line}"
+} | tee bench-out/load.md
