@@ -83,7 +83,9 @@ struct CurlExchangeFailureEventTests {
         let server = try LoopbackServer.shared()
         let recorder = EventRecorder()
         let future = DispatcherSupport.dispatcher().dataFuture(
-            from: request(server.url("/stall?sent=100&seconds=60"), timeout: .milliseconds(400), recorder))
+            // 1.5 s: room for the head and the first bytes to arrive first on a loaded machine (at 400 ms a run at
+            // load 14 once timed out before them).
+            from: request(server.url("/stall?sent=100&seconds=60"), timeout: .milliseconds(1500), recorder))
         let error = try #require(await DispatcherSupport.transportError(future))
         #expect(error.reason == .totalTimeout)
         #expect(error.stage == .receiving)
