@@ -123,7 +123,18 @@ enum LoadView {
 
     /// The histogram's non-empty bars, neighbours merged until they fit in `rows`.
     private static func histogramLines(_ bars: [LoadCharts.Bar], _ theme: Theme, width: Int, rows: Int) -> [Line] {
-        var shown = bars.filter { $0.count > 0 }
+        // Neighbours whose upper bounds print alike (1.61 and 1.64 ms are both "1.6 ms") are one bar:
+        // two rows with the same label read as a mistake.
+        var shown = bars.filter { $0.count > 0 }.reduce(into: [LoadCharts.Bar]()) { merged, bar in
+            if let last = merged.last,
+                LoadCharts.label(milliseconds: last.upperMs) == LoadCharts.label(milliseconds: bar.upperMs)
+            {
+                merged[merged.count - 1] = LoadCharts.Bar(
+                    lowerMs: last.lowerMs, upperMs: bar.upperMs, count: last.count + bar.count)
+            } else {
+                merged.append(bar)
+            }
+        }
         guard rows > 0, !shown.isEmpty else { return [] }
         while shown.count > rows, shown.count > 1 {
             shown = stride(from: 0, to: shown.count, by: 2).map { index in
