@@ -45,8 +45,7 @@ extension MockRequestHandler {
         func schedule(_ index: Int) {
             let delay = index < chunks.count ? chunks[index].delay : .zero
             guard delay > .zero else { return write(index) }
-            let (seconds, attoseconds) = delay.components
-            loop.scheduleTask(in: .nanoseconds(seconds * 1_000_000_000 + attoseconds / 1_000_000_000)) { write(index) }
+            loop.scheduleTask(in: delay.timeAmount) { write(index) }
         }
         schedule(0)
     }

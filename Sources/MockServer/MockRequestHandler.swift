@@ -71,9 +71,7 @@ final class MockRequestHandler: ChannelInboundHandler, RemovableChannelHandler {
             send(answer, for: head, started: started, context: context)
             return
         }
-        let (seconds, attoseconds) = delay.components
-        let nanoseconds = seconds * 1_000_000_000 + attoseconds / 1_000_000_000
-        context.eventLoop.assumeIsolated().scheduleTask(in: .nanoseconds(nanoseconds)) {
+        context.eventLoop.assumeIsolated().scheduleTask(in: delay.timeAmount) {
             self.send(answer, for: head, started: started, context: context)
         }
     }

@@ -72,11 +72,10 @@ final class MockWebSocketHandler: ChannelInboundHandler {
         var index = index
         while index < reply.messages.count {
             let next = reply.messages[index]
-            let nanoseconds = Self.nanoseconds(next.delay)
-            if nanoseconds > 0 {
+            if next.delay > .zero {
                 let resume = index + 1
                 // Not cancelled on close: it finds `closing` set and sends nothing.
-                context.eventLoop.assumeIsolated().scheduleTask(in: .nanoseconds(nanoseconds)) {
+                context.eventLoop.assumeIsolated().scheduleTask(in: next.delay.timeAmount) {
                     guard !self.closing else { return }
                     self.send(next.message, context: context)
                     self.play(reply, from: resume, context: context)
@@ -126,9 +125,5 @@ final class MockWebSocketHandler: ChannelInboundHandler {
         default:
             close(1002, "a protocol error", context: context)
         }
-    }
-
-    private static func nanoseconds(_ duration: Duration) -> Int64 {
-        duration.components.seconds * 1_000_000_000 + duration.components.attoseconds / 1_000_000_000
     }
 }

@@ -55,9 +55,7 @@ enum MockWebSocketUpgrade {
                 guard let delay = answer.response.delay, delay > .zero else {
                     return channel.eventLoop.makeSucceededFuture(answered)
                 }
-                let nanoseconds =
-                    delay.components.seconds * 1_000_000_000 + delay.components.attoseconds / 1_000_000_000
-                return channel.eventLoop.scheduleTask(in: .nanoseconds(nanoseconds)) { answered }.futureResult
+                return channel.eventLoop.scheduleTask(in: delay.timeAmount) { answered }.futureResult
             },
             upgradePipelineHandler: { channel, head in
                 guard let (answer, started) = upgrading.value, let script = answer.response.webSocket else {

@@ -57,13 +57,9 @@ package struct RecordedConversation: Sendable {
             }
             let wait = entry.offset - since
             let delay = wait >= .milliseconds(20) ? Int(wait / .milliseconds(10)) * 10 : nil
-            let content: SavedWebSocketReply.Message.Content =
-                (try? StoredJSON(parsing: text)).flatMap { json in
-                    switch json {
-                    case .object, .array: .json(json)
-                    default: nil
-                    }
-                } ?? .text(text)
+            let parsed = Self.match(text)
+            let content: SavedWebSocketReply.Message.Content
+            if case .string = parsed { content = .text(text) } else { content = .json(parsed) }
             replies[replies.count - 1].messages.append(SavedWebSocketReply.Message(content, delayMilliseconds: delay))
             previous = entry.offset
         }

@@ -64,16 +64,15 @@ extension RequestExecution {
         var records: [WebSocketRecord] = []
         let recording = runner.onExchange != nil
         for await event in session.events {
-            if recording {
-                let offset = ContinuousClock.now - clockStart
-                switch event {
-                case .sent(let message): records.append(WebSocketRecord(.sent, message, offset: offset))
-                case .received(let message): records.append(WebSocketRecord(.received, message, offset: offset))
-                default: break
-                }
-            }
             switch event {
+            case .sent(let message):
+                if recording {
+                    records.append(WebSocketRecord(.sent, message, offset: ContinuousClock.now - clockStart))
+                }
             case .received(let message):
+                if recording {
+                    records.append(WebSocketRecord(.received, message, offset: ContinuousClock.now - clockStart))
+                }
                 received.append(message)
                 if let max = limits?.maxEvents, received.count == max { session.close(code: 1000, reason: "") }
             case .closed(let closed): close = closed

@@ -48,9 +48,9 @@ final class GraphQLIntrospectionClient {
             }
             return build(entry.answer).map { ($0, "cached from \(url), fetched \(Self.time(entry.fetchedAt))") }
         }
-        let services = connected().services
+        let (dispatcher, services) = connected()
         let item = RunPlan.Item(document: document, folderPath: location.folderPath, request: location.request)
-        let fetched = Self.wait(on: connected().dispatcher.taskExecutor) {
+        let fetched = Self.wait(on: dispatcher.taskExecutor) {
             await GraphQLIntrospection.fetch(
                 item, query: IntrospectionQuery.text, environment: environmentName, services: services)
         }
@@ -74,25 +74,14 @@ final class GraphQLIntrospectionClient {
         } else {
             introspection.setJSONBody(string: body.requestObject.compact())
         }
-        let future = connected().dispatcher.dataFuture(from: introspection)
-        let outcome = Mutex<Result<DataResponse, any Error>?>(nil)
-        let done = DispatchSemaphore(value: 0)
-        _ = future.result { result in
-            outcome.withLock { $0 = result }
-            done.signal()
-        }
-        _ = future.send()
-        done.wait()
         let fetched: Result<GraphQLIntrospection.Answer, IntrospectionFailure>
-        switch outcome.withLock({ $0 }) {
-        case .success(let response)?:
+        switch SendCommand.wait(for: connected().dispatcher.dataFuture(from: introspection)) {
+        case .success(let response):
             let bytes = (try? response.body.data()).map { [UInt8]($0) } ?? []
             fetched = GraphQLIntrospection.answer(status: response.statusCode.rawValue, body: bytes, url: url)
-        case .failure(let error)?:
+        case .failure(let error):
             let failure = ErrorTranslator.standard.translate(error)
             fetched = .failure(IntrospectionFailure("the introspection query got no answer: \(failure.title)"))
-        case nil:
-            fetched = .failure(IntrospectionFailure("the introspection query got no answer"))
         }
         return store(fetched, environment: nil, url: url)
     }

@@ -42,9 +42,14 @@ package struct WebSocketComposerState: Sendable, Equatable {
         return Self.jsonProblem(field.text)
     }
 
-    /// Text that starts with `{` or `[` is meant as JSON: the parser's complaint, if any.
+    /// Text that starts with `{` or `[` is meant as JSON (and checked as such).
+    package static func meantAsJSON(_ text: String) -> Bool {
+        text.first(where: { !$0.isWhitespace }).map { $0 == "{" || $0 == "[" } ?? false
+    }
+
+    /// The parser's complaint about text meant as JSON, if any.
     package static func jsonProblem(_ text: String) -> String? {
-        guard let first = text.first(where: { !$0.isWhitespace }), first == "{" || first == "[" else { return nil }
+        guard meantAsJSON(text) else { return nil }
         return BodyText.problem(inJSON: text).map { "not JSON: \($0)" }
     }
 

@@ -29,7 +29,7 @@ enum WebSocketComposerView {
             if let problem = composer.problem {
                 frame.buffer.write(
                     "✖ " + problem, x: inner.x, y: inner.y + 1, style: theme[.error], maxX: inner.right)
-            } else if composer.field.text.first(where: { !$0.isWhitespace }).map({ $0 == "{" || $0 == "[" }) == true {
+            } else if WebSocketComposerState.meantAsJSON(composer.field.text) {
                 frame.buffer.write("✓ JSON", x: inner.x, y: inner.y + 1, style: theme[.success], maxX: inner.right)
             }
         case .saved:

@@ -73,9 +73,4 @@ public struct MockWebSocketScript: Hashable, Sendable {
     /// The subprotocol a mock accepts from those a client offers: the first (a mock speaks any).
     public static func subprotocol(offered: [String]) -> String? { offered.first }
 
-    /// The subprotocols offered in `Sec-WebSocket-Protocol` fields (comma-separated, in order).
-    public static func offeredSubprotocols(_ headers: HTTPHeaders) -> [String] {
-        headers.values(for: "Sec-WebSocket-Protocol").flatMap { $0.split(separator: ",") }
-            .map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
-    }
 }

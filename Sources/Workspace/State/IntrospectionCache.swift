@@ -37,10 +37,7 @@ package struct IntrospectionCache: Sendable {
     /// The file of `environment` + `url`: the environment's name and a hash of both, so a long URL
     /// never makes a file name too long and two endpoints never share a file.
     package func path(environment: String?, url: String) -> String {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in (environment ?? "").utf8 + [0] + url.utf8 {
-            hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3
-        }
+        let hash = FileFingerprint(of: Array((environment ?? "").utf8) + [0] + Array(url.utf8)).hash
         let name = CookieJarStore.fileName(environment ?? "_none")
         return folder + "/" + name + "-" + String(hash, radix: 16) + ".introspection"
     }

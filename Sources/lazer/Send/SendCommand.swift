@@ -397,7 +397,7 @@ struct SendCommand: ParsableCommand {
     }
 
     /// Sends `future` and blocks this (main) thread until it settles; the request's own timeout bounds it.
-    private static func wait(for future: ResponseFuture<Response<ResponseBody>>) -> Result<
+    static func wait(for future: ResponseFuture<Response<ResponseBody>>) -> Result<
         Response<ResponseBody>, any Error
     > {
         let outcome = SendOutcome<Response<ResponseBody>>()
