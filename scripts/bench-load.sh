@@ -46,8 +46,8 @@ hey_rps=$(hey -z "${duration}s" -c 32 "http://127.0.0.1:$port/items" | awk '/Req
     --output "$work/max.json" >"$work/max.txt"
 lazer_rps=$(json "$work/max.json" "round(d['throughput'], 1)")
 
-# Half of lazer's own maximum: the open model has no cap on requests in flight yet, so a rate the
-# generator cannot keep (half of wrk's was about lazer's whole maximum here) piles them up without end.
+# Half of lazer's own maximum, a rate the generator can keep: past 1,024 requests in flight the open
+# model waits (LoadRunner.maxInFlight), which would show as latency rather than as the rate asked.
 half=$(python3 -c "print(max(1, int(float('$lazer_rps') / 2)))")
 /usr/bin/time -f "%e %U %S" -o "$work/rate.time" "$lazer" load "$work/nginx.json" --rate "${half}/s" \
     --duration "${rate_seconds}s" --output "$work/rate.json" >"$work/rate.txt"

@@ -50,11 +50,23 @@ extension ExplorerProgram {
     /// Every second while the test runs: its numbers so far.
     private func scheduleLoadTick(_ run: Int) {
         clock.schedule(after: .seconds(1)) { [weak self] in
-            guard let self, let current = self.currentLoad, current.run == run, self.state.load?.run == run,
-                self.state.load?.phase == .running
-            else { return }
-            let summary = current.stats.summary(model: current.model, elapsed: self.clock.now() - current.startedAt)
-            self.dispatch(.load(.progress(run: run, summary.snapshot(bars: Self.loadBars))))
+            guard let self, let current = self.currentLoad, current.run == run else { return }
+            guard self.state.load?.run == run, self.state.load?.phase == .running else {
+                // Over (or replaced): its statistics need not stay in memory until the next test.
+                self.currentLoad = nil
+                return
+            }
+            // The percentiles and bars are worked out off the main thread; a snapshot that arrives
+            // after the run ended is dropped by the reducer.
+            let elapsed = self.clock.now() - current.startedAt
+            let (stats, model) = (current.stats, current.model)
+            let deliver: @Sendable (ExplorerAction) -> Void = { [weak self] action in self?.deliver(action) }
+            Task.detached {
+                deliver(
+                    .load(
+                        .progress(run: run, stats.summary(model: model, elapsed: elapsed).snapshot(bars: Self.loadBars))
+                    ))
+            }
             self.scheduleLoadTick(run)
         }
     }

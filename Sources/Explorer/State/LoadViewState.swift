@@ -96,8 +96,6 @@ package struct LoadViewState: Sendable, Equatable {
     package var requestID: String?
     package var phase = Phase.form
     package var form = Form()
-    /// The thresholds of the run in progress or over.
-    package var thresholds: [LoadThreshold] = []
     package var snapshot: LoadSnapshot?
     package var verdicts: [LoadThreshold.Verdict] = []
     /// Stop was asked: the result so far comes as the run ends.

@@ -118,8 +118,9 @@ package enum LoadViewReducer: SliceReducer {
     /// Enter in the form: the test starts with the texts' model, or the form says what is wrong.
     private static func start(_ view: inout LoadViewState, _ context: Context) -> Outcome {
         let model: LoadModel
+        let thresholds: [LoadThreshold]
         do throws(LoadArguments.Problem) {
-            (model, view.thresholds) = try view.form.parsed()
+            (model, thresholds) = try view.form.parsed()
         } catch {
             view.form.problem = error.description
             return Outcome()
@@ -142,7 +143,7 @@ package enum LoadViewReducer: SliceReducer {
         view.verdicts = []
         view.snapshot = LoadSnapshot()
         let job = LoadJob(
-            run: view.run, plan: RunPlan(items: items), model: model, thresholds: view.thresholds,
+            run: view.run, plan: RunPlan(items: items), model: model, thresholds: thresholds,
             environment: context.environment, captures: context.captures, answers: context.answers)
         return Outcome(effects: [.startLoad(job)])
     }
