@@ -19,10 +19,10 @@ package struct CompiledSchema: Sendable {
     package let dialect: SchemaDialect
 
     init(
-        nodes: [SchemaNode], tables: SchemaTables, root: Int, documents: [JSONDocument], documentURIs: [String],
-        resources: [SchemaResource], options: SchemaOptions, dialect: SchemaDialect
+        nodes: [SchemaNode], keywords: [SchemaKeyword], tables: SchemaTables, root: Int, documents: [JSONDocument],
+        documentURIs: [String], resources: [SchemaResource], options: SchemaOptions, dialect: SchemaDialect
     ) {
-        program = SchemaProgram(nodes: nodes, tables: tables)
+        program = SchemaProgram(nodes: nodes, keywords: keywords, tables: tables)
         self.root = root
         self.documents = documents
         self.documentURIs = documentURIs
@@ -73,18 +73,11 @@ struct SchemaProgram: Sendable {
         var propertyStart: Int
     }
 
-    init(nodes: [SchemaNode], tables: SchemaTables) {
-        var flat: [SchemaKeyword] = []
-        var laidOut = nodes
-        requiredCoverage = Self.requiredCoverage(nodes: nodes, tables: tables)
-        for index in laidOut.indices {
-            laidOut[index].keywordStart = flat.count
-            flat.append(contentsOf: laidOut[index].compiledKeywords)
-            laidOut[index].keywordEnd = flat.count
-            laidOut[index].compiledKeywords = []
-        }
-        self.nodes = laidOut
-        keywords = flat
+    /// `nodes` name their ranges of `keywords`, laid out by the compiler.
+    init(nodes: [SchemaNode], keywords: [SchemaKeyword], tables: SchemaTables) {
+        requiredCoverage = Self.requiredCoverage(nodes: nodes, keywords: keywords, tables: tables)
+        self.nodes = nodes
+        self.keywords = keywords
         self.tables = tables
         var layouts: [ObjectLayout] = []
         var slots: [Int32] = []
@@ -112,7 +105,8 @@ struct SchemaProgram: Sendable {
     }
 }
 
-/// A schema resource (a document root or a subschema with `$id`) and its dynamic anchors.
+/// A schema resource (a document root or a subschema with `$id`) with `$dynamicAnchor`s, and
+/// those anchors (a resource without any is not listed: it changes no `$dynamicRef`).
 struct SchemaResource: Sendable {
     let uri: String
     var dynamicAnchors: [String: Int]
@@ -128,13 +122,12 @@ struct SchemaValue: Sendable {
 struct SchemaNode: Sendable {
     /// `true`/`false` schemas.
     var boolean: Bool?
-    /// The keywords while compiling; then laid out in `SchemaProgram.keywords`.
-    var compiledKeywords: [SchemaKeyword] = []
+    /// The node's keywords: `SchemaProgram.keywords[keywordStart..<keywordEnd]`.
     var keywordStart = 0
     var keywordEnd = 0
     /// Where the schema object is (`CompiledSchema.location(of:)` words it).
     var source: SchemaLocation
-    /// Index into `CompiledSchema.resources` when this node starts a resource.
+    /// Index into `CompiledSchema.resources` when this node starts a resource with dynamic anchors.
     var resource: Int?
     /// It has `unevaluatedProperties` or `unevaluatedItems`: its in-place subschemas report
     /// which members and items they evaluated.
@@ -156,6 +149,7 @@ struct TypeMask: OptionSet, Sendable {
         ("null", .null), ("boolean", .boolean), ("object", .object), ("array", .array), ("number", .number),
         ("string", .string), ("integer", .integer),
     ]
+    static let utf8Names = names.map { (Array($0.0.utf8), $0.1) }
 }
 
 /// One property of `properties`: its name as UTF-8 (compared in place with the document's keys).
@@ -231,6 +225,10 @@ struct SchemaTables: Sendable {
 /// `minimum` and friends.
 enum BoundKind: String, Sendable {
     case minimum, exclusiveMinimum, maximum, exclusiveMaximum
+
+    /// In the order the compiler reads them (a stored list: an array literal in the loop was
+    /// allocated for every schema object).
+    static let all: [BoundKind] = [.minimum, .exclusiveMinimum, .maximum, .exclusiveMaximum]
 }
 
 /// A compiled keyword. Order in a node's keywords is evaluation order; the unevaluated ones

@@ -1,16 +1,18 @@
 import JSONTree
 
 extension SchemaCompiler {
-    /// The keywords of one schema object, in evaluation order (the unevaluated ones last).
+    /// The keywords of one schema object, in evaluation order (the unevaluated ones last),
+    /// appended to `scratch` (subschemas compiled on the way take theirs off again).
     /// Unknown keywords and annotations (`title`, `default`, `examples`, `example`, `$comment`,
     /// `deprecated`, `content*`) compile to nothing.
     mutating func compileKeywords(
         _ location: SchemaLocation, document: JSONDocument, scope: ScopeInfo, depth: Int
-    ) throws(SchemaError) -> [SchemaKeyword] {
-        var members = registry.members[location] ?? SchemaMembers(location.node, in: document)
+    ) throws(SchemaError) {
+        var members = registry.members(at: location) ?? SchemaMembers(location.node, in: document)
         let dialect = scope.dialect
-        var keywords: [SchemaKeyword] = []
-        if let metaSchema = members[.schema].flatMap(document.string), metaSchemaOmitsValidation(metaSchema) {
+        if let metaSchema = members[.schema], SchemaDialect(metaSchemaAt: metaSchema, in: document) == nil,
+            let uri = document.string(metaSchema), metaSchemaOmitsValidation(uri)
+        {
             withoutValidation.insert(scope.base)
         }
         if !withoutValidation.isEmpty, withoutValidation.contains(scope.base) {
@@ -23,9 +25,9 @@ extension SchemaCompiler {
         if let ref = members[.ref] {
             guard let text = document.string(ref) else { throw fail(ref, "$ref must be a string") }
             let target = try compile(resolve(text, from: location), depth: depth + 1)
-            keywords.append(.ref(target, dynamic: false))
+            scratch.append(.ref(target, dynamic: false))
             // Draft-07 and OpenAPI 3.0: a $ref hides every keyword beside it.
-            if dialect.isDraft7Like { return keywords }
+            if dialect.isDraft7Like { return }
         }
         if !dialect.isDraft7Like, let ref = members[.dynamicRef] {
             guard let text = document.string(ref) else { throw fail(ref, "$dynamicRef must be a string") }
@@ -37,7 +39,7 @@ extension SchemaCompiler {
                 !fragment.isEmpty && !fragment.hasPrefix("/")
                 && targetDocument.child(targetLocation.node, key: "$dynamicAnchor").flatMap(targetDocument.string)
                     == fragment
-            keywords.append(
+            scratch.append(
                 bookended
                     ? .dynamicRef(target, anchor: tables.add(fragment, to: \.anchors)) : .ref(target, dynamic: true))
         }
@@ -48,23 +50,23 @@ extension SchemaCompiler {
             if dialect == .openAPI30, let nullable = members[.nullable], document.bool(nullable) == true {
                 mask.insert(.null)
             }
-            keywords.append(.type(mask))
+            scratch.append(.type(mask))
         }
         if let values = members[.enumeration] {
             guard document.kind(values) == .array else { throw fail(values, "enum must be an array") }
-            keywords.append(.enumeration(tables.add(enumeration(document, values, location), to: \.enumerations)))
+            scratch.append(.enumeration(tables.add(enumeration(document, values, location), to: \.enumerations)))
         }
         if let value = members[.constant], !dialect.isOpenAPI || dialect == .openAPI31 {
-            keywords.append(.constant(SchemaValue(document: location.document, node: value)))
+            scratch.append(.constant(SchemaValue(document: location.document, node: value)))
         }
 
         // MARK: Numbers
         if let value = members[.multipleOf] {
             let decimal = try number(document, value, fail: fail)
             guard !decimal.isNegative, !decimal.isZero else { throw fail(value, "multipleOf must be greater than 0") }
-            keywords.append(.multipleOf(tables.add(schemaNumber(decimal, document, value), to: \.numbers)))
+            scratch.append(.multipleOf(tables.add(schemaNumber(decimal, document, value), to: \.numbers)))
         }
-        for kind in [BoundKind.minimum, .exclusiveMinimum, .maximum, .exclusiveMaximum] {
+        for kind in BoundKind.all {
             guard let value = members[SchemaWord(kind)] else { continue }
             if dialect == .openAPI30, kind == .exclusiveMinimum || kind == .exclusiveMaximum {
                 continue  // booleans that modify minimum/maximum, below
@@ -77,21 +79,21 @@ extension SchemaCompiler {
                 }
             }
             let decimal = try number(document, value, fail: fail)
-            keywords.append(.bound(tables.add(schemaNumber(decimal, document, value), to: \.numbers), kind: effective))
+            scratch.append(.bound(tables.add(schemaNumber(decimal, document, value), to: \.numbers), kind: effective))
         }
 
         // MARK: Strings
-        if let value = members[.minLength] { keywords.append(.minLength(try count(document, value, fail: fail))) }
-        if let value = members[.maxLength] { keywords.append(.maxLength(try count(document, value, fail: fail))) }
+        if let value = members[.minLength] { scratch.append(.minLength(try count(document, value, fail: fail))) }
+        if let value = members[.maxLength] { scratch.append(.maxLength(try count(document, value, fail: fail))) }
         if let value = members[.pattern] {
             let source = try string(document, value, fail: fail)
             let compiledRegex = try regex(source, at: value, fail: fail)
-            keywords.append(.pattern(tables.add((compiledRegex, source), to: \.patterns)))
+            scratch.append(.pattern(tables.add((compiledRegex, source), to: \.patterns)))
         }
         if let value = members[.format], let name = document.string(value), let format = SchemaFormat(rawValue: name),
             options.assertFormats
         {
-            keywords.append(.format(format))
+            scratch.append(.format(format))
         }
 
         // MARK: Arrays
@@ -100,7 +102,8 @@ extension SchemaCompiler {
         if dialect.isDraft7Like {
             if let items = members[.items] {
                 if document.kind(items) == .array {
-                    for element in document.children(items) {
+                    var cursor = document.childCursor(items)
+                    while let element = cursor.next(in: document) {
                         prefix.append(try compile(at(element), depth: depth + 1))
                     }
                     if let additional = members[.additionalItems] {
@@ -111,16 +114,19 @@ extension SchemaCompiler {
                 }
             }
             if !prefix.isEmpty || rest != nil {
-                keywords.append(.items(prefix: prefixList(prefix), rest: rest))
+                scratch.append(.items(prefix: prefixList(prefix), rest: rest))
             }
         } else {
             if let items = members[.prefixItems] {
                 guard document.kind(items) == .array else { throw fail(items, "prefixItems must be an array") }
-                for element in document.children(items) { prefix.append(try compile(at(element), depth: depth + 1)) }
+                var cursor = document.childCursor(items)
+                while let element = cursor.next(in: document) {
+                    prefix.append(try compile(at(element), depth: depth + 1))
+                }
             }
             if let items = members[.items] { rest = try compile(at(items), depth: depth + 1) }
             if !prefix.isEmpty || rest != nil {
-                keywords.append(.items(prefix: prefixList(prefix), rest: rest))
+                scratch.append(.items(prefix: prefixList(prefix), rest: rest))
             }
         }
         if let contains = members[.contains] {
@@ -131,11 +137,11 @@ extension SchemaCompiler {
                 if let value = members[.minContains] { minimum = try count(document, value, fail: fail) }
                 if let value = members[.maxContains] { maximum = try count(document, value, fail: fail) }
             }
-            keywords.append(.contains(schema, minimum: minimum, maximum: maximum))
+            scratch.append(.contains(schema, minimum: minimum, maximum: maximum))
         }
-        if let value = members[.minItems] { keywords.append(.minItems(try count(document, value, fail: fail))) }
-        if let value = members[.maxItems] { keywords.append(.maxItems(try count(document, value, fail: fail))) }
-        if let value = members[.uniqueItems], document.bool(value) == true { keywords.append(.uniqueItems) }
+        if let value = members[.minItems] { scratch.append(.minItems(try count(document, value, fail: fail))) }
+        if let value = members[.maxItems] { scratch.append(.maxItems(try count(document, value, fail: fail))) }
+        if let value = members[.uniqueItems], document.bool(value) == true { scratch.append(.uniqueItems) }
 
         // MARK: Objects
         var object = ObjectApplicator()
@@ -144,7 +150,8 @@ extension SchemaCompiler {
             // Collected first: each change of `object.properties` lays its hash slots out again.
             var list: [PropertySchema] = []
             list.reserveCapacity(document.childCount(properties))
-            for property in document.children(properties) {
+            var cursor = document.childCursor(properties)
+            while let property = cursor.next(in: document) {
                 let name = document.key(property) ?? ""
                 list.append(
                     PropertySchema(
@@ -156,7 +163,8 @@ extension SchemaCompiler {
             guard document.kind(patterns) == .object else {
                 throw fail(patterns, "patternProperties must be an object")
             }
-            for property in document.children(patterns) {
+            var cursor = document.childCursor(patterns)
+            while let property = cursor.next(in: document) {
                 let source = document.key(property) ?? ""
                 let compiledRegex = try regex(source, at: property, fail: fail)
                 object.patterns.append((compiledRegex, source, try compile(at(property), depth: depth + 1)))
@@ -166,36 +174,35 @@ extension SchemaCompiler {
             object.additional = try compile(at(additional), depth: depth + 1)
         }
         if !object.properties.isEmpty || !object.patterns.isEmpty || object.additional != nil {
-            keywords.append(.object(tables.add(object, to: \.objects)))
+            scratch.append(.object(tables.add(object, to: \.objects)))
         }
         if let names = members[.propertyNames] {
-            keywords.append(.propertyNames(try compile(at(names), depth: depth + 1)))
+            scratch.append(.propertyNames(try compile(at(names), depth: depth + 1)))
         }
         if let required = members[.required] {
             guard document.kind(required) == .array else { throw fail(required, "required must be an array") }
-            let names = try document.children(required).map { (name) throws(SchemaError) in
-                PropertyName(try string(document, name, fail: fail))
-            }
-            if !names.isEmpty { keywords.append(.required(tables.add(names, to: \.nameLists))) }
+            let names = try propertyNames(document, required, fail: fail)
+            if !names.isEmpty { scratch.append(.required(tables.add(names, to: \.nameLists))) }
         }
         if let value = members[.minProperties] {
-            keywords.append(.minProperties(try count(document, value, fail: fail)))
+            scratch.append(.minProperties(try count(document, value, fail: fail)))
         }
         if let value = members[.maxProperties] {
-            keywords.append(.maxProperties(try count(document, value, fail: fail)))
+            scratch.append(.maxProperties(try count(document, value, fail: fail)))
         }
         var dependentRequired: [(PropertyName, [PropertyName])] = []
         var dependentSchemas: [(PropertyName, Int)] = []
-        let dependencies =
+        // Draft-07's `dependencies` holds both kinds; 2020-12 splits them in two keywords.
+        let maps =
             dialect.isDraft7Like
-            ? [members[.dependencies]] : [members[.dependentRequired], members[.dependentSchemas]]
-        for case let map? in dependencies where document.kind(map) == .object {
-            for dependency in document.children(map) {
+            ? (members[.dependencies], nil) : (members[.dependentRequired], members[.dependentSchemas])
+        for which in 0..<2 {
+            guard let map = which == 0 ? maps.0 : maps.1, document.kind(map) == .object else { continue }
+            var cursor = document.childCursor(map)
+            while let dependency = cursor.next(in: document) {
                 let name = PropertyName(document.key(dependency) ?? "")
                 if document.kind(dependency) == .array {
-                    let names = try document.children(dependency).map { (element) throws(SchemaError) in
-                        PropertyName(try string(document, element, fail: fail))
-                    }
+                    let names = try propertyNames(document, dependency, fail: fail)
                     dependentRequired.append((name, names))
                 } else {
                     dependentSchemas.append((name, try compile(at(dependency), depth: depth + 1)))
@@ -203,10 +210,10 @@ extension SchemaCompiler {
             }
         }
         if !dependentRequired.isEmpty {
-            keywords.append(.dependentRequired(tables.add(dependentRequired, to: \.dependentRequired)))
+            scratch.append(.dependentRequired(tables.add(dependentRequired, to: \.dependentRequired)))
         }
         if !dependentSchemas.isEmpty {
-            keywords.append(.dependentSchemas(tables.add(dependentSchemas, to: \.dependentSchemas)))
+            scratch.append(.dependentSchemas(tables.add(dependentSchemas, to: \.dependentSchemas)))
         }
 
         // MARK: Applicators
@@ -215,23 +222,25 @@ extension SchemaCompiler {
             guard document.kind(value) == .array, document.childCount(value) > 0 else {
                 throw fail(value, "\(word.name) must be a non-empty array of schemas")
             }
-            return try document.children(value).map { (element) throws(SchemaError) in
-                try compile(at(element), depth: depth + 1)
-            }
+            var schemas: [Int] = []
+            schemas.reserveCapacity(document.childCount(value))
+            var cursor = document.childCursor(value)
+            while let element = cursor.next(in: document) { schemas.append(try compile(at(element), depth: depth + 1)) }
+            return schemas
         }
-        if let schemas = try list(.allOf) { keywords.append(.allOf(tables.add(schemas, to: \.schemaLists))) }
+        if let schemas = try list(.allOf) { scratch.append(.allOf(tables.add(schemas, to: \.schemaLists))) }
         let discriminator =
             dialect.isOpenAPI
             ? try self.discriminator(members, document: document, location: location).map {
                 tables.add((property: $0.0, mapping: $0.1), to: \.discriminators)
             } : nil
         if let schemas = try list(.anyOf) {
-            keywords.append(discriminator.map { .discriminator($0) } ?? .anyOf(tables.add(schemas, to: \.schemaLists)))
+            scratch.append(discriminator.map { .discriminator($0) } ?? .anyOf(tables.add(schemas, to: \.schemaLists)))
         }
         if let schemas = try list(.oneOf) {
-            keywords.append(discriminator.map { .discriminator($0) } ?? .oneOf(tables.add(schemas, to: \.schemaLists)))
+            scratch.append(discriminator.map { .discriminator($0) } ?? .oneOf(tables.add(schemas, to: \.schemaLists)))
         }
-        if let not = members[.not] { keywords.append(.not(try compile(at(not), depth: depth + 1))) }
+        if let not = members[.not] { scratch.append(.not(try compile(at(not), depth: depth + 1))) }
         if let condition = members[.ifSchema] {
             let thenSchema = try members[.thenSchema].map { (node) throws(SchemaError) in
                 try compile(at(node), depth: depth + 1)
@@ -240,24 +249,23 @@ extension SchemaCompiler {
                 try compile(at(node), depth: depth + 1)
             }
             // Even alone, `if` contributes annotations for the unevaluated keywords when it holds.
-            keywords.append(
+            scratch.append(
                 .conditional(if: try compile(at(condition), depth: depth + 1), then: thenSchema, else: elseSchema))
         }
         if options.direction == .request, let value = members[.readOnly], document.bool(value) == true {
-            keywords.append(.forbidden(.request))
+            scratch.append(.forbidden(.request))
         }
         if options.direction == .response, let value = members[.writeOnly], document.bool(value) == true {
-            keywords.append(.forbidden(.response))
+            scratch.append(.forbidden(.response))
         }
         if !dialect.isDraft7Like {
             if let value = members[.unevaluatedItems] {
-                keywords.append(.unevaluatedItems(try compile(at(value), depth: depth + 1)))
+                scratch.append(.unevaluatedItems(try compile(at(value), depth: depth + 1)))
             }
             if let value = members[.unevaluatedProperties] {
-                keywords.append(.unevaluatedProperties(try compile(at(value), depth: depth + 1)))
+                scratch.append(.unevaluatedProperties(try compile(at(value), depth: depth + 1)))
             }
         }
-        return keywords
     }
 
     /// `prefixItems` (draft-07: the `items` array) as a `SchemaTables.schemaLists` index; nil when empty.
@@ -321,15 +329,23 @@ extension SchemaCompiler {
     private func typeMask(
         _ document: JSONDocument, _ node: JSONNode, fail: (JSONNode, String) -> SchemaError
     ) throws(SchemaError) -> TypeMask {
+        guard document.kind(node) == .array else { return try typeBit(document, node, fail: fail) }
         var mask = TypeMask()
-        let names = document.kind(node) == .array ? Array(document.children(node)) : [node]
-        for element in names {
-            guard let name = document.string(element), let type = TypeMask.names.first(where: { $0.0 == name }) else {
-                throw fail(element, "unknown type \(document.preview(element))")
-            }
-            mask.insert(type.1)
-        }
+        var cursor = document.childCursor(node)
+        while let element = cursor.next(in: document) { mask.insert(try typeBit(document, element, fail: fail)) }
         return mask
+    }
+
+    /// One type name's bit, compared in place when the name has no escapes.
+    private func typeBit(
+        _ document: JSONDocument, _ node: JSONNode, fail: (JSONNode, String) -> SchemaError
+    ) throws(SchemaError) -> TypeMask {
+        if let range = document.unescapedStringRange(node) {
+            if let type = TypeMask.utf8Names.first(where: { document.bytesEqual(range, $0.0) }) { return type.1 }
+        } else if let name = document.string(node), let type = TypeMask.names.first(where: { $0.0 == name }) {
+            return type.1
+        }
+        throw fail(node, "unknown type \(document.preview(node))")
     }
 
     private func number(
@@ -349,6 +365,19 @@ extension SchemaCompiler {
             throw fail(node, "expected a non-negative integer, found \(document.preview(node))")
         }
         return value
+    }
+
+    /// The strings of the array `node` (`required`, a `dependentRequired` entry) as names.
+    private func propertyNames(
+        _ document: JSONDocument, _ node: JSONNode, fail: (JSONNode, String) -> SchemaError
+    ) throws(SchemaError) -> [PropertyName] {
+        var names: [PropertyName] = []
+        names.reserveCapacity(document.childCount(node))
+        var cursor = document.childCursor(node)
+        while let element = cursor.next(in: document) {
+            names.append(PropertyName(try string(document, element, fail: fail)))
+        }
+        return names
     }
 
     private func string(

@@ -13,9 +13,10 @@ extension CompiledSchema {
         let rootLocation = SchemaLocation(document: index, node: document.root)
         let root = try compiler.compile(rootLocation, depth: 0)
         self.init(
-            nodes: compiler.nodes, tables: compiler.tables, root: root, documents: compiler.registry.documents,
+            nodes: compiler.nodes, keywords: compiler.keywords, tables: compiler.tables, root: root,
+            documents: compiler.registry.documents,
             documentURIs: compiler.registry.documentURIs, resources: compiler.resources,
-            options: options, dialect: compiler.registry.scopes[rootLocation]?.dialect ?? dialect)
+            options: options, dialect: compiler.registry.scope(at: rootLocation)?.dialect ?? dialect)
     }
 }
 
@@ -30,10 +31,14 @@ struct SchemaCompiler {
     let loader: SchemaLoader?
     var registry = SchemaRegistry()
     var nodes: [SchemaNode] = []
+    /// Every node's keywords, one node after another (`SchemaNode.keywordStart..<keywordEnd`).
+    var keywords: [SchemaKeyword] = []
+    /// The keywords of the nodes being compiled, innermost last: a node's go to `keywords` when
+    /// it is done (no array per node).
+    var scratch: [SchemaKeyword] = []
     var tables = SchemaTables()
     var resources: [SchemaResource] = []
     var resourceIndex: [String: Int] = [:]
-    var compiled = SchemaLocationMap<Int>()
     /// Resources whose meta-schema leaves out the validation vocabulary (`$vocabulary`): their
     /// validation keywords are annotations.
     var withoutValidation: Set<String> = []
@@ -41,6 +46,10 @@ struct SchemaCompiler {
     init(options: SchemaOptions, loader: SchemaLoader?) {
         self.options = options
         self.loader = loader
+        // Room for a small schema at once (most are): no regrowth from one element up.
+        nodes.reserveCapacity(8)
+        keywords.reserveCapacity(16)
+        scratch.reserveCapacity(16)
     }
 
     func locationText(_ location: SchemaLocation) -> String {
@@ -54,28 +63,41 @@ struct SchemaCompiler {
 
     /// The index of the compiled node at `location`, compiling it (and what it needs) first.
     mutating func compile(_ location: SchemaLocation, depth: Int) throws(SchemaError) -> Int {
-        if let index = compiled[location] { return index }
+        let place = registry.places.position(of: location)
+        if let place, case let known = registry.places[position: place].compiled, known >= 0 { return Int(known) }
         guard depth < Self.maximumNesting else {
             throw error(location, "schemas are nested more than \(Self.maximumNesting) levels deep")
         }
         let document = registry.documents[location.document]
-        let scope = scope(of: location)
+        let scope = place.map { registry.places[position: $0].scope } ?? scope(of: location)
         let index = nodes.count
         nodes.append(SchemaNode(source: location))
-        compiled[location] = index
+        if let place {
+            registry.places[position: place].compiled = Int32(index)
+        } else {
+            registry.places[location] = SchemaPlace(scope: scope, compiled: Int32(index))
+        }
         switch document.kind(location.node) {
         case .true: nodes[index].boolean = true
         case .false: nodes[index].boolean = false
         case .object:
-            let keywords = try compileKeywords(location, document: document, scope: scope, depth: depth)
-            nodes[index].compiledKeywords = keywords
-            nodes[index].collectsAnnotations = keywords.contains {
+            let base = scratch.count
+            try compileKeywords(location, document: document, scope: scope, depth: depth)
+            nodes[index].collectsAnnotations = scratch[base...].contains {
                 switch $0 {
                 case .unevaluatedItems, .unevaluatedProperties: true
                 default: false
                 }
             }
-            if location.node == document.root || isResourceRoot(location, document: document, scope: scope) {
+            nodes[index].keywordStart = keywords.count
+            keywords.append(contentsOf: scratch[base...])
+            nodes[index].keywordEnd = keywords.count
+            scratch.removeSubrange(base...)
+            // Only a resource with dynamic anchors matters to `$dynamicRef`: the others are not
+            // registered, and validation enters no dynamic scope for them.
+            if !registry.dynamicAnchors.isEmpty,
+                location.node == document.root || isResourceRoot(location, document: document, scope: scope)
+            {
                 nodes[index].resource = try registerResource(scope.base, depth: depth)
             }
         default:
@@ -85,10 +107,10 @@ struct SchemaCompiler {
     }
 
     func scope(of location: SchemaLocation) -> ScopeInfo {
-        if let scope = registry.scopes[location] { return scope }
+        if let scope = registry.scope(at: location) { return scope }
         // A reference into a place the scan did not walk (an unknown keyword): the document's scope.
         let root = SchemaLocation(document: location.document, node: registry.documents[location.document].root)
-        return registry.scopes[root]
+        return registry.scope(at: root)
             ?? ScopeInfo(
                 base: registry.documentURIs[location.document], dialect: options.dialect ?? .draft202012)
     }
@@ -96,13 +118,15 @@ struct SchemaCompiler {
     private func isResourceRoot(_ location: SchemaLocation, document: JSONDocument, scope: ScopeInfo) -> Bool {
         // Only an object with `$id` starts a resource below a document's root: asked first, it
         // spares hashing the base URI for every other schema object compiled.
-        guard registry.members[location]?[.id] != nil else { return false }
+        guard registry.members(at: location)?[.id] != nil else { return false }
         return registry.resources[scope.base] == location
     }
 
-    /// The resource's index, its dynamic anchors compiled (they may be jumped to from anywhere).
-    private mutating func registerResource(_ uri: String, depth: Int) throws(SchemaError) -> Int {
+    /// The resource's index, its dynamic anchors compiled (they may be jumped to from anywhere);
+    /// nil when it has none.
+    private mutating func registerResource(_ uri: String, depth: Int) throws(SchemaError) -> Int? {
         if let index = resourceIndex[uri] { return index }
+        guard registry.dynamicAnchors[uri]?.isEmpty == false else { return nil }
         let index = resources.count
         resources.append(SchemaResource(uri: uri, dynamicAnchors: [:]))
         resourceIndex[uri] = index
@@ -121,9 +145,11 @@ struct SchemaCompiler {
         if reference.utf8.starts(with: [UInt8(ascii: "#"), UInt8(ascii: "/")]),
             !scope.base.utf8.contains(UInt8(ascii: "#")), let resource = registry.resources[scope.base]
         {
+            var pointer = reference.utf8.contains(UInt8(ascii: "%")) ? SchemaURI.percentDecoded(reference) : reference
             guard
-                let target = registry.follow(
-                    pointer: SchemaURI.percentDecoded(String(reference.dropFirst())), from: resource)
+                let target = pointer.withUTF8({
+                    registry.follow(pointer: UnsafeBufferPointer(rebasing: $0.dropFirst()), from: resource)
+                })
             else {
                 throw error(location, "the reference \"\(reference)\" points at nothing")
             }

@@ -11,7 +11,7 @@ extension SchemaEvaluator {
             return evaluate(target, instance, record: record, annotations: &annotations)
         case .dynamicRef(let target, let anchorIndex):
             // The outermost resource in the dynamic scope with this dynamic anchor wins.
-            let anchor = program.tables.anchors[anchorIndex]
+            let anchor = schema.program.tables.anchors[anchorIndex]
             for resource in dynamicScope {
                 if let dynamicTarget = schema.resources[resource].dynamicAnchors[anchor] {
                     return evaluate(dynamicTarget, instance, record: record, annotations: &annotations)
@@ -20,9 +20,9 @@ extension SchemaEvaluator {
             return evaluate(target, instance, record: record, annotations: &annotations)
         case .allOf(let list):
             var valid = true
-            for position in program.tables.schemaLists[list].indices
+            for position in schema.program.tables.schemaLists[list].indices
             where !evaluate(
-                program.tables.schemaLists[list][position], instance, record: record, annotations: &annotations)
+                schema.program.tables.schemaLists[list][position], instance, record: record, annotations: &annotations)
             {
                 valid = false
                 if !record { return false }
@@ -30,15 +30,15 @@ extension SchemaEvaluator {
             return valid
         case .anyOf(let list):
             var matched = false
-            for position in program.tables.schemaLists[list].indices
+            for position in schema.program.tables.schemaLists[list].indices
             where evaluate(
-                program.tables.schemaLists[list][position], instance, record: false, annotations: &annotations)
+                schema.program.tables.schemaLists[list][position], instance, record: false, annotations: &annotations)
             {
                 matched = true
                 if annotations == nil { break }
             }
             guard !matched, record else { return matched }
-            let schemas = program.tables.schemaLists[list]
+            let schemas = schema.program.tables.schemaLists[list]
             if !matched, record {
                 report(
                     instance, node, "anyOf",
@@ -49,14 +49,14 @@ extension SchemaEvaluator {
             return matched
         case .oneOf(let list):
             var matches: [Int] = []
-            for position in program.tables.schemaLists[list].indices
+            for position in schema.program.tables.schemaLists[list].indices
             where evaluate(
-                program.tables.schemaLists[list][position], instance, record: false, annotations: &annotations)
+                schema.program.tables.schemaLists[list][position], instance, record: false, annotations: &annotations)
             {
                 matches.append(position)
                 if matches.count > 1, annotations == nil { break }
             }
-            let schemas = program.tables.schemaLists[list]
+            let schemas = schema.program.tables.schemaLists[list]
             guard matches.count == 1 else {
                 if record {
                     if matches.isEmpty {
@@ -94,7 +94,7 @@ extension SchemaEvaluator {
             return evaluate(elseSchema, instance, record: record, annotations: &annotations)
         case .discriminator(let table):
             guard kind == .object else { return true }
-            let (property, mapping) = program.tables.discriminators[table]
+            let (property, mapping) = schema.program.tables.discriminators[table]
             guard let member = document.children(instance).first(where: { document.keyEquals($0, property.utf8) }),
                 let value = document.string(member)
             else {
@@ -134,7 +134,8 @@ extension SchemaEvaluator {
         for schemaIndex in schemas {
             var trial = SchemaEvaluator(schema: schema, document: document, recording: true)
             trial.dynamicScope = dynamicScope
-            trial.instanceStack = instanceStack
+            trial.depth = depth
+            trial.instanceRun = instanceRun
             trial.explaining = true
             trial.steps = steps
             var none: Annotations?

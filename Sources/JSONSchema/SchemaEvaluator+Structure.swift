@@ -12,11 +12,11 @@ extension SchemaEvaluator {
             var valid = true
             var position = 0
             var none: Annotations?
-            let prefixCount = prefixList.map { program.tables.schemaLists[$0].count } ?? 0
+            let prefixCount = prefixList.map { schema.program.tables.schemaLists[$0].count } ?? 0
             var cursorItem = document.childCursor(instance)
             while let item = cursorItem.next(in: document) {
                 let schemaIndex =
-                    position < prefixCount ? prefixList.map { program.tables.schemaLists[$0][position] } : rest
+                    position < prefixCount ? prefixList.map { schema.program.tables.schemaLists[$0][position] } : rest
                 position += 1
                 guard let schemaIndex else { break }
                 if !evaluate(schemaIndex, item, record: record, annotations: &none) {
@@ -97,7 +97,7 @@ extension SchemaEvaluator {
             return holds
         case .required(let table):
             guard kind == .object else { return true }
-            let coverage = program.requiredCoverage[table]
+            let coverage = schema.program.requiredCoverage[table]
             if coverage.object >= 0, metProperties.object == coverage.object, metProperties.instance == instance.index,
                 metProperties.met & coverage.mask == coverage.mask
             {
@@ -109,7 +109,7 @@ extension SchemaEvaluator {
         case .dependentRequired(let table):
             guard kind == .object else { return true }
             var valid = true
-            for (name, required) in program.tables.dependentRequired[table] where has(instance, name) {
+            for (name, required) in schema.program.tables.dependentRequired[table] where has(instance, name) {
                 let holds = checkRequired(names: required, in: instance, node, record: record) {
                     "missing the property \(SchemaWording.quoted($0)), required when \(SchemaWording.quoted(name.name)) is present"
                 }
@@ -144,7 +144,7 @@ extension SchemaEvaluator {
         case .dependentSchemas(let table):
             guard kind == .object else { return true }
             var valid = true
-            for (name, schemaIndex) in program.tables.dependentSchemas[table] where has(instance, name) {
+            for (name, schemaIndex) in schema.program.tables.dependentSchemas[table] where has(instance, name) {
                 if !evaluate(schemaIndex, instance, record: record, annotations: &annotations) {
                     valid = false
                     if !record { return false }
@@ -205,22 +205,22 @@ extension SchemaEvaluator {
         var valid = true
         var none: Annotations?
         // The flat layout (`SchemaProgram.objectLayouts`): read in place, nothing retained per object.
-        let layout = program.objectLayouts[table]
+        let layout = schema.program.objectLayouts[table]
         let slotMask = layout.slotMask
-        let hasPatterns = !program.tables.objects[table].patterns.isEmpty
-        let additional = program.tables.objects[table].additional
+        let hasPatterns = !schema.program.tables.objects[table].patterns.isEmpty
+        let additional = schema.program.tables.objects[table].additional
         var met: UInt64 = 0
         var cursorMember = document.childCursor(instance)
         while let member = cursorMember.next(in: document) {
             var evaluated = false
             if slotMask >= 0, let hash = document.keyHash(member) {
                 var slot = Int(truncatingIfNeeded: hash) & slotMask
-                while case let found = Int(program.propertySlots[layout.slotStart + slot]), found >= 0 {
+                while case let found = Int(schema.program.propertySlots[layout.slotStart + slot]), found >= 0 {
                     slot = (slot + 1) & slotMask
                     let offset = layout.propertyStart + found
-                    guard program.propertyHashes[offset] == hash else { continue }
-                    let range = program.propertyNameRanges[offset]
-                    let same = program.propertyNameBytes.withUnsafeBufferPointer {
+                    guard schema.program.propertyHashes[offset] == hash else { continue }
+                    let range = schema.program.propertyNameRanges[offset]
+                    let same = schema.program.propertyNameBytes.withUnsafeBufferPointer {
                         document.keyEquals(
                             member,
                             bytes: UnsafeBufferPointer(rebasing: $0[Int(range.lowerBound)..<Int(range.upperBound)]))
@@ -228,13 +228,13 @@ extension SchemaEvaluator {
                     guard same else { continue }
                     if found < 64 { met |= 1 << UInt64(found) }
                     evaluated = true
-                    let target = Int(program.propertyTargets[offset])
-                    if program.nodes[target].boolean == false {
+                    let target = Int(schema.program.propertyTargets[offset])
+                    if schema.program.nodes[target].boolean == false {
                         valid = false
                         guard record else { return false }
                         report(
                             instance, node, "properties",
-                            "the property \(SchemaWording.quoted(program.tables.objects[table].properties[found].name)) is not allowed"
+                            "the property \(SchemaWording.quoted(schema.program.tables.objects[table].properties[found].name)) is not allowed"
                         )
                     } else if !evaluate(target, member, record: record, annotations: &none) {
                         valid = false
@@ -244,7 +244,7 @@ extension SchemaEvaluator {
             }
             if hasPatterns {
                 let name = document.key(member) ?? ""
-                for pattern in program.tables.objects[table].patterns where pattern.regex.firstMatch(name) {
+                for pattern in schema.program.tables.objects[table].patterns where pattern.regex.firstMatch(name) {
                     evaluated = true
                     if !evaluate(pattern.schema, member, record: record, annotations: &none) {
                         valid = false
@@ -254,7 +254,7 @@ extension SchemaEvaluator {
             }
             if !evaluated, let additional {
                 evaluated = true
-                if program.nodes[additional].boolean == false {
+                if schema.program.nodes[additional].boolean == false {
                     valid = false
                     guard record else { return false }
                     report(
@@ -285,15 +285,15 @@ extension SchemaEvaluator {
         _ table: Int, in instance: JSONNode, _ node: Int, record: Bool, message: (String) -> String
     ) -> Bool {
         // Checked in place first: passing the list on would retain it.
-        if program.tables.nameLists[table].count <= 64 {
-            let count = program.tables.nameLists[table].count
+        if schema.program.tables.nameLists[table].count <= 64 {
+            let count = schema.program.tables.nameLists[table].count
             var found: UInt64 = 0
             var cursorMember = document.childCursor(instance)
             while let member = cursorMember.next(in: document) {
                 guard let hash = document.keyHash(member) else { continue }
                 for offset in 0..<count
-                where found & (1 << offset) == 0 && program.tables.nameLists[table][offset].hash == hash
-                    && document.keyEquals(member, program.tables.nameLists[table][offset].utf8)
+                where found & (1 << offset) == 0 && schema.program.tables.nameLists[table][offset].hash == hash
+                    && document.keyEquals(member, schema.program.tables.nameLists[table][offset].utf8)
                 {
                     found |= 1 << offset
                 }
@@ -302,7 +302,7 @@ extension SchemaEvaluator {
             guard record else { return false }
         }
         return checkRequired(
-            names: program.tables.nameLists[table], in: instance, node, record: record, message: message)
+            names: schema.program.tables.nameLists[table], in: instance, node, record: record, message: message)
     }
 
     /// Every name present in one pass over the members (a bit per name, up to 64 names).

@@ -46,16 +46,20 @@ struct Annotations {
 /// returns at once and nothing is worded (inside `not`, `anyOf`, `oneOf`, `if`).
 struct SchemaEvaluator {
     let schema: CompiledSchema
-    /// `schema.program`, read in place by the hot loop.
-    let program: SchemaProgram
+    // `schema.program` is read in place by the hot loop; a second stored copy of it retained and
+    // released each of its arrays once more for every document validated.
     let document: JSONDocument
     let recording: Bool
     var findings: [SchemaFinding] = []
     var truncated = false
     /// Resources entered, outermost first, for `$dynamicRef`.
     var dynamicScope: [Int] = []
-    /// The instance of each schema being applied, to tell a reference loop from deep data.
-    var instanceStack: [Int] = []
+    /// How many schemas are being applied inside one another (bounded by `maximumDepth`).
+    var depth = 0
+    /// The innermost run of nested applications to one instance: its tape index and length. 32
+    /// in a row at the depth limit is a reference loop rather than deep data. Counters, not a
+    /// stack of instances: that array was allocated for every document validated.
+    var instanceRun: (instance: Int, length: Int) = (-1, 0)
     /// Inside an explanation of a failed `anyOf`/`oneOf`: no nested explanations.
     var explaining = false
     /// Schemas applied so far; past `maximumSteps` validation stops (a hostile schema of nested
@@ -69,11 +73,9 @@ struct SchemaEvaluator {
 
     init(schema: CompiledSchema, document: JSONDocument, recording: Bool) {
         self.schema = schema
-        program = schema.program
         self.document = document
         self.recording = recording
         maximumSteps = schema.options.maximumSteps ?? 20_000_000 + 64 * document.tapeCount
-        instanceStack.reserveCapacity(64)
     }
 
     /// Adds a finding of `keyword` of compiled node `node` (worded only here, on the failure path).
@@ -111,7 +113,7 @@ struct SchemaEvaluator {
             }
             return false
         }
-        if let boolean = program.nodes[index].boolean {
+        if let boolean = schema.program.nodes[index].boolean {
             if !boolean, record {
                 report(
                     instance, index, "",
@@ -120,23 +122,29 @@ struct SchemaEvaluator {
             }
             return boolean
         }
-        guard instanceStack.count < schema.options.maximumDepth else {
+        guard depth < schema.options.maximumDepth else {
             if record { reportTooDeep(instance, index) }
             return false
         }
-        instanceStack.append(instance.index)
-        defer { instanceStack.removeLast() }
-        let resource = program.nodes[index].resource
+        let outerRun = instanceRun
+        instanceRun = (instance.index, outerRun.instance == instance.index ? outerRun.length + 1 : 1)
+        depth += 1
+        defer {
+            depth -= 1
+            instanceRun = outerRun
+        }
+        let resource = schema.program.nodes[index].resource
         if let resource { dynamicScope.append(resource) }
         defer { if resource != nil { dynamicScope.removeLast() } }
 
-        var local: Annotations? = annotations != nil || program.nodes[index].collectsAnnotations ? Annotations() : nil
+        var local: Annotations? =
+            annotations != nil || schema.program.nodes[index].collectsAnnotations ? Annotations() : nil
         var valid = true
         // Read once for all the node's keywords (each asks; a tape entry is not free to decode).
         let kind = document.kind(instance)
         // One retain of the list per node, not one per keyword read across the mutating calls.
-        let keywords = program.keywords
-        for position in program.nodes[index].keywordStart..<program.nodes[index].keywordEnd
+        let keywords = schema.program.keywords
+        for position in schema.program.nodes[index].keywordStart..<schema.program.nodes[index].keywordEnd
         where !apply(keywords[position], index, instance, kind, record: record, annotations: &local) {
             valid = false
             if !record { return false }
@@ -146,8 +154,7 @@ struct SchemaEvaluator {
     }
 
     private mutating func reportTooDeep(_ instance: JSONNode, _ node: Int) {
-        let recent = instanceStack.suffix(32)
-        if recent.count == 32, recent.allSatisfy({ $0 == instance.index }) {
+        if instanceRun.instance == instance.index, instanceRun.length >= 32 {
             report(
                 instance, node, "$ref",
                 "the schema's references loop without moving into the document (at \(schema.location(of: node)))")
@@ -178,7 +185,7 @@ struct SchemaEvaluator {
         case .enumeration(let table):
             if isEnumerated(instance, kind, table) { return true }
             if record {
-                let values = program.tables.enumerations[table].values
+                let values = schema.program.tables.enumerations[table].values
                 let shown = values.prefix(8).map { schema.documents[$0.document].preview($0.node, maxLength: 30) }
                 let list = shown.joined(separator: ", ") + (values.count > 8 ? ", …" : "")
                 report(
@@ -199,11 +206,11 @@ struct SchemaEvaluator {
             return true
         case .multipleOf(let table):
             guard let value = number(instance) else { return true }
-            guard DecimalMultiple.isMultiple(value, of: program.tables.numbers[table].value) else {
+            guard DecimalMultiple.isMultiple(value, of: schema.program.tables.numbers[table].value) else {
                 if record {
                     report(
                         instance, node, "multipleOf",
-                        "expected a multiple of \(program.tables.numbers[table].text), found \(document.rawText(instance))"
+                        "expected a multiple of \(schema.program.tables.numbers[table].text), found \(document.rawText(instance))"
                     )
                 }
                 return false
@@ -222,7 +229,7 @@ struct SchemaEvaluator {
             if !holds, record {
                 report(
                     instance, node, bound.rawValue,
-                    "expected a number \(words) \(program.tables.numbers[table].text), found \(document.rawText(instance))"
+                    "expected a number \(words) \(schema.program.tables.numbers[table].text), found \(document.rawText(instance))"
                 )
             }
             return holds
@@ -240,11 +247,11 @@ struct SchemaEvaluator {
             return holds
         case .pattern(let table):
             guard kind == .string else { return true }
-            guard matchesPattern(instance, program.tables.patterns[table].regex) else {
+            guard matchesPattern(instance, schema.program.tables.patterns[table].regex) else {
                 if record {
                     report(
                         instance, node, "pattern",
-                        "expected a string matching /\(program.tables.patterns[table].source)/, found \(SchemaWording.describe(document, instance))"
+                        "expected a string matching /\(schema.program.tables.patterns[table].source)/, found \(SchemaWording.describe(document, instance))"
                     )
                 }
                 return false
@@ -314,30 +321,30 @@ struct SchemaEvaluator {
     /// integers against a whole bound as Ints, anything else as exact decimals.
     func compare(_ instance: JSONNode, _ kind: JSONKind, _ table: Int) -> Int? {
         guard kind == .number else { return nil }
-        if let integer = program.tables.numbers[table].integer, document.isInteger(instance),
+        if let integer = schema.program.tables.numbers[table].integer, document.isInteger(instance),
             let value = try? document.int64(instance)
         {
             let limit = Int64(integer)
             return value < limit ? -1 : value > limit ? 1 : 0
         }
         guard let value = number(instance) else { return nil }
-        return JSONDecimal.order(value, program.tables.numbers[table].value)
+        return JSONDecimal.order(value, schema.program.tables.numbers[table].value)
     }
 
     /// Whether `instance` equals one of enumeration `table`'s values: byte for byte against
     /// string values when the instance is a string without escapes.
     func isEnumerated(_ instance: JSONNode, _ kind: JSONKind, _ table: Int) -> Bool {
-        if program.tables.enumerations[table].strings != nil {
+        if schema.program.tables.enumerations[table].strings != nil {
             guard kind == .string else { return false }
             if let range = document.unescapedStringRange(instance) {
-                for candidate in 0..<(program.tables.enumerations[table].strings?.count ?? 0)
-                where document.bytesEqual(range, program.tables.enumerations[table].strings?[candidate] ?? []) {
+                for candidate in 0..<(schema.program.tables.enumerations[table].strings?.count ?? 0)
+                where document.bytesEqual(range, schema.program.tables.enumerations[table].strings?[candidate] ?? []) {
                     return true
                 }
                 return false
             }
         }
-        for value in program.tables.enumerations[table].values
+        for value in schema.program.tables.enumerations[table].values
         where JSONValueEquality.equal(schema.documents[value.document], value.node, document, instance) {
             return true
         }

@@ -107,5 +107,8 @@ struct SchemaMembers {
         }
     }
 
+    /// The bits of `words` (a bit per word's raw value) whose word is present.
+    func present(among words: UInt64) -> UInt64 { present & words }
+
     private static func bit(_ word: SchemaWord) -> UInt64 { 1 << UInt64(word.rawValue) }
 }

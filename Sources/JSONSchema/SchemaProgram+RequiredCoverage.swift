@@ -2,11 +2,14 @@
 /// `SchemaProgram.requiredCoverage`): worked out once per compiled schema.
 extension SchemaProgram {
     /// Per `required` list, the `properties` table before it in the same node and the names' bits.
-    static func requiredCoverage(nodes: [SchemaNode], tables: SchemaTables) -> [(object: Int, mask: UInt64)] {
+    static func requiredCoverage(nodes: [SchemaNode], keywords: [SchemaKeyword], tables: SchemaTables) -> [(
+        object: Int, mask: UInt64
+    )] {
+        guard !tables.nameLists.isEmpty else { return [] }
         var coverage = [(object: Int, mask: UInt64)](repeating: (-1, 0), count: tables.nameLists.count)
         for node in nodes {
             var object: Int?
-            for keyword in node.compiledKeywords {
+            for keyword in keywords[node.keywordStart..<node.keywordEnd] {
                 if case .object(let table) = keyword { object = table }
                 if case .required(let list) = keyword, let object {
                     coverage[list] = Self.coverage(of: tables.nameLists[list], by: tables.objects[object], object)
