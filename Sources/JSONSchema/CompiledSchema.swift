@@ -215,10 +215,11 @@ struct SchemaTables: Sendable {
     var anchors: [String] = []
     var discriminators: [(property: PropertyName, mapping: [String: Int])] = []
 
-    /// Appends `value` to `table`; its index.
-    mutating func add<Value>(_ value: Value, to table: WritableKeyPath<SchemaTables, [Value]>) -> Int {
-        self[keyPath: table].append(value)
-        return self[keyPath: table].count - 1
+    /// Appends `value` to `table` (one of these tables); its index. An `inout` array rather
+    /// than a key path: applying a key path went through the runtime for every keyword compiled.
+    static func add<Value>(_ value: Value, to table: inout [Value]) -> Int {
+        table.append(value)
+        return table.count - 1
     }
 }
 

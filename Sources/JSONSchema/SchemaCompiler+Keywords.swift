@@ -16,11 +16,16 @@ extension SchemaCompiler {
             withoutValidation.insert(scope.base)
         }
         if !withoutValidation.isEmpty, withoutValidation.contains(scope.base) {
-            for word in Self.validationKeywords { members[word] = nil }
+            for word in Self.validationKeywords { members.remove(word) }
         }
 
         func at(_ node: JSONNode) -> SchemaLocation { SchemaLocation(document: location.document, node: node) }
-        func fail(_ node: JSONNode, _ message: String) -> SchemaError { error(at(node), message) }
+        // Captures no `self`: a closure over `self` passed to a method of `self` copied the whole
+        // compiler (every array retained and released) for each keyword read.
+        let documentURI = registry.documentURIs[location.document]
+        func fail(_ node: JSONNode, _ message: String) -> SchemaError {
+            SchemaError(location: documentURI + "#" + document.jsonPointer(node), message: message)
+        }
 
         if let ref = members[.ref] {
             guard let text = document.string(ref) else { throw fail(ref, "$ref must be a string") }
@@ -41,12 +46,13 @@ extension SchemaCompiler {
                     == fragment
             scratch.append(
                 bookended
-                    ? .dynamicRef(target, anchor: tables.add(fragment, to: \.anchors)) : .ref(target, dynamic: true))
+                    ? .dynamicRef(target, anchor: SchemaTables.add(fragment, to: &tables.anchors))
+                    : .ref(target, dynamic: true))
         }
 
         // MARK: Any instance
         if let type = members[.type] {
-            var mask = try typeMask(document, type, fail: fail)
+            var mask = try Self.typeMask(document, type, fail: fail)
             if dialect == .openAPI30, let nullable = members[.nullable], document.bool(nullable) == true {
                 mask.insert(.null)
             }
@@ -54,7 +60,8 @@ extension SchemaCompiler {
         }
         if let values = members[.enumeration] {
             guard document.kind(values) == .array else { throw fail(values, "enum must be an array") }
-            scratch.append(.enumeration(tables.add(enumeration(document, values, location), to: \.enumerations)))
+            scratch.append(
+                .enumeration(SchemaTables.add(Self.enumeration(document, values, location), to: &tables.enumerations)))
         }
         if let value = members[.constant], !dialect.isOpenAPI || dialect == .openAPI31 {
             scratch.append(.constant(SchemaValue(document: location.document, node: value)))
@@ -62,9 +69,10 @@ extension SchemaCompiler {
 
         // MARK: Numbers
         if let value = members[.multipleOf] {
-            let decimal = try number(document, value, fail: fail)
+            let decimal = try Self.number(document, value, fail: fail)
             guard !decimal.isNegative, !decimal.isZero else { throw fail(value, "multipleOf must be greater than 0") }
-            scratch.append(.multipleOf(tables.add(schemaNumber(decimal, document, value), to: \.numbers)))
+            scratch.append(
+                .multipleOf(SchemaTables.add(Self.schemaNumber(decimal, document, value), to: &tables.numbers)))
         }
         for kind in BoundKind.all {
             guard let value = members[SchemaWord(kind)] else { continue }
@@ -78,17 +86,20 @@ extension SchemaCompiler {
                     effective = kind == .minimum ? .exclusiveMinimum : .exclusiveMaximum
                 }
             }
-            let decimal = try number(document, value, fail: fail)
-            scratch.append(.bound(tables.add(schemaNumber(decimal, document, value), to: \.numbers), kind: effective))
+            let decimal = try Self.number(document, value, fail: fail)
+            scratch.append(
+                .bound(
+                    SchemaTables.add(Self.schemaNumber(decimal, document, value), to: &tables.numbers), kind: effective)
+            )
         }
 
         // MARK: Strings
-        if let value = members[.minLength] { scratch.append(.minLength(try count(document, value, fail: fail))) }
-        if let value = members[.maxLength] { scratch.append(.maxLength(try count(document, value, fail: fail))) }
+        if let value = members[.minLength] { scratch.append(.minLength(try Self.count(document, value, fail: fail))) }
+        if let value = members[.maxLength] { scratch.append(.maxLength(try Self.count(document, value, fail: fail))) }
         if let value = members[.pattern] {
-            let source = try string(document, value, fail: fail)
-            let compiledRegex = try regex(source, at: value, fail: fail)
-            scratch.append(.pattern(tables.add((compiledRegex, source), to: \.patterns)))
+            let source = try Self.string(document, value, fail: fail)
+            let compiledRegex = try Self.regex(source, at: value, fail: fail)
+            scratch.append(.pattern(SchemaTables.add((compiledRegex, source), to: &tables.patterns)))
         }
         if let value = members[.format], let name = document.string(value), let format = SchemaFormat(rawValue: name),
             options.assertFormats
@@ -134,13 +145,13 @@ extension SchemaCompiler {
             var minimum = 1
             var maximum: Int?
             if !dialect.isDraft7Like {
-                if let value = members[.minContains] { minimum = try count(document, value, fail: fail) }
-                if let value = members[.maxContains] { maximum = try count(document, value, fail: fail) }
+                if let value = members[.minContains] { minimum = try Self.count(document, value, fail: fail) }
+                if let value = members[.maxContains] { maximum = try Self.count(document, value, fail: fail) }
             }
             scratch.append(.contains(schema, minimum: minimum, maximum: maximum))
         }
-        if let value = members[.minItems] { scratch.append(.minItems(try count(document, value, fail: fail))) }
-        if let value = members[.maxItems] { scratch.append(.maxItems(try count(document, value, fail: fail))) }
+        if let value = members[.minItems] { scratch.append(.minItems(try Self.count(document, value, fail: fail))) }
+        if let value = members[.maxItems] { scratch.append(.maxItems(try Self.count(document, value, fail: fail))) }
         if let value = members[.uniqueItems], document.bool(value) == true { scratch.append(.uniqueItems) }
 
         // MARK: Objects
@@ -166,7 +177,7 @@ extension SchemaCompiler {
             var cursor = document.childCursor(patterns)
             while let property = cursor.next(in: document) {
                 let source = document.key(property) ?? ""
-                let compiledRegex = try regex(source, at: property, fail: fail)
+                let compiledRegex = try Self.regex(source, at: property, fail: fail)
                 object.patterns.append((compiledRegex, source, try compile(at(property), depth: depth + 1)))
             }
         }
@@ -174,21 +185,21 @@ extension SchemaCompiler {
             object.additional = try compile(at(additional), depth: depth + 1)
         }
         if !object.properties.isEmpty || !object.patterns.isEmpty || object.additional != nil {
-            scratch.append(.object(tables.add(object, to: \.objects)))
+            scratch.append(.object(SchemaTables.add(object, to: &tables.objects)))
         }
         if let names = members[.propertyNames] {
             scratch.append(.propertyNames(try compile(at(names), depth: depth + 1)))
         }
         if let required = members[.required] {
             guard document.kind(required) == .array else { throw fail(required, "required must be an array") }
-            let names = try propertyNames(document, required, fail: fail)
-            if !names.isEmpty { scratch.append(.required(tables.add(names, to: \.nameLists))) }
+            let names = try Self.propertyNames(document, required, fail: fail)
+            if !names.isEmpty { scratch.append(.required(SchemaTables.add(names, to: &tables.nameLists))) }
         }
         if let value = members[.minProperties] {
-            scratch.append(.minProperties(try count(document, value, fail: fail)))
+            scratch.append(.minProperties(try Self.count(document, value, fail: fail)))
         }
         if let value = members[.maxProperties] {
-            scratch.append(.maxProperties(try count(document, value, fail: fail)))
+            scratch.append(.maxProperties(try Self.count(document, value, fail: fail)))
         }
         var dependentRequired: [(PropertyName, [PropertyName])] = []
         var dependentSchemas: [(PropertyName, Int)] = []
@@ -202,7 +213,7 @@ extension SchemaCompiler {
             while let dependency = cursor.next(in: document) {
                 let name = PropertyName(document.key(dependency) ?? "")
                 if document.kind(dependency) == .array {
-                    let names = try propertyNames(document, dependency, fail: fail)
+                    let names = try Self.propertyNames(document, dependency, fail: fail)
                     dependentRequired.append((name, names))
                 } else {
                     dependentSchemas.append((name, try compile(at(dependency), depth: depth + 1)))
@@ -210,10 +221,10 @@ extension SchemaCompiler {
             }
         }
         if !dependentRequired.isEmpty {
-            scratch.append(.dependentRequired(tables.add(dependentRequired, to: \.dependentRequired)))
+            scratch.append(.dependentRequired(SchemaTables.add(dependentRequired, to: &tables.dependentRequired)))
         }
         if !dependentSchemas.isEmpty {
-            scratch.append(.dependentSchemas(tables.add(dependentSchemas, to: \.dependentSchemas)))
+            scratch.append(.dependentSchemas(SchemaTables.add(dependentSchemas, to: &tables.dependentSchemas)))
         }
 
         // MARK: Applicators
@@ -228,17 +239,19 @@ extension SchemaCompiler {
             while let element = cursor.next(in: document) { schemas.append(try compile(at(element), depth: depth + 1)) }
             return schemas
         }
-        if let schemas = try list(.allOf) { scratch.append(.allOf(tables.add(schemas, to: \.schemaLists))) }
+        if let schemas = try list(.allOf) { scratch.append(.allOf(SchemaTables.add(schemas, to: &tables.schemaLists))) }
         let discriminator =
             dialect.isOpenAPI
             ? try self.discriminator(members, document: document, location: location).map {
-                tables.add((property: $0.0, mapping: $0.1), to: \.discriminators)
+                SchemaTables.add((property: $0.0, mapping: $0.1), to: &tables.discriminators)
             } : nil
         if let schemas = try list(.anyOf) {
-            scratch.append(discriminator.map { .discriminator($0) } ?? .anyOf(tables.add(schemas, to: \.schemaLists)))
+            scratch.append(
+                discriminator.map { .discriminator($0) } ?? .anyOf(SchemaTables.add(schemas, to: &tables.schemaLists)))
         }
         if let schemas = try list(.oneOf) {
-            scratch.append(discriminator.map { .discriminator($0) } ?? .oneOf(tables.add(schemas, to: \.schemaLists)))
+            scratch.append(
+                discriminator.map { .discriminator($0) } ?? .oneOf(SchemaTables.add(schemas, to: &tables.schemaLists)))
         }
         if let not = members[.not] { scratch.append(.not(try compile(at(not), depth: depth + 1))) }
         if let condition = members[.ifSchema] {
@@ -270,11 +283,11 @@ extension SchemaCompiler {
 
     /// `prefixItems` (draft-07: the `items` array) as a `SchemaTables.schemaLists` index; nil when empty.
     private mutating func prefixList(_ prefix: [Int]) -> Int? {
-        prefix.isEmpty ? nil : tables.add(prefix, to: \.schemaLists)
+        prefix.isEmpty ? nil : SchemaTables.add(prefix, to: &tables.schemaLists)
     }
 
     /// `enum`'s values, with their UTF-8 when all are strings without escapes.
-    private func enumeration(_ document: JSONDocument, _ values: JSONNode, _ location: SchemaLocation)
+    private static func enumeration(_ document: JSONDocument, _ values: JSONNode, _ location: SchemaLocation)
         -> SchemaEnumeration
     {
         let nodes = Array(document.children(values))
@@ -285,7 +298,8 @@ extension SchemaCompiler {
     }
 
     /// A number keyword's value, its text and its Int value when it has one.
-    private func schemaNumber(_ decimal: JSONDecimal, _ document: JSONDocument, _ node: JSONNode) -> SchemaNumber {
+    private static func schemaNumber(_ decimal: JSONDecimal, _ document: JSONDocument, _ node: JSONNode) -> SchemaNumber
+    {
         let limit = 1_000_000_000_000_000_000
         let integer = decimal.integerValue.flatMap { $0 > -limit && $0 < limit ? $0 : nil }
         return SchemaNumber(value: decimal, text: document.rawText(node), integer: integer)
@@ -326,18 +340,18 @@ extension SchemaCompiler {
         return mapping.isEmpty ? nil : (PropertyName(name), mapping)
     }
 
-    private func typeMask(
+    private static func typeMask(
         _ document: JSONDocument, _ node: JSONNode, fail: (JSONNode, String) -> SchemaError
     ) throws(SchemaError) -> TypeMask {
-        guard document.kind(node) == .array else { return try typeBit(document, node, fail: fail) }
+        guard document.kind(node) == .array else { return try Self.typeBit(document, node, fail: fail) }
         var mask = TypeMask()
         var cursor = document.childCursor(node)
-        while let element = cursor.next(in: document) { mask.insert(try typeBit(document, element, fail: fail)) }
+        while let element = cursor.next(in: document) { mask.insert(try Self.typeBit(document, element, fail: fail)) }
         return mask
     }
 
     /// One type name's bit, compared in place when the name has no escapes.
-    private func typeBit(
+    private static func typeBit(
         _ document: JSONDocument, _ node: JSONNode, fail: (JSONNode, String) -> SchemaError
     ) throws(SchemaError) -> TypeMask {
         if let range = document.unescapedStringRange(node) {
@@ -348,7 +362,7 @@ extension SchemaCompiler {
         throw fail(node, "unknown type \(document.preview(node))")
     }
 
-    private func number(
+    private static func number(
         _ document: JSONDocument, _ node: JSONNode, fail: (JSONNode, String) -> SchemaError
     ) throws(SchemaError) -> JSONDecimal {
         guard document.kind(node) == .number, let decimal = JSONDecimal(document.bytes[document.byteRange(node)]) else {
@@ -357,10 +371,10 @@ extension SchemaCompiler {
         return decimal
     }
 
-    private func count(
+    private static func count(
         _ document: JSONDocument, _ node: JSONNode, fail: (JSONNode, String) -> SchemaError
     ) throws(SchemaError) -> Int {
-        let decimal = try number(document, node, fail: fail)
+        let decimal = try Self.number(document, node, fail: fail)
         guard !decimal.isNegative, let value = decimal.integerValue else {
             throw fail(node, "expected a non-negative integer, found \(document.preview(node))")
         }
@@ -368,19 +382,19 @@ extension SchemaCompiler {
     }
 
     /// The strings of the array `node` (`required`, a `dependentRequired` entry) as names.
-    private func propertyNames(
+    private static func propertyNames(
         _ document: JSONDocument, _ node: JSONNode, fail: (JSONNode, String) -> SchemaError
     ) throws(SchemaError) -> [PropertyName] {
         var names: [PropertyName] = []
         names.reserveCapacity(document.childCount(node))
         var cursor = document.childCursor(node)
         while let element = cursor.next(in: document) {
-            names.append(PropertyName(try string(document, element, fail: fail)))
+            names.append(PropertyName(try Self.string(document, element, fail: fail)))
         }
         return names
     }
 
-    private func string(
+    private static func string(
         _ document: JSONDocument, _ node: JSONNode, fail: (JSONNode, String) -> SchemaError
     ) throws(SchemaError) -> String {
         guard let text = document.string(node) else {
@@ -389,7 +403,7 @@ extension SchemaCompiler {
         return text
     }
 
-    private func regex(
+    private static func regex(
         _ source: String, at node: JSONNode, fail: (JSONNode, String) -> SchemaError
     ) throws(SchemaError) -> IRegexp {
         guard let regex = IRegexp(source, dialect: .ecmaScript) else {

@@ -12,11 +12,8 @@ extension CompiledSchema {
         let index = compiler.registry.add(document, uri: uri, dialect: dialect, explicit: options.dialect != nil)
         let rootLocation = SchemaLocation(document: index, node: document.root)
         let root = try compiler.compile(rootLocation, depth: 0)
-        self.init(
-            nodes: compiler.nodes, keywords: compiler.keywords, tables: compiler.tables, root: root,
-            documents: compiler.registry.documents,
-            documentURIs: compiler.registry.documentURIs, resources: compiler.resources,
-            options: options, dialect: compiler.registry.scope(at: rootLocation)?.dialect ?? dialect)
+        let rootDialect = compiler.registry.scope(at: rootLocation)?.dialect ?? dialect
+        self = compiler.finish(root: root, dialect: rootDialect)
     }
 }
 
@@ -50,6 +47,14 @@ struct SchemaCompiler {
         nodes.reserveCapacity(8)
         keywords.reserveCapacity(16)
         scratch.reserveCapacity(16)
+    }
+
+    /// The compiled schema, its lists moved out of the compiler (consumed: not retained once
+    /// more and released again with the compiler).
+    consuming func finish(root: Int, dialect: SchemaDialect) -> CompiledSchema {
+        CompiledSchema(
+            nodes: nodes, keywords: keywords, tables: tables, root: root, documents: registry.documents,
+            documentURIs: registry.documentURIs, resources: resources, options: options, dialect: dialect)
     }
 
     func locationText(_ location: SchemaLocation) -> String {

@@ -73,38 +73,59 @@ enum SchemaWord: Int, CaseIterable, Sendable {
     }
 }
 
-/// One schema object's members that are keywords, read in one pass: a lookup is a bit test and a
-/// lane of a fixed vector (a lane per word), not a dictionary of every member's name. A plain
-/// value without a heap array: one was allocated, retained and freed per schema object, a large
-/// share of compiling a small schema.
+/// One schema object's members that are keywords, read in one pass: a lookup is a bit test, a
+/// population count and a lane of a small vector, not a dictionary of every member's name. The
+/// nodes of the words present are kept in word order, the first 16 inline (an object rarely has
+/// more keyword members): the registry keeps one per schema object and the compiler copies it,
+/// and a lane for each of the 54 words made every copy 264 bytes.
 struct SchemaMembers {
-    /// Each word's member as its tape index (entries never exceed the body's 32-bit size); read
-    /// only where `present` has the word's bit.
-    private var nodes = SIMD64<UInt32>()
+    /// The words whose members are stored, a bit each: a word's rank among them is its place.
+    private var stored: UInt64 = 0
+    /// The words still visible (`remove(_:)` hides one without moving the others).
     private var present: UInt64 = 0
+    /// The members of the first 16 stored words, as tape indices (entries never exceed the body's
+    /// 32-bit size).
+    private var nodes = SIMD16<UInt32>()
+    /// The members of stored words past the 16th; empty (no heap storage) in practice.
+    private var more: [UInt32] = []
 
     init(_ object: JSONNode, in document: JSONDocument) {
+        // Read in document order into a lane per word (the last of a repeated name wins), then
+        // packed in word order.
+        var all = SIMD64<UInt32>()
         var cursor = document.childCursor(object)
         while let child = cursor.next(in: document) {
             guard let word = SchemaWord(member: child, in: document) else { continue }
-            self[word] = child
+            all[word.rawValue] = UInt32(truncatingIfNeeded: child.index)
+            stored |= Self.bit(word)
+        }
+        present = stored
+        var words = stored
+        var rank = 0
+        while words != 0 {
+            let raw = words.trailingZeroBitCount
+            words &= words - 1
+            if rank < 16 { nodes[rank] = all[raw] } else { more.append(all[raw]) }
+            rank += 1
         }
     }
 
-    /// The member named `word` (the last one, if repeated).
+    /// The member named `word` (the last one, if repeated). Inlined: the compiler asks for every
+    /// word of every schema object, most of them absent (one bit test).
+    @inline(__always)
     subscript(word: SchemaWord) -> JSONNode? {
-        get {
-            guard present & Self.bit(word) != 0 else { return nil }
-            return JSONNode(index: Int(nodes[word.rawValue]))
-        }
-        set {
-            if let newValue {
-                nodes[word.rawValue] = UInt32(truncatingIfNeeded: newValue.index)
-                present |= Self.bit(word)
-            } else {
-                present &= ~Self.bit(word)
-            }
-        }
+        let bit = Self.bit(word)
+        guard present & bit != 0 else { return nil }
+        let rank = (stored & (bit &- 1)).nonzeroBitCount
+        return JSONNode(index: Int(rank < 16 ? nodes[rank] : node(past: rank)))
+    }
+
+    @inline(never)
+    private func node(past rank: Int) -> UInt32 { more[rank - 16] }
+
+    /// Hides `word`'s member (the validation keywords of a meta-schema without that vocabulary).
+    mutating func remove(_ word: SchemaWord) {
+        present &= ~Self.bit(word)
     }
 
     /// The bits of `words` (a bit per word's raw value) whose word is present.
