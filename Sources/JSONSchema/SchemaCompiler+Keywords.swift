@@ -20,22 +20,17 @@ extension SchemaCompiler {
         }
 
         func at(_ node: JSONNode) -> SchemaLocation { SchemaLocation(document: location.document, node: node) }
-        // Captures no `self`: a closure over `self` passed to a method of `self` copied the whole
-        // compiler (every array retained and released) for each keyword read.
-        let documentURI = registry.documentURIs[location.document]
-        func fail(_ node: JSONNode, _ message: String) -> SchemaError {
-            SchemaError(location: documentURI + "#" + document.jsonPointer(node), message: message)
-        }
+        let fail = SchemaFailure(documentURI: registry.documentURIs[location.document])
 
         if let ref = members[.ref] {
-            guard let text = document.string(ref) else { throw fail(ref, "$ref must be a string") }
+            guard let text = document.string(ref) else { throw fail(document, ref, "$ref must be a string") }
             let target = try compile(resolve(text, from: location), depth: depth + 1)
             scratch.append(.ref(target, dynamic: false))
             // Draft-07 and OpenAPI 3.0: a $ref hides every keyword beside it.
             if dialect.isDraft7Like { return }
         }
         if !dialect.isDraft7Like, let ref = members[.dynamicRef] {
-            guard let text = document.string(ref) else { throw fail(ref, "$dynamicRef must be a string") }
+            guard let text = document.string(ref) else { throw fail(document, ref, "$dynamicRef must be a string") }
             let targetLocation = try resolve(text, from: location)
             let target = try compile(targetLocation, depth: depth + 1)
             let fragment = SchemaURI.split(SchemaURI.resolve(text, against: scope.base)).fragment ?? ""
@@ -59,7 +54,7 @@ extension SchemaCompiler {
             scratch.append(.type(mask))
         }
         if let values = members[.enumeration] {
-            guard document.kind(values) == .array else { throw fail(values, "enum must be an array") }
+            guard document.kind(values) == .array else { throw fail(document, values, "enum must be an array") }
             scratch.append(
                 .enumeration(SchemaTables.add(Self.enumeration(document, values, location), to: &tables.enumerations)))
         }
@@ -70,7 +65,9 @@ extension SchemaCompiler {
         // MARK: Numbers
         if let value = members[.multipleOf] {
             let decimal = try Self.number(document, value, fail: fail)
-            guard !decimal.isNegative, !decimal.isZero else { throw fail(value, "multipleOf must be greater than 0") }
+            guard !decimal.isNegative, !decimal.isZero else {
+                throw fail(document, value, "multipleOf must be greater than 0")
+            }
             scratch.append(
                 .multipleOf(SchemaTables.add(Self.schemaNumber(decimal, document, value), to: &tables.numbers)))
         }
@@ -98,7 +95,7 @@ extension SchemaCompiler {
         if let value = members[.maxLength] { scratch.append(.maxLength(try Self.count(document, value, fail: fail))) }
         if let value = members[.pattern] {
             let source = try Self.string(document, value, fail: fail)
-            let compiledRegex = try Self.regex(source, at: value, fail: fail)
+            let compiledRegex = try Self.regex(source, at: value, in: document, fail: fail)
             scratch.append(.pattern(SchemaTables.add((compiledRegex, source), to: &tables.patterns)))
         }
         if let value = members[.format], let name = document.string(value), let format = SchemaFormat(rawValue: name),
@@ -129,7 +126,9 @@ extension SchemaCompiler {
             }
         } else {
             if let items = members[.prefixItems] {
-                guard document.kind(items) == .array else { throw fail(items, "prefixItems must be an array") }
+                guard document.kind(items) == .array else {
+                    throw fail(document, items, "prefixItems must be an array")
+                }
                 var cursor = document.childCursor(items)
                 while let element = cursor.next(in: document) {
                     prefix.append(try compile(at(element), depth: depth + 1))
@@ -157,7 +156,9 @@ extension SchemaCompiler {
         // MARK: Objects
         var object = ObjectApplicator()
         if let properties = members[.properties] {
-            guard document.kind(properties) == .object else { throw fail(properties, "properties must be an object") }
+            guard document.kind(properties) == .object else {
+                throw fail(document, properties, "properties must be an object")
+            }
             // Collected first: each change of `object.properties` lays its hash slots out again.
             var list: [PropertySchema] = []
             list.reserveCapacity(document.childCount(properties))
@@ -172,12 +173,12 @@ extension SchemaCompiler {
         }
         if let patterns = members[.patternProperties] {
             guard document.kind(patterns) == .object else {
-                throw fail(patterns, "patternProperties must be an object")
+                throw fail(document, patterns, "patternProperties must be an object")
             }
             var cursor = document.childCursor(patterns)
             while let property = cursor.next(in: document) {
                 let source = document.key(property) ?? ""
-                let compiledRegex = try Self.regex(source, at: property, fail: fail)
+                let compiledRegex = try Self.regex(source, at: property, in: document, fail: fail)
                 object.patterns.append((compiledRegex, source, try compile(at(property), depth: depth + 1)))
             }
         }
@@ -191,7 +192,7 @@ extension SchemaCompiler {
             scratch.append(.propertyNames(try compile(at(names), depth: depth + 1)))
         }
         if let required = members[.required] {
-            guard document.kind(required) == .array else { throw fail(required, "required must be an array") }
+            guard document.kind(required) == .array else { throw fail(document, required, "required must be an array") }
             let names = try Self.propertyNames(document, required, fail: fail)
             if !names.isEmpty { scratch.append(.required(SchemaTables.add(names, to: &tables.nameLists))) }
         }
@@ -231,7 +232,7 @@ extension SchemaCompiler {
         func list(_ word: SchemaWord) throws(SchemaError) -> [Int]? {
             guard let value = members[word] else { return nil }
             guard document.kind(value) == .array, document.childCount(value) > 0 else {
-                throw fail(value, "\(word.name) must be a non-empty array of schemas")
+                throw fail(document, value, "\(word.name) must be a non-empty array of schemas")
             }
             var schemas: [Int] = []
             schemas.reserveCapacity(document.childCount(value))
@@ -341,7 +342,7 @@ extension SchemaCompiler {
     }
 
     private static func typeMask(
-        _ document: JSONDocument, _ node: JSONNode, fail: (JSONNode, String) -> SchemaError
+        _ document: JSONDocument, _ node: JSONNode, fail: SchemaFailure
     ) throws(SchemaError) -> TypeMask {
         guard document.kind(node) == .array else { return try Self.typeBit(document, node, fail: fail) }
         var mask = TypeMask()
@@ -352,38 +353,39 @@ extension SchemaCompiler {
 
     /// One type name's bit, compared in place when the name has no escapes.
     private static func typeBit(
-        _ document: JSONDocument, _ node: JSONNode, fail: (JSONNode, String) -> SchemaError
+        _ document: JSONDocument, _ node: JSONNode, fail: SchemaFailure
     ) throws(SchemaError) -> TypeMask {
         if let range = document.unescapedStringRange(node) {
-            if let type = TypeMask.utf8Names.first(where: { document.bytesEqual(range, $0.0) }) { return type.1 }
+            // A loop, not `first(where:)`: a closure over the document copied it for each name.
+            for (name, type) in TypeMask.utf8Names where document.bytesEqual(range, name) { return type }
         } else if let name = document.string(node), let type = TypeMask.names.first(where: { $0.0 == name }) {
             return type.1
         }
-        throw fail(node, "unknown type \(document.preview(node))")
+        throw fail(document, node, "unknown type \(document.preview(node))")
     }
 
     private static func number(
-        _ document: JSONDocument, _ node: JSONNode, fail: (JSONNode, String) -> SchemaError
+        _ document: JSONDocument, _ node: JSONNode, fail: SchemaFailure
     ) throws(SchemaError) -> JSONDecimal {
         guard document.kind(node) == .number, let decimal = JSONDecimal(document.bytes[document.byteRange(node)]) else {
-            throw fail(node, "expected a number, found \(document.preview(node))")
+            throw fail(document, node, "expected a number, found \(document.preview(node))")
         }
         return decimal
     }
 
     private static func count(
-        _ document: JSONDocument, _ node: JSONNode, fail: (JSONNode, String) -> SchemaError
+        _ document: JSONDocument, _ node: JSONNode, fail: SchemaFailure
     ) throws(SchemaError) -> Int {
         let decimal = try Self.number(document, node, fail: fail)
         guard !decimal.isNegative, let value = decimal.integerValue else {
-            throw fail(node, "expected a non-negative integer, found \(document.preview(node))")
+            throw fail(document, node, "expected a non-negative integer, found \(document.preview(node))")
         }
         return value
     }
 
     /// The strings of the array `node` (`required`, a `dependentRequired` entry) as names.
     private static func propertyNames(
-        _ document: JSONDocument, _ node: JSONNode, fail: (JSONNode, String) -> SchemaError
+        _ document: JSONDocument, _ node: JSONNode, fail: SchemaFailure
     ) throws(SchemaError) -> [PropertyName] {
         var names: [PropertyName] = []
         names.reserveCapacity(document.childCount(node))
@@ -395,19 +397,20 @@ extension SchemaCompiler {
     }
 
     private static func string(
-        _ document: JSONDocument, _ node: JSONNode, fail: (JSONNode, String) -> SchemaError
+        _ document: JSONDocument, _ node: JSONNode, fail: SchemaFailure
     ) throws(SchemaError) -> String {
         guard let text = document.string(node) else {
-            throw fail(node, "expected a string, found \(document.preview(node))")
+            throw fail(document, node, "expected a string, found \(document.preview(node))")
         }
         return text
     }
 
     private static func regex(
-        _ source: String, at node: JSONNode, fail: (JSONNode, String) -> SchemaError
+        _ source: String, at node: JSONNode, in document: JSONDocument, fail: SchemaFailure
     ) throws(SchemaError) -> IRegexp {
         guard let regex = IRegexp(source, dialect: .ecmaScript) else {
             throw fail(
+                document,
                 node,
                 "the pattern /\(source)/ is invalid or needs what a linear-time engine cannot do (backreferences, lookaround, \\b)"
             )
@@ -443,5 +446,16 @@ extension JSONDecimal {
             produced += 1
         }
         return isNegative ? -value : value
+    }
+}
+
+/// Words an error at a node of the schema document being compiled. A value, not a closure: a
+/// closure over the document, formed for each keyword read, copied it (six arrays retained and
+/// released) every time; a closure over the compiler copied the whole compiler.
+struct SchemaFailure {
+    let documentURI: String
+
+    func callAsFunction(_ document: JSONDocument, _ node: JSONNode, _ message: String) -> SchemaError {
+        SchemaError(location: documentURI + "#" + document.jsonPointer(node), message: message)
     }
 }

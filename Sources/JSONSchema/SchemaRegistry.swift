@@ -223,22 +223,24 @@ extension SchemaDialect {
     /// `$schema`'s value at `node` read as `init(metaSchema:)` reads it, compared in place: nearly
     /// every schema names its draft, and making that URI a `String` cost an allocation each time.
     init?(metaSchemaAt node: JSONNode, in document: JSONDocument) {
-        guard var range = document.unescapedStringRange(node) else {
+        guard let range = document.unescapedStringRange(node) else {
             guard let text = document.string(node) else { return nil }
             self.init(metaSchema: text)
             return
         }
-        if !range.isEmpty, document.bytes[range.upperBound - 1] == UInt8(ascii: "#") { range = range.dropLast() }
-        guard let known = Self.metaSchemaUTF8.first(where: { document.bytesEqual(range, $0.uri) }) else { return nil }
-        self = known.dialect
+        // A loop, not `first(where:)`: a closure over the document copied it for each URI.
+        for known in Self.metaSchemaUTF8 where document.bytesEqual(range, known.uri) {
+            self = known.dialect
+            return
+        }
+        return nil
     }
 
-    /// The meta-schema URIs `init(metaSchema:)` knows, as UTF-8.
+    /// The meta-schema URIs `init(metaSchema:)` knows, as UTF-8, with and without an empty fragment.
     private static let metaSchemaUTF8: [(uri: [UInt8], dialect: SchemaDialect)] = [
-        (Array("https://json-schema.org/draft/2020-12/schema".utf8), .draft202012),
-        (Array("http://json-schema.org/draft-07/schema".utf8), .draft7),
-        (Array("https://json-schema.org/draft-07/schema".utf8), .draft7),
-    ]
+        ("https://json-schema.org/draft/2020-12/schema", SchemaDialect.draft202012),
+        ("http://json-schema.org/draft-07/schema", .draft7), ("https://json-schema.org/draft-07/schema", .draft7),
+    ].flatMap { uri, dialect in [(Array(uri.utf8), dialect), (Array((uri + "#").utf8), dialect)] }
 }
 
 extension StringProtocol {
