@@ -86,14 +86,28 @@ struct SchemaProgram: Sendable {
         var ranges: [Range<Int32>] = []
         var names: [UInt8] = []
         for object in tables.objects {
+            let slotStart = slots.count
+            // Open addressing by name hash, a power of two long and at most half full: a
+            // property's index or -1.
+            var size = 1
+            while size < 2 * object.properties.count { size *= 2 }
             layouts.append(
-                ObjectLayout(slotStart: slots.count, slotMask: object.slots.count - 1, propertyStart: hashes.count))
-            slots += object.slots.map { Int32($0) }
-            hashes += object.hashes
+                ObjectLayout(
+                    slotStart: slotStart, slotMask: object.properties.isEmpty ? -1 : size - 1,
+                    propertyStart: hashes.count))
+            if !object.properties.isEmpty {
+                slots.append(contentsOf: repeatElement(-1, count: size))
+                for (offset, property) in object.properties.enumerated() {
+                    var slot = Int(truncatingIfNeeded: property.hash) & (size - 1)
+                    while slots[slotStart + slot] >= 0 { slot = (slot + 1) & (size - 1) }
+                    slots[slotStart + slot] = Int32(offset)
+                }
+            }
             for property in object.properties {
+                hashes.append(property.hash)
                 targets.append(Int32(property.schema))
-                ranges.append(Int32(names.count)..<Int32(names.count + property.utf8.count))
-                names += property.utf8
+                ranges.append(Int32(names.count)..<Int32(names.count + property.name.utf8.count))
+                names.append(contentsOf: property.name.utf8)
             }
         }
         objectLayouts = layouts
@@ -152,38 +166,21 @@ struct TypeMask: OptionSet, Sendable {
     static let utf8Names = names.map { (Array($0.0.utf8), $0.1) }
 }
 
-/// One property of `properties`: its name as UTF-8 (compared in place with the document's keys).
+/// One property of `properties`: its name and the name's `JSONDocument.keyHash` (read off the
+/// schema's member: no bytes copied per property).
 struct PropertySchema: Sendable {
     let name: String
-    let utf8: [UInt8]
+    let hash: UInt64
     let schema: Int
 }
 
 /// `properties`, `patternProperties` and `additionalProperties` together: additional means
 /// "matched by neither of the others".
 struct ObjectApplicator: Sendable {
-    var properties: [PropertySchema] = [] {
-        didSet { layOutSlots() }
-    }
-    /// `JSONDocument.keyHash` of each property's name.
-    private(set) var hashes: [UInt64] = []
-    /// Open addressing by name hash (a power of two long, at most half full): a property's index
-    /// or -1. A member finds its properties without a dictionary lookup or an array to retain.
-    private(set) var slots: [Int] = []
+    /// Laid out for lookups by `SchemaProgram` (hash slots, names as bytes).
+    var properties: [PropertySchema] = []
     var patterns: [(regex: IRegexp, source: String, schema: Int)] = []
     var additional: Int?
-
-    private mutating func layOutSlots() {
-        hashes = properties.map { JSONDocument.keyHash(name: $0.utf8) }
-        var size = 1
-        while size < 2 * properties.count { size *= 2 }
-        slots = [Int](repeating: -1, count: size)
-        for (offset, hash) in hashes.enumerated() {
-            var slot = Int(truncatingIfNeeded: hash) & (size - 1)
-            while slots[slot] >= 0 { slot = (slot + 1) & (size - 1) }
-            slots[slot] = offset
-        }
-    }
 }
 
 /// A `minimum`, `maximum` or `multipleOf` value: exact, as written, and as an Int when it is a

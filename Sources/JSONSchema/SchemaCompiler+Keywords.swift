@@ -159,7 +159,6 @@ extension SchemaCompiler {
             guard document.kind(properties) == .object else {
                 throw fail(document, properties, "properties must be an object")
             }
-            // Collected first: each change of `object.properties` lays its hash slots out again.
             var list: [PropertySchema] = []
             list.reserveCapacity(document.childCount(properties))
             var cursor = document.childCursor(properties)
@@ -167,7 +166,8 @@ extension SchemaCompiler {
                 let name = document.key(property) ?? ""
                 list.append(
                     PropertySchema(
-                        name: name, utf8: Array(name.utf8), schema: try compile(at(property), depth: depth + 1)))
+                        name: name, hash: document.keyHash(property) ?? JSONDocument.keyHash(name: Array(name.utf8)),
+                        schema: try compile(at(property), depth: depth + 1)))
             }
             object.properties = list
         }

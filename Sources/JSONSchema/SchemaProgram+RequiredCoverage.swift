@@ -25,7 +25,7 @@ extension SchemaProgram {
     ) {
         var mask: UInt64 = 0
         for name in names {
-            guard let index = object.properties.firstIndex(where: { $0.utf8 == name.utf8 }), index < 64 else {
+            guard let index = object.properties.firstIndex(where: { $0.name.utf8.elementsEqual(name.utf8) }), index < 64 else {
                 return (-1, 0)
             }
             mask |= 1 << UInt64(index)
