@@ -40,9 +40,9 @@ enum SchemaURI {
             path = String(text[start..<end])
         }
 
-        private static func isLetter(_ byte: UInt8) -> Bool { (byte | 0x20) >= 0x61 && (byte | 0x20) <= 0x7A }
+        static func isLetter(_ byte: UInt8) -> Bool { (byte | 0x20) >= 0x61 && (byte | 0x20) <= 0x7A }
 
-        private static func isSchemeByte(_ byte: UInt8) -> Bool {
+        static func isSchemeByte(_ byte: UInt8) -> Bool {
             isLetter(byte) || (0x30...0x39).contains(byte) || byte == UInt8(ascii: "+") || byte == UInt8(ascii: "-")
                 || byte == UInt8(ascii: ".")
         }
@@ -66,6 +66,9 @@ enum SchemaURI {
             guard let hash = base.utf8[...].firstIndex(ofByte: UInt8(ascii: "#")) else { return base + reference }
             return String(base[..<hash]) + reference
         }
+        // An absolute reference (or any against no base) without dot segments is its own
+        // result: most `$id`s and remote `$ref`s, spared taking apart and putting together.
+        if isPlain(reference), base.isEmpty || hasScheme(reference) { return reference }
         let ref = Parts(reference)
         if ref.scheme != nil || base.isEmpty {
             var target = ref
@@ -108,6 +111,30 @@ enum SchemaURI {
             }
         }
         return target.text
+    }
+
+    /// Whether `reference` starts with a scheme (`Parts` would find one).
+    private static func hasScheme(_ reference: String) -> Bool {
+        var utf8 = reference.utf8.makeIterator()
+        guard let first = utf8.next(), Parts.isLetter(first) else { return false }
+        while let byte = utf8.next() {
+            if byte == UInt8(ascii: ":") { return true }
+            guard Parts.isSchemeByte(byte) else { return false }
+        }
+        return false
+    }
+
+    /// Whether no `.` starts `reference` or follows a `/` or `:` in it: then its path has no
+    /// dot segment for `removeDotSegments` to remove.
+    private static func isPlain(_ reference: String) -> Bool {
+        var previous = UInt8(ascii: "/")
+        for byte in reference.utf8 {
+            if byte == UInt8(ascii: "."), previous == UInt8(ascii: "/") || previous == UInt8(ascii: ":") {
+                return false
+            }
+            previous = byte
+        }
+        return true
     }
 
     /// RFC 3986 §5.2.4.
