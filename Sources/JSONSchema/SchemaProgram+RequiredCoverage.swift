@@ -25,9 +25,9 @@ extension SchemaProgram {
     ) {
         var mask: UInt64 = 0
         for name in names {
-            guard let index = object.properties.firstIndex(where: { $0.name.utf8.elementsEqual(name.utf8) }), index < 64 else {
-                return (-1, 0)
-            }
+            guard let index = object.properties.firstIndex(where: { $0.name.utf8.elementsEqual(name.utf8) }),
+                index < 64
+            else { return (-1, 0) }
             mask |= 1 << UInt64(index)
         }
         return (table, mask)
