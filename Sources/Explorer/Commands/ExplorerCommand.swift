@@ -175,6 +175,7 @@ package enum RequestCommand: String, CaseIterable, Sendable {
     case webSocketCompose = "websocket.compose"
     case webSocketSendSaved = "websocket.sendSaved"
     case graphqlRefreshSchema = "body.graphqlRefreshSchema"
+    case graphqlVariables = "body.graphqlVariables"
 }
 
 /// The response pane: tabs, the tree, Raw, saving and copying.

@@ -36,7 +36,9 @@ extension RequestEditorReducer {
     static func completionTarget(_ editor: RequestEditorState) -> (CompletionField, TextEditorState)? {
         switch editor.focus {
         case .url: return (.text, editor.url)
-        case .editing: return editor.tab == .body ? (.text, editor.body) : nil
+        case .editing:
+            guard editor.tab == .body else { return nil }
+            return (.text, editor.onVariables ? editor.variables : editor.body)
         case .urlLine: return nil
         case .content:
             // An Auth, Options or Checks line (a bearer token's `{{token}}`), or a file body's path.
@@ -73,6 +75,10 @@ extension RequestEditorReducer {
             case .url:
                 replace(&editor.url)
                 urlTextChanged(&editor, &work)
+                work.draftsChanged = true
+            case .editing where editor.isTypingVariables:
+                replace(&editor.variables)
+                variablesTextChanged(&editor, &work)
                 work.draftsChanged = true
             case .editing:
                 replace(&editor.body)

@@ -59,11 +59,37 @@ extension RequestEditorReducer {
         let problem = check.problems[next]
         editor.tab = .body
         editor.focus = .editing
+        editor.onVariables = false
         let lines = editor.body.text.split(separator: "\n", omittingEmptySubsequences: false)
         let line = min(max(0, problem.line - 1), max(0, lines.count - 1))
         let length = lines.indices.contains(line) ? lines[line].count : 0
         editor.body.cursor = TextPosition(line: line, column: min(max(0, problem.column - 1), length))
         let position = check.problems.count > 1 ? " (\(next + 1) of \(check.problems.count))" : ""
         work.outcome.notice = Notice("\(problem.line):\(problem.column) \(problem.message)\(position)", kind: .warning)
+    }
+
+    /// The variables field changed: the body's variables follow (a JSON object as one, anything
+    /// else as the text typed) and their JSON problem is shown at once.
+    static func variablesTextChanged(_ editor: inout RequestEditorState, _ work: inout Work) {
+        let text = editor.variables.text
+        editor.variablesProblem = BodyText.variablesProblem(text)
+        work.update { request in
+            guard case .graphql(let graphql) = request.body.content else { return }
+            request.body.content = .graphql(BodyText.replacingVariables(graphql, with: text))
+        }
+    }
+
+    /// `Alt+V`: the GraphQL body's variables field takes the keyboard (from anywhere in the pane);
+    /// typing in it already, the query takes it back.
+    static func switchGraphQLField(_ editor: inout RequestEditorState, _ work: inout Work) {
+        guard work.key != nil, case .graphql? = work.request?.body.content else {
+            work.outcome.notice = Notice("The body is not a GraphQL query: no variables to edit", kind: .info)
+            return
+        }
+        commitEditing(&editor, &work)
+        let typing = editor.focus == .editing && editor.tab == .body
+        editor.onVariables = typing ? !editor.onVariables : true
+        editor.tab = .body
+        editor.focus = .editing
     }
 }
