@@ -137,3 +137,8 @@ extension GraphQLVariablesCheck.Shape {
         }
     }
 }
+
+extension GraphQLSchemaIndex: Equatable {
+    /// The same loaded schema's index (a reload is a new one).
+    package static func == (lhs: GraphQLSchemaIndex, rhs: GraphQLSchemaIndex) -> Bool { lhs === rhs }
+}

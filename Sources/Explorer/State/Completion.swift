@@ -9,6 +9,8 @@ package struct CompletionState: Sendable, Equatable {
     package var selected = 0
     /// How many characters before the cursor the item replaces (what was typed of it).
     package var replacing: Int
+    /// From a GraphQL schema (`Ctrl+Space` in the query): typing works it out again from the schema.
+    package var graphql = false
 
     package init(items: [CompletionItem], replacing: Int) {
         self.items = items

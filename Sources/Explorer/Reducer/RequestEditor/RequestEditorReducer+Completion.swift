@@ -25,6 +25,15 @@ extension RequestEditorReducer {
             editor.completion = nil
             return
         }
+        if editor.completion?.graphql == true {
+            // A name typed on (or erased) narrows the list; anything else ends the name: it closes.
+            var inName = key.key == .backspace
+            if case .character(let character) = key.key {
+                inName = character.isLetter || character.isNumber || character == "_"
+            }
+            editor.completion = inName ? graphqlCompletion(editor, work) : nil
+            return
+        }
         let line = text.lines[text.cursor.line]
         let before = String(line.prefix(text.cursor.column))
         let after = String(line.dropFirst(text.cursor.column))

@@ -93,3 +93,54 @@ extension RequestEditorReducer {
         editor.focus = .editing
     }
 }
+
+/// Completion in a GraphQL query from its collection's schema (issue 28): `Ctrl+Space` opens the
+/// list of what fits at the cursor (`GraphQLCompletion`), typing narrows it from the schema again,
+/// and the completion keys take an item as for `{{` variables.
+extension RequestEditorReducer {
+    /// At most this many items are offered: the list narrows as the name is typed.
+    static let graphqlCompletionLimit = 10
+
+    static func completeGraphQL(_ editor: inout RequestEditorState, _ work: inout Work) {
+        guard work.key != nil, case .graphql? = work.request?.body.content else {
+            work.outcome.notice = Notice("The body is not a GraphQL query: nothing to complete", kind: .info)
+            return
+        }
+        guard work.graphqlSchema != nil else {
+            work.outcome.notice = Notice("No schema to complete from (graphqlSchema in the collection)", kind: .info)
+            return
+        }
+        if editor.focus != .editing || editor.tab != .body || editor.onVariables {
+            editor.tab = .body
+            editor.focus = .editing
+            editor.onVariables = false
+        }
+        guard let list = graphqlCompletion(editor, work) else {
+            work.outcome.notice = Notice("Nothing in the schema fits here", kind: .info)
+            return
+        }
+        editor.completion = list
+    }
+
+    /// The list for the query's cursor; nil when nothing fits there.
+    static func graphqlCompletion(_ editor: RequestEditorState, _ work: Work) -> CompletionState? {
+        guard let index = work.graphqlSchema, !editor.onVariables else { return nil }
+        let (items, typed) = GraphQLCompletion.candidates(
+            in: editor.body.text, at: utf8Offset(of: editor.body), index: index)
+        guard !items.isEmpty else { return nil }
+        var list = CompletionState(
+            items: items.prefix(graphqlCompletionLimit).map {
+                CompletionItem($0.label, detail: $0.deprecated ? $0.detail + "  deprecated" : $0.detail)
+            }, replacing: typed)
+        list.graphql = true
+        return list
+    }
+
+    /// The cursor of `text` as a UTF-8 offset into its text.
+    static func utf8Offset(of text: TextEditorState) -> Int {
+        var offset = 0
+        for line in text.lines.prefix(text.cursor.line) { offset += line.utf8.count + 1 }
+        guard text.lines.indices.contains(text.cursor.line) else { return offset }
+        return offset + text.lines[text.cursor.line].prefix(text.cursor.column).utf8.count
+    }
+}
