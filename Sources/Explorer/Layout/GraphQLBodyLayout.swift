@@ -10,6 +10,8 @@ enum GraphQLBodyLayout {
         var problems: Rect
         var variablesTitle: Rect
         var variables: Rect
+        /// The docs of the name under the cursor, the last line, while the query is typed in.
+        var docs: Rect
     }
 
     /// The query keeps at least this many lines.
@@ -17,6 +19,8 @@ enum GraphQLBodyLayout {
 
     static func areas(_ state: ExplorerState, _ content: Rect) -> Areas {
         var rest = content.height
+        let docs = RequestLayout.isTyping(state) && !state.editor.onVariables && rest >= 6 ? 1 : 0
+        rest -= docs
         let title = rest >= minimumQuery + 1 ? 1 : 0
         rest -= title
         let wanted = max(1, state.editor.variables.lineCount)
@@ -37,7 +41,8 @@ enum GraphQLBodyLayout {
             query: Rect(x: x, y: content.y, width: width, height: query),
             problems: Rect(x: x, y: content.y + query, width: width, height: problems),
             variablesTitle: Rect(x: x, y: content.y + rest, width: width, height: title),
-            variables: Rect(x: x, y: content.y + rest + title, width: width, height: variables))
+            variables: Rect(x: x, y: content.y + rest + title, width: width, height: variables),
+            docs: Rect(x: x, y: content.bottom - docs, width: width, height: docs))
     }
 
     /// The problem lines under the query (at most 3, and none when that would leave the query

@@ -11,6 +11,8 @@ package struct CompletionState: Sendable, Equatable {
     package var replacing: Int
     /// From a GraphQL schema (`Ctrl+Space` in the query): typing works it out again from the schema.
     package var graphql = false
+    /// Each item's description from the schema (GraphQL), shown under the editor for the one chosen.
+    package var descriptions: [String?] = []
 
     package init(items: [CompletionItem], replacing: Int) {
         self.items = items

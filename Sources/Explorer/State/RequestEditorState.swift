@@ -1,3 +1,4 @@
+package import GraphQLCheck
 package import TUI
 package import Workspace
 
@@ -49,6 +50,9 @@ package struct RequestEditorState: Sendable, Equatable {
     /// A GraphQL body's problems against its schema, checked off the program loop after each
     /// change (issue 28).
     package var graphql: GraphQLEditorCheck?
+    /// The docs of the name under the query's cursor (issue 28), worked out from the schema after
+    /// each key while the query is typed in; nil elsewhere.
+    package var graphqlDocs: GraphQLDocs?
     /// The GraphQL check asked for last: only its result is taken.
     package var graphqlAsked: GraphQLCheckJob?
     /// The last GraphQL check's generation (kept across requests, so a result for the request

@@ -154,6 +154,7 @@ enum RequestTabView {
             let areas = GraphQLBodyLayout.areas(state, content)
             GraphQLProblemsView.render(check, state, editor: editorArea, problems: areas.problems, frame: &frame)
             GraphQLVariablesView.render(state, areas, frame: &frame)
+            GraphQLDocsView.render(state, in: areas.docs, frame: &frame)
         }
         if typing {
             frame.cursor =

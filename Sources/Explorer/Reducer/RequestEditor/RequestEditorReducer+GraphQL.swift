@@ -128,11 +128,13 @@ extension RequestEditorReducer {
         let (items, typed) = GraphQLCompletion.candidates(
             in: editor.body.text, at: utf8Offset(of: editor.body), index: index)
         guard !items.isEmpty else { return nil }
+        let shown = items.prefix(graphqlCompletionLimit)
         var list = CompletionState(
-            items: items.prefix(graphqlCompletionLimit).map {
+            items: shown.map {
                 CompletionItem($0.label, detail: $0.deprecated ? $0.detail + "  deprecated" : $0.detail)
             }, replacing: typed)
         list.graphql = true
+        list.descriptions = shown.map(\.description)
         return list
     }
 
@@ -142,5 +144,20 @@ extension RequestEditorReducer {
         for line in text.lines.prefix(text.cursor.line) { offset += line.utf8.count + 1 }
         guard text.lines.indices.contains(text.cursor.line) else { return offset }
         return offset + text.lines[text.cursor.line].prefix(text.cursor.column).utf8.count
+    }
+}
+
+/// The docs of the name under the query's cursor (issue 28): after every step while the query
+/// is typed in, looked up in the schema's index (`GraphQLDocs`: the tokens before the cursor, then
+/// dictionary lookups), for the line under the editor.
+extension RequestEditorReducer {
+    static func updateGraphQLDocs(_ editor: inout RequestEditorState, _ work: Work) {
+        guard editor.focus == .editing, editor.tab == .body, !editor.onVariables, let index = work.graphqlSchema,
+            case .graphql? = work.request?.body.content
+        else {
+            editor.graphqlDocs = nil
+            return
+        }
+        editor.graphqlDocs = GraphQLDocs.at(utf8Offset(of: editor.body), in: editor.body.text, index: index)
     }
 }

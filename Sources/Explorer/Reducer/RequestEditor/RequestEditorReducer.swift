@@ -203,6 +203,7 @@ package enum RequestEditorReducer: SliceReducer {
             }
         }
         if case .type(let key) = action { updateCompletion(after: key, &state, work) }
+        updateGraphQLDocs(&state, work)
         recordEdit(&state, &work, field: field)
         var outcome = work.outcome
         if let key = context.key, let request = work.request, request != context.request {
