@@ -50,7 +50,10 @@ enum KeymapGuideProse {
             variables in scope (captured, the environment's, the collection's, `$LAZER_VAR_…`, the names
             requests capture, the dynamic `$uuid`…), each with where it comes from; in the Headers table's
             name column, header names; in its value column, common values of `Content-Type`, `Accept`,
-            `Authorization`, `Accept-Encoding` and `Cache-Control`. These keys come first while it is open;
+            `Authorization`, `Accept-Encoding` and `Cache-Control`. In a GraphQL query, `ctrl+space`
+            (`body.graphqlComplete`) opens what the schema says fits at the cursor (fields with their
+            types, arguments, enum values, types after `on`, variables after `$`), the chosen one's
+            description under it; a character that ends the name closes it. These keys come first while it is open;
             `esc` closes it (the field keeps the keyboard), typing narrows it, and any other key closes it.
             """
         case .response: "Tabs: Tree, Raw, Headers, Timeline, Checks, History."

@@ -33,7 +33,11 @@ package struct GraphQLBody: Sendable, Equatable {
 
     /// The GraphQL over HTTP request object, `{"query", "operationName", "variables"}`: the JSON a
     /// POST sends, and what exports write (curl, Postman, `.http`) until they know GraphQL.
-    package var requestObject: StoredJSON { Self.requestObject(query, operationName, variables) }
+    /// Variables kept as text go in parsed when they are JSON as written (a placeholder outside a
+    /// string is not: they are left out).
+    package var requestObject: StoredJSON {
+        Self.requestObject(query, operationName, variables ?? variablesText.flatMap { try? StoredJSON(parsing: $0) })
+    }
 
     static func requestObject(_ query: String, _ operationName: String?, _ variables: StoredJSON?) -> StoredJSON {
         var object = ObjectBuilder()
