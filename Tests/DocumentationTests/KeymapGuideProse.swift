@@ -158,7 +158,9 @@ enum KeymapGuideProse {
           in the collection file or with `alt+e`); `up` or `k` goes to the URL. The body's text area is a
           code editor: `tab` indents (to the next stop of two spaces), `enter` keeps the line's
           indentation (one level more after `{` or `[`; between `{}` the `}` moves to its own line), and
-          `shift+tab` or `esc` leave it.
+          `shift+tab` or `esc` leave it. A GraphQL body has two: the query and, under it, its variables
+          (JSON); `alt+v` (or a click on them) moves between them, and while the query is typed in the
+          line under the body describes the name under the cursor.
         - **Auth, Options and Checks**: `up`/`k` and `down`/`j` scroll; `up` at the top goes to the URL;
           on a `‹ choice ›` (scheme, redirects, TLS, HTTP version) `left`/`right` (or `h`/`l`) change it
           (elsewhere they switch tabs).

@@ -101,6 +101,18 @@ struct GraphQLVariablesEditorTests {
         #expect(fixture.driver.state.editor.variables.text == "{\n  \"id\": \"1\"\n}")
     }
 
+    /// A click on the Variables line gives them the keyboard; a click on the query takes it back.
+    @Test func aClickChoosesTheField() throws {
+        let harness = try ExplorerHarness(collections: try Self.files(), startup: StartupRequest(request: "User"))
+        harness.press("alt+3")
+        harness.click(on: "Variables")
+        #expect(harness.state.editor.onVariables)
+        #expect(harness.state.editor.focus == .editing)
+        harness.click(on: "query User")
+        #expect(!harness.state.editor.onVariables)
+        #expect(harness.state.editor.focus == .editing)
+    }
+
     @Test(arguments: ScreenVariant.all) func theVariablesBeingTyped(_ variant: ScreenVariant) throws {
         let harness = try ExplorerHarness(
             collections: try Self.files(), size: Size(width: variant.width, height: variant.height),

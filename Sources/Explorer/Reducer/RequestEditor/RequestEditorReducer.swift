@@ -100,6 +100,8 @@ package enum RequestEditorReducer: SliceReducer {
         case url
         case tab(RequestTab)
         case content
+        /// A click on a GraphQL body's variables (their line or their field): they take the keyboard.
+        case variables
         /// A press on a row of the Query or Headers table: selects it and picks it up to be dragged.
         case row(Int)
         /// The pointer, button held, over this row of the table: the row picked up moves there.
