@@ -31,6 +31,33 @@ struct GraphQLBench {
         let typo = bytes.replacingOccurrences(of: "avatarUrl", with: "avatarUr")
         let typoChecks = runs(200) { problems = GraphQLDocumentCheck.problems(in: typo, schema: schema) }
         report("the same with a typo (\(problems.count) problem)", typoChecks, budget: 0.005)
+        completion(in: bytes, schema: schema)
+    }
+
+    /// Completion and the docs at the cursor, as the editor works them out on a key: at the start
+    /// of every name in the query (each position timed once; the figure is their spread).
+    static func completion(in query: String, schema: GraphQLSchemaDocument) {
+        var offsets: [Int] = []
+        var previous: UInt8 = 0
+        for (offset, byte) in query.utf8.enumerated() {
+            let isName =
+                byte == UInt8(ascii: "_") || (byte | 0x20 >= UInt8(ascii: "a") && byte | 0x20 <= UInt8(ascii: "z"))
+            let wasName =
+                previous == UInt8(ascii: "_")
+                || (previous | 0x20 >= UInt8(ascii: "a") && previous | 0x20 <= UInt8(ascii: "z"))
+            if isName, !wasName { offsets.append(offset + 1) }
+            previous = byte
+        }
+        var offered = 0
+        var times: [BenchTime] = []
+        for offset in offsets {
+            times += runs(1) {
+                offered += GraphQLCompletion.candidates(in: query, at: offset, index: schema.index).items.count
+                _ = GraphQLDocs.at(offset, in: query, index: schema.index)
+            }
+        }
+        times.sort { $0.cpu < $1.cpu }
+        report("completion + docs at \(offsets.count) cursor positions (\(offered) candidates)", times, budget: 0.005)
     }
 
     static func report(_ what: String, _ times: [BenchTime], budget: Double) {

@@ -7,6 +7,8 @@ import GraphQL
 /// it documents as safe to share).
 package struct GraphQLSchemaDocument: Sendable, Equatable {
     let schema: GraphQLSchema
+    /// Its types as plain values by name, for completion and the docs at the cursor.
+    package let index: GraphQLSchemaIndex
 
     /// Reads `text` as an introspection answer when it is a JSON object, else as SDL.
     package init(text: String) throws(GraphQLSchemaError) {
@@ -25,6 +27,7 @@ package struct GraphQLSchemaDocument: Sendable, Equatable {
             // The SDL rules are not enforced: published schemas break them (GitHub's defines two
             // fields of EnterpriseOwnerInfo twice) and servers answer anyway; the last definition wins.
             schema = try buildSchema(source: Source(body: sdl, name: "schema"), assumeValidSDL: true)
+            index = GraphQLSchemaIndex(schema)
         } catch let error as GraphQLError {
             let problem = GraphQLDocumentCheck.problems(of: error).first
             throw GraphQLSchemaError(problem?.message ?? error.message, problem: problem)

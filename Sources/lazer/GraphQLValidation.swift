@@ -47,7 +47,7 @@ enum GraphQLValidation {
             guard case .graphql(let body) = location.request.body.content else { continue }
             let name = (location.folderPath + [location.request.name]).joined(separator: "/")
             let variables = GraphQLVariablesCheck.problems(
-                variables: body.variables?.compact(), query: body.query, schema: schema,
+                variables: body.variablesSource, query: body.query, schema: schema,
                 operationName: body.operationName)
             for problem in GraphQLDocumentCheck.problems(
                 in: body.query, schema: schema, operationName: body.operationName) + variables

@@ -50,7 +50,10 @@ enum KeymapGuideProse {
             variables in scope (captured, the environment's, the collection's, `$LAZER_VAR_…`, the names
             requests capture, the dynamic `$uuid`…), each with where it comes from; in the Headers table's
             name column, header names; in its value column, common values of `Content-Type`, `Accept`,
-            `Authorization`, `Accept-Encoding` and `Cache-Control`. These keys come first while it is open;
+            `Authorization`, `Accept-Encoding` and `Cache-Control`. In a GraphQL query, `ctrl+space`
+            (`body.graphqlComplete`) opens what the schema says fits at the cursor (fields with their
+            types, arguments, enum values, types after `on`, variables after `$`), the chosen one's
+            description under it; a character that ends the name closes it. These keys come first while it is open;
             `esc` closes it (the field keeps the keyboard), typing narrows it, and any other key closes it.
             """
         case .response: "Tabs: Tree, Raw, Headers, Timeline, Checks, History."
@@ -155,7 +158,9 @@ enum KeymapGuideProse {
           in the collection file or with `alt+e`); `up` or `k` goes to the URL. The body's text area is a
           code editor: `tab` indents (to the next stop of two spaces), `enter` keeps the line's
           indentation (one level more after `{` or `[`; between `{}` the `}` moves to its own line), and
-          `shift+tab` or `esc` leave it.
+          `shift+tab` or `esc` leave it. A GraphQL body has two: the query and, under it, its variables
+          (JSON); `alt+v` (or a click on them) moves between them, and while the query is typed in the
+          line under the body describes the name under the cursor.
         - **Auth, Options and Checks**: `up`/`k` and `down`/`j` scroll; `up` at the top goes to the URL;
           on a `‹ choice ›` (scheme, redirects, TLS, HTTP version) `left`/`right` (or `h`/`l`) change it
           (elsewhere they switch tabs).

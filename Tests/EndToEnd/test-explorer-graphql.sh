@@ -6,6 +6,8 @@
 # the node the error's path names. lazer validate and lazer send --schema agree with the editor.
 # A second collection's schema comes by introspection of the server: fetched when its request is
 # shown, the Body tab says so, a typo is found against it, and lazer validate uses the cached answer.
+# A third session: the line under the query describes the field at the cursor, Ctrl+Space
+# completes a field and Alt+V types into the variables (a syntax error shown at its column).
 source "$(dirname "$0")/lib.sh"
 source "$(dirname "$0")/explorer-lib.sh"
 
@@ -98,6 +100,24 @@ check "explorer: fixed, the query matches the introspected schema" \
     wait_for graphqli "✓ matches the schema  · schema from introspection"
 keys graphqli C-q
 check "explorer: quits (introspected)" wait_for graphqli "lazer-exit=0"
+
+# --- Docs at the cursor, completion, the variables -------------------------------------------------
+explorer graphqlc "$WORK" --request User
+required "explorer: the request is selected again" wait_for graphqlc "Request · User"
+keys graphqlc M-3 Enter C-Home Down Down End
+check "explorer: the line under the query describes the field under the cursor" \
+    wait_for graphqlc "User.name: String!  The display name"
+keys graphqlc Enter C-Space
+check "explorer: Ctrl+Space (a NUL) lists the fields of User with their types" wait_for graphqlc "role +Role!"
+literal graphqlc "ro"
+keys graphqlc Tab
+check "explorer: Tab takes the field" wait_for graphqlc "4     role"
+keys graphqlc M-v
+literal graphqlc '{"first": }'
+check "explorer: Alt+V types into the variables, a syntax error at its column" \
+    wait_for graphqlc "Variables  ✖ line 1, column 11"
+# Left running (the cleanup ends it): after these edits this e2e session stops taking keys
+# within a few seconds, Alt+D on the quit question included, with the binary of main too (reported).
 
 # --- Headless: the same schema, the same positions -------------------------------------------------
 printf 'query User {\n  user(id: "1") {\n    namex\n  }\n}\n' >"$WORK/typo.graphql"

@@ -87,6 +87,39 @@ import Workspace
         #expect(both.diagnostics.contains { $0.description.contains("a GraphQL schema is {\"file\"") })
     }
 
+    /// Variables kept as JSON text (typed in the explorer and not JSON yet, or a placeholder
+    /// outside a string) are a string in the file, filled and parsed when sent; text that is
+    /// still not a JSON object then stops the send with a problem.
+    @Test func variablesKeptAsTextAreAStringInTheFileFilledThenParsedWhenSent() throws {
+        let asText = Self.text.replacingOccurrences(
+            of: "\"variables\": {\n          \"id\": \"{{userId}}\"\n        }",
+            with: #""variables": "{\"id\": {{userId}}}""#)
+        let result = load(asText)
+        #expect(result.diagnostics.isEmpty)
+        let collection = try #require(result.collection)
+        guard case .graphql(let body) = collection.requests[0].body.content else {
+            Issue.record("expected a graphql body")
+            return
+        }
+        #expect(body.variablesText == #"{"id": {{userId}}}"#)
+        #expect(body.variables == nil)
+        #expect(collection.fileText() == asText)
+        let scope = VariableScope(collection: collection, environment: collection.environment(named: "live"))
+        let resolver = RequestResolver(scope: scope, baseFolder: "/c")
+        let outcome = resolver.resolve(collection.requests[0])
+        #expect(outcome.problems.isEmpty)
+        guard case .bytes(let bytes, _) = outcome.request.body else {
+            Issue.record("expected a JSON body")
+            return
+        }
+        #expect(String(decoding: bytes, as: UTF8.self).hasSuffix(#""variables":{"id":7}}"#))
+        var broken = collection.requests[0]
+        broken.body = SavedBody(.graphql(GraphQLBody(query: body.query, variablesText: #"{"id": "#)))
+        let problems = resolver.resolve(broken).problems.map(\.description)
+        #expect(problems.count == 1)
+        #expect(problems.first?.hasPrefix("body.variables: the variables: not JSON: ") == true)
+    }
+
     private func resolved(method: RequestMethod, headers: [KeyValueRow] = []) throws -> ResolvedRequest {
         var collection = try #require(load(Self.text).collection)
         collection.requests[0].method = method

@@ -34,6 +34,12 @@ extension RequestCommand {
         case .graphqlNextProblem:
             .palette("GraphQL: go to the next problem in the query", hint: "next problem", [.global: ["alt+g"]])
         case .graphqlRefreshSchema: .palette("GraphQL: fetch the schema again by introspection")
+        case .graphqlComplete:
+            .palette(
+                "GraphQL: complete at the cursor (fields, arguments, values, types, $variables)",
+                hint: "complete", [.global: ["ctrl+space"]])
+        case .graphqlVariables:
+            .palette("GraphQL: edit the variables (again: back to the query)", hint: "variables", [.global: ["alt+v"]])
         case .focusURL: .palette("Edit the URL", [.global: ["ctrl+l"]])
         case .url: .keys("Edit the URL", [.request: ["u"]])
         case .method: .palette("Next HTTP method", [.global: ["alt+m"]])

@@ -175,6 +175,8 @@ package enum RequestCommand: String, CaseIterable, Sendable {
     case webSocketCompose = "websocket.compose"
     case webSocketSendSaved = "websocket.sendSaved"
     case graphqlRefreshSchema = "body.graphqlRefreshSchema"
+    case graphqlVariables = "body.graphqlVariables"
+    case graphqlComplete = "body.graphqlComplete"
 }
 
 /// The response pane: tabs, the tree, Raw, saving and copying.

@@ -16,6 +16,8 @@ package struct ExplorerLayout: Sendable, Equatable {
             let path = state.editor.pathParams.rows.count
             return 1 + max(1, state.editor.query.rows.count) + (path > 0 ? 1 + path : 0)
         case .headers: return state.editor.headers.rows.count
+        // A GraphQL body: the query and its variables (at 80×24 the query had three lines).
+        case .body where state.editor.graphql != nil: return 8
         default: return 0
         }
     }

@@ -49,18 +49,10 @@ enum RequestLayout {
         Rect(x: area.x, y: area.y + 1, width: area.width, height: max(0, area.height - 1))
     }
 
-    /// The lines under a GraphQL body's editor that list its problems (at most 3, and none when
-    /// that would leave the editor fewer than 3 lines).
-    static func graphqlProblemLines(_ state: ExplorerState, _ content: Rect) -> Int {
-        guard let check = state.editor.graphql else { return 0 }
-        let wanted = min(check.problems.count, 3) + (check.schemaProblem == nil ? 0 : 1)
-        return content.height - wanted >= 3 ? wanted : 0
-    }
-
-    /// The body's text editor: the content, less a GraphQL body's problem lines.
+    /// The body's text editor: the content, or a GraphQL body's query editor (`GraphQLBodyLayout`).
     static func bodyEditorArea(_ state: ExplorerState, _ content: Rect) -> Rect {
-        let lines = graphqlProblemLines(state, content)
-        return Rect(x: content.x, y: content.y, width: content.width, height: content.height - lines)
+        guard state.editor.graphql != nil else { return content }
+        return GraphQLBodyLayout.areas(state, content).query
     }
 
     /// A form or multipart body's table, below its note line.
@@ -87,7 +79,7 @@ enum RequestLayout {
         let theme = state.theme
         return TextArea(
             lineNumbers: true, softWrap: false, style: theme.base, lineNumberStyle: theme[.muted],
-            selectionStyle: theme[.selection], focused: isTyping(state))
+            selectionStyle: theme[.selection], focused: isTyping(state) && !state.editor.onVariables)
     }
 
     static func notesEditor(_ state: ExplorerState) -> TextArea {
@@ -127,6 +119,10 @@ enum RequestLayout {
                 }
             default:
                 bodyEditor(state).layout(in: bodyEditorArea(state, content), state: &state.editor.body)
+                if state.editor.graphql != nil {
+                    GraphQLBodyLayout.variablesEditor(state).layout(
+                        in: GraphQLBodyLayout.areas(state, content).variables, state: &state.editor.variables)
+                }
             }
         case .notes:
             notesEditor(state).layout(in: area, state: &state.editor.notes)

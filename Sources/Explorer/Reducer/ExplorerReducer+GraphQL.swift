@@ -21,7 +21,7 @@ extension ExplorerReducer {
         let schema = state.collections.first { $0.collectionID == key.collectionID }?.graphqlSchema
         let input = GraphQLCheckJob.Input(
             key: key, text: body.query, operation: body.operationName, schema: schema,
-            variables: body.variables?.compact())
+            variables: body.variablesSource)
         if state.editor.graphqlAsked?.input == input { return effects }
         return effects + reduceEditor(.askGraphQLCheck(input), &state)
     }

@@ -100,6 +100,12 @@ extension ExplorerReducer {
             } else if let row = tableRow(at: position, layout, state, clamped: false) {
                 return reduceEditor(.click(.row(row)), &state)
             } else if parts.content.contains(position) {
+                if state.editor.tab == .body, state.editor.graphql != nil {
+                    let areas = GraphQLBodyLayout.areas(state, RequestLayout.bodyContent(parts.content))
+                    if areas.variablesTitle.contains(position) || areas.variables.contains(position) {
+                        return reduceEditor(.click(.variables), &state)
+                    }
+                }
                 return reduceEditor(.click(.content), &state)
             }
             return []

@@ -1,3 +1,4 @@
+import GraphQLCheck
 import Interop
 import TUI
 import Workspace
@@ -20,7 +21,8 @@ extension ExplorerReducer {
         case .oauthNewToken, .oauthRefresh, .oauthForget: return oauthToken(command, &state)
         case .webSocketCompose, .webSocketSendSaved: return openComposer(command == .webSocketCompose, &state)
         case .graphqlRefreshSchema: return refreshGraphQLSchema(&state)
-        case .focusURL, .url, .edit, .tab1, .tab2, .tab3, .tab4, .tab5, .tab6, .tab7, .graphqlNextProblem:
+        case .focusURL, .url, .edit, .tab1, .tab2, .tab3, .tab4, .tab5, .tab6, .tab7, .graphqlNextProblem,
+            .graphqlVariables, .graphqlComplete:
             // These bring the request pane forward first.
             reduceScreen(.focus(.request), &state)
             return reduceEditor(.command(command), &state)
@@ -63,7 +65,14 @@ extension ExplorerReducer {
             key: state.selection, request: state.selectedRequest, saved: state.selection.flatMap(state.savedRequest),
             paneFocused: state.focus == .request,
             addRowKey: state.keys.keymap.keys(for: .request(.addRow)).first?.description ?? "a",
-            variables: typing ? state.completionVariables : [])
+            variables: typing ? state.completionVariables : [], graphqlSchema: graphqlSchemaIndex(state))
+    }
+
+    /// The schema of the selected GraphQL request's collection, for completion and docs (nil for
+    /// another body, or while there is none).
+    static func graphqlSchemaIndex(_ state: ExplorerState) -> GraphQLSchemaIndex? {
+        guard let key = state.selection, case .graphql? = state.selectedRequest?.body.content else { return nil }
+        return state.collections.first { $0.collectionID == key.collectionID }?.graphqlSchema?.schema?.index
     }
 
     @discardableResult

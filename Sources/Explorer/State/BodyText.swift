@@ -86,6 +86,43 @@ package enum BodyText {
         return out + rest
     }
 
+    /// A GraphQL body's variables as the variables field shows them: the text kept as typed, or
+    /// the object pretty-printed.
+    package static func variablesText(of graphql: GraphQLBody) -> String {
+        if let text = graphql.variablesText { return text }
+        // Without the printer's last newline: the field's last line is the closing brace.
+        var text = graphql.variables?.prettyPrinted() ?? ""
+        if text.hasSuffix("\n") { text.removeLast() }
+        return text
+    }
+
+    /// `graphql` with its variables as typed: blank is none; a JSON object is kept as one (its
+    /// layout is the file's); anything else is kept as text, so nothing typed is lost.
+    package static func replacingVariables(_ graphql: GraphQLBody, with text: String) -> GraphQLBody {
+        var result = graphql
+        result.variables = nil
+        result.variablesText = nil
+        guard text.contains(where: { !$0.isWhitespace }) else { return result }
+        if let json = try? StoredJSON(parsing: text), case .object = json {
+            result.variables = json
+        } else {
+            result.variablesText = text
+        }
+        return result
+    }
+
+    /// Why the variables typed are not a JSON object ("line 1, column 9: …"); nil when they are
+    /// (or blank, or JSON once their `{{placeholders}}` are filled).
+    package static func variablesProblem(_ text: String) -> String? {
+        if let problem = problem(inJSON: text) { return problem }
+        guard text.contains(where: { !$0.isWhitespace }) else { return nil }
+        let filled = text.contains("{{") ? placeholdersFilled(text) : text
+        guard let json = try? StoredJSON(parsing: filled), case .object = json else {
+            return "the variables must be a JSON object ({\"name\": value, …})"
+        }
+        return nil
+    }
+
     /// The body pretty-printed when it is JSON that parses (two-space indent, key order kept).
     package static func formatted(_ text: String) -> String? {
         guard let json = try? StoredJSON(parsing: text) else { return nil }

@@ -9,6 +9,10 @@ package struct CompletionState: Sendable, Equatable {
     package var selected = 0
     /// How many characters before the cursor the item replaces (what was typed of it).
     package var replacing: Int
+    /// From a GraphQL schema (`Ctrl+Space` in the query): typing works it out again from the schema.
+    package var graphql = false
+    /// Each item's description from the schema (GraphQL), shown under the editor for the one chosen.
+    package var descriptions: [String?] = []
 
     package init(items: [CompletionItem], replacing: Int) {
         self.items = items

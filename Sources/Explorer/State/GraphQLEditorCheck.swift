@@ -33,8 +33,14 @@ package struct GraphQLEditorCheck: Sendable, Equatable {
     ) -> GraphQLEditorCheck {
         var check = GraphQLEditorCheck()
         let problems = GraphQLDocumentCheck.problems(in: text, schema: schema?.schema, operationName: operation)
-        let variableProblems = GraphQLVariablesCheck.problems(
-            variables: variables, query: text, schema: schema?.schema, operationName: operation)
+        // Variables that are not JSON yet are the variables field's own problem (shown there);
+        // `{{placeholders}}` are checked as if filled in (in a string: a string).
+        let variableProblems =
+            variables.map { BodyText.variablesProblem($0) != nil } == true
+            ? []
+            : GraphQLVariablesCheck.problems(
+                variables: variables.map(BodyText.placeholdersFilled), query: text, schema: schema?.schema,
+                operationName: operation)
         check.problems = (problems + variableProblems).sorted { ($0.line, $0.column) < ($1.line, $1.column) }
         check.hasSchema = schema?.schema != nil
         check.schemaProblem = schema?.problem

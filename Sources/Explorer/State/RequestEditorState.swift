@@ -1,3 +1,4 @@
+package import GraphQLCheck
 package import TUI
 package import Workspace
 
@@ -40,9 +41,18 @@ package struct RequestEditorState: Sendable, Equatable {
     package var notes = TextEditorState()
     /// The body's JSON problem (message with line and column), checked after each edit.
     package var bodyProblem: String?
+    /// A GraphQL body's variables (JSON), edited under the query (issue 28).
+    package var variables = Self.codeEditor()
+    /// The variables field of a GraphQL body has the keyboard rather than the query (`Alt+V`).
+    package var onVariables = false
+    /// The variables' JSON problem (message with line and column), checked as they are typed.
+    package var variablesProblem: String?
     /// A GraphQL body's problems against its schema, checked off the program loop after each
     /// change (issue 28).
     package var graphql: GraphQLEditorCheck?
+    /// The docs of the name under the query's cursor (issue 28), worked out from the schema after
+    /// each key while the query is typed in; nil elsewhere.
+    package var graphqlDocs: GraphQLDocs?
     /// The GraphQL check asked for last: only its result is taken.
     package var graphqlAsked: GraphQLCheckJob?
     /// The last GraphQL check's generation (kept across requests, so a result for the request
@@ -70,6 +80,7 @@ package struct RequestEditorState: Sendable, Equatable {
         let keepFocus = focus == .url || focus == .urlLine ? focus : Focus.content
         let keepEdits = edits
         let keepGeneration = graphqlGeneration
+        let keepVariables = onVariables && self.key == key
         self = RequestEditorState()
         self.key = key
         edits = keepEdits
@@ -87,7 +98,16 @@ package struct RequestEditorState: Sendable, Equatable {
         if case .file(let path, _) = request.body.content { bodyFilePath = path }
         notes = TextEditorState(text: request.notes ?? "")
         bodyProblem = BodyText.problem(in: request.body)
+        if case .graphql(let graphql) = request.body.content {
+            variables = TextEditorState(text: BodyText.variablesText(of: graphql))
+            variables.indentsCode = true
+            variablesProblem = BodyText.variablesProblem(variables.text)
+            onVariables = keepVariables
+        }
     }
+
+    /// The GraphQL variables field has the keyboard (the Body tab, typing, on the variables).
+    package var isTypingVariables: Bool { focus == .editing && tab == .body && onVariables }
 
     /// The table of the current tab (Params: the query rows or the path parameters; Headers;
     /// Body: the form fields or multipart parts), if it has one.

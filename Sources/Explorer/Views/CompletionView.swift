@@ -12,11 +12,24 @@ enum CompletionView {
         let detailWidth = completion.items.map { CharacterWidth.of($0.detail) }.max() ?? 0
         let screen = frame.area
         let width = min(screen.width, labelWidth + (detailWidth > 0 ? detailWidth + 2 : 0) + 2)
-        let height = completion.items.count
+        // A GraphQL list says what the chosen item is, on a line of its own under the items.
+        let description =
+            completion.graphql && completion.descriptions.indices.contains(completion.selected)
+            ? completion.descriptions[completion.selected].map(firstLine) : nil
+        let height = completion.items.count + (description == nil ? 0 : 1)
         let x = max(0, min(cursor.x - completion.replacing, screen.right - width))
         // Below the cursor, or above it when the list would cover the status line.
         let below = cursor.y + 1
         let y = below + height <= screen.bottom - 1 ? below : max(0, cursor.y - height)
+        if let description {
+            let row = Rect(
+                x: x, y: y + completion.items.count,
+                width: max(width, min(CharacterWidth.of(description) + 2, screen.right - x)), height: 1)
+            frame.buffer.fill(row, with: .blank(theme[.cursorLine]))
+            frame.buffer.write(
+                " " + description, x: x, y: row.y, style: theme[.cursorLine].patched(with: theme[.muted]),
+                maxX: row.right)
+        }
         for (index, item) in completion.items.enumerated() {
             let row = Rect(x: x, y: y + index, width: width, height: 1)
             let style = index == completion.selected ? theme[.selection] : theme[.cursorLine]
@@ -28,5 +41,10 @@ enum CompletionView {
                     item.detail, x: detailX, y: row.y, style: style.patched(with: theme[.muted]), maxX: row.right)
             }
         }
+    }
+
+    /// A description's first line (schemas write paragraphs).
+    static func firstLine(_ text: String) -> String {
+        String(text.split(whereSeparator: \.isNewline).first ?? "")
     }
 }

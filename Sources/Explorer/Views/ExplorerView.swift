@@ -154,6 +154,12 @@ enum StatusLineView {
         switch state.editor.focus {
         case .url:
             return [KeyHint("enter", "send"), KeyHint("esc", "stop editing the URL"), KeyHint("down", "the tab")]
+        case .editing where state.editor.tab == .body && state.editor.graphql != nil:
+            // A GraphQL body: the other field's key (the query ↔ its variables).
+            let key = state.keys.keymap.keys(for: .request(.graphqlVariables)).first?.description ?? "alt+v"
+            return send + [
+                KeyHint("esc", "stop editing"), KeyHint(key, state.editor.onVariables ? "the query" : "variables"),
+            ]
         case .editing where state.editor.tab == .body:
             return send + [KeyHint("esc", "stop editing"), KeyHint("tab", "indent")]
         case .editing:

@@ -58,9 +58,9 @@ enum GraphQLProblemsView {
         return "\(minutes / (24 * 60)) days ago"
     }
 
-    /// The problem lines below `editor` (within `content`) and the gutter marks in `editor`.
+    /// The problem lines (in `problems`, under the query) and the gutter marks in `editor`.
     static func render(
-        _ check: GraphQLEditorCheck, _ state: ExplorerState, editor: Rect, content: Rect, frame: inout Frame
+        _ check: GraphQLEditorCheck, _ state: ExplorerState, editor: Rect, problems content: Rect, frame: inout Frame
     ) {
         let theme = state.theme
         let body = state.editor.body
@@ -72,7 +72,7 @@ enum GraphQLProblemsView {
             frame.buffer.setStyle(
                 theme[.error].bold, in: Rect(x: editor.x, y: editor.y + row, width: gutter - 1, height: 1))
         }
-        var y = editor.bottom
+        var y = content.y
         if let schemaProblem = check.schemaProblem, y < content.bottom, !check.problems.isEmpty {
             frame.buffer.write("✖ " + schemaProblem, x: content.x, y: y, style: theme[.warning], maxX: content.right)
             y += 1

@@ -151,9 +151,16 @@ enum RequestTabView {
         let editorArea = RequestLayout.bodyEditorArea(state, content)
         frame.render(RequestLayout.bodyEditor(state), in: editorArea, laidOut: state.editor.body)
         if let check = state.editor.graphql {
-            GraphQLProblemsView.render(check, state, editor: editorArea, content: content, frame: &frame)
+            let areas = GraphQLBodyLayout.areas(state, content)
+            GraphQLProblemsView.render(check, state, editor: editorArea, problems: areas.problems, frame: &frame)
+            GraphQLVariablesView.render(state, areas, frame: &frame)
+            GraphQLDocsView.render(state, in: areas.docs, frame: &frame)
         }
-        if typing { frame.cursor = state.editor.body.screenCursor }
+        if typing {
+            frame.cursor =
+                state.editor.onVariables && state.editor.graphql != nil
+                ? state.editor.variables.screenCursor : state.editor.body.screenCursor
+        }
         if state.editor.body.text.isEmpty && !typing, content.height > 0 {
             frame.buffer.write(
                 "No body. Enter to type one (b: JSON or text).", x: content.x + 5, y: content.y, style: theme[.muted],

@@ -8,13 +8,24 @@ package struct GraphQLBody: Sendable, Equatable {
     package var query: String
     /// A JSON object, or nil when the operation takes none.
     package var variables: StoredJSON?
+    /// The variables as JSON text, when they are kept as written rather than as an object: typed
+    /// in the editor and not (yet) a JSON object, or `{{placeholders}}` outside strings
+    /// (`{"first": {{pageSize}}}`). In the file a string `variables`; filled, then parsed, when
+    /// sent. When set, `variables` is nil.
+    package var variablesText: String?
     package var operationName: String?
 
-    package init(query: String, variables: StoredJSON? = nil, operationName: String? = nil) {
+    package init(
+        query: String, variables: StoredJSON? = nil, operationName: String? = nil, variablesText: String? = nil
+    ) {
         self.query = query
         self.variables = variables
         self.operationName = operationName
+        self.variablesText = variablesText
     }
+
+    /// The variables as the text a check or an editor reads (nil when there are none).
+    package var variablesSource: String? { variablesText ?? variables?.compact() }
 
     /// The `Accept` header a GraphQL request gets unless it sets one: the GraphQL over HTTP
     /// media type first, plain JSON for servers that predate it.
@@ -22,7 +33,11 @@ package struct GraphQLBody: Sendable, Equatable {
 
     /// The GraphQL over HTTP request object, `{"query", "operationName", "variables"}`: the JSON a
     /// POST sends, and what exports write (curl, Postman, `.http`) until they know GraphQL.
-    package var requestObject: StoredJSON { Self.requestObject(query, operationName, variables) }
+    /// Variables kept as text go in parsed when they are JSON as written (a placeholder outside a
+    /// string is not: they are left out).
+    package var requestObject: StoredJSON {
+        Self.requestObject(query, operationName, variables ?? variablesText.flatMap { try? StoredJSON(parsing: $0) })
+    }
 
     static func requestObject(_ query: String, _ operationName: String?, _ variables: StoredJSON?) -> StoredJSON {
         var object = ObjectBuilder()
@@ -37,10 +52,12 @@ package struct GraphQLBody: Sendable, Equatable {
         var variables = fields.json("variables")
         if variables == .null { variables = nil }
         switch variables {
+        case .string(let text)?:
+            return GraphQLBody(query: query, operationName: fields.string("operationName"), variablesText: text)
         case nil, .object?: break
         default:
             reader.report(
-                .error, "a graphql body's \"variables\" must be a JSON object",
+                .error, "a graphql body's \"variables\" must be a JSON object (or JSON text, a string)",
                 at: fields.node("variables")?.offset ?? fields.offset, path: path.appending("variables"))
             return nil
         }
@@ -50,7 +67,7 @@ package struct GraphQLBody: Sendable, Equatable {
 
     func add(to object: inout ObjectBuilder) {
         object.add("query", query)
-        object.add("variables", variables)
+        object.add("variables", variablesText.map(StoredJSON.string) ?? variables)
         object.add("operationName", operationName)
     }
 }

@@ -90,8 +90,10 @@ package struct RequestResolver: Sendable {
         }
 
         var body = resolveBody(saved.body.content, &resolver)
+        var problems: [VariableProblem] = []
         if case .graphql(let graphql) = saved.body.content {
-            body = resolveGraphQL(graphql, method: saved.method, query: &query, headers: &headers, &resolver)
+            body = resolveGraphQL(
+                graphql, method: saved.method, query: &query, headers: &headers, &resolver, problems: &problems)
         }
         if case .bytes(_, let contentType?) = body,
             !headers.contains(where: { $0.name.lowercased() == "content-type" })
@@ -110,7 +112,7 @@ package struct RequestResolver: Sendable {
         request.challengeAuth = challenge
         request.secretNames = resolver.secretNames
         request.emptySecrets = resolver.emptySecrets
-        return Outcome(request: request, problems: resolver.problems, prompts: resolver.prompts)
+        return Outcome(request: request, problems: resolver.problems + problems, prompts: resolver.prompts)
     }
 
     /// The AWS fields resolved. The secret access key and the session token are secrets even when
@@ -262,9 +264,30 @@ package struct RequestResolver: Sendable {
     /// parameters of the same names (GET), with the GraphQL over HTTP `Accept` unless one is set.
     private func resolveGraphQL(
         _ graphql: GraphQLBody, method: RequestMethod, query: inout [ResolvedRequest.NameValue],
-        headers: inout [ResolvedRequest.NameValue], _ resolver: inout VariableResolver
+        headers: inout [ResolvedRequest.NameValue], _ resolver: inout VariableResolver,
+        problems: inout [VariableProblem]
     ) -> ResolvedRequest.Body {
-        let variables = graphql.variables.map { resolveJSON($0, at: "body.variables", &resolver) }
+        var variables = graphql.variables.map { resolveJSON($0, at: "body.variables", &resolver) }
+        // Variables kept as text are filled first, then must be a JSON object (blank: none).
+        if let text = graphql.variablesText, text.contains(where: { !$0.isWhitespace }) {
+            let filled = resolver.resolve(text, at: "body.variables")
+            do {
+                let json = try StoredJSON(parsing: filled)
+                if case .object = json {
+                    variables = json
+                } else {
+                    problems.append(
+                        VariableProblem(
+                            kind: .malformed("the variables", reason: "not a JSON object"),
+                            location: "body.variables"))
+                }
+            } catch {
+                problems.append(
+                    VariableProblem(
+                        kind: .malformed("the variables", reason: "not JSON: \(error)"),
+                        location: "body.variables"))
+            }
+        }
         if !headers.contains(where: { $0.name.lowercased() == "accept" }) {
             headers.append(.init("Accept", GraphQLBody.accept))
         }

@@ -69,6 +69,8 @@ extension RequestEditorReducer {
         case .revert: revert(&editor, &work)
         case .completionAccept, .completionNext, .completionPrevious: completionCommand(command, &editor, &work)
         case .graphqlNextProblem: nextGraphQLProblem(&editor, &work)
+        case .graphqlVariables: switchGraphQLField(&editor, &work)
+        case .graphqlComplete: completeGraphQL(&editor, &work)
         case .tab1, .tab2, .tab3, .tab4, .tab5, .tab6, .tab7:
             let tabs: [RequestCommand] = [.tab1, .tab2, .tab3, .tab4, .tab5, .tab6, .tab7]
             guard let tab = tabs.firstIndex(of: command).flatMap(RequestTab.init(rawValue:)) else { return }

@@ -25,6 +25,15 @@ extension RequestEditorReducer {
             editor.completion = nil
             return
         }
+        if editor.completion?.graphql == true {
+            // A name typed on (or erased) narrows the list; anything else ends the name: it closes.
+            var inName = key.key == .backspace
+            if case .character(let character) = key.key {
+                inName = character.isLetter || character.isNumber || character == "_"
+            }
+            editor.completion = inName ? graphqlCompletion(editor, work) : nil
+            return
+        }
         let line = text.lines[text.cursor.line]
         let before = String(line.prefix(text.cursor.column))
         let after = String(line.dropFirst(text.cursor.column))
@@ -36,7 +45,9 @@ extension RequestEditorReducer {
     static func completionTarget(_ editor: RequestEditorState) -> (CompletionField, TextEditorState)? {
         switch editor.focus {
         case .url: return (.text, editor.url)
-        case .editing: return editor.tab == .body ? (.text, editor.body) : nil
+        case .editing:
+            guard editor.tab == .body else { return nil }
+            return (.text, editor.onVariables ? editor.variables : editor.body)
         case .urlLine: return nil
         case .content:
             // An Auth, Options or Checks line (a bearer token's `{{token}}`), or a file body's path.
@@ -73,6 +84,10 @@ extension RequestEditorReducer {
             case .url:
                 replace(&editor.url)
                 urlTextChanged(&editor, &work)
+                work.draftsChanged = true
+            case .editing where editor.isTypingVariables:
+                replace(&editor.variables)
+                variablesTextChanged(&editor, &work)
                 work.draftsChanged = true
             case .editing:
                 replace(&editor.body)

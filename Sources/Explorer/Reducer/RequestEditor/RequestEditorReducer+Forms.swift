@@ -192,6 +192,9 @@ extension RequestEditorReducer {
                 editor.body.setText(BodyText.text(of: updated.body))
             }
             editor.bodyProblem = next == .json ? BodyText.problem(inJSON: editor.body.text) : nil
+            editor.onVariables = false
+            editor.variables.setText("")
+            editor.variablesProblem = nil
         }
         work.outcome.notice = Notice("Body: \(next.rawValue)", kind: .info)
         work.draftsChanged = true

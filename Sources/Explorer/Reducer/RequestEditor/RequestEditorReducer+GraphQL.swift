@@ -59,11 +59,105 @@ extension RequestEditorReducer {
         let problem = check.problems[next]
         editor.tab = .body
         editor.focus = .editing
+        editor.onVariables = false
         let lines = editor.body.text.split(separator: "\n", omittingEmptySubsequences: false)
         let line = min(max(0, problem.line - 1), max(0, lines.count - 1))
         let length = lines.indices.contains(line) ? lines[line].count : 0
         editor.body.cursor = TextPosition(line: line, column: min(max(0, problem.column - 1), length))
         let position = check.problems.count > 1 ? " (\(next + 1) of \(check.problems.count))" : ""
         work.outcome.notice = Notice("\(problem.line):\(problem.column) \(problem.message)\(position)", kind: .warning)
+    }
+
+    /// The variables field changed: the body's variables follow (a JSON object as one, anything
+    /// else as the text typed) and their JSON problem is shown at once.
+    static func variablesTextChanged(_ editor: inout RequestEditorState, _ work: inout Work) {
+        let text = editor.variables.text
+        editor.variablesProblem = BodyText.variablesProblem(text)
+        work.update { request in
+            guard case .graphql(let graphql) = request.body.content else { return }
+            request.body.content = .graphql(BodyText.replacingVariables(graphql, with: text))
+        }
+    }
+
+    /// `Alt+V`: the GraphQL body's variables field takes the keyboard (from anywhere in the pane);
+    /// typing in it already, the query takes it back.
+    static func switchGraphQLField(_ editor: inout RequestEditorState, _ work: inout Work) {
+        guard work.key != nil, case .graphql? = work.request?.body.content else {
+            work.outcome.notice = Notice("The body is not a GraphQL query: no variables to edit", kind: .info)
+            return
+        }
+        commitEditing(&editor, &work)
+        let typing = editor.focus == .editing && editor.tab == .body
+        editor.onVariables = typing ? !editor.onVariables : true
+        editor.tab = .body
+        editor.focus = .editing
+    }
+}
+
+/// Completion in a GraphQL query from its collection's schema (issue 28): `Ctrl+Space` opens the
+/// list of what fits at the cursor (`GraphQLCompletion`), typing narrows it from the schema again,
+/// and the completion keys take an item as for `{{` variables.
+extension RequestEditorReducer {
+    /// At most this many items are offered: the list narrows as the name is typed.
+    static let graphqlCompletionLimit = 10
+
+    static func completeGraphQL(_ editor: inout RequestEditorState, _ work: inout Work) {
+        guard work.key != nil, case .graphql? = work.request?.body.content else {
+            work.outcome.notice = Notice("The body is not a GraphQL query: nothing to complete", kind: .info)
+            return
+        }
+        guard work.graphqlSchema != nil else {
+            work.outcome.notice = Notice("No schema to complete from (graphqlSchema in the collection)", kind: .info)
+            return
+        }
+        if editor.focus != .editing || editor.tab != .body || editor.onVariables {
+            editor.tab = .body
+            editor.focus = .editing
+            editor.onVariables = false
+        }
+        guard let list = graphqlCompletion(editor, work) else {
+            work.outcome.notice = Notice("Nothing in the schema fits here", kind: .info)
+            return
+        }
+        editor.completion = list
+    }
+
+    /// The list for the query's cursor; nil when nothing fits there.
+    static func graphqlCompletion(_ editor: RequestEditorState, _ work: Work) -> CompletionState? {
+        guard let index = work.graphqlSchema, !editor.onVariables else { return nil }
+        let (items, typed) = GraphQLCompletion.candidates(
+            in: editor.body.text, at: utf8Offset(of: editor.body), index: index)
+        guard !items.isEmpty else { return nil }
+        let shown = items.prefix(graphqlCompletionLimit)
+        var list = CompletionState(
+            items: shown.map {
+                CompletionItem($0.label, detail: $0.deprecated ? $0.detail + "  deprecated" : $0.detail)
+            }, replacing: typed)
+        list.graphql = true
+        list.descriptions = shown.map(\.description)
+        return list
+    }
+
+    /// The cursor of `text` as a UTF-8 offset into its text.
+    static func utf8Offset(of text: TextEditorState) -> Int {
+        var offset = 0
+        for line in text.lines.prefix(text.cursor.line) { offset += line.utf8.count + 1 }
+        guard text.lines.indices.contains(text.cursor.line) else { return offset }
+        return offset + text.lines[text.cursor.line].prefix(text.cursor.column).utf8.count
+    }
+}
+
+/// The docs of the name under the query's cursor (issue 28): after every step while the query
+/// is typed in, looked up in the schema's index (`GraphQLDocs`: the tokens before the cursor, then
+/// dictionary lookups), for the line under the editor.
+extension RequestEditorReducer {
+    static func updateGraphQLDocs(_ editor: inout RequestEditorState, _ work: Work) {
+        guard editor.focus == .editing, editor.tab == .body, !editor.onVariables, let index = work.graphqlSchema,
+            case .graphql? = work.request?.body.content
+        else {
+            editor.graphqlDocs = nil
+            return
+        }
+        editor.graphqlDocs = GraphQLDocs.at(utf8Offset(of: editor.body), in: editor.body.text, index: index)
     }
 }

@@ -47,6 +47,12 @@ extension RequestEditorReducer {
             editor.focus = .content
         case .content:
             editor.focus = editor.tab == .body || editor.tab == .notes ? .editing : .content
+            editor.onVariables = false
+            editor.draggedRow = nil
+        case .variables:
+            editor.tab = .body
+            editor.focus = .editing
+            editor.onVariables = true
             editor.draggedRow = nil
         case .row(let row):
             commitEditing(&editor, &work)

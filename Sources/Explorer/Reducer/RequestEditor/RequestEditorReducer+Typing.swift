@@ -72,6 +72,12 @@ extension RequestEditorReducer {
                 work.draftsChanged = true
                 return
             }
+            if editor.isTypingVariables {
+                guard editor.variables.handle(key) else { return }
+                variablesTextChanged(&editor, &work)
+                work.draftsChanged = true
+                return
+            }
             guard editor.body.handle(key) else { return }
             bodyTextChanged(&editor, &work)
             work.draftsChanged = true
@@ -107,6 +113,9 @@ extension RequestEditorReducer {
                 editor.notes.insert(text)
                 let notes = editor.notes.text
                 work.update { $0.notes = notes }
+            } else if editor.isTypingVariables {
+                editor.variables.insert(text)
+                variablesTextChanged(&editor, &work)
             } else {
                 editor.body.insert(text)
                 bodyTextChanged(&editor, &work)

@@ -16,7 +16,7 @@ extension RequestEditorReducer {
         }
         switch editor.focus {
         case .url: return "url"
-        case .editing: return editor.tab == .notes ? "notes" : "body"
+        case .editing: return editor.tab == .notes ? "notes" : editor.isTypingVariables ? "variables" : "body"
         // A table cell or form line changes the request once, when it is kept: a step of its own.
         case .urlLine, .content: return nil
         }

@@ -1,3 +1,4 @@
+package import GraphQLCheck
 package import TUI
 package import Workspace
 
@@ -63,12 +64,15 @@ package enum RequestEditorReducer: SliceReducer {
         package var addRowKey: String
         /// The variables in scope, for completing `{{` (given with a key typed).
         package var variables: [CompletionItem]
+        /// The schema of a GraphQL request's collection: completion and docs at the cursor.
+        package var graphqlSchema: GraphQLSchemaIndex?
 
         package init(
             key: RequestKey?, request: SavedRequest?, saved: SavedRequest?, paneFocused: Bool = true,
-            addRowKey: String = "a", variables: [CompletionItem] = []
+            addRowKey: String = "a", variables: [CompletionItem] = [], graphqlSchema: GraphQLSchemaIndex? = nil
         ) {
             self.variables = variables
+            self.graphqlSchema = graphqlSchema
             self.key = key
             self.request = request
             self.saved = saved
@@ -96,6 +100,8 @@ package enum RequestEditorReducer: SliceReducer {
         case url
         case tab(RequestTab)
         case content
+        /// A click on a GraphQL body's variables (their line or their field): they take the keyboard.
+        case variables
         /// A press on a row of the Query or Headers table: selects it and picks it up to be dragged.
         case row(Int)
         /// The pointer, button held, over this row of the table: the row picked up moves there.
@@ -131,6 +137,7 @@ package enum RequestEditorReducer: SliceReducer {
         let paneFocused: Bool
         let addRowKey: String
         let variables: [CompletionItem]
+        let graphqlSchema: GraphQLSchemaIndex?
         var request: SavedRequest?
         /// The request before the edits not yet recorded for undo (undo and redo record what
         /// came before them, then move it).
@@ -144,6 +151,7 @@ package enum RequestEditorReducer: SliceReducer {
             paneFocused = context.paneFocused
             addRowKey = context.addRowKey
             variables = context.variables
+            graphqlSchema = context.graphqlSchema
             request = context.request
             baseline = context.request
         }
@@ -197,6 +205,7 @@ package enum RequestEditorReducer: SliceReducer {
             }
         }
         if case .type(let key) = action { updateCompletion(after: key, &state, work) }
+        updateGraphQLDocs(&state, work)
         recordEdit(&state, &work, field: field)
         var outcome = work.outcome
         if let key = context.key, let request = work.request, request != context.request {
