@@ -29,10 +29,22 @@ else
 fi
 
 mkdir -p "$out"
+# Everything here follows from the binary and the date: when neither changed since the last run
+# into OUT, the files there are still right (`make test`'s install check installs three times).
+stamp="$out/.generated-from"
+source_id="$(stat -c '%s %Y' "$binary") $date"
+if [[ -s "$out/lazer.1" && -s "$out/lazer.fish" && "$(cat "$stamp" 2>/dev/null)" == "$source_id" ]]; then
+    exit 0
+fi
+rm -f "$stamp"
+
 # The plugin writes into its own work folder under .build/plugins; the page is copied from there.
 plugin_out=.build/plugins/GenerateManual/outputs/lazer
 rm -f "$plugin_out/lazer.1"
-"$SWIFT" package generate-manual --configuration "$configuration" --date "$date" >"$out/generate-manual.log" 2>&1 || {
+# SWIFT_FLAGS: the flags the build used (the Makefile's SWIFT_DEBUG_FLAGS), so the plugin's own
+# build of the binary finds it up to date instead of compiling it again.
+# shellcheck disable=SC2086
+"$SWIFT" package ${SWIFT_FLAGS:-} generate-manual --configuration "$configuration" --date "$date" >"$out/generate-manual.log" 2>&1 || {
     cat "$out/generate-manual.log" >&2
     echo "generate.sh: swift package generate-manual failed" >&2
     exit 1
@@ -51,3 +63,4 @@ sed 's/^$/.Pp/' "$plugin_out/lazer.1" >"$out/lazer.1"
 "$binary" --generate-completion-script bash | sed '1{/^#!/d}' >"$out/lazer.bash"
 "$binary" --generate-completion-script zsh >"$out/_lazer"
 "$binary" --generate-completion-script fish >"$out/lazer.fish"
+echo "$source_id" >"$stamp"
