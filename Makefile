@@ -1,10 +1,6 @@
 # Lazer — build, run and test. `make run` and `make test` are the two commands a new user needs.
 SHELL := /bin/bash
 SWIFT ?= swift
-# Debug builds skip the index store (SwiftPM writes one while compiling, for editors: ~14 % of the
-# compiler's CPU); sourcekit-lsp keeps its own. Every debug `swift build`/`test`/`package` below passes
-# the same flags, or SwiftPM would rebuild what the previous step built.
-SWIFT_DEBUG_FLAGS ?= --disable-index-store
 LINT_PATHS := Package.swift Sources Tests Fuzz Examples
 
 .PHONY: bench-tui bench-tui-pure bench-tui-ncurses bench-transport bench-futures bench-explorer bench-sigv4 sigv4-vectors jwt-vectors
@@ -21,7 +17,7 @@ deps:
 
 ## build: debug build of everything, tests included (warnings are errors in every target).
 build: deps
-	$(SWIFT) build $(SWIFT_DEBUG_FLAGS) --build-tests
+	$(SWIFT) build --build-tests
 
 ## build-release: optimised build of the lazer binary.
 build-release: deps
@@ -56,8 +52,8 @@ install: build-install
 ## install-files: what `make install` copies, without building — `make build-install` as yourself, then
 ## `sudo make install-files`, keeps root out of .build.
 build-install: deps
-	$(SWIFT) build $(SWIFT_DEBUG_FLAGS) -c $(CONFIGURATION) --product lazer
-	SWIFT=$(SWIFT) SWIFT_FLAGS="$(SWIFT_DEBUG_FLAGS)" packaging/generate.sh $(CONFIGURATION) $(GENERATED)
+	$(SWIFT) build -c $(CONFIGURATION) --product lazer
+	SWIFT=$(SWIFT) packaging/generate.sh $(CONFIGURATION) $(GENERATED)
 install-files:
 	$(INSTALL_DIRS) packaging/install.sh .build/$(CONFIGURATION)/lazer $(GENERATED)/lazer.1 $(GENERATED)
 
@@ -96,7 +92,7 @@ lint: deps
 	$(SWIFT) format lint --strict --parallel --recursive $(LINT_PATHS)
 	scripts/check-imports.py --self-test
 	scripts/check-imports.py
-	$(SWIFT) build $(SWIFT_DEBUG_FLAGS) --build-tests --explicit-target-dependency-import-check error
+	$(SWIFT) build --build-tests --explicit-target-dependency-import-check error
 
 ## unit: the Swift Testing suites (tiers 1–3 that live in Swift), after making the OAuth test server's
 ## virtualenv (scripts/oauth-venv.sh: Authlib and its needs, pinned, from PyPI) and fetching the JSON-Schema-Test-Suite
@@ -109,7 +105,7 @@ unit: build
 	scripts/oauth-venv.sh >/dev/null
 	scripts/fetch-junit-schema.sh >/dev/null
 	scripts/fetch-jsonschema-suite.sh >/dev/null
-	scripts/hang-guard.sh $(UNIT_LIMIT) "the unit test process (swift test)" $(SWIFT) test $(SWIFT_DEBUG_FLAGS) --skip-build
+	scripts/hang-guard.sh $(UNIT_LIMIT) "the unit test process (swift test)" $(SWIFT) test --skip-build
 
 ## e2e: the real binary driven in tmux.
 e2e: build
@@ -119,7 +115,7 @@ e2e: build
 ## examples: the example client under Examples/LazerClient, which depends on the Futures, HTTPCore
 ## and CurlTransport library products by path: built in its own folder, then run offline (mock).
 examples: deps
-	$(SWIFT) build $(SWIFT_DEBUG_FLAGS) --package-path Examples/LazerClient
+	$(SWIFT) build --package-path Examples/LazerClient
 	Examples/LazerClient/.build/debug/LazerClient
 
 ## test: everything CI runs.
@@ -131,7 +127,7 @@ test: deps lint build unit e2e examples test-install
 TSAN_FILTER ?= .
 test-tsan: deps
 	TSAN_OPTIONS="suppressions=$(CURDIR)/Tests/tsan-suppressions.txt $(TSAN_OPTIONS)" \
-		$(SWIFT) test $(SWIFT_DEBUG_FLAGS) --sanitize=thread --scratch-path .build-tsan --filter '$(TSAN_FILTER)'
+		$(SWIFT) test --sanitize=thread --scratch-path .build-tsan --filter '$(TSAN_FILTER)'
 
 ## bench-futures: what a future costs (release build; prints a Markdown table).
 bench-futures:

@@ -41,10 +41,7 @@ rm -f "$stamp"
 # The plugin writes into its own work folder under .build/plugins; the page is copied from there.
 plugin_out=.build/plugins/GenerateManual/outputs/lazer
 rm -f "$plugin_out/lazer.1"
-# SWIFT_FLAGS: the flags the build used (the Makefile's SWIFT_DEBUG_FLAGS), so the plugin's own
-# build of the binary finds it up to date instead of compiling it again.
-# shellcheck disable=SC2086
-"$SWIFT" package ${SWIFT_FLAGS:-} generate-manual --configuration "$configuration" --date "$date" >"$out/generate-manual.log" 2>&1 || {
+"$SWIFT" package generate-manual --configuration "$configuration" --date "$date" >"$out/generate-manual.log" 2>&1 || {
     cat "$out/generate-manual.log" >&2
     echo "generate.sh: swift package generate-manual failed" >&2
     exit 1
