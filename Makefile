@@ -89,7 +89,7 @@ test-install: build
 ## dependency's dependencies through), and a build (tests included) with SwiftPM's check
 ## (docs/architecture.md, "Module boundaries").
 lint: deps
-	$(SWIFT) format lint --strict --recursive $(LINT_PATHS)
+	$(SWIFT) format lint --strict --parallel --recursive $(LINT_PATHS)
 	scripts/check-imports.py --self-test
 	scripts/check-imports.py
 	$(SWIFT) build --build-tests --explicit-target-dependency-import-check error

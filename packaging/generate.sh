@@ -29,6 +29,15 @@ else
 fi
 
 mkdir -p "$out"
+# Everything here follows from the binary and the date: when neither changed since the last run
+# into OUT, the files there are still right (`make test`'s install check installs three times).
+stamp="$out/.generated-from"
+source_id="$(stat -c '%s %Y' "$binary") $date"
+if [[ -s "$out/lazer.1" && -s "$out/lazer.fish" && "$(cat "$stamp" 2>/dev/null)" == "$source_id" ]]; then
+    exit 0
+fi
+rm -f "$stamp"
+
 # The plugin writes into its own work folder under .build/plugins; the page is copied from there.
 plugin_out=.build/plugins/GenerateManual/outputs/lazer
 rm -f "$plugin_out/lazer.1"
@@ -51,3 +60,4 @@ sed 's/^$/.Pp/' "$plugin_out/lazer.1" >"$out/lazer.1"
 "$binary" --generate-completion-script bash | sed '1{/^#!/d}' >"$out/lazer.bash"
 "$binary" --generate-completion-script zsh >"$out/_lazer"
 "$binary" --generate-completion-script fish >"$out/lazer.fish"
+echo "$source_id" >"$stamp"

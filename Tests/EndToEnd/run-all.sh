@@ -1,6 +1,9 @@
 #!/usr/bin/env bash
 # Runs every end-to-end test against the given lazer binary and prints "N passed, N failed".
 # Usage: Tests/EndToEnd/run-all.sh .build/debug/lazer
+# E2E_JOBS scripts run at once (default 2): each has its own temporary folder, tmux socket and
+# ports (lib.sh), and they mostly wait on a screen, so two share the CI machine's two cores well.
+# Each script's output is printed whole, in name order, as it finishes.
 set -uo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 binary=${1:?usage: run-all.sh PATH-TO-LAZER}
@@ -8,23 +11,41 @@ binary=${1:?usage: run-all.sh PATH-TO-LAZER}
 command -v tmux >/dev/null || { echo "run-all.sh: tmux is not installed (make deps)" >&2; exit 2; }
 LAZER=$(cd "$(dirname "$binary")" && pwd)/$(basename "$binary")
 export LAZER
+jobs=${E2E_JOBS:-2}
+[[ "$jobs" =~ ^[1-9][0-9]*$ ]] || { echo "run-all.sh: E2E_JOBS must be a positive number" >&2; exit 2; }
+
+outputs=$(mktemp -d)
+trap 'rm -rf "$outputs"' EXIT
+tests=("$here"/test-*.sh)
+
+# Every script runs, $jobs at a time, its output and status in $outputs/NAME.{out,status}.
+printf '%s\n' "${tests[@]}" | xargs -P "$jobs" -I{} bash -c \
+    'name=$(basename "$1"); bash "$1" >"$2/$name.out" 2>&1; echo $? >"$2/$name.status"' _ {} "$outputs" &
+runner=$!
 
 total_passed=0
 total_failed=0
-for test in "$here"/test-*.sh; do
-    echo "$(basename "$test")"
-    output=$(bash "$test" 2>&1)
-    status=$?
+# Prints test $1's result (waiting for it) and adds its counts to the totals.
+report() {
+    local name output status summary failures
+    name=$(basename "$1")
+    while [[ ! -s "$outputs/$name.status" ]]; do sleep 0.2; done
+    output=$(cat "$outputs/$name.out")
+    status=$(cat "$outputs/$name.status")
+    echo "$name"
     echo "$output" | grep -v -E '^[0-9]+ passed, [0-9]+ failed$'
     summary=$(echo "$output" | grep -E '^[0-9]+ passed, [0-9]+ failed$' | tail -1)
     if [[ -z "$summary" ]]; then
-        echo "  FAIL $(basename "$test") ended without a summary (status $status)"
+        echo "  FAIL $name ended without a summary (status $status)"
         total_failed=$((total_failed + 1))
-        continue
+        return
     fi
     total_passed=$((total_passed + ${summary%% passed*}))
     failures=${summary#*, }
     total_failed=$((total_failed + ${failures%% failed}))
-done
+}
+
+for test in "${tests[@]}"; do report "$test"; done
+wait "$runner"
 echo "$total_passed passed, $total_failed failed"
 [[ $total_failed -eq 0 ]]

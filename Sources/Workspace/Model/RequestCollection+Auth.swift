@@ -37,7 +37,17 @@ extension RequestCollection {
     /// id); a request not in the collection inherits from the collection only.
     package func authInForce(for request: SavedRequest) -> AuthInForce {
         guard request.auth.scheme == .inherit else { return AuthInForce(auth: request.auth, origin: .request) }
+        // Where the request sits matters only when some folder sets auth; finding it is a walk
+        // over every request, once per send (a run of n requests would be n² string compares).
+        guard Self.anySetsAuth(folders) else { return inheritedAuth(folderPath: []) }
         return inheritedAuth(folderPath: folderPath(ofRequest: request.id) ?? [])
+    }
+
+    private static func anySetsAuth(_ folders: [Folder]) -> Bool {
+        folders.contains { folder in
+            if let auth = folder.auth, auth.scheme != .inherit { return true }
+            return anySetsAuth(folder.folders)
+        }
     }
 
     /// What a request inherits in the folder at `folderPath` (empty: at the top level).
