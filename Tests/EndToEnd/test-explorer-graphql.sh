@@ -116,8 +116,15 @@ keys graphqlc M-v
 literal graphqlc '{"first": }'
 check "explorer: Alt+V types into the variables, a syntax error at its column" \
     wait_for graphqlc "Variables  ✖ line 1, column 11"
-# Left running (the cleanup ends it): after these edits this e2e session stops taking keys
-# within a few seconds, Alt+D on the quit question included, with the binary of main too (reported).
+# Esc and the next key sent at once read as Alt+key (a terminal's escape prefix): the footer shows
+# editing has stopped before Ctrl+Q.
+keys graphqlc Escape
+required "explorer: Esc stops editing" wait_for graphqlc "ctrl\+q quit"
+keys graphqlc C-q
+check "explorer: Ctrl+Q with unsaved changes asks" wait_for graphqlc "Discard \(Alt\+D\)"
+sleep 0.7  # keys typed before a question could be seen answer nothing
+keys graphqlc M-d
+check "explorer: quits (discarded)" wait_for graphqlc "lazer-exit=0"
 
 # --- Headless: the same schema, the same positions -------------------------------------------------
 printf 'query User {\n  user(id: "1") {\n    namex\n  }\n}\n' >"$WORK/typo.graphql"
