@@ -63,6 +63,10 @@ struct JSONDiffEngine {
 
     mutating func run() {
         var stack: [Task] = [.pair(left.root, right.root, verified: 0)]
+        // Mapped bodies: the walk is in document order on both sides, so what it has passed is
+        // handed back (read again from the file if a later pair needs it).
+        var leftPages = JSONPageRelease(left)
+        var rightPages = JSONPageRelease(right)
         while let task = stack.popLast() {
             switch task {
             case .removed(let node):
@@ -72,6 +76,8 @@ struct JSONDiffEngine {
             case .end(let index, let total):
                 if counts.total == total { pairs[index] = nil }
             case .pair(let a, let b, let verified):
+                leftPages.reached(left.textStart(a), in: left)
+                rightPages.reached(right.textStart(b), in: right)
                 if leftIgnored.contains(a.index) || rightIgnored.contains(b.index) { continue }
                 let kind = left.kind(a)
                 guard kind == right.kind(b) else {
