@@ -41,6 +41,8 @@ struct JSONDiffEngine {
             for path in options.ignoredPaths {
                 for node in path.select(in: document) { nodes.insert(node.index) }
             }
+            // A query may read the whole body: a mapped one's pages go back before the other's.
+            if !options.ignoredPaths.isEmpty { document.releaseBytes(0..<document.bytes.count) }
             return nodes
         }
         func keyed(_ document: JSONDocument) -> [Int: [String]] {
@@ -50,6 +52,9 @@ struct JSONDiffEngine {
                 for node in query.select(in: document) where document.kind(node) == .array {
                     arrays[node.index] = rule.key
                 }
+            }
+            if !arrays.isEmpty || options.arrayKeys.contains(where: { $0.arrays != nil }) {
+                document.releaseBytes(0..<document.bytes.count)
             }
             return arrays
         }

@@ -25,7 +25,8 @@ extension JSONDocument {
             let found = bytes.withUnsafeBufferPointer { left in
                 document.bytes.withUnsafeBufferPointer { right -> Int in
                     guard let leftBase = left.baseAddress, let rightBase = right.baseAddress else { return 0 }
-                    return firstDifferentByte(leftBase + mine.lowerBound, rightBase + theirs.lowerBound, from: start, end)
+                    return firstDifferentByte(
+                        leftBase + mine.lowerBound, rightBase + theirs.lowerBound, from: start, end)
                 }
             }
             if found < end { return found }

@@ -113,10 +113,11 @@ struct DiffCommandTests {
     func mappedFiles() throws {
         let scratch = try Scratch()
         func orders(_ changed: Bool) -> String {
-            "[" + (0..<9_000).map { number in
-                let other = changed && number % 1_000 == 7
-                return #"{"id": \#(number), "price": \#(other ? "13.00" : "12.50"), "name": "item \#(number)"}"#
-            }.joined(separator: ",\n") + "]"
+            "["
+                + (0..<25_000).map { number in
+                    let other = changed && number % 1_000 == 7
+                    return #"{"id": \#(number), "price": \#(other ? "13.00" : "12.50"), "name": "item \#(number)"}"#
+                }.joined(separator: ",\n") + "]"
         }
         let left = orders(false)
         #expect(left.utf8.count > 1 << 20)
@@ -125,7 +126,7 @@ struct DiffCommandTests {
         let mapped = try diff([a, b], scratch)
         #expect(mapped.status == 1, "\(mapped.stderr)")
         #expect(mapped.stdout.hasPrefix("--- \(a)\n+++ \(b)\n@@ $[7].price\n-12.50\n+13.00\n"))
-        #expect(mapped.stdout.hasSuffix("9 changes: 0 added, 0 removed, 9 changed\n"))
+        #expect(mapped.stdout.hasSuffix("25 changes: 0 added, 0 removed, 25 changed\n"))
         let read = try LazerBinary.run(
             ["diff", "-", b], stdin: Data(left.utf8), environment: scratch.environment,
             currentDirectory: scratch.path)
