@@ -125,6 +125,16 @@ struct DiffCommand: ParsableCommand {
             }
         }
         let result = JSONDiff.compare(documents[0], documents[1], options: try options())
+        // A file truncated under the diff turns every value after the cut into a change: stop
+        // before rendering them all.
+        for side in sides {
+            do {
+                try side.checkUnchanged()
+            } catch {
+                FileBytes.writeError("lazer diff: \(TerminalText.line(error.message))\n")
+                throw ExitCode(2)
+            }
+        }
         let environment = ProcessInfo.processInfo.environment
         let colored = isatty(1) != 0 && (environment["NO_COLOR"] ?? "").isEmpty
         var text =
