@@ -488,7 +488,7 @@ let package = Package(
         ),
         .testTarget(
             name: "JSONDiffTests",
-            dependencies: ["JSONDiff", "JSONTree"],
+            dependencies: ["JSONDiff", "JSONTree", "RegularFiles"],
             exclude: ["Golden"],
             swiftSettings: strictSwift
         ),

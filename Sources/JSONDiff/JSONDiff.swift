@@ -12,8 +12,10 @@ package enum JSONDiff {
     ) -> JSONDiffResult {
         var engine = JSONDiffEngine(left: left, right: right, options: options)
         engine.run()
+        var pages = JSONDiffPages(left, right)
         let changes = engine.found.map { found in
-            JSONDiffChange(
+            pages.reached(found.left, found.right)
+            return JSONDiffChange(
                 kind: found.kind,
                 left: found.left,
                 right: found.right,
@@ -37,5 +39,27 @@ package enum JSONDiff {
             let old = left.string(a), let new = right.string(b)
         else { return nil }
         return JSONDiffInline.segments(old, new, limit: limit)
+    }
+}
+
+/// The page releases of a pass over a diff's changes in document order (describing them,
+/// printing them): with mapped bodies, only a window of each stays resident.
+struct JSONDiffPages {
+    private let left: JSONDocument
+    private let right: JSONDocument
+    private var leftPages: JSONPageRelease
+    private var rightPages: JSONPageRelease
+
+    init(_ left: JSONDocument, _ right: JSONDocument) {
+        self.left = left
+        self.right = right
+        leftPages = JSONPageRelease(left)
+        rightPages = JSONPageRelease(right)
+    }
+
+    /// The pass is at a change with these values.
+    mutating func reached(_ a: JSONNode?, _ b: JSONNode?) {
+        if let a { leftPages.reached(left.textStart(a), in: left) }
+        if let b { rightPages.reached(right.textStart(b), in: right) }
     }
 }

@@ -41,6 +41,8 @@ struct JSONDiffEngine {
             for path in options.ignoredPaths {
                 for node in path.select(in: document) { nodes.insert(node.index) }
             }
+            // A query may read the whole body: a mapped one's pages go back before the other's.
+            if !options.ignoredPaths.isEmpty { document.releaseBytes(0..<document.bytes.count) }
             return nodes
         }
         func keyed(_ document: JSONDocument) -> [Int: [String]] {
@@ -50,6 +52,9 @@ struct JSONDiffEngine {
                 for node in query.select(in: document) where document.kind(node) == .array {
                     arrays[node.index] = rule.key
                 }
+            }
+            if !arrays.isEmpty || options.arrayKeys.contains(where: { $0.arrays != nil }) {
+                document.releaseBytes(0..<document.bytes.count)
             }
             return arrays
         }
@@ -63,6 +68,10 @@ struct JSONDiffEngine {
 
     mutating func run() {
         var stack: [Task] = [.pair(left.root, right.root, verified: 0)]
+        // Mapped bodies: the walk is in document order on both sides, so what it has passed is
+        // handed back (read again from the file if a later pair needs it).
+        var leftPages = JSONPageRelease(left)
+        var rightPages = JSONPageRelease(right)
         while let task = stack.popLast() {
             switch task {
             case .removed(let node):
@@ -72,6 +81,8 @@ struct JSONDiffEngine {
             case .end(let index, let total):
                 if counts.total == total { pairs[index] = nil }
             case .pair(let a, let b, let verified):
+                leftPages.reached(left.textStart(a), in: left)
+                rightPages.reached(right.textStart(b), in: right)
                 if leftIgnored.contains(a.index) || rightIgnored.contains(b.index) { continue }
                 let kind = left.kind(a)
                 guard kind == right.kind(b) else {

@@ -9,7 +9,9 @@ package enum JSONDiffJSONReport {
         let counts = result.counts
         text += ",\"counts\":{\"added\":\(counts.added),\"removed\":\(counts.removed),\"changed\":\(counts.changed)}"
         text += ",\"truncated\":\(result.isTruncated),\"changes\":["
+        var pages = JSONDiffPages(result.left, result.right)
         for (offset, change) in result.changes.enumerated() {
+            pages.reached(change.left, change.right)
             if offset > 0 { text += "," }
             text += "{\"kind\":\"\(change.kind.rawValue)\",\"path\":" + string(change.pathText)
             if let node = change.left {

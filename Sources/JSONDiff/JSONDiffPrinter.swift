@@ -18,7 +18,9 @@ package enum JSONDiffPrinter {
         var lines: [String] = []
         lines.append(paint.bold("--- " + TerminalText.line(leftName)))
         lines.append(paint.bold("+++ " + TerminalText.line(rightName)))
+        var pages = JSONDiffPages(result.left, result.right)
         for change in result.changes {
+            pages.reached(change.left, change.right)
             lines.append(paint.cyan("@@ " + TerminalText.line(change.pathText)))
             if let inline = change.inline {
                 if colored {

@@ -16,14 +16,25 @@ extension JSONDocument {
         let mine = byteRange(node)
         let theirs = document.byteRange(other)
         let count = min(mine.count, theirs.count)
-        let found = bytes.withUnsafeBufferPointer { left in
-            document.bytes.withUnsafeBufferPointer { right -> Int in
-                guard let leftBase = left.baseAddress, let rightBase = right.baseAddress else { return 0 }
-                return firstDifferentByte(
-                    leftBase + mine.lowerBound, rightBase + theirs.lowerBound, from: min(verified, count), count)
+        // Over borrowed bytes (mapped files), a long run is compared a window at a time and each
+        // window's pages handed back: two equal 40 MB bodies never hold both wholly in memory.
+        let window = bytes.isBorrowed || document.bytes.isBorrowed ? JSONPageRelease.stride : Int.max
+        var start = min(verified, count)
+        while true {
+            let end = count - start > window ? start + window : count
+            let found = bytes.withUnsafeBufferPointer { left in
+                document.bytes.withUnsafeBufferPointer { right -> Int in
+                    guard let leftBase = left.baseAddress, let rightBase = right.baseAddress else { return 0 }
+                    return firstDifferentByte(
+                        leftBase + mine.lowerBound, rightBase + theirs.lowerBound, from: start, end)
+                }
             }
+            if found < end { return found }
+            guard end < count else { break }
+            releaseBytes(mine.lowerBound + start..<mine.lowerBound + end)
+            document.releaseBytes(theirs.lowerBound + start..<theirs.lowerBound + end)
+            start = end
         }
-        if found < count { return found }
         return mine.count == theirs.count ? nil : count
     }
 

@@ -17,16 +17,19 @@ extension JSONDocument {
         byteRange(node, valueStart: valueStart(node))
     }
 
-    /// The value's byte range when its first byte is already known.
+    /// The value's byte range when its first byte is already known. Clamped to the bytes: borrowed
+    /// bytes (a mapped file) that changed after the parse must give wrong text, never a crash.
     func byteRange(_ node: JSONNode, valueStart start: Int) -> Range<Int> {
+        let end: Int
         switch kind(node) {
         case .object, .array:
             let distance = payload(node.index)
-            guard distance > 0 else { return start..<(skipInsignificant(start + 1) + 1) }
-            return start..<(Tape.offset(tape[node.index + distance]) + 1)
+            end = distance > 0 ? Tape.offset(tape[node.index + distance]) + 1 : skipInsignificant(start + 1) + 1
         case .string, .number, .true, .false, .null:
-            return start..<(start + scalarByteCount(entry(node), at: node.index))
+            end = start + scalarByteCount(entry(node), at: node.index)
         }
+        let upper = min(end, bytes.count)
+        return min(start, upper)..<upper
     }
 
     /// The length of a scalar's text (quotes included) from its already-read entry.

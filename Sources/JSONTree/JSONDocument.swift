@@ -3,10 +3,13 @@
 /// Strings and numbers stay as sent and are decoded only when asked for; key order and
 /// duplicate keys are kept.
 ///
-/// A value type: immutable after parsing and safe to share between threads.
+/// A value type: immutable after parsing and safe to share between threads. The bytes are an
+/// array or borrowed memory such as a mapped file (`JSONBytes`): a document over a mapping keeps
+/// none of the body's pages resident once parsed, and passes in document order over it
+/// (`JSONPageRelease`) hand back the pages they went past.
 package struct JSONDocument: Sendable, Equatable {
     /// The body exactly as received.
-    package let bytes: [UInt8]
+    package let bytes: JSONBytes
     let tape: TapeStorage
     let overflow: [Int: Int]
     /// Every 64th child of every container, for random access into large ones.
@@ -14,9 +17,16 @@ package struct JSONDocument: Sendable, Equatable {
 
     /// Parses `bytes`; throws a `JSONParseError` pointing at the first problem.
     package init(bytes: [UInt8], options: JSONParseOptions = .strict) throws(JSONParseError) {
+        try self.init(bytes: JSONBytes(bytes), options: options)
+    }
+
+    /// Parses `bytes`, held or borrowed; the pages of borrowed bytes are released once parsed
+    /// (the parse reads each byte once; what reads them later faults them back in).
+    package init(bytes: JSONBytes, options: JSONParseOptions = .strict) throws(JSONParseError) {
         let result = try bytes.withUnsafeBufferPointer { buffer throws(JSONParseError) in
             try JSONParser.parse(buffer, options: options)
         }
+        bytes.releasePages(0..<bytes.count)
         self.bytes = bytes
         self.tape = result.tape
         self.overflow = result.overflow

@@ -74,8 +74,14 @@ struct JSONParser: ~Copyable {
             }
             if let tape { return (tape, overflow, ChildCheckpoints(unsorted: checkpoints)) }
             guard let reason = failure?.reason else {
-                // The bound was wrong (it should not be): retry with more room rather than fail.
-                capacity *= 2
+                // The bound was wrong (it should not be): retry with more room rather than fail —
+                // up to one entry per byte, which no JSON exceeds. Past that the bytes changed
+                // under the parse (a mapped file rewritten): an error, not ever more memory.
+                guard capacity <= bytes.count else {
+                    throw JSONParseError(
+                        reason: .unexpected, offset: 0, expected: "a body that does not change while parsed", in: bytes)
+                }
+                capacity = min(capacity * 2, bytes.count + 1)
                 continue
             }
             let offset = failure?.offset ?? 0

@@ -109,6 +109,31 @@ struct DiffCommandTests {
         #expect(gone.stderr.contains("01NOSUCHENTRY"))
     }
 
+    @Test("files of a megabyte or more are mapped, not read: the same output as the same bytes through stdin")
+    func mappedFiles() throws {
+        let scratch = try Scratch()
+        func orders(_ changed: Bool) -> String {
+            "["
+                + (0..<25_000).map { number in
+                    let other = changed && number % 1_000 == 7
+                    return #"{"id": \#(number), "price": \#(other ? "13.00" : "12.50"), "name": "item \#(number)"}"#
+                }.joined(separator: ",\n") + "]"
+        }
+        let left = orders(false)
+        #expect(left.utf8.count > 1 << 20)
+        let a = try scratch.write(left, to: "a.json")
+        let b = try scratch.write(orders(true), to: "b.json")
+        let mapped = try diff([a, b], scratch)
+        #expect(mapped.status == 1, "\(mapped.stderr)")
+        #expect(mapped.stdout.hasPrefix("--- \(a)\n+++ \(b)\n@@ $[7].price\n-12.50\n+13.00\n"))
+        #expect(mapped.stdout.hasSuffix("25 changes: 0 added, 0 removed, 25 changed\n"))
+        let read = try LazerBinary.run(
+            ["diff", "-", b], stdin: Data(left.utf8), environment: scratch.environment,
+            currentDirectory: scratch.path)
+        #expect(read.stdout == mapped.stdout.replacingOccurrences(of: "--- \(a)\n", with: "--- (stdin)\n"))
+        #expect(try diff([a, a], scratch).status == 0)
+    }
+
     static func collection(port: Int) -> String {
         """
         {

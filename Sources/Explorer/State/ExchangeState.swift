@@ -134,7 +134,7 @@ package struct ReceivedResponse: Sendable, Equatable {
         self.banner = banner
         self.checks = checks
         switch content {
-        case .json(let document): rawLines = TextBody(bytes: document.bytes)
+        case .json(let document): rawLines = TextBody(bytes: document.bytes.arrayValue)
         case .text(let body, _): rawLines = body
         case .empty, .binary: rawLines = TextBody(binary: [])
         }

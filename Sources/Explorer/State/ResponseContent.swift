@@ -13,7 +13,7 @@ package enum ResponseContent: Sendable, Equatable {
     package var bytes: [UInt8] {
         switch self {
         case .empty: []
-        case .json(let document): document.bytes
+        case .json(let document): document.bytes.arrayValue
         case .text(let body, _), .binary(let body): body.bytes
         }
     }

@@ -84,6 +84,12 @@ package struct JSONDecimal: Comparable, Sendable {
         }
     }
 
+    /// Reads number text in a document's bytes: the array's own slice, or a copy of the text when
+    /// the bytes are borrowed (a mapped file).
+    package init?(_ text: Slice<JSONBytes>) {
+        self.init(text.base.arraySlice(text.startIndex..<text.endIndex))
+    }
+
     /// An integer count (from `length()` or `count()`).
     package init(_ value: Int) {
         let text = ArraySlice(Array(String(value).utf8))

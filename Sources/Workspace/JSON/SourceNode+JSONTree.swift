@@ -33,7 +33,7 @@ extension SourceNode {
 
     /// The offset of a member name's opening quote, found by walking back from its value over
     /// `"name" :` (the parser has already checked that shape).
-    private static func keyStart(before valueStart: Int, in bytes: [UInt8]) -> Int {
+    private static func keyStart(before valueStart: Int, in bytes: JSONBytes) -> Int {
         var position = valueStart - 1
         func skipSpace() {
             while position > 0, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[position]) { position -= 1 }

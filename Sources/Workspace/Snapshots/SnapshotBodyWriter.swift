@@ -36,7 +36,7 @@ struct SnapshotBodyWriter {
     init(_ canonicalizer: SnapshotCanonicalizer, pretty: Bool, indent: Int) {
         self.canonicalizer = canonicalizer
         self.document = canonicalizer.document
-        self.bytes = canonicalizer.document.bytes
+        self.bytes = canonicalizer.document.bytes.arrayValue
         self.pretty = pretty
         self.indent = indent
     }

@@ -111,6 +111,13 @@ struct DiffCommand: ParsableCommand {
             do {
                 documents.append(try JSONDocument(bytes: side.bytes))
             } catch {
+                // A file truncated while parsed reads as quotes past its end: say that, not "not JSON".
+                do {
+                    try side.checkUnchanged()
+                } catch {
+                    FileBytes.writeError("lazer diff: \(TerminalText.line(error.message))\n")
+                    throw ExitCode(2)
+                }
                 FileBytes.writeError(
                     "lazer diff: \(TerminalText.line(side.name)) is not JSON: "
                         + TerminalText.lineWithExcerpt(error.description) + "\n")
@@ -118,6 +125,16 @@ struct DiffCommand: ParsableCommand {
             }
         }
         let result = JSONDiff.compare(documents[0], documents[1], options: try options())
+        // A file truncated under the diff turns every value after the cut into a change: stop
+        // before rendering them all.
+        for side in sides {
+            do {
+                try side.checkUnchanged()
+            } catch {
+                FileBytes.writeError("lazer diff: \(TerminalText.line(error.message))\n")
+                throw ExitCode(2)
+            }
+        }
         let environment = ProcessInfo.processInfo.environment
         let colored = isatty(1) != 0 && (environment["NO_COLOR"] ?? "").isEmpty
         var text =
@@ -125,6 +142,15 @@ struct DiffCommand: ParsableCommand {
             ? JSONDiffJSONReport.render(result, leftName: sides[0].name, rightName: sides[1].name)
             : JSONDiffPrinter.text(result, leftName: sides[0].name, rightName: sides[1].name, colored: colored)
         if !json { text = sides.flatMap(\.notes).map { "# " + TerminalText.line($0) + "\n" }.joined() + text }
+        // Everything is read: a mapped file that changed meanwhile makes the diff meaningless.
+        for side in sides {
+            do {
+                try side.checkUnchanged()
+            } catch {
+                FileBytes.writeError("lazer diff: \(TerminalText.line(error.message))\n")
+                throw ExitCode(2)
+            }
+        }
         var output = FileBytes.StandardOutput()
         text.withUTF8 { output.write($0) }
         if !output.succeeded {

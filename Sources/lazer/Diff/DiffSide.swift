@@ -1,14 +1,45 @@
 import Foundation
+import JSONTree
 import RegularFiles
 import StateStore
 import Workspace
 
 /// One side of a diff: its bytes, the name the output shows for it, and notes worth a line
-/// above the diff (a different status, a cut body).
+/// above the diff (a different status, a cut body). A file of a megabyte or more is mapped, not
+/// read (`RegularFile.load`): two 40 MB bodies are compared holding their indexes and a window
+/// of each, not both bodies.
 struct DiffSide {
     var name: String
-    var bytes: [UInt8]
+    var bytes: JSONBytes
     var notes: [String] = []
+    /// The mapped file the bytes are borrowed from, to check it did not change under the diff.
+    var file: MappedFile?
+
+    init(name: String, bytes: [UInt8], notes: [String] = []) {
+        self.name = name
+        self.bytes = JSONBytes(bytes)
+        self.notes = notes
+    }
+
+    init(name: String, contents: RegularFileContents) {
+        self.name = name
+        switch contents {
+        case .bytes(let bytes): self.bytes = JSONBytes(bytes)
+        case .mapped(let file):
+            self.bytes = JSONBytes(borrowing: file.bytes, owner: file) { file.releasePages($0) }
+            self.file = file
+        }
+    }
+
+    /// Throws when a mapped file was truncated or rewritten while it was read: what was read
+    /// from it cannot be trusted (a read past a truncated end gave quotes, not a crash).
+    func checkUnchanged() throws(DiffSourceError) {
+        do {
+            try file?.check()
+        } catch {
+            throw DiffSourceError(message: "\(name): \(error.reason)")
+        }
+    }
 
     /// A JSON file (`-`: stdin), or else the history entry with that id.
     static func load(_ source: String) throws(DiffSourceError) -> DiffSide {
@@ -19,13 +50,13 @@ struct DiffSide {
                 throw DiffSourceError(message: "stdin: \(error.description)")
             }
         }
-        let bytes: [UInt8]?
+        let contents: RegularFileContents?
         do {
-            bytes = try RegularFile.read(source, limit: FileBytes.limit)
+            contents = try RegularFile.load(source, limit: FileBytes.limit)
         } catch {
             throw DiffSourceError(message: "\(source): \(error.reason)")
         }
-        if let bytes { return DiffSide(name: source, bytes: bytes) }
+        if let contents { return DiffSide(name: source, contents: contents) }
         if let entry = try historyEntry(source) { return try DiffSide(history: entry) }
         throw DiffSourceError(
             message: "\(source): \(RegularFile.notFoundReason(source)), and no history entry has that id")
@@ -52,7 +83,7 @@ extension DiffSide {
     /// cut to the history limit, cannot be compared.
     init(history entry: HistoryEntry) throws(DiffSourceError) {
         let status = entry.status.map(String.init) ?? "no response"
-        name = "\(entry.id) (\(entry.method) \(entry.url) · \(status))"
+        let name = "\(entry.id) (\(entry.method) \(entry.url) · \(status))"
         guard let body = entry.responseBody else {
             throw DiffSourceError(
                 message: "history entry \(entry.id) has no response body" + (entry.error.map { ": \($0)" } ?? ""))
@@ -65,6 +96,6 @@ extension DiffSide {
                 message: "history entry \(entry.id): only the first \(body.text.utf8.count) of \(body.size) bytes of "
                     + "the body were kept (LAZER_HISTORY_MAX_BYTES), so it cannot be compared")
         }
-        bytes = Array(body.text.utf8)
+        self.init(name: name, bytes: Array(body.text.utf8))
     }
 }
