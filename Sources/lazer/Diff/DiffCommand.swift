@@ -112,29 +112,18 @@ struct DiffCommand: ParsableCommand {
                 documents.append(try JSONDocument(bytes: side.bytes))
             } catch {
                 // A file truncated while parsed reads as quotes past its end: say that, not "not JSON".
-                do {
-                    try side.checkUnchanged()
-                } catch {
-                    FileBytes.writeError("lazer diff: \(TerminalText.line(error.message))\n")
-                    throw ExitCode(2)
-                }
+                try Self.checkUnchanged([side])
                 FileBytes.writeError(
                     "lazer diff: \(TerminalText.line(side.name)) is not JSON: "
                         + TerminalText.lineWithExcerpt(error.description) + "\n")
                 throw ExitCode(2)
             }
         }
+        // A file truncated while parsed reads as quotes past its cut (every value after it a
+        // change): stop before comparing, and again before rendering what was compared.
+        try Self.checkUnchanged(sides)
         let result = JSONDiff.compare(documents[0], documents[1], options: try options())
-        // A file truncated under the diff turns every value after the cut into a change: stop
-        // before rendering them all.
-        for side in sides {
-            do {
-                try side.checkUnchanged()
-            } catch {
-                FileBytes.writeError("lazer diff: \(TerminalText.line(error.message))\n")
-                throw ExitCode(2)
-            }
-        }
+        try Self.checkUnchanged(sides)
         let environment = ProcessInfo.processInfo.environment
         let colored = isatty(1) != 0 && (environment["NO_COLOR"] ?? "").isEmpty
         var text =
@@ -143,6 +132,18 @@ struct DiffCommand: ParsableCommand {
             : JSONDiffPrinter.text(result, leftName: sides[0].name, rightName: sides[1].name, colored: colored)
         if !json { text = sides.flatMap(\.notes).map { "# " + TerminalText.line($0) + "\n" }.joined() + text }
         // Everything is read: a mapped file that changed meanwhile makes the diff meaningless.
+        try Self.checkUnchanged(sides)
+        var output = FileBytes.StandardOutput()
+        text.withUTF8 { output.write($0) }
+        if !output.succeeded {
+            FileBytes.writeError("lazer diff: cannot write the output: \(String(cString: strerror(output.failure)))\n")
+            throw ExitCode(2)
+        }
+        throw ExitCode(result.isSame ? 0 : 1)
+    }
+
+    /// Exit 2 when a mapped file changed since it was mapped (truncated or rewritten in place).
+    private static func checkUnchanged(_ sides: [DiffSide]) throws {
         for side in sides {
             do {
                 try side.checkUnchanged()
@@ -151,13 +152,6 @@ struct DiffCommand: ParsableCommand {
                 throw ExitCode(2)
             }
         }
-        var output = FileBytes.StandardOutput()
-        text.withUTF8 { output.write($0) }
-        if !output.succeeded {
-            FileBytes.writeError("lazer diff: cannot write the output: \(String(cString: strerror(output.failure)))\n")
-            throw ExitCode(2)
-        }
-        throw ExitCode(result.isSame ? 0 : 1)
     }
 }
 
