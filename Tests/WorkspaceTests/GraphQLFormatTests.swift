@@ -52,10 +52,6 @@ import Workspace
 
         """
 
-    private func load(_ text: String) -> CollectionLoader.Result {
-        CollectionLoader.load(Array(text.utf8), file: "c.json")
-    }
-
     @Test func aGraphQLBodyAndSchemaSourcesAreReadAndWrittenBackAsTheyWere() throws {
         let result = load(Self.text)
         #expect(result.diagnostics.isEmpty, "\(result.diagnostics)")

@@ -3,10 +3,6 @@ import Workspace
 
 /// The request's `retry` field: read, checked with positions, written back byte for byte.
 @Suite struct RetryPolicyTests {
-    private func load(_ text: String) -> CollectionLoader.Result {
-        CollectionLoader.load(Array(text.utf8), file: "c.json")
-    }
-
     static let withRetry = Fixtures.minimal(
         replacing: """
                     {

@@ -5,10 +5,6 @@ import Workspace
 /// Streams in the collection format: a request's `stream` settings, the `events` and `event`
 /// expectations (read from a streamed body after the fact), and a mock's streamed `events` answer.
 @Suite struct StreamSettingsTests {
-    private func load(_ text: String) -> CollectionLoader.Result {
-        CollectionLoader.load(Array(text.utf8), file: "c.json")
-    }
-
     static let collection = """
         {
           "formatVersion": 1,

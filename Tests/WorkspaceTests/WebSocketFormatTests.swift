@@ -6,10 +6,6 @@ import Workspace
 /// WebSocket requests in the collection format (issue 25): the `websocket` object, its saved
 /// messages, the URL rules, and what `lazer validate` reports.
 @Suite struct WebSocketFormatTests {
-    private func load(_ text: String) -> CollectionLoader.Result {
-        CollectionLoader.load(Array(text.utf8), file: "c.json")
-    }
-
     static let collection = """
         {
           "formatVersion": 1,
@@ -103,10 +99,7 @@ import Workspace
         ("\"pingSeconds\": 20", "\"pingSeconds\": -1", "zero or more seconds"),
     ])
     func mistakesAreClearErrors(_ original: String, _ broken: String, _ expected: String) {
-        let result = load(Self.collection.replacing(original, with: broken))
-        #expect(result.collection == nil)
-        let messages = result.diagnostics.map(\.message)
-        #expect(messages.contains { $0.contains(expected) }, "\(messages)")
+        expectLoadError(Self.collection.replacing(original, with: broken), saying: expected)
     }
 
     @Test func aMessageHasExactlyOneContent() {
