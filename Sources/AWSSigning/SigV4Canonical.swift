@@ -89,133 +89,95 @@ enum SigV4Canonical {
         _ headers: [HTTPHeader], _ added: [HTTPHeader], host: String, into output: inout [UInt8],
         signed: inout [UInt8]
     ) {
-        // A request has a few headers: their positions sorted by name (stable, so a repeated
-        // header's values keep their order) with an insertion sort, names compared lower-cased
-        // in place.
-        var order: [Int] = []
-        order.reserveCapacity(headers.count + added.count + 1)
+        // Each signed header's name is lower-cased once into `names`; an entry is its range there
+        // and its value. A request has a few headers: an insertion sort (stable, so a repeated
+        // header's values keep their order) over byte ranges.
+        var names: [UInt8] = []
+        names.reserveCapacity((headers.count + added.count) * 24 + 4)
+        var entries: [(name: Range<Int>, value: String)] = []
+        entries.reserveCapacity(headers.count + added.count + 1)
         var hasHost = false
-        let hostIndex = headers.count + added.count
-        for index in 0..<hostIndex {
-            let fieldName = index < headers.count ? headers[index].name : added[index - headers.count].name
-            if isUnsigned(fieldName) { continue }
-            if equalsLowercased(fieldName, "host") { hasHost = true }
-            order.append(index)
+        func collect(_ name: String, _ value: String) {
+            let start = names.count
+            SigV4Encoding.append(name, to: &names)
+            for index in start..<names.count where names[index] >= 0x41 && names[index] <= 0x5A {
+                names[index] |= 0x20
+            }
+            let range = start..<names.count
+            if isUnsigned(names[range]) {
+                names.removeSubrange(range)
+                return
+            }
+            if names[range].elementsEqual("host".utf8) { hasHost = true }
+            entries.append((range, value))
         }
-        if !hasHost { order.append(hostIndex) }
-        func name(_ index: Int) -> String {
-            index == hostIndex
-                ? "host" : index < headers.count ? headers[index].name : added[index - headers.count].name
-        }
-        func value(_ index: Int) -> String {
-            index == hostIndex
-                ? host : index < headers.count ? headers[index].value : added[index - headers.count].value
-        }
-        for position in order.indices.dropFirst() {
-            let moving = order[position]
-            let movingName = name(moving)
+        for header in headers { collect(header.name, header.value) }
+        for header in added { collect(header.name, header.value) }
+        if !hasHost { collect("host", host) }
+        for position in entries.indices.dropFirst() {
+            let moving = entries[position]
             var slot = position
-            while slot > 0, precedesLowercased(movingName, name(order[slot - 1])) {
-                order[slot] = order[slot - 1]
+            while slot > 0, names[moving.name].lexicographicallyPrecedes(names[entries[slot - 1].name]) {
+                entries[slot] = entries[slot - 1]
                 slot -= 1
             }
-            order[slot] = moving
+            entries[slot] = moving
         }
-        var previous: String?
-        for index in order {
-            let fieldName = name(index)
-            if let previous, equalsIgnoringCase(previous, fieldName) {
+        var previous: Range<Int>?
+        for entry in entries {
+            if let previous, names[previous].elementsEqual(names[entry.name]) {
                 output.removeLast()
                 output.append(UInt8(ascii: ","))
             } else {
                 if previous != nil { signed.append(UInt8(ascii: ";")) }
-                appendLowercased(fieldName, to: &signed)
-                appendLowercased(fieldName, to: &output)
+                signed += names[entry.name]
+                output += names[entry.name]
                 output.append(UInt8(ascii: ":"))
             }
-            appendTrimmed(value(index), to: &output)
+            appendTrimmed(entry.value, to: &output)
             output.append(UInt8(ascii: "\n"))
-            previous = fieldName
+            previous = entry.name
         }
     }
 
-    /// Whether a header name is one of `unsignedHeaders`, ignoring case.
-    static func isUnsigned(_ name: String) -> Bool {
-        let count = name.utf8.count
-        return unsignedHeaders.contains { $0.count == count && equalsLowercased(name, $0) }
-    }
-
-    private static func lower(_ byte: UInt8) -> UInt8 {
-        byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") ? byte | 0x20 : byte
-    }
-
-    /// `name` lower-cased (ASCII) equals `lowercase`.
-    private static func equalsLowercased(_ name: String, _ lowercase: some Collection<UInt8>) -> Bool {
-        name.utf8.count == lowercase.count && zip(name.utf8, lowercase).allSatisfy { lower($0) == $1 }
-    }
-
-    private static func equalsLowercased(_ name: String, _ lowercase: String) -> Bool {
-        equalsLowercased(name, lowercase.utf8)
-    }
-
-    private static func equalsIgnoringCase(_ lhs: String, _ rhs: String) -> Bool {
-        lhs.utf8.count == rhs.utf8.count && zip(lhs.utf8, rhs.utf8).allSatisfy { lower($0) == lower($1) }
-    }
-
-    /// `lhs` sorts before `rhs` once both are lower-cased (bytes, as AWS sorts).
-    private static func precedesLowercased(_ lhs: String, _ rhs: String) -> Bool {
-        var left = lhs.utf8.makeIterator()
-        var right = rhs.utf8.makeIterator()
-        while true {
-            switch (left.next(), right.next()) {
-            case (nil, nil): return false
-            case (nil, _): return true
-            case (_, nil): return false
-            case (let leftByte?, let rightByte?):
-                if lower(leftByte) != lower(rightByte) { return lower(leftByte) < lower(rightByte) }
-            }
-        }
-    }
-
-    /// Appends `name` lower-cased: copied whole, then its capitals changed in place.
-    private static func appendLowercased(_ name: String, to output: inout [UInt8]) {
-        let start = output.count
-        output += name.utf8
-        for index in start..<output.count where output[index] >= 0x41 && output[index] <= 0x5A {
-            output[index] |= 0x20
-        }
+    /// Whether a lower-cased header name is one of `unsignedHeaders`.
+    static func isUnsigned(_ name: ArraySlice<UInt8>) -> Bool {
+        unsignedHeaders.contains { $0.count == name.count && $0.elementsEqual(name) }
     }
 
     /// `Trimall`: leading and trailing white space gone, every inner run of it one space. A value
     /// with nothing to trim or fold (most) is copied whole.
     static func appendTrimmed(_ value: String, to output: inout [UInt8]) {
-        var clean = true
-        var previousSpace = true
-        for byte in value.utf8 {
-            let space = isSpace(byte)
-            if space && (previousSpace || byte != 0x20) {
-                clean = false
-                break
+        var value = value
+        value.withUTF8 { bytes in
+            var clean = true
+            var previousSpace = true
+            for byte in bytes {
+                let space = isSpace(byte)
+                if space && (previousSpace || byte != 0x20) {
+                    clean = false
+                    break
+                }
+                previousSpace = space
             }
-            previousSpace = space
-        }
-        if clean && !previousSpace {
-            output += value.utf8
-            return
-        }
-        var pendingSpace = false
-        var wrote = false
-        for byte in value.utf8 {
-            if isSpace(byte) {
-                pendingSpace = wrote
-                continue
+            if clean && !previousSpace {
+                output.append(contentsOf: bytes)
+                return
             }
-            if pendingSpace {
-                output.append(UInt8(ascii: " "))
-                pendingSpace = false
+            var pendingSpace = false
+            var wrote = false
+            for byte in bytes {
+                if isSpace(byte) {
+                    pendingSpace = wrote
+                    continue
+                }
+                if pendingSpace {
+                    output.append(UInt8(ascii: " "))
+                    pendingSpace = false
+                }
+                output.append(byte)
+                wrote = true
             }
-            output.append(byte)
-            wrote = true
         }
     }
 

@@ -1,3 +1,4 @@
+import Crypto
 import Foundation
 
 /// The byte-level text work of a signature: RFC 3986 percent-encoding (SigV4's `UriEncode`),
@@ -63,37 +64,40 @@ enum SigV4Encoding {
         }
     }
 
-    /// Lower-case hex of a digest (or any bytes in one piece), written in place.
-    static func hex(contiguous bytes: some ContiguousBytes) -> String {
-        bytes.withUnsafeBytes { raw in
+    /// Lower-case hex of a digest, written in place.
+    static func hex(contiguous digest: SHA256Digest) -> String {
+        digest.withUnsafeBytes { raw in
             String(unsafeUninitializedCapacity: raw.count * 2) { output in
-                for (index, byte) in raw.enumerated() {
-                    output[2 * index] = lowerHex[Int(byte >> 4)]
-                    output[2 * index + 1] = lowerHex[Int(byte & 0x0F)]
-                }
+                writeHex(raw, to: output, at: 0)
                 return raw.count * 2
             }
         }
     }
 
     /// Appends the lower-case hex of a digest to `output`.
-    static func appendHex(of bytes: some ContiguousBytes, to output: inout [UInt8]) {
-        bytes.withUnsafeBytes { raw in
-            for byte in raw {
-                output.append(lowerHex[Int(byte >> 4)])
-                output.append(lowerHex[Int(byte & 0x0F)])
+    static func appendHex(of digest: SHA256Digest, to output: inout [UInt8]) {
+        digest.withUnsafeBytes { raw in
+            let start = output.count
+            output.append(contentsOf: repeatElement(0, count: raw.count * 2))
+            output.withUnsafeMutableBufferPointer { writeHex(raw, to: $0, at: start) }
+        }
+    }
+
+    private static func writeHex(
+        _ raw: UnsafeRawBufferPointer, to output: UnsafeMutableBufferPointer<UInt8>, at start: Int
+    ) {
+        lowerHex.withUnsafeBufferPointer { digits in
+            for (index, byte) in raw.enumerated() {
+                output[start + 2 * index] = digits[Int(byte >> 4)]
+                output[start + 2 * index + 1] = digits[Int(byte & 0x0F)]
             }
         }
     }
 
-    /// Lower-case hex of a digest, as SigV4 writes hashes and signatures.
-    static func hex(_ bytes: some Sequence<UInt8>) -> String {
-        var output: [UInt8] = []
-        output.reserveCapacity(64)
-        for byte in bytes {
-            output.append(lowerHex[Int(byte >> 4)])
-            output.append(lowerHex[Int(byte & 0x0F)])
-        }
-        return String(decoding: output, as: UTF8.self)
+    /// Appends a text's UTF-8 to `output` in one copy (`+= text.utf8` goes through the generic
+    /// sequence path, byte by byte).
+    static func append(_ text: String, to output: inout [UInt8]) {
+        var text = text
+        text.withUTF8 { output.append(contentsOf: $0) }
     }
 }

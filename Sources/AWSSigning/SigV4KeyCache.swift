@@ -20,39 +20,38 @@ final class SigV4KeyCache: Sendable {
 
     private struct State {
         /// The key asked for last: a run signs with one key, compared without hashing the secret.
-        var last: (key: Key, mac: HMAC<SHA256>)?
-        var entries: [Key: HMAC<SHA256>] = [:]
+        var lastKey: Key?
+        var lastMAC: SigV4HMAC?
+        var entries: [Key: SigV4HMAC] = [:]
     }
 
     private let state = Mutex(State())
 
     /// An HMAC keyed with the signing key for `key`, derived when not cached.
-    func mac(for key: Key) -> HMAC<SHA256> {
-        let cached = state.withLock(ownedBy: self) { state -> HMAC<SHA256>? in
-            if let last = state.last, last.key == key { return last.mac }
+    func mac(for key: Key) -> SigV4HMAC {
+        let cached = state.withLock(ownedBy: self) { state -> SigV4HMAC? in
+            if state.lastKey == key { return state.lastMAC }
             guard let mac = state.entries[key] else { return nil }
-            state.last = (key, mac)
+            state.lastKey = key
+            state.lastMAC = mac
             return mac
         }
         if let cached { return cached }
-        let mac = HMAC<SHA256>(key: SymmetricKey(data: Self.derive(key)))
+        let mac = SigV4HMAC(key: Self.derive(key))
         state.withLock(ownedBy: self) { state in
             if state.entries.count >= Self.limit { state.entries.removeAll(keepingCapacity: true) }
             state.entries[key] = mac
-            state.last = (key, mac)
+            state.lastKey = key
+            state.lastMAC = mac
         }
         return mac
     }
 
     /// The signing key chain: `AWS4` + secret → day → region → service → `aws4_request`.
     static func derive(_ key: Key) -> [UInt8] {
-        var derived = hmac(key: Array(("AWS4" + key.secret).utf8), Array(key.day.utf8))
-        derived = hmac(key: derived, Array(key.region.utf8))
-        derived = hmac(key: derived, Array(key.service.utf8))
-        return hmac(key: derived, Array("aws4_request".utf8))
-    }
-
-    static func hmac(key: [UInt8], _ message: [UInt8]) -> [UInt8] {
-        Array(HMAC<SHA256>.authenticationCode(for: message, using: SymmetricKey(data: key)))
+        var derived = SigV4HMAC(key: Array(("AWS4" + key.secret).utf8)).code(Array(key.day.utf8))
+        derived = SigV4HMAC(key: derived).code(Array(key.region.utf8))
+        derived = SigV4HMAC(key: derived).code(Array(key.service.utf8))
+        return SigV4HMAC(key: derived).code(Array("aws4_request".utf8))
     }
 }

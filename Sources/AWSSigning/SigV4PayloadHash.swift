@@ -25,22 +25,25 @@ package enum SigV4PayloadHash {
         case .file(let path):
             var hasher = SHA256()
             try stream(path, into: &hasher)
-            return SigV4Encoding.hex(hasher.finalize())
+            return SigV4Encoding.hex(contiguous: hasher.finalize())
         case .multipart(let body):
             var hasher = SHA256()
             for segment in body.segments {
                 switch segment {
-                case .data(let data): hasher.update(data: data)
+                case .data(let data): data.withUnsafeBytes { hasher.update(bufferPointer: $0) }
                 case .file(let path): try stream(path, into: &hasher)
                 }
             }
-            return SigV4Encoding.hex(hasher.finalize())
+            return SigV4Encoding.hex(contiguous: hasher.finalize())
         }
     }
 
-    /// The hex SHA-256 of bytes in memory.
-    package static func hex(of data: some DataProtocol) -> String {
-        SigV4Encoding.hex(contiguous: SHA256.hash(data: data))
+    /// The hex SHA-256 of bytes in memory. Hashed as one buffer: `SHA256.hash(data:)` is generic
+    /// over `DataProtocol` and, not specialised across modules, cost twice the hashing itself.
+    package static func hex(of data: Data) -> String {
+        var hasher = SHA256()
+        data.withUnsafeBytes { hasher.update(bufferPointer: $0) }
+        return SigV4Encoding.hex(contiguous: hasher.finalize())
     }
 
     private static func stream(_ path: String, into hasher: inout SHA256) throws(RequestError) {

@@ -48,8 +48,18 @@ package struct SigV4Signature: Sendable, Equatable {
     package var signature: String
 
     /// "signed (SigV4: eu-west-1/s3, signed headers host;x-amz-date)": the timeline's line.
+    /// Written as bytes: it is made for every signed send, and interpolation cost a fifth of a signature.
     package var summary: String {
-        "signed (SigV4: \(region)/\(service), signed headers \(signedHeaderList))"
+        var text: [UInt8] = []
+        text.reserveCapacity(48 + region.utf8.count + service.utf8.count + signedHeaderList.utf8.count)
+        text += "signed (SigV4: ".utf8
+        SigV4Encoding.append(region, to: &text)
+        text.append(UInt8(ascii: "/"))
+        SigV4Encoding.append(service, to: &text)
+        text += ", signed headers ".utf8
+        SigV4Encoding.append(signedHeaderList, to: &text)
+        text.append(UInt8(ascii: ")"))
+        return String(decoding: text, as: UTF8.self)
     }
 }
 
@@ -141,7 +151,7 @@ package struct SigV4Signer: Sendable {
         method: String, url: String, headers: [HTTPHeader], payloadHash: String, date: Date
     ) -> SigV4Signature {
         let parts = SigV4URL(url)
-        let time = SigV4Timestamp(date)
+        let time = SigV4Timestamp.at(date)
         var added: [HTTPHeader] = []
         added.reserveCapacity(4)
         added.append(HTTPHeader(name: "X-Amz-Date", value: time.amzDate))
@@ -151,9 +161,9 @@ package struct SigV4Signer: Sendable {
         var canonical: [UInt8] = []
         canonical.reserveCapacity(256 + url.utf8.count * 2 + headers.count * 64)
         if method.utf8.contains(where: { $0 >= 0x61 }) {
-            canonical += method.uppercased().utf8
+            SigV4Encoding.append(method.uppercased(), to: &canonical)
         } else {
-            canonical += method.utf8
+            SigV4Encoding.append(method, to: &canonical)
         }
         canonical.append(UInt8(ascii: "\n"))
         SigV4Canonical.writeURI(parts?.path ?? [], s3: isS3, into: &canonical)
@@ -166,30 +176,56 @@ package struct SigV4Signer: Sendable {
         canonical.append(UInt8(ascii: "\n"))
         canonical += signedList
         canonical.append(UInt8(ascii: "\n"))
-        canonical += payloadHash.utf8
+        SigV4Encoding.append(payloadHash, to: &canonical)
 
-        let scope = "\(time.day)/\(region)/\(service)/aws4_request"
+        // The scope, then the string to sign after it in the same buffer: the scope is a slice.
         var stringToSign: [UInt8] = []
-        stringToSign.reserveCapacity(128 + scope.utf8.count)
+        stringToSign.reserveCapacity(160 + region.utf8.count + service.utf8.count)
+        SigV4Encoding.append(time.day, to: &stringToSign)
+        stringToSign.append(UInt8(ascii: "/"))
+        SigV4Encoding.append(region, to: &stringToSign)
+        stringToSign.append(UInt8(ascii: "/"))
+        SigV4Encoding.append(service, to: &stringToSign)
+        stringToSign += "/aws4_request".utf8
+        let scope = String(decoding: stringToSign, as: UTF8.self)
+        stringToSign.removeAll(keepingCapacity: true)
         stringToSign += "AWS4-HMAC-SHA256\n".utf8
-        stringToSign += time.amzDate.utf8
+        SigV4Encoding.append(time.amzDate, to: &stringToSign)
         stringToSign.append(UInt8(ascii: "\n"))
-        stringToSign += scope.utf8
+        SigV4Encoding.append(scope, to: &stringToSign)
         stringToSign.append(UInt8(ascii: "\n"))
-        canonical.withUnsafeBytes { SigV4Encoding.appendHex(of: SHA256.hash(data: $0), to: &stringToSign) }
-        var mac = SigV4KeyCache.shared.mac(
+        var hasher = SHA256()
+        canonical.withUnsafeBytes { hasher.update(bufferPointer: $0) }
+        SigV4Encoding.appendHex(of: hasher.finalize(), to: &stringToSign)
+        let mac = SigV4KeyCache.shared.mac(
             for: .init(secret: credentials.secretAccessKey, day: time.day, region: region, service: service))
-        stringToSign.withUnsafeBytes { mac.update(data: $0) }
-        let signature = SigV4Encoding.hex(contiguous: mac.finalize())
+        let signature = SigV4Encoding.hex(contiguous: stringToSign.withUnsafeBytes { mac.code($0) })
         let signedHeaderList = String(decoding: signedList, as: UTF8.self)
         added.append(
             HTTPHeader(
                 name: "Authorization",
-                value:
-                    "AWS4-HMAC-SHA256 Credential=\(credentials.accessKeyID)/\(scope), SignedHeaders=\(signedHeaderList), Signature=\(signature)"
+                value: Self.authorization(
+                    accessKeyID: credentials.accessKeyID, scope: scope, signedHeaders: signedList, signature: signature)
             ))
         return SigV4Signature(
             headers: added, signedHeaderList: signedHeaderList, scope: scope, canonicalBytes: canonical,
             region: region, service: service, signature: signature)
+    }
+
+    /// `AWS4-HMAC-SHA256 Credential=…/scope, SignedHeaders=…, Signature=…`, written once as bytes.
+    private static func authorization(
+        accessKeyID: String, scope: String, signedHeaders: [UInt8], signature: String
+    ) -> String {
+        var value: [UInt8] = []
+        value.reserveCapacity(120 + accessKeyID.utf8.count + scope.utf8.count + signedHeaders.count)
+        value += "AWS4-HMAC-SHA256 Credential=".utf8
+        SigV4Encoding.append(accessKeyID, to: &value)
+        value.append(UInt8(ascii: "/"))
+        SigV4Encoding.append(scope, to: &value)
+        value += ", SignedHeaders=".utf8
+        value += signedHeaders
+        value += ", Signature=".utf8
+        SigV4Encoding.append(signature, to: &value)
+        return String(decoding: value, as: UTF8.self)
     }
 }

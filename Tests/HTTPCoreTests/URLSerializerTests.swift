@@ -79,6 +79,22 @@ struct URLSerializerTests {
         #expect(try request.url().absoluteString == "https://x.test/v2/items?key=1&page=2&limit=10")
     }
 
+    /// ASCII texts are joined as bytes and others by characters: both must follow the same rules.
+    @Test(
+        "a path with a non-ASCII character joins as its ASCII escape does",
+        arguments: [
+            ("https://x.test/v2//", "//é/items?page=2#top"), ("https://x.test/v2?key=1#frag", "é?a=1&b"),
+            ("https://x.test", "/é/"), ("https://x.test/v2/?k=", "?q=é"), ("https://x.test", "é#?x=1"),
+        ])
+    func asciiAndUnicodeJoinAlike(base: String, path: String) throws {
+        let server = TestServer(base)
+        let unicode = try HTTPRequest(path: path, serverProvider: server).url().absoluteString
+        let escaped = path.replacingOccurrences(of: "é", with: "%C3%A9")
+        #expect(try HTTPRequest(path: escaped, serverProvider: server).url().absoluteString == unicode)
+        #expect(try URLSerializer.text(for: HTTPRequest(path: escaped, serverProvider: server)) == unicode)
+        #expect(unicode.contains("%C3%A9"))
+    }
+
     @Test("absolute URLs pass through, with items appended; a path that is an absolute URL is used as is")
     func absolute() throws {
         let url = try testURL("http://127.0.0.1:8080/a?b=1")

@@ -29,7 +29,7 @@ package struct Redactor: Sendable {
     private let startBytes: [Bool]
 
     package init(secrets: some Sequence<String>) {
-        self.init(set: Set(secrets.filter { $0.count >= Self.minimumLength }))
+        self.init(set: Set(secrets.filter(Self.isLongEnough)))
     }
 
     private init(set: Set<String>, verbatim: [String] = []) {
@@ -64,16 +64,22 @@ package struct Redactor: Sendable {
         self.startBytes = startBytes
     }
 
-    /// Marks the bytes `matcher` may start a match with (those `SecretMatcher.mayStart` accepts).
+    /// Marks the bytes `matcher` may start a match with (those `SecretMatcher.mayStart` accepts);
+    /// a table that has them all already is not copied.
     private static func mark(_ matcher: SecretMatcher, in starts: inout [Bool]) {
-        for byte in matcher.startBytes { starts[Int(byte)] = true }
+        for byte in matcher.startBytes where !starts[Int(byte)] { starts[Int(byte)] = true }
+    }
+
+    /// At least `minimumLength` characters, counting no further (a signed run asks per request).
+    private static func isLongEnough(_ value: String) -> Bool {
+        !value.dropFirst(minimumLength - 1).isEmpty
     }
 
     /// This redactor masking `secrets` too (values a response just gave to secret captures).
     /// Itself when it masks them all already: a request using the collection's own secrets (every
     /// request of a signed run) rebuilds no matcher.
     package func adding(_ secrets: some Sequence<String>) -> Redactor {
-        let new = secrets.filter { $0.count >= Self.minimumLength && !self.secrets.contains($0) }
+        let new = secrets.filter { !self.secrets.contains($0) && Self.isLongEnough($0) }
         return new.isEmpty ? self : Redactor(set: self.secrets.union(new), verbatim: verbatim)
     }
 
@@ -88,7 +94,7 @@ package struct Redactor: Sendable {
         var matchers = matchers
         var starts = startBytes
         for value in values
-        where value.count >= Self.minimumLength && !needles.contains(value) && !added.contains(value) {
+        where Self.isLongEnough(value) && !needles.contains(value) && !added.contains(value) {
             added.append(value)
             let matcher = SecretMatcher(value)
             let position = matchers.firstIndex { $0.bytes.count < matcher.bytes.count } ?? matchers.endIndex
