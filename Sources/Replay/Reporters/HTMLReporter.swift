@@ -113,7 +113,11 @@ package struct HTMLReporter: RunReporter {
             html += RunWaterfall.svg(result.phases, totalMs: result.milliseconds)
         }
         if let details = result.details {
-            html += "<h3>Request</h3>\n" + headers(details.requestHeaders) + body(details.requestBody)
+            html += "<h3>Request</h3>\n"
+            if details.requestHeaders.isEmpty, details.requestBody == nil {
+                html += "<p class=\"note\">No headers or body of its own (the transport adds Host, User-Agent…).</p>\n"
+            }
+            html += headers(details.requestHeaders) + body(details.requestBody)
             if result.responseStatus != nil {
                 html += "<h3>Response</h3>\n" + headers(details.responseHeaders) + body(details.responseBody)
             }
@@ -194,7 +198,7 @@ package struct HTMLReporter: RunReporter {
         details.failed,details.error,details.notSent{border-color:#b3261e}
         .url{font-family:ui-monospace,monospace;overflow-wrap:anywhere}
         pre.body{background:#f6f8fa;padding:.5em;overflow:auto;max-height:24em;white-space:pre-wrap;overflow-wrap:anywhere}
-        .body-size{color:#555;font-style:italic}.failure{color:#b3261e}
+        .body-size,.note{color:#555;font-style:italic}.failure{color:#b3261e}
         svg{max-width:100%;height:auto;font:11px sans-serif}svg text{fill:#555}
         .phase{fill:#1f6feb}.phase.Wait{fill:#8250df}.phase.Download{fill:#2da44e}.phase.Total{fill:#999}
         .o-passed{fill:#2da44e}.o-failed{fill:#b3261e}.o-error{fill:#d4a72c}.o-notSent{fill:#8250df}.o-skipped{fill:#bbb}
