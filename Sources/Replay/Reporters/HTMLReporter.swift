@@ -8,9 +8,12 @@ import Foundation
 package struct HTMLReporter: RunReporter {
     /// When the report was written, shown under the summary (nil leaves it out: golden tests).
     package var generated: String?
+    /// The most exchanges shown in full (`shownInFull`); every request keeps its row.
+    package var exchangeLimit: Int
 
-    package init(generated: String? = nil) {
+    package init(generated: String? = nil, exchangeLimit: Int = 1000) {
         self.generated = generated
+        self.exchangeLimit = exchangeLimit
     }
 
     package func finished(_ result: RequestResult, previous: RequestResult?) -> String { "" }
@@ -24,14 +27,40 @@ package struct HTMLReporter: RunReporter {
         if !collections.isEmpty { title += " · " + collections.prefix(3).joined(separator: ", ") }
         if collections.count > 3 { title += " and \(collections.count - 3) more" }
         var page = HTMLText.pageStart(title: title, style: Self.style)
-        page.reserveCapacity(report.results.count * 1500)
+        let shown = Self.shownInFull(report.results, limit: exchangeLimit)
+        page.reserveCapacity(report.results.count * 150 + shown.count * 1500)
         page += summary(report)
-        page += requestTable(report.results)
+        page += requestTable(report.results, shown: shown)
         var exchanges = ""
-        for (index, result) in report.results.enumerated() { exchanges += exchange(result, number: index + 1) }
+        for (index, result) in report.results.enumerated() where shown[index] {
+            exchanges += exchange(result, number: index + 1)
+        }
+        let left = report.results.count - shown.count { $0 }
+        if left > 0 {
+            exchanges +=
+                "<p class=\"note\" id=\"exchanges-left-out\">\(left) passing exchanges are left out (at most "
+                + "\(exchangeLimit) are shown in full, those that did not pass first); their rows above say how "
+                + "they went, and the JSON report holds them all.</p>\n"
+        }
         page += HTMLText.section(
             "exchanges", "Exchanges", exchanges.isEmpty ? "<p>The run had no requests.</p>\n" : exchanges)
         return page + HTMLText.pageEnd
+    }
+
+    /// Which results get their exchange in full: every one that did not pass (up to `limit`), then
+    /// passing ones in run order until `limit` — a 10,000-request run stays a page a browser opens
+    /// at once (issue 29: ≤ 5 MB), and what went wrong is never the part left out.
+    static func shownInFull(_ results: [RequestResult], limit: Int) -> [Bool] {
+        var shown = [Bool](repeating: false, count: results.count)
+        var count = 0
+        for pass in [false, true] {
+            for (index, result) in results.enumerated() where count < limit && !shown[index] {
+                guard (result.status == .passed || result.status == .skipped) == pass else { continue }
+                shown[index] = true
+                count += 1
+            }
+        }
+        return shown
     }
 
     private func summary(_ report: RunReport) -> String {
@@ -61,7 +90,7 @@ package struct HTMLReporter: RunReporter {
                 + "\n</table>\n")
     }
 
-    private func requestTable(_ results: [RequestResult]) -> String {
+    private func requestTable(_ results: [RequestResult], shown: [Bool]) -> String {
         guard !results.isEmpty else { return "" }
         var rows =
             "<tr><th>result</th><th>method</th><th>request</th><th>response</th><th>time</th><th>checks</th></tr>\n"
@@ -70,7 +99,9 @@ package struct HTMLReporter: RunReporter {
             rows +=
                 "<tr class=\"\(result.status.rawValue)\"><td>\(Self.symbol(result.status)) \(result.status.rawValue)</td>"
                 + "<td>\(HTMLText.escape(result.method))</td>"
-                + "<td><a href=\"#x-\(index + 1)\">\(HTMLText.escape(name(of: result)))</a></td>"
+                + (shown[index]
+                    ? "<td><a href=\"#x-\(index + 1)\">\(HTMLText.escape(name(of: result)))</a></td>"
+                    : "<td>\(HTMLText.escape(name(of: result)))</td>")
                 + "<td>\(responseText(result))</td><td>\(ReportText.duration(result.milliseconds))</td>"
                 + "<td>\(passedChecks)/\(result.checks.count)</td></tr>\n"
         }
@@ -148,7 +179,7 @@ package struct HTMLReporter: RunReporter {
     private func body(_ body: ExchangeDetails.Body?) -> String {
         guard let body else { return "" }
         if body.binary { return "<p class=\"body-size\">Binary body, \(body.size) bytes (not shown).</p>\n" }
-        var html = "<pre class=\"body\">\(HTMLText.escape(body.text, keepingLines: true))</pre>\n"
+        var html = "<pre class=\"body\">\(HTMLText.escape(body.text, keepingLines: true, quotes: false))</pre>\n"
         if body.isCut {
             html +=
                 "<p class=\"body-size\">The first \(body.text.utf8.count) bytes of \(body.size) "
