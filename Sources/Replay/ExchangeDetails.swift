@@ -37,20 +37,20 @@ package struct ExchangeDetails: Sendable, Equatable, Codable {
         }
     }
 
-    /// A body as shown: its text (cut), its whole size, and whether it is binary (no text shown).
+    /// A body as shown: its text (masked, perhaps cut), its whole size, whether it is binary (no
+    /// text shown) and whether the text is only its start (said apart: masking changes lengths).
     package struct Body: Sendable, Equatable, Codable {
         package var text: String
         package var size: Int
         package var binary: Bool
+        package var cut: Bool
 
-        package init(text: String, size: Int, binary: Bool) {
+        package init(text: String, size: Int, binary: Bool, cut: Bool = false) {
             self.text = text
             self.size = size
             self.binary = binary
+            self.cut = cut
         }
-
-        /// Whether `text` is only the start of the body.
-        package var isCut: Bool { !binary && text.utf8.count < size }
 
         /// `bytes` as text, masked, cut after `limit` bytes (on a character boundary). Masked
         /// before it is cut, over twice the limit: a cut must not leave the start of a secret.
@@ -75,7 +75,7 @@ package struct ExchangeDetails: Sendable, Equatable, Codable {
                 cut.append(character)
                 used += length
             }
-            return Body(text: cut, size: size, binary: false)
+            return Body(text: cut, size: size, binary: false, cut: true)
         }
     }
 

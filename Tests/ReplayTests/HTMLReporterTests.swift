@@ -84,11 +84,11 @@ import Workspace
     func cutBodies() {
         let big = [UInt8](repeating: UInt8(ascii: "a"), count: 10_000)
         let body = ExchangeDetails.Body.shown(big, redactor: .init(secrets: []))
-        #expect(body.text.utf8.count == ExchangeDetails.bodyLimit && body.size == 10_000 && body.isCut)
+        #expect(body.text.utf8.count == ExchangeDetails.bodyLimit && body.size == 10_000 && body.cut)
         var report = ReporterTests.sample
         report.results[0].details = ExchangeDetails(requestHeaders: [], requestBody: nil, responseBody: body)
         let html = HTMLReporter().report(report)
-        #expect(html.contains("The first 2048 bytes of 10000 (the body is cut here)."))
+        #expect(html.contains("Cut after 2048 bytes: the body has 10000 bytes in all."))
         #expect(!html.contains(String(repeating: "a", count: 2049)))
         // A cut never splits a character; a body that is not text is not shown.
         let accents = Array(String(repeating: "é", count: 2000).utf8)
@@ -105,6 +105,9 @@ import Workspace
         let text = String(repeating: "x", count: ExchangeDetails.bodyLimit - 5) + secret
         let body = ExchangeDetails.Body.shown(Array(text.utf8), redactor: .init(secrets: [secret]))
         #expect(!body.text.contains("s3cr3"))
+        // A masked secret changes the length: a body shorter than the limit is still whole.
+        let short = ExchangeDetails.Body.shown(Array("key=\(secret)".utf8), redactor: .init(secrets: [secret]))
+        #expect(short.text == "key=••••••" && !short.cut && short.size == 19)
     }
 
     @Test("a real run's report masks every secret, in headers, URLs and bodies, and shows the exchanges")

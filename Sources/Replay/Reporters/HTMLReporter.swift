@@ -180,10 +180,10 @@ package struct HTMLReporter: RunReporter {
         guard let body else { return "" }
         if body.binary { return "<p class=\"body-size\">Binary body, \(body.size) bytes (not shown).</p>\n" }
         var html = "<pre class=\"body\">\(HTMLText.escape(body.text, keepingLines: true, quotes: false))</pre>\n"
-        if body.isCut {
+        if body.cut {
             html +=
-                "<p class=\"body-size\">The first \(body.text.utf8.count) bytes of \(body.size) "
-                + "(the body is cut here).</p>\n"
+                "<p class=\"body-size\">Cut after \(ExchangeDetails.bodyLimit) bytes: the body has \(body.size) "
+                + "bytes in all.</p>\n"
         }
         return html
     }

@@ -32,7 +32,8 @@ struct ReportMergeCommand: ParsableCommand {
             cannot be read or written.
 
             Examples:
-              lazer report merge shard-1.json shard-2.json --reporter junit --output report.xml
+              lazer report merge shard-1.json shard-2.json --reporter junit \\
+                --output report.xml
               lazer report merge shard-*.json --reporter html --output report.html
             """
     )
@@ -40,7 +41,7 @@ struct ReportMergeCommand: ParsableCommand {
     @Argument(help: "The JSON reports to merge.", completion: .file())
     var files: [String]
 
-    @Option(help: "junit, html, json or tap (default json).")
+    @Option(help: "junit, html, json or tap.")
     var reporter = "json"
 
     @Option(help: "Write the report to FILE (default: stdout).", completion: .file())
