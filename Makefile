@@ -5,7 +5,7 @@ LINT_PATHS := Package.swift Sources Tests Fuzz Examples
 
 .PHONY: bench-tui bench-tui-pure bench-tui-ncurses bench-transport bench-futures bench-explorer bench-sigv4 sigv4-vectors jwt-vectors
 .PHONY: fuzz-json fuzz-jsonpath fuzz-terminal-text fuzz-collection fuzz-theme fuzz-keymap fuzz-import bench-json
-.PHONY: bench-jsonschema bench-jsondiff bench-cookies bench-snapshot bench-graphql bench-load
+.PHONY: bench-jsonschema bench-jsondiff bench-cookies bench-snapshot bench-graphql bench-load bench-report
 .PHONY: all deps run build build-release lint test unit e2e test-tsan clean bench-replay bench-mock bench-import examples
 .PHONY: bench-headers install uninstall build-install install-files deb test-package test-install
 
@@ -153,6 +153,12 @@ bench-cookies:
 bench-load:
 	$(SWIFT) build -c release --product lazer
 	SKIP_BUILD=1 scripts/bench-load.sh
+
+## bench-report: the HTML report of a 10,000-request `lazer run` (release, mock): its size, `lazer report merge`
+## of the run's JSON into HTML timed whole, and headless Chromium opening it (scripts/bench-report.sh;
+## results in bench-out/report/report.md). Goals (issue 29): ≤ 5 MB, written in ≤ 1 s, opened in ≤ 2 s.
+bench-report:
+	scripts/bench-report.sh
 
 ## sigv4-vectors: regenerates the botocore SigV4 vectors (pinned botocore in a throwaway virtualenv
 ## under bench-out/, from PyPI; nothing else goes online) and diffs them with the committed file.

@@ -21,6 +21,7 @@ packages=(
     libxml2-utils        # xmllint: Replay tests validate the JUnit report against a published JUnit XML schema
     python3-pip          # scripts/fetch-junit-schema.sh: pip downloads that schema (in pytest's sdist) from PyPI
     man-db               # make test-install renders the generated man page with man -l
+    chromium             # the HTML reports' e2e test opens them in headless Chromium (--dump-dom, --screenshot)
 )
 # `make bench-json` only: the external references it measures against.
 if [[ "${1:-}" == "--bench" ]]; then

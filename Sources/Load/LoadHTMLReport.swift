@@ -1,5 +1,5 @@
 import Foundation
-import TerminalText
+import Replay
 
 /// `lazer load --html FILE`: the run as one self-contained HTML page that works offline — inline
 /// CSS, charts as inline SVG, no script at all (its Content-Security-Policy forbids scripts and
@@ -21,37 +21,13 @@ package struct LoadHTMLReport: Sendable {
         self.generated = generated
     }
 
-    /// Untrusted text for HTML: unsafe scalars in their visible form, then `& < > " '` escaped.
+    /// Untrusted text for HTML (`HTMLText.escape`, shared with `lazer run`'s report).
     package static func text(_ value: some StringProtocol) -> String {
-        var escaped = ""
-        for character in TerminalText.line(value) {
-            switch character {
-            case "&": escaped += "&amp;"
-            case "<": escaped += "&lt;"
-            case ">": escaped += "&gt;"
-            case "\"": escaped += "&quot;"
-            case "'": escaped += "&#39;"
-            default: escaped.append(character)
-            }
-        }
-        return escaped
+        HTMLText.escape(value)
     }
 
     package func html() -> String {
-        var page = """
-            <!DOCTYPE html>
-            <html lang="en">
-            <head>
-            <meta charset="utf-8">
-            <meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'">
-            <meta name="viewport" content="width=device-width, initial-scale=1">
-            <title>lazer load · \(Self.text(title))</title>
-            <style>\(Self.style)</style>
-            </head>
-            <body>
-            <h1>lazer load · \(Self.text(title))</h1>
-
-            """
+        var page = HTMLText.pageStart(title: "lazer load · \(title)", style: Self.style)
         page += overview()
         page += thresholdSection()
         page += section("latency-over-time", "Latency over time", LoadSVG.latencyOverTime(summary.timeline))
@@ -61,12 +37,12 @@ package struct LoadHTMLReport: Sendable {
             "histogram", "Latency histogram", LoadSVG.histogram(LoadCharts.histogram(summary.overall, bars: 40)))
         page += percentileSection()
         page += outcomeSections()
-        page += "</body>\n</html>\n"
+        page += HTMLText.pageEnd
         return page
     }
 
     private func section(_ id: String, _ heading: String, _ body: String) -> String {
-        "<section id=\"\(id)\">\n<h2>\(heading)</h2>\n\(body)</section>\n"
+        HTMLText.section(id, heading, body)
     }
 
     private func overview() -> String {

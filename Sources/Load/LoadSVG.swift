@@ -1,16 +1,17 @@
 import Foundation
+import Replay
 
 /// The HTML report's charts as inline SVG (no script, no external file): latency percentiles
 /// per second as lines, completions per second as bars against the target rate, and the latency
 /// histogram on a logarithmic scale. Only numbers reach them, never a user's text.
 enum LoadSVG {
-    static let width = 720.0
-    static let height = 220.0
-    /// Room for the axis labels: left, right, top, bottom.
-    static let margin = (left: 56.0, right: 12.0, top: 12.0, bottom: 30.0)
-
-    static var plotWidth: Double { width - margin.left - margin.right }
-    static var plotHeight: Double { height - margin.top - margin.bottom }
+    /// The charts' frame (720 × 220), shared with the run report's drawing (`SVGFrame`).
+    static let frame = SVGFrame()
+    static var margin: (left: Double, right: Double, top: Double, bottom: Double) { frame.margin }
+    static var width: Double { frame.width }
+    static var height: Double { frame.height }
+    static var plotWidth: Double { frame.plotWidth }
+    static var plotHeight: Double { frame.plotHeight }
 
     static func latencyOverTime(_ seconds: [LoadSecond]) -> String {
         guard seconds.contains(where: { $0.count > 0 }) else { return "<p>No request finished.</p>\n" }
@@ -79,43 +80,15 @@ enum LoadSVG {
         return svg + "</svg>\n"
     }
 
-    /// A coordinate with one decimal.
-    private static func f(_ value: Double) -> String { String(format: "%.1f", value) }
+    private static func f(_ value: Double) -> String { SVGFrame.f(value) }
 
-    private static func open(label: String) -> String {
-        "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 \(Int(width)) \(Int(height))\" role=\"img\" "
-            + "aria-label=\"\(label)\">\n"
-    }
+    private static func open(label: String) -> String { frame.open(label: label) }
 
-    private static func y(_ value: Double, top: Double) -> Double {
-        margin.top + plotHeight - min(1, max(0, value / top)) * plotHeight
-    }
+    private static func y(_ value: Double, top: Double) -> Double { frame.y(value, top: top) }
 
-    /// The frame, four horizontal grid labels and, for time charts, seconds along the bottom.
     private static func axes(top: Double, label: (Double) -> String, seconds: Int?) -> String {
-        var svg = String(
-            format: "<path class=\"axis\" fill=\"none\" d=\"M%.1f %.1fV%.1fH%.1f\"/>\n", margin.left, margin.top,
-            margin.top + plotHeight, margin.left + plotWidth)
-        for tick in 0...4 {
-            let value = top * Double(tick) / 4
-            svg += "<text x=\"4\" y=\"\(f(y(value, top: top) + 4))\">\(label(value))</text>\n"
-        }
-        if let seconds, seconds > 0 {
-            let every = max(1, Int((Double(seconds) / 8).rounded(.up)))
-            for second in stride(from: 0, to: seconds, by: every) {
-                let x = margin.left + plotWidth * Double(second) / Double(max(1, seconds - 1))
-                svg += String(format: "<text x=\"%.1f\" y=\"%.1f\">%ds</text>\n", x, height - 8, second + 1)
-            }
-        }
-        return svg
+        frame.axes(top: top, label: label, seconds: seconds)
     }
 
-    private static func legend(_ names: [String]) -> String {
-        names.enumerated().map { index, name in
-            let x = margin.left + plotWidth - Double(names.count - index) * 60
-            return "<line class=\"\(name)\" x1=\"\(f(x))\" y1=\"\(f(margin.top + 6))\" x2=\"\(f(x + 14))\" "
-                + "y2=\"\(f(margin.top + 6))\" stroke-width=\"2\"/><text x=\"\(f(x + 18))\" "
-                + "y=\"\(f(margin.top + 10))\">\(name)</text>\n"
-        }.joined()
-    }
+    private static func legend(_ names: [String]) -> String { frame.legend(names) }
 }

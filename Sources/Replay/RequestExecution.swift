@@ -130,6 +130,8 @@ struct RequestExecution {
         }
         let elapsed = ContinuousClock.now - clockStart
         result.duration = elapsed
+        let keepsDetails = runner.configuration.keepsExchangeDetails
+        if keepsDetails { result.details = ExchangeDetails.request(request, redactor: preparation.redactor) }
         switch outcome {
         case .success(let response):
             // Made only when history is recorded: it is a copy of the request and the response.
@@ -138,11 +140,18 @@ struct RequestExecution {
                     request: request, url: response.url, result: .success(response), startedAt: startedAt ?? Date(),
                     duration: elapsed)
             }
+            result.phases = ExchangePhase.phases(of: response.timings)
             do {
                 let bytes = try response.body.bytes()
-                let outcome = finish(
+                var outcome = finish(
                     response, bytes: bytes, elapsed: elapsed, exchange: exchange(), preparation: preparation,
                     into: consume result)
+                if keepsDetails, let details = outcome.result.details {
+                    // Masked with the values this response gave to secret captures too.
+                    let secrets = outcome.captured.values.filter(\.secret).map(\.text)
+                    outcome.result.details = details.responding(
+                        headers: response.headers, body: bytes, redactor: preparation.redactor.adding(secrets))
+                }
                 if let observer = runner.onExchange {
                     let secrets = outcome.captured.values.filter(\.secret).map(\.text)
                     observer(
@@ -175,6 +184,7 @@ struct RequestExecution {
             }
             result.status = .error
             result.failure = failure(error, request: request, redactor: preparation.redactor)
+            if let timings = (error as? TransportError)?.timings { result.phases = ExchangePhase.phases(of: timings) }
             if error is TransportError {
                 record(
                     Exchange(

@@ -114,6 +114,24 @@ package struct RequestResult: Sendable, Equatable {
         set { uniqueStorage().fields.historyEntry = newValue }
     }
 
+    /// Where the exchange's time went, phase by phase (empty when the transport measured none).
+    package var phases: [ExchangePhase] {
+        get { storage.fields.phases }
+        set { uniqueStorage().fields.phases = newValue }
+    }
+    /// The request and response as sent and received, masked and cut (only when a report shows
+    /// them: `RunConfiguration.keepsExchangeDetails`).
+    package var details: ExchangeDetails? {
+        get { storage.fields.details }
+        set { uniqueStorage().fields.details = newValue }
+    }
+    /// `lazer run --shard`: the request's place in the whole run, shards together, so that
+    /// `lazer report merge` puts the shards' results back in the order one run has them.
+    package var position: Int? {
+        get { storage.fields.position }
+        set { uniqueStorage().fields.position = newValue }
+    }
+
     /// The fields, in one box: a result is handed along and copied at every step of a run (its
     /// attempt, its check, the report), and copying a box is one retain where copying twenty
     /// fields was twenty. Written through ``uniqueStorage()`` (copy on write).
@@ -147,6 +165,9 @@ package struct RequestResult: Sendable, Equatable {
         var problems: [String]
         var snapshotWrites: [String] = []
         var historyEntry: String?
+        var phases: [ExchangePhase] = []
+        var details: ExchangeDetails?
+        var position: Int?
     }
 
     private var storage: Storage
@@ -183,7 +204,7 @@ package struct RequestResult: Sendable, Equatable {
     /// The duration in milliseconds, rounded to a thousandth.
     package var milliseconds: Double { Self.milliseconds(duration) }
 
-    static func milliseconds(_ duration: Duration) -> Double {
+    package static func milliseconds(_ duration: Duration) -> Double {
         let (seconds, attoseconds) = duration.components
         let value = Double(seconds) * 1000 + Double(attoseconds) / 1e15
         return (value * 1000).rounded() / 1000

@@ -12,6 +12,8 @@ package struct RunReport: Sendable, Equatable {
     /// every value captured (the last pass's), unmasked — for the explorer to keep, never printed
     /// (the reports show the captures of each result, masked).
     package var captured: [String: [String: VariableScope.Value]]
+    /// `lazer run --shard K/N`: which part of the run this is (`1/2`); nil for a whole run.
+    package var shard: String?
 
     package init(
         results: [RequestResult], environment: String?, startedAt: Date, duration: Duration,

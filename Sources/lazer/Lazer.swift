@@ -20,7 +20,7 @@ struct Lazer: ParsableCommand {
             TUICommand.self, JSONCommand.self, SendCommand.self, RunCommand.self, ValidateCommand.self,
             MockCommand.self, RecordCommand.self,
             ImportCommand.self, ExportCommand.self, HistoryCommand.self, DiffCommand.self, UIDemoCommand.self,
-            LoadCommand.self,
+            LoadCommand.self, ReportCommand.self,
         ],
         defaultSubcommand: TUICommand.self
     )

@@ -166,7 +166,13 @@ import FoundationXML
         let report = try await fixture.run(
             [ReplayFixture.repositoryRoot + "/Collections/showcase.json"],
             requests: ["sc-login", "sc-me", "sc-not-json", "sc-dns", "sc-unresolved"],
-            configuration: .init(environment: "mock", recordHistory: false))
+            configuration: {
+                // With the exchanges' headers and bodies, as `lazer run --reporter json` keeps them.
+                var configuration = RunConfiguration(environment: "mock", recordHistory: false)
+                configuration.keepsExchangeDetails = true
+                return configuration
+            }())
+        #expect(report.results.contains { $0.details?.responseBody != nil })
         let sample = try fixture.write(Self.render(.json), to: "sample.json")
         let real = try fixture.write(Self.render(.json, report), to: "real.json")
         let process = Process()

@@ -3,7 +3,9 @@ import TerminalText
 
 /// The machine-readable report, described by `docs/run-report.schema.json`: the summary and exit
 /// status, then every request with its resolved URL (secrets masked), status, timings, checks,
-/// captures (secret ones masked) and errors. Keys sorted, two-space indentation.
+/// captures (secret ones masked) and errors, with the exchange's phases and — when kept — its
+/// headers and cut bodies. Keys sorted, two-space indentation. `lazer report merge` reads it back
+/// (`Document` decodes too).
 package struct JSONReporter: RunReporter {
     package init() {}
 
@@ -18,8 +20,10 @@ package struct JSONReporter: RunReporter {
         return TerminalText.jsonSafe(String(decoding: data, as: UTF8.self)) + "\n"
     }
 
-    struct Document: Encodable {
+    package struct Document: Codable {
         var formatVersion = 1
+        /// `lazer run --shard K/N`: which shard this report is (`1/2`).
+        var shard: String?
         var environment: String?
         var startedAt: String
         var durationMs: Double
@@ -28,6 +32,7 @@ package struct JSONReporter: RunReporter {
         var requests: [Request]
 
         init(_ report: RunReport) {
+            shard = report.shard
             environment = report.environment
             startedAt = report.startedAt.formatted(.iso8601)
             durationMs = RequestResult.milliseconds(report.duration)
@@ -37,7 +42,7 @@ package struct JSONReporter: RunReporter {
         }
     }
 
-    struct Summary: Encodable {
+    struct Summary: Codable {
         var requests, passed, failed, errors, notSent, skipped, checks, checksFailed: Int
 
         init(_ summary: RunReport.Summary) {
@@ -52,7 +57,7 @@ package struct JSONReporter: RunReporter {
         }
     }
 
-    struct Request: Encodable {
+    struct Request: Codable {
         var collection, collectionId, file: String
         var folder: [String]
         var id, name, method, url: String
@@ -66,6 +71,9 @@ package struct JSONReporter: RunReporter {
         var captures: [Capture]
         var error: Failure?
         var problems: [String]
+        var phases: [ExchangePhase]?
+        var exchange: ExchangeDetails?
+        var position: Int?
 
         init(_ result: RequestResult) {
             collection = result.collectionName
@@ -86,15 +94,18 @@ package struct JSONReporter: RunReporter {
             captures = result.captures.map { Capture(variable: $0.variable, value: $0.value, secret: $0.secret) }
             error = result.failure.map(Failure.init)
             problems = result.problems
+            phases = result.phases.isEmpty ? nil : result.phases
+            exchange = result.details
+            position = result.position
         }
     }
 
-    struct Response: Encodable {
+    struct Response: Codable {
         var status: Int
         var reason: String
     }
 
-    struct Check: Encodable {
+    struct Check: Codable {
         var subject: String
         var path: String?
         var op, label: String
@@ -112,13 +123,13 @@ package struct JSONReporter: RunReporter {
         }
     }
 
-    struct Capture: Encodable {
+    struct Capture: Codable {
         var variable: String
         var value: String?
         var secret: Bool
     }
 
-    struct Failure: Encodable {
+    struct Failure: Codable {
         var kind, stage, title, explanation, hint, detail: String
 
         init(_ failure: FailureReport) {

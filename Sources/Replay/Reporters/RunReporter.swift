@@ -1,3 +1,4 @@
+import Foundation
 import TerminalText
 
 /// Turns a run into text: a line per request as it finishes (the human reporter), and the whole
@@ -11,7 +12,7 @@ package protocol RunReporter: Sendable {
 
 /// The reporters `--reporter` names.
 package enum ReporterKind: String, Sendable, CaseIterable {
-    case human, junit, json, tap
+    case human, junit, json, tap, html
 
     /// The reporter, `colored` (ANSI colours) for the human one on a terminal without `NO_COLOR`.
     package func reporter(colored: Bool = false) -> any RunReporter {
@@ -20,6 +21,7 @@ package enum ReporterKind: String, Sendable, CaseIterable {
         case .junit: JUnitReporter()
         case .json: JSONReporter()
         case .tap: TAPReporter()
+        case .html: HTMLReporter(generated: Date().formatted(.iso8601))
         }
     }
 }
@@ -58,6 +60,13 @@ enum ReportText {
         let hundredths = Int((milliseconds / 10).rounded())
         let fraction = hundredths % 100
         return "\(hundredths / 100).\(fraction < 10 ? "0" : "")\(fraction) s"
+    }
+
+    /// `0.42 ms`, `12.3 ms`, `1.25 s`: a phase's time, where short ones matter.
+    static func milliseconds(_ value: Double) -> String {
+        if value < 10 { return String(format: "%.2f ms", value) }
+        if value < 1000 { return String(format: "%.1f ms", value) }
+        return String(format: "%.2f s", value / 1000)
     }
 
     /// Seconds with three decimals, for JUnit's `time` attributes.

@@ -39,9 +39,17 @@ struct RunCommand: ParsableCommand {
             request's checks run against its latest history entry (no entry, or a body
             history cut short: the request reports no response, exit status 3).
 
-            Reporters: human (the default), junit, json, tap. Each --output FILE goes to
-            the next reporter other than human (to human when it is the only one); the
-            others write to stdout, and only one may.
+            Reporters: human (the default), junit, json, tap, html. Each --output FILE goes
+            to the next reporter other than human (to human when it is the only one); the
+            others write to stdout, and only one may. The html report is one page that
+            works offline: the summary, every request with its checks (expected and
+            actual), the timeline of each exchange, and the request and response as sent
+            and received (secrets masked, bodies cut after 2 KB with their size shown).
+
+            --shard K/N runs the K-th of N parts of the run, for N CI jobs: whole
+            top-level folders and top-level requests, never splitting requests where one
+            uses a value another captures; the same collections and options give every
+            job the same split. `lazer report merge` makes the shards' JSON reports one.
 
             Exit status:
               0  every check passed
@@ -59,6 +67,9 @@ struct RunCommand: ParsableCommand {
               lazer run Collections/shop.json --from-history
               lazer run Collections/jsonplaceholder.json --env live --reporter junit \\
                 --output report.xml
+              lazer run Collections/jsonplaceholder.json --env mock --reporter html \\
+                --output report.html
+              lazer run Collections --shard 2/4 --reporter json --output shard-2.json
             """
     )
 
@@ -95,11 +106,17 @@ struct RunCommand: ParsableCommand {
     @Option(parsing: .unconditional, help: "Timeout in seconds of each request whose collection sets none.")
     var timeout: Double?
 
-    @Option(name: .customLong("reporter"), help: "human, junit, json or tap (repeatable).")
+    @Option(name: .customLong("reporter"), help: "human, junit, json, tap or html (repeatable).")
     var reporters: [String] = []
 
     @Option(name: .customLong("output"), help: "Write the next non-human reporter's report to FILE (repeatable).")
     var outputs: [String] = []
+
+    @Option(
+        help: ArgumentHelp(
+            "Run only the K-th of N parts of the selected requests (whole top-level folders; K from 1 to N).",
+            valueName: "K/N"))
+    var shard: String?
 
     @Flag(name: .customLong("no-history"), help: "Do not append the exchanges to the collections' history.")
     var noHistory = false
@@ -140,6 +157,9 @@ struct RunCommand: ParsableCommand {
     func validate() throws {
         _ = try parsedVariables()
         _ = try channels(colored: false)
+        if let shard, RunShard(shard) == nil {
+            throw ValidationError("--shard \(shard): expected K/N, two whole numbers with 1 <= K <= N (2/4).")
+        }
         guard (1...256).contains(parallel) else { throw ValidationError("--parallel must be from 1 to 256.") }
         guard (1...100_000).contains(repetitions) else { throw ValidationError("--repeat must be from 1 to 100000.") }
         // At most 2^31 - 1 milliseconds, what libcurl takes (as `lazer send --timeout`).
@@ -160,8 +180,16 @@ struct RunCommand: ParsableCommand {
             // runner only resumes its task there, and each hop to another queue costs a thread
             // wake-up per request — most of a loopback request's time on a busy machine.
             scheduler: ImmediateScheduler(), contractSources: .lazer, webSockets: NIOWebSocketConnector())
-        let plan = try RunPlan.load(
+        var plan = try RunPlan.load(
             paths, environment: env, folder: folder, requests: requests, services: services, command: "run")
+        let part = shard.flatMap(RunShard.init)
+        var positions: [Int]?
+        if let part {
+            (plan, positions) = part.select(plan, environment: env)
+            if plan.items.isEmpty {
+                FileBytes.writeError("lazer run: shard \(part) has no requests (the run has fewer units than shards)\n")
+            }
+        }
         try checkCommandTrust(plan, services: services)
         let standardOutput = Mutex(FileBytes.StandardOutput())
         let noColor = !(environment["NO_COLOR"] ?? "").isEmpty
@@ -191,6 +219,10 @@ struct RunCommand: ParsableCommand {
         // Nothing is exchanged: history must not gain copies of its own entries.
         if fromHistory { configuration.recordHistory = false }
         configuration.answers = given.answers
+        // Headers and cut bodies are kept only for the reports that show them.
+        configuration.keepsExchangeDetails = channels.contains {
+            $0.reporter is HTMLReporter || $0.reporter is JSONReporter
+        }
         // Every request of the run shares one jar: a login's cookie reaches the requests after it.
         do {
             configuration.cookieJar = try cookieJar.flatMap(CookieFiles.read) ?? CookieJar()
@@ -213,8 +245,18 @@ struct RunCommand: ParsableCommand {
         // One request at a time: the run's task lives on the network thread (see
         // `CurlDispatcher.taskExecutor`), so a request costs no thread wake-ups. Parallel runs keep
         // the pool, where checks of several responses can use more than one core.
-        let (report, signalStatus) = Self.wait(on: parallel == 1 ? dispatcher.taskExecutor : nil) {
-            await runner.run(plan) { output.finished($0) }
+        let selected = plan
+        var (report, signalStatus) = Self.wait(on: parallel == 1 ? dispatcher.taskExecutor : nil) {
+            await runner.run(selected) { output.finished($0) }
+        }
+        if let part, let positions, !positions.isEmpty {
+            // Each pass's results are in plan order: their places in the whole run, for `report merge`.
+            report.shard = part.description
+            for index in report.results.indices {
+                report.results[index].position = positions[index % positions.count]
+            }
+        } else if let part {
+            report.shard = part.description
         }
         if let cookieJar, let jar = configuration.cookieJar {
             do {
