@@ -22,7 +22,7 @@ extension ExplorerReducer {
         case .webSocketCompose, .webSocketSendSaved: return openComposer(command == .webSocketCompose, &state)
         case .graphqlRefreshSchema: return refreshGraphQLSchema(&state)
         case .focusURL, .url, .edit, .tab1, .tab2, .tab3, .tab4, .tab5, .tab6, .tab7, .graphqlNextProblem,
-            .graphqlVariables, .graphqlComplete:
+            .graphqlVariables, .graphqlComplete, .graphqlVariablesSkeleton:
             // These bring the request pane forward first.
             reduceScreen(.focus(.request), &state)
             return reduceEditor(.command(command), &state)
