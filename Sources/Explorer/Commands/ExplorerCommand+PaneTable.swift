@@ -83,8 +83,7 @@ extension ResponseCommand {
         case .previousFinding: .palette("Previous contract finding in the tree", [.tree: ["F"]])
         case .graphqlErrors:
             .palette(
-                "GraphQL: the errors list above the tree takes the keyboard (again: the tree)", [.tree: ["e"]],
-                help: [.tree: "The GraphQL errors list takes the keyboard (e or Esc: back to the tree)"])
+                "GraphQL: the errors list above the tree takes the keyboard (again, or Esc: the tree)", [.tree: ["e"]])
         case .graphqlErrorNode: .keys("Go to the node the error's path names", [.graphqlErrors: ["enter"]])
         case .graphqlErrorQuery:
             .palette(

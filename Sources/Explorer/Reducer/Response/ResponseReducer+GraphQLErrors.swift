@@ -36,7 +36,7 @@ extension ResponseReducer {
     static func goToGraphQLErrorNode(_ state: inout ResponseViewState) -> Outcome {
         guard let errors = shownGraphQLErrors(state), errors.indices.contains(state.graphqlErrorSelected),
             var tree = state.tree
-        else { return Outcome() }
+        else { return Outcome(notice: Notice("No GraphQL errors in this response", kind: .info)) }
         let index = state.graphqlErrorSelected
         let error = errors[index]
         guard let position = state.findings.firstIndex(where: { $0.graphqlError == index }) else {
