@@ -68,6 +68,7 @@ struct GraphQLVariablesEditorTests {
         fixture.driver.press("escape", "alt+n")
         #expect(fixture.driver.state.editor.onVariables)
         #expect(fixture.driver.state.editor.focus == .editing)
+        #expect(fixture.driver.state.editor.variables.cursor == TextPosition(line: 0, column: 0))
         #expect(
             fixture.driver.state.editor.variables.text == """
                 {
@@ -91,6 +92,11 @@ struct GraphQLVariablesEditorTests {
                             .init("title", .string("")), .init("authorId", .string("")), .init("tags", .array([])),
                         ])),
                 ]))
+        // Ctrl+Z takes the skeleton back as one edit, and Ctrl+Y brings it again.
+        fixture.driver.press("ctrl+z")
+        #expect(fixture.driver.state.editor.variables.text == "{\n  \"id\": \"1\"\n}")
+        fixture.driver.press("ctrl+y")
+        #expect(fixture.driver.state.editor.variables.text.contains("\"role\": \"ADMIN\""))
         // Again: nothing is missing.
         fixture.driver.press("alt+n")
         #expect(fixture.driver.render().contains("The variables have every variable of the operation"))

@@ -121,7 +121,9 @@ extension RequestEditorReducer {
                 work.outcome.notice = Notice("The variables have every variable of the operation", kind: .info)
                 return
             }
+            // One undoable edit (Ctrl+Z takes it back); the cursor at the top, where the variables start.
             editor.variables.setText(text)
+            editor.variables.cursor = TextPosition(line: 0, column: 0)
             variablesTextChanged(&editor, &work)
             work.draftsChanged = true
             work.outcome.notice = Notice(
