@@ -44,6 +44,10 @@ extension RequestCommand {
             .palette(
                 "GraphQL: add the operation's variables to the variables (placeholders by type; typed values kept)",
                 hint: "variables skeleton", [.global: ["alt+n"]])
+        case .graphqlSchemaBrowser:
+            .palette(
+                "GraphQL: browse the schema (search types and fields, Enter follows, Tab inserts the field)",
+                hint: "schema", [.global: ["alt+o"]])
         case .focusURL: .palette("Edit the URL", [.global: ["ctrl+l"]])
         case .url: .keys("Edit the URL", [.request: ["u"]])
         case .method: .palette("Next HTTP method", [.global: ["alt+m"]])

@@ -178,6 +178,7 @@ package enum RequestCommand: String, CaseIterable, Sendable {
     case graphqlVariables = "body.graphqlVariables"
     case graphqlComplete = "body.graphqlComplete"
     case graphqlVariablesSkeleton = "body.graphqlVariablesSkeleton"
+    case graphqlSchemaBrowser = "body.graphqlSchemaBrowser"
 }
 
 /// The response pane: tabs, the tree, Raw, saving and copying.

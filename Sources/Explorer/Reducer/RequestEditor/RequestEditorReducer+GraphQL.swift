@@ -73,6 +73,22 @@ extension RequestEditorReducer {
         placeQueryCursor(line: line, column: column, &editor)
     }
 
+    /// The schema browser's Tab: `text` typed into the query at its cursor (the query takes the
+    /// keyboard), as one edit.
+    static func insertIntoQuery(_ text: String, _ editor: inout RequestEditorState, _ work: inout Work) {
+        guard work.key != nil, case .graphql? = work.request?.body.content else {
+            work.outcome.notice = Notice("The request's body is not a GraphQL query", kind: .info)
+            return
+        }
+        commitEditing(&editor, &work)
+        editor.tab = .body
+        editor.focus = .editing
+        editor.onVariables = false
+        editor.body.insert(text)
+        bodyTextChanged(&editor, &work)
+        work.draftsChanged = true
+    }
+
     /// The Body tab's query takes the keyboard, its cursor at `line`:`column` (1-based, kept
     /// within the text).
     static func placeQueryCursor(line: Int, column: Int, _ editor: inout RequestEditorState) {
