@@ -184,7 +184,7 @@ enum OverlayLayout {
             HistoryBrowserLayout.settle(&browser, state)
             state.overlays.overlay = .historyBrowser(browser)
         case .graphqlSchema(var browser):
-            GraphQLSchemaBrowserView.settle(&browser, state)
+            GraphQLSchemaBrowserLayout.settle(&browser, state)
             state.overlays.overlay = .graphqlSchema(browser)
         case .sendPrompts:
             SendPromptsLayout.settle(&state)

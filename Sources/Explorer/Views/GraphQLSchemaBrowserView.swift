@@ -4,36 +4,11 @@ import TUI
 /// the shown type's fields with arguments and types; deprecated ones marked), the selected row's
 /// description and deprecation, and the keys.
 enum GraphQLSchemaBrowserView {
-    static func box(_ screen: Rect) -> Rect {
-        screen.centered(width: max(10, min(screen.width - 2, 110)), height: max(8, screen.height - 2))
-    }
-
-    /// Inside the borders: the search line, the rows, the description (two lines), the keys.
-    static func parts(_ screen: Rect) -> (query: Rect, list: Rect, about: Rect, footer: Rect) {
-        let inner = box(screen).inset(horizontal: 1, vertical: 1)
-        let list = Rect(x: inner.x, y: inner.y + 1, width: inner.width, height: max(0, inner.height - 4))
-        let about = Rect(x: inner.x + 1, y: list.bottom, width: max(0, inner.width - 2), height: 2)
-        return (inner.row(0).inset(horizontal: 1, vertical: 0), list, about, inner.row(inner.height - 1))
-    }
-
-    static func queryInput(_ theme: Theme) -> TextInput {
-        TextInput(
-            placeholder: "search types and fields by name", style: theme.base, placeholderStyle: theme[.muted],
-            selectionStyle: theme[.selection], focused: true)
-    }
-
-    /// The search field's cursor (before a frame is drawn).
-    static func settle(_ browser: inout GraphQLSchemaBrowserState, _ state: ExplorerState) {
-        let query = parts(Rect(size: state.size)).query
-        let input = Rect(x: query.x + 2, y: query.y, width: max(1, query.width - 2), height: 1)
-        queryInput(state.theme).layout(in: input, state: &browser.query)
-    }
-
     static func render(_ browser: GraphQLSchemaBrowserState, _ state: ExplorerState, into frame: inout Frame) {
         let theme = state.theme
         let screen = frame.area
-        let box = box(screen)
-        let parts = parts(screen)
+        let box = GraphQLSchemaBrowserLayout.box(screen)
+        let parts = GraphQLSchemaBrowserLayout.parts(screen)
         frame.buffer.fill(box, with: .blank(theme.base))
         let place = browser.trail.isEmpty ? "every type" : browser.trail.joined(separator: " › ")
         let count = browser.rows.count
@@ -43,7 +18,7 @@ enum GraphQLSchemaBrowserView {
                 borderStyle: theme[.focusedBorder], style: theme.base), in: box)
         let x = frame.buffer.write("> ", x: parts.query.x, y: parts.query.y, style: theme[.text].bold)
         let input = Rect(x: x, y: parts.query.y, width: max(1, parts.query.right - x), height: 1)
-        frame.render(queryInput(theme), in: input, laidOut: browser.query)
+        frame.render(GraphQLSchemaBrowserLayout.queryInput(theme), in: input, laidOut: browser.query)
         frame.cursor = browser.query.screenCursor
         let height = parts.list.height
         let first = height > 0 && browser.selected >= height ? browser.selected - height + 1 : 0
