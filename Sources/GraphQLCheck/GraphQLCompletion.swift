@@ -98,6 +98,15 @@ package enum GraphQLCompletion {
                 .map { Candidate($0.name, detail: $0.kind.rawValue, description: $0.description) }
         case .variable:
             found = context.variables.map { Candidate($0.name, detail: $0.type) }
+        case .directive(let location):
+            found = index.directives.filter { $0.locations.contains(location) }.map {
+                Candidate($0.name, detail: signature(of: $0), description: $0.description)
+            }
+        case .directiveArgument(let name, let given):
+            let arguments = index.directive(name)?.arguments ?? []
+            found = arguments.filter { !given.contains($0.name) }.map {
+                Candidate($0.name, detail: signature(of: $0), description: $0.description)
+            }
         case .nothing:
             found = []
         }
@@ -109,6 +118,12 @@ package enum GraphQLCompletion {
         guard !field.arguments.isEmpty else { return field.type }
         return "(" + field.arguments.map { "\($0.name): " + signature(of: $0) }.joined(separator: ", ") + ") "
             + field.type
+    }
+
+    /// `(if: Boolean!)`, or `directive` for one without arguments.
+    static func signature(of directive: GraphQLSchemaIndex.Directive) -> String {
+        guard !directive.arguments.isEmpty else { return "directive" }
+        return "(" + directive.arguments.map { "\($0.name): " + signature(of: $0) }.joined(separator: ", ") + ")"
     }
 
     /// `first: Int = 10`

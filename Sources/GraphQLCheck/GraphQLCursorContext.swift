@@ -22,6 +22,11 @@ package struct GraphQLCursorContext: Equatable {
         case variableType
         /// After `$` (not in a definition): a variable of the operation.
         case variable
+        /// After `@`: a directive that may stand at `location` (`FIELD`, `QUERY`…, as the
+        /// specification names the places).
+        case directive(location: String)
+        /// An argument's name of the directive `directive`; `given`: those written already.
+        case directiveArgument(directive: String, given: [String])
         case nothing
     }
 
@@ -46,7 +51,8 @@ package struct GraphQLCursorContext: Equatable {
         /// The selection set's type; the type whose field takes the arguments; the input type of
         /// an object or a list's items.
         var type: String?
-        /// The field whose arguments these are, or the last field named in a selection set.
+        /// The field whose arguments these are, or the last field named in a selection set; a
+        /// directive's arguments: the directive's name.
         var field: String?
         /// The argument or input field whose value comes after `:`.
         var current: String?
@@ -62,12 +68,20 @@ package struct GraphQLCursorContext: Equatable {
         var definingType = ""
         // The root type of the operation or the fragment definition whose `{` comes next.
         var pendingRoot: String?
+        // The keyword of the definition being written (`query`, `fragment`…): where a directive
+        // at the document's level stands.
+        var definition = "query"
         for (position, token) in tokens.enumerated() {
             let previous = position > 0 ? tokens[position - 1] : nil
             let beforePrevious = position > 1 ? tokens[position - 2] : nil
             guard var top = stack.last else {
                 // The document's level: operations and fragment definitions.
                 if token.kind == .name {
+                    if ["query", "mutation", "subscription", "fragment"].contains(token.text),
+                        previous?.isPunctuator("@") != true
+                    {
+                        definition = String(token.text)
+                    }
                     switch token.text {
                     case "query":
                         pendingRoot = index.queryType
@@ -87,7 +101,10 @@ package struct GraphQLCursorContext: Equatable {
                     pendingRoot = nil
                 } else if token.isPunctuator("(") {
                     let directive = previous?.kind == .name && beforePrevious?.isPunctuator("@") == true
-                    stack.append(Frame(kind: directive ? .directiveArguments : .variableDefinitions))
+                    stack.append(
+                        directive
+                            ? Frame(kind: .directiveArguments, field: previous.map { String($0.text) })
+                            : Frame(kind: .variableDefinitions))
                 }
                 continue
             }
@@ -102,7 +119,7 @@ package struct GraphQLCursorContext: Equatable {
                     let spread = previous?.isPunctuator("...") == true
                     let condition = previous?.text == "on" && beforePrevious?.isPunctuator("...") == true
                     if !directive, !spread, !condition { top.field = String(token.text) }
-                case .arguments, .object:
+                case .arguments, .object, .directiveArguments:
                     if previous?.isPunctuator(":") != true { top.current = String(token.text) }
                 case .variableDefinitions:
                     if previous?.isPunctuator("$") == true {
@@ -136,8 +153,8 @@ package struct GraphQLCursorContext: Equatable {
                     }
                 case "(":
                     stack.append(top)
-                    if previous?.kind == .name, beforePrevious?.isPunctuator("@") == true {
-                        stack.append(Frame(kind: .directiveArguments))
+                    if let previous, previous.kind == .name, beforePrevious?.isPunctuator("@") == true {
+                        stack.append(Frame(kind: .directiveArguments, field: String(previous.text)))
                     } else if top.kind == .selection {
                         stack.append(Frame(kind: .arguments, type: top.type, field: top.field))
                     } else {
@@ -177,7 +194,9 @@ package struct GraphQLCursorContext: Equatable {
                 case "}":
                     if top.kind != .selection && top.kind != .object { stack.append(top) }
                 case ":":
-                    if top.kind == .arguments || top.kind == .object, let name = previous, name.kind == .name {
+                    if [.arguments, .object, .directiveArguments].contains(top.kind), let name = previous,
+                        name.kind == .name
+                    {
                         top.current = String(name.text)
                         top.given.append(String(name.text))
                     }
@@ -190,7 +209,7 @@ package struct GraphQLCursorContext: Equatable {
             }
         }
         if let defining, stack.last?.kind == .variableDefinitions { variables.append((defining, definingType)) }
-        let place = self.place(stack, tokens, index: index)
+        let place = self.place(stack, tokens, index: index, definition: definition)
         return GraphQLCursorContext(place: place, variables: variables, fragments: fragments(in: text))
     }
 
@@ -206,16 +225,25 @@ package struct GraphQLCursorContext: Equatable {
             return index.types[type]?.inputFields.first { $0.name == name }?.namedType
         case .list:
             return frame.type
+        case .directiveArguments:
+            guard let directive = frame.field, let name = frame.current else { return nil }
+            return index.directive(directive)?.arguments.first { $0.name == name }?.namedType
         default:
             return nil
         }
     }
 
-    private static func place(_ stack: [Frame], _ tokens: [GraphQLToken], index: GraphQLSchemaIndex) -> Place {
+    private static func place(
+        _ stack: [Frame], _ tokens: [GraphQLToken], index: GraphQLSchemaIndex, definition: String
+    ) -> Place {
         let last = tokens.last
         let beforeLast = tokens.count > 1 ? tokens[tokens.count - 2] : nil
         if last?.isPunctuator("$") == true {
             return stack.last?.kind == .variableDefinitions ? .nothing : .variable
+        }
+        if last?.isPunctuator("@") == true {
+            return directivePlace(stack.last?.kind, tokens, definition: definition).map { .directive(location: $0) }
+                ?? .nothing
         }
         guard let top = stack.last else {
             if last?.text == "on", beforeLast?.kind == .name, tokens.count > 2,
@@ -228,7 +256,6 @@ package struct GraphQLCursorContext: Equatable {
         switch top.kind {
         case .selection:
             guard let type = top.type else { return .nothing }
-            if last?.isPunctuator("@") == true { return .nothing }
             if last?.text == "on", beforeLast?.isPunctuator("...") == true { return .typeCondition(parent: type) }
             if last?.isPunctuator("...") == true { return .spread(type: type) }
             return .field(type: type)
@@ -250,7 +277,38 @@ package struct GraphQLCursorContext: Equatable {
             if last?.isPunctuator(":") == true || last?.isPunctuator("[") == true { return .variableType }
             return .nothing
         case .directiveArguments:
-            return .nothing
+            guard let directive = top.field else { return .nothing }
+            if last?.isPunctuator(":") == true {
+                return valueType(of: top, index).map { .value(type: $0) } ?? .nothing
+            }
+            return .directiveArgument(directive: directive, given: top.given)
+        }
+    }
+
+    /// Where a directive after the last token (an `@`) stands, as the specification names the
+    /// place; nil inside values and arguments.
+    private static func directivePlace(_ kind: Frame.Kind?, _ tokens: [GraphQLToken], definition: String) -> String? {
+        func token(_ back: Int) -> GraphQLToken? { tokens.count > back ? tokens[tokens.count - 1 - back] : nil }
+        switch kind {
+        case nil:
+            switch definition {
+            case "mutation": return "MUTATION"
+            case "subscription": return "SUBSCRIPTION"
+            case "fragment": return "FRAGMENT_DEFINITION"
+            default: return "QUERY"
+            }
+        case .selection?:
+            // `... @`, `... on User @`: an inline fragment; `...Name @`: a spread; else a field.
+            if token(1)?.isPunctuator("...") == true { return "INLINE_FRAGMENT" }
+            if token(1)?.kind == .name, token(2)?.text == "on", token(3)?.isPunctuator("...") == true {
+                return "INLINE_FRAGMENT"
+            }
+            if token(1)?.kind == .name, token(2)?.isPunctuator("...") == true { return "FRAGMENT_SPREAD" }
+            return "FIELD"
+        case .variableDefinitions?:
+            return "VARIABLE_DEFINITION"
+        default:
+            return nil
         }
     }
 

@@ -54,6 +54,17 @@ package struct GraphQLDocs: Sendable, Equatable {
         case .variable:
             guard let variable = context.variables.first(where: { $0.name == name }) else { return nil }
             return GraphQLDocs(signature: "$\(name): \(variable.type)")
+        case .directive:
+            guard let directive = index.directive(name) else { return nil }
+            let arguments = directive.arguments.isEmpty ? "" : GraphQLCompletion.signature(of: directive)
+            return GraphQLDocs(signature: "@\(name)\(arguments)", description: directive.description)
+        case .directiveArgument(let directive, _):
+            guard let argument = index.directive(directive)?.arguments.first(where: { $0.name == name }) else {
+                return nil
+            }
+            return GraphQLDocs(
+                signature: "@\(directive)(\(name): \(GraphQLCompletion.signature(of: argument)))",
+                description: argument.description)
         case .spread, .nothing:
             return nil
         }

@@ -51,7 +51,17 @@ package final class GraphQLSchemaIndex: Sendable {
         package func field(_ name: String) -> Field? { fields.first { $0.name == name } }
     }
 
+    /// A directive the schema declares (the built-in `@include`, `@skip`, `@deprecated`… too).
+    package struct Directive: Sendable, Equatable {
+        package var name: String
+        package var description: String?
+        /// Where it may stand, as the specification names the places: `FIELD`, `QUERY`…
+        package var locations: [String]
+        package var arguments: [InputValue]
+    }
+
     package let types: [String: TypeInfo]
+    package let directives: [Directive]
     /// Every type's name, sorted (what follows `on`, or a variable's `:`).
     package let typeNames: [String]
     package let queryType: String?
@@ -68,7 +78,15 @@ package final class GraphQLSchemaIndex: Sendable {
         queryType = schema.queryType?.name
         mutationType = schema.mutationType?.name
         subscriptionType = schema.subscriptionType?.name
+        directives = schema.directives.map { directive in
+            Directive(
+                name: directive.name, description: directive.description,
+                locations: directive.locations.map(\.rawValue),
+                arguments: directive.args.map { Self.inputValue($0.name, $0.type, $0.description, $0.astNode) })
+        }
     }
+
+    package func directive(_ name: String) -> Directive? { directives.first { $0.name == name } }
 
     private static func info(_ type: any GraphQLNamedType, _ schema: GraphQLSchema) -> TypeInfo {
         switch type {

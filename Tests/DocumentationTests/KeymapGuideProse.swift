@@ -12,6 +12,7 @@ enum KeymapGuideProse {
         case .completion: "the completion list under a field being typed in"
         case .response: "the response pane, every tab"
         case .tree: "the Tree tab"
+        case .graphqlErrors: "the GraphQL errors list above the tree"
         case .raw: "the Raw tab"
         case .runner: "the Runner view"
         case .diff: "the Diff view"
@@ -58,6 +59,14 @@ enum KeymapGuideProse {
             """
         case .response: "Tabs: Tree, Raw, Headers, Timeline, Checks, History."
         case .tree: "Besides the `response` keys above (move, page, top, bottom, tabs, retry)."
+        case .graphqlErrors:
+            """
+            A GraphQL answer with `errors` lists them above the tree, one a line: the message, the `path`
+            (`at user.secret`), the first of the `locations` (`query 4:5`) and the `extensions` as JSON; the
+            line above says whether `data` came too (a partial success) or not. `e` in the tree gives the list
+            the keyboard (`e` or `esc` gives it back); these keys come first then. With the mouse on, a click
+            on an error goes to its node.
+            """
         case .raw: "Besides the `response` keys above."
         case .runner:
             """

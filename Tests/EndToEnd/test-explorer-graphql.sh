@@ -3,7 +3,8 @@
 # schema file beside the collection: a typo in a field is shown with its line and column as it is
 # typed and the gutter marks the line; Alt+G goes to it; fixed, the query matches the schema; sent,
 # the answer's errors (a failing field beside partial data) are listed above the tree and f goes to
-# the node the error's path names. lazer validate and lazer send --schema agree with the editor.
+# the node the error's path names; e gives the list the keyboard, Enter goes to the node, o to the
+# error's place in the query. lazer validate and lazer send --schema agree with the editor.
 # A second collection's schema comes by introspection of the server: fetched when its request is
 # shown, the Body tab says so, a typo is found against it, and lazer validate uses the cached answer.
 # A third session: the line under the query describes the field at the cursor, Ctrl+Space
@@ -75,13 +76,31 @@ keys graphql Escape
 # --- Send: errors beside partial data -------------------------------------------------------------
 keys graphql F5
 required "explorer: the answer comes" wait_for graphql " 200 OK "
-check "explorer: the errors line says partial success and names the error's path" \
-    wait_for graphql '◐ GraphQL partial success: data and 1 error: secret is not readable \(at user.secret\)'
+check "explorer: the errors line says partial success" \
+    wait_for graphql '◐ GraphQL partial success: data and 1 error'
+check "explorer: the error is listed with its path and its place in the query" \
+    wait_for graphql '1 secret is not readable  at user.secret  query 4:5'
 keys graphql g 3
 keys graphql f
 check "explorer: f goes to the node the error's path names" \
     wait_for graphql 'secret: null +✗ GraphQL error: secret is not readable \(at user.secret\)'
 check "explorer: the toast says where in the query" wait_for graphql 'query 4:5'
+keys graphql Home
+keys graphql e
+check "explorer: e gives the errors list the keyboard" wait_for graphql '▸ 1 secret is not readable'
+keys graphql Enter
+check "explorer: Enter on the error goes to the node its path names" wait_for graphql 'Error 1 of 1: user.secret'
+check "explorer: the node is selected" \
+    wait_for graphql 'secret: null +✗ GraphQL error: secret is not readable \(at user.secret\)'
+keys graphql o
+check "explorer: o goes to the error's place in the query" wait_for graphql 'Query 4:5: secret is not readable'
+literal graphql "x"
+check "explorer: the cursor was at the error's column (a typo typed there is found)" \
+    wait_for graphql '✖ 4:5 Cannot query field "xsecret" on type "User"'
+keys graphql BSpace
+check "explorer: taken back, the query matches the schema" wait_for graphql "graphql  ✓ matches the schema"
+keys graphql Escape
+required "explorer: Esc stops editing" wait_for graphql "ctrl\+q quit"
 keys graphql C-q
 check "explorer: quits" wait_for graphql "lazer-exit=0"
 

@@ -57,6 +57,56 @@ struct GraphQLVariablesEditorTests {
         #expect(draftBody(fixture)?.variables == .object([.init("id", .string("42"))]))
     }
 
+    /// `Alt+N`: the operation's variables added with placeholders by type (from the schema), the
+    /// value typed kept; the variables take the keyboard; nothing written over variables that are
+    /// not a JSON object.
+    @Test func altNAddsTheOperationsVariablesKeepingWhatIsTyped() throws {
+        var fixture = try fixture()
+        fixture.driver.press("alt+3", "enter", "ctrl+a")
+        fixture.driver.type(
+            "query User($id: ID!, $role: Role!, $first: Int, $post: NewPost!) { users(role: $role) { name } }")
+        fixture.driver.press("escape", "alt+n")
+        #expect(fixture.driver.state.editor.onVariables)
+        #expect(fixture.driver.state.editor.focus == .editing)
+        #expect(fixture.driver.state.editor.variables.cursor == TextPosition(line: 0, column: 0))
+        #expect(
+            fixture.driver.state.editor.variables.text == """
+                {
+                  "id": "1",
+                  "role": "ADMIN",
+                  "first": null,
+                  "post": {
+                    "title": "",
+                    "authorId": "",
+                    "tags": []
+                  }
+                }
+                """)
+        #expect(
+            draftBody(fixture)?.variables
+                == .object([
+                    .init("id", .string("1")), .init("role", .string("ADMIN")), .init("first", .null),
+                    .init(
+                        "post",
+                        .object([
+                            .init("title", .string("")), .init("authorId", .string("")), .init("tags", .array([])),
+                        ])),
+                ]))
+        // Ctrl+Z takes the skeleton back as one edit, and Ctrl+Y brings it again.
+        fixture.driver.press("ctrl+z")
+        #expect(fixture.driver.state.editor.variables.text == "{\n  \"id\": \"1\"\n}")
+        fixture.driver.press("ctrl+y")
+        #expect(fixture.driver.state.editor.variables.text.contains("\"role\": \"ADMIN\""))
+        // Again: nothing is missing.
+        fixture.driver.press("alt+n")
+        #expect(fixture.driver.render().contains("The variables have every variable of the operation"))
+        fixture.driver.press("ctrl+a")
+        fixture.driver.type(#"{"id": {{userId}}}"#)
+        fixture.driver.press("alt+n")
+        #expect(fixture.driver.state.editor.variables.text == #"{"id": {{userId}}}"#)
+        #expect(fixture.driver.render().contains("No variables skeleton: the variables are not a JSON object"))
+    }
+
     @Test func aSyntaxErrorIsShownWithItsPositionAndTheTextIsKeptAsTyped() throws {
         var fixture = try fixture()
         fixture.driver.press("alt+v", "ctrl+a")

@@ -122,8 +122,9 @@ struct ReadingReducerTests {
             }
             .first
         }
-        let send = try #require(column("Send the request"))
-        #expect(column("Cancel the request in flight / leave a text field") == send)
+        // The last global key's text (the first ones are above the page at the bottom).
+        let history = try #require(column("History… (every exchange of the workspace"))
+        #expect(column("Cancel the request in flight / leave a text field") == history)
     }
 
     @Test func aJSONPathErrorShowsItsMessageNotItsExcerptLines() throws {

@@ -102,4 +102,53 @@ import Testing
         #expect(try docs("{ user(id: 1) { na|mex } }") == nil)
         #expect(try docs("{ user(id: 1) { name }  | }") == nil)
     }
+
+    /// A schema of our own directives beside the built-in ones.
+    static let directiveSchema = try? GraphQLSchemaDocument(
+        text: """
+            "Served from the cache for ttl seconds"
+            directive @cached(ttl: Int = 60, scope: Scope) on FIELD | QUERY
+            directive @trace on FRAGMENT_SPREAD | INLINE_FRAGMENT | MUTATION
+            enum Scope { PUBLIC PRIVATE }
+            type Query { user: User }
+            type Mutation { ping: Boolean }
+            type User { name: String }
+            """)
+
+    private func directiveLabels(_ marked: String) -> [String]? {
+        let (text, offset) = Self.unmark(marked)
+        guard let index = Self.directiveSchema?.index else { return nil }
+        return GraphQLCompletion.candidates(in: text, at: offset, index: index).items.map(\.label)
+    }
+
+    @Test func directivesAfterTheAtThatMayStandThere() throws {
+        // The built-in ones of the test server's schema on a field; @deprecated belongs to schemas only.
+        let (text, offset) = Self.unmark("{ user(id: 1) { name @| } }")
+        let items = GraphQLCompletion.candidates(in: text, at: offset, index: try index()).items
+        #expect(items.map(\.label) == ["include", "skip"])
+        #expect(items.map(\.detail) == ["(if: Boolean!)", "(if: Boolean!)"])
+        #expect(try labels("{ user(id: 1) { name @sk| } }").labels == ["skip"])
+        // The schema's own (first, in the schema's order), each where its locations allow it.
+        #expect(directiveLabels("{ user @| }") == ["cached", "include", "skip"])
+        #expect(directiveLabels("query Q @| { user }") == ["cached"])
+        #expect(directiveLabels("mutation M @| { ping }") == ["trace"])
+        #expect(directiveLabels("{ user { ... @| { name } } }") == ["trace", "include", "skip"])
+        #expect(directiveLabels("{ user { ... on User @| { name } } }") == ["trace", "include", "skip"])
+        #expect(directiveLabels("{ user { ...F @| } }") == ["trace", "include", "skip"])
+        #expect(directiveLabels("query ($a: Int @|) { user }") == [])
+    }
+
+    @Test func aDirectivesArgumentsAndTheirValues() throws {
+        #expect(directiveLabels("{ user @cached(|) }") == ["ttl", "scope"])
+        #expect(directiveLabels("{ user @cached(ttl: 5, |) }") == ["scope"])
+        #expect(directiveLabels("{ user @cached(scope: |) }") == ["PUBLIC", "PRIVATE"])
+        #expect(try labels("{ user(id: 1) { name @include(if: |) } }").labels == ["true", "false"])
+        let (text, offset) = Self.unmark("{ user @cach|ed { name } }")
+        let docs = GraphQLDocs.at(offset, in: text, index: try #require(Self.directiveSchema).index)
+        #expect(
+            docs
+                == GraphQLDocs(
+                    signature: "@cached(ttl: Int = 60, scope: Scope)",
+                    description: "Served from the cache for ttl seconds"))
+    }
 }

@@ -81,6 +81,15 @@ extension ResponseCommand {
             .palette("Re-check: run the checks against the history entry shown (else the latest)", [.response: ["H"]])
         case .nextFinding: .palette("Next contract finding in the tree", [.tree: ["f"]])
         case .previousFinding: .palette("Previous contract finding in the tree", [.tree: ["F"]])
+        case .graphqlErrors:
+            .palette(
+                "GraphQL: the errors list above the tree takes the keyboard (again, or Esc: the tree)", [.tree: ["e"]])
+        case .graphqlErrorNode: .keys("Go to the node the error's path names", [.graphqlErrors: ["enter"]])
+        case .graphqlErrorQuery:
+            .palette(
+                "GraphQL: go to the error's place in the query (its line and column)",
+                [.graphqlErrors: ["o"], .tree: ["o"]],
+                help: [.tree: "GraphQL: the place in the query of the error on this row (else the list's)"])
         }
     }
 }

@@ -40,6 +40,14 @@ extension RequestCommand {
                 hint: "complete", [.global: ["ctrl+space"]])
         case .graphqlVariables:
             .palette("GraphQL: edit the variables (again: back to the query)", hint: "variables", [.global: ["alt+v"]])
+        case .graphqlVariablesSkeleton:
+            .palette(
+                "GraphQL: add the operation's variables to the variables (placeholders by type; typed values kept)",
+                hint: "variables skeleton", [.global: ["alt+n"]])
+        case .graphqlSchemaBrowser:
+            .palette(
+                "GraphQL: browse the schema (search types and fields, Enter follows, Tab inserts the field)",
+                hint: "schema", [.global: ["alt+o"]])
         case .focusURL: .palette("Edit the URL", [.global: ["ctrl+l"]])
         case .url: .keys("Edit the URL", [.request: ["u"]])
         case .method: .palette("Next HTTP method", [.global: ["alt+m"]])
@@ -115,8 +123,14 @@ extension NavigationCommand {
         }
         let tabs = "(on a ‹ choice ›: the choice)"
         return switch self {
-        case .up: .keys("Move up", everywhere(["up", "k"]))
-        case .down: .keys("Move down", everywhere(["down", "j"]))
+        case .up:
+            .keys(
+                "Move up", everywhere(["up", "k"], in: panes + [.graphqlErrors]),
+                help: [.graphqlErrors: "Previous error"])
+        case .down:
+            .keys(
+                "Move down", everywhere(["down", "j"], in: panes + [.graphqlErrors]),
+                help: [.graphqlErrors: "Next error"])
         case .left:
             .keys(
                 "Fold / go to the parent", everywhere(["left", "h"], in: [.collections, .request, .tree]),

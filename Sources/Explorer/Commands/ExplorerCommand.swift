@@ -177,6 +177,8 @@ package enum RequestCommand: String, CaseIterable, Sendable {
     case graphqlRefreshSchema = "body.graphqlRefreshSchema"
     case graphqlVariables = "body.graphqlVariables"
     case graphqlComplete = "body.graphqlComplete"
+    case graphqlVariablesSkeleton = "body.graphqlVariablesSkeleton"
+    case graphqlSchemaBrowser = "body.graphqlSchemaBrowser"
 }
 
 /// The response pane: tabs, the tree, Raw, saving and copying.
@@ -209,6 +211,10 @@ package enum ResponseCommand: String, CaseIterable, Sendable {
     case recheckHistory = "response.recheckHistory"
     case nextFinding = "tree.nextFinding"
     case previousFinding = "tree.previousFinding"
+    /// The GraphQL errors list above the tree (issue 28): it takes the keyboard, or gives it back.
+    case graphqlErrors = "tree.graphqlErrors"
+    case graphqlErrorNode = "graphqlErrors.node"
+    case graphqlErrorQuery = "graphqlErrors.query"
     case copyAuthorizationURL = "response.copyAuthorizationURL"
 }
 

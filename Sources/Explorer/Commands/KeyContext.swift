@@ -13,6 +13,8 @@ package enum KeyContext: String, CaseIterable, Sendable {
     case completion
     case response
     case tree
+    /// The GraphQL errors list above the tree, while it has the keyboard (`e` in the tree).
+    case graphqlErrors
     case raw
     case runner
     case diff
@@ -29,6 +31,7 @@ package enum KeyContext: String, CaseIterable, Sendable {
         case .completion: "The completion list (while it is open; Esc closes it)"
         case .response: "Response"
         case .tree: "Tree"
+        case .graphqlErrors: "The GraphQL errors list above the tree (while e gives it the keyboard)"
         case .raw: "Raw"
         case .runner: "The Runner view (a click selects a request; a second click opens it)"
         case .diff: "The Diff view (two responses side by side)"

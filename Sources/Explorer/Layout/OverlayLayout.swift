@@ -183,6 +183,9 @@ enum OverlayLayout {
         case .historyBrowser(var browser):
             HistoryBrowserLayout.settle(&browser, state)
             state.overlays.overlay = .historyBrowser(browser)
+        case .graphqlSchema(var browser):
+            GraphQLSchemaBrowserLayout.settle(&browser, state)
+            state.overlays.overlay = .graphqlSchema(browser)
         case .sendPrompts:
             SendPromptsLayout.settle(&state)
         case .webSocketComposer:

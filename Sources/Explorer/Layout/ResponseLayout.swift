@@ -68,9 +68,31 @@ enum ResponseLayout {
         return !graphql.errors.isEmpty
     }
 
-    /// The tree's rows: below the search or filter line and the GraphQL line when they show.
+    /// The GraphQL errors list's rows under its line: one per error, up to a third of the tab's
+    /// height (at most 5, at least 1); the tree keeps the rest.
+    static func graphqlErrorRows(_ state: ExplorerState, in area: Rect) -> Int {
+        guard treeHasGraphQLLine(state), let count = state.response.graphql?.errors.count else { return 0 }
+        let room = area.height - (treeHasQueryLine(state) ? 1 : 0) - 1
+        return min(count, max(1, min(5, room / 3)))
+    }
+
+    /// The GraphQL line and its errors list: below the search or filter line (empty when the answer
+    /// has no errors).
+    static func graphqlArea(_ state: ExplorerState, in area: Rect) -> Rect {
+        guard treeHasGraphQLLine(state) else { return Rect(x: area.x, y: area.y, width: area.width, height: 0) }
+        let top = treeHasQueryLine(state) ? 1 : 0
+        let height = min(max(0, area.height - top), 1 + graphqlErrorRows(state, in: area))
+        return Rect(x: area.x, y: area.y + top, width: area.width, height: height)
+    }
+
+    /// The first error the list shows: the selected one stays in its rows.
+    static func firstShownGraphQLError(selected: Int, rows: Int) -> Int {
+        rows > 0 && selected >= rows ? selected - rows + 1 : 0
+    }
+
+    /// The tree's rows: below the search or filter line and the GraphQL errors when they show.
     static func treeArea(_ state: ExplorerState, in area: Rect) -> Rect {
-        let lines = (treeHasQueryLine(state) ? 1 : 0) + (treeHasGraphQLLine(state) ? 1 : 0)
+        let lines = (treeHasQueryLine(state) ? 1 : 0) + graphqlArea(state, in: area).height
         guard lines > 0 else { return area }
         return Rect(x: area.x, y: area.y + lines, width: area.width, height: max(0, area.height - lines))
     }

@@ -106,6 +106,9 @@ extension ExplorerReducer {
         if let key = state.selection, let generation = state.exchanges[key]?.inFlight {
             return reduceExchanges(.cancel(key, generation: generation), &state)
         }
+        if state.focus == .response, state.response.graphqlErrorsFocused {
+            return reduceResponse(.leaveGraphQLErrors, &state)
+        }
         if state.response.openedHistoryResult != nil { return reduceResponse(.showLatest, &state) }
         if state.focus == .collections { reduceNavigator(.clearFilter, &state) }
         if state.focus == .request { return reduceEditor(.leaveURL, &state) }

@@ -119,7 +119,21 @@ extension ExplorerReducer {
                     return reduceResponse(.selectTab(ResponseTab(rawValue: index) ?? .tree), &state)
                 }
             } else if parts.content.contains(position) {
-                return reduceResponse(.click(treeRow: state.response.offset + position.y - parts.content.y), &state)
+                var top = parts.content.y
+                if state.response.tab == .tree, case .response(let response)? = state.shownResult?.outcome {
+                    // Below the banner, the search or filter line and the GraphQL errors.
+                    let content = ResponseLayout.content(response, in: parts.content)
+                    let errors = ResponseLayout.graphqlArea(state, in: content)
+                    if errors.contains(position) {
+                        guard position.y > errors.y else { return [] }
+                        let first = ResponseLayout.firstShownGraphQLError(
+                            selected: state.response.graphqlErrorSelected, rows: errors.height - 1)
+                        return reduceResponse(.clickGraphQLError(first + position.y - errors.y - 1), &state)
+                    }
+                    top = ResponseLayout.treeArea(state, in: content).y
+                    guard position.y >= top else { return [] }
+                }
+                return reduceResponse(.click(treeRow: state.response.offset + position.y - top), &state)
             }
             return []
         }

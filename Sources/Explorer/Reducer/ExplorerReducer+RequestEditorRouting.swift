@@ -21,8 +21,14 @@ extension ExplorerReducer {
         case .oauthNewToken, .oauthRefresh, .oauthForget: return oauthToken(command, &state)
         case .webSocketCompose, .webSocketSendSaved: return openComposer(command == .webSocketCompose, &state)
         case .graphqlRefreshSchema: return refreshGraphQLSchema(&state)
+        case .graphqlSchemaBrowser:
+            guard let index = graphqlSchemaIndex(state) else {
+                notify(&state, "No GraphQL schema to browse (graphqlSchema in the collection)", kind: .info)
+                return []
+            }
+            return reduceOverlays(.open(.graphqlSchema(GraphQLSchemaBrowserState(index: index))), &state)
         case .focusURL, .url, .edit, .tab1, .tab2, .tab3, .tab4, .tab5, .tab6, .tab7, .graphqlNextProblem,
-            .graphqlVariables, .graphqlComplete:
+            .graphqlVariables, .graphqlComplete, .graphqlVariablesSkeleton:
             // These bring the request pane forward first.
             reduceScreen(.focus(.request), &state)
             return reduceEditor(.command(command), &state)

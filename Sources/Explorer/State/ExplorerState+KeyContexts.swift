@@ -12,7 +12,8 @@ extension ExplorerState {
         case .request: return (tableHasFocus ? [.table] : []) + [.request, .outside]
         case .response:
             switch response.tab {
-            case .tree: return [.tree, .response, .outside]
+            case .tree:
+                return (response.graphqlErrorsFocused ? [.graphqlErrors] : []) + [.tree, .response, .outside]
             case .raw: return [.raw, .response, .outside]
             default: return [.response, .outside]
             }

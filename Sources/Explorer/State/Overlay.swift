@@ -60,6 +60,8 @@ package enum Overlay: Sendable, Equatable {
     case trustCommands(CommandTrustQuestion, selected: Int)
     /// Alt+W / Alt+S while a WebSocket request is connected: type a message or pick a saved one.
     case webSocketComposer(WebSocketComposerState)
+    /// `Alt+O` on a GraphQL request: its collection's schema, searched and followed type by type.
+    case graphqlSchema(GraphQLSchemaBrowserState)
 }
 
 /// The existing route a "save as mock route" would overwrite, for the dialog that asks first.

@@ -43,6 +43,10 @@ package struct ResponseViewState: Sendable, Equatable {
     /// The GraphQL reading of the tree's document (issue 28): its `errors`, shown on a line above
     /// the tree and as findings `f`/`F` step through.
     package var graphql: GraphQLResponse?
+    /// The error picked in the GraphQL errors list above the tree (an index into its `errors`).
+    package var graphqlErrorSelected = 0
+    /// The errors list has the keyboard (`e` in the tree; Esc gives it back to the tree).
+    package var graphqlErrorsFocused = false
 
     /// The stream event selected (its stream index); nil follows the newest.
     package var streamSelected: Int?
@@ -55,6 +59,8 @@ package struct ResponseViewState: Sendable, Equatable {
         findings = []
         currentFinding = nil
         graphql = nil
+        graphqlErrorSelected = 0
+        graphqlErrorsFocused = false
         selectedRow = 0
         offset = 0
         scroll = 0

@@ -6,10 +6,14 @@ package import Workspace
 package struct TreeFinding: Sendable, Equatable {
     package var node: JSONNode
     package var message: String
+    /// The GraphQL error it shows (an index into the answer's `errors`), for the errors list's
+    /// jump to its node.
+    package var graphqlError: Int?
 
-    package init(node: JSONNode, message: String) {
+    package init(node: JSONNode, message: String, graphqlError: Int? = nil) {
         self.node = node
         self.message = message
+        self.graphqlError = graphqlError
     }
 
     /// The failed checks that name a place in the body, on `document`'s values, in document
@@ -41,7 +45,7 @@ package struct TreeFinding: Sendable, Equatable {
             var message = "GraphQL error: " + error.message
             if !error.path.isEmpty { message += " (at \(error.dottedPath))" }
             if let location = error.locations.first { message += " · query \(location.line):\(location.column)" }
-            return TreeFinding(node: node, message: message)
+            return TreeFinding(node: node, message: message, graphqlError: index)
         }
     }
 
@@ -69,7 +73,9 @@ package struct TreeFinding: Sendable, Equatable {
                     case .index(let index): node = node.flatMap { filtered.child($0, at: index) }
                     }
                 }
-                if let node { placed.append(TreeFinding(node: node, message: finding.message)) }
+                if let node {
+                    placed.append(TreeFinding(node: node, message: finding.message, graphqlError: finding.graphqlError))
+                }
                 break
             }
         }

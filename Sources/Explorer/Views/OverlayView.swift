@@ -130,6 +130,8 @@ enum OverlayView {
                 in: screen)
         case .historyBrowser(let browser):
             HistoryBrowserView.render(browser, state, into: &frame)
+        case .graphqlSchema(let browser):
+            GraphQLSchemaBrowserView.render(browser, state, into: &frame)
         case .trustCommands(let asked, let selected):
             frame.render(
                 question(

@@ -71,17 +71,7 @@ enum ResponseContentView {
             }
         }
         if ResponseLayout.treeHasGraphQLLine(state), let graphql = state.response.graphql {
-            let y = treeArea.y - 1
-            let count = graphql.errors.count
-            let errors = "\(count) error\(count == 1 ? "" : "s")"
-            let first = graphql.errors.first.map {
-                ": " + $0.message + ($0.path.isEmpty ? "" : " (at \($0.dottedPath))")
-            }
-            let text =
-                (graphql.isPartial ? "◐ GraphQL partial success: data and \(errors)" : "✖ GraphQL: \(errors), no data")
-                + (count == 1 ? first ?? "" : "") + " · f: next error"
-            frame.buffer.write(
-                text, x: area.x, y: y, style: theme[graphql.isPartial ? .warning : .error], maxX: area.right)
+            GraphQLErrorsView.render(state, graphql, in: ResponseLayout.graphqlArea(state, in: area), frame: &frame)
         }
         guard let tree = state.response.tree else {
             switch response.content {

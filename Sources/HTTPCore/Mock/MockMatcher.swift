@@ -68,6 +68,11 @@ enum MockMatcher {
         if let expected = route.bodyJSON {
             guard let body, expected.isSubset(of: body) else { return nil }
         }
+        if let graphql = route.graphql {
+            guard let request = MockGraphQLMatch.Request(body: body, query: query), graphql.matches(request) else {
+                return nil
+            }
+        }
         return parameters
     }
 
@@ -101,6 +106,11 @@ enum MockMatcher {
             } else {
                 reasons.append("body: the route matches a JSON body, the request has none")
             }
+        }
+        if let graphql = route.graphql,
+            let reason = graphql.mismatch(MockGraphQLMatch.Request(body: body, query: query))
+        {
+            reasons.append(reason)
         }
         return reasons
     }

@@ -25,6 +25,8 @@ public struct MockRoute: Hashable, Sendable, CustomStringConvertible {
     public var headers: [String: String]
     /// A JSON shape the request body must contain.
     public var bodyJSON: JSONValue?
+    /// The GraphQL operation (and variables) the request must run.
+    public var graphql: MockGraphQLMatch?
     /// The answers in order: the first request gets the first, and so on. A route without
     /// responses never matches.
     public var responses: [MockResponse]
@@ -32,8 +34,10 @@ public struct MockRoute: Hashable, Sendable, CustomStringConvertible {
 
     public init(
         method: HTTPMethod?, path: PathPattern, query: [String: String] = [:], headers: [String: String] = [:],
-        bodyJSON: JSONValue? = nil, responses: [MockResponse], persistence: Persistence = .sticky, name: String? = nil
+        bodyJSON: JSONValue? = nil, graphql: MockGraphQLMatch? = nil, responses: [MockResponse],
+        persistence: Persistence = .sticky, name: String? = nil
     ) {
+        self.graphql = graphql
         self.name = name
         self.method = method
         self.path = path
@@ -47,11 +51,12 @@ public struct MockRoute: Hashable, Sendable, CustomStringConvertible {
     /// A route with a path pattern given as text (throws for a malformed pattern).
     public init(
         _ method: HTTPMethod?, _ path: String, query: [String: String] = [:], headers: [String: String] = [:],
-        bodyJSON: JSONValue? = nil, responses: [MockResponse], persistence: Persistence = .sticky, name: String? = nil
+        bodyJSON: JSONValue? = nil, graphql: MockGraphQLMatch? = nil, responses: [MockResponse],
+        persistence: Persistence = .sticky, name: String? = nil
     ) throws(MockError) {
         self.init(
             method: method, path: try PathPattern(path), query: query, headers: headers, bodyJSON: bodyJSON,
-            responses: responses, persistence: persistence, name: name)
+            graphql: graphql, responses: responses, persistence: persistence, name: name)
     }
 
     /// `GET /posts/:id(int)` (plus the conditions and the name, when there are any).
@@ -62,6 +67,9 @@ public struct MockRoute: Hashable, Sendable, CustomStringConvertible {
         }
         if !headers.isEmpty { text += " [headers: " + headers.keys.sorted().joined(separator: ", ") + "]" }
         if bodyJSON != nil { text += " [JSON body]" }
+        if let graphql {
+            text += " [GraphQL \(graphql.operationName)\(graphql.variables == nil ? "" : " with variables")]"
+        }
         if let name { text += " (\(name))" }
         if responses.isEmpty { text += " [no responses: never matches]" }
         return text

@@ -36,8 +36,9 @@ public final class MockRouteTable: Sendable {
 
         init(routes: [MockRoute], descriptions: [String], generation: Int) {
             self.routes = routes
-            self.matchesBodies = routes.contains { $0.bodyJSON != nil }
-            self.matchesQueries = routes.contains { !$0.query.isEmpty }
+            // A GraphQL route reads the operation from a POST's body or a GET's query.
+            self.matchesBodies = routes.contains { $0.bodyJSON != nil || $0.graphql != nil }
+            self.matchesQueries = routes.contains { !$0.query.isEmpty || $0.graphql != nil }
             self.descriptions = descriptions
             self.generation = generation
         }

@@ -15,6 +15,9 @@ package enum MockRouteBuilder {
                     path: PathPattern(saved.path),
                     query: dictionary(saved.query), headers: dictionary(saved.headers),
                     bodyJSON: saved.json.map(jsonValue),
+                    graphql: saved.graphql.map {
+                        MockGraphQLMatch(operationName: $0.operation, variables: $0.variables.map(jsonValue))
+                    },
                     responses: saved.responses.map { response(for: $0, baseFolder: baseFolder) },
                     persistence: saved.cycle ? .cycle : .sticky, name: saved.name)
             } catch {

@@ -4,7 +4,8 @@ import HTTPCore
 ///
 /// `path` uses the `MockDispatcher` pattern syntax (`/posts/:id(int)`, `*` for any rest). The
 /// optional `query`, `headers` and `json` matchers narrow the match (JSON: the request body must
-/// contain this subset). A `sequence` answers successive calls in turn; its last response repeats,
+/// contain this subset; `graphql`: the GraphQL operation it runs, by name, and optionally
+/// variables it must have). A `sequence` answers successive calls in turn; its last response repeats,
 /// or with `cycle` the sequence starts again.
 package struct SavedMockRoute: Sendable, Equatable {
     package var name: String?
@@ -14,6 +15,8 @@ package struct SavedMockRoute: Sendable, Equatable {
     package var query: [KeyValueRow]
     package var headers: [KeyValueRow]
     package var json: StoredJSON?
+    /// The GraphQL operation the request must run (and variables it must have).
+    package var graphql: SavedGraphQLMatch?
     package var responses: [SavedMockResponse]
     /// After the last response of a sequence, start again from the first (instead of repeating the last).
     package var cycle: Bool
@@ -21,9 +24,10 @@ package struct SavedMockRoute: Sendable, Equatable {
 
     package init(
         name: String? = nil, method: RequestMethod?, path: String, query: [KeyValueRow] = [],
-        headers: [KeyValueRow] = [], json: StoredJSON? = nil, responses: [SavedMockResponse],
-        cycle: Bool = false, unknownFields: [StoredJSON.Member] = []
+        headers: [KeyValueRow] = [], json: StoredJSON? = nil, graphql: SavedGraphQLMatch? = nil,
+        responses: [SavedMockResponse], cycle: Bool = false, unknownFields: [StoredJSON.Member] = []
     ) {
+        self.graphql = graphql
         self.cycle = cycle
         self.name = name
         self.method = method
@@ -35,7 +39,9 @@ package struct SavedMockRoute: Sendable, Equatable {
         self.unknownFields = unknownFields
     }
 
-    static let keys = ["name", "method", "path", "query", "headers", "json", "response", "sequence", "cycle"]
+    static let keys = [
+        "name", "method", "path", "query", "headers", "json", "graphql", "response", "sequence", "cycle",
+    ]
 
     static func read(_ node: SourceNode, _ path: DocumentPath, _ reader: DocumentReader) -> SavedMockRoute? {
         guard let fields = reader.object(node, at: path) else { return nil }
@@ -46,6 +52,7 @@ package struct SavedMockRoute: Sendable, Equatable {
         let query = fields.array("query") { KeyValueRow.read($0, $1, reader) }
         let headers = fields.array("headers") { KeyValueRow.read($0, $1, reader) }
         let json = fields.json("json")
+        let graphql = fields.node("graphql").flatMap { SavedGraphQLMatch.read($0, path.appending("graphql"), reader) }
         var responses: [SavedMockResponse] = []
         if let single = fields.node("response") {
             if let response = SavedMockResponse.read(single, path.appending("response"), reader) {
@@ -84,10 +91,12 @@ package struct SavedMockRoute: Sendable, Equatable {
                 return nil
             }
         }
-        guard let pattern, anyMethod || method != nil, !responses.isEmpty else { return nil }
+        guard let pattern, anyMethod || method != nil, !responses.isEmpty,
+            !fields.has("graphql") || graphql != nil
+        else { return nil }
         return SavedMockRoute(
-            name: name, method: method, path: pattern, query: query, headers: headers, json: json, responses: responses,
-            cycle: cycle, unknownFields: unknown)
+            name: name, method: method, path: pattern, query: query, headers: headers, json: json, graphql: graphql,
+            responses: responses, cycle: cycle, unknownFields: unknown)
     }
 
     var stored: StoredJSON {
@@ -98,12 +107,62 @@ package struct SavedMockRoute: Sendable, Equatable {
         object.add("query", list: query.map(\.stored))
         object.add("headers", list: headers.map(\.stored))
         object.add("json", json)
+        object.add("graphql", graphql?.stored)
         if responses.count == 1, let only = responses.first {
             object.add("response", only.stored)
         } else {
             object.add("sequence", list: responses.map(\.stored))
         }
         object.add("cycle", cycle ? true : nil)
+        object.append(unknown: unknownFields)
+        return object.json
+    }
+}
+
+/// A mock route's GraphQL matcher as the collection file writes it:
+/// `"graphql": {"operation": "User", "variables": {"id": "1"}}` — the operation's name (from the
+/// body's `operationName`, else the name in its `query`; a GET's query items too) and variables
+/// the request must have (a subset: others may come too).
+package struct SavedGraphQLMatch: Sendable, Equatable {
+    package var operation: String
+    package var variables: StoredJSON?
+    package var unknownFields: [StoredJSON.Member]
+
+    package init(operation: String, variables: StoredJSON? = nil, unknownFields: [StoredJSON.Member] = []) {
+        self.operation = operation
+        self.variables = variables
+        self.unknownFields = unknownFields
+    }
+
+    static func read(_ node: SourceNode, _ path: DocumentPath, _ reader: DocumentReader) -> SavedGraphQLMatch? {
+        guard let fields = reader.object(node, at: path) else { return nil }
+        let unknown = fields.unknownFields(known: ["operation", "variables"])
+        let operation = fields.string("operation", required: true)
+        if let operation,
+            operation.isEmpty || !operation.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_") })
+        {
+            reader.report(
+                .error, "\"operation\" is an operation's name (letters, digits, _): found \"\(operation)\"",
+                at: fields.node("operation")?.offset ?? fields.offset, path: path.appending("operation"))
+            return nil
+        }
+        var variables: StoredJSON?
+        if let node = fields.node("variables") {
+            guard case .object = node.kind else {
+                reader.report(
+                    .error, "expected an object of variables; found \(node.kindName)", at: node.offset,
+                    path: path.appending("variables"))
+                return nil
+            }
+            variables = node.stored
+        }
+        return operation.map { SavedGraphQLMatch(operation: $0, variables: variables, unknownFields: unknown) }
+    }
+
+    var stored: StoredJSON {
+        var object = ObjectBuilder()
+        object.add("operation", operation)
+        object.add("variables", variables)
         object.append(unknown: unknownFields)
         return object.json
     }

@@ -59,6 +59,9 @@ extension ExplorerReducer {
                 effects += reduceExchanges(.sendAnswered(key, answers), &state)
             case .markHistoryEntry(let row):
                 effects.append(.history(.loadToCompare(collectionID: row.collectionID, id: row.id)))
+            case .insertIntoQuery(let text):
+                reduceScreen(.focus(.request), &state)
+                effects += reduceEditor(.insertIntoQuery(text), &state)
             }
         }
         return effects

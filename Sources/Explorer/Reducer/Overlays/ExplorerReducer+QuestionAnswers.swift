@@ -41,7 +41,7 @@ extension ExplorerReducer {
         case .trustCommands(let question, _):
             return reduceOverlays(.close, &state) + [.answerCommandTrust(question.waiting, trusted: choice == 0)]
         case .help, .palette, .environments, .environmentEditor, .mockRoutes, .variables, .sendBlocked, .prompt,
-            .viewer, .problems, .historyBrowser, .cookies, .sendPrompts, .webSocketComposer:
+            .viewer, .problems, .historyBrowser, .cookies, .sendPrompts, .webSocketComposer, .graphqlSchema:
             return []
         }
     }

@@ -119,6 +119,8 @@ extension OverlayReducer {
             }
         case .historyBrowser(var browser):
             return historyKey(key, &browser, context, &state)
+        case .graphqlSchema(var browser):
+            return graphqlSchemaKey(key, &browser, context, &state)
         case .clearHistory(let question, let selected):
             let letters: [Character] = question.collectionID == nil ? ["a"] : ["c", "a"]
             return answer(key, overlay, selected, letters: letters, context, &state) {

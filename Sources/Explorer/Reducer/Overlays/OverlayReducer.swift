@@ -91,6 +91,8 @@ package enum OverlayReducer: SliceReducer {
         case sendWithAnswers(RequestKey, [String: String])
         /// `Ctrl+D` in the history browser: mark the entry to compare (a second one compares).
         case markHistoryEntry(HistorySummary)
+        /// Tab in the schema browser: this field's name into the GraphQL query at its cursor.
+        case insertIntoQuery(String)
     }
 
     package typealias Outcome = SliceRequests<Request>
@@ -110,6 +112,12 @@ package enum OverlayReducer: SliceReducer {
             if case .historyBrowser(var browser)? = state.overlay {
                 browser.query.insert(text.replacingOccurrences(of: "\n", with: " "))
                 return searchHistory(&browser, context, &state)
+            }
+            if case .graphqlSchema(var browser)? = state.overlay {
+                browser.query.insert(text.replacingOccurrences(of: "\n", with: " "))
+                browser.refresh()
+                state.overlay = .graphqlSchema(browser)
+                return Outcome()
             }
             if case .sendPrompts(var asking)? = state.overlay, asking.current.options == nil {
                 asking.field.insert(text.replacingOccurrences(of: "\n", with: " "))

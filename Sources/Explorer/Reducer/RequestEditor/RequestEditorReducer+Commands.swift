@@ -11,7 +11,7 @@ extension RequestEditorReducer {
         switch command {
         case .send, .cancel, .save, .saveAll, .copyCurl, .copyCurlRevealed, .authToFolder, .authToCollection,
             .oauthNewToken, .oauthRefresh, .oauthForget, .webSocketCompose, .webSocketSendSaved,
-            .graphqlRefreshSchema:
+            .graphqlRefreshSchema, .graphqlSchemaBrowser:
             // The root's: they reach the exchanges and the files.
             break
         case .previousTab, .nextTab:
@@ -71,6 +71,7 @@ extension RequestEditorReducer {
         case .graphqlNextProblem: nextGraphQLProblem(&editor, &work)
         case .graphqlVariables: switchGraphQLField(&editor, &work)
         case .graphqlComplete: completeGraphQL(&editor, &work)
+        case .graphqlVariablesSkeleton: writeVariablesSkeleton(&editor, &work)
         case .tab1, .tab2, .tab3, .tab4, .tab5, .tab6, .tab7:
             let tabs: [RequestCommand] = [.tab1, .tab2, .tab3, .tab4, .tab5, .tab6, .tab7]
             guard let tab = tabs.firstIndex(of: command).flatMap(RequestTab.init(rawValue:)) else { return }

@@ -57,15 +57,48 @@ extension RequestEditorReducer {
         check.current = next
         editor.graphql = check
         let problem = check.problems[next]
+        placeQueryCursor(line: problem.line, column: problem.column, &editor)
+        let position = check.problems.count > 1 ? " (\(next + 1) of \(check.problems.count))" : ""
+        work.outcome.notice = Notice("\(problem.line):\(problem.column) \(problem.message)\(position)", kind: .warning)
+    }
+
+    /// A GraphQL error's location (from the answer's `errors`): the query takes the keyboard with
+    /// its cursor there. The query may have changed since it was sent; the place is kept within it.
+    static func goToQuery(line: Int, column: Int, _ editor: inout RequestEditorState, _ work: inout Work) {
+        guard work.key != nil, case .graphql? = work.request?.body.content else {
+            work.outcome.notice = Notice("The request's body is not a GraphQL query any more", kind: .info)
+            return
+        }
+        commitEditing(&editor, &work)
+        placeQueryCursor(line: line, column: column, &editor)
+    }
+
+    /// The schema browser's Tab: `text` typed into the query at its cursor (the query takes the
+    /// keyboard), as one edit.
+    static func insertIntoQuery(_ text: String, _ editor: inout RequestEditorState, _ work: inout Work) {
+        guard work.key != nil, case .graphql? = work.request?.body.content else {
+            work.outcome.notice = Notice("The request's body is not a GraphQL query", kind: .info)
+            return
+        }
+        commitEditing(&editor, &work)
+        editor.tab = .body
+        editor.focus = .editing
+        editor.onVariables = false
+        editor.body.insert(text)
+        bodyTextChanged(&editor, &work)
+        work.draftsChanged = true
+    }
+
+    /// The Body tab's query takes the keyboard, its cursor at `line`:`column` (1-based, kept
+    /// within the text).
+    static func placeQueryCursor(line: Int, column: Int, _ editor: inout RequestEditorState) {
         editor.tab = .body
         editor.focus = .editing
         editor.onVariables = false
         let lines = editor.body.text.split(separator: "\n", omittingEmptySubsequences: false)
-        let line = min(max(0, problem.line - 1), max(0, lines.count - 1))
-        let length = lines.indices.contains(line) ? lines[line].count : 0
-        editor.body.cursor = TextPosition(line: line, column: min(max(0, problem.column - 1), length))
-        let position = check.problems.count > 1 ? " (\(next + 1) of \(check.problems.count))" : ""
-        work.outcome.notice = Notice("\(problem.line):\(problem.column) \(problem.message)\(position)", kind: .warning)
+        let row = min(max(0, line - 1), max(0, lines.count - 1))
+        let length = lines.indices.contains(row) ? lines[row].count : 0
+        editor.body.cursor = TextPosition(line: row, column: min(max(0, column - 1), length))
     }
 
     /// The variables field changed: the body's variables follow (a JSON object as one, anything
@@ -76,6 +109,42 @@ extension RequestEditorReducer {
         work.update { request in
             guard case .graphql(let graphql) = request.body.content else { return }
             request.body.content = .graphql(BodyText.replacingVariables(graphql, with: text))
+        }
+    }
+
+    /// `Alt+N`: the variables of the operation (the one named, else the one around the query's
+    /// cursor) written into the variables field with placeholders by type, what is typed kept; the
+    /// field takes the keyboard. Variables that are not a JSON object are left as they are.
+    static func writeVariablesSkeleton(_ editor: inout RequestEditorState, _ work: inout Work) {
+        guard work.key != nil, case .graphql(let graphql)? = work.request?.body.content else {
+            work.outcome.notice = Notice("The body is not a GraphQL query: no variables to write", kind: .info)
+            return
+        }
+        commitEditing(&editor, &work)
+        let existing = editor.variables.text
+        let cursor = editor.onVariables ? nil : utf8Offset(of: editor.body)
+        let result = GraphQLVariablesSkeleton.merged(
+            into: existing, query: graphql.query, operationName: graphql.operationName, cursor: cursor,
+            index: work.graphqlSchema)
+        switch result {
+        case .failure(let failure):
+            work.outcome.notice = Notice("No variables skeleton: \(failure)", kind: .warning)
+        case .success(let text):
+            editor.tab = .body
+            editor.focus = .editing
+            editor.onVariables = true
+            guard text != existing else {
+                work.outcome.notice = Notice("The variables have every variable of the operation", kind: .info)
+                return
+            }
+            // One undoable edit (Ctrl+Z takes it back); the cursor at the top, where the variables start.
+            editor.variables.setText(text)
+            editor.variables.cursor = TextPosition(line: 0, column: 0)
+            variablesTextChanged(&editor, &work)
+            work.draftsChanged = true
+            work.outcome.notice = Notice(
+                "Variables: the operation's added (\(work.graphqlSchema == nil ? "no schema: " : "")placeholders to fill in)",
+                kind: .info)
         }
     }
 

@@ -49,6 +49,10 @@ package enum RequestEditorReducer: SliceReducer {
         case askGraphQLCheck(GraphQLCheckJob.Input?)
         /// A GraphQL check's result (taken only when it is the generation asked for last).
         case graphqlChecked(generation: Int, GraphQLEditorCheck)
+        /// A GraphQL error's location in the answer (1-based): the query's cursor goes there.
+        case goToQuery(line: Int, column: Int)
+        /// The schema browser's Tab: a field's name typed into the GraphQL query at its cursor.
+        case insertIntoQuery(String)
     }
 
     package struct Context: Equatable, Sendable {
@@ -192,6 +196,8 @@ package enum RequestEditorReducer: SliceReducer {
         case .leaveURL:
             if state.focus == .url || state.focus == .urlLine { state.focus = .content }
         case .jump(let problem): jump(toProblem: problem, &state, &work)
+        case .goToQuery(let line, let column): goToQuery(line: line, column: column, &state, &work)
+        case .insertIntoQuery(let text): insertIntoQuery(text, &state, &work)
         case .click(let click): self.click(click, &state, &work)
         case .endEditForSend:
             commitEditing(&state, &work)

@@ -26,6 +26,9 @@ extension ExplorerReducer {
             case .focusResponse: reduceScreen(.focus(.response), &state)
             case .acceptSnapshot: effects += askToAcceptSnapshot(&state)
             case .recheckHistory: effects += recheckHistory(&state)
+            case .goToQuery(let line, let column):
+                reduceScreen(.focus(.request), &state)
+                effects += reduceEditor(.goToQuery(line: line, column: column), &state)
             }
         }
         return effects

@@ -66,6 +66,9 @@ extension ResponseReducer {
             return Outcome(notice: stepMatch(forward: command == .nextMatch, &state))
         case .nextFinding, .previousFinding:
             return Outcome(notice: stepFinding(forward: command == .nextFinding, &state))
+        case .graphqlErrors: return toggleGraphQLErrors(&state)
+        case .graphqlErrorNode: return goToGraphQLErrorNode(&state)
+        case .graphqlErrorQuery: return graphqlErrorQueryPlace(&state)
         case .copyValue, .copyPath:
             guard let row = currentTreeRow(state), let document = state.tree?.document else { return Outcome() }
             let filter = state.filter

@@ -27,6 +27,8 @@ extension ResponseReducer {
         }
         state.currentFinding = index
         let finding = findings[index]
+        // A GraphQL error's finding picks it in the errors list too (`o` then goes to its place).
+        if let error = finding.graphqlError { state.graphqlErrorSelected = error }
         tree.reveal(finding.node)
         state.tree = tree
         if let row = tree.row(of: finding.node) {

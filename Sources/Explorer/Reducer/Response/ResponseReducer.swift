@@ -17,6 +17,8 @@ package enum ResponseReducer: SliceReducer {
         case paste(String)
         /// Esc in the search or filter field: it closes, its text stays.
         case endTyping
+        /// Esc in the GraphQL errors list: the tree takes the keyboard back.
+        case leaveGraphQLErrors
         case searchFinished(generation: Int, pattern: String, matches: [JSONNode], error: String?)
         case filterFinished(generation: Int, query: String, Result<JSONFilterResult, FilterFailure>)
         /// The selected request's history, oldest first (as stored).
@@ -34,6 +36,8 @@ package enum ResponseReducer: SliceReducer {
         case selectTab(ResponseTab)
         /// A click on a tree row: selects it; a click on the selected row folds or unfolds it.
         case click(treeRow: Int)
+        /// A click on an error of the GraphQL errors list: the tree goes to its node.
+        case clickGraphQLError(Int)
         /// The Runner opened a run's exchange (the newest history entry), with the checks the run
         /// evaluated (history does not keep them).
         case openNewestHistory(checks: [CheckResult])
@@ -77,6 +81,8 @@ package enum ResponseReducer: SliceReducer {
         case acceptSnapshot
         /// Run the request's checks against a history entry.
         case recheckHistory
+        /// Put the GraphQL query's cursor at this place (1-based; a GraphQL error's location).
+        case goToQuery(line: Int, column: Int)
     }
 
     package typealias Outcome = SliceRequests<Request>
@@ -87,6 +93,10 @@ package enum ResponseReducer: SliceReducer {
         case .navigate(let navigation):
             if let stream = context.stream, state.tab == .tree {
                 navigateStream(navigation, stream, &state)
+                return Outcome()
+            }
+            if state.graphqlErrorsFocused, state.tab == .tree {
+                navigateGraphQLErrors(navigation, &state)
                 return Outcome()
             }
             navigate(navigation, shown, &state)
@@ -110,6 +120,9 @@ package enum ResponseReducer: SliceReducer {
         case .endTyping:
             state.search.isEditing = false
             state.filter.isEditing = false
+            return Outcome()
+        case .leaveGraphQLErrors:
+            state.graphqlErrorsFocused = false
             return Outcome()
         case .searchFinished(let generation, let pattern, let matches, let error):
             guard shown?.generation == generation, state.search.lastPattern == pattern else { return Outcome() }
@@ -149,6 +162,12 @@ package enum ResponseReducer: SliceReducer {
             let wasSelected = state.selectedRow == row
             state.selectedRow = row
             return wasSelected ? treeToggle(&state) : Outcome()
+        case .clickGraphQLError(let graphqlError):
+            guard let errors = shownGraphQLErrors(state), errors.indices.contains(graphqlError) else {
+                return Outcome()
+            }
+            state.graphqlErrorSelected = graphqlError
+            return goToGraphQLErrorNode(&state)
         case .openEntry(let entry):
             state.resetForNewResult()
             state.openedHistory = entry
@@ -201,6 +220,7 @@ package enum ResponseReducer: SliceReducer {
             state.tree = nil
             state.treeGeneration = nil
             state.graphql = nil
+            state.graphqlErrorsFocused = false
             return
         }
         guard state.treeGeneration != result.generation else { return }
@@ -209,6 +229,8 @@ package enum ResponseReducer: SliceReducer {
         state.selectedRow = 0
         state.offset = 0
         state.graphql = GraphQLResponse(document)
+        state.graphqlErrorSelected = 0
+        state.graphqlErrorsFocused = false
         state.findings = TreeFinding.make(result.response?.checks ?? [], in: document)
         if let graphql = state.graphql, !graphql.errors.isEmpty {
             state.findings = (state.findings + TreeFinding.graphqlErrors(graphql, in: document)).sorted {

@@ -1,0 +1,126 @@
+import Foundation
+
+/// A mock route's GraphQL matcher (issue 28): the operation a request runs, by name, and
+/// optionally variables it must have (a subset, as a route's `json`). The operation is read from
+/// a POST's JSON body (`operationName`, else the name in `query`) or from a GET's query items.
+public struct MockGraphQLMatch: Hashable, Sendable {
+    public var operationName: String
+    /// Variables the request must have, with these values (others may come too).
+    public var variables: JSONValue?
+
+    public init(operationName: String, variables: JSONValue? = nil) {
+        self.operationName = operationName
+        self.variables = variables
+    }
+
+    /// The operation a request names and the variables it sends; nil when it is no GraphQL request.
+    struct Request: Equatable {
+        var operationName: String?
+        var variables: JSONValue?
+
+        init?(body: JSONValue?, query: [String: String]) {
+            if case .object(let fields)? = body, case .string(let text)? = fields["query"] {
+                if case .string(let name)? = fields["operationName"] {
+                    operationName = name
+                } else {
+                    operationName = Self.firstOperationName(in: text)
+                }
+                variables = fields["variables"]
+            } else if let text = query["query"] {
+                operationName =
+                    query["operationName"].flatMap { $0.isEmpty ? nil : $0 }
+                    ?? Self.firstOperationName(in: text)
+                variables = query["variables"].flatMap { JSONValue(json: Data($0.utf8)) }
+            } else {
+                return nil
+            }
+        }
+
+        /// The name of the document's first operation (`query User(…)` → `User`); nil for an
+        /// anonymous one (`{ … }`). Comments, commas and whitespace are skipped; fragments too.
+        static func firstOperationName(in text: String) -> String? {
+            var words = Words(Array(text.utf8))
+            while let word = words.next() {
+                switch word {
+                case "query", "mutation", "subscription":
+                    guard let name = words.next() else { return nil }
+                    return ["{", "(", "@"].contains(name) ? nil : name
+                case "fragment":
+                    // `fragment Name on Type … { … }`: skipped to its closing brace.
+                    words.skipBlock()
+                default:
+                    return nil
+                }
+            }
+            return nil
+        }
+    }
+
+    /// Names and single punctuators of a GraphQL document, strings and comments skipped.
+    private struct Words {
+        let bytes: [UInt8]
+        var position = 0
+
+        init(_ bytes: [UInt8]) { self.bytes = bytes }
+
+        static func isName(_ byte: UInt8) -> Bool {
+            (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A) || (byte >= 0x30 && byte <= 0x39)
+                || byte == 0x5F
+        }
+
+        mutating func next() -> String? {
+            while position < bytes.count {
+                let byte = bytes[position]
+                if byte == UInt8(ascii: "#") {
+                    while position < bytes.count, bytes[position] != UInt8(ascii: "\n") { position += 1 }
+                } else if byte == UInt8(ascii: "\"") {
+                    position += 1
+                    while position < bytes.count, bytes[position] != UInt8(ascii: "\"") {
+                        position += bytes[position] == UInt8(ascii: "\\") ? 2 : 1
+                    }
+                    position += 1
+                } else if Self.isName(byte) {
+                    let start = position
+                    while position < bytes.count, Self.isName(bytes[position]) { position += 1 }
+                    return String(decoding: bytes[start..<position], as: UTF8.self)
+                } else if byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D || byte == 0x2C {
+                    position += 1
+                } else {
+                    position += 1
+                    return String(decoding: [byte], as: UTF8.self)
+                }
+            }
+            return nil
+        }
+
+        /// Past the next `{ … }` (nested braces counted).
+        mutating func skipBlock() {
+            var depth = 0
+            while let word = next() {
+                if word == "{" { depth += 1 }
+                if word == "}" {
+                    depth -= 1
+                    if depth <= 0 { return }
+                }
+            }
+        }
+    }
+
+    func matches(_ request: Request) -> Bool {
+        guard request.operationName == operationName else { return false }
+        guard let variables else { return true }
+        guard let sent = request.variables else { return false }
+        return variables.isSubset(of: sent)
+    }
+
+    /// Why `request` does not match (nil when it does).
+    func mismatch(_ request: Request?) -> String? {
+        guard let request else { return "graphql: the request is not a GraphQL request" }
+        guard request.operationName == operationName else {
+            let found = request.operationName.map { "\"\($0)\"" } ?? "an anonymous operation"
+            return "graphql: the route answers the operation \"\(operationName)\", the request runs \(found)"
+        }
+        guard matches(request) else { return "graphql: the request's variables do not contain the route's" }
+        return nil
+    }
+}
