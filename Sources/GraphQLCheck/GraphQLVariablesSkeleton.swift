@@ -1,5 +1,6 @@
 import GraphQL
 import JSONTree
+import TerminalText
 
 /// The variables an operation takes, written as JSON to fill in (issue 28): each variable of its
 /// definitions with a placeholder of its type — `""` for strings, IDs and custom scalars, `0`,
@@ -215,23 +216,10 @@ package enum GraphQLVariablesSkeleton {
             }
         }
 
-        /// `text` as a JSON string.
+        /// `text` as a JSON string, escaped as every JSON Lazer writes is (schema defaults come from
+        /// a server and go into the editor: no control or bidi character raw).
         static func quoted(_ text: String) -> String {
-            var result = "\""
-            for scalar in text.unicodeScalars {
-                switch scalar {
-                case "\"": result += "\\\""
-                case "\\": result += "\\\\"
-                case "\n": result += "\\n"
-                case "\r": result += "\\r"
-                case "\t": result += "\\t"
-                case _ where scalar.value < 0x20:
-                    let hex = String(scalar.value, radix: 16)
-                    result += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-                default: result.unicodeScalars.append(scalar)
-                }
-            }
-            return result + "\""
+            TerminalText.jsonStringLiteral(text)
         }
     }
 }
