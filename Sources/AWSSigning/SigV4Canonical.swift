@@ -99,7 +99,7 @@ enum SigV4Canonical {
         var hasHost = false
         func collect(_ name: String, _ value: String) {
             let start = names.count
-            SigV4Encoding.append(name, to: &names)
+            names += name.utf8
             for index in start..<names.count where names[index] >= 0x41 && names[index] <= 0x5A {
                 names[index] |= 0x20
             }

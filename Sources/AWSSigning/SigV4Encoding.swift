@@ -93,11 +93,4 @@ enum SigV4Encoding {
             }
         }
     }
-
-    /// Appends a text's UTF-8 to `output` in one copy (`+= text.utf8` goes through the generic
-    /// sequence path, byte by byte).
-    static func append(_ text: String, to output: inout [UInt8]) {
-        var text = text
-        text.withUTF8 { output.append(contentsOf: $0) }
-    }
 }

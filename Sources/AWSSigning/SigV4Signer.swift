@@ -53,11 +53,11 @@ package struct SigV4Signature: Sendable, Equatable {
         var text: [UInt8] = []
         text.reserveCapacity(48 + region.utf8.count + service.utf8.count + signedHeaderList.utf8.count)
         text += "signed (SigV4: ".utf8
-        SigV4Encoding.append(region, to: &text)
+        text += region.utf8
         text.append(UInt8(ascii: "/"))
-        SigV4Encoding.append(service, to: &text)
+        text += service.utf8
         text += ", signed headers ".utf8
-        SigV4Encoding.append(signedHeaderList, to: &text)
+        text += signedHeaderList.utf8
         text.append(UInt8(ascii: ")"))
         return String(decoding: text, as: UTF8.self)
     }
@@ -161,9 +161,9 @@ package struct SigV4Signer: Sendable {
         var canonical: [UInt8] = []
         canonical.reserveCapacity(256 + url.utf8.count * 2 + headers.count * 64)
         if method.utf8.contains(where: { $0 >= 0x61 }) {
-            SigV4Encoding.append(method.uppercased(), to: &canonical)
+            canonical += method.uppercased().utf8
         } else {
-            SigV4Encoding.append(method, to: &canonical)
+            canonical += method.utf8
         }
         canonical.append(UInt8(ascii: "\n"))
         SigV4Canonical.writeURI(parts?.path ?? [], s3: isS3, into: &canonical)
@@ -176,23 +176,23 @@ package struct SigV4Signer: Sendable {
         canonical.append(UInt8(ascii: "\n"))
         canonical += signedList
         canonical.append(UInt8(ascii: "\n"))
-        SigV4Encoding.append(payloadHash, to: &canonical)
+        canonical += payloadHash.utf8
 
         // The scope, then the string to sign after it in the same buffer: the scope is a slice.
         var stringToSign: [UInt8] = []
         stringToSign.reserveCapacity(160 + region.utf8.count + service.utf8.count)
-        SigV4Encoding.append(time.day, to: &stringToSign)
+        stringToSign += time.day.utf8
         stringToSign.append(UInt8(ascii: "/"))
-        SigV4Encoding.append(region, to: &stringToSign)
+        stringToSign += region.utf8
         stringToSign.append(UInt8(ascii: "/"))
-        SigV4Encoding.append(service, to: &stringToSign)
+        stringToSign += service.utf8
         stringToSign += "/aws4_request".utf8
         let scope = String(decoding: stringToSign, as: UTF8.self)
         stringToSign.removeAll(keepingCapacity: true)
         stringToSign += "AWS4-HMAC-SHA256\n".utf8
-        SigV4Encoding.append(time.amzDate, to: &stringToSign)
+        stringToSign += time.amzDate.utf8
         stringToSign.append(UInt8(ascii: "\n"))
-        SigV4Encoding.append(scope, to: &stringToSign)
+        stringToSign += scope.utf8
         stringToSign.append(UInt8(ascii: "\n"))
         var hasher = SHA256()
         canonical.withUnsafeBytes { hasher.update(bufferPointer: $0) }
@@ -219,13 +219,13 @@ package struct SigV4Signer: Sendable {
         var value: [UInt8] = []
         value.reserveCapacity(120 + accessKeyID.utf8.count + scope.utf8.count + signedHeaders.count)
         value += "AWS4-HMAC-SHA256 Credential=".utf8
-        SigV4Encoding.append(accessKeyID, to: &value)
+        value += accessKeyID.utf8
         value.append(UInt8(ascii: "/"))
-        SigV4Encoding.append(scope, to: &value)
+        value += scope.utf8
         value += ", SignedHeaders=".utf8
         value += signedHeaders
         value += ", Signature=".utf8
-        SigV4Encoding.append(signature, to: &value)
+        value += signature.utf8
         return String(decoding: value, as: UTF8.self)
     }
 }
