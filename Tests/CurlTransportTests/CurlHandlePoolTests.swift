@@ -51,12 +51,14 @@ struct CurlHandlePoolTests {
     @Test("a total timeout set for one request does not cut short the next one on the same handle")
     func timeoutDoesNotLeak() async throws {
         let harness = try EngineHarness()
+        // The limit leaves a loaded machine time to answer the first request (300 ms timed out
+        // once under a full parallel suite); the second outlasts it, so a leaked limit cuts it.
         var quick = harness.spec("/json")
-        quick.totalTimeoutMilliseconds = 300
-        quick.connectTimeoutMilliseconds = 300
+        quick.totalTimeoutMilliseconds = 1500
+        quick.connectTimeoutMilliseconds = 1500
         #expect(try await harness.outcome(quick).status == 200)
 
-        var slow = harness.spec("/slow?seconds=1")
+        var slow = harness.spec("/slow?seconds=2.5")
         slow.totalTimeoutMilliseconds = nil
         let outcome = try await harness.outcome(slow)
         #expect(outcome.status == 200)
