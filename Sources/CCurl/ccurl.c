@@ -75,6 +75,10 @@ CURLcode ccurl_easy_getinfo_slist(CURL *handle, CURLINFO info, struct curl_slist
     return curl_easy_getinfo(handle, info, value);
 }
 
+CURLcode ccurl_easy_getinfo_socket(CURL *handle, curl_socket_t *value) {
+    return curl_easy_getinfo(handle, CURLINFO_ACTIVESOCKET, value);
+}
+
 CURLcode ccurl_easy_getinfo_certinfo(CURL *handle, struct curl_certinfo **value) {
     return curl_easy_getinfo(handle, CURLINFO_CERTINFO, value);
 }

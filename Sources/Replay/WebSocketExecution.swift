@@ -37,6 +37,7 @@ extension RequestExecution {
         var webSocket = WebSocketRequest(
             url: url, headers: request.headers, subprotocols: settings.subprotocols,
             pingInterval: settings.pingSeconds.map { .milliseconds(Int64($0 * 1000)) })
+        webSocket.options = request.options
         if let timeout = request.options.connectTimeout ?? request.options.totalTimeout {
             webSocket.connectTimeout = timeout
         }

@@ -7,31 +7,36 @@ import NIOWebSocket
 import Synchronization
 
 /// `WebSocketConnecting` on SwiftNIO (issue 25): a TCP connection, NIOHTTP1's client upgrade with
-/// NIOWebSocket's key check, then ``WebSocketFrameHandler``. `ws://` only: `wss://` needs
-/// swift-nio-ssl, which this build does not have, and is refused with a clear message.
+/// NIOWebSocket's key check, then ``WebSocketFrameHandler``. `wss://` goes over a
+/// ``TLSTunnelOpening`` (the `lazer` binary hands in libcurl's, so TLS, its options and proxies
+/// are the HTTP requests' own); a connector made without one refuses `wss://` with a clear message.
 public struct NIOWebSocketConnector: WebSocketConnecting {
     private let group: any EventLoopGroup
+    private let tunnel: (any TLSTunnelOpening)?
 
-    public init() {
+    public init(tunnel: (any TLSTunnelOpening)? = nil) {
         self.group = MultiThreadedEventLoopGroup.singleton
+        self.tunnel = tunnel
     }
 
     public func connect(_ request: WebSocketRequest) async throws(TransportError) -> any WebSocketSession {
         let url = request.url
         let scheme = url.scheme?.lowercased() ?? ""
-        if scheme == "wss" {
+        let secure = scheme == "wss"
+        if secure, tunnel == nil {
             throw TransportError(
-                .unsupportedProtocol, message: "wss:// needs TLS support that this build does not have yet", url: url)
+                .unsupportedProtocol, message: "wss:// needs a TLS tunnel, which this connector was not given", url: url)
         }
-        guard scheme == "ws" else {
+        guard scheme == "ws" || secure else {
             throw TransportError(
                 .unsupportedProtocol, message: "a WebSocket URL starts with ws:// (found \(scheme)://)", url: url)
         }
         guard let host = url.host(percentEncoded: false), !host.isEmpty else {
             throw TransportError(.malformedURL, message: "the WebSocket URL has no host", url: url)
         }
-        let port = url.port ?? 80
-        let head = Self.upgradeHead(request, host: host, port: port)
+        let defaultPort = secure ? 443 : 80
+        let port = url.port ?? defaultPort
+        let head = Self.upgradeHead(request, host: host, port: port, defaultPort: defaultPort)
         let (events, continuation) = AsyncStream<WebSocketEvent>.makeStream()
         let promise = group.next().makePromise(of: NIOWebSocketSession.self)
         let once = Once()
@@ -76,7 +81,22 @@ public struct NIOWebSocketConnector: WebSocketConnecting {
                     try channel.pipeline.syncOperations.addHandler(handler, name: Self.upgradeHandlerName)
                 }
             }
-        let connected = bootstrap.connect(host: host, port: port)
+        let connected: EventLoopFuture<any Channel>
+        if secure, let tunnel {
+            let opened: TLSTunnel
+            do {
+                opened = try await tunnel.openTunnel(
+                    host: host, port: port, options: request.options, timeout: request.connectTimeout, url: url)
+            } catch {
+                complete(.failure(error))
+                continuation.finish()
+                throw error
+            }
+            // NIO takes the descriptor over: the channel closes it, which ends the tunnel.
+            connected = bootstrap.withConnectedSocket(opened.descriptor)
+        } else {
+            connected = bootstrap.connect(host: host, port: port)
+        }
         connected.whenFailure { error in complete(.failure(Self.translate(error, url: url))) }
         // The upgrade must finish within the connect timeout too (a server that accepts and says nothing).
         // Only a deadline that comes first closes the channel: an upgrade that finished in time may
@@ -110,13 +130,15 @@ public struct NIOWebSocketConnector: WebSocketConnecting {
     /// The upgrade GET: the path and query, `Host`, the subprotocols, then the request's own fields.
     /// NIOWebSocket's upgrader adds `Sec-WebSocket-Key` and `Sec-WebSocket-Version`, NIOHTTP1's
     /// `Upgrade` and `Connection`.
-    static func upgradeHead(_ request: WebSocketRequest, host: String, port: Int) -> HTTPRequestHead {
+    static func upgradeHead(_ request: WebSocketRequest, host: String, port: Int, defaultPort: Int = 80)
+        -> HTTPRequestHead
+    {
         var target = request.url.path(percentEncoded: true)
         if target.isEmpty { target = "/" }
         if let query = request.url.query(percentEncoded: true) { target += "?" + query }
         var headers = NIOHTTP1.HTTPHeaders()
         let hostText = host.contains(":") ? "[\(host)]" : host
-        headers.add(name: "Host", value: port == 80 ? hostText : "\(hostText):\(port)")
+        headers.add(name: "Host", value: port == defaultPort ? hostText : "\(hostText):\(port)")
         if !request.subprotocols.isEmpty {
             headers.add(name: "Sec-WebSocket-Protocol", value: request.subprotocols.joined(separator: ", "))
         }

@@ -62,6 +62,8 @@ CURLcode ccurl_easy_getinfo_off_t(CURL *handle, CURLINFO info, curl_off_t *value
 CURLcode ccurl_easy_getinfo_string(CURL *handle, CURLINFO info, const char **value);
 /// The caller frees the list with `curl_slist_free_all`.
 CURLcode ccurl_easy_getinfo_slist(CURL *handle, CURLINFO info, struct curl_slist **value);
+/// The socket of a `CURLOPT_CONNECT_ONLY` connection (`CURLINFO_ACTIVESOCKET`), for polling it.
+CURLcode ccurl_easy_getinfo_socket(CURL *handle, curl_socket_t *value);
 /// The certificate chain of the last TLS connection (needs `CURLOPT_CERTINFO`); owned by the handle.
 CURLcode ccurl_easy_getinfo_certinfo(CURL *handle, struct curl_certinfo **value);
 

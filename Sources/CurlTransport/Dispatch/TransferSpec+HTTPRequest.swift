@@ -91,7 +91,7 @@ extension TransferSpec {
     }
 
     /// A timeout in whole milliseconds, at least 1 (0 would mean "no timeout" to libcurl).
-    fileprivate static func milliseconds(_ duration: Duration) -> Int {
+    static func milliseconds(_ duration: Duration) -> Int {
         let (seconds, attoseconds) = duration.components
         return max(1, Int(seconds) * 1000 + Int(attoseconds / 1_000_000_000_000_000))
     }

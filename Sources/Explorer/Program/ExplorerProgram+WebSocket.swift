@@ -35,6 +35,7 @@ extension ExplorerProgram {
         var webSocket = WebSocketRequest(
             url: url, headers: request.headers, subprotocols: settings.subprotocols,
             pingInterval: settings.pingSeconds.map { .milliseconds(Int64($0 * 1000)) })
+        webSocket.options = request.options
         if let timeout = request.options.connectTimeout ?? request.options.totalTimeout {
             webSocket.connectTimeout = timeout
         }

@@ -5,7 +5,7 @@ public import Foundation
 /// keeps. Built by Workspace from a saved request; the transport behind ``WebSocketConnecting``
 /// never sees a collection.
 public struct WebSocketRequest: Sendable, Equatable {
-    /// `ws://host[:port]/path?query` (`wss://` is refused by transports without TLS).
+    /// `ws://` or `wss://host[:port]/path?query` (`wss://` is refused by a connector without a TLS tunnel).
     public var url: URL
     /// Sent in the upgrade GET after the fields the handshake needs (`Host`, `Upgrade`, …).
     public var headers: HTTPHeaders
@@ -17,6 +17,9 @@ public struct WebSocketRequest: Sendable, Equatable {
     public var connectTimeout: Duration
     /// The largest message (after reassembling fragments) accepted; a larger one closes with 1009.
     public var maxMessageBytes: Int
+    /// The request's connection settings: for `wss://`, TLS verification, the CA file, the client
+    /// certificate and the proxy, honoured as the HTTP transport honours them (timeouts above).
+    public var options = RequestOptions()
 
     /// 16 MiB, the cap of one stream event too.
     public static let defaultMaxMessageBytes = 16 << 20

@@ -70,13 +70,14 @@ struct SendCommand: ParsableCommand {
             closes an SSE stream, connect again (at most N times) after its retry
             time (default 3 s), sending Last-Event-ID; a 204 answer stops.
 
-            WebSocket: a ws:// URL connects (GET upgrade with -H headers), sends each
+            WebSocket: a ws:// or wss:// URL connects (GET upgrade with -H headers; wss://
+            with the TLS options, --cacert, --cert, -k and --proxy, of HTTPS), sends each
             --message as a text message, and prints every message as it goes (↑ sent,
             ↓ received; --stream-json: NDJSON of {index, time, direction, kind, data})
             until the server closes, --max-messages received, --seconds, or Ctrl+C, each
             a clean close (1000). Exit 0 on a normal close, 3 when the connection failed
             or ended abnormally (1006, 1002, 1007…), 4/5 when the upgrade was answered
-            4xx/5xx. wss:// needs TLS support that this build does not have yet (exit 2).
+            4xx/5xx.
             """
     )
 

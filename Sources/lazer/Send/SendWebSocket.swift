@@ -1,4 +1,5 @@
 import ArgumentParser
+import CurlTransport
 import Dispatch
 import Foundation
 import HTTPCore
@@ -48,6 +49,7 @@ struct SendWebSocket {
         parts.scheme = secure ? "wss" : "ws"
         guard let url = parts.url else { throw ValidationError("'\(TerminalText.line(rawURL))' is not a URL") }
         var request = WebSocketRequest(url: url, headers: built.headers)
+        request.options = built.options
         if let timeout = built.options.totalTimeout { request.connectTimeout = timeout }
         return request
     }
@@ -66,7 +68,7 @@ struct SendWebSocket {
             defer { done.signal() }
             let session: any WebSocketSession
             do {
-                session = try await NIOWebSocketConnector().connect(request)
+                session = try await NIOWebSocketConnector(tunnel: CurlTLSTunnel()).connect(request)
             } catch {
                 outcome.store(.failure(error))
                 return

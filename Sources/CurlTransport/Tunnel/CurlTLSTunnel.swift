@@ -1,0 +1,221 @@
+import CCurl
+public import Foundation
+public import HTTPCore
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// `TLSTunnelOpening` on libcurl: a `CURLOPT_CONNECT_ONLY` connection to `https://host:port/`
+/// (TCP, the proxy's tunnel, the TLS handshake, each with the request's settings, exactly as an
+/// HTTPS request makes them), then a thread that copies bytes between it (`curl_easy_recv`,
+/// `curl_easy_send`) and one end of a local socket pair; the caller gets the other end. So
+/// `wss://` has the HTTP transport's TLS — CA file, client certificate, `insecure`, proxies —
+/// without a second TLS library in the build.
+public struct CurlTLSTunnel: TLSTunnelOpening {
+    public init() {}
+
+    public func openTunnel(
+        host: String, port: Int, options: RequestOptions, timeout: Duration, url: URL
+    ) async throws(TransportError) -> TLSTunnel {
+        _ = CurlGlobal.initialize()
+        let hostText = host.contains(":") ? "[\(host)]" : host
+        let target = "https://\(hostText):\(port)/"
+        let result: Result<TLSTunnel, TransportError> = await withCheckedContinuation { continuation in
+            // libcurl's connect-only perform blocks: it gets a thread of its own, which then
+            // carries the tunnel's bytes for as long as it is open.
+            let thread = Thread {
+                let pump: TunnelPump
+                do throws(CurlFailure) {
+                    pump = try TunnelPump.connect(target: target, options: options, timeout: timeout)
+                } catch {
+                    let viaProxy = options.proxy != nil || !ProxyEnvironment.isEmpty
+                    continuation.resume(returning: .failure(TransportError(error, url: url, viaProxy: viaProxy)))
+                    return
+                }
+                continuation.resume(returning: .success(TLSTunnel(descriptor: pump.callerEnd)))
+                pump.run()
+            }
+            thread.name = "lazer-tls-tunnel"
+            thread.start()
+        }
+        return try result.get()
+    }
+}
+
+/// One connect-only connection and the socket pair it is copied to; owned by its thread.
+private final class TunnelPump {
+    private let handle: UnsafeMutableRawPointer
+    private let network: Int32
+    /// The end the caller speaks over, and the end this pump reads and writes.
+    let callerEnd: Int32
+    private let pumpEnd: Int32
+    /// Plaintext read from the server, not yet written to the caller; and the reverse.
+    private var toCaller: [UInt8] = []
+    private var toServer: [UInt8] = []
+    private var serverClosed = false
+    /// Whether the caller was told the end of the server's bytes (once).
+    private var endSent = false
+    private static let chunk = 64 * 1024
+    /// Reading from the server stops while this much waits for the caller (backpressure).
+    private static let pendingLimit = 1 << 20
+
+    private init(handle: UnsafeMutableRawPointer, network: Int32, callerEnd: Int32, pumpEnd: Int32) {
+        self.handle = handle
+        self.network = network
+        self.callerEnd = callerEnd
+        self.pumpEnd = pumpEnd
+    }
+
+    /// Connects (blocking) with the TLS and proxy settings of `options`.
+    static func connect(target: String, options: RequestOptions, timeout: Duration) throws(CurlFailure) -> TunnelPump {
+        guard let handle = curl_easy_init() else {
+            throw CurlFailure(cause: .curl(Int(CURLE_FAILED_INIT.rawValue)), message: "libcurl could not start")
+        }
+        let errorBuffer = UnsafeMutablePointer<CChar>.allocate(capacity: Int(CURL_ERROR_SIZE) + 1)
+        errorBuffer.initialize(repeating: 0, count: Int(CURL_ERROR_SIZE) + 1)
+        defer { errorBuffer.deallocate() }
+        do throws(CurlFailure) {
+            let setter = CurlOptionSetter(handle: handle)
+            try setter.set(CURLOPT_URL, target)
+            try setter.set(CURLOPT_CONNECT_ONLY, 1)
+            try setter.set(CURLOPT_NOSIGNAL, 1)
+            try setter.pointer(CURLOPT_ERRORBUFFER, UnsafeMutableRawPointer(errorBuffer))
+            try setter.set(CURLOPT_CONNECTTIMEOUT_MS, TransferSpec.milliseconds(timeout))
+            try setter.set(CURLOPT_SSL_VERIFYPEER, options.verifyTLS ? 1 : 0)
+            try setter.set(CURLOPT_SSL_VERIFYHOST, options.verifyTLS ? 2 : 0)
+            if let caFile = options.caFile { try setter.set(CURLOPT_CAINFO, caFile) }
+            if let certificate = options.clientCertificate {
+                try setter.set(CURLOPT_SSLCERT, certificate.certificatePath)
+                if let key = certificate.privateKeyPath { try setter.set(CURLOPT_SSLKEY, key) }
+                if let passphrase = certificate.passphrase { try setter.set(CURLOPT_KEYPASSWD, passphrase) }
+            }
+            if let proxy = options.proxy {
+                try setter.set(CURLOPT_PROXY, proxy)
+            } else if ProxyEnvironment.isEmpty {
+                try setter.set(CURLOPT_PROXY, "")
+            }
+            if ProxyEnvironment.isEmpty { try setter.set(CURLOPT_NOPROXY, "") }
+            if let proxyCAFile = options.proxyCAFile { try setter.set(CURLOPT_PROXY_CAINFO, proxyCAFile) }
+            let code = curl_easy_perform(handle)
+            guard code == CURLE_OK else {
+                var failure = CurlFailure(
+                    cause: .curl(Int(code.rawValue)),
+                    message: errorBuffer.pointee == 0
+                        ? String(cString: curl_easy_strerror(code)) : String(cString: errorBuffer))
+                var value = 0
+                if ccurl_easy_getinfo_long(handle, CURLINFO_SSL_VERIFYRESULT, &value) == CURLE_OK {
+                    failure.verifyResult = value
+                }
+                if ccurl_easy_getinfo_long(handle, CURLINFO_PROXY_SSL_VERIFYRESULT, &value) == CURLE_OK {
+                    failure.proxyVerifyResult = value
+                }
+                if ccurl_easy_getinfo_long(handle, CURLINFO_PROXY_ERROR, &value) == CURLE_OK {
+                    failure.proxyError = value
+                }
+                throw failure
+            }
+            // From here on nothing may write to the error buffer, which is about to go.
+            try setter.pointer(CURLOPT_ERRORBUFFER, nil)
+            var socket: curl_socket_t = -1
+            guard ccurl_easy_getinfo_socket(handle, &socket) == CURLE_OK, socket >= 0 else {
+                throw CurlFailure(cause: .curl(Int(CURLE_COULDNT_CONNECT.rawValue)), message: "no connected socket")
+            }
+            var ends: [Int32] = [-1, -1]
+            guard socketpair(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0, &ends) == 0 else {
+                throw CurlFailure(
+                    cause: .curl(Int(CURLE_OUT_OF_MEMORY.rawValue)),
+                    message: "no local socket pair: \(String(cString: strerror(errno)))")
+            }
+            _ = fcntl(ends[1], F_SETFL, fcntl(ends[1], F_GETFL) | O_NONBLOCK)
+            return TunnelPump(handle: handle, network: socket, callerEnd: ends[0], pumpEnd: ends[1])
+        } catch {
+            curl_easy_cleanup(handle)
+            throw error
+        }
+    }
+
+    /// Copies both ways until the caller closes its end or the connection fails; the server
+    /// closing shows to the caller as end of file. Then libcurl closes the connection.
+    func run() {
+        defer {
+            curl_easy_cleanup(handle)
+            close(pumpEnd)
+        }
+        var buffer = [UInt8](repeating: 0, count: Self.chunk)
+        while true {
+            // libcurl's TLS layer may hold decrypted bytes while the socket has none to read:
+            // drain it whenever the caller has room, before waiting on the socket.
+            if !serverClosed, toCaller.count < Self.pendingLimit { receive(into: &buffer) }
+            if !flushToCaller() { return }
+            if !toServer.isEmpty, !sendToServer() { return }
+            // A socket with nothing wanted of it is left out (-1): its hang-up would wake poll at once.
+            let networkEvents =
+                serverClosed ? 0 : (toCaller.count >= Self.pendingLimit ? 0 : POLLIN) | (toServer.isEmpty ? 0 : POLLOUT)
+            var fds = [
+                pollfd(fd: networkEvents == 0 ? -1 : network, events: Int16(networkEvents), revents: 0),
+                pollfd(
+                    fd: pumpEnd,
+                    events: Int16((toServer.count >= Self.pendingLimit ? 0 : POLLIN) | (toCaller.isEmpty ? 0 : POLLOUT)),
+                    revents: 0),
+            ]
+            let ready = poll(&fds, 2, -1)
+            if ready < 0 {
+                if errno == EINTR { continue }
+                return
+            }
+            if fds[1].revents & Int16(POLLIN | POLLHUP) != 0 {
+                let count = buffer.withUnsafeMutableBytes { read(pumpEnd, $0.baseAddress, $0.count) }
+                if count == 0 { return }  // the caller closed its end
+                if count < 0, errno != EAGAIN, errno != EINTR { return }
+                if count > 0 { toServer.append(contentsOf: buffer[0..<count]) }
+            }
+            if fds[1].revents & Int16(POLLERR) != 0 { return }
+        }
+    }
+
+    /// Reads what the server has (plaintext) into `toCaller`, until libcurl has no more for now.
+    private func receive(into buffer: inout [UInt8]) {
+        while toCaller.count < Self.pendingLimit {
+            var count = 0
+            let code = buffer.withUnsafeMutableBytes { curl_easy_recv(handle, $0.baseAddress, $0.count, &count) }
+            if code == CURLE_AGAIN { return }
+            // A failed or closed connection: what was read still goes to the caller, then its end
+            // of file (`flushToCaller`).
+            guard code == CURLE_OK, count > 0 else {
+                serverClosed = true
+                return
+            }
+            toCaller.append(contentsOf: buffer[0..<count])
+        }
+    }
+
+    /// Writes what waits for the caller, as much as its socket takes now.
+    private func flushToCaller() -> Bool {
+        while !toCaller.isEmpty {
+            let count = toCaller.withUnsafeBytes { write(pumpEnd, $0.baseAddress, $0.count) }
+            if count < 0 {
+                if errno == EAGAIN || errno == EINTR { return true }
+                return false
+            }
+            toCaller.removeFirst(count)
+        }
+        if serverClosed, !endSent {
+            endSent = true
+            shutdown(pumpEnd, Int32(SHUT_WR))
+        }
+        return true
+    }
+
+    /// Sends what the caller wrote, as much as the connection takes now.
+    private func sendToServer() -> Bool {
+        while !toServer.isEmpty {
+            var sent = 0
+            let code = toServer.withUnsafeBytes { curl_easy_send(handle, $0.baseAddress, $0.count, &sent) }
+            if code == CURLE_AGAIN { return true }
+            guard code == CURLE_OK else { return false }
+            toServer.removeFirst(sent)
+        }
+        return true
+    }
+}

@@ -1,0 +1,23 @@
+public import Foundation
+
+/// Opens a TLS connection to a host — through the options' proxy, checked against their CA file,
+/// with their client certificate, or unverified when they say so — and hands back a local stream
+/// socket that carries its plaintext. A transport without TLS of its own (the NIO WebSocket
+/// client, for `wss://`) speaks over that socket, and TLS stays where the HTTP requests' TLS is.
+public protocol TLSTunnelOpening: Sendable {
+    /// Connects and completes the TLS handshake within `timeout`; throws what an HTTP request to
+    /// the same host would (refused, timeout, certificate problems, proxy failures).
+    func openTunnel(
+        host: String, port: Int, options: RequestOptions, timeout: Duration, url: URL
+    ) async throws(TransportError) -> TLSTunnel
+}
+
+/// An open tunnel. `descriptor` is a connected local stream socket, the caller's to read, write
+/// and close; closing it ends the TLS connection, and the server closing shows as end of file.
+public struct TLSTunnel: Sendable {
+    public let descriptor: Int32
+
+    public init(descriptor: Int32) {
+        self.descriptor = descriptor
+    }
+}
