@@ -416,7 +416,7 @@ let package = Package(
         ),
         .testTarget(
             name: "WebSocketTransportTests",
-            dependencies: ["WebSocketTransport", "HTTPCore", "LoopbackTesting"],
+            dependencies: ["WebSocketTransport", "CurlTransport", "Futures", "HTTPCore", "LoopbackTesting"],
             swiftSettings: strictSwift
         ),
 

@@ -3,8 +3,8 @@ import LoopbackTesting
 import Testing
 
 /// `lazer send ws://…` against the loopback WebSocket peer: messages both ways as lines or NDJSON,
-/// the limits that close cleanly, and exit statuses for a refused upgrade, a protocol error,
-/// `wss://` and a body option.
+/// the limits that close cleanly, `wss://` with HTTPS's TLS options, and exit statuses for a
+/// refused upgrade, a protocol error, an untrusted certificate and a body option.
 @Suite("lazer send ws://")
 struct WebSocketSendCommandTests {
     private func url(_ path: String) throws -> String {
@@ -45,7 +45,7 @@ struct WebSocketSendCommandTests {
         #expect((objects[1]["data"] as? String)?.contains(#"["X-Room", "7"]"#) == true)
     }
 
-    @Test("a protocol error exits 3, a refused upgrade 4, wss:// and a body option 2")
+    @Test("a protocol error exits 3, a refused upgrade 4, a body option 2")
     func failures() throws {
         let badText = try LazerBinary.run(["send", try url("/ws/bad-utf8")])
         #expect(badText.status == 3)
@@ -53,11 +53,27 @@ struct WebSocketSendCommandTests {
         let refused = try LazerBinary.run(["send", try url("/ws/refuse?status=403")])
         #expect(refused.status == 4)
         #expect(refused.stderr.contains("the upgrade was answered 403 Forbidden: no token, no socket"))
-        let secure = try LazerBinary.run(["send", "wss://127.0.0.1:1/x"])
-        #expect(secure.status == 2)
-        #expect(secure.stderr.contains("wss:// needs TLS support that this build does not have yet"))
         let body = try LazerBinary.run(["send", try url("/ws/echo"), "--json", "{}"])
         #expect(body.status == 2)
         #expect(body.stderr.contains("a WebSocket upgrade has no body"))
+    }
+
+    @Test("wss:// trusts --cacert, refuses an untrusted certificate (exit 3), and -k skips the check")
+    func secure() throws {
+        let server = try LoopbackServer.shared()
+        let url = "wss://127.0.0.1:\(server.tlsPort)/ws/echo"
+        let trusted = try LazerBinary.run([
+            "send", url, "--cacert", server.certificate.certificateFile.path, "--message", "über TLS",
+            "--max-messages", "1",
+        ])
+        #expect(trusted.status == 0, "\(trusted.stderr)")
+        #expect(trusted.stdout.contains("↓ über TLS"))
+        #expect(trusted.stderr.contains("Connected: 101 Switching Protocols"))
+        let untrusted = try LazerBinary.run(["send", url, "--message", "x"])
+        #expect(untrusted.status == 3)
+        #expect(untrusted.stderr.contains("Certificate not trusted"))
+        let insecure = try LazerBinary.run(["send", url, "-k", "--message", "x", "--max-messages", "1"])
+        #expect(insecure.status == 0, "\(insecure.stderr)")
+        #expect(insecure.stdout.contains("↓ x"))
     }
 }

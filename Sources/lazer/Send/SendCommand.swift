@@ -71,7 +71,7 @@ struct SendCommand: ParsableCommand {
             time (default 3 s), sending Last-Event-ID; a 204 answer stops.
 
             WebSocket: a ws:// or wss:// URL connects (GET upgrade with -H headers; wss://
-            with the TLS options, --cacert, --cert, -k and --proxy, of HTTPS), sends each
+            with the TLS options of HTTPS: --cacert, -k, --proxy), sends each
             --message as a text message, and prints every message as it goes (↑ sent,
             ↓ received; --stream-json: NDJSON of {index, time, direction, kind, data})
             until the server closes, --max-messages received, --seconds, or Ctrl+C, each

@@ -1,0 +1,146 @@
+import CurlTransport
+import Foundation
+import Futures
+import HTTPCore
+import LoopbackTesting
+import Testing
+import WebSocketTransport
+
+/// `wss://` end to end: the NIO WebSocket client over libcurl's TLS tunnel (`CurlTLSTunnel`)
+/// against the loopback server's HTTPS ports, which serve the same WebSocket peer as its plain
+/// port. The request's TLS options decide as they do for HTTPS: the CA file, `insecure`, a
+/// client certificate, a proxy's CONNECT tunnel.
+@Suite struct SecureWebSocketTests {
+    let server: LoopbackServer
+    let connector = NIOWebSocketConnector(tunnel: CurlTLSTunnel())
+
+    init() throws {
+        server = try LoopbackServer.shared()
+    }
+
+    private func request(
+        _ path: String, port: Int? = nil, host: String = "127.0.0.1", options: (inout RequestOptions) -> Void = { _ in }
+    ) throws -> WebSocketRequest {
+        let url = try #require(URL(string: "wss://\(host):\(port ?? server.tlsPort)\(path)"))
+        var request = WebSocketRequest(url: url, connectTimeout: .seconds(60))
+        request.options.caFile = server.certificate.certificateFile.path
+        options(&request.options)
+        return request
+    }
+
+    /// The messages received until `count` of them came (or the connection ended).
+    private func received(_ session: any WebSocketSession, count: Int) async -> [WebSocketMessage] {
+        var messages: [WebSocketMessage] = []
+        for await event in session.events {
+            if case .received(let message) = event { messages.append(message) }
+            if messages.count == count { break }
+        }
+        return messages
+    }
+
+    @Test func echoOverTLSTrustingTheCAFileThenACleanClose() async throws {
+        let session = try await connector.connect(try request("/ws/echo?id=\(UUID().uuidString)"))
+        #expect(session.handshake.status == 101)
+        session.send(.text("hello?"))
+        session.send(.text("héllo ✓"))
+        session.send(.binary([0, 1, 2, 255]))
+        let messages = await received(session, count: 3)
+        // The peer answers "hello?" with what it saw (the upgrade's path), then echoes.
+        guard case .text(let greeting) = messages.first else {
+            Issue.record("no greeting: \(messages)")
+            return
+        }
+        #expect(greeting.contains("/ws/echo"))
+        #expect(messages.dropFirst() == [.text("héllo ✓"), .binary([0, 1, 2, 255])])
+        session.close(code: 1000, reason: "done")
+        var closed: WebSocketClose?
+        for await event in session.events {
+            if case .closed(let close) = event { closed = close }
+        }
+        #expect(closed?.code == 1000)
+    }
+
+    @Test func messagesLargerThanTheTunnelsBuffersArriveWhole() async throws {
+        let session = try await connector.connect(try request("/ws/echo?id=\(UUID().uuidString)"))
+        let big = String(repeating: "0123456789abcdef", count: 3 << 16)  // 3 MiB, past the 1 MiB backlog
+        session.send(.text(big))
+        let messages = await received(session, count: 1)
+        #expect(messages == [.text(big)])
+        session.close()
+    }
+
+    @Test func anUntrustedCertificateFailsAsForHTTPS() async throws {
+        var request = try request("/ws/echo")
+        request.options.caFile = nil
+        do throws(TransportError) {
+            let session = try await connector.connect(request)
+            session.close()
+            Issue.record("connected to a self-signed server without trusting it")
+        } catch {
+            #expect(error.reason == .certificateUntrusted)
+            #expect(error.url?.scheme == "wss")
+        }
+    }
+
+    @Test func insecureSkipsVerification() async throws {
+        let session = try await connector.connect(
+            try request("/ws/echo") {
+                $0.caFile = nil
+                $0.verifyTLS = false
+            })
+        #expect(session.handshake.status == 101)
+        session.close()
+    }
+
+    @Test func aClientCertificateIsPresentedWhereTheServerAsksForOne() async throws {
+        let withoutCertificate = try request("/ws/echo", port: server.mutualTLSPort)
+        do throws(TransportError) {
+            let session = try await connector.connect(withoutCertificate)
+            // Without a certificate the handshake fails, or the server drops the connection at once.
+            var opened = false
+            for await event in session.events {
+                if case .received = event { opened = true }
+            }
+            #expect(!opened)
+        } catch {
+            #expect(error.reason != .certificateUntrusted)
+        }
+        let session = try await connector.connect(
+            try request("/ws/echo", port: server.mutualTLSPort) {
+                $0.clientCertificate = ClientCertificate(
+                    certificatePath: server.clientCertificate.certificateFile.path,
+                    privateKeyPath: server.clientCertificate.keyFile.path)
+            })
+        session.send(.text("with a certificate"))
+        #expect(await received(session, count: 1) == [.text("with a certificate")])
+        session.close()
+    }
+
+    @Test func throughAnHTTPProxysConnectTunnel() async throws {
+        let marker = "lazer-wss-\(UUID().uuidString.prefix(8)).invalid"
+        let session = try await connector.connect(
+            try request("/ws/echo", host: marker) {
+                $0.proxy = "http://127.0.0.1:\(server.port)"
+                $0.verifyTLS = false  // the certificate names 127.0.0.1 and localhost only
+            })
+        session.send(.text("via the proxy"))
+        #expect(await received(session, count: 1) == [.text("via the proxy")])
+        session.close()
+        let log = HTTPRequest(url: server.url("/proxy/tunnels"), options: RequestOptions(totalTimeout: .seconds(30)))
+        let dispatcher = CurlDispatcher(configuration: .init(scheduler: ImmediateScheduler()))
+        let response = try await dispatcher.dataFuture(from: log).value
+        #expect(String(decoding: try response.body.data(), as: UTF8.self).contains("\(marker):\(server.tlsPort)"))
+    }
+
+    @Test func aConnectorWithoutATunnelRefusesWSSClearly() async throws {
+        let request = try request("/ws/echo")
+        do throws(TransportError) {
+            let session = try await NIOWebSocketConnector().connect(request)
+            session.close()
+            Issue.record("connected over wss:// without a tunnel")
+        } catch {
+            #expect(error.reason == .unsupportedProtocol)
+            #expect(error.message.contains("wss://"))
+        }
+    }
+}
