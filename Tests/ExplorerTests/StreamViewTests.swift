@@ -105,4 +105,22 @@ struct StreamViewTests {
         #expect(harness.shows("Stream stopped: 2 events kept"))
         #expect(!harness.shows("Stopping the stream"))
     }
+
+    @Test("a closed SSE stream was closed by the server; a WebSocket's close row says who closed it")
+    func endDescriptions() {
+        var sse = StreamLog(generation: 1)
+        sse.append([StreamEvent(index: 0, name: "tick", data: "1")])
+        #expect(sse.endDescription == nil)
+        sse.end = .closed
+        #expect(sse.endDescription == "closed by the server")
+        var socket = StreamLog(generation: 1)
+        socket.append([
+            StreamEvent(index: 0, name: "↓ text", data: "hi"),
+            StreamEvent(index: 1, name: "close", data: "this client closed the connection (1000)"),
+        ])
+        socket.end = .closed
+        #expect(socket.endDescription == "closed")
+        socket.end = .failed
+        #expect(socket.endDescription == "ended by an error")
+    }
 }

@@ -169,7 +169,7 @@ import WebSocketTransport
         await #expect {
             try await connector.connect(secure)
         } throws: { error in
-            (error as? TransportError)?.message == "wss:// needs TLS support that this build does not have yet"
+            (error as? TransportError)?.message == "wss:// needs a TLS tunnel, which this connector was not given"
         }
         let silent = WebSocketRequest(
             url: URL(string: "ws://127.0.0.1:\(server.port)/silent?seconds=5")!, connectTimeout: .milliseconds(300))

@@ -135,12 +135,7 @@ enum ResponseLayout {
         var parts = [stream.total == 1 ? "1 event" : "\(CountText.format(stream.total)) events"]
         if stream.firstIndex == 0, let first = stream.events.first { parts.append("first +" + seconds(first.offset)) }
         if stream.total > 0 { parts.append("last +" + seconds(stream.lastOffset)) }
-        switch stream.end {
-        case nil: parts.append(stream.stopping ? "stopping" : "open")
-        case .closed?: parts.append("closed by the server")
-        case .stopped?: parts.append("stopped")
-        case .failed?: parts.append("ended by an error")
-        }
+        parts.append(stream.endDescription ?? (stream.stopping ? "stopping" : "open"))
         return Line([
             Span("stream  ", style: theme[.info].bold), Span(parts.joined(separator: " · "), style: theme[.text]),
         ])

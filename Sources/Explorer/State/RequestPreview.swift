@@ -35,6 +35,14 @@ package struct RequestPreview: Sendable {
         } else {
             url = redactor.redact(resolved.displayURL(baseURL: baseURL))
         }
+        // A WebSocket request on an http(s) base URL connects over ws(s): say where it goes.
+        if request.websocket != nil {
+            if url.hasPrefix("https://") {
+                url = "wss://" + url.dropFirst(8)
+            } else if url.hasPrefix("http://") {
+                url = "ws://" + url.dropFirst(7)
+            }
+        }
     }
 
     /// Stable stand-ins for the dynamic values.

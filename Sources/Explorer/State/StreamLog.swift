@@ -49,6 +49,17 @@ package struct StreamLog: Sendable, Equatable {
     /// The index of the oldest event still in memory.
     package var firstIndex: Int { total - events.count }
 
+    /// How it ended, for the Stream view's header and the Timeline's stream line; nil while open.
+    /// A WebSocket's last event is its close, which says who closed it and why: "closed" then.
+    package var endDescription: String? {
+        switch end {
+        case nil: nil
+        case .closed?: events.last?.name == "close" ? "closed" : "closed by the server"
+        case .stopped?: "stopped"
+        case .failed?: "ended by an error"
+        }
+    }
+
     /// The event of stream index `index`, when still in memory.
     package func event(at index: Int) -> StreamEvent? {
         let position = index - firstIndex

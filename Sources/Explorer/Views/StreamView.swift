@@ -49,13 +49,9 @@ enum StreamView {
         if let rate = stream.rate, stream.end == nil {
             parts.append(rate >= 10 ? "\(Int(rate.rounded()))/s" : "\((rate * 10).rounded() / 10)/s")
         }
-        switch stream.end {
-        case nil:
-            parts.append(stream.stopping ? "stopping…" : following ? "following · Esc stops" : "paused · End follows")
-        case .closed?: parts.append("closed by the server")
-        case .stopped?: parts.append("stopped")
-        case .failed?: parts.append("ended by an error")
-        }
+        parts.append(
+            stream.endDescription
+                ?? (stream.stopping ? "stopping…" : following ? "following · Esc stops" : "paused · End follows"))
         if stream.firstIndex > 0 { parts.append("oldest \(CountText.format(stream.firstIndex)) not kept") }
         return parts.joined(separator: " · ")
     }
