@@ -65,6 +65,27 @@ struct WebSocketExplorerTests {
         #expect(peer.closes == [1000])
         harness.assertScreen(named: "websocket-closed-\(variant)")
     }
+
+    @Test func theTimelineHasTheConnectionTheUpgradeAndTheMessages() async throws {
+        let harness = try ExplorerHarness(
+            collections: [Self.collection], startup: StartupRequest(request: "chat"), webSockets: EchoConnector())
+        harness.press("F5")
+        await waitUntil(harness) { $0.exchange?.stream?.total == 4 }
+        harness.press("Escape")
+        await waitUntil(harness) { $0.exchange?.inFlight == nil }
+        let events = try #require(harness.state.exchange?.result?.trace?.timeline.events)
+        let names = events.map(\.kind.name)
+        #expect(Array(names.prefix(3)) == ["queued", "connected", "head"])
+        #expect(names.contains("body"))
+        #expect(names.last == "completed")
+        guard case .responseHead(let head)? = events.first(where: { $0.kind.name == "head" })?.kind else {
+            Issue.record("no upgrade answer in \(names)")
+            return
+        }
+        #expect(head.status.rawValue == 101)
+        guard case .queued(let queued)? = events.first?.kind else { return }
+        #expect(queued.url.absoluteString == "ws://ws.test/chat")
+    }
 }
 
 /// An in-memory WebSocket peer that echoes every message and answers a close.

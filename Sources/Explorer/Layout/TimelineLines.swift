@@ -48,8 +48,10 @@ enum TimelineLines {
         guard let result, let trace = result.trace, trace.hasEvents || !trace.chain.isEmpty else { return nil }
         var title: String?
         if case .failure(let card) = result.outcome { title = card.translation.title }
+        // The URL the transport was handed (a WebSocket's ws:// or wss://), else the request's.
         var input = Input(
-            trace: trace, live: nil, failureTitle: title, method: result.method, url: result.url, isMock: result.isMock)
+            trace: trace, live: nil, failureTitle: title, method: result.method,
+            url: queued(trace)?.url.absoluteString ?? result.url, isMock: result.isMock)
         input.signing = result.signing
         input.token = result.token ?? []
         input.tokenSteps = result.tokenSteps

@@ -19,14 +19,18 @@ package enum WebSocketExchange {
     ) -> ResponseFuture<DataResponse> {
         ResponseFuture<DataResponse>(scheduler: scheduler) { future in
             let origin = clock()
+            let events = WebSocketExchangeEvents(observer: sent.exchangeObserver, url: request.url, clock: clock)
+            events.queued()
             let task = Task {
                 let session: any WebSocketSession
                 do {
                     session = try await connector.connect(request)
                 } catch {
+                    events.failed(error, connected: false)
                     future.fail(with: error)
                     return
                 }
+                events.opened(session.handshake)
                 let watcher = Task {
                     // Esc, the stream's time limit: checked a few times a second.
                     while !Task.isCancelled {
@@ -43,6 +47,8 @@ package enum WebSocketExchange {
                 var index = 0
                 var received: [WebSocketMessage] = []
                 var close = WebSocketClose(code: 1006, initiator: .connection)
+                var receivedBytes: Int64 = 0
+                var lastProgress: Duration?
                 for await event in session.events {
                     var shown = streamEvent(event, index: index)
                     shown.offset = clock() - origin
@@ -51,6 +57,8 @@ package enum WebSocketExchange {
                     switch event {
                     case .received(let message):
                         received.append(message)
+                        receivedBytes += Int64(message.byteCount)
+                        events.received(bytes: receivedBytes, last: &lastProgress)
                         if let max = stream.maxEvents, received.count >= max { session.close(code: 1000, reason: "") }
                     case .closed(let closed): close = closed
                     default: break
@@ -60,14 +68,22 @@ package enum WebSocketExchange {
                 link?.detach()
                 let normal = close.initiator == .client || close.code == nil || close.code == 1000 || close.code == 1001
                 guard normal else {
-                    future.fail(with: TransportError(.receiveFailure, message: close.description, url: request.url))
+                    let error = TransportError(.receiveFailure, message: close.description, url: request.url)
+                    events.failed(error, connected: true)
+                    future.fail(with: error)
                     return
                 }
+                let lifetime = clock() - origin
                 let facts = WebSocketTranscript.facts(
-                    handshake: session.handshake, received: received, duration: clock() - origin)
+                    handshake: session.handshake, received: received, duration: lifetime)
+                // The response's time is the connection's life, from the send to the close.
+                var timings = Timings()
+                timings.total = lifetime
                 let response = DataResponse(
                     request: sent, statusCode: StatusCode(rawValue: facts.status), headers: facts.headers,
-                    url: request.url, reasonPhrase: "Switching Protocols", body: .data(Data(facts.body)))
+                    url: request.url, timings: timings, reasonPhrase: "Switching Protocols",
+                    body: .data(Data(facts.body)))
+                events.completed(response)
                 future.succeed(with: response)
             }
             future.onCancel { task.cancel() }

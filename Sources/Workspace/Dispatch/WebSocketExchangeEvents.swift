@@ -1,0 +1,67 @@
+package import Foundation
+package import HTTPCore
+
+/// What a WebSocket conversation tells the request's exchange observer, so the Timeline shows it
+/// as it shows an HTTP exchange: queued at the send; connected and `101` answered when the
+/// connector returns (TCP, TLS and the upgrade are one step there, reported as the connection's
+/// time); the messages received as body progress (at most ten reports a second);
+/// then the close as `completed`, or the failure with the stage it happened in.
+package struct WebSocketExchangeEvents: Sendable {
+    private let observer: (any ExchangeObserver)?
+    private let clock: @Sendable () -> Duration
+    private let origin: Duration
+    private let url: URL
+
+    package init(observer: (any ExchangeObserver)?, url: URL, clock: @escaping @Sendable () -> Duration) {
+        self.observer = observer
+        self.clock = clock
+        self.origin = clock()
+        self.url = url
+    }
+
+    /// Time since the send.
+    package var elapsed: Duration { clock() - origin }
+
+    private func report(_ kind: ExchangeEvent.Kind, _ stage: ExchangeStage) {
+        observer?.observe(ExchangeEvent(offset: elapsed, kind: kind, stage: stage))
+    }
+
+    package func queued() {
+        report(.queued(.init(method: .get, url: url)), .connecting)
+    }
+
+    /// The connector returned an open session: the connection (its time includes TLS and the
+    /// upgrade, which the connector does in one step) and the upgrade's answer.
+    package func opened(_ handshake: WebSocketHandshake) {
+        let connected = elapsed
+        let port = url.port ?? (url.scheme?.lowercased() == "wss" ? 443 : 80)
+        report(
+            .connected(.init(address: url.host ?? "", port: port, reused: false, connectDuration: connected)),
+            .waiting)
+        report(
+            .responseHead(
+                .init(
+                    status: StatusCode(rawValue: handshake.status), reason: "Switching Protocols",
+                    headers: handshake.headers, httpVersion: .http11)),
+            .receiving)
+    }
+
+    /// `bytes` received so far; reported when `last` is at least 100 ms old (or nil).
+    package func received(bytes: Int64, last: inout Duration?) {
+        let now = elapsed
+        if let previous = last, now - previous < .milliseconds(100) { return }
+        last = now
+        report(.bodyProgress(.init(bytes: bytes, expected: nil, bytesPerSecond: nil)), .receiving)
+    }
+
+    package func completed(_ response: DataResponse) {
+        report(.completed(response), .receiving)
+    }
+
+    package func failed(_ error: any Error, connected: Bool) {
+        var timings = Timings()
+        timings.total = elapsed
+        let stage: ExchangeStage = connected ? .receiving : .connecting
+        report(.failed(.init(error: error, stage: stage, timings: timings)), stage)
+    }
+}
