@@ -25,7 +25,8 @@ public struct NIOWebSocketConnector: WebSocketConnecting {
         let secure = scheme == "wss"
         if secure, tunnel == nil {
             throw TransportError(
-                .unsupportedProtocol, message: "wss:// needs a TLS tunnel, which this connector was not given", url: url)
+                .unsupportedProtocol, message: "wss:// needs a TLS tunnel, which this connector was not given", url: url
+            )
         }
         guard scheme == "ws" || secure else {
             throw TransportError(

@@ -2,9 +2,6 @@ import CCurl
 public import Foundation
 public import HTTPCore
 
-#if canImport(Glibc)
-    import Glibc
-#endif
 
 /// `TLSTunnelOpening` on libcurl: a `CURLOPT_CONNECT_ONLY` connection to `https://host:port/`
 /// (TCP, the proxy's tunnel, the TLS handshake, each with the request's settings, exactly as an
@@ -156,7 +153,8 @@ private final class TunnelPump {
                 pollfd(fd: networkEvents == 0 ? -1 : network, events: Int16(networkEvents), revents: 0),
                 pollfd(
                     fd: pumpEnd,
-                    events: Int16((toServer.count >= Self.pendingLimit ? 0 : POLLIN) | (toCaller.isEmpty ? 0 : POLLOUT)),
+                    events: Int16(
+                        (toServer.count >= Self.pendingLimit ? 0 : POLLIN) | (toCaller.isEmpty ? 0 : POLLOUT)),
                     revents: 0),
             ]
             let ready = poll(&fds, 2, -1)

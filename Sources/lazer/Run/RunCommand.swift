@@ -179,7 +179,8 @@ struct RunCommand: ParsableCommand {
             // Futures deliver where they complete (the network thread, or the mock's caller): the
             // runner only resumes its task there, and each hop to another queue costs a thread
             // wake-up per request — most of a loopback request's time on a busy machine.
-            scheduler: ImmediateScheduler(), contractSources: .lazer, webSockets: NIOWebSocketConnector(tunnel: CurlTLSTunnel()))
+            scheduler: ImmediateScheduler(), contractSources: .lazer,
+            webSockets: NIOWebSocketConnector(tunnel: CurlTLSTunnel()))
         var plan = try RunPlan.load(
             paths, environment: env, folder: folder, requests: requests, services: services, command: "run")
         let part = shard.flatMap(RunShard.init)

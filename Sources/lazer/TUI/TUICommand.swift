@@ -94,7 +94,8 @@ struct TUICommand: ParsableCommand {
             // The explorer takes part in the authorization code grant: its loopback redirect on SwiftNIO.
             let workspace = WorkspaceServices(
                 directories: directories, liveDispatcher: dispatcher, scheduler: MainQueueScheduler(),
-                redirects: LoopbackRedirects(), contractSources: .lazer, webSockets: NIOWebSocketConnector(tunnel: CurlTLSTunnel()))
+                redirects: LoopbackRedirects(), contractSources: .lazer,
+                webSockets: NIOWebSocketConnector(tunnel: CurlTLSTunnel()))
             let work = DispatchQueue(label: "lazer.work", qos: .userInitiated)
             let explorerDependencies = ExplorerDependencies(
                 workspace: workspace, main: MainQueueScheduler(), work: DispatchQueueScheduler(work),
