@@ -2,7 +2,6 @@ import CCurl
 public import Foundation
 public import HTTPCore
 
-
 /// `TLSTunnelOpening` on libcurl: a `CURLOPT_CONNECT_ONLY` connection to `https://host:port/`
 /// (TCP, the proxy's tunnel, the TLS handshake, each with the request's settings, exactly as an
 /// HTTPS request makes them), then a thread that copies bytes between it (`curl_easy_recv`,
