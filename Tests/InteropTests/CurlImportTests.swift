@@ -105,7 +105,8 @@ import Workspace
     @Test func authenticationAndOptions() throws {
         let request = try #require(
             try requests(
-                "curl -k -L --max-redirs 3 -m 2.5 --connect-timeout 1 -x proxy:3128 --http2 -u ada:pw https://a.test"
+                "curl -k -L --max-redirs 3 -m 2.5 --connect-timeout 1 -x proxy:3128 --cacert certs/ca.pem --http2 "
+                    + "-u ada:pw https://a.test"
             ).first)
         #expect(request.auth == SavedAuth(.basic(username: "ada", password: "pw")))
         #expect(
@@ -113,7 +114,7 @@ import Workspace
                 == SavedOptions(
                     timeoutSeconds: 2.5, connectTimeoutSeconds: 1, followRedirects: true, maxRedirects: 3,
                     verifyTLS: false,
-                    proxy: "http://proxy:3128", httpVersion: .http2))
+                    proxy: "http://proxy:3128", caFile: "certs/ca.pem", httpVersion: .http2))
         #expect(
             try requests("curl --digest -u ada:pw a.test")[0].auth
                 == SavedAuth(.digest(username: "ada", password: "pw")))
@@ -204,5 +205,20 @@ import Workspace
         let second = try CurlImport.importCollection(source, options: ImportOptions()).collection.fileText()
         #expect(first == second)
         #expect(CollectionLoader.load(Array(first.utf8), file: "x.json").collection != nil)
+    }
+
+    @Test func aCAFileExportsAsCacertAndImportsBack() throws {
+        var collection = RequestCollection(id: "c", name: "C")
+        collection.requests = [SavedRequest(id: "r", name: "R", method: .get, url: "https://intranet.example/x")]
+        collection.requests[0].options.caFile = "certs/corp-ca.pem"
+        let output = CurlExport.output(
+            ExportInput(
+                document: CollectionDocument(
+                    path: "/tmp/c.json", collection: collection, fingerprint: FileFingerprint(size: 0, hash: 0))))
+        let text = String(decoding: output.bytes, as: UTF8.self)
+        // Resolved against the collection's folder: the command works from any directory.
+        #expect(text.contains("--cacert '/tmp/certs/corp-ca.pem'"), "\(text)")
+        let command = text.split(separator: "\n").filter { !$0.hasPrefix("#") }.joined(separator: "\n")
+        #expect(try requests(command)[0].options.caFile == "/tmp/certs/corp-ca.pem")
     }
 }

@@ -143,6 +143,7 @@ struct CurlCommandParser {
         case "user-agent": invocation.userAgent = value
         case "referer": invocation.referer = value
         case "proxy": invocation.options.proxy = value.text.contains("://") ? value.text : "http://" + value.text
+        case "cacert": invocation.options.caFile = value.text
         case "url": invocation.urls.append(value)
         case "oauth2-bearer": invocation.bearer = value
         case "url-query": invocation.urlQueries.append(value)

@@ -144,6 +144,7 @@ package enum CurlExport {
         if let seconds = options.timeoutSeconds { parts.append(["--max-time", number(seconds)]) }
         if let seconds = options.connectTimeoutSeconds { parts.append(["--connect-timeout", number(seconds)]) }
         if let proxy = options.proxy, !proxy.isEmpty { parts.append(["--proxy", words.word(proxy)]) }
+        if let caFile = options.caFile, !caFile.isEmpty { parts.append(["--cacert", words.word(caFile)]) }
         switch options.httpVersion {
         case .http10?: parts.append(["--http1.0"])
         case .http11?: parts.append(["--http1.1"])

@@ -66,6 +66,7 @@ extension ResolvedRequest {
         if let maximum = options.maxRedirects { result.maxRedirects = maximum }
         if let verify = options.verifyTLS { result.verifyTLS = verify }
         if let proxy = options.proxy, !proxy.isEmpty { result.proxy = proxy }
+        if let caFile = options.caFile, !caFile.isEmpty { result.caFile = caFile }
         switch options.httpVersion {
         case .http10?: result.httpVersion = .http10
         case .http11?: result.httpVersion = .http11

@@ -7,13 +7,16 @@ package struct SavedOptions: Sendable, Equatable {
     package var verifyTLS: Bool?
     /// A proxy URL (`http://`, `https://`, `socks5://`, `socks5h://`); may use variables.
     package var proxy: String?
+    /// A PEM file of CA certificates to trust for HTTPS and `wss://` (a private CA), relative to
+    /// the collection file; may use variables.
+    package var caFile: String?
     package var httpVersion: HTTPVersionChoice?
     package var unknownFields: [StoredJSON.Member]
 
     package init(
         timeoutSeconds: Double? = nil, connectTimeoutSeconds: Double? = nil, followRedirects: Bool? = nil,
-        maxRedirects: Int? = nil, verifyTLS: Bool? = nil, proxy: String? = nil, httpVersion: HTTPVersionChoice? = nil,
-        unknownFields: [StoredJSON.Member] = []
+        maxRedirects: Int? = nil, verifyTLS: Bool? = nil, proxy: String? = nil, caFile: String? = nil,
+        httpVersion: HTTPVersionChoice? = nil, unknownFields: [StoredJSON.Member] = []
     ) {
         self.timeoutSeconds = timeoutSeconds
         self.connectTimeoutSeconds = connectTimeoutSeconds
@@ -21,6 +24,7 @@ package struct SavedOptions: Sendable, Equatable {
         self.maxRedirects = maxRedirects
         self.verifyTLS = verifyTLS
         self.proxy = proxy
+        self.caFile = caFile
         self.httpVersion = httpVersion
         self.unknownFields = unknownFields
     }
@@ -40,7 +44,7 @@ package struct SavedOptions: Sendable, Equatable {
             timeoutSeconds: timeoutSeconds ?? base.timeoutSeconds,
             connectTimeoutSeconds: connectTimeoutSeconds ?? base.connectTimeoutSeconds,
             followRedirects: followRedirects ?? base.followRedirects, maxRedirects: maxRedirects ?? base.maxRedirects,
-            verifyTLS: verifyTLS ?? base.verifyTLS, proxy: proxy ?? base.proxy,
+            verifyTLS: verifyTLS ?? base.verifyTLS, proxy: proxy ?? base.proxy, caFile: caFile ?? base.caFile,
             httpVersion: httpVersion ?? base.httpVersion,
             unknownFields: unknownFields)
     }
@@ -55,7 +59,7 @@ package struct SavedOptions: Sendable, Equatable {
 
     static let keys = [
         "timeoutSeconds", "connectTimeoutSeconds", "followRedirects", "maxRedirects", "verifyTLS", "proxy",
-        "httpVersion",
+        "caFile", "httpVersion",
     ]
 
     static func read(_ node: SourceNode, _ path: DocumentPath, _ reader: DocumentReader) -> SavedOptions? {
@@ -67,6 +71,7 @@ package struct SavedOptions: Sendable, Equatable {
             maxRedirects: fields.int("maxRedirects", in: 0...100),
             verifyTLS: fields.bool("verifyTLS"),
             proxy: fields.string("proxy"),
+            caFile: fields.string("caFile"),
             httpVersion: fields.choice("httpVersion"),
             unknownFields: fields.unknownFields(known: keys))
     }
@@ -79,6 +84,7 @@ package struct SavedOptions: Sendable, Equatable {
         object.add("maxRedirects", maxRedirects)
         object.add("verifyTLS", verifyTLS)
         object.add("proxy", proxy)
+        object.add("caFile", caFile)
         object.add("httpVersion", httpVersion?.rawValue)
         object.append(unknown: unknownFields)
         return object.json

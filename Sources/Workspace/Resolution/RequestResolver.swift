@@ -102,6 +102,9 @@ package struct RequestResolver: Sendable {
         }
         var options = saved.options.overlaid(on: baseOptions)
         options.proxy = options.proxy.map { resolver.resolve($0, at: "options.proxy") }
+        options.caFile = options.caFile.map { resolver.resolve($0, at: "options.caFile") }.flatMap {
+            $0.isEmpty ? nil : absolute($0)
+        }
         var request = ResolvedRequest(
             requestID: saved.id, method: saved.method, target: target, query: query, headers: headers, body: body,
             digestCredentials: digest, options: options, secretValues: resolver.secretValues)
