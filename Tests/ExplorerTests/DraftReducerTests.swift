@@ -693,10 +693,10 @@ struct DraftReducerTests {
         var fixture = try ReducerFixture(size: Size(width: 80, height: 24), startup: StartupRequest(request: "a-users"))
         fixture.driver.press("alt+5")
         var screen = fixture.driver.render()
-        #expect(screen.contains(" of 7 ↓"))
+        #expect(screen.contains(" of 8 ↓"))
         fixture.driver.press("end")
         screen = fixture.driver.render()
-        #expect(screen.contains("–7 of 7 ↑"))
+        #expect(screen.contains("–8 of 8 ↑"))
         #expect(screen.contains("HTTP version"))
     }
 

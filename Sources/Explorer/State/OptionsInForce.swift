@@ -24,6 +24,8 @@ enum OptionsInForce {
             return inherited.verifyTLS.map { ($0 ? "yes" : "no") + from } ?? "yes"
         case .proxy where request.options.proxy == nil:
             return inherited.proxy.map { $0 + from } ?? "none (or $https_proxy / $http_proxy)"
+        case .caFile where request.options.caFile == nil:
+            return inherited.caFile.map { $0 + from } ?? "the system's CA certificates"
         case .httpVersion where request.options.httpVersion == nil:
             return inherited.httpVersion.map { $0.rawValue + from } ?? "1.1, or 2 where TLS offers it"
         default:

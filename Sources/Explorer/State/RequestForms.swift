@@ -9,7 +9,7 @@ package struct FormRow: Sendable, Hashable {
         case awsAccessKey, awsSecretKey, awsSessionToken, awsRegion, awsService, awsUnsignedPayload
         case commandLine, commandHeader, commandPrefix, commandCache, commandTimeout
         case jwtAlgorithm, jwtSecret, jwtKeyFile, jwtClaims, jwtLifetime, jwtKeyID, ntlmDomain
-        case timeout, connectTimeout, followRedirects, maxRedirects, verifyTLS, proxy, httpVersion
+        case timeout, connectTimeout, followRedirects, maxRedirects, verifyTLS, proxy, caFile, httpVersion
         case expectation(Int)
         case capture(Int)
         case newExpectation, newCapture
@@ -136,6 +136,7 @@ package enum RequestForms {
             FormRow(.maxRedirects, "max redirects", options.maxRedirects.map(String.init) ?? ""),
             FormRow(.verifyTLS, "verify TLS", flag(options.verifyTLS), choices: [defaultChoice, "yes", "no"]),
             FormRow(.proxy, "proxy", options.proxy ?? ""),
+            FormRow(.caFile, "CA file", options.caFile ?? ""),
             FormRow(
                 .httpVersion, "HTTP version", options.httpVersion?.rawValue ?? defaultChoice,
                 choices: [defaultChoice] + SavedOptions.HTTPVersionChoice.allCases.map(\.rawValue)),
@@ -278,6 +279,8 @@ package enum RequestForms {
             }
         case .proxy:
             request.options.proxy = trimmed.isEmpty ? nil : trimmed
+        case .caFile:
+            request.options.caFile = trimmed.isEmpty ? nil : trimmed
         case .httpVersion:
             request.options.httpVersion = SavedOptions.HTTPVersionChoice(rawValue: trimmed)
         case .expectation(let index):
