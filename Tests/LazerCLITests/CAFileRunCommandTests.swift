@@ -26,7 +26,7 @@ struct CAFileRunCommandTests {
             """
     }
 
-    private func run(caFile: String?) throws -> (status: Int32, stdout: String, stderr: String) {
+    private func run(caFile: String?, command: String = "run") throws -> (status: Int32, stdout: String, stderr: String) {
         let server = try LoopbackServer.shared()
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("ca-run-\(UUID().uuidString)")
         try FileManager.default.createDirectory(
@@ -40,7 +40,8 @@ struct CAFileRunCommandTests {
         let environment = ProcessInfo.processInfo.environment.merging(
             ["HOME": home, "XDG_STATE_HOME": home + "/state", "XDG_CONFIG_HOME": home + "/config"]
         ) { $1 }
-        let result = try LazerBinary.run(["run", file.path, "--no-history"], environment: environment)
+        let arguments = command == "run" ? ["run", file.path, "--no-history"] : [command, file.path]
+        let result = try LazerBinary.run(arguments, environment: environment)
         return (result.status, result.stdout, result.stderr)
     }
 
@@ -63,5 +64,14 @@ struct CAFileRunCommandTests {
         let result = try run(caFile: "certs/missing.pem")
         #expect(result.status == 3, "\(result.stdout)\n\(result.stderr)")
         #expect(result.stdout.contains("CA file"), "\(result.stdout)")
+    }
+
+    @Test("lazer validate: a CA file that is not there is an error; one that is, is fine")
+    func validate() throws {
+        let missing = try run(caFile: "certs/missing.pem", command: "validate")
+        #expect(missing.status != 0)
+        #expect((missing.stdout + missing.stderr).contains("options.caFile: no such file certs/missing.pem"))
+        let present = try run(caFile: "certs/private-ca.pem", command: "validate")
+        #expect(present.status == 0, "\(present.stdout)\n\(present.stderr)")
     }
 }
