@@ -26,7 +26,8 @@ struct CAFileRunCommandTests {
             """
     }
 
-    private func run(caFile: String?, command: String = "run") throws -> (status: Int32, stdout: String, stderr: String) {
+    private func run(caFile: String?, command: String = "run") throws -> (status: Int32, stdout: String, stderr: String)
+    {
         let server = try LoopbackServer.shared()
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("ca-run-\(UUID().uuidString)")
         try FileManager.default.createDirectory(
