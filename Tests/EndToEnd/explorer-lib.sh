@@ -129,3 +129,15 @@ stays_absent() {
         sleep 0.05
     done
 }
+
+# start_loopback_peer [ARGS...]: the loopback server (Sources/LoopbackTesting/loopback_server.py)
+# with ARGS, kept running on a FIFO held open for the script's life; its PORTS line is in
+# $E2E_DIR/peer.out once `required "the peer starts"` has waited for it.
+start_loopback_peer() {
+    peer_fifo="$E2E_DIR/peer.in"
+    mkfifo "$peer_fifo"
+    python3 "$(dirname "${BASH_SOURCE[0]}")/../../Sources/LoopbackTesting/loopback_server.py" "$@" \
+        <"$peer_fifo" >"$E2E_DIR/peer.out" 2>&1 &
+    SERVER_PIDS+=($!)
+    exec {peer_holder}>"$peer_fifo"
+}

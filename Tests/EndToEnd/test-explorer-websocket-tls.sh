@@ -7,12 +7,7 @@ source "$(dirname "$0")/explorer-lib.sh"
 
 openssl req -x509 -newkey ec -pkeyopt ec_paramgen_curve:prime256v1 -nodes -keyout "$E2E_DIR/key.pem" \
     -out "$E2E_DIR/cert.pem" -days 1 -subj /CN=lazer-e2e -addext subjectAltName=IP:127.0.0.1 >/dev/null 2>&1
-peer_fifo="$E2E_DIR/peer.in"
-mkfifo "$peer_fifo"
-python3 "$(dirname "$0")/../../Sources/LoopbackTesting/loopback_server.py" --cert "$E2E_DIR/cert.pem" \
-    --key "$E2E_DIR/key.pem" <"$peer_fifo" >"$E2E_DIR/peer.out" 2>&1 &
-SERVER_PIDS+=($!)
-exec {peer_holder}>"$peer_fifo"
+start_loopback_peer --cert "$E2E_DIR/cert.pem" --key "$E2E_DIR/key.pem"
 required "the peer starts" wait_file "$E2E_DIR/peer.out" '^PORTS http=[0-9]+ https=[1-9]'
 TLS_PORT=$(sed -n 's/^PORTS http=[0-9]* https=\([0-9]*\).*/\1/p' "$E2E_DIR/peer.out")
 mkdir -p "$E2E_DIR/wss"

@@ -6,11 +6,7 @@
 source "$(dirname "$0")/lib.sh"
 source "$(dirname "$0")/explorer-lib.sh"
 
-peer_fifo="$E2E_DIR/peer.in"
-mkfifo "$peer_fifo"
-python3 "$(dirname "$0")/../../Sources/LoopbackTesting/loopback_server.py" <"$peer_fifo" >"$E2E_DIR/peer.out" 2>&1 &
-SERVER_PIDS+=($!)
-exec {peer_holder}>"$peer_fifo"
+start_loopback_peer
 required "the peer starts" wait_file "$E2E_DIR/peer.out" '^PORTS http=[0-9]+'
 PORT=$(sed -n 's/^PORTS http=\([0-9]*\).*/\1/p' "$E2E_DIR/peer.out")
 mkdir -p "$E2E_DIR/ws"

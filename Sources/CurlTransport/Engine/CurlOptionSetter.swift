@@ -33,3 +33,26 @@ struct CurlOptionSetter {
         try check(ccurl_easy_setopt_slist(handle, option, value), "option \(option.rawValue)")
     }
 }
+
+extension CurlOptionSetter {
+    /// TLS verification, the CA file, the client certificate and the proxy: set alike for an
+    /// HTTP transfer and for a `wss://` tunnel (`CurlTLSTunnel`), so both trust and present the same.
+    func setConnectionSecurity(
+        verifyTLS: Bool, caFile: String?, clientCertificate: String?, clientKey: String?,
+        clientKeyPassphrase: String?, proxy: String?, proxyCAFile: String?
+    ) throws(CurlFailure) {
+        try set(CURLOPT_SSL_VERIFYPEER, verifyTLS ? 1 : 0)
+        try set(CURLOPT_SSL_VERIFYHOST, verifyTLS ? 2 : 0)
+        if let caFile { try set(CURLOPT_CAINFO, caFile) }
+        if let clientCertificate { try set(CURLOPT_SSLCERT, clientCertificate) }
+        if let clientKey { try set(CURLOPT_SSLKEY, clientKey) }
+        if let clientKeyPassphrase { try set(CURLOPT_KEYPASSWD, clientKeyPassphrase) }
+        if let proxy {
+            try set(CURLOPT_PROXY, proxy)
+        } else if ProxyEnvironment.isEmpty {
+            try set(CURLOPT_PROXY, "")
+        }
+        if ProxyEnvironment.isEmpty { try set(CURLOPT_NOPROXY, "") }
+        if let proxyCAFile { try set(CURLOPT_PROXY_CAINFO, proxyCAFile) }
+    }
+}

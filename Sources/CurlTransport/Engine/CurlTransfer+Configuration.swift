@@ -92,19 +92,10 @@ extension CurlTransfer {
             try options.set(CURLOPT_MAXREDIRS, spec.maxRedirects)
             try options.set(CURLOPT_AUTOREFERER, 1)
         }
-        try options.set(CURLOPT_SSL_VERIFYPEER, spec.verifyTLS ? 1 : 0)
-        try options.set(CURLOPT_SSL_VERIFYHOST, spec.verifyTLS ? 2 : 0)
-        if let caFile = spec.caFile { try options.set(CURLOPT_CAINFO, caFile) }
-        if let certificate = spec.clientCertificate { try options.set(CURLOPT_SSLCERT, certificate) }
-        if let key = spec.clientKey { try options.set(CURLOPT_SSLKEY, key) }
-        if let passphrase = spec.clientKeyPassphrase { try options.set(CURLOPT_KEYPASSWD, passphrase) }
-        if let proxy = spec.proxy {
-            try options.set(CURLOPT_PROXY, proxy)
-        } else if ProxyEnvironment.isEmpty {
-            try options.set(CURLOPT_PROXY, "")
-        }
-        if ProxyEnvironment.isEmpty { try options.set(CURLOPT_NOPROXY, "") }
-        if let proxyCAFile = spec.proxyCAFile { try options.set(CURLOPT_PROXY_CAINFO, proxyCAFile) }
+        try options.setConnectionSecurity(
+            verifyTLS: spec.verifyTLS, caFile: spec.caFile, clientCertificate: spec.clientCertificate,
+            clientKey: spec.clientKey, clientKeyPassphrase: spec.clientKeyPassphrase, proxy: spec.proxy,
+            proxyCAFile: spec.proxyCAFile)
         if let authentication = spec.authentication {
             let scheme =
                 switch authentication.scheme {

@@ -78,21 +78,12 @@ private final class TunnelPump {
             try setter.set(CURLOPT_NOSIGNAL, 1)
             try setter.pointer(CURLOPT_ERRORBUFFER, UnsafeMutableRawPointer(errorBuffer))
             try setter.set(CURLOPT_CONNECTTIMEOUT_MS, TransferSpec.milliseconds(timeout))
-            try setter.set(CURLOPT_SSL_VERIFYPEER, options.verifyTLS ? 1 : 0)
-            try setter.set(CURLOPT_SSL_VERIFYHOST, options.verifyTLS ? 2 : 0)
-            if let caFile = options.caFile { try setter.set(CURLOPT_CAINFO, caFile) }
-            if let certificate = options.clientCertificate {
-                try setter.set(CURLOPT_SSLCERT, certificate.certificatePath)
-                if let key = certificate.privateKeyPath { try setter.set(CURLOPT_SSLKEY, key) }
-                if let passphrase = certificate.passphrase { try setter.set(CURLOPT_KEYPASSWD, passphrase) }
-            }
-            if let proxy = options.proxy {
-                try setter.set(CURLOPT_PROXY, proxy)
-            } else if ProxyEnvironment.isEmpty {
-                try setter.set(CURLOPT_PROXY, "")
-            }
-            if ProxyEnvironment.isEmpty { try setter.set(CURLOPT_NOPROXY, "") }
-            if let proxyCAFile = options.proxyCAFile { try setter.set(CURLOPT_PROXY_CAINFO, proxyCAFile) }
+            try setter.setConnectionSecurity(
+                verifyTLS: options.verifyTLS, caFile: options.caFile,
+                clientCertificate: options.clientCertificate?.certificatePath,
+                clientKey: options.clientCertificate?.privateKeyPath,
+                clientKeyPassphrase: options.clientCertificate?.passphrase, proxy: options.proxy,
+                proxyCAFile: options.proxyCAFile)
             let code = curl_easy_perform(handle)
             guard code == CURLE_OK else {
                 var failure = CurlFailure(
