@@ -316,6 +316,22 @@ struct SendCommandTests {
         #expect(try send([url, "--insecure"]).status == 0)
     }
 
+    @Test("a server that asks for a client certificate: refused without, answered with --cert and --key")
+    func clientCertificate() throws {
+        let server = try LoopbackServer.shared()
+        let url = server.mutualTLSURL("/json").absoluteString
+        let ca = server.certificate.certificateFile.path
+        #expect(try send([url, "--cacert", ca]).status == 3)
+        let answered = try send([
+            url, "--cacert", ca, "--cert", server.clientCertificate.certificateFile.path, "--key",
+            server.clientCertificate.keyFile.path,
+        ])
+        #expect(answered.status == 0, "\(answered.stderr)")
+        let lonelyKey = try send([url, "--key", server.clientCertificate.keyFile.path])
+        #expect(lonelyKey.status == 2)
+        #expect(lonelyKey.stderr.contains("--key needs --cert"))
+    }
+
     @Test("an expired certificate and one for another host: exit 3 with their own translated errors")
     func certificateFailures() throws {
         let server = try LoopbackServer.shared()

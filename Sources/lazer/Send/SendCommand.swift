@@ -71,7 +71,7 @@ struct SendCommand: ParsableCommand {
             time (default 3 s), sending Last-Event-ID; a 204 answer stops.
 
             WebSocket: a ws:// or wss:// URL connects (GET upgrade with -H headers; wss://
-            with the TLS options of HTTPS: --cacert, -k, --proxy), sends each
+            with the TLS options of HTTPS: --cacert, --cert/--key, -k, --proxy), sends each
             --message as a text message, and prints every message as it goes (↑ sent,
             ↓ received; --stream-json: NDJSON of {index, time, direction, kind, data})
             until the server closes, --max-messages received, --seconds, or Ctrl+C, each
@@ -122,6 +122,14 @@ struct SendCommand: ParsableCommand {
 
     @Option(name: .customLong("cacert"), help: "Trust the CA certificates in this PEM file.")
     var caCert: String?
+
+    @Option(
+        name: [.customShort("E"), .customLong("cert")],
+        help: "Present this client certificate (PEM) to a server that asks for one (HTTPS, wss://).")
+    var clientCert: String?
+
+    @Option(name: .customLong("key"), help: "The client certificate's private key (PEM), when not in --cert's file.")
+    var clientKey: String?
 
     @Option(
         name: .customLong("proxy"),

@@ -60,6 +60,18 @@ struct SendRequestBuilder {
             }
             options.caFile = caCert
         }
+        if command.clientKey != nil, command.clientCert == nil {
+            throw ValidationError("--key needs --cert (the certificate it belongs to).")
+        }
+        if let certificate = command.clientCert {
+            for (option, path) in [("--cert", certificate), ("--key", command.clientKey)] {
+                guard let path else { continue }
+                guard FileManager.default.isReadableFile(atPath: path) else {
+                    throw ValidationError("\(option) \(path): no such readable file.")
+                }
+            }
+            options.clientCertificate = ClientCertificate(certificatePath: certificate, privateKeyPath: command.clientKey)
+        }
         if let proxy = command.proxy {
             guard let proxyURL = URL(string: proxy), let scheme = proxyURL.scheme?.lowercased(),
                 ["http", "https", "socks5", "socks5h", "socks4", "socks4a"].contains(scheme)
