@@ -70,7 +70,8 @@ struct SendRequestBuilder {
                     throw ValidationError("\(option) \(path): no such readable file.")
                 }
             }
-            options.clientCertificate = ClientCertificate(certificatePath: certificate, privateKeyPath: command.clientKey)
+            options.clientCertificate = ClientCertificate(
+                certificatePath: certificate, privateKeyPath: command.clientKey)
         }
         if let proxy = command.proxy {
             guard let proxyURL = URL(string: proxy), let scheme = proxyURL.scheme?.lowercased(),
