@@ -42,14 +42,16 @@ def _read(sock, count):
 
 
 def relay(client, upstream, first_chunk=None):
-    """Copies bytes both ways until either side closes (or 60 s pass in silence); `first_chunk` sees
-    the client's first bytes before they are forwarded."""
+    """Copies bytes both ways until either side closes (or 300 s pass in silence: a full test run on
+    two cores can leave a client's task unscheduled for a minute between opening a tunnel and using
+    it — a wss:// test lost its upgrade to a 60 s limit once); `first_chunk` sees the client's first
+    bytes before they are forwarded."""
     selector = selectors.DefaultSelector()
     selector.register(client, selectors.EVENT_READ, upstream)
     selector.register(upstream, selectors.EVENT_READ, client)
     try:
         while True:
-            events = selector.select(timeout=60)
+            events = selector.select(timeout=300)
             if not events:
                 return
             for key, _ in events:
