@@ -44,7 +44,7 @@ package enum WebSocketTranscript {
             if let text = message.text {
                 messages.append(.text(text))
             } else if case .file(let path) = message.content {
-                let url = WebSocketSettings.messageFileURL(path, folder: folder)
+                let url = WebSocketSettings.collectionFileURL(path, folder: folder)
                 do {
                     guard let bytes = try RegularFile.read(url.path, limit: WebSocketRequest.defaultMaxMessageBytes)
                     else {

@@ -18,7 +18,6 @@ package enum WebSocketExchange {
         onEvents: @escaping @Sendable ([StreamEvent]) -> Void
     ) -> ResponseFuture<DataResponse> {
         ResponseFuture<DataResponse>(scheduler: scheduler) { future in
-            let origin = clock()
             let events = WebSocketExchangeEvents(observer: sent.exchangeObserver, url: request.url, clock: clock)
             events.queued()
             let task = Task {
@@ -51,7 +50,7 @@ package enum WebSocketExchange {
                 var lastProgress: Duration?
                 for await event in session.events {
                     var shown = streamEvent(event, index: index)
-                    shown.offset = clock() - origin
+                    shown.offset = events.elapsed
                     index += 1
                     onEvents([shown])
                     switch event {
@@ -73,7 +72,7 @@ package enum WebSocketExchange {
                     future.fail(with: error)
                     return
                 }
-                let lifetime = clock() - origin
+                let lifetime = events.elapsed
                 let facts = WebSocketTranscript.facts(
                     handshake: session.handshake, received: received, duration: lifetime)
                 // The response's time is the connection's life, from the send to the close.

@@ -8,12 +8,7 @@ extension SavedOptions {
         let folder = URL(fileURLWithPath: document.path).deletingLastPathComponent()
         func problem(_ path: String?) -> String? {
             guard let path, !path.isEmpty, !path.contains("{{") else { return nil }
-            let file = path.hasPrefix("/") ? URL(fileURLWithPath: path) : folder.appendingPathComponent(path)
-            var isFolder: ObjCBool = false
-            if !FileManager.default.fileExists(atPath: file.path, isDirectory: &isFolder) {
-                return "options.caFile: no such file \(path)"
-            }
-            return isFolder.boolValue ? "options.caFile: \(path) is a folder, not a PEM file" : nil
+            return WebSocketSettings.fileProblem(path, folder: folder).map { "options.caFile: " + $0 }
         }
         var problems = problem(document.collection.options.caFile).map { [$0] } ?? []
         for location in document.collection.allRequests {

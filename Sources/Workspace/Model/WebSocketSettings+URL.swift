@@ -48,23 +48,28 @@ extension WebSocketSettings {
             guard let settings = location.request.websocket else { continue }
             for message in settings.messages {
                 guard case .file(let path) = message.content else { continue }
-                let file = messageFileURL(path, folder: folder)
-                var isFolder: ObjCBool = false
-                if !FileManager.default.fileExists(atPath: file.path, isDirectory: &isFolder) {
-                    problems.append(
-                        "request \"\(location.request.name)\": message \"\(message.name)\": no such file \(path)")
-                } else if isFolder.boolValue {
-                    problems.append(
-                        "request \"\(location.request.name)\": message \"\(message.name)\": \(path) is a folder, not a file"
-                    )
+                if let problem = fileProblem(path, folder: folder) {
+                    problems.append("request \"\(location.request.name)\": message \"\(message.name)\": \(problem)")
                 }
             }
         }
         return problems
     }
 
-    /// A message file's place: absolute or `~/` as written, else beside the collection file.
-    package static func messageFileURL(_ path: String, folder: URL) -> URL {
+    /// What is wrong with a file a collection names (`path` as `collectionFileURL` places it), for
+    /// `lazer validate`: "no such file frames/blob.bin", "frames is a folder, not a file"; nil when
+    /// it is a file.
+    package static func fileProblem(_ path: String, folder: URL) -> String? {
+        var isFolder: ObjCBool = false
+        guard
+            FileManager.default.fileExists(atPath: collectionFileURL(path, folder: folder).path, isDirectory: &isFolder)
+        else { return "no such file \(path)" }
+        return isFolder.boolValue ? "\(path) is a folder, not a file" : nil
+    }
+
+    /// A file a collection names (a message file, a CA file): absolute or `~/` as written, else
+    /// beside the collection file.
+    package static func collectionFileURL(_ path: String, folder: URL) -> URL {
         if path.hasPrefix("/") { return URL(fileURLWithPath: path) }
         if path.hasPrefix("~/") {
             return FileManager.default.homeDirectoryForCurrentUser.appendingPathComponent(String(path.dropFirst(2)))

@@ -102,8 +102,9 @@ package struct RequestResolver: Sendable {
         }
         var options = saved.options.overlaid(on: baseOptions)
         options.proxy = options.proxy.map { resolver.resolve($0, at: "options.proxy") }
+        // Placed as `lazer validate` checks it: absolute or `~/` as written, else beside the collection.
         options.caFile = options.caFile.map { resolver.resolve($0, at: "options.caFile") }.flatMap {
-            $0.isEmpty ? nil : absolute($0)
+            $0.isEmpty ? nil : WebSocketSettings.collectionFileURL($0, folder: URL(fileURLWithPath: baseFolder)).path
         }
         var request = ResolvedRequest(
             requestID: saved.id, method: saved.method, target: target, query: query, headers: headers, body: body,

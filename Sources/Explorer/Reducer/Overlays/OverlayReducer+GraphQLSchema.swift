@@ -25,14 +25,14 @@ extension OverlayReducer {
             }
             state.overlay = nil
             return Outcome(requests: [.insertIntoQuery(text)])
-        case KeyEvent(.up): browser.selected = max(0, browser.selected - 1)
-        case KeyEvent(.down): browser.selected = max(0, min(count - 1, browser.selected + 1))
-        case KeyEvent(.pageUp): browser.selected = max(0, browser.selected - max(1, context.page))
-        case KeyEvent(.pageDown): browser.selected = max(0, min(count - 1, browser.selected + max(1, context.page)))
         default:
-            let before = browser.query.text
-            _ = browser.query.handle(key)
-            if browser.query.text != before { browser.refresh() }
+            if let moved = movedSelection(browser.selected, by: key, count: count, page: context.page) {
+                browser.selected = moved
+            } else {
+                let before = browser.query.text
+                _ = browser.query.handle(key)
+                if browser.query.text != before { browser.refresh() }
+            }
         }
         state.overlay = .graphqlSchema(browser)
         return outcome
