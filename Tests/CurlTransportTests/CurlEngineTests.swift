@@ -395,6 +395,11 @@ struct CurlEngineTests {
                     onComplete: { continuation.resume(returning: $0) }))
         }
         #expect(throws: CurlFailure.self) { try result.get() }
+        let clock = ContinuousClock()
+        let waited = clock.measure { harness.engine.shutdown() }
+        // shutdown waits for the thread, but at most 10 s: a machine that starves the thread longer
+        // (a full test run on two cores can) sees shutdown return at its deadline, never before.
+        #expect(harness.engine.isStopped || waited >= .seconds(10))
         harness.engine.shutdown()
         #expect(harness.engine.isStopped)
         #expect(!harness.engine.isRegisteredForExit)
