@@ -103,9 +103,9 @@ struct ValidateCommand: ParsableCommand {
                     failed = true
                     continue
                 }
-                // WebSocket messages sent from files (issue 25) and CA files: the files are there.
+                // WebSocket messages sent from files (issue 25), CA files and client certificates: the files are there.
                 let messageProblems =
-                    WebSocketSettings.problems(in: document) + SavedOptions.caFileProblems(in: document)
+                    WebSocketSettings.problems(in: document) + SavedOptions.fileProblems(in: document)
                 for problem in messageProblems {
                     output += TerminalText.line("\(entry.path): error: \(problem)") + "\n"
                 }

@@ -67,6 +67,11 @@ extension ResolvedRequest {
         if let verify = options.verifyTLS { result.verifyTLS = verify }
         if let proxy = options.proxy, !proxy.isEmpty { result.proxy = proxy }
         if let caFile = options.caFile, !caFile.isEmpty { result.caFile = caFile }
+        if let certificate = options.clientCertificate, !certificate.isEmpty {
+            result.clientCertificate = ClientCertificate(
+                certificatePath: certificate, privateKeyPath: options.clientKey,
+                passphrase: options.clientKeyPassphrase)
+        }
         switch options.httpVersion {
         case .http10?: result.httpVersion = .http10
         case .http11?: result.httpVersion = .http11

@@ -10,12 +10,22 @@ package struct SavedOptions: Sendable, Equatable {
     /// A PEM file of CA certificates to trust for HTTPS and `wss://` (a private CA), relative to
     /// the collection file; may use variables.
     package var caFile: String?
+    /// A TLS client certificate (PEM; may hold its key too) for mutual TLS, relative to the
+    /// collection file; may use variables. The key and passphrase below go with it: a request that
+    /// names its own certificate takes none of them from its collection.
+    package var clientCertificate: String?
+    /// The client certificate's private key (PEM), when it is not in the certificate file.
+    package var clientKey: String?
+    /// The key's passphrase: only `{{variable}}` references (a secret variable), never the
+    /// passphrase itself, so a collection file, a draft or an export never holds it.
+    package var clientKeyPassphrase: String?
     package var httpVersion: HTTPVersionChoice?
     package var unknownFields: [StoredJSON.Member]
 
     package init(
         timeoutSeconds: Double? = nil, connectTimeoutSeconds: Double? = nil, followRedirects: Bool? = nil,
         maxRedirects: Int? = nil, verifyTLS: Bool? = nil, proxy: String? = nil, caFile: String? = nil,
+        clientCertificate: String? = nil, clientKey: String? = nil, clientKeyPassphrase: String? = nil,
         httpVersion: HTTPVersionChoice? = nil, unknownFields: [StoredJSON.Member] = []
     ) {
         self.timeoutSeconds = timeoutSeconds
@@ -25,6 +35,9 @@ package struct SavedOptions: Sendable, Equatable {
         self.verifyTLS = verifyTLS
         self.proxy = proxy
         self.caFile = caFile
+        self.clientCertificate = clientCertificate
+        self.clientKey = clientKey
+        self.clientKeyPassphrase = clientKeyPassphrase
         self.httpVersion = httpVersion
         self.unknownFields = unknownFields
     }
@@ -40,12 +53,16 @@ package struct SavedOptions: Sendable, Equatable {
     /// These options over `base` (a collection's): each field set here wins, an absent one is
     /// taken from `base`. Unknown fields stay this request's own.
     package func overlaid(on base: SavedOptions) -> SavedOptions {
-        SavedOptions(
+        // The certificate, its key and its passphrase are one choice: never this request's
+        // certificate with the collection's key.
+        let certificate = clientCertificate == nil ? base : self
+        return SavedOptions(
             timeoutSeconds: timeoutSeconds ?? base.timeoutSeconds,
             connectTimeoutSeconds: connectTimeoutSeconds ?? base.connectTimeoutSeconds,
             followRedirects: followRedirects ?? base.followRedirects, maxRedirects: maxRedirects ?? base.maxRedirects,
             verifyTLS: verifyTLS ?? base.verifyTLS, proxy: proxy ?? base.proxy, caFile: caFile ?? base.caFile,
-            httpVersion: httpVersion ?? base.httpVersion,
+            clientCertificate: certificate.clientCertificate, clientKey: certificate.clientKey,
+            clientKeyPassphrase: certificate.clientKeyPassphrase, httpVersion: httpVersion ?? base.httpVersion,
             unknownFields: unknownFields)
     }
 
@@ -59,7 +76,7 @@ package struct SavedOptions: Sendable, Equatable {
 
     static let keys = [
         "timeoutSeconds", "connectTimeoutSeconds", "followRedirects", "maxRedirects", "verifyTLS", "proxy",
-        "caFile", "httpVersion",
+        "caFile", "clientCertificate", "clientKey", "clientKeyPassphrase", "httpVersion",
     ]
 
     static func read(_ node: SourceNode, _ path: DocumentPath, _ reader: DocumentReader) -> SavedOptions? {
@@ -72,6 +89,9 @@ package struct SavedOptions: Sendable, Equatable {
             verifyTLS: fields.bool("verifyTLS"),
             proxy: fields.string("proxy"),
             caFile: fields.string("caFile"),
+            clientCertificate: fields.string("clientCertificate"),
+            clientKey: fields.string("clientKey"),
+            clientKeyPassphrase: fields.string("clientKeyPassphrase"),
             httpVersion: fields.choice("httpVersion"),
             unknownFields: fields.unknownFields(known: keys))
     }
@@ -85,6 +105,9 @@ package struct SavedOptions: Sendable, Equatable {
         object.add("verifyTLS", verifyTLS)
         object.add("proxy", proxy)
         object.add("caFile", caFile)
+        object.add("clientCertificate", clientCertificate)
+        object.add("clientKey", clientKey)
+        object.add("clientKeyPassphrase", clientKeyPassphrase)
         object.add("httpVersion", httpVersion?.rawValue)
         object.append(unknown: unknownFields)
         return object.json

@@ -103,9 +103,15 @@ package struct RequestResolver: Sendable {
         var options = saved.options.overlaid(on: baseOptions)
         options.proxy = options.proxy.map { resolver.resolve($0, at: "options.proxy") }
         // Placed as `lazer validate` checks it: absolute or `~/` as written, else beside the collection.
-        options.caFile = options.caFile.map { resolver.resolve($0, at: "options.caFile") }.flatMap {
-            $0.isEmpty ? nil : WebSocketSettings.collectionFileURL($0, folder: URL(fileURLWithPath: baseFolder)).path
+        func placed(_ path: String?, at location: String) -> String? {
+            path.map { resolver.resolve($0, at: location) }.flatMap {
+                $0.isEmpty ? nil : WebSocketSettings.collectionFileURL($0, folder: URL(fileURLWithPath: baseFolder)).path
+            }
         }
+        options.caFile = placed(options.caFile, at: "options.caFile")
+        options.clientCertificate = placed(options.clientCertificate, at: "options.clientCertificate")
+        options.clientKey = placed(options.clientKey, at: "options.clientKey")
+        options.clientKeyPassphrase = resolvePassphrase(options, &resolver, problems: &problems)
         var request = ResolvedRequest(
             requestID: saved.id, method: saved.method, target: target, query: query, headers: headers, body: body,
             digestCredentials: digest, options: options, secretValues: resolver.secretValues)
@@ -117,6 +123,21 @@ package struct RequestResolver: Sendable {
         request.secretNames = resolver.secretNames
         request.emptySecrets = resolver.emptySecrets
         return Outcome(request: request, problems: resolver.problems + problems, prompts: resolver.prompts)
+    }
+
+    /// The client key's passphrase resolved and noted as a secret. Only `{{variable}}` references
+    /// are taken (see `SavedOptions.clientKeyPassphrase`); a key without a certificate is refused too.
+    private func resolvePassphrase(
+        _ options: SavedOptions, _ resolver: inout VariableResolver, problems: inout [VariableProblem]
+    ) -> String? {
+        problems += SavedOptions.clientCertificateProblems(options)
+        guard let written = options.clientKeyPassphrase, !written.isEmpty, DraftSecrets.isOnlyReferences(written)
+        else { return nil }
+        let passphrase = resolver.resolve(written, at: "options.clientKeyPassphrase")
+        if !passphrase.isEmpty, !resolver.secretValues.contains(passphrase) {
+            resolver = resolver.noting(secret: passphrase)
+        }
+        return passphrase.isEmpty ? nil : passphrase
     }
 
     /// The AWS fields resolved. The secret access key and the session token are secrets even when
