@@ -29,3 +29,45 @@ struct OptionsInForceTests {
         #expect(!screen.contains("3 →"))
     }
 }
+
+/// The client certificate lines of the Options tab: the collection's certificate, key and
+/// passphrase reference shown as in force; a passphrase typed out is refused (it would be kept in
+/// the draft and the file), a `{{variable}}` is taken.
+struct ClientCertificateOptionsTests {
+    static let file = FixtureFile.text(
+        "mtls.json",
+        """
+        {
+          "formatVersion": 1, "id": "mtls", "name": "MTLS", "defaultEnvironment": "dev",
+          "options": {"clientCertificate": "certs/client.pem", "clientKey": "certs/key.pem",
+                      "clientKeyPassphrase": "{{keyPass}}"},
+          "requests": [{"id": "r", "name": "R", "method": "GET", "url": "/r"}],
+          "environments": [{"name": "dev", "kind": "mock", "baseURL": "https://dev.test"}]
+        }
+        """)
+
+    @Test func theCollectionsCertificateIsInForceAndAPassphraseIsOnlyAReference() throws {
+        var fixture = try ReducerFixture([Self.file], startup: StartupRequest(request: "r"))
+        fixture.driver.press("alt+5")
+        var screen = fixture.driver.render()
+        #expect(screen.contains("(default) → certs/client.pem (collection)"), "\(screen)")
+        #expect(screen.contains("(default) → certs/key.pem (collection)"))
+        for _ in 0..<9 { fixture.driver.press("down") }
+        #expect(fixture.driver.render().contains("(default) → {{keyPass}} (collection)"))
+        fixture.driver.press("enter")
+        fixture.driver.type("hunter22")
+        fixture.driver.press("enter")
+        #expect(fixture.driver.state.editor.formError?.contains("never the passphrase itself") == true)
+        let key = RequestKey(collectionID: "mtls", requestID: "r")
+        #expect(fixture.driver.state.drafts[key]?.options.clientKeyPassphrase == nil)
+        fixture.driver.press("ctrl+a")
+        fixture.driver.type("{{myPass}}")
+        fixture.driver.press("enter")
+        screen = fixture.driver.render()
+        #expect(screen.contains("{{myPass}}"), "\(screen)")
+        #expect(fixture.driver.state.drafts[key]?.options.clientKeyPassphrase == "{{myPass}}")
+        // The request now makes its own certificate choice: nothing of the collection's is mixed in.
+        #expect(!screen.contains("(collection)"), "\(screen)")
+        #expect(screen.contains("client certificate  (default) → none"), "\(screen)")
+    }
+}

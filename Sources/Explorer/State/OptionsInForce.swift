@@ -7,6 +7,10 @@ enum OptionsInForce {
     static func value(of field: FormRow.Field, request: SavedRequest, collection: RequestCollection?) -> String? {
         let inherited = collection?.options ?? SavedOptions()
         let from = collection.map { _ in " (collection)" } ?? ""
+        // The certificate, key and passphrase come together, from the request or the collection.
+        let ownsCertificate = request.options.ownsClientCertificate
+        let certificateGroup = ownsCertificate ? request.options : inherited
+        let certificateSource = ownsCertificate ? "" : from
         func seconds(_ value: Double) -> String {
             (value == value.rounded() ? String(Int(value)) : String(value)) + " s"
         }
@@ -26,6 +30,13 @@ enum OptionsInForce {
             return inherited.proxy.map { $0 + from } ?? "none (or $https_proxy / $http_proxy)"
         case .caFile where request.options.caFile == nil:
             return inherited.caFile.map { $0 + from } ?? "the system's CA certificates"
+        case .clientCertificate where request.options.clientCertificate == nil:
+            return certificateGroup.clientCertificate.map { $0 + certificateSource } ?? "none"
+        case .clientKey where request.options.clientKey == nil:
+            if let key = certificateGroup.clientKey { return key + certificateSource }
+            return certificateGroup.clientCertificate == nil ? "none" : "in the certificate file"
+        case .clientKeyPassphrase where request.options.clientKeyPassphrase == nil:
+            return certificateGroup.clientKeyPassphrase.map { $0 + certificateSource } ?? "none"
         case .httpVersion where request.options.httpVersion == nil:
             return inherited.httpVersion.map { $0.rawValue + from } ?? "1.1, or 2 where TLS offers it"
         default:

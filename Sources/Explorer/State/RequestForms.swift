@@ -10,6 +10,7 @@ package struct FormRow: Sendable, Hashable {
         case commandLine, commandHeader, commandPrefix, commandCache, commandTimeout
         case jwtAlgorithm, jwtSecret, jwtKeyFile, jwtClaims, jwtLifetime, jwtKeyID, ntlmDomain
         case timeout, connectTimeout, followRedirects, maxRedirects, verifyTLS, proxy, caFile, httpVersion
+        case clientCertificate, clientKey, clientKeyPassphrase
         case expectation(Int)
         case capture(Int)
         case newExpectation, newCapture
@@ -137,6 +138,9 @@ package enum RequestForms {
             FormRow(.verifyTLS, "verify TLS", flag(options.verifyTLS), choices: [defaultChoice, "yes", "no"]),
             FormRow(.proxy, "proxy", options.proxy ?? ""),
             FormRow(.caFile, "CA file", options.caFile ?? ""),
+            FormRow(.clientCertificate, "client certificate", options.clientCertificate ?? ""),
+            FormRow(.clientKey, "client key", options.clientKey ?? ""),
+            FormRow(.clientKeyPassphrase, "key passphrase", options.clientKeyPassphrase ?? "", secret: true),
             FormRow(
                 .httpVersion, "HTTP version", options.httpVersion?.rawValue ?? defaultChoice,
                 choices: [defaultChoice] + SavedOptions.HTTPVersionChoice.allCases.map(\.rawValue)),
@@ -281,6 +285,16 @@ package enum RequestForms {
             request.options.proxy = trimmed.isEmpty ? nil : trimmed
         case .caFile:
             request.options.caFile = trimmed.isEmpty ? nil : trimmed
+        case .clientCertificate:
+            request.options.clientCertificate = trimmed.isEmpty ? nil : trimmed
+        case .clientKey:
+            request.options.clientKey = trimmed.isEmpty ? nil : trimmed
+        case .clientKeyPassphrase:
+            // Only references: a typed passphrase would sit in the draft and the collection file.
+            guard trimmed.isEmpty || DraftSecrets.isOnlyReferences(trimmed) else {
+                return "Write a {{variable}} (a secret variable, F4), never the passphrase itself"
+            }
+            request.options.clientKeyPassphrase = trimmed.isEmpty ? nil : trimmed
         case .httpVersion:
             request.options.httpVersion = SavedOptions.HTTPVersionChoice(rawValue: trimmed)
         case .expectation(let index):

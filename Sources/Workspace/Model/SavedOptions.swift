@@ -11,8 +11,8 @@ package struct SavedOptions: Sendable, Equatable {
     /// the collection file; may use variables.
     package var caFile: String?
     /// A TLS client certificate (PEM; may hold its key too) for mutual TLS, relative to the
-    /// collection file; may use variables. The key and passphrase below go with it: a request that
-    /// names its own certificate takes none of them from its collection.
+    /// collection file; may use variables. The key and passphrase below go with it
+    /// (``ownsClientCertificate``).
     package var clientCertificate: String?
     /// The client certificate's private key (PEM), when it is not in the certificate file.
     package var clientKey: String?
@@ -53,9 +53,7 @@ package struct SavedOptions: Sendable, Equatable {
     /// These options over `base` (a collection's): each field set here wins, an absent one is
     /// taken from `base`. Unknown fields stay this request's own.
     package func overlaid(on base: SavedOptions) -> SavedOptions {
-        // The certificate, its key and its passphrase are one choice: never this request's
-        // certificate with the collection's key.
-        let certificate = clientCertificate == nil ? base : self
+        let certificate = ownsClientCertificate ? self : base
         return SavedOptions(
             timeoutSeconds: timeoutSeconds ?? base.timeoutSeconds,
             connectTimeoutSeconds: connectTimeoutSeconds ?? base.connectTimeoutSeconds,
@@ -64,6 +62,13 @@ package struct SavedOptions: Sendable, Equatable {
             clientCertificate: certificate.clientCertificate, clientKey: certificate.clientKey,
             clientKeyPassphrase: certificate.clientKeyPassphrase, httpVersion: httpVersion ?? base.httpVersion,
             unknownFields: unknownFields)
+    }
+
+    /// Whether these options make their own client certificate choice. The certificate, its key
+    /// and its passphrase are one choice: a request setting any of them takes none from its
+    /// collection (never its own certificate with the collection's key).
+    package var ownsClientCertificate: Bool {
+        clientCertificate != nil || clientKey != nil || clientKeyPassphrase != nil
     }
 
     /// The HTTP version a request asks for (absent: HTTP/1.1, or HTTP/2 where TLS offers it).
