@@ -154,11 +154,11 @@ import Workspace
 
     @Test func whatCannotBeCarriedIsReported() throws {
         let items = try report(
-            "curl --cert c.pem --resolve a.test:443:127.0.0.1 --frobnicate -H 'Accept:' -b jar.txt -d @missing.txt a.test"
+            "curl --capath c/x --resolve a.test:443:127.0.0.1 --frobnicate -H 'Accept:' -b jar.txt -d @missing.txt a.test"
         )
         #expect(
             items == [
-                "paste:1:6: curl option --cert c.pem: client certificates are not stored in collections",
+                "paste:1:6: curl option --capath c/x: CA folders are not stored in collections (--cacert files are)",
                 "paste:1:19: curl option --resolve a.test:443:127.0.0.1: host overrides are not stored in collections",
                 "paste:1:50: curl option --frobnicate (unknown) (ignored)",
                 "paste:1:66: -H 'Accept:' removes curl's own Accept header (not carried)",
@@ -220,5 +220,36 @@ import Workspace
         #expect(text.contains("--cacert '/tmp/certs/corp-ca.pem'"), "\(text)")
         let command = text.split(separator: "\n").filter { !$0.hasPrefix("#") }.joined(separator: "\n")
         #expect(try requests(command)[0].options.caFile == "/tmp/certs/corp-ca.pem")
+    }
+
+    @Test func aClientCertificateImportsAndExportsBackWithoutItsPassphrase() throws {
+        let imported = try requests(#"curl -E 'certs/me\:2026.pem:hunter22' --key certs/me-key.pem https://a.test/x"#)[0]
+        #expect(imported.options.clientCertificate == "certs/me:2026.pem")
+        #expect(imported.options.clientKey == "certs/me-key.pem")
+        #expect(imported.options.clientKeyPassphrase == nil)
+        let items = try report(#"curl --cert me.pem:hunter22 --pass hunter23 --proxy-user u:hunter24 https://a.test"#)
+        #expect(items.count == 3, "\(items)")
+        #expect(items.first?.contains("--cert me.pem:••••••: the passphrase is not stored") == true, "\(items)")
+        #expect(items.allSatisfy { !$0.contains("hunter") }, "\(items)")
+
+        var collection = RequestCollection(id: "c", name: "C")
+        collection.variables = [Variable(name: "keyPass", value: "s3cret-pass", secret: true)]
+        collection.requests = [SavedRequest(id: "r", name: "R", method: .get, url: "https://intranet.example/x")]
+        collection.requests[0].options.clientCertificate = "certs/me:2026.pem"
+        collection.requests[0].options.clientKey = "certs/me-key.pem"
+        collection.requests[0].options.clientKeyPassphrase = "{{keyPass}}"
+        let output = CurlExport.output(
+            ExportInput(
+                document: CollectionDocument(
+                    path: "/tmp/c.json", collection: collection, fingerprint: FileFingerprint(size: 0, hash: 0))))
+        let text = String(decoding: output.bytes, as: UTF8.self)
+        #expect(text.contains(#"--cert '/tmp/certs/me\:2026.pem'"#), "\(text)")
+        #expect(text.contains("--key '/tmp/certs/me-key.pem'"), "\(text)")
+        #expect(text.contains("--pass \"$LAZER_VAR_keyPass\""), "\(text)")
+        #expect(!text.contains("s3cret-pass"))
+        let command = text.split(separator: "\n").filter { !$0.hasPrefix("#") }.joined(separator: "\n")
+        let back = try requests(command)[0]
+        #expect(back.options.clientCertificate == "/tmp/certs/me:2026.pem")
+        #expect(back.options.clientKey == "/tmp/certs/me-key.pem")
     }
 }

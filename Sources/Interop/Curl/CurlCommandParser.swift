@@ -106,7 +106,9 @@ struct CurlCommandParser {
         case .ignored:
             return
         case .notCarried(let reason):
-            let shown = "--\(spec.long)" + (argument.map { " \($0.text)" } ?? "")
+            // A passphrase or proxy credential is not repeated in the report.
+            let secret = ["pass", "proxy-user", "proxy-header"].contains(spec.long)
+            let shown = "--\(spec.long)" + (argument.map { " " + (secret ? Redactor.mask : $0.text) } ?? "")
             report.add("curl option \(shown): \(reason)", at: location(word))
             return
         case .handled:
@@ -144,6 +146,15 @@ struct CurlCommandParser {
         case "referer": invocation.referer = value
         case "proxy": invocation.options.proxy = value.text.contains("://") ? value.text : "http://" + value.text
         case "cacert": invocation.options.caFile = value.text
+        case "cert":
+            let (path, passphrase) = Self.certificateAndPassphrase(value.text)
+            invocation.options.clientCertificate = path
+            if passphrase != nil {
+                report.add(
+                    "curl option --cert \(path):\(Redactor.mask): the passphrase is not stored: "
+                        + "set options.clientKeyPassphrase to a {{variable}}", at: location(value.word))
+            }
+        case "key": invocation.options.clientKey = value.text
         case "url": invocation.urls.append(value)
         case "oauth2-bearer": invocation.bearer = value
         case "url-query": invocation.urlQueries.append(value)
@@ -166,5 +177,26 @@ struct CurlCommandParser {
         } else {
             report.add("curl time \(value.text): not a number of seconds", at: location(value.word))
         }
+    }
+
+    /// curl's `--cert FILE[:PASSPHRASE]`: the first `:` not escaped as `\:` ends the file name.
+    static func certificateAndPassphrase(_ text: String) -> (path: String, passphrase: String?) {
+        var path = ""
+        var escaped = false
+        for (offset, character) in zip(text.indices, text) {
+            if escaped {
+                if character != ":" { path.append("\\") }
+                path.append(character)
+                escaped = false
+            } else if character == "\\" {
+                escaped = true
+            } else if character == ":" {
+                return (path, String(text[text.index(after: offset)...]))
+            } else {
+                path.append(character)
+            }
+        }
+        if escaped { path.append("\\") }
+        return (path, nil)
     }
 }

@@ -145,6 +145,14 @@ package enum CurlExport {
         if let seconds = options.connectTimeoutSeconds { parts.append(["--connect-timeout", number(seconds)]) }
         if let proxy = options.proxy, !proxy.isEmpty { parts.append(["--proxy", words.word(proxy)]) }
         if let caFile = options.caFile, !caFile.isEmpty { parts.append(["--cacert", words.word(caFile)]) }
+        if let certificate = options.clientCertificate, !certificate.isEmpty {
+            // A `:` in the file name would start curl's passphrase: escaped as `\:`.
+            parts.append(["--cert", words.word(certificate.replacingOccurrences(of: ":", with: "\\:"))])
+            if let key = options.clientKey, !key.isEmpty { parts.append(["--key", words.word(key)]) }
+            if let passphrase = options.clientKeyPassphrase, !passphrase.isEmpty {
+                parts.append(["--pass", words.word(passphrase)])
+            }
+        }
         switch options.httpVersion {
         case .http10?: parts.append(["--http1.0"])
         case .http11?: parts.append(["--http1.1"])

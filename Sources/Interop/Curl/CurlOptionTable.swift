@@ -32,7 +32,8 @@ struct CurlOptionSpec: Sendable {
         .init("range", "r", true), .init("digest", nil, false), .init("basic", nil, false),
         .init("ntlm", nil, false), .init("negotiate", nil, false),
         .init("http1.0", "0", false), .init("http1.1", nil, false), .init("http2", nil, false),
-        .init("http2-prior-knowledge", nil, false), .init("next", ":", false),
+        .init("http2-prior-knowledge", nil, false), .init("next", ":", false), .init("cert", "E", true),
+        .init("key", nil, true),
     ]
 
     private static let ignored: [CurlOptionSpec] =
@@ -56,11 +57,9 @@ struct CurlOptionSpec: Sendable {
 
     private static let notCarried: [CurlOptionSpec] =
         [
-            ("cert", "E", "client certificates are not stored in collections"),
-            ("key", nil, "client certificates are not stored in collections"),
-            ("cert-type", nil, "client certificates are not stored in collections"),
-            ("key-type", nil, "client certificates are not stored in collections"),
-            ("pass", nil, "client certificates are not stored in collections"),
+            ("cert-type", nil, "certificate types are not stored (collections take PEM files)"),
+            ("key-type", nil, "key types are not stored (collections take PEM files)"),
+            ("pass", nil, "passphrases are not stored: set options.clientKeyPassphrase to a {{variable}}"),
             ("capath", nil, "CA folders are not stored in collections (--cacert files are)"),
             ("pinnedpubkey", nil, "pinned keys are not stored in collections"),
             ("resolve", nil, "host overrides are not stored in collections"),
