@@ -197,4 +197,16 @@ import Workspace
         #expect(!http.contains("pw-secret"))
         #expect(http.contains("# password is secret: set its value before sending\n@password =\n"))
     }
+
+    @Test func aCAFileAndAClientCertificateAreNamedInAnHTTPFileExport() throws {
+        var collection = RequestCollection(id: "c", name: "C")
+        collection.requests = [SavedRequest(id: "r", name: "R", method: .get, url: "https://intranet.example/x")]
+        collection.requests[0].options.caFile = "certs/ca.pem"
+        collection.requests[0].options.clientCertificate = "certs/me.pem"
+        let document = CollectionDocument(
+            path: "/tmp/c.json", collection: collection, fingerprint: FileFingerprint(size: 0, hash: 0))
+        let http = HTTPFileExport.file(ExportInput(document: document))
+        #expect(http.contains("# Lazer: trusts the CA file certs/ca.pem\n"), "\(http)")
+        #expect(http.contains("# Lazer: presents the client certificate certs/me.pem\n"), "\(http)")
+    }
 }

@@ -117,7 +117,9 @@ import Workspace
                 requests: [
                     SavedRequest(
                         id: "login", name: "Log in", method: .post, url: "https://api.test/login",
-                        options: SavedOptions(followRedirects: true, verifyTLS: false, proxy: "http://proxy.test:8080"),
+                        options: SavedOptions(
+                            followRedirects: true, verifyTLS: false, proxy: "http://proxy.test:8080",
+                            caFile: "certs/ca.pem", clientCertificate: "certs/me.pem"),
                         expectations: [
                             Expectation(subject: .status, op: .equals, value: .integer(200)),
                             Expectation(subject: .header(name: "Content-Type"), op: .contains, value: .string("json")),
@@ -186,6 +188,9 @@ import Workspace
                 "Auth/Log in: capture of all: a JSONPath Postman cannot follow "
                     + "(not run by Postman; kept in the script for a Lazer import)",
                 "Auth/Log in: proxy http://proxy.test:8080 (Postman sets proxies in its settings) (left out)",
+                "Auth/Log in: CA file certs/ca.pem (Postman sets CA certificates in its settings) (left out)",
+                "Auth/Log in: client certificate certs/me.pem (Postman sets client certificates in its settings) "
+                    + "(left out)",
                 "Auth/Log in: retry policy (Postman does not retry) (left out)",
                 "Files/Upload: file name report.pdf of part doc (Postman sends the file's own name) (left out)",
             ])

@@ -53,6 +53,10 @@ package enum HTTPFileExport {
         if let seconds = options.connectTimeoutSeconds { lines.append("# @connection-timeout \(number(seconds))") }
         if options.verifyTLS == false { lines.append("# Lazer: TLS certificates are not verified for this request") }
         if let proxy = options.proxy { lines.append("# Lazer: sent through the proxy \(oneLine(proxy))") }
+        if let caFile = options.caFile { lines.append("# Lazer: trusts the CA file \(oneLine(caFile))") }
+        if let certificate = options.clientCertificate {
+            lines.append("# Lazer: presents the client certificate \(oneLine(certificate))")
+        }
         if !request.expectations.isEmpty || !request.captures.isEmpty {
             lines.append(
                 "# Lazer: \(request.expectations.count) checks and \(request.captures.count) captures are not exported")

@@ -169,6 +169,12 @@ struct PostmanItemWriter {
             report.add("connect timeout \(StoredJSON.double(seconds).compact()) s", at: place)
         }
         if let proxy = options.proxy { report.add("proxy \(proxy) (Postman sets proxies in its settings)", at: place) }
+        if let caFile = options.caFile {
+            report.add("CA file \(caFile) (Postman sets CA certificates in its settings)", at: place)
+        }
+        if let certificate = options.clientCertificate {
+            report.add("client certificate \(certificate) (Postman sets client certificates in its settings)", at: place)
+        }
         if let version = options.httpVersion { report.add("HTTP version \(version.rawValue)", at: place) }
         if request.retry != nil { report.add("retry policy (Postman does not retry)", at: place) }
         if request.websocket != nil {
