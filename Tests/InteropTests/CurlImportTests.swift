@@ -223,7 +223,8 @@ import Workspace
     }
 
     @Test func aClientCertificateImportsAndExportsBackWithoutItsPassphrase() throws {
-        let imported = try requests(#"curl -E 'certs/me\:2026.pem:hunter22' --key certs/me-key.pem https://a.test/x"#)[0]
+        let imported = try requests(#"curl -E 'certs/me\:2026.pem:hunter22' --key certs/me-key.pem https://a.test/x"#)[
+            0]
         #expect(imported.options.clientCertificate == "certs/me:2026.pem")
         #expect(imported.options.clientKey == "certs/me-key.pem")
         #expect(imported.options.clientKeyPassphrase == nil)

@@ -64,12 +64,14 @@ struct ClientCertificateRunCommandTests {
         let report = folder.appendingPathComponent("report.html").path
         let arguments =
             command == "run"
-            ? ["run", file.path, "--reporter", "human", "--reporter", "html", "--output", report] : [command, file.path]
+            ? ["run", file.path, "--reporter", "human", "--reporter", "html", "--output", report]
+            : [command, file.path]
         let result = try LazerBinary.run(arguments, environment: environment)
         var written = ""
         if let files = FileManager.default.enumerator(atPath: folder.path) {
             for case let path as String in files where !path.hasPrefix("certs") {
-                written += (try? String(contentsOfFile: folder.appendingPathComponent(path).path, encoding: .utf8)) ?? ""
+                let text = try? String(contentsOfFile: folder.appendingPathComponent(path).path, encoding: .utf8)
+                written += text ?? ""
             }
         }
         return Outcome(status: result.status, stdout: result.stdout, stderr: result.stderr, written: written)

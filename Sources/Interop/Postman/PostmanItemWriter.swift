@@ -173,7 +173,8 @@ struct PostmanItemWriter {
             report.add("CA file \(caFile) (Postman sets CA certificates in its settings)", at: place)
         }
         if let certificate = options.clientCertificate {
-            report.add("client certificate \(certificate) (Postman sets client certificates in its settings)", at: place)
+            report.add(
+                "client certificate \(certificate) (Postman sets client certificates in its settings)", at: place)
         }
         if let version = options.httpVersion { report.add("HTTP version \(version.rawValue)", at: place) }
         if request.retry != nil { report.add("retry policy (Postman does not retry)", at: place) }

@@ -104,8 +104,9 @@ package struct RequestResolver: Sendable {
         options.proxy = options.proxy.map { resolver.resolve($0, at: "options.proxy") }
         // Placed as `lazer validate` checks it: absolute or `~/` as written, else beside the collection.
         func placed(_ path: String?, at location: String) -> String? {
-            path.map { resolver.resolve($0, at: location) }.flatMap {
-                $0.isEmpty ? nil : WebSocketSettings.collectionFileURL($0, folder: URL(fileURLWithPath: baseFolder)).path
+            let folder = URL(fileURLWithPath: baseFolder)
+            return path.map { resolver.resolve($0, at: location) }.flatMap {
+                $0.isEmpty ? nil : WebSocketSettings.collectionFileURL($0, folder: folder).path
             }
         }
         options.caFile = placed(options.caFile, at: "options.caFile")
