@@ -434,7 +434,7 @@ struct RequestExecution {
             case .dnsFailure, .proxyDNSFailure: "resolving"
             case .connectionRefused, .hostUnreachable, .connectTimeout, .proxyFailure: "connecting"
             case .tlsHandshake, .certificateUntrusted, .certificateExpired, .hostnameMismatch, .clientCertificate,
-                .caFileUnreadable:
+                .clientCertificateRefused, .caFileUnreadable:
                 "TLS"
             case .sendFailure, .uploadFileUnreadable: "sending"
             case .totalTimeout: "waiting"

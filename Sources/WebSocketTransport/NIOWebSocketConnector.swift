@@ -83,6 +83,7 @@ public struct NIOWebSocketConnector: WebSocketConnecting {
                 }
             }
         let connected: EventLoopFuture<any Channel>
+        var tunnelEnding: TunnelEnding?
         if secure, let tunnel {
             let opened: TLSTunnel
             do {
@@ -94,6 +95,7 @@ public struct NIOWebSocketConnector: WebSocketConnecting {
                 throw error
             }
             // NIO takes the descriptor over: the channel closes it, which ends the tunnel.
+            tunnelEnding = opened.ending
             connected = bootstrap.withConnectedSocket(opened.descriptor)
         } else {
             connected = bootstrap.connect(host: host, port: port)
@@ -117,6 +119,8 @@ public struct NIOWebSocketConnector: WebSocketConnecting {
         } catch var error as TransportError {
             deadline.cancel()
             continuation.finish()
+            // The tunnel's end of file came from a failed TLS read: its error says why (an alert).
+            if error.reason == .emptyReply, let ended = tunnelEnding?.error { error = ended }
             error.url = error.url ?? url
             connected.whenSuccess { $0.close(promise: nil) }
             throw error

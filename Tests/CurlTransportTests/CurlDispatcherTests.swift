@@ -186,7 +186,9 @@ struct CurlDispatcherTests {
         #expect(await transportError(dispatcher.dataFuture(from: deadProxy))?.reason == .proxyFailure)
     }
 
-    @Test("mutual TLS: the client certificate and key are presented; an unusable one is a clientCertificate error")
+    @Test(
+        "mutual TLS: the client certificate and key are presented; none or an untrusted one is refused; an unusable one is a clientCertificate error"
+    )
     func clientCertificate() async throws {
         let server = try LoopbackServer.shared()
         let dispatcher = makeDispatcher()
@@ -199,8 +201,18 @@ struct CurlDispatcherTests {
         }
         #expect(try await dispatcher.dataFuture(from: withCertificate).value.statusCode.rawValue == 200)
 
-        let without = request(server.mutualTLSURL("/json"), configure: trusted)
-        #expect(await transportError(dispatcher.dataFuture(from: without)) != nil)
+        // The server asks for a certificate in its handshake and refuses none or an untrusted one
+        // (TLS 1.3 sends the alert after the handshake; observed transfers know it was asked for).
+        let without = EventRecorder().observing(request(server.mutualTLSURL("/json"), configure: trusted))
+        #expect(await transportError(dispatcher.dataFuture(from: without))?.reason == .clientCertificateRefused)
+        let untrusted = EventRecorder().observing(
+            request(server.mutualTLSURL("/json")) {
+                trusted(&$0)
+                $0.options.clientCertificate = ClientCertificate(
+                    certificatePath: server.certificate.certificateFile.path,
+                    privateKeyPath: server.certificate.keyFile.path)
+            })
+        #expect(await transportError(dispatcher.dataFuture(from: untrusted))?.reason == .clientCertificateRefused)
 
         let unusable = request(server.mutualTLSURL("/json")) {
             trusted(&$0)

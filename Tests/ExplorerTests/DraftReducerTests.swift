@@ -593,11 +593,11 @@ struct DraftReducerTests {
         fixture.driver.press("esc", "alt+1")
         var screen = fixture.driver.render()
         #expect(screen.contains("Query  1–"))
-        #expect(screen.contains(" of 11 ↓"))
+        #expect(screen.contains(" of 8 ↓"))
         // At the last row: the rows above are the ones hidden.
         fixture.driver.press("end")
         screen = fixture.driver.render()
-        #expect(screen.contains("–11 of 11 ↑"))
+        #expect(screen.contains("–8 of 8 ↑"))
         // At 120×50 they all fit: no count.
         fixture.driver.reduce(.event(.resize(Size(width: 120, height: 50))))
         #expect(!fixture.driver.render().contains(" of 8 "))

@@ -58,12 +58,12 @@ struct InteropReducerTests {
     @Test func aPastedCommandReportsWhatItCouldNotCarry() throws {
         var fixture = try ReducerFixture(startup: StartupRequest(request: "a-users"))
         fixture.driver.typeAtEndOfURLPath("")
-        fixture.driver.reduce(.event(.paste("curl --cert me.pem -u ada https://a.test\ncurl https://b.test")))
+        fixture.driver.reduce(.event(.paste("curl --capath ca -u ada https://a.test\ncurl https://b.test")))
         #expect(fixture.driver.state.drafts[users]?.url == "https://a.test")
         let toast = try #require(fixture.driver.state.toast)
         #expect(toast.kind == .warning)
         #expect(toast.message.contains("the first of 2 commands"))
-        #expect(toast.message.contains("not carried: curl option --cert me.pem"))
+        #expect(toast.message.contains("not carried: curl option --capath ca"))
         #expect(toast.message.contains("and 1 more"))
         // Longer than the status line: it ends in … (not mid-word), then the key that shows it
         // whole, beside the unsaved count.

@@ -41,7 +41,9 @@ struct ClientCertificateOptionsTests {
           "formatVersion": 1, "id": "mtls", "name": "MTLS", "defaultEnvironment": "dev",
           "options": {"clientCertificate": "certs/client.pem", "clientKey": "certs/key.pem",
                       "clientKeyPassphrase": "{{keyPass}}"},
-          "requests": [{"id": "r", "name": "R", "method": "GET", "url": "/r"}],
+          "requests": [{"id": "r", "name": "R", "method": "GET", "url": "/r"},
+                       {"id": "anonymous", "name": "Anonymous", "method": "GET", "url": "/r",
+                        "options": {"clientCertificate": ""}}],
           "environments": [{"name": "dev", "kind": "mock", "baseURL": "https://dev.test"}]
         }
         """)
@@ -69,5 +71,30 @@ struct ClientCertificateOptionsTests {
         // The request now makes its own certificate choice: nothing of the collection's is mixed in.
         #expect(!screen.contains("(collection)"), "\(screen)")
         #expect(screen.contains("client certificate  (default) → none"), "\(screen)")
+    }
+
+    @Test func aRequestThatOptsOutSaysItPresentsNoCertificate() throws {
+        var fixture = try ReducerFixture([Self.file], startup: StartupRequest(request: "anonymous"))
+        fixture.driver.press("alt+5")
+        var screen = fixture.driver.render()
+        #expect(screen.contains("client certificate  none → not the collection's"), "\(screen)")
+        #expect(screen.contains("client key          (default) → none"), "\(screen)")
+        #expect(!screen.contains("in the certificate file"), "\(screen)")
+        #expect(!screen.contains("certs/client.pem"), "\(screen)")
+        // Typed back: the collection's certificate is in force again; `none` opts out once more.
+        for _ in 0..<7 { fixture.driver.press("down") }
+        fixture.driver.press("enter")
+        fixture.driver.press("ctrl+a")
+        fixture.driver.press("backspace")
+        fixture.driver.press("enter")
+        screen = fixture.driver.render()
+        #expect(screen.contains("(default) → certs/client.pem (collection)"), "\(screen)")
+        fixture.driver.press("enter")
+        fixture.driver.type("none")
+        fixture.driver.press("enter")
+        // Back to what the file says: no draft is left.
+        let key = RequestKey(collectionID: "mtls", requestID: "anonymous")
+        #expect(fixture.driver.state.drafts[key] == nil)
+        #expect(fixture.driver.render().contains("client certificate  none → not the collection's"))
     }
 }

@@ -66,7 +66,8 @@ struct ErrorTranslatorTests {
             switch reason {
             case .dnsFailure, .proxyDNSFailure, .connectionRefused, .hostUnreachable, .connectTimeout, .totalTimeout,
                 .tlsHandshake, .certificateUntrusted, .certificateExpired, .hostnameMismatch, .clientCertificate,
-                .caFileUnreadable, .tooManyRedirects, .redirectRefused, .badRedirect, .sendFailure, .receiveFailure,
+                .clientCertificateRefused, .caFileUnreadable, .tooManyRedirects, .redirectRefused, .badRedirect,
+                .sendFailure, .receiveFailure,
                 .emptyReply,
                 .partialBody, .protocolError, .headerTooLarge, .decompressionFailure, .proxyFailure, .cancelled,
                 .bodyTooLarge,
@@ -77,8 +78,8 @@ struct ErrorTranslatorTests {
                 return nil
             }
         }
-        #expect(TransportError.Reason.known.count == 30)
-        #expect(Set(TransportError.Reason.known.map(\.name)).count == 30)
+        #expect(TransportError.Reason.known.count == 31)
+        #expect(Set(TransportError.Reason.known.map(\.name)).count == 31)
         #expect(TransportError.Reason.known.allSatisfy { index($0) != nil })
     }
 

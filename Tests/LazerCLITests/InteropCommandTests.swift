@@ -26,14 +26,14 @@ struct InteropCommandTests {
     func curlFromStandardInput() throws {
         let work = try folder()
         let command =
-            "curl -X POST https://api.test/users -H 'Content-Type: application/json' -d '{\"a\": 1}' --cert c.pem"
+            "curl -X POST https://api.test/users -H 'Content-Type: application/json' -d '{\"a\": 1}' --capath ca"
         let first = try LazerBinary.run(
             ["import", "-", "--name", "Pasted"], stdin: Data(command.utf8), currentDirectory: work)
         #expect(first.status == 0, "\(first.stderr)")
         #expect(first.stdout.hasPrefix("Imported 1 request as Collections/pasted.json\nNot carried (1):\n"))
         #expect(
             first.stdout.contains(
-                "  stdin:1:87: curl option --cert c.pem: client certificates are not stored in collections"))
+                "  stdin:1:87: curl option --capath ca: CA folders are not stored in collections (--cacert files are)"))
         let bytes = try read(work + "/Collections/pasted.json")
         let validate = try LazerBinary.run(["validate", "Collections/pasted.json"], currentDirectory: work)
         #expect(validate.status == 0, "\(validate.stdout)\(validate.stderr)")

@@ -144,3 +144,34 @@ import WebSocketTransport
         }
     }
 }
+
+/// A tunnel whose server side ends at once, as a server refusing the client certificate ends it:
+/// the tunnel recorded the TLS alert before the caller's end of file.
+private struct RefusingTunnel: TLSTunnelOpening {
+    func openTunnel(
+        host: String, port: Int, options: RequestOptions, timeout: Duration, url: URL
+    ) async throws(TransportError) -> TLSTunnel {
+        var ends: [Int32] = [-1, -1]
+        guard socketpair(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0, &ends) == 0 else {
+            throw TransportError(.other(code: 0, message: "no socket pair"))
+        }
+        let ending = TunnelEnding()
+        ending.record(TransportError(.clientCertificateRefused, message: "tlsv13 alert certificate required"))
+        close(ends[1])
+        return TLSTunnel(descriptor: ends[0], ending: ending)
+    }
+}
+
+@Suite struct TunnelEndingTests {
+    @Test func anUpgradeCutByTheTunnelsFailureSaysWhyNotEmptyReply() async throws {
+        let url = try #require(URL(string: "wss://127.0.0.1:1/ws/echo"))
+        do throws(TransportError) {
+            _ = try await NIOWebSocketConnector(tunnel: RefusingTunnel()).connect(
+                WebSocketRequest(url: url, connectTimeout: .seconds(30)))
+            Issue.record("the upgrade succeeded over a closed tunnel")
+        } catch {
+            #expect(error.reason == .clientCertificateRefused)
+            #expect(error.message.contains("certificate required"))
+        }
+    }
+}

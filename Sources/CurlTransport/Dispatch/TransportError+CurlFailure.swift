@@ -47,7 +47,20 @@ extension TransportError {
     private static let expired = 10
     private static let hostnameMismatch = 62
 
+    /// The TLS alerts a server sends about the client's certificate, as OpenSSL words them (TLS
+    /// 1.3 sends them after the handshake, so libcurl reports them while receiving).
+    private static let clientCertificateAlerts = [
+        "alert certificate required", "alert bad certificate", "alert unknown ca", "alert certificate unknown",
+        "alert certificate expired", "alert certificate revoked", "alert unsupported certificate",
+    ]
+
+    static func refusesClientCertificate(_ message: String) -> Bool {
+        let message = message.lowercased()
+        return clientCertificateAlerts.contains { message.contains($0) }
+    }
+
     static func reason(forCurlCode raw: Int, failure: CurlFailure, viaProxy: Bool) -> Reason {
+        if failure.clientCertificateRefused, !viaProxy { return .clientCertificateRefused }
         if failure.headerTooLarge { return .headerTooLarge }
         let code = CURLcode(rawValue: UInt32(clamping: raw))
         switch code {
@@ -69,12 +82,15 @@ extension TransportError {
         case CURLE_READ_ERROR: return .uploadFileUnreadable
         case CURLE_OUT_OF_MEMORY: return .outOfMemory
         case CURLE_OPERATION_TIMEDOUT: return failure.connected ? .totalTimeout : .connectTimeout
-        case CURLE_SSL_CONNECT_ERROR, CURLE_SSL_CIPHER, CURLE_SSL_ENGINE_NOTFOUND: return .tlsHandshake
+        case CURLE_SSL_CONNECT_ERROR, CURLE_SSL_CIPHER, CURLE_SSL_ENGINE_NOTFOUND:
+            return Self.refusesClientCertificate(failure.message) ? .clientCertificateRefused : .tlsHandshake
         case CURLE_ABORTED_BY_CALLBACK: return .cancelled
         case CURLE_TOO_MANY_REDIRECTS: return .tooManyRedirects
         case CURLE_GOT_NOTHING: return .emptyReply
         case CURLE_SEND_ERROR: return .sendFailure
-        case CURLE_RECV_ERROR: return failure.message.contains("CONNECT") ? .proxyFailure : .receiveFailure
+        case CURLE_RECV_ERROR:
+            if Self.refusesClientCertificate(failure.message) { return .clientCertificateRefused }
+            return failure.message.contains("CONNECT") ? .proxyFailure : .receiveFailure
         case CURLE_SSL_CERTPROBLEM: return .clientCertificate
         case CURLE_PEER_FAILED_VERIFICATION, CURLE_SSL_ISSUER_ERROR:
             // An https:// proxy's own certificate failed: a proxy problem, not the server's certificate.

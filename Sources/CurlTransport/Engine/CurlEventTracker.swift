@@ -29,6 +29,8 @@ final class CurlEventTracker {
     private var connected = false
     private var reused = false
     private var tlsReported = false
+    /// The server's handshake asked for a client certificate ("TLS handshake, Request CERT").
+    private(set) var certificateRequested = false
     private var sent = false
     private var headReported = false
     private var addresses: [String] = []
@@ -99,6 +101,8 @@ final class CurlEventTracker {
             notBefore = String(trimmed.dropFirst("start date: ".count))
         } else if trimmed.hasPrefix("expire date: ") {
             notAfter = String(trimmed.dropFirst("expire date: ".count))
+        } else if trimmed.hasSuffix("TLS handshake, Request CERT (13):") {
+            certificateRequested = true
         } else if trimmed.hasPrefix("SSL certificate verify ok") {
             reportTLS(handle, verification: .verified)
         } else if trimmed.hasPrefix("SSL certificate verify result: ") {

@@ -128,6 +128,11 @@ extension CurlTransfer {
                 && CurlInfo.offset(handle, CURLINFO_SIZE_DOWNLOAD_T) == 0)
             || (code == CURLE_RECV_ERROR && message.contains("Too large response headers"))
         var timings = CurlInfo.timings(handle)
+        // TLS 1.3 sends a refusal of the client's certificate after the handshake, and the server
+        // may close before libcurl reads the alert: the request it made is the evidence left.
+        let refused =
+            tracker?.certificateRequested == true && CurlInfo.long(handle, CURLINFO_RESPONSE_CODE) == 0
+            && (code == CURLE_SEND_ERROR || code == CURLE_RECV_ERROR || code == CURLE_SSL_CONNECT_ERROR)
         // libcurl's total time can lag the failure (it is updated with progress): never less than
         // the time since the transfer was made (coarse: a few milliseconds).
         timings.total = max(timings.total, .milliseconds(CoarseClock.milliseconds() - startedAt))
@@ -142,6 +147,7 @@ extension CurlTransfer {
             connected: CurlInfo.offset(handle, CURLINFO_CONNECT_TIME_T) > 0
                 || CurlInfo.offset(handle, CURLINFO_PRETRANSFER_TIME_T) > 0,
             headerTooLarge: headerTooLarge,
+            clientCertificateRefused: refused,
             stage: failureStage(code: code, timings: timings, handle: handle),
             timings: timings
         )

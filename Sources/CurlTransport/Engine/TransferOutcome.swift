@@ -115,6 +115,9 @@ struct CurlFailure: Error, Sendable {
     /// (libcurl 7.88 reports `CURLE_OUT_OF_MEMORY`, as if memory ran out) or 300 KiB in all
     /// (`CURLE_RECV_ERROR`, "Too large response headers").
     var headerTooLarge = false
+    /// The server asked for a client certificate (libcurl's verbose text said so, for observed
+    /// transfers) and the connection broke before any response: it refused what was presented.
+    var clientCertificateRefused = false
     /// The stage the transfer failed in (see `CurlTransfer.failureStage`), nil for local causes.
     var stage: ExchangeStage?
     /// The phases measured before the failure; `total` is the time to the failure.

@@ -22,14 +22,16 @@ public struct CurlTLSTunnel: TLSTunnelOpening {
             // carries the tunnel's bytes for as long as it is open.
             let thread = Thread {
                 let pump: TunnelPump
+                let viaProxy = options.proxy != nil || !ProxyEnvironment.isEmpty
                 do throws(CurlFailure) {
                     pump = try TunnelPump.connect(target: target, options: options, timeout: timeout)
                 } catch {
-                    let viaProxy = options.proxy != nil || !ProxyEnvironment.isEmpty
                     continuation.resume(returning: .failure(TransportError(error, url: url, viaProxy: viaProxy)))
                     return
                 }
-                continuation.resume(returning: .success(TLSTunnel(descriptor: pump.callerEnd)))
+                let ending = TunnelEnding()
+                pump.ended = { ending.record(TransportError($0, url: url, viaProxy: viaProxy)) }
+                continuation.resume(returning: .success(TLSTunnel(descriptor: pump.callerEnd, ending: ending)))
                 pump.run()
             }
             thread.name = "lazer-tls-tunnel"
@@ -42,6 +44,9 @@ public struct CurlTLSTunnel: TLSTunnelOpening {
 /// One connect-only connection and the socket pair it is copied to; owned by its thread.
 private final class TunnelPump {
     private let handle: UnsafeMutableRawPointer
+    /// libcurl's error buffer, kept for the connection's life: a failed read's message (a TLS
+    /// alert) is written there.
+    private let errorBuffer: UnsafeMutablePointer<CChar>
     private let network: Int32
     /// The end the caller speaks over, and the end this pump reads and writes.
     let callerEnd: Int32
@@ -55,9 +60,15 @@ private final class TunnelPump {
     private static let chunk = 64 * 1024
     /// Reading from the server stops while this much waits for the caller (backpressure).
     private static let pendingLimit = 1 << 20
+    /// Told why a read from the server failed (not a clean close), before the caller's end of file.
+    var ended: (CurlFailure) -> Void = { _ in }
 
-    private init(handle: UnsafeMutableRawPointer, network: Int32, callerEnd: Int32, pumpEnd: Int32) {
+    private init(
+        handle: UnsafeMutableRawPointer, errorBuffer: UnsafeMutablePointer<CChar>, network: Int32, callerEnd: Int32,
+        pumpEnd: Int32
+    ) {
         self.handle = handle
+        self.errorBuffer = errorBuffer
         self.network = network
         self.callerEnd = callerEnd
         self.pumpEnd = pumpEnd
@@ -70,7 +81,6 @@ private final class TunnelPump {
         }
         let errorBuffer = UnsafeMutablePointer<CChar>.allocate(capacity: Int(CURL_ERROR_SIZE) + 1)
         errorBuffer.initialize(repeating: 0, count: Int(CURL_ERROR_SIZE) + 1)
-        defer { errorBuffer.deallocate() }
         do throws(CurlFailure) {
             let setter = CurlOptionSetter(handle: handle)
             try setter.set(CURLOPT_URL, target)
@@ -102,8 +112,7 @@ private final class TunnelPump {
                 }
                 throw failure
             }
-            // From here on nothing may write to the error buffer, which is about to go.
-            try setter.pointer(CURLOPT_ERRORBUFFER, nil)
+            errorBuffer.pointee = 0
             var socket: curl_socket_t = -1
             guard ccurl_easy_getinfo_socket(handle, &socket) == CURLE_OK, socket >= 0 else {
                 throw CurlFailure(cause: .curl(Int(CURLE_COULDNT_CONNECT.rawValue)), message: "no connected socket")
@@ -115,9 +124,11 @@ private final class TunnelPump {
                     message: "no local socket pair: \(String(cString: strerror(errno)))")
             }
             _ = fcntl(ends[1], F_SETFL, fcntl(ends[1], F_GETFL) | O_NONBLOCK)
-            return TunnelPump(handle: handle, network: socket, callerEnd: ends[0], pumpEnd: ends[1])
+            return TunnelPump(
+                handle: handle, errorBuffer: errorBuffer, network: socket, callerEnd: ends[0], pumpEnd: ends[1])
         } catch {
             curl_easy_cleanup(handle)
+            errorBuffer.deallocate()
             throw error
         }
     }
@@ -127,6 +138,7 @@ private final class TunnelPump {
     func run() {
         defer {
             curl_easy_cleanup(handle)
+            errorBuffer.deallocate()
             close(pumpEnd)
         }
         var buffer = [UInt8](repeating: 0, count: Self.chunk)
@@ -171,6 +183,12 @@ private final class TunnelPump {
             // A failed or closed connection: what was read still goes to the caller, then its end
             // of file (`flushToCaller`).
             guard code == CURLE_OK, count > 0 else {
+                if code != CURLE_OK {
+                    let message =
+                        errorBuffer.pointee == 0
+                        ? String(cString: curl_easy_strerror(code)) : String(cString: errorBuffer)
+                    ended(CurlFailure(cause: .curl(Int(code.rawValue)), message: message, connected: true))
+                }
                 serverClosed = true
                 return
             }

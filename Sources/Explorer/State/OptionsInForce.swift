@@ -30,11 +30,13 @@ enum OptionsInForce {
             return inherited.proxy.map { $0 + from } ?? "none (or $https_proxy / $http_proxy)"
         case .caFile where request.options.caFile == nil:
             return inherited.caFile.map { $0 + from } ?? "the system's CA certificates"
+        case .clientCertificate where request.options.clientCertificate == "":
+            return inherited.clientCertificate == nil ? nil : "not the collection's"
         case .clientCertificate where request.options.clientCertificate == nil:
             return certificateGroup.clientCertificate.map { $0 + certificateSource } ?? "none"
         case .clientKey where request.options.clientKey == nil:
             if let key = certificateGroup.clientKey { return key + certificateSource }
-            return certificateGroup.clientCertificate == nil ? "none" : "in the certificate file"
+            return (certificateGroup.clientCertificate ?? "").isEmpty ? "none" : "in the certificate file"
         case .clientKeyPassphrase where request.options.clientKeyPassphrase == nil:
             return certificateGroup.clientKeyPassphrase.map { $0 + certificateSource } ?? "none"
         case .httpVersion where request.options.httpVersion == nil:

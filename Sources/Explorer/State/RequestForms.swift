@@ -138,7 +138,10 @@ package enum RequestForms {
             FormRow(.verifyTLS, "verify TLS", flag(options.verifyTLS), choices: [defaultChoice, "yes", "no"]),
             FormRow(.proxy, "proxy", options.proxy ?? ""),
             FormRow(.caFile, "CA file", options.caFile ?? ""),
-            FormRow(.clientCertificate, "client certificate", options.clientCertificate ?? ""),
+            // "" in the file is a request that presents none, even when its collection names one.
+            FormRow(
+                .clientCertificate, "client certificate",
+                options.clientCertificate.map { $0.isEmpty ? "none" : $0 } ?? ""),
             FormRow(.clientKey, "client key", options.clientKey ?? ""),
             FormRow(.clientKeyPassphrase, "key passphrase", options.clientKeyPassphrase ?? "", secret: true),
             FormRow(
@@ -286,7 +289,7 @@ package enum RequestForms {
         case .caFile:
             request.options.caFile = trimmed.isEmpty ? nil : trimmed
         case .clientCertificate:
-            request.options.clientCertificate = trimmed.isEmpty ? nil : trimmed
+            request.options.clientCertificate = trimmed == "none" ? "" : (trimmed.isEmpty ? nil : trimmed)
         case .clientKey:
             request.options.clientKey = trimmed.isEmpty ? nil : trimmed
         case .clientKeyPassphrase:

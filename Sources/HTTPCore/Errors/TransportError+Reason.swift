@@ -23,6 +23,9 @@ extension TransportError {
         case hostnameMismatch
         /// The client certificate or key could not be used.
         case clientCertificate
+        /// The server asks for a client certificate and refused the one presented, or that none was
+        /// (its TLS alert: certificate required, bad certificate, unknown CA, …).
+        case clientCertificateRefused
         /// The CA file given could not be read.
         case caFileUnreadable
         /// More redirects than the request allows.
@@ -70,8 +73,8 @@ extension TransportError {
         public static let known: [Reason] = [
             .dnsFailure, .proxyDNSFailure, .connectionRefused, .hostUnreachable, .connectTimeout, .totalTimeout,
             .tlsHandshake, .certificateUntrusted, .certificateExpired, .hostnameMismatch, .clientCertificate,
-            .caFileUnreadable, .tooManyRedirects, .redirectRefused, .badRedirect, .sendFailure, .receiveFailure,
-            .emptyReply, .partialBody,
+            .clientCertificateRefused, .caFileUnreadable, .tooManyRedirects, .redirectRefused, .badRedirect,
+            .sendFailure, .receiveFailure, .emptyReply, .partialBody,
             .protocolError, .headerTooLarge, .decompressionFailure, .proxyFailure, .cancelled, .bodyTooLarge,
             .uploadFileUnreadable,
             .downloadWriteFailure, .unsupportedProtocol, .malformedURL, .outOfMemory,
@@ -97,6 +100,7 @@ extension TransportError {
             case .certificateExpired: return "certificateExpired"
             case .hostnameMismatch: return "hostnameMismatch"
             case .clientCertificate: return "clientCertificate"
+            case .clientCertificateRefused: return "clientCertificateRefused"
             case .caFileUnreadable: return "caFileUnreadable"
             case .tooManyRedirects: return "tooManyRedirects"
             case .redirectRefused: return "redirectRefused"
@@ -130,7 +134,7 @@ extension TransportError.Reason {
         case .dnsFailure, .proxyDNSFailure: .resolving
         case .connectionRefused, .hostUnreachable, .connectTimeout, .proxyFailure: .connecting
         case .tlsHandshake, .certificateUntrusted, .certificateExpired, .hostnameMismatch, .clientCertificate,
-            .caFileUnreadable:
+            .clientCertificateRefused, .caFileUnreadable:
             .tlsHandshake
         case .sendFailure, .uploadFileUnreadable: .sending
         case .totalTimeout, .emptyReply, .protocolError, .headerTooLarge, .tooManyRedirects, .redirectRefused,

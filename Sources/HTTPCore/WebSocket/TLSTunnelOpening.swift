@@ -1,4 +1,6 @@
+import AnnotatedLocks
 public import Foundation
+import Synchronization
 
 /// Opens a TLS connection to a host — through the options' proxy, checked against their CA file,
 /// with their client certificate, or unverified when they say so — and hands back a local stream
@@ -16,8 +18,27 @@ public protocol TLSTunnelOpening: Sendable {
 /// and close; closing it ends the TLS connection, and the server closing shows as end of file.
 public struct TLSTunnel: Sendable {
     public let descriptor: Int32
+    /// Why the server's side ended, when a read failed: the end of file the caller sees says
+    /// nothing of a TLS alert (a server refusing the client certificate sends one).
+    public let ending: TunnelEnding
 
-    public init(descriptor: Int32) {
+    public init(descriptor: Int32, ending: TunnelEnding = TunnelEnding()) {
         self.descriptor = descriptor
+        self.ending = ending
+    }
+}
+
+/// The failure that ended a tunnel's server side, recorded by the tunnel before its end of file.
+public final class TunnelEnding: Sendable {
+    private let failure = Mutex<TransportError?>(nil)
+
+    public init() {}
+
+    public func record(_ error: TransportError) {
+        failure.withLock(ownedBy: self) { $0 = $0 ?? error }
+    }
+
+    public var error: TransportError? {
+        failure.withLock(ownedBy: self) { $0 }
     }
 }
