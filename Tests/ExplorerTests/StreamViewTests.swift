@@ -87,6 +87,49 @@ struct StreamViewTests {
         #expect(harness.shows("bye"))
     }
 
+    @Test func slashFindsEventsByTheirDataNameOrIdWhileTheStreamRuns() throws {
+        let harness = try harness(Self.variants[0])
+        harness.press("F5")
+        harness.advance(by: .milliseconds(1150))
+        harness.press("g", "3", "/")
+        #expect(harness.shows("/ search the events' data, names and ids"))
+        harness.type("FIRST")
+        harness.press("enter")
+        // Case does not matter; the newest match at or before the newest event is selected.
+        #expect(harness.state.response.streamSelected == 0)
+        #expect(harness.shows("1 event holds \"FIRST\" (n later, N earlier)"))
+        #expect(harness.shows("/FIRST: 1 (n/N)"))
+        #expect(harness.shows("paused · End follows"))
+        // An event name is searched too, and later events count when n steps.
+        harness.press("/")
+        harness.press("ctrl+a")
+        harness.type("tick")
+        harness.press("enter")
+        #expect(harness.state.response.streamSelected == 0)
+        #expect(harness.shows("/tick: 2 (n/N)"))
+        harness.press("n")
+        #expect(harness.state.response.streamSelected == 1)
+        harness.press("n")
+        #expect(harness.state.response.streamSelected == 1)
+        #expect(harness.shows("No later event holds \"tick\""))
+        harness.press("N")
+        #expect(harness.state.response.streamSelected == 0)
+        // An event that arrived after the search ran is found by the next one.
+        harness.advance(by: .milliseconds(1000))
+        harness.press("/")
+        harness.press("ctrl+a")
+        harness.type("3")
+        harness.press("enter")
+        #expect(harness.state.response.streamSelected == 2)
+        #expect(harness.shows("bye"))
+        harness.press("/")
+        harness.press("ctrl+a")
+        harness.type("nowhere")
+        harness.press("enter")
+        #expect(harness.shows("No event holds \"nowhere\""))
+        #expect(harness.state.response.streamSelected == 2)
+    }
+
     @Test func escStopsTheStreamAndKeepsWhatCame() throws {
         let harness = try harness(Self.variants[0])
         harness.press("F5")

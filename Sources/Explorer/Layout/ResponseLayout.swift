@@ -111,6 +111,13 @@ enum ResponseLayout {
             selectionStyle: theme[.selection], focused: true)
     }
 
+    static func streamSearchInput(_ state: ExplorerState) -> TextInput {
+        let theme = state.theme
+        return TextInput(
+            placeholder: "search the events' data, names and ids; Enter finds", style: theme.base,
+            placeholderStyle: theme[.muted], selectionStyle: theme[.selection], focused: true)
+    }
+
     static func filterInput(_ state: ExplorerState) -> TextInput {
         let theme = state.theme
         return TextInput(

@@ -50,6 +50,8 @@ package struct ResponseViewState: Sendable, Equatable {
 
     /// The stream event selected (its stream index); nil follows the newest.
     package var streamSelected: Int?
+    /// How many events in memory held the stream search's pattern when it last ran or stepped.
+    package var streamMatchCount: Int?
 
     package init() {}
 

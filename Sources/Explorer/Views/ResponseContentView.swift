@@ -13,7 +13,7 @@ enum ResponseContentView {
         switch state.response.tab {
         case .tree:
             if let stream = state.shownStream {
-                StreamView.render(state, stream, in: area, buffer: &frame.buffer)
+                StreamView.render(state, stream, in: area, frame: &frame)
                 return
             }
             renderTree(state, response, in: area, frame: &frame)

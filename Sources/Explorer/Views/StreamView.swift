@@ -11,12 +11,31 @@ enum StreamView {
     /// Data larger than this is shown as text, not parsed on every frame.
     static let parseLimit = 256 * 1024
 
-    static func render(_ state: ExplorerState, _ stream: StreamLog, in area: Rect, buffer: inout Buffer) {
+    static func render(_ state: ExplorerState, _ stream: StreamLog, in area: Rect, frame: inout Frame) {
         guard area.height > 0 else { return }
         let theme = state.theme
         let selected = state.response.streamSelected.flatMap { stream.event(at: $0) }
-        buffer.write(
-            header(stream, following: selected == nil), x: area.x, y: area.y, style: theme[.info], maxX: area.right)
+        let search = state.response.search
+        if search.isEditing {
+            // `/` over a stream: the field takes the header's line while it is typed.
+            frame.buffer.write("/ ", x: area.x, y: area.y, style: theme[.accent])
+            frame.render(
+                ResponseLayout.streamSearchInput(state), in: ResponseLayout.queryField(in: area), laidOut: search.query)
+            frame.cursor = search.query.screenCursor
+        } else {
+            var line = header(stream, following: selected == nil)
+            if let count = state.response.streamMatchCount, !search.lastPattern.isEmpty {
+                line += " · /\(search.lastPattern): \(CountText.format(count)) (n/N)"
+            }
+            frame.buffer.write(line, x: area.x, y: area.y, style: theme[.info], maxX: area.right)
+        }
+        render(state, stream, selected: selected, in: area, buffer: &frame.buffer)
+    }
+
+    private static func render(
+        _ state: ExplorerState, _ stream: StreamLog, selected: StreamEvent?, in area: Rect, buffer: inout Buffer
+    ) {
+        let theme = state.theme
         let body = Rect(x: area.x, y: area.y + 1, width: area.width, height: max(0, area.height - 1))
         guard body.height > 0 else { return }
         guard let last = stream.events.last else {

@@ -13,6 +13,7 @@ extension ExplorerReducer {
                 ? state.exchange?.trace?.authorization?.authorizationURL : nil)
         if state.response.openedHistory == nil, let stream = state.exchange?.shownStream {
             context.stream = stream.firstIndex..<stream.total
+            context.streamLog = stream
         }
         let outcome = ResponseReducer.reduce(&state.response, action, context)
         if let notice = outcome.notice { notify(&state, notice.message, kind: notice.kind) }

@@ -63,6 +63,9 @@ extension ResponseReducer {
             state.filter.isEditing = true
             state.filter.query.selectAll()
         case .nextMatch, .previousMatch:
+            if let log = context.streamLog, state.tab == .tree {
+                return Outcome(notice: stepStream(forward: command == .nextMatch, log, &state))
+            }
             return Outcome(notice: stepMatch(forward: command == .nextMatch, &state))
         case .nextFinding, .previousFinding:
             return Outcome(notice: stepFinding(forward: command == .nextFinding, &state))

@@ -58,6 +58,8 @@ package enum ResponseReducer: SliceReducer {
         package var authorizationURL: String?
         /// The indices of the shown stream's events in memory, when the response is a stream.
         package var stream: Range<Int>?
+        /// The shown stream's events, for its search (`/`, `n`, `N`).
+        package var streamLog: StreamLog?
 
         package init(liveResult: ExchangeResult? = nil, requestName: String? = nil, authorizationURL: String? = nil) {
             self.liveResult = liveResult
@@ -109,6 +111,10 @@ package enum ResponseReducer: SliceReducer {
         case .command(let command):
             return perform(command, context, &state)
         case .type(let key):
+            if let log = context.streamLog, state.search.isEditing, key == KeyEvent(.enter) {
+                state.search.isEditing = false
+                return searchStream(state.search.query.text, log, &state)
+            }
             return type(key, shown, &state)
         case .paste(let text):
             if state.search.isEditing {
