@@ -79,6 +79,10 @@ extension ResponseCommand {
             .palette("Accept the response as its snapshot (shows the changes first)", [.response: ["A"]])
         case .recheckHistory:
             .palette("Re-check: run the checks against the history entry shown (else the latest)", [.response: ["H"]])
+        case .streamJoin:
+            .palette(
+                "Stream: join the text at a JSONPath as events arrive (a streamed answer read as prose)",
+                [.tree: ["J"]])
         case .nextFinding: .palette("Next contract finding in the tree", [.tree: ["f"]])
         case .previousFinding: .palette("Previous contract finding in the tree", [.tree: ["F"]])
         case .graphqlErrors:

@@ -216,6 +216,8 @@ package enum ResponseCommand: String, CaseIterable, Sendable {
     case graphqlErrorNode = "graphqlErrors.node"
     case graphqlErrorQuery = "graphqlErrors.query"
     case copyAuthorizationURL = "response.copyAuthorizationURL"
+    /// The joined view of a stream (issue 25): the JSONPath whose text the events are joined by.
+    case streamJoin = "stream.join"
 }
 
 /// Running a folder or collection, and the Runner view's own keys.

@@ -146,6 +146,7 @@ enum OverlayLayout {
         case .saveBody, .importFile, .exportFile: "path of the file"
         case .moveRequest, .moveFolder: "Folder/Sub (empty: the top level)"
         case .saveMockRoute: "mock environment"
+        case .streamJoin: "JSONPath, e.g. $.choices[0].delta.content (empty: no joined view)"
         default: "name"
         }
     }

@@ -18,6 +18,7 @@ package enum ExplorerReducer {
         var effects = reduceAction(&state, action)
         reduceOverlays(.settle(shownBefore: shownBefore), &state)
         effects += checkGraphQL(&state)
+        syncStreamJoin(&state)
         if state.selection != selectedBefore { effects += readCachedToken(state) }
         return queueSaves(effects, &state)
     }

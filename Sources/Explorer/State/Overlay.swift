@@ -113,6 +113,8 @@ package struct PromptState: Sendable, Equatable {
         case cookieValue(CookieJarKey, Cookie, selected: Int)
         /// The environment to send the request in and compare its answer with the one shown.
         case compareEnvironment(RequestKey)
+        /// The JSONPath whose text the request's stream joins (`stream.join`; empty: none).
+        case streamJoin(RequestKey)
     }
 
     package var purpose: Purpose

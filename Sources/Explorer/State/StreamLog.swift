@@ -31,6 +31,8 @@ package struct StreamLog: Sendable, Equatable {
     package var end: End?
     /// Esc asked the stream to stop; the response with what came follows.
     package var stopping = false
+    /// The joined view's text, when the request names a `stream.join` path.
+    package private(set) var joined: JoinedStreamText?
 
     package init(generation: Int) {
         self.generation = generation
@@ -43,7 +45,16 @@ package struct StreamLog: Sendable, Equatable {
         total += batch.count
         for event in batch { bytes += event.data.utf8.count }
         if let last = batch.last { lastOffset = last.offset }
+        joined?.add(batch)
         if events.count > Self.capacity + 1000 { events.removeFirst(events.count - Self.capacity) }
+    }
+
+    /// Joins the text `path` selects in each event in memory (and in those to come); nil: none.
+    /// The same path again changes nothing.
+    package mutating func join(_ path: String?) {
+        guard joined?.path != path else { return }
+        joined = path.map { JoinedStreamText(path: $0) }
+        joined?.add(events)
     }
 
     /// The index of the oldest event still in memory.

@@ -49,6 +49,11 @@ enum StreamView {
         renderList(stream, shown: shown.index, in: list, theme: theme, buffer: &buffer)
         let detail = Rect(x: body.x, y: list.bottom, width: body.width, height: body.bottom - list.bottom)
         guard detail.height > 1 else { return }
+        // Following with a join path: the joined text; a selected event shows its own data.
+        if selected == nil, let joined = stream.joined {
+            JoinedStreamView.render(joined, in: detail, theme: theme, buffer: &buffer)
+            return
+        }
         let title =
             "─ event \(shown.index + 1)" + (shown.name.map { " · \($0)" } ?? "")
             + (shown.id.map { " · id \($0)" } ?? "")

@@ -4,7 +4,9 @@ package import HTTPCore
 /// {"maxEvents": 10, "seconds": 30, "format": "sse"}`. Without it a stream is still shown as one
 /// (by its `Content-Type`) and ends when the server closes it. `maxEvents` and `seconds` end it
 /// cleanly — the response is what came, and expectations see those events — where a timeout would
-/// fail the request; `format` reads any body as a stream ("view as stream").
+/// fail the request; `format` reads any body as a stream ("view as stream"); `join` is the
+/// JSONPath whose text, event after event, the explorer joins into one text (a streamed LLM answer
+/// read as prose while it streams).
 package struct StreamSettings: Sendable, Equatable {
     /// End after this many events (1–1,000,000).
     package var maxEvents: Int?
@@ -12,15 +14,18 @@ package struct StreamSettings: Sendable, Equatable {
     package var seconds: Double?
     /// Read the body in this format whatever its `Content-Type`.
     package var format: StreamFormat?
+    /// The JSONPath (RFC 9535) of the text each event adds to the joined view.
+    package var join: String?
     package var unknownFields: [StoredJSON.Member]
 
     package init(
-        maxEvents: Int? = nil, seconds: Double? = nil, format: StreamFormat? = nil,
+        maxEvents: Int? = nil, seconds: Double? = nil, format: StreamFormat? = nil, join: String? = nil,
         unknownFields: [StoredJSON.Member] = []
     ) {
         self.maxEvents = maxEvents
         self.seconds = seconds
         self.format = format
+        self.join = join
         self.unknownFields = unknownFields
     }
 
@@ -35,13 +40,14 @@ package struct StreamSettings: Sendable, Equatable {
             onEvents: onEvents)
     }
 
-    static let keys = ["maxEvents", "seconds", "format"]
+    static let keys = ["maxEvents", "seconds", "format", "join"]
 
     static func read(_ node: SourceNode, _ path: DocumentPath, _ reader: DocumentReader) -> StreamSettings? {
         guard let fields = reader.object(node, at: path) else { return nil }
+        let join = fields.string("join").flatMap { fields.checkJSONPath("join", $0) ? $0 : nil }
         return StreamSettings(
             maxEvents: fields.int("maxEvents", in: 1...1_000_000), seconds: fields.seconds("seconds"),
-            format: fields.choice("format"), unknownFields: fields.unknownFields(known: keys))
+            format: fields.choice("format"), join: join, unknownFields: fields.unknownFields(known: keys))
     }
 
     var stored: StoredJSON {
@@ -49,6 +55,7 @@ package struct StreamSettings: Sendable, Equatable {
         object.add("maxEvents", maxEvents)
         object.add("seconds", seconds: seconds)
         object.add("format", format?.rawValue)
+        object.add("join", join)
         object.append(unknown: unknownFields)
         return object.json
     }

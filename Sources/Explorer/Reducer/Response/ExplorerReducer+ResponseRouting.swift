@@ -11,6 +11,8 @@ extension ExplorerReducer {
             liveResult: state.exchange?.result, requestName: state.selectedRequest?.name,
             authorizationURL: state.exchange?.inFlight != nil
                 ? state.exchange?.trace?.authorization?.authorizationURL : nil)
+        context.requestKey = state.selection
+        context.streamJoin = state.selectedRequest?.stream?.join
         if state.response.openedHistory == nil, let stream = state.exchange?.shownStream {
             context.stream = stream.firstIndex..<stream.total
             context.streamLog = stream

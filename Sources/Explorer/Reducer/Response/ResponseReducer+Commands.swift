@@ -98,6 +98,11 @@ extension ResponseReducer {
             return Outcome(requests: [.acceptSnapshot])
         case .recheckHistory:
             return Outcome(requests: [.recheckHistory])
+        case .streamJoin:
+            guard let key = context.requestKey else { return Outcome() }
+            let prompt = PromptState(
+                purpose: .streamJoin(key), title: "Join the text of each event at", text: context.streamJoin ?? "")
+            return Outcome(requests: [.openOverlay(.prompt(prompt))])
         case .copyAuthorizationURL:
             guard let address = context.authorizationURL else {
                 return Outcome(notice: Notice("No authorization waits for the browser", kind: .info))

@@ -60,6 +60,9 @@ package enum ResponseReducer: SliceReducer {
         package var stream: Range<Int>?
         /// The shown stream's events, for its search (`/`, `n`, `N`).
         package var streamLog: StreamLog?
+        /// The selected request and its `stream.join` path (`J` edits it).
+        package var requestKey: RequestKey?
+        package var streamJoin: String?
 
         package init(liveResult: ExchangeResult? = nil, requestName: String? = nil, authorizationURL: String? = nil) {
             self.liveResult = liveResult

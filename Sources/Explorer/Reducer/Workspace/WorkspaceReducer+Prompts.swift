@@ -18,6 +18,9 @@ extension WorkspaceReducer {
             offer.name = prompt.field.text.trimmingCharacters(in: .whitespaces)
             keepAsSecret(offer, thenSave: false, prompt: prompt, &state, context, &outcome)
             return
+        case .streamJoin(let key):
+            commitStreamJoin(prompt, key, &state, &outcome)
+            return
         default: break
         }
         let name = prompt.field.text.trimmingCharacters(in: .whitespaces)
@@ -99,7 +102,7 @@ extension WorkspaceReducer {
             outcome.requests.append(.editNewRequest(RequestKey(collectionID: id, requestID: request.id)))
             outcome.effects.append(.save(document, overwrite: false))
         case .moveRequest, .moveFolder, .saveMockRoute, .importFile, .exportFile, .secretName, .cookieValue,
-            .compareEnvironment:
+            .compareEnvironment, .streamJoin:
             return
         }
     }
