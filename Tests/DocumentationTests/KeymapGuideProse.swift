@@ -185,6 +185,12 @@ enum KeymapGuideProse {
           match in the request pane; `up`/`down` keep it, return to the rows and move.
         - The tree's search (`/`) and JSONPath filter (`|`): type, `enter` runs it (an empty filter shows
           the whole tree again).
+        - A stream (SSE, NDJSON, WebSocket) in the Tree tab: `up`/`down`/`k`/`j` select an event and stop
+          following the newest, `end` (or `G`) follows again, `esc` stops the stream; `/` searches the
+          events' data, names and ids (case ignored; `enter` selects the newest match at or before the
+          event on screen, `n` a later one, `N` an earlier one); `J` names the JSONPath whose text every
+          event adds to the joined view (`$.choices[0].delta.content`: a streamed answer read as prose),
+          shown below the list while following; it is the request's `stream.join`, kept when saved.
         - Help, variables (`F4`) and collection problems: `j`/`k`, arrows, `space`, `pgup`/`pgdn` scroll
           (the bottom border says which lines are shown when they do not all fit: `1–20 of 67 ↓ j/k`);
           `esc`, `enter`, `q`, `F1` or `?` close (`F4` closes the variables too); in the variables, `x`
