@@ -33,7 +33,8 @@ import Workspace
               "stream": {
                 "maxEvents": 10,
                 "seconds": 5,
-                "format": "sse"
+                "format": "sse",
+                "join": "$.n"
               }
             }
           ],
@@ -75,7 +76,7 @@ import Workspace
         #expect(result.diagnostics.isEmpty, "\(result.diagnostics)")
         let collection = try #require(result.collection)
         let request = try #require(collection.request(id: "ticks"))
-        #expect(request.stream == StreamSettings(maxEvents: 10, seconds: 5, format: .serverSentEvents))
+        #expect(request.stream == StreamSettings(maxEvents: 10, seconds: 5, format: .serverSentEvents, join: "$.n"))
         #expect(request.expectations.map(\.subject) == [.eventCount, .event(index: -1, path: "$.n")])
         #expect(collection.fileText() == Self.collection)
     }
@@ -90,6 +91,14 @@ import Workspace
         #expect(chunks.map(\.delay) == [.zero, .milliseconds(250)])
         #expect(String(decoding: chunks[0].data, as: UTF8.self) == "event: tick\nid: 1\ndata: {\"n\":1}\n\n")
         #expect(String(decoding: chunks[1].data, as: UTF8.self) == "data: two\ndata: lines\n\n")
+    }
+
+    @Test func aJoinPathThatIsNoJSONPathIsAnErrorAtItsCharacter() {
+        let result = load(Self.collection.replacing("\"join\": \"$.n\"", with: "\"join\": \"$.n[\""))
+        #expect(
+            result.diagnostics.contains { $0.message.contains("invalid JSONPath at character") },
+            "\(result.diagnostics)")
+        #expect(result.diagnostics.contains { $0.path.description.contains("join") }, "\(result.diagnostics)")
     }
 
     @Test func aLineBreakInAnEventNameIsAnErrorWhereItIs() {
