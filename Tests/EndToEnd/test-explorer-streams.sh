@@ -1,7 +1,8 @@
 # A Server-Sent Events stream in the explorer against a live server on 127.0.0.1
 # (explorer_server.py /events, one event every 0.7 s): the events appear one by one while the
 # response is open, the status line says it streams, k selects an older event and shows its data
-# as JSON, End follows again, Esc stops the stream (the server sees the client go) and keeps what came.
+# as JSON, End follows again, J joins each event's $.n into a growing text, / finds an event by its
+# data, Esc stops the stream (the server sees the client go) and keeps what came.
 source "$(dirname "$0")/lib.sh"
 source "$(dirname "$0")/explorer-lib.sh"
 
@@ -42,6 +43,19 @@ check "select: k stops following" wait_for streams "paused · End follows"
 check "select: the selected event's data is shown as JSON" wait_for streams '"server": "sse"'
 keys streams End
 check "select: End follows again" wait_for streams "following · Esc stops"
+keys streams J
+check "join: J asks for the JSONPath" wait_for streams "Join the text of each event at"
+literal streams '$.n'
+keys streams Enter
+check "join: the joined view names its path" wait_for streams '─ joined \$\.n · [0-9]+ events'
+check "join: its text grows while the stream runs" wait_for streams '01234'
+keys streams /
+literal streams '"n": 2,'
+keys streams Enter
+check "search: / selects the event that holds the text" wait_for streams '─ event 3 · tick · id 2'
+check "search: the header counts the matches" wait_for streams '/"n": 2,: 1 \(n/N\)'
+keys streams End
+check "search: End follows again, the joined text back" wait_for streams '─ joined'
 keys streams Escape
 check "stop: Esc stops the stream" wait_for streams "· stopped"
 check "stop: the server saw the client go" wait_file "$LOG" "sse events client-closed after"
