@@ -188,7 +188,9 @@ enum KeymapGuideProse {
         - A stream (SSE, NDJSON, WebSocket) in the Tree tab: `up`/`down`/`k`/`j` select an event and stop
           following the newest, `end` (or `G`) follows again, `esc` stops the stream; `/` searches the
           events' data, names and ids (case ignored; `enter` selects the newest match at or before the
-          event on screen, `n` a later one, `N` an earlier one); `J` names the JSONPath whose text every
+          event on screen, `n` a later one, `N` an earlier one); `|` keeps only the events a JSONPath
+          selects something in (`$.error`; a path that starts with a filter tests each event itself:
+          `$[?@.type == 'delta']`; empty: every event), new ones too; `J` names the JSONPath whose text every
           event adds to the joined view (`$.choices[0].delta.content`: a streamed answer read as prose),
           shown below the list while following; it is the request's `stream.join`, kept when saved.
         - Help, variables (`F4`) and collection problems: `j`/`k`, arrows, `space`, `pgup`/`pgdn` scroll

@@ -2,7 +2,7 @@
 # (explorer_server.py /events, one event every 0.7 s): the events appear one by one while the
 # response is open, the status line says it streams, k selects an older event and shows its data
 # as JSON, End follows again, J joins each event's $.n into a growing text, / finds an event by its
-# data, Esc stops the stream (the server sees the client go) and keeps what came.
+# data, | keeps the events a JSONPath selects, Esc stops the stream (the server sees the client go) and keeps what came.
 source "$(dirname "$0")/lib.sh"
 source "$(dirname "$0")/explorer-lib.sh"
 
@@ -54,6 +54,13 @@ literal streams '"n": 2,'
 keys streams Enter
 check "search: / selects the event that holds the text" wait_for streams '─ event 3 · tick · id 2'
 check "search: the header counts the matches" wait_for streams '/"n": 2,: 1 \(n/N\)'
+literal streams '|'
+literal streams '$[?@.n < 2]'
+keys streams Enter
+check "filter: | keeps the events the JSONPath selects" wait_for streams '\| \$\[\?@\.n < 2\]: 2 shown'
+literal streams '|'
+keys streams C-a BSpace Enter
+check "filter: empty shows every event again" wait_gone streams ' shown · '
 keys streams End
 check "search: End follows again, the joined text back" wait_for streams '─ joined'
 keys streams Escape

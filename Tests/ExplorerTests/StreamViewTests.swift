@@ -130,6 +130,44 @@ struct StreamViewTests {
         #expect(harness.state.response.streamSelected == 2)
     }
 
+    @Test func aJSONPathFilterKeepsTheEventsItSelectsSomethingIn() throws {
+        let harness = try harness(Self.variants[0])
+        harness.press("F5")
+        harness.advance(by: .milliseconds(1150))
+        harness.press("g", "3", "|")
+        #expect(harness.shows("| JSONPath: keep the events it selects something in"))
+        // A filter at the top tests each event itself.
+        harness.type("$[?@.n > 1]")
+        harness.press("enter")
+        #expect(harness.shows("| $[?@.n > 1]: 1 shown"))
+        #expect(!harness.shows("\"first\""))
+        #expect(harness.shows("\"text\": \"second\""))
+        // Events that arrive are filtered too: the third is no JSON, so it is not kept.
+        harness.advance(by: .milliseconds(1000))
+        #expect(harness.shows("3 events"))
+        #expect(harness.shows("| $[?@.n > 1]: 1 shown"))
+        // A name path keeps those that have it; moving goes from kept event to kept event.
+        harness.press("|", "ctrl+a")
+        harness.type("$.text")
+        harness.press("enter")
+        #expect(harness.shows("| $.text: 2 shown"))
+        harness.press("k")
+        #expect(harness.state.response.streamSelected == 0)
+        harness.press("j")
+        #expect(harness.state.response.streamSelected == 1)
+        harness.press("j")
+        #expect(harness.state.response.streamSelected == 1)
+        // An invalid path says where; an empty one shows every event again.
+        harness.press("|", "ctrl+a")
+        harness.type("$.text[")
+        harness.press("enter")
+        #expect(harness.shows("| ✖ invalid JSONPath at character"))
+        harness.press("|", "ctrl+a", "backspace", "enter")
+        #expect(!harness.shows("| $.text: 2 shown"))
+        #expect(harness.state.response.streamFilter == nil)
+        #expect(harness.shows("bye"))
+    }
+
     @Test func escStopsTheStreamAndKeepsWhatCame() throws {
         let harness = try harness(Self.variants[0])
         harness.press("F5")

@@ -118,6 +118,13 @@ enum ResponseLayout {
             placeholderStyle: theme[.muted], selectionStyle: theme[.selection], focused: true)
     }
 
+    static func streamFilterInput(_ state: ExplorerState) -> TextInput {
+        let theme = state.theme
+        return TextInput(
+            placeholder: "JSONPath: keep the events it selects something in (empty: all)", style: theme.base,
+            placeholderStyle: theme[.muted], selectionStyle: theme[.selection], focused: true)
+    }
+
     static func filterInput(_ state: ExplorerState) -> TextInput {
         let theme = state.theme
         return TextInput(

@@ -52,6 +52,8 @@ package struct ResponseViewState: Sendable, Equatable {
     package var streamSelected: Int?
     /// How many events in memory held the stream search's pattern when it last ran or stepped.
     package var streamMatchCount: Int?
+    /// The `|` filter over the stream shown (a JSONPath): only the events it selects something in.
+    package var streamFilter: String?
 
     package init() {}
 

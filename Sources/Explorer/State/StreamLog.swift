@@ -33,6 +33,8 @@ package struct StreamLog: Sendable, Equatable {
     package var stopping = false
     /// The joined view's text, when the request names a `stream.join` path.
     package private(set) var joined: JoinedStreamText?
+    /// The `|` filter of the Stream view: the events it keeps.
+    package private(set) var filter: StreamEventFilter?
 
     package init(generation: Int) {
         self.generation = generation
@@ -46,7 +48,12 @@ package struct StreamLog: Sendable, Equatable {
         for event in batch { bytes += event.data.utf8.count }
         if let last = batch.last { lastOffset = last.offset }
         joined?.add(batch)
-        if events.count > Self.capacity + 1000 { events.removeFirst(events.count - Self.capacity) }
+        filter?.add(batch)
+        if events.count > Self.capacity + 1000 {
+            events.removeFirst(events.count - Self.capacity)
+            let first = firstIndex
+            filter?.drop(before: first)
+        }
     }
 
     /// Joins the text `path` selects in each event in memory (and in those to come); nil: none.
@@ -55,6 +62,13 @@ package struct StreamLog: Sendable, Equatable {
         guard joined?.path != path else { return }
         joined = path.map { JoinedStreamText(path: $0) }
         joined?.add(events)
+    }
+
+    /// Keeps only the events `path` selects something in (nil: all); the same path changes nothing.
+    package mutating func filter(_ path: String?) {
+        guard filter?.path != path else { return }
+        filter = path.flatMap { StreamEventFilter(path: $0) }
+        filter?.add(events)
     }
 
     /// The index of the oldest event still in memory.

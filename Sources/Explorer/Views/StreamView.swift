@@ -16,14 +16,21 @@ enum StreamView {
         let theme = state.theme
         let selected = state.response.streamSelected.flatMap { stream.event(at: $0) }
         let search = state.response.search
-        if search.isEditing {
-            // `/` over a stream: the field takes the header's line while it is typed.
-            frame.buffer.write("/ ", x: area.x, y: area.y, style: theme[.accent])
+        let filter = state.response.filter
+        if search.isEditing || filter.isEditing {
+            // `/` or `|` over a stream: the field takes the header's line while it is typed.
+            frame.buffer.write(search.isEditing ? "/ " : "| ", x: area.x, y: area.y, style: theme[.accent])
             frame.render(
-                ResponseLayout.streamSearchInput(state), in: ResponseLayout.queryField(in: area), laidOut: search.query)
-            frame.cursor = search.query.screenCursor
+                search.isEditing ? ResponseLayout.streamSearchInput(state) : ResponseLayout.streamFilterInput(state),
+                in: ResponseLayout.queryField(in: area), laidOut: search.isEditing ? search.query : filter.query)
+            frame.cursor = search.isEditing ? search.query.screenCursor : filter.query.screenCursor
+        } else if let error = filter.error {
+            frame.buffer.write("| ✖ " + error, x: area.x, y: area.y, style: theme[.error], maxX: area.right)
         } else {
             var line = header(stream, following: selected == nil)
+            if let kept = stream.filter {
+                line += " · | \(kept.path): \(CountText.format(kept.matching.count)) shown"
+            }
             if let count = state.response.streamMatchCount, !search.lastPattern.isEmpty {
                 line += " · /\(search.lastPattern): \(CountText.format(count)) (n/N)"
             }
@@ -38,15 +45,18 @@ enum StreamView {
         let theme = state.theme
         let body = Rect(x: area.x, y: area.y + 1, width: area.width, height: max(0, area.height - 1))
         guard body.height > 0 else { return }
-        guard let last = stream.events.last else {
-            buffer.write("Waiting for the first event…", x: body.x, y: body.y, style: theme[.muted], maxX: body.right)
+        let rows = StreamRows(stream)
+        guard rows.count > 0, let last = stream.event(at: rows.index(at: rows.count - 1)) else {
+            let waiting =
+                stream.filter.map { "No event has anything at \($0.path) yet." } ?? "Waiting for the first event…"
+            buffer.write(waiting, x: body.x, y: body.y, style: theme[.muted], maxX: body.right)
             return
         }
         let shown = selected ?? last
         // The list takes the top half (at least 3 rows), the selected event's data the rest.
         let listHeight = body.height < 8 ? body.height : max(3, body.height / 2)
         let list = Rect(x: body.x, y: body.y, width: body.width, height: listHeight)
-        renderList(stream, shown: shown.index, in: list, theme: theme, buffer: &buffer)
+        renderList(stream, rows, shown: shown.index, in: list, theme: theme, buffer: &buffer)
         let detail = Rect(x: body.x, y: list.bottom, width: body.width, height: body.bottom - list.bottom)
         guard detail.height > 1 else { return }
         // Following with a join path: the joined text; a selected event shows its own data.
@@ -81,14 +91,16 @@ enum StreamView {
     }
 
     private static func renderList(
-        _ stream: StreamLog, shown: Int, in area: Rect, theme: Theme, buffer: inout Buffer
+        _ stream: StreamLog, _ rows: StreamRows, shown: Int, in area: Rect, theme: Theme, buffer: inout Buffer
     ) {
         // The window ends at the newest event, or keeps the selected one on screen.
-        let lastIndex = stream.total - 1
-        let end = min(lastIndex, max(shown + area.height / 2, area.height - 1 + stream.firstIndex))
-        let start = max(stream.firstIndex, end - area.height + 1)
+        let lastRow = rows.count - 1
+        let shownRow = rows.position(atOrBefore: shown) ?? lastRow
+        let end = min(lastRow, max(shownRow + area.height / 2, area.height - 1))
+        let start = max(0, end - area.height + 1)
         guard start <= end else { return }
-        for (row, index) in (start...end).enumerated() {
+        for (row, position) in (start...end).enumerated() {
+            let index = rows.index(at: position)
             guard let event = stream.event(at: index) else { continue }
             let y = area.y + row
             let style = index == shown ? theme[.selection] : theme[.text]

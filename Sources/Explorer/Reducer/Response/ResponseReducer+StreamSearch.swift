@@ -7,6 +7,11 @@ import TUI
 /// event on screen; `n` moves to a later match, `N` to an earlier one. Selecting stops following,
 /// as any move does (End follows again).
 extension ResponseReducer {
+    static func streamEventMatches(_ event: StreamEvent, _ pattern: String, in log: StreamLog) -> Bool {
+        if let filter = log.filter, !filter.contains(event.index) { return false }
+        return streamEventMatches(event, pattern)
+    }
+
     static func streamEventMatches(_ event: StreamEvent, _ pattern: String) -> Bool {
         func holds(_ text: String?) -> Bool { text?.range(of: pattern, options: .caseInsensitive) != nil }
         return holds(event.data) || holds(event.name) || holds(event.id)
@@ -16,13 +21,13 @@ extension ResponseReducer {
         state.search.lastPattern = pattern
         state.streamMatchCount = nil
         guard !pattern.isEmpty, let last = log.events.last?.index else { return Outcome() }
-        let count = log.events.reduce(0) { $0 + (streamEventMatches($1, pattern) ? 1 : 0) }
+        let count = log.events.reduce(0) { $0 + (streamEventMatches($1, pattern, in: log) ? 1 : 0) }
         state.streamMatchCount = count
         guard count > 0 else { return Outcome(notice: Notice("No event holds \"\(pattern)\"", kind: .warning)) }
         let from = state.streamSelected ?? last
         let found =
-            log.events.last { $0.index <= from && streamEventMatches($0, pattern) }
-            ?? log.events.first { $0.index > from && streamEventMatches($0, pattern) }
+            log.events.last { $0.index <= from && streamEventMatches($0, pattern, in: log) }
+            ?? log.events.first { $0.index > from && streamEventMatches($0, pattern, in: log) }
         state.streamSelected = found?.index
         let events = count == 1 ? "1 event holds" : "\(count) events hold"
         return Outcome(notice: Notice("\(events) \"\(pattern)\" (n later, N earlier)", kind: .info))
@@ -34,10 +39,10 @@ extension ResponseReducer {
         let from = state.streamSelected ?? last
         let found =
             forward
-            ? log.events.first { $0.index > from && streamEventMatches($0, pattern) }
-            : log.events.last { $0.index < from && streamEventMatches($0, pattern) }
+            ? log.events.first { $0.index > from && streamEventMatches($0, pattern, in: log) }
+            : log.events.last { $0.index < from && streamEventMatches($0, pattern, in: log) }
         // Events keep arriving: the count is taken again with each step.
-        state.streamMatchCount = log.events.reduce(0) { $0 + (streamEventMatches($1, pattern) ? 1 : 0) }
+        state.streamMatchCount = log.events.reduce(0) { $0 + (streamEventMatches($1, pattern, in: log) ? 1 : 0) }
         guard let found else {
             return Notice("No \(forward ? "later" : "earlier") event holds \"\(pattern)\"", kind: .info)
         }

@@ -96,8 +96,8 @@ package enum ResponseReducer: SliceReducer {
         let shown = state.openedHistoryResult ?? context.liveResult
         switch action {
         case .navigate(let navigation):
-            if let stream = context.stream, state.tab == .tree {
-                navigateStream(navigation, stream, &state)
+            if let log = context.streamLog, state.tab == .tree {
+                navigateStream(navigation, StreamRows(log), &state)
                 return Outcome()
             }
             if state.graphqlErrorsFocused, state.tab == .tree {
@@ -117,6 +117,9 @@ package enum ResponseReducer: SliceReducer {
             if let log = context.streamLog, state.search.isEditing, key == KeyEvent(.enter) {
                 state.search.isEditing = false
                 return searchStream(state.search.query.text, log, &state)
+            }
+            if context.streamLog != nil, state.filter.isEditing, key == KeyEvent(.enter) {
+                return filterStream(&state)
             }
             return type(key, shown, &state)
         case .paste(let text):
@@ -160,6 +163,7 @@ package enum ResponseReducer: SliceReducer {
         case .selectionChanged:
             state.history = []
             state.streamSelected = nil
+            state.streamFilter = nil
             closeHistory(context, &state)
             return Outcome()
         case .selectTab(let tab):

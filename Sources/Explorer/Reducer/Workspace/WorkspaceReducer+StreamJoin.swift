@@ -15,7 +15,8 @@ extension WorkspaceReducer {
             do {
                 _ = try JSONPath(path)
             } catch {
-                return reopen(prompt, saying: "Invalid JSONPath at character \(error.offset + 1): \(error.message)", &outcome)
+                let message = "Invalid JSONPath at character \(error.offset + 1): \(error.message)"
+                return reopen(prompt, saying: message, &outcome)
             }
         }
         guard let saved = state.savedRequest(key), var request = state.drafts[key] ?? Optional(saved) else {

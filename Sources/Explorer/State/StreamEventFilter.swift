@@ -1,0 +1,93 @@
+import HTTPCore
+import JSONTree
+
+/// `|` over a stream (issue 25): keeps the events a JSONPath selects something in — `$.error`
+/// keeps those with an `error`; a path that starts with a filter (`$[?@.type == 'delta']`) tests
+/// each event itself, as the one element of an array. Kept with the `StreamLog` and extended batch
+/// by batch, as the joined text is.
+package struct StreamEventFilter: Sendable, Equatable {
+    package let path: String
+    private let query: JSONPath
+    /// The stream indices of the matching events still in memory, in order.
+    package private(set) var matching: [Int] = []
+
+    /// Nil when `path` is not a JSONPath (the field says why before it gets here).
+    package init?(path: String) {
+        guard let query = try? JSONPath(path) else { return nil }
+        self.path = path
+        self.query = query
+    }
+
+    package static func == (lhs: Self, rhs: Self) -> Bool {
+        lhs.path == rhs.path && lhs.matching == rhs.matching
+    }
+
+    mutating func add(_ events: some Sequence<StreamEvent>) {
+        for event in events where matches(event) { matching.append(event.index) }
+    }
+
+    /// Forgets the matches older than `first` (the events dropped from memory).
+    mutating func drop(before first: Int) {
+        guard let cut = matching.firstIndex(where: { $0 >= first }) else {
+            matching.removeAll()
+            return
+        }
+        if cut > 0 { matching.removeFirst(cut) }
+    }
+
+    func matches(_ event: StreamEvent) -> Bool {
+        let bytes = Array(event.data.utf8)
+        guard let document = try? JSONDocument(bytes: bytes) else { return false }
+        if !query.select(in: document).isEmpty { return true }
+        guard path.hasPrefix("$[?") else { return false }
+        guard let wrapped = try? JSONDocument(bytes: [UInt8(ascii: "[")] + bytes + [UInt8(ascii: "]")]) else {
+            return false
+        }
+        return !query.select(in: wrapped).isEmpty
+    }
+
+    /// Whether the event of stream index `index` matches (binary search).
+    package func contains(_ index: Int) -> Bool {
+        position(of: index) != nil
+    }
+
+    /// The place of stream index `index` among the matches.
+    package func position(of index: Int) -> Int? {
+        var low = 0
+        var high = matching.count
+        while low < high {
+            let middle = (low + high) / 2
+            if matching[middle] < index { low = middle + 1 } else { high = middle }
+        }
+        return low < matching.count && matching[low] == index ? low : nil
+    }
+}
+
+/// The rows of the Stream view: every event in memory, or the filter's matches.
+package struct StreamRows: Sendable {
+    let log: StreamLog
+
+    package init(_ log: StreamLog) {
+        self.log = log
+    }
+
+    package var count: Int { log.filter?.matching.count ?? log.events.count }
+
+    /// The stream index at row `position`.
+    package func index(at position: Int) -> Int {
+        log.filter.map { $0.matching[position] } ?? log.firstIndex + position
+    }
+
+    /// The row of stream index `index`, nil when it is not shown.
+    package func position(of index: Int) -> Int? {
+        if let filter = log.filter { return filter.position(of: index) }
+        let position = index - log.firstIndex
+        return (0..<log.events.count).contains(position) ? position : nil
+    }
+
+    /// The row at or before stream index `index` (the filter may hide `index` itself).
+    package func position(atOrBefore index: Int) -> Int? {
+        guard let filter = log.filter else { return position(of: index) }
+        return filter.matching.lastIndex { $0 <= index }
+    }
+}
