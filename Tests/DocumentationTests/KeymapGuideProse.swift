@@ -186,7 +186,9 @@ enum KeymapGuideProse {
         - The tree's search (`/`) and JSONPath filter (`|`): type, `enter` runs it (an empty filter shows
           the whole tree again).
         - A stream (SSE, NDJSON, WebSocket) in the Tree tab: `up`/`down`/`k`/`j` select an event and stop
-          following the newest, `end` (or `G`) follows again, `esc` stops the stream; `/` searches the
+          following the newest, `end` (or `G`) follows again, `esc` stops the stream; `enter` opens the
+          selected event (else the newest) as a JSON tree with the tree's keys (folds, `/`, `y`), `esc`
+          returns to the stream, which goes on meanwhile; `/` searches the
           events' data, names and ids (case ignored; `enter` selects the newest match at or before the
           event on screen, `n` a later one, `N` an earlier one); `|` keeps only the events a JSONPath
           selects something in (`$.error`; a path that starts with a filter tests each event itself:

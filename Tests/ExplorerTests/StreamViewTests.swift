@@ -168,6 +168,34 @@ struct StreamViewTests {
         #expect(harness.shows("bye"))
     }
 
+    @Test func enterOpensTheSelectedEventAsATreeAndEscReturnsToTheLiveStream() throws {
+        let harness = try harness(Self.variants[0])
+        harness.press("F5")
+        harness.advance(by: .milliseconds(1150))
+        harness.press("g", "3", "k", "enter")
+        #expect(harness.state.response.openedStreamEvent == 0)
+        #expect(harness.shows("─ event 1 as a tree · Esc returns to the stream"))
+        #expect(harness.shows("▾ { 2 keys"))
+        #expect(harness.shows("text: \"first\""))
+        // The tree's keys work on it: folding, searching.
+        harness.press("enter")
+        #expect(harness.shows("▸ {…} 2 keys"))
+        harness.press("enter", "/")
+        harness.type("first")
+        harness.press("enter")
+        #expect(harness.shows("1 match (n/N)"))
+        // The stream goes on meanwhile; Esc returns to it (it does not stop it).
+        harness.advance(by: .milliseconds(1000))
+        harness.press("esc")
+        #expect(harness.state.response.openedStreamEvent == nil)
+        #expect(harness.shows("3 events"))
+        #expect(!harness.shows("─ event 1 as a tree"))
+        // An event that is not JSON says so and stays in the list.
+        harness.press("end", "enter")
+        #expect(harness.shows("Event 3 is not JSON: its text is below the list"))
+        #expect(harness.state.response.openedStreamEvent == nil)
+    }
+
     @Test func escStopsTheStreamAndKeepsWhatCame() throws {
         let harness = try harness(Self.variants[0])
         harness.press("F5")

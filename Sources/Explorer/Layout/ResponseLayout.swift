@@ -201,6 +201,23 @@ enum ResponseLayout {
     static func settle(_ state: inout ExplorerState, in pane: Rect) {
         let parts = ExplorerLayout.responseParts(pane)
         state.response.pageSize = max(1, parts.content.height)
+        if state.response.tab == .tree, state.shownStream != nil {
+            // A stream's `/` and `|` fields (or the opened event's search) on the first row.
+            let field = queryField(in: below(parts))
+            let opened = state.response.openedStreamEvent != nil
+            if state.response.search.isEditing {
+                (opened ? searchInput(state) : streamSearchInput(state))
+                    .layout(in: field, state: &state.response.search.query)
+            } else if state.response.filter.isEditing {
+                streamFilterInput(state).layout(in: field, state: &state.response.filter.query)
+            }
+        }
+        if state.response.openedStreamEvent != nil {
+            // The event's tree below its title line: the selection stays on screen.
+            state.response.pageSize = max(1, below(parts).height - 1)
+            state.response.scrollToSelection()
+            return
+        }
         let below = below(parts)
         if let lines = cardLines(state, width: below.width) {
             state.response.scroll = clamped(state.response.scroll, count: lines.count, height: below.height)

@@ -103,6 +103,9 @@ extension ExplorerReducer {
             cancelTyping(&state)
             return state.drafts == drafts ? [] : draftsChanged(state)
         }
+        if state.focus == .response, state.response.openedStreamEvent != nil {
+            return reduceResponse(.closeStreamEvent, &state)
+        }
         if let key = state.selection, let generation = state.exchanges[key]?.inFlight {
             return reduceExchanges(.cancel(key, generation: generation), &state)
         }

@@ -54,6 +54,8 @@ package struct ResponseViewState: Sendable, Equatable {
     package var streamMatchCount: Int?
     /// The `|` filter over the stream shown (a JSONPath): only the events it selects something in.
     package var streamFilter: String?
+    /// The stream event opened as a JSON tree (Enter on it; Esc returns to the stream).
+    package var openedStreamEvent: Int?
 
     package init() {}
 

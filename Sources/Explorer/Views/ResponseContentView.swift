@@ -13,7 +13,11 @@ enum ResponseContentView {
         switch state.response.tab {
         case .tree:
             if let stream = state.shownStream {
-                StreamView.render(state, stream, in: area, frame: &frame)
+                if let index = state.response.openedStreamEvent {
+                    renderOpenedEvent(state, index, in: area, frame: &frame)
+                } else {
+                    StreamView.render(state, stream, in: area, frame: &frame)
+                }
                 return
             }
             renderTree(state, response, in: area, frame: &frame)
@@ -109,6 +113,30 @@ enum ResponseContentView {
                     theme[.cursorLine], in: Rect(x: treeArea.x, y: y, width: treeArea.width, height: 1))
             }
         }
+    }
+
+    /// A stream event opened as a tree (Enter): a title line, then the tree, its search field
+    /// over the title while `/` is typed.
+    static func renderOpenedEvent(_ state: ExplorerState, _ index: Int, in area: Rect, frame: inout Frame) {
+        guard area.height > 1, let tree = state.response.tree else { return }
+        let theme = state.theme
+        let search = state.response.search
+        if search.isEditing {
+            frame.buffer.write("/ ", x: area.x, y: area.y, style: theme[.accent])
+            frame.render(
+                ResponseLayout.searchInput(state), in: ResponseLayout.queryField(in: area), laidOut: search.query)
+            frame.cursor = search.query.screenCursor
+        } else {
+            let title = "─ event \(index + 1) as a tree · Esc returns to the stream "
+            frame.buffer.writeFitted(
+                title + String(repeating: "─", count: max(0, area.width - CharacterWidth.of(title))), x: area.x,
+                y: area.y, style: theme[.border], maxX: area.right)
+        }
+        let treeArea = Rect(x: area.x, y: area.y + 1, width: area.width, height: area.height - 1)
+        let current = search.current.flatMap { search.matches.indices.contains($0) ? search.matches[$0] : nil }
+        JSONTreeRowsView.render(
+            tree, offset: state.response.offset, selected: state.focus == .response ? state.response.selectedRow : nil,
+            currentMatch: current, findings: [], theme: theme, in: treeArea, buffer: &frame.buffer)
     }
 
     private static func renderHistory(_ state: ExplorerState, in area: Rect, buffer: inout Buffer) {

@@ -44,7 +44,11 @@ enum ResponsePaneView {
         }
         // A stream arriving: its events, live, in place of the (stale) result.
         if let stream = state.shownStream, state.exchange?.liveStream != nil, state.response.tab == .tree {
-            StreamView.render(state, stream, in: below, frame: &frame)
+            if let index = state.response.openedStreamEvent {
+                ResponseContentView.renderOpenedEvent(state, index, in: below, frame: &frame)
+            } else {
+                StreamView.render(state, stream, in: below, frame: &frame)
+            }
             return
         }
         if let lines = ResponseLayout.cardLines(state, width: below.width) {

@@ -43,6 +43,8 @@ package enum ExchangesReducer: SliceReducer {
         case snapshotAccepted(RequestKey)
         /// A streamed response's events arrived (dropped unless its send is the one in flight).
         case streamEvents(RequestKey, generation: Int, [StreamEvent])
+        /// The stream of `key` joins the text at `join` and keeps the events `filter` selects (nil: none, all).
+        case streamView(RequestKey, join: String?, filter: String?)
         /// A request of the token fetch of a send in flight ended: one more row under its token stage.
         case tokenStep(RequestKey, generation: Int, OAuthStepRecord)
     }
@@ -143,6 +145,13 @@ package enum ExchangesReducer: SliceReducer {
             return finished(key, result, &state, context)
         case .streamEvents(let key, let generation, let events):
             return streamEvents(key, generation: generation, events, &state, context)
+        case .streamView(let key, let join, let filter):
+            guard var exchange = state.exchanges[key], var stream = exchange.stream else { return Outcome() }
+            stream.join(join)
+            stream.filter(filter)
+            exchange.stream = stream
+            state.exchanges[key] = exchange
+            return Outcome()
         case .event(let key, let generation, let event):
             state.exchanges[key]?.updateTrace(generation: generation) { $0.record(event) }
         case .chainStage(let key, let generation, let stage):

@@ -5,15 +5,10 @@ extension ExplorerReducer {
     /// action changed either: a new stream, `J`, an undo, a revert, the file changing on disk; and
     /// keeps the events the response pane's `|` filter names.
     static func syncStreamJoin(_ state: inout ExplorerState) {
-        guard let key = state.selection, var exchange = state.exchanges[key], var stream = exchange.stream else {
-            return
-        }
+        guard let key = state.selection, let stream = state.exchanges[key]?.stream else { return }
         let path = state.request(key)?.stream?.join
         let filter = state.response.openedHistory == nil ? state.response.streamFilter : nil
         guard stream.joined?.path != path || stream.filter?.path != filter else { return }
-        stream.join(path)
-        stream.filter(filter)
-        exchange.stream = stream
-        state.exchanges[key] = exchange
+        reduceExchanges(.streamView(key, join: path, filter: filter), &state)
     }
 }

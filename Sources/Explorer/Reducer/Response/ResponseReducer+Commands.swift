@@ -31,6 +31,9 @@ extension ResponseReducer {
                 text: String(name).split(separator: "-").joined(separator: "-") + "." + fileExtension)
             return Outcome(requests: [.openOverlay(.prompt(prompt))])
         case .open:
+            if state.tab == .tree, state.openedStreamEvent == nil, let log = context.streamLog {
+                return openStreamEvent(log, &state)
+            }
             if state.tab == .history, state.history.indices.contains(state.historySelected) {
                 let entry = state.history[state.historySelected]
                 state.resetForNewResult()
@@ -44,7 +47,11 @@ extension ResponseReducer {
             } else if state.tab == .tree {
                 return treeToggle(&state)
             }
-        case .treeToggle: return treeToggle(&state)
+        case .treeToggle:
+            if state.tab == .tree, state.openedStreamEvent == nil, let log = context.streamLog {
+                return openStreamEvent(log, &state)
+            }
+            return treeToggle(&state)
         case .expandAll:
             let node = currentTreeRow(state)?.node
             state.tree?.expandAll()
@@ -63,7 +70,7 @@ extension ResponseReducer {
             state.filter.isEditing = true
             state.filter.query.selectAll()
         case .nextMatch, .previousMatch:
-            if let log = context.streamLog, state.tab == .tree {
+            if let log = context.streamLog, state.tab == .tree, state.openedStreamEvent == nil {
                 return Outcome(notice: stepStream(forward: command == .nextMatch, log, &state))
             }
             return Outcome(notice: stepMatch(forward: command == .nextMatch, &state))

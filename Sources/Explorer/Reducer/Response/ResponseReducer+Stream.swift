@@ -1,4 +1,5 @@
 import Foundation
+import HTTPCore
 import JSONTree
 import TUI
 
@@ -43,5 +44,35 @@ extension ResponseReducer {
         state.filter.error = nil
         state.streamFilter = path
         return Outcome()
+    }
+
+    /// Enter over a stream: the selected event (else the newest shown) opens as a JSON tree, with
+    /// the tree's folds, search and copy; Esc returns to the stream.
+    static func openStreamEvent(_ log: StreamLog, _ state: inout ResponseViewState) -> Outcome {
+        let rows = StreamRows(log)
+        guard rows.count > 0 else { return Outcome() }
+        let index = state.streamSelected ?? rows.index(at: rows.count - 1)
+        guard let event = log.event(at: index) else { return Outcome() }
+        guard let document = try? JSONDocument(bytes: Array(event.data.utf8)) else {
+            return Outcome(notice: Notice("Event \(index + 1) is not JSON: its text is below the list", kind: .info))
+        }
+        state.streamSelected = index
+        state.openedStreamEvent = index
+        state.tree = JSONTreeView(document: document)
+        state.treeGeneration = nil
+        state.selectedRow = 0
+        state.offset = 0
+        state.search = TreeSearchState()
+        state.findings = []
+        state.currentFinding = nil
+        return Outcome(notice: Notice("Event \(index + 1) as a tree — Esc returns to the stream", kind: .info))
+    }
+
+    static func closeStreamEvent(_ context: Context, _ state: inout ResponseViewState) {
+        state.openedStreamEvent = nil
+        state.tree = nil
+        state.treeGeneration = nil
+        state.search = TreeSearchState()
+        buildTree(context.liveResult, &state)
     }
 }

@@ -19,6 +19,8 @@ package enum ResponseReducer: SliceReducer {
         case endTyping
         /// Esc in the GraphQL errors list: the tree takes the keyboard back.
         case leaveGraphQLErrors
+        /// Esc over a stream event opened as a tree: the stream comes back.
+        case closeStreamEvent
         case searchFinished(generation: Int, pattern: String, matches: [JSONNode], error: String?)
         case filterFinished(generation: Int, query: String, Result<JSONFilterResult, FilterFailure>)
         /// The selected request's history, oldest first (as stored).
@@ -96,7 +98,7 @@ package enum ResponseReducer: SliceReducer {
         let shown = state.openedHistoryResult ?? context.liveResult
         switch action {
         case .navigate(let navigation):
-            if let log = context.streamLog, state.tab == .tree {
+            if let log = context.streamLog, state.tab == .tree, state.openedStreamEvent == nil {
                 navigateStream(navigation, StreamRows(log), &state)
                 return Outcome()
             }
@@ -114,11 +116,15 @@ package enum ResponseReducer: SliceReducer {
         case .command(let command):
             return perform(command, context, &state)
         case .type(let key):
-            if let log = context.streamLog, state.search.isEditing, key == KeyEvent(.enter) {
+            if let log = context.streamLog, state.openedStreamEvent == nil, state.search.isEditing,
+                key == KeyEvent(.enter)
+            {
                 state.search.isEditing = false
                 return searchStream(state.search.query.text, log, &state)
             }
-            if context.streamLog != nil, state.filter.isEditing, key == KeyEvent(.enter) {
+            if context.streamLog != nil, state.openedStreamEvent == nil, state.filter.isEditing,
+                key == KeyEvent(.enter)
+            {
                 return filterStream(&state)
             }
             return type(key, shown, &state)
@@ -136,8 +142,14 @@ package enum ResponseReducer: SliceReducer {
         case .leaveGraphQLErrors:
             state.graphqlErrorsFocused = false
             return Outcome()
+        case .closeStreamEvent:
+            closeStreamEvent(context, &state)
+            return Outcome()
         case .searchFinished(let generation, let pattern, let matches, let error):
-            guard shown?.generation == generation, state.search.lastPattern == pattern else { return Outcome() }
+            // (0: no result yet, as for a stream event opened while the stream arrives.)
+            guard (shown?.generation ?? 0) == generation, state.search.lastPattern == pattern else {
+                return Outcome()
+            }
             return searchFinished(pattern, matches, error, &state)
         case .filterFinished(let generation, let query, let result):
             guard shown?.generation == generation else { return Outcome() }
@@ -164,6 +176,7 @@ package enum ResponseReducer: SliceReducer {
             state.history = []
             state.streamSelected = nil
             state.streamFilter = nil
+            state.openedStreamEvent = nil
             closeHistory(context, &state)
             return Outcome()
         case .selectTab(let tab):
@@ -220,6 +233,7 @@ package enum ResponseReducer: SliceReducer {
 
     /// Back to the live result: an opened history entry closes, the tree is built anew.
     private static func closeHistory(_ context: Context, _ state: inout ResponseViewState) {
+        state.openedStreamEvent = nil
         state.resetForNewResult()
         state.openedHistory = nil
         state.openedHistoryResult = nil
