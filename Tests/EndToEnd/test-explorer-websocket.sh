@@ -52,6 +52,15 @@ keys ws Escape s
 check "compose: Alt+S lists the saved messages" wait_for ws "Saved messages of Echo"
 keys ws Enter
 check "compose: the saved message goes out again" wait_for ws "8 events · "
+keys ws g 3
+keys ws k k
+keys ws Enter
+check "tree: Enter opens the selected echo as a JSON tree" wait_for ws "─ event 6 as a tree"
+check "tree: its keys are the message's" wait_for ws 'typed: "by hand"'
+keys ws Escape
+check "tree: Esc returns to the stream, still open" wait_gone ws "─ event 6 as a tree"
+check "tree: the connection is still open" wait_for ws "● streaming"
+keys ws End
 keys ws Escape
 check "close: Esc closes the connection" wait_for ws "· stopped"
 check "close: the status is the upgrade's 101" wait_for ws " 101 "
