@@ -35,6 +35,21 @@ struct StreamCommandTests {
         #expect(result.stderr.contains("2 events; stopped at --max-events"))
     }
 
+    @Test("--join prints only the text a JSONPath selects in each event, joined, then a line break")
+    func sendJoined() throws {
+        let server = try LoopbackServer.shared()
+        let result = try LazerBinary.run(["send", server.url("/stream?events=4").absoluteString, "--join", "$.n"])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout == "0123\n")
+        #expect(result.stderr.contains("4 events; the server closed the stream"))
+        let bad = try LazerBinary.run(["send", server.url("/stream?events=1").absoluteString, "--join", "$.n["])
+        #expect(bad.status == 2)
+        #expect(bad.stderr.contains("--join: invalid JSONPath at character"), "\(bad.stderr)")
+        let both = try LazerBinary.run(
+            ["send", server.url("/stream?events=1").absoluteString, "--join", "$.n", "--stream-json"])
+        #expect(both.status == 2)
+    }
+
     @Test("--stream ndjson reads NDJSON records")
     func sendNDJSON() throws {
         let server = try LoopbackServer.shared()

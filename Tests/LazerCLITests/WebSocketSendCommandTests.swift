@@ -29,6 +29,16 @@ struct WebSocketSendCommandTests {
         #expect(result.stderr.contains("2 messages received, 2 sent"))
     }
 
+    @Test("--join prints the text a JSONPath selects in each received message, joined; sent ones add nothing")
+    func echoJoined() throws {
+        let result = try LazerBinary.run([
+            "send", try url("/ws/echo"), "--message", #"{"t":"Hel"}"#, "--message", "not JSON", "--message",
+            #"{"t":"lo"}"#, "--max-messages", "3", "--join", "$.t",
+        ])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout == "Hello\n")
+    }
+
     @Test("--stream-json prints NDJSON; the upgrade carries -H headers")
     func json() throws {
         let result = try LazerBinary.run([

@@ -37,14 +37,11 @@ package struct JoinedStreamText: Sendable, Equatable {
     package mutating func add(_ events: some Sequence<StreamEvent>) {
         guard let query else { return }
         for event in events {
-            guard let document = try? JSONDocument(bytes: Array(event.data.utf8)) else { continue }
-            let nodes = query.select(in: document)
-            var added = false
-            for node in nodes where document.kind(node) != .null {
-                text += document.kind(node) == .string ? document.string(node) ?? "" : document.rawText(node)
-                added = true
-            }
-            if added { contributing += 1 }
+            guard let document = try? JSONDocument(bytes: Array(event.data.utf8)),
+                let piece = query.text(in: document)
+            else { continue }
+            text += piece
+            contributing += 1
         }
         if text.utf8.count > Self.limit {
             // Cut at the first character boundary past the excess.

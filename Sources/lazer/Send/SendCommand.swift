@@ -198,6 +198,13 @@ struct SendCommand: ParsableCommand {
     @Flag(name: .customLong("stream-json"), help: "Print a stream's events as NDJSON: {index, time, event, id, data}.")
     var streamJSON = false
 
+    @Option(
+        name: .customLong("join"),
+        help: ArgumentHelp(
+            "Print only the text this JSONPath selects in each event or received message, joined as it arrives.",
+            valueName: "JSONPATH"))
+    var join: String?
+
     @Option(name: .customLong("max-events"), help: "End a stream after this many events.")
     var maxEvents: Int?
 
@@ -247,6 +254,8 @@ struct SendCommand: ParsableCommand {
     var schema: String?
 
     func validate() throws {
+        if join != nil, streamJSON { throw ValidationError("--join and --stream-json: choose one") }
+        _ = try SendJoin.parse(join)
         if SendWebSocket.isWebSocket(target) {
             _ = try SendWebSocket(command: self).request()
             return
@@ -284,7 +293,7 @@ struct SendCommand: ParsableCommand {
             }
         }
         if trace { request.exchangeObserver = SendTrace() }
-        let streamPrinter = SendStreamPrinter(json: streamJSON)
+        let streamPrinter = SendStreamPrinter(json: streamJSON, join: try SendJoin.parse(join))
         var stream = output == nil ? makeStream(streamPrinter, printed: 0) : nil
         request.responseStream = stream
         let jar: CookieJar?

@@ -12,14 +12,16 @@ import TerminalText
 /// holds an event back).
 final class SendStreamPrinter: Sendable {
     private let json: Bool
+    private let join: SendJoin?
     private let state = Mutex(FileBytes.StandardOutput(descriptor: 1))
     /// Events printed, over every connection of a reconnecting stream (their index goes on).
     private let printed = Mutex(0)
     /// Times count from the first request, whatever connection an event came on.
     private let origin = ContinuousClock.now
 
-    init(json: Bool) {
+    init(json: Bool, join: SendJoin? = nil) {
         self.json = json
+        self.join = join
     }
 
     /// Prints a batch of events.
@@ -34,6 +36,10 @@ final class SendStreamPrinter: Sendable {
         for (offset, var event) in batch.enumerated() {
             event.index = first + offset
             event.offset = now
+            if let join {
+                text += join.piece(of: event.data)
+                continue
+            }
             text += json ? Self.jsonLine(event) : Self.line(event)
             text += "\n"
         }
@@ -47,6 +53,10 @@ final class SendStreamPrinter: Sendable {
 
     /// Whether every write worked (a closed pipe ends the output, as for bodies).
     func checkSucceeded() throws {
+        if let join {
+            var ending = join.ending
+            state.withLock { output in ending.withUTF8 { output.write($0) } }
+        }
         let output = state.withLock { $0 }
         try output.checkSucceeded(command: "lazer send")
     }

@@ -56,7 +56,7 @@ struct SendWebSocket {
 
     func run() throws {
         let request = try request()
-        let printer = WebSocketLinePrinter(json: command.streamJSON)
+        let printer = WebSocketLinePrinter(json: command.streamJSON, join: try SendJoin.parse(command.join))
         let interrupt = SendInterrupt()
         let outcome = SendOutcome<WebSocketClose>()
         let done = DispatchSemaphore(value: 0)
@@ -156,12 +156,14 @@ private final class SessionHolder: Sendable {
 /// Prints WebSocket events one line each, terminal-safe, straight to stdout.
 final class WebSocketLinePrinter: Sendable {
     private let json: Bool
+    private let join: SendJoin?
     private let output = Mutex(FileBytes.StandardOutput(descriptor: 1))
     private let counts = Mutex((index: 0, received: 0, sent: 0))
     private let origin = ContinuousClock.now
 
-    init(json: Bool) {
+    init(json: Bool, join: SendJoin? = nil) {
         self.json = json
+        self.join = join
     }
 
     var received: Int { counts.withLock { $0.received } }
@@ -178,6 +180,13 @@ final class WebSocketLinePrinter: Sendable {
         let milliseconds =
             Int(offset.components.seconds) * 1000 + Int(offset.components.attoseconds / 1_000_000_000_000_000)
         let (direction, kind, data) = Self.parts(event)
+        if let join {
+            // Only what the server sends, and only text, adds to the joined text.
+            guard direction == "received", kind == "text" else { return }
+            var piece = join.piece(of: data)
+            output.withLock { output in piece.withUTF8 { output.write($0) } }
+            return
+        }
         var line: String
         if json {
             line = "{\"data\":" + TerminalText.jsonStringLiteral(data) + ",\"direction\":\"\(direction)\""
@@ -193,6 +202,10 @@ final class WebSocketLinePrinter: Sendable {
     }
 
     func checkSucceeded() throws {
+        if let join {
+            var ending = join.ending
+            output.withLock { output in ending.withUTF8 { output.write($0) } }
+        }
         let output = output.withLock { $0 }
         try output.checkSucceeded(command: "lazer send")
     }

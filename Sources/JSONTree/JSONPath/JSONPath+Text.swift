@@ -1,0 +1,13 @@
+extension JSONPath {
+    /// The text of the values this path selects in `document`, joined: strings as they are (not
+    /// quoted), other values as their JSON, `null` left out; nil when nothing is selected. What a
+    /// streamed answer's event adds to it (`$.choices[0].delta.content`).
+    package func text(in document: JSONDocument) -> String? {
+        var text: String?
+        for node in select(in: document) where document.kind(node) != .null {
+            let piece = document.kind(node) == .string ? document.string(node) ?? "" : document.rawText(node)
+            text = (text ?? "") + piece
+        }
+        return text
+    }
+}
