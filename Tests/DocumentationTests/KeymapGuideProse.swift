@@ -194,7 +194,8 @@ enum KeymapGuideProse {
           selects something in (`$.error`; a path that starts with a filter tests each event itself:
           `$[?@.type == 'delta']`; empty: every event), new ones too; `J` names the JSONPath whose text every
           event adds to the joined view (`$.choices[0].delta.content`: a streamed answer read as prose),
-          shown below the list while following; it is the request's `stream.join`, kept when saved.
+          shown below the list while following; it is the request's `stream.join`, kept when saved. A
+          past stream opened from the History tab is shown the same way, from the body history kept.
         - Help, variables (`F4`) and collection problems: `j`/`k`, arrows, `space`, `pgup`/`pgdn` scroll
           (the bottom border says which lines are shown when they do not all fit: `1–20 of 67 ↓ j/k`);
           `esc`, `enter`, `q`, `F1` or `?` close (`F4` closes the variables too); in the variables, `x`

@@ -196,6 +196,29 @@ struct StreamViewTests {
         #expect(harness.state.response.openedStreamEvent == nil)
     }
 
+    @Test func aPastStreamOpenedFromHistoryShowsItsEvents() throws {
+        let harness = try harness(Self.variants[0])
+        harness.press("F5")
+        harness.advance(by: .milliseconds(2200))
+        #expect(harness.shows("closed by the server"))
+        harness.press("g", "3", "]", "]", "]", "]", "]")
+        #expect(harness.shows("History 1"))
+        harness.press("enter")
+        #expect(harness.state.response.openedHistory != nil)
+        #expect(harness.shows("A past exchange"))
+        #expect(harness.shows("3 events"))
+        #expect(harness.shows(#"tick  #2  {"n":2,"text":"second"}"#))
+        // The view's keys work on it: a filter, an event as a tree.
+        harness.press("|")
+        harness.type("$.text")
+        harness.press("enter")
+        #expect(harness.shows("| $.text: 2 shown"))
+        harness.press("enter")
+        #expect(harness.shows("─ event 2 as a tree"))
+        harness.press("esc")
+        #expect(harness.shows("| $.text: 2 shown"))
+    }
+
     @Test func escStopsTheStreamAndKeepsWhatCame() throws {
         let harness = try harness(Self.variants[0])
         harness.press("F5")

@@ -200,8 +200,10 @@ package struct ExplorerState: Sendable, Equatable {
     package var shownResult: ExchangeResult? { response.openedHistoryResult ?? exchange?.result }
 
     /// The stream the response pane shows in place of the tree: the selected request's live one,
-    /// or the one its shown result received (not for an opened history entry).
-    package var shownStream: StreamLog? { response.openedHistory == nil ? exchange?.shownStream : nil }
+    /// or the one its shown result received; for an opened history entry, the stream its body holds.
+    package var shownStream: StreamLog? {
+        response.openedHistory == nil ? exchange?.shownStream : response.openedHistoryStream
+    }
 
     package var inFlightCount: Int { exchanges.values.filter { $0.inFlight != nil }.count }
 

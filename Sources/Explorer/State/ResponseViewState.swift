@@ -56,10 +56,13 @@ package struct ResponseViewState: Sendable, Equatable {
     package var streamFilter: String?
     /// The stream event opened as a JSON tree (Enter on it; Esc returns to the stream).
     package var openedStreamEvent: Int?
+    /// The events of the opened history entry, when its answer was a stream.
+    package var openedHistoryStream: StreamLog?
 
     package init() {}
 
     package mutating func resetForNewResult() {
+        openedStreamEvent = nil
         tree = nil
         treeGeneration = nil
         findings = []

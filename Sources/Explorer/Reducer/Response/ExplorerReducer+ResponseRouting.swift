@@ -13,7 +13,7 @@ extension ExplorerReducer {
                 ? state.exchange?.trace?.authorization?.authorizationURL : nil)
         context.requestKey = state.selection
         context.streamJoin = state.selectedRequest?.stream?.join
-        if state.response.openedHistory == nil, let stream = state.exchange?.shownStream {
+        if let stream = state.shownStream {
             context.stream = stream.firstIndex..<stream.total
             context.streamLog = stream
         }

@@ -5,8 +5,12 @@ extension ExplorerReducer {
     /// action changed either: a new stream, `J`, an undo, a revert, the file changing on disk; and
     /// keeps the events the response pane's `|` filter names.
     static func syncStreamJoin(_ state: inout ExplorerState) {
-        guard let key = state.selection, let stream = state.exchanges[key]?.stream else { return }
+        guard let key = state.selection else { return }
         let path = state.request(key)?.stream?.join
+        if let past = state.response.openedHistoryStream, past.joined?.path != path {
+            reduceResponse(.historyStreamJoin(path), &state)
+        }
+        guard let stream = state.exchanges[key]?.stream else { return }
         let filter = state.response.openedHistory == nil ? state.response.streamFilter : nil
         guard stream.joined?.path != path || stream.filter?.path != filter else { return }
         reduceExchanges(.streamView(key, join: path, filter: filter), &state)

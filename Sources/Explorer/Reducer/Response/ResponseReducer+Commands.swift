@@ -38,6 +38,7 @@ extension ResponseReducer {
                 let entry = state.history[state.historySelected]
                 state.resetForNewResult()
                 state.openedHistory = entry
+                state.openedHistoryStream = HistoryStream.log(entry, join: context.streamJoin)
                 state.openedHistoryResult = HistoryResult.make(entry, index: state.historySelected)
                 state.tab = .tree
                 buildTree(context.liveResult, &state)

@@ -31,6 +31,7 @@ extension ResponseReducer {
         let path = state.filter.query.text.trimmingCharacters(in: .whitespaces)
         state.streamSelected = nil
         guard !path.isEmpty else {
+            state.openedHistoryStream?.filter(nil)
             state.streamFilter = nil
             state.filter.error = nil
             return Outcome(notice: Notice("Every event shown", kind: .info))
@@ -43,6 +44,7 @@ extension ResponseReducer {
         }
         state.filter.error = nil
         state.streamFilter = path
+        state.openedHistoryStream?.filter(path)
         return Outcome()
     }
 

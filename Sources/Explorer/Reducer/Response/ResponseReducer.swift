@@ -21,6 +21,8 @@ package enum ResponseReducer: SliceReducer {
         case leaveGraphQLErrors
         /// Esc over a stream event opened as a tree: the stream comes back.
         case closeStreamEvent
+        /// The request's `stream.join` changed while a history entry's stream is shown.
+        case historyStreamJoin(String?)
         case searchFinished(generation: Int, pattern: String, matches: [JSONNode], error: String?)
         case filterFinished(generation: Int, query: String, Result<JSONFilterResult, FilterFailure>)
         /// The selected request's history, oldest first (as stored).
@@ -111,6 +113,10 @@ package enum ResponseReducer: SliceReducer {
         case .streamStarted:
             state.tab = .tree
             state.streamSelected = nil
+            if state.openedStreamEvent != nil {
+                state.openedStreamEvent = nil
+                state.tree = nil
+            }
             state.scroll = 0
             return Outcome()
         case .command(let command):
@@ -145,6 +151,9 @@ package enum ResponseReducer: SliceReducer {
         case .closeStreamEvent:
             closeStreamEvent(context, &state)
             return Outcome()
+        case .historyStreamJoin(let path):
+            state.openedHistoryStream?.join(path)
+            return Outcome()
         case .searchFinished(let generation, let pattern, let matches, let error):
             // (0: no result yet, as for a stream event opened while the stream arrives.)
             guard (shown?.generation ?? 0) == generation, state.search.lastPattern == pattern else {
@@ -162,6 +171,7 @@ package enum ResponseReducer: SliceReducer {
             if context.liveResult == nil, state.openedHistory == nil, let newest = state.history.first {
                 state.resetForNewResult()
                 state.openedHistory = newest
+                state.openedHistoryStream = HistoryStream.log(newest, join: context.streamJoin)
                 state.openedHistoryResult = HistoryResult.make(newest, index: 0)
                 buildTree(context.liveResult, &state)
             }
@@ -197,6 +207,7 @@ package enum ResponseReducer: SliceReducer {
         case .openEntry(let entry):
             state.resetForNewResult()
             state.openedHistory = entry
+            state.openedHistoryStream = HistoryStream.log(entry, join: context.streamJoin)
             let index = state.history.firstIndex { $0.id == entry.id } ?? 0
             state.openedHistoryResult = HistoryResult.make(entry, index: index)
             state.historySelected = index
@@ -236,6 +247,7 @@ package enum ResponseReducer: SliceReducer {
         state.openedStreamEvent = nil
         state.resetForNewResult()
         state.openedHistory = nil
+        state.openedHistoryStream = nil
         state.openedHistoryResult = nil
         buildTree(context.liveResult, &state)
     }
