@@ -334,7 +334,7 @@ struct RequestExecution {
     }
 
     /// Records the exchange in history (made only when history is recorded).
-    private func record(_ exchange: @autoclosure () -> Exchange, _ preparation: SendPreparation) {
+    func record(_ exchange: @autoclosure () -> Exchange, _ preparation: SendPreparation) {
         guard runner.configuration.recordHistory else { return }
         // History is a convenience, not the work: a failure to write it does not fail the run,
         // but it is said (`RunConfiguration.historyFailed`).

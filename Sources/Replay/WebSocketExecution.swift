@@ -6,7 +6,10 @@ import Workspace
 /// executable's NIO transport), send the saved messages in order, collect received messages until
 /// `stream.maxEvents`, `stream.seconds` (both a clean close, 1000) or the server's close, then check
 /// expectations against the conversation (`WebSocketTranscript`: status 101, `events`/`event` on
-/// the received messages). An abnormal end (1006, a protocol error) is an error result.
+/// the received messages). An abnormal end (1006, a protocol error) is an error result. Reports get
+/// two phases (`upgrade`: connecting, TLS and the 101; `open`: the connection's life) and, when
+/// they keep details, the upgrade's request and the received messages (json-seq); history keeps the
+/// exchange as the explorer does, so a past conversation opens in its Stream view.
 extension RequestExecution {
     func sendWebSocket(
         _ request: HTTPRequest, settings: WebSocketSettings, preparation: SendPreparation,
@@ -43,6 +46,9 @@ extension RequestExecution {
         }
         let limits = item.request.stream
         let clockStart = ContinuousClock.now
+        let startedAt = Date()
+        let keepsDetails = runner.configuration.keepsExchangeDetails
+        if keepsDetails { result.details = ExchangeDetails.request(request, redactor: preparation.redactor) }
         let session: any WebSocketSession
         do {
             session = try await connector.connect(webSocket)
@@ -52,6 +58,7 @@ extension RequestExecution {
             result.failure = failure(error, request: request, redactor: preparation.redactor)
             return Outcome(result: result, captured: [:])
         }
+        let upgraded = ContinuousClock.now
         let timer = limits?.seconds.map { seconds in
             Task {
                 try? await Task.sleep(for: .milliseconds(Int64(seconds * 1000)))
@@ -83,6 +90,10 @@ extension RequestExecution {
         timer?.cancel()
         let elapsed = ContinuousClock.now - clockStart
         result.duration = elapsed
+        result.phases = [
+            ExchangePhase(name: "upgrade", milliseconds: RequestResult.milliseconds(upgraded - clockStart)),
+            ExchangePhase(name: "open", milliseconds: RequestResult.milliseconds(elapsed - (upgraded - clockStart))),
+        ]
         let normal = close.initiator == .client || close.code == nil || close.code == 1000 || close.code == 1001
         guard normal else {
             result.status = .error
@@ -93,6 +104,21 @@ extension RequestExecution {
         }
         let facts = WebSocketTranscript.facts(handshake: session.handshake, received: received, duration: elapsed)
         var checked = check(facts, preparation: preparation, into: result)
+        let secrets = checked.captured.values.filter(\.secret).map(\.text)
+        let redactor = secrets.isEmpty ? preparation.redactor : preparation.redactor.adding(secrets)
+        if keepsDetails, let details = checked.result.details {
+            checked.result.details = details.responding(headers: facts.headers, body: facts.body, redactor: redactor)
+        }
+        // History keeps the received messages as the explorer does (json-seq, its Content-Type).
+        record(
+            Exchange(
+                request: request, url: url,
+                result: .success(
+                    DataResponse(
+                        request: request, statusCode: StatusCode(rawValue: facts.status), headers: facts.headers,
+                        url: url, reasonPhrase: "Switching Protocols", body: .data(Data(facts.body)))),
+                startedAt: startedAt, duration: elapsed),
+            preparation)
         if let observer = runner.onExchange {
             if close.initiator == .server, let code = close.code, !records.isEmpty {
                 records[records.count - 1].serverClose = code
@@ -100,10 +126,9 @@ extension RequestExecution {
             let response = DataResponse(
                 request: request, statusCode: StatusCode(rawValue: facts.status), headers: facts.headers, url: url,
                 reasonPhrase: "Switching Protocols", body: .data(Data()))
-            let secrets = checked.captured.values.filter(\.secret).map(\.text)
             var exchange = ReplayExchange(
                 item: item, request: request, outcome: .success(response), body: [], duration: elapsed,
-                redactor: secrets.isEmpty ? preparation.redactor : preparation.redactor.adding(secrets))
+                redactor: redactor)
             exchange.webSocket = records
             observer(exchange)
         }

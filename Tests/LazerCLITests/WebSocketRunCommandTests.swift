@@ -59,5 +59,14 @@ struct WebSocketRunCommandTests {
         #expect(results.map { $0["status"] as? String } == ["passed", "error"], "\(result.stdout)")
         let failure = results.last?["error"] as? [String: Any]
         #expect("\(failure ?? [:])".contains("1007 invalid UTF-8"), "\(result.stdout)")
+        // The report has the upgrade and the open connection as phases.
+        let phases = (results.first?["phases"] as? [[String: Any]])?.compactMap { $0["name"] as? String }
+        #expect(phases == ["upgrade", "open"], "\(result.stdout)")
+        // History keeps the conversation, as the explorer does: 101, the received messages as json-seq.
+        let history = try LazerBinary.run(["history", "list", "--json"], environment: environment)
+        #expect(history.status == 0, "\(history.stderr)")
+        let entries = try #require(
+            try JSONSerialization.jsonObject(with: Data(history.stdout.utf8)) as? [[String: Any]])
+        #expect(entries.contains { $0["status"] as? Int == 101 }, "\(history.stdout)")
     }
 }
