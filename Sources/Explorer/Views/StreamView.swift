@@ -3,8 +3,8 @@ import JSONTree
 import TUI
 
 /// A streamed response's events (SSE, NDJSON, json-seq) in the response pane: a header with the
-/// count and rate, the events as a list (time since the send, SSE event name, id, a one-line data
-/// preview; newest at the bottom, followed unless one is selected), and the selected event's data
+/// count and rate, the events as a list (time since the send, SSE event name, id, size, a one-line
+/// data preview; newest at the bottom, followed unless one is selected), and the selected event's data
 /// below — pretty-printed when it is JSON, as text otherwise. Every text from the server is drawn
 /// by `Buffer.write`, which makes unsafe characters visible.
 enum StreamView {
@@ -121,8 +121,15 @@ enum StreamView {
                     maxX: area.right)
                 x = buffer.write("  ", x: x, y: y, style: style, maxX: area.right)
             }
+            // The one-line preview, and the size at the row's end.
+            let size = ByteCount.format(Int64(event.data.utf8.count))
+            let sizeX = area.right - size.count
+            let previewEnd = sizeX - 2 > x + 8 ? sizeX - 2 : area.right
             buffer.writeFitted(
-                event.data.prefix(max(0, area.right - x) + 1), x: x, y: y, style: style, maxX: area.right)
+                event.data.prefix(max(0, previewEnd - x) + 1), x: x, y: y, style: style, maxX: previewEnd)
+            if previewEnd < area.right {
+                buffer.write(size, x: sizeX, y: y, style: index == shown ? style : theme[.muted], maxX: area.right)
+            }
         }
     }
 
