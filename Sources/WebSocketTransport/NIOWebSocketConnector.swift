@@ -39,6 +39,9 @@ public struct NIOWebSocketConnector: WebSocketConnecting {
         let port = url.port ?? defaultPort
         let head = Self.upgradeHead(request, host: host, port: port, defaultPort: defaultPort)
         let (events, continuation) = AsyncStream<WebSocketEvent>.makeStream()
+        // TCP (and, through the tunnel, TLS) times for the Timeline, known before the upgrade ends.
+        let started = ContinuousClock.now
+        let measured = Mutex<(connect: Duration?, tls: Duration?)>((nil, nil))
         let promise = group.next().makePromise(of: NIOWebSocketSession.self)
         let once = Once()
         let complete: @Sendable (Result<NIOWebSocketSession, TransportError>) -> Void = { result in
@@ -62,10 +65,12 @@ public struct NIOWebSocketConnector: WebSocketConnecting {
                             continuation: continuation, maxMessageBytes: request.maxMessageBytes,
                             pingInterval: request.pingInterval)
                         try channel.pipeline.syncOperations.addHandler(handler)
+                        let times = measured.withLock { $0 }
                         let handshake = WebSocketHandshake(
                             status: Int(response.status.code),
                             headers: HTTPCore.HTTPHeaders(response.headers.map { ($0.name, $0.value) }),
-                            subprotocol: response.headers.first(name: "Sec-WebSocket-Protocol"))
+                            subprotocol: response.headers.first(name: "Sec-WebSocket-Protocol"),
+                            connectDuration: times.connect, tlsDuration: times.tls)
                         let session = NIOWebSocketSession(
                             channel: channel, handler: NIOLoopBound(handler, eventLoop: channel.eventLoop),
                             handshake: handshake, events: events)
@@ -96,9 +101,11 @@ public struct NIOWebSocketConnector: WebSocketConnecting {
             }
             // NIO takes the descriptor over: the channel closes it, which ends the tunnel.
             tunnelEnding = opened.ending
+            measured.withLock { $0 = (opened.connectDuration, opened.tlsDuration) }
             connected = bootstrap.withConnectedSocket(opened.descriptor)
         } else {
             connected = bootstrap.connect(host: host, port: port)
+            connected.whenSuccess { _ in measured.withLock { $0.connect = ContinuousClock.now - started } }
         }
         connected.whenFailure { error in complete(.failure(Self.translate(error, url: url))) }
         // The upgrade must finish within the connect timeout too (a server that accepts and says nothing).

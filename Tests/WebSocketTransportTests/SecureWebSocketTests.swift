@@ -41,6 +41,9 @@ import WebSocketTransport
     @Test func echoOverTLSTrustingTheCAFileThenACleanClose() async throws {
         let session = try await connector.connect(try request("/ws/echo?id=\(UUID().uuidString)"))
         #expect(session.handshake.status == 101)
+        // The tunnel measured the TCP connect and the TLS handshake, for the Timeline.
+        #expect(session.handshake.connectDuration != nil)
+        #expect(session.handshake.tlsDuration != nil)
         session.send(.text("hello?"))
         session.send(.text("héllo ✓"))
         session.send(.binary([0, 1, 2, 255]))

@@ -56,6 +56,8 @@ import WebSocketTransport
             "/ws/echo?id=\(id)", subprotocols: ["chat.v2", "json"],
             headers: HTTPHeaders([("Authorization", "Bearer t")]))
         #expect(session.handshake.status == 101)
+        #expect(session.handshake.connectDuration != nil)
+        #expect(session.handshake.tlsDuration == nil)
         #expect(session.handshake.subprotocol == "chat.v2")
         session.send(.text("hello?"))
         session.send(.text("héllo ✓"))

@@ -31,7 +31,11 @@ public struct CurlTLSTunnel: TLSTunnelOpening {
                 }
                 let ending = TunnelEnding()
                 pump.ended = { ending.record(TransportError($0, url: url, viaProxy: viaProxy)) }
-                continuation.resume(returning: .success(TLSTunnel(descriptor: pump.callerEnd, ending: ending)))
+                continuation.resume(
+                    returning: .success(
+                        TLSTunnel(
+                            descriptor: pump.callerEnd, ending: ending, connectDuration: pump.connectDuration,
+                            tlsDuration: pump.tlsDuration)))
                 pump.run()
             }
             thread.name = "lazer-tls-tunnel"
@@ -62,6 +66,9 @@ private final class TunnelPump {
     private static let pendingLimit = 1 << 20
     /// Told why a read from the server failed (not a clean close), before the caller's end of file.
     var ended: (CurlFailure) -> Void = { _ in }
+    /// libcurl's times: TCP up, then the TLS handshake done (after the TCP connect).
+    private(set) var connectDuration: Duration?
+    private(set) var tlsDuration: Duration?
 
     private init(
         handle: UnsafeMutableRawPointer, errorBuffer: UnsafeMutablePointer<CChar>, network: Int32, callerEnd: Int32,
@@ -124,8 +131,13 @@ private final class TunnelPump {
                     message: "no local socket pair: \(String(cString: strerror(errno)))")
             }
             _ = fcntl(ends[1], F_SETFL, fcntl(ends[1], F_GETFL) | O_NONBLOCK)
-            return TunnelPump(
+            let pump = TunnelPump(
                 handle: handle, errorBuffer: errorBuffer, network: socket, callerEnd: ends[0], pumpEnd: ends[1])
+            let connected = CurlInfo.offset(handle, CURLINFO_CONNECT_TIME_T)
+            let secured = CurlInfo.offset(handle, CURLINFO_APPCONNECT_TIME_T)
+            if connected > 0 { pump.connectDuration = .microseconds(connected) }
+            if secured > connected, connected > 0 { pump.tlsDuration = .microseconds(secured - connected) }
+            return pump
         } catch {
             curl_easy_cleanup(handle)
             errorBuffer.deallocate()

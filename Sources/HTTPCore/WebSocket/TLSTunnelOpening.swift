@@ -21,10 +21,18 @@ public struct TLSTunnel: Sendable {
     /// Why the server's side ended, when a read failed: the end of file the caller sees says
     /// nothing of a TLS alert (a server refusing the client certificate sends one).
     public let ending: TunnelEnding
+    /// How long the TCP connect and then the TLS handshake took, when the tunnel measured them.
+    public var connectDuration: Duration?
+    public var tlsDuration: Duration?
 
-    public init(descriptor: Int32, ending: TunnelEnding = TunnelEnding()) {
+    public init(
+        descriptor: Int32, ending: TunnelEnding = TunnelEnding(), connectDuration: Duration? = nil,
+        tlsDuration: Duration? = nil
+    ) {
         self.descriptor = descriptor
         self.ending = ending
+        self.connectDuration = connectDuration
+        self.tlsDuration = tlsDuration
     }
 }
 

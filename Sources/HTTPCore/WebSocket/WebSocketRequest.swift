@@ -59,11 +59,20 @@ public struct WebSocketHandshake: Sendable, Equatable {
     public var headers: HTTPHeaders
     /// The subprotocol the server chose (`Sec-WebSocket-Protocol`), if any.
     public var subprotocol: String?
+    /// How long the TCP connect took, then the TLS handshake (`wss://`), when the connector
+    /// measured them: the Timeline's rows before the upgrade.
+    public var connectDuration: Duration?
+    public var tlsDuration: Duration?
 
-    public init(status: Int, headers: HTTPHeaders, subprotocol: String?) {
+    public init(
+        status: Int, headers: HTTPHeaders, subprotocol: String?, connectDuration: Duration? = nil,
+        tlsDuration: Duration? = nil
+    ) {
         self.status = status
         self.headers = headers
         self.subprotocol = subprotocol
+        self.connectDuration = connectDuration
+        self.tlsDuration = tlsDuration
     }
 }
 

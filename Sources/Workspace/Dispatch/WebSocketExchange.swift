@@ -22,6 +22,7 @@ package enum WebSocketExchange {
             events.queued()
             let task = Task {
                 let session: any WebSocketSession
+                let connectStart = events.elapsed
                 do {
                     session = try await connector.connect(request)
                 } catch {
@@ -29,7 +30,7 @@ package enum WebSocketExchange {
                     future.fail(with: error)
                     return
                 }
-                events.opened(session.handshake)
+                events.opened(session.handshake, connectStart: connectStart)
                 let watcher = Task {
                     // Esc, the stream's time limit: checked a few times a second.
                     while !Task.isCancelled {

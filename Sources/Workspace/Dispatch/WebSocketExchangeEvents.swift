@@ -2,9 +2,9 @@ package import Foundation
 package import HTTPCore
 
 /// What a WebSocket conversation tells the request's exchange observer, so the Timeline shows it
-/// as it shows an HTTP exchange: queued at the send; connected and `101` answered when the
-/// connector returns (TCP, TLS and the upgrade are one step there, reported as the connection's
-/// time); the messages received as body progress (at most ten reports a second);
+/// as it shows an HTTP exchange: queued at the send; when the connector returns, the TCP connect
+/// and the TLS handshake at the times it measured them (else one connection step), then the
+/// upgrade's `101`; the messages received as body progress (at most ten reports a second);
 /// then the close as `completed`, or the failure with the stage it happened in.
 package struct WebSocketExchangeEvents: Sendable {
     private let observer: (any ExchangeObserver)?
@@ -22,22 +22,36 @@ package struct WebSocketExchangeEvents: Sendable {
     /// Time since the send.
     package var elapsed: Duration { clock() - origin }
 
-    private func report(_ kind: ExchangeEvent.Kind, _ stage: ExchangeStage) {
-        observer?.observe(ExchangeEvent(offset: elapsed, kind: kind, stage: stage))
+    private func report(_ kind: ExchangeEvent.Kind, _ stage: ExchangeStage, at offset: Duration? = nil) {
+        observer?.observe(ExchangeEvent(offset: offset ?? elapsed, kind: kind, stage: stage))
     }
 
     package func queued() {
         report(.queued(.init(method: .get, url: url)), .connecting)
     }
 
-    /// The connector returned an open session: the connection (its time includes TLS and the
-    /// upgrade, which the connector does in one step) and the upgrade's answer.
-    package func opened(_ handshake: WebSocketHandshake) {
-        let connected = elapsed
+    /// The connector returned an open session, `connectStart` after the send began: the TCP
+    /// connect and TLS handshake where it measured them (placed at their times), else one step up
+    /// to now; then the upgrade's answer.
+    package func opened(_ handshake: WebSocketHandshake, connectStart: Duration = .zero) {
+        let now = elapsed
         let port = url.port ?? (url.scheme?.lowercased() == "wss" ? 443 : 80)
-        report(
-            .connected(.init(address: url.host ?? "", port: port, reused: false, connectDuration: connected)),
-            .waiting)
+        let address = url.host ?? ""
+        if let tcp = handshake.connectDuration {
+            let connectedAt = min(now, connectStart + tcp)
+            report(
+                .connected(.init(address: address, port: port, reused: false, connectDuration: tcp)),
+                handshake.tlsDuration == nil ? .waiting : .tlsHandshake, at: connectedAt)
+            if let tls = handshake.tlsDuration {
+                report(
+                    .tlsEstablished(
+                        .init(
+                            protocolVersion: nil, cipher: nil, certificate: nil, verification: .unknown, duration: tls)),
+                    .waiting, at: min(now, connectedAt + tls))
+            }
+        } else {
+            report(.connected(.init(address: address, port: port, reused: false, connectDuration: now)), .waiting)
+        }
         report(
             .responseHead(
                 .init(
