@@ -70,7 +70,8 @@ public struct NIOWebSocketConnector: WebSocketConnecting {
                             status: Int(response.status.code),
                             headers: HTTPCore.HTTPHeaders(response.headers.map { ($0.name, $0.value) }),
                             subprotocol: response.headers.first(name: "Sec-WebSocket-Protocol"),
-                            connectDuration: times.connect, tlsDuration: times.tls)
+                            connectDuration: times.connect, tlsDuration: times.tls,
+                            tlsVerified: secure && request.options.verifyTLS)
                         let session = NIOWebSocketSession(
                             channel: channel, handler: NIOLoopBound(handler, eventLoop: channel.eventLoop),
                             handshake: handshake, events: events)

@@ -44,6 +44,7 @@ import WebSocketTransport
         // The tunnel measured the TCP connect and the TLS handshake, for the Timeline.
         #expect(session.handshake.connectDuration != nil)
         #expect(session.handshake.tlsDuration != nil)
+        #expect(session.handshake.tlsVerified)
         session.send(.text("hello?"))
         session.send(.text("héllo ✓"))
         session.send(.binary([0, 1, 2, 255]))

@@ -28,13 +28,14 @@ import Workspace
     @Test func tcpAndTLSAreRowsOfTheirOwnAtTheirTimes() throws {
         let handshake = WebSocketHandshake(
             status: 101, headers: HTTPHeaders(), subprotocol: nil, connectDuration: .milliseconds(10),
-            tlsDuration: .milliseconds(30))
+            tlsDuration: .milliseconds(30), tlsVerified: true)
         let events = try opened(handshake, now: .milliseconds(100))
         #expect(events.map(\.kind.name) == ["queued", "connected", "tls", "head"])
         #expect(events.map(\.offset) == [.zero, .milliseconds(12), .milliseconds(42), .milliseconds(100)])
         #expect(events[1].stage == .tlsHandshake)
         guard case .tlsEstablished(let tls) = events[2].kind else { return }
         #expect(tls.duration == .milliseconds(30))
+        #expect(tls.verification == .verified)
     }
 
     @Test func withoutMeasuresTheConnectionIsOneStepUpToTheUpgrade() throws {

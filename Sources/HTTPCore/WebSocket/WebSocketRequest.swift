@@ -63,16 +63,19 @@ public struct WebSocketHandshake: Sendable, Equatable {
     /// measured them: the Timeline's rows before the upgrade.
     public var connectDuration: Duration?
     public var tlsDuration: Duration?
+    /// The server's certificate was verified (the handshake succeeded with verification on).
+    public var tlsVerified = false
 
     public init(
         status: Int, headers: HTTPHeaders, subprotocol: String?, connectDuration: Duration? = nil,
-        tlsDuration: Duration? = nil
+        tlsDuration: Duration? = nil, tlsVerified: Bool = false
     ) {
         self.status = status
         self.headers = headers
         self.subprotocol = subprotocol
         self.connectDuration = connectDuration
         self.tlsDuration = tlsDuration
+        self.tlsVerified = tlsVerified
     }
 }
 

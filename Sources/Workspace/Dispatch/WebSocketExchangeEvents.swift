@@ -46,7 +46,9 @@ package struct WebSocketExchangeEvents: Sendable {
                 report(
                     .tlsEstablished(
                         .init(
-                            protocolVersion: nil, cipher: nil, certificate: nil, verification: .unknown, duration: tls)),
+                            protocolVersion: nil, cipher: nil, certificate: nil,
+                            verification: handshake.tlsVerified
+                                ? .verified : .notVerified("verification is off for this request"), duration: tls)),
                     .waiting, at: min(now, connectedAt + tls))
             }
         } else {
