@@ -104,32 +104,33 @@ enum ResponseLayout {
         return Rect(x: x, y: line.y, width: max(0, line.right - x), height: 1)
     }
 
+    /// The `/` field: over a stream's list it searches the events, else the tree.
     static func searchInput(_ state: ExplorerState) -> TextInput {
+        queryInput(
+            state,
+            placeholder: showsStreamList(state)
+                ? "search the events' data, names and ids; Enter finds" : "search keys and values, Enter finds")
+    }
+
+    /// The `|` field: over a stream's list it keeps events, else it narrows the tree.
+    static func filterInput(_ state: ExplorerState) -> TextInput {
+        queryInput(
+            state,
+            placeholder: showsStreamList(state)
+                ? "JSONPath: keep the events it selects something in (empty: all)"
+                : "JSONPath, e.g. $..id (empty: no filter)")
+    }
+
+    private static func queryInput(_ state: ExplorerState, placeholder: String) -> TextInput {
         let theme = state.theme
         return TextInput(
-            placeholder: "search keys and values, Enter finds", style: theme.base, placeholderStyle: theme[.muted],
+            placeholder: placeholder, style: theme.base, placeholderStyle: theme[.muted],
             selectionStyle: theme[.selection], focused: true)
     }
 
-    static func streamSearchInput(_ state: ExplorerState) -> TextInput {
-        let theme = state.theme
-        return TextInput(
-            placeholder: "search the events' data, names and ids; Enter finds", style: theme.base,
-            placeholderStyle: theme[.muted], selectionStyle: theme[.selection], focused: true)
-    }
-
-    static func streamFilterInput(_ state: ExplorerState) -> TextInput {
-        let theme = state.theme
-        return TextInput(
-            placeholder: "JSONPath: keep the events it selects something in (empty: all)", style: theme.base,
-            placeholderStyle: theme[.muted], selectionStyle: theme[.selection], focused: true)
-    }
-
-    static func filterInput(_ state: ExplorerState) -> TextInput {
-        let theme = state.theme
-        return TextInput(
-            placeholder: "JSONPath, e.g. $..id (empty: no filter)", style: theme.base,
-            placeholderStyle: theme[.muted], selectionStyle: theme[.selection], focused: true)
+    /// The Tree tab shows a stream's list (not one of its events opened as a tree).
+    static func showsStreamList(_ state: ExplorerState) -> Bool {
+        state.shownStream != nil && state.response.openedStreamEvent == nil
     }
 
     /// The Timeline tab: the send's trace, else the response's timings as a waterfall.
@@ -204,12 +205,10 @@ enum ResponseLayout {
         if state.response.tab == .tree, state.shownStream != nil {
             // A stream's `/` and `|` fields (or the opened event's search) on the first row.
             let field = queryField(in: below(parts))
-            let opened = state.response.openedStreamEvent != nil
             if state.response.search.isEditing {
-                (opened ? searchInput(state) : streamSearchInput(state))
-                    .layout(in: field, state: &state.response.search.query)
+                searchInput(state).layout(in: field, state: &state.response.search.query)
             } else if state.response.filter.isEditing {
-                streamFilterInput(state).layout(in: field, state: &state.response.filter.query)
+                filterInput(state).layout(in: field, state: &state.response.filter.query)
             }
         }
         if state.response.openedStreamEvent != nil {

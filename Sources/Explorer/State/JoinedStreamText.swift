@@ -9,24 +9,18 @@ package struct JoinedStreamText: Sendable, Equatable {
     package static let limit = 4 << 20
 
     package let path: String
-    private let query: JSONPath?
-    /// Nil when the path is not a valid JSONPath (a collection that `lazer validate` refuses).
-    package let problem: String?
+    private let query: JSONPath
     package private(set) var text = ""
     /// Events that added text.
     package private(set) var contributing = 0
     /// Whether older text was dropped to stay within `limit`.
     package private(set) var truncated = false
 
-    package init(path: String) {
+    /// Nil when `path` is not a JSONPath (loading and `J` refuse one before it gets here).
+    package init?(path: String) {
+        guard let query = try? JSONPath(path) else { return nil }
         self.path = path
-        do {
-            query = try JSONPath(path)
-            problem = nil
-        } catch {
-            query = nil
-            problem = "invalid JSONPath at character \(error.offset + 1): \(error.message)"
-        }
+        self.query = query
     }
 
     package static func == (lhs: Self, rhs: Self) -> Bool {
@@ -35,11 +29,8 @@ package struct JoinedStreamText: Sendable, Equatable {
 
     /// Adds the text of each event's selected values: strings as they are, other values as JSON.
     package mutating func add(_ events: some Sequence<StreamEvent>) {
-        guard let query else { return }
         for event in events {
-            guard let document = try? JSONDocument(bytes: Array(event.data.utf8)),
-                let piece = query.text(in: document)
-            else { continue }
+            guard let piece = query.text(inJSON: event.data) else { continue }
             text += piece
             contributing += 1
         }

@@ -108,6 +108,11 @@ package struct TreeSearchState: Sendable, Equatable {
     package var lastPattern = ""
 
     package init() {}
+
+    /// The match `n`/`N` last moved to.
+    package var currentMatch: JSONNode? {
+        current.flatMap { matches.indices.contains($0) ? matches[$0] : nil }
+    }
 }
 
 /// `|` in the tree: a JSONPath that narrows the tree to the values it selects.

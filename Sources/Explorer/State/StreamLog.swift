@@ -60,7 +60,7 @@ package struct StreamLog: Sendable, Equatable {
     /// The same path again changes nothing.
     package mutating func join(_ path: String?) {
         guard joined?.path != path else { return }
-        joined = path.map { JoinedStreamText(path: $0) }
+        joined = path.flatMap { JoinedStreamText(path: $0) }
         joined?.add(events)
     }
 

@@ -15,10 +15,6 @@ package enum JoinedStreamView {
             title + String(repeating: "─", count: max(0, area.width - CharacterWidth.of(title))), x: area.x, y: area.y,
             style: theme[.border], maxX: area.right)
         let text = Rect(x: area.x, y: area.y + 1, width: area.width, height: area.height - 1)
-        if let problem = joined.problem {
-            buffer.write("✖ " + problem, x: text.x, y: text.y, style: theme[.error], maxX: text.right)
-            return
-        }
         if joined.text.isEmpty {
             buffer.write(
                 "Nothing at \(joined.path) yet.", x: text.x, y: text.y, style: theme[.muted], maxX: text.right)

@@ -101,10 +101,9 @@ enum ResponseContentView {
             }
             return
         }
-        let current = search.current.flatMap { search.matches.indices.contains($0) ? search.matches[$0] : nil }
         JSONTreeRowsView.render(
             tree, offset: state.response.offset, selected: state.focus == .response ? state.response.selectedRow : nil,
-            currentMatch: current, findings: state.response.findings, theme: theme, in: treeArea,
+            currentMatch: search.currentMatch, findings: state.response.findings, theme: theme, in: treeArea,
             buffer: &frame.buffer)
         if state.focus != .response {
             let y = treeArea.y + state.response.selectedRow - state.response.offset
@@ -133,10 +132,9 @@ enum ResponseContentView {
                 y: area.y, style: theme[.border], maxX: area.right)
         }
         let treeArea = Rect(x: area.x, y: area.y + 1, width: area.width, height: area.height - 1)
-        let current = search.current.flatMap { search.matches.indices.contains($0) ? search.matches[$0] : nil }
         JSONTreeRowsView.render(
             tree, offset: state.response.offset, selected: state.focus == .response ? state.response.selectedRow : nil,
-            currentMatch: current, findings: [], theme: theme, in: treeArea, buffer: &frame.buffer)
+            currentMatch: search.currentMatch, findings: [], theme: theme, in: treeArea, buffer: &frame.buffer)
     }
 
     private static func renderHistory(_ state: ExplorerState, in area: Rect, buffer: inout Buffer) {

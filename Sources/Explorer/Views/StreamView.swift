@@ -21,7 +21,7 @@ enum StreamView {
             // `/` or `|` over a stream: the field takes the header's line while it is typed.
             frame.buffer.write(search.isEditing ? "/ " : "| ", x: area.x, y: area.y, style: theme[.accent])
             frame.render(
-                search.isEditing ? ResponseLayout.streamSearchInput(state) : ResponseLayout.streamFilterInput(state),
+                search.isEditing ? ResponseLayout.searchInput(state) : ResponseLayout.filterInput(state),
                 in: ResponseLayout.queryField(in: area), laidOut: search.isEditing ? search.query : filter.query)
             frame.cursor = search.isEditing ? search.query.screenCursor : filter.query.screenCursor
         } else if let error = filter.error {

@@ -10,4 +10,9 @@ extension JSONPath {
         }
         return text
     }
+
+    /// `text(in:)` of the JSON document `data` holds; nil when it is not JSON or nothing is selected.
+    package func text(inJSON data: String) -> String? {
+        (try? JSONDocument(bytes: Array(data.utf8))).flatMap { text(in: $0) }
+    }
 }

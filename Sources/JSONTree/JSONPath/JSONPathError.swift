@@ -7,8 +7,11 @@ package struct JSONPathError: Error, Sendable, Hashable, CustomStringConvertible
     /// The query text.
     package let query: String
 
+    /// One line: "invalid JSONPath at character 4: …" (the description adds the query and a caret).
+    package var summary: String { "invalid JSONPath at character \(offset + 1): \(message)" }
+
     package var description: String {
-        "invalid JSONPath at character \(offset + 1): \(message)\n    \(query)\n    "
+        summary + "\n    \(query)\n    "
             + String(repeating: " ", count: offset) + "^"
     }
 }

@@ -11,7 +11,7 @@ extension ObjectFields {
             let start = node(key)?.offset ?? offset
             // +1 for the opening quote; exact when the string has no escapes before the problem.
             reader.report(
-                .error, "invalid JSONPath at character \(error.offset + 1): \(error.message)",
+                .error, error.summary,
                 at: start + 1 + String(text.prefix(error.offset)).utf8.count, path: path.appending(key))
             return false
         }

@@ -22,15 +22,13 @@ final class SendJoin: Sendable {
         do {
             return SendJoin(try JSONPath(path))
         } catch {
-            throw ValidationError("--join: invalid JSONPath at character \(error.offset + 1): \(error.message)")
+            throw ValidationError("--join: " + error.summary)
         }
     }
 
     /// What the event's data adds ("" when it is not JSON or has nothing at the path).
     func piece(of data: String) -> String {
-        guard let document = try? JSONDocument(bytes: Array(data.utf8)), let text = query.text(in: document),
-            !text.isEmpty
-        else { return "" }
+        guard let text = query.text(inJSON: data), !text.isEmpty else { return "" }
         let safe = TerminalText.lines(text)
         endsWithLineBreak.withLock { $0 = safe.hasSuffix("\n") }
         return safe

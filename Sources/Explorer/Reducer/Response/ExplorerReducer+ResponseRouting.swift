@@ -13,10 +13,7 @@ extension ExplorerReducer {
                 ? state.exchange?.trace?.authorization?.authorizationURL : nil)
         context.requestKey = state.selection
         context.streamJoin = state.selectedRequest?.stream?.join
-        if let stream = state.shownStream {
-            context.stream = stream.firstIndex..<stream.total
-            context.streamLog = stream
-        }
+        context.streamLog = state.shownStream
         let outcome = ResponseReducer.reduce(&state.response, action, context)
         if let notice = outcome.notice { notify(&state, notice.message, kind: notice.kind) }
         var effects = outcome.effects

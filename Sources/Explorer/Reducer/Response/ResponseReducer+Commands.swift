@@ -31,9 +31,6 @@ extension ResponseReducer {
                 text: String(name).split(separator: "-").joined(separator: "-") + "." + fileExtension)
             return Outcome(requests: [.openOverlay(.prompt(prompt))])
         case .open:
-            if state.tab == .tree, state.openedStreamEvent == nil, let log = context.streamLog {
-                return openStreamEvent(log, &state)
-            }
             if state.tab == .history, state.history.indices.contains(state.historySelected) {
                 let entry = state.history[state.historySelected]
                 state.resetForNewResult()
@@ -46,13 +43,9 @@ extension ResponseReducer {
                     notice: Notice(
                         "A past exchange (\(ISOTimeText.short(entry.date))) — Esc returns to the latest", kind: .info))
             } else if state.tab == .tree {
-                return treeToggle(&state)
+                return enterInTree(context, &state)
             }
-        case .treeToggle:
-            if state.tab == .tree, state.openedStreamEvent == nil, let log = context.streamLog {
-                return openStreamEvent(log, &state)
-            }
-            return treeToggle(&state)
+        case .treeToggle: return enterInTree(context, &state)
         case .expandAll:
             let node = currentTreeRow(state)?.node
             state.tree?.expandAll()

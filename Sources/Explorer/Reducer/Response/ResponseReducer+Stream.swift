@@ -39,13 +39,21 @@ extension ResponseReducer {
         do {
             _ = try JSONPath(path)
         } catch {
-            state.filter.error = "invalid JSONPath at character \(error.offset + 1): \(error.message)"
+            state.filter.error = error.summary
             return Outcome()
         }
         state.filter.error = nil
         state.streamFilter = path
         state.openedHistoryStream?.filter(path)
         return Outcome()
+    }
+
+    /// Enter in the Tree tab: over a stream's list it opens an event, else it folds the tree's row.
+    static func enterInTree(_ context: Context, _ state: inout ResponseViewState) -> Outcome {
+        if state.tab == .tree, state.openedStreamEvent == nil, let log = context.streamLog {
+            return openStreamEvent(log, &state)
+        }
+        return treeToggle(&state)
     }
 
     /// Enter over a stream: the selected event (else the newest shown) opens as a JSON tree, with

@@ -17,11 +17,15 @@ extension ResponseReducer {
         return holds(event.data) || holds(event.name) || holds(event.id)
     }
 
+    private static func matchCount(_ pattern: String, in log: StreamLog) -> Int {
+        log.events.reduce(0) { $0 + (streamEventMatches($1, pattern, in: log) ? 1 : 0) }
+    }
+
     static func searchStream(_ pattern: String, _ log: StreamLog, _ state: inout ResponseViewState) -> Outcome {
         state.search.lastPattern = pattern
         state.streamMatchCount = nil
         guard !pattern.isEmpty, let last = log.events.last?.index else { return Outcome() }
-        let count = log.events.reduce(0) { $0 + (streamEventMatches($1, pattern, in: log) ? 1 : 0) }
+        let count = matchCount(pattern, in: log)
         state.streamMatchCount = count
         guard count > 0 else { return Outcome(notice: Notice("No event holds \"\(pattern)\"", kind: .warning)) }
         let from = state.streamSelected ?? last
@@ -42,7 +46,7 @@ extension ResponseReducer {
             ? log.events.first { $0.index > from && streamEventMatches($0, pattern, in: log) }
             : log.events.last { $0.index < from && streamEventMatches($0, pattern, in: log) }
         // Events keep arriving: the count is taken again with each step.
-        state.streamMatchCount = log.events.reduce(0) { $0 + (streamEventMatches($1, pattern, in: log) ? 1 : 0) }
+        state.streamMatchCount = matchCount(pattern, in: log)
         guard let found else {
             return Notice("No \(forward ? "later" : "earlier") event holds \"\(pattern)\"", kind: .info)
         }

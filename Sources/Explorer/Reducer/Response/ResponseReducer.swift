@@ -60,9 +60,7 @@ package enum ResponseReducer: SliceReducer {
         package var requestName: String?
         /// The oauth2 authorization address of the send in flight, while it waits for the browser.
         package var authorizationURL: String?
-        /// The indices of the shown stream's events in memory, when the response is a stream.
-        package var stream: Range<Int>?
-        /// The shown stream's events, for its search (`/`, `n`, `N`).
+        /// The shown stream's events, when the response is a stream (its moves, search and filter).
         package var streamLog: StreamLog?
         /// The selected request and its `stream.join` path (`J` edits it).
         package var requestKey: RequestKey?

@@ -15,8 +15,7 @@ extension WorkspaceReducer {
             do {
                 _ = try JSONPath(path)
             } catch {
-                let message = "Invalid JSONPath at character \(error.offset + 1): \(error.message)"
-                return reopen(prompt, saying: message, &outcome)
+                return reopen(prompt, saying: "I" + error.summary.dropFirst(), &outcome)
             }
         }
         guard let saved = state.savedRequest(key), var request = state.drafts[key] ?? Optional(saved) else {
