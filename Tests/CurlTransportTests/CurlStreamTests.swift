@@ -114,6 +114,25 @@ struct CurlStreamTests {
         #expect(stream.end == .eventLimit)
     }
 
+    @Test("a long stream's body goes to a file after its first MiB, every byte kept (memory stays flat)")
+    func longStreamSpills() async throws {
+        let server = try LoopbackServer.shared()
+        let collected = Collected()
+        // About 45 bytes an event: 30,000 events are about 1.3 MB, past the stream's 1 MiB in memory.
+        let request = DispatcherSupport.request(server.url("/stream?events=30000")) {
+            $0.responseStream = ResponseStream { collected.append($0) }
+        }
+        let response = try await DispatcherSupport.dispatcher().dataFuture(from: request).value
+        let file = try #require(response.body.fileURL)
+        defer { try? FileManager.default.removeItem(at: file) }
+        #expect(ResponseBody.isTransportSpill(file))
+        #expect(collected.all.count == 30000)
+        let text = String(decoding: try response.body.data(), as: UTF8.self)
+        #expect(text.hasPrefix("id: 0\nevent: tick\ndata: {\"n\": 0}\n\n"))
+        #expect(text.hasSuffix("id: 29999\nevent: tick\ndata: {\"n\": 29999}\n\n"))
+        #expect(response.body.byteCount == Int64(text.utf8.count))
+    }
+
     @Test("a response that is not a stream is received as usual")
     func notAStream() async throws {
         let server = try LoopbackServer.shared()

@@ -293,10 +293,11 @@ final class CurlTransfer: @unchecked Sendable {
         // A stream stopped (or past its time) keeps nothing more: the body is what its events were.
         if streamWantsEnd { return false }
         tracker?.body(bytes.count)
+        let memoryLimit = bodyMemoryLimit
         if bodyFile < 0 {
             let goesToFile =
-                spec.destination != nil || spec.alwaysToFile || memoryBody.count + bytes.count > spec.memoryLimit
-                || (memoryBody.isEmpty && (declaredLength ?? 0) > Int64(spec.memoryLimit))
+                spec.destination != nil || spec.alwaysToFile || memoryBody.count + bytes.count > memoryLimit
+                || (memoryBody.isEmpty && (declaredLength ?? 0) > Int64(memoryLimit))
             if goesToFile {
                 guard openBodyFile() else { return false }
                 if !memoryBody.isEmpty {
@@ -310,7 +311,7 @@ final class CurlTransfer: @unchecked Sendable {
             guard writeToBodyFile(bytes) else { return false }
             return streamAccepts(bytes)
         }
-        if memoryBody.isEmpty, let declared = declaredLength, declared > bytes.count, declared <= spec.memoryLimit {
+        if memoryBody.isEmpty, let declared = declaredLength, declared > bytes.count, declared <= memoryLimit {
             // The declared size at once: growing by doubling kept up to twice the body, and copied
             // it at each step (a 139 MB body peaked at 343 MB in `lazer run`). Reserved once bytes
             // arrive; pages never written (a server that stops short) are never resident.
@@ -320,6 +321,17 @@ final class CurlTransfer: @unchecked Sendable {
         peakMemoryBytes = max(peakMemoryBytes, memoryBody.count)
         return streamAccepts(bytes)
     }
+
+    /// How much of the body may be held in memory before it goes to a file. A stream's events are
+    /// already kept by whoever reads them (the Stream view keeps the newest 10,000), and a stream
+    /// may run for hours: its copy of the bytes goes to a file after the first MiB, so a long
+    /// stream's resident memory does not grow with it.
+    private var bodyMemoryLimit: Int {
+        streaming ? min(spec.memoryLimit, Self.streamMemoryLimit) : spec.memoryLimit
+    }
+
+    /// The bytes of a streamed body held in memory before the rest goes to a file.
+    static let streamMemoryLimit = 1 << 20
 
     /// Hands a chunk kept in the body to the response stream, when the response is one; false
     /// ends the transfer (the stream was stopped or reached a limit), as a success.

@@ -12,24 +12,33 @@ package enum WebSocketTranscript {
     package static func facts(handshake: WebSocketHandshake, received: [WebSocketMessage], duration: Duration)
         -> ResponseFacts
     {
+        ResponseFacts(
+            status: handshake.status, headers: headers(handshake), body: body(received), document: nil,
+            duration: duration)
+    }
+
+    /// The upgrade's response headers with the transcript's `Content-Type`.
+    package static func headers(_ handshake: WebSocketHandshake) -> HTTPHeaders {
         var headers = handshake.headers
         headers.set(name: "Content-Type", value: contentType)
-        return ResponseFacts(
-            status: handshake.status, headers: headers, body: body(received), document: nil, duration: duration)
+        return headers
     }
 
     /// RS, the message, LF, per message (json-seq, RFC 7464).
     package static func body(_ received: [WebSocketMessage]) -> [UInt8] {
         var bytes: [UInt8] = []
-        for message in received {
-            bytes.append(0x1E)
-            switch message {
-            case .text(let text): bytes += Array(text.utf8)
-            case .binary(let data): bytes += Array(Data(data).base64EncodedString().utf8)
-            }
-            bytes.append(0x0A)
-        }
+        for message in received { appendRecord(message, to: &bytes) }
         return bytes
+    }
+
+    /// One message's record: RS, a text message as sent or a binary one as base64, LF.
+    package static func appendRecord(_ message: WebSocketMessage, to bytes: inout [UInt8]) {
+        bytes.append(0x1E)
+        switch message {
+        case .text(let text): bytes += text.utf8
+        case .binary(let data): bytes += Data(data).base64EncodedString().utf8
+        }
+        bytes.append(0x0A)
     }
 
     /// The bytes of each saved message, in order: text and JSON as text messages, a file's bytes

@@ -7,7 +7,7 @@ package import HTTPCore
 /// the saved messages, hands every message both ways to `onEvents` as `StreamEvent`s (name
 /// `↑ text`, `↓ text`, `↓ binary`, `↓ ping`…) for the Stream view, and completes when the
 /// connection ends: with status 101 and the received messages as a json-seq body
-/// (`WebSocketTranscript`) after a normal close, failed with the close's translation otherwise.
+/// (`WebSocketTranscript`, in a file past its first MiB) after a normal close, failed with the close's translation otherwise.
 /// `stream.stop()` (Esc), its limits and cancelling the future all close cleanly (1000). A `link`
 /// lets others send on the connection while it is open (the explorer's composer).
 package enum WebSocketExchange {
@@ -45,7 +45,9 @@ package enum WebSocketExchange {
                 for message in outgoing { session.send(message) }
                 link?.attach(session)
                 var index = 0
-                var received: [WebSocketMessage] = []
+                // The received messages as the response's body, in a file past its first MiB.
+                let transcript = WebSocketTranscriptWriter()
+                var receivedCount = 0
                 var close = WebSocketClose(code: 1006, initiator: .connection)
                 var receivedBytes: Int64 = 0
                 var lastProgress: Duration?
@@ -56,10 +58,11 @@ package enum WebSocketExchange {
                     onEvents([shown])
                     switch event {
                     case .received(let message):
-                        received.append(message)
+                        transcript.append(message)
+                        receivedCount += 1
                         receivedBytes += Int64(message.byteCount)
                         events.received(bytes: receivedBytes, last: &lastProgress)
-                        if let max = stream.maxEvents, received.count >= max { session.close(code: 1000, reason: "") }
+                        if let max = stream.maxEvents, receivedCount >= max { session.close(code: 1000, reason: "") }
                     case .closed(let closed): close = closed
                     default: break
                     }
@@ -74,15 +77,14 @@ package enum WebSocketExchange {
                     return
                 }
                 let lifetime = events.elapsed
-                let facts = WebSocketTranscript.facts(
-                    handshake: session.handshake, received: received, duration: lifetime)
+                let headers = WebSocketTranscript.headers(session.handshake)
                 // The response's time is the connection's life, from the send to the close.
                 var timings = Timings()
                 timings.total = lifetime
                 let response = DataResponse(
-                    request: sent, statusCode: StatusCode(rawValue: facts.status), headers: facts.headers,
+                    request: sent, statusCode: StatusCode(rawValue: session.handshake.status), headers: headers,
                     url: request.url, timings: timings, reasonPhrase: "Switching Protocols",
-                    body: .data(Data(facts.body)))
+                    body: transcript.finish())
                 events.completed(response)
                 future.succeed(with: response)
             }
