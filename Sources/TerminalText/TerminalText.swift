@@ -71,6 +71,13 @@ package enum TerminalText {
         sanitize(text, keepingLines: false)
     }
 
+    /// `line` for a `String` (what nearly every caller has): made for that type here, where a
+    /// call through the generic one from another module looked its witnesses up on every call,
+    /// once per event of a stream `lazer send` prints.
+    package static func line(_ text: String) -> String {
+        sanitize(text, keepingLines: false)
+    }
+
     /// One line of untrusted text, like `line`, followed by the excerpt and caret the program
     /// writes under a syntax error as lines of their own: a line feed followed by four spaces
     /// (how `JSONParseError` and the collection loader indent them) starts a line; any other line
@@ -88,6 +95,16 @@ package enum TerminalText {
 
     /// Whether `text` has nothing to replace (printable ASCII and safe non-ASCII only).
     package static func isSafe(_ text: some StringProtocol, keepingLines: Bool = false) -> Bool {
+        // Printable ASCII throughout (most text, every event of a typical stream): safe without
+        // decoding a scalar; anything else is looked at scalar by scalar.
+        let printableASCII = text.utf8.withContiguousStorageIfAvailable { bytes -> Bool in
+            // `byte &- 0x20 > 0x5E`: below 0x20 or above 0x7E, in one comparison.
+            for byte in bytes where byte &- 0x20 > 0x5E {
+                guard keepingLines, byte == 0x0A || byte == 0x09 else { return false }
+            }
+            return true
+        }
+        if printableASCII == true { return true }
         var previous: Unicode.Scalar?
         for scalar in text.unicodeScalars {
             if isUnsafe(scalar, after: previous), !(keepingLines && (scalar == "\n" || scalar == "\t")) {

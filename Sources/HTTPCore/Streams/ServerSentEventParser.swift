@@ -36,6 +36,7 @@ public struct ServerSentEventParser: Sendable {
     private var data: [UInt8] = []
     private var hasData = false
     private var eventName: [UInt8]?
+    private var lastName: (bytes: [UInt8], text: String) = ([], "")
     private var skipLineFeed = false
     /// Bytes of a possible BOM still to be checked at the very start (0xEF 0xBB 0xBF).
     private var bomChecked = 0
@@ -62,15 +63,21 @@ public struct ServerSentEventParser: Sendable {
             // Find the end of the line in this chunk.
             var end = index
             while end < count, bytes[end] != 0x0A, bytes[end] != 0x0D { end += 1 }
-            if end > index, line.count < limit {
-                line.append(
-                    contentsOf: UnsafeRawBufferPointer(rebasing: bytes[index..<min(end, index + limit - line.count)]))
+            if end == count || !line.isEmpty {
+                // A line that goes on in the next chunk (or began in the last one) is gathered.
+                if end > index, line.count < limit {
+                    let kept = index..<min(end, index + limit - line.count)
+                    line.append(contentsOf: UnsafeRawBufferPointer(rebasing: bytes[kept]))
+                }
+                guard end < count else { return }
+                line.withUnsafeBytes { processLine($0, emit: emit) }
+                line.removeAll(keepingCapacity: true)
+            } else {
+                // A whole line in this chunk (nearly all of them) is read where it is.
+                processLine(UnsafeRawBufferPointer(rebasing: bytes[index..<min(end, index + limit)]), emit: emit)
             }
-            guard end < count else { return }
             skipLineFeed = bytes[end] == 0x0D
             index = end + 1
-            processLine(emit: emit)
-            line.removeAll(keepingCapacity: true)
         }
     }
 
@@ -97,7 +104,7 @@ public struct ServerSentEventParser: Sendable {
         return index
     }
 
-    private mutating func processLine(emit: (Event) -> Void) {
+    private mutating func processLine(_ line: UnsafeRawBufferPointer, emit: (Event) -> Void) {
         guard let first = line.first else {
             dispatch(emit: emit)
             return
@@ -107,20 +114,33 @@ public struct ServerSentEventParser: Sendable {
         let nameEnd = colon ?? line.endIndex
         var valueStart = colon.map { $0 + 1 } ?? line.endIndex
         if valueStart < line.endIndex, line[valueStart] == UInt8(ascii: " ") { valueStart += 1 }
-        let name = line[..<nameEnd]
-        let value = line[valueStart...]
-        if name.elementsEqual("data".utf8) {
-            data.append(contentsOf: value.prefix(max(0, limit - data.count)))
+        let name = UnsafeRawBufferPointer(rebasing: line[..<nameEnd])
+        let value = UnsafeRawBufferPointer(rebasing: line[valueStart...])
+        if Self.is(name, "data") {
+            data.append(contentsOf: UnsafeRawBufferPointer(rebasing: value.prefix(max(0, limit - data.count))))
             data.append(0x0A)
             hasData = true
-        } else if name.elementsEqual("event".utf8) {
+        } else if Self.is(name, "event") {
             eventName = Array(value)
-        } else if name.elementsEqual("id".utf8) {
+        } else if Self.is(name, "id") {
             if !value.contains(0) { lastEventID = String(decoding: value, as: UTF8.self) }
-        } else if name.elementsEqual("retry".utf8) {
+        } else if Self.is(name, "retry") {
             guard !value.isEmpty, value.allSatisfy({ (0x30...0x39).contains($0) }), value.count <= 18 else { return }
             retry = value.reduce(0) { $0 * 10 + Int($1 - 0x30) }
         }
+    }
+
+    /// Whether a field name is `field` (ASCII), compared as bytes: a generic `elementsEqual` over
+    /// a `String`'s view cost more than the rest of the line's parsing.
+    @inline(__always)
+    private static func `is`(_ name: UnsafeRawBufferPointer, _ field: StaticString) -> Bool {
+        guard name.count == field.utf8CodeUnitCount else { return false }
+        var offset = 0
+        for byte in name {
+            guard byte == field.utf8Start[offset] else { return false }
+            offset += 1
+        }
+        return true
     }
 
     private mutating func dispatch(emit: (Event) -> Void) {
@@ -131,7 +151,14 @@ public struct ServerSentEventParser: Sendable {
         }
         guard hasData else { return }
         data.removeLast()
-        let name = eventName.flatMap { $0.isEmpty ? nil : String(decoding: $0, as: UTF8.self) }
+        // Most streams name every event alike: the last name's string is kept and given again.
+        let name: String?
+        if let bytes = eventName, !bytes.isEmpty {
+            if bytes != lastName.bytes { lastName = (bytes, String(decoding: bytes, as: UTF8.self)) }
+            name = lastName.text
+        } else {
+            name = nil
+        }
         emit(
             Event(
                 name: name, id: lastEventID.isEmpty ? nil : lastEventID, data: String(decoding: data, as: UTF8.self)))

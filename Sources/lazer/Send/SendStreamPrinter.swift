@@ -26,25 +26,33 @@ final class SendStreamPrinter: Sendable {
 
     /// Prints a batch of events.
     func print(_ batch: [StreamEvent]) {
-        var text = ""
         let first = printed.withLock { count in
             let first = count
             count += batch.count
             return first
         }
         let now = ContinuousClock.now - origin
+        // A batch's events share their time: its text is made once. Lines are gathered as bytes
+        // (appending to a `String` cost more than parsing the events).
+        let stamp = Self.seconds(now) + "s"
+        var text: [UInt8] = []
+        text.reserveCapacity(batch.count * 96)
         for (offset, var event) in batch.enumerated() {
             event.index = first + offset
             event.offset = now
             if let join {
-                text += join.piece(of: event.data)
+                text += join.piece(of: event.data).utf8
                 continue
             }
-            text += json ? Self.jsonLine(event) : Self.line(event)
-            text += "\n"
+            if json {
+                text += Self.jsonLine(event).utf8
+            } else {
+                Self.appendLine(event, stamp: stamp, to: &text)
+            }
+            text.append(0x0A)
         }
         state.withLock { output in
-            text.withUTF8 { output.write($0) }
+            text.withUnsafeBufferPointer { output.write($0) }
         }
     }
 
@@ -63,11 +71,24 @@ final class SendStreamPrinter: Sendable {
 
     /// `+1.204s tick #3 {"n":3}`: the parts a person scans, the data last.
     static func line(_ event: StreamEvent) -> String {
-        var parts = [seconds(event.offset) + "s"]
-        if let name = event.name { parts.append(TerminalText.line(name)) }
-        if let id = event.id { parts.append("#" + TerminalText.line(id)) }
-        parts.append(TerminalText.line(event.data))
-        return parts.joined(separator: " ")
+        var text: [UInt8] = []
+        appendLine(event, stamp: seconds(event.offset) + "s", to: &text)
+        return String(decoding: text, as: UTF8.self)
+    }
+
+    /// `line`'s bytes appended to `text`, the time given as `stamp` (no list of parts per event).
+    private static func appendLine(_ event: StreamEvent, stamp: String, to text: inout [UInt8]) {
+        text += stamp.utf8
+        if let name = event.name {
+            text.append(0x20)
+            text += TerminalText.line(name).utf8
+        }
+        if let id = event.id {
+            text += " #".utf8
+            text += TerminalText.line(id).utf8
+        }
+        text.append(0x20)
+        text += TerminalText.line(event.data).utf8
     }
 
     /// One NDJSON line for an event: its data stays a string (as received). Written by hand (an
