@@ -4,6 +4,7 @@ SWIFT ?= swift
 LINT_PATHS := Package.swift Sources Tests Fuzz Examples
 
 .PHONY: bench-tui bench-tui-pure bench-tui-ncurses bench-transport bench-futures bench-explorer bench-sigv4 sigv4-vectors jwt-vectors
+.PHONY: bench-streams
 .PHONY: fuzz-json fuzz-jsonpath fuzz-terminal-text fuzz-collection fuzz-theme fuzz-keymap fuzz-import bench-json
 .PHONY: bench-jsonschema bench-jsondiff bench-cookies bench-snapshot bench-graphql bench-load bench-report
 .PHONY: all deps run build build-release lint test unit e2e test-tsan clean bench-replay bench-mock bench-import examples
@@ -140,6 +141,12 @@ bench-sigv4:
 	$(SWIFT) build -c release --product SigningBench
 	.build/release/SigningBench
 	scripts/bench-sigv4-run.sh
+
+## bench-streams: SSE through `lazer send` against curl -N | a Python parser, the explorer's keys while
+## 10,000 events/s arrive, WebSocket round trips against Python's websockets client (release builds;
+## scripts/bench-streams.sh; results in bench-out/streams.md).
+bench-streams:
+	scripts/bench-streams.sh
 
 ## bench-cookies: what a request's cookie jar costs the curl transport: 5,000 sequential loopback GETs
 ## (transport-bench, release) with one shared jar and without, alternating rounds (scripts/bench-cookies.sh).

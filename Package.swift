@@ -225,7 +225,7 @@ let package = Package(
 
         .executableTarget(
             name: "TransportBench",
-            dependencies: ["CurlTransport", "HTTPCore", "Futures"],
+            dependencies: ["CurlTransport", "HTTPCore", "Futures", "WebSocketTransport"],
             swiftSettings: strictSwift
         ),
 

@@ -11,6 +11,7 @@ import Synchronization
 ///     transport-bench concurrent URL COUNT INFLIGHT → requests per second with INFLIGHT in flight
 ///     transport-bench download URL                  → peak RSS and throughput for one big body
 ///     transport-bench h2c URL COUNT INFLIGHT        → like concurrent, over HTTP/2 prior knowledge (h2c)
+///     transport-bench ws-echo URL COUNT SIZE        → WebSocket round trips/s of SIZE-byte messages
 ///
 /// Requests go out as the reference tools send them — `curl` and `wrk` ask for no compression — so
 /// `Accept-Encoding` is off unless `COMPRESSED=1` is set (lazer's default for users is on: libcurl
@@ -22,7 +23,7 @@ struct TransportBench {
     static func main() async {
         let arguments = Array(CommandLine.arguments.dropFirst())
         guard let mode = arguments.first, arguments.count >= 2, let url = URL(string: arguments[1]) else {
-            fail("usage: transport-bench sequential|concurrent|download URL [COUNT [INFLIGHT]]")
+            fail("usage: transport-bench sequential|concurrent|download|h2c|ws-echo URL [COUNT [INFLIGHT|SIZE]]")
         }
         let count = arguments.count > 2 ? Int(arguments[2]) ?? 0 : 0
         let dispatcher = CurlDispatcher(configuration: .init(scheduler: ImmediateScheduler()))
@@ -62,6 +63,9 @@ struct TransportBench {
                 String(
                     format: "peak RSS %.1f MB (%.0f MB body to a temp file at %.0f MB/s)", peakResidentMegabytes(),
                     megabytes, megabytes / elapsed))
+        case "ws-echo":
+            let size = arguments.count > 3 ? Int(arguments[3]) ?? 100 : 100
+            await webSocketEcho(url: url, count: count, size: size)
         default:
             fail("unknown mode \(mode)")
         }
@@ -95,22 +99,25 @@ struct TransportBench {
         }
     }
 
-    private static func seconds(_ duration: Duration) -> Double {
+    static func seconds(_ duration: Duration) -> Double {
         let (seconds, attoseconds) = duration.components
         return Double(seconds) + Double(attoseconds) / 1e18
     }
 
     /// VmHWM from /proc/self/status, in MB.
-    private static func peakResidentMegabytes() -> Double {
+    private static func peakResidentMegabytes() -> Double { residentMegabytes("VmHWM") }
+
+    /// A memory line of /proc/self/status (`VmRSS`, `VmHWM`), in MB.
+    static func residentMegabytes(_ field: String) -> Double {
         let status = (try? String(contentsOfFile: "/proc/self/status", encoding: .utf8)) ?? ""
-        for line in status.split(separator: "\n") where line.hasPrefix("VmHWM:") {
+        for line in status.split(separator: "\n") where line.hasPrefix(field + ":") {
             let kilobytes = line.split(separator: " ").dropFirst().first.flatMap { Double($0) } ?? 0
             return kilobytes / 1024
         }
         return 0
     }
 
-    private static func fail(_ message: String) -> Never {
+    static func fail(_ message: String) -> Never {
         FileHandle.standardError.write(Data((message + "\n").utf8))
         exit(1)
     }
