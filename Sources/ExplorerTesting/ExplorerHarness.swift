@@ -58,7 +58,8 @@ package final class ExplorerHarness {
         collections: [FixtureFile] = [], folder: HarnessFolder? = nil, size: Size = standardSize,
         theme: Theme = .defaultDark, themes: ThemeCatalog = ThemeCatalog(themes: [.defaultDark, .monochrome]),
         startup: StartupRequest = StartupRequest(), processEnvironment: [String: String] = [:],
-        paths: [String]? = nil, start: Bool = true, webSockets: (any WebSocketConnecting)? = nil
+        paths: [String]? = nil, start: Bool = true, webSockets: (any WebSocketConnecting)? = nil,
+        streamBodyLimit: Int? = nil
     ) throws {
         let folder = try folder ?? HarnessFolder()
         try folder.write(collections)
@@ -70,13 +71,14 @@ package final class ExplorerHarness {
             directories: UserDirectories(config: folder.config, state: folder.state), liveDispatcher: live,
             scheduler: main, delays: timeline, processEnvironment: processEnvironment,
             dynamicValues: Self.fixedDynamicValues(), webSockets: webSockets)
-        let dependencies = ExplorerDependencies(
+        var dependencies = ExplorerDependencies(
             // An instance no running process owns: a second harness on the same folder takes its
             // drafts as a restarted explorer takes a crashed one's.
             workspace: workspace, main: main, work: work,
             draftInstance: DraftInstance(id: UUID().uuidString, process: "harness"),
             temporaryFolder: folder.temporary, watchesFolders: false,
             stageClock: { [timeline] in timeline.now })
+        if let streamBodyLimit { dependencies.streamBodyLimit = streamBodyLimit }
         var startup = startup
         startup.folder = startup.folder ?? folder.collections
         let state = ExplorerState(

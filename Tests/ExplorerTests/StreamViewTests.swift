@@ -70,6 +70,38 @@ struct StreamViewTests {
         #expect(harness.shows("stream  3 events · first +0.100s · last +2.100s"))
     }
 
+    /// A stream's body is read back once it ended only so far (64 MiB in the app: an hour-long
+    /// stream is not read whole into memory) — unless a check reads the events.
+    @Test func aLongStreamsBodyIsReadBackOnlySoFarUnlessACheckReadsIt() throws {
+        let harness = try ExplorerHarness(
+            collections: [Self.collection], startup: StartupRequest(request: "ticks"), streamBodyLimit: 40)
+        harness.press("F5")
+        harness.advance(by: .milliseconds(2200))
+        #expect(harness.shows("closed by the server"))
+        let size = try #require(harness.state.exchange?.result?.response?.size)
+        #expect(size > 40)
+        #expect(harness.state.exchange?.result?.response?.content.bytes.count == 40)
+        harness.press("g", "3", "]")
+        #expect(harness.shows("The first 40 B of \(ByteCount.format(size)) are shown."))
+        harness.press("s")
+        #expect(harness.shows("Save the first 40 B of the body (\(ByteCount.format(size))) to"))
+
+        let checked = FixtureFile.text(
+            "streams.json",
+            String(decoding: Self.collection.bytes, as: UTF8.self).replacingOccurrences(
+                of: #""url": "/ticks" }"#,
+                with: #""url": "/ticks", "expectations": [{ "subject": "events", "op": "equals", "value": 3 }] }"#))
+        let reading = try ExplorerHarness(
+            collections: [checked], startup: StartupRequest(request: "ticks"), streamBodyLimit: 40)
+        reading.press("F5")
+        reading.advance(by: .milliseconds(2200))
+        let whole = try #require(reading.state.exchange?.result?.response)
+        #expect(whole.content.bytes.count == Int(whole.size))
+        #expect(whole.checks.map(\.passed) == [true])
+        reading.press("g", "3", "]")
+        #expect(!reading.shows("are shown."))
+    }
+
     @Test func movingUpSelectsAnEventAndStopsFollowingEndFollowsAgain() throws {
         let harness = try harness(Self.variants[0])
         harness.press("F5")

@@ -19,6 +19,9 @@ package struct ExplorerDependencies: Sendable {
     /// The monotonic time a send's chain stages are measured on (the transport measures its
     /// events on the same clock; tests pass their virtual time).
     package var stageClock: @Sendable () -> Duration
+    /// What is read back of a stream's body that no check or capture reads
+    /// (`ResponseProcessing.streamBodyLimit`; tests pass a few bytes).
+    package var streamBodyLimit = ResponseProcessing.streamBodyLimit
 
     package init(
         workspace: WorkspaceServices, main: any Scheduler, work: any Scheduler,

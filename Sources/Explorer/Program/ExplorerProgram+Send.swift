@@ -119,6 +119,7 @@ extension ExplorerProgram {
         // parsed, the expectations checked and the captures taken (each declared only when the
         // request has some), then the history written after the answer is shown.
         let received = ReceivedResponseBox()
+        let bodyLimit = dependencies.streamBodyLimit
         let dispatched: ResponseFuture<DataResponse>
         if preparation.oauth != nil {
             // The request goes once its token came: the token stage starts the dispatch stage.
@@ -132,7 +133,11 @@ extension ExplorerProgram {
             dispatched
             .stage(SendStep.parse.rawValue, in: stages, on: work) { response in
                 received.store(response, after: stageClock() - stageOrigin)
-                return try ResponseProcessing.parse(response)
+                // A stream's body (it may have run for hours) is read back whole only when a check or
+                // a capture reads it; else its first 64 MiB show in the Raw tab.
+                let isStream = stream.format != nil || saved.websocket != nil
+                let limit = isStream && !saved.readsBody ? bodyLimit : nil
+                return try ResponseProcessing.parse(response, keepingAtMost: limit)
             }
         let contract = ContractSubject(
             contracts: workspace.contracts, collection: job.document.collection, collectionPath: job.document.path)

@@ -43,6 +43,14 @@ enum RawView {
     static func renderText(_ state: ExplorerState, _ response: ReceivedResponse, in area: Rect, buffer: inout Buffer) {
         let body = response.rawLines
         var y = area.y
+        let kept = Int64(response.content.bytes.count)
+        if kept < response.size, area.height > 1 {
+            // A long stream's body is read back only so far (`ResponseProcessing.streamBodyLimit`).
+            buffer.write(
+                "The first \(ByteCount.format(kept)) of \(ByteCount.format(response.size)) are shown.",
+                x: area.x, y: y, style: state.theme[.muted], maxX: area.right)
+            y += 1
+        }
         var index = min(state.response.scroll, max(0, body.lineCount - 1))
         while y < area.bottom, index < body.lineCount {
             // Never more of a line than the rows left can show (a character is at most 4 bytes).

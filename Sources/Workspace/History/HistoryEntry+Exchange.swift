@@ -26,7 +26,7 @@ extension HistoryEntry {
             statusText = response.reasonPhrase
             httpVersion = response.httpVersion.rawValue
             responseHeaders = response.headers.map { Header($0.name, $0.value) }
-            let bytes = Self.prefix(of: response.body, limit: store.maximumBodyBytes + 4)
+            let bytes = (try? response.body.bytes(upTo: store.maximumBodyBytes + 4)) ?? []
             if !bytes.isEmpty {
                 var body = store.body(bytes, redactor: redactor)
                 body.size = Int(response.body.byteCount)
@@ -38,17 +38,5 @@ extension HistoryEntry {
             error = translation.title + ": " + translation.explanation
         }
         self = redacted(with: redactor)
-    }
-
-    /// At most `limit` bytes of a body, reading only that much of a file-backed one.
-    private static func prefix(of body: ResponseBody, limit: Int) -> [UInt8] {
-        switch body {
-        case .data(let data):
-            return Array(data.prefix(limit))
-        case .file(let url, _):
-            guard let handle = try? FileHandle(forReadingFrom: url) else { return [] }
-            defer { try? handle.close() }
-            return Array((try? handle.read(upToCount: limit)) ?? Data())
-        }
     }
 }

@@ -26,8 +26,13 @@ extension ResponseReducer {
                 $0.isLetter || $0.isNumber ? $0 : "-"
             }
             let fileExtension = response.contentType.map(ResponseFiles.fileExtension) ?? "bin"
+            let kept = Int64(response.content.bytes.count)
+            let what =
+                kept < response.size
+                ? "the first \(ByteCount.format(kept)) of the body (\(ByteCount.format(response.size)))"
+                : "the body (\(ByteCount.format(response.size)))"
             let prompt = PromptState(
-                purpose: .saveBody, title: "Save the body (\(ByteCount.format(response.size))) to",
+                purpose: .saveBody, title: "Save \(what) to",
                 text: String(name).split(separator: "-").joined(separator: "-") + "." + fileExtension)
             return Outcome(requests: [.openOverlay(.prompt(prompt))])
         case .open:
