@@ -121,7 +121,15 @@ public struct NIOWebSocketConnector: WebSocketConnecting {
             connected.whenSuccess { $0.close(promise: nil) }
         }
         do {
-            let session = try await promise.futureResult.get()
+            // Cancelling the task (Esc, F6) ends a connect or an upgrade still waiting at once, not
+            // at the connect timeout: a host that never answers does not hold the request.
+            let session = try await withTaskCancellationHandler {
+                try await promise.futureResult.get()
+            } onCancel: {
+                guard once.first() else { return }
+                promise.fail(TransportError(.cancelled, message: "cancelled while connecting", url: url))
+                connected.whenSuccess { $0.close(promise: nil) }
+            }
             deadline.cancel()
             return session
         } catch var error as TransportError {

@@ -70,7 +70,7 @@ struct StreamViewTests {
         #expect(harness.shows("stream  3 events · first +0.100s · last +2.100s"))
     }
 
-    /// A stream's body is read back once it ended only so far (64 MiB in the app: an hour-long
+    /// A stream's body is read back once it ended only so far (16 MiB in the app: an hour-long
     /// stream is not read whole into memory) — unless a check reads the events.
     @Test func aLongStreamsBodyIsReadBackOnlySoFarUnlessACheckReadsIt() throws {
         let harness = try ExplorerHarness(

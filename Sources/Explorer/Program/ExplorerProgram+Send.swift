@@ -134,7 +134,7 @@ extension ExplorerProgram {
             .stage(SendStep.parse.rawValue, in: stages, on: work) { response in
                 received.store(response, after: stageClock() - stageOrigin)
                 // A stream's body (it may have run for hours) is read back whole only when a check or
-                // a capture reads it; else its first 64 MiB show in the Raw tab.
+                // a capture reads it; else its first 16 MiB show in the Raw tab.
                 let isStream = stream.format != nil || saved.websocket != nil
                 let limit = isStream && !saved.readsBody ? bodyLimit : nil
                 return try ResponseProcessing.parse(response, keepingAtMost: limit)

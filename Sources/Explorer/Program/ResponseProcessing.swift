@@ -37,8 +37,8 @@ struct CheckedExchange: Sendable {
 /// captures), all on the work queue.
 package enum ResponseProcessing {
     /// What is read back of a stream's body nothing checks: its Stream view shows the events, its
-    /// Raw tab (and `s`) this much of the start — an hour at 1,000 events/s is about 360 MB.
-    package static let streamBodyLimit = 64 << 20
+    /// Raw tab (and `s`) this much of the start — an hour at 1,000 events/s is about 200 MB.
+    package static let streamBodyLimit = 16 << 20
 
     /// Reads the body (from memory or its spill file), at most `limit` bytes of it, and parses it.
     static func parse(_ response: DataResponse, keepingAtMost limit: Int? = nil) throws -> ParsedExchange {
