@@ -22,30 +22,41 @@ extension MockRequestHandler {
             promise: nil)
         let loop = context.eventLoop.assumeIsolated()
         var sent: Int64 = 0
-        func write(_ index: Int) {
-            guard context.channel.isActive else {
-                log(status, sent)
-                return
-            }
-            guard index < chunks.count else {
-                let done = context.eventLoop.makePromise(of: Void.self)
-                context.writeAndFlush(wrapOutboundOut(.end(nil)), promise: done)
-                done.futureResult.assumeIsolated().whenComplete { _ in
+        // Pieces without a delay are written in a loop, not by recursion (thousands of them would
+        // overflow the event loop's stack); one with a delay is scheduled and the loop ends.
+        func write(from start: Int) {
+            var index = start
+            while true {
+                guard context.channel.isActive else {
                     log(status, sent)
-                    if !keepAlive { context.close(promise: nil) }
+                    return
                 }
-                return
+                guard index < chunks.count else {
+                    let done = context.eventLoop.makePromise(of: Void.self)
+                    context.writeAndFlush(wrapOutboundOut(.end(nil)), promise: done)
+                    done.futureResult.assumeIsolated().whenComplete { _ in
+                        log(status, sent)
+                        if !keepAlive { context.close(promise: nil) }
+                    }
+                    return
+                }
+                let chunk = chunks[index]
+                context.writeAndFlush(
+                    wrapOutboundOut(.body(.byteBuffer(context.channel.allocator.buffer(bytes: chunk.data)))),
+                    promise: nil)
+                sent += Int64(chunk.data.count)
+                index += 1
+                if index < chunks.count, chunks[index].delay > .zero {
+                    let next = index
+                    loop.scheduleTask(in: chunks[next].delay.timeAmount) { write(from: next) }
+                    return
+                }
             }
-            let chunk = chunks[index]
-            context.writeAndFlush(
-                wrapOutboundOut(.body(.byteBuffer(context.channel.allocator.buffer(bytes: chunk.data)))), promise: nil)
-            sent += Int64(chunk.data.count)
-            schedule(index + 1)
         }
         func schedule(_ index: Int) {
             let delay = index < chunks.count ? chunks[index].delay : .zero
-            guard delay > .zero else { return write(index) }
-            loop.scheduleTask(in: delay.timeAmount) { write(index) }
+            guard delay > .zero else { return write(from: index) }
+            loop.scheduleTask(in: delay.timeAmount) { write(from: index) }
         }
         schedule(0)
     }

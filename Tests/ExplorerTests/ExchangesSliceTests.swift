@@ -172,7 +172,8 @@ struct StreamExchangesSliceTests {
         var steps = SliceStepDriver<ExchangesReducer>(state: inFlight(), context: Self.context)
         let key = Self.key
         steps.step(.streamEvents(key, generation: 4, events(0..<2)), outcome: .init(requests: [.streamStarted])) {
-            var log = StreamLog(generation: 4)
+            // A live stream's older events can be read back from the program's spill file.
+            var log = StreamLog(generation: 4, spilled: true)
             log.append(events(0..<2))
             $0.exchanges[key]?.stream = log
         }

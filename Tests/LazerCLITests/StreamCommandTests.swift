@@ -151,4 +151,33 @@ struct StreamCommandTests {
         let time = last?["time"] as? Double ?? 0
         #expect(time > 0)
     }
+
+    @Test("a stream of 20,000 events without delays: lazer mock writes them all, lazer run checks them in process")
+    func manyEventsWithoutDelays() throws {
+        let events = (0..<20_000).map { #"{ "event": "tick", "data": { "n": \#($0) } }"# }.joined(separator: ",")
+        let collection = """
+            {
+              "formatVersion": 1, "id": "streams-0000-4000-8000-000000000020", "name": "Many",
+              "defaultEnvironment": "mock",
+              "environments": [{ "name": "mock", "kind": "mock", "baseURL": "http://mock.test", "routes": [
+                { "method": "GET", "path": "/many", "response": { "status": 200, "events": [\(events)] } }
+              ] }],
+              "requests": [{ "id": "many", "name": "Many", "method": "GET", "url": "/many", "expectations": [
+                { "subject": "events", "op": "equals", "value": 20000 },
+                { "subject": "event", "index": -1, "path": "$.n", "op": "equals", "value": 19999 }
+              ] }]
+            }
+            """
+        let scratch = try RunCommandTests.Scratch()
+        let file = try scratch.write(collection, to: "many.json")
+        let run = try LazerBinary.run(["run", file, "--no-history"], environment: scratch.environment)
+        #expect(run.status == 0, "\(run.stdout)\(run.stderr)")
+        let mock = try MockCommandTests.MockProcess([file, "--port", "0"], environment: scratch.environment)
+        defer { _ = mock.stop() }
+        let sent = try LazerBinary.run(["send", mock.url + "/many"])
+        #expect(sent.status == 0, "\(sent.stderr)")
+        let lines = sent.stdout.split(separator: "\n")
+        #expect(lines.count == 20_000)
+        #expect(lines.last?.hasSuffix(#"{"n":19999}"#) == true)
+    }
 }

@@ -184,8 +184,9 @@ struct MockServerTests {
         let answer = try client.readAnswer(keepBody: false)
         #expect(answer.length == size)
         #expect(answer.header("Content-Length") == String(size))
-        // Server and client share this process; neither may hold the body.
-        #expect(residentBytes() - before < 30 << 20)
+        // Server and client share this process; neither may hold the body (100 MB). The margin is
+        // for the other tests running in this process meanwhile (30 MB was crossed by them alone).
+        #expect(residentBytes() - before < 60 << 20)
     }
 
     @Test("body files outside the collection's folder are refused at load: .., absolute paths, links")

@@ -21,6 +21,16 @@ extension ExplorerProgram {
             }
         case .stopStream(let key, let generation):
             if let entry = responseStreams[key], entry.generation == generation { entry.stream.stop() }
+        case .readStreamPage(let key, let generation, let range):
+            guard let entry = streamSpills[key], entry.generation == generation else {
+                dispatch(.streamPage(key, generation: generation, range, []))
+                return
+            }
+            let spill = entry.spill
+            dependencies.work.schedule { [weak self] in
+                let events = spill.read(range)
+                self?.deliver(.streamPage(key, generation: generation, range, events))
+            }
         case .sendWebSocket(let key, let generation, let message, let collectionFile):
             sendWebSocket(key, generation: generation, message, collectionFile: collectionFile)
         case .save(let document, let overwrite): save(document, overwrite: overwrite)

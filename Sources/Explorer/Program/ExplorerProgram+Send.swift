@@ -31,8 +31,13 @@ extension ExplorerProgram {
         }
         // A streamed response (SSE, NDJSON…) comes back event by event, batched per chunk; Esc
         // stops it through `stopStream`.
+        // Every event also goes to a spill file (on the transport's thread), which the Stream view
+        // pages back from past the newest events it keeps in memory; a new send replaces it.
+        let spill = StreamSpill(folder: dependencies.temporaryFolder)
+        streamSpills[key] = (generation, spill)
         let stream = (job.request.stream ?? StreamSettings()).responseStream(clock: dependencies.stageClock) {
             [weak self] events in
+            spill.append(events)
             self?.deliver(.streamEvents(key, generation: generation, events))
         }
         prepared.request?.responseStream = stream
@@ -88,7 +93,8 @@ extension ExplorerProgram {
         }
         let future: ResponseFuture<DataResponse>? =
             if let settings = job.request.websocket, let observed = preparation.request {
-                webSocketFuture(settings, job: job, request: observed, preparation: preparation, stream: stream)
+                webSocketFuture(
+                    settings, job: job, request: observed, preparation: preparation, stream: stream, spill: spill)
             } else {
                 preparation.request.flatMap { preparation.future(for: $0, onToken: onToken, onStep: onStep) }
             }

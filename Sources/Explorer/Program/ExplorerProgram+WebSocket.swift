@@ -9,7 +9,7 @@ import Workspace
 extension ExplorerProgram {
     func webSocketFuture(
         _ settings: WebSocketSettings, job: SendJob, request: HTTPRequest, preparation: SendPreparation,
-        stream: ResponseStream
+        stream: ResponseStream, spill: StreamSpill
     ) -> ResponseFuture<DataResponse> {
         let main = dependencies.main
         func failed(_ message: String) -> ResponseFuture<DataResponse> {
@@ -47,6 +47,7 @@ extension ExplorerProgram {
             connector: connector, request: webSocket, sent: request, outgoing: outgoing, stream: stream,
             scheduler: main, clock: dependencies.stageClock, link: link
         ) { [weak self] events in
+            spill.append(events)
             self?.deliver(.streamEvents(key, generation: generation, events))
         }
     }

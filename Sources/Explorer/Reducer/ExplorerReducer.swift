@@ -19,6 +19,7 @@ package enum ExplorerReducer {
         reduceOverlays(.settle(shownBefore: shownBefore), &state)
         effects += checkGraphQL(&state)
         syncStreamJoin(&state)
+        effects += syncStreamPage(&state)
         if state.selection != selectedBefore { effects += readCachedToken(state) }
         return queueSaves(effects, &state)
     }
@@ -48,6 +49,8 @@ package enum ExplorerReducer {
             return reduceExchanges(.finished(key, result), &state)
         case .streamEvents(let key, let generation, let events):
             return reduceExchanges(.streamEvents(key, generation: generation, events), &state)
+        case .streamPage(let key, let generation, let range, let events):
+            return reduceExchanges(.streamPage(key, generation: generation, range, events), &state)
         case .captured(let collectionID, let values):
             return reduceWorkspace(.captured(collectionID: collectionID, values), &state)
         case .capturesLoaded(let collectionID, let values):

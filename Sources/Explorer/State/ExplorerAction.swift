@@ -29,6 +29,8 @@ package enum ExplorerAction: Sendable, Equatable {
     case exchangeFinished(RequestKey, ExchangeResult)
     /// A streamed response's events, as they arrived (one batch per chunk the transport received).
     case streamEvents(RequestKey, generation: Int, [StreamEvent])
+    /// Older events of a stream read back from its spill file (`range`, as asked).
+    case streamPage(RequestKey, generation: Int, Range<Int>, [StreamEvent])
     /// Captured values of a response (for later requests of the collection).
     case captured(collectionID: String, [String: VariableScope.Value])
     /// The values kept for a collection's environment (at start, after switching environments):

@@ -14,6 +14,8 @@ package enum ExplorerEffect: Sendable, Equatable {
     case cancel(RequestKey, generation: Int)
     /// End the streamed response of `generation` cleanly: the response with what came follows.
     case stopStream(RequestKey, generation: Int)
+    /// Read the events of `range` back from the stream's spill file (`ExplorerAction.streamPage`).
+    case readStreamPage(RequestKey, generation: Int, Range<Int>)
     /// Send a message on the open WebSocket connection of `generation` (the composer); a saved
     /// message's `file` is read relative to `collectionFile`.
     case sendWebSocket(RequestKey, generation: Int, WebSocketSavedMessage, collectionFile: String)

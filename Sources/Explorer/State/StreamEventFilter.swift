@@ -63,7 +63,8 @@ package struct StreamEventFilter: Sendable, Equatable {
     }
 }
 
-/// The rows of the Stream view: every event in memory, or the filter's matches.
+/// The rows of the Stream view: every event — in memory, or also those in the spill file when the
+/// stream has one — or the filter's matches among those in memory.
 package struct StreamRows: Sendable {
     let log: StreamLog
 
@@ -71,18 +72,21 @@ package struct StreamRows: Sendable {
         self.log = log
     }
 
-    package var count: Int { log.filter?.matching.count ?? log.events.count }
+    /// The first row's stream index: 0 when older events can be read back.
+    private var first: Int { log.spilled ? 0 : log.firstIndex }
+
+    package var count: Int { log.filter?.matching.count ?? (log.total - first) }
 
     /// The stream index at row `position`.
     package func index(at position: Int) -> Int {
-        log.filter.map { $0.matching[position] } ?? log.firstIndex + position
+        log.filter.map { $0.matching[position] } ?? first + position
     }
 
     /// The row of stream index `index`, nil when it is not shown.
     package func position(of index: Int) -> Int? {
         if let filter = log.filter { return filter.position(of: index) }
-        let position = index - log.firstIndex
-        return (0..<log.events.count).contains(position) ? position : nil
+        let position = index - first
+        return (0..<count).contains(position) ? position : nil
     }
 
     /// The row at or before stream index `index` (the filter may hide `index` itself).

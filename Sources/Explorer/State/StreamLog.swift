@@ -35,9 +35,43 @@ package struct StreamLog: Sendable, Equatable {
     package private(set) var joined: JoinedStreamText?
     /// The `|` filter of the Stream view: the events it keeps.
     package private(set) var filter: StreamEventFilter?
+    /// Whether the events older than those in memory can be read back (the explorer writes a live
+    /// stream's events to a spill file; a past stream from history has only what it kept).
+    package let spilled: Bool
+    /// Older events read back from the spill file for the view.
+    package private(set) var paged: StreamPage?
+    /// The range asked of the spill file and not come back yet.
+    package var pageAsked: Range<Int>?
 
-    package init(generation: Int) {
+    package init(generation: Int, spilled: Bool = false) {
         self.generation = generation
+        self.spilled = spilled
+    }
+
+    /// How many events around the one shown are read back at a time.
+    package static let pageSize = 500
+
+    /// The older events to read back so that those around `index` (a row `rows` tall) can be
+    /// shown, nil when they are here or already asked for.
+    package func pageNeeded(around index: Int, rows: Int) -> Range<Int>? {
+        guard spilled, index - rows < firstIndex else { return nil }
+        let wanted = max(0, index - rows)..<min(firstIndex, index + rows + 1)
+        guard !wanted.isEmpty else { return nil }
+        // What came back for a range covers it, even short (a spill file that failed): asked once.
+        if let paged, paged.range.lowerBound <= wanted.lowerBound, paged.range.upperBound >= wanted.upperBound {
+            return nil
+        }
+        if let pageAsked, pageAsked.lowerBound <= wanted.lowerBound, pageAsked.upperBound >= wanted.upperBound {
+            return nil
+        }
+        let start = max(0, min(wanted.lowerBound - Self.pageSize / 4, firstIndex - Self.pageSize))
+        return start..<min(firstIndex, max(start + Self.pageSize, wanted.upperBound))
+    }
+
+    /// Older events read back (`range`, as asked).
+    package mutating func page(_ range: Range<Int>, _ events: [StreamEvent]) {
+        if pageAsked == range { pageAsked = nil }
+        paged = StreamPage(range: range, events: events)
     }
 
     /// Appends a batch, dropping the oldest events beyond `capacity` (a thousand at a time, so a
@@ -85,10 +119,13 @@ package struct StreamLog: Sendable, Equatable {
         }
     }
 
-    /// The event of stream index `index`, when still in memory.
+    /// The event of stream index `index`, when in memory or read back.
     package func event(at index: Int) -> StreamEvent? {
         let position = index - firstIndex
-        return events.indices.contains(position) ? events[position] : nil
+        if events.indices.contains(position) { return events[position] }
+        guard let paged, index >= paged.range.lowerBound, index - paged.range.lowerBound < paged.events.count
+        else { return nil }
+        return paged.events[index - paged.range.lowerBound]
     }
 
     /// Events per second over the stream so far (nil before a second event).
@@ -97,4 +134,10 @@ package struct StreamLog: Sendable, Equatable {
         let seconds = Double(lastOffset.components.seconds) + Double(lastOffset.components.attoseconds) / 1e18
         return seconds > 0 ? Double(total) / seconds : nil
     }
+}
+
+/// Older events of a stream read back from its spill file: those of `range` that it had.
+package struct StreamPage: Sendable, Equatable {
+    package var range: Range<Int>
+    package var events: [StreamEvent]
 }

@@ -27,7 +27,7 @@ enum StreamView {
         } else if let error = filter.error {
             frame.buffer.write("| ✖ " + error, x: area.x, y: area.y, style: theme[.error], maxX: area.right)
         } else {
-            var line = header(stream, following: selected == nil)
+            var line = header(stream, following: state.response.streamSelected == nil)
             if let kept = stream.filter {
                 line += " · | \(kept.path): \(CountText.format(kept.matching.count)) shown"
             }
@@ -38,6 +38,9 @@ enum StreamView {
         }
         render(state, stream, selected: selected, in: area, buffer: &frame.buffer)
     }
+
+    /// The row of an older event still being read back from the spill file.
+    static let pendingRow = "…"
 
     private static func render(
         _ state: ExplorerState, _ stream: StreamLog, selected: StreamEvent?, in area: Rect, buffer: inout Buffer
@@ -52,13 +55,20 @@ enum StreamView {
             buffer.write(waiting, x: body.x, y: body.y, style: theme[.muted], maxX: body.right)
             return
         }
-        let shown = selected ?? last
+        // A selected event older than those in memory may still be on its way from the spill file.
+        let shownIndex = state.response.streamSelected ?? last.index
         // The list takes the top half (at least 3 rows), the selected event's data the rest.
         let listHeight = body.height < 8 ? body.height : max(3, body.height / 2)
         let list = Rect(x: body.x, y: body.y, width: body.width, height: listHeight)
-        renderList(stream, rows, shown: shown.index, in: list, theme: theme, buffer: &buffer)
+        renderList(stream, rows, shown: shownIndex, in: list, theme: theme, buffer: &buffer)
         let detail = Rect(x: body.x, y: list.bottom, width: body.width, height: body.bottom - list.bottom)
         guard detail.height > 1 else { return }
+        guard let shown = selected ?? (state.response.streamSelected == nil ? last : nil) else {
+            buffer.write(
+                "─ event \(shownIndex + 1) · reading it back from the spill file…", x: detail.x, y: detail.y,
+                style: theme[.muted], maxX: detail.right)
+            return
+        }
         // Following with a join path: the joined text; a selected event shows its own data.
         if selected == nil, let joined = stream.joined {
             JoinedStreamView.render(joined, in: detail, theme: theme, buffer: &buffer)
@@ -86,7 +96,9 @@ enum StreamView {
         parts.append(
             stream.endDescription
                 ?? (stream.stopping ? "stopping…" : following ? "following · Esc stops" : "paused · End follows"))
-        if stream.firstIndex > 0 { parts.append("oldest \(CountText.format(stream.firstIndex)) not kept") }
+        if stream.firstIndex > 0 {
+            parts.append("oldest \(CountText.format(stream.firstIndex)) " + (stream.spilled ? "on disk" : "not kept"))
+        }
         return parts.joined(separator: " · ")
     }
 
@@ -101,8 +113,12 @@ enum StreamView {
         guard start <= end else { return }
         for (row, position) in (start...end).enumerated() {
             let index = rows.index(at: position)
-            guard let event = stream.event(at: index) else { continue }
             let y = area.y + row
+            guard let event = stream.event(at: index) else {
+                if index == shown { buffer.setStyle(theme[.selection], in: area.row(row)) }
+                buffer.write(Self.pendingRow, x: area.x + 7, y: y, style: theme[.muted], maxX: area.right)
+                continue
+            }
             let style = index == shown ? theme[.selection] : theme[.text]
             if index == shown { buffer.setStyle(theme[.selection], in: area.row(row)) }
             var x = buffer.write(

@@ -109,7 +109,8 @@ extension ExchangesReducer {
             return Outcome()
         }
         let started = exchange.stream?.generation != generation
-        if started { exchange.stream = StreamLog(generation: generation) }
+        // The program writes a live stream's events to a spill file: older ones can be read back.
+        if started { exchange.stream = StreamLog(generation: generation, spilled: true) }
         exchange.stream?.append(events)
         state.exchanges[key] = exchange
         return Outcome(requests: started && key == context.selection ? [.streamStarted] : [])

@@ -45,6 +45,9 @@ package enum ExchangesReducer: SliceReducer {
         case streamEvents(RequestKey, generation: Int, [StreamEvent])
         /// The stream of `key` joins the text at `join` and keeps the events `filter` selects (nil: none, all).
         case streamView(RequestKey, join: String?, filter: String?)
+        /// Older events read back from the spill file, or (no events) the range just asked for.
+        case streamPage(RequestKey, generation: Int, Range<Int>, [StreamEvent])
+        case streamPageAsked(RequestKey, Range<Int>)
         /// A request of the token fetch of a send in flight ended: one more row under its token stage.
         case tokenStep(RequestKey, generation: Int, OAuthStepRecord)
     }
@@ -152,6 +155,11 @@ package enum ExchangesReducer: SliceReducer {
             exchange.stream = stream
             state.exchanges[key] = exchange
             return Outcome()
+        case .streamPage(let key, let generation, let range, let events):
+            guard state.exchanges[key]?.stream?.generation == generation else { return Outcome() }
+            state.exchanges[key]?.stream?.page(range, events)
+        case .streamPageAsked(let key, let range):
+            state.exchanges[key]?.stream?.pageAsked = range
         case .event(let key, let generation, let event):
             state.exchanges[key]?.updateTrace(generation: generation) { $0.record(event) }
         case .chainStage(let key, let generation, let stage):

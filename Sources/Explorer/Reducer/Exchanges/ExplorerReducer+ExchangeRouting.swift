@@ -25,7 +25,7 @@ extension ExplorerReducer {
                 return ExchangesReducer.CurlCopy(text: copy.text, notice: copy.notice)
             }
         case .finished, .event, .chainStage, .deviceCode, .browserAuthorization, .commandRunning, .tokenState,
-            .generationTaken, .snapshotAccepted, .streamEvents, .streamView, .tokenStep:
+            .generationTaken, .snapshotAccepted, .streamEvents, .streamView, .streamPage, .streamPageAsked, .tokenStep:
             break
         }
         let outcome = ExchangesReducer.reduce(&state.sends, action, context)

@@ -15,4 +15,15 @@ extension ExplorerReducer {
         guard stream.joined?.path != path || stream.filter?.path != filter else { return }
         reduceExchanges(.streamView(key, join: path, filter: filter), &state)
     }
+
+    /// After any action: when the Stream view shows (or has selected) events older than those in
+    /// memory, asks for them from the stream's spill file once.
+    static func syncStreamPage(_ state: inout ExplorerState) -> [ExplorerEffect] {
+        guard let key = state.selection, state.response.openedHistory == nil,
+            let index = state.response.streamSelected, let stream = state.exchanges[key]?.stream,
+            let range = stream.pageNeeded(around: index, rows: max(1, state.response.pageSize))
+        else { return [] }
+        reduceExchanges(.streamPageAsked(key, range), &state)
+        return [.readStreamPage(key, generation: stream.generation, range)]
+    }
 }
