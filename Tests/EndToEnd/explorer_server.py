@@ -12,6 +12,8 @@ request is logged to LOGFILE as one line `NAME METHOD PATH` (then ` key=VALUE` w
           2 s (Content-Length set), logging `NAME trickle answered`; stops early if the client goes.
   /events a text/event-stream: `event: tick`, `id: N`, `data: {"n": N, "server": NAME}` every 0.7 s,
           60 at most; logs `NAME events client-closed after N` when the client goes first.
+  /many   a text/event-stream of 15,000 events at once (`event: tick`, `id: N`, `data: {"n": N}`), then
+          its end.
   /login  302 to /whoami, setting the cookie `session=e2e-<NAME>-cookie` on the way.
   /whoami 200 JSON {"cookie": the Cookie header it got, or "(none)"}; logged with it as
           `NAME whoami COOKIE`.
@@ -101,11 +103,23 @@ class Handler(BaseHTTPRequestHandler):
                 return
         self.wfile.write(b"0\r\n\r\n")
 
+    def many(self):
+        self.send_response(200)
+        self.send_header("Content-Type", "text/event-stream")
+        self.send_header("Transfer-Encoding", "chunked")
+        self.end_headers()
+        chunk = b"".join(b'event: tick\nid: %d\ndata: {"n": %d}\n\n' % (index, index) for index in range(15000))
+        self.wfile.write(b"%x\r\n%s\r\n0\r\n\r\n" % (len(chunk), chunk))
+        self.wfile.flush()
+
     def answer(self):
         key = self.headers.get("X-Api-Key")
         log(f"{self.command} {self.path}" + (f" key={key}" if key else ""))
         if self.path.startswith("/events"):
             self.events()
+            return
+        if self.path.startswith("/many"):
+            self.many()
             return
         if self.path.startswith("/trickle"):
             self.trickle()

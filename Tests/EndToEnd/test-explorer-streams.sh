@@ -3,6 +3,8 @@
 # response is open, the status line says it streams, k selects an older event and shows its data
 # as JSON, End follows again, J joins each event's $.n into a growing text, / finds an event by its
 # data, | keeps the events a JSONPath selects, Esc stops the stream (the server sees the client go) and keeps what came.
+# Then 15,000 events at once (/many): more than the view keeps in memory; Home goes to the first,
+# read back from the spill file, and PgDn pages through them.
 source "$(dirname "$0")/lib.sh"
 source "$(dirname "$0")/explorer-lib.sh"
 
@@ -17,7 +19,8 @@ cat >"$E2E_DIR/streams/streams.json" <<EOF2
   "name": "Streams",
   "defaultEnvironment": "local",
   "requests": [
-    {"id": "events", "name": "Ticks", "method": "GET", "url": "/events"}
+    {"id": "events", "name": "Ticks", "method": "GET", "url": "/events"},
+    {"id": "many", "name": "Many", "method": "GET", "url": "/many"}
   ],
   "environments": [
     {"name": "local", "kind": "live", "baseURL": "http://127.0.0.1:$PORT"}
@@ -68,4 +71,23 @@ check "stop: Esc stops the stream" wait_for streams "· stopped"
 check "stop: the server saw the client go" wait_file "$LOG" "sse events client-closed after"
 check "stop: the response stays, its tab counts the events" wait_for streams "Stream [0-9]+"
 check "stop: the status is the stream's 200" wait_for streams " 200 OK "
+
+# The collection's row was folded when Ticks opened: unfold it, then its last row is Many.
+keys streams g 1
+keys streams g g
+keys streams Right
+keys streams G
+keys streams Enter
+required "many: the second request opens" wait_for streams "Request · Many"
+keys streams F5
+required "many: every event is counted" wait_for streams "15,000 events · "
+check "many: the older ones are on disk" wait_for streams "oldest [0-9,]+ on disk"
+keys streams g 3
+keys streams Home
+check "many: Home shows the very first event, read back" wait_for streams '─ event 1 · tick · id 0'
+check "many: its data" wait_for streams '"n": 0'
+keys streams PgDn
+check "many: PgDn pages on through the events on disk" wait_for streams '─ event [0-9]+ · tick · id [1-9][0-9]*'
+keys streams End
+check "many: End follows the newest again" wait_for streams 'id 14999'
 finish
