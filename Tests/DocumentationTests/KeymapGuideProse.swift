@@ -186,12 +186,14 @@ enum KeymapGuideProse {
         - The tree's search (`/`) and JSONPath filter (`|`): type, `enter` runs it (an empty filter shows
           the whole tree again).
         - A stream (SSE, NDJSON, WebSocket) in the Tree tab: `up`/`down`/`k`/`j` select an event and stop
-          following the newest, `end` (or `G`) follows again, `esc` stops the stream; `enter` opens the
+          following the newest, `pgup`/`pgdn` page, `home` (or `g g`) goes to the very first event (the
+          view keeps the newest 10,000 in memory; older ones are read back from the stream's spill file as
+          you reach them, `…` until they are), `end` (or `G`) follows again, `esc` stops the stream; `enter` opens the
           selected event (else the newest) as a JSON tree with the tree's keys (folds, `/`, `y`), `esc`
           returns to the stream, which goes on meanwhile; `/` searches the
           events' data, names and ids (case ignored; `enter` selects the newest match at or before the
           event on screen, `n` a later one, `N` an earlier one); `|` keeps only the events a JSONPath
-          selects something in (`$.error`; a path that starts with a filter tests each event itself:
+          selects something in, among those in memory (`$.error`; a path that starts with a filter tests each event itself:
           `$[?@.type == 'delta']`; empty: every event), new ones too; `J` names the JSONPath whose text every
           event adds to the joined view (`$.choices[0].delta.content`: a streamed answer read as prose),
           shown below the list while following; it is the request's `stream.join`, kept when saved. A
