@@ -17,6 +17,13 @@ extension TransportBench {
         } catch {
             fail("ws-echo: \(error)")
         }
+        // On the connection's event loop, as `lazer send` and the explorer consume a WebSocket.
+        await withTaskExecutorPreference(session.preferredExecutor) {
+            await roundTrips(session, count: count, size: size)
+        }
+    }
+
+    private static func roundTrips(_ session: any WebSocketSession, count: Int, size: Int) async {
         let message = WebSocketMessage.text(String(repeating: "x", count: size))
         var events = session.events.makeAsyncIterator()
         let before = residentMegabytes("VmRSS")

@@ -8,6 +8,7 @@ final class NIOWebSocketSession: WebSocketSession {
     let events: AsyncStream<WebSocketEvent>
     private let channel: any Channel
     private let handler: NIOLoopBound<WebSocketFrameHandler>
+    private let executor: EventLoopTaskExecutor
 
     init(
         channel: any Channel, handler: NIOLoopBound<WebSocketFrameHandler>, handshake: WebSocketHandshake,
@@ -15,6 +16,7 @@ final class NIOWebSocketSession: WebSocketSession {
     ) {
         self.channel = channel
         self.handler = handler
+        executor = EventLoopTaskExecutor(loop: channel.eventLoop)
         self.handshake = handshake
         self.events = events
     }
@@ -27,5 +29,23 @@ final class NIOWebSocketSession: WebSocketSession {
     func close(code: UInt16, reason: String) {
         let handler = handler
         channel.eventLoop.execute { handler.value.close(code: code, reason: reason) }
+    }
+
+    /// The channel's event loop as a task executor: a consumer running there gets each event
+    /// without a thread woken, and its `send` runs on the same thread.
+    var preferredExecutor: (any TaskExecutor)? { executor }
+}
+
+/// Runs tasks' jobs on a NIO event loop (this NIO has no `TaskExecutor` of its own).
+final class EventLoopTaskExecutor: TaskExecutor {
+    let loop: any EventLoop
+
+    init(loop: any EventLoop) {
+        self.loop = loop
+    }
+
+    func enqueue(_ job: consuming ExecutorJob) {
+        let job = UnownedJob(job)
+        loop.execute { [self] in job.runSynchronously(on: asUnownedTaskExecutor()) }
     }
 }

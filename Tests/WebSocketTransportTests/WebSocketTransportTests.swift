@@ -182,6 +182,28 @@ import WebSocketTransport
         }
     }
 
+    /// A consumer on the connection's own event loop (`preferredExecutor`, as `lazer send` and the
+    /// explorer consume): 200 echoes one after another, each sent from there, all come back.
+    @Test(.timeLimit(.minutes(1))) func aConsumerOnTheConnectionsExecutorGetsEveryEcho() async throws {
+        let session = try await connect("/ws/echo?id=\(UUID().uuidString)")
+        let executor = try #require(session.preferredExecutor)
+        let echoes = await withTaskExecutorPreference(executor) {
+            var events = session.events.makeAsyncIterator()
+            var echoes: [WebSocketMessage] = []
+            // The peer answers the first message with what it saw, then echoes; each answer here
+            // sends the next message.
+            session.send(.text("m0"))
+            while echoes.count < 201, let event = await events.next() {
+                guard case .received(let message) = event else { continue }
+                echoes.append(message)
+                if echoes.count < 201 { session.send(.text("m\(echoes.count)")) }
+            }
+            session.close()
+            return echoes
+        }
+        #expect(Array(echoes.dropFirst()) == (1...200).map { WebSocketMessage.text("m\($0)") })
+    }
+
     /// Esc or F6 on a WebSocket still connecting ends it then, not at the connect timeout: the
     /// cancelled task's connect fails as cancelled (a timeout would say so instead).
     @Test(.timeLimit(.minutes(1))) func cancellingTheTaskEndsAConnectThatGetsNoAnswer() async throws {

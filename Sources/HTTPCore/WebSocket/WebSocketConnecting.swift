@@ -17,9 +17,15 @@ public protocol WebSocketSession: AnyObject, Sendable {
     /// Starts the close handshake; `events` ends with `.closed` once the server answered (or
     /// after a short wait for it).
     func close(code: UInt16, reason: String)
+    /// Where a consumer of `events` may run (`withTaskExecutorPreference`) so that an event and
+    /// the answer it sends stay on the connection's own thread, with no thread woken per message;
+    /// nil: anywhere. Code run there must not block.
+    var preferredExecutor: (any TaskExecutor)? { get }
 }
 
 extension WebSocketSession {
     /// A normal close (1000).
     public func close() { close(code: 1000, reason: "") }
+
+    public var preferredExecutor: (any TaskExecutor)? { nil }
 }

@@ -44,28 +44,32 @@ package enum WebSocketExchange {
                 }
                 for message in outgoing { session.send(message) }
                 link?.attach(session)
-                var index = 0
                 // The received messages as the response's body, in a file past its first MiB.
                 let transcript = WebSocketTranscriptWriter()
-                var receivedCount = 0
-                var close = WebSocketClose(code: 1006, initiator: .connection)
-                var receivedBytes: Int64 = 0
-                var lastProgress: Duration?
-                for await event in session.events {
-                    var shown = streamEvent(event, index: index)
-                    shown.offset = events.elapsed
-                    index += 1
-                    onEvents([shown])
-                    switch event {
-                    case .received(let message):
-                        transcript.append(message)
-                        receivedCount += 1
-                        receivedBytes += Int64(message.byteCount)
-                        events.received(bytes: receivedBytes, last: &lastProgress)
-                        if let max = stream.maxEvents, receivedCount >= max { session.close(code: 1000, reason: "") }
-                    case .closed(let closed): close = closed
-                    default: break
+                // On the connection's own thread: a message wakes no other thread on its way here.
+                let close = await withTaskExecutorPreference(session.preferredExecutor) {
+                    var index = 0
+                    var receivedCount = 0
+                    var close = WebSocketClose(code: 1006, initiator: .connection)
+                    var receivedBytes: Int64 = 0
+                    var lastProgress: Duration?
+                    for await event in session.events {
+                        var shown = streamEvent(event, index: index)
+                        shown.offset = events.elapsed
+                        index += 1
+                        onEvents([shown])
+                        switch event {
+                        case .received(let message):
+                            transcript.append(message)
+                            receivedCount += 1
+                            receivedBytes += Int64(message.byteCount)
+                            events.received(bytes: receivedBytes, last: &lastProgress)
+                            if let max = stream.maxEvents, receivedCount >= max { session.close(code: 1000, reason: "") }
+                        case .closed(let closed): close = closed
+                        default: break
+                        }
                     }
+                    return close
                 }
                 watcher.cancel()
                 link?.detach()

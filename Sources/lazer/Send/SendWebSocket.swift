@@ -84,14 +84,18 @@ struct SendWebSocket {
                 }
             }
             for message in messages { session.send(.text(message)) }
-            var received = 0
-            for await event in session.events {
-                printer.print(event)
-                if case .received = event {
-                    received += 1
-                    if let limit = limits.messages, received == limit { session.close(code: 1000, reason: "") }
+            // On the connection's own thread: a message and its printing wake no other thread, and
+            // a slow stdout slows the reading.
+            await withTaskExecutorPreference(session.preferredExecutor) {
+                var received = 0
+                for await event in session.events {
+                    printer.print(event)
+                    if case .received = event {
+                        received += 1
+                        if let limit = limits.messages, received == limit { session.close(code: 1000, reason: "") }
+                    }
+                    if case .closed(let close) = event { outcome.store(.success(close)) }
                 }
-                if case .closed(let close) = event { outcome.store(.success(close)) }
             }
         }
         done.wait()
