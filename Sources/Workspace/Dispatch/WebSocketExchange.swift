@@ -64,7 +64,9 @@ package enum WebSocketExchange {
                             receivedCount += 1
                             receivedBytes += Int64(message.byteCount)
                             events.received(bytes: receivedBytes, last: &lastProgress)
-                            if let max = stream.maxEvents, receivedCount >= max { session.close(code: 1000, reason: "") }
+                            if let max = stream.maxEvents, receivedCount >= max {
+                                session.close(code: 1000, reason: "")
+                            }
                         case .closed(let closed): close = closed
                         default: break
                         }
