@@ -66,27 +66,33 @@ extension RequestExecution {
             }
         }
         for message in outgoing { session.send(message) }
-        var received: [WebSocketMessage] = []
-        var close = WebSocketClose(code: 1006, initiator: .connection)
-        // The conversation as `lazer record` keeps it (only when something records).
-        var records: [WebSocketRecord] = []
         let recording = runner.onExchange != nil
-        for await event in session.events {
-            switch event {
-            case .sent(let message):
-                if recording {
-                    records.append(WebSocketRecord(.sent, message, offset: ContinuousClock.now - clockStart))
+        let maxEvents = limits?.maxEvents
+        // On the connection's own thread, as `lazer send` and the explorer read a conversation.
+        let (received, close, recorded) = await withTaskExecutorPreference(session.preferredExecutor) {
+            var received: [WebSocketMessage] = []
+            var close = WebSocketClose(code: 1006, initiator: .connection)
+            // The conversation as `lazer record` keeps it (only when something records).
+            var records: [WebSocketRecord] = []
+            for await event in session.events {
+                switch event {
+                case .sent(let message):
+                    if recording {
+                        records.append(WebSocketRecord(.sent, message, offset: ContinuousClock.now - clockStart))
+                    }
+                case .received(let message):
+                    if recording {
+                        records.append(WebSocketRecord(.received, message, offset: ContinuousClock.now - clockStart))
+                    }
+                    received.append(message)
+                    if let maxEvents, received.count == maxEvents { session.close(code: 1000, reason: "") }
+                case .closed(let closed): close = closed
+                default: break
                 }
-            case .received(let message):
-                if recording {
-                    records.append(WebSocketRecord(.received, message, offset: ContinuousClock.now - clockStart))
-                }
-                received.append(message)
-                if let max = limits?.maxEvents, received.count == max { session.close(code: 1000, reason: "") }
-            case .closed(let closed): close = closed
-            default: break
             }
+            return (received, close, records)
         }
+        var records = recorded
         timer?.cancel()
         let elapsed = ContinuousClock.now - clockStart
         result.duration = elapsed
