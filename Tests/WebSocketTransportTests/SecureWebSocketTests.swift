@@ -179,3 +179,22 @@ private struct RefusingTunnel: TLSTunnelOpening {
         }
     }
 }
+
+/// Esc or F6 on a `wss://` WebSocket whose TLS handshake gets no answer: the tunnel's connect ends as
+/// cancelled within about a second, not at the connect timeout (20 s here: a timeout would say so).
+struct SecureWebSocketCancelTests {
+    @Test(.timeLimit(.minutes(1))) func cancellingATLSConnectThatGetsNoAnswer() async throws {
+        let port = try silentPort()
+        let url = try #require(URL(string: "wss://127.0.0.1:\(port)/never"))
+        let request = WebSocketRequest(url: url, connectTimeout: .seconds(20))
+        let connector = NIOWebSocketConnector(tunnel: CurlTLSTunnel())
+        let connecting = Task { try await connector.connect(request) }
+        try await Task.sleep(for: .milliseconds(300))
+        connecting.cancel()
+        await #expect {
+            try await connecting.value
+        } throws: { error in
+            (error as? TransportError)?.reason == .cancelled
+        }
+    }
+}

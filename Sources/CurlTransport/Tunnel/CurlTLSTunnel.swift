@@ -1,4 +1,5 @@
 import CCurl
+import Synchronization
 public import Foundation
 public import HTTPCore
 
@@ -17,14 +18,28 @@ public struct CurlTLSTunnel: TLSTunnelOpening {
         _ = CurlGlobal.initialize()
         let hostText = host.contains(":") ? "[\(host)]" : host
         let target = "https://\(hostText):\(port)/"
-        let result: Result<TLSTunnel, TransportError> = await withCheckedContinuation { continuation in
+        // Cancelling the task (Esc, F6 on a `wss://` still connecting) ends libcurl's connect at its
+        // next progress call (about a second at most) instead of at the connect timeout.
+        let cancel = TunnelCancel()
+        let result: Result<TLSTunnel, TransportError> = await withTaskCancellationHandler {
+            await connect(target: target, options: options, timeout: timeout, url: url, cancel: cancel)
+        } onCancel: {
+            cancel.requested.store(true, ordering: .relaxed)
+        }
+        return try result.get()
+    }
+
+    private func connect(
+        target: String, options: RequestOptions, timeout: Duration, url: URL, cancel: TunnelCancel
+    ) async -> Result<TLSTunnel, TransportError> {
+        await withCheckedContinuation { continuation in
             // libcurl's connect-only perform blocks: it gets a thread of its own, which then
             // carries the tunnel's bytes for as long as it is open.
             let thread = Thread {
                 let pump: TunnelPump
                 let viaProxy = options.proxy != nil || !ProxyEnvironment.isEmpty
                 do throws(CurlFailure) {
-                    pump = try TunnelPump.connect(target: target, options: options, timeout: timeout)
+                    pump = try TunnelPump.connect(target: target, options: options, timeout: timeout, cancel: cancel)
                 } catch {
                     continuation.resume(returning: .failure(TransportError(error, url: url, viaProxy: viaProxy)))
                     return
@@ -41,8 +56,20 @@ public struct CurlTLSTunnel: TLSTunnelOpening {
             thread.name = "lazer-tls-tunnel"
             thread.start()
         }
-        return try result.get()
     }
+}
+
+/// Set when the task opening a tunnel is cancelled; libcurl's progress callback reads it.
+private final class TunnelCancel: Sendable {
+    let requested = Atomic<Bool>(false)
+}
+
+/// Asks libcurl to stop a tunnel's connect once its task was cancelled.
+private func tunnelProgressCallback(
+    _ user: UnsafeMutableRawPointer?, _: curl_off_t, _: curl_off_t, _: curl_off_t, _: curl_off_t
+) -> Int32 {
+    guard let user else { return 0 }
+    return Unmanaged<TunnelCancel>.fromOpaque(user).takeUnretainedValue().requested.load(ordering: .relaxed) ? 1 : 0
 }
 
 /// One connect-only connection and the socket pair it is copied to; owned by its thread.
@@ -82,7 +109,9 @@ private final class TunnelPump {
     }
 
     /// Connects (blocking) with the TLS and proxy settings of `options`.
-    static func connect(target: String, options: RequestOptions, timeout: Duration) throws(CurlFailure) -> TunnelPump {
+    static func connect(
+        target: String, options: RequestOptions, timeout: Duration, cancel: TunnelCancel
+    ) throws(CurlFailure) -> TunnelPump {
         guard let handle = curl_easy_init() else {
             throw CurlFailure(cause: .curl(Int(CURLE_FAILED_INIT.rawValue)), message: "libcurl could not start")
         }
@@ -95,6 +124,10 @@ private final class TunnelPump {
             try setter.set(CURLOPT_NOSIGNAL, 1)
             try setter.pointer(CURLOPT_ERRORBUFFER, UnsafeMutableRawPointer(errorBuffer))
             try setter.set(CURLOPT_CONNECTTIMEOUT_MS, TransferSpec.milliseconds(timeout))
+            // `cancel` outlives the perform: the opening task holds it until the connect ends.
+            try setter.set(CURLOPT_NOPROGRESS, 0)
+            try setter.pointer(CURLOPT_XFERINFODATA, Unmanaged.passUnretained(cancel).toOpaque())
+            try setter.check(ccurl_easy_setopt_xferinfo_function(handle, tunnelProgressCallback))
             try setter.setConnectionSecurity(
                 verifyTLS: options.verifyTLS, caFile: options.caFile,
                 clientCertificate: options.clientCertificate?.certificatePath,
