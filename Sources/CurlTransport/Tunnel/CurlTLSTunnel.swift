@@ -1,7 +1,7 @@
 import CCurl
-import Synchronization
 public import Foundation
 public import HTTPCore
+import Synchronization
 
 /// `TLSTunnelOpening` on libcurl: a `CURLOPT_CONNECT_ONLY` connection to `https://host:port/`
 /// (TCP, the proxy's tunnel, the TLS handshake, each with the request's settings, exactly as an
