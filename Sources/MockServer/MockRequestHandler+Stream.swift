@@ -22,10 +22,11 @@ extension MockRequestHandler {
             promise: nil)
         let loop = context.eventLoop.assumeIsolated()
         var sent: Int64 = 0
-        // Pieces without a delay are written in a loop, not by recursion (thousands of them would
-        // overflow the event loop's stack); one with a delay is scheduled and the loop ends.
-        func write(from start: Int) {
+        // Pieces are written in a loop, not by recursion (thousands without a delay would overflow
+        // the event loop's stack); a piece with a delay is scheduled (`waited` once it comes).
+        func write(from start: Int, waited: Bool) {
             var index = start
+            var waited = waited
             while true {
                 guard context.channel.isActive else {
                     log(status, sent)
@@ -41,23 +42,19 @@ extension MockRequestHandler {
                     return
                 }
                 let chunk = chunks[index]
+                if !waited, chunk.delay > .zero {
+                    let next = index
+                    loop.scheduleTask(in: chunk.delay.timeAmount) { write(from: next, waited: true) }
+                    return
+                }
+                waited = false
                 context.writeAndFlush(
                     wrapOutboundOut(.body(.byteBuffer(context.channel.allocator.buffer(bytes: chunk.data)))),
                     promise: nil)
                 sent += Int64(chunk.data.count)
                 index += 1
-                if index < chunks.count, chunks[index].delay > .zero {
-                    let next = index
-                    loop.scheduleTask(in: chunks[next].delay.timeAmount) { write(from: next) }
-                    return
-                }
             }
         }
-        func schedule(_ index: Int) {
-            let delay = index < chunks.count ? chunks[index].delay : .zero
-            guard delay > .zero else { return write(from: index) }
-            loop.scheduleTask(in: delay.timeAmount) { write(from: index) }
-        }
-        schedule(0)
+        write(from: 0, waited: false)
     }
 }

@@ -203,20 +203,4 @@ import WebSocketTransport
         }
         #expect(Array(echoes.dropFirst()) == (1...200).map { WebSocketMessage.text("m\($0)") })
     }
-
-    /// Esc or F6 on a WebSocket still connecting ends it then, not at the connect timeout: the
-    /// cancelled task's connect fails as cancelled (a timeout would say so instead).
-    @Test(.timeLimit(.minutes(1))) func cancellingTheTaskEndsAConnectThatGetsNoAnswer() async throws {
-        let port = try silentPort()
-        let request = WebSocketRequest(
-            url: try #require(URL(string: "ws://127.0.0.1:\(port)/never")), connectTimeout: .seconds(20))
-        let connecting = Task { try await connector.connect(request) }
-        try await Task.sleep(for: .milliseconds(200))
-        connecting.cancel()
-        await #expect {
-            try await connecting.value
-        } throws: { error in
-            (error as? TransportError)?.reason == .cancelled
-        }
-    }
 }

@@ -35,6 +35,14 @@ struct WebSocketTranscriptWriterTests {
         #expect(try FileManager.default.attributesOfItem(atPath: file.path)[.posixPermissions] as? Int == 0o600)
     }
 
+    @Test func whereNoFileCanBeMadeTheTranscriptStaysWholeInMemory() throws {
+        let writer = WebSocketTranscriptWriter(memoryLimit: 100, folder: URL(fileURLWithPath: "/nonexistent/lazer"))
+        for message in messages { writer.append(message) }
+        let body = writer.finish()
+        #expect(body.fileURL == nil)
+        #expect(Array(try body.data()) == WebSocketTranscript.body(messages))
+    }
+
     @Test func aTranscriptNeverFinishedLeavesNoFile() throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("transcript-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)

@@ -22,14 +22,10 @@ extension ExplorerProgram {
         case .stopStream(let key, let generation):
             if let entry = responseStreams[key], entry.generation == generation { entry.stream.stop() }
         case .readStreamPage(let key, let generation, let range):
-            guard let entry = streamSpills[key], entry.generation == generation else {
-                dispatch(.streamPage(key, generation: generation, range, []))
-                return
-            }
-            let spill = entry.spill
+            // An older send's spill is gone: nothing comes back, and the range is not asked again.
+            let spill = streamSpills[key].flatMap { $0.generation == generation ? $0.spill : nil }
             dependencies.work.schedule { [weak self] in
-                let events = spill.read(range)
-                self?.deliver(.streamPage(key, generation: generation, range, events))
+                self?.deliver(.streamPage(key, generation: generation, range, spill?.read(range) ?? []))
             }
         case .sendWebSocket(let key, let generation, let message, let collectionFile):
             sendWebSocket(key, generation: generation, message, collectionFile: collectionFile)

@@ -35,11 +35,13 @@ extension ExplorerProgram {
         // pages back from past the newest events it keeps in memory; a new send replaces it.
         let spill = StreamSpill(folder: dependencies.temporaryFolder)
         streamSpills[key] = (generation, spill)
-        let stream = (job.request.stream ?? StreamSettings()).responseStream(clock: dependencies.stageClock) {
-            [weak self] events in
+        // The same for an SSE stream's batches and a WebSocket's messages.
+        let onStreamEvents: @Sendable ([StreamEvent]) -> Void = { [weak self] events in
             spill.append(events)
             self?.deliver(.streamEvents(key, generation: generation, events))
         }
+        let stream = (job.request.stream ?? StreamSettings()).responseStream(
+            clock: dependencies.stageClock, onEvents: onStreamEvents)
         prepared.request?.responseStream = stream
         responseStreams[key] = (generation, stream)
         // oauth2: the explorer takes part in a device code grant (its code comes back as an action)
@@ -94,7 +96,8 @@ extension ExplorerProgram {
         let future: ResponseFuture<DataResponse>? =
             if let settings = job.request.websocket, let observed = preparation.request {
                 webSocketFuture(
-                    settings, job: job, request: observed, preparation: preparation, stream: stream, spill: spill)
+                    settings, job: job, request: observed, preparation: preparation, stream: stream,
+                    onEvents: onStreamEvents)
             } else {
                 preparation.request.flatMap { preparation.future(for: $0, onToken: onToken, onStep: onStep) }
             }

@@ -9,7 +9,7 @@ import Workspace
 extension ExplorerProgram {
     func webSocketFuture(
         _ settings: WebSocketSettings, job: SendJob, request: HTTPRequest, preparation: SendPreparation,
-        stream: ResponseStream, spill: StreamSpill
+        stream: ResponseStream, onEvents: @escaping @Sendable ([StreamEvent]) -> Void
     ) -> ResponseFuture<DataResponse> {
         let main = dependencies.main
         func failed(_ message: String) -> ResponseFuture<DataResponse> {
@@ -45,11 +45,7 @@ extension ExplorerProgram {
         webSocketLinks[key] = (generation, link)
         return WebSocketExchange.future(
             connector: connector, request: webSocket, sent: request, outgoing: outgoing, stream: stream,
-            scheduler: main, clock: dependencies.stageClock, link: link
-        ) { [weak self] events in
-            spill.append(events)
-            self?.deliver(.streamEvents(key, generation: generation, events))
-        }
+            scheduler: main, clock: dependencies.stageClock, link: link, onEvents: onEvents)
     }
 
     /// The composer's message: read (a saved message's file, off the main queue) and sent on the

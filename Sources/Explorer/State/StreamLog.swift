@@ -58,12 +58,10 @@ package struct StreamLog: Sendable, Equatable {
         let wanted = max(0, index - rows)..<min(firstIndex, index + rows + 1)
         guard !wanted.isEmpty else { return nil }
         // What came back for a range covers it, even short (a spill file that failed): asked once.
-        if let paged, paged.range.lowerBound <= wanted.lowerBound, paged.range.upperBound >= wanted.upperBound {
-            return nil
+        func covers(_ range: Range<Int>?) -> Bool {
+            range.map { $0.lowerBound <= wanted.lowerBound && $0.upperBound >= wanted.upperBound } ?? false
         }
-        if let pageAsked, pageAsked.lowerBound <= wanted.lowerBound, pageAsked.upperBound >= wanted.upperBound {
-            return nil
-        }
+        if covers(paged?.range) || covers(pageAsked) { return nil }
         let start = max(0, min(wanted.lowerBound - Self.pageSize / 4, firstIndex - Self.pageSize))
         return start..<min(firstIndex, max(start + Self.pageSize, wanted.upperBound))
     }

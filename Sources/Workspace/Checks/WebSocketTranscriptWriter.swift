@@ -15,6 +15,8 @@ package final class WebSocketTranscriptWriter {
     private var file: FileHandle?
     private var fileURL: URL?
     private var fileBytes: Int64 = 0
+    /// The file could not be made or written: the rest stays in memory, with no retry per message.
+    private var fileFailed = false
 
     package init(memoryLimit: Int = 1 << 20, folder: URL = FileManager.default.temporaryDirectory) {
         self.memoryLimit = memoryLimit
@@ -24,16 +26,20 @@ package final class WebSocketTranscriptWriter {
     /// Adds one received message as a json-seq record.
     package func append(_ message: WebSocketMessage) {
         WebSocketTranscript.appendRecord(message, to: &memory)
-        if memory.count > memoryLimit { moveToFile() }
+        if memory.count > memoryLimit, !fileFailed { moveToFile() }
     }
 
-    /// The transcript as a response body: the file when it moved there, else the bytes.
+    /// The transcript as a response body: the file when it moved there, else the bytes (a file
+    /// that failed midway is read back and ends the bytes' start).
     package func finish() -> ResponseBody {
         guard let file, let fileURL else { return .data(Data(memory)) }
-        moveToFile()
+        if !fileFailed { moveToFile() }
         try? file.close()
         self.file = nil
-        return .file(fileURL, byteCount: fileBytes)
+        guard fileFailed else { return .file(fileURL, byteCount: fileBytes) }
+        let written = (try? Data(contentsOf: fileURL)) ?? Data()
+        try? FileManager.default.removeItem(at: fileURL)
+        return .data(written + memory)
     }
 
     /// Writes what is in memory to the file (made on first use). A file that cannot be made or
@@ -44,8 +50,10 @@ package final class WebSocketTranscriptWriter {
                 ResponseBody.spillFilePrefix + UUID().uuidString)
             let made = FileManager.default.createFile(
                 atPath: url.path, contents: nil, attributes: [.posixPermissions: 0o600])
-            guard made, let handle = FileHandle(forWritingAtPath: url.path)
-            else { return }
+            guard made, let handle = FileHandle(forWritingAtPath: url.path) else {
+                fileFailed = true
+                return
+            }
             file = handle
             fileURL = url
         }
@@ -55,7 +63,7 @@ package final class WebSocketTranscriptWriter {
             fileBytes += Int64(memory.count)
             memory.removeAll(keepingCapacity: true)
         } catch {
-            return
+            fileFailed = true
         }
     }
 
