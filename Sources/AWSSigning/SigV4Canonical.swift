@@ -3,32 +3,58 @@ import HTTPCore
 /// The three canonical parts of a SigV4 canonical request that depend on the request's text:
 /// the URI, the query and the headers (AWS "Create a canonical request"; botocore's
 /// `SigV4Auth.canonical_request` is the reference the conformance vectors check). Each is written
-/// as bytes into the canonical request being built: a signature runs for every request of a
-/// `lazer run`, and the strings and lists it used to make cost several times its hashing.
+/// as bytes into the canonical request being built, reading the URL's own bytes: a signature runs
+/// for every request of a `lazer run`, and the strings, lists and captured variables it used to
+/// make cost several times its hashing.
 enum SigV4Canonical {
-    /// Headers never signed: a proxy or the transport may change, add or drop them (botocore
-    /// 1.44's list: hop-by-hop headers, tracing, `user-agent`, `expect`).
-    static let unsignedHeaders: [[UInt8]] = [
-        "baggage", "connection", "expect", "keep-alive", "proxy-authenticate", "proxy-authorization", "te",
-        "traceparent", "tracestate", "trailer", "transfer-encoding", "upgrade", "user-agent", "x-amzn-trace-id",
-    ].map { Array($0.utf8) }
-
     /// Appends the canonical URI. Most services: dot segments and empty segments removed, then the
     /// path as sent encoded once more (a `%20` on the wire is `%2520` here: AWS's double encoding).
     /// S3: the path exactly as sent, neither normalised nor encoded again.
-    static func writeURI(_ path: ArraySlice<UInt8>, s3: Bool, into output: inout [UInt8]) {
-        if s3 {
-            if path.isEmpty { output.append(UInt8(ascii: "/")) } else { output += path }
-            return
+    static func writeURI(_ path: UnsafeBufferPointer<UInt8>, s3: Bool, into output: inout [UInt8]) {
+        if path.isEmpty {
+            output.append(UInt8(ascii: "/"))
+        } else if s3 {
+            output.append(contentsOf: path)
+        } else if path.first == UInt8(ascii: "/"), !hasEmptyOrDotSegment(path) {
+            // The usual path: nothing to remove, so it is encoded whole with its slashes kept.
+            SigV4Encoding.encode(path, keepSlash: true, into: &output)
+        } else {
+            writeNormalisedURI(path, into: &output)
         }
+    }
+
+    /// Whether a path starting with `/` has `//`, a `.` or a `..` segment inside (a trailing `/`
+    /// ends a segment and is kept).
+    private static func hasEmptyOrDotSegment(_ path: UnsafeBufferPointer<UInt8>) -> Bool {
+        var index = 1
+        while index < path.count {
+            // `index` is the first byte of a segment.
+            var end = index
+            while end < path.count, path[end] != UInt8(ascii: "/") { end += 1 }
+            let length = end - index
+            if length == 0 {
+                if end < path.count { return true }
+            } else if length <= 2, path[index] == UInt8(ascii: "."), length == 1 || path[index + 1] == UInt8(ascii: ".")
+            {
+                return true
+            }
+            index = end + 1
+        }
+        return false
+    }
+
+    /// The canonical URI of a path with empty or dot segments: those removed (`..` drops the one
+    /// before), each segment encoded, a trailing `/` kept.
+    private static func writeNormalisedURI(_ path: UnsafeBufferPointer<UInt8>, into output: inout [UInt8]) {
         var segments: [Range<Int>] = []
-        var start = path.startIndex
-        while start <= path.endIndex {
-            let end = path[start...].firstIndex(of: UInt8(ascii: "/")) ?? path.endIndex
-            let segment = path[start..<end]
-            if segment.isEmpty || (segment.count == 1 && segment.first == UInt8(ascii: ".")) {
+        var start = 0
+        while start <= path.count {
+            var end = start
+            while end < path.count, path[end] != UInt8(ascii: "/") { end += 1 }
+            let length = end - start
+            if length == 0 || (length == 1 && path[start] == UInt8(ascii: ".")) {
                 // nothing: an empty or `.` segment
-            } else if segment.count == 2, segment.allSatisfy({ $0 == UInt8(ascii: ".") }) {
+            } else if length == 2, path[start] == UInt8(ascii: "."), path[start + 1] == UInt8(ascii: ".") {
                 _ = segments.popLast()
             } else {
                 segments.append(start..<end)
@@ -38,111 +64,184 @@ enum SigV4Canonical {
         output.append(UInt8(ascii: "/"))
         for (index, segment) in segments.enumerated() {
             if index > 0 { output.append(UInt8(ascii: "/")) }
-            SigV4Encoding.encode(path[segment], keepSlash: false, into: &output)
+            SigV4Encoding.encode(UnsafeBufferPointer(rebasing: path[segment]), keepSlash: false, into: &output)
         }
         if !segments.isEmpty, path.last == UInt8(ascii: "/") { output.append(UInt8(ascii: "/")) }
     }
 
     /// Appends the canonical query: each `name=value` decoded and encoded again per RFC 3986,
     /// sorted by name then value; a parameter without `=` has an empty value.
-    static func writeQuery(_ query: ArraySlice<UInt8>, into output: inout [UInt8]) {
+    static func writeQuery(_ query: UnsafeBufferPointer<UInt8>, into output: inout [UInt8]) {
         guard !query.isEmpty else { return }
+        guard query.contains(UInt8(ascii: "&")) else {
+            // One parameter (the usual query): nothing to sort, written straight out.
+            writePair(query, into: &output)
+            return
+        }
         // Every name and value encoded into one buffer; a pair is its two ranges there.
         var encoded: [UInt8] = []
         encoded.reserveCapacity(query.count + 16)
         var pairs: [(name: Range<Int>, value: Range<Int>)] = []
-        var start = query.startIndex
-        while start < query.endIndex {
-            let end = query[start...].firstIndex(of: UInt8(ascii: "&")) ?? query.endIndex
+        var start = 0
+        while start < query.count {
+            var end = start
+            while end < query.count, query[end] != UInt8(ascii: "&") { end += 1 }
             if start < end {
-                let piece = query[start..<end]
+                let piece = UnsafeBufferPointer(rebasing: query[start..<end])
                 let equals = piece.firstIndex(of: UInt8(ascii: "="))
                 let nameStart = encoded.count
-                SigV4Encoding.reencode(piece[..<(equals ?? end)], into: &encoded)
+                SigV4Encoding.reencode(UnsafeBufferPointer(rebasing: piece[..<(equals ?? piece.count)]), into: &encoded)
                 let valueStart = encoded.count
-                if let equals { SigV4Encoding.reencode(piece[(equals + 1)...], into: &encoded) }
+                if let equals {
+                    SigV4Encoding.reencode(UnsafeBufferPointer(rebasing: piece[(equals + 1)...]), into: &encoded)
+                }
                 pairs.append((nameStart..<valueStart, valueStart..<encoded.count))
             }
             start = end + 1
         }
-        pairs.sort { lhs, rhs in
-            let leftName = encoded[lhs.name]
-            let rightName = encoded[rhs.name]
-            return leftName.elementsEqual(rightName)
-                ? encoded[lhs.value].lexicographicallyPrecedes(encoded[rhs.value])
-                : leftName.lexicographicallyPrecedes(rightName)
-        }
-        for (index, pair) in pairs.enumerated() {
-            if index > 0 { output.append(UInt8(ascii: "&")) }
-            output += encoded[pair.name]
-            output.append(UInt8(ascii: "="))
-            output += encoded[pair.value]
+        encoded.withUnsafeBufferPointer { bytes in
+            pairs.sort { lhs, rhs in
+                let order = compare(bytes, lhs.name, rhs.name)
+                return order == 0 ? compare(bytes, lhs.value, rhs.value) < 0 : order < 0
+            }
+            for (index, pair) in pairs.enumerated() {
+                if index > 0 { output.append(UInt8(ascii: "&")) }
+                output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[pair.name]))
+                output.append(UInt8(ascii: "="))
+                output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[pair.value]))
+            }
         }
     }
 
-    /// Appends the canonical headers block (each `name:value\n`) to `output` and the signed
-    /// headers list (`a;b;c`) to `signed`: names lower-cased and sorted, values trimmed with
-    /// inner runs of white space folded to one space, the values of a repeated header joined by
-    /// commas in order; `host` from the URL unless the request sets one. `added` are the headers
-    /// the signature itself sets, read after `headers`.
+    /// One `name=value` (or `name`, whose value is empty) decoded and encoded again.
+    private static func writePair(_ piece: UnsafeBufferPointer<UInt8>, into output: inout [UInt8]) {
+        let equals = piece.firstIndex(of: UInt8(ascii: "="))
+        SigV4Encoding.reencode(UnsafeBufferPointer(rebasing: piece[..<(equals ?? piece.count)]), into: &output)
+        output.append(UInt8(ascii: "="))
+        if let equals { SigV4Encoding.reencode(UnsafeBufferPointer(rebasing: piece[(equals + 1)...]), into: &output) }
+    }
+
+    /// The byte order of two ranges of `bytes`: negative, zero or positive.
+    static func compare(_ bytes: UnsafeBufferPointer<UInt8>, _ lhs: Range<Int>, _ rhs: Range<Int>) -> Int {
+        let common = min(lhs.count, rhs.count)
+        var offset = 0
+        while offset < common {
+            let left = bytes[lhs.lowerBound + offset]
+            let right = bytes[rhs.lowerBound + offset]
+            if left != right { return left < right ? -1 : 1 }
+            offset += 1
+        }
+        return lhs.count - rhs.count
+    }
+
+    /// A header to sign: its lower-cased name's place in the names buffer, and its value.
+    private struct Entry {
+        var name: Range<Int>
+        var value: String
+    }
+
+    /// Appends the canonical headers block (each `name:value\n`), an empty line, and the signed
+    /// headers list (`a;b;c`) to `output`, returning where the list is: names lower-cased and
+    /// sorted, values trimmed with inner runs of white space folded to one space, the values of a
+    /// repeated header joined by commas in order; `host` from the URL unless the request sets one.
+    /// `added` are the headers the signature itself sets, read after `headers`.
     static func writeHeaders(
-        _ headers: [HTTPHeader], _ added: [HTTPHeader], host: String, into output: inout [UInt8],
-        signed: inout [UInt8]
-    ) {
+        _ headers: [HTTPHeader], _ added: [HTTPHeader], host: String, into output: inout [UInt8]
+    ) -> Range<Int> {
         // Each signed header's name is lower-cased once into `names`; an entry is its range there
-        // and its value. A request has a few headers: an insertion sort (stable, so a repeated
-        // header's values keep their order) over byte ranges.
+        // and its value.
         var names: [UInt8] = []
         names.reserveCapacity((headers.count + added.count) * 24 + 4)
-        var entries: [(name: Range<Int>, value: String)] = []
+        var entries: [Entry] = []
         entries.reserveCapacity(headers.count + added.count + 1)
         var hasHost = false
-        func collect(_ name: String, _ value: String) {
-            let start = names.count
-            names += name.utf8
-            for index in start..<names.count where names[index] >= 0x41 && names[index] <= 0x5A {
-                names[index] |= 0x20
+        for header in headers { collect(header.name, header.value, &names, &entries, &hasHost) }
+        for header in added { collect(header.name, header.value, &names, &entries, &hasHost) }
+        if !hasHost { collect("host", host, &names, &entries, &hasHost) }
+        return names.withUnsafeBufferPointer { names in
+            // A request has a few headers: an insertion sort (stable, so a repeated header's
+            // values keep their order).
+            for position in entries.indices.dropFirst() {
+                let moving = entries[position]
+                var slot = position
+                while slot > 0, compare(names, moving.name, entries[slot - 1].name) < 0 {
+                    entries[slot] = entries[slot - 1]
+                    slot -= 1
+                }
+                entries[slot] = moving
             }
-            let range = start..<names.count
-            if isUnsigned(names[range]) {
-                names.removeSubrange(range)
-                return
+            var previous: Range<Int>?
+            for entry in entries {
+                if let previous, compare(names, previous, entry.name) == 0 {
+                    output.removeLast()
+                    output.append(UInt8(ascii: ","))
+                } else {
+                    output.append(contentsOf: UnsafeBufferPointer(rebasing: names[entry.name]))
+                    output.append(UInt8(ascii: ":"))
+                }
+                appendTrimmed(entry.value, to: &output)
+                output.append(UInt8(ascii: "\n"))
+                previous = entry.name
             }
-            if names[range].elementsEqual("host".utf8) { hasHost = true }
-            entries.append((range, value))
-        }
-        for header in headers { collect(header.name, header.value) }
-        for header in added { collect(header.name, header.value) }
-        if !hasHost { collect("host", host) }
-        for position in entries.indices.dropFirst() {
-            let moving = entries[position]
-            var slot = position
-            while slot > 0, names[moving.name].lexicographicallyPrecedes(names[entries[slot - 1].name]) {
-                entries[slot] = entries[slot - 1]
-                slot -= 1
-            }
-            entries[slot] = moving
-        }
-        var previous: Range<Int>?
-        for entry in entries {
-            if let previous, names[previous].elementsEqual(names[entry.name]) {
-                output.removeLast()
-                output.append(UInt8(ascii: ","))
-            } else {
-                if previous != nil { signed.append(UInt8(ascii: ";")) }
-                signed += names[entry.name]
-                output += names[entry.name]
-                output.append(UInt8(ascii: ":"))
-            }
-            appendTrimmed(entry.value, to: &output)
             output.append(UInt8(ascii: "\n"))
-            previous = entry.name
+            let listStart = output.count
+            previous = nil
+            for entry in entries {
+                if let previous {
+                    if compare(names, previous, entry.name) == 0 { continue }
+                    output.append(UInt8(ascii: ";"))
+                }
+                output.append(contentsOf: UnsafeBufferPointer(rebasing: names[entry.name]))
+                previous = entry.name
+            }
+            return listStart..<output.count
         }
     }
 
-    /// Whether a lower-cased header name is one of `unsignedHeaders`.
-    static func isUnsigned(_ name: ArraySlice<UInt8>) -> Bool {
-        unsignedHeaders.contains { $0.count == name.count && $0.elementsEqual(name) }
+    /// Lower-cases `name` onto the end of `names` and keeps it with its value, unless it is one of
+    /// the headers never signed.
+    private static func collect(
+        _ name: String, _ value: String, _ names: inout [UInt8], _ entries: inout [Entry], _ hasHost: inout Bool
+    ) {
+        let start = names.count
+        for byte in name.utf8 { names.append(byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte) }
+        let range = start..<names.count
+        let found = names.withUnsafeBufferPointer { bytes -> Kind in
+            Self.kind(of: UnsafeBufferPointer(rebasing: bytes[range]))
+        }
+        switch found {
+        case .unsigned: names.removeSubrange(range)
+        case .host:
+            hasHost = true
+            entries.append(Entry(name: range, value: value))
+        case .signed: entries.append(Entry(name: range, value: value))
+        }
+    }
+
+    private enum Kind { case signed, unsigned, host }
+
+    /// Headers never signed: a proxy or the transport may change, add or drop them (botocore
+    /// 1.44's list: hop-by-hop headers, tracing, `user-agent`, `expect`), told apart by length
+    /// first; and `host`.
+    private static func kind(of name: UnsafeBufferPointer<UInt8>) -> Kind {
+        func equals(_ text: StaticString) -> Bool {
+            text.withUTF8Buffer { $0.elementsEqual(name) }
+        }
+        let unsigned: Bool
+        switch name.count {
+        case 2: unsigned = equals("te")
+        case 4: return equals("host") ? .host : .signed
+        case 6: unsigned = equals("expect")
+        case 7: unsigned = equals("baggage") || equals("trailer") || equals("upgrade")
+        case 10: unsigned = equals("connection") || equals("keep-alive") || equals("tracestate") || equals("user-agent")
+        case 11: unsigned = equals("traceparent")
+        case 15: unsigned = equals("x-amzn-trace-id")
+        case 17: unsigned = equals("transfer-encoding")
+        case 18: unsigned = equals("proxy-authenticate")
+        case 19: unsigned = equals("proxy-authorization")
+        default: unsigned = false
+        }
+        return unsigned ? .unsigned : .signed
     }
 
     /// `Trimall`: leading and trailing white space gone, every inner run of it one space. A value

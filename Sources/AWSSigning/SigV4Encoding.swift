@@ -34,12 +34,12 @@ enum SigV4Encoding {
 
     /// Appends `bytes` decoded (`percentDecode`) and encoded again (`encode`, `/` encoded too), in
     /// one pass: what the canonical query does to each name and value.
-    static func reencode(_ bytes: ArraySlice<UInt8>, into output: inout [UInt8]) {
-        var index = bytes.startIndex
-        while index < bytes.endIndex {
+    static func reencode(_ bytes: UnsafeBufferPointer<UInt8>, into output: inout [UInt8]) {
+        var index = 0
+        while index < bytes.count {
             var byte = bytes[index]
             index += 1
-            if byte == UInt8(ascii: "%"), index + 1 < bytes.endIndex,
+            if byte == UInt8(ascii: "%"), index + 1 < bytes.count,
                 let high = hexValue(bytes[index]), let low = hexValue(bytes[index + 1])
             {
                 byte = high << 4 | low

@@ -146,11 +146,11 @@ package struct SigV4Signer: Sendable {
             payloadHash: payloadHash, date: date)
     }
 
-    /// The signature, its canonical request written as bytes into one buffer and hashed there.
+    /// The signature, its canonical request written as bytes into one buffer (reading the URL's
+    /// own bytes) and hashed there.
     private func signature(
         method: String, url: String, headers: [HTTPHeader], payloadHash: String, date: Date
     ) -> SigV4Signature {
-        let parts = SigV4URL(url)
         let time = SigV4Timestamp.at(date)
         var added: [HTTPHeader] = []
         added.reserveCapacity(4)
@@ -166,17 +166,21 @@ package struct SigV4Signer: Sendable {
             canonical += method.utf8
         }
         canonical.append(UInt8(ascii: "\n"))
-        SigV4Canonical.writeURI(parts?.path ?? [], s3: isS3, into: &canonical)
-        canonical.append(UInt8(ascii: "\n"))
-        SigV4Canonical.writeQuery(parts?.query ?? [], into: &canonical)
-        canonical.append(UInt8(ascii: "\n"))
-        var signedList: [UInt8] = []
-        signedList.reserveCapacity(64)
-        SigV4Canonical.writeHeaders(headers, added, host: parts?.host ?? "", into: &canonical, signed: &signedList)
-        canonical.append(UInt8(ascii: "\n"))
-        canonical += signedList
+        var url = url
+        let signedRange = url.withUTF8 { bytes in
+            let parts = SigV4URL(bytes)
+            let empty = UnsafeBufferPointer(rebasing: bytes[0..<0])
+            SigV4Canonical.writeURI(
+                parts.map { UnsafeBufferPointer(rebasing: bytes[$0.path]) } ?? empty, s3: isS3, into: &canonical)
+            canonical.append(UInt8(ascii: "\n"))
+            SigV4Canonical.writeQuery(
+                parts.map { UnsafeBufferPointer(rebasing: bytes[$0.query]) } ?? empty, into: &canonical)
+            canonical.append(UInt8(ascii: "\n"))
+            return SigV4Canonical.writeHeaders(headers, added, host: parts?.host ?? "", into: &canonical)
+        }
         canonical.append(UInt8(ascii: "\n"))
         canonical += payloadHash.utf8
+        let signedList = canonical[signedRange]
 
         // The scope, then the string to sign after it in the same buffer: the scope is a slice.
         var stringToSign: [UInt8] = []
@@ -214,7 +218,7 @@ package struct SigV4Signer: Sendable {
 
     /// `AWS4-HMAC-SHA256 Credential=…/scope, SignedHeaders=…, Signature=…`, written once as bytes.
     private static func authorization(
-        accessKeyID: String, scope: String, signedHeaders: [UInt8], signature: String
+        accessKeyID: String, scope: String, signedHeaders: ArraySlice<UInt8>, signature: String
     ) -> String {
         var value: [UInt8] = []
         value.reserveCapacity(120 + accessKeyID.utf8.count + scope.utf8.count + signedHeaders.count)

@@ -1,26 +1,20 @@
-/// The pieces of an absolute URL a signature reads, taken from the text as it goes on the wire
-/// (no re-parsing into a model that might re-encode): the `host` header's value, the path and
-/// the query, still percent-encoded.
+/// The pieces of an absolute URL a signature reads, found in the text as it goes on the wire
+/// (no re-parsing into a model that might re-encode): the `host` header's value, and where the
+/// path and the query (still percent-encoded) are in the URL's bytes. Offsets, not copies: the
+/// signature reads them from the URL's own storage.
 struct SigV4URL {
-    /// `http` or `https`, lower-cased.
-    var scheme: String
     /// The host, lower-cased, with `:port` when the port is not the scheme's default (what
     /// `host` must say: the transport sends the same).
     var host: String
     /// The path as sent (empty when the URL has none).
-    var path: ArraySlice<UInt8>
+    var path: Range<Int>
     /// The query as sent, without `?` (empty when there is none).
-    var query: ArraySlice<UInt8>
+    var query: Range<Int>
 
-    init?(_ text: String) {
-        let bytes = Array(text.utf8)
+    init?(_ bytes: UnsafeBufferPointer<UInt8>) {
         guard let colon = bytes.firstIndex(of: UInt8(ascii: ":")),
             bytes.count > colon + 2, bytes[colon + 1] == UInt8(ascii: "/"), bytes[colon + 2] == UInt8(ascii: "/")
         else { return nil }
-        let schemeBytes = bytes[..<colon]
-        scheme =
-            schemeBytes.contains(where: { $0 >= UInt8(ascii: "A") && $0 <= UInt8(ascii: "Z") })
-            ? String(decoding: schemeBytes, as: UTF8.self).lowercased() : String(decoding: schemeBytes, as: UTF8.self)
         let authorityStart = colon + 3
         var authorityEnd = authorityStart
         while authorityEnd < bytes.count {
@@ -28,36 +22,57 @@ struct SigV4URL {
             if byte == UInt8(ascii: "/") || byte == UInt8(ascii: "?") || byte == UInt8(ascii: "#") { break }
             authorityEnd += 1
         }
-        var authority = bytes[authorityStart..<authorityEnd]
-        if let at = authority.lastIndex(of: UInt8(ascii: "@")) { authority = authority[(at + 1)...] }
-        var hostBytes = authority
-        var port: ArraySlice<UInt8> = []
-        if authority.first == UInt8(ascii: "["), let close = authority.firstIndex(of: UInt8(ascii: "]")) {
-            hostBytes = authority[...close]
-            if close + 1 < authority.endIndex, authority[close + 1] == UInt8(ascii: ":") {
-                port = authority[(close + 2)...]
-            }
-        } else if let portColon = authority.lastIndex(of: UInt8(ascii: ":")) {
-            hostBytes = authority[..<portColon]
-            port = authority[(portColon + 1)...]
+        var hostStart = authorityStart
+        if let at = bytes[authorityStart..<authorityEnd].lastIndex(of: UInt8(ascii: "@")) { hostStart = at + 1 }
+        var hostEnd = authorityEnd
+        var portStart = authorityEnd
+        if hostStart < authorityEnd, bytes[hostStart] == UInt8(ascii: "["),
+            let close = bytes[hostStart..<authorityEnd].firstIndex(of: UInt8(ascii: "]"))
+        {
+            hostEnd = close + 1
+            if hostEnd < authorityEnd, bytes[hostEnd] == UInt8(ascii: ":") { portStart = hostEnd + 1 }
+        } else if let portColon = bytes[hostStart..<authorityEnd].lastIndex(of: UInt8(ascii: ":")) {
+            hostEnd = portColon
+            portStart = portColon + 1
         }
+        let hostBytes = UnsafeBufferPointer(rebasing: bytes[hostStart..<hostEnd])
         var host = String(decoding: hostBytes, as: UTF8.self)
         if hostBytes.contains(where: { $0 >= UInt8(ascii: "A") && $0 <= UInt8(ascii: "Z") || $0 >= 0x80 }) {
             host = host.lowercased()
         }
-        if !port.isEmpty, let number = Int(String(decoding: port, as: UTF8.self)) {
-            let standard = scheme == "https" ? 443 : scheme == "http" ? 80 : -1
-            if number != standard { host += ":\(number)" }
+        if portStart < authorityEnd,
+            let number = Self.port(UnsafeBufferPointer(rebasing: bytes[portStart..<authorityEnd]))
+        {
+            if number != Self.defaultPort(UnsafeBufferPointer(rebasing: bytes[..<colon])) { host += ":\(number)" }
         }
         self.host = host
         let queryMark = bytes[authorityEnd...].firstIndex { $0 == UInt8(ascii: "?") || $0 == UInt8(ascii: "#") }
-        let pathEnd = queryMark ?? bytes.endIndex
-        path = bytes[authorityEnd..<pathEnd]
+        let pathEnd = queryMark ?? bytes.count
+        path = authorityEnd..<pathEnd
         if let queryMark, bytes[queryMark] == UInt8(ascii: "?") {
-            let queryEnd = bytes[queryMark...].firstIndex(of: UInt8(ascii: "#")) ?? bytes.endIndex
-            query = bytes[(queryMark + 1)..<queryEnd]
+            let queryEnd = bytes[queryMark...].firstIndex(of: UInt8(ascii: "#")) ?? bytes.count
+            query = (queryMark + 1)..<queryEnd
         } else {
-            query = []
+            query = pathEnd..<pathEnd
         }
+    }
+
+    /// The port's number: decimal digits only, as `Int("…")` reads them (at most 18, so no overflow).
+    private static func port(_ digits: UnsafeBufferPointer<UInt8>) -> Int? {
+        guard !digits.isEmpty, digits.count <= 18 else { return nil }
+        var number = 0
+        for digit in digits {
+            guard digit >= UInt8(ascii: "0"), digit <= UInt8(ascii: "9") else { return nil }
+            number = number * 10 + Int(digit - UInt8(ascii: "0"))
+        }
+        return number
+    }
+
+    /// 80 for `http`, 443 for `https` (either case), -1 for any other scheme.
+    private static func defaultPort(_ scheme: UnsafeBufferPointer<UInt8>) -> Int {
+        let lowered = scheme.lazy.map { $0 >= UInt8(ascii: "A") && $0 <= UInt8(ascii: "Z") ? $0 | 0x20 : $0 }
+        if lowered.elementsEqual("https".utf8) { return 443 }
+        if lowered.elementsEqual("http".utf8) { return 80 }
+        return -1
     }
 }
