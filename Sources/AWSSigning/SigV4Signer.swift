@@ -95,8 +95,14 @@ package struct SigV4Signer: Sendable {
     /// from moving — `lazer run` gives each request a fixed provider, the explorer pins it.
     package func sign(_ request: HTTPRequest) throws(RequestError) -> (request: HTTPRequest, signature: SigV4Signature)
     {
-        let url = try URLSerializer.text(for: request)
         var signed = request
+        let signature = try sign(&signed)
+        return (signed, signature)
+    }
+
+    /// `sign(_:)` in place: a request its caller no longer shares is changed without a copy.
+    package func sign(_ request: inout HTTPRequest) throws(RequestError) -> SigV4Signature {
+        let url = try URLSerializer.text(for: request)
         // A hash the request states itself is the one signed (as botocore does), unless S3 or an
         // unsigned payload replaces it.
         let stated = isS3 || unsignedPayload ? nil : request.headers["X-Amz-Content-SHA256"]
@@ -109,18 +115,18 @@ package struct SigV4Signer: Sendable {
             payload = try SigV4PayloadHash.of(request.body)
         }
         // Only the headers a signature sets are removed, and only when the request has one of
-        // them (one pass over its fields; the usual request has none and is not copied).
-        if signed.headers.fields.contains(where: { Self.mayBeSetBySignature($0.name) }) {
+        // them (one pass over its fields; the usual request has none).
+        if request.headers.fields.contains(where: { Self.mayBeSetBySignature($0.name) }) {
             var replaced = ["Authorization", "X-Amz-Date"]
             if credentials.sessionToken != nil { replaced.append("X-Amz-Security-Token") }
             if isS3 || unsignedPayload { replaced.append("X-Amz-Content-SHA256") }
-            for name in replaced where signed.headers.contains(name) { signed.headers.remove(name: name) }
+            for name in replaced where request.headers.contains(name) { request.headers.remove(name: name) }
         }
         let signature = signature(
-            method: request.method.rawValue, url: url, headers: signed.headers.fields, payloadHash: payload,
+            method: request.method.rawValue, url: url, headers: request.headers.fields, payloadHash: payload,
             date: clock())
-        for header in signature.headers { signed.headers.add(name: header.name, value: header.value) }
-        return (signed, signature)
+        for header in signature.headers { request.headers.add(name: header.name, value: header.value) }
+        return signature
     }
 
     /// The names a signature may set, told apart by length first (`Authorization` 13,

@@ -23,6 +23,16 @@ struct CurlEngineTests {
         #expect(echo.bodyData == (method == "GET" ? Data() : payload))
     }
 
+    @Test("an empty body and a body with a NUL byte are sent as they are (curl copies the bytes it is given)")
+    func emptyAndBinaryBodies() async throws {
+        let harness = try EngineHarness()
+        for payload in [Data(), Data([0x41, 0x00, 0x42, 0xFF])] {
+            let echo = try Echo(await harness.outcome(harness.spec("/echo", method: "POST", body: .bytes(payload))))
+            #expect(echo.method == "POST")
+            #expect(echo.bodyData == payload)
+        }
+    }
+
     @Test("HEAD gets headers and no body")
     func head() async throws {
         let harness = try EngineHarness()

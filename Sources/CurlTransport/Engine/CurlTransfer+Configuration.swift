@@ -127,22 +127,24 @@ extension CurlTransfer {
             if headerList == nil { headerList = node }
             tail = node.pointee.next ?? node
         }
-        var line: [CChar] = []
+        var line: [UInt8] = []
         for (name, value) in spec.headers {
             // "Name:" with nothing after it would make curl drop the header; "Name;" sends it empty.
-            // Written as bytes into one buffer (curl copies each line): an interpolated string per
+            // Copied as bytes into one buffer (curl copies each line): an interpolated string per
             // header cost more than curl's own work on it.
             line.removeAll(keepingCapacity: true)
-            for byte in name.utf8 { line.append(CChar(bitPattern: byte)) }
+            line.append(contentsOf: name.utf8)
             if value.isEmpty {
-                line.append(CChar(bitPattern: UInt8(ascii: ";")))
+                line.append(UInt8(ascii: ";"))
             } else {
-                line.append(CChar(bitPattern: UInt8(ascii: ":")))
-                line.append(CChar(bitPattern: UInt8(ascii: " ")))
-                for byte in value.utf8 { line.append(CChar(bitPattern: byte)) }
+                line.append(UInt8(ascii: ":"))
+                line.append(UInt8(ascii: " "))
+                line.append(contentsOf: value.utf8)
             }
             line.append(0)
-            try line.withUnsafeBufferPointer { buffer throws(CurlFailure) in try append(buffer) }
+            try line.withUnsafeBufferPointer { bytes throws(CurlFailure) in
+                try bytes.withMemoryRebound(to: CChar.self) { buffer throws(CurlFailure) in try append(buffer) }
+            }
         }
         for name in spec.suppressedHeaders {
             try "\(name):".utf8CString.withUnsafeBufferPointer { buffer throws(CurlFailure) in try append(buffer) }

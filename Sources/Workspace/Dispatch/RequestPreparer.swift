@@ -193,11 +193,13 @@ package final class RequestPreparer: Sendable {
         do {
             preparation.request = try outcome.request.httpRequest(serverProvider: serverProvider)
             preparation.request?.options.cookieJar = jar
-            if let aws = outcome.request.awsSigning, let request = preparation.request {
-                let signed = try Self.signer(for: aws).sign(request)
-                preparation.request = signed.request
-                preparation.signing = signed.signature.summary
-                preparation.redactor = preparation.redactor.adding(verbatim: [signed.signature.signature])
+            if let aws = outcome.request.awsSigning, var request = preparation.request {
+                // Signed in place, held nowhere else meanwhile: the request is not copied.
+                preparation.request = nil
+                let signature = try Self.signer(for: aws).sign(&request)
+                preparation.request = request
+                preparation.signing = signature.summary
+                preparation.redactor = preparation.redactor.adding(verbatim: [signature.signature])
             }
             if var oauth = outcome.request.oauth {
                 oauth.collectionID = collection.id
