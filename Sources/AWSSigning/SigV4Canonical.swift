@@ -134,87 +134,113 @@ enum SigV4Canonical {
         return lhs.count - rhs.count
     }
 
-    /// A header to sign: its lower-cased name's place in the names buffer, and its value.
+    /// A header to sign: where its lower-cased name is in the names buffer, and which header it
+    /// is (`headers` first, then `added`, then the `host` made from the URL). Plain integers, so
+    /// the list lives in a temporary buffer.
     private struct Entry {
-        var name: Range<Int>
-        var value: String
+        var nameStart: Int
+        var nameCount: Int
+        var header: Int
     }
 
     /// Appends the canonical headers block (each `name:value\n`), an empty line, and the signed
     /// headers list (`a;b;c`) to `output`, returning where the list is: names lower-cased and
     /// sorted, values trimmed with inner runs of white space folded to one space, the values of a
     /// repeated header joined by commas in order; `host` from the URL unless the request sets one.
-    /// `added` are the headers the signature itself sets, read after `headers`.
+    /// `added` are the headers the signature itself sets, read after `headers`. The lower-cased
+    /// names and the entries are in temporary buffers (on the stack for a usual request): this
+    /// runs for every signed request, and its arrays and captured variables cost more than the
+    /// text it writes.
     static func writeHeaders(
         _ headers: [HTTPHeader], _ added: [HTTPHeader], host: String, into output: inout [UInt8]
     ) -> Range<Int> {
-        // Each signed header's name is lower-cased once into `names`; an entry is its range there
-        // and its value.
-        var names: [UInt8] = []
-        names.reserveCapacity((headers.count + added.count) * 24 + 4)
-        var entries: [Entry] = []
-        entries.reserveCapacity(headers.count + added.count + 1)
-        var hasHost = false
-        for header in headers { collect(header.name, header.value, &names, &entries, &hasHost) }
-        for header in added { collect(header.name, header.value, &names, &entries, &hasHost) }
-        if !hasHost { collect("host", host, &names, &entries, &hasHost) }
-        return names.withUnsafeBufferPointer { names in
-            // A request has a few headers: an insertion sort (stable, so a repeated header's
-            // values keep their order).
-            for position in entries.indices.dropFirst() {
-                let moving = entries[position]
-                var slot = position
-                while slot > 0, compare(names, moving.name, entries[slot - 1].name) < 0 {
-                    entries[slot] = entries[slot - 1]
-                    slot -= 1
+        let count = headers.count + added.count + 1
+        var namesLength = 4
+        for header in headers { namesLength += header.name.utf8.count }
+        for header in added { namesLength += header.name.utf8.count }
+        return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: namesLength) { names in
+            withUnsafeTemporaryAllocation(of: Entry.self, capacity: count) { entries in
+                var used = 0
+                var filled = 0
+                var hasHost = false
+                func value(_ entry: Entry) -> String {
+                    entry.header < headers.count
+                        ? headers[entry.header].value
+                        : entry.header - headers.count < added.count ? added[entry.header - headers.count].value : host
                 }
-                entries[slot] = moving
-            }
-            var previous: Range<Int>?
-            for entry in entries {
-                if let previous, compare(names, previous, entry.name) == 0 {
-                    output.removeLast()
-                    output.append(UInt8(ascii: ","))
-                } else {
-                    output.append(contentsOf: UnsafeBufferPointer(rebasing: names[entry.name]))
-                    output.append(UInt8(ascii: ":"))
+                for index in 0..<count - 1 {
+                    let name = index < headers.count ? headers[index].name : added[index - headers.count].name
+                    let start = used
+                    for byte in name.utf8 {
+                        names[used] = byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte
+                        used += 1
+                    }
+                    switch kind(of: UnsafeBufferPointer(rebasing: names[start..<used])) {
+                    case .unsigned:
+                        used = start
+                        continue
+                    case .host: hasHost = true
+                    case .signed: break
+                    }
+                    entries.initializeElement(
+                        at: filled, to: Entry(nameStart: start, nameCount: used - start, header: index))
+                    filled += 1
                 }
-                appendTrimmed(entry.value, to: &output)
+                if !hasHost {
+                    let start = used
+                    for byte in "host".utf8 {
+                        names[used] = byte
+                        used += 1
+                    }
+                    entries.initializeElement(at: filled, to: Entry(nameStart: start, nameCount: 4, header: count - 1))
+                    filled += 1
+                }
+                let text = UnsafeBufferPointer(names)
+                func order(_ lhs: Entry, _ rhs: Entry) -> Int {
+                    compare(
+                        text, lhs.nameStart..<(lhs.nameStart + lhs.nameCount),
+                        rhs.nameStart..<(rhs.nameStart + rhs.nameCount))
+                }
+                // A request has a few headers: an insertion sort (stable, so a repeated header's
+                // values keep their order).
+                for position in 1..<max(filled, 1) {
+                    let moving = entries[position]
+                    var slot = position
+                    while slot > 0, order(moving, entries[slot - 1]) < 0 {
+                        entries[slot] = entries[slot - 1]
+                        slot -= 1
+                    }
+                    entries[slot] = moving
+                }
+                for position in 0..<filled {
+                    let entry = entries[position]
+                    if position > 0, order(entries[position - 1], entry) == 0 {
+                        output.removeLast()
+                        output.append(UInt8(ascii: ","))
+                    } else {
+                        output.append(
+                            contentsOf: UnsafeBufferPointer(
+                                rebasing: text[entry.nameStart..<(entry.nameStart + entry.nameCount)]))
+                        output.append(UInt8(ascii: ":"))
+                    }
+                    appendTrimmed(value(entry), to: &output)
+                    output.append(UInt8(ascii: "\n"))
+                }
                 output.append(UInt8(ascii: "\n"))
-                previous = entry.name
-            }
-            output.append(UInt8(ascii: "\n"))
-            let listStart = output.count
-            previous = nil
-            for entry in entries {
-                if let previous {
-                    if compare(names, previous, entry.name) == 0 { continue }
-                    output.append(UInt8(ascii: ";"))
+                let listStart = output.count
+                for position in 0..<filled {
+                    let entry = entries[position]
+                    if position > 0 {
+                        if order(entries[position - 1], entry) == 0 { continue }
+                        output.append(UInt8(ascii: ";"))
+                    }
+                    output.append(
+                        contentsOf: UnsafeBufferPointer(
+                            rebasing: text[entry.nameStart..<(entry.nameStart + entry.nameCount)]))
                 }
-                output.append(contentsOf: UnsafeBufferPointer(rebasing: names[entry.name]))
-                previous = entry.name
+                entries.baseAddress?.deinitialize(count: filled)
+                return listStart..<output.count
             }
-            return listStart..<output.count
-        }
-    }
-
-    /// Lower-cases `name` onto the end of `names` and keeps it with its value, unless it is one of
-    /// the headers never signed.
-    private static func collect(
-        _ name: String, _ value: String, _ names: inout [UInt8], _ entries: inout [Entry], _ hasHost: inout Bool
-    ) {
-        let start = names.count
-        for byte in name.utf8 { names.append(byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte) }
-        let range = start..<names.count
-        let found = names.withUnsafeBufferPointer { bytes -> Kind in
-            Self.kind(of: UnsafeBufferPointer(rebasing: bytes[range]))
-        }
-        switch found {
-        case .unsigned: names.removeSubrange(range)
-        case .host:
-            hasHost = true
-            entries.append(Entry(name: range, value: value))
-        case .signed: entries.append(Entry(name: range, value: value))
         }
     }
 
