@@ -192,7 +192,8 @@ enum KeymapGuideProse {
           selected event (else the newest) as a JSON tree with the tree's keys (folds, `/`, `y`), `esc`
           returns to the stream, which goes on meanwhile; `/` searches the
           events' data, names and ids (case ignored; `enter` selects the newest match at or before the
-          event on screen, `n` a later one, `N` an earlier one); `|` keeps only the events a JSONPath
+          event on screen, `n` a later one, `N` an earlier one; the events on disk are searched too, on a
+          worker: `3+…` in the header until they answer); `|` keeps only the events a JSONPath
           selects something in, among those in memory (`$.error`; a path that starts with a filter tests each event itself:
           `$[?@.type == 'delta']`; empty: every event), new ones too; `J` names the JSONPath whose text every
           event adds to the joined view (`$.choices[0].delta.content`: a streamed answer read as prose),

@@ -4,7 +4,7 @@
 # as JSON, End follows again, J joins each event's $.n into a growing text, / finds an event by its
 # data, | keeps the events a JSONPath selects, Esc stops the stream (the server sees the client go) and keeps what came.
 # Then 15,000 events at once (/many): more than the view keeps in memory; Home goes to the first,
-# read back from the spill file, and PgDn pages through them.
+# read back from the spill file, PgDn pages through them, and / finds an event only the spill file holds.
 source "$(dirname "$0")/lib.sh"
 source "$(dirname "$0")/explorer-lib.sh"
 
@@ -90,4 +90,10 @@ keys streams PgDn
 check "many: PgDn pages on through the events on disk" wait_for streams '─ event [0-9]+ · tick · id [1-9][0-9]*'
 keys streams End
 check "many: End follows the newest again" wait_for streams 'id 14999'
+# / over the events on disk too: only event 42's data holds `"n": 42}`, long out of memory.
+keys streams /
+literal streams '"n": 42}'
+keys streams Enter
+check "many: / finds an event only the spill file holds" wait_for streams '─ event 43 · tick · id 42'
+check "many: and counts it" wait_for streams '/"n": 42}: 1'
 finish

@@ -1,6 +1,7 @@
 import Explorer
 import ExplorerTesting
 import Foundation
+import FuturesTesting
 import HTTPCore
 import TUI
 import Testing
@@ -100,5 +101,107 @@ struct StreamPagingTests {
         harness.settle()
         #expect(harness.shows("─ event 2 · tick"))
         #expect(harness.shows(#""n": 1"#))
+    }
+}
+
+/// `/` over a stream longer than what the Stream view keeps in memory: the older events are
+/// searched in the spill file, and their matches join the count, Enter and `n`/`N`.
+struct StreamSpillSearchTests {
+    /// 12,000 events from a mock environment, "needle" in events 7, 9,000 and 11,500 (only the
+    /// newest 10,000 stay in memory).
+    @MainActor private static func harness() throws -> ExplorerHarness {
+        let events = (0..<12_000).map { index in
+            [7, 9_000, 11_500].contains(index)
+                ? #"{ "event": "tick", "data": { "needle": \#(index) } }"#
+                : #"{ "event": "tick", "data": { "n": \#(index) } }"#
+        }.joined(separator: ",")
+        let collection = FixtureFile.text(
+            "long.json",
+            """
+            {
+              "formatVersion": 1, "id": "streams-0000-4000-8000-000000000010", "name": "Long",
+              "defaultEnvironment": "dev",
+              "environments": [{ "name": "dev", "kind": "mock", "baseURL": "http://dev.mock", "routes": [
+                { "method": "GET", "path": "/long", "response": { "status": 200, "events": [\(events)] } }
+              ] }],
+              "requests": [{ "id": "long", "name": "Long", "method": "GET", "url": "/long" }]
+            }
+            """)
+        // Wide enough for the Stream view's header to hold the search's count.
+        let harness = try ExplorerHarness(
+            collections: [collection], size: Size(width: 160, height: 40), startup: StartupRequest(request: "long"))
+        harness.press("F5")
+        harness.advance(by: .seconds(1))
+        #expect(harness.shows("12,000 events"))
+        harness.press("g", "3")
+        return harness
+    }
+
+    /// Types `/pattern` Enter and draws the screen, the spill file's scan still waiting on the work queue.
+    @MainActor private static func search(_ pattern: String, in harness: ExplorerHarness) {
+        harness.press("/")
+        harness.type(pattern)
+        harness.press("Enter", settle: false)
+        harness.main.runAll()
+    }
+
+    @MainActor @Test func aMatchOnlyInTheSpillFileIsFoundAndShown() throws {
+        let harness = try Self.harness()
+        Self.search("needle\":7}", in: harness)
+        // Nothing in memory holds it: the spill file is searched, then its match is selected and read back.
+        #expect(harness.state.response.streamOlderSearch?.indexes == nil)
+        #expect(harness.shows("/needle\":7}: 0+…"))
+        harness.settle()
+        #expect(harness.state.response.streamSelected == 7)
+        #expect(harness.state.response.streamMatchCount == 1)
+        #expect(harness.shows("─ event 8 · tick"))
+        #expect(harness.shows(#""needle": 7"#))
+        #expect(harness.shows("/needle\":7}: 1 (n/N)"))
+    }
+
+    @MainActor @Test func stepsGoFromTheEventsInMemoryToTheOlderOnes() throws {
+        let harness = try Self.harness()
+        Self.search("NEEDLE", in: harness)
+        // The newest match in memory is selected at once; the older ones join when the scan answers.
+        #expect(harness.state.response.streamSelected == 11_500)
+        harness.settle()
+        #expect(harness.state.response.streamSelected == 11_500)
+        #expect(harness.state.response.streamMatchCount == 3)
+        #expect(harness.shows("/NEEDLE: 3 (n/N)"))
+        harness.press("N")
+        #expect(harness.state.response.streamSelected == 9_000)
+        harness.press("N")
+        harness.settle()
+        #expect(harness.state.response.streamSelected == 7)
+        #expect(harness.shows(#""needle": 7"#))
+        harness.press("N")
+        #expect(harness.state.response.streamSelected == 7)
+        #expect(harness.shows("No earlier event holds"))
+        harness.press("n")
+        #expect(harness.state.response.streamSelected == 9_000)
+    }
+
+    @MainActor @Test func aPatternNowhereIsReportedOnceTheSpillFileAnswers() throws {
+        let harness = try Self.harness()
+        Self.search("haystack", in: harness)
+        #expect(harness.shows("Looking for \"haystack\" in the 1,001 older events…"))
+        harness.settle()
+        #expect(harness.state.response.streamMatchCount == 0)
+        #expect(harness.shows("No event holds \"haystack\""))
+        #expect(harness.state.response.streamSelected == nil)
+    }
+}
+
+struct StreamTextMatcherTests {
+    @Test func asciiCaseIsFoldedAndOtherTextGoesThroughFoundation() {
+        let event = StreamEvent(index: 0, offset: .zero, name: "Tick", id: "ID-7", data: #"{"text": "Café ÉTÉ"}"#)
+        #expect(StreamTextMatcher("tICK").matches(event))
+        #expect(StreamTextMatcher("id-7").matches(event))
+        #expect(StreamTextMatcher("\"TEXT\": \"caf").matches(event))
+        #expect(StreamTextMatcher("CAFÉ").matches(event))
+        #expect(StreamTextMatcher("été").matches(event))
+        #expect(!StreamTextMatcher("tock").matches(event))
+        #expect(!StreamTextMatcher("ticks").matches(event))
+        #expect(!StreamTextMatcher("ÉTÉS").matches(event))
     }
 }

@@ -27,6 +27,13 @@ extension ExplorerProgram {
             dependencies.work.schedule { [weak self] in
                 self?.deliver(.streamPage(key, generation: generation, range, spill?.read(range) ?? []))
             }
+        case .searchStreamSpill(let key, let generation, let pattern, let range):
+            let spill = streamSpills[key].flatMap { $0.generation == generation ? $0.spill : nil }
+            dependencies.work.schedule { [weak self] in
+                let matcher = StreamTextMatcher(pattern)
+                let found = spill?.indexes(in: range) { matcher.matches($0) } ?? []
+                self?.deliver(.streamSpillSearched(key, generation: generation, pattern: pattern, range, found))
+            }
         case .sendWebSocket(let key, let generation, let message, let collectionFile):
             sendWebSocket(key, generation: generation, message, collectionFile: collectionFile)
         case .save(let document, let overwrite): save(document, overwrite: overwrite)

@@ -83,6 +83,27 @@ package final class StreamSpill: Sendable {
         return events
     }
 
+    /// The stream indexes of `range` whose events `matches` accepts, read a few thousand records
+    /// at a time (a spill may hold millions): what `/` over a long stream looks for past those in
+    /// memory. `cancelled` is asked between reads; it stops the scan with what it found so far.
+    package func indexes(
+        in range: Range<Int>, where matches: (StreamEvent) -> Bool, cancelled: () -> Bool = { false }
+    ) -> [Int] {
+        var found: [Int] = []
+        var start = range.lowerBound
+        while start < range.upperBound, !cancelled() {
+            let end = min(range.upperBound, (start / Self.block + Self.blocksPerScan) * Self.block)
+            let events = read(start..<end)
+            guard !events.isEmpty else { break }
+            for event in events where matches(event) { found.append(event.index) }
+            start = end
+        }
+        return found
+    }
+
+    /// Blocks read at once by `indexes(in:where:)`: 16 × 256 records.
+    private static let blocksPerScan = 16
+
     private static func encode(_ event: StreamEvent, into bytes: inout [UInt8]) {
         func integer(_ value: Int64) {
             withUnsafeBytes(of: value.littleEndian) { bytes += $0 }

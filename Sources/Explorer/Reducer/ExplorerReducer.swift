@@ -51,6 +51,10 @@ package enum ExplorerReducer {
             return reduceExchanges(.streamEvents(key, generation: generation, events), &state)
         case .streamPage(let key, let generation, let range, let events):
             return reduceExchanges(.streamPage(key, generation: generation, range, events), &state)
+        case .streamSpillSearched(let key, let generation, let pattern, let range, let indexes):
+            // The pane's search is of the selected request's stream; another's answer is stale.
+            guard key == state.selection else { return [] }
+            return reduceResponse(.olderStreamMatches(generation: generation, pattern: pattern, range, indexes), &state)
         case .captured(let collectionID, let values):
             return reduceWorkspace(.captured(collectionID: collectionID, values), &state)
         case .capturesLoaded(let collectionID, let values):

@@ -31,6 +31,8 @@ package enum ExplorerAction: Sendable, Equatable {
     case streamEvents(RequestKey, generation: Int, [StreamEvent])
     /// Older events of a stream read back from its spill file (`range`, as asked).
     case streamPage(RequestKey, generation: Int, Range<Int>, [StreamEvent])
+    /// The stream indexes of `range` in the spill file whose events hold `pattern`.
+    case streamSpillSearched(RequestKey, generation: Int, pattern: String, Range<Int>, [Int])
     /// Captured values of a response (for later requests of the collection).
     case captured(collectionID: String, [String: VariableScope.Value])
     /// The values kept for a collection's environment (at start, after switching environments):

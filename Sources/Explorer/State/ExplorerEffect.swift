@@ -16,6 +16,9 @@ package enum ExplorerEffect: Sendable, Equatable {
     case stopStream(RequestKey, generation: Int)
     /// Read the events of `range` back from the stream's spill file (`ExplorerAction.streamPage`).
     case readStreamPage(RequestKey, generation: Int, Range<Int>)
+    /// Look for `pattern` in the events of `range` in the stream's spill file, those older than
+    /// the ones in memory (`ExplorerAction.streamSpillSearched`).
+    case searchStreamSpill(RequestKey, generation: Int, pattern: String, Range<Int>)
     /// Send a message on the open WebSocket connection of `generation` (the composer); a saved
     /// message's `file` is read relative to `collectionFile`.
     case sendWebSocket(RequestKey, generation: Int, WebSocketSavedMessage, collectionFile: String)

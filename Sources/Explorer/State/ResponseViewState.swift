@@ -50,8 +50,11 @@ package struct ResponseViewState: Sendable, Equatable {
 
     /// The stream event selected (its stream index); nil follows the newest.
     package var streamSelected: Int?
-    /// How many events in memory held the stream search's pattern when it last ran or stepped.
+    /// How many events held the stream search's pattern when it last ran or stepped (in memory, and
+    /// older ones once the spill file answered).
     package var streamMatchCount: Int?
+    /// The search of the same pattern over the events older than those in memory (a spilled stream).
+    package var streamOlderSearch: StreamOlderSearch?
     /// The `|` filter over the stream shown (a JSONPath): only the events it selects something in.
     package var streamFilter: String?
     /// The stream event opened as a JSON tree (Enter on it; Esc returns to the stream).

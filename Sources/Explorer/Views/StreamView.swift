@@ -32,7 +32,12 @@ enum StreamView {
                 line += " · | \(kept.path): \(CountText.format(kept.matching.count)) shown"
             }
             if let count = state.response.streamMatchCount, !search.lastPattern.isEmpty {
-                line += " · /\(search.lastPattern): \(CountText.format(count)) (n/N)"
+                // The older events' matches are still being looked for in the spill file.
+                let looking = state.response.streamOlderSearch.map {
+                    $0.pattern == search.lastPattern && $0.indexes == nil
+                }
+                line += " · /\(search.lastPattern): \(CountText.format(count))"
+                line += looking == true ? "+…" : " (n/N)"
             }
             frame.buffer.write(line, x: area.x, y: area.y, style: theme[.info], maxX: area.right)
         }

@@ -24,6 +24,8 @@ package enum ResponseReducer: SliceReducer {
         /// The request's `stream.join` changed while a history entry's stream is shown.
         case historyStreamJoin(String?)
         case searchFinished(generation: Int, pattern: String, matches: [JSONNode], error: String?)
+        /// The stream's spill file answered a `/` search over the events older than those in memory.
+        case olderStreamMatches(generation: Int, pattern: String, Range<Int>, [Int])
         case filterFinished(generation: Int, query: String, Result<JSONFilterResult, FilterFailure>)
         /// The selected request's history, oldest first (as stored).
         case historyLoaded([HistoryEntry])
@@ -111,6 +113,7 @@ package enum ResponseReducer: SliceReducer {
         case .streamStarted:
             state.tab = .tree
             state.streamSelected = nil
+            state.streamOlderSearch = nil
             if state.openedStreamEvent != nil {
                 state.openedStreamEvent = nil
                 state.tree = nil
@@ -124,7 +127,7 @@ package enum ResponseReducer: SliceReducer {
                 key == KeyEvent(.enter)
             {
                 state.search.isEditing = false
-                return searchStream(state.search.query.text, log, &state)
+                return searchStream(state.search.query.text, log, key: context.requestKey, &state)
             }
             if context.streamLog != nil, state.openedStreamEvent == nil, state.filter.isEditing,
                 key == KeyEvent(.enter)
@@ -152,6 +155,8 @@ package enum ResponseReducer: SliceReducer {
         case .historyStreamJoin(let path):
             state.openedHistoryStream?.join(path)
             return Outcome()
+        case .olderStreamMatches(let generation, let pattern, let range, let indexes):
+            return olderStreamMatches(generation: generation, pattern: pattern, range: range, indexes, &state)
         case .searchFinished(let generation, let pattern, let matches, let error):
             // (0: no result yet, as for a stream event opened while the stream arrives.)
             guard (shown?.generation ?? 0) == generation, state.search.lastPattern == pattern else {
@@ -183,6 +188,7 @@ package enum ResponseReducer: SliceReducer {
         case .selectionChanged:
             state.history = []
             state.streamSelected = nil
+            state.streamOlderSearch = nil
             state.streamFilter = nil
             state.openedStreamEvent = nil
             closeHistory(context, &state)
