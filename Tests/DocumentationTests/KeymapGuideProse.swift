@@ -194,7 +194,7 @@ enum KeymapGuideProse {
           events' data, names and ids (case ignored; `enter` selects the newest match at or before the
           event on screen, `n` a later one, `N` an earlier one; the events on disk are searched too, on a
           worker: `3+…` in the header until they answer); `|` keeps only the events a JSONPath
-          selects something in, among those in memory (`$.error`; a path that starts with a filter tests each event itself:
+          selects something in, those on disk too (`12+… shown` until the spill file answered; `$.error`; a path that starts with a filter tests each event itself:
           `$[?@.type == 'delta']`; empty: every event), new ones too; `J` names the JSONPath whose text every
           event adds to the joined view (`$.choices[0].delta.content`: a streamed answer read as prose),
           shown below the list while following; it is the request's `stream.join`, kept when saved. A

@@ -4,7 +4,8 @@
 # as JSON, End follows again, J joins each event's $.n into a growing text, / finds an event by its
 # data, | keeps the events a JSONPath selects, Esc stops the stream (the server sees the client go) and keeps what came.
 # Then 15,000 events at once (/many): more than the view keeps in memory; Home goes to the first,
-# read back from the spill file, PgDn pages through them, and / finds an event only the spill file holds.
+# read back from the spill file, PgDn pages through them, / finds an event only the spill file
+# holds, and | keeps matches from the spill file as rows.
 source "$(dirname "$0")/lib.sh"
 source "$(dirname "$0")/explorer-lib.sh"
 
@@ -96,4 +97,15 @@ literal streams '"n": 42}'
 keys streams Enter
 check "many: / finds an event only the spill file holds" wait_for streams '─ event 43 · tick · id 42'
 check "many: and counts it" wait_for streams '/"n": 42}: 1'
+# | over the events on disk too: events 7 and 4,000 are long out of memory, 14,000 is still in it.
+keys streams '|'
+literal streams '$[?@.n == 7 || @.n == 4000 || @.n == 14000]'
+keys streams Enter
+check "many: | keeps a match only the spill file holds" wait_for streams 'tick  #7  \{"n": 7\}'
+keys streams Home
+check "many: Home selects it" wait_for streams '─ event 8 · tick · id 7'
+keys streams j
+check "many: the next row is the next match, read back" wait_for streams '─ event 4001 · tick · id 4000'
+keys streams j
+check "many: then the one in memory" wait_for streams '─ event 14001 · tick · id 14000'
 finish

@@ -53,11 +53,11 @@ struct StreamPagingTests {
         #expect(rows.index(at: 0) == 0)
         #expect(log.event(at: 5) == nil)
         #expect(log.pageNeeded(around: 5_000, rows: 10) == nil)
-        let range = try #require(log.pageNeeded(around: 5, rows: 10))
-        #expect(range.contains(0) && range.contains(15))
-        log.pageAsked = range
+        let asked = try #require(log.pageNeeded(around: 5, rows: 10))
+        #expect(asked.contains(0) && asked.contains(15))
+        log.pageAsked = asked
         #expect(log.pageNeeded(around: 5, rows: 10) == nil)
-        log.page(range, Self.events(range))
+        log.page(asked, Self.events(asked[0]..<(asked[asked.count - 1] + 1)))
         #expect(log.pageAsked == nil)
         #expect(log.event(at: 5) == Self.events(5..<6).first)
         #expect(log.pageNeeded(around: 5, rows: 10) == nil)
@@ -68,6 +68,50 @@ struct StreamPagingTests {
         past.append(Self.events(0..<12_000))
         #expect(StreamRows(past).count == 10_000)
         #expect(past.pageNeeded(around: 5, rows: 10) == nil)
+    }
+
+    /// `events`, those whose index is a multiple of 1,000 with a `mark`: a filter's rows far apart.
+    private static func marked(_ range: Range<Int>) -> [StreamEvent] {
+        events(range).map { event in
+            guard event.index % 1_000 == 0 else { return event }
+            var marked = event
+            marked.data = #"{"n": \#(event.index), "mark": true}"#
+            return marked
+        }
+    }
+
+    @Test func aFilteredLogAsksForItsOwnMatchesOnlyAndKeepsThemWhenTheyLeaveMemory() throws {
+        var log = StreamLog(generation: 1, spilled: true)
+        log.append(Self.marked(0..<6_000))
+        log.filter("$.mark")
+        #expect(log.filter?.matching == [0, 1_000, 2_000, 3_000, 4_000, 5_000])
+        #expect(log.filter?.olderPending == nil)
+        log.append(Self.marked(6_000..<13_000))
+        // Gone from memory, kept as rows (the spill file has them).
+        #expect(log.firstIndex == 3_000)
+        #expect(log.filter?.matching.first == 0)
+        let asked = try #require(log.pageNeeded(around: 0, rows: 3))
+        #expect(asked == [0, 1_000, 2_000])
+        log.page(asked, asked.map { Self.marked($0..<($0 + 1))[0] })
+        #expect(log.event(at: 1_000)?.index == 1_000)
+        #expect(log.event(at: 1_001) == nil)
+        #expect(log.pageNeeded(around: 0, rows: 3) == nil)
+    }
+
+    @Test func aFilterSetOnALongStreamWaitsForTheSpillFileForTheOlderEvents() {
+        var log = StreamLog(generation: 1, spilled: true)
+        log.append(Self.marked(0..<12_000))
+        log.filter("$.mark")
+        #expect(log.filter?.olderPending == 0..<log.firstIndex)
+        #expect(log.filter?.matching.first == 2_000)
+        // Another path's answer, or another range's, changes nothing.
+        log.filterOlder("$.other", 0..<log.firstIndex, [0])
+        log.filterOlder("$.mark", 0..<5, [0])
+        #expect(log.filter?.matching.first == 2_000)
+        log.filterOlder("$.mark", 0..<log.firstIndex, [0, 1_000])
+        #expect(log.filter?.matching.prefix(3) == [0, 1_000, 2_000])
+        #expect(log.filter?.olderPending == nil)
+        #expect(StreamRows(log).count == 12)
     }
 
     /// In the explorer: 12,000 events from a mock environment, Home goes to the very first one, read
@@ -104,8 +148,8 @@ struct StreamPagingTests {
     }
 }
 
-/// `/` over a stream longer than what the Stream view keeps in memory: the older events are
-/// searched in the spill file, and their matches join the count, Enter and `n`/`N`.
+/// `/` and `|` over a stream longer than what the Stream view keeps in memory: the older events are
+/// looked through in the spill file, and their matches join the count, Enter, `n`/`N` and the rows.
 struct StreamSpillSearchTests {
     /// 12,000 events from a mock environment, "needle" in events 7, 9,000 and 11,500 (only the
     /// newest 10,000 stay in memory).
@@ -178,6 +222,25 @@ struct StreamSpillSearchTests {
         #expect(harness.state.response.streamSelected == 7)
         #expect(harness.shows("No earlier event holds"))
         harness.press("n")
+        #expect(harness.state.response.streamSelected == 9_000)
+    }
+
+    @MainActor @Test func aFilterKeepsTheOlderMatchesFromTheSpillFileAndHomeReadsThemBack() throws {
+        let harness = try Self.harness()
+        harness.press("|")
+        harness.type("$.needle")
+        harness.press("Enter", settle: false)
+        harness.main.runAll()
+        // Two matches in memory; the older events are looked through meanwhile.
+        #expect(harness.shows("| $.needle: 2+… shown"))
+        harness.settle()
+        #expect(harness.shows("| $.needle: 3 shown"))
+        harness.press("Home")
+        harness.settle()
+        #expect(harness.state.response.streamSelected == 7)
+        #expect(harness.shows("─ event 8 · tick"))
+        #expect(harness.shows(#""needle": 7"#))
+        harness.press("j")
         #expect(harness.state.response.streamSelected == 9_000)
     }
 

@@ -21,11 +21,18 @@ extension ExplorerProgram {
             }
         case .stopStream(let key, let generation):
             if let entry = responseStreams[key], entry.generation == generation { entry.stream.stop() }
-        case .readStreamPage(let key, let generation, let range):
-            // An older send's spill is gone: nothing comes back, and the range is not asked again.
+        case .readStreamPage(let key, let generation, let asked):
+            // An older send's spill is gone: nothing comes back, and the events are not asked again.
             let spill = streamSpills[key].flatMap { $0.generation == generation ? $0.spill : nil }
             dependencies.work.schedule { [weak self] in
-                self?.deliver(.streamPage(key, generation: generation, range, spill?.read(range) ?? []))
+                self?.deliver(.streamPage(key, generation: generation, asked, spill?.read(indexes: asked) ?? []))
+            }
+        case .filterStreamSpill(let key, let generation, let path, let range):
+            let spill = streamSpills[key].flatMap { $0.generation == generation ? $0.spill : nil }
+            dependencies.work.schedule { [weak self] in
+                let filter = StreamEventFilter(path: path)
+                let found = filter.map { filter in spill?.indexes(in: range) { filter.matches($0) } ?? [] } ?? []
+                self?.deliver(.streamSpillFiltered(key, generation: generation, path: path, range, found))
             }
         case .searchStreamSpill(let key, let generation, let pattern, let range):
             let spill = streamSpills[key].flatMap { $0.generation == generation ? $0.spill : nil }

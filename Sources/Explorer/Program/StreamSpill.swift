@@ -83,6 +83,23 @@ package final class StreamSpill: Sendable {
         return events
     }
 
+    /// The events of the stream indexes `indexes` (in order) that are in the file: each 256-record
+    /// block that holds one is read once. A `|` filter's rows may lie far apart in the file.
+    package func read(indexes: [Int]) -> [StreamEvent] {
+        var events: [StreamEvent] = []
+        var position = 0
+        while position < indexes.count {
+            let block = indexes[position] / Self.block
+            var end = position
+            while end < indexes.count, indexes[end] / Self.block == block { end += 1 }
+            let wanted = Set(indexes[position..<end])
+            let blockRange = (block * Self.block)..<((block + 1) * Self.block)
+            events += read(blockRange).filter { wanted.contains($0.index) }
+            position = end
+        }
+        return events
+    }
+
     /// The stream indexes of `range` whose events `matches` accepts, read a few thousand records
     /// at a time (a spill may hold millions): what `/` over a long stream looks for past those in
     /// memory. `cancelled` is asked between reads; it stops the scan with what it found so far.

@@ -18,7 +18,7 @@ package enum ExplorerReducer {
         var effects = reduceAction(&state, action)
         reduceOverlays(.settle(shownBefore: shownBefore), &state)
         effects += checkGraphQL(&state)
-        syncStreamJoin(&state)
+        effects += syncStreamJoin(&state)
         effects += syncStreamPage(&state)
         if state.selection != selectedBefore { effects += readCachedToken(state) }
         return queueSaves(effects, &state)
@@ -49,8 +49,10 @@ package enum ExplorerReducer {
             return reduceExchanges(.finished(key, result), &state)
         case .streamEvents(let key, let generation, let events):
             return reduceExchanges(.streamEvents(key, generation: generation, events), &state)
-        case .streamPage(let key, let generation, let range, let events):
-            return reduceExchanges(.streamPage(key, generation: generation, range, events), &state)
+        case .streamPage(let key, let generation, let asked, let events):
+            return reduceExchanges(.streamPage(key, generation: generation, asked, events), &state)
+        case .streamSpillFiltered(let key, let generation, let path, let range, let indexes):
+            return reduceExchanges(.streamFilterOlder(key, generation: generation, path: path, range, indexes), &state)
         case .streamSpillSearched(let key, let generation, let pattern, let range, let indexes):
             // The pane's search is of the selected request's stream; another's answer is stale.
             guard key == state.selection else { return [] }

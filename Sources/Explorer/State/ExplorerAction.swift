@@ -29,8 +29,10 @@ package enum ExplorerAction: Sendable, Equatable {
     case exchangeFinished(RequestKey, ExchangeResult)
     /// A streamed response's events, as they arrived (one batch per chunk the transport received).
     case streamEvents(RequestKey, generation: Int, [StreamEvent])
-    /// Older events of a stream read back from its spill file (`range`, as asked).
-    case streamPage(RequestKey, generation: Int, Range<Int>, [StreamEvent])
+    /// Older events of a stream read back from its spill file (those asked, in order).
+    case streamPage(RequestKey, generation: Int, [Int], [StreamEvent])
+    /// The stream indexes of `range` in the spill file whose events the `|` filter `path` keeps.
+    case streamSpillFiltered(RequestKey, generation: Int, path: String, Range<Int>, [Int])
     /// The stream indexes of `range` in the spill file whose events hold `pattern`.
     case streamSpillSearched(RequestKey, generation: Int, pattern: String, Range<Int>, [Int])
     /// Captured values of a response (for later requests of the collection).

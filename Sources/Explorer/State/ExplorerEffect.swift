@@ -14,8 +14,11 @@ package enum ExplorerEffect: Sendable, Equatable {
     case cancel(RequestKey, generation: Int)
     /// End the streamed response of `generation` cleanly: the response with what came follows.
     case stopStream(RequestKey, generation: Int)
-    /// Read the events of `range` back from the stream's spill file (`ExplorerAction.streamPage`).
-    case readStreamPage(RequestKey, generation: Int, Range<Int>)
+    /// Read the events of these stream indexes back from the stream's spill file (`ExplorerAction.streamPage`).
+    case readStreamPage(RequestKey, generation: Int, [Int])
+    /// Look through the events of `range` in the stream's spill file for those the `|` filter
+    /// `path` keeps (`ExplorerAction.streamSpillFiltered`).
+    case filterStreamSpill(RequestKey, generation: Int, path: String, Range<Int>)
     /// Look for `pattern` in the events of `range` in the stream's spill file, those older than
     /// the ones in memory (`ExplorerAction.streamSpillSearched`).
     case searchStreamSpill(RequestKey, generation: Int, pattern: String, Range<Int>)

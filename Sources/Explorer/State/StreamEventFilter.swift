@@ -8,8 +8,11 @@ import JSONTree
 package struct StreamEventFilter: Sendable, Equatable {
     package let path: String
     private let query: JSONPath
-    /// The stream indices of the matching events still in memory, in order.
+    /// The stream indices of the matching events, in order: those in memory, and on a spilled
+    /// stream the older ones too once the spill file answered.
     package private(set) var matching: [Int] = []
+    /// The older events (in the spill file) still being looked through; nil when none are.
+    package var olderPending: Range<Int>?
 
     /// Nil when `path` is not a JSONPath (the field says why before it gets here).
     package init?(path: String) {
@@ -19,11 +22,17 @@ package struct StreamEventFilter: Sendable, Equatable {
     }
 
     package static func == (lhs: Self, rhs: Self) -> Bool {
-        lhs.path == rhs.path && lhs.matching == rhs.matching
+        lhs.path == rhs.path && lhs.matching == rhs.matching && lhs.olderPending == rhs.olderPending
     }
 
     mutating func add(_ events: some Sequence<StreamEvent>) {
         for event in events where matches(event) { matching.append(event.index) }
+    }
+
+    /// The spill file's matches among the older events `olderPending`, which come before all others.
+    mutating func prepend(_ indexes: [Int]) {
+        matching.insert(contentsOf: indexes, at: 0)
+        olderPending = nil
     }
 
     /// Forgets the matches older than `first` (the events dropped from memory).
@@ -53,13 +62,19 @@ package struct StreamEventFilter: Sendable, Equatable {
 
     /// The place of stream index `index` among the matches.
     package func position(of index: Int) -> Int? {
+        let low = insertionPoint(of: index)
+        return low < matching.count && matching[low] == index ? low : nil
+    }
+
+    /// The place of the first match at or after stream index `index` (binary search).
+    package func insertionPoint(of index: Int) -> Int {
         var low = 0
         var high = matching.count
         while low < high {
             let middle = (low + high) / 2
             if matching[middle] < index { low = middle + 1 } else { high = middle }
         }
-        return low < matching.count && matching[low] == index ? low : nil
+        return low
     }
 }
 
@@ -92,6 +107,8 @@ package struct StreamRows: Sendable {
     /// The row at or before stream index `index` (the filter may hide `index` itself).
     package func position(atOrBefore index: Int) -> Int? {
         guard let filter = log.filter else { return position(of: index) }
-        return filter.matching.lastIndex { $0 <= index }
+        let point = filter.insertionPoint(of: index)
+        if point < filter.matching.count, filter.matching[point] == index { return point }
+        return point > 0 ? point - 1 : nil
     }
 }

@@ -40,8 +40,8 @@ package struct StreamLog: Sendable, Equatable {
     package let spilled: Bool
     /// Older events read back from the spill file for the view.
     package private(set) var paged: StreamPage?
-    /// The range asked of the spill file and not come back yet.
-    package var pageAsked: Range<Int>?
+    /// The events asked of the spill file and not come back yet.
+    package var pageAsked: [Int]?
 
     package init(generation: Int, spilled: Bool = false) {
         self.generation = generation
@@ -51,25 +51,42 @@ package struct StreamLog: Sendable, Equatable {
     /// How many events around the one shown are read back at a time.
     package static let pageSize = 500
 
-    /// The older events to read back so that those around `index` (a row `rows` tall) can be
-    /// shown, nil when they are here or already asked for.
-    package func pageNeeded(around index: Int, rows: Int) -> Range<Int>? {
-        guard spilled, index - rows < firstIndex else { return nil }
-        let wanted = max(0, index - rows)..<min(firstIndex, index + rows + 1)
-        guard !wanted.isEmpty else { return nil }
-        // What came back for a range covers it, even short (a spill file that failed): asked once.
-        func covers(_ range: Range<Int>?) -> Bool {
-            range.map { $0.lowerBound <= wanted.lowerBound && $0.upperBound >= wanted.upperBound } ?? false
+    /// The older events to read back so that the rows around `index` (a screen `rows` tall) can be
+    /// shown, as their stream indexes in order; nil when they are here or already asked for. With a
+    /// `|` filter, those of the filter's matches around it (they may lie far apart in the file).
+    package func pageNeeded(around index: Int, rows: Int) -> [Int]? {
+        guard spilled else { return nil }
+        let wanted: [Int]
+        var page: [Int]
+        if let filter {
+            let position = filter.insertionPoint(of: index)
+            let window = max(0, position - rows)..<min(filter.matching.count, position + rows + 1)
+            wanted = filter.matching[window].filter { $0 < firstIndex }
+            let margin = Self.pageSize / 8
+            let wider = max(0, window.lowerBound - margin)..<min(filter.matching.count, window.upperBound + margin)
+            page = filter.matching[wider].filter { $0 < firstIndex }
+        } else {
+            guard index - rows < firstIndex else { return nil }
+            let range = max(0, index - rows)..<min(firstIndex, index + rows + 1)
+            wanted = Array(range)
+            let start = max(0, min(range.lowerBound - Self.pageSize / 4, firstIndex - Self.pageSize))
+            page = Array(start..<min(firstIndex, max(start + Self.pageSize, range.upperBound)))
         }
-        if covers(paged?.range) || covers(pageAsked) { return nil }
-        let start = max(0, min(wanted.lowerBound - Self.pageSize / 4, firstIndex - Self.pageSize))
-        return start..<min(firstIndex, max(start + Self.pageSize, wanted.upperBound))
+        guard !wanted.isEmpty else { return nil }
+        // What came back for what was asked covers it, even short (a spill file that failed): asked once.
+        func covers(_ asked: [Int]?) -> Bool {
+            guard let asked else { return false }
+            return wanted.allSatisfy { asked.sortedContains($0) }
+        }
+        if covers(paged?.asked) || covers(pageAsked) { return nil }
+        if page.isEmpty { page = wanted }
+        return page
     }
 
-    /// Older events read back (`range`, as asked).
-    package mutating func page(_ range: Range<Int>, _ events: [StreamEvent]) {
-        if pageAsked == range { pageAsked = nil }
-        paged = StreamPage(range: range, events: events)
+    /// Older events read back (`asked`, as asked).
+    package mutating func page(_ asked: [Int], _ events: [StreamEvent]) {
+        if pageAsked == asked { pageAsked = nil }
+        paged = StreamPage(asked: asked, events: events)
     }
 
     /// Appends a batch, dropping the oldest events beyond `capacity` (a thousand at a time, so a
@@ -83,8 +100,11 @@ package struct StreamLog: Sendable, Equatable {
         filter?.add(batch)
         if events.count > Self.capacity + 1000 {
             events.removeFirst(events.count - Self.capacity)
-            let first = firstIndex
-            filter?.drop(before: first)
+            // A spilled stream's older matches stay: their rows are read back like any other.
+            if !spilled {
+                let first = firstIndex
+                filter?.drop(before: first)
+            }
         }
     }
 
@@ -97,10 +117,20 @@ package struct StreamLog: Sendable, Equatable {
     }
 
     /// Keeps only the events `path` selects something in (nil: all); the same path changes nothing.
+    /// On a spilled stream the events older than those in memory are left to a scan of the spill
+    /// file (`olderPending`, then `filterOlder`).
     package mutating func filter(_ path: String?) {
         guard filter?.path != path else { return }
         filter = path.flatMap { StreamEventFilter(path: $0) }
         filter?.add(events)
+        let first = firstIndex
+        if spilled, first > 0 { filter?.olderPending = 0..<first }
+    }
+
+    /// The spill file's matches for the filter `path` among the older events `range`.
+    package mutating func filterOlder(_ path: String, _ range: Range<Int>, _ indexes: [Int]) {
+        guard filter?.path == path, filter?.olderPending == range else { return }
+        filter?.prepend(indexes)
     }
 
     /// The index of the oldest event still in memory.
@@ -121,9 +151,14 @@ package struct StreamLog: Sendable, Equatable {
     package func event(at index: Int) -> StreamEvent? {
         let position = index - firstIndex
         if events.indices.contains(position) { return events[position] }
-        guard let paged, index >= paged.range.lowerBound, index - paged.range.lowerBound < paged.events.count
-        else { return nil }
-        return paged.events[index - paged.range.lowerBound]
+        guard let events = paged?.events else { return nil }
+        var low = 0
+        var high = events.count
+        while low < high {
+            let middle = (low + high) / 2
+            if events[middle].index < index { low = middle + 1 } else { high = middle }
+        }
+        return low < events.count && events[low].index == index ? events[low] : nil
     }
 
     /// Events per second over the stream so far (nil before a second event).
@@ -134,8 +169,21 @@ package struct StreamLog: Sendable, Equatable {
     }
 }
 
-/// Older events of a stream read back from its spill file: those of `range` that it had.
+/// Older events of a stream read back from its spill file: those `asked` (in order) that it had.
 package struct StreamPage: Sendable, Equatable {
-    package var range: Range<Int>
+    package var asked: [Int]
     package var events: [StreamEvent]
+}
+
+extension Array where Element == Int {
+    /// Whether this sorted array holds `value` (binary search).
+    func sortedContains(_ value: Int) -> Bool {
+        var low = 0
+        var high = count
+        while low < high {
+            let middle = (low + high) / 2
+            if self[middle] < value { low = middle + 1 } else { high = middle }
+        }
+        return low < count && self[low] == value
+    }
 }

@@ -29,7 +29,9 @@ enum StreamView {
         } else {
             var line = header(stream, following: state.response.streamSelected == nil)
             if let kept = stream.filter {
-                line += " · | \(kept.path): \(CountText.format(kept.matching.count)) shown"
+                // `+…`: the older events are still being looked through in the spill file.
+                let more = kept.olderPending == nil ? "" : "+…"
+                line += " · | \(kept.path): \(CountText.format(kept.matching.count))\(more) shown"
             }
             if let count = state.response.streamMatchCount, !search.lastPattern.isEmpty {
                 // The older events' matches are still being looked for in the spill file.

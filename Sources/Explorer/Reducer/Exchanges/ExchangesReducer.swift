@@ -46,8 +46,10 @@ package enum ExchangesReducer: SliceReducer {
         /// The stream of `key` joins the text at `join` and keeps the events `filter` selects (nil: none, all).
         case streamView(RequestKey, join: String?, filter: String?)
         /// Older events read back from the spill file, or (no events) the range just asked for.
-        case streamPage(RequestKey, generation: Int, Range<Int>, [StreamEvent])
-        case streamPageAsked(RequestKey, Range<Int>)
+        case streamPage(RequestKey, generation: Int, [Int], [StreamEvent])
+        case streamPageAsked(RequestKey, [Int])
+        /// The spill file's matches for the `|` filter `path` among the older events `range`.
+        case streamFilterOlder(RequestKey, generation: Int, path: String, Range<Int>, [Int])
         /// A request of the token fetch of a send in flight ended: one more row under its token stage.
         case tokenStep(RequestKey, generation: Int, OAuthStepRecord)
     }
@@ -149,17 +151,25 @@ package enum ExchangesReducer: SliceReducer {
         case .streamEvents(let key, let generation, let events):
             return streamEvents(key, generation: generation, events, &state, context)
         case .streamView(let key, let join, let filter):
-            guard var exchange = state.exchanges[key], var stream = exchange.stream else { return Outcome() }
-            stream.join(join)
-            stream.filter(filter)
-            exchange.stream = stream
-            state.exchanges[key] = exchange
-            return Outcome()
-        case .streamPage(let key, let generation, let range, let events):
+            guard state.exchanges[key]?.stream != nil else { return Outcome() }
+            let before = state.exchanges[key]?.stream?.filter?.path
+            state.exchanges[key]?.stream?.join(join)
+            state.exchanges[key]?.stream?.filter(filter)
+            // A new filter on a spilled stream: the older events are looked through in the spill file.
+            guard let stream = state.exchanges[key]?.stream, let kept = stream.filter, kept.path != before,
+                let range = kept.olderPending
+            else { return Outcome() }
+            return Outcome(effects: [
+                .filterStreamSpill(key, generation: stream.generation, path: kept.path, range)
+            ])
+        case .streamPage(let key, let generation, let asked, let events):
             guard state.exchanges[key]?.stream?.generation == generation else { return Outcome() }
-            state.exchanges[key]?.stream?.page(range, events)
-        case .streamPageAsked(let key, let range):
-            state.exchanges[key]?.stream?.pageAsked = range
+            state.exchanges[key]?.stream?.page(asked, events)
+        case .streamPageAsked(let key, let asked):
+            state.exchanges[key]?.stream?.pageAsked = asked
+        case .streamFilterOlder(let key, let generation, let path, let range, let indexes):
+            guard state.exchanges[key]?.stream?.generation == generation else { return Outcome() }
+            state.exchanges[key]?.stream?.filterOlder(path, range, indexes)
         case .event(let key, let generation, let event):
             state.exchanges[key]?.updateTrace(generation: generation) { $0.record(event) }
         case .chainStage(let key, let generation, let stage):

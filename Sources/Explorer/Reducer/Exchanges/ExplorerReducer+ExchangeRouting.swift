@@ -25,7 +25,8 @@ extension ExplorerReducer {
                 return ExchangesReducer.CurlCopy(text: copy.text, notice: copy.notice)
             }
         case .finished, .event, .chainStage, .deviceCode, .browserAuthorization, .commandRunning, .tokenState,
-            .generationTaken, .snapshotAccepted, .streamEvents, .streamView, .streamPage, .streamPageAsked, .tokenStep:
+            .generationTaken, .snapshotAccepted, .streamEvents, .streamView, .streamPage, .streamPageAsked,
+            .streamFilterOlder, .tokenStep:
             break
         }
         let outcome = ExchangesReducer.reduce(&state.sends, action, context)
