@@ -202,7 +202,7 @@ def stop(pid):
                 with open("/proc/%d/stat" % pid) as handle:
                     if handle.read().rsplit(")", 1)[1].split()[0] == "Z":
                         return
-            except FileNotFoundError:  # reaped between the two checks
+            except (FileNotFoundError, ProcessLookupError):  # reaped between the two checks
                 return
             time.sleep(0.02)
 
