@@ -41,7 +41,7 @@ public struct NIOWebSocketConnector: WebSocketConnecting {
         let (events, continuation) = AsyncStream<WebSocketEvent>.makeStream()
         // TCP (and, through the tunnel, TLS) times for the Timeline, known before the upgrade ends.
         let started = ContinuousClock.now
-        let measured = Mutex<(connect: Duration?, tls: Duration?)>((nil, nil))
+        let measured = Mutex<(connect: Duration?, tls: Duration?, details: ExchangeEvent.TLSDetails?)>((nil, nil, nil))
         let promise = group.next().makePromise(of: NIOWebSocketSession.self)
         let once = Once()
         let complete: @Sendable (Result<NIOWebSocketSession, TransportError>) -> Void = { result in
@@ -71,7 +71,7 @@ public struct NIOWebSocketConnector: WebSocketConnecting {
                             headers: HTTPCore.HTTPHeaders(response.headers.map { ($0.name, $0.value) }),
                             subprotocol: response.headers.first(name: "Sec-WebSocket-Protocol"),
                             connectDuration: times.connect, tlsDuration: times.tls,
-                            tlsVerified: secure && request.options.verifyTLS)
+                            tlsVerified: secure && request.options.verifyTLS, tls: times.details)
                         let session = NIOWebSocketSession(
                             channel: channel, handler: NIOLoopBound(handler, eventLoop: channel.eventLoop),
                             handshake: handshake, events: events)
@@ -102,7 +102,7 @@ public struct NIOWebSocketConnector: WebSocketConnecting {
             }
             // NIO takes the descriptor over: the channel closes it, which ends the tunnel.
             tunnelEnding = opened.ending
-            measured.withLock { $0 = (opened.connectDuration, opened.tlsDuration) }
+            measured.withLock { $0 = (opened.connectDuration, opened.tlsDuration, opened.tls) }
             connected = bootstrap.withConnectedSocket(opened.descriptor)
         } else {
             connected = bootstrap.connect(host: host, port: port)

@@ -44,7 +44,8 @@ check "tls: the status is the upgrade's 101" wait_for wss " 101 "
 keys wss g 3 ] ] ]
 check "timeline: the TCP connect has a row of its own" wait_for wss "connecting .*127.0.0.1:$TLS_PORT"
 check "timeline: so has the TLS handshake, before the upgrade" wait_for wss "^.*TLS  .*[0-9]"
-check "timeline: it says the certificate was not verified (verifyTLS off)" wait_for wss "TLS +NOT verified: verification is off"
+check "timeline: it names the TLS version and cipher, and says the certificate was not verified (verifyTLS off)" \
+    wait_for wss "TLS +TLSv1\.[23] · TLS_[A-Z0-9_]+ · NOT verified: self-signed certificate"
 
 # A state folder of its own: the first explorer's session (Echo open) is not restored here.
 XDG_STATE_HOME="$E2E_DIR/state-strict" explorer strict "$E2E_DIR/wss" tui wss.json

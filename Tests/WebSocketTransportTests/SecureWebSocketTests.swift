@@ -45,6 +45,13 @@ import WebSocketTransport
         #expect(session.handshake.connectDuration != nil)
         #expect(session.handshake.tlsDuration != nil)
         #expect(session.handshake.tlsVerified)
+        // What libcurl negotiated, as an HTTPS request's Timeline shows it.
+        let tls = try #require(session.handshake.tls)
+        #expect(tls.protocolVersion?.hasPrefix("TLS") == true)
+        #expect(tls.cipher?.isEmpty == false)
+        #expect(tls.certificate?.subject.contains("CN=") == true)
+        #expect(tls.certificate?.expires != nil)
+        #expect(tls.verification == .verified)
         session.send(.text("hello?"))
         session.send(.text("héllo ✓"))
         session.send(.binary([0, 1, 2, 255]))

@@ -38,6 +38,26 @@ import Workspace
         #expect(tls.verification == .verified)
     }
 
+    @Test func theTunnelsReadingOfTheHandshakeIsTheTLSRow() throws {
+        let details = ExchangeEvent.TLSDetails(
+            protocolVersion: "TLSv1.3", cipher: "TLS_AES_256_GCM_SHA384",
+            certificate: .init(
+                subject: "CN=localhost", issuer: "CN=Lazer Test CA", notBefore: nil, notAfter: nil, expires: nil),
+            verification: .verified)
+        let handshake = WebSocketHandshake(
+            status: 101, headers: HTTPHeaders(), subprotocol: nil, connectDuration: .milliseconds(10),
+            tlsDuration: .milliseconds(30), tlsVerified: true, tls: details)
+        let events = try opened(handshake, now: .milliseconds(100))
+        guard case .tlsEstablished(let tls) = events[2].kind else {
+            Issue.record("no TLS row")
+            return
+        }
+        #expect(tls.protocolVersion == "TLSv1.3")
+        #expect(tls.cipher == "TLS_AES_256_GCM_SHA384")
+        #expect(tls.certificate?.subject == "CN=localhost")
+        #expect(tls.duration == .milliseconds(30))
+    }
+
     @Test func withoutMeasuresTheConnectionIsOneStepUpToTheUpgrade() throws {
         let events = try opened(
             WebSocketHandshake(status: 101, headers: HTTPHeaders(), subprotocol: nil), now: .seconds(1))

@@ -36,12 +36,7 @@ final class CurlEventTracker {
     private var addresses: [String] = []
     private var headBytesOut: Int64 = 0
     private var bodyBytesOut: Int64 = 0
-    private var tlsVersion: String?
-    private var cipher: String?
-    private var subject: String?
-    private var issuer: String?
-    private var notBefore: String?
-    private var notAfter: String?
+    private var tls = CurlTLSText()
     private var redirects = 0
     /// When the TCP connection came up (the TLS handshake starts then).
     private var connectedAt: ContinuousClock.Instant?
@@ -89,26 +84,10 @@ final class CurlEventTracker {
             reportConnected(handle, address: Self.between(trimmed, "(", ")"), port: Self.port(in: trimmed))
         } else if trimmed.hasPrefix("Re-using existing connection") {
             reused = true
-        } else if trimmed.hasPrefix("SSL connection using ") {
-            let parts = trimmed.dropFirst("SSL connection using ".count).components(separatedBy: " / ")
-            tlsVersion = parts.first
-            cipher = parts.count > 1 ? parts[1] : nil
-        } else if trimmed.hasPrefix("subject: ") {
-            subject = String(trimmed.dropFirst("subject: ".count))
-        } else if trimmed.hasPrefix("issuer: ") {
-            issuer = String(trimmed.dropFirst("issuer: ".count))
-        } else if trimmed.hasPrefix("start date: ") {
-            notBefore = String(trimmed.dropFirst("start date: ".count))
-        } else if trimmed.hasPrefix("expire date: ") {
-            notAfter = String(trimmed.dropFirst("expire date: ".count))
         } else if trimmed.hasSuffix("TLS handshake, Request CERT (13):") {
             certificateRequested = true
-        } else if trimmed.hasPrefix("SSL certificate verify ok") {
-            reportTLS(handle, verification: .verified)
-        } else if trimmed.hasPrefix("SSL certificate verify result: ") {
-            var problem = String(trimmed.dropFirst("SSL certificate verify result: ".count))
-            if let range = problem.range(of: ", continuing anyway") { problem = String(problem[..<range.lowerBound]) }
-            reportTLS(handle, verification: .notVerified(problem))
+        } else if let verification = tls.read(trimmed) {
+            reportTLS(handle, verification: verification)
         }
     }
 
@@ -220,19 +199,9 @@ final class CurlEventTracker {
         guard !tlsReported, !reused else { return }
         if !connected { reportConnected(handle, address: nil, port: nil) }
         tlsReported = true
-        var certificate: ExchangeEvent.TLSDetails.Certificate?
-        if let subject {
-            certificate = .init(
-                subject: subject, issuer: issuer ?? "", notBefore: notBefore, notAfter: notAfter,
-                expires: notAfter.flatMap(Self.parseDate))
-        }
         // libcurl sets its own TLS time only after this point: measured from the TCP connection.
         let duration = connectedAt.map { ContinuousClock.now - $0 }
-        report(
-            .tlsEstablished(
-                .init(
-                    protocolVersion: tlsVersion, cipher: cipher, certificate: certificate, verification: verification,
-                    duration: duration)), stage: .sending)
+        report(.tlsEstablished(tls.details(verification: verification, duration: duration)), stage: .sending)
     }
 
     private func reportSent() {
@@ -273,12 +242,7 @@ final class CurlEventTracker {
         addresses = []
         headBytesOut = 0
         bodyBytesOut = 0
-        tlsVersion = nil
-        cipher = nil
-        subject = nil
-        issuer = nil
-        notBefore = nil
-        notAfter = nil
+        tls = CurlTLSText()
     }
 
     // MARK: - Parsing
@@ -312,15 +276,6 @@ final class CurlEventTracker {
         return Int(text[range.upperBound...].prefix { $0.isNumber })
     }
 
-    /// OpenSSL's `Nov 27 16:19:23 2026 GMT`.
-    static func parseDate(_ text: String) -> Date? {
-        let formatter = DateFormatter()
-        formatter.locale = Locale(identifier: "en_US_POSIX")
-        formatter.timeZone = TimeZone(identifier: "GMT")
-        formatter.dateFormat = "MMM d HH:mm:ss yyyy zzz"
-        let collapsed = text.split(separator: " ", omittingEmptySubsequences: true).joined(separator: " ")
-        return formatter.date(from: collapsed)
-    }
 }
 
 // MARK: - C callbacks for observed transfers

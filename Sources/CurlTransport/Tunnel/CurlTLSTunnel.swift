@@ -50,13 +50,33 @@ public struct CurlTLSTunnel: TLSTunnelOpening {
                     returning: .success(
                         TLSTunnel(
                             descriptor: pump.callerEnd, ending: ending, connectDuration: pump.connectDuration,
-                            tlsDuration: pump.tlsDuration)))
+                            tlsDuration: pump.tlsDuration, tls: pump.tls)))
                 pump.run()
             }
             thread.name = "lazer-tls-tunnel"
             thread.start()
         }
     }
+}
+
+/// The TLS lines of libcurl's verbose text while a tunnel connects (on the connecting thread only).
+private final class TunnelTLSLog {
+    var text = CurlTLSText()
+    var verification: ExchangeEvent.TLSDetails.Verification?
+}
+
+/// Reads the verbose text of a tunnel's connect into its `TunnelTLSLog`.
+private func tunnelDebugCallback(
+    _: UnsafeMutableRawPointer?, _ type: curl_infotype, _ data: UnsafeMutablePointer<CChar>?, _ size: Int,
+    _ user: UnsafeMutableRawPointer?
+) -> Int32 {
+    guard type == CURLINFO_TEXT, let data, let user else { return 0 }
+    let log = Unmanaged<TunnelTLSLog>.fromOpaque(user).takeUnretainedValue()
+    let line = String(decoding: UnsafeRawBufferPointer(start: data, count: size), as: UTF8.self)
+    if let verification = log.text.read(line.trimmingCharacters(in: .whitespacesAndNewlines)) {
+        log.verification = verification
+    }
+    return 0
 }
 
 /// Set when the task opening a tunnel is cancelled; libcurl's progress callback reads it.
@@ -96,6 +116,8 @@ private final class TunnelPump {
     /// libcurl's times: TCP up, then the TLS handshake done (after the TCP connect).
     private(set) var connectDuration: Duration?
     private(set) var tlsDuration: Duration?
+    /// What libcurl's verbose text said of the handshake.
+    private(set) var tls: ExchangeEvent.TLSDetails?
 
     private init(
         handle: UnsafeMutableRawPointer, errorBuffer: UnsafeMutablePointer<CChar>, network: Int32, callerEnd: Int32,
@@ -128,13 +150,20 @@ private final class TunnelPump {
             try setter.set(CURLOPT_NOPROGRESS, 0)
             try setter.pointer(CURLOPT_XFERINFODATA, Unmanaged.passUnretained(cancel).toOpaque())
             try setter.check(ccurl_easy_setopt_xferinfo_function(handle, tunnelProgressCallback))
+            // libcurl's verbose text during the connect says what TLS it negotiated, as for HTTPS.
+            let log = TunnelTLSLog()
+            try setter.set(CURLOPT_VERBOSE, 1)
+            try setter.pointer(CURLOPT_DEBUGDATA, Unmanaged.passUnretained(log).toOpaque())
+            try setter.check(ccurl_easy_setopt_debug_function(handle, tunnelDebugCallback))
             try setter.setConnectionSecurity(
                 verifyTLS: options.verifyTLS, caFile: options.caFile,
                 clientCertificate: options.clientCertificate?.certificatePath,
                 clientKey: options.clientCertificate?.privateKeyPath,
                 clientKeyPassphrase: options.clientCertificate?.passphrase, proxy: options.proxy,
                 proxyCAFile: options.proxyCAFile)
-            let code = curl_easy_perform(handle)
+            let code = withExtendedLifetime(log) { curl_easy_perform(handle) }
+            // The pump's reads and writes are not told.
+            try setter.set(CURLOPT_VERBOSE, 0)
             guard code == CURLE_OK else {
                 var failure = CurlFailure(
                     cause: .curl(Int(code.rawValue)),
@@ -170,6 +199,10 @@ private final class TunnelPump {
             let secured = CurlInfo.offset(handle, CURLINFO_APPCONNECT_TIME_T)
             if connected > 0 { pump.connectDuration = .microseconds(connected) }
             if secured > connected, connected > 0 { pump.tlsDuration = .microseconds(secured - connected) }
+            pump.tls = log.text.details(
+                verification: log.verification
+                    ?? (options.verifyTLS ? .verified : .notVerified("verification is off for this request")),
+                duration: pump.tlsDuration)
             return pump
         } catch {
             curl_easy_cleanup(handle)

@@ -24,15 +24,19 @@ public struct TLSTunnel: Sendable {
     /// How long the TCP connect and then the TLS handshake took, when the tunnel measured them.
     public var connectDuration: Duration?
     public var tlsDuration: Duration?
+    /// What the handshake negotiated (version, cipher, the server's certificate, how it was
+    /// checked), when the tunnel could tell: the Timeline's TLS row.
+    public var tls: ExchangeEvent.TLSDetails?
 
     public init(
         descriptor: Int32, ending: TunnelEnding = TunnelEnding(), connectDuration: Duration? = nil,
-        tlsDuration: Duration? = nil
+        tlsDuration: Duration? = nil, tls: ExchangeEvent.TLSDetails? = nil
     ) {
         self.descriptor = descriptor
         self.ending = ending
         self.connectDuration = connectDuration
         self.tlsDuration = tlsDuration
+        self.tls = tls
     }
 }
 

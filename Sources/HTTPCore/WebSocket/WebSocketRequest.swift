@@ -65,11 +65,14 @@ public struct WebSocketHandshake: Sendable, Equatable {
     public var tlsDuration: Duration?
     /// The server's certificate was verified (the handshake succeeded with verification on).
     public var tlsVerified = false
+    /// The TLS version, cipher and certificate, when the connector's tunnel read them.
+    public var tls: ExchangeEvent.TLSDetails?
 
     public init(
         status: Int, headers: HTTPHeaders, subprotocol: String?, connectDuration: Duration? = nil,
-        tlsDuration: Duration? = nil, tlsVerified: Bool = false
+        tlsDuration: Duration? = nil, tlsVerified: Bool = false, tls: ExchangeEvent.TLSDetails? = nil
     ) {
+        self.tls = tls
         self.status = status
         self.headers = headers
         self.subprotocol = subprotocol

@@ -43,13 +43,15 @@ package struct WebSocketExchangeEvents: Sendable {
                 .connected(.init(address: address, port: port, reused: false, connectDuration: tcp)),
                 handshake.tlsDuration == nil ? .waiting : .tlsHandshake, at: connectedAt)
             if let tls = handshake.tlsDuration {
-                report(
-                    .tlsEstablished(
-                        .init(
-                            protocolVersion: nil, cipher: nil, certificate: nil,
-                            verification: handshake.tlsVerified
-                                ? .verified : .notVerified("verification is off for this request"), duration: tls)),
-                    .waiting, at: min(now, connectedAt + tls))
+                // The tunnel's reading of the handshake (version, cipher, certificate) when it had one.
+                var details =
+                    handshake.tls
+                    ?? .init(
+                        protocolVersion: nil, cipher: nil, certificate: nil,
+                        verification: handshake.tlsVerified
+                            ? .verified : .notVerified("verification is off for this request"))
+                details.duration = tls
+                report(.tlsEstablished(details), .waiting, at: min(now, connectedAt + tls))
             }
         } else {
             report(.connected(.init(address: address, port: port, reused: false, connectDuration: now)), .waiting)
