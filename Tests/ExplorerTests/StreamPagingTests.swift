@@ -17,6 +17,23 @@ struct StreamPagingTests {
         }
     }
 
+    /// A collection whose request `long` answers from a mock environment with `events` (the
+    /// route's JSON events, joined by commas), without delays between them.
+    static func longStream(_ events: String) -> FixtureFile {
+        FixtureFile.text(
+            "long.json",
+            """
+            {
+              "formatVersion": 1, "id": "streams-0000-4000-8000-000000000009", "name": "Long",
+              "defaultEnvironment": "dev",
+              "environments": [{ "name": "dev", "kind": "mock", "baseURL": "http://dev.mock", "routes": [
+                { "method": "GET", "path": "/long", "response": { "status": 200, "events": [\(events)] } }
+              ] }],
+              "requests": [{ "id": "long", "name": "Long", "method": "GET", "url": "/long" }]
+            }
+            """)
+    }
+
     @Test func theSpillGivesBackAnyRangeOfWhatWasWritten() throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("spill-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
@@ -119,18 +136,7 @@ struct StreamPagingTests {
     @MainActor @Test func homeShowsTheFirstEventReadBackFromTheSpillFile() throws {
         // No delay between them: the mock plays them in a loop (by recursion, this crashed the explorer).
         let events = (0..<12_000).map { #"{ "event": "tick", "data": { "n": \#($0) } }"# }.joined(separator: ",")
-        let collection = FixtureFile.text(
-            "long.json",
-            """
-            {
-              "formatVersion": 1, "id": "streams-0000-4000-8000-000000000009", "name": "Long",
-              "defaultEnvironment": "dev",
-              "environments": [{ "name": "dev", "kind": "mock", "baseURL": "http://dev.mock", "routes": [
-                { "method": "GET", "path": "/long", "response": { "status": 200, "events": [\(events)] } }
-              ] }],
-              "requests": [{ "id": "long", "name": "Long", "method": "GET", "url": "/long" }]
-            }
-            """)
+        let collection = Self.longStream(events)
         let harness = try ExplorerHarness(collections: [collection], startup: StartupRequest(request: "long"))
         harness.press("F5")
         harness.advance(by: .seconds(1))
@@ -159,18 +165,7 @@ struct StreamSpillSearchTests {
                 ? #"{ "event": "tick", "data": { "needle": \#(index) } }"#
                 : #"{ "event": "tick", "data": { "n": \#(index) } }"#
         }.joined(separator: ",")
-        let collection = FixtureFile.text(
-            "long.json",
-            """
-            {
-              "formatVersion": 1, "id": "streams-0000-4000-8000-000000000010", "name": "Long",
-              "defaultEnvironment": "dev",
-              "environments": [{ "name": "dev", "kind": "mock", "baseURL": "http://dev.mock", "routes": [
-                { "method": "GET", "path": "/long", "response": { "status": 200, "events": [\(events)] } }
-              ] }],
-              "requests": [{ "id": "long", "name": "Long", "method": "GET", "url": "/long" }]
-            }
-            """)
+        let collection = StreamPagingTests.longStream(events)
         // Wide enough for the Stream view's header to hold the search's count.
         let harness = try ExplorerHarness(
             collections: [collection], size: Size(width: 160, height: 40), startup: StartupRequest(request: "long"))

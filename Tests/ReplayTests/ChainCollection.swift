@@ -211,7 +211,7 @@ enum ChainCollection {
                   "method": "GET",
                   "path": "/slow",
                   "response": {
-                    "delayMilliseconds": 5000
+                    "delayMilliseconds": 60000
                   }
                 }
               ]

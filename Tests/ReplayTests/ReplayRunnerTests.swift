@@ -32,8 +32,9 @@ import Workspace
     func cancellingTheTaskStopsTheRun() async throws {
         let fixture = try ReplayFixture(processEnvironment: environment)
         let file = try fixture.write(ChainCollection.text, to: "chain.json")
-        // The mock answers "slow" after 5 s: cancelled once the mock has it, it ends at once as an
-        // error, and what follows is skipped.
+        // The mock answers "slow" after 60 s: cancelled once the mock has it, it ends at once as an
+        // error, and what follows is skipped. (With 5 s, a full parallel test run on 2 cores once
+        // resumed this test's wait only after the answer had come.)
         let plan = try fixture.plan([file], requests: ["slow", "undefined"])
         let document = try #require(plan.items.first?.document)
         let environment = try #require(document.collection.environments.first)
