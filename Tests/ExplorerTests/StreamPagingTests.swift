@@ -239,6 +239,37 @@ struct StreamSpillSearchTests {
         #expect(harness.state.response.streamSelected == 9_000)
     }
 
+    /// A search made while every event was in memory, then more arrive and push the match out
+    /// while the stream runs: the next step asks the spill file for the events that left memory.
+    @MainActor @Test func aStepAfterMatchesLeftMemoryFindsThemOnDisk() throws {
+        let events = (0..<12_000).map { index in
+            let data = [5, 10_500].contains(index) ? #"{ "needle": \#(index) }"# : #"{ "n": \#(index) }"#
+            // A pause before event 10,000; the last one keeps the stream open past the test.
+            let delay = index == 10_000 ? 1_000 : index == 11_999 ? 60_000 : 0
+            return #"{ "event": "tick", "data": \#(data), "delayMilliseconds": \#(delay) }"#
+        }.joined(separator: ",")
+        let harness = try ExplorerHarness(
+            collections: [StreamPagingTests.longStream(events)], size: Size(width: 160, height: 40),
+            startup: StartupRequest(request: "long"))
+        harness.press("F5")
+        harness.advance(by: .milliseconds(500))
+        #expect(harness.state.exchanges.values.first?.stream?.total == 10_000)
+        harness.press("g", "3")
+        Self.search("needle", in: harness)
+        harness.settle()
+        #expect(harness.state.response.streamSelected == 5)
+        #expect(harness.state.response.streamOlderSearch == nil)
+        harness.advance(by: .seconds(2))
+        #expect(harness.state.exchanges.values.first?.stream?.firstIndex ?? 0 > 5)
+        harness.press("n")
+        #expect(harness.state.response.streamSelected == 10_500)
+        // The step asked for the events now on disk: event 5 is a match again.
+        #expect(harness.state.response.streamOlderSearch?.indexes == [5])
+        #expect(harness.state.response.streamMatchCount == 2)
+        harness.press("N")
+        #expect(harness.state.response.streamSelected == 5)
+    }
+
     @MainActor @Test func aPatternNowhereIsReportedOnceTheSpillFileAnswers() throws {
         let harness = try Self.harness()
         Self.search("haystack", in: harness)

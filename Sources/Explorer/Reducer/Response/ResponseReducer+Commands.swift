@@ -70,7 +70,7 @@ extension ResponseReducer {
             state.filter.query.selectAll()
         case .nextMatch, .previousMatch:
             if let log = context.streamLog, state.tab == .tree, state.openedStreamEvent == nil {
-                return Outcome(notice: stepStream(forward: command == .nextMatch, log, &state))
+                return stepStream(forward: command == .nextMatch, log, key: context.requestKey, &state)
             }
             return Outcome(notice: stepMatch(forward: command == .nextMatch, &state))
         case .nextFinding, .previousFinding:

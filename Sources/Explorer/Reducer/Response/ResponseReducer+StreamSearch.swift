@@ -65,9 +65,18 @@ extension ResponseReducer {
     static func olderStreamMatches(
         generation: Int, pattern: String, range: Range<Int>, _ indexes: [Int], _ state: inout ResponseViewState
     ) -> Outcome {
-        guard var search = state.streamOlderSearch, search.generation == generation, search.pattern == pattern,
-            search.range == range, search.indexes == nil
+        guard var search = state.streamOlderSearch, search.generation == generation, search.pattern == pattern
         else { return Outcome() }
+        if let gap = search.gapAsked, gap == range, let known = search.indexes {
+            // The events that left memory since the search: their matches come after the others.
+            search.indexes = known + indexes
+            search.range = search.range.lowerBound..<gap.upperBound
+            search.gapAsked = nil
+            state.streamOlderSearch = search
+            state.streamMatchCount = (state.streamMatchCount ?? 0) + indexes.count
+            return Outcome()
+        }
+        guard search.range == range, search.indexes == nil else { return Outcome() }
         search.indexes = indexes
         state.streamOlderSearch = search
         let total = (state.streamMatchCount ?? 0) + indexes.count
@@ -80,9 +89,12 @@ extension ResponseReducer {
         return Outcome(notice: Notice("\(events) \"\(pattern)\" (n later, N earlier)", kind: .info))
     }
 
-    static func stepStream(forward: Bool, _ log: StreamLog, _ state: inout ResponseViewState) -> Notice? {
+    static func stepStream(
+        forward: Bool, _ log: StreamLog, key: RequestKey?, _ state: inout ResponseViewState
+    ) -> Outcome {
         let pattern = state.search.lastPattern
-        guard !pattern.isEmpty, let last = log.events.last?.index else { return nil }
+        guard !pattern.isEmpty, let last = log.events.last?.index else { return Outcome() }
+        let effects = searchLeftEvents(pattern, log, key: key, &state)
         let from = state.streamSelected ?? last
         let older = olderMatches(pattern, state)
         let matcher = StreamTextMatcher(pattern)
@@ -101,9 +113,33 @@ extension ResponseReducer {
         state.streamMatchCount = matchCount(matcher, in: log) + older.count
         state.streamOlderSearch?.selectsWhenFound = false
         guard let found else {
-            return Notice("No \(forward ? "later" : "earlier") event holds \"\(pattern)\"", kind: .info)
+            let notice = Notice("No \(forward ? "later" : "earlier") event holds \"\(pattern)\"", kind: .info)
+            return Outcome(effects: effects, notice: notice)
         }
         state.streamSelected = found
-        return nil
+        return Outcome(effects: effects)
+    }
+
+    /// A running stream's events that left memory after the search looked at them there (or
+    /// before any older search began) are asked of the spill file, once at a time.
+    private static func searchLeftEvents(
+        _ pattern: String, _ log: StreamLog, key: RequestKey?, _ state: inout ResponseViewState
+    ) -> [ExplorerEffect] {
+        guard log.spilled, log.filter == nil, let key else { return [] }
+        guard var search = state.streamOlderSearch, search.pattern == pattern, search.generation == log.generation
+        else {
+            guard log.firstIndex > 0 else { return [] }
+            // Everything was in memory when the search ran; some of it is on disk now.
+            let range = 0..<log.firstIndex
+            state.streamOlderSearch = StreamOlderSearch(
+                pattern: pattern, generation: log.generation, range: range, selectsWhenFound: false,
+                selectionAtStart: state.streamSelected)
+            return [.searchStreamSpill(key, generation: log.generation, pattern: pattern, range)]
+        }
+        guard search.indexes != nil, search.gapAsked == nil, log.firstIndex > search.range.upperBound else { return [] }
+        let gap = search.range.upperBound..<log.firstIndex
+        search.gapAsked = gap
+        state.streamOlderSearch = search
+        return [.searchStreamSpill(key, generation: log.generation, pattern: pattern, gap)]
     }
 }
