@@ -160,6 +160,17 @@ struct StreamViewTests {
         harness.press("enter")
         #expect(harness.shows("No event holds \"nowhere\""))
         #expect(harness.state.response.streamSelected == 2)
+        // Once the stream ends the view goes on showing its events, and the pattern stays with them.
+        harness.press("/")
+        harness.press("ctrl+a")
+        harness.type("tick")
+        harness.press("enter")
+        harness.advance(by: .seconds(10))
+        #expect(harness.state.exchanges.values.first?.stream?.end != nil)
+        #expect(harness.state.response.search.lastPattern == "tick")
+        harness.press("G")
+        harness.press("N")
+        #expect(harness.state.response.streamSelected == 1)
     }
 
     @Test func aJSONPathFilterKeepsTheEventsItSelectsSomethingIn() throws {

@@ -180,7 +180,17 @@ package enum ResponseReducer: SliceReducer {
             }
             return Outcome()
         case .showLatest:
+            // A stream's own end: the Stream view goes on showing the same events, and its `/`
+            // pattern stays with them (`n`/`N` go on working).
+            let streamEnded =
+                state.openedHistory == nil && context.streamLog != nil
+                && context.streamLog?.generation == context.liveResult?.generation
+            let pattern = state.search.lastPattern
             closeHistory(context, &state)
+            if streamEnded, !state.search.isEditing {
+                state.search.lastPattern = pattern
+                state.search.query.insert(pattern)
+            }
             return Outcome()
         case .resultCancelled:
             state.resetForNewResult()
