@@ -102,13 +102,11 @@ package final class StreamSpill: Sendable {
 
     /// The stream indexes of `range` whose events `matches` accepts, read a few thousand records
     /// at a time (a spill may hold millions): what `/` over a long stream looks for past those in
-    /// memory. `cancelled` is asked between reads; it stops the scan with what it found so far.
-    package func indexes(
-        in range: Range<Int>, where matches: (StreamEvent) -> Bool, cancelled: () -> Bool = { false }
-    ) -> [Int] {
+    /// memory.
+    package func indexes(in range: Range<Int>, where matches: (StreamEvent) -> Bool) -> [Int] {
         var found: [Int] = []
         var start = range.lowerBound
-        while start < range.upperBound, !cancelled() {
+        while start < range.upperBound {
             let end = min(range.upperBound, (start / Self.block + Self.blocksPerScan) * Self.block)
             let events = read(start..<end)
             guard !events.isEmpty else { break }

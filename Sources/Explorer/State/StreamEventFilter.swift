@@ -68,13 +68,7 @@ package struct StreamEventFilter: Sendable, Equatable {
 
     /// The place of the first match at or after stream index `index` (binary search).
     package func insertionPoint(of index: Int) -> Int {
-        var low = 0
-        var high = matching.count
-        while low < high {
-            let middle = (low + high) / 2
-            if matching[middle] < index { low = middle + 1 } else { high = middle }
-        }
-        return low
+        matching.sortedInsertionPoint(of: index)
     }
 }
 

@@ -176,14 +176,20 @@ package struct StreamPage: Sendable, Equatable {
 }
 
 extension Array where Element == Int {
-    /// Whether this sorted array holds `value` (binary search).
-    func sortedContains(_ value: Int) -> Bool {
+    /// The place of the first element at or after `value` in this sorted array (binary search).
+    func sortedInsertionPoint(of value: Int) -> Int {
         var low = 0
         var high = count
         while low < high {
             let middle = (low + high) / 2
             if self[middle] < value { low = middle + 1 } else { high = middle }
         }
-        return low < count && self[low] == value
+        return low
+    }
+
+    /// Whether this sorted array holds `value`.
+    func sortedContains(_ value: Int) -> Bool {
+        let point = sortedInsertionPoint(of: value)
+        return point < count && self[point] == value
     }
 }
