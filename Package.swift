@@ -84,6 +84,9 @@ let package = Package(
         // GraphQL documents checked against their schema (issue 28): GraphQLSwift's parser, SDL schema
         // builder and the specification's validation rules. Needs only swift-collections (already built).
         .package(url: "https://github.com/GraphQLSwift/GraphQL", exact: "4.3.0"),
+        // WebSocket permessage-deflate (RFC 7692, issue 25): raw deflate streams over the system's zlib
+        // (zlib1g-dev), for the WebSocketTransport module only. Needs only swift-nio (already built).
+        .package(url: "https://github.com/adam-fowler/compress-nio", exact: "1.5.0"),
     ],
     targets: [
         // MARK: - C bindings
@@ -401,12 +404,14 @@ let package = Package(
         // MARK: - WebSocket transport
 
         // WebSocketConnecting (HTTPCore) on SwiftNIO (issue 25): NIOHTTP1's client upgrade,
-        // NIOWebSocket's frame codec, our fragmentation, UTF-8, ping and close handling. `ws://` only
+        // NIOWebSocket's frame codec, our fragmentation, UTF-8, ping and close handling, and
+        // permessage-deflate over CompressNIO's zlib streams. `wss://` goes through libcurl's TLS tunnel
         // (no swift-nio-ssl). Injected by the `lazer` executable; the explorer and Replay never import it.
         .target(
             name: "WebSocketTransport",
             dependencies: [
                 "HTTPCore",
+                .product(name: "CompressNIO", package: "compress-nio"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),

@@ -9,6 +9,7 @@ packages=(
     libncursesw5-dev     # CCurses: the wide-character ncurses headers and library
     libcurl4-openssl-dev # CCurl: libcurl with OpenSSL (TLS, HTTP/2 through nghttp2)
     libsqlite3-dev       # StateStore: SQLite (with FTS5) under GRDB for history, drafts, captures
+    zlib1g-dev           # WebSocketTransport: zlib (through compress-nio) for permessage-deflate
     tmux                 # end-to-end tests drive the real binary in tmux
     ncurses-bin          # tic: the end-to-end tests compile a direct-colour terminfo entry
     ncurses-term         # tmux-direct, xterm-direct: true colour when COLORTERM=truecolor

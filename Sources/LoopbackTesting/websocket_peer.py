@@ -16,6 +16,12 @@ loopback_server.py on `/ws/...` with hand-written frames, so it can misbehave on
   /ws/refuse?status=N    answers N with a short text body instead of 101
   /ws/bad-accept         answers 101 with a wrong Sec-WebSocket-Accept
   /ws/closes?id=X        one text message, JSON {"code", "reason"} of the close the client sent on connection X
+  /ws/deflate?answer=A&bomb=N&corrupt=1&final=1
+                         permessage-deflate (RFC 7692): answers the offer with A (default "permessage-deflate"
+                         when offered; "none": no extension), then echoes every message compressed (ended by a
+                         final block when final=1); "stats?" is answered with JSON {"offer", "compressedIn",
+                         "plainIn"}; bomb=N first sends N bytes of "a" as one compressed message; corrupt=1 first
+                         sends a compressed frame that is not deflate
 """
 
 import base64
@@ -24,6 +30,7 @@ import json
 import struct
 import threading
 import time
+import zlib
 
 GUID = "258EAFA5-E914-47DA-95CA-C5AB0DC85B11"
 CLOSES = {}
@@ -113,12 +120,20 @@ def serve(handler, path, query):
         handler.send(426, b"WebSocket only\n", content_type="text/plain")
         return
     offered = [p.strip() for p in handler.headers.get("Sec-WebSocket-Protocol", "").split(",") if p.strip()]
+    extension_offer = handler.headers.get("Sec-WebSocket-Extensions", "")
+    extension_answer = None
+    if name == "deflate":
+        extension_answer = query.get("answer", "permessage-deflate" if "permessage-deflate" in extension_offer else "none")
+        if extension_answer == "none":
+            extension_answer = None
     handler.send_response(101)
     handler.send_header("Upgrade", "websocket")
     handler.send_header("Connection", "Upgrade")
     handler.send_header("Sec-WebSocket-Accept", "bm90IHRoZSByaWdodCBrZXk=" if name == "bad-accept" else accept_key(key))
     if offered:
         handler.send_header("Sec-WebSocket-Protocol", offered[0])
+    if extension_answer:
+        handler.send_header("Sec-WebSocket-Extensions", extension_answer)
     handler.end_headers()
     handler.wfile.flush()
     handler.close_connection = True
@@ -129,6 +144,8 @@ def serve(handler, path, query):
         closes(handler, query)
     elif name == "echo":
         echo(handler, path, query, offered, ident)
+    elif name == "deflate":
+        deflate_echo(handler, query, extension_offer, extension_answer or "")
     elif name == "fragmented":
         out.write(frame(0x1, b"Hel", fin=False) + frame(0x9, b"p?") + frame(0x0, b"lo", fin=False)
                   + frame(0x0, b" world"))
@@ -218,3 +235,95 @@ def echo(handler, path, query, offered, ident):
         else:
             out.write(frame(opcode, payload))
         out.flush()
+
+
+def read_frame_rsv(rfile):
+    """(fin, rsv1, opcode, payload) or None when the connection ended."""
+    first = rfile.read(2)
+    if len(first) < 2:
+        return None
+    fin, rsv1, opcode = bool(first[0] & 0x80), bool(first[0] & 0x40), first[0] & 0x0F
+    length = first[1] & 0x7F
+    if length == 126:
+        length = struct.unpack("!H", rfile.read(2))[0]
+    elif length == 127:
+        length = struct.unpack("!Q", rfile.read(8))[0]
+    mask = rfile.read(4) if first[1] & 0x80 else None
+    payload = rfile.read(length)
+    if mask:
+        payload = bytes(b ^ mask[i % 4] for i, b in enumerate(payload))
+    return fin, rsv1, opcode, payload
+
+
+def deflate_echo(handler, query, offer, answer):
+    """Echoes messages compressed with the parameters in `answer` (the server's side of RFC 7692)."""
+    out = handler.wfile
+    agreed = answer.startswith("permessage-deflate")
+    params = [p.strip().split("=")[0] for p in answer.split(";")[1:]]
+    bits = 15
+    for p in answer.split(";")[1:]:
+        if p.strip().startswith("server_max_window_bits="):
+            bits = max(9, int(p.strip().split("=")[1]))
+    server_reset = "server_no_context_takeover" in params
+    client_reset = "client_no_context_takeover" in params
+    final = query.get("final") == "1"
+    state = {"compressor": zlib.compressobj(6, zlib.DEFLATED, -bits), "decompressor": zlib.decompressobj(-15)}
+
+    def compress(payload):
+        data = state["compressor"].compress(payload) + state["compressor"].flush(zlib.Z_SYNC_FLUSH)
+        if server_reset:
+            state["compressor"] = zlib.compressobj(6, zlib.DEFLATED, -bits)
+        return data[:-4] if data.endswith(b"\x00\x00\xff\xff") else data
+
+    def send(opcode, payload):
+        if not agreed:
+            out.write(frame(opcode, payload))
+        elif final:
+            c = zlib.compressobj(6, zlib.DEFLATED, -bits)
+            out.write(frame(opcode, c.compress(payload) + c.flush(zlib.Z_FINISH), rsv1=True))
+        else:
+            out.write(frame(opcode, compress(payload), rsv1=True))
+        out.flush()
+
+    if "bomb" in query:
+        send(0x1, b"a" * min(int(query["bomb"]), 256 << 20))
+    if query.get("corrupt") == "1":
+        out.write(frame(0x1, b"\xff\xfe not deflate", rsv1=True))
+        out.flush()
+    counts = {"compressedIn": 0, "plainIn": 0}
+    handler.connection.settimeout(600)
+    message = None
+    while True:
+        got = read_frame_rsv(handler.rfile)
+        if got is None:
+            return
+        fin, rsv1, opcode, payload = got
+        if opcode == 0x8:
+            out.write(frame(0x8, payload[:2]))
+            out.flush()
+            return
+        if opcode == 0x9:
+            out.write(frame(0xA, payload))
+            out.flush()
+            continue
+        if opcode in (0x1, 0x2):
+            message = [opcode, rsv1, payload]
+        elif opcode == 0x0 and message:
+            message[2] += payload
+        else:
+            continue
+        if not fin:
+            continue
+        opcode, compressed, payload = message
+        message = None
+        if compressed:
+            counts["compressedIn"] += 1
+            payload = state["decompressor"].decompress(payload + b"\x00\x00\xff\xff")
+            if client_reset:
+                state["decompressor"] = zlib.decompressobj(-15)
+        else:
+            counts["plainIn"] += 1
+        if opcode == 0x1 and payload == b"stats?":
+            send(0x1, json.dumps(dict(counts, offer=offer)).encode())
+        else:
+            send(opcode, payload)

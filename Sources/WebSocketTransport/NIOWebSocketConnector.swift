@@ -61,9 +61,20 @@ public struct NIOWebSocketConnector: WebSocketConnecting {
                     maxFrameSize: request.maxMessageBytes, automaticErrorHandling: false
                 ) { channel, response in
                     channel.pipeline.removeHandler(name: Self.upgradeHandlerName).flatMapThrowing {
+                        let deflate: PerMessageDeflate.Codec?
+                        do {
+                            deflate = try PerMessageDeflate.agreement(
+                                in: response.headers["Sec-WebSocket-Extensions"],
+                                offeredDeflate: Self.offersDeflate(request)
+                            ).map(PerMessageDeflate.Codec.init)
+                        } catch let refusal as PerMessageDeflate.Refusal {
+                            complete(.failure(TransportError(.protocolError, message: refusal.reason, url: url)))
+                            channel.close(promise: nil)
+                            return
+                        }
                         let handler = WebSocketFrameHandler(
                             continuation: continuation, maxMessageBytes: request.maxMessageBytes,
-                            pingInterval: request.pingInterval)
+                            pingInterval: request.pingInterval, deflate: deflate)
                         try channel.pipeline.syncOperations.addHandler(handler)
                         let times = measured.withLock { $0 }
                         let handshake = WebSocketHandshake(
@@ -71,7 +82,8 @@ public struct NIOWebSocketConnector: WebSocketConnecting {
                             headers: HTTPCore.HTTPHeaders(response.headers.map { ($0.name, $0.value) }),
                             subprotocol: response.headers.first(name: "Sec-WebSocket-Protocol"),
                             connectDuration: times.connect, tlsDuration: times.tls,
-                            tlsVerified: secure && request.options.verifyTLS, tls: times.details)
+                            tlsVerified: secure && request.options.verifyTLS, tls: times.details,
+                            extensions: deflate?.agreement.text)
                         let session = NIOWebSocketSession(
                             channel: channel, handler: NIOLoopBound(handler, eventLoop: channel.eventLoop),
                             handshake: handshake, events: events)
@@ -150,7 +162,7 @@ public struct NIOWebSocketConnector: WebSocketConnecting {
 
     /// The upgrade GET: the path and query, `Host`, the subprotocols, then the request's own fields.
     /// NIOWebSocket's upgrader adds `Sec-WebSocket-Key` and `Sec-WebSocket-Version`, NIOHTTP1's
-    /// `Upgrade` and `Connection`.
+    /// `Upgrade` and `Connection`; the permessage-deflate offer comes last.
     static func upgradeHead(_ request: WebSocketRequest, host: String, port: Int, defaultPort: Int = 80)
         -> HTTPRequestHead
     {
@@ -166,7 +178,13 @@ public struct NIOWebSocketConnector: WebSocketConnecting {
         for field in request.headers where field.name.lowercased() != "host" {
             headers.add(name: field.name, value: field.value)
         }
+        if offersDeflate(request) { headers.add(name: "Sec-WebSocket-Extensions", value: PerMessageDeflate.offer) }
         return HTTPRequestHead(version: .http1_1, method: .GET, uri: target, headers: headers)
+    }
+
+    /// permessage-deflate is offered unless the request's own fields offer extensions (theirs go instead).
+    static func offersDeflate(_ request: WebSocketRequest) -> Bool {
+        !request.headers.contains("Sec-WebSocket-Extensions")
     }
 
     static func translate(_ error: any Error, url: URL) -> TransportError {

@@ -5,8 +5,9 @@ import NIOWebSocket
 /// The client side of RFC 6455 on an upgraded channel, on its event loop: joins fragments
 /// (16 MiB cap: 1009), checks text is UTF-8 (1007), answers pings, runs the close handshake both
 /// ways, sends the periodic ping, and ends the connection with 1002 on a protocol error (reserved
-/// bits or opcode, a masked server frame, a continuation out of place). NIOWebSocket gives only
-/// the frame codec and the upgrade; all of this is ours.
+/// bits or opcode, a masked server frame, a continuation out of place), and inflates and deflates
+/// messages when permessage-deflate was agreed (RSV1 on a message's first frame). NIOWebSocket
+/// gives only the frame codec and the upgrade; all of this is ours.
 final class WebSocketFrameHandler: ChannelInboundHandler, RemovableChannelHandler {
     typealias InboundIn = WebSocketFrame
     typealias OutboundOut = WebSocketFrame
@@ -22,15 +23,21 @@ final class WebSocketFrameHandler: ChannelInboundHandler, RemovableChannelHandle
     private let maxMessageBytes: Int
     private let pingInterval: Duration?
     private var state = State.open
-    private var fragments: (binary: Bool, bytes: ByteBuffer)?
+    private var fragments: (binary: Bool, compressed: Bool, bytes: ByteBuffer)?
+    /// permessage-deflate's streams, when the server agreed to it.
+    private let deflate: PerMessageDeflate.Codec?
     private var context: ChannelHandlerContext?
     private var pingTask: RepeatedTask?
     private var closeTimeout: Scheduled<Void>?
     /// How long a close frame waits for the server's answer before the connection is dropped.
     static let closeWait = TimeAmount.seconds(3)
 
-    init(continuation: AsyncStream<WebSocketEvent>.Continuation, maxMessageBytes: Int, pingInterval: Duration?) {
+    init(
+        continuation: AsyncStream<WebSocketEvent>.Continuation, maxMessageBytes: Int, pingInterval: Duration?,
+        deflate: PerMessageDeflate.Codec? = nil
+    ) {
         self.continuation = continuation
+        self.deflate = deflate
         self.maxMessageBytes = maxMessageBytes
         self.pingInterval = pingInterval
     }
@@ -59,8 +66,11 @@ final class WebSocketFrameHandler: ChannelInboundHandler, RemovableChannelHandle
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
         let frame = unwrapInboundIn(data)
         if case .closed = state { return }
-        if frame.rsv1 || frame.rsv2 || frame.rsv3 {
+        if frame.rsv2 || frame.rsv3 || (frame.rsv1 && deflate == nil) {
             return fail(1002, "a frame with a reserved bit set (no extension was negotiated)")
+        }
+        if frame.rsv1, frame.opcode != .text, frame.opcode != .binary {
+            return fail(1002, "RSV1 (compressed) on a control or continuation frame")
         }
         if frame.maskKey != nil { return fail(1002, "a masked frame from the server") }
         switch frame.opcode {
@@ -71,9 +81,9 @@ final class WebSocketFrameHandler: ChannelInboundHandler, RemovableChannelHandle
             let binary = frame.opcode == .binary
             guard frame.data.readableBytes <= maxMessageBytes else { return tooLarge() }
             if frame.fin {
-                deliver(binary: binary, frame.data)
+                deliver(binary: binary, compressed: frame.rsv1, frame.data)
             } else {
-                fragments = (binary, frame.data)
+                fragments = (binary, frame.rsv1, frame.data)
             }
         case .continuation:
             guard var pending = fragments else {
@@ -84,7 +94,7 @@ final class WebSocketFrameHandler: ChannelInboundHandler, RemovableChannelHandle
             pending.bytes.writeBuffer(&data)
             if frame.fin {
                 fragments = nil
-                deliver(binary: pending.binary, pending.bytes)
+                deliver(binary: pending.binary, compressed: pending.compressed, pending.bytes)
             } else {
                 fragments = pending
             }
@@ -102,7 +112,17 @@ final class WebSocketFrameHandler: ChannelInboundHandler, RemovableChannelHandle
         }
     }
 
-    private func deliver(binary: Bool, _ buffer: ByteBuffer) {
+    private func deliver(binary: Bool, compressed: Bool, _ buffer: ByteBuffer) {
+        var buffer = buffer
+        if compressed, let deflate, let context {
+            do throws(PerMessageDeflate.Codec.Failure) {
+                buffer = try deflate.inflate(buffer, limit: maxMessageBytes, allocator: context.channel.allocator)
+            } catch .tooLarge {
+                return tooLarge()
+            } catch {
+                return fail(1007, "a compressed message that does not inflate (permessage-deflate)")
+            }
+        }
         let bytes = Array(buffer.readableBytesView)
         if binary {
             continuation.yield(.received(.binary(bytes)))
@@ -177,7 +197,9 @@ final class WebSocketFrameHandler: ChannelInboundHandler, RemovableChannelHandle
         case .binary(let bytes): buffer.writeBytes(bytes)
         }
         let opcode: WebSocketOpcode = if case .text = message { .text } else { .binary }
-        let frame = WebSocketFrame(fin: true, opcode: opcode, maskKey: .random(), data: buffer)
+        let compressed = deflate?.deflate(buffer, allocator: context.channel.allocator)
+        let frame = WebSocketFrame(
+            fin: true, rsv1: compressed != nil, opcode: opcode, maskKey: .random(), data: compressed ?? buffer)
         context.writeAndFlush(wrapOutboundOut(frame), promise: nil)
         continuation.yield(.sent(message))
     }

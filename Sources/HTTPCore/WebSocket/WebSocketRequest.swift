@@ -67,12 +67,17 @@ public struct WebSocketHandshake: Sendable, Equatable {
     public var tlsVerified = false
     /// The TLS version, cipher and certificate, when the connector's tunnel read them.
     public var tls: ExchangeEvent.TLSDetails?
+    /// The extension the server agreed to, as it wrote it (`permessage-deflate;
+    /// server_no_context_takeover`), when the transport speaks it.
+    public var extensions: String?
 
     public init(
         status: Int, headers: HTTPHeaders, subprotocol: String?, connectDuration: Duration? = nil,
-        tlsDuration: Duration? = nil, tlsVerified: Bool = false, tls: ExchangeEvent.TLSDetails? = nil
+        tlsDuration: Duration? = nil, tlsVerified: Bool = false, tls: ExchangeEvent.TLSDetails? = nil,
+        extensions: String? = nil
     ) {
         self.tls = tls
+        self.extensions = extensions
         self.status = status
         self.headers = headers
         self.subprotocol = subprotocol

@@ -75,6 +75,7 @@ struct SendWebSocket {
             }
             var opened = "Connected: 101 Switching Protocols"
             if let subprotocol = session.handshake.subprotocol { opened += ", subprotocol \(subprotocol)" }
+            if let extensions = session.handshake.extensions { opened += ", \(extensions)" }
             FileBytes.writeError(TerminalText.line(opened) + "\n")
             holder.opened(session)
             if let seconds = limits.seconds {
