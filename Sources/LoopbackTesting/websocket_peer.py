@@ -16,6 +16,8 @@ loopback_server.py on `/ws/...` with hand-written frames, so it can misbehave on
   /ws/refuse?status=N    answers N with a short text body instead of 101
   /ws/bad-accept         answers 101 with a wrong Sec-WebSocket-Accept
   /ws/closes?id=X        one text message, JSON {"code", "reason"} of the close the client sent on connection X
+  /ws/raw?frames=HEX&id=X  writes the bytes HEX (whole frames, as a test builds them), then reads until the
+                         client's close (recorded for /ws/closes) and answers it
   /ws/deflate?answer=A&bomb=N&corrupt=1&final=1
                          permessage-deflate (RFC 7692): answers the offer with A (default "permessage-deflate"
                          when offered; "none": no extension), then echoes every message compressed (ended by a
@@ -144,6 +146,15 @@ def serve(handler, path, query):
         closes(handler, query)
     elif name == "echo":
         echo(handler, path, query, offered, ident)
+    elif name == "raw":
+        out.write(bytes.fromhex(query.get("frames", "")))
+        out.flush()
+        read_until_close(handler, ident)
+        try:
+            out.write(frame(0x8, struct.pack("!H", 1000)))
+            out.flush()
+        except OSError:
+            pass
     elif name == "deflate":
         deflate_echo(handler, query, extension_offer, extension_answer or "")
     elif name == "fragmented":

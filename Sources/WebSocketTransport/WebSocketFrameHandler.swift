@@ -139,6 +139,7 @@ final class WebSocketFrameHandler: ChannelInboundHandler, RemovableChannelHandle
 
     private func receivedClose(_ payload: ByteBuffer) {
         var payload = payload
+        let oneByte = payload.readableBytes == 1
         let code = payload.readableBytes >= 2 ? payload.readInteger(as: UInt16.self) : nil
         let reasonBytes = Array(payload.readableBytesView)
         let reason = String(validating: reasonBytes, as: UTF8.self)
@@ -146,9 +147,11 @@ final class WebSocketFrameHandler: ChannelInboundHandler, RemovableChannelHandle
         case .closing(let close):
             finish(close)
         case .open:
-            guard reason != nil, payload.readableBytes <= 123, code.map(Self.isValidReceived) ?? true else {
-                return fail(1002, "a close frame with an invalid code or reason")
+            if oneByte { return fail(1002, "a close frame of one byte (a close code takes two)") }
+            if let code, !Self.isValidReceived(code) {
+                return fail(1002, "a close frame with the invalid code \(code)")
             }
+            guard reason != nil else { return fail(1007, "a close frame whose reason is not UTF-8") }
             // Echo the code, as RFC 6455 §5.5.1 asks, then end the connection.
             var answer: [UInt8] = []
             if let code { answer = [UInt8(code >> 8), UInt8(code & 0xFF)] }
