@@ -220,6 +220,34 @@ struct StreamSpillSearchTests {
         #expect(harness.state.response.streamSelected == 9_000)
     }
 
+    /// At 80 columns a long filter path and a long search pattern are cut in the middle (the rate
+    /// and size go first) so both counts stay on the header's line.
+    @MainActor @Test func aNarrowHeaderKeepsTheFilterAndSearchCounts() throws {
+        let deep = #"{"payload": {"deeply": {"nested": {"field": {"with": {"a": {"long": {"name": "%@"}}}}}}}}"#
+        let events = (0..<6).map { index in
+            let name = index % 2 == 0 ? "needle-with-a-rather-long-pattern-\(index)" : "hay"
+            return #"{ "event": "tick", "data": \#(deep.replacingOccurrences(of: "%@", with: name)) }"#
+        }.joined(separator: ",")
+        let harness = try ExplorerHarness(
+            collections: [StreamPagingTests.longStream(events)], size: Size(width: 80, height: 24),
+            startup: StartupRequest(request: "long"))
+        harness.press("F5")
+        harness.advance(by: .seconds(1))
+        harness.press("g", "3")
+        harness.press("|")
+        harness.type("$.payload.deeply.nested.field.with.a.long.name")
+        harness.press("Enter")
+        Self.search("needle-with-a-rather-long-pattern", in: harness)
+        harness.settle()
+        let row = try #require(harness.row(showing: "6 events"))
+        let header = harness.screen.split(separator: "\n", omittingEmptySubsequences: false)[row]
+        // Every event has something at the path ("hay" too); three hold the pattern.
+        #expect(header.contains("6 shown"), "\(header)")
+        #expect(header.contains(": 3 (n/N)"), "\(header)")
+        #expect(header.contains("| $.pa") && header.contains("…"), "\(header)")
+        #expect(!header.contains(" B · "), "the size gave way first: \(header)")
+    }
+
     @MainActor @Test func aFilterKeepsTheOlderMatchesFromTheSpillFileAndHomeReadsThemBack() throws {
         let harness = try Self.harness()
         harness.press("|")

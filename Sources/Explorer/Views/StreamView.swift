@@ -27,20 +27,23 @@ enum StreamView {
         } else if let error = filter.error {
             frame.buffer.write("| ✖ " + error, x: area.x, y: area.y, style: theme[.error], maxX: area.right)
         } else {
-            var line = header(stream, following: state.response.streamSelected == nil)
+            var queries = HeaderQueries()
             if let kept = stream.filter {
                 // `+…`: the older events are still being looked through in the spill file.
                 let more = kept.olderPending == nil ? "" : "+…"
-                line += " · | \(kept.path): \(CountText.format(kept.matching.count))\(more) shown"
+                queries.filter = (kept.path, ": \(CountText.format(kept.matching.count))\(more) shown")
             }
             if let count = state.response.streamMatchCount, !search.lastPattern.isEmpty {
                 // The older events' matches are still being looked for in the spill file.
                 let looking = state.response.streamOlderSearch.map {
                     $0.pattern == search.lastPattern && $0.indexes == nil
                 }
-                line += " · /\(search.lastPattern): \(CountText.format(count))"
-                line += looking == true ? "+…" : " (n/N)"
+                queries.search = (
+                    search.lastPattern, ": \(CountText.format(count))" + (looking == true ? "+…" : " (n/N)")
+                )
             }
+            let line = headerLine(
+                stream, following: state.response.streamSelected == nil, queries: queries, width: area.width)
             frame.buffer.write(line, x: area.x, y: area.y, style: theme[.info], maxX: area.right)
         }
         render(state, stream, selected: selected, in: area, buffer: &frame.buffer)
@@ -93,20 +96,70 @@ enum StreamView {
         }
     }
 
-    /// "SSE · 12 events · 3.4/s · following — Esc stops", or how it ended.
-    static func header(_ stream: StreamLog, following: Bool) -> String {
-        var parts = [stream.total == 1 ? "1 event" : "\(CountText.format(stream.total)) events"]
-        parts.append(ByteCount.format(Int64(stream.bytes)))
+    /// A `|` filter's path and a `/` search's pattern, each with the count it shows after it.
+    struct HeaderQueries {
+        var filter: (path: String, count: String)?
+        var search: (pattern: String, count: String)?
+    }
+
+    /// "12 events · | $.x: 3 shown · /a: 2 (n/N) · following · Esc stops · 3.4 KB · 3.4/s", fitted
+    /// to `width`: the counts a filter and a search answer with come right after the event count;
+    /// when the line is too long the rate, then the size, then the "oldest … on disk" note go, then
+    /// the filter's path and the search's pattern are cut in the middle so the counts still fit (the
+    /// stream's state, last, is what the edge cuts).
+    static func headerLine(_ stream: StreamLog, following: Bool, queries: HeaderQueries, width: Int) -> String {
+        let count = stream.total == 1 ? "1 event" : "\(CountText.format(stream.total)) events"
+        var tail: [(text: String, drop: Int?)] = [
+            (
+                stream.endDescription
+                    ?? (stream.stopping ? "stopping…" : following ? "following · Esc stops" : "paused · End follows"),
+                nil
+            ),
+            (ByteCount.format(Int64(stream.bytes)), 1),
+        ]
         if let rate = stream.rate, stream.end == nil {
-            parts.append(rate >= 10 ? "\(Int(rate.rounded()))/s" : "\((rate * 10).rounded() / 10)/s")
+            tail.append((rate >= 10 ? "\(Int(rate.rounded()))/s" : "\((rate * 10).rounded() / 10)/s", 0))
         }
-        parts.append(
-            stream.endDescription
-                ?? (stream.stopping ? "stopping…" : following ? "following · Esc stops" : "paused · End follows"))
         if stream.firstIndex > 0 {
-            parts.append("oldest \(CountText.format(stream.firstIndex)) " + (stream.spilled ? "on disk" : "not kept"))
+            tail.append(
+                ("oldest \(CountText.format(stream.firstIndex)) " + (stream.spilled ? "on disk" : "not kept"), 2))
         }
-        return parts.joined(separator: " · ")
+        func line(filter: String?, search: String?, withTail: Bool = true) -> String {
+            var texts = [count]
+            if let filter, let kept = queries.filter { texts.append("| " + filter + kept.count) }
+            if let search, let found = queries.search { texts.append("/" + search + found.count) }
+            if withTail { texts += tail.map(\.text) }
+            return texts.joined(separator: " · ")
+        }
+        var filter = queries.filter?.path
+        var search = queries.search?.pattern
+        var text = line(filter: filter, search: search)
+        for step in 0...2 where CharacterWidth.of(text) > width {
+            tail.removeAll { $0.drop == step }
+            text = line(filter: filter, search: search)
+        }
+        // The count and the queries alone must fit: the path and the pattern give what they take
+        // beyond that, the longer giving more.
+        let excess = CharacterWidth.of(line(filter: filter, search: search, withTail: false)) - width
+        if excess > 0 {
+            let lengths = [filter, search].map { $0.map { CharacterWidth.of($0) } ?? 0 }
+            let total = max(1, lengths.reduce(0, +))
+            let filterShare = (excess * lengths[0] + total - 1) / total
+            filter = filter.map { shortened($0, by: filterShare) }
+            search = search.map { shortened($0, by: excess - filterShare + 1) }
+            text = line(filter: filter, search: search)
+        }
+        return text
+    }
+
+    /// `text` with `excess` characters (and one for the `…`) taken from its middle, at least 6 kept.
+    private static func shortened(_ text: String, by excess: Int) -> String {
+        let characters = Array(text)
+        guard excess > 0, characters.count > 6 else { return text }
+        let keep = max(6, characters.count - excess - 1)
+        guard keep < characters.count else { return text }
+        let head = (keep + 1) / 2
+        return String(characters.prefix(head)) + "…" + String(characters.suffix(keep - head))
     }
 
     private static func renderList(
