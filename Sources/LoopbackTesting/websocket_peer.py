@@ -61,20 +61,8 @@ def frame(opcode, payload=b"", fin=True, rsv1=False, mask=None):
 
 def read_frame(rfile):
     """(fin, opcode, payload) or None when the connection ended."""
-    first = rfile.read(2)
-    if len(first) < 2:
-        return None
-    fin, opcode = bool(first[0] & 0x80), first[0] & 0x0F
-    length = first[1] & 0x7F
-    if length == 126:
-        length = struct.unpack("!H", rfile.read(2))[0]
-    elif length == 127:
-        length = struct.unpack("!Q", rfile.read(8))[0]
-    mask = rfile.read(4) if first[1] & 0x80 else None
-    payload = rfile.read(length)
-    if mask:
-        payload = bytes(b ^ mask[i % 4] for i, b in enumerate(payload))
-    return fin, opcode, payload
+    got = read_frame_rsv(rfile)
+    return None if got is None else (got[0], got[2], got[3])
 
 
 def record_close(ident, payload):
@@ -211,15 +199,17 @@ def serve(handler, path, query):
         time.sleep(0.5)
 
 
-def echo(handler, path, query, offered, ident):
+def messages(handler, ident):
+    """The whole messages the client sends, as (opcode, RSV1 of the first frame, payload), pings
+    answered; ends at the client's close (recorded, answered with its code) or the connection's end."""
     out = handler.wfile
     handler.connection.settimeout(600)
-    fragments = None
+    pending = None
     while True:
-        got = read_frame(handler.rfile)
+        got = read_frame_rsv(handler.rfile)
         if got is None:
             return
-        fin, opcode, payload = got
+        fin, rsv1, opcode, payload = got
         if opcode == 0x8:
             record_close(ident, payload)
             out.write(frame(0x8, payload[:2]))
@@ -230,15 +220,19 @@ def echo(handler, path, query, offered, ident):
             out.flush()
             continue
         if opcode in (0x1, 0x2):
-            fragments = (opcode, payload)
-        elif opcode == 0x0 and fragments:
-            fragments = (fragments[0], fragments[1] + payload)
+            pending = [opcode, rsv1, payload]
+        elif opcode == 0x0 and pending:
+            pending[2] += payload
         else:
             continue
-        if not fin:
-            continue
-        opcode, payload = fragments
-        fragments = None
+        if fin:
+            yield tuple(pending)
+            pending = None
+
+
+def echo(handler, path, query, offered, ident):
+    out = handler.wfile
+    for opcode, _, payload in messages(handler, ident):
         if opcode == 0x1 and payload == b"hello?":
             answer = {"path": path, "query": query, "headers": [[k, v] for k, v in handler.headers.items()],
                       "protocol": offered[0] if offered else None}
@@ -302,31 +296,7 @@ def deflate_echo(handler, query, offer, answer):
         out.write(frame(0x1, b"\xff\xfe not deflate", rsv1=True))
         out.flush()
     counts = {"compressedIn": 0, "plainIn": 0}
-    handler.connection.settimeout(600)
-    message = None
-    while True:
-        got = read_frame_rsv(handler.rfile)
-        if got is None:
-            return
-        fin, rsv1, opcode, payload = got
-        if opcode == 0x8:
-            out.write(frame(0x8, payload[:2]))
-            out.flush()
-            return
-        if opcode == 0x9:
-            out.write(frame(0xA, payload))
-            out.flush()
-            continue
-        if opcode in (0x1, 0x2):
-            message = [opcode, rsv1, payload]
-        elif opcode == 0x0 and message:
-            message[2] += payload
-        else:
-            continue
-        if not fin:
-            continue
-        opcode, compressed, payload = message
-        message = None
+    for opcode, compressed, payload in messages(handler, ""):
         if compressed:
             counts["compressedIn"] += 1
             payload = state["decompressor"].decompress(payload + b"\x00\x00\xff\xff")

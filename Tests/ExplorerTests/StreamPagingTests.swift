@@ -165,14 +165,20 @@ struct StreamSpillSearchTests {
                 ? #"{ "event": "tick", "data": { "needle": \#(index) } }"#
                 : #"{ "event": "tick", "data": { "n": \#(index) } }"#
         }.joined(separator: ",")
-        let collection = StreamPagingTests.longStream(events)
         // Wide enough for the Stream view's header to hold the search's count.
-        let harness = try ExplorerHarness(
-            collections: [collection], size: Size(width: 160, height: 40), startup: StartupRequest(request: "long"))
-        harness.press("F5")
-        harness.advance(by: .seconds(1))
+        let harness = try streaming(events, size: Size(width: 160, height: 40), after: .seconds(1))
         #expect(harness.shows("12,000 events"))
         harness.press("g", "3")
+        return harness
+    }
+
+    /// The Stream view of `events` (the mock route's JSON events, see `longStream`) at `size`,
+    /// `after` the send.
+    @MainActor private static func streaming(_ events: String, size: Size, after: Duration) throws -> ExplorerHarness {
+        let harness = try ExplorerHarness(
+            collections: [StreamPagingTests.longStream(events)], size: size, startup: StartupRequest(request: "long"))
+        harness.press("F5")
+        harness.advance(by: after)
         return harness
     }
 
@@ -228,11 +234,7 @@ struct StreamSpillSearchTests {
             let name = index % 2 == 0 ? "needle-with-a-rather-long-pattern-\(index)" : "hay"
             return #"{ "event": "tick", "data": \#(deep.replacingOccurrences(of: "%@", with: name)) }"#
         }.joined(separator: ",")
-        let harness = try ExplorerHarness(
-            collections: [StreamPagingTests.longStream(events)], size: Size(width: 80, height: 24),
-            startup: StartupRequest(request: "long"))
-        harness.press("F5")
-        harness.advance(by: .seconds(1))
+        let harness = try Self.streaming(events, size: Size(width: 80, height: 24), after: .seconds(1))
         harness.press("g", "3")
         harness.press("|")
         harness.type("$.payload.deeply.nested.field.with.a.long.name")
@@ -276,11 +278,7 @@ struct StreamSpillSearchTests {
             let delay = index == 10_000 ? 1_000 : index == 11_999 ? 60_000 : 0
             return #"{ "event": "tick", "data": \#(data), "delayMilliseconds": \#(delay) }"#
         }.joined(separator: ",")
-        let harness = try ExplorerHarness(
-            collections: [StreamPagingTests.longStream(events)], size: Size(width: 160, height: 40),
-            startup: StartupRequest(request: "long"))
-        harness.press("F5")
-        harness.advance(by: .milliseconds(500))
+        let harness = try Self.streaming(events, size: Size(width: 160, height: 40), after: .milliseconds(500))
         #expect(harness.state.exchanges.values.first?.stream?.total == 10_000)
         harness.press("g", "3")
         Self.search("needle", in: harness)
