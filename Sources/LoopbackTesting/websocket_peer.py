@@ -268,7 +268,7 @@ def deflate_echo(handler, query, offer, answer):
     bits = 15
     for p in answer.split(";")[1:]:
         if p.strip().startswith("server_max_window_bits="):
-            bits = max(9, int(p.strip().split("=")[1]))
+            bits = min(15, max(9, int(p.strip().split("=")[1])))  # an answer the client must refuse may say 20
     server_reset = "server_no_context_takeover" in params
     client_reset = "client_no_context_takeover" in params
     final = query.get("final") == "1"

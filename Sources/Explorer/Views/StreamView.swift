@@ -39,7 +39,8 @@ enum StreamView {
                     $0.pattern == search.lastPattern && $0.indexes == nil
                 }
                 queries.search = (
-                    search.lastPattern, ": \(CountText.format(count))" + (looking == true ? "+…" : " (n/N)")
+                    search.lastPattern, ": \(CountText.format(count))" + (looking == true ? "+…" : ""),
+                    looking == true ? "" : " (n/N)"
                 )
             }
             let line = headerLine(
@@ -99,7 +100,8 @@ enum StreamView {
     /// A `|` filter's path and a `/` search's pattern, each with the count it shows after it.
     struct HeaderQueries {
         var filter: (path: String, count: String)?
-        var search: (pattern: String, count: String)?
+        /// `hint` (" (n/N)") is the first to go when the line is short of room.
+        var search: (pattern: String, count: String, hint: String)?
     }
 
     /// "12 events · | $.x: 3 shown · /a: 2 (n/N) · following · Esc stops · 3.4 KB · 3.4/s", fitted
@@ -124,10 +126,11 @@ enum StreamView {
             tail.append(
                 ("oldest \(CountText.format(stream.firstIndex)) " + (stream.spilled ? "on disk" : "not kept"), 2))
         }
+        var hint = queries.search?.hint ?? ""
         func line(filter: String?, search: String?, withTail: Bool = true) -> String {
             var texts = [count]
             if let filter, let kept = queries.filter { texts.append("| " + filter + kept.count) }
-            if let search, let found = queries.search { texts.append("/" + search + found.count) }
+            if let search, let found = queries.search { texts.append("/" + search + found.count + hint) }
             if withTail { texts += tail.map(\.text) }
             return texts.joined(separator: " · ")
         }
@@ -147,6 +150,7 @@ enum StreamView {
             let filterShare = (excess * lengths[0] + total - 1) / total
             filter = filter.map { shortened($0, by: filterShare) }
             search = search.map { shortened($0, by: excess - filterShare + 1) }
+            if CharacterWidth.of(line(filter: filter, search: search, withTail: false)) > width { hint = "" }
             text = line(filter: filter, search: search)
         }
         return text
@@ -157,7 +161,7 @@ enum StreamView {
         let characters = Array(text)
         guard excess > 0, characters.count > 6 else { return text }
         let keep = max(6, characters.count - excess - 1)
-        guard keep < characters.count else { return text }
+        guard keep + 1 < characters.count else { return text }
         let head = (keep + 1) / 2
         return String(characters.prefix(head)) + "…" + String(characters.suffix(keep - head))
     }
