@@ -42,6 +42,15 @@ import Workspace
             Template("{{$uuid}}é{{a").segments.last
                 == .malformed("{{a", reason: "'{{' without a closing '}}' (write \\{{ for a literal '{{')"))
         #expect(!Template.mayHavePlaceholders("{ {a} }") && Template.mayHavePlaceholders("x{{"))
+        // Every position of a `{{` in a long text (read in place, two bytes a step), and lone braces.
+        let filler = String(repeating: "a{b", count: 400)
+        for cut in [0, 1, 2, 3, 599, 600, 1_199, 1_200] {
+            let text = String(filler.prefix(cut)) + "{{" + String(filler.dropFirst(cut))
+            #expect(Template.mayHavePlaceholders(text), "{{ at \(cut)")
+        }
+        #expect(!Template.mayHavePlaceholders(filler))
+        #expect(!Template.mayHavePlaceholders("{") && !Template.mayHavePlaceholders(""))
+        #expect(Template.mayHavePlaceholders("{{") && Template.mayHavePlaceholders("é{{x"))
     }
 
     @Test func onlyLazerVarProcessVariablesAreVisible() {

@@ -22,12 +22,28 @@ package struct Template: Sendable, Equatable {
 
     /// False when `text` has no `{{` and so is its own literal value (a byte scan: most fields of
     /// a request have no placeholder, and this is asked for each of them at every send).
+    /// Read in place: iterating `String.UTF8View` cost ~33 instructions a byte, a third of a
+    /// `lazer run` request's resolution for a 1 KB body.
     package static func mayHavePlaceholders(_ text: String) -> Bool {
+        if let found = text.utf8.withContiguousStorageIfAvailable(hasDoubleBrace) { return found }
         var previousWasBrace = false
         for byte in text.utf8 {
             let isBrace = byte == UInt8(ascii: "{")
             if isBrace, previousWasBrace { return true }
             previousWasBrace = isBrace
+        }
+        return false
+    }
+
+    private static func hasDoubleBrace(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        var index = 1
+        while index < bytes.count {
+            // A `{` at an odd step is checked with the byte before it, so every other byte is enough.
+            if bytes[index] == UInt8(ascii: "{") {
+                if bytes[index - 1] == UInt8(ascii: "{") { return true }
+                if index + 1 < bytes.count, bytes[index + 1] == UInt8(ascii: "{") { return true }
+            }
+            index += 2
         }
         return false
     }
