@@ -42,7 +42,13 @@ import Testing
     @Test func theMockDispatcherPlaysTheRouteOverAConnection() async throws {
         let clock = ManualClock()
         let mock = MockDispatcher(delays: clock)
-        var answer = MockResponse(status: StatusCode(426), headers: ["X-Room": "7", "Content-Type": "text/plain"])
+        // A recorded agreement to an extension is not replayed: a mock speaks none (a client told
+        // permessage-deflate was agreed would send frames the mock cannot read).
+        var answer = MockResponse(
+            status: StatusCode(426),
+            headers: [
+                "X-Room": "7", "Content-Type": "text/plain", "Sec-WebSocket-Extensions": "permessage-deflate",
+            ])
         answer.webSocket = Self.script
         try mock.register(.get, "/chat", responses: answer)
         let url = try #require(URL(string: "ws://mock.test/chat"))
@@ -51,6 +57,7 @@ import Testing
         #expect(session.handshake.subprotocol == "chat.v2")
         #expect(session.handshake.headers["X-Room"] == "7")
         #expect(session.handshake.headers["Content-Type"] == nil)
+        #expect(session.handshake.headers["Sec-WebSocket-Extensions"] == nil)
         #expect(mock.recordedRequests.first?.request.headers["Upgrade"] == "websocket")
         var events = session.events.makeAsyncIterator()
         session.send(.text("ping"))

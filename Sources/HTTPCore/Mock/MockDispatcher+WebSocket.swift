@@ -54,9 +54,10 @@ extension MockDispatcher: WebSocketConnecting {
             delays: delays)
     }
 
-    /// Fields of a WebSocket route's plain answer (its 426) that a 101 does not carry or sets itself.
+    /// Fields of a WebSocket route's plain answer (its 426) that a 101 does not carry or sets itself;
+    /// and an extension agreement (a recording's `permessage-deflate`): a mock speaks no extension.
     package static let upgradeFields: Set<String> = [
         "content-type", "content-length", "transfer-encoding", "upgrade", "connection", "sec-websocket-accept",
-        "sec-websocket-protocol",
+        "sec-websocket-protocol", "sec-websocket-extensions",
     ]
 }
