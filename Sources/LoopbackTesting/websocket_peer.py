@@ -169,7 +169,8 @@ def serve(handler, path, query):
         out.flush()
         read_until_close(handler, ident)
     elif name == "drop":
-        time.sleep(0.05)
+        # Long enough for a busy client to have finished the upgrade: the drop is then the open connection's.
+        time.sleep(0.5)
     elif name == "masked":
         out.write(frame(0x1, b"masked", mask=b"abcd"))
         out.flush()

@@ -65,7 +65,7 @@ public struct NIOWebSocketConnector: WebSocketConnecting {
                         do {
                             deflate = try PerMessageDeflate.agreement(
                                 in: response.headers["Sec-WebSocket-Extensions"],
-                                offeredDeflate: Self.offersDeflate(request)
+                                offeredDeflate: Self.deflateOffered(request)
                             ).map(PerMessageDeflate.Codec.init)
                         } catch let refusal as PerMessageDeflate.Refusal {
                             complete(.failure(TransportError(.protocolError, message: refusal.reason, url: url)))
@@ -178,13 +178,17 @@ public struct NIOWebSocketConnector: WebSocketConnecting {
         for field in request.headers where field.name.lowercased() != "host" {
             headers.add(name: field.name, value: field.value)
         }
-        if offersDeflate(request) { headers.add(name: "Sec-WebSocket-Extensions", value: PerMessageDeflate.offer) }
+        if !request.headers.contains("Sec-WebSocket-Extensions") {
+            headers.add(name: "Sec-WebSocket-Extensions", value: PerMessageDeflate.offer)
+        }
         return HTTPRequestHead(version: .http1_1, method: .GET, uri: target, headers: headers)
     }
 
-    /// permessage-deflate is offered unless the request's own fields offer extensions (theirs go instead).
-    static func offersDeflate(_ request: WebSocketRequest) -> Bool {
-        !request.headers.contains("Sec-WebSocket-Extensions")
+    /// Whether the upgrade offers permessage-deflate: ours, unless the request's own fields offer
+    /// extensions (theirs go instead, and may offer it themselves).
+    static func deflateOffered(_ request: WebSocketRequest) -> Bool {
+        guard let own = request.headers["Sec-WebSocket-Extensions"] else { return true }
+        return own.lowercased().contains("permessage-deflate")
     }
 
     static func translate(_ error: any Error, url: URL) -> TransportError {

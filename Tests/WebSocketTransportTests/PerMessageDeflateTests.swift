@@ -141,6 +141,20 @@ import Testing
         session.send(.text("stats?"))
         let (texts, _) = await receive(session, count: 1)
         #expect(try stats(texts.first)["offer"] as? String == "x-custom")
+        // An offer of permessage-deflate in the user's own header is honoured when agreed.
+        let own = try await connect(
+            "answer=permessage-deflate;%20client_no_context_takeover",
+            headers: HTTPHeaders([("Sec-WebSocket-Extensions", "permessage-deflate; client_no_context_takeover")]))
+        #expect(own.handshake.extensions == "permessage-deflate; client_no_context_takeover")
+        let long = String(repeating: "compress me ", count: 50)
+        own.send(.text(long))
+        own.send(.text(long))
+        own.send(.text("stats?"))
+        let (echoed, _) = await receive(own, count: 3)
+        #expect(echoed.prefix(2).allSatisfy { $0 == long })
+        let counts = try stats(echoed.last)
+        #expect(counts["compressedIn"] as? Int == 2)
+        #expect(counts["offer"] as? String == "permessage-deflate; client_no_context_takeover")
     }
 
     @Test func agreementsAreParsedAsRFC7692Says() throws {
