@@ -29,8 +29,8 @@ enum PerMessageDeflate {
         var reason: String
     }
 
-    /// The agreement in a server's `Sec-WebSocket-Extensions` values (nil: none agreed), when the
-    /// client offered `offered` (permessage-deflate, or the user's own header in its place).
+    /// The agreement in a server's `Sec-WebSocket-Extensions` values (nil: none agreed);
+    /// `offeredDeflate`: whether the upgrade offered permessage-deflate (ours, or the user's header).
     static func agreement(in values: [String], offeredDeflate: Bool) throws(Refusal) -> Agreement? {
         var agreement: Agreement?
         for value in values {
