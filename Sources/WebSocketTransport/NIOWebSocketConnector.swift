@@ -67,8 +67,12 @@ public struct NIOWebSocketConnector: WebSocketConnecting {
                                 in: response.headers["Sec-WebSocket-Extensions"],
                                 offeredDeflate: Self.deflateOffered(request)
                             ).map(PerMessageDeflate.Codec.init)
-                        } catch let refusal as PerMessageDeflate.Refusal {
-                            complete(.failure(TransportError(.protocolError, message: refusal.reason, url: url)))
+                        } catch {
+                            // A refused answer, or zlib that could not start (out of memory).
+                            let message =
+                                (error as? PerMessageDeflate.Refusal)?.reason
+                                ?? "permessage-deflate could not start: \(error)"
+                            complete(.failure(TransportError(.protocolError, message: message, url: url)))
                             channel.close(promise: nil)
                             return
                         }

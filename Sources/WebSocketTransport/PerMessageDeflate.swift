@@ -103,8 +103,8 @@ enum PerMessageDeflate {
 
         let agreement: Agreement
         private let inflater: ZlibDecompressor
-        /// Made at the first message worth compressing; nil when the server's window for the client
-        /// is 8 bits, which zlib cannot write (messages then go uncompressed, as RFC 7692 allows).
+        /// Made at the first message worth compressing. Never made when the server's window for the
+        /// client is 8 bits, which zlib cannot write: messages then go plain, as RFC 7692 allows.
         private var deflater: ZlibCompressor?
         /// Messages shorter than this are sent as they are: compressing them saves nothing.
         static let smallestCompressed = 32
@@ -168,7 +168,8 @@ enum PerMessageDeflate {
                 }
                 return output
             } catch {
-                // A compressor that failed is dropped: later messages go uncompressed.
+                // This message goes plain; the next starts a new compressor (its output never refers
+                // back past its own start, so the server reads it whatever its window holds).
                 deflater = nil
                 return nil
             }

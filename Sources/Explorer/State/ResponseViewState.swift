@@ -64,7 +64,9 @@ package struct ResponseViewState: Sendable, Equatable {
 
     package init() {}
 
-    package mutating func resetForNewResult() {
+    /// `keepingPattern`: the last `/` pattern stays (a stream that ended shows the same events).
+    package mutating func resetForNewResult(keepingPattern: Bool = false) {
+        let pattern = search.lastPattern
         openedStreamEvent = nil
         tree = nil
         treeGeneration = nil
@@ -87,6 +89,10 @@ package struct ResponseViewState: Sendable, Equatable {
         if self.filter.isEditing {
             filter.isEditing = true
             filter.query = self.filter.query
+        }
+        if keepingPattern, !search.isEditing {
+            search.lastPattern = pattern
+            search.query.insert(pattern)
         }
         self.search = search
         self.filter = filter

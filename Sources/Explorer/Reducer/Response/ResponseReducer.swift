@@ -185,12 +185,7 @@ package enum ResponseReducer: SliceReducer {
             let streamEnded =
                 state.openedHistory == nil && context.streamLog != nil
                 && context.streamLog?.generation == context.liveResult?.generation
-            let pattern = state.search.lastPattern
-            closeHistory(context, &state)
-            if streamEnded, !state.search.isEditing {
-                state.search.lastPattern = pattern
-                state.search.query.insert(pattern)
-            }
+            closeHistory(context, keepingPattern: streamEnded, &state)
             return Outcome()
         case .resultCancelled:
             state.resetForNewResult()
@@ -257,9 +252,10 @@ package enum ResponseReducer: SliceReducer {
     }
 
     /// Back to the live result: an opened history entry closes, the tree is built anew.
-    private static func closeHistory(_ context: Context, _ state: inout ResponseViewState) {
+    private static func closeHistory(_ context: Context, keepingPattern: Bool = false, _ state: inout ResponseViewState)
+    {
         state.openedStreamEvent = nil
-        state.resetForNewResult()
+        state.resetForNewResult(keepingPattern: keepingPattern)
         state.openedHistory = nil
         state.openedHistoryStream = nil
         state.openedHistoryResult = nil
