@@ -25,6 +25,7 @@ runner=$!
 
 total_passed=0
 total_failed=0
+failed_lines=()
 # Prints test $1's result (waiting for it) and adds its counts to the totals.
 report() {
     local name output status summary failures
@@ -34,9 +35,11 @@ report() {
     status=$(cat "$outputs/$name.status")
     echo "$name"
     echo "$output" | grep -v -E '^[0-9]+ passed, [0-9]+ failed$'
+    while IFS= read -r line; do failed_lines+=("$name:${line#  FAIL}"); done < <(echo "$output" | grep -E '^  FAIL ')
     summary=$(echo "$output" | grep -E '^[0-9]+ passed, [0-9]+ failed$' | tail -1)
     if [[ -z "$summary" ]]; then
         echo "  FAIL $name ended without a summary (status $status)"
+        failed_lines+=("$name: ended without a summary (status $status)")
         total_failed=$((total_failed + 1))
         return
     fi
@@ -47,5 +50,10 @@ report() {
 
 for test in "${tests[@]}"; do report "$test"; done
 wait "$runner"
+# The failures again at the end, where a CI log's tail shows them.
+if ((${#failed_lines[@]})); then
+    echo "failed:"
+    printf '  %s\n' "${failed_lines[@]}"
+fi
 echo "$total_passed passed, $total_failed failed"
 [[ $total_failed -eq 0 ]]
