@@ -80,6 +80,26 @@ import Workspace
         #expect(!HTMLReporter().report(ReporterTests.sample).contains("left out"))
     }
 
+    @Test("a long run's rows and exchanges come in blocks a browser lays out when scrolled to, the header once")
+    func blocks() {
+        var report = ReporterTests.sample
+        let passed = report.results[0]
+        report.results = Array(repeating: passed, count: 250)
+        let html = HTMLReporter(exchangeLimit: 150).report(report)
+        // 250 rows in three blocks of at most 100, 150 exchanges in two: five blocks.
+        let blocks = html.components(separatedBy: "<div class=\"block\">").dropFirst()
+        #expect(blocks.count == 5)
+        #expect(html.components(separatedBy: "<th>result</th>").count == 2)
+        let rowCounts = blocks.prefix(3).map { $0.components(separatedBy: "<tr class=\"passed\">").count - 1 }
+        #expect(rowCounts == [100, 100, 50])
+        let exchangeCounts = blocks.suffix(2).map { $0.components(separatedBy: "<details class=\"exchange").count - 1 }
+        #expect(exchangeCounts == [100, 50])
+        // Every block is closed, each row table with the same fixed columns.
+        #expect(html.components(separatedBy: "</div>").count - 1 == 5)
+        #expect(html.components(separatedBy: "<colgroup>").count - 1 == 3)
+        #expect(html.contains("div.block{content-visibility:auto"))
+    }
+
     @Test("a body past the limit is cut, and the report says how large it was")
     func cutBodies() {
         let big = [UInt8](repeating: UInt8(ascii: "a"), count: 10_000)
