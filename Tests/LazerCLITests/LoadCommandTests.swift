@@ -127,4 +127,24 @@ struct LoadCommandTests {
         let requests = try #require(try summary(scratch.path + "/s.json")["requests"] as? [[String: Any]])
         #expect(requests.first?["name"] as? String == "Load/R\u{202E}\u{9B}2J")
     }
+
+    @Test("--report html and --report json write the report and the summary under their default names")
+    func reportFormats() throws {
+        let server = try DelayTestServer()
+        defer { server.stop() }
+        let scratch = try RunCommandTests.Scratch()
+        let file = try scratch.write(Self.collection(server, path: "/fast"), to: "c.json")
+        let result = try load(
+            scratch, [file, "--vus", "1", "--iterations", "2", "--report", "html", "--report", "json"])
+        #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
+        let html = try String(contentsOfFile: scratch.path + "/load-report.html", encoding: .utf8)
+        #expect(html.hasPrefix("<!DOCTYPE html>") && html.contains("<section id=\"histogram\">"))
+        #expect(try summary(scratch.path + "/load-summary.json")["requests"] != nil)
+        #expect(result.stdout.contains("load-report.html: HTML report"))
+        // --html names the file --report html writes; an unknown format is a usage error.
+        let named = try load(scratch, [file, "--vus", "1", "--iterations", "1", "--report", "html", "--html", "h.html"])
+        #expect(named.status == 0 && FileManager.default.fileExists(atPath: scratch.path + "/h.html"))
+        let unknown = try load(scratch, [file, "--vus", "1", "--iterations", "1", "--report", "pdf"])
+        #expect(unknown.status == 2 && unknown.stderr.contains("pdf"), "\(unknown.stderr)")
+    }
 }

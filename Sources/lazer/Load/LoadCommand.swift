@@ -34,6 +34,8 @@ struct LoadCommand: ParsableCommand {
             errors by kind and each expectation's pass rate; --output FILE writes it as
             JSON (docs/load.md); --html FILE writes a report that opens offline (latency
             over time, the histogram, percentiles, statuses, errors, checks, thresholds).
+            --report html and --report json write them to load-report.html and
+            load-summary.json when --html and --output name no file.
 
             Thresholds (repeatable): p99<200ms, p99.9<=1s, max<2s, errors<1% (requests
             without a response), checks>=99% (expectations), rate>=0.99*target or
@@ -48,6 +50,7 @@ struct LoadCommand: ParsableCommand {
             Examples:
               lazer load Collections/shop.json --request list --env staging --rate 200/s --duration 30s
               lazer load --folder Checkout --env staging --vus 16 --iterations 50 --threshold 'p99<300ms'
+              lazer load Collections/shop.json --env staging --rate 100/s --duration 1m --report html
             """
     )
 
@@ -92,6 +95,28 @@ struct LoadCommand: ParsableCommand {
 
     @Option(help: "Write the report as one self-contained HTML file (charts, percentiles, checks) to FILE.")
     var html: String?
+
+    @Option(
+        name: .customLong("report"),
+        help: """
+            Write a report: html (to --html FILE, else \(Self.defaultHTML)) or json (to --output FILE, \
+            else \(Self.defaultJSON)); repeatable.
+            """)
+    var reports: [ReportFormat] = []
+
+    /// `--report`'s formats, as issue 29 spells the option (`--html`/`--output` name the files).
+    enum ReportFormat: String, ExpressibleByArgument, CaseIterable {
+        case html, json
+    }
+
+    static let defaultHTML = "load-report.html"
+    static let defaultJSON = "load-summary.json"
+
+    /// Where the HTML report goes: `--html`, or the default name when `--report html` asks for one.
+    var htmlFile: String? { html ?? (reports.contains(.html) ? Self.defaultHTML : nil) }
+
+    /// Where the JSON summary goes: `--output`, or the default name when `--report json` asks for one.
+    var jsonFile: String? { output ?? (reports.contains(.json) ? Self.defaultJSON : nil) }
 
     func model() throws -> LoadModel {
         do throws(LoadArguments.Problem) {
@@ -173,7 +198,7 @@ struct LoadCommand: ParsableCommand {
         var shown = TerminalText.lines(text)
         shown.withUTF8 { standardOutput.write($0) }
         try standardOutput.checkSucceeded(command: "lazer load")
-        if let output {
+        if let output = jsonFile {
             do {
                 let data = try JSONSerialization.data(
                     withJSONObject: summary.json(thresholds: verdicts), options: [.prettyPrinted, .sortedKeys])
@@ -186,7 +211,7 @@ struct LoadCommand: ParsableCommand {
                 throw ExitCode(RunExitStatus.collectionError)
             }
         }
-        if let html {
+        if let html = htmlFile {
             let title = Array(Set(plan.items.map(\.document.collection.name))).sorted().joined(separator: ", ")
             let report = LoadHTMLReport(
                 summary: summary, verdicts: verdicts, title: title, generated: Date().ISO8601Format())
