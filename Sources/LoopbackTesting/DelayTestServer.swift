@@ -22,6 +22,14 @@ package final class DelayTestServer: Sendable {
 
     package var baseURL: String { "http://127.0.0.1:\(port)" }
 
+    /// How many connections others opened to the server so far: `GET /connections` (sent by
+    /// urllib) less the one that request came on.
+    package func connections() throws -> Int {
+        let data = try Process.hook(baseURL + "/connections")
+        let object = try JSONSerialization.jsonObject(with: data) as? [String: Any]
+        return ((object?["connections"] as? NSNumber)?.intValue ?? 0) - 1
+    }
+
     package func stop() {
         child.stop(terminate: true)
     }

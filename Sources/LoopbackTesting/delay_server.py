@@ -5,7 +5,8 @@ GET /delay answers {"ok": true} after a delay set by the request's position, so 
 consecutive requests has the same distribution: 90 wait 10 ms, 9 wait 50 ms, 1 waits 200 ms.
 With --stall-after N --stall-seconds S the server stalls once: from the N-th request on, every
 request that arrives in the next S seconds is held until the stall ends (then gets its delay).
-GET /fast answers at once. Prints `PORTS http=<port>` and exits when its standard input closes.
+GET /fast answers at once; GET /connections answers how many connections were accepted so far
+(as {"connections": N}: what a cap on connections is checked against). Prints `PORTS http=<port>` and exits when its standard input closes.
 """
 
 import argparse
@@ -16,7 +17,7 @@ import time
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
 lock = threading.Lock()
-state = {"count": 0, "stall_until": None}
+state = {"count": 0, "stall_until": None, "connections": 0}
 options = None
 
 
@@ -37,7 +38,22 @@ class Handler(BaseHTTPRequestHandler):
     def log_message(self, *args):
         pass
 
+    def setup(self):
+        # One handler per connection (it serves every request the connection carries).
+        super().setup()
+        with lock:
+            state["connections"] += 1
+
     def do_GET(self):
+        if self.path.startswith("/connections"):
+            with lock:
+                body = json.dumps({"connections": state["connections"]}).encode()
+            self.send_response(200)
+            self.send_header("Content-Type", "application/json")
+            self.send_header("Content-Length", str(len(body)))
+            self.end_headers()
+            self.wfile.write(body)
+            return
         with lock:
             index = state["count"]
             state["count"] += 1

@@ -142,9 +142,43 @@ struct LoadCommandTests {
         #expect(try summary(scratch.path + "/load-summary.json")["requests"] != nil)
         #expect(result.stdout.contains("load-report.html: HTML report"))
         // --html names the file --report html writes; an unknown format is a usage error.
-        let named = try load(scratch, [file, "--vus", "1", "--iterations", "1", "--report", "html", "--html", "h.html"])
+        let named = try load(
+            scratch, [file, "--vus", "1", "--iterations", "1", "--report", "html", "--html", "h.html"])
         #expect(named.status == 0 && FileManager.default.fileExists(atPath: scratch.path + "/h.html"))
         let unknown = try load(scratch, [file, "--vus", "1", "--iterations", "1", "--report", "pdf"])
         #expect(unknown.status == 2 && unknown.stderr.contains("pdf"), "\(unknown.stderr)")
+    }
+
+    @Test("requests share at most --connections connections; a closed model opens one per virtual user")
+    func connectionCap() throws {
+        let scratch = try RunCommandTests.Scratch()
+        // 300/s for 1 s against answers of 10 to 200 ms: several requests are in flight at once.
+        let capped = try DelayTestServer()
+        defer { capped.stop() }
+        let cappedFile = try scratch.write(Self.collection(capped), to: "capped.json")
+        let first = try load(
+            scratch, [cappedFile, "--rate", "300/s", "--duration", "1s", "--connections", "3", "--output", "a.json"])
+        #expect(first.status == 0, "\(first.stdout)\(first.stderr)")
+        #expect(try summary(scratch.path + "/a.json")["requests"] != nil)
+        let cappedCount = try capped.connections()
+        #expect(cappedCount >= 1 && cappedCount <= 3, "\(cappedCount) connections")
+        // The same load with the default cap (64) opens more than three.
+        let open = try DelayTestServer()
+        defer { open.stop() }
+        let openFile = try scratch.write(Self.collection(open), to: "open.json")
+        let second = try load(scratch, [openFile, "--rate", "300/s", "--duration", "1s", "--output", "b.json"])
+        #expect(second.status == 0, "\(second.stdout)\(second.stderr)")
+        let openCount = try open.connections()
+        #expect(openCount > 3 && openCount <= 64, "\(openCount) connections")
+        // Four virtual users: four connections, each reused by its user.
+        let users = try DelayTestServer()
+        defer { users.stop() }
+        let usersFile = try scratch.write(Self.collection(users, path: "/fast"), to: "users.json")
+        let third = try load(scratch, [usersFile, "--vus", "4", "--iterations", "25", "--output", "c.json"])
+        #expect(third.status == 0, "\(third.stdout)\(third.stderr)")
+        let userCount = try users.connections()
+        #expect(userCount >= 1 && userCount <= 4, "\(userCount) connections")
+        let zero = try load(scratch, [usersFile, "--vus", "1", "--iterations", "1", "--connections", "0"])
+        #expect(zero.status == 2 && zero.stderr.contains("--connections takes 1 to 10000"), "\(zero.stderr)")
     }
 }

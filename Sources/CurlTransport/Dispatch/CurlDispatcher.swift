@@ -26,7 +26,10 @@ public final class CurlDispatcher: DataDispatcher, DownloadDispatcher, UploadDis
         let engine = CurlEngine(
             configuration: CurlEngine.Configuration(
                 cookieFile: configuration.cookieFile?.path,
-                maxConnectionsPerHost: configuration.maxConnectionsPerHost
+                maxConnectionsPerHost: configuration.maxConnectionsPerHost,
+                // Every connection a host may have stays cached once idle: a capped load reuses
+                // its connections rather than closing those past the cache and opening new ones.
+                connectionCacheSize: max(64, configuration.maxConnectionsPerHost)
             ))
         self.engine = engine
         executor = CurlTaskExecutor(engine: engine)
