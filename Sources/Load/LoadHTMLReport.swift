@@ -64,7 +64,7 @@ package struct LoadHTMLReport: Sendable {
             ("Requests started", "\(summary.started)"), ("Requests finished", "\(summary.overall.count)"),
             ("Elapsed", String(format: "%.2f s", summary.elapsed.seconds)),
             ("Throughput", String(format: "%.1f requests/s", summary.throughput)),
-            ("Bytes received", "\(summary.bytes)"),
+            ("Bytes received", "\(summary.bytes)"), ("Connections opened", "\(summary.connectionsOpened)"),
             ("Errors", String(format: "%d (%.2f %%)", summary.overall.errorCount, summary.errorRate * 100)),
             ("Checks passed", String(format: "%.2f %%", summary.checkPassRate * 100)),
         ]

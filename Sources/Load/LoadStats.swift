@@ -45,6 +45,7 @@ package final class LoadStats: Sendable {
         var requests: [String: Tally] = [:]
         var names: [String] = []
         var bytes = 0
+        var connectionsOpened = 0
         /// Requests started, and the last start's offset from the run's start.
         var started = 0
         var lastStart: Duration = .zero
@@ -93,8 +94,13 @@ package final class LoadStats: Sendable {
         }
     }
 
-    package func received(bytes: Int) {
-        state.withLock(ownedBy: self) { $0.bytes += bytes }
+    /// A response of `bytes` arrived over a connection its exchange opened (`connectionsOpened` 1)
+    /// or reused (0).
+    package func received(bytes: Int, connectionsOpened: Int = 0) {
+        state.withLock(ownedBy: self) { state in
+            state.bytes += bytes
+            state.connectionsOpened += connectionsOpened
+        }
     }
 
     /// The numbers so far.
@@ -103,7 +109,7 @@ package final class LoadStats: Sendable {
             LoadSummary(
                 model: model, elapsed: elapsed, overall: state.overall,
                 requests: state.names.compactMap { name in state.requests[name].map { (name, $0) } },
-                bytes: state.bytes, started: state.started, lastStart: state.lastStart, perSecond: state.perSecond,
+                bytes: state.bytes, connectionsOpened: state.connectionsOpened, started: state.started, lastStart: state.lastStart, perSecond: state.perSecond,
                 timeline: state.timeline.seconds)
         }
     }

@@ -9,6 +9,8 @@ package struct LoadSummary: Sendable {
     package var overall: LoadStats.Tally
     package var requests: [(String, LoadStats.Tally)]
     package var bytes: Int
+    /// Connections the run opened (each reused by the requests after it).
+    package var connectionsOpened = 0
     package var started: Int
     package var lastStart: Duration
     package var perSecond: [Int]
@@ -75,7 +77,8 @@ package struct LoadSummary: Sendable {
         }
         lines.append(
             "\(overall.count) finished in \(String(format: "%.2f", elapsed.seconds)) s · "
-                + "\(String(format: "%.1f", throughput)) requests/s · \(bytes) bytes received")
+                + "\(String(format: "%.1f", throughput)) requests/s · \(bytes) bytes received · "
+                + "\(connectionsOpened) connection\(connectionsOpened == 1 ? "" : "s") opened")
         let percentiles = Self.percentiles.map { "\($0.0) \(ms(milliseconds(at: $0.1)))" }
         lines.append("latency  " + (percentiles + ["max \(ms(maxMilliseconds()))"]).joined(separator: " · "))
         if requests.count > 1 {
@@ -135,7 +138,8 @@ package struct LoadSummary: Sendable {
         }
         return [
             "model": model, "elapsedSeconds": elapsed.seconds, "started": started, "finished": overall.count,
-            "throughput": throughput, "bytes": bytes, "latency": latency(overall),
+            "throughput": throughput, "bytes": bytes, "connectionsOpened": connectionsOpened,
+            "latency": latency(overall),
             "requests": requests.map { name, tally in
                 ["name": name, "latency": latency(tally), "errors": tally.errorCount] as [String: Any]
             },

@@ -19,6 +19,12 @@ package struct ReplayExchange: Sendable {
     /// A WebSocket request's conversation, in order, with each message's time from the upgrade
     /// (`lazer record` makes a WebSocket route of it); nil for HTTP.
     package var webSocket: [WebSocketRecord]? = nil
+
+    /// Connections the response's exchange opened (0 on a reused one, or with no response).
+    package var connectionsOpened: Int {
+        guard case .success(let response) = outcome else { return 0 }
+        return response.timings.connectionsOpened
+    }
 }
 
 /// One message of a recorded WebSocket conversation.

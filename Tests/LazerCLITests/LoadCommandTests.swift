@@ -162,6 +162,10 @@ struct LoadCommandTests {
         #expect(try summary(scratch.path + "/a.json")["requests"] != nil)
         let cappedCount = try capped.connections()
         #expect(cappedCount >= 1 && cappedCount <= 3, "\(cappedCount) connections")
+        // The summary counts the connections the server saw opened.
+        let reported = try summary(scratch.path + "/a.json")["connectionsOpened"] as? Int
+        #expect(reported == cappedCount)
+        #expect(first.stdout.contains("\(cappedCount) connection"))
         // The same load with the default cap (64) opens more than three.
         let open = try DelayTestServer()
         defer { open.stop() }
@@ -170,6 +174,7 @@ struct LoadCommandTests {
         #expect(second.status == 0, "\(second.stdout)\(second.stderr)")
         let openCount = try open.connections()
         #expect(openCount > 3 && openCount <= 64, "\(openCount) connections")
+        #expect(try summary(scratch.path + "/b.json")["connectionsOpened"] as? Int == openCount)
         // Four virtual users: four connections, each reused by its user.
         let users = try DelayTestServer()
         defer { users.stop() }

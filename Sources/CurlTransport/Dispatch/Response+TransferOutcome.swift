@@ -23,7 +23,7 @@ extension Response where Body == ResponseBody {
                 dnsLookup: mark(timings.nameLookup), connect: mark(timings.connect),
                 tlsHandshake: mark(timings.tlsHandshake), preTransfer: mark(timings.preTransfer),
                 timeToFirstByte: mark(timings.firstByte), total: timings.total, redirect: mark(timings.redirect),
-                redirectCount: timings.redirectCount),
+                redirectCount: timings.redirectCount, connectionsOpened: timings.connectionsOpened),
             bytesSent: outcome.requestBytes + outcome.uploadedBytes,
             bytesReceived: outcome.headerBytes + outcome.downloadedBytes,
             reasonPhrase: outcome.head.statusVersion.isEmpty ? nil : outcome.reason,

@@ -36,7 +36,8 @@ enum CurlInfo {
             firstByte: microseconds(handle, CURLINFO_STARTTRANSFER_TIME_T),
             total: microseconds(handle, CURLINFO_TOTAL_TIME_T),
             redirect: microseconds(handle, CURLINFO_REDIRECT_TIME_T),
-            redirectCount: long(handle, CURLINFO_REDIRECT_COUNT)
+            redirectCount: long(handle, CURLINFO_REDIRECT_COUNT),
+            connectionsOpened: long(handle, CURLINFO_NUM_CONNECTS)
         )
     }
 

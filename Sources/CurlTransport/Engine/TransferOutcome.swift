@@ -59,6 +59,8 @@ struct TransferTimings: Sendable, Hashable {
     var redirect: Duration = .zero
     /// Redirects followed before the final response (`CURLINFO_REDIRECT_COUNT`).
     var redirectCount = 0
+    /// Connections the transfer opened (`CURLINFO_NUM_CONNECTS`): 0 on a reused one.
+    var connectionsOpened = 0
 }
 
 /// Progress of one transfer, reported from the network thread (throttled).

@@ -26,7 +26,7 @@ extension ExplorerProgram {
         configuration.cookieJar = CookieJar()
         let stats = LoadStats()
         let runner = ReplayRunner(services: dependencies.workspace, configuration: configuration) { exchange in
-            stats.received(bytes: exchange.body.count)
+            stats.received(bytes: exchange.body.count, connectionsOpened: exchange.connectionsOpened)
         }
         let load = LoadRunner(runner: runner, plan: job.plan, model: job.model, stats: stats)
         let deliver: @Sendable (ExplorerAction) -> Void = { [weak self] action in self?.deliver(action) }

@@ -21,11 +21,13 @@ public struct Timings: Hashable, Sendable {
     public var redirect: Duration?
     /// How many redirects were followed to get the final response (0 when none).
     public var redirectCount: Int
+    /// Connections the exchange opened: 0 when it reused one (what a load test counts).
+    public var connectionsOpened: Int
 
     public init(
         dnsLookup: Duration? = nil, connect: Duration? = nil, tlsHandshake: Duration? = nil,
         preTransfer: Duration? = nil, timeToFirstByte: Duration? = nil, total: Duration? = nil,
-        redirect: Duration? = nil, redirectCount: Int = 0
+        redirect: Duration? = nil, redirectCount: Int = 0, connectionsOpened: Int = 0
     ) {
         self.dnsLookup = dnsLookup
         self.connect = connect
@@ -35,6 +37,7 @@ public struct Timings: Hashable, Sendable {
         self.total = total
         self.redirect = redirect
         self.redirectCount = redirectCount
+        self.connectionsOpened = connectionsOpened
     }
 
     /// One phase of an exchange for a waterfall: its name and how long it took.

@@ -198,7 +198,7 @@ struct LoadCommand: ParsableCommand {
         configuration.cookieJar = CookieJar()
         let stats = LoadStats()
         let runner = ReplayRunner(services: services, configuration: configuration) { exchange in
-            stats.received(bytes: exchange.body.count)
+            stats.received(bytes: exchange.body.count, connectionsOpened: exchange.connectionsOpened)
         }
         let load = LoadRunner(runner: runner, plan: plan, model: model, stats: stats)
         let elapsed = Mutex<Duration>(.zero)
