@@ -109,7 +109,8 @@ package final class LoadStats: Sendable {
             LoadSummary(
                 model: model, elapsed: elapsed, overall: state.overall,
                 requests: state.names.compactMap { name in state.requests[name].map { (name, $0) } },
-                bytes: state.bytes, connectionsOpened: state.connectionsOpened, started: state.started, lastStart: state.lastStart, perSecond: state.perSecond,
+                bytes: state.bytes, connectionsOpened: state.connectionsOpened, started: state.started,
+                lastStart: state.lastStart, perSecond: state.perSecond,
                 timeline: state.timeline.seconds)
         }
     }
