@@ -42,12 +42,13 @@ struct LoadTimeline: Sendable {
             closed[second].maxMs = max(closed[second].maxMs, Double(microseconds) / 1000)
             return
         }
-        var slot =
-            open[second]
-            ?? (Histogram<UInt64>(highestTrackableValue: 3_600_000_000, numberOfSignificantValueDigits: .two), 0)
-        _ = slot.histogram.record(max(1, microseconds))
-        if error { slot.errors += 1 }
-        open[second] = slot
+        // Recorded in place: a copy taken out of the dictionary and stored back copied the
+        // histogram's 26 KB of counts for every completion (8 % of a 32-user run's CPU in memmove).
+        let fresh = {
+            (Histogram<UInt64>(highestTrackableValue: 3_600_000_000, numberOfSignificantValueDigits: .two), 0)
+        }
+        _ = open[second, default: fresh()].histogram.record(max(1, microseconds))
+        if error { open[second, default: fresh()].errors += 1 }
     }
 
     private mutating func close(_ second: Int) {
