@@ -14,19 +14,28 @@ package struct LoadRunner: Sendable {
     package let model: LoadModel
     package let stats: LoadStats
 
-    /// The open model's most requests in flight: past it, the next start waits (its latency still
-    /// counts from its intended start, so the wait shows), instead of piling up requests without end
-    /// when the rate is more than the generator or the server can keep.
+    /// The open model's most requests in flight whatever `inFlightLimit` asks: past it, the next
+    /// start waits (its latency still counts from its intended start, so the wait shows), instead
+    /// of piling up requests without end when the rate is more than the generator or the server
+    /// can keep.
     package static let maxInFlight = 1_024
 
     /// The open model's shortest sleep between starts (see `run`).
     package static let tick = Duration.microseconds(500)
 
-    package init(runner: ReplayRunner, plan: RunPlan, model: LoadModel, stats: LoadStats = LoadStats()) {
+    /// The open model's requests in flight at most: `maxInFlight`, or fewer — the connections the
+    /// dispatcher may open (more would only wait in its queue).
+    package let inFlightLimit: Int
+
+    package init(
+        runner: ReplayRunner, plan: RunPlan, model: LoadModel, stats: LoadStats = LoadStats(),
+        inFlightLimit: Int = maxInFlight
+    ) {
         self.runner = runner
         self.plan = plan
         self.model = model
         self.stats = stats
+        self.inFlightLimit = min(max(1, inFlightLimit), Self.maxInFlight)
     }
 
     /// Runs to the end of the model; the elapsed time.
@@ -44,6 +53,8 @@ package struct LoadRunner: Sendable {
         let origin = ContinuousClock.now
         switch model {
         case .open:
+            let gate = InFlightGate(limit: inFlightLimit)
+            let initialValues = items.map { runner.initialValues(for: $0.document) }
             await withDiscardingTaskGroup { group in
                 var index = 0
                 var woke = origin
@@ -56,21 +67,23 @@ package struct LoadRunner: Sendable {
                         try? await Task.sleep(until: max(intended, woke + Self.tick), clock: .continuous)
                         woke = .now
                     }
-                    while stats.inFlight >= Self.maxInFlight, !stats.isStopRequested, !Task.isCancelled {
-                        try? await Task.sleep(for: .milliseconds(1))
+                    await gate.enter()
+                    if stats.isStopRequested || Task.isCancelled {
+                        gate.leave()
+                        break
                     }
-                    if stats.isStopRequested { break }
                     let slot = index % items.count
                     index += 1
                     let item = items[slot]
                     let preparer = preparers[slot]
                     let name = names[slot]
                     stats.started(at: ContinuousClock.now - origin)
+                    let values = initialValues[slot]
                     group.addTask { [runner, stats] in
-                        let (result, _) = await runner.execute(
-                            item, preparer: preparer, captures: runner.initialValues(for: item.document))
+                        let (result, _) = await runner.execute(item, preparer: preparer, captures: values)
                         let now = ContinuousClock.now
                         stats.finished(name, result, latency: now - intended, at: now - origin)
+                        gate.leave()
                     }
                 }
             }

@@ -200,7 +200,8 @@ struct LoadCommand: ParsableCommand {
         let runner = ReplayRunner(services: services, configuration: configuration) { exchange in
             stats.received(bytes: exchange.body.count, connectionsOpened: exchange.connectionsOpened)
         }
-        let load = LoadRunner(runner: runner, plan: plan, model: model, stats: stats)
+        let load = LoadRunner(
+            runner: runner, plan: plan, model: model, stats: stats, inFlightLimit: connectionCap(for: model))
         let elapsed = Mutex<Duration>(.zero)
         let (_, signalStatus) = RunCommand.wait(on: nil) {
             elapsed.withLock { $0 = .zero }
