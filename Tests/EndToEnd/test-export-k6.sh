@@ -21,7 +21,9 @@ check "the report lists the schema expectation" grep -q "expectation on schema" 
 "$LAZER" export shop.json --format k6 --vus 4 --iterations 3 -o closed.mjs 2>/dev/null
 check "node --check accepts the closed model's script" node --check closed.mjs
 "$LAZER" export shop.json --format http --vus 4 >/dev/null 2>usage.err
-check "load options with another format are a usage error" test $? -eq 64 -o -s usage.err
+status=$?
+check "load options with another format are a usage error (status $status)" test "$status" -eq 2
+check "the usage error says which formats take them" grep -q "go with --format locust or k6" usage.err
 
 cat >hostile.json <<'JSON'
 {"formatVersion": 1, "id": "h", "name": "H",

@@ -112,7 +112,7 @@ check "two workers took part" grep -q "2 workers connected\|Sending spawn jobs o
 
 # Type,Name,Request Count,Failure Count,…
 row() { awk -F, -v name="$1" '$2 == name { print $3 "," $4 }' run_stats.csv; }
-check "Log in: 12 requests, no failure (the secret and the capture worked)" test "$(row '"Log in"')" = "12,0"
+check "Log in: 12 requests, no failure (the secret and the capture worked)" test "$(row 'Log in')" = "12,0"
 check "Items: 12 requests, no failure (the captured token was sent)" test "$(row Items)" = "12,0"
 check "Version: 12 requests, 12 failures (its expectation fails)" test "$(row Version)" = "12,12"
 check "Aggregated: 36 requests, 12 failures" test "$(row Aggregated)" = "36,12"
