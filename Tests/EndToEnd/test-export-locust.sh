@@ -3,7 +3,8 @@
 # server. The collection logs in (a secret password read from LAZER_VAR_password), lists items
 # with the captured token and asks for a version whose expectation fails on purpose. With 4 users
 # × 3 iterations, Locust's stats CSV must show 12 requests of each, no failure but the version's
-# 12, and the checks threshold failing (exit status 1) while the errors one holds.
+# 12, and the checks threshold failing (exit status 1) while the errors one holds. Then the open
+# model in one process: a ramp, and exit status 0 when its threshold holds.
 source "$(dirname "$0")/lib.sh"
 
 root="$(cd "$(dirname "$0")/../.." && pwd)"
@@ -86,7 +87,7 @@ cd "$E2E_DIR" || exit 1
 check "lazer export --format locust writes the file" test -s locustfile.py
 check "the password is not in the file" bash -c '! grep -q s3cret locustfile.py'
 
-exec 3< <(python3 server.py)
+exec 3< <(python3 server.py 2>server.err)
 pids+=($!)
 read -r -t 30 port <&3
 check "the test server listens" test -n "${port:-}"
@@ -116,6 +117,24 @@ check "Log in: 12 requests, no failure (the secret and the capture worked)" test
 check "Items: 12 requests, no failure (the captured token was sent)" test "$(row Items)" = "12,0"
 check "Version: 12 requests, 12 failures (its expectation fails)" test "$(row Version)" = "12,12"
 check "Aggregated: 36 requests, 12 failures" test "$(row Aggregated)" = "36,12"
+
+# The open model, in one process: a 2 s ramp to 6/s held 2 s (18 requests planned, paced users).
+# The errors threshold holds, so Locust exits 0 although Version's expectation fails, as lazer load would.
+"$LAZER" export shop.json --format locust --env local --stage 2s:6/s --stage 2s:6/s \
+    --threshold 'errors<1%' -o open.py 2>open.err
+timeout 120 "$locust" -f open.py --headless --host "http://127.0.0.1:$port" --csv open >open.out 2>open.stderr
+status=$?
+check "the open model's run exits 0: its threshold held (status $status)" test "$status" -eq 0
+check "the report says Locust paces users" grep -q "Locust paces users instead" open.err
+open_row() { awk -F, -v name="$1" '$2 == name { print $3 "," $4 }' open_stats.csv; }
+IFS=, read -r version_count version_failures <<<"$(open_row Version)"
+IFS=, read -r total_count _ <<<"$(open_row Aggregated)"
+check "open model: Version fails each time ($version_count requests)" \
+    test "${version_count:-0}" -gt 0 -a "${version_failures:-x}" = "${version_count:-y}"
+check "open model: Log in never fails" test "$(open_row 'Log in' | cut -d, -f2)" = 0
+check "open model: about the 18 planned requests (${total_count:-none})" \
+    test "${total_count:-0}" -ge 9 -a "${total_count:-0}" -le 24
+
 if [[ $failed -gt 0 ]]; then
     echo "--- master stderr"; tail -30 master.err; echo "--- stats"; cat run_stats.csv 2>/dev/null
     echo "--- workers"; tail -20 workers.out
