@@ -122,3 +122,29 @@ import Workspace
                 "executor: \"per-vu-iterations\",\n      vus: 4,\n      iterations: 3,\n      maxDuration: \"60s\","))
     }
 }
+
+extension LoadScriptExportTests {
+    /// What the script sends as written or the same each time is a warning: an unresolved
+    /// variable, a dynamic value computed once at export (not `{{$processEnv}}`, which is steady).
+    @Test(arguments: [ExportFormat.locust, .k6]) func warnsOfWhatIsSentAsWrittenOrOnce(format: ExportFormat) throws {
+        let collection = RequestCollection(
+            id: "w", name: "W",
+            requests: [
+                SavedRequest(
+                    id: "r", name: "R", url: "https://w.test/{{missing}}",
+                    headers: [
+                        KeyValueRow(name: "X-Id", value: "{{ $uuid }}"),
+                        KeyValueRow(name: "X-Home", value: "{{$processEnv HOME}}"),
+                    ])
+            ])
+        let document = CollectionDocument(
+            path: "/tmp/w.json", collection: collection, fingerprint: FileFingerprint(size: 0, hash: 0))
+        let output = try Exporter.output(
+            ExportInput(document: document, processEnvironment: ["HOME": "/home/w"]), format: format)
+        let warnings = output.warnings.items.map(\.description)
+        #expect(warnings.count == 2, "\(warnings)")
+        #expect(
+            warnings.contains { $0.hasPrefix("R: ") && $0.contains("missing") && $0.hasSuffix("(sent as written)") })
+        #expect(warnings.contains { $0.hasPrefix("R: {{$uuid}} is new at each send") })
+    }
+}

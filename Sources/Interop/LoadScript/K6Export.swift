@@ -11,7 +11,8 @@ package enum K6Export {
     package static func output(_ input: ExportInput, load: ExportLoad) throws(ExportError) -> ExportOutput {
         guard !input.selection.isEmpty else { throw ExportError("no requests selected") }
         var report = ExportReport()
-        let requests = ScriptRequest.all(input, format: "k6", report: &report)
+        var warnings = ExportReport()
+        let requests = ScriptRequest.all(input, format: "k6", report: &report, warnings: &warnings)
         let base = input.environment?.baseURL ?? ""
         var lines = [
             "// Written by lazer export --format k6. Run it with: k6 run THIS_FILE",
@@ -55,7 +56,8 @@ package enum K6Export {
                 "}",
             ]
         }
-        return ExportOutput(bytes: Array((lines.joined(separator: "\n") + "\n").utf8), report: report)
+        return ExportOutput(
+            bytes: Array((lines.joined(separator: "\n") + "\n").utf8), report: report, warnings: warnings)
     }
 
     private static func function(_ request: ScriptRequest, index: Int, report: inout ExportReport) -> [String] {

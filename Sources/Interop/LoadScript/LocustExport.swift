@@ -11,7 +11,8 @@ package enum LocustExport {
     package static func output(_ input: ExportInput, load: ExportLoad) throws(ExportError) -> ExportOutput {
         guard !input.selection.isEmpty else { throw ExportError("no requests selected") }
         var report = ExportReport()
-        let requests = ScriptRequest.all(input, format: "Locust", report: &report)
+        var warnings = ExportReport()
+        let requests = ScriptRequest.all(input, format: "Locust", report: &report, warnings: &warnings)
         let base = input.environment?.baseURL
         var lines = [
             "# Written by lazer export --format locust. Run it with:",
@@ -52,7 +53,8 @@ package enum LocustExport {
             lines += [""] + method(request, index: index, report: &report)
         }
         lines += [""] + LocustLoadModel.shapeAndThresholds(load)
-        return ExportOutput(bytes: Array((lines.joined(separator: "\n") + "\n").utf8), report: report)
+        return ExportOutput(
+            bytes: Array((lines.joined(separator: "\n") + "\n").utf8), report: report, warnings: warnings)
     }
 
     /// One request as a method of the user: `self.send(…)` with its checks and captures.

@@ -19,8 +19,11 @@ struct ScriptRequest {
     /// The body as text; nil without one.
     var body: [ScriptPiece]?
 
-    /// Every selected request, reporting what a load script cannot send.
-    static func all(_ input: ExportInput, format: String, report: inout ExportReport) -> [ScriptRequest] {
+    /// Every selected request, reporting what a load script cannot send, with warnings for what
+    /// it sends as written or the same each time (unresolved variables, prompts, dynamic values).
+    static func all(
+        _ input: ExportInput, format: String, report: inout ExportReport, warnings: inout ExportReport
+    ) -> [ScriptRequest] {
         let captured = Set(input.selection.flatMap { $0.request.captures.map(\.variable) })
         var document = input.document
         var environment = input.environment
@@ -42,6 +45,17 @@ struct ScriptRequest {
             let resolution = ExportResolution(
                 location.request, in: document, environment: environment, captures: captures,
                 processEnvironment: processEnvironment)
+            for problem in resolution.problems {
+                warnings.add(problem.description, at: place, kept: "sent as written")
+            }
+            for prompt in resolution.prompts {
+                warnings.add("the prompt \"\(prompt.label)\"", at: place, kept: "sent as written")
+            }
+            for name in dynamicValues(in: location.request) {
+                warnings.add(
+                    "{{$\(name)}} is new at each send in Lazer", at: place,
+                    kept: "computed once at export: every request of the script sends the same value")
+            }
             let secrets = resolution.resolved.secretValues.filter { !$0.contains("\u{E000}") }
             let redactor =
                 input.revealSecrets ? Redactor.none : Redactor(secrets: input.document.secretValues + secrets)
@@ -49,6 +63,30 @@ struct ScriptRequest {
                 location.request, place: place, resolved: resolution.resolved, redactor: redactor, format: format,
                 report: &report)
         }
+    }
+
+    /// The dynamic values written in the request that change at each send (`{{$uuid}}`,
+    /// `{{$timestamp}}`…): the export computes them once.
+    private static func dynamicValues(in request: SavedRequest) -> [String] {
+        var texts = [request.url] + request.headers.map(\.value) + request.query.map(\.value)
+        switch request.body.content {
+        case .json(let json): texts.append(json.compact())
+        case .jsonText(let text), .text(let text, _): texts.append(text)
+        default: break
+        }
+        var names: [String] = []
+        for text in texts {
+            for part in text.components(separatedBy: "{{").dropFirst() {
+                let inner = part.drop { $0 == " " }
+                guard inner.first == "$" else { continue }
+                let name = String(inner.dropFirst().prefix { $0.isLetter || $0 == "." })
+                let steady = ["processEnv", "dotenv", "prompt", "select"]
+                if !name.isEmpty, !steady.contains(name), !name.hasPrefix("env."), !names.contains(name) {
+                    names.append(name)
+                }
+            }
+        }
+        return names
     }
 
     /// A secret variable's value replaced by its marker.
