@@ -29,7 +29,7 @@ package enum LocustExport {
             "",
             "import gevent",
             "from locust import HttpUser, LoadTestShape, constant, constant_throughput, events, task",
-            "from locust.runners import WorkerRunner",
+            "from locust.runners import MasterRunner, WorkerRunner",
             "",
         ]
         lines += LocustLoadModel.constants(load, requestCount: requests.count, report: &report)

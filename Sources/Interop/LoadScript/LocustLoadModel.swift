@@ -2,7 +2,8 @@ import Foundation
 
 /// `lazer load`'s model in Locust's terms. Closed model: `USERS` users sending the requests in
 /// order without pause, until `SECONDS` pass or each has made `ITERATIONS` passes (each user tells
-/// the master when it is done; the shape stops when all are). Open model: Locust has users, not
+/// the master when it is done; the shape stops when all are, on a master 4.5 s later, once every
+/// worker has sent its statistics report, due every 3 s). Open model: Locust has users, not
 /// an arrival rate, so each user is paced at `PACE` requests a second (`constant_throughput`,
 /// one request a task, in turn) and `LazerShape` keeps the stage's rate ÷ `PACE` users running —
 /// the rate holds while responses come faster than the pace. Thresholds are checked in a
@@ -50,7 +51,7 @@ enum LocustLoadModel {
                 "checks threshold on each expectation", at: "load model",
                 kept: "checked on the share of answered requests whose expectations all held")
         }
-        return lines + ["]", "DONE = [0]", "", ""]
+        return lines + ["]", "DONE = {\"users\": 0, \"at\": None}", "", ""]
     }
 
     static func waitTime(_ load: ExportLoad) -> String {
@@ -106,15 +107,21 @@ enum LocustLoadModel {
             "                return None",
             "            users = max(1, math.ceil(rate / PACE))",
             "            return (users, max(users, 10))",
-            "        if ITERATIONS is not None and DONE[0] >= USERS:",
-            "            return None",
+            "        if ITERATIONS is not None and DONE[\"users\"] >= USERS:",
+            "            # A master stops after the workers' next statistics report (every 3 s), not before.",
+            "            if not isinstance(self.runner, MasterRunner):",
+            "                return None",
+            "            if DONE[\"at\"] is None:",
+            "                DONE[\"at\"] = run_time",
+            "            if run_time >= DONE[\"at\"] + 4.5:",
+            "                return None",
             "        if SECONDS is not None and run_time >= SECONDS:",
             "            return None",
             "        return (USERS, USERS)",
             "",
             "",
             "def lazer_user_done(environment, msg, **kwargs):",
-            "    DONE[0] += 1",
+            "    DONE[\"users\"] += 1",
             "",
             "",
             "@events.init.add_listener",

@@ -12,7 +12,7 @@ import urllib.parse
 
 import gevent
 from locust import HttpUser, LoadTestShape, constant, constant_throughput, events, task
-from locust.runners import WorkerRunner
+from locust.runners import MasterRunner, WorkerRunner
 
 # The load model (lazer export's --vus/--iterations/--duration or --rate/--stage).
 OPEN_MODEL = False
@@ -21,7 +21,7 @@ SECONDS = 60
 ITERATIONS = 3
 THRESHOLDS = [
 ]
-DONE = [0]
+DONE = {"users": 0, "at": None}
 
 
 MISSING = object()
@@ -226,15 +226,21 @@ class LazerShape(LoadTestShape):
                 return None
             users = max(1, math.ceil(rate / PACE))
             return (users, max(users, 10))
-        if ITERATIONS is not None and DONE[0] >= USERS:
-            return None
+        if ITERATIONS is not None and DONE["users"] >= USERS:
+            # A master stops after the workers' next statistics report (every 3 s), not before.
+            if not isinstance(self.runner, MasterRunner):
+                return None
+            if DONE["at"] is None:
+                DONE["at"] = run_time
+            if run_time >= DONE["at"] + 4.5:
+                return None
         if SECONDS is not None and run_time >= SECONDS:
             return None
         return (USERS, USERS)
 
 
 def lazer_user_done(environment, msg, **kwargs):
-    DONE[0] += 1
+    DONE["users"] += 1
 
 
 @events.init.add_listener
