@@ -108,9 +108,12 @@ unit: build
 	scripts/fetch-jsonschema-suite.sh >/dev/null
 	scripts/hang-guard.sh $(UNIT_LIMIT) "the unit test process (swift test)" $(SWIFT) test --skip-build
 
-## e2e: the real binary driven in tmux.
+## e2e: the real binary driven in tmux, after making the OAuth server's virtualenv and Locust's
+## (scripts/locust-venv.sh: locust pinned in scripts/locust-requirements.txt and its dependencies, from
+## PyPI, about 50 s and 85 MB the first time) for Tests/EndToEnd/test-export-locust.sh.
 e2e: build
 	scripts/oauth-venv.sh >/dev/null
+	scripts/locust-venv.sh >/dev/null
 	@if compgen -G "Tests/EndToEnd/*.sh" >/dev/null; then Tests/EndToEnd/run-all.sh .build/debug/lazer; fi
 
 ## examples: the example client under Examples/LazerClient, which depends on the Futures, HTTPCore

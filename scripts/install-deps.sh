@@ -23,6 +23,7 @@ packages=(
     python3-pip          # scripts/fetch-junit-schema.sh: pip downloads that schema (in pytest's sdist) from PyPI
     man-db               # make test-install renders the generated man page with man -l
     chromium             # the HTML reports' e2e test opens them in headless Chromium (--dump-dom, --screenshot)
+    nodejs               # Tests/EndToEnd/test-export-k6.sh: node --check on exported k6 scripts (k6 is not packaged)
 )
 # `make bench-json` only: the external references it measures against.
 if [[ "${1:-}" == "--bench" ]]; then

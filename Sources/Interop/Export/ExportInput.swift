@@ -19,11 +19,13 @@ package struct ExportInput: Sendable {
     /// Postman: write the environments as Postman environment files (`ExportOutput.files`) instead
     /// of folding one environment's variables into the collection's (`lazer export --environments`).
     package var environmentFiles: Bool
+    /// Locust and k6: the load model and thresholds (nil: one user, one pass, k6's default).
+    package var load: ExportLoad?
 
     package init(
         document: CollectionDocument, selection: [RequestCollection.RequestLocation]? = nil,
         environment: Environment? = nil, revealSecrets: Bool = false, processEnvironment: [String: String] = [:],
-        history: [HistoryEntry] = [], environmentFiles: Bool = false
+        history: [HistoryEntry] = [], environmentFiles: Bool = false, load: ExportLoad? = nil
     ) {
         self.document = document
         self.selection = selection ?? document.collection.allRequests
@@ -32,6 +34,7 @@ package struct ExportInput: Sendable {
         self.processEnvironment = processEnvironment
         self.history = history
         self.environmentFiles = environmentFiles
+        self.load = load
     }
 
     /// Every secret value this export must mask (unless revealed): secret variables of the

@@ -13,6 +13,8 @@ package enum Exporter {
         case .http: ExportOutput(bytes: Array(HTTPFileExport.file(input).utf8), report: HTTPFileExport.report(input))
         case .postman: try PostmanExport.output(input)
         case .har: ExportOutput(bytes: try HARExport.export(input))
+        case .locust: try LocustExport.output(input, load: input.load ?? .single)
+        case .k6: try K6Export.output(input, load: input.load ?? .single)
         }
     }
 }

@@ -23,20 +23,23 @@ enum PlaceholderText {
 
     /// A query name or value percent-encoded (unreserved characters kept), placeholders kept.
     static func queryEncoded(_ text: String) -> String {
-        mapLiterals(text) { literal in
-            var output = ""
-            for byte in literal.utf8 {
-                switch byte {
-                case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
-                    UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"),
-                    UInt8(ascii: "~"):
-                    output.unicodeScalars.append(Unicode.Scalar(byte))
-                default:
-                    let hex = String(byte, radix: 16, uppercase: true)
-                    output += "%" + (hex.count == 1 ? "0" + hex : hex)
-                }
+        mapLiterals(text, percentEncoded)
+    }
+
+    /// Every byte but unreserved ones (letters, digits, `-._~`) as `%XX`.
+    static func percentEncoded(_ literal: String) -> String {
+        var output = ""
+        for byte in literal.utf8 {
+            switch byte {
+            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+                UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"),
+                UInt8(ascii: "~"):
+                output.unicodeScalars.append(Unicode.Scalar(byte))
+            default:
+                let hex = String(byte, radix: 16, uppercase: true)
+                output += "%" + (hex.count == 1 ? "0" + hex : hex)
             }
-            return output
         }
+        return output
     }
 }

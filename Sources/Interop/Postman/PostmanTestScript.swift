@@ -149,37 +149,12 @@ struct PostmanTestScript {
 
     /// `$.a['b c'][0]` as `?.["a"]?.["b c"]?.[0]`; nil for anything but names and indexes.
     static func propertyChain(_ path: String) -> String? {
-        var rest = Substring(path)
-        guard rest.first == "$" else { return nil }
-        rest = rest.dropFirst()
-        var chain = ""
-        while let first = rest.first {
-            if first == "." {
-                rest = rest.dropFirst()
-                let name = rest.prefix { $0.isLetter || $0.isNumber || $0 == "_" }
-                guard let initial = name.first, !initial.isNumber else { return nil }
-                chain += "?.[\(literal(String(name)))]"
-                rest = rest.dropFirst(name.count)
-            } else if first == "[" {
-                rest = rest.dropFirst()
-                if let quote = rest.first, quote == "'" || quote == "\"" {
-                    rest = rest.dropFirst()
-                    guard let end = rest.firstIndex(of: quote), !rest[..<end].contains("\\") else { return nil }
-                    chain += "?.[\(literal(String(rest[..<end])))]"
-                    rest = rest[rest.index(after: end)...]
-                } else {
-                    let digits = rest.prefix { $0.isASCII && $0.isNumber }
-                    guard !digits.isEmpty, let index = Int(digits) else { return nil }
-                    chain += "?.[\(index)]"
-                    rest = rest.dropFirst(digits.count)
-                }
-                guard rest.first == "]" else { return nil }
-                rest = rest.dropFirst()
-            } else {
-                return nil
+        SimpleJSONPath.steps(path)?.map { step in
+            switch step {
+            case .member(let name): "?.[\(literal(name))]"
+            case .index(let index): "?.[\(index)]"
             }
-        }
-        return chain
+        }.joined()
     }
 
     // MARK: - Literals

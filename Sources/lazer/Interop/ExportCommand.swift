@@ -1,19 +1,20 @@
 import ArgumentParser
 import Foundation
 import Interop
+import Load
 import RegularFiles
 import Replay
 import TerminalText
 import Workspace
 
 /// `lazer export`: a collection's requests as curl command lines, a `.http` file, a Postman v2.1
-/// collection, or HAR from their history. The work is the `Interop` module's; this command loads
+/// collection, HAR from their history, or a Locust file or k6 script with `lazer load`'s model. The work is the `Interop` module's; this command loads
 /// the collection (secret values filled, so they can be masked or revealed), selects the
 /// requests and writes the result to stdout or `--output`.
 struct ExportCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "export",
-        abstract: "Export requests as curl, .http, Postman or HAR.",
+        abstract: "Export requests as curl, .http, Postman, HAR, Locust or k6.",
         discussion: """
             PATH is a collection file. --folder and --request (an id, a name or a
             Folder/Name path, repeatable) narrow what is exported. curl resolves each
@@ -24,8 +25,14 @@ struct ExportCommand: ParsableCommand {
             captures as a test script; the environment's variables folded into the
             collection's, or with --environments DIR each live environment, or the one
             --env names, as DIR/NAME.postman_environment.json); har writes the recorded
-            exchanges of the selected requests from history. What the format cannot carry
-            is listed on stderr.
+            exchanges of the selected requests from history. locust writes a Locust file
+            (Python) and k6 a k6 script: requests, headers, text bodies, Basic, Bearer and
+            API-key auth, expectations as failures (Locust) or checks (k6), captures as
+            each user's variables, and the load model and thresholds given with lazer
+            load's options (--rate/--stage, or --vus with --duration/--iterations;
+            --threshold); without them one user makes one pass. Secret variables are read
+            from LAZER_VAR_<name> when the script runs. What the format cannot carry is
+            listed on stderr.
 
             Exit status: 0 written, 1 the collection could not be loaded or nothing
             matched.
@@ -38,13 +45,17 @@ struct ExportCommand: ParsableCommand {
                 --output showcase.postman_collection.json
               lazer export Collections/jsonplaceholder.json --format postman \\
                 -o jsonplaceholder.postman_collection.json --environments .
+              lazer export Collections/shop.json --format locust --env staging \\
+                --vus 50 --duration 5m --threshold 'p99<300ms' -o locustfile.py
+              lazer export Collections/shop.json --format k6 --env staging \\
+                --stage 30s:100/s --stage 1m:500/s --threshold 'errors<1%' -o load.js
             """
     )
 
     @Argument(help: "The collection file.", completion: .file())
     var path: String
 
-    @Option(help: "curl, http, postman or har.")
+    @Option(help: "curl, http, postman, har, locust or k6.")
     var format: String
 
     @Option(help: "Export only the requests under this folder (Folder/Sub).")
@@ -71,6 +82,81 @@ struct ExportCommand: ParsableCommand {
     @Flag(help: "Replace the --output file (and environment files) if they exist.")
     var force = false
 
+    @Option(help: "locust, k6: open model, requests started per second (500/s, 30/m).")
+    var rate: String?
+
+    @Option(
+        name: .customLong("stage"), help: "locust, k6: open model ramp, DURATION:RATE such as 30s:100/s (repeatable).")
+    var stages: [String] = []
+
+    @Option(help: "locust, k6: how long (60s, 2m), with --rate or --vus.")
+    var duration: String?
+
+    @Option(help: "locust, k6: closed model, this many virtual users.")
+    var vus: Int?
+
+    @Option(help: "locust, k6: closed model, each virtual user's passes over the requests.")
+    var iterations: Int?
+
+    @Option(
+        name: .customLong("threshold"),
+        help: "locust, k6: a threshold, such as 'p99<200ms' or 'errors<1%' (repeatable).")
+    var thresholds: [String] = []
+
+    /// Whether any of `lazer load`'s options was given.
+    private var hasLoadOptions: Bool {
+        rate != nil || !stages.isEmpty || duration != nil || vus != nil || iterations != nil || !thresholds.isEmpty
+    }
+
+    /// The load model and thresholds for Locust and k6, from `lazer load`'s options (nil: none given).
+    func load() throws -> ExportLoad? {
+        guard hasLoadOptions else { return nil }
+        let model: LoadModel
+        if rate == nil, stages.isEmpty, vus == nil, iterations == nil, duration == nil {
+            model = .closed(vus: 1, duration: nil, iterations: 1)
+        } else {
+            model = try LoadCommand.model(
+                rate: rate, stages: stages, duration: duration, vus: vus, iterations: iterations)
+        }
+        let parsed: [LoadThreshold]
+        do throws(LoadArguments.Problem) {
+            parsed = try thresholds.map(LoadThreshold.parse)
+        } catch {
+            throw ValidationError(error.description + ".")
+        }
+        return ExportLoad(model: Self.exported(model), thresholds: parsed.map { Self.exported($0, model: model) })
+    }
+
+    static func exported(_ model: LoadModel) -> ExportLoad.Model {
+        switch model {
+        case .open(let start, let stages):
+            .open(
+                startRate: start, stages: stages.map { ExportLoad.Stage(seconds: $0.duration.seconds, rate: $0.rate) })
+        case .closed(let vus, let duration, let iterations):
+            .closed(vus: vus, seconds: duration?.seconds, iterations: iterations)
+        }
+    }
+
+    /// A threshold in plain values; `rate>=0.99*target` multiplied out by the open model's planned
+    /// average rate, as `lazer load` judges it.
+    static func exported(_ threshold: LoadThreshold, model: LoadModel) -> ExportLoad.Threshold {
+        let metric: ExportLoad.Threshold.Metric =
+            switch threshold.metric {
+            case .percentile(let percentile): .percentile(percentile)
+            case .errors: .errors
+            case .checks: .checks
+            case .rate: .rate
+            }
+        var limit = threshold.limit
+        if threshold.ofTarget, let requests = model.plannedRequests, let duration = model.plannedDuration,
+            duration > .zero
+        {
+            limit *= Double(requests) / duration.seconds
+        }
+        return ExportLoad.Threshold(
+            text: threshold.text, metric: metric, comparison: threshold.comparison.rawValue, limit: limit)
+    }
+
     func validate() throws {
         guard ExportFormat(rawValue: format) != nil else {
             throw ValidationError(
@@ -79,6 +165,11 @@ struct ExportCommand: ParsableCommand {
         if environments != nil, format != ExportFormat.postman.rawValue {
             throw ValidationError("--environments writes Postman environment files: use it with --format postman")
         }
+        if hasLoadOptions, ExportFormat(rawValue: format)?.isLoadScript != true {
+            throw ValidationError(
+                "--rate, --stage, --duration, --vus, --iterations and --threshold go with --format locust or k6")
+        }
+        _ = try load()
     }
 
     func run() throws {
@@ -120,7 +211,7 @@ struct ExportCommand: ParsableCommand {
             // default one unless it is a mock, whose routes Postman cannot serve.
             environment: format == .postman && env == nil ? nil : environment, revealSecrets: revealSecrets,
             processEnvironment: processEnvironment,
-            history: history, environmentFiles: environments != nil)
+            history: history, environmentFiles: environments != nil, load: try load())
         let result: ExportOutput
         do {
             result = try Exporter.output(input, format: format)

@@ -135,6 +135,13 @@ struct LoadCommand: ParsableCommand {
     var jsonFile: String? { output ?? (reports.contains(.json) ? Self.defaultJSON : nil) }
 
     func model() throws -> LoadModel {
+        try Self.model(rate: rate, stages: stages, duration: duration, vus: vus, iterations: iterations)
+    }
+
+    /// The model the load options give (`lazer load`'s, and `lazer export --format locust|k6`'s).
+    static func model(
+        rate: String?, stages: [String], duration: String?, vus: Int?, iterations: Int?
+    ) throws -> LoadModel {
         do throws(LoadArguments.Problem) {
             let length = try duration.map(LoadArguments.duration)
             if let vus {
