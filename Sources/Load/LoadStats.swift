@@ -1,4 +1,5 @@
 import AnnotatedLocks
+package import Foundation
 package import Histogram
 package import Replay
 import Synchronization
@@ -54,7 +55,7 @@ package final class LoadStats: Sendable {
         var timeline = LoadTimeline()
     }
 
-    private let state = Mutex(State())
+    private let state: Mutex<State>
     private let stopRequested = Atomic<Bool>(false)
 
     /// Asks the run to start no more requests: those in flight finish and are counted, so a
@@ -68,7 +69,19 @@ package final class LoadStats: Sendable {
         state.withLock(ownedBy: self) { $0.started - $0.overall.count }
     }
 
-    package init() {}
+    /// `keepsIntervalLog`: each second's histogram is also kept as a line of the HDR interval log
+    /// (`intervalLog(start:)`).
+    package init(keepsIntervalLog: Bool = false) {
+        var state = State()
+        state.timeline = LoadTimeline(keepsIntervalLog: keepsIntervalLog)
+        self.state = Mutex(state)
+    }
+
+    /// The HDR interval log of the run so far (HdrHistogram log format 1.3; empty lines when the
+    /// stats were made without `keepsIntervalLog`).
+    package func intervalLog(start: Date) -> String {
+        HDRIntervalLog.header(start: start) + state.withLock(ownedBy: self) { $0.timeline.intervalLog.joined() }
+    }
 
     /// A request is going out `offset` after the run started.
     package func started(at offset: Duration) {

@@ -29,6 +29,12 @@ package struct LoadSecond: Sendable, Equatable {
 struct LoadTimeline: Sendable {
     private var closed: [LoadSecond] = []
     private var open: [Int: (histogram: Histogram<UInt64>, errors: Int)] = [:]
+    /// The HDR interval log's line of each second closed so far (`--hdr-log`); nil when not kept.
+    private var logLines: [String]?
+
+    init(keepsIntervalLog: Bool = false) {
+        logLines = keepsIntervalLog ? [] : nil
+    }
 
     mutating func add(second: Int, microseconds: UInt64, error: Bool) {
         if second > closed.count + 2 {
@@ -53,6 +59,7 @@ struct LoadTimeline: Sendable {
 
     private mutating func close(_ second: Int) {
         guard let slot = open.removeValue(forKey: second) else { return }
+        logLines?.append(HDRIntervalLog.line(start: Double(second), length: 1, histogram: slot.histogram))
         while closed.count < second { closed.append(LoadSecond()) }
         closed.append(Self.point(slot.histogram, errors: slot.errors))
     }
@@ -72,5 +79,14 @@ struct LoadTimeline: Sendable {
             if let slot = open[second] { all.append(Self.point(slot.histogram, errors: slot.errors)) }
         }
         return all
+    }
+
+    /// The interval log's lines: every second with a completion, the open ones too, in order
+    /// (a straggler for a second already written is in the numbers, not in the log).
+    var intervalLog: [String] {
+        (logLines ?? [])
+            + open.keys.sorted().compactMap { second in
+                open[second].map { HDRIntervalLog.line(start: Double(second), length: 1, histogram: $0.histogram) }
+            }
     }
 }

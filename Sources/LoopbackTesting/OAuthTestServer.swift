@@ -101,6 +101,13 @@ package final class OAuthTestServer: Sendable {
     }
 
     /// The virtualenv's python, made first when it is missing (scripts/oauth-venv.sh).
+    /// The test virtualenv's python, for a test that runs a script of its own with its packages.
+    package static func virtualenvPythonPath() throws -> String {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent()
+        return try virtualenvPython(root: root).path
+    }
+
     static func virtualenvPython(root: URL) throws -> URL {
         let script = root.appendingPathComponent("scripts/oauth-venv.sh")
         let process = Process()

@@ -186,4 +186,54 @@ struct LoadCommandTests {
         let zero = try load(scratch, [usersFile, "--vus", "1", "--iterations", "1", "--connections", "0"])
         #expect(zero.status == 2 && zero.stderr.contains("--connections takes 1 to 10000"), "\(zero.stderr)")
     }
+
+    /// Reads an HDR interval log with HdrHistogram's own Python library (`hdrh`, in the test
+    /// virtualenv): intervals read, total count, p50 and max in microseconds.
+    static let hdrReader = """
+        import sys
+        from hdrh.histogram import HdrHistogram
+        from hdrh.log import HistogramLogReader
+        total = HdrHistogram(1, 3600000000, 2)
+        reader = HistogramLogReader(sys.argv[1], HdrHistogram(1, 3600000000, 2))
+        intervals = 0
+        while True:
+            interval = reader.get_next_interval_histogram()
+            if interval is None:
+                break
+            intervals += 1
+            total.add(interval)
+        print(intervals, total.get_total_count(), total.get_value_at_percentile(50), total.get_max_value())
+        """
+
+    @Test("--hdr-log writes an interval log HdrHistogram's own library reads: every request, its latencies")
+    func hdrLog() throws {
+        let server = try DelayTestServer()
+        defer { server.stop() }
+        let scratch = try RunCommandTests.Scratch()
+        let file = try scratch.write(Self.collection(server), to: "c.json")
+        let result = try load(
+            scratch, [file, "--rate", "50/s", "--duration", "2s", "--hdr-log", "run.hlog", "--output", "s.json"])
+        #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
+        let log = try String(contentsOfFile: scratch.path + "/run.hlog", encoding: .utf8)
+        #expect(log.hasPrefix("#[Histogram log format version 1.3]\n#[StartTime: "))
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: try OAuthTestServer.virtualenvPythonPath())
+        process.arguments = ["-c", Self.hdrReader, scratch.path + "/run.hlog"]
+        let output = Pipe()
+        process.standardOutput = output
+        try process.run()
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        let fields = String(decoding: data, as: UTF8.self).split(separator: " ").compactMap {
+            Double($0.trimmingCharacters(in: .whitespacesAndNewlines))
+        }
+        try #require(fields.count == 4, "\(String(decoding: data, as: UTF8.self))")
+        // Two seconds of completions or three (the last may end just past the second), all 100 requests,
+        // and latencies of the injected delays: p50 at least 10 ms, max at least 200 ms (2 significant digits).
+        #expect((2...3).contains(fields[0]), "\(fields)")
+        let finished = try #require(try summary(scratch.path + "/s.json")["finished"] as? Int)
+        #expect(fields[1] == Double(finished) && finished == 100, "\(fields)")
+        #expect(fields[2] >= 9_900 && fields[2] < 50_000, "\(fields)")
+        #expect(fields[3] >= 198_000, "\(fields)")
+    }
 }

@@ -35,7 +35,9 @@ struct LoadCommand: ParsableCommand {
             JSON (docs/load.md); --html FILE writes a report that opens offline (latency
             over time, the histogram, percentiles, statuses, errors, checks, thresholds).
             --report html and --report json write them to load-report.html and
-            load-summary.json when --html and --output name no file.
+            load-summary.json when --html and --output name no file. --hdr-log FILE
+            writes each second's latency histogram as an HdrHistogram interval log
+            (HistogramLogAnalyzer and the hdrh libraries read it).
 
             Thresholds (repeatable): p99<200ms, p99.9<=1s, max<2s, errors<1% (requests
             without a response), checks>=99% (expectations), rate>=0.99*target or
@@ -111,6 +113,11 @@ struct LoadCommand: ParsableCommand {
 
     @Option(help: "Write the report as one self-contained HTML file (charts, percentiles, checks) to FILE.")
     var html: String?
+
+    @Option(
+        name: .customLong("hdr-log"),
+        help: "Write each second's latency histogram to FILE as an HdrHistogram interval log (format 1.3).")
+    var hdrLog: String?
 
     @Option(
         name: .customLong("report"),
@@ -203,7 +210,8 @@ struct LoadCommand: ParsableCommand {
             timeout: timeout.map { .milliseconds(Int64(($0 * 1000).rounded(.up))) }, recordHistory: false)
         configuration.answers = given.answers
         configuration.cookieJar = CookieJar()
-        let stats = LoadStats()
+        let stats = LoadStats(keepsIntervalLog: hdrLog != nil)
+        let started = Date()
         let runner = ReplayRunner(services: services, configuration: configuration) { exchange in
             stats.received(bytes: exchange.body.count, connectionsOpened: exchange.connectionsOpened)
         }
@@ -237,6 +245,14 @@ struct LoadCommand: ParsableCommand {
                 try AtomicFile.write(Array(json.utf8) + [10], to: output)
             } catch {
                 FileBytes.writeError("lazer load: the summary was not written: \(TerminalText.line("\(error)"))\n")
+                throw ExitCode(RunExitStatus.collectionError)
+            }
+        }
+        if let hdrLog {
+            do {
+                try AtomicFile.write(Array(stats.intervalLog(start: started).utf8), to: hdrLog)
+            } catch {
+                FileBytes.writeError("lazer load: the HDR log was not written: \(TerminalText.line("\(error)"))\n")
                 throw ExitCode(RunExitStatus.collectionError)
             }
         }
