@@ -20,6 +20,10 @@ package struct LoadRunner: Sendable {
     /// can keep.
     package static let maxInFlight = 1_024
 
+    /// Connections to a host a load opens at most unless told otherwise (`lazer load`'s open model,
+    /// the explorer's dispatcher and its Load view): as many as libcurl keeps idle by default.
+    package static let defaultConnections = 64
+
     /// The open model's shortest sleep between starts (see `run`).
     package static let tick = Duration.microseconds(500)
 

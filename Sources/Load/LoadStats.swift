@@ -64,11 +64,6 @@ package final class LoadStats: Sendable {
 
     package var isStopRequested: Bool { stopRequested.load(ordering: .relaxed) }
 
-    /// Requests started and not finished yet.
-    package var inFlight: Int {
-        state.withLock(ownedBy: self) { $0.started - $0.overall.count }
-    }
-
     /// `keepsIntervalLog`: each second's histogram is also kept as a line of the HDR interval log
     /// (`intervalLog(start:)`).
     package init(keepsIntervalLog: Bool = false) {

@@ -28,8 +28,10 @@ extension ExplorerProgram {
         let runner = ReplayRunner(services: dependencies.workspace, configuration: configuration) { exchange in
             stats.received(bytes: exchange.body.count, connectionsOpened: exchange.connectionsOpened)
         }
-        // As many in flight as the explorer's dispatcher opens connections to a host (64).
-        let load = LoadRunner(runner: runner, plan: job.plan, model: job.model, stats: stats, inFlightLimit: 64)
+        // As many in flight as the explorer's dispatcher opens connections to a host.
+        let load = LoadRunner(
+            runner: runner, plan: job.plan, model: job.model, stats: stats, inFlightLimit: LoadRunner.defaultConnections
+        )
         let deliver: @Sendable (ExplorerAction) -> Void = { [weak self] action in self?.deliver(action) }
         let run = job.run
         let model = job.model

@@ -82,48 +82,14 @@ struct ExportCommand: ParsableCommand {
     @Flag(help: "Replace the --output file (and environment files) if they exist.")
     var force = false
 
-    @Option(help: "locust, k6: open model, requests started per second (500/s, 30/m).")
-    var rate: String?
-
-    @Option(
-        name: .customLong("stage"), help: "locust, k6: open model ramp, DURATION:RATE such as 30s:100/s (repeatable).")
-    var stages: [String] = []
-
-    @Option(help: "locust, k6: how long (60s, 2m), with --rate or --vus.")
-    var duration: String?
-
-    @Option(help: "locust, k6: closed model, this many virtual users.")
-    var vus: Int?
-
-    @Option(help: "locust, k6: closed model, each virtual user's passes over the requests.")
-    var iterations: Int?
-
-    @Option(
-        name: .customLong("threshold"),
-        help: "locust, k6: a threshold, such as 'p99<200ms' or 'errors<1%' (repeatable).")
-    var thresholds: [String] = []
-
-    /// Whether any of `lazer load`'s options was given.
-    private var hasLoadOptions: Bool {
-        rate != nil || !stages.isEmpty || duration != nil || vus != nil || iterations != nil || !thresholds.isEmpty
-    }
+    /// `lazer load`'s options: the model and thresholds of a Locust file or k6 script.
+    @OptionGroup var loadOptions: LoadModelOptions
 
     /// The load model and thresholds for Locust and k6, from `lazer load`'s options (nil: none given).
     func load() throws -> ExportLoad? {
-        guard hasLoadOptions else { return nil }
-        let model: LoadModel
-        if rate == nil, stages.isEmpty, vus == nil, iterations == nil, duration == nil {
-            model = .closed(vus: 1, duration: nil, iterations: 1)
-        } else {
-            model = try LoadCommand.model(
-                rate: rate, stages: stages, duration: duration, vus: vus, iterations: iterations)
-        }
-        let parsed: [LoadThreshold]
-        do throws(LoadArguments.Problem) {
-            parsed = try thresholds.map(LoadThreshold.parse)
-        } catch {
-            throw ValidationError(error.description + ".")
-        }
+        guard !loadOptions.isEmpty else { return nil }
+        let model = loadOptions.hasModel ? try loadOptions.model() : .closed(vus: 1, duration: nil, iterations: 1)
+        let parsed = try loadOptions.parsedThresholds()
         return ExportLoad(model: Self.exported(model), thresholds: parsed.map { Self.exported($0, model: model) })
     }
 
@@ -165,7 +131,7 @@ struct ExportCommand: ParsableCommand {
         if environments != nil, format != ExportFormat.postman.rawValue {
             throw ValidationError("--environments writes Postman environment files: use it with --format postman")
         }
-        if hasLoadOptions, ExportFormat(rawValue: format)?.isLoadScript != true {
+        if !loadOptions.isEmpty, ExportFormat(rawValue: format)?.isLoadScript != true {
             throw ValidationError(
                 "--rate, --stage, --duration, --vus, --iterations and --threshold go with --format locust or k6")
         }

@@ -71,26 +71,10 @@ struct LoadCommand: ParsableCommand {
     @Option(name: .customLong("var"), help: "Set a variable, NAME=VALUE (repeatable; wins over the collection's).")
     var variables: [String] = []
 
-    @Option(help: "Open model: requests started per second (500/s, 30/m); with --stage, the rate the first ramps from.")
-    var rate: String?
-
-    @Option(name: .customLong("stage"), help: "Open model: a ramp, DURATION:RATE such as 30s:100/s (repeatable).")
-    var stages: [String] = []
-
-    @Option(help: "How long: 60s, 500ms, 2m (the open model's length with --rate; the closed model's).")
-    var duration: String?
-
-    @Option(help: "Closed model: this many virtual users.")
-    var vus: Int?
-
-    @Option(help: "Closed model: each virtual user's passes over the requests.")
-    var iterations: Int?
+    @OptionGroup var load: LoadModelOptions
 
     @Option(parsing: .unconditional, help: "Timeout in seconds of each request whose collection sets none.")
     var timeout: Double?
-
-    @Option(name: .customLong("threshold"), help: "A CI threshold, such as 'p99<200ms' or 'errors<1%' (repeatable).")
-    var thresholds: [String] = []
 
     @Option(
         help: """
@@ -105,7 +89,7 @@ struct LoadCommand: ParsableCommand {
     func connectionCap(for model: LoadModel) -> Int {
         if let connections { return connections }
         if case .closed(let vus, _, _) = model { return max(1, vus) }
-        return 64
+        return LoadRunner.defaultConnections
     }
 
     @Option(help: "Write the summary as JSON to FILE.")
@@ -141,58 +125,12 @@ struct LoadCommand: ParsableCommand {
     /// Where the JSON summary goes: `--output`, or the default name when `--report json` asks for one.
     var jsonFile: String? { output ?? (reports.contains(.json) ? Self.defaultJSON : nil) }
 
-    func model() throws -> LoadModel {
-        try Self.model(rate: rate, stages: stages, duration: duration, vus: vus, iterations: iterations)
-    }
-
-    /// The model the load options give (`lazer load`'s, and `lazer export --format locust|k6`'s).
-    static func model(
-        rate: String?, stages: [String], duration: String?, vus: Int?, iterations: Int?
-    ) throws -> LoadModel {
-        do throws(LoadArguments.Problem) {
-            let length = try duration.map(LoadArguments.duration)
-            if let vus {
-                guard rate == nil, stages.isEmpty else {
-                    throw LoadArguments.Problem("--vus (closed model) goes without --rate and --stage (open model)")
-                }
-                guard vus > 0, vus <= 10_000 else { throw LoadArguments.Problem("--vus takes 1 to 10000 users") }
-                guard length != nil || iterations != nil else {
-                    throw LoadArguments.Problem("--vus needs --duration or --iterations")
-                }
-                if let iterations, iterations < 1 { throw LoadArguments.Problem("--iterations takes 1 or more") }
-                return .closed(vus: vus, duration: length, iterations: iterations)
-            }
-            guard iterations == nil else { throw LoadArguments.Problem("--iterations goes with --vus (closed model)") }
-            let start = try rate.map(LoadArguments.rate)
-            var ramps = try stages.map(LoadArguments.stage)
-            if ramps.isEmpty {
-                guard let start, let length else {
-                    throw LoadArguments.Problem(
-                        "give --rate and --duration, --stage ramps, or --vus (see lazer load --help)")
-                }
-                ramps = [LoadModel.RateStage(duration: length, rate: start)]
-            } else if length != nil {
-                throw LoadArguments.Problem("--stage gives the length: leave --duration out")
-            }
-            let model = LoadModel.open(startRate: start ?? 0, stages: ramps)
-            guard (model.plannedRequests ?? 0) > 0 else { throw LoadArguments.Problem("the rate plans no request") }
-            return model
-        } catch {
-            throw ValidationError(error.description + ".")
-        }
-    }
-
     func run() throws {
-        let model = try model()
+        let model = try load.model()
         if let connections, connections < 1 || connections > 10_000 {
             throw ValidationError("--connections takes 1 to 10000.")
         }
-        let limits: [LoadThreshold]
-        do throws(LoadArguments.Problem) {
-            limits = try thresholds.map(LoadThreshold.parse)
-        } catch {
-            throw ValidationError(error.description + ".")
-        }
+        let limits = try load.parsedThresholds()
         let given = try VarArguments.parse(variables)
         let environment = ProcessInfo.processInfo.environment
         let dispatcher = CurlDispatcher(

@@ -5,6 +5,7 @@ import Explorer
 import Foundation
 import Futures
 import Interop
+import Load
 import MockServer
 import RegularFiles
 import TUI
@@ -89,11 +90,11 @@ struct TUICommand: ParsableCommand {
                 FileHandle.standardError.write(Data("lazer: \(TerminalText.line("\(error)"))\n".utf8))
                 throw ExitCode.failure
             }
-            // 64 connections a host at most, all kept for reuse: the Load view's open model sends
+            // Connections a host capped and all kept for reuse: the Load view's open model sends
             // thousands a second, and past libcurl's idle cache each request paid a new connection.
             let dispatcher = CurlDispatcher(
                 configuration: .init(
-                    scheduler: MainQueueScheduler(), maxConnectionsPerHost: 64,
+                    scheduler: MainQueueScheduler(), maxConnectionsPerHost: LoadRunner.defaultConnections,
                     userAgent: "lazer/\(LazerVersion.current)"))
             // The explorer takes part in the authorization code grant: its loopback redirect on SwiftNIO.
             let workspace = WorkspaceServices(
