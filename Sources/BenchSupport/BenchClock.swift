@@ -23,6 +23,13 @@ package func threadCPUSeconds() -> Double {
     return Double(now.tv_sec) + Double(now.tv_nsec) / 1e9
 }
 
+/// The whole process's CPU time so far (every thread), in seconds: for work spread over threads.
+package func processCPUSeconds() -> Double {
+    var now = timespec()
+    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &now)
+    return Double(now.tv_sec) + Double(now.tv_nsec) / 1e9
+}
+
 /// Wall-clock and thread-CPU seconds of one run of `work`.
 package func measure(_ work: () throws -> Void) rethrows -> BenchTime {
     let cpuStart = threadCPUSeconds()

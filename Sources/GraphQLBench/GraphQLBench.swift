@@ -5,7 +5,8 @@ import GraphQLCheck
 /// `make bench-graphql` (release): GraphQL's budgets from issue 28 on a real schema — loading and
 /// indexing it (read, parse, build: ≤ 150 ms for GitHub's 1.2 MB SDL) and checking a 300-line query
 /// against it (≤ 5 ms), which the explorer does per keystroke. Thread CPU time is the figure held
-/// against the budget; wall time beside it.
+/// against the budget for loading and completion, wall time beside it; a check validates on two
+/// threads, so its figure is the wall time the editor waits, with both threads' CPU beside it.
 ///
 /// Usage: GraphQLBench SCHEMA QUERY
 @main
@@ -19,18 +20,33 @@ struct GraphQLBench {
         let (schemaPath, queryPath) = (arguments[1], arguments[2])
         print(machineLine())
         var schema: GraphQLSchemaDocument?
-        let loads = try runs(10) { schema = try GraphQLSchemaDocument.load(path: schemaPath) }
+        var loads: [BenchTime] = []
+        for _ in 0..<10 {
+            loads.append(try measure { schema = try GraphQLSchemaDocument.load(path: schemaPath) })
+            // Not timed: each run's schema is built before the next load starts.
+            try? schema?.waitUntilBuilt()
+        }
+        loads.sort { $0.cpu < $1.cpu }
         guard let schema else { return }
         report("load + index \(schemaPath) (\(schema.typeCount) types)", loads, budget: 0.150)
+        // GraphQLSwift's schema is built on another thread after the index: the first check waits for it.
+        let built = spreadRuns(10) {
+            guard let loaded = try? GraphQLSchemaDocument.load(path: schemaPath) else { return }
+            try? loaded.waitUntilBuilt()
+        }
+        let builtMedian = built[built.count / 2]
+        print(
+            "load + index + GraphQLSwift's schema built (ready for the first check): median "
+                + "\(milliseconds(builtMedian.wall)) wall, \(milliseconds(builtMedian.cpu)) CPU of both threads")
         let bytes = try String(contentsOfFile: queryPath, encoding: .utf8)
         let lines = bytes.split(separator: "\n", omittingEmptySubsequences: false).count
         var problems: [GraphQLProblem] = []
-        let checks = runs(200) { problems = GraphQLDocumentCheck.problems(in: bytes, schema: schema) }
-        report("check a \(lines)-line query (\(problems.count) problems)", checks, budget: 0.005)
+        let checks = spreadRuns(200) { problems = GraphQLDocumentCheck.problems(in: bytes, schema: schema) }
+        reportLatency("check a \(lines)-line query (\(problems.count) problems)", checks, budget: 0.005)
         // A typo one keystroke makes: the check that runs as it is typed.
         let typo = bytes.replacingOccurrences(of: "avatarUrl", with: "avatarUr")
-        let typoChecks = runs(200) { problems = GraphQLDocumentCheck.problems(in: typo, schema: schema) }
-        report("the same with a typo (\(problems.count) problem)", typoChecks, budget: 0.005)
+        let typoChecks = spreadRuns(200) { problems = GraphQLDocumentCheck.problems(in: typo, schema: schema) }
+        reportLatency("the same with a typo (\(problems.count) problem)", typoChecks, budget: 0.005)
         completion(in: bytes, schema: schema)
     }
 
@@ -58,6 +74,32 @@ struct GraphQLBench {
         }
         times.sort { $0.cpu < $1.cpu }
         report("completion + docs at \(offsets.count) cursor positions (\(offered) candidates)", times, budget: 0.005)
+    }
+
+    /// Runs of work spread over threads (a check validates on two): wall time and the process's
+    /// CPU time (every thread's), sorted by wall time.
+    static func spreadRuns(_ count: Int, _ work: () -> Void) -> [BenchTime] {
+        var times: [BenchTime] = []
+        for _ in 0..<count {
+            let cpuStart = processCPUSeconds()
+            let start = DispatchTime.now().uptimeNanoseconds
+            work()
+            let wall = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+            times.append(BenchTime(wall: wall, cpu: processCPUSeconds() - cpuStart))
+        }
+        return times.sorted { $0.wall < $1.wall }
+    }
+
+    /// A check's figure is the time the editor waits for it (wall); the CPU of all its threads beside.
+    static func reportLatency(_ what: String, _ times: [BenchTime], budget: Double) {
+        let median = times[times.count / 2]
+        let p99 = times[min(times.count - 1, times.count * 99 / 100)]
+        let cpus = times.map(\.cpu).sorted()
+        let verdict = median.wall <= budget ? "within" : "OVER"
+        print(
+            "\(what): best \(milliseconds(times[0].wall)), median \(milliseconds(median.wall)) wall "
+                + "(CPU of both threads \(milliseconds(cpus[cpus.count / 2]))), p99 \(milliseconds(p99.wall)) — "
+                + "\(verdict) the \(milliseconds(budget, decimals: 0)) budget")
     }
 
     static func report(_ what: String, _ times: [BenchTime], budget: Double) {

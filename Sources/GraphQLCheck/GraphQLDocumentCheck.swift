@@ -2,7 +2,8 @@ import Foundation
 import GraphQL
 
 /// Checks a GraphQL document (what a request sends as `query`): its syntax, then, with a schema,
-/// every rule of the specification's validation section (GraphQLSwift's `specifiedRules`), and
+/// every rule of the specification's validation section (GraphQLSwift's `specifiedRules`, in two
+/// groups on two threads: `GraphQLRuleGroups`), and
 /// that the operation asked for by name is in it. Each problem carries its line and column.
 package enum GraphQLDocumentCheck {
     /// The problems of `query`; empty when it is valid. A syntax error stops there (one problem).
@@ -19,7 +20,12 @@ package enum GraphQLDocumentCheck {
         }
         var found: [GraphQLProblem] = []
         if let schema {
-            found = validate(schema: schema.schema, ast: document).flatMap(problems(of:))
+            do {
+                found = GraphQLRuleGroups.problems(of: document, schema: try schema.schema())
+            } catch {
+                // Reading the SDL found no unknown type, but GraphQLSwift would not build it.
+                found = [GraphQLProblem(line: 1, column: 1, message: "the schema does not build: \(error)")]
+            }
         }
         let operations = document.definitions.compactMap { $0 as? OperationDefinition }
         if let operationName, !operations.contains(where: { $0.name?.value == operationName }) {

@@ -3,11 +3,12 @@ import GraphQL
 
 /// A GraphQL schema loaded for checking documents against it: from SDL, or from the JSON answer of
 /// an introspection query (turned into SDL first: GraphQLSwift builds schemas from SDL only).
-/// Immutable once built, so one value is shared by every check (the library's schema is a class
-/// it documents as safe to share).
+/// Immutable once loaded, so one value is shared by every check. Loading parses the SDL and reads
+/// the index from it; GraphQLSwift's schema is built from the same parse on another thread
+/// (`GraphQLSchemaBuild`) and the first check that needs it waits for it.
 package struct GraphQLSchemaDocument: Sendable, Equatable {
-    let schema: GraphQLSchema
-    /// Its types as plain values by name, for completion and the docs at the cursor.
+    private let build: GraphQLSchemaBuild
+    /// Its types as plain values by name, for completion, the docs at the cursor and the browser.
     package let index: GraphQLSchemaIndex
 
     /// Reads `text` as an introspection answer when it is a JSON object, else as SDL.
@@ -20,34 +21,44 @@ package struct GraphQLSchemaDocument: Sendable, Equatable {
         }
     }
 
-    /// Builds the schema from SDL; a syntax error or a type that cannot be built (an unknown type
-    /// named) is a `GraphQLSchemaError` with its position.
+    /// Parses the SDL and reads its index; a syntax error or a type named but never defined is a
+    /// `GraphQLSchemaError` with its position.
     package init(sdl: String) throws(GraphQLSchemaError) {
+        let document: Document
         do {
-            // The SDL rules are not enforced: published schemas break them (GitHub's defines two
-            // fields of EnterpriseOwnerInfo twice) and servers answer anyway; the last definition wins.
-            schema = try buildSchema(source: Source(body: sdl, name: "schema"), assumeValidSDL: true)
-            index = GraphQLSchemaIndex(schema)
+            document = try parse(source: Source(body: sdl, name: "schema"))
         } catch let error as GraphQLError {
             let problem = GraphQLDocumentCheck.problems(of: error).first
             throw GraphQLSchemaError(problem?.message ?? error.message, problem: problem)
         } catch {
             throw GraphQLSchemaError(String(describing: error))
         }
+        index = try GraphQLSchemaIndex(sdl: document)
+        build = GraphQLSchemaBuild(document)
+    }
+
+    /// GraphQLSwift's schema (waits until it is built): what validation and introspection need.
+    func schema() throws(GraphQLSchemaError) -> GraphQLSchema {
+        try build.schema()
+    }
+
+    /// Waits until the schema checks need is built (benchmarks time loading with and without it).
+    package func waitUntilBuilt() throws(GraphQLSchemaError) {
+        _ = try build.schema()
+    }
+
+    /// The index read from GraphQLSwift's built schema (waits for it): what the index read from the
+    /// SDL must equal, as the tests check.
+    package func indexOfBuiltSchema() throws(GraphQLSchemaError) -> GraphQLSchemaIndex {
+        GraphQLSchemaIndex(try build.schema())
     }
 
     /// The same loaded schema (schemas are compared by identity: a reload is a new one).
     package static func == (lhs: GraphQLSchemaDocument, rhs: GraphQLSchemaDocument) -> Bool {
-        lhs.schema === rhs.schema
+        lhs.build === rhs.build
     }
 
-    /// How many named types the schema has, built-in ones included.
-    package var typeCount: Int { Self.count(schema.typeMap) }
-
-    /// Counted through `Sequence`: the map's own `count` would need OrderedCollections imported.
-    private static func count(_ items: some Sequence) -> Int {
-        var total = 0
-        for _ in items { total += 1 }
-        return total
-    }
+    /// How many named types the schema has: its own and the built-in scalars it uses (the
+    /// introspection types `__Schema`, `__Type`… not counted).
+    package var typeCount: Int { index.types.count }
 }

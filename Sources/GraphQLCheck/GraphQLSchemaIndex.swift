@@ -68,22 +68,47 @@ package final class GraphQLSchemaIndex: Sendable {
     package let mutationType: String?
     package let subscriptionType: String?
 
-    init(_ schema: GraphQLSchema) {
+    init(
+        types: [String: TypeInfo], directives: [Directive], queryType: String?, mutationType: String?,
+        subscriptionType: String?
+    ) {
+        self.types = types
+        self.directives = directives
+        typeNames = types.keys.sorted()
+        self.queryType = queryType
+        self.mutationType = mutationType
+        self.subscriptionType = subscriptionType
+    }
+
+    /// The index read from a schema GraphQLSwift built: what reading the SDL itself
+    /// (`init(sdl:)`, used to load) must agree with; the tests hold the two to each other.
+    convenience init(_ schema: GraphQLSchema) {
         var types: [String: TypeInfo] = [:]
         for (name, type) in GraphQLVariablesCheck.Checker.entries(schema.typeMap) where !name.hasPrefix("__") {
             types[name] = Self.info(type, schema)
         }
-        self.types = types
-        typeNames = types.keys.sorted()
-        queryType = schema.queryType?.name
-        mutationType = schema.mutationType?.name
-        subscriptionType = schema.subscriptionType?.name
-        directives = schema.directives.map { directive in
-            Directive(
-                name: directive.name, description: directive.description,
-                locations: directive.locations.map(\.rawValue),
-                arguments: directive.args.map { Self.inputValue($0.name, $0.type, $0.description, $0.astNode) })
-        }
+        self.init(
+            types: types, directives: schema.directives.map(Self.directive), queryType: schema.queryType?.name,
+            mutationType: schema.mutationType?.name, subscriptionType: schema.subscriptionType?.name)
+    }
+
+    /// The directives every schema has, in the order GraphQLSwift adds them after declared ones.
+    static let specifiedDirectives = [
+        GraphQLIncludeDirective, GraphQLSkipDirective, GraphQLDeprecatedDirective, GraphQLSpecifiedByDirective,
+        GraphQLOneOfDirective,
+    ].map(directive)
+
+    /// A built-in scalar (`Int`, `Float`, `String`, `Boolean`, `ID`) with the library's description.
+    static func builtInScalar(_ name: String) -> TypeInfo {
+        let scalar = [GraphQLInt, GraphQLFloat, GraphQLString, GraphQLBoolean, GraphQLID].first { $0.name == name }
+        return TypeInfo(name: name, kind: .scalar, description: scalar?.description)
+    }
+
+    private static func directive(_ directive: GraphQLDirective) -> Directive {
+        Directive(
+            name: directive.name, description: directive.description,
+            locations: directive.locations.map(\.rawValue),
+            arguments: directive.args.map { inputValue($0.name, $0.type, $0.description, $0.astNode) })
     }
 
     package func directive(_ name: String) -> Directive? { directives.first { $0.name == name } }
@@ -102,7 +127,10 @@ package final class GraphQLSchemaIndex: Sendable {
             return info
         case let union as GraphQLUnionType:
             var info = TypeInfo(name: union.name, kind: .union, description: union.description)
-            info.possibleTypes = schema.getPossibleTypes(abstractType: union).map(\.name)
+            // A member an extension names again is listed once (GraphQLSwift keeps both).
+            for member in schema.getPossibleTypes(abstractType: union) where !info.possibleTypes.contains(member.name) {
+                info.possibleTypes.append(member.name)
+            }
             return info
         case let enumType as GraphQLEnumType:
             var info = TypeInfo(name: enumType.name, kind: .enumeration, description: enumType.description)

@@ -142,7 +142,7 @@ package enum GraphQLVariablesCheck {
             case "Boolean": if kind != .true && kind != .false { wrong() }
             case "ID": if kind != .string && !(kind == .number && json.isInteger(node)) { wrong() }
             default:
-                guard let type = schema?.schema.getType(name: name) else { return }
+                guard let type = (try? schema?.schema())?.getType(name: name) else { return }
                 if let enumType = type as? GraphQLEnumType {
                     let values = enumType.values.map(\.name)
                     if kind != .string || !values.contains(json.string(node) ?? "") {
