@@ -104,7 +104,8 @@ extension RequestExecution {
         guard normal else {
             result.status = .error
             result.failure = failure(
-                TransportError(.receiveFailure, message: close.description, url: url), request: request,
+                TransportError(.receiveFailure, message: close.description, url: url, webSocketClose: close),
+                request: request,
                 redactor: preparation.redactor)
             return Outcome(result: result, captured: [:])
         }

@@ -64,4 +64,26 @@ keys ws End
 keys ws Escape
 check "close: Esc closes the connection" wait_for ws "· stopped"
 check "close: the status is the upgrade's 101" wait_for ws " 101 "
+
+# A server that breaks the protocol: its invalid UTF-8 ends the connection with 1007, and the card
+# says what that means (not a broken download).
+mkdir -p "$E2E_DIR/wsbad"
+cat >"$E2E_DIR/wsbad/bad.json" <<EOF2
+{
+  "formatVersion": 1,
+  "id": "e2e-explorer-websocket-bad",
+  "name": "Bad sockets",
+  "defaultEnvironment": "local",
+  "requests": [{"id": "bad", "name": "Bad text", "url": "/ws/bad-utf8?id=e2e-bad", "websocket": {}}],
+  "environments": [{"name": "local", "kind": "live", "baseURL": "http://127.0.0.1:$PORT"}]
+}
+EOF2
+explorer wsbad "$E2E_DIR/wsbad" tui bad.json
+required "violation: the request appears" wait_for wsbad "Bad text"
+keys wsbad g g
+keys wsbad Enter
+required "violation: Enter opens it" wait_for wsbad "Request · Bad text"
+keys wsbad F5
+check "violation: the card names what 1007 means" wait_for wsbad "The server sent text that is not UTF-8"
+check "violation: and the close code Lazer sent" wait_for wsbad "closed the connection with 1007"
 finish

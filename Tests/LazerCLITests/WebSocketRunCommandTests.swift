@@ -59,6 +59,8 @@ struct WebSocketRunCommandTests {
         #expect(results.map { $0["status"] as? String } == ["passed", "error"], "\(result.stdout)")
         let failure = results.last?["error"] as? [String: Any]
         #expect("\(failure ?? [:])".contains("1007 invalid UTF-8"), "\(result.stdout)")
+        // Translated as what 1007 means, not as a broken download.
+        #expect(failure?["title"] as? String == "The server sent text that is not UTF-8", "\(result.stdout)")
         // The report has the upgrade and the open connection as phases.
         let phases = (results.first?["phases"] as? [[String: Any]])?.compactMap { $0["name"] as? String }
         #expect(phases == ["upgrade", "open"], "\(result.stdout)")

@@ -60,6 +60,7 @@ struct WebSocketSendCommandTests {
         let badText = try LazerBinary.run(["send", try url("/ws/bad-utf8")])
         #expect(badText.status == 3)
         #expect(badText.stdout.contains("1007 invalid UTF-8 in a text message"))
+        #expect(badText.stderr.contains("lazer send: The server sent text that is not UTF-8: A text message from"))
         let refused = try LazerBinary.run(["send", try url("/ws/refuse?status=403")])
         #expect(refused.status == 4)
         #expect(refused.stderr.contains("the upgrade was answered 403 Forbidden: no token, no socket"))

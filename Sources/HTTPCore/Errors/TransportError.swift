@@ -22,11 +22,16 @@ public struct TransportError: Error, Hashable, Sendable {
     public var stage: ExchangeStage?
     /// The phases measured before the failure: the marks reached, and `total` the time to the failure.
     public var timings: Timings?
+    /// For a WebSocket that ended abnormally (``Reason/receiveFailure``): its close code, reason and
+    /// who ended it, so the translation says what the code means instead of a broken download.
+    public var webSocketClose: WebSocketClose?
 
     public init(
         _ reason: Reason, message: String = "", code: Int? = nil, url: URL? = nil, redirectScheme: String? = nil,
-        redirectLocation: String? = nil, stage: ExchangeStage? = nil, timings: Timings? = nil
+        redirectLocation: String? = nil, stage: ExchangeStage? = nil, timings: Timings? = nil,
+        webSocketClose: WebSocketClose? = nil
     ) {
+        self.webSocketClose = webSocketClose
         self.redirectLocation = redirectLocation
         self.reason = reason
         self.message = message

@@ -67,6 +67,12 @@ struct ErrorDescription {
 
     private init(transport error: TransportError) {
         keys = ["transport.\(error.reason.name)", "transport.other"]
+        if let close = error.webSocketClose {
+            keys.insert(TranslationCatalog.webSocketKey(close), at: 0)
+            values["closeCode"] = close.code.map(String.init) ?? "none"
+            let reason = Redaction.scrub(close.reason)
+            values["closeReason"] = reason.isEmpty ? "no reason given" : String(reason.prefix(200))
+        }
         url = error.url
         var message = Redaction.scrub(error.message)
         var code = error.code

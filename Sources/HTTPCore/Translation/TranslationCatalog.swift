@@ -1,6 +1,6 @@
 /// The built-in translations, keyed as an override file keys them:
-/// `http.<code>`, `http.4xx` (class fallbacks), `transport.<reason>`, `request.<case>`,
-/// `response.<case>`, `serialization.<case>`, `cancelled`, `unknown`.
+/// `http.<code>`, `http.4xx` (class fallbacks), `transport.<reason>`, `webSocket.<close>`,
+/// `request.<case>`, `response.<case>`, `serialization.<case>`, `cancelled`, `unknown`.
 public enum TranslationCatalog {
     /// Every built-in entry.
     public static let builtIn: [String: TranslationTemplate] = {
@@ -8,12 +8,13 @@ public enum TranslationCatalog {
         all.merge(httpClasses) { first, _ in first }
         all.merge(transport) { first, _ in first }
         all.merge(errors) { first, _ in first }
+        all.merge(webSocket) { first, _ in first }
         return all
     }()
 
     /// Namespaces whose keys must be built-in (a typo there is reported, not ignored).
     public static let reservedNamespaces: Set<String> = [
-        "http", "transport", "request", "response", "serialization", "translationFile",
+        "http", "transport", "webSocket", "request", "response", "serialization", "translationFile",
     ]
 
     /// Whether an override file may use `key`: any built-in key; `http.` and three digits (to add a

@@ -88,8 +88,8 @@ public struct WebSocketHandshake: Sendable, Equatable {
 }
 
 /// How a connection ended: a close code and reason, and which side ended it.
-public struct WebSocketClose: Sendable, Equatable, CustomStringConvertible {
-    public enum Initiator: Sendable, Equatable {
+public struct WebSocketClose: Sendable, Hashable, CustomStringConvertible {
+    public enum Initiator: Sendable, Hashable {
         /// The server sent a close frame first.
         case server
         /// This client closed (a close frame, answered or timed out).

@@ -77,7 +77,8 @@ package enum WebSocketExchange {
                 link?.detach()
                 let normal = close.initiator == .client || close.code == nil || close.code == 1000 || close.code == 1001
                 guard normal else {
-                    let error = TransportError(.receiveFailure, message: close.description, url: request.url)
+                    let error = TransportError(
+                        .receiveFailure, message: close.description, url: request.url, webSocketClose: close)
                     events.failed(error, connected: true)
                     future.fail(with: error)
                     return

@@ -108,7 +108,16 @@ struct SendWebSocket {
             if interrupt.interrupted { summary = "Interrupted: " + summary }
             FileBytes.writeError(TerminalText.line(summary) + "\n")
             if interrupt.interrupted { throw ExitCode(interrupt.exitStatus) }
-            throw ExitCode(Self.exitStatus(close))
+            let status = Self.exitStatus(close)
+            if status != 0 {
+                // What the close code means (a 1009 this side sent, a server's 1008…), as the explorer's card says it.
+                let error = TransportError(
+                    .receiveFailure, message: close.description, url: request.url, webSocketClose: close)
+                let translation = ErrorTranslator.standard.translate(error)
+                FileBytes.writeError(
+                    TerminalText.line("lazer send: \(translation.title): \(translation.explanation)") + "\n")
+            }
+            throw ExitCode(status)
         case .failure(let failure)?:
             let error = failure as? TransportError ?? TransportError(.other(code: 0, message: "\(failure)"))
             let translation = ErrorTranslator.standard.translate(error)
