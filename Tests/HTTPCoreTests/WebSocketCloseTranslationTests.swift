@@ -6,7 +6,14 @@ import Testing
 /// it (issue 25: "protocol violations end the connection with the right close code and a
 /// translated card"), not as a broken download.
 struct WebSocketCloseTranslationTests {
-    private let url = URL(string: "ws://127.0.0.1:9001/feed")!
+    private let url: URL = {
+        var parts = URLComponents()
+        parts.scheme = "ws"
+        parts.host = "127.0.0.1"
+        parts.port = 9001
+        parts.path = "/feed"
+        return parts.url ?? URL(fileURLWithPath: "/")
+    }()
 
     private func translate(_ code: UInt16?, _ reason: String = "", by initiator: WebSocketClose.Initiator)
         -> Translation
