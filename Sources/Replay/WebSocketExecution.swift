@@ -37,13 +37,7 @@ extension RequestExecution {
         case .success(let messages): outgoing = messages
         case .failure(let error): return notSent(error.description, result)
         }
-        var webSocket = WebSocketRequest(
-            url: url, headers: request.headers, subprotocols: settings.subprotocols,
-            pingInterval: settings.pingSeconds.map { .milliseconds(Int64($0 * 1000)) })
-        webSocket.options = request.options
-        if let timeout = request.options.connectTimeout ?? request.options.totalTimeout {
-            webSocket.connectTimeout = timeout
-        }
+        let webSocket = settings.connection(to: url, for: request)
         let limits = item.request.stream
         let clockStart = ContinuousClock.now
         let startedAt = Date()

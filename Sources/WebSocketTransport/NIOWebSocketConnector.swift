@@ -182,16 +182,16 @@ public struct NIOWebSocketConnector: WebSocketConnecting {
         for field in request.headers where field.name.lowercased() != "host" {
             headers.add(name: field.name, value: field.value)
         }
-        if !request.headers.contains("Sec-WebSocket-Extensions") {
+        if request.offersCompression, !request.headers.contains("Sec-WebSocket-Extensions") {
             headers.add(name: "Sec-WebSocket-Extensions", value: PerMessageDeflate.offer)
         }
         return HTTPRequestHead(version: .http1_1, method: .GET, uri: target, headers: headers)
     }
 
-    /// Whether the upgrade offers permessage-deflate: ours, unless the request's own fields offer
-    /// extensions (theirs go instead, and may offer it themselves).
+    /// Whether the upgrade offers permessage-deflate: ours unless the request turned it off, or the
+    /// request's own fields offer extensions (theirs go instead, and may offer it themselves).
     static func deflateOffered(_ request: WebSocketRequest) -> Bool {
-        guard let own = request.headers["Sec-WebSocket-Extensions"] else { return true }
+        guard let own = request.headers["Sec-WebSocket-Extensions"] else { return request.offersCompression }
         return own.lowercased().contains("permessage-deflate")
     }
 

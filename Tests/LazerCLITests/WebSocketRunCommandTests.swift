@@ -72,3 +72,59 @@ struct WebSocketRunCommandTests {
         #expect(entries.contains { $0["status"] as? Int == 101 }, "\(history.stdout)")
     }
 }
+
+/// `lazer run` against a compressing server (the peer's `/ws/deflate`: permessage-deflate agreed,
+/// every echo compressed): messages go out compressed and come back inflated; with
+/// `"compression": false` nothing is offered and both directions travel as plain frames.
+@Suite("lazer run: WebSocket compression")
+struct WebSocketCompressionRunTests {
+    static let long = String(repeating: "compress me ", count: 20) + "end"
+
+    static func request(_ id: String, compression: Bool?, offer: String, compressedIn: Int) -> String {
+        let setting = compression.map { ", \"compression\": \($0)" } ?? ""
+        return """
+            {
+              "id": "\(id)", "name": "\(id)", "url": "/ws/deflate",
+              "websocket": { "messages": [{ "name": "long", "text": "\(long)" }, { "name": "stats", "text": "stats?" }]\(setting) },
+              "stream": { "maxEvents": 2 },
+              "expectations": [
+                { "subject": "event", "index": 0, "op": "equals", "value": "\(long)" },
+                { "subject": "event", "index": 1, "path": "$.offer", "op": "equals", "value": "\(offer)" },
+                { "subject": "event", "index": 1, "path": "$.compressedIn", "op": "equals", "value": \(compressedIn) }
+              ]
+            }
+            """
+    }
+
+    @Test("messages are deflated both ways when agreed, and not offered when the request says so")
+    func compressingServer() throws {
+        let port = try LoopbackServer.shared().port
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("ws-deflate-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let collection = """
+            {
+              "formatVersion": 1, "id": "ws-deflate", "name": "Deflate",
+              "environments": [{ "name": "local", "baseURL": "http://127.0.0.1:\(port)" }],
+              "defaultEnvironment": "local",
+              "requests": [
+                \(Self.request("deflated", compression: nil, offer: "permessage-deflate; client_max_window_bits", compressedIn: 1)),
+                \(Self.request("plain", compression: false, offer: "", compressedIn: 0))
+              ]
+            }
+            """
+        try Data(collection.utf8).write(to: folder.appendingPathComponent("c.json"))
+        let validated = try LazerBinary.run(["validate", folder.appendingPathComponent("c.json").path])
+        #expect(validated.status == 0, "\(validated.stdout)\(validated.stderr)")
+        let home = folder.appendingPathComponent("home").path
+        let environment = ProcessInfo.processInfo.environment.merging(
+            ["HOME": home, "XDG_STATE_HOME": home + "/state", "XDG_CONFIG_HOME": home + "/config"]
+        ) { $1 }
+        let result = try LazerBinary.run(
+            ["run", folder.appendingPathComponent("c.json").path, "--reporter", "json"], environment: environment)
+        #expect(result.status == 0, "\(result.stdout)\n\(result.stderr)")
+        let report = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+        let results = try #require(report["requests"] as? [[String: Any]])
+        #expect(results.map { $0["status"] as? String } == ["passed", "passed"], "\(result.stdout)")
+    }
+}

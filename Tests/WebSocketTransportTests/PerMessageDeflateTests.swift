@@ -135,6 +135,23 @@ import Testing
         }
     }
 
+    @Test func aRequestThatTurnsCompressionOffOffersNothingAndSendsPlainFrames() async throws {
+        let url = try #require(URL(string: "ws://127.0.0.1:\(server.port)/ws/deflate"))
+        var request = WebSocketRequest(url: url, connectTimeout: .seconds(60))
+        request.offersCompression = false
+        let session = try await connector.connect(request)
+        #expect(session.handshake.extensions == nil)
+        let long = String(repeating: "plain please ", count: 20)
+        session.send(.text(long))
+        session.send(.text("stats?"))
+        let (texts, _) = await receive(session, count: 2)
+        #expect(texts.first == long)
+        let counts = try stats(texts.last)
+        #expect(counts["offer"] as? String == "")
+        #expect(counts["compressedIn"] as? Int == 0)
+        #expect(counts["plainIn"] as? Int == 2)
+    }
+
     @Test func theUsersOwnExtensionsHeaderReplacesTheOffer() async throws {
         let session = try await connect(
             "answer=none", headers: HTTPHeaders([("Sec-WebSocket-Extensions", "x-custom")]))

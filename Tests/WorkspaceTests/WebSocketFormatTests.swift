@@ -110,6 +110,29 @@ import Workspace
         #expect(load(none).diagnostics.contains { $0.message.contains("needs one of \"text\", \"json\" or \"file\"") })
     }
 
+    @Test func compressionIsOfferedUnlessTurnedOffAndWrittenBackOnlyWhenSet() throws {
+        let settings = try #require(load(Self.collection).collection?.request(id: "chat")?.websocket)
+        #expect(settings.compression == nil)
+        let url = try #require(URL(string: "ws://127.0.0.1/chat"))
+        var request = HTTPRequest(method: .get, url: url)
+        request.headers.add(name: "X-Room", value: "a")
+        request.options.connectTimeout = .seconds(3)
+        let offered = settings.connection(to: url, for: request)
+        #expect(offered.offersCompression)
+        #expect(offered.subprotocols == ["chat.v2", "json"])
+        #expect(offered.pingInterval == .seconds(20))
+        #expect(offered.connectTimeout == .seconds(3))
+        #expect(offered.headers["X-Room"] == "a")
+        let off = Self.collection.replacing(
+            "\"pingSeconds\": 20,", with: "\"pingSeconds\": 20,\n\"compression\": false,")
+        let turnedOff = try #require(load(off).collection)
+        let plain = try #require(turnedOff.request(id: "chat")?.websocket)
+        #expect(plain.compression == false)
+        #expect(!plain.connection(to: url, for: request).offersCompression)
+        #expect(turnedOff.fileText().contains("\"compression\": false"))
+        expectLoadError(off.replacing("\"compression\": false", with: "\"compression\": \"no\""), saying: "expected")
+    }
+
     @Test func aPathOnAnHTTPBaseURLConnectsOverWS() throws {
         #expect(
             try WebSocketSettings.connectURL(#require(URL(string: "http://127.0.0.1:8080/chat?x=1"))).get()

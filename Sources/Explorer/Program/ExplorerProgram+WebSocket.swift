@@ -32,13 +32,7 @@ extension ExplorerProgram {
         case .success(let messages): outgoing = messages
         case .failure(let error): return failed(error.description)
         }
-        var webSocket = WebSocketRequest(
-            url: url, headers: request.headers, subprotocols: settings.subprotocols,
-            pingInterval: settings.pingSeconds.map { .milliseconds(Int64($0 * 1000)) })
-        webSocket.options = request.options
-        if let timeout = request.options.connectTimeout ?? request.options.totalTimeout {
-            webSocket.connectTimeout = timeout
-        }
+        let webSocket = settings.connection(to: url, for: request)
         let key = job.key
         let generation = job.generation
         let link = WebSocketLink()

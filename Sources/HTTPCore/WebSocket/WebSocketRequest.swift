@@ -20,6 +20,9 @@ public struct WebSocketRequest: Sendable, Equatable {
     /// The request's connection settings: for `wss://`, TLS verification, the CA file, the client
     /// certificate and the proxy, honoured as the HTTP transport honours them (timeouts above).
     public var options = RequestOptions()
+    /// Whether the upgrade offers permessage-deflate (a transport that speaks it). `false` for a
+    /// server whose compression misbehaves, or to see its messages as it frames them.
+    public var offersCompression = true
 
     /// 16 MiB, the cap of one stream event too.
     public static let defaultMaxMessageBytes = 16 << 20

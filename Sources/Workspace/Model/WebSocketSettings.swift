@@ -11,19 +11,23 @@ package struct WebSocketSettings: Sendable, Equatable {
     package var pingSeconds: Double?
     /// Saved messages the explorer and `lazer run` send, in order.
     package var messages: [WebSocketSavedMessage]
+    /// `false`: permessage-deflate is not offered (a server whose compression misbehaves, or to
+    /// see its frames as sent). Absent: offered.
+    package var compression: Bool?
     package var unknownFields: [StoredJSON.Member]
 
     package init(
         subprotocols: [String] = [], pingSeconds: Double? = nil, messages: [WebSocketSavedMessage] = [],
-        unknownFields: [StoredJSON.Member] = []
+        compression: Bool? = nil, unknownFields: [StoredJSON.Member] = []
     ) {
         self.subprotocols = subprotocols
         self.pingSeconds = pingSeconds
         self.messages = messages
+        self.compression = compression
         self.unknownFields = unknownFields
     }
 
-    static let keys = ["subprotocols", "pingSeconds", "messages"]
+    static let keys = ["subprotocols", "pingSeconds", "messages", "compression"]
 
     static func read(_ node: SourceNode, _ path: DocumentPath, _ reader: DocumentReader) -> WebSocketSettings? {
         guard let fields = reader.object(node, at: path) else { return nil }
@@ -44,7 +48,7 @@ package struct WebSocketSettings: Sendable, Equatable {
         let ping = fields.seconds("pingSeconds")
         let messages = fields.array("messages") { WebSocketSavedMessage.read($0, $1, reader) }
         return WebSocketSettings(
-            subprotocols: subprotocols, pingSeconds: ping, messages: messages,
+            subprotocols: subprotocols, pingSeconds: ping, messages: messages, compression: fields.bool("compression"),
             unknownFields: fields.unknownFields(known: keys))
     }
 
@@ -53,6 +57,7 @@ package struct WebSocketSettings: Sendable, Equatable {
         object.add("subprotocols", list: subprotocols.map { .string($0) })
         object.add("pingSeconds", seconds: pingSeconds)
         object.add("messages", list: messages.map(\.stored))
+        if let compression { object.add("compression", compression) }
         object.append(unknown: unknownFields)
         return object.json
     }

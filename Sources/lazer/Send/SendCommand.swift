@@ -226,6 +226,11 @@ struct SendCommand: ParsableCommand {
     @Option(name: .customLong("max-messages"), help: "Close a WebSocket after this many messages received.")
     var maxMessages: Int?
 
+    @Flag(
+        name: .customLong("no-compression"),
+        help: "Do not offer permessage-deflate when opening a WebSocket (messages travel as the server frames them).")
+    var noCompression = false
+
     @Option(
         name: .customLong("seconds"), parsing: .unconditional,
         help: "Close a WebSocket this many seconds after it opened.")
@@ -260,8 +265,8 @@ struct SendCommand: ParsableCommand {
             _ = try SendWebSocket(command: self).request()
             return
         }
-        if !messages.isEmpty || maxMessages != nil || seconds != nil {
-            throw ValidationError("--message, --max-messages and --seconds are for ws:// URLs")
+        if !messages.isEmpty || maxMessages != nil || seconds != nil || noCompression {
+            throw ValidationError("--message, --max-messages, --seconds and --no-compression are for ws:// URLs")
         }
         if graphql == nil, graphqlVariables != nil || operation != nil || schema != nil {
             throw ValidationError("--variables, --operation and --schema go with --graphql FILE.")

@@ -50,6 +50,7 @@ struct SendWebSocket {
         guard let url = parts.url else { throw ValidationError("'\(TerminalText.line(rawURL))' is not a URL") }
         var request = WebSocketRequest(url: url, headers: built.headers)
         request.options = built.options
+        request.offersCompression = !command.noCompression
         if let timeout = built.options.totalTimeout { request.connectTimeout = timeout }
         return request
     }
