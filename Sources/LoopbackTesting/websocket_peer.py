@@ -7,6 +7,8 @@ loopback_server.py on `/ws/...` with hand-written frames, so it can misbehave on
   /ws/fragmented         "Hel" + a ping "p?" + "lo" + " world" as one fragmented text message, waits for the
                          pong, sends "pong: <payload>", then closes 1000 "bye"
   /ws/bad-utf8?id=X      a text message that is not UTF-8 (then reads the client's close)
+  /ws/flood?count=N      N small JSON text messages as fast as the socket takes them (in batches of 1,000),
+                         then a close 1000
   /ws/close?code=C&reason=R&id=X  closes first with C and R
   /ws/drop               upgrades, then drops the connection without a close frame
   /ws/masked?id=X        a masked frame (servers must not mask)
@@ -158,6 +160,18 @@ def serve(handler, path, query):
                 break
         out.write(frame(0x8, struct.pack("!H", 1000) + b"bye"))
         out.flush()
+        read_until_close(handler, ident)
+    elif name == "flood":
+        # As fast as the socket takes them: N small JSON texts in batches, then a close (1000).
+        count = int(query.get("count", "100000"))
+        batch = b"".join(frame(0x1, b'{"n": %d, "text": "a flood message"}' % i) for i in range(1000))
+        try:
+            for _ in range(count // 1000):
+                out.write(batch)
+            out.write(frame(0x8, struct.pack("!H", 1000)))
+            out.flush()
+        except OSError:
+            return
         read_until_close(handler, ident)
     elif name == "bad-utf8":
         out.write(frame(0x1, b"ok \xff\xfe"))

@@ -35,10 +35,13 @@ extension ExplorerProgram {
         // pages back from past the newest events it keeps in memory; a new send replaces it.
         let spill = StreamSpill(folder: dependencies.temporaryFolder)
         streamSpills[key] = (generation, spill)
-        // The same for an SSE stream's batches and a WebSocket's messages.
+        // The same for an SSE stream's batches and a WebSocket's messages, coalesced on their way
+        // to the loop (`StreamEventInbox`).
+        let inbox = StreamEventInbox()
         let onStreamEvents: @Sendable ([StreamEvent]) -> Void = { [weak self] events in
             spill.append(events)
-            self?.deliver(.streamEvents(key, generation: generation, events))
+            guard inbox.add(events) else { return }
+            self?.deliverStreamEvents(key, generation: generation, from: inbox)
         }
         let stream = (job.request.stream ?? StreamSettings()).responseStream(
             clock: dependencies.stageClock, onEvents: onStreamEvents)

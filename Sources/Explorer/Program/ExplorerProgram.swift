@@ -111,6 +111,15 @@ package final class ExplorerProgram {
         }
     }
 
+    /// Delivers what `inbox` holds when the main queue comes to it (not when scheduled): events that
+    /// arrive meanwhile ride along instead of queueing deliveries of their own.
+    nonisolated func deliverStreamEvents(_ key: RequestKey, generation: Int, from inbox: StreamEventInbox) {
+        let dependencies = dependencies
+        dependencies.main.schedule { [weak self] in
+            MainActor.assumeIsolated { self?.dispatch(.streamEvents(key, generation: generation, inbox.take())) }
+        }
+    }
+
     private func requestFrame() {
         guard !framePending else { return }
         framePending = true
