@@ -132,6 +132,8 @@ enum OverlayView {
             HistoryBrowserView.render(browser, state, into: &frame)
         case .graphqlSchema(let browser):
             GraphQLSchemaBrowserView.render(browser, state, into: &frame)
+        case .graphqlOperations(let picker):
+            GraphQLOperationPickerView.render(picker, state, into: &frame)
         case .trustCommands(let asked, let selected):
             frame.render(
                 question(
