@@ -9,6 +9,7 @@ import Workspace
 /// "Save the response as a mock route" (`M`) for a GraphQL request (issue 28): the route matches
 /// the operation and its variables (a `graphql` matcher), not the whole body, and goes before the
 /// environment's route that answers every POST to the path.
+@MainActor
 struct GraphQLMockRouteTests {
     static let key = RequestKey(collectionID: GraphQLEditorTests.id, requestID: "user")
 

@@ -1,3 +1,4 @@
+import GraphQLCheck
 import TUI
 
 /// The GraphQL operation picker's keys (issue 28): ↑/↓ (or k/j) move, Enter chooses the operation
