@@ -141,10 +141,16 @@ struct GraphQLOperationPickerTests {
         let asked = try #require(fixture.driver.state.editor.graphqlAsked)
         #expect(asked.input.operation == "Create")
         fixture.driver.landGraphQLCheck()
-        #expect(fixture.driver.state.editor.graphql?.problems == [])
+        // The variables are checked against Create's definitions now.
+        #expect(
+            fixture.driver.state.editor.graphql?.problems.map(\.description) == [
+                "5:17: Variable \"$input\" of required type \"NewPost!\" was not provided."
+            ])
         fixture.driver.press("alt+n")
         #expect(fixture.driver.state.editor.variables.text.contains("\"input\": {"))
         #expect(fixture.driver.state.editor.variables.text.contains("\"authorId\": \"\""))
+        fixture.driver.landGraphQLCheck()
+        #expect(fixture.driver.state.editor.graphql?.problems == [])
     }
 
     @Test func aQueryWithOneOperationNeedsNoChoice() throws {

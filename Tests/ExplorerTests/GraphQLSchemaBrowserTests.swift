@@ -63,8 +63,8 @@ struct GraphQLSchemaBrowserTests {
         #expect(harness.state.focus == .request)
         #expect(harness.state.editor.focus == .editing)
         #expect(harness.state.editor.body.text.contains("    name\n    role\n"))
-        // A type is not a field: Tab says so.
-        harness.press("alt+o")
+        // A type is not a field: Tab says so (← from User: every type).
+        harness.press("alt+o", "left")
         harness.type("Role")
         harness.press("tab")
         #expect(harness.shows("Only a field goes into the query"))
