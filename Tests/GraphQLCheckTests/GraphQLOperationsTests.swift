@@ -27,7 +27,8 @@ struct GraphQLOperationsTests {
         let two = GraphQLOperations.of("query A { a }\nquery B { b }")
         #expect(GraphQLOperations.chosen(two, operationName: "B")?.name == "B")
         #expect(GraphQLOperations.chosen(two, operationName: nil) == nil)
-        #expect(GraphQLOperations.choiceProblem(two, operationName: nil) == "2 operations: the one to run is not chosen")
+        #expect(
+            GraphQLOperations.choiceProblem(two, operationName: nil) == "2 operations: the one to run is not chosen")
         #expect(
             GraphQLOperations.choiceProblem(two, operationName: "C")
                 == "the query has no operation \"C\" (2 operations)")

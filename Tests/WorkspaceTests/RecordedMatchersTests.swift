@@ -99,8 +99,10 @@ struct RecordedMatchersTests {
         #expect(chosen.graphql == SavedGraphQLMatch(operation: "B"))
         #expect(!chosen.isSame(as: route))
         // Another operation's route does not answer first; the same operation's without variables does.
-        let other = SavedMockRoute(method: .post, path: "/items", graphql: SavedGraphQLMatch(operation: "A"), responses: [])
-        let any = SavedMockRoute(method: .post, path: "/items", graphql: SavedGraphQLMatch(operation: "User"), responses: [])
+        let other = SavedMockRoute(
+            method: .post, path: "/items", graphql: SavedGraphQLMatch(operation: "A"), responses: [])
+        let any = SavedMockRoute(
+            method: .post, path: "/items", graphql: SavedGraphQLMatch(operation: "User"), responses: [])
         #expect(named.insertionIndex(in: [other]) == 1)
         #expect(named.insertionIndex(in: [other, any]) == 1)
         // An anonymous operation has no name to match: the body is matched as JSON.
@@ -117,7 +119,8 @@ struct RecordedMatchersTests {
                     GraphQLBody(
                         query: "query User($id: ID!, $at: String) { user(id: $id) { name } }",
                         variables: try StoredJSON(parsing: #"{"id":"1","at":"{{$isoTimestamp}}"}"#)))))
-        let body = #"{"query":"query User($id: ID!, $at: String) { user(id: $id) { name } }","variables":{"id":"1","at":"2026"}}"#
+        let body =
+            #"{"query":"query User($id: ID!, $at: String) { user(id: $id) { name } }","variables":{"id":"1","at":"2026"}}"#
         #expect(matchers("", body: body, template: template).graphql?.variables?.compact() == #"{"id":"1"}"#)
         let secret = matchers(
             "", body: #"{"query":"query User { a }","variables":{"token":"hunter2-secret"}}"#,

@@ -6,7 +6,8 @@ import TUI
 enum GraphQLOperationPickerView {
     static func box(_ picker: GraphQLOperationPickerState, screen: Rect) -> Rect {
         screen.centered(
-            width: max(10, min(screen.width - 4, 64)), height: max(5, min(screen.height - 2, picker.operations.count + 4)))
+            width: max(10, min(screen.width - 4, 64)),
+            height: max(5, min(screen.height - 2, picker.operations.count + 4)))
     }
 
     static func render(_ picker: GraphQLOperationPickerState, _ state: ExplorerState, into frame: inout Frame) {
@@ -16,7 +17,8 @@ enum GraphQLOperationPickerView {
         let count = picker.operations.count
         frame.render(
             Block(
-                title: Line(" Operation to run · \(count == 1 ? "1 operation" : "\(count) operations") ", style: theme[.title]),
+                title: Line(
+                    " Operation to run · \(count == 1 ? "1 operation" : "\(count) operations") ", style: theme[.title]),
                 borderStyle: theme[.focusedBorder], style: theme.base), in: box)
         let inner = box.inset(horizontal: 1, vertical: 1)
         let list = Rect(x: inner.x, y: inner.y, width: inner.width, height: max(0, inner.height - 2))

@@ -251,7 +251,8 @@ package struct RecordedMatchers: Sendable, Equatable {
             && MockRouteBuilder.dictionary(route.query) == MockRouteBuilder.dictionary(query)
             && route.json.map(MockRouteBuilder.jsonValue) == json.map(MockRouteBuilder.jsonValue)
             && route.graphql?.operation == graphql?.operation
-            && route.graphql?.variables.map(MockRouteBuilder.jsonValue) == graphql?.variables.map(MockRouteBuilder.jsonValue)
+            && route.graphql?.variables.map(MockRouteBuilder.jsonValue)
+                == graphql?.variables.map(MockRouteBuilder.jsonValue)
     }
 
     /// Where a new route with these matchers goes in `routes`: before the first route of the same

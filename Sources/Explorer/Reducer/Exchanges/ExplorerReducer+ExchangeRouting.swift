@@ -72,7 +72,8 @@ extension ExplorerReducer {
         guard GraphQLOperations.choiceProblem(operations, operationName: body.operationName) != nil else { return nil }
         let key = state.keys.keymap.keys(for: .request(.graphqlOperation)).first?.description ?? "the palette"
         if let name = body.operationName {
-            return "\(graphqlOperationProblemPrefix) no operation \"\(name)\" in the query (\(operations.count) operations): choose one with \(key)"
+            return
+                "\(graphqlOperationProblemPrefix) no operation \"\(name)\" in the query (\(operations.count) operations): choose one with \(key)"
         }
         return "\(graphqlOperationProblemPrefix) \(operations.count) operations: choose one with \(key)"
     }

@@ -49,8 +49,9 @@ extension RequestEditorReducer {
                 variable.name, insert: "\"\(variable.name)\": ",
                 detail: variable.type + (variable.hasDefault ? " (has a default)" : ""))
         }
-        let typed = name.isEmpty ? "" : name
-        guard var list = typed.isEmpty ? CompletionState(items: items, replacing: 0) : Completion.state(matching: typed, in: items)
+        guard
+            var list = name.isEmpty
+                ? CompletionState(items: items, replacing: 0) : Completion.state(matching: name, in: items)
         else { return nil }
         list.replacing = name.count + (quoted ? 1 : 0)
         list.graphql = true
