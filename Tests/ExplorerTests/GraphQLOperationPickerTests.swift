@@ -90,7 +90,9 @@ struct GraphQLOperationPickerTests {
         }
         #expect(problems == ["body.operationName: 3 operations: choose one with alt+p"])
         #expect(heading == "Which operation?")
-        #expect(fixture.driver.render().contains("✖ Which operation?"))
+        let screen = fixture.driver.render()
+        #expect(screen.contains("✖ Which operation?"))
+        #expect(screen.contains("Enter: choose the operation · Esc: close"))
         fixture.driver.press("enter")
         #expect(picker(fixture) != nil)
         fixture.driver.press("enter")

@@ -66,6 +66,12 @@ struct GraphQLVariablesCompletionTests {
         fixture.driver.press("ctrl+space")
         #expect(fixture.driver.state.editor.completion == nil)
         #expect(fixture.driver.render().contains("go where a key of the variables object does"))
+        // The next key: those not given yet first, the one given last and marked.
+        fixture.driver.type("null, ")
+        fixture.driver.press("ctrl+space")
+        let list = try #require(fixture.driver.state.editor.completion)
+        #expect(list.items.map(\.label) == ["after", "first", "role"])
+        #expect(list.items.last?.detail == "Role · given")
     }
 
     @Test(arguments: ScreenVariant.all) func theListOpen(_ variant: ScreenVariant) throws {

@@ -61,8 +61,14 @@ enum OverlayView {
                 }
             }
             lines.append(Line(""))
+            // A GraphQL operation to choose comes first: Enter opens the picker, no environment helps.
+            let choosing = problems.first?.hasPrefix(ExplorerReducer.graphqlOperationProblemPrefix) == true
             lines.append(
-                Line("Enter: go to the first one · F2: pick another environment · Esc: close", style: theme[.muted]))
+                Line(
+                    choosing
+                        ? "Enter: choose the operation · Esc: close"
+                        : "Enter: go to the first one · F2: pick another environment · Esc: close",
+                    style: theme[.muted]))
             textBox("✖ " + (heading ?? "Unresolved variables"), lines, scroll: 0, width: 90, state, &frame)
         case .recoverDrafts(let count, let selected):
             frame.render(

@@ -44,10 +44,15 @@ extension RequestEditorReducer {
         guard let last = rest.last(where: { !$0.isWhitespace }), last == "{" || last == ",",
             objectDepth(rest) == 1
         else { return nil }
-        let items = variables.map { variable in
+        // Those not given yet first; those given are still offered (a key typed twice is the
+        // JSON's problem, said under the field), marked.
+        let given = topLevelKeys(text.text)
+        let ordered = variables.filter { !given.contains($0.name) } + variables.filter { given.contains($0.name) }
+        let items = ordered.map { variable in
             CompletionItem(
                 variable.name, insert: "\"\(variable.name)\": ",
-                detail: variable.type + (variable.hasDefault ? " (has a default)" : ""))
+                detail: variable.type + (variable.hasDefault ? " (has a default)" : "")
+                    + (given.contains(variable.name) ? " · given" : ""))
         }
         guard
             var list = name.isEmpty
@@ -56,6 +61,42 @@ extension RequestEditorReducer {
         list.replacing = name.count + (quoted ? 1 : 0)
         list.graphql = true
         return list
+    }
+
+    /// The keys of the top object of `text` (JSON being typed: read leniently).
+    private static func topLevelKeys(_ text: String) -> Set<String> {
+        var keys: Set<String> = []
+        var depth = 0
+        var string: String?
+        var escaped = false
+        var lastString: String?
+        for character in text {
+            if var current = string {
+                if escaped {
+                    escaped = false
+                    current.append(character)
+                } else if character == "\\" {
+                    escaped = true
+                } else if character == "\"" {
+                    lastString = depth == 1 ? current : nil
+                    string = nil
+                    continue
+                } else {
+                    current.append(character)
+                }
+                string = current
+                continue
+            }
+            switch character {
+            case "\"": string = ""
+            case "{", "[": depth += 1
+            case "}", "]": depth -= 1
+            case ":": if let key = lastString { keys.insert(key) }
+            default: break
+            }
+            if !character.isWhitespace, character != "\"" { lastString = nil }
+        }
+        return keys
     }
 
     /// How many objects and arrays are open at the end of `text` (strings skipped): 1 in the
