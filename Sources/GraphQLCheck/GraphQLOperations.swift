@@ -5,16 +5,33 @@ package struct GraphQLOperation: Sendable, Equatable {
         case query, mutation, subscription
     }
 
+    /// A variable it defines: what completes the keys of the request's variables.
+    package struct Variable: Sendable, Equatable {
+        package var name: String
+        /// As written: `ID!`, `[String!]`.
+        package var type: String
+        package var hasDefault: Bool
+
+        package init(name: String, type: String, hasDefault: Bool = false) {
+            self.name = name
+            self.type = type
+            self.hasDefault = hasDefault
+        }
+    }
+
     package var kind: Kind
     /// nil for an anonymous operation (`{ … }` or `query { … }`).
     package var name: String?
     /// The line (1-based) of its keyword, or of its `{` for the shorthand.
     package var line: Int
+    /// Its variable definitions, in order.
+    package var variables: [Variable]
 
-    package init(kind: Kind, name: String?, line: Int) {
+    package init(kind: Kind, name: String?, line: Int, variables: [Variable] = []) {
         self.kind = kind
         self.name = name
         self.line = line
+        self.variables = variables
     }
 
     /// `query User`, `anonymous mutation`.
@@ -26,8 +43,11 @@ package struct GraphQLOperation: Sendable, Equatable {
 package enum GraphQLOperations {
     package static func of(_ text: String) -> [GraphQLOperation] {
         let tokens = GraphQLLexer.tokens(text, before: .max)
-        var found: [(kind: GraphQLOperation.Kind, name: String?, start: Int)] = []
-        var pending: (kind: GraphQLOperation.Kind, name: String?, start: Int)?
+        typealias Found = (kind: GraphQLOperation.Kind, name: String?, start: Int, variables: [GraphQLOperation.Variable])
+        var found: [Found] = []
+        var pending: Found?
+        // The tokens inside an operation's `( … )` of variable definitions, while it is open.
+        var definitions: [GraphQLToken]?
         var inFragment = false
         var expectingName = false
         var depth = 0
@@ -39,16 +59,29 @@ package enum GraphQLOperations {
                         if inFragment {
                             inFragment = false
                         } else {
-                            found.append(pending ?? (.query, nil, token.start))
+                            found.append(pending ?? (.query, nil, token.start, []))
                             pending = nil
                         }
+                    } else if depth == 0, token.text == "(", pending != nil,
+                        position < 2 || !tokens[position - 2].isPunctuator("@")
+                    {
+                        definitions = []
+                        depth += 1
+                        continue
                     }
                     depth += 1
                 } else if ["}", ")", "]"].contains(token.text) {
                     depth = max(0, depth - 1)
+                    if depth == 0, let tokens = definitions {
+                        pending?.variables = variables(tokens)
+                        definitions = nil
+                        continue
+                    }
                 }
+                definitions?.append(token)
                 continue
             }
+            definitions?.append(token)
             guard depth == 0, token.kind == .name else { continue }
             // A directive's name (`query Q @cached {`) is nobody's name.
             if position > 0, tokens[position - 1].isPunctuator("@") { continue }
@@ -59,7 +92,7 @@ package enum GraphQLOperations {
             }
             guard pending == nil, !inFragment else { continue }
             if let kind = GraphQLOperation.Kind(rawValue: String(token.text)) {
-                pending = (kind, nil, token.start)
+                pending = (kind, nil, token.start, [])
                 expectingName = true
             } else if token.text == "fragment" {
                 inFragment = true
@@ -71,8 +104,32 @@ package enum GraphQLOperations {
         let lines = lineStarts(text)
         return found.map { operation in
             let line = lines.lastIndex { $0 <= operation.start } ?? 0
-            return GraphQLOperation(kind: operation.kind, name: operation.name, line: line + 1)
+            return GraphQLOperation(
+                kind: operation.kind, name: operation.name, line: line + 1, variables: operation.variables)
         }
+    }
+
+    /// `$id: ID!, $first: Int = 10` (the tokens between the parentheses) as variables; a default
+    /// value or a directive after a type is skipped.
+    private static func variables(_ tokens: [GraphQLToken]) -> [GraphQLOperation.Variable] {
+        var found: [GraphQLOperation.Variable] = []
+        var typing = false
+        for (position, token) in tokens.enumerated() {
+            if token.isPunctuator("$") {
+                typing = false
+                if position + 1 < tokens.count, tokens[position + 1].kind == .name {
+                    found.append(GraphQLOperation.Variable(name: String(tokens[position + 1].text), type: ""))
+                }
+            } else if token.isPunctuator(":"), !found.isEmpty, found[found.count - 1].type.isEmpty {
+                typing = true
+            } else if token.isPunctuator("=") || token.isPunctuator("@") {
+                if token.isPunctuator("="), typing { found[found.count - 1].hasDefault = true }
+                typing = false
+            } else if typing {
+                found[found.count - 1].type += token.text
+            }
+        }
+        return found
     }
 
     /// The operation that runs for `operationName`: the one of that name; with none named, the

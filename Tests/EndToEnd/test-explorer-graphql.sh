@@ -37,7 +37,23 @@ cat >"$WORK/Collections/api.json" <<JSON
   "graphqlSchema": {"file": "schema.graphql"},
   "requests": [
     {"id": "user", "name": "User", "method": "POST", "url": "/graphql",
-     "body": {"type": "graphql", "query": "query User {\n  user(id: \"1\") {\n    name\n    secret\n  }\n}\n"}},
+     "body": {"type": "graphql", "query": "query User {\n  user(id: \"1\") {\n    name\n    secret\n  }\n}\n"}}
+  ],
+  "environments": [{"name": "local", "kind": "live", "baseURL": "http://127.0.0.1:$PORT"}]
+}
+JSON
+
+# Two operations and none chosen (lazer validate would refuse it): a workspace of its own.
+mkdir -p "$WORK/ops/Collections"
+cp "$ROOT/Sources/LoopbackTesting/graphql_test_schema.graphql" "$WORK/ops/Collections/schema.graphql"
+cat >"$WORK/ops/Collections/ops.json" <<JSON
+{
+  "formatVersion": 1,
+  "id": "e2e-explorer-graphql-operations",
+  "name": "Operations",
+  "defaultEnvironment": "local",
+  "graphqlSchema": {"file": "schema.graphql"},
+  "requests": [
     {"id": "ops", "name": "Ops", "method": "POST", "url": "/graphql",
      "body": {"type": "graphql", "query": "query Users(\$role: Role) {\n  users(role: \$role) {\n    name\n  }\n}\nquery Now {\n  now\n}\n"}}
   ],
@@ -151,7 +167,7 @@ keys graphqlc M-d
 check "explorer: quits (discarded)" wait_for graphqlc "lazer-exit=0"
 
 # --- Several operations: the picker, the browser's insert, the variables' keys ---------------------
-explorer graphqlo "$WORK" --request Ops
+explorer graphqlo "$WORK/ops" --request Ops
 required "explorer: the request with two operations is selected" wait_for graphqlo "Request · Ops"
 keys graphqlo M-3
 check "explorer: the Body tab says none of the two operations is chosen" \

@@ -37,4 +37,20 @@ struct GraphQLOperationsTests {
         #expect(GraphQLOperations.chosen(one, operationName: nil)?.label == "anonymous query")
         #expect(GraphQLOperations.choiceProblem([], operationName: nil) == nil)
     }
+
+    @Test func variableDefinitionsAreReadEvenWhenTheQueryDoesNotParse() {
+        let text = """
+            query Q($id: ID!, $tags: [String!]! = ["a"], $n: Int @deprecated) @cached(ttl: 1) {
+              user(id: $id) {  }
+            }
+            """
+        let operation = GraphQLOperations.of(text).first
+        #expect(operation?.label == "query Q")
+        #expect(
+            operation?.variables == [
+                GraphQLOperation.Variable(name: "id", type: "ID!"),
+                GraphQLOperation.Variable(name: "tags", type: "[String!]!", hasDefault: true),
+                GraphQLOperation.Variable(name: "n", type: "Int"),
+            ])
+    }
 }

@@ -8,10 +8,10 @@ import Workspace
 extension RequestEditorReducer {
     static func completeGraphQLVariables(_ editor: inout RequestEditorState, _ work: inout Work) {
         guard case .graphql(let body)? = work.request?.body.content else { return }
-        guard let variables = GraphQLOperationVariables.of(query: body.query, operationName: body.operationName)
-        else {
+        guard let variables = runningVariables(body) else {
             work.outcome.notice = Notice(
-                "No operation to take the variables from: the query does not parse, or none is chosen", kind: .info)
+                "No operation to take the variables from: several and none chosen (or one the query lacks)",
+                kind: .info)
             return
         }
         guard !variables.isEmpty else {
@@ -29,7 +29,7 @@ extension RequestEditorReducer {
     /// The list for the variables' cursor: nil unless it is where a key of the top object goes.
     static func variablesKeyCompletion(_ editor: RequestEditorState, _ work: Work) -> CompletionState? {
         guard case .graphql(let body)? = work.request?.body.content,
-            let variables = GraphQLOperationVariables.of(query: body.query, operationName: body.operationName)
+            let variables = runningVariables(body)
         else { return nil }
         let text = editor.variables
         var before = text.lines.prefix(text.cursor.line).joined(separator: "\n")
@@ -61,6 +61,11 @@ extension RequestEditorReducer {
         list.replacing = name.count + (quoted ? 1 : 0)
         list.graphql = true
         return list
+    }
+
+    /// The variables the operation that runs defines (read leniently: the query need not parse).
+    private static func runningVariables(_ body: GraphQLBody) -> [GraphQLOperation.Variable]? {
+        GraphQLOperations.chosen(GraphQLOperations.of(body.query), operationName: body.operationName)?.variables
     }
 
     /// The keys of the top object of `text` (JSON being typed: read leniently).
