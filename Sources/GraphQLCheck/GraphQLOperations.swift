@@ -43,7 +43,9 @@ package struct GraphQLOperation: Sendable, Equatable {
 package enum GraphQLOperations {
     package static func of(_ text: String) -> [GraphQLOperation] {
         let tokens = GraphQLLexer.tokens(text, before: .max)
-        typealias Found = (kind: GraphQLOperation.Kind, name: String?, start: Int, variables: [GraphQLOperation.Variable])
+        typealias Found = (
+            kind: GraphQLOperation.Kind, name: String?, start: Int, variables: [GraphQLOperation.Variable]
+        )
         var found: [Found] = []
         var pending: Found?
         // The tokens inside an operation's `( … )` of variable definitions, while it is open.
