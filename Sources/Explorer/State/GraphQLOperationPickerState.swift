@@ -17,6 +17,10 @@ package struct GraphQLOperationPickerState: Sendable, Equatable {
         selected = chosen ?? 0
     }
 
+    /// How a send's problem about the operation to run begins (`body.operationName: 3 operations:
+    /// choose one with alt+p`): Enter on it in the dialog opens the picker.
+    static let sendProblemPrefix = "body.operationName:"
+
     package var selectedOperation: GraphQLOperation? {
         operations.indices.contains(selected) ? operations[selected] : nil
     }

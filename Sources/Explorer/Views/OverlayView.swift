@@ -62,7 +62,7 @@ enum OverlayView {
             }
             lines.append(Line(""))
             // A GraphQL operation to choose comes first: Enter opens the picker, no environment helps.
-            let choosing = problems.first?.hasPrefix(ExplorerReducer.graphqlOperationProblemPrefix) == true
+            let choosing = problems.first?.hasPrefix(GraphQLOperationPickerState.sendProblemPrefix) == true
             lines.append(
                 Line(
                     choosing

@@ -73,10 +73,8 @@ extension ExplorerReducer {
         let key = state.keys.keymap.keys(for: .request(.graphqlOperation)).first?.description ?? "the palette"
         if let name = body.operationName {
             return
-                "\(graphqlOperationProblemPrefix) no operation \"\(name)\" in the query (\(operations.count) operations): choose one with \(key)"
+                "\(GraphQLOperationPickerState.sendProblemPrefix) no operation \"\(name)\" in the query (\(operations.count) operations): choose one with \(key)"
         }
-        return "\(graphqlOperationProblemPrefix) \(operations.count) operations: choose one with \(key)"
+        return "\(GraphQLOperationPickerState.sendProblemPrefix) \(operations.count) operations: choose one with \(key)"
     }
-
-    static let graphqlOperationProblemPrefix = "body.operationName:"
 }

@@ -50,7 +50,7 @@ extension ExplorerReducer {
     /// Enter on a problem that blocked the send: the request pane shows where it occurs.
     static func jump(toProblem problem: String, _ state: inout ExplorerState) -> [ExplorerEffect] {
         reduceScreen(.focus(.request), &state)
-        if problem.hasPrefix(graphqlOperationProblemPrefix) { return openOperationPicker(&state) }
+        if problem.hasPrefix(GraphQLOperationPickerState.sendProblemPrefix) { return openOperationPicker(&state) }
         return reduceEditor(.jump(toProblem: problem), &state)
     }
 }
