@@ -44,8 +44,8 @@ extension ExplorerReducer {
         return effects
     }
 
-    /// `Alt+P`: the picker of the selected GraphQL request's operations (what is being typed in a
-    /// table cell is written first, like any command that leaves the field).
+    /// `Alt+P`: the picker of the selected GraphQL request's operations, read from its query as on
+    /// screen (the draft follows every key typed).
     static func openOperationPicker(_ state: inout ExplorerState) -> [ExplorerEffect] {
         guard let key = state.selection, case .graphql(let body)? = state.request(key)?.body.content else {
             notify(&state, "The body is not a GraphQL query: no operation to choose", kind: .info)
