@@ -5,16 +5,16 @@ package import Workspace
 /// Turns exchanges into routes of a mock environment of a collection, so `lazer run --env MOCK`
 /// then answers offline what the live servers answered.
 ///
-/// A route matches the method, the path, the query items and a small JSON body as sent
-/// (``RecordedMatchers``), so requests that differ only by their query or body get routes of their
-/// own; a path segment, query value or body holding a secret is not matched on. The same request
-/// seen again in one recording makes a `sequence` that cycles
-/// (each pass of a run gets the answers in the order they were recorded). The status, the headers
-/// that describe the body (framing, dates, cookies and headers holding a secret are left out) and
-/// the body — in a file under `mocks/<collection>/<environment>/`, secrets masked — are written;
-/// a response slower than ``delayThreshold`` keeps its time as a delay; a transport failure a mock
-/// can simulate becomes one. Everything left out is listed in ``dropped``; a request the server
-/// never answered (not reached) in ``unanswered``.
+/// A route matches the method, the path, the query items and a small JSON body as sent — a GraphQL
+/// request's operation and variables instead of its body (``RecordedMatchers``) — so requests that
+/// differ only by their query or body get routes of their own; a path segment, query value or body
+/// holding a secret is not matched on. The same request seen again in one recording makes a
+/// `sequence` that cycles (each pass of a run gets the answers in the order they were recorded).
+/// The status, the headers that describe the body (framing, dates, cookies and headers holding a
+/// secret are left out) and the body — in a file under `mocks/<collection>/<environment>/`, secrets
+/// masked — are written; a response slower than ``delayThreshold`` keeps its time as a delay; a
+/// transport failure a mock can simulate becomes one. Everything left out is listed in ``dropped``;
+/// a request the server never answered (not reached) in ``unanswered``.
 ///
 /// A route the environment already had before this recording is handled by ``ExistingRoutes``:
 /// updated, kept, or asked about — never duplicated.
@@ -240,7 +240,8 @@ package struct MockRecorder: Sendable {
 
     /// `mocks/<collection>/<environment>/get-status-418.json`, `get-search-q-a.json` for a query,
     /// `post-items-1a2b3c4d.json` for a JSON body matcher (a hash of the body, so two bodies never
-    /// share a file), `…-2.json` for a later sequence step.
+    /// share a file), `post-graphql-graphql-user-1a2b3c4d.json` for a GraphQL operation and its
+    /// variables, `…-2.json` for a later sequence step.
     private func fileName(_ matchers: RecordedMatchers, step: Int, mediaType: String?) -> String {
         let type = mediaType?.lowercased() ?? ""
         let ext =
@@ -253,9 +254,11 @@ package struct MockRecorder: Sendable {
                     : type.contains("xml") ? "xml" : "bin"
         var withoutBody = matchers
         withoutBody.json = nil
+        withoutBody.graphql?.variables = nil
         var base = Self.slug(withoutBody.label)
         if base.isEmpty { base = "root" }
         if let json = matchers.json { base += "-" + Self.hash(json.compact()) }
+        if let variables = matchers.graphql?.variables { base += "-" + Self.hash(variables.compact()) }
         return "\(bodyFolder)/\(base)\(step > 0 ? "-\(step + 1)" : "").\(ext)"
     }
 

@@ -9,6 +9,9 @@
 # shown, the Body tab says so, a typo is found against it, and lazer validate uses the cached answer.
 # A third session: the line under the query describes the field at the cursor, Ctrl+Space
 # completes a field and Alt+V types into the variables (a syntax error shown at its column).
+# A fourth: a query with two operations — the Body tab says none is chosen, a send stops and names
+# Alt+P, the picker chooses one, which is sent; Alt+O opens at the type in scope and Tab writes a
+# field with its required argument; Ctrl+Space in the variables offers the operation's variables.
 source "$(dirname "$0")/lib.sh"
 source "$(dirname "$0")/explorer-lib.sh"
 
@@ -35,6 +38,24 @@ cat >"$WORK/Collections/api.json" <<JSON
   "requests": [
     {"id": "user", "name": "User", "method": "POST", "url": "/graphql",
      "body": {"type": "graphql", "query": "query User {\n  user(id: \"1\") {\n    name\n    secret\n  }\n}\n"}}
+  ],
+  "environments": [{"name": "local", "kind": "live", "baseURL": "http://127.0.0.1:$PORT"}]
+}
+JSON
+
+# Two operations and none chosen (lazer validate would refuse it): a workspace of its own.
+mkdir -p "$WORK/ops/Collections"
+cp "$ROOT/Sources/LoopbackTesting/graphql_test_schema.graphql" "$WORK/ops/Collections/schema.graphql"
+cat >"$WORK/ops/Collections/ops.json" <<JSON
+{
+  "formatVersion": 1,
+  "id": "e2e-explorer-graphql-operations",
+  "name": "Operations",
+  "defaultEnvironment": "local",
+  "graphqlSchema": {"file": "schema.graphql"},
+  "requests": [
+    {"id": "ops", "name": "Ops", "method": "POST", "url": "/graphql",
+     "body": {"type": "graphql", "query": "query Users(\$role: Role) {\n  users(role: \$role) {\n    name\n  }\n}\nquery Now {\n  now\n}\n"}}
   ],
   "environments": [{"name": "local", "kind": "live", "baseURL": "http://127.0.0.1:$PORT"}]
 }
@@ -144,6 +165,46 @@ check "explorer: Ctrl+Q with unsaved changes asks" wait_for graphqlc "Discard \(
 sleep 0.7  # keys typed before a question could be seen answer nothing
 keys graphqlc M-d
 check "explorer: quits (discarded)" wait_for graphqlc "lazer-exit=0"
+
+# --- Several operations: the picker, the browser's insert, the variables' keys ---------------------
+explorer graphqlo "$WORK/ops" --request Ops
+required "explorer: the request with two operations is selected" wait_for graphqlo "Request · Ops"
+keys graphqlo M-3
+check "explorer: the Body tab says none of the two operations is chosen" \
+    wait_for graphqlo "graphql · 2 operations, none chosen \(alt\+p\)"
+keys graphqlo F5
+check "explorer: a send with none chosen stops and names the key" \
+    wait_for graphqlo "body.operationName: 2 operations: choose one with alt\+p"
+keys graphqlo Enter
+check "explorer: Enter in the dialog opens the operation picker" wait_for graphqlo "Operation to run · 2 operations"
+check "explorer: the picker lists the operations with their lines" wait_for graphqlo "query Now +line 6"
+keys graphqlo Enter
+check "explorer: Enter chooses the first, the Body tab says it runs" wait_for graphqlo "graphql · query Users"
+keys graphqlo F5
+check "explorer: sent, the server answers the chosen operation" wait_for graphqlo " 200 OK "
+keys graphqlo M-3 Enter C-Home End Enter
+keys graphqlo M-o
+check "explorer: the browser opens at the type in scope at the cursor" wait_for graphqlo "Schema · Query"
+literal graphqlo "user"
+check "explorer: the search narrows Query's fields" wait_for graphqlo "user +\(id: ID!\) User"
+keys graphqlo Tab
+literal graphqlo '"1"'
+check "explorer: Tab wrote the field, its required argument and braces, the cursor at the argument" \
+    wait_for graphqlo 'user\(id: "1"\) \{  \}'
+keys graphqlo M-v
+literal graphqlo '{"'
+keys graphqlo C-Space
+check "explorer: Ctrl+Space in the variables offers the operation's variables with their types" \
+    wait_for graphqlo "role +Role"
+keys graphqlo Tab
+check "explorer: Tab writes the key" wait_for graphqlo '\{"role": '
+keys graphqlo Escape
+required "explorer: Esc stops editing (operations)" wait_for graphqlo "ctrl\+q quit"
+keys graphqlo C-q
+check "explorer: Ctrl+Q with unsaved changes asks (operations)" wait_for graphqlo "Discard \(Alt\+D\)"
+sleep 0.7
+keys graphqlo M-d
+check "explorer: quits (operations)" wait_for graphqlo "lazer-exit=0"
 
 # --- Headless: the same schema, the same positions -------------------------------------------------
 printf 'query User {\n  user(id: "1") {\n    namex\n  }\n}\n' >"$WORK/typo.graphql"

@@ -52,21 +52,59 @@ struct GraphQLSchemaBrowserTests {
     @Test func tabWritesTheFieldIntoTheQueryAtItsCursor() throws {
         let harness = try harness()
         harness.press("alt+3", "enter", "ctrl+home", "down", "down", "end", "enter")
+        // The cursor is in `user(id: "1") { … }`: the browser opens at User.
         harness.press("alt+o")
+        #expect(browser(harness)?.trail == ["User"])
+        #expect(harness.shows("Schema · User"))
         harness.type("role")
-        #expect(browser(harness)?.rows.map(\.name) == ["Role", "User.role"])
-        harness.press("down")
-        #expect(browser(harness)?.selectedRow?.name == "User.role")
+        #expect(browser(harness)?.rows.map(\.name) == ["role"])
         harness.press("tab")
         #expect(harness.state.overlay == nil)
         #expect(harness.state.focus == .request)
         #expect(harness.state.editor.focus == .editing)
         #expect(harness.state.editor.body.text.contains("    name\n    role\n"))
-        // A type is not a field: Tab says so.
-        harness.press("alt+o")
+        // A type is not a field: Tab says so (← from User: every type).
+        harness.press("alt+o", "left")
         harness.type("Role")
         harness.press("tab")
         #expect(harness.shows("Only a field goes into the query"))
+    }
+
+    @Test func tabWritesTheRequiredArgumentsAndTheBracesOfAnObjectField() throws {
+        let harness = try harness()
+        // The cursor in the operation's selection set, on a line of its own: Query's fields.
+        harness.press("alt+3", "enter", "ctrl+home", "end", "enter")
+        harness.press("alt+o")
+        #expect(browser(harness)?.trail == ["Query"])
+        harness.type("user")
+        #expect(browser(harness)?.rows.map(\.name) == ["user", "users"])
+        #expect(browser(harness)?.selectedRow?.insert == "user(id: ) {  }")
+        harness.press("tab")
+        // The cursor waits at the first argument's value.
+        harness.type("\"2\"")
+        #expect(harness.state.editor.body.text.contains("  user(id: \"2\") {  }\n"))
+        // Inside the new braces the browser opens at User; a list of objects without required
+        // arguments (`posts(first: Int = 10)`) gets its braces, the cursor between them.
+        harness.press("end", "left", "left")
+        harness.press("alt+o")
+        #expect(browser(harness)?.trail == ["User"])
+        harness.type("posts")
+        harness.press("tab")
+        harness.type("title")
+        #expect(harness.state.editor.body.text.contains("  user(id: \"2\") { posts { title } }\n"))
+        // A scalar field is its name alone.
+        harness.press("alt+o")
+        #expect(browser(harness)?.trail == ["Post"])
+        harness.type("tags")
+        #expect(browser(harness)?.selectedRow?.insert == "tags")
+        #expect(browser(harness)?.selectedRow?.insertCursor == nil)
+    }
+
+    @Test func outsideTheQueryTheBrowserOpensOnEveryType() throws {
+        let harness = try harness()
+        harness.press("alt+3", "enter", "ctrl+end")
+        harness.press("alt+o")
+        #expect(browser(harness)?.trail == [])
     }
 
     @Test(arguments: ScreenVariant.all) func theBrowser(_ variant: ScreenVariant) throws {

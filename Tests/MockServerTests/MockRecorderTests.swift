@@ -80,6 +80,34 @@ struct MockRecorderTests {
         #expect(Set(files).count == 6)
     }
 
+    @Test("a GraphQL POST gets a graphql matcher (operation and variables): another query text still matches")
+    func graphqlRoutes() throws {
+        let fixture = try MockFixture(routes: "[]")
+        let one = #"{"query":"query User($id: ID!) { user(id: $id) { name } }","variables":{"id":"1"}}"#
+        let two = #"{"query":"query User($id: ID!) { user(id: $id) { name } }","variables":{"id":"2"}}"#
+        try record(
+            fixture,
+            [
+                exchange("POST", "/graphql", body: one, answer: "Ada"),
+                exchange("POST", "/graphql", body: two, answer: "Grace"),
+            ])
+        let saved = try routes(fixture)
+        #expect(saved.map(\.graphql?.operation) == ["User", "User"])
+        #expect(saved.map { $0.graphql?.variables?.compact() } == [#"{"id":"1"}"#, #"{"id":"2"}"#])
+        #expect(saved.allSatisfy { $0.json == nil })
+        let files = saved.compactMap { route -> String? in
+            if case .file(let path)? = route.responses.first?.body { return path }
+            return nil
+        }
+        #expect(Set(files).count == 2)
+        #expect(files.allSatisfy { $0.contains("post-graphql-graphql-user-") })
+        try fixture.start()
+        // The query written otherwise (more fields, an operationName): the same operation and variables.
+        let asked =
+            #"{"query":"query User($id: ID!) { user(id: $id) { name role } }","operationName":"User","variables":{"id":"2"}}"#
+        #expect(try fixture.request("POST", "/graphql", body: asked).text == "Grace")
+    }
+
     @Test("re-recording a request updates its route (--update), keeps it (--keep) or asks once; never a second route")
     func reRecording() throws {
         let fixture = try MockFixture(routes: "[]")

@@ -82,4 +82,50 @@ struct RecordedMatchersTests {
         #expect(!matchers("").isSame(as: withHeader))
         #expect(matchers("page=2").insertionIndex(in: [withHeader]) == 1)
     }
+
+    /// A GraphQL POST is matched by its operation and variables, not by its whole body (issue 28).
+    @Test func aGraphQLRequestGetsAGraphQLMatcherNotAJSONOne() throws {
+        let named = matchers(
+            "", body: #"{"query":"query User($id: ID!) { user(id: $id) { name } }","variables":{"id":"1"}}"#)
+        #expect(named.json == nil)
+        #expect(named.graphql?.operation == "User")
+        #expect(named.graphql?.variables?.compact() == #"{"id":"1"}"#)
+        #expect(named.label == #"POST /items (GraphQL User {"id":"1"})"#)
+        let route = named.route(responses: [])
+        #expect(route.graphql == named.graphql)
+        #expect(named.isSame(as: route))
+        // `operationName` chooses among several; no variables: any variables match.
+        let chosen = matchers("", body: #"{"query":"query A { a } query B { b }","operationName":"B"}"#)
+        #expect(chosen.graphql == SavedGraphQLMatch(operation: "B"))
+        #expect(!chosen.isSame(as: route))
+        // Another operation's route does not answer first; the same operation's without variables does.
+        let other = SavedMockRoute(
+            method: .post, path: "/items", graphql: SavedGraphQLMatch(operation: "A"), responses: [])
+        let any = SavedMockRoute(
+            method: .post, path: "/items", graphql: SavedGraphQLMatch(operation: "User"), responses: [])
+        #expect(named.insertionIndex(in: [other]) == 1)
+        #expect(named.insertionIndex(in: [other, any]) == 1)
+        // An anonymous operation has no name to match: the body is matched as JSON.
+        let anonymous = matchers("", body: #"{"query":"{ now }"}"#)
+        #expect(anonymous.graphql == nil)
+        #expect(anonymous.json != nil)
+    }
+
+    @Test func graphQLVariablesWrittenWithAPlaceholderOrHoldingASecretAreNotMatchedOn() throws {
+        let template = SavedRequest(
+            name: "User", method: .post, url: "/items",
+            body: SavedBody(
+                .graphql(
+                    GraphQLBody(
+                        query: "query User($id: ID!, $at: String) { user(id: $id) { name } }",
+                        variables: try StoredJSON(parsing: #"{"id":"1","at":"{{$isoTimestamp}}"}"#)))))
+        let body =
+            #"{"query":"query User($id: ID!, $at: String) { user(id: $id) { name } }","variables":{"id":"1","at":"2026"}}"#
+        #expect(matchers("", body: body, template: template).graphql?.variables?.compact() == #"{"id":"1"}"#)
+        let secret = matchers(
+            "", body: #"{"query":"query User { a }","variables":{"token":"hunter2-secret"}}"#,
+            secrets: ["hunter2-secret"])
+        #expect(secret.graphql == SavedGraphQLMatch(operation: "User"))
+        #expect(secret.dropped == ["GraphQL variables (they hold a secret): any variables match"])
+    }
 }

@@ -48,6 +48,10 @@ extension RequestCommand {
             .palette(
                 "GraphQL: browse the schema (search types and fields, Enter follows, Tab inserts the field)",
                 hint: "schema", [.global: ["alt+o"]])
+        case .graphqlOperation:
+            .palette(
+                "GraphQL: choose the operation that runs (a query with several)", hint: "operation",
+                [.global: ["alt+p"]])
         case .focusURL: .palette("Edit the URL", [.global: ["ctrl+l"]])
         case .url: .keys("Edit the URL", [.request: ["u"]])
         case .method: .palette("Next HTTP method", [.global: ["alt+m"]])

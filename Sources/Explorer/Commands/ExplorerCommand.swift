@@ -179,6 +179,7 @@ package enum RequestCommand: String, CaseIterable, Sendable {
     case graphqlComplete = "body.graphqlComplete"
     case graphqlVariablesSkeleton = "body.graphqlVariablesSkeleton"
     case graphqlSchemaBrowser = "body.graphqlSchemaBrowser"
+    case graphqlOperation = "body.graphqlOperation"
 }
 
 /// The response pane: tabs, the tree, Raw, saving and copying.

@@ -44,6 +44,22 @@ extension ExplorerReducer {
         return effects
     }
 
+    /// `Alt+P`: the picker of the selected GraphQL request's operations, read from its query as on
+    /// screen (the draft follows every key typed).
+    static func openOperationPicker(_ state: inout ExplorerState) -> [ExplorerEffect] {
+        guard let key = state.selection, case .graphql(let body)? = state.request(key)?.body.content else {
+            notify(&state, "The body is not a GraphQL query: no operation to choose", kind: .info)
+            return []
+        }
+        let operations = GraphQLOperations.of(body.query)
+        guard !operations.isEmpty else {
+            notify(&state, "The query has no operation yet", kind: .info)
+            return []
+        }
+        let picker = GraphQLOperationPickerState(key: key, operations: operations, operationName: body.operationName)
+        return reduceOverlays(.open(.graphqlOperations(picker)), &state)
+    }
+
     /// Asks for the schema of `key`'s collection by introspection in the environment in use, when
     /// its schema source says so and (unless `refresh`) it is not there or on its way already.
     private static func introspect(_ key: RequestKey, refresh: Bool, _ state: inout ExplorerState)

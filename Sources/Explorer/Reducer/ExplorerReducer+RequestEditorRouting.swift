@@ -26,7 +26,9 @@ extension ExplorerReducer {
                 notify(&state, "No GraphQL schema to browse (graphqlSchema in the collection)", kind: .info)
                 return []
             }
-            return reduceOverlays(.open(.graphqlSchema(GraphQLSchemaBrowserState(index: index))), &state)
+            let browser = GraphQLSchemaBrowserState(index: index, type: graphqlTypeInScope(state, index: index))
+            return reduceOverlays(.open(.graphqlSchema(browser)), &state)
+        case .graphqlOperation: return openOperationPicker(&state)
         case .focusURL, .url, .edit, .tab1, .tab2, .tab3, .tab4, .tab5, .tab6, .tab7, .graphqlNextProblem,
             .graphqlVariables, .graphqlComplete, .graphqlVariablesSkeleton:
             // These bring the request pane forward first.
@@ -72,6 +74,22 @@ extension ExplorerReducer {
             paneFocused: state.focus == .request,
             addRowKey: state.keys.keymap.keys(for: .request(.addRow)).first?.description ?? "a",
             variables: typing ? state.completionVariables : [], graphqlSchema: graphqlSchemaIndex(state))
+    }
+
+    /// The type in scope at the query's cursor (the Body tab shown): the type of the selection set
+    /// it is in (`user(id: "1") { | }` → `User`), the type whose field's arguments, or the input
+    /// object, are being written; nil elsewhere (the browser lists every type).
+    static func graphqlTypeInScope(_ state: ExplorerState, index: GraphQLSchemaIndex) -> String? {
+        let editor = state.editor
+        guard editor.tab == .body, !editor.onVariables else { return nil }
+        let offset = RequestEditorReducer.utf8Offset(of: editor.body)
+        switch GraphQLCursorContext.at(offset, in: editor.body.text, index: index).place {
+        // In a field's arguments: the type with that field (its arguments shown on its row).
+        case .field(let type), .spread(let type), .value(let type), .inputField(let type, _),
+            .argument(let type, _, _):
+            return type
+        case .typeCondition, .variableType, .variable, .directive, .directiveArgument, .nothing: return nil
+        }
     }
 
     /// The schema of the selected GraphQL request's collection, for completion and docs (nil for

@@ -16,6 +16,9 @@ package struct GraphQLEditorCheck: Sendable, Equatable {
     package var current: Int?
     /// No result yet for the request shown: its first check is running.
     package var checking = false
+    /// The query's operations (read leniently: listed while it does not parse too), for the
+    /// Body tab's line that says which one runs.
+    package var operations: [GraphQLOperation] = []
 
     package init() {}
 
@@ -43,6 +46,7 @@ package struct GraphQLEditorCheck: Sendable, Equatable {
                 operationName: operation)
         check.problems = (problems + variableProblems).sorted { ($0.line, $0.column) < ($1.line, $1.column) }
         check.hasSchema = schema?.schema != nil
+        check.operations = GraphQLOperations.of(text)
         check.schemaProblem = schema?.problem
         if case .introspecting? = schema { check.fetchingSchema = true }
         return check

@@ -15,8 +15,12 @@ package struct GraphQLSchemaBrowserState: Sendable, Equatable {
         package var deprecation: String?
         /// The type Enter opens: the type itself, or a field's named type.
         package var opens: String?
-        /// What Tab writes into the query: a field's name (nil: nothing to insert).
+        /// What Tab writes into the query: a field with its required arguments as stubs and
+        /// ` { }` for a composite type (nil: nothing to insert).
         package var insert: String?
+        /// Where the query's cursor goes in `insert` (characters from its start; nil: after it):
+        /// at the first argument's value, else inside the braces.
+        package var insertCursor: Int?
     }
 
     package let index: GraphQLSchemaIndex
@@ -52,7 +56,7 @@ package struct GraphQLSchemaBrowserState: Sendable, Equatable {
             if !wanted.isEmpty {
                 for name in index.typeNames {
                     for field in index.types[name]?.fields ?? [] where matches(field.name) {
-                        found.append(Self.row(field, of: name, qualified: true))
+                        found.append(row(field, of: name, qualified: true))
                         if found.count >= Self.searchLimit { break }
                     }
                 }
@@ -60,7 +64,7 @@ package struct GraphQLSchemaBrowserState: Sendable, Equatable {
             rows = Array(found.prefix(Self.searchLimit))
             return
         }
-        var found = type.fields.filter { matches($0.name) }.map { Self.row($0, of: shown, qualified: false) }
+        var found = type.fields.filter { matches($0.name) }.map { row($0, of: shown, qualified: false) }
         found += type.inputFields.filter { matches($0.name) }.map { value in
             Row(
                 name: value.name, detail: value.type + (value.defaultValue.map { " = " + $0 } ?? ""),
@@ -77,17 +81,40 @@ package struct GraphQLSchemaBrowserState: Sendable, Equatable {
         rows = found
     }
 
-    private static func row(_ field: GraphQLSchemaIndex.Field, of type: String, qualified: Bool) -> Row {
+    private func row(_ field: GraphQLSchemaIndex.Field, of type: String, qualified: Bool) -> Row {
         let arguments =
             field.arguments.isEmpty
             ? ""
             : "("
                 + field.arguments.map { "\($0.name): \($0.type)" + ($0.defaultValue.map { " = " + $0 } ?? "") }
                 .joined(separator: ", ") + ") "
+        let (insert, cursor) = Self.insertion(field, composite: index.types[field.namedType]?.kind.isComposite == true)
         return Row(
             name: qualified ? "\(type).\(field.name)" : field.name, detail: arguments + field.type,
             description: field.description, deprecation: field.deprecation, opens: field.namedType,
-            insert: field.name)
+            insert: insert, insertCursor: cursor)
+    }
+
+    /// `user(id: ) { }` with the cursor after `id: `; `posts { }` inside the braces; `name`.
+    /// Only arguments the query must give are written (non-null, no default).
+    static func insertion(_ field: GraphQLSchemaIndex.Field, composite: Bool) -> (String, Int?) {
+        let required = field.arguments.filter { $0.type.hasSuffix("!") && $0.defaultValue == nil }
+        var text = field.name
+        var cursor: Int?
+        if !required.isEmpty {
+            text += "("
+            for (position, argument) in required.enumerated() {
+                if position > 0 { text += ", " }
+                text += argument.name + ": "
+                if cursor == nil { cursor = text.count }
+            }
+            text += ")"
+        }
+        if composite {
+            text += " {  }"
+            if cursor == nil { cursor = text.count - 2 }
+        }
+        return (text, cursor)
     }
 
     /// `Enter`/`Right`: the selected row's type, when it has something to show.
@@ -108,4 +135,9 @@ package struct GraphQLSchemaBrowserState: Sendable, Equatable {
         selected = rows.firstIndex { $0.opens == left && $0.insert == nil } ?? rows.firstIndex { $0.opens == left } ?? 0
         return true
     }
+}
+
+extension GraphQLSchemaIndex.Kind {
+    /// A type selected with `{ … }`: an object, an interface or a union.
+    var isComposite: Bool { self == .object || self == .interface || self == .union }
 }

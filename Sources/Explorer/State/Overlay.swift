@@ -62,6 +62,8 @@ package enum Overlay: Sendable, Equatable {
     case webSocketComposer(WebSocketComposerState)
     /// `Alt+O` on a GraphQL request: its collection's schema, searched and followed type by type.
     case graphqlSchema(GraphQLSchemaBrowserState)
+    /// `Alt+P` on a GraphQL request: the query's operations, Enter chooses the one that runs.
+    case graphqlOperations(GraphQLOperationPickerState)
 }
 
 /// The existing route a "save as mock route" would overwrite, for the dialog that asks first.

@@ -1,5 +1,6 @@
 import GraphQLCheck
 import TUI
+import Workspace
 
 /// A GraphQL body's problems (issue 28): a summary on the Body tab's kind line, the problems
 /// listed under the editor (`line:column message`, the one `Alt+G` went to highlighted) and the
@@ -10,9 +11,29 @@ enum GraphQLProblemsView {
     static func renderSummary(
         _ check: GraphQLEditorCheck, _ state: ExplorerState, x: Int, y: Int, maxX: Int, frame: inout Frame
     ) -> Int {
-        let x = renderStatus(check, state, x: x, y: y, maxX: maxX, frame: &frame)
+        var x = renderOperation(check, state, x: x, y: y, maxX: maxX, frame: &frame)
+        x = renderStatus(check, state, x: x, y: y, maxX: maxX, frame: &frame)
         guard let note = schemaNote(state) else { return x }
         return frame.buffer.write("  · " + note, x: x, y: y, style: state.theme[.muted], maxX: maxX)
+    }
+
+    /// ` · query User` when the query has several operations or names one; ` · 3 operations,
+    /// none chosen (Alt+P)` when it has several and runs none of them.
+    private static func renderOperation(
+        _ check: GraphQLEditorCheck, _ state: ExplorerState, x: Int, y: Int, maxX: Int, frame: inout Frame
+    ) -> Int {
+        guard case .graphql(let body)? = state.selectedRequest?.body.content, !check.checking,
+            check.operations.count > 1 || body.operationName != nil
+        else { return x }
+        if let chosen = GraphQLOperations.chosen(check.operations, operationName: body.operationName) {
+            return frame.buffer.write(" · " + chosen.label, x: x, y: y, style: state.theme[.text].bold, maxX: maxX)
+        }
+        let key = state.keys.keymap.keys(for: .request(.graphqlOperation)).first?.description ?? "the palette"
+        let count = check.operations.count
+        let text =
+            body.operationName.map { " · no operation \($0) (\(key) chooses)" }
+            ?? " · \(count) operations, none chosen (\(key))"
+        return frame.buffer.write(text, x: x, y: y, style: state.theme[.warning], maxX: maxX)
     }
 
     private static func renderStatus(

@@ -61,8 +61,14 @@ enum OverlayView {
                 }
             }
             lines.append(Line(""))
+            // A GraphQL operation to choose comes first: Enter opens the picker, no environment helps.
+            let choosing = problems.first?.hasPrefix(GraphQLOperationPickerState.sendProblemPrefix) == true
             lines.append(
-                Line("Enter: go to the first one · F2: pick another environment · Esc: close", style: theme[.muted]))
+                Line(
+                    choosing
+                        ? "Enter: choose the operation · Esc: close"
+                        : "Enter: go to the first one · F2: pick another environment · Esc: close",
+                    style: theme[.muted]))
             textBox("✖ " + (heading ?? "Unresolved variables"), lines, scroll: 0, width: 90, state, &frame)
         case .recoverDrafts(let count, let selected):
             frame.render(
@@ -132,6 +138,8 @@ enum OverlayView {
             HistoryBrowserView.render(browser, state, into: &frame)
         case .graphqlSchema(let browser):
             GraphQLSchemaBrowserView.render(browser, state, into: &frame)
+        case .graphqlOperations(let picker):
+            GraphQLOperationPickerView.render(picker, state, into: &frame)
         case .trustCommands(let asked, let selected):
             frame.render(
                 question(

@@ -13,6 +13,20 @@ public struct MockGraphQLMatch: Hashable, Sendable {
         self.variables = variables
     }
 
+    /// The operation a GraphQL request's JSON body (`{"query", "operationName"?, …}`) runs, read as
+    /// a route's matcher reads it: for recording a route that matches the request again (`lazer
+    /// record`, the explorer's "save as mock route"). nil for a body that is no GraphQL request,
+    /// or one whose operation is anonymous.
+    package static func operationName(ofBody body: JSONValue) -> String? {
+        guard case .object(let fields) = body, case .string = fields["query"] else { return nil }
+        return Request(body: body, query: [:])?.operationName
+    }
+
+    /// The name of the first operation of a GraphQL document (nil: anonymous, or none).
+    package static func firstOperationName(in query: String) -> String? {
+        Request.firstOperationName(in: query)
+    }
+
     /// The operation a request names and the variables it sends; nil when it is no GraphQL request.
     struct Request: Equatable {
         var operationName: String?

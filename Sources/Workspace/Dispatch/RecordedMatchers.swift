@@ -3,7 +3,9 @@ import HTTPCore
 
 /// What a recorded request's route matches on: the method, the path, every query item as sent and,
 /// for a small JSON body, the body — so `GET /search?q=a` and `?q=b`, or two `POST`s with different
-/// JSON, each get a route of their own instead of one overwriting the other. `lazer record` and the
+/// JSON, each get a route of their own instead of one overwriting the other; a GraphQL POST (a JSON
+/// body with `query`) is matched by its operation's name and variables (a `graphql` matcher), not by
+/// the whole body, so the route still answers when the query text changes. `lazer record` and the
 /// explorer's "save the response as a mock route" both build their matchers here, and both decide
 /// "is this the same request as that route" and "where does the new route go" the same way.
 ///
@@ -18,6 +20,8 @@ package struct RecordedMatchers: Sendable, Equatable {
     package var query: [KeyValueRow]
     /// The request's JSON body (an object or an array) when it had one of at most ``maxMatchedBody`` bytes.
     package var json: StoredJSON?
+    /// For a GraphQL request with a named operation: the operation and the variables sent.
+    package var graphql: SavedGraphQLMatch?
     /// What was left out because it held a secret, one line each (never the secret itself).
     package var dropped: [String]
 
@@ -35,6 +39,10 @@ package struct RecordedMatchers: Sendable, Equatable {
         package var json: StoredJSON?
         /// A body with a placeholder that cannot be left out member by member: no body matcher.
         package var placeholderBody: Bool
+        /// A GraphQL body's variables as written (members holding a placeholder are not matched on),
+        /// and whether they are text with a placeholder outside a string (then none are).
+        package var graphqlVariables: StoredJSON?
+        package var placeholderVariables = false
 
         package init(_ request: SavedRequest) {
             var names: Set<String> = []
@@ -67,6 +75,9 @@ package struct RecordedMatchers: Sendable, Equatable {
                 }
             case .text(let text, _):
                 placeholderBody = text.contains("{{")
+            case .graphql(let body):
+                graphqlVariables = body.variables
+                placeholderVariables = body.variablesText?.contains("{{") == true
             default:
                 break
             }
@@ -103,7 +114,13 @@ package struct RecordedMatchers: Sendable, Equatable {
         }
         query = rows
         json = nil
-        if let body, !body.isEmpty, body.count <= Self.maxMatchedBody, template?.placeholderBody != true,
+        graphql = nil
+        if let body, !body.isEmpty, let text = String(validating: body, as: UTF8.self),
+            let sent = try? StoredJSON(parsing: text),
+            let match = Self.graphqlMatch(sent, template: template, redactor: redactor, dropped: &dropped)
+        {
+            graphql = match
+        } else if let body, !body.isEmpty, body.count <= Self.maxMatchedBody, template?.placeholderBody != true,
             let text = String(validating: body, as: UTF8.self),
             let sent = try? StoredJSON(parsing: text)
         {
@@ -122,6 +139,28 @@ package struct RecordedMatchers: Sendable, Equatable {
             }
         }
         self.dropped = dropped
+    }
+
+    /// The `graphql` matcher of a GraphQL request object (`{"query", "operationName"?, "variables"?}`)
+    /// whose operation has a name: the name, and the variables sent (less those written with a
+    /// placeholder, or all when they hold a secret). nil for any other body (it may get a `json`
+    /// matcher) and for an anonymous operation (no name to match).
+    package static func graphqlMatch(
+        _ sent: StoredJSON, template: Template?, redactor: Redactor, dropped: inout [String]
+    ) -> SavedGraphQLMatch? {
+        guard let name = MockGraphQLMatch.operationName(ofBody: MockRouteBuilder.jsonValue(sent)),
+            !name.isEmpty, name.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_") })
+        else { return nil }
+        var variables: StoredJSON?
+        if case .object(let members)? = sent["variables"], !members.isEmpty, template?.placeholderVariables != true {
+            let kept = template?.graphqlVariables.map { withoutPlaceholders(.object(members), template: $0) }
+            if case .object(let left) = kept ?? .object(members), !left.isEmpty { variables = .object(left) }
+            if let matched = variables, holdsSecret(matched, redactor) {
+                variables = nil
+                dropped.append("GraphQL variables (they hold a secret): any variables match")
+            }
+        }
+        return SavedGraphQLMatch(operation: name, variables: variables)
     }
 
     /// `sent` without the members whose value in `template` has a placeholder (an array holding
@@ -183,17 +222,26 @@ package struct RecordedMatchers: Sendable, Equatable {
             let compact = json.compact()
             text += " " + (compact.count > 40 ? String(compact.prefix(39)) + "…" : compact)
         }
+        if let graphql {
+            text += " (GraphQL \(graphql.operation)"
+            if let variables = graphql.variables {
+                let compact = variables.compact()
+                text += " " + (compact.count > 40 ? String(compact.prefix(39)) + "…" : compact)
+            }
+            text += ")"
+        }
         return text
     }
 
     /// One string per distinct request (the body in full), for telling recorded requests apart.
     package var identity: String {
         label + (json.map { "\u{0}" + $0.compact() } ?? "")
+            + (graphql.map { "\u{0}" + $0.operation + "\u{0}" + ($0.variables?.compact() ?? "") } ?? "")
     }
 
     /// A route with exactly these matchers and `responses`.
     package func route(responses: [SavedMockResponse]) -> SavedMockRoute {
-        SavedMockRoute(method: method, path: path, query: query, json: json, responses: responses)
+        SavedMockRoute(method: method, path: path, query: query, json: json, graphql: graphql, responses: responses)
     }
 
     /// Whether `route` answers exactly the requests these matchers describe (same method, path,
@@ -202,6 +250,9 @@ package struct RecordedMatchers: Sendable, Equatable {
         route.method == method && route.path == path && !route.headers.contains(where: \.enabled)
             && MockRouteBuilder.dictionary(route.query) == MockRouteBuilder.dictionary(query)
             && route.json.map(MockRouteBuilder.jsonValue) == json.map(MockRouteBuilder.jsonValue)
+            && route.graphql?.operation == graphql?.operation
+            && route.graphql?.variables.map(MockRouteBuilder.jsonValue)
+                == graphql?.variables.map(MockRouteBuilder.jsonValue)
     }
 
     /// Where a new route with these matchers goes in `routes`: before the first route of the same
@@ -215,6 +266,15 @@ package struct RecordedMatchers: Sendable, Equatable {
             }
             let theirs = MockRouteBuilder.dictionary(route.query)
             guard theirs.allSatisfy({ mine[$0.key] == $0.value }) else { return false }
+            // A GraphQL route answers these requests first only for the same operation and
+            // variables among these.
+            if let theirs = route.graphql {
+                guard theirs.operation == graphql?.operation else { return false }
+                if let expected = theirs.variables.map(MockRouteBuilder.jsonValue) {
+                    guard let mine = graphql?.variables.map(MockRouteBuilder.jsonValue), expected.isSubset(of: mine)
+                    else { return false }
+                }
+            }
             guard let expected = route.json.map(MockRouteBuilder.jsonValue) else { return true }
             return body.map { expected.isSubset(of: $0) } ?? false
         } ?? routes.count

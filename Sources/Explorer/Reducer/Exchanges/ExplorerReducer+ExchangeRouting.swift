@@ -1,3 +1,4 @@
+import GraphQLCheck
 import TUI
 import Workspace
 
@@ -49,11 +50,31 @@ extension ExplorerReducer {
         guard let key = state.selection, let request = state.request(key),
             let document = state.document(collectionID: key.collectionID), let preview = RequestPreview.of(state)
         else { return nil }
+        var problems = preview.problems.map { $0.description(in: document.collection, for: request.id) }
+        var heading = SendBlockHeading.of(preview.problems)
+        if let operation = graphqlOperationProblem(request, state) {
+            problems.insert(operation, at: 0)
+            heading = problems.count == 1 ? "Which operation?" : "\(problems.count) problems"
+        }
         return ExchangesReducer.Target(
             key: key, request: request, document: document,
             environment: state.environment(collectionID: key.collectionID),
-            captures: state.captures[key.collectionID] ?? [:], url: preview.url,
-            problems: preview.problems.map { $0.description(in: document.collection, for: request.id) },
-            problemsHeading: SendBlockHeading.of(preview.problems), prompts: preview.prompts)
+            captures: state.captures[key.collectionID] ?? [:], url: preview.url, problems: problems,
+            problemsHeading: heading, prompts: preview.prompts)
+    }
+
+    /// A GraphQL query with several operations and none (or one it lacks) named would be refused
+    /// by the server: the send stops first and says which key chooses (Enter in the dialog opens
+    /// the picker: `jump(toProblem:)`).
+    static func graphqlOperationProblem(_ request: SavedRequest, _ state: ExplorerState) -> String? {
+        guard case .graphql(let body) = request.body.content else { return nil }
+        let operations = GraphQLOperations.of(body.query)
+        guard GraphQLOperations.choiceProblem(operations, operationName: body.operationName) != nil else { return nil }
+        let key = state.keys.keymap.keys(for: .request(.graphqlOperation)).first?.description ?? "the palette"
+        if let name = body.operationName {
+            return
+                "\(GraphQLOperationPickerState.sendProblemPrefix) no operation \"\(name)\" in the query (\(operations.count) operations): choose one with \(key)"
+        }
+        return "\(GraphQLOperationPickerState.sendProblemPrefix) \(operations.count) operations: choose one with \(key)"
     }
 }

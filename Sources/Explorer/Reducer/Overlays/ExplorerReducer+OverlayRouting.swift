@@ -59,9 +59,13 @@ extension ExplorerReducer {
                 effects += reduceExchanges(.sendAnswered(key, answers), &state)
             case .markHistoryEntry(let row):
                 effects.append(.history(.loadToCompare(collectionID: row.collectionID, id: row.id)))
-            case .insertIntoQuery(let text):
+            case .insertIntoQuery(let text, let cursor):
                 reduceScreen(.focus(.request), &state)
-                effects += reduceEditor(.insertIntoQuery(text), &state)
+                effects += reduceEditor(.insertIntoQuery(text, cursor: cursor), &state)
+            case .chooseOperation(let key, let name):
+                // The picker answers for the request it was opened over (it is modal: still the one shown).
+                guard state.selection == key else { break }
+                effects += reduceEditor(.chooseGraphQLOperation(name), &state)
             }
         }
         return effects

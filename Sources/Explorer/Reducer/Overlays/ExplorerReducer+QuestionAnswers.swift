@@ -41,7 +41,8 @@ extension ExplorerReducer {
         case .trustCommands(let question, _):
             return reduceOverlays(.close, &state) + [.answerCommandTrust(question.waiting, trusted: choice == 0)]
         case .help, .palette, .environments, .environmentEditor, .mockRoutes, .variables, .sendBlocked, .prompt,
-            .viewer, .problems, .historyBrowser, .cookies, .sendPrompts, .webSocketComposer, .graphqlSchema:
+            .viewer, .problems, .historyBrowser, .cookies, .sendPrompts, .webSocketComposer, .graphqlSchema,
+            .graphqlOperations:
             return []
         }
     }
@@ -49,6 +50,7 @@ extension ExplorerReducer {
     /// Enter on a problem that blocked the send: the request pane shows where it occurs.
     static func jump(toProblem problem: String, _ state: inout ExplorerState) -> [ExplorerEffect] {
         reduceScreen(.focus(.request), &state)
+        if problem.hasPrefix(GraphQLOperationPickerState.sendProblemPrefix) { return openOperationPicker(&state) }
         return reduceEditor(.jump(toProblem: problem), &state)
     }
 }

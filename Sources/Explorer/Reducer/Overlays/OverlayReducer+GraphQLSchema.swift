@@ -2,7 +2,8 @@ import TUI
 
 /// The GraphQL schema browser's keys (issue 28): typing searches, ↑/↓/PgUp/PgDn move, Enter
 /// follows the selected type or field to its type, Left with an empty search goes back, Tab
-/// writes the selected field's name into the query at its cursor, Esc closes.
+/// writes the selected field (its required arguments, its braces) into the query at its cursor,
+/// Esc closes.
 extension OverlayReducer {
     static func graphqlSchemaKey(
         _ key: KeyEvent, _ browser: inout GraphQLSchemaBrowserState, _ context: Context, _ state: inout OverlayState
@@ -20,11 +21,11 @@ extension OverlayReducer {
         case KeyEvent(.left) where browser.query.text.isEmpty:
             _ = browser.back()
         case KeyEvent(.tab):
-            guard let text = browser.selectedRow?.insert else {
+            guard let row = browser.selectedRow, let text = row.insert else {
                 return Outcome(notice: Notice("Only a field goes into the query (Enter opens a type)", kind: .info))
             }
             state.overlay = nil
-            return Outcome(requests: [.insertIntoQuery(text)])
+            return Outcome(requests: [.insertIntoQuery(text, cursor: row.insertCursor)])
         default:
             if let moved = movedSelection(browser.selected, by: key, count: count, page: context.page) {
                 browser.selected = moved

@@ -121,6 +121,8 @@ extension OverlayReducer {
             return historyKey(key, &browser, context, &state)
         case .graphqlSchema(var browser):
             return graphqlSchemaKey(key, &browser, context, &state)
+        case .graphqlOperations(var picker):
+            return graphqlOperationsKey(key, &picker, context, &state)
         case .clearHistory(let question, let selected):
             let letters: [Character] = question.collectionID == nil ? ["a"] : ["c", "a"]
             return answer(key, overlay, selected, letters: letters, context, &state) {

@@ -91,8 +91,12 @@ package enum OverlayReducer: SliceReducer {
         case sendWithAnswers(RequestKey, [String: String])
         /// `Ctrl+D` in the history browser: mark the entry to compare (a second one compares).
         case markHistoryEntry(HistorySummary)
-        /// Tab in the schema browser: this field's name into the GraphQL query at its cursor.
-        case insertIntoQuery(String)
+        /// Tab in the schema browser: this field into the GraphQL query at its cursor, the cursor
+        /// then `cursor` characters into it (nil: after it).
+        case insertIntoQuery(String, cursor: Int?)
+        /// Enter in the operation picker: the request's GraphQL body runs this operation (nil: its
+        /// only one, anonymous).
+        case chooseOperation(RequestKey, String?)
     }
 
     package typealias Outcome = SliceRequests<Request>

@@ -11,7 +11,7 @@ extension RequestEditorReducer {
         switch command {
         case .send, .cancel, .save, .saveAll, .copyCurl, .copyCurlRevealed, .authToFolder, .authToCollection,
             .oauthNewToken, .oauthRefresh, .oauthForget, .webSocketCompose, .webSocketSendSaved,
-            .graphqlRefreshSchema, .graphqlSchemaBrowser:
+            .graphqlRefreshSchema, .graphqlSchemaBrowser, .graphqlOperation:
             // The root's: they reach the exchanges and the files.
             break
         case .previousTab, .nextTab:

@@ -74,8 +74,10 @@ extension RequestEditorReducer {
     }
 
     /// The schema browser's Tab: `text` typed into the query at its cursor (the query takes the
-    /// keyboard), as one edit.
-    static func insertIntoQuery(_ text: String, _ editor: inout RequestEditorState, _ work: inout Work) {
+    /// keyboard), as one edit; the cursor then `cursor` characters into it (one line: a column).
+    static func insertIntoQuery(
+        _ text: String, cursor: Int?, _ editor: inout RequestEditorState, _ work: inout Work
+    ) {
         guard work.key != nil, case .graphql? = work.request?.body.content else {
             work.outcome.notice = Notice("The request's body is not a GraphQL query", kind: .info)
             return
@@ -85,6 +87,9 @@ extension RequestEditorReducer {
         editor.focus = .editing
         editor.onVariables = false
         editor.body.insert(text)
+        if let cursor, cursor < text.count {
+            editor.body.cursor.column = max(0, editor.body.cursor.column - (text.count - cursor))
+        }
         bodyTextChanged(&editor, &work)
         work.draftsChanged = true
     }
@@ -175,6 +180,11 @@ extension RequestEditorReducer {
             work.outcome.notice = Notice("The body is not a GraphQL query: nothing to complete", kind: .info)
             return
         }
+        // In the variables, their keys: the operation's variables (no schema needed).
+        if editor.focus == .editing, editor.tab == .body, editor.onVariables {
+            completeGraphQLVariables(&editor, &work)
+            return
+        }
         guard work.graphqlSchema != nil else {
             work.outcome.notice = Notice("No schema to complete from (graphqlSchema in the collection)", kind: .info)
             return
@@ -193,7 +203,8 @@ extension RequestEditorReducer {
 
     /// The list for the query's cursor; nil when nothing fits there.
     static func graphqlCompletion(_ editor: RequestEditorState, _ work: Work) -> CompletionState? {
-        guard let index = work.graphqlSchema, !editor.onVariables else { return nil }
+        if editor.onVariables { return variablesKeyCompletion(editor, work) }
+        guard let index = work.graphqlSchema else { return nil }
         let (items, typed) = GraphQLCompletion.candidates(
             in: editor.body.text, at: utf8Offset(of: editor.body), index: index)
         guard !items.isEmpty else { return nil }

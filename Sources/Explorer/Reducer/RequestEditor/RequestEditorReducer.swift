@@ -51,8 +51,11 @@ package enum RequestEditorReducer: SliceReducer {
         case graphqlChecked(generation: Int, GraphQLEditorCheck)
         /// A GraphQL error's location in the answer (1-based): the query's cursor goes there.
         case goToQuery(line: Int, column: Int)
-        /// The schema browser's Tab: a field's name typed into the GraphQL query at its cursor.
-        case insertIntoQuery(String)
+        /// The schema browser's Tab: a field typed into the GraphQL query at its cursor, the
+        /// cursor then `cursor` characters into it (nil: after it).
+        case insertIntoQuery(String, cursor: Int?)
+        /// The operation picker's Enter: the GraphQL body runs this operation (its `operationName`).
+        case chooseGraphQLOperation(String?)
     }
 
     package struct Context: Equatable, Sendable {
@@ -197,7 +200,8 @@ package enum RequestEditorReducer: SliceReducer {
             if state.focus == .url || state.focus == .urlLine { state.focus = .content }
         case .jump(let problem): jump(toProblem: problem, &state, &work)
         case .goToQuery(let line, let column): goToQuery(line: line, column: column, &state, &work)
-        case .insertIntoQuery(let text): insertIntoQuery(text, &state, &work)
+        case .insertIntoQuery(let text, let cursor): insertIntoQuery(text, cursor: cursor, &state, &work)
+        case .chooseGraphQLOperation(let name): chooseGraphQLOperation(name, &state, &work)
         case .click(let click): self.click(click, &state, &work)
         case .endEditForSend:
             commitEditing(&state, &work)

@@ -5,7 +5,8 @@ import Workspace
 
 /// "Save the response as a mock route" (`M` in the response pane, or the palette): the shown
 /// response becomes a route of a mock environment of the request's collection — method, path and
-/// query items as sent (Workspace's `RecordedMatchers`, as `lazer record`), status, the headers that
+/// query items as sent (Workspace's `RecordedMatchers`, as `lazer record`; a GraphQL request's
+/// operation and variables too), status, the headers that
 /// describe the body, the body inline — so the same request answers offline. A prompt names the
 /// environment (a new name creates a mock environment). When that environment already has a route
 /// for the same request, a dialog asks: replace its answer, keep both (the new answer joins its
@@ -186,8 +187,21 @@ extension WorkspaceReducer {
         }
         let request = document.collection.allRequests.first { $0.request.id == key.requestID }?.request
         return RecordedMatchers(
-            method: RequestMethod(rawValue: result.method), path: path, query: query, body: nil, redactor: redactor,
+            method: RequestMethod(rawValue: result.method), path: path, query: query,
+            body: graphqlBody(result, request: request), redactor: redactor,
             template: request.map(RecordedMatchers.Template.init))
+    }
+
+    /// A GraphQL request's body as sent (its request object: the route gets a `graphql` matcher,
+    /// the operation and the variables); nil for any other request, whose route matches no body.
+    /// A body cut short for the screen is the request's own object instead (its variables as
+    /// written: those with a placeholder are not matched on).
+    static func graphqlBody(_ result: ExchangeResult, request: SavedRequest?) -> [UInt8]? {
+        guard case .graphql(let body)? = request?.body.content, result.method == "POST" else { return nil }
+        if case .text(let lines, _, cut: false)? = result.sent?.body {
+            return Array(lines.joined(separator: "\n").utf8)
+        }
+        return Array(body.requestObject.compact().utf8)
     }
 
     /// The path of a sent URL as a route pattern: without scheme, host and query; a segment holding
