@@ -313,13 +313,17 @@ bench-jsonschema: deps
 
 ## bench-graphql: release build; GitHub's public schema (../shared/graphql-samples, never copied here:
 ## GRAPHQL_SCHEMA) loaded and indexed, and a 300-line query made from it by graphql-core
-## (scripts/gen-graphql-bench-query.py, in the test servers' virtualenv) checked against it (issue 28).
+## (scripts/gen-graphql-bench-query.py, in the test servers' virtualenv) checked against it, then
+## key → frame while typing in the explorer's GraphQL editor with that schema loaded (issue 28).
 GRAPHQL_SCHEMA ?= ../shared/graphql-samples/github.schema.graphql
 bench-graphql: deps
 	$(SWIFT) build -c release --product GraphQLBench
 	@mkdir -p bench-out/graphql
 	$$(scripts/oauth-venv.sh) scripts/gen-graphql-bench-query.py $(GRAPHQL_SCHEMA) bench-out/graphql/query.graphql 300
 	.build/release/GraphQLBench $(GRAPHQL_SCHEMA) bench-out/graphql/query.graphql
+	$(SWIFT) build -c release --product lazer
+	python3 scripts/bench/graphql-typing.py --lazer .build/release/lazer --schema $(GRAPHQL_SCHEMA) \
+		--query bench-out/graphql/query.graphql --work $$(mktemp -d /tmp/lazer-graphql-typing.XXXXXX)
 
 ## bench-jsondiff: release build; two generated 40 MB bodies (bench-out/jsondiff, 1 % of the values changed)
 ## diffed by the JSONDiff module (time, peak RSS), then the whole `lazer diff` process (GNU time's max RSS).

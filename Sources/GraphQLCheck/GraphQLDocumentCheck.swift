@@ -2,8 +2,7 @@ import Foundation
 import GraphQL
 
 /// Checks a GraphQL document (what a request sends as `query`): its syntax, then, with a schema,
-/// every rule of the specification's validation section (GraphQLSwift's `specifiedRules`, in two
-/// groups on two threads: `GraphQLRuleGroups`), and
+/// every rule of the specification's validation section (GraphQLSwift's `specifiedRules`), and
 /// that the operation asked for by name is in it. Each problem carries its line and column.
 package enum GraphQLDocumentCheck {
     /// The problems of `query`; empty when it is valid. A syntax error stops there (one problem).
@@ -21,7 +20,7 @@ package enum GraphQLDocumentCheck {
         var found: [GraphQLProblem] = []
         if let schema {
             do {
-                found = GraphQLRuleGroups.problems(of: document, schema: try schema.schema())
+                found = validate(schema: try schema.schema(), ast: document).flatMap(problems(of:))
             } catch {
                 // Reading the SDL found no unknown type, but GraphQLSwift would not build it.
                 found = [GraphQLProblem(line: 1, column: 1, message: "the schema does not build: \(error)")]
