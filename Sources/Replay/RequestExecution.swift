@@ -69,8 +69,8 @@ struct RequestExecution {
         } else {
             result.url = preparation.redactor.redact(saved.url)
         }
-        if let settings = saved.websocket {
-            return await sendWebSocket(request, settings: settings, preparation: preparation, into: result)
+        if saved.opensWebSocket {
+            return await sendWebSocket(request, preparation: preparation, into: result)
         }
         guard saved.retry != nil else {
             // Sent once: the result is handed over, not shared, so filling it in copies nothing.

@@ -2,7 +2,8 @@ import Foundation
 import HTTPCore
 import Workspace
 
-/// `lazer run` on a WebSocket request (issue 25): connect through the services' connector (the
+/// `lazer run` on a WebSocket request (issue 25) or a GraphQL subscription (issue 28, through
+/// `WebSocketOpening`): connect through the services' connector (the
 /// executable's NIO transport), send the saved messages in order, collect received messages until
 /// `stream.maxEvents`, `stream.seconds` (both a clean close, 1000) or the server's close, then check
 /// expectations against the conversation (`WebSocketTranscript`: status 101, `events`/`event` on
@@ -12,8 +13,7 @@ import Workspace
 /// exchange as the explorer does, so a past conversation opens in its Stream view.
 extension RequestExecution {
     func sendWebSocket(
-        _ request: HTTPRequest, settings: WebSocketSettings, preparation: SendPreparation,
-        into result: consuming RequestResult
+        _ request: HTTPRequest, preparation: SendPreparation, into result: consuming RequestResult
     ) async -> Outcome {
         func notSent(_ problem: String, _ result: consuming RequestResult) -> Outcome {
             result.status = .notSent
@@ -22,28 +22,19 @@ extension RequestExecution {
         }
         // A mock environment's dispatcher answers the upgrade from its routes, in process.
         let mock = preparation.environment?.kind == .mock ? preparation.dispatcher as? any WebSocketConnecting : nil
-        guard let connector = mock ?? runner.services.webSockets else {
+        guard let base = mock ?? runner.services.webSockets else {
             return notSent("this program has no WebSocket transport", result)
         }
-        let url: URL
-        do {
-            url = try WebSocketSettings.connectURL(request.url()).get()
-        } catch {
-            return notSent("\(error)", result)
-        }
-        result.url = preparation.redactor.redact(url.absoluteString)
-        let outgoing: [WebSocketMessage]
-        switch WebSocketTranscript.outgoing(settings, collectionFile: item.document.path) {
-        case .success(let messages): outgoing = messages
+        let opening: WebSocketOpening
+        switch WebSocketOpening.make(
+            saved: item.request, request: request, connector: base, collectionFile: item.document.path)
+        {
+        case .success(let made): opening = made
         case .failure(let error): return notSent(error.description, result)
         }
-        var webSocket = WebSocketRequest(
-            url: url, headers: request.headers, subprotocols: settings.subprotocols,
-            pingInterval: settings.pingSeconds.map { .milliseconds(Int64($0 * 1000)) })
-        webSocket.options = request.options
-        if let timeout = request.options.connectTimeout ?? request.options.totalTimeout {
-            webSocket.connectTimeout = timeout
-        }
+        let (connector, webSocket, outgoing) = (opening.connector, opening.request, opening.outgoing)
+        let url = webSocket.url
+        result.url = preparation.redactor.redact(url.absoluteString)
         let limits = item.request.stream
         let clockStart = ContinuousClock.now
         let startedAt = Date()
@@ -69,11 +60,12 @@ extension RequestExecution {
         let recording = runner.onExchange != nil
         let maxEvents = limits?.maxEvents
         // On the connection's own thread, as `lazer send` and the explorer read a conversation.
-        let (received, close, recorded) = await withTaskExecutorPreference(session.preferredExecutor) {
+        let (received, close, recorded, failed) = await withTaskExecutorPreference(session.preferredExecutor) {
             var received: [WebSocketMessage] = []
             var close = WebSocketClose(code: 1006, initiator: .connection)
             // The conversation as `lazer record` keeps it (only when something records).
             var records: [WebSocketRecord] = []
+            var failure: String?
             for await event in session.events {
                 switch event {
                 case .sent(let message):
@@ -87,10 +79,11 @@ extension RequestExecution {
                     received.append(message)
                     if let maxEvents, received.count == maxEvents { session.close(code: 1000, reason: "") }
                 case .closed(let closed): close = closed
+                case .control(let control): failure = failure ?? control.failure
                 default: break
                 }
             }
-            return (received, close, records)
+            return (received, close, records, failure)
         }
         var records = recorded
         timer?.cancel()
@@ -101,10 +94,11 @@ extension RequestExecution {
             ExchangePhase(name: "open", milliseconds: RequestResult.milliseconds(elapsed - (upgraded - clockStart))),
         ]
         let normal = close.initiator == .client || close.code == nil || close.code == 1000 || close.code == 1001
-        guard normal else {
+        // A subprotocol's failure (a subscription's `error`) ends it with a normal close.
+        guard normal, failed == nil else {
             result.status = .error
             result.failure = failure(
-                TransportError(.receiveFailure, message: close.description, url: url), request: request,
+                TransportError(.receiveFailure, message: failed ?? close.description, url: url), request: request,
                 redactor: preparation.redactor)
             return Outcome(result: result, captured: [:])
         }

@@ -47,12 +47,13 @@ package enum WebSocketExchange {
                 // The received messages as the response's body, in a file past its first MiB.
                 let transcript = WebSocketTranscriptWriter()
                 // On the connection's own thread: a message wakes no other thread on its way here.
-                let close = await withTaskExecutorPreference(session.preferredExecutor) {
+                let (close, failure) = await withTaskExecutorPreference(session.preferredExecutor) {
                     var index = 0
                     var receivedCount = 0
                     var close = WebSocketClose(code: 1006, initiator: .connection)
                     var receivedBytes: Int64 = 0
                     var lastProgress: Duration?
+                    var failure: String?
                     for await event in session.events {
                         var shown = streamEvent(event, index: index)
                         shown.offset = events.elapsed
@@ -68,16 +69,19 @@ package enum WebSocketExchange {
                                 session.close(code: 1000, reason: "")
                             }
                         case .closed(let closed): close = closed
+                        case .control(let control): failure = failure ?? control.failure
                         default: break
                         }
                     }
-                    return close
+                    return (close, failure)
                 }
                 watcher.cancel()
                 link?.detach()
                 let normal = close.initiator == .client || close.code == nil || close.code == 1000 || close.code == 1001
-                guard normal else {
-                    let error = TransportError(.receiveFailure, message: close.description, url: request.url)
+                // A subprotocol's failure (a subscription's `error`) ends it with a normal close.
+                guard normal, failure == nil else {
+                    let error = TransportError(
+                        .receiveFailure, message: failure ?? close.description, url: request.url)
                     events.failed(error, connected: true)
                     future.fail(with: error)
                     return
@@ -116,6 +120,10 @@ package enum WebSocketExchange {
         case .ping(let bytes): return StreamEvent(index: index, name: "↓ ping", data: bytes.isEmpty ? "" : hex(bytes))
         case .pong(let bytes): return StreamEvent(index: index, name: "↓ pong", data: bytes.isEmpty ? "" : hex(bytes))
         case .closed(let close): return StreamEvent(index: index, name: "close", data: close.description)
+        case .control(let control):
+            // `↓ next`'s payloads are the messages; the protocol's own show by their type.
+            let arrow = control.direction == .sent ? "↑ " : "↓ "
+            return StreamEvent(index: index, name: arrow + control.type, data: control.payload ?? "")
         }
     }
 }
