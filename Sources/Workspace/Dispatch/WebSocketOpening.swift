@@ -1,4 +1,4 @@
-package import Foundation
+import Foundation
 package import HTTPCore
 
 /// How a request carried over a WebSocket connects (issues 25 and 28), made once for the

@@ -231,7 +231,7 @@ final class WebSocketLinePrinter: Sendable {
         if subscription, !json, join == nil {
             // One GraphQL response a line, whitespace between its tokens dropped.
             guard case .received(.text(let payload)) = event else { return }
-            let line = TerminalText.line(Self.compactJSON(payload)) + "\n"
+            var line = TerminalText.line(Self.compactJSON(payload)) + "\n"
             output.withLock { output in line.withUTF8 { output.write($0) } }
             return
         }

@@ -58,9 +58,11 @@ public struct GraphQLSubscriptionConnector: WebSocketConnecting {
 
 /// The open subscription: a pump reads the connection's events in order and answers the protocol.
 final class GraphQLSubscriptionSession: WebSocketSession {
+    private typealias Waiter = CheckedContinuation<Result<Void, TransportError>, Never>
+
     private enum Phase {
         /// Waiting for `connection_ack`; `waiter` is `connect` waiting.
-        case initialising(waiter: CheckedContinuation<Void, TransportError>?)
+        case initialising(waiter: Waiter?)
         case subscribed
         /// `complete` or `error` came, or the caller closed: nothing more is sent.
         case ending
@@ -90,7 +92,7 @@ final class GraphQLSubscriptionSession: WebSocketSession {
     /// was cancelled.
     func start(initPayload: String?) async throws(TransportError) {
         let outcome = await withTaskCancellationHandler {
-            await withCheckedContinuation { (waiter: CheckedContinuation<Result<Void, TransportError>, Never>) in
+            await withCheckedContinuation { (waiter: Waiter) in
                 phase.withLock(ownedBy: self) { $0 = .initialising(waiter: waiter) }
                 Task { await pump() }
                 inner.send(.text(GraphQLTransportMessage(type: "connection_init", payload: initPayload).text))
@@ -137,7 +139,7 @@ final class GraphQLSubscriptionSession: WebSocketSession {
             invalid(type: "binary", payload: nil, "a binary message")
         case .closed(let close):
             let waiter = phase.withLock(ownedBy: self) { phase in
-                guard case .initialising(let waiter) = phase else { return nil as CheckedContinuation<Result<Void, TransportError>, Never>? }
+                guard case .initialising(let waiter) = phase else { return nil as Waiter? }
                 phase = .ending
                 return waiter
             }
@@ -161,7 +163,7 @@ final class GraphQLSubscriptionSession: WebSocketSession {
         switch message.type {
         case "connection_ack":
             let waiter = phase.withLock(ownedBy: self) { phase in
-                guard case .initialising(let waiter) = phase else { return nil as CheckedContinuation<Result<Void, TransportError>, Never>? }
+                guard case .initialising(let waiter) = phase else { return nil as Waiter? }
                 phase = .subscribed
                 return waiter
             }
