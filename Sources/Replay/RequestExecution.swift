@@ -439,7 +439,7 @@ struct RequestExecution {
             case .sendFailure, .uploadFileUnreadable: "sending"
             case .totalTimeout: "waiting"
             case .receiveFailure, .emptyReply, .partialBody, .protocolError, .decompressionFailure, .bodyTooLarge,
-                .downloadWriteFailure, .tooManyRedirects, .redirectRefused, .badRedirect, .headerTooLarge:
+                .downloadWriteFailure, .tooManyRedirects, .redirectRefused, .badRedirect, .headerTooLarge, .refused:
                 "receiving"
             case .unsupportedProtocol, .malformedURL: "request"
             case .cancelled, .outOfMemory, .other: "transfer"

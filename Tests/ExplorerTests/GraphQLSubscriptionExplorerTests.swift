@@ -29,7 +29,7 @@ struct GraphQLSubscriptionExplorerTests {
                 ] } } }
               ] }],
               "requests": [
-                { "id": "ticks", "name": "Ticks", "url": "/graphql", "body": { "type": "graphql",
+                { "id": "ticks", "name": "Ticks", "method": "POST", "url": "/graphql", "body": { "type": "graphql",
                   "query": "subscription Ticks($n: Int!) { ticks(count: $n) }", "variables": { "n": 2 } } }
               ]
             }
@@ -79,8 +79,10 @@ struct GraphQLSubscriptionExplorerTests {
         harness.press("F5")
         await waitUntil(harness) { $0.exchange?.inFlight == nil }
         #expect(harness.state.exchange?.stream?.total == 5)
-        #expect(harness.shows("↓ error"))
-        #expect(harness.shows("the server refused the subscription"))
+        // The failure card says it in the server's words.
+        #expect(harness.shows("✖ Refused by the server"))
+        #expect(harness.shows(#"the server refused the subscription: Cannot query"#))
+        harness.assertScreen(named: "graphql-subscription-error-120x40-dark")
     }
 
     @Test func theServersCompleteEndsItNormally() async throws {

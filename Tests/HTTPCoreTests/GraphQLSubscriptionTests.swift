@@ -62,9 +62,10 @@ import Testing
         #expect(peer.sentTexts.count == 2)
     }
 
-    @Test func closingSendsCompleteFirst() async throws {
+    @Test func closingSendsCompleteFirstAndDropsWhatCrossedIt() async throws {
+        // The server had sent a second response before it read the client's `complete`.
         let (session, peer) = try await connect(
-            Self.server(["connection_init": [Self.ack], "subscribe": [Self.next(1)]]))
+            Self.server(["connection_init": [Self.ack], "subscribe": [Self.next(1)], "complete": [Self.next(2)]]))
         var iterator = session.events.makeAsyncIterator()
         while let event = await iterator.next() {
             if case .received = event { break }
@@ -72,6 +73,12 @@ import Testing
         session.close()
         #expect(peer.sentTexts.last == #"{"type":"complete","id":"1"}"#)
         #expect(peer.closeCode == 1000)
+        var rest: [WebSocketEvent] = []
+        while let event = await iterator.next() { rest.append(event) }
+        #expect(
+            rest == [
+                .control(.init(.sent, type: "complete")), .closed(WebSocketClose(code: 1000, initiator: .client)),
+            ])
     }
 
     @Test func aPingIsAnsweredWithPong() async throws {
@@ -95,7 +102,7 @@ import Testing
                 .control(
                     .init(
                         .received, type: "error", payload: error,
-                        failure: #"the server refused the subscription: Cannot query field "nope" on type "Subscription"."#
+                        failure: #"the server refused the subscription: Cannot query field "nope" on type "Subscription""#
                     ))))
         #expect(all.last == .closed(WebSocketClose(code: 1000, initiator: .client)))
     }

@@ -76,7 +76,7 @@ struct GraphQLSubscriptionCommandTests {
         #expect(refused.stdout.isEmpty)
         #expect(
             refused.stderr.contains(
-                "lazer send: the server refused the subscription: Cannot query field 'tick' on type 'Subscription'."),
+                "lazer send: the server refused the subscription: Cannot query field 'tick' on type 'Subscription'. Did you mean 'ticks'?"),
             "\(refused.stderr)")
         let query = try scratch.write(Self.ticks, to: "ticks.graphql")
         // The server pings after its ack and sends nothing before the pong.
@@ -129,7 +129,7 @@ struct GraphQLSubscriptionCommandTests {
           "defaultEnvironment": "local",
           "requests": [
             {
-              "id": "ticks", "name": "Ticks", "url": "/graphql",
+              "id": "ticks", "name": "Ticks", "method": "POST", "url": "/graphql",
               "body": { "type": "graphql", "query": "subscription Ticks($n: Int!) { ticks(count: $n) }",
                         "variables": { "n": 3 } },
               "expectations": [
@@ -139,7 +139,7 @@ struct GraphQLSubscriptionCommandTests {
               ]
             },
             {
-              "id": "endless", "name": "Endless", "url": "/graphql",
+              "id": "endless", "name": "Endless", "method": "POST", "url": "/graphql",
               "body": { "type": "graphql",
                         "query": "subscription { ticks(count: 1000000, everyMilliseconds: 20) }" },
               "stream": { "maxEvents": 2, "seconds": 30 },
@@ -149,7 +149,7 @@ struct GraphQLSubscriptionCommandTests {
               ]
             },
             {
-              "id": "typo", "name": "Typo", "url": "/graphql",
+              "id": "typo", "name": "Typo", "method": "POST", "url": "/graphql",
               "body": { "type": "graphql", "query": "subscription { tick }" }
             }
           ]
@@ -167,7 +167,7 @@ struct GraphQLSubscriptionCommandTests {
         let report = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
         let results = try #require(report["requests"] as? [[String: Any]])
         #expect(results.map { $0["status"] as? String } == ["passed", "passed", "error"], "\(result.stdout)")
-        let failure = "\(results.last?["error"] as? [String: Any] ?? [:])"
+        let failure = (results.last?["error"] as? [String: Any])?["detail"] as? String ?? ""
         #expect(
             failure.contains("the server refused the subscription: Cannot query field 'tick'"), "\(result.stdout)")
     }

@@ -81,7 +81,8 @@ package enum WebSocketExchange {
                 // A subprotocol's failure (a subscription's `error`) ends it with a normal close.
                 guard normal, failure == nil else {
                     let error = TransportError(
-                        .receiveFailure, message: failure ?? close.description, url: request.url)
+                        failure == nil ? .receiveFailure : .refused, message: failure ?? close.description,
+                        url: request.url)
                     events.failed(error, connected: true)
                     future.fail(with: error)
                     return

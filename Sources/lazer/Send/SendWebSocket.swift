@@ -113,6 +113,8 @@ struct SendWebSocket {
             await withTaskExecutorPreference(session.preferredExecutor) {
                 var received = 0
                 for await event in session.events {
+                    // Messages that arrive after the limit, before the close takes effect, are not printed.
+                    if case .received = event, let limit = limits.messages, received >= limit { continue }
                     printer.print(event)
                     if case .received = event {
                         received += 1

@@ -41,7 +41,7 @@ public struct GraphQLSubscriptionConnector: WebSocketConnecting {
         if let chosen = inner.handshake.subprotocol, chosen != GraphQLTransportMessage.subprotocol {
             inner.close(code: 1000, reason: "")
             throw TransportError(
-                .receiveFailure,
+                .refused,
                 message: "the server chose the subprotocol \(chosen), not \(GraphQLTransportMessage.subprotocol)",
                 url: request.url)
         }
@@ -177,7 +177,13 @@ final class GraphQLSubscriptionSession: WebSocketSession {
         case "pong":
             continuation.yield(control())
         case "next" where message.id == id && message.payload != nil:
-            continuation.yield(.received(.text(message.payload ?? "null")))
+            // After this side's `complete` a response already on its way is dropped: the
+            // subscription is over for the caller.
+            let subscribed = phase.withLock(ownedBy: self) { phase in
+                if case .subscribed = phase { return true }
+                return false
+            }
+            if subscribed { continuation.yield(.received(.text(message.payload ?? "null"))) }
         case "error" where message.id == id:
             ending()
             continuation.yield(control(failure: Self.errorSummary(message.payload)))
@@ -220,7 +226,10 @@ final class GraphQLSubscriptionSession: WebSocketSession {
             as? [Any] ?? []
         let messages = errors.compactMap { ($0 as? [String: Any])?["message"] as? String }
         guard !messages.isEmpty else { return "the server refused the subscription" }
-        return "the server refused the subscription: " + messages.joined(separator: "; ")
+        // Without a last full stop: the message goes on in sentences of its own.
+        var summary = "the server refused the subscription: " + messages.joined(separator: "; ")
+        if summary.hasSuffix(".") { summary.removeLast() }
+        return summary
     }
 
     /// Why the server closed before `connection_ack`, with what its close code means in the protocol.
@@ -238,7 +247,7 @@ final class GraphQLSubscriptionSession: WebSocketSession {
             }
         var message = close.description + " before acknowledging connection_init"
         if let meaning { message += ": " + meaning }
-        return TransportError(.receiveFailure, message: message, url: url)
+        return TransportError(.refused, message: message, url: url)
     }
 
     func ackTimedOut(after limit: Duration) {
