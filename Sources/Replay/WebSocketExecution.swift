@@ -98,7 +98,8 @@ extension RequestExecution {
         guard normal, failed == nil else {
             result.status = .error
             result.failure = failure(
-                TransportError(failed == nil ? .receiveFailure : .refused, message: failed ?? close.description, url: url),
+                TransportError(
+                    failed == nil ? .receiveFailure : .refused, message: failed ?? close.description, url: url),
                 request: request,
                 redactor: preparation.redactor)
             return Outcome(result: result, captured: [:])

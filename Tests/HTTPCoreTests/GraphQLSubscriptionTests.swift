@@ -7,7 +7,7 @@ import Testing
 /// the handshake (init, ack, subscribe), `next` payloads as messages, the protocol's own messages
 /// as control events, pong for ping, `complete` before a close, and the ways it fails.
 @Suite struct GraphQLSubscriptionTests {
-    static let url = URL(string: "ws://api.test/graphql")!
+    static let url = URL(string: "ws://api.test/graphql") ?? URL(fileURLWithPath: "/")
     static let payload = #"{"query":"subscription { ticks(count: 2) }","variables":{"n":1.50}}"#
 
     /// What the peer does when it receives a message of `type` (`connection_init`, `subscribe`…).
@@ -95,14 +95,17 @@ import Testing
     @Test func anErrorEndsTheSubscriptionAsAFailure() async throws {
         let error = #"[{"message":"Cannot query field \"nope\" on type \"Subscription\"."}]"#
         let (session, _) = try await connect(
-            Self.server(["connection_init": [Self.ack], "subscribe": [#"{"type":"error","id":"1","payload":"# + error + "}"]]))
+            Self.server([
+                "connection_init": [Self.ack], "subscribe": [#"{"type":"error","id":"1","payload":"# + error + "}"],
+            ]))
         let all = await events(session)
         #expect(
             all.contains(
                 .control(
                     .init(
                         .received, type: "error", payload: error,
-                        failure: #"the server refused the subscription: Cannot query field "nope" on type "Subscription""#
+                        failure:
+                            #"the server refused the subscription: Cannot query field "nope" on type "Subscription""#
                     ))))
         #expect(all.last == .closed(WebSocketClose(code: 1000, initiator: .client)))
     }
@@ -138,13 +141,15 @@ import Testing
                 .control(
                     .init(
                         .received, type: "data",
-                        failure: #"the server sent a message of type "data", which graphql-transport-ws does not allow"#))))
+                        failure: #"the server sent a message of type "data", which graphql-transport-ws does not allow"#
+                    ))))
         #expect(peer.closeCode == 4400)
     }
 
     @Test func messagesKeepTheirPayloadAsWritten() throws {
         let message = try #require(
-            GraphQLTransportMessage(parsing: #"{ "payload" : {"b": [1, {"x":"}"}], "a": 2.50} , "type":"next","id":"7"}"#))
+            GraphQLTransportMessage(
+                parsing: #"{ "payload" : {"b": [1, {"x":"}"}], "a": 2.50} , "type":"next","id":"7"}"#))
         #expect(message.type == "next")
         #expect(message.id == "7")
         #expect(message.payload == #"{"b": [1, {"x":"}"}], "a": 2.50}"#)

@@ -36,7 +36,8 @@ struct GraphQLSubscriptionCommandTests {
         ])
         #expect(result.status == 0, "\(result.stderr)")
         #expect(
-            result.stdout == #"{"data":{"ticks":1}}"# + "\n" + #"{"data":{"ticks":2}}"# + "\n" + #"{"data":{"ticks":3}}"# + "\n")
+            result.stdout == #"{"data":{"ticks":1}}"# + "\n" + #"{"data":{"ticks":2}}"# + "\n"
+                + #"{"data":{"ticks":3}}"# + "\n")
         #expect(result.stderr.contains("subprotocol graphql-transport-ws"), "\(result.stderr)")
         #expect(result.stderr.contains("Completed by the server, 3 responses received"), "\(result.stderr)")
         let last = try lastClosedWebSocket(server)
@@ -76,7 +77,8 @@ struct GraphQLSubscriptionCommandTests {
         #expect(refused.stdout.isEmpty)
         #expect(
             refused.stderr.contains(
-                "lazer send: the server refused the subscription: Cannot query field 'tick' on type 'Subscription'. Did you mean 'ticks'?"),
+                "lazer send: the server refused the subscription: Cannot query field 'tick' on type 'Subscription'. Did you mean 'ticks'?"
+            ),
             "\(refused.stderr)")
         let query = try scratch.write(Self.ticks, to: "ticks.graphql")
         // The server pings after its ack and sends nothing before the pong.

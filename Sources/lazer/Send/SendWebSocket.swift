@@ -58,7 +58,8 @@ struct SendWebSocket {
         var http = command
         http.graphql = nil
         http.target = [
-            Self.isWebSocket(command.target) ? (secure ? "https://" : "http://") + rawURL.drop { $0 != "/" }.dropFirst(2) : rawURL
+            Self.isWebSocket(command.target)
+                ? (secure ? "https://" : "http://") + rawURL.drop { $0 != "/" }.dropFirst(2) : rawURL
         ]
         let built = try SendRequestBuilder(command: http).request()
         guard var parts = URLComponents(url: try built.url(), resolvingAgainstBaseURL: false) else {

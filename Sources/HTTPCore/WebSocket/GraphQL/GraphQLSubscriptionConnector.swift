@@ -126,7 +126,8 @@ final class GraphQLSubscriptionSession: WebSocketSession {
         switch event {
         case .sent(.text(let text)):
             if let message = GraphQLTransportMessage(parsing: text), Self.clientTypes.contains(message.type) {
-                continuation.yield(.control(WebSocketControlMessage(.sent, type: message.type, payload: message.payload)))
+                continuation.yield(
+                    .control(WebSocketControlMessage(.sent, type: message.type, payload: message.payload)))
             } else {
                 continuation.yield(event)
             }
@@ -267,7 +268,8 @@ final class GraphQLSubscriptionSession: WebSocketSession {
             return true
         }
         if subscribed {
-            inner.send(.text(GraphQLTransportMessage(type: "complete", id: GraphQLSubscriptionConnector.operationID).text))
+            inner.send(
+                .text(GraphQLTransportMessage(type: "complete", id: GraphQLSubscriptionConnector.operationID).text))
         }
         inner.close(code: code, reason: reason)
     }

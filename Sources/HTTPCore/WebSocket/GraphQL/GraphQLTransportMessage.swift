@@ -120,7 +120,10 @@ private struct JSONSpanScanner {
                 position += 1
             } while depth > 0 && position < bytes.count
         default:
-            while position < bytes.count, ![UInt8(ascii: ","), UInt8(ascii: "}"), UInt8(ascii: "]"), 0x20, 0x09, 0x0A, 0x0D].contains(bytes[position]) {
+            while position < bytes.count,
+                ![UInt8(ascii: ","), UInt8(ascii: "}"), UInt8(ascii: "]"), 0x20, 0x09, 0x0A, 0x0D].contains(
+                    bytes[position])
+            {
                 position += 1
             }
         }
