@@ -59,7 +59,7 @@ struct GraphQLSubscriptionExplorerTests {
         #expect(harness.shows("↑ connection_init"))
         #expect(harness.shows("↓ connection_ack"))
         #expect(harness.shows("↑ subscribe"))
-        #expect(harness.shows(#"↓ text  {"data":{"ticks":2}}"#))
+        #expect(harness.shows(#"↓ next  {"data":{"ticks":2}}"#))
         #expect(harness.shows("● streaming"))
         harness.assertScreen(named: "graphql-subscription-live-120x40-dark")
         harness.press("Escape")

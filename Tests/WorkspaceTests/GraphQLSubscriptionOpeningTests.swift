@@ -53,6 +53,7 @@ import Workspace
         #expect(opening.request.headers["Content-Type"] == nil)
         #expect(opening.request.headers["Content-Length"] == nil)
         #expect(opening.outgoing.isEmpty)
+        #expect(opening.textName == "next")
         let connector = try #require(opening.connector as? GraphQLSubscriptionConnector)
         #expect(connector.payload == body)
     }

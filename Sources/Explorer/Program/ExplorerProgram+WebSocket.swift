@@ -34,7 +34,8 @@ extension ExplorerProgram {
         webSocketLinks[key] = (generation, link)
         return WebSocketExchange.future(
             connector: opening.connector, request: opening.request, sent: request, outgoing: opening.outgoing,
-            stream: stream, scheduler: main, clock: dependencies.stageClock, link: link, onEvents: onEvents)
+            stream: stream, scheduler: main, clock: dependencies.stageClock, link: link, textName: opening.textName,
+            onEvents: onEvents)
     }
 
     /// The composer's message: read (a saved message's file, off the main queue) and sent on the

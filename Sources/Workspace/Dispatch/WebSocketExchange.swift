@@ -14,7 +14,7 @@ package enum WebSocketExchange {
     package static func future(
         connector: any WebSocketConnecting, request: WebSocketRequest, sent: HTTPRequest,
         outgoing: [WebSocketMessage], stream: ResponseStream, scheduler: any Scheduler,
-        clock: @escaping @Sendable () -> Duration, link: WebSocketLink? = nil,
+        clock: @escaping @Sendable () -> Duration, link: WebSocketLink? = nil, textName: String = "text",
         onEvents: @escaping @Sendable ([StreamEvent]) -> Void
     ) -> ResponseFuture<DataResponse> {
         ResponseFuture<DataResponse>(scheduler: scheduler) { future in
@@ -55,7 +55,7 @@ package enum WebSocketExchange {
                     var lastProgress: Duration?
                     var failure: String?
                     for await event in session.events {
-                        var shown = streamEvent(event, index: index)
+                        var shown = streamEvent(event, index: index, textName: textName)
                         shown.offset = events.elapsed
                         index += 1
                         onEvents([shown])
@@ -104,8 +104,9 @@ package enum WebSocketExchange {
     }
 
     /// How the Stream view lists one event: direction and kind as its name, the data as text
-    /// (binary: size and hex).
-    package static func streamEvent(_ event: WebSocketEvent, index: Int) -> StreamEvent {
+    /// (binary: size and hex). A received text message is named `textName` (`next` for a
+    /// subscription's responses).
+    package static func streamEvent(_ event: WebSocketEvent, index: Int, textName: String = "text") -> StreamEvent {
         func hex(_ bytes: [UInt8]) -> String {
             let shown = bytes.prefix(64).map { byte in
                 let digits = String(byte, radix: 16)
@@ -114,7 +115,7 @@ package enum WebSocketExchange {
             return "\(bytes.count) bytes " + shown.joined(separator: " ") + (bytes.count > 64 ? " …" : "")
         }
         switch event {
-        case .received(.text(let text)): return StreamEvent(index: index, name: "↓ text", data: text)
+        case .received(.text(let text)): return StreamEvent(index: index, name: "↓ " + textName, data: text)
         case .received(.binary(let bytes)): return StreamEvent(index: index, name: "↓ binary", data: hex(bytes))
         case .sent(.text(let text)): return StreamEvent(index: index, name: "↑ text", data: text)
         case .sent(.binary(let bytes)): return StreamEvent(index: index, name: "↑ binary", data: hex(bytes))

@@ -11,6 +11,9 @@ package struct WebSocketOpening: Sendable {
     package var request: WebSocketRequest
     /// Sent in order once connected (a subscription sends nothing of its own).
     package var outgoing: [WebSocketMessage]
+    /// What a received text message is called where messages are listed: `text`, or `next` for
+    /// a subscription's responses.
+    package var textName = "text"
 
     /// Opens `request` (prepared from `saved`, its URL as resolved) through `connector`: the URL
     /// on `ws`/`wss`, the request's headers (auth included) and connection options on the upgrade.
@@ -50,7 +53,9 @@ package struct WebSocketOpening: Sendable {
         webSocket.headers.remove(name: "Content-Length")
         let subscription = GraphQLSubscriptionConnector(
             base: connector, payload: String(decoding: body, as: UTF8.self))
-        return .success(WebSocketOpening(connector: subscription, request: webSocket, outgoing: []))
+        var opening = WebSocketOpening(connector: subscription, request: webSocket, outgoing: [])
+        opening.textName = "next"
+        return .success(opening)
     }
 }
 
