@@ -13,8 +13,8 @@ import WebSocketTransport
 /// Lines: `+0.012s ↓ {"n":1}`, `+0.001s ↑ hello`, `+0.020s ↓ binary 4 bytes 00 01 02 ff`;
 /// `--stream-json`: `{"data":…,"direction":"received","index":0,"kind":"text","time":0.012}`.
 /// `lazer send URL --graphql FILE` whose operation is a subscription (issue 28) goes the same way
-/// over `graphql-transport-ws`: each `next`'s payload is printed on a line of its own, the
-/// protocol's messages are said on stderr (`--stream-json`: every one, by its type).
+/// over `graphql-transport-ws`: each `next`'s payload is printed on a line of its own and how it
+/// ended on stderr (`--stream-json`: every message of the protocol too, by its type).
 struct SendWebSocket {
     let command: SendCommand
 
@@ -129,9 +129,9 @@ struct SendWebSocket {
         _ = task
         try printer.checkSucceeded()
         switch outcome.load() {
-        case .success(let close)? where printer.failure != nil && !interrupt.interrupted:
+        case .success? where printer.failure != nil && !interrupt.interrupted:
+            // The subscription's `error`: the server's words, exit 3 as for an abnormal close.
             FileBytes.writeError(TerminalText.line("lazer send: \(printer.failure ?? "")") + "\n")
-            _ = close
             throw ExitCode(3)
         case .success(let close)?:
             var summary = "Closed: \(close.description), \(printer.received) messages received, \(printer.sent) sent"

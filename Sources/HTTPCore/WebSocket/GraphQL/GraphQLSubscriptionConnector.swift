@@ -74,7 +74,8 @@ final class GraphQLSubscriptionSession: WebSocketSession {
     let events: AsyncStream<WebSocketEvent>
     private let continuation: AsyncStream<WebSocketEvent>.Continuation
     private let phase = Mutex<Phase>(.initialising(waiter: nil))
-    /// Set by the ack timer: the close that follows fails `connect` with this error.
+    /// Why the conversation failed, set before this side closes (the ack timer, cancelling, an
+    /// invalid message): a `connect` still waiting fails with it.
     private let failure = Mutex<TransportError?>(nil)
 
     var handshake: WebSocketHandshake { inner.handshake }
