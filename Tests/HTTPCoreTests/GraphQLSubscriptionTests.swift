@@ -26,12 +26,14 @@ import Testing
     static let complete = #"{"type":"complete","id":"1"}"#
 
     func connect(
-        _ script: @escaping Script, sleep: (@Sendable (Duration) async -> Void)? = nil
+        _ script: @escaping Script, connectTimeout: Duration = .seconds(30),
+        sleep: (@Sendable (Duration) async -> Void)? = nil
     ) async throws -> (any WebSocketSession, ScriptedPeer) {
         let connector = ScriptedConnector(script: script)
         let subscription = GraphQLSubscriptionConnector(
             base: connector, payload: Self.payload, sleep: sleep ?? { _ in try? await Task.sleep(for: .seconds(3600)) })
-        let session = try await subscription.connect(WebSocketRequest(url: Self.url, subprotocols: ["other"]))
+        let session = try await subscription.connect(
+            WebSocketRequest(url: Self.url, subprotocols: ["other"], connectTimeout: connectTimeout))
         return (session, try #require(connector.peer.withLock { $0 }))
     }
 
@@ -123,13 +125,21 @@ import Testing
 
     @Test func noAckWithinTheLimitFailsTheConnect() async {
         // The timer's wait returns at once: the limit has passed.
+        let waits = Mutex<[Duration]>([])
         await #expect {
-            _ = try await connect(Self.server([:]), sleep: { _ in })
+            _ = try await connect(Self.server([:]), sleep: { limit in waits.withLock { $0.append(limit) } })
         } throws: { error in
             let failure = error as? TransportError
             return failure?.reason == .connectTimeout
                 && failure?.message.hasPrefix("the server did not answer connection_init with connection_ack") == true
         }
+        #expect(waits.withLock { $0 } == [.seconds(10)])
+        // A shorter connect timeout bounds the wait for the ack too.
+        await #expect(throws: TransportError.self) {
+            _ = try await connect(
+                Self.server([:]), connectTimeout: .seconds(2), sleep: { limit in waits.withLock { $0.append(limit) } })
+        }
+        #expect(waits.withLock { $0 } == [.seconds(10), .seconds(2)])
     }
 
     @Test func aMessageTheProtocolDoesNotHaveClosesWith4400() async throws {

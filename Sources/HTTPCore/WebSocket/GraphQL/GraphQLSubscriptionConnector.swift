@@ -46,9 +46,11 @@ public struct GraphQLSubscriptionConnector: WebSocketConnecting {
                 url: request.url)
         }
         let session = GraphQLSubscriptionSession(inner: inner, payload: payload, url: request.url)
-        let timer = Task { [sleep, ackTimeout] in
-            await sleep(ackTimeout)
-            if !Task.isCancelled { session.ackTimedOut(after: ackTimeout) }
+        // The ack is part of connecting: a shorter connect timeout (`--timeout`) bounds it too.
+        let limit = min(ackTimeout, request.connectTimeout)
+        let timer = Task { [sleep] in
+            await sleep(limit)
+            if !Task.isCancelled { session.ackTimedOut(after: limit) }
         }
         defer { timer.cancel() }
         try await session.start(initPayload: initPayload)
