@@ -149,6 +149,7 @@ class SubscriptionPeer:
         self.query = query
         self.lock = threading.Lock()
         self.acked = False
+        self.closed = False
         self.ponged = threading.Event()
         self.stops = {}
         self.log = {"received": [], "pongs": 0, "close": None, "subprotocol": None}
@@ -156,16 +157,45 @@ class SubscriptionPeer:
 
     def send(self, message):
         with self.lock:
+            if self.closed:
+                return
             self.handler.wfile.write(websocket_peer.frame(0x1, json.dumps(message).encode()))
             self.handler.wfile.flush()
 
     def close(self, code, reason):
         with self.lock:
+            self.closed = True
             self.handler.wfile.write(websocket_peer.frame(0x8, struct.pack("!H", code) + reason.encode()))
             self.handler.wfile.flush()
 
+    def messages(self):
+        """The client's text and binary messages (unfragmented, as Lazer sends them); pings answered
+        and the close answered under the write lock, so no frame of an operation's thread is cut."""
+        while True:
+            got = websocket_peer.read_frame_rsv(self.handler.rfile)
+            if got is None:
+                return
+            _, _, opcode, payload = got
+            if opcode == 0x8:
+                for stop in self.stops.values():
+                    stop.set()
+                self.log["close"] = struct.unpack("!H", payload[:2])[0] if len(payload) >= 2 else None
+                with self.lock:
+                    if not self.closed:
+                        self.closed = True
+                        self.handler.wfile.write(websocket_peer.frame(0x8, payload[:2]))
+                        self.handler.wfile.flush()
+                return
+            if opcode == 0x9:
+                with self.lock:
+                    self.handler.wfile.write(websocket_peer.frame(0xA, payload))
+                    self.handler.wfile.flush()
+            elif opcode in (0x1, 0x2):
+                yield opcode, payload
+
     def serve(self):
-        for opcode, _, payload in websocket_peer.messages(self.handler, "graphql"):
+        self.handler.connection.settimeout(600)
+        for opcode, payload in self.messages():
             if opcode != 0x1:
                 return self.close(4400, "Invalid message received")
             try:
@@ -202,8 +232,6 @@ class SubscriptionPeer:
                     stop.set()
             else:
                 return self.close(4400, "Invalid message received")
-        with websocket_peer.CLOSES_LOCK:
-            self.log["close"] = (websocket_peer.CLOSES.get("graphql") or {}).get("code")
 
     def subscribe(self, ident, payload):
         try:
