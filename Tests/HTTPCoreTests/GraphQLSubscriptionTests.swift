@@ -107,7 +107,7 @@ import Testing
                     .init(
                         .received, type: "error", payload: error,
                         failure:
-                            #"the server refused the subscription: Cannot query field "nope" on type "Subscription""#
+                            #"the server refused the subscription: Cannot query field "nope" on type "Subscription"."#
                     ))))
         #expect(all.last == .closed(WebSocketClose(code: 1000, initiator: .client)))
     }
@@ -119,7 +119,7 @@ import Testing
         } throws: { error in
             let failure = error as? TransportError
             return failure?.message
-                == "the server closed the connection (4403 Forbidden) before acknowledging connection_init: forbidden: check the request's auth"
+                == "the server closed the connection (4403 Forbidden) before acknowledging connection_init: forbidden: check the request's auth."
         }
     }
 
@@ -151,7 +151,8 @@ import Testing
                 .control(
                     .init(
                         .received, type: "data",
-                        failure: #"the server sent a message of type "data", which graphql-transport-ws does not allow"#
+                        failure:
+                            #"the server sent a message of type "data", which graphql-transport-ws does not allow."#
                     ))))
         #expect(peer.closeCode == 4400)
     }

@@ -42,7 +42,7 @@ public struct GraphQLSubscriptionConnector: WebSocketConnecting {
             inner.close(code: 1000, reason: "")
             throw TransportError(
                 .refused,
-                message: "the server chose the subprotocol \(chosen), not \(GraphQLTransportMessage.subprotocol)",
+                message: "the server chose the subprotocol \(chosen), not \(GraphQLTransportMessage.subprotocol).",
                 url: request.url)
         }
         let session = GraphQLSubscriptionSession(inner: inner, payload: payload, url: request.url)
@@ -213,7 +213,7 @@ final class GraphQLSubscriptionSession: WebSocketSession {
     /// A message the protocol has no place for: shown, then the connection closed with 4400 as
     /// the protocol asks.
     private func invalid(type: String, payload: String?, _ what: String) {
-        let reason = "the server sent \(what), which graphql-transport-ws does not allow"
+        let reason = "the server sent \(what), which graphql-transport-ws does not allow."
         ending()
         failure.withLock(ownedBy: self) {
             $0 = $0 ?? TransportError(.receiveFailure, message: reason, url: url)
@@ -229,11 +229,10 @@ final class GraphQLSubscriptionSession: WebSocketSession {
             payload.flatMap { try? JSONSerialization.jsonObject(with: Data($0.utf8), options: [.fragmentsAllowed]) }
             as? [Any] ?? []
         let messages = errors.compactMap { ($0 as? [String: Any])?["message"] as? String }
-        guard !messages.isEmpty else { return "the server refused the subscription" }
-        // Without a last full stop: the message goes on in sentences of its own.
-        var summary = "the server refused the subscription: " + messages.joined(separator: "; ")
-        if summary.hasSuffix(".") { summary.removeLast() }
-        return summary
+        guard !messages.isEmpty else { return "the server refused the subscription." }
+        // The server's words as they are, ending as a sentence (what says it adds no full stop).
+        let summary = "the server refused the subscription: " + messages.joined(separator: " ")
+        return [".", "?", "!"].contains(summary.last) ? summary : summary + "."
     }
 
     /// Why the server closed before `connection_ack`, with what its close code means in the protocol.
@@ -251,6 +250,7 @@ final class GraphQLSubscriptionSession: WebSocketSession {
             }
         var message = close.description + " before acknowledging connection_init"
         if let meaning { message += ": " + meaning }
+        message += "."
         return TransportError(.refused, message: message, url: url)
     }
 
