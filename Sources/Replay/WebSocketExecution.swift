@@ -1,5 +1,7 @@
+import AnnotatedLocks
 import Foundation
 import HTTPCore
+import Synchronization
 import Workspace
 
 /// `lazer run` on a WebSocket request (issue 25) or a GraphQL subscription (issue 28, through
@@ -25,13 +27,17 @@ extension RequestExecution {
         guard let base = mock ?? runner.services.webSockets else {
             return notSent("this program has no WebSocket transport", result)
         }
-        let opening: WebSocketOpening
+        var opening: WebSocketOpening
         switch WebSocketOpening.make(
             saved: item.request, request: request, connector: base, collectionFile: item.document.path)
         {
         case .success(let made): opening = made
         case .failure(let error): return notSent(error.description, result)
         }
+        // `lazer record` keeps the conversation as on the wire (a subscription's protocol too).
+        let recording = runner.onExchange != nil
+        let wire = WireRecords()
+        let wired = recording && opening.observeWire(wire.add)
         let (connector, webSocket, outgoing) = (opening.connector, opening.request, opening.outgoing)
         let url = webSocket.url
         result.url = preparation.redactor.redact(url.absoluteString)
@@ -57,7 +63,6 @@ extension RequestExecution {
             }
         }
         for message in outgoing { session.send(message) }
-        let recording = runner.onExchange != nil
         let maxEvents = limits?.maxEvents
         // On the connection's own thread, as `lazer send` and the explorer read a conversation.
         let (received, close, recorded, failed) = await withTaskExecutorPreference(session.preferredExecutor) {
@@ -69,11 +74,11 @@ extension RequestExecution {
             for await event in session.events {
                 switch event {
                 case .sent(let message):
-                    if recording {
+                    if recording, !wired {
                         records.append(WebSocketRecord(.sent, message, offset: ContinuousClock.now - clockStart))
                     }
                 case .received(let message):
-                    if recording {
+                    if recording, !wired {
                         records.append(WebSocketRecord(.received, message, offset: ContinuousClock.now - clockStart))
                     }
                     received.append(message)
@@ -85,7 +90,7 @@ extension RequestExecution {
             }
             return (received, close, records, failure)
         }
-        var records = recorded
+        var records = wired ? wire.records : recorded
         timer?.cancel()
         let elapsed = ContinuousClock.now - clockStart
         result.duration = elapsed
@@ -125,11 +130,17 @@ extension RequestExecution {
             if close.initiator == .server, let code = close.code, !records.isEmpty {
                 records[records.count - 1].serverClose = code
             }
+            // The route answers the upgrade, a GET without a body (a subscription's request object
+            // went in its `subscribe` message, which the conversation keeps).
+            var upgrade = request
+            upgrade.method = .get
+            upgrade.setBody(.none)
+            upgrade.headers.remove(name: "Content-Type")
             let response = DataResponse(
-                request: request, statusCode: StatusCode(rawValue: facts.status), headers: facts.headers, url: url,
+                request: upgrade, statusCode: StatusCode(rawValue: facts.status), headers: facts.headers, url: url,
                 reasonPhrase: "Switching Protocols", body: .data(Data()))
             var exchange = ReplayExchange(
-                item: item, request: request, outcome: .success(response), body: [], duration: elapsed,
+                item: item, request: upgrade, outcome: .success(response), body: [], duration: elapsed,
                 redactor: redactor)
             exchange.webSocket = records
             observer(exchange)
@@ -137,5 +148,24 @@ extension RequestExecution {
         checked.result.responseReason = "Switching Protocols"
         checked.result.attempts = 1
         return Outcome(result: checked.result, captured: checked.captured)
+    }
+}
+
+/// The messages of a connection as on the wire, with their offsets, for `lazer record`.
+private final class WireRecords: Sendable {
+    private let start = ContinuousClock.now
+    private let collected = Mutex<[WebSocketRecord]>([])
+
+    var records: [WebSocketRecord] { collected.withLock(ownedBy: self) { $0 } }
+
+    @Sendable func add(_ event: WebSocketEvent) {
+        let offset = ContinuousClock.now - start
+        switch event {
+        case .sent(let message):
+            collected.withLock(ownedBy: self) { $0.append(WebSocketRecord(.sent, message, offset: offset)) }
+        case .received(let message):
+            collected.withLock(ownedBy: self) { $0.append(WebSocketRecord(.received, message, offset: offset)) }
+        default: break
+        }
     }
 }

@@ -175,6 +175,38 @@ struct GraphQLSubscriptionCommandTests {
     }
 }
 
+extension GraphQLSubscriptionCommandTests {
+    @Test("record: a subscription becomes a WebSocket route of its protocol, which answers the run the same again")
+    func record() throws {
+        let server = try GraphQLTestServer.shared()
+        let scratch = try RunCommandTests.Scratch()
+        let collection = """
+            {
+              "formatVersion": 1, "id": "gql-sub-record", "name": "Recorded subscriptions",
+              "environments": [{ "name": "local", "baseURL": "http://127.0.0.1:\(server.port)" }],
+              "defaultEnvironment": "local",
+              "requests": [
+                { "id": "ticks", "name": "Ticks", "method": "POST", "url": "/graphql",
+                  "body": { "type": "graphql", "query": "subscription { ticks(count: 2) }" },
+                  "expectations": [
+                    { "subject": "events", "op": "equals", "value": 2 },
+                    { "subject": "event", "index": -1, "path": "$.data.ticks", "op": "equals", "value": 2 }
+                  ] }
+              ]
+            }
+            """
+        let file = try scratch.write(collection, to: "c.json")
+        let recorded = try LazerBinary.run(
+            ["record", file, "--from", "local", "--into", "recorded"], environment: scratch.environment)
+        #expect(recorded.status == 0, "\(recorded.stdout)\n\(recorded.stderr)")
+        let saved = try String(contentsOfFile: file, encoding: .utf8)
+        #expect(saved.contains(#""type": "connection_ack""#), "\(saved)")
+        let replayed = try LazerBinary.run(
+            ["run", file, "--env", "recorded", "--reporter", "json", "--no-history"], environment: scratch.environment)
+        #expect(replayed.status == 0, "\(replayed.stdout)\n\(replayed.stderr)")
+    }
+}
+
 /// A subscription mocked by a WebSocket route (issue 28): the route's script plays the server's
 /// side of graphql-transport-ws, in process (`lazer run --env mock`) and over a socket (`lazer
 /// mock`, reached by `lazer run` and `lazer send`), with the same results.

@@ -15,6 +15,15 @@ package struct WebSocketOpening: Sendable {
     /// a subscription's responses.
     package var textName = "text"
 
+    /// Hands `observer` every event of the connection as it is on the wire, when the session's
+    /// events are not (a subscription's are read as its protocol); false when they are the wire.
+    package mutating func observeWire(_ observer: @escaping @Sendable (WebSocketEvent) -> Void) -> Bool {
+        guard var subscription = connector as? GraphQLSubscriptionConnector else { return false }
+        subscription.onWire = observer
+        connector = subscription
+        return true
+    }
+
     /// Opens `request` (prepared from `saved`, its URL as resolved) through `connector`: the URL
     /// on `ws`/`wss`, the request's headers (auth included) and connection options on the upgrade.
     package static func make(

@@ -18,6 +18,9 @@ public struct GraphQLSubscriptionConnector: WebSocketConnecting {
     public var ackTimeout: Duration
     /// How the wait for `connection_ack` is timed (a test's clock can stand in).
     public var sleep: @Sendable (Duration) async -> Void
+    /// Sees every event of the connection as it is on the wire, before it is read as the protocol
+    /// (`lazer record` keeps the conversation so, to play it back as a mock).
+    public var onWire: (@Sendable (WebSocketEvent) -> Void)?
 
     /// The subscription's id; one subscription per connection.
     public static let operationID = "1"
@@ -45,7 +48,7 @@ public struct GraphQLSubscriptionConnector: WebSocketConnecting {
                 message: "the server chose the subprotocol \(chosen), not \(GraphQLTransportMessage.subprotocol).",
                 url: request.url)
         }
-        let session = GraphQLSubscriptionSession(inner: inner, payload: payload, url: request.url)
+        let session = GraphQLSubscriptionSession(inner: inner, payload: payload, url: request.url, onWire: onWire)
         // The ack is part of connecting: a shorter connect timeout (`--timeout`) bounds it too.
         let limit = min(ackTimeout, request.connectTimeout)
         let timer = Task { [sleep] in
@@ -73,6 +76,7 @@ final class GraphQLSubscriptionSession: WebSocketSession {
     private let inner: any WebSocketSession
     private let payload: String
     private let url: URL
+    private let onWire: (@Sendable (WebSocketEvent) -> Void)?
     let events: AsyncStream<WebSocketEvent>
     private let continuation: AsyncStream<WebSocketEvent>.Continuation
     private let phase = Mutex<Phase>(.initialising(waiter: nil))
@@ -83,8 +87,9 @@ final class GraphQLSubscriptionSession: WebSocketSession {
     var handshake: WebSocketHandshake { inner.handshake }
     var preferredExecutor: (any TaskExecutor)? { inner.preferredExecutor }
 
-    init(inner: any WebSocketSession, payload: String, url: URL) {
+    init(inner: any WebSocketSession, payload: String, url: URL, onWire: (@Sendable (WebSocketEvent) -> Void)?) {
         self.inner = inner
+        self.onWire = onWire
         self.payload = payload
         self.url = url
         (events, continuation) = AsyncStream<WebSocketEvent>.makeStream()
@@ -120,7 +125,10 @@ final class GraphQLSubscriptionSession: WebSocketSession {
     /// Reads the connection's events in order until its close, then ends `events`.
     private func pump() async {
         await withTaskExecutorPreference(inner.preferredExecutor) {
-            for await event in inner.events { handle(event) }
+            for await event in inner.events {
+                onWire?(event)
+                handle(event)
+            }
         }
         continuation.finish()
     }
