@@ -11,16 +11,28 @@ application/json. GET /last answers the last GraphQL request as received (method
 GET /schema.graphql answers the schema's SDL.
 Under /private/ the server wants `Authorization: Bearer graphql-token` (else 401) and refuses
 introspection (`__schema` / `__type` in the query) as Apollo Server does in production: 400 with an error. Prints `PORTS http=<port>`; stops when stdin closes.
+
+Subscriptions: a WebSocket upgrade on any path speaks graphql-transport-ws (the graphql-ws protocol;
+frames from websocket_peer.py, executed with graphql-core's `subscribe`): connection_init →
+connection_ack; subscribe → next … complete; a document that does not validate → error; a client's
+complete stops the operation; pings answered. Under /private/ the upgrade needs the same bearer token
+(else close 4403 Forbidden before the ack). `?ping=1`: a ping after the ack, and no `next` before the
+client's pong. `?noack=1`: connection_init is never acknowledged. GET /ws-last answers what the last
+WebSocket client sent (its messages' types, its pongs, its close code).
 """
 
+import asyncio
 import json
 import os
+import struct
 import sys
 import threading
 import urllib.parse
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
-from graphql import build_schema, graphql_sync
+from graphql import ExecutionResult, build_schema, graphql_sync, parse, subscribe, validate
+
+import websocket_peer
 
 # The schema lives beside this script: Lazer's own tests read the same file (--schema, validation).
 SDL = open(os.path.join(os.path.dirname(os.path.abspath(__file__)), "graphql_test_schema.graphql")).read()
@@ -66,6 +78,23 @@ def resolve_type(obj, *_):
 
 
 SCHEMA.type_map["Node"].resolve_type = resolve_type
+
+
+async def ticks_source(root, info, count, everyMilliseconds=10):
+    for n in range(1, count + 1):
+        await asyncio.sleep(everyMilliseconds / 1000)
+        yield n
+
+
+def failing_source(root, info):
+    raise Exception("the ticker is broken")
+
+
+SUBSCRIPTION = SCHEMA.type_map["Subscription"].fields
+SUBSCRIPTION["ticks"].subscribe = ticks_source
+SUBSCRIPTION["ticks"].resolve = lambda event, info, **_: event
+SUBSCRIPTION["failing"].subscribe = failing_source
+SUBSCRIPTION["failing"].resolve = lambda event, info, **_: event
 SCHEMA.type_map["SearchResult"].resolve_type = resolve_type
 
 
@@ -98,7 +127,147 @@ class Root:
                             "author": input["authorId"]})
 
 
-LAST = {"request": None}
+LAST = {"request": None, "websocket": None}
+
+
+def formatted(result):
+    body = {}
+    if result.errors:
+        body["errors"] = [error.formatted for error in result.errors]
+    if result.data is not None or not result.errors:
+        body["data"] = result.data
+    return body
+
+
+class SubscriptionPeer:
+    """One graphql-transport-ws connection: the handler's thread reads, each operation runs on a
+    thread of its own (asyncio there), writes go out under a lock."""
+
+    def __init__(self, handler, private, query):
+        self.handler = handler
+        self.private = private
+        self.query = query
+        self.lock = threading.Lock()
+        self.acked = False
+        self.closed = False
+        self.ponged = threading.Event()
+        self.stops = {}
+        self.log = {"received": [], "pongs": 0, "close": None, "subprotocol": None}
+        LAST["websocket"] = self.log
+
+    def send(self, message):
+        with self.lock:
+            if self.closed:
+                return
+            self.handler.wfile.write(websocket_peer.frame(0x1, json.dumps(message).encode()))
+            self.handler.wfile.flush()
+
+    def close(self, code, reason):
+        with self.lock:
+            self.closed = True
+            self.handler.wfile.write(websocket_peer.frame(0x8, struct.pack("!H", code) + reason.encode()))
+            self.handler.wfile.flush()
+
+    def messages(self):
+        """The client's text and binary messages (unfragmented, as Lazer sends them); pings answered
+        and the close answered under the write lock, so no frame of an operation's thread is cut."""
+        while True:
+            got = websocket_peer.read_frame_rsv(self.handler.rfile)
+            if got is None:
+                return
+            _, _, opcode, payload = got
+            if opcode == 0x8:
+                for stop in self.stops.values():
+                    stop.set()
+                self.log["close"] = struct.unpack("!H", payload[:2])[0] if len(payload) >= 2 else None
+                with self.lock:
+                    if not self.closed:
+                        self.closed = True
+                        self.handler.wfile.write(websocket_peer.frame(0x8, payload[:2]))
+                        self.handler.wfile.flush()
+                return
+            if opcode == 0x9:
+                with self.lock:
+                    self.handler.wfile.write(websocket_peer.frame(0xA, payload))
+                    self.handler.wfile.flush()
+            elif opcode in (0x1, 0x2):
+                yield opcode, payload
+
+    def serve(self):
+        self.handler.connection.settimeout(600)
+        for opcode, payload in self.messages():
+            if opcode != 0x1:
+                return self.close(4400, "Invalid message received")
+            try:
+                message = json.loads(payload)
+                kind = message["type"]
+            except (ValueError, KeyError, TypeError):
+                return self.close(4400, "Invalid message received")
+            self.log["received"].append(kind)
+            if kind == "connection_init":
+                if self.acked:
+                    return self.close(4429, "Too many initialisation requests")
+                if self.private and self.handler.headers.get("Authorization") != "Bearer graphql-token":
+                    return self.close(4403, "Forbidden")
+                if self.query.get("noack") == "1":
+                    continue
+                self.acked = True
+                self.send({"type": "connection_ack"})
+                if self.query.get("ping") == "1":
+                    self.send({"type": "ping"})
+                else:
+                    self.ponged.set()
+            elif kind == "ping":
+                self.send({"type": "pong"})
+            elif kind == "pong":
+                self.log["pongs"] += 1
+                self.ponged.set()
+            elif kind == "subscribe":
+                if not self.acked:
+                    return self.close(4401, "Unauthorized")
+                self.subscribe(message.get("id"), message.get("payload") or {})
+            elif kind == "complete":
+                stop = self.stops.get(message.get("id"))
+                if stop:
+                    stop.set()
+            else:
+                return self.close(4400, "Invalid message received")
+
+    def subscribe(self, ident, payload):
+        try:
+            document = parse(payload.get("query") or "")
+        except Exception as error:
+            return self.send({"type": "error", "id": ident, "payload": [{"message": str(error)}]})
+        errors = validate(SCHEMA, document)
+        if errors:
+            return self.send({"type": "error", "id": ident, "payload": [e.formatted for e in errors]})
+        stop = threading.Event()
+        self.stops[ident] = stop
+
+        async def run():
+            result = await subscribe(SCHEMA, document, root_value=Root(),
+                                     variable_values=payload.get("variables"),
+                                     operation_name=payload.get("operationName"))
+            if isinstance(result, ExecutionResult):
+                self.send({"type": "next", "id": ident, "payload": formatted(result)})
+            else:
+                async for item in result:
+                    if stop.is_set():
+                        break
+                    await asyncio.get_running_loop().run_in_executor(None, self.ponged.wait)
+                    self.send({"type": "next", "id": ident, "payload": formatted(item)})
+                await result.aclose()
+            if not stop.is_set():
+                self.send({"type": "complete", "id": ident})
+
+        def thread():
+            try:
+                asyncio.run(run())
+            except OSError:
+                pass
+
+        threading.Thread(target=thread, daemon=True).start()
+
 
 
 class Handler(BaseHTTPRequestHandler):
@@ -119,6 +288,10 @@ class Handler(BaseHTTPRequestHandler):
         parts = urllib.parse.urlsplit(self.path)
         if parts.path == "/last":
             return self.answer(200, LAST["request"])
+        if parts.path == "/ws-last":
+            return self.answer(200, LAST["websocket"])
+        if self.headers.get("Upgrade", "").lower() == "websocket":
+            return self.upgrade(parts)
         if parts.path == "/schema.graphql":
             return self.answer(200, SDL.encode(), "text/plain")
         params = urllib.parse.parse_qs(parts.query)
@@ -129,6 +302,26 @@ class Handler(BaseHTTPRequestHandler):
             except ValueError:
                 return self.answer(400, {"errors": [{"message": "variables is not JSON"}]})
         self.execute("GET", request, "")
+
+    def upgrade(self, parts):
+        offered = [p.strip() for p in self.headers.get("Sec-WebSocket-Protocol", "").split(",")]
+        if "graphql-transport-ws" not in offered:
+            return self.answer(400, {"errors": [{"message": "offer the graphql-transport-ws subprotocol"}]})
+        self.send_response(101)
+        self.send_header("Upgrade", "websocket")
+        self.send_header("Connection", "Upgrade")
+        self.send_header("Sec-WebSocket-Accept", websocket_peer.accept_key(self.headers.get("Sec-WebSocket-Key", "")))
+        self.send_header("Sec-WebSocket-Protocol", "graphql-transport-ws")
+        self.end_headers()
+        self.wfile.flush()
+        self.close_connection = True
+        query = {key: values[0] for key, values in urllib.parse.parse_qs(parts.query).items()}
+        peer = SubscriptionPeer(self, parts.path.startswith("/private/"), query)
+        peer.log["subprotocol"] = "graphql-transport-ws"
+        try:
+            peer.serve()
+        except OSError:
+            pass
 
     def do_POST(self):
         length = int(self.headers.get("Content-Length") or 0)

@@ -69,8 +69,8 @@ struct RequestExecution {
         } else {
             result.url = preparation.redactor.redact(saved.url)
         }
-        if let settings = saved.websocket {
-            return await sendWebSocket(request, settings: settings, preparation: preparation, into: result)
+        if saved.opensWebSocket {
+            return await sendWebSocket(request, preparation: preparation, into: result)
         }
         guard saved.retry != nil else {
             // Sent once: the result is handed over, not shared, so filling it in copies nothing.
@@ -439,7 +439,7 @@ struct RequestExecution {
             case .sendFailure, .uploadFileUnreadable: "sending"
             case .totalTimeout: "waiting"
             case .receiveFailure, .emptyReply, .partialBody, .protocolError, .decompressionFailure, .bodyTooLarge,
-                .downloadWriteFailure, .tooManyRedirects, .redirectRefused, .badRedirect, .headerTooLarge:
+                .downloadWriteFailure, .tooManyRedirects, .redirectRefused, .badRedirect, .headerTooLarge, .refused:
                 "receiving"
             case .unsupportedProtocol, .malformedURL: "request"
             case .cancelled, .outOfMemory, .other: "transfer"

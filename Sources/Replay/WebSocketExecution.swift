@@ -1,8 +1,11 @@
+import AnnotatedLocks
 import Foundation
 import HTTPCore
+import Synchronization
 import Workspace
 
-/// `lazer run` on a WebSocket request (issue 25): connect through the services' connector (the
+/// `lazer run` on a WebSocket request (issue 25) or a GraphQL subscription (issue 28, through
+/// `WebSocketOpening`): connect through the services' connector (the
 /// executable's NIO transport), send the saved messages in order, collect received messages until
 /// `stream.maxEvents`, `stream.seconds` (both a clean close, 1000) or the server's close, then check
 /// expectations against the conversation (`WebSocketTranscript`: status 101, `events`/`event` on
@@ -12,8 +15,7 @@ import Workspace
 /// exchange as the explorer does, so a past conversation opens in its Stream view.
 extension RequestExecution {
     func sendWebSocket(
-        _ request: HTTPRequest, settings: WebSocketSettings, preparation: SendPreparation,
-        into result: consuming RequestResult
+        _ request: HTTPRequest, preparation: SendPreparation, into result: consuming RequestResult
     ) async -> Outcome {
         func notSent(_ problem: String, _ result: consuming RequestResult) -> Outcome {
             result.status = .notSent
@@ -22,22 +24,23 @@ extension RequestExecution {
         }
         // A mock environment's dispatcher answers the upgrade from its routes, in process.
         let mock = preparation.environment?.kind == .mock ? preparation.dispatcher as? any WebSocketConnecting : nil
-        guard let connector = mock ?? runner.services.webSockets else {
+        guard let base = mock ?? runner.services.webSockets else {
             return notSent("this program has no WebSocket transport", result)
         }
-        let url: URL
-        do {
-            url = try WebSocketSettings.connectURL(request.url()).get()
-        } catch {
-            return notSent("\(error)", result)
-        }
-        result.url = preparation.redactor.redact(url.absoluteString)
-        let outgoing: [WebSocketMessage]
-        switch WebSocketTranscript.outgoing(settings, collectionFile: item.document.path) {
-        case .success(let messages): outgoing = messages
+        var opening: WebSocketOpening
+        switch WebSocketOpening.make(
+            saved: item.request, request: request, connector: base, collectionFile: item.document.path)
+        {
+        case .success(let made): opening = made
         case .failure(let error): return notSent(error.description, result)
         }
-        let webSocket = settings.connection(to: url, for: request)
+        // `lazer record` keeps the conversation as on the wire (a subscription's protocol too).
+        let recording = runner.onExchange != nil
+        let wire = WireRecords()
+        let wired = recording && opening.observeWire(wire.add)
+        let (connector, webSocket, outgoing) = (opening.connector, opening.request, opening.outgoing)
+        let url = webSocket.url
+        result.url = preparation.redactor.redact(url.absoluteString)
         let limits = item.request.stream
         let clockStart = ContinuousClock.now
         let startedAt = Date()
@@ -60,33 +63,34 @@ extension RequestExecution {
             }
         }
         for message in outgoing { session.send(message) }
-        let recording = runner.onExchange != nil
         let maxEvents = limits?.maxEvents
         // On the connection's own thread, as `lazer send` and the explorer read a conversation.
-        let (received, close, recorded) = await withTaskExecutorPreference(session.preferredExecutor) {
+        let (received, close, recorded, failed) = await withTaskExecutorPreference(session.preferredExecutor) {
             var received: [WebSocketMessage] = []
             var close = WebSocketClose(code: 1006, initiator: .connection)
             // The conversation as `lazer record` keeps it (only when something records).
             var records: [WebSocketRecord] = []
+            var failure: String?
             for await event in session.events {
                 switch event {
                 case .sent(let message):
-                    if recording {
+                    if recording, !wired {
                         records.append(WebSocketRecord(.sent, message, offset: ContinuousClock.now - clockStart))
                     }
                 case .received(let message):
-                    if recording {
+                    if recording, !wired {
                         records.append(WebSocketRecord(.received, message, offset: ContinuousClock.now - clockStart))
                     }
                     received.append(message)
                     if let maxEvents, received.count == maxEvents { session.close(code: 1000, reason: "") }
                 case .closed(let closed): close = closed
+                case .control(let control): failure = failure ?? control.failure
                 default: break
                 }
             }
-            return (received, close, records)
+            return (received, close, records, failure)
         }
-        var records = recorded
+        var records = wired ? wire.records : recorded
         timer?.cancel()
         let elapsed = ContinuousClock.now - clockStart
         result.duration = elapsed
@@ -95,10 +99,13 @@ extension RequestExecution {
             ExchangePhase(name: "open", milliseconds: RequestResult.milliseconds(elapsed - (upgraded - clockStart))),
         ]
         let normal = close.initiator == .client || close.code == nil || close.code == 1000 || close.code == 1001
-        guard normal else {
+        // A subprotocol's failure (a subscription's `error`) ends it with a normal close.
+        guard normal, failed == nil else {
             result.status = .error
             result.failure = failure(
-                TransportError(.receiveFailure, message: close.description, url: url, webSocketClose: close),
+                TransportError(
+                    failed == nil ? .receiveFailure : .refused, message: failed ?? close.description, url: url,
+                    webSocketClose: failed == nil ? close : nil),
                 request: request,
                 redactor: preparation.redactor)
             return Outcome(result: result, captured: [:])
@@ -124,11 +131,17 @@ extension RequestExecution {
             if close.initiator == .server, let code = close.code, !records.isEmpty {
                 records[records.count - 1].serverClose = code
             }
+            // The route answers the upgrade, a GET without a body (a subscription's request object
+            // went in its `subscribe` message, which the conversation keeps).
+            var upgrade = request
+            upgrade.method = .get
+            upgrade.setBody(.none)
+            upgrade.headers.remove(name: "Content-Type")
             let response = DataResponse(
-                request: request, statusCode: StatusCode(rawValue: facts.status), headers: facts.headers, url: url,
+                request: upgrade, statusCode: StatusCode(rawValue: facts.status), headers: facts.headers, url: url,
                 reasonPhrase: "Switching Protocols", body: .data(Data()))
             var exchange = ReplayExchange(
-                item: item, request: request, outcome: .success(response), body: [], duration: elapsed,
+                item: item, request: upgrade, outcome: .success(response), body: [], duration: elapsed,
                 redactor: redactor)
             exchange.webSocket = records
             observer(exchange)
@@ -136,5 +149,24 @@ extension RequestExecution {
         checked.result.responseReason = "Switching Protocols"
         checked.result.attempts = 1
         return Outcome(result: checked.result, captured: checked.captured)
+    }
+}
+
+/// The messages of a connection as on the wire, with their offsets, for `lazer record`.
+private final class WireRecords: Sendable {
+    private let start = ContinuousClock.now
+    private let collected = Mutex<[WebSocketRecord]>([])
+
+    var records: [WebSocketRecord] { collected.withLock(ownedBy: self) { $0 } }
+
+    @Sendable func add(_ event: WebSocketEvent) {
+        let offset = ContinuousClock.now - start
+        switch event {
+        case .sent(let message):
+            collected.withLock(ownedBy: self) { $0.append(WebSocketRecord(.sent, message, offset: offset)) }
+        case .received(let message):
+            collected.withLock(ownedBy: self) { $0.append(WebSocketRecord(.received, message, offset: offset)) }
+        default: break
+        }
     }
 }

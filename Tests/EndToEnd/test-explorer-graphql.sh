@@ -219,4 +219,57 @@ check "validate: the saved query passes" grep -q "^ok: Collections/api.json" <<<
 check "validate: the introspected collection is checked against the schema the explorer cached" \
     grep -q "^note: Collections/introspected.json: the GraphQL schema by introspection, cached from http://127.0.0.1:$PORT/graphql" <<<"$output"
 
+# === GraphQL subscriptions (branch gqlsub) =======================================================
+# A subscription goes over a WebSocket (graphql-transport-ws) and streams in the Stream tab: the
+# protocol's messages by their type, each response shown as JSON; Esc sends complete and closes with
+# 1000 (the server saw both), F6 stops it too; the server's error is said in its words; lazer send
+# prints one response a line.
+ws_last_has() {
+    "$PYTHON" -c "import sys, urllib.request; sys.stdout.write(urllib.request.urlopen(sys.argv[1]).read().decode())" \
+        "http://127.0.0.1:$PORT/ws-last" | grep -q -- "$1"
+}
+mkdir -p "$WORK/subs/Collections"
+cat >"$WORK/subs/Collections/subs.json" <<JSON
+{
+  "formatVersion": 1,
+  "id": "e2e-explorer-graphql-subscriptions",
+  "name": "Subscriptions",
+  "defaultEnvironment": "local",
+  "requests": [
+    {"id": "ticks", "name": "Ticks", "method": "POST", "url": "/graphql",
+     "body": {"type": "graphql", "query": "subscription Ticks(\$n: Int!) { ticks(count: \$n, everyMilliseconds: 150) }",
+              "variables": {"n": 1000}}},
+    {"id": "typo", "name": "Typo", "method": "POST", "url": "/graphql",
+     "body": {"type": "graphql", "query": "subscription { tick }"}}
+  ],
+  "environments": [{"name": "local", "kind": "live", "baseURL": "http://127.0.0.1:$PORT"}]
+}
+JSON
+explorer gqlsub "$WORK/subs" --request Ticks
+required "subscription: the request is selected" wait_for gqlsub "Request · Ticks"
+check "subscription: it connects over ws://" wait_for gqlsub "→ ws://127.0.0.1:$PORT/graphql"
+keys gqlsub F5
+check "subscription: the protocol's messages by their type" wait_for gqlsub "↓ connection_ack"
+check "subscription: responses stream in, the newest as JSON" wait_for gqlsub '"ticks": 3'
+keys gqlsub Escape
+check "subscription: Esc stops it, complete sent" wait_for gqlsub "↑ complete"
+check "subscription: the answer is the upgrade's 101" wait_for gqlsub "101 Switching Protocols"
+check "subscription: the server saw complete, then a 1000 close" ws_last_has '"complete"\], "pongs": 0, "close": 1000'
+keys gqlsub F5
+check "subscription: sent again, it streams" wait_for gqlsub "● streaming"
+keys gqlsub F6
+check "subscription: F6 stops it" wait_for gqlsub "[0-9]+ events · stopped"
+keys gqlsub g 1 Down
+check "subscription: the second request is selected" wait_for gqlsub "Request · Typo"
+keys gqlsub F5
+check "subscription: the server's error, in its words" \
+    wait_for gqlsub "the server refused the subscription: Cannot"
+keys gqlsub C-q
+check "explorer: quits (subscriptions)" wait_for gqlsub "lazer-exit=0"
+printf 'subscription Ticks($n: Int!) { ticks(count: $n) }\n' >"$WORK/ticks.graphql"
+output=$("$LAZER" send "http://127.0.0.1:$PORT/graphql" --graphql "$WORK/ticks.graphql" --variables '{"n": 2}' 2>/dev/null)
+check "send: a subscription prints one response a line" \
+    test "$output" = $'{"data":{"ticks":1}}\n{"data":{"ticks":2}}'
+# === end of GraphQL subscriptions (branch gqlsub) ================================================
+
 finish

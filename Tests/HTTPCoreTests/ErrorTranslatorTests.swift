@@ -72,14 +72,14 @@ struct ErrorTranslatorTests {
                 .partialBody, .protocolError, .headerTooLarge, .decompressionFailure, .proxyFailure, .cancelled,
                 .bodyTooLarge,
                 .uploadFileUnreadable,
-                .downloadWriteFailure, .unsupportedProtocol, .malformedURL, .outOfMemory:
+                .downloadWriteFailure, .unsupportedProtocol, .malformedURL, .outOfMemory, .refused:
                 return TransportError.Reason.known.firstIndex(of: reason)
             case .other:
                 return nil
             }
         }
-        #expect(TransportError.Reason.known.count == 31)
-        #expect(Set(TransportError.Reason.known.map(\.name)).count == 31)
+        #expect(TransportError.Reason.known.count == 32)
+        #expect(Set(TransportError.Reason.known.map(\.name)).count == 32)
         #expect(TransportError.Reason.known.allSatisfy { index($0) != nil })
     }
 

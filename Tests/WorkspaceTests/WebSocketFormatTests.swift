@@ -111,14 +111,23 @@ import Workspace
     }
 
     @Test func compressionIsOfferedUnlessTurnedOffAndWrittenBackOnlyWhenSet() throws {
-        let settings = try #require(load(Self.collection).collection?.request(id: "chat")?.websocket)
-        #expect(settings.compression == nil)
-        let url = try #require(URL(string: "ws://127.0.0.1/chat"))
+        let saved = try #require(load(Self.collection).collection?.request(id: "chat"))
+        #expect(saved.websocket?.compression == nil)
+        let url = try #require(URL(string: "http://127.0.0.1/chat"))
         var request = HTTPRequest(method: .get, url: url)
         request.headers.add(name: "X-Room", value: "a")
         request.options.connectTimeout = .seconds(3)
-        let offered = settings.connection(to: url, for: request)
+        func opened(_ saved: SavedRequest) throws -> WebSocketRequest {
+            // The saved messages are read when opened; the file one has no file here.
+            var saved = saved
+            saved.websocket?.messages = []
+            return try WebSocketOpening.make(
+                saved: saved, request: request, connector: MockDispatcher(), collectionFile: "/tmp/c.json"
+            ).get().request
+        }
+        let offered = try opened(saved)
         #expect(offered.offersCompression)
+        #expect(offered.url.absoluteString == "ws://127.0.0.1/chat")
         #expect(offered.subprotocols == ["chat.v2", "json"])
         #expect(offered.pingInterval == .seconds(20))
         #expect(offered.connectTimeout == .seconds(3))
@@ -126,9 +135,9 @@ import Workspace
         let off = Self.collection.replacing(
             "\"pingSeconds\": 20,", with: "\"pingSeconds\": 20,\n\"compression\": false,")
         let turnedOff = try #require(load(off).collection)
-        let plain = try #require(turnedOff.request(id: "chat")?.websocket)
-        #expect(plain.compression == false)
-        #expect(!plain.connection(to: url, for: request).offersCompression)
+        let plain = try #require(turnedOff.request(id: "chat"))
+        #expect(plain.websocket?.compression == false)
+        #expect(try !opened(plain).offersCompression)
         #expect(turnedOff.fileText().contains("\"compression\": false"))
         expectLoadError(off.replacing("\"compression\": false", with: "\"compression\": \"no\""), saying: "expected")
     }

@@ -31,6 +31,10 @@ def main():
     parser.add_argument("--work", required=True)
     parser.add_argument("--keys", type=int, default=200)
     args = parser.parse_args()
+    args.lazer = os.path.abspath(args.lazer)
+    args.schema = os.path.abspath(args.schema)
+    args.query = os.path.abspath(args.query)
+    args.work = os.path.abspath(args.work)
     shutil.rmtree(args.work, ignore_errors=True)
     collections = os.path.join(args.work, "Collections")
     os.makedirs(collections)
@@ -48,15 +52,16 @@ def main():
 
     os.chdir(args.work)
     tmux = bench.Tmux(os.path.join(args.work, "tmux.sock"))
-    bench_args = argparse.Namespace(lazer=os.path.abspath(args.lazer), work=args.work)
+    bench_args = argparse.Namespace(lazer=args.lazer, work=args.work)
     app = bench.Lazer(tmux, bench_args)
-    app.start(["tui", os.path.join(collections, "github.json"), "--request", "Query"])
+    app.start([os.path.join(collections, "github.json")], ["--request", "Query"])
     try:
-        shown, _ = tmux.wait_for(lambda screen: "Request · Query" in screen, 30)
+        shown, _ = tmux.wait_for(lambda screen: "Request · Query" in bench.strip_styles(screen), 30)
         if shown is None:
             sys.exit("graphql-typing: the request did not open:\n" + bench.strip_styles(tmux.capture()))
         tmux.keys("M-3")
-        loaded, _ = tmux.wait_for(lambda screen: "matches the schema" in screen or "problem" in screen, 60)
+        loaded, _ = tmux.wait_for(
+            lambda screen: any(word in bench.strip_styles(screen) for word in ("matches the schema", "problem")), 60)
         if loaded is None:
             sys.exit("graphql-typing: the schema was not loaded and checked within 60 s")
         # Into the editor, at the end of the query's third line (a field inside the selection).
@@ -68,7 +73,7 @@ def main():
             tmux.keys("abcdefghijklmnopqrstuvwxyz"[index % 26])
             typed += 1
             time.sleep(0.02)
-        checked, screen = tmux.wait_for(lambda screen: "problem" in screen, 30)
+        checked, screen = tmux.wait_for(lambda screen: "problem" in bench.strip_styles(screen), 30)
         tmux.settle(0.5)
         latencies = sorted(app.key_latencies(since))
     finally:

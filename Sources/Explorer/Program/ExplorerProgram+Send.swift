@@ -97,10 +97,9 @@ extension ExplorerProgram {
             self?.deliver(.oauthStep(key, generation: generation, step))
         }
         let future: ResponseFuture<DataResponse>? =
-            if let settings = job.request.websocket, let observed = preparation.request {
+            if job.request.opensWebSocket, let observed = preparation.request {
                 webSocketFuture(
-                    settings, job: job, request: observed, preparation: preparation, stream: stream,
-                    onEvents: onStreamEvents)
+                    job: job, request: observed, preparation: preparation, stream: stream, onEvents: onStreamEvents)
             } else {
                 preparation.request.flatMap { preparation.future(for: $0, onToken: onToken, onStep: onStep) }
             }
@@ -147,7 +146,7 @@ extension ExplorerProgram {
                 received.store(response, after: stageClock() - stageOrigin)
                 // A stream's body (it may have run for hours) is read back whole only when a check or
                 // a capture reads it; else its first 16 MiB show in the Raw tab.
-                let isStream = stream.format != nil || saved.websocket != nil
+                let isStream = stream.format != nil || saved.opensWebSocket
                 let limit = isStream && !saved.readsBody ? bodyLimit : nil
                 return try ResponseProcessing.parse(response, keepingAtMost: limit)
             }

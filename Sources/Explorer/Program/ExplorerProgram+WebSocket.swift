@@ -3,13 +3,13 @@ import Futures
 import HTTPCore
 import Workspace
 
-/// A WebSocket request's Send (issue 25): the same chain as HTTP (checks, captures, history) on a
-/// `WebSocketExchange` future; its messages both ways come back as stream events, so the Stream
+/// A WebSocket request's Send (issue 25), and a GraphQL subscription's (issue 28, through
+/// `WebSocketOpening`): the same chain as HTTP (checks, captures, history) on a `WebSocketExchange` future; its messages both ways come back as stream events, so the Stream
 /// view lists them live (↑ sent, ↓ received) and Esc closes the connection cleanly (1000).
 extension ExplorerProgram {
     func webSocketFuture(
-        _ settings: WebSocketSettings, job: SendJob, request: HTTPRequest, preparation: SendPreparation,
-        stream: ResponseStream, onEvents: @escaping @Sendable ([StreamEvent]) -> Void
+        job: SendJob, request: HTTPRequest, preparation: SendPreparation, stream: ResponseStream,
+        onEvents: @escaping @Sendable ([StreamEvent]) -> Void
     ) -> ResponseFuture<DataResponse> {
         let main = dependencies.main
         func failed(_ message: String) -> ResponseFuture<DataResponse> {
@@ -21,25 +21,21 @@ extension ExplorerProgram {
         else {
             return failed("this program has no WebSocket transport")
         }
-        let url: URL
-        do {
-            url = try WebSocketSettings.connectURL(request.url()).get()
-        } catch {
-            return failed("\(error)")
-        }
-        let outgoing: [WebSocketMessage]
-        switch WebSocketTranscript.outgoing(settings, collectionFile: job.document.path) {
-        case .success(let messages): outgoing = messages
+        let opening: WebSocketOpening
+        switch WebSocketOpening.make(
+            saved: job.request, request: request, connector: connector, collectionFile: job.document.path)
+        {
+        case .success(let made): opening = made
         case .failure(let error): return failed(error.description)
         }
-        let webSocket = settings.connection(to: url, for: request)
         let key = job.key
         let generation = job.generation
         let link = WebSocketLink()
         webSocketLinks[key] = (generation, link)
         return WebSocketExchange.future(
-            connector: connector, request: webSocket, sent: request, outgoing: outgoing, stream: stream,
-            scheduler: main, clock: dependencies.stageClock, link: link, onEvents: onEvents)
+            connector: opening.connector, request: opening.request, sent: request, outgoing: opening.outgoing,
+            stream: stream, scheduler: main, clock: dependencies.stageClock, link: link, textName: opening.textName,
+            onEvents: onEvents)
     }
 
     /// The composer's message: read (a saved message's file, off the main queue) and sent on the

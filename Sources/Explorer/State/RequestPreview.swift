@@ -35,8 +35,9 @@ package struct RequestPreview: Sendable {
         } else {
             url = redactor.redact(resolved.displayURL(baseURL: baseURL))
         }
-        // A WebSocket request on an http(s) base URL connects over ws(s): say where it goes.
-        if request.websocket != nil {
+        // A WebSocket request (or a GraphQL subscription) on an http(s) URL connects over ws(s):
+        // say where it goes.
+        if request.opensWebSocket {
             if url.hasPrefix("https://") {
                 url = "wss://" + url.dropFirst(8)
             } else if url.hasPrefix("http://") {

@@ -191,7 +191,7 @@ enum StreamView {
             x = buffer.write("  ", x: x, y: y, style: style, maxX: area.right)
             if let name = event.name {
                 x = buffer.write(
-                    String(name.prefix(16)), x: x, y: y, style: index == shown ? style : theme[.accent],
+                    String(name.prefix(18)), x: x, y: y, style: index == shown ? style : theme[.accent],
                     maxX: area.right)
                 x = buffer.write("  ", x: x, y: y, style: style, maxX: area.right)
             }

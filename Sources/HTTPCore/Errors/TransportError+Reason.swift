@@ -66,6 +66,9 @@ extension TransportError {
         case malformedURL
         /// The transport ran out of memory.
         case outOfMemory
+        /// The server refused the operation in the terms of the protocol spoken over the connection:
+        /// a GraphQL subscription's `error`, a close before `connection_ack` (4401, 4403…).
+        case refused
         /// Any other failure, with the transport's raw code and message.
         case other(code: Int, message: String)
 
@@ -77,7 +80,7 @@ extension TransportError {
             .sendFailure, .receiveFailure, .emptyReply, .partialBody,
             .protocolError, .headerTooLarge, .decompressionFailure, .proxyFailure, .cancelled, .bodyTooLarge,
             .uploadFileUnreadable,
-            .downloadWriteFailure, .unsupportedProtocol, .malformedURL, .outOfMemory,
+            .downloadWriteFailure, .unsupportedProtocol, .malformedURL, .outOfMemory, .refused,
         ]
 
         /// The known reason called `name` (as ``name`` spells it), or `nil`.
@@ -120,6 +123,7 @@ extension TransportError {
             case .unsupportedProtocol: return "unsupportedProtocol"
             case .malformedURL: return "malformedURL"
             case .outOfMemory: return "outOfMemory"
+            case .refused: return "refused"
             case .other: return "other"
             }
         }
@@ -138,7 +142,7 @@ extension TransportError.Reason {
             .tlsHandshake
         case .sendFailure, .uploadFileUnreadable: .sending
         case .totalTimeout, .emptyReply, .protocolError, .headerTooLarge, .tooManyRedirects, .redirectRefused,
-            .badRedirect:
+            .badRedirect, .refused:
             .waiting
         case .receiveFailure, .partialBody, .decompressionFailure, .bodyTooLarge, .downloadWriteFailure: .receiving
         case .cancelled, .unsupportedProtocol, .malformedURL, .outOfMemory, .other: .queued

@@ -53,7 +53,7 @@ public struct MockGraphQLMatch: Hashable, Sendable {
         /// The name of the document's first operation (`query User(…)` → `User`); nil for an
         /// anonymous one (`{ … }`). Comments, commas and whitespace are skipped; fragments too.
         static func firstOperationName(in text: String) -> String? {
-            var words = Words(Array(text.utf8))
+            var words = GraphQLWords(Array(text.utf8))
             while let word = words.next() {
                 switch word {
                 case "query", "mutation", "subscription":
@@ -67,56 +67,6 @@ public struct MockGraphQLMatch: Hashable, Sendable {
                 }
             }
             return nil
-        }
-    }
-
-    /// Names and single punctuators of a GraphQL document, strings and comments skipped.
-    private struct Words {
-        let bytes: [UInt8]
-        var position = 0
-
-        init(_ bytes: [UInt8]) { self.bytes = bytes }
-
-        static func isName(_ byte: UInt8) -> Bool {
-            (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A) || (byte >= 0x30 && byte <= 0x39)
-                || byte == 0x5F
-        }
-
-        mutating func next() -> String? {
-            while position < bytes.count {
-                let byte = bytes[position]
-                if byte == UInt8(ascii: "#") {
-                    while position < bytes.count, bytes[position] != UInt8(ascii: "\n") { position += 1 }
-                } else if byte == UInt8(ascii: "\"") {
-                    position += 1
-                    while position < bytes.count, bytes[position] != UInt8(ascii: "\"") {
-                        position += bytes[position] == UInt8(ascii: "\\") ? 2 : 1
-                    }
-                    position += 1
-                } else if Self.isName(byte) {
-                    let start = position
-                    while position < bytes.count, Self.isName(bytes[position]) { position += 1 }
-                    return String(decoding: bytes[start..<position], as: UTF8.self)
-                } else if byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D || byte == 0x2C {
-                    position += 1
-                } else {
-                    position += 1
-                    return String(decoding: [byte], as: UTF8.self)
-                }
-            }
-            return nil
-        }
-
-        /// Past the next `{ … }` (nested braces counted).
-        mutating func skipBlock() {
-            var depth = 0
-            while let word = next() {
-                if word == "{" { depth += 1 }
-                if word == "}" {
-                    depth -= 1
-                    if depth <= 0 { return }
-                }
-            }
         }
     }
 

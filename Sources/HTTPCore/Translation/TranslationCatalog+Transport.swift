@@ -32,6 +32,7 @@ extension TranslationCatalog {
         "transport.downloadWriteFailure": TranslationTemplate(title: "Could not save the body", explanation: "The response from {host} could not be written to disk: {detail}.", hint: "Check that the folder named there exists and is writable and that its disk has free space."),
         "transport.unsupportedProtocol": TranslationTemplate(title: "Protocol not supported", explanation: "The transport does not support what this request needs (the URL scheme or HTTP version).", hint: "Use http:// or https://, or pick another HTTP version in the request options."),
         "transport.malformedURL": TranslationTemplate(title: "Malformed URL", explanation: "The transport could not parse the URL {url}.", hint: "Check the URL for stray spaces or characters, and the environment's base URL."),
+        "transport.refused": TranslationTemplate(title: "Refused by the server", explanation: "{host} refused the operation: {detail}", hint: "The server's words say why: fix the operation (check it against the schema) or the credentials, and send it again."),
         "transport.outOfMemory": TranslationTemplate(title: "Out of memory", explanation: "The transport ran out of memory while talking to {host}.", hint: "Lower the in-memory body limit so big bodies go to a file, and close other programs."),
         "transport.other": TranslationTemplate(title: "Network error", explanation: "The exchange with {host} failed: {detail}.", hint: "Retry; if it persists, the technical detail has the transport's code and message."),
     ]

@@ -137,5 +137,29 @@ public enum WebSocketEvent: Sendable, Equatable {
     case ping([UInt8])
     /// A pong from the server.
     case pong([UInt8])
+    /// A message of the subprotocol a session speaks on its caller's behalf (`connection_ack`,
+    /// `complete`… of ``GraphQLSubscriptionConnector``): shown as such, never counted as a message.
+    case control(WebSocketControlMessage)
     case closed(WebSocketClose)
+}
+
+/// A subprotocol's own message (not the application's data), in either direction.
+public struct WebSocketControlMessage: Sendable, Equatable {
+    public enum Direction: Sendable, Equatable { case sent, received }
+
+    public var direction: Direction
+    /// The message's type as the subprotocol names it (`connection_ack`, `error`, `complete`).
+    public var type: String
+    /// Its payload's JSON text, if it has one.
+    public var payload: String?
+    /// Why the conversation failed, when this message ends it in failure (a subscription's
+    /// `error`, a message the subprotocol has no place for); the connection then closes normally.
+    public var failure: String?
+
+    public init(_ direction: Direction, type: String, payload: String? = nil, failure: String? = nil) {
+        self.direction = direction
+        self.type = type
+        self.payload = payload
+        self.failure = failure
+    }
 }

@@ -14,7 +14,7 @@ package enum WebSocketExchange {
     package static func future(
         connector: any WebSocketConnecting, request: WebSocketRequest, sent: HTTPRequest,
         outgoing: [WebSocketMessage], stream: ResponseStream, scheduler: any Scheduler,
-        clock: @escaping @Sendable () -> Duration, link: WebSocketLink? = nil,
+        clock: @escaping @Sendable () -> Duration, link: WebSocketLink? = nil, textName: String = "text",
         onEvents: @escaping @Sendable ([StreamEvent]) -> Void
     ) -> ResponseFuture<DataResponse> {
         ResponseFuture<DataResponse>(scheduler: scheduler) { future in
@@ -47,14 +47,15 @@ package enum WebSocketExchange {
                 // The received messages as the response's body, in a file past its first MiB.
                 let transcript = WebSocketTranscriptWriter()
                 // On the connection's own thread: a message wakes no other thread on its way here.
-                let close = await withTaskExecutorPreference(session.preferredExecutor) {
+                let (close, failure) = await withTaskExecutorPreference(session.preferredExecutor) {
                     var index = 0
                     var receivedCount = 0
                     var close = WebSocketClose(code: 1006, initiator: .connection)
                     var receivedBytes: Int64 = 0
                     var lastProgress: Duration?
+                    var failure: String?
                     for await event in session.events {
-                        var shown = streamEvent(event, index: index)
+                        var shown = streamEvent(event, index: index, textName: textName)
                         shown.offset = events.elapsed
                         index += 1
                         onEvents([shown])
@@ -68,17 +69,20 @@ package enum WebSocketExchange {
                                 session.close(code: 1000, reason: "")
                             }
                         case .closed(let closed): close = closed
+                        case .control(let control): failure = failure ?? control.failure
                         default: break
                         }
                     }
-                    return close
+                    return (close, failure)
                 }
                 watcher.cancel()
                 link?.detach()
                 let normal = close.initiator == .client || close.code == nil || close.code == 1000 || close.code == 1001
-                guard normal else {
+                // A subprotocol's failure (a subscription's `error`) ends it with a normal close.
+                guard normal, failure == nil else {
                     let error = TransportError(
-                        .receiveFailure, message: close.description, url: request.url, webSocketClose: close)
+                        failure == nil ? .receiveFailure : .refused, message: failure ?? close.description,
+                        url: request.url, webSocketClose: failure == nil ? close : nil)
                     events.failed(error, connected: true)
                     future.fail(with: error)
                     return
@@ -100,8 +104,9 @@ package enum WebSocketExchange {
     }
 
     /// How the Stream view lists one event: direction and kind as its name, the data as text
-    /// (binary: size and hex).
-    package static func streamEvent(_ event: WebSocketEvent, index: Int) -> StreamEvent {
+    /// (binary: size and hex). A received text message is named `textName` (`next` for a
+    /// subscription's responses).
+    package static func streamEvent(_ event: WebSocketEvent, index: Int, textName: String = "text") -> StreamEvent {
         func hex(_ bytes: [UInt8]) -> String {
             let shown = bytes.prefix(64).map { byte in
                 let digits = String(byte, radix: 16)
@@ -110,13 +115,17 @@ package enum WebSocketExchange {
             return "\(bytes.count) bytes " + shown.joined(separator: " ") + (bytes.count > 64 ? " …" : "")
         }
         switch event {
-        case .received(.text(let text)): return StreamEvent(index: index, name: "↓ text", data: text)
+        case .received(.text(let text)): return StreamEvent(index: index, name: "↓ " + textName, data: text)
         case .received(.binary(let bytes)): return StreamEvent(index: index, name: "↓ binary", data: hex(bytes))
         case .sent(.text(let text)): return StreamEvent(index: index, name: "↑ text", data: text)
         case .sent(.binary(let bytes)): return StreamEvent(index: index, name: "↑ binary", data: hex(bytes))
         case .ping(let bytes): return StreamEvent(index: index, name: "↓ ping", data: bytes.isEmpty ? "" : hex(bytes))
         case .pong(let bytes): return StreamEvent(index: index, name: "↓ pong", data: bytes.isEmpty ? "" : hex(bytes))
         case .closed(let close): return StreamEvent(index: index, name: "close", data: close.description)
+        case .control(let control):
+            // `↓ next`'s payloads are the messages; the protocol's own show by their type.
+            let arrow = control.direction == .sent ? "↑ " : "↓ "
+            return StreamEvent(index: index, name: arrow + control.type, data: control.payload ?? "")
         }
     }
 }

@@ -1,5 +1,5 @@
 package import Foundation
-package import HTTPCore
+import HTTPCore
 
 /// The URL rules of a WebSocket request: what a collection may write, and where a resolved
 /// request connects (a path joined to an `http` base URL connects over `ws`).
@@ -83,22 +83,5 @@ package struct WebSocketURLError: Error, Sendable, Equatable, CustomStringConver
     package var url: String
     package var description: String {
         "a WebSocket request connects to a ws:// or wss:// URL (or a path on an http:// base URL); \(url) is neither"
-    }
-}
-
-extension WebSocketSettings {
-    /// What the explorer and `lazer run` open for a resolved request connecting to `url`: its
-    /// headers and connection options, these settings' subprotocols, ping and compression, and a
-    /// connect time limit from the request's options.
-    package func connection(to url: URL, for request: HTTPRequest) -> WebSocketRequest {
-        var connection = WebSocketRequest(
-            url: url, headers: request.headers, subprotocols: subprotocols,
-            pingInterval: pingSeconds.map { .milliseconds(Int64($0 * 1000)) })
-        connection.options = request.options
-        connection.offersCompression = compression ?? true
-        if let timeout = request.options.connectTimeout ?? request.options.totalTimeout {
-            connection.connectTimeout = timeout
-        }
-        return connection
     }
 }

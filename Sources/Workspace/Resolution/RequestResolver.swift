@@ -319,10 +319,13 @@ package struct RequestResolver: Sendable {
                         location: "body.variables"))
             }
         }
-        if !headers.contains(where: { $0.name.lowercased() == "accept" }) {
+        // A subscription goes over a WebSocket (`WebSocketOpening`): the request object is its
+        // `subscribe` payload, whatever the method, and the upgrade asks for no media type.
+        let subscription = graphql.isSubscription
+        if !subscription, !headers.contains(where: { $0.name.lowercased() == "accept" }) {
             headers.append(.init("Accept", GraphQLBody.accept))
         }
-        if method == .get {
+        if method == .get, !subscription {
             query.append(.init("query", graphql.query))
             if let operationName = graphql.operationName { query.append(.init("operationName", operationName)) }
             if let variables { query.append(.init("variables", variables.compact())) }

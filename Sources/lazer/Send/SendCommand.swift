@@ -261,7 +261,11 @@ struct SendCommand: ParsableCommand {
     func validate() throws {
         if join != nil, streamJSON { throw ValidationError("--join and --stream-json: choose one") }
         _ = try SendJoin.parse(join)
-        if SendWebSocket.isWebSocket(target) {
+        let subscription = try SendWebSocket.subscription(self)
+        if SendWebSocket.isWebSocket(target), graphql != nil, subscription == nil {
+            throw ValidationError("a GraphQL query or mutation goes over HTTP: give an http:// or https:// URL.")
+        }
+        if SendWebSocket.isWebSocket(target) || subscription != nil {
             _ = try SendWebSocket(command: self).request()
             return
         }
@@ -280,8 +284,13 @@ struct SendCommand: ParsableCommand {
     }
 
     func run() throws {
-        if SendWebSocket.isWebSocket(target) {
+        let subscription = try SendWebSocket.subscription(self)
+        if SendWebSocket.isWebSocket(target), subscription == nil {
             try SendWebSocket(command: self).run()
+            return
+        }
+        if let subscription, schema == nil {
+            try SendWebSocket(command: self).run(subscription: subscription)
             return
         }
         var request = try SendRequestBuilder(command: self).request()
@@ -296,6 +305,10 @@ struct SendCommand: ParsableCommand {
                         + problems.joined(separator: "\n") + "\n")
                 throw ExitCode(2)
             }
+        }
+        if let subscription {
+            try SendWebSocket(command: self).run(subscription: subscription)
+            return
         }
         if trace { request.exchangeObserver = SendTrace() }
         let streamPrinter = SendStreamPrinter(json: streamJSON, join: try SendJoin.parse(join))

@@ -37,6 +37,16 @@ struct SendGraphQL {
         variables = parsed
     }
 
+    /// Whether the operation it runs is a subscription (sent over a WebSocket).
+    var isSubscription: Bool {
+        GraphQLBody(query: query, operationName: operationName).isSubscription
+    }
+
+    /// The GraphQL over HTTP request object as JSON text: a subscription's `subscribe` payload.
+    var requestObject: String {
+        GraphQLBody(query: query, variables: variables, operationName: operationName).requestObject.compact()
+    }
+
     /// Puts the operation on `request`: query parameters for GET, else the JSON request object.
     func apply(to request: inout HTTPRequest) {
         let body = GraphQLBody(query: query, variables: variables, operationName: operationName)

@@ -12,6 +12,9 @@ import WebSocketTransport
 /// received, `--seconds` elapsed, or Ctrl+C (a clean close in each case but the first).
 /// Lines: `+0.012s ↓ {"n":1}`, `+0.001s ↑ hello`, `+0.020s ↓ binary 4 bytes 00 01 02 ff`;
 /// `--stream-json`: `{"data":…,"direction":"received","index":0,"kind":"text","time":0.012}`.
+/// `lazer send URL --graphql FILE` whose operation is a subscription (issue 28) goes the same way
+/// over `graphql-transport-ws`: each `next`'s payload is printed on a line of its own and how it
+/// ended on stderr (`--stream-json`: every message of the protocol too, by its type).
 struct SendWebSocket {
     let command: SendCommand
 
@@ -21,7 +24,15 @@ struct SendWebSocket {
         return url.hasPrefix("ws://") || url.hasPrefix("wss://")
     }
 
-    /// The upgrade request: `-H`, `--var` and `--timeout` as for HTTP; no body options.
+    /// The `--graphql` operation when it is a subscription (nil for a query or a mutation).
+    static func subscription(_ command: SendCommand) throws -> SendGraphQL? {
+        guard let path = command.graphql else { return nil }
+        let document = try SendGraphQL(command: command, path: path)
+        return document.isSubscription ? document : nil
+    }
+
+    /// The upgrade request: `-H`, `--var` and `--timeout` as for HTTP; no body options (a
+    /// subscription's `--graphql` is its payload, see `run`). `http(s)://` connects over `ws(s)://`.
     func request() throws -> WebSocketRequest {
         if command.target.count > 1, command.target[0].uppercased() != "GET" {
             throw ValidationError("a WebSocket is opened with GET; leave the method out.")
@@ -32,6 +43,9 @@ struct SendWebSocket {
         if command.output != nil || command.streamFormat != nil || command.reconnect != nil {
             throw ValidationError("-o, --stream and --reconnect are for HTTP; a WebSocket prints its messages.")
         }
+        if command.graphql != nil, !command.messages.isEmpty {
+            throw ValidationError("a GraphQL subscription sends its operation: leave --message out.")
+        }
         if let maxMessages = command.maxMessages, maxMessages < 1 {
             throw ValidationError("--max-messages must be at least 1")
         }
@@ -39,9 +53,14 @@ struct SendWebSocket {
             throw ValidationError("--seconds must be a number of seconds above 0")
         }
         guard let rawURL = command.target.last else { throw ValidationError("a URL is needed") }
-        let secure = rawURL.lowercased().hasPrefix("wss://")
+        let lowered = rawURL.lowercased()
+        let secure = lowered.hasPrefix("wss://") || lowered.hasPrefix("https://")
         var http = command
-        http.target = [(secure ? "https://" : "http://") + rawURL.drop { $0 != "/" }.dropFirst(2)]
+        http.graphql = nil
+        http.target = [
+            Self.isWebSocket(command.target)
+                ? (secure ? "https://" : "http://") + rawURL.drop { $0 != "/" }.dropFirst(2) : rawURL
+        ]
         let built = try SendRequestBuilder(command: http).request()
         guard var parts = URLComponents(url: try built.url(), resolvingAgainstBaseURL: false) else {
             throw ValidationError("'\(TerminalText.line(rawURL))' is not a URL")
@@ -55,9 +74,14 @@ struct SendWebSocket {
         return request
     }
 
-    func run() throws {
+    func run(subscription: SendGraphQL? = nil) throws {
         let request = try request()
-        let printer = WebSocketLinePrinter(json: command.streamJSON, join: try SendJoin.parse(command.join))
+        var connector: any WebSocketConnecting = NIOWebSocketConnector(tunnel: CurlTLSTunnel())
+        if let subscription {
+            connector = GraphQLSubscriptionConnector(base: connector, payload: subscription.requestObject)
+        }
+        let printer = WebSocketLinePrinter(
+            json: command.streamJSON, join: try SendJoin.parse(command.join), subscription: subscription != nil)
         let interrupt = SendInterrupt()
         let outcome = SendOutcome<WebSocketClose>()
         let done = DispatchSemaphore(value: 0)
@@ -69,7 +93,7 @@ struct SendWebSocket {
             defer { done.signal() }
             let session: any WebSocketSession
             do {
-                session = try await NIOWebSocketConnector(tunnel: CurlTLSTunnel()).connect(request)
+                session = try await connector.connect(request)
             } catch {
                 outcome.store(.failure(error))
                 return
@@ -91,6 +115,8 @@ struct SendWebSocket {
             await withTaskExecutorPreference(session.preferredExecutor) {
                 var received = 0
                 for await event in session.events {
+                    // Messages that arrive after the limit, before the close takes effect, are not printed.
+                    if case .received = event, let limit = limits.messages, received >= limit { continue }
                     printer.print(event)
                     if case .received = event {
                         received += 1
@@ -104,8 +130,17 @@ struct SendWebSocket {
         _ = task
         try printer.checkSucceeded()
         switch outcome.load() {
+        case .success? where printer.failure != nil && !interrupt.interrupted:
+            // The subscription's `error`: the server's words, exit 3 as for an abnormal close.
+            FileBytes.writeError(TerminalText.line("lazer send: \(printer.failure ?? "")") + "\n")
+            throw ExitCode(3)
         case .success(let close)?:
             var summary = "Closed: \(close.description), \(printer.received) messages received, \(printer.sent) sent"
+            if subscription != nil {
+                summary =
+                    (printer.completed ? "Completed by the server" : "Closed: \(close.description)")
+                    + ", \(printer.received) responses received"
+            }
             if interrupt.interrupted { summary = "Interrupted: " + summary }
             FileBytes.writeError(TerminalText.line(summary) + "\n")
             if interrupt.interrupted { throw ExitCode(interrupt.exitStatus) }
@@ -175,14 +210,23 @@ final class WebSocketLinePrinter: Sendable {
     private let output = Mutex(FileBytes.StandardOutput(descriptor: 1))
     private let counts = Mutex((index: 0, received: 0, sent: 0))
     private let origin = ContinuousClock.now
+    /// A subscription's: payloads alone on stdout, the protocol's messages only with --stream-json.
+    private let subscription: Bool
+    /// The protocol's messages that ended the conversation: a failure, the server's `complete`.
+    private let ending = Mutex((failure: String?.none, completed: false))
 
-    init(json: Bool, join: SendJoin? = nil) {
+    init(json: Bool, join: SendJoin? = nil, subscription: Bool = false) {
         self.json = json
         self.join = join
+        self.subscription = subscription
     }
 
     var received: Int { counts.withLock { $0.received } }
     var sent: Int { counts.withLock { $0.sent } }
+    /// Why a subscription failed (its `error`), if it did.
+    var failure: String? { ending.withLock { $0.failure } }
+    /// Whether the server completed the subscription.
+    var completed: Bool { ending.withLock { $0.completed } }
 
     func print(_ event: WebSocketEvent) {
         let index = counts.withLock { counts in
@@ -191,10 +235,24 @@ final class WebSocketLinePrinter: Sendable {
             if case .sent = event { counts.sent += 1 }
             return counts.index
         }
+        if case .control(let control) = event {
+            ending.withLock { ending in
+                ending.failure = ending.failure ?? control.failure
+                if control.type == "complete", control.direction == .received { ending.completed = true }
+            }
+        }
+        if subscription, !json, join == nil {
+            // One GraphQL response a line, whitespace between its tokens dropped.
+            guard case .received(.text(let payload)) = event else { return }
+            var line = TerminalText.line(Self.compactJSON(payload)) + "\n"
+            output.withLock { output in line.withUTF8 { output.write($0) } }
+            return
+        }
         let offset = ContinuousClock.now - origin
         let milliseconds =
             Int(offset.components.seconds) * 1000 + Int(offset.components.attoseconds / 1_000_000_000_000_000)
-        let (direction, kind, data) = Self.parts(event)
+        var (direction, kind, data) = Self.parts(event)
+        if subscription, kind == "text", direction == "received" { kind = "next" }
         if let join {
             // Only what the server sends, and only text, adds to the joined text.
             guard direction == "received", kind == "text" else { return }
@@ -243,7 +301,35 @@ final class WebSocketLinePrinter: Sendable {
         case .ping(let payload): return ("received", "ping", hex(payload))
         case .pong(let payload): return ("received", "pong", hex(payload))
         case .closed(let close): return ("received", "close", close.description)
+        case .control(let control):
+            return (control.direction == .sent ? "sent" : "received", control.type, control.payload ?? "")
         }
+    }
+
+    /// `json` without the whitespace between its tokens (strings kept as written), so a response
+    /// a server wrote over several lines prints on one.
+    static func compactJSON(_ json: String) -> String {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(json.utf8.count)
+        var inString = false
+        var escaped = false
+        for byte in json.utf8 {
+            if inString {
+                if escaped {
+                    escaped = false
+                } else if byte == UInt8(ascii: "\\") {
+                    escaped = true
+                } else if byte == UInt8(ascii: "\"") {
+                    inString = false
+                }
+            } else if byte == UInt8(ascii: "\"") {
+                inString = true
+            } else if byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D {
+                continue
+            }
+            bytes.append(byte)
+        }
+        return String(decoding: bytes, as: UTF8.self)
     }
 
     static func hex(_ bytes: [UInt8]) -> String {

@@ -1,0 +1,113 @@
+/// Names and single punctuators of a GraphQL document, strings and comments skipped: enough to
+/// find an operation's name and kind (a mock's `graphql` matcher, a subscription carried over a
+/// WebSocket) without parsing GraphQL in HTTPCore.
+struct GraphQLWords {
+    let bytes: [UInt8]
+    var position = 0
+
+    init(_ bytes: [UInt8]) { self.bytes = bytes }
+
+    static func isName(_ byte: UInt8) -> Bool {
+        (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A) || (byte >= 0x30 && byte <= 0x39)
+            || byte == 0x5F
+    }
+
+    mutating func next() -> String? {
+        while position < bytes.count {
+            let byte = bytes[position]
+            if byte == UInt8(ascii: "#") {
+                while position < bytes.count, bytes[position] != UInt8(ascii: "\n") { position += 1 }
+            } else if byte == UInt8(ascii: "\"") {
+                position += 1
+                while position < bytes.count, bytes[position] != UInt8(ascii: "\"") {
+                    position += bytes[position] == UInt8(ascii: "\\") ? 2 : 1
+                }
+                position += 1
+            } else if Self.isName(byte) {
+                let start = position
+                while position < bytes.count, Self.isName(bytes[position]) { position += 1 }
+                return String(decoding: bytes[start..<position], as: UTF8.self)
+            } else if byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D || byte == 0x2C {
+                position += 1
+            } else {
+                position += 1
+                return String(decoding: [byte], as: UTF8.self)
+            }
+        }
+        return nil
+    }
+
+    /// Past the next `{ … }` (nested braces counted).
+    mutating func skipBlock() {
+        var depth = 0
+        while let word = next() {
+            if word == "{" { depth += 1 }
+            if word == "}" {
+                depth -= 1
+                if depth <= 0 { return }
+            }
+        }
+    }
+}
+
+/// What a GraphQL operation does: a `subscription` is carried over a WebSocket
+/// (``GraphQLSubscriptionConnector``), the others over HTTP.
+public enum GraphQLOperationKind: String, Sendable, Hashable {
+    case query, mutation, subscription
+
+    /// The kind of the operation `document` runs: the one named `operationName`, else the first
+    /// (`{ … }` is a query). Nil when no operation has that name or the document starts with
+    /// something else (a server says what is wrong with it).
+    public static func of(document: String, operationName: String? = nil) -> GraphQLOperationKind? {
+        let wanted = operationName.flatMap { $0.isEmpty ? nil : $0 }
+        var words = GraphQLWords(Array(document.utf8))
+        while let word = words.next() {
+            switch word {
+            case "{":
+                if wanted == nil { return .query }
+                words.skipBraces(depth: 1)
+            case "query", "mutation", "subscription":
+                let kind = GraphQLOperationKind(rawValue: word)
+                guard let next = words.next() else { return nil }
+                let name = ["{", "(", "@"].contains(next) ? nil : next
+                if wanted == nil || name == wanted { return kind }
+                words.skipDefinition(after: name == nil ? next : nil)
+            case "fragment":
+                words.skipDefinition(after: nil)
+            default:
+                return nil
+            }
+        }
+        return nil
+    }
+}
+
+extension GraphQLWords {
+    /// Past the end of a definition whose name is read: variables, directives and their
+    /// arguments (which may hold `{…}` object values) up to its selection set, then the set.
+    /// `word` is a punctuator already read (`(`, `@`, `{`), if any.
+    mutating func skipDefinition(after word: String?) {
+        var parentheses = 0
+        var current = word
+        while let token = current ?? next() {
+            current = nil
+            switch token {
+            case "(": parentheses += 1
+            case ")": parentheses -= 1
+            case "{" where parentheses <= 0:
+                skipBraces(depth: 1)
+                return
+            default: break
+            }
+        }
+    }
+
+    /// Past the `}` that brings `depth` open braces back to none.
+    mutating func skipBraces(depth: Int) {
+        var depth = depth
+        while depth > 0, let word = next() {
+            if word == "{" { depth += 1 }
+            if word == "}" { depth -= 1 }
+        }
+    }
+}

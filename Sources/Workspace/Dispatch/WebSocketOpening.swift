@@ -1,0 +1,92 @@
+import Foundation
+package import HTTPCore
+
+/// How a request carried over a WebSocket connects (issues 25 and 28), made once for the
+/// explorer, Replay and `lazer record`: a `websocket` request as saved (its subprotocols, pings
+/// and saved messages), or a GraphQL request whose operation is a `subscription`, which goes over
+/// `graphql-transport-ws` (``GraphQLSubscriptionConnector`` wraps the connector). Both read as one
+/// WebSocket conversation afterwards, so callers never ask which it is.
+package struct WebSocketOpening: Sendable {
+    package var connector: any WebSocketConnecting
+    package var request: WebSocketRequest
+    /// Sent in order once connected (a subscription sends nothing of its own).
+    package var outgoing: [WebSocketMessage]
+    /// What a received text message is called where messages are listed: `text`, or `next` for
+    /// a subscription's responses.
+    package var textName = "text"
+
+    /// Hands `observer` every event of the connection as it is on the wire, when the session's
+    /// events are not (a subscription's are read as its protocol); false when they are the wire.
+    package mutating func observeWire(_ observer: @escaping @Sendable (WebSocketEvent) -> Void) -> Bool {
+        guard var subscription = connector as? GraphQLSubscriptionConnector else { return false }
+        subscription.onWire = observer
+        connector = subscription
+        return true
+    }
+
+    /// Opens `request` (prepared from `saved`, its URL as resolved) through `connector`: the URL
+    /// on `ws`/`wss`, the request's headers (auth included) and connection options on the upgrade.
+    package static func make(
+        saved: SavedRequest, request: HTTPRequest, connector: any WebSocketConnecting, collectionFile: String
+    ) -> Result<WebSocketOpening, WebSocketOpeningError> {
+        let url: URL
+        do {
+            url = try WebSocketSettings.connectURL(request.url()).get()
+        } catch let error as WebSocketURLError {
+            return .failure(WebSocketOpeningError(description: error.description))
+        } catch {
+            return .failure(WebSocketOpeningError(description: "\(error)"))
+        }
+        var webSocket = WebSocketRequest(url: url, headers: request.headers)
+        webSocket.options = request.options
+        if let timeout = request.options.connectTimeout ?? request.options.totalTimeout {
+            webSocket.connectTimeout = timeout
+        }
+        if let settings = saved.websocket {
+            webSocket.subprotocols = settings.subprotocols
+            webSocket.pingInterval = settings.pingSeconds.map { .milliseconds(Int64($0 * 1000)) }
+            webSocket.offersCompression = settings.compression ?? true
+            switch WebSocketTranscript.outgoing(settings, collectionFile: collectionFile) {
+            case .success(let messages):
+                return .success(WebSocketOpening(connector: connector, request: webSocket, outgoing: messages))
+            case .failure(let error): return .failure(WebSocketOpeningError(description: error.description))
+            }
+        }
+        // A subscription: the resolved GraphQL request object (variables filled) is the payload;
+        // the body's own header fields stay off the upgrade.
+        let body: Data
+        switch request.body {
+        case .bytes(let data), .json(let data): body = data
+        default: return .failure(WebSocketOpeningError(description: "a GraphQL subscription needs its query"))
+        }
+        webSocket.headers.remove(name: "Content-Type")
+        webSocket.headers.remove(name: "Content-Length")
+        let subscription = GraphQLSubscriptionConnector(
+            base: connector, payload: String(decoding: body, as: UTF8.self))
+        var opening = WebSocketOpening(connector: subscription, request: webSocket, outgoing: [])
+        opening.textName = "next"
+        return .success(opening)
+    }
+}
+
+/// Why a WebSocket request could not be opened: its URL, a saved message's file.
+package struct WebSocketOpeningError: Error, Sendable, Equatable, CustomStringConvertible {
+    package var description: String
+}
+
+extension SavedRequest {
+    /// Whether the request is carried over a WebSocket: a `websocket` request, or a GraphQL
+    /// subscription.
+    package var opensWebSocket: Bool {
+        if websocket != nil { return true }
+        if case .graphql(let graphql) = body.content { return graphql.isSubscription }
+        return false
+    }
+}
+
+extension GraphQLBody {
+    /// Whether the operation it runs is a `subscription` (sent over `graphql-transport-ws`).
+    package var isSubscription: Bool {
+        GraphQLOperationKind.of(document: query, operationName: operationName) == .subscription
+    }
+}
