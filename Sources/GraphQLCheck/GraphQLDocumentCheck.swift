@@ -2,7 +2,9 @@ import Foundation
 import GraphQL
 
 /// Checks a GraphQL document (what a request sends as `query`): its syntax, then, with a schema,
-/// every rule of the specification's validation section (GraphQLSwift's `specifiedRules`), and
+/// every rule of the specification's validation section (GraphQLSwift's `specifiedRules`; those
+/// about variables, fragments or directives only when the document has some:
+/// `GraphQLRuleSelection`), and
 /// that the operation asked for by name is in it. Each problem carries its line and column.
 package enum GraphQLDocumentCheck {
     /// The problems of `query`; empty when it is valid. A syntax error stops there (one problem).
@@ -20,7 +22,8 @@ package enum GraphQLDocumentCheck {
         var found: [GraphQLProblem] = []
         if let schema {
             do {
-                found = validate(schema: try schema.schema(), ast: document).flatMap(problems(of:))
+                let rules = GraphQLRuleSelection.rules(for: query)
+                found = validate(schema: try schema.schema(), ast: document, rules: rules).flatMap(problems(of:))
             } catch {
                 // Reading the SDL found no unknown type, but GraphQLSwift would not build it.
                 found = [GraphQLProblem(line: 1, column: 1, message: "the schema does not build: \(error)")]

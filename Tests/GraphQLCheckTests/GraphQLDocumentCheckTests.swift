@@ -127,3 +127,31 @@ import Testing
         }
     }
 }
+
+/// The rules about variables, fragments and directives run only for documents that have some, and
+/// then find what they always found.
+@Suite struct GraphQLRuleSelectionTests {
+    private func problems(_ query: String) throws -> [String] {
+        let schema = try #require(GraphQLDocumentCheckTests.schema)
+        return GraphQLDocumentCheck.problems(in: query, schema: schema).map(\.message)
+    }
+
+    @Test func aVariableUsedButNotDefinedOrDefinedButNotUsedIsStillFound() throws {
+        #expect(try problems("{ user(id: $id) { name } }").contains { $0.contains("Variable \"$id\" is not defined") })
+        #expect(try problems("query Q($id: ID) { now }").contains { $0.contains("Variable \"$id\" is never used") })
+    }
+
+    @Test func fragmentAndDirectiveMistakesAreStillFound() throws {
+        #expect(try problems("{ ...Missing }").contains { $0.contains("Unknown fragment \"Missing\"") })
+        #expect(
+            try problems("{ now }\nfragment F on User { name }").contains {
+                $0.contains("Fragment \"F\" is never used")
+            })
+        #expect(try problems("{ now @nope }").contains { $0.contains("Unknown directive \"@nope\"") })
+    }
+
+    @Test func aDocumentWithoutThemSkipsOnlyThoseRules() throws {
+        #expect(try problems("{ user(id: \"1\") { nam } }").contains { $0.contains("Cannot query field \"nam\"") })
+        #expect(try problems("{ user(id: \"1\") { name } }").isEmpty)
+    }
+}
