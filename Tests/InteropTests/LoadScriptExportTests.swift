@@ -143,6 +143,10 @@ extension LoadScriptExportTests {
             ExportInput(document: document, processEnvironment: ["HOME": "/home/w"]), format: format)
         let warnings = output.warnings.items.map(\.description)
         #expect(warnings.count == 2, "\(warnings)")
+        // The process variable is read where the script runs, not written (nor masked) into it.
+        let script = String(decoding: output.bytes, as: UTF8.self)
+        #expect(!script.contains("/home/w") && !script.contains("\\u2022"), "\(script)")
+        #expect(script.contains(format == .k6 ? "lazerSecret(\"HOME\")" : "lazer_secret(\"HOME\")"), "\(script)")
         #expect(
             warnings.contains { $0.hasPrefix("R: ") && $0.contains("missing") && $0.hasSuffix("(sent as written)") })
         #expect(warnings.contains { $0.hasPrefix("R: {{$uuid}} is new at each send") })

@@ -37,6 +37,12 @@ struct ScriptRequest {
                 processEnvironment[CurlSecretWords.shellVariable(for: variable.name)] = nil
                 processEnvironment[ProcessVariables.prefix + variable.name] = nil
             }
+            // `{{$processEnv NAME}}` (a secret at send) is read from the script's own environment when
+            // it runs, as Lazer reads it at send: its value is neither written into the file nor masked
+            // there (a masked header sends bullets).
+            for name in processEnvironment.keys where !name.hasPrefix(ProcessVariables.prefix) {
+                processEnvironment[name] = ScriptPiece.marker("s", name)
+            }
         }
         let captures = Dictionary(
             captured.map { ($0, VariableScope.Value(ScriptPiece.marker("c", $0))) }, uniquingKeysWith: { a, _ in a })
