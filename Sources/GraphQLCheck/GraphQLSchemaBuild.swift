@@ -1,29 +1,30 @@
-import Dispatch
+import Foundation
 import GraphQL
 
-/// GraphQLSwift's schema for one loaded SDL, built on another thread from the document already
-/// parsed: loading returns as soon as the index is read from the SDL (what completion and the docs
-/// need), and the first check waits for the rest (issue 28's load budget is 150 ms; the build alone
-/// takes ~200 ms of GitHub's schema). Built once; every check of that schema shares it.
+/// GraphQLSwift's schema for one loaded SDL, built from the document already parsed the first time
+/// it is asked for. Nothing the user does needs it — checks, completion, the docs and the browser
+/// read the index — so loading never pays for it (~200 ms of GitHub's schema); the tests build it
+/// to hold the index and `GraphQLValidator` to what the library makes of the same SDL.
 final class GraphQLSchemaBuild: @unchecked Sendable {
-    private let done = DispatchGroup()
-    /// Written once on the building thread before `done` is left, read only after waiting on it.
+    private let lock = NSLock()
+    /// The parsed SDL, until the schema is built from it.
+    private var document: Document?
     private var result: Result<GraphQLSchema, GraphQLSchemaError>?
 
     init(_ document: Document) {
-        let parsed = ParsedSDL(document: document)
-        done.enter()
-        DispatchQueue.global(qos: .userInitiated).async {
-            self.result = Self.build(parsed.document)
-            self.done.leave()
-        }
+        self.document = document
     }
 
-    /// The schema, once built (waits for it); a type system GraphQLSwift cannot build is the error
+    /// The schema (built on the first call); a type system GraphQLSwift cannot build is the error
     /// it gave, with its position.
     func schema() throws(GraphQLSchemaError) -> GraphQLSchema {
-        done.wait()
-        guard let result else { throw GraphQLSchemaError("the schema was not built") }
+        let result = lock.withLock {
+            if let result = self.result { return result }
+            let built = document.map(Self.build) ?? .failure(GraphQLSchemaError("the schema was not built"))
+            self.result = built
+            document = nil
+            return built
+        }
         return try result.get()
     }
 
@@ -38,11 +39,5 @@ final class GraphQLSchemaBuild: @unchecked Sendable {
         } catch {
             return .failure(GraphQLSchemaError(String(describing: error)))
         }
-    }
-
-    /// The parsed SDL handed to the building thread; the loading thread keeps no use of it after
-    /// reading the index (nothing changes a parsed AST).
-    private struct ParsedSDL: @unchecked Sendable {
-        let document: Document
     }
 }

@@ -4,8 +4,8 @@ import GraphQL
 /// A GraphQL schema loaded for checking documents against it: from SDL, or from the JSON answer of
 /// an introspection query (turned into SDL first: GraphQLSwift builds schemas from SDL only).
 /// Immutable once loaded, so one value is shared by every check. Loading parses the SDL and reads
-/// the index from it; GraphQLSwift's schema is built from the same parse on another thread
-/// (`GraphQLSchemaBuild`) and the first check that needs it waits for it.
+/// the index from it, which is all checks and completion need; GraphQLSwift's schema is built from
+/// the same parse only when asked for (`GraphQLSchemaBuild`: the tests' oracle).
 package struct GraphQLSchemaDocument: Sendable, Equatable {
     private let build: GraphQLSchemaBuild
     /// Its types as plain values by name, for completion, the docs at the cursor and the browser.
@@ -37,17 +37,12 @@ package struct GraphQLSchemaDocument: Sendable, Equatable {
         build = GraphQLSchemaBuild(document)
     }
 
-    /// GraphQLSwift's schema (waits until it is built): what validation and introspection need.
+    /// GraphQLSwift's schema, built on the first call.
     func schema() throws(GraphQLSchemaError) -> GraphQLSchema {
         try build.schema()
     }
 
-    /// Waits until the schema checks need is built (benchmarks time loading with and without it).
-    package func waitUntilBuilt() throws(GraphQLSchemaError) {
-        _ = try build.schema()
-    }
-
-    /// The index read from GraphQLSwift's built schema (waits for it): what the index read from the
+    /// The index read from GraphQLSwift's built schema (built for it): what the index read from the
     /// SDL must equal, as the tests check.
     package func indexOfBuiltSchema() throws(GraphQLSchemaError) -> GraphQLSchemaIndex {
         GraphQLSchemaIndex(try build.schema())

@@ -60,7 +60,8 @@ private struct SDLIndexReader {
             declaredDirectives.append(
                 .init(
                     name: directive.name.value, description: directive.description?.value,
-                    locations: directive.locations.map(\.value), arguments: arguments))
+                    locations: directive.locations.map(\.value), arguments: arguments,
+                    isRepeatable: directive.repeatable))
         case let schema as SchemaDefinition: readRoots(schema)
         case let schema as SchemaExtensionDefinition: readRoots(schema.definition)
         default: break
@@ -109,6 +110,7 @@ private struct SDLIndexReader {
 
     private mutating func readInput(_ input: InputObjectTypeDefinition) {
         var type = info(input.name.value, .input, input.description)
+        if input.directives.contains(where: { $0.name.value == "oneOf" }) { type.isOneOf = true }
         for field in input.fields {
             let entry = inputValue(field)
             if let at = type.inputFields.firstIndex(where: { $0.name == entry.name }) {
@@ -222,6 +224,9 @@ private struct SDLIndexReader {
             if references[scalar] != nil || scalar == "String" || scalar == "Boolean" {
                 types[scalar] = GraphQLSchemaIndex.builtInScalar(scalar)
             }
+        }
+        for (name, implemented) in implements where types[name] != nil {
+            types[name]?.interfaces = implemented
         }
         for name in order {
             guard let implemented = implements[name], infos[name]?.kind == .object else { continue }

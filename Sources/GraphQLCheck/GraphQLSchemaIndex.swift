@@ -47,6 +47,10 @@ package final class GraphQLSchemaIndex: Sendable {
         package var enumValues: [EnumValue] = []
         /// The object types a union or interface may be (an object: itself).
         package var possibleTypes: [String] = []
+        /// The interfaces an object or interface implements, as declared.
+        package var interfaces: [String] = []
+        /// An input object marked `@oneOf`: exactly one of its fields is given.
+        package var isOneOf = false
 
         package func field(_ name: String) -> Field? { fields.first { $0.name == name } }
     }
@@ -58,6 +62,8 @@ package final class GraphQLSchemaIndex: Sendable {
         /// Where it may stand, as the specification names the places: `FIELD`, `QUERY`…
         package var locations: [String]
         package var arguments: [InputValue]
+        /// May stand more than once at one place.
+        package var isRepeatable = false
     }
 
     package let types: [String: TypeInfo]
@@ -92,6 +98,21 @@ package final class GraphQLSchemaIndex: Sendable {
             mutationType: schema.mutationType?.name, subscriptionType: schema.subscriptionType?.name)
     }
 
+    /// Introspection's types (`__Schema`, `__Type`…), which every schema has but the index leaves
+    /// out: read once from a schema GraphQLSwift builds, for checking documents that query them.
+    static let introspectionTypes: [String: TypeInfo] = {
+        guard let document = try? parse(source: Source(body: "type Query { a: Int }", name: "introspection")),
+            let schema = try? buildASTSchema(documentAST: document)
+        else { return [:] }
+        var types: [String: TypeInfo] = [:]
+        for (name, type) in GraphQLVariablesCheck.Checker.entries(schema.typeMap) where name.hasPrefix("__") {
+            types[name] = info(type, schema)
+        }
+        return types
+    }()
+
+    static let introspectionTypeNames = introspectionTypes.keys.sorted()
+
     /// The directives every schema has, in the order GraphQLSwift adds them after declared ones.
     static let specifiedDirectives = [
         GraphQLIncludeDirective, GraphQLSkipDirective, GraphQLDeprecatedDirective, GraphQLSpecifiedByDirective,
@@ -108,7 +129,8 @@ package final class GraphQLSchemaIndex: Sendable {
         Directive(
             name: directive.name, description: directive.description,
             locations: directive.locations.map(\.rawValue),
-            arguments: directive.args.map { inputValue($0.name, $0.type, $0.description, $0.astNode) })
+            arguments: directive.args.map { inputValue($0.name, $0.type, $0.description, $0.astNode) },
+            isRepeatable: directive.isRepeatable)
     }
 
     package func directive(_ name: String) -> Directive? { directives.first { $0.name == name } }
@@ -119,11 +141,13 @@ package final class GraphQLSchemaIndex: Sendable {
             var info = TypeInfo(name: object.name, kind: .object, description: object.description)
             info.fields = fields((try? object.fields()).map(GraphQLVariablesCheck.Checker.entries) ?? [])
             info.possibleTypes = [object.name]
+            info.interfaces = ((try? object.interfaces()) ?? []).map(\.name)
             return info
         case let interface as GraphQLInterfaceType:
             var info = TypeInfo(name: interface.name, kind: .interface, description: interface.description)
             info.fields = fields((try? interface.fields()).map(GraphQLVariablesCheck.Checker.entries) ?? [])
             info.possibleTypes = schema.getPossibleTypes(abstractType: interface).map(\.name)
+            info.interfaces = ((try? interface.interfaces()) ?? []).map(\.name)
             return info
         case let union as GraphQLUnionType:
             var info = TypeInfo(name: union.name, kind: .union, description: union.description)
@@ -140,6 +164,7 @@ package final class GraphQLSchemaIndex: Sendable {
             return info
         case let input as GraphQLInputObjectType:
             var info = TypeInfo(name: input.name, kind: .input, description: input.description)
+            info.isOneOf = input.isOneOf
             info.inputFields = ((try? input.fields()).map(GraphQLVariablesCheck.Checker.entries) ?? []).map {
                 inputValue($0.key, $0.value.type, $0.value.description, $0.value.astNode)
             }

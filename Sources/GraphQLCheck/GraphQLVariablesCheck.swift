@@ -142,41 +142,41 @@ package enum GraphQLVariablesCheck {
             case "Boolean": if kind != .true && kind != .false { wrong() }
             case "ID": if kind != .string && !(kind == .number && json.isInteger(node)) { wrong() }
             default:
-                guard let type = (try? schema?.schema())?.getType(name: name) else { return }
-                if let enumType = type as? GraphQLEnumType {
-                    let values = enumType.values.map(\.name)
+                guard let type = schema?.index.types[name] else { return }
+                if type.kind == .enumeration {
+                    let values = type.enumValues.map(\.name)
                     if kind != .string || !values.contains(json.string(node) ?? "") {
                         reasons.append(
                             "\(path): expected a value of \(name) (\(values.joined(separator: ", "))), found \(found)")
                     }
-                } else if let input = type as? GraphQLInputObjectType {
-                    checkInput(node, kind, input, path: path, &reasons)
+                } else if type.kind == .input {
+                    checkInput(node, kind, type, path: path, &reasons)
                 }
             // Custom scalars take any value here: only the server knows their rules.
             }
         }
 
         private func checkInput(
-            _ node: JSONNode, _ kind: JSONKind, _ input: GraphQLInputObjectType, path: String, _ reasons: inout [String]
+            _ node: JSONNode, _ kind: JSONKind, _ input: GraphQLSchemaIndex.TypeInfo, path: String,
+            _ reasons: inout [String]
         ) {
             guard let json else { return }
             guard kind == .object else {
                 return reasons.append(
                     "\(path): expected an object of \(input.name), found \(json.preview(node, maxLength: 30))")
             }
-            guard let map = try? input.fields() else { return }
-            // Through `Sequence`: the map's own members would need OrderedCollections imported.
-            let fields = Self.entries(map)
-            for (fieldName, field) in fields {
-                let shape = Shape(field.type)
-                if let child = json.child(node, key: fieldName) {
-                    check(child, shape, path: "\(path).\(fieldName)", &reasons)
+            for field in input.inputFields {
+                let shape = Shape(parsing: field.type)
+                if let child = json.child(node, key: field.name) {
+                    check(child, shape, path: "\(path).\(field.name)", &reasons)
                 } else if case .nonNull = shape, field.defaultValue == nil {
-                    reasons.append("\(path).\(fieldName): the required field of type \(shape) was not provided")
+                    reasons.append("\(path).\(field.name): the required field of type \(shape) was not provided")
                 }
             }
             for child in json.children(node) {
-                guard let key = json.key(child), !fields.contains(where: { $0.key == key }) else { continue }
+                guard let key = json.key(child), !input.inputFields.contains(where: { $0.name == key }) else {
+                    continue
+                }
                 reasons.append("\(path): \(input.name) has no field \"\(key)\"")
             }
         }
