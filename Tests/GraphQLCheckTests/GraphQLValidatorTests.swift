@@ -230,3 +230,43 @@ import Testing
             ])
     }
 }
+
+/// Every name in the valid documents one keystroke short (`nam` for `name`, `SI` for `SIT`), as a
+/// document is while typed: both validators find the same problems in each variant that parses.
+/// Names in a directive and its arguments are left whole: GraphQLSwift reports a directive's
+/// unknown argument as the field's (`anUnknownArgumentOfADirectiveIsNamedAsTheDirectives`).
+@Suite struct GraphQLValidatorTypingTests {
+    static let variants: [String] = GraphQLValidatorTests.valid.flatMap { query -> [String] in
+        var variants: [String] = []
+        var start: String.Index?
+        for index in query.indices + [query.endIndex] {
+            let isName = index != query.endIndex && (query[index].isLetter || query[index] == "_")
+            if isName, start == nil { start = index }
+            if !isName, let first = start {
+                let before = query[..<first]
+                let inDirective =
+                    (before.lastIndex(of: "@") ?? before.startIndex) > (before.lastIndex(of: ")") ?? before.startIndex)
+                if query.distance(from: first, to: index) > 1, !inDirective {
+                    variants.append(String(query[..<query.index(before: index)] + query[index...]))
+                }
+                start = nil
+            }
+        }
+        return variants
+    }
+
+    @Test func aNameOneKeystrokeShortGivesTheLibrarysProblems() throws {
+        let schema = try #require(GraphQLValidatorTests.schema)
+        var compared = 0
+        for query in Self.variants {
+            guard let library = try GraphQLDocumentCheck.problemsFoundByGraphQLSwift(in: query, schema: schema) else {
+                continue
+            }
+            compared += 1
+            let ours = GraphQLDocumentCheck.problems(in: query, schema: schema).map(\.description)
+                .filter { !$0.hasSuffix("name the one to run") }
+            #expect(ours.sorted() == library.map(\.description).sorted(), "\(query)")
+        }
+        #expect(compared > 100)
+    }
+}
