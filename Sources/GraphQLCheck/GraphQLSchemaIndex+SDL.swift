@@ -182,17 +182,9 @@ private struct SDLIndexReader {
     }
 
     private mutating func refer(_ type: any Type) {
-        var inner = type
-        while true {
-            if let nonNull = inner as? NonNullType {
-                inner = nonNull.type
-            } else if let list = inner as? ListType {
-                inner = list.type
-            } else {
-                break
-            }
+        guard let named = GraphQLVariablesCheck.Shape.namedType(of: type), references[named.name.value] == nil else {
+            return
         }
-        guard let named = inner as? NamedType, references[named.name.value] == nil else { return }
         references[named.name.value] = named.loc
     }
 

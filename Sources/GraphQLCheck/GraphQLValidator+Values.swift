@@ -81,19 +81,9 @@ extension GraphQLValidator {
 
     /// A variable's definition: a known input type, its directives, its default of that type.
     mutating func check(_ definition: VariableDefinition) {
-        var named: any GraphQL.`Type` = definition.type
-        while true {
-            if let wrapped = named as? NonNullType {
-                named = wrapped.type
-            } else if let wrapped = named as? ListType {
-                named = wrapped.type
-            } else {
-                break
-            }
-        }
         let shape = Shape(definition.type)
         var known: GraphQLSchemaIndex.TypeInfo?
-        if let namedType = named as? NamedType { known = checkKnown(namedType) }
+        if let named = Shape.namedType(of: definition.type) { known = checkKnown(named) }
         if let known, known.kind.isComposite {
             report(
                 "Variable \"$\(definition.variable.name.value)\" cannot be non-input type \"\(shape)\".",

@@ -85,6 +85,20 @@ package enum GraphQLVariablesCheck {
             }
         }
 
+        /// The named type inside a type as written (`ID` of `[ID!]!`).
+        static func namedType(of type: any Type) -> NamedType? {
+            var inner = type
+            while true {
+                if let nonNull = inner as? NonNullType {
+                    inner = nonNull.type
+                } else if let list = inner as? ListType {
+                    inner = list.type
+                } else {
+                    return inner as? NamedType
+                }
+            }
+        }
+
         var description: String {
             switch self {
             case .nonNull(let inner): "\(inner)!"
