@@ -15,10 +15,10 @@ introspection (`__schema` / `__type` in the query) as Apollo Server does in prod
 Subscriptions: a WebSocket upgrade on any path speaks graphql-transport-ws (the graphql-ws protocol;
 frames from websocket_peer.py, executed with graphql-core's `subscribe`): connection_init →
 connection_ack; subscribe → next … complete; a document that does not validate → error; a client's
-complete stops the operation; pings answered. Under /private/ the upgrade needs the same bearer token
-(else close 4403 Forbidden before the ack). `?ping=1`: a ping after the ack, and no `next` before the
+complete stops the operation; pings answered. Under /private/ the upgrade needs the same bearer token,
+or connection_init's payload `{"token": "graphql-token"}` (else close 4403 Forbidden before the ack). `?ping=1`: a ping after the ack, and no `next` before the
 client's pong. `?noack=1`: connection_init is never acknowledged. GET /ws-last answers what the last
-WebSocket client sent (its messages' types, its pongs, its close code).
+WebSocket client sent (its messages' types, connection_init's payload, its pongs, its close code).
 """
 
 import asyncio
@@ -207,7 +207,11 @@ class SubscriptionPeer:
             if kind == "connection_init":
                 if self.acked:
                     return self.close(4429, "Too many initialisation requests")
-                if self.private and self.handler.headers.get("Authorization") != "Bearer graphql-token":
+                payload = message.get("payload")
+                self.log["init"] = payload
+                token = payload.get("token") if isinstance(payload, dict) else None
+                authorized = self.handler.headers.get("Authorization") == "Bearer graphql-token"
+                if self.private and not authorized and token != "graphql-token":
                     return self.close(4403, "Forbidden")
                 if self.query.get("noack") == "1":
                     continue

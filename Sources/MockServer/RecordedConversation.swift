@@ -7,7 +7,9 @@ package import Workspace
 /// as a JSON subset when it is a JSON object or array, else on its whole text), with the wait
 /// between them as its delay, and the server's close after the last. What a script cannot hold
 /// is left out and said: messages before the first one sent (a mock answers, it does not start),
-/// binary messages, messages holding a secret. Pipelined sends make the attribution approximate:
+/// binary messages, messages holding a secret (a JSON object sent is kept as a match without the
+/// members that hold one: a subscription's `connection_init` with a token still gets its ack).
+/// Pipelined sends make the attribution approximate:
 /// replies to several messages sent at once all follow the last of them, in the order received.
 package struct RecordedConversation: Sendable {
     package struct Entry: Sendable {
@@ -42,12 +44,17 @@ package struct RecordedConversation: Sendable {
                 left.append("a binary message \(entry.sent ? "sent" : "received") (a mock reply is text or JSON)")
                 continue
             }
+            var match = Self.match(text)
             if redactor.redact(text) != text {
-                left.append("a message \(entry.sent ? "sent" : "received") holding a secret")
-                continue
+                guard entry.sent, case .object = match, let kept = Self.withoutSecrets(match, redactor) else {
+                    left.append("a message \(entry.sent ? "sent" : "received") holding a secret")
+                    continue
+                }
+                left.append("the members of a message sent that hold a secret: not matched on")
+                match = kept
             }
             if entry.sent {
-                replies.append(SavedWebSocketReply(match: Self.match(text), messages: [], listed: true))
+                replies.append(SavedWebSocketReply(match: match, messages: [], listed: true))
                 previous = entry.offset
                 continue
             }
@@ -73,6 +80,23 @@ package struct RecordedConversation: Sendable {
             replies[replies.count - 1].close = Int(code)
         }
         return (SavedWebSocketScript(replies: replies), left)
+    }
+
+    /// An object without the members whose name or value holds a secret (nested objects the same
+    /// way); nil for anything else that holds one.
+    static func withoutSecrets(_ json: StoredJSON, _ redactor: Redactor) -> StoredJSON? {
+        func holds(_ text: String) -> Bool { redactor.redact(text) != text }
+        switch json {
+        case .object(let members):
+            return .object(
+                members.compactMap { member in
+                    guard !holds(member.key), let value = withoutSecrets(member.value, redactor) else { return nil }
+                    return StoredJSON.Member(member.key, value)
+                })
+        case .string(let text), .number(let text): return holds(text) ? nil : json
+        case .array: return holds(json.compact()) ? nil : json
+        default: return json
+        }
     }
 
     /// A sent message as a reply's `match`: a JSON object or array as a subset, else its text.

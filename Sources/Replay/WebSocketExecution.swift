@@ -29,7 +29,8 @@ extension RequestExecution {
         }
         var opening: WebSocketOpening
         switch WebSocketOpening.make(
-            saved: item.request, request: request, connector: base, collectionFile: item.document.path)
+            saved: item.request, request: request, connector: base, collectionFile: item.document.path,
+            connectionInit: preparation.resolved.connectionInit)
         {
         case .success(let made): opening = made
         case .failure(let error): return notSent(error.description, result)

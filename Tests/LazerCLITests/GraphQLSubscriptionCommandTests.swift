@@ -265,3 +265,74 @@ struct GraphQLSubscriptionMockCommandTests {
         #expect(sent.stderr.contains("Completed by the server, 2 responses received"), "\(sent.stderr)")
     }
 }
+
+/// A subscription's `connection_init` payload (`connectionInit` in the body, `--connection-init`):
+/// where servers such as Apollo's read credentials. The test server's /private/ path takes
+/// `{"token": "graphql-token"}` there instead of the upgrade's `Authorization`. In the serialized
+/// suite: the tests read what the server's last WebSocket client sent.
+extension GraphQLSubscriptionCommandTests {
+    @Test("send --connection-init: the payload goes in connection_init, and the private server acks it")
+    func sendConnectionInit() throws {
+        let server = try GraphQLTestServer.shared()
+        let scratch = try RunCommandTests.Scratch()
+        let query = try scratch.write(GraphQLSubscriptionCommandTests.ticks, to: "ticks.graphql")
+        let url = "http://127.0.0.1:\(server.port)/private/graphql"
+        let allowed = try LazerBinary.run([
+            "send", url, "--graphql", query, "--variables", #"{"n": 1}"#, "--connection-init",
+            #"{"token": "graphql-token"}"#,
+        ])
+        #expect(allowed.status == 0, "\(allowed.stderr)")
+        #expect(allowed.stdout == #"{"data":{"ticks":1}}"# + "\n")
+        #expect(try server.lastWebSocket()["init"] as? [String: String] == ["token": "graphql-token"])
+        let notObject = try LazerBinary.run(["send", url, "--graphql", query, "--connection-init", "[1]"])
+        #expect(notObject.status == 2)
+        #expect(notObject.stderr.contains("--connection-init must be a JSON object"), "\(notObject.stderr)")
+        let now = try scratch.write("{ now }", to: "now.graphql")
+        let notSubscription = try LazerBinary.run([
+            "send", server.endpoint, "--graphql", now, "--connection-init", "{}",
+        ])
+        #expect(notSubscription.status == 2)
+        #expect(notSubscription.stderr.contains("--connection-init is for a GraphQL subscription"))
+    }
+
+    @Test("run: connectionInit's placeholders are filled (a secret one too) and sent; without it, 4403")
+    func runConnectionInit() throws {
+        let server = try GraphQLTestServer.shared()
+        let scratch = try RunCommandTests.Scratch()
+        let collection = """
+            {
+              "formatVersion": 1, "id": "gql-sub-init", "name": "Private subscriptions",
+              "variables": [{ "name": "subToken", "secret": true }],
+              "environments": [{ "name": "local", "baseURL": "http://127.0.0.1:\(server.port)" }],
+              "defaultEnvironment": "local",
+              "requests": [
+                { "id": "with", "name": "With", "method": "POST", "url": "/private/graphql",
+                  "body": { "type": "graphql", "query": "subscription { ticks(count: 2) }",
+                            "connectionInit": { "token": "{{subToken}}", "client": "lazer" } },
+                  "expectations": [{ "subject": "events", "op": "equals", "value": 2 }] },
+                { "id": "without", "name": "Without", "method": "POST", "url": "/private/graphql",
+                  "body": { "type": "graphql", "query": "subscription { ticks(count: 2) }" } }
+              ]
+            }
+            """
+        let file = try scratch.write(collection, to: "c.json")
+        var environment = scratch.environment
+        environment["LAZER_VAR_subToken"] = "graphql-token"
+        let withInit = try LazerBinary.run(
+            ["run", file, "--request", "with", "--reporter", "json", "--no-history"], environment: environment)
+        #expect(withInit.status == 0, "\(withInit.stdout)\n\(withInit.stderr)")
+        #expect(
+            try server.lastWebSocket()["init"] as? [String: String] == ["token": "graphql-token", "client": "lazer"])
+        let without = try LazerBinary.run(
+            ["run", file, "--request", "without", "--reporter", "json", "--no-history"], environment: environment)
+        #expect(without.status == 3, "\(without.stdout)")
+        #expect(without.stdout.contains("4403"), "\(without.stdout)")
+        // Recorded, the route keeps the conversation; the secret token is masked in it.
+        let recorded = try LazerBinary.run(
+            ["record", file, "--from", "local", "--into", "recorded", "--request", "with"], environment: environment)
+        #expect(recorded.status == 0, "\(recorded.stdout)\n\(recorded.stderr)")
+        let saved = try String(contentsOfFile: file, encoding: .utf8)
+        #expect(saved.contains(#""type": "connection_ack""#), "\(saved)")
+        #expect(!saved.contains("graphql-token"), "\(saved)")
+    }
+}

@@ -116,6 +116,33 @@ import Workspace
         #expect(problems.first?.hasPrefix("body.variables: the variables: not JSON: ") == true)
     }
 
+    /// A subscription's `connection_init` payload: an object kept as written, filled when sent
+    /// (its secrets noted for masking); anything but an object is an error at its path.
+    @Test func aConnectionInitPayloadIsAnObjectKeptAsWrittenAndFilledWhenSent() throws {
+        let subscription = Self.text.replacingOccurrences(
+            of: "\"operationName\": \"User\"",
+            with:
+                "\"operationName\": \"User\",\n        \"connectionInit\": {\n          \"token\": \"{{userId}}\"\n        }"
+        )
+        let result = load(subscription)
+        #expect(result.diagnostics.isEmpty, "\(result.diagnostics)")
+        let collection = try #require(result.collection)
+        guard case .graphql(let body) = collection.requests[0].body.content else {
+            Issue.record("expected a graphql body")
+            return
+        }
+        #expect(body.connectionInit == .object([.init("token", .string("{{userId}}"))]))
+        #expect(collection.fileText() == subscription)
+        let scope = VariableScope(collection: collection, environment: collection.environment(named: "live"))
+        let outcome = RequestResolver(scope: scope, baseFolder: "/c").resolve(collection.requests[0])
+        #expect(outcome.request.connectionInit == #"{"token":"7"}"#)
+        let notObject = load(
+            subscription.replacingOccurrences(
+                of: "\"connectionInit\": {\n          \"token\": \"{{userId}}\"\n        }",
+                with: "\"connectionInit\": \"token\""))
+        #expect(notObject.diagnostics.contains { $0.description.contains("\"connectionInit\" must be a JSON object") })
+    }
+
     private func resolved(method: RequestMethod, headers: [KeyValueRow] = []) throws -> ResolvedRequest {
         var collection = try #require(load(Self.text).collection)
         collection.requests[0].method = method

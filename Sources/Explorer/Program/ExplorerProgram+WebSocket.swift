@@ -23,7 +23,8 @@ extension ExplorerProgram {
         }
         let opening: WebSocketOpening
         switch WebSocketOpening.make(
-            saved: job.request, request: request, connector: connector, collectionFile: job.document.path)
+            saved: job.request, request: request, connector: connector, collectionFile: job.document.path,
+            connectionInit: preparation.resolved.connectionInit)
         {
         case .success(let made): opening = made
         case .failure(let error): return failed(error.description)

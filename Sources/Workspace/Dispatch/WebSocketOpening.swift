@@ -25,9 +25,11 @@ package struct WebSocketOpening: Sendable {
     }
 
     /// Opens `request` (prepared from `saved`, its URL as resolved) through `connector`: the URL
-    /// on `ws`/`wss`, the request's headers (auth included) and connection options on the upgrade.
+    /// on `ws`/`wss`, the request's headers (auth included) and connection options on the upgrade;
+    /// a subscription's `connection_init` carries `connectionInit` (the resolved body's).
     package static func make(
-        saved: SavedRequest, request: HTTPRequest, connector: any WebSocketConnecting, collectionFile: String
+        saved: SavedRequest, request: HTTPRequest, connector: any WebSocketConnecting, collectionFile: String,
+        connectionInit: String? = nil
     ) -> Result<WebSocketOpening, WebSocketOpeningError> {
         let url: URL
         do {
@@ -62,7 +64,7 @@ package struct WebSocketOpening: Sendable {
         webSocket.headers.remove(name: "Content-Type")
         webSocket.headers.remove(name: "Content-Length")
         let subscription = GraphQLSubscriptionConnector(
-            base: connector, payload: String(decoding: body, as: UTF8.self))
+            base: connector, payload: String(decoding: body, as: UTF8.self), initPayload: connectionInit)
         var opening = WebSocketOpening(connector: subscription, request: webSocket, outgoing: [])
         opening.textName = "next"
         return .success(opening)

@@ -14,14 +14,20 @@ package struct GraphQLBody: Sendable, Equatable {
     /// sent. When set, `variables` is nil.
     package var variablesText: String?
     package var operationName: String?
+    /// A subscription's `connection_init` payload (a JSON object; placeholders filled in its
+    /// strings): what servers such as Apollo's and Hasura read credentials from, as the upgrade's
+    /// headers carry none a browser could set. Nil sends `connection_init` without one.
+    package var connectionInit: StoredJSON?
 
     package init(
-        query: String, variables: StoredJSON? = nil, operationName: String? = nil, variablesText: String? = nil
+        query: String, variables: StoredJSON? = nil, operationName: String? = nil, variablesText: String? = nil,
+        connectionInit: StoredJSON? = nil
     ) {
         self.query = query
         self.variables = variables
         self.operationName = operationName
         self.variablesText = variablesText
+        self.connectionInit = connectionInit
     }
 
     /// The variables as the text a check or an editor reads (nil when there are none).
@@ -49,11 +55,23 @@ package struct GraphQLBody: Sendable, Equatable {
 
     static func read(_ fields: ObjectFields, _ path: DocumentPath, _ reader: DocumentReader) -> GraphQLBody? {
         guard let query = fields.string("query", required: true) else { return nil }
+        var connectionInit = fields.json("connectionInit")
+        switch connectionInit {
+        case .null?: connectionInit = nil
+        case nil, .object?: break
+        default:
+            reader.report(
+                .error, "a graphql body's \"connectionInit\" must be a JSON object (the connection_init payload)",
+                at: fields.node("connectionInit")?.offset ?? fields.offset, path: path.appending("connectionInit"))
+            return nil
+        }
         var variables = fields.json("variables")
         if variables == .null { variables = nil }
         switch variables {
         case .string(let text)?:
-            return GraphQLBody(query: query, operationName: fields.string("operationName"), variablesText: text)
+            return GraphQLBody(
+                query: query, operationName: fields.string("operationName"), variablesText: text,
+                connectionInit: connectionInit)
         case nil, .object?: break
         default:
             reader.report(
@@ -62,12 +80,14 @@ package struct GraphQLBody: Sendable, Equatable {
             return nil
         }
         let operationName = fields.string("operationName")
-        return GraphQLBody(query: query, variables: variables, operationName: operationName)
+        return GraphQLBody(
+            query: query, variables: variables, operationName: operationName, connectionInit: connectionInit)
     }
 
     func add(to object: inout ObjectBuilder) {
         object.add("query", query)
         object.add("variables", variablesText.map(StoredJSON.string) ?? variables)
         object.add("operationName", operationName)
+        object.add("connectionInit", connectionInit)
     }
 }

@@ -39,7 +39,7 @@ package struct SavedBody: Sendable, Equatable {
         case .form?: ["type", "fields"]
         case .multipart?: ["type", "parts"]
         case .file?: ["type", "path", "contentType"]
-        case .graphql?: ["type", "query", "variables", "operationName"]
+        case .graphql?: ["type", "query", "variables", "operationName", "connectionInit"]
         }
     }
 

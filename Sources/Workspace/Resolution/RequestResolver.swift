@@ -91,9 +91,13 @@ package struct RequestResolver: Sendable {
 
         var body = resolveBody(saved.body.content, &resolver)
         var problems: [VariableProblem] = []
+        var connectionInit: String?
         if case .graphql(let graphql) = saved.body.content {
             body = resolveGraphQL(
                 graphql, method: saved.method, query: &query, headers: &headers, &resolver, problems: &problems)
+            connectionInit = graphql.connectionInit.map {
+                resolveJSON($0, at: "body.connectionInit", &resolver).compact()
+            }
         }
         if case .bytes(_, let contentType?) = body,
             !headers.contains(where: { $0.name.lowercased() == "content-type" })
@@ -126,6 +130,7 @@ package struct RequestResolver: Sendable {
         request.commandAuth = command
         request.jwt = jwt
         request.challengeAuth = challenge
+        request.connectionInit = connectionInit
         request.secretNames = resolver.secretNames
         request.emptySecrets = resolver.emptySecrets
         return Outcome(request: request, problems: resolver.problems + problems, prompts: resolver.prompts)

@@ -101,6 +101,8 @@ package struct ResolvedRequest: Sendable, Equatable {
     package var jwt: JWTSigning?
     /// Set for `ntlm` and `negotiate` auth: the transport answers the server's challenge.
     package var challengeAuth: ChallengeAuth?
+    /// A GraphQL subscription's `connection_init` payload as JSON text, placeholders filled.
+    package var connectionInit: String?
 
     /// Auth the transport does after a `401` challenge, beside Digest.
     package enum ChallengeAuth: Sendable, Equatable {

@@ -251,6 +251,12 @@ struct SendCommand: ParsableCommand {
     var operation: String?
 
     @Option(
+        name: .customLong("connection-init"),
+        help: ArgumentHelp(
+            "A GraphQL subscription's connection_init payload: a JSON object, or @FILE.", valueName: "JSON|@FILE"))
+    var connectionInit: String?
+
+    @Option(
         name: .customLong("schema"),
         help: ArgumentHelp(
             "Check the GraphQL document against this schema first (SDL or introspection JSON; introspect: the endpoint's).",
@@ -264,6 +270,9 @@ struct SendCommand: ParsableCommand {
         let subscription = try SendWebSocket.subscription(self)
         if SendWebSocket.isWebSocket(target), graphql != nil, subscription == nil {
             throw ValidationError("a GraphQL query or mutation goes over HTTP: give an http:// or https:// URL.")
+        }
+        if connectionInit != nil, subscription == nil {
+            throw ValidationError("--connection-init is for a GraphQL subscription (--graphql FILE).")
         }
         if SendWebSocket.isWebSocket(target) || subscription != nil {
             _ = try SendWebSocket(command: self).request()

@@ -17,30 +17,41 @@ struct SendGraphQL {
     let path: String
     let variables: StoredJSON?
     let operationName: String?
+    /// A subscription's `connection_init` payload (`--connection-init`).
+    let connectionInit: StoredJSON?
 
     init(command: SendCommand, path: String) throws {
         self.path = path
         query = try Self.text(of: path, option: "--graphql")
         operationName = command.operation
-        guard let given = command.graphqlVariables else {
-            variables = nil
-            return
+        variables = try command.graphqlVariables.map {
+            try Self.object($0, option: "--variables", example: "{\"id\": 1}")
         }
-        let text = given.hasPrefix("@") ? try Self.text(of: String(given.dropFirst()), option: "--variables") : given
+        connectionInit = try command.connectionInit.map {
+            try Self.object($0, option: "--connection-init", example: "{\"token\": \"…\"}")
+        }
+    }
+
+    /// A JSON object given on the command line, or `@FILE`'s.
+    private static func object(_ given: String, option: String, example: String) throws -> StoredJSON {
+        let text = given.hasPrefix("@") ? try Self.text(of: String(given.dropFirst()), option: option) : given
         let parsed: StoredJSON
         do {
             parsed = try StoredJSON(parsing: text)
         } catch {
-            throw ValidationError(TerminalText.line("--variables is not valid JSON: \(error)"))
+            throw ValidationError(TerminalText.line("\(option) is not valid JSON: \(error)"))
         }
-        guard case .object = parsed else { throw ValidationError("--variables must be a JSON object ({\"id\": 1}).") }
-        variables = parsed
+        guard case .object = parsed else { throw ValidationError("\(option) must be a JSON object (\(example)).") }
+        return parsed
     }
 
     /// Whether the operation it runs is a subscription (sent over a WebSocket).
     var isSubscription: Bool {
         GraphQLBody(query: query, operationName: operationName).isSubscription
     }
+
+    /// The `connection_init` payload as JSON text.
+    var connectionInitText: String? { connectionInit?.compact() }
 
     /// The GraphQL over HTTP request object as JSON text: a subscription's `subscribe` payload.
     var requestObject: String {

@@ -78,7 +78,9 @@ struct SendWebSocket {
         let request = try request()
         var connector: any WebSocketConnecting = NIOWebSocketConnector(tunnel: CurlTLSTunnel())
         if let subscription {
-            connector = GraphQLSubscriptionConnector(base: connector, payload: subscription.requestObject)
+            connector = GraphQLSubscriptionConnector(
+                base: connector, payload: subscription.requestObject,
+                initPayload: subscription.connectionInitText)
         }
         let printer = WebSocketLinePrinter(
             json: command.streamJSON, join: try SendJoin.parse(command.join), subscription: subscription != nil)
