@@ -1,5 +1,6 @@
 import AnnotatedLocks
 import Foundation
+import Futures
 import HTTPCore
 import Synchronization
 import Workspace
@@ -15,11 +16,28 @@ import Workspace
 /// exchange as the explorer does, so a past conversation opens in its Stream view.
 extension RequestExecution {
     func sendWebSocket(
-        _ request: HTTPRequest, preparation: SendPreparation, into result: consuming RequestResult
+        _ prepared: HTTPRequest, preparation: SendPreparation, into result: consuming RequestResult
     ) async -> Outcome {
+        var preparation = preparation
+        var request = prepared
+        // `oauth2` auth: the token goes on the upgrade (and is masked in all that is reported).
+        if preparation.oauth != nil {
+            let used = OAuthTokensUsed()
+            let authorized = await preparation.authorized(prepared, onToken: used.add)?.fetchResult()
+            preparation.redactor = preparation.redactor.adding(used.secrets)
+            switch authorized {
+            case .success(let withToken)?: request = withToken
+            case .failure(let error)?:
+                result.status = .error
+                result.failure = failure(error, request: prepared, redactor: preparation.redactor)
+                return Outcome(result: result, captured: [:])
+            case nil: break
+            }
+        }
+        let masking = preparation.redactor
         func notSent(_ problem: String, _ result: consuming RequestResult) -> Outcome {
             result.status = .notSent
-            result.problems = [preparation.redactor.redact(problem)]
+            result.problems = [masking.redact(problem)]
             return Outcome(result: result, captured: [:])
         }
         // A mock environment's dispatcher answers the upgrade from its routes, in process.

@@ -225,3 +225,28 @@ struct OAuthRunTests {
         #expect(try String(contentsOfFile: file, encoding: .utf8) == before)
     }
 }
+
+extension OAuthRunTests {
+    @Test("a WebSocket request with oauth2 auth: the token is fetched and goes on the upgrade, masked in reports")
+    func webSocketUpgradeCarriesTheToken() throws {
+        let server = try OAuthTestServer()
+        defer { server.stop() }
+        let peer = try LoopbackServer.shared().port
+        let scratch = try RunCommandTests.Scratch()
+        let collection = """
+            {"formatVersion": 1, "id": "oauth-ws", "name": "OAuth WebSocket", "defaultEnvironment": "live",
+             "variables": [{"name": "clientSecret", "secret": true}],
+             "auth": \(Self.clientCredentials(server)),
+             "environments": [{"name": "live", "kind": "live", "baseURL": "\(server.issuer("main"))"}],
+             "requests": [{"id": "echo", "name": "Echo", "url": "ws://127.0.0.1:\(peer)/ws/echo",
+               "websocket": {"messages": [{"name": "who", "text": "hello?"}]}, "stream": {"maxEvents": 1},
+               "expectations": [{"subject": "event", "index": 0, "op": "contains", "value": "Bearer ey"}]}]}
+            """
+        let file = try scratch.write(collection, to: "c.json")
+        let result = try run(scratch, file, ["--reporter", "json"])
+        #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
+        #expect(try server.tokenRequests()["client_credentials"] == 1)
+        let access = try #require(try cache(scratch).values.first?["accessToken"] as? String)
+        #expect(!result.stdout.contains(access) && !result.stderr.contains(access))
+    }
+}

@@ -99,7 +99,8 @@ extension ExplorerProgram {
         let future: ResponseFuture<DataResponse>? =
             if job.request.opensWebSocket, let observed = preparation.request {
                 webSocketFuture(
-                    job: job, request: observed, preparation: preparation, stream: stream, onEvents: onStreamEvents)
+                    job: job, request: observed, preparation: preparation, stream: stream, onEvents: onStreamEvents,
+                    onToken: onToken, onStep: onStep)
             } else {
                 preparation.request.flatMap { preparation.future(for: $0, onToken: onToken, onStep: onStep) }
             }

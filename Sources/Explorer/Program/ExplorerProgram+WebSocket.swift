@@ -7,12 +7,15 @@ import Workspace
 /// `WebSocketOpening`): the same chain as HTTP (checks, captures, history) on a `WebSocketExchange` future; its messages both ways come back as stream events, so the Stream
 /// view lists them live (↑ sent, ↓ received) and Esc closes the connection cleanly (1000).
 extension ExplorerProgram {
+    /// With `oauth2` auth the upgrade goes once its token came (`onToken`, `onStep` as for HTTP),
+    /// with the token on it.
     func webSocketFuture(
         job: SendJob, request: HTTPRequest, preparation: SendPreparation, stream: ResponseStream,
-        onEvents: @escaping @Sendable ([StreamEvent]) -> Void
+        onEvents: @escaping @Sendable ([StreamEvent]) -> Void,
+        onToken: @escaping @Sendable (OAuthTokenOutcome) -> Void, onStep: @escaping @Sendable (OAuthStepRecord) -> Void
     ) -> ResponseFuture<DataResponse> {
         let main = dependencies.main
-        func failed(_ message: String) -> ResponseFuture<DataResponse> {
+        @Sendable func failed(_ message: String) -> ResponseFuture<DataResponse> {
             ResponseFuture(scheduler: main, result: .failure(TransportError(.unsupportedProtocol, message: message)))
         }
         // A mock environment's dispatcher answers the upgrade from its routes, in process.
@@ -21,22 +24,29 @@ extension ExplorerProgram {
         else {
             return failed("this program has no WebSocket transport")
         }
-        let opening: WebSocketOpening
-        switch WebSocketOpening.make(
-            saved: job.request, request: request, connector: connector, collectionFile: job.document.path,
-            connectionInit: preparation.resolved.connectionInit)
-        {
-        case .success(let made): opening = made
-        case .failure(let error): return failed(error.description)
-        }
-        let key = job.key
-        let generation = job.generation
         let link = WebSocketLink()
-        webSocketLinks[key] = (generation, link)
-        return WebSocketExchange.future(
-            connector: opening.connector, request: opening.request, sent: request, outgoing: opening.outgoing,
-            stream: stream, scheduler: main, clock: dependencies.stageClock, link: link, textName: opening.textName,
-            onEvents: onEvents)
+        webSocketLinks[job.key] = (job.generation, link)
+        let (saved, file, clock) = (job.request, job.document.path, dependencies.stageClock)
+        let connectionInit = preparation.resolved.connectionInit
+        @Sendable func open(_ request: HTTPRequest) -> ResponseFuture<DataResponse> {
+            let opening: WebSocketOpening
+            switch WebSocketOpening.make(
+                saved: saved, request: request, connector: connector, collectionFile: file,
+                connectionInit: connectionInit)
+            {
+            case .success(let made): opening = made
+            case .failure(let error): return failed(error.description)
+            }
+            return WebSocketExchange.future(
+                connector: opening.connector, request: opening.request, sent: request, outgoing: opening.outgoing,
+                stream: stream, scheduler: main, clock: clock, link: link, textName: opening.textName,
+                onEvents: onEvents)
+        }
+        guard preparation.oauth != nil else { return open(request) }
+        guard let authorized = preparation.authorized(request, onToken: onToken, onStep: onStep) else {
+            return failed("the request could not be built")
+        }
+        return authorized.replace { open($0) }
     }
 
     /// The composer's message: read (a saved message's file, off the main queue) and sent on the

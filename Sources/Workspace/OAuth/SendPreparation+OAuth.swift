@@ -35,6 +35,25 @@ extension SendPreparation {
         }
     }
 
+    /// `request` with its token on it (cached, shared, refreshed or fetched), for a send that is not
+    /// one HTTP exchange — a WebSocket upgrade (issue 25), a subscription: the token goes on the
+    /// upgrade, and a refused upgrade is the connection's failure (no retry with a new token).
+    /// Nil without a dispatcher or with problems; the request as it is without `oauth2` auth.
+    package func authorized(
+        _ request: HTTPRequest, onToken: (@Sendable (OAuthTokenOutcome) -> Void)? = nil,
+        onStep: (@Sendable (OAuthStepRecord) -> Void)? = nil
+    ) -> ResponseFuture<HTTPRequest>? {
+        guard let dispatcher, problems.isEmpty else { return nil }
+        guard let oauth, let tokens else {
+            return ResponseFuture(scheduler: dispatcher.scheduler) { $0.succeed(with: request) }
+        }
+        return tokens.token(for: oauth, dispatcher: dispatcher, person: person, rejected: nil, onStep: onStep).then {
+            outcome in
+            onToken?(outcome)
+            return oauth.apply(outcome.token, to: request)
+        }
+    }
+
     /// A 401 with `WWW-Authenticate: Bearer … error="invalid_token"` (RFC 6750 §3.1).
     package static func rejectsToken(_ response: DataResponse) -> Bool {
         guard response.statusCode.rawValue == 401 else { return false }
