@@ -70,4 +70,23 @@ import Workspace
                 $0.contains("WebSocket requests are not in Postman v2.1")
             })
     }
+
+    @Test func everyFormatReportsAGraphQLSubscriptionWrittenAsItsPost() throws {
+        let collection = RequestCollection(
+            id: "c", name: "C",
+            requests: [
+                SavedRequest(
+                    id: "s", name: "Ticks", method: .post, url: "http://h/graphql",
+                    body: SavedBody(.graphql(GraphQLBody(query: "subscription { ticks(count: 2) }")))),
+                SavedRequest(
+                    id: "q", name: "Now", method: .post, url: "http://h/graphql",
+                    body: SavedBody(.graphql(GraphQLBody(query: "{ now }")))),
+            ])
+        for format in ExportFormat.allCases where format != .har {
+            let output = try Exporter.output(ExportInput(document: document(collection)), format: format)
+            let said = output.report.items.map(\.description).filter { $0.contains("GraphQL subscription") }
+            #expect(said.count == 1, "\(format): \(output.report.items.map(\.description))")
+            #expect(said.first?.contains("Ticks") == true, "\(format)")
+        }
+    }
 }

@@ -1,3 +1,5 @@
+import Workspace
+
 /// The entry point of every export: picks the format's exporter.
 package enum Exporter {
     /// The main file's bytes only (the explorer's Export…, and formats without extra files).
@@ -8,13 +10,25 @@ package enum Exporter {
     /// The main file, the files written beside it (Postman environments with
     /// `ExportInput.environmentFiles`) and the report of what the format could not carry.
     package static func output(_ input: ExportInput, format: ExportFormat) throws(ExportError) -> ExportOutput {
-        switch format {
-        case .curl: CurlExport.output(input)
-        case .http: ExportOutput(bytes: Array(HTTPFileExport.file(input).utf8), report: HTTPFileExport.report(input))
-        case .postman: try PostmanExport.output(input)
-        case .har: ExportOutput(bytes: try HARExport.export(input))
-        case .locust: try LocustExport.output(input, load: input.load ?? .single)
-        case .k6: try K6Export.output(input, load: input.load ?? .single)
+        var output: ExportOutput =
+            switch format {
+            case .curl: CurlExport.output(input)
+            case .http:
+                ExportOutput(bytes: Array(HTTPFileExport.file(input).utf8), report: HTTPFileExport.report(input))
+            case .postman: try PostmanExport.output(input)
+            case .har: ExportOutput(bytes: try HARExport.export(input))
+            case .locust: try LocustExport.output(input, load: input.load ?? .single)
+            case .k6: try K6Export.output(input, load: input.load ?? .single)
+            }
+        // None of the formats subscribes over graphql-transport-ws: each writes the operation's POST
+        // (HAR writes what history recorded).
+        for location in input.selection where format != .har {
+            guard case .graphql(let graphql) = location.request.body.content, graphql.isSubscription else { continue }
+            output.report.add(
+                "GraphQL subscription (\(format.rawValue) has no graphql-transport-ws)",
+                at: (location.folderPath + [location.request.name]).joined(separator: "/"),
+                kept: "written as its POST request object, which a server answers over HTTP if at all")
         }
+        return output
     }
 }
