@@ -152,10 +152,7 @@ extension RequestExecution {
             }
             // The route answers the upgrade, a GET without a body (a subscription's request object
             // went in its `subscribe` message, which the conversation keeps).
-            var upgrade = request
-            upgrade.method = .get
-            upgrade.setBody(.none)
-            upgrade.headers.remove(name: "Content-Type")
+            let upgrade = WebSocketOpening.upgrade(of: request)
             let response = DataResponse(
                 request: upgrade, statusCode: StatusCode(rawValue: facts.status), headers: facts.headers, url: url,
                 reasonPhrase: "Switching Protocols", body: .data(Data()))

@@ -90,6 +90,8 @@ struct GraphQLSubscriptionExplorerTests {
         // The failure card says it in the server's words.
         #expect(harness.shows("✖ Refused by the server"))
         #expect(harness.shows(#"the server refused the subscription: Cannot query"#))
+        // The Timeline shows the upgrade as it went: a GET, whatever method the request saves.
+        #expect(harness.shows("GET ws://mock.test/graphql"))
         harness.assertScreen(named: "graphql-subscription-error-120x40-dark")
     }
 

@@ -65,12 +65,14 @@ extension ExplorerProgram {
         let preparation = prepared
         let environmentName = preparation.environment?.name
         let isMock = preparation.environment?.kind == .mock
-        let method = job.request.method.rawValue
+        let method = job.request.opensWebSocket ? "GET" : job.request.method.rawValue
         let shownURL = preparation.redactor.redact(
             preparation.resolved.displayURL(baseURL: workspace.serverProvider.baseURL?.absoluteString))
         // What went out, masked as the timeline is (the Headers tab shows it above the response's).
         // The jar's cookies go out too (the transport adds them per hop): said by name, masked.
-        let sent = unobserved.map { request in
+        // A WebSocket's (a subscription's) request shows as its upgrade: a GET without a body.
+        let shown = unobserved.map { job.request.opensWebSocket ? WebSocketOpening.upgrade(of: $0) : $0 }
+        let sent = shown.map { request in
             var sent = SentRequest(request, redactor: redactor)
             if let jar = request.options.cookieJar, let url = try? request.url() {
                 sent.addJarCookies(jar.cookies(for: url))

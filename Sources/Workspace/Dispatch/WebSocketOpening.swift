@@ -15,6 +15,16 @@ package struct WebSocketOpening: Sendable {
     /// a subscription's responses.
     package var textName = "text"
 
+    /// The upgrade as it goes on the wire, for what shows or records the request: a GET without a
+    /// body (a subscription's request object goes in its `subscribe` message, not here).
+    package static func upgrade(of request: HTTPRequest) -> HTTPRequest {
+        var upgrade = request
+        upgrade.method = .get
+        upgrade.setBody(.none)
+        upgrade.headers.remove(name: "Content-Type")
+        return upgrade
+    }
+
     /// Hands `observer` every event of the connection as it is on the wire, when the session's
     /// events are not (a subscription's are read as its protocol); false when they are the wire.
     package mutating func observeWire(_ observer: @escaping @Sendable (WebSocketEvent) -> Void) -> Bool {
