@@ -151,4 +151,58 @@ extension LoadScriptExportTests {
             warnings.contains { $0.hasPrefix("R: ") && $0.contains("missing") && $0.hasSuffix("(sent as written)") })
         #expect(warnings.contains { $0.hasPrefix("R: {{$uuid}} is new at each send") })
     }
+
+    /// `{{$dotenv NAME}}` is read from NAME in the script's environment when it runs (the .env's
+    /// value is neither written nor masked into the file), and the export says to load the .env.
+    @Test(arguments: [ExportFormat.locust, .k6]) func aDotenvValueIsReadWhenTheScriptRuns(format: ExportFormat) throws {
+        let folder = NSTemporaryDirectory() + "lazer-dotenv-\(format.rawValue)-\(getpid())"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        try "API_TOKEN=from-the-dotenv\n".write(toFile: folder + "/.env", atomically: true, encoding: .utf8)
+        let collection = RequestCollection(
+            id: "d", name: "D",
+            requests: [
+                SavedRequest(
+                    id: "r", name: "R", url: "https://d.test/items",
+                    headers: [KeyValueRow(name: "Authorization", value: "Bearer {{$dotenv API_TOKEN}}")])
+            ])
+        let document = CollectionDocument(
+            path: folder + "/d.json", collection: collection, fingerprint: FileFingerprint(size: 0, hash: 0))
+        let output = try Exporter.output(ExportInput(document: document), format: format)
+        let script = String(decoding: output.bytes, as: UTF8.self)
+        #expect(!script.contains("from-the-dotenv") && !script.contains("\\u2022"), "\(script)")
+        #expect(
+            script.contains(format == .k6 ? "lazerSecret(\"API_TOKEN\")" : "lazer_secret(\"API_TOKEN\")"), "\(script)")
+        let warnings = output.warnings.items.map(\.description)
+        #expect(
+            warnings.contains { $0.contains("{{$dotenv API_TOKEN}}") && $0.contains("load the .env") }, "\(warnings)")
+        // Revealed, the value is written as read.
+        let revealed = try Exporter.output(ExportInput(document: document, revealSecrets: true), format: format)
+        #expect(String(decoding: revealed.bytes, as: UTF8.self).contains("from-the-dotenv"))
+    }
+
+    /// A header given twice is sent once with both values (a script's headers are an object).
+    @Test(arguments: [ExportFormat.locust, .k6]) func aRepeatedHeaderIsSentOnceWithBothValues(format: ExportFormat)
+        throws
+    {
+        let collection = RequestCollection(
+            id: "h", name: "H",
+            requests: [
+                SavedRequest(
+                    id: "r", name: "R", url: "https://h.test/items",
+                    headers: [
+                        KeyValueRow(name: "X-Tag", value: "one"), KeyValueRow(name: "Cookie", value: "a=1"),
+                        KeyValueRow(name: "x-tag", value: "two"), KeyValueRow(name: "Cookie", value: "b=2"),
+                    ])
+            ])
+        let document = CollectionDocument(
+            path: "/tmp/h.json", collection: collection, fingerprint: FileFingerprint(size: 0, hash: 0))
+        let output = try Exporter.output(ExportInput(document: document), format: format)
+        let script = String(decoding: output.bytes, as: UTF8.self)
+        #expect(script.contains("one, two"), "\(script)")
+        #expect(script.contains("a=1; b=2"), "\(script)")
+        #expect(!script.contains("\"x-tag\""), "\(script)")
+        let report = output.report.items.map(\.description)
+        #expect(report.filter { $0.contains("given more than once") }.count == 2, "\(report)")
+    }
 }

@@ -16,13 +16,14 @@ package struct ExportResolution: Sendable {
     package init(
         _ request: SavedRequest, in document: CollectionDocument, environment: Environment?,
         captures: [String: VariableScope.Value] = [:], processEnvironment: [String: String] = [:],
-        dynamic: DynamicValues = .system
+        dynamic: DynamicValues = .system, dotenv: DotEnvFile? = nil
     ) {
-        let scope = VariableScope(
+        var scope = VariableScope(
             collection: document.collection, environment: environment, captures: captures,
             processEnvironment: processEnvironment, dynamic: dynamic,
             dotenvFolder: document.path.isEmpty ? nil : (document.path as NSString).deletingLastPathComponent,
             prompts: .shownAsWritten)
+        scope.dotenv = dotenv
         var problems: [VariableProblem] = []
         var base: String?
         var prompts: [PromptRequest] = []

@@ -28,6 +28,7 @@ struct ScriptRequest {
         var document = input.document
         var environment = input.environment
         var processEnvironment = input.processEnvironment
+        var dotenv: DotEnvFile?
         if !input.revealSecrets {
             document.collection.variables = document.collection.variables.map(marked)
             let environmentVariables = (environment?.variables ?? []).map(marked)
@@ -43,6 +44,17 @@ struct ScriptRequest {
             for name in processEnvironment.keys where !name.hasPrefix(ProcessVariables.prefix) {
                 processEnvironment[name] = ScriptPiece.marker("s", name)
             }
+            // `{{$dotenv NAME}}` too: the script reads NAME from its environment (load the .env into it).
+            let names = DotEnvFile.names(readIn: document.collection.fileText())
+            if !names.isEmpty {
+                dotenv = DotEnvFile(
+                    path: DotEnvFile.fileName,
+                    values: Dictionary(uniqueKeysWithValues: names.map { ($0, ScriptPiece.marker("s", $0)) }))
+                warnings.add(
+                    "{{$dotenv \(names.sorted().joined(separator: "}}, {{$dotenv "))}} read from the .env beside the collection",
+                    at: document.collection.name,
+                    kept: "read from the script's environment when it runs: load the .env into it")
+            }
         }
         let captures = Dictionary(
             captured.map { ($0, VariableScope.Value(ScriptPiece.marker("c", $0))) }, uniquingKeysWith: { a, _ in a })
@@ -50,7 +62,7 @@ struct ScriptRequest {
             let place = (location.folderPath + [location.request.name]).joined(separator: "/")
             let resolution = ExportResolution(
                 location.request, in: document, environment: environment, captures: captures,
-                processEnvironment: processEnvironment)
+                processEnvironment: processEnvironment, dotenv: dotenv)
             for problem in resolution.problems {
                 warnings.add(problem.description, at: place, kept: "sent as written")
             }
@@ -153,8 +165,40 @@ struct ScriptRequest {
             body = nil
             report.add("a multipart or file body (\(format) export sends text bodies only)", at: place)
         }
-        self.headers = headers
+        self.headers = Self.joiningRepeated(headers, place: place, format: format, report: &report)
         Self.reportAuth(resolved, place: place, format: format, report: &report)
+    }
+
+    /// A header named more than once becomes one, its values joined as HTTP allows (`, `; a
+    /// Cookie's with `; `): a script's headers are an object, whose later key would replace the earlier.
+    private static func joiningRepeated(
+        _ headers: [(name: String, value: [ScriptPiece])], place: String, format: String, report: inout ExportReport
+    ) -> [(name: String, value: [ScriptPiece])] {
+        var joined: [(name: String, value: [ScriptPiece])] = []
+        var reported: Set<String> = []
+        for header in headers {
+            let key = header.name.lowercased()
+            guard let at = joined.firstIndex(where: { $0.name.lowercased() == key }) else {
+                joined.append(header)
+                continue
+            }
+            var value = joined[at].value
+            for piece in [.text(key == "cookie" ? "; " : ", ")] + header.value {
+                // Neighbouring texts as one literal: `"one, two"`, not `"one" + ", " + "two"`.
+                if case .text(let next) = piece, case .text(let last)? = value.last {
+                    value[value.count - 1] = .text(last + next)
+                } else {
+                    value.append(piece)
+                }
+            }
+            joined[at].value = value
+            if reported.insert(key).inserted {
+                report.add(
+                    "the header \(header.name) given more than once (\(format) sends one value a name)", at: place,
+                    kept: "sent once, its values joined with \(key == "cookie" ? "\"; \"" : "\", \"")")
+            }
+        }
+        return joined
     }
 
     /// A header's value; a Basic credential holding a marker is rebuilt in base64 when the script runs.

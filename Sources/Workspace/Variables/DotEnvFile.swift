@@ -16,6 +16,25 @@ package struct DotEnvFile: Sendable, Equatable {
     /// Line numbers of lines that are neither blank, a comment nor `NAME=value`.
     package var unreadableLines: [Int]
 
+    /// Values given as they are (an export standing in for the file: `VariableScope.dotenv`).
+    package init(path: String, values: [String: String]) {
+        self.path = path
+        self.values = values
+        unreadableLines = []
+    }
+
+    /// The names `{{$dotenv NAME}}` placeholders in `text` read.
+    package static func names(readIn text: String) -> Set<String> {
+        var names: Set<String> = []
+        for part in text.components(separatedBy: "{{").dropFirst() {
+            let inner = part.drop { $0 == " " }
+            guard inner.hasPrefix("$dotenv ") else { continue }
+            let name = inner.dropFirst("$dotenv ".count).drop { $0 == " " }.prefix { $0 != " " && $0 != "}" }
+            if !name.isEmpty, !name.hasPrefix("%") { names.insert(String(name)) }
+        }
+        return names
+    }
+
     package init(path: String, text: String) {
         self.path = path
         values = [:]

@@ -28,7 +28,8 @@ package struct VariableResolver: Sendable {
     private mutating func evaluate(_ name: String, _ arguments: [String]) -> DynamicValues.Outcome {
         var loaded = dotenv
         let outcome = scope.dynamic.evaluate(name, arguments, processEnvironment: scope.processEnvironment) {
-            [folder = scope.dotenvFolder] in
+            [folder = scope.dotenvFolder, given = scope.dotenv] in
+            if let given { return .success(given) }
             guard let folder else { return nil }
             if loaded == nil { loaded = DotEnvFile.load(folder: folder) }
             return loaded

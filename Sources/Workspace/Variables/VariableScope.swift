@@ -27,6 +27,8 @@ package struct VariableScope: Sendable {
     package var processEnvironment: [String: String]
     /// The folder of the collection file, where `{{$dotenv NAME}}` reads `.env`; nil when it has no file.
     package var dotenvFolder: String?
+    /// Read instead of the `.env` file when set (a load script's export reads the names at run time).
+    package var dotenv: DotEnvFile?
     /// The answers to `{{$prompt}}` / `{{$select}}` (by label), or `.shownAsWritten` for a preview.
     package var prompts: PromptAnswers
 
