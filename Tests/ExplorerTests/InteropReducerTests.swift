@@ -52,7 +52,7 @@ struct InteropReducerTests {
     @Test func theExportPromptNamesEveryFormatAt80Columns() throws {
         var fixture = try ReducerFixture(size: Size(width: 80, height: 24), startup: StartupRequest(request: "a-users"))
         run("Export the collection", &fixture)
-        #expect(fixture.driver.render().contains("Export to (.sh .curl, .http .rest, .json Postman, .har)"))
+        #expect(fixture.driver.render().contains("Export to (.sh .http .json Postman .har .py Locust .js k6)"))
     }
 
     @Test func aPastedCommandReportsWhatItCouldNotCarry() throws {
@@ -191,6 +191,29 @@ struct InteropReducerTests {
             return
         }
         #expect(refused.error?.hasPrefix("Name the format by the extension") == true)
+    }
+
+    @Test func exportWritesALocustOrK6ScriptNamedByItsExtension() throws {
+        for (name, opening) in [
+            ("load.py", "# Written by lazer export --format locust"),
+            ("load.js", "// Written by lazer export --format k6"),
+        ] {
+            var fixture = try ReducerFixture(startup: StartupRequest(request: "a-users"))
+            run("Export the collection", &fixture)
+            fixture.driver.press("ctrl+a")
+            fixture.driver.type("/tmp/" + name)
+            let effects = fixture.driver.press("enter")
+            guard
+                case .writeFile(let path, let bytes, _, _)? = effects.first(where: {
+                    if case .writeFile = $0 { true } else { false }
+                })
+            else {
+                Issue.record("\(name) is written")
+                continue
+            }
+            #expect(path == "/tmp/" + name)
+            #expect(String(decoding: bytes, as: UTF8.self).hasPrefix(opening), "\(name)")
+        }
     }
 
     @Test func importAsksForAFileAndHandsItToTheProgram() throws {

@@ -69,7 +69,7 @@ struct InteropSliceTests {
         let folder = (document.path as NSString).deletingLastPathComponent
         let prompt = PromptState(
             purpose: .exportFile(collectionID: TestCollections.alphaID),
-            title: "Export to (.sh .curl, .http .rest, .json Postman, .har)",
+            title: "Export to (.sh .http .json Postman .har .py Locust .js k6)",
             text: (folder as NSString).appendingPathComponent("alpha.http"))
         steps.step(
             .promptInterop(.exportCollection),
@@ -78,7 +78,8 @@ struct InteropSliceTests {
         typed.field.setText("/tmp/alpha.docx")
         var refused = typed
         refused.error =
-            "Name the format by the extension: .sh or .curl, .http or .rest, .postman_collection.json, .har"
+            "Name the format by the extension: .sh or .curl, .http or .rest, .postman_collection.json, .har, "
+            + ".py (Locust), .js (k6)"
         steps.step(.commitInterop(typed), outcome: WorkspaceReducer.Outcome(requests: [.openOverlay(.prompt(refused))]))
     }
 

@@ -113,7 +113,7 @@ extension InteropCommand {
     package var spec: CommandSpec {
         switch self {
         case .importFile: .palette("Import a file or URL (curl, .http, Postman, OpenAPI, HAR)…")
-        case .exportCollection: .palette("Export the collection (curl, .http, Postman, HAR)…")
+        case .exportCollection: .palette("Export the collection (curl, .http, Postman, HAR, Locust, k6)…")
         case .exportPostman: .palette("Export for Postman, with a file per environment…")
         }
     }

@@ -104,7 +104,7 @@ extension WorkspaceReducer {
                 // Short enough for the prompt at 80 columns (a longer list was cut at ".js").
                 title: postman
                     ? "Export for Postman to (each environment's file beside it)"
-                    : "Export to (.sh .curl, .http .rest, .json Postman, .har)",
+                    : "Export to (.sh .http .json Postman .har .py Locust .js k6)",
                 // Postman's files go into a folder of their own: in the collections folder, every
                 // *.json file is read as a collection.
                 text: (folder as NSString).appendingPathComponent(
@@ -132,7 +132,8 @@ extension WorkspaceReducer {
             guard let document = state.document(collectionID: id) else { return fail("The collection is gone") }
             guard let format = exportFormat(for: path) else {
                 return fail(
-                    "Name the format by the extension: .sh or .curl, .http or .rest, .postman_collection.json, .har")
+                    "Name the format by the extension: .sh or .curl, .http or .rest, .postman_collection.json, .har, "
+                        + ".py (Locust), .js (k6)")
             }
             if environmentFiles, format != .postman {
                 return fail("A Postman collection file ends in .json (name.postman_collection.json)")
@@ -221,6 +222,9 @@ extension WorkspaceReducer {
         if name.hasSuffix(".http") || name.hasSuffix(".rest") { return .http }
         if name.hasSuffix(".har") { return .har }
         if name.hasSuffix(".json") { return .postman }
+        // Load scripts: one user, one pass (`lazer export --format locust|k6` sets a load model).
+        if name.hasSuffix(".py") { return .locust }
+        if name.hasSuffix(".js") { return .k6 }
         return nil
     }
 }
