@@ -1,4 +1,5 @@
 import Foundation
+import TerminalText
 
 /// One message of the `graphql-transport-ws` subprotocol (the `graphql-ws` library's protocol, also
 /// Apollo's current one): `{"type": …, "id"?: …, "payload"?: …}` as text. The payload is kept as
@@ -22,8 +23,8 @@ public struct GraphQLTransportMessage: Sendable, Equatable {
 
     /// The message as sent: `{"type":"subscribe","id":"1","payload":{…}}` (`payload` must be JSON).
     public var text: String {
-        var text = "{\"type\":" + Self.quoted(type)
-        if let id { text += ",\"id\":" + Self.quoted(id) }
+        var text = "{\"type\":" + TerminalText.jsonStringLiteral(type)
+        if let id { text += ",\"id\":" + TerminalText.jsonStringLiteral(id) }
         if let payload { text += ",\"payload\":" + payload }
         return text + "}"
     }
@@ -39,24 +40,6 @@ public struct GraphQLTransportMessage: Sendable, Equatable {
         self.id = fields["id"] as? String
         var scanner = JSONSpanScanner(bytes: bytes)
         self.payload = fields["payload"] is NSNull ? nil : scanner.topLevelValue(named: "payload")
-    }
-
-    static func quoted(_ text: String) -> String {
-        var quoted = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": quoted += "\\\""
-            case "\\": quoted += "\\\\"
-            case "\n": quoted += "\\n"
-            case "\r": quoted += "\\r"
-            case "\t": quoted += "\\t"
-            case _ where scalar.value < 0x20:
-                let digits = String(scalar.value, radix: 16)
-                quoted += "\\u" + String(repeating: "0", count: 4 - digits.count) + digits
-            default: quoted.unicodeScalars.append(scalar)
-            }
-        }
-        return quoted + "\""
     }
 }
 
