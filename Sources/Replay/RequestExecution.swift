@@ -26,14 +26,15 @@ struct RequestExecution {
         let document = item.document
         let saved = item.request
         var preparation = preparer.prepare(saved, captures: captures, answers: runner.configuration.answers)
-        var commandProblem: String?
+        // What stops the request before it is sent, beside the preparation's problems.
+        var stopProblem: String?
         // `command` auth without a cached token: the command runs off this task's thread, then
         // the request is prepared again with the token it printed.
         if !configuration.fromHistory, let fetched = await runner.services.fetchCommandToken(for: preparation) {
             switch fetched {
             case .success:
                 preparation = preparer.prepare(saved, captures: captures, answers: runner.configuration.answers)
-            case .failure(let error): commandProblem = error.description
+            case .failure(let error): stopProblem = error.description
             }
         }
         var result = RequestResult(
@@ -42,13 +43,18 @@ struct RequestExecution {
             method: saved.method.rawValue, url: saved.url, environment: preparation.environment?.name,
             status: .notSent)
         if configuration.fromHistory { return recheck(preparation: preparation, into: result) }
-        if preparation.pendingCommand != nil, commandProblem == nil {
-            commandProblem = "the auth command's token expired before the request could use it"
+        if preparation.pendingCommand != nil, stopProblem == nil {
+            stopProblem = "the auth command's token expired before the request could use it"
+        }
+        // A GraphQL document that does not say which of its operations runs is stopped before it
+        // leaves, as the explorer stops it (a server would refuse it).
+        if stopProblem == nil, case .graphql(let body) = saved.body.content {
+            stopProblem = GraphQLOperationKind.choiceProblem(document: body.query, operationName: body.operationName)
         }
         guard var request = preparation.request, preparation.dispatcher != nil, preparation.problems.isEmpty,
-            commandProblem == nil, preparation.pendingCommand == nil
+            stopProblem == nil, preparation.pendingCommand == nil
         else {
-            result.problems = (preparation.problems + [commandProblem].compactMap { $0 }).map(
+            result.problems = (preparation.problems + [stopProblem].compactMap { $0 }).map(
                 preparation.redactor.redact)
             return Outcome(result: result, captured: [:])
         }

@@ -185,6 +185,17 @@ import Testing
         #expect(GraphQLOperationKind.of(document: document, operationName: "Q") == .query)
         #expect(GraphQLOperationKind.of(document: document, operationName: "Missing") == nil)
         #expect(GraphQLOperationKind.of(document: "type Query { x: Int }") == nil)
+        // The operations, fragments skipped, anonymous ones as nil; and what stops a send.
+        #expect(GraphQLOperationKind.operationNames(in: document) == ["Q", "Ticks"])
+        #expect(GraphQLOperationKind.operationNames(in: "{ a }\n{ b }") == [nil, nil])
+        #expect(
+            GraphQLOperationKind.choiceProblem(document: document, operationName: nil)
+                == "the GraphQL document has 2 operations (Q, Ticks): set operationName to the one to run")
+        #expect(GraphQLOperationKind.choiceProblem(document: document, operationName: "Ticks") == nil)
+        #expect(
+            GraphQLOperationKind.choiceProblem(document: document, operationName: "Nope")
+                == "the GraphQL document has no operation \"Nope\" (Q, Ticks)")
+        #expect(GraphQLOperationKind.choiceProblem(document: "{ a }", operationName: nil) == nil)
     }
 }
 

@@ -141,3 +141,41 @@ struct GraphQLCommandTests {
             "\(failed.stderr)")
     }
 }
+
+extension GraphQLCommandTests {
+    @Test("lazer run stops a document with several operations and none named, before it is sent")
+    func runStopsAnUnnamedChoice() throws {
+        let server = try GraphQLTestServer.shared()
+        let scratch = try RunCommandTests.Scratch()
+        func collection(_ operationName: String?) -> String {
+            let named = operationName.map { #", "operationName": "\#($0)""# } ?? ""
+            return """
+                {"formatVersion": 1, "id": "gql-ops", "name": "Operations", "defaultEnvironment": "local",
+                 "environments": [{"name": "local", "baseURL": "http://127.0.0.1:\(server.port)"}],
+                 "requests": [{"id": "two", "name": "Two", "method": "POST", "url": "/graphql",
+                   "body": {"type": "graphql", "query": "query A { now }\\nquery B { users { name } }"\(named)},
+                   "expectations": [{"subject": "status", "op": "equals", "value": 200}]}]}
+                """
+        }
+        let unnamed = try scratch.write(collection(nil), to: "unnamed.json")
+        let stopped = try LazerBinary.run(
+            ["run", unnamed, "--reporter", "json", "--no-history"], environment: scratch.environment)
+        #expect(stopped.status != 0, "\(stopped.stdout)")
+        #expect(stopped.stdout.contains("notSent"), "\(stopped.stdout)")
+        #expect(
+            stopped.stdout.contains(
+                "the GraphQL document has 2 operations (A, B): set operationName to the one to run"),
+            "\(stopped.stdout)")
+        let missing = try scratch.write(collection("C"), to: "missing.json")
+        let refused = try LazerBinary.run(
+            ["run", missing, "--reporter", "json", "--no-history"], environment: scratch.environment)
+        #expect(refused.stdout.contains("the GraphQL document has no operation \\\"C\\\" (A, B)"), "\(refused.stdout)")
+        let chosen = try scratch.write(collection("B"), to: "chosen.json")
+        let sent = try LazerBinary.run(
+            ["run", chosen, "--reporter", "json", "--no-history"], environment: scratch.environment)
+        #expect(sent.status == 0, "\(sent.stdout)\(sent.stderr)")
+        let last = try server.lastRequest()["body"] as? String ?? ""
+        let body = try JSONSerialization.jsonObject(with: Data(last.utf8)) as? [String: Any]
+        #expect(body?["operationName"] as? String == "B", "\(last)")
+    }
+}

@@ -82,6 +82,46 @@ public enum GraphQLOperationKind: String, Sendable, Hashable {
     }
 }
 
+extension GraphQLOperationKind {
+    /// The document's operations in order, by name (nil for an anonymous one); stops at what is
+    /// not an operation or a fragment (a server says what is wrong with it).
+    public static func operationNames(in document: String) -> [String?] {
+        var names: [String?] = []
+        var words = GraphQLWords(Array(document.utf8))
+        while let word = words.next() {
+            switch word {
+            case "{":
+                names.append(nil)
+                words.skipBraces(depth: 1)
+            case "query", "mutation", "subscription":
+                guard let next = words.next() else { return names }
+                let name = ["{", "(", "@"].contains(next) ? nil : next
+                names.append(name)
+                words.skipDefinition(after: name == nil ? next : nil)
+            case "fragment":
+                words.skipDefinition(after: nil)
+            default:
+                return names
+            }
+        }
+        return names
+    }
+
+    /// Why `document` cannot run as its `operationName` says — several operations and none named,
+    /// or no operation of that name — as a server would refuse it; nil when one operation runs.
+    public static func choiceProblem(document: String, operationName: String?) -> String? {
+        let names = operationNames(in: document)
+        let named = names.compactMap { $0 }
+        let listed = named.isEmpty ? "" : " (" + named.joined(separator: ", ") + ")"
+        if let wanted = operationName.flatMap({ $0.isEmpty ? nil : $0 }) {
+            guard !names.isEmpty, !named.contains(wanted) else { return nil }
+            return "the GraphQL document has no operation \"\(wanted)\"\(listed)"
+        }
+        guard names.count > 1 else { return nil }
+        return "the GraphQL document has \(names.count) operations\(listed): set operationName to the one to run"
+    }
+}
+
 extension GraphQLWords {
     /// Past the end of a definition whose name is read: variables, directives and their
     /// arguments (which may hold `{…}` object values) up to its selection set, then the set.
