@@ -128,9 +128,8 @@ import Testing
     }
 }
 
-/// The rules about variables, fragments and directives run only for documents that have some, and
-/// then find what they always found.
-@Suite struct GraphQLRuleSelectionTests {
+/// Mistakes about variables, fragments and directives are found as the other rules' are.
+@Suite struct GraphQLVariableFragmentDirectiveTests {
     private func problems(_ query: String) throws -> [String] {
         let schema = try #require(GraphQLDocumentCheckTests.schema)
         return GraphQLDocumentCheck.problems(in: query, schema: schema).map(\.message)
