@@ -59,52 +59,42 @@ public enum GraphQLOperationKind: String, Sendable, Hashable {
     /// (`{ … }` is a query). Nil when no operation has that name or the document starts with
     /// something else (a server says what is wrong with it).
     public static func of(document: String, operationName: String? = nil) -> GraphQLOperationKind? {
-        let wanted = operationName.flatMap { $0.isEmpty ? nil : $0 }
+        let operations = operations(in: document)
+        guard let wanted = operationName.flatMap({ $0.isEmpty ? nil : $0 }) else { return operations.first?.kind }
+        return operations.first { $0.name == wanted }?.kind
+    }
+
+    /// The document's operations in order, with their names (nil for an anonymous one); stops at
+    /// what is not an operation or a fragment (a server says what is wrong with it).
+    public static func operations(in document: String) -> [(kind: GraphQLOperationKind, name: String?)] {
+        var operations: [(kind: GraphQLOperationKind, name: String?)] = []
         var words = GraphQLWords(Array(document.utf8))
         while let word = words.next() {
             switch word {
             case "{":
-                if wanted == nil { return .query }
+                operations.append((.query, nil))
                 words.skipBraces(depth: 1)
             case "query", "mutation", "subscription":
-                let kind = GraphQLOperationKind(rawValue: word)
-                guard let next = words.next() else { return nil }
+                guard let kind = GraphQLOperationKind(rawValue: word), let next = words.next() else {
+                    return operations
+                }
                 let name = ["{", "(", "@"].contains(next) ? nil : next
-                if wanted == nil || name == wanted { return kind }
+                operations.append((kind, name))
                 words.skipDefinition(after: name == nil ? next : nil)
             case "fragment":
                 words.skipDefinition(after: nil)
             default:
-                return nil
+                return operations
             }
         }
-        return nil
+        return operations
     }
 }
 
 extension GraphQLOperationKind {
-    /// The document's operations in order, by name (nil for an anonymous one); stops at what is
-    /// not an operation or a fragment (a server says what is wrong with it).
+    /// The names of the document's operations in order (nil for an anonymous one).
     public static func operationNames(in document: String) -> [String?] {
-        var names: [String?] = []
-        var words = GraphQLWords(Array(document.utf8))
-        while let word = words.next() {
-            switch word {
-            case "{":
-                names.append(nil)
-                words.skipBraces(depth: 1)
-            case "query", "mutation", "subscription":
-                guard let next = words.next() else { return names }
-                let name = ["{", "(", "@"].contains(next) ? nil : next
-                names.append(name)
-                words.skipDefinition(after: name == nil ? next : nil)
-            case "fragment":
-                words.skipDefinition(after: nil)
-            default:
-                return names
-            }
-        }
-        return names
+        operations(in: document).map(\.name)
     }
 
     /// Why `document` cannot run as its `operationName` says — several operations and none named,
