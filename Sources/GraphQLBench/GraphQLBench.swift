@@ -44,10 +44,44 @@ struct GraphQLBench {
         }
         report("the same with a variable and a directive (\(problems.count) problems)", variableChecks, budget: 0.005)
         completion(in: bytes, schema: schema)
+        agreement(on: [bytes, typo, withVariables] + shortened(bytes), schema: schema)
         // The library's validator on the same query (its schema built first, not timed), for comparison.
         _ = try? GraphQLDocumentCheck.problemsFoundByGraphQLSwift(in: bytes, schema: schema)
         let library = runs(50) { _ = try? GraphQLDocumentCheck.problemsFoundByGraphQLSwift(in: bytes, schema: schema) }
         report("for comparison, GraphQLSwift's validate on the same query", library, budget: 0.005)
+    }
+
+    /// Every seventh name of `query` one keystroke short, as a document is while typed.
+    static func shortened(_ query: String) -> [String] {
+        let characters = Array(query)
+        var variants: [String] = []
+        var names = 0
+        for index in characters.indices.dropFirst().dropLast()
+        where characters[index].isLetter && characters[index - 1].isLetter && !characters[index + 1].isLetter {
+            names += 1
+            if names % 7 == 0 { variants.append(String(characters[..<index]) + String(characters[(index + 1)...])) }
+        }
+        return variants
+    }
+
+    /// `GraphQLValidator` against GraphQLSwift's own `validate` (the tests' oracle) on GitHub's
+    /// schema: the same problems, word for word, in every variant.
+    static func agreement(on variants: [String], schema: GraphQLSchemaDocument) {
+        var compared = 0
+        var differing: [String] = []
+        for variant in variants {
+            guard let library = try? GraphQLDocumentCheck.problemsFoundByGraphQLSwift(in: variant, schema: schema)
+            else {
+                continue
+            }
+            compared += 1
+            let ours = GraphQLDocumentCheck.problems(in: variant, schema: schema).map(\.description).sorted()
+            if ours != library.map(\.description).sorted() { differing.append(ours.joined(separator: "; ")) }
+        }
+        print(
+            "agreement with GraphQLSwift's validate: \(compared - differing.count) of \(compared) documents "
+                + "(the query, with typos, with a variable, and names one keystroke short) give the same problems")
+        for difference in differing.prefix(3) { print("  differs: \(difference)") }
     }
 
     /// Completion and the docs at the cursor, as the editor works them out on a key: at the start
