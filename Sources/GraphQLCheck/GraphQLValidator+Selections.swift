@@ -43,8 +43,10 @@ extension GraphQLValidator {
         let name = node.name.value
         let definition = parent.flatMap { field(name, of: $0) }
         if let parent, definition == nil { reportUnknownField(node, on: parent) }
-        checkArguments(
-            node.arguments, of: definition.map { ($0.arguments, .field($0.name, parent?.name ?? "")) }, node: node)
+        let owner = definition.map {
+            ArgumentOwner(arguments: $0.arguments, kind: .field(name: $0.name, parent: parent?.name ?? ""))
+        }
+        checkArguments(node.arguments, of: owner, node: node)
         checkDirectives(node.directives, at: "FIELD")
         var inner: GraphQLSchemaIndex.TypeInfo?
         if let definition, let named = type(definition.namedType) {

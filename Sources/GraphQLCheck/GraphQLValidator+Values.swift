@@ -7,15 +7,41 @@ import GraphQL
 extension GraphQLValidator {
     typealias Shape = GraphQLVariablesCheck.Shape
 
-    /// Whose arguments: a field of a type, or a directive.
-    enum Owner {
-        case field(String, String)
-        case directive(String)
+    /// Whose arguments are checked: a field of a type, or a directive; what it says of a wrong one.
+    struct ArgumentOwner {
+        enum Kind {
+            case field(name: String, parent: String)
+            case directive(String)
+        }
+
+        var arguments: [GraphQLSchemaIndex.InputValue]
+        var kind: Kind
+
+        func unknown(_ name: String) -> String {
+            let suggestion = GraphQLSuggestions.didYouMean(GraphQLSuggestions.list(name, arguments.map(\.name)))
+            switch kind {
+            case .field(let field, let parent):
+                return "Field \"\(field)\" on type \"\(parent)\" does not have argument \"\(name)\".\(suggestion)"
+            case .directive(let directive):
+                // GraphQLSwift reports these as the field's arguments, or not at all (graphql-js's wording).
+                return "Unknown argument \"\(name)\" on directive \"@\(directive)\".\(suggestion)"
+            }
+        }
+
+        func missing(_ argument: GraphQLSchemaIndex.InputValue) -> String {
+            let subject =
+                switch kind {
+                case .field(let field, _): "Field \"\(field)\""
+                case .directive(let directive): "Directive \"@\(directive)\""
+                }
+            return
+                "\(subject) argument \"\(argument.name)\" of type \"\(argument.type)\" is required, but it was not provided."
+        }
     }
 
-    mutating func checkArguments(
-        _ arguments: [Argument], of owner: ([GraphQLSchemaIndex.InputValue], Owner)?, node: (any Node)? = nil
-    ) {
+    /// Arguments given at `node` (a field or a directive): unique, known to `owner` (when it is
+    /// known), each value of its type, and none of the required ones left out.
+    mutating func checkArguments(_ arguments: [Argument], of owner: ArgumentOwner?, node: (any Node)? = nil) {
         var seen: Set<String> = []
         var repeated: Set<String> = []
         for argument in arguments {
@@ -24,36 +50,16 @@ extension GraphQLValidator {
                 let first = arguments.first { $0.name.value == name }
                 report("There can be only one argument named \"\(name)\".", at: first?.name)
             }
-            let definition = owner?.0.first { $0.name == name }
-            if let owner, definition == nil {
-                let suggestion = GraphQLSuggestions.didYouMean(GraphQLSuggestions.list(name, owner.0.map(\.name)))
-                switch owner.1 {
-                case .field(let field, let parent):
-                    report(
-                        "Field \"\(field)\" on type \"\(parent)\" does not have argument \"\(name)\".\(suggestion)",
-                        at: argument)
-                case .directive(let directive):
-                    // GraphQLSwift reports these as the field's arguments, or not at all (graphql-js's wording).
-                    report("Unknown argument \"\(name)\" on directive \"@\(directive)\".\(suggestion)", at: argument)
-                }
-            }
+            let definition = owner?.arguments.first { $0.name == name }
+            if let owner, definition == nil { report(owner.unknown(name), at: argument) }
             checkValue(
                 argument.value, definition.map { Shape(parsing: $0.type) },
                 placeHasDefault: definition?.defaultValue != nil)
         }
         guard let owner, let node else { return }
-        for definition in owner.0 where definition.defaultValue == nil && definition.type.hasSuffix("!") {
-            guard !seen.contains(definition.name) else { continue }
-            switch owner.1 {
-            case .field(let field, _):
-                report(
-                    "Field \"\(field)\" argument \"\(definition.name)\" of type \"\(definition.type)\" is required, "
-                        + "but it was not provided.", at: node)
-            case .directive(let directive):
-                report(
-                    "Directive \"@\(directive)\" argument \"\(definition.name)\" of type \"\(definition.type)\" is "
-                        + "required, but it was not provided.", at: node)
-            }
+        for definition in owner.arguments
+        where definition.defaultValue == nil && definition.type.hasSuffix("!") && !seen.contains(definition.name) {
+            report(owner.missing(definition), at: node)
         }
     }
 
@@ -75,7 +81,9 @@ extension GraphQLValidator {
                 let first = directives.first { $0.name.value == name }
                 report("The directive \"@\(name)\" can only be used once at this location.", at: first)
             }
-            checkArguments(directive.arguments, of: (definition.arguments, .directive(name)), node: directive)
+            checkArguments(
+                directive.arguments, of: ArgumentOwner(arguments: definition.arguments, kind: .directive(name)),
+                node: directive)
         }
     }
 
