@@ -130,7 +130,7 @@ package enum GraphQLVariablesSkeleton {
             if let defaultValue = field.defaultValue, let parsed = Self.literal(defaultValue) {
                 return Self.json(parsed)
             }
-            return placeholder(Self.shape(field.type), depth: depth)
+            return placeholder(GraphQLVariablesCheck.Shape(parsing: field.type), depth: depth)
         }
 
         /// The entries of an object typed already, each value as written.
@@ -159,20 +159,14 @@ package enum GraphQLVariablesSkeleton {
             for field in type.inputFields {
                 if let position = entries.firstIndex(where: { $0.key == field.name }) {
                     if let child = entries[position].node {
-                        entries[position].value = merge(child, Self.shape(field.type), depth: depth + 1)
+                        entries[position].value = merge(
+                            child, GraphQLVariablesCheck.Shape(parsing: field.type), depth: depth + 1)
                     }
                 } else {
                     entries.append(Entry(key: field.name, value: fieldValue(field, depth: depth + 1)))
                 }
             }
             return .object(entries)
-        }
-
-        /// A type as the index writes it (`[ID!]!`), as a shape.
-        static func shape(_ text: String) -> GraphQLVariablesCheck.Shape {
-            if text.hasSuffix("!") { return .nonNull(shape(String(text.dropLast()))) }
-            if text.hasPrefix("["), text.hasSuffix("]") { return .list(shape(String(text.dropFirst().dropLast()))) }
-            return .named(text)
         }
 
         /// A value literal as the index keeps a default (`10`, `{first: 5}`), parsed (the parser's

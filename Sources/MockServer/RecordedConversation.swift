@@ -85,18 +85,16 @@ package struct RecordedConversation: Sendable {
     /// An object without the members whose name or value holds a secret (nested objects the same
     /// way); nil for anything else that holds one.
     static func withoutSecrets(_ json: StoredJSON, _ redactor: Redactor) -> StoredJSON? {
-        func holds(_ text: String) -> Bool { redactor.redact(text) != text }
-        switch json {
-        case .object(let members):
-            return .object(
-                members.compactMap { member in
-                    guard !holds(member.key), let value = withoutSecrets(member.value, redactor) else { return nil }
-                    return StoredJSON.Member(member.key, value)
-                })
-        case .string(let text), .number(let text): return holds(text) ? nil : json
-        case .array: return holds(json.compact()) ? nil : json
-        default: return json
+        guard case .object(let members) = json else {
+            return RecordedMatchers.holdsSecret(json, redactor) ? nil : json
         }
+        return .object(
+            members.compactMap { member in
+                guard !RecordedMatchers.holdsSecret(member.key, redactor),
+                    let value = withoutSecrets(member.value, redactor)
+                else { return nil }
+                return StoredJSON.Member(member.key, value)
+            })
     }
 
     /// A sent message as a reply's `match`: a JSON object or array as a subset, else its text.

@@ -196,12 +196,13 @@ package struct RecordedMatchers: Sendable, Equatable {
         }
     }
 
-    private static func holdsSecret(_ text: String, _ redactor: Redactor) -> Bool {
+    /// Whether `text` holds a secret `redactor` masks, or the mask of one.
+    package static func holdsSecret(_ text: String, _ redactor: Redactor) -> Bool {
         text.contains(Redactor.mask) || redactor.redact(text) != text
     }
 
     /// Whether any key, string or number of `value` (or its compact text) holds a secret.
-    private static func holdsSecret(_ value: StoredJSON, _ redactor: Redactor) -> Bool {
+    package static func holdsSecret(_ value: StoredJSON, _ redactor: Redactor) -> Bool {
         switch value {
         case .string(let text), .number(let text): return holdsSecret(text, redactor)
         case .array(let items): return items.contains { holdsSecret($0, redactor) }

@@ -26,11 +26,11 @@ package struct DotEnvFile: Sendable, Equatable {
     /// The names `{{$dotenv NAME}}` placeholders in `text` read.
     package static func names(readIn text: String) -> Set<String> {
         var names: Set<String> = []
-        for part in text.components(separatedBy: "{{").dropFirst() {
-            let inner = part.drop { $0 == " " }
-            guard inner.hasPrefix("$dotenv ") else { continue }
-            let name = inner.dropFirst("$dotenv ".count).drop { $0 == " " }.prefix { $0 != " " && $0 != "}" }
-            if !name.isEmpty, !name.hasPrefix("%") { names.insert(String(name)) }
+        Template.forEachSegment(of: text) { segment in
+            guard case .dynamic(let name, let arguments) = segment, DynamicValues.canonical(name) == "dotenv",
+                let variable = arguments.first, !variable.hasPrefix("%")
+            else { return }
+            names.insert(variable)
         }
         return names
     }
