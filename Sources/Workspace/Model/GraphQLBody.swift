@@ -66,12 +66,10 @@ package struct GraphQLBody: Sendable, Equatable {
             return nil
         }
         var variables = fields.json("variables")
-        if variables == .null { variables = nil }
+        var variablesText: String?
         switch variables {
-        case .string(let text)?:
-            return GraphQLBody(
-                query: query, operationName: fields.string("operationName"), variablesText: text,
-                connectionInit: connectionInit)
+        case .string(let text)?: (variables, variablesText) = (nil, text)
+        case .null?: variables = nil
         case nil, .object?: break
         default:
             reader.report(
@@ -79,9 +77,9 @@ package struct GraphQLBody: Sendable, Equatable {
                 at: fields.node("variables")?.offset ?? fields.offset, path: path.appending("variables"))
             return nil
         }
-        let operationName = fields.string("operationName")
         return GraphQLBody(
-            query: query, variables: variables, operationName: operationName, connectionInit: connectionInit)
+            query: query, variables: variables, operationName: fields.string("operationName"),
+            variablesText: variablesText, connectionInit: connectionInit)
     }
 
     func add(to object: inout ObjectBuilder) {

@@ -16,15 +16,11 @@ extension SendPreparation {
     ) -> ResponseFuture<DataResponse>? {
         guard let dispatcher, problems.isEmpty else { return nil }
         guard let oauth, let tokens else { return dispatcher.dataFuture(from: request) }
-        let person = self.person
         let scheduler = dispatcher.scheduler
+        let withToken = tokenStep(oauth, tokens, dispatcher, onToken: onToken, onStep: onStep)
         @Sendable func attempt(rejected: String?) -> ResponseFuture<(DataResponse, String)> {
-            tokens.token(for: oauth, dispatcher: dispatcher, person: person, rejected: rejected, onStep: onStep).replace
-            {
-                outcome in
-                onToken?(outcome)
-                let token = outcome.token.accessToken
-                return dispatcher.dataFuture(from: oauth.apply(outcome.token, to: request)).then { ($0, token) }
+            withToken(request, rejected).replace { authorized, token in
+                dispatcher.dataFuture(from: authorized).then { ($0, token) }
             }
         }
         return attempt(rejected: nil).replace { response, token in
@@ -47,10 +43,22 @@ extension SendPreparation {
         guard let oauth, let tokens else {
             return ResponseFuture(scheduler: dispatcher.scheduler) { $0.succeed(with: request) }
         }
-        return tokens.token(for: oauth, dispatcher: dispatcher, person: person, rejected: nil, onStep: onStep).then {
-            outcome in
-            onToken?(outcome)
-            return oauth.apply(outcome.token, to: request)
+        return tokenStep(oauth, tokens, dispatcher, onToken: onToken, onStep: onStep)(request, nil).then { $0.0 }
+    }
+
+    /// The token stage both sends share: a request with its token on it (a fresh one when the
+    /// server `rejected` the one given), and the token's value.
+    private func tokenStep(
+        _ oauth: OAuthSettings, _ tokens: OAuthTokenBroker, _ dispatcher: any DataDispatcher,
+        onToken: (@Sendable (OAuthTokenOutcome) -> Void)?, onStep: (@Sendable (OAuthStepRecord) -> Void)?
+    ) -> @Sendable (HTTPRequest, String?) -> ResponseFuture<(HTTPRequest, String)> {
+        let person = self.person
+        return { request, rejected in
+            tokens.token(for: oauth, dispatcher: dispatcher, person: person, rejected: rejected, onStep: onStep).then {
+                outcome in
+                onToken?(outcome)
+                return (oauth.apply(outcome.token, to: request), outcome.token.accessToken)
+            }
         }
     }
 
