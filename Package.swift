@@ -123,9 +123,10 @@ let package = Package(
                 "StateStore",
                 "GraphQLCheck",
                 "WebSocketTransport",
+                "Scripting",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
-            swiftSettings: strictSwift + releaseStaticStdlibCompile,
+            swiftSettings: strictSwift + releaseStaticStdlibCompile + [.unsafeFlags(["-Xcc", "-I/usr/include/webkitgtk-4.1"])],
             linkerSettings: releaseStaticStdlib
         ),
 
@@ -466,6 +467,27 @@ let package = Package(
                 "StateStore", "JSONDiff", "JSONSchema", "JWTSigning",
             ],
             swiftSettings: strictSwift
+        ),
+
+        // MARK: - Scripts
+
+        // JavaScriptCore's C API, loaded with dlopen on first use (issue 32): the headers come from
+        // Debian's libjavascriptcoregtk-4.1-dev; nothing links the library. Only Scripting imports it.
+        .target(
+            name: "CJavaScriptCore",
+            cSettings: strictC + [.unsafeFlags(["-I/usr/include/webkitgtk-4.1"])]
+        ),
+        // Pre-request and test scripts (Postman's `pm` API) in a JavaScriptCore sandbox: the
+        // `ScriptRunner` the `lazer` executable gives WorkspaceServices. Nothing else depends on it.
+        .target(
+            name: "Scripting",
+            dependencies: ["CJavaScriptCore", "Workspace", .product(name: "Crypto", package: "swift-crypto")],
+            swiftSettings: strictSwift + [.unsafeFlags(["-Xcc", "-I/usr/include/webkitgtk-4.1"])]
+        ),
+        .testTarget(
+            name: "ScriptingTests",
+            dependencies: ["Scripting", "Workspace"],
+            swiftSettings: strictSwift + [.unsafeFlags(["-Xcc", "-I/usr/include/webkitgtk-4.1"])]
         ),
 
         // MARK: - State store

@@ -1,0 +1,230 @@
+import CJavaScriptCore
+import Foundation
+import Workspace
+
+/// The one JavaScriptCore context of a `JavaScriptEngine`: the prelude's `begin`/`call`/`end`,
+/// the scripts compiled so far, and the watch kept on the script that runs. Used under the
+/// engine's lock only.
+final class JavaScriptContext {
+    private let group: JSContextGroupRef
+    private let context: JSGlobalContextRef
+    private let begin: JSObjectRef
+    private let call: JSObjectRef
+    private let end: JSObjectRef
+    /// Lines JavaScriptCore counts before a compiled function's body (its `function anonymous(…) {`).
+    private var lineOffset = 0
+    /// Compiled script functions by their text (protected from the collector while held).
+    private var compiled: [String: JSObjectRef] = [:]
+    private static let compiledLimit = 512
+
+    /// The watch on the running script and the answers to `native`.
+    private let host: ScriptHost
+
+    init(limits: JavaScriptEngine.Limits) throws(ScriptError) {
+        let host = ScriptHost(limits: limits)
+        self.host = host
+        if let failure = cjsc_load() {
+            throw ScriptError(
+                origin: "engine",
+                message: "scripts need JavaScriptCore (Debian's libjavascriptcoregtk-4.1-0): \(String(cString: failure))")
+        }
+        group = cjsc_JSContextGroupCreate()
+        context = cjsc_JSGlobalContextCreateInGroup(group, nil)
+        var definition = JSClassDefinition()
+        definition.callAsFunction = nativeCallback
+        let nativeClass = cjsc_JSClassCreate(&definition)
+        let context = self.context
+        var api: (JSObjectRef, JSObjectRef, JSObjectRef)?
+        var failure: String?
+        let native = cjsc_JSObjectMake(context, nativeClass, Unmanaged.passUnretained(host).toOpaque())
+        JavaScriptText.with("prelude") { url in
+            JavaScriptText.with(ScriptPrelude.source) { source in
+                var exception: JSValueRef?
+                let maker = cjsc_JSEvaluateScript(context, source, nil, url, 1, &exception)
+                guard exception == nil, let maker, let makerObject = cjsc_JSValueToObject(context, maker, nil) else {
+                    failure = JavaScriptText.string(of: exception, in: context)
+                    return
+                }
+                var arguments: [JSValueRef?] = [native]
+                let made = cjsc_JSObjectCallAsFunction(context, makerObject, nil, 1, &arguments, &exception)
+                guard exception == nil, let made, let object = cjsc_JSValueToObject(context, made, nil) else {
+                    failure = JavaScriptText.string(of: exception, in: context)
+                    return
+                }
+                func member(_ name: String) -> JSObjectRef? {
+                    JavaScriptText.with(name) { key in
+                        cjsc_JSObjectGetProperty(context, object, key, nil).flatMap { cjsc_JSValueToObject(context, $0, nil) }
+                    }
+                }
+                guard let begin = member("begin"), let call = member("call"), let end = member("end") else { return }
+                for function in [begin, call, end] { cjsc_JSValueProtect(context, function) }
+                api = (begin, call, end)
+            }
+        }
+        guard let api else {
+            cjsc_JSGlobalContextRelease(context)
+            cjsc_JSContextGroupRelease(group)
+            throw ScriptError(origin: "engine", message: failure ?? "the script sandbox could not be made")
+        }
+        (begin, call, end) = api
+        lineOffset = measuredLineOffset()
+        // Asked every 10 ms while a script runs; `shouldStop` says whether it is past a limit.
+        cjsc_JSContextGroupSetExecutionTimeLimit(group, 0.01, watchdogCallback, Unmanaged.passUnretained(host).toOpaque())
+    }
+
+    deinit {
+        for function in compiled.values { cjsc_JSValueUnprotect(context, function) }
+        for function in [begin, call, end] { cjsc_JSValueUnprotect(context, function) }
+        cjsc_JSGlobalContextRelease(context)
+        cjsc_JSContextGroupRelease(group)
+    }
+
+    // MARK: - Running
+
+    func run(_ job: ScriptJob) -> ScriptOutcome {
+        host.send = job.send
+        defer { host.send = nil }
+        var errors: [ScriptError] = []
+        let body = job.response.map { String(decoding: $0.body, as: UTF8.self) } ?? ""
+        var arguments: [JSValueRef?] = [
+            JavaScriptText.value(ScriptInput.json(of: job), in: context), JavaScriptText.value(body, in: context),
+        ]
+        var exception: JSValueRef?
+        watch()
+        _ = cjsc_JSObjectCallAsFunction(context, begin, nil, 2, &arguments, &exception)
+        if exception != nil {
+            let message = stopReason ?? JavaScriptText.string(of: exception, in: context) ?? "the sandbox failed"
+            return ScriptOutcome(errors: [ScriptError(origin: job.scripts.first?.origin ?? "engine", message: message)])
+        }
+        for script in job.scripts {
+            let function: JSObjectRef
+            switch compile(script) {
+            case .success(let made): function = made
+            case .failure(let error):
+                errors.append(placed(error))
+                continue
+            }
+            watch()
+            var callArguments: [JSValueRef?] = [function, JavaScriptText.value(script.origin, in: context)]
+            exception = nil
+            let answer = cjsc_JSObjectCallAsFunction(context, call, nil, 2, &callArguments, &exception)
+            if let stopReason {
+                errors.append(ScriptError(origin: script.origin, message: stopReason))
+            } else if exception != nil {
+                let message = JavaScriptText.string(of: exception, in: context) ?? "the script failed"
+                errors.append(ScriptError(origin: script.origin, message: message))
+            } else if let thrown = answer.flatMap({ cjsc_JSValueIsString(context, $0) ? $0 : nil }) {
+                errors.append(
+                    placed(Self.error(thrown: JavaScriptText.string(of: thrown, in: context) ?? "", origin: script.origin)))
+            }
+        }
+        watch()
+        exception = nil
+        let ended = cjsc_JSObjectCallAsFunction(context, end, nil, 0, nil, &exception)
+        var outcome = ScriptOutcome()
+        if let text = JavaScriptText.string(of: ended, in: context), exception == nil {
+            outcome = ScriptInput.outcome(text, variables: job.variables)
+        } else {
+            errors.append(
+                ScriptError(
+                    origin: job.scripts.last?.origin ?? "engine",
+                    message: stopReason ?? JavaScriptText.string(of: exception, in: context) ?? "the sandbox failed"))
+        }
+        outcome.errors = errors
+        if errors.contains(where: { $0.line == nil && $0.message.contains("limit") }) {
+            cjsc_JSGarbageCollect(context)
+        }
+        return outcome
+    }
+
+    /// Where JavaScriptCore says line 1 of a compiled body is (its lines before the body).
+    private func measuredLineOffset() -> Int {
+        guard case .success(let function) = compile(ScriptSource("throw new Error()", origin: "probe"), keep: false)
+        else { return 0 }
+        var exception: JSValueRef?
+        _ = cjsc_JSObjectCallAsFunction(context, function, nil, 0, nil, &exception)
+        return (ScriptInput.describe(exception, in: context).line ?? 1) - 1
+    }
+
+    /// `error` placed in the script's own lines.
+    private func placed(_ error: ScriptError) -> ScriptError {
+        var error = error
+        error.line = error.line.map { max(1, $0 - lineOffset) }
+        return error
+    }
+
+    func syntaxError(in text: String, origin: String) -> ScriptError? {
+        switch compile(ScriptSource(text, origin: origin), keep: false) {
+        case .success: return nil
+        case .failure(let error): return placed(error)
+        }
+    }
+
+    /// The script's function, compiled once per distinct text (its parameters are the sandbox's names).
+    private func compile(_ script: ScriptSource, keep: Bool = true) -> Result<JSObjectRef, ScriptError> {
+        if let function = compiled[script.text] { return .success(function) }
+        let names: [JSStringRef?] = ScriptPrelude.parameters.map(JavaScriptText.make)
+        defer { names.forEach { $0.map(cjsc_JSStringRelease) } }
+        var exception: JSValueRef?
+        let function = JavaScriptText.with(script.text) { body in
+            JavaScriptText.with(script.origin) { url in
+                names.withUnsafeBufferPointer { pointer in
+                    cjsc_JSObjectMakeFunction(
+                        context, nil, UInt32(pointer.count), pointer.baseAddress, body, url, 1, &exception)
+                }
+            }
+        }
+        guard let function, exception == nil else {
+            let thrown = ScriptInput.describe(exception, in: context)
+            return .failure(
+                ScriptError(origin: script.origin, message: thrown.message, line: thrown.line, column: thrown.column))
+        }
+        guard keep else { return .success(function) }
+        if compiled.count >= Self.compiledLimit {
+            for old in compiled.values { cjsc_JSValueUnprotect(context, old) }
+            compiled.removeAll()
+        }
+        cjsc_JSValueProtect(context, function)
+        compiled[script.text] = function
+        return .success(function)
+    }
+
+    private static func error(thrown: String, origin: String) -> ScriptError {
+        // `call` answers `[message, line, column]` for an exception the script threw.
+        guard let parts = try? JSONSerialization.jsonObject(with: Data(thrown.utf8)) as? [Any], !parts.isEmpty else {
+            return ScriptError(origin: origin, message: thrown)
+        }
+        return ScriptError(
+            origin: origin, message: parts[0] as? String ?? thrown, line: (parts[1] as? NSNumber)?.intValue,
+            column: parts.count > 2 ? (parts[2] as? NSNumber)?.intValue : nil)
+    }
+
+    /// Starts the watch on a script (or on the sandbox's own code around it).
+    private func watch() { host.watch() }
+    private var stopReason: String? { host.stopReason }
+}
+
+private let watchdogCallback: cjsc_should_terminate = { _, pointer in
+    guard let pointer else { return true }
+    return Unmanaged<ScriptHost>.fromOpaque(pointer).takeUnretainedValue().shouldStop()
+}
+
+private let nativeCallback: JSObjectCallAsFunctionCallback = { context, function, _, count, arguments, exception in
+    guard let context, let function, let pointer = cjsc_JSObjectGetPrivate(function) else { return nil }
+    let host = Unmanaged<ScriptHost>.fromOpaque(pointer).takeUnretainedValue()
+    let operation = count > 0 ? JavaScriptText.string(of: arguments?[0], in: context) ?? "" : ""
+    let argument = count > 1 ? JavaScriptText.string(of: arguments?[1], in: context) ?? "" : ""
+    do throws(NativeOperations.Failure) {
+        return JavaScriptText.value(try host.answer(operation, argument), in: context)
+    } catch {
+        exception?.pointee = JavaScriptText.with(error.message) { message in
+            var argument: [JSValueRef?] = [cjsc_JSValueMakeString(context, message)]
+            return JavaScriptText.with("Error") { name in
+                let constructor = cjsc_JSObjectGetProperty(context, cjsc_JSContextGetGlobalObject(context), name, nil)
+                    .flatMap { cjsc_JSValueToObject(context, $0, nil) }
+                return constructor.flatMap { cjsc_JSObjectCallAsFunction(context, $0, nil, 1, &argument, nil) }
+            }
+        }
+        return nil
+    }
+}

@@ -1,0 +1,36 @@
+import CJavaScriptCore
+
+/// Strings across the bridge: Swift text to JavaScriptCore's UTF-16 strings and back.
+enum JavaScriptText {
+    /// A new JavaScriptCore string (release it with `cjsc_JSStringRelease`); NUL bytes kept.
+    static func make(_ text: String) -> JSStringRef {
+        let units = Array(text.utf16)
+        return units.withUnsafeBufferPointer { cjsc_JSStringCreateWithCharacters($0.baseAddress, $0.count) }
+    }
+
+    /// Runs `body` with a JavaScriptCore string of `text`, released after.
+    static func with<Result>(_ text: String, _ body: (JSStringRef) throws -> Result) rethrows -> Result {
+        let string = make(text)
+        defer { cjsc_JSStringRelease(string) }
+        return try body(string)
+    }
+
+    static func string(_ string: JSStringRef) -> String {
+        let count = cjsc_JSStringGetLength(string)
+        guard count > 0, let characters = cjsc_JSStringGetCharactersPtr(string) else { return "" }
+        return String(decoding: UnsafeBufferPointer(start: characters, count: count), as: UTF16.self)
+    }
+
+    /// `String(value)` in JavaScript; nil when converting throws (a symbol, a hostile `toString`).
+    static func string(of value: JSValueRef?, in context: JSContextRef) -> String? {
+        guard let value else { return nil }
+        var exception: JSValueRef?
+        guard let string = cjsc_JSValueToStringCopy(context, value, &exception), exception == nil else { return nil }
+        defer { cjsc_JSStringRelease(string) }
+        return Self.string(string)
+    }
+
+    static func value(_ text: String, in context: JSContextRef) -> JSValueRef {
+        with(text) { cjsc_JSValueMakeString(context, $0) }
+    }
+}

@@ -1,0 +1,148 @@
+import CJavaScriptCore
+import Foundation
+import Workspace
+
+/// The JSON the prelude reads and writes: a job as `begin`'s input, `end`'s answer as an
+/// outcome, `pm.sendRequest`'s request and answer.
+enum ScriptInput {
+    private struct Input: Encodable {
+        var stage: String
+        var request: Request
+        var response: Response?
+        var variables: Variables
+        var info: Info
+    }
+
+    private struct Request: Codable {
+        var method: String
+        var url: String
+        var headers: [[String]]
+        var body: String?
+    }
+
+    private struct Response: Encodable {
+        var code: Int
+        var reason: String
+        var headers: [[String]]
+        var ms: Double
+        var size: Int
+        /// Only in `pm.sendRequest`'s answer: a job's body goes to `begin` on its own.
+        var body: String?
+    }
+
+    private struct Variables: Encodable {
+        var environment: [String: String]
+        var collection: [String: String]
+        var globals: [String: String]
+        var local: [String: String]
+    }
+
+    private struct Info: Encodable {
+        var requestName: String
+        var requestID: String
+        var iteration: Int
+    }
+
+    static func json(of job: ScriptJob) -> String {
+        let input = Input(
+            stage: job.stage.rawValue, request: request(job.request),
+            response: job.response.map { response($0, body: nil) },
+            variables: Variables(
+                environment: job.variables.environment, collection: job.variables.collection,
+                globals: job.variables.globals, local: job.variables.local),
+            info: Info(requestName: job.info.requestName, requestID: job.info.requestID, iteration: job.info.iteration))
+        return encoded(input)
+    }
+
+    private static func encoded(_ value: some Encodable) -> String {
+        (try? JSONEncoder().encode(value)).map { String(decoding: $0, as: UTF8.self) } ?? "{}"
+    }
+
+    private static func request(_ request: ScriptRequest) -> Request {
+        Request(
+            method: request.method, url: request.url, headers: request.headers.map { [$0.name, $0.value] },
+            body: request.body)
+    }
+
+    private static func response(_ response: ScriptResponse, body: String?) -> Response {
+        Response(
+            code: response.code, reason: response.reason, headers: response.headers.map { [$0.name, $0.value] },
+            ms: response.milliseconds, size: response.body.count, body: body)
+    }
+
+    /// `pm.sendRequest`: the script's request sent through `send`, the answer for its callback.
+    static func sendAnswer(
+        _ argument: String, send: (ScriptRequest) -> Result<ScriptResponse, ScriptSendFailure>
+    ) -> String {
+        guard let asked = try? JSONDecoder().decode(Request.self, from: Data(argument.utf8)) else {
+            return #"{"ok":false,"message":"pm.sendRequest needs a URL"}"#
+        }
+        let request = ScriptRequest(
+            method: asked.method, url: asked.url,
+            headers: asked.headers.compactMap { $0.count == 2 ? ScriptHeader($0[0], $0[1]) : nil }, body: asked.body)
+        struct Answer: Encodable {
+            var ok: Bool
+            var response: Response?
+            var message: String?
+        }
+        switch send(request) {
+        case .success(let response):
+            return encoded(
+                Answer(
+                    ok: true, response: Self.response(response, body: String(decoding: response.body, as: UTF8.self))))
+        case .failure(let failure):
+            return encoded(Answer(ok: false, message: failure.message))
+        }
+    }
+
+    /// `end`'s answer: tests, console lines, variable changes and the changed request.
+    static func outcome(_ text: String, variables: ScriptVariables) -> ScriptOutcome {
+        guard let object = try? JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any] else {
+            return ScriptOutcome()
+        }
+        var outcome = ScriptOutcome()
+        for test in object["tests"] as? [[String: Any]] ?? [] {
+            outcome.tests.append(
+                ScriptTestResult(
+                    name: test["name"] as? String ?? "", passed: test["passed"] as? Bool ?? false,
+                    message: test["message"] as? String, origin: test["origin"] as? String ?? ""))
+        }
+        for line in object["console"] as? [[String]] ?? [] where line.count == 2 {
+            outcome.console.append(ScriptLogLine(ScriptLogLine.Level(rawValue: line[0]) ?? .log, line[1]))
+        }
+        for change in object["changes"] as? [[Any]] ?? [] where change.count == 3 {
+            guard let scopeName = change[0] as? String, let scope = ScriptVariableChange.Scope(rawValue: scopeName),
+                let name = change[1] as? String
+            else { continue }
+            outcome.changes.append(
+                ScriptVariableChange(
+                    scope: scope, name: name, value: change[2] as? String,
+                    secret: variables.secretNames.contains(name)))
+        }
+        if let request = object["request"] as? [String: Any] {
+            let headers = (request["headers"] as? [[String]] ?? []).compactMap {
+                $0.count == 2 ? ScriptHeader($0[0], $0[1]) : nil
+            }
+            outcome.request = ScriptRequest(
+                method: request["method"] as? String ?? "GET", url: request["url"] as? String ?? "",
+                headers: headers, body: request["body"] as? String)
+        }
+        return outcome
+    }
+
+    /// An exception's message and place (JavaScriptCore's `line` and `column` properties).
+    static func describe(_ exception: JSValueRef?, in context: JSContextRef) -> (message: String, line: Int?, column: Int?) {
+        let message = JavaScriptText.string(of: exception, in: context) ?? "the script failed"
+        guard let exception, let object = cjsc_JSValueToObject(context, exception, nil) else {
+            return (message, nil, nil)
+        }
+        func number(_ name: String) -> Int? {
+            JavaScriptText.with(name) { key in
+                guard let value = cjsc_JSObjectGetProperty(context, object, key, nil) else { return nil }
+                let number = cjsc_JSValueToNumber(context, value, nil)
+                return number.isFinite ? Int(number) : nil
+            }
+        }
+        return (message, number("line"), number("column"))
+    }
+}
