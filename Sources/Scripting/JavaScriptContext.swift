@@ -68,6 +68,7 @@ final class JavaScriptContext {
         }
         (begin, call, end) = api
         lineOffset = measuredLineOffset()
+        host.group = group
         // Asked every 10 ms while a script runs; `shouldStop` says whether it is past a limit.
         cjsc_JSContextGroupSetExecutionTimeLimit(group, 0.01, watchdogCallback, Unmanaged.passUnretained(host).toOpaque())
     }
@@ -85,6 +86,8 @@ final class JavaScriptContext {
         host.send = job.send
         defer { host.send = nil }
         var errors: [ScriptError] = []
+        // A script stopped at a limit: what it allocated is collected before the next.
+        var stopped = false
         let body = job.response.map { String(decoding: $0.body, as: UTF8.self) } ?? ""
         var arguments: [JSValueRef?] = [
             JavaScriptText.value(ScriptInput.json(of: job), in: context), JavaScriptText.value(body, in: context),
@@ -108,7 +111,11 @@ final class JavaScriptContext {
             var callArguments: [JSValueRef?] = [function, JavaScriptText.value(script.origin, in: context)]
             exception = nil
             let answer = cjsc_JSObjectCallAsFunction(context, call, nil, 2, &callArguments, &exception)
-            if let stopReason {
+            if stopReason == nil, host.shouldStop(), let stopReason {
+                errors.append(ScriptError(origin: script.origin, message: stopReason))
+                stopped = true
+            } else if let stopReason {
+                stopped = true
                 errors.append(ScriptError(origin: script.origin, message: stopReason))
             } else if exception != nil {
                 let message = JavaScriptText.string(of: exception, in: context) ?? "the script failed"
@@ -131,9 +138,7 @@ final class JavaScriptContext {
                     message: stopReason ?? JavaScriptText.string(of: exception, in: context) ?? "the sandbox failed"))
         }
         outcome.errors = errors
-        if errors.contains(where: { $0.line == nil && $0.message.contains("limit") }) {
-            cjsc_JSGarbageCollect(context)
-        }
+        if stopped { cjsc_JSGarbageCollect(context) }
         return outcome
     }
 
@@ -204,9 +209,14 @@ final class JavaScriptContext {
     private var stopReason: String? { host.stopReason }
 }
 
+/// JavaScriptCore asks once per time limit set: a script let go on is given the next slice by
+/// setting the limit again (from inside the callback, which the library allows).
 private let watchdogCallback: cjsc_should_terminate = { _, pointer in
     guard let pointer else { return true }
-    return Unmanaged<ScriptHost>.fromOpaque(pointer).takeUnretainedValue().shouldStop()
+    let host = Unmanaged<ScriptHost>.fromOpaque(pointer).takeUnretainedValue()
+    if host.shouldStop() { return true }
+    if let group = host.group { cjsc_JSContextGroupSetExecutionTimeLimit(group, 0.01, watchdogCallback, pointer) }
+    return false
 }
 
 private let nativeCallback: JSObjectCallAsFunctionCallback = { context, function, _, count, arguments, exception in

@@ -30,16 +30,19 @@ package final class JavaScriptEngine: ScriptRunner {
     }
 
     package func run(_ job: ScriptJob) -> ScriptOutcome {
-        let start = ContinuousClock.now
-        var outcome = core.withLock { core -> ScriptOutcome in
+        core.withLock { core -> ScriptOutcome in
+            // Timed once the engine is this job's: waiting for another job is not the scripts' time.
+            let start = ContinuousClock.now
+            var outcome: ScriptOutcome
             switch Self.ready(&core, limits: limits) {
-            case .success(let context): return context.run(job)
+            case .success(let context): outcome = context.run(job)
             case .failure(let error):
-                return ScriptOutcome(errors: job.scripts.prefix(1).map { ScriptError(origin: $0.origin, message: error.message) })
+                outcome = ScriptOutcome(
+                    errors: job.scripts.prefix(1).map { ScriptError(origin: $0.origin, message: error.message) })
             }
+            outcome.duration = ContinuousClock.now - start
+            return outcome
         }
-        outcome.duration = ContinuousClock.now - start
-        return outcome
     }
 
     package func syntaxError(in text: String, origin: String) -> ScriptError? {

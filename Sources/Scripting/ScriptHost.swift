@@ -1,3 +1,4 @@
+import CJavaScriptCore
 import Foundation
 import Workspace
 
@@ -11,6 +12,8 @@ final class ScriptHost {
     private var waited = Duration.zero
     private var memoryAtStart = 0
     private(set) var stopReason: String?
+    /// The context group whose time limit the watchdog sets again after each slice.
+    var group: JSContextGroupRef?
     /// The running job's way to the network.
     var send: (@Sendable (ScriptRequest) -> Result<ScriptResponse, ScriptSendFailure>)?
 
@@ -25,17 +28,17 @@ final class ScriptHost {
         memoryAtStart = ProcessMemory.resident()
     }
 
-    /// Whether the running script is past a limit (asked by JavaScriptCore every 10 ms).
+    /// Whether the running script is past a limit (asked by JavaScriptCore every 10 ms, and once
+    /// more when it ends: one allocation can grow the process between two asks).
     func shouldStop() -> Bool {
+        if ProcessMemory.resident() - memoryAtStart > limits.memory {
+            stopReason = "stopped: the script took more than the \(limits.memory >> 20) MB of memory scripts may use"
+            return true
+        }
         let ran = ContinuousClock.now - scriptStart - waited
         if ran > limits.time {
             let milliseconds = Int(ran.components.seconds * 1000 + ran.components.attoseconds / 1_000_000_000_000_000)
             stopReason = "stopped after \(milliseconds) ms: scripts may run for \(Self.shown(limits.time))"
-            return true
-        }
-        let grown = ProcessMemory.resident() - memoryAtStart
-        if grown > limits.memory {
-            stopReason = "stopped: the script took more than the \(limits.memory >> 20) MB of memory scripts may use"
             return true
         }
         return false

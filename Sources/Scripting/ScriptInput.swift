@@ -70,6 +70,12 @@ enum ScriptInput {
             ms: response.milliseconds, size: response.body.count, body: body)
     }
 
+    private struct Answer: Encodable {
+        var ok: Bool
+        var response: Response?
+        var message: String?
+    }
+
     /// `pm.sendRequest`: the script's request sent through `send`, the answer for its callback.
     static func sendAnswer(
         _ argument: String, send: (ScriptRequest) -> Result<ScriptResponse, ScriptSendFailure>
@@ -77,14 +83,14 @@ enum ScriptInput {
         guard let asked = try? JSONDecoder().decode(Request.self, from: Data(argument.utf8)) else {
             return #"{"ok":false,"message":"pm.sendRequest needs a URL"}"#
         }
+        let scheme = asked.url.split(separator: ":", maxSplits: 1).first.map { $0.lowercased() } ?? ""
+        guard asked.url.contains("://"), scheme == "http" || scheme == "https" else {
+            return encoded(
+                Answer(ok: false, message: "pm.sendRequest sends http:// and https:// URLs only, not \(asked.url)"))
+        }
         let request = ScriptRequest(
             method: asked.method, url: asked.url,
             headers: asked.headers.compactMap { $0.count == 2 ? ScriptHeader($0[0], $0[1]) : nil }, body: asked.body)
-        struct Answer: Encodable {
-            var ok: Bool
-            var response: Response?
-            var message: String?
-        }
         switch send(request) {
         case .success(let response):
             return encoded(
