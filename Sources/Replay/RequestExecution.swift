@@ -13,7 +13,9 @@ struct RequestExecution {
     /// Prepares the requests of the item's collection in the run's environment.
     let preparer: RequestPreparer
     /// Values captured earlier in the run (and `--var` values).
-    let captures: [String: VariableScope.Value]
+    var captures: [String: VariableScope.Value]
+    /// Set once the request's pre-request scripts ran (`runScripted`).
+    var scripted: Scripted? = nil
 
     struct Outcome {
         var result: RequestResult
@@ -22,9 +24,10 @@ struct RequestExecution {
     }
 
     func run() async -> Outcome {
+        if scripted == nil, hasScripts { return await runScripted() }
         let configuration = runner.configuration
         let document = item.document
-        let saved = item.request
+        let saved = scripted?.request ?? item.request
         var preparation = preparer.prepare(saved, captures: captures, answers: runner.configuration.answers)
         // What stops the request before it is sent, beside the preparation's problems.
         var stopProblem: String?
@@ -211,8 +214,9 @@ struct RequestExecution {
             status: response.statusCode.rawValue, headers: response.headers, body: bytes,
             document: item.readsJSON ? Self.document(bytes, contentType: response.headers["Content-Type"]) : nil,
             duration: response.timings.total ?? elapsed)
-        var outcome = check(facts, preparation: preparation, into: result)
-        outcome.result.responseReason = response.statusCode.reasonPhrase
+        var result = result
+        result.responseReason = response.statusCode.reasonPhrase
+        let outcome = check(facts, preparation: preparation, into: result)
         if runner.configuration.recordHistory {
             var entry = preparation
             entry.redactor = outcome.redactor
@@ -310,6 +314,10 @@ struct RequestExecution {
             let contracts = runner.services.contracts.check(
                 item.request, collection: item.document.collection, collectionPath: item.document.path, facts: facts)
             checks += Self.checks(of: contracts, redactor: redactor)
+        }
+        if scripted != nil {
+            checks += runTestScripts(
+                facts, reason: result.responseReason, captured: &captured, redactor: redactor, into: &result)
         }
         result.checks = checks
         result.responseStatus = facts.status

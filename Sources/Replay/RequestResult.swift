@@ -103,6 +103,12 @@ package struct RequestResult: Sendable, Equatable {
         set { uniqueStorage().fields.problems = newValue }
     }
 
+    /// What the request's scripts wrote with `console` (masked), in order.
+    package var scriptConsole: [String] {
+        get { storage.fields.scriptConsole }
+        set { uniqueStorage().fields.scriptConsole = newValue }
+    }
+
     /// `--update-snapshots`: what was done to each snapshot file (`created Collections/a.snapshots/b.json`).
     package var snapshotWrites: [String] {
         get { storage.fields.snapshotWrites }
@@ -164,6 +170,7 @@ package struct RequestResult: Sendable, Equatable {
         var failure: FailureReport?
         var problems: [String]
         var snapshotWrites: [String] = []
+        var scriptConsole: [String] = []
         var historyEntry: String?
         var phases: [ExchangePhase] = []
         var details: ExchangeDetails?

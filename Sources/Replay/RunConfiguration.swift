@@ -41,6 +41,9 @@ package struct RunConfiguration: Sendable {
     /// `lazer run --from-history`: nothing is sent; each request's checks run against its latest
     /// history entry (a request without one fails with the reason).
     package var fromHistory = false
+    /// `--trust-scripts`: the collections' pre-request and test scripts run (a script can send
+    /// requests); without it a request with scripts is not sent.
+    package var trustScripts = false
     /// Keep each request's headers and (cut) bodies in its result (`RequestResult.details`), for
     /// the reports that show them: `lazer run --reporter html` or `json`.
     package var keepsExchangeDetails = false

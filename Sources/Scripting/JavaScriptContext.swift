@@ -165,18 +165,13 @@ final class JavaScriptContext {
         }
     }
 
-    /// The script's function, compiled once per distinct text (its parameters are the sandbox's names).
+    /// The script's function, compiled once per distinct text.
     private func compile(_ script: ScriptSource, keep: Bool = true) -> Result<JSObjectRef, ScriptError> {
         if let function = compiled[script.text] { return .success(function) }
-        let names: [JSStringRef?] = ScriptPrelude.parameters.map(JavaScriptText.make)
-        defer { names.forEach { $0.map(cjsc_JSStringRelease) } }
         var exception: JSValueRef?
         let function = JavaScriptText.with(script.text) { body in
             JavaScriptText.with(script.origin) { url in
-                names.withUnsafeBufferPointer { pointer in
-                    cjsc_JSObjectMakeFunction(
-                        context, nil, UInt32(pointer.count), pointer.baseAddress, body, url, 1, &exception)
-                }
+                cjsc_JSObjectMakeFunction(context, nil, 0, nil, body, url, 1, &exception)
             }
         }
         guard let function, exception == nil else {

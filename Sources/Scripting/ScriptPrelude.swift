@@ -5,12 +5,6 @@
 /// `{ begin, call, end }`, which only the engine holds: nothing of it is left on the global object
 /// where a script could reach it.
 enum ScriptPrelude {
-    /// The names each script's function is compiled with, in the order `begin` returns their values.
-    static let parameters = [
-        "pm", "postman", "tests", "responseBody", "responseCode", "responseHeaders", "responseTime", "environment",
-        "globals", "iteration", "request", "data", "console", "require", "CryptoJS", "atob", "btoa",
-    ]
-
     static let source = #"""
         (function (native) {
           'use strict';
@@ -285,6 +279,11 @@ enum ScriptPrelude {
           }
           // Postman's global `_` is lodash, loaded when a script first reads it.
           Object.defineProperty(globalThis, '_', { get: () => lodash(), enumerable: false, configurable: false });
+          // The names each run sets on the global object (not function parameters: a script's own
+          // `const CryptoJS = require('crypto-js')` must shadow them, not clash with them).
+          const sandboxNames = ['pm', 'postman', 'tests', 'responseBody', 'responseCode', 'responseHeaders', 'responseTime',
+            'environment', 'globals', 'iteration', 'request', 'data', 'console', 'require', 'CryptoJS', 'atob', 'btoa'];
+          for (const name of sandboxNames) delete globalThis[name];
           const globalNames = Object.getOwnPropertyNames(globalThis);
           for (const name of globalNames) {
             const descriptor = Object.getOwnPropertyDescriptor(globalThis, name);
@@ -417,6 +416,9 @@ enum ScriptPrelude {
               { url: sent.url, method: sent.method, headers: headers.toObject(), data: sent.body, name: input.info.requestName },
               {}, console, require, CryptoJS, atob, btoa,
             ];
+            for (let i = 0; i < sandboxNames.length; i++) {
+              Object.defineProperty(globalThis, sandboxNames[i], { value: args[i], writable: true, enumerable: false, configurable: true });
+            }
             return args.length;
           }
 
@@ -437,7 +439,7 @@ enum ScriptPrelude {
           function call(fn, origin) {
             run.origin = origin;
             try {
-              fn.apply(undefined, args);
+              fn();
               harvest(origin);
               // pm.sendRequest callbacks run after the script's body, as Postman's do.
               while (run.pending.length > 0) {

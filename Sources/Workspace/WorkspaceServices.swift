@@ -34,6 +34,8 @@ package final class WorkspaceServices: Sendable {
     /// The process environment: `LAZER_VAR_<name>` variables and secrets come from it.
     package let processEnvironment: [String: String]
     package let dynamicValues: DynamicValues
+    /// Runs pre-request and test scripts (the Scripting module's engine, given by the `lazer` executable).
+    package let scripts: any ScriptRunner
     /// The `LAZER_VAR_` variables of `processEnvironment`, by name (read once).
     let processVariables: [String: String]
 
@@ -46,9 +48,11 @@ package final class WorkspaceServices: Sendable {
         directories: UserDirectories, liveDispatcher: any DataDispatcher, scheduler: any Scheduler,
         delays: (any DelayScheduler)? = nil, processEnvironment: [String: String] = ProcessInfo.processInfo.environment,
         dynamicValues: DynamicValues = .system, redirects: (any OAuthRedirectListening)? = nil,
-        contractSources: ContractSources = ContractSources(), webSockets: (any WebSocketConnecting)? = nil
+        contractSources: ContractSources = ContractSources(), webSockets: (any WebSocketConnecting)? = nil,
+        scripts: any ScriptRunner = ScriptsUnavailable()
     ) {
         self.webSockets = webSockets
+        self.scripts = scripts
         self.directories = directories
         contracts = ResponseContracts(sources: contractSources)
         secrets = SecretStore(directories: directories)

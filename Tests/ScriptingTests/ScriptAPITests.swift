@@ -214,3 +214,18 @@ import Workspace
         #expect(error?.message.hasPrefix("SyntaxError") == true)
     }
 }
+
+extension ScriptAPITests {
+    @Test func aScriptMayDeclareTheSandboxsNamesAsItsOwn() {
+        let outcome = run(
+            """
+            const CryptoJS = require('crypto-js');
+            const atob = require('atob');
+            let data = JSON.parse(responseBody);
+            var _ = require('lodash');
+            pm.test('declared', () => pm.expect(CryptoJS.MD5('').toString() + atob('YQ==') + data.user.id + _.VERSION).to.eql('d41d8cd98f00b204e9800998ecf8427ea74.17.21'));
+            """)
+        #expect(outcome.errors == [])
+        #expect(outcome.tests.map(\.passed) == [true])
+    }
+}

@@ -76,7 +76,7 @@ import Workspace
         #expect(outcome.errors == [])
         #expect(
             outcome.console.map(\.text) == [
-                "undefined undefined undefined undefined", "2 string",
+                "undefined undefined function undefined", "2 string",
                 "require('fs'): not a library Lazer's scripts may load (chai, lodash, crypto-js, uuid, atob, btoa)",
                 "require('child_process'): not a library Lazer's scripts may load (chai, lodash, crypto-js, uuid, atob, btoa)",
             ])

@@ -29,6 +29,20 @@ package enum Exporter {
                 at: (location.folderPath + [location.request.name]).joined(separator: "/"),
                 kept: "written as its POST request object, which a server answers over HTTP if at all")
         }
+        // Only Postman runs scripts: the other formats say which they leave behind.
+        if format != .postman && format != .har {
+            let collection = input.document.collection
+            for location in input.selection {
+                let count =
+                    collection.scripts(for: location.request, stage: .preRequest).count
+                    + collection.scripts(for: location.request, stage: .test).count
+                guard count > 0 else { continue }
+                output.report.add(
+                    "\(count) script\(count == 1 ? "" : "s") (\(format.rawValue) runs no JavaScript)",
+                    at: (location.folderPath + [location.request.name]).joined(separator: "/"),
+                    kept: "left out: the request is written as the collection saves it, before any pre-request script")
+            }
+        }
         return output
     }
 }

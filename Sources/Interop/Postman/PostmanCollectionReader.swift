@@ -3,7 +3,7 @@ import HTTPCore
 import Workspace
 
 /// Walks a Postman collection (v2.0 or v2.1) into a Lazer collection: folders as folders, auth
-/// on the collection, folders and requests where Postman has it (requests inherit), scripts kept as notes,
+/// on the collection, folders and requests where Postman has it (requests inherit), pre-request and test scripts as scripts,
 /// and everything Lazer cannot carry listed in the report with where it was.
 struct PostmanCollectionReader {
     let source: ImportSource
@@ -44,9 +44,8 @@ struct PostmanCollectionReader {
         var description = info["description"]?.descriptionText
         let variables = readVariables(root["variable"]) + readVariables(root["variables"])
         let auth = readAuth(root["auth"])
-        if let scripts = scripts(root["event"], owner: "collection") {
-            description = [description, scripts].compactMap { $0 }.joined(separator: "\n\n")
-        }
+        let (scripts, otherScripts) = scripts(root["event"], owner: "collection")
+        if let otherScripts { description = [description, otherScripts].compactMap { $0 }.joined(separator: "\n\n") }
         var folders: [Folder] = []
         var requests: [SavedRequest] = []
         readItems(root["item"], folders: &folders, requests: &requests)
@@ -62,7 +61,7 @@ struct PostmanCollectionReader {
         }
         let collection = RequestCollection(
             id: StableID.make("postman", collectionKey), name: name, description: description, auth: auth,
-            variables: variables, folders: folders, requests: requests)
+            variables: variables, folders: folders, requests: requests, scripts: scripts)
         return ImportResult(collection: collection, report: report)
     }
 
@@ -90,14 +89,14 @@ struct PostmanCollectionReader {
     private mutating func readFolder(_ item: JSONValue, children: JSONValue) -> Folder {
         let name = item["name"]?.text.flatMap { $0.isEmpty ? nil : $0 } ?? "Folder"
         var description = item["description"]?.descriptionText
-        if let scripts = scripts(item["event"], owner: "folder") {
-            description = [description, scripts].compactMap { $0 }.joined(separator: "\n\n")
-        }
+        let (scripts, otherScripts) = scripts(item["event"], owner: "folder")
+        if let otherScripts { description = [description, otherScripts].compactMap { $0 }.joined(separator: "\n\n") }
         let auth = readAuth(item["auth"])
         var folders: [Folder] = []
         var requests: [SavedRequest] = []
         readItems(children, folders: &folders, requests: &requests)
-        return Folder(name: name, description: description, auth: auth, folders: folders, requests: requests)
+        return Folder(
+            name: name, description: description, auth: auth, folders: folders, requests: requests, scripts: scripts)
     }
 
     private mutating func readRequest(_ item: JSONValue, request: JSONValue) -> SavedRequest {
@@ -142,7 +141,7 @@ struct PostmanCollectionReader {
                 at: item.location, kept: "imported as GET")
         }
         let name = item["name"]?.text.flatMap { $0.isEmpty ? nil : $0 } ?? "\(methodText) \(url.url)"
-        let notes = scripts(item["event"], owner: "request")
+        let (scripts, notes) = scripts(item["event"], owner: "request")
         let checks = Self.exportedChecks(item["event"])
         if let responses = item["response"], !responses.items.isEmpty {
             requestsWithExamples.append(responses.location)
@@ -150,7 +149,7 @@ struct PostmanCollectionReader {
         return SavedRequest(
             id: requestID(item), name: name, description: description, method: method, url: url.url,
             pathParams: url.pathParams, query: url.query, headers: headers, body: body, auth: auth,
-            expectations: checks?.expectations ?? [], captures: checks?.captures ?? [], notes: notes)
+            expectations: checks?.expectations ?? [], captures: checks?.captures ?? [], notes: notes, scripts: scripts)
     }
 
     /// The item's own id when it has a usable one (a Lazer export writes the request id there), else
@@ -232,24 +231,32 @@ struct PostmanCollectionReader {
         return variables
     }
 
-    /// Non-empty pre-request and test scripts, reported and returned as text for notes. A test
-    /// script `lazer export` wrote gives its checks back (`checks`) and, unless it was edited in
-    /// Postman since, is not kept as notes: it says nothing the checks do not.
-    private mutating func scripts(_ value: JSONValue?, owner: String) -> String? {
+    /// Non-empty pre-request and test scripts as the owner's scripts (issue 32; they run when the
+    /// user trusts the collection), other events' scripts reported and returned as text for notes.
+    /// A test script `lazer export` wrote gives its checks back (`checks`) and, unless it was edited
+    /// in Postman since, is not kept: it says nothing the checks do not.
+    private mutating func scripts(_ value: JSONValue?, owner: String) -> (SavedScripts?, notes: String?) {
+        var saved = SavedScripts()
         var kept: [String] = []
         for event in value?.items ?? [] {
             let listen = event["listen"]?.string ?? "script"
             let lines = Self.scriptLines(event)
             let text = lines.joined(separator: "\n")
             guard text.contains(where: { !$0.isWhitespace }) else { continue }
-            if listen == "test", PostmanTestScript.checks(in: lines)?.unchanged == true { continue }
-            let label =
-                listen == "prerequest" ? "pre-request script" : listen == "test" ? "test script" : "\(listen) script"
-            let place = owner == "request" ? "the request's notes" : "the \(owner)'s description"
-            report.add("\(owner) \(label) (Lazer does not run scripts)", at: event.location, kept: "kept in \(place)")
-            kept.append("Postman \(label) (not run by Lazer):\n\(text)")
+            switch listen {
+            case "prerequest":
+                saved.preRequest = [saved.preRequest, text].compactMap { $0 }.joined(separator: "\n")
+            case "test":
+                guard PostmanTestScript.checks(in: lines)?.unchanged != true else { continue }
+                saved.test = [saved.test, PostmanTestScript.withoutExportedChecks(lines)].compactMap { $0 }.joined(
+                    separator: "\n")
+            default:
+                let place = owner == "request" ? "the request's notes" : "the \(owner)'s description"
+                report.add("\(owner) \(listen) script (Lazer runs pre-request and test scripts only)", at: event.location, kept: "kept in \(place)")
+                kept.append("Postman \(listen) script (not run by Lazer):\n\(text)")
+            }
         }
-        return kept.isEmpty ? nil : kept.joined(separator: "\n\n")
+        return (saved.isEmpty ? nil : saved, kept.isEmpty ? nil : kept.joined(separator: "\n\n"))
     }
 
     /// The checks of a test script `lazer export` wrote, edited since or not.

@@ -57,6 +57,9 @@ package enum PostmanExport {
             members.append(StoredJSON.Member("auth", auth))
         }
         if !variables.isEmpty { members.append(StoredJSON.Member("variable", .array(variables))) }
+        let events = PostmanItemWriter.events(
+            preRequest: collection.scripts?.preRequest, test: collection.scripts?.test.map { [$0] } ?? [])
+        if !events.isEmpty { members.append(StoredJSON.Member("event", .array(events))) }
         return ExportOutput(bytes: Array(StoredJSON.object(members).prettyPrinted().utf8), files: files, report: report)
     }
 

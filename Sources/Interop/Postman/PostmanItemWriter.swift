@@ -24,6 +24,8 @@ struct PostmanItemWriter {
             {
                 members.append(StoredJSON.Member("auth", auth))
             }
+            let events = Self.events(preRequest: folder?.scripts?.preRequest, test: folder?.scripts?.test.map { [$0] } ?? [])
+            if !events.isEmpty { members.append(StoredJSON.Member("event", .array(events))) }
             let children = items(child, folders: folder?.folders ?? [], path: path + [name], report: &report)
             members.append(StoredJSON.Member("item", .array(children)))
             result.append(.object(members))
@@ -35,6 +37,28 @@ struct PostmanItemWriter {
     }
 
     private func text(_ value: String) -> StoredJSON { .string(redactor.redact(value)) }
+
+    /// Postman `event`s: a `prerequest` and a `test` script, each as its lines (Postman's `exec`).
+    static func events(preRequest: String?, test: [String]) -> [StoredJSON] {
+        func event(_ listen: String, _ lines: [String]) -> StoredJSON {
+            .object([
+                StoredJSON.Member("listen", .string(listen)),
+                StoredJSON.Member(
+                    "script",
+                    .object([
+                        StoredJSON.Member("type", .string("text/javascript")),
+                        StoredJSON.Member("exec", .array(lines.map(StoredJSON.string))),
+                    ])),
+            ])
+        }
+        var events: [StoredJSON] = []
+        if let preRequest, preRequest.contains(where: { !$0.isWhitespace }) {
+            events.append(event("prerequest", preRequest.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)))
+        }
+        let testLines = test.flatMap { $0.split(separator: "\n", omittingEmptySubsequences: false).map(String.init) }
+        if testLines.contains(where: { $0.contains(where: { !$0.isWhitespace }) }) { events.append(event("test", testLines)) }
+        return events
+    }
 
     func item(_ request: SavedRequest, place: String, report: inout ExportReport) -> StoredJSON {
         var body: [StoredJSON.Member] = []
@@ -121,19 +145,12 @@ struct PostmanItemWriter {
             requestMembers.append(StoredJSON.Member("description", text(description.joined(separator: "\n\n"))))
         }
         var members = [StoredJSON.Member("id", .string(request.id)), StoredJSON.Member("name", .string(request.name))]
-        let script = PostmanTestScript.make(for: request, place: place, redactor: redactor, report: &report)
-        if !script.isEmpty {
-            let event = StoredJSON.object([
-                StoredJSON.Member("listen", .string("test")),
-                StoredJSON.Member(
-                    "script",
-                    .object([
-                        StoredJSON.Member("type", .string("text/javascript")),
-                        StoredJSON.Member("exec", .array(script.map(StoredJSON.string))),
-                    ])),
-            ])
-            members.append(StoredJSON.Member("event", .array([event])))
-        }
+        // The test event: the script made of the expectations and captures, then the request's own test script.
+        let checksScript = PostmanTestScript.make(for: request, place: place, redactor: redactor, report: &report)
+        let ownTest = request.scripts?.text(for: .test).map { [$0] } ?? []
+        let events = Self.events(
+            preRequest: request.scripts?.text(for: .preRequest), test: checksScript + ownTest)
+        if !events.isEmpty { members.append(StoredJSON.Member("event", .array(events))) }
         members.append(StoredJSON.Member("request", .object(requestMembers)))
         members.append(StoredJSON.Member("response", .array([])))
         if let behaviour = Self.protocolProfileBehavior(request.options) {

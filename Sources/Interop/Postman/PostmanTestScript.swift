@@ -64,6 +64,18 @@ struct PostmanTestScript {
         return (prelude + script.lines).map(redactor.redact)
     }
 
+    /// A test script's own text: what `make` wrote for its checks (which the import gives back as
+    /// checks) taken off its start, the lines the user added after them kept.
+    static func withoutExportedChecks(_ lines: [String]) -> String {
+        guard let found = checks(in: lines) else { return lines.joined(separator: "\n") }
+        var ignored = ExportReport()
+        let written = make(
+            for: SavedRequest(name: "", url: "", expectations: found.checks.expectations, captures: found.checks.captures),
+            place: "", redactor: Redactor(secrets: []), report: &ignored)
+        guard lines.starts(with: written) else { return lines.joined(separator: "\n") }
+        return lines.dropFirst(written.count).joined(separator: "\n")
+    }
+
     private static let notRun = "not run by Postman; kept in the script for a Lazer import"
 
     /// The checks of a script `make` wrote (its first two lines), and whether the script is still

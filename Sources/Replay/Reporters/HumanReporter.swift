@@ -53,6 +53,7 @@ package struct HumanReporter: RunReporter {
         if result.attempts > 1 { details.append("\(result.attempts) attempts") }
         if let entry = result.historyEntry { details.append("from history \(ReportText.visible(entry))") }
         for write in result.snapshotWrites { notes.append("snapshot " + ReportText.visible(write)) }
+        for line in result.scriptConsole { notes.append(paint("console ", .dim) + ReportText.visible(line)) }
         let symbol: String =
             switch result.status {
             case .passed: paint("✓", .green)

@@ -84,7 +84,8 @@ enum ReportText {
     /// What went wrong: `expected 200, actual 404`; a contract finding with nothing expected said
     /// apart is its message alone (`missing the required property "name"`).
     static func failure(_ check: CheckResult) -> String {
-        check.expected.isEmpty && (check.subject == "contract" || check.subject == "schema")
+        // A script's test says its assertion's message; a script's error says where it stopped.
+        check.subject == "script" || check.expected.isEmpty && (check.subject == "contract" || check.subject == "schema")
             ? check.actual : "expected \(check.expected), actual \(check.actual)"
     }
 }

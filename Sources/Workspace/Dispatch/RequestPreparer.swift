@@ -40,7 +40,7 @@ package final class RequestPreparer: Sendable {
     let services: WorkspaceServices
     let cookies: Cookies
     let document: CollectionDocument
-    let environmentName: String?
+    package let environmentName: String?
     let environment: Environment?
     let baseFolder: String
     let provider: Provider

@@ -30,6 +30,8 @@ package struct RequestCollection: Sendable, Equatable {
     package var contract: CollectionContract?
     /// Where its GraphQL requests' schema comes from (issue 28), unless an environment says.
     package var graphqlSchema: GraphQLSchemaSource?
+    /// Scripts that run for every request of the collection, before its folders' and its own.
+    package var scripts: SavedScripts?
     package var unknownFields: [StoredJSON.Member]
 
     package init(
@@ -38,7 +40,7 @@ package struct RequestCollection: Sendable, Equatable {
         variables: [Variable] = [],
         folders: [Folder] = [], requests: [SavedRequest] = [], environments: [Environment] = [],
         options: SavedOptions = SavedOptions(), imported: ImportOrigin? = nil, unknownFields: [StoredJSON.Member] = [],
-        contract: CollectionContract? = nil, graphqlSchema: GraphQLSchemaSource? = nil
+        contract: CollectionContract? = nil, graphqlSchema: GraphQLSchemaSource? = nil, scripts: SavedScripts? = nil
     ) {
         self.schema = schema
         self.id = id
@@ -54,6 +56,7 @@ package struct RequestCollection: Sendable, Equatable {
         self.imported = imported
         self.contract = contract
         self.graphqlSchema = graphqlSchema
+        self.scripts = scripts
         self.unknownFields = unknownFields
     }
 
@@ -61,6 +64,7 @@ package struct RequestCollection: Sendable, Equatable {
         "$schema", "formatVersion", "id", "name", "description", "defaultEnvironment", "auth", "variables", "folders",
         "requests", "environments", "options", "imported", "contract",
         "graphqlSchema",
+        "scripts",
     ]
 
     static func read(_ node: SourceNode, _ reader: DocumentReader) -> RequestCollection? {
@@ -96,6 +100,7 @@ package struct RequestCollection: Sendable, Equatable {
         let graphqlSchema = fields.node("graphqlSchema").flatMap {
             GraphQLSchemaSource.read($0, path.appending("graphqlSchema"), reader)
         }
+        let scripts = fields.node("scripts").flatMap { SavedScripts.read($0, path.appending("scripts"), reader) }
         let unknown = fields.unknownFields(known: keys)
         // Only when every environment was read: a broken one is already reported and may be the one named.
         if let defaultEnvironment, let node = fields.node("defaultEnvironment"),
@@ -113,7 +118,7 @@ package struct RequestCollection: Sendable, Equatable {
             schema: schema, id: id, name: name, description: description, defaultEnvironment: defaultEnvironment,
             auth: auth, variables: variables, folders: folders, requests: requests, environments: environments,
             options: options ?? SavedOptions(), imported: imported, unknownFields: unknown,
-            contract: contract, graphqlSchema: graphqlSchema)
+            contract: contract, graphqlSchema: graphqlSchema, scripts: scripts)
     }
 
     /// The collection as the JSON written to its file.
@@ -134,6 +139,7 @@ package struct RequestCollection: Sendable, Equatable {
         object.add("imported", imported?.stored)
         object.add("contract", contract?.stored)
         object.add("graphqlSchema", graphqlSchema?.stored)
+        object.add("scripts", scripts.flatMap { $0.isEmpty ? nil : $0.stored })
         object.append(unknown: unknownFields)
         return object.json
     }

@@ -28,6 +28,8 @@ package struct SavedRequest: Sendable, Equatable, Identifiable {
     package var stream: StreamSettings?
     /// With it the request is a WebSocket request: `url` is `ws://…` or a path, `body` is unused.
     package var websocket: WebSocketSettings?
+    /// Its own pre-request and test scripts (issue 32).
+    package var scripts: SavedScripts?
     package var unknownFields: [StoredJSON.Member]
 
     package init(
@@ -36,7 +38,7 @@ package struct SavedRequest: Sendable, Equatable, Identifiable {
         body: SavedBody = .empty, auth: SavedAuth = SavedAuth(.inherit), options: SavedOptions = SavedOptions(),
         expectations: [Expectation] = [], captures: [Capture] = [], retry: RetryPolicy? = nil, notes: String? = nil,
         unknownFields: [StoredJSON.Member] = [], contract: RequestContract? = nil, stream: StreamSettings? = nil,
-        websocket: WebSocketSettings? = nil
+        websocket: WebSocketSettings? = nil, scripts: SavedScripts? = nil
     ) {
         self.id = id
         self.name = name
@@ -56,6 +58,7 @@ package struct SavedRequest: Sendable, Equatable, Identifiable {
         self.contract = contract
         self.stream = stream
         self.websocket = websocket
+        self.scripts = scripts
         self.unknownFields = unknownFields
     }
 
@@ -64,6 +67,7 @@ package struct SavedRequest: Sendable, Equatable, Identifiable {
         "expectations", "captures", "retry", "notes", "contract",
         "stream",
         "websocket",
+        "scripts",
     ]
 
     static func read(_ node: SourceNode, _ path: DocumentPath, _ reader: DocumentReader) -> SavedRequest? {
@@ -95,6 +99,7 @@ package struct SavedRequest: Sendable, Equatable, Identifiable {
         if websocketNode != nil, let url {
             WebSocketSettings.checkURL(url, method: method, fields: fields, reader: reader, path: path)
         }
+        let scripts = fields.node("scripts").flatMap { SavedScripts.read($0, path.appending("scripts"), reader) }
         let unknown = fields.unknownFields(known: keys)
         if let id, let node = fields.node("id") {
             reader.claimUnique("request id", id, at: node.offset, path: path.appending("id"))
@@ -105,7 +110,7 @@ package struct SavedRequest: Sendable, Equatable, Identifiable {
             query: query, headers: headers, body: body ?? .empty, auth: auth ?? SavedAuth(.inherit),
             options: options ?? SavedOptions(), expectations: expectations, captures: captures, retry: retry,
             notes: notes,
-            unknownFields: unknown, contract: contract, stream: stream, websocket: websocket)
+            unknownFields: unknown, contract: contract, stream: stream, websocket: websocket, scripts: scripts)
     }
 
     var stored: StoredJSON {
@@ -128,6 +133,7 @@ package struct SavedRequest: Sendable, Equatable, Identifiable {
         object.add("contract", contract?.stored)
         object.add("stream", stream?.stored)
         object.add("websocket", websocket?.stored)
+        object.add("scripts", scripts.flatMap { $0.isEmpty ? nil : $0.stored })
         object.append(unknown: unknownFields)
         return object.json
     }

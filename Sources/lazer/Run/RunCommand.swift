@@ -6,6 +6,7 @@ import Futures
 import HTTPCore
 import Interop
 import Replay
+import Scripting
 import Synchronization
 import TerminalText
 import WebSocketTransport
@@ -154,6 +155,15 @@ struct RunCommand: ParsableCommand {
         ))
     var trustCommands = false
 
+    @Flag(
+        name: .customLong("trust-scripts"),
+        help: ArgumentHelp(
+            "Run the collections' pre-request and test scripts (JavaScript).",
+            discussion:
+                "Without it a request that has scripts is not sent (exit status 2): a script can send requests, so a collection from elsewhere runs them only when you say so."
+        ))
+    var trustScripts = false
+
     func validate() throws {
         _ = try parsedVariables()
         _ = try channels(colored: false)
@@ -180,7 +190,7 @@ struct RunCommand: ParsableCommand {
             // runner only resumes its task there, and each hop to another queue costs a thread
             // wake-up per request — most of a loopback request's time on a busy machine.
             scheduler: ImmediateScheduler(), contractSources: .lazer,
-            webSockets: NIOWebSocketConnector(tunnel: CurlTLSTunnel()))
+            webSockets: NIOWebSocketConnector(tunnel: CurlTLSTunnel()), scripts: JavaScriptEngine())
         var plan = try RunPlan.load(
             paths, environment: env, folder: folder, requests: requests, services: services, command: "run")
         let part = shard.flatMap(RunShard.init)
@@ -217,6 +227,7 @@ struct RunCommand: ParsableCommand {
         configuration.followRedirects = !noFollow
         configuration.updateSnapshots = updateSnapshots
         configuration.fromHistory = fromHistory
+        configuration.trustScripts = trustScripts
         // Nothing is exchanged: history must not gain copies of its own entries.
         if fromHistory { configuration.recordHistory = false }
         configuration.answers = given.answers

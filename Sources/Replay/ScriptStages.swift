@@ -1,0 +1,173 @@
+import Foundation
+import Futures
+import HTTPCore
+import Synchronization
+import Workspace
+
+/// A request's scripts in a run (issue 32): its pre-request scripts before it is resolved and sent,
+/// its test scripts after its response, their `pm.test`s as checks, the variables they set passed
+/// on to the requests after it like captured values.
+extension RequestExecution {
+    /// The request as its pre-request scripts left it, and what they did.
+    struct Scripted {
+        var request: SavedRequest
+        var preRequest: ScriptOutcome
+    }
+
+    var hasScripts: Bool {
+        let collection = item.document.collection
+        return !collection.scripts(for: item.request, stage: .preRequest).isEmpty
+            || !collection.scripts(for: item.request, stage: .test).isEmpty
+    }
+
+    /// Runs the pre-request scripts, then the request as they left it; nothing when the run does
+    /// not trust scripts (the request is not sent: its scripts may be what makes it right).
+    func runScripted() async -> Outcome {
+        let saved = item.request
+        var result = RequestResult(
+            collectionName: item.document.collection.name, collectionID: item.document.collection.id,
+            collectionFile: item.document.path, folderPath: item.folderPath, requestID: saved.id, name: saved.name,
+            method: saved.method.rawValue, url: saved.url, environment: preparer.environmentName, status: .notSent)
+        guard runner.configuration.trustScripts else {
+            result.problems = [
+                "this request has scripts, which run only when you trust the collection: lazer run --trust-scripts (a script can send requests)"
+            ]
+            return Outcome(result: result, captured: [:])
+        }
+        let scripts = item.document.collection.scripts(for: saved, stage: .preRequest)
+        var execution = self
+        var outcome = ScriptOutcome()
+        if !scripts.isEmpty {
+            outcome = runner.services.scripts.run(
+                ScriptJob(
+                    stage: .preRequest, scripts: scripts, request: saved.scriptRequest,
+                    variables: preparer.scriptVariables(captures: captures), info: scriptInfo,
+                    send: ScriptSender.make(preparer: preparer, captures: captures)))
+            Self.apply(outcome.changedValues, to: &execution.captures)
+            if !outcome.errors.isEmpty {
+                let redactor = preparer.prepare(saved, captures: execution.captures).redactor
+                result.problems = outcome.errors.map { redactor.redact("pre-request script failed: \($0)") }
+                result.scriptConsole = Self.console(outcome, redactor: redactor)
+                return Outcome(result: result, captured: Self.captured(outcome.changedValues))
+            }
+        }
+        execution.scripted = Scripted(request: outcome.request.map(saved.applying) ?? saved, preRequest: outcome)
+        var sent = await execution.run()
+        // The pre-request scripts' values go on to the next requests, under what the response set.
+        sent.captured = Self.captured(outcome.changedValues).merging(sent.captured) { _, response in response }
+        return sent
+    }
+
+    var scriptInfo: ScriptInfo {
+        ScriptInfo(requestName: item.request.name, requestID: item.request.id)
+    }
+
+    /// The test scripts run on `facts`: their tests and errors as checks, the values they set added
+    /// to `captured`, their console lines on the result.
+    func runTestScripts(
+        _ facts: ResponseFacts, reason: String?, captured: inout [String: VariableScope.Value], redactor: Redactor,
+        into result: inout RequestResult
+    ) -> [CheckResult] {
+        var checks = scripted.map { Self.checks(of: $0.preRequest, redactor: redactor) } ?? []
+        var console = scripted.map { Self.console($0.preRequest, redactor: redactor) } ?? []
+        let scripts = item.document.collection.scripts(for: item.request, stage: .test)
+        if !scripts.isEmpty {
+            let sent = scripted?.request ?? item.request
+            var request = sent.scriptRequest
+            request.url = result.url
+            let response = ScriptResponse(
+                code: facts.status, reason: reason ?? "", headers: facts.headers.map { ScriptHeader($0.name, $0.value) },
+                body: facts.body, milliseconds: Double(facts.duration.components.attoseconds) / 1e15
+                    + Double(facts.duration.components.seconds) * 1000)
+            let seen = captures.merging(captured) { _, new in new }
+            let outcome = runner.services.scripts.run(
+                ScriptJob(
+                    stage: .test, scripts: scripts, request: request, response: response,
+                    variables: preparer.scriptVariables(captures: seen), info: scriptInfo,
+                    send: ScriptSender.make(preparer: preparer, captures: seen)))
+            Self.apply(outcome.changedValues, to: &captured)
+            let secrets = outcome.changes.filter(\.secret).compactMap(\.value)
+            let masked = secrets.isEmpty ? redactor : redactor.adding(secrets)
+            checks += Self.checks(of: outcome, redactor: masked)
+            console += Self.console(outcome, redactor: masked)
+        }
+        result.scriptConsole = console
+        return checks
+    }
+
+    static func checks(of outcome: ScriptOutcome, redactor: Redactor) -> [CheckResult] {
+        outcome.tests.map { test in
+            CheckResult(
+                subject: "script", path: test.origin, op: "test", label: redactor.redact(test.name),
+                passed: test.passed, expected: "passes",
+                actual: CheckResult.shown(redactor.redact(test.passed ? "passed" : test.message ?? "failed")))
+        }
+            + outcome.errors.map { error in
+                CheckResult(
+                    subject: "script", path: error.origin, op: "runs", label: "\(error.origin) script", passed: false,
+                    expected: "runs to its end", actual: CheckResult.shown(redactor.redact(error.description)))
+            }
+    }
+
+    static func console(_ outcome: ScriptOutcome, redactor: Redactor) -> [String] {
+        outcome.console.map { line in
+            (line.level == .log ? "" : "\(line.level.rawValue): ") + redactor.redact(line.text)
+        }
+    }
+
+    static func apply(_ changes: [String: VariableScope.Value?], to values: inout [String: VariableScope.Value]) {
+        for (name, value) in changes {
+            if let value { values[name] = value } else { values.removeValue(forKey: name) }
+        }
+    }
+
+    static func captured(_ changes: [String: VariableScope.Value?]) -> [String: VariableScope.Value] {
+        changes.compactMapValues { $0 }
+    }
+}
+
+/// `pm.sendRequest` in a run: the script's request resolved in the run's environment and sent
+/// through its dispatcher, the script's thread waiting for the answer.
+enum ScriptSender {
+    static func make(preparer: RequestPreparer, captures: [String: VariableScope.Value])
+        -> @Sendable (ScriptRequest) -> Result<ScriptResponse, ScriptSendFailure>
+    {
+        { request in
+            let saved = SavedRequest(
+                name: "pm.sendRequest", method: RequestMethod(rawValue: request.method) ?? .get, url: request.url,
+                headers: request.headers.map { KeyValueRow(name: $0.name, value: $0.value) },
+                body: request.body.map { SavedBody(.text($0, contentType: nil)) } ?? .empty)
+            let preparation = preparer.prepare(saved, captures: captures)
+            guard let http = preparation.request, let dispatcher = preparation.dispatcher,
+                preparation.problems.isEmpty
+            else {
+                return .failure(ScriptSendFailure(preparation.problems.joined(separator: "; ")))
+            }
+            let answered = DispatchSemaphore(value: 0)
+            let outcome = Mutex<Result<DataResponse, any Error>?>(nil)
+            let start = ContinuousClock.now
+            _ = dispatcher.dataFuture(from: http).result { result in
+                outcome.withLock { $0 = result }
+                answered.signal()
+            }.send()
+            answered.wait()
+            let elapsed = ContinuousClock.now - start
+            switch outcome.withLock({ $0 }) {
+            case .success(let response)?:
+                guard let body = try? response.body.bytes() else {
+                    return .failure(ScriptSendFailure("the response body could not be read"))
+                }
+                return .success(
+                    ScriptResponse(
+                        code: response.statusCode.rawValue, reason: response.statusCode.reasonPhrase ?? "",
+                        headers: response.headers.map { ScriptHeader($0.name, $0.value) }, body: body,
+                        milliseconds: Double(elapsed.components.seconds) * 1000
+                            + Double(elapsed.components.attoseconds) / 1e15))
+            case .failure(let error)?:
+                return .failure(ScriptSendFailure(preparation.redactor.redact(String(describing: error))))
+            case nil:
+                return .failure(ScriptSendFailure("no answer"))
+            }
+        }
+    }
+}

@@ -1,0 +1,84 @@
+import HTTPCore
+
+/// What scripts read of a request and its variables, and what a pre-request script's changes make
+/// of the saved request — the glue between the collection's model and `ScriptJob`.
+extension RequestPreparer {
+    /// The variables scripts see: the environment's and the collection's as saved (secret values
+    /// filled), the run's captured values as `pm.variables`' own.
+    package func scriptVariables(captures: [String: VariableScope.Value]) -> ScriptVariables {
+        var secretNames = Set<String>()
+        func values(_ variables: [Variable]) -> [String: String] {
+            var values: [String: String] = [:]
+            for variable in variables {
+                values[variable.name] = variable.value
+                if variable.secret { secretNames.insert(variable.name) }
+            }
+            return values
+        }
+        let environmentValues = values(environment?.variables ?? [])
+        let collectionValues = values(document.collection.variables)
+        var local: [String: String] = [:]
+        for (name, value) in captures {
+            local[name] = value.text
+            if value.secret { secretNames.insert(name) }
+        }
+        return ScriptVariables(
+            environment: environmentValues, collection: collectionValues, local: local, secretNames: secretNames)
+    }
+}
+
+extension SavedRequest {
+    /// The request as a pre-request script sees it: as saved, `{{variables}}` unresolved.
+    package var scriptRequest: ScriptRequest {
+        ScriptRequest(
+            method: method.rawValue, url: url,
+            headers: headers.filter(\.enabled).map { ScriptHeader($0.name, $0.value) }, body: scriptBody)
+    }
+
+    /// The body as text, when it is text.
+    var scriptBody: String? {
+        switch body.content {
+        case .json(let json): json.prettyPrinted()
+        case .jsonText(let text), .text(let text, _): text
+        case .none, .formURLEncoded, .multipart, .file, .graphql: nil
+        }
+    }
+
+    /// The request with what a pre-request script changed: its method, URL, headers (the enabled
+    /// ones, as the script left them) and, for a text body, the text.
+    package func applying(_ changed: ScriptRequest) -> SavedRequest {
+        var request = self
+        if let method = RequestMethod(rawValue: changed.method.uppercased()) { request.method = method }
+        if changed.url != url {
+            request.url = changed.url
+            // A query the script wrote in the URL replaces the saved rows (they would be sent twice).
+            if changed.url.contains("?") { request.query = [] }
+        }
+        if changed.headers != scriptRequest.headers {
+            request.headers =
+                headers.filter { !$0.enabled } + changed.headers.map { KeyValueRow(name: $0.name, value: $0.value) }
+        }
+        if changed.body != scriptBody, let text = changed.body {
+            switch body.content {
+            case .json, .jsonText: request.body = SavedBody(.jsonText(text), unknownFields: body.unknownFields)
+            case .text(_, let contentType):
+                request.body = SavedBody(.text(text, contentType: contentType), unknownFields: body.unknownFields)
+            case .none: request.body = SavedBody(.text(text, contentType: nil))
+            case .formURLEncoded, .multipart, .file, .graphql: break
+            }
+        }
+        return request
+    }
+}
+
+extension ScriptOutcome {
+    /// The values its variable changes leave for the requests after it (unsets as nil), each
+    /// secret when the name was.
+    package var changedValues: [String: VariableScope.Value?] {
+        var values: [String: VariableScope.Value?] = [:]
+        for change in changes {
+            values[change.name] = .some(change.value.map { VariableScope.Value($0, secret: change.secret) })
+        }
+        return values
+    }
+}
