@@ -49,6 +49,10 @@ let strictC: [CSetting] = [
     .treatAllWarnings(as: .error),
 ]
 
+/// Where Debian's libjavascriptcoregtk-4.1-dev puts JavaScriptCore's headers: CJavaScriptCore's
+/// header includes them, so every Swift target that imports Scripting (which imports it) needs them.
+let javaScriptCoreHeaders: [SwiftSetting] = [.unsafeFlags(["-Xcc", "-I/usr/include/webkitgtk-4.1"])]
+
 let package = Package(
     name: "Lazer",
     products: [
@@ -126,7 +130,7 @@ let package = Package(
                 "Scripting",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
-            swiftSettings: strictSwift + releaseStaticStdlibCompile + [.unsafeFlags(["-Xcc", "-I/usr/include/webkitgtk-4.1"])],
+            swiftSettings: strictSwift + releaseStaticStdlibCompile + javaScriptCoreHeaders,
             linkerSettings: releaseStaticStdlib
         ),
 
@@ -482,12 +486,12 @@ let package = Package(
         .target(
             name: "Scripting",
             dependencies: ["CJavaScriptCore", "Workspace", .product(name: "Crypto", package: "swift-crypto")],
-            swiftSettings: strictSwift + [.unsafeFlags(["-Xcc", "-I/usr/include/webkitgtk-4.1"])]
+            swiftSettings: strictSwift + javaScriptCoreHeaders
         ),
         .testTarget(
             name: "ScriptingTests",
             dependencies: ["Scripting", "Workspace"],
-            swiftSettings: strictSwift + [.unsafeFlags(["-Xcc", "-I/usr/include/webkitgtk-4.1"])]
+            swiftSettings: strictSwift + javaScriptCoreHeaders
         ),
 
         // MARK: - State store
@@ -583,9 +587,9 @@ let package = Package(
         ),
         .testTarget(
             name: "ReplayTests",
-            dependencies: ["Replay", "Workspace", "HTTPCore", "Futures", "JSONTree", "StateStore"],
+            dependencies: ["Scripting", "Replay", "Workspace", "HTTPCore", "Futures", "JSONTree", "StateStore"],
             exclude: ["Golden"],
-            swiftSettings: strictSwift
+            swiftSettings: strictSwift + javaScriptCoreHeaders
         ),
         .testTarget(
             name: "MockServerTests",

@@ -75,6 +75,10 @@ extension RequestExecution {
             let sent = scripted?.request ?? item.request
             var request = sent.scriptRequest
             request.url = result.url
+            // The headers as sent, placeholders filled (the request is resolved again: the sent one is gone).
+            if let resolved = preparer.prepare(sent, captures: captures).request {
+                request.headers = resolved.headers.map { ScriptHeader($0.name, $0.value) }
+            }
             let response = ScriptResponse(
                 code: facts.status, reason: reason ?? "", headers: facts.headers.map { ScriptHeader($0.name, $0.value) },
                 body: facts.body, milliseconds: Double(facts.duration.components.attoseconds) / 1e15

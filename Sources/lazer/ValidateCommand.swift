@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import Interop
 import RegularFiles
+import Scripting
 import TerminalText
 import Workspace
 
@@ -19,7 +20,8 @@ struct ValidateCommand: ParsableCommand {
             the default is Collections. Errors make the exit status 1, and so does finding
             no collection file at all; warnings (unknown fields, secret values in the
             file, a snapshot expectation whose snapshot file is not written yet) are
-            printed but pass; a snapshot file that is not valid is an error. GraphQL
+            printed but pass; a snapshot file that is not valid is an error, and so is
+            a pre-request or test script that is not valid JavaScript. GraphQL
             requests are checked against their collection's schema (FILE:REQUEST:
             LINE:COLUMN: message, an error): a schema file, or for {"introspect": true}
             the endpoint's answer cached per user (by the explorer or an earlier
@@ -75,6 +77,7 @@ struct ValidateCommand: ParsableCommand {
         // A contract named by URL is fetched (as a run would) to check it.
         let contracts = ResponseContracts(sources: .lazer)
         let introspection = GraphQLIntrospectionClient(refresh: refreshSchema)
+        let scriptEngine = JavaScriptEngine()
         for entry in entries {
             for diagnostic in entry.diagnostics {
                 output += TerminalText.lineWithExcerpt(diagnostic.description) + "\n"
@@ -110,6 +113,13 @@ struct ValidateCommand: ParsableCommand {
                     output += TerminalText.line("\(entry.path): error: \(problem)") + "\n"
                 }
                 if !messageProblems.isEmpty {
+                    failed = true
+                    continue
+                }
+                // Scripts (issue 32): each one's syntax, with its line and column.
+                let scriptProblems = ScriptValidation.problems(in: document.collection, engine: scriptEngine)
+                for problem in scriptProblems { output += TerminalText.line("\(entry.path): error: \(problem)") + "\n" }
+                if !scriptProblems.isEmpty {
                     failed = true
                     continue
                 }

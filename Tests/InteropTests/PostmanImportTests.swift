@@ -104,7 +104,8 @@ import Workspace
                     .json(
                         .object([StoredJSON.Member("id", .number("1")), StoredJSON.Member("who", .string("{{$uuid}}"))])
                     )))
-        #expect(create.notes?.contains("pm.test") == true)
+        #expect(create.scripts?.test?.contains("pm.test") == true)
+        #expect(create.notes == nil)
         #expect(
             try request(result, "Form").body
                 == SavedBody(
@@ -129,12 +130,12 @@ import Workspace
         #expect(graph["variables"] == .object([StoredJSON.Member("a", .number("1"))]))
     }
 
-    @Test func scriptsAreReportedWithTheirPlaceAndKept() throws {
+    @Test func preRequestAndTestScriptsBecomeScriptsNotNotes() throws {
         let result = try imported()
-        let scripts = result.report.items.filter { $0.what.contains("script") }
-        #expect(scripts.map(\.location.path) == ["event[0]", "item[0].item[1].event[0]"])
-        #expect(scripts.allSatisfy { $0.location.line != nil })
-        #expect(result.collection.description?.contains("pm.environment.set") == true)
+        #expect(result.report.items.filter { $0.what.contains("script") }.isEmpty)
+        #expect(result.collection.scripts?.preRequest?.contains("pm.environment.set") == true)
+        #expect(result.collection.description?.contains("pm.environment.set") != true)
+        #expect(result.collection.allRequests.contains { $0.request.scripts?.test?.contains("pm.test") == true })
     }
 
     @Test func importIsByteStable() throws {

@@ -16,7 +16,7 @@ final class ReplayFixture {
 
     init(
         liveDispatcher: any DataDispatcher = MockDispatcher(scheduler: ImmediateScheduler()),
-        processEnvironment: [String: String] = [:]
+        processEnvironment: [String: String] = [:], scripts: any ScriptRunner = ScriptsUnavailable()
     ) throws {
         let base = FileManager.default.temporaryDirectory.appendingPathComponent("lazer-replay-tests")
         let url = base.appendingPathComponent(UUID().uuidString)
@@ -25,7 +25,7 @@ final class ReplayFixture {
         services = WorkspaceServices(
             directories: UserDirectories(config: path + "/config", state: path + "/state"),
             liveDispatcher: liveDispatcher, scheduler: DispatchQueueScheduler(DispatchQueue(label: "replay.tests")),
-            processEnvironment: processEnvironment)
+            processEnvironment: processEnvironment, scripts: scripts)
     }
 
     func file(_ name: String) -> String { path + "/" + name }

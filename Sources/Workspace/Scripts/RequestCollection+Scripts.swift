@@ -29,3 +29,32 @@ extension RequestCollection {
             || requests.contains { !($0.scripts?.isEmpty ?? true) }
     }
 }
+
+extension RequestCollection {
+    /// One saved script: where it is (`request Login`), its stage and its text.
+    package struct SavedScript: Sendable, Equatable {
+        package var origin: String
+        package var stage: ScriptJob.Stage
+        package var text: String
+    }
+
+    /// Every non-blank script of the collection, its folders and requests (for `lazer validate`).
+    package var allScripts: [SavedScript] {
+        var found: [SavedScript] = []
+        func add(_ scripts: SavedScripts?, _ origin: String) {
+            for stage in [ScriptJob.Stage.preRequest, .test] {
+                if let text = scripts?.text(for: stage) { found.append(SavedScript(origin: origin, stage: stage, text: text)) }
+            }
+        }
+        func walk(_ folders: [Folder], _ requests: [SavedRequest]) {
+            for folder in folders {
+                add(folder.scripts, "folder \(folder.name)")
+                walk(folder.folders, folder.requests)
+            }
+            for request in requests { add(request.scripts, "request \(request.name)") }
+        }
+        add(scripts, "collection \(name)")
+        walk(folders, requests)
+        return found
+    }
+}
