@@ -10,6 +10,9 @@ packages=(
     libcurl4-openssl-dev # CCurl: libcurl with OpenSSL (TLS, HTTP/2 through nghttp2)
     libsqlite3-dev       # StateStore: SQLite (with FTS5) under GRDB for history, drafts, captures
     zlib1g-dev           # WebSocketTransport: zlib (through compress-nio) for permessage-deflate
+    libjavascriptcoregtk-4.1-dev # CJavaScriptCore: JavaScriptCore's headers (the engine is loaded with dlopen)
+    libjs-chai           # Scripting: Chai, for the scripts' pm.expect
+    libjs-lodash         # Scripting: lodash, for the scripts' _ and require('lodash')
     tmux                 # end-to-end tests drive the real binary in tmux
     ncurses-bin          # tic: the end-to-end tests compile a direct-colour terminfo entry
     ncurses-term         # tmux-direct, xterm-direct: true colour when COLORTERM=truecolor

@@ -80,8 +80,10 @@ extension RequestExecution {
                 request.headers = resolved.headers.map { ScriptHeader($0.name, $0.value) }
             }
             let response = ScriptResponse(
-                code: facts.status, reason: reason ?? "", headers: facts.headers.map { ScriptHeader($0.name, $0.value) },
-                body: facts.body, milliseconds: Double(facts.duration.components.attoseconds) / 1e15
+                code: facts.status, reason: reason ?? "",
+                headers: facts.headers.map { ScriptHeader($0.name, $0.value) },
+                body: facts.body,
+                milliseconds: Double(facts.duration.components.attoseconds) / 1e15
                     + Double(facts.duration.components.seconds) * 1000)
             let seen = captures.merging(captured) { _, new in new }
             let outcome = runner.services.scripts.run(

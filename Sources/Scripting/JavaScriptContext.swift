@@ -26,7 +26,8 @@ final class JavaScriptContext {
         if let failure = cjsc_load() {
             throw ScriptError(
                 origin: "engine",
-                message: "scripts need JavaScriptCore (Debian's libjavascriptcoregtk-4.1-0): \(String(cString: failure))")
+                message:
+                    "scripts need JavaScriptCore (Debian's libjavascriptcoregtk-4.1-0): \(String(cString: failure))")
         }
         group = cjsc_JSContextGroupCreate()
         context = cjsc_JSGlobalContextCreateInGroup(group, nil)
@@ -53,7 +54,9 @@ final class JavaScriptContext {
                 }
                 func member(_ name: String) -> JSObjectRef? {
                     JavaScriptText.with(name) { key in
-                        cjsc_JSObjectGetProperty(context, object, key, nil).flatMap { cjsc_JSValueToObject(context, $0, nil) }
+                        cjsc_JSObjectGetProperty(context, object, key, nil).flatMap {
+                            cjsc_JSValueToObject(context, $0, nil)
+                        }
                     }
                 }
                 guard let begin = member("begin"), let call = member("call"), let end = member("end") else { return }
@@ -70,7 +73,8 @@ final class JavaScriptContext {
         lineOffset = measuredLineOffset()
         host.group = group
         // Asked every 10 ms while a script runs; `shouldStop` says whether it is past a limit.
-        cjsc_JSContextGroupSetExecutionTimeLimit(group, 0.01, watchdogCallback, Unmanaged.passUnretained(host).toOpaque())
+        cjsc_JSContextGroupSetExecutionTimeLimit(
+            group, 0.01, watchdogCallback, Unmanaged.passUnretained(host).toOpaque())
     }
 
     deinit {
@@ -122,7 +126,9 @@ final class JavaScriptContext {
                 errors.append(ScriptError(origin: script.origin, message: message))
             } else if let thrown = answer.flatMap({ cjsc_JSValueIsString(context, $0) ? $0 : nil }) {
                 errors.append(
-                    placed(Self.error(thrown: JavaScriptText.string(of: thrown, in: context) ?? "", origin: script.origin)))
+                    placed(
+                        Self.error(thrown: JavaScriptText.string(of: thrown, in: context) ?? "", origin: script.origin))
+                )
             }
         }
         watch()

@@ -33,7 +33,8 @@ enum NativeOperations {
     static func library(_ name: String) throws(Failure) -> String {
         guard let (path, package) = libraryFiles[name] else { throw Failure(message: "no library \(name)") }
         guard let text = try? String(contentsOfFile: path, encoding: .utf8) else {
-            throw Failure(message: "scripts need \(name) from Debian's \(package) (\(path)): apt-get install \(package)")
+            throw Failure(
+                message: "scripts need \(name) from Debian's \(package) (\(path)): apt-get install \(package)")
         }
         return text
     }

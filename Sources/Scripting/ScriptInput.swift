@@ -137,7 +137,9 @@ enum ScriptInput {
     }
 
     /// An exception's message and place (JavaScriptCore's `line` and `column` properties).
-    static func describe(_ exception: JSValueRef?, in context: JSContextRef) -> (message: String, line: Int?, column: Int?) {
+    static func describe(_ exception: JSValueRef?, in context: JSContextRef) -> (
+        message: String, line: Int?, column: Int?
+    ) {
         let message = JavaScriptText.string(of: exception, in: context) ?? "the script failed"
         guard let exception, let object = cjsc_JSValueToObject(context, exception, nil) else {
             return (message, nil, nil)

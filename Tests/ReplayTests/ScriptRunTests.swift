@@ -66,7 +66,9 @@ import Workspace
         let sent = try #require(report.results.first?.details?.requestHeaders)
         #expect(sent.first { $0.name == "X-Trail" }?.value == "collection>folder>request")
         // The SHA-256 of the body as sent, its placeholder filled: {"user": "ada"}.
-        #expect(sent.first { $0.name == "X-Sum" }?.value == "3fed79fd1803132a662b3d99a39a13833c6780d30f97d890f07fe4fc58d7a9ed")
+        #expect(
+            sent.first { $0.name == "X-Sum" }?.value
+                == "3fed79fd1803132a662b3d99a39a13833c6780d30f97d890f07fe4fc58d7a9ed")
         let me = try #require(report.results.last)
         #expect(me.checks.map(\.label) == ["collection sees 200", "sent the token", "request Me script"])
         #expect(me.checks.map(\.passed) == [true, true, false])

@@ -71,7 +71,10 @@ import Workspace
             console.log(pm.variables.replaceIn('{{host}}/{{step}}/{{missing}}'), pm.environment.get('token'));
             """, variables: variables)
         #expect(outcome.errors == [])
-        #expect(outcome.console.map(\.text) == ["env-host c 1 x", "env-host col-host true", #"env-host/{"n":1}/{{missing}} fresh"#])
+        #expect(
+            outcome.console.map(\.text) == [
+                "env-host c 1 x", "env-host col-host true", #"env-host/{"n":1}/{{missing}} fresh"#,
+            ])
         #expect(
             outcome.changes == [
                 ScriptVariableChange(scope: .environment, name: "token", value: "fresh", secret: true),
@@ -182,7 +185,8 @@ import Workspace
             """,
             send: { request in
                 guard request.url.hasSuffix("/token") else { return .failure(ScriptSendFailure("connection refused")) }
-                #expect(request.method == "POST" && request.headers == [ScriptHeader("X-A", "b")] && request.body == "hi")
+                #expect(
+                    request.method == "POST" && request.headers == [ScriptHeader("X-A", "b")] && request.body == "hi")
                 return .success(
                     ScriptResponse(
                         code: 200, reason: "OK", headers: [], body: Array(#"{"token":"abc"}"#.utf8), milliseconds: 1))

@@ -23,10 +23,12 @@ import Workspace
     }
 
     @Test func anInfiniteLoopIsStoppedAtTheTimeLimit() {
-        for text in ["while (true) {}", "pm.test('spins', () => { for (;;) {} });", "(function f() { for (;;) {} })()"] {
+        for text in ["while (true) {}", "pm.test('spins', () => { for (;;) {} });", "(function f() { for (;;) {} })()"]
+        {
             let outcome = run(text)
             let message = outcome.errors.first?.message ?? ""
-            #expect(message.hasPrefix("stopped after 2") && message.hasSuffix(" ms: scripts may run for 200 ms"), "\(text)")
+            #expect(
+                message.hasPrefix("stopped after 2") && message.hasSuffix(" ms: scripts may run for 200 ms"), "\(text)")
             #expect(outcome.errors.count == 1)
         }
         #expect(stillWorks())
@@ -41,7 +43,9 @@ import Workspace
 
     @Test func aHugeAllocationIsStoppedAtTheMemoryLimit() {
         let outcome = run("const s = 'x'.repeat(1 << 30); console.log(s.length);")
-        #expect(outcome.errors.map(\.message) == ["stopped: the script took more than the 256 MB of memory scripts may use"])
+        #expect(
+            outcome.errors.map(\.message) == ["stopped: the script took more than the 256 MB of memory scripts may use"]
+        )
         #expect(stillWorks())
     }
 
@@ -116,7 +120,8 @@ import Workspace
             "pm.sendRequest('http://127.0.0.1:1/slow', (err, res) => pm.test('answered', () => pm.expect(res.code).to.eql(204)));",
             send: { _ in
                 Thread.sleep(forTimeInterval: 0.3)
-                return .success(ScriptResponse(code: 204, reason: "No Content", headers: [], body: [], milliseconds: 300))
+                return .success(
+                    ScriptResponse(code: 204, reason: "No Content", headers: [], body: [], milliseconds: 300))
             })
         #expect(outcome.errors == [])
         #expect(outcome.tests.map(\.passed) == [true])

@@ -252,7 +252,9 @@ struct PostmanCollectionReader {
                     separator: "\n")
             default:
                 let place = owner == "request" ? "the request's notes" : "the \(owner)'s description"
-                report.add("\(owner) \(listen) script (Lazer runs pre-request and test scripts only)", at: event.location, kept: "kept in \(place)")
+                report.add(
+                    "\(owner) \(listen) script (Lazer runs pre-request and test scripts only)", at: event.location,
+                    kept: "kept in \(place)")
                 kept.append("Postman \(listen) script (not run by Lazer):\n\(text)")
             }
         }

@@ -24,7 +24,8 @@ struct PostmanItemWriter {
             {
                 members.append(StoredJSON.Member("auth", auth))
             }
-            let events = Self.events(preRequest: folder?.scripts?.preRequest, test: folder?.scripts?.test.map { [$0] } ?? [])
+            let events = Self.events(
+                preRequest: folder?.scripts?.preRequest, test: folder?.scripts?.test.map { [$0] } ?? [])
             if !events.isEmpty { members.append(StoredJSON.Member("event", .array(events))) }
             let children = items(child, folders: folder?.folders ?? [], path: path + [name], report: &report)
             members.append(StoredJSON.Member("item", .array(children)))
@@ -53,10 +54,14 @@ struct PostmanItemWriter {
         }
         var events: [StoredJSON] = []
         if let preRequest, preRequest.contains(where: { !$0.isWhitespace }) {
-            events.append(event("prerequest", preRequest.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)))
+            events.append(
+                event(
+                    "prerequest", preRequest.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)))
         }
         let testLines = test.flatMap { $0.split(separator: "\n", omittingEmptySubsequences: false).map(String.init) }
-        if testLines.contains(where: { $0.contains(where: { !$0.isWhitespace }) }) { events.append(event("test", testLines)) }
+        if testLines.contains(where: { $0.contains(where: { !$0.isWhitespace }) }) {
+            events.append(event("test", testLines))
+        }
         return events
     }
 

@@ -70,7 +70,8 @@ struct PostmanTestScript {
         guard let found = checks(in: lines) else { return lines.joined(separator: "\n") }
         var ignored = ExportReport()
         let written = make(
-            for: SavedRequest(name: "", url: "", expectations: found.checks.expectations, captures: found.checks.captures),
+            for: SavedRequest(
+                name: "", url: "", expectations: found.checks.expectations, captures: found.checks.captures),
             place: "", redactor: Redactor(secrets: []), report: &ignored)
         guard lines.starts(with: written) else { return lines.joined(separator: "\n") }
         return lines.dropFirst(written.count).joined(separator: "\n")

@@ -85,7 +85,8 @@ enum ReportText {
     /// apart is its message alone (`missing the required property "name"`).
     static func failure(_ check: CheckResult) -> String {
         // A script's test says its assertion's message; a script's error says where it stopped.
-        check.subject == "script" || check.expected.isEmpty && (check.subject == "contract" || check.subject == "schema")
+        check.subject == "script"
+            || check.expected.isEmpty && (check.subject == "contract" || check.subject == "schema")
             ? check.actual : "expected \(check.expected), actual \(check.actual)"
     }
 }

@@ -43,7 +43,9 @@ extension RequestCollection {
         var found: [SavedScript] = []
         func add(_ scripts: SavedScripts?, _ origin: String) {
             for stage in [ScriptJob.Stage.preRequest, .test] {
-                if let text = scripts?.text(for: stage) { found.append(SavedScript(origin: origin, stage: stage, text: text)) }
+                if let text = scripts?.text(for: stage) {
+                    found.append(SavedScript(origin: origin, stage: stage, text: text))
+                }
             }
         }
         func walk(_ folders: [Folder], _ requests: [SavedRequest]) {
