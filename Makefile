@@ -4,7 +4,7 @@ SWIFT ?= swift
 LINT_PATHS := Package.swift Sources Tests Fuzz Examples
 
 .PHONY: bench-tui bench-tui-pure bench-tui-ncurses bench-transport bench-futures bench-explorer bench-sigv4 sigv4-vectors jwt-vectors
-.PHONY: bench-streams
+.PHONY: bench-streams bench-scripts
 .PHONY: fuzz-json fuzz-jsonpath fuzz-terminal-text fuzz-collection fuzz-theme fuzz-keymap fuzz-import bench-json
 .PHONY: bench-jsonschema bench-jsondiff bench-cookies bench-snapshot bench-graphql bench-load bench-report
 .PHONY: all deps run build build-release lint test unit e2e test-tsan clean bench-replay bench-mock bench-import examples
@@ -140,6 +140,16 @@ bench-futures:
 
 ## bench-sigv4: what one AWS SigV4 signature of a 1 KB request costs (release build; budget 20 µs),
 ## then `lazer run` of 1,000 SigV4-signed requests on loopback against the same run unsigned.
+## bench-scripts: what scripts cost (issue 32, release builds): the engine's first use, a typical test
+## script (JSON parse, three pm.expects) and an HMAC signing script per run on the reused context
+## (budget 100 µs), then `lazer run` of 1,000 GETs with such scripts against the same run with the
+## equivalent declarative expectations (budget 1.5x). Results: bench-out/scripts-run.md.
+bench-scripts: deps
+	$(SWIFT) build -c release --product ScriptBench
+	@mkdir -p bench-out
+	.build/release/ScriptBench | tee bench-out/scripts-engine.md
+	scripts/bench-scripts-run.sh
+
 bench-sigv4:
 	$(SWIFT) build -c release --product SigningBench
 	.build/release/SigningBench

@@ -147,6 +147,11 @@ let package = Package(
         ),
 
         .executableTarget(
+            name: "ScriptBench",
+            dependencies: ["Scripting", "Workspace"],
+            swiftSettings: strictSwift + javaScriptCoreHeaders
+        ),
+        .executableTarget(
             name: "GraphQLBench",
             dependencies: ["BenchSupport", "GraphQLCheck"],
             swiftSettings: strictSwift

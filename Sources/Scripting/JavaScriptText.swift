@@ -17,8 +17,15 @@ enum JavaScriptText {
 
     static func string(_ string: JSStringRef) -> String {
         let count = cjsc_JSStringGetLength(string)
-        guard count > 0, let characters = cjsc_JSStringGetCharactersPtr(string) else { return "" }
-        return String(decoding: UnsafeBufferPointer(start: characters, count: count), as: UTF16.self)
+        guard count > 0 else { return "" }
+        // UTF-8 from the library (its own fast conversion), then Swift's native UTF-8 string;
+        // lone surrogates come out as U+FFFD either way.
+        let capacity = cjsc_JSStringGetMaximumUTF8CStringSize(string)
+        return String(unsafeUninitializedCapacity: capacity) { buffer in
+            buffer.withMemoryRebound(to: CChar.self) { characters in
+                max(0, cjsc_JSStringGetUTF8CString(string, characters.baseAddress, capacity) - 1)
+            }
+        }
     }
 
     /// `String(value)` in JavaScript; nil when converting throws (a symbol, a hostile `toString`).

@@ -58,17 +58,13 @@ final class ScriptHost {
     }
 }
 
-/// The process's resident memory, from `/proc/self/statm` (0 where it cannot be read).
+/// The process's peak resident memory (`getrusage`: one system call, no file to read). A script's
+/// growth is measured against the peak before it: one that stays under an earlier peak is not
+/// caught, and needs none of the limit's protection.
 enum ProcessMemory {
     static func resident() -> Int {
-        let file = open("/proc/self/statm", O_RDONLY)
-        guard file >= 0 else { return 0 }
-        defer { close(file) }
-        var buffer = [UInt8](repeating: 0, count: 128)
-        let count = buffer.withUnsafeMutableBytes { read(file, $0.baseAddress, 127) }
-        guard count > 0 else { return 0 }
-        let fields = String(decoding: buffer[..<count], as: UTF8.self).split(separator: " ")
-        guard fields.count > 1, let pages = Int(fields[1]) else { return 0 }
-        return pages * Int(sysconf(Int32(_SC_PAGESIZE)))
+        var usage = rusage()
+        guard getrusage(RUSAGE_SELF.rawValue, &usage) == 0 else { return 0 }
+        return usage.ru_maxrss * 1024
     }
 }

@@ -5,14 +5,6 @@ import Workspace
 /// The JSON the prelude reads and writes: a job as `begin`'s input, `end`'s answer as an
 /// outcome, `pm.sendRequest`'s request and answer.
 enum ScriptInput {
-    private struct Input: Encodable {
-        var stage: String
-        var request: Request
-        var response: Response?
-        var variables: Variables
-        var info: Info
-    }
-
     private struct Request: Codable {
         var method: String
         var url: String
@@ -30,28 +22,42 @@ enum ScriptInput {
         var body: String?
     }
 
-    private struct Variables: Encodable {
-        var environment: [String: String]
-        var collection: [String: String]
-        var globals: [String: String]
-        var local: [String: String]
-    }
-
-    private struct Info: Encodable {
-        var requestName: String
-        var requestID: String
-        var iteration: Int
-    }
-
+    /// `begin`'s input, written by hand: JSONEncoder's generic walk was a fifth of a short script's run.
     static func json(of job: ScriptJob) -> String {
-        let input = Input(
-            stage: job.stage.rawValue, request: request(job.request),
-            response: job.response.map { response($0, body: nil) },
-            variables: Variables(
-                environment: job.variables.environment, collection: job.variables.collection,
-                globals: job.variables.globals, local: job.variables.local),
-            info: Info(requestName: job.info.requestName, requestID: job.info.requestID, iteration: job.info.iteration))
-        return encoded(input)
+        var out = JSONText()
+        out.raw(#"{"stage":"#)
+        out.string(job.stage.rawValue)
+        out.raw(#","request":"#)
+        out.request(job.request)
+        if let response = job.response {
+            out.raw(#","response":{"code":"#)
+            out.raw(String(response.code))
+            out.raw(#","reason":"#)
+            out.string(response.reason)
+            out.raw(#","headers":"#)
+            out.headers(response.headers)
+            out.raw(#","ms":"#)
+            out.raw(response.milliseconds.isFinite ? String(response.milliseconds) : "0")
+            out.raw(#","size":"#)
+            out.raw(String(response.body.count))
+            out.raw("}")
+        }
+        out.raw(#","variables":{"environment":"#)
+        out.map(job.variables.environment)
+        out.raw(#","collection":"#)
+        out.map(job.variables.collection)
+        out.raw(#","globals":"#)
+        out.map(job.variables.globals)
+        out.raw(#","local":"#)
+        out.map(job.variables.local)
+        out.raw(#"},"info":{"requestName":"#)
+        out.string(job.info.requestName)
+        out.raw(#","requestID":"#)
+        out.string(job.info.requestID)
+        out.raw(#","iteration":"#)
+        out.raw(String(job.info.iteration))
+        out.raw("}}")
+        return out.text
     }
 
     private static func encoded(_ value: some Encodable) -> String {
@@ -152,5 +158,71 @@ enum ScriptInput {
             }
         }
         return (message, number("line"), number("column"))
+    }
+}
+
+/// JSON text written straight into UTF-8 bytes.
+struct JSONText {
+    private var bytes: [UInt8] = []
+
+    init() { bytes.reserveCapacity(512) }
+
+    var text: String { String(decoding: bytes, as: UTF8.self) }
+
+    mutating func raw(_ text: String) { bytes.append(contentsOf: text.utf8) }
+
+    mutating func string(_ text: String) {
+        let hex = Array("0123456789abcdef".utf8)
+        bytes.append(UInt8(ascii: "\""))
+        for byte in text.utf8 {
+            switch byte {
+            case UInt8(ascii: "\""): bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "\"")])
+            case UInt8(ascii: "\\"): bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "\\")])
+            case 0..<0x20:
+                bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "u"), UInt8(ascii: "0"), UInt8(ascii: "0")])
+                bytes.append(hex[Int(byte >> 4)])
+                bytes.append(hex[Int(byte & 0x0F)])
+            default: bytes.append(byte)
+            }
+        }
+        bytes.append(UInt8(ascii: "\""))
+    }
+
+    mutating func map(_ values: [String: String]) {
+        raw("{")
+        var first = true
+        for (key, value) in values {
+            if !first { raw(",") }
+            first = false
+            string(key)
+            raw(":")
+            string(value)
+        }
+        raw("}")
+    }
+
+    mutating func headers(_ headers: [ScriptHeader]) {
+        raw("[")
+        for (index, header) in headers.enumerated() {
+            if index > 0 { raw(",") }
+            raw("[")
+            string(header.name)
+            raw(",")
+            string(header.value)
+            raw("]")
+        }
+        raw("]")
+    }
+
+    mutating func request(_ request: ScriptRequest) {
+        raw(#"{"method":"#)
+        string(request.method)
+        raw(#","url":"#)
+        string(request.url)
+        raw(#","headers":"#)
+        headers(request.headers)
+        raw(#","body":"#)
+        if let body = request.body { string(body) } else { raw("null") }
+        raw("}")
     }
 }

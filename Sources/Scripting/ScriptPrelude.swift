@@ -283,9 +283,15 @@ enum ScriptPrelude {
           // `const CryptoJS = require('crypto-js')` must shadow them, not clash with them).
           const sandboxNames = ['pm', 'postman', 'tests', 'responseBody', 'responseCode', 'responseHeaders', 'responseTime',
             'environment', 'globals', 'iteration', 'request', 'data', 'console', 'require', 'CryptoJS', 'atob', 'btoa'];
-          for (const name of sandboxNames) delete globalThis[name];
+          // Defined once, their values replaced by each run: adding and deleting global properties
+          // at every run would turn the global object into a dictionary and throw away JIT code.
+          for (const name of sandboxNames) {
+            delete globalThis[name];
+            Object.defineProperty(globalThis, name, { value: undefined, writable: true, enumerable: false, configurable: false });
+          }
           const globalNames = Object.getOwnPropertyNames(globalThis);
           for (const name of globalNames) {
+            if (sandboxNames.includes(name)) continue;
             const descriptor = Object.getOwnPropertyDescriptor(globalThis, name);
             if ('value' in descriptor && descriptor.value !== globalThis) harden(descriptor.value);
             if (descriptor.configurable) Object.defineProperty(globalThis, name, { writable: false, configurable: false });
@@ -416,9 +422,7 @@ enum ScriptPrelude {
               { url: sent.url, method: sent.method, headers: headers.toObject(), data: sent.body, name: input.info.requestName },
               {}, console, require, CryptoJS, atob, btoa,
             ];
-            for (let i = 0; i < sandboxNames.length; i++) {
-              Object.defineProperty(globalThis, sandboxNames[i], { value: args[i], writable: true, enumerable: false, configurable: true });
-            }
+            for (let i = 0; i < sandboxNames.length; i++) globalThis[sandboxNames[i]] = args[i];
             return args.length;
           }
 
@@ -472,7 +476,8 @@ enum ScriptPrelude {
             }
             run = null; args = null;
             // Globals a script made (`jsonData = …` without `var`) go with the run.
-            for (const name of Object.getOwnPropertyNames(globalThis)) if (!baseline.has(name)) delete globalThis[name];
+            const names = Object.getOwnPropertyNames(globalThis);
+            if (names.length !== baseline.size) for (const name of names) if (!baseline.has(name)) delete globalThis[name];
             return JSON.stringify(outcome);
           }
 
