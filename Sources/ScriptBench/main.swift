@@ -39,7 +39,9 @@ func microseconds(_ duration: Duration) -> Double {
 let engine = JavaScriptEngine()
 let clock = ContinuousClock()
 let first = clock.measure { _ = engine.run(job("1", stage: .test)) }
-print("engine's first use (library loaded, sandbox and Chai made): \(String(format: "%.1f", microseconds(first) / 1000)) ms")
+print(
+    "engine's first use (library loaded, sandbox and Chai made): \(String(format: "%.1f", microseconds(first) / 1000)) ms"
+)
 
 for (name, text, stage) in [
     ("typical test script (JSON parse, 3 pm.expect)", typical, ScriptJob.Stage.test),
