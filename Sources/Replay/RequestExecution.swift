@@ -154,7 +154,7 @@ struct RequestExecution {
                 let bytes = try response.body.bytes()
                 var outcome = finish(
                     response, bytes: bytes, elapsed: elapsed, exchange: exchange(), preparation: preparation,
-                    into: consume result)
+                    sentHeaders: request.headers, into: consume result)
                 if keepsDetails, let details = outcome.result.details {
                     // Masked with the values this response gave to secret captures too.
                     let secrets = outcome.captured.values.filter(\.secret).map(\.text)
@@ -208,7 +208,7 @@ struct RequestExecution {
     /// Checks the expectations, takes the captures, records the exchange.
     private func finish(
         _ response: DataResponse, bytes: [UInt8], elapsed: Duration, exchange: @autoclosure () -> Exchange,
-        preparation: SendPreparation, into result: consuming RequestResult
+        preparation: SendPreparation, sentHeaders: HTTPHeaders, into result: consuming RequestResult
     ) -> Outcome {
         let facts = ResponseFacts(
             status: response.statusCode.rawValue, headers: response.headers, body: bytes,
@@ -216,7 +216,7 @@ struct RequestExecution {
             duration: response.timings.total ?? elapsed)
         var result = result
         result.responseReason = response.statusCode.reasonPhrase
-        let outcome = check(facts, preparation: preparation, into: result)
+        let outcome = check(facts, preparation: preparation, sentHeaders: sentHeaders, into: result)
         if runner.configuration.recordHistory {
             var entry = preparation
             entry.redactor = outcome.redactor
@@ -270,9 +270,10 @@ struct RequestExecution {
     }
 
     /// Takes the captures and checks the expectations of a response (sent or from history).
-    func check(_ facts: ResponseFacts, preparation: SendPreparation, into result: consuming RequestResult)
-        -> Checked
-    {
+    func check(
+        _ facts: ResponseFacts, preparation: SendPreparation, sentHeaders: HTTPHeaders? = nil,
+        into result: consuming RequestResult
+    ) -> Checked {
         var captured: [String: VariableScope.Value] = [:]
         var captureResults: [CaptureResult] = []
         for capture in item.request.captures {
@@ -317,7 +318,8 @@ struct RequestExecution {
         }
         if scripted != nil {
             checks += runTestScripts(
-                facts, reason: result.responseReason, captured: &captured, redactor: redactor, into: &result)
+                facts, reason: result.responseReason, sentHeaders: sentHeaders, captured: &captured,
+                redactor: redactor, into: &result)
         }
         result.checks = checks
         result.responseStatus = facts.status

@@ -13,8 +13,12 @@ package struct RunPlan: Sendable, Equatable {
                 queries = Self.queries(of: request)
                 checksContracts = ResponseContracts.applies(to: request, in: document.collection)
                 readsJSON = Self.readsJSON(request) || checksContracts
+                (preRequestScripts, testScripts) = Self.scripts(of: request, document: document, folderPath: folderPath)
             }
         }
+        /// The scripts that run before and after the request (collection, folders, its own), found once.
+        private(set) var preRequestScripts: [ScriptSource]
+        private(set) var testScripts: [ScriptSource]
         /// The JSONPath of each expectation, parsed once (nil for other subjects and bad paths,
         /// which the check then reports).
         private(set) var queries: [JSONPath?]
@@ -39,6 +43,18 @@ package struct RunPlan: Sendable, Equatable {
             checksContracts = ResponseContracts.applies(to: request, in: document.collection)
             // A contract reads the body as JSON too: parsed once, for both.
             readsJSON = Self.readsJSON(request) || checksContracts
+            (preRequestScripts, testScripts) = Self.scripts(of: request, document: document, folderPath: folderPath)
+        }
+
+        private static func scripts(
+            of request: SavedRequest, document: CollectionDocument, folderPath: [String]
+        ) -> ([ScriptSource], [ScriptSource]) {
+            let collection = document.collection
+            guard collection.scripts != nil || request.scripts != nil || !folderPath.isEmpty else { return ([], []) }
+            return (
+                collection.scripts(for: request, folderPath: folderPath, stage: .preRequest),
+                collection.scripts(for: request, folderPath: folderPath, stage: .test)
+            )
         }
 
         private static func readsJSON(_ request: SavedRequest) -> Bool {

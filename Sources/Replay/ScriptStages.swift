@@ -14,11 +14,7 @@ extension RequestExecution {
         var preRequest: ScriptOutcome
     }
 
-    var hasScripts: Bool {
-        let collection = item.document.collection
-        return !collection.scripts(for: item.request, stage: .preRequest).isEmpty
-            || !collection.scripts(for: item.request, stage: .test).isEmpty
-    }
+    var hasScripts: Bool { !item.preRequestScripts.isEmpty || !item.testScripts.isEmpty }
 
     /// Runs the pre-request scripts, then the request as they left it; nothing when the run does
     /// not trust scripts (the request is not sent: its scripts may be what makes it right).
@@ -34,7 +30,7 @@ extension RequestExecution {
             ]
             return Outcome(result: result, captured: [:])
         }
-        let scripts = item.document.collection.scripts(for: saved, stage: .preRequest)
+        let scripts = item.preRequestScripts
         var execution = self
         var outcome = ScriptOutcome()
         if !scripts.isEmpty {
@@ -65,19 +61,19 @@ extension RequestExecution {
     /// The test scripts run on `facts`: their tests and errors as checks, the values they set added
     /// to `captured`, their console lines on the result.
     func runTestScripts(
-        _ facts: ResponseFacts, reason: String?, captured: inout [String: VariableScope.Value], redactor: Redactor,
-        into result: inout RequestResult
+        _ facts: ResponseFacts, reason: String?, sentHeaders: HTTPHeaders?, captured: inout [String: VariableScope.Value],
+        redactor: Redactor, into result: inout RequestResult
     ) -> [CheckResult] {
         var checks = scripted.map { Self.checks(of: $0.preRequest, redactor: redactor) } ?? []
         var console = scripted.map { Self.console($0.preRequest, redactor: redactor) } ?? []
-        let scripts = item.document.collection.scripts(for: item.request, stage: .test)
+        let scripts = item.testScripts
         if !scripts.isEmpty {
             let sent = scripted?.request ?? item.request
             var request = sent.scriptRequest
             request.url = result.url
-            // The headers as sent, placeholders filled (the request is resolved again: the sent one is gone).
-            if let resolved = preparer.prepare(sent, captures: captures).request {
-                request.headers = resolved.headers.map { ScriptHeader($0.name, $0.value) }
+            // The headers as sent, placeholders filled (from history: resolved again, nothing was sent).
+            if let headers = sentHeaders ?? preparer.prepare(sent, captures: captures).request?.headers {
+                request.headers = headers.map { ScriptHeader($0.name, $0.value) }
             }
             let response = ScriptResponse(
                 code: facts.status, reason: reason ?? "",
@@ -111,8 +107,14 @@ extension RequestExecution {
             + outcome.errors.map { error in
                 CheckResult(
                     subject: "script", path: error.origin, op: "runs", label: "\(error.origin) script", passed: false,
-                    expected: "runs to its end", actual: CheckResult.shown(redactor.redact(error.description)))
+                    expected: "runs to its end", actual: CheckResult.shown(redactor.redact(Self.placed(error))))
             }
+    }
+
+    /// An error's place and message without its origin (the check's label names the script).
+    static func placed(_ error: ScriptError) -> String {
+        guard let line = error.line else { return error.message }
+        return "line \(line)\(error.column.map { ":\($0)" } ?? ""): \(error.message)"
     }
 
     static func console(_ outcome: ScriptOutcome, redactor: Redactor) -> [String] {

@@ -277,12 +277,17 @@ enum ScriptPrelude {
             }
             return root;
           }
+          // The legacy sandbox's `String.prototype.has` (shared collections still call `responseBody.has(…)`).
+          Object.defineProperty(String.prototype, 'has', {
+            value: function has(part) { return String(this).indexOf(part) > -1; }, writable: true, configurable: true,
+          });
           // Postman's global `_` is lodash, loaded when a script first reads it.
           Object.defineProperty(globalThis, '_', { get: () => lodash(), enumerable: false, configurable: false });
           // The names each run sets on the global object (not function parameters: a script's own
           // `const CryptoJS = require('crypto-js')` must shadow them, not clash with them).
           const sandboxNames = ['pm', 'postman', 'tests', 'responseBody', 'responseCode', 'responseHeaders', 'responseTime',
-            'environment', 'globals', 'iteration', 'request', 'data', 'console', 'require', 'CryptoJS', 'atob', 'btoa'];
+            'environment', 'globals', 'iteration', 'request', 'data', 'console', 'require', 'CryptoJS', 'atob', 'btoa',
+            'responseCookies'];
           // Defined once, their values replaced by each run: adding and deleting global properties
           // at every run would turn the global object into a dictionary and throw away JIT code.
           for (const name of sandboxNames) {
@@ -397,8 +402,17 @@ enum ScriptPrelude {
               request: requestValue, response: responseValue,
               info: { requestName: input.info.requestName, requestId: input.info.requestID, iteration: input.info.iteration, eventName: input.stage },
               test, expect: chai.expect, sendRequest: send, iterationData: scope('data', map({}), current),
-              cookies: { get: () => undefined, has: () => false, toObject: () => ({}) },
+              cookies: {
+                get: (name) => { const found = cookies.find((cookie) => cookie.name === name); return found && found.value; },
+                has: (name) => cookies.some((cookie) => cookie.name === name),
+                toObject: () => Object.fromEntries(cookies.map((cookie) => [cookie.name, cookie.value])),
+              },
             };
+            // The response's Set-Cookie headers as Postman's legacy `responseCookies` ({name, value}).
+            const cookies = responseValue ? responseValue.headers.all().filter((h) => h.key.toLowerCase() === 'set-cookie').map((h) => {
+              const pair = h.value.split(';')[0]; const index = pair.indexOf('=');
+              return { name: pair.slice(0, index).trim(), value: pair.slice(index + 1).trim() };
+            }) : [];
             const legacyTests = Object.create(null);
             current.legacyTests = legacyTests;
             const postman = {
@@ -409,6 +423,7 @@ enum ScriptPrelude {
               getGlobalVariable: (key) => globals.get(key),
               clearGlobalVariable: (key) => globals.unset(key),
               getResponseHeader: (name) => responseValue ? responseValue.headers.get(name) : undefined,
+              getResponseCookie: (name) => cookies.find((cookie) => cookie.name === name),
               setNextRequest: () => { current.console.push(['warn', 'postman.setNextRequest is not supported: Lazer runs requests in collection order']); },
             };
             const console = { log: log('log'), info: log('info'), warn: log('warn'), error: log('error'), debug: log('log') };
@@ -420,7 +435,7 @@ enum ScriptPrelude {
               responseValue ? responseValue.responseTime : undefined,
               values.environment, values.globals, input.info.iteration,
               { url: sent.url, method: sent.method, headers: headers.toObject(), data: sent.body, name: input.info.requestName },
-              {}, console, require, CryptoJS, atob, btoa,
+              {}, console, require, CryptoJS, atob, btoa, cookies,
             ];
             for (let i = 0; i < sandboxNames.length; i++) globalThis[sandboxNames[i]] = args[i];
             return args.length;

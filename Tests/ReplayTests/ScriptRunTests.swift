@@ -25,7 +25,7 @@ import Workspace
                  "test": "const body = pm.response.json();\npm.test('token issued', () => pm.expect(body.token).to.be.a('string'));\npm.test('user is grace', () => pm.expect(body.user).to.eql('grace'));\npm.environment.set('token', body.token);\nconsole.log('logged in as', body.user);"}},
               {"id": "me", "name": "Me", "method": "GET", "url": "/me",
                "headers": [{"name": "Authorization", "value": "Bearer {{token}}"}],
-               "scripts": {"test": "pm.test('sent the token', () => pm.expect(pm.request.headers.get('Authorization')).to.eql('Bearer T-1'));\nnull.boom;"}}
+               "scripts": {"test": "pm.test('sent the token', () => pm.expect(pm.request.headers.get('Authorization')).to.eql('Bearer T-1'));\npm.test('the token is in the environment', () => pm.expect(pm.environment.get('token') + environment.token + pm.globals.get('token')).to.eql('T-1T-1T-1'));\nnull.boom;"}}
             ]}],
           "environments": [{"name": "mock", "kind": "mock", "baseURL": "http://shop.mock",
             "variables": [{"name": "user", "value": "ada"}],
@@ -70,10 +70,13 @@ import Workspace
             sent.first { $0.name == "X-Sum" }?.value
                 == "3fed79fd1803132a662b3d99a39a13833c6780d30f97d890f07fe4fc58d7a9ed")
         let me = try #require(report.results.last)
-        #expect(me.checks.map(\.label) == ["collection sees 200", "sent the token", "request Me script"])
-        #expect(me.checks.map(\.passed) == [true, true, false])
-        #expect(me.checks[2].actual.contains("request Me script, line 2"))
-        #expect(me.checks[2].actual.contains("TypeError"))
+        #expect(
+            me.checks.map(\.label) == [
+                "collection sees 200", "sent the token", "the token is in the environment", "request Me script",
+            ])
+        #expect(me.checks.map(\.passed) == [true, true, true, false])
+        #expect(me.checks[3].actual.hasPrefix("line 3:"))
+        #expect(me.checks[3].actual.contains("TypeError"))
     }
 
     @Test func withoutTrustARequestWithScriptsIsNotSent() async throws {
@@ -81,5 +84,32 @@ import Workspace
         #expect(report.results.map(\.status) == [.notSent, .notSent])
         #expect(report.results.first?.problems.first?.contains("--trust-scripts") == true)
         #expect(report.exitStatus == RunExitStatus.collectionError)
+    }
+}
+
+extension ScriptRunTests {
+    @Test func theJSONReportCarriesScriptChecksAndConsoleAndMatchesItsSchema() async throws {
+        let fixture = try ReplayFixture(scripts: Self.engine)
+        let file = try fixture.write(Self.collection, to: "shop.json")
+        var configuration = RunConfiguration(recordHistory: false)
+        configuration.trustScripts = true
+        let report = try await fixture.run([file], configuration: configuration)
+        let json = ReporterTests.render(.json, report)
+        #expect(json.contains(#""scriptConsole":["logged in as ada"]"#) || json.contains(#""scriptConsole" : ["#))
+        #expect(json.contains(#""subject":"script""#) || json.contains(#""subject" : "script""#))
+        let written = try fixture.write(json, to: "report.json")
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = [
+            "python3", ReplayFixture.repositoryRoot + "/scripts/validate-json-schema.py",
+            ReplayFixture.repositoryRoot + "/docs/run-report.schema.json", written,
+        ]
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = output
+        try process.run()
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0, "\(String(decoding: data, as: UTF8.self))")
     }
 }

@@ -233,3 +233,22 @@ extension ScriptAPITests {
         #expect(outcome.tests.map(\.passed) == [true])
     }
 }
+
+extension ScriptAPITests {
+    @Test func legacyStringHasAndResponseCookies() {
+        var job = ScriptEngineTests.job(
+            """
+            tests['has ada'] = responseBody.has('ada');
+            tests['no bob'] = !responseBody.has('bob');
+            console.log(responseCookies.length, postman.getResponseCookie('sid').value, pm.cookies.get('theme'), pm.cookies.has('x'));
+            """)
+        job.response = ScriptResponse(
+            code: 200, reason: "OK",
+            headers: [ScriptHeader("Set-Cookie", "sid=abc; Path=/; HttpOnly"), ScriptHeader("set-cookie", "theme=dark")],
+            body: Array(#"{"name":"ada"}"#.utf8), milliseconds: 1)
+        let outcome = engine.run(job)
+        #expect(outcome.errors == [])
+        #expect(outcome.tests.map(\.passed) == [true, true])
+        #expect(outcome.console.map(\.text) == ["2 abc dark false"])
+    }
+}

@@ -71,6 +71,7 @@ package struct JSONReporter: RunReporter {
         var captures: [Capture]
         var error: Failure?
         var problems: [String]
+        var scriptConsole: [String]?
         var phases: [ExchangePhase]?
         var exchange: ExchangeDetails?
         var position: Int?
@@ -94,6 +95,7 @@ package struct JSONReporter: RunReporter {
             captures = result.captures.map { Capture(variable: $0.variable, value: $0.value, secret: $0.secret) }
             error = result.failure.map(Failure.init)
             problems = result.problems
+            scriptConsole = result.scriptConsole.isEmpty ? nil : result.scriptConsole
             phases = result.phases.isEmpty ? nil : result.phases
             exchange = result.details
             position = result.position

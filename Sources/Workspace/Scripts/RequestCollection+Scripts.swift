@@ -3,10 +3,15 @@ extension RequestCollection {
     /// The collection's, then each folder's on the way down, then the request's own script of
     /// `stage` (blank ones left out), each named for where it comes from.
     package func scripts(for request: SavedRequest, stage: ScriptJob.Stage) -> [ScriptSource] {
+        scripts(for: request, folderPath: folderPath(ofRequest: request.id) ?? [], stage: stage)
+    }
+
+    /// The same, for a request whose folder path is known (a run's plan has it: no walk).
+    package func scripts(for request: SavedRequest, folderPath: [String], stage: ScriptJob.Stage) -> [ScriptSource] {
         var sources: [ScriptSource] = []
         if let text = scripts?.text(for: stage) { sources.append(ScriptSource(text, origin: "collection \(name)")) }
         var folders = self.folders
-        for name in folderPath(ofRequest: request.id) ?? [] {
+        for name in folderPath {
             guard let folder = folders.first(where: { $0.name == name }) else { break }
             if let text = folder.scripts?.text(for: stage) {
                 sources.append(ScriptSource(text, origin: "folder \(folder.name)"))

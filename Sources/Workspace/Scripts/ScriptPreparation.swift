@@ -4,7 +4,7 @@ import HTTPCore
 /// of the saved request — the glue between the collection's model and `ScriptJob`.
 extension RequestPreparer {
     /// The variables scripts see: the environment's and the collection's as saved (secret values
-    /// filled), the run's captured values as `pm.variables`' own.
+    /// filled), and the run's handed-on values in every scope.
     package func scriptVariables(captures: [String: VariableScope.Value]) -> ScriptVariables {
         var secretNames = Set<String>()
         func values(_ variables: [Variable]) -> [String: String] {
@@ -15,15 +15,24 @@ extension RequestPreparer {
             }
             return values
         }
-        let environmentValues = values(environment?.variables ?? [])
-        let collectionValues = values(document.collection.variables)
+        var environmentValues = values(environment?.variables ?? [])
+        var collectionValues = values(document.collection.variables)
+        var globals: [String: String] = [:]
         var local: [String: String] = [:]
+        // The run keeps one set of values handed on (captures, `--var`, what scripts set in any
+        // scope): each scope shows them, so `pm.environment.get('token')` reads the token an
+        // earlier script set with `pm.environment.set` — over the environment's own value, as
+        // `{{token}}` does; the collection's own values stay its own.
         for (name, value) in captures {
             local[name] = value.text
+            environmentValues[name] = value.text
+            globals[name] = value.text
+            if collectionValues[name] == nil { collectionValues[name] = value.text }
             if value.secret { secretNames.insert(name) }
         }
         return ScriptVariables(
-            environment: environmentValues, collection: collectionValues, local: local, secretNames: secretNames)
+            environment: environmentValues, collection: collectionValues, globals: globals, local: local,
+            secretNames: secretNames)
     }
 }
 

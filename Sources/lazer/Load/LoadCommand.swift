@@ -6,6 +6,7 @@ import Futures
 import HTTPCore
 import Load
 import Replay
+import Scripting
 import Synchronization
 import TerminalText
 import Workspace
@@ -76,6 +77,11 @@ struct LoadCommand: ParsableCommand {
     @Option(parsing: .unconditional, help: "Timeout in seconds of each request whose collection sets none.")
     var timeout: Double?
 
+    @Flag(
+        name: .customLong("trust-scripts"),
+        help: "Run the collections' pre-request and test scripts (without it a request with scripts is not sent).")
+    var trustScripts = false
+
     @Option(
         help: """
             At most N connections to each host, reused (default: 64 for the open model, one per \
@@ -140,7 +146,7 @@ struct LoadCommand: ParsableCommand {
         defer { dispatcher.shutdown() }
         let services = WorkspaceServices(
             directories: UserDirectories(environment: environment), liveDispatcher: dispatcher,
-            scheduler: ImmediateScheduler(), contractSources: .lazer)
+            scheduler: ImmediateScheduler(), contractSources: .lazer, scripts: JavaScriptEngine())
         let plan = try RunPlan.load(
             paths, environment: env, folder: folder, requests: requests, services: services, command: "load")
         var configuration = RunConfiguration(
@@ -148,6 +154,7 @@ struct LoadCommand: ParsableCommand {
             timeout: timeout.map { .milliseconds(Int64(($0 * 1000).rounded(.up))) }, recordHistory: false)
         configuration.answers = given.answers
         configuration.cookieJar = CookieJar()
+        configuration.trustScripts = trustScripts
         let stats = LoadStats(keepsIntervalLog: hdrLog != nil)
         let started = Date()
         let runner = ReplayRunner(services: services, configuration: configuration) { exchange in
