@@ -61,7 +61,8 @@ extension RequestExecution {
     /// The test scripts run on `facts`: their tests and errors as checks, the values they set added
     /// to `captured`, their console lines on the result.
     func runTestScripts(
-        _ facts: ResponseFacts, reason: String?, sentHeaders: HTTPHeaders?, captured: inout [String: VariableScope.Value],
+        _ facts: ResponseFacts, reason: String?, sentHeaders: HTTPHeaders?,
+        captured: inout [String: VariableScope.Value],
         redactor: Redactor, into result: inout RequestResult
     ) -> [CheckResult] {
         var checks = scripted.map { Self.checks(of: $0.preRequest, redactor: redactor) } ?? []

@@ -244,7 +244,9 @@ extension ScriptAPITests {
             """)
         job.response = ScriptResponse(
             code: 200, reason: "OK",
-            headers: [ScriptHeader("Set-Cookie", "sid=abc; Path=/; HttpOnly"), ScriptHeader("set-cookie", "theme=dark")],
+            headers: [
+                ScriptHeader("Set-Cookie", "sid=abc; Path=/; HttpOnly"), ScriptHeader("set-cookie", "theme=dark"),
+            ],
             body: Array(#"{"name":"ada"}"#.utf8), milliseconds: 1)
         let outcome = engine.run(job)
         #expect(outcome.errors == [])
