@@ -16,7 +16,8 @@ input. Timestamps are ISO 8601 with milliseconds (`2024-05-01T12:00:00.123Z`); a
 ["training", "dragons"], as the reference implementations return it); lists are newest first.
 
 --quirks answers as a sloppy server would, so that the test can see failed checks reported as
-failed: users lack "image", timestamps have no fraction of a second, tags stay in the order given.
+failed: users lack "image", timestamps have no fraction of a second, tags stay in the order given,
+and the `favorited` filter of GET /api/articles is not implemented (it finds no article).
 """
 
 import base64
@@ -251,7 +252,7 @@ class Handler(BaseHTTPRequestHandler):
                 if "author" in query:
                     chosen = [a for a in chosen if a["author"] == query["author"][0]]
                 if "favorited" in query:
-                    chosen = [a for a in chosen if query["favorited"][0] in a["favoritedBy"]]
+                    chosen = [] if QUIRKS else [a for a in chosen if query["favorited"][0] in a["favoritedBy"]]
                 shown = page(chosen, query)
                 return 200, {"articles": [article_json(a, viewer, False) for a in shown], "articlesCount": len(chosen)}
             case ("GET", ["articles", "feed"]):
