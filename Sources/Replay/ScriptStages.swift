@@ -83,11 +83,14 @@ extension RequestExecution {
                 milliseconds: Double(facts.duration.components.attoseconds) / 1e15
                     + Double(facts.duration.components.seconds) * 1000)
             let seen = captures.merging(captured) { _, new in new }
-            let outcome = runner.services.scripts.run(
-                ScriptJob(
-                    stage: .test, scripts: scripts, request: request, response: response,
-                    variables: preparer.scriptVariables(captures: seen), info: scriptInfo,
-                    send: ScriptSender.make(preparer: preparer, captures: seen)))
+            var job = ScriptJob(
+                stage: .test, scripts: scripts, request: request, response: response,
+                variables: preparer.scriptVariables(captures: seen), info: scriptInfo,
+                send: ScriptSender.make(preparer: preparer, captures: seen))
+            if let jar = runner.configuration.cookieJar, let url = URL(string: result.url) {
+                job.cookies = jar.cookies(for: url).map { ScriptHeader($0.name, $0.value) }
+            }
+            let outcome = runner.services.scripts.run(job)
             Self.apply(outcome.changedValues, to: &captured)
             let secrets = outcome.changes.filter(\.secret).compactMap(\.value)
             let masked = secrets.isEmpty ? redactor : redactor.adding(secrets)

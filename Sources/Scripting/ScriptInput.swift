@@ -42,6 +42,10 @@ enum ScriptInput {
             out.raw(String(response.body.count))
             out.raw("}")
         }
+        if let cookies = job.cookies {
+            out.raw(#","cookies":"#)
+            out.headers(cookies)
+        }
         out.raw(#","variables":{"environment":"#)
         out.map(job.variables.environment)
         out.raw(#","collection":"#)

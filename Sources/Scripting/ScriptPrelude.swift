@@ -408,8 +408,9 @@ enum ScriptPrelude {
                 toObject: () => Object.fromEntries(cookies.map((cookie) => [cookie.name, cookie.value])),
               },
             };
-            // The response's Set-Cookie headers as Postman's legacy `responseCookies` ({name, value}).
-            const cookies = responseValue ? responseValue.headers.all().filter((h) => h.key.toLowerCase() === 'set-cookie').map((h) => {
+            // The jar's cookies for the request's URL (as Postman reads them), else the response's
+            // Set-Cookie headers, as Postman's `responseCookies` ({name, value}) and `pm.cookies`.
+            const cookies = input.cookies ? input.cookies.map((pair) => ({ name: pair[0], value: pair[1] })) : responseValue ? responseValue.headers.all().filter((h) => h.key.toLowerCase() === 'set-cookie').map((h) => {
               const pair = h.value.split(';')[0]; const index = pair.indexOf('=');
               return { name: pair.slice(0, index).trim(), value: pair.slice(index + 1).trim() };
             }) : [];

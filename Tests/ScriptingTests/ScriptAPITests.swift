@@ -254,3 +254,14 @@ extension ScriptAPITests {
         #expect(outcome.console.map(\.text) == ["2 abc dark false"])
     }
 }
+
+extension ScriptAPITests {
+    @Test func cookiesComeFromTheJarWhenTheRunHasOne() {
+        var job = ScriptEngineTests.job(
+            "console.log(pm.cookies.get('session'), pm.cookies.has('sid'), responseCookies.length);",
+            response: ScriptEngineTests.okJSON)
+        job.cookies = [ScriptHeader("session", "from-a-redirect"), ScriptHeader("theme", "dark")]
+        let outcome = engine.run(job)
+        #expect(outcome.console.map(\.text) == ["from-a-redirect false 2"])
+    }
+}

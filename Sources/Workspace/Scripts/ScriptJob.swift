@@ -16,6 +16,9 @@ package struct ScriptJob: Sendable {
     package var response: ScriptResponse?
     package var variables: ScriptVariables
     package var info: ScriptInfo
+    /// The cookie jar's cookies for the request's URL after the response (`pm.cookies`,
+    /// `responseCookies`); nil: the response's own Set-Cookie headers.
+    package var cookies: [ScriptHeader]?
     /// Sends a `pm.sendRequest` request (blocking the script until it is answered); nil: the
     /// scripts may not send (`pm.sendRequest` fails with a clear error).
     package var send: (@Sendable (ScriptRequest) -> Result<ScriptResponse, ScriptSendFailure>)?
