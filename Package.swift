@@ -490,7 +490,9 @@ let package = Package(
         // `ScriptRunner` the `lazer` executable gives WorkspaceServices. Nothing else depends on it.
         .target(
             name: "Scripting",
-            dependencies: ["CJavaScriptCore", "Workspace", .product(name: "Crypto", package: "swift-crypto")],
+            dependencies: [
+                "CJavaScriptCore", "Workspace", "JSONTree", .product(name: "Crypto", package: "swift-crypto"),
+            ],
             swiftSettings: strictSwift + javaScriptCoreHeaders
         ),
         .testTarget(

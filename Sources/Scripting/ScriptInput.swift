@@ -1,5 +1,6 @@
 import CJavaScriptCore
 import Foundation
+import JSONTree
 import Workspace
 
 /// The JSON the prelude reads and writes: a job as `begin`'s input, `end`'s answer as an
@@ -111,37 +112,58 @@ enum ScriptInput {
         }
     }
 
-    /// `end`'s answer: tests, console lines, variable changes and the changed request.
+    /// `end`'s answer: tests, console lines, variable changes and the changed request (read with
+    /// JSONTree's parser: JSONSerialization's `Any` casts were half the engine's Swift time).
     static func outcome(_ text: String, variables: ScriptVariables) -> ScriptOutcome {
-        guard let object = try? JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any] else {
+        guard let document = try? JSONDocument(text: text), document.kind(document.root) == .object else {
             return ScriptOutcome()
         }
+        let root = document.root
+        func strings(_ node: JSONNode) -> [String?] { document.children(node).map { document.string($0) } }
         var outcome = ScriptOutcome()
-        for test in object["tests"] as? [[String: Any]] ?? [] {
-            outcome.tests.append(
-                ScriptTestResult(
-                    name: test["name"] as? String ?? "", passed: test["passed"] as? Bool ?? false,
-                    message: test["message"] as? String, origin: test["origin"] as? String ?? ""))
+        if let tests = document.child(root, key: "tests") {
+            for test in document.children(tests) {
+                outcome.tests.append(
+                    ScriptTestResult(
+                        name: document.child(test, key: "name").flatMap(document.string) ?? "",
+                        passed: document.child(test, key: "passed").flatMap(document.bool) ?? false,
+                        message: document.child(test, key: "message").flatMap(document.string),
+                        origin: document.child(test, key: "origin").flatMap(document.string) ?? ""))
+            }
         }
-        for line in object["console"] as? [[String]] ?? [] where line.count == 2 {
-            outcome.console.append(ScriptLogLine(ScriptLogLine.Level(rawValue: line[0]) ?? .log, line[1]))
+        if let console = document.child(root, key: "console") {
+            for line in document.children(console) {
+                let parts = strings(line)
+                guard parts.count == 2, let level = parts[0], let text = parts[1] else { continue }
+                outcome.console.append(ScriptLogLine(ScriptLogLine.Level(rawValue: level) ?? .log, text))
+            }
         }
-        for change in object["changes"] as? [[Any]] ?? [] where change.count == 3 {
-            guard let scopeName = change[0] as? String, let scope = ScriptVariableChange.Scope(rawValue: scopeName),
-                let name = change[1] as? String
-            else { continue }
-            outcome.changes.append(
-                ScriptVariableChange(
-                    scope: scope, name: name, value: change[2] as? String,
-                    secret: variables.secretNames.contains(name)))
+        if let changes = document.child(root, key: "changes") {
+            for change in document.children(changes) {
+                let parts = strings(change)
+                guard parts.count == 3, let scopeName = parts[0],
+                    let scope = ScriptVariableChange.Scope(rawValue: scopeName),
+                    let name = parts[1]
+                else { continue }
+                outcome.changes.append(
+                    ScriptVariableChange(
+                        scope: scope, name: name, value: parts[2], secret: variables.secretNames.contains(name)))
+            }
         }
-        if let request = object["request"] as? [String: Any] {
-            let headers = (request["headers"] as? [[String]] ?? []).compactMap {
-                $0.count == 2 ? ScriptHeader($0[0], $0[1]) : nil
+        if let request = document.child(root, key: "request") {
+            var headers: [ScriptHeader] = []
+            if let list = document.child(request, key: "headers") {
+                for pair in document.children(list) {
+                    let parts = strings(pair)
+                    if parts.count == 2, let name = parts[0], let value = parts[1] {
+                        headers.append(ScriptHeader(name, value))
+                    }
+                }
             }
             outcome.request = ScriptRequest(
-                method: request["method"] as? String ?? "GET", url: request["url"] as? String ?? "",
-                headers: headers, body: request["body"] as? String)
+                method: document.child(request, key: "method").flatMap(document.string) ?? "GET",
+                url: document.child(request, key: "url").flatMap(document.string) ?? "", headers: headers,
+                body: document.child(request, key: "body").flatMap(document.string))
         }
         return outcome
     }
