@@ -17,41 +17,11 @@
 #     stop with a TypeError at the line that reads `responseJSON.articles[0]`'s properties (the
 #     error's check labelled "request NAME script", its actual "line 11:C: TypeError: ...").
 # Usage: Tests/EndToEnd/test-scripts-conduit.sh [PATH-TO-LAZER] (or LAZER=... as run-all.sh sets).
-if [[ -z "${LAZER:-}" && -n "${1:-}" ]]; then
-    LAZER=$(cd "$(dirname "$1")" && pwd)/$(basename "$1")
-    export LAZER
-fi
-source "$(dirname "$0")/lib.sh"
-HERE=$(cd "$(dirname "$0")" && pwd)
-ROOT=$(cd "$HERE/../.." && pwd)
-SAMPLES=${LAZER_INTEROP_SAMPLES:-$ROOT/../shared/interop-samples}
-SAMPLE=$SAMPLES/postman21_realworld_conduit.postman_collection.json
-if [[ ! -f "$SAMPLE" ]]; then
-    echo "  skipped: ../shared/interop-samples not present ($SAMPLE)"
-    finish
-    exit
-fi
-export XDG_STATE_HOME="$E2E_DIR/state" XDG_CONFIG_HOME="$E2E_DIR/config"
-mkdir -p "$XDG_STATE_HOME" "$XDG_CONFIG_HOME"
+SAMPLE_NAME=postman21_realworld_conduit.postman_collection.json
+source "$(dirname "$0")/samples-lib.sh"
 
-SERVER_PIDS=()
-stop_servers() {
-    local pid
-    for pid in "${SERVER_PIDS[@]}"; do kill "$pid" 2>/dev/null; done
-}
-trap 'stop_servers; cleanup' EXIT
-
-# start_conduit NAME [--quirks]: a fresh server (empty database), logging to $E2E_DIR/NAME.log;
-# sets PORT.
-start_conduit() {
-    local name=$1
-    shift
-    python3 "$HERE/conduit_server.py" 0 "$@" >"$E2E_DIR/$name.port" 2>"$E2E_DIR/$name.log" &
-    SERVER_PIDS+=($!)
-    for _ in $(seq 200); do [[ -s "$E2E_DIR/$name.port" ]] && break; sleep 0.05; done
-    PORT=$(head -1 "$E2E_DIR/$name.port")
-    [[ "$PORT" =~ ^[0-9]+$ ]]
-}
+# start_conduit NAME [--quirks]: a fresh server (empty database); sets PORT.
+start_conduit() { start_server conduit_server.py "$@"; }
 
 # conduit ARGS...: lazer run on the imported collection with the variables it needs.
 conduit() {

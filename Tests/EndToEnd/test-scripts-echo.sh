@@ -17,38 +17,11 @@
 # answered; the cookies /cookies/set sets reach /cookies after its 302; gzip and deflate bodies
 # reach the scripts decoded.
 # Usage: Tests/EndToEnd/test-scripts-echo.sh [PATH-TO-LAZER] (or LAZER=... as run-all.sh sets).
-if [[ -z "${LAZER:-}" && -n "${1:-}" ]]; then
-    LAZER=$(cd "$(dirname "$1")" && pwd)/$(basename "$1")
-    export LAZER
-fi
-source "$(dirname "$0")/lib.sh"
-HERE=$(cd "$(dirname "$0")" && pwd)
-ROOT=$(cd "$HERE/../.." && pwd)
-SAMPLES=${LAZER_INTEROP_SAMPLES:-$ROOT/../shared/interop-samples}
-SAMPLE=$SAMPLES/postman20_newman_echo_v2.postman_collection.json
-if [[ ! -f "$SAMPLE" ]]; then
-    echo "  skipped: ../shared/interop-samples not present ($SAMPLE)"
-    finish
-    exit
-fi
-export XDG_STATE_HOME="$E2E_DIR/state" XDG_CONFIG_HOME="$E2E_DIR/config"
-mkdir -p "$XDG_STATE_HOME" "$XDG_CONFIG_HOME"
+SAMPLE_NAME=postman20_newman_echo_v2.postman_collection.json
+source "$(dirname "$0")/samples-lib.sh"
 
-SERVER_PIDS=()
-stop_servers() {
-    local pid
-    for pid in "${SERVER_PIDS[@]}"; do kill "$pid" 2>/dev/null; done
-}
-trap 'stop_servers; cleanup' EXIT
-
-# start_echo NAME: a fresh server logging to $E2E_DIR/NAME.log; sets PORT.
-start_echo() {
-    python3 "$HERE/echo_server.py" 0 >"$E2E_DIR/$1.port" 2>"$E2E_DIR/$1.log" &
-    SERVER_PIDS+=($!)
-    for _ in $(seq 200); do [[ -s "$E2E_DIR/$1.port" ]] && break; sleep 0.05; done
-    PORT=$(head -1 "$E2E_DIR/$1.port")
-    [[ "$PORT" =~ ^[0-9]+$ ]]
-}
+# start_echo NAME: a fresh server; sets PORT.
+start_echo() { start_server echo_server.py "$1"; }
 
 # 1. Import, then point every URL at the loopback server.
 "$LAZER" import "$SAMPLE" --into "$E2E_DIR/imported.json" >"$E2E_DIR/import.out" 2>&1

@@ -175,19 +175,26 @@ import FoundationXML
         #expect(report.results.contains { $0.details?.responseBody != nil })
         let sample = try fixture.write(Self.render(.json), to: "sample.json")
         let real = try fixture.write(Self.render(.json, report), to: "real.json")
+        let (status, output) = try Self.validateAgainstRunReportSchema([sample, real])
+        #expect(status == 0, "\(output)")
+    }
+
+    /// Runs scripts/validate-json-schema.py on `files` against docs/run-report.schema.json.
+    static func validateAgainstRunReportSchema(_ files: [String]) throws -> (Int32, String) {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = [
-            "python3", ReplayFixture.repositoryRoot + "/scripts/validate-json-schema.py",
-            ReplayFixture.repositoryRoot + "/docs/run-report.schema.json", sample, real,
-        ]
+        process.arguments =
+            [
+                "python3", ReplayFixture.repositoryRoot + "/scripts/validate-json-schema.py",
+                ReplayFixture.repositoryRoot + "/docs/run-report.schema.json",
+            ] + files
         let output = Pipe()
         process.standardOutput = output
         process.standardError = output
         try process.run()
         let data = output.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
-        #expect(process.terminationStatus == 0, "\(String(decoding: data, as: UTF8.self))")
+        return (process.terminationStatus, String(decoding: data, as: UTF8.self))
     }
 
     @Test("no report writes bidi or invisible format characters raw; human and TAP show them as control characters")

@@ -98,18 +98,7 @@ extension ScriptRunTests {
         #expect(json.contains(#""scriptConsole":["logged in as ada"]"#) || json.contains(#""scriptConsole" : ["#))
         #expect(json.contains(#""subject":"script""#) || json.contains(#""subject" : "script""#))
         let written = try fixture.write(json, to: "report.json")
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = [
-            "python3", ReplayFixture.repositoryRoot + "/scripts/validate-json-schema.py",
-            ReplayFixture.repositoryRoot + "/docs/run-report.schema.json", written,
-        ]
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = output
-        try process.run()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 0, "\(String(decoding: data, as: UTF8.self))")
+        let (status, output) = try ReporterTests.validateAgainstRunReportSchema([written])
+        #expect(status == 0, "\(output)")
     }
 }
