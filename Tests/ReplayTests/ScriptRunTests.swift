@@ -97,6 +97,8 @@ extension ScriptRunTests {
         let json = ReporterTests.render(.json, report)
         #expect(json.contains(#""scriptConsole":["logged in as ada"]"#) || json.contains(#""scriptConsole" : ["#))
         #expect(json.contains(#""subject":"script""#) || json.contains(#""subject" : "script""#))
+        // JUnit puts the console in the test case's output, where CI systems show it.
+        #expect(ReporterTests.render(.junit, report).contains("<system-out>logged in as ada</system-out>"))
         let written = try fixture.write(json, to: "report.json")
         let (status, output) = try ReporterTests.validateAgainstRunReportSchema([written])
         #expect(status == 0, "\(output)")

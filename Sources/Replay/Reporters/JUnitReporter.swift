@@ -70,6 +70,10 @@ package struct JUnitReporter: RunReporter {
         case .skipped:
             body += "      <skipped message=\"an earlier request failed (--bail)\"/>\n"
         }
+        // What the request's scripts logged, where CI systems show a test case's output.
+        if !result.scriptConsole.isEmpty {
+            body += "      <system-out>" + Self.escape(result.scriptConsole.joined(separator: "\n")) + "</system-out>\n"
+        }
         if body.isEmpty { return xml + "/>\n" }
         return xml + ">\n" + body + "    </testcase>\n"
     }
