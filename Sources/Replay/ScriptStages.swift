@@ -26,7 +26,7 @@ extension RequestExecution {
             method: saved.method.rawValue, url: saved.url, environment: preparer.environmentName, status: .notSent)
         guard runner.configuration.trustScripts else {
             result.problems = [
-                "this request has scripts, which run only when you trust the collection: lazer run --trust-scripts (a script can send requests)"
+                "this request has scripts, which run only when you trust the collection: pass --trust-scripts (a script can send requests)"
             ]
             return Outcome(result: result, captured: [:])
         }
