@@ -13,6 +13,17 @@ import Workspace
 extension ExplorerProgram {
     func send(_ job: SendJob) {
         let workspace = dependencies.workspace
+        // Scripts (issue 32) run in `lazer run` only so far: the explorer says it sends without them.
+        let collection = job.document.collection
+        let scripts =
+            collection.scripts(for: job.request, stage: .preRequest).count
+            + collection.scripts(for: job.request, stage: .test).count
+        if scripts > 0 {
+            dispatch(
+                .notice(
+                    "Sent without its \(scripts == 1 ? "script" : "\(scripts) scripts"): the explorer does not run "
+                        + "scripts yet (lazer run --trust-scripts does)", isError: false))
+        }
         var prepared = workspace.prepare(
             job.request, in: job.document, environmentName: job.environmentName, captures: job.captures,
             answers: job.answers)
