@@ -491,7 +491,8 @@ let package = Package(
         .target(
             name: "Scripting",
             dependencies: [
-                "CJavaScriptCore", "Workspace", "JSONTree", .product(name: "Crypto", package: "swift-crypto"),
+                "CJavaScriptCore", "Workspace", "JSONTree", "TerminalText",
+                .product(name: "Crypto", package: "swift-crypto"),
             ],
             swiftSettings: strictSwift + javaScriptCoreHeaders
         ),

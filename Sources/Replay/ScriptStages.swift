@@ -80,8 +80,7 @@ extension RequestExecution {
                 code: facts.status, reason: reason ?? "",
                 headers: facts.headers.map { ScriptHeader($0.name, $0.value) },
                 body: facts.body,
-                milliseconds: Double(facts.duration.components.attoseconds) / 1e15
-                    + Double(facts.duration.components.seconds) * 1000)
+                milliseconds: RequestResult.milliseconds(facts.duration))
             let seen = captures.merging(captured) { _, new in new }
             var job = ScriptJob(
                 stage: .test, scripts: scripts, request: request, response: response,
@@ -173,8 +172,7 @@ enum ScriptSender {
                     ScriptResponse(
                         code: response.statusCode.rawValue, reason: response.statusCode.reasonPhrase ?? "",
                         headers: response.headers.map { ScriptHeader($0.name, $0.value) }, body: body,
-                        milliseconds: Double(elapsed.components.seconds) * 1000
-                            + Double(elapsed.components.attoseconds) / 1e15))
+                        milliseconds: RequestResult.milliseconds(elapsed)))
             case .failure(let error)?:
                 return .failure(ScriptSendFailure(preparation.redactor.redact(String(describing: error))))
             case nil:

@@ -37,15 +37,18 @@ final class ScriptHost {
         }
         let ran = ContinuousClock.now - scriptStart - waited
         if ran > limits.time {
-            let milliseconds = Int(ran.components.seconds * 1000 + ran.components.attoseconds / 1_000_000_000_000_000)
-            stopReason = "stopped after \(milliseconds) ms: scripts may run for \(Self.shown(limits.time))"
+            stopReason = "stopped after \(Self.milliseconds(ran)) ms: scripts may run for \(Self.shown(limits.time))"
             return true
         }
         return false
     }
 
+    private static func milliseconds(_ duration: Duration) -> Int64 {
+        duration.components.seconds * 1000 + duration.components.attoseconds / 1_000_000_000_000_000
+    }
+
     private static func shown(_ limit: Duration) -> String {
-        let milliseconds = limit.components.seconds * 1000 + limit.components.attoseconds / 1_000_000_000_000_000
+        let milliseconds = Self.milliseconds(limit)
         return milliseconds % 1000 == 0 ? "\(milliseconds / 1000) s" : "\(milliseconds) ms"
     }
 

@@ -1,6 +1,7 @@
 import CJavaScriptCore
 import Foundation
 import JSONTree
+import TerminalText
 import Workspace
 
 /// The JSON the prelude reads and writes: a job as `begin`'s input, `end`'s answer as an
@@ -197,22 +198,7 @@ struct JSONText {
 
     mutating func raw(_ text: String) { bytes.append(contentsOf: text.utf8) }
 
-    mutating func string(_ text: String) {
-        let hex = Array("0123456789abcdef".utf8)
-        bytes.append(UInt8(ascii: "\""))
-        for byte in text.utf8 {
-            switch byte {
-            case UInt8(ascii: "\""): bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "\"")])
-            case UInt8(ascii: "\\"): bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "\\")])
-            case 0..<0x20:
-                bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "u"), UInt8(ascii: "0"), UInt8(ascii: "0")])
-                bytes.append(hex[Int(byte >> 4)])
-                bytes.append(hex[Int(byte & 0x0F)])
-            default: bytes.append(byte)
-            }
-        }
-        bytes.append(UInt8(ascii: "\""))
-    }
+    mutating func string(_ text: String) { raw(TerminalText.jsonStringLiteral(text)) }
 
     mutating func map(_ values: [String: String]) {
         raw("{")

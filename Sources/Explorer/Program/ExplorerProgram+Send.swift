@@ -14,10 +14,7 @@ extension ExplorerProgram {
     func send(_ job: SendJob) {
         let workspace = dependencies.workspace
         // Scripts (issue 32) run in `lazer run` only so far: the explorer says it sends without them.
-        let collection = job.document.collection
-        let scripts =
-            collection.scripts(for: job.request, stage: .preRequest).count
-            + collection.scripts(for: job.request, stage: .test).count
+        let scripts = job.document.collection.scriptCount(for: job.request)
         if scripts > 0 {
             dispatch(
                 .notice(

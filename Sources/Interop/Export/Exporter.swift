@@ -33,9 +33,7 @@ package enum Exporter {
         if format != .postman && format != .har {
             let collection = input.document.collection
             for location in input.selection {
-                let count =
-                    collection.scripts(for: location.request, stage: .preRequest).count
-                    + collection.scripts(for: location.request, stage: .test).count
+                let count = collection.scriptCount(for: location.request, folderPath: location.folderPath)
                 guard count > 0 else { continue }
                 output.report.add(
                     "\(count) script\(count == 1 ? "" : "s") (\(format.rawValue) runs no JavaScript)",

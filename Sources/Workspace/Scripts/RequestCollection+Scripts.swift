@@ -24,14 +24,11 @@ extension RequestCollection {
         return sources
     }
 
-    /// Whether any script of the collection would run (a prompt to trust it is needed first).
-    package var hasScripts: Bool {
-        func folderHas(_ folder: Folder) -> Bool {
-            !(folder.scripts?.isEmpty ?? true) || folder.folders.contains(where: folderHas)
-                || folder.requests.contains { !($0.scripts?.isEmpty ?? true) }
-        }
-        return !(scripts?.isEmpty ?? true) || folders.contains(where: folderHas)
-            || requests.contains { !($0.scripts?.isEmpty ?? true) }
+    /// How many scripts run around `request`, both stages (its folder path found once).
+    package func scriptCount(for request: SavedRequest, folderPath: [String]? = nil) -> Int {
+        let path = folderPath ?? self.folderPath(ofRequest: request.id) ?? []
+        return scripts(for: request, folderPath: path, stage: .preRequest).count
+            + scripts(for: request, folderPath: path, stage: .test).count
     }
 }
 
