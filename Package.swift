@@ -474,6 +474,7 @@ let package = Package(
             dependencies: [
                 "AnnotatedLocks", "HTTPCore", "AWSSigning", "Futures", "JSONTree", "RegularFiles", "TerminalText",
                 "StateStore", "JSONDiff", "JSONSchema", "JWTSigning",
+                .product(name: "Crypto", package: "swift-crypto"),
             ],
             swiftSettings: strictSwift
         ),

@@ -1,4 +1,5 @@
 import Foundation
+import Workspace
 
 /// What happened to one request of a run: its response and checks, its transport failure, or why
 /// it was not sent. Every text in it is already redacted (secret values shown as `••••••`), so a
@@ -212,9 +213,7 @@ package struct RequestResult: Sendable, Equatable {
     package var milliseconds: Double { Self.milliseconds(duration) }
 
     package static func milliseconds(_ duration: Duration) -> Double {
-        let (seconds, attoseconds) = duration.components
-        let value = Double(seconds) * 1000 + Double(attoseconds) / 1e15
-        return (value * 1000).rounded() / 1000
+        ScriptResponse.milliseconds(duration)
     }
 }
 

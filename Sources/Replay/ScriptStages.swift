@@ -1,7 +1,6 @@
 import Foundation
 import Futures
 import HTTPCore
-import Synchronization
 import Workspace
 
 /// A request's scripts in a run (issue 32): its pre-request scripts before it is resolved and sent,
@@ -91,7 +90,7 @@ extension RequestExecution {
             }
             let outcome = runner.services.scripts.run(job)
             Self.apply(outcome.changedValues, to: &captured)
-            let secrets = outcome.changes.filter(\.secret).compactMap(\.value)
+            let secrets = outcome.secretValues
             let masked = secrets.isEmpty ? redactor : redactor.adding(secrets)
             checks += Self.checks(of: outcome, redactor: masked)
             console += Self.console(outcome, redactor: masked)
@@ -110,74 +109,19 @@ extension RequestExecution {
             + outcome.errors.map { error in
                 CheckResult(
                     subject: "script", path: error.origin, op: "runs", label: "\(error.origin) script", passed: false,
-                    expected: "runs to its end", actual: CheckResult.shown(redactor.redact(Self.placed(error))))
+                    expected: "runs to its end", actual: CheckResult.shown(redactor.redact(error.placedMessage)))
             }
     }
 
-    /// An error's place and message without its origin (the check's label names the script).
-    static func placed(_ error: ScriptError) -> String {
-        guard let line = error.line else { return error.message }
-        return "line \(line)\(error.column.map { ":\($0)" } ?? ""): \(error.message)"
-    }
-
     static func console(_ outcome: ScriptOutcome, redactor: Redactor) -> [String] {
-        outcome.console.map { line in
-            (line.level == .log ? "" : "\(line.level.rawValue): ") + redactor.redact(line.text)
-        }
+        outcome.console.map { $0.shown(redactor: redactor) }
     }
 
     static func apply(_ changes: [String: VariableScope.Value?], to values: inout [String: VariableScope.Value]) {
-        for (name, value) in changes {
-            if let value { values[name] = value } else { values.removeValue(forKey: name) }
-        }
+        ScriptOutcome.apply(changes, to: &values)
     }
 
     static func captured(_ changes: [String: VariableScope.Value?]) -> [String: VariableScope.Value] {
         changes.compactMapValues { $0 }
-    }
-}
-
-/// `pm.sendRequest` in a run: the script's request resolved in the run's environment and sent
-/// through its dispatcher, the script's thread waiting for the answer.
-enum ScriptSender {
-    static func make(preparer: RequestPreparer, captures: [String: VariableScope.Value])
-        -> @Sendable (ScriptRequest) -> Result<ScriptResponse, ScriptSendFailure>
-    {
-        { request in
-            let saved = SavedRequest(
-                name: "pm.sendRequest", method: RequestMethod(rawValue: request.method) ?? .get, url: request.url,
-                headers: request.headers.map { KeyValueRow(name: $0.name, value: $0.value) },
-                body: request.body.map { SavedBody(.text($0, contentType: nil)) } ?? .empty)
-            let preparation = preparer.prepare(saved, captures: captures)
-            guard let http = preparation.request, let dispatcher = preparation.dispatcher,
-                preparation.problems.isEmpty
-            else {
-                return .failure(ScriptSendFailure(preparation.problems.joined(separator: "; ")))
-            }
-            let answered = DispatchSemaphore(value: 0)
-            let outcome = Mutex<Result<DataResponse, any Error>?>(nil)
-            let start = ContinuousClock.now
-            _ = dispatcher.dataFuture(from: http).result { result in
-                outcome.withLock { $0 = result }
-                answered.signal()
-            }.send()
-            answered.wait()
-            let elapsed = ContinuousClock.now - start
-            switch outcome.withLock({ $0 }) {
-            case .success(let response)?:
-                guard let body = try? response.body.bytes() else {
-                    return .failure(ScriptSendFailure("the response body could not be read"))
-                }
-                return .success(
-                    ScriptResponse(
-                        code: response.statusCode.rawValue, reason: response.statusCode.reasonPhrase ?? "",
-                        headers: response.headers.map { ScriptHeader($0.name, $0.value) }, body: body,
-                        milliseconds: RequestResult.milliseconds(elapsed)))
-            case .failure(let error)?:
-                return .failure(ScriptSendFailure(preparation.redactor.redact(String(describing: error))))
-            case nil:
-                return .failure(ScriptSendFailure("no answer"))
-            }
-        }
     }
 }

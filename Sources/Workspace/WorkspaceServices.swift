@@ -36,6 +36,8 @@ package final class WorkspaceServices: Sendable {
     package let dynamicValues: DynamicValues
     /// Runs pre-request and test scripts (the Scripting module's engine, given by the `lazer` executable).
     package let scripts: any ScriptRunner
+    /// The scripts the user let run in the explorer, per collection file.
+    package let scriptTrust: ScriptTrust
     /// The `LAZER_VAR_` variables of `processEnvironment`, by name (read once).
     let processVariables: [String: String]
 
@@ -53,6 +55,7 @@ package final class WorkspaceServices: Sendable {
     ) {
         self.webSockets = webSockets
         self.scripts = scripts
+        scriptTrust = ScriptTrust(directories: directories)
         self.directories = directories
         contracts = ResponseContracts(sources: contractSources)
         secrets = SecretStore(directories: directories)

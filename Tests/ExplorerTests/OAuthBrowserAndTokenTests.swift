@@ -112,9 +112,9 @@ struct OAuthBrowserAndTokenTests {
         var fixture = try ReducerFixture([Self.file], startup: StartupRequest(request: "me"))
         fixture.driver.press("F5")
         let generation = try #require(fixture.driver.state.exchanges[Self.key]?.inFlight)
-        fixture.driver.reduce(.authCommandRunning(Self.key, generation: generation, true))
+        fixture.driver.reduce(.preparing(Self.key, generation: generation, .authCommand))
         #expect(fixture.driver.render().contains("running the auth command"))
-        fixture.driver.reduce(.authCommandRunning(Self.key, generation: generation, false))
+        fixture.driver.reduce(.preparing(Self.key, generation: generation, nil))
         #expect(!fixture.driver.render().contains("running the auth command"))
     }
 }

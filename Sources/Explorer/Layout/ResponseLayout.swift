@@ -173,10 +173,16 @@ enum ResponseLayout {
                     "This request has no expectations (add them in the Checks tab of the request).",
                     style: theme[.muted]))
         }
+        var script: String?
         for check in response.checks {
+            // Script tests under a heading per script, after the expectations.
+            if let origin = check.script, origin != script {
+                script = origin
+                shown.append(Line("\(origin) script", style: theme[.title]))
+            }
             let actual = check.actual.count > 400 ? check.actual.prefix(400) + "…" : check.actual
-            // A contract finding with nothing expected said apart is its message alone.
-            let messageOnly = !check.passed && check.expected.isEmpty
+            // A contract finding or a script test with nothing expected said apart is its message alone.
+            let messageOnly = check.expected.isEmpty
             let line = Line([
                 Span(check.passed ? "✓ " : "✗ ", style: theme[check.passed ? .success : .error].bold),
                 Span(check.label + "  ", style: theme[.text]),
@@ -189,6 +195,36 @@ enum ResponseLayout {
                 if index == 2, pieces.count > 3 { spans.append(Span("…", style: theme[.error])) }
                 shown.append(Line(spans))
             }
+        }
+        return shown
+    }
+
+    /// The Console tab: each `console` line of the request's scripts, under its stage.
+    static func consoleLines(_ result: ExchangeResult, width: Int, _ theme: Theme) -> [Line] {
+        guard let report = result.scripts else {
+            return [Line("This request has no scripts (add them in the Scripts tab of the request).", style: theme[.muted])]
+        }
+        var shown: [Line] = []
+        var stage: ScriptJob.Stage?
+        for line in report.console {
+            if line.stage != stage {
+                stage = line.stage
+                shown.append(Line(line.stage.title + " scripts", style: theme[.title]))
+            }
+            let style: ThemeRole =
+                switch line.level {
+                case .error: .error
+                case .warn: .warning
+                case .info: .info
+                case .log: .text
+                }
+            let prefix = line.level == .log ? "" : line.level.rawValue + ": "
+            for piece in Paragraph.wrapped(Line(prefix + line.text, style: theme[style]), width: max(1, width)) {
+                shown.append(piece)
+            }
+        }
+        if report.console.isEmpty {
+            shown.append(Line("The scripts wrote nothing with console.log.", style: theme[.muted]))
         }
         return shown
     }
@@ -239,6 +275,9 @@ enum ResponseLayout {
             state.response.scroll = clamped(state.response.scroll, count: lines.count, height: area.height)
         case .checks:
             let lines = checkLines(response, width: area.width, state.theme)
+            state.response.scroll = clamped(state.response.scroll, count: lines.count, height: area.height)
+        case .console:
+            let lines = consoleLines(result, width: area.width, state.theme)
             state.response.scroll = clamped(state.response.scroll, count: lines.count, height: area.height)
         case .history:
             break

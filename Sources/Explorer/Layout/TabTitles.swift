@@ -20,7 +20,7 @@ enum TabTitles {
 
     static func response(_ state: ExplorerState, width: Int) -> [String] {
         let full = response(state)
-        let short = zip(full, [state.shownStream == nil ? "Tree" : "Strm", "Raw", "Hdr", "Time", "Chk", "Hist"]).map {
+        let short = zip(full, [state.shownStream == nil ? "Tree" : "Strm", "Raw", "Hdr", "Time", "Chk", "Cons", "Hist"]).map {
             title, abbreviation in
             shortTitle(title, abbreviation)
         }
@@ -74,6 +74,9 @@ enum TabTitles {
                 guard let checks = response?.checks, !checks.isEmpty else { return "Checks" }
                 let failed = checks.filter { !$0.passed }.count
                 return failed == 0 ? "Checks ✓\(checks.count)" : "Checks ✗\(failed)"
+            case .console:
+                guard let lines = state.shownResult?.scripts?.console, !lines.isEmpty else { return tab.title }
+                return "Console \(lines.count)"
             case .history: return state.response.history.isEmpty ? "History" : "History \(state.response.history.count)"
             default: return tab.title
             }

@@ -30,6 +30,8 @@ enum TimelineLines {
         /// response set: said under the details, never their values.
         var cookiesSent: [String] = []
         var cookiesSet: [String] = []
+        /// The pre-request scripts that ran before the request was prepared: how many, how long.
+        var preRequestScripts: (count: Int, time: Duration)?
     }
 
     /// What the Timeline tab shows for `result`: the send in flight's trace while one is (its
@@ -55,6 +57,9 @@ enum TimelineLines {
         input.signing = result.signing
         input.token = result.token ?? []
         input.tokenSteps = result.tokenSteps
+        if let scripts = result.scripts, let time = scripts.preRequestTime {
+            input.preRequestScripts = (scripts.preRequestCount, time)
+        }
         input.cookiesSent = cookieNames(
             (result.sent?.headers ?? []).filter { $0.name.lowercased() == "cookie" }.map(\.value), pairs: true)
         input.cookiesSet = cookieNames(
@@ -130,8 +135,21 @@ enum TimelineLines {
                 lines.append(redirectLine(hop, theme))
             }
         }
-        if !trace.chain.isEmpty {
+        if !trace.chain.isEmpty || input.preRequestScripts != nil {
             lines.append(Line("futures chain", style: theme[.title]))
+        }
+        // The pre-request scripts ran before the request was prepared: before the axis's 0.
+        if let (count, time) = input.preRequestScripts {
+            lines.append(
+                Line([
+                    Span("pre-request".padded(to: labelWidth), style: theme[.text]),
+                    Span(
+                        "before".leftPadded(to: numberWidth) + " " + DurationText.format(time).leftPadded(to: numberWidth)
+                            + "  ", style: theme[.muted]),
+                    Span("\(count == 1 ? "1 script" : "\(count) scripts") before the send", style: theme[.muted]),
+                ]))
+        }
+        if !trace.chain.isEmpty {
             // The token stage first: the request goes after it.
             let token = SendStep.token.rawValue
             for stage in trace.chain.filter({ $0.label == token }) + trace.chain.filter({ $0.label != token }) {

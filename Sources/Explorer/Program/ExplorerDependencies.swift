@@ -10,6 +10,9 @@ package struct ExplorerDependencies: Sendable {
     package var main: any Scheduler
     /// Where heavy work runs: loading files, parsing bodies, search, history writes.
     package var work: any Scheduler
+    /// Where scripts run (issue 32): off the main queue and the work queue, since a script may
+    /// run up to its time limit or wait on `pm.sendRequest` (tests pass their work scheduler).
+    package var scripts: any Scheduler
     /// This explorer in the drafts store (`workspace.state`): the rows it owns.
     package var draftInstance: DraftInstance
     /// Temporary files for `$EDITOR`.
@@ -25,12 +28,13 @@ package struct ExplorerDependencies: Sendable {
 
     package init(
         workspace: WorkspaceServices, main: any Scheduler, work: any Scheduler,
-        draftInstance: DraftInstance = .current(),
+        scripts: (any Scheduler)? = nil, draftInstance: DraftInstance = .current(),
         temporaryFolder: String, watchesFolders: Bool = true, stageClock: (@Sendable () -> Duration)? = nil
     ) {
         self.workspace = workspace
         self.main = main
         self.work = work
+        self.scripts = scripts ?? work
         self.draftInstance = draftInstance
         self.temporaryFolder = temporaryFolder
         self.watchesFolders = watchesFolders

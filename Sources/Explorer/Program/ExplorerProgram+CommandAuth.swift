@@ -12,13 +12,13 @@ extension ExplorerProgram {
     /// command started; the send goes on by itself afterwards (`send(job)` again).
     func waitsForCommandAuth(_ job: SendJob, _ prepared: SendPreparation) -> Bool {
         if !prepared.untrustedCommands.isEmpty {
-            dispatch(.askCommandTrust(CommandTrustQuestion(job: job, commands: prepared.untrustedCommands)))
+            dispatch(.askTrust(TrustQuestion(job: job, commands: prepared.untrustedCommands)))
             return true
         }
         guard let command = prepared.pendingCommand else { return false }
         let tokens = dependencies.workspace.commandTokens
         let folder = prepared.commandFolder
-        dispatch(.authCommandRunning(job.key, generation: job.generation, true))
+        dispatch(.preparing(job.key, generation: job.generation, .authCommand))
         // A thread of its own: the command may take seconds, and the work queue parses responses.
         DispatchQueue.global().async { [weak self] in
             let result = tokens.fetchNow(command, folder: folder)
@@ -36,7 +36,7 @@ extension ExplorerProgram {
     private func resumeAfterCommand(_ job: SendJob, _ result: Result<String, CommandTokenError>) {
         // Cancelled or sent again meanwhile: this send is over.
         guard state.exchanges[job.key]?.inFlight == job.generation else { return }
-        dispatch(.authCommandRunning(job.key, generation: job.generation, false))
+        dispatch(.preparing(job.key, generation: job.generation, nil))
         switch result {
         case .success: send(job)
         case .failure(let error): finishNotSent(job, error.description, hint: "Run the command in a shell to see why.")
@@ -44,7 +44,7 @@ extension ExplorerProgram {
     }
 
     /// The answer to the trust question of a send or a run.
-    func answerCommandTrust(_ waiting: CommandTrustQuestion.Waiting, trusted: Bool) {
+    func answerCommandTrust(_ waiting: TrustQuestion.Waiting, trusted: Bool) {
         switch waiting {
         case .send(let job): answerCommandTrust(job, trusted: trusted)
         case .run(var run, let path):

@@ -159,7 +159,12 @@ extension ExplorerProgram {
             }
         case .compareInEnvironment(let job): compareInEnvironment(job)
         case .setMouse(let enabled): host.mouseEnabled = enabled
-        case .answerCommandTrust(let job, let trusted): answerCommandTrust(job, trusted: trusted)
+        case .answerTrust(let question, let trusted):
+            if question.subject == .scripts, let job = question.job {
+                answerScriptTrust(job, trusted: trusted)
+            } else {
+                answerCommandTrust(question.waiting, trusted: trusted)
+            }
         case .quit:
             flushDrafts(now: true)
             host.quit()

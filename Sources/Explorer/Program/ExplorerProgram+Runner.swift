@@ -11,7 +11,7 @@ extension ExplorerProgram {
     func startRun(_ job: RunJob) {
         // A collection whose auth commands are not trusted: asked first, as a send asks.
         if let document = untrustedDocument(of: job) {
-            dispatch(.askCommandTrust(CommandTrustQuestion(run: job, document: document)))
+            dispatch(.askTrust(TrustQuestion(run: job, document: document)))
             return
         }
         var configuration = RunConfiguration(environment: job.environment, recordHistory: true, captured: job.captures)

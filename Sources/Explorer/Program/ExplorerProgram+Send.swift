@@ -13,14 +13,7 @@ import Workspace
 extension ExplorerProgram {
     func send(_ job: SendJob) {
         let workspace = dependencies.workspace
-        // Scripts (issue 32) run in `lazer run` only so far: the explorer says it sends without them.
-        let scripts = job.document.collection.scriptCount(for: job.request)
-        if scripts > 0 {
-            dispatch(
-                .notice(
-                    "Sent without its \(scripts == 1 ? "script" : "\(scripts) scripts"): the explorer does not run "
-                        + "scripts yet (lazer run --trust-scripts does)", isError: false))
-        }
+        if waitsForScripts(job) { return }
         var prepared = workspace.prepare(
             job.request, in: job.document, environmentName: job.environmentName, captures: job.captures,
             answers: job.answers)
@@ -71,6 +64,15 @@ extension ExplorerProgram {
                 })
         }
         let preparation = prepared
+        let testScripts = job.scripted == nil ? nil : testScripts(of: job, preparation)
+        let scriptsShown = job.scripted.map { scripted in
+            var report = ScriptsReport()
+            if scripted.count > 0 {
+                report.add(scripted.preRequest, stage: .preRequest, count: scripted.count, redactor: redactor)
+            }
+            return report
+        }
+        let preRequestChecks = job.scripted.map { ScriptsReport.checks(of: $0.preRequest, redactor: redactor) } ?? []
         let environmentName = preparation.environment?.name
         let isMock = preparation.environment?.kind == .mock
         let method = job.request.opensWebSocket ? "GET" : job.request.method.rawValue
@@ -93,6 +95,7 @@ extension ExplorerProgram {
                 url: shownURL, method: method)
             result.sent = sent
             result.signing = preparation.signing
+            result.scripts = scriptsShown
             if preparation.oauth != nil {
                 result.token = tokenStage.lines
                 result.tokenSteps = tokenStage.steps
@@ -175,12 +178,18 @@ extension ExplorerProgram {
                     $0, request: saved, contract: contract, redactor: redactor, key: key, collectionFile: collectionFile
                 )
             }
+        // The test scripts after the expectations, off the work queue (a script may wait on
+        // `pm.sendRequest`); their tests join the checks.
+        let tested =
+            testScripts.map { scripts in
+                checked.stage(SendStep.testScript.rawValue, in: stages, on: dependencies.scripts) { scripts.run(on: $0) }
+            } ?? checked
         let processed =
             saved.captures.isEmpty
-            ? checked.then(ProcessedExchange.self, on: work) {
+            ? tested.then(ProcessedExchange.self, on: work) {
                 ResponseProcessing.capture($0, request: saved, redactor: redactor)
             }
-            : checked.stage(SendStep.captures.rawValue, in: stages, on: work) {
+            : tested.stage(SendStep.captures.rawValue, in: stages, on: work) {
                 ResponseProcessing.capture($0, request: saved, redactor: redactor)
             }
         let history = stages.declare(SendStep.history.rawValue)
@@ -228,12 +237,26 @@ extension ExplorerProgram {
         }
         processed.result { [weak self] outcome in
             switch outcome {
-            case .success(let done):
+            case .success(var done):
+                // What the scripts set goes on like captures (a response's capture wins a name).
+                if let outcome = done.testScripts {
+                    done.captures.merge(outcome.changedValues.compactMapValues { $0 }) { captured, _ in captured }
+                }
                 if !done.captures.isEmpty {
                     self?.deliver(.captured(collectionID: key.collectionID, done.captures))
                     self?.storeCaptures(key.collectionID, environment: environmentName, done.captures)
                 }
-                self?.deliver(.exchangeFinished(key, result(.response(done.response))))
+                var finished = result(.response(done.response))
+                if let testScripts, let outcome = done.testScripts {
+                    finished.scripts?.add(
+                        outcome, stage: .test, count: testScripts.scripts.count, redactor: testScripts.redactor)
+                }
+                if !preRequestChecks.isEmpty, case .response(var response) = finished.outcome {
+                    let firstScript = response.checks.firstIndex { $0.script != nil } ?? response.checks.endIndex
+                    response.checks.insert(contentsOf: preRequestChecks, at: firstScript)
+                    finished.outcome = .response(response)
+                }
+                self?.deliver(.exchangeFinished(key, finished))
                 if let (response, duration) = received.value {
                     record(.success(response), duration, done.captures.values.filter(\.secret).map(\.text))
                 }
@@ -268,6 +291,21 @@ extension ExplorerProgram {
         inFlight[key] = (generation, processed)
         tokenStage.start()
         processed.send()
+    }
+
+    /// The request's test scripts for the chain's test script stage (nil: it has none).
+    private func testScripts(of job: SendJob, _ preparation: SendPreparation) -> SendTestScripts? {
+        let scripts = job.document.collection.scripts(for: job.request, stage: .test)
+        guard !scripts.isEmpty, let sent = preparation.request else { return nil }
+        var request = job.request.scriptRequest
+        if let url = try? sent.url() { request.url = url.absoluteString }
+        request.headers = sent.headers.map { ScriptHeader($0.name, $0.value) }
+        return SendTestScripts(
+            scripts: scripts, runner: dependencies.workspace.scripts,
+            preparer: dependencies.workspace.preparer(for: job.document, environmentName: job.environmentName),
+            captures: job.captures, info: ScriptInfo(requestName: job.request.name, requestID: job.request.id),
+            request: request, cookieJar: sent.options.cookieJar,
+            redactor: preparation.redactor)
     }
 
     /// "failed while connecting after 3 ms" → "Failed while connecting after 3 ms".

@@ -8,6 +8,8 @@ import Workspace
 struct ProcessedExchange: Sendable {
     var response: ReceivedResponse
     var captures: [String: VariableScope.Value]
+    /// What the test scripts did (nil: the request has none).
+    var testScripts: ScriptOutcome?
 }
 
 /// A body read and parsed (the chain's parse stage), on its way to the checks.
@@ -31,6 +33,8 @@ struct CheckedExchange: Sendable {
     var facts: ResponseFacts
     var checks: [CheckResult]
     var snapshot: SnapshotProposal?
+    /// What the test scripts did (nil: the request has none).
+    var testScripts: ScriptOutcome?
 }
 
 /// The work between the response and the screen, one function per chain stage (parse, checks,
@@ -113,7 +117,7 @@ package enum ResponseProcessing {
             contentType: response.headers["Content-Type"],
             banner: status >= 400 ? ErrorTranslator.standard.translate(response) : nil, checks: checked.checks)
         received.snapshot = checked.snapshot
-        return ProcessedExchange(response: received, captures: captures)
+        return ProcessedExchange(response: received, captures: captures, testScripts: checked.testScripts)
     }
 
     /// JSON when the media type says so or the bytes look like it and parse; else text or binary.

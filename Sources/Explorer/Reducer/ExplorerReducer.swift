@@ -107,18 +107,18 @@ package enum ExplorerReducer {
             return reduceOverlays(.cookiesLoaded(jar, cookies, error: error), &state)
         case .oauthDeviceCode(let key, let generation, let authorization):
             return reduceExchanges(.deviceCode(key, generation: generation, authorization), &state)
-        case .authCommandRunning(let key, let generation, let running):
-            return reduceExchanges(.commandRunning(key, generation: generation, running), &state)
+        case .preparing(let key, let generation, let step):
+            return reduceExchanges(.preparing(key, generation: generation, step), &state)
         case .oauthAuthorization(let key, let generation, let prompt):
             return reduceExchanges(.browserAuthorization(key, generation: generation, prompt), &state)
         case .oauthToken(let key, let token):
             return reduceExchanges(.tokenState(key, token), &state)
         case .oauthStep(let key, let generation, let step):
             return reduceExchanges(.tokenStep(key, generation: generation, step), &state)
-        case .askCommandTrust(let question):
+        case .askTrust(let question):
             return reduceOverlays(
                 .ask(
-                    .trustCommands(question, selected: -1),
+                    .trust(question, selected: -1),
                     waitingNotice: "\(question.collectionName) wants to run a command for its token: see the question"),
                 &state)
         case .tick:

@@ -73,6 +73,8 @@ package struct ExchangeResult: Sendable, Equatable {
     /// The token fetch's requests (discovery, the browser's return, token, refresh, device polls)
     /// with their timings: rows under the token stage in the Timeline.
     package var tokenSteps: [OAuthStepRecord] = []
+    /// What the request's scripts did (nil: it has none, or they did not run).
+    package var scripts: ScriptsReport?
 
     package init(
         generation: Int, outcome: Outcome, environmentName: String?, isMock: Bool, url: String, method: String
@@ -149,13 +151,18 @@ package struct CheckResult: Sendable, Hashable {
     package var actual: String
     /// A contract finding's place in the body (`$.items[3].price`): the tree marks that row.
     package var path: String?
+    /// A script test's script ("request Login"): the Checks tab lists it under the expectations.
+    package var script: String?
 
-    package init(label: String, passed: Bool, expected: String, actual: String, path: String? = nil) {
+    package init(
+        label: String, passed: Bool, expected: String, actual: String, path: String? = nil, script: String? = nil
+    ) {
         self.label = label
         self.passed = passed
         self.expected = expected
         self.actual = actual
         self.path = path
+        self.script = script
     }
 
     /// Contract outcomes as checks: one passed check for a response that conforms, one failed

@@ -19,8 +19,9 @@ package struct ExchangeTrace: Sendable, Equatable {
     package var deviceCode: OAuthDeviceAuthorization?
     /// The authorization code grant's address, while the send waits for the browser to come back.
     package var authorization: OAuthBrowserPrompt?
-    /// The collection's auth command runs (the send waits for its token).
-    package var runningCommand = false
+    /// What runs before the request is prepared (the collection's auth command for its token,
+    /// the pre-request scripts): the send waits for it.
+    package var preparing: SendStep?
     /// The oauth2 token fetch's requests so far, each as it ended (the result carries them all).
     package var tokenSteps: [OAuthStepRecord] = []
 
@@ -62,7 +63,7 @@ package struct ExchangeTrace: Sendable, Equatable {
     /// Where the send is, from its events and chain stages; nil before the transport reported
     /// anything.
     package var stage: SendStage? {
-        if runningCommand { return .step(.authCommand) }
+        if let preparing { return .step(preparing) }
         if let running = runningChainStage, let step = SendStep(rawValue: running.label) { return .step(step) }
         guard hasEvents else { return nil }
         if case .completed? = timeline.ending { return .step(.parse) }

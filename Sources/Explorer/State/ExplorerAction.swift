@@ -77,14 +77,16 @@ package enum ExplorerAction: Sendable, Equatable {
     /// The oauth2 token a send of the request used (nil: forgotten).
     case oauthToken(RequestKey, OAuthTokenState?)
     /// A send found its collection's auth commands untrusted: the question opens (the send waits).
-    case askCommandTrust(CommandTrustQuestion)
+    case askTrust(TrustQuestion)
     /// Time passes (only while something animates).
     case tick
     /// A send's oauth2 authorization code grant waits for the browser: the address is shown
     /// until the browser comes back.
     case oauthAuthorization(RequestKey, generation: Int, OAuthBrowserPrompt)
     /// A send's auth command started or ended (the status line says so while it runs).
-    case authCommandRunning(RequestKey, generation: Int, Bool)
+    /// A send runs what comes before its request is prepared (its auth command, its pre-request
+    /// scripts), or (nil) no longer does.
+    case preparing(RequestKey, generation: Int, SendStep?)
     /// A request of a send's oauth2 token fetch ended (discovery, token request, a device poll):
     /// a row under the token stage at once, while the send still waits.
     case oauthStep(RequestKey, generation: Int, OAuthStepRecord)

@@ -81,7 +81,7 @@ package enum ExplorerEffect: Sendable, Equatable {
     case snapshot(SnapshotJob)
     /// The trust question's answer for a waiting send: trust the collection's auth commands and
     /// send, or end the send unsent.
-    case answerCommandTrust(CommandTrustQuestion.Waiting, trusted: Bool)
+    case answerTrust(TrustQuestion, trusted: Bool)
     /// Leave: restore the terminal and exit.
     case quit
     /// Forget (or mark expired, so the next send refreshes it) the oauth2 token of a request.
@@ -144,6 +144,8 @@ package struct SendJob: Sendable, Equatable {
     package var captures: [String: VariableScope.Value]
     /// The answers to its `{{$prompt}}`s, by label (never written to a file).
     package var answers: [String: String]
+    /// What its pre-request scripts did, once they ran (nil: not run yet, or it has none).
+    package var scripted: ScriptedSend?
 
     package init(
         key: RequestKey, generation: Int, request: SavedRequest, document: CollectionDocument,

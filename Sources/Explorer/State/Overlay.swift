@@ -57,7 +57,7 @@ package enum Overlay: Sendable, Equatable {
     case acceptSnapshot(SnapshotProposal, selected: Int)
     /// A send of a collection whose auth runs commands it is not trusted to run: trust and
     /// send, or cancel (the send waits, in flight, for the answer).
-    case trustCommands(CommandTrustQuestion, selected: Int)
+    case trust(TrustQuestion, selected: Int)
     /// Alt+W / Alt+S while a WebSocket request is connected: type a message or pick a saved one.
     case webSocketComposer(WebSocketComposerState)
     /// `Alt+O` on a GraphQL request: its collection's schema, searched and followed type by type.

@@ -37,7 +37,7 @@ extension Overlay {
         case .confirmEnvironmentEdit(let deletion, _): "delete \(deletion.collectionID) \(deletion.message)"
         case .clearHistory: "clear history"
         case .acceptSnapshot(let proposal, _): "snapshot " + proposal.file
-        case .trustCommands(let question, _): question.identity
+        case .trust(let question, _): question.identity
         default: nil
         }
     }

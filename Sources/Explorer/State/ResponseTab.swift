@@ -6,6 +6,8 @@ package enum ResponseTab: Int, CaseIterable, Hashable, Sendable {
     /// The exchange stage by stage (live while in flight); the Timings tab of earlier versions.
     case timeline
     case checks
+    /// What the request's scripts wrote with `console`, stage by stage (issue 32).
+    case console
     case history
 
     package var title: String {
@@ -15,6 +17,7 @@ package enum ResponseTab: Int, CaseIterable, Hashable, Sendable {
         case .headers: "Headers"
         case .timeline: "Timeline"
         case .checks: "Checks"
+        case .console: "Console"
         case .history: "History"
         }
     }

@@ -47,6 +47,10 @@ package enum SendStep: String, Hashable, Sendable, CaseIterable {
     case token
     /// Running the collection's `command` auth for its token, before the request is prepared again.
     case authCommand
+    /// Running the pre-request scripts (collection, folders, request), before the request is prepared.
+    case preRequestScript = "pre-request script"
+    /// Running the test scripts on the response, after the expectations.
+    case testScript = "test script"
 
     /// How the step reads while it runs: "parsing", "checking expectations".
     package var label: String {
@@ -58,6 +62,8 @@ package enum SendStep: String, Hashable, Sendable, CaseIterable {
         case .history: "writing history"
         case .token: "getting a token"
         case .authCommand: "running the auth command"
+        case .preRequestScript: "running the pre-request script"
+        case .testScript: "running the test script"
         }
     }
 }

@@ -140,11 +140,12 @@ enum OverlayView {
             GraphQLSchemaBrowserView.render(browser, state, into: &frame)
         case .graphqlOperations(let picker):
             GraphQLOperationPickerView.render(picker, state, into: &frame)
-        case .trustCommands(let asked, let selected):
+        case .trust(let asked, let selected):
             frame.render(
                 question(
                     theme.dialog(
-                        title: "Run commands of \(asked.collectionName)?", message: QuestionText.commandTrust(asked),
+                        title: "Run \(asked.subject == .scripts ? "scripts" : "commands") of \(asked.collectionName)?",
+                        message: QuestionText.trust(asked),
                         buttons: [asked.isRun ? "Trust and run (Alt+T)" : "Trust and send (Alt+T)", "Cancel (Alt+C)"],
                         selectedButton: selected),
                     screen),

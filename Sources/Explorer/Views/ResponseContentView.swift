@@ -2,7 +2,7 @@ import JSONTree
 import TUI
 import Workspace
 
-/// The response tabs' contents: Tree, Raw, Headers, Timeline, Checks, History.
+/// The response tabs' contents: Tree, Raw, Headers, Timeline, Checks, Console, History.
 enum ResponseContentView {
     static func render(
         _ state: ExplorerState, _ response: ReceivedResponse, _ result: ExchangeResult, in area: Rect,
@@ -36,6 +36,10 @@ enum ResponseContentView {
         case .checks:
             lines(
                 ResponseLayout.checkLines(response, width: area.width, theme), from: state.response.scroll, in: area,
+                buffer: &frame.buffer)
+        case .console:
+            lines(
+                ResponseLayout.consoleLines(result, width: area.width, theme), from: state.response.scroll, in: area,
                 buffer: &frame.buffer)
         case .history:
             renderHistory(state, in: area, buffer: &frame.buffer)

@@ -5,12 +5,18 @@ package import RegularFiles
 /// state folder (`trusted-commands.json`), never in the collection: a collection file from
 /// elsewhere cannot trust itself. The trust is for a file's path and the exact commands it held
 /// when trusted; a command changed or added (by an edit, a `git pull`) is not trusted until the
-/// user says so again.
+/// user says so again. Scripts are trusted the same way (`ScriptTrust`, `trusted-scripts.json`),
+/// their fingerprints standing for the commands.
 package struct CommandTrustStore: Sendable {
     package let path: String
 
     package init(directories: UserDirectories) {
         path = directories.state + "/trusted-commands.json"
+    }
+
+    /// A store in the file at `path`.
+    package init(path: String) {
+        self.path = path
     }
 
     /// One trusted file and its commands.

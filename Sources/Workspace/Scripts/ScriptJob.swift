@@ -8,6 +8,9 @@ package struct ScriptJob: Sendable {
     package enum Stage: String, Sendable {
         case preRequest = "prerequest"
         case test
+
+        /// "pre-request", "test": as people name the stage.
+        package var title: String { self == .preRequest ? "pre-request" : "test" }
     }
 
     package var stage: Stage

@@ -91,3 +91,41 @@ extension ScriptOutcome {
         return values
     }
 }
+
+extension ScriptOutcome {
+    /// Applies variable changes (unsets as nil) to `values`.
+    package static func apply(
+        _ changes: [String: VariableScope.Value?], to values: inout [String: VariableScope.Value]
+    ) {
+        for (name, value) in changes {
+            if let value { values[name] = value } else { values.removeValue(forKey: name) }
+        }
+    }
+
+    /// The values its scripts set for secret names: masked wherever the outcome is shown.
+    package var secretValues: [String] { changes.filter(\.secret).compactMap(\.value) }
+}
+
+extension ScriptLogLine {
+    /// The line as a console shows it: its level unless a plain `log`, the text redacted.
+    package func shown(redactor: Redactor) -> String {
+        (level == .log ? "" : "\(level.rawValue): ") + redactor.redact(text)
+    }
+}
+
+extension ScriptError {
+    /// Its place and message without its origin, for where the script is named already.
+    package var placedMessage: String {
+        guard let line else { return message }
+        return "line \(line)\(column.map { ":\($0)" } ?? ""): \(message)"
+    }
+}
+
+extension ScriptResponse {
+    /// A duration in milliseconds, rounded to a thousandth (`pm.response.responseTime`).
+    package static func milliseconds(_ duration: Duration) -> Double {
+        let (seconds, attoseconds) = duration.components
+        let value = Double(seconds) * 1000 + Double(attoseconds) / 1e15
+        return (value * 1000).rounded() / 1000
+    }
+}

@@ -8,6 +8,7 @@ import Interop
 import Load
 import MockServer
 import RegularFiles
+import Scripting
 import TUI
 import TerminalText
 import WebSocketTransport
@@ -100,10 +101,11 @@ struct TUICommand: ParsableCommand {
             let workspace = WorkspaceServices(
                 directories: directories, liveDispatcher: dispatcher, scheduler: MainQueueScheduler(),
                 redirects: LoopbackRedirects(), contractSources: .lazer,
-                webSockets: NIOWebSocketConnector(tunnel: CurlTLSTunnel()))
+                webSockets: NIOWebSocketConnector(tunnel: CurlTLSTunnel()), scripts: JavaScriptEngine())
             let work = DispatchQueue(label: "lazer.work", qos: .userInitiated)
             let explorerDependencies = ExplorerDependencies(
                 workspace: workspace, main: MainQueueScheduler(), work: DispatchQueueScheduler(work),
+                scripts: DispatchQueueScheduler(DispatchQueue(label: "lazer.scripts", qos: .userInitiated)),
                 temporaryFolder: NSTemporaryDirectory())
             // On quit or a signal, the network thread is joined before the process exits.
             let host = CursesTerminalHost(backend: backend, beforeExit: { dispatcher.shutdown() })

@@ -35,8 +35,8 @@ package enum ExchangesReducer: SliceReducer {
         case copyAsCurl(reveal: Bool)
         /// The oauth2 authorization code grant's address for a send in flight (the browser step).
         case browserAuthorization(RequestKey, generation: Int, OAuthBrowserPrompt)
-        /// The send's auth command started or ended.
-        case commandRunning(RequestKey, generation: Int, Bool)
+        /// The send's auth command or pre-request scripts started, or (nil) ended.
+        case preparing(RequestKey, generation: Int, SendStep?)
         /// A run took the next generation as its id (run ids and send generations are one count).
         case generationTaken
         /// The live response of the request was written as its snapshot: its check passes.
@@ -178,8 +178,8 @@ package enum ExchangesReducer: SliceReducer {
             state.exchanges[key]?.updateTrace(generation: generation) { $0.deviceCode = authorization }
         case .tokenStep(let key, let generation, let step):
             state.exchanges[key]?.updateTrace(generation: generation) { $0.tokenSteps.append(step) }
-        case .commandRunning(let key, let generation, let running):
-            state.exchanges[key]?.updateTrace(generation: generation) { $0.runningCommand = running }
+        case .preparing(let key, let generation, let step):
+            state.exchanges[key]?.updateTrace(generation: generation) { $0.preparing = step }
         case .browserAuthorization(let key, let generation, let prompt):
             state.exchanges[key]?.updateTrace(generation: generation) { $0.authorization = prompt }
         case .tokenState(let key, let token):

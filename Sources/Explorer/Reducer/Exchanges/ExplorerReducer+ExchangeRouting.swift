@@ -25,7 +25,7 @@ extension ExplorerReducer {
                 let copy = CurlCommand.copy($0, reveal: reveal)
                 return ExchangesReducer.CurlCopy(text: copy.text, notice: copy.notice)
             }
-        case .finished, .event, .chainStage, .deviceCode, .browserAuthorization, .commandRunning, .tokenState,
+        case .finished, .event, .chainStage, .deviceCode, .browserAuthorization, .preparing, .tokenState,
             .generationTaken, .snapshotAccepted, .streamEvents, .streamView, .streamPage, .streamPageAsked,
             .streamFilterOlder, .tokenStep:
             break

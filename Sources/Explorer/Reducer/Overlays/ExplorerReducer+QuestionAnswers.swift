@@ -38,8 +38,8 @@ extension ExplorerReducer {
             return clearHistoryAnswered(question, choice: choice, &state)
         case .acceptSnapshot(let proposal, _):
             return snapshotAnswered(proposal, choice: choice, &state)
-        case .trustCommands(let question, _):
-            return reduceOverlays(.close, &state) + [.answerCommandTrust(question.waiting, trusted: choice == 0)]
+        case .trust(let question, _):
+            return reduceOverlays(.close, &state) + [.answerTrust(question, trusted: choice == 0)]
         case .help, .palette, .environments, .environmentEditor, .mockRoutes, .variables, .sendBlocked, .prompt,
             .viewer, .problems, .historyBrowser, .cookies, .sendPrompts, .webSocketComposer, .graphqlSchema,
             .graphqlOperations:

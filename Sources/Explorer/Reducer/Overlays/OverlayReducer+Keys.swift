@@ -132,9 +132,9 @@ extension OverlayReducer {
             return answer(key, overlay, selected, letters: ["a", "c"], context, &state) {
                 .acceptSnapshot(proposal, selected: $0)
             }
-        case .trustCommands(let question, let selected):
+        case .trust(let question, let selected):
             let outcome = answer(key, overlay, selected, letters: ["t", "c"], context, &state) {
-                .trustCommands(question, selected: $0)
+                .trust(question, selected: $0)
             }
             // Esc: the waiting send ends as not sent, as with Alt+C.
             guard outcome.requests.isEmpty, state.overlay == nil else { return outcome }

@@ -6,8 +6,8 @@ import Workspace
 
 /// The question before a collection's auth commands first run (issue 26): it lists them, only
 /// `Alt+T` trusts (a bare `t` is an editing key), and `Alt+C` or `Esc` ends the waiting send unsent.
-struct CommandTrustQuestionTests {
-    static func question() -> CommandTrustQuestion {
+struct TrustQuestionTests {
+    static func question() -> TrustQuestion {
         var collection = RequestCollection(id: "c", name: "Cloud")
         collection.auth = SavedAuth(.command(CommandAuth(command: "gcloud auth print-access-token")))
         collection.requests = [SavedRequest(id: "r", name: "R", url: "/r")]
@@ -16,14 +16,14 @@ struct CommandTrustQuestionTests {
         let job = SendJob(
             key: RequestKey(collectionID: "c", requestID: "r"), generation: 3, request: collection.requests[0],
             document: document, environmentName: nil, captures: [:])
-        return CommandTrustQuestion(job: job, commands: collection.authCommands)
+        return TrustQuestion(job: job, commands: collection.authCommands)
     }
 
     @Test func onlyAltTTrustsAndEscEndsTheSendUnsent() {
         var context = OverlayReducer.Context(now: .seconds(10))
         context.page = 10
         var steps = SliceStepDriver<OverlayReducer>(state: OverlayState(), context: context)
-        let asked = Overlay.trustCommands(Self.question(), selected: -1)
+        let asked = Overlay.trust(Self.question(), selected: -1)
         steps.step(.open(asked)) { $0.overlay = asked }
         steps.step(.key(.char("t")))
         steps.step(
@@ -37,7 +37,7 @@ struct CommandTrustQuestionTests {
     @Test func theQuestionNamesTheFileTheCommandsAndWhatEachAnswerDoes() {
         let question = Self.question()
         #expect(question.fileName == "cloud.json")
-        let text = QuestionText.commandTrust(question)
+        let text = QuestionText.trust(question)
         #expect(text.contains("cloud.json gets its auth token by running this command"))
         #expect(text.contains("  $ gcloud auth print-access-token"))
         #expect(text.contains("Alt+T trust and send: it may run for this file from now on"))

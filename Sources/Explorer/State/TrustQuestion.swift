@@ -1,9 +1,18 @@
 package import Workspace
 
-/// A send, or a run of the Runner view, of a collection whose `command` auth is not trusted yet:
-/// the question asked before any command runs (once per collection file and set of commands; the
-/// answer is kept per user, never in the collection). The send or the run waits for the answer.
-package struct CommandTrustQuestion: Sendable, Equatable {
+/// A send, or a run of the Runner view, of a collection whose `command` auth or scripts are not
+/// trusted yet: the question asked before any command or script runs (once per collection file
+/// and set of commands or scripts; the answer is kept per user, never in the collection). The send
+/// or the run waits for the answer.
+package struct TrustQuestion: Sendable, Equatable {
+    /// What would run.
+    package enum Subject: Sendable, Equatable {
+        /// `command` auth: `commands` are the commands.
+        case commands
+        /// Scripts (issue 32): `commands` are the scripts, by where they are and their stage.
+        case scripts
+    }
+
     /// What waits for the answer.
     package enum Waiting: Sendable, Equatable {
         /// Sent as it is after "Trust and send", ended as not sent after "Cancel".
@@ -13,6 +22,7 @@ package struct CommandTrustQuestion: Sendable, Equatable {
     }
 
     package var waiting: Waiting
+    package var subject = Subject.commands
     package var collectionName: String
     /// The collection file's name, as the question shows it.
     package var fileName: String
@@ -24,6 +34,12 @@ package struct CommandTrustQuestion: Sendable, Equatable {
         collectionName = job.document.collection.name
         fileName = String(job.document.path.split(separator: "/").last ?? Substring(job.document.path))
         self.commands = commands
+    }
+
+    /// The question before a send of a request with scripts: every script of its collection file.
+    package init(scriptsOf job: SendJob) {
+        self.init(job: job, commands: job.document.collection.allScripts.map { "\($0.origin) (\($0.stage.title))" })
+        subject = .scripts
     }
 
     /// The question before a run of the Runner view that has requests of `document`.
@@ -43,7 +59,7 @@ package struct CommandTrustQuestion: Sendable, Equatable {
     /// Which question this is, for the overlay queue (the same one is not asked twice at once).
     var identity: String {
         switch waiting {
-        case .send(let job): "trust \(job.document.path) \(job.generation)"
+        case .send(let job): "trust \(subject) \(job.document.path) \(job.generation)"
         case .run(let run, let path): "trust \(path) run \(run.run)"
         }
     }
@@ -56,7 +72,26 @@ package struct CommandTrustQuestion: Sendable, Equatable {
 
 extension QuestionText {
     /// What "Trust and send" lets run, said before it is chosen.
-    package static func commandTrust(_ question: CommandTrustQuestion) -> String {
+    package static func trust(_ question: TrustQuestion) -> String {
+        question.subject == .scripts ? scriptTrust(question) : commandTrust(question)
+    }
+
+    private static func scriptTrust(_ question: TrustQuestion) -> String {
+        let count = question.commands.count
+        var lines = [
+            "\(question.fileName) has \(count == 1 ? "a script" : "\(count) scripts") (JavaScript, run in a sandbox; a "
+                + "script can read the responses and variables and send requests):"
+        ]
+        for script in question.commands.prefix(5) { lines.append("  " + script) }
+        if count > 5 { lines.append("  … and \(count - 5) more") }
+        lines.append(
+            "Alt+T trust and send: this file's scripts may run from now on (remembered for you, not in the file; "
+                + "a changed script asks again).")
+        lines.append("Alt+C or Esc: nothing runs and the request is not sent. (Or ←/→ and Enter.)")
+        return lines.joined(separator: "\n")
+    }
+
+    private static func commandTrust(_ question: TrustQuestion) -> String {
         let count = question.commands.count
         var lines = [
             "\(question.fileName) gets its auth token by running \(count == 1 ? "this command" : "these \(count) commands") "

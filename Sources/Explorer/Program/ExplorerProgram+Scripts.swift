@@ -1,0 +1,152 @@
+import Foundation
+import Futures
+import HTTPCore
+import RegularFiles
+import Workspace
+
+/// Scripts in a send (issue 32): the trust question for a collection not trusted yet, the
+/// pre-request scripts run off the main queue before the request is prepared (the send goes on
+/// with the request and the variables as they left them), and the test scripts as a chain stage
+/// after the expectations.
+extension ExplorerProgram {
+    /// Whether `job` waits for its scripts: the trust question is asked, or its pre-request
+    /// scripts started; the send goes on by itself afterwards (`send` again, `scripted` set).
+    func waitsForScripts(_ job: SendJob) -> Bool {
+        guard job.scripted == nil else { return false }
+        let collection = job.document.collection
+        guard collection.scriptCount(for: job.request) > 0 else { return false }
+        let workspace = dependencies.workspace
+        guard workspace.scriptTrust.isTrusted(job.document) else {
+            dispatch(.askTrust(TrustQuestion(scriptsOf: job)))
+            return true
+        }
+        let scripts = collection.scripts(for: job.request, stage: .preRequest)
+        guard !scripts.isEmpty else {
+            var next = job
+            next.scripted = ScriptedSend()
+            send(next)
+            return true
+        }
+        let preparer = workspace.preparer(for: job.document, environmentName: job.environmentName)
+        let scriptJob = ScriptJob(
+            stage: .preRequest, scripts: scripts, request: job.request.scriptRequest,
+            variables: preparer.scriptVariables(captures: job.captures),
+            info: ScriptInfo(requestName: job.request.name, requestID: job.request.id),
+            send: ScriptSender.make(preparer: preparer, captures: job.captures))
+        dispatch(.preparing(job.key, generation: job.generation, .preRequestScript))
+        let runner = workspace.scripts
+        // Off the main queue: a script may take up to its time limit, or wait on `pm.sendRequest`
+        // (whose answer comes on the main queue).
+        dependencies.scripts.schedule { [weak self] in
+            let outcome = runner.run(scriptJob)
+            self?.dependencies.main.schedule { [weak self] in
+                MainActor.assumeIsolated { self?.preRequestScriptsFinished(job, outcome, count: scripts.count) }
+            }
+        }
+        return true
+    }
+
+    private func preRequestScriptsFinished(_ job: SendJob, _ outcome: ScriptOutcome, count: Int) {
+        // Cancelled or sent again meanwhile: this send is over.
+        guard state.exchanges[job.key]?.inFlight == job.generation else { return }
+        dispatch(.preparing(job.key, generation: job.generation, nil))
+        let values = outcome.changedValues.compactMapValues { $0 }
+        if !values.isEmpty {
+            dispatch(.captured(collectionID: job.key.collectionID, values))
+            storeCaptures(job.key.collectionID, environment: job.environmentName, values)
+        }
+        var next = job
+        ScriptOutcome.apply(outcome.changedValues, to: &next.captures)
+        next.scripted = ScriptedSend(preRequest: outcome, count: count)
+        guard outcome.errors.isEmpty else {
+            scriptsStoppedSend(next, outcome)
+            return
+        }
+        if let changed = outcome.request { next.request = job.request.applying(changed) }
+        send(next)
+    }
+
+    /// A pre-request script failed: the request is not sent (the script may be what makes it
+    /// right); the card says where, the Console and Checks tabs what the script did.
+    private func scriptsStoppedSend(_ job: SendJob, _ outcome: ScriptOutcome) {
+        let redactor = dependencies.workspace.prepare(
+            job.request, in: job.document, environmentName: job.environmentName, captures: job.captures
+        ).redactor.adding(outcome.secretValues)
+        let problems = outcome.errors.map { redactor.redact($0.description) }
+        let card = FailureCard(
+            translation: Translation(
+                title: "Not sent: a pre-request script failed",
+                explanation: problems.first ?? "",
+                hint: "Fix the script in the request's Scripts tab (or its folder's or collection's), then send again.",
+                technicalDetail: problems.joined(separator: "\n")),
+            origin: outcome.errors.first.map { "the \($0.origin) pre-request script" }, problems: problems)
+        var result = ExchangeResult(
+            generation: job.generation, outcome: .failure(card), environmentName: job.environmentName,
+            isMock: false, url: redactor.redact(job.request.url), method: job.request.method.rawValue)
+        result.sent = nil
+        var report = ScriptsReport()
+        report.add(outcome, stage: .preRequest, count: job.scripted?.count ?? 0, redactor: redactor)
+        result.scripts = report
+        dispatch(.exchangeFinished(job.key, result))
+    }
+
+    /// The answer to a send's script trust question: the send goes on (the trust kept for this
+    /// user), or ends unsent.
+    func answerScriptTrust(_ job: SendJob, trusted: Bool) {
+        guard trusted else {
+            let card = FailureCard(
+                translation: Translation(
+                    title: "Not sent: scripts not trusted",
+                    explanation: "The request has scripts, and you did not let the collection's scripts run.",
+                    hint: "Send again to be asked again.", technicalDetail: "scripts of \(job.document.path) not trusted"),
+                origin: "the scripts of \(job.document.collection.name)")
+            var result = ExchangeResult(
+                generation: job.generation, outcome: .failure(card), environmentName: job.environmentName,
+                isMock: false, url: job.request.url, method: job.request.method.rawValue)
+            result.sent = nil
+            dispatch(.exchangeFinished(job.key, result))
+            return
+        }
+        do throws(FileSystemError) {
+            try dependencies.workspace.scriptTrust.trust(job.document)
+        } catch {
+            dispatch(.notice("Trusted until Lazer quits (not remembered: \(error.description))", isError: true))
+        }
+        send(job)
+    }
+}
+
+/// The test scripts of a send, run in the chain's test script stage.
+struct SendTestScripts: Sendable {
+    var scripts: [ScriptSource]
+    var runner: any ScriptRunner
+    var preparer: RequestPreparer
+    var captures: [String: VariableScope.Value]
+    var info: ScriptInfo
+    /// The request as sent (placeholders filled, headers as they went).
+    var request: ScriptRequest
+    var cookieJar: CookieJar?
+    var redactor: Redactor
+
+    /// Runs the scripts on `checked`: their tests and errors join its checks, and their outcome
+    /// is kept for the console and the values they set.
+    func run(on checked: CheckedExchange) -> CheckedExchange {
+        let facts = checked.facts
+        let response = ScriptResponse(
+            code: facts.status, reason: checked.parsed.response.statusCode.reasonPhrase ?? "",
+            headers: facts.headers.map { ScriptHeader($0.name, $0.value) }, body: facts.body,
+            milliseconds: ScriptResponse.milliseconds(facts.duration))
+        var job = ScriptJob(
+            stage: .test, scripts: scripts, request: request, response: response,
+            variables: preparer.scriptVariables(captures: captures), info: info,
+            send: ScriptSender.make(preparer: preparer, captures: captures))
+        if let cookieJar, let url = URL(string: request.url) {
+            job.cookies = cookieJar.cookies(for: url).map { ScriptHeader($0.name, $0.value) }
+        }
+        let outcome = runner.run(job)
+        var checked = checked
+        checked.checks += ScriptsReport.checks(of: outcome, redactor: redactor)
+        checked.testScripts = outcome
+        return checked
+    }
+}
