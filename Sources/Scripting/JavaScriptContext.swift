@@ -108,7 +108,7 @@ final class JavaScriptContext {
             switch compile(script) {
             case .success(let made): function = made
             case .failure(let error):
-                errors.append(placed(error))
+                errors.append(placed(error, in: script.text))
                 continue
             }
             watch()
@@ -164,10 +164,22 @@ final class JavaScriptContext {
         return error
     }
 
+    /// A compile error placed in `text`: an error at the end of the input (an unclosed brace) is
+    /// reported past the last line, where the function's wrapping closes it; it is on the last.
+    private func placed(_ error: ScriptError, in text: String) -> ScriptError {
+        var error = placed(error)
+        let lines = text.utf8.count { $0 == UInt8(ascii: "\n") } + 1
+        if let line = error.line, line > lines {
+            error.line = lines
+            error.column = nil
+        }
+        return error
+    }
+
     func syntaxError(in text: String, origin: String) -> ScriptError? {
         switch compile(ScriptSource(text, origin: origin), keep: false) {
         case .success: return nil
-        case .failure(let error): return placed(error)
+        case .failure(let error): return placed(error, in: text)
         }
     }
 

@@ -17,9 +17,14 @@ request is logged to LOGFILE as one line `NAME METHOD PATH` (then ` key=VALUE` w
   /login  302 to /whoami, setting the cookie `session=e2e-<NAME>-cookie` on the way.
   /whoami 200 JSON {"cookie": the Cookie header it got, or "(none)"}; logged with it as
           `NAME whoami COOKIE`.
+  /signed checks `X-Signature: hex(HMAC-SHA256("e2e-signing-key", METHOD + "\n" + PATH + "\n" + X-Timestamp))`
+          (a pre-request script's signature): 200 {"signed": true} and logs `NAME signed ok`, else 401
+          {"signed": false} and logs `NAME signed bad`.
   other   200 JSON {"server": NAME, "path": PATH, "items": [...]} with an `X-Server: NAME` header.
 """
 
+import hashlib
+import hmac
 import json
 import select
 import socket
@@ -136,6 +141,18 @@ class Handler(BaseHTTPRequestHandler):
             log(f"whoami {cookie}")
             body = json.dumps({"cookie": cookie}).encode()
             self.send_response(200)
+            self.send_header("Content-Type", "application/json")
+            self.send_header("Content-Length", str(len(body)))
+            self.end_headers()
+            self.wfile.write(body)
+            return
+        if self.path.startswith("/signed"):
+            message = f"{self.command}\n{self.path}\n{self.headers.get('X-Timestamp', '')}".encode()
+            expected = hmac.new(b"e2e-signing-key", message, hashlib.sha256).hexdigest()
+            good = hmac.compare_digest(expected, self.headers.get("X-Signature", ""))
+            log("signed ok" if good else "signed bad")
+            body = json.dumps({"signed": good}).encode()
+            self.send_response(200 if good else 401)
             self.send_header("Content-Type", "application/json")
             self.send_header("Content-Length", str(len(body)))
             self.end_headers()

@@ -65,6 +65,7 @@ extension RequestCommand {
         case .tab5: .keys("Request tab: Options", [.global: ["alt+5"]])
         case .tab6: .keys("Request tab: Checks", [.global: ["alt+6"]])
         case .tab7: .keys("Request tab: Notes", [.global: ["alt+7"]])
+        case .tab8: .keys("Request tab: Scripts", [.global: ["alt+8"]])
         case .toggleRow: .keys("Switch the row on/off", [.table: ["space"]])
         case .addRow: .keys("Add a row below and edit it (Esc takes it away)", [.table: ["a"]])
         case .deleteRow: .keys("Delete the row", [.table: ["d", "delete"]])
@@ -81,7 +82,8 @@ extension RequestCommand {
         case .valueColumn: .keys("The row's value", [.table: ["right"]])
         case .bodyKind: .palette("Next body kind (none, JSON, text, form, multipart, file, GraphQL)", [.request: ["b"]])
         case .formatBody: .palette("Pretty-format the JSON body", [.global: ["alt+f"]])
-        case .editBodyExternally: .palette("Edit the body in $EDITOR", [.global: ["alt+e"]])
+        case .editBodyExternally:
+            .palette("Edit the body (in the Scripts tab: the script) in $EDITOR", [.global: ["alt+e"]])
         case .undo: .palette("Undo the request's last edit", [.request: ["z"]])
         case .redo: .palette("Redo the request's edit undone", [.request: ["Z"]])
         case .revert: .palette("Revert the request to its saved state (z undoes)", [.request: ["X"]])

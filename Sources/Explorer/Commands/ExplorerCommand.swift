@@ -145,6 +145,7 @@ package enum RequestCommand: String, CaseIterable, Sendable {
     case tab5 = "request.tab5"
     case tab6 = "request.tab6"
     case tab7 = "request.tab7"
+    case tab8 = "request.tab8"
     case toggleRow = "request.toggleRow"
     case addRow = "request.addRow"
     case deleteRow = "request.deleteRow"

@@ -126,6 +126,8 @@ enum RequestLayout {
             }
         case .notes:
             notesEditor(state).layout(in: area, state: &state.editor.notes)
+        case .scripts:
+            ScriptsTabLayout.settle(&state, in: area)
         case .auth, .options, .checks:
             FormLayout.settle(&state, request, in: area)
         }

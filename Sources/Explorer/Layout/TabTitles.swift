@@ -12,7 +12,7 @@ enum TabTitles {
 
     static func request(_ state: ExplorerState, width: Int) -> [String] {
         let full = request(state)
-        let short = zip(full, ["Par", "Hdr", "Body", "Auth", "Opt", "Chk", "Note"]).map { title, abbreviation in
+        let short = zip(full, ["Par", "Hdr", "Body", "Auth", "Opt", "Chk", "Note", "Scr"]).map { title, abbreviation in
             shortTitle(title, abbreviation)
         }
         return fitting(full, short, width: width)
@@ -58,6 +58,9 @@ enum TabTitles {
                 let count = request.expectations.count + request.captures.count
                 return count > 0 ? "Checks \(count)" : "Checks"
             case .notes: return (request.notes ?? "").isEmpty ? "Notes" : "Notes •"
+            case .scripts:
+                let count = [ScriptJob.Stage.preRequest, .test].count { request.scripts?.text(for: $0) != nil }
+                return count > 0 ? "Scripts \(count)" : "Scripts"
             }
         }
     }

@@ -144,7 +144,7 @@ enum TimelineLines {
                 Line([
                     Span("pre-request".padded(to: labelWidth), style: theme[.text]),
                     Span(
-                        "before".leftPadded(to: numberWidth) + " " + DurationText.format(time).leftPadded(to: numberWidth)
+                        "–".leftPadded(to: numberWidth) + " " + DurationText.format(time).leftPadded(to: numberWidth)
                             + "  ", style: theme[.muted]),
                     Span("\(count == 1 ? "1 script" : "\(count) scripts") before the send", style: theme[.muted]),
                 ]))

@@ -19,21 +19,23 @@ extension ExplorerProgram {
             return
         }
         defer { try? FileManager.default.removeItem(atPath: path) }
+        // A `.js` file is a script of the Scripts tab; anything else, the body.
+        let noun = fileExtension == "js" ? "script" : "body"
         let status = host.edit(path: path)
         terminal.invalidate()
         guard status == 0, let data = FileManager.default.contents(atPath: path) else {
             // 127 is the shell's "command not found": say which editor was missing.
             let message =
                 status == 127
-                ? "The editor was not found (set $VISUAL or $EDITOR); the body is unchanged"
-                : "The editor exited with status \(status); the body is unchanged"
+                ? "The editor was not found (set $VISUAL or $EDITOR); the \(noun) is unchanged"
+                : "The editor exited with status \(status); the \(noun) is unchanged"
             dispatch(.externalEditFinished(key, text: nil, message: message))
             return
         }
         let edited = String(decoding: data, as: UTF8.self)
         dispatch(
             .externalEditFinished(
-                key, text: edited == text ? nil : edited, message: edited == text ? "Body unchanged" : nil))
+                key, text: edited == text ? nil : edited, message: edited == text ? "\(noun.prefix(1).uppercased() + noun.dropFirst()) unchanged" : nil))
     }
 
     // MARK: - JSONPath filter

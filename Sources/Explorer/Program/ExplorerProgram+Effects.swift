@@ -159,6 +159,7 @@ extension ExplorerProgram {
             }
         case .compareInEnvironment(let job): compareInEnvironment(job)
         case .setMouse(let enabled): host.mouseEnabled = enabled
+        case .checkScriptSyntax(let job): checkScriptSyntax(job)
         case .answerTrust(let question, let trusted):
             if question.subject == .scripts, let job = question.job {
                 answerScriptTrust(job, trusted: trusted)

@@ -90,6 +90,18 @@ extension ExplorerProgram {
         dispatch(.exchangeFinished(job.key, result))
     }
 
+    /// Checks a script's syntax on the scripts' queue (the engine loads on the first check).
+    func checkScriptSyntax(_ job: ScriptSyntaxJob) {
+        let runner = dependencies.workspace.scripts
+        let main = dependencies.main
+        dependencies.scripts.schedule { [weak self] in
+            let problem = runner.syntaxError(in: job.text, origin: job.stage.title).map(\.placedMessage)
+            main.schedule { [weak self] in
+                MainActor.assumeIsolated { self?.dispatch(.scriptSyntaxChecked(job, problem: problem)) }
+            }
+        }
+    }
+
     /// The answer to a send's script trust question: the send goes on (the trust kept for this
     /// user), or ends unsent.
     func answerScriptTrust(_ job: SendJob, trusted: Bool) {

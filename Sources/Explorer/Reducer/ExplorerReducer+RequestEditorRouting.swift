@@ -29,7 +29,7 @@ extension ExplorerReducer {
             let browser = GraphQLSchemaBrowserState(index: index, type: graphqlTypeInScope(state, index: index))
             return reduceOverlays(.open(.graphqlSchema(browser)), &state)
         case .graphqlOperation: return openOperationPicker(&state)
-        case .focusURL, .url, .edit, .tab1, .tab2, .tab3, .tab4, .tab5, .tab6, .tab7, .graphqlNextProblem,
+        case .focusURL, .url, .edit, .tab1, .tab2, .tab3, .tab4, .tab5, .tab6, .tab7, .tab8, .graphqlNextProblem,
             .graphqlVariables, .graphqlComplete, .graphqlVariablesSkeleton:
             // These bring the request pane forward first.
             reduceScreen(.focus(.request), &state)

@@ -89,6 +89,16 @@ package enum ExplorerReducer {
         case .filterFinished(let generation, let query, let result):
             return reduceResponse(.filterFinished(generation: generation, query: query, result), &state)
         case .externalEditFinished(let key, let text, let message):
+            // In the Scripts tab it was the chosen script (the explorer waits for the editor).
+            if state.editor.tab == .scripts, key == state.selection, state.request(key) != nil {
+                guard let text else {
+                    notify(&state, message ?? "Script unchanged", kind: .warning)
+                    return []
+                }
+                let effects = reduceEditor(.scriptEdited(text), &state)
+                notify(&state, "Script updated from the editor", kind: .success)
+                return effects
+            }
             // The editor shows the selected request's new body; the workspace makes it the draft.
             var effects: [ExplorerEffect] = []
             if let text, key == state.selection, state.request(key) != nil {
@@ -125,6 +135,8 @@ package enum ExplorerReducer {
             return []
         case .graphqlChecked(let generation, let check):
             return reduceEditor(.graphqlChecked(generation: generation, check), &state)
+        case .scriptSyntaxChecked(let job, let problem):
+            return reduceEditor(.scriptSyntaxChecked(job, problem: problem), &state)
         case .graphqlIntrospected(let collectionID, let environment, let result):
             introspected(collectionID, environment, result, &state)
             return []

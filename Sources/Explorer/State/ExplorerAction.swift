@@ -93,6 +93,8 @@ package enum ExplorerAction: Sendable, Equatable {
     /// A GraphQL body's check came back from the work queue (dropped unless its generation is
     /// the one asked for last; issue 28).
     case graphqlChecked(generation: Int, GraphQLEditorCheck)
+    /// A script's syntax check: its first error ("line 3:5: …"), nil when it parses.
+    case scriptSyntaxChecked(ScriptSyntaxJob, problem: String?)
     /// A collection's schema came by introspection in `environment` (or why not; issue 28).
     case graphqlIntrospected(
         collectionID: String, environment: String?, Result<IntrospectionResult, IntrospectionFailure>)

@@ -89,6 +89,8 @@ package enum ExplorerEffect: Sendable, Equatable {
     /// Check a GraphQL body off the program loop, after the job's delay (only the job asked for
     /// last runs); the result comes back as `graphqlChecked`.
     case checkGraphQL(GraphQLCheckJob)
+    /// Checks a script's syntax off the program loop; the answer comes back as `scriptSyntaxChecked`.
+    case checkScriptSyntax(ScriptSyntaxJob)
     /// Fetch (or read from the cache) a collection's schema by introspection; it comes back as
     /// `graphqlIntrospected`.
     case introspectGraphQL(IntrospectionJob)

@@ -39,6 +39,13 @@ package struct RequestEditorState: Sendable, Equatable {
     /// The file a file body is sent from.
     package var bodyFilePath = ""
     package var notes = TextEditorState()
+    /// The Scripts tab's two editors (issue 32), which of them has the keyboard, and each one's
+    /// syntax error ("line 3:5: …"), checked off the program loop after each change.
+    package var preRequestScript = Self.codeEditor()
+    package var testScript = Self.codeEditor()
+    package var onTestScript = false
+    package var preRequestScriptProblem: String?
+    package var testScriptProblem: String?
     /// The body's JSON problem (message with line and column), checked after each edit.
     package var bodyProblem: String?
     /// A GraphQL body's variables (JSON), edited under the query (issue 28).
@@ -81,6 +88,7 @@ package struct RequestEditorState: Sendable, Equatable {
         let keepEdits = edits
         let keepGeneration = graphqlGeneration
         let keepVariables = onVariables && self.key == key
+        let keepTestScript = onTestScript && self.key == key
         self = RequestEditorState()
         self.key = key
         edits = keepEdits
@@ -97,6 +105,11 @@ package struct RequestEditorState: Sendable, Equatable {
         bodyTable = KeyValueEditorState(rows: BodyRows.rows(of: request.body))
         if case .file(let path, _) = request.body.content { bodyFilePath = path }
         notes = TextEditorState(text: request.notes ?? "")
+        preRequestScript = TextEditorState(text: request.scripts?.preRequest ?? "")
+        preRequestScript.indentsCode = true
+        testScript = TextEditorState(text: request.scripts?.test ?? "")
+        testScript.indentsCode = true
+        onTestScript = keepTestScript
         bodyProblem = BodyText.problem(in: request.body)
         if case .graphql(let graphql) = request.body.content {
             variables = TextEditorState(text: BodyText.variablesText(of: graphql))
@@ -105,6 +118,15 @@ package struct RequestEditorState: Sendable, Equatable {
             onVariables = keepVariables
         }
     }
+
+    /// The script editor of the Scripts tab that has (or would get) the keyboard.
+    package var selectedScript: TextEditorState {
+        get { onTestScript ? testScript : preRequestScript }
+        set { if onTestScript { testScript = newValue } else { preRequestScript = newValue } }
+    }
+
+    /// The stage of the selected script editor.
+    package var selectedScriptStage: ScriptJob.Stage { onTestScript ? .test : .preRequest }
 
     /// The GraphQL variables field has the keyboard (the Body tab, typing, on the variables).
     package var isTypingVariables: Bool { focus == .editing && tab == .body && onVariables }

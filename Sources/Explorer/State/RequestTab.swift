@@ -1,4 +1,4 @@
-/// The tabs of the request pane, in display order (`[`/`]` and `Alt+1…7` switch).
+/// The tabs of the request pane, in display order (`[`/`]` and `Alt+1…8` switch).
 package enum RequestTab: Int, CaseIterable, Hashable, Sendable {
     case params
     case headers
@@ -7,6 +7,8 @@ package enum RequestTab: Int, CaseIterable, Hashable, Sendable {
     case options
     case checks
     case notes
+    /// The request's pre-request and test scripts (issue 32).
+    case scripts
 
     package var title: String {
         switch self {
@@ -17,6 +19,7 @@ package enum RequestTab: Int, CaseIterable, Hashable, Sendable {
         case .options: "Options"
         case .checks: "Checks"
         case .notes: "Notes"
+        case .scripts: "Scripts"
         }
     }
 }

@@ -47,6 +47,50 @@ enum RequestTabView {
             }
         case .auth, .options, .checks:
             FormView.render(state, request, in: area, frame: &frame)
+        case .scripts:
+            renderScripts(state, in: area, focused: focused, frame: &frame)
+        }
+    }
+
+    /// The Scripts tab: each script's title line (chosen one marked, its syntax check beside it)
+    /// over its editor, and what else runs around the request.
+    private static func renderScripts(_ state: ExplorerState, in area: Rect, focused: Bool, frame: inout Frame) {
+        let theme = state.theme
+        let areas = ScriptsTabLayout.areas(state, area)
+        let editor = state.editor
+        let typing = focused && editor.focus == .editing
+        for test in [false, true] {
+            let title = test ? areas.testTitle : areas.preRequestTitle
+            let field = test ? editor.testScript : editor.preRequestScript
+            let problem = test ? editor.testScriptProblem : editor.preRequestScriptProblem
+            let chosen = editor.onTestScript == test
+            var spans = [
+                Span(chosen && focused ? "▸ " : "  ", style: theme[.accent]),
+                Span(test ? "Test script" : "Pre-request script", style: chosen ? theme[.title] : theme[.muted]),
+            ]
+            if problem == nil {
+                spans.append(Span(test ? "  after the response" : "  before the request is resolved", style: theme[.muted]))
+            }
+            if let problem {
+                spans.append(Span("  ✗ " + problem, style: theme[.error]))
+            } else if !field.text.allSatisfy(\.isWhitespace) {
+                spans.append(Span("  ✓ parses", style: theme[.success]))
+            }
+            if !title.isEmpty { _ = Line(spans).render(x: title.x, y: title.y, width: title.width, buffer: &frame.buffer) }
+            let editorArea = test ? areas.test : areas.preRequest
+            frame.render(ScriptsTabLayout.editor(state, test: test), in: editorArea, laidOut: field)
+            if typing && chosen { frame.cursor = field.screenCursor }
+            if field.text.isEmpty && !(typing && chosen) && !editorArea.isEmpty {
+                let hint =
+                    chosen
+                    ? "None. Enter to write one (pm.request, pm.environment…), Alt+E in $EDITOR."
+                    : "None."
+                frame.buffer.write(
+                    "    " + hint, x: editorArea.x, y: editorArea.y, style: theme[.muted], maxX: editorArea.right)
+            }
+        }
+        if !areas.around.isEmpty, let text = ScriptsTabLayout.aroundText(state) {
+            frame.buffer.write(text, x: areas.around.x, y: areas.around.y, style: theme[.muted], maxX: areas.around.right)
         }
     }
 

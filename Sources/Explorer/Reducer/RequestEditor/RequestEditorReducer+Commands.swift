@@ -21,12 +21,13 @@ extension RequestEditorReducer {
             editor.tab = RequestTab(rawValue: (editor.tab.rawValue + step) % count) ?? .params
             editor.focus = .content
             editor.formSelected = 0
+            if editor.tab == .scripts { askScriptChecks(&editor, &work) }
         case .focusURL, .url:
             editor.focus = .url
         case .edit:
             if tableHasFocus(editor, work) {
                 tableCommand(.edit, &editor, &work)
-            } else if editor.tab == .body || editor.tab == .notes {
+            } else if editor.tab == .body || editor.tab == .notes || editor.tab == .scripts {
                 editor.focus = .editing
             }
         case .toggleRow: tableCommand(.toggle, &editor, &work)
@@ -60,6 +61,9 @@ extension RequestEditorReducer {
             work.update { $0.body = BodyText.replacing($0.body, with: formatted) }
             editor.bodyProblem = nil
             work.draftsChanged = true
+        case .editBodyExternally where editor.tab == .scripts:
+            guard let key = work.key else { return }
+            work.outcome.effects.append(.editExternally(key, text: editor.selectedScript.text, fileExtension: "js"))
         case .editBodyExternally:
             guard let key = work.key, let request = work.request, BodyText.isTextual(request.body) else { return }
             work.outcome.effects.append(
@@ -72,13 +76,14 @@ extension RequestEditorReducer {
         case .graphqlVariables: switchGraphQLField(&editor, &work)
         case .graphqlComplete: completeGraphQL(&editor, &work)
         case .graphqlVariablesSkeleton: writeVariablesSkeleton(&editor, &work)
-        case .tab1, .tab2, .tab3, .tab4, .tab5, .tab6, .tab7:
-            let tabs: [RequestCommand] = [.tab1, .tab2, .tab3, .tab4, .tab5, .tab6, .tab7]
+        case .tab1, .tab2, .tab3, .tab4, .tab5, .tab6, .tab7, .tab8:
+            let tabs: [RequestCommand] = [.tab1, .tab2, .tab3, .tab4, .tab5, .tab6, .tab7, .tab8]
             guard let tab = tabs.firstIndex(of: command).flatMap(RequestTab.init(rawValue:)) else { return }
             commitEditing(&editor, &work)
             editor.tab = tab
             editor.focus = .content
             editor.formSelected = 0
+            if tab == .scripts { askScriptChecks(&editor, &work) }
         }
     }
 

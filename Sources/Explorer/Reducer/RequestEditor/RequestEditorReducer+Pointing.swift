@@ -45,8 +45,9 @@ extension RequestEditorReducer {
             commitEditing(&editor, &work)
             editor.tab = tab
             editor.focus = .content
+            if tab == .scripts { askScriptChecks(&editor, &work) }
         case .content:
-            editor.focus = editor.tab == .body || editor.tab == .notes ? .editing : .content
+            editor.focus = editor.tab == .body || editor.tab == .notes || editor.tab == .scripts ? .editing : .content
             editor.onVariables = false
             editor.draggedRow = nil
         case .variables:

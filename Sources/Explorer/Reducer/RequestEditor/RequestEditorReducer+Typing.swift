@@ -28,6 +28,8 @@ extension RequestEditorReducer {
             return false
         case .auth, .options, .checks:
             return formKey(key, &editor, &work)
+        case .scripts:
+            return scriptsKey(key, &editor, &work)
         }
     }
 
@@ -65,6 +67,10 @@ extension RequestEditorReducer {
             urlTextChanged(&editor, &work)
             work.draftsChanged = true
         case .editing:
+            if editor.tab == .scripts {
+                typeIntoScript(key, &editor, &work)
+                return
+            }
             if editor.tab == .notes {
                 guard editor.notes.handle(key) else { return }
                 let text = editor.notes.text
@@ -109,7 +115,9 @@ extension RequestEditorReducer {
             editor.url.insert(text.replacingOccurrences(of: "\n", with: ""))
             urlTextChanged(&editor, &work)
         case .editing:
-            if editor.tab == .notes {
+            if editor.tab == .scripts {
+                pasteIntoScript(text, &editor, &work)
+            } else if editor.tab == .notes {
                 editor.notes.insert(text)
                 let notes = editor.notes.text
                 work.update { $0.notes = notes }

@@ -16,7 +16,9 @@ extension RequestEditorReducer {
         }
         switch editor.focus {
         case .url: return "url"
-        case .editing: return editor.tab == .notes ? "notes" : editor.isTypingVariables ? "variables" : "body"
+        case .editing:
+            if editor.tab == .scripts { return editor.onTestScript ? "test script" : "pre-request script" }
+            return editor.tab == .notes ? "notes" : editor.isTypingVariables ? "variables" : "body"
         // A table cell or form line changes the request once, when it is kept: a step of its own.
         case .urlLine, .content: return nil
         }

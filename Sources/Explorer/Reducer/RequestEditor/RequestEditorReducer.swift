@@ -41,6 +41,10 @@ package enum RequestEditorReducer: SliceReducer {
         case click(Click)
         /// The body's text came back from `$EDITOR`.
         case bodyEdited(String)
+        /// The chosen script's text came back from `$EDITOR` (the Scripts tab).
+        case scriptEdited(String)
+        /// A script's syntax check came back with its problem (nil: none).
+        case scriptSyntaxChecked(ScriptSyntaxJob, problem: String?)
         /// Esc with the completion list open: the list closes, the field keeps the keyboard.
         case closeCompletion
         /// The GraphQL body on screen is to be checked (the root asks after every action; nil: the
@@ -177,6 +181,9 @@ package enum RequestEditorReducer: SliceReducer {
         case .graphqlChecked(let generation, let check):
             graphqlChecked(generation, check, &state)
             return Work(context).outcome
+        case .scriptSyntaxChecked(let job, let problem):
+            scriptChecked(job, problem: problem, &state)
+            return Work(context).outcome
         default: break
         }
         var work = Work(context)
@@ -191,7 +198,9 @@ package enum RequestEditorReducer: SliceReducer {
         case .navigate(let navigation): navigate(navigation, &state, &work)
         case .commitEditing: commitEditing(&state, &work)
         case .cancelTyping: cancelTyping(&state, &work)
-        case .load(let key, let request): state.load(request, key: key)
+        case .load(let key, let request):
+            state.load(request, key: key)
+            if state.tab == .scripts { askScriptChecks(&state, &work) }
         case .unload: state = RequestEditorState()
         case .editNewRequest:
             state.focus = .url
@@ -206,7 +215,8 @@ package enum RequestEditorReducer: SliceReducer {
         case .endEditForSend:
             commitEditing(&state, &work)
             if state.focus == .url || state.focus == .editing { state.focus = .content }
-        case .closeCompletion, .askGraphQLCheck, .graphqlChecked: break
+        case .closeCompletion, .askGraphQLCheck, .graphqlChecked, .scriptSyntaxChecked: break
+        case .scriptEdited(let text): scriptEdited(text, &state, &work)
         case .bodyEdited(let text):
             work.update { $0.body = BodyText.replacing($0.body, with: text) }
             if let request = work.request {
