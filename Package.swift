@@ -579,10 +579,10 @@ let package = Package(
             dependencies: [
                 "Explorer", "ExplorerTesting", "TUI", "TUITesting", "Workspace", "HTTPCore", "HTTPCoreTesting",
                 "Futures", "FuturesTesting", "JSONTree", "Replay", "Interop", "StateStore", "JSONDiff", "GraphQLCheck",
-                "Load",
+                "Load", "Scripting",
             ],
             exclude: ["Snapshots"],
-            swiftSettings: strictSwift
+            swiftSettings: strictSwift + javaScriptCoreHeaders
         ),
         .testTarget(
             name: "CursesBackendTests",

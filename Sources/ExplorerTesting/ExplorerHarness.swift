@@ -54,12 +54,13 @@ package final class ExplorerHarness {
     ///   - processEnvironment: the process environment (`LAZER_VAR_<name>` variables and secrets).
     ///   - paths: what the program opens (default: the collections folder).
     ///   - start: start the program and settle (false: call `start()` later).
+    ///   - scripts: the script engine (the Scripting module's, for tests of scripts; none by default).
     package init(
         collections: [FixtureFile] = [], folder: HarnessFolder? = nil, size: Size = standardSize,
         theme: Theme = .defaultDark, themes: ThemeCatalog = ThemeCatalog(themes: [.defaultDark, .monochrome]),
         startup: StartupRequest = StartupRequest(), processEnvironment: [String: String] = [:],
         paths: [String]? = nil, start: Bool = true, webSockets: (any WebSocketConnecting)? = nil,
-        streamBodyLimit: Int? = nil
+        streamBodyLimit: Int? = nil, scripts: (any ScriptRunner)? = nil
     ) throws {
         let folder = try folder ?? HarnessFolder()
         try folder.write(collections)
@@ -70,7 +71,7 @@ package final class ExplorerHarness {
         workspace = WorkspaceServices(
             directories: UserDirectories(config: folder.config, state: folder.state), liveDispatcher: live,
             scheduler: main, delays: timeline, processEnvironment: processEnvironment,
-            dynamicValues: Self.fixedDynamicValues(), webSockets: webSockets)
+            dynamicValues: Self.fixedDynamicValues(), webSockets: webSockets, scripts: scripts ?? ScriptsUnavailable())
         var dependencies = ExplorerDependencies(
             // An instance no running process owns: a second harness on the same folder takes its
             // drafts as a restarted explorer takes a crashed one's.

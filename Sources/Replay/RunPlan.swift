@@ -17,8 +17,8 @@ package struct RunPlan: Sendable, Equatable {
             }
         }
         /// The scripts that run before and after the request (collection, folders, its own), found once.
-        private(set) var preRequestScripts: [ScriptSource]
-        private(set) var testScripts: [ScriptSource]
+        package private(set) var preRequestScripts: [ScriptSource]
+        package private(set) var testScripts: [ScriptSource]
         /// The JSONPath of each expectation, parsed once (nil for other subjects and bad paths,
         /// which the check then reports).
         private(set) var queries: [JSONPath?]

@@ -25,7 +25,8 @@ extension RequestExecution {
             method: saved.method.rawValue, url: saved.url, environment: preparer.environmentName, status: .notSent)
         guard runner.configuration.trustScripts else {
             result.problems = [
-                "this request has scripts, which run only when you trust the collection: pass --trust-scripts (a script can send requests)"
+                "this request has scripts, which run only when you trust the collection: pass --trust-scripts "
+                    + "(in the explorer: send one of its requests and trust its scripts), since a script can send requests"
             ]
             return Outcome(result: result, captured: [:])
         }

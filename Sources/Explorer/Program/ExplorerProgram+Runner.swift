@@ -16,6 +16,16 @@ extension ExplorerProgram {
         }
         var configuration = RunConfiguration(environment: job.environment, recordHistory: true, captured: job.captures)
         configuration.answers = job.answers
+        // Scripts run when every collection file of the run that has some was trusted (a send asks).
+        let scriptTrust = dependencies.workspace.scriptTrust
+        var trusted: [String: Bool] = [:]
+        configuration.trustScripts = job.plan.items.allSatisfy { item in
+            if item.preRequestScripts.isEmpty && item.testScripts.isEmpty { return true }
+            if let known = trusted[item.document.path] { return known }
+            let answer = scriptTrust.isTrusted(item.document)
+            trusted[item.document.path] = answer
+            return answer
+        }
         configuration.historyFailed = { [weak self] message in self?.stateWriteFailed(.history, message) }
         let services = dependencies.workspace
         let run = job.run
