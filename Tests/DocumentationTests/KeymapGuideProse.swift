@@ -173,6 +173,12 @@ enum KeymapGuideProse {
         - **Auth, Options and Checks**: `up`/`k` and `down`/`j` scroll; `up` at the top goes to the URL;
           on a `‹ choice ›` (scheme, redirects, TLS, HTTP version) `left`/`right` (or `h`/`l`) change it
           (elsewhere they switch tabs).
+        - **Scripts** (`alt+8`): the pre-request script over the test script (JavaScript, run in a
+          sandbox at the next send once the file's scripts are trusted). `up`/`k` and `down`/`j`
+          choose one (`up` from the pre-request script goes to the URL), `enter` or `i` types into it
+          (a code editor, as the body's; `esc` leaves it), `alt+e` opens it in `$EDITOR` as a `.js`
+          file. Its syntax is checked after each change: `✓ parses`, or `✗ line N: …` beside its
+          title. The line under them names the collection's and folders' scripts that also run.
 
         ### Text fields and dialogs
 

@@ -255,7 +255,7 @@ struct ResponseReducerTests {
         ]
         var fixture = try answered(checks: checks)
         var screen = fixture.driver.render()
-        #expect(screen.contains(" Tree │ Raw │ Headers 2 │ Timeline │ Checks ✗1 │ History"))
+        #expect(screen.contains(" Tree │ Raw │ Headers 2 │ Timeline │ Checks ✗1 │ Console │ History"))
         #expect(screen.contains("200 OK"))
         #expect(screen.contains("42 ms"))
         fixture.driver.press("]")
@@ -273,6 +273,8 @@ struct ResponseReducerTests {
         screen = fixture.driver.render()
         #expect(screen.contains("✓ status equals  expected 200"))
         #expect(screen.contains("✗ $[0].name equals  expected \"Grace\"  actual \"Ada\""))
+        fixture.driver.press("]")
+        #expect(fixture.driver.render().contains("This request has no scripts (add them in the Scripts tab of the request)."))
         fixture.driver.press("]")
         #expect(fixture.driver.render().contains("No past exchanges of this request yet."))
         fixture.driver.press("]")

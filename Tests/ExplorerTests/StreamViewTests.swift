@@ -244,7 +244,7 @@ struct StreamViewTests {
         harness.press("F5")
         harness.advance(by: .milliseconds(2200))
         #expect(harness.shows("closed by the server"))
-        harness.press("g", "3", "]", "]", "]", "]", "]")
+        harness.press("g", "3", "[")
         #expect(harness.shows("History 1"))
         harness.press("enter")
         #expect(harness.state.response.openedHistory != nil)

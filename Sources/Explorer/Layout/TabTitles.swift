@@ -4,10 +4,15 @@ import Workspace
 /// The tab titles as drawn, with their counts ("Headers 3", "Body json"): one definition for the
 /// views and the mouse's hit-testing.
 enum TabTitles {
-    /// The titles that fit in `width` columns: full ("Headers 3"), else short ("Hdr 3").
+    /// The titles that fit in `width` columns: full ("Headers 3") where they can be, shortened
+    /// ("Hdr 3") from the last tab back, all of them short when nothing else fits.
     static func fitting(_ full: [String], _ short: [String], width: Int) -> [String] {
-        let needed = full.reduce(0) { $0 + CharacterWidth.of($1) + 3 }
-        return needed <= width ? full : short
+        func needed(_ titles: [String]) -> Int { titles.reduce(0) { $0 + CharacterWidth.of($1) + 3 } }
+        var titles = full
+        for index in full.indices.reversed() where index < short.count && needed(titles) > width {
+            titles[index] = short[index]
+        }
+        return titles
     }
 
     static func request(_ state: ExplorerState, width: Int) -> [String] {
