@@ -57,7 +57,7 @@ enum KeymapGuideProse {
             description under it; a character that ends the name closes it. These keys come first while it is open;
             `esc` closes it (the field keeps the keyboard), typing narrows it, and any other key closes it.
             """
-        case .response: "Tabs: Tree, Raw, Headers, Timeline, Checks, History."
+        case .response: "Tabs: Tree, Raw, Headers, Timeline, Checks, Console (what the scripts wrote), History."
         case .tree: "Besides the `response` keys above (move, page, top, bottom, tabs, retry)."
         case .graphqlErrors:
             """

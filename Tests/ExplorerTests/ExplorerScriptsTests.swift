@@ -36,7 +36,8 @@ struct ExplorerScriptsTests {
 
     static let engine = JavaScriptEngine()
 
-    static func harness(_ request: String = "who", size: Size = ExplorerHarness.standardSize) throws -> ExplorerHarness {
+    static func harness(_ request: String = "who", size: Size = ExplorerHarness.standardSize) throws -> ExplorerHarness
+    {
         let harness = try ExplorerHarness(
             collections: [.text("scripted.json", collection)], size: size, startup: StartupRequest(request: request),
             scripts: engine)
@@ -136,7 +137,9 @@ struct ExplorerScriptsTests {
         harness.type("if (")
         #expect(harness.shows("▸ Test script  ✗ line 1: SyntaxError"))
         // The text is the draft: the collection's file is not written until a save.
-        #expect(harness.state.drafts[RequestKey(collectionID: "scripted", requestID: "who")]?.scripts?.test?.contains("if (") == true)
+        #expect(
+            harness.state.drafts[RequestKey(collectionID: "scripted", requestID: "who")]?.scripts?.test?.contains(
+                "if (") == true)
         harness.press("backspace", "backspace", "backspace", "backspace")
         #expect(harness.shows("▸ Test script  after the response  ✓ parses"))
     }

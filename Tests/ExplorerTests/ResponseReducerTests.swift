@@ -274,7 +274,9 @@ struct ResponseReducerTests {
         #expect(screen.contains("✓ status equals  expected 200"))
         #expect(screen.contains("✗ $[0].name equals  expected \"Grace\"  actual \"Ada\""))
         fixture.driver.press("]")
-        #expect(fixture.driver.render().contains("This request has no scripts (add them in the Scripts tab of the request)."))
+        #expect(
+            fixture.driver.render().contains(
+                "This request has no scripts (add them in the Scripts tab of the request)."))
         fixture.driver.press("]")
         #expect(fixture.driver.render().contains("No past exchanges of this request yet."))
         fixture.driver.press("]")

@@ -202,7 +202,9 @@ enum ResponseLayout {
     /// The Console tab: each `console` line of the request's scripts, under its stage.
     static func consoleLines(_ result: ExchangeResult, width: Int, _ theme: Theme) -> [Line] {
         guard let report = result.scripts else {
-            return [Line("This request has no scripts (add them in the Scripts tab of the request).", style: theme[.muted])]
+            return [
+                Line("This request has no scripts (add them in the Scripts tab of the request).", style: theme[.muted])
+            ]
         }
         var shown: [Line] = []
         var stage: ScriptJob.Stage?

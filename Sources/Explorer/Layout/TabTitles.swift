@@ -25,7 +25,9 @@ enum TabTitles {
 
     static func response(_ state: ExplorerState, width: Int) -> [String] {
         let full = response(state)
-        let short = zip(full, [state.shownStream == nil ? "Tree" : "Strm", "Raw", "Hdr", "Time", "Chk", "Cons", "Hist"]).map {
+        let short = zip(
+            full, [state.shownStream == nil ? "Tree" : "Strm", "Raw", "Hdr", "Time", "Chk", "Cons", "Hist"]
+        ).map {
             title, abbreviation in
             shortTitle(title, abbreviation)
         }

@@ -35,7 +35,8 @@ extension ExplorerProgram {
         let edited = String(decoding: data, as: UTF8.self)
         dispatch(
             .externalEditFinished(
-                key, text: edited == text ? nil : edited, message: edited == text ? "\(noun.prefix(1).uppercased() + noun.dropFirst()) unchanged" : nil))
+                key, text: edited == text ? nil : edited,
+                message: edited == text ? "\(noun.prefix(1).uppercased() + noun.dropFirst()) unchanged" : nil))
     }
 
     // MARK: - JSONPath filter

@@ -110,7 +110,8 @@ extension ExplorerProgram {
                 translation: Translation(
                     title: "Not sent: scripts not trusted",
                     explanation: "The request has scripts, and you did not let the collection's scripts run.",
-                    hint: "Send again to be asked again.", technicalDetail: "scripts of \(job.document.path) not trusted"),
+                    hint: "Send again to be asked again.",
+                    technicalDetail: "scripts of \(job.document.path) not trusted"),
                 origin: "the scripts of \(job.document.collection.name)")
             var result = ExchangeResult(
                 generation: job.generation, outcome: .failure(card), environmentName: job.environmentName,

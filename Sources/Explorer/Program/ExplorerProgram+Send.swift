@@ -182,7 +182,9 @@ extension ExplorerProgram {
         // `pm.sendRequest`); their tests join the checks.
         let tested =
             testScripts.map { scripts in
-                checked.stage(SendStep.testScript.rawValue, in: stages, on: dependencies.scripts) { scripts.run(on: $0) }
+                checked.stage(SendStep.testScript.rawValue, in: stages, on: dependencies.scripts) {
+                    scripts.run(on: $0)
+                }
             } ?? checked
         let processed =
             saved.captures.isEmpty

@@ -69,14 +69,17 @@ enum RequestTabView {
                 Span(test ? "Test script" : "Pre-request script", style: chosen ? theme[.title] : theme[.muted]),
             ]
             if problem == nil {
-                spans.append(Span(test ? "  after the response" : "  before the request is resolved", style: theme[.muted]))
+                spans.append(
+                    Span(test ? "  after the response" : "  before the request is resolved", style: theme[.muted]))
             }
             if let problem {
                 spans.append(Span("  ✗ " + problem, style: theme[.error]))
             } else if !field.text.allSatisfy(\.isWhitespace) {
                 spans.append(Span("  ✓ parses", style: theme[.success]))
             }
-            if !title.isEmpty { _ = Line(spans).render(x: title.x, y: title.y, width: title.width, buffer: &frame.buffer) }
+            if !title.isEmpty {
+                _ = Line(spans).render(x: title.x, y: title.y, width: title.width, buffer: &frame.buffer)
+            }
             let editorArea = test ? areas.test : areas.preRequest
             frame.render(ScriptsTabLayout.editor(state, test: test), in: editorArea, laidOut: field)
             if typing && chosen { frame.cursor = field.screenCursor }
@@ -90,7 +93,8 @@ enum RequestTabView {
             }
         }
         if !areas.around.isEmpty, let text = ScriptsTabLayout.aroundText(state) {
-            frame.buffer.write(text, x: areas.around.x, y: areas.around.y, style: theme[.muted], maxX: areas.around.right)
+            frame.buffer.write(
+                text, x: areas.around.x, y: areas.around.y, style: theme[.muted], maxX: areas.around.right)
         }
     }
 

@@ -52,7 +52,9 @@ private final class Remembered: Sendable {
     }
 
     func contains(_ file: String, _ fingerprints: [String]) -> Bool {
-        guard let known = trusted.withLock(ownedBy: self, { $0[CommandTrustStore.key(for: file)] }) else { return false }
+        guard let known = trusted.withLock(ownedBy: self, { $0[CommandTrustStore.key(for: file)] }) else {
+            return false
+        }
         return Set(fingerprints).isSubset(of: known)
     }
 }
