@@ -95,10 +95,15 @@ enum ScriptInput {
         guard let asked = try? JSONDecoder().decode(Request.self, from: Data(argument.utf8)) else {
             return #"{"ok":false,"message":"pm.sendRequest needs a URL"}"#
         }
+        // A path ("/users/1") goes to the environment's base URL, as a request's own path does.
         let scheme = asked.url.split(separator: ":", maxSplits: 1).first.map { $0.lowercased() } ?? ""
-        guard asked.url.contains("://"), scheme == "http" || scheme == "https" else {
+        let isPath = asked.url.hasPrefix("/") && !asked.url.hasPrefix("//")
+        guard isPath || asked.url.contains("://") && (scheme == "http" || scheme == "https") else {
             return encoded(
-                Answer(ok: false, message: "pm.sendRequest sends http:// and https:// URLs only, not \(asked.url)"))
+                Answer(
+                    ok: false,
+                    message: "pm.sendRequest sends http:// and https:// URLs (or a path on the environment's base URL) "
+                        + "only, not \(asked.url)"))
         }
         let request = ScriptRequest(
             method: asked.method, url: asked.url,

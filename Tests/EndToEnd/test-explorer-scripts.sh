@@ -3,7 +3,8 @@
 # before the answer; "Trust and send" runs the pre-request script, which signs the request with
 # CryptoJS's HMAC, and the server accepts the signature; the test script's tests show in the Checks
 # tab (a failing pm.test with its assertion's message), its console in the Console tab, both stages
-# in the Timeline; the Scripts tab shows the scripts and a syntax error as it is typed; Esc on the
+# in the Timeline (with the request a test script sent, `pm.sendRequest`, through Lazer's
+# transport); the Scripts tab shows the scripts and a syntax error as it is typed; Esc on the
 # question sends nothing.
 source "$(dirname "$0")/lib.sh"
 source "$(dirname "$0")/explorer-lib.sh"
@@ -23,7 +24,7 @@ cat >"$FOLDER/signed.json" <<JSON
     {"id": "signed", "name": "Signed call", "method": "GET", "url": "/signed",
      "scripts": {
        "preRequest": "const ts = String(Date.now());\\nconst sig = CryptoJS.HmacSHA256('GET\\\\n/signed\\\\n' + ts, pm.environment.get('signingKey')).toString(CryptoJS.enc.Hex);\\npm.request.headers.add({key: 'X-Timestamp', value: ts});\\npm.request.headers.add({key: 'X-Signature', value: sig});\\nconsole.log('signed at ' + ts);",
-       "test": "pm.test('signature accepted', () => pm.response.to.have.status(200));\\npm.test('body says signed', () => pm.expect(pm.response.json().signed).to.equal(true));\\npm.test('deliberately failing', () => pm.expect(pm.response.json().signed).to.equal('nope'));\\nconsole.warn('tested ' + pm.info.requestName);"
+       "test": "pm.test('signature accepted', () => pm.response.to.have.status(200));\\npm.test('body says signed', () => pm.expect(pm.response.json().signed).to.equal(true));\\npm.test('deliberately failing', () => pm.expect(pm.response.json().signed).to.equal('nope'));\\nconsole.warn('tested ' + pm.info.requestName);\\npm.sendRequest('/whoami', (err, res) => console.log('whoami answered ' + res.code));"
      }}
   ],
   "environments": [{"name": "alpha", "kind": "live", "baseURL": "http://127.0.0.1:$ALPHA",
@@ -63,9 +64,13 @@ check "checks: the failing test with its assertion's message" \
 keys sc "]"
 check "console: the pre-request script's line" wait_for sc "signed at [0-9]+"
 check "console: the test script's warning" wait_for sc "warn: tested Signed call"
+check "console: the answer to the script's pm.sendRequest" wait_for sc "whoami answered 200"
+check "pm.sendRequest went through the transport to the server" wait_file "$LOG" "^alpha GET /whoami$"
 keys sc "[" "["
 check "timeline: the pre-request scripts before the send" wait_for sc "pre-request +– +[0-9<]"
 check "timeline: the test script stage" wait_for sc "test script +[0-9<]"
+check "timeline: the script's request under its stage" \
+    wait_for sc "↳ pm.sendRequest GET http://127\.0\.0\.1:$ALPHA/whoami → 200 in"
 keys sc F5
 check "again: sent without a question" wait_for sc "History 2"
 check "again: the server accepted the second signature" test "$(grep -c '^alpha signed ok$' "$LOG")" = 2

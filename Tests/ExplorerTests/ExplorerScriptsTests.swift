@@ -123,6 +123,11 @@ struct ExplorerScriptsTests {
         Self.answer("alt+t", in: harness)
         #expect(harness.shows("Not sent: a pre-request script failed"))
         #expect(harness.shows("request Broken script, line 2"))
+        // The console lines written before the error are in the technical detail.
+        for _ in 0..<3 where harness.state.focus != .response { harness.press("tab") }
+        harness.press("t")
+        #expect(harness.shows("console:"))
+        #expect(harness.shows("  before"))
         #expect(harness.live.recordedRequests.isEmpty)
     }
 

@@ -92,7 +92,8 @@ import Workspace
         let sent = Mutex(0)
         let outcome = run(
             """
-            for (const url of ['file:///etc/passwd', 'ftp://127.0.0.1/x', 'gopher://127.0.0.1', 'javascript:alert(1)']) {
+            for (const url of ['file:///etc/passwd', 'ftp://127.0.0.1/x', 'gopher://127.0.0.1', 'javascript:alert(1)',
+                               '//evil.example/x']) {
               pm.sendRequest(url, (err) => console.log(err.message));
             }
             """,
@@ -102,12 +103,26 @@ import Workspace
             })
         #expect(sent.withLock { $0 } == 0)
         #expect(
-            outcome.console.map(\.text) == [
-                "pm.sendRequest sends http:// and https:// URLs only, not file:///etc/passwd",
-                "pm.sendRequest sends http:// and https:// URLs only, not ftp://127.0.0.1/x",
-                "pm.sendRequest sends http:// and https:// URLs only, not gopher://127.0.0.1",
-                "pm.sendRequest sends http:// and https:// URLs only, not javascript:alert(1)",
-            ])
+            outcome.console.map(\.text)
+                == [
+                    "file:///etc/passwd", "ftp://127.0.0.1/x", "gopher://127.0.0.1", "javascript:alert(1)",
+                    "//evil.example/x",
+                ]
+                .map {
+                    "pm.sendRequest sends http:// and https:// URLs (or a path on the environment's base URL) only, not \($0)"
+                })
+    }
+
+    @Test func aPathIsHandedToTheSendWhichResolvesItOnTheBaseURL() {
+        let asked = Mutex<[String]>([])
+        let outcome = run(
+            "pm.sendRequest('/users/1', (err, res) => console.log(String(res.code)));",
+            send: { request in
+                asked.withLock { $0.append(request.url) }
+                return .success(ScriptResponse(code: 204, reason: "", headers: [], body: [], milliseconds: 1))
+            })
+        #expect(asked.withLock { $0 } == ["/users/1"])
+        #expect(outcome.console.map(\.text) == ["204"])
     }
 
     @Test func withoutASendPmSendRequestFailsClearly() {

@@ -32,6 +32,8 @@ enum TimelineLines {
         var cookiesSet: [String] = []
         /// The pre-request scripts that ran before the request was prepared: how many, how long.
         var preRequestScripts: (count: Int, time: Duration)?
+        /// The requests the scripts sent (`pm.sendRequest`), under their stage's line.
+        var scriptRequests: [(stage: ScriptJob.Stage, request: ScriptSentRequest)] = []
     }
 
     /// What the Timeline tab shows for `result`: the send in flight's trace while one is (its
@@ -60,6 +62,7 @@ enum TimelineLines {
         if let scripts = result.scripts, let time = scripts.preRequestTime {
             input.preRequestScripts = (scripts.preRequestCount, time)
         }
+        input.scriptRequests = result.scripts?.sent ?? []
         input.cookiesSent = cookieNames(
             (result.sent?.headers ?? []).filter { $0.name.lowercased() == "cookie" }.map(\.value), pairs: true)
         input.cookiesSet = cookieNames(
@@ -148,12 +151,14 @@ enum TimelineLines {
                             + "  ", style: theme[.muted]),
                     Span("\(count == 1 ? "1 script" : "\(count) scripts") before the send", style: theme[.muted]),
                 ]))
+            lines += scriptRequestLines(input, stage: .preRequest, theme)
         }
         if !trace.chain.isEmpty {
             // The token stage first: the request goes after it.
             let token = SendStep.token.rawValue
             for stage in trace.chain.filter({ $0.label == token }) + trace.chain.filter({ $0.label != token }) {
                 lines.append(chainLine(stage, input: input, axis: axis, barWidth: barWidth, theme))
+                if stage.label == SendStep.testScript.rawValue { lines += scriptRequestLines(input, stage: .test, theme) }
                 if stage.label == token, let start = stage.start {
                     lines += input.tokenSteps.map {
                         tokenStepLine($0, from: start, axis: axis, barWidth: barWidth, theme)
@@ -266,6 +271,21 @@ enum TimelineLines {
             Span(bar(from: start, to: end, axis: axis, width: barWidth), style: style),
             Span(note, style: style),
         ])
+    }
+
+    /// `  ↳ pm.sendRequest GET https://… → 200 in 3 ms`, one per request the scripts of `stage` sent.
+    private static func scriptRequestLines(_ input: Input, stage: ScriptJob.Stage, _ theme: Theme) -> [Line] {
+        input.scriptRequests.filter { $0.stage == stage }.map { sent in
+            let request = sent.request
+            let outcome =
+                request.status.map { "→ \($0) in \(DurationText.format(request.duration))" }
+                ?? "✖ \(request.failure ?? "failed")"
+            let failed = request.status.map { $0 >= 400 } ?? true
+            return Line([
+                Span("  ↳ pm.sendRequest \(request.method) \(request.url) ", style: theme[.muted]),
+                Span(outcome, style: theme[failed ? .error : .text]),
+            ])
+        }
     }
 
     private static func totalLine(_ input: Input, axis: Duration, _ theme: Theme) -> Line {

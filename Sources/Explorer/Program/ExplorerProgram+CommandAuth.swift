@@ -97,10 +97,18 @@ extension ExplorerProgram {
                     + problem.prefix(1).lowercased() + problem.dropFirst() + ".",
                 hint: hint, technicalDetail: problem),
             origin: "the auth of \(job.document.collection.name)", problems: [problem])
+        dispatch(.exchangeFinished(job.key, .notSent(job, card)))
+    }
+}
+
+extension ExchangeResult {
+    /// A send that ended before its request went out (an auth command or scripts not trusted, a
+    /// pre-request script failed): `card` says why; `url` as it may be shown (masked).
+    static func notSent(_ job: SendJob, _ card: FailureCard, url: String? = nil) -> ExchangeResult {
         var result = ExchangeResult(
             generation: job.generation, outcome: .failure(card), environmentName: job.environmentName,
-            isMock: false, url: job.request.url, method: job.request.method.rawValue)
+            isMock: false, url: url ?? job.request.url, method: job.request.method.rawValue)
         result.sent = nil
-        dispatch(.exchangeFinished(job.key, result))
+        return result
     }
 }

@@ -1,7 +1,9 @@
+import AnnotatedLocks
 import Foundation
 import Futures
 import HTTPCore
 import RegularFiles
+import Synchronization
 import Workspace
 
 /// Scripts in a send (issue 32): the trust question for a collection not trusted yet, the
@@ -28,11 +30,12 @@ extension ExplorerProgram {
             return true
         }
         let preparer = workspace.preparer(for: job.document, environmentName: job.environmentName)
+        let sent = SentRequests()
         let scriptJob = ScriptJob(
             stage: .preRequest, scripts: scripts, request: job.request.scriptRequest,
             variables: preparer.scriptVariables(captures: job.captures),
             info: ScriptInfo(requestName: job.request.name, requestID: job.request.id),
-            send: ScriptSender.make(preparer: preparer, captures: job.captures))
+            send: ScriptSender.make(preparer: preparer, captures: job.captures, onSent: sent.add))
         dispatch(.preparing(job.key, generation: job.generation, .preRequestScript))
         let runner = workspace.scripts
         // Off the main queue: a script may take up to its time limit, or wait on `pm.sendRequest`
@@ -40,13 +43,17 @@ extension ExplorerProgram {
         dependencies.scripts.schedule { [weak self] in
             let outcome = runner.run(scriptJob)
             self?.dependencies.main.schedule { [weak self] in
-                MainActor.assumeIsolated { self?.preRequestScriptsFinished(job, outcome, count: scripts.count) }
+                MainActor.assumeIsolated {
+                    self?.preRequestScriptsFinished(job, outcome, count: scripts.count, sent: sent.all)
+                }
             }
         }
         return true
     }
 
-    private func preRequestScriptsFinished(_ job: SendJob, _ outcome: ScriptOutcome, count: Int) {
+    private func preRequestScriptsFinished(
+        _ job: SendJob, _ outcome: ScriptOutcome, count: Int, sent: [ScriptSentRequest]
+    ) {
         // Cancelled or sent again meanwhile: this send is over.
         guard state.exchanges[job.key]?.inFlight == job.generation else { return }
         dispatch(.preparing(job.key, generation: job.generation, nil))
@@ -57,7 +64,7 @@ extension ExplorerProgram {
         }
         var next = job
         ScriptOutcome.apply(outcome.changedValues, to: &next.captures)
-        next.scripted = ScriptedSend(preRequest: outcome, count: count)
+        next.scripted = ScriptedSend(preRequest: outcome, count: count, sent: sent)
         guard outcome.errors.isEmpty else {
             scriptsStoppedSend(next, outcome)
             return
@@ -73,19 +80,20 @@ extension ExplorerProgram {
             job.request, in: job.document, environmentName: job.environmentName, captures: job.captures
         ).redactor.adding(outcome.secretValues)
         let problems = outcome.errors.map { redactor.redact($0.description) }
+        // What the scripts wrote before the error is in the detail (the card has no Console tab).
+        let console = outcome.console.map { "  " + $0.shown(redactor: redactor) }
         let card = FailureCard(
             translation: Translation(
                 title: "Not sent: a pre-request script failed",
                 explanation: problems.first ?? "",
                 hint: "Fix the script in the request's Scripts tab (or its folder's or collection's), then send again.",
-                technicalDetail: problems.joined(separator: "\n")),
+                technicalDetail: (problems + (console.isEmpty ? [] : ["console:"] + console)).joined(separator: "\n")),
             origin: outcome.errors.first.map { "the \($0.origin) pre-request script" }, problems: problems)
-        var result = ExchangeResult(
-            generation: job.generation, outcome: .failure(card), environmentName: job.environmentName,
-            isMock: false, url: redactor.redact(job.request.url), method: job.request.method.rawValue)
-        result.sent = nil
+        var result = ExchangeResult.notSent(job, card, url: redactor.redact(job.request.url))
         var report = ScriptsReport()
-        report.add(outcome, stage: .preRequest, count: job.scripted?.count ?? 0, redactor: redactor)
+        report.add(
+            outcome, stage: .preRequest, count: job.scripted?.count ?? 0, sent: job.scripted?.sent ?? [],
+            redactor: redactor)
         result.scripts = report
         dispatch(.exchangeFinished(job.key, result))
     }
@@ -113,11 +121,7 @@ extension ExplorerProgram {
                     hint: "Send again to be asked again.",
                     technicalDetail: "scripts of \(job.document.path) not trusted"),
                 origin: "the scripts of \(job.document.collection.name)")
-            var result = ExchangeResult(
-                generation: job.generation, outcome: .failure(card), environmentName: job.environmentName,
-                isMock: false, url: job.request.url, method: job.request.method.rawValue)
-            result.sent = nil
-            dispatch(.exchangeFinished(job.key, result))
+            dispatch(.exchangeFinished(job.key, .notSent(job, card)))
             return
         }
         do throws(FileSystemError) {
@@ -149,10 +153,11 @@ struct SendTestScripts: Sendable {
             code: facts.status, reason: checked.parsed.response.statusCode.reasonPhrase ?? "",
             headers: facts.headers.map { ScriptHeader($0.name, $0.value) }, body: facts.body,
             milliseconds: ScriptResponse.milliseconds(facts.duration))
+        let sent = SentRequests()
         var job = ScriptJob(
             stage: .test, scripts: scripts, request: request, response: response,
             variables: preparer.scriptVariables(captures: captures), info: info,
-            send: ScriptSender.make(preparer: preparer, captures: captures))
+            send: ScriptSender.make(preparer: preparer, captures: captures, onSent: sent.add))
         if let cookieJar, let url = URL(string: request.url) {
             job.cookies = cookieJar.cookies(for: url).map { ScriptHeader($0.name, $0.value) }
         }
@@ -160,6 +165,18 @@ struct SendTestScripts: Sendable {
         var checked = checked
         checked.checks += ScriptsReport.checks(of: outcome, redactor: redactor)
         checked.testScripts = outcome
+        checked.testScriptsSent = sent.all
         return checked
     }
+}
+
+/// The requests a run of scripts sent (`pm.sendRequest`), gathered on the script's thread.
+final class SentRequests: Sendable {
+    private let requests = Mutex<[ScriptSentRequest]>([])
+
+    @Sendable func add(_ request: ScriptSentRequest) {
+        requests.withLock(ownedBy: self) { $0.append(request) }
+    }
+
+    var all: [ScriptSentRequest] { requests.withLock(ownedBy: self) { $0 } }
 }

@@ -68,7 +68,9 @@ extension ExplorerProgram {
         let scriptsShown = job.scripted.map { scripted in
             var report = ScriptsReport()
             if scripted.count > 0 {
-                report.add(scripted.preRequest, stage: .preRequest, count: scripted.count, redactor: redactor)
+                report.add(
+                    scripted.preRequest, stage: .preRequest, count: scripted.count, sent: scripted.sent,
+                    redactor: redactor)
             }
             return report
         }
@@ -251,7 +253,8 @@ extension ExplorerProgram {
                 var finished = result(.response(done.response))
                 if let testScripts, let outcome = done.testScripts {
                     finished.scripts?.add(
-                        outcome, stage: .test, count: testScripts.scripts.count, redactor: testScripts.redactor)
+                        outcome, stage: .test, count: testScripts.scripts.count, sent: done.testScriptsSent,
+                        redactor: testScripts.redactor)
                 }
                 if !preRequestChecks.isEmpty, case .response(var response) = finished.outcome {
                     let firstScript = response.checks.firstIndex { $0.script != nil } ?? response.checks.endIndex

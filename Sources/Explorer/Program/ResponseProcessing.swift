@@ -8,8 +8,9 @@ import Workspace
 struct ProcessedExchange: Sendable {
     var response: ReceivedResponse
     var captures: [String: VariableScope.Value]
-    /// What the test scripts did (nil: the request has none).
+    /// What the test scripts did (nil: the request has none), and the requests they sent.
     var testScripts: ScriptOutcome?
+    var testScriptsSent: [ScriptSentRequest] = []
 }
 
 /// A body read and parsed (the chain's parse stage), on its way to the checks.
@@ -35,6 +36,8 @@ struct CheckedExchange: Sendable {
     var snapshot: SnapshotProposal?
     /// What the test scripts did (nil: the request has none).
     var testScripts: ScriptOutcome?
+    /// The requests they sent.
+    var testScriptsSent: [ScriptSentRequest] = []
 }
 
 /// The work between the response and the screen, one function per chain stage (parse, checks,
@@ -117,7 +120,9 @@ package enum ResponseProcessing {
             contentType: response.headers["Content-Type"],
             banner: status >= 400 ? ErrorTranslator.standard.translate(response) : nil, checks: checked.checks)
         received.snapshot = checked.snapshot
-        return ProcessedExchange(response: received, captures: captures, testScripts: checked.testScripts)
+        return ProcessedExchange(
+            response: received, captures: captures, testScripts: checked.testScripts,
+            testScriptsSent: checked.testScriptsSent)
     }
 
     /// JSON when the media type says so or the bytes look like it and parse; else text or binary.

@@ -7,10 +7,13 @@ package struct ScriptedSend: Sendable, Equatable {
     package var preRequest: ScriptOutcome
     /// How many pre-request scripts ran.
     package var count: Int
+    /// The requests they sent (`pm.sendRequest`).
+    package var sent: [ScriptSentRequest]
 
-    package init(preRequest: ScriptOutcome = ScriptOutcome(), count: Int = 0) {
+    package init(preRequest: ScriptOutcome = ScriptOutcome(), count: Int = 0, sent: [ScriptSentRequest] = []) {
         self.preRequest = preRequest
         self.count = count
+        self.sent = sent
     }
 }
 
@@ -35,12 +38,29 @@ package struct ScriptsReport: Sendable, Equatable {
     package var testCount = 0
     package var testTime: Duration?
     package var console: [ConsoleLine] = []
+    /// The requests the scripts sent (`pm.sendRequest`), by stage: rows of the Timeline.
+    package var sent: [(stage: ScriptJob.Stage, request: ScriptSentRequest)] = []
 
     package init() {}
 
+    package static func == (a: ScriptsReport, b: ScriptsReport) -> Bool {
+        a.preRequestCount == b.preRequestCount && a.preRequestTime == b.preRequestTime && a.testCount == b.testCount
+            && a.testTime == b.testTime && a.console == b.console
+            && a.sent.elementsEqual(b.sent) { $0.stage == $1.stage && $0.request == $1.request }
+    }
+
     /// Adds what the scripts of `stage` did, their values for secret names masked.
-    package mutating func add(_ outcome: ScriptOutcome, stage: ScriptJob.Stage, count: Int, redactor: Redactor) {
+    package mutating func add(
+        _ outcome: ScriptOutcome, stage: ScriptJob.Stage, count: Int, sent: [ScriptSentRequest] = [],
+        redactor: Redactor
+    ) {
         let masked = outcome.secretValues.isEmpty ? redactor : redactor.adding(outcome.secretValues)
+        self.sent += sent.map { request in
+            var request = request
+            request.url = masked.redact(request.url)
+            request.failure = request.failure.map(masked.redact)
+            return (stage, request)
+        }
         switch stage {
         case .preRequest:
             preRequestCount = count

@@ -7,44 +7,89 @@ import Synchronization
 /// environment and sent through its dispatcher, the script's thread waiting for the answer (so
 /// scripts never run on the thread the dispatcher answers on).
 package enum ScriptSender {
-    package static func make(preparer: RequestPreparer, captures: [String: VariableScope.Value])
-        -> @Sendable (ScriptRequest) -> Result<ScriptResponse, ScriptSendFailure>
-    {
+    /// - Parameter onSent: told of each request once it ended (the explorer's Timeline lists them).
+    package static func make(
+        preparer: RequestPreparer, captures: [String: VariableScope.Value],
+        onSent: (@Sendable (ScriptSentRequest) -> Void)? = nil
+    ) -> @Sendable (ScriptRequest) -> Result<ScriptResponse, ScriptSendFailure> {
         { request in
-            let saved = SavedRequest(
-                name: "pm.sendRequest", method: RequestMethod(rawValue: request.method) ?? .get, url: request.url,
-                headers: request.headers.map { KeyValueRow(name: $0.name, value: $0.value) },
-                body: request.body.map { SavedBody(.text($0, contentType: nil)) } ?? .empty)
-            let preparation = preparer.prepare(saved, captures: captures)
-            guard let http = preparation.request, let dispatcher = preparation.dispatcher,
-                preparation.problems.isEmpty
-            else {
-                return .failure(ScriptSendFailure(preparation.problems.joined(separator: "; ")))
+            let result = send(request, preparer: preparer, captures: captures)
+            if let onSent {
+                var sent = result.sent
+                sent.method = request.method.uppercased()
+                onSent(sent)
             }
-            let answered = DispatchSemaphore(value: 0)
-            let outcome = Mutex<Result<DataResponse, any Error>?>(nil)
-            let start = ContinuousClock.now
-            _ = dispatcher.dataFuture(from: http).result { result in
-                outcome.withLock { $0 = result }
-                answered.signal()
-            }.send()
-            answered.wait()
-            let elapsed = ContinuousClock.now - start
-            switch outcome.withLock({ $0 }) {
-            case .success(let response)?:
-                guard let body = try? response.body.bytes() else {
-                    return .failure(ScriptSendFailure("the response body could not be read"))
-                }
-                return .success(
+            return result.answer
+        }
+    }
+
+    private static func send(
+        _ request: ScriptRequest, preparer: RequestPreparer, captures: [String: VariableScope.Value]
+    ) -> (answer: Result<ScriptResponse, ScriptSendFailure>, sent: ScriptSentRequest) {
+        let saved = SavedRequest(
+            name: "pm.sendRequest", method: RequestMethod(rawValue: request.method) ?? .get, url: request.url,
+            headers: request.headers.map { KeyValueRow(name: $0.name, value: $0.value) },
+            body: request.body.map { SavedBody(.text($0, contentType: nil)) } ?? .empty)
+        let preparation = preparer.prepare(saved, captures: captures)
+        var sent = ScriptSentRequest(url: preparation.redactor.redact(request.url))
+        if let url = try? preparation.request?.url() { sent.url = preparation.redactor.redact(url.absoluteString) }
+        // Resolved (a path on the base URL, placeholders filled), it must still be http or https.
+        let scheme = (try? preparation.request?.url())?.scheme?.lowercased()
+        guard let http = preparation.request, let dispatcher = preparation.dispatcher,
+            preparation.problems.isEmpty, scheme == "http" || scheme == "https"
+        else {
+            if preparation.problems.isEmpty {
+                let failure = ScriptSendFailure("pm.sendRequest sends http:// and https:// URLs only, not \(sent.url)")
+                sent.failure = failure.message
+                return (.failure(failure), sent)
+            }
+            let failure = ScriptSendFailure(preparation.problems.joined(separator: "; "))
+            sent.failure = failure.message
+            return (.failure(failure), sent)
+        }
+        let answered = DispatchSemaphore(value: 0)
+        let outcome = Mutex<Result<DataResponse, any Error>?>(nil)
+        let start = ContinuousClock.now
+        _ = dispatcher.dataFuture(from: http).result { result in
+            outcome.withLock { $0 = result }
+            answered.signal()
+        }.send()
+        answered.wait()
+        let elapsed = ContinuousClock.now - start
+        sent.duration = elapsed
+        let answer: Result<ScriptResponse, ScriptSendFailure>
+        switch outcome.withLock({ $0 }) {
+        case .success(let response)?:
+            sent.status = response.statusCode.rawValue
+            if let body = try? response.body.bytes() {
+                answer = .success(
                     ScriptResponse(
                         code: response.statusCode.rawValue, reason: response.statusCode.reasonPhrase ?? "",
                         headers: response.headers.map { ScriptHeader($0.name, $0.value) }, body: body,
                         milliseconds: ScriptResponse.milliseconds(elapsed)))
-            case .failure(let error)?:
-                return .failure(ScriptSendFailure(preparation.redactor.redact(String(describing: error))))
-            case nil:
-                return .failure(ScriptSendFailure("no answer"))
+            } else {
+                answer = .failure(ScriptSendFailure("the response body could not be read"))
             }
+        case .failure(let error)?:
+            answer = .failure(ScriptSendFailure(preparation.redactor.redact(String(describing: error))))
+        case nil:
+            answer = .failure(ScriptSendFailure("no answer"))
         }
+        if case .failure(let failure) = answer { sent.failure = failure.message }
+        return (answer, sent)
+    }
+}
+
+/// A request a script sent (`pm.sendRequest`), once it ended: where it went (secrets masked),
+/// its status or why it failed, how long it took.
+package struct ScriptSentRequest: Sendable, Equatable {
+    package var method = "GET"
+    package var url: String
+    package var status: Int?
+    package var failure: String?
+    package var duration: Duration = .zero
+
+    package init(url: String) {
+        self.url = url
     }
 }
