@@ -158,7 +158,9 @@ enum TimelineLines {
             let token = SendStep.token.rawValue
             for stage in trace.chain.filter({ $0.label == token }) + trace.chain.filter({ $0.label != token }) {
                 lines.append(chainLine(stage, input: input, axis: axis, barWidth: barWidth, theme))
-                if stage.label == SendStep.testScript.rawValue { lines += scriptRequestLines(input, stage: .test, theme) }
+                if stage.label == SendStep.testScript.rawValue {
+                    lines += scriptRequestLines(input, stage: .test, theme)
+                }
                 if stage.label == token, let start = stage.start {
                     lines += input.tokenSteps.map {
                         tokenStepLine($0, from: start, axis: axis, barWidth: barWidth, theme)
