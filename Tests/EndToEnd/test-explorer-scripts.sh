@@ -34,6 +34,14 @@ JSON
 
 explorer sc "$FOLDER" tui signed.json
 required "start: the collection appears" wait_for sc "GET   Signed call"
+# engine_mapped yes|no: whether JavaScriptCore is mapped into lazer (loaded on a script's first use).
+engine_mapped() {
+    local pid
+    pid=$(lazer_pid sc)
+    [[ -n $pid && -r /proc/$pid/maps ]] || return 1
+    if grep -q javascriptcoregtk "/proc/$pid/maps"; then [[ $1 == yes ]]; else [[ $1 == no ]]; fi
+}
+check "start: the script engine is not loaded" engine_mapped no
 keys sc g g
 keys sc j
 keys sc Enter
@@ -52,6 +60,7 @@ sleep 0.6
 keys sc M-t
 check "trust: the question closes" wait_gone sc "Run scripts of Signed\?"
 check "trust: the server accepted the script's HMAC signature" wait_file "$LOG" "^alpha signed ok$"
+check "trust: the script engine is loaded now" engine_mapped yes
 check "trust: the answer is shown" wait_for sc "200 OK"
 check "trust: the failing pm.test is counted on the Checks tab's title" wait_for sc "Checks ✗1"
 check "trust: remembered for this user, outside the collection" \
