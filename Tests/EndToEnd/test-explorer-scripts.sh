@@ -84,7 +84,7 @@ keys sc F5
 check "again: sent without a question" wait_for sc "History 2"
 check "again: the server accepted the second signature" test "$(grep -c '^alpha signed ok$' "$LOG")" = 2
 keys sc M-8
-check "scripts tab: the pre-request script parses" wait_for sc "Pre-request script  before the request is resolved  ✓ parses"
+check "scripts tab: the pre-request script parses" wait_for sc "Pre-request script  before the send  ✓ parses"
 keys sc j Enter
 literal sc "if (("
 check "scripts tab: a syntax error as it is typed, with its line" wait_for sc "Test script  ✗ line [0-9]+: SyntaxError"

@@ -135,7 +135,7 @@ struct ExplorerScriptsTests {
         let harness = try Self.harness()
         harness.press("alt+8")
         #expect(harness.shows("Scripts 2"))
-        #expect(harness.shows("▸ Pre-request script  before the request is resolved  ✓ parses"))
+        #expect(harness.shows("▸ Pre-request script  before the send  ✓ parses"))
         #expect(harness.shows("Test script  after the response  ✓ parses"))
         #expect(harness.shows("Also runs, before this request's own: collection Scripted (test)"))
         harness.press("j", "enter")

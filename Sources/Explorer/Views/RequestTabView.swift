@@ -70,7 +70,7 @@ enum RequestTabView {
             ]
             if problem == nil {
                 spans.append(
-                    Span(test ? "  after the response" : "  before the request is resolved", style: theme[.muted]))
+                    Span(test ? "  after the response" : "  before the send", style: theme[.muted]))
             }
             if let problem {
                 spans.append(Span("  ✗ " + problem, style: theme[.error]))
