@@ -161,8 +161,8 @@ extension ExplorerProgram {
         case .setMouse(let enabled): host.mouseEnabled = enabled
         case .checkScriptSyntax(let job): checkScriptSyntax(job)
         case .answerTrust(let question, let trusted):
-            if question.subject == .scripts, let job = question.job {
-                answerScriptTrust(job, trusted: trusted)
+            if question.subject == .scripts {
+                answerScriptTrust(question.waiting, trusted: trusted)
             } else {
                 answerCommandTrust(question.waiting, trusted: trusted)
             }

@@ -14,18 +14,22 @@ extension ExplorerProgram {
             dispatch(.askTrust(TrustQuestion(run: job, document: document)))
             return
         }
-        var configuration = RunConfiguration(environment: job.environment, recordHistory: true, captured: job.captures)
-        configuration.answers = job.answers
-        // Scripts run when every collection file of the run that has some was trusted (a send asks).
+        // Then one whose scripts are not trusted (each file asked once per run).
         let scriptTrust = dependencies.workspace.scriptTrust
         var trusted: [String: Bool] = [:]
-        configuration.trustScripts = job.plan.items.allSatisfy { item in
-            if item.preRequestScripts.isEmpty && item.testScripts.isEmpty { return true }
-            if let known = trusted[item.document.path] { return known }
-            let answer = scriptTrust.isTrusted(item.document)
-            trusted[item.document.path] = answer
-            return answer
+        for item in job.plan.items where !(item.preRequestScripts.isEmpty && item.testScripts.isEmpty) {
+            let path = item.document.path
+            guard trusted[path] == nil else { continue }
+            trusted[path] = scriptTrust.isTrusted(item.document)
+            if trusted[path] == false, !job.scriptTrustAsked.contains(path) {
+                dispatch(.askTrust(TrustQuestion(scriptsOfRun: job, document: item.document)))
+                return
+            }
         }
+        var configuration = RunConfiguration(environment: job.environment, recordHistory: true, captured: job.captures)
+        configuration.answers = job.answers
+        // Scripts run when every collection file of the run that has some is trusted.
+        configuration.trustScripts = !trusted.values.contains(false)
         configuration.historyFailed = { [weak self] message in self?.stateWriteFailed(.history, message) }
         let services = dependencies.workspace
         let run = job.run

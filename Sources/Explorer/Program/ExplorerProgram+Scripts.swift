@@ -3,6 +3,7 @@ import Foundation
 import Futures
 import HTTPCore
 import RegularFiles
+import Replay
 import Synchronization
 import Workspace
 
@@ -110,9 +111,29 @@ extension ExplorerProgram {
         }
     }
 
-    /// The answer to a send's script trust question: the send goes on (the trust kept for this
-    /// user), or ends unsent.
-    func answerScriptTrust(_ job: SendJob, trusted: Bool) {
+    /// The answer to a script trust question: a send goes on (the trust kept for this user) or
+    /// ends unsent; a run starts either way (refused: its requests with scripts are not sent).
+    func answerScriptTrust(_ waiting: TrustQuestion.Waiting, trusted: Bool) {
+        switch waiting {
+        case .send(let job): answerScriptTrust(job, trusted: trusted)
+        case .run(var run, let path):
+            if trusted, let document = run.plan.items.first(where: { $0.document.path == path })?.document {
+                rememberScriptTrust(document)
+            }
+            run.scriptTrustAsked.insert(path)
+            startRun(run)
+        }
+    }
+
+    private func rememberScriptTrust(_ document: CollectionDocument) {
+        do throws(FileSystemError) {
+            try dependencies.workspace.scriptTrust.trust(document)
+        } catch {
+            dispatch(.notice("Trusted until Lazer quits (not remembered: \(error.description))", isError: true))
+        }
+    }
+
+    private func answerScriptTrust(_ job: SendJob, trusted: Bool) {
         guard trusted else {
             let card = FailureCard(
                 translation: Translation(
@@ -124,11 +145,7 @@ extension ExplorerProgram {
             dispatch(.exchangeFinished(job.key, .notSent(job, card)))
             return
         }
-        do throws(FileSystemError) {
-            try dependencies.workspace.scriptTrust.trust(job.document)
-        } catch {
-            dispatch(.notice("Trusted until Lazer quits (not remembered: \(error.description))", isError: true))
-        }
+        rememberScriptTrust(job.document)
         send(job)
     }
 }

@@ -90,6 +90,8 @@ package struct RunJob: Sendable, Equatable {
     package var answers: [String: String]
     /// Collection files whose command-trust question was answered for this run.
     package var trustAsked: Set<String> = []
+    /// Collection files whose script-trust question was answered for this run.
+    package var scriptTrustAsked: Set<String> = []
 
     package init(
         run: Int, plan: RunPlan, environment: String?, captures: [String: [String: VariableScope.Value]] = [:],

@@ -42,6 +42,13 @@ package struct TrustQuestion: Sendable, Equatable {
         subject = .scripts
     }
 
+    /// The question before a run of the Runner view that has requests with scripts of `document`.
+    package init(scriptsOfRun run: RunJob, document: CollectionDocument) {
+        self.init(run: run, document: document)
+        commands = document.collection.allScripts.map { "\($0.origin) (\($0.stage.title))" }
+        subject = .scripts
+    }
+
     /// The question before a run of the Runner view that has requests of `document`.
     package init(run: RunJob, document: CollectionDocument) {
         waiting = .run(run, path: document.path)
@@ -60,7 +67,7 @@ package struct TrustQuestion: Sendable, Equatable {
     var identity: String {
         switch waiting {
         case .send(let job): "trust \(subject) \(job.document.path) \(job.generation)"
-        case .run(let run, let path): "trust \(path) run \(run.run)"
+        case .run(let run, let path): "trust \(subject) \(path) run \(run.run)"
         }
     }
 
@@ -85,9 +92,12 @@ extension QuestionText {
         for script in question.commands.prefix(5) { lines.append("  " + script) }
         if count > 5 { lines.append("  … and \(count - 5) more") }
         lines.append(
-            "Alt+T trust and send: this file's scripts may run from now on (remembered for you, not in the file; "
-                + "a changed script asks again).")
-        lines.append("Alt+C or Esc: nothing runs and the request is not sent. (Or ←/→ and Enter.)")
+            "Alt+T trust and \(question.isRun ? "run" : "send"): this file's scripts may run from now on (remembered "
+                + "for you, not in the file; a changed script asks again).")
+        lines.append(
+            question.isRun
+                ? "Alt+C or Esc: no script runs, and the run's requests that have scripts are not sent. (Or ←/→ and Enter.)"
+                : "Alt+C or Esc: nothing runs and the request is not sent. (Or ←/→ and Enter.)")
         return lines.joined(separator: "\n")
     }
 
