@@ -117,6 +117,39 @@ struct ExplorerScriptsTests {
         #expect(try harness.live.recordedRequests.last?.request.url().path == "/next/ada")
     }
 
+    @Test func aValueAScriptSetsForASecretNameIsMaskedInTheConsoleAndChecks() throws {
+        let collection = """
+            {
+              "formatVersion": 1, "id": "secretive", "name": "Secretive", "defaultEnvironment": "live",
+              "variables": [{"name": "token", "secret": true}],
+              "requests": [
+                {"id": "who", "name": "Who", "method": "GET", "url": "/who",
+                 "headers": [{"name": "Authorization", "value": "Bearer {{token}}"}],
+                 "scripts": {
+                   "preRequest": "pm.environment.set('token', 'fresh-secret-42');\\nconsole.log('token is ' + pm.environment.get('token'));",
+                   "test": "pm.test('token ' + pm.environment.get('token'), () => pm.expect(pm.environment.get('token')).to.eql('other'));"
+                 }}
+              ],
+              "environments": [{"name": "live", "kind": "live", "baseURL": "https://api.example.com"}]
+            }
+            """
+        let harness = try ExplorerHarness(
+            collections: [.text("secretive.json", collection)], startup: StartupRequest(request: "who"),
+            processEnvironment: ["LAZER_VAR_token": "old-secret-1"], scripts: Self.engine)
+        try harness.live.register(.get, "/who", responses: .jsonText(Data(#"{"name": "ada"}"#.utf8)))
+        harness.press("F5")
+        Self.answer("alt+t", in: harness)
+        // The script's value went out in place of the old one.
+        #expect(harness.live.recordedRequests.count == 1)
+        #expect(harness.live.recordedRequests.last?.request.headers["Authorization"] == "Bearer fresh-secret-42")
+        Self.show(.console, in: harness)
+        #expect(harness.shows("token is ••••••"))
+        #expect(!harness.shows("fresh-secret-42"))
+        Self.show(.checks, in: harness)
+        #expect(harness.shows("✗ token ••••••"))
+        #expect(!harness.shows("fresh-secret-42"))
+    }
+
     @Test func aFailingPreRequestScriptStopsTheSendAndSaysWhere() throws {
         let harness = try Self.harness("broken")
         harness.press("F5")
