@@ -78,9 +78,9 @@ struct ExplorerScriptsTests {
         let trusted = try String(contentsOfFile: harness.folder.state + "/trusted-scripts.json", encoding: .utf8)
         #expect(trusted.contains("scripted.json"))
         Self.show(.checks, in: harness)
-        #expect(harness.shows("collection Scripted script"))
+        #expect(harness.shows("collection Scripted test script"))
         #expect(harness.shows("✓ collection: status 200"))
-        #expect(harness.shows("request Who script"))
+        #expect(harness.shows("request Who test script"))
         #expect(harness.shows("✓ name is ada"))
         #expect(harness.shows("✗ age is 40  expected 41 to equal 40"))
         #expect(harness.shows("Checks ✗1"))
@@ -115,6 +115,36 @@ struct ExplorerScriptsTests {
         harness.press("F5")
         #expect(harness.shows("next: true"))
         #expect(try harness.live.recordedRequests.last?.request.url().path == "/next/ada")
+    }
+
+    @Test func aValueAScriptUnsetsIsForgottenInTheExplorerAndTheStore() throws {
+        let collection = """
+            {
+              "formatVersion": 1, "id": "unsetting", "name": "Unsetting", "defaultEnvironment": "live",
+              "requests": [
+                {"id": "login", "name": "Login", "method": "GET", "url": "/who",
+                 "scripts": {"test": "pm.environment.set('seen', pm.response.json().name);"}},
+                {"id": "logout", "name": "Logout", "method": "GET", "url": "/who",
+                 "scripts": {"test": "pm.environment.unset('seen');"}}
+              ],
+              "environments": [{"name": "live", "kind": "live", "baseURL": "https://api.example.com"}]
+            }
+            """
+        let harness = try ExplorerHarness(
+            collections: [.text("unsetting.json", collection)], startup: StartupRequest(request: "login"),
+            scripts: Self.engine)
+        try harness.live.register(.get, "/who", responses: .jsonText(Data(#"{"name": "ada"}"#.utf8)))
+        harness.press("F5")
+        Self.answer("alt+t", in: harness)
+        harness.settle()
+        #expect(harness.state.captures["unsetting"]?["seen"]?.text == "ada")
+        #expect(
+            try harness.workspace.captures.load(collectionID: "unsetting", environment: "live")["seen"]?.text == "ada")
+        Self.open(1, in: harness)
+        harness.press("F5")
+        harness.settle()
+        #expect(harness.state.captures["unsetting"]?["seen"] == nil)
+        #expect(try harness.workspace.captures.load(collectionID: "unsetting", environment: "live")["seen"] == nil)
     }
 
     @Test func aValueAScriptSetsForASecretNameIsMaskedInTheConsoleAndChecks() throws {

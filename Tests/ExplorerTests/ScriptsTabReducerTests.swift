@@ -86,6 +86,7 @@ struct ScriptsTabReducerTests {
         let current = ScriptSyntaxJob(key: Self.key, stage: .preRequest, text: Self.preRequest)
         steps.step(.scriptSyntaxChecked(current, problem: "line 1: SyntaxError: made up")) {
             $0.preRequestScriptProblem = "line 1: SyntaxError: made up"
+            $0.preRequestScriptChecked = Self.preRequest
         }
         let otherRequest = ScriptSyntaxJob(
             key: RequestKey(collectionID: "scripted", requestID: "other"), stage: .preRequest, text: Self.preRequest)
@@ -100,5 +101,40 @@ struct ScriptsTabReducerTests {
                 .editExternally(Self.key, text: Self.preRequest, fileExtension: "js")
             ])
         ) { _ in }
+    }
+
+    @Test func keysThatOnlyMoveTheCursorMakeNoDraftAndAskNoCheck() throws {
+        var steps = try steps()
+        steps.step(.contentKey(KeyEvent(.enter))) { $0.focus = .editing }
+        for key in [KeyEvent(.left), KeyEvent(.right), KeyEvent(.end), KeyEvent(.home)] {
+            steps.step(.type(key)) { _ = $0.preRequestScript.handle(key) }
+        }
+        #expect(steps.context.request == steps.context.saved)
+    }
+
+    @Test func aScriptMadeBlankLosesItsMarkerAndIsNotChecked() throws {
+        var steps = try steps()
+        let job = ScriptSyntaxJob(key: Self.key, stage: .preRequest, text: Self.preRequest)
+        steps.step(.scriptSyntaxChecked(job, problem: "line 1: SyntaxError: made up")) {
+            $0.preRequestScriptProblem = "line 1: SyntaxError: made up"
+            $0.preRequestScriptChecked = Self.preRequest
+        }
+        steps.step(.contentKey(KeyEvent(.enter))) { $0.focus = .editing }
+        let blanked = try #require(steps.context.request)
+        var request = blanked
+        request.scripts = nil
+        let selectAll = KeyEvent.ctrl("a")
+        steps.step(.type(selectAll)) { _ = $0.preRequestScript.handle(selectAll) }
+        let delete = KeyEvent(.backspace)
+        steps.step(
+            .type(delete),
+            outcome: RequestEditorReducer.Outcome(requests: [.updateDraft(Self.key, request), .storeDrafts])
+        ) {
+            _ = $0.preRequestScript.handle(delete)
+            $0.preRequestScriptProblem = nil
+            $0.preRequestScriptChecked = nil
+            $0.edits[Self.key, default: RequestEditHistory()].record(
+                before: blanked, after: request, field: "pre-request script")
+        }
     }
 }

@@ -75,6 +75,8 @@ extension ExplorerProgram {
 
     /// The answer to a send's trust question: the send goes on (the trust kept for this user), or ends unsent.
     func answerCommandTrust(_ job: SendJob, trusted: Bool) {
+        // Cancelled or sent again while the question was open: this send is over.
+        guard state.exchanges[job.key]?.inFlight == job.generation else { return }
         guard trusted else {
             finishNotSent(
                 job, "the collection's auth commands are not trusted: nothing ran",

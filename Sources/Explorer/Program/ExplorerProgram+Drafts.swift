@@ -122,6 +122,31 @@ extension ExplorerProgram {
             }
         }
     }
+
+    /// What scripts set and unset for a collection: set values kept like captures, unset names'
+    /// captured values forgotten (the environment's own value, if any, is in force again).
+    /// `changes` holds the captures of the same response too (they win a name).
+    nonisolated func keepScriptValues(
+        _ changes: [String: VariableScope.Value?], collectionID: String, environment: String?
+    ) {
+        let values = changes.compactMapValues { $0 }
+        if !values.isEmpty {
+            deliver(.captured(collectionID: collectionID, values))
+            storeCaptures(collectionID, environment: environment, values)
+        }
+        let unset = Set(changes.filter { $0.value == nil }.keys)
+        guard !unset.isEmpty else { return }
+        deliver(.capturesUnset(collectionID: collectionID, names: unset))
+        let captures = dependencies.workspace.captures
+        dependencies.work.schedule { [weak self] in
+            do throws(StateStoreError) {
+                try captures.clear(collectionID: collectionID, environment: environment, names: unset.sorted())
+                self?.stateWriteSucceeded(.captures)
+            } catch {
+                self?.stateWriteFailed(.captures, error.description)
+            }
+        }
+    }
 }
 
 extension ExplorerAction {

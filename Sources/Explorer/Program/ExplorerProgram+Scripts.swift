@@ -58,11 +58,7 @@ extension ExplorerProgram {
         // Cancelled or sent again meanwhile: this send is over.
         guard state.exchanges[job.key]?.inFlight == job.generation else { return }
         dispatch(.preparing(job.key, generation: job.generation, nil))
-        let values = outcome.changedValues.compactMapValues { $0 }
-        if !values.isEmpty {
-            dispatch(.captured(collectionID: job.key.collectionID, values))
-            storeCaptures(job.key.collectionID, environment: job.environmentName, values)
-        }
+        keepScriptValues(outcome.changedValues, collectionID: job.key.collectionID, environment: job.environmentName)
         var next = job
         ScriptOutcome.apply(outcome.changedValues, to: &next.captures)
         next.scripted = ScriptedSend(preRequest: outcome, count: count, sent: sent)
@@ -87,7 +83,7 @@ extension ExplorerProgram {
             translation: Translation(
                 title: "Not sent: a pre-request script failed",
                 explanation: problems.first ?? "",
-                hint: "Fix the script in the request's Scripts tab (or its folder's or collection's), then send again.",
+                hint: scriptsStoppedHint(outcome.errors.first?.origin),
                 technicalDetail: (problems + (console.isEmpty ? [] : ["console:"] + console)).joined(separator: "\n")),
             origin: outcome.errors.first.map { "the \($0.origin) pre-request script" }, problems: problems)
         var result = ExchangeResult.notSent(job, card, url: redactor.redact(job.request.url))
@@ -99,14 +95,29 @@ extension ExplorerProgram {
         dispatch(.exchangeFinished(job.key, result))
     }
 
-    /// Checks a script's syntax on the scripts' queue (the engine loads on the first check).
+    /// Checks a script's syntax on the scripts' queue (the engine loads on the first check), one
+    /// check at a time: while one runs, a later ask of the same stage replaces an earlier one.
     func checkScriptSyntax(_ job: ScriptSyntaxJob) {
+        scriptChecks.pending[job.stage.title] = job
+        startScriptCheck()
+    }
+
+    private func startScriptCheck() {
+        guard !scriptChecks.running, let stage = scriptChecks.pending.keys.sorted().first,
+            let job = scriptChecks.pending.removeValue(forKey: stage)
+        else { return }
+        scriptChecks.running = true
         let runner = dependencies.workspace.scripts
         let main = dependencies.main
         dependencies.scripts.schedule { [weak self] in
             let problem = runner.syntaxError(in: job.text, origin: job.stage.title).map(\.placedMessage)
             main.schedule { [weak self] in
-                MainActor.assumeIsolated { self?.dispatch(.scriptSyntaxChecked(job, problem: problem)) }
+                MainActor.assumeIsolated {
+                    guard let self else { return }
+                    self.scriptChecks.running = false
+                    self.dispatch(.scriptSyntaxChecked(job, problem: problem))
+                    self.startScriptCheck()
+                }
             }
         }
     }
@@ -134,6 +145,8 @@ extension ExplorerProgram {
     }
 
     private func answerScriptTrust(_ job: SendJob, trusted: Bool) {
+        // Cancelled or sent again while the question was open: this send is over.
+        guard state.exchanges[job.key]?.inFlight == job.generation else { return }
         guard trusted else {
             let card = FailureCard(
                 translation: Translation(
@@ -180,11 +193,17 @@ struct SendTestScripts: Sendable {
         }
         let outcome = runner.run(job)
         var checked = checked
-        checked.checks += ScriptsReport.checks(of: outcome, redactor: redactor)
+        checked.checks += ScriptsReport.checks(of: outcome, stage: .test, redactor: redactor)
         checked.testScripts = outcome
         checked.testScriptsSent = sent.all
         return checked
     }
+}
+
+/// The script syntax checks waiting for the one running (by stage title).
+struct ScriptCheckQueue {
+    var pending: [String: ScriptSyntaxJob] = [:]
+    var running = false
 }
 
 /// The requests a run of scripts sent (`pm.sendRequest`), gathered on the script's thread.
@@ -196,4 +215,15 @@ final class SentRequests: Sendable {
     }
 
     var all: [ScriptSentRequest] { requests.withLock(ownedBy: self) { $0 } }
+}
+
+extension ExplorerProgram {
+    /// Where to mend the script that stopped a send: a request's in its Scripts tab, a folder's
+    /// or the collection's in the collection file (the explorer edits requests' scripts only).
+    func scriptsStoppedHint(_ origin: String?) -> String {
+        guard let origin, !origin.hasPrefix("request ") else {
+            return "Fix the script in the request's Scripts tab (Alt+8), then send again."
+        }
+        return "Fix the pre-request script of the \(origin) in the collection file, then send again."
+    }
 }

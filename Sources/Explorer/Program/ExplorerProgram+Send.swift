@@ -74,7 +74,8 @@ extension ExplorerProgram {
             }
             return report
         }
-        let preRequestChecks = job.scripted.map { ScriptsReport.checks(of: $0.preRequest, redactor: redactor) } ?? []
+        let preRequestChecks =
+            job.scripted.map { ScriptsReport.checks(of: $0.preRequest, stage: .preRequest, redactor: redactor) } ?? []
         let environmentName = preparation.environment?.name
         let isMock = preparation.environment?.kind == .mock
         let method = job.request.opensWebSocket ? "GET" : job.request.method.rawValue
@@ -243,13 +244,10 @@ extension ExplorerProgram {
             switch outcome {
             case .success(var done):
                 // What the scripts set goes on like captures (a response's capture wins a name).
-                if let outcome = done.testScripts {
-                    done.captures.merge(outcome.changedValues.compactMapValues { $0 }) { captured, _ in captured }
-                }
-                if !done.captures.isEmpty {
-                    self?.deliver(.captured(collectionID: key.collectionID, done.captures))
-                    self?.storeCaptures(key.collectionID, environment: environmentName, done.captures)
-                }
+                var changes = done.testScripts?.changedValues ?? [:]
+                for (name, value) in done.captures { changes[name] = value }
+                done.captures = changes.compactMapValues { $0 }
+                self?.keepScriptValues(changes, collectionID: key.collectionID, environment: environmentName)
                 var finished = result(.response(done.response))
                 if let testScripts, let outcome = done.testScripts {
                     finished.scripts?.add(

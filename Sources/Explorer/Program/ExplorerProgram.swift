@@ -55,6 +55,8 @@ package final class ExplorerProgram {
     var pendingHistoryBrowse: HistoryJob?
     /// The GraphQL check waiting for typing to pause, and whether one is running or timed.
     var graphqlChecks = GraphQLCheckQueue()
+    /// Script syntax checks asked while one runs: only the last of each stage runs next.
+    var scriptChecks = ScriptCheckQueue()
     /// Called after each frame with its report (benchmarks and tests).
     package var onFrame: ((FrameReport) -> Void)?
 

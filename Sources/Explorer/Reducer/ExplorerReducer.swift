@@ -59,6 +59,8 @@ package enum ExplorerReducer {
             return reduceResponse(.olderStreamMatches(generation: generation, pattern: pattern, range, indexes), &state)
         case .captured(let collectionID, let values):
             return reduceWorkspace(.captured(collectionID: collectionID, values), &state)
+        case .capturesUnset(let collectionID, let names):
+            return reduceWorkspace(.capturesUnset(collectionID: collectionID, names: names), &state)
         case .capturesLoaded(let collectionID, let values):
             return reduceWorkspace(.capturesLoaded(collectionID: collectionID, values), &state)
         case .saved(let collectionID, let result):
@@ -129,7 +131,7 @@ package enum ExplorerReducer {
             return reduceOverlays(
                 .ask(
                     .trust(question, selected: -1),
-                    waitingNotice: "\(question.collectionName) wants to run a command for its token: see the question"),
+                    waitingNotice: question.waitingNotice),
                 &state)
         case .tick:
             return []

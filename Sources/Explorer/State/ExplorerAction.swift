@@ -37,6 +37,8 @@ package enum ExplorerAction: Sendable, Equatable {
     case streamSpillSearched(RequestKey, generation: Int, pattern: String, Range<Int>, [Int])
     /// Captured values of a response (for later requests of the collection).
     case captured(collectionID: String, [String: VariableScope.Value])
+    /// Names a script unset (`pm.environment.unset`): their captured values are forgotten.
+    case capturesUnset(collectionID: String, names: Set<String>)
     /// The values kept for a collection's environment (at start, after switching environments):
     /// they replace the ones in use, so one environment's values never go to another.
     case capturesLoaded(collectionID: String, [String: VariableScope.Value])

@@ -46,6 +46,10 @@ package struct RequestEditorState: Sendable, Equatable {
     package var onTestScript = false
     package var preRequestScriptProblem: String?
     package var testScriptProblem: String?
+    /// The texts the last syntax checks answered for (nil: none answered since the request was
+    /// loaded, and the title says the check is running instead of a marker).
+    package var preRequestScriptChecked: String?
+    package var testScriptChecked: String?
     /// The body's JSON problem (message with line and column), checked after each edit.
     package var bodyProblem: String?
     /// A GraphQL body's variables (JSON), edited under the query (issue 28).

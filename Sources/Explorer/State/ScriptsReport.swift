@@ -74,17 +74,21 @@ package struct ScriptsReport: Sendable, Equatable {
 
     /// The checks of `outcome`: each `pm.test` (its assertion's message when it failed) and each
     /// error that stopped a script (with its line and column), masked.
-    package static func checks(of outcome: ScriptOutcome, redactor: Redactor) -> [CheckResult] {
+    /// Each is headed by its script and `stage` ("request Login test").
+    package static func checks(
+        of outcome: ScriptOutcome, stage: ScriptJob.Stage, redactor: Redactor
+    ) -> [CheckResult] {
         let masked = outcome.secretValues.isEmpty ? redactor : redactor.adding(outcome.secretValues)
         return outcome.tests.map { test in
             CheckResult(
                 label: masked.redact(test.name), passed: test.passed, expected: "",
-                actual: test.passed ? "" : masked.redact(test.message ?? "failed"), script: test.origin)
+                actual: test.passed ? "" : masked.redact(test.message ?? "failed"),
+                script: "\(test.origin) \(stage.title)")
         }
             + outcome.errors.map { error in
                 CheckResult(
-                    label: "the \(error.origin) script stopped", passed: false, expected: "",
-                    actual: masked.redact(error.placedMessage), script: error.origin)
+                    label: "the \(error.origin) \(stage.title) script stopped", passed: false, expected: "",
+                    actual: masked.redact(error.placedMessage), script: "\(error.origin) \(stage.title)")
             }
     }
 }

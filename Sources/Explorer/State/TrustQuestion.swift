@@ -29,32 +29,49 @@ package struct TrustQuestion: Sendable, Equatable {
     /// Every auth command of the collection, each once.
     package var commands: [String]
 
-    package init(job: SendJob, commands: [String]) {
-        waiting = .send(job)
-        collectionName = job.document.collection.name
-        fileName = String(job.document.path.split(separator: "/").last ?? Substring(job.document.path))
+    private init(waiting: Waiting, subject: Subject, document: CollectionDocument, commands: [String]) {
+        self.waiting = waiting
+        self.subject = subject
+        collectionName = document.collection.name
+        fileName = String(document.path.split(separator: "/").last ?? Substring(document.path))
         self.commands = commands
+    }
+
+    package init(job: SendJob, commands: [String]) {
+        self.init(waiting: .send(job), subject: .commands, document: job.document, commands: commands)
     }
 
     /// The question before a send of a request with scripts: every script of its collection file.
     package init(scriptsOf job: SendJob) {
-        self.init(job: job, commands: job.document.collection.allScripts.map { "\($0.origin) (\($0.stage.title))" })
-        subject = .scripts
+        self.init(
+            waiting: .send(job), subject: .scripts, document: job.document, commands: Self.scripts(of: job.document))
     }
 
     /// The question before a run of the Runner view that has requests with scripts of `document`.
     package init(scriptsOfRun run: RunJob, document: CollectionDocument) {
-        self.init(run: run, document: document)
-        commands = document.collection.allScripts.map { "\($0.origin) (\($0.stage.title))" }
-        subject = .scripts
+        self.init(
+            waiting: .run(run, path: document.path), subject: .scripts, document: document,
+            commands: Self.scripts(of: document))
     }
 
     /// The question before a run of the Runner view that has requests of `document`.
     package init(run: RunJob, document: CollectionDocument) {
-        waiting = .run(run, path: document.path)
-        collectionName = document.collection.name
-        fileName = String(document.path.split(separator: "/").last ?? Substring(document.path))
-        commands = document.collection.authCommands
+        self.init(
+            waiting: .run(run, path: document.path), subject: .commands, document: document,
+            commands: document.collection.authCommands)
+    }
+
+    /// Every script of the file, by where it is and its stage ("request Login (test)").
+    private static func scripts(of document: CollectionDocument) -> [String] {
+        document.collection.allScripts.map { "\($0.origin) (\($0.stage.title))" }
+    }
+
+    /// The status line's word while the question waits behind another overlay.
+    var waitingNotice: String {
+        switch subject {
+        case .commands: "\(collectionName) wants to run a command for its token: see the question"
+        case .scripts: "\(collectionName) wants to run its scripts: see the question"
+        }
     }
 
     /// The send that waits (nil for a run).

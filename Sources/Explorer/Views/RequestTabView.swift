@@ -63,6 +63,7 @@ enum RequestTabView {
             let title = test ? areas.testTitle : areas.preRequestTitle
             let field = test ? editor.testScript : editor.preRequestScript
             let problem = test ? editor.testScriptProblem : editor.preRequestScriptProblem
+            let checked = (test ? editor.testScriptChecked : editor.preRequestScriptChecked) != nil
             let chosen = editor.onTestScript == test
             var spans = [
                 Span(chosen && focused ? "▸ " : "  ", style: theme[.accent]),
@@ -74,8 +75,10 @@ enum RequestTabView {
             }
             if let problem {
                 spans.append(Span("  ✗ " + problem, style: theme[.error]))
-            } else if !field.text.allSatisfy(\.isWhitespace) {
+            } else if checked {
                 spans.append(Span("  ✓ parses", style: theme[.success]))
+            } else if !RequestEditorReducer.isBlank(field.text) {
+                spans.append(Span("  checking…", style: theme[.muted]))
             }
             if !title.isEmpty {
                 _ = Line(spans).render(x: title.x, y: title.y, width: title.width, buffer: &frame.buffer)

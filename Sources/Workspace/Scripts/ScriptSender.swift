@@ -7,6 +7,9 @@ import Synchronization
 /// environment and sent through its dispatcher, the script's thread waiting for the answer (so
 /// scripts never run on the thread the dispatcher answers on).
 package enum ScriptSender {
+    /// How long `pm.sendRequest` waits for an answer when the collection sets no total timeout.
+    package static let defaultTimeout = Duration.seconds(30)
+
     /// - Parameter onSent: told of each request once it ended (the explorer's Timeline lists them).
     package static func make(
         preparer: RequestPreparer, captures: [String: VariableScope.Value],
@@ -26,10 +29,12 @@ package enum ScriptSender {
     private static func send(
         _ request: ScriptRequest, preparer: RequestPreparer, captures: [String: VariableScope.Value]
     ) -> (answer: Result<ScriptResponse, ScriptSendFailure>, sent: ScriptSentRequest) {
+        // Its own auth only, as in Postman: the collection's or folder's credentials never go to
+        // a URL the script chose.
         let saved = SavedRequest(
             name: "pm.sendRequest", method: RequestMethod(rawValue: request.method) ?? .get, url: request.url,
             headers: request.headers.map { KeyValueRow(name: $0.name, value: $0.value) },
-            body: request.body.map { SavedBody(.text($0, contentType: nil)) } ?? .empty)
+            body: request.body.map { SavedBody(.text($0, contentType: nil)) } ?? .empty, auth: SavedAuth(.none))
         let preparation = preparer.prepare(saved, captures: captures)
         var sent = ScriptSentRequest(url: preparation.redactor.redact(request.url))
         if let url = try? preparation.request?.url() { sent.url = preparation.redactor.redact(url.absoluteString) }
@@ -50,11 +55,23 @@ package enum ScriptSender {
         let answered = DispatchSemaphore(value: 0)
         let outcome = Mutex<Result<DataResponse, any Error>?>(nil)
         let start = ContinuousClock.now
-        _ = dispatcher.dataFuture(from: http).result { result in
+        let future = dispatcher.dataFuture(from: http).result { result in
             outcome.withLock { $0 = result }
             answered.signal()
         }.send()
-        answered.wait()
+        // Bounded: a server that never answers must not hold the script (and the scripts' queue).
+        let limit = http.options.totalTimeout ?? defaultTimeout
+        let seconds = Double(limit.components.seconds) + Double(limit.components.attoseconds) / 1e18
+        if answered.wait(timeout: .now() + seconds) == .timedOut {
+            future.cancel()
+            outcome.withLock {
+                // The cancellation's own error (or none yet) says less than the timeout.
+                switch $0 {
+                case .success?: break
+                case .failure?, nil: $0 = .failure(ScriptSendTimeout(limit: limit))
+                }
+            }
+        }
         let elapsed = ContinuousClock.now - start
         sent.duration = elapsed
         let answer: Result<ScriptResponse, ScriptSendFailure>
@@ -77,6 +94,17 @@ package enum ScriptSender {
         }
         if case .failure(let failure) = answer { sent.failure = failure.message }
         return (answer, sent)
+    }
+}
+
+/// `pm.sendRequest`'s answer did not come in time.
+struct ScriptSendTimeout: Error, CustomStringConvertible {
+    var limit: Duration
+
+    var description: String {
+        let milliseconds = limit.components.seconds * 1000 + limit.components.attoseconds / 1_000_000_000_000_000
+        let shown = milliseconds % 1000 == 0 ? "\(milliseconds / 1000) s" : "\(milliseconds) ms"
+        return "no answer within \(shown) (the request was cancelled)"
     }
 }
 

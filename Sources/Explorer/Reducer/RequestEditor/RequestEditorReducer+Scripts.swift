@@ -24,18 +24,22 @@ extension RequestEditorReducer {
     static func typeIntoScript(_ key: KeyEvent, _ editor: inout RequestEditorState, _ work: inout Work) {
         var script = editor.selectedScript
         guard script.handle(key) else { return }
+        let changed = script.text != editor.selectedScript.text
         editor.selectedScript = script
-        scriptTextChanged(&editor, &work)
+        // A key that only moves the cursor makes no draft.
+        if changed { scriptTextChanged(&editor, &work) }
     }
 
     /// Text pasted into the chosen script.
     static func pasteIntoScript(_ text: String, _ editor: inout RequestEditorState, _ work: inout Work) {
+        guard !text.isEmpty else { return }
         editor.selectedScript.insert(text)
         scriptTextChanged(&editor, &work)
     }
 
     /// The chosen script's text came back from `$EDITOR`.
     static func scriptEdited(_ text: String, _ editor: inout RequestEditorState, _ work: inout Work) {
+        guard text != editor.selectedScript.text else { return }
         editor.selectedScript.setText(text)
         scriptTextChanged(&editor, &work)
     }
@@ -44,7 +48,7 @@ extension RequestEditorReducer {
     static func scriptTextChanged(_ editor: inout RequestEditorState, _ work: inout Work) {
         let text = editor.selectedScript.text
         let stage = editor.selectedScriptStage
-        let kept = text.allSatisfy(\.isWhitespace) ? nil : text
+        let kept = isBlank(text) ? nil : text
         work.update { request in
             var scripts = request.scripts ?? SavedScripts()
             switch stage {
@@ -54,22 +58,36 @@ extension RequestEditorReducer {
             request.scripts = scripts.isEmpty ? nil : scripts
         }
         work.draftsChanged = true
-        askScriptCheck(stage, editor, &work)
+        askScriptCheck(stage, &editor, &work)
     }
 
     /// Asks for a syntax check of both scripts (the Scripts tab opened, a request loaded on it).
     static func askScriptChecks(_ editor: inout RequestEditorState, _ work: inout Work) {
         editor.preRequestScriptProblem = nil
+        editor.preRequestScriptChecked = nil
         editor.testScriptProblem = nil
-        askScriptCheck(.preRequest, editor, &work)
-        askScriptCheck(.test, editor, &work)
+        editor.testScriptChecked = nil
+        askScriptCheck(.preRequest, &editor, &work)
+        askScriptCheck(.test, &editor, &work)
     }
 
-    /// Asks for a syntax check of the script of `stage` (none for a blank one: nothing runs).
-    static func askScriptCheck(_ stage: ScriptJob.Stage, _ editor: RequestEditorState, _ work: inout Work) {
-        guard let key = work.key else { return }
+    /// Asks for a syntax check of the script of `stage` (none for a blank one: nothing runs, and
+    /// its marker goes). The marker of the text before stays until the answer comes (a few
+    /// milliseconds; dropping it would make it flicker as one types).
+    static func askScriptCheck(_ stage: ScriptJob.Stage, _ editor: inout RequestEditorState, _ work: inout Work) {
         let text = stage == .test ? editor.testScript.text : editor.preRequestScript.text
-        guard !text.allSatisfy(\.isWhitespace) else { return }
+        guard !isBlank(text) else {
+            switch stage {
+            case .preRequest:
+                editor.preRequestScriptProblem = nil
+                editor.preRequestScriptChecked = nil
+            case .test:
+                editor.testScriptProblem = nil
+                editor.testScriptChecked = nil
+            }
+            return
+        }
+        guard let key = work.key else { return }
         work.outcome.effects.append(.checkScriptSyntax(ScriptSyntaxJob(key: key, stage: stage, text: text)))
     }
 
@@ -77,11 +95,17 @@ extension RequestEditorReducer {
     static func scriptChecked(_ job: ScriptSyntaxJob, problem: String?, _ editor: inout RequestEditorState) {
         guard job.key == editor.key else { return }
         switch job.stage {
-        case .preRequest where editor.preRequestScript.text == job.text: editor.preRequestScriptProblem = problem
-        case .test where editor.testScript.text == job.text: editor.testScriptProblem = problem
+        case .preRequest where editor.preRequestScript.text == job.text:
+            editor.preRequestScriptProblem = problem
+            editor.preRequestScriptChecked = job.text
+        case .test where editor.testScript.text == job.text:
+            editor.testScriptProblem = problem
+            editor.testScriptChecked = job.text
         default: break
         }
     }
+
+    static func isBlank(_ text: String) -> Bool { text.allSatisfy(\.isWhitespace) }
 }
 
 /// A script's syntax check, asked after each change (`checkScriptSyntax`) and answered with its

@@ -49,7 +49,7 @@ extension RequestEditorReducer {
         let request = redo ? step.after : step.before
         work.request = request
         work.baseline = request
-        reload(&editor, request, key: key)
+        reload(&editor, request, key: key, &work)
         work.draftsChanged = true
         let parts = RequestEditHistory.parts(from: step.before, to: step.after)
         work.outcome.notice = Notice((redo ? "Redone: " : "Undone: ") + parts, kind: .success)
@@ -65,16 +65,18 @@ extension RequestEditorReducer {
             return
         }
         work.request = saved
-        reload(&editor, saved, key: key)
+        reload(&editor, saved, key: key, &work)
         work.draftsChanged = true
         work.outcome.notice = Notice("Reverted to the saved request (undo brings the edits back)", kind: .success)
     }
 
     /// Loads `request` into the pane where the user is: the same tab, rows and form line
     /// selected (within what there is now), nothing being typed.
-    static func reload(_ editor: inout RequestEditorState, _ request: SavedRequest, key: RequestKey) {
+    static func reload(_ editor: inout RequestEditorState, _ request: SavedRequest, key: RequestKey, _ work: inout Work)
+    {
         let before = editor
         editor.load(request, key: key)
+        if editor.tab == .scripts { askScriptChecks(&editor, &work) }
         editor.focus = .content
         editor.paramsOnPath = before.paramsOnPath && !editor.pathParams.rows.isEmpty
         editor.formSelected = before.formSelected

@@ -20,6 +20,7 @@ package enum WorkspaceReducer: SliceReducer {
         case checkStartupEnvironment
         case draftsFound([RequestKey: SavedRequest], environments: [String: RequestCollection] = [:])
         case captured(collectionID: String, [String: VariableScope.Value])
+        case capturesUnset(collectionID: String, names: Set<String>)
         case capturesLoaded(collectionID: String, [String: VariableScope.Value])
         /// `Ctrl+S`: the selected request's draft into its collection, and the file saved.
         case saveSelected
@@ -192,6 +193,8 @@ package enum WorkspaceReducer: SliceReducer {
             draftsFound(found, environments: environments, &state, &outcome)
         case .captured(let collectionID, let values):
             state.captures[collectionID, default: [:]].merge(values) { _, new in new }
+        case .capturesUnset(let collectionID, let names):
+            state.captures[collectionID] = state.captures[collectionID]?.filter { !names.contains($0.key) }
         case .capturesLoaded(let collectionID, let values):
             state.captures[collectionID] = values.isEmpty ? nil : values
         case .saveSelected: saveSelected(context.selection, &state, &outcome)
