@@ -229,8 +229,8 @@ extension Array where Element == ExplorerEffect {
 
     package var externalEdits: [(key: RequestKey, text: String, fileExtension: String)] {
         compactMap {
-            if case .editExternally(let key, let text, let fileExtension) = $0 {
-                (key, text, fileExtension)
+            if case .editExternally(let key, let text, let target) = $0 {
+                (key, text, target.fileExtension)
             } else {
                 nil
             }

@@ -44,6 +44,9 @@ package struct RunConfiguration: Sendable {
     /// `--trust-scripts`: the collections' pre-request and test scripts run (a script can send
     /// requests); without it a request with scripts is not sent.
     package var trustScripts = false
+    /// Collection files whose scripts run without `trustScripts` (the explorer's Runner view: the
+    /// files the user trusted; a refused one does not stop the others' scripts).
+    package var trustedScriptFiles: Set<String> = []
     /// Keep each request's headers and (cut) bodies in its result (`RequestResult.details`), for
     /// the reports that show them: `lazer run --reporter html` or `json`.
     package var keepsExchangeDetails = false

@@ -23,7 +23,8 @@ extension RequestExecution {
             collectionName: item.document.collection.name, collectionID: item.document.collection.id,
             collectionFile: item.document.path, folderPath: item.folderPath, requestID: saved.id, name: saved.name,
             method: saved.method.rawValue, url: saved.url, environment: preparer.environmentName, status: .notSent)
-        guard runner.configuration.trustScripts else {
+        let configuration = runner.configuration
+        guard configuration.trustScripts || configuration.trustedScriptFiles.contains(item.document.path) else {
             result.problems = [
                 "this request has scripts, which run only when you trust the collection: pass --trust-scripts "
                     + "(in the explorer: send one of its requests and trust its scripts), since a script can send requests"

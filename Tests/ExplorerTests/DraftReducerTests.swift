@@ -548,11 +548,14 @@ struct DraftReducerTests {
         #expect(edit.key == create)
         #expect(edit.fileExtension == "json")
         #expect(edit.text == "{\n  \"name\": \"Ada\"\n}\n")
-        fixture.driver.reduce(.externalEditFinished(create, text: "{\n  \"name\": \"Grace\"\n}", message: nil))
+        fixture.driver.reduce(
+            .externalEditFinished(
+                create, .body(fileExtension: "json"), text: "{\n  \"name\": \"Grace\"\n}", message: nil))
         #expect(fixture.driver.state.editor.body.text == "{\n  \"name\": \"Grace\"\n}")
         #expect(fixture.driver.state.drafts[create] != nil)
         #expect(fixture.driver.state.toast?.message == "Body updated from the editor")
-        fixture.driver.reduce(.externalEditFinished(create, text: nil, message: "Body unchanged"))
+        fixture.driver.reduce(
+            .externalEditFinished(create, .body(fileExtension: "json"), text: nil, message: "Body unchanged"))
         #expect(fixture.driver.state.toast?.message == "Body unchanged")
     }
 

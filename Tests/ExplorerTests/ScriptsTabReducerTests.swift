@@ -98,9 +98,29 @@ struct ScriptsTabReducerTests {
         steps.step(
             .command(.editBodyExternally),
             outcome: RequestEditorReducer.Outcome(effects: [
-                .editExternally(Self.key, text: Self.preRequest, fileExtension: "js")
+                .editExternally(Self.key, text: Self.preRequest, .script(.preRequest))
             ])
         ) { _ in }
+        // Its text comes back to the script it was, chosen again.
+        let before = try #require(steps.context.request)
+        var request = before
+        request.scripts?.preRequest = "pm.variables.set('b', 2);"
+        steps.step(.contentKey(.char("j"))) { $0.onTestScript = true }
+        steps.step(
+            .scriptEdited("pm.variables.set('b', 2);", .preRequest),
+            outcome: RequestEditorReducer.Outcome(
+                effects: [
+                    .checkScriptSyntax(
+                        ScriptSyntaxJob(key: Self.key, stage: .preRequest, text: "pm.variables.set('b', 2);"))
+                ],
+                requests: [.updateDraft(Self.key, request), .storeDrafts])
+        ) {
+            $0.onTestScript = false
+            $0.preRequestScript.setText("pm.variables.set('b', 2);")
+            // Text from outside is an undo step of its own.
+            $0.edits[Self.key, default: RequestEditHistory()].record(before: before, after: request, field: nil)
+            $0.edits[Self.key]?.seal()
+        }
     }
 
     @Test func keysThatOnlyMoveTheCursorMakeNoDraftAndAskNoCheck() throws {

@@ -104,3 +104,20 @@ extension ScriptRunTests {
         #expect(status == 0, "\(output)")
     }
 }
+
+extension ScriptRunTests {
+    /// The explorer's Runner trusts file by file: a refused file does not stop a trusted one's scripts.
+    @Test func onlyTheTrustedFilesScriptsRun() async throws {
+        let fixture = try ReplayFixture(scripts: Self.engine)
+        let trusted = try fixture.write(Self.collection, to: "shop.json")
+        let refused = try fixture.write(
+            Self.collection.replacingOccurrences(of: #""id": "script-run""#, with: #""id": "script-run-2""#),
+            to: "shop-copy.json")
+        var configuration = RunConfiguration(recordHistory: false)
+        configuration.trustedScriptFiles = [trusted]
+        let report = try await fixture.run([trusted, refused], configuration: configuration)
+        #expect(report.results.map(\.collectionFile) == [trusted, trusted, refused, refused])
+        #expect(report.results.prefix(2).allSatisfy { $0.status != .notSent })
+        #expect(report.results.suffix(2).allSatisfy { $0.status == .notSent })
+    }
+}

@@ -3,24 +3,24 @@ import JSONTree
 import TUI
 import Workspace
 
-/// `$EDITOR` for a body, and the JSONPath filter run off the main thread.
+/// `$EDITOR` for a body or a script, and the JSONPath filter run off the main thread.
 extension ExplorerProgram {
 
-    func editExternally(_ key: RequestKey, _ text: String, _ fileExtension: String) {
+    func editExternally(_ key: RequestKey, _ text: String, _ target: ExternalEditTarget) {
         let path = (dependencies.temporaryFolder as NSString).appendingPathComponent(
-            "lazer-edit-\(ProcessInfo.processInfo.processIdentifier).\(fileExtension)")
+            "lazer-edit-\(ProcessInfo.processInfo.processIdentifier).\(target.fileExtension)")
         guard
             FileManager.default.createFile(
                 atPath: path, contents: Data(text.utf8), attributes: [.posixPermissions: 0o600])
         else {
             dispatch(
                 .externalEditFinished(
-                    key, text: nil, message: "Could not write a temporary file in \(dependencies.temporaryFolder)"))
+                    key, target, text: nil,
+                    message: "Could not write a temporary file in \(dependencies.temporaryFolder)"))
             return
         }
         defer { try? FileManager.default.removeItem(atPath: path) }
-        // A `.js` file is a script of the Scripts tab; anything else, the body.
-        let noun = fileExtension == "js" ? "script" : "body"
+        let noun = target.noun
         let status = host.edit(path: path)
         terminal.invalidate()
         guard status == 0, let data = FileManager.default.contents(atPath: path) else {
@@ -29,13 +29,13 @@ extension ExplorerProgram {
                 status == 127
                 ? "The editor was not found (set $VISUAL or $EDITOR); the \(noun) is unchanged"
                 : "The editor exited with status \(status); the \(noun) is unchanged"
-            dispatch(.externalEditFinished(key, text: nil, message: message))
+            dispatch(.externalEditFinished(key, target, text: nil, message: message))
             return
         }
         let edited = String(decoding: data, as: UTF8.self)
         dispatch(
             .externalEditFinished(
-                key, text: edited == text ? nil : edited,
+                key, target, text: edited == text ? nil : edited,
                 message: edited == text ? "\(noun.prefix(1).uppercased() + noun.dropFirst()) unchanged" : nil))
     }
 

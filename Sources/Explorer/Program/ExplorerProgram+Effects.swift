@@ -99,7 +99,7 @@ extension ExplorerProgram {
         case .readPastedCurl(let pasted): readPastedCurl(pasted)
         case .copy(let text):
             host.copyToClipboard(text) { [weak self] message in self?.dispatch(.notice(message, isError: true)) }
-        case .editExternally(let key, let text, let fileExtension): editExternally(key, text, fileExtension)
+        case .editExternally(let key, let text, let target): editExternally(key, text, target)
         case .rememberUIState(let collectionID, let remembered):
             let store = dependencies.workspace.uiState
             dependencies.work.schedule { try? store.save(remembered, collectionID: collectionID) }

@@ -28,8 +28,8 @@ extension ExplorerProgram {
         }
         var configuration = RunConfiguration(environment: job.environment, recordHistory: true, captured: job.captures)
         configuration.answers = job.answers
-        // Scripts run when every collection file of the run that has some is trusted.
-        configuration.trustScripts = !trusted.values.contains(false)
+        // The scripts of the files trusted run; a refused file's requests with scripts are not sent.
+        configuration.trustedScriptFiles = Set(trusted.filter(\.value).keys)
         configuration.historyFailed = { [weak self] message in self?.stateWriteFailed(.history, message) }
         let services = dependencies.workspace
         let run = job.run

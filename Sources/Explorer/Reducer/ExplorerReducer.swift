@@ -90,14 +90,13 @@ package enum ExplorerReducer {
                 .searchFinished(generation: generation, pattern: pattern, matches: matches, error: error), &state)
         case .filterFinished(let generation, let query, let result):
             return reduceResponse(.filterFinished(generation: generation, query: query, result), &state)
-        case .externalEditFinished(let key, let text, let message):
-            // In the Scripts tab it was the chosen script (the explorer waits for the editor).
-            if state.editor.tab == .scripts, key == state.selection, state.request(key) != nil {
-                guard let text else {
+        case .externalEditFinished(let key, let target, let text, let message):
+            if case .script(let stage) = target {
+                guard let text, key == state.selection, state.request(key) != nil else {
                     notify(&state, message ?? "Script unchanged", kind: .warning)
                     return []
                 }
-                let effects = reduceEditor(.scriptEdited(text), &state)
+                let effects = reduceEditor(.scriptEdited(text, stage), &state)
                 notify(&state, "Script updated from the editor", kind: .success)
                 return effects
             }

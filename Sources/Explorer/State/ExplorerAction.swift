@@ -55,8 +55,8 @@ package enum ExplorerAction: Sendable, Equatable {
     case filterFinished(generation: Int, query: String, Result<JSONFilterResult, FilterFailure>)
     /// The tree search's matches (in document order) for the result of `generation`.
     case searchFinished(generation: Int, pattern: String, matches: [JSONNode], error: String?)
-    /// `$EDITOR` finished with the body's new text (nil: unchanged or failed, `message` says why).
-    case externalEditFinished(RequestKey, text: String?, message: String?)
+    /// `$EDITOR` finished with the body's or script's new text (nil: unchanged or failed, `message` says why).
+    case externalEditFinished(RequestKey, ExternalEditTarget, text: String?, message: String?)
     /// A message for the status bar (clipboard helper failures and the like).
     case notice(String, isError: Bool)
     /// A `writeFile` effect wrote its file (`size` bytes at `path`, the path as written).

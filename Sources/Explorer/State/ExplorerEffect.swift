@@ -46,8 +46,8 @@ package enum ExplorerEffect: Sendable, Equatable {
     /// Import a pasted curl command with the files it names for content read (its result comes
     /// back as `curlPasted`).
     case readPastedCurl(PastedCurl)
-    /// Hand the body to `$EDITOR` in a temporary file with `fileExtension`.
-    case editExternally(RequestKey, text: String, fileExtension: String)
+    /// Hand the body or a script to `$EDITOR` in a temporary file named for what it holds.
+    case editExternally(RequestKey, text: String, ExternalEditTarget)
     case rememberUIState(collectionID: String, UIState)
     /// Autosave every draft to the per-user state folder (debounced by the program).
     case storeDrafts([RequestKey: SavedRequest])
@@ -160,5 +160,26 @@ package struct SendJob: Sendable, Equatable {
         self.document = document
         self.environmentName = environmentName
         self.captures = captures
+    }
+}
+
+/// What `$EDITOR` edits: the body (in a file with its type's extension) or a script of the
+/// Scripts tab (a `.js` file); its text comes back to the same place.
+package enum ExternalEditTarget: Sendable, Equatable {
+    case body(fileExtension: String)
+    case script(ScriptJob.Stage)
+
+    package var fileExtension: String {
+        switch self {
+        case .body(let fileExtension): fileExtension
+        case .script: "js"
+        }
+    }
+
+    var noun: String {
+        switch self {
+        case .body: "body"
+        case .script: "script"
+        }
     }
 }

@@ -63,11 +63,12 @@ extension RequestEditorReducer {
             work.draftsChanged = true
         case .editBodyExternally where editor.tab == .scripts:
             guard let key = work.key else { return }
-            work.outcome.effects.append(.editExternally(key, text: editor.selectedScript.text, fileExtension: "js"))
+            work.outcome.effects.append(
+                .editExternally(key, text: editor.selectedScript.text, .script(editor.selectedScriptStage)))
         case .editBodyExternally:
             guard let key = work.key, let request = work.request, BodyText.isTextual(request.body) else { return }
             work.outcome.effects.append(
-                .editExternally(key, text: editor.body.text, fileExtension: fileExtension(of: request.body)))
+                .editExternally(key, text: editor.body.text, .body(fileExtension: fileExtension(of: request.body))))
         case .undo: undo(redo: false, &editor, &work)
         case .redo: undo(redo: true, &editor, &work)
         case .revert: revert(&editor, &work)

@@ -37,8 +37,11 @@ extension RequestEditorReducer {
         scriptTextChanged(&editor, &work)
     }
 
-    /// The chosen script's text came back from `$EDITOR`.
-    static func scriptEdited(_ text: String, _ editor: inout RequestEditorState, _ work: inout Work) {
+    /// The text of the script of `stage` came back from `$EDITOR` (it is chosen again).
+    static func scriptEdited(
+        _ text: String, _ stage: ScriptJob.Stage, _ editor: inout RequestEditorState, _ work: inout Work
+    ) {
+        editor.onTestScript = stage == .test
         guard text != editor.selectedScript.text else { return }
         editor.selectedScript.setText(text)
         scriptTextChanged(&editor, &work)

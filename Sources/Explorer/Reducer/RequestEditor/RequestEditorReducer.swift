@@ -42,7 +42,7 @@ package enum RequestEditorReducer: SliceReducer {
         /// The body's text came back from `$EDITOR`.
         case bodyEdited(String)
         /// The chosen script's text came back from `$EDITOR` (the Scripts tab).
-        case scriptEdited(String)
+        case scriptEdited(String, ScriptJob.Stage)
         /// A script's syntax check came back with its problem (nil: none).
         case scriptSyntaxChecked(ScriptSyntaxJob, problem: String?)
         /// Esc with the completion list open: the list closes, the field keeps the keyboard.
@@ -216,7 +216,7 @@ package enum RequestEditorReducer: SliceReducer {
             commitEditing(&state, &work)
             if state.focus == .url || state.focus == .editing { state.focus = .content }
         case .closeCompletion, .askGraphQLCheck, .graphqlChecked, .scriptSyntaxChecked: break
-        case .scriptEdited(let text): scriptEdited(text, &state, &work)
+        case .scriptEdited(let text, let stage): scriptEdited(text, stage, &state, &work)
         case .bodyEdited(let text):
             work.update { $0.body = BodyText.replacing($0.body, with: text) }
             if let request = work.request {
