@@ -11,7 +11,7 @@ enum NativeOperations {
 
     /// The libraries `require` may load, from Debian's packaged copies.
     static let libraryFiles = [
-        "chai": ("/usr/share/javascript/chai/chai.js", "libjs-chai"),
+        "chai": ("/usr/share/javascript/chai/chai.min.js", "libjs-chai"),
         "lodash": ("/usr/share/javascript/lodash/lodash.min.js", "libjs-lodash"),
     ]
 

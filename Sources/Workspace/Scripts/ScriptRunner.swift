@@ -5,6 +5,13 @@ package protocol ScriptRunner: Sendable {
     func run(_ job: ScriptJob) -> ScriptOutcome
     /// The first syntax error in `text` (a script body), if any.
     func syntaxError(in text: String, origin: String) -> ScriptError?
+    /// Starts making the engine ready off the caller's thread (a run about to need it), so the
+    /// first script does not wait for it.
+    func warmUp()
+}
+
+extension ScriptRunner {
+    package func warmUp() {}
 }
 
 /// The runner when no engine is wired in: every script fails with `reason`.

@@ -191,6 +191,7 @@ struct RunCommand: ParsableCommand {
             // wake-up per request — most of a loopback request's time on a busy machine.
             scheduler: ImmediateScheduler(), contractSources: .lazer,
             webSockets: NIOWebSocketConnector(tunnel: CurlTLSTunnel()), scripts: JavaScriptEngine())
+        if trustScripts { services.scripts.warmUp() }
         var plan = try RunPlan.load(
             paths, environment: env, folder: folder, requests: requests, services: services, command: "run")
         let part = shard.flatMap(RunShard.init)
