@@ -86,19 +86,22 @@ enum ScriptPrelude {
           const map = (object) => Object.assign(Object.create(null), object);
 
           // MARK: Responses
-          function response(input) {
-            let parsed; let wasParsed = false;
-            const headers = headerList(input.headers);
-            const value = {
-              code: input.code, status: input.reason, headers, responseTime: input.ms, responseSize: input.size,
-              text() { return input.body; },
-              json() { if (!wasParsed) { parsed = JSON.parse(input.body); wasParsed = true; } return parsed; },
-              reason() { return input.reason; },
-            };
-            Object.defineProperty(value, RESPONSE, { value: true });
-            Object.defineProperty(value, 'to', { get() { return chai.expect(value).to; } });
-            return value;
+          // A response as Postman's is, an object of a class (hardened below: a script cannot
+          // change it for the runs after): a run makes one without defining properties one by one.
+          class Response {
+            #input; #parsed; #wasParsed = false;
+            constructor(input) {
+              this.#input = input;
+              this.code = input.code; this.status = input.reason; this.headers = headerList(input.headers);
+              this.responseTime = input.ms; this.responseSize = input.size;
+            }
+            text() { return this.#input.body; }
+            json() { if (!this.#wasParsed) { this.#parsed = JSON.parse(this.#input.body); this.#wasParsed = true; } return this.#parsed; }
+            reason() { return this.#input.reason; }
+            get to() { return chai.expect(this).to; }
+            get [RESPONSE]() { return true; }
           }
+          const response = (input) => new Response(input);
 
           // Postman's response assertions (chai-postman's names) on top of Chai's own.
           chai.use(function (chai, utils) {
@@ -302,7 +305,7 @@ enum ScriptPrelude {
             if (descriptor.configurable) Object.defineProperty(globalThis, name, { writable: false, configurable: false });
           }
           const baseline = new Set(globalNames);
-          harden(chai); harden(CryptoJS); harden(libraries); harden(require); harden(atob); harden(btoa); harden(uuid);
+          harden(Response); harden(chai); harden(CryptoJS); harden(libraries); harden(require); harden(atob); harden(btoa); harden(uuid);
 
           // MARK: One run
           let run = null;
