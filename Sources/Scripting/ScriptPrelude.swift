@@ -16,6 +16,49 @@ enum ScriptPrelude {
             return module.exports;
           };
           const chai = load('chai');
+          // Chai's guard against a misspelt property (`.to.be.ture` throws "Invalid Chai property:
+          // ture. Did you mean "true"?"), without Chai's Proxy around every assertion (which cost a
+          // typical test script half its time): one Proxy at the end of the assertions' prototype
+          // chain, which only lookups nothing else answers reach.
+          chai.config.useProxy = false;
+          (() => {
+            const base = Object.getPrototypeOf(chai.Assertion.prototype);
+            const unguarded = chai.config.proxyExcludedKeys.concat(['__flags', '__methods', '_obj', 'assert']);
+            const known = () => {
+              const names = new Set();
+              for (let object = chai.Assertion.prototype; object !== guard && object !== null; object = Object.getPrototypeOf(object)) {
+                for (const name of Object.getOwnPropertyNames(object)) names.add(name);
+              }
+              return names;
+            };
+            // Levenshtein distance, capped at `cap` (Chai suggests names closer than 4).
+            const distance = (a, b, cap) => {
+              if (Math.abs(a.length - b.length) >= cap) return cap;
+              let row = Array.from({ length: b.length + 1 }, (_, j) => j);
+              for (let i = 1; i <= a.length; i++) {
+                const next = [i];
+                for (let j = 1; j <= b.length; j++) {
+                  next[j] = Math.min(row[j] + 1, next[j - 1] + 1, row[j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1));
+                }
+                row = next;
+              }
+              return Math.min(row[b.length], cap);
+            };
+            const guard = new Proxy(base, {
+              get(target, property, receiver) {
+                if (typeof property === 'string' && !unguarded.includes(property) && !(property in target)) {
+                  let suggestion = null; let closest = 4;
+                  for (const name of known()) {
+                    const far = distance(property, name, closest);
+                    if (far < closest) { closest = far; suggestion = name; }
+                  }
+                  throw Error('Invalid Chai property: ' + property + (suggestion === null ? '' : '. Did you mean "' + suggestion + '"?'));
+                }
+                return Reflect.get(target, property, receiver);
+              },
+            });
+            Object.setPrototypeOf(chai.Assertion.prototype, guard);
+          })();
           let lodashValue = null;
           let lodashLoading = false;
           // (Re-entered while loading: lodash reads the global `_` it may replace, for `noConflict`.)

@@ -41,3 +41,49 @@ import Workspace
         #expect(outcome.tests.map(\.passed) == [true])
     }
 }
+
+/// Chai's guard against misspelt assertion properties, kept without Chai's per-assertion Proxy.
+@Suite struct ChaiGuardTests {
+    func run(_ text: String) -> ScriptOutcome {
+        ScriptEngineTests.engine.run(ScriptEngineTests.job(text, response: ScriptEngineTests.okJSON))
+    }
+
+    @Test func aMisspeltPropertyFailsTheTestWithChaisSuggestion() {
+        let outcome = run(
+            """
+            pm.test('typo', () => pm.expect(true).to.be.ture);
+            pm.test('typo after a method', () => pm.expect([1]).to.be.an('array').that.is.emtpy);
+            pm.test('typo in a method', () => pm.expect(1).to.equl(1));
+            pm.test('far from any', () => pm.expect(1).to.be.zzzzzzzzzz);
+            pm.test('on the response', () => pm.response.to.have.statuss(200));
+            """)
+        #expect(outcome.errors == [])
+        #expect(outcome.tests.map(\.passed) == [false, false, false, false, false])
+        #expect(
+            outcome.tests.map(\.message) == [
+                #"Invalid Chai property: ture. Did you mean "true"?"#,
+                #"Invalid Chai property: emtpy. Did you mean "empty"?"#,
+                #"Invalid Chai property: equl. Did you mean "equal"?"#,
+                "Invalid Chai property: zzzzzzzzzz",
+                #"Invalid Chai property: statuss. Did you mean "status"?"#,
+            ])
+    }
+
+    @Test func rightAssertionsAndTheNamesChaiLeavesAloneStillWork() {
+        let outcome = run(
+            """
+            pm.test('chains', () => {
+              pm.expect([1, 2]).to.be.an('array').that.includes(2).and.has.lengthOf(2);
+              pm.expect({ a: { b: 1 } }).to.have.nested.property('a.b', 1);
+              pm.expect('abc').to.match(/b/).and.not.be.empty;
+              pm.response.to.have.status(200);
+              pm.response.to.be.ok;
+            });
+            const assertion = pm.expect(1);
+            console.log(String(assertion.then), String(assertion.toJSON), typeof assertion.constructor);
+            """)
+        #expect(outcome.errors == [])
+        #expect(outcome.tests.map(\.passed) == [true], "\(outcome.tests.map(\.message))")
+        #expect(outcome.console.map(\.text) == ["undefined undefined function"])
+    }
+}
