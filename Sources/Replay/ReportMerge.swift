@@ -114,6 +114,8 @@ extension JSONReporter.Request {
             },
             problems: problems)
         result.phases = phases ?? []
+        result.scriptConsole = scriptConsole ?? []
+        result.scriptRequests = scriptRequests ?? []
         result.details = exchange
         result.position = position
         return result

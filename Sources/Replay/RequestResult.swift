@@ -1,5 +1,5 @@
 import Foundation
-import Workspace
+package import Workspace
 
 /// What happened to one request of a run: its response and checks, its transport failure, or why
 /// it was not sent. Every text in it is already redacted (secret values shown as `••••••`), so a
@@ -110,6 +110,12 @@ package struct RequestResult: Sendable, Equatable {
         set { uniqueStorage().fields.scriptConsole = newValue }
     }
 
+    /// The requests the request's scripts sent (`pm.sendRequest`), in order, URLs masked.
+    package var scriptRequests: [ScriptRequestRecord] {
+        get { storage.fields.scriptRequests }
+        set { uniqueStorage().fields.scriptRequests = newValue }
+    }
+
     /// `--update-snapshots`: what was done to each snapshot file (`created Collections/a.snapshots/b.json`).
     package var snapshotWrites: [String] {
         get { storage.fields.snapshotWrites }
@@ -172,6 +178,7 @@ package struct RequestResult: Sendable, Equatable {
         var problems: [String]
         var snapshotWrites: [String] = []
         var scriptConsole: [String] = []
+        var scriptRequests: [ScriptRequestRecord] = []
         var historyEntry: String?
         var phases: [ExchangePhase] = []
         var details: ExchangeDetails?
@@ -288,5 +295,31 @@ package struct FailureReport: Sendable, Equatable {
         self.explanation = explanation
         self.hint = hint
         self.detail = detail
+    }
+}
+
+/// A request a script sent (`pm.sendRequest`), as the run's reports show it: its stage, where it
+/// went (secrets masked), its status or why it failed, and its time.
+package struct ScriptRequestRecord: Codable, Sendable, Equatable {
+    package var stage: String
+    package var method: String
+    package var url: String
+    package var status: Int?
+    package var failure: String?
+    package var durationMs: Double
+
+    package init(stage: ScriptJob.Stage, _ sent: ScriptSentRequest, redactor: Redactor) {
+        self.stage = stage.title
+        method = sent.method
+        url = redactor.redact(sent.url)
+        status = sent.status
+        failure = sent.failure.map(redactor.redact)
+        durationMs = RequestResult.milliseconds(sent.duration)
+    }
+
+    /// One line: `GET http://… → 200 (3 ms)` or `GET http://… → failed: …`.
+    package var line: String {
+        let outcome = status.map { "→ \($0)" } ?? "→ failed: \(failure ?? "no answer")"
+        return "\(stage) pm.sendRequest \(method) \(url) \(outcome) (\(ReportText.duration(durationMs)))"
     }
 }

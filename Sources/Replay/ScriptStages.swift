@@ -11,6 +11,8 @@ extension RequestExecution {
     struct Scripted {
         var request: SavedRequest
         var preRequest: ScriptOutcome
+        /// The requests the pre-request scripts sent.
+        var sent: [ScriptSentRequest] = []
     }
 
     var hasScripts: Bool { !item.preRequestScripts.isEmpty || !item.testScripts.isEmpty }
@@ -34,21 +36,27 @@ extension RequestExecution {
         let scripts = item.preRequestScripts
         var execution = self
         var outcome = ScriptOutcome()
+        let scriptSent = ScriptSentRequests()
         if !scripts.isEmpty {
             outcome = runner.services.scripts.run(
                 ScriptJob(
                     stage: .preRequest, scripts: scripts, request: saved.scriptRequest,
                     variables: preparer.scriptVariables(captures: captures), info: scriptInfo,
-                    send: ScriptSender.make(preparer: preparer, captures: captures)))
+                    send: ScriptSender.make(preparer: preparer, captures: captures, onSent: scriptSent.add)))
             Self.apply(outcome.changedValues, to: &execution.captures)
             if !outcome.errors.isEmpty {
                 let redactor = preparer.prepare(saved, captures: execution.captures).redactor
+                    .adding(outcome.secretValues)
                 result.problems = outcome.errors.map { redactor.redact("pre-request script failed: \($0)") }
                 result.scriptConsole = Self.console(outcome, redactor: redactor)
+                result.scriptRequests = scriptSent.all.map {
+                    ScriptRequestRecord(stage: .preRequest, $0, redactor: redactor)
+                }
                 return Outcome(result: result, captured: Self.captured(outcome.changedValues))
             }
         }
-        execution.scripted = Scripted(request: outcome.request.map(saved.applying) ?? saved, preRequest: outcome)
+        execution.scripted = Scripted(
+            request: outcome.request.map(saved.applying) ?? saved, preRequest: outcome, sent: scriptSent.all)
         var sent = await execution.run()
         // The pre-request scripts' values go on to the next requests, under what the response set.
         sent.captured = Self.captured(outcome.changedValues).merging(sent.captured) { _, response in response }
@@ -68,6 +76,9 @@ extension RequestExecution {
     ) -> [CheckResult] {
         var checks = scripted.map { Self.checks(of: $0.preRequest, redactor: redactor) } ?? []
         var console = scripted.map { Self.console($0.preRequest, redactor: redactor) } ?? []
+        var requests = (scripted?.sent ?? []).map {
+            ScriptRequestRecord(stage: .preRequest, $0, redactor: redactor)
+        }
         let scripts = item.testScripts
         if !scripts.isEmpty {
             let sent = scripted?.request ?? item.request
@@ -83,10 +94,11 @@ extension RequestExecution {
                 body: facts.body,
                 milliseconds: RequestResult.milliseconds(facts.duration))
             let seen = captures.merging(captured) { _, new in new }
+            let scriptSent = ScriptSentRequests()
             var job = ScriptJob(
                 stage: .test, scripts: scripts, request: request, response: response,
                 variables: preparer.scriptVariables(captures: seen), info: scriptInfo,
-                send: ScriptSender.make(preparer: preparer, captures: seen))
+                send: ScriptSender.make(preparer: preparer, captures: seen, onSent: scriptSent.add))
             if let jar = runner.configuration.cookieJar, let url = URL(string: result.url) {
                 job.cookies = jar.cookies(for: url).map { ScriptHeader($0.name, $0.value) }
             }
@@ -96,8 +108,10 @@ extension RequestExecution {
             let masked = secrets.isEmpty ? redactor : redactor.adding(secrets)
             checks += Self.checks(of: outcome, redactor: masked)
             console += Self.console(outcome, redactor: masked)
+            requests += scriptSent.all.map { ScriptRequestRecord(stage: .test, $0, redactor: masked) }
         }
         result.scriptConsole = console
+        result.scriptRequests = requests
         return checks
     }
 

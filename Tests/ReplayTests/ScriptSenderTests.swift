@@ -39,6 +39,22 @@ import Workspace
         let main = try #require(report.results.first)
         #expect(main.checks.map(\.label) == ["no credentials sent", "its own header sent"])
         #expect(main.checks.map(\.passed) == [true, true], "\(main.checks.map(\.actual))")
+        // The reports list what the scripts sent.
+        #expect(main.scriptRequests.map(\.url) == ["http://sender.mock/probe", "http://sender.mock/probe"])
+        #expect(main.scriptRequests.map(\.status) == [200, 200])
+        #expect(main.scriptRequests.allSatisfy { $0.stage == "test" && $0.method == "GET" })
+        let human = ReporterTests.render(.human, report)
+        #expect(human.contains("sent test pm.sendRequest GET http://sender.mock/probe → 200 ("), "\(human)")
+        let json = ReporterTests.render(.json, report)
+        #expect(json.contains("scriptRequests"))
+        #expect(ReporterTests.render(.junit, report).contains("test pm.sendRequest GET http://sender.mock/probe → 200"))
+        let written = try fixture.write(json, to: "report.json")
+        let (status, output) = try ReporterTests.validateAgainstRunReportSchema([written])
+        #expect(status == 0, "\(output)")
+        // A merged report keeps them (and the console).
+        let merged = try ReportMerge.decode(Data(json.utf8), name: "report.json")
+        #expect(merged.results.first?.scriptRequests == main.scriptRequests)
+        #expect(merged.results.first?.scriptConsole == main.scriptConsole)
     }
 
     @Test func aScriptsRequestThatGetsNoAnswerEndsAtTheTimeout() throws {

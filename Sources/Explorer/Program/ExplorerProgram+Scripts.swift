@@ -1,10 +1,8 @@
-import AnnotatedLocks
 import Foundation
 import Futures
 import HTTPCore
 import RegularFiles
 import Replay
-import Synchronization
 import Workspace
 
 /// Scripts in a send (issue 32): the trust question for a collection not trusted yet, the
@@ -31,7 +29,7 @@ extension ExplorerProgram {
             return true
         }
         let preparer = workspace.preparer(for: job.document, environmentName: job.environmentName)
-        let sent = SentRequests()
+        let sent = ScriptSentRequests()
         let scriptJob = ScriptJob(
             stage: .preRequest, scripts: scripts, request: job.request.scriptRequest,
             variables: preparer.scriptVariables(captures: job.captures),
@@ -183,7 +181,7 @@ struct SendTestScripts: Sendable {
             code: facts.status, reason: checked.parsed.response.statusCode.reasonPhrase ?? "",
             headers: facts.headers.map { ScriptHeader($0.name, $0.value) }, body: facts.body,
             milliseconds: ScriptResponse.milliseconds(facts.duration))
-        let sent = SentRequests()
+        let sent = ScriptSentRequests()
         var job = ScriptJob(
             stage: .test, scripts: scripts, request: request, response: response,
             variables: preparer.scriptVariables(captures: captures), info: info,
@@ -204,17 +202,6 @@ struct SendTestScripts: Sendable {
 struct ScriptCheckQueue {
     var pending: [String: ScriptSyntaxJob] = [:]
     var running = false
-}
-
-/// The requests a run of scripts sent (`pm.sendRequest`), gathered on the script's thread.
-final class SentRequests: Sendable {
-    private let requests = Mutex<[ScriptSentRequest]>([])
-
-    @Sendable func add(_ request: ScriptSentRequest) {
-        requests.withLock(ownedBy: self) { $0.append(request) }
-    }
-
-    var all: [ScriptSentRequest] { requests.withLock(ownedBy: self) { $0 } }
 }
 
 extension ExplorerProgram {

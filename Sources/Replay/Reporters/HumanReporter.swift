@@ -54,6 +54,7 @@ package struct HumanReporter: RunReporter {
         if let entry = result.historyEntry { details.append("from history \(ReportText.visible(entry))") }
         for write in result.snapshotWrites { notes.append("snapshot " + ReportText.visible(write)) }
         for line in result.scriptConsole { notes.append(paint("console ", .dim) + ReportText.visible(line)) }
+        for sent in result.scriptRequests { notes.append(paint("sent ", .dim) + ReportText.visible(sent.line)) }
         let symbol: String =
             switch result.status {
             case .passed: paint("✓", .green)

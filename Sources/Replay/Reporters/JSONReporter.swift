@@ -72,6 +72,7 @@ package struct JSONReporter: RunReporter {
         var error: Failure?
         var problems: [String]
         var scriptConsole: [String]?
+        var scriptRequests: [ScriptRequestRecord]?
         var phases: [ExchangePhase]?
         var exchange: ExchangeDetails?
         var position: Int?
@@ -96,6 +97,7 @@ package struct JSONReporter: RunReporter {
             error = result.failure.map(Failure.init)
             problems = result.problems
             scriptConsole = result.scriptConsole.isEmpty ? nil : result.scriptConsole
+            scriptRequests = result.scriptRequests.isEmpty ? nil : result.scriptRequests
             phases = result.phases.isEmpty ? nil : result.phases
             exchange = result.details
             position = result.position

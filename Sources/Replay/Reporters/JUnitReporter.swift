@@ -71,8 +71,9 @@ package struct JUnitReporter: RunReporter {
             body += "      <skipped message=\"an earlier request failed (--bail)\"/>\n"
         }
         // What the request's scripts logged, where CI systems show a test case's output.
-        if !result.scriptConsole.isEmpty {
-            body += "      <system-out>" + Self.escape(result.scriptConsole.joined(separator: "\n")) + "</system-out>\n"
+        let output = result.scriptConsole + result.scriptRequests.map(\.line)
+        if !output.isEmpty {
+            body += "      <system-out>" + Self.escape(output.joined(separator: "\n")) + "</system-out>\n"
         }
         if body.isEmpty { return xml + "/>\n" }
         return xml + ">\n" + body + "    </testcase>\n"

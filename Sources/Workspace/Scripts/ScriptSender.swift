@@ -97,6 +97,20 @@ package enum ScriptSender {
     }
 }
 
+/// The requests a run of scripts sent (`pm.sendRequest`), gathered on the script's thread for
+/// the explorer's Timeline and the run's reports.
+package final class ScriptSentRequests: Sendable {
+    private let requests = Mutex<[ScriptSentRequest]>([])
+
+    package init() {}
+
+    @Sendable package func add(_ request: ScriptSentRequest) {
+        requests.withLock { $0.append(request) }
+    }
+
+    package var all: [ScriptSentRequest] { requests.withLock { $0 } }
+}
+
 /// `pm.sendRequest`'s answer did not come in time.
 struct ScriptSendTimeout: Error, CustomStringConvertible {
     var limit: Duration
