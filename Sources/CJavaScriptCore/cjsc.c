@@ -42,6 +42,8 @@ static JSValueRef (*p_JSObjectGetProperty)(JSContextRef ctx, JSObjectRef object,
 static void (*p_JSObjectSetProperty)(JSContextRef ctx, JSObjectRef object, JSStringRef propertyName, JSValueRef value, JSPropertyAttributes attributes, JSValueRef *exception);
 
 static const char *load_error = NULL;
+// WebKitGTK's GLib API for JavaScriptCore's options (optional: absent, options stay as they are).
+static int (*p_jsc_options_set_boolean)(const char *option, int value);
 static pthread_once_t load_once = PTHREAD_ONCE_INIT;
 
 #define BIND(name)                                                                                                   \
@@ -95,6 +97,11 @@ static void load(void) {
     BIND(JSObjectCallAsFunction);
     BIND(JSObjectGetProperty);
     BIND(JSObjectSetProperty);
+    *(void **)(&p_jsc_options_set_boolean) = dlsym(library, "jsc_options_set_boolean");
+}
+
+bool cjsc_set_option(const char *option, bool value) {
+    return p_jsc_options_set_boolean != NULL && p_jsc_options_set_boolean(option, value ? 1 : 0) != 0;
 }
 
 const char *cjsc_load(void) {

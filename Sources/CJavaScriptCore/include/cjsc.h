@@ -17,6 +17,10 @@
 /// later call), else why not (a `dlerror` text, owned by this module).
 const char *cjsc_load(void);
 
+/// Sets one of JavaScriptCore's boolean options (`jsc_options_set_boolean`) before the first
+/// context is made; false when the library cannot (it lacks the GLib API, or the option).
+bool cjsc_set_option(const char *option, bool value);
+
 /// Asked when a script ran past the group's time limit: true stops it, false gives it another
 /// slice (JavaScriptCore's private `JSShouldTerminateCallback`, exported by the library).
 typedef bool (*cjsc_should_terminate)(JSContextRef ctx, void *context);
