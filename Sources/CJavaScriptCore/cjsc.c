@@ -3,6 +3,7 @@
 
 #include <dlfcn.h>
 #include <pthread.h>
+#include <stdlib.h>
 
 // One pointer per function, bound once by `cjsc_load`.
 static JSContextGroupRef (*p_JSContextGroupCreate)(void);
@@ -42,8 +43,7 @@ static JSValueRef (*p_JSObjectGetProperty)(JSContextRef ctx, JSObjectRef object,
 static void (*p_JSObjectSetProperty)(JSContextRef ctx, JSObjectRef object, JSStringRef propertyName, JSValueRef value, JSPropertyAttributes attributes, JSValueRef *exception);
 
 static const char *load_error = NULL;
-// WebKitGTK's GLib API for JavaScriptCore's options (optional: absent, options stay as they are).
-static int (*p_jsc_options_set_boolean)(const char *option, int value);
+
 static pthread_once_t load_once = PTHREAD_ONCE_INIT;
 
 #define BIND(name)                                                                                                   \
@@ -97,11 +97,14 @@ static void load(void) {
     BIND(JSObjectCallAsFunction);
     BIND(JSObjectGetProperty);
     BIND(JSObjectSetProperty);
-    *(void **)(&p_jsc_options_set_boolean) = dlsym(library, "jsc_options_set_boolean");
-}
-
-bool cjsc_set_option(const char *option, bool value) {
-    return p_jsc_options_set_boolean != NULL && p_jsc_options_set_boolean(option, value ? 1 : 0) != 0;
+    // Options change only here, before any context exists (a VM running while they change crashes).
+    // Scripts run in the interpreter and baseline JIT: the optimising tiers (DFG, and FTL on it)
+    // compiled Chai and the prelude on another core for code that runs a few thousand times at
+    // most, a tenth of a 1,000-request `lazer run`'s CPU (`make bench-scripts`). JSC_useDFGJIT in
+    // the environment still decides.
+    int (*set_boolean)(const char *option, int value);
+    *(void **)(&set_boolean) = dlsym(library, "jsc_options_set_boolean");
+    if (set_boolean != NULL && getenv("JSC_useDFGJIT") == NULL) set_boolean("useDFGJIT", 0);
 }
 
 const char *cjsc_load(void) {

@@ -29,7 +29,6 @@ final class JavaScriptContext {
                 message:
                     "scripts need JavaScriptCore (Debian's libjavascriptcoregtk-4.1-0): \(String(cString: failure))")
         }
-        Self.chooseTiers()
         group = cjsc_JSContextGroupCreate()
         context = cjsc_JSGlobalContextCreateInGroup(group, nil)
         var definition = JSClassDefinition()
@@ -76,15 +75,6 @@ final class JavaScriptContext {
         // Asked every 10 ms while a script runs; `shouldStop` says whether it is past a limit.
         cjsc_JSContextGroupSetExecutionTimeLimit(
             group, 0.01, watchdogCallback, Unmanaged.passUnretained(host).toOpaque())
-    }
-
-    /// Scripts run in JavaScriptCore's interpreter and baseline JIT only: its optimising tiers
-    /// (DFG, and FTL on it) compile Chai and the prelude on another core for code that runs a
-    /// few thousand times at most, and cost a 1,000-request `lazer run` more than they gained
-    /// (a tenth of its CPU, `make bench-scripts`). `JSC_useDFGJIT` in the environment still wins.
-    private static func chooseTiers() {
-        guard ProcessInfo.processInfo.environment["JSC_useDFGJIT"] == nil else { return }
-        _ = cjsc_set_option("useDFGJIT", false)
     }
 
     deinit {

@@ -14,12 +14,10 @@
 #include <stddef.h>
 
 /// Loads the library and binds every function below. NULL when they are ready (also on every
-/// later call), else why not (a `dlerror` text, owned by this module).
+/// later call), else why not (a `dlerror` text, owned by this module). Unless `JSC_useDFGJIT` is
+/// set, it also turns JavaScriptCore's optimising tiers (DFG, FTL) off, before any context exists
+/// (WebKitGTK's `jsc_options_set_boolean`; a library without it keeps them).
 const char *cjsc_load(void);
-
-/// Sets one of JavaScriptCore's boolean options (`jsc_options_set_boolean`) before the first
-/// context is made; false when the library cannot (it lacks the GLib API, or the option).
-bool cjsc_set_option(const char *option, bool value);
 
 /// Asked when a script ran past the group's time limit: true stops it, false gives it another
 /// slice (JavaScriptCore's private `JSShouldTerminateCallback`, exported by the library).
