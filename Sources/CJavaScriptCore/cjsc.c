@@ -3,7 +3,6 @@
 
 #include <dlfcn.h>
 #include <pthread.h>
-#include <stdlib.h>
 
 // One pointer per function, bound once by `cjsc_load`.
 static JSContextGroupRef (*p_JSContextGroupCreate)(void);
@@ -43,7 +42,6 @@ static JSValueRef (*p_JSObjectGetProperty)(JSContextRef ctx, JSObjectRef object,
 static void (*p_JSObjectSetProperty)(JSContextRef ctx, JSObjectRef object, JSStringRef propertyName, JSValueRef value, JSPropertyAttributes attributes, JSValueRef *exception);
 
 static const char *load_error = NULL;
-
 static pthread_once_t load_once = PTHREAD_ONCE_INIT;
 
 #define BIND(name)                                                                                                   \
@@ -97,14 +95,6 @@ static void load(void) {
     BIND(JSObjectCallAsFunction);
     BIND(JSObjectGetProperty);
     BIND(JSObjectSetProperty);
-    // Options change only here, before any context exists (a VM running while they change crashes).
-    // Scripts run in the interpreter and baseline JIT: the optimising tiers (DFG, and FTL on it)
-    // compiled Chai and the prelude on another core for code that runs a few thousand times at
-    // most, a tenth of a 1,000-request `lazer run`'s CPU (`make bench-scripts`). JSC_useDFGJIT in
-    // the environment still decides.
-    int (*set_boolean)(const char *option, int value);
-    *(void **)(&set_boolean) = dlsym(library, "jsc_options_set_boolean");
-    if (set_boolean != NULL && getenv("JSC_useDFGJIT") == NULL) set_boolean("useDFGJIT", 0);
 }
 
 const char *cjsc_load(void) {

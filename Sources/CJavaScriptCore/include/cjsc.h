@@ -14,9 +14,7 @@
 #include <stddef.h>
 
 /// Loads the library and binds every function below. NULL when they are ready (also on every
-/// later call), else why not (a `dlerror` text, owned by this module). Unless `JSC_useDFGJIT` is
-/// set, it also turns JavaScriptCore's optimising tiers (DFG, FTL) off, before any context exists
-/// (WebKitGTK's `jsc_options_set_boolean`; a library without it keeps them).
+/// later call), else why not (a `dlerror` text, owned by this module).
 const char *cjsc_load(void);
 
 /// Asked when a script ran past the group's time limit: true stops it, false gives it another
