@@ -147,6 +147,8 @@ struct LoadCommand: ParsableCommand {
         let services = WorkspaceServices(
             directories: UserDirectories(environment: environment), liveDispatcher: dispatcher,
             scheduler: ImmediateScheduler(), contractSources: .lazer, scripts: JavaScriptEngine())
+        // The engine's first use overlaps reading the collections (as `lazer run` does).
+        if trustScripts { services.scripts.warmUp() }
         let plan = try RunPlan.load(
             paths, environment: env, folder: folder, requests: requests, services: services, command: "load")
         var configuration = RunConfiguration(
