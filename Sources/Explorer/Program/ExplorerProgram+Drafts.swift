@@ -112,10 +112,18 @@ extension ExplorerProgram {
     nonisolated func storeCaptures(
         _ collectionID: String, environment: String?, _ values: [String: VariableScope.Value]
     ) {
+        writeCaptures { (store) throws(StateStoreError) in
+            try store.store(values, collectionID: collectionID, environment: environment)
+        }
+    }
+
+    /// One write to the capture store on the work queue, its failure said once like other state writes.
+    private nonisolated func writeCaptures(_ write: @escaping @Sendable (CaptureStore) throws(StateStoreError) -> Void)
+    {
         let captures = dependencies.workspace.captures
         dependencies.work.schedule { [weak self] in
             do throws(StateStoreError) {
-                try captures.store(values, collectionID: collectionID, environment: environment)
+                try write(captures)
                 self?.stateWriteSucceeded(.captures)
             } catch {
                 self?.stateWriteFailed(.captures, error.description)
@@ -137,14 +145,8 @@ extension ExplorerProgram {
         let unset = Set(changes.filter { $0.value == nil }.keys)
         guard !unset.isEmpty else { return }
         deliver(.capturesUnset(collectionID: collectionID, names: unset))
-        let captures = dependencies.workspace.captures
-        dependencies.work.schedule { [weak self] in
-            do throws(StateStoreError) {
-                try captures.clear(collectionID: collectionID, environment: environment, names: unset.sorted())
-                self?.stateWriteSucceeded(.captures)
-            } catch {
-                self?.stateWriteFailed(.captures, error.description)
-            }
+        writeCaptures { (store) throws(StateStoreError) in
+            try store.clear(collectionID: collectionID, environment: environment, names: unset.sorted())
         }
     }
 }

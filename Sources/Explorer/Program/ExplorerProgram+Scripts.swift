@@ -96,14 +96,12 @@ extension ExplorerProgram {
     /// Checks a script's syntax on the scripts' queue (the engine loads on the first check), one
     /// check at a time: while one runs, a later ask of the same stage replaces an earlier one.
     func checkScriptSyntax(_ job: ScriptSyntaxJob) {
-        scriptChecks.pending[job.stage.title] = job
+        scriptChecks.pending[job.stage] = job
         startScriptCheck()
     }
 
     private func startScriptCheck() {
-        guard !scriptChecks.running, let stage = scriptChecks.pending.keys.sorted().first,
-            let job = scriptChecks.pending.removeValue(forKey: stage)
-        else { return }
+        guard !scriptChecks.running, let job = scriptChecks.next() else { return }
         scriptChecks.running = true
         let runner = dependencies.workspace.scripts
         let main = dependencies.main
@@ -198,10 +196,15 @@ struct SendTestScripts: Sendable {
     }
 }
 
-/// The script syntax checks waiting for the one running (by stage title).
+/// The script syntax checks waiting for the one running (the last asked of each stage).
 struct ScriptCheckQueue {
-    var pending: [String: ScriptSyntaxJob] = [:]
+    var pending: [ScriptJob.Stage: ScriptSyntaxJob] = [:]
     var running = false
+
+    /// Takes the next check to run: the pre-request script's before the test script's.
+    mutating func next() -> ScriptSyntaxJob? {
+        pending.removeValue(forKey: .preRequest) ?? pending.removeValue(forKey: .test)
+    }
 }
 
 extension ExplorerProgram {

@@ -61,8 +61,7 @@ package enum ScriptSender {
         }.send()
         // Bounded: a server that never answers must not hold the script (and the scripts' queue).
         let limit = http.options.totalTimeout ?? defaultTimeout
-        let seconds = Double(limit.components.seconds) + Double(limit.components.attoseconds) / 1e18
-        if answered.wait(timeout: .now() + seconds) == .timedOut {
+        if answered.wait(timeout: .now() + ScriptResponse.milliseconds(limit) / 1000) == .timedOut {
             future.cancel()
             outcome.withLock {
                 // The cancellation's own error (or none yet) says less than the timeout.
@@ -116,7 +115,7 @@ struct ScriptSendTimeout: Error, CustomStringConvertible {
     var limit: Duration
 
     var description: String {
-        let milliseconds = limit.components.seconds * 1000 + limit.components.attoseconds / 1_000_000_000_000_000
+        let milliseconds = Int(ScriptResponse.milliseconds(limit))
         let shown = milliseconds % 1000 == 0 ? "\(milliseconds / 1000) s" : "\(milliseconds) ms"
         return "no answer within \(shown) (the request was cancelled)"
     }

@@ -66,10 +66,8 @@ extension RequestEditorReducer {
 
     /// Asks for a syntax check of both scripts (the Scripts tab opened, a request loaded on it).
     static func askScriptChecks(_ editor: inout RequestEditorState, _ work: inout Work) {
-        editor.preRequestScriptProblem = nil
-        editor.preRequestScriptChecked = nil
-        editor.testScriptProblem = nil
-        editor.testScriptChecked = nil
+        dropScriptMarker(.preRequest, &editor)
+        dropScriptMarker(.test, &editor)
         askScriptCheck(.preRequest, &editor, &work)
         askScriptCheck(.test, &editor, &work)
     }
@@ -80,14 +78,7 @@ extension RequestEditorReducer {
     static func askScriptCheck(_ stage: ScriptJob.Stage, _ editor: inout RequestEditorState, _ work: inout Work) {
         let text = stage == .test ? editor.testScript.text : editor.preRequestScript.text
         guard !isBlank(text) else {
-            switch stage {
-            case .preRequest:
-                editor.preRequestScriptProblem = nil
-                editor.preRequestScriptChecked = nil
-            case .test:
-                editor.testScriptProblem = nil
-                editor.testScriptChecked = nil
-            }
+            dropScriptMarker(stage, &editor)
             return
         }
         guard let key = work.key else { return }
@@ -109,6 +100,18 @@ extension RequestEditorReducer {
     }
 
     static func isBlank(_ text: String) -> Bool { text.allSatisfy(\.isWhitespace) }
+
+    /// No marker for the script of `stage` until a check answers again.
+    private static func dropScriptMarker(_ stage: ScriptJob.Stage, _ editor: inout RequestEditorState) {
+        switch stage {
+        case .preRequest:
+            editor.preRequestScriptProblem = nil
+            editor.preRequestScriptChecked = nil
+        case .test:
+            editor.testScriptProblem = nil
+            editor.testScriptChecked = nil
+        }
+    }
 }
 
 /// A script's syntax check, asked after each change (`checkScriptSyntax`) and answered with its
