@@ -79,45 +79,51 @@ enum ScriptPrelude {
           const own = (map, key) => Object.prototype.hasOwnProperty.call(map, key);
 
           // MARK: Headers (Postman's HeaderList: get, has, toObject, each, all, add, upsert, remove)
-          function headerList(entries, changed) {
-            const list = entries.map((header) => ({ key: header[0], value: header[1] }));
-            const find = (name) => { const lower = String(name).toLowerCase(); return list.findIndex((h) => h.key.toLowerCase() === lower); };
-            return {
-              get(name) { const index = find(name); return index < 0 ? undefined : list[index].value; },
-              has(name, value) { const index = find(name); return index >= 0 && (value === undefined || list[index].value === value); },
-              toObject() { const object = {}; for (const h of list) object[h.key] = h.value; return object; },
-              all() { return list.map((h) => ({ key: h.key, value: h.value })); },
-              each(fn) { list.forEach((h) => fn({ key: h.key, value: h.value })); },
-              count() { return list.length; },
-              add(header) { list.push({ key: String(header.key), value: stored(header.value) }); changed && changed(); },
-              upsert(header) {
-                const index = find(header.key);
-                if (index < 0) list.push({ key: String(header.key), value: stored(header.value) });
-                else list[index].value = stored(header.value);
-                changed && changed();
-              },
-              remove(name) {
-                const lower = String(typeof name === 'object' ? name.key : name).toLowerCase();
-                for (let i = list.length - 1; i >= 0; i--) if (list[i].key.toLowerCase() === lower) list.splice(i, 1);
-                changed && changed();
-              },
-              entries() { return list.map((h) => [h.key, h.value]); },
-            };
+          // A class: a run's response makes one without making its methods again.
+          class HeaderList {
+            #list; #changed;
+            /// `entries` ([name, value] pairs) becomes the list's own; `changed` is told of each change.
+            constructor(entries, changed) { this.#list = entries; this.#changed = changed; }
+            #find(name) {
+              const lower = String(name).toLowerCase(); const list = this.#list;
+              for (let i = 0; i < list.length; i++) if (list[i][0].toLowerCase() === lower) return i;
+              return -1;
+            }
+            get(name) { const index = this.#find(name); return index < 0 ? undefined : this.#list[index][1]; }
+            has(name, value) { const index = this.#find(name); return index >= 0 && (value === undefined || this.#list[index][1] === value); }
+            toObject() { const object = {}; for (const h of this.#list) object[h[0]] = h[1]; return object; }
+            all() { return this.#list.map((h) => ({ key: h[0], value: h[1] })); }
+            each(fn) { this.#list.forEach((h) => fn({ key: h[0], value: h[1] })); }
+            count() { return this.#list.length; }
+            add(header) { this.#list.push([String(header.key), stored(header.value)]); this.#changed && this.#changed(); }
+            upsert(header) {
+              const index = this.#find(header.key);
+              if (index < 0) this.#list.push([String(header.key), stored(header.value)]);
+              else this.#list[index][1] = stored(header.value);
+              this.#changed && this.#changed();
+            }
+            remove(name) {
+              const lower = String(typeof name === 'object' ? name.key : name).toLowerCase(); const list = this.#list;
+              for (let i = list.length - 1; i >= 0; i--) if (list[i][0].toLowerCase() === lower) list.splice(i, 1);
+              this.#changed && this.#changed();
+            }
+            entries() { return this.#list.map((h) => [h[0], h[1]]); }
           }
 
-          // MARK: Variables
-          function scope(name, values, run) {
+          // MARK: Variables (made once: they read the run in progress, `run`, declared below)
+          function scope(name) {
+            const values = () => run.values[name];
             return {
-              get(key) { return own(values, key) ? values[key] : undefined; },
-              has(key) { return own(values, key); },
+              get(key) { const map = values(); return own(map, key) ? map[key] : undefined; },
+              has(key) { return own(values(), key); },
               set(key, value) {
-                key = String(key); values[key] = value;
+                key = String(key); values()[key] = value;
                 run.changes.push([name, key, stored(value)]);
               },
-              unset(key) { key = String(key); delete values[key]; run.changes.push([name, key, null]); },
-              clear() { for (const key of Object.keys(values)) this.unset(key); },
-              toObject() { return Object.assign({}, values); },
-              replaceIn(text) { return replaceIn(text, (key) => own(values, key) ? values[key] : undefined); },
+              unset(key) { key = String(key); delete values()[key]; run.changes.push([name, key, null]); },
+              clear() { for (const key of Object.keys(values())) this.unset(key); },
+              toObject() { return Object.assign({}, values()); },
+              replaceIn(text) { const map = values(); return replaceIn(text, (key) => own(map, key) ? map[key] : undefined); },
             };
           }
           function replaceIn(text, lookup) {
@@ -132,19 +138,18 @@ enum ScriptPrelude {
           // A response as Postman's is, an object of a class (hardened below: a script cannot
           // change it for the runs after): a run makes one without defining properties one by one.
           class Response {
-            #input; #parsed; #wasParsed = false;
-            constructor(input) {
-              this.#input = input;
-              this.code = input.code; this.status = input.reason; this.headers = headerList(input.headers);
+            #input; #body; #parsed; #wasParsed = false;
+            constructor(input, body) {
+              this.#input = input; this.#body = body;
+              this.code = input.code; this.status = input.reason; this.headers = new HeaderList(input.headers, null);
               this.responseTime = input.ms; this.responseSize = input.size;
             }
-            text() { return this.#input.body; }
-            json() { if (!this.#wasParsed) { this.#parsed = JSON.parse(this.#input.body); this.#wasParsed = true; } return this.#parsed; }
+            text() { return this.#body; }
+            json() { if (!this.#wasParsed) { this.#parsed = JSON.parse(this.#body); this.#wasParsed = true; } return this.#parsed; }
             reason() { return this.#input.reason; }
             get to() { return chai.expect(this).to; }
             get [RESPONSE]() { return true; }
           }
-          const response = (input) => new Response(input);
 
           // Postman's response assertions (chai-postman's names) on top of Chai's own.
           chai.use(function (chai, utils) {
@@ -329,64 +334,69 @@ enum ScriptPrelude {
           });
           // Postman's global `_` is lodash, loaded when a script first reads it.
           Object.defineProperty(globalThis, '_', { get: () => lodash(), enumerable: false, configurable: false });
-          // The names each run sets on the global object (not function parameters: a script's own
-          // `const CryptoJS = require('crypto-js')` must shadow them, not clash with them).
-          const sandboxNames = ['pm', 'postman', 'tests', 'responseBody', 'responseCode', 'responseHeaders', 'responseTime',
-            'environment', 'globals', 'iteration', 'request', 'data', 'console', 'require', 'CryptoJS', 'atob', 'btoa',
-            'responseCookies'];
-          // Defined once, their values replaced by each run: adding and deleting global properties
-          // at every run would turn the global object into a dictionary and throw away JIT code.
-          for (const name of sandboxNames) {
-            delete globalThis[name];
-            Object.defineProperty(globalThis, name, { value: undefined, writable: true, enumerable: false, configurable: false });
-          }
-          // One assignment per name, each written out (a loop over the names is a lookup by a
-          // computed key per name and run: a fifth of `begin`).
-          const setSandboxNames = new Function('g', 'a', sandboxNames.map((name, i) => 'g.' + name + ' = a[' + i + '];').join('\n'));
-          const globalNames = Object.getOwnPropertyNames(globalThis);
-          for (const name of globalNames) {
-            if (sandboxNames.includes(name)) continue;
-            const descriptor = Object.getOwnPropertyDescriptor(globalThis, name);
-            if ('value' in descriptor && descriptor.value !== globalThis) harden(descriptor.value);
-            if (descriptor.configurable) Object.defineProperty(globalThis, name, { writable: false, configurable: false });
-          }
-          const baseline = new Set(globalNames);
-          harden(Response); harden(chai); harden(CryptoJS); harden(libraries); harden(require); harden(atob); harden(btoa); harden(uuid);
-
           // MARK: One run
+          // The job in progress: its input, turned into values only when a script first reads
+          // them (most read little of it), and what its scripts did. The API reads it.
           let run = null;
-          let args = null;
+          class Run {
+            constructor(input, bodyText) {
+              this.input = input; this.bodyText = bodyText;
+              this.tests = []; this.console = []; this.changes = []; this.pending = [];
+              this.requestChanged = false; this.origin = '';
+              // The legacy names' values (`tests`, `responseCode`, …), made when first read or set by a script.
+              this.legacy = Object.create(null);
+              this.madeValues = null; this.madeRequest = null; this.madeResponse = null; this.madeCookies = null; this.madeInfo = null;
+            }
+            get values() {
+              if (this.madeValues === null) {
+                const variables = this.input.variables;
+                this.madeValues = {
+                  environment: map(variables.environment), collection: map(variables.collection),
+                  globals: map(variables.globals), local: map(variables.local), data: Object.create(null),
+                };
+              }
+              return this.madeValues;
+            }
+            get response() {
+              if (!this.input.response) return undefined;
+              if (this.madeResponse === null) this.madeResponse = new Response(this.input.response, this.bodyText);
+              return this.madeResponse;
+            }
+            get request() {
+              if (this.madeRequest === null) this.madeRequest = requestValue(this.input.request, this);
+              return this.madeRequest;
+            }
+            // The jar's cookies for the request's URL (as Postman reads them), else the response's
+            // Set-Cookie headers, as Postman's `responseCookies` ({name, value}) and `pm.cookies`.
+            get cookies() {
+              if (this.madeCookies === null) {
+                const response = this.response;
+                this.madeCookies = this.input.cookies ? this.input.cookies.map((pair) => ({ name: pair[0], value: pair[1] }))
+                  : response ? response.headers.all().filter((h) => h.key.toLowerCase() === 'set-cookie').map((h) => {
+                    const pair = h.value.split(';')[0]; const index = pair.indexOf('=');
+                    return { name: pair.slice(0, index).trim(), value: pair.slice(index + 1).trim() };
+                  }) : [];
+              }
+              return this.madeCookies;
+            }
+            get info() {
+              if (this.madeInfo === null) {
+                const info = this.input.info;
+                this.madeInfo = { requestName: info.requestName, requestId: info.requestID, iteration: info.iteration, eventName: this.input.stage };
+              }
+              return this.madeInfo;
+            }
+          }
+          harden(Run);
 
-          function begin(inputText, bodyText) {
-            const input = JSON.parse(inputText);
-            run = { tests: [], console: [], changes: [], pending: [], requestChanged: false, origin: '' };
-            const current = run;
-            const values = {
-              environment: map(input.variables.environment), collection: map(input.variables.collection),
-              globals: map(input.variables.globals), local: map(input.variables.local),
-            };
-            const environment = scope('environment', values.environment, current);
-            const collectionVariables = scope('collection', values.collection, current);
-            const globals = scope('globals', values.globals, current);
-            const lookup = (key) => {
-              for (const name of ['local', 'environment', 'collection', 'globals']) if (own(values[name], key)) return values[name][key];
-              return undefined;
-            };
-            const variables = {
-              get: lookup,
-              has: (key) => lookup(key) !== undefined,
-              set(key, value) { key = String(key); values.local[key] = value; current.changes.push(['local', key, stored(value)]); },
-              unset(key) { key = String(key); delete values.local[key]; current.changes.push(['local', key, null]); },
-              toObject() { return Object.assign({}, values.globals, values.collection, values.environment, values.local); },
-              replaceIn: (text) => replaceIn(text, lookup),
-            };
+          // The request a script reads and may change (`pm.request`), made when first read.
+          function requestValue(sent, current) {
             const markChanged = () => { current.requestChanged = true; };
-            const sent = input.request;
-            const headers = headerList(sent.headers, markChanged);
+            const headers = new HeaderList(sent.headers, markChanged);
             let method = sent.method; let url = sent.url; let body = sent.body;
-            const requestValue = {
+            const value = {
               headers,
-              get method() { return method; }, set method(value) { method = String(value).toUpperCase(); markChanged(); },
+              get method() { return method; }, set method(next) { method = String(next).toUpperCase(); markChanged(); },
               get url() {
                 return {
                   toString: () => url,
@@ -394,101 +404,159 @@ enum ScriptPrelude {
                   getPath: () => { const match = /^(?:[a-z][a-z0-9+.-]*:\/\/[^/?#]*)?([^?#]*)/i.exec(url); return match[1] || '/'; },
                   getQueryString: () => { const index = url.indexOf('?'); return index < 0 ? '' : url.slice(index + 1).split('#')[0]; },
                   query: {
-                    get: (key) => { const pairs = new URLSearchParams(requestValue.url.getQueryString()); return pairs.has(key) ? pairs.get(key) : undefined; },
-                    toObject: () => Object.fromEntries(new URLSearchParams(requestValue.url.getQueryString())),
+                    get: (key) => { const pairs = new URLSearchParams(value.url.getQueryString()); return pairs.has(key) ? pairs.get(key) : undefined; },
+                    toObject: () => Object.fromEntries(new URLSearchParams(value.url.getQueryString())),
                     add: (pair) => { url += (url.includes('?') ? '&' : '?') + encodeURIComponent(pair.key) + '=' + encodeURIComponent(stored(pair.value)); markChanged(); },
                   },
                 };
               },
-              set url(value) { url = String(value); markChanged(); },
+              set url(next) { url = String(next); markChanged(); },
               get body() {
                 if (body === null) return undefined;
                 return { mode: 'raw', raw: body, toString: () => body, isEmpty: () => body.length === 0 };
               },
-              set body(value) {
-                body = value === null || value === undefined ? null : (typeof value === 'object' && 'raw' in value ? String(value.raw) : String(value));
+              set body(next) {
+                body = next === null || next === undefined ? null : (typeof next === 'object' && 'raw' in next ? String(next.raw) : String(next));
                 markChanged();
               },
             };
-            const responseValue = input.response ? response(Object.assign({ body: bodyText }, input.response)) : undefined;
-            function send(request, callback) {
-              const options = typeof request === 'string' ? { url: request } : (request || {});
-              let headerPairs = [];
-              const header = options.header || options.headers;
-              if (Array.isArray(header)) headerPairs = header.map((h) => [String(h.key), stored(h.value)]);
-              else if (header && typeof header === 'object') headerPairs = Object.keys(header).map((key) => [key, stored(header[key])]);
-              let payload = null;
-              const bodyOption = options.body;
-              if (typeof bodyOption === 'string') payload = bodyOption;
-              else if (bodyOption && bodyOption.mode === 'raw') payload = stored(bodyOption.raw);
-              else if (bodyOption && bodyOption.mode === 'urlencoded') {
-                payload = (bodyOption.urlencoded || []).map((p) => encodeURIComponent(p.key) + '=' + encodeURIComponent(stored(p.value))).join('&');
-                if (!headerPairs.some((h) => h[0].toLowerCase() === 'content-type')) headerPairs.push(['Content-Type', 'application/x-www-form-urlencoded']);
-              }
-              const answer = JSON.parse(native('send', JSON.stringify({
-                method: String(options.method || 'GET').toUpperCase(), url: String(options.url), headers: headerPairs, body: payload,
-              })));
-              const origin = current.origin;
-              const outcome = answer.ok ? [null, response(answer.response)] : [new Error(answer.message), undefined];
-              current.pending.push(() => { if (typeof callback === 'function') callback(outcome[0], outcome[1]); }, origin);
+            return value;
+          }
+
+          // MARK: The API, made once and frozen
+          const variableOrder = ['local', 'environment', 'collection', 'globals'];
+          const lookup = (key) => {
+            const values = run.values;
+            for (const name of variableOrder) if (own(values[name], key)) return values[name][key];
+            return undefined;
+          };
+          const variables = {
+            get: lookup,
+            has: (key) => lookup(key) !== undefined,
+            set(key, value) { key = String(key); run.values.local[key] = value; run.changes.push(['local', key, stored(value)]); },
+            unset(key) { key = String(key); delete run.values.local[key]; run.changes.push(['local', key, null]); },
+            toObject() { const values = run.values; return Object.assign({}, values.globals, values.collection, values.environment, values.local); },
+            replaceIn: (text) => replaceIn(text, lookup),
+          };
+          function sendRequest(request, callback) {
+            const options = typeof request === 'string' ? { url: request } : (request || {});
+            let headerPairs = [];
+            const header = options.header || options.headers;
+            if (Array.isArray(header)) headerPairs = header.map((h) => [String(h.key), stored(h.value)]);
+            else if (header && typeof header === 'object') headerPairs = Object.keys(header).map((key) => [key, stored(header[key])]);
+            let payload = null;
+            const bodyOption = options.body;
+            if (typeof bodyOption === 'string') payload = bodyOption;
+            else if (bodyOption && bodyOption.mode === 'raw') payload = stored(bodyOption.raw);
+            else if (bodyOption && bodyOption.mode === 'urlencoded') {
+              payload = (bodyOption.urlencoded || []).map((p) => encodeURIComponent(p.key) + '=' + encodeURIComponent(stored(p.value))).join('&');
+              if (!headerPairs.some((h) => h[0].toLowerCase() === 'content-type')) headerPairs.push(['Content-Type', 'application/x-www-form-urlencoded']);
             }
-            function test(name, fn) {
-              const entry = { name: String(name), passed: true, message: null, origin: current.origin };
-              current.tests.push(entry);
-              if (typeof fn !== 'function') return;
-              try {
-                if (fn.length > 0) fn((error) => { if (error) { entry.passed = false; entry.message = String(error); } });
-                else fn();
-              } catch (error) {
-                entry.passed = false;
-                entry.message = error && error.message !== undefined ? String(error.message) : String(error);
-              }
+            const answer = JSON.parse(native('send', JSON.stringify({
+              method: String(options.method || 'GET').toUpperCase(), url: String(options.url), headers: headerPairs, body: payload,
+            })));
+            const current = run;
+            const outcome = answer.ok ? [null, new Response(answer.response, answer.response.body)] : [new Error(answer.message), undefined];
+            current.pending.push(() => { if (typeof callback === 'function') callback(outcome[0], outcome[1]); }, current.origin);
+          }
+          function test(name, fn) {
+            const entry = { name: String(name), passed: true, message: null, origin: run.origin };
+            run.tests.push(entry);
+            if (typeof fn !== 'function') return;
+            try {
+              if (fn.length > 0) fn((error) => { if (error) { entry.passed = false; entry.message = String(error); } });
+              else fn();
+            } catch (error) {
+              entry.passed = false;
+              entry.message = error && error.message !== undefined ? String(error.message) : String(error);
             }
-            test.skip = (name) => {};
-            const log = (level) => (...parts) => { current.console.push([level, parts.map(show).join(' ')]); };
-            const pm = {
-              environment, collectionVariables, globals, variables,
-              request: requestValue, response: responseValue,
-              info: { requestName: input.info.requestName, requestId: input.info.requestID, iteration: input.info.iteration, eventName: input.stage },
-              test, expect: chai.expect, sendRequest: send, iterationData: scope('data', map({}), current),
-              cookies: {
-                get: (name) => { const found = cookies.find((cookie) => cookie.name === name); return found && found.value; },
-                has: (name) => cookies.some((cookie) => cookie.name === name),
-                toObject: () => Object.fromEntries(cookies.map((cookie) => [cookie.name, cookie.value])),
+          }
+          test.skip = (name) => {};
+          const pm = {
+            environment: scope('environment'), collectionVariables: scope('collection'), globals: scope('globals'), variables,
+            get request() { return run.request; },
+            get response() { return run.response; },
+            get info() { return run.info; },
+            test, expect: chai.expect, sendRequest, iterationData: scope('data'),
+            cookies: {
+              get: (name) => { const found = run.cookies.find((cookie) => cookie.name === name); return found && found.value; },
+              has: (name) => run.cookies.some((cookie) => cookie.name === name),
+              toObject: () => Object.fromEntries(run.cookies.map((cookie) => [cookie.name, cookie.value])),
+            },
+          };
+          const postman = {
+            setEnvironmentVariable: (key, value) => pm.environment.set(key, value),
+            getEnvironmentVariable: (key) => pm.environment.get(key),
+            clearEnvironmentVariable: (key) => pm.environment.unset(key),
+            setGlobalVariable: (key, value) => pm.globals.set(key, value),
+            getGlobalVariable: (key) => pm.globals.get(key),
+            clearGlobalVariable: (key) => pm.globals.unset(key),
+            getResponseHeader: (name) => { const response = run.response; return response ? response.headers.get(name) : undefined; },
+            getResponseCookie: (name) => run.cookies.find((cookie) => cookie.name === name),
+            setNextRequest: () => { run.console.push(['warn', 'postman.setNextRequest is not supported: Lazer runs requests in collection order']); },
+          };
+          const log = (level) => (...parts) => { run.console.push([level, parts.map(show).join(' ')]); };
+          const console = { log: log('log'), info: log('info'), warn: log('warn'), error: log('error'), debug: log('log') };
+          harden(pm); harden(postman); harden(console);
+
+          // MARK: The sandbox's global names
+          // On the global object (not function parameters: a script's own `const CryptoJS =
+          // require('crypto-js')` must shadow them, not clash with them), defined once: adding and
+          // deleting global properties at every run would turn the global object into a dictionary
+          // and throw away JIT code. The API's are values, put back after a run that assigned one.
+          const constants = { pm, postman, console, require, CryptoJS, atob, btoa };
+          const constantNames = Object.keys(constants);
+          for (const name of constantNames) {
+            delete globalThis[name];
+            Object.defineProperty(globalThis, name, { value: constants[name], writable: true, enumerable: false, configurable: false });
+          }
+          const restoreConstants = new Function('g', 'c', constantNames.map((name) => 'if (g.' + name + ' !== c.' + name + ') g.' + name + ' = c.' + name + ';').join('\n'));
+          // The legacy sandbox's values of one run, each made when a script first reads it (a script
+          // may also assign one, for the rest of its run).
+          const legacyValues = {
+            tests: () => Object.create(null),
+            responseBody: (r) => r.input.response ? r.bodyText : undefined,
+            responseCode: (r) => { const response = r.response; return response ? { code: response.code, name: response.status, detail: response.status } : undefined; },
+            responseHeaders: (r) => { const response = r.response; return response ? response.headers.toObject() : undefined; },
+            responseTime: (r) => r.input.response ? r.input.response.ms : undefined,
+            responseCookies: (r) => r.cookies,
+            environment: (r) => r.values.environment,
+            globals: (r) => r.values.globals,
+            iteration: (r) => r.input.info.iteration,
+            request: (r) => {
+              const sent = r.input.request; const headers = {};
+              for (const h of sent.headers) headers[h[0]] = h[1];
+              return { url: sent.url, method: sent.method, headers, data: sent.body, name: r.input.info.requestName };
+            },
+            data: () => ({}),
+          };
+          for (const name of Object.keys(legacyValues)) {
+            const make = legacyValues[name];
+            delete globalThis[name];
+            Object.defineProperty(globalThis, name, {
+              get() {
+                if (run === null) return undefined;
+                const legacy = run.legacy;
+                if (!(name in legacy)) legacy[name] = make(run);
+                return legacy[name];
               },
-            };
-            // The jar's cookies for the request's URL (as Postman reads them), else the response's
-            // Set-Cookie headers, as Postman's `responseCookies` ({name, value}) and `pm.cookies`.
-            const cookies = input.cookies ? input.cookies.map((pair) => ({ name: pair[0], value: pair[1] })) : responseValue ? responseValue.headers.all().filter((h) => h.key.toLowerCase() === 'set-cookie').map((h) => {
-              const pair = h.value.split(';')[0]; const index = pair.indexOf('=');
-              return { name: pair.slice(0, index).trim(), value: pair.slice(index + 1).trim() };
-            }) : [];
-            const legacyTests = Object.create(null);
-            current.legacyTests = legacyTests;
-            const postman = {
-              setEnvironmentVariable: (key, value) => environment.set(key, value),
-              getEnvironmentVariable: (key) => environment.get(key),
-              clearEnvironmentVariable: (key) => environment.unset(key),
-              setGlobalVariable: (key, value) => globals.set(key, value),
-              getGlobalVariable: (key) => globals.get(key),
-              clearGlobalVariable: (key) => globals.unset(key),
-              getResponseHeader: (name) => responseValue ? responseValue.headers.get(name) : undefined,
-              getResponseCookie: (name) => cookies.find((cookie) => cookie.name === name),
-              setNextRequest: () => { current.console.push(['warn', 'postman.setNextRequest is not supported: Lazer runs requests in collection order']); },
-            };
-            const console = { log: log('log'), info: log('info'), warn: log('warn'), error: log('error'), debug: log('log') };
-            args = [
-              pm, postman, legacyTests,
-              responseValue ? bodyText : undefined,
-              responseValue ? { code: responseValue.code, name: responseValue.status, detail: responseValue.status } : undefined,
-              responseValue ? responseValue.headers.toObject() : undefined,
-              responseValue ? responseValue.responseTime : undefined,
-              values.environment, values.globals, input.info.iteration,
-              { url: sent.url, method: sent.method, headers: headers.toObject(), data: sent.body, name: input.info.requestName },
-              {}, console, require, CryptoJS, atob, btoa, cookies,
-            ];
-            setSandboxNames(globalThis, args);
-            return args.length;
+              set(value) { if (run !== null) run.legacy[name] = value; },
+              enumerable: false, configurable: false,
+            });
+          }
+          const globalNames = Object.getOwnPropertyNames(globalThis);
+          for (const name of globalNames) {
+            if (own(constants, name) || own(legacyValues, name)) continue;
+            const descriptor = Object.getOwnPropertyDescriptor(globalThis, name);
+            if ('value' in descriptor && descriptor.value !== globalThis) harden(descriptor.value);
+            if (descriptor.configurable) Object.defineProperty(globalThis, name, { writable: false, configurable: false });
+          }
+          const baseline = new Set(globalNames);
+          harden(Response); harden(HeaderList); harden(chai); harden(CryptoJS); harden(libraries); harden(require); harden(atob); harden(btoa); harden(uuid);
+
+          function begin(inputText, bodyText) {
+            run = new Run(JSON.parse(inputText), bodyText);
+            return 0;
           }
 
           // An exception's message and its place in the script (`origin` is the script's source
@@ -525,7 +593,8 @@ enum ScriptPrelude {
 
           // Legacy `tests["name"] = passed` entries become tests of the script that set them.
           function harvest(origin) {
-            const legacy = run.legacyTests;
+            const legacy = run.legacy.tests;
+            if (legacy === null || typeof legacy !== 'object') return;
             for (const name of Object.keys(legacy)) {
               run.tests.push({ name, passed: Boolean(legacy[name]), message: legacy[name] ? null : 'tests["' + name + '"] was false', origin });
               delete legacy[name];
@@ -536,10 +605,11 @@ enum ScriptPrelude {
             const current = run;
             const outcome = { tests: current.tests, console: current.console, changes: current.changes };
             if (current.requestChanged) {
-              const request = args[0].request;
+              const request = current.madeRequest;
               outcome.request = { method: request.method, url: request.url.toString(), headers: request.headers.entries(), body: request.body === undefined ? null : request.body.raw };
             }
-            run = null; args = null;
+            run = null;
+            restoreConstants(globalThis, constants);
             // Globals a script made (`jsonData = …` without `var`) go with the run.
             const names = Object.getOwnPropertyNames(globalThis);
             if (names.length !== baseline.size) for (const name of names) if (!baseline.has(name)) delete globalThis[name];
