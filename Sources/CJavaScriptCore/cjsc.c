@@ -3,6 +3,7 @@
 
 #include <dlfcn.h>
 #include <pthread.h>
+#include <stdlib.h>
 
 // One pointer per function, bound once by `cjsc_load`.
 static JSContextGroupRef (*p_JSContextGroupCreate)(void);
@@ -95,6 +96,13 @@ static void load(void) {
     BIND(JSObjectCallAsFunction);
     BIND(JSObjectGetProperty);
     BIND(JSObjectSetProperty);
+    // Options change only here, before any context exists (a VM running while they change crashes).
+    // No FTL, JavaScriptCore's top tier: compiling the prelude and Chai with it took a tenth of a
+    // 1,000-request `lazer run`'s CPU on another core, for jobs its DFG tier runs as fast
+    // (`make bench-scripts`). JSC_useFTLJIT in the environment still decides.
+    int (*set_boolean)(const char *option, int value);
+    *(void **)(&set_boolean) = dlsym(library, "jsc_options_set_boolean");
+    if (set_boolean != NULL && getenv("JSC_useFTLJIT") == NULL) set_boolean("useFTLJIT", 0);
 }
 
 const char *cjsc_load(void) {

@@ -11,6 +11,7 @@ final class JavaScriptContext {
     private let begin: JSObjectRef
     private let call: JSObjectRef
     private let end: JSObjectRef
+    private let one: JSObjectRef
     /// Lines JavaScriptCore counts before a compiled function's body (its `function anonymous(…) {`).
     private var lineOffset = 0
     /// Compiled script functions by their text (protected from the collector while held).
@@ -35,7 +36,7 @@ final class JavaScriptContext {
         definition.callAsFunction = nativeCallback
         let nativeClass = cjsc_JSClassCreate(&definition)
         let context = self.context
-        var api: (JSObjectRef, JSObjectRef, JSObjectRef)?
+        var api: (JSObjectRef, JSObjectRef, JSObjectRef, JSObjectRef)?
         var failure: String?
         let native = cjsc_JSObjectMake(context, nativeClass, Unmanaged.passUnretained(host).toOpaque())
         JavaScriptText.with("prelude") { url in
@@ -59,9 +60,11 @@ final class JavaScriptContext {
                         }
                     }
                 }
-                guard let begin = member("begin"), let call = member("call"), let end = member("end") else { return }
-                for function in [begin, call, end] { cjsc_JSValueProtect(context, function) }
-                api = (begin, call, end)
+                guard let begin = member("begin"), let call = member("call"), let end = member("end"),
+                    let one = member("one")
+                else { return }
+                for function in [begin, call, end, one] { cjsc_JSValueProtect(context, function) }
+                api = (begin, call, end, one)
             }
         }
         guard let api else {
@@ -69,7 +72,7 @@ final class JavaScriptContext {
             cjsc_JSContextGroupRelease(group)
             throw ScriptError(origin: "engine", message: failure ?? "the script sandbox could not be made")
         }
-        (begin, call, end) = api
+        (begin, call, end, one) = api
         lineOffset = measuredLineOffset()
         host.group = group
         // Asked every 10 ms while a script runs; `shouldStop` says whether it is past a limit.
@@ -79,7 +82,7 @@ final class JavaScriptContext {
 
     deinit {
         for function in compiled.values { cjsc_JSValueUnprotect(context, function) }
-        for function in [begin, call, end] { cjsc_JSValueUnprotect(context, function) }
+        for function in [begin, call, end, one] { cjsc_JSValueUnprotect(context, function) }
         cjsc_JSGlobalContextRelease(context)
         cjsc_JSContextGroupRelease(group)
     }
@@ -89,13 +92,16 @@ final class JavaScriptContext {
     func run(_ job: ScriptJob) -> ScriptOutcome {
         host.send = job.send
         defer { host.send = nil }
-        var errors: [ScriptError] = []
-        // A script stopped at a limit: what it allocated is collected before the next.
-        var stopped = false
         let body = job.response.map { String(decoding: $0.body, as: UTF8.self) } ?? ""
         var arguments: [JSValueRef?] = [
             JavaScriptText.value(ScriptInput.json(of: job), in: context), JavaScriptText.value(body, in: context),
         ]
+        if job.scripts.count == 1, let script = job.scripts.first, case .success(let function) = compile(script) {
+            return runOne(job, script, function, input: arguments)
+        }
+        var errors: [ScriptError] = []
+        // A script stopped at a limit: what it allocated is collected before the next.
+        var stopped = false
         var exception: JSValueRef?
         watch()
         _ = cjsc_JSObjectCallAsFunction(context, begin, nil, 2, &arguments, &exception)
@@ -145,6 +151,42 @@ final class JavaScriptContext {
         }
         outcome.errors = errors
         if stopped { cjsc_JSGarbageCollect(context) }
+        return outcome
+    }
+
+    /// A job of one script, in one call into JavaScriptCore (`one`: begin, the script, end).
+    private func runOne(
+        _ job: ScriptJob, _ script: ScriptSource, _ function: JSObjectRef, input: [JSValueRef?]
+    ) -> ScriptOutcome {
+        var arguments = input + [function, JavaScriptText.value(script.origin, in: context)]
+        var exception: JSValueRef?
+        watch()
+        let answer = cjsc_JSObjectCallAsFunction(context, one, nil, 4, &arguments, &exception)
+        // Asked once more at the end: one allocation can grow the process between two asks.
+        let stopped = stopReason != nil || host.shouldStop()
+        defer { if stopped { cjsc_JSGarbageCollect(context) } }
+        if exception == nil, let text = JavaScriptText.string(of: answer, in: context) {
+            let parts = text.split(separator: "\n", maxSplits: 1, omittingEmptySubsequences: false)
+            var outcome = ScriptInput.outcome(String(parts[parts.count - 1]), variables: job.variables)
+            if let stopReason {
+                outcome.errors = [ScriptError(origin: script.origin, message: stopReason)]
+            } else if parts.count == 2 {
+                outcome.errors = [placed(Self.error(thrown: String(parts[0]), origin: script.origin))]
+            }
+            return outcome
+        }
+        // Stopped inside the script (or the sandbox failed): what it did until then, from `end`.
+        let error = ScriptError(
+            origin: script.origin,
+            message: stopReason ?? JavaScriptText.string(of: exception, in: context) ?? "the script failed")
+        watch()
+        exception = nil
+        let ended = cjsc_JSObjectCallAsFunction(context, end, nil, 0, nil, &exception)
+        var outcome = ScriptOutcome()
+        if exception == nil, let text = JavaScriptText.string(of: ended, in: context) {
+            outcome = ScriptInput.outcome(text, variables: job.variables)
+        }
+        outcome.errors = [error]
         return outcome
     }
 

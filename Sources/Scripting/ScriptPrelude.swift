@@ -573,7 +573,8 @@ enum ScriptPrelude {
             return [message, typeof error.line === 'number' ? error.line : null, typeof error.column === 'number' ? error.column : null];
           }
 
-          function call(fn, origin) {
+          // Runs one script of the job: null, or where and why it threw (`[message, line, column]`).
+          function attempt(fn, origin) {
             run.origin = origin;
             try {
               fn();
@@ -587,8 +588,13 @@ enum ScriptPrelude {
             } catch (error) {
               run.pending = [];
               harvest(origin);
-              return JSON.stringify(failure(error, origin));
+              return failure(error, origin);
             }
+          }
+
+          function call(fn, origin) {
+            const thrown = attempt(fn, origin);
+            return thrown === null ? null : JSON.stringify(thrown);
           }
 
           // Legacy `tests["name"] = passed` entries become tests of the script that set them.
@@ -601,7 +607,8 @@ enum ScriptPrelude {
             }
           }
 
-          function end() {
+          // What the job's scripts did, and the run's traces gone from the global object.
+          function finish() {
             const current = run;
             const outcome = { tests: current.tests, console: current.console, changes: current.changes };
             if (current.requestChanged) {
@@ -613,10 +620,21 @@ enum ScriptPrelude {
             // Globals a script made (`jsonData = …` without `var`) go with the run.
             const names = Object.getOwnPropertyNames(globalThis);
             if (names.length !== baseline.size) for (const name of names) if (!baseline.has(name)) delete globalThis[name];
-            return JSON.stringify(outcome);
+            return outcome;
           }
 
-          return { begin, call, end };
+          function end() { return JSON.stringify(finish()); }
+
+          // A job of one script (most are) in one call: its outcome, after the script's failure and
+          // a line break when it threw (JSON text holds no raw line break).
+          function one(inputText, bodyText, fn, origin) {
+            begin(inputText, bodyText);
+            const thrown = attempt(fn, origin);
+            const outcome = JSON.stringify(finish());
+            return thrown === null ? outcome : JSON.stringify(thrown) + '\n' + outcome;
+          }
+
+          return { begin, call, end, one };
         })
         """#
 }

@@ -68,6 +68,32 @@ import Workspace
         #expect(second.console.map(\.text) == ["undefined 1 object undefined undefined function"])
     }
 
+    @Test func whatAScriptDidBeforeItWasStoppedIsKept() {
+        let outcome = run(
+            "pm.test('before', () => {}); pm.environment.set('seen', 'yes'); console.log('working'); while (true) {}")
+        #expect(outcome.tests.map(\.name) == ["before"])
+        #expect(outcome.changes.map(\.name) == ["seen"])
+        #expect(outcome.console.map(\.text) == ["working"])
+        #expect(outcome.errors.count == 1)
+        #expect(stillWorks())
+    }
+
+    @Test func aScriptsAssignmentsToTheSandboxNamesLastOnlyForItsRun() {
+        let first = run(
+            """
+            pm = 1; console = 2; responseBody = 'mine'; tests = {}; tests['own'] = responseBody === 'mine';
+            globalThis.CryptoJS = 3;
+            """)
+        #expect(first.errors == [])
+        #expect(first.tests.map(\.name) == ["own"])
+        #expect(first.tests.map(\.passed) == [true])
+        let second = run(
+            """
+            console.log(typeof pm.test, typeof CryptoJS.SHA256, responseBody === pm.response.text(), Object.keys(tests).length);
+            """)
+        #expect(second.console.map(\.text) == ["function function true 0"])
+    }
+
     @Test func theHostIsOutOfReach() {
         let outcome = run(
             """
