@@ -77,6 +77,11 @@ package struct RunPlan: Sendable, Equatable {
 
     package var items: [Item]
 
+    /// Whether any request runs a script (else a run need not start the script engine).
+    package var hasScripts: Bool {
+        items.contains { !$0.preRequestScripts.isEmpty || !$0.testScripts.isEmpty }
+    }
+
     package init(items: [Item]) {
         self.items = items
     }

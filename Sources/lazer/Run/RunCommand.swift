@@ -191,7 +191,6 @@ struct RunCommand: ParsableCommand {
             // wake-up per request — most of a loopback request's time on a busy machine.
             scheduler: ImmediateScheduler(), contractSources: .lazer,
             webSockets: NIOWebSocketConnector(tunnel: CurlTLSTunnel()), scripts: JavaScriptEngine())
-        if trustScripts { services.scripts.warmUp() }
         var plan = try RunPlan.load(
             paths, environment: env, folder: folder, requests: requests, services: services, command: "run")
         let part = shard.flatMap(RunShard.init)
@@ -202,6 +201,9 @@ struct RunCommand: ParsableCommand {
                 FileBytes.writeError("lazer run: shard \(part) has no requests (the run has fewer units than shards)\n")
             }
         }
+        // The engine's first use, on a thread of its own, overlaps what comes before the first
+        // script (a run without scripts never loads it).
+        if trustScripts && plan.hasScripts { services.scripts.warmUp() }
         try checkCommandTrust(plan, services: services)
         let standardOutput = Mutex(FileBytes.StandardOutput())
         let noColor = !(environment["NO_COLOR"] ?? "").isEmpty
