@@ -492,7 +492,7 @@ let package = Package(
         .target(
             name: "Scripting",
             dependencies: [
-                "CJavaScriptCore", "Workspace", "JSONTree", "TerminalText",
+                "CJavaScriptCore", "Workspace", "JSONTree",
                 .product(name: "Crypto", package: "swift-crypto"),
             ],
             swiftSettings: strictSwift + javaScriptCoreHeaders

@@ -166,12 +166,15 @@ final class JavaScriptContext {
         let stopped = stopReason != nil || host.shouldStop()
         defer { if stopped { cjsc_JSGarbageCollect(context) } }
         if exception == nil, let text = JavaScriptText.string(of: answer, in: context) {
-            let parts = text.split(separator: "\n", maxSplits: 1, omittingEmptySubsequences: false)
-            var outcome = ScriptInput.outcome(String(parts[parts.count - 1]), variables: job.variables)
+            // JSON text holds no raw line break: one parts the thrown failure from the outcome.
+            let utf8 = text.utf8
+            let lineBreak = utf8.firstIndex(of: UInt8(ascii: "\n"))
+            let outcomeText = lineBreak.map { String(text[utf8.index(after: $0)...]) } ?? text
+            var outcome = ScriptInput.outcome(outcomeText, variables: job.variables)
             if let stopReason {
                 outcome.errors = [ScriptError(origin: script.origin, message: stopReason)]
-            } else if parts.count == 2 {
-                outcome.errors = [placed(Self.error(thrown: String(parts[0]), origin: script.origin))]
+            } else if let lineBreak {
+                outcome.errors = [placed(Self.error(thrown: String(text[..<lineBreak]), origin: script.origin))]
             }
             return outcome
         }

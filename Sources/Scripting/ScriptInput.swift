@@ -1,7 +1,6 @@
 import CJavaScriptCore
 import Foundation
 import JSONTree
-import TerminalText
 import Workspace
 
 /// The JSON the prelude reads and writes: a job as `begin`'s input, `end`'s answer as an
@@ -129,12 +128,20 @@ enum ScriptInput {
         var outcome = ScriptOutcome()
         if let tests = document.child(root, key: "tests") {
             for test in document.children(tests) {
-                outcome.tests.append(
-                    ScriptTestResult(
-                        name: document.child(test, key: "name").flatMap(document.string) ?? "",
-                        passed: document.child(test, key: "passed").flatMap(document.bool) ?? false,
-                        message: document.child(test, key: "message").flatMap(document.string),
-                        origin: document.child(test, key: "origin").flatMap(document.string) ?? ""))
+                var result = ScriptTestResult(name: "", passed: false, message: nil, origin: "")
+                // One pass over the test's members (a lookup by name per field walked them four times).
+                for member in document.children(test) {
+                    if document.keyEquals(member, Keys.name) {
+                        result.name = document.string(member) ?? ""
+                    } else if document.keyEquals(member, Keys.passed) {
+                        result.passed = document.bool(member) ?? false
+                    } else if document.keyEquals(member, Keys.message) {
+                        result.message = document.string(member)
+                    } else if document.keyEquals(member, Keys.origin) {
+                        result.origin = document.string(member) ?? ""
+                    }
+                }
+                outcome.tests.append(result)
             }
         }
         if let console = document.child(root, key: "console") {
@@ -174,6 +181,14 @@ enum ScriptInput {
         return outcome
     }
 
+    /// The members of a test in `end`'s answer.
+    private enum Keys {
+        static let name = Array("name".utf8)
+        static let passed = Array("passed".utf8)
+        static let message = Array("message".utf8)
+        static let origin = Array("origin".utf8)
+    }
+
     /// An exception's message and place (JavaScriptCore's `line` and `column` properties).
     static func describe(_ exception: JSValueRef?, in context: JSContextRef) -> (
         message: String, line: Int?, column: Int?
@@ -203,7 +218,27 @@ struct JSONText {
 
     mutating func raw(_ text: String) { bytes.append(contentsOf: text.utf8) }
 
-    mutating func string(_ text: String) { raw(TerminalText.jsonStringLiteral(text)) }
+    /// `text` as a JSON string, escaped byte by byte straight into the buffer: only the quote,
+    /// the backslash and C0 controls need it (the text reaches `JSON.parse`, never a terminal).
+    mutating func string(_ text: String) {
+        bytes.append(UInt8(ascii: "\""))
+        for byte in text.utf8 {
+            switch byte {
+            case UInt8(ascii: "\""), UInt8(ascii: "\\"):
+                bytes.append(UInt8(ascii: "\\"))
+                bytes.append(byte)
+            case 0..<0x20:
+                bytes.append(contentsOf: #"\u00"#.utf8)
+                bytes.append(Self.hexDigits[Int(byte >> 4)])
+                bytes.append(Self.hexDigits[Int(byte & 0xF)])
+            default:
+                bytes.append(byte)
+            }
+        }
+        bytes.append(UInt8(ascii: "\""))
+    }
+
+    private static let hexDigits = Array("0123456789abcdef".utf8)
 
     mutating func map(_ values: [String: String]) {
         raw("{")

@@ -299,15 +299,19 @@ enum ScriptPrelude {
           // commonly assigns on instances become accessors that define the instance's own.
           const assignedOnInstances = ['constructor', 'toString', 'valueOf', 'toLocaleString', 'toJSON', 'message', 'name', 'then'];
           const frozen = new WeakSet();
+          const hasOwn = Object.hasOwn;
           function harden(root) {
             const queue = [root];
             while (queue.length > 0) {
               const object = queue.pop();
               if (object === null || (typeof object !== 'object' && typeof object !== 'function') || frozen.has(object)) continue;
               frozen.add(object);
+              // Every own property's descriptor in one call (a call per property was most of the start).
+              const descriptors = Object.getOwnPropertyDescriptors(object);
               for (const key of assignedOnInstances) {
-                const descriptor = Object.getOwnPropertyDescriptor(object, key);
-                if (!descriptor || !('value' in descriptor) || !descriptor.writable || !descriptor.configurable) continue;
+                if (!hasOwn(descriptors, key)) continue;
+                const descriptor = descriptors[key];
+                if (!('value' in descriptor) || !descriptor.writable || !descriptor.configurable) continue;
                 const value = descriptor.value;
                 Object.defineProperty(object, key, {
                   get() { return value; },
@@ -320,8 +324,8 @@ enum ScriptPrelude {
               }
               Object.freeze(object);
               queue.push(Object.getPrototypeOf(object));
-              for (const key of Reflect.ownKeys(object)) {
-                const descriptor = Object.getOwnPropertyDescriptor(object, key);
+              for (const key of Reflect.ownKeys(descriptors)) {
+                const descriptor = descriptors[key];
                 if ('value' in descriptor) queue.push(descriptor.value);
                 else { queue.push(descriptor.get); queue.push(descriptor.set); }
               }

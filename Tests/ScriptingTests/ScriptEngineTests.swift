@@ -20,6 +20,21 @@ import Workspace
         code: 200, reason: "OK", headers: [ScriptHeader("Content-Type", "application/json")],
         body: Array(#"{"user":{"name":"ada","id":7},"tags":["a","b"]}"#.utf8), milliseconds: 12)
 
+    @Test func anyTextReachesTheScriptAndComesBackUnchanged() {
+        let odd = "quote\" back\\slash\nline\ttab\u{1}\u{7F} é ✓ 😀 \u{202E}"
+        var job = Self.job(
+            """
+            pm.environment.set('copy', pm.environment.get('odd'));
+            pm.test(pm.environment.get('odd'), () => pm.expect(pm.request.headers.get('X-Odd')).to.eql(pm.environment.get('odd')));
+            """, response: Self.okJSON, variables: ScriptVariables(environment: ["odd": odd]))
+        job.request.headers = [ScriptHeader("X-Odd", odd)]
+        let outcome = Self.engine.run(job)
+        #expect(outcome.errors == [])
+        #expect(outcome.changes.map(\.value) == [odd])
+        #expect(outcome.tests.map(\.name) == [odd])
+        #expect(outcome.tests.map(\.passed) == [true])
+    }
+
     @Test func aPassingAndAFailingTestAreReportedWithTheAssertionsMessage() {
         let outcome = Self.engine.run(
             Self.job(
