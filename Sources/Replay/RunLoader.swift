@@ -15,7 +15,10 @@ package enum RunLoader {
         package var failures: [String]
     }
 
-    package static func load(_ paths: [String], services: WorkspaceServices) -> Loaded {
+    /// `read` sees each named file's bytes before they are parsed (not the files of a folder).
+    package static func load(
+        _ paths: [String], services: WorkspaceServices, read: (([UInt8]) -> Void)? = nil
+    ) -> Loaded {
         var loaded = Loaded(documents: [], diagnostics: [], failures: [])
         var entries: [CollectionEntry] = []
         for path in paths {
@@ -33,7 +36,7 @@ package enum RunLoader {
                 }
                 continue
             }
-            var entry = CollectionStore.load(path: path)
+            var entry = CollectionStore.load(path: path, read: read)
             if case .loaded(var document) = entry {
                 do {
                     document.fillSecrets(

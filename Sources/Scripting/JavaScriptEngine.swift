@@ -24,6 +24,7 @@ package final class JavaScriptEngine: ScriptRunner {
 
     private let limits: Limits
     private let core = Mutex<Result<JavaScriptContext, ScriptError>?>(nil)
+    private let warming = Atomic<Bool>(false)
 
     package init(limits: Limits = Limits()) {
         self.limits = limits
@@ -45,10 +46,11 @@ package final class JavaScriptEngine: ScriptRunner {
         }
     }
 
-    /// Loads the engine on a thread of its own: `lazer run --trust-scripts` starts it before it
-    /// reads the collections, so the ~40 ms of its first use overlap the run's start (the first
-    /// script waits only for what is left).
+    /// Loads the engine on a thread of its own, once: `lazer run --trust-scripts` starts it while
+    /// it parses a collection that may hold scripts, so the ~40 ms of its first use overlap the
+    /// run's start (the first script waits only for what is left).
     package func warmUp() {
+        guard !warming.exchange(true, ordering: .relaxed) else { return }
         // Whichever takes the lock first loads the engine (a script that comes first does it itself).
         let thread = Thread { [self] in
             core.withLock { core in _ = Self.ready(&core, limits: limits) }

@@ -36,6 +36,15 @@ import Workspace
         }
         """#
 
+    @Test func aCollectionFileSaysBeforeItIsParsedWhetherItMayHoldScripts() {
+        #expect(RunPlan.mayHaveScripts(Array(Self.collection.utf8)))
+        #expect(RunPlan.mayHaveScripts(Array(#"{"scripts":{}}"#.utf8)))
+        #expect(RunPlan.mayHaveScripts(Array("{\"scripts\" \n : {}}".utf8)))
+        #expect(!RunPlan.mayHaveScripts(Array(#"{"requests": [{"name": "scripts"}], "notes": "no scripts"}"#.utf8)))
+        #expect(!RunPlan.mayHaveScripts(Array(#""scripts""#.utf8)))
+        #expect(!RunPlan.mayHaveScripts([]))
+    }
+
     func run(trust: Bool) async throws -> RunReport {
         let fixture = try ReplayFixture(scripts: Self.engine)
         let file = try fixture.write(Self.collection, to: "shop.json")

@@ -4,18 +4,20 @@ import RegularFiles
 
 /// Loads and saves collection files safely.
 package enum CollectionStore {
-    /// Loads the file at `path`: a document, or the diagnostics explaining why not.
-    package static func load(path: String) -> CollectionEntry {
+    /// Loads the file at `path`: a document, or the diagnostics explaining why not. `read` sees
+    /// the file's bytes before they are parsed.
+    package static func load(path: String, read: (([UInt8]) -> Void)? = nil) -> CollectionEntry {
         let bytes: [UInt8]
         do {
-            guard let read = try AtomicFile.read(path) else {
+            guard let contents = try AtomicFile.read(path) else {
                 return .failed(
                     path: path, diagnostics: [fileDiagnostic(path, RegularFile.notFoundReason(path, "file not found"))])
             }
-            bytes = read
+            bytes = contents
         } catch {
             return .failed(path: path, diagnostics: [fileDiagnostic(path, error.description)])
         }
+        read?(bytes)
         let result = CollectionLoader.load(bytes, file: path)
         guard let collection = result.collection else { return .failed(path: path, diagnostics: result.diagnostics) }
         return .loaded(

@@ -191,8 +191,12 @@ struct RunCommand: ParsableCommand {
             // wake-up per request — most of a loopback request's time on a busy machine.
             scheduler: ImmediateScheduler(), contractSources: .lazer,
             webSockets: NIOWebSocketConnector(tunnel: CurlTLSTunnel()), scripts: JavaScriptEngine())
+        // The engine's first use, on a thread of its own, overlaps parsing a collection file that
+        // may hold scripts and what comes before the first script (a run without scripts never loads it).
+        let scripts = services.scripts
         var plan = try RunPlan.load(
-            paths, environment: env, folder: folder, requests: requests, services: services, command: "run")
+            paths, environment: env, folder: folder, requests: requests, services: services, command: "run",
+            read: { bytes in if trustScripts && RunPlan.mayHaveScripts(bytes) { scripts.warmUp() } })
         let part = shard.flatMap(RunShard.init)
         var positions: [Int]?
         if let part {
@@ -201,9 +205,7 @@ struct RunCommand: ParsableCommand {
                 FileBytes.writeError("lazer run: shard \(part) has no requests (the run has fewer units than shards)\n")
             }
         }
-        // The engine's first use, on a thread of its own, overlaps what comes before the first
-        // script (a run without scripts never loads it).
-        if trustScripts && plan.hasScripts { services.scripts.warmUp() }
+        if trustScripts && plan.hasScripts { scripts.warmUp() }
         try checkCommandTrust(plan, services: services)
         let standardOutput = Mutex(FileBytes.StandardOutput())
         let noColor = !(environment["NO_COLOR"] ?? "").isEmpty

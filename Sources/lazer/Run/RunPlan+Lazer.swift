@@ -12,11 +12,11 @@ extension RunPlan {
     /// collection-error status.
     static func load(
         _ paths: [String], environment: String?, folder: String?, requests: [String],
-        services: WorkspaceServices, command: String
+        services: WorkspaceServices, command: String, read: (([UInt8]) -> Void)? = nil
     ) throws -> RunPlan {
         let folders =
             paths.isEmpty ? [FileManager.default.fileExists(atPath: "Collections") ? "Collections" : "."] : paths
-        let loaded = RunLoader.load(folders, services: services)
+        let loaded = RunLoader.load(folders, services: services, read: read)
         let problems = loaded.diagnostics.map { TerminalText.lineWithExcerpt($0.description) + "\n" }.joined()
         if !problems.isEmpty { FileBytes.writeError(problems) }
         guard loaded.failures.isEmpty else {
