@@ -258,7 +258,8 @@ final class JavaScriptContext {
             return ScriptError(origin: origin, message: thrown)
         }
         return ScriptError(
-            origin: origin, message: parts[0] as? String ?? thrown, line: (parts[1] as? NSNumber)?.intValue,
+            origin: origin, message: parts[0] as? String ?? thrown,
+            line: parts.count > 1 ? (parts[1] as? NSNumber)?.intValue : nil,
             column: parts.count > 2 ? (parts[2] as? NSNumber)?.intValue : nil)
     }
 

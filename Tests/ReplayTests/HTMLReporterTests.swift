@@ -45,6 +45,27 @@ import Workspace
         #expect(html.contains("content=\"default-src 'none'; style-src 'unsafe-inline'\""))
     }
 
+    @Test("a request's scripts: what pm.sendRequest sent and the console, as text")
+    func scriptsSentAndLogged() {
+        var report = Self.hostileReport()
+        var sent = ScriptSentRequest(url: "http://127.0.0.1:9/token?q=<b>")
+        sent.method = "POST"
+        sent.status = 201
+        sent.duration = .milliseconds(3)
+        report.results[0].scriptRequests = [
+            ScriptRequestRecord(stage: .test, sent, redactor: Redactor(secrets: [String]()))
+        ]
+        report.results[0].scriptConsole = ["log: first line", "warn: \(Self.hostile)"]
+        let html = HTMLReporter().report(report)
+        #expect(html.contains("<h3>Scripts</h3>"))
+        #expect(
+            html.contains(
+                "<li>test pm.sendRequest POST http://127.0.0.1:9/token?q=&lt;b&gt; → 201 (3 ms)</li>"))
+        #expect(html.contains("<pre class=\"script-console\">log: first line\nwarn: &lt;script&gt;"))
+        #expect(!html.contains("<script"))
+        #expect(!HTMLReporter().report(Self.hostileReport()).contains("<h3>Scripts</h3>"))
+    }
+
     @Test("the summary's numbers and a failed check's expected and actual values")
     func numbers() {
         let html = HTMLReporter().report(ReporterTests.sample)

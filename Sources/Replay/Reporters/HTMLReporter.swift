@@ -166,6 +166,7 @@ package struct HTMLReporter: RunReporter {
             }
             html += "</table>\n"
         }
+        html += scripts(result)
         if result.status == .passed || result.status == .failed || result.status == .error {
             html += RunWaterfall.svg(result.phases, totalMs: result.milliseconds)
         }
@@ -180,6 +181,24 @@ package struct HTMLReporter: RunReporter {
             }
         }
         return html + "</details>\n"
+    }
+
+    /// What the request's scripts sent with `pm.sendRequest` and wrote to their console (both
+    /// already masked when the run recorded them).
+    private func scripts(_ result: RequestResult) -> String {
+        guard !result.scriptRequests.isEmpty || !result.scriptConsole.isEmpty else { return "" }
+        var html = "<h3>Scripts</h3>\n"
+        if !result.scriptRequests.isEmpty {
+            html +=
+                "<ul class=\"script-requests\">"
+                + result.scriptRequests.map { "<li>\(HTMLText.escape($0.line))</li>" }.joined() + "</ul>\n"
+        }
+        if !result.scriptConsole.isEmpty {
+            let console = result.scriptConsole.joined(separator: "\n")
+            html +=
+                "<pre class=\"script-console\">\(HTMLText.escape(console, keepingLines: true, quotes: false))</pre>\n"
+        }
+        return html
     }
 
     private func checks(_ checks: [CheckResult]) -> String {

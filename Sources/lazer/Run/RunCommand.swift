@@ -44,8 +44,9 @@ struct RunCommand: ParsableCommand {
             to the next reporter other than human (to human when it is the only one); the
             others write to stdout, and only one may. The html report is one page that
             works offline: the summary, every request with its checks (expected and
-            actual), the timeline of each exchange, and the request and response as sent
-            and received (secrets masked, bodies cut after 2 KB with their size shown).
+            actual), what its scripts sent with pm.sendRequest and wrote to their console,
+            the timeline of each exchange, and the request and response as sent and
+            received (secrets masked, bodies cut after 2 KB with their size shown).
 
             --shard K/N runs the K-th of N parts of the run, for N CI jobs: whole
             top-level folders and top-level requests, never splitting requests where one
