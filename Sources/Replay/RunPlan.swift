@@ -87,15 +87,11 @@ package struct RunPlan: Sendable, Equatable {
     /// it in a string loads the engine for nothing, one that escapes the key loads it later.
     package static func mayHaveScripts(_ bytes: [UInt8]) -> Bool {
         let key = Array(#""scripts""#.utf8)
-        guard bytes.count > key.count else { return false }
-        var index = 0
-        while index + key.count < bytes.count {
-            if bytes[index] == key[0], bytes[index + 1] == key[1], bytes[index..<index + key.count].elementsEqual(key) {
-                var after = index + key.count
-                while after < bytes.count, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[after]) { after += 1 }
-                if after < bytes.count, bytes[after] == UInt8(ascii: ":") { return true }
-            }
-            index += 1
+        var rest = bytes[...]
+        while let found = rest.firstRange(of: key) {
+            rest = rest[found.upperBound...]
+            // A key: only JSON whitespace between it and its colon.
+            if rest.first(where: { ![0x20, 0x09, 0x0A, 0x0D].contains($0) }) == UInt8(ascii: ":") { return true }
         }
         return false
     }

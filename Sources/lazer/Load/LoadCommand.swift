@@ -147,12 +147,9 @@ struct LoadCommand: ParsableCommand {
         let services = WorkspaceServices(
             directories: UserDirectories(environment: environment), liveDispatcher: dispatcher,
             scheduler: ImmediateScheduler(), contractSources: .lazer, scripts: JavaScriptEngine())
-        // The engine's first use overlaps the collections' parse (as `lazer run`'s).
-        let scripts = services.scripts
         let plan = try RunPlan.load(
             paths, environment: env, folder: folder, requests: requests, services: services, command: "load",
-            read: { bytes in if trustScripts && RunPlan.mayHaveScripts(bytes) { scripts.warmUp() } })
-        if trustScripts && plan.hasScripts { scripts.warmUp() }
+            startsScripts: trustScripts)
         var configuration = RunConfiguration(
             environment: env, variables: given.variables,
             timeout: timeout.map { .milliseconds(Int64(($0 * 1000).rounded(.up))) }, recordHistory: false)

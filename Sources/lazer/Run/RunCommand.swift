@@ -194,10 +194,9 @@ struct RunCommand: ParsableCommand {
             webSockets: NIOWebSocketConnector(tunnel: CurlTLSTunnel()), scripts: JavaScriptEngine())
         // The engine's first use, on a thread of its own, overlaps parsing a collection file that
         // may hold scripts and what comes before the first script (a run without scripts never loads it).
-        let scripts = services.scripts
         var plan = try RunPlan.load(
             paths, environment: env, folder: folder, requests: requests, services: services, command: "run",
-            read: { bytes in if trustScripts && RunPlan.mayHaveScripts(bytes) { scripts.warmUp() } })
+            startsScripts: trustScripts)
         let part = shard.flatMap(RunShard.init)
         var positions: [Int]?
         if let part {
@@ -206,7 +205,6 @@ struct RunCommand: ParsableCommand {
                 FileBytes.writeError("lazer run: shard \(part) has no requests (the run has fewer units than shards)\n")
             }
         }
-        if trustScripts && plan.hasScripts { scripts.warmUp() }
         try checkCommandTrust(plan, services: services)
         let standardOutput = Mutex(FileBytes.StandardOutput())
         let noColor = !(environment["NO_COLOR"] ?? "").isEmpty
