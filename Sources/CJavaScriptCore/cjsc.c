@@ -40,6 +40,10 @@ static JSObjectRef (*p_JSObjectMakeFunctionWithCallback)(JSContextRef ctx, JSStr
 static JSObjectRef (*p_JSObjectMakeFunction)(JSContextRef ctx, JSStringRef name, unsigned parameterCount, const JSStringRef parameterNames[], JSStringRef body, JSStringRef sourceURL, int startingLineNumber, JSValueRef *exception);
 static JSValueRef (*p_JSObjectCallAsFunction)(JSContextRef ctx, JSObjectRef object, JSObjectRef thisObject, size_t argumentCount, const JSValueRef arguments[], JSValueRef *exception);
 static JSValueRef (*p_JSObjectGetProperty)(JSContextRef ctx, JSObjectRef object, JSStringRef propertyName, JSValueRef *exception);
+static JSValueRef (*p_JSObjectGetPropertyAtIndex)(JSContextRef ctx, JSObjectRef object, unsigned propertyIndex, JSValueRef *exception);
+static JSValueRef (*p_JSObjectGetPropertyForKey)(JSContextRef ctx, JSObjectRef object, JSValueRef propertyKey, JSValueRef *exception);
+static bool (*p_JSObjectHasProperty)(JSContextRef ctx, JSObjectRef object, JSStringRef propertyName);
+static bool (*p_JSValueToBoolean)(JSContextRef ctx, JSValueRef value);
 static void (*p_JSObjectSetProperty)(JSContextRef ctx, JSObjectRef object, JSStringRef propertyName, JSValueRef value, JSPropertyAttributes attributes, JSValueRef *exception);
 
 static const char *load_error = NULL;
@@ -96,6 +100,10 @@ static void load(void) {
     BIND(JSObjectCallAsFunction);
     BIND(JSObjectGetProperty);
     BIND(JSObjectSetProperty);
+    BIND(JSObjectGetPropertyAtIndex);
+    BIND(JSObjectGetPropertyForKey);
+    BIND(JSObjectHasProperty);
+    BIND(JSValueToBoolean);
     // Options change only here, before any context exists (a VM running while they change crashes).
     // No FTL, JavaScriptCore's top tier: compiling the prelude and Chai with it took a tenth of a
     // 1,000-request `lazer run`'s CPU on another core, for jobs its DFG tier runs as fast
@@ -145,3 +153,7 @@ JSObjectRef cjsc_JSObjectMakeFunction(JSContextRef ctx, JSStringRef name, unsign
 JSValueRef cjsc_JSObjectCallAsFunction(JSContextRef ctx, JSObjectRef object, JSObjectRef thisObject, size_t argumentCount, const JSValueRef arguments[], JSValueRef *exception) { return p_JSObjectCallAsFunction(ctx, object, thisObject, argumentCount, arguments, exception); }
 JSValueRef cjsc_JSObjectGetProperty(JSContextRef ctx, JSObjectRef object, JSStringRef propertyName, JSValueRef *exception) { return p_JSObjectGetProperty(ctx, object, propertyName, exception); }
 void cjsc_JSObjectSetProperty(JSContextRef ctx, JSObjectRef object, JSStringRef propertyName, JSValueRef value, JSPropertyAttributes attributes, JSValueRef *exception) { p_JSObjectSetProperty(ctx, object, propertyName, value, attributes, exception); }
+JSValueRef cjsc_JSObjectGetPropertyAtIndex(JSContextRef ctx, JSObjectRef object, unsigned propertyIndex, JSValueRef *exception) { return p_JSObjectGetPropertyAtIndex(ctx, object, propertyIndex, exception); }
+JSValueRef cjsc_JSObjectGetPropertyForKey(JSContextRef ctx, JSObjectRef object, JSValueRef propertyKey, JSValueRef *exception) { return p_JSObjectGetPropertyForKey(ctx, object, propertyKey, exception); }
+bool cjsc_JSObjectHasProperty(JSContextRef ctx, JSObjectRef object, JSStringRef propertyName) { return p_JSObjectHasProperty(ctx, object, propertyName); }
+bool cjsc_JSValueToBoolean(JSContextRef ctx, JSValueRef value) { return p_JSValueToBoolean(ctx, value); }

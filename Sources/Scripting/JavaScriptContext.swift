@@ -12,8 +12,10 @@ final class JavaScriptContext {
     private let call: JSObjectRef
     private let end: JSObjectRef
     private let one: JSObjectRef
-    /// Lines JavaScriptCore counts before a compiled function's body (its `function anonymous(…) {`).
-    private var lineOffset = 0
+    /// Lines JavaScriptCore counts before a compiled function's body (its `function anonymous(…) {`),
+    /// measured when an error is first placed (a probe that throws costs milliseconds at start).
+    private lazy var lineOffset = measuredLineOffset()
+    private let hardening: JavaScriptHardening
     /// Compiled script functions by their text (protected from the collector while held).
     private var compiled: [String: JSObjectRef] = [:]
     private static let compiledLimit = 512
@@ -32,13 +34,22 @@ final class JavaScriptContext {
         }
         group = cjsc_JSContextGroupCreate()
         context = cjsc_JSGlobalContextCreateInGroup(group, nil)
-        var definition = JSClassDefinition()
-        definition.callAsFunction = nativeCallback
-        let nativeClass = cjsc_JSClassCreate(&definition)
         let context = self.context
+        guard let hardening = JavaScriptHardening(context: context) else {
+            cjsc_JSGlobalContextRelease(context)
+            cjsc_JSContextGroupRelease(group)
+            throw ScriptError(origin: "engine", message: "the script sandbox could not be made")
+        }
+        self.hardening = hardening
+        host.hardening = hardening
+        func function(_ callback: JSObjectCallAsFunctionCallback) -> JSObjectRef {
+            var definition = JSClassDefinition()
+            definition.callAsFunction = callback
+            return cjsc_JSObjectMake(
+                context, cjsc_JSClassCreate(&definition), Unmanaged.passUnretained(host).toOpaque())
+        }
         var api: (JSObjectRef, JSObjectRef, JSObjectRef, JSObjectRef)?
         var failure: String?
-        let native = cjsc_JSObjectMake(context, nativeClass, Unmanaged.passUnretained(host).toOpaque())
         JavaScriptText.with("prelude") { url in
             JavaScriptText.with(ScriptPrelude.source) { source in
                 var exception: JSValueRef?
@@ -47,8 +58,8 @@ final class JavaScriptContext {
                     failure = JavaScriptText.string(of: exception, in: context)
                     return
                 }
-                var arguments: [JSValueRef?] = [native]
-                let made = cjsc_JSObjectCallAsFunction(context, makerObject, nil, 1, &arguments, &exception)
+                var arguments: [JSValueRef?] = [function(nativeCallback), function(hardenCallback)]
+                let made = cjsc_JSObjectCallAsFunction(context, makerObject, nil, 2, &arguments, &exception)
                 guard exception == nil, let made, let object = cjsc_JSValueToObject(context, made, nil) else {
                     failure = JavaScriptText.string(of: exception, in: context)
                     return
@@ -68,12 +79,12 @@ final class JavaScriptContext {
             }
         }
         guard let api else {
+            hardening.unprotect()
             cjsc_JSGlobalContextRelease(context)
             cjsc_JSContextGroupRelease(group)
             throw ScriptError(origin: "engine", message: failure ?? "the script sandbox could not be made")
         }
         (begin, call, end, one) = api
-        lineOffset = measuredLineOffset()
         host.group = group
         // Asked every 10 ms while a script runs; `shouldStop` says whether it is past a limit.
         cjsc_JSContextGroupSetExecutionTimeLimit(
@@ -83,6 +94,7 @@ final class JavaScriptContext {
     deinit {
         for function in compiled.values { cjsc_JSValueUnprotect(context, function) }
         for function in [begin, call, end, one] { cjsc_JSValueUnprotect(context, function) }
+        hardening.unprotect()
         cjsc_JSGlobalContextRelease(context)
         cjsc_JSContextGroupRelease(group)
     }
@@ -276,6 +288,16 @@ private let watchdogCallback: cjsc_should_terminate = { _, pointer in
     if host.shouldStop() { return true }
     if let group = host.group { cjsc_JSContextGroupSetExecutionTimeLimit(group, 0.01, watchdogCallback, pointer) }
     return false
+}
+
+/// The prelude's `hardenNative(object)`: freezes what is reachable from it (JavaScriptHardening).
+private let hardenCallback: JSObjectCallAsFunctionCallback = { context, function, _, count, arguments, exception in
+    guard let context else { return nil }
+    if let function, let pointer = cjsc_JSObjectGetPrivate(function), count > 0, let root = arguments?[0] {
+        let host = Unmanaged<ScriptHost>.fromOpaque(pointer).takeUnretainedValue()
+        if let thrown = host.hardening?.harden(root) { exception?.pointee = thrown }
+    }
+    return cjsc_JSValueMakeUndefined(context)
 }
 
 private let nativeCallback: JSObjectCallAsFunctionCallback = { context, function, _, count, arguments, exception in

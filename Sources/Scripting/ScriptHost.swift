@@ -14,6 +14,8 @@ final class ScriptHost {
     private(set) var stopReason: String?
     /// The context group whose time limit the watchdog sets again after each slice.
     var group: JSContextGroupRef?
+    /// The sandbox's freezing, called by the prelude's `hardenNative`.
+    var hardening: JavaScriptHardening?
     /// The running job's way to the network.
     var send: (@Sendable (ScriptRequest) -> Result<ScriptResponse, ScriptSendFailure>)?
 

@@ -1,12 +1,12 @@
 /// The JavaScript that makes Postman's sandbox API (`pm`, the legacy names, `CryptoJS`,
 /// `require`) out of one run's input, written here.
 ///
-/// It is a function expression the engine calls once with its native bridge and Chai; it returns
-/// `{ begin, call, end }`, which only the engine holds: nothing of it is left on the global object
-/// where a script could reach it.
+/// It is a function expression the engine calls once with its native bridge and its hardening
+/// (JavaScriptHardening); it returns `{ begin, call, end, one }`, which only the engine holds:
+/// nothing of it is left on the global object where a script could reach it.
 enum ScriptPrelude {
     static let source = #"""
-        (function (native) {
+        (function (native, hardenNative) {
           'use strict';
           // A library from the machine's packaged copy (`native` reads it), as a CommonJS module
           // (`self` for the browser builds inside Chai that look for it).
@@ -293,45 +293,9 @@ enum ScriptPrelude {
 
           // MARK: The sandbox's shared objects, frozen
           // What one run could change and the next would see — a built-in's prototype, a global's
-          // binding, Chai, CryptoJS — is frozen, so a script cannot leave anything behind for the
-          // next (contexts are reused). Assigning a frozen property on an object inheriting it
-          // fails too (the "override mistake": `error.message = …` in Chai), so the properties code
-          // commonly assigns on instances become accessors that define the instance's own.
-          const assignedOnInstances = ['constructor', 'toString', 'valueOf', 'toLocaleString', 'toJSON', 'message', 'name', 'then'];
-          const frozen = new WeakSet();
-          const hasOwn = Object.hasOwn;
-          function harden(root) {
-            const queue = [root];
-            while (queue.length > 0) {
-              const object = queue.pop();
-              if (object === null || (typeof object !== 'object' && typeof object !== 'function') || frozen.has(object)) continue;
-              frozen.add(object);
-              // Every own property's descriptor in one call (a call per property was most of the start).
-              const descriptors = Object.getOwnPropertyDescriptors(object);
-              for (const key of assignedOnInstances) {
-                if (!hasOwn(descriptors, key)) continue;
-                const descriptor = descriptors[key];
-                if (!('value' in descriptor) || !descriptor.writable || !descriptor.configurable) continue;
-                const value = descriptor.value;
-                Object.defineProperty(object, key, {
-                  get() { return value; },
-                  set(next) {
-                    if (this === object) throw new TypeError('Cannot assign to ' + String(key) + ': Lazer\'s script sandbox keeps it as it is');
-                    Object.defineProperty(this, key, { value: next, writable: true, enumerable: true, configurable: true });
-                  },
-                  enumerable: descriptor.enumerable, configurable: false,
-                });
-              }
-              Object.freeze(object);
-              queue.push(Object.getPrototypeOf(object));
-              for (const key of Reflect.ownKeys(descriptors)) {
-                const descriptor = descriptors[key];
-                if ('value' in descriptor) queue.push(descriptor.value);
-                else { queue.push(descriptor.get); queue.push(descriptor.set); }
-              }
-            }
-            return root;
-          }
+          // binding, Chai, CryptoJS — is frozen (by `hardenNative`: JavaScriptHardening), so a
+          // script cannot leave anything behind for the next (contexts are reused).
+          const harden = (root) => { hardenNative(root); return root; };
           // The legacy sandbox's `String.prototype.has` (shared collections still call `responseBody.has(…)`).
           Object.defineProperty(String.prototype, 'has', {
             value: function has(part) { return String(this).indexOf(part) > -1; }, writable: true, configurable: true,

@@ -68,6 +68,34 @@ import Workspace
         #expect(second.console.map(\.text) == ["undefined 1 object undefined undefined function"])
     }
 
+    /// What is shared stays as it was (symbol-keyed members, accessors and lodash, loaded later,
+    /// included), while an instance still takes its own `message`, `name`, `toString`, … as code
+    /// commonly does.
+    @Test func sharedObjectsStayAsTheyWereWhileInstancesTakeTheirOwn() {
+        let first = run(
+            """
+            const error = new Error('x'); error.message = 'mine'; error.name = 'Mine';
+            const object = {}; object.toString = () => 'own'; object.constructor = 1;
+            console.log(error.message, error.name, String(object), object.constructor);
+            try { Error.prototype.message = 'changed'; } catch (e) { console.log(e.message); }
+            Array.prototype[Symbol.iterator] = function* () { yield 'hijacked'; };
+            Object.getOwnPropertyDescriptor(Object.prototype, '__proto__').get.extra = 1;
+            _.sum = () => 'hijacked'; require('lodash').map = () => 'hijacked';
+            """)
+        #expect(first.errors == [])
+        #expect(
+            first.console.map(\.text) == [
+                "mine Mine own 1", "Cannot assign to message: Lazer's script sandbox keeps it as it is",
+            ])
+        let second = run(
+            """
+            console.log([...['a']].join(), JSON.stringify(Error.prototype.message), _.sum([1, 2]),
+              require('lodash').map([1], (n) => n * 2).join(), Object.getOwnPropertyDescriptor(Object.prototype, '__proto__').get.extra);
+            """)
+        #expect(second.errors == [])
+        #expect(second.console.map(\.text) == [#"a "" 3 2 undefined"#])
+    }
+
     @Test func whatAScriptDidBeforeItWasStoppedIsKept() {
         let outcome = run(
             "pm.test('before', () => {}); pm.environment.set('seen', 'yes'); console.log('working'); while (true) {}")

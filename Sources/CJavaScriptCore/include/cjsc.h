@@ -68,5 +68,11 @@ JSValueRef cjsc_JSObjectGetProperty(JSContextRef ctx, JSObjectRef object, JSStri
                                     JSValueRef *exception);
 void cjsc_JSObjectSetProperty(JSContextRef ctx, JSObjectRef object, JSStringRef propertyName, JSValueRef value,
                               JSPropertyAttributes attributes, JSValueRef *exception);
+JSValueRef cjsc_JSObjectGetPropertyAtIndex(JSContextRef ctx, JSObjectRef object, unsigned propertyIndex,
+                                           JSValueRef *exception);
+JSValueRef cjsc_JSObjectGetPropertyForKey(JSContextRef ctx, JSObjectRef object, JSValueRef propertyKey,
+                                          JSValueRef *exception);
+bool cjsc_JSObjectHasProperty(JSContextRef ctx, JSObjectRef object, JSStringRef propertyName);
+bool cjsc_JSValueToBoolean(JSContextRef ctx, JSValueRef value);
 
 #endif
