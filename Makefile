@@ -6,6 +6,7 @@ LINT_PATHS := Package.swift Sources Tests Fuzz Examples
 .PHONY: bench-tui bench-tui-pure bench-tui-ncurses bench-transport bench-futures bench-explorer bench-sigv4 sigv4-vectors jwt-vectors
 .PHONY: bench-streams bench-scripts
 .PHONY: fuzz-json fuzz-jsonpath fuzz-terminal-text fuzz-collection fuzz-theme fuzz-keymap fuzz-import bench-json
+.PHONY: bench-json-index
 .PHONY: bench-jsonschema bench-jsondiff bench-cookies bench-snapshot bench-graphql bench-load bench-report
 .PHONY: all deps run build build-release lint test unit e2e test-tsan clean bench-replay bench-mock bench-import examples
 .PHONY: bench-headers install uninstall build-install install-files deb test-package test-install
@@ -306,6 +307,12 @@ bench-json: deps
 	hyperfine --warmup 1 --runs 5 --style basic \
 		-n 'lazer json api.json' '.build/release/lazer json bench-out/bodies/api.json > /dev/null' \
 		-n 'jq . api.json' 'jq . bench-out/bodies/api.json > /dev/null'
+
+## bench-json-index: release build; JSONTree's index build against simdjson's DOM parse (Debian's
+## libsimdjson-dev, installed here) on four generated 40 MB bodies, alternating rounds
+## (issue 31, goal 1: at least 1.0x). Results in bench-out/json-index.md.
+bench-json-index: deps
+	scripts/bench-json-index.sh
 
 ## bench-jsonschema: release build; the JSON-Schema-Test-Suite's required cases and a generated 40 MB
 ## orders document (bench-out/jsonschema) validated by the JSONSchema module and by the Python

@@ -1,13 +1,17 @@
 #!/usr/bin/env python3
-"""Writes the three deterministic 40 MB benchmark bodies for `make bench-json`.
+"""Writes the deterministic 40 MB benchmark bodies for `make bench-json` (the first three) and
+`make bench-json-index` (all four).
 
 api.json     — an array of ~130,000 API-like objects (nested objects, strings, numbers,
                booleans, nulls, arrays), minified as servers send it.
 numbers.json — GeoJSON-like features whose coordinates are long arrays of floats.
 strings.json — records with long texts full of escapes and non-ASCII (Latin, Cyrillic, CJK, emoji).
+log.json     — a log of events as services write them (timestamps, levels, ids, durations, an HTTP
+               part, free-form messages and a few key/value fields).
 
 The same seed always produces the same bytes, so numbers in README are reproducible.
-Usage: gen-json-bodies.py OUTDIR [SIZE_MB [KINDS]]   (KINDS: comma-separated, e.g. "api"; default all three)
+Usage: gen-json-bodies.py OUTDIR [SIZE_MB [KINDS]]   (KINDS: comma-separated, e.g. "api"; default the
+first three)
 """
 import json
 import os
@@ -65,6 +69,30 @@ def string_record(rng, index):
             "comments": [text(rng.randint(5, 20)) for _ in range(rng.randint(0, 3))]}
 
 
+LEVELS = ("debug", "info", "info", "info", "warn", "error")
+SERVICES = ("api-gateway", "billing", "search", "auth", "orders", "inventory")
+PATHS = ("/v1/orders", "/v1/orders/{id}", "/v1/users/{id}", "/v1/search", "/health", "/v1/carts/{id}/items")
+
+
+def log_event(rng, index):
+    words = lambda n: " ".join(rng.choice(WORDS) for _ in range(n))
+    event = {
+        "ts": "2026-12-04T%02d:%02d:%02d.%06dZ" % (rng.randint(0, 23), rng.randint(0, 59), rng.randint(0, 59),
+                                                    rng.randint(0, 999999)),
+        "level": rng.choice(LEVELS), "service": rng.choice(SERVICES), "seq": index,
+        "trace_id": "%032x" % rng.getrandbits(128), "span_id": "%016x" % rng.getrandbits(64),
+        "duration_ms": round(rng.expovariate(1 / 40), 3),
+        "http": {"method": rng.choice(("GET", "GET", "POST", "PUT", "DELETE")),
+                 "path": rng.choice(PATHS).replace("{id}", str(rng.randint(1, 10**6))),
+                 "status": rng.choice((200, 200, 200, 201, 204, 304, 400, 404, 500)), "bytes": rng.randint(0, 50000)},
+        "msg": words(rng.randint(3, 14)),
+    }
+    if rng.random() < 0.3:
+        event["fields"] = {rng.choice(WORDS): rng.choice((words(1), rng.randint(0, 10**9), rng.random() < 0.5, None))
+                           for _ in range(rng.randint(1, 4))}
+    return event
+
+
 def write_body(path, make, size, seed):
     rng = random.Random(seed)
     with open(path, "w", encoding="utf-8") as out:
@@ -84,7 +112,9 @@ def main():
     size = int(float(sys.argv[2] if len(sys.argv) > 2 else 40) * 1_000_000)
     kinds = sys.argv[3].split(",") if len(sys.argv) > 3 else ["api", "numbers", "strings"]
     os.makedirs(outdir, exist_ok=True)
-    for name, make, seed in (("api", api_object, 1), ("numbers", number_feature, 2), ("strings", string_record, 3)):
+    makers = (("api", api_object, 1), ("numbers", number_feature, 2), ("strings", string_record, 3),
+              ("log", log_event, 4))
+    for name, make, seed in makers:
         if name not in kinds:
             continue
         path = os.path.join(outdir, name + ".json")

