@@ -194,27 +194,34 @@ struct TapePrinter {
         output.append(pointer + runStart, count: count &- runStart)
     }
 
-    /// The scalar a UTF-8 sequence starting at `pointer` encodes and its length; nil (with the
-    /// length to skip, at least 1) for an invalid sequence.
+    /// The scalar a UTF-8 sequence starting at `pointer` encodes and its length; nil for an
+    /// invalid sequence, with the length of its longest valid beginning (at least 1): one U+FFFD
+    /// per such part, as Unicode recommends and Swift's `String(decoding:)` does, so a key
+    /// printed from a lenient document decodes, and sorts, as it did before printing.
     static func decodeUTF8(_ pointer: UnsafePointer<UInt8>, available: Int) -> (Unicode.Scalar?, Int) {
         let lead = pointer[0]
         let length: Int
-        var value: UInt32
+        var value = UInt32(lead)
+        // The second byte's range: narrower after E0 (no overlongs), ED (no surrogates), F0, F4.
+        var low: UInt8 = 0x80
+        var high: UInt8 = 0xBF
         switch lead {
-        case 0xC2...0xDF: (length, value) = (2, UInt32(lead & 0x1F))
-        case 0xE0...0xEF: (length, value) = (3, UInt32(lead & 0x0F))
-        case 0xF0...0xF4: (length, value) = (4, UInt32(lead & 0x07))
+        case 0xC2...0xDF: (length, value) = (2, value & 0x1F)
+        case 0xE0: (length, value, low) = (3, 0, 0xA0)
+        case 0xE1...0xEC, 0xEE...0xEF: (length, value) = (3, value & 0x0F)
+        case 0xED: (length, value, high) = (3, 0x0D, 0x9F)
+        case 0xF0: (length, value, low) = (4, 0, 0x90)
+        case 0xF1...0xF3: (length, value) = (4, value & 0x07)
+        case 0xF4: (length, value, high) = (4, 0x04, 0x8F)
         default: return (nil, 1)
         }
-        guard available >= length else { return (nil, 1) }
         for offset in 1..<length {
+            guard offset < available else { return (nil, offset) }
             let next = pointer[offset]
-            guard next & 0xC0 == 0x80 else { return (nil, offset) }
+            guard next >= (offset == 1 ? low : 0x80), next <= (offset == 1 ? high : 0xBF) else { return (nil, offset) }
             value = value << 6 | UInt32(next & 0x3F)
         }
-        let minimum: UInt32 = length == 2 ? 0x80 : length == 3 ? 0x800 : 0x10000
-        guard value >= minimum, let scalar = Unicode.Scalar(value) else { return (nil, length) }
-        return (scalar, length)
+        return (Unicode.Scalar(value), length)
     }
 
     // MARK: - Original order

@@ -73,3 +73,35 @@ struct PrinterTests {
                 == "{\u{1B}[34m\"k\"\u{1B}[0m:\u{1B}[32m\"v\"\u{1B}[0m,\u{1B}[34m\"n\"\u{1B}[0m:\u{1B}[36m1\u{1B}[0m}")
     }
 }
+
+/// A lenient document's invalid UTF-8 is printed as `\uFFFD`, one per part Swift's own decoding
+/// replaces (the longest valid beginning of a sequence), so printed keys sort as they did.
+@Suite struct PrinterInvalidUTF8Tests {
+    func printedValue(_ sequence: [UInt8]) throws -> String? {
+        let document = try JSONDocument(bytes: Array("[\"".utf8) + sequence + Array("\"]".utf8), options: .lenient)
+        let printed = JSONPrinter.print(document, options: .compact)
+        let again = try JSONDocument(bytes: printed)
+        return again.child(again.root, at: 0).flatMap { again.string($0) }
+    }
+
+    @Test func invalidSequencesAreReplacedAsSwiftDecodesThem() throws {
+        let cases: [[UInt8]] = [
+            [0xF4, 0xB4, 0x55], [0xE0, 0x80, 0x80], [0xED, 0xA0, 0x80], [0xF0, 0x8F, 0xBF, 0xBF], [0xC0, 0xAF],
+            [0xE3, 0xC8], [0xE6, 0x97], [0xF0, 0x9F, 0x98], [0x80, 0xBF, 0x41], [0xF5, 0x80], [0xFF],
+            [0xE6, 0x97, 0xA5],
+        ]
+        for sequence in cases {
+            #expect(try printedValue(sequence) == String(decoding: sequence, as: UTF8.self), "\(sequence)")
+        }
+    }
+
+    /// Found by `make fuzz-json`: sorted keys holding invalid UTF-8 came back in another order.
+    @Test func sortedKeysWithInvalidUTF8SurviveARoundTrip() throws {
+        let bytes: [UInt8] =
+            Array(#"{""#.utf8) + [0xF4, 0xB4] + Array(#"U":1,""#.utf8) + [0xE3, 0xC8] + Array(#"":2}"#.utf8)
+        let options = JSONPrintOptions(indent: 0, sortKeys: true)
+        let sorted = JSONPrinter.print(try JSONDocument(bytes: bytes, options: .lenient), options: options)
+        #expect(JSONPrinter.print(try JSONDocument(bytes: sorted), options: options) == sorted)
+        #expect(String(decoding: sorted, as: UTF8.self) == #"{"\uFFFD\uFFFD":2,"\uFFFD\uFFFDU":1}"#)
+    }
+}
