@@ -97,10 +97,10 @@ struct JSONParser: ~Copyable {
         var commas = 0
         var opens = 0
         var position = 0
-        // Blocks of 224 bytes (seven of the loop's 32-byte steps, under the 255 a byte-wide counter
-        // holds) counted in byte-wide counters: a loop the compiler turns into vector compares
-        // (a fifth of the instructions of the 8-byte SWAR it replaces). OR-ing 0x20 folds '[' onto '{' (and form feed onto
-        // ',': an overcount is still a bound).
+        // Blocks of 224 bytes (seven of the loop's 32-byte steps, under the 255 a byte-wide
+        // counter holds) counted in byte-wide counters: a loop the compiler turns into vector
+        // compares (a fifth of the instructions of the 8-byte SWAR it replaces). OR-ing 0x20 folds
+        // '[' onto '{' (and form feed onto ',': an overcount is still a bound).
         while position < bytes.count {
             let end = min(bytes.count, position + 224)
             var blockCommas: UInt8 = 0
