@@ -6,7 +6,7 @@ import CJavaScriptCore
 ///
 /// The walk is here, in Swift, calling the engine's own built-ins (`Object.freeze`, …) through the
 /// C API: written in JavaScript it was the sandbox's hottest code for one pass at start, so the
-/// engine compiled it twice in its optimising tier (about 30 ms of CPU of every run with scripts).
+/// engine compiled it twice in its optimising tier (about 11 ms of CPU of every run with scripts).
 /// Assigning a frozen property on an object inheriting it fails too (the "override mistake":
 /// `error.message = …` in Chai), so the properties code commonly assigns on instances become
 /// accessors that define the instance's own (`keep`, in JavaScript: it runs for a few hundred).
