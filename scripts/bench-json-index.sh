@@ -8,7 +8,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-source scripts/lib/ensure-packages.sh
+source scripts/bench-lib.sh
 ensure_packages bench-json-index libsimdjson-dev g++ python3
 
 [[ -n "${SKIP_BUILD:-}" ]] || swift build -c release --product JSONBench
@@ -23,7 +23,7 @@ files=()
 for kind in "${kinds[@]}"; do files+=("$bodies/$kind.json"); done
 {
     echo "bench-json-index $(date -u '+%Y-%m-%d %H:%M UTC') at $(git rev-parse --short HEAD)"
-    echo "machine: $(nproc) cores, $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | xargs), load average $(cut -d' ' -f1-3 /proc/loadavg)"
+    echo "machine: $(bench_machine)"
     python3 - "${ROUNDS:-5}" "${files[@]}" <<'PY'
 import os, re, subprocess, sys
 rounds, files = int(sys.argv[1]), sys.argv[2:]
@@ -32,7 +32,9 @@ best = {side: {} for side in ("JSONTree", "simdjson")}
 commands = {"JSONTree": [".build/release/JSONBench", "--index"], "simdjson": [".build/bench-simdjson"]}
 for index in range(rounds):
     for side in (("JSONTree", "simdjson") if index % 2 == 0 else ("simdjson", "JSONTree")):
-        output = subprocess.run(commands[side] + files, check=True, capture_output=True, text=True).stdout
+        # ROUNDS counts this loop's rounds; each program parses every file 10 times a round.
+        output = subprocess.run(commands[side] + files, check=True, capture_output=True, text=True,
+                                env=dict(os.environ, ROUNDS="10")).stdout
         for text in output.splitlines():
             match = line.match(text)
             if not match:

@@ -56,12 +56,12 @@ if arguments.count == 4, arguments[1] == "--profile", let data = FileManager.def
 if arguments.count >= 3, arguments[1] == "--index" {
     let rounds = Int(ProcessInfo.processInfo.environment["ROUNDS"] ?? "") ?? 10
     for path in arguments.dropFirst(2) {
-        guard let data = FileManager.default.contents(atPath: path), let first = try? JSONDocument(bytes: [UInt8](data))
+        guard let data = FileManager.default.contents(atPath: path), case let bytes = [UInt8](data),
+            let first = try? JSONDocument(bytes: bytes)
         else {
             print("\(path): does not parse")
             exit(1)
         }
-        let bytes = [UInt8](data)
         var tapes = 0
         let time = best(rounds) { tapes &+= (try? JSONDocument(bytes: bytes))?.tapeCount ?? 0 }
         precondition(tapes > 0)

@@ -15,7 +15,6 @@ final class JavaScriptContext {
     /// Lines JavaScriptCore counts before a compiled function's body (its `function anonymous(…) {`),
     /// measured when an error is first placed (a probe that throws costs milliseconds at start).
     private lazy var lineOffset = measuredLineOffset()
-    private let hardening: JavaScriptHardening
     /// Compiled script functions by their text (protected from the collector while held).
     private var compiled: [String: JSObjectRef] = [:]
     private static let compiledLimit = 512
@@ -40,7 +39,6 @@ final class JavaScriptContext {
             cjsc_JSContextGroupRelease(group)
             throw ScriptError(origin: "engine", message: "the script sandbox could not be made")
         }
-        self.hardening = hardening
         host.hardening = hardening
         func function(_ callback: JSObjectCallAsFunctionCallback) -> JSObjectRef {
             var definition = JSClassDefinition()
@@ -94,7 +92,7 @@ final class JavaScriptContext {
     deinit {
         for function in compiled.values { cjsc_JSValueUnprotect(context, function) }
         for function in [begin, call, end, one] { cjsc_JSValueUnprotect(context, function) }
-        hardening.unprotect()
+        host.hardening?.unprotect()
         cjsc_JSGlobalContextRelease(context)
         cjsc_JSContextGroupRelease(group)
     }
