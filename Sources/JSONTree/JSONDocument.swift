@@ -20,11 +20,12 @@ package struct JSONDocument: Sendable, Equatable {
         try self.init(bytes: JSONBytes(bytes), options: options)
     }
 
-    /// Parses `bytes`, held or borrowed; the pages of borrowed bytes are released once parsed
-    /// (the parse reads each byte once; what reads them later faults them back in).
+    /// Parses `bytes`, held or borrowed; the pages of borrowed bytes are released behind the
+    /// parse as it goes and all of them once parsed (what reads them later faults them back in).
     package init(bytes: JSONBytes, options: JSONParseOptions = .strict) throws(JSONParseError) {
+        let release: ((Int) -> Void)? = bytes.isBorrowed ? { bytes.releasePages(0..<$0) } : nil
         let result = try bytes.withUnsafeBufferPointer { buffer throws(JSONParseError) in
-            try JSONParser.parse(buffer, options: options)
+            try JSONParser.parse(buffer, options: options, release: release)
         }
         bytes.releasePages(0..<bytes.count)
         self.bytes = bytes
@@ -37,6 +38,9 @@ package struct JSONDocument: Sendable, Equatable {
     package init(text: String, options: JSONParseOptions = .strict) throws(JSONParseError) {
         try self.init(bytes: Array(text.utf8), options: options)
     }
+
+    /// The largest body a document can index: offsets on the tape are 32 bits.
+    package static let maximumSize = Tape.maximumBodySize
 
     /// The top-level value.
     package var root: JSONNode { JSONNode(index: 0) }

@@ -45,20 +45,26 @@ struct JSONParser: ~Copyable {
     deinit { stack.deallocate() }
 
     /// Parses `bytes` into a tape, or throws a positioned error. The tape is packed while parsing
-    /// (`TapeWriter`) into buffers sized by `entryBound`.
+    /// (`TapeWriter`) into buffers sized by `entryBound`. `release`, given for borrowed bytes (a
+    /// mapped file), is told every `JSONPageRelease.stride` bytes that the bytes before an offset
+    /// are behind both passes, so a gigabyte file is parsed holding a window of it, not all of it.
     static func parse(
         _ bytes: UnsafeBufferPointer<UInt8>,
-        options: JSONParseOptions
+        options: JSONParseOptions,
+        release: ((Int) -> Void)? = nil
     ) throws(JSONParseError) -> (tape: TapeStorage, overflow: [Int: Int], checkpoints: ChildCheckpoints) {
         guard bytes.count <= Tape.maximumBodySize else {
             throw JSONParseError(reason: .tooLarge, offset: 0, expected: "a body smaller than 4 GiB", in: bytes)
         }
-        var capacity = entryBound(bytes)
+        // A body that cannot start a value fails at its first byte: no pass over the rest to
+        // size a tape it will not fill (a 2 GiB file of zeros is refused at once).
+        var capacity = startsLikeJSON(bytes, options) ? entryBound(bytes, release: release) : 1
         while true {
             var failure: Failure?
             var overflow: [Int: Int] = [:]
             var checkpoints: [UInt64] = []
             let tape = TapeStorage.write(capacity: capacity) { writer in
+                writer.release = release
                 var parser = JSONParser(bytes: bytes, options: options, writer: writer)
                 // Hand the writer back on failure too: `TapeStorage.write` frees its wide buffer.
                 defer { writer = parser.writer }
@@ -89,20 +95,53 @@ struct JSONParser: ~Copyable {
         }
     }
 
+    /// Whether the first byte after whitespace (and a byte order mark) can start a value, or a
+    /// comment where comments are allowed.
+    static func startsLikeJSON(_ bytes: UnsafeBufferPointer<UInt8>, _ options: JSONParseOptions) -> Bool {
+        var position = bytes.count >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF ? 3 : 0
+        while position < bytes.count {
+            switch bytes[position] {
+            case 0x20, 0x09, 0x0A, 0x0D: position += 1
+            case UInt8(ascii: "/"): return options.allowsComments
+            case UInt8(ascii: "{"), UInt8(ascii: "["), UInt8(ascii: "\""), UInt8(ascii: "-"),
+                UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "t"), UInt8(ascii: "f"), UInt8(ascii: "n"):
+                return true
+            default: return false
+            }
+        }
+        return false
+    }
+
     /// An upper bound on the tape entries `bytes` can produce: every value but a container's first
     /// is preceded by a comma, and every container adds a start and an end — so
     /// `1 + commas + 2 × ('{' + '[')` bounds it, counting those bytes anywhere (even in strings).
-    static func entryBound(_ bytes: UnsafeBufferPointer<UInt8>) -> Int {
+    /// Borrowed bytes are counted a `JSONPageRelease.stride` at a time, each piece's pages
+    /// released (`release`) once counted.
+    static func entryBound(_ bytes: UnsafeBufferPointer<UInt8>, release: ((Int) -> Void)? = nil) -> Int {
+        guard let release else { return entryBound(bytes, from: 0, to: bytes.count) }
+        var bound = 1
+        var start = 0
+        while start < bytes.count {
+            let end = min(bytes.count, start + JSONPageRelease.stride)
+            bound += entryBound(bytes, from: start, to: end) - 1
+            release(end)
+            start = end
+        }
+        return bound
+    }
+
+    /// `entryBound` of `bytes[start..<end]`.
+    private static func entryBound(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int, to limit: Int) -> Int {
         guard let base = bytes.baseAddress else { return 1 }
         var commas = 0
         var opens = 0
-        var position = 0
+        var position = start
         // Blocks of 224 bytes (seven of the loop's 32-byte steps, under the 255 a byte-wide
         // counter holds) counted in byte-wide counters: a loop the compiler turns into vector
         // compares (a fifth of the instructions of the 8-byte SWAR it replaces). OR-ing 0x20 folds
         // '[' onto '{' (and form feed onto ',': an overcount is still a bound).
-        while position < bytes.count {
-            let end = min(bytes.count, position + 224)
+        while position < limit {
+            let end = min(limit, position + 224)
             var blockCommas: UInt8 = 0
             var blockOpens: UInt8 = 0
             var index = position

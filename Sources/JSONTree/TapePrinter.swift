@@ -226,7 +226,8 @@ struct TapePrinter {
 
     // MARK: - Original order
 
-    /// One linear walk over the subtree's tape entries.
+    /// One linear walk over the subtree's tape entries; over borrowed bytes (a mapped file) it
+    /// hands back the pages it went past (`JSONPageRelease`), checked every 1,024 entries.
     func printInOrder(_ node: JSONNode, into output: inout JSONOutputBuffer) {
         let first = node.index
         let last = first + document.subtreeEntryCount(node)
@@ -234,8 +235,10 @@ struct TapePrinter {
         var index = first
         var depth = 0
         var needsComma = false
+        var pages = JSONPageRelease(document)
         while index < last {
             let entry = tape[index]
+            if index & 1_023 == 0 { pages.reached(Tape.offset(entry), in: document) }
             if Tape.isEnd(entry) {
                 depth &-= 1
                 newline(depth, into: &output)

@@ -18,6 +18,13 @@ struct TapeWriter {
     private(set) var wide: UnsafeMutablePointer<UInt32>?
     private(set) var wideCount = 0
     private var wideCapacity = 0
+    /// Told that the body before an offset is parsed (borrowed bytes: their pages can go), each
+    /// time a block starts `JSONPageRelease.stride` bytes past the last time: the check costs one
+    /// compare per 64 entries.
+    var release: ((Int) -> Void)? {
+        didSet { releaseMark = release == nil ? .max : UInt64(JSONPageRelease.stride) }
+    }
+    private var releaseMark = UInt64.max
 
     init(words: UnsafeMutablePointer<UInt32>, blocks: UnsafeMutablePointer<UInt64>, capacity: Int) {
         self.words = words
@@ -34,6 +41,7 @@ struct TapeWriter {
             blockBase = offset
             blockIsWide = false
             blocks[count >> TapeStorage.blockShift] = offset
+            if offset >= releaseMark { releaseBehind(offset) }
         }
         let delta = offset &- blockBase
         var low = UInt32(truncatingIfNeeded: delta)
@@ -50,6 +58,14 @@ struct TapeWriter {
     @inline(__always)
     func addPayload(_ bits: UInt64, at index: Int) {
         words[index] |= UInt32(truncatingIfNeeded: bits >> 32) << 16
+    }
+
+    /// Hands back the pages before `offset` (nothing after it has been read yet: entries are
+    /// appended in document order, and a value is scanned before it is appended).
+    @inline(never)
+    private mutating func releaseBehind(_ offset: UInt64) {
+        release?(Int(truncatingIfNeeded: offset))
+        releaseMark = offset + UInt64(JSONPageRelease.stride)
     }
 
     /// The slow path: the current block spans more than 16-bit deltas reach. Its first wide entry

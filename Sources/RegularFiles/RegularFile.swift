@@ -116,7 +116,10 @@ package enum RegularFile {
     }
 
     /// `limit` in MiB or GiB.
+    /// A limit of one byte under a whole number of GiB (a 32-bit size) is named by that number.
     package static func describe(_ limit: Int) -> String {
-        limit >= 1 << 30 && limit % (1 << 30) == 0 ? "\(limit >> 30) GiB" : "\(limit >> 20) MiB"
+        if limit >= 1 << 30, limit % (1 << 30) == 0 { return "\(limit >> 30) GiB" }
+        if limit >= 1 << 30, (limit + 1) % (1 << 30) == 0 { return "\((limit + 1) >> 30) GiB" }
+        return "\(limit >> 20) MiB"
     }
 }

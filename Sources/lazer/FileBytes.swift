@@ -1,4 +1,5 @@
 import ArgumentParser
+import JSONTree
 import RegularFiles
 import Workspace
 
@@ -29,6 +30,26 @@ enum FileBytes {
         }
         guard let bytes else { throw ReadError(description: RegularFile.notFoundReason(path)) }
         return bytes
+    }
+
+    /// The JSON to index for `lazer json`: stdin read (within `limit`), a small file read, a file
+    /// of a megabyte or more mapped (`RegularFile.load`), up to the 4 GiB a document can index —
+    /// its pages are read as the parse and the printer reach them and handed back behind them,
+    /// so a gigabyte body costs its index and a window, not its size. `file` is the mapping, to
+    /// check that it did not change while it was read.
+    static func loadJSON(_ path: String?) throws(ReadError) -> (bytes: JSONBytes, file: MappedFile?) {
+        guard let path else { return (JSONBytes(try readStandardInput(limit: limit)), nil) }
+        let contents: RegularFileContents?
+        do {
+            contents = try RegularFile.load(path, limit: JSONDocument.maximumSize)
+        } catch {
+            throw ReadError(description: error.reason)
+        }
+        switch contents {
+        case nil: throw ReadError(description: RegularFile.notFoundReason(path))
+        case .bytes(let bytes)?: return (JSONBytes(bytes), nil)
+        case .mapped(let file)?: return (JSONBytes(borrowing: file.bytes, owner: file) { file.releasePages($0) }, file)
+        }
     }
 
     /// Reads stdin to its end, refusing more than `limit` bytes (`lazer json < /dev/zero`).

@@ -1,6 +1,7 @@
 import ArgumentParser
 import JSONSchema
 import JSONTree
+import RegularFiles
 import TerminalText
 
 #if canImport(Glibc)
@@ -17,7 +18,9 @@ struct JSONCommand: ParsableCommand {
             Keys keep their order and numbers their original text. Invalid input is
             reported with line, column and a caret under the problem, and the exit status
             is 1. So is a failed write to stdout (disk full, closed pipe), with a message
-            on stderr. Files must be regular files of at most 1 GiB (stdin too).
+            on stderr. Files must be regular files of at most 4 GiB; a file of a megabyte
+            or more is mapped rather than read, so a gigabyte body costs its index and a
+            window of its pages, not its size. Stdin is read whole, up to 1 GiB.
 
             Examples:
               curl -s https://api.example/users | lazer json
@@ -91,21 +94,23 @@ struct JSONCommand: ParsableCommand {
 
     func run() throws {
         let name = file == "-" ? "<stdin>" : TerminalText.line(file)
-        let bytes: [UInt8]
+        let source: (bytes: JSONBytes, file: MappedFile?)
         do {
-            bytes = try FileBytes.read(file == "-" ? nil : file)
+            source = try FileBytes.loadJSON(file == "-" ? nil : file)
         } catch {
             FileBytes.writeError("lazer json: \(name): \(TerminalText.line(error.description))\n")
             throw ExitCode(1)
         }
         let document: JSONDocument
         do {
-            document = try JSONDocument(bytes: bytes, options: lenient ? .lenient : .strict)
+            document = try JSONDocument(bytes: source.bytes, options: lenient ? .lenient : .strict)
         } catch {
+            try checkUnchanged(source.file, name: name)
             FileBytes.writeError("lazer json: \(name): \(error.description)\n")
             throw ExitCode(1)
         }
         if let schema {
+            try checkUnchanged(source.file, name: name)
             try validate(document, against: schema)
             return
         }
@@ -129,6 +134,18 @@ struct JSONCommand: ParsableCommand {
             if options.indent == 0 { output.write(newline: ()) }
         }
         try output.checkSucceeded(command: "lazer json")
+        try checkUnchanged(source.file, name: name)
+    }
+
+    /// A mapped file truncated or rewritten while it was read: what was printed from it cannot be
+    /// trusted (a read past a truncated end gave quotes, not a crash); exit status 1.
+    private func checkUnchanged(_ file: MappedFile?, name: String) throws {
+        do {
+            try file?.check()
+        } catch {
+            FileBytes.writeError("lazer json: \(name): \(TerminalText.line(error.reason))\n")
+            throw ExitCode(1)
+        }
     }
 
     /// `--schema`: the findings on stdout, exit status 1 when there are any (2 when the schema

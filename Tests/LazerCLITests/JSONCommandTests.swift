@@ -68,10 +68,15 @@ struct JSONCommandTests {
         #expect(mkfifo(fifo, 0o600) == 0)
         let huge = folder.appendingPathComponent("huge.json").path
         #expect(FileManager.default.createFile(atPath: huge, contents: nil))
-        #expect(truncate(huge, 2 << 30) == 0)  // sparse: 2 GiB on paper, nothing on disk
+        #expect(truncate(huge, 5 << 30) == 0)  // sparse: 5 GiB on paper, nothing on disk
+        // Under the limit, mapped: zeros are refused at the first byte, not after a pass over 2 GiB.
+        let zeros = folder.appendingPathComponent("zeros.json").path
+        #expect(FileManager.default.createFile(atPath: zeros, contents: nil))
+        #expect(truncate(zeros, 2 << 30) == 0)
         for (path, message) in [
             (fifo, "FIFO (named pipe), not a regular file"), ("/dev/zero", "a device, not a regular file"),
-            (huge, "larger than the 1 GiB limit"),
+            (huge, "larger than the 4 GiB limit"),
+            (zeros, "line 1, column 1: expected a value, found control character U+0000"),
         ] {
             let result = try LazerBinary.run(["json", path])
             #expect(result.status == 1, "\(path)")
