@@ -6,7 +6,7 @@ LINT_PATHS := Package.swift Sources Tests Fuzz Examples
 .PHONY: bench-tui bench-tui-pure bench-tui-ncurses bench-transport bench-futures bench-explorer bench-sigv4 sigv4-vectors jwt-vectors
 .PHONY: bench-streams bench-scripts
 .PHONY: fuzz-json fuzz-jsonpath fuzz-terminal-text fuzz-collection fuzz-theme fuzz-keymap fuzz-import bench-json
-.PHONY: bench-json-index
+.PHONY: bench-json-index bench-json-memory
 .PHONY: bench-jsonschema bench-jsondiff bench-cookies bench-snapshot bench-graphql bench-load bench-report
 .PHONY: all deps run build build-release lint test unit e2e test-tsan clean bench-replay bench-mock bench-import examples
 .PHONY: bench-headers install uninstall build-install install-files deb test-package test-install
@@ -313,6 +313,12 @@ bench-json: deps
 ## (issue 31, goal 1: at least 1.0x). Results in bench-out/json-index.md.
 bench-json-index: deps
 	scripts/bench-json-index.sh
+
+## bench-json-memory: release build; `lazer json` on three generated 1 GB bodies (bench-out, made
+## once), each file mapped against the same bytes read whole from stdin in the same run: peak
+## resident size as a multiple of the body (issue 31, goal 2: at most 0.6x). SIZE_MB changes the size.
+bench-json-memory: deps
+	scripts/bench-json-memory.sh
 
 ## bench-jsonschema: release build; the JSON-Schema-Test-Suite's required cases and a generated 40 MB
 ## orders document (bench-out/jsonschema) validated by the JSONSchema module and by the Python
