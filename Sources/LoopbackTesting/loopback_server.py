@@ -283,6 +283,8 @@ class Handler(BaseHTTPRequestHandler):
                 self.send(code, f"status {code}\n".encode(), content_type="text/plain", reason=query.get("reason"))
         elif path == "/bytes":
             self.stream_bytes(int(query.get("size", "0")))
+        elif path == "/json-array":
+            self.stream_json_array(int(query.get("count", "0")))
         elif path == "/slow":
             self.slow(float(query.get("seconds", "5")), query.get("id"))
         elif path == "/disconnected":
@@ -457,6 +459,20 @@ class Handler(BaseHTTPRequestHandler):
             count = min(remaining, len(block))
             self.wfile.write(block[:count] if count < len(block) else block)
             remaining -= count
+
+    def stream_json_array(self, count):
+        """A JSON array of `count` objects of about 100 bytes (`{"id": N, …}`), with its length."""
+        pieces = [b"["]
+        for number in range(count):
+            pieces.append(b"%s{\"id\": %d, \"name\": \"item %d\", \"tags\": [\"a\", \"b\"], \"note\": \"a longer text\"}"
+                          % (b"," if number else b"", number, number))
+        pieces.append(b"]")
+        body = b"".join(pieces)
+        self.send_response(200)
+        self.send_header("Content-Type", "application/json")
+        self.send_header("Content-Length", str(len(body)))
+        self.end_headers()
+        self.wfile.write(body)
 
     def wait_for_hang_up(self, seconds):
         """Sends nothing until the client closes the connection, or for `seconds` (at most 60)."""

@@ -111,7 +111,7 @@ package struct ExchangeDetails: Sendable, Equatable, Codable {
     }
 
     /// These details with the response's headers and body.
-    package func responding(headers: HTTPHeaders, body: [UInt8], redactor: Redactor) -> ExchangeDetails {
+    package func responding(headers: HTTPHeaders, body: some Collection<UInt8>, redactor: Redactor) -> ExchangeDetails {
         var details = self
         details.responseHeaders = headers.map {
             Header(name: redactor.redact($0.name), value: redactor.redactHeader(name: $0.name, value: $0.value))

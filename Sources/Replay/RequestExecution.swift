@@ -151,7 +151,7 @@ struct RequestExecution {
             }
             result.phases = ExchangePhase.phases(of: response.timings)
             do {
-                let bytes = try response.body.bytes()
+                let bytes = try ResponseBytes.of(response.body)
                 var outcome = finish(
                     response, bytes: bytes, elapsed: elapsed, exchange: exchange(), preparation: preparation,
                     sentHeaders: request.headers, into: consume result)
@@ -165,7 +165,8 @@ struct RequestExecution {
                     let secrets = outcome.captured.values.filter(\.secret).map(\.text)
                     observer(
                         ReplayExchange(
-                            item: item, request: request, outcome: .success(response), body: bytes, duration: elapsed,
+                            item: item, request: request, outcome: .success(response), body: bytes.arrayValue,
+                            duration: elapsed,
                             redactor: secrets.isEmpty ? preparation.redactor : preparation.redactor.adding(secrets)))
                 }
                 return outcome
@@ -207,7 +208,7 @@ struct RequestExecution {
 
     /// Checks the expectations, takes the captures, records the exchange.
     private func finish(
-        _ response: DataResponse, bytes: [UInt8], elapsed: Duration, exchange: @autoclosure () -> Exchange,
+        _ response: DataResponse, bytes: JSONBytes, elapsed: Duration, exchange: @autoclosure () -> Exchange,
         preparation: SendPreparation, sentHeaders: HTTPHeaders, into result: consuming RequestResult
     ) -> Outcome {
         let facts = ResponseFacts(
@@ -373,7 +374,7 @@ struct RequestExecution {
     // MARK: - Helpers
 
     /// The parsed body when the media type says JSON or the bytes start like JSON and parse.
-    static func document(_ bytes: [UInt8], contentType: String?) -> JSONDocument? {
+    static func document(_ bytes: JSONBytes, contentType: String?) -> JSONDocument? {
         let first = bytes.first { $0 != 0x20 && $0 != 0x0A && $0 != 0x0D && $0 != 0x09 }
         // `json` anywhere in the media type (`application/problem+json`), in any case; a byte
         // search, since Foundation's `contains` and lower-casing cost more than the parse.

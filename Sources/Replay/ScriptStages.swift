@@ -1,6 +1,7 @@
 import Foundation
 import Futures
 import HTTPCore
+import JSONTree
 import Workspace
 
 /// A request's scripts in a run (issue 32): its pre-request scripts before it is resolved and sent,
@@ -91,7 +92,7 @@ extension RequestExecution {
             let response = ScriptResponse(
                 code: facts.status, reason: reason ?? "",
                 headers: facts.headers.map { ScriptHeader($0.name, $0.value) },
-                body: facts.body,
+                body: facts.body.arrayValue,
                 milliseconds: RequestResult.milliseconds(facts.duration))
             let seen = captures.merging(captured) { _, new in new }
             let scriptSent = ScriptSentRequests()

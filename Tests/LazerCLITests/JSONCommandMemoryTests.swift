@@ -41,7 +41,9 @@ struct JSONCommandMemoryTests {
 
     /// Runs `lazer` with `arguments`, stdout to /dev/null: its exit status and peak resident size
     /// in bytes (`wait4`'s rusage of that one child).
-    static func peakResident(_ arguments: [String]) throws -> (status: Int32, peak: Int) {
+    static func peakResident(
+        _ arguments: [String], environment overrides: [String: String] = [:]
+    ) throws -> (status: Int32, peak: Int) {
         let binary = LazerBinary.productsDirectory.appendingPathComponent("lazer").path
         guard FileManager.default.isExecutableFile(atPath: binary) else { throw LazerBinary.Failure.notBuilt(binary) }
         var actions = posix_spawn_file_actions_t()
@@ -50,8 +52,11 @@ struct JSONCommandMemoryTests {
         posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
         let argv = ([binary] + arguments).map { strdup($0) } + [nil]
         defer { argv.forEach { free($0) } }
+        let variables = ProcessInfo.processInfo.environment.merging(overrides) { _, given in given }
+        let envp = variables.map { strdup("\($0.key)=\($0.value)") } + [nil]
+        defer { envp.forEach { free($0) } }
         var pid: pid_t = 0
-        let spawned = posix_spawn(&pid, binary, &actions, nil, argv, environ)
+        let spawned = posix_spawn(&pid, binary, &actions, nil, argv, envp)
         guard spawned == 0 else { throw POSIXError(POSIXErrorCode(rawValue: spawned) ?? .EIO) }
         var status: Int32 = 0
         var usage = rusage()

@@ -1,6 +1,7 @@
 import Foundation
 import Futures
 import HTTPCore
+import JSONTree
 import RegularFiles
 import Replay
 import Workspace
@@ -177,7 +178,7 @@ struct SendTestScripts: Sendable {
         let facts = checked.facts
         let response = ScriptResponse(
             code: facts.status, reason: checked.parsed.response.statusCode.reasonPhrase ?? "",
-            headers: facts.headers.map { ScriptHeader($0.name, $0.value) }, body: facts.body,
+            headers: facts.headers.map { ScriptHeader($0.name, $0.value) }, body: facts.body.arrayValue,
             milliseconds: ScriptResponse.milliseconds(facts.duration))
         let sent = ScriptSentRequests()
         var job = ScriptJob(

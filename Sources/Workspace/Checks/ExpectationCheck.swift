@@ -3,20 +3,25 @@ package import HTTPCore
 package import JSONTree
 
 /// What a response offers to expectations and captures: status, headers, body bytes, the parsed
-/// body when it is JSON, and the time it took.
+/// body when it is JSON, and the time it took. The bytes are an array, or a body the transport
+/// spilled to a file, mapped (`lazer run`: a large response is held as its index and a window).
 package struct ResponseFacts: Sendable {
     package var status: Int
     package var headers: HTTPHeaders
-    package var body: [UInt8]
+    package var body: JSONBytes
     package var document: JSONDocument?
     package var duration: Duration
 
-    package init(status: Int, headers: HTTPHeaders, body: [UInt8], document: JSONDocument?, duration: Duration) {
+    package init(status: Int, headers: HTTPHeaders, body: JSONBytes, document: JSONDocument?, duration: Duration) {
         self.status = status
         self.headers = headers
         self.body = body
         self.document = document
         self.duration = duration
+    }
+
+    package init(status: Int, headers: HTTPHeaders, body: [UInt8], document: JSONDocument?, duration: Duration) {
+        self.init(status: status, headers: headers, body: JSONBytes(body), document: document, duration: duration)
     }
 }
 

@@ -59,7 +59,7 @@ package struct Snapshot: Sendable, Equatable {
         } else if let text = String(validating: facts.body, as: UTF8.self) {
             body = .text(redactor.redact(text))
         } else {
-            body = .base64(Base64.encode(facts.body))
+            body = .base64(Base64.encode(facts.body.arrayValue))
         }
     }
 

@@ -179,10 +179,17 @@ struct RunCommand: ParsableCommand {
         }
     }
 
+    /// The largest response body `lazer run` keeps in memory; larger ones are spilled and mapped.
+    static let memoryLimit = 16 << 20
+
     func run() throws {
         let environment = ProcessInfo.processInfo.environment
+        // A body over 16 MB goes to a temporary file, which the checks map rather than read: a large
+        // response is held as its index and a window, not as the transport's copy and the checks' one.
         let dispatcher = CurlDispatcher(
-            configuration: .init(scheduler: ImmediateScheduler(), userAgent: "lazer/\(LazerVersion.current)"))
+            configuration: .init(
+                scheduler: ImmediateScheduler(), memoryLimit: Self.memoryLimit,
+                userAgent: "lazer/\(LazerVersion.current)"))
         // Join the network thread before the process exits: libcurl must not run during exit's cleanup.
         defer { dispatcher.shutdown() }
         let services = WorkspaceServices(
