@@ -1,14 +1,14 @@
 import Foundation
-import HTTPCore
-import JSONTree
+package import HTTPCore
+package import JSONTree
 import RegularFiles
 
 /// A response body as the checks read it. A body the transport spilled to a file is mapped, not
 /// read: its pages are read as the parse reaches them and handed back behind it, so a response of
 /// hundreds of megabytes costs `lazer run` its index and a window (issue 31, goal 2). A body in
-/// memory is copied once into an array.
-enum ResponseBytes {
-    static func of(_ body: ResponseBody) throws(ResponseError) -> JSONBytes {
+/// memory is copied once into an array. The explorer's parse stage uses it too.
+package enum ResponseBytes {
+    package static func of(_ body: ResponseBody) throws(ResponseError) -> JSONBytes {
         guard case .file(let url, _) = body else { return JSONBytes(try body.bytes()) }
         let contents: RegularFileContents?
         do {

@@ -1,6 +1,7 @@
 import Foundation
 import HTTPCore
 import JSONTree
+import Replay
 import Workspace
 
 /// A response made ready for the screen off the main thread: the body parsed, expectations
@@ -16,7 +17,8 @@ struct ProcessedExchange: Sendable {
 /// A body read and parsed (the chain's parse stage), on its way to the checks.
 struct ParsedExchange: Sendable {
     var response: DataResponse
-    var bytes: [UInt8]
+    /// An array, or a body the transport spilled to a file, mapped (`ResponseBytes`).
+    var bytes: JSONBytes
     var content: ResponseContent
     var document: JSONDocument?
 }
@@ -48,8 +50,11 @@ package enum ResponseProcessing {
     package static let streamBodyLimit = 16 << 20
 
     /// Reads the body (from memory or its spill file), at most `limit` bytes of it, and parses it.
+    /// A whole body spilled to a file (over the transport's 256 MB) is mapped, not read: a JSON
+    /// body is then held as its index and the pages the views touch.
     static func parse(_ response: DataResponse, keepingAtMost limit: Int? = nil) throws -> ParsedExchange {
-        let bytes = try response.body.bytes(upTo: limit ?? .max)
+        let bytes =
+            limit == nil ? try ResponseBytes.of(response.body) : JSONBytes(try response.body.bytes(upTo: limit ?? .max))
         let content = content(of: bytes, mediaType: response.headers.mediaType)
         var document: JSONDocument?
         if case .json(let parsed) = content { document = parsed }
@@ -127,19 +132,28 @@ package enum ResponseProcessing {
 
     /// JSON when the media type says so or the bytes look like it and parse; else text or binary.
     static func content(of bytes: [UInt8], mediaType: String?) -> ResponseContent {
-        guard !bytes.isEmpty else { return .empty }
-        let first = bytes.first { $0 != 0x20 && $0 != 0x0A && $0 != 0x0D && $0 != 0x09 }
+        content(of: JSONBytes(bytes), mediaType: mediaType)
+    }
+
+    /// The same over bytes held or mapped: a mapped JSON body stays mapped (its document borrows
+    /// it); text and binary are copied into an array for their views.
+    static func content(of held: JSONBytes, mediaType: String?) -> ResponseContent {
+        guard !held.isEmpty else { return .empty }
+        let first = held.first { $0 != 0x20 && $0 != 0x0A && $0 != 0x0D && $0 != 0x09 }
         let saysJSON = mediaType.map { $0.contains("json") } ?? false
+        let bytes: [UInt8]
         if saysJSON || first == UInt8(ascii: "{") || first == UInt8(ascii: "[") {
             do {
-                return .json(try JSONDocument(bytes: bytes))
+                return .json(try JSONDocument(bytes: held))
             } catch {
+                bytes = held.arrayValue
                 if TextBody.looksLikeText(bytes) {
                     return .text(TextBody(bytes: bytes), problem: saysJSON ? error.message : nil)
                 }
                 return .binary(TextBody(binary: bytes))
             }
         }
+        bytes = held.arrayValue
         let saysText = mediaType.map { $0.lowercased().hasPrefix("text/") } ?? false
         return TextBody.looksLikeText(bytes, declaredText: saysText)
             ? .text(TextBody(bytes: bytes), problem: nil) : .binary(TextBody(binary: bytes))

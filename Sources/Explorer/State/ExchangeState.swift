@@ -136,7 +136,7 @@ package struct ReceivedResponse: Sendable, Equatable {
         self.banner = banner
         self.checks = checks
         switch content {
-        case .json(let document): rawLines = TextBody(bytes: document.bytes.arrayValue)
+        case .json(let document): rawLines = TextBody(bytes: document.bytes)
         case .text(let body, _): rawLines = body
         case .empty, .binary: rawLines = TextBody(binary: [])
         }

@@ -9,11 +9,11 @@ package enum ResponseContent: Sendable, Equatable {
     case text(TextBody, problem: String?)
     case binary(TextBody)
 
-    /// The body's bytes, for Raw and for saving.
-    package var bytes: [UInt8] {
+    /// The body's bytes, for Raw and for saving: held, or a mapped spill file (never copied here).
+    package var bytes: JSONBytes {
         switch self {
         case .empty: []
-        case .json(let document): document.bytes.arrayValue
+        case .json(let document): document.bytes
         case .text(let body, _), .binary(let body): body.bytes
         }
     }
@@ -21,16 +21,29 @@ package enum ResponseContent: Sendable, Equatable {
 
 /// Bytes with the offsets where their lines start, so any line is found without scanning.
 package struct TextBody: Sendable, Equatable {
-    package let bytes: [UInt8]
+    /// An array, or a mapped body (a JSON response spilled to a file: its Raw view).
+    package let bytes: JSONBytes
     /// Offsets of each line's first byte (the first is 0).
     package let lineStarts: [Int]
 
     package init(bytes: [UInt8]) {
+        self.init(bytes: JSONBytes(bytes))
+    }
+
+    /// Lines of bytes held or mapped; a mapping's pages are handed back behind the scan, a
+    /// `JSONPageRelease.stride` at a time (a compact body is one line: the scan cannot wait for one).
+    package init(bytes: JSONBytes) {
         self.bytes = bytes
         var starts = [0]
         bytes.withUnsafeBufferPointer { buffer in
-            for index in buffer.indices where buffer[index] == 0x0A && index + 1 < buffer.count {
-                starts.append(index + 1)
+            var start = 0
+            while start < buffer.count {
+                let end = min(buffer.count, start + JSONPageRelease.stride)
+                for index in start..<end where buffer[index] == 0x0A && index + 1 < buffer.count {
+                    starts.append(index + 1)
+                }
+                bytes.releasePages(0..<end)
+                start = end
             }
         }
         lineStarts = starts
@@ -38,7 +51,7 @@ package struct TextBody: Sendable, Equatable {
 
     /// Bytes without a line index (binary bodies, shown as a hex dump).
     package init(binary bytes: [UInt8]) {
-        self.bytes = bytes
+        self.bytes = JSONBytes(bytes)
         lineStarts = [0]
     }
 

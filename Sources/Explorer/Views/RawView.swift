@@ -102,7 +102,7 @@ enum RawView {
     }
 
     private static func hexDump(
-        _ bytes: [UInt8], _ scroll: Int, _ theme: Theme, in area: Rect, _ buffer: inout Buffer
+        _ bytes: JSONBytes, _ scroll: Int, _ theme: Theme, in area: Rect, _ buffer: inout Buffer
     ) {
         let lineCount = (bytes.count + 15) / 16
         buffer.write(

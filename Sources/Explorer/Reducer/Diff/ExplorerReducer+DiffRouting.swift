@@ -1,4 +1,5 @@
 import Foundation
+import JSONTree
 import Replay
 import TUI
 import Workspace
@@ -140,6 +141,6 @@ extension ExplorerReducer {
     /// The body of the response shown, when it is JSON.
     private static func shownJSON(_ state: ExplorerState) -> [UInt8]? {
         guard let response = state.shownResult?.response, case .json = response.content else { return nil }
-        return response.content.bytes
+        return response.content.bytes.arrayValue
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import JSONTree
 import TUI
 import Workspace
 
@@ -32,7 +33,7 @@ extension WorkspaceReducer {
         case .saveBody:
             guard let bytes = context.shownResult?.response?.content.bytes else { return fail("The body is gone") }
             outcome.requests.append(.closeOverlay)
-            outcome.effects.append(.writeFile(path: name, bytes: bytes))
+            outcome.effects.append(.writeFile(path: name, bytes: bytes.arrayValue))
         case .newCollection:
             guard
                 let folder = state.collections.first.map({ ($0.path as NSString).deletingLastPathComponent })

@@ -1,0 +1,65 @@
+import Foundation
+import HTTPCore
+import JSONTree
+import Testing
+
+@testable import Explorer
+
+/// A response the transport spilled to a file (over its 256 MB in-memory limit) is mapped for the
+/// screen, not read (issue 31, goal 2): the tree's document and the Raw tab's lines borrow the
+/// mapping, so a gigabyte JSON response is held as its index and the pages the views touch.
+@Suite struct SpilledBodyTests {
+    static func response(file: URL, size: Int) throws -> DataResponse {
+        let url = try #require(URL(string: "http://127.0.0.1/big.json"))
+        var headers = HTTPHeaders()
+        headers.add(name: "Content-Type", value: "application/json")
+        return DataResponse(
+            request: HTTPRequest(method: .get, url: url), statusCode: .ok, headers: headers, url: url,
+            body: .file(file, byteCount: Int64(size)))
+    }
+
+    @Test("a spilled JSON body is parsed over its mapping; the tree, the Raw lines and the size read it in place")
+    func spilledJSONIsMapped() throws {
+        let items = (0..<40_000).map { #"{"id": \#($0), "name": "item \#($0)"}"# }
+        let text = "[\n" + items.joined(separator: ",\n") + "\n]\n"
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("lazer-body-test-\(UUID().uuidString)")
+        try Data(text.utf8).write(to: file)
+        defer { try? FileManager.default.removeItem(at: file) }
+        #expect(text.utf8.count > 1 << 20)
+
+        let parsed = try ResponseProcessing.parse(try Self.response(file: file, size: text.utf8.count))
+        #expect(parsed.bytes.isBorrowed)
+        guard case .json(let document) = parsed.content else {
+            Issue.record("not parsed as JSON: \(parsed.content)")
+            return
+        }
+        #expect(document.bytes.isBorrowed)
+        #expect(document.childCount(document.root) == 40_000)
+        #expect(parsed.content.bytes.isBorrowed && parsed.content.bytes.count == text.utf8.count)
+
+        let received = ReceivedResponse(
+            status: 200, reason: "OK", httpVersion: "HTTP/1.1", headers: [], timings: Timings(),
+            size: Int64(text.utf8.count), content: parsed.content, contentType: "application/json", banner: nil,
+            checks: [])
+        #expect(received.rawLines.bytes.isBorrowed)
+        #expect(received.rawLines.lineCount == 40_002)
+        #expect(received.rawLines.line(40_000) == #"{"id": 39999, "name": "item 39999"}"#)
+        // Removing the spill file (as the explorer does once history has it) leaves the mapping readable.
+        try FileManager.default.removeItem(at: file)
+        #expect(received.rawLines.line(1) == #"{"id": 0, "name": "item 0"},"#)
+    }
+
+    @Test("a body in memory stays an array")
+    func inMemoryStaysAnArray() throws {
+        let url = try #require(URL(string: "http://127.0.0.1/small.json"))
+        let response = DataResponse(
+            request: HTTPRequest(method: .get, url: url), statusCode: .ok, url: url, body: .data(Data("[1, 2]".utf8)))
+        let parsed = try ResponseProcessing.parse(response)
+        #expect(!parsed.bytes.isBorrowed)
+        guard case .json(let document) = parsed.content else {
+            Issue.record("not parsed as JSON")
+            return
+        }
+        #expect(document.childCount(document.root) == 2)
+    }
+}
