@@ -28,25 +28,60 @@ import Testing
         #expect(text.utf8.count > 1 << 20)
 
         let parsed = try ResponseProcessing.parse(try Self.response(file: file, size: text.utf8.count))
-        #expect(parsed.bytes.isBorrowed)
+        let borrowed = parsed.bytes.isBorrowed
+        #expect(borrowed)
         guard case .json(let document) = parsed.content else {
-            Issue.record("not parsed as JSON: \(parsed.content)")
+            Issue.record("not parsed as JSON")
             return
         }
-        #expect(document.bytes.isBorrowed)
+        let documentBorrowed = document.bytes.isBorrowed
+        #expect(documentBorrowed)
         #expect(document.childCount(document.root) == 40_000)
-        #expect(parsed.content.bytes.isBorrowed && parsed.content.bytes.count == text.utf8.count)
+        let (contentBorrowed, contentCount) = (parsed.content.bytes.isBorrowed, parsed.content.bytes.count)
+        #expect(contentBorrowed && contentCount == text.utf8.count)
 
         let received = ReceivedResponse(
             status: 200, reason: "OK", httpVersion: "HTTP/1.1", headers: [], timings: Timings(),
             size: Int64(text.utf8.count), content: parsed.content, contentType: "application/json", banner: nil,
             checks: [])
-        #expect(received.rawLines.bytes.isBorrowed)
+        let linesBorrowed = received.rawLines.bytes.isBorrowed
+        #expect(linesBorrowed)
         #expect(received.rawLines.lineCount == 40_002)
         #expect(received.rawLines.line(40_000) == #"{"id": 39999, "name": "item 39999"}"#)
         // Removing the spill file (as the explorer does once history has it) leaves the mapping readable.
         try FileManager.default.removeItem(at: file)
         #expect(received.rawLines.line(1) == #"{"id": 0, "name": "item 0"},"#)
+    }
+
+    @Test("spilled binary and text bodies are shown from the mapping, never copied")
+    func spilledBinaryAndTextAreMapped() throws {
+        let url = try #require(URL(string: "http://127.0.0.1/blob"))
+        let binary = (0..<(3 << 20)).map { UInt8(truncatingIfNeeded: $0 &* 7) }
+        let text = Array((0..<150_000).map { "line \($0)\n" }.joined().utf8)
+        for (bytes, type) in [(binary, "application/octet-stream"), (text, "text/plain")] {
+            let file = FileManager.default.temporaryDirectory.appendingPathComponent("lazer-body-\(UUID().uuidString)")
+            try Data(bytes).write(to: file)
+            defer { try? FileManager.default.removeItem(at: file) }
+            var headers = HTTPHeaders()
+            headers.add(name: "Content-Type", value: type)
+            let response = DataResponse(
+                request: HTTPRequest(method: .get, url: url), statusCode: .ok, headers: headers, url: url,
+                body: .file(file, byteCount: Int64(bytes.count)))
+            let parsed = try ResponseProcessing.parse(response)
+            switch parsed.content {
+            case .binary(let body):
+                #expect(type == "application/octet-stream")
+                let (borrowed, count) = (body.bytes.isBorrowed, body.bytes.count)
+                #expect(borrowed && count == bytes.count)
+                #expect(Array(body.bytes[(1 << 20)..<((1 << 20) + 16)]) == Array(binary[(1 << 20)..<((1 << 20) + 16)]))
+            case .text(let body, _):
+                #expect(type == "text/plain")
+                let borrowed = body.bytes.isBorrowed
+                #expect(borrowed)
+                #expect(body.lineCount == 150_000 && body.line(149_999) == "line 149999")
+            default: Issue.record("\(type): neither binary nor text")
+            }
+        }
     }
 
     @Test("a body in memory stays an array")
@@ -55,7 +90,8 @@ import Testing
         let response = DataResponse(
             request: HTTPRequest(method: .get, url: url), statusCode: .ok, url: url, body: .data(Data("[1, 2]".utf8)))
         let parsed = try ResponseProcessing.parse(response)
-        #expect(!parsed.bytes.isBorrowed)
+        let borrowed = parsed.bytes.isBorrowed
+        #expect(!borrowed)
         guard case .json(let document) = parsed.content else {
             Issue.record("not parsed as JSON")
             return

@@ -135,25 +135,22 @@ package enum ResponseProcessing {
         content(of: JSONBytes(bytes), mediaType: mediaType)
     }
 
-    /// The same over bytes held or mapped: a mapped JSON body stays mapped (its document borrows
-    /// it); text and binary are copied into an array for their views.
-    static func content(of held: JSONBytes, mediaType: String?) -> ResponseContent {
-        guard !held.isEmpty else { return .empty }
-        let first = held.first { $0 != 0x20 && $0 != 0x0A && $0 != 0x0D && $0 != 0x09 }
+    /// The same over bytes held or mapped: a mapped body stays mapped — the JSON document, the
+    /// text's lines and the hex dump borrow it, and read only what they show.
+    static func content(of bytes: JSONBytes, mediaType: String?) -> ResponseContent {
+        guard !bytes.isEmpty else { return .empty }
+        let first = bytes.first { $0 != 0x20 && $0 != 0x0A && $0 != 0x0D && $0 != 0x09 }
         let saysJSON = mediaType.map { $0.contains("json") } ?? false
-        let bytes: [UInt8]
         if saysJSON || first == UInt8(ascii: "{") || first == UInt8(ascii: "[") {
             do {
-                return .json(try JSONDocument(bytes: held))
+                return .json(try JSONDocument(bytes: bytes))
             } catch {
-                bytes = held.arrayValue
                 if TextBody.looksLikeText(bytes) {
                     return .text(TextBody(bytes: bytes), problem: saysJSON ? error.message : nil)
                 }
                 return .binary(TextBody(binary: bytes))
             }
         }
-        bytes = held.arrayValue
         let saysText = mediaType.map { $0.lowercased().hasPrefix("text/") } ?? false
         return TextBody.looksLikeText(bytes, declaredText: saysText)
             ? .text(TextBody(bytes: bytes), problem: nil) : .binary(TextBody(binary: bytes))

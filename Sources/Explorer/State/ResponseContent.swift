@@ -51,7 +51,12 @@ package struct TextBody: Sendable, Equatable {
 
     /// Bytes without a line index (binary bodies, shown as a hex dump).
     package init(binary bytes: [UInt8]) {
-        self.bytes = JSONBytes(bytes)
+        self.init(binary: JSONBytes(bytes))
+    }
+
+    /// Bytes held or mapped, shown as a hex dump (which reads the rows on screen only).
+    package init(binary bytes: JSONBytes) {
+        self.bytes = bytes
         lineStarts = [0]
     }
 
@@ -77,8 +82,8 @@ package struct TextBody: Sendable, Equatable {
     /// U+FFFD) and few control characters. When the server says it is text (`declaredText`: a
     /// `text/*` media type), escape characters do not count: a coloured log is text (its escapes
     /// shown visibly, ␛[31m), not a hex dump; a NUL byte still means binary.
-    package static func looksLikeText(_ bytes: [UInt8], declaredText: Bool = false) -> Bool {
-        let sample = bytes.prefix(65_536)
+    package static func looksLikeText(_ bytes: some Collection<UInt8>, declaredText: Bool = false) -> Bool {
+        let sample = Array(bytes.prefix(65_536))
         let decoded = String(decoding: sample, as: UTF8.self)
         var characters = 0
         var invalid = 0
