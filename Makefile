@@ -317,6 +317,7 @@ bench-json-index: deps
 ## bench-json-memory: release build; `lazer json` on three generated 1 GB bodies (bench-out, made
 ## once), each file mapped against the same bytes read whole from stdin in the same run: peak
 ## resident size as a multiple of the body (issue 31, goal 2: at most 0.6x). SIZE_MB changes the size.
+## Then the explorer (tmux) with a 1 GB JSON (goal 1.2x) and a 1 GB binary (goal 64 MB) response open.
 bench-json-memory: deps
 	scripts/bench-json-memory.sh
 

@@ -5,7 +5,8 @@
 # pages handed back behind the parse and the printer) and, as the reference in the same run, from
 # stdin (read whole into memory: what `lazer json` did with files before). Peak resident size from
 # wait4's rusage of each process, as a multiple of the body (goal: at most 0.6x), wall time beside
-# it, and the load average. Results: bench-out/json-memory.md.
+# it, and the load average; then the explorer with a 1 GB JSON and a 1 GB binary response open
+# (scripts/bench-explorer-memory.sh). Results: bench-out/json-memory.md.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -53,6 +54,7 @@ print(f"Goal: peak resident at most 0.6x the body. API-shaped and string-heavy b
       f"({'met' if worst <= 0.6 else 'missed'}); the number-heavy body's index alone is about 0.6x "
       "(five 4-byte tape entries per `[lon,lat,elevation]` triple of about 33 bytes).")
 PY
+    scripts/bench-explorer-memory.sh "$bodies"
     echo
     echo "load average at the end: $(cut -d' ' -f1-3 /proc/loadavg)"
 } | tee bench-out/json-memory.md
