@@ -115,6 +115,11 @@ package struct JSONBytes: RandomAccessCollection, Equatable, @unchecked Sendable
     }
 }
 
+/// "1048576 bytes (borrowed)": a failed test or a log shows the size, not a megabyte of numbers.
+extension JSONBytes: CustomStringConvertible {
+    package var description: String { "\(count) bytes" + (isBorrowed ? " (borrowed)" : "") }
+}
+
 extension JSONBytes: ExpressibleByArrayLiteral {
     package init(arrayLiteral elements: UInt8...) {
         self.init(elements)

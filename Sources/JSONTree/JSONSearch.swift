@@ -51,11 +51,14 @@ package struct JSONSearch: Sendable {
     package private(set) var position = 0
     /// Ancestors of `position` with the position of the path child.
     private var chain: [(container: Int, position: Int)] = []
+    /// Hands back the pages of a mapped body behind the scan (nothing for an array).
+    private var pages: JSONPageRelease
 
     /// Fails only for an invalid regular expression.
     package init(document: JSONDocument, query: JSONSearchQuery) throws(JSONSearchError) {
         self.document = document
         self.query = query
+        self.pages = JSONPageRelease(document)
         self.needle = Array(query.pattern.utf8)
         self.foldedNeedle = Array(query.pattern.lowercased().utf8)
         if query.mode == .regex {
@@ -124,6 +127,7 @@ package struct JSONSearch: Sendable {
             }
             position += 1
         }
+        if position < document.tapeCount { pages.reached(Tape.offset(document.tape[position]), in: document) }
         return found
     }
 

@@ -73,6 +73,23 @@ import Testing
         #expect(JSONPrinter.print(document, options: compact) == bytes)
     }
 
+    @Test("a search hands back the pages behind it as it goes and finds what it finds over an array")
+    func searchReleasesBehind() throws {
+        let bytes = Self.body(megabytes: 12)
+        let memory = Borrowed(bytes)
+        let document = try JSONDocument(bytes: memory.bytes)
+        let parsed = memory.released.count
+        var search = try JSONSearch(document: document, query: JSONSearchQuery("item-99999"))
+        let found = search.all()
+        var inMemory = try JSONSearch(document: try JSONDocument(bytes: bytes), query: search.query)
+        #expect(found.map(\.node) == inMemory.all().map(\.node))
+        #expect(found.count == 1)
+        let behind = memory.released.dropFirst(parsed)
+        #expect(behind.count >= bytes.count / JSONPageRelease.stride - 1)
+        #expect(zip(behind, behind.dropFirst()).allSatisfy { $0.upperBound < $1.upperBound })
+        #expect("\(memory.bytes)" == "\(bytes.count) bytes (borrowed)")
+    }
+
     @Test("a body that cannot start a value is refused at its first byte, without a pass over the rest")
     func refusedAtOnce() throws {
         let memory = Borrowed([UInt8](repeating: 0, count: 9 << 20))
