@@ -45,11 +45,9 @@ enum FileBytes {
         } catch {
             throw ReadError(description: error.reason)
         }
-        switch contents {
-        case nil: throw ReadError(description: RegularFile.notFoundReason(path))
-        case .bytes(let bytes)?: return (JSONBytes(bytes), nil)
-        case .mapped(let file)?: return (JSONBytes(borrowing: file.bytes, owner: file) { file.releasePages($0) }, file)
-        }
+        guard let contents else { throw ReadError(description: RegularFile.notFoundReason(path)) }
+        if case .mapped(let file) = contents { return (JSONBytes(mapped: file), file) }
+        return (JSONBytes(contents), nil)
     }
 
     /// Reads stdin to its end, refusing more than `limit` bytes (`lazer json < /dev/zero`).

@@ -39,6 +39,20 @@ import Testing
         return Array((text + "]").utf8)
     }
 
+    /// A body of about `megabytes` MB, the memory it is borrowed from, and the document parsed over it.
+    static func parsedBorrowed(megabytes: Int) throws -> ([UInt8], Borrowed, JSONDocument) {
+        let bytes = body(megabytes: megabytes)
+        let memory = Borrowed(bytes)
+        return (bytes, memory, try JSONDocument(bytes: memory.bytes))
+    }
+
+    /// The releases after the first `parsed`: at least one per stride of the body, each further on.
+    static func expectReleasedBehind(_ memory: Borrowed, after parsed: Int, body count: Int) {
+        let behind = memory.released.dropFirst(parsed)
+        #expect(behind.count >= count / JSONPageRelease.stride - 1)
+        #expect(zip(behind, behind.dropFirst()).allSatisfy { $0.upperBound < $1.upperBound })
+    }
+
     @Test("the parse hands back the pages it went past as it goes, then all of them; the tape is the same")
     func parseReleasesBehind() throws {
         let bytes = Self.body(megabytes: 20)
@@ -60,33 +74,25 @@ import Testing
 
     @Test("printing in document order hands back pages behind the printer; sorted printing reads the same")
     func printerReleasesBehind() throws {
-        let bytes = Self.body(megabytes: 12)
-        let memory = Borrowed(bytes)
-        let document = try JSONDocument(bytes: memory.bytes)
+        let (bytes, memory, document) = try Self.parsedBorrowed(megabytes: 12)
         let parsed = memory.released.count
         let printed = JSONPrinter.print(document)
         #expect(printed == JSONPrinter.print(try JSONDocument(bytes: bytes)))
-        let behind = memory.released.dropFirst(parsed)
-        #expect(behind.count >= bytes.count / JSONPageRelease.stride - 1)
-        #expect(zip(behind, behind.dropFirst()).allSatisfy { $0.upperBound < $1.upperBound })
+        Self.expectReleasedBehind(memory, after: parsed, body: bytes.count)
         let compact = JSONPrintOptions(indent: 0)
         #expect(JSONPrinter.print(document, options: compact) == bytes)
     }
 
     @Test("a search hands back the pages behind it as it goes and finds what it finds over an array")
     func searchReleasesBehind() throws {
-        let bytes = Self.body(megabytes: 12)
-        let memory = Borrowed(bytes)
-        let document = try JSONDocument(bytes: memory.bytes)
+        let (bytes, memory, document) = try Self.parsedBorrowed(megabytes: 12)
         let parsed = memory.released.count
         var search = try JSONSearch(document: document, query: JSONSearchQuery("item-99999"))
         let found = search.all()
         var inMemory = try JSONSearch(document: try JSONDocument(bytes: bytes), query: search.query)
         #expect(found.map(\.node) == inMemory.all().map(\.node))
         #expect(found.count == 1)
-        let behind = memory.released.dropFirst(parsed)
-        #expect(behind.count >= bytes.count / JSONPageRelease.stride - 1)
-        #expect(zip(behind, behind.dropFirst()).allSatisfy { $0.upperBound < $1.upperBound })
+        Self.expectReleasedBehind(memory, after: parsed, body: bytes.count)
         #expect("\(memory.bytes)" == "\(bytes.count) bytes (borrowed)")
     }
 

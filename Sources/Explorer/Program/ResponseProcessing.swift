@@ -1,7 +1,6 @@
 import Foundation
 import HTTPCore
 import JSONTree
-import Replay
 import Workspace
 
 /// A response made ready for the screen off the main thread: the body parsed, expectations
@@ -54,7 +53,9 @@ package enum ResponseProcessing {
     /// body is then held as its index and the pages the views touch.
     static func parse(_ response: DataResponse, keepingAtMost limit: Int? = nil) throws -> ParsedExchange {
         let bytes =
-            limit == nil ? try ResponseBytes.of(response.body) : JSONBytes(try response.body.bytes(upTo: limit ?? .max))
+            if let limit { JSONBytes(try response.body.bytes(upTo: limit)) } else {
+                try ResponseBytes.of(response.body)
+            }
         let content = content(of: bytes, mediaType: response.headers.mediaType)
         var document: JSONDocument?
         if case .json(let parsed) = content { document = parsed }

@@ -23,12 +23,8 @@ struct DiffSide {
 
     init(name: String, contents: RegularFileContents) {
         self.name = name
-        switch contents {
-        case .bytes(let bytes): self.bytes = JSONBytes(bytes)
-        case .mapped(let file):
-            self.bytes = JSONBytes(borrowing: file.bytes, owner: file) { file.releasePages($0) }
-            self.file = file
-        }
+        self.bytes = JSONBytes(contents)
+        if case .mapped(let file) = contents { self.file = file }
     }
 
     /// Throws when a mapped file was truncated or rewritten while it was read: what was read
