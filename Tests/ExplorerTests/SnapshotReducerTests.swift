@@ -50,6 +50,20 @@ struct SnapshotReducerTests {
         #expect(fixture.driver.render().contains("Not re-checked: history kept only the start"))
     }
 
+    /// H while the request is being sent would open an entry that the send's end closes again,
+    /// dropping the re-check's answer unseen: it says so and asks for nothing.
+    @Test func reCheckWaitsForTheSendInFlight() throws {
+        var fixture = try ReducerFixture(startup: StartupRequest(request: "a-users"))
+        let users = TestCollections.key("a-users")
+        fixture.driver.reduce(.historyLoaded(users, entries))
+        fixture.driver.press("F5")
+        #expect(fixture.driver.state.exchanges[users]?.inFlight != nil)
+        let effects = fixture.driver.press("g", "3", "H")
+        #expect(!effects.contains { if case .snapshot = $0 { true } else { false } })
+        #expect(fixture.driver.render().contains("A send is in flight: press H again when it ends"))
+        #expect(fixture.driver.state.response.openedHistory == nil)
+    }
+
     @Test func acceptWithoutAProposalSaysWhyAndAnAcceptedSnapshotPasses() throws {
         var fixture = try ReducerFixture(startup: StartupRequest(request: "a-users"))
         let users = TestCollections.key("a-users")

@@ -47,6 +47,12 @@ extension ExplorerReducer {
             notify(&state, "Pick a request to re-check", kind: .info)
             return []
         }
+        // The send's end shows its result, closing the entry the re-check would show: its answer
+        // would be dropped unseen.
+        if state.exchanges[key]?.inFlight != nil {
+            notify(&state, "A send is in flight: press H again when it ends (Esc cancels it)", kind: .info)
+            return []
+        }
         guard let entry = state.response.openedHistory ?? state.response.history.first else {
             notify(&state, "No history entry to re-check: send the request first (F5)", kind: .info)
             return []
