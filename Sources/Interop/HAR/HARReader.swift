@@ -117,8 +117,10 @@ struct HARReader {
         if let hash = url.firstIndex(of: "#") { url = url[..<hash] }
         var query: [KeyValueRow] = []
         if let mark = url.firstIndex(of: "?") {
-            query = QueryRows.parse(url[url.index(after: mark)...])
-            url = url[..<mark]
+            if !QueryRows.hasFlag(url[url.index(after: mark)...]) {
+                query = QueryRows.parse(url[url.index(after: mark)...])
+                url = url[..<mark]
+            }
         } else {
             query = (request["queryString"]?.items ?? []).compactMap { item in
                 item["name"]?.text.map { KeyValueRow(name: $0, value: item["value"]?.text ?? "") }

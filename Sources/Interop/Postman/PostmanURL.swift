@@ -24,8 +24,15 @@ struct PostmanURL {
             result.url = rewrite(assemble(value), value.path)
         }
         if let query = value["query"], query.isArray {
-            result.query = query.items.compactMap { item in
-                guard item.isObject else { return nil }
+            let items = query.items.filter(\.isObject)
+            // `raw` kept its query in the URL (it has a flag): the items add only what is disabled.
+            let rawKept = result.url.contains("?")
+            if rawKept || items.contains(where: isFlag) {
+                result.keepInURL(items, enabled: !rawKept, rewrite: rewrite)
+                result.finish(value, rewrite: rewrite)
+                return result
+            }
+            result.query = items.compactMap { item in
                 let name = item["key"]?.text ?? ""
                 let rowValue = item["value"]?.text ?? ""
                 if name.isEmpty && rowValue.isEmpty { return nil }
@@ -35,16 +42,48 @@ struct PostmanURL {
                     enabled: item["disabled"]?.bool != true, description: item["description"]?.descriptionText)
             }
         }
-        if let hash = value["hash"]?.string, !hash.isEmpty { result.fragment = hash }
+        result.finish(value, rewrite: rewrite)
+        return result
+    }
+
+    /// An enabled query item with a key and no value (`null`): Postman sends it as `?key`.
+    private static func isFlag(_ item: JSONValue) -> Bool {
+        item["disabled"]?.bool != true && item["value"]?.text == nil && !(item["key"]?.text ?? "").isEmpty
+    }
+
+    /// A query with a key that has no value stays in the URL as Postman sends it (`?a=1&flag`):
+    /// as a row the flag would be sent as `flag=`. Disabled items stay rows (they are not sent);
+    /// the enabled ones are written into the URL unless `raw` put them there already.
+    private mutating func keepInURL(_ items: [JSONValue], enabled: Bool, rewrite: (String, String) -> String) {
+        query = []
+        var pairs: [String] = []
+        for item in items {
+            let name = rewrite(item["key"]?.text ?? "", item.path)
+            let text = item["value"]?.text.map { rewrite($0, item.path) }
+            guard item["disabled"]?.bool != true else {
+                query.append(
+                    KeyValueRow(
+                        name: QueryRows.decode(Substring(name)), value: QueryRows.decode(Substring(text ?? "")),
+                        enabled: false, description: item["description"]?.descriptionText))
+                continue
+            }
+            if !enabled || (name.isEmpty && (text ?? "").isEmpty) { continue }
+            pairs.append(text.map { name + "=" + $0 } ?? name)
+        }
+        if !pairs.isEmpty { url += "?" + pairs.joined(separator: "&") }
+    }
+
+    /// The fragment, the path variables and the scheme, once the URL and its query are read.
+    private mutating func finish(_ value: JSONValue, rewrite: (String, String) -> String) {
+        if let hash = value["hash"]?.string, !hash.isEmpty { fragment = hash }
         for item in value["variable"]?.items ?? [] {
             guard let name = item["key"]?.text ?? item["id"]?.text, !name.isEmpty else { continue }
-            result.pathParams.append(
+            pathParams.append(
                 KeyValueRow(
                     name: name, value: rewrite(item["value"]?.text ?? "", item.path),
                     enabled: item["disabled"]?.bool != true, description: item["description"]?.descriptionText))
         }
-        result.url = withScheme(result.url)
-        return result
+        url = Self.withScheme(url)
     }
 
     /// A URL from `protocol`, `host`, `port` and `path` when there is no `raw`.
@@ -71,7 +110,7 @@ struct PostmanURL {
             if !fragment.isEmpty { self.fragment = fragment }
             text = text[..<hash]
         }
-        if let mark = text.firstIndex(of: "?") {
+        if let mark = text.firstIndex(of: "?"), !QueryRows.hasFlag(text[text.index(after: mark)...]) {
             query = QueryRows.parse(text[text.index(after: mark)...])
             text = text[..<mark]
         }

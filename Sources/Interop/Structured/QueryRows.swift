@@ -15,6 +15,12 @@ enum QueryRows {
         }
     }
 
+    /// Whether `query` has a name without `=` (`?flag`): as a row it would be sent as `flag=`,
+    /// which a server may read otherwise, so an importer keeps such a query in the URL as written.
+    static func hasFlag(_ query: Substring) -> Bool {
+        query.split(separator: "&", omittingEmptySubsequences: true).contains { !$0.contains("=") }
+    }
+
     static func decode(_ text: Substring) -> String {
         guard text.contains("%") || text.contains("+") else { return String(text) }
         var bytes: [UInt8] = []
