@@ -11,7 +11,8 @@ package enum ImportMerge {
         _ imported: RequestCollection, into target: RequestCollection, asFolder: Bool
     ) -> RequestCollection {
         var result = target
-        var usedIDs = Set(target.allRequests.map(\.request.id))
+        var usedIDs = Set<String>(minimumCapacity: target.requestCount)
+        target.forEachRequest { _, request in usedIDs.insert(request.id) }
         func reidentify(_ request: SavedRequest) -> SavedRequest {
             var request = request
             while usedIDs.contains(request.id) { request.id = StableID.make("merged", request.id) }

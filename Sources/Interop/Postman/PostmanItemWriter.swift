@@ -235,7 +235,8 @@ struct PostmanItemWriter {
         var raw = base
         let enabled = request.query.filter(\.enabled)
         if !enabled.isEmpty {
-            raw += "?" + enabled.map { $0.value.isEmpty ? $0.name : "\($0.name)=\($0.value)" }.joined(separator: "&")
+            // An empty value keeps its `=`, as Lazer sends it: `?c` would be a flag to Postman (and to an import).
+            raw += "?" + enabled.map { "\($0.name)=\($0.value)" }.joined(separator: "&")
         }
         var members = [StoredJSON.Member("raw", text(raw))]
         if !request.query.isEmpty { members.append(StoredJSON.Member("query", .array(request.query.map(row)))) }

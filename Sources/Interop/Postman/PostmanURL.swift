@@ -24,11 +24,12 @@ struct PostmanURL {
             result.url = rewrite(assemble(value), value.path)
         }
         if let query = value["query"], query.isArray {
+            // The items are what Postman sends (`raw` is for display, often not encoded: a value
+            // holding `&`): a query `raw` left in the URL gives way to them.
+            if let mark = result.url.firstIndex(of: "?") { result.url = String(result.url[..<mark]) }
             let items = query.items.filter(\.isObject)
-            // `raw` kept its query in the URL (it has a flag): the items add only what is disabled.
-            let rawKept = result.url.contains("?")
-            if rawKept || items.contains(where: isFlag) {
-                result.keepInURL(items, enabled: !rawKept, rewrite: rewrite)
+            if items.contains(where: isFlag) {
+                result.keepInURL(items, rewrite: rewrite)
                 result.finish(value, rewrite: rewrite)
                 return result
             }
@@ -52,9 +53,8 @@ struct PostmanURL {
     }
 
     /// A query with a key that has no value stays in the URL as Postman sends it (`?a=1&flag`):
-    /// as a row the flag would be sent as `flag=`. Disabled items stay rows (they are not sent);
-    /// the enabled ones are written into the URL unless `raw` put them there already.
-    private mutating func keepInURL(_ items: [JSONValue], enabled: Bool, rewrite: (String, String) -> String) {
+    /// as a row the flag would be sent as `flag=`. Disabled items stay rows (they are not sent).
+    private mutating func keepInURL(_ items: [JSONValue], rewrite: (String, String) -> String) {
         query = []
         var pairs: [String] = []
         for item in items {
@@ -67,7 +67,7 @@ struct PostmanURL {
                         enabled: false, description: item["description"]?.descriptionText))
                 continue
             }
-            if !enabled || (name.isEmpty && (text ?? "").isEmpty) { continue }
+            if name.isEmpty && (text ?? "").isEmpty { continue }
             pairs.append(text.map { name + "=" + $0 } ?? name)
         }
         if !pairs.isEmpty { url += "?" + pairs.joined(separator: "&") }
