@@ -119,12 +119,13 @@ package struct RunPlan: Sendable, Equatable {
         var items: [Item] = []
         var folderFound = folderPath == nil || folderPath == []
         for document in documents {
-            for location in document.collection.allRequests {
+            items.reserveCapacity(items.count + document.collection.requestCount)
+            document.collection.forEachRequest { requestFolder, request in
                 if let folderPath, !folderPath.isEmpty {
-                    guard location.folderPath.starts(with: folderPath) else { continue }
+                    guard requestFolder.starts(with: folderPath) else { return }
                     folderFound = true
                 }
-                items.append(Item(document: document, folderPath: location.folderPath, request: location.request))
+                items.append(Item(document: document, folderPath: requestFolder, request: request))
             }
         }
         if let folder, !folderFound {

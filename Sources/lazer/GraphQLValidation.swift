@@ -16,9 +16,11 @@ enum GraphQLValidation {
         in document: CollectionDocument, path: String, introspection: GraphQLIntrospectionClient
     ) -> (errors: [String], notes: [String]) {
         let collection = document.collection
-        let graphqlRequests = collection.allRequests.filter {
-            if case .graphql = $0.request.body.content { return true }
-            return false
+        var graphqlRequests: [RequestCollection.RequestLocation] = []
+        collection.forEachRequest { folderPath, request in
+            if case .graphql = request.body.content {
+                graphqlRequests.append(.init(folderPath: folderPath, request: request))
+            }
         }
         let environment = collection.defaultEnvironment
         guard let first = graphqlRequests.first, let source = collection.graphqlSchema(environment: environment)

@@ -136,7 +136,7 @@ struct ValidateCommand: ParsableCommand {
                     let collection = document.collection
                     output +=
                         TerminalText.line(
-                            "ok: \(entry.path): \(collection.name), \(collection.allRequests.count) requests, "
+                            "ok: \(entry.path): \(collection.name), \(collection.requestCount) requests, "
                                 + "\(collection.environments.count) environments") + "\n"
                 }
             } else {

@@ -146,7 +146,7 @@ extension ExplorerProgram {
             } catch {
                 return .failure(ImportFailure(message: error.description))
             }
-            let count = document.collection.allRequests.count
+            let count = document.collection.requestCount
             message =
                 "Imported \(count) request\(count == 1 ? "" : "s") into \((document.path as NSString).lastPathComponent)"
                 + carriedNote

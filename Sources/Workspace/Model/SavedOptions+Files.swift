@@ -20,8 +20,8 @@ extension SavedOptions {
             return missing + clientCertificateProblems(options).map(\.description)
         }
         var found = problems(document.collection.options)
-        for location in document.collection.allRequests {
-            found += problems(location.request.options).map { "request \"\(location.request.name)\": \($0)" }
+        document.collection.forEachRequest { _, request in
+            found += problems(request.options).map { "request \"\(request.name)\": \($0)" }
         }
         return found
     }

@@ -44,12 +44,12 @@ extension WebSocketSettings {
     package static func problems(in document: CollectionDocument) -> [String] {
         let folder = URL(fileURLWithPath: document.path).deletingLastPathComponent()
         var problems: [String] = []
-        for location in document.collection.allRequests {
-            guard let settings = location.request.websocket else { continue }
+        document.collection.forEachRequest { _, request in
+            guard let settings = request.websocket else { return }
             for message in settings.messages {
                 guard case .file(let path) = message.content else { continue }
                 if let problem = fileProblem(path, folder: folder) {
-                    problems.append("request \"\(location.request.name)\": message \"\(message.name)\": \(problem)")
+                    problems.append("request \"\(request.name)\": message \"\(message.name)\": \(problem)")
                 }
             }
         }

@@ -6,17 +6,16 @@ extension SnapshotStore {
         let store = SnapshotStore(collectionFile: document.path)
         var errors: [String] = []
         var warnings: [String] = []
-        for location in document.collection.allRequests {
-            let request = location.request
+        document.collection.forEachRequest { _, request in
             let count = request.expectations.count { if case .snapshot = $0.subject { true } else { false } }
-            guard count > 0 else { continue }
+            guard count > 0 else { return }
             if count > 1 {
                 warnings.append(
                     "request \"\(request.name)\": \(count) snapshot checks share one file, "
                         + "\(store.path(requestID: request.id)); the explorer's A and --update-snapshots write it "
                         + "with the first one's ignore, keys and headers (keep one)")
             }
-            do {
+            do throws(SnapshotError) {
                 if try store.read(requestID: request.id) == nil {
                     warnings.append(
                         "\(store.path(requestID: request.id)): no snapshot yet for \"\(request.name)\" "

@@ -4,8 +4,11 @@ extension VariableProblem {
     /// sending a request alone that needs another's capture.
     package func description(in collection: RequestCollection, for requestID: String? = nil) -> String {
         guard case .unresolved(let name) = kind else { return description }
-        let capturing = collection.allRequests.filter { entry in
-            entry.request.id != requestID && entry.request.captures.contains { $0.variable == name }
+        var capturing: [RequestCollection.RequestLocation] = []
+        collection.forEachRequest { folderPath, request in
+            if request.id != requestID, request.captures.contains(where: { $0.variable == name }) {
+                capturing.append(.init(folderPath: folderPath, request: request))
+            }
         }
         guard let first = capturing.first else { return description }
         let path = (first.folderPath + [first.request.name]).joined(separator: "/")

@@ -239,7 +239,7 @@ struct ImportCommand: ParsableCommand {
     /// `Imported 12 requests in 3 folders, 2 environments into Collections/x.json`, then the report.
     static func summary(_ result: ImportResult, collection: RequestCollection, path: String?, merged: Bool) -> String {
         let imported = result.collection
-        let requests = imported.allRequests.count
+        let requests = imported.requestCount
         var parts = ["\(requests) request\(requests == 1 ? "" : "s")"]
         let folders = Self.folderCount(imported.folders)
         if folders > 0 { parts.append("\(folders) folder\(folders == 1 ? "" : "s")") }
