@@ -118,8 +118,9 @@ struct ObjectFields {
             if required { missing(key) }
             return nil
         }
-        let standard = RequestMethod.standard.map(\.rawValue)
-        let expected = "a method (\(standard.joined(separator: ", ")) or another token)"
+        // Worked out for a problem only: every request of a collection has a method.
+        var standard: [String] { RequestMethod.standard.map(\.rawValue) }
+        var expected: String { "a method (\(standard.joined(separator: ", ")) or another token)" }
         guard case .string(let text) = node.kind else {
             wrongType(key, node, expected: expected)
             return nil

@@ -17,7 +17,9 @@ extension RequestCollection {
     package var allRequests: [RequestLocation] {
         var result: [RequestLocation] = []
         result.reserveCapacity(requestCount)
-        forEachRequest { folderPath, request in result.append(RequestLocation(folderPath: folderPath, request: request)) }
+        forEachRequest { folderPath, request in
+            result.append(RequestLocation(folderPath: folderPath, request: request))
+        }
         return result
     }
 

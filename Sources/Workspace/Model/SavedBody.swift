@@ -13,7 +13,7 @@ package struct SavedBody: Sendable, Equatable {
         /// The bytes of a file, streamed from disk.
         case file(path: String, contentType: String?)
         /// A GraphQL operation (issue 28), sent as JSON (POST) or query parameters (GET).
-        case graphql(GraphQLBody)
+        indirect case graphql(GraphQLBody)
     }
 
     package enum Kind: String, Sendable, CaseIterable {

@@ -14,22 +14,22 @@ package struct SavedRequest: Sendable, Equatable, Identifiable {
     package var pathParams: [KeyValueRow]
     package var query: [KeyValueRow]
     package var headers: [KeyValueRow]
-    package var body: SavedBody
-    package var auth: SavedAuth
-    package var options: SavedOptions
+    @Boxed package var body: SavedBody
+    @Boxed package var auth: SavedAuth
+    @Boxed package var options: SavedOptions
     package var expectations: [Expectation]
     package var captures: [Capture]
     /// When `lazer run` sends the request again (absent: once).
-    package var retry: RetryPolicy?
+    @Boxed package var retry: RetryPolicy?
     package var notes: String?
     /// The operation of the collection's contract its responses are checked against (issue 27).
-    package var contract: RequestContract?
+    @Boxed package var contract: RequestContract?
     /// How a streamed response is received (limits, "view as stream"); absent: by its Content-Type, to the end.
-    package var stream: StreamSettings?
+    @Boxed package var stream: StreamSettings?
     /// With it the request is a WebSocket request: `url` is `ws://…` or a path, `body` is unused.
-    package var websocket: WebSocketSettings?
+    @Boxed package var websocket: WebSocketSettings?
     /// Its own pre-request and test scripts (issue 32).
-    package var scripts: SavedScripts?
+    @Boxed package var scripts: SavedScripts?
     package var unknownFields: [StoredJSON.Member]
 
     package init(
