@@ -1,0 +1,35 @@
+import Testing
+import Workspace
+
+/// `SavedRequest`'s boxed fields behave as plain values: a default set explicitly equals one
+/// never set, a copy changed leaves the original alone, and a value set reads back as set.
+struct BoxedFieldsTests {
+    @Test func defaultsSetExplicitlyEqualUnsetOnes() {
+        let plain = SavedRequest(id: "r", name: "R", url: "/r")
+        var explicit = plain
+        explicit.auth = SavedAuth(.bearer(token: "t"))
+        explicit.auth = SavedAuth(.inherit)
+        explicit.options = SavedOptions(timeoutSeconds: 3)
+        explicit.options = SavedOptions()
+        explicit.retry = RetryPolicy(count: 2)
+        explicit.retry = nil
+        #expect(explicit == plain)
+    }
+
+    @Test func aCopyChangedLeavesTheOriginalAlone() {
+        var original = SavedRequest(id: "r", name: "R", url: "/r", auth: SavedAuth(.bearer(token: "one")))
+        var copy = original
+        copy.auth = SavedAuth(.bearer(token: "two"))
+        copy.options.timeoutSeconds = 5
+        copy.body = SavedBody(.text("hi", contentType: nil))
+        #expect(original.auth == SavedAuth(.bearer(token: "one")))
+        #expect(original.options == SavedOptions())
+        #expect(original.body == .empty)
+        #expect(copy.options.timeoutSeconds == 5)
+        #expect(copy != original)
+        original.options.timeoutSeconds = 5
+        original.auth = SavedAuth(.bearer(token: "two"))
+        original.body = SavedBody(.text("hi", contentType: nil))
+        #expect(copy == original)
+    }
+}
