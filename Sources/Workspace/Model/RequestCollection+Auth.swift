@@ -80,7 +80,7 @@ extension RequestCollection {
             for folder in folders {
                 if let found = find(folder.folders, folder.requests, trail + [folder.name]) { return found }
             }
-            return requests.contains { $0.id == id } ? trail : nil
+            return Self.index(of: id, in: requests) != nil ? trail : nil
         }
         return find(folders, requests, [])
     }

@@ -33,6 +33,8 @@ package struct RequestCollection: Sendable, Equatable {
     /// Scripts that run for every request of the collection, before its folders' and its own.
     package var scripts: SavedScripts?
     package var unknownFields: [StoredJSON.Member]
+    /// Where its requests are, to find one by id at once (see `RequestPositions`).
+    let positions = RequestPositionsHint()
 
     package init(
         schema: String? = RequestCollection.schemaURL, id: String = IdentifierGenerator.make(), name: String,

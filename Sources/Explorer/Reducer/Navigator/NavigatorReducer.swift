@@ -128,6 +128,9 @@ package enum NavigatorReducer: SliceReducer {
         case .rebuild:
             state.rebuild(from: context.collections)
         case .reveal(let key):
+            // Already listed (a move in the tree, most selections): found without walking the
+            // collection or rebuilding its rows, which for a million requests took a second a key.
+            if state.selectedRow?.requestKey == key || state.select(.request(key)) { break }
             state.expanded.insert(key.collectionID)
             if let path = context.document(key.collectionID)?.collection.folderPath(ofRequest: key.requestID) {
                 for depth in path.indices {
