@@ -6,7 +6,7 @@ LINT_PATHS := Package.swift Sources Tests Fuzz Examples
 .PHONY: bench-tui bench-tui-pure bench-tui-ncurses bench-transport bench-futures bench-explorer bench-sigv4 sigv4-vectors jwt-vectors
 .PHONY: bench-streams bench-scripts
 .PHONY: fuzz-json fuzz-jsonpath fuzz-terminal-text fuzz-collection fuzz-theme fuzz-keymap fuzz-import bench-json
-.PHONY: bench-json-index bench-json-memory
+.PHONY: bench-json-index bench-json-memory bench-collections
 .PHONY: bench-jsonschema bench-jsondiff bench-cookies bench-snapshot bench-graphql bench-load bench-report
 .PHONY: all deps run build build-release lint test unit e2e test-tsan clean bench-replay bench-mock bench-import examples
 .PHONY: bench-headers install uninstall build-install install-files deb test-package test-install
@@ -320,6 +320,11 @@ bench-json-index: deps
 ## Then the explorer (tmux) with a 1 GB JSON (goal 1.2x) and a 1 GB binary (goal 64 MB) response open.
 bench-json-memory: deps
 	scripts/bench-json-memory.sh
+
+## bench-collections: release build; lazer validate and the explorer (tmux, its own frame log) on
+## generated collections of COUNT (1,000,000), 5,000 and 10 requests: time, resident size, keys.
+bench-collections: deps
+	scripts/bench-collections.sh
 
 ## bench-jsonschema: release build; the JSON-Schema-Test-Suite's required cases and a generated 40 MB
 ## orders document (bench-out/jsonschema) validated by the JSONSchema module and by the Python
