@@ -169,6 +169,8 @@ struct GraphQLSubscriptionCommandTests {
         let report = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
         let results = try #require(report["requests"] as? [[String: Any]])
         #expect(results.map { $0["status"] as? String } == ["passed", "passed", "error"], "\(result.stdout)")
+        // Saved as POST, sent as the WebSocket upgrade's GET: the report says what was sent.
+        #expect(results.map { $0["method"] as? String } == ["GET", "GET", "GET"], "\(result.stdout)")
         let failure = (results.last?["error"] as? [String: Any])?["detail"] as? String ?? ""
         #expect(
             failure.contains("the server refused the subscription: Cannot query field 'tick'"), "\(result.stdout)")
