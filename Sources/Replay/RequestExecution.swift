@@ -43,9 +43,7 @@ struct RequestExecution {
         var result = RequestResult(
             collectionName: document.collection.name, collectionID: document.collection.id,
             collectionFile: document.path, folderPath: item.folderPath, requestID: saved.id, name: saved.name,
-            // A WebSocket's upgrade is a GET, whatever a GraphQL subscription's saved method (as the explorer shows it).
-            method: saved.opensWebSocket ? "GET" : saved.method.rawValue, url: saved.url,
-            environment: preparation.environment?.name,
+            method: saved.sentMethod, url: saved.url, environment: preparation.environment?.name,
             status: .notSent)
         if configuration.fromHistory { return recheck(preparation: preparation, into: result) }
         if preparation.pendingCommand != nil, stopProblem == nil {

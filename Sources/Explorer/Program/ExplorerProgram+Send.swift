@@ -78,7 +78,7 @@ extension ExplorerProgram {
             job.scripted.map { ScriptsReport.checks(of: $0.preRequest, stage: .preRequest, redactor: redactor) } ?? []
         let environmentName = preparation.environment?.name
         let isMock = preparation.environment?.kind == .mock
-        let method = job.request.opensWebSocket ? "GET" : job.request.method.rawValue
+        let method = job.request.sentMethod
         let shownURL = preparation.redactor.redact(
             preparation.resolved.displayURL(baseURL: workspace.serverProvider.baseURL?.absoluteString))
         // What went out, masked as the timeline is (the Headers tab shows it above the response's).

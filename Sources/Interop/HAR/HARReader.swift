@@ -116,11 +116,8 @@ struct HARReader {
         var url = Substring(rawURL)
         if let hash = url.firstIndex(of: "#") { url = url[..<hash] }
         var query: [KeyValueRow] = []
-        if let mark = url.firstIndex(of: "?") {
-            if !QueryRows.hasFlag(url[url.index(after: mark)...]) {
-                query = QueryRows.parse(url[url.index(after: mark)...])
-                url = url[..<mark]
-            }
+        if url.contains("?") {
+            query = QueryRows.splitOff(&url)
         } else {
             query = (request["queryString"]?.items ?? []).compactMap { item in
                 item["name"]?.text.map { KeyValueRow(name: $0, value: item["value"]?.text ?? "") }

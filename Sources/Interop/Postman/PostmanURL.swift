@@ -110,10 +110,7 @@ struct PostmanURL {
             if !fragment.isEmpty { self.fragment = fragment }
             text = text[..<hash]
         }
-        if let mark = text.firstIndex(of: "?"), !QueryRows.hasFlag(text[text.index(after: mark)...]) {
-            query = QueryRows.parse(text[text.index(after: mark)...])
-            text = text[..<mark]
-        }
+        query = QueryRows.splitOff(&text)
         url = Self.withScheme(String(text))
     }
 

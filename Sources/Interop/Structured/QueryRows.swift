@@ -15,10 +15,16 @@ enum QueryRows {
         }
     }
 
-    /// Whether `query` has a name without `=` (`?flag`): as a row it would be sent as `flag=`,
-    /// which a server may read otherwise, so an importer keeps such a query in the URL as written.
-    static func hasFlag(_ query: Substring) -> Bool {
-        query.split(separator: "&", omittingEmptySubsequences: true).contains { !$0.contains("=") }
+    /// The query of `url` (without its fragment) as rows, cut off the URL; none, the URL left as
+    /// it is, when the query has a name without `=` (`?flag`): as a row it would be sent as
+    /// `flag=`, which a server may read otherwise, so an importer keeps such a query as written.
+    static func splitOff(_ url: inout Substring) -> [KeyValueRow] {
+        guard let mark = url.firstIndex(of: "?") else { return [] }
+        let query = url[url.index(after: mark)...]
+        guard !query.split(separator: "&", omittingEmptySubsequences: true).contains(where: { !$0.contains("=") })
+        else { return [] }
+        url = url[..<mark]
+        return parse(query)
     }
 
     static func decode(_ text: Substring) -> String {

@@ -94,6 +94,10 @@ extension SavedRequest {
         if case .graphql(let graphql) = body.content { return graphql.isSubscription }
         return false
     }
+
+    /// The method it goes out with, as reports and the explorer show it: a WebSocket's upgrade is
+    /// a GET, whatever a GraphQL subscription's saved method.
+    package var sentMethod: String { opensWebSocket ? "GET" : method.rawValue }
 }
 
 extension GraphQLBody {

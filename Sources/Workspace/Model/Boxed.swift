@@ -13,7 +13,7 @@ package struct Boxed<Value: BoxedDefault & Sendable>: Sendable {
     private var box: Box?
 
     package init(wrappedValue: Value) {
-        box = wrappedValue == Value.boxedDefault ? nil : .value(wrappedValue)
+        box = Self.stored(wrappedValue)
     }
 
     package var wrappedValue: Value {
@@ -21,7 +21,11 @@ package struct Boxed<Value: BoxedDefault & Sendable>: Sendable {
             guard case .value(let value)? = box else { return Value.boxedDefault }
             return value
         }
-        set { box = newValue == Value.boxedDefault ? nil : .value(newValue) }
+        set { box = Self.stored(newValue) }
+    }
+
+    private static func stored(_ value: Value) -> Box? {
+        value == Value.boxedDefault ? nil : .value(value)
     }
 }
 

@@ -11,9 +11,9 @@ extension RequestCollection {
         }
     }
 
-    /// Every request in display order: each folder's subfolders, then its requests; top-level requests last.
-    /// A list of them all: for a walk, `forEachRequest` copies none (`lazer validate` of a
-    /// million-request collection spent most of its time and gigabytes copying this list).
+    /// Every request in display order (each folder's subfolders, then its requests; top-level
+    /// requests last), as a list: a walk is `forEachRequest`, which copies none (`lazer validate`
+    /// of a million-request collection spent most of its time and gigabytes copying this list).
     package var allRequests: [RequestLocation] {
         var result: [RequestLocation] = []
         result.reserveCapacity(requestCount)

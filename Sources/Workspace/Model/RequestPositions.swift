@@ -6,7 +6,7 @@ import Synchronization
 /// ~15 ms each time. A hint only: a position is used after checking that the request there has
 /// the id, and the table is made again when it has not, so a collection changed since (copies
 /// share the table) is never answered wrongly.
-package final class RequestPositions: Sendable {
+final class RequestPositions: Sendable {
     struct Position: Sendable {
         /// Folder indices from the top; empty for the collection's own requests.
         var folders: [Int]
@@ -14,8 +14,6 @@ package final class RequestPositions: Sendable {
     }
 
     private let table = Mutex<[String: Position]?>(nil)
-
-    package init() {}
 
     func request(id: String, in collection: RequestCollection) -> SavedRequest? {
         if let position = table.withLock(ownedBy: self, { $0?[id] }),
@@ -60,10 +58,8 @@ package final class RequestPositions: Sendable {
 
 /// A collection's `RequestPositions`, made with it and shared by its copies; never part of what
 /// makes two collections equal.
-package struct RequestPositionsHint: Sendable, Equatable {
+struct RequestPositionsHint: Sendable, Equatable {
     let positions = RequestPositions()
 
-    package init() {}
-
-    package static func == (lhs: Self, rhs: Self) -> Bool { true }
+    static func == (lhs: Self, rhs: Self) -> Bool { true }
 }
