@@ -12,6 +12,7 @@ import Synchronization
 ///     transport-bench download URL                  → peak RSS and throughput for one big body
 ///     transport-bench h2c URL COUNT INFLIGHT        → like concurrent, over HTTP/2 prior knowledge (h2c)
 ///     transport-bench ws-echo URL COUNT SIZE        → WebSocket round trips/s of SIZE-byte messages
+///     transport-bench ws-floor URL COUNT SIZE       → the same from a client that only makes the system calls
 ///
 /// Requests go out as the reference tools send them — `curl` and `wrk` ask for no compression — so
 /// `Accept-Encoding` is off unless `COMPRESSED=1` is set (lazer's default for users is on: libcurl
@@ -23,7 +24,9 @@ struct TransportBench {
     static func main() async {
         let arguments = Array(CommandLine.arguments.dropFirst())
         guard let mode = arguments.first, arguments.count >= 2, let url = URL(string: arguments[1]) else {
-            fail("usage: transport-bench sequential|concurrent|download|h2c|ws-echo URL [COUNT [INFLIGHT|SIZE]]")
+            fail(
+                "usage: transport-bench sequential|concurrent|download|h2c|ws-echo|ws-floor URL [COUNT [INFLIGHT|SIZE]]"
+            )
         }
         let count = arguments.count > 2 ? Int(arguments[2]) ?? 0 : 0
         let dispatcher = CurlDispatcher(configuration: .init(scheduler: ImmediateScheduler()))
@@ -63,6 +66,8 @@ struct TransportBench {
                 String(
                     format: "peak RSS %.1f MB (%.0f MB body to a temp file at %.0f MB/s)", peakResidentMegabytes(),
                     megabytes, megabytes / elapsed))
+        case "ws-floor":
+            webSocketFloor(url: url, count: count, size: arguments.count > 3 ? Int(arguments[3]) ?? 100 : 100)
         case "ws-echo":
             let size = arguments.count > 3 ? Int(arguments[3]) ?? 100 : 100
             await webSocketEcho(url: url, count: count, size: size)

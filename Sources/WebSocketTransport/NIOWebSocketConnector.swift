@@ -76,9 +76,11 @@ public struct NIOWebSocketConnector: WebSocketConnecting {
                             channel.close(promise: nil)
                             return
                         }
+                        let writer = ClientFrameWriter()
+                        try channel.pipeline.syncOperations.addHandler(writer, position: .first)
                         let handler = WebSocketFrameHandler(
                             continuation: continuation, maxMessageBytes: request.maxMessageBytes,
-                            pingInterval: request.pingInterval, deflate: deflate)
+                            pingInterval: request.pingInterval, writer: writer, deflate: deflate)
                         try channel.pipeline.syncOperations.addHandler(handler)
                         let times = measured.withLock { $0 }
                         let handshake = WebSocketHandshake(

@@ -10,7 +10,6 @@ import NIOWebSocket
 /// gives only the frame codec and the upgrade; all of this is ours.
 final class WebSocketFrameHandler: ChannelInboundHandler, RemovableChannelHandler {
     typealias InboundIn = WebSocketFrame
-    typealias OutboundOut = WebSocketFrame
 
     private enum State {
         case open
@@ -26,6 +25,8 @@ final class WebSocketFrameHandler: ChannelInboundHandler, RemovableChannelHandle
     private var fragments: (binary: Bool, compressed: Bool, bytes: ByteBuffer)?
     /// permessage-deflate's streams, when the server agreed to it.
     private let deflate: PerMessageDeflate.Codec?
+    /// Where every frame we send goes (next to the socket, past NIOWebSocket's encoder).
+    private let writer: ClientFrameWriter
     private var context: ChannelHandlerContext?
     private var pingTask: RepeatedTask?
     private var closeTimeout: Scheduled<Void>?
@@ -34,9 +35,10 @@ final class WebSocketFrameHandler: ChannelInboundHandler, RemovableChannelHandle
 
     init(
         continuation: AsyncStream<WebSocketEvent>.Continuation, maxMessageBytes: Int, pingInterval: Duration?,
-        deflate: PerMessageDeflate.Codec? = nil
+        writer: ClientFrameWriter, deflate: PerMessageDeflate.Codec? = nil
     ) {
         self.continuation = continuation
+        self.writer = writer
         self.deflate = deflate
         self.maxMessageBytes = maxMessageBytes
         self.pingInterval = pingInterval
@@ -194,16 +196,23 @@ final class WebSocketFrameHandler: ChannelInboundHandler, RemovableChannelHandle
 
     func send(_ message: WebSocketMessage) {
         guard case .open = state, let context else { return }
-        var buffer = context.channel.allocator.buffer(capacity: message.byteCount)
-        switch message {
-        case .text(let text): buffer.writeString(text)
-        case .binary(let bytes): buffer.writeBytes(bytes)
-        }
         let opcode: WebSocketOpcode = if case .text = message { .text } else { .binary }
-        let compressed = deflate?.deflate(buffer, allocator: context.channel.allocator)
-        let frame = WebSocketFrame(
-            fin: true, rsv1: compressed != nil, opcode: opcode, maskKey: .random(), data: compressed ?? buffer)
-        context.writeAndFlush(wrapOutboundOut(frame), promise: nil)
+        if let deflate {
+            var buffer = context.channel.allocator.buffer(capacity: message.byteCount)
+            switch message {
+            case .text(let text): buffer.writeString(text)
+            case .binary(let bytes): buffer.writeBytes(bytes)
+            }
+            let compressed = deflate.deflate(buffer, allocator: context.channel.allocator)
+            (compressed ?? buffer).withUnsafeReadableBytes {
+                writer.send(opcode: opcode, rsv1: compressed != nil, payload: $0)
+            }
+        } else {
+            switch message {
+            case .text(var text): text.withUTF8 { writer.send(opcode: opcode, payload: UnsafeRawBufferPointer($0)) }
+            case .binary(let bytes): bytes.withUnsafeBytes { writer.send(opcode: opcode, payload: $0) }
+            }
+        }
         continuation.yield(.sent(message))
     }
 
@@ -219,11 +228,8 @@ final class WebSocketFrameHandler: ChannelInboundHandler, RemovableChannelHandle
     }
 
     fileprivate func sendControl(_ opcode: WebSocketOpcode, payload: [UInt8]) {
-        guard let context else { return }
-        var buffer = context.channel.allocator.buffer(capacity: payload.count)
-        buffer.writeBytes(payload)
-        let frame = WebSocketFrame(fin: true, opcode: opcode, maskKey: .random(), data: buffer)
-        context.writeAndFlush(wrapOutboundOut(frame), promise: nil)
+        guard context != nil else { return }
+        payload.withUnsafeBytes { writer.send(opcode: opcode, payload: $0) }
     }
 
     /// A protocol violation: close with `code`, say why, and drop the connection.
