@@ -17,9 +17,12 @@ loopback_server.py on `/ws/...` with hand-written frames, so it can misbehave on
   /ws/big?size=N&id=X    one text message of N bytes "a", in 64 KiB fragments
   /ws/refuse?status=N    answers N with a short text body instead of 101
   /ws/bad-accept         answers 101 with a wrong Sec-WebSocket-Accept
-  /ws/closes?id=X        one text message, JSON {"code", "reason"} of the close the client sent on connection X
-  /ws/raw?frames=HEX&id=X  writes the bytes HEX (whole frames, as a test builds them), then reads until the
-                         client's close (recorded for /ws/closes) and answers it
+  /ws/closes?id=X        one text message, JSON {"code", "reason", "frames"} of the close the client sent on
+                         connection X
+  /ws/raw?frames=HEX&id=X&chop=N  writes the bytes HEX (whole frames, as a test builds them; with chop, N
+                         bytes per write, each flushed on its own), then reads until the client's close
+                         (recorded for /ws/closes with every frame the client sent before it: opcode,
+                         payload and masking key in hex) and answers it
   /ws/deflate?answer=A&bomb=N&corrupt=1&final=1
                          permessage-deflate (RFC 7692): answers the offer with A (default "permessage-deflate"
                          when offered; "none": no extension), then echoes every message compressed (ended by a
@@ -31,6 +34,7 @@ loopback_server.py on `/ws/...` with hand-written frames, so it can misbehave on
 import base64
 import hashlib
 import json
+import socket
 import struct
 import threading
 import time
@@ -61,18 +65,27 @@ def frame(opcode, payload=b"", fin=True, rsv1=False, mask=None):
     return head + payload
 
 
+def unmask(payload, mask):
+    """The payload XORed with the four-byte key, as one big integer (a byte loop takes seconds a MiB)."""
+    size = len(payload)
+    if not size:
+        return payload
+    key = (mask * (size // 4 + 1))[:size]
+    return (int.from_bytes(payload, "big") ^ int.from_bytes(key, "big")).to_bytes(size, "big")
+
+
 def read_frame(rfile):
     """(fin, opcode, payload) or None when the connection ended."""
     got = read_frame_rsv(rfile)
     return None if got is None else (got[0], got[2], got[3])
 
 
-def record_close(ident, payload):
+def record_close(ident, payload, frames=None):
     if not ident:
         return
     code = struct.unpack("!H", payload[:2])[0] if len(payload) >= 2 else None
     with CLOSES_LOCK:
-        CLOSES[ident] = {"code": code, "reason": payload[2:].decode("utf-8", "replace")}
+        CLOSES[ident] = {"code": code, "reason": payload[2:].decode("utf-8", "replace"), "frames": frames or []}
 
 
 def closes(handler, query):
@@ -90,16 +103,19 @@ def closes(handler, query):
 
 
 def read_until_close(handler, ident, seconds=10):
-    """Reads frames until the client's close (recorded, answered) or the end of the connection."""
+    """Reads frames until the client's close (recorded with the frames before it) or the end of the
+    connection."""
     handler.connection.settimeout(seconds)
+    frames = []
     while True:
-        got = read_frame(handler.rfile)
+        got = read_frame_rsv(handler.rfile, keys=True)
         if got is None:
             return
-        fin, opcode, payload = got
+        fin, rsv1, opcode, payload, key = got
         if opcode == 0x8:
-            record_close(ident, payload)
+            record_close(ident, payload, frames)
             return
+        frames.append({"opcode": opcode, "payload": payload.hex(), "key": key.hex() if key else None})
 
 
 def serve(handler, path, query):
@@ -137,8 +153,13 @@ def serve(handler, path, query):
     elif name == "echo":
         echo(handler, path, query, offered, ident)
     elif name == "raw":
-        out.write(bytes.fromhex(query.get("frames", "")))
-        out.flush()
+        data = bytes.fromhex(query.get("frames", ""))
+        chop = int(query.get("chop", "0")) or len(data) or 1
+        if chop < len(data):
+            handler.connection.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
+        for start in range(0, len(data), chop):
+            out.write(data[start:start + chop])
+            out.flush()
         read_until_close(handler, ident)
         try:
             out.write(frame(0x8, struct.pack("!H", 1000)))
@@ -221,10 +242,15 @@ def messages(handler, ident):
     handler.connection.settimeout(600)
     pending = None
     while True:
-        got = read_frame_rsv(handler.rfile)
+        got = read_frame_rsv(handler.rfile, keys=True)
         if got is None:
             return
-        fin, rsv1, opcode, payload = got
+        fin, rsv1, opcode, payload, key = got
+        if key is None:
+            # A server must fail a client's unmasked frame (RFC 6455 §5.1).
+            out.write(frame(0x8, struct.pack("!H", 1002) + b"an unmasked frame from the client"))
+            out.flush()
+            return
         if opcode == 0x8:
             record_close(ident, payload)
             out.write(frame(0x8, payload[:2]))
@@ -257,8 +283,9 @@ def echo(handler, path, query, offered, ident):
         out.flush()
 
 
-def read_frame_rsv(rfile):
-    """(fin, rsv1, opcode, payload) or None when the connection ended."""
+def read_frame_rsv(rfile, keys=False):
+    """(fin, rsv1, opcode, payload) — and the masking key (None: not masked) with keys — or None when
+    the connection ended."""
     first = rfile.read(2)
     if len(first) < 2:
         return None
@@ -271,8 +298,8 @@ def read_frame_rsv(rfile):
     mask = rfile.read(4) if first[1] & 0x80 else None
     payload = rfile.read(length)
     if mask:
-        payload = bytes(b ^ mask[i % 4] for i, b in enumerate(payload))
-    return fin, rsv1, opcode, payload
+        payload = unmask(payload, mask)
+    return (fin, rsv1, opcode, payload, mask) if keys else (fin, rsv1, opcode, payload)
 
 
 def deflate_echo(handler, query, offer, answer):

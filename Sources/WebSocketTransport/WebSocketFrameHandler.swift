@@ -23,6 +23,8 @@ final class WebSocketFrameHandler: ChannelInboundHandler, RemovableChannelHandle
     private let pingInterval: Duration?
     private var state = State.open
     private var fragments: (binary: Bool, compressed: Bool, bytes: ByteBuffer)?
+    /// A fragmented plain text message's UTF-8 so far (a compressed one is checked once inflated).
+    private var fragmentText: UTF8Stream?
     /// permessage-deflate's streams, when the server agreed to it.
     private let deflate: PerMessageDeflate.Codec?
     /// Where every frame we send goes (next to the socket, past NIOWebSocket's encoder).
@@ -86,16 +88,20 @@ final class WebSocketFrameHandler: ChannelInboundHandler, RemovableChannelHandle
                 deliver(binary: binary, compressed: frame.rsv1, frame.data)
             } else {
                 fragments = (binary, frame.rsv1, frame.data)
+                fragmentText = binary || frame.rsv1 ? nil : UTF8Stream()
+                guard fragmentText?.accept(frame.data.readableBytesView) ?? true else { return invalidText() }
             }
         case .continuation:
             guard var pending = fragments else {
                 return fail(1002, "a continuation frame without a message to continue")
             }
             guard pending.bytes.readableBytes + frame.data.readableBytes <= maxMessageBytes else { return tooLarge() }
+            guard fragmentText?.accept(frame.data.readableBytesView) ?? true else { return invalidText() }
             var data = frame.data
             pending.bytes.writeBuffer(&data)
             if frame.fin {
                 fragments = nil
+                fragmentText = nil
                 deliver(binary: pending.binary, compressed: pending.compressed, pending.bytes)
             } else {
                 fragments = pending
@@ -131,8 +137,12 @@ final class WebSocketFrameHandler: ChannelInboundHandler, RemovableChannelHandle
         } else if let text = String(validating: bytes, as: UTF8.self) {
             continuation.yield(.received(.text(text)))
         } else {
-            fail(1007, "invalid UTF-8 in a text message")
+            invalidText()
         }
+    }
+
+    private func invalidText() {
+        fail(1007, "invalid UTF-8 in a text message")
     }
 
     private func tooLarge() {
@@ -248,6 +258,7 @@ final class WebSocketFrameHandler: ChannelInboundHandler, RemovableChannelHandle
         if case .closed = state { return }
         state = .closed
         fragments = nil
+        fragmentText = nil
         pingTask?.cancel()
         closeTimeout?.cancel()
         continuation.yield(.closed(close))

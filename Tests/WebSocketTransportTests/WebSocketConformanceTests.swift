@@ -6,8 +6,10 @@ import WebSocketTransport
 
 /// Client conformance cases modelled on the Autobahn testsuite's sections 2–7 (pings and pongs,
 /// reserved bits, opcodes, fragmentation, UTF-8, close handling): the loopback peer's `/ws/raw`
-/// writes each case's frames byte for byte, and the test checks what the client delivered, how the
-/// connection ended and the close code the peer read on the wire.
+/// writes each case's frames byte for byte — all at once, and again a byte per write (Autobahn's
+/// "chopped" cases: every frame arrives in pieces) — and the test checks what the client delivered,
+/// how the connection ended and the close code the peer read on the wire. Framing sizes, pong
+/// payloads, masking and limits are in `WebSocketFramingTests`.
 @Suite struct WebSocketConformanceTests {
     enum Outcome: Sendable {
         /// These messages arrive; the test then closes with 1000.
@@ -91,6 +93,18 @@ import WebSocketTransport
                 [text("frag", fin: false), frame(0x9, [1]), frame(0x0, Array("ment".utf8))],
                 .delivers([.text("fragment")])),
             Case("5.9 a continuation with nothing to continue", [frame(0x0, Array("x".utf8))], .fails(1002)),
+            Case(
+                "5.15 a continuation after a finished fragmented message",
+                [text("fragment1", fin: false), frame(0x0, Array("fragment2".utf8)), frame(0x0, Array("x".utf8))],
+                .fails(1002, after: [.text("fragment1fragment2")])),
+            Case(
+                "5.19 pings between many fragments",
+                [
+                    text("f1", fin: false), frame(0x9, Array("p1".utf8)), frame(0x0, Array("f2".utf8), fin: false),
+                    frame(0x9, Array("p2".utf8)), frame(0x0, Array("f3".utf8), fin: false),
+                    frame(0x9, Array("p3".utf8)), frame(0x0, Array("f4".utf8)),
+                ],
+                .delivers([.text("f1f2f3f4")])),
             Case("5.18 a second message begun inside the first", [text("a", fin: false), text("b")], .fails(1002)),
             Case(
                 "5.20 empty fragments make an empty message",
@@ -112,6 +126,24 @@ import WebSocketTransport
                 "6.7.4 the last code point U+10FFFF", [frame(0x1, [0xF4, 0x8F, 0xBF, 0xBF])],
                 .delivers([.text("\u{10FFFF}")])),
             Case("6.8.1 beyond U+10FFFF", [frame(0x1, [0xF4, 0x90, 0x80, 0x80])], .fails(1007)),
+            Case(
+                "6.4.1 invalid UTF-8 in the first fragment fails without waiting for the rest",
+                [frame(0x1, [0xCE, 0xBA, 0xFF], fin: false)], .fails(1007)),
+            Case("6.5.1 valid multi-byte text", [frame(0x1, kosme)], .delivers([.text("κόσμε")])),
+            Case("6.12.1 a lone continuation byte", [frame(0x1, [0x80])], .fails(1007)),
+            Case("6.13.1 a start byte followed by a space", [frame(0x1, [0xC0, 0x20])], .fails(1007)),
+            Case("6.16.1 the impossible byte FE", [frame(0x1, [0xFE])], .fails(1007)),
+            Case("6.16.2 the impossible byte FF", [frame(0x1, [0xFF])], .fails(1007)),
+            Case(
+                "6.20.1 a surrogate pair written as two code points",
+                [frame(0x1, [0xED, 0xA0, 0x80, 0xED, 0xB0, 0x80])], .fails(1007)),
+            Case(
+                "6.22.1 noncharacters U+FFFE, U+FFFF and U+10FFFF are valid text",
+                [frame(0x1, [0xEF, 0xBF, 0xBE, 0xEF, 0xBF, 0xBF, 0xF4, 0x8F, 0xBF, 0xBF])],
+                .delivers([.text("\u{FFFE}\u{FFFF}\u{10FFFF}")])),
+            Case(
+                "6.x invalid UTF-8 cut between two fragments",
+                [frame(0x1, [0x61, 0xF4], fin: false), frame(0x0, [0x90, 0x80, 0x80])], .fails(1007)),
             Case("6.10.1 an overlong /", [frame(0x1, [0xC0, 0xAF])], .fails(1007)),
             Case("6.19.1 a lone surrogate", [frame(0x1, [0xED, 0xA0, 0x80])], .fails(1007)),
             // 7: close handling
@@ -120,7 +152,10 @@ import WebSocketTransport
             Case(
                 "7.1.6 a fragmented message cut by a close", [text("half", fin: false), close(1000)], .echoesClose(1000)
             ),
+            Case("7.1.2 a second close is ignored", [close(1000), close(1001)], .echoesClose(1000)),
+            Case("7.1.3 a ping after the close is ignored", [close(1000), frame(0x9, [1])], .echoesClose(1000)),
             Case("7.3.1 a close without a code", [close(nil)], .echoesClose(nil)),
+            Case("7.5.2 a close reason in UTF-8 beyond ASCII", [close(1000, kosme)], .echoesClose(1000)),
             Case("7.3.2 a close of one byte", [frame(0x8, [0x03])], .fails(1002)),
             Case("7.3.3 a close with a reason", [close(1000, Array("bye".utf8))], .echoesClose(1000)),
             Case(
@@ -151,20 +186,15 @@ import WebSocketTransport
 
     /// The close code the peer read on connection `id` (nil: a close without a code).
     private func closeSeenByServer(_ id: String) async throws -> Int? {
-        let session = try await connect("/ws/closes?id=\(id)")
-        var text = ""
-        for await event in session.events {
-            if case .received(.text(let message)) = event { text = message }
-        }
-        let object = try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
-        return object["code"] as? Int
+        try await WebSocketPeerRecord.read(id, from: server).code
     }
 
-    @Test(.timeLimit(.minutes(1)), arguments: cases)
-    func theClientBehavesAsRFC6455Says(_ test: Case) async throws {
+    /// Each case with its frames written at once (0) and a byte per write (1).
+    @Test(.timeLimit(.minutes(1)), arguments: cases, [0, 1])
+    func theClientBehavesAsRFC6455Says(_ test: Case, chop: Int) async throws {
         let id = UUID().uuidString
         let hex = test.frames.map { String(format: "%02x", $0) }.joined()
-        let session = try await connect("/ws/raw?id=\(id)&frames=\(hex)")
+        let session = try await connect("/ws/raw?id=\(id)&frames=\(hex)&chop=\(chop)")
         var received: [WebSocketMessage] = []
         var end: WebSocketClose?
         for await event in session.events {
