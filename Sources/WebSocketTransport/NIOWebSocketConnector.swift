@@ -9,7 +9,8 @@ import Synchronization
 /// `WebSocketConnecting` on SwiftNIO (issue 25): a TCP connection, NIOHTTP1's client upgrade with
 /// NIOWebSocket's key check, then ``WebSocketFrameHandler``. `wss://` goes over a
 /// ``TLSTunnelOpening`` (the `lazer` binary hands in libcurl's, so TLS, its options and proxies
-/// are the HTTP requests' own); a connector made without one refuses `wss://` with a clear message.
+/// are the HTTP requests' own), and so does `ws://` when a proxy is set; a connector made without
+/// one refuses `wss://` with a clear message and connects `ws://` directly.
 public struct NIOWebSocketConnector: WebSocketConnecting {
     private let group: any EventLoopGroup
     private let tunnel: (any TLSTunnelOpening)?
@@ -108,16 +109,22 @@ public struct NIOWebSocketConnector: WebSocketConnecting {
             }
         let connected: EventLoopFuture<any Channel>
         var tunnelEnding: TunnelEnding?
-        if secure, let tunnel {
-            let opened: TLSTunnel
-            do {
+        let opened: TLSTunnel?
+        do {
+            if secure, let tunnel {
                 opened = try await tunnel.openTunnel(
                     host: host, port: port, options: request.options, timeout: request.connectTimeout, url: url)
-            } catch {
-                complete(.failure(error))
-                continuation.finish()
-                throw error
+            } else {
+                // `ws://` through a proxy, when one is set; nil connects directly.
+                opened = try await tunnel?.openProxiedTunnel(
+                    host: host, port: port, options: request.options, timeout: request.connectTimeout, url: url)
             }
+        } catch {
+            complete(.failure(error))
+            continuation.finish()
+            throw error
+        }
+        if let opened {
             // NIO takes the descriptor over: the channel closes it, which ends the tunnel.
             tunnelEnding = opened.ending
             measured.withLock { $0 = (opened.connectDuration, opened.tlsDuration, opened.tls) }

@@ -12,6 +12,23 @@ public protocol TLSTunnelOpening: Sendable {
     func openTunnel(
         host: String, port: Int, options: RequestOptions, timeout: Duration, url: URL
     ) async throws(TransportError) -> TLSTunnel
+
+    /// For `ws://`: a plain connection through the proxy that `options` (or the environment's
+    /// `http_proxy`, `all_proxy`, `no_proxy`) names for an `http://` URL to `host:port` — an HTTP
+    /// proxy's `CONNECT` tunnel, or SOCKS — or nil when no proxy is set, so the caller connects
+    /// directly. Fails as an HTTP request through that proxy would.
+    func openProxiedTunnel(
+        host: String, port: Int, options: RequestOptions, timeout: Duration, url: URL
+    ) async throws(TransportError) -> TLSTunnel?
+}
+
+extension TLSTunnelOpening {
+    /// No proxies: `ws://` connects directly.
+    public func openProxiedTunnel(
+        host: String, port: Int, options: RequestOptions, timeout: Duration, url: URL
+    ) async throws(TransportError) -> TLSTunnel? {
+        nil
+    }
 }
 
 /// An open tunnel. `descriptor` is a connected local stream socket, the caller's to read, write
