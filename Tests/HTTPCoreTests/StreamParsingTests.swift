@@ -104,6 +104,13 @@ struct StreamParsingTests {
         #expect(records("\u{1E}{\"a\":\n1}\n\u{1E}[2]\n", sequence: true) == ["{\"a\":\n1}", "[2]"])
     }
 
+    @Test("json-seq records keep their own whitespace, and RS LF is an empty record (WebSocket transcripts)")
+    func jsonSequenceKeepsWhitespace() {
+        #expect(
+            records("\n\u{1E}hello \n\u{1E}  \n\u{1E}\n\u{1E}\u{1E}[2]\r\n\u{1E} tail", sequence: true)
+                == ["hello ", "  ", "", "[2]", " tail"])
+    }
+
     @Test("an endless event or record keeps at most `limit` bytes; the next one is whole")
     func limits() {
         var parser = ServerSentEventParser(limit: 8)

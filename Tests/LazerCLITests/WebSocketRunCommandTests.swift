@@ -3,8 +3,9 @@ import LoopbackTesting
 import Testing
 
 /// `lazer run` on WebSocket requests against the loopback peer: the saved messages go out in
-/// order, received messages are checked with the stream expectations, `stream.maxEvents` closes
-/// cleanly, and an abnormal close is an error (exit 3).
+/// order, received messages are checked with the stream expectations (a message that ends in spaces
+/// or is only spaces read back as sent, at its index), `stream.maxEvents` closes cleanly, and an
+/// abnormal close is an error (exit 3).
 @Suite("lazer run: WebSocket requests")
 struct WebSocketRunCommandTests {
     static func collection(port: Int) -> String {
@@ -19,12 +20,16 @@ struct WebSocketRunCommandTests {
               "websocket": { "messages": [
                 { "name": "hello", "text": "hello" },
                 { "name": "n", "json": { "n": 2 } },
-                { "name": "blob", "file": "blob.bin" }
+                { "name": "blob", "file": "blob.bin" },
+                { "name": "spaced", "text": "ends in spaces  " },
+                { "name": "blank", "text": "   " }
               ] },
-              "stream": { "maxEvents": 3 },
+              "stream": { "maxEvents": 5 },
               "expectations": [
                 { "subject": "status", "op": "equals", "value": 101 },
-                { "subject": "events", "op": "equals", "value": 3 },
+                { "subject": "events", "op": "equals", "value": 5 },
+                { "subject": "event", "index": 3, "op": "equals", "value": "ends in spaces  " },
+                { "subject": "event", "index": 4, "op": "equals", "value": "   " },
                 { "subject": "event", "index": 0, "op": "equals", "value": "hello" },
                 { "subject": "event", "index": 1, "path": "$.n", "op": "equals", "value": 2 },
                 { "subject": "event", "index": 2, "op": "equals", "value": "AAEC/w==" }
