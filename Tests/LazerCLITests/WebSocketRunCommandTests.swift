@@ -76,6 +76,47 @@ struct WebSocketRunCommandTests {
             try JSONSerialization.jsonObject(with: Data(history.stdout.utf8)) as? [[String: Any]])
         #expect(entries.contains { $0["status"] as? Int == 101 }, "\(history.stdout)")
     }
+
+    @Test("a capture from a received message reaches the next request")
+    func captureFromAMessage() throws {
+        let port = try LoopbackServer.shared().port
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("ws-capture-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let collection = """
+            {
+              "formatVersion": 1, "id": "ws-capture", "name": "Capture",
+              "environments": [{ "name": "local", "baseURL": "http://127.0.0.1:\(port)" }],
+              "defaultEnvironment": "local",
+              "requests": [
+                {
+                  "id": "login", "name": "Login", "url": "/ws/echo",
+                  "websocket": { "messages": [{ "name": "hello", "json": { "session": "s-42", "n": 1 } }] },
+                  "stream": { "maxEvents": 1 },
+                  "captures": [{ "variable": "session", "from": "event", "index": 0, "path": "$.session" }]
+                },
+                {
+                  "id": "use", "name": "Use", "method": "GET", "url": "/echo",
+                  "headers": [{ "name": "X-Session", "value": "{{session}}" }],
+                  "expectations": [{ "subject": "body", "op": "contains", "value": "s-42" }]
+                }
+              ]
+            }
+            """
+        let file = folder.appendingPathComponent("c.json")
+        try Data(collection.utf8).write(to: file)
+        let home = folder.appendingPathComponent("home").path
+        let environment = ProcessInfo.processInfo.environment.merging(
+            ["HOME": home, "XDG_STATE_HOME": home + "/state", "XDG_CONFIG_HOME": home + "/config"]
+        ) { $1 }
+        let validate = try LazerBinary.run(["validate", file.path], environment: environment)
+        #expect(validate.status == 0, "\(validate.stdout)\(validate.stderr)")
+        let result = try LazerBinary.run(["run", file.path, "--reporter", "json"], environment: environment)
+        #expect(result.status == 0, "\(result.stdout)\n\(result.stderr)")
+        let report = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+        let results = try #require(report["requests"] as? [[String: Any]])
+        #expect(results.map { $0["status"] as? String } == ["passed", "passed"], "\(result.stdout)")
+    }
 }
 
 /// `lazer run` against a compressing server (the peer's `/ws/deflate`: permessage-deflate agreed,

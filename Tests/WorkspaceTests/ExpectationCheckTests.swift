@@ -106,4 +106,17 @@ import Workspace
         )
         #expect(Capture(variable: "x", source: .jsonPath("$.nope")).value(in: facts) == nil)
     }
+
+    @Test("a capture from an event reads it as the event expectation does: by index, JSON at a path, else text")
+    func capturesFromEvents() {
+        let body = Array("\u{1E}{\"session\": \"s-1\", \"n\": 1}\n\u{1E}plain text \n\u{1E}{\"n\": 3}\n".utf8)
+        let facts = ResponseFacts(
+            status: 101, headers: HTTPHeaders([("Content-Type", "application/json-seq")]), body: body, document: nil,
+            duration: .zero)
+        #expect(Capture(variable: "s", source: .event(index: 0, path: "$.session")).value(in: facts)?.text == "s-1")
+        #expect(Capture(variable: "t", source: .event(index: 1, path: nil)).value(in: facts)?.text == "plain text ")
+        #expect(Capture(variable: "n", source: .event(index: -1, path: "$.n")).value(in: facts)?.text == "3")
+        #expect(Capture(variable: "x", source: .event(index: 3, path: nil)).value(in: facts) == nil)
+        #expect(Capture(variable: "x", source: .event(index: 0, path: "$.nope")).value(in: facts) == nil)
+    }
 }

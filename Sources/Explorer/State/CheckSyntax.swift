@@ -7,6 +7,7 @@ package import Workspace
 ///     status equals 200            header Content-Type contains json     $.id exists
 ///     $.name equals "Ada"          time lessThan 500                     body contains ok
 ///     token = $.token secret       userId = header X-User                code = status
+///     events >= 3                  event[-1] $.done equals true          id = event[0] $.id
 ///
 /// Operators may also be written as `==`, `!=`, `<`, `<=`, `>`, `>=`, `~` (matches). A value
 /// that parses as JSON is JSON (`200`, `true`, `"text"`, `[1, 2]`); anything else is a string.
@@ -26,6 +27,7 @@ package enum CheckSyntax {
             case .header(let name): "header " + name
             case .status: "status"
             case .body: "body"
+            case .event(let index, let path): "event[\(index)]" + (path.map { " " + $0 } ?? "")
             }
         return capture.variable + " = " + source + (capture.secret ? " secret" : "")
     }
@@ -94,10 +96,20 @@ package enum CheckSyntax {
         case "header":
             guard let name = word() else { return .failure(CheckSyntaxError("Name the header: header Content-Type …")) }
             subject = .header(name: String(name))
+        case "events": subject = .eventCount
+        case let event where event.hasPrefix("event["):
+            // `event[N]`, then a JSONPath when the next word is one.
+            var path: String?
+            if rest.drop(while: { $0 == " " }).hasPrefix("$"), let word = word() { path = String(word) }
+            switch eventSource(String(event), path) {
+            case .success(let (index, path)): subject = .event(index: index, path: path)
+            case .failure(let problem): return .failure(problem)
+            }
         default:
             guard first.hasPrefix("$") else {
                 return .failure(
-                    CheckSyntaxError("Start with status, header NAME, a JSONPath ($…), time, body or snapshot"))
+                    CheckSyntaxError(
+                        "Start with status, header NAME, a JSONPath ($…), time, body, events, event[N] or snapshot"))
             }
             if let problem = pathProblem(String(first)) { return .failure(problem) }
             subject = .jsonPath(String(first))
@@ -151,7 +163,14 @@ package enum CheckSyntax {
         case "body"? where words.count == 1: source = .body
         case "header"? where words.count == 2: source = .header(name: words[1])
         case let path? where path.hasPrefix("$") && words.count == 1: source = .jsonPath(path)
-        default: return .failure(CheckSyntaxError("The source is a JSONPath ($…), header NAME, status or body"))
+        case let event? where event.hasPrefix("event[") && words.count <= 2:
+            switch eventSource(event, words.count == 2 ? words[1] : nil) {
+            case .success(let (index, path)): source = .event(index: index, path: path)
+            case .failure(let problem): return .failure(problem)
+            }
+        default:
+            return .failure(
+                CheckSyntaxError("The source is a JSONPath ($…), header NAME, status, body or event[N] [$…]"))
         }
         if case .jsonPath(let path) = source, let problem = pathProblem(path) { return .failure(problem) }
         var capture = old ?? Capture(variable: parts[0], source: source)
@@ -163,6 +182,20 @@ package enum CheckSyntax {
 }
 
 extension CheckSyntax {
+    /// `event[N]` (N from 0, negative from the end) and an optional JSONPath into that event.
+    static func eventSource(_ word: String, _ path: String?) -> Result<(Int, String?), CheckSyntaxError> {
+        guard word.hasSuffix("]"), let index = Int(word.dropFirst("event[".count).dropLast()),
+            (-1_000_000...1_000_000).contains(index)
+        else {
+            return .failure(CheckSyntaxError("Write event[N]: N from 0, or negative from the end (event[-1] the last)"))
+        }
+        if let path {
+            guard path.hasPrefix("$") else { return .failure(CheckSyntaxError("After event[N] comes a JSONPath ($…)")) }
+            if let problem = pathProblem(path) { return .failure(problem) }
+        }
+        return .success((index, path))
+    }
+
     /// A JSONPath that cannot be read, said where: it was kept, and the collection file saved
     /// with it no longer loaded (nor did the crash-recovery drafts holding it).
     static func pathProblem(_ path: String) -> CheckSyntaxError? {

@@ -58,6 +58,8 @@ struct ScriptCheck {
         case .header(let name): dialect.header(name)
         case .jsonPath(let path): jsonPath(path)
         case .body: dialect.body
+        // Neither Locust nor k6 reads a streamed body as events.
+        case .event: nil
         }
     }
 

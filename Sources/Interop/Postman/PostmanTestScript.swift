@@ -151,6 +151,8 @@ struct PostmanTestScript {
         case .header(let name): "pm.response.headers.get(\(Self.literal(name)))"
         case .jsonPath(let path): json(path)
         case .body: "pm.response.text()"
+        // Postman has no streamed bodies (as for stream expectations).
+        case .event: nil
         }
     }
 

@@ -8,6 +8,7 @@ extension Capture {
             case .header(let name): .header(name: name)
             case .status: .status
             case .body: .body
+            case .event(let index, let path): .event(index: index, path: path)
             }
         guard let first = ExpectationCheck.values(of: subject, in: facts).first else { return nil }
         return VariableScope.Value(first.text, secret: secret)

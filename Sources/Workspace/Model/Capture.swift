@@ -6,10 +6,14 @@ package struct Capture: Sendable, Equatable {
         case header(name: String)
         case status
         case body
+        /// One event of a streamed body or one received WebSocket message (as the `event`
+        /// expectation reads it): `index` from 0, negative from the end; its data at `path` when
+        /// it is JSON, else its data as text.
+        case event(index: Int, path: String?)
     }
 
     package enum SourceKind: String, Sendable, CaseIterable {
-        case jsonPath, header, status, body
+        case jsonPath, header, status, body, event
     }
 
     package var variable: String
@@ -29,6 +33,7 @@ package struct Capture: Sendable, Equatable {
         switch kind {
         case .jsonPath?: ["variable", "from", "path", "secret"]
         case .header?: ["variable", "from", "name", "secret"]
+        case .event?: ["variable", "from", "index", "path", "secret"]
         default: ["variable", "from", "secret"]
         }
     }
@@ -50,6 +55,11 @@ package struct Capture: Sendable, Equatable {
         case .header?:
             guard let name = fields.string("name", required: true) else { return nil }
             source = .header(name: name)
+        case .event?:
+            guard let index = fields.int("index", in: -1_000_000...1_000_000, required: true) else { return nil }
+            let jsonPath = fields.string("path")
+            if let jsonPath, !fields.checkJSONPath("path", jsonPath) { return nil }
+            source = .event(index: index, path: jsonPath)
         case nil: return nil
         }
         guard let variable else { return nil }
@@ -74,6 +84,10 @@ package struct Capture: Sendable, Equatable {
         case .header(let name):
             object.add("from", SourceKind.header.rawValue)
             object.add("name", name)
+        case .event(let index, let path):
+            object.add("from", SourceKind.event.rawValue)
+            object.add("index", index)
+            object.add("path", path)
         }
         object.add("secret", secret ? true : nil)
         object.append(unknown: unknownFields)

@@ -12,7 +12,7 @@ extension SavedRequest {
         let captureReads = captures.contains { capture in
             switch capture.source {
             case .status, .header: false
-            case .jsonPath, .body: true
+            case .jsonPath, .body, .event: true
             }
         }
         return expectationReads || captureReads
