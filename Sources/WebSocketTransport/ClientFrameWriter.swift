@@ -1,4 +1,5 @@
 import Glibc
+import HTTPCore
 import NIOCore
 import NIOWebSocket
 
@@ -29,8 +30,7 @@ final class ClientFrameWriter: ChannelOutboundHandler, RemovableChannelHandler {
         context.writeAndFlush(wrapOutboundOut(buffer), promise: nil)
     }
 
-    /// A whole masked frame (FIN set) into `buffer`: header, the key, then the payload XORed with
-    /// it, written as 64-bit words while eight bytes are left.
+    /// A whole masked frame (FIN set) into `buffer`: header, the key, then the payload XORed with it.
     static func encode(
         opcode: WebSocketOpcode, rsv1: Bool, payload: UnsafeRawBufferPointer, key: UInt32, into buffer: inout ByteBuffer
     ) {
@@ -45,30 +45,14 @@ final class ClientFrameWriter: ChannelOutboundHandler, RemovableChannelHandler {
             buffer.writeInteger(UInt8(0x80 | 127))
             buffer.writeInteger(UInt64(count))
         }
-        // The key in network order; the same four bytes repeated make the 64-bit mask, read in
-        // memory order like the payload's words, so the XOR lines up byte for byte.
+        // The key in network order, then the payload copied and masked in place (HTTPCore's
+        // `WebSocketMasking`, eight bytes at a time, which `lazer mock` unmasks with).
         buffer.writeInteger(key)
-        let keyBytes = (UInt8(key >> 24), UInt8((key >> 16) & 0xFF), UInt8((key >> 8) & 0xFF), UInt8(key & 0xFF))
+        let keyBytes = [UInt8(key >> 24), UInt8((key >> 16) & 0xFF), UInt8((key >> 8) & 0xFF), UInt8(key & 0xFF)]
         buffer.writeWithUnsafeMutableBytes(minimumWritableBytes: count) { out in
-            var mask4: UInt32 = 0
-            withUnsafeMutableBytes(of: &mask4) { bytes in
-                bytes[0] = keyBytes.0
-                bytes[1] = keyBytes.1
-                bytes[2] = keyBytes.2
-                bytes[3] = keyBytes.3
-            }
-            let mask8 = UInt64(mask4) | (UInt64(mask4) << 32)
-            var index = 0
-            while index + 8 <= count {
-                let word = payload.loadUnaligned(fromByteOffset: index, as: UInt64.self)
-                out.storeBytes(of: word ^ mask8, toByteOffset: index, as: UInt64.self)
-                index += 8
-            }
-            let maskBytes = [keyBytes.0, keyBytes.1, keyBytes.2, keyBytes.3]
-            while index < count {
-                out[index] = payload[index] ^ maskBytes[index & 3]
-                index += 1
-            }
+            let target = UnsafeMutableRawBufferPointer(rebasing: out[..<count])
+            target.copyMemory(from: payload)
+            WebSocketMasking.apply(key: keyBytes, to: target)
             return count
         }
     }
