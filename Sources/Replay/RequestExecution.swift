@@ -435,6 +435,7 @@ struct RequestExecution {
         case .eventCount: ("events", nil)
         case .event(let index, let path): ("event", "[\(index)]" + (path ?? ""))
         case .graphqlErrors(let path): ("graphqlErrors", path)
+        case .close: ("close", nil)
         }
     }
 

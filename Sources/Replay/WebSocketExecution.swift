@@ -117,9 +117,8 @@ extension RequestExecution {
             ExchangePhase(name: "upgrade", milliseconds: RequestResult.milliseconds(upgraded - clockStart)),
             ExchangePhase(name: "open", milliseconds: RequestResult.milliseconds(elapsed - (upgraded - clockStart))),
         ]
-        let normal = close.initiator == .client || close.code == nil || close.code == 1000 || close.code == 1001
         // A subprotocol's failure (a subscription's `error`) ends it with a normal close.
-        guard normal, failed == nil else {
+        guard close.endsNormally(serverCloseExpected: item.request.checksServerClose), failed == nil else {
             result.status = .error
             result.failure = failure(
                 TransportError(
@@ -129,7 +128,8 @@ extension RequestExecution {
                 redactor: preparation.redactor)
             return Outcome(result: result, captured: [:])
         }
-        let facts = WebSocketTranscript.facts(handshake: session.handshake, received: received, duration: elapsed)
+        let facts = WebSocketTranscript.facts(
+            handshake: session.handshake, received: received, close: close, duration: elapsed)
         var checked = check(facts, preparation: preparation, into: result)
         let secrets = checked.captured.values.filter(\.secret).map(\.text)
         let redactor = secrets.isEmpty ? preparation.redactor : preparation.redactor.adding(secrets)

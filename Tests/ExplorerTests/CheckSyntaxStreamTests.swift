@@ -10,6 +10,7 @@ struct CheckSyntaxStreamTests {
         Workspace.Expectation(subject: .eventCount, op: .greaterThanOrEqual, value: .integer(3)),
         Workspace.Expectation(subject: .event(index: -1, path: "$.done"), op: .equals, value: .bool(true)),
         Workspace.Expectation(subject: .event(index: 0, path: nil), op: .contains, value: .string("hello")),
+        Workspace.Expectation(subject: .close, op: .oneOf, value: .array([.integer(1000), .integer(4001)])),
     ])
     func streamExpectationsRoundTrip(_ expectation: Workspace.Expectation) throws {
         let line = CheckSyntax.format(expectation)

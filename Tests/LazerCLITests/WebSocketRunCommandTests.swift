@@ -173,4 +173,46 @@ struct WebSocketCompressionRunTests {
         let results = try #require(report["requests"] as? [[String: Any]])
         #expect(results.map { $0["status"] as? String } == ["passed", "passed"], "\(result.stdout)")
     }
+
+    @Test("a close expectation reads the server's close code, which is then no error")
+    func closeExpectation() throws {
+        let port = try LoopbackServer.shared().port
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("ws-close-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        func request(_ id: String, _ expectations: String) -> String {
+            """
+            { "id": "\(id)", "name": "\(id)", "url": "/ws/close?code=4001&reason=bad%20token",
+              "websocket": {}, "expectations": [\(expectations)] }
+            """
+        }
+        let collection = """
+            {
+              "formatVersion": 1, "id": "ws-close", "name": "Close",
+              "environments": [{ "name": "local", "baseURL": "http://127.0.0.1:\(port)" }],
+              "defaultEnvironment": "local",
+              "requests": [
+                \(request("expected", #"{ "subject": "close", "op": "equals", "value": 4001 }"#)),
+                \(request("other", #"{ "subject": "close", "op": "oneOf", "value": [1000, 1001] }"#)),
+                \(request("unchecked", ""))
+              ]
+            }
+            """
+        let file = folder.appendingPathComponent("c.json")
+        try Data(collection.utf8).write(to: file)
+        let home = folder.appendingPathComponent("home").path
+        let environment = ProcessInfo.processInfo.environment.merging(
+            ["HOME": home, "XDG_STATE_HOME": home + "/state", "XDG_CONFIG_HOME": home + "/config"]
+        ) { $1 }
+        let validate = try LazerBinary.run(["validate", file.path], environment: environment)
+        #expect(validate.status == 0, "\(validate.stdout)\(validate.stderr)")
+        let result = try LazerBinary.run(["run", file.path, "--reporter", "json"], environment: environment)
+        let report = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+        let results = try #require(report["requests"] as? [[String: Any]])
+        // Checked: passed, or failed with the code seen; unchecked, the 4001 is the error it was.
+        #expect(results.map { $0["status"] as? String } == ["passed", "failed", "error"], "\(result.stdout)")
+        let failed = (results[1]["checks"] as? [[String: Any]])?.first
+        #expect(failed?["actual"] as? String == "4001", "\(result.stdout)")
+        #expect(result.status == 3, "\(result.stderr)")
+    }
 }

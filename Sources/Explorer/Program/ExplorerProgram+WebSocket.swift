@@ -40,7 +40,7 @@ extension ExplorerProgram {
             return WebSocketExchange.future(
                 connector: opening.connector, request: opening.request, sent: request, outgoing: opening.outgoing,
                 stream: stream, scheduler: main, clock: clock, link: link, textName: opening.textName,
-                onEvents: onEvents)
+                serverCloseExpected: saved.checksServerClose, onEvents: onEvents)
         }
         guard preparation.oauth != nil else { return open(request) }
         guard let authorized = preparation.authorized(request, onToken: onToken, onStep: onStep) else {

@@ -8,6 +8,7 @@ package import Workspace
 ///     $.name equals "Ada"          time lessThan 500                     body contains ok
 ///     token = $.token secret       userId = header X-User                code = status
 ///     events >= 3                  event[-1] $.done equals true          id = event[0] $.id
+///     close equals 4001
 ///
 /// Operators may also be written as `==`, `!=`, `<`, `<=`, `>`, `>=`, `~` (matches). A value
 /// that parses as JSON is JSON (`200`, `true`, `"text"`, `[1, 2]`); anything else is a string.
@@ -44,6 +45,7 @@ package enum CheckSyntax {
         case .eventCount: "events"
         case .event(let index, let path): "event[\(index)]" + (path.map { " " + $0 } ?? "")
         case .graphqlErrors(let path): "graphqlErrors" + (path.map { " " + $0 } ?? "")
+        case .close: "close"
         }
     }
 
@@ -97,6 +99,7 @@ package enum CheckSyntax {
             guard let name = word() else { return .failure(CheckSyntaxError("Name the header: header Content-Type …")) }
             subject = .header(name: String(name))
         case "events": subject = .eventCount
+        case "close": subject = .close
         case let event where event.hasPrefix("event["):
             // `event[N]`, then a JSONPath when the next word is one.
             var path: String?

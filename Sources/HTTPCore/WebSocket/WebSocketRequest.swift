@@ -113,6 +113,13 @@ public struct WebSocketClose: Sendable, Hashable, CustomStringConvertible {
         self.initiator = initiator
     }
 
+    /// A conversation that ended as planned: this client closed, or the server closed with no
+    /// code, 1000 (normal) or 1001 (going away). With `expected` (a request that checks how the
+    /// server closes), any close the server sent counts: the check decides.
+    public func endsNormally(serverCloseExpected expected: Bool = false) -> Bool {
+        initiator == .client || code == nil || code == 1000 || code == 1001 || (expected && initiator == .server)
+    }
+
     /// "the server closed the connection (1000 bye)", "the server closed the connection without a
     /// close frame (1006)".
     public var description: String {

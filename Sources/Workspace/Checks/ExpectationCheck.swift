@@ -106,6 +106,7 @@ package struct ExpectationCheck: Sendable, Hashable {
         case .eventCount: "events"
         case .event(let index, let path): "event[\(index)]" + (path.map { " " + $0 } ?? "")
         case .graphqlErrors(let path): "GraphQL errors" + (path.map { " at " + $0 } ?? "")
+        case .close: "close code"
         }
     }
 
@@ -148,6 +149,11 @@ package struct ExpectationCheck: Sendable, Hashable {
                 let raw = document.rawText(node)
                 return Value(text: isString ? document.string(node) ?? "" : raw, isString: isString, json: raw)
             }
+        case .close:
+            // `4001 bad token` → 4001; `none` (a close frame without a code) is a text.
+            guard let value = facts.headers[WebSocketTranscript.closeHeader] else { return [] }
+            let code = String(value.prefix { $0 != " " })
+            return [Value(text: code, isString: Int(code) == nil, json: Int(code) == nil ? "" : code)]
         case .graphqlErrors(let path):
             guard let document = facts.document, let answer = GraphQLResponse(document) else { return [] }
             let messages = answer.errors.filter { path == nil || $0.dottedPath == path }.map(\.message)

@@ -8,19 +8,27 @@ import RegularFiles
 /// and `event` expectations of streams apply to messages unchanged.
 package enum WebSocketTranscript {
     package static let contentType = "application/json-seq"
+    /// The transcript's own header saying how the conversation ended: `4001 bad token` (the code,
+    /// then the reason), `none` for a close frame without a code. The `close` expectation reads it.
+    package static let closeHeader = "Lazer-WebSocket-Close"
 
-    package static func facts(handshake: WebSocketHandshake, received: [WebSocketMessage], duration: Duration)
-        -> ResponseFacts
-    {
+    package static func facts(
+        handshake: WebSocketHandshake, received: [WebSocketMessage], close: WebSocketClose?, duration: Duration
+    ) -> ResponseFacts {
         ResponseFacts(
-            status: handshake.status, headers: headers(handshake), body: body(received), document: nil,
+            status: handshake.status, headers: headers(handshake, close: close), body: body(received), document: nil,
             duration: duration)
     }
 
-    /// The upgrade's response headers with the transcript's `Content-Type`.
-    package static func headers(_ handshake: WebSocketHandshake) -> HTTPHeaders {
+    /// The upgrade's response headers with the transcript's `Content-Type` and, once the
+    /// conversation ended, its close.
+    package static func headers(_ handshake: WebSocketHandshake, close: WebSocketClose? = nil) -> HTTPHeaders {
         var headers = handshake.headers
         headers.set(name: "Content-Type", value: contentType)
+        if let close {
+            let code = close.code.map(String.init) ?? "none"
+            headers.set(name: closeHeader, value: close.reason.isEmpty ? code : code + " " + close.reason)
+        }
         return headers
     }
 

@@ -8,6 +8,8 @@ package import HTTPCore
 /// `↑ text`, `↓ text`, `↓ binary`, `↓ ping`…) for the Stream view, and completes when the
 /// connection ends: with status 101 and the received messages as a json-seq body
 /// (`WebSocketTranscript`, in a file past its first MiB) after a normal close, failed with the close's translation otherwise.
+/// A request with a `close` check (`serverCloseExpected`) completes at any close the server sends,
+/// so the check can read its code.
 /// `stream.stop()` (Esc), its limits and cancelling the future all close cleanly (1000). A `link`
 /// lets others send on the connection while it is open (the explorer's composer).
 package enum WebSocketExchange {
@@ -15,7 +17,7 @@ package enum WebSocketExchange {
         connector: any WebSocketConnecting, request: WebSocketRequest, sent: HTTPRequest,
         outgoing: [WebSocketMessage], stream: ResponseStream, scheduler: any Scheduler,
         clock: @escaping @Sendable () -> Duration, link: WebSocketLink? = nil, textName: String = "text",
-        onEvents: @escaping @Sendable ([StreamEvent]) -> Void
+        serverCloseExpected: Bool = false, onEvents: @escaping @Sendable ([StreamEvent]) -> Void
     ) -> ResponseFuture<DataResponse> {
         ResponseFuture<DataResponse>(scheduler: scheduler) { future in
             let events = WebSocketExchangeEvents(observer: sent.exchangeObserver, url: request.url, clock: clock)
@@ -77,9 +79,8 @@ package enum WebSocketExchange {
                 }
                 watcher.cancel()
                 link?.detach()
-                let normal = close.initiator == .client || close.code == nil || close.code == 1000 || close.code == 1001
                 // A subprotocol's failure (a subscription's `error`) ends it with a normal close.
-                guard normal, failure == nil else {
+                guard close.endsNormally(serverCloseExpected: serverCloseExpected), failure == nil else {
                     let error = TransportError(
                         failure == nil ? .receiveFailure : .refused, message: failure ?? close.description,
                         url: request.url, webSocketClose: failure == nil ? close : nil)
@@ -88,7 +89,7 @@ package enum WebSocketExchange {
                     return
                 }
                 let lifetime = events.elapsed
-                let headers = WebSocketTranscript.headers(session.handshake)
+                let headers = WebSocketTranscript.headers(session.handshake, close: close)
                 // The response's time is the connection's life, from the send to the close.
                 var timings = Timings()
                 timings.total = lifetime

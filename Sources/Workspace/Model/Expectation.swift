@@ -6,7 +6,7 @@
 /// `{"subject": "events", "op": "greaterThanOrEqual", "value": 3}`,
 /// `{"subject": "event", "index": -1, "path": "$.done", "op": "equals", "value": true}`,
 /// `{"subject": "graphqlErrors", "op": "notExists"}`, `{"subject": "graphqlErrors", "path": "user.secret",
-/// "op": "contains", "value": "not readable"}`.
+/// "op": "contains", "value": "not readable"}`, `{"subject": "close", "op": "equals", "value": 4001}`.
 package struct Expectation: Sendable, Equatable {
     /// What part of the response is checked.
     package enum Subject: Sendable, Equatable {
@@ -30,12 +30,16 @@ package struct Expectation: Sendable, Equatable {
         /// The messages of a GraphQL answer's `errors` (issue 28), joined by "; " — only those whose
         /// `path` is `path` (`users.0.name`) when it is given. None: `notExists`.
         case graphqlErrors(path: String?)
+        /// The close code a WebSocket conversation ended with (`WebSocketTranscript.closeHeader`);
+        /// a request that has this check takes any close the server sends as a normal end.
+        case close
     }
 
     package enum SubjectKind: String, Sendable, CaseIterable {
         case status, header, jsonPath, responseTime, body, snapshot, schema
         case events, event
         case graphqlErrors
+        case close
     }
 
     /// How the subject is compared with `value`.
@@ -88,6 +92,7 @@ package struct Expectation: Sendable, Equatable {
         case .responseTime?: subject = .responseTime
         case .body?: subject = .body
         case .events?: subject = .eventCount
+        case .close?: subject = .close
         case .event?:
             guard let index = fields.int("index", in: -1_000_000...1_000_000, required: true) else { return nil }
             let jsonPath = fields.string("path")
@@ -137,6 +142,7 @@ package struct Expectation: Sendable, Equatable {
         case .responseTime: object.add("subject", SubjectKind.responseTime.rawValue)
         case .body: object.add("subject", SubjectKind.body.rawValue)
         case .eventCount: object.add("subject", SubjectKind.events.rawValue)
+        case .close: object.add("subject", SubjectKind.close.rawValue)
         case .event(let index, let jsonPath):
             object.add("subject", SubjectKind.event.rawValue)
             object.add("index", index)

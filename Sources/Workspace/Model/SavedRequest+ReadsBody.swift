@@ -5,7 +5,7 @@ extension SavedRequest {
     package var readsBody: Bool {
         let expectationReads = expectations.contains { expectation in
             switch expectation.subject {
-            case .status, .header, .responseTime: false
+            case .status, .header, .responseTime, .close: false
             default: true
             }
         }
@@ -16,5 +16,14 @@ extension SavedRequest {
             }
         }
         return expectationReads || captureReads
+    }
+
+    /// Whether a `close` expectation checks how the server ends a WebSocket conversation: any
+    /// close it sends is then a normal end, and the check decides.
+    package var checksServerClose: Bool {
+        expectations.contains { expectation in
+            if case .close = expectation.subject { return true }
+            return false
+        }
     }
 }
