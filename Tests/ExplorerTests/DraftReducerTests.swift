@@ -614,7 +614,7 @@ struct DraftReducerTests {
         #expect(fixture.driver.state.editor.formError != nil)
         let screen = fixture.driver.render()
         #expect(screen.contains("✖ Start with status, header NAME, a JSONPath"))
-        #expect(screen.contains("time, body or snapshot"))
+        #expect(screen.contains("time, body, events, event[N] or snapshot"))
     }
 
     @Test func arrowsChangeAChoiceAndMoveBetweenTabsElsewhere() throws {
