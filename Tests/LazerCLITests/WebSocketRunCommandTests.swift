@@ -47,20 +47,9 @@ struct WebSocketRunCommandTests {
     @Test("saved messages are sent, received ones checked; a 1007 close is an error")
     func run() throws {
         let port = try LoopbackServer.shared().port
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("ws-run-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: folder) }
-        try Data(Self.collection(port: port).utf8).write(to: folder.appendingPathComponent("c.json"))
-        try Data([0, 1, 2, 255]).write(to: folder.appendingPathComponent("blob.bin"))
-        let home = folder.appendingPathComponent("home").path
-        let environment = ProcessInfo.processInfo.environment.merging(
-            ["HOME": home, "XDG_STATE_HOME": home + "/state", "XDG_CONFIG_HOME": home + "/config"]
-        ) { $1 }
-        let result = try LazerBinary.run(
-            ["run", folder.appendingPathComponent("c.json").path, "--reporter", "json"], environment: environment)
+        let folder = try RunFolder(Self.collection(port: port), files: ["blob.bin": Data([0, 1, 2, 255])])
+        let (result, results) = try folder.run()
         #expect(result.status == 3, "\(result.stdout)\n\(result.stderr)")
-        let report = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
-        let results = try #require(report["requests"] as? [[String: Any]])
         #expect(results.map { $0["status"] as? String } == ["passed", "error"], "\(result.stdout)")
         let failure = results.last?["error"] as? [String: Any]
         #expect("\(failure ?? [:])".contains("1007 invalid UTF-8"), "\(result.stdout)")
@@ -70,7 +59,7 @@ struct WebSocketRunCommandTests {
         let phases = (results.first?["phases"] as? [[String: Any]])?.compactMap { $0["name"] as? String }
         #expect(phases == ["upgrade", "open"], "\(result.stdout)")
         // History keeps the conversation, as the explorer does: 101, the received messages as json-seq.
-        let history = try LazerBinary.run(["history", "list", "--json"], environment: environment)
+        let history = try folder.lazer(["history", "list", "--json"])
         #expect(history.status == 0, "\(history.stderr)")
         let entries = try #require(
             try JSONSerialization.jsonObject(with: Data(history.stdout.utf8)) as? [[String: Any]])
@@ -80,9 +69,6 @@ struct WebSocketRunCommandTests {
     @Test("a capture from a received message reaches the next request")
     func captureFromAMessage() throws {
         let port = try LoopbackServer.shared().port
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("ws-capture-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: folder) }
         let collection = """
             {
               "formatVersion": 1, "id": "ws-capture", "name": "Capture",
@@ -103,18 +89,8 @@ struct WebSocketRunCommandTests {
               ]
             }
             """
-        let file = folder.appendingPathComponent("c.json")
-        try Data(collection.utf8).write(to: file)
-        let home = folder.appendingPathComponent("home").path
-        let environment = ProcessInfo.processInfo.environment.merging(
-            ["HOME": home, "XDG_STATE_HOME": home + "/state", "XDG_CONFIG_HOME": home + "/config"]
-        ) { $1 }
-        let validate = try LazerBinary.run(["validate", file.path], environment: environment)
-        #expect(validate.status == 0, "\(validate.stdout)\(validate.stderr)")
-        let result = try LazerBinary.run(["run", file.path, "--reporter", "json"], environment: environment)
+        let (result, results) = try RunFolder(collection).run()
         #expect(result.status == 0, "\(result.stdout)\n\(result.stderr)")
-        let report = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
-        let results = try #require(report["requests"] as? [[String: Any]])
         #expect(results.map { $0["status"] as? String } == ["passed", "passed"], "\(result.stdout)")
     }
 }
@@ -145,9 +121,6 @@ struct WebSocketCompressionRunTests {
     @Test("messages are deflated both ways when agreed, and not offered when the request says so")
     func compressingServer() throws {
         let port = try LoopbackServer.shared().port
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("ws-deflate-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: folder) }
         let collection = """
             {
               "formatVersion": 1, "id": "ws-deflate", "name": "Deflate",
@@ -159,27 +132,14 @@ struct WebSocketCompressionRunTests {
               ]
             }
             """
-        try Data(collection.utf8).write(to: folder.appendingPathComponent("c.json"))
-        let validated = try LazerBinary.run(["validate", folder.appendingPathComponent("c.json").path])
-        #expect(validated.status == 0, "\(validated.stdout)\(validated.stderr)")
-        let home = folder.appendingPathComponent("home").path
-        let environment = ProcessInfo.processInfo.environment.merging(
-            ["HOME": home, "XDG_STATE_HOME": home + "/state", "XDG_CONFIG_HOME": home + "/config"]
-        ) { $1 }
-        let result = try LazerBinary.run(
-            ["run", folder.appendingPathComponent("c.json").path, "--reporter", "json"], environment: environment)
+        let (result, results) = try RunFolder(collection).run()
         #expect(result.status == 0, "\(result.stdout)\n\(result.stderr)")
-        let report = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
-        let results = try #require(report["requests"] as? [[String: Any]])
         #expect(results.map { $0["status"] as? String } == ["passed", "passed"], "\(result.stdout)")
     }
 
     @Test("a close expectation reads the server's close code, which is then no error")
     func closeExpectation() throws {
         let port = try LoopbackServer.shared().port
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("ws-close-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: folder) }
         func request(_ id: String, _ expectations: String) -> String {
             """
             { "id": "\(id)", "name": "\(id)", "url": "/ws/close?code=4001&reason=bad%20token",
@@ -198,21 +158,46 @@ struct WebSocketCompressionRunTests {
               ]
             }
             """
-        let file = folder.appendingPathComponent("c.json")
-        try Data(collection.utf8).write(to: file)
-        let home = folder.appendingPathComponent("home").path
-        let environment = ProcessInfo.processInfo.environment.merging(
-            ["HOME": home, "XDG_STATE_HOME": home + "/state", "XDG_CONFIG_HOME": home + "/config"]
-        ) { $1 }
-        let validate = try LazerBinary.run(["validate", file.path], environment: environment)
-        #expect(validate.status == 0, "\(validate.stdout)\(validate.stderr)")
-        let result = try LazerBinary.run(["run", file.path, "--reporter", "json"], environment: environment)
-        let report = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
-        let results = try #require(report["requests"] as? [[String: Any]])
+        let (result, results) = try RunFolder(collection).run()
         // Checked: passed, or failed with the code seen; unchecked, the 4001 is the error it was.
         #expect(results.map { $0["status"] as? String } == ["passed", "failed", "error"], "\(result.stdout)")
         let failed = (results[1]["checks"] as? [[String: Any]])?.first
         #expect(failed?["actual"] as? String == "4001", "\(result.stdout)")
         #expect(result.status == 3, "\(result.stderr)")
+    }
+}
+
+/// A collection in a folder and a home of its own for `lazer` runs, removed when released.
+final class RunFolder {
+    let folder: URL
+    let file: URL
+    let environment: [String: String]
+
+    init(_ collection: String, files: [String: Data] = [:]) throws {
+        folder = FileManager.default.temporaryDirectory.appendingPathComponent("ws-run-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        file = folder.appendingPathComponent("c.json")
+        try Data(collection.utf8).write(to: file)
+        for (name, data) in files { try data.write(to: folder.appendingPathComponent(name)) }
+        let home = folder.appendingPathComponent("home").path
+        environment = ProcessInfo.processInfo.environment.merging(
+            ["HOME": home, "XDG_STATE_HOME": home + "/state", "XDG_CONFIG_HOME": home + "/config"]
+        ) { $1 }
+    }
+
+    deinit { try? FileManager.default.removeItem(at: folder) }
+
+    func lazer(_ arguments: [String]) throws -> LazerBinary.Output {
+        try LazerBinary.run(arguments, environment: environment)
+    }
+
+    /// `lazer validate` (which must pass), then `lazer run --reporter json`: the run and the
+    /// report's requests.
+    func run() throws -> (result: LazerBinary.Output, requests: [[String: Any]]) {
+        let validate = try lazer(["validate", file.path])
+        #expect(validate.status == 0, "\(validate.stdout)\(validate.stderr)")
+        let result = try lazer(["run", file.path, "--reporter", "json"])
+        let report = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+        return (result, try #require(report["requests"] as? [[String: Any]]))
     }
 }

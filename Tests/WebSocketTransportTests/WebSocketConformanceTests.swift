@@ -173,15 +173,13 @@ import WebSocketTransport
         }
 
     let server: LoopbackServer
-    let connector = NIOWebSocketConnector()
 
     init() throws {
         server = try LoopbackServer.shared()
     }
 
     private func connect(_ path: String) async throws -> any WebSocketSession {
-        let url = try #require(URL(string: "ws://127.0.0.1:\(server.port)\(path)"))
-        return try await connector.connect(WebSocketRequest(url: url, connectTimeout: .seconds(60)))
+        try await server.webSocket(path)
     }
 
     /// The close code the peer read on connection `id` (nil: a close without a code).

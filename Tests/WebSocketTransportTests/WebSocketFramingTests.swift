@@ -10,15 +10,13 @@ import WebSocketTransport
 /// their ping's payload, a fresh masking key per frame, and compressed messages of growing size.
 @Suite struct WebSocketFramingTests {
     let server: LoopbackServer
-    let connector = NIOWebSocketConnector()
 
     init() throws {
         server = try LoopbackServer.shared()
     }
 
     private func connect(_ path: String) async throws -> any WebSocketSession {
-        let url = try #require(URL(string: "ws://127.0.0.1:\(server.port)\(path)"))
-        return try await connector.connect(WebSocketRequest(url: url, connectTimeout: .seconds(60)))
+        try await server.webSocket(path)
     }
 
     /// Sends `messages`, collects as many received ones, then closes cleanly.
@@ -141,9 +139,7 @@ struct WebSocketPeerRecord {
     var frames: [Frame]
 
     static func read(_ id: String, from server: LoopbackServer) async throws -> WebSocketPeerRecord {
-        let url = try #require(URL(string: "ws://127.0.0.1:\(server.port)/ws/closes?id=\(id)"))
-        let session = try await NIOWebSocketConnector().connect(
-            WebSocketRequest(url: url, connectTimeout: .seconds(60)))
+        let session = try await server.webSocket("/ws/closes?id=\(id)")
         var text = ""
         for await event in session.events {
             if case .received(.text(let message)) = event { text = message }
@@ -162,5 +158,13 @@ struct WebSocketPeerRecord {
         return stride(from: 0, to: digits.count - 1, by: 2).compactMap {
             UInt8(String(decoding: digits[$0...$0 + 1], as: UTF8.self), radix: 16)
         }
+    }
+}
+
+extension LoopbackServer {
+    /// A `ws://` connection to the loopback peer's `path` (no tunnel, a minute to connect).
+    func webSocket(_ path: String) async throws -> any WebSocketSession {
+        let url = try #require(URL(string: "ws://127.0.0.1:\(port)\(path)"))
+        return try await NIOWebSocketConnector().connect(WebSocketRequest(url: url, connectTimeout: .seconds(60)))
     }
 }
