@@ -436,6 +436,7 @@ struct RequestExecution {
         case .event(let index, let path): ("event", "[\(index)]" + (path ?? ""))
         case .graphqlErrors(let path): ("graphqlErrors", path)
         case .close: ("close", nil)
+        case .anyEvent(let path): ("anyEvent", path)
         }
     }
 

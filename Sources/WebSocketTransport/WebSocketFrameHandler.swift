@@ -7,7 +7,8 @@ import NIOWebSocket
 /// ways, sends the periodic ping, and ends the connection with 1002 on a protocol error (reserved
 /// bits or opcode, a masked server frame, a continuation out of place), and inflates and deflates
 /// messages when permessage-deflate was agreed (RSV1 on a message's first frame). NIOWebSocket
-/// gives only the frame codec and the upgrade; all of this is ours.
+/// gives only the frame decoder and the upgrade; frames go out through ``ClientFrameWriter``, and
+/// all of this is ours.
 final class WebSocketFrameHandler: ChannelInboundHandler, RemovableChannelHandler {
     typealias InboundIn = WebSocketFrame
 
@@ -176,11 +177,7 @@ final class WebSocketFrameHandler: ChannelInboundHandler, RemovableChannelHandle
 
     /// Codes a peer may send (RFC 6455 §7.4): not 1004–1006, 1015 or the unassigned ones below 3000.
     static func isValidReceived(_ code: UInt16) -> Bool {
-        switch code {
-        case 1000...1003, 1007...1014: true
-        case 3000...4999: true
-        default: false
-        }
+        WebSocketClose.maySend(code)
     }
 
     func channelInactive(context: ChannelHandlerContext) {

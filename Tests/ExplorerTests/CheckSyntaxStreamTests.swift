@@ -11,6 +11,8 @@ struct CheckSyntaxStreamTests {
         Workspace.Expectation(subject: .event(index: -1, path: "$.done"), op: .equals, value: .bool(true)),
         Workspace.Expectation(subject: .event(index: 0, path: nil), op: .contains, value: .string("hello")),
         Workspace.Expectation(subject: .close, op: .oneOf, value: .array([.integer(1000), .integer(4001)])),
+        Workspace.Expectation(subject: .anyEvent(path: "$.type"), op: .equals, value: .string("ready")),
+        Workspace.Expectation(subject: .anyEvent(path: nil), op: .contains, value: .string("bye")),
     ])
     func streamExpectationsRoundTrip(_ expectation: Workspace.Expectation) throws {
         let line = CheckSyntax.format(expectation)

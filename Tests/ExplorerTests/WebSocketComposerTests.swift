@@ -66,6 +66,37 @@ struct WebSocketComposerTests {
         #expect(harness.state.exchange?.stream?.events.last?.data == #"{"op":"join","room":7}"#)
     }
 
+    @Test func slashCloseClosesWithTheCodeAndReasonTyped() async throws {
+        let connector = EchoConnector()
+        let harness = try ExplorerHarness(
+            collections: [WebSocketExplorerTests.collection], size: Size(width: 120, height: 40), theme: .defaultDark,
+            startup: StartupRequest(request: "chat"), webSockets: connector)
+        harness.press("F5")
+        await waitUntil(harness) { $0.exchange?.stream?.total == 4 }
+        // `//` sends a message that starts with `/`.
+        harness.press("alt+w")
+        harness.type("//close is a word")
+        harness.press("Enter")
+        await waitUntil(harness) { $0.exchange?.stream?.total == 6 }
+        #expect(harness.state.exchange?.stream?.events.last?.data == "/close is a word")
+        // A code no endpoint may send is refused, and nothing closes.
+        harness.press("alt+w")
+        harness.type("/close 1005")
+        harness.press("Enter")
+        #expect(harness.state.overlay != nil)
+        #expect(harness.shows("Not closed: 1005 is not a close code to send"))
+        #expect(connector.closes.isEmpty)
+        harness.press("Escape")
+        harness.press("alt+w")
+        harness.type("/close 4001 done here")
+        harness.press("Enter")
+        #expect(harness.state.overlay == nil)
+        await waitUntil(harness) { $0.exchange?.stream?.events.last?.name == "close" }
+        // The first close is the one sent (the exchange's own close after it finds the connection closing).
+        #expect(connector.closes.first == 4001)
+        #expect(harness.shows("this client closed the connection (4001 done here)"))
+    }
+
     @Test func withoutAConnectionTheKeysSayWhy() throws {
         let harness = try ExplorerHarness(
             collections: [WebSocketExplorerTests.collection], size: Size(width: 120, height: 40), theme: .defaultDark,

@@ -89,4 +89,29 @@ import Workspace
             #expect(said.first?.contains("Ticks") == true, "\(format)")
         }
     }
+
+    @Test func curlK6AndLocustReportAWebSocketRequestWrittenAsAGet() throws {
+        let collection = RequestCollection(
+            id: "c", name: "C",
+            requests: [
+                SavedRequest(
+                    id: "a", name: "Chat", url: "ws://h/chat",
+                    websocket: WebSocketSettings(messages: [
+                        WebSocketSavedMessage(name: "hi", .text("hi")),
+                        WebSocketSavedMessage(name: "bye", .text("bye")),
+                    ])),
+                SavedRequest(id: "b", name: "Plain", method: .get, url: "http://h/plain"),
+            ])
+        for format in [ExportFormat.curl, .k6, .locust] {
+            let output = try Exporter.output(ExportInput(document: document(collection)), format: format)
+            let said = output.report.items.map(\.description).filter { $0.contains("WebSocket request") }
+            #expect(said.count == 1, "\(format): \(output.report.items.map(\.description))")
+            #expect(said.first?.contains("Chat") == true && said.first?.contains("2 saved messages") == true, "\(said)")
+        }
+        // The formats that carry it (or say so themselves) are not told twice.
+        for format in [ExportFormat.http, .postman] {
+            let output = try Exporter.output(ExportInput(document: document(collection)), format: format)
+            #expect(!output.report.items.map(\.description).contains { $0.contains("written with no WebSocket") })
+        }
+    }
 }

@@ -29,6 +29,7 @@ struct WebSocketRunCommandTests {
                 { "subject": "status", "op": "equals", "value": 101 },
                 { "subject": "events", "op": "equals", "value": 5 },
                 { "subject": "event", "index": 3, "op": "equals", "value": "ends in spaces  " },
+                { "subject": "anyEvent", "path": "$.n", "op": "equals", "value": 2 },
                 { "subject": "event", "index": 4, "op": "equals", "value": "   " },
                 { "subject": "event", "index": 0, "op": "equals", "value": "hello" },
                 { "subject": "event", "index": 1, "path": "$.n", "op": "equals", "value": 2 },

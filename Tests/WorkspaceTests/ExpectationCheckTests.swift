@@ -107,6 +107,29 @@ import Workspace
         #expect(Capture(variable: "x", source: .jsonPath("$.nope")).value(in: facts) == nil)
     }
 
+    @Test("anyEvent holds when some event does, and says how many were looked at when none does")
+    func anyEvent() {
+        let body = Array("\u{1E}{\"type\": \"hello\"}\n\u{1E}plain text\n\u{1E}{\"type\": \"ready\", \"n\": 3}\n".utf8)
+        let facts = ResponseFacts(
+            status: 101, headers: HTTPHeaders([("Content-Type", "application/json-seq")]), body: body, document: nil,
+            duration: .zero)
+        func check(_ path: String?, _ op: Workspace.Expectation.Operator, _ value: StoredJSON?) -> ExpectationCheck {
+            ExpectationCheck(
+                Workspace.Expectation(subject: .anyEvent(path: path), op: op, value: value), against: facts)
+        }
+        let ready = check("$.type", .equals, .string("ready"))
+        #expect(ready.passed)
+        #expect(ready.actual == "ready")
+        let missing = check("$.type", .equals, .string("bye"))
+        #expect(!missing.passed)
+        #expect(missing.actual == "3 events, none matched")
+        #expect(check(nil, .contains, .string("plain")).passed)
+        #expect(check("$.n", .greaterThan, .integer(2)).passed)
+        #expect(check("$.n", .exists, nil).passed)
+        #expect(!check("$.missing", .exists, nil).passed)
+        #expect(check("$.missing", .notExists, nil).passed)
+    }
+
     @Test("a capture from an event reads it as the event expectation does: by index, JSON at a path, else text")
     func capturesFromEvents() {
         let body = Array("\u{1E}{\"session\": \"s-1\", \"n\": 1}\n\u{1E}plain text \n\u{1E}{\"n\": 3}\n".utf8)

@@ -43,6 +43,13 @@ extension ExplorerProgram {
             }
         case .sendWebSocket(let key, let generation, let message, let collectionFile):
             sendWebSocket(key, generation: generation, message, collectionFile: collectionFile)
+        case .closeWebSocket(let key, let generation, let code, let reason):
+            guard let entry = webSocketLinks[key], entry.generation == generation,
+                entry.link.close(code: code, reason: reason)
+            else {
+                dispatch(.notice("Not closed: the connection is closed already", isError: true))
+                break
+            }
         case .save(let document, let overwrite): save(document, overwrite: overwrite)
         case .clearCaptures(let collectionID, let environment):
             let captures = dependencies.workspace.captures

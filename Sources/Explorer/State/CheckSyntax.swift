@@ -8,7 +8,7 @@ package import Workspace
 ///     $.name equals "Ada"          time lessThan 500                     body contains ok
 ///     token = $.token secret       userId = header X-User                code = status
 ///     events >= 3                  event[-1] $.done equals true          id = event[0] $.id
-///     close equals 4001
+///     close equals 4001            anyEvent $.type equals "ready"
 ///
 /// Operators may also be written as `==`, `!=`, `<`, `<=`, `>`, `>=`, `~` (matches). A value
 /// that parses as JSON is JSON (`200`, `true`, `"text"`, `[1, 2]`); anything else is a string.
@@ -46,6 +46,7 @@ package enum CheckSyntax {
         case .event(let index, let path): "event[\(index)]" + (path.map { " " + $0 } ?? "")
         case .graphqlErrors(let path): "graphqlErrors" + (path.map { " " + $0 } ?? "")
         case .close: "close"
+        case .anyEvent(let path): "anyEvent" + (path.map { " " + $0 } ?? "")
         }
     }
 
@@ -100,6 +101,11 @@ package enum CheckSyntax {
             subject = .header(name: String(name))
         case "events": subject = .eventCount
         case "close": subject = .close
+        case "anyevent":
+            var path: String?
+            if rest.drop(while: { $0 == " " }).hasPrefix("$"), let word = word() { path = String(word) }
+            if let path, let problem = pathProblem(path) { return .failure(problem) }
+            subject = .anyEvent(path: path)
         case let event where event.hasPrefix("event["):
             // `event[N]`, then a JSONPath when the next word is one.
             var path: String?

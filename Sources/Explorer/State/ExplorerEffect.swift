@@ -25,6 +25,9 @@ package enum ExplorerEffect: Sendable, Equatable {
     /// Send a message on the open WebSocket connection of `generation` (the composer); a saved
     /// message's `file` is read relative to `collectionFile`.
     case sendWebSocket(RequestKey, generation: Int, WebSocketSavedMessage, collectionFile: String)
+    /// Close the open WebSocket connection of `generation` with `code` and `reason` (the
+    /// composer's `/close`).
+    case closeWebSocket(RequestKey, generation: Int, code: UInt16, reason: String)
     /// Write a collection file (atomic, conflict-checked).
     case save(CollectionDocument, overwrite: Bool)
     /// Saves again the collection whose save found its file read-only, replacing the file (the

@@ -1,3 +1,5 @@
+import Foundation
+import HTTPCore
 package import TUI
 package import Workspace
 
@@ -40,6 +42,30 @@ package struct WebSocketComposerState: Sendable, Equatable {
     package var problem: String? {
         guard mode == .typing else { return nil }
         return Self.jsonProblem(field.text)
+    }
+
+    /// The close a typed line asks for: `/close` (1000), `/close 4001`, `/close 4001 the reason`;
+    /// nil for a message (`//…` sends one that starts with `/`). A code no endpoint may send is
+    /// the failure's text.
+    package static func closeCommand(_ text: String) -> Result<(code: UInt16, reason: String), CloseProblem>? {
+        let words = text.trimmingCharacters(in: .whitespaces).split(separator: " ", maxSplits: 2)
+        guard words.first == "/close" else { return nil }
+        guard words.count > 1 else { return .success((1000, "")) }
+        guard let code = UInt16(words[1]), WebSocketClose.maySend(code) else {
+            return .failure(
+                CloseProblem(message: "\(words[1]) is not a close code to send: 1000–1003, 1007–1014 or 3000–4999"))
+        }
+        let reason = words.count > 2 ? String(words[2]) : ""
+        guard reason.utf8.count <= 123 else {
+            return .failure(
+                CloseProblem(message: "a close reason holds 123 bytes at most (\(reason.utf8.count) typed)"))
+        }
+        return .success((code, reason))
+    }
+
+    /// Why a `/close` line cannot be sent.
+    package struct CloseProblem: Error, Equatable {
+        package var message: String
     }
 
     /// Text that starts with `{` or `[` is meant as JSON (and checked as such).

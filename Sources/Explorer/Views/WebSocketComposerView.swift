@@ -22,7 +22,7 @@ enum WebSocketComposerView {
         switch composer.mode {
         case .typing:
             let input = TextInput(
-                placeholder: "text, or JSON starting with { or [", style: theme.base,
+                placeholder: "text, JSON starting with { or [, or /close CODE REASON", style: theme.base,
                 placeholderStyle: theme[.muted], selectionStyle: theme[.selection], focused: true)
             frame.render(input, in: inner.row(0), laidOut: composer.field)
             frame.cursor = composer.field.screenCursor

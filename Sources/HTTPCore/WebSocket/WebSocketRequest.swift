@@ -113,6 +113,15 @@ public struct WebSocketClose: Sendable, Hashable, CustomStringConvertible {
         self.initiator = initiator
     }
 
+    /// Codes an endpoint may send in its close frame (RFC 6455 §7.4): not 1004–1006 or 1015
+    /// (reserved for reports), not the unassigned ones below 3000, not 5000 and up.
+    public static func maySend(_ code: UInt16) -> Bool {
+        switch code {
+        case 1000...1003, 1007...1014, 3000...4999: true
+        default: false
+        }
+    }
+
     /// A conversation that ended as planned: this client closed, or the server closed with no
     /// code, 1000 (normal) or 1001 (going away). With `expected` (a request that checks how the
     /// server closes), any close the server sent counts: the check decides.

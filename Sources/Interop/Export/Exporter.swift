@@ -29,6 +29,18 @@ package enum Exporter {
                 at: (location.folderPath + [location.request.name]).joined(separator: "/"),
                 kept: "written as its POST request object, which a server answers over HTTP if at all")
         }
+        // A WebSocket conversation is carried by `.http` (`WEBSOCKET`) alone; Postman says so itself,
+        // and curl, k6 and Locust write its upgrade as a plain GET.
+        if format == .curl || format.isLoadScript {
+            for location in input.selection where location.request.websocket != nil {
+                let count = location.request.websocket?.messages.count ?? 0
+                output.report.add(
+                    "WebSocket request (\(format.rawValue) is written with no WebSocket conversation)",
+                    at: (location.folderPath + [location.request.name]).joined(separator: "/"),
+                    kept: "written as a GET of its URL"
+                        + (count == 0 ? "" : "; its \(count) saved message\(count == 1 ? " is" : "s are") not sent"))
+            }
+        }
         // Only Postman runs scripts: the other formats say which they leave behind.
         if format != .postman && format != .har {
             let collection = input.document.collection

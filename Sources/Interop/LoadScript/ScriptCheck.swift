@@ -82,7 +82,7 @@ struct ScriptCheck {
         case .jsonPath(let path): jsonPath(path)
         case .responseTime: dialect.responseTime
         case .body: dialect.body
-        case .snapshot, .schema, .eventCount, .event, .graphqlErrors, .close: nil
+        case .snapshot, .schema, .eventCount, .event, .anyEvent, .graphqlErrors, .close: nil
         }
     }
 

@@ -141,7 +141,7 @@ struct PostmanTestScript {
         case .snapshot: return nil
         case .schema: return nil
         // Postman has no streamed bodies: stream expectations stay in the collection only.
-        case .eventCount, .event, .graphqlErrors, .close: return nil
+        case .eventCount, .event, .anyEvent, .graphqlErrors, .close: return nil
         }
     }
 

@@ -60,6 +60,20 @@ package struct ExpectationCheck: Sendable, Hashable {
         let actualValues = ExpectationCheck.values(of: expectation.subject, in: facts, query: query)
         let op = expectation.op
         expected = ExpectationCheck.expectedText(op, expectation.value)
+        if case .anyEvent = expectation.subject {
+            // Some event must hold: the one that did is shown, or how many were looked at.
+            let match = actualValues.first { ExpectationCheck.holds(op, $0, expectation.value) }
+            switch op {
+            case .exists, .notExists:
+                passed = actualValues.isEmpty == (op == .notExists)
+                actual = actualValues.first?.text ?? "(nothing)"
+            default:
+                passed = match != nil
+                let count = StreamEvents.of(facts).count
+                actual = match?.text ?? "\(count) event\(count == 1 ? "" : "s"), none matched"
+            }
+            return
+        }
         actual =
             switch actualValues.count {
             case 0: "(nothing)"
@@ -107,6 +121,19 @@ package struct ExpectationCheck: Sendable, Hashable {
         case .event(let index, let path): "event[\(index)]" + (path.map { " " + $0 } ?? "")
         case .graphqlErrors(let path): "GraphQL errors" + (path.map { " at " + $0 } ?? "")
         case .close: "close code"
+        case .anyEvent(let path): "any event" + (path.map { " " + $0 } ?? "")
+        }
+    }
+
+    /// An event's data as text, or the values `path` selects in it when it is JSON.
+    private static func eventValues(_ data: String, path: String?, query: JSONPath?) -> [Value] {
+        guard let path else { return [Value(text: data, isString: true, json: "")] }
+        guard let document = try? JSONDocument(bytes: Array(data.utf8)), let query = query ?? (try? JSONPath(path))
+        else { return [] }
+        return query.select(in: document).map { node in
+            let isString = document.kind(node) == .string
+            let raw = document.rawText(node)
+            return Value(text: isString ? document.string(node) ?? "" : raw, isString: isString, json: raw)
         }
     }
 
@@ -139,16 +166,11 @@ package struct ExpectationCheck: Sendable, Hashable {
             let events = StreamEvents.of(facts)
             let position = index < 0 ? events.count + index : index
             guard events.indices.contains(position) else { return [] }
-            let data = events[position].data
-            guard let path else { return [Value(text: data, isString: true, json: "")] }
-            guard let document = try? JSONDocument(bytes: Array(data.utf8)),
-                let query = query ?? (try? JSONPath(path))
-            else { return [] }
-            return query.select(in: document).map { node in
-                let isString = document.kind(node) == .string
-                let raw = document.rawText(node)
-                return Value(text: isString ? document.string(node) ?? "" : raw, isString: isString, json: raw)
-            }
+            return eventValues(events[position].data, path: path, query: query)
+        case .anyEvent(let path):
+            // One value per event that has one (the first a path selects in it).
+            let parsed = path.flatMap { query ?? (try? JSONPath($0)) }
+            return StreamEvents.of(facts).compactMap { eventValues($0.data, path: path, query: parsed).first }
         case .close:
             // `4001 bad token` → 4001; `none` (a close frame without a code) is a text.
             guard let value = facts.headers[WebSocketTranscript.closeHeader] else { return [] }

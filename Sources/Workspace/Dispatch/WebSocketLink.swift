@@ -24,4 +24,12 @@ package final class WebSocketLink: Sendable {
         open.send(message)
         return true
     }
+
+    /// Closes the open connection with `code` and `reason` (the composer's `/close`); false when
+    /// none is open.
+    package func close(code: UInt16, reason: String) -> Bool {
+        guard let open = session.withLock(ownedBy: self, { $0 }) else { return false }
+        open.close(code: code, reason: reason)
+        return true
+    }
 }

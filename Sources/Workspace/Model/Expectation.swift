@@ -5,6 +5,7 @@
 /// `{"subject": "schema", "schema": {"$ref": "schemas/pet.json"}}`,
 /// `{"subject": "events", "op": "greaterThanOrEqual", "value": 3}`,
 /// `{"subject": "event", "index": -1, "path": "$.done", "op": "equals", "value": true}`,
+/// `{"subject": "anyEvent", "path": "$.type", "op": "equals", "value": "ready"}`,
 /// `{"subject": "graphqlErrors", "op": "notExists"}`, `{"subject": "graphqlErrors", "path": "user.secret",
 /// "op": "contains", "value": "not readable"}`, `{"subject": "close", "op": "equals", "value": 4001}`.
 package struct Expectation: Sendable, Equatable {
@@ -27,6 +28,10 @@ package struct Expectation: Sendable, Equatable {
         /// One event of a streamed body: `index` from 0 (negative: from the end, -1 the last); its
         /// data at `path` when it is JSON, else its data as text.
         case event(index: Int, path: String?)
+        /// Whether some event (or received WebSocket message) satisfies the check — its data at
+        /// `path` when it is JSON, else its data as text: with `stream.seconds`, "within N s an
+        /// event like this arrives".
+        case anyEvent(path: String?)
         /// The messages of a GraphQL answer's `errors` (issue 28), joined by "; " — only those whose
         /// `path` is `path` (`users.0.name`) when it is given. None: `notExists`.
         case graphqlErrors(path: String?)
@@ -37,7 +42,7 @@ package struct Expectation: Sendable, Equatable {
 
     package enum SubjectKind: String, Sendable, CaseIterable {
         case status, header, jsonPath, responseTime, body, snapshot, schema
-        case events, event
+        case events, event, anyEvent
         case graphqlErrors
         case close
     }
@@ -68,6 +73,7 @@ package struct Expectation: Sendable, Equatable {
         case .snapshot?: ["subject"] + SnapshotOptions.fieldNames
         case .schema?: ["subject", "schema"]
         case .event?: ["subject", "index", "path", "op", "value"]
+        case .anyEvent?: ["subject", "path", "op", "value"]
         case .graphqlErrors?: ["subject", "path", "op", "value"]
         default: ["subject", "op", "value"]
         }
@@ -93,6 +99,10 @@ package struct Expectation: Sendable, Equatable {
         case .body?: subject = .body
         case .events?: subject = .eventCount
         case .close?: subject = .close
+        case .anyEvent?:
+            let jsonPath = fields.string("path")
+            if let jsonPath, !fields.checkJSONPath("path", jsonPath) { return nil }
+            subject = .anyEvent(path: jsonPath)
         case .event?:
             guard let index = fields.int("index", in: -1_000_000...1_000_000, required: true) else { return nil }
             let jsonPath = fields.string("path")
@@ -143,6 +153,9 @@ package struct Expectation: Sendable, Equatable {
         case .body: object.add("subject", SubjectKind.body.rawValue)
         case .eventCount: object.add("subject", SubjectKind.events.rawValue)
         case .close: object.add("subject", SubjectKind.close.rawValue)
+        case .anyEvent(let jsonPath):
+            object.add("subject", SubjectKind.anyEvent.rawValue)
+            object.add("path", jsonPath)
         case .event(let index, let jsonPath):
             object.add("subject", SubjectKind.event.rawValue)
             object.add("index", index)

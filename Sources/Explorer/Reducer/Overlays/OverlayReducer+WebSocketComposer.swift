@@ -2,8 +2,9 @@ import TUI
 import Workspace
 
 /// Keys in the WebSocket composer: typing (Enter sends unless the text meant as JSON does not
-/// parse), or moving through the saved messages (Enter sends the highlighted one); Tab switches,
-/// Esc closes. A message sent closes the composer, so its ↑ row and the answer are in view.
+/// parse; `/close [CODE [REASON]]` closes the connection with that code), or moving through the
+/// saved messages (Enter sends the highlighted one); Tab switches, Esc closes. A message sent
+/// closes the composer, so its ↑ row and the answer are in view.
 extension OverlayReducer {
     static func composerKey(_ key: KeyEvent, _ composer: WebSocketComposerState, _ state: inout OverlayState)
         -> Outcome
@@ -26,10 +27,24 @@ extension OverlayReducer {
                 guard !text.isEmpty else {
                     return Outcome(notice: Notice("Type a message first (an empty one sends nothing)", kind: .info))
                 }
+                switch WebSocketComposerState.closeCommand(text) {
+                case .success(let close)?:
+                    state.overlay = nil
+                    return Outcome(
+                        effects: [
+                            .closeWebSocket(
+                                composer.key, generation: composer.generation, code: close.code, reason: close.reason)
+                        ])
+                case .failure(let problem)?:
+                    return Outcome(notice: Notice("Not closed: \(problem.message)", kind: .warning))
+                case nil: break
+                }
                 if let problem = composer.problem {
                     return Outcome(notice: Notice("Not sent: \(problem)", kind: .warning))
                 }
-                message = WebSocketSavedMessage(name: "typed", .text(text))
+                // `//text` sends `/text`: the way to a message that starts like a command.
+                message = WebSocketSavedMessage(
+                    name: "typed", .text(text.hasPrefix("//") ? String(text.dropFirst()) : text))
             case .saved:
                 message = composer.messages[min(max(0, composer.selected), composer.messages.count - 1)]
             }
