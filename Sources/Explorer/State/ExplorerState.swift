@@ -206,6 +206,8 @@ package struct ExplorerState: Sendable, Equatable {
     }
 
     package var inFlightCount: Int { exchanges.values.filter { $0.inFlight != nil }.count }
+    /// Of those, the ones whose answer is a stream arriving (SSE, NDJSON, a WebSocket connection).
+    package var openStreamCount: Int { exchanges.values.filter { $0.inFlight != nil && $0.stream != nil }.count }
 
     /// The spinner and the elapsed time of a request in flight refresh this often.
     package static let inFlightRefresh = Duration.milliseconds(100)

@@ -65,8 +65,13 @@ enum HeaderView {
         buffer.fill(area, with: .blank(theme[.statusBar]))
         var x = buffer.write(
             " lazer", x: area.x, y: area.y, style: theme[.statusBar].patched(with: theme[.accent]).bold)
-        let inFlight = state.inFlightCount
-        var right = inFlight > 0 ? "⇅ \(inFlight) in flight   " : ""
+        // Open streams (a WebSocket, an SSE answer) said apart from requests waiting for an answer.
+        let streams = state.openStreamCount
+        let waiting = state.inFlightCount - streams
+        var parts: [String] = []
+        if streams > 0 { parts.append("\(streams) stream\(streams == 1 ? "" : "s") open") }
+        if waiting > 0 { parts.append("\(waiting) in flight") }
+        var right = parts.isEmpty ? "" : "⇅ " + parts.joined(separator: " · ") + "   "
         right += "F1 help "
         if let id = state.currentCollectionID, let collection = state.document(collectionID: id)?.collection {
             var environmentText = ""
