@@ -13,7 +13,9 @@ struct StreamPagingTests {
         range.map { index in
             StreamEvent(
                 index: index, offset: .milliseconds(index * 7), name: index % 3 == 0 ? nil : "tick",
-                id: index % 5 == 0 ? nil : "id-\(index)", data: #"{"n": \#(index), "text": "é ✓ \#(index)"}"#)
+                id: index % 5 == 0 ? nil : "id-\(index)", data: #"{"n": \#(index), "text": "é ✓ \#(index)"}"#,
+                // Some stand for a binary message of their own size (read back with it).
+                size: index % 4 == 0 ? index * 1_000 : nil)
         }
     }
 

@@ -7,7 +7,7 @@ import Synchronization
 /// thread, read on the work queue. The file is unlinked as soon as it is made, so it goes away with
 /// its descriptor — when the next send replaces it, and when the program ends, even by a crash.
 /// Made at the first event: a request that is not a stream holds no descriptor. Records are
-/// binary (index, time, name, id, data); where every 256th one starts is kept.
+/// binary (index, time, name, id, data, size); where every 256th one starts is kept.
 package final class StreamSpill: Sendable {
     private struct State {
         var descriptor: Int32 = -1
@@ -134,6 +134,7 @@ package final class StreamSpill: Sendable {
         text(event.name)
         text(event.id)
         text(event.data)
+        integer(Int64(event.size ?? -1))
     }
 
     /// Reads records back as `encode` wrote them.
@@ -159,10 +160,11 @@ package final class StreamSpill: Sendable {
 
         mutating func event() -> StreamEvent? {
             guard let index = integer(), let nanoseconds = integer(), let name = text(), let id = text(),
-                let data = text(), let data
+                let data = text(), let data, let size = integer()
             else { return nil }
             return StreamEvent(
-                index: Int(index), offset: .nanoseconds(nanoseconds), name: name, id: id, data: data)
+                index: Int(index), offset: .nanoseconds(nanoseconds), name: name, id: id, data: data,
+                size: size < 0 ? nil : Int(size))
         }
     }
 }

@@ -94,7 +94,7 @@ package struct StreamLog: Sendable, Equatable {
     package mutating func append(_ batch: [StreamEvent]) {
         events.append(contentsOf: batch)
         total += batch.count
-        for event in batch { bytes += event.data.utf8.count }
+        for event in batch { bytes += event.byteCount }
         if let last = batch.last { lastOffset = last.offset }
         joined?.add(batch)
         filter?.add(batch)

@@ -88,7 +88,7 @@ enum StreamView {
         let title =
             "─ event \(shown.index + 1)" + (shown.name.map { " · \($0)" } ?? "")
             + (shown.id.map { " · id \($0)" } ?? "")
-            + " · \(ByteCount.format(Int64(shown.data.utf8.count))) "
+            + " · \(ByteCount.format(Int64(shown.byteCount))) "
         buffer.writeFitted(
             title + String(repeating: "─", count: max(0, detail.width - CharacterWidth.of(title))), x: detail.x,
             y: detail.y, style: theme[.border], maxX: detail.right)
@@ -202,7 +202,7 @@ enum StreamView {
                 x = buffer.write("  ", x: x, y: y, style: style, maxX: area.right)
             }
             // The one-line preview, and the size at the row's end.
-            let size = ByteCount.format(Int64(event.data.utf8.count))
+            let size = ByteCount.format(Int64(event.byteCount))
             let sizeX = area.right - size.count
             let previewEnd = sizeX - 2 > x + 8 ? sizeX - 2 : area.right
             buffer.writeFitted(

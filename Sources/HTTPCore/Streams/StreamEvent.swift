@@ -11,12 +11,21 @@ public struct StreamEvent: Sendable, Hashable {
     public var id: String?
     /// The event's data: SSE `data` lines joined with LF, or the record's text (UTF-8, invalid bytes replaced).
     public var data: String
+    /// The size in bytes of what arrived when `data` only describes it (a binary WebSocket
+    /// message shown as its size and first bytes in hex); nil: `data` is the event.
+    public var size: Int?
 
-    public init(index: Int, offset: Duration = .zero, name: String? = nil, id: String? = nil, data: String) {
+    public init(
+        index: Int, offset: Duration = .zero, name: String? = nil, id: String? = nil, data: String, size: Int? = nil
+    ) {
         self.index = index
         self.offset = offset
         self.name = name
         self.id = id
         self.data = data
+        self.size = size
     }
+
+    /// Bytes the event carried: `size` when `data` describes it, else `data`'s own.
+    public var byteCount: Int { size ?? data.utf8.count }
 }

@@ -117,9 +117,11 @@ package enum WebSocketExchange {
         }
         switch event {
         case .received(.text(let text)): return StreamEvent(index: index, name: "↓ " + textName, data: text)
-        case .received(.binary(let bytes)): return StreamEvent(index: index, name: "↓ binary", data: hex(bytes))
+        case .received(.binary(let bytes)):
+            return StreamEvent(index: index, name: "↓ binary", data: hex(bytes), size: bytes.count)
         case .sent(.text(let text)): return StreamEvent(index: index, name: "↑ text", data: text)
-        case .sent(.binary(let bytes)): return StreamEvent(index: index, name: "↑ binary", data: hex(bytes))
+        case .sent(.binary(let bytes)):
+            return StreamEvent(index: index, name: "↑ binary", data: hex(bytes), size: bytes.count)
         case .ping(let bytes): return StreamEvent(index: index, name: "↓ ping", data: bytes.isEmpty ? "" : hex(bytes))
         case .pong(let bytes): return StreamEvent(index: index, name: "↓ pong", data: bytes.isEmpty ? "" : hex(bytes))
         case .closed(let close): return StreamEvent(index: index, name: "close", data: close.description)
