@@ -107,12 +107,16 @@ import Workspace
         #expect(Capture(variable: "x", source: .jsonPath("$.nope")).value(in: facts) == nil)
     }
 
+    /// A WebSocket conversation's facts: `messages` as the json-seq transcript keeps them.
+    private static func transcript(_ messages: [String]) -> ResponseFacts {
+        ResponseFacts(
+            status: 101, headers: HTTPHeaders([("Content-Type", "application/json-seq")]),
+            body: WebSocketTranscript.body(messages.map { .text($0) }), document: nil, duration: .zero)
+    }
+
     @Test("anyEvent holds when some event does, and says how many were looked at when none does")
     func anyEvent() {
-        let body = Array("\u{1E}{\"type\": \"hello\"}\n\u{1E}plain text\n\u{1E}{\"type\": \"ready\", \"n\": 3}\n".utf8)
-        let facts = ResponseFacts(
-            status: 101, headers: HTTPHeaders([("Content-Type", "application/json-seq")]), body: body, document: nil,
-            duration: .zero)
+        let facts = Self.transcript([#"{"type": "hello"}"#, "plain text", #"{"type": "ready", "n": 3}"#])
         func check(_ path: String?, _ op: Workspace.Expectation.Operator, _ value: StoredJSON?) -> ExpectationCheck {
             ExpectationCheck(
                 Workspace.Expectation(subject: .anyEvent(path: path), op: op, value: value), against: facts)
@@ -132,10 +136,7 @@ import Workspace
 
     @Test("a capture from an event reads it as the event expectation does: by index, JSON at a path, else text")
     func capturesFromEvents() {
-        let body = Array("\u{1E}{\"session\": \"s-1\", \"n\": 1}\n\u{1E}plain text \n\u{1E}{\"n\": 3}\n".utf8)
-        let facts = ResponseFacts(
-            status: 101, headers: HTTPHeaders([("Content-Type", "application/json-seq")]), body: body, document: nil,
-            duration: .zero)
+        let facts = Self.transcript([#"{"session": "s-1", "n": 1}"#, "plain text ", #"{"n": 3}"#])
         #expect(Capture(variable: "s", source: .event(index: 0, path: "$.session")).value(in: facts)?.text == "s-1")
         #expect(Capture(variable: "t", source: .event(index: 1, path: nil)).value(in: facts)?.text == "plain text ")
         #expect(Capture(variable: "n", source: .event(index: -1, path: "$.n")).value(in: facts)?.text == "3")
