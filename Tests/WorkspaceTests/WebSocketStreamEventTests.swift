@@ -1,4 +1,6 @@
+import Foundation
 import HTTPCore
+import Synchronization
 import Testing
 import Workspace
 
@@ -16,5 +18,22 @@ struct WebSocketStreamEventTests {
         let text = WebSocketExchange.streamEvent(.received(.text("héllo")), index: 1)
         #expect(text.size == nil)
         #expect(text.byteCount == 6)
+    }
+
+    @Test("the Timeline's progress of a conversation says its rate since the connection opened")
+    func progressCarriesTheRate() throws {
+        let now = Mutex<Duration>(.zero)
+        let log = ExchangeEventLog()
+        let url = try #require(URL(string: "ws://h/chat"))
+        let events = WebSocketExchangeEvents(observer: log, url: url, clock: { now.withLock { $0 } })
+        now.withLock { $0 = .seconds(3) }
+        var last: Duration?
+        events.received(bytes: 2_000, opened: .seconds(1), last: &last)
+        guard case .bodyProgress(let progress)? = log.events.last?.kind else {
+            Issue.record("no progress in \(log.names)")
+            return
+        }
+        #expect(progress.bytes == 2_000)
+        #expect(progress.bytesPerSecond == 1_000)
     }
 }

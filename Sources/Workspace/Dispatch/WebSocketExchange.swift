@@ -33,6 +33,7 @@ package enum WebSocketExchange {
                     return
                 }
                 events.opened(session.handshake, connectStart: connectStart)
+                let opened = events.elapsed
                 let watcher = Task {
                     // Esc, the stream's time limit: checked a few times a second.
                     while !Task.isCancelled {
@@ -66,7 +67,7 @@ package enum WebSocketExchange {
                             transcript.append(message)
                             receivedCount += 1
                             receivedBytes += Int64(message.byteCount)
-                            events.received(bytes: receivedBytes, last: &lastProgress)
+                            events.received(bytes: receivedBytes, opened: opened, last: &lastProgress)
                             if let max = stream.maxEvents, receivedCount >= max {
                                 session.close(code: 1000, reason: "")
                             }

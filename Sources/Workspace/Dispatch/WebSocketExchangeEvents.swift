@@ -4,7 +4,8 @@ package import HTTPCore
 /// What a WebSocket conversation tells the request's exchange observer, so the Timeline shows it
 /// as it shows an HTTP exchange: queued at the send; when the connector returns, the TCP connect
 /// and the TLS handshake at the times it measured them (else one connection step), then the
-/// upgrade's `101`; the messages received as body progress (at most ten reports a second);
+/// upgrade's `101`; the messages received as body progress with their rate (at most ten reports a
+/// second);
 /// then the close as `completed`, or the failure with the stage it happened in.
 package struct WebSocketExchangeEvents: Sendable {
     private let observer: (any ExchangeObserver)?
@@ -64,12 +65,18 @@ package struct WebSocketExchangeEvents: Sendable {
             .receiving)
     }
 
-    /// `bytes` received so far; reported when `last` is at least 100 ms old (or nil).
-    package func received(bytes: Int64, last: inout Duration?) {
+    /// `bytes` received so far, and their rate since the connection opened at `opened` (time
+    /// since the send); reported when `last` is at least 100 ms old (or nil).
+    package func received(bytes: Int64, opened: Duration = .zero, last: inout Duration?) {
         let now = elapsed
         if let previous = last, now - previous < .milliseconds(100) { return }
         last = now
-        report(.bodyProgress(.init(bytes: bytes, expected: nil, bytesPerSecond: nil)), .receiving)
+        let open = now - opened
+        let seconds = Double(open.components.seconds) + Double(open.components.attoseconds) / 1e18
+        report(
+            .bodyProgress(
+                .init(bytes: bytes, expected: nil, bytesPerSecond: seconds > 0 ? Double(bytes) / seconds : nil)),
+            .receiving)
     }
 
     package func completed(_ response: DataResponse) {
