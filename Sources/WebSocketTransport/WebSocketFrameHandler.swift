@@ -161,7 +161,7 @@ final class WebSocketFrameHandler: ChannelInboundHandler, RemovableChannelHandle
             finish(close)
         case .open:
             if oneByte { return fail(1002, "a close frame of one byte (a close code takes two)") }
-            if let code, !Self.isValidReceived(code) {
+            if let code, !WebSocketClose.maySend(code) {
                 return fail(1002, "a close frame with the invalid code \(code)")
             }
             guard reason != nil else { return fail(1007, "a close frame whose reason is not UTF-8") }
@@ -173,11 +173,6 @@ final class WebSocketFrameHandler: ChannelInboundHandler, RemovableChannelHandle
         case .closed:
             break
         }
-    }
-
-    /// Codes a peer may send (RFC 6455 §7.4): not 1004–1006, 1015 or the unassigned ones below 3000.
-    static func isValidReceived(_ code: UInt16) -> Bool {
-        WebSocketClose.maySend(code)
     }
 
     func channelInactive(context: ChannelHandlerContext) {

@@ -44,9 +44,7 @@ extension ExplorerProgram {
         case .sendWebSocket(let key, let generation, let message, let collectionFile):
             sendWebSocket(key, generation: generation, message, collectionFile: collectionFile)
         case .closeWebSocket(let key, let generation, let code, let reason):
-            guard let entry = webSocketLinks[key], entry.generation == generation,
-                entry.link.close(code: code, reason: reason)
-            else {
+            guard let link = openLink(key, generation: generation), link.close(code: code, reason: reason) else {
                 dispatch(.notice("Not closed: the connection is closed already", isError: true))
                 break
             }

@@ -49,16 +49,21 @@ extension ExplorerProgram {
         return authorized.replace { open($0) }
     }
 
+    /// The link of `key`'s connection when it is still the one of send `generation`.
+    func openLink(_ key: RequestKey, generation: Int) -> WebSocketLink? {
+        guard let entry = webSocketLinks[key], entry.generation == generation else { return nil }
+        return entry.link
+    }
+
     /// The composer's message: read (a saved message's file, off the main queue) and sent on the
     /// connection of `generation`; it comes back as a ↑ row. A closed connection is said.
     func sendWebSocket(
         _ key: RequestKey, generation: Int, _ message: WebSocketSavedMessage, collectionFile: String
     ) {
-        guard let entry = webSocketLinks[key], entry.generation == generation else {
+        guard let link = openLink(key, generation: generation) else {
             dispatch(.notice("Not sent: the connection is closed (F5 opens it again)", isError: true))
             return
         }
-        let link = entry.link
         dependencies.work.schedule { [weak self] in
             switch WebSocketTranscript.outgoing(WebSocketSettings(messages: [message]), collectionFile: collectionFile)
             {

@@ -28,7 +28,7 @@ package enum CheckSyntax {
             case .header(let name): "header " + name
             case .status: "status"
             case .body: "body"
-            case .event(let index, let path): "event[\(index)]" + (path.map { " " + $0 } ?? "")
+            case .event(let index, let path): eventText(index, path)
             }
         return capture.variable + " = " + source + (capture.secret ? " secret" : "")
     }
@@ -43,7 +43,7 @@ package enum CheckSyntax {
         case .snapshot: "snapshot"
         case .schema: "schema"
         case .eventCount: "events"
-        case .event(let index, let path): "event[\(index)]" + (path.map { " " + $0 } ?? "")
+        case .event(let index, let path): eventText(index, path)
         case .graphqlErrors(let path): "graphqlErrors" + (path.map { " " + $0 } ?? "")
         case .close: "close"
         case .anyEvent(let path): "anyEvent" + (path.map { " " + $0 } ?? "")
@@ -191,6 +191,11 @@ package enum CheckSyntax {
 }
 
 extension CheckSyntax {
+    /// `event[2] $.n`: how an event subject or capture source is written.
+    static func eventText(_ index: Int, _ path: String?) -> String {
+        "event[\(index)]" + (path.map { " " + $0 } ?? "")
+    }
+
     /// `event[N]` (N from 0, negative from the end) and an optional JSONPath into that event.
     static func eventSource(_ word: String, _ path: String?) -> Result<(Int, String?), CheckSyntaxError> {
         guard word.hasSuffix("]"), let index = Int(word.dropFirst("event[".count).dropLast()),

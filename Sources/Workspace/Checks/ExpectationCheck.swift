@@ -57,23 +57,24 @@ package struct ExpectationCheck: Sendable, Hashable {
 
     private init(evaluating expectation: Expectation, against facts: ResponseFacts, query: JSONPath?) {
         label = ExpectationCheck.label(expectation.subject)
-        let actualValues = ExpectationCheck.values(of: expectation.subject, in: facts, query: query)
         let op = expectation.op
         expected = ExpectationCheck.expectedText(op, expectation.value)
-        if case .anyEvent = expectation.subject {
+        if case .anyEvent(let path) = expectation.subject {
             // Some event must hold: the one that did is shown, or how many were looked at.
-            let match = actualValues.first { ExpectationCheck.holds(op, $0, expectation.value) }
+            let events = StreamEvents.of(facts)
+            let values = ExpectationCheck.anyEventValues(events, path: path, query: query)
+            let match = values.first { ExpectationCheck.holds(op, $0, expectation.value) }
             switch op {
             case .exists, .notExists:
-                passed = actualValues.isEmpty == (op == .notExists)
-                actual = actualValues.first?.text ?? "(nothing)"
+                passed = values.isEmpty == (op == .notExists)
+                actual = values.first?.text ?? "(nothing)"
             default:
                 passed = match != nil
-                let count = StreamEvents.of(facts).count
-                actual = match?.text ?? "\(count) event\(count == 1 ? "" : "s"), none matched"
+                actual = match?.text ?? "\(events.count) event\(events.count == 1 ? "" : "s"), none matched"
             }
             return
         }
+        let actualValues = ExpectationCheck.values(of: expectation.subject, in: facts, query: query)
         actual =
             switch actualValues.count {
             case 0: "(nothing)"
@@ -125,6 +126,12 @@ package struct ExpectationCheck: Sendable, Hashable {
         }
     }
 
+    /// One value per event that has one (the first `path` selects in it).
+    private static func anyEventValues(_ events: [StreamEvent], path: String?, query: JSONPath?) -> [Value] {
+        let parsed = path.flatMap { query ?? (try? JSONPath($0)) }
+        return events.compactMap { eventValues($0.data, path: path, query: parsed).first }
+    }
+
     /// An event's data as text, or the values `path` selects in it when it is JSON.
     private static func eventValues(_ data: String, path: String?, query: JSONPath?) -> [Value] {
         guard let path else { return [Value(text: data, isString: true, json: "")] }
@@ -168,9 +175,7 @@ package struct ExpectationCheck: Sendable, Hashable {
             guard events.indices.contains(position) else { return [] }
             return eventValues(events[position].data, path: path, query: query)
         case .anyEvent(let path):
-            // One value per event that has one (the first a path selects in it).
-            let parsed = path.flatMap { query ?? (try? JSONPath($0)) }
-            return StreamEvents.of(facts).compactMap { eventValues($0.data, path: path, query: parsed).first }
+            return anyEventValues(StreamEvents.of(facts), path: path, query: query)
         case .close:
             // `4001 bad token` → 4001; `none` (a close frame without a code) is a text.
             guard let value = facts.headers[WebSocketTranscript.closeHeader] else { return [] }

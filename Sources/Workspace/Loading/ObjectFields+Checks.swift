@@ -3,6 +3,21 @@ import JSONTree
 
 extension ObjectFields {
     /// Reports a JSONPath that is not valid RFC 9535, pointing at the offending character.
+    /// An optional JSONPath under `key`: `.some(nil)` when absent, nil when it does not parse
+    /// (reported).
+    func optionalJSONPath(_ key: String) -> String?? {
+        guard let path = string(key) else { return .some(nil) }
+        return checkJSONPath(key, path) ? .some(path) : nil
+    }
+
+    /// An `event` subject's or capture's `index` (required; negative counts from the end) and
+    /// optional `path`; nil when either is wrong (reported).
+    func eventIndexAndPath() -> (index: Int, path: String?)? {
+        guard let index = int("index", in: -1_000_000...1_000_000, required: true), let path = optionalJSONPath("path")
+        else { return nil }
+        return (index, path)
+    }
+
     func checkJSONPath(_ key: String, _ text: String) -> Bool {
         do {
             _ = try JSONPath(text)

@@ -56,10 +56,8 @@ package struct Capture: Sendable, Equatable {
             guard let name = fields.string("name", required: true) else { return nil }
             source = .header(name: name)
         case .event?:
-            guard let index = fields.int("index", in: -1_000_000...1_000_000, required: true) else { return nil }
-            let jsonPath = fields.string("path")
-            if let jsonPath, !fields.checkJSONPath("path", jsonPath) { return nil }
-            source = .event(index: index, path: jsonPath)
+            guard let event = fields.eventIndexAndPath() else { return nil }
+            source = .event(index: event.index, path: event.path)
         case nil: return nil
         }
         guard let variable else { return nil }

@@ -100,14 +100,11 @@ package struct Expectation: Sendable, Equatable {
         case .events?: subject = .eventCount
         case .close?: subject = .close
         case .anyEvent?:
-            let jsonPath = fields.string("path")
-            if let jsonPath, !fields.checkJSONPath("path", jsonPath) { return nil }
+            guard let jsonPath = fields.optionalJSONPath("path") else { return nil }
             subject = .anyEvent(path: jsonPath)
         case .event?:
-            guard let index = fields.int("index", in: -1_000_000...1_000_000, required: true) else { return nil }
-            let jsonPath = fields.string("path")
-            if let jsonPath, !fields.checkJSONPath("path", jsonPath) { return nil }
-            subject = .event(index: index, path: jsonPath)
+            guard let event = fields.eventIndexAndPath() else { return nil }
+            subject = .event(index: event.index, path: event.path)
         case .graphqlErrors?:
             subject = .graphqlErrors(path: fields.string("path"))
         case .header?:
