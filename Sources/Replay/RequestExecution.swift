@@ -295,6 +295,21 @@ struct RequestExecution {
         let expectations = item.request.expectations
         var checks: [CheckResult] = []
         checks.reserveCapacity(expectations.count)
+        // A WebSocket conversation's steps come first, in order (`WebSocketStepPlayer`).
+        if let steps = item.request.websocket?.steps, !steps.isEmpty {
+            for (step, check) in zip(steps, WebSocketTranscript.stepChecks(facts.headers)) {
+                let (op, path): (String, String?) =
+                    switch step {
+                    case .send(let send): ("send", send.message)
+                    case .expect(let expect): (expect.op.rawValue, expect.path)
+                    }
+                checks.append(
+                    CheckResult(
+                        subject: "step", path: path, op: op, label: check.label, passed: check.passed,
+                        expected: CheckResult.shown(redactor.redact(check.expected)),
+                        actual: CheckResult.shown(redactor.redact(check.actual))))
+            }
+        }
         for (expectation, query) in zip(expectations, item.queries) {
             // `schema` expectations are checked with the contract, below.
             if case .schema = expectation.subject { continue }

@@ -48,7 +48,7 @@ extension RequestExecution {
         var opening: WebSocketOpening
         switch WebSocketOpening.make(
             saved: item.request, request: request, connector: base, collectionFile: item.document.path,
-            connectionInit: preparation.resolved.connectionInit)
+            preparation: preparation)
         {
         case .success(let made): opening = made
         case .failure(let error): return notSent(error.description, result)
@@ -82,6 +82,10 @@ extension RequestExecution {
             }
         }
         for message in outgoing { session.send(message) }
+        // Steps play the conversation and close after the last one (the stream's limits, when
+        // set, end it instead).
+        let player = opening.stepPlayer(closesWhenDone: limits?.maxEvents == nil && limits?.seconds == nil)
+        player?.start(session)
         let maxEvents = limits?.maxEvents
         // On the connection's own thread, as `lazer send` and the explorer read a conversation.
         let (received, close, recorded, failed) = await withTaskExecutorPreference(session.preferredExecutor) {
@@ -101,8 +105,11 @@ extension RequestExecution {
                         records.append(WebSocketRecord(.received, message, offset: ContinuousClock.now - clockStart))
                     }
                     received.append(message)
+                    player?.received(message)
                     if let maxEvents, received.count == maxEvents { session.close(code: 1000, reason: "") }
-                case .closed(let closed): close = closed
+                case .closed(let closed):
+                    close = closed
+                    player?.ended(closed)
                 case .control(let control): failure = failure ?? control.failure
                 default: break
                 }
@@ -128,9 +135,26 @@ extension RequestExecution {
                 redactor: preparation.redactor)
             return Outcome(result: result, captured: [:])
         }
+        let steps = player?.outcome
         let facts = WebSocketTranscript.facts(
-            handshake: session.handshake, received: received, close: close, duration: elapsed)
-        var checked = check(facts, preparation: preparation, into: result)
+            handshake: session.handshake, received: received, close: close, steps: steps?.checks ?? [],
+            duration: elapsed)
+        // What the steps captured is a variable for the requests after this one too (the request's
+        // own captures win a name both take).
+        var stepPreparation = preparation
+        if let captured = steps?.captured, !captured.isEmpty {
+            let secrets = captured.values.filter(\.secret).map(\.text)
+            if !secrets.isEmpty { stepPreparation.redactor = preparation.redactor.adding(secrets) }
+        }
+        var checked = check(facts, preparation: stepPreparation, into: result)
+        if let captured = steps?.captured {
+            checked.captured.merge(captured) { own, _ in own }
+            let redactor = stepPreparation.redactor
+            checked.result.captures += captured.sorted { $0.key < $1.key }.map { name, value in
+                CaptureResult(
+                    variable: name, value: value.secret ? Redactor.mask : redactor.redact(value.text), secret: value.secret)
+            }
+        }
         let secrets = checked.captured.values.filter(\.secret).map(\.text)
         let redactor = secrets.isEmpty ? preparation.redactor : preparation.redactor.adding(secrets)
         if keepsDetails, let details = checked.result.details {

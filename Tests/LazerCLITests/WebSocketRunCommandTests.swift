@@ -96,6 +96,111 @@ struct WebSocketRunCommandTests {
     }
 }
 
+/// `lazer run` playing a WebSocket request's `steps` against the loopback echo: a send waits for
+/// the expect before it, a value captured from one message fills the next (and reaches the next
+/// request), saved messages have their `{{variables}}` filled, messages that do not match are
+/// passed over, and an expect that nothing satisfies in time fails the request with what it saw.
+@Suite("lazer run: WebSocket steps")
+struct WebSocketStepsRunTests {
+    static func collection(port: Int) -> String {
+        """
+        {
+          "formatVersion": 1, "id": "ws-steps", "name": "Steps",
+          "environments": [{ "name": "local", "baseURL": "http://127.0.0.1:\(port)",
+            "variables": [{ "name": "room", "value": "blue" }] }],
+          "defaultEnvironment": "local",
+          "requests": [
+            {
+              "id": "chat", "name": "Chat", "url": "/ws/echo",
+              "websocket": {
+                "messages": [
+                  { "name": "login", "json": { "type": "welcome", "session": "s-{{room}}-7" } },
+                  { "name": "noise", "text": "noise" },
+                  { "name": "subscribe", "json": { "op": "subscribe", "session": "{{session}}" } }
+                ],
+                "steps": [
+                  { "send": "noise" },
+                  { "send": "login" },
+                  { "expect": { "path": "$.type", "op": "equals", "value": "welcome" }, "seconds": 5,
+                    "captures": [{ "variable": "session", "path": "$.session" }] },
+                  { "send": "subscribe" },
+                  { "expect": { "path": "$.op", "op": "equals", "value": "subscribe" } }
+                ]
+              },
+              "expectations": [
+                { "subject": "events", "op": "equals", "value": 3 },
+                { "subject": "event", "index": 2, "path": "$.session", "op": "equals", "value": "s-blue-7" }
+              ]
+            },
+            {
+              "id": "use", "name": "Use", "method": "GET", "url": "/echo",
+              "headers": [{ "name": "X-Session", "value": "{{session}}" }],
+              "expectations": [{ "subject": "body", "op": "contains", "value": "s-blue-7" }]
+            },
+            {
+              "id": "never", "name": "Never", "url": "/ws/echo",
+              "websocket": {
+                "messages": [{ "name": "hi", "text": "hi" }],
+                "steps": [
+                  { "send": "hi" },
+                  { "expect": { "op": "equals", "value": "bye" }, "seconds": 0.4 },
+                  { "send": "hi" }
+                ]
+              }
+            }
+          ]
+        }
+        """
+    }
+
+    @Test("steps send, wait, capture and fill in order; an unmet expect fails with what passed")
+    func steps() throws {
+        let port = try LoopbackServer.shared().port
+        let (result, results) = try RunFolder(Self.collection(port: port)).run()
+        #expect(result.status == 1, "\(result.stdout)\n\(result.stderr)")
+        #expect(results.map { $0["status"] as? String } == ["passed", "passed", "failed"], "\(result.stdout)")
+        let checks = try #require(results.first?["checks"] as? [[String: Any]])
+        #expect(
+            checks.map { $0["label"] as? String } == [
+                "step 1 ↑ noise", "step 2 ↑ login", "step 3 ↓ $.type", "step 4 ↑ subscribe", "step 5 ↓ $.op",
+                "events", "event[2] $.session",
+            ], "\(result.stdout)")
+        #expect(checks.first?["subject"] as? String == "step")
+        #expect(checks[2]["expected"] as? String == "welcome within 5 s", "\(result.stdout)")
+        let captures = results.first?["captures"] as? [[String: Any]]
+        #expect(captures?.first?["value"] as? String == "s-blue-7", "\(result.stdout)")
+        let failed = try #require(results.last?["checks"] as? [[String: Any]])
+        // The step that waited in vain, and nothing after it.
+        #expect(failed.map { $0["label"] as? String } == ["step 1 ↑ hi", "step 2 ↓ message"], "\(result.stdout)")
+        #expect(
+            failed.last?["actual"] as? String == "nothing matched within 0.4 s (1 message passed over)",
+            "\(result.stdout)")
+    }
+
+    @Test("validate names a step's unknown message and a step with neither send nor expect")
+    func validation() throws {
+        let collection = """
+            {
+              "formatVersion": 1, "id": "ws-bad-steps", "name": "Bad",
+              "requests": [{
+                "id": "chat", "name": "Chat", "url": "ws://127.0.0.1:1/ws",
+                "websocket": {
+                  "messages": [{ "name": "hello", "text": "hi" }],
+                  "steps": [{ "send": "helo" }, { "pause": 1 }, { "expect": { "op": "equals" } }]
+                }
+              }]
+            }
+            """
+        let folder = try RunFolder(collection)
+        let validate = try folder.lazer(["validate", folder.file.path])
+        #expect(validate.status != 0)
+        let output = validate.stdout + validate.stderr
+        #expect(output.contains(#"no saved message is named "helo"; the messages are "hello""#), "\(output)")
+        #expect(output.contains(#"a step has one of "send""#), "\(output)")
+        #expect(output.contains(#"missing required field "value""#), "\(output)")
+    }
+}
+
 /// `lazer run` against a compressing server (the peer's `/ws/deflate`: permessage-deflate agreed,
 /// every echo compressed): messages go out compressed and come back inflated; with
 /// `"compression": false` nothing is offered and both directions travel as plain frames.

@@ -27,12 +27,11 @@ extension ExplorerProgram {
         let link = WebSocketLink()
         webSocketLinks[job.key] = (job.generation, link)
         let (saved, file, clock) = (job.request, job.document.path, dependencies.stageClock)
-        let connectionInit = preparation.resolved.connectionInit
         @Sendable func open(_ request: HTTPRequest) -> ResponseFuture<DataResponse> {
             let opening: WebSocketOpening
             switch WebSocketOpening.make(
                 saved: saved, request: request, connector: connector, collectionFile: file,
-                connectionInit: connectionInit)
+                preparation: preparation)
             {
             case .success(let made): opening = made
             case .failure(let error): return failed(error.description)

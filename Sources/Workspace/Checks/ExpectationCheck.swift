@@ -28,7 +28,7 @@ package struct ResponseFacts: Sendable {
 /// One expectation evaluated against a response: whether it held, with the expected and actual
 /// values as a person reads them. Numbers compare as decimals (`1.0` equals `1`, and
 /// `12345678901234567890` is not rounded).
-package struct ExpectationCheck: Sendable, Hashable {
+package struct ExpectationCheck: Sendable, Hashable, Codable {
     package var label: String
     package var passed: Bool
     package var expected: String
@@ -133,7 +133,7 @@ package struct ExpectationCheck: Sendable, Hashable {
     }
 
     /// An event's data as text, or the values `path` selects in it when it is JSON.
-    private static func eventValues(_ data: String, path: String?, query: JSONPath?) -> [Value] {
+    static func eventValues(_ data: String, path: String?, query: JSONPath?) -> [Value] {
         guard let path else { return [Value(text: data, isString: true, json: "")] }
         guard let document = try? JSONDocument(bytes: Array(data.utf8)), let query = query ?? (try? JSONPath(path))
         else { return [] }

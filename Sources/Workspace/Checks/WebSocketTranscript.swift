@@ -11,25 +11,40 @@ package enum WebSocketTranscript {
     /// The transcript's own header saying how the conversation ended: `4001 bad token` (the code,
     /// then the reason), `none` for a close frame without a code. The `close` expectation reads it.
     package static let closeHeader = "Lazer-WebSocket-Close"
+    /// The transcript's own header holding how the request's `steps` went (`WebSocketStepPlayer`),
+    /// as a JSON array of checks: the Checks tab and `lazer run` show them, history keeps them.
+    package static let stepsHeader = "Lazer-WebSocket-Steps"
 
     package static func facts(
-        handshake: WebSocketHandshake, received: [WebSocketMessage], close: WebSocketClose?, duration: Duration
+        handshake: WebSocketHandshake, received: [WebSocketMessage], close: WebSocketClose?,
+        steps: [ExpectationCheck] = [], duration: Duration
     ) -> ResponseFacts {
         ResponseFacts(
-            status: handshake.status, headers: headers(handshake, close: close), body: body(received), document: nil,
-            duration: duration)
+            status: handshake.status, headers: headers(handshake, close: close, steps: steps), body: body(received),
+            document: nil, duration: duration)
     }
 
     /// The upgrade's response headers with the transcript's `Content-Type` and, once the
-    /// conversation ended, its close.
-    package static func headers(_ handshake: WebSocketHandshake, close: WebSocketClose? = nil) -> HTTPHeaders {
+    /// conversation ended, its close and its steps' checks.
+    package static func headers(
+        _ handshake: WebSocketHandshake, close: WebSocketClose? = nil, steps: [ExpectationCheck] = []
+    ) -> HTTPHeaders {
         var headers = handshake.headers
         headers.set(name: "Content-Type", value: contentType)
         if let close {
             let code = close.code.map(String.init) ?? "none"
             headers.set(name: closeHeader, value: close.reason.isEmpty ? code : code + " " + close.reason)
         }
+        if !steps.isEmpty, let encoded = try? JSONEncoder().encode(steps) {
+            headers.set(name: stepsHeader, value: String(decoding: encoded, as: UTF8.self))
+        }
         return headers
+    }
+
+    /// The checks of the conversation's steps, as its transcript keeps them (none without steps).
+    package static func stepChecks(_ headers: HTTPHeaders) -> [ExpectationCheck] {
+        guard let value = headers[stepsHeader] else { return [] }
+        return (try? JSONDecoder().decode([ExpectationCheck].self, from: Data(value.utf8))) ?? []
     }
 
     /// RS, the message, LF, per message (json-seq, RFC 7464).

@@ -168,6 +168,9 @@ package final class RequestPreparer: Sendable {
         preparation.environmentName = environmentName
         preparation.untrustedCommands = untrusted
         preparation.signing = signing
+        if saved.websocket != nil {
+            preparation.messageResolver = WebSocketMessageResolver(scope: scope, baseFolder: baseFolder)
+        }
         if let pendingCommand {
             preparation.pendingCommand = pendingCommand
             preparation.commandFolder = baseFolder

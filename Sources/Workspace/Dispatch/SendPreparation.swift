@@ -37,6 +37,8 @@ package struct SendPreparation: Sendable {
     /// The collection's auth commands when it is not trusted to run them: the explorer asks,
     /// `lazer run` / `send` want `--trust` (`problems` says so too).
     package var untrustedCommands: [String] = []
+    /// A WebSocket request's: fills a saved message when a step or the composer sends it.
+    package var messageResolver: WebSocketMessageResolver?
 
     package init(
         collectionID: String, saved: SavedRequest, environment: Environment?, resolved: ResolvedRequest,

@@ -9,8 +9,14 @@ package import HTTPCore
 package struct WebSocketOpening: Sendable {
     package var connector: any WebSocketConnecting
     package var request: WebSocketRequest
-    /// Sent in order once connected (a subscription sends nothing of its own).
+    /// Sent in order once connected (a subscription sends nothing of its own, a request with
+    /// steps only what its steps send).
     package var outgoing: [WebSocketMessage]
+    /// The request's steps, with what fills their messages (none: `outgoing` is the conversation).
+    private var steps: [WebSocketStep] = []
+    private var savedMessages: [WebSocketSavedMessage] = []
+    private var resolver: WebSocketMessageResolver?
+    private var collectionFile = ""
     /// What a received text message is called where messages are listed: `text`, or `next` for
     /// a subscription's responses.
     package var textName = "text"
@@ -34,13 +40,27 @@ package struct WebSocketOpening: Sendable {
         return true
     }
 
+    /// The player of the request's steps on this connection (nil: it has none). `lazer run` closes
+    /// after the last step (`closesWhenDone`); the explorer leaves the connection open.
+    package func stepPlayer(
+        closesWhenDone: Bool, onCheck: @escaping @Sendable (ExpectationCheck) -> Void = { _ in }
+    ) -> WebSocketStepPlayer? {
+        guard !steps.isEmpty else { return nil }
+        return WebSocketStepPlayer(
+            steps: steps, messages: savedMessages, resolver: resolver, collectionFile: collectionFile,
+            closesWhenDone: closesWhenDone, onCheck: onCheck)
+    }
+
     /// Opens `request` (prepared from `saved`, its URL as resolved) through `connector`: the URL
     /// on `ws`/`wss`, the request's headers (auth included) and connection options on the upgrade;
-    /// a subscription's `connection_init` carries `connectionInit` (the resolved body's).
+    /// the saved messages as `preparation` filled them (`resolved.webSocketMessages`), its
+    /// `messageResolver` filling a step's when it goes; a subscription's `connection_init` carries
+    /// the resolved body's.
     package static func make(
         saved: SavedRequest, request: HTTPRequest, connector: any WebSocketConnecting, collectionFile: String,
-        connectionInit: String? = nil
+        preparation: SendPreparation? = nil
     ) -> Result<WebSocketOpening, WebSocketOpeningError> {
+        let connectionInit = preparation?.resolved.connectionInit
         let url: URL
         do {
             url = try WebSocketSettings.connectURL(request.url()).get()
@@ -58,7 +78,17 @@ package struct WebSocketOpening: Sendable {
             webSocket.subprotocols = settings.subprotocols
             webSocket.pingInterval = settings.pingSeconds.map { .milliseconds(Int64($0 * 1000)) }
             webSocket.offersCompression = settings.compression ?? true
-            switch WebSocketTranscript.outgoing(settings, collectionFile: collectionFile) {
+            var filled = settings
+            filled.messages = preparation?.resolved.webSocketMessages ?? settings.messages
+            guard settings.steps.isEmpty else {
+                var opening = WebSocketOpening(connector: connector, request: webSocket, outgoing: [])
+                opening.steps = settings.steps
+                opening.savedMessages = settings.messages
+                opening.resolver = preparation?.messageResolver
+                opening.collectionFile = collectionFile
+                return .success(opening)
+            }
+            switch WebSocketTranscript.outgoing(filled, collectionFile: collectionFile) {
             case .success(let messages):
                 return .success(WebSocketOpening(connector: connector, request: webSocket, outgoing: messages))
             case .failure(let error): return .failure(WebSocketOpeningError(description: error.description))

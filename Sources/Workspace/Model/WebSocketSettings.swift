@@ -9,8 +9,11 @@ package struct WebSocketSettings: Sendable, Equatable {
     package var subprotocols: [String]
     /// Send a ping this often while connected (absent: never).
     package var pingSeconds: Double?
-    /// Saved messages the explorer and `lazer run` send, in order.
+    /// Saved messages: sent in order when the connection opens, unless `steps` say when.
     package var messages: [WebSocketSavedMessage]
+    /// The conversation in order (send a message, wait for one that matches): when present,
+    /// messages go only where a step sends them.
+    package var steps: [WebSocketStep]
     /// `false`: permessage-deflate is not offered (a server whose compression misbehaves, or to
     /// see its frames as sent). Absent: offered.
     package var compression: Bool?
@@ -18,16 +21,17 @@ package struct WebSocketSettings: Sendable, Equatable {
 
     package init(
         subprotocols: [String] = [], pingSeconds: Double? = nil, messages: [WebSocketSavedMessage] = [],
-        compression: Bool? = nil, unknownFields: [StoredJSON.Member] = []
+        steps: [WebSocketStep] = [], compression: Bool? = nil, unknownFields: [StoredJSON.Member] = []
     ) {
         self.subprotocols = subprotocols
         self.pingSeconds = pingSeconds
         self.messages = messages
+        self.steps = steps
         self.compression = compression
         self.unknownFields = unknownFields
     }
 
-    static let keys = ["subprotocols", "pingSeconds", "messages", "compression"]
+    static let keys = ["subprotocols", "pingSeconds", "messages", "steps", "compression"]
 
     static func read(_ node: SourceNode, _ path: DocumentPath, _ reader: DocumentReader) -> WebSocketSettings? {
         guard let fields = reader.object(node, at: path) else { return nil }
@@ -47,9 +51,10 @@ package struct WebSocketSettings: Sendable, Equatable {
         }
         let ping = fields.seconds("pingSeconds")
         let messages = fields.array("messages") { WebSocketSavedMessage.read($0, $1, reader) }
+        let steps = fields.array("steps") { WebSocketStep.read($0, $1, reader, messages: messages) }
         return WebSocketSettings(
-            subprotocols: subprotocols, pingSeconds: ping, messages: messages, compression: fields.bool("compression"),
-            unknownFields: fields.unknownFields(known: keys))
+            subprotocols: subprotocols, pingSeconds: ping, messages: messages, steps: steps,
+            compression: fields.bool("compression"), unknownFields: fields.unknownFields(known: keys))
     }
 
     var stored: StoredJSON {
@@ -57,6 +62,7 @@ package struct WebSocketSettings: Sendable, Equatable {
         object.add("subprotocols", list: subprotocols.map { .string($0) })
         object.add("pingSeconds", seconds: pingSeconds)
         object.add("messages", list: messages.map(\.stored))
+        object.add("steps", list: steps.map(\.stored))
         if let compression { object.add("compression", compression) }
         object.append(unknown: unknownFields)
         return object.json

@@ -104,6 +104,7 @@ package struct RequestResolver: Sendable {
         {
             headers.append(.init("Content-Type", contentType))
         }
+        let webSocketMessages = saved.websocket.map { resolveMessages($0, &resolver) }
         var options = saved.options.overlaid(on: baseOptions)
         options.proxy = options.proxy.map { resolver.resolve($0, at: "options.proxy") }
         // Placed as `lazer validate` checks it: absolute or `~/` as written, else beside the collection.
@@ -131,6 +132,7 @@ package struct RequestResolver: Sendable {
         request.jwt = jwt
         request.challengeAuth = challenge
         request.connectionInit = connectionInit
+        request.webSocketMessages = webSocketMessages
         request.secretNames = resolver.secretNames
         request.emptySecrets = resolver.emptySecrets
         return Outcome(request: request, problems: resolver.problems + problems, prompts: resolver.prompts)
@@ -341,6 +343,37 @@ package struct RequestResolver: Sendable {
     }
 
     /// Fills placeholders inside the strings (and member names) of an inline JSON body.
+    /// The saved messages filled in. A name a step captures (`{{session}}`) is filled when that
+    /// step's message goes: here it stands for nothing, so it is no problem.
+    private func resolveMessages(_ settings: WebSocketSettings, _ resolver: inout VariableResolver)
+        -> [WebSocketSavedMessage]
+    {
+        let scope = resolver.scope
+        for step in settings.steps {
+            guard case .expect(let expect) = step else { continue }
+            for capture in expect.captures where resolver.scope.lookup(capture.variable) == nil {
+                resolver.scope.captures[capture.variable] = VariableScope.Value("")
+            }
+        }
+        defer { resolver.scope = scope }
+        return settings.messages.enumerated().map { resolveMessage($0.element, at: $0.offset, &resolver) }
+    }
+
+    /// One saved message with its text, its JSON's strings (as a JSON body's) or its file's path
+    /// filled.
+    func resolveMessage(_ message: WebSocketSavedMessage, at index: Int, _ resolver: inout VariableResolver)
+        -> WebSocketSavedMessage
+    {
+        var filled = message
+        let location = "websocket.messages[\(index)]"
+        switch message.content {
+        case .text(let text): filled.content = .text(resolver.resolve(text, at: location + ".text"))
+        case .json(let json): filled.content = .json(resolveJSON(json, at: location + ".json", &resolver))
+        case .file(let path): filled.content = .file(path: resolver.resolve(path, at: location + ".file"))
+        }
+        return filled
+    }
+
     private func resolveJSON(_ value: StoredJSON, at location: String, _ resolver: inout VariableResolver) -> StoredJSON
     {
         switch value {

@@ -103,6 +103,10 @@ package struct ResolvedRequest: Sendable, Equatable {
     package var challengeAuth: ChallengeAuth?
     /// A GraphQL subscription's `connection_init` payload as JSON text, placeholders filled.
     package var connectionInit: String?
+    /// A WebSocket request's saved messages, placeholders filled (a `file`'s path too). With
+    /// steps, a message is filled again when its step sends it (`WebSocketMessageResolver`), with
+    /// what earlier steps captured.
+    package var webSocketMessages: [WebSocketSavedMessage]?
 
     /// Auth the transport does after a `401` challenge, beside Digest.
     package enum ChallengeAuth: Sendable, Equatable {
