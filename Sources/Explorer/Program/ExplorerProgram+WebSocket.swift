@@ -39,7 +39,8 @@ extension ExplorerProgram {
             return WebSocketExchange.future(
                 connector: opening.connector, request: opening.request, sent: request, outgoing: opening.outgoing,
                 stream: stream, scheduler: main, clock: clock, link: link, textName: opening.textName,
-                serverCloseExpected: saved.checksServerClose, onEvents: onEvents)
+                serverCloseExpected: saved.checksServerClose, steps: opening.stepPlayer(closesWhenDone: false),
+                redactor: preparation.redactor, onEvents: onEvents)
         }
         guard preparation.oauth != nil else { return open(request) }
         guard let authorized = preparation.authorized(request, onToken: onToken, onStep: onStep) else {

@@ -85,7 +85,15 @@ package enum ResponseProcessing {
         key: RequestKey?, collectionFile: String?
     ) -> ([CheckResult], SnapshotProposal?) {
         var proposal: SnapshotProposal?
-        var checks: [CheckResult] = request.expectations.compactMap { expectation in
+        // A WebSocket conversation's steps, in order, before the expectations.
+        let stepChecks = request.websocket?.steps.isEmpty == false ? WebSocketTranscript.stepChecks(facts.headers) : []
+        let steps = stepChecks.map { check in
+            CheckResult(
+                label: check.label, passed: check.passed, expected: redactor.redact(check.expected),
+                actual: redactor.redact(check.actual))
+        }
+        var checks: [CheckResult] = steps
+        checks += request.expectations.compactMap { expectation in
             let check: ExpectationCheck
             if case .schema = expectation.subject { return nil }
             if case .snapshot(let options) = expectation.subject, let key, let collectionFile {

@@ -30,6 +30,9 @@ package enum WebSocketTranscript {
         _ handshake: WebSocketHandshake, close: WebSocketClose? = nil, steps: [ExpectationCheck] = []
     ) -> HTTPHeaders {
         var headers = handshake.headers
+        // Ours alone: a server that sends them in its 101 must not decide a check.
+        headers.remove(name: closeHeader)
+        headers.remove(name: stepsHeader)
         headers.set(name: "Content-Type", value: contentType)
         if let close {
             let code = close.code.map(String.init) ?? "none"

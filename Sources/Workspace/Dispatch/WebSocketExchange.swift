@@ -11,13 +11,16 @@ package import HTTPCore
 /// A request with a `close` check (`serverCloseExpected`) completes at any close the server sends,
 /// so the check can read its code.
 /// `stream.stop()` (Esc), its limits and cancelling the future all close cleanly (1000). A `link`
-/// lets others send on the connection while it is open (the explorer's composer).
+/// lets others send on the connection while it is open (the explorer's composer). The request's
+/// `steps` play on the connection (messages sent only where they say); each step's check is listed
+/// as it is decided (`✓ step` / `✗ step`) and the response carries them all.
 package enum WebSocketExchange {
     package static func future(
         connector: any WebSocketConnecting, request: WebSocketRequest, sent: HTTPRequest,
         outgoing: [WebSocketMessage], stream: ResponseStream, scheduler: any Scheduler,
         clock: @escaping @Sendable () -> Duration, link: WebSocketLink? = nil, textName: String = "text",
-        serverCloseExpected: Bool = false, onEvents: @escaping @Sendable ([StreamEvent]) -> Void
+        serverCloseExpected: Bool = false, steps: WebSocketStepPlayer? = nil, redactor: Redactor? = nil,
+        onEvents: @escaping @Sendable ([StreamEvent]) -> Void
     ) -> ResponseFuture<DataResponse> {
         ResponseFuture<DataResponse>(scheduler: scheduler) { future in
             let events = WebSocketExchangeEvents(observer: sent.exchangeObserver, url: request.url, clock: clock)
@@ -46,6 +49,7 @@ package enum WebSocketExchange {
                     session.close(code: 1000, reason: "")
                 }
                 for message in outgoing { session.send(message) }
+                steps?.start(session)
                 link?.attach(session)
                 // The received messages as the response's body, in a file past its first MiB.
                 let transcript = WebSocketTranscriptWriter()
@@ -57,13 +61,30 @@ package enum WebSocketExchange {
                     var receivedBytes: Int64 = 0
                     var lastProgress: Duration?
                     var failure: String?
+                    // Secrets masked on the rows (a message filled with one; the steps add theirs).
+                    var masking = redactor
+                    var stepSecrets = 0
                     for await event in session.events {
                         var shown = streamEvent(event, index: index, textName: textName)
                         shown.offset = events.elapsed
+                        if let steps, let redactor {
+                            let secrets = steps.secrets
+                            if secrets.count != stepSecrets {
+                                stepSecrets = secrets.count
+                                masking = redactor.adding(secrets)
+                            }
+                        }
+                        if let masking {
+                            let masked = masking.redact(shown.data)
+                            // The size stays the message's own.
+                            if masked != shown.data { shown.size = shown.size ?? shown.data.utf8.count }
+                            shown.data = masked
+                        }
                         index += 1
-                        onEvents([shown])
+                        var shownEvents = [shown]
                         switch event {
                         case .received(let message):
+                            steps?.received(message)
                             transcript.append(message)
                             receivedCount += 1
                             receivedBytes += Int64(message.byteCount)
@@ -71,10 +92,20 @@ package enum WebSocketExchange {
                             if let max = stream.maxEvents, receivedCount >= max {
                                 session.close(code: 1000, reason: "")
                             }
-                        case .closed(let closed): close = closed
+                        case .closed(let closed):
+                            close = closed
+                            steps?.ended(closed)
                         case .control(let control): failure = failure ?? control.failure
                         default: break
                         }
+                        // A step decided by this event (or by its timer, whose close is this event).
+                        for check in steps?.takeNewChecks() ?? [] {
+                            var row = stepEvent(check, index: index, offset: shown.offset)
+                            if let masking { row.data = masking.redact(row.data) }
+                            shownEvents.append(row)
+                            index += 1
+                        }
+                        onEvents(shownEvents)
                     }
                     return (close, failure)
                 }
@@ -90,7 +121,8 @@ package enum WebSocketExchange {
                     return
                 }
                 let lifetime = events.elapsed
-                let headers = WebSocketTranscript.headers(session.handshake, close: close)
+                let headers = WebSocketTranscript.headers(
+                    session.handshake, close: close, steps: steps?.outcome.checks ?? [])
                 // The response's time is the connection's life, from the send to the close.
                 var timings = Timings()
                 timings.total = lifetime
@@ -103,6 +135,15 @@ package enum WebSocketExchange {
             }
             future.onCancel { task.cancel() }
         }
+    }
+
+    /// How the Stream view lists a step's check: `✓ step` / `✗ step`, its label and what was seen.
+    package static func stepEvent(_ check: ExpectationCheck, index: Int, offset: Duration) -> StreamEvent {
+        let data =
+            check.passed
+            ? "\(check.label): \(check.actual)"
+            : "\(check.label): expected \(check.expected), actual \(check.actual)"
+        return StreamEvent(index: index, offset: offset, name: check.passed ? "✓ step" : "✗ step", data: data)
     }
 
     /// How the Stream view lists one event: direction and kind as its name, the data as text

@@ -42,13 +42,11 @@ package struct WebSocketOpening: Sendable {
 
     /// The player of the request's steps on this connection (nil: it has none). `lazer run` closes
     /// after the last step (`closesWhenDone`); the explorer leaves the connection open.
-    package func stepPlayer(
-        closesWhenDone: Bool, onCheck: @escaping @Sendable (ExpectationCheck) -> Void = { _ in }
-    ) -> WebSocketStepPlayer? {
+    package func stepPlayer(closesWhenDone: Bool) -> WebSocketStepPlayer? {
         guard !steps.isEmpty else { return nil }
         return WebSocketStepPlayer(
             steps: steps, messages: savedMessages, resolver: resolver, collectionFile: collectionFile,
-            closesWhenDone: closesWhenDone, onCheck: onCheck)
+            closesWhenDone: closesWhenDone)
     }
 
     /// Opens `request` (prepared from `saved`, its URL as resolved) through `connector`: the URL

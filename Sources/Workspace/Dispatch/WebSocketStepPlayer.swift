@@ -9,8 +9,9 @@ import Synchronization
 /// an expect step waits for a received message that satisfies it, up to its seconds. A step that
 /// fails (no match in time, a message that cannot be filled, the connection closing first) ends
 /// the conversation with a clean close; so does the last step when `closesWhenDone`. Each step
-/// becomes a check (`step 2 ↓ $.type`), handed to `onCheck` as it is decided. Thread-safe: fed
-/// from the connection's thread, its timers from others.
+/// becomes a check (`step 2 ↓ $.type`); `takeNewChecks` hands over those decided since it was
+/// last asked, for a view that lists them as they come. Thread-safe: fed from the connection's
+/// thread, its timers from others.
 package final class WebSocketStepPlayer: Sendable {
     /// What the steps decided and took.
     package struct Outcome: Sendable, Equatable {
@@ -23,7 +24,10 @@ package final class WebSocketStepPlayer: Sendable {
         var ended = false
         var passedOver = 0
         var checks: [ExpectationCheck] = []
+        var taken = 0
         var captured: [String: VariableScope.Value] = [:]
+        /// Secret values that went into sent messages or were captured as secrets.
+        var secrets: Set<String> = []
         var session: (any WebSocketSession)?
         var timer: Task<Void, Never>?
     }
@@ -32,7 +36,6 @@ package final class WebSocketStepPlayer: Sendable {
         case send(WebSocketMessage)
         case close
         case wait(step: Int, seconds: Double)
-        case report(ExpectationCheck)
     }
 
     private let steps: [WebSocketStep]
@@ -40,24 +43,33 @@ package final class WebSocketStepPlayer: Sendable {
     private let resolver: WebSocketMessageResolver?
     private let collectionFile: String
     private let closesWhenDone: Bool
-    private let onCheck: @Sendable (ExpectationCheck) -> Void
     private let state = Mutex(State())
 
     /// - Parameter messages: the request's saved messages as written (a step fills its own).
     package init(
         steps: [WebSocketStep], messages: [WebSocketSavedMessage], resolver: WebSocketMessageResolver?,
-        collectionFile: String, closesWhenDone: Bool, onCheck: @escaping @Sendable (ExpectationCheck) -> Void = { _ in }
+        collectionFile: String, closesWhenDone: Bool
     ) {
         self.steps = steps
         self.messages = messages
         self.resolver = resolver
         self.collectionFile = collectionFile
         self.closesWhenDone = closesWhenDone
-        self.onCheck = onCheck
     }
 
     package var outcome: Outcome {
         state.withLock(ownedBy: self) { Outcome(checks: $0.checks, captured: $0.captured) }
+    }
+
+    /// The secret values in what the steps sent or captured, to mask wherever they are shown.
+    package var secrets: Set<String> { state.withLock(ownedBy: self) { $0.secrets } }
+
+    /// The checks decided since the last call.
+    package func takeNewChecks() -> [ExpectationCheck] {
+        state.withLock(ownedBy: self) { state in
+            defer { state.taken = state.checks.count }
+            return Array(state.checks[state.taken...])
+        }
     }
 
     /// The connection opened: the first steps run.
@@ -113,6 +125,7 @@ package final class WebSocketStepPlayer: Sendable {
                     closes: true)
             }
             state.captured[capture.variable] = VariableScope.Value(taken.text, secret: capture.secret)
+            if capture.secret { state.secrets.insert(taken.text) }
         }
         let check = ExpectationCheck(
             label: label(state.next), passed: true, expected: expected(step),
@@ -120,7 +133,7 @@ package final class WebSocketStepPlayer: Sendable {
         state.checks.append(check)
         state.next += 1
         state.passedOver = 0
-        return [.report(check)] + advance(&state)
+        return advance(&state)
     }
 
     /// Runs send steps until one waits or the steps end.
@@ -131,13 +144,13 @@ package final class WebSocketStepPlayer: Sendable {
             case .expect(let step):
                 return effects + [.wait(step: state.next, seconds: step.waitSeconds)]
             case .send(let step):
-                switch filled(step.message, captured: state.captured) {
+                switch filled(step.message, captured: state.captured, secrets: &state.secrets) {
                 case .failure(let problem):
                     return effects + fail(&state, actual: "not sent: \(problem.description)", closes: true)
                 case .success(let message):
                     let check = ExpectationCheck(label: label(state.next), passed: true, expected: "sent", actual: "sent")
                     state.checks.append(check)
-                    effects += [.send(message), .report(check)]
+                    effects.append(.send(message))
                     state.next += 1
                 }
             }
@@ -156,7 +169,7 @@ package final class WebSocketStepPlayer: Sendable {
         let check = ExpectationCheck(label: label(state.next), passed: false, expected: expectedText, actual: actual)
         state.checks.append(check)
         state.ended = true
-        return closes ? [.report(check), .close] : [.report(check)]
+        return closes ? [.close] : []
     }
 
     private func expire(step index: Int) {
@@ -179,7 +192,6 @@ package final class WebSocketStepPlayer: Sendable {
             switch effect {
             case .send(let message): session?.send(message)
             case .close: session?.close(code: 1000, reason: "")
-            case .report(let check): onCheck(check)
             case .wait(let step, let seconds):
                 let timer = Task { [weak self] in
                     try? await Task.sleep(for: .milliseconds(Int64(seconds * 1000)))
@@ -192,7 +204,7 @@ package final class WebSocketStepPlayer: Sendable {
     }
 
     /// The saved message `name` filled and read (a file's bytes), or why it cannot go.
-    private func filled(_ name: String, captured: [String: VariableScope.Value]) -> Result<
+    private func filled(_ name: String, captured: [String: VariableScope.Value], secrets: inout Set<String>) -> Result<
         WebSocketMessage, WebSocketMessageError
     > {
         guard let index = messages.firstIndex(where: { $0.name == name }) else {
@@ -205,6 +217,7 @@ package final class WebSocketStepPlayer: Sendable {
                 return .failure(WebSocketMessageError(message: name, reason: problem.description))
             }
             message = filled.message
+            secrets.formUnion(filled.secrets)
         }
         return WebSocketTranscript.outgoing(WebSocketSettings(messages: [message]), collectionFile: collectionFile)
             .flatMap { read in
