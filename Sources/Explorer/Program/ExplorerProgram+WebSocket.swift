@@ -24,7 +24,7 @@ extension ExplorerProgram {
         else {
             return failed("this program has no WebSocket transport")
         }
-        let link = WebSocketLink()
+        let link = WebSocketLink(resolver: preparation.messageResolver)
         webSocketLinks[job.key] = (job.generation, link)
         let (saved, file, clock) = (job.request, job.document.path, dependencies.stageClock)
         @Sendable func open(_ request: HTTPRequest) -> ResponseFuture<DataResponse> {
@@ -55,7 +55,8 @@ extension ExplorerProgram {
         return entry.link
     }
 
-    /// The composer's message: read (a saved message's file, off the main queue) and sent on the
+    /// The composer's message: filled (`{{variables}}`, with what the steps captured) and read (a
+    /// saved message's file, off the main queue), then sent on the
     /// connection of `generation`; it comes back as a ↑ row. A closed connection is said.
     func sendWebSocket(
         _ key: RequestKey, generation: Int, _ message: WebSocketSavedMessage, collectionFile: String
@@ -65,12 +66,10 @@ extension ExplorerProgram {
             return
         }
         dependencies.work.schedule { [weak self] in
-            switch WebSocketTranscript.outgoing(WebSocketSettings(messages: [message]), collectionFile: collectionFile)
-            {
-            case .success(let messages):
-                for outgoing in messages where !link.send(outgoing) {
+            switch link.message(message, at: "its text", collectionFile: collectionFile) {
+            case .success(let outgoing):
+                if !link.send(outgoing) {
                     self?.deliver(.notice("Not sent: the connection is closed (F5 opens it again)", isError: true))
-                    return
                 }
             case .failure(let error):
                 self?.deliver(.notice("Not sent: \(error.description)", isError: true))

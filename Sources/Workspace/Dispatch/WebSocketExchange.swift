@@ -50,7 +50,7 @@ package enum WebSocketExchange {
                 }
                 for message in outgoing { session.send(message) }
                 steps?.start(session)
-                link?.attach(session)
+                link?.attach(session, steps: steps)
                 // The received messages as the response's body, in a file past its first MiB.
                 let transcript = WebSocketTranscriptWriter()
                 // On the connection's own thread: a message wakes no other thread on its way here.

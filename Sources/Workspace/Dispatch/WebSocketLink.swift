@@ -7,11 +7,29 @@ import Synchronization
 /// connection. Attached once connected, detached when the conversation ends. Thread-safe.
 package final class WebSocketLink: Sendable {
     private let session = Mutex<(any WebSocketSession)?>(nil)
+    private let steps = Mutex<WebSocketStepPlayer?>(nil)
+    private let resolver: WebSocketMessageResolver?
 
-    package init() {}
+    /// - Parameter resolver: fills a message sent through the link (with what the conversation's
+    ///   steps captured).
+    package init(resolver: WebSocketMessageResolver? = nil) {
+        self.resolver = resolver
+    }
 
-    func attach(_ session: any WebSocketSession) {
+    func attach(_ session: any WebSocketSession, steps: WebSocketStepPlayer? = nil) {
         self.session.withLock(ownedBy: self) { $0 = session }
+        self.steps.withLock(ownedBy: self) { $0 = steps }
+    }
+
+    /// A message filled (`location` names it in a problem) and read (a file beside
+    /// `collectionFile`), ready for `send`.
+    package func message(_ saved: WebSocketSavedMessage, at location: String, collectionFile: String) -> Result<
+        WebSocketMessage, WebSocketMessageError
+    > {
+        let captured = steps.withLock(ownedBy: self) { $0 }?.outcome.captured ?? [:]
+        return WebSocketMessageResolver.message(
+            saved, at: location, resolver: resolver, collectionFile: collectionFile, captures: captured
+        ).map(\.message)
     }
 
     func detach() {

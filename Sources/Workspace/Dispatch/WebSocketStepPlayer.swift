@@ -210,19 +210,12 @@ package final class WebSocketStepPlayer: Sendable {
         guard let index = messages.firstIndex(where: { $0.name == name }) else {
             return .failure(WebSocketMessageError(message: name, reason: "no saved message has this name"))
         }
-        var message = messages[index]
-        if let resolver {
-            let filled = resolver.fill(message, at: index, captures: captured)
-            if let problem = filled.problems.first {
-                return .failure(WebSocketMessageError(message: name, reason: problem.description))
-            }
-            message = filled.message
-            secrets.formUnion(filled.secrets)
+        return WebSocketMessageResolver.message(
+            messages[index], at: "websocket.messages[\(index)]", resolver: resolver, collectionFile: collectionFile, captures: captured
+        ).map { ready in
+            secrets.formUnion(ready.secrets)
+            return ready.message
         }
-        return WebSocketTranscript.outgoing(WebSocketSettings(messages: [message]), collectionFile: collectionFile)
-            .flatMap { read in
-                read.first.map { .success($0) } ?? .failure(WebSocketMessageError(message: name, reason: "nothing to send"))
-            }
     }
 
     // MARK: - Text

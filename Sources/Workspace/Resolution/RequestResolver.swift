@@ -356,16 +356,17 @@ package struct RequestResolver: Sendable {
             }
         }
         defer { resolver.scope = scope }
-        return settings.messages.enumerated().map { resolveMessage($0.element, at: $0.offset, &resolver) }
+        return settings.messages.enumerated().map {
+            resolveMessage($0.element, at: "websocket.messages[\($0.offset)]", &resolver)
+        }
     }
 
     /// One saved message with its text, its JSON's strings (as a JSON body's) or its file's path
     /// filled.
-    func resolveMessage(_ message: WebSocketSavedMessage, at index: Int, _ resolver: inout VariableResolver)
+    func resolveMessage(_ message: WebSocketSavedMessage, at location: String, _ resolver: inout VariableResolver)
         -> WebSocketSavedMessage
     {
         var filled = message
-        let location = "websocket.messages[\(index)]"
         switch message.content {
         case .text(let text): filled.content = .text(resolver.resolve(text, at: location + ".text"))
         case .json(let json): filled.content = .json(resolveJSON(json, at: location + ".json", &resolver))
