@@ -46,7 +46,13 @@ import Workspace
         #expect(settings.subprotocols == ["chat.v2", "json"])
         #expect(settings.messages.map(\.text) == ["{\n  \"op\": \"hello\"\n}", "second message", "third"])
         #expect(result.collection.requests[1].websocket == nil)
-        #expect(result.report.items.map(\.description).contains { $0.contains("=== wait-for-server") })
+        // `=== wait-for-server` makes steps: the second message waits for any message.
+        #expect(
+            settings.steps == [
+                .send(.init(message: "message 1")), .expect(.init(op: .exists)), .send(.init(message: "message 2")),
+                .send(.init(message: "message 3")),
+            ])
+        #expect(result.report.items.isEmpty, "\(result.report.items.map(\.description))")
 
         let exported = HTTPFileExport.file(ExportInput(document: document(result.collection)))
         #expect(exported.contains("WEBSOCKET ws://localhost:8080/chat\n"))
@@ -54,6 +60,30 @@ import Workspace
             Fixtures.source(exported, name: "again.http"), options: ImportOptions())
         #expect(again.collection.requests[0].websocket == settings)
         #expect(again.collection.requests[0].url == chat.url)
+    }
+
+    @Test func stepsExportAsWaitForServerAndWhatIsLostIsSaid() throws {
+        let settings = WebSocketSettings(
+            messages: [
+                WebSocketSavedMessage(name: "login", .json(.object([.init("op", .string("login"))]))),
+                WebSocketSavedMessage(name: "sub", .text("subscribe")),
+                WebSocketSavedMessage(name: "spare", .text("unused")),
+            ],
+            steps: [
+                .send(.init(message: "login")),
+                .expect(.init(path: "$.type", op: .equals, value: .string("welcome"))),
+                .send(.init(message: "sub")),
+                .expect(.init(op: .exists)),
+            ])
+        let collection = RequestCollection(
+            id: "c", name: "C", requests: [SavedRequest(id: "a", name: "Chat", url: "ws://h/chat", websocket: settings)])
+        let output = try Exporter.output(ExportInput(document: document(collection)), format: .http)
+        let text = String(decoding: output.bytes, as: UTF8.self)
+        #expect(text.contains("===\n{\"op\":\"login\"}\n=== wait-for-server\nsubscribe\n"), "\(text)")
+        let said = output.report.items.map(\.description)
+        #expect(said.contains { $0.contains("step 2 is written as === wait-for-server") }, "\(said)")
+        #expect(said.contains { $0.contains("step 4 (an expect after the last message) is left out") }, "\(said)")
+        #expect(said.contains { $0.contains(#"the message "spare", which no step sends, is left out"#) }, "\(said)")
     }
 
     @Test func postmanExportReportsEachWebSocketRequest() throws {

@@ -287,6 +287,10 @@ package enum HTTPFileExport {
             case .graphql(let graphql): texts.append(graphql.query)
             case .none, .json, .file: break
             }
+            for loss in request.websocket.map(webSocketLosses) ?? [] {
+                report.add(
+                    "WebSocket steps", at: (location.folderPath + [request.name]).joined(separator: "/"), kept: loss)
+            }
             if texts.contains(where: { !TerminalText.isSafe($0, keepingLines: true) }) {
                 report.add(
                     "control or invisible characters (a .http file has no escapes)",
