@@ -75,6 +75,36 @@ import Workspace
         #expect(collection.fileText() == Self.collection)
     }
 
+    @Test func stepsAreReadAndWrittenBack() throws {
+        let steps = """
+            "steps": [{ "send": "hello" },
+              { "expect": { "path": "$.type", "op": "equals", "value": "welcome", "x-note": 1 }, "seconds": 2.5,
+                "captures": [{ "variable": "session", "path": "$.session", "secret": true }], "x-step": true },
+              { "expect": { "op": "exists" } }, { "send": "blob" }],
+            "pingSeconds"
+            """
+        let result = load(Self.collection.replacing("\"pingSeconds\"", with: steps))
+        // Unknown members are warned about and kept.
+        #expect(result.diagnostics.map(\.severity) == [.warning, .warning], "\(result.diagnostics)")
+        let collection = try #require(result.collection)
+        let settings = try #require(collection.request(id: "chat")?.websocket)
+        guard case .expect(let expect) = settings.steps[1] else {
+            Issue.record("\(settings.steps)")
+            return
+        }
+        #expect(settings.steps.count == 4)
+        #expect(expect.path == "$.type")
+        #expect(expect.value == .string("welcome"))
+        #expect(expect.seconds == 2.5)
+        #expect(expect.captures == [WebSocketStepCapture(variable: "session", path: "$.session", secret: true)])
+        // Written back and read again: the same steps, unknown members kept where they were.
+        let written = collection.fileText()
+        #expect(written.contains("\"x-note\": 1") && written.contains("\"x-step\": true"))
+        let again = try #require(load(written).collection)
+        #expect(again.request(id: "chat")?.websocket == settings)
+        #expect(again.fileText() == written)
+    }
+
     @Test func oldCollectionsHaveNoWebSocketAndAreUnchanged() throws {
         let collection = try #require(load(Fixtures.minimal).collection)
         #expect(collection.allRequests.allSatisfy { $0.request.websocket == nil })
