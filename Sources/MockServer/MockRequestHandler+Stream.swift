@@ -3,10 +3,11 @@ import NIOCore
 import NIOHTTP1
 
 /// A streamed mock answer (SSE, NDJSON): the head at once (chunked, no length), then each piece
-/// written and flushed when its delay has passed, then the end. A client that hangs up ends it.
+/// written and flushed when its delay has passed, then the end (a looping answer starts again
+/// instead, when some piece has a delay). A client that hangs up ends it.
 extension MockRequestHandler {
     func sendStream(
-        _ chunks: [MockStreamChunk], status: Int, headers: NIOHTTP1.HTTPHeaders, for head: HTTPRequestHead,
+        _ chunks: [MockStreamChunk], loops: Bool, status: Int, headers: NIOHTTP1.HTTPHeaders, for head: HTTPRequestHead,
         context: ChannelHandlerContext, log: @escaping (Int, Int64) -> Void
     ) {
         var headers = headers
@@ -22,6 +23,7 @@ extension MockRequestHandler {
             promise: nil)
         let loop = context.eventLoop.assumeIsolated()
         var sent: Int64 = 0
+        let loops = loops && chunks.contains { $0.delay > .zero }
         // Pieces are written in a loop, not by recursion (thousands without a delay would overflow
         // the event loop's stack); a piece with a delay is scheduled (`waited` once it comes).
         func write(from start: Int, waited: Bool) {
@@ -32,6 +34,7 @@ extension MockRequestHandler {
                     log(status, sent)
                     return
                 }
+                if loops, index == chunks.count { index = 0 }
                 guard index < chunks.count else {
                     let done = context.eventLoop.makePromise(of: Void.self)
                     context.writeAndFlush(wrapOutboundOut(.end(nil)), promise: done)

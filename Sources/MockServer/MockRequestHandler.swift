@@ -102,7 +102,9 @@ final class MockRequestHandler: ChannelInboundHandler, RemovableChannelHandler {
             headers.add(name: field.name, value: field.value)
         }
         if let chunks = mock.stream, head.method != .HEAD {
-            sendStream(chunks, status: status, headers: headers, for: head, context: context, log: log)
+            sendStream(
+                chunks, loops: mock.loopsStream, status: status, headers: headers, for: head, context: context, log: log
+            )
             return
         }
         var payload: IOData?

@@ -6,7 +6,8 @@ import NIOWebSocket
 /// messages (NIO's `NIOWebSocketFrameAggregator` in front joins fragments, 16 MiB at most) are
 /// answered by the route's ``MockWebSocketScript`` (each reply message after its delay, then its
 /// close), pings get pongs, a client's close is answered and the connection ends. Text that is
-/// not UTF-8 closes with 1007, a protocol error with 1002, a message over the cap with 1009.
+/// not UTF-8 closes with 1007, a protocol error with 1002, a message over the cap with 1009. The
+/// script's `onOpen` plays as the handler joins the upgraded connection, its `ticker` from then on.
 final class MockWebSocketHandler: ChannelInboundHandler {
     typealias InboundIn = WebSocketFrame
     typealias OutboundOut = WebSocketFrame
@@ -35,6 +36,21 @@ final class MockWebSocketHandler: ChannelInboundHandler {
             bytes.withUnsafeMutableBytes { WebSocketMasking.apply(key: key, to: $0) }
         }
         return bytes
+    }
+
+    func handlerAdded(context: ChannelHandlerContext) {
+        if let opening = script.onOpen { play(opening, from: 0, context: context) }
+        if let ticker = script.ticker { tick(ticker, sent: 0, context: context) }
+    }
+
+    /// The ticker's next message after its interval, until its count or the close.
+    private func tick(_ ticker: MockWebSocketScript.Ticker, sent: Int, context: ChannelHandlerContext) {
+        guard ticker.count.map({ sent < $0 }) ?? true else { return }
+        context.eventLoop.assumeIsolated().scheduleTask(in: ticker.interval.timeAmount) {
+            guard !self.closing, context.channel.isActive else { return }
+            self.send(ticker.message, context: context)
+            self.tick(ticker, sent: sent + 1, context: context)
+        }
     }
 
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {

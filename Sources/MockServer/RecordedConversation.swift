@@ -5,9 +5,9 @@ package import Workspace
 /// A WebSocket conversation `lazer record` saw (issue 25), turned into a route's script: each
 /// message received is a reply to the latest message sent before it (matched on that message:
 /// as a JSON subset when it is a JSON object or array, else on its whole text), with the wait
-/// between them as its delay, and the server's close after the last. What a script cannot hold
-/// is left out and said: messages before the first one sent (a mock answers, it does not start),
-/// binary messages, messages holding a secret (a JSON object sent is kept as a match without the
+/// between them as its delay, and the server's close after the last. Messages before the first one
+/// sent are the route's `open` (the server speaks first), with the waits between them. What a
+/// script cannot hold is left out and said: binary messages, messages holding a secret (a JSON object sent is kept as a match without the
 /// members that hold one: a subscription's `connection_init` with a token still gets its ack).
 /// Pipelined sends make the attribution approximate:
 /// replies to several messages sent at once all follow the last of them, in the order received.
@@ -38,7 +38,8 @@ package struct RecordedConversation: Sendable {
         var replies: [SavedWebSocketReply] = []
         var left: [String] = []
         var previous: Duration?
-        var unprompted = 0
+        var opening: [SavedWebSocketReply.Message] = []
+        var previousOpening: Duration?
         for entry in entries {
             guard case .text(let text) = entry.message else {
                 left.append("a binary message \(entry.sent ? "sent" : "received") (a mock reply is text or JSON)")
@@ -58,28 +59,37 @@ package struct RecordedConversation: Sendable {
                 previous = entry.offset
                 continue
             }
-            guard !replies.isEmpty, let since = previous else {
-                unprompted += 1
-                continue
-            }
-            let wait = entry.offset - since
-            let delay = wait >= .milliseconds(20) ? Int(wait / .milliseconds(10)) * 10 : nil
             let parsed = Self.match(text)
             let content: SavedWebSocketReply.Message.Content
             if case .string = parsed { content = .text(text) } else { content = .json(parsed) }
-            replies[replies.count - 1].messages.append(SavedWebSocketReply.Message(content, delayMilliseconds: delay))
+            guard !replies.isEmpty, let since = previous else {
+                // Before anything was sent: the server speaks first.
+                let delay = previousOpening.flatMap { Self.delay(entry.offset - $0) }
+                opening.append(SavedWebSocketReply.Message(content, delayMilliseconds: delay))
+                previousOpening = entry.offset
+                continue
+            }
+            replies[replies.count - 1].messages.append(
+                SavedWebSocketReply.Message(content, delayMilliseconds: Self.delay(entry.offset - since)))
             previous = entry.offset
-        }
-        if unprompted > 0 {
-            left.append("\(unprompted) message(s) the server sent before any was sent to it (a mock only answers)")
         }
         // A message nothing answered needs no reply; one answered once is written in the short form.
         replies.removeAll { $0.messages.isEmpty }
         for index in replies.indices where replies[index].messages.count == 1 { replies[index].listed = false }
-        if let code = serverClose, code != 1005, code != 1006, !replies.isEmpty {
-            replies[replies.count - 1].close = Int(code)
+        var open = opening.isEmpty ? nil : SavedWebSocketReply(messages: opening, listed: opening.count > 1)
+        if let code = serverClose, code != 1005, code != 1006 {
+            if !replies.isEmpty {
+                replies[replies.count - 1].close = Int(code)
+            } else {
+                open?.close = Int(code)
+            }
         }
-        return (SavedWebSocketScript(replies: replies), left)
+        return (SavedWebSocketScript(replies: replies, open: open), left)
+    }
+
+    /// A recorded wait as a reply's delay: to 10 ms, none below 20 ms (the network's own).
+    static func delay(_ wait: Duration) -> Int? {
+        wait >= .milliseconds(20) ? Int(wait / .milliseconds(10)) * 10 : nil
     }
 
     /// An object without the members whose name or value holds a secret (nested objects the same

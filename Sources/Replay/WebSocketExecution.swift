@@ -152,7 +152,8 @@ extension RequestExecution {
             let redactor = stepPreparation.redactor
             checked.result.captures += captured.sorted { $0.key < $1.key }.map { name, value in
                 CaptureResult(
-                    variable: name, value: value.secret ? Redactor.mask : redactor.redact(value.text), secret: value.secret)
+                    variable: name, value: value.secret ? Redactor.mask : redactor.redact(value.text),
+                    secret: value.secret)
             }
         }
         let secrets = checked.captured.values.filter(\.secret).map(\.text)

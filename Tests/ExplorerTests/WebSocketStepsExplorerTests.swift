@@ -88,7 +88,8 @@ struct WebSocketStepsExplorerTests {
         let failed = harness.state.exchange?.stream?.events.first { $0.name == "✗ step" }
         #expect(
             failed?.data
-                == "step 2 ↓ message: expected bye within 0.2 s, actual nothing matched within 0.2 s (1 message passed over)")
+                == "step 2 ↓ message: expected bye within 0.2 s, actual nothing matched within 0.2 s (1 message passed over)"
+        )
         let checks = harness.state.exchange?.result?.response?.checks.map(\.passed)
         #expect(checks == [true, false])
     }

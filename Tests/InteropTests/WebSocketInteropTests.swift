@@ -76,7 +76,8 @@ import Workspace
                 .expect(.init(op: .exists)),
             ])
         let collection = RequestCollection(
-            id: "c", name: "C", requests: [SavedRequest(id: "a", name: "Chat", url: "ws://h/chat", websocket: settings)])
+            id: "c", name: "C", requests: [SavedRequest(id: "a", name: "Chat", url: "ws://h/chat", websocket: settings)]
+        )
         let output = try Exporter.output(ExportInput(document: document(collection)), format: .http)
         let text = String(decoding: output.bytes, as: UTF8.self)
         #expect(text.contains("===\n{\"op\":\"login\"}\n=== wait-for-server\nsubscribe\n"), "\(text)")

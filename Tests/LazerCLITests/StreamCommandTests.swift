@@ -152,6 +152,51 @@ struct StreamCommandTests {
         #expect(time > 0)
     }
 
+    @Test("a mock's events repeat N times or forever (until the client stops), in process and over lazer mock")
+    func repeatedEvents() throws {
+        let collection = """
+            {
+              "formatVersion": 1, "id": "streams-0000-4000-8000-000000000021", "name": "Repeat",
+              "defaultEnvironment": "mock",
+              "environments": [{ "name": "mock", "kind": "mock", "baseURL": "http://mock.test", "routes": [
+                { "method": "GET", "path": "/three", "response": {
+                  "events": [{ "data": { "n": 0 } }, { "data": { "n": 1 } }], "repeat": 3 } },
+                { "method": "GET", "path": "/forever", "response": {
+                  "events": [{ "data": { "n": 0 } }, { "data": { "n": 1 }, "delayMilliseconds": 10 }], "repeat": "forever" } }
+              ] }],
+              "requests": [
+                { "id": "three", "name": "Three", "method": "GET", "url": "/three", "expectations": [
+                  { "subject": "events", "op": "equals", "value": 6 },
+                  { "subject": "event", "index": -1, "path": "$.n", "op": "equals", "value": 1 } ] },
+                { "id": "forever", "name": "Forever", "method": "GET", "url": "/forever", "stream": { "maxEvents": 7 },
+                  "expectations": [
+                  { "subject": "events", "op": "equals", "value": 7 },
+                  { "subject": "event", "index": 6, "path": "$.n", "op": "equals", "value": 0 } ] }
+              ]
+            }
+            """
+        let scratch = try RunCommandTests.Scratch()
+        let file = try scratch.write(collection, to: "repeat.json")
+        let run = try LazerBinary.run(["run", file, "--no-history"], environment: scratch.environment)
+        #expect(run.status == 0, "\(run.stdout)\(run.stderr)")
+        let mock = try MockCommandTests.MockProcess([file, "--port", "0"], environment: scratch.environment)
+        defer { _ = mock.stop() }
+        let three = try LazerBinary.run(["send", mock.url + "/three"])
+        #expect(three.stdout.split(separator: "\n").count == 6, "\(three.stdout)")
+        let forever = try LazerBinary.run(["send", mock.url + "/forever", "--max-events", "25"])
+        #expect(forever.status == 0, "\(forever.stderr)")
+        #expect(forever.stdout.split(separator: "\n").count == 25, "\(forever.stdout)")
+        // Forever needs a pause somewhere; `repeat` needs events.
+        let broken = try scratch.write(
+            collection.replacing(#", "delayMilliseconds": 10"#, with: "").replacing(
+                #""repeat": 3"#, with: #""repeat": 0"#),
+            to: "broken.json")
+        let validate = try LazerBinary.run(["validate", broken], environment: scratch.environment)
+        #expect(validate.status != 0)
+        #expect(validate.stderr.contains("need a delayMilliseconds somewhere"), "\(validate.stderr)")
+        #expect(validate.stderr.contains("expected a number from 1 to 100000"), "\(validate.stderr)")
+    }
+
     @Test("a stream of 20,000 events without delays: lazer mock writes them all, lazer run checks them in process")
     func manyEventsWithoutDelays() throws {
         let events = (0..<20_000).map { #"{ "event": "tick", "data": { "n": \#($0) } }"# }.joined(separator: ",")

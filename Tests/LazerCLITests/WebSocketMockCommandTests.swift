@@ -4,8 +4,9 @@ import Testing
 
 /// WebSocket routes of a mock environment (issue 25), both ways a mock is reached: `lazer run
 /// --env mock` (in process) and `lazer run` against `lazer mock` over a real socket give the same
-/// results for an echo route, a scripted route (a JSON subset, a substring, a delayed reply) and a
-/// route that closes; `lazer mock` logs the upgrades and answers a plain GET with 426; `lazer
+/// results for an echo route, a scripted route (a JSON subset, a substring, a delayed reply), a
+/// route that speaks first and on a timer, steps played against a scripted route, and a route
+/// that closes; `lazer mock` logs the upgrades and answers a plain GET with 426; `lazer
 /// record` makes WebSocket routes of the conversations, which answer the run the same again.
 @Suite("lazer mock and lazer run: WebSocket routes")
 struct WebSocketMockCommandTests {
@@ -26,7 +27,10 @@ struct WebSocketMockCommandTests {
                 ] } } },
               { "method": "GET", "path": "/ws/bye", "response": { "websocket": { "replies": [
                 { "match": "bye", "text": "see you", "close": 1000 }
-              ] } } }
+              ] } } },
+              { "method": "GET", "path": "/ws/feed", "response": { "websocket": {
+                "open": { "json": { "type": "hello" } },
+                "every": { "milliseconds": 60, "json": { "type": "tick" }, "count": 3 } } } }
             ] },
             { "name": "socket", "kind": "live", "baseURL": "\(socketURL)" }
           ],
@@ -55,6 +59,21 @@ struct WebSocketMockCommandTests {
                 { "subject": "event", "index": 1, "op": "equals", "value": "pong" },
                 { "subject": "event", "index": 2, "path": "$.tick", "op": "equals", "value": 1 }
               ] },
+            { "id": "feed", "name": "Feed", "url": "/ws/feed", "websocket": {}, "stream": { "maxEvents": 4 },
+              "expectations": [
+                { "subject": "event", "index": 0, "path": "$.type", "op": "equals", "value": "hello" },
+                { "subject": "event", "index": 3, "path": "$.type", "op": "equals", "value": "tick" }
+              ] },
+            { "id": "steps", "name": "Steps", "url": "/ws/chat",
+              "websocket": { "messages": [
+                { "name": "sub", "json": { "op": "subscribe", "topic": "a" } },
+                { "name": "ping", "text": "ping" }
+              ], "steps": [
+                { "send": "sub" },
+                { "expect": { "path": "$.tick", "op": "equals", "value": 1 } },
+                { "send": "ping" },
+                { "expect": { "op": "equals", "value": "pong" } }
+              ] } },
             { "id": "bye", "name": "Bye", "url": "/ws/bye",
               "websocket": { "messages": [{ "name": "bye", "text": "bye" }] },
               "expectations": [
@@ -109,6 +128,8 @@ struct WebSocketMockCommandTests {
         #expect(local["echo"] == expected["echo"])
         #expect(local["chat"] == "passed 1,1,1,1,1,1")
         #expect(local["bye"] == "passed 1,1")
+        #expect(local["feed"] == "passed 1,1")
+        #expect(local["steps"] == "passed 1,1,1,1")
         #expect(try outcomes(overSocket) == local)
         #expect(try outcomes(replayed) == local)
         #expect(plain.hasPrefix("HTTP/1.1 426"), "\(plain)")

@@ -52,6 +52,41 @@ import Workspace
         #expect(inheriting.status == 0, "\(inheriting.output)")
     }
 
+    @Test func theSchemaAcceptsWebSocketStepsAndMockTimers() throws {
+        let text = """
+            {
+              "formatVersion": 1, "id": "streams", "name": "Streams", "defaultEnvironment": "mock",
+              "environments": [{ "name": "mock", "kind": "mock", "baseURL": "http://s.mock", "routes": [
+                { "method": "GET", "path": "/ticks", "response": {
+                  "events": [{ "data": 1, "delayMilliseconds": 5 }], "repeat": "forever" } },
+                { "method": "GET", "path": "/three", "response": { "events": [{ "data": 1 }], "repeat": 3 } },
+                { "method": "GET", "path": "/feed", "response": { "websocket": {
+                  "open": { "messages": [{ "json": { "type": "hello" } }], "close": 1000 },
+                  "every": { "milliseconds": 100, "text": "tick", "count": 3 } } } }
+              ] }],
+              "requests": [{ "id": "chat", "name": "Chat", "url": "/feed", "websocket": {
+                "messages": [{ "name": "hi", "text": "hi {{who}}" }],
+                "steps": [
+                  { "send": "hi" },
+                  { "expect": { "path": "$.type", "op": "equals", "value": "hello" }, "seconds": 2,
+                    "captures": [{ "variable": "t", "path": "$.type", "secret": true }] },
+                  { "expect": { "op": "exists" } }
+                ] } }]
+            }
+            """
+        let folder = try TemporaryFolder()
+        try folder.write(text, to: "streams.json")
+        #expect(CollectionLoader.load(Array(text.utf8), file: "streams.json").collection != nil)
+        let result = try Self.validate([folder.file("streams.json")])
+        #expect(result.status == 0, "\(result.output)")
+        // A step with both send and expect, an open with a match: refused by both.
+        let broken = text.replacing(#"{ "send": "hi" }"#, with: #"{ "send": "hi", "expect": { "op": "exists" } }"#)
+            .replacing(#""open": { "messages""#, with: #""open": { "match": "x", "messages""#)
+        try folder.write(broken, to: "broken.json")
+        #expect(try Self.validate([folder.file("broken.json")]).status == 1)
+        #expect(CollectionLoader.load(Array(broken.utf8), file: "broken.json").collection == nil)
+    }
+
     @Test func theSchemaRejectsMistakesTheLoaderRejects() throws {
         let folder = try TemporaryFolder()
         try folder.write(

@@ -205,9 +205,11 @@ public final class MockDispatcher: DataDispatcher, DownloadDispatcher, UploadDis
     ) {
         let delays = delays
         let streams = stream.open(status: response.status.rawValue, headers: response.headers)
+        // A looping answer plays until the stream ends (piece `n` is `chunks[n % count]`).
+        let loops = response.loopsStream && chunks.contains { $0.delay > .zero }
         @Sendable func finish(sent: Int) {
             var answered = response
-            answered.body = .data(chunks.prefix(sent).reduce(into: Data()) { $0 += $1.data })
+            answered.body = .data((0..<sent).reduce(into: Data()) { $0 += chunks[$1 % chunks.count].data })
             answered.stream = nil
             handle.complete(with: Self.result(for: answered, prepared: prepared, handle: handle, download: download))
         }
@@ -215,16 +217,17 @@ public final class MockDispatcher: DataDispatcher, DownloadDispatcher, UploadDis
         @Sendable func send(_ start: Int) {
             var index = start
             while true {
-                guard index < chunks.count, streams, !stream.shouldEnd else { return finish(sent: index) }
-                let accepted = chunks[index].data.withUnsafeBytes { stream.receive($0) }
+                guard index < chunks.count || loops, streams, !stream.shouldEnd else { return finish(sent: index) }
+                let accepted = chunks[index % chunks.count].data.withUnsafeBytes { stream.receive($0) }
                 guard accepted else { return finish(sent: index + 1) }
                 let next = index + 1
-                guard next < chunks.count else {
+                guard next < chunks.count || loops else {
                     stream.finish()
                     return finish(sent: next)
                 }
-                if chunks[next].delay > .zero {
-                    delays.schedule(after: chunks[next].delay) { send(next) }
+                let delay = chunks[next % chunks.count].delay
+                if delay > .zero {
+                    delays.schedule(after: delay) { send(next) }
                     return
                 }
                 index = next

@@ -12,6 +12,9 @@ public struct MockResponse: Hashable, Sendable {
     /// A streamed body (SSE, NDJSON): its pieces with their delays. `body` then holds them all,
     /// for a client that takes the response whole.
     public var stream: [MockStreamChunk]?
+    /// The pieces of `stream` play again and again until the client goes (when some piece has a
+    /// delay: a loop without one would never pause). `body` holds one round.
+    public var loopsStream = false
     /// A WebSocket route's answer to an upgrade: the connection is upgraded (101) and messages are
     /// answered by this script. A request that does not ask for an upgrade gets the rest of the
     /// response (a 426 when built from a collection).

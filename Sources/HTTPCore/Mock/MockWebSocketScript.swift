@@ -52,9 +52,26 @@ public struct MockWebSocketScript: Hashable, Sendable {
         }
     }
 
+    /// A message the server sends on its own every `interval`, `count` times (nil: until the
+    /// connection ends).
+    public struct Ticker: Hashable, Sendable {
+        public var interval: Duration
+        public var message: WebSocketMessage
+        public var count: Int?
+
+        public init(interval: Duration, message: WebSocketMessage, count: Int? = nil) {
+            self.interval = interval
+            self.message = message
+            self.count = count
+        }
+    }
+
     public var replies: [Reply]
     /// Whether a message no reply matches is sent back as it came.
     public var echo: Bool
+    /// Played when the connection opens (the server speaks first): its messages, then its close.
+    public var onOpen: Reply?
+    public var ticker: Ticker?
 
     /// A script that echoes every message.
     public static let echo = MockWebSocketScript(replies: [], echo: true)

@@ -4,7 +4,8 @@ import Synchronization
 /// A WebSocket connection to the in-process mock: every message sent is listed (`.sent`) and
 /// answered by the route's ``MockWebSocketScript``, each reply message after its delay on the
 /// dispatcher's ``DelayScheduler`` (virtual time in tests); a reply's `close` ends the connection as
-/// a server close. No socket, so no pings or pongs.
+/// a server close. The script's `onOpen` plays as it opens, its `ticker` from then on. No socket,
+/// so no pings or pongs.
 final class MockWebSocketSession: WebSocketSession {
     let handshake: WebSocketHandshake
     let events: AsyncStream<WebSocketEvent>
@@ -19,6 +20,17 @@ final class MockWebSocketSession: WebSocketSession {
         self.script = script
         self.delays = delays
         (events, continuation) = AsyncStream<WebSocketEvent>.makeStream()
+        if let opening = script.onOpen { play(opening, from: 0) }
+        if let ticker = script.ticker { tick(ticker, sent: 0) }
+    }
+
+    /// The ticker's next message after its interval, until its count or the close.
+    private func tick(_ ticker: MockWebSocketScript.Ticker, sent: Int) {
+        guard ticker.count.map({ sent < $0 }) ?? true else { return }
+        delays.schedule(after: ticker.interval) { [self] in
+            guard emit(.received(ticker.message)) else { return }
+            tick(ticker, sent: sent + 1)
+        }
     }
 
     func send(_ message: WebSocketMessage) {

@@ -96,9 +96,10 @@ extension HTTPFileExport {
     static func webSocketLosses(_ settings: WebSocketSettings) -> [String] {
         var losses: [String] = []
         guard !settings.steps.isEmpty else { return [] }
-        let sent = Set(settings.steps.compactMap { step -> String? in
-            if case .send(let send) = step { send.message } else { nil }
-        })
+        let sent = Set(
+            settings.steps.compactMap { step -> String? in
+                if case .send(let send) = step { send.message } else { nil }
+            })
         for message in settings.messages where !sent.contains(message.name) {
             losses.append("the message \"\(oneLine(message.name))\", which no step sends, is left out")
         }
@@ -107,7 +108,8 @@ extension HTTPFileExport {
             if index == settings.steps.count - 1 {
                 losses.append("step \(index + 1) (an expect after the last message) is left out")
             } else if expect.path != nil || expect.op != .exists || !expect.captures.isEmpty {
-                losses.append("step \(index + 1) is written as === wait-for-server: its check and captures are left out")
+                losses.append(
+                    "step \(index + 1) is written as === wait-for-server: its check and captures are left out")
             }
         }
         return losses

@@ -50,8 +50,17 @@ package enum MockRouteBuilder {
             let format = headers["Content-Type"].flatMap(StreamFormat.init(contentType:)) ?? .serverSentEvents
             if !headers.contains("Content-Type") { headers["Content-Type"] = format.contentType }
             let delay = saved.delayMilliseconds.map { Duration.milliseconds($0) }
-            return .streamed(
-                events.map { $0.chunk(format) }, status: StatusCode(saved.status), headers: headers, delay: delay)
+            let chunks = events.map { $0.chunk(format) }
+            var response = MockResponse.streamed(
+                chunks, status: StatusCode(saved.status), headers: headers, delay: delay)
+            switch saved.repeatEvents {
+            case .times(let times)?:
+                response.stream = Array(repeating: chunks, count: times).flatMap { $0 }
+                response.body = .data((response.stream ?? []).reduce(into: Data()) { $0 += $1.data })
+            case .forever?: response.loopsStream = true
+            case nil: break
+            }
+            return response
         case .websocket(let saved):
             // A plain request to a WebSocket route is told to upgrade; an upgrade plays the script.
             headers["Upgrade"] = "websocket"

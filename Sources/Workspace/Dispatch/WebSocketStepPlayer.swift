@@ -148,7 +148,8 @@ package final class WebSocketStepPlayer: Sendable {
                 case .failure(let problem):
                     return effects + fail(&state, actual: "not sent: \(problem.description)", closes: true)
                 case .success(let message):
-                    let check = ExpectationCheck(label: label(state.next), passed: true, expected: "sent", actual: "sent")
+                    let check = ExpectationCheck(
+                        label: label(state.next), passed: true, expected: "sent", actual: "sent")
                     state.checks.append(check)
                     effects.append(.send(message))
                     state.next += 1
@@ -211,7 +212,8 @@ package final class WebSocketStepPlayer: Sendable {
             return .failure(WebSocketMessageError(message: name, reason: "no saved message has this name"))
         }
         return WebSocketMessageResolver.message(
-            messages[index], at: "websocket.messages[\(index)]", resolver: resolver, collectionFile: collectionFile, captures: captured
+            messages[index], at: "websocket.messages[\(index)]", resolver: resolver, collectionFile: collectionFile,
+            captures: captured
         ).map { ready in
             secrets.formUnion(ready.secrets)
             return ready.message

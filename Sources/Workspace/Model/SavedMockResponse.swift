@@ -20,7 +20,15 @@ package struct SavedMockResponse: Sendable, Equatable {
     package var delayMilliseconds: Int?
     /// Instead of answering, fail as the network would (to show how Lazer explains it, offline).
     package var failure: MockFailure?
+    /// How often a streamed answer's events are played (`events` only): `"repeat": 3` in all, or
+    /// `"forever"` until the client goes.
+    package var repeatEvents: EventsRepeat?
     package var unknownFields: [StoredJSON.Member]
+
+    package enum EventsRepeat: Sendable, Equatable {
+        case times(Int)
+        case forever
+    }
 
     package init(
         status: Int = 200, headers: [KeyValueRow] = [], body: Body = .none, delayMilliseconds: Int? = nil,
@@ -35,7 +43,7 @@ package struct SavedMockResponse: Sendable, Equatable {
     }
 
     static let keys = [
-        "status", "headers", "json", "text", "file", "delayMilliseconds", "failure", "events", "websocket",
+        "status", "headers", "json", "text", "file", "delayMilliseconds", "failure", "events", "repeat", "websocket",
     ]
 
     static func read(_ node: SourceNode, _ path: DocumentPath, _ reader: DocumentReader) -> SavedMockResponse? {
@@ -92,9 +100,44 @@ package struct SavedMockResponse: Sendable, Equatable {
             return nil
         }
         guard let status, sendable else { return nil }
-        return SavedMockResponse(
+        var response = SavedMockResponse(
             status: status, headers: headers, body: body, delayMilliseconds: delay, failure: failure,
             unknownFields: unknown)
+        if fields.has("repeat") {
+            guard let repeated = readRepeat(fields, path: path, reader: reader, events: events) else { return nil }
+            response.repeatEvents = repeated
+        }
+        return response
+    }
+
+    /// `"repeat": N` (1–100,000 plays in all) or `"forever"`, beside `events` only; forever needs a
+    /// delay somewhere, or it would never pause.
+    private static func readRepeat(
+        _ fields: ObjectFields, path: DocumentPath, reader: DocumentReader, events: [SavedStreamEvent]?
+    ) -> EventsRepeat? {
+        let node = fields.node("repeat")
+        let at = node?.offset ?? fields.offset
+        guard let events, !events.isEmpty else {
+            reader.report(.error, "\"repeat\" repeats a response's \"events\"", at: at, path: path.appending("repeat"))
+            return nil
+        }
+        if case .string("forever")? = node?.kind {
+            guard events.contains(where: { ($0.delayMilliseconds ?? 0) > 0 }) else {
+                reader.report(
+                    .error, "events repeated forever need a delayMilliseconds somewhere, or they would never pause",
+                    at: at, path: path.appending("repeat"))
+                return nil
+            }
+            return .forever
+        }
+        guard case .number = node?.kind, let times = fields.int("repeat", in: 1...100_000) else {
+            if case .number = node?.kind { return nil }
+            reader.report(
+                .error, "\"repeat\" is a number of plays (1–100000) or \"forever\"", at: at,
+                path: path.appending("repeat"))
+            return nil
+        }
+        return .times(times)
     }
 
     var stored: StoredJSON {
@@ -113,6 +156,11 @@ package struct SavedMockResponse: Sendable, Equatable {
         case .file(let path): object.add("file", path)
         case .events(let events): object.add("events", list: events.map(\.stored))
         case .websocket(let script): object.add("websocket", script.stored)
+        }
+        switch repeatEvents {
+        case .times(let times)?: object.add("repeat", times)
+        case .forever?: object.add("repeat", "forever")
+        case nil: break
         }
         object.add("delayMilliseconds", delayMilliseconds)
         object.add("failure", failure?.rawValue)

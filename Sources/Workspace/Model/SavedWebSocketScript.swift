@@ -5,28 +5,56 @@ package import HTTPCore
 /// {"ok": true}, "delayMilliseconds": 200}]}` answers the first reply whose `match` fits (a string:
 /// a substring of a text message; an object or array: a JSON subset of it; absent: any message).
 /// `echo` (default: only when there are no replies) sends back a message no reply matches.
+/// The server may also speak unasked: `open` (a reply without `match`) when the connection opens,
+/// `every` (`{"milliseconds": 1000, "json": {"type": "tick"}, "count": 10}`) on a timer.
 package struct SavedWebSocketScript: Sendable, Equatable {
     package var replies: [SavedWebSocketReply]
     package var echo: Bool?
+    package var open: SavedWebSocketReply?
+    package var every: SavedWebSocketTimer?
     package var unknownFields: [StoredJSON.Member]
 
-    package init(replies: [SavedWebSocketReply] = [], echo: Bool? = nil, unknownFields: [StoredJSON.Member] = []) {
+    package init(
+        replies: [SavedWebSocketReply] = [], echo: Bool? = nil, open: SavedWebSocketReply? = nil,
+        every: SavedWebSocketTimer? = nil, unknownFields: [StoredJSON.Member] = []
+    ) {
         self.replies = replies
         self.echo = echo
+        self.open = open
+        self.every = every
         self.unknownFields = unknownFields
     }
 
-    static let keys = ["replies", "echo"]
+    static let keys = ["open", "every", "replies", "echo"]
 
     static func read(_ node: SourceNode, _ path: DocumentPath, _ reader: DocumentReader) -> SavedWebSocketScript? {
         guard let fields = reader.object(node, at: path) else { return nil }
         let replies = fields.array("replies") { SavedWebSocketReply.read($0, $1, reader) }
+        var open: SavedWebSocketReply?
+        if let node = fields.node("open") {
+            guard let read = SavedWebSocketReply.read(node, path.appending("open"), reader) else { return nil }
+            guard read.match == nil else {
+                reader.report(
+                    .error, "\"open\" is sent when the connection opens: it has no \"match\"", at: node.offset,
+                    path: path.appending("open"))
+                return nil
+            }
+            open = read
+        }
+        var every: SavedWebSocketTimer?
+        if let node = fields.node("every") {
+            guard let read = SavedWebSocketTimer.read(node, path.appending("every"), reader) else { return nil }
+            every = read
+        }
         return SavedWebSocketScript(
-            replies: replies, echo: fields.bool("echo"), unknownFields: fields.unknownFields(known: keys))
+            replies: replies, echo: fields.bool("echo"), open: open, every: every,
+            unknownFields: fields.unknownFields(known: keys))
     }
 
     var stored: StoredJSON {
         var object = ObjectBuilder()
+        object.add("open", open?.stored)
+        object.add("every", every?.stored)
         object.add("replies", list: replies.map(\.stored))
         object.add("echo", echo)
         object.append(unknown: unknownFields)
@@ -35,7 +63,74 @@ package struct SavedWebSocketScript: Sendable, Equatable {
 
     /// HTTPCore's script, which the in-process mock and `lazer mock` both play.
     package var script: MockWebSocketScript {
-        MockWebSocketScript(replies: replies.map(\.reply), echo: echo ?? replies.isEmpty)
+        var script = MockWebSocketScript(replies: replies.map(\.reply), echo: echo ?? replies.isEmpty)
+        script.onOpen = open?.reply
+        script.ticker = every?.ticker
+        return script
+    }
+}
+
+/// A message a mock WebSocket route sends on its own, every `milliseconds` (1–3,600,000) once the
+/// connection is open: `count` times, or until the connection ends.
+package struct SavedWebSocketTimer: Sendable, Equatable {
+    package var milliseconds: Int
+    package var message: SavedWebSocketReply.Message.Content
+    package var count: Int?
+    package var unknownFields: [StoredJSON.Member]
+
+    package init(
+        milliseconds: Int, message: SavedWebSocketReply.Message.Content, count: Int? = nil,
+        unknownFields: [StoredJSON.Member] = []
+    ) {
+        self.milliseconds = milliseconds
+        self.message = message
+        self.count = count
+        self.unknownFields = unknownFields
+    }
+
+    static let keys = ["milliseconds", "text", "json", "count"]
+
+    static func read(_ node: SourceNode, _ path: DocumentPath, _ reader: DocumentReader) -> SavedWebSocketTimer? {
+        guard let fields = reader.object(node, at: path) else { return nil }
+        guard let milliseconds = fields.int("milliseconds", in: 1...3_600_000, required: true) else { return nil }
+        let count = fields.int("count", in: 1...1_000_000)
+        if fields.has("count"), count == nil { return nil }
+        let message: SavedWebSocketReply.Message.Content
+        switch (fields.has("text"), fields.has("json")) {
+        case (true, false):
+            guard let text = fields.string("text") else { return nil }
+            message = .text(text)
+        case (false, true):
+            guard let json = fields.json("json") else { return nil }
+            message = .json(json)
+        default:
+            reader.report(.error, "\"every\" sends one message: \"text\" or \"json\"", at: fields.offset, path: path)
+            return nil
+        }
+        return SavedWebSocketTimer(
+            milliseconds: milliseconds, message: message, count: count, unknownFields: fields.unknownFields(known: keys)
+        )
+    }
+
+    var stored: StoredJSON {
+        var object = ObjectBuilder()
+        object.add("milliseconds", milliseconds)
+        switch message {
+        case .text(let text): object.add("text", text)
+        case .json(let json): object.add("json", json)
+        }
+        object.add("count", count)
+        object.append(unknown: unknownFields)
+        return object.json
+    }
+
+    var ticker: MockWebSocketScript.Ticker {
+        let text: String =
+            switch message {
+            case .text(let text): text
+            case .json(let json): json.compact()
+            }
+        return MockWebSocketScript.Ticker(interval: .milliseconds(milliseconds), message: .text(text), count: count)
     }
 }
 

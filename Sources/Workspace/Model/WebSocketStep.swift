@@ -144,8 +144,7 @@ package struct WebSocketStepCapture: Sendable, Equatable {
     package var secret: Bool
     package var unknownFields: [StoredJSON.Member]
 
-    package init(variable: String, path: String? = nil, secret: Bool = false, unknownFields: [StoredJSON.Member] = [])
-    {
+    package init(variable: String, path: String? = nil, secret: Bool = false, unknownFields: [StoredJSON.Member] = []) {
         self.variable = variable
         self.path = path
         self.secret = secret

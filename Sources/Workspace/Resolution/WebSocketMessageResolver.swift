@@ -35,7 +35,8 @@ package struct WebSocketMessageResolver: Sendable {
     /// problem), then read (a file's bytes, relative to `collectionFile`), with the secret values
     /// that went into it.
     package static func message(
-        _ saved: WebSocketSavedMessage, at location: String, resolver: WebSocketMessageResolver?, collectionFile: String,
+        _ saved: WebSocketSavedMessage, at location: String, resolver: WebSocketMessageResolver?,
+        collectionFile: String,
         captures: [String: VariableScope.Value] = [:]
     ) -> Result<(message: WebSocketMessage, secrets: Set<String>), WebSocketMessageError> {
         var message = saved
