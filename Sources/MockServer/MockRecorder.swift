@@ -215,6 +215,9 @@ package struct MockRecorder: Sendable {
                 }
                 rows.append(KeyValueRow(name: field.name, value: field.value))
             }
+            if let events = exchange.streamEvents, (200..<300).contains(status) {
+                return SavedMockResponse(status: status, headers: rows, body: .events(streamEvents(events, exchange)))
+            }
             var bodyValue = SavedMockResponse.Body.none
             if !body.isEmpty {
                 var bytes = body
@@ -236,6 +239,31 @@ package struct MockRecorder: Sendable {
             }
             return SavedMockResponse(status: status, headers: rows, body: bodyValue, delayMilliseconds: delay)
         }
+    }
+
+    /// A streamed answer's events as a route plays them: each after the wait it came after (the
+    /// first: after the send), to 10 ms; a JSON object or array as JSON, other data as its text;
+    /// secrets masked (said).
+    private mutating func streamEvents(_ events: [StreamEvent], _ exchange: RecordedExchange) -> [SavedStreamEvent] {
+        var previous = Duration.zero
+        var masked = false
+        let saved = events.map { event in
+            let wait = event.offset - previous
+            previous = event.offset
+            let text = exchange.redactor.redact(event.data)
+            masked = masked || text != event.data
+            let data: StoredJSON
+            switch try? StoredJSON(parsing: text) {
+            case .object(let members)?: data = .object(members)
+            case .array(let items)?: data = .array(items)
+            default: data = .string(text)
+            }
+            return SavedStreamEvent(
+                event: event.name.map(exchange.redactor.redact), id: event.id.map(exchange.redactor.redact), data: data,
+                delayMilliseconds: RecordedConversation.delay(wait))
+        }
+        if masked { dropped.append("\(exchange.label): secret values in the events, written masked") }
+        return saved
     }
 
     /// `mocks/<collection>/<environment>/get-status-418.json`, `get-search-q-a.json` for a query,

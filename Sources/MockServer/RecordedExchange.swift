@@ -24,6 +24,9 @@ package struct RecordedExchange: Sendable {
     package var label: String
     /// A WebSocket request's conversation (replays only): becomes a WebSocket route.
     package var webSocket: RecordedConversation?
+    /// A streamed answer's events with their offsets from the send (replays only): the route
+    /// answers with them, each after the wait it came after.
+    package var streamEvents: [StreamEvent]?
 
     package enum Outcome: Sendable {
         case response(status: Int, headers: HTTPHeaders, body: [UInt8])

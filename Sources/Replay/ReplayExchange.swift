@@ -19,6 +19,9 @@ package struct ReplayExchange: Sendable {
     /// A WebSocket request's conversation, in order, with each message's time from the upgrade
     /// (`lazer record` makes a WebSocket route of it); nil for HTTP.
     package var webSocket: [WebSocketRecord]? = nil
+    /// A streamed response's events as they arrived, with their offsets from the send (`lazer
+    /// record` replays them with their timing); nil when the response was not a stream.
+    package var streamEvents: [StreamEvent]? = nil
 
     /// Connections the response's exchange opened (0 on a reused one, or with no response).
     package var connectionsOpened: Int {

@@ -124,6 +124,12 @@ struct RequestExecution {
         let startedAt = runner.configuration.recordHistory ? Date() : nil
         let clockStart = ContinuousClock.now
         var preparation = preparation
+        // `lazer record` keeps a streamed answer's events with their timing.
+        var request = request
+        let streamLog = runner.onExchange == nil ? nil : StreamEventLog()
+        if let streamLog {
+            request.responseStream = (item.request.stream ?? StreamSettings()).responseStream(onEvents: streamLog.add)
+        }
         let outcome: Result<DataResponse, any Error>
         if preparation.oauth != nil {
             // The token stage: whatever token it used is masked in everything reported and recorded.
@@ -163,11 +169,12 @@ struct RequestExecution {
                 }
                 if let observer = runner.onExchange {
                     let secrets = outcome.captured.values.filter(\.secret).map(\.text)
-                    observer(
-                        ReplayExchange(
-                            item: item, request: request, outcome: .success(response), body: bytes.arrayValue,
-                            duration: elapsed,
-                            redactor: secrets.isEmpty ? preparation.redactor : preparation.redactor.adding(secrets)))
+                    var exchange = ReplayExchange(
+                        item: item, request: request, outcome: .success(response), body: bytes.arrayValue,
+                        duration: elapsed,
+                        redactor: secrets.isEmpty ? preparation.redactor : preparation.redactor.adding(secrets))
+                    exchange.streamEvents = streamLog?.events
+                    observer(exchange)
                 }
                 return outcome
             } catch {
@@ -486,3 +493,4 @@ struct RequestExecution {
         return (kind, stage)
     }
 }
+

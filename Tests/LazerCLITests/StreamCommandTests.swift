@@ -197,6 +197,40 @@ struct StreamCommandTests {
         #expect(validate.stderr.contains("expected a number from 1 to 100000"), "\(validate.stderr)")
     }
 
+    @Test("lazer record writes a live SSE stream as a route's events with their waits; lazer mock plays them so")
+    func recordKeepsTheTiming() throws {
+        let server = try LoopbackServer.shared()
+        let collection = """
+            { "formatVersion": 1, "id": "streams-0000-4000-8000-000000000022", "name": "Record",
+              "environments": [{ "name": "live", "kind": "live", "baseURL": "http://127.0.0.1:\(server.port)" }],
+              "requests": [{ "id": "s", "name": "Stream", "method": "GET", "url": "/stream?events=4&interval=0.1",
+                "expectations": [{ "subject": "events", "op": "equals", "value": 4 }] }] }
+            """
+        let scratch = try RunCommandTests.Scratch()
+        let file = try scratch.write(collection, to: "record.json")
+        let record = try LazerBinary.run(
+            ["record", file, "--from", "live", "--into", "recorded"], environment: scratch.environment)
+        #expect(record.status == 0, "\(record.stdout)\(record.stderr)")
+        let saved = try #require(
+            try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: file))) as? [String: Any])
+        let environments = try #require(saved["environments"] as? [[String: Any]])
+        let route = try #require((environments.last?["routes"] as? [[String: Any]])?.first)
+        let events = try #require((route["response"] as? [String: Any])?["events"] as? [[String: Any]])
+        #expect(events.map { $0["event"] as? String } == ["tick", "tick", "tick", "tick"])
+        #expect(events.map { ($0["data"] as? [String: Any])?["n"] as? Int } == [0, 1, 2, 3])
+        // Each later event came about 100 ms after the one before it.
+        let waits = events.dropFirst().compactMap { $0["delayMilliseconds"] as? Int }
+        #expect(waits.count == 3 && waits.allSatisfy { (60...400).contains($0) }, "\(waits)")
+        let mock = try MockCommandTests.MockProcess(
+            [file, "--env", "recorded", "--port", "0"], environment: scratch.environment)
+        defer { _ = mock.stop() }
+        let sent = try LazerBinary.run(["send", mock.url + "/stream?events=4&interval=0.1", "--stream-json"])
+        let lines = sent.stdout.split(separator: "\n")
+        #expect(lines.count == 4, "\(sent.stdout)\(sent.stderr)")
+        let last = try JSONSerialization.jsonObject(with: Data((lines.last ?? "").utf8)) as? [String: Any]
+        #expect((last?["time"] as? Double ?? 0) >= 0.2, "\(sent.stdout)")
+    }
+
     @Test("a stream of 20,000 events without delays: lazer mock writes them all, lazer run checks them in process")
     func manyEventsWithoutDelays() throws {
         let events = (0..<20_000).map { #"{ "event": "tick", "data": { "n": \#($0) } }"# }.joined(separator: ",")

@@ -201,6 +201,7 @@ struct RecordCommand: ParsableCommand {
             // What the client sent as credentials is masked wherever the server echoes it.
             redactor: exchange.redactor.adding(Redactor.credentials(sentIn: exchange.request.headers)),
             label: (exchange.item.folderPath + [exchange.item.request.name]).joined(separator: "/"))
+        recorded.streamEvents = exchange.streamEvents
         if let records = exchange.webSocket {
             recorded.webSocket = RecordedConversation(
                 entries: records.map { .init(sent: $0.direction == .sent, message: $0.message, offset: $0.offset) },
