@@ -493,4 +493,3 @@ struct RequestExecution {
         return (kind, stage)
     }
 }
-
