@@ -55,8 +55,8 @@ struct WebSocketComposerTests {
     @Test(arguments: variants) func aSavedMessageIsPickedAndSent(_ variant: ScreenVariant) async throws {
         let harness = try await connected(variant)
         harness.press("alt+s")
-        #expect(harness.shows("▸ hello · hello"))
-        #expect(harness.shows(#"join · {"op":"join","room":7}"#))
+        #expect(harness.shows("▸ 1 hello · hello"))
+        #expect(harness.shows(#"2 join · {"op":"join","room":7}"#))
         harness.press("Down")
         harness.assertScreen(named: "websocket-composer-saved-\(variant)")
         harness.press("Enter")
@@ -64,6 +64,42 @@ struct WebSocketComposerTests {
         let names = harness.state.exchange?.stream?.events.suffix(2).map(\.name)
         #expect(names == ["↑ text", "↓ text"])
         #expect(harness.state.exchange?.stream?.events.last?.data == #"{"op":"join","room":7}"#)
+    }
+
+    @Test func aDigitSendsThatSavedMessageAndTheListStaysOpen() async throws {
+        let harness = try await connected(ScreenVariant(width: 120, height: 40, theme: .defaultDark))
+        harness.press("alt+s")
+        #expect(harness.shows("▸ 1 hello · hello"))
+        #expect(harness.shows(#"2 join · {"op":"join","room":7}"#))
+        #expect(harness.shows("Enter or 1–9 sends"))
+        harness.press("2")
+        await waitUntil(harness) { $0.exchange?.stream?.total == 6 }
+        #expect(harness.state.overlay != nil)
+        harness.press("1")
+        await waitUntil(harness) { $0.exchange?.stream?.total == 8 }
+        let sent = harness.state.exchange?.stream?.events.filter { $0.name == "↑ text" }.suffix(2).map(\.data)
+        #expect(sent == [#"{"op":"join","room":7}"#, "hello"])
+        // A digit past the list sends nothing.
+        harness.press("9")
+        harness.settle()
+        #expect(harness.state.exchange?.stream?.total == 8)
+    }
+
+    @Test func slashFileSendsAFileBesideTheCollectionAsBinary() async throws {
+        let harness = try await connected(ScreenVariant(width: 120, height: 40, theme: .defaultDark))
+        try Data([0xDE, 0xAD, 0xBE, 0xEF]).write(
+            to: URL(fileURLWithPath: harness.folder.collections + "/frame.bin"))
+        harness.press("alt+w")
+        harness.type("/file frame.bin")
+        harness.press("Enter")
+        await waitUntil(harness) { $0.exchange?.stream?.total == 6 }
+        let sent = harness.state.exchange?.stream?.events.first { $0.name == "↑ binary" }
+        #expect(sent?.data == "4 bytes de ad be ef")
+        harness.press("alt+w")
+        harness.type("/file missing.bin")
+        harness.press("Enter")
+        await waitUntil(harness) { _ in harness.shows("Not sent") }
+        #expect(harness.shows("no such file missing.bin"))
     }
 
     @Test func slashCloseClosesWithTheCodeAndReasonTyped() async throws {

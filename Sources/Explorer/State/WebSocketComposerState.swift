@@ -63,6 +63,15 @@ package struct WebSocketComposerState: Sendable, Equatable {
         return .success((code, reason))
     }
 
+    /// The file a `/file PATH` line sends as a binary message (relative to the collection file,
+    /// absolute, or `~/`); nil for anything else.
+    package static func fileCommand(_ text: String) -> String? {
+        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        guard trimmed.hasPrefix("/file ") else { return nil }
+        let path = trimmed.dropFirst("/file ".count).trimmingCharacters(in: .whitespaces)
+        return path.isEmpty ? nil : path
+    }
+
     /// Why a `/close` line cannot be sent.
     package struct CloseProblem: Error, Equatable {
         package var message: String

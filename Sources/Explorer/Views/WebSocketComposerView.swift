@@ -22,7 +22,7 @@ enum WebSocketComposerView {
         switch composer.mode {
         case .typing:
             let input = TextInput(
-                placeholder: "text, JSON starting with { or [, or /close CODE REASON", style: theme.base,
+                placeholder: "text, JSON starting with { or [, /file PATH or /close CODE REASON", style: theme.base,
                 placeholderStyle: theme[.muted], selectionStyle: theme[.selection], focused: true)
             frame.render(input, in: inner.row(0), laidOut: composer.field)
             frame.cursor = composer.field.screenCursor
@@ -37,14 +37,17 @@ enum WebSocketComposerView {
             let first = WebSocketComposerLayout.firstMessage(composer, rows: rows)
             for (row, index) in (first..<min(composer.messages.count, first + rows)).enumerated() {
                 let chosen = index == composer.selected
-                let text = WebSocketComposerState.summary(composer.messages[index])
+                // The first nine are sent by their digit.
+                let number = index < 9 ? "\(index + 1) " : "  "
+                let text = number + WebSocketComposerState.summary(composer.messages[index])
                 frame.buffer.write(
                     (chosen ? "▸ " : "  ") + text, x: inner.x, y: inner.y + row,
                     style: chosen ? theme[.selection] : theme[.text], maxX: inner.right)
             }
         }
+        let sends = composer.mode == .saved ? "Enter or 1–9 sends" : "Enter sends"
         frame.buffer.write(
-            "Enter sends\(other) · Esc closes", x: inner.x, y: inner.bottom - 1, style: theme[.muted],
+            "\(sends)\(other) · Esc closes", x: inner.x, y: inner.bottom - 1, style: theme[.muted],
             maxX: inner.right)
     }
 }

@@ -2,9 +2,11 @@ import TUI
 import Workspace
 
 /// Keys in the WebSocket composer: typing (Enter sends unless the text meant as JSON does not
-/// parse; `/close [CODE [REASON]]` closes the connection with that code), or moving through the
-/// saved messages (Enter sends the highlighted one); Tab switches, Esc closes. A message sent
-/// closes the composer, so its ↑ row and the answer are in view.
+/// parse; `/close [CODE [REASON]]` closes the connection with that code, `/file PATH` sends a
+/// file's bytes as a binary message), or moving through the saved messages (Enter sends the
+/// highlighted one); Tab switches, Esc closes. A message sent closes the composer, so its ↑ row
+/// and the answer are in view — but for `1`–`9` in the saved list, which send that message at
+/// once and leave the list open for the next.
 extension OverlayReducer {
     static func composerKey(_ key: KeyEvent, _ composer: WebSocketComposerState, _ state: inout OverlayState)
         -> Outcome
@@ -42,6 +44,16 @@ extension OverlayReducer {
                 if let problem = composer.problem {
                     return Outcome(notice: Notice("Not sent: \(problem)", kind: .warning))
                 }
+                if let path = WebSocketComposerState.fileCommand(text) {
+                    state.overlay = nil
+                    return Outcome(
+                        effects: [
+                            .sendWebSocket(
+                                composer.key, generation: composer.generation,
+                                WebSocketSavedMessage(name: "file", .file(path: path)),
+                                collectionFile: composer.collectionFile)
+                        ])
+                }
                 // `//text` sends `/text`: the way to a message that starts like a command.
                 message = WebSocketSavedMessage(
                     name: "typed", .text(text.hasPrefix("//") ? String(text.dropFirst()) : text))
@@ -65,6 +77,16 @@ extension OverlayReducer {
             case .up, .character("k"): composer.selected = (composer.selected + count - 1) % count
             case .home: composer.selected = 0
             case .end: composer.selected = count - 1
+            case .character(let digit) where ("1"..."9").contains(digit) && key.modifiers.isEmpty:
+                guard let number = Int(String(digit)), number <= count else { break }
+                composer.selected = number - 1
+                state.overlay = .webSocketComposer(composer)
+                return Outcome(
+                    effects: [
+                        .sendWebSocket(
+                            composer.key, generation: composer.generation, composer.messages[number - 1],
+                            collectionFile: composer.collectionFile)
+                    ])
             default: break
             }
         }
