@@ -83,6 +83,14 @@ struct WebSocketExplorerTests {
             return
         }
         #expect(head.status.rawValue == 101)
+        // The conversation's messages each way, as it ended (the Timeline's "messages" line).
+        let messages = harness.state.exchange?.result?.trace?.bodyProgress?.messages
+        #expect(messages == ExchangeEvent.MessageCounts(received: 2, sent: 2))
+        #expect(messages?.description == "2 ↓ · 2 ↑")
+        harness.press("g", "3", "]", "]", "]")
+        #expect(harness.shows("upgrade    101 Switching Protocols"))
+        #expect(harness.shows("messages   2 ↓ · 2 ↑"))
+        #expect(harness.shows("close      1000"))
         guard case .queued(let queued)? = events.first?.kind else { return }
         #expect(queued.url.absoluteString == "ws://ws.test/chat")
     }

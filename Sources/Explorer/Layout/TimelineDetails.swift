@@ -1,5 +1,6 @@
 import HTTPCore
 import TUI
+import Workspace
 
 /// The Timeline tab's details under the bars: the connection (resolved addresses, the peer,
 /// reused or new), the HTTP version, TLS and its certificate, and the bytes each way.
@@ -30,6 +31,7 @@ extension TimelineLines {
         }
         if case .responseHead(let head)? = timeline.last("head")?.kind, let version = head.httpVersion {
             detail("HTTP", version.description)
+            if head.status.rawValue == 101 { webSocketDetails(head, trace, detail) }
         }
         if case .tlsEstablished(let tls)? = timeline.last("tls")?.kind {
             let parts = [tls.protocolVersion, tls.cipher].compactMap { $0 }
@@ -56,5 +58,22 @@ extension TimelineLines {
         }
         if !sizes.isEmpty { detail("bytes", sizes.joined(separator: " · ")) }
         return lines
+    }
+
+    /// A WebSocket conversation's upgrade (the subprotocol and extensions agreed), its messages
+    /// each way and how it ended.
+    private static func webSocketDetails(
+        _ head: ExchangeEvent.ResponseHead, _ trace: ExchangeTrace, _ detail: (String, String, ThemeRole) -> Void
+    ) {
+        var upgrade = ["101 Switching Protocols"]
+        if let subprotocol = head.headers["Sec-WebSocket-Protocol"] { upgrade.append("subprotocol \(subprotocol)") }
+        if let extensions = head.headers["Sec-WebSocket-Extensions"] { upgrade.append(extensions) }
+        detail("upgrade", upgrade.joined(separator: " · "), .text)
+        if let messages = trace.bodyProgress?.messages { detail("messages", messages.description, .text) }
+        if case .completed(let response)? = trace.timeline.ending,
+            let close = response.headers[WebSocketTranscript.closeHeader]
+        {
+            detail("close", close, .text)
+        }
     }
 }

@@ -238,10 +238,38 @@ extension ExchangeEvent {
         public var expected: Int64?
         /// Average rate since the head arrived, in bytes per second; nil while too early to say.
         public var bytesPerSecond: Double?
-        public init(bytes: Int64, expected: Int64?, bytesPerSecond: Double?) {
+        /// A WebSocket conversation's messages so far (nil for an HTTP body).
+        public var messages: MessageCounts?
+
+        public init(bytes: Int64, expected: Int64?, bytesPerSecond: Double?, messages: MessageCounts? = nil) {
             self.bytes = bytes
             self.expected = expected
             self.bytesPerSecond = bytesPerSecond
+            self.messages = messages
+        }
+    }
+
+    /// How many messages a WebSocket conversation has had each way, and the server's pings and
+    /// pongs (answers to this client's pings).
+    public struct MessageCounts: Sendable, Hashable {
+        public var received = 0
+        public var sent = 0
+        public var pings = 0
+        public var pongs = 0
+
+        public init(received: Int = 0, sent: Int = 0, pings: Int = 0, pongs: Int = 0) {
+            self.received = received
+            self.sent = sent
+            self.pings = pings
+            self.pongs = pongs
+        }
+
+        /// `12 ↓ · 3 ↑ · 2 pings ↓ · 2 pongs ↓` (pings and pongs only when there were some).
+        public var description: String {
+            var parts = ["\(received) ↓", "\(sent) ↑"]
+            if pings > 0 { parts.append("\(pings) ping\(pings == 1 ? "" : "s") ↓") }
+            if pongs > 0 { parts.append("\(pongs) pong\(pongs == 1 ? "" : "s") ↓") }
+            return parts.joined(separator: " · ")
         }
     }
 

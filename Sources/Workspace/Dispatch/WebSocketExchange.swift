@@ -59,6 +59,7 @@ package enum WebSocketExchange {
                     var receivedCount = 0
                     var close = WebSocketClose(code: 1006, initiator: .connection)
                     var receivedBytes: Int64 = 0
+                    var counts = ExchangeEvent.MessageCounts()
                     var lastProgress: Duration?
                     var failure: String?
                     // Secrets masked on the rows (a message filled with one; the steps add theirs).
@@ -87,16 +88,22 @@ package enum WebSocketExchange {
                             steps?.received(message)
                             transcript.append(message)
                             receivedCount += 1
+                            counts.received += 1
                             receivedBytes += Int64(message.byteCount)
-                            events.received(bytes: receivedBytes, opened: opened, last: &lastProgress)
+                            events.received(
+                                bytes: receivedBytes, opened: opened, messages: counts, last: &lastProgress)
                             if let max = stream.maxEvents, receivedCount >= max {
                                 session.close(code: 1000, reason: "")
                             }
+                        case .sent: counts.sent += 1
+                        case .ping: counts.pings += 1
+                        case .pong: counts.pongs += 1
                         case .closed(let closed):
                             close = closed
                             steps?.ended(closed)
+                            events.received(
+                                bytes: receivedBytes, opened: opened, messages: counts, last: &lastProgress, final: true)
                         case .control(let control): failure = failure ?? control.failure
-                        default: break
                         }
                         // A step decided by this event (or by its timer, whose close is this event).
                         for check in steps?.takeNewChecks() ?? [] {

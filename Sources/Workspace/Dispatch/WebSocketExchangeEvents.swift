@@ -66,16 +66,22 @@ package struct WebSocketExchangeEvents: Sendable {
     }
 
     /// `bytes` received so far, and their rate since the connection opened at `opened` (time
-    /// since the send); reported when `last` is at least 100 ms old (or nil).
-    package func received(bytes: Int64, opened: Duration = .zero, last: inout Duration?) {
+    /// since the send), with the messages each way; reported when `last` is at least 100 ms old
+    /// (or nil), or always when `final` (the conversation ended: the counts as they ended).
+    package func received(
+        bytes: Int64, opened: Duration = .zero, messages: ExchangeEvent.MessageCounts? = nil, last: inout Duration?,
+        final: Bool = false
+    ) {
         let now = elapsed
-        if let previous = last, now - previous < .milliseconds(100) { return }
+        if !final, let previous = last, now - previous < .milliseconds(100) { return }
         last = now
         let open = now - opened
         let seconds = Double(open.components.seconds) + Double(open.components.attoseconds) / 1e18
         report(
             .bodyProgress(
-                .init(bytes: bytes, expected: nil, bytesPerSecond: seconds > 0 ? Double(bytes) / seconds : nil)),
+                .init(
+                    bytes: bytes, expected: nil, bytesPerSecond: seconds > 0 ? Double(bytes) / seconds : nil,
+                    messages: messages)),
             .receiving)
     }
 
