@@ -102,7 +102,8 @@ package enum WebSocketExchange {
                             close = closed
                             steps?.ended(closed)
                             events.received(
-                                bytes: receivedBytes, opened: opened, messages: counts, last: &lastProgress, final: true)
+                                bytes: receivedBytes, opened: opened, messages: counts, last: &lastProgress, final: true
+                            )
                         case .control(let control): failure = failure ?? control.failure
                         }
                         // A step decided by this event (or by its timer, whose close is this event).
