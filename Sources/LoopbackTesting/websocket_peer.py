@@ -9,6 +9,8 @@ loopback_server.py on `/ws/...` with hand-written frames, so it can misbehave on
   /ws/bad-utf8?id=X      a text message that is not UTF-8 (then reads the client's close)
   /ws/flood?count=N      N small JSON text messages as fast as the socket takes them (in batches of 1,000),
                          then a close 1000
+  /ws/pings?count=N      N pings as fast as the socket takes them, then the text "after the pings" and a close
+                         1000 (the client's pongs are read afterwards)
   /ws/close?code=C&reason=R&id=X  closes first with C and R
   /ws/drop               upgrades, then drops the connection without a close frame
   /ws/masked?id=X        a masked frame (servers must not mask)
@@ -189,6 +191,20 @@ def serve(handler, path, query):
         try:
             for _ in range(count // 1000):
                 out.write(batch)
+            out.write(frame(0x8, struct.pack("!H", 1000)))
+            out.flush()
+        except OSError:
+            return
+        read_until_close(handler, ident)
+    elif name == "pings":
+        # An endless-looking ping flood: N pings as fast as the socket takes them, then one text
+        # message and a close (1000); the pongs are read afterwards.
+        count = int(query.get("count", "100000"))
+        batch = b"".join(frame(0x9, b"p%d" % i) for i in range(1000))
+        try:
+            for _ in range(count // 1000):
+                out.write(batch)
+            out.write(frame(0x1, b"after the pings"))
             out.write(frame(0x8, struct.pack("!H", 1000)))
             out.flush()
         except OSError:

@@ -23,11 +23,16 @@ final class ClientFrameWriter: ChannelOutboundHandler, RemovableChannelHandler {
     func handlerRemoved(context: ChannelHandlerContext) { self.context = nil }
 
     /// Writes and flushes one frame whose payload is `payload`'s bytes.
-    func send(opcode: WebSocketOpcode, rsv1: Bool = false, payload: UnsafeRawBufferPointer) {
+    /// - Parameter flush: false leaves the frame for a later flush (the frame handler's pongs).
+    func send(opcode: WebSocketOpcode, rsv1: Bool = false, payload: UnsafeRawBufferPointer, flush: Bool = true) {
         guard let context else { return }
         var buffer = context.channel.allocator.buffer(capacity: payload.count + 14)
         Self.encode(opcode: opcode, rsv1: rsv1, payload: payload, key: keys.next(), into: &buffer)
-        context.writeAndFlush(wrapOutboundOut(buffer), promise: nil)
+        if flush {
+            context.writeAndFlush(wrapOutboundOut(buffer), promise: nil)
+        } else {
+            context.write(wrapOutboundOut(buffer), promise: nil)
+        }
     }
 
     /// A whole masked frame (FIN set) into `buffer`: header, the key, then the payload XORed with it.

@@ -32,6 +32,9 @@ final class WebSocketFrameHandler: ChannelInboundHandler, RemovableChannelHandle
     private let writer: ClientFrameWriter
     private var context: ChannelHandlerContext?
     private var pingTask: RepeatedTask?
+    /// Pongs written since the last flush: a read's pings are answered in one flush at its end
+    /// (a ping flood costs one write a read, not one a ping).
+    private var pongsUnflushed = false
     private var closeTimeout: Scheduled<Void>?
     /// How long a close frame waits for the server's answer before the connection is dropped.
     static let closeWait = TimeAmount.seconds(3)
@@ -67,6 +70,14 @@ final class WebSocketFrameHandler: ChannelInboundHandler, RemovableChannelHandle
     }
 
     // MARK: - Incoming
+
+    func channelReadComplete(context: ChannelHandlerContext) {
+        if pongsUnflushed {
+            pongsUnflushed = false
+            context.flush()
+        }
+        context.fireChannelReadComplete()
+    }
 
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
         let frame = unwrapInboundIn(data)
@@ -110,7 +121,8 @@ final class WebSocketFrameHandler: ChannelInboundHandler, RemovableChannelHandle
         case .ping:
             guard frame.fin, frame.data.readableBytes <= 125 else { return fail(1002, "a fragmented or long ping") }
             let payload = Array(frame.data.readableBytesView)
-            sendControl(.pong, payload: payload)
+            payload.withUnsafeBytes { writer.send(opcode: .pong, payload: $0, flush: false) }
+            pongsUnflushed = true
             continuation.yield(.ping(payload))
         case .pong:
             continuation.yield(.pong(Array(frame.data.readableBytesView)))

@@ -111,4 +111,32 @@ check "flood: the count moves while messages pour in" wait_for wsflood '[0-9],[0
 check "flood: every message is counted (and the close)" wait_for wsflood "300,001 events · closed"
 rss=$(ps -o rss= -p "$(lazer_pid wsflood)" | tr -d ' ')
 check "flood: resident memory stays under 400 MB (was gigabytes)" test "${rss:-999999999}" -lt 409600
+
+# A ping flood: 200,000 pings as fast as the socket takes them, each answered; the keys still work
+# meanwhile (the tree moves to the other request), every ping is a row, and the message after them
+# arrives.
+mkdir -p "$E2E_DIR/wspings"
+cat >"$E2E_DIR/wspings/pings.json" <<EOF3
+{
+  "formatVersion": 1,
+  "id": "e2e-explorer-websocket-pings",
+  "name": "Pings",
+  "defaultEnvironment": "local",
+  "requests": [
+    {"id": "pings", "name": "Pings", "url": "/ws/pings?count=200000", "websocket": {}},
+    {"id": "other", "name": "Other request", "method": "GET", "url": "/json"}
+  ],
+  "environments": [{"name": "local", "kind": "live", "baseURL": "http://127.0.0.1:$PORT"}]
+}
+EOF3
+explorer wspings "$E2E_DIR/wspings" tui pings.json
+required "pings: the first request is open" wait_for wspings "Request · Pings"
+keys wspings F5
+check "pings: the pings pour in" wait_for wspings '[0-9],[0-9]{3} events · following'
+keys wspings Down
+check "pings: a key still moves the tree meanwhile" wait_for wspings "Request · Other request"
+keys wspings Up
+check "pings: every ping, the message after them and the close" wait_for wspings "200,002 events · closed"
+rss=$(ps -o rss= -p "$(lazer_pid wspings)" | tr -d ' ')
+check "pings: resident memory stays under 400 MB" test "${rss:-999999999}" -lt 409600
 finish
