@@ -58,9 +58,11 @@ struct JoinedStreamViewTests {
         #expect(harness.shows("The quick"))
         harness.advance(by: .milliseconds(1000))
         #expect(harness.shows("The quick brown fox"))
+        harness.assertScreen(named: "stream-joined-growing-100x32-dark")
         harness.advance(by: .milliseconds(1000))
         #expect(harness.shows("The quick brown fox jumps."))
         #expect(harness.shows("─ joined $.choices[0].delta.content · 3 events"))
+        harness.assertScreen(named: "stream-joined-done-100x32-dark")
         // The choice is the request's, as an edit: Ctrl+S would keep it in the file.
         let key = RequestKey(collectionID: "answers-0000-4000-8000-000000000001", requestID: "chat")
         #expect(harness.state.drafts[key]?.stream?.join == "$.choices[0].delta.content")
