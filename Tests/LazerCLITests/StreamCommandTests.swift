@@ -50,6 +50,19 @@ struct StreamCommandTests {
         #expect(both.status == 2)
     }
 
+    @Test("--until stops an SSE stream at the event that satisfies it; a stream that ends first exits 3")
+    func sendUntil() throws {
+        let port = try LoopbackServer.shared().port
+        let url = "http://127.0.0.1:\(port)/stream?events=50&interval=0.01"
+        let result = try LazerBinary.run(["send", url, "--until", "$.n >= 3"])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.split(separator: "\n").count == 4, "\(result.stdout)")
+        #expect(result.stderr.contains("4 events; stopped at --until"), "\(result.stderr)")
+        let missed = try LazerBinary.run(["send", "http://127.0.0.1:\(port)/stream?events=3", "--until", "count>=5"])
+        #expect(missed.status == 3)
+        #expect(missed.stderr.contains("--until 'count>=5' did not hold"), "\(missed.stderr)")
+    }
+
     @Test("--stream ndjson reads NDJSON records")
     func sendNDJSON() throws {
         let server = try LoopbackServer.shared()

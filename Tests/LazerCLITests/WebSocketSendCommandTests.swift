@@ -29,6 +29,29 @@ struct WebSocketSendCommandTests {
         #expect(result.stderr.contains("2 messages received, 2 sent"))
     }
 
+    @Test("--until ends at the message that satisfies it (count or a check); with --timeout, not holding exits 3")
+    func until() throws {
+        let flood = try url("/ws/flood?count=5000")
+        let counted = try LazerBinary.run(["send", flood, "--until", "count>=10", "--timeout", "30"])
+        #expect(counted.status == 0, "\(counted.stderr)")
+        #expect(counted.stdout.split(separator: "\n").filter { $0.contains("↓ {") }.count == 10, "\(counted.stdout)")
+        #expect(counted.stderr.contains("--until held"), "\(counted.stderr)")
+        let checked = try LazerBinary.run(["send", flood, "--until", "$.n == 41", "--stream-json"])
+        #expect(checked.status == 0, "\(checked.stderr)")
+        let received = checked.stdout.split(separator: "\n").filter { $0.contains(#""direction":"received""#) }
+        #expect(received.count == 43, "\(received.suffix(3))")  // 42 messages and the close
+        #expect(received.dropLast().last?.contains(#"\"n\": 41"#) == true, "\(received.suffix(2))")
+        // The echo never says "never": 1 s of --timeout, then exit 3 saying why.
+        let never = try LazerBinary.run([
+            "send", try url("/ws/echo"), "--message", "hi", "--until", "text ~ ^never", "--timeout", "1",
+        ])
+        #expect(never.status == 3)
+        #expect(never.stderr.contains("--until 'text ~ ^never' did not hold within 1 s (--timeout)"), "\(never.stderr)")
+        let bad = try LazerBinary.run(["send", flood, "--until", "soon"])
+        #expect(bad.status == 2)
+        #expect(bad.stderr.contains("--until takes count>=N"), "\(bad.stderr)")
+    }
+
     @Test("--join prints the text a JSONPath selects in each received message, joined; sent ones add nothing")
     func echoJoined() throws {
         let result = try LazerBinary.run([

@@ -126,6 +126,26 @@ package struct ExpectationCheck: Sendable, Hashable, Codable {
         }
     }
 
+    /// Whether one event's data (at `path` when it is JSON, else as text) satisfies `op` and
+    /// `value`, as an `anyEvent` expectation reads each event: a WebSocket step's wait, `lazer send
+    /// --until`.
+    package static func eventHolds(
+        _ data: String, path: String?, op: Expectation.Operator, value: StoredJSON?, query: JSONPath? = nil
+    ) -> Bool {
+        let values = eventValues(data, path: path, query: query)
+        switch op {
+        case .exists: return !values.isEmpty
+        case .notExists: return values.isEmpty
+        default: return values.first.map { holds(op, $0, value) } ?? false
+        }
+    }
+
+    /// The first value `path` selects in an event's data (its text without a path), as a check
+    /// shows it; nil when it selects nothing.
+    package static func eventValue(_ data: String, path: String?) -> String? {
+        eventValues(data, path: path, query: nil).first?.text
+    }
+
     /// One value per event that has one (the first `path` selects in it).
     private static func anyEventValues(_ events: [StreamEvent], path: String?, query: JSONPath?) -> [Value] {
         let parsed = path.flatMap { query ?? (try? JSONPath($0)) }

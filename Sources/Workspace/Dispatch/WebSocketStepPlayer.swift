@@ -105,31 +105,23 @@ package final class WebSocketStepPlayer: Sendable {
         case .text(let text): data = text
         case .binary(let bytes): data = Data(bytes).base64EncodedString()
         }
-        let values = ExpectationCheck.eventValues(data, path: step.path, query: nil)
-        let holds: Bool =
-            switch step.op {
-            case .exists: !values.isEmpty
-            case .notExists: values.isEmpty
-            default: values.first.map { ExpectationCheck.holds(step.op, $0, step.value) } ?? false
-            }
-        guard holds else {
+        guard ExpectationCheck.eventHolds(data, path: step.path, op: step.op, value: step.value) else {
             state.passedOver += 1
             return []
         }
         state.timer?.cancel()
         for capture in step.captures {
-            let taken = ExpectationCheck.eventValues(data, path: capture.path, query: nil).first
-            guard let taken else {
+            guard let taken = ExpectationCheck.eventValue(data, path: capture.path) else {
                 return fail(
                     &state, actual: "captures: \(capture.path ?? "the message") selects nothing in \(Self.cut(data))",
                     closes: true)
             }
-            state.captured[capture.variable] = VariableScope.Value(taken.text, secret: capture.secret)
-            if capture.secret { state.secrets.insert(taken.text) }
+            state.captured[capture.variable] = VariableScope.Value(taken, secret: capture.secret)
+            if capture.secret { state.secrets.insert(taken) }
         }
         let check = ExpectationCheck(
             label: label(state.next), passed: true, expected: expected(step),
-            actual: Self.cut(values.first?.text ?? data))
+            actual: Self.cut(ExpectationCheck.eventValue(data, path: step.path) ?? data))
         state.checks.append(check)
         state.next += 1
         state.passedOver = 0

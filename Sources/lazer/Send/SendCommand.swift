@@ -66,7 +66,10 @@ struct SendCommand: ParsableCommand {
             (--stream-json: NDJSON of {index, time, event, id, data}); --stream
             FORMAT reads any body so. It ends when the server closes, at --max-events
             or --stream-seconds (exit status as for the response), or with Ctrl+C
-            (130). A summary line goes to stderr. --reconnect N: when the server
+            (130). --until CONDITION ends it cleanly once CONDITION holds: count>=N, or a
+            check on each event's data ('$.type == "done"', 'text ~ ^bye', '$.n >= 3');
+            with --timeout, a condition that did not hold by then exits 3.
+            A summary line goes to stderr. --reconnect N: when the server
             closes an SSE stream, connect again (at most N times) after its retry
             time (default 3 s), sending Last-Event-ID; a 204 answer stops.
 
@@ -74,8 +77,8 @@ struct SendCommand: ParsableCommand {
             with the TLS options of HTTPS: --cacert, --cert/--key, -k, --proxy), sends each
             --message as a text message, and prints every message as it goes (↑ sent,
             ↓ received; --stream-json: NDJSON of {index, time, direction, kind, data})
-            until the server closes, --max-messages received, --seconds, or Ctrl+C, each
-            a clean close (1000). Exit 0 on a normal close, 3 when the connection failed
+            until the server closes, --max-messages received, --seconds, --until, or Ctrl+C,
+            each a clean close (1000). Exit 0 on a normal close, 3 when the connection failed
             or ended abnormally (1006, 1002, 1007…), 4/5 when the upgrade was answered
             4xx/5xx.
             """
@@ -209,6 +212,14 @@ struct SendCommand: ParsableCommand {
     var maxEvents: Int?
 
     @Option(
+        name: .customLong("until"),
+        help: ArgumentHelp(
+            "End a stream or WebSocket cleanly once this holds: count>=N, or a check on each event's data "
+                + "($.type == \"done\", text ~ REGEX); with --timeout, not holding by then exits 3.",
+            valueName: "CONDITION"))
+    var until: String?
+
+    @Option(
         name: .customLong("reconnect"),
         help: "Reconnect a closed SSE stream up to N times, sending Last-Event-ID (after its retry time).")
     var reconnect: Int?
@@ -287,6 +298,7 @@ struct SendCommand: ParsableCommand {
         _ = try SendRequestBuilder(command: self).request()
         if let maxEvents, maxEvents < 1 { throw ValidationError("--max-events must be at least 1") }
         if let reconnect, !(0...1000).contains(reconnect) { throw ValidationError("--reconnect takes 0 to 1000") }
+        _ = try SendUntil.parse(until)
         if let streamSeconds, !(streamSeconds > 0 && streamSeconds <= 31_536_000) {
             throw ValidationError("--stream-seconds must be a number of seconds above 0")
         }
@@ -321,7 +333,8 @@ struct SendCommand: ParsableCommand {
         }
         if trace { request.exchangeObserver = SendTrace() }
         let streamPrinter = SendStreamPrinter(json: streamJSON, join: try SendJoin.parse(join))
-        var stream = output == nil ? makeStream(streamPrinter, printed: 0) : nil
+        let untilMet = UntilWatch(try SendUntil.parse(until))
+        var stream = output == nil ? makeStream(streamPrinter, printed: 0, until: untilMet) : nil
         request.responseStream = stream
         let jar: CookieJar?
         do {
@@ -346,7 +359,7 @@ struct SendCommand: ParsableCommand {
         // --reconnect: a stream the server closed is asked again from the last event ID it gave.
         var reconnects = 0
         while let reconnect, reconnects < reconnect, let closed = stream, closed.format == .serverSentEvents,
-            closed.end == nil, case .success(let response) = result, response.statusCode.rawValue != 204,
+            closed.end == nil, !untilMet.met, case .success(let response) = result, response.statusCode.rawValue != 204,
             !interrupt.interrupted
         {
             reconnects += 1
@@ -354,7 +367,7 @@ struct SendCommand: ParsableCommand {
             guard !interrupt.interrupted else { break }
             var again = request
             if !closed.lastEventID.isEmpty { again.headers.set(name: "Last-Event-ID", value: closed.lastEventID) }
-            let next = makeStream(streamPrinter, printed: streamPrinter.count)
+            let next = makeStream(streamPrinter, printed: streamPrinter.count, until: untilMet)
             again.responseStream = next
             let nextFuture = dispatcher.dataFuture(from: again)
             interrupt.waiting { nextFuture.cancel() }
@@ -385,7 +398,13 @@ struct SendCommand: ParsableCommand {
         switch result {
         case .success(let response) where stream?.format != nil || streamPrinter.count > 0:
             try streamPrinter.checkSucceeded()
-            if let stream { printer.printStreamEnd(response, stream: stream, events: streamPrinter.count) }
+            if let stream {
+                printer.printStreamEnd(response, stream: stream, events: streamPrinter.count, until: untilMet.met)
+            }
+            if let until = untilMet.until, !untilMet.met, (200..<300).contains(response.statusCode.rawValue) {
+                FileBytes.writeError(TerminalText.line("lazer send: --until '\(until.text)' did not hold") + "\n")
+                throw ExitCode(3)
+            }
             throw ExitCode(Self.exitStatus(for: response.statusCode))
         case .success(let response):
             try printer.print(response)
@@ -404,10 +423,19 @@ struct SendCommand: ParsableCommand {
 
     /// The stream of one connection: its events printed as they come; `--max-events` counts the
     /// events `printed` on earlier connections.
-    private func makeStream(_ printer: SendStreamPrinter, printed: Int) -> ResponseStream {
-        ResponseStream(
+    private func makeStream(_ printer: SendStreamPrinter, printed: Int, until: UntilWatch) -> ResponseStream {
+        let stopper = StreamStopper()
+        let stream = ResponseStream(
             mode: streamFormat.map { .always($0) } ?? .automatic, maxEvents: maxEvents.map { max(1, $0 - printed) },
-            maxDuration: streamSeconds.map { .milliseconds(Int64($0 * 1000)) }, onEvents: printer.print)
+            maxDuration: streamSeconds.map { .milliseconds(Int64($0 * 1000)) }
+        ) { batch in
+            // `--until`: the event that makes it hold is the last printed, and the stream stops.
+            guard let cut = until.cut(batch, before: printer.count) else { return printer.print(batch) }
+            if !cut.isEmpty { printer.print(cut) }
+            stopper.stop()
+        }
+        stopper.stream = stream
+        return stream
     }
 
     /// The jar `-b FILE` and `-c` ask for (nil without either: the request keeps no cookies), and

@@ -46,7 +46,9 @@ struct SendPrinter {
     }
 
     /// After a stream's events were printed as they came: the status line and a summary, to stderr.
-    mutating func printStreamEnd(_ response: Response<ResponseBody>, stream: ResponseStream, events count: Int) {
+    mutating func printStreamEnd(
+        _ response: Response<ResponseBody>, stream: ResponseStream, events count: Int, until: Bool = false
+    ) {
         let status =
             "\(response.httpVersion.rawValue) \(response.statusCode.rawValue) \(response.statusCode.reasonPhrase ?? "")"
             .trimmingCharacters(in: .whitespaces)
@@ -54,7 +56,7 @@ struct SendPrinter {
         let ending =
             switch stream.end {
             case nil: "the server closed the stream"
-            case .stopped?: "stopped"
+            case .stopped?: until ? "stopped at --until" : "stopped"
             case .eventLimit?: "stopped at --max-events"
             case .timeLimit?: "stopped at --stream-seconds"
             }

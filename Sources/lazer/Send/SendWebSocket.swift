@@ -88,6 +88,10 @@ struct SendWebSocket {
         let outcome = SendOutcome<WebSocketClose>()
         let done = DispatchSemaphore(value: 0)
         let limits = (messages: command.maxMessages, seconds: command.seconds)
+        let until = UntilWatch(try SendUntil.parse(command.until))
+        // With --until, --timeout bounds the wait for it too (not only the connect).
+        let deadline = until.until == nil ? nil : request.options.totalTimeout
+        let timedOut = SendFlag()
         let messages = command.messages
         let holder = SessionHolder()
         interrupt.waiting { holder.close() }
@@ -111,6 +115,14 @@ struct SendWebSocket {
                     session.close(code: 1000, reason: "")
                 }
             }
+            if let deadline {
+                Task {
+                    try? await Task.sleep(for: deadline)
+                    guard !until.met else { return }
+                    timedOut.set()
+                    session.close(code: 1000, reason: "")
+                }
+            }
             for message in messages { session.send(.text(message)) }
             // On the connection's own thread: a message and its printing wake no other thread, and
             // a slow stdout slows the reading.
@@ -119,10 +131,15 @@ struct SendWebSocket {
                 for await event in session.events {
                     // Messages that arrive after the limit, before the close takes effect, are not printed.
                     if case .received = event, let limit = limits.messages, received >= limit { continue }
+                    if case .received = event, until.met { continue }
                     printer.print(event)
-                    if case .received = event {
+                    if case .received(let message) = event {
                         received += 1
                         if let limit = limits.messages, received == limit { session.close(code: 1000, reason: "") }
+                        if let condition = until.until, condition.holds(SendUntil.data(of: message), count: received) {
+                            until.hold()
+                            session.close(code: 1000, reason: "")
+                        }
                     }
                     if case .closed(let close) = event { outcome.store(.success(close)) }
                 }
@@ -144,8 +161,17 @@ struct SendWebSocket {
                     + ", \(printer.received) responses received"
             }
             if interrupt.interrupted { summary = "Interrupted: " + summary }
+            if until.met { summary += "; --until held" }
             FileBytes.writeError(TerminalText.line(summary) + "\n")
             if interrupt.interrupted { throw ExitCode(interrupt.exitStatus) }
+            if let condition = until.until, !until.met {
+                let why =
+                    timedOut.isSet
+                    ? "within \(Self.seconds(deadline ?? .zero)) s (--timeout)" : "before the conversation ended"
+                FileBytes.writeError(
+                    TerminalText.line("lazer send: --until '\(condition.text)' did not hold \(why)") + "\n")
+                throw ExitCode(3)
+            }
             let status = Self.exitStatus(close)
             if status != 0 {
                 // What the close code means (a 1009 this side sent, a server's 1008…), as the explorer's card says it.
@@ -171,6 +197,12 @@ struct SendWebSocket {
             FileBytes.writeError("lazer send: the connection ended without a close\n")
             throw ExitCode(3)
         }
+    }
+
+    /// `30` or `2.5`: a duration in seconds as a person writes it.
+    static func seconds(_ duration: Duration) -> String {
+        let value = Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
+        return value == value.rounded() ? String(Int(value)) : String(value)
     }
 
     /// 0 for a normal end (1000, 1001, no code, or a close this side started); 3 otherwise (1006
