@@ -27,7 +27,7 @@ import Workspace
 
     @Test func everyShippedCollectionMatchesTheSchema() throws {
         let files = try ShippedCollections.paths()
-        #expect(files.count == 3)
+        #expect(files.count == 4)
         let result = try Self.validate(files)
         #expect(result.status == 0, "\(result.output)")
     }

@@ -10,12 +10,12 @@ import Workspace
 
     @Test func allLoadWithoutErrorsOrWarnings() throws {
         let workspace = try workspace()
-        #expect(workspace.entries.count == 3)
+        #expect(workspace.entries.count == 4)
         for entry in workspace.entries {
             #expect(entry.document != nil, "\(entry.path) did not load")
             #expect(entry.diagnostics.isEmpty, "\(entry.diagnostics.map(\.description))")
         }
-        #expect(workspace.documents.map(\.collection.name) == ["httpbin", "JSONPlaceholder", "Showcase"])
+        #expect(workspace.documents.map(\.collection.name) == ["httpbin", "JSONPlaceholder", "Showcase", "Streams"])
         let ids = workspace.documents.flatMap { [$0.collection.id] + $0.collection.allRequests.map(\.request.id) }
         #expect(Set(ids).count == ids.count)
     }
