@@ -76,6 +76,19 @@ def unmask(payload, mask):
     return (int.from_bytes(payload, "big") ^ int.from_bytes(key, "big")).to_bytes(size, "big")
 
 
+def blast(out, batch, count, last):
+    """Writes `batch` (1,000 frames) count / 1,000 times as fast as the socket takes it, then `last`
+    and a close (1000); False when the client went away meanwhile."""
+    try:
+        for _ in range(count // 1000):
+            out.write(batch)
+        out.write(last + frame(0x8, struct.pack("!H", 1000)))
+        out.flush()
+        return True
+    except OSError:
+        return False
+
+
 def read_frame(rfile):
     """(fin, opcode, payload) or None when the connection ended."""
     got = read_frame_rsv(rfile)
@@ -186,30 +199,15 @@ def serve(handler, path, query):
         read_until_close(handler, ident)
     elif name == "flood":
         # As fast as the socket takes them: N small JSON texts in batches, then a close (1000).
-        count = int(query.get("count", "100000"))
         batch = b"".join(frame(0x1, b'{"n": %d, "text": "a flood message"}' % i) for i in range(1000))
-        try:
-            for _ in range(count // 1000):
-                out.write(batch)
-            out.write(frame(0x8, struct.pack("!H", 1000)))
-            out.flush()
-        except OSError:
-            return
-        read_until_close(handler, ident)
+        if blast(out, batch, int(query.get("count", "100000")), b""):
+            read_until_close(handler, ident)
     elif name == "pings":
-        # An endless-looking ping flood: N pings as fast as the socket takes them, then one text
-        # message and a close (1000); the pongs are read afterwards.
-        count = int(query.get("count", "100000"))
+        # An endless-looking ping flood: N pings, then one text message and a close (1000); the
+        # pongs are read afterwards.
         batch = b"".join(frame(0x9, b"p%d" % i) for i in range(1000))
-        try:
-            for _ in range(count // 1000):
-                out.write(batch)
-            out.write(frame(0x1, b"after the pings"))
-            out.write(frame(0x8, struct.pack("!H", 1000)))
-            out.flush()
-        except OSError:
-            return
-        read_until_close(handler, ident)
+        if blast(out, batch, int(query.get("count", "100000")), frame(0x1, b"after the pings")):
+            read_until_close(handler, ident)
     elif name == "bad-utf8":
         out.write(frame(0x1, b"ok \xff\xfe"))
         out.flush()
