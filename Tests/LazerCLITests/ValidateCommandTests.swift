@@ -13,7 +13,8 @@ struct ValidateCommandTests {
         #expect(result.status == 0, "\(result.stderr)")
         #expect(
             result.stdout.contains("/Collections/jsonplaceholder.json: JSONPlaceholder, 15 requests, 2 environments"))
-        #expect(result.stdout.split(separator: "\n").count == 3)
+        #expect(result.stdout.split(separator: "\n").count == 4)
+        #expect(result.stdout.contains("/Collections/streams.json: Streams, 4 requests, 1 environments"))
     }
 
     @Test("collection strings and file names with escapes, C1 and bidi controls or a line break print visibly")

@@ -77,10 +77,10 @@ struct SendCommand: ParsableCommand {
             with the TLS options of HTTPS: --cacert, --cert/--key, -k, --proxy), sends each
             --message as a text message, and prints every message as it goes (↑ sent,
             ↓ received; --stream-json: NDJSON of {index, time, direction, kind, data})
-            until the server closes, --max-messages received, --seconds, --until, or Ctrl+C,
-            each a clean close (1000). Exit 0 on a normal close, 3 when the connection failed
-            or ended abnormally (1006, 1002, 1007…), 4/5 when the upgrade was answered
-            4xx/5xx.
+            until the server closes, --max-messages received, --seconds, --until, or
+            Ctrl+C, each a clean close (1000). Exit 0 on a normal close, 3 when the
+            connection failed or ended abnormally (1006, 1002, 1007…), 4/5 when the
+            upgrade was answered 4xx/5xx.
             """
     )
 
