@@ -95,6 +95,8 @@ struct WebSocketComposerTests {
         await waitUntil(harness) { $0.exchange?.stream?.total == 6 }
         let sent = harness.state.exchange?.stream?.events.first { $0.name == "↑ binary" }
         #expect(sent?.data == "4 bytes de ad be ef")
+        // The echo, the newest row, shows as a hex dump.
+        #expect(harness.shows("00000000  de ad be ef" + String(repeating: " ", count: 36) + "  |....|"))
         harness.press("alt+w")
         harness.type("/file missing.bin")
         harness.press("Enter")

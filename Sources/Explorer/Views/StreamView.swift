@@ -92,7 +92,11 @@ enum StreamView {
         buffer.writeFitted(
             title + String(repeating: "─", count: max(0, detail.width - CharacterWidth.of(title))), x: detail.x,
             y: detail.y, style: theme[.border], maxX: detail.right)
-        for (row, line) in dataLines(shown.data, limit: detail.height - 1).enumerated() {
+        let lines =
+            HexDump.isBinaryRow(shown)
+            ? HexDump.lines(ofRow: shown.data, limit: detail.height - 1).map { Substring($0) }
+            : dataLines(shown.data, limit: detail.height - 1)
+        for (row, line) in lines.enumerated() {
             buffer.write(line, x: detail.x, y: detail.y + 1 + row, style: theme[.text], maxX: detail.right)
         }
     }

@@ -154,16 +154,20 @@ package enum WebSocketExchange {
         return StreamEvent(index: index, offset: offset, name: check.passed ? "✓ step" : "✗ step", data: data)
     }
 
+    /// The first bytes of a binary message an event keeps as hex (its row shows what fits, its
+    /// detail a hex dump of them): a bounded view whatever the message's size.
+    package static let hexShown = 1024
+
     /// How the Stream view lists one event: direction and kind as its name, the data as text
-    /// (binary: size and hex). A received text message is named `textName` (`next` for a
-    /// subscription's responses).
+    /// (binary: size and the hex of its first `hexShown` bytes). A received text message is named
+    /// `textName` (`next` for a subscription's responses).
     package static func streamEvent(_ event: WebSocketEvent, index: Int, textName: String = "text") -> StreamEvent {
         func hex(_ bytes: [UInt8]) -> String {
-            let shown = bytes.prefix(64).map { byte in
+            let shown = bytes.prefix(hexShown).map { byte in
                 let digits = String(byte, radix: 16)
                 return digits.count == 1 ? "0" + digits : digits
             }
-            return "\(bytes.count) bytes " + shown.joined(separator: " ") + (bytes.count > 64 ? " …" : "")
+            return "\(bytes.count) bytes " + shown.joined(separator: " ") + (bytes.count > hexShown ? " …" : "")
         }
         switch event {
         case .received(.text(let text)): return StreamEvent(index: index, name: "↓ " + textName, data: text)
