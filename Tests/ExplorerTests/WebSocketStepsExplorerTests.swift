@@ -31,7 +31,9 @@ struct WebSocketStepsExplorerTests {
               "steps": [
                 { "send": "join" },
                 { "expect": { "path": "$.room", "op": "equals", "value": "blue" },
-                  "captures": [{ "variable": "session", "path": "$.session" }] }
+                  "captures": [{ "variable": "session", "path": "$.session" }] },
+                { "send": "again" },
+                { "expect": { "path": "$.op", "op": "equals", "value": "again" } }
               ] } },
             { "id": "never", "name": "Never", "url": "/chat", "websocket": {
               "messages": [{ "name": "hi", "text": "hi" }],
@@ -55,25 +57,30 @@ struct WebSocketStepsExplorerTests {
             collections: [Self.collection], size: Size(width: 120, height: 40), theme: .defaultDark,
             startup: StartupRequest(request: "chat"), webSockets: peer)
         harness.press("F5")
-        await waitUntil(harness) { $0.exchange?.stream?.total == 4 }
+        await waitUntil(harness) { $0.exchange?.stream?.total == 8 }
         let rows = harness.state.exchange?.stream?.events.map { "\($0.name ?? "") \($0.data)" }
+        // Each step's row after what it is about: a send's after its message's ↑ row, though the
+        // step was decided as the echo before it arrived.
         #expect(
             rows == [
                 #"↑ text {"op":"join","room":"blue","session":"s-1"}"#, "✓ step step 1 ↑ join: sent",
                 #"↓ text {"op":"join","room":"blue","session":"s-1"}"#, "✓ step step 2 ↓ $.room: blue",
+                #"↑ text {"op":"again","session":"s-1"}"#, "✓ step step 3 ↑ again: sent",
+                #"↓ text {"op":"again","session":"s-1"}"#, "✓ step step 4 ↓ $.op: again",
             ])
         // The steps are done and the connection stays open for the composer.
         #expect(harness.shows("● streaming"))
         harness.press("alt+s")
         harness.press("Down")
         harness.press("Enter")
-        await waitUntil(harness) { $0.exchange?.stream?.total == 6 }
+        await waitUntil(harness) { $0.exchange?.stream?.total == 10 }
         #expect(harness.state.exchange?.stream?.events.last?.data == #"{"op":"again","session":"s-1"}"#)
         harness.press("Escape")
         await waitUntil(harness) { $0.exchange?.inFlight == nil }
         let checks = harness.state.exchange?.result?.response?.checks.map { "\($0.passed) \($0.label)" }
-        #expect(checks == ["true step 1 ↑ join", "true step 2 ↓ $.room"])
-        #expect(harness.shows("Checks ✓2"))
+        #expect(
+            checks == ["true step 1 ↑ join", "true step 2 ↓ $.room", "true step 3 ↑ again", "true step 4 ↓ $.op"])
+        #expect(harness.shows("Checks ✓4"))
     }
 
     @Test func aStepNothingSatisfiesEndsTheConversation() async throws {

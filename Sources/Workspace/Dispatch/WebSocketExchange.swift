@@ -65,7 +65,10 @@ package enum WebSocketExchange {
                     // Secrets masked on the rows (a message filled with one; the steps add theirs).
                     var masking = redactor
                     var stepSecrets = 0
+                    // Step checks not listed yet: a send's waits for its message's `.sent`.
+                    var unsentChecks: [ExpectationCheck] = []
                     for await event in session.events {
+                        var sentShown = false
                         var shown = streamEvent(event, index: index, textName: textName)
                         shown.offset = events.elapsed
                         if let steps, let redactor {
@@ -106,12 +109,28 @@ package enum WebSocketExchange {
                             )
                         case .control(let control): failure = failure ?? control.failure
                         }
-                        // A step decided by this event (or by its timer, whose close is this event).
-                        for check in steps?.takeNewChecks() ?? [] {
+                        // A step decided by this event (or by its timer, whose close is this event);
+                        // a send step's row waits for its message's ↑ row.
+                        unsentChecks += steps?.takeNewChecks() ?? []
+                        while let check = unsentChecks.first {
+                            let isSend = check.passed && check.expected == "sent"
+                            if isSend {
+                                guard case .sent = event, !sentShown else { break }
+                                sentShown = true
+                            }
+                            unsentChecks.removeFirst()
                             var row = stepEvent(check, index: index, offset: shown.offset)
                             if let masking { row.data = masking.redact(row.data) }
                             shownEvents.append(row)
                             index += 1
+                        }
+                        if case .closed = event {
+                            for check in unsentChecks {
+                                var row = stepEvent(check, index: index, offset: shown.offset)
+                                if let masking { row.data = masking.redact(row.data) }
+                                shownEvents.append(row)
+                                index += 1
+                            }
                         }
                         onEvents(shownEvents)
                     }
