@@ -34,6 +34,7 @@ package final class WebSocketLink: Sendable {
 
     func detach() {
         session.withLock(ownedBy: self) { $0 = nil }
+        steps.withLock(ownedBy: self) { $0 = nil }
     }
 
     /// Sends on the open connection (it comes back as a `.sent` event); false when none is open.
