@@ -1,6 +1,7 @@
 import Foundation
 import Futures
 import HTTPCore
+import JSONTree
 import Synchronization
 import Testing
 import Workspace
@@ -55,7 +56,8 @@ struct WebSocketTranscriptWriterTests {
     }
 
     /// The conversation's response, as the explorer's send chain gets it: a peer that sends more
-    /// than a MiB gives a file body holding every message.
+    /// than a MiB gives a file body holding every row (each message whole, marked received, and
+    /// the close), whose received messages are the events checks read, in order.
     @Test(.timeLimit(.minutes(1))) func aLongConversationsResponseBodyIsAFile() async throws {
         let big = String(repeating: "x", count: 10_000)
         let sent = (0..<150).map { WebSocketMessage.text(#"{"n": \#($0), "pad": "\#(big)"}"#) }
@@ -68,8 +70,32 @@ struct WebSocketTranscriptWriterTests {
         let file = try #require(response.body.fileURL)
         defer { try? FileManager.default.removeItem(at: file) }
         #expect(response.statusCode.rawValue == 101)
-        #expect(response.headers["Content-Type"] == WebSocketTranscript.contentType)
-        #expect(Array(try response.body.data()) == WebSocketTranscript.body(sent))
+        #expect(response.headers["Content-Type"] == WebSocketTranscript.conversationType)
+        let entries = WebSocketTranscript.entries(in: JSONBytes(Array(try response.body.data())))
+        #expect(entries.count == 151)
+        #expect(entries.filter(\.received).map { WebSocketMessage.text($0.data) } == sent)
+        #expect(entries.last?.row == "close")
+        let facts = ResponseFacts(
+            status: 101, headers: response.headers, body: Array(try response.body.data()), document: nil,
+            duration: .zero)
+        let events = ExpectationCheck(
+            Expectation(subject: .eventCount, op: .equals, value: .integer(150)), against: facts)
+        #expect(events.passed, "\(events.actual)")
+    }
+
+    @Test func aConversationKeepsEveryRowAndEscapesWhatJSONMust() {
+        var bytes: [UInt8] = []
+        let rows = [
+            WebSocketTranscript.Entry(offset: .milliseconds(1), row: "↑ text", data: "a \"quoted\" \\ line\nnext"),
+            WebSocketTranscript.Entry(
+                offset: .milliseconds(1234), row: "↓ text", data: "with RS \u{1E} and NUL \u{0} inside",
+                received: true),
+            WebSocketTranscript.Entry(
+                offset: .milliseconds(2000), row: "↓ binary", data: "3q2+7w==", received: true, base64: true),
+            WebSocketTranscript.Entry(offset: .milliseconds(2500), row: "close", data: "the server closed (1000)"),
+        ]
+        for row in rows { WebSocketTranscript.appendEntry(row, to: &bytes) }
+        #expect(WebSocketTranscript.entries(in: JSONBytes(bytes)) == rows)
     }
 }
 

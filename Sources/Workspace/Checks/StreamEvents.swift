@@ -5,7 +5,14 @@ import HTTPCore
 /// a body that is not a stream. The same decoder the transport feeds live, so the counts agree.
 enum StreamEvents {
     static func of(_ facts: ResponseFacts) -> [StreamEvent] {
-        guard let format = facts.headers["content-type"].flatMap(StreamFormat.init(contentType:)) else { return [] }
+        guard let type = facts.headers["content-type"] else { return [] }
+        // A WebSocket conversation as the explorer keeps it: its received messages are the events.
+        if type == WebSocketTranscript.conversationType {
+            return WebSocketTranscript.entries(in: facts.body).filter(\.received).enumerated().map {
+                StreamEvent(index: $0.offset, offset: $0.element.offset, data: $0.element.messageData)
+            }
+        }
+        guard let format = StreamFormat(contentType: type) else { return [] }
         return StreamDecoder.events(in: facts.body, format: format)
     }
 }

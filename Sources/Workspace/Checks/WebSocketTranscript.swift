@@ -1,5 +1,6 @@
 import Foundation
 package import HTTPCore
+package import JSONTree
 import RegularFiles
 
 /// A WebSocket conversation as the facts expectations and captures read (issue 25): status 101,
@@ -8,6 +9,11 @@ import RegularFiles
 /// and `event` expectations of streams apply to messages unchanged.
 package enum WebSocketTranscript {
     package static let contentType = "application/json-seq"
+    /// A whole conversation as the explorer keeps it (`appendEntry`): every row of its Stream view
+    /// — messages both ways, pings, steps, the close — with its time, one JSON object per json-seq
+    /// record; checks read the received messages of it as they read `contentType`'s records, and
+    /// an entry opened from history lists it as it was seen live.
+    package static let conversationType = "application/vnd.lazer.websocket+json-seq"
     /// The transcript's own header saying how the conversation ended: `4001 bad token` (the code,
     /// then the reason), `none` for a close frame without a code. The `close` expectation reads it.
     package static let closeHeader = "Lazer-WebSocket-Close"
@@ -27,7 +33,8 @@ package enum WebSocketTranscript {
     /// The upgrade's response headers with the transcript's `Content-Type` and, once the
     /// conversation ended, its close and its steps' checks.
     package static func headers(
-        _ handshake: WebSocketHandshake, close: WebSocketClose? = nil, steps: [ExpectationCheck] = []
+        _ handshake: WebSocketHandshake, close: WebSocketClose? = nil, steps: [ExpectationCheck] = [],
+        contentType: String = contentType
     ) -> HTTPHeaders {
         var headers = handshake.headers
         // Ours alone: a server that sends them in its 101 must not decide a check.
@@ -65,6 +72,77 @@ package enum WebSocketTranscript {
         case .binary(let data): bytes += Data(data).base64EncodedString().utf8
         }
         bytes.append(0x0A)
+    }
+
+    /// One row of a conversation (`conversationType`): `{"at": 0.301, "row": "↓ text", "data":
+    /// "…"}`, with `"received": true` for a message received (what checks read) and `"base64":
+    /// true` when `data` is a binary message's bytes in base64.
+    package struct Entry: Sendable, Equatable {
+        package var offset: Duration
+        package var row: String
+        package var data: String
+        package var received: Bool
+        package var base64: Bool
+
+        package init(offset: Duration, row: String, data: String, received: Bool = false, base64: Bool = false) {
+            self.offset = offset
+            self.row = row
+            self.data = data
+            self.received = received
+            self.base64 = base64
+        }
+
+        /// What a check reads of a received message: its text, or its bytes in base64.
+        package var messageData: String { data }
+    }
+
+    /// Appends `entry` as a json-seq record of `conversationType`.
+    package static func appendEntry(_ entry: Entry, to bytes: inout [UInt8]) {
+        bytes.append(0x1E)
+        let milliseconds = Int(entry.offset / .milliseconds(1))
+        let fraction = String(milliseconds % 1000)
+        bytes += #"{"at":"#.utf8
+        bytes += "\(milliseconds / 1000).\(String(repeating: "0", count: 3 - fraction.count) + fraction)".utf8
+        bytes += #","row":"#.utf8
+        appendJSONString(entry.row, to: &bytes)
+        bytes += #","data":"#.utf8
+        appendJSONString(entry.data, to: &bytes)
+        if entry.received { bytes += #","received":true"#.utf8 }
+        if entry.base64 { bytes += #","base64":true"#.utf8 }
+        bytes += "}\n".utf8
+    }
+
+    /// `text` as a JSON string: quote, backslash and control characters escaped.
+    private static func appendJSONString(_ text: String, to bytes: inout [UInt8]) {
+        bytes.append(UInt8(ascii: "\""))
+        for byte in text.utf8 {
+            switch byte {
+            case UInt8(ascii: "\""), UInt8(ascii: "\\"):
+                bytes.append(UInt8(ascii: "\\"))
+                bytes.append(byte)
+            case 0x0A: bytes += #"\n"#.utf8
+            case ..<0x20, 0x7F:
+                let hex = String(byte, radix: 16)
+                bytes += ("\\u00" + (hex.count == 1 ? "0" + hex : hex)).utf8
+            default: bytes.append(byte)
+            }
+        }
+        bytes.append(UInt8(ascii: "\""))
+    }
+
+    /// The rows of a conversation body (`conversationType`); a record that is not one is skipped.
+    package static func entries(in body: JSONBytes) -> [Entry] {
+        StreamDecoder.events(in: body, format: .jsonSequence).compactMap { record in
+            guard let document = try? JSONDocument(bytes: Array(record.data.utf8)) else { return nil }
+            let root = document.root
+            func text(_ key: String) -> String? { document.child(root, key: key).flatMap(document.string) }
+            func flag(_ key: String) -> Bool { document.child(root, key: key).flatMap(document.bool) ?? false }
+            guard let row = text("row"), let data = text("data") else { return nil }
+            let seconds = document.child(root, key: "at").flatMap { try? document.double($0) } ?? 0
+            return Entry(
+                offset: .milliseconds(Int64((seconds * 1000).rounded())), row: row, data: data,
+                received: flag("received"), base64: flag("base64"))
+        }
     }
 
     /// The bytes of each saved message, in order: text and JSON as text messages, a file's bytes

@@ -1,8 +1,8 @@
 package import Foundation
 package import HTTPCore
 
-/// A WebSocket conversation's received messages written as its json-seq body
-/// (`WebSocketTranscript.body`) while they arrive: in memory for the first MiB, then in a
+/// A WebSocket conversation written as its body while it goes — its received messages as json-seq
+/// (`WebSocketTranscript.body`), or every row of it (`WebSocketTranscript.conversationType`): in memory for the first MiB, then in a
 /// temporary file named like a transport's spill (`lazer-body-…`, removed by whoever reads the
 /// response, as the explorer does), so an hour-long conversation does not grow the process with
 /// every message it received. Used from one task at a time.
@@ -26,6 +26,12 @@ package final class WebSocketTranscriptWriter {
     /// Adds one received message as a json-seq record.
     package func append(_ message: WebSocketMessage) {
         WebSocketTranscript.appendRecord(message, to: &memory)
+        if memory.count > memoryLimit, !fileFailed { moveToFile() }
+    }
+
+    /// Adds one row of a conversation (`WebSocketTranscript.conversationType`).
+    package func append(_ entry: WebSocketTranscript.Entry) {
+        WebSocketTranscript.appendEntry(entry, to: &memory)
         if memory.count > memoryLimit, !fileFailed { moveToFile() }
     }
 

@@ -6,8 +6,8 @@ package import HTTPCore
 /// captures, history) takes it as it takes an HTTP response: the future connects when sent, sends
 /// the saved messages, hands every message both ways to `onEvents` as `StreamEvent`s (name
 /// `↑ text`, `↓ text`, `↓ binary`, `↓ ping`…) for the Stream view, and completes when the
-/// connection ends: with status 101 and the received messages as a json-seq body
-/// (`WebSocketTranscript`, in a file past its first MiB) after a normal close, failed with the close's translation otherwise.
+/// connection ends: with status 101 and the whole conversation as its body (every row, the
+/// received messages whole: `WebSocketTranscript.conversationType`, in a file past its first MiB) after a normal close, failed with the close's translation otherwise.
 /// A request with a `close` check (`serverCloseExpected`) completes at any close the server sends,
 /// so the check can read its code.
 /// `stream.stop()` (Esc), its limits and cancelling the future all close cleanly (1000). A `link`
@@ -89,7 +89,6 @@ package enum WebSocketExchange {
                         switch event {
                         case .received(let message):
                             steps?.received(message)
-                            transcript.append(message)
                             receivedCount += 1
                             counts.received += 1
                             receivedBytes += Int64(message.byteCount)
@@ -132,6 +131,10 @@ package enum WebSocketExchange {
                                 index += 1
                             }
                         }
+                        transcript.append(conversationEntry(event, shown: shown))
+                        for row in shownEvents.dropFirst() {
+                            transcript.append(.init(offset: row.offset, row: row.name ?? "", data: row.data))
+                        }
                         onEvents(shownEvents)
                     }
                     return (close, failure)
@@ -149,7 +152,8 @@ package enum WebSocketExchange {
                 }
                 let lifetime = events.elapsed
                 let headers = WebSocketTranscript.headers(
-                    session.handshake, close: close, steps: steps?.outcome.checks ?? [])
+                    session.handshake, close: close, steps: steps?.outcome.checks ?? [],
+                    contentType: WebSocketTranscript.conversationType)
                 // The response's time is the connection's life, from the send to the close.
                 var timings = Timings()
                 timings.total = lifetime
@@ -162,6 +166,26 @@ package enum WebSocketExchange {
             }
             future.onCancel { task.cancel() }
         }
+    }
+
+    /// An event's row as the conversation body keeps it: a message whole (a binary one in base64;
+    /// a sent text as its row shows it, secrets masked), anything else as its row.
+    static func conversationEntry(_ event: WebSocketEvent, shown: StreamEvent) -> WebSocketTranscript.Entry {
+        var entry = WebSocketTranscript.Entry(offset: shown.offset, row: shown.name ?? "", data: shown.data)
+        switch event {
+        case .received(.text(let text)):
+            entry.data = text
+            entry.received = true
+        case .received(.binary(let bytes)):
+            entry.data = Data(bytes).base64EncodedString()
+            entry.received = true
+            entry.base64 = true
+        case .sent(.binary(let bytes)):
+            entry.data = Data(bytes).base64EncodedString()
+            entry.base64 = true
+        default: break
+        }
+        return entry
     }
 
     /// How the Stream view lists a step's check: `✓ step` / `✗ step`, its label and what was seen.
