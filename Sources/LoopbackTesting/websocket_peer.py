@@ -172,9 +172,14 @@ def serve(handler, path, query):
         chop = int(query.get("chop", "0")) or len(data) or 1
         if chop < len(data):
             handler.connection.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
-        for start in range(0, len(data), chop):
-            out.write(data[start:start + chop])
-            out.flush()
+        # A client that fails the connection midway (its close already sent) may reset it while
+        # bytes are still going: what it sent before is read all the same.
+        try:
+            for start in range(0, len(data), chop):
+                out.write(data[start:start + chop])
+                out.flush()
+        except OSError:
+            pass
         read_until_close(handler, ident)
         try:
             out.write(frame(0x8, struct.pack("!H", 1000)))

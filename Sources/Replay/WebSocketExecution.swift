@@ -7,13 +7,14 @@ import Workspace
 
 /// `lazer run` on a WebSocket request (issue 25) or a GraphQL subscription (issue 28, through
 /// `WebSocketOpening`): connect through the services' connector (the
-/// executable's NIO transport), send the saved messages in order, collect received messages until
-/// `stream.maxEvents`, `stream.seconds` (both a clean close, 1000) or the server's close, then check
-/// expectations against the conversation (`WebSocketTranscript`: status 101, `events`/`event` on
-/// the received messages). An abnormal end (1006, a protocol error) is an error result. Reports get
-/// two phases (`upgrade`: connecting, TLS and the 101; `open`: the connection's life) and, when
-/// they keep details, the upgrade's request and the received messages (json-seq); history keeps the
-/// exchange as the explorer does, so a past conversation opens in its Stream view.
+/// executable's NIO transport), send the saved messages in order (or play the steps), keep the
+/// conversation until `stream.maxEvents`, `stream.seconds` (both a clean close, 1000) or the
+/// server's close, then check expectations against it (`WebSocketTranscript.conversationType`:
+/// status 101, `events`/`event` on the received messages). An abnormal end (1006, a protocol
+/// error) is an error result. Reports get two phases (`upgrade`: connecting, TLS and the 101;
+/// `open`: the connection's life) and, when they keep details, the upgrade's request and the
+/// conversation; history keeps the exchange as the explorer does, so a past conversation opens in
+/// its Stream view row by row.
 extension RequestExecution {
     func sendWebSocket(
         _ prepared: HTTPRequest, preparation: SendPreparation, into result: consuming RequestResult
@@ -87,14 +88,26 @@ extension RequestExecution {
         let player = opening.stepPlayer(closesWhenDone: limits?.maxEvents == nil && limits?.seconds == nil)
         player?.start(session)
         let maxEvents = limits?.maxEvents
+        let textName = opening.textName
         // On the connection's own thread, as `lazer send` and the explorer read a conversation.
-        let (received, close, recorded, failed) = await withTaskExecutorPreference(session.preferredExecutor) {
-            var received: [WebSocketMessage] = []
+        let (conversation, close, recorded, failed) = await withTaskExecutorPreference(
+            session.preferredExecutor
+        ) {
+            var received = 0
+            // Every row of it, as the explorer keeps it (history lists them again).
+            var conversation: [UInt8] = []
+            var index = 0
             var close = WebSocketClose(code: 1006, initiator: .connection)
             // The conversation as `lazer record` keeps it (only when something records).
             var records: [WebSocketRecord] = []
             var failure: String?
             for await event in session.events {
+                var shown = WebSocketExchange.streamEvent(event, index: index, textName: textName)
+                shown.offset = ContinuousClock.now - clockStart
+                shown.data = masking.redact(shown.data)
+                WebSocketTranscript.appendEntry(
+                    WebSocketExchange.conversationEntry(event, shown: shown), to: &conversation)
+                index += 1
                 switch event {
                 case .sent(let message):
                     if recording, !wired {
@@ -104,9 +117,9 @@ extension RequestExecution {
                     if recording, !wired {
                         records.append(WebSocketRecord(.received, message, offset: ContinuousClock.now - clockStart))
                     }
-                    received.append(message)
+                    received += 1
                     player?.received(message)
-                    if let maxEvents, received.count == maxEvents { session.close(code: 1000, reason: "") }
+                    if let maxEvents, received == maxEvents { session.close(code: 1000, reason: "") }
                 case .closed(let closed):
                     close = closed
                     player?.ended(closed)
@@ -114,7 +127,7 @@ extension RequestExecution {
                 default: break
                 }
             }
-            return (received, close, records, failure)
+            return (conversation, close, records, failure)
         }
         var records = wired ? wire.records : recorded
         timer?.cancel()
@@ -137,7 +150,7 @@ extension RequestExecution {
         }
         let steps = player?.outcome
         let facts = WebSocketTranscript.facts(
-            handshake: session.handshake, received: received, close: close, steps: steps?.checks ?? [],
+            handshake: session.handshake, conversation: conversation, close: close, steps: steps?.checks ?? [],
             duration: elapsed)
         // What the steps captured is a variable for the requests after this one too (the request's
         // own captures win a name both take).
@@ -161,7 +174,7 @@ extension RequestExecution {
         if keepsDetails, let details = checked.result.details {
             checked.result.details = details.responding(headers: facts.headers, body: facts.body, redactor: redactor)
         }
-        // History keeps the received messages as the explorer does (json-seq, its Content-Type).
+        // History keeps the whole conversation, as the explorer does.
         record(
             Exchange(
                 request: request, url: url,

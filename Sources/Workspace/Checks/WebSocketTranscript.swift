@@ -30,6 +30,17 @@ package enum WebSocketTranscript {
             document: nil, duration: duration)
     }
 
+    /// The facts of a conversation kept whole (`conversationType`: every row, `appendEntry`).
+    package static func facts(
+        handshake: WebSocketHandshake, conversation: [UInt8], close: WebSocketClose?, steps: [ExpectationCheck] = [],
+        duration: Duration
+    ) -> ResponseFacts {
+        ResponseFacts(
+            status: handshake.status,
+            headers: headers(handshake, close: close, steps: steps, contentType: conversationType), body: conversation,
+            document: nil, duration: duration)
+    }
+
     /// The upgrade's response headers with the transcript's `Content-Type` and, once the
     /// conversation ended, its close and its steps' checks.
     package static func headers(

@@ -170,7 +170,7 @@ package enum WebSocketExchange {
 
     /// An event's row as the conversation body keeps it: a message whole (a binary one in base64;
     /// a sent text as its row shows it, secrets masked), anything else as its row.
-    static func conversationEntry(_ event: WebSocketEvent, shown: StreamEvent) -> WebSocketTranscript.Entry {
+    package static func conversationEntry(_ event: WebSocketEvent, shown: StreamEvent) -> WebSocketTranscript.Entry {
         var entry = WebSocketTranscript.Entry(offset: shown.offset, row: shown.name ?? "", data: shown.data)
         switch event {
         case .received(.text(let text)):
