@@ -249,7 +249,7 @@ let package = Package(
             exclude: [
                 "loopback_server.py", "loopback_fixtures.py", "socks_proxy.py", "nginx_guard.py", "httpbin_like.py",
                 "oauth_server.py", "delay_server.py", "graphql_server.py", "graphql_test_schema.graphql",
-                "websocket_peer.py",
+                "websocket_peer.py", "websockets_server.py",
             ],
             swiftSettings: strictSwift
         ),
