@@ -3,8 +3,8 @@ import Testing
 
 @testable import Explorer
 
-/// A binary WebSocket message's detail (issue 25): its first bytes as a hex dump, sixteen a line
-/// with offsets and printable ASCII, and a line saying how much of a longer message it shows.
+/// A binary WebSocket message's detail (issue 25): its first bytes as a hex dump in the Raw tab's
+/// lines (sixteen bytes, a gap after the eighth, offsets and printable ASCII), and a line saying how much of a longer message it shows.
 @Suite struct HexDumpTests {
     static func row(_ bytes: [UInt8], total: Int? = nil) -> String {
         let hex = bytes.map { byte in
@@ -19,8 +19,8 @@ import Testing
         let lines = HexDump.lines(ofRow: Self.row(bytes), limit: 10)
         #expect(
             lines == [
-                "00000000  41 42 43 44 45 46 47 48 49 4a 4b 4c 4d 4e 4f 50  |ABCDEFGHIJKLMNOP|",
-                "00000010  51 52 53 54 00 ff" + String(repeating: " ", count: 30) + "  |QRST..|",
+                "00000000  41 42 43 44 45 46 47 48  49 4a 4b 4c 4d 4e 4f 50 |ABCDEFGHIJKLMNOP|",
+                "00000010  51 52 53 54 00 ff " + String(repeating: " ", count: 30) + " |QRST..|",
             ])
     }
 

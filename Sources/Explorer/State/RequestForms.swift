@@ -123,7 +123,7 @@ package enum RequestForms {
     }
 
     static func seconds(_ value: Double?) -> String {
-        value.map { $0 == $0.rounded() ? String(Int($0)) : String($0) } ?? ""
+        value.map(SecondsText.format) ?? ""
     }
 
     private static func optionRows(_ options: SavedOptions) -> [FormRow] {

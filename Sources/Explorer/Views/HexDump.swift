@@ -1,9 +1,27 @@
 import HTTPCore
 
 /// A binary WebSocket message's detail in the Stream view: its row's data (`4 bytes de ad be ef`,
-/// the hex of its first bytes, `WebSocketExchange.hexShown`) as a hex dump, sixteen bytes a line
-/// with their offset and printable ASCII, and a last line when the message had more.
+/// the hex of its first bytes, `WebSocketExchange.hexShown`) as a hex dump in the Raw tab's lines
+/// (`line`, which the Raw tab writes a binary body with), and a last line when it had more.
 enum HexDump {
+    /// One line of a hex dump, as the Raw tab writes a binary body: the offset, up to sixteen
+    /// bytes (a gap after the eighth), their printable ASCII.
+    static func line(offset: Int, _ chunk: some Collection<UInt8>) -> String {
+        var text = String(offset, radix: 16)
+        text = String(repeating: "0", count: max(0, 8 - text.count)) + text + "  "
+        var ascii = ""
+        for (index, byte) in chunk.enumerated() {
+            text.append(digits[Int(byte >> 4)])
+            text.append(digits[Int(byte & 0xF)])
+            text += index == 7 ? "  " : " "
+            ascii.append(byte >= 0x20 && byte < 0x7F ? Character(Unicode.Scalar(byte)) : ".")
+        }
+        return text + String(repeating: "   ", count: 16 - chunk.count) + (chunk.count <= 8 ? " " : "") + "|" + ascii
+            + "|"
+    }
+
+    private static let digits = Array("0123456789abcdef")
+
     static func isBinaryRow(_ event: StreamEvent) -> Bool {
         event.name?.hasSuffix(" binary") == true
     }
@@ -26,17 +44,7 @@ enum HexDump {
         var lines: [String] = []
         var offset = 0
         while offset < bytes.count, lines.count < limit {
-            let chunk = bytes[offset..<min(offset + 16, bytes.count)]
-            let hex = chunk.map { byte in
-                let digits = String(byte, radix: 16)
-                return digits.count == 1 ? "0" + digits : digits
-            }
-            let joined = hex.joined(separator: " ")
-            let padded = joined + String(repeating: " ", count: max(0, 47 - joined.count))
-            let ascii = String(chunk.map { (0x20..<0x7F).contains($0) ? Character(UnicodeScalar($0)) : "." })
-            let position = String(offset, radix: 16)
-            let address = String(repeating: "0", count: max(0, 8 - position.count)) + position
-            lines.append(address + "  " + padded + "  |\(ascii)|")
+            lines.append(line(offset: offset, bytes[offset..<min(offset + 16, bytes.count)]))
             offset += 16
         }
         if cut || offset < bytes.count, lines.count < limit {

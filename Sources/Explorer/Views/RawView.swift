@@ -108,23 +108,11 @@ enum RawView {
         buffer.write(
             "\(ByteCount.format(Int64(bytes.count))) (\(CountText.format(bytes.count)) bytes) — s saves it to a file",
             x: area.x, y: area.y, style: theme[.muted], maxX: area.right)
-        let digits = Array("0123456789abcdef")
         for row in 0..<max(0, area.height - 1) {
             let line = scroll + row
             guard line < lineCount else { break }
             let start = line * 16
-            let chunk = bytes[start..<min(bytes.count, start + 16)]
-            var text = String(start, radix: 16)
-            text = String(repeating: "0", count: max(0, 8 - text.count)) + text + "  "
-            var ascii = ""
-            for (index, byte) in chunk.enumerated() {
-                text.append(digits[Int(byte >> 4)])
-                text.append(digits[Int(byte & 0xF)])
-                text += index == 7 ? "  " : " "
-                ascii.append(byte >= 0x20 && byte < 0x7F ? Character(Unicode.Scalar(byte)) : ".")
-            }
-            text +=
-                String(repeating: "   ", count: 16 - chunk.count) + (chunk.count <= 8 ? " " : "") + "|" + ascii + "|"
+            let text = HexDump.line(offset: start, bytes[start..<min(bytes.count, start + 16)])
             buffer.write(text, x: area.x, y: area.y + 1 + row, style: theme[.text], maxX: area.right)
         }
     }

@@ -29,7 +29,6 @@ extension HTTPFileConverter {
         let auth = Self.authentication(&headers)
         var messages: [WebSocketSavedMessage] = []
         var steps: [WebSocketStep] = []
-        var waits = false
         var current: [String]?
         var waiting = false
         func flush() {
@@ -47,12 +46,13 @@ extension HTTPFileConverter {
                 flush()
                 current = []
                 waiting = trimmed.dropFirst(3).trimmingCharacters(in: .whitespaces) == "wait-for-server"
-                waits = waits || waiting
             } else {
                 current = (current ?? []) + [template(bodyLine.text, line: bodyLine.number)]
             }
         }
         flush()
+        // Without a wait the messages go in order at connect: no steps needed.
+        let waits = steps.contains { if case .expect = $0 { true } else { false } }
         return SavedRequest(
             id: id, name: block.name ?? "WebSocket " + url, url: url, headers: headers, auth: auth,
             websocket: WebSocketSettings(subprotocols: subprotocols, messages: messages, steps: waits ? steps : []))

@@ -132,11 +132,21 @@ package struct ExpectationCheck: Sendable, Hashable, Codable {
     package static func eventHolds(
         _ data: String, path: String?, op: Expectation.Operator, value: StoredJSON?, query: JSONPath? = nil
     ) -> Bool {
+        eventMatch(data, path: path, op: op, value: value, query: query) != nil
+    }
+
+    /// What of an event satisfies the check, as a check shows it (the value at `path`, else the
+    /// data; the data for `notExists`); nil when it does not. The event is parsed once.
+    package static func eventMatch(
+        _ data: String, path: String?, op: Expectation.Operator, value: StoredJSON?, query: JSONPath? = nil
+    ) -> String? {
         let values = eventValues(data, path: path, query: query)
         switch op {
-        case .exists: return !values.isEmpty
-        case .notExists: return values.isEmpty
-        default: return values.first.map { holds(op, $0, value) } ?? false
+        case .exists: return values.first?.text
+        case .notExists: return values.isEmpty ? data : nil
+        default:
+            guard let first = values.first, holds(op, first, value) else { return nil }
+            return first.text
         }
     }
 

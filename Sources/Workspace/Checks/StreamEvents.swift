@@ -9,7 +9,7 @@ enum StreamEvents {
         // A WebSocket conversation as the explorer keeps it: its received messages are the events.
         if type == WebSocketTranscript.conversationType {
             return WebSocketTranscript.entries(in: facts.body).filter(\.received).enumerated().map {
-                StreamEvent(index: $0.offset, offset: $0.element.offset, data: $0.element.messageData)
+                StreamEvent(index: $0.offset, offset: $0.element.offset, data: $0.element.data)
             }
         }
         guard let format = StreamFormat(contentType: type) else { return [] }

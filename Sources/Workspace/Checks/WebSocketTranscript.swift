@@ -2,6 +2,7 @@ import Foundation
 package import HTTPCore
 package import JSONTree
 import RegularFiles
+import TerminalText
 
 /// A WebSocket conversation as the facts expectations and captures read (issue 25): status 101,
 /// the upgrade's response headers, and the received messages as the events of an
@@ -75,14 +76,20 @@ package enum WebSocketTranscript {
         return bytes
     }
 
-    /// One message's record: RS, a text message as sent or a binary one as base64, LF.
+    /// One message's record: RS, its data (`data(of:)`), LF.
     package static func appendRecord(_ message: WebSocketMessage, to bytes: inout [UInt8]) {
         bytes.append(0x1E)
-        switch message {
-        case .text(let text): bytes += text.utf8
-        case .binary(let data): bytes += Data(data).base64EncodedString().utf8
-        }
+        bytes += data(of: message).utf8
         bytes.append(0x0A)
+    }
+
+    /// A message's data as checks, captures, steps and `lazer send --until` read it: a text message
+    /// as sent, a binary one as base64.
+    package static func data(of message: WebSocketMessage) -> String {
+        switch message {
+        case .text(let text): text
+        case .binary(let bytes): Data(bytes).base64EncodedString()
+        }
     }
 
     /// One row of a conversation (`conversationType`): `{"at": 0.301, "row": "↓ text", "data":
@@ -102,43 +109,24 @@ package enum WebSocketTranscript {
             self.received = received
             self.base64 = base64
         }
-
-        /// What a check reads of a received message: its text, or its bytes in base64.
-        package var messageData: String { data }
     }
 
-    /// Appends `entry` as a json-seq record of `conversationType`.
+    /// Appends `entry` as a json-seq record of `conversationType`: the strings escaped as JSON and
+    /// for a terminal (`TerminalText`), so RS inside a message cannot split a record.
     package static func appendEntry(_ entry: Entry, to bytes: inout [UInt8]) {
-        bytes.append(0x1E)
         let milliseconds = Int(entry.offset / .milliseconds(1))
         let fraction = String(milliseconds % 1000)
-        bytes += #"{"at":"#.utf8
-        bytes += "\(milliseconds / 1000).\(String(repeating: "0", count: 3 - fraction.count) + fraction)".utf8
-        bytes += #","row":"#.utf8
-        appendJSONString(entry.row, to: &bytes)
-        bytes += #","data":"#.utf8
-        appendJSONString(entry.data, to: &bytes)
-        if entry.received { bytes += #","received":true"#.utf8 }
-        if entry.base64 { bytes += #","base64":true"#.utf8 }
-        bytes += "}\n".utf8
-    }
-
-    /// `text` as a JSON string: quote, backslash and control characters escaped.
-    private static func appendJSONString(_ text: String, to bytes: inout [UInt8]) {
-        bytes.append(UInt8(ascii: "\""))
-        for byte in text.utf8 {
-            switch byte {
-            case UInt8(ascii: "\""), UInt8(ascii: "\\"):
-                bytes.append(UInt8(ascii: "\\"))
-                bytes.append(byte)
-            case 0x0A: bytes += #"\n"#.utf8
-            case ..<0x20, 0x7F:
-                let hex = String(byte, radix: 16)
-                bytes += ("\\u00" + (hex.count == 1 ? "0" + hex : hex)).utf8
-            default: bytes.append(byte)
-            }
-        }
-        bytes.append(UInt8(ascii: "\""))
+        var record =
+            "\u{1E}{\"at\":\(milliseconds / 1000).\(String(repeating: "0", count: 3 - fraction.count) + fraction)"
+        record += ",\"row\":\""
+        TerminalText.appendJSONStringContent(entry.row, to: &record, uppercase: false)
+        record += "\",\"data\":\""
+        TerminalText.appendJSONStringContent(entry.data, to: &record, uppercase: false)
+        record += "\""
+        if entry.received { record += ",\"received\":true" }
+        if entry.base64 { record += ",\"base64\":true" }
+        record += "}\n"
+        bytes += record.utf8
     }
 
     /// The rows of a conversation body (`conversationType`); a record that is not one is skipped.

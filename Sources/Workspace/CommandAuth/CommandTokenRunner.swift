@@ -110,15 +110,11 @@ package enum CommandTokenError: Error, Sendable, Equatable, CustomStringConverti
             return "the auth command failed with exit status \(status)\(quoting(stderr))"
         case .killed(let signal, let stderr): return "the auth command was killed by signal \(signal)\(quoting(stderr))"
         case .timedOut(let seconds):
-            return "the auth command did not finish within \(Self.seconds(seconds)) s and was stopped"
+            return "the auth command did not finish within \(SecondsText.format(seconds)) s and was stopped"
         case .emptyOutput(let stderr): return "the auth command printed no token\(quoting(stderr))"
         case .outputTooLong(let limit): return "the auth command printed more than \(limit / 1024) KB: not a token"
         case .severalLines: return "the auth command printed several lines: a token is one line"
         case .notTrusted: return "the collection is not trusted to run its auth commands"
         }
-    }
-
-    static func seconds(_ value: Double) -> String {
-        value == value.rounded() ? String(Int(value)) : String(value)
     }
 }

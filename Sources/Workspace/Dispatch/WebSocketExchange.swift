@@ -65,10 +65,8 @@ package enum WebSocketExchange {
                     // Secrets masked on the rows (a message filled with one; the steps add theirs).
                     var masking = redactor
                     var stepSecrets = 0
-                    // Step checks not listed yet: a send's waits for its message's `.sent`.
-                    var unsentChecks: [ExpectationCheck] = []
+                    var stepRows = StepRowQueue()
                     for await event in session.events {
-                        var sentShown = false
                         var shown = streamEvent(event, index: index, textName: textName)
                         shown.offset = events.elapsed
                         if let steps, let redactor {
@@ -108,28 +106,12 @@ package enum WebSocketExchange {
                             )
                         case .control(let control): failure = failure ?? control.failure
                         }
-                        // A step decided by this event (or by its timer, whose close is this event);
-                        // a send step's row waits for its message's ↑ row.
-                        unsentChecks += steps?.takeNewChecks() ?? []
-                        while let check = unsentChecks.first {
-                            let isSend = check.passed && check.expected == "sent"
-                            if isSend {
-                                guard case .sent = event, !sentShown else { break }
-                                sentShown = true
-                            }
-                            unsentChecks.removeFirst()
+                        // The steps decided by this event (or by a timer, whose close is this event).
+                        for check in stepRows.rows(adding: steps?.takeNewChecks() ?? [], after: event) {
                             var row = stepEvent(check, index: index, offset: shown.offset)
                             if let masking { row.data = masking.redact(row.data) }
                             shownEvents.append(row)
                             index += 1
-                        }
-                        if case .closed = event {
-                            for check in unsentChecks {
-                                var row = stepEvent(check, index: index, offset: shown.offset)
-                                if let masking { row.data = masking.redact(row.data) }
-                                shownEvents.append(row)
-                                index += 1
-                            }
                         }
                         transcript.append(conversationEntry(event, shown: shown))
                         for row in shownEvents.dropFirst() {
@@ -173,15 +155,12 @@ package enum WebSocketExchange {
     package static func conversationEntry(_ event: WebSocketEvent, shown: StreamEvent) -> WebSocketTranscript.Entry {
         var entry = WebSocketTranscript.Entry(offset: shown.offset, row: shown.name ?? "", data: shown.data)
         switch event {
-        case .received(.text(let text)):
-            entry.data = text
+        case .received(let message):
+            entry.data = WebSocketTranscript.data(of: message)
             entry.received = true
-        case .received(.binary(let bytes)):
-            entry.data = Data(bytes).base64EncodedString()
-            entry.received = true
-            entry.base64 = true
+            if case .binary = message { entry.base64 = true }
         case .sent(.binary(let bytes)):
-            entry.data = Data(bytes).base64EncodedString()
+            entry.data = WebSocketTranscript.data(of: .binary(bytes))
             entry.base64 = true
         default: break
         }

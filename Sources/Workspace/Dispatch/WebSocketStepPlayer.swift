@@ -38,6 +38,9 @@ package final class WebSocketStepPlayer: Sendable {
         case wait(step: Int, seconds: Double)
     }
 
+    /// What a send step's check expects, and says once its message went.
+    static let sent = "sent"
+
     private let steps: [WebSocketStep]
     private let messages: [WebSocketSavedMessage]
     private let resolver: WebSocketMessageResolver?
@@ -100,12 +103,8 @@ package final class WebSocketStepPlayer: Sendable {
 
     private func take(_ message: WebSocketMessage, _ state: inout State) -> [Effect] {
         guard !state.ended, state.next < steps.count, case .expect(let step) = steps[state.next] else { return [] }
-        let data: String
-        switch message {
-        case .text(let text): data = text
-        case .binary(let bytes): data = Data(bytes).base64EncodedString()
-        }
-        guard ExpectationCheck.eventHolds(data, path: step.path, op: step.op, value: step.value) else {
+        let data = WebSocketTranscript.data(of: message)
+        guard let shown = ExpectationCheck.eventMatch(data, path: step.path, op: step.op, value: step.value) else {
             state.passedOver += 1
             return []
         }
@@ -120,8 +119,7 @@ package final class WebSocketStepPlayer: Sendable {
             if capture.secret { state.secrets.insert(taken) }
         }
         let check = ExpectationCheck(
-            label: label(state.next), passed: true, expected: expected(step),
-            actual: Self.cut(ExpectationCheck.eventValue(data, path: step.path) ?? data))
+            label: label(state.next), passed: true, expected: expected(step), actual: Self.cut(shown))
         state.checks.append(check)
         state.next += 1
         state.passedOver = 0
@@ -141,7 +139,7 @@ package final class WebSocketStepPlayer: Sendable {
                     return effects + fail(&state, actual: "not sent: \(problem.description)", closes: true)
                 case .success(let message):
                     let check = ExpectationCheck(
-                        label: label(state.next), passed: true, expected: "sent", actual: "sent")
+                        label: label(state.next), passed: true, expected: Self.sent, actual: Self.sent)
                     state.checks.append(check)
                     effects.append(.send(message))
                     state.next += 1
@@ -157,7 +155,7 @@ package final class WebSocketStepPlayer: Sendable {
         if case .expect(let step) = steps[state.next] {
             expectedText = expected(step)
         } else {
-            expectedText = "sent"
+            expectedText = Self.sent
         }
         let check = ExpectationCheck(label: label(state.next), passed: false, expected: expectedText, actual: actual)
         state.checks.append(check)
@@ -172,7 +170,7 @@ package final class WebSocketStepPlayer: Sendable {
                 let seen = state.passedOver
                 return fail(
                     &state,
-                    actual: "nothing matched within \(Self.seconds(step.waitSeconds)) s "
+                    actual: "nothing matched within \(SecondsText.format(step.waitSeconds)) s "
                         + "(\(seen) message\(seen == 1 ? "" : "s") passed over)",
                     closes: true)
             })
@@ -222,7 +220,7 @@ package final class WebSocketStepPlayer: Sendable {
     }
 
     private func expected(_ step: WebSocketStep.ExpectStep) -> String {
-        ExpectationCheck.expectedText(step.op, step.value) + " within \(Self.seconds(step.waitSeconds)) s"
+        ExpectationCheck.expectedText(step.op, step.value) + " within \(SecondsText.format(step.waitSeconds)) s"
     }
 
     /// A message as a check shows it: its first 200 characters.
@@ -230,7 +228,30 @@ package final class WebSocketStepPlayer: Sendable {
         text.count > 200 ? String(text.prefix(200)) + "…" : text
     }
 
-    private static func seconds(_ value: Double) -> String {
-        value == value.rounded() ? String(Int(value)) : String(value)
+}
+
+/// The step checks a conversation view has yet to list, in order: a send step's row follows the ↑
+/// row of its message (the step is decided when the send is made, before the `.sent` event).
+struct StepRowQueue {
+    private var waiting: [ExpectationCheck] = []
+
+    /// The checks to list after `event`, `new` (decided meanwhile) queued behind those waiting;
+    /// all that are left once the connection closed.
+    mutating func rows(adding new: [ExpectationCheck], after event: WebSocketEvent) -> [ExpectationCheck] {
+        waiting += new
+        var ready: [ExpectationCheck] = []
+        var sentUsed = false
+        while let check = waiting.first {
+            if check.passed, check.expected == WebSocketStepPlayer.sent {
+                guard case .sent = event, !sentUsed else { break }
+                sentUsed = true
+            }
+            ready.append(waiting.removeFirst())
+        }
+        if case .closed = event {
+            ready += waiting
+            waiting = []
+        }
+        return ready
     }
 }

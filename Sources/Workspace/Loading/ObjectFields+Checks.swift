@@ -18,6 +18,15 @@ extension ObjectFields {
         return (index, path)
     }
 
+    /// Reports `name` (the value of `key`) when it is not a variable name; false then.
+    func checkVariableName(_ key: String, _ name: String) -> Bool {
+        guard !VariableName.isValid(name) else { return true }
+        reader.report(
+            .error, "\"\(name)\" is not a valid variable name (\(VariableName.rule))", at: offset,
+            path: path.appending(key))
+        return false
+    }
+
     func checkJSONPath(_ key: String, _ text: String) -> Bool {
         do {
             _ = try JSONPath(text)

@@ -60,13 +60,7 @@ package struct Capture: Sendable, Equatable {
             source = .event(index: event.index, path: event.path)
         case nil: return nil
         }
-        guard let variable else { return nil }
-        if !VariableName.isValid(variable) {
-            reader.report(
-                .error, "\"\(variable)\" is not a valid variable name (\(VariableName.rule))", at: fields.offset,
-                path: path.appending("variable"))
-            return nil
-        }
+        guard let variable, fields.checkVariableName("variable", variable) else { return nil }
         return Capture(variable: variable, source: source, secret: secret, unknownFields: unknown)
     }
 

@@ -130,14 +130,11 @@ package struct SavedMockResponse: Sendable, Equatable {
             }
             return .forever
         }
-        guard case .number = node?.kind, let times = fields.int("repeat", in: 1...100_000) else {
-            if case .number = node?.kind { return nil }
-            reader.report(
-                .error, "\"repeat\" is a number of plays (1–100000) or \"forever\"", at: at,
-                path: path.appending("repeat"))
-            return nil
-        }
-        return .times(times)
+        // A number out of range is reported by `int`.
+        if case .number = node?.kind { return fields.int("repeat", in: 1...100_000).map(EventsRepeat.times) }
+        reader.report(
+            .error, "\"repeat\" is a number of plays (1–100000) or \"forever\"", at: at, path: path.appending("repeat"))
+        return nil
     }
 
     var stored: StoredJSON {

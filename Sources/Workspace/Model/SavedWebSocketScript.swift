@@ -125,12 +125,7 @@ package struct SavedWebSocketTimer: Sendable, Equatable {
     }
 
     var ticker: MockWebSocketScript.Ticker {
-        let text: String =
-            switch message {
-            case .text(let text): text
-            case .json(let json): json.compact()
-            }
-        return MockWebSocketScript.Ticker(interval: .milliseconds(milliseconds), message: .text(text), count: count)
+        MockWebSocketScript.Ticker(interval: .milliseconds(milliseconds), message: .text(message.text), count: count)
     }
 }
 
@@ -143,6 +138,14 @@ package struct SavedWebSocketReply: Sendable, Equatable {
         package enum Content: Sendable, Equatable {
             case text(String)
             case json(StoredJSON)
+
+            /// What goes on the wire: the text, or the JSON compact.
+            var text: String {
+                switch self {
+                case .text(let text): text
+                case .json(let json): json.compact()
+                }
+            }
         }
 
         package var content: Content
@@ -153,12 +156,7 @@ package struct SavedWebSocketReply: Sendable, Equatable {
             self.delayMilliseconds = delayMilliseconds
         }
 
-        var text: String {
-            switch content {
-            case .text(let text): text
-            case .json(let json): json.compact()
-            }
-        }
+        var text: String { content.text }
     }
 
     package var match: StoredJSON?

@@ -28,13 +28,7 @@ package struct Variable: Sendable, Equatable {
         let secret = fields.bool("secret") ?? false
         let description = fields.string("description")
         let unknown = fields.unknownFields(known: keys)
-        guard let name else { return nil }
-        if !VariableName.isValid(name) {
-            reader.report(
-                .error, "\"\(name)\" is not a valid variable name (\(VariableName.rule))", at: fields.offset,
-                path: path.appending("name"))
-            return nil
-        }
+        guard let name, fields.checkVariableName("name", name) else { return nil }
         // An empty value holds nothing to move: no warning (a file written by hand, or by a tool, with "value": "").
         if secret, let value, !value.isEmpty, let node = fields.node("value") {
             reader.report(

@@ -156,13 +156,9 @@ package struct WebSocketStepCapture: Sendable, Equatable {
     static func read(_ node: SourceNode, _ path: DocumentPath, _ reader: DocumentReader) -> WebSocketStepCapture? {
         guard let fields = reader.object(node, at: path) else { return nil }
         let variable = fields.string("variable", required: true)
-        guard let jsonPath = fields.optionalJSONPath("path"), let variable else { return nil }
-        guard VariableName.isValid(variable) else {
-            reader.report(
-                .error, "\"\(variable)\" is not a valid variable name (\(VariableName.rule))", at: fields.offset,
-                path: path.appending("variable"))
-            return nil
-        }
+        guard let jsonPath = fields.optionalJSONPath("path"), let variable,
+            fields.checkVariableName("variable", variable)
+        else { return nil }
         return WebSocketStepCapture(
             variable: variable, path: jsonPath, secret: fields.bool("secret") ?? false,
             unknownFields: fields.unknownFields(known: keys))

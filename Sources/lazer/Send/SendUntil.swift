@@ -86,15 +86,6 @@ struct SendUntil: Sendable {
         return nil
     }
 
-    /// A received WebSocket message's data as checked: a text as sent, a binary one as base64 (as
-    /// `lazer run` reads it).
-    static func data(of message: WebSocketMessage) -> String {
-        switch message {
-        case .text(let text): text
-        case .binary(let bytes): Data(bytes).base64EncodedString()
-        }
-    }
-
     /// Whether the `count`th event (from 1), whose data is `data`, ends the stream.
     func holds(_ data: String, count: Int) -> Bool {
         switch condition {
@@ -107,27 +98,27 @@ struct SendUntil: Sendable {
 /// Watches events for `--until` across a stream's connections: whether it held.
 final class UntilWatch: Sendable {
     let until: SendUntil?
-    private let held = Atomic<Bool>(false)
+    private let held = SendFlag()
 
     init(_ until: SendUntil?) {
         self.until = until
     }
 
-    var met: Bool { held.load(ordering: .acquiring) }
+    var met: Bool { held.isSet }
 
     /// Nil when the batch (the events after the `printed` before it) does not make it hold; else
     /// the batch up to and with the event that does.
     func cut(_ batch: [StreamEvent], before printed: Int) -> [StreamEvent]? {
         guard let until, !met else { return met ? [] : nil }
         for (offset, event) in batch.enumerated() where until.holds(event.data, count: printed + offset + 1) {
-            held.store(true, ordering: .releasing)
+            held.set()
             return Array(batch.prefix(offset + 1))
         }
         return nil
     }
 
     /// Marks it held (a WebSocket message met it).
-    func hold() { held.store(true, ordering: .releasing) }
+    func hold() { held.set() }
 }
 
 /// The stream a `--until` stops, set once it is made.

@@ -6,6 +6,7 @@ import HTTPCore
 import Synchronization
 import TerminalText
 import WebSocketTransport
+import Workspace
 
 /// `lazer send ws://…`: connects, sends each `--message` as a text message, and prints every
 /// message both ways as it happens (like `websocat`), until the server closes, `--max-messages`
@@ -136,7 +137,9 @@ struct SendWebSocket {
                     if case .received(let message) = event {
                         received += 1
                         if let limit = limits.messages, received == limit { session.close(code: 1000, reason: "") }
-                        if let condition = until.until, condition.holds(SendUntil.data(of: message), count: received) {
+                        if let condition = until.until,
+                            condition.holds(WebSocketTranscript.data(of: message), count: received)
+                        {
                             until.hold()
                             session.close(code: 1000, reason: "")
                         }
@@ -167,7 +170,7 @@ struct SendWebSocket {
             if let condition = until.until, !until.met {
                 let why =
                     timedOut.isSet
-                    ? "within \(Self.seconds(deadline ?? .zero)) s (--timeout)" : "before the conversation ended"
+                    ? "within \(SecondsText.format(deadline ?? .zero)) s (--timeout)" : "before the conversation ended"
                 FileBytes.writeError(
                     TerminalText.line("lazer send: --until '\(condition.text)' did not hold \(why)") + "\n")
                 throw ExitCode(3)
@@ -197,12 +200,6 @@ struct SendWebSocket {
             FileBytes.writeError("lazer send: the connection ended without a close\n")
             throw ExitCode(3)
         }
-    }
-
-    /// `30` or `2.5`: a duration in seconds as a person writes it.
-    static func seconds(_ duration: Duration) -> String {
-        let value = Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
-        return value == value.rounded() ? String(Int(value)) : String(value)
     }
 
     /// 0 for a normal end (1000, 1001, no code, or a close this side started); 3 otherwise (1006
