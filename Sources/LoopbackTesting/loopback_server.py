@@ -44,7 +44,8 @@ Endpoints (any method unless noted):
                          before it) for /stream/release?gate=X; then, with hold S, nothing more
                          until the client hangs up or for S seconds (at most 60), then the end; a client that hangs
                          up sets /disconnected's id X; per=P sends at most P events per connection, from
-                         Last-Event-ID + 1 (204 when none is left), after `retry: R` with retry=R
+                         Last-Event-ID + 1 (204 when none is left), after `retry: R` with retry=R; partial=1
+                         ends each connection inside an event (`id: cut` and a data line, no blank line)
   /stream/release?gate=X lets /stream with gate X go on
   /close-mid-body        promises 1000 bytes, sends 100, closes the connection
   /stall?sent=N&seconds=S  the head (Content-Length N+1000) and N body bytes at once, then nothing until the
@@ -525,6 +526,9 @@ class Handler(BaseHTTPRequestHandler):
                     data = f"\x1e{record}\n".encode()
                 self.wfile.write(b"%x\r\n%s\r\n" % (len(data), data))
                 self.wfile.flush()
+            if "partial" in query:
+                data = b'id: cut\ndata: {"cut": true}\n'
+                self.wfile.write(b"%x\r\n%s\r\n" % (len(data), data))
             if "hold" in query:
                 self.wait_for_hang_up(float(query["hold"]))
                 if query.get("id"):

@@ -139,9 +139,7 @@ struct RequestExecution {
                 ?? .failure(CancellationError())
             preparation.redactor = preparation.redactor.adding(used.secrets)
         } else {
-            outcome =
-                await preparation.dispatcher?.dataFuture(from: request).fetchResult()
-                ?? .failure(CancellationError())
+            outcome = await preparation.future(for: request)?.fetchResult() ?? .failure(CancellationError())
         }
         let elapsed = ContinuousClock.now - clockStart
         result.duration = elapsed

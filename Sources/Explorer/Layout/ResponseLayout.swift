@@ -145,12 +145,15 @@ enum ResponseLayout {
     }
 
     /// The stream's life in one line, above the Timeline: "stream  3 events · first +0.100s · last
-    /// +2.100s · closed by the server".
+    /// +2.100s · closed by the server", and how often it was connected again.
     static func streamLine(_ stream: StreamLog, _ theme: Theme) -> Line {
         var parts = [stream.total == 1 ? "1 event" : "\(CountText.format(stream.total)) events"]
         if stream.firstIndex == 0, let first = stream.events.first { parts.append("first +" + seconds(first.offset)) }
         if stream.total > 0 { parts.append("last +" + seconds(stream.lastOffset)) }
         parts.append(stream.endDescription ?? (stream.stopping ? "stopping" : "open"))
+        if stream.reconnections > 0 {
+            parts.append("reconnected \(CountText.format(stream.reconnections))× (phases below: the first connection)")
+        }
         return Line([
             Span("stream  ", style: theme[.info].bold), Span(parts.joined(separator: " · "), style: theme[.text]),
         ])

@@ -45,7 +45,9 @@ extension ExplorerProgram {
             self?.deliverStreamEvents(key, generation: generation, from: inbox)
         }
         let stream = (job.request.stream ?? StreamSettings()).responseStream(
-            clock: dependencies.stageClock, onEvents: onStreamEvents)
+            clock: dependencies.stageClock,
+            onReconnect: { [weak self] in self?.deliver(.streamReconnected(key, generation: generation)) },
+            onEvents: onStreamEvents)
         prepared.request?.responseStream = stream
         responseStreams[key] = (generation, stream)
         // oauth2: the explorer takes part in a device code grant (its code comes back as an action)

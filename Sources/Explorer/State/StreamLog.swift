@@ -31,6 +31,8 @@ package struct StreamLog: Sendable, Equatable {
     package var end: End?
     /// Esc asked the stream to stop; the response with what came follows.
     package var stopping = false
+    /// How many times the stream was connected again after the server closed it.
+    package var reconnections = 0
     /// The joined view's text, when the request names a `stream.join` path.
     package private(set) var joined: JoinedStreamText?
     /// The `|` filter of the Stream view: the events it keeps.

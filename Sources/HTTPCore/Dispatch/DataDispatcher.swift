@@ -16,6 +16,14 @@ public protocol DataDispatcher: Sendable {
     /// A cold future for `request`. Failures (request, transport) arrive in `error`; 4xx/5xx arrive
     /// as responses with ``Response/httpError`` set.
     func dataFuture(from request: HTTPRequest) -> ResponseFuture<DataResponse>
+
+    /// Where a wait between two of its exchanges runs (an SSE reconnection's retry time): a mock's
+    /// own delays, so tests on virtual time move it by hand; nil (the default) for real time.
+    var waits: (any DelayScheduler)? { get }
+}
+
+extension DataDispatcher {
+    public var waits: (any DelayScheduler)? { nil }
 }
 
 extension DataDispatcher {

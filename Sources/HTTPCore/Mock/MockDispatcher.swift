@@ -41,6 +41,9 @@ public final class MockDispatcher: DataDispatcher, DownloadDispatcher, UploadDis
     public let table: MockRouteTable
     private let recorded = Mutex([RecordedRequest]())
 
+    /// Waits between exchanges run on the same delays as the answers.
+    public var waits: (any DelayScheduler)? { delays }
+
     /// The base URL relative requests without a provider resolve against.
     public var fallbackBaseURL: URL { fallback.baseURL ?? URL(fileURLWithPath: "/") }
 

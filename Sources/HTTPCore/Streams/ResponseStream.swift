@@ -43,6 +43,9 @@ public final class ResponseStream: Sendable {
     private struct State: Sendable {
         var decoder: StreamDecoder?
         var end: End?
+        /// Set by `reconnecting()`: the decoder the next streamed head goes on with.
+        var carried: StreamDecoder?
+        var reconnections = 0
     }
 
     /// - Parameters:
@@ -88,6 +91,22 @@ public final class ResponseStream: Sendable {
     /// The SSE last event ID ("" when none): what a reconnection sends as `Last-Event-ID`.
     public var lastEventID: String { state.withLock { $0.decoder?.lastEventID ?? "" } }
 
+    /// SSE: bytes of the current connection's body up to the end of its last complete event.
+    public var completeLength: Int64 { state.withLock { $0.decoder?.completeLength ?? 0 } }
+
+    /// How many times the stream was connected again (`reconnecting()`).
+    public var reconnections: Int { state.withLock { $0.reconnections } }
+
+    /// Goes on with this stream on a new connection (SSE reconnection, `StreamReconnection`): the
+    /// next head in the same format continues it — events numbered on, the last event ID and retry
+    /// time kept, limits counted over both — where a new head would start over.
+    public func reconnecting() {
+        state.withLock { state in
+            state.carried = state.decoder
+            state.reconnections += 1
+        }
+    }
+
     /// Events delivered so far.
     public var eventCount: Int { min(state.withLock { $0.decoder?.count ?? 0 }, maxEvents ?? .max) }
 
@@ -101,8 +120,22 @@ public final class ResponseStream: Sendable {
             case .always(let format): format
             case .automatic: headers["content-type"].flatMap(StreamFormat.init(contentType:))
             }
-        let streams = format != nil && !(100..<200).contains(status)
-        state.withLock { $0.decoder = streams ? format.map(StreamDecoder.init(format:)) : nil }
+        var streams = format != nil && !(100..<200).contains(status)
+        state.withLock { state in
+            guard let carried = state.carried else {
+                state.decoder = streams ? format.map(StreamDecoder.init(format:)) : nil
+                return
+            }
+            // A reconnection: a head that does not stream (a redirect, an error) leaves the events
+            // as they were; one in the same format goes on from them.
+            if streams, format == carried.format {
+                state.decoder = carried.reconnected()
+                state.carried = nil
+            } else {
+                state.decoder = carried
+                streams = false
+            }
+        }
         onOpen(streams ? format : nil)
         return streams
     }

@@ -29,8 +29,16 @@ public struct ServerSentEventParser: Sendable {
 
     /// The reconnection time the server last asked for (`retry`, milliseconds).
     public private(set) var retry: Int?
-    /// The last event ID buffer: what a reconnection sends as `Last-Event-ID`.
+    /// The last event ID string: the ID buffer as it was at the last blank line — what a
+    /// reconnection sends as `Last-Event-ID` (an `id` of an event cut off by the close is not).
     public private(set) var lastEventID = ""
+    /// The last event ID buffer: set by `id` fields, given to events as they are dispatched.
+    private var idBuffer = ""
+    /// Bytes of the body up to the end of its last blank line (BOM included): where a reconnection's
+    /// body may follow without an event cut off by the close running into it.
+    public private(set) var completeLength: Int64 = 0
+    /// Bytes fed before the current chunk.
+    private var fed: Int64 = 0
 
     private var line: [UInt8] = []
     private var data: [UInt8] = []
@@ -46,10 +54,21 @@ public struct ServerSentEventParser: Sendable {
         self.limit = limit
     }
 
+    /// A parser for the body of a reconnection to the same stream: the last event ID and the retry
+    /// time go on (WHATWG), the rest starts over (a BOM may lead the new body).
+    public func reconnected() -> ServerSentEventParser {
+        var next = ServerSentEventParser(limit: limit)
+        next.retry = retry
+        next.lastEventID = lastEventID
+        next.idBuffer = lastEventID
+        return next
+    }
+
     /// Parses `bytes`, calling `emit` for each event they complete.
     public mutating func feed(_ bytes: UnsafeRawBufferPointer, emit: (Event) -> Void) {
         var index = 0
         let count = bytes.count
+        defer { fed += Int64(count) }
         if !started { index = skipBOM(bytes) }
         while index < count {
             let byte = bytes[index]
@@ -74,6 +93,7 @@ public struct ServerSentEventParser: Sendable {
                 line.removeAll(keepingCapacity: true)
             } else {
                 // A whole line in this chunk (nearly all of them) is read where it is.
+                if end == index { completeLength = fed + Int64(end + 1) }
                 processLine(UnsafeRawBufferPointer(rebasing: bytes[index..<min(end, index + limit)]), emit: emit)
             }
             skipLineFeed = bytes[end] == 0x0D
@@ -123,7 +143,7 @@ public struct ServerSentEventParser: Sendable {
         } else if Self.is(name, "event") {
             eventName = Array(value)
         } else if Self.is(name, "id") {
-            if !value.contains(0) { lastEventID = String(decoding: value, as: UTF8.self) }
+            if !value.contains(0) { idBuffer = String(decoding: value, as: UTF8.self) }
         } else if Self.is(name, "retry") {
             guard !value.isEmpty, value.allSatisfy({ (0x30...0x39).contains($0) }), value.count <= 18 else { return }
             retry = value.reduce(0) { $0 * 10 + Int($1 - 0x30) }
@@ -144,6 +164,7 @@ public struct ServerSentEventParser: Sendable {
     }
 
     private mutating func dispatch(emit: (Event) -> Void) {
+        lastEventID = idBuffer
         defer {
             data.removeAll(keepingCapacity: true)
             hasData = false
@@ -161,6 +182,6 @@ public struct ServerSentEventParser: Sendable {
         }
         emit(
             Event(
-                name: name, id: lastEventID.isEmpty ? nil : lastEventID, data: String(decoding: data, as: UTF8.self)))
+                name: name, id: idBuffer.isEmpty ? nil : idBuffer, data: String(decoding: data, as: UTF8.self)))
     }
 }

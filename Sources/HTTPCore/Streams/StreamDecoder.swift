@@ -16,6 +16,17 @@ public struct StreamDecoder: Sendable {
     public var retry: Int? { events.retry }
     /// The SSE last event ID ("" when none).
     public var lastEventID: String { events.lastEventID }
+    /// SSE: bytes of the body up to the end of its last complete event.
+    public var completeLength: Int64 { events.completeLength }
+
+    /// The decoder of a reconnection's body (SSE): its events are numbered on from this one's, the
+    /// last event ID and retry time go on.
+    public func reconnected() -> StreamDecoder {
+        var next = StreamDecoder(format: format)
+        next.events = events.reconnected()
+        next.count = count
+        return next
+    }
 
     /// Decodes a chunk; its events get `offset`.
     public mutating func feed(_ bytes: UnsafeRawBufferPointer, offset: Duration, emit: (StreamEvent) -> Void) {

@@ -2,7 +2,8 @@ import Foundation
 package import HTTPCore
 
 /// One event of a mock's streamed answer: `{"event": "tick", "id": "7", "data": {"n": 7},
-/// "delayMilliseconds": 500}`. `data` is any JSON (sent compact) or a string (sent as written);
+/// "delayMilliseconds": 500}`; SSE events may carry `"retry": 200`, the reconnection time (ms) the
+/// client is asked to wait (`stream.reconnect`). `data` is any JSON (sent compact) or a string (sent as written);
 /// the delay is counted from the previous event (the first: from the head). The response's
 /// `Content-Type` chooses the framing: SSE (`text/event-stream`, the default), NDJSON / JSON Lines
 /// (`event` and `id` are not sent), or json-seq.
@@ -11,20 +12,23 @@ package struct SavedStreamEvent: Sendable, Equatable {
     package var id: String?
     package var data: StoredJSON
     package var delayMilliseconds: Int?
+    /// SSE: the `retry` field sent before the event (milliseconds).
+    package var retry: Int?
     package var unknownFields: [StoredJSON.Member]
 
     package init(
-        event: String? = nil, id: String? = nil, data: StoredJSON, delayMilliseconds: Int? = nil,
+        event: String? = nil, id: String? = nil, data: StoredJSON, delayMilliseconds: Int? = nil, retry: Int? = nil,
         unknownFields: [StoredJSON.Member] = []
     ) {
         self.event = event
         self.id = id
         self.data = data
         self.delayMilliseconds = delayMilliseconds
+        self.retry = retry
         self.unknownFields = unknownFields
     }
 
-    static let keys = ["event", "id", "data", "delayMilliseconds"]
+    static let keys = ["event", "id", "data", "delayMilliseconds", "retry"]
 
     static func read(_ node: SourceNode, _ path: DocumentPath, _ reader: DocumentReader) -> SavedStreamEvent? {
         guard let fields = reader.object(node, at: path) else { return nil }
@@ -45,8 +49,8 @@ package struct SavedStreamEvent: Sendable, Equatable {
             }
         }
         return SavedStreamEvent(
-            event: event, id: id, data: data, delayMilliseconds: delay, unknownFields: fields.unknownFields(known: keys)
-        )
+            event: event, id: id, data: data, delayMilliseconds: delay, retry: fields.int("retry", in: 0...3_600_000),
+            unknownFields: fields.unknownFields(known: keys))
     }
 
     var stored: StoredJSON {
@@ -55,6 +59,7 @@ package struct SavedStreamEvent: Sendable, Equatable {
         object.add("id", id)
         object.add("data", data)
         object.add("delayMilliseconds", delayMilliseconds)
+        object.add("retry", retry)
         object.append(unknown: unknownFields)
         return object.json
     }
@@ -70,6 +75,7 @@ package struct SavedStreamEvent: Sendable, Equatable {
         var out = ""
         switch format {
         case .serverSentEvents:
+            if let retry { out += "retry: \(retry)\n" }
             if let event { out += "event: \(event)\n" }
             if let id { out += "id: \(id)\n" }
             for line in text.split(separator: "\n", omittingEmptySubsequences: false) { out += "data: \(line)\n" }

@@ -1,4 +1,5 @@
 package import HTTPCore
+import Synchronization
 
 /// How a request's streamed response (SSE, NDJSON, json-seq) is received: `"stream":
 /// {"maxEvents": 10, "seconds": 30, "format": "sse"}`. Without it a stream is still shown as one
@@ -16,38 +17,54 @@ package struct StreamSettings: Sendable, Equatable {
     package var format: StreamFormat?
     /// The JSONPath (RFC 9535) of the text each event adds to the joined view.
     package var join: String?
+    /// SSE: how many times a stream the server closed is connected again (1–1,000).
+    package var reconnect: Int?
     package var unknownFields: [StoredJSON.Member]
 
     package init(
         maxEvents: Int? = nil, seconds: Double? = nil, format: StreamFormat? = nil, join: String? = nil,
-        unknownFields: [StoredJSON.Member] = []
+        reconnect: Int? = nil, unknownFields: [StoredJSON.Member] = []
     ) {
         self.maxEvents = maxEvents
         self.seconds = seconds
         self.format = format
         self.join = join
+        self.reconnect = reconnect
         self.unknownFields = unknownFields
     }
 
     /// A `ResponseStream` with these limits, handing events to `onEvents`.
-    /// - Parameter clock: what events are stamped with (the explorer's stage clock: virtual time in tests).
+    /// - Parameters:
+    ///   - clock: what events are stamped with (the explorer's stage clock: virtual time in tests).
+    ///   - onReconnect: each reconnection's streamed head (`reconnect`).
     package func responseStream(
-        clock: (@Sendable () -> Duration)? = nil, onEvents: @escaping @Sendable ([StreamEvent]) -> Void = { _ in }
+        clock: (@Sendable () -> Duration)? = nil, onReconnect: (@Sendable () -> Void)? = nil,
+        onEvents: @escaping @Sendable ([StreamEvent]) -> Void = { _ in }
     ) -> ResponseStream {
-        ResponseStream(
+        let heads = Mutex(0)
+        return ResponseStream(
             mode: format.map { .always($0) } ?? .automatic, maxEvents: maxEvents,
             maxDuration: seconds.map { .milliseconds(Int64(($0 * 1000).rounded())) }, clock: clock,
-            onEvents: onEvents)
+            onOpen: { format in
+                guard let onReconnect, format != nil else { return }
+                if heads.withLock({ heads in
+                    heads += 1
+                    return heads > 1
+                }) {
+                    onReconnect()
+                }
+            }, onEvents: onEvents)
     }
 
-    static let keys = ["maxEvents", "seconds", "format", "join"]
+    static let keys = ["maxEvents", "seconds", "format", "join", "reconnect"]
 
     static func read(_ node: SourceNode, _ path: DocumentPath, _ reader: DocumentReader) -> StreamSettings? {
         guard let fields = reader.object(node, at: path) else { return nil }
         let join = fields.string("join").flatMap { fields.checkJSONPath("join", $0) ? $0 : nil }
         return StreamSettings(
             maxEvents: fields.int("maxEvents", in: 1...1_000_000), seconds: fields.seconds("seconds"),
-            format: fields.choice("format"), join: join, unknownFields: fields.unknownFields(known: keys))
+            format: fields.choice("format"), join: join, reconnect: fields.int("reconnect", in: 1...1000),
+            unknownFields: fields.unknownFields(known: keys))
     }
 
     var stored: StoredJSON {
@@ -56,6 +73,7 @@ package struct StreamSettings: Sendable, Equatable {
         object.add("seconds", seconds: seconds)
         object.add("format", format?.rawValue)
         object.add("join", join)
+        object.add("reconnect", reconnect)
         object.append(unknown: unknownFields)
         return object.json
     }

@@ -15,6 +15,20 @@ extension SendPreparation {
         onStep: (@Sendable (OAuthStepRecord) -> Void)? = nil
     ) -> ResponseFuture<DataResponse>? {
         guard let dispatcher, problems.isEmpty else { return nil }
+        // `stream.reconnect`: each connection of the stream is one such send.
+        return StreamReconnection.future(
+            of: request, attempts: saved.stream?.reconnect ?? 0, scheduler: dispatcher.scheduler,
+            waits: dispatcher.waits
+        ) { request in
+            sendOnce(request, dispatcher: dispatcher, onToken: onToken, onStep: onStep)
+        }
+    }
+
+    /// One exchange of `request`, with its token stage when the request has `oauth2` auth.
+    private func sendOnce(
+        _ request: HTTPRequest, dispatcher: any DataDispatcher, onToken: (@Sendable (OAuthTokenOutcome) -> Void)?,
+        onStep: (@Sendable (OAuthStepRecord) -> Void)?
+    ) -> ResponseFuture<DataResponse> {
         guard let oauth, let tokens else { return dispatcher.dataFuture(from: request) }
         let scheduler = dispatcher.scheduler
         let withToken = tokenStep(oauth, tokens, dispatcher, onToken: onToken, onStep: onStep)

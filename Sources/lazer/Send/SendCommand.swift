@@ -334,7 +334,7 @@ struct SendCommand: ParsableCommand {
         if trace { request.exchangeObserver = SendTrace() }
         let streamPrinter = SendStreamPrinter(json: streamJSON, join: try SendJoin.parse(join))
         let untilMet = UntilWatch(try SendUntil.parse(until))
-        var stream = output == nil ? makeStream(streamPrinter, printed: 0, until: untilMet) : nil
+        let stream = output == nil ? makeStream(streamPrinter, until: untilMet) : nil
         request.responseStream = stream
         let jar: CookieJar?
         do {
@@ -347,33 +347,18 @@ struct SendCommand: ParsableCommand {
             configuration: .init(scheduler: ImmediateScheduler(), userAgent: "lazer/\(LazerVersion.current)"))
         // Join the network thread before the process exits: libcurl must not run during exit's cleanup.
         defer { dispatcher.shutdown() }
+        // --reconnect: a stream the server closed is asked again from the last event ID it gave.
         let future =
             if let output {
                 dispatcher.downloadFuture(from: request, to: URL(fileURLWithPath: output))
             } else {
-                dispatcher.dataFuture(from: request)
+                StreamReconnection.future(of: request, attempts: reconnect ?? 0, scheduler: dispatcher.scheduler) {
+                    dispatcher.dataFuture(from: $0)
+                }
             }
         let interrupt = SendInterrupt()
         interrupt.waiting { future.cancel() }
-        var result = Self.wait(for: future)
-        // --reconnect: a stream the server closed is asked again from the last event ID it gave.
-        var reconnects = 0
-        while let reconnect, reconnects < reconnect, let closed = stream, closed.format == .serverSentEvents,
-            closed.end == nil, !untilMet.met, case .success(let response) = result, response.statusCode.rawValue != 204,
-            !interrupt.interrupted
-        {
-            reconnects += 1
-            usleep(UInt32(min(closed.retry ?? 3000, 60_000)) * 1000)
-            guard !interrupt.interrupted else { break }
-            var again = request
-            if !closed.lastEventID.isEmpty { again.headers.set(name: "Last-Event-ID", value: closed.lastEventID) }
-            let next = makeStream(streamPrinter, printed: streamPrinter.count, until: untilMet)
-            again.responseStream = next
-            let nextFuture = dispatcher.dataFuture(from: again)
-            interrupt.waiting { nextFuture.cancel() }
-            result = Self.wait(for: nextFuture)
-            stream = next
-        }
+        let result = Self.wait(for: future)
         if let cookieJar, let jar {
             do {
                 try CookieFiles.write(jar, to: cookieJar)
@@ -423,10 +408,10 @@ struct SendCommand: ParsableCommand {
 
     /// The stream of one connection: its events printed as they come; `--max-events` counts the
     /// events `printed` on earlier connections.
-    private func makeStream(_ printer: SendStreamPrinter, printed: Int, until: UntilWatch) -> ResponseStream {
+    private func makeStream(_ printer: SendStreamPrinter, until: UntilWatch) -> ResponseStream {
         let stopper = StreamStopper()
         let stream = ResponseStream(
-            mode: streamFormat.map { .always($0) } ?? .automatic, maxEvents: maxEvents.map { max(1, $0 - printed) },
+            mode: streamFormat.map { .always($0) } ?? .automatic, maxEvents: maxEvents,
             maxDuration: streamSeconds.map { .milliseconds(Int64($0 * 1000)) }
         ) { batch in
             // `--until`: the event that makes it hold is the last printed, and the stream stops.

@@ -26,7 +26,8 @@ extension ExplorerReducer {
                 return ExchangesReducer.CurlCopy(text: copy.text, notice: copy.notice)
             }
         case .finished, .event, .chainStage, .deviceCode, .browserAuthorization, .preparing, .tokenState,
-            .generationTaken, .snapshotAccepted, .streamEvents, .streamView, .streamPage, .streamPageAsked,
+            .generationTaken, .snapshotAccepted, .streamEvents, .streamReconnected, .streamView, .streamPage,
+            .streamPageAsked,
             .streamFilterOlder, .tokenStep:
             break
         }

@@ -111,6 +111,8 @@ package enum ResponseReducer: SliceReducer {
             navigate(navigation, shown, &state)
             return Outcome()
         case .streamStarted:
+            // The new send's events replace a history entry shown before (its own stream).
+            if state.openedHistory != nil { closeHistory(context, &state) }
             state.tab = .tree
             state.streamSelected = nil
             state.streamOlderSearch = nil
